@@ -1,0 +1,92 @@
+"""Named offsets into a game's int32 state row, and exact snapshots field by field."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from tcg_env.engine.header import HEADER_SIZE
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    offset: int
+    shape: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return int(np.prod(self.shape)) if self.shape else 1
+
+
+class SnapshotError(ValueError):
+    """A snapshot (``to_dict`` output) that cannot be restored; the message names the field."""
+
+
+class StateLayout:
+    """Allocates named runs of the state row.
+
+    ``add`` returns the offset, which the game module stores in an UPPER_CASE constant used by
+    its kernels (numba folds module-level ints into the compiled code).
+    """
+
+    def __init__(self, game: str):
+        self.game = game
+        self.fields: dict[str, Field] = {}
+        self.size = HEADER_SIZE
+        for name, off in (
+            ("done", 0),
+            ("winner", 1),
+            ("decision", 2),
+            ("decider", 3),
+            ("num_decisions", 4),
+            ("rng", 5),
+            ("turn", 9),
+            ("variant", 10),
+            ("auto_single", 11),
+            ("error", 12),
+        ):
+            shape = (4,) if name == "rng" else ()
+            self.fields[name] = Field(name, off, shape)
+
+    def add(self, name: str, shape: tuple[int, ...] | int = ()) -> int:
+        if name in self.fields:
+            raise ValueError(f"state field {name!r} defined twice")
+        if isinstance(shape, int):
+            shape = (shape,)
+        field = Field(name, self.size, tuple(shape))
+        self.fields[name] = field
+        self.size += field.size
+        return field.offset
+
+    def to_fields(self, row: np.ndarray) -> dict:
+        out = {}
+        for f in self.fields.values():
+            run = row[f.offset : f.offset + f.size]
+            out[f.name] = int(run[0]) if not f.shape else run.reshape(f.shape).tolist()
+        return out
+
+    def from_fields(self, fields: dict, row: np.ndarray) -> None:
+        """Write ``fields`` into ``row``; every field must be present with its exact shape."""
+        missing = [n for n in self.fields if n not in fields]
+        if missing:
+            raise SnapshotError(f"{self.game} snapshot: missing state fields {missing}")
+        unknown = [n for n in fields if n not in self.fields]
+        if unknown:
+            raise SnapshotError(f"{self.game} snapshot: unknown state fields {unknown}")
+        staged = row.copy()
+        for f in self.fields.values():
+            value = fields[f.name]
+            try:
+                arr = np.asarray(value, dtype=np.int64)
+            except (TypeError, ValueError) as exc:
+                raise SnapshotError(f"{self.game} snapshot: field {f.name!r} is not integers: {exc}")
+            if arr.shape != f.shape:
+                raise SnapshotError(
+                    f"{self.game} snapshot: field {f.name!r} has shape {arr.shape}, expected {f.shape}"
+                )
+            if arr.size and (arr.min() < -(2**31) or arr.max() >= 2**31):
+                raise SnapshotError(f"{self.game} snapshot: field {f.name!r} out of int32 range")
+            staged[f.offset : f.offset + f.size] = arr.reshape(-1)
+        row[:] = staged

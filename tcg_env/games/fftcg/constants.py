@@ -1,0 +1,322 @@
+"""FF-TCG constants shared by the card compiler, the kernels and the facade.
+
+Everything here is a plain int so numba folds it into the kernels at compile time. The card
+compiler (``tcg_env.cards.fftcg``) writes four int32 tables with the column layouts below; the
+kernels read them. Change a number here and both sides follow.
+
+Rule numbers refer to ``fftcg-comprehensive-2016.md`` ("CR").
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+# --------------------------------------------------------------------------------------------
+# Capacities. A game supports decks of up to MAX_DECK cards per player (CR 8.1.1.1: limited decks
+# are "forty or more"); the action layout addresses HAND_SLOTS hand positions and FIELD_SLOTS field
+# positions per side (see docs/fftcg/actions.md for what happens beyond them).
+# --------------------------------------------------------------------------------------------
+MAX_DECK = 60
+N_SLOTS = 2 * MAX_DECK  # card instances: player p owns slots [p*MAX_DECK, (p+1)*MAX_DECK)
+HAND_SLOTS = 16
+FIELD_SLOTS = 16
+MAX_BACKUPS = 5
+ABILITIES_PER_CARD = 2  # action + special abilities addressable per field card
+OPTION_SLOTS = 16
+STACK_MAX = 16
+TARGET_MAX = 16  # per target register
+N_REGS = 2  # target registers per effect program
+PENDING_TRIGGER_MAX = 16
+FRAME_MAX = 6
+CONSTRUCTED_DECK_SIZE = 50
+LIMITED_MIN_DECK_SIZE = 40
+MAX_COPIES = 3
+HAND_LIMIT = 5
+OPENING_HAND = 5
+DAMAGE_TO_LOSE_CONSTRUCTED = 7
+DAMAGE_TO_LOSE_LIMITED = 6
+# Safety net for CR 13 (infinite loops): a game that reaches this many decisions ends in a draw.
+MAX_DECISIONS_PER_GAME = 20000
+
+
+# --------------------------------------------------------------------------------------------
+# Elements (CR 5.2.1.1), card types (CR 5.2.3), keywords (CR 15.2)
+# --------------------------------------------------------------------------------------------
+class Element(IntEnum):
+    FIRE = 0
+    ICE = 1
+    WIND = 2
+    LIGHTNING = 3
+    WATER = 4
+    EARTH = 5
+    LIGHT = 6
+    DARK = 7
+
+
+N_ELEMENTS = 8
+ELEMENT_NAMES = [e.name.lower() for e in Element]
+
+
+class CardType(IntEnum):
+    FORWARD = 0
+    BACKUP = 1
+    SUMMON = 2
+
+
+# type masks used by filters (bit = 1 << CardType)
+TYPEMASK_FORWARD = 1
+TYPEMASK_BACKUP = 2
+TYPEMASK_SUMMON = 4
+TYPEMASK_CHARACTER = 3
+TYPEMASK_ANY = 7
+
+KW_HASTE = 1
+KW_BRAVE = 2
+KW_FIRST_STRIKE = 4
+KEYWORD_BITS = {"haste": KW_HASTE, "brave": KW_BRAVE, "first_strike": KW_FIRST_STRIKE}
+
+# restriction bits (effects "can't attack" / "can't block")
+RESTRICT_CANT_ATTACK = 1
+RESTRICT_CANT_BLOCK = 2
+
+# --------------------------------------------------------------------------------------------
+# Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
+# --------------------------------------------------------------------------------------------
+C_ELEMENT = 0
+C_TYPE = 1
+C_COST = 2
+C_POWER = 3  # forwards only, else 0
+C_JOB = 4  # interned job id, 0 = no job
+C_NAME = 5  # interned name id (same-name rule CR 5.2.2.1, special abilities CR 11.7.1)
+C_CATEGORY = 6  # interned category id, 0 = none
+C_GENERIC = 7  # 1 = generic icon (any number of same-name copies on the field)
+C_EX_BURST = 8  # 1 = EX Burst icon
+C_KEYWORDS = 9  # KW_* bitmask printed on the card
+C_ABIL_START = 10  # first row of this card's abilities in the ability table
+C_ABIL_COUNT = 11
+C_SUMMON_ABIL = 12  # ability row of a Summon's effect, -1 otherwise
+C_EX_ABIL = 13  # ability row applied as EX Burst (a Summon: its effect; a Character: its EX auto-ability), -1
+C_ACT0 = 14  # ability rows of the card's first/second action-or-special ability, -1 if none
+C_ACT1 = 15
+C_NCOLS = 16
+
+
+# --------------------------------------------------------------------------------------------
+# Ability table: abilities[row, A_*]
+# --------------------------------------------------------------------------------------------
+class AbilityKind(IntEnum):
+    FIELD = 0  # CR 11.9 ongoing effect while on the field
+    AUTO = 1  # CR 11.8 triggered
+    ACTION = 2  # CR 11.6 "(cost): effect"
+    SPECIAL = 3  # CR 11.7 action ability that also discards a same-name card
+    SUMMON = 4  # a Summon's effect (CR 11.3)
+    EX_BURST = 5  # a Character's EX Burst auto-ability (CR 11.10.3)
+
+
+class Trigger(IntEnum):
+    NONE = 0
+    ENTERS_SELF = 1  # "When <this> enters the field"
+    ENTERS_OTHER = 2  # "When a <filter> enters your field" (other than this card); A_TRIG_FILTER
+    ATTACKS_SELF = 3  # "When <this> attacks"
+    BLOCKS_SELF = 4  # "When <this> blocks"
+    BROKEN_SELF = 5  # "When <this> is broken" (CR 15.1.1.3)
+    DEALS_DAMAGE_TO_PLAYER_SELF = 6  # "When <this> deals damage to your opponent"
+    BEGIN_MAIN1 = 7  # "At the beginning of Main Phase 1 during your turn"
+    BEGIN_ATTACK_PHASE = 8  # "At the beginning of the Attack Phase during your turn"
+    BEGIN_END_PHASE = 9  # "At the beginning of the End Phase during your turn"
+    OPP_FORWARD_BROKEN = 10  # "When a Forward your opponent controls is broken"
+    LEAVES_FIELD_SELF = 11  # "When <this> leaves the field" (to any zone)
+
+
+class Condition(IntEnum):
+    """Conditions of conditional auto-abilities (CR 11.8.13) and conditional field abilities.
+
+    Each compares a count about the ability's controller (or the opponent) with A_COND_ARG.
+    """
+
+    NONE = 0
+    DAMAGE_AT_LEAST = 1  # controller has >= arg cards in the Damage Zone
+    BACKUPS_AT_LEAST = 2  # controller controls >= arg Backups
+    FORWARDS_AT_LEAST = 3  # controller controls >= arg Forwards
+    OPP_FORWARDS_AT_LEAST = 4  # opponent controls >= arg Forwards
+    HAND_AT_MOST = 5  # controller has <= arg cards in hand
+    OPP_DAMAGE_AT_LEAST = 6  # opponent has >= arg damage
+    JOB_ON_FIELD = 7  # controller controls another Character with job id arg
+
+
+A_KIND = 0
+A_TRIGGER = 1
+A_TRIG_FILTER = 2  # filter row for ENTERS_OTHER, -1 otherwise
+A_COND = 3
+A_COND_ARG = 4
+A_COST_CP = 5  # CP to pay (CR 11.2)
+A_COST_ELEMENT = 6  # element one CP of which must be paid (-1: none required)
+A_COST_DULL = 7  # 1: the dull icon (CR 11.6.2.3)
+A_COST_DISCARD = 8  # number of cards to discard from hand (any cards); never combined with CP
+A_COST_BREAK_SELF = 9  # 1: put this card into the Break Zone as a cost
+A_CODE_START = 10  # first instruction row in the code table
+A_CODE_LEN = 11
+A_OPTIONAL = 12  # 1: "you may" (CR 11.8.14): asked on resolution
+A_CARD = 13  # card id that owns the ability
+A_NCOLS = 14
+
+
+# --------------------------------------------------------------------------------------------
+# Filter table: filters[row, F_*]. A filter describes a set of cards relative to a "viewer"
+# (the controller of the ability). Zero/neutral values mean "no constraint".
+# --------------------------------------------------------------------------------------------
+class Side(IntEnum):
+    ANY = 0
+    OWN = 1  # controlled by the ability's controller (for deck/break/hand zones: owned)
+    OPPONENT = 2
+
+
+class CardState(IntEnum):
+    ANY = 0
+    ACTIVE = 1
+    DULL = 2
+
+
+class FilterZone(IntEnum):
+    FIELD = 0
+    DECK = 1
+    BREAK = 2
+    HAND = 3
+
+
+F_TYPE_MASK = 0  # TYPEMASK_* (0 means TYPEMASK_ANY)
+F_SIDE = 1
+F_ELEMENT_MASK = 2  # bit (1 << Element); 0 = any element
+F_COST_MIN = 3  # -1 = none
+F_COST_MAX = 4  # -1 = none
+F_POWER_MIN = 5  # -1 = none (current power on the field, printed power elsewhere)
+F_POWER_MAX = 6  # -1 = none
+F_JOB = 7  # job id, 0 = any
+F_NAME = 8  # name id, 0 = any (name ids start at 1)
+F_STATE = 9  # CardState
+F_EXCLUDE_SELF = 10  # 1: not the ability's source card
+F_ZONE = 11  # FilterZone
+F_CATEGORY = 12  # category id, 0 = any
+F_NCOLS = 13
+
+
+# --------------------------------------------------------------------------------------------
+# Effect programs: code[row, I_*]. A program is A_CODE_LEN consecutive rows. All CHOOSE rows come
+# first (targets are chosen when a Summon is cast / an ability is put on the stack, CR 11.3.3,
+# 11.6.5, 11.8.9); the effect rows follow and run on resolution.
+# --------------------------------------------------------------------------------------------
+class Op(IntEnum):
+    # --- targeting: fill target register I_REG ---
+    CHOOSE = 1  # a0 = filter row, a1 = count, a2 = 1 if "up to" count (may choose fewer, >= 0)
+    SELECT_ALL = 2  # a0 = filter row: every matching card on the field at resolution
+    TARGET_SELF = 3  # the source card
+    # --- effects on every card of register I_REG (Characters on the field) ---
+    DAMAGE = 10  # a0 = damage amount (CR 5.2.6.1)
+    BREAK = 11  # CR 15.1.1.3
+    DULL = 12  # CR 15.1.1.2
+    ACTIVATE = 13  # CR 15.1.1.1
+    FREEZE = 14  # CR 15.2.4
+    POWER = 15  # a0 = signed power change, a1 = Duration
+    GRANT_KEYWORD = 16  # a0 = KW_* bits, a1 = Duration
+    RESTRICT = 17  # a0 = RESTRICT_* bits, a1 = Duration
+    RETURN_TO_HAND = 18  # to the owner's hand
+    REMOVE_FROM_GAME = 19  # CR 15.1.1.5
+    # --- effects on players (a1 = Who) ---
+    DRAW = 30  # a0 = count
+    DISCARD = 31  # a0 = count, a1 = Who, a2 = 1: at random, else the discarding player chooses
+    DAMAGE_PLAYER = 32  # a0 = points of damage (CR 6.5)
+    SEARCH = 33  # a0 = filter row (zone DECK), a1 = Destination; then shuffle (CR 15.1.1.8)
+    PUT_ONTO_FIELD = 34  # a0 = filter row (zone BREAK or HAND), a1 = count (chosen one by one)
+    # --- field-ability effects (ongoing, CR 11.9); only in FIELD abilities ---
+    AURA_POWER = 50  # a0 = signed power change, a1 = filter row (cards it applies to)
+    AURA_KEYWORD = 51  # a0 = KW_* bits, a1 = filter row
+    COST_REDUCTION = 52  # a0 = CP reduction, a1 = filter row (zone HAND: cards whose cost is reduced)
+    AURA_RESTRICT = 53  # a0 = RESTRICT_* bits, a1 = filter row
+
+
+class Duration(IntEnum):
+    END_OF_TURN = 0  # "until the end of the turn" (CR 9.5.1.3.2)
+    PERMANENT = 1  # while the card stays on the field
+
+
+class Who(IntEnum):
+    CONTROLLER = 0
+    OPPONENT = 1
+
+
+class Destination(IntEnum):
+    HAND = 0
+    FIELD = 1
+
+
+I_OP = 0
+I_REG = 1  # target register 0..N_REGS-1
+I_A0 = 2
+I_A1 = 3
+I_A2 = 4
+I_NCOLS = 5
+
+
+# --------------------------------------------------------------------------------------------
+# Flow of the game, decisions and actions
+# --------------------------------------------------------------------------------------------
+class Phase(IntEnum):
+    SETUP = 0
+    ACTIVE = 1
+    DRAW = 2
+    MAIN1 = 3
+    ATTACK = 4
+    MAIN2 = 5
+    END = 6
+
+
+class AttackStep(IntEnum):
+    NONE = 0
+    PREPARATION = 1  # CR 10.1.1
+    DECLARATION = 2  # CR 10.1.2
+    BLOCK = 3  # CR 10.1.3
+    DAMAGE = 4  # CR 10.1.4
+
+
+class Decision(IntEnum):
+    """What the player on move is asked. The action layout gives each index its meaning."""
+
+    NONE = 0  # game over
+    CHOOSE_FIRST = 1  # CR 8.2.1.2: OPTION 0 = take the first turn, PASS = let the opponent start
+    MULLIGAN = 2  # CR 8.2.1.4: OPTION 0 = mulligan, PASS = keep
+    PRIORITY = 3  # CR 11.1: HAND = play/cast, ABILITY = use ability, PASS = forfeit priority
+    PAY_CP = 4  # CR 11.2: HAND = discard for 2 CP, OWN_FIELD = dull a Backup for 1 CP
+    PAY_DISCARD = 5  # discard cost of an action ability / same-name card of a special (CR 11.7.1)
+    CHOOSE_TARGET = 6  # OWN_FIELD / OPP_FIELD = choose this card; PASS = stop ("up to" choices)
+    DECLARE_ATTACK = 7  # CR 10.1.2: OWN_FIELD = attack with this Forward, PASS = end the Attack Phase
+    ADD_TO_PARTY = 8  # CR 15.1.1.9: OWN_FIELD = add this Forward to the party, PASS = declaration done
+    DECLARE_BLOCK = 9  # CR 10.1.3: OWN_FIELD = block with this Forward, PASS = no block
+    ASSIGN_PARTY_DAMAGE = 10  # CR 10.1.4.2.1: OPP_FIELD = assign the next 1000 damage to this attacker
+    EX_BURST = 11  # CR 11.10.2: OPTION 0 = use the EX Burst, PASS = decline
+    OPTIONAL_EFFECT = 12  # CR 11.8.14: OPTION 0 = yes, PASS = no
+    ORDER_TRIGGERS = 13  # CR 11.8.7: OPTION k = put pending auto-ability k onto the stack next
+    DISCARD = 14  # effect discard or hand limit (CR 9.5.1.2): HAND = discard this card
+    SELECT_CARD = 15  # search / put onto field: OPTION k = candidate k, PASS = none (when allowed)
+
+
+N_DECISIONS = 16
+
+# flat action layout (docs/fftcg/actions.md)
+PASS = 0
+HAND_BASE = 1
+OWN_FIELD_BASE = HAND_BASE + HAND_SLOTS
+OPP_FIELD_BASE = OWN_FIELD_BASE + FIELD_SLOTS
+ABILITY_BASE = OPP_FIELD_BASE + FIELD_SLOTS  # + field_slot * ABILITIES_PER_CARD + j
+OPTION_BASE = ABILITY_BASE + FIELD_SLOTS * ABILITIES_PER_CARD
+NUM_ACTIONS = OPTION_BASE + OPTION_SLOTS
+
+
+class Zone(IntEnum):
+    NONE = 0  # empty slot
+    DECK = 1
+    HAND = 2
+    FIELD = 3
+    BREAK = 4
+    DAMAGE = 5
+    REMOVED = 6
+    STACK = 7

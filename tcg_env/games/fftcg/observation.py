@@ -1,0 +1,281 @@
+"""FF-TCG observations: one flat float32 vector per player with named views.
+
+Honest about hidden information (DESIGN.md): the opponent's hand and both decks appear only as
+counts; SELECT_CARD candidates (cards of your own deck you are searching) are written only for the
+player who decides. Every column is listed by :func:`obs_columns` and documented in
+``docs/fftcg/observations.md``.
+"""
+
+import numpy as np
+from numba import njit
+
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN, H_VARIANT
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg.kernels import (
+    D_ORDER,
+    D_PRIORITY,
+    D_SELECT,
+    EK_SUMMON,
+    KW_BRAVE,
+    KW_FIRST_STRIKE,
+    KW_HASTE,
+    T_BACKUP,
+    T_FORWARD,
+    count_field_type,
+    current_cost,
+)
+from tcg_env.games.fftcg.state import (
+    ASSIGN_LEFT,
+    ATK_L,
+    ATK_N,
+    BLOCK_DECLARED,
+    BLOCKER,
+    BREAK_N,
+    CAND,
+    CAND_N,
+    CARD,
+    CTRL_TURN,
+    D_KW,
+    D_POWER,
+    DAMAGE_N,
+    DECK_N,
+    DMG,
+    DULL,
+    E_CARD,
+    E_CTRL,
+    E_KIND,
+    E_REGN,
+    ENTRY_W,
+    FIELD_L,
+    FIELD_N,
+    FIRST_PLAYER,
+    FROZEN,
+    HAND_L,
+    HAND_N,
+    OWNER,
+    PASSES,
+    PAY_COST,
+    PAY_ELEM,
+    PAY_HAS_ELEM,
+    PAY_KIND,
+    PAY_PAID,
+    PHASE,
+    PRIORITY_PLAYER,
+    PT,
+    REMOVED_N,
+    STACK,
+    STACK_N,
+    STEP,
+    TURN_PLAYER,
+    ZONE,
+)
+
+CARD_FEATURES = 24  # per card row (hand, own field, opponent field)
+STACK_ROWS = 4
+ENTRY_FEATURES = 8
+OPTION_FEATURES = 8
+GLOBAL_SIZE = 64
+OBS_GLOBAL = 0
+OBS_HAND = GLOBAL_SIZE
+OBS_OWN_FIELD = OBS_HAND + K.HAND_SLOTS * CARD_FEATURES
+OBS_OPP_FIELD = OBS_OWN_FIELD + K.FIELD_SLOTS * CARD_FEATURES
+OBS_STACK = OBS_OPP_FIELD + K.FIELD_SLOTS * CARD_FEATURES
+OBS_OPTIONS = OBS_STACK + STACK_ROWS * ENTRY_FEATURES
+OBS_SIZE = OBS_OPTIONS + K.OPTION_SLOTS * OPTION_FEATURES
+
+HAND_SLOTS = K.HAND_SLOTS
+FIELD_SLOTS = K.FIELD_SLOTS
+OPTION_SLOTS = K.OPTION_SLOTS
+MAX_DECK = K.MAX_DECK
+PT_MAX = K.PENDING_TRIGGER_MAX
+
+GLOBAL_COLUMNS = [
+    "is_decider",
+    "is_turn_player",
+    "is_first_player",
+    *[f"phase_{p.name.lower()}" for p in K.Phase],
+    *[f"attack_step_{st.name.lower()}" for st in K.AttackStep],
+    *[f"decision_{d.name.lower()}" for d in K.Decision],
+    "turn_div20",
+    "my_damage_div7",
+    "opp_damage_div7",
+    "my_deck_div50",
+    "opp_deck_div50",
+    "my_hand_div10",
+    "opp_hand_div10",
+    "my_break_div50",
+    "opp_break_div50",
+    "my_removed_div10",
+    "opp_removed_div10",
+    "stack_size_div8",
+    "cp_left_to_pay_div10",
+    "cp_element_still_needed",
+    "consecutive_passes",
+    "my_backups_div5",
+    "opp_backups_div5",
+    "my_forwards_div8",
+    "opp_forwards_div8",
+    "party_damage_left_div10000",
+    "limited_variant",
+    "i_have_priority",
+    "attackers_div5",
+    "attack_blocked",
+    "priority_player_is_me",
+    *[f"cp_element_{e.name.lower()}" for e in K.Element],
+]
+assert len(GLOBAL_COLUMNS) == GLOBAL_SIZE, len(GLOBAL_COLUMNS)
+CARD_COLUMNS = [
+    "present",
+    *[f"element_{e.name.lower()}" for e in K.Element],
+    "type_forward",
+    "type_backup",
+    "type_summon",
+    "cost_div10",
+    "power_div10000",
+    "damage_div10000",
+    "dull",
+    "frozen",
+    "haste",
+    "brave",
+    "first_strike",
+    "ready",
+    "attacking",
+    "blocking",
+    "card_id_plus1",
+]
+assert len(CARD_COLUMNS) == CARD_FEATURES
+ENTRY_COLUMNS = ["present", "mine", "is_summon", "card_id_plus1", "element", "cost_div10", "targets0", "targets1"]
+OPTION_COLUMNS = ["present", "card_id_plus1", "element", "type", "cost_div10", "power_div10000", "mine", "zone"]
+
+
+def obs_columns() -> list[tuple[str, int, int]]:
+    """(name, start, length) of every named view of the flat vector."""
+    return [
+        ("global", OBS_GLOBAL, GLOBAL_SIZE),
+        ("hand", OBS_HAND, HAND_SLOTS * CARD_FEATURES),
+        ("own_field", OBS_OWN_FIELD, FIELD_SLOTS * CARD_FEATURES),
+        ("opp_field", OBS_OPP_FIELD, FIELD_SLOTS * CARD_FEATURES),
+        ("stack", OBS_STACK, STACK_ROWS * ENTRY_FEATURES),
+        ("options", OBS_OPTIONS, OPTION_SLOTS * OPTION_FEATURES),
+    ]
+
+
+@njit(cache=True)
+def _write_card(s, T, slot, viewer, out, o, on_field, hand_cost):
+    cards = T[0]
+    for k in range(CARD_FEATURES):
+        out[o + k] = 0.0
+    cid = s[CARD + slot]
+    out[o] = 1.0
+    out[o + 1 + cards[cid, K.C_ELEMENT]] = 1.0
+    out[o + 9 + cards[cid, K.C_TYPE]] = 1.0
+    out[o + 12] = (hand_cost if hand_cost > 0 else cards[cid, K.C_COST]) / 10.0
+    out[o + 23] = cid + 1.0
+    if on_field:
+        out[o + 13] = s[D_POWER + slot] / 10000.0
+        out[o + 14] = s[DMG + slot] / 10000.0
+        out[o + 15] = 1.0 if s[DULL + slot] != 0 else 0.0
+        out[o + 16] = 1.0 if s[FROZEN + slot] != 0 else 0.0
+        kw = s[D_KW + slot]
+        out[o + 20] = 1.0 if (s[CTRL_TURN + slot] < s[H_TURN] or (kw & KW_HASTE) != 0) else 0.0
+        for i in range(s[ATK_N]):
+            if s[ATK_L + i] == slot:
+                out[o + 21] = 1.0
+        if s[BLOCKER] == slot:
+            out[o + 22] = 1.0
+    else:
+        out[o + 13] = cards[cid, K.C_POWER] / 10000.0
+        kw = cards[cid, K.C_KEYWORDS]
+    out[o + 17] = 1.0 if (kw & KW_HASTE) != 0 else 0.0
+    out[o + 18] = 1.0 if (kw & KW_BRAVE) != 0 else 0.0
+    out[o + 19] = 1.0 if (kw & KW_FIRST_STRIKE) != 0 else 0.0
+
+
+@njit(cache=True)
+def observe_row(s, T, player, out):
+    """Write ``player``'s observation into ``out[:OBS_SIZE]``."""
+    cards = T[0]
+    for k in range(OBS_SIZE):
+        out[k] = 0.0
+    me = player
+    op = 1 - player
+    decider = s[H_DECIDER]
+    dec = s[H_DECISION]
+    g = OBS_GLOBAL
+    out[g + 0] = 1.0 if decider == me else 0.0
+    out[g + 1] = 1.0 if s[TURN_PLAYER] == me else 0.0
+    out[g + 2] = 1.0 if s[FIRST_PLAYER] == me else 0.0
+    out[g + 3 + s[PHASE]] = 1.0
+    out[g + 10 + s[STEP]] = 1.0
+    out[g + 15 + dec] = 1.0
+    out[g + 31] = s[H_TURN] / 20.0
+    out[g + 32] = s[DAMAGE_N + me] / 7.0
+    out[g + 33] = s[DAMAGE_N + op] / 7.0
+    out[g + 34] = s[DECK_N + me] / 50.0
+    out[g + 35] = s[DECK_N + op] / 50.0
+    out[g + 36] = s[HAND_N + me] / 10.0
+    out[g + 37] = s[HAND_N + op] / 10.0
+    out[g + 38] = s[BREAK_N + me] / 50.0
+    out[g + 39] = s[BREAK_N + op] / 50.0
+    out[g + 40] = s[REMOVED_N + me] / 10.0
+    out[g + 41] = s[REMOVED_N + op] / 10.0
+    out[g + 42] = s[STACK_N] / 8.0
+    if s[PAY_KIND] != 0:
+        out[g + 43] = (s[PAY_COST] - s[PAY_PAID]) / 10.0
+        out[g + 44] = 1.0 if s[PAY_HAS_ELEM] == 0 else 0.0
+        if s[PAY_ELEM] >= 0 and s[PAY_HAS_ELEM] == 0:
+            out[g + 56 + s[PAY_ELEM]] = 1.0
+    out[g + 45] = s[PASSES]
+    out[g + 46] = count_field_type(s, T, me, T_BACKUP) / 5.0
+    out[g + 47] = count_field_type(s, T, op, T_BACKUP) / 5.0
+    out[g + 48] = count_field_type(s, T, me, T_FORWARD) / 8.0
+    out[g + 49] = count_field_type(s, T, op, T_FORWARD) / 8.0
+    out[g + 50] = s[ASSIGN_LEFT] / 10000.0
+    out[g + 51] = 1.0 if s[H_VARIANT] == 1 else 0.0
+    out[g + 52] = 1.0 if (dec == D_PRIORITY and decider == me) else 0.0
+    out[g + 53] = s[ATK_N] / 5.0
+    out[g + 54] = 1.0 if s[BLOCK_DECLARED] != 0 else 0.0
+    out[g + 55] = 1.0 if s[PRIORITY_PLAYER] == me else 0.0
+    # own hand (the opponent's hand is hidden: only its count above)
+    nh = min(s[HAND_N + me], HAND_SLOTS)
+    for i in range(nh):
+        slot = s[HAND_L + me * MAX_DECK + i]
+        _write_card(s, T, slot, me, out, OBS_HAND + i * CARD_FEATURES, False, current_cost(s, T, me, slot))
+    for q in range(2):
+        base = OBS_OWN_FIELD if q == 0 else OBS_OPP_FIELD
+        who = me if q == 0 else op
+        for i in range(s[FIELD_N + who]):
+            slot = s[FIELD_L + who * FIELD_SLOTS + i]
+            _write_card(s, T, slot, me, out, base + i * CARD_FEATURES, True, 0)
+    # stack, top first (public zone, CR 7.12.2)
+    n = s[STACK_N]
+    for k in range(min(n, STACK_ROWS)):
+        e = STACK + (n - 1 - k) * ENTRY_W
+        o = OBS_STACK + k * ENTRY_FEATURES
+        cid = s[e + E_CARD]
+        out[o] = 1.0
+        out[o + 1] = 1.0 if s[e + E_CTRL] == me else 0.0
+        out[o + 2] = 1.0 if s[e + E_KIND] == EK_SUMMON else 0.0
+        out[o + 3] = cid + 1.0
+        if cid >= 0:
+            out[o + 4] = cards[cid, K.C_ELEMENT]
+            out[o + 5] = cards[cid, K.C_COST] / 10.0
+        out[o + 6] = s[e + E_REGN]
+        out[o + 7] = s[e + E_REGN + 1]
+    # options of the pending choice, for its decider only
+    if decider == me and (dec == D_SELECT or dec == D_ORDER):
+        for k in range(s[CAND_N]):
+            if dec == D_SELECT:
+                slot = s[CAND + k]
+            else:
+                slot = s[PT + (me * PT_MAX + s[CAND + k]) * 3]
+            cid = s[CARD + slot]
+            o = OBS_OPTIONS + k * OPTION_FEATURES
+            out[o] = 1.0
+            out[o + 1] = cid + 1.0
+            out[o + 2] = cards[cid, K.C_ELEMENT]
+            out[o + 3] = cards[cid, K.C_TYPE]
+            out[o + 4] = cards[cid, K.C_COST] / 10.0
+            out[o + 5] = cards[cid, K.C_POWER] / 10000.0
+            out[o + 6] = 1.0 if s[OWNER + slot] == me else 0.0
+            out[o + 7] = s[ZONE + slot]

@@ -1,0 +1,131 @@
+"""FF-TCG state row layout: every offset the kernels use, as module constants.
+
+Per-player values are runs of 2 (index = player); per-card values are runs of N_SLOTS (index =
+card slot; player p's deck occupies slots [p*MAX_DECK, p*MAX_DECK + deck size)).
+"""
+
+from tcg_env.engine.layout import StateLayout
+from tcg_env.games.fftcg.constants import (
+    FIELD_SLOTS,
+    FRAME_MAX,
+    MAX_DECK,
+    N_REGS,
+    N_SLOTS,
+    OPTION_SLOTS,
+    PENDING_TRIGGER_MAX,
+    STACK_MAX,
+    TARGET_MAX,
+)
+
+LAYOUT = StateLayout("fftcg")
+_a = LAYOUT.add
+
+# ---- flow -------------------------------------------------------------------------------------
+PHASE = _a("phase")
+STEP = _a("attack_step")
+TURN_PLAYER = _a("turn_player")
+FIRST_PLAYER = _a("first_player")
+PRIORITY_PLAYER = _a("priority_player")
+PASSES = _a("consecutive_passes")
+FLOW = _a("flow")  # Flow: what the engine does next when no decision and no effect frame is pending
+MULLIGAN_STAGE = _a("mulligan_stage")  # 0 first player, 1 second player, 2 done
+DEC_ARG = _a("decision_args", 4)  # parameters of the pending decision (see kernels)
+TIMESTAMP = _a("timestamp")
+
+# ---- players ----------------------------------------------------------------------------------
+DECK_N = _a("deck_count", 2)
+HAND_N = _a("hand_count", 2)
+FIELD_N = _a("field_count", 2)
+BREAK_N = _a("break_count", 2)
+DAMAGE_N = _a("damage_count", 2)
+REMOVED_N = _a("removed_count", 2)
+DECK_L = _a("deck", (2, MAX_DECK))  # bottom .. top
+HAND_L = _a("hand", (2, MAX_DECK))
+FIELD_L = _a("field", (2, FIELD_SLOTS))
+BREAK_L = _a("break_zone", (2, MAX_DECK))
+DAMAGE_L = _a("damage_zone", (2, MAX_DECK))
+REMOVED_L = _a("removed", (2, MAX_DECK))
+DREW_FROM_EMPTY = _a("drew_from_empty", 2)  # CR 12.4.2
+DAMAGED_EMPTY = _a("damaged_with_empty_deck", 2)  # CR 12.4.3
+
+# ---- card slots -------------------------------------------------------------------------------
+CARD = _a("card_id", N_SLOTS)  # -1 = unused slot
+OWNER = _a("owner", N_SLOTS)
+CONTROLLER = _a("controller", N_SLOTS)
+ZONE = _a("zone", N_SLOTS)  # constants.Zone
+DULL = _a("dull", N_SLOTS)
+DMG = _a("damage_taken", N_SLOTS)  # damage on a Forward (CR 5.2.6.1), removed in the End Phase
+FROZEN = _a("frozen", N_SLOTS)  # CR 15.2.4
+CTRL_TURN = _a("control_since_turn", N_SLOTS)  # turn it came under its controller's control
+ATTACKED = _a("attacked_turn", N_SLOTS)  # turn it last attacked (0 = never)
+PMOD_EOT = _a("power_mod_eot", N_SLOTS)
+PMOD_PERM = _a("power_mod_perm", N_SLOTS)
+KW_EOT = _a("keywords_eot", N_SLOTS)
+KW_PERM = _a("keywords_perm", N_SLOTS)
+RST_EOT = _a("restrict_eot", N_SLOTS)
+RST_PERM = _a("restrict_perm", N_SLOTS)
+# derived (recomputed from the above and the field abilities after every change)
+D_POWER = _a("power", N_SLOTS)
+D_KW = _a("keywords", N_SLOTS)
+D_RST = _a("restrictions", N_SLOTS)
+
+# ---- cost payment in progress (CR 11.2) --------------------------------------------------------
+PAY_KIND = _a("pay_kind")  # PayKind
+PAY_PLAYER = _a("pay_player")
+PAY_SLOT = _a("pay_source")  # card being played / source of the ability
+PAY_ABIL = _a("pay_ability")  # ability row (abilities) or -1
+PAY_COST = _a("pay_cost")  # CP locked at declaration (CR 11.3.7, 11.4.6, 11.6.9)
+PAY_ELEM = _a("pay_element")  # element one CP must have (-1: none)
+PAY_PAID = _a("pay_paid")
+PAY_HAS_ELEM = _a("pay_has_element")
+PAY_NDISC = _a("pay_discards")  # cards discarded for CP so far (the one-excess rule)
+PAY_DISCARD_LEFT = _a("pay_discard_cost_left")  # cards still to discard as a cost
+PAY_SAMENAME = _a("pay_same_name")  # 1: the special ability's same-name discard is still due
+
+# ---- the stack (CR 7.12) and effect programs ---------------------------------------------------
+E_KIND = 0  # EntryKind
+E_SLOT = 1  # source card slot
+E_ABIL = 2  # ability row
+E_CTRL = 3  # controller
+E_CARD = 4  # source card id (last known information, CR 11.11.4)
+E_AUX = 5  # trigger information (e.g. the card that entered)
+E_REGN = 6  # N_REGS counts
+E_REG = E_REGN + N_REGS  # N_REGS * TARGET_MAX card slots
+ENTRY_W = E_REG + N_REGS * TARGET_MAX
+STACK_N = _a("stack_count")
+BUILD_ENTRY = _a("entry_being_played", ENTRY_W)  # a Summon / ability between targets and costs
+STACK = _a("stack", (STACK_MAX, ENTRY_W))
+
+# pending auto-abilities (CR 11.8.7), per controller: (source slot, ability row, aux)
+PT_N = _a("pending_trigger_count", 2)
+PT = _a("pending_triggers", (2, PENDING_TRIGGER_MAX, 3))
+
+# effect frames: an entry plus the interpreter's registers
+FR_MODE = ENTRY_W  # FrameMode
+FR_PC = ENTRY_W + 1  # index into the program
+FR_CNT = ENTRY_W + 2  # loop counter of the current instruction
+FR_PURPOSE = ENTRY_W + 3  # Purpose: what happens when the frame finishes
+FR_PLAYER = ENTRY_W + 4  # damage process: the damaged player
+FR_LEFT = ENTRY_W + 5  # damage process: points still to resolve
+FRAME_W = ENTRY_W + 6
+FRAME_N = _a("frame_count")
+FRAMES = _a("frames", (FRAME_MAX, FRAME_W))
+
+# ---- attack (CR 10) -----------------------------------------------------------------------------
+ATK_N = _a("attacker_count")
+ATK_L = _a("attackers", FIELD_SLOTS)
+BLOCKER = _a("blocker")  # slot or -1
+BLOCK_DECLARED = _a("block_declared")
+DSTAGE = _a("damage_stage")  # DamageStage
+ASSIGN_LEFT = _a("party_damage_left")  # blocker damage still to assign (CR 10.1.4.2.1)
+ASSIGN_DONE = _a("party_damage_assigned")
+ASSIGNED = _a("party_damage", FIELD_SLOTS)  # per attacker index
+
+# ---- candidates of SELECT_CARD / ORDER_TRIGGERS --------------------------------------------------
+CAND_N = _a("candidate_count")
+CAND = _a("candidates", OPTION_SLOTS)  # card slots (SELECT_CARD) or trigger indices
+
+# scratch marks used inside one kernel call (always all zero between calls)
+MARKS = _a("scratch_marks", N_SLOTS)
+
+STATE_SIZE = LAYOUT.size
