@@ -1,0 +1,93 @@
+"""tcg_env: reinforcement-learning environments for trading card games, built from their
+comprehensive rules. Start with :func:`make_game` or the PettingZoo envs in ``tcg_env.envs``."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from tcg_env.game import BatchGame, Game, IllegalActionError, SnapshotError
+from tcg_env.registry import get_spec, list_games
+
+__version__ = "0.1.0"
+__all__ = [
+    "make_game",
+    "make_batch",
+    "list_games",
+    "list_decks",
+    "get_spec",
+    "Game",
+    "BatchGame",
+    "IllegalActionError",
+    "SnapshotError",
+]
+
+
+def list_decks(game: str) -> list[str]:
+    """Names of the built-in preconstructed decks of ``game``."""
+    return get_spec(game).list_decks()
+
+
+def _variant_index(spec, variant: str | None) -> int:
+    v = spec.default_variant if variant is None else variant
+    if v not in spec.variants:
+        raise ValueError(f"unknown {spec.name} rules variant {v!r}; choose from {list(spec.variants)}")
+    return spec.variants.index(v)
+
+
+def _deck_ids(spec, pool, decks: Sequence[Any] | None, variant: str):
+    if decks is None:
+        decks = spec.default_decks()
+    if isinstance(decks, (str, bytes)) or len(decks) != 2:
+        raise ValueError("decks must be a pair (deck of player 0, deck of player 1)")
+    out = []
+    for d in decks:
+        deck = spec.load_deck(pool, d, variant)
+        out.append(deck.card_ids)
+    return out
+
+
+def make_game(
+    name: str,
+    decks: Sequence[Any] | None = None,
+    seed: int | None = None,
+    variant: str | None = None,
+    auto_single: bool = False,
+    pool: Any = None,
+) -> Game:
+    """A new game of ``name`` ("fftcg", ...).
+
+    decks: a pair, each a built-in deck name (see :func:`list_decks`), a deck file path, or a list
+    of card numbers; default: the game's two default decks. seed: the game's RNG seed (shuffles,
+    first-player draw); None draws one. variant: a rules variant (FF-TCG: "constructed",
+    "limited"). auto_single: apply decisions with exactly one legal action automatically
+    (default False: every choice the rules give is exposed). pool: a compiled card pool
+    (default: the game's built-in starter pool).
+    """
+    spec = get_spec(name)
+    pool = pool if pool is not None else spec.load_tables()
+    v = _variant_index(spec, variant)
+    d0, d1 = _deck_ids(spec, pool, decks, spec.variants[v])
+    return Game.new(spec, pool, d0, d1, seed, v, auto_single)
+
+
+def make_batch(
+    name: str,
+    batch: int,
+    decks: Sequence[Any] | None = None,
+    seed: int = 0,
+    variant: str | None = None,
+    auto_single: bool = False,
+    auto_reset: bool = True,
+    pool: Any = None,
+) -> BatchGame:
+    """``batch`` games of ``name`` stepped together; row b uses seed ``seed + b``."""
+    import numpy as np
+
+    if int(batch) < 1:
+        raise ValueError(f"batch must be >= 1, got {batch}")
+    spec = get_spec(name)
+    pool = pool if pool is not None else spec.load_tables()
+    v = _variant_index(spec, variant)
+    d0, d1 = _deck_ids(spec, pool, decks, spec.variants[v])
+    seeds = np.arange(int(batch), dtype=np.int64) + int(seed)
+    return BatchGame(spec, pool, [(d0, d1)] * int(batch), seeds, v, auto_single, auto_reset)

@@ -1,0 +1,112 @@
+"""Final Fantasy TCG (2016 comprehensive rules) on the tcg_env engine.
+
+Public entry points: ``tcg_env.make_game("fftcg", ...)`` and the spec :data:`SPEC`.
+Docs: ``docs/fftcg/`` (actions, observations, snapshot format, rules coverage, card format).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from tcg_env.games.fftcg import constants
+from tcg_env.games.fftcg.constants import NUM_ACTIONS
+from tcg_env.games.fftcg.observation import OBS_SIZE, obs_columns
+from tcg_env.games.fftcg.state import STATE_SIZE
+from tcg_env.spec import GameSpec
+
+DEFAULT_DECKS = ("fire_wind_aggro", "ice_water_control")
+
+
+@lru_cache(maxsize=1)
+def load_pool():
+    from tcg_env.cards.fftcg import load_fftcg_pool
+
+    return load_fftcg_pool()
+
+
+def list_decks() -> list[str]:
+    from tcg_env.cards.decks import list_fftcg_decks
+
+    return list_fftcg_decks()
+
+
+def load_deck(pool, source, variant: str = "constructed"):
+    from tcg_env.cards.decks import load_deck as _load, validate_deck
+
+    deck = _load(pool, source)
+    validate_deck(pool, deck, format=variant)
+    return deck
+
+
+def _kernels():
+    from tcg_env.games.fftcg import kernels_api
+
+    return kernels_api
+
+
+class _LazyKernels:
+    """Import the numba modules on first use, so ``import tcg_env`` stays light."""
+
+    def __getattr__(self, name):
+        return getattr(_kernels(), name)
+
+
+def _describe(game, action):
+    from tcg_env.games.fftcg.adapter import describe_action
+
+    return describe_action(game, action)
+
+
+def _render(game):
+    from tcg_env.games.fftcg.adapter import render
+
+    return render(game)
+
+
+def _to_dict(game):
+    from tcg_env.games.fftcg.adapter import to_dict
+
+    return to_dict(game)
+
+
+def _from_dict(row, pool, d):
+    from tcg_env.games.fftcg.adapter import from_dict
+
+    return from_dict(row, pool, d)
+
+
+def _entity_obs(flat):
+    from tcg_env.games.fftcg.adapter import entity_obs
+
+    return entity_obs(flat)
+
+
+def _entity_spaces():
+    from tcg_env.games.fftcg.adapter import entity_spaces
+
+    return entity_spaces()
+
+
+SPEC = GameSpec(
+    name="fftcg",
+    env_name="fftcg_v0",
+    title="Final Fantasy TCG",
+    num_actions=NUM_ACTIONS,
+    obs_size=OBS_SIZE,
+    state_size=STATE_SIZE,
+    variants=("constructed", "limited"),
+    default_variant="constructed",
+    load_tables=load_pool,
+    default_decks=lambda: DEFAULT_DECKS,
+    list_decks=list_decks,
+    load_deck=load_deck,
+    kernels=_LazyKernels(),
+    describe_action=_describe,
+    render=_render,
+    to_dict=_to_dict,
+    from_dict=_from_dict,
+    obs_columns=obs_columns,
+    entity_obs=_entity_obs,
+    entity_spaces=_entity_spaces,
+    extras={"Decision": constants.Decision, "constants": constants},
+)

@@ -2188,3 +2188,12 @@ def apply_row(s, T, a, scratch):
     apply_unchecked(s, T, a)
     auto_apply_single(s, T, scratch)
     return 0
+
+
+@njit(cache=True)
+def step_and_mask_row(s, T, a, mask):
+    """Facade fast path: ``a`` was checked against ``mask`` by the caller; apply it, run to the
+    next decision and write the new mask (returns the number of legal actions)."""
+    apply_unchecked(s, T, a)
+    auto_apply_single(s, T, mask)
+    return legal_mask_row(s, T, mask)

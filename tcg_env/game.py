@@ -1,0 +1,281 @@
+"""Python facade over a game's kernels: one game (:class:`Game`) or a batch (:class:`BatchGame`).
+
+The facade checks every input, then calls the kernel (the numba code itself trusts its inputs).
+An illegal action is never repaired: :class:`IllegalActionError` lists the legal actions with
+their descriptions and the game is left exactly as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any, Sequence
+
+import numpy as np
+
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_NUM_DECISIONS, H_TURN, H_WINNER
+from tcg_env.engine.layout import SnapshotError
+
+__all__ = ["Game", "BatchGame", "IllegalActionError", "SnapshotError"]
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal now. ``legal`` holds the legal action indices."""
+
+    def __init__(self, message: str, action: Any = None, legal: Sequence[int] = ()):
+        super().__init__(message)
+        self.action = action
+        self.legal = list(legal)
+
+
+def _resolve_seed(seed: int | None) -> int:
+    if seed is None:
+        return int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> np.uint64(1))
+    seed = int(seed)
+    if seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed}")
+    return seed & 0x7FFFFFFFFFFFFFFF
+
+
+class Game:
+    """One game. Create it with :func:`tcg_env.make_game`."""
+
+    def __init__(self, spec, pool, row: np.ndarray, variant: int):
+        self.spec = spec
+        self.pool = pool
+        self._T = pool.kernel_tables
+        self._row = row
+        self.variant_index = variant
+        self._mask = np.zeros(spec.num_actions, np.int8)
+        self._n_legal = int(spec.kernels.legal_mask_row(self._row, self._T, self._mask))
+
+    # ---- construction ------------------------------------------------------------------------
+    @classmethod
+    def new(cls, spec, pool, deck0: np.ndarray, deck1: np.ndarray, seed: int | None, variant: int, auto_single: bool):
+        row = np.zeros(spec.state_size, np.int32)
+        spec.kernels.reset_row(
+            row,
+            np.ascontiguousarray(deck0, dtype=np.int32),
+            np.ascontiguousarray(deck1, dtype=np.int32),
+            _resolve_seed(seed),
+            int(variant),
+            int(bool(auto_single)),
+            pool.kernel_tables,
+        )
+        return cls(spec, pool, row, variant)
+
+    # ---- status --------------------------------------------------------------------------------
+    @property
+    def num_actions(self) -> int:
+        return self.spec.num_actions
+
+    @property
+    def current_player(self) -> int:
+        """The player who must act now, or -1 once the game is over."""
+        return int(self._row[H_DECIDER])
+
+    @property
+    def done(self) -> bool:
+        return bool(self._row[H_DONE])
+
+    @property
+    def winner(self) -> int | None:
+        """None while playing; 0 or 1 for the winner; -1 for a draw."""
+        if not self._row[H_DONE]:
+            return None
+        w = int(self._row[H_WINNER])
+        return w if w in (0, 1) else -1
+
+    def returns(self) -> tuple[float, float]:
+        """(+1, -1), (-1, +1) or (0, 0) once done; (0, 0) while playing."""
+        w = self.winner
+        if w == 0:
+            return (1.0, -1.0)
+        if w == 1:
+            return (-1.0, 1.0)
+        return (0.0, 0.0)
+
+    @property
+    def decision(self):
+        """The pending decision kind (the game's ``Decision`` IntEnum)."""
+        return self.spec.extras["Decision"](int(self._row[H_DECISION]))
+
+    @property
+    def turn(self) -> int:
+        return int(self._row[H_TURN])
+
+    @property
+    def num_decisions(self) -> int:
+        return int(self._row[H_NUM_DECISIONS])
+
+    @property
+    def state(self) -> np.ndarray:
+        """The raw int32 state row (read-only view)."""
+        v = self._row.view()
+        v.flags.writeable = False
+        return v
+
+    # ---- actions ---------------------------------------------------------------------------------
+    def action_mask(self) -> np.ndarray:
+        return self._mask.copy()
+
+    def legal_actions(self) -> np.ndarray:
+        return np.flatnonzero(self._mask)
+
+    def step(self, action: int) -> None:
+        try:
+            a = int(action)
+        except (TypeError, ValueError):
+            raise IllegalActionError(f"action must be an integer, got {action!r}", action, self.legal_actions()) from None
+        if a != action and not isinstance(action, (np.integer, int)):
+            raise IllegalActionError(f"action must be an integer, got {action!r}", action, self.legal_actions())
+        if self._row[H_DONE]:
+            raise IllegalActionError("the game is over; no action is legal", a, [])
+        if a < 0 or a >= self.spec.num_actions or not self._mask[a]:
+            raise self._illegal(a)
+        self._n_legal = int(self.spec.kernels.step_and_mask_row(self._row, self._T, a, self._mask))
+        if self._row[H_ERROR]:
+            raise RuntimeError(f"engine error code {int(self._row[H_ERROR])} (a bug): please report with to_dict()")
+
+    def _illegal(self, a: int) -> IllegalActionError:
+        legal = self.legal_actions()
+        lines = [f"  {int(x)}: {self.describe_action(int(x))}" for x in legal]
+        where = f"decision {self.decision.name} for player {self.current_player}"
+        what = self.describe_action(a) if 0 <= a < self.spec.num_actions else "out of range"
+        msg = (
+            f"illegal action {a} ({what}) at {where}; legal actions:\n" + "\n".join(lines)
+        )
+        return IllegalActionError(msg, a, legal)
+
+    def describe_action(self, action: int) -> str:
+        return self.spec.describe_action(self, int(action))
+
+    # ---- observations ----------------------------------------------------------------------------
+    def observe(self, player: int | None = None, encoding: str = "flat"):
+        """``player``'s observation (default: the player to act). ``encoding``: "flat" (float32
+        vector) or "dict" (entity arrays)."""
+        if player is None:
+            player = max(self.current_player, 0)
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, got {player!r}")
+        out = np.zeros(self.spec.obs_size, np.float32)
+        self.spec.kernels.observe_row(self._row, self._T, int(player), out)
+        if encoding == "flat":
+            return out
+        if encoding == "dict":
+            return self.spec.entity_obs(out)
+        raise ValueError(f"encoding must be 'flat' or 'dict', got {encoding!r}")
+
+    # ---- snapshots -------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return self.spec.to_dict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict, pool=None) -> "Game":
+        from tcg_env.registry import get_spec
+
+        if not isinstance(d, dict) or "game" not in d:
+            raise SnapshotError("snapshot must be a dict with a 'game' key (from Game.to_dict())")
+        spec = get_spec(d["game"])
+        pool = pool if pool is not None else spec.load_tables()
+        row = np.zeros(spec.state_size, np.int32)
+        variant = spec.from_dict(row, pool, d)
+        return cls(spec, pool, row, variant)
+
+    def clone(self) -> "Game":
+        g = Game.__new__(Game)
+        g.spec = self.spec
+        g.pool = self.pool
+        g._T = self._T
+        g._row = self._row.copy()
+        g.variant_index = self.variant_index
+        g._mask = self._mask.copy()
+        g._n_legal = self._n_legal
+        return g
+
+    def render(self) -> str:
+        return self.spec.render(self)
+
+    def __repr__(self) -> str:
+        status = f"winner={self.winner}" if self.done else f"{self.decision.name} by player {self.current_player}"
+        return f"<{self.spec.name} game, turn {self.turn}, {status}>"
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())
+
+
+class BatchGame:
+    """B games stepped together through the batch kernels (numpy in, numpy out).
+
+    ``step(actions)`` checks every action against the current masks first and raises
+    :class:`IllegalActionError` naming the rows if any is illegal; then nothing is applied.
+    Finished games restart automatically (``auto_reset``) with seed ``seed_b + episode``.
+    """
+
+    def __init__(self, spec, pool, deck_pairs: list[tuple[np.ndarray, np.ndarray]], seeds: np.ndarray,
+                 variant: int, auto_single: bool, auto_reset: bool = True):
+        from tcg_env.games.fftcg.constants import MAX_DECK
+
+        self.spec = spec
+        self.pool = pool
+        self._T = pool.kernel_tables
+        B = len(deck_pairs)
+        self.batch = B
+        self.variant_index = int(variant)
+        self.auto_single = int(bool(auto_single))
+        self.auto_reset = bool(auto_reset)
+        self.decks = np.full((B, 2, MAX_DECK), -1, np.int32)
+        self.deck_lens = np.zeros((B, 2), np.int32)
+        for b, (d0, d1) in enumerate(deck_pairs):
+            self.decks[b, 0, : len(d0)] = d0
+            self.decks[b, 1, : len(d1)] = d1
+            self.deck_lens[b] = (len(d0), len(d1))
+        self.seeds = np.asarray(seeds, np.int64).copy()
+        self.episodes = np.zeros(B, np.int64)
+        self.states = np.zeros((B, spec.state_size), np.int32)
+        self.obs = np.zeros((B, spec.obs_size), np.float32)
+        self.masks = np.zeros((B, spec.num_actions), np.int8)
+        self.rewards = np.zeros((B, 2), np.float32)
+        self.terminated = np.zeros(B, np.int8)
+        self.errors = np.zeros(B, np.int32)
+        self.reset()
+
+    def reset(self) -> tuple[np.ndarray, np.ndarray]:
+        k = self.spec.kernels
+        self.episodes[:] = 0
+        k.reset_batch(self.states, self.decks, self.deck_lens, self.seeds, self.variant_index, self.auto_single, self._T)
+        k.write_outputs_batch(self.states, self._T, self.obs, self.masks)
+        return self.obs, self.masks
+
+    @property
+    def current_players(self) -> np.ndarray:
+        return self.states[:, H_DECIDER].copy()
+
+    def step(self, actions: np.ndarray):
+        """Returns (obs, masks, rewards[B, 2], terminated[B]); obs is of each row's decider."""
+        a = np.asarray(actions)
+        if a.shape != (self.batch,) or not np.issubdtype(a.dtype, np.integer):
+            raise IllegalActionError(f"actions must be an integer array of shape ({self.batch},), got {a.dtype} {a.shape}")
+        a = a.astype(np.int32)
+        bad = (a < 0) | (a >= self.spec.num_actions)
+        ok_idx = np.where(bad, 0, a)
+        bad |= self.masks[np.arange(self.batch), ok_idx] == 0
+        if bad.any():
+            rows = np.flatnonzero(bad)[:10].tolist()
+            raise IllegalActionError(
+                f"illegal actions in rows {rows} (e.g. row {rows[0]}: action {int(a[rows[0]])}); nothing was applied",
+                a, [],
+            )
+        self.spec.kernels.step_batch(
+            self.states, a, self._T, self.obs, self.masks, self.rewards, self.terminated, self.errors,
+            self.decks, self.deck_lens, self.seeds, self.episodes, self.variant_index, self.auto_single,
+            self.auto_reset,
+        )
+        return self.obs, self.masks, self.rewards, self.terminated
+
+    def game(self, b: int) -> Game:
+        """A single-game facade over a copy of row ``b``."""
+        return Game(self.spec, self.pool, self.states[b].copy(), self.variant_index)
+
+    def clone(self) -> "BatchGame":
+        return copy.deepcopy(self)

@@ -1,0 +1,417 @@
+"""FF-TCG Python side: action descriptions, the text board, snapshots and entity observations."""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN, H_VARIANT, H_WINNER
+from tcg_env.engine.layout import SnapshotError
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg import state as S
+from tcg_env.games.fftcg.observation import (
+    CARD_COLUMNS,
+    CARD_FEATURES,
+    ENTRY_COLUMNS,
+    ENTRY_FEATURES,
+    GLOBAL_COLUMNS,
+    OBS_GLOBAL,
+    OBS_HAND,
+    OBS_OPP_FIELD,
+    OBS_OPTIONS,
+    OBS_OWN_FIELD,
+    OBS_SIZE,
+    OBS_STACK,
+    OPTION_COLUMNS,
+    OPTION_FEATURES,
+    STACK_ROWS,
+)
+
+VARIANTS = ("constructed", "limited")
+ZONE_NAMES = {z: z.name.lower() for z in K.Zone}
+PHASE_NAMES = {p: p.name.title().replace("Main1", "Main 1").replace("Main2", "Main 2") for p in K.Phase}
+SNAPSHOT_FORMAT = 1
+
+
+def pool_fingerprint(pool) -> str:
+    h = hashlib.sha256()
+    for arr in pool.kernel_tables:
+        h.update(np.ascontiguousarray(arr).tobytes())
+    h.update("\n".join(pool.numbers).encode())
+    return h.hexdigest()[:16]
+
+
+# ---- reading the row ---------------------------------------------------------------------------
+def _zone(row, count_off, list_off, p, cap):
+    n = int(row[count_off + p])
+    return [int(x) for x in row[list_off + p * cap : list_off + p * cap + n]]
+
+
+def hand(row, p):
+    return _zone(row, S.HAND_N, S.HAND_L, p, K.MAX_DECK)
+
+
+def field(row, p):
+    return _zone(row, S.FIELD_N, S.FIELD_L, p, K.FIELD_SLOTS)
+
+
+def _card_name(game, slot) -> str:
+    cid = int(game._row[S.CARD + slot])
+    return game.pool.names[cid] if cid >= 0 else "?"
+
+
+def _frame_top(row):
+    n = int(row[S.FRAME_N])
+    return S.FRAMES + (n - 1) * S.FRAME_W if n > 0 else -1
+
+
+# ---- describe_action -----------------------------------------------------------------------------
+def describe_action(game, a: int) -> str:
+    row = game._row
+    pool = game.pool
+    if not 0 <= a < K.NUM_ACTIONS:
+        return f"action {a} (out of range 0..{K.NUM_ACTIONS - 1})"
+    kind = int(row[H_DECISION])
+    p = int(row[H_DECIDER])
+    D = K.Decision
+    if row[H_DONE]:
+        return "no action (game over)"
+
+    def hand_card(i):
+        h = hand(row, p)
+        return h[i] if i < len(h) else -1
+
+    def field_card(q, i):
+        f = field(row, q)
+        return f[i] if i < len(f) else -1
+
+    def cname(slot):
+        return _card_name(game, slot) if slot >= 0 else "(empty slot)"
+
+    if a == K.PASS:
+        return {
+            D.CHOOSE_FIRST: "Let the opponent take the first turn",
+            D.MULLIGAN: "Keep this hand",
+            D.PRIORITY: "Pass priority",
+            D.CHOOSE_TARGET: "Stop choosing targets",
+            D.DECLARE_ATTACK: "End the Attack Phase (no more attacks)",
+            D.ADD_TO_PARTY: "Attack with the Forwards declared",
+            D.DECLARE_BLOCK: "Don't block",
+            D.EX_BURST: "Decline the EX Burst",
+            D.OPTIONAL_EFFECT: "Decline the optional effect",
+            D.SELECT_CARD: "Choose no card",
+        }.get(kind, "Pass / done")
+    if K.HAND_BASE <= a < K.OWN_FIELD_BASE:
+        slot = hand_card(a - K.HAND_BASE)
+        n = cname(slot)
+        if kind == D.PRIORITY and slot >= 0:
+            cid = int(row[S.CARD + slot])
+            t = K.CardType(int(pool.cards[cid, K.C_TYPE]))
+            verb = "Cast" if t == K.CardType.SUMMON else "Play"
+            from tcg_env.games.fftcg.kernels import current_cost
+
+            cost = int(current_cost(row, pool.kernel_tables, p, slot))
+            return f"{verb} {n} ({cost} CP)"
+        if kind == D.PAY_CP and slot >= 0:
+            el = K.ELEMENT_NAMES[int(pool.cards[int(row[S.CARD + slot]), K.C_ELEMENT])]
+            return f"Pay: discard {n} (2 {el} CP)"
+        if kind == D.PAY_DISCARD:
+            return f"Pay: discard {n}"
+        return f"Discard {n}"
+    if K.OWN_FIELD_BASE <= a < K.OPP_FIELD_BASE:
+        slot = field_card(p, a - K.OWN_FIELD_BASE)
+        n = cname(slot)
+        return {
+            D.PAY_CP: f"Pay: dull {n} (1 CP)",
+            D.CHOOSE_TARGET: f"Choose your {n}",
+            D.DECLARE_ATTACK: f"Attack with {n}",
+            D.ADD_TO_PARTY: f"Add {n} to the party",
+            D.DECLARE_BLOCK: f"Block with {n}",
+        }.get(kind, f"Your field card {n}")
+    if K.OPP_FIELD_BASE <= a < K.ABILITY_BASE:
+        slot = field_card(1 - p, a - K.OPP_FIELD_BASE)
+        n = cname(slot)
+        if kind == D.ASSIGN_PARTY_DAMAGE:
+            return f"Assign 1000 damage to attacking {n}"
+        return f"Choose opponent's {n}"
+    if K.ABILITY_BASE <= a < K.OPTION_BASE:
+        k = a - K.ABILITY_BASE
+        i, j = divmod(k, K.ABILITIES_PER_CARD)
+        slot = field_card(p, i)
+        if slot < 0:
+            return f"Use ability {j} of field slot {i} (empty)"
+        cid = int(row[S.CARD + slot])
+        arow = int(pool.cards[cid, K.C_ACT0 + j])
+        if arow < 0:
+            return f"Use ability {j} of {cname(slot)} (none)"
+        return f"Use ability: {pool.describe_ability(arow)}"
+    k = a - K.OPTION_BASE
+    if kind == D.CHOOSE_FIRST and k == 0:
+        return "Take the first turn"
+    if kind == D.MULLIGAN and k == 0:
+        return "Mulligan: put these five cards on the bottom and draw five"
+    if kind == D.EX_BURST and k == 0:
+        slot = int(row[S.DEC_ARG])
+        return f"Use the EX Burst of {cname(slot)}"
+    if kind == D.OPTIONAL_EFFECT and k == 0:
+        return f"Use the optional effect ({pool.describe_ability(int(row[S.DEC_ARG]))})"
+    if kind == D.SELECT_CARD and k < int(row[S.CAND_N]):
+        return f"Choose {cname(int(row[S.CAND + k]))}"
+    if kind == D.ORDER_TRIGGERS and k < int(row[S.CAND_N]):
+        base = S.PT + (p * K.PENDING_TRIGGER_MAX + int(row[S.CAND + k])) * 3
+        return f"Put next on the stack: {pool.describe_ability(int(row[base + 1]))}"
+    return f"Option {k}"
+
+
+# ---- render ----------------------------------------------------------------------------------------
+def _card_line(game, slot, on_field):
+    row = game._row
+    pool = game.pool
+    cid = int(row[S.CARD + slot])
+    txt = pool.describe_card(cid)
+    if on_field:
+        flags = []
+        if row[S.DULL + slot]:
+            flags.append("dull")
+        if row[S.FROZEN + slot]:
+            flags.append("frozen")
+        if pool.cards[cid, K.C_TYPE] == K.CardType.FORWARD:
+            flags.append(f"power {int(row[S.D_POWER + slot])}")
+            if row[S.DMG + slot]:
+                flags.append(f"damage {int(row[S.DMG + slot])}")
+        kw = int(row[S.D_KW + slot])
+        flags += [n for n, bit in K.KEYWORD_BITS.items() if kw & bit]
+        atk = [int(x) for x in row[S.ATK_L : S.ATK_L + int(row[S.ATK_N])]]
+        if slot in atk:
+            flags.append("ATTACKING")
+        if int(row[S.BLOCKER]) == slot:
+            flags.append("BLOCKING")
+        if flags:
+            txt += " (" + ", ".join(flags) + ")"
+    return txt
+
+
+def render(game, viewer: int | None = None) -> str:
+    """A readable board. ``viewer``: whose hand to show (default: the player to act; -1 shows
+    both, for debugging)."""
+    row = game._row
+    if viewer is None:
+        viewer = max(int(row[H_DECIDER]), 0)
+    lines = []
+    tp = int(row[S.TURN_PLAYER])
+    phase = PHASE_NAMES[K.Phase(int(row[S.PHASE]))]
+    step = K.AttackStep(int(row[S.STEP]))
+    head = f"Turn {int(row[H_TURN])} - player {tp}'s {phase} Phase"
+    if step != K.AttackStep.NONE:
+        head += f" ({step.name.lower()} step)"
+    lines.append(head)
+    for p in (1 - viewer if viewer in (0, 1) else 1, viewer if viewer in (0, 1) else 0):
+        lines.append(
+            f"Player {p}: deck {int(row[S.DECK_N + p])}, hand {int(row[S.HAND_N + p])}, "
+            f"damage {int(row[S.DAMAGE_N + p])}, break zone {int(row[S.BREAK_N + p])}"
+        )
+        if viewer == -1 or viewer == p:
+            for i, slot in enumerate(hand(row, p)):
+                lines.append(f"   hand[{i}] {game.pool.describe_card(int(row[S.CARD + slot]))}")
+        for i, slot in enumerate(field(row, p)):
+            lines.append(f"   field[{i}] {_card_line(game, slot, True)}")
+    n = int(row[S.STACK_N])
+    if n:
+        lines.append("Stack (top first):")
+        for k in range(n - 1, -1, -1):
+            e = S.STACK + k * S.ENTRY_W
+            lines.append(f"   {game.pool.describe_ability(int(row[e + S.E_ABIL]))} (player {int(row[e + S.E_CTRL])})")
+    if row[H_DONE]:
+        w = int(row[H_WINNER])
+        lines.append("Game over: " + ("draw" if w == 2 else f"player {w} wins"))
+    else:
+        lines.append(f"Player {int(row[H_DECIDER])} to act: {K.Decision(int(row[H_DECISION])).name}")
+    return "\n".join(lines)
+
+
+# ---- snapshots ----------------------------------------------------------------------------------
+def to_dict(game) -> dict:
+    row = game._row
+    pool = game.pool
+    fields = S.LAYOUT.to_fields(row)
+    cards = []
+    for slot in range(K.N_SLOTS):
+        cid = int(row[S.CARD + slot])
+        if cid < 0:
+            continue
+        cards.append(
+            {
+                "slot": slot,
+                "number": pool.numbers[cid],
+                "name": pool.names[cid],
+                "owner": int(row[S.OWNER + slot]),
+                "zone": ZONE_NAMES[K.Zone(int(row[S.ZONE + slot]))],
+            }
+        )
+    return {
+        "game": "fftcg",
+        "format": SNAPSHOT_FORMAT,
+        "variant": VARIANTS[int(row[H_VARIANT])],
+        "pool": {"cards": pool.n_cards, "fingerprint": pool_fingerprint(pool)},
+        "decision": {
+            "kind": K.Decision(int(row[H_DECISION])).name,
+            "player": int(row[H_DECIDER]),
+        },
+        "cards": cards,
+        "fields": fields,
+    }
+
+
+def from_dict(row: np.ndarray, pool, d: dict) -> int:
+    """Restore a snapshot into ``row``; returns the variant index. Raises SnapshotError naming the
+    problem; ``row`` is written only once everything checks out."""
+    if d.get("format") != SNAPSHOT_FORMAT:
+        raise SnapshotError(f"fftcg snapshot: format {d.get('format')!r} is not {SNAPSHOT_FORMAT}")
+    p = d.get("pool", {})
+    if p.get("fingerprint") != pool_fingerprint(pool):
+        raise SnapshotError(
+            "fftcg snapshot: it was taken with a different card pool "
+            f"(fingerprint {p.get('fingerprint')!r}, this pool {pool_fingerprint(pool)!r})"
+        )
+    if "fields" not in d:
+        raise SnapshotError("fftcg snapshot: missing 'fields'")
+    staged = np.zeros_like(row)
+    S.LAYOUT.from_fields(d["fields"], staged)
+    check_consistency(staged, pool)
+    if "cards" in d:
+        # the readable card list must agree with the fields (it is informational)
+        for c in d["cards"]:
+            slot = c.get("slot")
+            if not isinstance(slot, int) or not 0 <= slot < K.N_SLOTS:
+                raise SnapshotError(f"fftcg snapshot: cards entry {c!r} has a bad slot")
+            cid = int(staged[S.CARD + slot])
+            if cid < 0 or pool.numbers[cid] != c.get("number"):
+                raise SnapshotError(
+                    f"fftcg snapshot: cards entry for slot {slot} says {c.get('number')!r}, fields say "
+                    f"{pool.numbers[cid] if cid >= 0 else 'empty'}"
+                )
+            if ZONE_NAMES[K.Zone(int(staged[S.ZONE + slot]))] != c.get("zone"):
+                raise SnapshotError(f"fftcg snapshot: cards entry for slot {slot} says zone {c.get('zone')!r}, fields disagree")
+    row[:] = staged
+    return int(staged[H_VARIANT])
+
+
+def check_consistency(row: np.ndarray, pool) -> None:
+    """Every card slot is in exactly the zone list its zone says; counts within capacity; the
+    pending decision has a legal action."""
+    from tcg_env.games.fftcg.kernels import legal_mask_row
+
+    def err(msg):
+        raise SnapshotError("fftcg snapshot: " + msg)
+
+    if int(row[H_VARIANT]) not in (0, 1):
+        err(f"field 'variant' must be 0 (constructed) or 1 (limited), got {int(row[H_VARIANT])}")
+    zones = {
+        K.Zone.DECK: (S.DECK_N, S.DECK_L, K.MAX_DECK, "deck"),
+        K.Zone.HAND: (S.HAND_N, S.HAND_L, K.MAX_DECK, "hand"),
+        K.Zone.FIELD: (S.FIELD_N, S.FIELD_L, K.FIELD_SLOTS, "field"),
+        K.Zone.BREAK: (S.BREAK_N, S.BREAK_L, K.MAX_DECK, "break_zone"),
+        K.Zone.DAMAGE: (S.DAMAGE_N, S.DAMAGE_L, K.MAX_DECK, "damage_zone"),
+        K.Zone.REMOVED: (S.REMOVED_N, S.REMOVED_L, K.MAX_DECK, "removed"),
+    }
+    seen = {}
+    for z, (cn, ln, cap, name) in zones.items():
+        for p in range(2):
+            n = int(row[cn + p])
+            if not 0 <= n <= cap:
+                err(f"{name} count of player {p} is {n}, must be 0..{cap}")
+            for slot in row[ln + p * cap : ln + p * cap + n]:
+                slot = int(slot)
+                if not 0 <= slot < K.N_SLOTS:
+                    err(f"{name} of player {p} lists slot {slot}, out of range")
+                if slot in seen:
+                    err(f"slot {slot} is listed in both {seen[slot]} and {name}")
+                seen[slot] = name
+                if int(row[S.ZONE + slot]) != z:
+                    err(f"slot {slot} is listed in {name} of player {p} but its zone is {int(row[S.ZONE + slot])}")
+                owner_or_ctrl = int(row[S.CONTROLLER + slot]) if z == K.Zone.FIELD else int(row[S.OWNER + slot])
+                if owner_or_ctrl != p:
+                    err(f"slot {slot} is in {name} of player {p} but belongs to player {owner_or_ctrl}")
+    for slot in range(K.N_SLOTS):
+        cid = int(row[S.CARD + slot])
+        z = int(row[S.ZONE + slot])
+        if cid < -1 or cid >= pool.n_cards:
+            err(f"slot {slot} has card id {cid}, outside this pool (0..{pool.n_cards - 1})")
+        if int(row[S.OWNER + slot]) != slot // K.MAX_DECK:
+            err(f"slot {slot} must be owned by player {slot // K.MAX_DECK}")
+        if cid >= 0 and z in (int(x) for x in zones) and slot not in seen:
+            err(f"slot {slot} has zone {K.Zone(z).name} but is in no zone list")
+        if cid < 0 and z != 0:
+            err(f"slot {slot} is empty but has zone {z}")
+        if cid >= 0 and z not in (0, int(K.Zone.STACK)) and slot not in seen:
+            err(f"slot {slot} holds a card in no zone")
+    for name, off, lo, hi in (
+        ("stack_count", S.STACK_N, 0, K.STACK_MAX),
+        ("frame_count", S.FRAME_N, 0, K.FRAME_MAX),
+        ("attacker_count", S.ATK_N, 0, K.FIELD_SLOTS),
+        ("candidate_count", S.CAND_N, 0, K.OPTION_SLOTS),
+        ("pending_trigger_count", S.PT_N, 0, K.PENDING_TRIGGER_MAX),
+        ("pending_trigger_count", S.PT_N + 1, 0, K.PENDING_TRIGGER_MAX),
+        ("phase", S.PHASE, 0, len(K.Phase) - 1),
+        ("decision", H_DECISION, 0, K.N_DECISIONS - 1),
+        ("turn_player", S.TURN_PLAYER, 0, 1),
+    ):
+        v = int(row[off])
+        if not lo <= v <= hi:
+            err(f"field {name!r} is {v}, must be {lo}..{hi}")
+    if int(row[H_ERROR]) != 0:
+        err("field 'error' is set: the snapshot records an engine fault")
+    if row[S.MARKS : S.MARKS + K.N_SLOTS].any():
+        err("field 'scratch_marks' must be all zero")
+    done = int(row[H_DONE])
+    if done not in (0, 1):
+        err("field 'done' must be 0 or 1")
+    if done:
+        if int(row[H_WINNER]) not in (0, 1, 2):
+            err("a finished game needs winner 0, 1 or 2 (draw)")
+    else:
+        if int(row[H_WINNER]) != -1:
+            err("a game in progress must have winner -1")
+        if int(row[H_DECIDER]) not in (0, 1) or int(row[H_DECISION]) == 0:
+            err("a game in progress needs a pending decision and a decider 0 or 1")
+        mask = np.zeros(K.NUM_ACTIONS, np.int8)
+        trial = row.copy()
+        if legal_mask_row(trial, pool.kernel_tables, mask) == 0:
+            err(f"the pending decision {K.Decision(int(row[H_DECISION])).name} has no legal action")
+
+
+# ---- entity observations -------------------------------------------------------------------------
+def entity_obs(flat: np.ndarray) -> dict:
+    """Split a flat observation (..., OBS_SIZE) into named entity arrays (views, no copies)."""
+    lead = flat.shape[:-1]
+    return {
+        "global": flat[..., OBS_GLOBAL : OBS_GLOBAL + len(GLOBAL_COLUMNS)],
+        "hand": flat[..., OBS_HAND:OBS_OWN_FIELD].reshape(*lead, K.HAND_SLOTS, CARD_FEATURES),
+        "own_field": flat[..., OBS_OWN_FIELD:OBS_OPP_FIELD].reshape(*lead, K.FIELD_SLOTS, CARD_FEATURES),
+        "opp_field": flat[..., OBS_OPP_FIELD:OBS_STACK].reshape(*lead, K.FIELD_SLOTS, CARD_FEATURES),
+        "stack": flat[..., OBS_STACK:OBS_OPTIONS].reshape(*lead, STACK_ROWS, ENTRY_FEATURES),
+        "options": flat[..., OBS_OPTIONS:OBS_SIZE].reshape(*lead, K.OPTION_SLOTS, OPTION_FEATURES),
+    }
+
+
+def entity_spaces() -> dict:
+    from gymnasium import spaces
+
+    f = np.float32
+    return {
+        "global": spaces.Box(-np.inf, np.inf, (len(GLOBAL_COLUMNS),), f),
+        "hand": spaces.Box(-np.inf, np.inf, (K.HAND_SLOTS, CARD_FEATURES), f),
+        "own_field": spaces.Box(-np.inf, np.inf, (K.FIELD_SLOTS, CARD_FEATURES), f),
+        "opp_field": spaces.Box(-np.inf, np.inf, (K.FIELD_SLOTS, CARD_FEATURES), f),
+        "stack": spaces.Box(-np.inf, np.inf, (STACK_ROWS, ENTRY_FEATURES), f),
+        "options": spaces.Box(-np.inf, np.inf, (K.OPTION_SLOTS, OPTION_FEATURES), f),
+    }
+
+
+COLUMN_DOCS = {
+    "global": GLOBAL_COLUMNS,
+    "card": CARD_COLUMNS,
+    "stack": ENTRY_COLUMNS,
+    "options": OPTION_COLUMNS,
+}

@@ -1,0 +1,168 @@
+"""Build FF-TCG rule scenarios: start from a real game, rearrange cards, get a consistent Game.
+
+Used by the rule tests and handy for users who want to study a position::
+
+    g = tcg_env.make_game("fftcg", seed=1)
+    sc = Scenario.main_phase(g.pool, turn_player=0)
+    sc.hand(0, ["FF1-001", "FF1-002"])
+    sc.field(0, ["FF1-010"], dull=False)
+    game = sc.game()
+
+Every edit goes through the same zone lists the kernels use, and ``game()`` runs the snapshot
+consistency check, so a scenario can only describe a state the engine understands.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_NUM_DECISIONS, H_TURN
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg import state as S
+
+_LISTS = {
+    K.Zone.DECK: (S.DECK_N, S.DECK_L, K.MAX_DECK),
+    K.Zone.HAND: (S.HAND_N, S.HAND_L, K.MAX_DECK),
+    K.Zone.FIELD: (S.FIELD_N, S.FIELD_L, K.FIELD_SLOTS),
+    K.Zone.BREAK: (S.BREAK_N, S.BREAK_L, K.MAX_DECK),
+    K.Zone.DAMAGE: (S.DAMAGE_N, S.DAMAGE_L, K.MAX_DECK),
+    K.Zone.REMOVED: (S.REMOVED_N, S.REMOVED_L, K.MAX_DECK),
+}
+
+
+class Scenario:
+    def __init__(self, game):
+        self.pool = game.pool
+        self.spec = game.spec
+        self.row = game._row.copy()
+        self.variant = game.variant_index
+
+    # ---- starting points ------------------------------------------------------------------------
+    @classmethod
+    def main_phase(cls, pool=None, turn_player: int = 0, turn: int = 3, seed: int = 0, decks=None):
+        """A game at ``turn_player``'s Main Phase 1 priority with empty hands, fields and damage;
+        decks keep their shuffled cards."""
+        import tcg_env
+
+        g = tcg_env.make_game("fftcg", seed=seed, pool=pool, decks=decks)
+        sc = cls(g)
+        r = sc.row
+        # everything that is not in a deck goes back to its owner's deck
+        for slot in range(K.N_SLOTS):
+            if r[S.CARD + slot] >= 0 and r[S.ZONE + slot] != K.Zone.DECK:
+                sc._move(slot, K.Zone.DECK, int(r[S.OWNER + slot]))
+        r[S.FIRST_PLAYER] = turn_player if turn % 2 == 1 else 1 - turn_player
+        r[S.TURN_PLAYER] = turn_player
+        r[H_TURN] = turn
+        r[S.PHASE] = K.Phase.MAIN1
+        r[S.STEP] = K.AttackStep.NONE
+        r[S.PRIORITY_PLAYER] = turn_player
+        r[S.PASSES] = 0
+        r[S.MULLIGAN_STAGE] = 2
+        r[S.FLOW] = 4  # FL_PRIORITY
+        r[H_DECISION] = K.Decision.PRIORITY
+        r[H_DECIDER] = turn_player
+        r[H_NUM_DECISIONS] = 10
+        return sc
+
+    # ---- editing --------------------------------------------------------------------------------
+    def _remove_from_list(self, slot):
+        r = self.row
+        z = K.Zone(int(r[S.ZONE + slot]))
+        if z not in _LISTS:
+            return
+        cn, ln, cap = _LISTS[z]
+        p = int(r[S.CONTROLLER + slot]) if z == K.Zone.FIELD else int(r[S.OWNER + slot])
+        n = int(r[cn + p])
+        lst = [int(x) for x in r[ln + p * cap : ln + p * cap + n]]
+        lst.remove(slot)
+        r[ln + p * cap : ln + (p + 1) * cap] = -1
+        r[ln + p * cap : ln + p * cap + len(lst)] = lst
+        r[cn + p] = len(lst)
+
+    def _move(self, slot, zone, player, top=True):
+        r = self.row
+        self._remove_from_list(slot)
+        cn, ln, cap = _LISTS[zone]
+        n = int(r[cn + player])
+        if n >= cap:
+            raise ValueError(f"{zone.name.lower()} of player {player} is full ({cap})")
+        if top:
+            r[ln + player * cap + n] = slot
+        else:
+            r[ln + player * cap + 1 : ln + player * cap + n + 1] = r[ln + player * cap : ln + player * cap + n].copy()
+            r[ln + player * cap] = slot
+        r[cn + player] = n + 1
+        r[S.ZONE + slot] = zone
+        r[S.CONTROLLER + slot] = player
+        for off in (S.DULL, S.DMG, S.FROZEN, S.ATTACKED, S.PMOD_EOT, S.PMOD_PERM, S.KW_EOT, S.KW_PERM, S.RST_EOT, S.RST_PERM):
+            r[off + slot] = 0
+
+    def _free_slot(self, owner):
+        """A slot of ``owner`` taken from the bottom of its deck (the card id gets replaced)."""
+        r = self.row
+        n = int(r[S.DECK_N + owner])
+        if n == 0:
+            raise ValueError(f"player {owner} has no deck cards left to turn into scenario cards")
+        return int(r[S.DECK_L + owner * K.MAX_DECK])
+
+    def put(self, player: int, number: str, zone: K.Zone, *, dull=False, damage=0, frozen=False,
+            entered_this_turn=False, top=True) -> int:
+        """Put a card with ``number`` (owned by ``player``) into ``zone``; returns its slot."""
+        cid = self.pool.card_id(number)
+        slot = self._free_slot(player)
+        self.row[S.CARD + slot] = cid
+        self._move(slot, K.Zone(zone), player, top=top)
+        r = self.row
+        if zone == K.Zone.FIELD:
+            r[S.DULL + slot] = int(dull)
+            r[S.DMG + slot] = int(damage)
+            r[S.FROZEN + slot] = int(frozen)
+            r[S.CTRL_TURN + slot] = int(r[H_TURN]) if entered_this_turn else max(int(r[H_TURN]) - 1, 0)
+        return slot
+
+    def hand(self, player, numbers):
+        return [self.put(player, n, K.Zone.HAND) for n in numbers]
+
+    def field(self, player, numbers, **kw):
+        return [self.put(player, n, K.Zone.FIELD, **kw) for n in numbers]
+
+    def deck_top(self, player, numbers):
+        """Cards put on top of the deck; the last one listed ends on top."""
+        return [self.put(player, n, K.Zone.DECK, top=True) for n in numbers]
+
+    def break_zone(self, player, numbers):
+        return [self.put(player, n, K.Zone.BREAK) for n in numbers]
+
+    def damage(self, player, count, number=None):
+        """``count`` cards into ``player``'s Damage Zone (default: from the top of the deck)."""
+        out = []
+        for _ in range(count):
+            if number is None:
+                n = int(self.row[S.DECK_N + player])
+                slot = int(self.row[S.DECK_L + player * K.MAX_DECK + n - 1])
+                self._move(slot, K.Zone.DAMAGE, player)
+                out.append(slot)
+            else:
+                out.append(self.put(player, number, K.Zone.DAMAGE))
+        return out
+
+    def empty_deck(self, player):
+        """Move every deck card of ``player`` to the Removed zone (for deck-out tests)."""
+        while int(self.row[S.DECK_N + player]):
+            slot = int(self.row[S.DECK_L + player * K.MAX_DECK])
+            self._move(slot, K.Zone.REMOVED, player)
+
+    def set(self, offset: int, value: int):
+        self.row[offset] = value
+
+    def game(self):
+        """A Game at this position (runs the snapshot consistency check and derived values)."""
+        from tcg_env.game import Game
+        from tcg_env.games.fftcg.adapter import check_consistency
+        from tcg_env.games.fftcg.kernels import refresh_derived
+
+        row = self.row.copy()
+        refresh_derived(row, self.pool.kernel_tables)
+        check_consistency(row, self.pool)
+        return Game(self.spec, self.pool, row, self.variant)
