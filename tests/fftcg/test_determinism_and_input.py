@@ -1,0 +1,167 @@
+"""Determinism, snapshot round trips and bad input."""
+
+import json
+
+import numpy as np
+import pytest
+
+import tcg_env
+from tcg_env import Game, IllegalActionError, SnapshotError
+from tcg_env.cards.errors import CardDataError, DeckError
+from tcg_env.games.fftcg import constants as K
+
+
+def play(g, n, rng):
+    acts = []
+    for _ in range(n):
+        if g.done:
+            break
+        legal = g.legal_actions()
+        a = int(legal[rng.integers(len(legal))])
+        g.step(a)
+        acts.append(a)
+    return acts
+
+
+def test_same_seed_and_actions_give_the_same_trajectory():
+    g1 = tcg_env.make_game("fftcg", seed=42)
+    g2 = tcg_env.make_game("fftcg", seed=42)
+    acts = play(g1, 300, np.random.default_rng(1))
+    for a in acts:
+        g2.step(a)
+    np.testing.assert_array_equal(g1.state, g2.state)
+    g3 = tcg_env.make_game("fftcg", seed=43)
+    assert not np.array_equal(tcg_env.make_game("fftcg", seed=42).state, g3.state)
+
+
+@pytest.mark.parametrize("batch", [1, 64])
+def test_batch_rows_match_single_games(batch):
+    bg = tcg_env.make_batch("fftcg", batch, seed=7, auto_reset=False)
+    singles = [tcg_env.make_game("fftcg", seed=7 + b) for b in range(batch)]
+    rng = np.random.default_rng(3)
+    for _ in range(150):
+        actions = np.zeros(batch, np.int64)
+        for b, g in enumerate(singles):
+            np.testing.assert_array_equal(bg.masks[b], g.action_mask())
+            if g.done:
+                actions[b] = -1
+                continue
+            legal = g.legal_actions()
+            actions[b] = legal[rng.integers(len(legal))]
+        live = actions >= 0
+        if not live.all():
+            break
+        bg.step(actions)
+        for b, g in enumerate(singles):
+            g.step(int(actions[b]))
+            np.testing.assert_array_equal(bg.states[b], g.state)
+            np.testing.assert_array_equal(bg.obs[b], g.observe(g.current_player if g.current_player >= 0 else 0))
+
+
+def test_to_dict_from_dict_round_trips_mid_game_including_the_rng():
+    g = tcg_env.make_game("fftcg", seed=5)
+    play(g, 150, np.random.default_rng(2))
+    d = json.loads(json.dumps(g.to_dict()))
+    g2 = Game.from_dict(d)
+    np.testing.assert_array_equal(g.state, g2.state)
+    rng_a, rng_b = np.random.default_rng(9), np.random.default_rng(9)
+    play(g, 300, rng_a)
+    play(g2, 300, rng_b)
+    np.testing.assert_array_equal(g.state, g2.state)  # same shuffles and draws afterwards
+
+
+def test_clone_is_independent():
+    g = tcg_env.make_game("fftcg", seed=6)
+    play(g, 50, np.random.default_rng(0))
+    c = g.clone()
+    before = g.state.copy()
+    play(c, 50, np.random.default_rng(1))
+    np.testing.assert_array_equal(g.state, before)
+
+
+def test_an_illegal_action_raises_lists_the_legal_ones_and_changes_nothing():
+    g = tcg_env.make_game("fftcg", seed=8)
+    before = g.state.copy()
+    illegal = int(np.flatnonzero(g.action_mask() == 0)[0])
+    with pytest.raises(IllegalActionError) as e:
+        g.step(illegal)
+    assert "legal actions" in str(e.value) and "Take the first turn" in str(e.value)
+    assert set(e.value.legal) == set(g.legal_actions().tolist())
+    np.testing.assert_array_equal(g.state, before)
+    for bad in (-1, K.NUM_ACTIONS, 10**9, "3", 2.5):
+        with pytest.raises(IllegalActionError):
+            g.step(bad)
+    np.testing.assert_array_equal(g.state, before)
+
+
+def test_batch_illegal_action_applies_nothing():
+    bg = tcg_env.make_batch("fftcg", 4, seed=1)
+    before = bg.states.copy()
+    actions = np.array([int(np.flatnonzero(m)[0]) for m in bg.masks])
+    actions[2] = int(np.flatnonzero(bg.masks[2] == 0)[0])
+    with pytest.raises(IllegalActionError, match="rows \\[2\\]"):
+        bg.step(actions)
+    np.testing.assert_array_equal(bg.states, before)
+
+
+def test_illegal_decks_are_refused_with_the_problem_named(tmp_path):
+    pool = tcg_env.get_spec("fftcg").load_tables()
+    with pytest.raises(DeckError, match="50"):
+        tcg_env.make_game("fftcg", decks=(["FF1-001"] * 3 + ["FF1-002"] * 3, "fire_wind_aggro"))
+    with pytest.raises(DeckError, match="FF1-001"):
+        tcg_env.make_game("fftcg", decks=(["FF1-001"] * 4 + [n for n in pool.numbers[1:16] for _ in range(3)] + ["FF1-017"], "fire_wind_aggro"))
+    bad = tmp_path / "bad.txt"
+    bad.write_text("3 FF1-001\n3 NOPE-999\n")
+    with pytest.raises(DeckError, match="NOPE-999") as e:
+        tcg_env.make_game("fftcg", decks=(str(bad), "fire_wind_aggro"))
+    assert "bad.txt" in str(e.value)
+
+
+def test_a_malformed_card_file_names_file_card_and_field(tmp_path):
+    from tcg_env.cards.fftcg import load_fftcg_pool
+
+    p = tmp_path / "cards.toml"
+    p.write_text('[[cards]]\nnumber = "X-1"\nname = "Odd"\nelement = "plasma"\ntype = "forward"\ncost = 2\npower = 5000\n')
+    with pytest.raises(CardDataError) as e:
+        load_fftcg_pool(p)
+    msg = str(e.value)
+    assert "cards.toml" in msg and "X-1" in msg and "element" in msg
+
+
+def test_inconsistent_snapshots_are_refused_with_the_problem_named():
+    g = tcg_env.make_game("fftcg", seed=4)
+    play(g, 80, np.random.default_rng(0))
+    d = g.to_dict()
+    # a card listed in the hand whose zone says deck
+    bad = json.loads(json.dumps(d))
+    slot = bad["fields"]["hand"][0][0]
+    bad["fields"]["zone"][slot] = int(K.Zone.DECK)
+    with pytest.raises(SnapshotError, match=f"slot {slot}"):
+        Game.from_dict(bad)
+    bad = json.loads(json.dumps(d))
+    del bad["fields"]["rng"]
+    with pytest.raises(SnapshotError, match="rng"):
+        Game.from_dict(bad)
+    bad = json.loads(json.dumps(d))
+    bad["fields"]["hand_count"] = [99, 0]
+    with pytest.raises(SnapshotError, match="hand count"):
+        Game.from_dict(bad)
+    bad = json.loads(json.dumps(d))
+    bad["pool"]["fingerprint"] = "0" * 16
+    with pytest.raises(SnapshotError, match="different card pool"):
+        Game.from_dict(bad)
+    with pytest.raises(SnapshotError):
+        Game.from_dict({"nothing": 1})
+
+
+def test_observations_are_per_player_and_both_encodings_agree():
+    g = tcg_env.make_game("fftcg", seed=12)
+    play(g, 60, np.random.default_rng(5))
+    flat = g.observe(0)
+    d = g.observe(0, encoding="dict")
+    assert flat.dtype == np.float32 and flat.shape == (g.spec.obs_size,)
+    assert d["hand"].shape == (K.HAND_SLOTS, 24)
+    np.testing.assert_array_equal(d["hand"].reshape(-1), flat[64 : 64 + K.HAND_SLOTS * 24])
+    assert not np.array_equal(g.observe(0), g.observe(1))
+    with pytest.raises(ValueError):
+        g.observe(2)

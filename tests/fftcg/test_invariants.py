@@ -1,0 +1,135 @@
+"""Random-play invariants over the built-in decks (short in CI; the long run is marked slow)."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+import tcg_env
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg import state as S
+
+D = K.Decision
+DECKS = tcg_env.list_decks("fftcg")
+MATCHUPS = list(itertools.product(DECKS, DECKS))
+
+
+def _zone_members(row):
+    members = {}
+    for name, cn, ln, cap in (
+        ("deck", S.DECK_N, S.DECK_L, K.MAX_DECK),
+        ("hand", S.HAND_N, S.HAND_L, K.MAX_DECK),
+        ("field", S.FIELD_N, S.FIELD_L, K.FIELD_SLOTS),
+        ("break", S.BREAK_N, S.BREAK_L, K.MAX_DECK),
+        ("damage", S.DAMAGE_N, S.DAMAGE_L, K.MAX_DECK),
+        ("removed", S.REMOVED_N, S.REMOVED_L, K.MAX_DECK),
+    ):
+        for p in range(2):
+            for slot in row[ln + p * cap : ln + p * cap + int(row[cn + p])]:
+                assert int(slot) not in members, f"slot {int(slot)} in two zones"
+                members[int(slot)] = name
+    return members
+
+
+def check_state(g, n_cards):
+    row = g.state
+    pool = g.pool
+    members = _zone_members(row)
+    on_stack = {int(s) for s in range(K.N_SLOTS) if int(row[S.ZONE + s]) == K.Zone.STACK}
+    in_limbo = {int(s) for s in range(K.N_SLOTS) if row[S.CARD + s] >= 0 and int(row[S.ZONE + s]) == K.Zone.NONE}
+    # card count conserved: every card is in exactly one zone (or on the stack / being played)
+    assert len(members) + len(on_stack) + len(in_limbo) == n_cards
+    assert len(in_limbo) <= 1  # only the Character being paid for
+    for p in range(2):
+        assert int(row[S.DAMAGE_N + p]) <= 7
+        assert int(row[S.FIELD_N + p]) <= K.FIELD_SLOTS
+    assert int(row[S.STACK_N]) < K.STACK_MAX
+    assert int(row[S.FRAME_N]) < K.FRAME_MAX
+    assert int(row[S.PT_N]) < K.PENDING_TRIGGER_MAX and int(row[S.PT_N + 1]) < K.PENDING_TRIGGER_MAX
+    if not g.done and g.decision == D.PRIORITY:
+        # rule processes have run (CR 12.3): limits hold at every priority
+        for p in range(2):
+            field = [int(s) for s in row[S.FIELD_L + p * K.FIELD_SLOTS : S.FIELD_L + p * K.FIELD_SLOTS + int(row[S.FIELD_N + p])]]
+            cids = [int(row[S.CARD + s]) for s in field]
+            types = [int(pool.cards[c, K.C_TYPE]) for c in cids]
+            assert types.count(K.CardType.BACKUP) <= K.MAX_BACKUPS
+            ld = [c for c in cids if pool.cards[c, K.C_ELEMENT] in (K.Element.LIGHT, K.Element.DARK)]
+            assert len(ld) <= 1
+            names = [int(pool.cards[c, K.C_NAME]) for c in cids if not pool.cards[c, K.C_GENERIC]]
+            assert len(names) == len(set(names))
+            for s in field:
+                if pool.cards[int(row[S.CARD + s]), K.C_TYPE] == K.CardType.FORWARD:
+                    assert int(row[S.D_POWER + s]) > 0 and int(row[S.DMG + s]) < int(row[S.D_POWER + s])
+
+
+def check_hidden(g):
+    """Observations of p don't change when the opponent's hand and deck cards are swapped."""
+    from tcg_env import Game
+
+    for p in (0, 1):
+        o = 1 - p
+        d = g.to_dict()
+        f = d["fields"]
+        hidden = f["hand"][o][: f["hand_count"][o]] + f["deck"][o][: f["deck_count"][o]]
+        if len(hidden) < 2:
+            continue
+        ids = [f["card_id"][s] for s in hidden]
+        rotated = ids[1:] + ids[:1]
+        for s, cid in zip(hidden, rotated):
+            f["card_id"][s] = cid
+        d.pop("cards")
+        try:
+            g2 = Game.from_dict(d, pool=g.pool)
+        except tcg_env.SnapshotError:
+            continue  # e.g. the swap made a pending decision illegal: not an observation question
+        np.testing.assert_array_equal(g.observe(p), g2.observe(p))
+
+
+def run_games(n_games, seed0, check_every=1, hidden_every=25):
+    rng = np.random.default_rng(seed0)
+    lengths = []
+    for i in range(n_games):
+        decks = MATCHUPS[(seed0 + i) % len(MATCHUPS)]
+        g = tcg_env.make_game("fftcg", decks=decks, seed=seed0 + i)
+        n_cards = 100
+        steps = 0
+        while not g.done:
+            mask = g.action_mask()
+            assert mask.sum() > 0, "empty mask before the end"
+            if steps % check_every == 0:
+                check_state(g, n_cards)
+            if steps % hidden_every == 0:
+                check_hidden(g)
+            legal = np.flatnonzero(mask)
+            g.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+            assert steps < 4000, "game did not end"
+        assert g.winner in (0, 1, -1)
+        assert int(g.state[S.LAYOUT.fields["error"].offset]) == 0
+        lengths.append(steps)
+    return lengths
+
+
+def test_random_play_invariants_short():
+    lengths = run_games(12, seed0=100, check_every=1, hidden_every=40)
+    assert min(lengths) > 10
+
+
+@pytest.mark.slow
+def test_random_play_invariants_long():
+    run_games(400, seed0=10_000, check_every=3, hidden_every=60)
+
+
+def test_batch_random_play_every_game_ends():
+    """The batch kernel plays 64 x 2000 random decisions: every finished game has a winner."""
+    from tcg_env.games.fftcg.batch import seed_agent_rng
+
+    bg = tcg_env.make_batch("fftcg", 64, seed=3)
+    counters = np.zeros((64, 5), np.int64)
+    bg.spec.kernels.random_play_batch(
+        bg.states, bg._T, bg.decks, bg.deck_lens, bg.seeds, 0, 2000, bg.obs, bg.masks, seed_agent_rng(64, 1), counters
+    )
+    assert counters[:, 0].sum() == 64 * 2000
+    assert counters[:, 1].sum() >= 64 * 2  # ~400 decisions per game
+    assert counters[:, 1].sum() == counters[:, 2:].sum()
+    assert (bg.states[:, S.LAYOUT.fields["error"].offset] == 0).all()
