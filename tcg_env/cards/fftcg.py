@@ -1,0 +1,831 @@
+"""FF-TCG card schema (pydantic) and the compiler from card models to the kernels' int32 tables.
+
+A card file is validated in two passes:
+
+1. ``load_fftcg_cards`` checks each record against the schema (types, ranges, unknown keys) and
+   reports the first problem as a :class:`CardDataError` naming the file, card and field path.
+2. ``compile_fftcg_pool`` checks the rules that need the whole card or the whole pool (a Summon has
+   exactly one summon ability, targets are chosen before effects run, jobs named in filters exist,
+   ...) and writes the four tables whose column layouts live in
+   ``tcg_env.games.fftcg.constants`` (the contract with the kernels).
+
+The format is documented in ``docs/fftcg/card-format.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union
+
+import numpy as np
+from pydantic import BeforeValidator, Field, ValidationError
+
+from tcg_env.cards.base import CardBase, StrictModel, validation_to_card_error
+from tcg_env.cards.errors import CardDataError
+from tcg_env.cards.loaders import CardRecords, load_card_records
+from tcg_env.games.fftcg import constants as K
+
+__all__ = [
+    "FFFilter",
+    "FFCost",
+    "FFCondition",
+    "FFAbility",
+    "FFCard",
+    "FFCardTable",
+    "EFFECT_OPS",
+    "parse_fftcg_cards",
+    "load_fftcg_cards",
+    "compile_fftcg_pool",
+    "load_fftcg_pool",
+    "default_pool_path",
+]
+
+# --------------------------------------------------------------------------------------------
+# Names used in card files
+# --------------------------------------------------------------------------------------------
+ElementName = Literal["fire", "ice", "wind", "lightning", "water", "earth", "light", "dark"]
+TypeName = Literal["forward", "backup", "summon"]
+FilterTypeName = Literal["forward", "backup", "character", "summon", "any"]
+KeywordName = Literal["haste", "brave", "first_strike"]
+RestrictionName = Literal["cant_attack", "cant_block"]
+DurationName = Literal["end_of_turn", "permanent"]
+WhoName = Literal["controller", "opponent"]
+KindName = Literal["field", "auto", "action", "special", "summon", "ex_burst"]
+TriggerName = Literal[
+    "enters_self",
+    "enters_other",
+    "attacks_self",
+    "blocks_self",
+    "broken_self",
+    "deals_damage_to_player_self",
+    "begin_main1",
+    "begin_attack_phase",
+    "begin_end_phase",
+    "opp_forward_broken",
+    "leaves_field_self",
+]
+ConditionName = Literal[
+    "damage_at_least",
+    "backups_at_least",
+    "forwards_at_least",
+    "opp_forwards_at_least",
+    "hand_at_most",
+    "opp_damage_at_least",
+    "job_on_field",
+]
+
+_TYPE_MASKS = {
+    "forward": K.TYPEMASK_FORWARD,
+    "backup": K.TYPEMASK_BACKUP,
+    "character": K.TYPEMASK_CHARACTER,
+    "summon": K.TYPEMASK_SUMMON,
+    "any": K.TYPEMASK_ANY,
+}
+_RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK}
+
+
+def _as_list(v: Any) -> Any:
+    return [v] if isinstance(v, str) else v
+
+
+Reg = Annotated[int, Field(ge=0, le=K.N_REGS - 1)]
+Count = Annotated[int, Field(ge=1, le=K.TARGET_MAX)]
+KeywordList = Annotated[list[KeywordName], BeforeValidator(_as_list), Field(min_length=1)]
+RestrictionList = Annotated[list[RestrictionName], BeforeValidator(_as_list), Field(min_length=1)]
+NonNeg = Annotated[int, Field(ge=0)]
+
+
+# --------------------------------------------------------------------------------------------
+# Schema
+# --------------------------------------------------------------------------------------------
+class FFFilter(StrictModel):
+    """A set of cards relative to the ability's controller. Every key is optional."""
+
+    type: Annotated[list[FilterTypeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    side: Literal["any", "own", "opponent"] = "any"
+    element: Annotated[list[ElementName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    cost_min: NonNeg | None = None
+    cost_max: NonNeg | None = None
+    power_min: NonNeg | None = None
+    power_max: NonNeg | None = None
+    job: str | None = Field(default=None, min_length=1)
+    name: str | None = Field(default=None, min_length=1)
+    category: str | None = Field(default=None, min_length=1)
+    state: Literal["any", "active", "dull"] = "any"
+    exclude_self: bool = False
+    zone: Literal["field", "deck", "break", "hand"] = "field"
+
+
+class FFCost(StrictModel):
+    """Cost of an action or special ability (CR 11.6.2, 11.7.2)."""
+
+    cp: int = Field(default=0, ge=0, le=10)
+    element: ElementName | None = None
+    dull: bool = False
+    discard: int = Field(default=0, ge=0, le=5)
+    break_self: bool = False
+
+
+class FFCondition(StrictModel):
+    kind: ConditionName
+    value: int | str  # a job name for job_on_field, else a count
+
+
+# ---- effect ops (tagged by ``op``) -------------------------------------------------------------
+class _Op(StrictModel):
+    pass
+
+
+class OpChoose(_Op):
+    op: Literal["choose"]
+    filter: FFFilter
+    count: Count = 1
+    up_to: bool = False
+    reg: Reg = 0
+
+
+class OpSelectAll(_Op):
+    op: Literal["select_all"]
+    filter: FFFilter
+    reg: Reg = 0
+
+
+class OpTargetSelf(_Op):
+    op: Literal["target_self"]
+    reg: Reg = 0
+
+
+class OpDamage(_Op):
+    op: Literal["damage"]
+    amount: int = Field(gt=0, multiple_of=1000)
+    reg: Reg = 0
+
+
+class OpBreak(_Op):
+    op: Literal["break"]
+    reg: Reg = 0
+
+
+class OpDull(_Op):
+    op: Literal["dull"]
+    reg: Reg = 0
+
+
+class OpActivate(_Op):
+    op: Literal["activate"]
+    reg: Reg = 0
+
+
+class OpFreeze(_Op):
+    op: Literal["freeze"]
+    reg: Reg = 0
+
+
+class OpPower(_Op):
+    op: Literal["power"]
+    amount: int = Field(multiple_of=1000, ge=-50000, le=50000)
+    duration: DurationName = "end_of_turn"
+    reg: Reg = 0
+
+
+class OpGrantKeyword(_Op):
+    op: Literal["grant_keyword"]
+    keywords: KeywordList
+    duration: DurationName = "end_of_turn"
+    reg: Reg = 0
+
+
+class OpRestrict(_Op):
+    op: Literal["restrict"]
+    restrictions: RestrictionList
+    duration: DurationName = "end_of_turn"
+    reg: Reg = 0
+
+
+class OpReturnToHand(_Op):
+    op: Literal["return_to_hand"]
+    reg: Reg = 0
+
+
+class OpRemoveFromGame(_Op):
+    op: Literal["remove_from_game"]
+    reg: Reg = 0
+
+
+class OpDraw(_Op):
+    op: Literal["draw"]
+    count: int = Field(default=1, ge=1, le=10)
+    who: WhoName = "controller"
+
+
+class OpDiscard(_Op):
+    op: Literal["discard"]
+    count: int = Field(default=1, ge=1, le=10)
+    who: WhoName
+    random: bool = False
+
+
+class OpDamagePlayer(_Op):
+    op: Literal["damage_player"]
+    amount: int = Field(default=1, ge=1, le=7)
+    who: WhoName = "opponent"
+
+
+class OpSearch(_Op):
+    op: Literal["search"]
+    filter: FFFilter
+    destination: Literal["hand", "field"] = "hand"
+
+
+class OpPutOntoField(_Op):
+    op: Literal["put_onto_field"]
+    filter: FFFilter
+    count: int = Field(default=1, ge=1, le=5)
+
+
+class OpAuraPower(_Op):
+    op: Literal["aura_power"]
+    amount: int = Field(multiple_of=1000, ge=-50000, le=50000)
+    filter: FFFilter
+
+
+class OpAuraKeyword(_Op):
+    op: Literal["aura_keyword"]
+    keywords: KeywordList
+    filter: FFFilter
+
+
+class OpCostReduction(_Op):
+    op: Literal["cost_reduction"]
+    amount: int = Field(ge=1, le=10)
+    filter: FFFilter
+
+
+class OpAuraRestrict(_Op):
+    op: Literal["aura_restrict"]
+    restrictions: RestrictionList
+    filter: FFFilter
+
+
+_OP_MODELS = (
+    OpChoose, OpSelectAll, OpTargetSelf, OpDamage, OpBreak, OpDull, OpActivate, OpFreeze, OpPower,
+    OpGrantKeyword, OpRestrict, OpReturnToHand, OpRemoveFromGame, OpDraw, OpDiscard, OpDamagePlayer,
+    OpSearch, OpPutOntoField, OpAuraPower, OpAuraKeyword, OpCostReduction, OpAuraRestrict,
+)  # fmt: skip
+EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
+#: op name in card files -> constants.Op
+EFFECT_OPS: dict[str, K.Op] = {m.model_fields["op"].annotation.__args__[0]: K.Op[m.model_fields["op"].annotation.__args__[0].upper()] for m in _OP_MODELS}  # fmt: skip
+_TAGS = frozenset(EFFECT_OPS)
+
+_TARGETING = {"choose", "select_all", "target_self"}
+_ON_REGISTER = {
+    "damage", "break", "dull", "activate", "freeze", "power", "grant_keyword", "restrict",
+    "return_to_hand", "remove_from_game",
+}  # fmt: skip
+_FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict"}
+
+
+class FFAbility(StrictModel):
+    kind: KindName
+    trigger: TriggerName | None = None
+    trigger_filter: FFFilter | None = None
+    condition: FFCondition | None = None
+    optional: bool = False
+    cost: FFCost | None = None
+    effect: list[EffectOp] = Field(min_length=1, max_length=24)
+
+
+class FFCard(CardBase):
+    element: ElementName
+    type: TypeName
+    cost: int = Field(ge=1, le=20)
+    power: int = Field(default=0, ge=0, le=50000)
+    job: str | None = Field(default=None, min_length=1)
+    category: str | None = Field(default=None, min_length=1)
+    generic: bool = False
+    ex_burst: bool = False
+    keywords: Annotated[list[KeywordName], BeforeValidator(_as_list)] = Field(default_factory=list)
+    abilities: list[FFAbility] = Field(default_factory=list)
+
+
+# --------------------------------------------------------------------------------------------
+# Loading
+# --------------------------------------------------------------------------------------------
+def default_pool_path() -> Path:
+    """The packaged starter pool ``tcg_env/games/fftcg/data/cards.toml``."""
+    return Path(__file__).resolve().parents[1] / "games" / "fftcg" / "data" / "cards.toml"
+
+
+def parse_fftcg_cards(records: CardRecords | list[dict[str, Any]], file: str = "<data>") -> list[FFCard]:
+    """Validate raw records (from :func:`load_card_records`) against the FF-TCG schema."""
+    if isinstance(records, CardRecords):
+        file = records.file
+        records = records.records
+    cards: list[FFCard] = []
+    for i, rec in enumerate(records):
+        number = rec.get("number") if isinstance(rec, dict) else None
+        name = rec.get("name") if isinstance(rec, dict) else None
+        label = str(number) if number is not None else f"#{i}"
+        try:
+            card = FFCard.model_validate(rec)
+        except ValidationError as exc:
+            raise validation_to_card_error(
+                exc, file=file, card=label, card_name=name if isinstance(name, str) else None, skip=_TAGS
+            ) from None
+        cards.append(card.with_file(file))
+    return cards
+
+
+def load_fftcg_cards(path: str | Path | None = None) -> list[FFCard]:
+    """Read and validate one FF-TCG card file (TOML, YAML or JSON)."""
+    return parse_fftcg_cards(load_card_records(path if path is not None else default_pool_path()))
+
+
+def load_fftcg_pool(path: str | Path | list[str | Path] | None = None) -> FFCardTable:
+    """Load card file(s) (default: the packaged starter pool) and compile them."""
+    if path is None:
+        paths: list[str | Path] = [default_pool_path()]
+    elif isinstance(path, (list, tuple)):
+        paths = list(path)
+    else:
+        paths = [path]
+    cards: list[FFCard] = []
+    for p in paths:
+        cards.extend(load_fftcg_cards(p))
+    return compile_fftcg_pool(cards)
+
+
+# --------------------------------------------------------------------------------------------
+# Compiled tables
+# --------------------------------------------------------------------------------------------
+def _at_least_one_row(rows: list[list[int]], ncols: int) -> np.ndarray:
+    # numba never sees a 0-row array: pad with a zero row (the kernels use the counts)
+    arr = np.zeros((max(1, len(rows)), ncols), dtype=np.int32)
+    if rows:
+        arr[: len(rows)] = np.asarray(rows, dtype=np.int64)
+    return np.ascontiguousarray(arr)
+
+
+@dataclass
+class FFCardTable:
+    """A compiled FF-TCG card pool. Card ids are positions in ``numbers``."""
+
+    cards: np.ndarray  # int32 [n, C_NCOLS]
+    abilities: np.ndarray  # int32 [max(m,1), A_NCOLS]
+    filters: np.ndarray  # int32 [max(k,1), F_NCOLS]
+    code: np.ndarray  # int32 [max(r,1), I_NCOLS]
+    n_abilities: int
+    n_filters: int
+    n_code: int
+    numbers: list[str]
+    names: list[str]
+    texts: list[str]
+    models: list[FFCard]
+    index: dict[str, int]
+    name_ids: dict[str, int]
+    job_ids: dict[str, int]
+    category_ids: dict[str, int]
+    ability_source: list[tuple[int, int]] = field(default_factory=list)  # row -> (card id, index)
+
+    @property
+    def n_cards(self) -> int:
+        return len(self.numbers)
+
+    @property
+    def kernel_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``(cards, abilities, filters, code)``, the arguments every kernel takes."""
+        return (self.cards, self.abilities, self.filters, self.code)
+
+    @property
+    def job_names(self) -> list[str]:
+        """Job id -> job name ('' for id 0)."""
+        return _inverse(self.job_ids)
+
+    @property
+    def name_of_id(self) -> list[str]:
+        """Name id -> card name ('' for id 0)."""
+        return _inverse(self.name_ids)
+
+    @property
+    def category_names(self) -> list[str]:
+        return _inverse(self.category_ids)
+
+    def card_id(self, number: str) -> int:
+        try:
+            return self.index[number]
+        except KeyError:
+            raise KeyError(f"unknown card number {number!r}") from None
+
+    def describe_card(self, card_id: int) -> str:
+        """One line, e.g. ``Cinder Lancer [FF1-001] Fire Forward 3 CP 7000``."""
+        row = self.cards[card_id]
+        elem = K.ELEMENT_NAMES[int(row[K.C_ELEMENT])].capitalize()
+        ctype = K.CardType(int(row[K.C_TYPE])).name.capitalize()
+        out = f"{self.names[card_id]} [{self.numbers[card_id]}] {elem} {ctype} {int(row[K.C_COST])} CP"
+        if row[K.C_TYPE] == K.CardType.FORWARD:
+            out += f" {int(row[K.C_POWER])}"
+        return out
+
+    def describe_ability(self, row: int) -> str:
+        """A short machine-ish summary of ability ``row``: ``auto enters_self: choose -> damage 5000``."""
+        cid, k = self.ability_source[row]
+        ab = self.models[cid].abilities[k]
+        head = ab.kind + (f" {ab.trigger}" if ab.trigger else "")
+        ops = []
+        for op in ab.effect:
+            arg = getattr(op, "amount", None)
+            if arg is None:
+                arg = getattr(op, "count", None)
+            ops.append(op.op + (f" {arg}" if arg is not None else ""))
+        return f"{self.names[cid]}: {head}: " + " -> ".join(ops)
+
+    def ability_rows(self, card_id: int) -> range:
+        row = self.cards[card_id]
+        return range(int(row[K.C_ABIL_START]), int(row[K.C_ABIL_START] + row[K.C_ABIL_COUNT]))
+
+
+def _inverse(ids: dict[str, int]) -> list[str]:
+    out = [""] * (max(ids.values(), default=0) + 1)
+    for k, v in ids.items():
+        out[v] = k
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Compiler
+# --------------------------------------------------------------------------------------------
+class _Compiler:
+    def __init__(self, cards: list[FFCard]):
+        self.models = cards
+        self.card_rows: list[list[int]] = []
+        self.ab_rows: list[list[int]] = []
+        self.filter_rows: list[list[int]] = []
+        self.filter_index: dict[tuple[int, ...], int] = {}
+        self.code_rows: list[list[int]] = []
+        self.ability_source: list[tuple[int, int]] = []
+        self.name_ids: dict[str, int] = {}
+        self.job_ids: dict[str, int] = {}
+        self.category_ids: dict[str, int] = {}
+        self.index: dict[str, int] = {}
+        # current card, for errors
+        self._card: FFCard | None = None
+
+    # ---- errors ----
+    def fail(self, fld: str, reason: str) -> None:
+        c = self._card
+        raise CardDataError(
+            reason,
+            file=c.source_file if c is not None else "<data>",
+            card=c.number if c is not None else None,
+            card_name=c.name if c is not None else None,
+            field=fld,
+        )
+
+    # ---- interning ----
+    @staticmethod
+    def _intern(table: dict[str, int], key: str) -> int:
+        if key not in table:
+            table[key] = len(table) + 1  # 0 means none
+        return table[key]
+
+    def run(self) -> FFCardTable:
+        # pass 1: numbers and interned strings, so filters may name any card of the pool
+        for cid, card in enumerate(self.models):
+            self._card = card
+            if card.number in self.index:
+                first = self.models[self.index[card.number]]
+                self.fail("number", f"duplicate card number (also used by {first.name!r} in {first.source_file})")
+            self.index[card.number] = cid
+            self._intern(self.name_ids, card.name)
+            if card.job:
+                self._intern(self.job_ids, card.job)
+            if card.category:
+                self._intern(self.category_ids, card.category)
+        # pass 2: cards and abilities
+        for cid, card in enumerate(self.models):
+            self._card = card
+            self.compile_card(cid, card)
+        self._card = None
+        cards = np.ascontiguousarray(np.asarray(self.card_rows, dtype=np.int32).reshape(-1, K.C_NCOLS))
+        if len(cards) == 0:
+            raise CardDataError("the card pool is empty")
+        return FFCardTable(
+            cards=cards,
+            abilities=_at_least_one_row(self.ab_rows, K.A_NCOLS),
+            filters=_at_least_one_row(self.filter_rows, K.F_NCOLS),
+            code=_at_least_one_row(self.code_rows, K.I_NCOLS),
+            n_abilities=len(self.ab_rows),
+            n_filters=len(self.filter_rows),
+            n_code=len(self.code_rows),
+            numbers=[c.number for c in self.models],
+            names=[c.name for c in self.models],
+            texts=[c.text for c in self.models],
+            models=list(self.models),
+            index=dict(self.index),
+            name_ids=dict(self.name_ids),
+            job_ids=dict(self.job_ids),
+            category_ids=dict(self.category_ids),
+            ability_source=self.ability_source,
+        )
+
+    # ---- cards ----
+    def compile_card(self, cid: int, card: FFCard) -> None:
+        is_summon = card.type == "summon"
+        if card.type == "forward":
+            if card.power <= 0:
+                self.fail("power", "a Forward needs power > 0")
+            if card.power % 1000:
+                self.fail("power", "power must be a multiple of 1000")
+        elif card.power != 0:
+            self.fail("power", f"a {card.type.capitalize()} has no power (omit it or use 0)")
+        if is_summon:
+            if card.job:
+                self.fail("job", "a Summon has no job")
+            if card.generic:
+                self.fail("generic", "the generic icon applies to Characters only")
+            if card.keywords:
+                self.fail("keywords", "a Summon has no keywords")
+        for kw in ("brave", "first_strike"):
+            if kw in card.keywords and card.type != "forward":
+                self.fail("keywords", f"{kw} is a Forward keyword")
+        if len(set(card.keywords)) != len(card.keywords):
+            self.fail("keywords", "duplicate keyword")
+
+        kinds = [a.kind for a in card.abilities]
+        if is_summon:
+            if kinds.count("summon") != 1 or len(kinds) != 1:
+                self.fail("abilities", "a Summon has exactly one ability, of kind 'summon'")
+        else:
+            for k, a in enumerate(card.abilities):
+                if a.kind == "summon":
+                    self.fail(f"abilities[{k}].kind", "only Summons have 'summon' abilities")
+            if sum(k in ("action", "special") for k in kinds) > K.ABILITIES_PER_CARD:
+                self.fail("abilities", f"at most {K.ABILITIES_PER_CARD} action/special abilities per card")
+            if kinds.count("ex_burst") > 1:
+                self.fail("abilities", "at most one ex_burst ability")
+            if card.ex_burst and "ex_burst" not in kinds:
+                self.fail("ex_burst", "a Character with the EX icon needs an ability of kind 'ex_burst'")
+            if "ex_burst" in kinds and not card.ex_burst:
+                k = kinds.index("ex_burst")
+                self.fail(f"abilities[{k}].kind", "an ex_burst ability needs ex_burst = true on the card")
+            if "special" in kinds and card.generic:
+                k = kinds.index("special")
+                self.fail(f"abilities[{k}].kind", "special abilities need a same-name card; generic cards have none")
+
+        start = len(self.ab_rows)
+        acts: list[int] = []
+        summon_row = ex_row = -1
+        for k, ab in enumerate(card.abilities):
+            row = self.compile_ability(cid, card, k, ab)
+            if ab.kind in ("action", "special"):
+                acts.append(row)
+            elif ab.kind == "summon":
+                summon_row = row
+                if card.ex_burst:
+                    ex_row = row
+            elif ab.kind == "ex_burst":
+                ex_row = row
+        acts += [-1] * (2 - len(acts))
+
+        kw_bits = 0
+        for kw in card.keywords:
+            kw_bits |= K.KEYWORD_BITS[kw]
+        row = [0] * K.C_NCOLS
+        row[K.C_ELEMENT] = K.Element[card.element.upper()]
+        row[K.C_TYPE] = K.CardType[card.type.upper()]
+        row[K.C_COST] = card.cost
+        row[K.C_POWER] = card.power
+        row[K.C_JOB] = self.job_ids.get(card.job, 0) if card.job else 0
+        row[K.C_NAME] = self.name_ids[card.name]
+        row[K.C_CATEGORY] = self.category_ids.get(card.category, 0) if card.category else 0
+        row[K.C_GENERIC] = int(card.generic)
+        row[K.C_EX_BURST] = int(card.ex_burst)
+        row[K.C_KEYWORDS] = kw_bits
+        row[K.C_ABIL_START] = start
+        row[K.C_ABIL_COUNT] = len(card.abilities)
+        row[K.C_SUMMON_ABIL] = summon_row
+        row[K.C_EX_ABIL] = ex_row
+        row[K.C_ACT0], row[K.C_ACT1] = acts[0], acts[1]
+        self.card_rows.append(row)
+
+    # ---- abilities ----
+    def compile_ability(self, cid: int, card: FFCard, k: int, ab: FFAbility) -> int:
+        p = f"abilities[{k}]"
+        kind = ab.kind
+        if kind == "auto":
+            if ab.trigger is None:
+                self.fail(f"{p}.trigger", "an auto ability needs a trigger")
+        elif ab.trigger is not None:
+            self.fail(f"{p}.trigger", "only auto abilities have a trigger")
+        if ab.trigger_filter is not None and ab.trigger != "enters_other":
+            self.fail(f"{p}.trigger_filter", "trigger_filter is only used with trigger 'enters_other'")
+        if ab.condition is not None and kind not in ("auto", "field"):
+            self.fail(f"{p}.condition", "only auto and field abilities have conditions")
+        if ab.optional and kind != "auto":
+            self.fail(f"{p}.optional", "only auto abilities are optional ('you may')")
+        if ab.cost is not None and kind not in ("action", "special"):
+            self.fail(f"{p}.cost", "only action and special abilities have a cost")
+        if kind == "action" and (ab.cost is None or not _cost_nonempty(ab.cost)):
+            self.fail(f"{p}.cost", "an action ability needs a cost (cp, dull, discard or break_self)")
+        if card.type == "summon" and kind != "summon":
+            self.fail(f"{p}.kind", "a Summon has only its summon ability")
+        if card.type != "summon" and card.ex_burst is False and kind == "ex_burst":
+            self.fail(f"{p}.kind", "an ex_burst ability needs ex_burst = true on the card")
+        cost = ab.cost or FFCost()
+        if cost.discard and cost.cp:
+            self.fail(f"{p}.cost", "a discard cost is never combined with a CP cost (simplification)")
+        if cost.element is not None and cost.cp == 0:
+            self.fail(f"{p}.cost.element", "an element requirement needs cp >= 1")
+        if cost.element is not None and cost.element in ("light", "dark"):
+            self.fail(f"{p}.cost.element", "Light and Dark CP cannot be produced; use a main element")
+        if (cost.dull or cost.break_self) and card.type == "summon":
+            self.fail(f"{p}.cost", "a Summon cannot dull or break itself")
+
+        trig_filter = -1
+        if ab.trigger == "enters_other":
+            flt = ab.trigger_filter or FFFilter(side="own", type=["character"])
+            trig_filter = self.compile_filter(flt, f"{p}.trigger_filter", zones=("field",), characters=True)
+
+        cond = cond_arg = 0
+        if ab.condition is not None:
+            cond = K.Condition[ab.condition.kind.upper()]
+            v = ab.condition.value
+            if ab.condition.kind == "job_on_field":
+                if not isinstance(v, str):
+                    self.fail(f"{p}.condition.value", "job_on_field takes a job name")
+                if v not in self.job_ids:
+                    self.fail(f"{p}.condition.value", f"unknown job {v!r} (no card in the pool has it)")
+                cond_arg = self.job_ids[v]
+            else:
+                if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                    self.fail(f"{p}.condition.value", "must be a count >= 0")
+                cond_arg = v
+
+        code_start = len(self.code_rows)
+        self.compile_effect(card, ab, p)
+
+        # CR 13: activating characters with an ability whose only cost is dulling could loop forever
+        if kind in ("action", "special") and any(op.op == "activate" for op in ab.effect):
+            if cost.cp == 0 and cost.discard == 0 and not cost.break_self:
+                self.fail(f"{p}.cost", "an ability that activates Characters needs a cost beyond dull (loops)")
+
+        row = [0] * K.A_NCOLS
+        row[K.A_KIND] = K.AbilityKind[kind.upper()]
+        row[K.A_TRIGGER] = K.Trigger[ab.trigger.upper()] if ab.trigger else K.Trigger.NONE
+        row[K.A_TRIG_FILTER] = trig_filter
+        row[K.A_COND] = cond
+        row[K.A_COND_ARG] = cond_arg
+        row[K.A_COST_CP] = cost.cp
+        row[K.A_COST_ELEMENT] = K.Element[cost.element.upper()] if cost.element else -1
+        row[K.A_COST_DULL] = int(cost.dull)
+        row[K.A_COST_DISCARD] = cost.discard
+        row[K.A_COST_BREAK_SELF] = int(cost.break_self)
+        row[K.A_CODE_START] = code_start
+        row[K.A_CODE_LEN] = len(self.code_rows) - code_start
+        row[K.A_OPTIONAL] = int(ab.optional)
+        row[K.A_CARD] = cid
+        self.ab_rows.append(row)
+        self.ability_source.append((cid, k))
+        return len(self.ab_rows) - 1
+
+    def compile_effect(self, card: FFCard, ab: FFAbility, p: str) -> None:
+        is_field = ab.kind == "field"
+        filled: set[int] = set()
+        seen_effect = False
+        no_self = ab.kind in ("summon", "ex_burst")
+        for j, op in enumerate(ab.effect):
+            q = f"{p}.effect[{j}]"
+            name = op.op
+            if is_field and name not in _FIELD_ONLY:
+                self.fail(f"{q}.op", f"field abilities only use {', '.join(sorted(_FIELD_ONLY))}")
+            if not is_field and name in _FIELD_ONLY:
+                self.fail(f"{q}.op", f"{name} is only allowed in field abilities")
+            if name == "choose" and seen_effect:
+                self.fail(f"{q}.op", "choose must come before every other op (targets are chosen on cast)")
+            if name != "choose":
+                seen_effect = True
+            if name in _TARGETING:
+                if op.reg in filled:
+                    self.fail(f"{q}.reg", f"register {op.reg} is already filled by an earlier op")
+                filled.add(op.reg)
+            if name in _ON_REGISTER and op.reg not in filled:
+                self.fail(f"{q}.reg", f"register {op.reg} has no targets (choose/select_all/target_self first)")
+            if name == "target_self" and (no_self or card.type == "summon"):
+                self.fail(f"{q}.op", "target_self needs a source on the field (not in summon/ex_burst abilities)")
+
+            a0 = a1 = a2 = 0
+            reg = getattr(op, "reg", 0)
+            if name == "choose":
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+                a1, a2 = op.count, int(op.up_to)
+            elif name == "select_all":
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+            elif name == "damage":
+                a0 = op.amount
+            elif name == "power":
+                if op.amount == 0:
+                    self.fail(f"{q}.amount", "must not be 0")
+                a0, a1 = op.amount, K.Duration[op.duration.upper()]
+            elif name == "grant_keyword":
+                a0, a1 = _bits(op.keywords, K.KEYWORD_BITS), K.Duration[op.duration.upper()]
+            elif name == "restrict":
+                a0, a1 = _bits(op.restrictions, _RESTRICT_BITS), K.Duration[op.duration.upper()]
+            elif name == "draw":
+                a0, a1 = op.count, K.Who[op.who.upper()]
+            elif name == "discard":
+                a0, a1, a2 = op.count, K.Who[op.who.upper()], int(op.random)
+            elif name == "damage_player":
+                a0, a1 = op.amount, K.Who[op.who.upper()]
+            elif name == "search":
+                if op.filter.side == "opponent":
+                    self.fail(f"{q}.filter.side", "you search your own deck")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",), characters=op.destination == "field")
+                a1 = K.Destination[op.destination.upper()]
+            elif name == "put_onto_field":
+                if op.filter.side == "opponent":
+                    self.fail(f"{q}.filter.side", "you put your own cards onto the field")
+                if op.filter.type is None:
+                    self.fail(f"{q}.filter.type", "put_onto_field needs a Character type (forward/backup/character)")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("break", "hand"), characters=True)
+                a1 = op.count
+            elif name == "aura_power":
+                if op.amount == 0:
+                    self.fail(f"{q}.amount", "must not be 0")
+                a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+            elif name == "aura_keyword":
+                a0 = _bits(op.keywords, K.KEYWORD_BITS)
+                a1 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+            elif name == "cost_reduction":
+                a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("hand",), characters=False)
+            elif name == "aura_restrict":
+                a0 = _bits(op.restrictions, _RESTRICT_BITS)
+                a1 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+            self.code_rows.append([int(EFFECT_OPS[name]), reg, a0, a1, a2])
+
+    def compile_filter(self, f: FFFilter, p: str, zones: tuple[str, ...], characters: bool) -> int:
+        if f.zone not in zones:
+            self.fail(f"{p}.zone", f"must be {' or '.join(repr(z) for z in zones)} here (got {f.zone!r})")
+        mask = 0
+        if f.type is not None:
+            for t in f.type:
+                mask |= _TYPE_MASKS[t]
+            if characters and "summon" in f.type:
+                self.fail(f"{p}.type", "only Characters can be chosen or put onto the field here")
+        emask = 0
+        for e in f.element or []:
+            emask |= 1 << K.Element[e.upper()]
+        for lo, hi in (("cost_min", "cost_max"), ("power_min", "power_max")):
+            a, b = getattr(f, lo), getattr(f, hi)
+            if a is not None and b is not None and a > b:
+                self.fail(f"{p}.{lo}", f"{lo} > {hi}")
+        if f.state != "any" and f.zone != "field":
+            self.fail(f"{p}.state", "state only applies to cards on the field")
+        job = name = cat = 0
+        if f.job is not None:
+            if f.job not in self.job_ids:
+                self.fail(f"{p}.job", f"unknown job {f.job!r} (no card in the pool has it)")
+            job = self.job_ids[f.job]
+        if f.name is not None:
+            if f.name not in self.name_ids:
+                self.fail(f"{p}.name", f"unknown card name {f.name!r}")
+            name = self.name_ids[f.name]
+        if f.category is not None:
+            if f.category not in self.category_ids:
+                self.fail(f"{p}.category", f"unknown category {f.category!r} (no card in the pool has it)")
+            cat = self.category_ids[f.category]
+        row = [0] * K.F_NCOLS
+        row[K.F_TYPE_MASK] = mask
+        row[K.F_SIDE] = K.Side[f.side.upper()]
+        row[K.F_ELEMENT_MASK] = emask
+        row[K.F_COST_MIN] = -1 if f.cost_min is None else f.cost_min
+        row[K.F_COST_MAX] = -1 if f.cost_max is None else f.cost_max
+        row[K.F_POWER_MIN] = -1 if f.power_min is None else f.power_min
+        row[K.F_POWER_MAX] = -1 if f.power_max is None else f.power_max
+        row[K.F_JOB] = job
+        row[K.F_NAME] = name
+        row[K.F_STATE] = K.CardState[f.state.upper()]
+        row[K.F_EXCLUDE_SELF] = int(f.exclude_self)
+        row[K.F_ZONE] = K.FilterZone[f.zone.upper()]
+        row[K.F_CATEGORY] = cat
+        key = tuple(int(x) for x in row)
+        if key not in self.filter_index:  # de-duplicated
+            self.filter_index[key] = len(self.filter_rows)
+            self.filter_rows.append(list(key))
+        return self.filter_index[key]
+
+
+def _cost_nonempty(c: FFCost) -> bool:
+    return bool(c.cp or c.dull or c.discard or c.break_self)
+
+
+def _bits(names: list[str], table: dict[str, int]) -> int:
+    out = 0
+    for n in names:
+        out |= table[n]
+    return out
+
+
+def compile_fftcg_pool(cards: list[FFCard]) -> FFCardTable:
+    """Check pool-level rules and compile card models into the kernels' int32 tables."""
+    return _Compiler(list(cards)).run()

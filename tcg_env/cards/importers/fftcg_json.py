@@ -1,0 +1,218 @@
+"""Import real FF-TCG card lists (JSON) as :class:`FFCard` models.
+
+Two layouts are recognised (by their keys):
+
+* ``"simulator"``: a list of ``{id, name, element, type, cost, power, job, category, text, ...}``
+  with lower-case element/type names and markup such as ``[[br]]`` and ``[[ex]]EX BURST[[/]]``.
+* ``"ffdecks"``: a list of ``{serial_number, name, element, elements, type, cost, power, job,
+  category, abilities: [str], is_ex_burst, is_multi_playable, ...}``.
+
+Only the printed stats and the text are imported. Abilities are NOT compiled from the free text:
+for the engine an imported Character is vanilla except for the keywords Haste, Brave and First
+Strike when the text prints them on a line of their own. Cards the engine cannot represent are
+skipped and counted by reason in :attr:`ImportResult.skipped`:
+
+* ``monster``/``crystal``/other types, ``multi_element``, unknown elements, Forwards without power,
+* ``summon``: a Summon is nothing but its effect, and effects are not compiled from text,
+* ``invalid``: anything the schema rejects (reported in ``errors``).
+
+EX Burst Characters are imported without the EX icon (their EX ability is text only); the number of
+such cards is ``ex_burst_dropped``. No card data is copied into this repository: the importer reads
+files the user supplies.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from tcg_env.cards.errors import CardDataError
+from tcg_env.cards.fftcg import FFCard
+
+__all__ = ["ImportResult", "import_fftcg_json", "detect_layout"]
+
+_ELEMENTS = {"fire", "ice", "wind", "lightning", "water", "earth", "light", "dark"}
+_KEYWORDS = {"haste": "haste", "brave": "brave", "first strike": "first_strike"}
+_KW_LINE = re.compile(r"^(?:\s*(?:haste|brave|first strike)\s*[,.]?)+\s*$", re.IGNORECASE)
+
+
+class ImportResult(list):
+    """The imported cards (a list of FFCard) plus what was skipped and why."""
+
+    def __init__(self, cards: list[FFCard], *, file: str, layout: str, total: int,
+                 skipped: Counter, skipped_numbers: dict[str, list[str]], ex_burst_dropped: int,
+                 errors: list[str]):  # fmt: skip
+        super().__init__(cards)
+        self.file = file
+        self.layout = layout
+        self.total = total
+        self.skipped = skipped
+        self.skipped_numbers = skipped_numbers
+        self.ex_burst_dropped = ex_burst_dropped
+        self.errors = errors
+
+    @property
+    def cards(self) -> list[FFCard]:
+        return list(self)
+
+    def summary(self) -> str:
+        parts = ", ".join(f"{k} {v}" for k, v in sorted(self.skipped.items()))
+        return (
+            f"{self.file} ({self.layout}): {self.total} records, imported {len(self)}, "
+            f"skipped {sum(self.skipped.values())}" + (f" ({parts})" if parts else "")
+            + f", EX Burst icon dropped on {self.ex_burst_dropped} Characters"
+        )
+
+
+def detect_layout(records: list[Any]) -> str:
+    if not records or not isinstance(records[0], dict):
+        raise CardDataError("expected a non-empty list of card objects")
+    keys = set(records[0])
+    if {"serial_number", "abilities"} <= keys:
+        return "ffdecks"
+    if {"name", "element", "type", "text"} <= keys and ({"id"} & keys or {"cardNumber"} & keys):
+        return "simulator"
+    raise CardDataError(f"unrecognised card list layout (keys: {sorted(keys)[:12]})")
+
+
+_TAG = re.compile(r"\[\[/?[a-z]*\]\]")
+
+
+def _clean_simulator_text(text: str) -> list[str]:
+    text = text.replace("[[ex]]EX BURST[[/]]", "EX BURST")
+    paras = [_TAG.sub("", p) for p in text.split("[[br]]")]
+    return [" ".join(p.split()) for p in paras if p.strip()]
+
+
+def _clean_ffdecks_lines(abilities: list[str]) -> list[str]:
+    out = []
+    for a in abilities or []:
+        a = a.replace("{x}", "EX BURST").replace("*", "")
+        a = " ".join(a.split())
+        if a:
+            out.append(a)
+    return out
+
+
+def _keywords(lines: list[str]) -> list[str]:
+    kws: list[str] = []
+    for line in lines:
+        if _KW_LINE.match(line):
+            low = line.lower()
+            for word, kw in _KEYWORDS.items():
+                if word in low and kw not in kws:
+                    kws.append(kw)
+    return kws
+
+
+def _none_if_empty(v: Any) -> str | None:
+    if v is None:
+        return None
+    s = str(v).strip()
+    return s or None
+
+
+def import_fftcg_json(path: str | Path) -> ImportResult:
+    """Read a real card list and return the cards the engine can represent (vanilla + keywords)."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise CardDataError(f"cannot read JSON: {exc}", file=path.name) from exc
+    if isinstance(data, dict) and isinstance(data.get("cards"), list):
+        data = data["cards"]
+    if not isinstance(data, list):
+        raise CardDataError("expected a list of cards", file=path.name)
+    try:
+        layout = detect_layout(data)
+    except CardDataError as exc:
+        raise CardDataError(exc.reason, file=path.name) from None
+
+    cards: list[FFCard] = []
+    skipped: Counter = Counter()
+    skipped_numbers: dict[str, list[str]] = {}
+    errors: list[str] = []
+    seen: set[str] = set()
+    ex_dropped = 0
+
+    def skip(reason: str, number: str) -> None:
+        skipped[reason] += 1
+        skipped_numbers.setdefault(reason, []).append(number)
+
+    for rec in data:
+        if not isinstance(rec, dict):
+            skip("invalid", "?")
+            continue
+        if layout == "simulator":
+            number = str(rec.get("id") or rec.get("cardNumber") or "").strip()
+            elements = [str(rec.get("element") or "").lower()]
+            ctype = str(rec.get("type") or "").lower()
+            lines = _clean_simulator_text(str(rec.get("text") or ""))
+            ex_burst = "[[ex]]" in str(rec.get("text") or "")
+            generic = False  # not recorded in this layout
+        else:
+            number = str(rec.get("serial_number") or "").strip()
+            elements = [str(e).lower() for e in (rec.get("elements") or [rec.get("element")]) if e]
+            ctype = str(rec.get("type") or "").lower()
+            lines = _clean_ffdecks_lines(rec.get("abilities") or [])
+            ex_burst = bool(rec.get("is_ex_burst"))
+            generic = bool(rec.get("is_multi_playable"))
+
+        if not number:
+            skip("invalid", "?")
+            continue
+        if number in seen:
+            skip("duplicate", number)
+            continue
+        if ctype not in ("forward", "backup", "summon"):
+            skip(ctype or "no_type", number)
+            continue
+        if ctype == "summon":
+            skip("summon", number)
+            continue
+        if len(elements) != 1:
+            skip("multi_element" if len(elements) > 1 else "no_element", number)
+            continue
+        if elements[0] not in _ELEMENTS:
+            skip("unknown_element", number)
+            continue
+        power = rec.get("power") or 0
+        if ctype == "forward" and (not isinstance(power, int) or power <= 0 or power % 1000):
+            skip("no_power", number)
+            continue
+        cost = rec.get("cost")
+        if not isinstance(cost, int) or cost < 1:
+            skip("no_cost", number)
+            continue
+        if ex_burst:
+            ex_dropped += 1  # the EX ability is text only; the engine needs it compiled
+        rec_model = {
+            "number": number,
+            "name": str(rec.get("name") or "").strip(),
+            "element": elements[0],
+            "type": ctype,
+            "cost": cost,
+            "power": power if ctype == "forward" else 0,
+            "job": _none_if_empty(rec.get("job")),
+            "category": _none_if_empty(rec.get("category")),
+            "generic": generic,
+            "ex_burst": False,
+            "keywords": [k for k in _keywords(lines) if ctype == "forward" or k == "haste"],
+            "text": "\n".join(lines),
+        }
+        try:
+            card = FFCard.model_validate(rec_model).with_file(path.name)
+        except ValidationError as exc:
+            skip("invalid", number)
+            errors.append(f"{number}: {exc.errors(include_url=False)[0]['msg']}")
+            continue
+        seen.add(number)
+        cards.append(card)
+
+    return ImportResult(cards, file=path.name, layout=layout, total=len(data), skipped=skipped,
+                        skipped_numbers=skipped_numbers, ex_burst_dropped=ex_dropped, errors=errors)  # fmt: skip
