@@ -393,9 +393,14 @@ class FFCardTable:
         return len(self.numbers)
 
     @property
-    def kernel_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """``(cards, abilities, filters, code)``, the arguments every kernel takes."""
-        return (self.cards, self.abilities, self.filters, self.code)
+    def kernel_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``(cards, abilities, filters, code, obs_features)``, the argument every kernel takes."""
+        feats = self.__dict__.get("_obs_features")
+        if feats is None:
+            feats = card_obs_features(self.cards)
+            self.__dict__["_obs_features"] = feats
+            self.__dict__["_kernel_tables"] = (self.cards, self.abilities, self.filters, self.code, feats)
+        return self.__dict__["_kernel_tables"]
 
     @property
     def job_names(self) -> list[str]:
@@ -443,6 +448,24 @@ class FFCardTable:
     def ability_rows(self, card_id: int) -> range:
         row = self.cards[card_id]
         return range(int(row[K.C_ABIL_START]), int(row[K.C_ABIL_START] + row[K.C_ABIL_COUNT]))
+
+
+def card_obs_features(cards: np.ndarray) -> np.ndarray:
+    """Static observation columns per card id (see docs/fftcg/observations.md, card rows):
+    present, element one-hot, type one-hot, cost/10, printed power/10000, keywords, id + 1."""
+    n = cards.shape[0]
+    f = np.zeros((n, K.CARD_OBS_FEATURES), np.float32)
+    f[:, 0] = 1.0
+    f[np.arange(n), 1 + cards[:, K.C_ELEMENT]] = 1.0
+    f[np.arange(n), 9 + cards[:, K.C_TYPE]] = 1.0
+    f[:, 12] = cards[:, K.C_COST] / 10.0
+    f[:, 13] = cards[:, K.C_POWER] / 10000.0
+    kw = cards[:, K.C_KEYWORDS]
+    f[:, 17] = (kw & K.KW_HASTE) != 0
+    f[:, 18] = (kw & K.KW_BRAVE) != 0
+    f[:, 19] = (kw & K.KW_FIRST_STRIKE) != 0
+    f[:, 23] = np.arange(n) + 1.0
+    return np.ascontiguousarray(f)
 
 
 def _inverse(ids: dict[str, int]) -> list[str]:
@@ -607,6 +630,7 @@ class _Compiler:
         row[K.C_SUMMON_ABIL] = summon_row
         row[K.C_EX_ABIL] = ex_row
         row[K.C_ACT0], row[K.C_ACT1] = acts[0], acts[1]
+        row[K.C_HAS_FIELD] = int(any(ab.kind == "field" for ab in card.abilities))
         self.card_rows.append(row)
 
     # ---- abilities ----

@@ -98,7 +98,12 @@ C_SUMMON_ABIL = 12  # ability row of a Summon's effect, -1 otherwise
 C_EX_ABIL = 13  # ability row applied as EX Burst (a Summon: its effect; a Character: its EX auto-ability), -1
 C_ACT0 = 14  # ability rows of the card's first/second action-or-special ability, -1 if none
 C_ACT1 = 15
-C_NCOLS = 16
+C_HAS_FIELD = 16  # 1 if the card has a field ability (lets the kernels skip the others fast)
+C_NCOLS = 17
+
+# Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), the 5th kernel table:
+# written once per pool so an observation copies them instead of recomputing per card.
+CARD_OBS_FEATURES = 24
 
 
 # --------------------------------------------------------------------------------------------

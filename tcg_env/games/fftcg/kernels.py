@@ -49,6 +49,7 @@ from tcg_env.games.fftcg.state import (
     CARD,
     CONTROLLER,
     CTRL_TURN,
+    D_COUNTS,
     D_KW,
     D_POWER,
     D_RST,
@@ -438,17 +439,29 @@ def refresh_derived(s, T):
     abil = T[1]
     code = T[3]
     for p in range(2):
+        nf = 0
+        nb = 0
         for i in range(s[FIELD_N + p]):
             slot = s[FIELD_L + p * FIELD_SLOTS + i]
             cid = s[CARD + slot]
+            ct = cards[cid, K.C_TYPE]
+            if ct == T_FORWARD:
+                nf += 1
+            elif ct == T_BACKUP:
+                nb += 1
             s[D_POWER + slot] = cards[cid, K.C_POWER] + s[PMOD_EOT + slot] + s[PMOD_PERM + slot]
             s[D_KW + slot] = cards[cid, K.C_KEYWORDS] | s[KW_EOT + slot] | s[KW_PERM + slot]
             s[D_RST + slot] = s[RST_EOT + slot] | s[RST_PERM + slot]
+        s[D_COUNTS + p * 3] = nf
+        s[D_COUNTS + p * 3 + 1] = nb
+        s[D_COUNTS + p * 3 + 2] = 0
     # field abilities: applied after the card's own values (CR 11.12.4.6/7: power changes last)
     for p in range(2):
         for i in range(s[FIELD_N + p]):
             src = s[FIELD_L + p * FIELD_SLOTS + i]
             cid = s[CARD + src]
+            if cards[cid, K.C_HAS_FIELD] == 0:
+                continue
             a0 = cards[cid, K.C_ABIL_START]
             for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
                 if abil[a, K.A_KIND] != AK_FIELD:
@@ -458,6 +471,8 @@ def refresh_derived(s, T):
                 c0 = abil[a, K.A_CODE_START]
                 for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
                     op = code[r, K.I_OP]
+                    if op == OP_COST_REDUCTION:
+                        s[D_COUNTS + p * 3 + 2] += 1
                     if op == OP_AURA_POWER or op == OP_AURA_KEYWORD or op == OP_AURA_RESTRICT:
                         frow = code[r, K.I_A1]
                         for q in range(2):
@@ -481,6 +496,8 @@ def current_cost(s, T, player, slot):
     code = T[3]
     cid = s[CARD + slot]
     cost = cards[cid, K.C_COST]
+    if s[D_COUNTS + player * 3 + 2] == 0:
+        return cost  # no cost-reduction field ability active (derived values are fresh here)
     for i in range(s[FIELD_N + player]):
         src = s[FIELD_L + player * FIELD_SLOTS + i]
         scid = s[CARD + src]
@@ -813,7 +830,57 @@ def pay_resources(s, T, player, elem, skip_hand_slot, skip_field_slot):
 
 @njit(cache=True)
 def can_pay(s, T, player, cost, elem, skip_hand_slot, skip_field_slot):
+    """Exact check by scanning (used outside mask computation)."""
     nd, nde, nb, nbe = pay_resources(s, T, player, elem, skip_hand_slot, skip_field_slot)
+    return pay_feasible(cost, elem >= 0, nd, nde, nb, nbe)
+
+
+@njit(cache=True)
+def count_resources(s, T, player):
+    """Mask fast path: CP sources per element into the scratch run MARKS[0:16]
+    ([0:8] discardable hand cards, [8:16] active Backups); ``release_resources`` zeroes it.
+    Counting once per mask instead of once per card halves the cost of PRIORITY masks."""
+    cards = T[0]
+    for i in range(s[HAND_N + player]):
+        cid = s[CARD + s[HAND_L + player * MAX_DECK + i]]
+        if not is_light_dark(cards, cid):
+            s[MARKS + cards[cid, K.C_ELEMENT]] += 1
+    for i in range(s[FIELD_N + player]):
+        slot = s[FIELD_L + player * FIELD_SLOTS + i]
+        cid = s[CARD + slot]
+        if cards[cid, K.C_TYPE] == T_BACKUP and s[DULL + slot] == 0:
+            s[MARKS + 8 + cards[cid, K.C_ELEMENT]] += 1
+
+
+@njit(cache=True)
+def release_resources(s):
+    for k in range(16):
+        s[MARKS + k] = 0
+
+
+@njit(cache=True)
+def can_pay_counted(s, T, player, cost, elem, skip_hand_slot, skip_field_slot):
+    """``can_pay`` from the counts of ``count_resources`` (same result)."""
+    cards = T[0]
+    nd = 0
+    nb = 0
+    for e in range(8):
+        nd += s[MARKS + e]
+        nb += s[MARKS + 8 + e]
+    nde = s[MARKS + elem] if elem >= 0 else 0
+    nbe = s[MARKS + 8 + elem] if elem >= 0 else 0
+    if skip_hand_slot >= 0 and s[ZONE + skip_hand_slot] == Z_HAND:
+        cid = s[CARD + skip_hand_slot]
+        if not is_light_dark(cards, cid):
+            nd -= 1
+            if cards[cid, K.C_ELEMENT] == elem:
+                nde -= 1
+    if skip_field_slot >= 0 and s[ZONE + skip_field_slot] == Z_FIELD:
+        cid = s[CARD + skip_field_slot]
+        if cards[cid, K.C_TYPE] == T_BACKUP and s[DULL + skip_field_slot] == 0 and s[CONTROLLER + skip_field_slot] == player:
+            nb -= 1
+            if cards[cid, K.C_ELEMENT] == elem:
+                nbe -= 1
     return pay_feasible(cost, elem >= 0, nd, nde, nb, nbe)
 
 
@@ -1243,12 +1310,12 @@ def ability_usable(s, T, player, slot, arow):
         for i in range(s[HAND_N + player]):
             h = s[HAND_L + player * MAX_DECK + i]
             if cards[s[CARD + h], K.C_NAME] == cards[cid, K.C_NAME]:
-                if cp == 0 or can_pay(s, T, player, cp, elem, h, skip_field):
+                if cp == 0 or can_pay_counted(s, T, player, cp, elem, h, skip_field):
                     found = True
                     break
         if not found:
             return False
-    elif cp > 0 and not can_pay(s, T, player, cp, elem, -1, skip_field):
+    elif cp > 0 and not can_pay_counted(s, T, player, cp, elem, -1, skip_field):
         return False
     return has_required_targets(s, T, arow, player, slot)
 
@@ -1266,7 +1333,7 @@ def hand_card_playable(s, T, player, slot):
         if s[STACK_N] >= STACK_MAX or s[FRAME_N] >= FRAME_MAX:
             return False
         cost = current_cost(s, T, player, slot)
-        if not can_pay(s, T, player, cost, card_pay_element(cards, cid), slot, -1):
+        if not can_pay_counted(s, T, player, cost, card_pay_element(cards, cid), slot, -1):
             return False
         return has_required_targets(s, T, cards[cid, K.C_SUMMON_ABIL], player, slot)
     # CR 11.4.1 / 9.3.1.5: Characters by the turn player in a Main Phase with an empty stack
@@ -1286,7 +1353,7 @@ def hand_card_playable(s, T, player, slot):
         if ld and is_light_dark(cards, ocid):
             return False
     cost = current_cost(s, T, player, slot)
-    return can_pay(s, T, player, cost, card_pay_element(cards, cid), slot, -1)
+    return can_pay_counted(s, T, player, cost, card_pay_element(cards, cid), slot, -1)
 
 
 @njit(cache=True)
@@ -1717,7 +1784,9 @@ def resolve_top(s, T):
 def advance(s, T):
     """Run until a decision is pending or the game is over."""
     guard = 0
+    fresh = False  # derived values recomputed since the last change (saves a refresh per decision)
     while s[H_DONE] == 0 and s[H_DECISION] == D_NONE:
+        fresh = False
         guard += 1
         if guard > 100000:
             s[H_ERROR] = 1
@@ -1730,6 +1799,7 @@ def advance(s, T):
         flow = s[FLOW]
         if flow == FL_PRIORITY:
             priority_point(s, T)
+            fresh = True  # rule processes refreshed; placing triggers / passing changes nothing derived
         elif flow == FL_STEP_END:
             step_end(s, T)
         elif flow == FL_RESOLVE:
@@ -1790,6 +1860,8 @@ def advance(s, T):
             s[H_ERROR] = 2
             end_game(s, 2)
             return
+    if not fresh:
+        refresh_derived(s, T)
 
 
 # =============================================================================================
@@ -1818,6 +1890,7 @@ def legal_mask_row(s, T, out):
         out[PASS] = 1
         n_legal = 1
         if s[PHASE] == PH_MAIN1 or s[PHASE] == PH_MAIN2 or s[PHASE] == PH_ATTACK:
+            count_resources(s, T, p)
             nh = min(s[HAND_N + p], HAND_SLOTS)
             for i in range(nh):
                 slot = s[HAND_L + p * MAX_DECK + i]
@@ -1832,6 +1905,7 @@ def legal_mask_row(s, T, out):
                     if arow >= 0 and ability_usable(s, T, p, slot, arow):
                         out[ABILITY_BASE + i * K.ABILITIES_PER_CARD + j] = 1
                         n_legal += 1
+            release_resources(s)
         return n_legal
     if kind == D_PAY_CP:
         reserved = pay_reserved_field(s, T)
@@ -2104,7 +2178,6 @@ def apply_unchecked(s, T, a):
     if s[H_NUM_DECISIONS] >= MAX_DECISIONS and s[H_DONE] == 0:
         end_game(s, 2)  # CR 13.1 safety net (documented)
         return
-    refresh_derived(s, T)
     advance(s, T)
 
 

@@ -68,6 +68,8 @@ RST_PERM = _a("restrict_perm", N_SLOTS)
 D_POWER = _a("power", N_SLOTS)
 D_KW = _a("keywords", N_SLOTS)
 D_RST = _a("restrictions", N_SLOTS)
+# per player: [Forwards, Backups, active cost-reduction field abilities] on the field
+D_COUNTS = _a("derived_counts", (2, 3))
 
 # ---- cost payment in progress (CR 11.2) --------------------------------------------------------
 PAY_KIND = _a("pay_kind")  # PayKind
