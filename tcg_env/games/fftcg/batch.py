@@ -135,3 +135,22 @@ __all__ = [
     "write_outputs_batch",
     "seed_agent_rng",
 ]
+
+
+@njit(cache=True)
+def random_finish_row(states, b, T, masks, agent_rng, max_decisions, lengths):
+    """Play row ``b`` to its end with uniformly random legal actions (no observation: a random
+    agent reads none). lengths[b] = decisions taken."""
+    s = states[b]
+    n = 0
+    while s[H_DONE] == 0 and n < max_decisions:
+        n_legal = legal_mask_row(s, T, masks[b])
+        apply_unchecked(s, T, _pick_uniform(masks[b], n_legal, agent_rng[b]))
+        n += 1
+    lengths[b] = n
+
+
+@njit(cache=True, parallel=True)
+def random_finish_batch(states, T, masks, agent_rng, max_decisions, lengths):
+    for b in prange(states.shape[0]):
+        random_finish_row(states, b, T, masks, agent_rng, max_decisions, lengths)

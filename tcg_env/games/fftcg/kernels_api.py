@@ -1,5 +1,12 @@
 """The kernel namespace a :class:`tcg_env.spec.GameSpec` points at (see ``tcg_env.spec``)."""
 
-from tcg_env.games.fftcg.batch import random_play_batch, reset_batch, step_batch, write_outputs_batch  # noqa: F401
+from tcg_env.games.fftcg.batch import (  # noqa: F401
+    random_finish_batch,
+    random_play_batch,
+    reset_batch,
+    seed_agent_rng,
+    step_batch,
+    write_outputs_batch,
+)
 from tcg_env.games.fftcg.kernels import apply_row, legal_mask_row, reset_row, step_and_mask_row  # noqa: F401
 from tcg_env.games.fftcg.observation import observe_row  # noqa: F401
