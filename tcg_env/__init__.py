@@ -3,7 +3,15 @@ comprehensive rules. Start with :func:`make_game` or the PettingZoo envs in ``tc
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import Any, Sequence
+
+# numba's LLVM optimisation level: 2 instead of the default 3 when the user hasn't chosen one and
+# numba isn't loaded yet. Measured here: the cold compile of the FF-TCG kernels drops by ~20%
+# (about 104 s -> 80 s) with the same batch throughput. Set NUMBA_OPT yourself to override.
+if "NUMBA_OPT" not in os.environ and "numba" not in sys.modules:
+    os.environ["NUMBA_OPT"] = "2"
 
 from tcg_env.game import BatchGame, Game, IllegalActionError, SnapshotError
 from tcg_env.registry import get_spec, list_games

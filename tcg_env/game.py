@@ -243,8 +243,8 @@ class BatchGame:
     def reset(self) -> tuple[np.ndarray, np.ndarray]:
         k = self.spec.kernels
         self.episodes[:] = 0
-        k.reset_batch(self.states, self.decks, self.deck_lens, self.seeds, self.variant_index, self.auto_single, self._T)
-        k.write_outputs_batch(self.states, self._T, self.obs, self.masks)
+        k.reset_batch(self.states, self.decks, self.deck_lens, self.seeds, self.variant_index, self.auto_single, self._T,
+                      self.obs, self.masks)
         return self.obs, self.masks
 
     @property

@@ -217,3 +217,79 @@ def test_put_onto_field_from_the_break_zone(scenario):
     assert g.decision == D.SELECT_CARD
     do(g, "Choose Ice Grunt")
     assert int(g.state[S.FIELD_N]) == 1
+
+
+def _cast_and_resolve(g, *texts):
+    do(g, *texts)
+    g.step(K.PASS)
+    g.step(K.PASS)
+
+
+def test_cr_15_1_1_5_remove_from_game(scenario):
+    sc = scenario()
+    sc.hand(0, ["T-026", "T-008"])  # Banish paid by discarding Big Brute (Earth)
+    (grunt,) = sc.field(1, ["T-002"])
+    g = sc.game()
+    _cast_and_resolve(g, "Cast Banish", "Choose opponent's Ice Grunt", "Pay: discard Big Brute")
+    assert int(g.state[S.ZONE + grunt]) == K.Zone.REMOVED
+
+
+def test_return_to_hand_goes_to_the_owners_hand(scenario):
+    sc = scenario()
+    sc.hand(0, ["T-027", "T-008"])
+    (squire,) = sc.field(1, ["T-004"])
+    g = sc.game()
+    _cast_and_resolve(g, "Cast Recall", "Choose opponent's Ice Squire", "Pay: discard Big Brute")
+    assert int(g.state[S.ZONE + squire]) == K.Zone.HAND and int(g.state[S.OWNER + squire]) == 1
+
+
+def test_cr_15_1_1_4_discard_chosen_then_random(scenario):
+    sc = scenario()
+    sc.hand(0, ["T-028", "T-008"])
+    sc.hand(1, ["T-001", "T-002", "T-022"])
+    g = sc.game()
+    do(g, "Cast Mind Rot", "Pay: discard Big Brute")
+    g.step(K.PASS)
+    g.step(K.PASS)
+    assert g.decision == D.DISCARD and g.current_player == 1  # the discarding player chooses
+    do(g, "Discard Ice Grunt")
+    assert int(g.state[S.HAND_N + 1]) == 1  # then one more at random, no choice
+    assert int(g.state[S.BREAK_N + 1]) == 2
+
+
+def test_restrictions_and_granted_keywords_last_until_end_of_turn(scenario):
+    sc = scenario()
+    sc.hand(0, ["T-029", "T-008"])
+    (mine,) = sc.field(0, ["T-001"], entered_this_turn=True)
+    (theirs,) = sc.field(1, ["T-002"])
+    g = sc.game()
+    _cast_and_resolve(g, "Cast Shackle", "Choose opponent's Ice Grunt", "Choose your Fire Grunt", "Pay: discard Big Brute")
+    row = g.state
+    assert int(row[S.D_RST + theirs]) == K.RESTRICT_CANT_ATTACK | K.RESTRICT_CANT_BLOCK
+    assert int(row[S.D_KW + mine]) & K.KW_HASTE
+    g.step(K.PASS)
+    g.step(K.PASS)
+    pass_until(g, D.DECLARE_ATTACK)
+    assert is_legal(g, "Attack with Fire Grunt")  # entered this turn, but has Haste now
+    do(g, "Attack with Fire Grunt")
+    pass_until(g, D.DECLARE_BLOCK)
+    assert not is_legal(g, "Block with Ice Grunt")  # can't block
+    while g.turn == 3:
+        g.step(int(g.legal_actions()[0]))
+    assert int(g.state[S.D_RST + theirs]) == 0 and not int(g.state[S.D_KW + mine]) & K.KW_HASTE
+
+
+def test_cr_11_10_2_declining_an_ex_burst_leaves_everything_as_is(scenario):
+    sc = scenario()
+    (attacker,) = sc.field(0, ["T-001"])
+    sc.deck_top(1, ["T-020"])
+    g = sc.game()
+    g.step(K.PASS)
+    g.step(K.PASS)
+    pass_until(g, D.DECLARE_ATTACK)
+    do(g, "Attack with Fire Grunt")
+    pass_until(g, D.DECLARE_BLOCK)
+    do(g, "Don't block")
+    pass_until(g, D.EX_BURST)
+    do(g, "Decline the EX Burst")
+    assert int(g.state[S.DMG + attacker]) == 0 and int(g.state[S.DAMAGE_N + 1]) == 1

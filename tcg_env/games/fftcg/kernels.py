@@ -2201,7 +2201,7 @@ def auto_apply_single(s, T, scratch):
             return
         for a in range(NUM_ACTIONS):
             if scratch[a] != 0:
-                apply_unchecked(s, T, a)
+                apply_unchecked(s, T, np.int64(a))
                 break
 
 
@@ -2244,8 +2244,9 @@ def reset_row(s, deck0, deck1, seed, variant, auto_single, T):
     chooser = rng_below(s, 2)  # CR 8.2.1.2
     s[PHASE] = PH_SETUP
     set_decision(s, D_CHOOSE_FIRST, chooser)
-    scratch = np.zeros(NUM_ACTIONS, np.int8)
-    auto_apply_single(s, T, scratch)
+    if auto_single != 0:
+        scratch = np.zeros(NUM_ACTIONS, np.int8)
+        auto_apply_single(s, T, scratch)
 
 
 @njit(cache=True)
