@@ -118,7 +118,9 @@ def describe_action(game, a: int) -> str:
             return f"Pay: discard {n} (2 {el} CP)"
         if kind == D.PAY_DISCARD:
             return f"Pay: discard {n}"
-        return f"Discard {n}"
+        if kind == D.DISCARD:
+            return f"Discard {n}"
+        return f"Hand card {a - K.HAND_BASE}: {n} (not an action of {D(kind).name})"
     if K.OWN_FIELD_BASE <= a < K.OPP_FIELD_BASE:
         slot = field_card(p, a - K.OWN_FIELD_BASE)
         n = cname(slot)

@@ -51,6 +51,15 @@ def _chunked(kernel, n_rows, *args):
         f.result()
 
 
+EPISODE_SEED_STRIDE = 1_000_003_007  # seeds of later episodes: row seeds s+b never collide
+
+
+@njit(cache=True)
+def episode_seed(seed, episode):
+    """Seed of a row's ``episode``-th game (0 = the row's own seed)."""
+    return (np.int64(seed) + np.int64(episode) * EPISODE_SEED_STRIDE) & 0x7FFFFFFFFFFFFFFF
+
+
 @njit(cache=True)
 def _pick_uniform(mask, n_legal, rng_row):
     k = rng_below(rng_row, n_legal)
@@ -104,7 +113,7 @@ def random_play_row(states, b, T, decks, deck_lens, seeds, variant, steps, obs, 
                 counters[b, 3] += 1
             else:
                 counters[b, 4] += 1
-            reset_row(s, decks[b, 0, : deck_lens[b, 0]], decks[b, 1, : deck_lens[b, 1]], np.int64(seeds[b] + counters[b, 1]), np.int64(variant), np.int64(0), T)
+            reset_row(s, decks[b, 0, : deck_lens[b, 0]], decks[b, 1, : deck_lens[b, 1]], episode_seed(seeds[b], counters[b, 1]), np.int64(variant), np.int64(0), T)
         n_legal = legal_mask_row(s, T, masks[b])
         observe_row(s, T, np.int64(s[H_DECIDER]), obs[b])
         a = _pick_uniform(masks[b], n_legal, agent_rng[b])
@@ -146,7 +155,7 @@ def step_row(states, b, actions, T, obs, masks, rewards, terminated, errors, dec
             rewards[b, 1 - w] = -1.0
         if auto_reset:
             episodes[b] += 1
-            reset_row(s, decks[b, 0, : deck_lens[b, 0]], decks[b, 1, : deck_lens[b, 1]], np.int64(seeds[b] + episodes[b]), np.int64(variant), np.int64(auto_single), T)
+            reset_row(s, decks[b, 0, : deck_lens[b, 0]], decks[b, 1, : deck_lens[b, 1]], episode_seed(seeds[b], episodes[b]), np.int64(variant), np.int64(auto_single), T)
     _write_outputs(states, b, T, obs, masks)
 
 

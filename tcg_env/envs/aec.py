@@ -1,0 +1,154 @@
+"""PettingZoo AEC environment over any registered game (see ``tcg_env.registry``).
+
+Follows PettingZoo's classic conventions (connect_four): agents ``player_0`` / ``player_1``,
+observations ``{"observation": ..., "action_mask": int8}`` with an all-zero mask for the agent not
+on move, ``Discrete(A)`` actions, +1 / -1 at the end (0 for a draw or a truncated game).
+
+The order, bounds and illegal-action checks live here and in the facade, so ``env()`` needs none
+of PettingZoo's generic wrappers (they cost ~7x on this engine). The default answer to an
+illegal action is :class:`tcg_env.IllegalActionError` listing the legal actions, with the game
+unchanged; :class:`tcg_env.envs.wrappers.IllegalActionLosesWrapper` gives PettingZoo's
+behaviour (the offending player loses) instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+import tcg_env
+from tcg_env.registry import get_spec
+
+AGENTS = ("player_0", "player_1")
+
+
+class TCGAECEnv(AECEnv):
+    metadata = {"render_modes": ["human", "ansi"], "name": "tcg_env", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: str = "fftcg",
+        decks: Any = None,
+        variant: str | None = None,
+        obs_encoding: str = "flat",
+        auto_single: bool = False,
+        max_turns: int = 100,
+        render_mode: str | None = None,
+        pool: Any = None,
+    ):
+        super().__init__()
+        self.spec = get_spec(game)
+        self.metadata = dict(self.metadata, name=self.spec.env_name)
+        if obs_encoding not in ("flat", "dict"):
+            raise ValueError(f"obs_encoding must be 'flat' or 'dict', got {obs_encoding!r}")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+        if int(max_turns) < 1:
+            raise ValueError(f"max_turns must be >= 1, got {max_turns}")
+        self.game_name = game
+        self.decks = decks
+        self.variant = variant
+        self.obs_encoding = obs_encoding
+        self.auto_single = bool(auto_single)
+        self.max_turns = int(max_turns)
+        self.render_mode = render_mode
+        self.pool = pool if pool is not None else self.spec.load_tables()
+        # validate decks / variant now, so a bad option fails at construction
+        tcg_env.make_game(game, decks=decks, seed=0, variant=variant, pool=self.pool)
+        self.possible_agents = list(AGENTS)
+        self.agents: list[str] = []
+        A = self.spec.num_actions
+        if obs_encoding == "flat":
+            inner = spaces.Box(-np.inf, np.inf, (self.spec.obs_size,), np.float32)
+        else:
+            inner = spaces.Dict(self.spec.entity_spaces())
+        self._obs_spaces = {
+            a: spaces.Dict({"observation": inner, "action_mask": spaces.Box(0, 1, (A,), np.int8)}) for a in AGENTS
+        }
+        self._act_spaces = {a: spaces.Discrete(A) for a in AGENTS}
+        self._zero_mask = np.zeros(A, np.int8)
+        self.game = None
+
+    # ---- spaces -----------------------------------------------------------------------------------
+    def observation_space(self, agent):
+        return self._obs_spaces[agent]
+
+    def action_space(self, agent):
+        return self._act_spaces[agent]
+
+    # ---- lifecycle --------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1)[0])
+        self.game = tcg_env.make_game(
+            self.game_name, decks=self.decks, seed=seed, variant=self.variant, auto_single=self.auto_single, pool=self.pool
+        )
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0 for a in self.agents}
+        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = AGENTS[self.game.current_player]
+
+    def observe(self, agent):
+        i = AGENTS.index(agent)
+        g = self.game
+        obs = g.observe(i, encoding=self.obs_encoding)
+        mask = g._mask.copy() if (g.current_player == i and not g.done) else self._zero_mask.copy()
+        return {"observation": obs, "action_mask": mask}
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of the agent to move (for sb3-contrib's MaskablePPO)."""
+        return self.game._mask.astype(bool)
+
+    def describe_action(self, action: int) -> str:
+        return self.game.describe_action(int(action))
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self.game.step(action)  # raises IllegalActionError and changes nothing if illegal
+        self._cumulative_rewards[agent] = 0
+        g = self.game
+        if g.done:
+            r0, r1 = g.returns()
+            self.rewards = {"player_0": r0, "player_1": r1}
+            self.terminations = {a: True for a in self.agents}
+            w = g.winner
+            self.infos = {a: {"winner": w} for a in self.agents}
+        elif g.turn > self.max_turns:
+            self.rewards = {a: 0 for a in self.agents}
+            self.truncations = {a: True for a in self.agents}
+        else:
+            self.rewards = {a: 0 for a in self.agents}
+            self.agent_selection = AGENTS[g.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def end_by_illegal_action(self, agent: str) -> None:
+        """Used by IllegalActionLosesWrapper: ``agent`` loses, the game ends."""
+        other = AGENTS[1 - AGENTS.index(agent)]
+        self._cumulative_rewards[agent] = 0
+        self.rewards = {agent: -1, other: 1}
+        self.terminations = {a: True for a in self.agents}
+        self.infos = {a: {"illegal_action_by": agent} for a in self.agents}
+        self._accumulate_rewards()
+
+    def render(self):
+        if self.game is None:
+            return None
+        text = self.game.render()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        pass

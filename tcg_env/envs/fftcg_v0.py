@@ -1,0 +1,19 @@
+"""Final Fantasy TCG as a PettingZoo AEC environment: ``fftcg_v0.env(**options)``.
+
+Options: ``decks`` (pair of deck names/files), ``variant`` ("constructed" | "limited"),
+``obs_encoding`` ("flat" | "dict"), ``auto_single`` (apply single-option decisions), ``max_turns``
+(truncation, default 100), ``render_mode`` ("ansi" | "human").
+"""
+
+from tcg_env.envs.aec import TCGAECEnv
+
+GAME = "fftcg"
+
+
+def raw_env(**kwargs) -> TCGAECEnv:
+    return TCGAECEnv(game=GAME, **kwargs)
+
+
+def env(**kwargs) -> TCGAECEnv:
+    # no generic wrappers: the env checks order, bounds and legality itself
+    return raw_env(**kwargs)

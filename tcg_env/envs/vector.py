@@ -1,0 +1,77 @@
+"""Batched interface: B games stepped in one call, numpy in and out, with auto-reset.
+
+``step(actions)`` applies one action per row (each row's player to move acts), then returns the
+observation of each row's next player to move, its mask, the rewards of both seats, termination,
+truncation (at ``max_turns``) and who moves next. A finished or truncated row restarts at once
+with seed ``seed + b + episode * EPISODE_SEED_STRIDE`` (see ``BatchGame``); its terminal reward is in
+the returned ``rewards`` and the observation is already the new game's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+import tcg_env
+from tcg_env.engine.header import H_DECIDER, H_TURN
+from tcg_env.games.fftcg.batch import EPISODE_SEED_STRIDE
+
+
+class TCGVectorEnv:
+    def __init__(
+        self,
+        game: str = "fftcg",
+        num_envs: int = 1024,
+        decks: Any = None,
+        variant: str | None = None,
+        auto_single: bool = False,
+        max_turns: int = 100,
+        seed: int = 0,
+    ):
+        if int(num_envs) < 1:
+            raise ValueError(f"num_envs must be >= 1, got {num_envs}")
+        self.num_envs = int(num_envs)
+        self.game_name = game
+        self.max_turns = int(max_turns)
+        self._seed = int(seed)
+        self.batch = tcg_env.make_batch(game, self.num_envs, decks=decks, seed=seed, variant=variant,
+                                        auto_single=auto_single, auto_reset=True)
+        self.spec = self.batch.spec
+        self.num_actions = self.spec.num_actions
+        self.obs_size = self.spec.obs_size
+        self.truncated = np.zeros(self.num_envs, bool)
+
+    def reset(self, seed: int | None = None):
+        if seed is not None:
+            self.batch.seeds[:] = np.arange(self.num_envs, dtype=np.int64) + int(seed)
+        obs, masks = self.batch.reset()
+        return obs, masks, self.batch.states[:, H_DECIDER].copy()
+
+    def step(self, actions: np.ndarray):
+        obs, masks, rewards, terminated = self.batch.step(actions)
+        truncated = (self.batch.states[:, H_TURN] > self.max_turns) & (terminated == 0)
+        if truncated.any():
+            rows = np.flatnonzero(truncated)
+            self._restart_rows(rows)
+        return obs, masks, rewards, terminated.astype(bool), truncated, self.batch.states[:, H_DECIDER].copy()
+
+    def _restart_rows(self, rows: np.ndarray) -> None:
+        """Start new games in ``rows`` (truncation); other rows are untouched."""
+        b = self.batch
+        b.episodes[rows] += 1
+        sub_states = b.states[rows]
+        sub_obs = b.obs[rows]
+        sub_masks = b.masks[rows]
+        b.spec.kernels.reset_batch(sub_states, b.decks[rows], b.deck_lens[rows], (b.seeds[rows] + b.episodes[rows] * EPISODE_SEED_STRIDE) & 0x7FFFFFFFFFFFFFFF,
+                                   b.variant_index, b.auto_single, b._T, sub_obs, sub_masks)
+        b.states[rows] = sub_states
+        b.obs[rows] = sub_obs
+        b.masks[rows] = sub_masks
+
+    @property
+    def masks(self) -> np.ndarray:
+        return self.batch.masks
+
+    def close(self):
+        pass

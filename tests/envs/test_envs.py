@@ -1,0 +1,192 @@
+"""PettingZoo, Gymnasium and vector interfaces."""
+
+import gymnasium
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import tcg_env
+from tcg_env import Game, IllegalActionError
+from tcg_env.envs import IllegalActionLosesWrapper, TCGSingleAgentEnv, TCGVectorEnv, fftcg_v0, make_env
+
+
+@pytest.mark.parametrize("encoding", ["flat", "dict"])
+def test_pettingzoo_api_test(encoding):
+    api_test(fftcg_v0.env(obs_encoding=encoding), num_cycles=300)
+
+
+@pytest.mark.parametrize("encoding", ["flat", "dict"])
+def test_pettingzoo_seed_test(encoding):
+    seed_test(lambda: fftcg_v0.env(obs_encoding=encoding), num_cycles=200)
+
+
+def test_gymnasium_env_checker_and_registration():
+    from gymnasium.utils.env_checker import check_env
+
+    check_env(TCGSingleAgentEnv(illegal_action="lose"), skip_render_check=True)
+    env = gymnasium.make("tcg_env/FFTCG-v0", opponent="random", learner_seat=1)
+    obs, info = env.reset(seed=1)
+    assert obs.shape == env.observation_space.shape
+    assert env.unwrapped.action_masks().any()
+
+
+def _play_aec(env, seed, rng):
+    env.reset(seed=seed)
+    steps = 0
+    for agent in env.agent_iter():
+        obs, rew, term, trunc, info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))
+        steps += 1
+    return steps
+
+
+def test_aec_rewards_mask_and_render():
+    env = fftcg_v0.env(render_mode="ansi", max_turns=200)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    other = "player_1" if agent == "player_0" else "player_0"
+    assert env.observe(other)["action_mask"].sum() == 0  # the agent not on move sees no legal action
+    assert env.observe(agent)["action_mask"].sum() > 0
+    assert "Player" in env.render()
+    rewards = {"player_0": 0, "player_1": 0}
+    rng = np.random.default_rng(0)
+    while env.agents:
+        a = env.agent_selection
+        obs, r, term, trunc, info = env.last()
+        rewards[a] += r
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))
+    w = env.game.winner
+    if w in (0, 1):
+        assert rewards[f"player_{w}"] == 1 and rewards[f"player_{1 - w}"] == -1
+
+
+def test_truncation_at_max_turns():
+    env = fftcg_v0.env(max_turns=2)
+    env.reset(seed=4)
+    rng = np.random.default_rng(1)
+    while env.agents:
+        obs, r, term, trunc, info = env.last()
+        if term or trunc:
+            assert trunc and r == 0
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))
+    assert env.game.turn == 3 and not env.game.done
+
+
+def test_illegal_action_raises_by_default_and_loses_with_the_wrapper():
+    env = fftcg_v0.env()
+    env.reset(seed=5)
+    before = env.game.state.copy()
+    bad = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError):
+        env.step(bad)
+    np.testing.assert_array_equal(env.game.state, before)
+    wrapped = IllegalActionLosesWrapper(fftcg_v0.env())
+    wrapped.reset(seed=5)
+    offender = wrapped.agent_selection
+    wrapped.step(bad)
+    assert all(wrapped.terminations.values())
+    assert wrapped.rewards[offender] == -1
+    assert make_env("fftcg").metadata["name"] == "fftcg_v0"
+
+
+def test_learner_seat_reward_is_the_learners():
+    """The PettingZoo-to-SB3 pitfall: the learner must get its own seat's reward."""
+    for seat in (0, 1):
+        env = TCGSingleAgentEnv(learner_seat=seat, max_turns=200)
+        obs, info = env.reset(seed=seat + 10)
+        rng = np.random.default_rng(seat)
+        done = False
+        total = 0.0
+        while not done:
+            legal = np.flatnonzero(env.action_masks())
+            obs, r, term, trunc, info = env.step(int(legal[rng.integers(len(legal))]))
+            total += r
+            done = term or trunc
+        w = env.game.winner
+        if w in (0, 1):
+            assert total == (1.0 if w == seat else -1.0)
+            assert env.game.returns()[seat] == total
+
+
+def test_vector_env_matches_the_aec_env_for_the_same_seeds_and_actions():
+    B = 4
+    venv = TCGVectorEnv(num_envs=B, seed=20, max_turns=1000)
+    obs, masks, players = venv.reset()
+    games = [tcg_env.make_game("fftcg", seed=20 + b) for b in range(B)]
+    rng = np.random.default_rng(2)
+    for _ in range(200):
+        actions = np.zeros(B, np.int64)
+        for b, g in enumerate(games):
+            np.testing.assert_array_equal(masks[b], g.action_mask())
+            np.testing.assert_array_equal(obs[b], g.observe(g.current_player))
+            assert players[b] == g.current_player
+            legal = g.legal_actions()
+            actions[b] = legal[rng.integers(len(legal))]
+        obs, masks, rewards, term, trunc, players = venv.step(actions)
+        for b, g in enumerate(games):
+            g.step(int(actions[b]))
+            if g.done:
+                assert term[b] and tuple(rewards[b]) == g.returns()
+                games[b] = None
+        if any(g is None for g in games):
+            break
+
+
+def test_vector_env_auto_resets_and_truncates():
+    venv = TCGVectorEnv(num_envs=8, seed=1, max_turns=3)
+    obs, masks, players = venv.reset()
+    rng = np.random.default_rng(0)
+    saw_trunc = False
+    for _ in range(400):
+        actions = np.array([np.flatnonzero(m)[rng.integers(m.sum())] for m in masks])
+        obs, masks, rewards, term, trunc, players = venv.step(actions)
+        saw_trunc |= bool(trunc.any())
+        assert (masks.sum(1) > 0).all()
+    assert saw_trunc
+
+
+def test_hidden_cards_do_not_change_the_observation():
+    g = tcg_env.make_game("fftcg", seed=9)
+    rng = np.random.default_rng(3)
+    for _ in range(60):
+        legal = g.legal_actions()
+        g.step(int(legal[rng.integers(len(legal))]))
+    d = g.to_dict()
+    f = d.pop("cards") and d["fields"]
+    hidden = f["hand"][1][: f["hand_count"][1]] + f["deck"][1][: f["deck_count"][1]]
+    ids = [f["card_id"][s] for s in hidden]
+    for s, cid in zip(hidden, ids[::-1]):
+        f["card_id"][s] = cid
+    g2 = Game.from_dict(d, pool=g.pool)
+    np.testing.assert_array_equal(g.observe(0), g2.observe(0))
+    np.testing.assert_array_equal(g.observe(0, encoding="dict")["hand"], g2.observe(0, encoding="dict")["hand"])
+
+
+def test_dict_observations_fit_their_space():
+    env = fftcg_v0.env(obs_encoding="dict")
+    env.reset(seed=2)
+    obs = env.observe(env.agent_selection)
+    assert env.observation_space(env.agent_selection).contains(obs)
+
+
+def test_maskable_ppo_smoke_run():
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib import MaskablePPO
+
+    env = TCGSingleAgentEnv(max_turns=30)
+    model = MaskablePPO("MlpPolicy", env, n_steps=256, batch_size=64, n_epochs=1, seed=0, verbose=0)
+    model.learn(total_timesteps=1024)
+    obs, _ = env.reset(seed=0)
+    a, _ = model.predict(obs, action_masks=env.action_masks())
+    assert env.action_masks()[int(a)]
