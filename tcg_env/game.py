@@ -28,6 +28,34 @@ class IllegalActionError(ValueError):
         self.legal = list(legal)
 
 
+_ENTRY_CACHE: dict = {}
+
+
+def fast_entry(kernel, *example_args):
+    """The compiled entry point of numba ``kernel`` for these argument types.
+
+    Calling it skips the dispatcher's type resolution, which costs ~0.6 us a call with a tuple
+    argument (measured: 1.0 us -> 0.38 us for ``legal_mask_row``), a third of a facade step. The
+    facade always passes the same types, so this is safe; without numba (NUMBA_DISABLE_JIT=1)
+    the plain function is returned.
+    """
+    overloads = getattr(kernel, "overloads", None)
+    if overloads is None:
+        return kernel
+    from numba import typeof
+
+    sig = tuple(typeof(a) for a in example_args)
+    key = (id(kernel), sig)
+    entry = _ENTRY_CACHE.get(key)
+    if entry is None:
+        cres = overloads.get(sig)
+        if cres is None:
+            kernel.compile(sig)
+            cres = overloads[sig]
+        entry = _ENTRY_CACHE[key] = cres.entry_point
+    return entry
+
+
 def _resolve_seed(seed: int | None) -> int:
     if seed is None:
         return int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> np.uint64(1))
@@ -47,6 +75,7 @@ class Game:
         self._row = row
         self.variant_index = variant
         self._mask = np.zeros(spec.num_actions, np.int8)
+        self._step_kernel = fast_entry(spec.kernels.step_and_mask_row, self._row, self._T, 0, self._mask)
         self._n_legal = int(spec.kernels.legal_mask_row(self._row, self._T, self._mask))
 
     # ---- construction ------------------------------------------------------------------------
@@ -123,17 +152,16 @@ class Game:
         return np.flatnonzero(self._mask)
 
     def step(self, action: int) -> None:
-        try:
+        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
             a = int(action)
-        except (TypeError, ValueError):
-            raise IllegalActionError(f"action must be an integer, got {action!r}", action, self.legal_actions()) from None
-        if a != action and not isinstance(action, (np.integer, int)):
+        else:
             raise IllegalActionError(f"action must be an integer, got {action!r}", action, self.legal_actions())
-        if self._row[H_DONE]:
-            raise IllegalActionError("the game is over; no action is legal", a, [])
-        if a < 0 or a >= self.spec.num_actions or not self._mask[a]:
+        # the mask is all zeros once the game is over, so this one check covers done games too
+        if a < 0 or a >= self._mask.shape[0] or not self._mask[a]:
+            if self._row[H_DONE]:
+                raise IllegalActionError("the game is over; no action is legal", a, [])
             raise self._illegal(a)
-        self._n_legal = int(self.spec.kernels.step_and_mask_row(self._row, self._T, a, self._mask))
+        self._n_legal = self._step_kernel(self._row, self._T, a, self._mask)
         if self._row[H_ERROR]:
             raise RuntimeError(f"engine error code {int(self._row[H_ERROR])} (a bug): please report with to_dict()")
 
@@ -190,6 +218,7 @@ class Game:
         g._row = self._row.copy()
         g.variant_index = self.variant_index
         g._mask = self._mask.copy()
+        g._step_kernel = self._step_kernel
         g._n_legal = self._n_legal
         return g
 
