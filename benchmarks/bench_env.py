@@ -52,9 +52,10 @@ def drive_vector(game: str, batch: int, seconds: float) -> float:
     rng = np.random.default_rng(0)
 
     def random_actions(masks):
-        # uniform over each row's legal actions, vectorised: argmax of masked random keys
-        keys = rng.random(masks.shape, dtype=np.float32) * masks
-        return keys.argmax(axis=1)
+        # uniform over each row's legal actions, vectorised: the r-th legal action of each row
+        counts = np.cumsum(masks, axis=1, dtype=np.int16)
+        r = (rng.random(len(masks)) * counts[:, -1]).astype(np.int16)
+        return (counts <= r[:, None]).sum(axis=1)
 
     venv.step(random_actions(masks))  # compile / load
     calls = 0
