@@ -1035,6 +1035,19 @@ def can_enter_field(s, T, slot, player):
 
 
 @njit(cache=True)
+def keep_candidates_that_fit(s, T, player):
+    """Onto the field: only candidates with room (CR 7.7.3 name/element limits are rule
+    processes, applied after they enter)."""
+    k = 0
+    for i in range(s[CAND_N]):
+        if can_enter_field(s, T, s[CAND + i], player):
+            s[CAND + k] = s[CAND + i]
+            k += 1
+    s[CAND_N] = k
+    return k
+
+
+@njit(cache=True)
 def put_onto_field_from_zone(s, T, slot, player):
     take_from_zone(s, slot)
     enter_field(s, T, slot, player)
@@ -1172,14 +1185,7 @@ def run_top_frame(s, T):
             if s[base + FR_CNT] == 0:
                 n = fill_candidates_distinct(s, T, a0, ctrl, src, DECK_N + ctrl, DECK_L + ctrl * MAX_DECK)
                 if n > 0 and a1 != DEST_HAND:
-                    # onto the field: only cards that fit (CR 7.7.3 limits are rule processes)
-                    k = 0
-                    for i in range(n):
-                        if can_enter_field(s, T, s[CAND + i], ctrl):
-                            s[CAND + k] = s[CAND + i]
-                            k += 1
-                    s[CAND_N] = k
-                    n = k
+                    n = keep_candidates_that_fit(s, T, ctrl)
                 if n > 0:
                     s[base + FR_CNT] = 1
                     s[DEC_ARG] = 1
@@ -1194,12 +1200,7 @@ def run_top_frame(s, T):
                     n = fill_candidates_distinct(s, T, a0, ctrl, src, HAND_N + ctrl, HAND_L + ctrl * MAX_DECK)
                 else:
                     n = fill_candidates_distinct(s, T, a0, ctrl, src, BREAK_N + ctrl, BREAK_L + ctrl * MAX_DECK)
-                k = 0
-                for i in range(n):
-                    if can_enter_field(s, T, s[CAND + i], ctrl):
-                        s[CAND + k] = s[CAND + i]
-                        k += 1
-                s[CAND_N] = k
+                k = keep_candidates_that_fit(s, T, ctrl)
                 if k > 0:
                     s[DEC_ARG] = 2
                     set_decision(s, D_SELECT, ctrl)
