@@ -762,6 +762,13 @@ def rule_processes(s, T):
                     slot = s[FIELD_L + p * FIELD_SLOTS + i]
                     if is_light_dark(cards, s[CARD + slot]) and marks[slot] == 0:
                         marks[slot] = 1  # CR 12.4.7
+        any_marked = False  # only field cards get marked: check those, not all 120 slots
+        for p in range(2):
+            for i in range(s[FIELD_N + p]):
+                if marks[s[FIELD_L + p * FIELD_SLOTS + i]] != 0:
+                    any_marked = True
+        if not any_marked:
+            return False  # the common case: nothing to do, and the marks are all zero
         for slot in range(N_SLOTS):
             m = marks[slot]
             if m != 0:
