@@ -76,19 +76,6 @@ def reset_one(states, b, decks, deck_lens, seeds, variant, auto_single, T):
     reset_row(states[b], decks[b, 0, : deck_lens[b, 0]], decks[b, 1, : deck_lens[b, 1]], np.int64(seeds[b]), np.int64(variant), np.int64(auto_single), T)
 
 
-@njit(cache=True, nogil=True)
-def _reset_range(lo, hi, states, decks, deck_lens, seeds, variant, auto_single, T, obs, masks):
-    for b in range(lo, hi):
-        reset_one(states, b, decks, deck_lens, seeds, variant, auto_single, T)
-        _write_outputs(states, b, T, obs, masks)
-
-
-def reset_batch(states, decks, deck_lens, seeds, variant, auto_single, T, obs, masks):
-    """New games in every row, then each row's mask and its decider's observation.
-    decks: int32[B, 2, MAX_DECK] card ids, deck_lens: int32[B, 2], seeds: int64[B]."""
-    _chunked(_reset_range, states.shape[0], states, decks, deck_lens, seeds, int(variant), int(auto_single), T, obs, masks)
-
-
 @njit(cache=True)
 def _write_outputs(states, b, T, obs, masks):
     s = states[b]
@@ -121,16 +108,6 @@ def random_play_row(states, b, T, decks, deck_lens, seeds, variant, steps, obs, 
         counters[b, 0] += 1
 
 
-@njit(cache=True, nogil=True)
-def _random_play_range(lo, hi, states, T, decks, deck_lens, seeds, variant, steps, obs, masks, agent_rng, counters):
-    for b in range(lo, hi):
-        random_play_row(states, b, T, decks, deck_lens, seeds, variant, steps, obs, masks, agent_rng, counters)
-
-
-def random_play_batch(states, T, decks, deck_lens, seeds, variant, steps, obs, masks, agent_rng, counters):
-    _chunked(_random_play_range, states.shape[0], states, T, decks, deck_lens, seeds, int(variant), int(steps), obs, masks, agent_rng, counters)
-
-
 @njit(cache=True)
 def step_row(states, b, actions, T, obs, masks, rewards, terminated, errors, decks, deck_lens, seeds, episodes, variant, auto_single, auto_reset):
     s = states[b]
@@ -159,27 +136,98 @@ def step_row(states, b, actions, T, obs, masks, rewards, terminated, errors, dec
     _write_outputs(states, b, T, obs, masks)
 
 
+# ---- one nogil entry point for every batch operation -----------------------------------------
+# Each separate top-level kernel re-links and re-optimises the whole engine (7-12 s of cold
+# compile each, measured); one entry point with an operation code pays that once.
+OP_RESET = 0
+OP_STEP = 1
+OP_WRITE = 2
+OP_RANDOM_PLAY = 3
+OP_RANDOM_FINISH = 4
+
+
 @njit(cache=True, nogil=True)
-def _step_range(lo, hi, states, actions, T, obs, masks, rewards, terminated, errors, decks, deck_lens, seeds, episodes, variant, auto_single, auto_reset):
+def _batch_range(lo, hi, op, states, T, decks, deck_lens, seeds, episodes, actions, obs, masks, rewards,
+                 terminated, errors, agent_rng, counters, lengths, variant, auto_single, auto_reset, steps):
     for b in range(lo, hi):
-        step_row(states, b, actions, T, obs, masks, rewards, terminated, errors, decks, deck_lens, seeds, episodes, variant, auto_single, auto_reset)
+        if op == OP_RESET:
+            reset_one(states, b, decks, deck_lens, seeds, variant, auto_single, T)
+            _write_outputs(states, b, T, obs, masks)
+        elif op == OP_STEP:
+            step_row(states, b, actions, T, obs, masks, rewards, terminated, errors, decks, deck_lens, seeds,
+                     episodes, variant, auto_single, auto_reset != 0)
+        elif op == OP_WRITE:
+            _write_outputs(states, b, T, obs, masks)
+        elif op == OP_RANDOM_PLAY:
+            random_play_row(states, b, T, decks, deck_lens, seeds, variant, steps, obs, masks, agent_rng, counters)
+        else:
+            random_finish_row(states, b, T, masks, agent_rng, steps, lengths)
+
+
+_D = {
+    "decks": np.zeros((1, 2, 1), np.int32),
+    "deck_lens": np.zeros((1, 2), np.int32),
+    "i64": np.zeros(1, np.int64),
+    "i32": np.zeros(1, np.int32),
+    "i8": np.zeros(1, np.int8),
+    "obs": np.zeros((1, 1), np.float32),
+    "rewards": np.zeros((1, 2), np.float32),
+    "rng": np.zeros((1, AGENT_RNG_WORDS), np.int32),
+    "counters": np.zeros((1, 5), np.int64),
+}
+
+
+def _run(op, states, T, *, decks=None, deck_lens=None, seeds=None, episodes=None, actions=None, obs=None,
+         masks=None, rewards=None, terminated=None, errors=None, agent_rng=None, counters=None, lengths=None,
+         variant=0, auto_single=0, auto_reset=0, steps=0):
+    d = _D
+    _chunked(
+        _batch_range, states.shape[0], op, states, T,
+        d["decks"] if decks is None else decks,
+        d["deck_lens"] if deck_lens is None else deck_lens,
+        d["i64"] if seeds is None else seeds,
+        d["i64"] if episodes is None else episodes,
+        d["i32"] if actions is None else actions,
+        d["obs"] if obs is None else obs,
+        d["i8"].reshape(1, 1) if masks is None else masks,
+        d["rewards"] if rewards is None else rewards,
+        d["i8"] if terminated is None else terminated,
+        d["i32"] if errors is None else errors,
+        d["rng"] if agent_rng is None else agent_rng,
+        d["counters"] if counters is None else counters,
+        d["i64"] if lengths is None else lengths,
+        int(variant), int(auto_single), int(bool(auto_reset)), int(steps),
+    )
+
+
+def reset_batch(states, decks, deck_lens, seeds, variant, auto_single, T, obs, masks):
+    """New games in every row, then each row's mask and its decider's observation.
+    decks: int32[B, 2, MAX_DECK] card ids, deck_lens: int32[B, 2], seeds: int64[B]."""
+    _run(OP_RESET, states, T, decks=decks, deck_lens=deck_lens, seeds=seeds, obs=obs, masks=masks,
+         variant=variant, auto_single=auto_single)
 
 
 def step_batch(states, actions, T, obs, masks, rewards, terminated, errors, decks, deck_lens, seeds, episodes, variant, auto_single, auto_reset):
     """Step every row with ``actions[b]`` (checked against ``masks[b]``, the mask written by the
     previous call), then write each row's new mask and the observation of its decider."""
-    _chunked(_step_range, states.shape[0], states, actions, T, obs, masks, rewards, terminated, errors, decks,
-             deck_lens, seeds, episodes, int(variant), int(auto_single), bool(auto_reset))
-
-
-@njit(cache=True, nogil=True)
-def _write_outputs_range(lo, hi, states, T, obs, masks):
-    for b in range(lo, hi):
-        _write_outputs(states, b, T, obs, masks)
+    _run(OP_STEP, states, T, decks=decks, deck_lens=deck_lens, seeds=seeds, episodes=episodes,
+         actions=np.ascontiguousarray(actions, np.int32), obs=obs, masks=masks, rewards=rewards,
+         terminated=terminated, errors=errors, variant=variant, auto_single=auto_single, auto_reset=auto_reset)
 
 
 def write_outputs_batch(states, T, obs, masks):
-    _chunked(_write_outputs_range, states.shape[0], states, T, obs, masks)
+    _run(OP_WRITE, states, T, obs=obs, masks=masks)
+
+
+def random_play_batch(states, T, decks, deck_lens, seeds, variant, steps, obs, masks, agent_rng, counters):
+    """Random legal play, ``steps`` decisions per row, observation and mask every decision."""
+    _run(OP_RANDOM_PLAY, states, T, decks=decks, deck_lens=deck_lens, seeds=seeds, obs=obs, masks=masks,
+         agent_rng=agent_rng, counters=counters, variant=variant, steps=steps)
+
+
+def random_finish_batch(states, T, masks, agent_rng, max_decisions, lengths):
+    """Play every row to its end with random legal actions (no observation)."""
+    _run(OP_RANDOM_FINISH, states, T, masks=masks, agent_rng=agent_rng, lengths=lengths, steps=max_decisions)
 
 
 def seed_agent_rng(batch: int, seed: int) -> np.ndarray:
@@ -196,6 +244,7 @@ __all__ = [
     "random_play_row",
     "step_batch",
     "write_outputs_batch",
+    "random_finish_batch",
     "seed_agent_rng",
 ]
 
@@ -211,13 +260,3 @@ def random_finish_row(states, b, T, masks, agent_rng, max_decisions, lengths):
         apply_unchecked(s, T, np.int64(_pick_uniform(masks[b], n_legal, agent_rng[b])))
         n += 1
     lengths[b] = n
-
-
-@njit(cache=True, nogil=True)
-def _random_finish_range(lo, hi, states, T, masks, agent_rng, max_decisions, lengths):
-    for b in range(lo, hi):
-        random_finish_row(states, b, T, masks, agent_rng, max_decisions, lengths)
-
-
-def random_finish_batch(states, T, masks, agent_rng, max_decisions, lengths):
-    _chunked(_random_finish_range, states.shape[0], states, T, masks, agent_rng, int(max_decisions), lengths)
