@@ -17,7 +17,12 @@ def test_pettingzoo_api_test(encoding):
 
 @pytest.mark.parametrize("encoding", ["flat", "dict"])
 def test_pettingzoo_seed_test(encoding):
-    seed_test(lambda: fftcg_v0.env(obs_encoding=encoding), num_cycles=200)
+    seed_test(lambda: fftcg_v0.env(obs_encoding=encoding), num_cycles=200)  # raises on a mismatch
+    a, b = fftcg_v0.env(obs_encoding=encoding), fftcg_v0.env(obs_encoding=encoding)
+    a.reset(seed=7)
+    b.reset(seed=7)
+    assert a.agent_selection == b.agent_selection
+    np.testing.assert_array_equal(a.game.state, b.game.state)
 
 
 def test_gymnasium_env_checker_and_registration():
