@@ -74,7 +74,8 @@ def rng_below(s, n):
     """Uniform integer in [0, n) for 1 <= n < 2**31 (rejection sampling: no modulo bias)."""
     if n <= 1:
         return 0
-    limit = (0x100000000 // n) * n
+    n = np.int64(n)  # n may arrive as int32 (read from the row); keep the arithmetic in int64
+    limit = (np.int64(0x100000000) // n) * n
     while True:
         r = rng_next_u32(s)
         if r < limit:
