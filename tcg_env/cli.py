@@ -1,36 +1,362 @@
-"""The ``tcg`` command line (``python -m tcg_env`` works too).
+"""The ``tcg`` command line (``python -m tcg_env`` works too). Details: docs/cli.md.
 
-    tcg matchup --game fftcg --games 200 --out results/
-    tcg games
-    tcg decks --game fftcg
+    tcg matchup --game fftcg --agent heuristic --games 200 --out results/
+    tcg matchup --decks fire_wind_aggro my_deck.txt --agents heuristic random --games 400
+    tcg play --bot heuristic --deck fire_wind_aggro --bot-deck ice_water_control --seed 7 --save-replay game.json
+    tcg replay game.json [--step]
+    tcg deck validate my_deck.txt [--format limited]
+    tcg cards list [--element fire --type forward]
+    tcg cards show FF1-001
     tcg bench --game fftcg --seconds 10
+    tcg games / tcg decks --game fftcg
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 
 
-def _cmd_matchup(args) -> int:
-    from tcg_env.matchup import format_table, round_robin, write_results
+class CLIError(Exception):
+    """A problem to report as ``tcg <command>: error: ...`` with exit status 1."""
 
-    if args.agent != "random":
-        print(f"tcg matchup: agent {args.agent!r} is not available yet (only 'random')", file=sys.stderr)
-        return 2
-    t0 = time.perf_counter()
-    results = round_robin(args.game, args.decks, args.games, seed=args.seed)
-    dt = time.perf_counter() - t0
-    print(format_table(results))
-    n = sum(r.games for r in results)
-    print(f"{n} games in {dt:.1f} s ({n / dt:,.0f} games/s, random agents, seed {args.seed})")
+
+# ----------------------------------------------------------------------------------------------
+# Progress bar (stderr; plain lines when stderr is not a terminal)
+# ----------------------------------------------------------------------------------------------
+class Progress:
+    """``progress(done, total)`` callback. On a terminal: one bar redrawn in place (at most ten
+    times a second). Otherwise (CI, pipes, files): a plain line at every 10% step, so logs stay
+    readable. ``enabled=False`` prints nothing."""
+
+    def __init__(self, label: str, stream=None, enabled: bool = True, unit: str = "games"):
+        self.label = label
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = enabled
+        self.unit = unit
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.t0 = time.perf_counter()
+        self.start_done: int | None = None
+        self.last_draw = 0.0
+        self.last_decile = -1
+        self.finished = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled or self.finished:
+            return
+        now = time.perf_counter()
+        if self.start_done is None:
+            self.start_done = done
+            self.t0 = now
+        rate = (done - self.start_done) / (now - self.t0) if now > self.t0 and done > self.start_done else 0.0
+        frac = done / total if total else 1.0
+        eta = (total - done) / rate if rate > 0 else math.nan
+        tail = f"{done:,}/{total:,} {self.unit}"
+        if rate > 0:
+            tail += f", {rate:,.0f} {self.unit}/s"
+            if done < total:
+                tail += f", ETA {_fmt_secs(eta)}"
+        if self.tty:
+            if done < total and now - self.last_draw < 0.1 and done != self.start_done:
+                return
+            self.last_draw = now
+            width = 30
+            fill = int(round(frac * width))
+            self.stream.write(f"\r{self.label} [{'#' * fill}{'.' * (width - fill)}] {frac:4.0%} {tail}\033[K")
+            if done >= total:
+                self.stream.write("\n")
+                self.finished = True
+            self.stream.flush()
+        else:
+            decile = int(frac * 10)
+            if decile != self.last_decile or done >= total:
+                self.last_decile = decile
+                self.stream.write(f"{self.label}: {frac:4.0%} {tail}\n")
+                self.stream.flush()
+            if done >= total:
+                self.finished = True
+
+
+def _fmt_secs(s: float) -> str:
+    if not math.isfinite(s):
+        return "?"
+    s = int(round(s))
+    return f"{s // 3600}h{s % 3600 // 60:02d}m" if s >= 3600 else (f"{s // 60}m{s % 60:02d}s" if s >= 60 else f"{s}s")
+
+
+# ----------------------------------------------------------------------------------------------
+# tcg matchup
+# ----------------------------------------------------------------------------------------------
+def _cmd_matchup(args) -> int:
+    from tcg_env.matchup import format_table, run_matchup
+
+    agents = args.agents
+    bar = Progress("matchup", enabled=not args.quiet)
+    res = run_matchup(
+        game=args.game, decks=args.decks, agent=args.agent, agents=agents, games=args.games, seed=args.seed,
+        out=args.out, backend=args.backend, workers=args.workers, shard_size=args.shard_size,
+        variant=args.variant, progress=bar,
+    )  # fmt: skip
+    print(format_table(res))
+    a, b = res.params["agents"]
+    who = f"{a} agents" if a == b else f"{a} vs {b}"
+    already = res.games_total - res.games_played
+    line = f"{res.games_total:,} games ({who}, seed {args.seed}, backend {args.backend})"
+    if res.games_played:
+        line += f"; played {res.games_played:,} now in {res.seconds:.1f} s ({res.games_played / max(res.seconds, 1e-9):,.0f} games/s)"
+    if already:
+        line += f"; {already:,} read back from the results stream"
+    print(line)
     if args.out:
-        csv_path, json_path = write_results(results, args.out)
-        print(f"wrote {csv_path} and {json_path}")
+        print("wrote " + ", ".join(res.files))
     return 0
 
 
+# ----------------------------------------------------------------------------------------------
+# tcg play
+# ----------------------------------------------------------------------------------------------
+def _read_line(prompt: str) -> str | None:
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if line == "":
+        return None  # end of input
+    return line.strip()
+
+
+def _cmd_play(args) -> int:
+    import tcg_env
+    from tcg_env.game import _resolve_seed
+    from tcg_env.matchup import MatchupError, _make_agent
+    from tcg_env.replay import Recorder
+
+    spec = tcg_env.get_spec(args.game)
+    defaults = spec.default_decks()
+    deck = args.deck or defaults[0]
+    bot_deck = args.bot_deck or defaults[1]
+    seed = _resolve_seed(args.seed)
+    you = args.seat
+    try:
+        bot = _make_agent(args.bot, args.game)
+    except MatchupError as exc:
+        raise CLIError(str(exc)) from None
+    bot.reset(seed=seed + 1)
+    decks = (deck, bot_deck) if you == 0 else (bot_deck, deck)
+    players = ["you", f"bot:{args.bot}"] if you == 0 else [f"bot:{args.bot}", "you"]
+    rec = Recorder(args.game, decks, seed, variant=args.variant, players=players)
+    game = rec.game
+    print(f"{spec.title}: you are player {you} ({deck}), the {args.bot} bot is player {1 - you} ({bot_deck}); seed {seed}")
+    print("Type the number of an action, or q to quit.\n")
+    quit_ = False
+    while not game.done:
+        p = game.current_player
+        legal = [int(a) for a in game.legal_actions()]
+        if p != you:
+            a = int(bot.act(game.observe(p), game.action_mask(), game))
+            desc = game.describe_action(a)
+            rec.step(a)
+            print(f"bot (player {p}): {desc}")
+            continue
+        if len(legal) == 1:
+            desc = game.describe_action(legal[0])
+            rec.step(legal[0])
+            print(f"you (player {p}): {desc}  [only choice]")
+            continue
+        print()
+        print(game.render())
+        print(f"Your decision ({game.decision.name.replace('_', ' ').lower()}):")
+        for i, a in enumerate(legal, start=1):
+            print(f"  {i:2d}. {game.describe_action(a)}")
+        while True:
+            line = _read_line(f"choose 1-{len(legal)} (q quits): ")
+            if line is None:
+                print("\nend of input: quitting")
+                quit_ = True
+                break
+            if line.lower() in ("q", "quit", "exit"):
+                quit_ = True
+                break
+            if line.isdigit() and 1 <= int(line) <= len(legal):
+                a = legal[int(line) - 1]
+                print(f"you (player {p}): {game.describe_action(a)}")
+                rec.step(a)
+                break
+            print(f"  {line!r} is not a choice: type a number from 1 to {len(legal)}, or q to quit")
+        if quit_:
+            break
+    print()
+    print(game.render())
+    if game.done:
+        w = game.winner
+        print("Game over: " + ("draw" if w == -1 else ("you win!" if w == you else f"the {args.bot} bot wins")))
+    else:
+        print(f"You quit after {len(rec.actions)} actions (turn {game.turn}).")
+    if args.save_replay:
+        path = rec.save(args.save_replay)
+        print(f"replay saved to {path} ({len(rec.actions)} actions)")
+    return 0
+
+
+# ----------------------------------------------------------------------------------------------
+# tcg replay
+# ----------------------------------------------------------------------------------------------
+def _cmd_replay(args) -> int:
+    from tcg_env.replay import ReplayError, check_result, load_replay, play_replay, start_game
+
+    try:
+        data = load_replay(args.file)
+        names = [d.get("name", f"deck {i}") if isinstance(d, dict) else f"deck {i}" for i, d in enumerate(data["decks"])]
+        players = data.get("players") or ["player 0", "player 1"]
+        print(f"Replay {args.file}: {data['game']} ({data.get('variant', 'default rules')}), seed {data['seed']}, "
+              f"{len(data['actions'])} actions")  # fmt: skip
+        for i in (0, 1):
+            print(f"  player {i}: {players[i] if i < len(players) else '?'} with {names[i]}")
+        game = start_game(data, args.file)
+        if args.step:
+            print()
+            print(game.render())
+        for i, p, turn, a, desc, game in play_replay(data, args.file):
+            if args.step:
+                line = _read_line(f"[Enter: move {i + 1}/{len(data['actions'])}, q quits] ")
+                if line is None or line.lower() == "q":
+                    print("stopped")
+                    return 0
+            print(f"{i + 1:5d}. turn {turn:2d}  player {p}: {desc}")
+            if args.step:
+                print(game.render())
+        print()
+        print(game.render())
+        check_result(data, game, args.file)
+    except ReplayError as exc:
+        raise CLIError(str(exc)) from None
+    res = data.get("result") or {}
+    status = "finished" if game.done else "unfinished (the recording stopped here)"
+    print(f"Replay {status}; the final state matches the recording" if res.get("state_sha256") else f"Replay {status}")
+    return 0
+
+
+# ----------------------------------------------------------------------------------------------
+# tcg deck validate / tcg cards
+# ----------------------------------------------------------------------------------------------
+def _pool(args):
+    import tcg_env
+
+    if args.game != "fftcg":  # pragma: no cover - one game registered so far
+        raise CLIError(f"{args.game}: card tools exist for fftcg only so far")
+    if getattr(args, "cards", None):
+        from tcg_env.cards.fftcg import load_fftcg_pool
+
+        try:
+            return load_fftcg_pool(args.cards)
+        except (ValueError, OSError) as exc:
+            raise CLIError(str(exc)) from None
+    return tcg_env.get_spec(args.game).load_tables()
+
+
+def _cmd_deck_validate(args) -> int:
+    from tcg_env.cards.decks import load_deck, validate_deck
+    from tcg_env.games.fftcg import constants as K
+
+    pool = _pool(args)
+    bad = 0
+    for f in args.files:
+        try:
+            deck = load_deck(pool, f)
+            validate_deck(pool, deck, format=args.format)
+        except ValueError as exc:
+            bad += 1
+            print(f"error: {exc}", file=sys.stderr)
+            continue
+        ids = deck.card_ids
+        types = {t.name.lower(): int((pool.cards[ids, K.C_TYPE] == t).sum()) for t in K.CardType}
+        elems: dict[str, int] = {}
+        for cid in ids.tolist():
+            e = K.ELEMENT_NAMES[int(pool.cards[cid, K.C_ELEMENT])]
+            elems[e] = elems.get(e, 0) + 1
+        fmt = args.format or deck.format
+        print(f"{f}: ok: {deck.name!r}, {len(ids)} cards ({fmt}), {len(set(ids.tolist()))} different; "
+              + ", ".join(f"{n} {t}s" for t, n in types.items() if n) + "; "
+              + ", ".join(f"{e} {n}" for e, n in sorted(elems.items(), key=lambda x: -x[1])))  # fmt: skip
+    if bad:
+        print(f"{bad} of {len(args.files)} deck(s) invalid", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _cmd_cards_list(args) -> int:
+    from tcg_env.games.fftcg import constants as K
+
+    pool = _pool(args)
+    elems = list(K.ELEMENT_NAMES)
+    types = [t.name.lower() for t in K.CardType]
+    if args.element and args.element.lower() not in elems:
+        raise CLIError(f"unknown element {args.element!r}; choose from {', '.join(elems)}")
+    if args.type and args.type.lower() not in types:
+        raise CLIError(f"unknown card type {args.type!r}; choose from {', '.join(types)}")
+    n = 0
+    for cid in range(pool.n_cards):
+        row = pool.cards[cid]
+        if args.element and K.ELEMENT_NAMES[int(row[K.C_ELEMENT])] != args.element.lower():
+            continue
+        if args.type and K.CardType(int(row[K.C_TYPE])).name.lower() != args.type.lower():
+            continue
+        if args.cost is not None and int(row[K.C_COST]) != args.cost:
+            continue
+        print(pool.describe_card(cid))
+        n += 1
+    print(f"{n} of {pool.n_cards} cards", file=sys.stderr)
+    return 0
+
+
+def _find_card(pool, key: str) -> int:
+    if key in pool.index:
+        return pool.index[key]
+    low = key.casefold()
+    by_num = [i for i, num in enumerate(pool.numbers) if num.casefold() == low]
+    by_name = [i for i, name in enumerate(pool.names) if name.casefold() == low]
+    hits = by_num or by_name
+    if len(hits) == 1:
+        return hits[0]
+    if len(hits) > 1:
+        raise CLIError(f"{key!r} names {len(hits)} cards: " + ", ".join(pool.numbers[i] for i in hits))
+    import difflib
+
+    near = difflib.get_close_matches(key, list(pool.numbers) + list(pool.names), n=3, cutoff=0.6)
+    hint = f"; did you mean {', '.join(repr(x) for x in near)}?" if near else " (see `tcg cards list`)"
+    raise CLIError(f"unknown card {key!r}{hint}")
+
+
+def _cmd_cards_show(args) -> int:
+    pool = _pool(args)
+    for key in args.ids:
+        cid = _find_card(pool, key)
+        m = pool.models[cid]
+        print(pool.describe_card(cid))
+        extra = []
+        if getattr(m, "job", None):
+            extra.append(f"job {m.job}")
+        if getattr(m, "category", None):
+            extra.append(f"category {m.category}")
+        if getattr(m, "keywords", None):
+            extra.append("keywords " + ", ".join(m.keywords))
+        if getattr(m, "generic", False):
+            extra.append("generic")
+        if getattr(m, "ex_burst", False):
+            extra.append("EX Burst")
+        if extra:
+            print("  " + "; ".join(extra))
+        if m.text:
+            print(f"  text: {m.text}")
+        for r in pool.ability_rows(cid):
+            print(f"  ability: {pool.describe_ability(r).split(': ', 1)[1]}")
+    return 0
+
+
+# ----------------------------------------------------------------------------------------------
+# tcg games / decks / bench
+# ----------------------------------------------------------------------------------------------
 def _cmd_games(args) -> int:
     import tcg_env
 
@@ -52,37 +378,135 @@ def _cmd_bench(args) -> int:
     import runpy
     from pathlib import Path
 
-    script = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_engine.py"
+    name = {"engine": "bench_engine.py", "matchup": "bench_matchup.py"}[args.what]
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / name
     if not script.exists():
-        print("tcg bench: benchmarks/bench_engine.py is part of the source checkout", file=sys.stderr)
-        return 2
+        raise CLIError(f"benchmarks/{name} is part of the source checkout")
     sys.argv = [str(script), "--game", args.game, "--seconds", str(args.seconds)]
     runpy.run_path(str(script), run_name="__main__")
     return 0
 
 
-def main(argv=None) -> int:
+# ----------------------------------------------------------------------------------------------
+def _positive_int(s: str) -> int:
+    try:
+        v = int(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{s!r} is not an integer") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be >= 1, got {v}")
+    return v
+
+
+def _nonneg_int(s: str) -> int:
+    try:
+        v = int(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{s!r} is not an integer") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"must be >= 0, got {v}")
+    return v
+
+
+def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="tcg", description="tcg_env: trading card game environments")
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    m = sub.add_parser("matchup", help="simulate deck matchups (round robin over the decks)")
+    sub = ap.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
+
+    m = sub.add_parser("matchup", help="simulate deck matchups (round robin) with win rates and 95%% intervals",
+                       description="Simulate deck matchups. Without --decks: every built-in deck, round robin. "
+                                   "Results stream to OUT/matchup_stream.jsonl; rerunning the same command resumes.")
     m.add_argument("--game", default="fftcg")
-    m.add_argument("--decks", nargs="+", default=None, help="built-in deck names or deck files (default: all built-in)")
-    m.add_argument("--games", type=int, default=200, help="games per pair of decks (seats alternate)")
-    m.add_argument("--agent", default="random", help="agent for both seats (random)")
-    m.add_argument("--seed", type=int, default=0)
-    m.add_argument("--out", default=None, help="folder for matchups.csv / matchups.json")
+    m.add_argument("--decks", nargs="+", default=None, metavar="DECK",
+                   help="built-in deck names or deck files (default: every built-in deck)")
+    m.add_argument("--agent", default=None, help="agent for every seat (default random): random, heuristic, search, neural")
+    m.add_argument("--agents", nargs=2, default=None, metavar=("A", "B"),
+                   help="two agents: A with each deck against B with each deck (mirrors included)")
+    m.add_argument("--games", type=_positive_int, default=200, help="games per pair (both seat orders of each seed)")
+    m.add_argument("--seed", type=_nonneg_int, default=0, help="game g of a pair uses seed + g // 2")
+    m.add_argument("--out", default=None, help="folder for the results stream, matchups.csv/json and heatmap.png")
+    m.add_argument("--backend", choices=("local", "ray"), default="local")
+    m.add_argument("--workers", type=_positive_int, default=None,
+                   help="local: kernel threads; ray: CPUs of the local Ray instance")
+    m.add_argument("--shard-size", type=_positive_int, default=128, help="games per unit of work (default 128)")
+    m.add_argument("--variant", default=None, help="rules variant (fftcg: constructed, limited)")
+    m.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     m.set_defaults(fn=_cmd_matchup)
+
+    p = sub.add_parser("play", help="play a bot in the terminal")
+    p.add_argument("--game", default="fftcg")
+    p.add_argument("--bot", default="heuristic", help="the bot's agent (default heuristic)")
+    p.add_argument("--deck", default=None, help="your deck: built-in name or file")
+    p.add_argument("--bot-deck", default=None, help="the bot's deck: built-in name or file")
+    p.add_argument("--seed", type=_nonneg_int, default=None, help="game seed (default: random, printed)")
+    p.add_argument("--seat", type=int, choices=(0, 1), default=0, help="your seat (default 0)")
+    p.add_argument("--variant", default=None)
+    p.add_argument("--save-replay", default=None, metavar="FILE", help="write the game as a replay JSON")
+    p.set_defaults(fn=_cmd_play)
+
+    r = sub.add_parser("replay", help="play back a replay JSON")
+    r.add_argument("file")
+    r.add_argument("--step", action="store_true", help="wait for Enter between moves and show the board")
+    r.set_defaults(fn=_cmd_replay)
+
+    d = sub.add_parser("deck", help="deck tools")
+    dsub = d.add_subparsers(dest="deck_cmd", required=True, metavar="SUBCOMMAND")
+    dv = dsub.add_parser("validate", help="check deck files (size, copies, known cards)")
+    dv.add_argument("files", nargs="+", metavar="FILE")
+    dv.add_argument("--format", choices=("constructed", "limited"), default=None,
+                    help="check against this format (default: the format the deck file names, else constructed)")
+    dv.add_argument("--game", default="fftcg")
+    dv.add_argument("--cards", default=None, help="card pool file (default: the built-in pool)")
+    dv.set_defaults(fn=_cmd_deck_validate)
+
+    c = sub.add_parser("cards", help="browse the card pool")
+    csub = c.add_subparsers(dest="cards_cmd", required=True, metavar="SUBCOMMAND")
+    cl = csub.add_parser("list", help="list cards")
+    cl.add_argument("--element", default=None)
+    cl.add_argument("--type", default=None)
+    cl.add_argument("--cost", type=int, default=None)
+    cl.add_argument("--game", default="fftcg")
+    cl.add_argument("--cards", default=None, help="card pool file (default: the built-in pool)")
+    cl.set_defaults(fn=_cmd_cards_list)
+    cs = csub.add_parser("show", help="show cards by number or name")
+    cs.add_argument("ids", nargs="+", metavar="ID")
+    cs.add_argument("--game", default="fftcg")
+    cs.add_argument("--cards", default=None, help="card pool file (default: the built-in pool)")
+    cs.set_defaults(fn=_cmd_cards_show)
+
     g = sub.add_parser("games", help="list the games")
     g.set_defaults(fn=_cmd_games)
-    d = sub.add_parser("decks", help="list a game's built-in decks")
-    d.add_argument("--game", default="fftcg")
-    d.set_defaults(fn=_cmd_decks)
-    b = sub.add_parser("bench", help="engine throughput benchmark")
+    dk = sub.add_parser("decks", help="list a game's built-in decks")
+    dk.add_argument("--game", default="fftcg")
+    dk.set_defaults(fn=_cmd_decks)
+    b = sub.add_parser("bench", help="throughput benchmarks")
     b.add_argument("--game", default="fftcg")
     b.add_argument("--seconds", type=float, default=10.0)
+    b.add_argument("--what", choices=("engine", "matchup"), default="engine",
+                   help="engine: batch random play (default); matchup: complete games/s per agent")
     b.set_defaults(fn=_cmd_bench)
-    args = ap.parse_args(argv)
-    return int(args.fn(args) or 0)
+    return ap
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    from tcg_env.matchup import MatchupError
+
+    try:
+        return int(args.fn(args) or 0)
+    except (CLIError, MatchupError) as exc:
+        print(f"tcg {args.cmd}: error: {exc}", file=sys.stderr)
+        return 1
+    except ValueError as exc:  # DeckError, unknown game or variant, ...: named by the message
+        print(f"tcg {args.cmd}: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"\ntcg {args.cmd}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # output piped into `head` and the like
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

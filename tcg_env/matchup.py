@@ -1,121 +1,839 @@
-"""Deck-vs-deck simulation with uniformly random agents, run inside the batch kernels.
+"""Matchup simulation: decks and agents play many games; win rates with 95% Wilson intervals.
 
-Every pair of decks plays ``games`` games, half with each deck in seat 0 (the seat says nothing
-about who goes first: that is chosen in the game, CR 8.2.1.2). Game i of a pair uses seed
-``seed + i`` for the game and an independent stream for the agents, so results are reproducible.
-Win rates come with 95% Wilson score intervals.
+A run is defined by its parameters (game, variant, decks with their card lists, agents, games per
+pair, seed, shard size, decision cap, card pool). From them follow, deterministically:
 
-Heuristic, search and neural agents (and `--backend ray`) come with the agents package; this
-module is the engine-limited core the matchup command stands on.
+* the **pairs**: with one agent, every pair of decks once (round robin; a single deck plays its
+  mirror); with two agents (``agents=("A", "B")``), agent A with each deck against agent B with
+  each deck, mirrors included (a deck-by-deck matrix of A against B);
+* the **games** of a pair, numbered ``0 .. games-1``: game ``g`` uses the game seed
+  ``seed + g // 2``, and the two games of a seed are its two seat orders (even ``g``: side A in
+  seat 0, odd ``g``: side A in seat 1). Who goes first is decided inside the game (CR 8.2.1.2),
+  so it is reported separately (first-player win rate). The agents' random stream of game ``g``
+  is keyed by (seed, pair, g);
+* the **shards**: pair ``p`` is cut into runs of ``shard_size`` games, the unit of work.
+
+Each finished shard is appended to the results stream ``<out>/matchup_stream.jsonl`` as one JSON
+line (flushed and fsync'ed) after a header line recording the parameters. A restart reads the
+stream back, skips the shards it holds, ignores a torn last line, and refuses different
+parameters; the tables are aggregated from the stream alone, so a kill at any point neither loses
+nor double-counts a game. Shards do not depend on which process runs them, so the local backend,
+the Ray backend (``backend="ray"``) and any mix of the two across restarts give identical counts.
+
+Kernel agents (``kernel_code`` set: random, heuristic) play inside the engine's batch kernels, no
+Python call per decision. Other agents (search, neural) play through :class:`tcg_env.game.Game`
+facades, one decision at a time. Details: docs/matchup.md.
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 import math
-from dataclasses import asdict, dataclass
+import os
+import time
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
-from tcg_env.engine.header import H_WINNER
+from tcg_env.engine.header import H_DONE, H_NUM_DECISIONS, H_TURN, H_WINNER
 
-MAX_DECISIONS = 20000
+__all__ = [
+    "MatchupError",
+    "PairResult",
+    "MatchupResult",
+    "wilson_interval",
+    "make_params",
+    "list_shards",
+    "run_shard",
+    "run_matchup",
+    "play_pair",
+    "round_robin",
+    "format_table",
+    "write_results",
+    "write_heatmap",
+    "STREAM_NAME",
+]
+
+MAX_DECISIONS = 20000  # a game still running after this many decisions counts as a draw ("unfinished")
+DEFAULT_SHARD_SIZE = 128
+STREAM_NAME = "matchup_stream.jsonl"
+STREAM_FORMAT = "tcg_env.matchup-stream/1"
+Z95 = 1.959963984540054
 
 
-def wilson_interval(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion (draws count as half a win by the caller)."""
+class MatchupError(ValueError):
+    """Bad matchup parameters, a results stream that belongs to another run, or a damaged stream."""
+
+
+def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a proportion ``wins / n`` (95% for the default z).
+
+    ``wins`` may be fractional (draws counted as half a win). ``n == 0`` gives (0, 1).
+    """
+    if n < 0 or wins < 0 or wins > n:
+        raise ValueError(f"need 0 <= wins <= n, got wins={wins}, n={n}")
     if n == 0:
         return (0.0, 1.0)
     p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    z2 = z * z
+    denom = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z * math.sqrt(max(0.0, p * (1 - p) / n + z2 / (4 * n * n))) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+# --------------------------------------------------------------------------------------------
+# Parameters: the identity of a run
+# --------------------------------------------------------------------------------------------
+def _pool_fingerprint(pool) -> str:
+    h = hashlib.sha256()
+    for arr in pool.kernel_tables:
+        h.update(np.ascontiguousarray(arr).tobytes())
+    h.update("\n".join(pool.numbers).encode())
+    return h.hexdigest()[:16]
+
+
+def _deck_label(source: Any) -> str:
+    if isinstance(source, (str, Path)):
+        p = Path(source)
+        return p.stem if (p.suffix or "/" in str(source) or os.sep in str(source)) else str(source)
+    return "custom"
+
+
+def _resolve_decks(spec, pool, decks: Sequence[Any] | None, variant: str) -> list[dict]:
+    """[{"label", "cards": [card numbers]}] for built-in names, deck files or card lists."""
+    sources = list(decks) if decks else spec.list_decks()
+    if not sources:
+        raise MatchupError(f"no decks given and {spec.name} has no built-in decks")
+    out, seen = [], {}
+    for src in sources:
+        try:
+            deck = spec.load_deck(pool, src, variant)
+        except ValueError as exc:  # DeckError names file / line / card
+            raise MatchupError(f"deck {src!r}: {exc}") from exc
+        label = _deck_label(src)
+        n = seen.get(label, 0)
+        seen[label] = n + 1
+        if n:
+            label = f"{label}#{n + 1}"
+        out.append({"label": label, "cards": [pool.numbers[int(c)] for c in deck.card_ids]})
+    return out
+
+
+def _agent_names(agent: str | None, agents: Sequence[str] | None) -> tuple[str, str, str]:
+    """(agent A, agent B, mode) with mode "decks" (one agent, round robin) or "agents"."""
+    if agents:
+        agents = list(agents)
+        if len(agents) != 2:
+            raise MatchupError(f"agents takes exactly two agent names (A B), got {agents}")
+        return agents[0], agents[1], "agents"
+    a = agent or "random"
+    return a, a, "decks"
+
+
+def make_params(game: str = "fftcg", decks: Sequence[Any] | None = None, agent: str | None = None,
+                agents: Sequence[str] | None = None, games: int = 200, seed: int = 0,
+                shard_size: int = DEFAULT_SHARD_SIZE, variant: str | None = None,
+                max_decisions: int = MAX_DECISIONS) -> dict:
+    """The JSON parameters of a run (what the stream header records); checks every input."""
+    import tcg_env
+
+    spec = tcg_env.get_spec(game)
+    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+        raise MatchupError(f"games must be a positive integer, got {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**62:
+        raise MatchupError(f"seed must be an integer in [0, 2**62), got {seed!r}")
+    if isinstance(shard_size, bool) or not isinstance(shard_size, (int, np.integer)) or shard_size < 1:
+        raise MatchupError(f"shard_size must be a positive integer, got {shard_size!r}")
+    if not isinstance(max_decisions, (int, np.integer)) or max_decisions < 1:
+        raise MatchupError(f"max_decisions must be a positive integer, got {max_decisions!r}")
+    v = spec.default_variant if variant is None else variant
+    if v not in spec.variants:
+        raise MatchupError(f"unknown {game} rules variant {v!r}; choose from {list(spec.variants)}")
+    a, b, mode = _agent_names(agent, agents)
+    for name in (a, b):
+        agent_kernel_code(name, game)  # unknown agents fail here, before any game is played
+    pool = spec.load_tables()
+    return {
+        "game": game,
+        "variant": v,
+        "mode": mode,
+        "agents": [a, b],
+        "decks": _resolve_decks(spec, pool, decks, v),
+        "games": int(games),
+        "seed": int(seed),
+        "shard_size": int(shard_size),
+        "max_decisions": int(max_decisions),
+        "pool": _pool_fingerprint(pool),
+    }
+
+
+def list_pairs(params: dict) -> list[tuple[int, int]]:
+    """(deck index of side A, deck index of side B) per pair, in a fixed order."""
+    n = len(params["decks"])
+    if params["mode"] == "agents":
+        return [(i, j) for i in range(n) for j in range(n)]
+    if n == 1:
+        return [(0, 0)]
+    return [(i, j) for i in range(n) for j in range(i + 1, n)]
+
+
+def list_shards(params: dict) -> list[tuple[int, int, int, int]]:
+    """(pair, shard, first game, end game) for every shard of the run."""
+    g, s = params["games"], params["shard_size"]
+    return [(p, k, k * s, min(g, (k + 1) * s)) for p in range(len(list_pairs(params))) for k in range((g + s - 1) // s)]
+
+
+def game_seed(params: dict, g: int) -> int:
+    return int(params["seed"]) + g // 2
+
+
+def agent_key(params: dict, pair: int, g: int) -> int:
+    """The 40-bit key of the agents' random stream for game ``g`` of ``pair``."""
+    h = hashlib.blake2b(f"{params['seed']}/{pair}/{g}".encode(), digest_size=8).digest()
+    return int.from_bytes(h, "little") & ((1 << 40) - 1)
+
+
+# --------------------------------------------------------------------------------------------
+# Agents
+# --------------------------------------------------------------------------------------------
+_AGENT_CODES: dict = {}
+
+
+def _make_agent(name: str, game: str):
+    try:
+        from agents import make_agent
+    except ImportError as exc:  # pragma: no cover - the agents package ships with tcg_env
+        if name == "random":  # DEV-FALLBACK until agents/__init__ lands
+            class _R:
+                kernel_code = 0
+                _rng = np.random.default_rng(0)
+
+                def reset(self, seed=None):
+                    self._rng = np.random.default_rng(seed)
+
+                def act(self, obs, mask, game=None):
+                    return int(self._rng.choice(np.flatnonzero(mask)))
+            return _R()
+        raise MatchupError(f"agent {name!r}: the agents package is not available ({exc})") from exc
+    try:
+        return make_agent(name, game=game)
+    except (KeyError, ValueError) as exc:
+        raise MatchupError(f"agent {name!r}: {exc}") from exc
+
+
+def agent_kernel_code(name: str, game: str) -> int | None:
+    """The agent's in-kernel code (random 0, heuristic 1) or None for a Python-level agent."""
+    key = (name, game)
+    if key not in _AGENT_CODES:
+        _AGENT_CODES[key] = getattr(_make_agent(name, game), "kernel_code", None)
+    return _AGENT_CODES[key]
+
+
+# --------------------------------------------------------------------------------------------
+# One shard
+# --------------------------------------------------------------------------------------------
+def _first_player_col(spec) -> int:
+    col = spec.extras.get("first_player_col")
+    if col is None and spec.name == "fftcg":
+        from tcg_env.games.fftcg.state import FIRST_PLAYER as col
+    if col is None:
+        raise MatchupError(f"{spec.name}: the spec does not say where the first player is stored")
+    return int(col)
+
+
+_DECK_CACHE: dict = {}
+
+
+def _deck_ids(pool, numbers: list[str]) -> np.ndarray:
+    key = (id(pool), tuple(numbers))
+    ids = _DECK_CACHE.get(key)
+    if ids is None:
+        try:
+            ids = np.asarray([pool.index[n] for n in numbers], np.int32)
+        except KeyError as exc:
+            raise MatchupError(f"card {exc.args[0]!r} is not in this card pool") from None
+        _DECK_CACHE[key] = ids
+    return ids
+
+
+def _shard_setup(params: dict, pair: int, lo: int, hi: int):
+    import tcg_env
+
+    spec = tcg_env.get_spec(params["game"])
+    pool = spec.load_tables()
+    i, j = list_pairs(params)[pair]
+    ids_a = _deck_ids(pool, params["decks"][i]["cards"])
+    ids_b = _deck_ids(pool, params["decks"][j]["cards"])
+    return spec, pool, ids_a, ids_b
+
+
+def _play_kernels(params, pair, lo, hi, codes):
+    """Every game of the shard inside the batch kernels (no Python per decision)."""
+    import tcg_env
+
+    spec, pool, ids_a, ids_b = _shard_setup(params, pair, lo, hi)
+    k = spec.kernels
+    gs = range(lo, hi)
+    n = hi - lo
+    deck_pairs = [(ids_a, ids_b) if g % 2 == 0 else (ids_b, ids_a) for g in gs]
+    seeds = np.asarray([game_seed(params, g) for g in gs], np.int64)
+    bg = tcg_env.BatchGame(spec, pool, deck_pairs, seeds, spec.variants.index(params["variant"]), False,
+                           auto_reset=False)
+    rng = np.concatenate([k.seed_agent_rng(1, agent_key(params, pair, g)) for g in gs])
+    lengths = np.zeros(n, np.int64)
+    # seat kinds: side A in seat 0 on even games
+    ca, cb = codes
+    seat_kinds = np.asarray([(ca, cb) if g % 2 == 0 else (cb, ca) for g in gs], np.int32).reshape(n, 2)
+    playout = getattr(k, "playout_batch", None)
+    if playout is not None:
+        playout(bg.states, bg._T, bg.masks, rng, seat_kinds, int(params["max_decisions"]), lengths)
+    elif ca == 0 and cb == 0:
+        k.random_finish_batch(bg.states, bg._T, bg.masks, rng, int(params["max_decisions"]), lengths)
+    else:  # pragma: no cover - policy kernels ship with the engine
+        raise MatchupError("in-kernel agents other than random need the game's playout_batch kernel")
+    st = bg.states
+    return (st[:, H_DONE].astype(int).tolist(), st[:, H_WINNER].astype(int).tolist(),
+            st[:, _first_player_col(spec)].astype(int).tolist(), st[:, H_NUM_DECISIONS].astype(int).tolist(),
+            st[:, H_TURN].astype(int).tolist())
+
+
+def _play_python(params, pair, lo, hi):
+    """Games one decision at a time through Game facades (agents without kernel code)."""
+    from tcg_env.game import Game
+
+    spec, pool, ids_a, ids_b = _shard_setup(params, pair, lo, hi)
+    name_a, name_b = params["agents"]
+    side_agents = (_make_agent(name_a, params["game"]), _make_agent(name_b, params["game"]))
+    variant = spec.variants.index(params["variant"])
+    fp = _first_player_col(spec)
+    cap = int(params["max_decisions"])
+    done, winner, first, decisions, turns = [], [], [], [], []
+    for g in range(lo, hi):
+        a_seat = 0 if g % 2 == 0 else 1
+        decks = (ids_a, ids_b) if a_seat == 0 else (ids_b, ids_a)
+        seat_agents = (side_agents[0], side_agents[1]) if a_seat == 0 else (side_agents[1], side_agents[0])
+        key = agent_key(params, pair, g)
+        for s, ag in enumerate(seat_agents):
+            ag.reset(seed=key * 2 + s)
+        game = Game.new(spec, pool, decks[0], decks[1], game_seed(params, g), variant, False)
+        n = 0
+        while not game.done and n < cap:
+            p = game.current_player
+            a = seat_agents[p].act(game.observe(p), game.action_mask(), game)
+            game.step(int(a))
+            n += 1
+        row = game.state
+        done.append(int(row[H_DONE]))
+        winner.append(int(row[H_WINNER]))
+        first.append(int(row[fp]))
+        decisions.append(int(row[H_NUM_DECISIONS]))
+        turns.append(int(row[H_TURN]))
+    return done, winner, first, decisions, turns
+
+
+def run_shard(params: dict, pair: int, shard: int) -> dict:
+    """Play shard ``shard`` of pair ``pair``; the stream record (a JSON-able dict).
+
+    ``outcomes``: one letter per game, A / B (that side won), D (draw), U (unfinished after
+    max_decisions: counted as a draw); ``first``: which side took the first turn (A / B).
+    """
+    shards = {(p, k): (lo, hi) for p, k, lo, hi in list_shards(params)}
+    if (pair, shard) not in shards:
+        raise MatchupError(f"no shard {shard} of pair {pair} in this run")
+    lo, hi = shards[(pair, shard)]
+    codes = tuple(agent_kernel_code(a, params["game"]) for a in params["agents"])
+    if None in codes:
+        done, winner, first, decisions, turns = _play_python(params, pair, lo, hi)
+    else:
+        done, winner, first, decisions, turns = _play_kernels(params, pair, lo, hi, codes)
+    outcomes, firsts = [], []
+    for i, g in enumerate(range(lo, hi)):
+        a_seat = 0 if g % 2 == 0 else 1
+        if not done[i]:
+            outcomes.append("U")
+        elif winner[i] in (0, 1):
+            outcomes.append("A" if winner[i] == a_seat else "B")
+        else:
+            outcomes.append("D")
+        firsts.append("A" if first[i] == a_seat else "B")
+    return {
+        "type": "shard",
+        "pair": pair,
+        "shard": shard,
+        "lo": lo,
+        "hi": hi,
+        "outcomes": "".join(outcomes),
+        "first": "".join(firsts),
+        "decisions": decisions,
+        "turns": turns,
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# The results stream
+# --------------------------------------------------------------------------------------------
+def _describe_param_diff(old: dict, new: dict) -> str:
+    keys = sorted(set(old) | set(new))
+    diffs = []
+    for k in keys:
+        if old.get(k) != new.get(k):
+            if k == "decks":
+                o = [d.get("label") for d in old.get(k) or []]
+                n = [d.get("label") for d in new.get(k) or []]
+                diffs.append(f"decks: {o} -> {n}" if o != n else "decks: same names, different card lists")
+            else:
+                diffs.append(f"{k}: {old.get(k)!r} -> {new.get(k)!r}")
+    return "; ".join(diffs)
+
+
+def _check_record(rec: Any, shards: dict, where: str) -> tuple[int, int]:
+    if not isinstance(rec, dict) or rec.get("type") != "shard":
+        raise MatchupError(f"{where}: not a shard record")
+    key = (rec.get("pair"), rec.get("shard"))
+    if key not in shards:
+        raise MatchupError(f"{where}: shard {key} is not part of this run")
+    lo, hi = shards[key]
+    n = hi - lo
+    if rec.get("lo") != lo or rec.get("hi") != hi:
+        raise MatchupError(f"{where}: shard {key} covers games {rec.get('lo')}..{rec.get('hi')}, expected {lo}..{hi}")
+    for f, letters in (("outcomes", "ABDU"), ("first", "AB")):
+        v = rec.get(f)
+        if not isinstance(v, str) or len(v) != n or set(v) - set(letters):
+            raise MatchupError(f"{where}: field '{f}' must be {n} letters of {letters}")
+    for f in ("decisions", "turns"):
+        v = rec.get(f)
+        if not isinstance(v, list) or len(v) != n or not all(isinstance(x, int) and x >= 0 for x in v):
+            raise MatchupError(f"{where}: field '{f}' must be {n} non-negative integers")
+    return key
+
+
+class ResultStream:
+    """The append-only JSON-lines file of a run: a header, then one line per finished shard."""
+
+    def __init__(self, path: str | Path, params: dict):
+        self.path = Path(path)
+        self.params = params
+        self._shards = {(p, k): (lo, hi) for p, k, lo, hi in list_shards(params)}
+        self._f = None
+
+    def open(self) -> dict[tuple[int, int], dict]:
+        """Read back the finished shards (checking the header), cut a torn last line off, and
+        open the file for appending. Returns {(pair, shard): record}."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        done: dict[tuple[int, int], dict] = {}
+        good_end = 0
+        header_ok = False
+        if self.path.exists():
+            data = self.path.read_bytes()
+            pos = 0
+            lineno = 0
+            while pos < len(data):
+                nl = data.find(b"\n", pos)
+                if nl < 0:
+                    break  # a torn last line (killed mid-write): ignored and cut off
+                lineno += 1
+                raw = data[pos:nl]
+                where = f"{self.path}: line {lineno}"
+                try:
+                    rec = json.loads(raw)
+                except ValueError:
+                    if data.find(b"\n", nl + 1) < 0 and not data[nl + 1 :].strip():
+                        break  # the last line is damaged: treat it as torn
+                    raise MatchupError(f"{where}: not valid JSON (the stream is damaged; delete it to start over)") from None
+                if lineno == 1:
+                    if not isinstance(rec, dict) or rec.get("type") != "header" or rec.get("format") != STREAM_FORMAT:
+                        raise MatchupError(f"{where}: not a tcg matchup results stream header")
+                    if rec.get("params") != self.params:
+                        raise MatchupError(
+                            f"{self.path} holds a run with different parameters ({_describe_param_diff(rec.get('params') or {}, self.params)}); "
+                            "use another --out folder, or delete the file to start over"
+                        )
+                    header_ok = True
+                else:
+                    key = _check_record(rec, self._shards, where)
+                    if key in done and done[key] != rec:
+                        raise MatchupError(f"{where}: shard {key} appears twice with different results")
+                    done.setdefault(key, rec)
+                pos = nl + 1
+                good_end = pos
+        mode = "r+b" if self.path.exists() else "wb"
+        self._f = open(self.path, mode)
+        self._f.truncate(good_end if header_ok else 0)
+        self._f.seek(0, os.SEEK_END)
+        if not header_ok:
+            self._write({"type": "header", "format": STREAM_FORMAT, "params": self.params})
+        return done
+
+    def _write(self, rec: dict) -> None:
+        line = (json.dumps(rec, separators=(",", ":")) + "\n").encode()
+        self._f.write(line)
+        self._f.flush()
+        os.fsync(self._f.fileno())
+
+    def append(self, rec: dict) -> None:
+        _check_record(rec, self._shards, "new record")
+        self._write(rec)
+
+    def close(self) -> None:
+        if self._f is not None:
+            self._f.close()
+            self._f = None
+
+
+def read_stream(path: str | Path) -> tuple[dict, dict[tuple[int, int], dict]]:
+    """(params, {(pair, shard): record}) of a results stream, without changing the file."""
+    path = Path(path)
+    try:
+        first = path.open("rb").readline()
+        params = json.loads(first)["params"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise MatchupError(f"{path}: not a tcg matchup results stream ({exc})") from None
+    shards = {(p, k): (lo, hi) for p, k, lo, hi in list_shards(params)}
+    done: dict = {}
+    lines = path.read_bytes().split(b"\n")
+    for i, raw in enumerate(lines[1:-1], start=2):  # the last piece is empty or torn
+        try:
+            rec = json.loads(raw)
+        except ValueError:
+            if i == len(lines) - 1:
+                break
+            raise MatchupError(f"{path}: line {i}: not valid JSON") from None
+        done.setdefault(_check_record(rec, shards, f"{path}: line {i}"), rec)
+    return params, done
+
+
+# --------------------------------------------------------------------------------------------
+# Aggregation
+# --------------------------------------------------------------------------------------------
 @dataclass
 class PairResult:
+    agent_a: str
     deck_a: str
+    agent_b: str
     deck_b: str
     games: int
     wins_a: int
     wins_b: int
-    draws: int
+    draws: int  # includes unfinished games
+    unfinished: int
     win_rate_a: float  # draws count half
     ci_low: float
     ci_high: float
-    first_player_win_rate: float
+    first_player_win_rate: float  # among games with a winner
     mean_decisions: float
+    mean_turns: float
 
 
-def play_pair(game: str, deck_a, deck_b, games: int, seed: int = 0, pool=None) -> PairResult:
-    """``games`` random-vs-random games of deck_a against deck_b (seats alternate)."""
-    import tcg_env
-    from tcg_env.games.fftcg import state as S
+@dataclass
+class MatchupResult:
+    params: dict
+    pairs: list[PairResult]
+    labels_a: list[str]  # matrix rows
+    labels_b: list[str]  # matrix columns
+    matrix: list[list[float | None]]  # win rate of the row side against the column side
+    games_played: int = 0  # games played by this call (0 when everything was already in the stream)
+    games_total: int = 0
+    seconds: float = 0.0
+    files: list[str] = field(default_factory=list)
 
-    if games < 1:
-        raise ValueError(f"games must be >= 1, got {games}")
-    spec = tcg_env.get_spec(game)
-    pool = pool if pool is not None else spec.load_tables()
-    variant = spec.default_variant
-    ids_a = spec.load_deck(pool, deck_a, variant).card_ids
-    ids_b = spec.load_deck(pool, deck_b, variant).card_ids
-    pairs = [(ids_a, ids_b) if i % 2 == 0 else (ids_b, ids_a) for i in range(games)]
-    seeds = np.arange(games, dtype=np.int64) + int(seed)
-    bg = tcg_env.BatchGame(spec, pool, pairs, seeds, spec.variants.index(variant), False, auto_reset=False)
-    k = spec.kernels
-    lengths = np.zeros(games, np.int64)
-    k.random_finish_batch(bg.states, bg._T, bg.masks, k.seed_agent_rng(games, seed + 1), MAX_DECISIONS, lengths)
-    winners = bg.states[:, H_WINNER]
-    a_seat = np.where(np.arange(games) % 2 == 0, 0, 1)
-    wins_a = int(((winners == a_seat)).sum())
-    draws = int((winners == 2).sum())
-    wins_b = games - wins_a - draws
-    first = bg.states[:, S.FIRST_PLAYER]
-    decided = winners != 2
-    fp_rate = float((winners[decided] == first[decided]).mean()) if decided.any() else 0.0
-    score = wins_a + 0.5 * draws
-    lo, hi = wilson_interval(score, games)
-    name = lambda d: d if isinstance(d, str) else "custom"  # noqa: E731
-    return PairResult(name(deck_a), name(deck_b), games, wins_a, wins_b, draws, score / games, lo, hi, fp_rate, float(lengths.mean()))
+    def to_json(self) -> dict:
+        return {
+            "params": self.params,
+            "pairs": [asdict(r) for r in self.pairs],
+            "matrix": {"rows": self.labels_a, "columns": self.labels_b, "win_rate": self.matrix,
+                       "meaning": "win rate (draws half) of the row side against the column side"},
+        }
 
 
-def round_robin(game: str, decks: Sequence[str] | None, games: int, seed: int = 0) -> list[PairResult]:
-    import tcg_env
+def aggregate(params: dict, records: dict[tuple[int, int], dict]) -> MatchupResult:
+    """The per-pair tables from the stream records (every shard must be present)."""
+    missing = [(p, k) for p, k, _, _ in list_shards(params) if (p, k) not in records]
+    if missing:
+        raise MatchupError(f"{len(missing)} shards are missing from the results (e.g. pair {missing[0][0]} shard {missing[0][1]})")
+    pairs = list_pairs(params)
+    decks = [d["label"] for d in params["decks"]]
+    name_a, name_b = params["agents"]
+    by_pair: dict[int, list[dict]] = {p: [] for p in range(len(pairs))}
+    for (p, _k), rec in sorted(records.items()):
+        by_pair[p].append(rec)
+    results = []
+    for p, (i, j) in enumerate(pairs):
+        outcomes = "".join(r["outcomes"] for r in by_pair[p])
+        first = "".join(r["first"] for r in by_pair[p])
+        decisions = sum(sum(r["decisions"]) for r in by_pair[p])
+        turns = sum(sum(r["turns"]) for r in by_pair[p])
+        n = len(outcomes)
+        wa, wb = outcomes.count("A"), outcomes.count("B")
+        unfinished = outcomes.count("U")
+        draws = outcomes.count("D") + unfinished
+        decided = wa + wb
+        fp_wins = sum(1 for o, f in zip(outcomes, first) if o in "AB" and o == f)
+        score = wa + 0.5 * draws
+        lo, hi = wilson_interval(score, n)
+        results.append(PairResult(
+            name_a, decks[i], name_b, decks[j], n, wa, wb, draws, unfinished, score / n, lo, hi,
+            fp_wins / decided if decided else float("nan"), decisions / n, turns / n,
+        ))  # fmt: skip
+    # the matrix: rows = side A's decks, columns = side B's decks
+    nd = len(decks)
+    matrix: list[list[float | None]] = [[None] * nd for _ in range(nd)]
+    for r, (i, j) in zip(results, pairs):
+        matrix[i][j] = r.win_rate_a
+        if params["mode"] == "decks" and i != j:
+            matrix[j][i] = 1.0 - r.win_rate_a
+    if params["mode"] == "agents":
+        la = [f"{name_a}: {d}" for d in decks]
+        lb = [f"{name_b}: {d}" for d in decks]
+    else:
+        la, lb = decks, decks
+    total = sum(r.games for r in results)
+    return MatchupResult(params, results, la, lb, matrix, games_total=total)
 
-    decks = list(decks) if decks else tcg_env.list_decks(game)
-    out = []
-    for i, a in enumerate(decks):
-        for b in decks[i + 1 :]:
-            out.append(play_pair(game, a, b, games, seed=seed))
-    return out
+
+# --------------------------------------------------------------------------------------------
+# Backends
+# --------------------------------------------------------------------------------------------
+def _local_backend(params: dict, todo: list[tuple[int, int]], workers: int | None) -> Iterator[dict]:
+    if workers:
+        import numba
+
+        numba.set_num_threads(max(1, min(int(workers), numba.config.NUMBA_NUM_THREADS)))
+    for p, k in todo:
+        yield run_shard(params, p, k)
 
 
-def format_table(results: list[PairResult]) -> str:
-    w = max([len(r.deck_a) for r in results] + [len(r.deck_b) for r in results] + [6])
-    lines = [
-        f"{'deck A':<{w}}  {'deck B':<{w}}  games  A wins  B wins  draws  A win rate (95% CI)   1st-player wins  decisions/game"
-    ]
-    for r in results:
+def _ray_shard(params: dict, pair: int, shard: int) -> dict:
+    # one CPU per task: the batch kernels run on this task's thread only
+    import numba
+
+    numba.set_num_threads(1)
+    return run_shard(params, pair, shard)
+
+
+def _ray_backend(params: dict, todo: list[tuple[int, int]], workers: int | None) -> Iterator[dict]:
+    try:
+        import ray
+    except ImportError:
+        raise MatchupError('--backend ray needs Ray: pip install "tcg_env[ray]"') from None
+    started = False
+    if not ray.is_initialized():
+        address = os.environ.get("RAY_ADDRESS")
+        kw: dict = {"include_dashboard": False, "log_to_driver": False}
+        if address:
+            ray.init(address=address, **kw)
+        else:
+            ray.init(num_cpus=int(workers) if workers else None, **kw)
+        started = True
+    try:
+        task = ray.remote(num_cpus=1, max_retries=2)(_ray_shard)
+        ref = ray.put(params)
+        window = max(2, 4 * int(ray.cluster_resources().get("CPU", 1)))  # tasks in flight at once
+        queue = list(todo)
+        pending = []
+        while queue or pending:
+            while queue and len(pending) < window:
+                p, k = queue.pop(0)
+                pending.append(task.remote(ref, p, k))
+            ready, pending = ray.wait(pending, num_returns=1)
+            for r in ready:
+                yield ray.get(r)  # results stream in as the tasks finish
+    finally:
+        if started:
+            ray.shutdown()
+
+
+BACKENDS = {"local": _local_backend, "ray": _ray_backend}
+
+
+def run_matchup(game: str = "fftcg", decks: Sequence[Any] | None = None, agent: str | None = None,
+                agents: Sequence[str] | None = None, games: int = 200, seed: int = 0,
+                out: str | Path | None = None, backend: str = "local", workers: int | None = None,
+                shard_size: int = DEFAULT_SHARD_SIZE, variant: str | None = None,
+                max_decisions: int = MAX_DECISIONS, progress: Callable[[int, int], None] | None = None,
+                on_shard: Callable[[dict], None] | None = None, heatmap: bool = True) -> MatchupResult:
+    """Run (or resume) a matchup and aggregate it.
+
+    out: folder for the results stream and the tables (``matchup_stream.jsonl``,
+    ``matchups.csv``, ``matchups.json``, ``heatmap.png``); without it nothing is written and
+    nothing can be resumed. backend: "local" (this process; workers = kernel threads) or "ray"
+    (shards as Ray tasks; workers = CPUs of a local Ray instance, ignored when ``RAY_ADDRESS``
+    names a cluster or Ray is already initialised). progress(done_games, total_games) is called
+    after every shard; on_shard(record) after every shard is stored.
+    """
+    if backend not in BACKENDS:
+        raise MatchupError(f"unknown backend {backend!r}; choose from {sorted(BACKENDS)}")
+    if workers is not None and (not isinstance(workers, int) or workers < 1):
+        raise MatchupError(f"workers must be a positive integer, got {workers!r}")
+    params = make_params(game, decks, agent, agents, games, seed, shard_size, variant, max_decisions)
+    shards = list_shards(params)
+    size = {(p, k): hi - lo for p, k, lo, hi in shards}
+    total = sum(size.values())
+    stream = ResultStream(Path(out) / STREAM_NAME, params) if out is not None else None
+    records = stream.open() if stream else {}
+    todo = [(p, k) for p, k, _, _ in shards if (p, k) not in records]
+    done_games = total - sum(size[s] for s in todo)
+    if progress:
+        progress(done_games, total)
+    t0 = time.perf_counter()
+    played = 0
+    try:
+        for rec in BACKENDS[backend](params, todo, workers):
+            key = (rec["pair"], rec["shard"])
+            if key in records:  # pragma: no cover - a backend never returns a shard twice
+                continue
+            if stream:
+                stream.append(rec)
+            records[key] = rec
+            played += size[key]
+            done_games += size[key]
+            if progress:
+                progress(done_games, total)
+            if on_shard:
+                on_shard(rec)
+            _test_interrupt(len(records) - (len(shards) - len(todo)), stream)
+    finally:
+        if stream:
+            stream.close()
+    dt = time.perf_counter() - t0
+    if stream:  # the tables come from the stream alone
+        _, records = read_stream(stream.path)
+    result = aggregate(params, records)
+    result.games_played = played
+    result.seconds = dt
+    if out is not None:
+        result.files = [str(p) for p in write_results(result, out)]
+        if heatmap:
+            png = write_heatmap(result, Path(out) / "heatmap.png")
+            if png:
+                result.files.append(str(png))
+    return result
+
+
+def _test_interrupt(new_shards: int, stream) -> None:
+    """Testing hook: ``TCG_MATCHUP_TEST_KILL_AFTER=N`` kills this process (SIGKILL, no clean-up)
+    once N new shards are stored; ``TCG_MATCHUP_TEST_TORN=1`` first writes half of a record, as a
+    kill in the middle of a write would."""
+    n = os.environ.get("TCG_MATCHUP_TEST_KILL_AFTER")
+    if not n or new_shards < int(n):
+        return
+    import signal
+
+    if os.environ.get("TCG_MATCHUP_TEST_TORN") and stream is not None and stream._f is not None:
+        stream._f.write(b'{"type":"shard","pair":0,"shard":')
+        stream._f.flush()
+        os.fsync(stream._f.fileno())
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+# --------------------------------------------------------------------------------------------
+# Output
+# --------------------------------------------------------------------------------------------
+def format_table(result: MatchupResult | list[PairResult]) -> str:
+    rows = result.pairs if isinstance(result, MatchupResult) else result
+    two = any(r.agent_a != r.agent_b for r in rows)
+    side = (lambda ag, d: f"{ag}: {d}") if two else (lambda ag, d: d)  # noqa: E731
+    ca = [side(r.agent_a, r.deck_a) for r in rows]
+    cb = [side(r.agent_b, r.deck_b) for r in rows]
+    w = max([len(x) for x in ca + cb] + [6])
+    head = (f"{'A':<{w}}  {'B':<{w}}  games  A wins  B wins  draws  A win rate (95% CI)    "
+            "1st-player wins  decisions  turns")
+    lines = [head]
+    for r, a, b in zip(rows, ca, cb):
+        fp = "   n/a" if math.isnan(r.first_player_win_rate) else f"{r.first_player_win_rate:6.1%}"
         lines.append(
-            f"{r.deck_a:<{w}}  {r.deck_b:<{w}}  {r.games:>5}  {r.wins_a:>6}  {r.wins_b:>6}  {r.draws:>5}  "
-            f"{r.win_rate_a:6.1%} ({r.ci_low:5.1%}-{r.ci_high:5.1%})  {r.first_player_win_rate:15.1%}  {r.mean_decisions:14.0f}"
+            f"{a:<{w}}  {b:<{w}}  {r.games:>5}  {r.wins_a:>6}  {r.wins_b:>6}  {r.draws:>5}  "
+            f"{r.win_rate_a:6.1%} ({r.ci_low:5.1%}-{r.ci_high:5.1%})  {fp:>15}  {r.mean_decisions:9.0f}  {r.mean_turns:5.1f}"
         )
     return "\n".join(lines)
 
 
-def write_results(results: list[PairResult], out_dir: str | Path) -> tuple[Path, Path]:
+def write_results(result: MatchupResult, out_dir: str | Path) -> tuple[Path, Path]:
+    """matchups.csv (one row per pair) and matchups.json (parameters, pairs, matrix)."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    rows = [asdict(r) for r in results]
+    rows = [asdict(r) for r in result.pairs]
     csv_path = out / "matchups.csv"
     with csv_path.open("w", newline="") as f:
-        wr = csv.DictWriter(f, fieldnames=list(rows[0].keys()) if rows else ["deck_a"])
+        wr = csv.DictWriter(f, fieldnames=list(PairResult.__dataclass_fields__))
         wr.writeheader()
         wr.writerows(rows)
     json_path = out / "matchups.json"
-    json_path.write_text(json.dumps(rows, indent=1))
+    data = result.to_json()
+    # NaN is not JSON: a pair without a decided game has no first-player win rate
+    for r in data["pairs"]:
+        if isinstance(r["first_player_win_rate"], float) and math.isnan(r["first_player_win_rate"]):
+            r["first_player_win_rate"] = None
+    json_path.write_text(json.dumps(data, indent=1) + "\n")
     return csv_path, json_path
+
+
+class PlotUnavailable(RuntimeError):
+    pass
+
+
+def write_heatmap(result: MatchupResult, path: str | Path, warn: Callable[[str], None] | None = None) -> Path | None:
+    """The win-rate matrix as a labelled heatmap PNG. Without matplotlib: a message through
+    ``warn`` (default: stderr) and no file."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        msg = 'heatmap.png skipped: matplotlib is not installed (pip install "tcg_env[plot]")'
+        if warn is None:
+            import sys
+
+            print(msg, file=sys.stderr)
+        else:
+            warn(msg)
+        return None
+    m = np.array([[np.nan if v is None else v for v in row] for row in result.matrix], dtype=float)
+    nr, nc = m.shape
+    fig, ax = plt.subplots(figsize=(1.6 + 1.1 * nc, 1.2 + 0.8 * nr), dpi=110)
+    cmap = plt.get_cmap("RdBu").copy()
+    cmap.set_bad("#dddddd")
+    im = ax.imshow(np.ma.masked_invalid(m), cmap=cmap, vmin=0.0, vmax=1.0)
+    ax.set_xticks(range(nc), labels=result.labels_b, rotation=35, ha="right")
+    ax.set_yticks(range(nr), labels=result.labels_a)
+    for i in range(nr):
+        for j in range(nc):
+            if not np.isnan(m[i, j]):
+                ax.text(j, i, f"{m[i, j]:.0%}", ha="center", va="center", color="white" if abs(m[i, j] - 0.5) > 0.3 else "black")
+    p = result.params
+    a, b = p["agents"]
+    ax.set_title(f"{p['game']}: win rate of row vs column\n{a} vs {b}, {p['games']} games per pair, seed {p['seed']}", fontsize=9)
+    ax.set_xlabel("opponent (column)")
+    ax.set_ylabel("deck (row)")
+    fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04)
+    fig.tight_layout()
+    path = Path(path)
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
+# --------------------------------------------------------------------------------------------
+# Small conveniences (one pair, round robin without files)
+# --------------------------------------------------------------------------------------------
+def play_pair(game: str, deck_a, deck_b, games: int, seed: int = 0, agent: str = "random",
+              agents: Sequence[str] | None = None) -> PairResult:
+    """``games`` games of deck_a against deck_b (seats alternate); nothing written."""
+    if agents:
+        res = run_matchup(game, [deck_a, deck_b] if deck_a != deck_b else [deck_a], agents=agents, games=games, seed=seed)
+        return res.pairs[1] if deck_a != deck_b else res.pairs[0]
+    res = run_matchup(game, [deck_a, deck_b], agent=agent, games=games, seed=seed)
+    return res.pairs[0]
+
+
+def round_robin(game: str, decks: Sequence[str] | None, games: int, seed: int = 0, agent: str = "random") -> list[PairResult]:
+    return run_matchup(game, decks, agent=agent, games=games, seed=seed).pairs
+
+
+def iter_records(records: dict) -> Iterable[dict]:
+    return (records[k] for k in sorted(records))
