@@ -10,3 +10,9 @@ from tcg_env.games.fftcg.batch import (  # noqa: F401
 )
 from tcg_env.games.fftcg.kernels import apply_row, legal_mask_row, reset_row, step_and_mask_row  # noqa: F401
 from tcg_env.games.fftcg.observation import observe_row  # noqa: F401
+from tcg_env.games.fftcg.policy_kernels import (  # noqa: F401
+    AGENT_HEURISTIC,
+    AGENT_RANDOM,
+    agent_actions_batch,
+    playout_batch,
+)
