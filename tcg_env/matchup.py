@@ -83,7 +83,9 @@ def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z * math.sqrt(max(0.0, p * (1 - p) / n + z2 / (4 * n * n))) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo = 0.0 if wins == 0 else max(0.0, centre - half)
+    hi = 1.0 if wins == n else min(1.0, centre + half)
+    return (lo, hi)
 
 
 # --------------------------------------------------------------------------------------------
@@ -342,10 +344,10 @@ def run_shard(params: dict, pair: int, shard: int) -> dict:
     ``outcomes``: one letter per game, A / B (that side won), D (draw), U (unfinished after
     max_decisions: counted as a draw); ``first``: which side took the first turn (A / B).
     """
-    shards = {(p, k): (lo, hi) for p, k, lo, hi in list_shards(params)}
-    if (pair, shard) not in shards:
+    g, size = params["games"], params["shard_size"]
+    lo, hi = shard * size, min(g, (shard + 1) * size)
+    if not (0 <= pair < len(list_pairs(params)) and 0 <= lo < g):
         raise MatchupError(f"no shard {shard} of pair {pair} in this run")
-    lo, hi = shards[(pair, shard)]
     codes = tuple(agent_kernel_code(a, params["game"]) for a in params["agents"])
     if None in codes:
         done, winner, first, decisions, turns = _play_python(params, pair, lo, hi)
@@ -715,9 +717,15 @@ def run_matchup(game: str = "fftcg", decks: Sequence[Any] | None = None, agent: 
 
 
 def _test_interrupt(new_shards: int, stream) -> None:
-    """Testing hook: ``TCG_MATCHUP_TEST_KILL_AFTER=N`` kills this process (SIGKILL, no clean-up)
-    once N new shards are stored; ``TCG_MATCHUP_TEST_TORN=1`` first writes half of a record, as a
-    kill in the middle of a write would."""
+    """Testing hooks (environment variables), used by tests/test_matchup.py to interrupt a run the
+    way a crash or Ctrl-C would: ``TCG_MATCHUP_TEST_SHARD_DELAY=S`` sleeps S seconds after each
+    stored shard (so a test can kill the process from outside at an arbitrary moment);
+    ``TCG_MATCHUP_TEST_KILL_AFTER=N`` kills this process (SIGKILL, no clean-up) once N new shards
+    are stored, after writing half a record first when ``TCG_MATCHUP_TEST_TORN=1``, as a kill in
+    the middle of a write would."""
+    delay = os.environ.get("TCG_MATCHUP_TEST_SHARD_DELAY")
+    if delay:
+        time.sleep(float(delay))
     n = os.environ.get("TCG_MATCHUP_TEST_KILL_AFTER")
     if not n or new_shards < int(n):
         return
@@ -796,8 +804,7 @@ def write_heatmap(result: MatchupResult, path: str | Path, warn: Callable[[str],
     m = np.array([[np.nan if v is None else v for v in row] for row in result.matrix], dtype=float)
     nr, nc = m.shape
     fig, ax = plt.subplots(figsize=(1.6 + 1.1 * nc, 1.2 + 0.8 * nr), dpi=110)
-    cmap = plt.get_cmap("RdBu").copy()
-    cmap.set_bad("#dddddd")
+    cmap = plt.get_cmap("RdBu").with_extremes(bad="#dddddd")
     im = ax.imshow(np.ma.masked_invalid(m), cmap=cmap, vmin=0.0, vmax=1.0)
     ax.set_xticks(range(nc), labels=result.labels_b, rotation=35, ha="right")
     ax.set_yticks(range(nr), labels=result.labels_a)
