@@ -210,21 +210,10 @@ def _make_agent(name: str, game: str):
     try:
         from agents import make_agent
     except ImportError as exc:  # pragma: no cover - the agents package ships with tcg_env
-        if name == "random":  # DEV-FALLBACK until agents/__init__ lands
-            class _R:
-                kernel_code = 0
-                _rng = np.random.default_rng(0)
-
-                def reset(self, seed=None):
-                    self._rng = np.random.default_rng(seed)
-
-                def act(self, obs, mask, game=None):
-                    return int(self._rng.choice(np.flatnonzero(mask)))
-            return _R()
         raise MatchupError(f"agent {name!r}: the agents package is not available ({exc})") from exc
     try:
         return make_agent(name, game=game)
-    except (KeyError, ValueError) as exc:
+    except (KeyError, ValueError, TypeError, ImportError, OSError) as exc:
         raise MatchupError(f"agent {name!r}: {exc}") from exc
 
 

@@ -13,7 +13,7 @@ from tcg_env.cli import Progress, main
 from tcg_env.replay import ReplayError, check_result, load_replay, play_replay
 
 ROOT = Path(__file__).resolve().parents[1]
-BOT = "random"
+BOT = "heuristic"
 
 
 def tcg(*args, stdin=None, timeout=600):
