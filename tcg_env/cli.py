@@ -55,7 +55,7 @@ class Progress:
         eta = (total - done) / rate if rate > 0 else math.nan
         tail = f"{done:,}/{total:,} {self.unit}"
         if rate > 0:
-            tail += f", {rate:,.0f} {self.unit}/s"
+            tail += f", {_fmt_rate(rate)} {self.unit}/s"
             if done < total:
                 tail += f", ETA {_fmt_secs(eta)}"
         if self.tty:
@@ -77,6 +77,10 @@ class Progress:
                 self.stream.flush()
             if done >= total:
                 self.finished = True
+
+
+def _fmt_rate(r: float) -> str:
+    return f"{r:,.0f}" if r >= 10 else f"{r:.2g}"
 
 
 def _fmt_secs(s: float) -> str:
@@ -105,7 +109,7 @@ def _cmd_matchup(args) -> int:
     already = res.games_total - res.games_played
     line = f"{res.games_total:,} games ({who}, seed {args.seed}, backend {args.backend})"
     if res.games_played:
-        line += f"; played {res.games_played:,} now in {res.seconds:.1f} s ({res.games_played / max(res.seconds, 1e-9):,.0f} games/s)"
+        line += f"; played {res.games_played:,} now in {res.seconds:.1f} s ({_fmt_rate(res.games_played / max(res.seconds, 1e-9))} games/s)"
     if already:
         line += f"; {already:,} read back from the results stream"
     print(line)
@@ -507,6 +511,9 @@ def main(argv=None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except OSError as exc:  # an --out path that is a file, an unreadable deck, a full disk, ...
+        print(f"tcg {args.cmd}: error: {exc}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

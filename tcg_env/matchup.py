@@ -403,6 +403,19 @@ def _check_record(rec: Any, shards: dict, where: str) -> tuple[int, int]:
     return key
 
 
+def _lock(f, path) -> None:
+    """An exclusive lock for the run's lifetime: two runs appending to one stream would store
+    shards twice."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: no advisory lock
+        return
+    try:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        raise MatchupError(f"{path} is in use by another tcg matchup run (wait for it, or use another --out)") from None
+
+
 class ResultStream:
     """The append-only JSON-lines file of a run: a header, then one line per finished shard."""
 
@@ -413,52 +426,58 @@ class ResultStream:
         self._f = None
 
     def open(self) -> dict[tuple[int, int], dict]:
-        """Read back the finished shards (checking the header), cut a torn last line off, and
-        open the file for appending. Returns {(pair, shard): record}."""
+        """Lock the file, read back the finished shards (checking the header), cut a torn last
+        line off, and leave the file open for appending. Returns {(pair, shard): record}."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        done: dict[tuple[int, int], dict] = {}
-        good_end = 0
-        header_ok = False
-        if self.path.exists():
-            data = self.path.read_bytes()
-            pos = 0
-            lineno = 0
-            while pos < len(data):
-                nl = data.find(b"\n", pos)
-                if nl < 0:
-                    break  # a torn last line (killed mid-write): ignored and cut off
-                lineno += 1
-                raw = data[pos:nl]
-                where = f"{self.path}: line {lineno}"
-                try:
-                    rec = json.loads(raw)
-                except ValueError:
-                    if data.find(b"\n", nl + 1) < 0 and not data[nl + 1 :].strip():
-                        break  # the last line is damaged: treat it as torn
-                    raise MatchupError(f"{where}: not valid JSON (the stream is damaged; delete it to start over)") from None
-                if lineno == 1:
-                    if not isinstance(rec, dict) or rec.get("type") != "header" or rec.get("format") != STREAM_FORMAT:
-                        raise MatchupError(f"{where}: not a tcg matchup results stream header")
-                    if rec.get("params") != self.params:
-                        raise MatchupError(
-                            f"{self.path} holds a run with different parameters ({_describe_param_diff(rec.get('params') or {}, self.params)}); "
-                            "use another --out folder, or delete the file to start over"
-                        )
-                    header_ok = True
-                else:
-                    key = _check_record(rec, self._shards, where)
-                    if key in done and done[key] != rec:
-                        raise MatchupError(f"{where}: shard {key} appears twice with different results")
-                    done.setdefault(key, rec)
-                pos = nl + 1
-                good_end = pos
-        mode = "r+b" if self.path.exists() else "wb"
-        self._f = open(self.path, mode)
-        self._f.truncate(good_end if header_ok else 0)
-        self._f.seek(0, os.SEEK_END)
+        f = open(self.path, "a+b")  # appends always go to the end
+        try:
+            _lock(f, self.path)
+            f.seek(0)
+            done, good_end, header_ok = self._parse(f.read())
+            f.truncate(good_end if header_ok else 0)
+        except BaseException:
+            f.close()
+            raise
+        self._f = f
         if not header_ok:
             self._write({"type": "header", "format": STREAM_FORMAT, "params": self.params})
         return done
+
+    def _parse(self, data: bytes) -> tuple[dict, int, bool]:
+        done: dict[tuple[int, int], dict] = {}
+        good_end = 0
+        header_ok = False
+        pos = 0
+        lineno = 0
+        while pos < len(data):
+            nl = data.find(b"\n", pos)
+            if nl < 0:
+                break  # a torn last line (killed mid-write): ignored and cut off
+            lineno += 1
+            where = f"{self.path}: line {lineno}"
+            try:
+                rec = json.loads(data[pos:nl])
+            except ValueError:
+                if not data[nl + 1 :].strip():
+                    break  # the last line is damaged: treated as torn
+                raise MatchupError(f"{where}: not valid JSON (the stream is damaged; delete it to start over)") from None
+            if lineno == 1:
+                if not isinstance(rec, dict) or rec.get("type") != "header" or rec.get("format") != STREAM_FORMAT:
+                    raise MatchupError(f"{where}: not a tcg matchup results stream header")
+                if rec.get("params") != self.params:
+                    raise MatchupError(
+                        f"{self.path} holds a run with different parameters ({_describe_param_diff(rec.get('params') or {}, self.params)}); "
+                        "use another --out folder, or delete the file to start over"
+                    )
+                header_ok = True
+            else:
+                key = _check_record(rec, self._shards, where)
+                if key in done and done[key] != rec:
+                    raise MatchupError(f"{where}: shard {key} appears twice with different results")
+                done.setdefault(key, rec)
+            pos = nl + 1
+            good_end = pos
+        return done, good_end, header_ok
 
     def _write(self, rec: dict) -> None:
         line = (json.dumps(rec, separators=(",", ":")) + "\n").encode()

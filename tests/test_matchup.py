@@ -288,3 +288,19 @@ def test_ray_backend_agrees_with_local_and_resumes_a_local_run(tmp_path, ray_loc
     mixed = run_matchup(out=tmp_path / "mixed", backend="ray", **kw)
     assert mixed.games_played == 120 - sum(r["hi"] - r["lo"] for r in n) > 0
     assert [asdict(p) for p in mixed.pairs] == [asdict(p) for p in local.pairs]
+
+
+def test_a_second_run_on_the_same_stream_is_refused_and_a_torn_header_is_rewritten(tmp_path):
+    kw = dict(decks=DECKS3[:2], games=8, seed=1, shard_size=8)
+    params = make_params("fftcg", **kw)
+    holder = M.ResultStream(tmp_path / STREAM_NAME, params)
+    holder.open()  # a run in progress holds the lock
+    try:
+        with pytest.raises(MatchupError, match="in use by another tcg matchup run"):
+            run_matchup(out=tmp_path, **kw)
+    finally:
+        holder.close()
+    (tmp_path / STREAM_NAME).write_bytes(b'{"type":"header","format":"tcg_')  # killed while writing the header
+    res = run_matchup(out=tmp_path, **kw)
+    assert res.games_played == 8
+    assert read_stream(tmp_path / STREAM_NAME)[0] == params
