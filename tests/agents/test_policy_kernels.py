@@ -1,0 +1,182 @@
+"""Batch policy kernels agree with a Python loop over single games, and determinization changes
+only what the player can't see."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import tcg_env
+from tcg_env.engine.header import H_DECIDER, H_DONE, H_NUM_DECISIONS, H_RNG
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg import policy_kernels as P
+from tcg_env.games.fftcg import state as S
+from tcg_env.games.fftcg.adapter import check_consistency
+from tcg_env.games.fftcg.batch import seed_agent_rng
+from tcg_env.games.fftcg.kernels import apply_unchecked, legal_mask_row
+
+DECKS = tcg_env.list_decks("fftcg")
+
+
+def _batch(n, seed=0):
+    spec = tcg_env.get_spec("fftcg")
+    pool = spec.load_tables()
+    ids = [spec.load_deck(pool, d, "constructed").card_ids for d in DECKS]
+    pairs = [(ids[b % len(ids)], ids[(b // len(ids)) % len(ids)]) for b in range(n)]
+    return tcg_env.BatchGame(spec, pool, pairs, np.arange(n, dtype=np.int64) + seed, 0, False, auto_reset=False)
+
+
+def test_playout_batch_equals_a_python_loop_of_choose_action_row():
+    n = 12
+    bg = _batch(n, seed=40)
+    T = bg._T
+    seat_kinds = np.array([[b % 2, (b // 2) % 2] for b in range(n)], np.int32)  # every pairing
+    states0 = bg.states.copy()
+    rng_batch = seed_agent_rng(n, 9)
+    rng_loop = rng_batch.copy()
+    lengths = np.zeros(n, np.int64)
+    P.playout_batch(bg.states, T, bg.masks, rng_batch, seat_kinds, 20000, lengths)
+    mask = np.zeros(K.NUM_ACTIONS, np.int8)
+    for b in range(n):
+        s = states0[b].copy()
+        steps = 0
+        while not s[H_DONE]:
+            n_legal = legal_mask_row(s, T, mask)
+            a = P.choose_action_row(s, T, mask, n_legal, int(seat_kinds[b, s[H_DECIDER]]), rng_loop[b])
+            assert mask[a] == 1
+            apply_unchecked(s, T, a)
+            steps += 1
+        assert steps == lengths[b]
+        assert np.array_equal(s, bg.states[b])
+        assert not bg.masks[b].any()  # a finished game has no legal action
+    assert np.array_equal(rng_batch, rng_loop)
+
+
+def test_playout_batch_stops_at_max_decisions_with_the_mask_of_the_state_reached():
+    bg = _batch(4, seed=3)
+    lengths = np.zeros(4, np.int64)
+    P.playout_batch(bg.states, bg._T, bg.masks, seed_agent_rng(4, 1), np.ones((4, 2), np.int32), 25, lengths)
+    assert (lengths == 25).all() and not bg.states[:, H_DONE].any()
+    mask = np.zeros(K.NUM_ACTIONS, np.int8)
+    for b in range(4):
+        legal_mask_row(bg.states[b], bg._T, mask)
+        assert np.array_equal(mask, bg.masks[b])
+
+
+@pytest.mark.parametrize("kind", [P.AGENT_RANDOM, P.AGENT_HEURISTIC])
+def test_agent_actions_batch_equals_choose_action_row_and_done_rows_get_minus_one(kind):
+    n = 10
+    bg = _batch(n, seed=11)
+    # advance the rows to varied positions with random play, end two games
+    lengths = np.zeros(n, np.int64)
+    P.playout_batch(bg.states, bg._T, bg.masks, seed_agent_rng(n, 2), np.zeros((n, 2), np.int32), 60, lengths)
+    P.playout_batch(bg.states[:2], bg._T, bg.masks[:2], seed_agent_rng(2, 2), np.zeros((2, 2), np.int32), 20000, lengths[:2])
+    assert bg.states[:2, H_DONE].all()
+    rng_batch = seed_agent_rng(n, 5)
+    rng_loop = rng_batch.copy()
+    for out_dtype in (np.int32, np.int64):
+        out = np.zeros(n, out_dtype)
+        states_before = bg.states.copy()
+        P.agent_actions_batch(bg.states, bg._T, bg.masks, rng_batch, kind, out)
+        assert np.array_equal(states_before, bg.states)  # choosing changes no state
+        for b in range(n):
+            if bg.states[b, H_DONE]:
+                assert out[b] == -1
+                continue
+            m = bg.masks[b]
+            a = P.choose_action_row(bg.states[b], bg._T, m, int(m.sum()), kind, rng_loop[b])
+            assert out[b] == a and m[a] == 1
+    assert np.array_equal(rng_batch, rng_loop)
+
+
+# ---- determinization ------------------------------------------------------------------------------
+def _zone(row, n_off, l_off, p, cap):
+    return [int(x) for x in row[l_off + p * cap : l_off + p * cap + int(row[n_off + p])]]
+
+
+def _mid_game(seed, decisions=120):
+    g = tcg_env.make_game("fftcg", decks=("ice_water_control", "fire_wind_aggro"), seed=seed)
+    rng = seed_agent_rng(1, seed)[0]
+    while not g.done and g.num_decisions < decisions:
+        m = g.action_mask()
+        g.step(int(P.choose_action_row(g._row.copy(), g._T, m, int(m.sum()), P.AGENT_HEURISTIC, rng)))
+    assert not g.done
+    return g
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_determinization_keeps_what_the_player_sees_and_conserves_cards(seed):
+    g = _mid_game(seed)
+    T = g._T
+    p = g.current_player
+    o = 1 - p
+    before = g.state.copy()
+    obs_before = g.observe(p)
+    rng = seed_agent_rng(1, 100 + seed)[0]
+    opp_hands = set()
+    for k in range(20):
+        row = before.copy()
+        P.determinize_row(row, T, p, rng)
+        check_consistency(row, g.pool)  # every snapshot invariant still holds
+        # what p observes is identical: its hand, both fields, public zones, counts, the stack
+        out = np.zeros_like(obs_before)
+        g.spec.kernels.observe_row(row, T, p, out)
+        assert np.array_equal(out, obs_before)
+        assert _zone(row, S.HAND_N, S.HAND_L, p, K.MAX_DECK) == _zone(before, S.HAND_N, S.HAND_L, p, K.MAX_DECK)
+        for slot in _zone(before, S.HAND_N, S.HAND_L, p, K.MAX_DECK):
+            assert row[S.CARD + slot] == before[S.CARD + slot]
+        # public zones and the field: the same slots with the same cards
+        for n_off, l_off, cap in ((S.FIELD_N, S.FIELD_L, K.FIELD_SLOTS), (S.BREAK_N, S.BREAK_L, K.MAX_DECK),
+                                  (S.DAMAGE_N, S.DAMAGE_L, K.MAX_DECK), (S.REMOVED_N, S.REMOVED_L, K.MAX_DECK)):
+            for q in range(2):
+                z = _zone(before, n_off, l_off, q, cap)
+                assert _zone(row, n_off, l_off, q, cap) == z
+                assert [row[S.CARD + x] for x in z] == [before[S.CARD + x] for x in z]
+        # sizes kept; the same multiset of cards per owner (hidden cards only move among hidden places)
+        for q in range(2):
+            for n_off in (S.DECK_N, S.HAND_N):
+                assert row[n_off + q] == before[n_off + q]
+            own = sorted(int(row[S.CARD + x]) for x in range(q * K.MAX_DECK, (q + 1) * K.MAX_DECK))
+            assert own == sorted(int(before[S.CARD + x]) for x in range(q * K.MAX_DECK, (q + 1) * K.MAX_DECK))
+        opp_hidden = _zone(before, S.HAND_N, S.HAND_L, o, K.MAX_DECK) + _zone(before, S.DECK_N, S.DECK_L, o, K.MAX_DECK)
+        assert sorted(row[S.CARD + x] for x in opp_hidden) == sorted(before[S.CARD + x] for x in opp_hidden)
+        assert sorted(_zone(row, S.DECK_N, S.DECK_L, p, K.MAX_DECK)) == sorted(_zone(before, S.DECK_N, S.DECK_L, p, K.MAX_DECK))
+        # everything else in the row is untouched except the card ids of the opponent's hidden
+        # slots, the order of p's deck and the game's RNG
+        changed = np.flatnonzero(row != before)
+        allowed = {S.CARD + x for x in opp_hidden} | set(range(S.DECK_L + p * K.MAX_DECK, S.DECK_L + (p + 1) * K.MAX_DECK))
+        allowed |= set(range(H_RNG, H_RNG + 4))
+        assert set(changed.tolist()) <= allowed
+        opp_hands.add(tuple(int(row[S.CARD + x]) for x in _zone(row, S.HAND_N, S.HAND_L, o, K.MAX_DECK)))
+        # the determinized game plays on to a legal end
+        if k < 3:
+            lengths = np.zeros(1, np.int64)
+            masks = np.zeros((1, K.NUM_ACTIONS), np.int8)
+            P.playout_batch(row[None].copy(), T, masks, seed_agent_rng(1, k), np.ones((1, 2), np.int32), 20000, lengths)
+    assert len(opp_hands) > 1  # the hidden hand really is resampled
+
+
+def test_the_policy_kernels_run_without_jit_and_match_the_compiled_ones():
+    code = """
+import numpy as np, tcg_env
+from tcg_env.games.fftcg import policy_kernels as P
+from tcg_env.games.fftcg.batch import seed_agent_rng
+bg = tcg_env.make_batch("fftcg", 2, decks=("twilight_knights", "backup_ramp"), seed=5, auto_reset=False)
+lengths = np.zeros(2, np.int64)
+P.playout_batch(bg.states, bg._T, bg.masks, seed_agent_rng(2, 1), np.array([[1, 0], [1, 1]], np.int32), 150, lengths)
+row = bg.states[0].copy()
+P.determinize_row(row, bg._T, 0, seed_agent_rng(1, 4)[0])
+out = np.zeros(2, np.int32)
+P.agent_actions_batch(bg.states, bg._T, bg.masks, seed_agent_rng(2, 3), P.AGENT_HEURISTIC, out)
+print(lengths.tolist(), int(bg.states.astype(np.int64).sum()), int((row.astype(np.int64) * np.arange(row.size)).sum()), out.tolist())
+"""
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    nojit = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=900)
+    assert nojit.returncode == 0, nojit.stderr[-2000:]
+    jit = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=900)
+    assert jit.returncode == 0, jit.stderr[-2000:]
+    assert nojit.stdout.split() == jit.stdout.split()
