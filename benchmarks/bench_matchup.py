@@ -8,6 +8,9 @@ For each agent, both seats played by that agent on the built-in (starter) decks,
   (``tcg_env.matchup.run_shard``): set up the shard's games (seeds, seat order, agent streams),
   play them to the end inside the kernels, build the result record. Game setup included.
 * ``<agent>_kernel_games_per_s``: the playout kernel alone on games set up beforehand.
+* ``<agent>_games_per_cpu_s``: games per second of this process's CPU time (all threads): on a
+  machine shared with other work, wall-clock rates fall with the load while this one does not;
+  on an idle machine ``games_per_s`` is about this times the number of threads.
 
 Prints readable lines, then as its last line one JSON object with at least
 ``random_games_per_s`` and ``heuristic_games_per_s``.
@@ -55,6 +58,7 @@ def bench_matchup_path(game: str, agent: str, seconds: float, shard_size: int) -
     games = decisions = turns = 0
     shard = 1
     t0 = time.perf_counter()
+    c0 = time.process_time()
     while time.perf_counter() - t0 < seconds:
         for p in range(pairs):
             rec = run_shard(params, p, shard)
@@ -63,7 +67,8 @@ def bench_matchup_path(game: str, agent: str, seconds: float, shard_size: int) -
             turns += sum(rec["turns"])
         shard += 1
     dt = time.perf_counter() - t0
-    return {"games": games, "seconds": dt, "games_per_s": games / dt, "decisions_per_s": decisions / dt,
+    cpu = time.process_time() - c0
+    return {"games": games, "seconds": dt, "games_per_s": games / dt, "games_per_cpu_s": games / cpu, "decisions_per_s": decisions / dt,
             "decisions_per_game": decisions / games, "turns_per_game": turns / games, "first_call_s": warm,
             "pairs": pairs}  # fmt: skip
 
@@ -127,10 +132,12 @@ def main(argv=None):
             f"{agent:9s}: {m['games_per_s']:8,.0f} complete games/s through the matchup shards "
             f"({m['games']:,} games, {m['decisions_per_game']:.0f} decisions and {m['turns_per_game']:.1f} turns a game, "
             f"{m['decisions_per_s']:,.0f} decisions/s; first call {m['first_call_s']:.1f} s); "
+            f"{m['games_per_cpu_s']:,.0f} games per CPU-second; "
             f"playout kernel alone {kern['games_per_s']:,.0f} games/s; target {target:,.0f}: "
             f"{'met' if m['games_per_s'] >= target else 'NOT met'}"
         )
         out[f"{agent}_games_per_s"] = round(m["games_per_s"], 1)
+        out[f"{agent}_games_per_cpu_s"] = round(m["games_per_cpu_s"], 1)
         out[f"{agent}_decisions_per_s"] = round(m["decisions_per_s"], 0)
         out[f"{agent}_decisions_per_game"] = round(m["decisions_per_game"], 1)
         out[f"{agent}_turns_per_game"] = round(m["turns_per_game"], 2)

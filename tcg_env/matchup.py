@@ -633,7 +633,10 @@ def _ray_backend(params: dict, todo: list[tuple[int, int]], workers: int | None)
     started = False
     if not ray.is_initialized():
         address = os.environ.get("RAY_ADDRESS")
-        kw: dict = {"include_dashboard": False, "log_to_driver": False}
+        import logging
+
+        # quiet start-up: Ray's INFO lines would break the progress bar
+        kw: dict = {"include_dashboard": False, "log_to_driver": False, "logging_level": logging.ERROR}
         if address:
             ray.init(address=address, **kw)
         else:
