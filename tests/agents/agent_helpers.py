@@ -1,4 +1,5 @@
-"""Helpers for the agent tests: scenario positions on the starter pool and the heuristic's move."""
+"""Helpers for the agent tests (not a conftest.py: tests/fftcg has one, and test modules import
+from `conftest` by name): scenario positions on the starter pool and the heuristic's move."""
 
 from __future__ import annotations
 
@@ -60,4 +61,4 @@ def describe(game, a) -> str:
     return game.describe_action(int(a))
 
 
-__all__ = ["D", "heuristic_move", "action", "pass_until", "to_block", "describe", "np"]
+__all__ = ["scenario", "D", "heuristic_move", "action", "pass_until", "to_block", "describe", "np"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import D, action, describe, heuristic_move, pass_until, to_block
+from agent_helpers import D, action, describe, heuristic_move, pass_until, scenario, to_block  # noqa: F401 (fixture)
 
 import tcg_env
 from agents.arena import kernel_match

@@ -31,7 +31,7 @@ def _batch(n, seed=0):
 
 
 def test_playout_batch_equals_a_python_loop_of_choose_action_row():
-    n = 12
+    n = 20  # >= 16 rows: the batch runs in chunks on two threads
     bg = _batch(n, seed=40)
     T = bg._T
     seat_kinds = np.array([[b % 2, (b // 2) % 2] for b in range(n)], np.int32)  # every pairing
@@ -69,7 +69,7 @@ def test_playout_batch_stops_at_max_decisions_with_the_mask_of_the_state_reached
 
 @pytest.mark.parametrize("kind", [P.AGENT_RANDOM, P.AGENT_HEURISTIC])
 def test_agent_actions_batch_equals_choose_action_row_and_done_rows_get_minus_one(kind):
-    n = 10
+    n = 18
     bg = _batch(n, seed=11)
     # advance the rows to varied positions with random play, end two games
     lengths = np.zeros(n, np.int64)
