@@ -180,3 +180,18 @@ print(lengths.tolist(), int(bg.states.astype(np.int64).sum()), int((row.astype(n
     jit = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=900)
     assert jit.returncode == 0, jit.stderr[-2000:]
     assert nojit.stdout.split() == jit.stdout.split()
+
+
+def test_determinize_batch_equals_determinize_row_per_row():
+    n = 16
+    bg = _batch(n, seed=21)
+    lengths = np.zeros(n, np.int64)
+    P.playout_batch(bg.states, bg._T, bg.masks, seed_agent_rng(n, 2), np.ones((n, 2), np.int32), 80, lengths)
+    players = bg.states[:, H_DECIDER].astype(np.int32)
+    rows = bg.states.copy()
+    rng_b = seed_agent_rng(n, 8)
+    rng_l = rng_b.copy()
+    P.determinize_batch(bg.states, bg._T, players, rng_b)
+    for b in range(n):
+        P.determinize_row(rows[b], bg._T, int(players[b]), rng_l[b])
+    assert np.array_equal(rows, bg.states) and np.array_equal(rng_b, rng_l)

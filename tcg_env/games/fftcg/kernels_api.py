@@ -14,5 +14,8 @@ from tcg_env.games.fftcg.policy_kernels import (  # noqa: F401
     AGENT_HEURISTIC,
     AGENT_RANDOM,
     agent_actions_batch,
+    choose_action_row,
+    determinize_batch,
+    determinize_row,
     playout_batch,
 )
