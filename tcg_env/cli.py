@@ -422,7 +422,9 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--game", default="fftcg")
     m.add_argument("--decks", nargs="+", default=None, metavar="DECK",
                    help="built-in deck names or deck files (default: every built-in deck)")
-    m.add_argument("--agent", default=None, help="agent for every seat (default random): random, heuristic, search, neural")
+    m.add_argument("--agent", default=None,
+                   help="agent for every seat (default random): random, heuristic, search, neural; options as "
+                        "NAME:key=value,... (search:simulations=64, neural:checkpoint=policy.pt)")
     m.add_argument("--agents", nargs=2, default=None, metavar=("A", "B"),
                    help="two agents: A with each deck against B with each deck (mirrors included)")
     m.add_argument("--games", type=_positive_int, default=200, help="games per pair (both seat orders of each seed)")
@@ -438,7 +440,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a bot in the terminal")
     p.add_argument("--game", default="fftcg")
-    p.add_argument("--bot", default="heuristic", help="the bot's agent (default heuristic)")
+    p.add_argument("--bot", default="heuristic",
+                   help="the bot's agent (default heuristic); options as NAME:key=value,... (search:simulations=64)")
     p.add_argument("--deck", default=None, help="your deck: built-in name or file")
     p.add_argument("--bot-deck", default=None, help="the bot's deck: built-in name or file")
     p.add_argument("--seed", type=_nonneg_int, default=None, help="game seed (default: random, printed)")

@@ -171,6 +171,7 @@ def make_params(game: str = "fftcg", decks: Sequence[Any] | None = None, agent: 
         "shard_size": int(shard_size),
         "max_decisions": int(max_decisions),
         "pool": _pool_fingerprint(pool),
+        "agent_files": {k: v for spec in (a, b) for k, v in _agent_files(spec).items()},
     }
 
 
@@ -206,15 +207,56 @@ def agent_key(params: dict, pair: int, g: int) -> int:
 _AGENT_CODES: dict = {}
 
 
-def _make_agent(name: str, game: str):
+def parse_agent_spec(spec: str) -> tuple[str, dict]:
+    """``"NAME"`` or ``"NAME:key=value,key=value"`` -> (name, constructor keyword arguments), e.g.
+    ``search:simulations=64`` or ``neural:checkpoint=runs/a/policy.pt``. Values that read as
+    int, float, true/false are converted. A bare ``*.pt`` path means ``neural:checkpoint=PATH``."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise MatchupError(f"agent must be a non-empty string, got {spec!r}")
+    spec = spec.strip()
+    if spec.endswith(".pt") and ":" not in spec.split("/")[0]:
+        return "neural", {"checkpoint": spec}
+    name, _, rest = spec.partition(":")
+    kw: dict = {}
+    for item in filter(None, (x.strip() for x in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip().isidentifier():
+            raise MatchupError(f"agent {spec!r}: option {item!r} is not key=value")
+        v: Any = value.strip()
+        low = v.lower()
+        if low in ("true", "false"):
+            v = low == "true"
+        else:
+            for conv in (int, float):
+                try:
+                    v = conv(v)
+                    break
+                except ValueError:
+                    pass
+        kw[key.strip()] = v
+    return name.strip(), kw
+
+
+def _make_agent(spec: str, game: str):
+    name, kw = parse_agent_spec(spec)
     try:
         from agents import make_agent
     except ImportError as exc:  # pragma: no cover - the agents package ships with tcg_env
-        raise MatchupError(f"agent {name!r}: the agents package is not available ({exc})") from exc
+        raise MatchupError(f"agent {spec!r}: the agents package is not available ({exc})") from exc
     try:
-        return make_agent(name, game=game)
+        return make_agent(name, game=game, **kw)
     except (KeyError, ValueError, TypeError, ImportError, OSError) as exc:
-        raise MatchupError(f"agent {name!r}: {exc}") from exc
+        raise MatchupError(f"agent {spec!r}: {exc}") from exc
+
+
+def _agent_files(spec: str) -> dict:
+    """sha256 (16 hex digits) of the files an agent spec names (a checkpoint): the stream header
+    records them, so a resumed run with a changed checkpoint is refused."""
+    out = {}
+    for v in parse_agent_spec(spec)[1].values():
+        if isinstance(v, str) and Path(v).is_file():
+            out[v] = hashlib.sha256(Path(v).read_bytes()).hexdigest()[:16]
+    return out
 
 
 def agent_kernel_code(name: str, game: str) -> int | None:

@@ -304,3 +304,21 @@ def test_a_second_run_on_the_same_stream_is_refused_and_a_torn_header_is_rewritt
     res = run_matchup(out=tmp_path, **kw)
     assert res.games_played == 8
     assert read_stream(tmp_path / STREAM_NAME)[0] == params
+
+
+def test_agent_specs_carry_options():
+    assert M.parse_agent_spec("heuristic") == ("heuristic", {})
+    assert M.parse_agent_spec("search:simulations=16, c=0.5,method=ismcts,x=true") == (
+        "search", {"simulations": 16, "c": 0.5, "method": "ismcts", "x": True})
+    assert M.parse_agent_spec("runs/a/policy.pt") == ("neural", {"checkpoint": "runs/a/policy.pt"})
+    with pytest.raises(MatchupError, match="option 'sims' is not key=value"):
+        M.parse_agent_spec("search:sims")
+    with pytest.raises(MatchupError, match="agent 'search:bogus=1'"):
+        run_matchup(decks=DECKS3[:1], agents=["search:bogus=1", "random"], games=2)
+
+
+def test_a_search_agent_plays_a_matchup_reproducibly():
+    kw = dict(decks=DECKS3[:1], agents=["search:simulations=8,wave=8", "heuristic"], games=2, seed=4)
+    a, b = run_matchup(**kw), run_matchup(**kw)
+    assert a.pairs[0].games == 2 and a.pairs[0].agent_a == "search:simulations=8,wave=8"
+    assert [asdict(p) for p in a.pairs] == [asdict(p) for p in b.pairs]
