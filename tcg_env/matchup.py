@@ -35,7 +35,7 @@ import os
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -833,10 +833,6 @@ def write_results(result: MatchupResult, out_dir: str | Path) -> tuple[Path, Pat
     return csv_path, json_path
 
 
-class PlotUnavailable(RuntimeError):
-    pass
-
-
 def write_heatmap(result: MatchupResult, path: str | Path, warn: Callable[[str], None] | None = None) -> Path | None:
     """The win-rate matrix as a labelled heatmap PNG. Without matplotlib: a message through
     ``warn`` (default: stderr) and no file."""
@@ -893,7 +889,3 @@ def play_pair(game: str, deck_a, deck_b, games: int, seed: int = 0, agent: str =
 
 def round_robin(game: str, decks: Sequence[str] | None, games: int, seed: int = 0, agent: str = "random") -> list[PairResult]:
     return run_matchup(game, decks, agent=agent, games=games, seed=seed).pairs
-
-
-def iter_records(records: dict) -> Iterable[dict]:
-    return (records[k] for k in sorted(records))
