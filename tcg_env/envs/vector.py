@@ -41,6 +41,9 @@ class TCGVectorEnv:
         self.num_actions = self.spec.num_actions
         self.obs_size = self.spec.obs_size
         self.truncated = np.zeros(self.num_envs, bool)
+        # states of the rows the last step() truncated, taken before they restarted (row order as
+        # np.flatnonzero(truncated)): a learner bootstraps its value from them (see training/)
+        self.truncated_states = np.zeros((0, self.spec.state_size), np.int32)
 
     def reset(self, seed: int | None = None):
         if seed is not None:
@@ -53,7 +56,10 @@ class TCGVectorEnv:
         truncated = (self.batch.states[:, H_TURN] > self.max_turns) & (terminated == 0)
         if truncated.any():
             rows = np.flatnonzero(truncated)
+            self.truncated_states = self.batch.states[rows].copy()
             self._restart_rows(rows)
+        elif len(self.truncated_states):
+            self.truncated_states = self.truncated_states[:0]
         return obs, masks, rewards, terminated.astype(bool), truncated, self.batch.states[:, H_DECIDER].copy()
 
     def _restart_rows(self, rows: np.ndarray) -> None:

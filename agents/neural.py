@@ -1,0 +1,170 @@
+"""Neural policies: the network ``training/selfplay_ppo.py`` trains, and an :class:`Agent` over it.
+
+The network (:class:`PolicyNet`) is a plain MLP with a policy head (one logit per action) and a
+value head. Illegal actions are removed by *masked logits*: their logit is replaced by
+``MASKED_LOGIT`` (a large negative number) before the softmax, so they get probability 0 (exactly:
+``exp(-1e9 - max)`` underflows to 0 in float32) and the gradient never flows into them.
+
+Inputs are the game's flat observation (FF-TCG: 1376 float32 columns, ``docs/fftcg/observations.md``)
+times a fixed per-column scale (``obs_scale``, a buffer saved with the weights): most columns are
+already in [0, 1], but a few carry small integers (``card_id_plus1`` up to the pool size, element /
+type / zone indices), which the scale brings to [0, 1] as well.
+
+Checkpoints are loaded with ``torch.load(..., weights_only=True)``: they hold only tensors and
+plain Python containers (no pickled classes), so loading one never runs code from the file.
+:func:`load_policy` accepts both a full training checkpoint (``training/selfplay_ppo.py``'s
+``last.pt`` / ``ckpt_*.pt``) and the slim ``policy.pt`` it exports at the end of a run.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+import numpy as np
+import torch
+from torch import nn
+
+from agents.base import Agent, check_mask
+
+MASKED_LOGIT = -1e9
+POLICY_FORMAT = "tcg_env.policy/1"
+
+
+def obs_scale_for(game: str = "fftcg") -> np.ndarray:
+    """Per-column input scale for ``game``'s flat observation (1 except the integer columns)."""
+    if game != "fftcg":
+        raise ValueError(f"no observation scale for game {game!r} (known: fftcg)")
+    from tcg_env.games.fftcg import observation as O
+
+    scale = np.ones(O.OBS_SIZE, np.float32)
+    card_id = O.CARD_COLUMNS.index("card_id_plus1")
+    for start, rows in ((O.OBS_HAND, O.HAND_SLOTS), (O.OBS_OWN_FIELD, O.FIELD_SLOTS), (O.OBS_OPP_FIELD, O.FIELD_SLOTS)):
+        scale[start + card_id : start + rows * O.CARD_FEATURES : O.CARD_FEATURES] = 1.0 / 128.0
+    ent = {n: i for i, n in enumerate(O.ENTRY_COLUMNS)}
+    scale[O.OBS_STACK + ent["card_id_plus1"] : O.OBS_OPTIONS : O.ENTRY_FEATURES] = 1.0 / 128.0
+    scale[O.OBS_STACK + ent["element"] : O.OBS_OPTIONS : O.ENTRY_FEATURES] = 1.0 / 8.0
+    opt = {n: i for i, n in enumerate(O.OPTION_COLUMNS)}
+    scale[O.OBS_OPTIONS + opt["card_id_plus1"] :: O.OPTION_FEATURES] = 1.0 / 128.0
+    for name in ("element", "type", "zone"):
+        scale[O.OBS_OPTIONS + opt[name] :: O.OPTION_FEATURES] = 1.0 / 8.0
+    return scale
+
+
+class PolicyNet(nn.Module):
+    """obs -> (logits[A], value). ``hidden``: widths of the shared trunk (Tanh activations, as in
+    cleanrl's PPO; orthogonal init, small policy-head gain so the first policy is near uniform)."""
+
+    def __init__(self, obs_size: int, num_actions: int, hidden: Sequence[int] = (256, 256), game: str = "fftcg"):
+        super().__init__()
+        self.obs_size = int(obs_size)
+        self.num_actions = int(num_actions)
+        self.hidden = [int(h) for h in hidden]
+        self.game = game
+        self.register_buffer("obs_scale", torch.from_numpy(obs_scale_for(game)))
+        layers: list[nn.Module] = []
+        width = self.obs_size
+        for h in self.hidden:
+            layers += [_init(nn.Linear(width, h), np.sqrt(2)), nn.Tanh()]
+            width = h
+        self.trunk = nn.Sequential(*layers)
+        self.policy_head = _init(nn.Linear(width, self.num_actions), 0.01)
+        self.value_head = _init(nn.Linear(width, 1), 1.0)
+
+    def forward(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        z = self.trunk(obs * self.obs_scale)
+        return self.policy_head(z), self.value_head(z).squeeze(-1)
+
+    def model_config(self) -> dict:
+        return {"obs_size": self.obs_size, "num_actions": self.num_actions, "hidden": list(self.hidden), "game": self.game}
+
+    @classmethod
+    def from_config(cls, cfg: dict) -> "PolicyNet":
+        return cls(int(cfg["obs_size"]), int(cfg["num_actions"]), [int(h) for h in cfg["hidden"]], str(cfg.get("game", "fftcg")))
+
+
+def _init(layer: nn.Linear, gain: float) -> nn.Linear:
+    nn.init.orthogonal_(layer.weight, gain)
+    nn.init.zeros_(layer.bias)
+    return layer
+
+
+def masked_logits(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """Logits with every illegal action (``mask`` False / 0) set to ``MASKED_LOGIT``."""
+    return logits.masked_fill(~mask.bool(), MASKED_LOGIT)
+
+
+def load_policy(path: str, device: str | torch.device = "cpu") -> PolicyNet:
+    """The :class:`PolicyNet` in a training checkpoint or an exported ``policy.pt``, loaded with
+    ``weights_only=True``; errors name the file."""
+    try:
+        ckpt = torch.load(path, map_location=device, weights_only=True)
+    except FileNotFoundError:
+        raise FileNotFoundError(f"no policy checkpoint at {path!r}") from None
+    except Exception as e:  # a pickle that is not weights-only, a truncated file, ...
+        raise ValueError(f"{path}: not a loadable policy checkpoint ({type(e).__name__}: {e})") from None
+    if not isinstance(ckpt, dict) or "model" not in ckpt or "model_config" not in ckpt:
+        raise ValueError(f"{path}: not a tcg_env policy checkpoint (expected keys 'model' and 'model_config')")
+    net = PolicyNet.from_config(ckpt["model_config"])
+    net.load_state_dict(ckpt["model"])
+    return net.to(device).eval()
+
+
+def resolve_device(device: str = "auto") -> torch.device:
+    """``"auto"``: CUDA when available, CPU otherwise."""
+    if device in (None, "auto"):
+        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    return torch.device(device)
+
+
+class NeuralAgent(Agent):
+    """A trained :class:`PolicyNet` as an :class:`Agent`: masked argmax (``greedy=True``) or a sample
+    from the masked softmax (seeded by ``seed`` / :meth:`reset`). Reads only the observation and the
+    mask (``needs_game = False``); runs in Python/torch, so ``kernel_code`` is None."""
+
+    name = "neural"
+    kernel_code = None
+    needs_game = False
+
+    def __init__(self, checkpoint: Optional[str] = None, device: str = "auto", greedy: bool = True,
+                 seed: Optional[int] = None, net: Optional[PolicyNet] = None):
+        if net is None:
+            if checkpoint is None:
+                raise ValueError("NeuralAgent needs checkpoint=<path to policy.pt or a training checkpoint>")
+            self.device = resolve_device(device)
+            net = load_policy(checkpoint, self.device)
+        else:
+            self.device = next(net.parameters()).device
+        self.net = net.eval()
+        self.greedy = bool(greedy)
+        self.checkpoint = checkpoint
+        self._gen = torch.Generator(device="cpu")
+        self.reset(seed)
+
+    def reset(self, seed: Optional[int] = None) -> None:
+        if seed is None:
+            self._gen.seed()
+        else:
+            self._gen.manual_seed(int(seed))
+
+    @torch.no_grad()
+    def act_batch(self, observations: np.ndarray, action_masks: np.ndarray, games: Any = None) -> np.ndarray:
+        obs = np.asarray(observations, np.float32)
+        masks = np.asarray(action_masks)
+        if obs.ndim != 2 or obs.shape[1] != self.net.obs_size:
+            raise ValueError(f"observations must have shape (n, {self.net.obs_size}), got {obs.shape}")
+        if masks.shape != (obs.shape[0], self.net.num_actions):
+            raise ValueError(f"action_masks must have shape ({obs.shape[0]}, {self.net.num_actions}), got {masks.shape}")
+        legal = masks != 0
+        empty = ~legal.any(axis=1)
+        if empty.any():
+            raise ValueError(f"action mask of row {int(np.flatnonzero(empty)[0])} has no legal action")
+        logits, _ = self.net(torch.from_numpy(obs).to(self.device))
+        logits = masked_logits(logits, torch.from_numpy(legal).to(self.device)).float().cpu()
+        if self.greedy:
+            return logits.argmax(dim=1).numpy().astype(np.int64)
+        u = torch.rand(logits.shape, generator=self._gen).clamp_(1e-12, 1.0)
+        return (logits - torch.log(-torch.log(u))).argmax(dim=1).numpy().astype(np.int64)
+
+    def act(self, observation: np.ndarray, action_mask: np.ndarray, game: Any = None) -> int:
+        check_mask(action_mask)
+        return int(self.act_batch(np.asarray(observation, np.float32)[None], np.asarray(action_mask)[None])[0])

@@ -1,0 +1,152 @@
+"""Evaluate a policy against the built-in agents over the batched env (no Python loop over games).
+
+``evaluate(act, opponent, games, ...)`` plays ``games`` games in one :class:`TCGVectorEnv` of
+``games`` rows: row b's policy seat is ``b % 2`` (half the games on each side of the deck pairing),
+the other seat is played by ``opponent``: ``"random"`` or ``"heuristic"``, both run inside the
+engine's policy kernels (``tcg_env.games.fftcg.policy_kernels``) when that module is present;
+``"random"`` falls back to a seeded numpy choice over the mask otherwise. Each row counts its first
+game only (rows that finish early keep playing, their later games are ignored), so the result is
+exactly ``games`` games, reproducible from ``seed``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+import numpy as np
+
+from tcg_env.envs.vector import TCGVectorEnv
+
+KERNEL_AGENTS = ("random", "heuristic")
+
+
+def policy_kernels(game: str = "fftcg"):
+    """The game's policy-kernel module, or None while it is not available."""
+    if game != "fftcg":
+        return None
+    try:
+        from tcg_env.games.fftcg import policy_kernels as pk
+    except ImportError:
+        return None
+    return pk
+
+
+def available_opponents(game: str = "fftcg") -> list[str]:
+    return ["random", "heuristic"] if policy_kernels(game) is not None else ["random"]
+
+
+class KernelOpponent:
+    """Actions of a built-in agent for the rows of a vector env, computed by the engine's policy
+    kernels from the row states (numpy fallback for ``random``)."""
+
+    def __init__(self, kind: str, vec: TCGVectorEnv, seed: int):
+        if kind not in KERNEL_AGENTS:
+            raise ValueError(f"unknown built-in opponent {kind!r}; known: {', '.join(KERNEL_AGENTS)}")
+        self.kind = kind
+        self.vec = vec
+        self.pk = policy_kernels(vec.game_name)
+        if self.pk is None and kind != "random":
+            raise RuntimeError(f"the {kind!r} agent needs tcg_env.games.{vec.game_name}.policy_kernels, which is not available")
+        B = vec.num_envs
+        if self.pk is not None:
+            from tcg_env.games.fftcg.batch import seed_agent_rng
+
+            self.agent_rng = seed_agent_rng(B, int(seed))
+            self.code = self.pk.AGENT_RANDOM if kind == "random" else self.pk.AGENT_HEURISTIC
+            self._out = np.full(B, -1, np.int32)  # the kernel's own dtype: no temporary
+        else:
+            self.np_rng = np.random.default_rng(int(seed))
+
+    def actions(self) -> np.ndarray:
+        """One action per row for the row's current decider (whoever it is)."""
+        b = self.vec.batch
+        if self.pk is not None:
+            self.pk.agent_actions_batch(b.states, b._T, b.masks, self.agent_rng, self.code, self._out)
+            return self._out
+        g = self.np_rng.random(b.masks.shape) * (b.masks != 0)
+        return g.argmax(axis=1)
+
+    def get_state(self):
+        return self.agent_rng.copy() if self.pk is not None else self.np_rng.bit_generator.state
+
+    def set_state(self, state):
+        if self.pk is not None:
+            self.agent_rng[:] = np.asarray(state)
+        else:
+            self.np_rng.bit_generator.state = state
+
+
+@dataclass
+class EvalResult:
+    opponent: str
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    seconds: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / max(self.games, 1)
+
+    @property
+    def score(self) -> float:
+        return (self.wins + 0.5 * self.draws) / max(self.games, 1)
+
+    def wilson(self, z: float = 1.96) -> tuple[float, float]:
+        n, p = self.games, self.win_rate
+        if n == 0:
+            return 0.0, 1.0
+        d = 1 + z * z / n
+        c = (p + z * z / (2 * n)) / d
+        h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+        return max(0.0, c - h), min(1.0, c + h)
+
+    @property
+    def elo_diff(self) -> float:
+        """Elo difference implied by the score (policy minus opponent), clipped at +-800."""
+        s = min(max(self.score, 1e-4), 1 - 1e-4)
+        return float(max(-800.0, min(800.0, 400.0 * math.log10(s / (1 - s)))))
+
+    def row(self) -> dict:
+        lo, hi = self.wilson()
+        return {"opponent": self.opponent, "games": self.games, "wins": self.wins, "losses": self.losses,
+                "draws": self.draws, "win_rate": round(self.win_rate, 4), "ci95_low": round(lo, 4),
+                "ci95_high": round(hi, 4), "elo_diff": round(self.elo_diff, 1), "seconds": round(self.seconds, 2)}
+
+
+def evaluate(act: Callable[[np.ndarray, np.ndarray], np.ndarray], opponent: str, games: int, seed: int = 12345,
+             game: str = "fftcg", decks=None, variant: Optional[str] = None, auto_single: bool = True,
+             max_turns: int = 100, max_steps: int = 100_000) -> EvalResult:
+    """``act(obs[n, O], masks[n, A]) -> actions[n]`` for the policy's rows. Truncated games count
+    as draws."""
+    import time
+
+    t0 = time.perf_counter()
+    vec = TCGVectorEnv(game, num_envs=int(games), decks=decks, variant=variant, auto_single=auto_single,
+                       max_turns=max_turns, seed=int(seed))
+    obs, masks, players = vec.reset()
+    opp = KernelOpponent(opponent, vec, seed=int(seed) + 7)
+    seat = np.arange(vec.num_envs) % 2
+    result = np.zeros(vec.num_envs, np.int8)  # +1 win, -1 loss, 0 draw
+    done = np.zeros(vec.num_envs, bool)
+    for _ in range(max_steps):
+        mine = (players == seat) & ~done
+        actions = opp.actions().copy()
+        rows = np.flatnonzero(mine)
+        if rows.size:
+            actions[rows] = act(obs[rows], masks[rows])
+        obs, masks, rewards, term, trunc, players = vec.step(actions)
+        ended = (term | trunc) & ~done
+        if ended.any():
+            r = rewards[ended, seat[ended]]
+            result[ended] = np.sign(r).astype(np.int8)
+            done |= ended
+            if done.all():
+                break
+    else:
+        raise RuntimeError(f"evaluation did not finish within {max_steps} steps")
+    return EvalResult(opponent, int(games), int((result > 0).sum()), int((result < 0).sum()),
+                      int((result == 0).sum()), time.perf_counter() - t0)

@@ -1,0 +1,253 @@
+"""The same game trained with sb3-contrib's MaskablePPO through the Gymnasium wrapper.
+
+    python training/sb3_maskable.py --config configs/sb3_fftcg.yaml [key=value ...]
+
+The learner plays a random seat of :class:`tcg_env.envs.TCGSingleAgentEnv` (one game per env,
+``n_envs`` of them in a ``DummyVecEnv``); the other seat is played by a frozen copy of the learner
+(:class:`SnapshotOpponent`). :class:`SelfPlayCallback` copies the current policy's weights into that
+copy every ``snapshot_every`` timesteps, logs steps per second to ``progress.csv`` and TensorBoard,
+and stops at ``max_minutes``. At the end the model is saved in SB3's format (``model.zip``) and
+evaluated against the built-in agents over the batched env (``training/evaluate.py``).
+
+This is the reference point for ``selfplay_ppo.py``: one Python ``env.step`` per decision (the
+opponent's decisions run inside it, one network call each), where ``selfplay_ppo.py`` advances all
+its games in one kernel call and one forward pass. ``benchmarks/bench_training.py`` measures both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import List, Optional
+
+if __package__ in (None, ""):  # run as a script: make the repository root importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import gymnasium as gym
+import numpy as np
+import torch
+from sb3_contrib import MaskablePPO
+from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.vec_env import DummyVecEnv
+
+from agents.neural import obs_scale_for, resolve_device
+from tcg_env.envs import TCGSingleAgentEnv
+from training.config import ConfigError, config_to_dict, load_config
+from training.evaluate import available_opponents, evaluate
+
+
+@dataclass
+class SB3Config:
+    """Knobs of the MaskablePPO baseline (YAML in ``configs/``, ``key=value`` overrides; unknown
+    keys are errors)."""
+
+    game: str = "fftcg"
+    decks: Optional[List[str]] = None  # [seat 0 deck, seat 1 deck]; None: the default pair
+    variant: Optional[str] = None
+    auto_single: bool = True  # as selfplay_ppo.py: single-choice decisions applied by the engine
+    max_turns: int = 100
+    seed: int = 1
+    total_timesteps: int = 1_000_000  # learner decisions
+    max_minutes: float = 0.0  # wall-clock cap (0: none)
+    n_envs: int = 8  # gym envs in the DummyVecEnv
+    n_steps: int = 256  # rollout length per env
+    batch_size: int = 512
+    n_epochs: int = 4
+    learning_rate: float = 3e-4
+    gamma: float = 0.995
+    gae_lambda: float = 0.95
+    ent_coef: float = 0.01
+    hidden: List[int] = field(default_factory=lambda: [256, 256])
+    snapshot_every: int = 20_000  # timesteps between opponent refreshes
+    eval_games: int = 200  # per opponent at the end (0: none)
+    eval_opponents: List[str] = field(default_factory=lambda: ["random", "heuristic"])
+    device: str = "auto"
+    torch_threads: int = 0  # 0: half the CPU cores, at most 4
+    out_dir: str = "runs"
+    run_name: str = "sb3_fftcg"
+    tensorboard: bool = True
+
+    def validate(self) -> None:
+        if self.n_envs < 1:
+            raise ConfigError(f"config: n_envs must be >= 1, got {self.n_envs}")
+        if self.n_steps * self.n_envs < 2:
+            raise ConfigError("config: n_steps * n_envs must be >= 2")
+        if self.snapshot_every < 1:
+            raise ConfigError("config: snapshot_every must be >= 1")
+        if self.decks is not None and len(self.decks) != 2:
+            raise ConfigError("config: decks must name two decks")
+        for o in self.eval_opponents:
+            if o not in ("random", "heuristic"):
+                raise ConfigError(f"config: eval_opponents entries must be 'random' or 'heuristic', got {o!r}")
+
+
+class ScaledObs(gym.ObservationWrapper):
+    """Scales the flat observation like agents.neural.PolicyNet does (integer columns to [0, 1])
+    and forwards ``action_masks()`` for MaskablePPO."""
+
+    def __init__(self, env: TCGSingleAgentEnv, scale: np.ndarray):
+        super().__init__(env)
+        self.scale = scale
+
+    def observation(self, obs):
+        return obs * self.scale
+
+    def action_masks(self) -> np.ndarray:
+        return self.env.action_masks()
+
+
+class SnapshotOpponent:
+    """A frozen copy of a MaskablePPO policy playing the other seat (samples from the masked
+    distribution). ``load(policy)`` refreshes the weights."""
+
+    def __init__(self, policy, scale: np.ndarray, seed: int):
+        import copy
+
+        self.policy = copy.deepcopy(policy).eval()
+        self.scale = scale
+        self.gen = torch.Generator().manual_seed(seed)
+
+    def load(self, policy) -> None:
+        self.policy.load_state_dict(policy.state_dict())
+
+    @torch.no_grad()
+    def act(self, obs, mask) -> int:
+        o = torch.as_tensor((obs * self.scale)[None], device=self.policy.device)
+        dist = self.policy.get_distribution(o, action_masks=np.asarray(mask, bool)[None])
+        probs = dist.distribution.probs[0].cpu()
+        return int(torch.multinomial(probs, 1, generator=self.gen))
+
+
+class SelfPlayCallback(BaseCallback):
+    """Refreshes the opponents' snapshot, logs steps/s, stops at the wall-clock budget."""
+
+    FIELDS = ["timesteps", "minutes", "steps_per_s", "episodes", "mean_reward", "snapshots"]
+
+    def __init__(self, opponents: list, cfg: SB3Config, csv_path: Optional[Path]):
+        super().__init__()
+        self.opponents = opponents
+        self.cfg = cfg
+        self.csv_path = csv_path
+        self.snapshots = 0
+        self.last_snapshot = 0
+        self.t0 = 0.0
+        self.episode_rewards: list = []
+
+    def _on_training_start(self) -> None:
+        self.t0 = time.perf_counter()
+        self._last_t, self._last_steps = self.t0, self.num_timesteps
+        if self.csv_path is not None:
+            self._f = open(self.csv_path, "w", newline="")
+            self._w = csv.DictWriter(self._f, self.FIELDS)
+            self._w.writeheader()
+
+    def _on_step(self) -> bool:
+        for done, r in zip(self.locals["dones"], self.locals["rewards"]):
+            if done:
+                self.episode_rewards.append(float(r))
+        if self.num_timesteps - self.last_snapshot >= self.cfg.snapshot_every:
+            for opp in self.opponents:
+                opp.load(self.model.policy)
+            self.snapshots += 1
+            self.last_snapshot = self.num_timesteps
+        if self.cfg.max_minutes > 0 and time.perf_counter() - self.t0 > self.cfg.max_minutes * 60:
+            return False
+        return True
+
+    def _on_rollout_end(self) -> None:
+        now = time.perf_counter()
+        sps = (self.num_timesteps - self._last_steps) / max(now - self._last_t, 1e-9)
+        self._last_t, self._last_steps = now, self.num_timesteps
+        self.logger.record("perf/steps_per_s", sps)
+        self.logger.record("selfplay/snapshots", self.snapshots)
+        mean_r = float(np.mean(self.episode_rewards)) if self.episode_rewards else float("nan")
+        if self.csv_path is not None:
+            self._w.writerow({"timesteps": self.num_timesteps, "minutes": round((now - self.t0) / 60, 4),
+                              "steps_per_s": round(sps, 1), "episodes": len(self.episode_rewards),
+                              "mean_reward": round(mean_r, 4), "snapshots": self.snapshots})
+            self._f.flush()
+        self.episode_rewards = []
+
+    def _on_training_end(self) -> None:
+        if self.csv_path is not None:
+            self._f.close()
+
+
+def make_model(cfg: SB3Config, log_dir: Optional[Path] = None):
+    """The MaskablePPO model, its vec env and the opponents (one per env)."""
+    scale = obs_scale_for(cfg.game)
+    envs = [TCGSingleAgentEnv(cfg.game, opponent="random", learner_seat="random", decks=cfg.decks, variant=cfg.variant,
+                              auto_single=cfg.auto_single, max_turns=cfg.max_turns) for _ in range(cfg.n_envs)]
+    venv = DummyVecEnv([(lambda e=e: ScaledObs(e, scale)) for e in envs])
+    venv.seed(cfg.seed)
+    model = MaskablePPO("MlpPolicy", venv, learning_rate=cfg.learning_rate, n_steps=cfg.n_steps,
+                        batch_size=cfg.batch_size, n_epochs=cfg.n_epochs, gamma=cfg.gamma, gae_lambda=cfg.gae_lambda,
+                        ent_coef=cfg.ent_coef, policy_kwargs={"net_arch": list(cfg.hidden)}, seed=cfg.seed,
+                        device=resolve_device(cfg.device), verbose=0,
+                        tensorboard_log=str(log_dir / "tb") if (log_dir is not None and cfg.tensorboard) else None)
+    opponents = []
+    for i, e in enumerate(envs):
+        opp = SnapshotOpponent(model.policy, scale, seed=cfg.seed * 1000 + i)
+        e.opponent = opp  # the env keeps it across resets (only "random" is re-seeded per episode)
+        opponents.append(opp)
+    return model, venv, opponents
+
+
+def policy_act(model, scale: np.ndarray):
+    """(obs, masks) -> greedy actions of a MaskablePPO model, for training.evaluate.evaluate."""
+
+    def act(obs, masks):
+        a, _ = model.predict(obs * scale, action_masks=masks != 0, deterministic=True)
+        return np.asarray(a, np.int64)
+
+    return act
+
+
+def train(cfg: SB3Config, log: bool = True) -> dict:
+    import os
+
+    torch.set_num_threads(cfg.torch_threads or max(1, min(4, (os.cpu_count() or 2) // 2)))
+    run_dir = Path(cfg.out_dir) / cfg.run_name
+    run_dir.mkdir(parents=True, exist_ok=True)
+    (run_dir / "config.json").write_text(json.dumps(config_to_dict(cfg), indent=2))
+    model, venv, opponents = make_model(cfg, run_dir if log else None)
+    cb = SelfPlayCallback(opponents, cfg, run_dir / "progress.csv" if log else None)
+    t0 = time.perf_counter()
+    model.learn(total_timesteps=cfg.total_timesteps, callback=cb)
+    seconds = time.perf_counter() - t0
+    model.save(run_dir / "model.zip")
+    result = {"timesteps": int(model.num_timesteps), "seconds": seconds,
+              "steps_per_s": model.num_timesteps / max(seconds, 1e-9), "eval": {}}
+    if cfg.eval_games > 0:
+        act = policy_act(model, obs_scale_for(cfg.game))
+        for o in cfg.eval_opponents:
+            if o not in available_opponents(cfg.game):
+                continue
+            r = evaluate(act, o, cfg.eval_games, seed=cfg.seed + 10_000_019, game=cfg.game, decks=cfg.decks,
+                         variant=cfg.variant, auto_single=cfg.auto_single, max_turns=cfg.max_turns)
+            result["eval"][o] = r.row()
+    (run_dir / "result.json").write_text(json.dumps(result, indent=2))
+    if log:
+        print(json.dumps(result), flush=True)
+    return result
+
+
+def main(argv: Optional[list[str]] = None) -> dict:
+    p = argparse.ArgumentParser(description="sb3-contrib MaskablePPO self-play baseline (docs/training.md)")
+    p.add_argument("--config", default=None, help="YAML file in configs/ (keys: the SB3Config fields)")
+    p.add_argument("overrides", nargs="*", help="key=value overrides")
+    args = p.parse_args(argv)
+    try:
+        cfg = load_config(SB3Config, args.config, args.overrides)
+    except ConfigError as e:
+        p.error(str(e))
+    return train(cfg)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,774 @@
+"""Self-play PPO with masked logits over the batched engine (cleanrl style: one readable file).
+
+    python training/selfplay_ppo.py --config configs/ppo_fftcg.yaml [key=value ...]
+
+How it works (details and the meaning of every logged column: ``docs/training.md``):
+
+* One :class:`TCGVectorEnv` of ``num_envs`` rows. Row b's *learner seat* is ``b % 2``. At the start
+  of each of its games a row draws its opponent: the current network itself (probability
+  ``latest_prob``; then both seats are learner seats), a past snapshot from the pool (the rest),
+  or the built-in random / heuristic agents (``random_prob`` / ``heuristic_prob``).
+* Each env step, the rows whose decider is a learner seat go through the current network in one
+  forward pass; the other rows go through their snapshot's network (one pass per snapshot in use)
+  or the engine's policy kernels. Actions are sampled from the masked softmax (illegal logits set
+  to -1e9). No Python loop over games: everything is array operations over rows.
+* Only learner decisions are stored. They form one trajectory per (row, seat); a transition's
+  reward is that seat's reward (``rewards[:, seat]``) until the seat's next decision, and its
+  successor is the seat's next decision in the same game. A terminated game ends the trajectory
+  (value 0); a truncated one (``max_turns``) bootstraps from the value of the seat's view of the
+  final state. A trajectory still open at the end of a rollout is cut there as in cleanrl (its
+  value closes the GAE sum) and its open transition is carried into the next rollout.
+* Every ``snapshot_every`` updates the network joins the opponent pool (``pool_size`` slots, the
+  oldest replaced). Every ``eval_every`` updates it plays ``eval_games`` games against each of
+  ``eval_opponents`` (greedy, masked argmax); win rates, 95% Wilson intervals and the implied Elo
+  difference go to ``eval.csv`` and TensorBoard.
+* Checkpoints (``ckpt_<update>.pt`` and ``last.pt``) are written atomically (temp file, fsync,
+  ``os.replace``) and hold only tensors and plain containers (``torch.load(..., weights_only=True)``):
+  model, optimizer, the opponent pool, every RNG state, the env rows' state arrays, the carried
+  transitions and the counters. ``resume=true`` continues from ``last.pt`` and, on CPU in
+  ``deterministic`` mode, reaches bit-identical parameters to an unbroken run (tested).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import dataclasses
+import json
+import os
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import List, Optional
+
+if __package__ in (None, ""):  # run as a script: make the repository root importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import numpy as np
+import torch
+from numba import njit
+
+from agents.neural import POLICY_FORMAT, PolicyNet, masked_logits, resolve_device
+from tcg_env.envs.vector import TCGVectorEnv
+from training.config import ConfigError, config_to_dict, load_config
+from training.evaluate import KernelOpponent, available_opponents, evaluate
+
+CKPT_FORMAT = "tcg_env.selfplay_ppo/1"
+
+# opponent kinds of a row's current game
+OPP_SELF, OPP_POOL, OPP_RANDOM, OPP_HEURISTIC = 0, 1, 2, 3
+
+
+@dataclass
+class PPOConfig:
+    """Every knob of a run. YAML files in ``configs/`` set any subset; ``key=value`` arguments on
+    the command line override them; an unknown key is an error naming the key and its source."""
+
+    # --- game -----------------------------------------------------------------------------------
+    game: str = "fftcg"  # registered game name
+    decks: Optional[List[str]] = None  # [deck of seat 0, deck of seat 1]; None: the game's default pair
+    variant: Optional[str] = None  # rules variant (FF-TCG: constructed / limited); None: default
+    auto_single: bool = True  # decisions with a single legal action are applied by the engine
+    max_turns: int = 100  # games past this turn are truncated (value bootstrapped)
+    # --- run ------------------------------------------------------------------------------------
+    seed: int = 1  # seeds torch, numpy, python, the env rows (seed + b) and the eval games
+    total_env_steps: int = 20_000_000  # env steps (decisions of either player, all rows); drives LR annealing
+    max_minutes: float = 0.0  # wall-clock cap on training (0: none); checked after each update
+    num_envs: int = 256  # rows of the vector env
+    num_steps: int = 64  # env steps per rollout (each row makes num_steps decisions)
+    device: str = "auto"  # "auto" (CUDA if available), "cpu", "cuda", "cuda:1", ...
+    torch_threads: int = 0  # torch intra-op threads; 0: half the CPU cores, at most 4
+    deterministic: bool = True  # torch.use_deterministic_algorithms (bit-exact resume on CPU)
+    # --- PPO ------------------------------------------------------------------------------------
+    learning_rate: float = 3e-4
+    anneal_lr: bool = True  # linear decay to 0 over total_env_steps
+    gamma: float = 0.995  # discount per learner decision
+    gae_lambda: float = 0.95
+    update_epochs: int = 2
+    num_minibatches: int = 4  # minibatches per epoch (the sample count varies a little per rollout)
+    clip_coef: float = 0.2
+    ent_coef: float = 0.01
+    vf_coef: float = 0.5
+    max_grad_norm: float = 0.5
+    norm_adv: bool = True  # normalise advantages per minibatch
+    target_kl: Optional[float] = None  # stop the epochs early when approx KL exceeds this
+    hidden: List[int] = field(default_factory=lambda: [256, 256])  # MLP trunk widths
+    # --- self-play ------------------------------------------------------------------------------
+    pool_size: int = 8  # past snapshots kept as opponents
+    snapshot_every: int = 10  # updates between snapshots
+    latest_prob: float = 0.5  # P(opponent = the current network, both seats learn)
+    random_prob: float = 0.0  # P(opponent = built-in random agent)
+    heuristic_prob: float = 0.0  # P(opponent = built-in heuristic agent)
+    # --- evaluation -----------------------------------------------------------------------------
+    eval_every: int = 20  # updates between evaluations (0: only at the end)
+    eval_games: int = 200  # games per opponent per evaluation
+    eval_opponents: List[str] = field(default_factory=lambda: ["random", "heuristic"])
+    final_eval_games: int = 1000  # games per opponent at the end (0: none)
+    # --- output ---------------------------------------------------------------------------------
+    out_dir: str = "runs"
+    run_name: str = "ppo_fftcg"
+    checkpoint_every: int = 10  # updates between checkpoints (a final one is always written)
+    keep_checkpoints: int = 3  # ckpt_<update>.pt files kept (last.pt always)
+    resume: bool = False  # continue from out_dir/run_name/last.pt if it exists
+    tensorboard: bool = True
+    print_every: int = 1  # updates between console lines
+
+    def validate(self) -> None:
+        def need(cond, key, msg):
+            if not cond:
+                raise ConfigError(f"config: {key} {msg}")
+
+        need(self.num_envs >= 2, "num_envs", f"must be >= 2, got {self.num_envs}")
+        need(self.num_steps >= 1, "num_steps", f"must be >= 1, got {self.num_steps}")
+        need(self.total_env_steps >= 1, "total_env_steps", "must be >= 1")
+        need(0 < self.gamma <= 1, "gamma", f"must be in (0, 1], got {self.gamma}")
+        need(0 <= self.gae_lambda <= 1, "gae_lambda", f"must be in [0, 1], got {self.gae_lambda}")
+        need(self.update_epochs >= 1, "update_epochs", "must be >= 1")
+        need(self.num_minibatches >= 1, "num_minibatches", "must be >= 1")
+        need(self.pool_size >= 1, "pool_size", "must be >= 1")
+        need(self.snapshot_every >= 1, "snapshot_every", "must be >= 1")
+        need(len(self.hidden) >= 1 and all(h > 0 for h in self.hidden), "hidden", f"must be positive widths, got {self.hidden}")
+        probs = (self.latest_prob, self.random_prob, self.heuristic_prob)
+        need(all(p >= 0 for p in probs) and sum(probs) <= 1 + 1e-9, "latest_prob/random_prob/heuristic_prob",
+             f"must be >= 0 and sum to <= 1, got {probs}")
+        for o in self.eval_opponents:
+            need(o in ("random", "heuristic"), "eval_opponents", f"entries must be 'random' or 'heuristic', got {o!r}")
+        need(self.decks is None or len(self.decks) == 2, "decks", "must name two decks")
+        need(self.checkpoint_every >= 1, "checkpoint_every", "must be >= 1")
+
+
+# keys that must match when resuming (the rest, e.g. budgets and logging, may change)
+RESUME_KEYS = ("game", "decks", "variant", "auto_single", "max_turns", "seed", "num_envs", "num_steps", "hidden",
+               "pool_size")
+
+
+@njit(cache=True)
+def gae_flat(n, next_idx, values, rewards, terminal, has_boot, boot_values, pending, gamma, lam, adv):
+    """GAE over transitions stored in time order, linked per trajectory by ``next_idx``.
+    Pending transitions (trajectory still open) get advantage 0 and close their predecessor's sum
+    with their value (cleanrl's bootstrap at the rollout edge). Returns the number of transitions
+    that had no successor and no end (should be 0)."""
+    orphans = 0
+    for i in range(n - 1, -1, -1):
+        if pending[i]:
+            adv[i] = 0.0
+            continue
+        j = next_idx[i]
+        if j >= 0:
+            a_next = 0.0 if pending[j] else adv[j]
+            adv[i] = rewards[i] + gamma * values[j] - values[i] + gamma * lam * a_next
+        elif terminal[i]:
+            adv[i] = rewards[i] - values[i]
+        elif has_boot[i]:
+            adv[i] = rewards[i] + gamma * boot_values[i] - values[i]
+        else:
+            adv[i] = 0.0
+            orphans += 1
+    return orphans
+
+
+def _t(a: np.ndarray) -> torch.Tensor:
+    return torch.from_numpy(np.ascontiguousarray(a))
+
+
+class Trainer:
+    def __init__(self, cfg: PPOConfig, log: bool = True):
+        self.cfg = cfg
+        self.log_enabled = log
+        self.run_dir = Path(cfg.out_dir) / cfg.run_name
+        self.run_dir.mkdir(parents=True, exist_ok=True)
+        # 0: half the cores, at most 4. The env's numba threads and torch's alternate, and torch's
+        # OpenMP threads spin at their barriers: on this 2-core machine 2 torch threads made every
+        # op 5x slower than 1 (measured, another process busy on the other core).
+        threads = cfg.torch_threads or max(1, min(4, (os.cpu_count() or 2) // 2))
+        torch.set_num_threads(threads)
+        if cfg.deterministic:
+            torch.use_deterministic_algorithms(True)
+        self.device = resolve_device(cfg.device)
+        random.seed(cfg.seed)
+        np.random.seed(cfg.seed % 2**32)
+        torch.manual_seed(cfg.seed)
+        self.np_rng = np.random.default_rng(cfg.seed)
+        self.gen = torch.Generator(device="cpu").manual_seed(cfg.seed)
+
+        self.vec = TCGVectorEnv(cfg.game, num_envs=cfg.num_envs, decks=cfg.decks, variant=cfg.variant,
+                                auto_single=cfg.auto_single, max_turns=cfg.max_turns, seed=cfg.seed)
+        self.obs, self.masks, self.players = self.vec.reset()
+        B, O, A = self.vec.num_envs, self.vec.obs_size, self.vec.num_actions
+        self.B, self.O, self.A = B, O, A
+        self.net = PolicyNet(O, A, cfg.hidden, cfg.game).to(self.device)
+        self.opt = torch.optim.Adam(self.net.parameters(), lr=cfg.learning_rate, eps=1e-5)
+        self.pool_nets = [PolicyNet(O, A, cfg.hidden, cfg.game).to(self.device).eval() for _ in range(cfg.pool_size)]
+        self.pool_updates: list[int] = []  # update at which each slot's snapshot was taken
+        self.pool_next = 0
+        self._add_snapshot(0)
+
+        # kernel opponents (training rows), if requested
+        self.kernel_opps = {}
+        if cfg.random_prob > 0:
+            self.kernel_opps[OPP_RANDOM] = KernelOpponent("random", self.vec, seed=cfg.seed + 101)
+        if cfg.heuristic_prob > 0:
+            self.kernel_opps[OPP_HEURISTIC] = KernelOpponent("heuristic", self.vec, seed=cfg.seed + 202)
+
+        # per-row bookkeeping
+        self.seat = (np.arange(B) % 2).astype(np.int64)
+        self.opp_kind = np.zeros(B, np.int64)
+        self.opp_slot = np.zeros(B, np.int64)
+        self.collect = np.zeros((B, 2), bool)
+        self.last_idx = np.full(2 * B, -1, np.int64)  # open transition of trajectory 2*b + seat
+        self.ep_len = np.zeros(B, np.int64)
+        self._new_opponents(np.arange(B))
+
+        # transition buffer (CPU; minibatches move to the device); carried transitions first
+        cap = cfg.num_steps * B + 2 * B
+        self.cap = cap
+        self.b_obs = np.zeros((cap, O), np.float32)
+        self.b_mask = np.zeros((cap, A), bool)
+        self.b_act = np.zeros(cap, np.int64)
+        self.b_logp = np.zeros(cap, np.float32)
+        self.b_val = np.zeros(cap, np.float32)
+        self.b_rew = np.zeros(cap, np.float32)
+        self.b_next = np.full(cap, -1, np.int64)
+        self.b_term = np.zeros(cap, np.bool_)
+        self.b_hasboot = np.zeros(cap, np.bool_)
+        self.b_boot = np.zeros(cap, np.float32)
+        self.n = 0
+
+        # counters
+        self.update = 0
+        self.global_step = 0  # env steps (all rows, both players)
+        self.learner_steps = 0  # stored learner decisions
+        self.episodes = 0
+        self.elapsed = 0.0  # training seconds over all sessions
+        self.last_eval: dict = {}
+        self._ep_stats: list = []
+
+        self.writer = None
+        if cfg.resume and (self.run_dir / "last.pt").exists():
+            self.load_checkpoint(self.run_dir / "last.pt")
+        self._open_logs()
+
+    # ---- opponents ------------------------------------------------------------------------------
+    def _add_snapshot(self, update: int) -> None:
+        slot = self.pool_next
+        self.pool_nets[slot].load_state_dict(self.net.state_dict())
+        if slot < len(self.pool_updates):
+            self.pool_updates[slot] = update
+        else:
+            self.pool_updates.append(update)
+        self.pool_next = (slot + 1) % self.cfg.pool_size
+
+    def _new_opponents(self, rows: np.ndarray) -> None:
+        if rows.size == 0:
+            return
+        c = self.cfg
+        u = self.np_rng.random(rows.size)
+        kind = np.full(rows.size, OPP_POOL, np.int64)
+        kind[u < c.latest_prob + c.random_prob + c.heuristic_prob] = OPP_HEURISTIC
+        kind[u < c.latest_prob + c.random_prob] = OPP_RANDOM
+        kind[u < c.latest_prob] = OPP_SELF
+        self.opp_kind[rows] = kind
+        self.opp_slot[rows] = self.np_rng.integers(len(self.pool_updates), size=rows.size)
+        seat = self.seat[rows]
+        self.collect[rows, seat] = True
+        self.collect[rows, 1 - seat] = kind == OPP_SELF
+
+    # ---- acting ---------------------------------------------------------------------------------
+    def _sample(self, logits: torch.Tensor, mask: torch.Tensor):
+        ml = masked_logits(logits.float().cpu(), mask)
+        u = torch.rand(ml.shape, generator=self.gen).clamp_(1e-12, 1.0)
+        a = (ml - torch.log(-torch.log(u))).argmax(dim=1)  # Gumbel-max: a sample of softmax(ml)
+        logp = torch.log_softmax(ml, dim=1).gather(1, a[:, None]).squeeze(1)
+        return a, logp
+
+    @torch.no_grad()
+    def _forward(self, net, rows):
+        o = _t(self.obs[rows]).to(self.device)
+        return net(o)
+
+    def collect_rollout(self) -> dict:
+        c, B = self.cfg, self.B
+        ar = np.arange(B)
+        stats = {"wins": np.zeros(4, np.int64), "games": np.zeros(4, np.int64), "ep_len": []}
+        for _ in range(c.num_steps):
+            dec = self.players.astype(np.int64)
+            learn = self.collect[ar, dec]
+            actions = np.zeros(B, np.int64)
+            lrows = np.flatnonzero(learn)
+            if lrows.size:
+                logits, value = self._forward(self.net, lrows)
+                mask = _t(self.masks[lrows] != 0)
+                a, logp = self._sample(logits, mask)
+                actions[lrows] = a.numpy()
+                k = lrows.size
+                idx = np.arange(self.n, self.n + k)
+                self.b_obs[idx] = self.obs[lrows]
+                self.b_mask[idx] = mask.numpy()
+                self.b_act[idx] = a.numpy()
+                self.b_logp[idx] = logp.numpy()
+                self.b_val[idx] = value.float().cpu().numpy()
+                self.b_rew[idx] = 0.0
+                self.b_next[idx] = -1
+                self.b_term[idx] = False
+                self.b_hasboot[idx] = False
+                traj = 2 * lrows + dec[lrows]
+                prev = self.last_idx[traj]
+                linked = prev >= 0
+                self.b_next[prev[linked]] = idx[linked]
+                self.last_idx[traj] = idx
+                self.n += k
+            orows = np.flatnonzero(~learn)
+            if orows.size:
+                kinds = self.opp_kind[orows]
+                prow = orows[kinds == OPP_POOL]
+                if prow.size:
+                    slots = self.opp_slot[prow]
+                    for s in np.unique(slots):
+                        rows = prow[slots == s]
+                        logits, _ = self._forward(self.pool_nets[int(s)], rows)
+                        a, _ = self._sample(logits, _t(self.masks[rows] != 0))
+                        actions[rows] = a.numpy()
+                for kind, opp in self.kernel_opps.items():
+                    rows = orows[kinds == kind]
+                    if rows.size:
+                        actions[rows] = opp.actions()[rows]
+            self.obs, self.masks, rewards, term, trunc, self.players = self.vec.step(actions)
+            self.global_step += B
+            self.ep_len += 1
+            # rewards to each open learner transition of the seat that receives them
+            rrows = np.flatnonzero((rewards != 0).any(axis=1))
+            for s in (0, 1):
+                li = self.last_idx[2 * rrows + s]
+                ok = li >= 0
+                self.b_rew[li[ok]] += rewards[rrows[ok], s]
+            ended = term | trunc
+            if ended.any():
+                erows = np.flatnonzero(ended)
+                if trunc.any():
+                    self._bootstrap_truncated(np.flatnonzero(trunc))
+                for s in (0, 1):
+                    traj = 2 * erows + s
+                    li = self.last_idx[traj]
+                    ok = li >= 0
+                    self.b_term[li[ok & term[erows]]] = True
+                    self.last_idx[traj] = -1
+                ls = self.seat[erows]
+                res = rewards[erows, ls]
+                kinds = self.opp_kind[erows]
+                np.add.at(stats["games"], kinds, 1)
+                np.add.at(stats["wins"], kinds, (res > 0).astype(np.int64))
+                stats["ep_len"].extend(self.ep_len[erows].tolist())
+                self.ep_len[erows] = 0
+                self.episodes += erows.size
+                self._new_opponents(erows)
+        return stats
+
+    @torch.no_grad()
+    def _bootstrap_truncated(self, trows: np.ndarray) -> None:
+        """Value of each open trajectory of a truncated row, from its seat's view of the final state."""
+        k = self.vec.spec.kernels
+        T = self.vec.batch._T
+        states = self.vec.truncated_states
+        for s in (0, 1):
+            li = self.last_idx[2 * trows + s]
+            ok = np.flatnonzero(li >= 0)
+            if ok.size == 0:
+                continue
+            obs = np.zeros((ok.size, self.O), np.float32)
+            for j, i in enumerate(ok):  # only truncated rows: a handful per rollout
+                k.observe_row(states[i], T, s, obs[j])
+            _, v = self.net(_t(obs).to(self.device))
+            self.b_boot[li[ok]] = v.float().cpu().numpy()
+            self.b_hasboot[li[ok]] = True
+
+    # ---- learning -------------------------------------------------------------------------------
+    def learn(self) -> dict:
+        c, n = self.cfg, self.n
+        pending = np.zeros(n, np.bool_)
+        open_idx = self.last_idx[self.last_idx >= 0]
+        pending[open_idx] = True
+        adv = np.zeros(n, np.float32)
+        orphans = gae_flat(n, self.b_next[:n], self.b_val[:n], self.b_rew[:n], self.b_term[:n], self.b_hasboot[:n],
+                           self.b_boot[:n], pending, np.float32(c.gamma), np.float32(c.gae_lambda), adv)
+        if orphans:
+            raise RuntimeError(f"{orphans} transitions without successor or end (bookkeeping bug)")
+        train_idx = np.flatnonzero(~pending)
+        ret = adv + self.b_val[:n]
+        if c.anneal_lr:
+            frac = max(0.0, 1.0 - self.global_step / c.total_env_steps)
+            for g in self.opt.param_groups:
+                g["lr"] = frac * c.learning_rate
+        N = train_idx.size
+        mb = max(1, -(-N // c.num_minibatches))
+        info = {"pg_loss": 0.0, "v_loss": 0.0, "entropy": 0.0, "approx_kl": 0.0, "clipfrac": 0.0}
+        nb = 0
+        t_obs, t_mask, t_act = _t(self.b_obs[:n]), _t(self.b_mask[:n]), _t(self.b_act[:n])
+        t_logp, t_adv, t_ret = _t(self.b_logp[:n]), _t(adv), _t(ret)
+        tidx = _t(train_idx)
+        stop = False
+        for _epoch in range(c.update_epochs):
+            perm = tidx[torch.randperm(N, generator=self.gen)]
+            for start in range(0, N, mb):
+                ix = perm[start : start + mb]
+                o = t_obs[ix].to(self.device)
+                m = t_mask[ix].to(self.device)
+                a = t_act[ix].to(self.device)
+                old = t_logp[ix].to(self.device)
+                ad = t_adv[ix].to(self.device)
+                rt = t_ret[ix].to(self.device)
+                logits, v = self.net(o)
+                lp_all = torch.log_softmax(masked_logits(logits, m), dim=1)
+                lp = lp_all.gather(1, a[:, None]).squeeze(1)
+                ent = -(lp_all.exp() * lp_all).sum(1).mean()
+                logratio = lp - old
+                ratio = logratio.exp()
+                with torch.no_grad():
+                    kl = ((ratio - 1) - logratio).mean()
+                    clipfrac = ((ratio - 1).abs() > c.clip_coef).float().mean()
+                if c.norm_adv and ad.numel() > 1:
+                    ad = (ad - ad.mean()) / (ad.std() + 1e-8)
+                pg = torch.max(-ad * ratio, -ad * ratio.clamp(1 - c.clip_coef, 1 + c.clip_coef)).mean()
+                vl = 0.5 * ((v - rt) ** 2).mean()
+                loss = pg - c.ent_coef * ent + c.vf_coef * vl
+                self.opt.zero_grad(set_to_none=True)
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(self.net.parameters(), c.max_grad_norm)
+                self.opt.step()
+                nb += 1
+                for key, val in (("pg_loss", pg), ("v_loss", vl), ("entropy", ent), ("approx_kl", kl), ("clipfrac", clipfrac)):
+                    info[key] += float(val.detach())
+                if c.target_kl is not None and float(kl) > c.target_kl:
+                    stop = True
+                    break
+            if stop:
+                break
+        for key in info:
+            info[key] /= max(nb, 1)
+        y, pv = ret[train_idx], self.b_val[train_idx]
+        var_y = float(np.var(y))
+        info["explained_var"] = float("nan") if var_y == 0 else 1.0 - float(np.var(y - pv)) / var_y
+        info["samples"] = int(N)
+        info["lr"] = float(self.opt.param_groups[0]["lr"])
+        self.learner_steps += int(N)
+        # carry the open transitions to the front of the buffer for the next rollout
+        traj = np.flatnonzero(self.last_idx >= 0)
+        src = self.last_idx[traj]
+        k = src.size
+        for arr in (self.b_obs, self.b_mask, self.b_act, self.b_logp, self.b_val, self.b_rew):
+            arr[:k] = arr[src]
+        self.b_next[:k] = -1
+        self.b_term[:k] = False
+        self.b_hasboot[:k] = False
+        self.last_idx[traj] = np.arange(k)
+        self.n = k
+        return info
+
+    # ---- the loop -------------------------------------------------------------------------------
+    def run(self, max_updates: Optional[int] = None) -> dict:
+        """Train until ``total_env_steps`` / ``max_minutes`` (or ``max_updates`` more updates, for
+        tests). Returns the last evaluation table."""
+        c = self.cfg
+        done_updates = 0
+        while self.global_step < c.total_env_steps:
+            if c.max_minutes > 0 and self.elapsed >= c.max_minutes * 60:
+                break
+            if max_updates is not None and done_updates >= max_updates:
+                return self.last_eval
+            t0 = time.perf_counter()
+            stats = self.collect_rollout()
+            t1 = time.perf_counter()
+            steps_before = self.learner_steps
+            info = self.learn()
+            t2 = time.perf_counter()
+            self.update += 1
+            done_updates += 1
+            self.elapsed += t2 - t0
+            info.update(self._rollout_info(stats))
+            info["rollout_s"] = t1 - t0
+            info["learn_s"] = t2 - t1
+            info["env_steps_per_s"] = c.num_steps * self.B / (t2 - t0)
+            info["learner_steps_per_s"] = (self.learner_steps - steps_before) / (t2 - t0)
+            if self.update % c.snapshot_every == 0:
+                self._add_snapshot(self.update)
+            self._log_update(info)
+            t3 = time.perf_counter()
+            if c.eval_every and self.update % c.eval_every == 0:
+                self.run_eval(c.eval_games)
+            if self.update % c.checkpoint_every == 0:
+                self.elapsed += time.perf_counter() - t3  # wall clock of the run includes evals and saves
+                t3 = time.perf_counter()
+                self.save_checkpoint()
+            self.elapsed += time.perf_counter() - t3
+        self.save_checkpoint()
+        self.export_policy(self.run_dir / "policy.pt")
+        if c.final_eval_games > 0:
+            self.run_eval(c.final_eval_games, final=True)
+        self.close()
+        return self.last_eval
+
+    def _rollout_info(self, stats) -> dict:
+        out = {}
+        names = {OPP_SELF: "self", OPP_POOL: "pool", OPP_RANDOM: "random", OPP_HEURISTIC: "heuristic"}
+        for kind, name in names.items():
+            g = int(stats["games"][kind])
+            out[f"train_games_vs_{name}"] = g
+            out[f"train_win_vs_{name}"] = float(stats["wins"][kind] / g) if g else float("nan")
+        out["ep_len_mean"] = float(np.mean(stats["ep_len"])) if stats["ep_len"] else float("nan")
+        return out
+
+    def act_greedy(self, obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        with torch.no_grad():
+            logits, _ = self.net(_t(obs).to(self.device))
+            return masked_logits(logits, _t(masks != 0).to(self.device)).argmax(1).cpu().numpy()
+
+    def run_eval(self, games: int, final: bool = False) -> dict:
+        c = self.cfg
+        table = {}
+        opps = [o for o in c.eval_opponents if o in available_opponents(c.game)]
+        for o in c.eval_opponents:
+            if o not in opps and self.log_enabled:
+                print(f"[eval] skipping {o!r}: its policy kernel is not available in this checkout", flush=True)
+        self.net.eval()
+        for o in opps:
+            r = evaluate(self.act_greedy, o, games, seed=c.seed + 10_000_019, game=c.game, decks=c.decks,
+                         variant=c.variant, auto_single=c.auto_single, max_turns=c.max_turns)
+            table[o] = r.row()
+        self.net.train()
+        self.last_eval = table
+        if self.log_enabled:
+            minutes = self.elapsed / 60
+            for o, row in table.items():
+                self._eval_csv.writerow({"update": self.update, "global_step": self.global_step, "minutes": round(minutes, 3),
+                                         "final": int(final), **row})
+                if self.writer is not None:
+                    self.writer.add_scalar(f"eval/win_rate_vs_{o}", row["win_rate"], self.global_step)
+                    self.writer.add_scalar(f"eval/elo_diff_vs_{o}", row["elo_diff"], self.global_step)
+                print(f"[eval{' final' if final else ''}] update {self.update} ({minutes:.1f} min): vs {o}: "
+                      f"{row['wins']}/{row['games']} won = {row['win_rate']:.3f} "
+                      f"[{row['ci95_low']:.3f}, {row['ci95_high']:.3f}], Elo {row['elo_diff']:+.0f}", flush=True)
+            self._eval_file.flush()
+            if final:
+                (self.run_dir / "final_eval.json").write_text(json.dumps(
+                    {"update": self.update, "global_step": self.global_step, "minutes": minutes, "table": table}, indent=2))
+        return table
+
+    # ---- logging --------------------------------------------------------------------------------
+    LOG_FIELDS = ["update", "global_step", "learner_steps", "episodes", "minutes", "env_steps_per_s",
+                  "learner_steps_per_s", "rollout_s", "learn_s", "lr", "pg_loss", "v_loss", "entropy", "approx_kl",
+                  "clipfrac", "explained_var", "samples", "ep_len_mean", "train_games_vs_self", "train_games_vs_pool",
+                  "train_win_vs_pool", "train_games_vs_random", "train_win_vs_random", "train_games_vs_heuristic",
+                  "train_win_vs_heuristic", "train_win_vs_self"]
+    EVAL_FIELDS = ["update", "global_step", "minutes", "final", "opponent", "games", "wins", "losses", "draws",
+                   "win_rate", "ci95_low", "ci95_high", "elo_diff", "seconds"]
+
+    def _open_logs(self) -> None:
+        if not self.log_enabled:
+            return
+        self._csv_file = self._open_csv(self.run_dir / "progress.csv", self.LOG_FIELDS)
+        self._csv = csv.DictWriter(self._csv_file, self.LOG_FIELDS, extrasaction="ignore")
+        self._eval_file = self._open_csv(self.run_dir / "eval.csv", self.EVAL_FIELDS)
+        self._eval_csv = csv.DictWriter(self._eval_file, self.EVAL_FIELDS, extrasaction="ignore")
+        (self.run_dir / "config.json").write_text(json.dumps(config_to_dict(self.cfg), indent=2))
+        if self.cfg.tensorboard:
+            from torch.utils.tensorboard import SummaryWriter
+
+            self.writer = SummaryWriter(str(self.run_dir / "tb"), purge_step=self.global_step if self.update else None)
+
+    def _open_csv(self, path: Path, fields: list[str]):
+        """Open a CSV log for appending; on resume, rows past the checkpoint's update are dropped
+        (they belong to the interrupted session and will be produced again)."""
+        rows = []
+        if path.exists() and self.update > 0:
+            with open(path, newline="") as f:
+                rows = [r for r in csv.DictReader(f) if int(r["update"]) <= self.update]
+        f = open(path, "w", newline="")
+        w = csv.DictWriter(f, fields, extrasaction="ignore")
+        w.writeheader()
+        for r in rows:
+            w.writerow(r)
+        f.flush()
+        return f
+
+    def _log_update(self, info: dict) -> None:
+        if not self.log_enabled:
+            return
+        row = {"update": self.update, "global_step": self.global_step, "learner_steps": self.learner_steps,
+               "episodes": self.episodes, "minutes": round(self.elapsed / 60, 4), **info}
+        self._csv.writerow({k: (round(v, 6) if isinstance(v, float) else v) for k, v in row.items()})
+        self._csv_file.flush()
+        if self.writer is not None:
+            for k, v in info.items():
+                if isinstance(v, (int, float)) and np.isfinite(v):
+                    group = "perf" if k.endswith("_per_s") or k.endswith("_s") else ("train" if k.startswith("train_") or k.startswith("ep_") else "losses")
+                    self.writer.add_scalar(f"{group}/{k}", v, self.global_step)
+        if self.update % self.cfg.print_every == 0:
+            print(f"update {self.update} step {self.global_step} ({self.elapsed / 60:.1f} min) "
+                  f"{info['env_steps_per_s']:.0f} env steps/s, {info['learner_steps_per_s']:.0f} learner steps/s | "
+                  f"ent {info['entropy']:.3f} kl {info['approx_kl']:.4f} vloss {info['v_loss']:.4f} "
+                  f"ev {info['explained_var']:.2f} | win vs pool {info['train_win_vs_pool']:.2f} "
+                  f"ep_len {info['ep_len_mean']:.0f}", flush=True)
+
+    def close(self) -> None:
+        if self.log_enabled:
+            self._csv_file.close()
+            self._eval_file.close()
+            if self.writer is not None:
+                self.writer.close()
+                self.writer = None
+
+    # ---- checkpoints ----------------------------------------------------------------------------
+    def state_payload(self) -> dict:
+        b = self.vec.batch
+        n = self.n
+        payload = {
+            "format": CKPT_FORMAT,
+            "config": config_to_dict(self.cfg),
+            "model_config": self.net.model_config(),
+            "model": self.net.state_dict(),
+            "optimizer": self.opt.state_dict(),
+            "pool": [net.state_dict() for net in self.pool_nets[: len(self.pool_updates)]],
+            "pool_updates": list(self.pool_updates),
+            "pool_next": int(self.pool_next),
+            "counters": {"update": self.update, "global_step": self.global_step, "learner_steps": self.learner_steps,
+                         "episodes": self.episodes, "elapsed": float(self.elapsed)},
+            "rng": {"torch": torch.get_rng_state(), "gen": self.gen.get_state(), "numpy": self.np_rng.bit_generator.state,
+                    "numpy_global": _np_global_state(), "python": random.getstate(),
+                    "kernel_opponents": {str(k): _state_to_tensor(o.get_state()) for k, o in self.kernel_opps.items()}},
+            "env": {"states": _t(b.states).clone(), "episodes": _t(b.episodes).clone(), "seeds": _t(b.seeds).clone(),
+                    "obs": _t(self.obs).clone(), "masks": _t(self.masks).clone(), "players": _t(self.players).clone()},
+            "rows": {"opp_kind": _t(self.opp_kind).clone(), "opp_slot": _t(self.opp_slot).clone(),
+                     "collect": _t(self.collect).clone(), "last_idx": _t(self.last_idx).clone(), "ep_len": _t(self.ep_len).clone()},
+            "carry": {name: _t(getattr(self, name)[:n]).clone() for name in ("b_obs", "b_mask", "b_act", "b_logp", "b_val", "b_rew")},
+            "last_eval": self.last_eval,
+        }
+        return payload
+
+    def save_checkpoint(self) -> Path:
+        path = self.run_dir / f"ckpt_{self.update:06d}.pt"
+        _atomic_save(self.state_payload(), path)
+        _atomic_copy(path, self.run_dir / "last.pt")
+        olds = sorted(self.run_dir.glob("ckpt_*.pt"))
+        for p in olds[: max(0, len(olds) - self.cfg.keep_checkpoints)]:
+            p.unlink(missing_ok=True)
+        return path
+
+    def export_policy(self, path: Path) -> None:
+        """The slim file agents.neural.NeuralAgent / tcg matchup load: weights and shape only."""
+        _atomic_save({"format": POLICY_FORMAT, "model_config": self.net.model_config(),
+                      "model": {k: v.detach().cpu() for k, v in self.net.state_dict().items()},
+                      "trained": {"update": self.update, "global_step": self.global_step, "config": config_to_dict(self.cfg)}},
+                     path)
+
+    def load_checkpoint(self, path: Path) -> None:
+        ck = torch.load(path, map_location="cpu", weights_only=True)
+        if not isinstance(ck, dict) or ck.get("format") != CKPT_FORMAT:
+            raise ValueError(f"{path}: not a {CKPT_FORMAT} checkpoint")
+        saved = ck["config"]
+        for key in RESUME_KEYS:
+            now = config_to_dict(self.cfg)[key]
+            if saved.get(key) != now:
+                raise ConfigError(f"{path}: cannot resume: config key {key!r} is {now!r} but the checkpoint was made with {saved.get(key)!r}")
+        self.net.load_state_dict(ck["model"])
+        self.opt.load_state_dict(ck["optimizer"])
+        self.pool_updates = list(ck["pool_updates"])
+        for net, sd in zip(self.pool_nets, ck["pool"]):
+            net.load_state_dict(sd)
+        self.pool_next = int(ck["pool_next"])
+        cnt = ck["counters"]
+        self.update, self.global_step = int(cnt["update"]), int(cnt["global_step"])
+        self.learner_steps, self.episodes, self.elapsed = int(cnt["learner_steps"]), int(cnt["episodes"]), float(cnt["elapsed"])
+        r = ck["rng"]
+        torch.set_rng_state(r["torch"])
+        self.gen.set_state(r["gen"])
+        self.np_rng.bit_generator.state = r["numpy"]
+        np.random.set_state(_np_global_from(r["numpy_global"]))
+        random.setstate(r["python"])
+        for k, o in self.kernel_opps.items():
+            st = r["kernel_opponents"].get(str(k))
+            if st is not None:
+                o.set_state(_state_from_tensor(st))
+        b = self.vec.batch
+        e = ck["env"]
+        b.states[:] = e["states"].numpy()
+        b.episodes[:] = e["episodes"].numpy()
+        b.seeds[:] = e["seeds"].numpy()
+        b.obs[:] = e["obs"].numpy()
+        b.masks[:] = e["masks"].numpy()
+        self.obs, self.masks, self.players = b.obs, b.masks, e["players"].numpy().copy()
+        rows = ck["rows"]
+        self.opp_kind[:] = rows["opp_kind"].numpy()
+        self.opp_slot[:] = rows["opp_slot"].numpy()
+        self.collect[:] = rows["collect"].numpy()
+        self.last_idx[:] = rows["last_idx"].numpy()
+        self.ep_len[:] = rows["ep_len"].numpy()
+        carry = ck["carry"]
+        n = int(carry["b_obs"].shape[0])
+        for name, t in carry.items():
+            getattr(self, name)[:n] = t.numpy()
+        self.b_next[:n] = -1
+        self.b_term[:n] = False
+        self.b_hasboot[:n] = False
+        self.n = n
+        self.last_eval = ck.get("last_eval", {})
+        if self.log_enabled:
+            print(f"resumed from {path} at update {self.update} (env step {self.global_step})", flush=True)
+
+
+def _np_global_state():
+    name, keys, pos, has_gauss, cached = np.random.get_state()
+    return {"name": name, "keys": torch.from_numpy(keys.astype(np.int64)), "pos": int(pos), "has_gauss": int(has_gauss),
+            "cached": float(cached)}
+
+
+def _np_global_from(d):
+    return (d["name"], d["keys"].numpy().astype(np.uint32), d["pos"], d["has_gauss"], d["cached"])
+
+
+def _state_to_tensor(state):
+    return torch.from_numpy(state) if isinstance(state, np.ndarray) else state
+
+
+def _state_from_tensor(state):
+    return state.numpy() if isinstance(state, torch.Tensor) else state
+
+
+def _atomic_save(obj, path: Path) -> None:
+    """Write to a temp file in the same folder, fsync, then rename over ``path``: a crash leaves
+    either the old file or the new one, never half of one."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    with open(tmp, "wb") as f:
+        torch.save(obj, f)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def _atomic_copy(src: Path, dst: Path) -> None:
+    tmp = dst.with_name(f".{dst.name}.tmp{os.getpid()}")
+    with open(src, "rb") as fi, open(tmp, "wb") as fo:
+        while chunk := fi.read(1 << 20):
+            fo.write(chunk)
+        fo.flush()
+        os.fsync(fo.fileno())
+    os.replace(tmp, dst)
+
+
+def main(argv: Optional[list[str]] = None) -> dict:
+    p = argparse.ArgumentParser(description="Self-play PPO over the batched FF-TCG engine (docs/training.md)")
+    p.add_argument("--config", default=None, help="YAML file in configs/ (keys: the PPOConfig fields)")
+    p.add_argument("overrides", nargs="*", help="key=value overrides, e.g. num_envs=512 hidden=[128,128] resume=true")
+    args = p.parse_args(argv)
+    try:
+        cfg = load_config(PPOConfig, args.config, args.overrides)
+    except ConfigError as e:
+        p.error(str(e))
+    trainer = Trainer(cfg)
+    print(f"device {trainer.device}, torch threads {torch.get_num_threads()}, run dir {trainer.run_dir}", flush=True)
+    return trainer.run()
+
+
+if __name__ == "__main__":
+    main()
