@@ -294,7 +294,7 @@ def _deck_ids(pool, numbers: list[str]) -> np.ndarray:
     return ids
 
 
-def _shard_setup(params: dict, pair: int, lo: int, hi: int):
+def _shard_setup(params: dict, pair: int):
     import tcg_env
 
     spec = tcg_env.get_spec(params["game"])
@@ -305,23 +305,28 @@ def _shard_setup(params: dict, pair: int, lo: int, hi: int):
     return spec, pool, ids_a, ids_b
 
 
-def _play_kernels(params, pair, lo, hi, codes):
-    """Every game of the shard inside the batch kernels (no Python per decision)."""
+def _play_kernels(params, segments, codes):
+    """Every game of the segments ``[(pair, lo, hi), ...]`` in one call of the batch kernels
+    (no Python per decision); per-game columns in segment order."""
     import tcg_env
 
-    spec, pool, ids_a, ids_b = _shard_setup(params, pair, lo, hi)
-    k = spec.kernels
-    gs = range(lo, hi)
-    n = hi - lo
-    deck_pairs = [(ids_a, ids_b) if g % 2 == 0 else (ids_b, ids_a) for g in gs]
-    seeds = np.asarray([game_seed(params, g) for g in gs], np.int64)
-    bg = tcg_env.BatchGame(spec, pool, deck_pairs, seeds, spec.variants.index(params["variant"]), False,
-                           auto_reset=False)
-    rng = np.concatenate([k.seed_agent_rng(1, agent_key(params, pair, g)) for g in gs])
-    lengths = np.zeros(n, np.int64)
-    # seat kinds: side A in seat 0 on even games
+    deck_pairs, seeds, rngs, kinds = [], [], [], []
     ca, cb = codes
-    seat_kinds = np.asarray([(ca, cb) if g % 2 == 0 else (cb, ca) for g in gs], np.int32).reshape(n, 2)
+    for pair, lo, hi in segments:
+        spec, pool, ids_a, ids_b = _shard_setup(params, pair)
+        k = spec.kernels
+        for g in range(lo, hi):
+            even = g % 2 == 0  # side A in seat 0 on even games
+            deck_pairs.append((ids_a, ids_b) if even else (ids_b, ids_a))
+            kinds.append((ca, cb) if even else (cb, ca))
+            seeds.append(game_seed(params, g))
+            rngs.append(k.seed_agent_rng(1, agent_key(params, pair, g)))
+    n = len(seeds)
+    bg = tcg_env.BatchGame(spec, pool, deck_pairs, np.asarray(seeds, np.int64), spec.variants.index(params["variant"]),
+                           False, auto_reset=False)
+    rng = np.concatenate(rngs)
+    lengths = np.zeros(n, np.int64)
+    seat_kinds = np.asarray(kinds, np.int32).reshape(n, 2)
     playout = getattr(k, "playout_batch", None)
     if playout is not None:
         playout(bg.states, bg._T, bg.masks, rng, seat_kinds, int(params["max_decisions"]), lengths)
@@ -339,7 +344,7 @@ def _play_python(params, pair, lo, hi):
     """Games one decision at a time through Game facades (agents without kernel code)."""
     from tcg_env.game import Game
 
-    spec, pool, ids_a, ids_b = _shard_setup(params, pair, lo, hi)
+    spec, pool, ids_a, ids_b = _shard_setup(params, pair)
     name_a, name_b = params["agents"]
     side_agents = (_make_agent(name_a, params["game"]), _make_agent(name_b, params["game"]))
     variant = spec.variants.index(params["variant"])
@@ -369,21 +374,41 @@ def _play_python(params, pair, lo, hi):
     return done, winner, first, decisions, turns
 
 
+def _shard_range(params: dict, pair: int, shard: int) -> tuple[int, int]:
+    g, size = params["games"], params["shard_size"]
+    lo, hi = shard * size, min(g, (shard + 1) * size)
+    if not (0 <= pair < len(list_pairs(params)) and 0 <= lo < g):
+        raise MatchupError(f"no shard {shard} of pair {pair} in this run")
+    return lo, hi
+
+
 def run_shard(params: dict, pair: int, shard: int) -> dict:
     """Play shard ``shard`` of pair ``pair``; the stream record (a JSON-able dict).
 
     ``outcomes``: one letter per game, A / B (that side won), D (draw), U (unfinished after
     max_decisions: counted as a draw); ``first``: which side took the first turn (A / B).
     """
-    g, size = params["games"], params["shard_size"]
-    lo, hi = shard * size, min(g, (shard + 1) * size)
-    if not (0 <= pair < len(list_pairs(params)) and 0 <= lo < g):
-        raise MatchupError(f"no shard {shard} of pair {pair} in this run")
+    return run_shards(params, [(pair, shard)])[0]
+
+
+def run_shards(params: dict, shards: Sequence[tuple[int, int]]) -> list[dict]:
+    """Several shards at once: with in-kernel agents all their games go to the kernels in one
+    batch (better use of the threads than one call per shard); the records are the same as
+    :func:`run_shard` gives one by one."""
+    segments = [(p, *_shard_range(params, p, k)) for p, k in shards]
     codes = tuple(agent_kernel_code(a, params["game"]) for a in params["agents"])
     if None in codes:
-        done, winner, first, decisions, turns = _play_python(params, pair, lo, hi)
+        parts = [_play_python(params, p, lo, hi) for p, lo, hi in segments]
     else:
-        done, winner, first, decisions, turns = _play_kernels(params, pair, lo, hi, codes)
+        cols = _play_kernels(params, segments, codes)
+        parts, at = [], 0
+        for _, lo, hi in segments:
+            parts.append(tuple(c[at : at + hi - lo] for c in cols))
+            at += hi - lo
+    return [_record(p, k, lo, hi, *part) for (p, k), (_, lo, hi), part in zip(shards, segments, parts)]
+
+
+def _record(pair, shard, lo, hi, done, winner, first, decisions, turns) -> dict:
     outcomes, firsts = [], []
     for i, g in enumerate(range(lo, hi)):
         a_seat = 0 if g % 2 == 0 else 1
@@ -650,13 +675,28 @@ def aggregate(params: dict, records: dict[tuple[int, int], dict]) -> MatchupResu
 # --------------------------------------------------------------------------------------------
 # Backends
 # --------------------------------------------------------------------------------------------
-def _local_backend(params: dict, todo: list[tuple[int, int]], workers: int | None) -> Iterator[dict]:
-    if workers:
-        import numba
+GROUP_GAMES_PER_THREAD = 256  # local backend: in-kernel games per thread in one kernel call
 
+
+def _local_backend(params: dict, todo: list[tuple[int, int]], workers: int | None) -> Iterator[dict]:
+    import numba
+
+    if workers:
         numba.set_num_threads(max(1, min(int(workers), numba.config.NUMBA_NUM_THREADS)))
-    for p, k in todo:
-        yield run_shard(params, p, k)
+    kernel = None not in (agent_kernel_code(a, params["game"]) for a in params["agents"])
+    # in-kernel agents: shards are grouped so one kernel call gives every thread enough games
+    # (a 128-game shard on 16 threads is 8 games a thread, and the slowest game sets the pace);
+    # each shard is still stored as its own record as soon as its group is done
+    target = GROUP_GAMES_PER_THREAD * numba.get_num_threads() if kernel else 1
+    group: list[tuple[int, int]] = []
+    size = 0
+    for i, (p, k) in enumerate(todo):
+        group.append((p, k))
+        lo, hi = _shard_range(params, p, k)
+        size += hi - lo
+        if size >= target or i == len(todo) - 1:
+            yield from run_shards(params, group)
+            group, size = [], 0
 
 
 def _ray_shard(params: dict, pair: int, shard: int) -> dict:

@@ -83,6 +83,10 @@ def test_shards_alternate_seats_and_share_seeds(monkeypatch):
     whole = run_shard(params6, 0, 0)
     assert whole["outcomes"][4:] == rec["outcomes"] and whole["decisions"][4:] == rec["decisions"]
     assert whole["turns"][4:] == rec["turns"] and whole["first"][4:] == rec["first"]
+    # several shards (of several pairs) in one kernel call give the records run one by one
+    params3 = make_params("fftcg", DECKS3, games=6, seed=11, shard_size=4)
+    todo = [(0, 1), (2, 0), (1, 1), (0, 0)]
+    assert M.run_shards(params3, todo) == [run_shard(params3, p, k) for p, k in todo]
 
 
 def _counts(out_dir):
