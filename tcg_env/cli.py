@@ -114,7 +114,11 @@ def _cmd_matchup(args) -> int:
         line += f"; {already:,} read back from the results stream"
     print(line)
     if args.out:
-        print("wrote " + ", ".join(res.files))
+        from pathlib import Path
+
+        from tcg_env.matchup import STREAM_NAME
+
+        print("wrote " + ", ".join(res.files) + f" (results stream: {Path(args.out) / STREAM_NAME})")
     return 0
 
 
