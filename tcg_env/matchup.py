@@ -129,6 +129,8 @@ def _resolve_decks(spec, pool, decks: Sequence[Any] | None, variant: str) -> lis
 def _agent_names(agent: str | None, agents: Sequence[str] | None) -> tuple[str, str, str]:
     """(agent A, agent B, mode) with mode "decks" (one agent, round robin) or "agents"."""
     if agents:
+        if agent:
+            raise MatchupError("give --agent (one agent for every seat) or --agents A B, not both")
         agents = list(agents)
         if len(agents) != 2:
             raise MatchupError(f"agents takes exactly two agent names (A B), got {agents}")

@@ -206,6 +206,8 @@ def test_bad_inputs_name_the_problem(tmp_path):
         run_matchup(decks=DECKS3[:2], agent="nobody", games=2)
     with pytest.raises(MatchupError, match="exactly two agent names"):
         run_matchup(decks=DECKS3[:2], agents=["random"], games=2)
+    with pytest.raises(MatchupError, match="not both"):
+        run_matchup(decks=DECKS3[:2], agent="random", agents=["random", "heuristic"], games=2)
     with pytest.raises(MatchupError, match="unknown backend"):
         run_matchup(decks=DECKS3[:2], games=2, backend="spark")
     bad = tmp_path / "bad.txt"
