@@ -328,3 +328,13 @@ def test_a_search_agent_plays_a_matchup_reproducibly():
     a, b = run_matchup(**kw), run_matchup(**kw)
     assert a.pairs[0].games == 2 and a.pairs[0].agent_a == "search:simulations=8,wave=8"
     assert [asdict(p) for p in a.pairs] == [asdict(p) for p in b.pairs]
+
+
+def test_files_named_by_agent_options_are_fingerprinted(tmp_path):
+    ck = tmp_path / "policy.pt"
+    ck.write_bytes(b"one")
+    first = M._agent_files(str(ck))
+    assert list(first) == [str(ck)] and len(first[str(ck)]) == 16
+    ck.write_bytes(b"two")  # a retrained checkpoint under the same name: another run
+    assert M._agent_files(f"neural:checkpoint={ck}") != first
+    assert M._agent_files("search:simulations=8") == {}
