@@ -98,14 +98,14 @@ def test_end_of_input_quits_cleanly(tmp_path):
     assert r.returncode == 0 and "end of input: quitting" in r.stdout
 
 
-def test_bad_replays_are_named(played, tmp_path):
+def test_bad_replays_are_named(played, tmp_path, capsys):
     _, rp = played
     data = json.loads(rp.read_text())
     bad = dict(data, actions=list(data["actions"]))
     bad["actions"][5] = 96  # the last option index: not legal there
     f = tmp_path / "bad.json"
     f.write_text(json.dumps(bad))
-    r = tcg("replay", str(f))
+    r = tcg("replay", str(f))  # the installed command, end to end
     assert r.returncode == 1 and "action #5 (value 96) is illegal" in r.stderr and "legal actions" in r.stderr
     with pytest.raises(ReplayError, match=r"action #5 \(value 96\)"):
         list(play_replay(load_replay(f), str(f)))
@@ -115,12 +115,15 @@ def test_bad_replays_are_named(played, tmp_path):
         ({"actions": [0, "x"]}, "action #1: 'x' is not an integer"),
         ({"decks": [{"cards": ["FF9-999"] * 50}, data["decks"][1]]}, "field 'decks[0]'"),
         ({"actions": data["actions"][:-1]}, "field 'result.done'"),
+        ({"actions": data["actions"] + [0]}, f"action #{len(data['actions'])} (value 0): the game was already over"),
     ]:
         f.write_text(json.dumps(dict(data, **change)))
-        r = tcg("replay", str(f))
-        assert r.returncode == 1 and msg in r.stderr, (change, r.stderr)
+        assert main(["replay", str(f)]) == 1
+        err = capsys.readouterr().err
+        assert msg in err and str(f) in err, (change, err)
     f.write_text("{oops")
-    assert "not valid JSON" in tcg("replay", str(f)).stderr
+    assert main(["replay", str(f)]) == 1 and "not valid JSON" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "missing.json")]) == 1 and "cannot read" in capsys.readouterr().err
 
 
 def test_deck_validate(tmp_path, capsys):
