@@ -141,6 +141,17 @@ def _cmd_play(args) -> int:
     from tcg_env.replay import Recorder
 
     spec = tcg_env.get_spec(args.game)
+    if args.save_replay:  # fail now, not after a whole game
+        from pathlib import Path
+
+        target = Path(args.save_replay)
+        probe = target.with_name(target.name + ".tmp")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            probe.write_text("")
+            probe.unlink()
+        except OSError as exc:
+            raise CLIError(f"cannot write the replay to {target}: {exc.strerror or exc}") from None
     defaults = spec.default_decks()
     deck = args.deck or defaults[0]
     bot_deck = args.bot_deck or defaults[1]

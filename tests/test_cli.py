@@ -98,6 +98,17 @@ def test_end_of_input_quits_cleanly(tmp_path):
     assert r.returncode == 0 and "end of input: quitting" in r.stdout
 
 
+def test_play_checks_its_inputs_before_the_game(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert main(["play", "--seed", "1", "--save-replay", str(blocker / "r.json")]) == 1
+    assert "cannot write the replay to" in capsys.readouterr().err
+    assert main(["play", "--seed", "1", "--deck", "nosuch"]) == 1
+    assert "nosuch: no such deck file or built-in deck" in capsys.readouterr().err
+    assert main(["play", "--seed", "1", "--bot", "nobody"]) == 1
+    assert "agent 'nobody'" in capsys.readouterr().err
+
+
 def test_bad_replays_are_named(played, tmp_path, capsys):
     _, rp = played
     data = json.loads(rp.read_text())
