@@ -173,7 +173,7 @@ def make_params(game: str = "fftcg", decks: Sequence[Any] | None = None, agent: 
         "shard_size": int(shard_size),
         "max_decisions": int(max_decisions),
         "pool": _pool_fingerprint(pool),
-        "agent_files": {k: v for spec in (a, b) for k, v in _agent_files(spec).items()},
+        "agent_files": {path: digest for name in (a, b) for path, digest in _agent_files(name).items()},
     }
 
 
@@ -683,22 +683,26 @@ GROUP_GAMES_PER_THREAD = 256  # local backend: in-kernel games per thread in one
 def _local_backend(params: dict, todo: list[tuple[int, int]], workers: int | None) -> Iterator[dict]:
     import numba
 
+    threads_before = numba.get_num_threads()
     if workers:
         numba.set_num_threads(max(1, min(int(workers), numba.config.NUMBA_NUM_THREADS)))
-    kernel = None not in (agent_kernel_code(a, params["game"]) for a in params["agents"])
-    # in-kernel agents: shards are grouped so one kernel call gives every thread enough games
-    # (a 128-game shard on 16 threads is 8 games a thread, and the slowest game sets the pace);
-    # each shard is still stored as its own record as soon as its group is done
-    target = GROUP_GAMES_PER_THREAD * numba.get_num_threads() if kernel else 1
-    group: list[tuple[int, int]] = []
-    size = 0
-    for i, (p, k) in enumerate(todo):
-        group.append((p, k))
-        lo, hi = _shard_range(params, p, k)
-        size += hi - lo
-        if size >= target or i == len(todo) - 1:
-            yield from run_shards(params, group)
-            group, size = [], 0
+    try:
+        kernel = None not in (agent_kernel_code(a, params["game"]) for a in params["agents"])
+        # in-kernel agents: shards are grouped so one kernel call gives every thread enough games
+        # (a 128-game shard on 16 threads is 8 games a thread, and the slowest game sets the
+        # pace); each shard is still stored as its own record as soon as its group is done
+        target = GROUP_GAMES_PER_THREAD * numba.get_num_threads() if kernel else 1
+        group: list[tuple[int, int]] = []
+        size = 0
+        for i, (p, k) in enumerate(todo):
+            group.append((p, k))
+            lo, hi = _shard_range(params, p, k)
+            size += hi - lo
+            if size >= target or i == len(todo) - 1:
+                yield from run_shards(params, group)
+                group, size = [], 0
+    finally:
+        numba.set_num_threads(threads_before)
 
 
 def _ray_shard(params: dict, pair: int, shard: int) -> dict:

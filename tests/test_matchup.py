@@ -338,3 +338,12 @@ def test_files_named_by_agent_options_are_fingerprinted(tmp_path):
     ck.write_bytes(b"two")  # a retrained checkpoint under the same name: another run
     assert M._agent_files(f"neural:checkpoint={ck}") != first
     assert M._agent_files("search:simulations=8") == {}
+
+
+def test_thread_count_does_not_change_results():
+    import numba
+
+    before = numba.get_num_threads()
+    one = run_matchup(decks=DECKS3[:2], games=24, seed=6, shard_size=8, workers=1)
+    assert numba.get_num_threads() == before  # restored
+    assert [asdict(p) for p in one.pairs] == [asdict(p) for p in run_matchup(decks=DECKS3[:2], games=24, seed=6, shard_size=8).pairs]
