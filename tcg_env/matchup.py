@@ -898,7 +898,11 @@ def write_heatmap(result: MatchupResult, path: str | Path, warn: Callable[[str],
         return None
     m = np.array([[np.nan if v is None else v for v in row] for row in result.matrix], dtype=float)
     nr, nc = m.shape
-    fig, ax = plt.subplots(figsize=(1.6 + 1.1 * nc, 1.2 + 0.8 * nr), dpi=110)
+    row_chars = max(len(x) for x in result.labels_a)
+    col_chars = max(len(x) for x in result.labels_b)
+    width = max(6.4, 2.2 + 0.08 * row_chars + 0.9 * nc)
+    height = max(4.8, 1.6 + 0.06 * col_chars + 0.7 * nr)
+    fig, ax = plt.subplots(figsize=(width, height), dpi=110)
     cmap = plt.get_cmap("RdBu").with_extremes(bad="#dddddd")
     im = ax.imshow(np.ma.masked_invalid(m), cmap=cmap, vmin=0.0, vmax=1.0)
     ax.set_xticks(range(nc), labels=result.labels_b, rotation=35, ha="right")
