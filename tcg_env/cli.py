@@ -447,7 +447,7 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--out", default=None, help="folder for the results stream, matchups.csv/json and heatmap.png")
     m.add_argument("--backend", choices=("local", "ray"), default="local")
     m.add_argument("--workers", type=_positive_int, default=None,
-                   help="local: kernel threads; ray: CPUs of the local Ray instance")
+                   help="local: kernel threads (processes for search/neural agents); ray: CPUs of the local Ray instance")
     m.add_argument("--shard-size", type=_positive_int, default=128, help="games per unit of work (default 128)")
     m.add_argument("--variant", default=None, help="rules variant (fftcg: constructed, limited)")
     m.add_argument("-q", "--quiet", action="store_true", help="no progress bar")

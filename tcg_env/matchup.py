@@ -691,6 +691,9 @@ def _local_backend(params: dict, todo: list[tuple[int, int]], workers: int | Non
         # in-kernel agents: shards are grouped so one kernel call gives every thread enough games
         # (a 128-game shard on 16 threads is 8 games a thread, and the slowest game sets the
         # pace); each shard is still stored as its own record as soon as its group is done
+        if not kernel and workers and workers > 1 and len(todo) > 1:
+            yield from _process_pool(params, todo, workers)
+            return
         target = GROUP_GAMES_PER_THREAD * numba.get_num_threads() if kernel else 1
         group: list[tuple[int, int]] = []
         size = 0
@@ -703,6 +706,36 @@ def _local_backend(params: dict, todo: list[tuple[int, int]], workers: int | Non
                 group, size = [], 0
     finally:
         numba.set_num_threads(threads_before)
+
+
+def _pool_shard(params: dict, pair: int, shard: int) -> dict:
+    import numba
+
+    numba.set_num_threads(1)  # one process per CPU already
+    return run_shard(params, pair, shard)
+
+
+def _process_pool(params: dict, todo: list[tuple[int, int]], workers: int) -> Iterator[dict]:
+    """Python-level agents (search, neural) on ``workers`` processes, one shard per task,
+    results in the order they finish."""
+    import multiprocessing as mp
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    ctx = mp.get_context("spawn")  # no fork of a process that runs numba's thread pool
+    with ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=ctx) as pool:
+        queue = list(todo)
+        pending: set = set()
+        try:
+            while queue or pending:
+                while queue and len(pending) < 2 * workers:
+                    p, k = queue.pop(0)
+                    pending.add(pool.submit(_pool_shard, params, p, k))
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for f in done:
+                    yield f.result()
+        finally:
+            for f in pending:
+                f.cancel()
 
 
 def _ray_shard(params: dict, pair: int, shard: int) -> dict:
@@ -761,7 +794,8 @@ def run_matchup(game: str = "fftcg", decks: Sequence[Any] | None = None, agent: 
 
     out: folder for the results stream and the tables (``matchup_stream.jsonl``,
     ``matchups.csv``, ``matchups.json``, ``heatmap.png``); without it nothing is written and
-    nothing can be resumed. backend: "local" (this process; workers = kernel threads) or "ray"
+    nothing can be resumed. backend: "local" (this process; workers = kernel threads, or
+    processes for Python-level agents) or "ray"
     (shards as Ray tasks; workers = CPUs of a local Ray instance, ignored when ``RAY_ADDRESS``
     names a cluster or Ray is already initialised). progress(done_games, total_games) is called
     after every shard; on_shard(record) after every shard is stored.

@@ -323,11 +323,13 @@ def test_agent_specs_carry_options():
         run_matchup(decks=DECKS3[:1], agents=["search:bogus=1", "random"], games=2)
 
 
-def test_a_search_agent_plays_a_matchup_reproducibly():
-    kw = dict(decks=DECKS3[:1], agents=["search:simulations=8,wave=8", "heuristic"], games=2, seed=4)
-    a, b = run_matchup(**kw), run_matchup(**kw)
-    assert a.pairs[0].games == 2 and a.pairs[0].agent_a == "search:simulations=8,wave=8"
+def test_a_search_agent_plays_a_matchup_reproducibly_on_worker_processes(tmp_path):
+    kw = dict(decks=DECKS3[:1], agents=["search:simulations=8,wave=8", "heuristic"], games=4, seed=4, shard_size=1)
+    a = run_matchup(**kw)
+    b = run_matchup(workers=2, out=tmp_path, **kw)  # one shard per process task, streamed as they finish
+    assert a.pairs[0].games == 4 and a.pairs[0].agent_a == "search:simulations=8,wave=8"
     assert [asdict(p) for p in a.pairs] == [asdict(p) for p in b.pairs]
+    assert len(read_stream(tmp_path / STREAM_NAME)[1]) == 4
 
 
 def test_files_named_by_agent_options_are_fingerprinted(tmp_path):
