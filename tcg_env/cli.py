@@ -197,7 +197,7 @@ def _cmd_play(args) -> int:
             if line.lower() in ("q", "quit", "exit"):
                 quit_ = True
                 break
-            if line.isdigit() and 1 <= int(line) <= len(legal):
+            if line.isascii() and line.isdigit() and 1 <= int(line) <= len(legal):
                 a = legal[int(line) - 1]
                 print(f"you (player {p}): {game.describe_action(a)}")
                 rec.step(a)

@@ -35,7 +35,7 @@ def final_board(stdout: str) -> str:
 def played(tmp_path_factory):
     """A whole game against the bot: some bad input first, then always the first listed action."""
     rp = tmp_path_factory.mktemp("play") / "game.json"
-    script = "hello\n0\n99\n-1\n\n" + "2\n" + "1\n" * 5000
+    script = "hello\n0\n99\n-1\n\n²\n" + "2\n" + "1\n" * 5000
     r = tcg("play", "--bot", BOT, "--deck", "fire_wind_aggro", "--bot-deck", "ice_water_control", "--seed", "3",
             "--save-replay", str(rp), stdin=script)
     assert r.returncode == 0, r.stderr
@@ -46,7 +46,7 @@ def test_play_end_to_end_from_scripted_stdin(played):
     r, rp = played
     out = r.stdout
     assert "you are player 0 (fire_wind_aggro)" in out and "seed 3" in out
-    for bad in ("'hello'", "'0'", "'99'", "'-1'", "''"):
+    for bad in ("'hello'", "'0'", "'99'", "'-1'", "''", "'²'"):
         assert f"{bad} is not a choice: type a number from 1 to" in out
     assert "Your decision" in out and "   1. " in out  # numbered legal actions
     assert "Turn " in out and "hand[0]" in out  # the readable board
