@@ -10,3 +10,4 @@ from tcg_env.games.fftcg.batch import (  # noqa: F401
 )
 from tcg_env.games.fftcg.kernels import apply_row, legal_mask_row, reset_row, step_and_mask_row  # noqa: F401
 from tcg_env.games.fftcg.observation import observe_row  # noqa: F401
+from tcg_env.games.fftcg.entry import ROW_MASK, ROW_OBSERVE, ROW_RESET, row_entry  # noqa: F401
