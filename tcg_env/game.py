@@ -65,6 +65,17 @@ def _resolve_seed(seed: int | None) -> int:
     return seed & 0x7FFFFFFFFFFFFFFF
 
 
+_NO_CARDS = np.zeros(1, np.int32)
+_NO_MASK = np.zeros(1, np.int8)
+_NO_OBS = np.zeros(1, np.float32)
+
+
+def _row_op(spec, op, row, T, deck0=_NO_CARDS, deck1=_NO_CARDS, seed=0, variant=0, auto_single=0, player=0,
+            mask=_NO_MASK, obs=_NO_OBS) -> int:
+    """Reset / mask / observe through the game's shared row entry kernel (one compile for all)."""
+    return int(spec.kernels.row_entry(op, row, T, deck0, deck1, seed, variant, auto_single, player, mask, obs))
+
+
 class Game:
     """One game. Create it with :func:`tcg_env.make_game`."""
 
@@ -76,21 +87,15 @@ class Game:
         self.variant_index = variant
         self._mask = np.zeros(spec.num_actions, np.int8)
         self._step_kernel = fast_entry(spec.kernels.step_and_mask_row, self._row, self._T, 0, self._mask)
-        self._n_legal = int(spec.kernels.legal_mask_row(self._row, self._T, self._mask))
+        self._n_legal = _row_op(spec, spec.kernels.ROW_MASK, self._row, self._T, mask=self._mask)
 
     # ---- construction ------------------------------------------------------------------------
     @classmethod
     def new(cls, spec, pool, deck0: np.ndarray, deck1: np.ndarray, seed: int | None, variant: int, auto_single: bool):
         row = np.zeros(spec.state_size, np.int32)
-        spec.kernels.reset_row(
-            row,
-            np.ascontiguousarray(deck0, dtype=np.int32),
-            np.ascontiguousarray(deck1, dtype=np.int32),
-            _resolve_seed(seed),
-            int(variant),
-            int(bool(auto_single)),
-            pool.kernel_tables,
-        )
+        _row_op(spec, spec.kernels.ROW_RESET, row, pool.kernel_tables,
+                deck0=np.ascontiguousarray(deck0, dtype=np.int32), deck1=np.ascontiguousarray(deck1, dtype=np.int32),
+                seed=_resolve_seed(seed), variant=int(variant), auto_single=int(bool(auto_single)))
         return cls(spec, pool, row, variant)
 
     # ---- status --------------------------------------------------------------------------------
@@ -187,7 +192,7 @@ class Game:
         if player not in (0, 1):
             raise ValueError(f"player must be 0 or 1, got {player!r}")
         out = np.zeros(self.spec.obs_size, np.float32)
-        self.spec.kernels.observe_row(self._row, self._T, int(player), out)
+        _row_op(self.spec, self.spec.kernels.ROW_OBSERVE, self._row, self._T, player=int(player), obs=out)
         if encoding == "flat":
             return out
         if encoding == "dict":
@@ -282,14 +287,18 @@ class BatchGame:
 
     def step(self, actions: np.ndarray):
         """Returns (obs, masks, rewards[B, 2], terminated[B]); obs is of each row's decider."""
-        a = np.asarray(actions)
-        if a.shape != (self.batch,) or not np.issubdtype(a.dtype, np.integer):
-            raise IllegalActionError(f"actions must be an integer array of shape ({self.batch},), got {a.dtype} {a.shape}")
-        a = a.astype(np.int32)
-        bad = (a < 0) | (a >= self.spec.num_actions)
-        ok_idx = np.where(bad, 0, a)
-        bad |= self.masks[np.arange(self.batch), ok_idx] == 0
-        if bad.any():
+        a = actions
+        if not (isinstance(a, np.ndarray) and a.dtype == np.int32 and a.shape == (self.batch,) and a.flags.c_contiguous):
+            a = np.asarray(actions)
+            if a.shape != (self.batch,) or not np.issubdtype(a.dtype, np.integer):
+                raise IllegalActionError(f"actions must be an integer array of shape ({self.batch},), got {a.dtype} {a.shape}")
+            a = np.ascontiguousarray(a, np.int32)
+        from tcg_env.engine.masks import first_illegal_row  # numba is imported on first use only
+
+        bad_row = first_illegal_row(a, self.masks)  # every row is checked before any is applied
+        if bad_row >= 0:
+            bad = (a < 0) | (a >= self.spec.num_actions)
+            bad |= self.masks[np.arange(self.batch), np.where(bad, 0, a)] == 0
             rows = np.flatnonzero(bad)[:10].tolist()
             raise IllegalActionError(
                 f"illegal actions in rows {rows} (e.g. row {rows[0]}: action {int(a[rows[0]])}); nothing was applied",

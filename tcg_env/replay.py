@@ -172,6 +172,10 @@ def check_replay(data: Any, where: str = "<replay>") -> dict:
     for i, a in enumerate(acts):
         if not _is_int(a):
             raise ReplayError(f"{where}: action #{i}: {a!r} is not an integer")
+    players = data.get("players")
+    if players is not None and (not isinstance(players, list) or len(players) != 2
+                                or not all(isinstance(x, str) for x in players)):
+        raise ReplayError(f"{where}: field 'players': must be a list of two names")
     res = data.get("result")
     if res is not None and not isinstance(res, dict):
         raise ReplayError(f"{where}: field 'result': must be an object")

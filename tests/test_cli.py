@@ -123,6 +123,7 @@ def test_bad_replays_are_named(played, tmp_path, capsys):
     for change, msg in [
         ({"seed": -1}, "field 'seed'"),
         ({"colour": 1}, "field 'colour': unknown key"),
+        ({"players": "ab"}, "field 'players'"),
         ({"actions": [0, "x"]}, "action #1: 'x' is not an integer"),
         ({"decks": [{"cards": ["FF9-999"] * 50}, data["decks"][1]]}, "field 'decks[0]'"),
         ({"actions": data["actions"][:-1]}, "field 'result.done'"),

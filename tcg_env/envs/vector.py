@@ -44,9 +44,12 @@ class TCGVectorEnv:
         # states of the rows the last step() truncated, taken before they restarted (row order as
         # np.flatnonzero(truncated)): a learner bootstraps its value from them (see training/)
         self.truncated_states = np.zeros((0, self.spec.state_size), np.int32)
+        self._agent_rng = None  # made on the first sample_actions()
 
     def reset(self, seed: int | None = None):
         if seed is not None:
+            self._seed = int(seed)
+            self._agent_rng = None
             self.batch.seeds[:] = np.arange(self.num_envs, dtype=np.int64) + int(seed)
         obs, masks = self.batch.reset()
         return obs, masks, self.batch.states[:, H_DECIDER].copy()
@@ -74,6 +77,20 @@ class TCGVectorEnv:
         b.states[rows] = sub_states
         b.obs[rows] = sub_obs
         b.masks[rows] = sub_masks
+
+    def sample_actions(self, out: np.ndarray | None = None) -> np.ndarray:
+        """A uniformly random legal action for every row (a random policy / exploration), drawn in
+        a kernel from the vector env's own seeded agent RNG (independent of the games' RNG)."""
+        from tcg_env.engine.masks import sample_legal_actions
+
+        if self._agent_rng is None:
+            from tcg_env.games.fftcg.batch import seed_agent_rng
+
+            self._agent_rng = seed_agent_rng(self.num_envs, self._seed + 0x5EED)
+        if out is None:
+            out = np.empty(self.num_envs, np.int32)
+        sample_legal_actions(self.batch.masks, self._agent_rng, out)
+        return out
 
     @property
     def masks(self) -> np.ndarray:

@@ -128,22 +128,22 @@ def test_determinization_keeps_what_the_player_sees_and_conserves_cards(seed):
         assert np.array_equal(out, obs_before)
         assert _zone(row, S.HAND_N, S.HAND_L, p, K.MAX_DECK) == _zone(before, S.HAND_N, S.HAND_L, p, K.MAX_DECK)
         for slot in _zone(before, S.HAND_N, S.HAND_L, p, K.MAX_DECK):
-            assert row[S.CARD + slot] == before[S.CARD + slot]
+            assert row[S.CARD + slot * S.CARD_W] == before[S.CARD + slot * S.CARD_W]
         # public zones and the field: the same slots with the same cards
         for n_off, l_off, cap in ((S.FIELD_N, S.FIELD_L, K.FIELD_SLOTS), (S.BREAK_N, S.BREAK_L, K.MAX_DECK),
                                   (S.DAMAGE_N, S.DAMAGE_L, K.MAX_DECK), (S.REMOVED_N, S.REMOVED_L, K.MAX_DECK)):
             for q in range(2):
                 z = _zone(before, n_off, l_off, q, cap)
                 assert _zone(row, n_off, l_off, q, cap) == z
-                assert [row[S.CARD + x] for x in z] == [before[S.CARD + x] for x in z]
+                assert [row[S.CARD + x * S.CARD_W] for x in z] == [before[S.CARD + x * S.CARD_W] for x in z]
         # sizes kept; the same multiset of cards per owner (hidden cards only move among hidden places)
         for q in range(2):
             for n_off in (S.DECK_N, S.HAND_N):
                 assert row[n_off + q] == before[n_off + q]
-            own = sorted(int(row[S.CARD + x]) for x in range(q * K.MAX_DECK, (q + 1) * K.MAX_DECK))
-            assert own == sorted(int(before[S.CARD + x]) for x in range(q * K.MAX_DECK, (q + 1) * K.MAX_DECK))
+            own = sorted(int(row[S.CARD + x * S.CARD_W]) for x in range(q * K.MAX_DECK, (q + 1) * K.MAX_DECK))
+            assert own == sorted(int(before[S.CARD + x * S.CARD_W]) for x in range(q * K.MAX_DECK, (q + 1) * K.MAX_DECK))
         opp_hidden = _zone(before, S.HAND_N, S.HAND_L, o, K.MAX_DECK) + _zone(before, S.DECK_N, S.DECK_L, o, K.MAX_DECK)
-        assert sorted(row[S.CARD + x] for x in opp_hidden) == sorted(before[S.CARD + x] for x in opp_hidden)
+        assert sorted(row[S.CARD + x * S.CARD_W] for x in opp_hidden) == sorted(before[S.CARD + x * S.CARD_W] for x in opp_hidden)
         assert sorted(_zone(row, S.DECK_N, S.DECK_L, p, K.MAX_DECK)) == sorted(_zone(before, S.DECK_N, S.DECK_L, p, K.MAX_DECK))
         # everything else in the row is untouched except the card ids of the opponent's hidden
         # slots, the order of p's deck and the game's RNG
@@ -151,7 +151,7 @@ def test_determinization_keeps_what_the_player_sees_and_conserves_cards(seed):
         allowed = {S.CARD + x for x in opp_hidden} | set(range(S.DECK_L + p * K.MAX_DECK, S.DECK_L + (p + 1) * K.MAX_DECK))
         allowed |= set(range(H_RNG, H_RNG + 4))
         assert set(changed.tolist()) <= allowed
-        opp_hands.add(tuple(int(row[S.CARD + x]) for x in _zone(row, S.HAND_N, S.HAND_L, o, K.MAX_DECK)))
+        opp_hands.add(tuple(int(row[S.CARD + x * S.CARD_W]) for x in _zone(row, S.HAND_N, S.HAND_L, o, K.MAX_DECK)))
         # the determinized game plays on to a legal end
         if k < 3:
             lengths = np.zeros(1, np.int64)

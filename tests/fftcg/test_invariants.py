@@ -35,8 +35,8 @@ def check_state(g, n_cards):
     row = g.state
     pool = g.pool
     members = _zone_members(row)
-    on_stack = {int(s) for s in range(K.N_SLOTS) if int(row[S.ZONE + s]) == K.Zone.STACK}
-    in_limbo = {int(s) for s in range(K.N_SLOTS) if row[S.CARD + s] >= 0 and int(row[S.ZONE + s]) == K.Zone.NONE}
+    on_stack = {int(s) for s in range(K.N_SLOTS) if int(row[S.ZONE + s * S.CARD_W]) == K.Zone.STACK}
+    in_limbo = {int(s) for s in range(K.N_SLOTS) if row[S.CARD + s * S.CARD_W] >= 0 and int(row[S.ZONE + s * S.CARD_W]) == K.Zone.NONE}
     # card count conserved: every card is in exactly one zone (or on the stack / being played)
     assert len(members) + len(on_stack) + len(in_limbo) == n_cards
     assert len(in_limbo) <= 1  # only the Character being paid for
@@ -50,7 +50,7 @@ def check_state(g, n_cards):
         # rule processes have run (CR 12.3): limits hold at every priority
         for p in range(2):
             field = [int(s) for s in row[S.FIELD_L + p * K.FIELD_SLOTS : S.FIELD_L + p * K.FIELD_SLOTS + int(row[S.FIELD_N + p])]]
-            cids = [int(row[S.CARD + s]) for s in field]
+            cids = [int(row[S.CARD + s * S.CARD_W]) for s in field]
             types = [int(pool.cards[c, K.C_TYPE]) for c in cids]
             assert types.count(K.CardType.BACKUP) <= K.MAX_BACKUPS
             ld = [c for c in cids if pool.cards[c, K.C_ELEMENT] in (K.Element.LIGHT, K.Element.DARK)]
@@ -58,8 +58,8 @@ def check_state(g, n_cards):
             names = [int(pool.cards[c, K.C_NAME]) for c in cids if not pool.cards[c, K.C_GENERIC]]
             assert len(names) == len(set(names))
             for s in field:
-                if pool.cards[int(row[S.CARD + s]), K.C_TYPE] == K.CardType.FORWARD:
-                    assert int(row[S.D_POWER + s]) > 0 and int(row[S.DMG + s]) < int(row[S.D_POWER + s])
+                if pool.cards[int(row[S.CARD + s * S.CARD_W]), K.C_TYPE] == K.CardType.FORWARD:
+                    assert int(row[S.D_POWER + s * S.CARD_W]) > 0 and int(row[S.DMG + s * S.CARD_W]) < int(row[S.D_POWER + s * S.CARD_W])
 
 
 def check_hidden(g):

@@ -39,12 +39,12 @@ def test_cr_10_1_2_2_attackers_dull_but_brave_ones_do_not(scenario):
     g = sc.game()
     to_declaration(g)
     do(g, "Attack with Fire Grunt", "Attack with the Forwards declared")
-    assert int(g.state[S.DULL + grunt]) == 1
+    assert int(g.state[S.DULL + grunt * S.CARD_W]) == 1
     pass_until(g, D.DECLARE_BLOCK)
     do(g, "Don't block")
     pass_until(g, D.DECLARE_ATTACK)
     do(g, "Attack with Bold Blade")
-    assert int(g.state[S.DULL + bold]) == 0  # CR 15.2.1.2
+    assert int(g.state[S.DULL + bold * S.CARD_W]) == 0  # CR 15.2.1.2
     pass_until(g, D.DECLARE_BLOCK)
     do(g, "Don't block")
     pass_until(g, D.DECLARE_ATTACK)
@@ -72,8 +72,8 @@ def test_cr_10_1_4_2_blocked_forwards_deal_damage_to_each_other(scenario):
     do(g, "Block with Bold Blade")
     pass_until(g, D.DECLARE_ATTACK)
     row = g.state
-    assert int(row[S.ZONE + grunt]) == K.Zone.BREAK  # 6000 >= 5000 (CR 12.4.5)
-    assert int(row[S.ZONE + blade]) == K.Zone.FIELD
+    assert int(row[S.ZONE + grunt * S.CARD_W]) == K.Zone.BREAK  # 6000 >= 5000 (CR 12.4.5)
+    assert int(row[S.ZONE + blade * S.CARD_W]) == K.Zone.FIELD
     assert int(row[S.DAMAGE_N + 1]) == 0  # blocked: no damage to the player
 
 
@@ -88,8 +88,8 @@ def test_cr_15_2_3_first_strike_damage_comes_first(scenario):
     do(g, "Block with Bold Blade")
     pass_until(g, D.DECLARE_ATTACK)
     row = g.state
-    assert int(row[S.ZONE + blade]) == K.Zone.BREAK
-    assert int(row[S.ZONE + lance]) == K.Zone.FIELD  # the blocker died before dealing damage
+    assert int(row[S.ZONE + blade * S.CARD_W]) == K.Zone.BREAK
+    assert int(row[S.ZONE + lance * S.CARD_W]) == K.Zone.FIELD  # the blocker died before dealing damage
 
 
 def test_cr_15_1_1_9_2_a_party_shares_one_element(scenario):
@@ -120,9 +120,9 @@ def test_cr_10_1_4_2_1_the_blocker_splits_its_damage_over_the_party(scenario):
         do(g, "Assign 1000 damage to attacking Bold Blade")
     pass_until(g, D.DECLARE_ATTACK)
     row = g.state
-    assert int(row[S.ZONE + grunt]) == K.Zone.BREAK  # 5000 damage on 5000 power
-    assert int(row[S.ZONE + bold]) == K.Zone.FIELD  # 4000 on 6000
-    assert int(row[S.ZONE + brute]) == K.Zone.BREAK  # 11000 on 9000
+    assert int(row[S.ZONE + grunt * S.CARD_W]) == K.Zone.BREAK  # 5000 damage on 5000 power
+    assert int(row[S.ZONE + bold * S.CARD_W]) == K.Zone.FIELD  # 4000 on 6000
+    assert int(row[S.ZONE + brute * S.CARD_W]) == K.Zone.BREAK  # 11000 on 9000
 
 
 def test_cr_10_1_3_1_only_active_forwards_block(scenario):
@@ -146,11 +146,11 @@ def test_cr_15_2_4_frozen_characters_stay_dull_in_the_next_active_phase(scenario
     do(g, "Cast Ice Burst", "Choose opponent's Ice Grunt", "Pay: discard Ice Squire")
     g.step(K.PASS)
     g.step(K.PASS)  # resolves
-    assert int(g.state[S.DULL + grunt]) == 1 and int(g.state[S.FROZEN + grunt]) == 1
+    assert int(g.state[S.DULL + grunt * S.CARD_W]) == 1 and int(g.state[S.FROZEN + grunt * S.CARD_W]) == 1
     # play on to player 1's turn: its Active Phase skips the frozen Forward once
     while g.turn == 3:
         g.step(g.legal_actions()[0])
-    assert int(g.state[S.DULL + grunt]) == 1 and int(g.state[S.FROZEN + grunt]) == 0
+    assert int(g.state[S.DULL + grunt * S.CARD_W]) == 1 and int(g.state[S.FROZEN + grunt * S.CARD_W]) == 0
 
 
 def test_cr_10_1_2_1_2_a_forward_attacks_once_per_turn(scenario):

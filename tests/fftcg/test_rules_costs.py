@@ -21,7 +21,7 @@ def test_cr_5_2_1_3_discard_gives_two_cp_and_backup_one(scenario):
     assert g.decision == D.PRIORITY
     row = g.state
     field = [int(x) for x in row[S.FIELD_L : S.FIELD_L + int(row[S.FIELD_N])]]
-    assert [g.pool.names[int(row[S.CARD + s])] for s in field] == ["Fire Squire", "Swift Blade"]
+    assert [g.pool.names[int(row[S.CARD + s * S.CARD_W])] for s in field] == ["Fire Squire", "Swift Blade"]
     assert int(row[S.BREAK_N]) == 1 and int(row[S.HAND_N]) == 0
 
 
@@ -103,7 +103,7 @@ def test_cr_12_4_7_two_light_dark_characters_go_to_the_break_zone(scenario):
     g = sc.game()
     g.step(K.PASS)  # a rule-process check happens whenever priority is given
     row = g.state
-    assert int(row[S.ZONE + a]) == K.Zone.BREAK and int(row[S.ZONE + b]) == K.Zone.BREAK
+    assert int(row[S.ZONE + a * S.CARD_W]) == K.Zone.BREAK and int(row[S.ZONE + b * S.CARD_W]) == K.Zone.BREAK
 
 
 def test_cr_12_4_6_two_same_name_characters_go_to_the_break_zone(scenario):
@@ -111,7 +111,7 @@ def test_cr_12_4_6_two_same_name_characters_go_to_the_break_zone(scenario):
     a, b = sc.field(0, ["T-001", "T-001"])
     g = sc.game()
     g.step(K.PASS)
-    assert int(g.state[S.ZONE + a]) == K.Zone.BREAK and int(g.state[S.ZONE + b]) == K.Zone.BREAK
+    assert int(g.state[S.ZONE + a * S.CARD_W]) == K.Zone.BREAK and int(g.state[S.ZONE + b * S.CARD_W]) == K.Zone.BREAK
 
 
 def test_backups_enter_dull_and_at_most_five(scenario):
@@ -120,7 +120,7 @@ def test_backups_enter_dull_and_at_most_five(scenario):
     g = sc.game()
     do(g, "Play Fire Squire", "Pay: discard Fire Grunt")
     slot = int(g.state[S.FIELD_L])
-    assert int(g.state[S.DULL + slot]) == 1
+    assert int(g.state[S.DULL + slot * S.CARD_W]) == 1
     sc = scenario()
     sc.hand(0, ["T-003", "T-001"])
     sc.field(0, ["T-003"] * 5)

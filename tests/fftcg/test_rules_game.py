@@ -81,10 +81,10 @@ def test_cr_9_5_1_3_damage_and_until_end_of_turn_effects_end(scenario):
     do(g, "Cast Weaken", "Choose opponent's Big Brute", "Pay: discard Ex Knight")
     g.step(K.PASS)
     g.step(K.PASS)
-    assert int(g.state[S.D_POWER + brute]) == 3000
+    assert int(g.state[S.D_POWER + brute * S.CARD_W]) == 3000
     while g.turn == 3:
         g.step(int(g.legal_actions()[0]))
-    assert int(g.state[S.DMG + brute]) == 0 and int(g.state[S.D_POWER + brute]) == 9000
+    assert int(g.state[S.DMG + brute * S.CARD_W]) == 0 and int(g.state[S.D_POWER + brute * S.CARD_W]) == 9000
 
 
 def test_cr_3_1_1_seven_damage_loses(scenario):

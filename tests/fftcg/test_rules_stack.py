@@ -17,10 +17,10 @@ def test_cr_11_1_7_the_top_of_the_stack_resolves_after_both_players_pass(scenari
     assert g.decision == D.PRIORITY and g.current_player == 0  # CR 11.3.8: the caster again
     assert int(g.state[S.STACK_N]) == 1
     g.step(K.PASS)
-    assert g.current_player == 1 and int(g.state[S.ZONE + target]) == K.Zone.FIELD
+    assert g.current_player == 1 and int(g.state[S.ZONE + target * S.CARD_W]) == K.Zone.FIELD
     g.step(K.PASS)
     assert int(g.state[S.STACK_N]) == 0
-    assert int(g.state[S.ZONE + target]) == K.Zone.BREAK  # 5000 damage >= 5000 power
+    assert int(g.state[S.ZONE + target * S.CARD_W]) == K.Zone.BREAK  # 5000 damage >= 5000 power
     assert g.current_player == 0  # CR 11.1.5: the turn player gets priority after resolution
 
 
@@ -31,10 +31,10 @@ def test_cr_11_11_10_a_resolved_summon_goes_to_its_owners_break_zone(scenario):
     sc.field(1, ["T-002"])
     g = sc.game()
     do(g, "Cast Fire Bolt", "Choose opponent's Ice Grunt", "Pay: discard Fire Grunt")
-    assert int(g.state[S.ZONE + bolt]) == K.Zone.STACK
+    assert int(g.state[S.ZONE + bolt * S.CARD_W]) == K.Zone.STACK
     g.step(K.PASS)
     g.step(K.PASS)
-    assert int(g.state[S.ZONE + bolt]) == K.Zone.BREAK
+    assert int(g.state[S.ZONE + bolt * S.CARD_W]) == K.Zone.BREAK
 
 
 def test_cr_11_3_3_a_summon_that_chooses_needs_a_legal_target(scenario):
@@ -55,7 +55,7 @@ def test_cr_11_11_2_a_summon_whose_targets_are_all_gone_is_cancelled(scenario):
     do(g, "Cast Weaken", "Choose your Ice Grunt", "Pay: discard Ex Knight")
     g.step(K.PASS)
     g.step(K.PASS)  # Weaken resolves: Ice Grunt at -1000 -> Break Zone (CR 12.4.4)
-    assert int(g.state[S.ZONE + target]) == K.Zone.BREAK
+    assert int(g.state[S.ZONE + target * S.CARD_W]) == K.Zone.BREAK
     damage_before = int(g.state[S.DAMAGE_N + 1])
     g.step(K.PASS)
     g.step(K.PASS)  # Fire Bolt resolves with no valid target: cancelled, to the Break Zone
@@ -129,7 +129,7 @@ def test_cr_11_6_2_3_dull_abilities_need_control_since_the_turn_began(scenario):
     (scholar,) = sc.field(0, ["T-014"])
     g = sc.game()
     do(g, "Use ability")
-    assert int(g.state[S.DULL + scholar]) == 1
+    assert int(g.state[S.DULL + scholar * S.CARD_W]) == 1
 
 
 def test_cr_6_5_2_1_ex_burst_is_optional_and_resolves_during_damage(scenario):
@@ -149,8 +149,8 @@ def test_cr_6_5_2_1_ex_burst_is_optional_and_resolves_during_damage(scenario):
     do(g, "Use the EX Burst")
     do(g, "Choose opponent's Fire Grunt")  # 4000 damage to the 5000 attacker
     attacker = int(g.state[S.FIELD_L])
-    assert int(g.state[S.DMG + attacker]) == 4000
-    assert int(g.state[S.ZONE + victim]) == K.Zone.FIELD
+    assert int(g.state[S.DMG + attacker * S.CARD_W]) == 4000
+    assert int(g.state[S.ZONE + victim * S.CARD_W]) == K.Zone.FIELD
 
 
 def test_cr_12_4_4_a_forward_with_zero_power_goes_to_the_break_zone(scenario):
@@ -161,7 +161,7 @@ def test_cr_12_4_4_a_forward_with_zero_power_goes_to_the_break_zone(scenario):
     do(g, "Cast Weaken", "Choose opponent's Wind Grunt", "Pay: discard Ex Knight")
     g.step(K.PASS)
     g.step(K.PASS)
-    assert int(g.state[S.ZONE + grunt]) == K.Zone.BREAK
+    assert int(g.state[S.ZONE + grunt * S.CARD_W]) == K.Zone.BREAK
 
 
 def test_field_ability_power_aura_applies_while_on_the_field(scenario):
@@ -169,7 +169,7 @@ def test_field_ability_power_aura_applies_while_on_the_field(scenario):
     (grunt,) = sc.field(0, ["T-001"])
     sc.field(0, ["T-018"])  # Commander: your Forwards +1000
     g = sc.game()
-    assert int(g.state[S.D_POWER + grunt]) == 6000
+    assert int(g.state[S.D_POWER + grunt * S.CARD_W]) == 6000
 
 
 def test_broken_trigger_deals_damage_to_the_opponent(scenario):
@@ -231,7 +231,7 @@ def test_cr_15_1_1_5_remove_from_game(scenario):
     (grunt,) = sc.field(1, ["T-002"])
     g = sc.game()
     _cast_and_resolve(g, "Cast Banish", "Choose opponent's Ice Grunt", "Pay: discard Big Brute")
-    assert int(g.state[S.ZONE + grunt]) == K.Zone.REMOVED
+    assert int(g.state[S.ZONE + grunt * S.CARD_W]) == K.Zone.REMOVED
 
 
 def test_return_to_hand_goes_to_the_owners_hand(scenario):
@@ -240,7 +240,7 @@ def test_return_to_hand_goes_to_the_owners_hand(scenario):
     (squire,) = sc.field(1, ["T-004"])
     g = sc.game()
     _cast_and_resolve(g, "Cast Recall", "Choose opponent's Ice Squire", "Pay: discard Big Brute")
-    assert int(g.state[S.ZONE + squire]) == K.Zone.HAND and int(g.state[S.OWNER + squire]) == 1
+    assert int(g.state[S.ZONE + squire * S.CARD_W]) == K.Zone.HAND and int(g.state[S.OWNER + squire * S.CARD_W]) == 1
 
 
 def test_cr_15_1_1_4_discard_chosen_then_random(scenario):
@@ -265,8 +265,8 @@ def test_restrictions_and_granted_keywords_last_until_end_of_turn(scenario):
     g = sc.game()
     _cast_and_resolve(g, "Cast Shackle", "Choose opponent's Ice Grunt", "Choose your Fire Grunt", "Pay: discard Big Brute")
     row = g.state
-    assert int(row[S.D_RST + theirs]) == K.RESTRICT_CANT_ATTACK | K.RESTRICT_CANT_BLOCK
-    assert int(row[S.D_KW + mine]) & K.KW_HASTE
+    assert int(row[S.D_RST + theirs * S.CARD_W]) == K.RESTRICT_CANT_ATTACK | K.RESTRICT_CANT_BLOCK
+    assert int(row[S.D_KW + mine * S.CARD_W]) & K.KW_HASTE
     g.step(K.PASS)
     g.step(K.PASS)
     pass_until(g, D.DECLARE_ATTACK)
@@ -276,7 +276,7 @@ def test_restrictions_and_granted_keywords_last_until_end_of_turn(scenario):
     assert not is_legal(g, "Block with Ice Grunt")  # can't block
     while g.turn == 3:
         g.step(int(g.legal_actions()[0]))
-    assert int(g.state[S.D_RST + theirs]) == 0 and not int(g.state[S.D_KW + mine]) & K.KW_HASTE
+    assert int(g.state[S.D_RST + theirs * S.CARD_W]) == 0 and not int(g.state[S.D_KW + mine * S.CARD_W]) & K.KW_HASTE
 
 
 def test_cr_11_10_2_declining_an_ex_burst_leaves_everything_as_is(scenario):
@@ -292,4 +292,4 @@ def test_cr_11_10_2_declining_an_ex_burst_leaves_everything_as_is(scenario):
     do(g, "Don't block")
     pass_until(g, D.EX_BURST)
     do(g, "Decline the EX Burst")
-    assert int(g.state[S.DMG + attacker]) == 0 and int(g.state[S.DAMAGE_N + 1]) == 1
+    assert int(g.state[S.DMG + attacker * S.CARD_W]) == 0 and int(g.state[S.DAMAGE_N + 1]) == 1

@@ -57,7 +57,7 @@ def field(row, p):
 
 
 def _card_name(game, slot) -> str:
-    cid = int(game._row[S.CARD + slot])
+    cid = int(game._row[S.CARD + slot * S.CARD_W])
     return game.pool.names[cid] if cid >= 0 else "?"
 
 
@@ -106,7 +106,7 @@ def describe_action(game, a: int) -> str:
         slot = hand_card(a - K.HAND_BASE)
         n = cname(slot)
         if kind == D.PRIORITY and slot >= 0:
-            cid = int(row[S.CARD + slot])
+            cid = int(row[S.CARD + slot * S.CARD_W])
             t = K.CardType(int(pool.cards[cid, K.C_TYPE]))
             verb = "Cast" if t == K.CardType.SUMMON else "Play"
             from tcg_env.games.fftcg.kernels import current_cost
@@ -114,7 +114,7 @@ def describe_action(game, a: int) -> str:
             cost = int(current_cost(row, pool.kernel_tables, p, slot))
             return f"{verb} {n} ({cost} CP)"
         if kind == D.PAY_CP and slot >= 0:
-            el = K.ELEMENT_NAMES[int(pool.cards[int(row[S.CARD + slot]), K.C_ELEMENT])]
+            el = K.ELEMENT_NAMES[int(pool.cards[int(row[S.CARD + slot * S.CARD_W]), K.C_ELEMENT])]
             return f"Pay: discard {n} (2 {el} CP)"
         if kind == D.PAY_DISCARD:
             return f"Pay: discard {n}"
@@ -143,7 +143,7 @@ def describe_action(game, a: int) -> str:
         slot = field_card(p, i)
         if slot < 0:
             return f"Use ability {j} of field slot {i} (empty)"
-        cid = int(row[S.CARD + slot])
+        cid = int(row[S.CARD + slot * S.CARD_W])
         arow = int(pool.cards[cid, K.C_ACT0 + j])
         if arow < 0:
             return f"Use ability {j} of {cname(slot)} (none)"
@@ -170,19 +170,19 @@ def describe_action(game, a: int) -> str:
 def _card_line(game, slot, on_field):
     row = game._row
     pool = game.pool
-    cid = int(row[S.CARD + slot])
+    cid = int(row[S.CARD + slot * S.CARD_W])
     txt = pool.describe_card(cid)
     if on_field:
         flags = []
-        if row[S.DULL + slot]:
+        if row[S.DULL + slot * S.CARD_W]:
             flags.append("dull")
-        if row[S.FROZEN + slot]:
+        if row[S.FROZEN + slot * S.CARD_W]:
             flags.append("frozen")
         if pool.cards[cid, K.C_TYPE] == K.CardType.FORWARD:
-            flags.append(f"power {int(row[S.D_POWER + slot])}")
-            if row[S.DMG + slot]:
-                flags.append(f"damage {int(row[S.DMG + slot])}")
-        kw = int(row[S.D_KW + slot])
+            flags.append(f"power {int(row[S.D_POWER + slot * S.CARD_W])}")
+            if row[S.DMG + slot * S.CARD_W]:
+                flags.append(f"damage {int(row[S.DMG + slot * S.CARD_W])}")
+        kw = int(row[S.D_KW + slot * S.CARD_W])
         flags += [n for n, bit in K.KEYWORD_BITS.items() if kw & bit]
         atk = [int(x) for x in row[S.ATK_L : S.ATK_L + int(row[S.ATK_N])]]
         if slot in atk:
@@ -215,7 +215,7 @@ def render(game, viewer: int | None = None) -> str:
         )
         if viewer == -1 or viewer == p:
             for i, slot in enumerate(hand(row, p)):
-                lines.append(f"   hand[{i}] {game.pool.describe_card(int(row[S.CARD + slot]))}")
+                lines.append(f"   hand[{i}] {game.pool.describe_card(int(row[S.CARD + slot * S.CARD_W]))}")
         for i, slot in enumerate(field(row, p)):
             lines.append(f"   field[{i}] {_card_line(game, slot, True)}")
     n = int(row[S.STACK_N])
@@ -239,7 +239,7 @@ def to_dict(game) -> dict:
     fields = S.LAYOUT.to_fields(row)
     cards = []
     for slot in range(K.N_SLOTS):
-        cid = int(row[S.CARD + slot])
+        cid = int(row[S.CARD + slot * S.CARD_W])
         if cid < 0:
             continue
         cards.append(
@@ -247,8 +247,8 @@ def to_dict(game) -> dict:
                 "slot": slot,
                 "number": pool.numbers[cid],
                 "name": pool.names[cid],
-                "owner": int(row[S.OWNER + slot]),
-                "zone": ZONE_NAMES[K.Zone(int(row[S.ZONE + slot]))],
+                "owner": int(row[S.OWNER + slot * S.CARD_W]),
+                "zone": ZONE_NAMES[K.Zone(int(row[S.ZONE + slot * S.CARD_W]))],
             }
         )
     return {
@@ -287,13 +287,13 @@ def from_dict(row: np.ndarray, pool, d: dict) -> int:
             slot = c.get("slot")
             if not isinstance(slot, int) or not 0 <= slot < K.N_SLOTS:
                 raise SnapshotError(f"fftcg snapshot: cards entry {c!r} has a bad slot")
-            cid = int(staged[S.CARD + slot])
+            cid = int(staged[S.CARD + slot * S.CARD_W])
             if cid < 0 or pool.numbers[cid] != c.get("number"):
                 raise SnapshotError(
                     f"fftcg snapshot: cards entry for slot {slot} says {c.get('number')!r}, fields say "
                     f"{pool.numbers[cid] if cid >= 0 else 'empty'}"
                 )
-            if ZONE_NAMES[K.Zone(int(staged[S.ZONE + slot]))] != c.get("zone"):
+            if ZONE_NAMES[K.Zone(int(staged[S.ZONE + slot * S.CARD_W]))] != c.get("zone"):
                 raise SnapshotError(f"fftcg snapshot: cards entry for slot {slot} says zone {c.get('zone')!r}, fields disagree")
     row[:] = staged
     return int(staged[H_VARIANT])
@@ -302,7 +302,10 @@ def from_dict(row: np.ndarray, pool, d: dict) -> int:
 def check_consistency(row: np.ndarray, pool) -> None:
     """Every card slot is in exactly the zone list its zone says; counts within capacity; the
     pending decision has a legal action."""
-    from tcg_env.games.fftcg.kernels import legal_mask_row
+    from tcg_env.games.fftcg.entry import ROW_MASK, row_entry
+
+    _NO_CARDS = np.zeros(1, np.int32)
+    _NO_OBS = np.zeros(1, np.float32)
 
     def err(msg):
         raise SnapshotError("fftcg snapshot: " + msg)
@@ -330,17 +333,17 @@ def check_consistency(row: np.ndarray, pool) -> None:
                 if slot in seen:
                     err(f"slot {slot} is listed in both {seen[slot]} and {name}")
                 seen[slot] = name
-                if int(row[S.ZONE + slot]) != z:
-                    err(f"slot {slot} is listed in {name} of player {p} but its zone is {int(row[S.ZONE + slot])}")
-                owner_or_ctrl = int(row[S.CONTROLLER + slot]) if z == K.Zone.FIELD else int(row[S.OWNER + slot])
+                if int(row[S.ZONE + slot * S.CARD_W]) != z:
+                    err(f"slot {slot} is listed in {name} of player {p} but its zone is {int(row[S.ZONE + slot * S.CARD_W])}")
+                owner_or_ctrl = int(row[S.CONTROLLER + slot * S.CARD_W]) if z == K.Zone.FIELD else int(row[S.OWNER + slot * S.CARD_W])
                 if owner_or_ctrl != p:
                     err(f"slot {slot} is in {name} of player {p} but belongs to player {owner_or_ctrl}")
     for slot in range(K.N_SLOTS):
-        cid = int(row[S.CARD + slot])
-        z = int(row[S.ZONE + slot])
+        cid = int(row[S.CARD + slot * S.CARD_W])
+        z = int(row[S.ZONE + slot * S.CARD_W])
         if cid < -1 or cid >= pool.n_cards:
             err(f"slot {slot} has card id {cid}, outside this pool (0..{pool.n_cards - 1})")
-        if int(row[S.OWNER + slot]) != slot // K.MAX_DECK:
+        if int(row[S.OWNER + slot * S.CARD_W]) != slot // K.MAX_DECK:
             err(f"slot {slot} must be owned by player {slot // K.MAX_DECK}")
         if cid >= 0 and z in (int(x) for x in zones) and slot not in seen:
             err(f"slot {slot} has zone {K.Zone(z).name} but is in no zone list")
@@ -379,7 +382,7 @@ def check_consistency(row: np.ndarray, pool) -> None:
             err("a game in progress needs a pending decision and a decider 0 or 1")
         mask = np.zeros(K.NUM_ACTIONS, np.int8)
         trial = row.copy()
-        if legal_mask_row(trial, pool.kernel_tables, mask) == 0:
+        if row_entry(ROW_MASK, trial, pool.kernel_tables, _NO_CARDS, _NO_CARDS, 0, 0, 0, 0, mask, _NO_OBS) == 0:
             err(f"the pending decision {K.Decision(int(row[H_DECISION])).name} has no legal action")
 
 

@@ -312,12 +312,12 @@ ERR_DONE = -2
 # =============================================================================================
 @njit(cache=True, inline="always")
 def card_of(s, slot):
-    return s[CARD + slot]
+    return s[CARD + slot * CARD_W]
 
 
 @njit(cache=True)
 def controls(s, player, slot):
-    return s[ZONE + slot] == Z_FIELD and s[CONTROLLER + slot] == player
+    return s[ZONE + slot * CARD_W] == Z_FIELD and s[CONTROLLER + slot * CARD_W] == player
 
 
 @njit(cache=True)
@@ -326,7 +326,7 @@ def count_field_type(s, T, player, ctype):
     n = 0
     for i in range(s[FIELD_N + player]):
         slot = s[FIELD_L + player * FIELD_SLOTS + i]
-        if cards[s[CARD + slot], K.C_TYPE] == ctype:
+        if cards[s[CARD + slot * CARD_W], K.C_TYPE] == ctype:
             n += 1
     return n
 
@@ -358,7 +358,7 @@ def condition_holds(s, T, cond, arg, player, source):
         cards = T[0]
         for i in range(s[FIELD_N + player]):
             slot = s[FIELD_L + player * FIELD_SLOTS + i]
-            if slot != source and cards[s[CARD + slot], K.C_JOB] == arg:
+            if slot != source and cards[s[CARD + slot * CARD_W], K.C_JOB] == arg:
                 return True
         return False
     return False
@@ -369,7 +369,7 @@ def filter_match(s, T, frow, slot, viewer, source):
     """Does card ``slot`` match filter row ``frow`` seen by ``viewer`` (the ability's controller)?"""
     cards = T[0]
     filt = T[2]
-    cid = s[CARD + slot]
+    cid = s[CARD + slot * CARD_W]
     if cid < 0:
         return False
     f = filt[frow]
@@ -377,7 +377,7 @@ def filter_match(s, T, frow, slot, viewer, source):
     tmask = f[K.F_TYPE_MASK]
     if tmask != 0 and (tmask & (1 << ctype)) == 0:
         return False
-    zone = s[ZONE + slot]
+    zone = s[ZONE + slot * CARD_W]
     fz = f[K.F_ZONE]
     if fz == FZ_FIELD:
         if zone != Z_FIELD:
@@ -393,7 +393,7 @@ def filter_match(s, T, frow, slot, viewer, source):
             return False
     side = f[K.F_SIDE]
     if side != 0:
-        who = s[CONTROLLER + slot] if zone == Z_FIELD else s[OWNER + slot]
+        who = s[CONTROLLER + slot * CARD_W] if zone == Z_FIELD else s[OWNER + slot * CARD_W]
         if side == 1 and who != viewer:
             return False
         if side == 2 and who == viewer:
@@ -409,7 +409,7 @@ def filter_match(s, T, frow, slot, viewer, source):
     if f[K.F_POWER_MIN] >= 0 or f[K.F_POWER_MAX] >= 0:
         if ctype != T_FORWARD:
             return False
-        power = s[D_POWER + slot] if zone == Z_FIELD else cards[cid, K.C_POWER]
+        power = s[D_POWER + slot * CARD_W] if zone == Z_FIELD else cards[cid, K.C_POWER]
         if f[K.F_POWER_MIN] >= 0 and power < f[K.F_POWER_MIN]:
             return False
         if f[K.F_POWER_MAX] >= 0 and power > f[K.F_POWER_MAX]:
@@ -421,9 +421,9 @@ def filter_match(s, T, frow, slot, viewer, source):
     if f[K.F_CATEGORY] != 0 and cards[cid, K.C_CATEGORY] != f[K.F_CATEGORY]:
         return False
     st = f[K.F_STATE]
-    if st == 1 and s[DULL + slot] != 0:
+    if st == 1 and s[DULL + slot * CARD_W] != 0:
         return False
-    if st == 2 and s[DULL + slot] == 0:
+    if st == 2 and s[DULL + slot * CARD_W] == 0:
         return False
     if f[K.F_EXCLUDE_SELF] != 0 and slot == source:
         return False
@@ -443,15 +443,15 @@ def refresh_derived(s, T):
         nb = 0
         for i in range(s[FIELD_N + p]):
             slot = s[FIELD_L + p * FIELD_SLOTS + i]
-            cid = s[CARD + slot]
+            cid = s[CARD + slot * CARD_W]
             ct = cards[cid, K.C_TYPE]
             if ct == T_FORWARD:
                 nf += 1
             elif ct == T_BACKUP:
                 nb += 1
-            s[D_POWER + slot] = cards[cid, K.C_POWER] + s[PMOD_EOT + slot] + s[PMOD_PERM + slot]
-            s[D_KW + slot] = cards[cid, K.C_KEYWORDS] | s[KW_EOT + slot] | s[KW_PERM + slot]
-            s[D_RST + slot] = s[RST_EOT + slot] | s[RST_PERM + slot]
+            s[D_POWER + slot * CARD_W] = cards[cid, K.C_POWER] + s[PMOD_EOT + slot * CARD_W] + s[PMOD_PERM + slot * CARD_W]
+            s[D_KW + slot * CARD_W] = cards[cid, K.C_KEYWORDS] | s[KW_EOT + slot * CARD_W] | s[KW_PERM + slot * CARD_W]
+            s[D_RST + slot * CARD_W] = s[RST_EOT + slot * CARD_W] | s[RST_PERM + slot * CARD_W]
         s[D_COUNTS + p * 3] = nf
         s[D_COUNTS + p * 3 + 1] = nb
         s[D_COUNTS + p * 3 + 2] = 0
@@ -459,7 +459,7 @@ def refresh_derived(s, T):
     for p in range(2):
         for i in range(s[FIELD_N + p]):
             src = s[FIELD_L + p * FIELD_SLOTS + i]
-            cid = s[CARD + src]
+            cid = s[CARD + src * CARD_W]
             if cards[cid, K.C_HAS_FIELD] == 0:
                 continue
             a0 = cards[cid, K.C_ABIL_START]
@@ -480,11 +480,11 @@ def refresh_derived(s, T):
                                 t = s[FIELD_L + q * FIELD_SLOTS + j]
                                 if filter_match(s, T, frow, t, p, src):
                                     if op == OP_AURA_POWER:
-                                        s[D_POWER + t] += code[r, K.I_A0]
+                                        s[D_POWER + t * CARD_W] += code[r, K.I_A0]
                                     elif op == OP_AURA_KEYWORD:
-                                        s[D_KW + t] |= code[r, K.I_A0]
+                                        s[D_KW + t * CARD_W] |= code[r, K.I_A0]
                                     else:
-                                        s[D_RST + t] |= code[r, K.I_A0]
+                                        s[D_RST + t * CARD_W] |= code[r, K.I_A0]
 
 
 @njit(cache=True)
@@ -494,13 +494,13 @@ def current_cost(s, T, player, slot):
     cards = T[0]
     abil = T[1]
     code = T[3]
-    cid = s[CARD + slot]
+    cid = s[CARD + slot * CARD_W]
     cost = cards[cid, K.C_COST]
     if s[D_COUNTS + player * 3 + 2] == 0:
         return cost  # no cost-reduction field ability active (derived values are fresh here)
     for i in range(s[FIELD_N + player]):
         src = s[FIELD_L + player * FIELD_SLOTS + i]
-        scid = s[CARD + src]
+        scid = s[CARD + src * CARD_W]
         a0 = cards[scid, K.C_ABIL_START]
         for a in range(a0, a0 + cards[scid, K.C_ABIL_COUNT]):
             if abil[a, K.A_KIND] != AK_FIELD:
@@ -536,7 +536,7 @@ def trigger_card(s, T, slot, controller, trig, aux):
     """Queue ``slot``'s auto-abilities with trigger ``trig`` (conditions checked now, CR 11.8.13)."""
     cards = T[0]
     abil = T[1]
-    cid = s[CARD + slot]
+    cid = s[CARD + slot * CARD_W]
     a0 = cards[cid, K.C_ABIL_START]
     for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
         if abil[a, K.A_KIND] == AK_AUTO and abil[a, K.A_TRIGGER] == trig:
@@ -562,7 +562,7 @@ def trigger_enters(s, T, slot, player):
         other = s[FIELD_L + player * FIELD_SLOTS + i]
         if other == slot:
             continue
-        cid = s[CARD + other]
+        cid = s[CARD + other * CARD_W]
         a0 = cards[cid, K.C_ABIL_START]
         for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
             if abil[a, K.A_KIND] == AK_AUTO and abil[a, K.A_TRIGGER] == TR_ENTERS_OTHER:
@@ -578,27 +578,27 @@ def trigger_enters(s, T, slot, player):
 # =============================================================================================
 @njit(cache=True)
 def reset_card_state(s, slot):
-    s[DULL + slot] = 0
-    s[DMG + slot] = 0
-    s[FROZEN + slot] = 0
-    s[ATTACKED + slot] = 0
-    s[PMOD_EOT + slot] = 0
-    s[PMOD_PERM + slot] = 0
-    s[KW_EOT + slot] = 0
-    s[KW_PERM + slot] = 0
-    s[RST_EOT + slot] = 0
-    s[RST_PERM + slot] = 0
-    s[D_POWER + slot] = 0
-    s[D_KW + slot] = 0
-    s[D_RST + slot] = 0
+    s[DULL + slot * CARD_W] = 0
+    s[DMG + slot * CARD_W] = 0
+    s[FROZEN + slot * CARD_W] = 0
+    s[ATTACKED + slot * CARD_W] = 0
+    s[PMOD_EOT + slot * CARD_W] = 0
+    s[PMOD_PERM + slot * CARD_W] = 0
+    s[KW_EOT + slot * CARD_W] = 0
+    s[KW_PERM + slot * CARD_W] = 0
+    s[RST_EOT + slot * CARD_W] = 0
+    s[RST_PERM + slot * CARD_W] = 0
+    s[D_POWER + slot * CARD_W] = 0
+    s[D_KW + slot * CARD_W] = 0
+    s[D_RST + slot * CARD_W] = 0
 
 
 @njit(cache=True)
 def put_in_zone(s, slot, zone):
     """Append ``slot`` to its owner's list for ``zone`` (not the field)."""
-    o = s[OWNER + slot]
-    s[ZONE + slot] = zone
-    s[CONTROLLER + slot] = o
+    o = s[OWNER + slot * CARD_W]
+    s[ZONE + slot * CARD_W] = zone
+    s[CONTROLLER + slot * CARD_W] = o
     if zone == Z_HAND:
         zone_push(s, HAND_N + o, HAND_L + o * MAX_DECK, slot)
     elif zone == Z_BREAK:
@@ -614,8 +614,8 @@ def put_in_zone(s, slot, zone):
 @njit(cache=True)
 def take_from_zone(s, slot):
     """Remove ``slot`` from the list of its current zone (not the field)."""
-    o = s[OWNER + slot]
-    z = s[ZONE + slot]
+    o = s[OWNER + slot * CARD_W]
+    z = s[ZONE + slot * CARD_W]
     if z == Z_HAND:
         zone_remove(s, HAND_N + o, HAND_L + o * MAX_DECK, slot)
     elif z == Z_BREAK:
@@ -626,7 +626,7 @@ def take_from_zone(s, slot):
         zone_remove(s, REMOVED_N + o, REMOVED_L + o * MAX_DECK, slot)
     elif z == Z_DECK:
         zone_remove(s, DECK_N + o, DECK_L + o * MAX_DECK, slot)
-    s[ZONE + slot] = Z_NONE
+    s[ZONE + slot * CARD_W] = Z_NONE
 
 
 @njit(cache=True)
@@ -635,7 +635,7 @@ def leave_field(s, T, slot, dest, is_break):
     (CR 15.1.1.3), which triggers "is broken" abilities; other moves to the Break Zone do not
     (CR 15.1.1.3.2)."""
     cards = T[0]
-    p = s[CONTROLLER + slot]
+    p = s[CONTROLLER + slot * CARD_W]
     zone_remove(s, FIELD_N + p, FIELD_L + p * FIELD_SLOTS, slot)
     # leaves battle (CR 10.1.3.3)
     i = zone_find(s, ATK_N, ATK_L, slot)
@@ -651,7 +651,7 @@ def leave_field(s, T, slot, dest, is_break):
     trigger_card(s, T, slot, p, TR_LEAVES_SELF, slot)
     if is_break:
         trigger_card(s, T, slot, p, TR_BROKEN_SELF, slot)
-        if cards[s[CARD + slot], K.C_TYPE] == T_FORWARD:
+        if cards[s[CARD + slot * CARD_W], K.C_TYPE] == T_FORWARD:
             trigger_field(s, T, 1 - p, TR_OPP_FORWARD_BROKEN, slot)
 
 
@@ -664,12 +664,12 @@ def enter_field(s, T, slot, player):
         return
     reset_card_state(s, slot)
     zone_push(s, FIELD_N + player, FIELD_L + player * FIELD_SLOTS, slot)
-    s[ZONE + slot] = Z_FIELD
-    s[CONTROLLER + slot] = player
-    s[CTRL_TURN + slot] = s[H_TURN]
+    s[ZONE + slot * CARD_W] = Z_FIELD
+    s[CONTROLLER + slot * CARD_W] = player
+    s[CTRL_TURN + slot * CARD_W] = s[H_TURN]
     s[TIMESTAMP] += 1
-    if cards[s[CARD + slot], K.C_TYPE] == T_BACKUP:
-        s[DULL + slot] = 1
+    if cards[s[CARD + slot * CARD_W], K.C_TYPE] == T_BACKUP:
+        s[DULL + slot * CARD_W] = 1
     refresh_derived(s, T)
     trigger_enters(s, T, slot, player)
 
@@ -681,14 +681,14 @@ def draw_cards(s, player, n):
         if slot < 0:
             s[DREW_FROM_EMPTY + player] = 1  # CR 3.1.2 / 12.4.2
             return
-        s[ZONE + slot] = Z_NONE
+        s[ZONE + slot * CARD_W] = Z_NONE
         put_in_zone(s, slot, Z_HAND)
 
 
 @njit(cache=True)
 def discard_hand_index(s, player, i):
     slot = zone_remove_at(s, HAND_N + player, HAND_L + player * MAX_DECK, i)
-    s[ZONE + slot] = Z_NONE
+    s[ZONE + slot * CARD_W] = Z_NONE
     put_in_zone(s, slot, Z_BREAK)
     return slot
 
@@ -743,24 +743,24 @@ def rule_processes(s, T):
             ld = 0
             for i in range(s[FIELD_N + p]):
                 slot = s[FIELD_L + p * FIELD_SLOTS + i]
-                cid = s[CARD + slot]
+                cid = s[CARD + slot * CARD_W]
                 if cards[cid, K.C_TYPE] == T_FORWARD:
-                    if s[D_POWER + slot] <= 0:
+                    if s[D_POWER + slot * CARD_W] <= 0:
                         marks[slot] = 1  # CR 12.4.4
-                    elif s[DMG + slot] >= s[D_POWER + slot]:
+                    elif s[DMG + slot * CARD_W] >= s[D_POWER + slot * CARD_W]:
                         marks[slot] = 2  # CR 12.4.5
                 if is_light_dark(cards, cid):
                     ld += 1
                 if cards[cid, K.C_GENERIC] == 0:
                     for j in range(s[FIELD_N + p]):
                         other = s[FIELD_L + p * FIELD_SLOTS + j]
-                        if other != slot and cards[s[CARD + other], K.C_NAME] == cards[cid, K.C_NAME]:
+                        if other != slot and cards[s[CARD + other * CARD_W], K.C_NAME] == cards[cid, K.C_NAME]:
                             if marks[slot] == 0:
                                 marks[slot] = 1  # CR 12.4.6
             if ld >= 2:
                 for i in range(s[FIELD_N + p]):
                     slot = s[FIELD_L + p * FIELD_SLOTS + i]
-                    if is_light_dark(cards, s[CARD + slot]) and marks[slot] == 0:
+                    if is_light_dark(cards, s[CARD + slot * CARD_W]) and marks[slot] == 0:
                         marks[slot] = 1  # CR 12.4.7
         any_marked = False  # only field cards get marked: check those, not all 120 slots
         for p in range(2):
@@ -773,7 +773,7 @@ def rule_processes(s, T):
             m = marks[slot]
             if m != 0:
                 marks[slot] = 0
-                if s[ZONE + slot] == Z_FIELD:
+                if s[ZONE + slot * CARD_W] == Z_FIELD:
                     leave_field(s, T, slot, Z_BREAK, m == 2)
                     changed = True
         if not changed:
@@ -814,7 +814,7 @@ def pay_resources(s, T, player, elem, skip_hand_slot, skip_field_slot):
         slot = s[HAND_L + player * MAX_DECK + i]
         if slot == skip_hand_slot:
             continue
-        cid = s[CARD + slot]
+        cid = s[CARD + slot * CARD_W]
         if is_light_dark(cards, cid):
             continue  # CR 5.2.1.3: Light and Dark cards can't be discarded for CP
         nd += 1
@@ -824,9 +824,9 @@ def pay_resources(s, T, player, elem, skip_hand_slot, skip_field_slot):
     nbe = 0
     for i in range(s[FIELD_N + player]):
         slot = s[FIELD_L + player * FIELD_SLOTS + i]
-        if slot == skip_field_slot or s[DULL + slot] != 0:
+        if slot == skip_field_slot or s[DULL + slot * CARD_W] != 0:
             continue
-        cid = s[CARD + slot]
+        cid = s[CARD + slot * CARD_W]
         if cards[cid, K.C_TYPE] != T_BACKUP:
             continue
         nb += 1
@@ -849,13 +849,13 @@ def count_resources(s, T, player):
     Counting once per mask instead of once per card halves the cost of PRIORITY masks."""
     cards = T[0]
     for i in range(s[HAND_N + player]):
-        cid = s[CARD + s[HAND_L + player * MAX_DECK + i]]
+        cid = s[CARD + (s[HAND_L + player * MAX_DECK + i]) * CARD_W]
         if not is_light_dark(cards, cid):
             s[MARKS + cards[cid, K.C_ELEMENT]] += 1
     for i in range(s[FIELD_N + player]):
         slot = s[FIELD_L + player * FIELD_SLOTS + i]
-        cid = s[CARD + slot]
-        if cards[cid, K.C_TYPE] == T_BACKUP and s[DULL + slot] == 0:
+        cid = s[CARD + slot * CARD_W]
+        if cards[cid, K.C_TYPE] == T_BACKUP and s[DULL + slot * CARD_W] == 0:
             s[MARKS + 8 + cards[cid, K.C_ELEMENT]] += 1
 
 
@@ -876,15 +876,15 @@ def can_pay_counted(s, T, player, cost, elem, skip_hand_slot, skip_field_slot):
         nb += s[MARKS + 8 + e]
     nde = s[MARKS + elem] if elem >= 0 else 0
     nbe = s[MARKS + 8 + elem] if elem >= 0 else 0
-    if skip_hand_slot >= 0 and s[ZONE + skip_hand_slot] == Z_HAND:
-        cid = s[CARD + skip_hand_slot]
+    if skip_hand_slot >= 0 and s[ZONE + skip_hand_slot * CARD_W] == Z_HAND:
+        cid = s[CARD + skip_hand_slot * CARD_W]
         if not is_light_dark(cards, cid):
             nd -= 1
             if cards[cid, K.C_ELEMENT] == elem:
                 nde -= 1
-    if skip_field_slot >= 0 and s[ZONE + skip_field_slot] == Z_FIELD:
-        cid = s[CARD + skip_field_slot]
-        if cards[cid, K.C_TYPE] == T_BACKUP and s[DULL + skip_field_slot] == 0 and s[CONTROLLER + skip_field_slot] == player:
+    if skip_field_slot >= 0 and s[ZONE + skip_field_slot * CARD_W] == Z_FIELD:
+        cid = s[CARD + skip_field_slot * CARD_W]
+        if cards[cid, K.C_TYPE] == T_BACKUP and s[DULL + skip_field_slot * CARD_W] == 0 and s[CONTROLLER + skip_field_slot * CARD_W] == player:
             nb -= 1
             if cards[cid, K.C_ELEMENT] == elem:
                 nbe -= 1
@@ -962,7 +962,7 @@ def push_program_frame(s, T, mode, purpose, kind, slot, arow, ctrl, aux):
     s[base + E_SLOT] = slot
     s[base + E_ABIL] = arow
     s[base + E_CTRL] = ctrl
-    s[base + E_CARD] = s[CARD + slot] if slot >= 0 else -1
+    s[base + E_CARD] = s[CARD + slot * CARD_W] if slot >= 0 else -1
     s[base + E_AUX] = aux
     s[base + FR_MODE] = mode
     s[base + FR_PURPOSE] = purpose
@@ -1016,10 +1016,10 @@ def fill_candidates_distinct(s, T, frow, viewer, source, zone_n_off, zone_l_off)
         slot = s[zone_l_off + i]
         if not filter_match(s, T, frow, slot, viewer, source):
             continue
-        cid = s[CARD + slot]
+        cid = s[CARD + slot * CARD_W]
         dup = False
         for k in range(s[CAND_N]):
-            if s[CARD + s[CAND + k]] == cid:
+            if s[CARD + (s[CAND + k]) * CARD_W] == cid:
                 dup = True
                 break
         if dup:
@@ -1036,7 +1036,7 @@ def can_enter_field(s, T, slot, player):
     cards = T[0]
     if s[FIELD_N + player] >= FIELD_SLOTS:
         return False
-    if cards[s[CARD + slot], K.C_TYPE] == T_BACKUP and count_field_type(s, T, player, T_BACKUP) >= MAX_BACKUPS:
+    if cards[s[CARD + slot * CARD_W], K.C_TYPE] == T_BACKUP and count_field_type(s, T, player, T_BACKUP) >= MAX_BACKUPS:
         return False
     return True
 
@@ -1077,9 +1077,9 @@ def run_top_frame(s, T):
             if slot < 0:
                 s[DAMAGED_EMPTY + player] = 1  # CR 3.1.3 / 12.4.3
                 continue
-            s[ZONE + slot] = Z_NONE
+            s[ZONE + slot * CARD_W] = Z_NONE
             put_in_zone(s, slot, Z_DAMAGE)
-            cid = s[CARD + slot]
+            cid = s[CARD + slot * CARD_W]
             if cards[cid, K.C_EX_BURST] != 0 and cards[cid, K.C_EX_ABIL] >= 0:
                 s[DEC_ARG] = slot
                 set_decision(s, D_EX_BURST, player)
@@ -1134,34 +1134,34 @@ def run_top_frame(s, T):
         elif op >= OP_DAMAGE and op <= OP_REMOVE:
             for i in range(s[regn]):
                 t = s[regl + i]
-                if s[ZONE + t] != Z_FIELD:
+                if s[ZONE + t * CARD_W] != Z_FIELD:
                     continue
                 if op == OP_DAMAGE:
-                    if cards[s[CARD + t], K.C_TYPE] == T_FORWARD:
-                        s[DMG + t] += a0
+                    if cards[s[CARD + t * CARD_W], K.C_TYPE] == T_FORWARD:
+                        s[DMG + t * CARD_W] += a0
                 elif op == OP_BREAK:
                     leave_field(s, T, t, Z_BREAK, True)
                 elif op == OP_DULL:
-                    s[DULL + t] = 1
+                    s[DULL + t * CARD_W] = 1
                 elif op == OP_ACTIVATE:
-                    s[DULL + t] = 0
+                    s[DULL + t * CARD_W] = 0
                 elif op == OP_FREEZE:
-                    s[FROZEN + t] = 1
+                    s[FROZEN + t * CARD_W] = 1
                 elif op == OP_POWER:
                     if a1 == DUR_EOT:
-                        s[PMOD_EOT + t] += a0
+                        s[PMOD_EOT + t * CARD_W] += a0
                     else:
-                        s[PMOD_PERM + t] += a0
+                        s[PMOD_PERM + t * CARD_W] += a0
                 elif op == OP_GRANT:
                     if a1 == DUR_EOT:
-                        s[KW_EOT + t] |= a0
+                        s[KW_EOT + t * CARD_W] |= a0
                     else:
-                        s[KW_PERM + t] |= a0
+                        s[KW_PERM + t * CARD_W] |= a0
                 elif op == OP_RESTRICT:
                     if a1 == DUR_EOT:
-                        s[RST_EOT + t] |= a0
+                        s[RST_EOT + t * CARD_W] |= a0
                     else:
-                        s[RST_PERM + t] |= a0
+                        s[RST_PERM + t * CARD_W] |= a0
                 elif op == OP_RETURN:
                     leave_field(s, T, t, Z_HAND, False)
                 elif op == OP_REMOVE:
@@ -1282,8 +1282,8 @@ def finish_frame(s, T):
     elif purpose == P_RESOLVE:
         if s[base + E_KIND] == EK_SUMMON:
             slot = s[base + E_SLOT]
-            if s[ZONE + slot] == Z_STACK:
-                s[ZONE + slot] = Z_NONE
+            if s[ZONE + slot * CARD_W] == Z_STACK:
+                s[ZONE + slot * CARD_W] = Z_NONE
                 put_in_zone(s, slot, Z_BREAK)  # CR 11.11.10
         s[FLOW] = FL_AFTER_RESOLVE
     # P_EX and P_DAMAGE: the frame below (or FLOW) continues
@@ -1298,12 +1298,12 @@ def ability_usable(s, T, player, slot, arow):
     """Can ``player`` activate action/special ability ``arow`` of its field card ``slot`` now?"""
     cards = T[0]
     abil = T[1]
-    cid = s[CARD + slot]
+    cid = s[CARD + slot * CARD_W]
     if abil[arow, K.A_COST_DULL] != 0:
-        if s[DULL + slot] != 0:
+        if s[DULL + slot * CARD_W] != 0:
             return False
         # CR 11.6.2.3: under control since the start of the turn, unless Haste
-        if s[CTRL_TURN + slot] >= s[H_TURN] and (s[D_KW + slot] & KW_HASTE) == 0:
+        if s[CTRL_TURN + slot * CARD_W] >= s[H_TURN] and (s[D_KW + slot * CARD_W] & KW_HASTE) == 0:
             return False
     if s[STACK_N] >= STACK_MAX or s[FRAME_N] >= FRAME_MAX:
         return False
@@ -1317,7 +1317,7 @@ def ability_usable(s, T, player, slot, arow):
         found = False
         for i in range(s[HAND_N + player]):
             h = s[HAND_L + player * MAX_DECK + i]
-            if cards[s[CARD + h], K.C_NAME] == cards[cid, K.C_NAME]:
+            if cards[s[CARD + h * CARD_W], K.C_NAME] == cards[cid, K.C_NAME]:
                 if cp == 0 or can_pay_counted(s, T, player, cp, elem, h, skip_field):
                     found = True
                     break
@@ -1331,7 +1331,7 @@ def ability_usable(s, T, player, slot, arow):
 @njit(cache=True)
 def hand_card_playable(s, T, player, slot):
     cards = T[0]
-    cid = s[CARD + slot]
+    cid = s[CARD + slot * CARD_W]
     ctype = cards[cid, K.C_TYPE]
     phase = s[PHASE]
     if ctype == T_SUMMON:
@@ -1355,7 +1355,7 @@ def hand_card_playable(s, T, player, slot):
     ld = is_light_dark(cards, cid)
     for i in range(s[FIELD_N + player]):
         other = s[FIELD_L + player * FIELD_SLOTS + i]
-        ocid = s[CARD + other]
+        ocid = s[CARD + other * CARD_W]
         if cards[cid, K.C_GENERIC] == 0 and cards[ocid, K.C_NAME] == cards[cid, K.C_NAME]:
             return False
         if ld and is_light_dark(cards, ocid):
@@ -1384,18 +1384,18 @@ def begin_payment(s, kind, player, slot, arow, cost, elem, discard_left, samenam
 def play_from_hand(s, T, player, hand_index):
     cards = T[0]
     slot = zone_remove_at(s, HAND_N + player, HAND_L + player * MAX_DECK, hand_index)
-    cid = s[CARD + slot]
+    cid = s[CARD + slot * CARD_W]
     cost = current_cost_detached(s, T, player, slot)
     elem = card_pay_element(cards, cid)
     s[PASSES] = 0
     if cards[cid, K.C_TYPE] == T_SUMMON:
         # CR 11.3.2: the Summon moves to the stack, then targets (CR 11.3.3), then costs
-        s[ZONE + slot] = Z_STACK
-        s[CONTROLLER + slot] = player
+        s[ZONE + slot * CARD_W] = Z_STACK
+        s[CONTROLLER + slot * CARD_W] = player
         begin_payment(s, PK_SUMMON, player, slot, cards[cid, K.C_SUMMON_ABIL], cost, elem, 0, 0)
         push_program_frame(s, T, M_TARGET, P_CAST, EK_SUMMON, slot, cards[cid, K.C_SUMMON_ABIL], player, -1)
     else:
-        s[ZONE + slot] = Z_NONE  # revealed, being played (CR 11.4.2)
+        s[ZONE + slot * CARD_W] = Z_NONE  # revealed, being played (CR 11.4.2)
         begin_payment(s, PK_CHARACTER, player, slot, -1, cost, elem, 0, 0)
         for k in range(ENTRY_W):
             s[BUILD_ENTRY + k] = 0
@@ -1404,10 +1404,10 @@ def play_from_hand(s, T, player, hand_index):
 @njit(cache=True)
 def current_cost_detached(s, T, player, slot):
     """Cost of a card that has just left the hand (filters on zone HAND still apply to it)."""
-    z = s[ZONE + slot]
-    s[ZONE + slot] = Z_HAND
+    z = s[ZONE + slot * CARD_W]
+    s[ZONE + slot * CARD_W] = Z_HAND
     c = current_cost(s, T, player, slot)
-    s[ZONE + slot] = z
+    s[ZONE + slot * CARD_W] = z
     return c
 
 
@@ -1416,7 +1416,7 @@ def activate_ability(s, T, player, field_index, j):
     cards = T[0]
     abil = T[1]
     slot = s[FIELD_L + player * FIELD_SLOTS + field_index]
-    cid = s[CARD + slot]
+    cid = s[CARD + slot * CARD_W]
     arow = cards[cid, K.C_ACT0 + j]
     s[PASSES] = 0
     samename = 1 if abil[arow, K.A_KIND] == AK_SPECIAL else 0
@@ -1462,9 +1462,9 @@ def finish_payment(s, T):
     else:
         arow = s[PAY_ABIL]
         if abil[arow, K.A_COST_DULL] != 0:
-            s[DULL + slot] = 1
+            s[DULL + slot * CARD_W] = 1
         push_stack_from(s, BUILD_ENTRY)
-        if abil[arow, K.A_COST_BREAK_SELF] != 0 and s[ZONE + slot] == Z_FIELD:
+        if abil[arow, K.A_COST_BREAK_SELF] != 0 and s[ZONE + slot * CARD_W] == Z_FIELD:
             leave_field(s, T, slot, Z_BREAK, False)  # a cost, not "breaking" (CR 15.1.1.3.2)
         s[PRIORITY_PLAYER] = player
     s[PASSES] = 0
@@ -1482,10 +1482,10 @@ def start_turn(s, T):
     s[PHASE] = PH_ACTIVE
     for i in range(s[FIELD_N + tp]):
         slot = s[FIELD_L + tp * FIELD_SLOTS + i]
-        if s[FROZEN + slot] != 0:
-            s[FROZEN + slot] = 0  # CR 15.2.4.2: stays dull this once
+        if s[FROZEN + slot * CARD_W] != 0:
+            s[FROZEN + slot * CARD_W] = 0  # CR 15.2.4.2: stays dull this once
         else:
-            s[DULL + slot] = 0
+            s[DULL + slot * CARD_W] = 0
     s[PHASE] = PH_DRAW
     n = 1 if (s[H_TURN] == 1 and tp == s[FIRST_PLAYER]) else 2  # CR 9.2.1.3
     draw_cards(s, tp, n)
@@ -1550,13 +1550,13 @@ def step_end(s, T):
 def can_attack(s, T, player, slot):
     """CR 10.1.2.1: active, Haste or under control since the turn began, hasn't attacked."""
     cards = T[0]
-    if cards[s[CARD + slot], K.C_TYPE] != T_FORWARD or s[DULL + slot] != 0:
+    if cards[s[CARD + slot * CARD_W], K.C_TYPE] != T_FORWARD or s[DULL + slot * CARD_W] != 0:
         return False
-    if s[CTRL_TURN + slot] >= s[H_TURN] and (s[D_KW + slot] & KW_HASTE) == 0:
+    if s[CTRL_TURN + slot * CARD_W] >= s[H_TURN] and (s[D_KW + slot * CARD_W] & KW_HASTE) == 0:
         return False
-    if s[ATTACKED + slot] == s[H_TURN]:
+    if s[ATTACKED + slot * CARD_W] == s[H_TURN]:
         return False
-    if (s[D_RST + slot] & R_CANT_ATTACK) != 0:
+    if (s[D_RST + slot * CARD_W] & R_CANT_ATTACK) != 0:
         return False
     return zone_find(s, ATK_N, ATK_L, slot) < 0
 
@@ -1565,9 +1565,9 @@ def can_attack(s, T, player, slot):
 def can_block(s, T, player, slot):
     """CR 10.1.3.1: an active Forward with no restriction."""
     cards = T[0]
-    if cards[s[CARD + slot], K.C_TYPE] != T_FORWARD or s[DULL + slot] != 0:
+    if cards[s[CARD + slot * CARD_W], K.C_TYPE] != T_FORWARD or s[DULL + slot * CARD_W] != 0:
         return False
-    return (s[D_RST + slot] & R_CANT_BLOCK) == 0
+    return (s[D_RST + slot * CARD_W] & R_CANT_BLOCK) == 0
 
 
 @njit(cache=True)
@@ -1576,9 +1576,9 @@ def declare_attackers_done(s, T):
     tp = s[TURN_PLAYER]
     for i in range(s[ATK_N]):
         slot = s[ATK_L + i]
-        if (s[D_KW + slot] & KW_BRAVE) == 0:
-            s[DULL + slot] = 1
-        s[ATTACKED + slot] = s[H_TURN]
+        if (s[D_KW + slot * CARD_W] & KW_BRAVE) == 0:
+            s[DULL + slot * CARD_W] = 1
+        s[ATTACKED + slot * CARD_W] = s[H_TURN]
         s[ASSIGNED + i] = 0
     for i in range(s[ATK_N]):
         trigger_card(s, T, s[ATK_L + i], tp, TR_ATTACKS_SELF, -1)
@@ -1616,9 +1616,9 @@ def damage_step(s, T):
     atk_fs = True
     for i in range(s[ATK_N]):
         slot = s[ATK_L + i]
-        if controls(s, tp, slot) and (s[D_KW + slot] & KW_FIRST_STRIKE) == 0:
+        if controls(s, tp, slot) and (s[D_KW + slot * CARD_W] & KW_FIRST_STRIKE) == 0:
             atk_fs = False  # CR 15.2.3.4 / 15.1.1.9.7
-    blk_fs = (s[D_KW + blk] & KW_FIRST_STRIKE) != 0
+    blk_fs = (s[D_KW + blk * CARD_W] & KW_FIRST_STRIKE) != 0
     s[DSTAGE] = DS_BOTH if atk_fs == blk_fs else DS_FIRST
     s[ASSIGN_DONE] = 0
     s[FLOW] = FL_DAMAGE_DEAL
@@ -1636,13 +1636,13 @@ def damage_deal(s, T):
     atk_fs = True
     for i in range(s[ATK_N]):
         slot = s[ATK_L + i]
-        if controls(s, tp, slot) and (s[D_KW + slot] & KW_FIRST_STRIKE) == 0:
+        if controls(s, tp, slot) and (s[D_KW + slot * CARD_W] & KW_FIRST_STRIKE) == 0:
             atk_fs = False
-    blk_fs = (s[D_KW + blk] & KW_FIRST_STRIKE) != 0
+    blk_fs = (s[D_KW + blk * CARD_W] & KW_FIRST_STRIKE) != 0
     stage = s[DSTAGE]
     atk_deals = stage == DS_BOTH or (stage == DS_FIRST and atk_fs) or (stage == DS_SECOND and not atk_fs)
     blk_deals = stage == DS_BOTH or (stage == DS_FIRST and blk_fs) or (stage == DS_SECOND and not blk_fs)
-    bpower = s[D_POWER + blk]
+    bpower = s[D_POWER + blk * CARD_W]
     if blk_deals and bpower > 0 and live_attackers(s) >= 2 and s[ASSIGN_DONE] == 0:
         # CR 10.1.4.2.1: the blocker's controller assigns its damage among the party
         if s[ASSIGN_LEFT] == 0:
@@ -1655,20 +1655,20 @@ def damage_deal(s, T):
         total = 0
         for i in range(s[ATK_N]):
             slot = s[ATK_L + i]
-            if controls(s, tp, slot) and s[D_POWER + slot] > 0:
-                total += s[D_POWER + slot]
-        s[DMG + blk] += total
+            if controls(s, tp, slot) and s[D_POWER + slot * CARD_W] > 0:
+                total += s[D_POWER + slot * CARD_W]
+        s[DMG + blk * CARD_W] += total
     if blk_deals and bpower > 0:
         if live_attackers(s) >= 2:
             for i in range(s[ATK_N]):
                 slot = s[ATK_L + i]
                 if controls(s, tp, slot):
-                    s[DMG + slot] += s[ASSIGNED + i]
+                    s[DMG + slot * CARD_W] += s[ASSIGNED + i]
         else:
             for i in range(s[ATK_N]):
                 slot = s[ATK_L + i]
                 if controls(s, tp, slot):
-                    s[DMG + slot] += bpower
+                    s[DMG + slot * CARD_W] += bpower
     s[ASSIGN_DONE] = 0
     s[ASSIGN_LEFT] = 0
     if stage == DS_FIRST:
@@ -1684,12 +1684,12 @@ def damage_deal(s, T):
 def end_cleanup(s, T):
     """CR 9.5.1.3: damage and "until the end of the turn" effects end, then the next turn."""
     for slot in range(N_SLOTS):
-        if s[CARD + slot] < 0:
+        if s[CARD + slot * CARD_W] < 0:
             continue
-        s[DMG + slot] = 0
-        s[PMOD_EOT + slot] = 0
-        s[KW_EOT + slot] = 0
-        s[RST_EOT + slot] = 0
+        s[DMG + slot * CARD_W] = 0
+        s[PMOD_EOT + slot * CARD_W] = 0
+        s[KW_EOT + slot * CARD_W] = 0
+        s[RST_EOT + slot * CARD_W] = 0
     if rule_processes(s, T):
         return
     # CR 9.5.1.4: triggered abilities would get priority here; none of the vocabulary triggers on
@@ -1890,7 +1890,7 @@ def legal_mask_row(s, T, out):
         ok = True
         if kind == D_EX_BURST:
             slot = s[DEC_ARG]
-            arow = cards[s[CARD + slot], K.C_EX_ABIL]
+            arow = cards[s[CARD + slot * CARD_W], K.C_EX_ABIL]
             ok = s[FRAME_N] < FRAME_MAX and has_required_targets(s, T, arow, p, slot)
         out[OPTION_BASE] = 1 if ok else 0
         return 1 + (1 if ok else 0)
@@ -1907,7 +1907,7 @@ def legal_mask_row(s, T, out):
                     n_legal += 1
             for i in range(s[FIELD_N + p]):
                 slot = s[FIELD_L + p * FIELD_SLOTS + i]
-                cid = s[CARD + slot]
+                cid = s[CARD + slot * CARD_W]
                 for j in range(K.ABILITIES_PER_CARD):
                     arow = cards[cid, K.C_ACT0 + j]
                     if arow >= 0 and ability_usable(s, T, p, slot, arow):
@@ -1924,7 +1924,7 @@ def legal_mask_row(s, T, out):
         nh = min(s[HAND_N + p], HAND_SLOTS)
         for i in range(nh):
             slot = s[HAND_L + p * MAX_DECK + i]
-            cid = s[CARD + slot]
+            cid = s[CARD + slot * CARD_W]
             if is_light_dark(cards, cid):
                 continue
             m = cards[cid, K.C_ELEMENT] == elem
@@ -1934,8 +1934,8 @@ def legal_mask_row(s, T, out):
                 n_legal += 1
         for i in range(s[FIELD_N + p]):
             slot = s[FIELD_L + p * FIELD_SLOTS + i]
-            cid = s[CARD + slot]
-            if cards[cid, K.C_TYPE] != T_BACKUP or s[DULL + slot] != 0 or slot == reserved:
+            cid = s[CARD + slot * CARD_W]
+            if cards[cid, K.C_TYPE] != T_BACKUP or s[DULL + slot * CARD_W] != 0 or slot == reserved:
                 continue
             m = cards[cid, K.C_ELEMENT] == elem
             if pay_feasible(remaining - 1, need and not m, nd, nde, nb - 1, nbe - (1 if m else 0)):
@@ -1948,7 +1948,7 @@ def legal_mask_row(s, T, out):
         for i in range(nh):
             slot = s[HAND_L + p * MAX_DECK + i]
             if s[PAY_SAMENAME] != 0:
-                if cards[s[CARD + slot], K.C_NAME] != cards[s[CARD + src], K.C_NAME]:
+                if cards[s[CARD + slot * CARD_W], K.C_NAME] != cards[s[CARD + src * CARD_W], K.C_NAME]:
                     continue
                 # the rest of the hand must still pay the CP (CR 11.7.1)
                 if s[PAY_COST] > 0 and not can_pay(s, T, p, s[PAY_COST], s[PAY_ELEM], slot, pay_reserved_field(s, T)):
@@ -1980,7 +1980,7 @@ def legal_mask_row(s, T, out):
             if can_attack(s, T, p, slot):
                 if kind == D_ADD_TO_PARTY:
                     # CR 15.1.1.9.2: a party shares one element
-                    if cards[s[CARD + slot], K.C_ELEMENT] != cards[s[CARD + s[ATK_L]], K.C_ELEMENT]:
+                    if cards[s[CARD + slot * CARD_W], K.C_ELEMENT] != cards[s[CARD + (s[ATK_L]) * CARD_W], K.C_ELEMENT]:
                         continue
                 out[OWN_FIELD_BASE + i] = 1
                 n_legal += 1
@@ -2052,7 +2052,7 @@ def apply_unchecked(s, T, a):
             # CR 8.2.1.4: the five cards go to the bottom (in hand order, documented), draw five
             while s[HAND_N + p] > 0:
                 slot = zone_remove_at(s, HAND_N + p, HAND_L + p * MAX_DECK, 0)
-                s[ZONE + slot] = Z_DECK
+                s[ZONE + slot * CARD_W] = Z_DECK
                 zone_push_bottom(s, DECK_N + p, DECK_L + p * MAX_DECK, slot)
             draw_cards(s, p, K.OPENING_HAND)
         s[MULLIGAN_STAGE] += 1
@@ -2071,9 +2071,9 @@ def apply_unchecked(s, T, a):
             s[PAY_NDISC] += 1
         else:
             slot = s[FIELD_L + p * FIELD_SLOTS + (a - OWN_FIELD_BASE)]
-            s[DULL + slot] = 1
+            s[DULL + slot * CARD_W] = 1
             s[PAY_PAID] += 1
-        if cards[s[CARD + slot], K.C_ELEMENT] == s[PAY_ELEM]:
+        if cards[s[CARD + slot * CARD_W], K.C_ELEMENT] == s[PAY_ELEM]:
             s[PAY_HAS_ELEM] = 1
     elif kind == D_PAY_DISCARD:
         discard_hand_index(s, p, a - HAND_BASE)
@@ -2145,7 +2145,7 @@ def apply_unchecked(s, T, a):
     elif kind == D_EX_BURST:
         if a == OPTION_BASE:
             slot = s[DEC_ARG]
-            arow = cards[s[CARD + slot], K.C_EX_ABIL]
+            arow = cards[s[CARD + slot * CARD_W], K.C_EX_ABIL]
             push_program_frame(s, T, M_BOTH, P_EX, EK_ABILITY, slot, arow, p, -1)  # CR 11.10.2
     elif kind == D_OPTIONAL:
         base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
@@ -2193,10 +2193,10 @@ def apply_unchecked(s, T, a):
 def party_candidates(s, T, player):
     cards = T[0]
     n = 0
-    el = cards[s[CARD + s[ATK_L]], K.C_ELEMENT]
+    el = cards[s[CARD + (s[ATK_L]) * CARD_W], K.C_ELEMENT]
     for i in range(s[FIELD_N + player]):
         slot = s[FIELD_L + player * FIELD_SLOTS + i]
-        if can_attack(s, T, player, slot) and cards[s[CARD + slot], K.C_ELEMENT] == el:
+        if can_attack(s, T, player, slot) and cards[s[CARD + slot * CARD_W], K.C_ELEMENT] == el:
             n += 1
     return n
 
@@ -2222,9 +2222,9 @@ def reset_row(s, deck0, deck1, seed, variant, auto_single, T):
     for k in range(STATE_SIZE):
         s[k] = 0
     for slot in range(N_SLOTS):
-        s[CARD + slot] = -1
-        s[OWNER + slot] = slot // MAX_DECK
-        s[CONTROLLER + slot] = slot // MAX_DECK
+        s[CARD + slot * CARD_W] = -1
+        s[OWNER + slot * CARD_W] = slot // MAX_DECK
+        s[CONTROLLER + slot * CARD_W] = slot // MAX_DECK
     for k in range(2 * MAX_DECK):
         s[DECK_L + k] = -1
         s[HAND_L + k] = -1
@@ -2245,8 +2245,8 @@ def reset_row(s, deck0, deck1, seed, variant, auto_single, T):
         deck = deck0 if p == 0 else deck1
         for i in range(deck.shape[0]):
             slot = p * MAX_DECK + i
-            s[CARD + slot] = deck[i]
-            s[ZONE + slot] = Z_DECK
+            s[CARD + slot * CARD_W] = deck[i]
+            s[ZONE + slot * CARD_W] = Z_DECK
             zone_push(s, DECK_N + p, DECK_L + p * MAX_DECK, slot)
         shuffle_deck(s, p)  # CR 8.2.1.1
     chooser = rng_below(s, 2)  # CR 8.2.1.2

@@ -22,6 +22,7 @@ from tcg_env.games.fftcg.kernels import (
     current_cost,
 )
 from tcg_env.games.fftcg.state import (
+    CARD_W,
     ASSIGN_LEFT,
     ATK_L,
     ATK_N,
@@ -160,8 +161,9 @@ def obs_columns() -> list[tuple[str, int, int]]:
 
 @njit(cache=True)
 def _zero(out, start, stop):
-    for k in range(start, stop):
-        out[k] = 0.0
+    # a slice fill: numba lowers it to one bounds computation and a vectorised loop; an indexed
+    # loop with run-time bounds pays a negative-index check per element (measured 11x slower)
+    out[start:stop] = 0.0
 
 
 @njit(cache=True)
@@ -218,7 +220,7 @@ def observe_row(s, T, player, out):
     costred = s[D_COUNTS + me * 3 + 2] != 0
     for i in range(nh):
         slot = s[HAND_L + me * MAX_DECK + i]
-        cid = s[CARD + slot]
+        cid = s[CARD + slot * CARD_W]
         o = OBS_HAND + i * CARD_FEATURES
         for k in range(CARD_FEATURES):
             out[o + k] = feats[cid, k]
@@ -231,19 +233,19 @@ def observe_row(s, T, player, out):
         nf = s[FIELD_N + who]
         for i in range(nf):
             slot = s[FIELD_L + who * FIELD_SLOTS + i]
-            cid = s[CARD + slot]
+            cid = s[CARD + slot * CARD_W]
             o = base + i * CARD_FEATURES
             for k in range(CARD_FEATURES):
                 out[o + k] = feats[cid, k]
-            out[o + 13] = s[D_POWER + slot] / 10000.0
-            out[o + 14] = s[DMG + slot] / 10000.0
-            out[o + 15] = s[DULL + slot] != 0
-            out[o + 16] = s[FROZEN + slot] != 0
-            kw = s[D_KW + slot]
+            out[o + 13] = s[D_POWER + slot * CARD_W] / 10000.0
+            out[o + 14] = s[DMG + slot * CARD_W] / 10000.0
+            out[o + 15] = s[DULL + slot * CARD_W] != 0
+            out[o + 16] = s[FROZEN + slot * CARD_W] != 0
+            kw = s[D_KW + slot * CARD_W]
             out[o + 17] = (kw & KW_HASTE) != 0
             out[o + 18] = (kw & KW_BRAVE) != 0
             out[o + 19] = (kw & KW_FIRST_STRIKE) != 0
-            out[o + 20] = s[CTRL_TURN + slot] < s[H_TURN] or (kw & KW_HASTE) != 0
+            out[o + 20] = s[CTRL_TURN + slot * CARD_W] < s[H_TURN] or (kw & KW_HASTE) != 0
         _zero(out, base + nf * CARD_FEATURES, base + FIELD_SLOTS * CARD_FEATURES)
     # attackers and blocker (CR 10.1.2.4 / 10.1.3.2)
     for q in range(2):
@@ -278,7 +280,7 @@ def observe_row(s, T, player, out):
                 slot = s[CAND + k]
             else:
                 slot = s[PT + (me * PT_MAX + s[CAND + k]) * 3]
-            cid = s[CARD + slot]
+            cid = s[CARD + slot * CARD_W]
             o = OBS_OPTIONS + k * OPTION_FEATURES
             out[o] = 1.0
             out[o + 1] = cid + 1.0
@@ -286,5 +288,5 @@ def observe_row(s, T, player, out):
             out[o + 3] = cards[cid, K.C_TYPE]
             out[o + 4] = cards[cid, K.C_COST] / 10.0
             out[o + 5] = cards[cid, K.C_POWER] / 10000.0
-            out[o + 6] = 1.0 if s[OWNER + slot] == me else 0.0
-            out[o + 7] = s[ZONE + slot]
+            out[o + 6] = 1.0 if s[OWNER + slot * CARD_W] == me else 0.0
+            out[o + 7] = s[ZONE + slot * CARD_W]

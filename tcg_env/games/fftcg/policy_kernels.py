@@ -39,6 +39,7 @@ from tcg_env.games.fftcg.kernels import (
     legal_mask_row,
 )
 from tcg_env.games.fftcg.state import (
+    CARD_W,
     ASSIGN_LEFT,
     ASSIGNED,
     ATK_L,
@@ -191,7 +192,7 @@ def _count_backups(s, T, p):
     cards = T[0]
     n = 0
     for i in range(s[FIELD_N + p]):
-        if cards[s[CARD + s[FIELD_L + p * FIELD_SLOTS + i]], K.C_TYPE] == T_BACKUP:
+        if cards[s[CARD + (s[FIELD_L + p * FIELD_SLOTS + i]) * CARD_W], K.C_TYPE] == T_BACKUP:
             n += 1
     return n
 
@@ -201,7 +202,7 @@ def _count_forwards(s, T, p):
     cards = T[0]
     n = 0
     for i in range(s[FIELD_N + p]):
-        if cards[s[CARD + s[FIELD_L + p * FIELD_SLOTS + i]], K.C_TYPE] == T_FORWARD:
+        if cards[s[CARD + (s[FIELD_L + p * FIELD_SLOTS + i]) * CARD_W], K.C_TYPE] == T_FORWARD:
             n += 1
     return n
 
@@ -224,14 +225,14 @@ def field_value(s, T, slot):
     """What a card on the field is worth to its controller: current power (CR 11.12.4) and
     keywords for Forwards, a CP a turn for Backups; cost stands in for abilities."""
     cards = T[0]
-    cid = s[CARD + slot]
+    cid = s[CARD + slot * CARD_W]
     ct = cards[cid, K.C_TYPE]
     cost = cards[cid, K.C_COST]
     if ct == T_FORWARD:
-        pw = s[D_POWER + slot]
+        pw = s[D_POWER + slot * CARD_W]
         if pw < 0:
             pw = 0
-        return pw / 1000.0 + 0.4 * cost + _kw_value(s[D_KW + slot])
+        return pw / 1000.0 + 0.4 * cost + _kw_value(s[D_KW + slot * CARD_W])
     return 2.5 + 0.4 * cost
 
 
@@ -244,7 +245,7 @@ def _name_on_field(s, T, p, cid):
     abil = T[1]
     name = cards[cid, K.C_NAME]
     for i in range(s[FIELD_N + p]):
-        f = s[CARD + s[FIELD_L + p * FIELD_SLOTS + i]]
+        f = s[CARD + (s[FIELD_L + p * FIELD_SLOTS + i]) * CARD_W]
         if cards[f, K.C_NAME] == name:
             for j in range(APC):
                 a = cards[f, K.C_ACT0 + j]
@@ -258,7 +259,7 @@ def _name_on_field(s, T, p, cid):
 def _light_dark_on_field(s, T, p):
     cards = T[0]
     for i in range(s[FIELD_N + p]):
-        if is_light_dark(cards, s[CARD + s[FIELD_L + p * FIELD_SLOTS + i]]):
+        if is_light_dark(cards, s[CARD + (s[FIELD_L + p * FIELD_SLOTS + i]) * CARD_W]):
             return True
     return False
 
@@ -268,11 +269,11 @@ def _better_light_dark_in_hand(s, T, p, slot):
     """How much better the best other Light/Dark Character in p's hand is than ``slot``: only one
     Light/Dark Character may be on a field (CR 7.7.3, 12.4.7), so playing a weak one blocks it."""
     cards = T[0]
-    own = static_value(T, s[CARD + slot])
+    own = static_value(T, s[CARD + slot * CARD_W])
     best = 0.0
     for i in range(s[HAND_N + p]):
         h = s[HAND_L + p * MAX_DECK + i]
-        cid = s[CARD + h]
+        cid = s[CARD + h * CARD_W]
         if h != slot and cards[cid, K.C_TYPE] != T_SUMMON and is_light_dark(cards, cid):
             d = static_value(T, cid) - own
             if d > best:
@@ -286,11 +287,11 @@ def _light_dark_forwards_left(s, T, p):
     cards = T[0]
     n = 0
     for i in range(s[HAND_N + p]):
-        cid = s[CARD + s[HAND_L + p * MAX_DECK + i]]
+        cid = s[CARD + (s[HAND_L + p * MAX_DECK + i]) * CARD_W]
         if cards[cid, K.C_TYPE] == T_FORWARD and is_light_dark(cards, cid):
             n += 1
     for i in range(s[DECK_N + p]):
-        cid = s[CARD + s[DECK_L + p * MAX_DECK + i]]
+        cid = s[CARD + (s[DECK_L + p * MAX_DECK + i]) * CARD_W]
         if cards[cid, K.C_TYPE] == T_FORWARD and is_light_dark(cards, cid):
             n += 1
     return n
@@ -301,7 +302,7 @@ def keep_value(s, T, p, slot, nb):
     """What keeping hand card ``slot`` is worth to ``p`` (``nb``: p's Backups on the field).
     The lowest of these is what p discards (for CP, CR 5.2.1.3, or at the hand limit)."""
     cards = T[0]
-    cid = s[CARD + slot]
+    cid = s[CARD + slot * CARD_W]
     ct = cards[cid, K.C_TYPE]
     cost = cards[cid, K.C_COST]
     if ct != T_SUMMON:
@@ -336,7 +337,7 @@ def _cheapest_keep_sum(s, T, p, n, skip_hand, free, cp_only):
             h = s[HAND_L + p * MAX_DECK + i]
             if h == skip_hand:
                 continue
-            if cp_only and is_light_dark(cards, s[CARD + h]):
+            if cp_only and is_light_dark(cards, s[CARD + h * CARD_W]):
                 continue
             v = keep_value(s, T, p, h, nb)
             if v < prev_v or (v == prev_v and h <= prev_slot):
@@ -359,7 +360,7 @@ def _active_backups(s, T, p, skip_field):
     n = 0
     for i in range(s[FIELD_N + p]):
         slot = s[FIELD_L + p * FIELD_SLOTS + i]
-        if slot != skip_field and s[DULL + slot] == 0 and cards[s[CARD + slot], K.C_TYPE] == T_BACKUP:
+        if slot != skip_field and s[DULL + slot * CARD_W] == 0 and cards[s[CARD + slot * CARD_W], K.C_TYPE] == T_BACKUP:
             n += 1
     return n
 
@@ -431,11 +432,11 @@ def _battle_incoming(s, slot):
         tot = 0
         for i in range(s[ATK_N]):
             a = s[ATK_L + i]
-            if s[ZONE + a] == Z_FIELD and s[D_POWER + a] > 0:
-                tot += s[D_POWER + a]
+            if s[ZONE + a * CARD_W] == Z_FIELD and s[D_POWER + a * CARD_W] > 0:
+                tot += s[D_POWER + a * CARD_W]
         return tot
-    if _in_list(s, ATK_N, ATK_L, slot) and s[ZONE + blk] == Z_FIELD:
-        return s[D_POWER + blk] if s[D_POWER + blk] > 0 else 0
+    if _in_list(s, ATK_N, ATK_L, slot) and s[ZONE + blk * CARD_W] == Z_FIELD:
+        return s[D_POWER + blk * CARD_W] if s[D_POWER + blk * CARD_W] > 0 else 0
     return 0
 
 
@@ -445,21 +446,21 @@ def _battle_opponents_value(s, T, slot):
     if s[BLOCK_DECLARED] == 0 or s[BLOCKER] < 0:
         return 0.0
     blk = s[BLOCKER]
-    if s[ZONE + blk] != Z_FIELD:
+    if s[ZONE + blk * CARD_W] != Z_FIELD:
         return 0.0
-    pw = s[D_POWER + slot]
+    pw = s[D_POWER + slot * CARD_W]
     if pw <= 0:
         return 0.0
     if slot == blk:
         best = 0.0
         for i in range(s[ATK_N]):
             a = s[ATK_L + i]
-            if s[ZONE + a] == Z_FIELD and s[DMG + a] + pw >= s[D_POWER + a]:
+            if s[ZONE + a * CARD_W] == Z_FIELD and s[DMG + a * CARD_W] + pw >= s[D_POWER + a * CARD_W]:
                 v = field_value(s, T, a)
                 if v > best:
                     best = v
         return best
-    if _in_list(s, ATK_N, ATK_L, slot) and s[DMG + blk] + pw >= s[D_POWER + blk]:
+    if _in_list(s, ATK_N, ATK_L, slot) and s[DMG + blk * CARD_W] + pw >= s[D_POWER + blk * CARD_W]:
         return field_value(s, T, blk)
     return 0.0
 
@@ -474,12 +475,12 @@ def target_gain(s, T, p, arow, reg, slot):
     cards = T[0]
     abil = T[1]
     code = T[3]
-    cid = s[CARD + slot]
+    cid = s[CARD + slot * CARD_W]
     is_fwd = cards[cid, K.C_TYPE] == T_FORWARD
-    mine = s[CONTROLLER + slot] == p
+    mine = s[CONTROLLER + slot * CARD_W] == p
     v = field_value(s, T, slot)
-    power = s[D_POWER + slot]
-    dmg = s[DMG + slot]
+    power = s[D_POWER + slot * CARD_W]
+    dmg = s[DMG + slot * CARD_W]
     kill = False
     bounce = False
     dull = False
@@ -525,11 +526,11 @@ def target_gain(s, T, p, arow, reg, slot):
         harm = 0.75 * v  # it comes back, but its CP is spent again
     else:
         incoming = _battle_incoming(s, slot)
-        if is_fwd and incoming > 0 and dmg + incoming >= power and s[DMG + slot] + incoming < s[D_POWER + slot]:
+        if is_fwd and incoming > 0 and dmg + incoming >= power and s[DMG + slot * CARD_W] + incoming < s[D_POWER + slot * CARD_W]:
             harm = 0.9 * v  # the battle now breaks it
-        elif dmg > s[DMG + slot] or power < s[D_POWER + slot]:
+        elif dmg > s[DMG + slot * CARD_W] or power < s[D_POWER + slot * CARD_W]:
             harm = 0.1 * v
-        active = s[DULL + slot] == 0
+        active = s[DULL + slot * CARD_W] == 0
         if dull and active and is_fwd:
             harm += 0.35 * v  # one blocker / attacker fewer (CR 10.1.2.1, 10.1.3.1)
         if freeze and is_fwd and (dull or not active):
@@ -546,13 +547,13 @@ def target_gain(s, T, p, arow, reg, slot):
             # breaks what it fights
             if s[BLOCK_DECLARED] != 0 and s[BLOCKER] >= 0:
                 blk = s[BLOCKER]
-                if slot != blk and s[ZONE + blk] == Z_FIELD:
-                    need = s[D_POWER + blk] - s[DMG + blk]
+                if slot != blk and s[ZONE + blk * CARD_W] == Z_FIELD:
+                    need = s[D_POWER + blk * CARD_W] - s[DMG + blk * CARD_W]
                     if power < need and power + boost >= need:
                         benefit += field_value(s, T, blk)
     if grant != 0 and is_fwd:
         benefit += 0.5
-    if activate and s[DULL + slot] != 0:
+    if activate and s[DULL + slot * CARD_W] != 0:
         benefit += 1.0 if not is_fwd else 0.3 * v
     if mine:
         return benefit - harm
@@ -612,7 +613,7 @@ def effect_value(s, T, p, src, arow):
                     if filter_match(s, T, a0, slot, p, src):
                         total += target_gain(s, T, p, arow, reg, slot)
         elif op == OP_TARGET_SELF:
-            if src >= 0 and s[ZONE + src] == Z_FIELD:
+            if src >= 0 and s[ZONE + src * CARD_W] == Z_FIELD:
                 total += target_gain(s, T, p, arow, reg, src)
         elif op == OP_DRAW:
             who = p if a1 == WHO_CONTROLLER else 1 - p
@@ -640,7 +641,7 @@ def _enters_value(s, T, p, slot):
     abilities, for a Character about to be played."""
     cards = T[0]
     abil = T[1]
-    cid = s[CARD + slot]
+    cid = s[CARD + slot * CARD_W]
     v = 0.0
     a0 = cards[cid, K.C_ABIL_START]
     for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
@@ -676,7 +677,7 @@ def _take(score, a, best, best_a, ties, rng_row):
 @njit(cache=True)
 def _hand_play_score(s, T, p, slot):
     cards = T[0]
-    cid = s[CARD + slot]
+    cid = s[CARD + slot * CARD_W]
     ct = cards[cid, K.C_TYPE]
     cost = current_cost(s, T, p, slot)
     nb = _count_backups(s, T, p)
@@ -703,7 +704,7 @@ def _ability_score(s, T, p, fi, j):
     cards = T[0]
     abil = T[1]
     slot = s[FIELD_L + p * FIELD_SLOTS + fi]
-    cid = s[CARD + slot]
+    cid = s[CARD + slot * CARD_W]
     arow = cards[cid, K.C_ACT0 + j]
     gain = effect_value(s, T, p, slot, arow)
     uses_self = abil[arow, K.A_COST_DULL] != 0 or abil[arow, K.A_COST_BREAK_SELF] != 0
@@ -768,7 +769,7 @@ def _pay_cp(s, T, mask, p, rng_row):
     for i in range(FIELD_SLOTS):
         if mask[OWN_FIELD_BASE + i] != 0:
             slot = s[FIELD_L + p * FIELD_SLOTS + i]
-            cid = s[CARD + slot]
+            cid = s[CARD + slot * CARD_W]
             sc = 0.0
             if need_elem and cards[cid, K.C_ELEMENT] == s[PAY_ELEM]:
                 sc += 1.0  # settle the element early
@@ -829,8 +830,8 @@ def _attack_power(s, T, p, slot):
     cards = T[0]
     abil = T[1]
     code = T[3]
-    pw = s[D_POWER + slot]
-    cid = s[CARD + slot]
+    pw = s[D_POWER + slot * CARD_W]
+    cid = s[CARD + slot * CARD_W]
     a0 = cards[cid, K.C_ABIL_START]
     for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
         if abil[a, K.A_KIND] == AK_AUTO and abil[a, K.A_TRIGGER] == TR_ATTACKS_SELF:
@@ -870,7 +871,7 @@ def _declare_attack(s, T, mask, p, rng_row):
     my_blockers = 0
     for i in range(s[FIELD_N + p]):
         slot = s[FIELD_L + p * FIELD_SLOTS + i]
-        if cards[s[CARD + slot], K.C_TYPE] == T_FORWARD and s[DULL + slot] == 0:
+        if cards[s[CARD + slot * CARD_W], K.C_TYPE] == T_FORWARD and s[DULL + slot * CARD_W] == 0:
             my_blockers += 1
     best = 0.0
     best_a = PASS
@@ -880,20 +881,20 @@ def _declare_attack(s, T, mask, p, rng_row):
             continue
         a = s[FIELD_L + p * FIELD_SLOTS + i]
         pa = _attack_power(s, T, p, a)
-        da = s[DMG + a]
-        fa = (s[D_KW + a] & KW_FIRST_STRIKE) != 0
+        da = s[DMG + a * CARD_W]
+        fa = (s[D_KW + a * CARD_W] & KW_FIRST_STRIKE) != 0
         va = field_value(s, T, a)
         reply = dmg_value
         for j in range(s[FIELD_N + o]):
             b = s[FIELD_L + o * FIELD_SLOTS + j]
             if not can_block(s, T, o, b):
                 continue
-            a_dies, b_dies = fight(pa, da, fa, s[D_POWER + b], s[DMG + b], (s[D_KW + b] & KW_FIRST_STRIKE) != 0)
+            a_dies, b_dies = fight(pa, da, fa, s[D_POWER + b * CARD_W], s[DMG + b * CARD_W], (s[D_KW + b * CARD_W] & KW_FIRST_STRIKE) != 0)
             out = (field_value(s, T, b) if b_dies else 0.0) - (va if a_dies else 0.0)
             if out < reply:
                 reply = out
         score = reply
-        if (s[D_KW + a] & KW_BRAVE) == 0:
+        if (s[D_KW + a * CARD_W] & KW_BRAVE) == 0:
             # dull through the opponent's turn (CR 10.1.2.2): can it still survive the swing back?
             left = my_blockers - 1
             unblocked = opp_fwd - left
@@ -919,11 +920,11 @@ def _declare_block(s, T, mask, p, rng_row):
     a1 = -1
     for i in range(s[ATK_N]):
         a = s[ATK_L + i]
-        if s[ZONE + a] == Z_FIELD and s[CONTROLLER + a] == tp:
+        if s[ZONE + a * CARD_W] == Z_FIELD and s[CONTROLLER + a * CARD_W] == tp:
             n_att += 1
             a1 = a
-            if s[D_POWER + a] > 0:
-                tot += s[D_POWER + a]
+            if s[D_POWER + a * CARD_W] > 0:
+                tot += s[D_POWER + a * CARD_W]
     best = 0.0
     best_a = PASS
     ties = 1
@@ -931,12 +932,12 @@ def _declare_block(s, T, mask, p, rng_row):
         if mask[OWN_FIELD_BASE + i] == 0:
             continue
         b = s[FIELD_L + p * FIELD_SLOTS + i]
-        pb = s[D_POWER + b]
-        db = s[DMG + b]
-        fb = (s[D_KW + b] & KW_FIRST_STRIKE) != 0
+        pb = s[D_POWER + b * CARD_W]
+        db = s[DMG + b * CARD_W]
+        fb = (s[D_KW + b * CARD_W] & KW_FIRST_STRIKE) != 0
         vb = field_value(s, T, b)
         if n_att == 1:
-            a_dies, b_dies = fight(s[D_POWER + a1], s[DMG + a1], (s[D_KW + a1] & KW_FIRST_STRIKE) != 0, pb, db, fb)
+            a_dies, b_dies = fight(s[D_POWER + a1 * CARD_W], s[DMG + a1 * CARD_W], (s[D_KW + a1 * CARD_W] & KW_FIRST_STRIKE) != 0, pb, db, fb)
             out = (field_value(s, T, a1) if a_dies else 0.0) - (vb if b_dies else 0.0)
         else:
             # a party (CR 15.1.1.9): the blocker takes the total and splits its own damage
@@ -944,7 +945,7 @@ def _declare_block(s, T, mask, p, rng_row):
             kill = 0.0
             for k in range(s[ATK_N]):
                 a = s[ATK_L + k]
-                if s[ZONE + a] == Z_FIELD and pb > 0 and s[DMG + a] + pb >= s[D_POWER + a]:
+                if s[ZONE + a * CARD_W] == Z_FIELD and pb > 0 and s[DMG + a * CARD_W] + pb >= s[D_POWER + a * CARD_W]:
                     v = field_value(s, T, a)
                     if v > kill:
                         kill = v
@@ -969,7 +970,7 @@ def _assign(s, T, mask, p, rng_row):
         for j in range(s[ATK_N]):
             if s[ATK_L + j] == a:
                 k = j
-        need = s[D_POWER + a] - s[DMG + a] - (s[ASSIGNED + k] if k >= 0 else 0)
+        need = s[D_POWER + a * CARD_W] - s[DMG + a * CARD_W] - (s[ASSIGNED + k] if k >= 0 else 0)
         if need <= 0:
             sc = -10.0  # already enough to break it
         elif need <= left:
@@ -988,7 +989,7 @@ def _select(s, T, mask, p, rng_row):
     ties = 1
     for k in range(s[CAND_N]):
         if mask[OPTION_BASE + k] != 0:
-            best, best_a, ties = _take(static_value(T, s[CARD + s[CAND + k]]), OPTION_BASE + k, best, best_a, ties, rng_row)
+            best, best_a, ties = _take(static_value(T, s[CARD + (s[CAND + k]) * CARD_W]), OPTION_BASE + k, best, best_a, ties, rng_row)
     return best_a
 
 
@@ -999,7 +1000,7 @@ def _mulligan(s, T, p):
     cheap = 0
     very_cheap = 0
     for i in range(s[HAND_N + p]):
-        cid = s[CARD + s[HAND_L + p * MAX_DECK + i]]
+        cid = s[CARD + (s[HAND_L + p * MAX_DECK + i]) * CARD_W]
         if cards[cid, K.C_TYPE] == T_SUMMON:
             continue
         c = cards[cid, K.C_COST]
@@ -1041,7 +1042,7 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
     elif kind == D_EX_BURST:
         # CR 11.10.2: use it when it does good (its targets may all be its own)
         slot = s[DEC_ARG]
-        arow = T[0][s[CARD + slot], K.C_EX_ABIL]
+        arow = T[0][s[CARD + slot * CARD_W], K.C_EX_ABIL]
         a = OPTION_BASE if effect_value(s, T, p, slot, arow) > 0.0 else PASS
     elif kind == D_OPTIONAL:
         a = OPTION_BASE  # "you may" effects of the pool help their controller (CR 11.8.14)
@@ -1097,9 +1098,9 @@ def determinize_row(s, T, player, rng_row):
         j = rng_below(rng_row, i + 1)
         si = s[HAND_L + o * MAX_DECK + i] if i < nh else s[DECK_L + o * MAX_DECK + (i - nh)]
         sj = s[HAND_L + o * MAX_DECK + j] if j < nh else s[DECK_L + o * MAX_DECK + (j - nh)]
-        t = s[CARD + si]
-        s[CARD + si] = s[CARD + sj]
-        s[CARD + sj] = t
+        t = s[CARD + si * CARD_W]
+        s[CARD + si * CARD_W] = s[CARD + sj * CARD_W]
+        s[CARD + sj * CARD_W] = t
     base = DECK_L + player * MAX_DECK
     for i in range(s[DECK_N + player] - 1, 0, -1):
         j = rng_below(rng_row, i + 1)

@@ -49,8 +49,8 @@ class Scenario:
         r = sc.row
         # everything that is not in a deck goes back to its owner's deck
         for slot in range(K.N_SLOTS):
-            if r[S.CARD + slot] >= 0 and r[S.ZONE + slot] != K.Zone.DECK:
-                sc._move(slot, K.Zone.DECK, int(r[S.OWNER + slot]))
+            if r[S.CARD + slot * S.CARD_W] >= 0 and r[S.ZONE + slot * S.CARD_W] != K.Zone.DECK:
+                sc._move(slot, K.Zone.DECK, int(r[S.OWNER + slot * S.CARD_W]))
         r[S.FIRST_PLAYER] = turn_player if turn % 2 == 1 else 1 - turn_player
         r[S.TURN_PLAYER] = turn_player
         r[H_TURN] = turn
@@ -68,11 +68,11 @@ class Scenario:
     # ---- editing --------------------------------------------------------------------------------
     def _remove_from_list(self, slot):
         r = self.row
-        z = K.Zone(int(r[S.ZONE + slot]))
+        z = K.Zone(int(r[S.ZONE + slot * S.CARD_W]))
         if z not in _LISTS:
             return
         cn, ln, cap = _LISTS[z]
-        p = int(r[S.CONTROLLER + slot]) if z == K.Zone.FIELD else int(r[S.OWNER + slot])
+        p = int(r[S.CONTROLLER + slot * S.CARD_W]) if z == K.Zone.FIELD else int(r[S.OWNER + slot * S.CARD_W])
         n = int(r[cn + p])
         lst = [int(x) for x in r[ln + p * cap : ln + p * cap + n]]
         lst.remove(slot)
@@ -93,10 +93,10 @@ class Scenario:
             r[ln + player * cap + 1 : ln + player * cap + n + 1] = r[ln + player * cap : ln + player * cap + n].copy()
             r[ln + player * cap] = slot
         r[cn + player] = n + 1
-        r[S.ZONE + slot] = zone
-        r[S.CONTROLLER + slot] = player
+        r[S.ZONE + slot * S.CARD_W] = zone
+        r[S.CONTROLLER + slot * S.CARD_W] = player
         for off in (S.DULL, S.DMG, S.FROZEN, S.ATTACKED, S.PMOD_EOT, S.PMOD_PERM, S.KW_EOT, S.KW_PERM, S.RST_EOT, S.RST_PERM):
-            r[off + slot] = 0
+            r[off + slot * S.CARD_W] = 0
 
     def _free_slot(self, owner):
         """A slot of ``owner`` taken from the bottom of its deck (the card id gets replaced)."""
@@ -111,14 +111,14 @@ class Scenario:
         """Put a card with ``number`` (owned by ``player``) into ``zone``; returns its slot."""
         cid = self.pool.card_id(number)
         slot = self._free_slot(player)
-        self.row[S.CARD + slot] = cid
+        self.row[S.CARD + slot * S.CARD_W] = cid
         self._move(slot, K.Zone(zone), player, top=top)
         r = self.row
         if zone == K.Zone.FIELD:
-            r[S.DULL + slot] = int(dull)
-            r[S.DMG + slot] = int(damage)
-            r[S.FROZEN + slot] = int(frozen)
-            r[S.CTRL_TURN + slot] = int(r[H_TURN]) if entered_this_turn else max(int(r[H_TURN]) - 1, 0)
+            r[S.DULL + slot * S.CARD_W] = int(dull)
+            r[S.DMG + slot * S.CARD_W] = int(damage)
+            r[S.FROZEN + slot * S.CARD_W] = int(frozen)
+            r[S.CTRL_TURN + slot * S.CARD_W] = int(r[H_TURN]) if entered_this_turn else max(int(r[H_TURN]) - 1, 0)
         return slot
 
     def hand(self, player, numbers):
