@@ -349,3 +349,22 @@ def test_thread_count_does_not_change_results():
     one = run_matchup(decks=DECKS3[:2], games=24, seed=6, shard_size=8, workers=1)
     assert numba.get_num_threads() == before  # restored
     assert [asdict(p) for p in one.pairs] == [asdict(p) for p in run_matchup(decks=DECKS3[:2], games=24, seed=6, shard_size=8).pairs]
+
+
+def test_deck_files_and_names_mix_and_an_edited_file_is_another_run(tmp_path):
+    import tcg_env
+    from tcg_env.cards.decks import deck_to_text, load_deck
+
+    pool = tcg_env.get_spec("fftcg").load_tables()
+    f = tmp_path / "my_aggro.txt"
+    f.write_text(deck_to_text(pool, load_deck(pool, "fire_wind_aggro")))
+    out = tmp_path / "out"
+    res = run_matchup(decks=[str(f), "ice_water_control"], games=8, seed=3, out=out)
+    same = run_matchup(decks=["fire_wind_aggro", "ice_water_control"], games=8, seed=3)
+    assert res.pairs[0].deck_a == "my_aggro"
+    assert (res.pairs[0].wins_a, res.pairs[0].mean_decisions) == (same.pairs[0].wins_a, same.pairs[0].mean_decisions)
+    lines = f.read_text().splitlines()
+    f.write_text("\n".join(ln.replace("3 FF1-001", "2 FF1-001") if ln.startswith("3 FF1-001") else ln for ln in lines)
+                 + "\n1 FF1-004\n")  # one card swapped: still 50 cards
+    with pytest.raises(MatchupError, match="decks: same names, different card lists"):
+        run_matchup(decks=[str(f), "ice_water_control"], games=8, seed=3, out=out)
