@@ -148,7 +148,7 @@ def test_determinization_keeps_what_the_player_sees_and_conserves_cards(seed):
         # everything else in the row is untouched except the card ids of the opponent's hidden
         # slots, the order of p's deck and the game's RNG
         changed = np.flatnonzero(row != before)
-        allowed = {S.CARD + x for x in opp_hidden} | set(range(S.DECK_L + p * K.MAX_DECK, S.DECK_L + (p + 1) * K.MAX_DECK))
+        allowed = {S.CARD + x * S.CARD_W for x in opp_hidden} | set(range(S.DECK_L + p * K.MAX_DECK, S.DECK_L + (p + 1) * K.MAX_DECK))
         allowed |= set(range(H_RNG, H_RNG + 4))
         assert set(changed.tolist()) <= allowed
         opp_hands.add(tuple(int(row[S.CARD + x * S.CARD_W]) for x in _zone(row, S.HAND_N, S.HAND_L, o, K.MAX_DECK)))
