@@ -4,7 +4,7 @@
 
 (a) the AEC env as ``env()`` returns it, random legal actions from the observation's mask;
 (b) ``pettingzoo.classic.connect_four_v3.env()`` driven the same way;
-(c) the vector env, B games per call, random legal actions chosen vectorised in numpy,
+(c) the vector env, B games per call, random legal actions from ``TCGVectorEnv.sample_actions``,
 observations and masks out every step. Last line: one JSON object.
 """
 
@@ -49,19 +49,15 @@ def drive_vector(game: str, batch: int, seconds: float) -> float:
 
     venv = TCGVectorEnv(game, num_envs=batch, seed=0, max_turns=200)
     obs, masks, players = venv.reset()
-    rng = np.random.default_rng(0)
-
-    def random_actions(masks):
-        # uniform over each row's legal actions, vectorised: the r-th legal action of each row
-        counts = np.cumsum(masks, axis=1, dtype=np.int16)
-        r = (rng.random(len(masks)) * counts[:, -1]).astype(np.int16)
-        return (counts <= r[:, None]).sum(axis=1)
-
-    venv.step(random_actions(masks))  # compile / load
+    # uniform random legal actions drawn in a kernel from the env's own agent RNG
+    # (TCGVectorEnv.sample_actions); a numpy cumsum sampler costs ~350 us per call of 1024 rows,
+    # about as much as the engine step itself
+    actions = np.empty(batch, np.int32)
+    venv.step(venv.sample_actions(actions))  # compile / load
     calls = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
-        obs, masks, rewards, term, trunc, players = venv.step(random_actions(venv.masks))
+        obs, masks, rewards, term, trunc, players = venv.step(venv.sample_actions(actions))
         calls += 1
     return batch * calls / (time.perf_counter() - t0)
 

@@ -195,3 +195,35 @@ def test_maskable_ppo_smoke_run():
     obs, _ = env.reset(seed=0)
     a, _ = model.predict(obs, action_masks=env.action_masks())
     assert env.action_masks()[int(a)]
+
+
+def test_vector_sample_actions_are_legal_uniform_and_reproducible():
+    from tcg_env.envs import TCGVectorEnv
+
+    a_env = TCGVectorEnv("fftcg", num_envs=16, seed=5)
+    b_env = TCGVectorEnv("fftcg", num_envs=16, seed=5)
+    counts = np.zeros(a_env.num_actions, np.int64)
+    for _ in range(40):
+        a = a_env.sample_actions()
+        b = b_env.sample_actions()
+        assert np.array_equal(a, b)  # same seed, same draws
+        assert (a_env.masks[np.arange(16), a] == 1).all()  # every draw is legal
+        counts[a] += 1
+        a_env.step(a)
+        b_env.step(b)
+    assert (counts > 0).sum() > 5  # not stuck on one action index
+
+
+def test_vector_step_rejects_an_illegal_row_and_applies_nothing():
+    from tcg_env.envs import TCGVectorEnv
+    from tcg_env.game import IllegalActionError
+
+    env = TCGVectorEnv("fftcg", num_envs=8, seed=2)
+    a = env.sample_actions()
+    bad = a.copy()
+    bad[5] = int(np.flatnonzero(env.masks[5] == 0)[0])
+    before = env.batch.states.copy()
+    with pytest.raises(IllegalActionError, match=r"rows \[5\]"):
+        env.step(bad)
+    assert np.array_equal(env.batch.states, before)
+    env.step(a)  # the legal batch still steps
