@@ -758,10 +758,14 @@ def _ray_backend(params: dict, todo: list[tuple[int, int]], workers: int | None)
 
         # quiet start-up: Ray's INFO lines would break the progress bar
         kw: dict = {"include_dashboard": False, "log_to_driver": False, "logging_level": logging.ERROR}
-        if address:
-            ray.init(address=address, **kw)
-        else:
-            ray.init(num_cpus=int(workers) if workers else None, **kw)
+        try:
+            if address:
+                ray.init(address=address, **kw)
+            else:
+                ray.init(num_cpus=int(workers) if workers else None, **kw)
+        except Exception as exc:  # noqa: BLE001 - Ray raises many kinds; the run stops cleanly either way
+            where = f"the Ray cluster at RAY_ADDRESS={address}" if address else "a local Ray instance"
+            raise MatchupError(f"could not start {where}: {exc}") from exc
         started = True
     try:
         task = ray.remote(num_cpus=1, max_retries=2)(_ray_shard)
