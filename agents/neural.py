@@ -50,17 +50,38 @@ def obs_scale_for(game: str = "fftcg") -> np.ndarray:
     return scale
 
 
+ARCHS = ("mlp", "entity")
+
+
 class PolicyNet(nn.Module):
     """obs -> (logits[A], value). ``hidden``: widths of the shared trunk (Tanh activations, as in
-    cleanrl's PPO; orthogonal init, small policy-head gain so the first policy is near uniform)."""
+    cleanrl's PPO; orthogonal init, small policy-head gain so the first policy is near uniform).
 
-    def __init__(self, obs_size: int, num_actions: int, hidden: Sequence[int] = (256, 256), game: str = "fftcg"):
+    ``arch="mlp"``: the flat observation through the trunk, one linear head for all 97 logits.
+
+    ``arch="entity"`` (FF-TCG): the same trunk over the flat observation gives a context; each card
+    row (hand, own field, opponent field, options) is encoded by one small layer per block, shared
+    by the block's 16 rows, and the logit of "hand card i" / "field card i" / "its ability j" /
+    "option k" is the dot product of that row's code with a query the context projects for the
+    block (plus a learnt bias per action). What is learnt about a card in slot 3 thus holds in
+    slot 7; the value and PASS come from the context.
+    """
+
+    def __init__(self, obs_size: int, num_actions: int, hidden: Sequence[int] = (256, 256), game: str = "fftcg",
+                 arch: str = "mlp", entity_dim: int = 32):
         super().__init__()
+        if arch not in ARCHS:
+            raise ValueError(f"arch must be one of {ARCHS}, got {arch!r}")
         self.obs_size = int(obs_size)
         self.num_actions = int(num_actions)
         self.hidden = [int(h) for h in hidden]
         self.game = game
+        self.arch = arch
+        self.entity_dim = int(entity_dim)
         self.register_buffer("obs_scale", torch.from_numpy(obs_scale_for(game)))
+        if arch == "entity":
+            self._build_entity()
+            return
         layers: list[nn.Module] = []
         width = self.obs_size
         for h in self.hidden:
@@ -70,16 +91,63 @@ class PolicyNet(nn.Module):
         self.policy_head = _init(nn.Linear(width, self.num_actions), 0.01)
         self.value_head = _init(nn.Linear(width, 1), 1.0)
 
+    def _build_entity(self) -> None:
+        from tcg_env.games.fftcg import observation as O
+        from tcg_env.games.fftcg.constants import NUM_ACTIONS
+
+        if self.game != "fftcg" or self.obs_size != O.OBS_SIZE or self.num_actions != NUM_ACTIONS or NUM_ACTIONS != 97:
+            raise ValueError("arch='entity' knows the FF-TCG observation / action layout only")
+        d = self.entity_dim
+        self._layout = (O.OBS_HAND, O.OBS_OWN_FIELD, O.OBS_OPP_FIELD, O.OBS_STACK, O.OBS_OPTIONS, O.HAND_SLOTS,
+                        O.FIELD_SLOTS, O.OPTION_SLOTS, O.CARD_FEATURES, O.OPTION_FEATURES)
+        layers: list[nn.Module] = []
+        width = self.obs_size
+        for h in self.hidden:
+            layers += [_init(nn.Linear(width, h), np.sqrt(2)), nn.Tanh()]
+            width = h
+        self.trunk = nn.Sequential(*layers)
+        # one row encoder per block, shared by the block's 16 rows
+        self.enc_hand = _init(nn.Linear(O.CARD_FEATURES, d), np.sqrt(2))
+        self.enc_own = _init(nn.Linear(O.CARD_FEATURES, d), np.sqrt(2))
+        self.enc_opp = _init(nn.Linear(O.CARD_FEATURES, d), np.sqrt(2))
+        self.enc_opt = _init(nn.Linear(O.OPTION_FEATURES, d), np.sqrt(2))
+        # queries from the context: 1 per block, 3 for own field cards (the card, ability 0, ability 1)
+        self.query = _init(nn.Linear(width, 6 * d), 0.01)
+        self.slot_bias = nn.Parameter(torch.zeros(self.num_actions))
+        self.head_pass = _init(nn.Linear(width, 1), 0.01)
+        self.value_head = _init(nn.Linear(width, 1), 1.0)
+
+    def _entity_forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        H0, OWN0, OPP0, ST0, OP0, HS, FS, OS, CF, OF = self._layout
+        n, d = x.shape[0], self.entity_dim
+        h = self.trunk(x)
+        q = self.query(h).reshape(n, 6, d)
+        hand = torch.relu(self.enc_hand(x[:, H0:OWN0].reshape(n, HS, CF)))
+        own = torch.relu(self.enc_own(x[:, OWN0:OPP0].reshape(n, FS, CF)))
+        opp = torch.relu(self.enc_opp(x[:, OPP0:ST0].reshape(n, FS, CF)))
+        opt = torch.relu(self.enc_opt(x[:, OP0:].reshape(n, OS, OF)))
+        lh = torch.bmm(hand, q[:, 0, :, None]).squeeze(-1)  # [n, 16]: <row code, block query>
+        lo = torch.bmm(own, q[:, 1:4].transpose(1, 2))  # [n, 16, 3]
+        lp = torch.bmm(opp, q[:, 4, :, None]).squeeze(-1)
+        lk = torch.bmm(opt, q[:, 5, :, None]).squeeze(-1)
+        logits = torch.cat([self.head_pass(h), lh, lo[:, :, 0], lp, lo[:, :, 1:].reshape(n, 2 * FS), lk], dim=1)
+        return logits + self.slot_bias, self.value_head(h).squeeze(-1)
+
     def forward(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        z = self.trunk(obs * self.obs_scale)
+        x = obs * self.obs_scale
+        if self.arch == "entity":
+            return self._entity_forward(x)
+        z = self.trunk(x)
         return self.policy_head(z), self.value_head(z).squeeze(-1)
 
     def model_config(self) -> dict:
-        return {"obs_size": self.obs_size, "num_actions": self.num_actions, "hidden": list(self.hidden), "game": self.game}
+        return {"obs_size": self.obs_size, "num_actions": self.num_actions, "hidden": list(self.hidden), "game": self.game,
+                "arch": self.arch, "entity_dim": self.entity_dim}
 
     @classmethod
     def from_config(cls, cfg: dict) -> "PolicyNet":
-        return cls(int(cfg["obs_size"]), int(cfg["num_actions"]), [int(h) for h in cfg["hidden"]], str(cfg.get("game", "fftcg")))
+        return cls(int(cfg["obs_size"]), int(cfg["num_actions"]), [int(h) for h in cfg["hidden"]], str(cfg.get("game", "fftcg")),
+                   str(cfg.get("arch", "mlp")), int(cfg.get("entity_dim", 32)))
 
 
 def _init(layer: nn.Linear, gain: float) -> nn.Linear:
@@ -125,7 +193,7 @@ class NeuralAgent(Agent):
     kernel_code = None
     needs_game = False
 
-    def __init__(self, checkpoint: Optional[str] = None, device: str = "auto", greedy: bool = True,
+    def __init__(self, checkpoint: Optional[str] = None, game: str = "fftcg", device: str = "auto", greedy: bool = True,
                  seed: Optional[int] = None, net: Optional[PolicyNet] = None):
         if net is None:
             if checkpoint is None:
@@ -134,7 +202,10 @@ class NeuralAgent(Agent):
             net = load_policy(checkpoint, self.device)
         else:
             self.device = next(net.parameters()).device
+        if net.game != game:
+            raise ValueError(f"{checkpoint or 'the network'} was trained on {net.game!r}, not {game!r}")
         self.net = net.eval()
+        self.game = game
         self.greedy = bool(greedy)
         self.checkpoint = checkpoint
         self._gen = torch.Generator(device="cpu")

@@ -95,6 +95,9 @@ class PPOConfig:
     norm_adv: bool = True  # normalise advantages per minibatch
     target_kl: Optional[float] = None  # stop the epochs early when approx KL exceeds this
     hidden: List[int] = field(default_factory=lambda: [256, 256])  # MLP trunk widths
+    arch: str = "mlp"  # "mlp" (one linear head) or "entity" (per-card-row pointer heads; agents/neural.py)
+    entity_dim: int = 32  # row-code width of arch "entity"
+    shaping_coef: float = 0.0  # potential-based shaping: phi = coef * (opponent damage - own damage) / 7
     # --- self-play ------------------------------------------------------------------------------
     pool_size: int = 8  # past snapshots kept as opponents
     snapshot_every: int = 10  # updates between snapshots
@@ -137,11 +140,13 @@ class PPOConfig:
             need(o in ("random", "heuristic"), "eval_opponents", f"entries must be 'random' or 'heuristic', got {o!r}")
         need(self.decks is None or len(self.decks) == 2, "decks", "must name two decks")
         need(self.checkpoint_every >= 1, "checkpoint_every", "must be >= 1")
+        need(self.arch in ("mlp", "entity"), "arch", f"must be 'mlp' or 'entity', got {self.arch!r}")
+        need(self.shaping_coef == 0 or self.game == "fftcg", "shaping_coef", "is defined for fftcg only")
 
 
 # keys that must match when resuming (the rest, e.g. budgets and logging, may change)
 RESUME_KEYS = ("game", "decks", "variant", "auto_single", "max_turns", "seed", "num_envs", "num_steps", "hidden",
-               "pool_size")
+               "arch", "entity_dim", "pool_size")
 
 
 @njit(cache=True)
@@ -198,9 +203,9 @@ class Trainer:
         self.obs, self.masks, self.players = self.vec.reset()
         B, O, A = self.vec.num_envs, self.vec.obs_size, self.vec.num_actions
         self.B, self.O, self.A = B, O, A
-        self.net = PolicyNet(O, A, cfg.hidden, cfg.game).to(self.device)
+        self.net = PolicyNet(O, A, cfg.hidden, cfg.game, cfg.arch, cfg.entity_dim).to(self.device)
         self.opt = torch.optim.Adam(self.net.parameters(), lr=cfg.learning_rate, eps=1e-5)
-        self.pool_nets = [PolicyNet(O, A, cfg.hidden, cfg.game).to(self.device).eval() for _ in range(cfg.pool_size)]
+        self.pool_nets = [PolicyNet(O, A, cfg.hidden, cfg.game, cfg.arch, cfg.entity_dim).to(self.device).eval() for _ in range(cfg.pool_size)]
         self.pool_updates: list[int] = []  # update at which each slot's snapshot was taken
         self.pool_next = 0
         self._add_snapshot(0)
@@ -234,6 +239,13 @@ class Trainer:
         self.b_term = np.zeros(cap, np.bool_)
         self.b_hasboot = np.zeros(cap, np.bool_)
         self.b_boot = np.zeros(cap, np.float32)
+        self.b_phi = np.zeros(cap, np.float32)  # shaping potential of the transition's state
+        self.b_bootphi = np.zeros(cap, np.float32)  # ... of a truncated game's final state
+        if cfg.shaping_coef:
+            from tcg_env.games.fftcg.observation import GLOBAL_COLUMNS, OBS_GLOBAL
+
+            self._phi_cols = (OBS_GLOBAL + GLOBAL_COLUMNS.index("opp_damage_div7"),
+                              OBS_GLOBAL + GLOBAL_COLUMNS.index("my_damage_div7"))
         self.n = 0
 
         # counters
@@ -309,6 +321,7 @@ class Trainer:
                 self.b_act[idx] = a.numpy()
                 self.b_logp[idx] = logp.numpy()
                 self.b_val[idx] = value.float().cpu().numpy()
+                self.b_phi[idx] = self._phi(self.obs[lrows])
                 self.b_rew[idx] = 0.0
                 self.b_next[idx] = -1
                 self.b_term[idx] = False
@@ -381,7 +394,14 @@ class Trainer:
                 k.observe_row(states[i], T, s, obs[j])
             _, v = self.net(_t(obs).to(self.device))
             self.b_boot[li[ok]] = v.float().cpu().numpy()
+            self.b_bootphi[li[ok]] = self._phi(obs)
             self.b_hasboot[li[ok]] = True
+
+    def _phi(self, obs: np.ndarray) -> np.ndarray:
+        """Shaping potential of observations (0 without shaping): coef * (opp damage - own damage)/7."""
+        if not self.cfg.shaping_coef:
+            return np.zeros(len(obs), np.float32)
+        return (self.cfg.shaping_coef * (obs[:, self._phi_cols[0]] - obs[:, self._phi_cols[1]])).astype(np.float32)
 
     # ---- learning -------------------------------------------------------------------------------
     def learn(self) -> dict:
@@ -390,7 +410,14 @@ class Trainer:
         open_idx = self.last_idx[self.last_idx >= 0]
         pending[open_idx] = True
         adv = np.zeros(n, np.float32)
-        orphans = gae_flat(n, self.b_next[:n], self.b_val[:n], self.b_rew[:n], self.b_term[:n], self.b_hasboot[:n],
+        rew = self.b_rew[:n]
+        if c.shaping_coef:
+            # potential-based shaping (Ng et al. 1999): r + gamma * phi(s') - phi(s), phi = 0 at the end;
+            # the shaped returns telescope, so the optimal policy is unchanged
+            nxt = self.b_next[:n]
+            phi_next = np.where(nxt >= 0, self.b_phi[np.maximum(nxt, 0)], np.where(self.b_hasboot[:n], self.b_bootphi[:n], 0.0))
+            rew = (rew + c.gamma * phi_next - self.b_phi[:n]).astype(np.float32)
+        orphans = gae_flat(n, self.b_next[:n], self.b_val[:n], rew, self.b_term[:n], self.b_hasboot[:n],
                            self.b_boot[:n], pending, np.float32(c.gamma), np.float32(c.gae_lambda), adv)
         if orphans:
             raise RuntimeError(f"{orphans} transitions without successor or end (bookkeeping bug)")
@@ -456,7 +483,7 @@ class Trainer:
         traj = np.flatnonzero(self.last_idx >= 0)
         src = self.last_idx[traj]
         k = src.size
-        for arr in (self.b_obs, self.b_mask, self.b_act, self.b_logp, self.b_val, self.b_rew):
+        for arr in (self.b_obs, self.b_mask, self.b_act, self.b_logp, self.b_val, self.b_rew, self.b_phi):
             arr[:k] = arr[src]
         self.b_next[:k] = -1
         self.b_term[:k] = False
@@ -640,7 +667,8 @@ class Trainer:
                     "obs": _t(self.obs).clone(), "masks": _t(self.masks).clone(), "players": _t(self.players).clone()},
             "rows": {"opp_kind": _t(self.opp_kind).clone(), "opp_slot": _t(self.opp_slot).clone(),
                      "collect": _t(self.collect).clone(), "last_idx": _t(self.last_idx).clone(), "ep_len": _t(self.ep_len).clone()},
-            "carry": {name: _t(getattr(self, name)[:n]).clone() for name in ("b_obs", "b_mask", "b_act", "b_logp", "b_val", "b_rew")},
+            "carry": {name: _t(getattr(self, name)[:n]).clone()
+                      for name in ("b_obs", "b_mask", "b_act", "b_logp", "b_val", "b_rew", "b_phi")},
             "last_eval": self.last_eval,
         }
         return payload

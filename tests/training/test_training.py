@@ -132,7 +132,8 @@ def _resume_cfg(tmp_path, name, **kw):
     base = load_config(PPOConfig, None, [
         "num_envs=8", "num_steps=24", "total_env_steps=960", "hidden=[16]", "update_epochs=2", "num_minibatches=2",
         "pool_size=3", "snapshot_every=1", "latest_prob=0.2", "random_prob=0.2", "heuristic_prob=0.2", "max_turns=3",
-        "checkpoint_every=2", "eval_every=0", "final_eval_games=0", "tensorboard=false", "seed=5",
+        "checkpoint_every=2", "eval_every=0", "final_eval_games=0", "tensorboard=false", "seed=5", "shaping_coef=0.5",
+        "arch=entity",
     ])
     return replace(base, out_dir=str(tmp_path), run_name=name, **kw)
 
@@ -203,6 +204,44 @@ def test_neural_agent_respects_masks_and_loads_safely(tmp_path):
         NeuralAgent(checkpoint=str(evil))
     with pytest.raises(FileNotFoundError):
         NeuralAgent(checkpoint=str(tmp_path / "nope.pt"))
+
+
+def test_entity_net_puts_each_rows_logit_at_its_action():
+    """With the context held fixed, swapping two card rows swaps exactly their actions' logits
+    (hand i -> 1 + i, own field i -> 17 + i and abilities 49 + 2i + j, opponent field -> 33 + i,
+    option k -> 81 + k)."""
+    from tcg_env.games.fftcg import observation as O
+
+    torch.manual_seed(0)
+    net = PolicyNet(1376, 97, [32], arch="entity")
+    fixed = torch.randn(1, 32)
+
+    class Fixed(torch.nn.Module):
+        def forward(self, x):
+            return fixed.expand(x.shape[0], 32)
+
+    net.trunk = Fixed()
+    with torch.no_grad():
+        net.slot_bias.normal_()
+    rng = np.random.default_rng(0)
+    obs = torch.from_numpy(rng.random((1, 1376), dtype=np.float32))
+    base, _ = net(obs)
+    cases = [(O.OBS_HAND, O.CARD_FEATURES, lambda i: [1 + i]),
+             (O.OBS_OWN_FIELD, O.CARD_FEATURES, lambda i: [17 + i, 49 + 2 * i, 50 + 2 * i]),
+             (O.OBS_OPP_FIELD, O.CARD_FEATURES, lambda i: [33 + i]),
+             (O.OBS_OPTIONS, O.OPTION_FEATURES, lambda k: [81 + k])]
+    for start, width, actions in cases:
+        i, j = 2, 9
+        sw = obs.clone()
+        ri, rj = slice(start + i * width, start + (i + 1) * width), slice(start + j * width, start + (j + 1) * width)
+        sw[0, ri], sw[0, rj] = obs[0, rj], obs[0, ri]
+        out, _ = net(sw)
+        expect = base.clone()
+        for ai, aj in zip(actions(i), actions(j)):
+            expect[0, ai], expect[0, aj] = base[0, aj] + net.slot_bias[ai] - net.slot_bias[aj], base[0, ai] + net.slot_bias[aj] - net.slot_bias[ai]
+        torch.testing.assert_close(out, expect)
+        changed = np.flatnonzero(((out - base).abs()[0] > 1e-6).numpy()).tolist()
+        assert set(changed) <= set(actions(i) + actions(j)) and changed, (start, changed)
 
 
 def test_vector_env_keeps_truncated_states():
