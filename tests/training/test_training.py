@@ -274,3 +274,16 @@ def test_short_training_beats_random(tmp_path):
     r = evaluate(tr.act_greedy, "random", 400, seed=99)
     # chance is 0.5; the one-sided 99.9% bound for 400 fair games is about 0.58
     assert r.win_rate >= 0.75, r.row()
+
+
+def test_bench_training_prints_one_json_line():
+    import subprocess
+    import sys
+
+    cmd = [sys.executable, str(ROOT / "benchmarks" / "bench_training.py"), "--game", "fftcg", "--seconds", "2",
+           "--ppo-config", str(SMOKE), "--sb3-config", str(ROOT / "configs" / "sb3_fftcg_smoke.yaml"), "--hidden", "32"]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-2000:]
+    last = json.loads(out.stdout.strip().splitlines()[-1])
+    assert last["ppo_steps_per_s"] > 0 and last["sb3_steps_per_s"] > 0
+    assert last["ppo_over_sb3"] == pytest.approx(last["ppo_steps_per_s"] / last["sb3_steps_per_s"], rel=0.01)
