@@ -19,4 +19,4 @@ from tcg_env.games.fftcg.policy_kernels import (  # noqa: F401
     determinize_row,
     playout_batch,
 )
-from tcg_env.games.fftcg.entry import ROW_MASK, ROW_OBSERVE, ROW_RESET, row_entry  # noqa: F401
+from tcg_env.games.fftcg.entry import ROW_MASK, ROW_OBSERVE, ROW_RESET, ROW_STEP, row_entry  # noqa: F401
