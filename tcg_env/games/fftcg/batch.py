@@ -14,6 +14,8 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 from numba import njit
 
+from tcg_env.engine.jit import internal
+
 from tcg_env.engine.header import H_DECIDER, H_DONE, H_NUM_DECISIONS, H_WINNER
 from tcg_env.engine.rng import rng_below, rng_seed_one
 from tcg_env.games.fftcg.constants import NUM_ACTIONS
@@ -60,7 +62,7 @@ def episode_seed(seed, episode):
     return (np.int64(seed) + np.int64(episode) * EPISODE_SEED_STRIDE) & 0x7FFFFFFFFFFFFFFF
 
 
-@njit(cache=True)
+@internal
 def _pick_uniform(mask, n_legal, rng_row):
     k = rng_below(rng_row, n_legal)
     for a in range(NUM_ACTIONS):
@@ -76,7 +78,7 @@ def reset_one(states, b, decks, deck_lens, seeds, variant, auto_single, T):
     reset_row(states[b], decks[b, 0, : deck_lens[b, 0]], decks[b, 1, : deck_lens[b, 1]], np.int64(seeds[b]), np.int64(variant), np.int64(auto_single), T)
 
 
-@njit(cache=True)
+@internal
 def _write_outputs(states, b, T, obs, masks):
     s = states[b]
     legal_mask_row(s, T, masks[b])

@@ -17,6 +17,8 @@ Comments cite the 2016 comprehensive rules as ``CR x.y``.
 import numpy as np
 from numba import njit, prange
 
+from tcg_env.engine.jit import internal
+
 from tcg_env.engine.header import (
     H_AUTO_SINGLE,
     H_DECIDER,
@@ -315,12 +317,12 @@ def card_of(s, slot):
     return s[CARD + slot * CARD_W]
 
 
-@njit(cache=True)
+@internal
 def controls(s, player, slot):
     return s[ZONE + slot * CARD_W] == Z_FIELD and s[CONTROLLER + slot * CARD_W] == player
 
 
-@njit(cache=True)
+@internal
 def count_field_type(s, T, player, ctype):
     cards = T[0]
     n = 0
@@ -331,13 +333,13 @@ def count_field_type(s, T, player, ctype):
     return n
 
 
-@njit(cache=True)
+@internal
 def is_light_dark(cards, cid):
     e = cards[cid, K.C_ELEMENT]
     return e == EL_LIGHT or e == EL_DARK
 
 
-@njit(cache=True)
+@internal
 def condition_holds(s, T, cond, arg, player, source):
     """Conditions of conditional abilities (CR 11.8.13), evaluated for ``player``."""
     if cond == CO_NONE:
@@ -364,7 +366,7 @@ def condition_holds(s, T, cond, arg, player, source):
     return False
 
 
-@njit(cache=True)
+@internal
 def filter_match(s, T, frow, slot, viewer, source):
     """Does card ``slot`` match filter row ``frow`` seen by ``viewer`` (the ability's controller)?"""
     cards = T[0]
@@ -519,7 +521,7 @@ def current_cost(s, T, player, slot):
 # =============================================================================================
 # Triggers (CR 11.8)
 # =============================================================================================
-@njit(cache=True)
+@internal
 def add_pending(s, player, slot, arow, aux):
     n = s[PT_N + player]
     if n >= PENDING_TRIGGER_MAX:
@@ -531,7 +533,7 @@ def add_pending(s, player, slot, arow, aux):
     s[PT_N + player] = n + 1
 
 
-@njit(cache=True)
+@internal
 def trigger_card(s, T, slot, controller, trig, aux):
     """Queue ``slot``'s auto-abilities with trigger ``trig`` (conditions checked now, CR 11.8.13)."""
     cards = T[0]
@@ -544,7 +546,7 @@ def trigger_card(s, T, slot, controller, trig, aux):
                 add_pending(s, controller, slot, a, aux)
 
 
-@njit(cache=True)
+@internal
 def trigger_field(s, T, player, trig, aux):
     """Queue the auto-abilities with trigger ``trig`` of every card ``player`` controls."""
     for i in range(s[FIELD_N + player]):
@@ -552,7 +554,7 @@ def trigger_field(s, T, player, trig, aux):
         trigger_card(s, T, slot, player, trig, aux)
 
 
-@njit(cache=True)
+@internal
 def trigger_enters(s, T, slot, player):
     """CR 11.8.16.2.1: after a card enters, every card on the field is checked."""
     cards = T[0]
@@ -576,7 +578,7 @@ def trigger_enters(s, T, slot, player):
 # =============================================================================================
 # Moving cards (CR 7.4: a card that moves is a new card in its new zone)
 # =============================================================================================
-@njit(cache=True)
+@internal
 def reset_card_state(s, slot):
     s[DULL + slot * CARD_W] = 0
     s[DMG + slot * CARD_W] = 0
@@ -593,7 +595,7 @@ def reset_card_state(s, slot):
     s[D_RST + slot * CARD_W] = 0
 
 
-@njit(cache=True)
+@internal
 def put_in_zone(s, slot, zone):
     """Append ``slot`` to its owner's list for ``zone`` (not the field)."""
     o = s[OWNER + slot * CARD_W]
@@ -611,7 +613,7 @@ def put_in_zone(s, slot, zone):
         zone_push(s, DECK_N + o, DECK_L + o * MAX_DECK, slot)
 
 
-@njit(cache=True)
+@internal
 def take_from_zone(s, slot):
     """Remove ``slot`` from the list of its current zone (not the field)."""
     o = s[OWNER + slot * CARD_W]
@@ -629,7 +631,7 @@ def take_from_zone(s, slot):
     s[ZONE + slot * CARD_W] = Z_NONE
 
 
-@njit(cache=True)
+@internal
 def leave_field(s, T, slot, dest, is_break):
     """Move a card from the field to ``dest`` of its owner. ``is_break``: it was broken
     (CR 15.1.1.3), which triggers "is broken" abilities; other moves to the Break Zone do not
@@ -655,7 +657,7 @@ def leave_field(s, T, slot, dest, is_break):
             trigger_field(s, T, 1 - p, TR_OPP_FORWARD_BROKEN, slot)
 
 
-@njit(cache=True)
+@internal
 def enter_field(s, T, slot, player):
     """Put a card from limbo (zone NONE) onto ``player``'s field. Backups enter dull."""
     cards = T[0]
@@ -674,7 +676,7 @@ def enter_field(s, T, slot, player):
     trigger_enters(s, T, slot, player)
 
 
-@njit(cache=True)
+@internal
 def draw_cards(s, player, n):
     for _ in range(n):
         slot = zone_pop_top(s, DECK_N + player, DECK_L + player * MAX_DECK)
@@ -685,7 +687,7 @@ def draw_cards(s, player, n):
         put_in_zone(s, slot, Z_HAND)
 
 
-@njit(cache=True)
+@internal
 def discard_hand_index(s, player, i):
     slot = zone_remove_at(s, HAND_N + player, HAND_L + player * MAX_DECK, i)
     s[ZONE + slot * CARD_W] = Z_NONE
@@ -693,7 +695,7 @@ def discard_hand_index(s, player, i):
     return slot
 
 
-@njit(cache=True)
+@internal
 def shuffle_deck(s, player):
     shuffle_run(s, DECK_L + player * MAX_DECK, s[DECK_N + player])
 
@@ -701,13 +703,13 @@ def shuffle_deck(s, player):
 # =============================================================================================
 # Decisions
 # =============================================================================================
-@njit(cache=True)
+@internal
 def set_decision(s, kind, player):
     s[H_DECISION] = kind
     s[H_DECIDER] = player
 
 
-@njit(cache=True)
+@internal
 def end_game(s, winner):
     s[H_DONE] = 1
     s[H_WINNER] = winner
@@ -718,7 +720,7 @@ def end_game(s, winner):
 # =============================================================================================
 # Rule processes (CR 12)
 # =============================================================================================
-@njit(cache=True)
+@internal
 def rule_processes(s, T):
     """Run CR 12.4 until nothing changes. Returns True if the game ended."""
     cards = T[0]
@@ -783,7 +785,7 @@ def rule_processes(s, T):
 # =============================================================================================
 # Paying CP (CR 5.2.1.3, 11.2)
 # =============================================================================================
-@njit(cache=True)
+@internal
 def pay_feasible(remaining, need_elem, nd, nde, nb, nbe):
     """Can ``remaining`` CP still be paid exactly (one excess CP allowed from a discard) with up to
     ``nd`` discards (``nde`` of the element) and ``nb`` backups (``nbe`` of the element), with one
@@ -804,7 +806,7 @@ def pay_feasible(remaining, need_elem, nd, nde, nb, nbe):
     return False
 
 
-@njit(cache=True)
+@internal
 def pay_resources(s, T, player, elem, skip_hand_slot, skip_field_slot):
     """Count CP sources: (discardable cards, of the element, usable backups, of the element)."""
     cards = T[0]
@@ -835,14 +837,14 @@ def pay_resources(s, T, player, elem, skip_hand_slot, skip_field_slot):
     return nd, nde, nb, nbe
 
 
-@njit(cache=True)
+@internal
 def can_pay(s, T, player, cost, elem, skip_hand_slot, skip_field_slot):
     """Exact check by scanning (used outside mask computation)."""
     nd, nde, nb, nbe = pay_resources(s, T, player, elem, skip_hand_slot, skip_field_slot)
     return pay_feasible(cost, elem >= 0, nd, nde, nb, nbe)
 
 
-@njit(cache=True)
+@internal
 def count_resources(s, T, player):
     """Mask fast path: CP sources per element into the scratch run MARKS[0:16]
     ([0:8] discardable hand cards, [8:16] active Backups); ``release_resources`` zeroes it.
@@ -859,13 +861,13 @@ def count_resources(s, T, player):
             s[MARKS + 8 + cards[cid, K.C_ELEMENT]] += 1
 
 
-@njit(cache=True)
+@internal
 def release_resources(s):
     for k in range(16):
         s[MARKS + k] = 0
 
 
-@njit(cache=True)
+@internal
 def can_pay_counted(s, T, player, cost, elem, skip_hand_slot, skip_field_slot):
     """``can_pay`` from the counts of ``count_resources`` (same result)."""
     cards = T[0]
@@ -891,7 +893,7 @@ def can_pay_counted(s, T, player, cost, elem, skip_hand_slot, skip_field_slot):
     return pay_feasible(cost, elem >= 0, nd, nde, nb, nbe)
 
 
-@njit(cache=True)
+@internal
 def card_pay_element(cards, cid):
     """Element one CP of which must be paid; Light/Dark cards are exempt (CR 11.2.1.1)."""
     if is_light_dark(cards, cid):
@@ -902,7 +904,7 @@ def card_pay_element(cards, cid):
 # =============================================================================================
 # Targets
 # =============================================================================================
-@njit(cache=True)
+@internal
 def reg_contains(s, base, reg, slot):
     n = s[base + E_REGN + reg]
     for i in range(n):
@@ -911,7 +913,7 @@ def reg_contains(s, base, reg, slot):
     return False
 
 
-@njit(cache=True)
+@internal
 def count_candidates(s, T, frow, viewer, source, base, reg):
     n = 0
     for p in range(2):
@@ -922,7 +924,7 @@ def count_candidates(s, T, frow, viewer, source, base, reg):
     return n
 
 
-@njit(cache=True)
+@internal
 def has_required_targets(s, T, arow, viewer, source):
     """CR 11.3.3 / 11.6.5 / 11.7.5: a Summon or ability that chooses needs a legal target."""
     abil = T[1]
@@ -947,12 +949,12 @@ def has_required_targets(s, T, arow, viewer, source):
 # =============================================================================================
 # Frames (the effect interpreter's call stack)
 # =============================================================================================
-@njit(cache=True)
+@internal
 def frame_base(s, i):
     return FRAMES + i * FRAME_W
 
 
-@njit(cache=True)
+@internal
 def push_program_frame(s, T, mode, purpose, kind, slot, arow, ctrl, aux):
     n = s[FRAME_N]
     base = FRAMES + n * FRAME_W
@@ -971,7 +973,7 @@ def push_program_frame(s, T, mode, purpose, kind, slot, arow, ctrl, aux):
     return base
 
 
-@njit(cache=True)
+@internal
 def push_damage_frame(s, player, amount, source):
     n = s[FRAME_N]
     base = FRAMES + n * FRAME_W
@@ -985,13 +987,13 @@ def push_damage_frame(s, player, amount, source):
     s[FRAME_N] = n + 1
 
 
-@njit(cache=True)
+@internal
 def copy_entry(s, src, dst):
     for k in range(ENTRY_W):
         s[dst + k] = s[src + k]
 
 
-@njit(cache=True)
+@internal
 def push_stack_from(s, src):
     n = s[STACK_N]
     if n >= STACK_MAX:
@@ -1001,13 +1003,13 @@ def push_stack_from(s, src):
     return True
 
 
-@njit(cache=True)
+@internal
 def deal_damage_to_player(s, player, amount, source):
     if amount > 0 and s[FRAME_N] < FRAME_MAX:
         push_damage_frame(s, player, amount, source)
 
 
-@njit(cache=True)
+@internal
 def fill_candidates_distinct(s, T, frow, viewer, source, zone_n_off, zone_l_off):
     """Candidates for SELECT_CARD: one slot per distinct card id (copies are interchangeable)."""
     cards_seen = 0
@@ -1031,7 +1033,7 @@ def fill_candidates_distinct(s, T, frow, viewer, source, zone_n_off, zone_l_off)
     return s[CAND_N]
 
 
-@njit(cache=True)
+@internal
 def can_enter_field(s, T, slot, player):
     cards = T[0]
     if s[FIELD_N + player] >= FIELD_SLOTS:
@@ -1041,7 +1043,7 @@ def can_enter_field(s, T, slot, player):
     return True
 
 
-@njit(cache=True)
+@internal
 def keep_candidates_that_fit(s, T, player):
     """Onto the field: only candidates with room (CR 7.7.3 name/element limits are rule
     processes, applied after they enter)."""
@@ -1054,13 +1056,13 @@ def keep_candidates_that_fit(s, T, player):
     return k
 
 
-@njit(cache=True)
+@internal
 def put_onto_field_from_zone(s, T, slot, player):
     take_from_zone(s, slot)
     enter_field(s, T, slot, player)
 
 
-@njit(cache=True)
+@internal
 def run_top_frame(s, T):
     """Run the top frame until it finishes (returns True) or sets a decision (returns False)."""
     cards = T[0]
@@ -1217,7 +1219,7 @@ def run_top_frame(s, T):
     return True
 
 
-@njit(cache=True)
+@internal
 def validate_entry_targets(s, T, base):
     """CR 11.11.2: drop targets that became invalid; if every chosen target of a register is gone,
     the whole effect is cancelled (returns False)."""
@@ -1247,7 +1249,7 @@ def validate_entry_targets(s, T, base):
     return True
 
 
-@njit(cache=True)
+@internal
 def entry_missing_required(s, T, base):
     """An auto-ability that chooses but found no target leaves the stack (CR 11.8.4)."""
     abil = T[1]
@@ -1262,7 +1264,7 @@ def entry_missing_required(s, T, base):
     return False
 
 
-@njit(cache=True)
+@internal
 def finish_frame(s, T):
     """Pop the top frame and do what its purpose asks."""
     cards = T[0]
@@ -1293,7 +1295,7 @@ def finish_frame(s, T):
 # =============================================================================================
 # Playing cards and abilities
 # =============================================================================================
-@njit(cache=True)
+@internal
 def ability_usable(s, T, player, slot, arow):
     """Can ``player`` activate action/special ability ``arow`` of its field card ``slot`` now?"""
     cards = T[0]
@@ -1328,7 +1330,7 @@ def ability_usable(s, T, player, slot, arow):
     return has_required_targets(s, T, arow, player, slot)
 
 
-@njit(cache=True)
+@internal
 def hand_card_playable(s, T, player, slot):
     cards = T[0]
     cid = s[CARD + slot * CARD_W]
@@ -1364,7 +1366,7 @@ def hand_card_playable(s, T, player, slot):
     return can_pay_counted(s, T, player, cost, card_pay_element(cards, cid), slot, -1)
 
 
-@njit(cache=True)
+@internal
 def begin_payment(s, kind, player, slot, arow, cost, elem, discard_left, samename):
     s[PAY_KIND] = kind
     s[PAY_PLAYER] = player
@@ -1380,7 +1382,7 @@ def begin_payment(s, kind, player, slot, arow, cost, elem, discard_left, samenam
     s[FLOW] = FL_PAY
 
 
-@njit(cache=True)
+@internal
 def play_from_hand(s, T, player, hand_index):
     cards = T[0]
     slot = zone_remove_at(s, HAND_N + player, HAND_L + player * MAX_DECK, hand_index)
@@ -1401,7 +1403,7 @@ def play_from_hand(s, T, player, hand_index):
             s[BUILD_ENTRY + k] = 0
 
 
-@njit(cache=True)
+@internal
 def current_cost_detached(s, T, player, slot):
     """Cost of a card that has just left the hand (filters on zone HAND still apply to it)."""
     z = s[ZONE + slot * CARD_W]
@@ -1411,7 +1413,7 @@ def current_cost_detached(s, T, player, slot):
     return c
 
 
-@njit(cache=True)
+@internal
 def activate_ability(s, T, player, field_index, j):
     cards = T[0]
     abil = T[1]
@@ -1434,7 +1436,7 @@ def activate_ability(s, T, player, field_index, j):
     push_program_frame(s, T, M_TARGET, P_CAST, EK_ABILITY, slot, arow, player, -1)
 
 
-@njit(cache=True)
+@internal
 def payment_complete(s):
     return (
         s[PAY_DISCARD_LEFT] == 0
@@ -1444,7 +1446,7 @@ def payment_complete(s):
     )
 
 
-@njit(cache=True)
+@internal
 def finish_payment(s, T):
     """All costs paid (CR 11.3.8, 11.4.7, 11.6.11)."""
     cards = T[0]
@@ -1475,7 +1477,7 @@ def finish_payment(s, T):
 # =============================================================================================
 # The flow of the game (CR 8-10)
 # =============================================================================================
-@njit(cache=True)
+@internal
 def start_turn(s, T):
     """Active Phase (CR 9.1) and Draw Phase (CR 9.2), then the start of Main Phase 1."""
     tp = s[TURN_PLAYER]
@@ -1497,7 +1499,7 @@ def start_turn(s, T):
     s[FLOW] = FL_PRIORITY
 
 
-@njit(cache=True)
+@internal
 def live_attackers(s):
     tp = s[TURN_PLAYER]
     n = 0
@@ -1507,7 +1509,7 @@ def live_attackers(s):
     return n
 
 
-@njit(cache=True)
+@internal
 def step_end(s, T):
     """Both players passed with an empty stack (CR 11.1.7): the phase or step ends."""
     tp = s[TURN_PLAYER]
@@ -1546,7 +1548,7 @@ def step_end(s, T):
         s[FLOW] = FL_END_HAND_LIMIT
 
 
-@njit(cache=True)
+@internal
 def can_attack(s, T, player, slot):
     """CR 10.1.2.1: active, Haste or under control since the turn began, hasn't attacked."""
     cards = T[0]
@@ -1561,7 +1563,7 @@ def can_attack(s, T, player, slot):
     return zone_find(s, ATK_N, ATK_L, slot) < 0
 
 
-@njit(cache=True)
+@internal
 def can_block(s, T, player, slot):
     """CR 10.1.3.1: an active Forward with no restriction."""
     cards = T[0]
@@ -1570,7 +1572,7 @@ def can_block(s, T, player, slot):
     return (s[D_RST + slot * CARD_W] & R_CANT_BLOCK) == 0
 
 
-@njit(cache=True)
+@internal
 def declare_attackers_done(s, T):
     """CR 10.1.2.2-10.1.2.5: dull (unless Brave), mark, trigger, then priority."""
     tp = s[TURN_PLAYER]
@@ -1590,7 +1592,7 @@ def declare_attackers_done(s, T):
     s[FLOW] = FL_PRIORITY
 
 
-@njit(cache=True)
+@internal
 def damage_step(s, T):
     """CR 10.1.4: set up battle damage."""
     tp = s[TURN_PLAYER]
@@ -1624,7 +1626,7 @@ def damage_step(s, T):
     s[FLOW] = FL_DAMAGE_DEAL
 
 
-@njit(cache=True)
+@internal
 def damage_deal(s, T):
     """Deal battle damage for the current stage; may ask the blocker to split damage."""
     tp = s[TURN_PLAYER]
@@ -1680,7 +1682,7 @@ def damage_deal(s, T):
     s[FLOW] = FL_DAMAGE_DONE
 
 
-@njit(cache=True)
+@internal
 def end_cleanup(s, T):
     """CR 9.5.1.3: damage and "until the end of the turn" effects end, then the next turn."""
     for slot in range(N_SLOTS):
@@ -1699,13 +1701,13 @@ def end_cleanup(s, T):
     s[FLOW] = FL_BEGIN_TURN
 
 
-@njit(cache=True)
+@internal
 def actions_allowed_now(s):
     """CR 9.5.1.1: no Summons or abilities in the End Phase."""
     return s[PHASE] != PH_END
 
 
-@njit(cache=True)
+@internal
 def priority_point(s, T):
     """CR 11.1.3 / 11.1.4 / 12.3: rule processes, pending auto-abilities, then priority."""
     if rule_processes(s, T):
@@ -1730,7 +1732,7 @@ def priority_point(s, T):
     set_decision(s, D_PRIORITY, s[PRIORITY_PLAYER])
 
 
-@njit(cache=True)
+@internal
 def place_trigger(s, T, player, index):
     """Put pending auto-ability ``index`` of ``player`` onto the stack, choosing its targets."""
     n = s[PT_N + player]
@@ -1749,7 +1751,7 @@ def place_trigger(s, T, player, index):
     push_program_frame(s, T, M_TARGET, P_TRIGGER, EK_ABILITY, slot, arow, player, aux)
 
 
-@njit(cache=True)
+@internal
 def do_pass(s, T, player):
     """CR 11.1.6 / 11.1.7."""
     s[PASSES] += 1
@@ -1764,7 +1766,7 @@ def do_pass(s, T, player):
         s[FLOW] = FL_PRIORITY
 
 
-@njit(cache=True)
+@internal
 def resolve_top(s, T):
     """CR 11.11: resolve the top Summon or ability."""
     abil = T[1]
@@ -2019,7 +2021,7 @@ def legal_mask_row(s, T, out):
     return 0
 
 
-@njit(cache=True)
+@internal
 def pay_reserved_field(s, T):
     """The source of an ability with a dull or break-self cost can't also be dulled for CP."""
     if s[PAY_KIND] != PK_ABILITY:
@@ -2189,7 +2191,7 @@ def apply_unchecked(s, T, a):
     advance(s, T)
 
 
-@njit(cache=True)
+@internal
 def party_candidates(s, T, player):
     cards = T[0]
     n = 0

@@ -9,6 +9,8 @@ player who decides. Every column is listed by :func:`obs_columns` and documented
 import numpy as np
 from numba import njit
 
+from tcg_env.engine.jit import internal
+
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN, H_VARIANT
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.kernels import (
@@ -159,7 +161,7 @@ def obs_columns() -> list[tuple[str, int, int]]:
     ]
 
 
-@njit(cache=True)
+@internal
 def _zero(out, start, stop):
     # a slice fill: numba lowers it to one bounds computation and a vectorised loop; an indexed
     # loop with run-time bounds pays a negative-index check per element (measured 11x slower)

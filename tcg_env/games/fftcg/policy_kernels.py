@@ -25,6 +25,8 @@ objects, and run under ``NUMBA_DISABLE_JIT=1``. Rule numbers cite ``fftcg-compre
 import numpy as np
 from numba import njit
 
+from tcg_env.engine.jit import internal
+
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_RNG, H_TURN, H_VARIANT
 from tcg_env.engine.rng import rng_below, rng_next_u32, rng_seed_one
 from tcg_env.games.fftcg import constants as K
@@ -169,13 +171,13 @@ EPS = 1e-9
 # =============================================================================================
 # Small helpers
 # =============================================================================================
-@njit(cache=True)
+@internal
 def _lose_at(s):
     """CR 3.1.1: 7 damage (6 in the limited variant)."""
     return K.DAMAGE_TO_LOSE_LIMITED if s[H_VARIANT] == 1 else K.DAMAGE_TO_LOSE_CONSTRUCTED
 
 
-@njit(cache=True)
+@internal
 def _kw_value(kw):
     v = 0.0
     if (kw & KW_BRAVE) != 0:
@@ -187,7 +189,7 @@ def _kw_value(kw):
     return v
 
 
-@njit(cache=True)
+@internal
 def _count_backups(s, T, p):
     cards = T[0]
     n = 0
@@ -197,7 +199,7 @@ def _count_backups(s, T, p):
     return n
 
 
-@njit(cache=True)
+@internal
 def _count_forwards(s, T, p):
     cards = T[0]
     n = 0
@@ -207,7 +209,7 @@ def _count_forwards(s, T, p):
     return n
 
 
-@njit(cache=True)
+@internal
 def static_value(T, cid):
     """Printed worth of a card on the field (searches, putting cards onto the field)."""
     cards = T[0]
@@ -220,7 +222,7 @@ def static_value(T, cid):
     return 1.5 + 0.5 * cost
 
 
-@njit(cache=True)
+@internal
 def field_value(s, T, slot):
     """What a card on the field is worth to its controller: current power (CR 11.12.4) and
     keywords for Forwards, a CP a turn for Backups; cost stands in for abilities."""
@@ -236,7 +238,7 @@ def field_value(s, T, slot):
     return 2.5 + 0.4 * cost
 
 
-@njit(cache=True)
+@internal
 def _name_on_field(s, T, p, cid):
     """A non-generic card whose name p already has on the field can't be played (CR 7.7.3);
     returns 2 if that field card has a special ability (the hand copy pays for it, CR 11.7.1),
@@ -255,7 +257,7 @@ def _name_on_field(s, T, p, cid):
     return 0
 
 
-@njit(cache=True)
+@internal
 def _light_dark_on_field(s, T, p):
     cards = T[0]
     for i in range(s[FIELD_N + p]):
@@ -264,7 +266,7 @@ def _light_dark_on_field(s, T, p):
     return False
 
 
-@njit(cache=True)
+@internal
 def _better_light_dark_in_hand(s, T, p, slot):
     """How much better the best other Light/Dark Character in p's hand is than ``slot``: only one
     Light/Dark Character may be on a field (CR 7.7.3, 12.4.7), so playing a weak one blocks it."""
@@ -281,7 +283,7 @@ def _better_light_dark_in_hand(s, T, p, slot):
     return best
 
 
-@njit(cache=True)
+@internal
 def _light_dark_forwards_left(s, T, p):
     """Light/Dark Forwards in p's hand and deck (p knows its own deck's contents)."""
     cards = T[0]
@@ -297,7 +299,7 @@ def _light_dark_forwards_left(s, T, p):
     return n
 
 
-@njit(cache=True)
+@internal
 def keep_value(s, T, p, slot, nb):
     """What keeping hand card ``slot`` is worth to ``p`` (``nb``: p's Backups on the field).
     The lowest of these is what p discards (for CP, CR 5.2.1.3, or at the hand limit)."""
@@ -320,7 +322,7 @@ def keep_value(s, T, p, slot, nb):
     return 1.2 + 0.35 * cost
 
 
-@njit(cache=True)
+@internal
 def _cheapest_keep_sum(s, T, p, n, skip_hand, free, cp_only):
     """Sum of the ``n`` lowest keep values among p's hand cards (not ``skip_hand``; with
     ``cp_only`` not Light/Dark, which can't be discarded for CP, CR 5.2.1.3). The first ``free``
@@ -354,7 +356,7 @@ def _cheapest_keep_sum(s, T, p, n, skip_hand, free, cp_only):
     return total
 
 
-@njit(cache=True)
+@internal
 def _active_backups(s, T, p, skip_field):
     cards = T[0]
     n = 0
@@ -365,7 +367,7 @@ def _active_backups(s, T, p, skip_field):
     return n
 
 
-@njit(cache=True)
+@internal
 def _free_discards(s, p, leaving):
     """Hand cards over the limit at the end of p's turn (discarded then anyway, CR 9.5.1.2)."""
     if s[TURN_PLAYER] != p:
@@ -377,7 +379,7 @@ def _free_discards(s, p, leaving):
     return x if x > 0 else 0
 
 
-@njit(cache=True)
+@internal
 def pay_penalty(s, T, p, cost, skip_hand, skip_field):
     """Estimated loss of paying ``cost`` CP: idle Backups first (1 CP each), then discards
     (2 CP each, one excess CP allowed, CR 5.2.1.3.1) of the least useful cards."""
@@ -395,7 +397,7 @@ def pay_penalty(s, T, p, cost, skip_hand, skip_field):
     return pen
 
 
-@njit(cache=True)
+@internal
 def fight(pa, da, fa, pb, db, fb):
     """Battle between attacker (power pa, damage da, First Strike fa) and blocker: who is broken
     (CR 10.1.4.2, 5.2.6; First Strike deals its damage first, CR 15.2.3)."""
@@ -411,7 +413,7 @@ def fight(pa, da, fa, pb, db, fb):
     return a_dies, b_dies
 
 
-@njit(cache=True)
+@internal
 def _in_list(s, n_off, l_off, slot):
     for i in range(s[n_off]):
         if s[l_off + i] == slot:
@@ -419,7 +421,7 @@ def _in_list(s, n_off, l_off, slot):
     return False
 
 
-@njit(cache=True)
+@internal
 def _battle_incoming(s, slot):
     """Battle damage ``slot`` is about to take in the current blocked battle (0 if none)."""
     if s[BLOCK_DECLARED] == 0 or s[BLOCKER] < 0:
@@ -440,7 +442,7 @@ def _battle_incoming(s, slot):
     return 0
 
 
-@njit(cache=True)
+@internal
 def _battle_opponents_value(s, T, slot):
     """Value of the cards ``slot`` would break in the current battle (what removing it saves)."""
     if s[BLOCK_DECLARED] == 0 or s[BLOCKER] < 0:
@@ -468,7 +470,7 @@ def _battle_opponents_value(s, T, slot):
 # =============================================================================================
 # Effect values (what a Summon / ability / EX Burst / trigger would do for its controller)
 # =============================================================================================
-@njit(cache=True)
+@internal
 def target_gain(s, T, p, arow, reg, slot):
     """Gain for ``p`` of applying the rows of program ``arow`` that act on register ``reg`` to
     field card ``slot`` (negative when it hurts p)."""
@@ -560,7 +562,7 @@ def target_gain(s, T, p, arow, reg, slot):
     return harm - benefit
 
 
-@njit(cache=True)
+@internal
 def _choose_value(s, T, p, src, arow, reg, frow, count, up_to):
     """Best total gain of choosing ``count`` targets of filter ``frow`` (CR 11.3.3)."""
     total = 0.0
@@ -590,7 +592,7 @@ def _choose_value(s, T, p, src, arow, reg, frow, count, up_to):
     return total
 
 
-@njit(cache=True)
+@internal
 def effect_value(s, T, p, src, arow):
     """Estimated gain for ``p`` of program ``arow`` (source ``src``) resolving now with the best
     targets. Used for Summons, action abilities, EX Bursts and enters-the-field triggers."""
@@ -635,7 +637,7 @@ def effect_value(s, T, p, src, arow):
     return total
 
 
-@njit(cache=True)
+@internal
 def _enters_value(s, T, p, slot):
     """Value of the card's own "when this enters the field" abilities (CR 11.8) plus its field
     abilities, for a Character about to be played."""
@@ -662,7 +664,7 @@ def _enters_value(s, T, p, slot):
 # =============================================================================================
 # Decisions
 # =============================================================================================
-@njit(cache=True)
+@internal
 def _take(score, a, best, best_a, ties, rng_row):
     """Running argmax with uniformly random tie-breaking (reservoir sampling)."""
     if score > best + EPS:
@@ -674,7 +676,7 @@ def _take(score, a, best, best_a, ties, rng_row):
     return best, best_a, ties
 
 
-@njit(cache=True)
+@internal
 def _hand_play_score(s, T, p, slot):
     cards = T[0]
     cid = s[CARD + slot * CARD_W]
@@ -699,7 +701,7 @@ def _hand_play_score(s, T, p, slot):
     return gain - kv - pen
 
 
-@njit(cache=True)
+@internal
 def _ability_score(s, T, p, fi, j):
     cards = T[0]
     abil = T[1]
@@ -722,7 +724,7 @@ def _ability_score(s, T, p, fi, j):
     return gain - pen
 
 
-@njit(cache=True)
+@internal
 def _priority(s, T, mask, p, rng_row):
     """CR 11.1: play a card / use an ability worth its cost, else pass."""
     main = p == s[TURN_PLAYER] and (s[PHASE] == PH_MAIN1 or s[PHASE] == PH_MAIN2) and s[STACK_N] == 0
@@ -740,7 +742,7 @@ def _priority(s, T, mask, p, rng_row):
     return best_a
 
 
-@njit(cache=True)
+@internal
 def _pay_cp(s, T, mask, p, rng_row):
     """CR 11.2 / 5.2.1.3: dull idle Backups, discard only what the Backups can't cover, and the
     least useful card; an odd remainder is paid with a discard first so no Backup is wasted."""
@@ -787,7 +789,7 @@ def _pay_cp(s, T, mask, p, rng_row):
     return best_a
 
 
-@njit(cache=True)
+@internal
 def _discard(s, T, mask, p, rng_row):
     """Discard the least useful legal hand card (costs, effects, hand limit CR 9.5.1.2)."""
     nb = _count_backups(s, T, p)
@@ -801,7 +803,7 @@ def _discard(s, T, mask, p, rng_row):
     return best_a
 
 
-@njit(cache=True)
+@internal
 def _choose_target(s, T, mask, p, rng_row):
     """CR 11.3.3: the target that gains most (harm to the opponent's best card, help to its own);
     an "up to" choice stops (PASS) rather than pick a harmful target."""
@@ -823,7 +825,7 @@ def _choose_target(s, T, mask, p, rng_row):
     return best_a
 
 
-@njit(cache=True)
+@internal
 def _attack_power(s, T, p, slot):
     """Power when attacking: current power plus its own "when this attacks, +X power" abilities
     whose conditions hold (CR 11.8.13)."""
@@ -848,7 +850,7 @@ def _attack_power(s, T, p, slot):
     return pw
 
 
-@njit(cache=True)
+@internal
 def _damage_value(s, player):
     """Value to the opponent of ``player`` taking one point of damage (CR 6.5, 3.1.1)."""
     d = s[DAMAGE_N + player]
@@ -857,7 +859,7 @@ def _damage_value(s, player):
     return 1.0 + 0.5 * d
 
 
-@njit(cache=True)
+@internal
 def _declare_attack(s, T, mask, p, rng_row):
     """CR 10.1.2: attack with the Forward whose attack is best against the opponent's best reply
     (block with its best blocker, CR 10.1.3, or take the point, CR 10.1.4.1), unless that leaves
@@ -908,7 +910,7 @@ def _declare_attack(s, T, mask, p, rng_row):
     return best_a
 
 
-@njit(cache=True)
+@internal
 def _declare_block(s, T, mask, p, rng_row):
     """CR 10.1.3: block when the block wins, trades up or saves a point that matters; chump-block
     only when the point is lethal or nearly so."""
@@ -954,7 +956,7 @@ def _declare_block(s, T, mask, p, rng_row):
     return best_a
 
 
-@njit(cache=True)
+@internal
 def _assign(s, T, mask, p, rng_row):
     """CR 10.1.4.2.1: put the blocker's damage where it breaks the most valuable attacker."""
     tp = 1 - p
@@ -981,7 +983,7 @@ def _assign(s, T, mask, p, rng_row):
     return best_a
 
 
-@njit(cache=True)
+@internal
 def _select(s, T, mask, p, rng_row):
     """Search / put onto the field (CR 15.1.1.8): the best candidate."""
     best = -1e18
@@ -993,7 +995,7 @@ def _select(s, T, mask, p, rng_row):
     return best_a
 
 
-@njit(cache=True)
+@internal
 def _mulligan(s, T, p):
     """CR 8.2.1.4: keep a hand that can start the game (a cheap card to play on the first turns)."""
     cards = T[0]
