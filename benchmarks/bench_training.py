@@ -3,8 +3,12 @@
     python benchmarks/bench_training.py --game fftcg --seconds 60
 
 Each trainer runs for half of ``--seconds`` (after an unmeasured warm-up that loads the compiled
-kernels), with the same network (``--hidden``), the same game options and the same torch thread
-count, training included (rollouts *and* gradient updates are inside the measured time).
+kernels), with the same trunk widths (``--hidden``), the same game options, the same torch thread
+count and the same number of passes over each sample (SB3's ``n_epochs`` is set to the PPO
+config's ``update_epochs``), training included (rollouts *and* gradient updates are inside the
+measured time). The PPO side runs ``configs/ppo_fftcg.yaml`` as trained (pointer-head network,
+heuristic and snapshot opponents); SB3 runs ``configs/sb3_fftcg.yaml`` (MLP policy, snapshot
+opponent). ``--ppo-set`` / ``--sb3-set`` override either (e.g. ``--ppo-set arch=mlp``).
 
 Steps are counted the same way for both: *learner steps*, i.e. decisions of the learning policy
 that enter its training batch (SB3: ``model.num_timesteps``, one per ``env.step``, the opponent's
@@ -85,13 +89,17 @@ def main() -> None:
     p.add_argument("--sb3-config", default=str(Path(__file__).resolve().parents[1] / "configs" / "sb3_fftcg.yaml"))
     p.add_argument("--hidden", default="256,256", help="MLP widths used by both")
     p.add_argument("--threads", type=int, default=0, help="torch threads for both (0: the trainers' default)")
+    p.add_argument("--ppo-set", nargs="*", default=[], metavar="KEY=VALUE", help="extra overrides of the PPO config")
+    p.add_argument("--sb3-set", nargs="*", default=[], metavar="KEY=VALUE", help="extra overrides of the SB3 config")
     args = p.parse_args()
     hidden = [int(h) for h in args.hidden.split(",")]
     tmp = tempfile.mkdtemp(prefix="bench_training_")
     common = [f"game={args.game}", f"hidden={hidden}", f"out_dir={tmp}", "tensorboard=false", f"torch_threads={args.threads}"]
     ppo_cfg = load_config(PPOConfig, args.ppo_config, common + ["eval_every=0", "final_eval_games=0", "max_minutes=0",
-                                                                "total_env_steps=1000000000000"])
-    sb3_cfg = load_config(SB3Config, args.sb3_config, common + ["eval_games=0", "max_minutes=0"])
+                                                                "total_env_steps=1000000000000"] + args.ppo_set)
+    # the same number of passes over each sample on both sides (SB3's own default would be 10)
+    sb3_cfg = load_config(SB3Config, args.sb3_config, common + ["eval_games=0", "max_minutes=0",
+                                                                f"n_epochs={ppo_cfg.update_epochs}"] + args.sb3_set)
     half = args.seconds / 2
     print(f"bench_training: {args.game}, {half:.0f} s each, hidden {hidden}", flush=True)
     ppo = bench_ppo(ppo_cfg, half)
@@ -110,7 +118,9 @@ def main() -> None:
         "ppo": {k: v for k, v in ppo.items() if k not in ("ppo_steps_per_s", "ppo_env_steps_per_s")},
         "sb3": {k: v for k, v in sb3.items() if k != "sb3_steps_per_s"},
         "ppo_config": {"num_envs": ppo_cfg.num_envs, "num_steps": ppo_cfg.num_steps, "update_epochs": ppo_cfg.update_epochs,
-                       "num_minibatches": ppo_cfg.num_minibatches},
+                       "num_minibatches": ppo_cfg.num_minibatches, "arch": ppo_cfg.arch,
+                       "opponents": {"self": ppo_cfg.latest_prob, "heuristic": ppo_cfg.heuristic_prob,
+                                     "random": ppo_cfg.random_prob}},
         "sb3_config": {"n_envs": sb3_cfg.n_envs, "n_steps": sb3_cfg.n_steps, "n_epochs": sb3_cfg.n_epochs,
                        "batch_size": sb3_cfg.batch_size},
         "hidden": hidden,
