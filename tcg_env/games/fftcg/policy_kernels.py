@@ -101,63 +101,62 @@ ABILITY_BASE = K.ABILITY_BASE
 OPTION_BASE = K.OPTION_BASE
 APC = K.ABILITIES_PER_CARD
 
-T_FORWARD = int(K.CardType.FORWARD)
-T_BACKUP = int(K.CardType.BACKUP)
-T_SUMMON = int(K.CardType.SUMMON)
-Z_FIELD = int(K.Zone.FIELD)
-Z_HAND = int(K.Zone.HAND)
-AK_FIELD = int(K.AbilityKind.FIELD)
-AK_AUTO = int(K.AbilityKind.AUTO)
-AK_SPECIAL = int(K.AbilityKind.SPECIAL)
-TR_ENTERS_SELF = int(K.Trigger.ENTERS_SELF)
-TR_ATTACKS_SELF = int(K.Trigger.ATTACKS_SELF)
-WHO_CONTROLLER = int(K.Who.CONTROLLER)
-DEST_HAND = int(K.Destination.HAND)
-
-OP_CHOOSE = int(K.Op.CHOOSE)
-OP_SELECT_ALL = int(K.Op.SELECT_ALL)
-OP_TARGET_SELF = int(K.Op.TARGET_SELF)
-OP_DAMAGE = int(K.Op.DAMAGE)
-OP_BREAK = int(K.Op.BREAK)
-OP_DULL = int(K.Op.DULL)
-OP_ACTIVATE = int(K.Op.ACTIVATE)
-OP_FREEZE = int(K.Op.FREEZE)
-OP_POWER = int(K.Op.POWER)
-OP_GRANT = int(K.Op.GRANT_KEYWORD)
-OP_RESTRICT = int(K.Op.RESTRICT)
-OP_RETURN = int(K.Op.RETURN_TO_HAND)
-OP_REMOVE = int(K.Op.REMOVE_FROM_GAME)
-OP_DRAW = int(K.Op.DRAW)
-OP_DISCARD = int(K.Op.DISCARD)
-OP_DAMAGE_PLAYER = int(K.Op.DAMAGE_PLAYER)
-OP_SEARCH = int(K.Op.SEARCH)
-OP_PUT_FIELD = int(K.Op.PUT_ONTO_FIELD)
-
-PH_MAIN1 = int(K.Phase.MAIN1)
-PH_MAIN2 = int(K.Phase.MAIN2)
-ST_BLOCK = int(K.AttackStep.BLOCK)
-ST_DAMAGE = int(K.AttackStep.DAMAGE)
-
-D_CHOOSE_FIRST = int(K.Decision.CHOOSE_FIRST)
-D_MULLIGAN = int(K.Decision.MULLIGAN)
-D_PRIORITY = int(K.Decision.PRIORITY)
-D_PAY_CP = int(K.Decision.PAY_CP)
-D_PAY_DISCARD = int(K.Decision.PAY_DISCARD)
-D_CHOOSE_TARGET = int(K.Decision.CHOOSE_TARGET)
-D_DECLARE_ATTACK = int(K.Decision.DECLARE_ATTACK)
-D_ADD_TO_PARTY = int(K.Decision.ADD_TO_PARTY)
-D_DECLARE_BLOCK = int(K.Decision.DECLARE_BLOCK)
-D_ASSIGN = int(K.Decision.ASSIGN_PARTY_DAMAGE)
-D_EX_BURST = int(K.Decision.EX_BURST)
-D_OPTIONAL = int(K.Decision.OPTIONAL_EFFECT)
-D_ORDER = int(K.Decision.ORDER_TRIGGERS)
-D_DISCARD = int(K.Decision.DISCARD)
-D_SELECT = int(K.Decision.SELECT_CARD)
-
-KW_HASTE = K.KW_HASTE
-KW_BRAVE = K.KW_BRAVE
-KW_FIRST_STRIKE = K.KW_FIRST_STRIKE
-R_CANT_BLOCK = K.RESTRICT_CANT_BLOCK
+# rule constants shared with the rules kernels (one definition)
+from tcg_env.games.fftcg.kernels import (  # noqa: E402
+    T_FORWARD,
+    T_BACKUP,
+    T_SUMMON,
+    Z_FIELD,
+    Z_HAND,
+    AK_FIELD,
+    AK_AUTO,
+    AK_SPECIAL,
+    TR_ENTERS_SELF,
+    TR_ATTACKS_SELF,
+    WHO_CONTROLLER,
+    DEST_HAND,
+    OP_CHOOSE,
+    OP_SELECT_ALL,
+    OP_TARGET_SELF,
+    OP_DAMAGE,
+    OP_BREAK,
+    OP_DULL,
+    OP_ACTIVATE,
+    OP_FREEZE,
+    OP_POWER,
+    OP_GRANT,
+    OP_RESTRICT,
+    OP_RETURN,
+    OP_REMOVE,
+    OP_DRAW,
+    OP_DISCARD,
+    OP_DAMAGE_PLAYER,
+    OP_SEARCH,
+    OP_PUT_FIELD,
+    PH_MAIN1,
+    PH_MAIN2,
+    ST_BLOCK,
+    ST_DAMAGE,
+    D_CHOOSE_FIRST,
+    D_MULLIGAN,
+    D_PRIORITY,
+    D_PAY_CP,
+    D_PAY_DISCARD,
+    D_CHOOSE_TARGET,
+    D_DECLARE_ATTACK,
+    D_ADD_TO_PARTY,
+    D_DECLARE_BLOCK,
+    D_ASSIGN,
+    D_EX_BURST,
+    D_OPTIONAL,
+    D_ORDER,
+    D_DISCARD,
+    D_SELECT,
+    KW_HASTE,
+    KW_BRAVE,
+    KW_FIRST_STRIKE,
+    R_CANT_BLOCK,
+)
 
 # ---- the heuristic's weights (card units) ----------------------------------------------------
 MAIN_THRESHOLD = 0.5  # a Main Phase play must be worth at least this much
