@@ -79,19 +79,19 @@ class PolicyNet(nn.Module):
         self.arch = arch
         self.entity_dim = int(entity_dim)
         self.register_buffer("obs_scale", torch.from_numpy(obs_scale_for(game)))
-        if arch == "entity":
-            self._build_entity()
-            return
         layers: list[nn.Module] = []
         width = self.obs_size
         for h in self.hidden:
             layers += [_init(nn.Linear(width, h), np.sqrt(2)), nn.Tanh()]
             width = h
         self.trunk = nn.Sequential(*layers)
+        if arch == "entity":
+            self._build_entity(width)
+            return
         self.policy_head = _init(nn.Linear(width, self.num_actions), 0.01)
         self.value_head = _init(nn.Linear(width, 1), 1.0)
 
-    def _build_entity(self) -> None:
+    def _build_entity(self, width: int) -> None:
         from tcg_env.games.fftcg import observation as O
         from tcg_env.games.fftcg.constants import NUM_ACTIONS
 
@@ -100,12 +100,6 @@ class PolicyNet(nn.Module):
         d = self.entity_dim
         self._layout = (O.OBS_HAND, O.OBS_OWN_FIELD, O.OBS_OPP_FIELD, O.OBS_STACK, O.OBS_OPTIONS, O.HAND_SLOTS,
                         O.FIELD_SLOTS, O.OPTION_SLOTS, O.CARD_FEATURES, O.OPTION_FEATURES)
-        layers: list[nn.Module] = []
-        width = self.obs_size
-        for h in self.hidden:
-            layers += [_init(nn.Linear(width, h), np.sqrt(2)), nn.Tanh()]
-            width = h
-        self.trunk = nn.Sequential(*layers)
         # one row encoder per block, shared by the block's 16 rows
         self.enc_hand = _init(nn.Linear(O.CARD_FEATURES, d), np.sqrt(2))
         self.enc_own = _init(nn.Linear(O.CARD_FEATURES, d), np.sqrt(2))

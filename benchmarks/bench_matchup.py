@@ -21,30 +21,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench_engine import _hardware  # noqa: E402  (one definition of the hardware line)
+
 TARGETS = {"random": 2000.0, "heuristic": 500.0}  # games/s the issue asks for (FF-TCG starter decks)
-
-
-def _hardware() -> dict:
-    import numba
-
-    return {
-        "python": platform.python_version(),
-        "numpy": np.__version__,
-        "numba": numba.__version__,
-        "machine": platform.machine(),
-        "cpus": os.cpu_count(),
-        "numba_threads": numba.get_num_threads(),
-        "platform": platform.platform(),
-    }
 
 
 def bench_matchup_path(game: str, agent: str, seconds: float, shard_size: int) -> dict:

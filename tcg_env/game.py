@@ -68,7 +68,6 @@ def _resolve_seed(seed: int | None) -> int:
 _NO_CARDS = np.zeros(1, np.int32)
 _NO_MASK = np.zeros(1, np.int8)
 _NO_OBS = np.zeros(1, np.float32)
-_ROW_STEP = 3  # tcg_env.games.<game>.entry.ROW_STEP (checked in Game.__init__)
 
 
 def _row_op(spec, op, row, T, deck0=_NO_CARDS, deck1=_NO_CARDS, seed=0, variant=0, auto_single=0, player=0,
@@ -89,10 +88,10 @@ class Game:
         self._mask = np.zeros(spec.num_actions, np.int8)
         # the step goes through the shared row entry kernel too (one compiled engine for the whole
         # facade: a separate step kernel cost ~20 s more of cold compile, for ~0.3 us less a step)
-        self._step_kernel = fast_entry(spec.kernels.row_entry, spec.kernels.ROW_STEP, self._row, self._T, _NO_CARDS,
+        self._step_op = spec.kernels.ROW_STEP
+        self._step_kernel = fast_entry(spec.kernels.row_entry, self._step_op, self._row, self._T, _NO_CARDS,
                                        _NO_CARDS, 0, 0, 0, 0, self._mask, _NO_OBS)
         self._n_legal = _row_op(spec, spec.kernels.ROW_MASK, self._row, self._T, mask=self._mask)
-        assert spec.kernels.ROW_STEP == _ROW_STEP
 
     # ---- construction ------------------------------------------------------------------------
     @classmethod
@@ -171,7 +170,7 @@ class Game:
             if self._row[H_DONE]:
                 raise IllegalActionError("the game is over; no action is legal", a, [])
             raise self._illegal(a)
-        self._n_legal = self._step_kernel(_ROW_STEP, self._row, self._T, _NO_CARDS, _NO_CARDS, 0, 0, 0, a, self._mask, _NO_OBS)
+        self._n_legal = self._step_kernel(self._step_op, self._row, self._T, _NO_CARDS, _NO_CARDS, 0, 0, 0, a, self._mask, _NO_OBS)
         if self._row[H_ERROR]:
             raise RuntimeError(f"engine error code {int(self._row[H_ERROR])} (a bug): please report with to_dict()")
 
@@ -229,6 +228,7 @@ class Game:
         g.variant_index = self.variant_index
         g._mask = self._mask.copy()
         g._step_kernel = self._step_kernel
+        g._step_op = self._step_op
         g._n_legal = self._n_legal
         return g
 

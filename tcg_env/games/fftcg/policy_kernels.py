@@ -87,22 +87,23 @@ AGENT_RANDOM = 0
 AGENT_HEURISTIC = 1
 
 # ---- plain ints (numba folds module ints into constants) -------------------------------------
-MAX_DECK = K.MAX_DECK
-FIELD_SLOTS = K.FIELD_SLOTS
-HAND_SLOTS = K.HAND_SLOTS
-HAND_LIMIT = K.HAND_LIMIT
-MAX_BACKUPS = K.MAX_BACKUPS
-NUM_ACTIONS = K.NUM_ACTIONS
-PASS = K.PASS
-HAND_BASE = K.HAND_BASE
-OWN_FIELD_BASE = K.OWN_FIELD_BASE
-OPP_FIELD_BASE = K.OPP_FIELD_BASE
-ABILITY_BASE = K.ABILITY_BASE
-OPTION_BASE = K.OPTION_BASE
 APC = K.ABILITIES_PER_CARD
 
 # rule constants shared with the rules kernels (one definition)
 from tcg_env.games.fftcg.kernels import (  # noqa: E402
+    count_field_type,
+    MAX_DECK,
+    FIELD_SLOTS,
+    HAND_SLOTS,
+    HAND_LIMIT,
+    MAX_BACKUPS,
+    NUM_ACTIONS,
+    PASS,
+    HAND_BASE,
+    OWN_FIELD_BASE,
+    OPP_FIELD_BASE,
+    ABILITY_BASE,
+    OPTION_BASE,
     T_FORWARD,
     T_BACKUP,
     T_SUMMON,
@@ -186,26 +187,6 @@ def _kw_value(kw):
     if (kw & KW_HASTE) != 0:
         v += 0.3
     return v
-
-
-@internal
-def _count_backups(s, T, p):
-    cards = T[0]
-    n = 0
-    for i in range(s[FIELD_N + p]):
-        if cards[s[CARD + (s[FIELD_L + p * FIELD_SLOTS + i]) * CARD_W], K.C_TYPE] == T_BACKUP:
-            n += 1
-    return n
-
-
-@internal
-def _count_forwards(s, T, p):
-    cards = T[0]
-    n = 0
-    for i in range(s[FIELD_N + p]):
-        if cards[s[CARD + (s[FIELD_L + p * FIELD_SLOTS + i]) * CARD_W], K.C_TYPE] == T_FORWARD:
-            n += 1
-    return n
 
 
 @internal
@@ -327,7 +308,7 @@ def _cheapest_keep_sum(s, T, p, n, skip_hand, free, cp_only):
     ``cp_only`` not Light/Dark, which can't be discarded for CP, CR 5.2.1.3). The first ``free``
     are free: they would be discarded at the hand limit anyway (CR 9.5.1.2)."""
     cards = T[0]
-    nb = _count_backups(s, T, p)
+    nb = count_field_type(s, T, p, T_BACKUP)
     total = 0.0
     prev_v = -1e18
     prev_slot = -1
@@ -681,7 +662,7 @@ def _hand_play_score(s, T, p, slot):
     cid = s[CARD + slot * CARD_W]
     ct = cards[cid, K.C_TYPE]
     cost = current_cost(s, T, p, slot)
-    nb = _count_backups(s, T, p)
+    nb = count_field_type(s, T, p, T_BACKUP)
     pen = pay_penalty(s, T, p, cost, slot, -1)
     kv = keep_value(s, T, p, slot, nb)
     if ct == T_SUMMON:
@@ -753,7 +734,7 @@ def _pay_cp(s, T, mask, p, rng_row):
             nb_legal += 1
     deficit = remaining - nb_legal
     want_discard = deficit > 0 or nb_legal == 0
-    nb = _count_backups(s, T, p)
+    nb = count_field_type(s, T, p, T_BACKUP)
     best = -1e18
     best_a = -1
     ties = 1
@@ -791,7 +772,7 @@ def _pay_cp(s, T, mask, p, rng_row):
 @internal
 def _discard(s, T, mask, p, rng_row):
     """Discard the least useful legal hand card (costs, effects, hand limit CR 9.5.1.2)."""
-    nb = _count_backups(s, T, p)
+    nb = count_field_type(s, T, p, T_BACKUP)
     best = -1e18
     best_a = -1
     ties = 1
@@ -868,7 +849,7 @@ def _declare_attack(s, T, mask, p, rng_row):
     lose_at = _lose_at(s)
     dmg_value = _damage_value(s, o)
     # threat next turn: every opponent Forward untaps (CR 9.1) and may attack
-    opp_fwd = _count_forwards(s, T, o)
+    opp_fwd = count_field_type(s, T, o, T_FORWARD)
     my_blockers = 0
     for i in range(s[FIELD_N + p]):
         slot = s[FIELD_L + p * FIELD_SLOTS + i]
