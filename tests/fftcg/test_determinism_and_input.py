@@ -138,6 +138,11 @@ def test_inconsistent_snapshots_are_refused_with_the_problem_named():
     bad["fields"]["zone"][slot] = int(K.Zone.DECK)
     with pytest.raises(SnapshotError, match=f"slot {slot}"):
         Game.from_dict(bad)
+    # damage on a card that is not on the field (CR 9.5.1.3's clean-up only visits the field)
+    bad = json.loads(json.dumps(d))
+    bad["fields"]["damage_taken"][slot] = 3000
+    with pytest.raises(SnapshotError, match=f"slot {slot} is not on the field but has damage_taken 3000"):
+        Game.from_dict(bad)
     bad = json.loads(json.dumps(d))
     del bad["fields"]["rng"]
     with pytest.raises(SnapshotError, match="rng"):

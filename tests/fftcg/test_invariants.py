@@ -46,6 +46,11 @@ def check_state(g, n_cards):
     assert int(row[S.STACK_N]) < K.STACK_MAX
     assert int(row[S.FRAME_N]) < K.FRAME_MAX
     assert int(row[S.PT_N]) < K.PENDING_TRIGGER_MAX and int(row[S.PT_N + 1]) < K.PENDING_TRIGGER_MAX
+    # only field cards carry damage and end-of-turn changes (the End Phase clean-up relies on it)
+    for s in range(K.N_SLOTS):
+        if int(row[S.ZONE + s * S.CARD_W]) != K.Zone.FIELD:
+            for off in (S.DMG, S.PMOD_EOT, S.KW_EOT, S.RST_EOT):
+                assert int(row[off + s * S.CARD_W]) == 0, f"slot {s} off the field carries attribute at {off}"
     if not g.done and g.decision == D.PRIORITY:
         # rule processes have run (CR 12.3): limits hold at every priority
         for p in range(2):

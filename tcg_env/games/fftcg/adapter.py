@@ -351,6 +351,14 @@ def check_consistency(row: np.ndarray, pool) -> None:
             err(f"slot {slot} is empty but has zone {z}")
         if cid >= 0 and z not in (0, int(K.Zone.STACK)) and slot not in seen:
             err(f"slot {slot} holds a card in no zone")
+        if z != int(K.Zone.FIELD):
+            # a card leaving the field is reset and effects change field cards only; the End
+            # Phase clean-up (CR 9.5.1.3) relies on it and visits the field alone
+            for attr, off in (("damage_taken", S.DMG), ("power_mod_eot", S.PMOD_EOT), ("keywords_eot", S.KW_EOT),
+                              ("restrict_eot", S.RST_EOT)):
+                if int(row[off + slot * S.CARD_W]) != 0:
+                    err(f"slot {slot} is not on the field but has {attr} {int(row[off + slot * S.CARD_W])}: "
+                        "only field cards carry damage and end-of-turn changes")
     for name, off, lo, hi in (
         ("stack_count", S.STACK_N, 0, K.STACK_MAX),
         ("frame_count", S.FRAME_N, 0, K.FRAME_MAX),
