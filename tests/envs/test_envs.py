@@ -227,3 +227,23 @@ def test_vector_step_rejects_an_illegal_row_and_applies_nothing():
         env.step(bad)
     assert np.array_equal(env.batch.states, before)
     env.step(a)  # the legal batch still steps
+
+
+def test_vector_env_returns_its_own_buffers_which_the_next_step_overwrites():
+    """obs, masks and rewards are the env's buffers (no copy per step, as in envpool / gymnasium's
+    vector envs with shared memory): the next step() overwrites them, so keep a copy to keep a
+    step's data. terminated, truncated and players are fresh arrays."""
+    env = TCGVectorEnv("fftcg", num_envs=8, seed=3)
+    obs0, masks0, players0 = env.reset()
+    kept = obs0.copy()
+    obs1, masks1, rewards1, term1, trunc1, players1 = env.step(env.sample_actions())
+    assert obs1 is obs0 and masks1 is masks0
+    assert not np.array_equal(obs1, kept)  # overwritten in place by the step
+    # the buffers hold exactly what a fresh observation of each row's next player says
+    for b in range(8):
+        g = env.batch.game(b)
+        p = max(g.current_player, 0)
+        np.testing.assert_array_equal(obs1[b], g.observe(p))
+        np.testing.assert_array_equal(masks1[b], g.action_mask())
+    _, _, _, term2, trunc2, players2 = env.step(env.sample_actions())
+    assert term2 is not term1 and trunc2 is not trunc1 and players2 is not players1
