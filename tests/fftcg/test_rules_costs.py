@@ -114,6 +114,16 @@ def test_cr_12_4_6_two_same_name_characters_go_to_the_break_zone(scenario):
     assert int(g.state[S.ZONE + a * S.CARD_W]) == K.Zone.BREAK and int(g.state[S.ZONE + b * S.CARD_W]) == K.Zone.BREAK
 
 
+def test_cr_12_4_6_generic_cards_may_share_a_name_on_the_field(scenario):
+    sc = scenario()
+    a, b = sc.field(0, ["T-001", "T-001"])  # Fire Grunt: not generic, both go
+    c, d = sc.field(0, ["T-003", "T-003"])  # Fire Squire: generic, both stay
+    g = sc.game()
+    g.step(K.PASS)
+    zone = [int(g.state[S.ZONE + x * S.CARD_W]) for x in (a, b, c, d)]
+    assert zone == [K.Zone.BREAK, K.Zone.BREAK, K.Zone.FIELD, K.Zone.FIELD]
+
+
 def test_backups_enter_dull_and_at_most_five(scenario):
     sc = scenario()
     sc.hand(0, ["T-003", "T-001"])

@@ -440,6 +440,7 @@ def refresh_derived(s, T):
     cards = T[0]
     abil = T[1]
     code = T[3]
+    n_field_abil = 0
     for p in range(2):
         nf = 0
         nb = 0
@@ -451,12 +452,15 @@ def refresh_derived(s, T):
                 nf += 1
             elif ct == T_BACKUP:
                 nb += 1
+            n_field_abil += cards[cid, K.C_HAS_FIELD] != 0
             s[D_POWER + slot * CARD_W] = cards[cid, K.C_POWER] + s[PMOD_EOT + slot * CARD_W] + s[PMOD_PERM + slot * CARD_W]
             s[D_KW + slot * CARD_W] = cards[cid, K.C_KEYWORDS] | s[KW_EOT + slot * CARD_W] | s[KW_PERM + slot * CARD_W]
             s[D_RST + slot * CARD_W] = s[RST_EOT + slot * CARD_W] | s[RST_PERM + slot * CARD_W]
         s[D_COUNTS + p * 3] = nf
         s[D_COUNTS + p * 3 + 1] = nb
         s[D_COUNTS + p * 3 + 2] = 0
+    if n_field_abil == 0:
+        return  # no field abilities on the field: the cards' own values are final
     # field abilities: applied after the card's own values (CR 11.12.4.6/7: power changes last)
     for p in range(2):
         for i in range(s[FIELD_N + p]):
@@ -743,7 +747,8 @@ def rule_processes(s, T):
         marks = s[MARKS : MARKS + N_SLOTS]  # a view of the scratch run: no allocation
         for p in range(2):
             ld = 0
-            for i in range(s[FIELD_N + p]):
+            nfp = s[FIELD_N + p]
+            for i in range(nfp):
                 slot = s[FIELD_L + p * FIELD_SLOTS + i]
                 cid = s[CARD + slot * CARD_W]
                 if cards[cid, K.C_TYPE] == T_FORWARD:
@@ -753,12 +758,19 @@ def rule_processes(s, T):
                         marks[slot] = 2  # CR 12.4.5
                 if is_light_dark(cards, cid):
                     ld += 1
-                if cards[cid, K.C_GENERIC] == 0:
-                    for j in range(s[FIELD_N + p]):
-                        other = s[FIELD_L + p * FIELD_SLOTS + j]
-                        if other != slot and cards[s[CARD + other * CARD_W], K.C_NAME] == cards[cid, K.C_NAME]:
-                            if marks[slot] == 0:
-                                marks[slot] = 1  # CR 12.4.6
+                # CR 12.4.6, each pair once: a non-generic card sharing its name with another
+                # goes unless already marked. A later card marked here still gets its own
+                # power / damage check above, which takes precedence as it did before
+                name = cards[cid, K.C_NAME]
+                generic = cards[cid, K.C_GENERIC] != 0
+                for j in range(i + 1, nfp):
+                    other = s[FIELD_L + p * FIELD_SLOTS + j]
+                    ocid = s[CARD + other * CARD_W]
+                    if cards[ocid, K.C_NAME] == name:
+                        if not generic and marks[slot] == 0:
+                            marks[slot] = 1
+                        if cards[ocid, K.C_GENERIC] == 0 and marks[other] == 0:
+                            marks[other] = 1
             if ld >= 2:
                 for i in range(s[FIELD_N + p]):
                     slot = s[FIELD_L + p * FIELD_SLOTS + i]
