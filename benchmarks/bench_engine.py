@@ -4,7 +4,8 @@
 
 Prints readable lines, then as its last line one JSON object with at least: game, batch,
 decisions_per_s, games_per_s, decisions_per_game, facade_steps_per_s, reference_decisions_per_s,
-ratio_to_reference, clone_us, state_bytes. ``--compile`` also measures the cold compile (fresh
+ratio_to_reference, clone_us, state_bytes (plus CPU time per decision of both games and their
+ratio, and the 1-minute load average, for shared machines). ``--compile`` also measures the cold compile (fresh
 numba cache directory, in a subprocess) and the cached start.
 """
 
@@ -48,10 +49,12 @@ def bench_reference(batch: int, seconds: float) -> float:
     counters[:] = 0
     steps = 200
     t0 = time.perf_counter()
+    c0 = time.process_time()
     while time.perf_counter() - t0 < seconds:
         ref.play_batch(states, steps, obs, masks, counters)
     dt = time.perf_counter() - t0
-    return counters[:, 0].sum() / dt
+    cpu = time.process_time() - c0
+    return counters[:, 0].sum() / dt, cpu / counters[:, 0].sum() * 1e9
 
 
 def bench_batch(game: str, batch: int, seconds: float) -> dict:
@@ -70,13 +73,16 @@ def bench_batch(game: str, batch: int, seconds: float) -> dict:
     counters[:] = 0
     steps = 100
     t0 = time.perf_counter()
+    c0 = time.process_time()
     while time.perf_counter() - t0 < seconds:
         k.random_play_batch(*args, steps, bg.obs, bg.masks, rng, counters)
     dt = time.perf_counter() - t0
+    cpu = time.process_time() - c0
     decisions = counters[:, 0].sum()
     games = counters[:, 1].sum()
     return {
         "decisions_per_s": decisions / dt,
+        "cpu_ns_per_decision": cpu / decisions * 1e9,
         "games_per_s": games / dt,
         "decisions_per_game": decisions / max(games, 1),
         "wins_p0": int(counters[:, 2].sum()),
@@ -146,8 +152,8 @@ def main(argv=None):
     print(f"command: {' '.join([os.path.basename(sys.executable)] + sys.argv)}")
     print("hardware/versions: " + ", ".join(f"{k}={v}" for k, v in hw.items()))
     share = args.seconds / 10.0
-    ref = bench_reference(args.batch, 3 * share)
-    print(f"reference minimal numba card game, B={args.batch}: {ref:,.0f} decisions/s")
+    ref, ref_cpu_ns = bench_reference(args.batch, 3 * share)
+    print(f"reference minimal numba card game, B={args.batch}: {ref:,.0f} decisions/s ({ref_cpu_ns:.0f} CPU ns/decision)")
     res = bench_batch(args.game, args.batch, 4 * share)
     print(
         f"{args.game} batch random play, B={args.batch}, obs+mask every decision: "
@@ -155,7 +161,11 @@ def main(argv=None):
         f"{res['decisions_per_game']:.0f} decisions/game (p0 {res['wins_p0']}, p1 {res['wins_p1']}, draws {res['draws']})"
     )
     ratio = res["decisions_per_s"] / ref
-    print(f"ratio to reference: {ratio:.3f}")
+    # CPU time per decision (all threads): on a shared machine other processes take cores away
+    # from both parts at different moments; the CPU-time ratio shows the code's cost alone
+    cpu_ratio = ref_cpu_ns / res["cpu_ns_per_decision"]
+    print(f"ratio to reference: {ratio:.3f} (by CPU time per decision: {cpu_ratio:.3f}; "
+          f"{res['cpu_ns_per_decision']:.0f} CPU ns/decision, load {os.getloadavg()[0]:.2f})")
     fac, clone_us, state_bytes = bench_facade(args.game, 3 * share)
     print(f"facade step+action_mask: {fac:,.0f} steps/s; clone: {clone_us:.2f} us; state: {state_bytes} bytes/game")
     out = {
@@ -167,6 +177,10 @@ def main(argv=None):
         "facade_steps_per_s": round(fac),
         "reference_decisions_per_s": round(ref),
         "ratio_to_reference": round(ratio, 4),
+        "cpu_ns_per_decision": round(res["cpu_ns_per_decision"], 1),
+        "reference_cpu_ns_per_decision": round(ref_cpu_ns, 1),
+        "cpu_ratio_to_reference": round(cpu_ratio, 4),
+        "load_avg_1min": round(os.getloadavg()[0], 2),
         "clone_us": round(clone_us, 3),
         "state_bytes": int(state_bytes),
         **hw,

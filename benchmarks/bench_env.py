@@ -56,10 +56,12 @@ def drive_vector(game: str, batch: int, seconds: float) -> float:
     venv.step(venv.sample_actions(actions))  # compile / load
     calls = 0
     t0 = time.perf_counter()
+    c0 = time.process_time()
     while time.perf_counter() - t0 < seconds:
         obs, masks, rewards, term, trunc, players = venv.step(venv.sample_actions(actions))
         calls += 1
-    return batch * calls / (time.perf_counter() - t0)
+    cpu = time.process_time() - c0
+    return batch * calls / (time.perf_counter() - t0), cpu / (batch * calls) * 1e9
 
 
 def main(argv=None):
@@ -84,10 +86,11 @@ def main(argv=None):
     share = args.seconds / 3
     aec = drive_aec(env, share)
     c4 = drive_aec(connect_four_v3.env(), share)
-    vec = drive_vector(args.game, args.batch, share)
+    vec, vec_cpu_ns = drive_vector(args.game, args.batch, share)
     print(f"{args.game} AEC env, random legal actions: {aec:,.0f} steps/s")
     print(f"connect_four_v3 AEC env, same driver: {c4:,.0f} steps/s  (ratio {aec / c4:.2f}x)")
-    print(f"{args.game} vector env, B={args.batch}, obs+masks every step: {vec:,.0f} steps/s")
+    print(f"{args.game} vector env, B={args.batch}, obs+masks every step: {vec:,.0f} steps/s "
+          f"({vec_cpu_ns:.0f} CPU ns/step over all threads, load {os.getloadavg()[0]:.2f})")
     print(
         json.dumps(
             {
@@ -97,6 +100,8 @@ def main(argv=None):
                 "aec_vs_connect_four_ratio": round(aec / c4, 3),
                 "vector_steps_per_s": round(vec),
                 "vector_batch": args.batch,
+                "vector_cpu_ns_per_step": round(vec_cpu_ns, 1),
+                "load_avg_1min": round(os.getloadavg()[0], 2),
                 "cpus": os.cpu_count(),
             }
         )
