@@ -81,8 +81,8 @@ class PolicyNet(nn.Module):
         self.register_buffer("obs_scale", torch.from_numpy(obs_scale_for(game)))
         layers: list[nn.Module] = []
         width = self.obs_size
-        for h in self.hidden:
-            layers += [_init(nn.Linear(width, h), np.sqrt(2)), nn.Tanh()]
+        for i, h in enumerate(self.hidden):
+            layers += [_init((SparseInputLinear if i == 0 else nn.Linear)(width, h), np.sqrt(2)), nn.Tanh()]
             width = h
         self.trunk = nn.Sequential(*layers)
         if arch == "entity":
@@ -116,16 +116,46 @@ class PolicyNet(nn.Module):
         n, d = x.shape[0], self.entity_dim
         h = self.trunk(x)
         q = self.query(h).reshape(n, 6, d)
-        hand = torch.relu(self.enc_hand(x[:, H0:OWN0].reshape(n, HS, CF)))
-        own = torch.relu(self.enc_own(x[:, OWN0:OPP0].reshape(n, FS, CF)))
-        opp = torch.relu(self.enc_opp(x[:, OPP0:ST0].reshape(n, FS, CF)))
-        opt = torch.relu(self.enc_opt(x[:, OP0:].reshape(n, OS, OF)))
-        lh = torch.bmm(hand, q[:, 0, :, None]).squeeze(-1)  # [n, 16]: <row code, block query>
-        lo = torch.bmm(own, q[:, 1:4].transpose(1, 2))  # [n, 16, 3]
-        lp = torch.bmm(opp, q[:, 4, :, None]).squeeze(-1)
-        lk = torch.bmm(opt, q[:, 5, :, None]).squeeze(-1)
-        logits = torch.cat([self.head_pass(h), lh, lo[:, :, 0], lp, lo[:, :, 1:].reshape(n, 2 * FS), lk], dim=1)
+        lh, = self._pointer_logits(self.enc_hand, x[:, H0:OWN0].reshape(n, HS, CF), q, (0,))
+        lo = self._pointer_logits(self.enc_own, x[:, OWN0:OPP0].reshape(n, FS, CF), q, (1, 2, 3))  # card, ability 0, 1
+        lp, = self._pointer_logits(self.enc_opp, x[:, OPP0:ST0].reshape(n, FS, CF), q, (4,))
+        lk, = self._pointer_logits(self.enc_opt, x[:, OP0:].reshape(n, OS, OF), q, (5,))
+        abil = torch.stack(lo[1:], dim=2).reshape(n, 2 * FS)  # ability j of field card i -> 2 * i + j
+        logits = torch.cat([self.head_pass(h), lh, lo[0], lp, abil, lk], dim=1)
         return logits + self.slot_bias, self.value_head(h).squeeze(-1)
+
+    # batches of at least this many rows take the occupied-rows path of _pointer_logits
+    SPARSE_ROWS_MIN = 256
+
+    @staticmethod
+    def _pointer_logits(enc: nn.Linear, rows: torch.Tensor, q: torch.Tensor, queries) -> list:
+        """``<relu(enc(row i)), q[:, j]>`` for every row i of the block ``rows`` [n, slots, features]
+        and each query j: one [n, slots] tensor per j.
+
+        Most slots are empty (all features 0: a typical FF-TCG row has 2-5 cards in each 16-slot
+        block), and an empty row's code is the constant ``relu(enc.bias)``. For large batches (on
+        the CPU) only the occupied rows go through the encoder; the empty rows get
+        ``<relu(enc.bias), q[:, j]>``. Same values and gradients as encoding every row, up to float
+        rounding, at a fraction of the work."""
+        n, slots = rows.shape[0], rows.shape[1]
+        if n < PolicyNet.SPARSE_ROWS_MIN or rows.device.type != "cpu":
+            # <row code, block query> as multiply-and-sum: on the CPU a bmm of n tiny [slots, d] x [d, 1]
+            # products costs several times more than the same arithmetic done elementwise
+            code = torch.relu(enc(rows))
+            return [(code * q[:, None, j]).sum(-1) for j in queries]
+        # flat (row, slot) indices of the occupied slots (== rows.any(2), which is slower on the CPU)
+        occ = (rows.abs().sum(2) > 0).reshape(-1).nonzero().squeeze(1)
+        code = torch.relu(enc(rows.reshape(n * slots, -1).index_select(0, occ)))  # [m, d]
+        empty_code = torch.relu(enc.bias)
+        row_of = occ // slots
+        out = []
+        for j in queries:
+            qj = q[:, j]
+            empty = (qj * empty_code).sum(-1)  # [n]: the logit of an empty slot
+            full = empty[:, None].expand(n, slots).reshape(n * slots)
+            occupied = (code * qj.index_select(0, row_of)).sum(-1)
+            out.append(full.index_put((occ,), occupied).reshape(n, slots))
+        return out
 
     def forward(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         x = obs * self.obs_scale
@@ -142,6 +172,22 @@ class PolicyNet(nn.Module):
     def from_config(cls, cfg: dict) -> "PolicyNet":
         return cls(int(cfg["obs_size"]), int(cfg["num_actions"]), [int(h) for h in cfg["hidden"]], str(cfg.get("game", "fftcg")),
                    str(cfg.get("arch", "mlp")), int(cfg.get("entity_dim", 32)))
+
+
+class SparseInputLinear(nn.Linear):
+    """``nn.Linear`` for a mostly-zero input (the first trunk layer: about 6% of FF-TCG's 1376
+    observation columns are non-zero in a typical row). On the CPU, with a batch of rows, it
+    multiplies only the columns that are non-zero in some row of the batch: the other columns
+    contribute exactly 0 to the output and receive exactly 0 gradient, so the result is the dense
+    layer's up to float summation order. Same parameters and state-dict keys as ``nn.Linear``."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        if x.device.type != "cpu" or x.dim() != 2 or x.shape[0] < 2:
+            return super().forward(x)
+        cols = (x.abs().sum(0) > 0).nonzero().squeeze(1)  # == x.any(0), which is slower on the CPU
+        if cols.numel() * 4 > 3 * x.shape[1]:  # dense enough: the gathers would not pay
+            return super().forward(x)
+        return nn.functional.linear(x.index_select(1, cols), self.weight.index_select(1, cols), self.bias)
 
 
 def _init(layer: nn.Linear, gain: float) -> nn.Linear:
