@@ -204,7 +204,9 @@ class Trainer:
         B, O, A = self.vec.num_envs, self.vec.obs_size, self.vec.num_actions
         self.B, self.O, self.A = B, O, A
         self.net = PolicyNet(O, A, cfg.hidden, cfg.game, cfg.arch, cfg.entity_dim).to(self.device)
-        self.opt = torch.optim.Adam(self.net.parameters(), lr=cfg.learning_rate, eps=1e-5)
+        # fused: one kernel over all parameters (the same Adam update; on the CPU 6x cheaper than the
+        # default per-tensor loop, which was ~5% of an update)
+        self.opt = torch.optim.Adam(self.net.parameters(), lr=cfg.learning_rate, eps=1e-5, fused=True)
         self.pool_nets = [PolicyNet(O, A, cfg.hidden, cfg.game, cfg.arch, cfg.entity_dim).to(self.device).eval() for _ in range(cfg.pool_size)]
         self.pool_updates: list[int] = []  # update at which each slot's snapshot was taken
         self.pool_next = 0
@@ -439,12 +441,13 @@ class Trainer:
             perm = tidx[torch.randperm(N, generator=self.gen)]
             for start in range(0, N, mb):
                 ix = perm[start : start + mb]
-                o = t_obs[ix].to(self.device)
-                m = t_mask[ix].to(self.device)
-                a = t_act[ix].to(self.device)
-                old = t_logp[ix].to(self.device)
-                ad = t_adv[ix].to(self.device)
-                rt = t_ret[ix].to(self.device)
+                # index_select: the same gather as t_obs[ix], several times cheaper on the CPU
+                o = t_obs.index_select(0, ix).to(self.device)
+                m = t_mask.index_select(0, ix).to(self.device)
+                a = t_act.index_select(0, ix).to(self.device)
+                old = t_logp.index_select(0, ix).to(self.device)
+                ad = t_adv.index_select(0, ix).to(self.device)
+                rt = t_ret.index_select(0, ix).to(self.device)
                 logits, v = self.net(o)
                 lp_all = torch.log_softmax(masked_logits(logits, m), dim=1)
                 lp = lp_all.gather(1, a[:, None]).squeeze(1)
