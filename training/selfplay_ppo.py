@@ -50,7 +50,7 @@ import numpy as np
 import torch
 from numba import njit
 
-from agents.neural import POLICY_FORMAT, PolicyNet, masked_logits, resolve_device
+from agents.neural import POLICY_FORMAT, PolicyNet, StackedPolicies, masked_logits, resolve_device
 from tcg_env.envs.vector import TCGVectorEnv
 from training.config import ConfigError, config_to_dict, load_config
 from training.evaluate import KernelOpponent, available_opponents, evaluate
@@ -208,6 +208,8 @@ class Trainer:
         # default per-tensor loop, which was ~5% of an update)
         self.opt = torch.optim.Adam(self.net.parameters(), lr=cfg.learning_rate, eps=1e-5, fused=True)
         self.pool_nets = [PolicyNet(O, A, cfg.hidden, cfg.game, cfg.arch, cfg.entity_dim).to(self.device).eval() for _ in range(cfg.pool_size)]
+        # the same snapshots stacked, so that all pool rows of an env step take one forward pass
+        self.pool_stack = StackedPolicies(self.net, cfg.pool_size)
         self.pool_updates: list[int] = []  # update at which each slot's snapshot was taken
         self.pool_next = 0
         self._add_snapshot(0)
@@ -268,6 +270,7 @@ class Trainer:
     def _add_snapshot(self, update: int) -> None:
         slot = self.pool_next
         self.pool_nets[slot].load_state_dict(self.net.state_dict())
+        self.pool_stack.load(slot, self.pool_nets[slot])
         if slot < len(self.pool_updates):
             self.pool_updates[slot] = update
         else:
@@ -338,13 +341,10 @@ class Trainer:
             if orows.size:
                 kinds = self.opp_kind[orows]
                 prow = orows[kinds == OPP_POOL]
-                if prow.size:
-                    slots = self.opp_slot[prow]
-                    for s in np.unique(slots):
-                        rows = prow[slots == s]
-                        logits, _ = self._forward(self.pool_nets[int(s)], rows)
-                        a, _ = self._sample(logits, _t(self.masks[rows] != 0))
-                        actions[rows] = a.numpy()
+                if prow.size:  # every snapshot's rows in one pass (agents.neural.StackedPolicies)
+                    logits = self.pool_stack.logits(_t(self.obs[prow]).to(self.device), self.opp_slot[prow])
+                    a, _ = self._sample(logits, _t(self.masks[prow] != 0))
+                    actions[prow] = a.numpy()
                 for kind, opp in self.kernel_opps.items():
                     rows = orows[kinds == kind]
                     if rows.size:
@@ -704,8 +704,9 @@ class Trainer:
         self.net.load_state_dict(ck["model"])
         self.opt.load_state_dict(ck["optimizer"])
         self.pool_updates = list(ck["pool_updates"])
-        for net, sd in zip(self.pool_nets, ck["pool"]):
+        for slot, (net, sd) in enumerate(zip(self.pool_nets, ck["pool"])):
             net.load_state_dict(sd)
+            self.pool_stack.load(slot, net)
         self.pool_next = int(ck["pool_next"])
         cnt = ck["counters"]
         self.update, self.global_step = int(cnt["update"]), int(cnt["global_step"])

@@ -310,6 +310,35 @@ def test_sparse_forward_matches_the_dense_network_values_and_gradients(rows):
     assert (fast[2]["trunk.0.weight"][:, 5:40] == 0).all()  # unused columns: exactly no gradient
 
 
+@pytest.mark.parametrize("arch", ["entity", "mlp"])
+def test_stacked_pool_gives_each_row_its_own_snapshots_logits(arch):
+    """The opponent pool's one-pass forward (StackedPolicies) gives every row the logits of the
+    network in its slot, whatever the mix of slots and their row counts."""
+    from agents.neural import StackedPolicies
+
+    nets = []
+    for k in range(4):
+        torch.manual_seed(k)
+        net = PolicyNet(1376, 97, [32, 16], arch=arch, entity_dim=8)
+        with torch.no_grad():
+            for p in net.parameters():
+                p.add_(torch.randn_like(p) * 0.1)
+        nets.append(net)
+    stack = StackedPolicies(nets[0], 6)
+    for slot, net in zip((0, 2, 3, 5), nets):
+        stack.load(slot, net)
+    rng = np.random.default_rng(0)
+    obs = torch.from_numpy(rng.random((23, 1376), dtype=np.float32) * (rng.random((23, 1376)) < 0.1))
+    slots = np.array([5, 0, 0, 3, 5, 5, 2, 0, 3, 3, 3, 3, 5, 0, 2, 5, 5, 0, 3, 2, 0, 5, 5])
+    by_slot = dict(zip((0, 2, 3, 5), nets))
+    out = stack.logits(obs, slots)
+    with torch.no_grad():
+        for i, s in enumerate(slots):
+            torch.testing.assert_close(out[i], by_slot[int(s)](obs[i:i + 1])[0][0], rtol=1e-5, atol=1e-5)
+    with pytest.raises(ValueError, match="slots"):
+        stack.logits(obs[:1], np.array([6]))
+
+
 def test_vector_env_keeps_truncated_states():
     from tcg_env.engine.header import H_TURN
     from tcg_env.envs import TCGVectorEnv
