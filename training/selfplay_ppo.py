@@ -303,16 +303,11 @@ class Trainer:
 
     # ---- acting ---------------------------------------------------------------------------------
     def _sample(self, logits: torch.Tensor, mask: torch.Tensor):
-        ml = masked_logits(logits.float().cpu(), mask)
+        ml = masked_logits(logits.float().cpu(), mask.cpu())
         u = torch.rand(ml.shape, generator=self.gen).clamp_(1e-12, 1.0)
         a = (ml - torch.log(-torch.log(u))).argmax(dim=1)  # Gumbel-max: a sample of softmax(ml)
         logp = torch.log_softmax(ml, dim=1).gather(1, a[:, None]).squeeze(1)
         return a, logp
-
-    @torch.no_grad()
-    def _forward(self, net, rows):
-        o = _t(self.obs[rows]).to(self.device)
-        return net(o)
 
     def collect_rollout(self) -> dict:
         c, B = self.cfg, self.B
@@ -324,18 +319,22 @@ class Trainer:
             actions = np.zeros(B, np.int64)
             lrows = np.flatnonzero(learn)
             if lrows.size:
-                logits, value = self._forward(self.net, lrows)
-                mask = _t(self.masks[lrows] != 0)
-                a, logp = self._sample(logits, mask)
-                actions[lrows] = a.numpy()
                 k = lrows.size
                 idx = np.arange(self.n, self.n + k)
-                self.b_obs[idx] = self.obs[lrows]
-                self.b_mask[idx] = mask.numpy()
+                # the rows are copied once, into the buffer (the env's arrays may be reused by the
+                # next step), and the forward pass reads that contiguous slice of the buffer
+                obs_k = self.b_obs[self.n : self.n + k]
+                np.take(self.obs, lrows, axis=0, out=obs_k)
+                mask_k = self.b_mask[self.n : self.n + k]
+                np.not_equal(self.masks[lrows], 0, out=mask_k)
+                with torch.no_grad():
+                    logits, value = self.net(_t(obs_k).to(self.device))
+                a, logp = self._sample(logits, _t(mask_k).to(self.device))
+                actions[lrows] = a.numpy()
                 self.b_act[idx] = a.numpy()
                 self.b_logp[idx] = logp.numpy()
                 self.b_val[idx] = value.float().cpu().numpy()
-                self.b_phi[idx] = self._phi(self.obs[lrows])
+                self.b_phi[idx] = self._phi(obs_k)
                 self.b_rew[idx] = 0.0
                 self.b_next[idx] = -1
                 self.b_term[idx] = False
