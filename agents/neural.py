@@ -143,8 +143,9 @@ class PolicyNet(nn.Module):
             code = torch.relu(P.linear(enc_name, rows))
             return [(code * q[:, None, j]).sum(-1) for j in queries]
         enc = getattr(self, enc_name)
-        # flat (row, slot) indices of the occupied slots (== rows.any(2), which is slower on the CPU)
-        occ = (rows.abs().sum(2) > 0).reshape(-1).nonzero().squeeze(1)
+        # flat (row, slot) indices of the occupied slots: rows.any(2), which is slower on the CPU
+        # (written "!= 0" so that a NaN feature keeps its row, and shows in the output)
+        occ = (rows.abs().sum(2) != 0).reshape(-1).nonzero().squeeze(1)
         code = torch.relu(enc(rows.reshape(n * slots, -1).index_select(0, occ)))  # [m, d]
         empty_code = torch.relu(enc.bias)
         row_of = occ // slots
@@ -234,7 +235,7 @@ class StackedPolicies(_Params):
     def trunk(self, x: torch.Tensor) -> torch.Tensor:
         for i, mod in enumerate(self.template.trunk):
             if i == 0 and isinstance(mod, SparseInputLinear):
-                x = self.linear("trunk.0", x, cols=(x.abs().sum(0) > 0).nonzero().squeeze(1))
+                x = self.linear("trunk.0", x, cols=nonzero_columns(x))
             else:
                 x = self.linear(f"trunk.{i}", x) if isinstance(mod, nn.Linear) else mod(x)
         return x
@@ -275,6 +276,13 @@ class StackedPolicies(_Params):
         return out
 
 
+def nonzero_columns(x: torch.Tensor) -> torch.Tensor:
+    """Indices of the columns of ``x`` [n, m] with a non-zero (or NaN) entry: ``x.any(0)``, computed
+    as "not (max == 0 and min == 0)", which is 2-3x cheaper on the CPU than any() or a sum of
+    absolute values (no temporary of x's size)."""
+    return ((x.amax(0) != 0) | (x.amin(0) != 0)).nonzero().squeeze(1)
+
+
 class SparseInputLinear(nn.Linear):
     """``nn.Linear`` for a mostly-zero input (the first trunk layer: about 6% of FF-TCG's 1376
     observation columns are non-zero in a typical row). On the CPU, with a batch of rows, it
@@ -285,7 +293,7 @@ class SparseInputLinear(nn.Linear):
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         if x.device.type != "cpu" or x.dim() != 2 or x.shape[0] < 2:
             return super().forward(x)
-        cols = (x.abs().sum(0) > 0).nonzero().squeeze(1)  # == x.any(0), which is slower on the CPU
+        cols = nonzero_columns(x)
         if cols.numel() * 4 > 3 * x.shape[1]:  # dense enough: the gathers would not pay
             return super().forward(x)
         return nn.functional.linear(x.index_select(1, cols), self.weight.index_select(1, cols), self.bias)

@@ -310,6 +310,20 @@ def test_sparse_forward_matches_the_dense_network_values_and_gradients(rows):
     assert (fast[2]["trunk.0.weight"][:, 5:40] == 0).all()  # unused columns: exactly no gradient
 
 
+def test_nonzero_columns_is_any_including_nan():
+    from agents.neural import nonzero_columns
+
+    x = torch.tensor([[0.0, 1.0, 0.0, -2.0, float("nan"), -0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 3e-45]])
+    assert nonzero_columns(x).tolist() == [1, 3, 4, 6]
+    # a NaN input is not hidden by the sparse first layer: it reaches the output as the dense layer's would
+    net = PolicyNet(1376, 97, [8])
+    obs = torch.zeros(3, 1376)
+    obs[1, 7] = float("nan")
+    with torch.no_grad():
+        logits, _ = net(obs)
+    assert torch.isnan(logits[1]).all() and not torch.isnan(logits[[0, 2]]).any()
+
+
 @pytest.mark.parametrize("arch", ["entity", "mlp"])
 def test_stacked_pool_gives_each_row_its_own_snapshots_logits(arch):
     """The opponent pool's one-pass forward (StackedPolicies) gives every row the logits of the
