@@ -4,10 +4,11 @@
 
 Each trainer runs for half of ``--seconds`` (after an unmeasured warm-up that loads the compiled
 kernels), the two interleaved in chunks of one PPO update / one SB3 iteration (so that the load of
-other processes on a shared machine, which comes and goes, falls on both alike), with the same trunk widths (``--hidden``), the same game options, the same torch thread
-count and the same number of passes over each sample (SB3's ``n_epochs`` is set to the PPO
-config's ``update_epochs``), training included (rollouts *and* gradient updates are inside the
-measured time). The PPO side runs ``configs/ppo_fftcg.yaml`` as trained (pointer-head network,
+other processes on a shared machine, which comes and goes, falls on both alike), with the same
+trunk widths (``--hidden``), the same game options, the same torch thread count and the same
+number of passes over each sample (SB3's ``n_epochs`` is set to the PPO config's
+``update_epochs``), training included (rollouts *and* gradient updates are inside the measured
+time; evaluations and checkpoints are off on both sides). The PPO side runs ``configs/ppo_fftcg.yaml`` as trained (pointer-head network,
 heuristic and snapshot opponents); SB3 runs ``configs/sb3_fftcg.yaml`` (MLP policy, snapshot
 opponent). ``--ppo-set`` / ``--sb3-set`` override either (e.g. ``--ppo-set arch=mlp``).
 
@@ -136,8 +137,10 @@ def main() -> None:
     hidden = [int(h) for h in args.hidden.split(",")]
     tmp = tempfile.mkdtemp(prefix="bench_training_")
     common = [f"game={args.game}", f"hidden={hidden}", f"out_dir={tmp}", "tensorboard=false", f"torch_threads={args.threads}"]
+    # training only on both sides: no evaluations, and no periodic checkpoints (SB3 writes none either)
     ppo_cfg = load_config(PPOConfig, args.ppo_config, common + ["eval_every=0", "final_eval_games=0", "max_minutes=0",
-                                                                "total_env_steps=1000000000000"] + args.ppo_set)
+                                                                "total_env_steps=1000000000000",
+                                                                "checkpoint_every=1000000000"] + args.ppo_set)
     # the same number of passes over each sample on both sides (SB3's own default would be 10)
     sb3_cfg = load_config(SB3Config, args.sb3_config, common + ["eval_games=0", "max_minutes=0",
                                                                 f"n_epochs={ppo_cfg.update_epochs}"] + args.sb3_set)
