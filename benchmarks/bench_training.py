@@ -3,20 +3,36 @@
     python benchmarks/bench_training.py --game fftcg --seconds 60
 
 Each trainer runs for half of ``--seconds`` (after an unmeasured warm-up that loads the compiled
-kernels), with the same trunk widths (``--hidden``), the same game options, the same torch thread
-count and the same number of passes over each sample (SB3's ``n_epochs`` is set to the PPO
-config's ``update_epochs``), training included (rollouts *and* gradient updates are inside the
-measured time). The PPO side runs ``configs/ppo_fftcg.yaml`` as trained (pointer-head network,
+kernels), the two interleaved in chunks of one PPO update / one SB3 iteration (so that the load of
+other processes on a shared machine, which comes and goes, falls on both alike), with the same
+trunk widths (``--hidden``), the same game options, the same torch thread count and the same
+number of passes over each sample (SB3's ``n_epochs`` is set to the PPO config's
+``update_epochs``), training included (rollouts *and* gradient updates are inside the measured
+time; evaluations and checkpoints are off on both sides). The PPO side runs ``configs/ppo_fftcg.yaml`` as trained (pointer-head network,
 heuristic and snapshot opponents); SB3 runs ``configs/sb3_fftcg.yaml`` (MLP policy, snapshot
 opponent). ``--ppo-set`` / ``--sb3-set`` override either (e.g. ``--ppo-set arch=mlp``).
 
-Steps are counted the same way for both: *learner steps*, i.e. decisions of the learning policy
-that enter its training batch (SB3: ``model.num_timesteps``, one per ``env.step``, the opponent's
-decisions run inside the step; selfplay_ppo: stored learner transitions, both seats of mirror
-games). ``ppo_env_steps_per_s`` also counts the self-play opponents' decisions.
+Two units, each counted the same way on both sides, both reported:
 
-The last line printed is one JSON object: ``ppo_steps_per_s``, ``sb3_steps_per_s``, their ratio,
-``ppo_env_steps_per_s``, the configs used, hardware and versions.
+* *learner steps* (``ppo_steps_per_s``, ``sb3_steps_per_s``, ratio ``ppo_over_sb3``): decisions of
+  the learning policy that enter its training batch. SB3: ``model.num_timesteps``, one per
+  ``env.step`` of the Gymnasium wrapper. selfplay_ppo: the transitions trained on (the learner
+  seats; both seats of mirror games). This is the unit of training throughput: samples learnt
+  from per second.
+* *env steps* (``ppo_env_steps_per_s``, ``sb3_env_steps_per_s``, ratio ``ppo_over_sb3_env_steps``):
+  every decision of either player that the environment executes. SB3's wrapper step runs the
+  opponent's decisions inside it (and ``reset`` those before the learner's first move): they are
+  counted from the snapshot opponents (``SnapshotOpponent.decisions``) and added to
+  ``num_timesteps``. selfplay_ppo: ``num_envs`` per vector-env step (learner, snapshot and kernel
+  opponents alike). Decisions with a single legal action are applied by the engine on both sides
+  (``auto_single``) and counted by neither.
+
+The PPO trainer is measured in its steady state: its snapshot pool is filled to ``pool_size``
+before timing (a fresh run has one snapshot for its first ``snapshot_every`` updates), so pool
+games cost what they cost after the first ``pool_size * snapshot_every`` updates of a run.
+
+The last line printed is one JSON object: the four rates above and their two ratios, the configs
+used, hardware, load average and versions.
 """
 
 from __future__ import annotations
@@ -41,44 +57,70 @@ from training.sb3_maskable import SB3Config, make_model  # noqa: E402
 from training.selfplay_ppo import PPOConfig, Trainer  # noqa: E402
 
 
-def bench_ppo(cfg: PPOConfig, seconds: float) -> dict:
-    warm = Trainer(replace(cfg, num_envs=16, num_steps=8, run_name="warm"), log=False)
-    warm.run(max_updates=1)  # kernels loaded / compiled, torch warmed up
-    tr = Trainer(cfg, log=False)
-    t0 = time.perf_counter()
-    updates = 0
-    while time.perf_counter() - t0 < seconds or updates == 0:
-        tr.run(max_updates=1)
-        updates += 1
-    dt = time.perf_counter() - t0
-    return {"ppo_steps_per_s": tr.learner_steps / dt, "ppo_env_steps_per_s": tr.global_step / dt,
-            "ppo_updates": updates, "ppo_seconds": dt, "ppo_learner_steps": tr.learner_steps}
+class PPOSide:
+    """selfplay_ppo.Trainer, advanced one update (rollout + learning) at a time."""
+
+    def __init__(self, cfg: PPOConfig):
+        warm = Trainer(replace(cfg, num_envs=16, num_steps=8, run_name="warm"), log=False)
+        warm.run(max_updates=1)  # kernels loaded / compiled, torch warmed up
+        self.cfg = cfg
+        self.tr = Trainer(cfg, log=False)
+        while len(self.tr.pool_updates) < cfg.pool_size:  # steady state: a full opponent pool
+            self.tr._add_snapshot(0)
+        self.seconds = 0.0
+        self.chunks = 0
+
+    def advance(self) -> None:
+        t0 = time.perf_counter()
+        self.tr.run(max_updates=1)
+        self.seconds += time.perf_counter() - t0
+        self.chunks += 1
+
+    def result(self) -> dict:
+        dt, tr = self.seconds, self.tr
+        return {"ppo_steps_per_s": tr.learner_steps / dt, "ppo_env_steps_per_s": tr.global_step / dt,
+                "ppo_updates": self.chunks, "ppo_seconds": dt, "ppo_learner_steps": tr.learner_steps,
+                "ppo_env_steps": tr.global_step}
 
 
-def bench_sb3(cfg: SB3Config, seconds: float) -> dict:
-    from stable_baselines3.common.callbacks import BaseCallback
+class SB3Side:
+    """MaskablePPO, advanced one iteration (``n_envs * n_steps`` steps collected, then trained) at
+    a time: ``learn(..., reset_num_timesteps=False)`` continues the same rollout state, so the
+    chunks add up to one continuous run, and every counted step is also trained on."""
 
-    class StopAt(BaseCallback):
-        def __init__(self, seconds):
-            super().__init__()
-            self.seconds = seconds
+    def __init__(self, cfg: SB3Config):
+        from training.sb3_maskable import SelfPlayCallback
 
-        def _on_training_start(self):
-            self.t0 = time.perf_counter()
+        warm, _, _ = make_model(replace(cfg, n_envs=1, n_steps=32, batch_size=32))
+        warm.learn(64)
+        self.cfg = cfg
+        self.model, _, self.opponents = make_model(cfg)
+        self.callback = SelfPlayCallback(self.opponents, cfg, None)
+        self.seconds = 0.0
+        self.chunks = 0
 
-        def _on_step(self):
-            return time.perf_counter() - self.t0 < self.seconds
+    def advance(self) -> None:
+        t0 = time.perf_counter()
+        self.model.learn(self.cfg.n_envs * self.cfg.n_steps, callback=self.callback, reset_num_timesteps=False)
+        self.seconds += time.perf_counter() - t0
+        self.chunks += 1
 
-    warm, _, _ = make_model(replace(cfg, n_envs=1, n_steps=32, batch_size=32))
-    warm.learn(64)
-    model, _, opponents = make_model(cfg)
-    from training.sb3_maskable import SelfPlayCallback
-    from stable_baselines3.common.callbacks import CallbackList
+    def result(self) -> dict:
+        dt, steps = self.seconds, int(self.model.num_timesteps)
+        opp = sum(o.decisions for o in self.opponents)
+        return {"sb3_steps_per_s": steps / dt, "sb3_env_steps_per_s": (steps + opp) / dt, "sb3_seconds": dt,
+                "sb3_iterations": self.chunks, "sb3_steps": steps, "sb3_opponent_decisions": int(opp)}
 
-    t0 = time.perf_counter()
-    model.learn(total_timesteps=10**12, callback=CallbackList([SelfPlayCallback(opponents, cfg, None), StopAt(seconds)]))
-    dt = time.perf_counter() - t0
-    return {"sb3_steps_per_s": model.num_timesteps / dt, "sb3_seconds": dt, "sb3_steps": int(model.num_timesteps)}
+
+def bench_interleaved(ppo_cfg: PPOConfig, sb3_cfg: SB3Config, seconds_each: float) -> tuple[dict, dict]:
+    """Alternate the two trainers in chunks (one PPO update, one SB3 iteration: 1-3 s each),
+    always advancing the one with less measured time, until both have ``seconds_each``: load from
+    other processes that comes and goes then falls on both sides alike."""
+    ppo, sb3 = PPOSide(ppo_cfg), SB3Side(sb3_cfg)
+    while ppo.seconds < seconds_each or sb3.seconds < seconds_each:
+        side = ppo if (ppo.seconds <= sb3.seconds and ppo.seconds < seconds_each) or sb3.seconds >= seconds_each else sb3
+        side.advance()
+    return ppo.result(), sb3.result()
 
 
 def main() -> None:
@@ -95,19 +137,20 @@ def main() -> None:
     hidden = [int(h) for h in args.hidden.split(",")]
     tmp = tempfile.mkdtemp(prefix="bench_training_")
     common = [f"game={args.game}", f"hidden={hidden}", f"out_dir={tmp}", "tensorboard=false", f"torch_threads={args.threads}"]
+    # training only on both sides: no evaluations, and no periodic checkpoints (SB3 writes none either)
     ppo_cfg = load_config(PPOConfig, args.ppo_config, common + ["eval_every=0", "final_eval_games=0", "max_minutes=0",
-                                                                "total_env_steps=1000000000000"] + args.ppo_set)
+                                                                "total_env_steps=1000000000000",
+                                                                "checkpoint_every=1000000000"] + args.ppo_set)
     # the same number of passes over each sample on both sides (SB3's own default would be 10)
     sb3_cfg = load_config(SB3Config, args.sb3_config, common + ["eval_games=0", "max_minutes=0",
                                                                 f"n_epochs={ppo_cfg.update_epochs}"] + args.sb3_set)
     half = args.seconds / 2
-    print(f"bench_training: {args.game}, {half:.0f} s each, hidden {hidden}", flush=True)
-    ppo = bench_ppo(ppo_cfg, half)
+    print(f"bench_training: {args.game}, {half:.0f} s each (interleaved), hidden {hidden}", flush=True)
+    ppo, sb3 = bench_interleaved(ppo_cfg, sb3_cfg, half)
     print(f"selfplay_ppo: {ppo['ppo_steps_per_s']:.0f} learner steps/s ({ppo['ppo_env_steps_per_s']:.0f} env steps/s, "
           f"{ppo['ppo_updates']} updates of {ppo_cfg.num_envs} x {ppo_cfg.num_steps})", flush=True)
-    sb3 = bench_sb3(sb3_cfg, half)
-    print(f"sb3_maskable: {sb3['sb3_steps_per_s']:.0f} learner steps/s ({sb3['sb3_steps']} steps, {sb3_cfg.n_envs} envs)",
-          flush=True)
+    print(f"sb3_maskable: {sb3['sb3_steps_per_s']:.0f} learner steps/s ({sb3['sb3_env_steps_per_s']:.0f} env steps/s, "
+          f"{sb3['sb3_steps']} steps, {sb3_cfg.n_envs} envs)", flush=True)
     out = {
         "game": args.game,
         "seconds": args.seconds,
@@ -115,10 +158,12 @@ def main() -> None:
         "sb3_steps_per_s": round(sb3["sb3_steps_per_s"], 1),
         "ppo_over_sb3": round(ppo["ppo_steps_per_s"] / max(sb3["sb3_steps_per_s"], 1e-9), 2),
         "ppo_env_steps_per_s": round(ppo["ppo_env_steps_per_s"], 1),
+        "sb3_env_steps_per_s": round(sb3["sb3_env_steps_per_s"], 1),
+        "ppo_over_sb3_env_steps": round(ppo["ppo_env_steps_per_s"] / max(sb3["sb3_env_steps_per_s"], 1e-9), 2),
         "ppo": {k: v for k, v in ppo.items() if k not in ("ppo_steps_per_s", "ppo_env_steps_per_s")},
-        "sb3": {k: v for k, v in sb3.items() if k != "sb3_steps_per_s"},
+        "sb3": {k: v for k, v in sb3.items() if k not in ("sb3_steps_per_s", "sb3_env_steps_per_s")},
         "ppo_config": {"num_envs": ppo_cfg.num_envs, "num_steps": ppo_cfg.num_steps, "update_epochs": ppo_cfg.update_epochs,
-                       "num_minibatches": ppo_cfg.num_minibatches, "arch": ppo_cfg.arch,
+                       "num_minibatches": ppo_cfg.num_minibatches, "arch": ppo_cfg.arch, "pool_size": ppo_cfg.pool_size,
                        "opponents": {"self": ppo_cfg.latest_prob, "heuristic": ppo_cfg.heuristic_prob,
                                      "random": ppo_cfg.random_prob}},
         "sb3_config": {"n_envs": sb3_cfg.n_envs, "n_steps": sb3_cfg.n_steps, "n_epochs": sb3_cfg.n_epochs,

@@ -111,6 +111,7 @@ class SnapshotOpponent:
         self.policy = copy.deepcopy(policy).eval()
         self.scale = scale
         self.gen = torch.Generator().manual_seed(seed)
+        self.decisions = 0  # opponent decisions made (env steps inside the learner's env.step / reset)
 
     def load(self, policy) -> None:
         self.policy.load_state_dict(policy.state_dict())
@@ -120,6 +121,7 @@ class SnapshotOpponent:
         o = torch.as_tensor((obs * self.scale)[None], device=self.policy.device)
         dist = self.policy.get_distribution(o, action_masks=np.asarray(mask, bool)[None])
         probs = dist.distribution.probs[0].cpu()
+        self.decisions += 1
         return int(torch.multinomial(probs, 1, generator=self.gen))
 
 

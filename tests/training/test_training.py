@@ -244,6 +244,115 @@ def test_entity_net_puts_each_rows_logit_at_its_action():
         assert set(changed) <= set(actions(i) + actions(j)) and changed, (start, changed)
 
 
+def _dense_reference(net, obs):
+    """The network written out densely: every observation column through the first layer, every
+    card row through its encoder, pointer logits by bmm (the formula PolicyNet's sparse paths
+    must reproduce)."""
+    from tcg_env.games.fftcg import observation as O
+
+    F = torch.nn.functional
+    n, d = obs.shape[0], net.entity_dim
+    x = obs * net.obs_scale
+    h = x
+    for layer in net.trunk:
+        h = F.linear(h, layer.weight, layer.bias) if isinstance(layer, torch.nn.Linear) else layer(h)
+    q = F.linear(h, net.query.weight, net.query.bias).reshape(n, 6, d)
+
+    def codes(enc, start, slots, width):
+        return torch.relu(F.linear(x[:, start:start + slots * width].reshape(n, slots, width), enc.weight, enc.bias))
+
+    hand = codes(net.enc_hand, O.OBS_HAND, O.HAND_SLOTS, O.CARD_FEATURES)
+    own = codes(net.enc_own, O.OBS_OWN_FIELD, O.FIELD_SLOTS, O.CARD_FEATURES)
+    opp = codes(net.enc_opp, O.OBS_OPP_FIELD, O.FIELD_SLOTS, O.CARD_FEATURES)
+    opt = codes(net.enc_opt, O.OBS_OPTIONS, O.OPTION_SLOTS, O.OPTION_FEATURES)
+    lo = torch.bmm(own, q[:, 1:4].transpose(1, 2))
+    logits = torch.cat([F.linear(h, net.head_pass.weight, net.head_pass.bias), torch.bmm(hand, q[:, 0, :, None])[..., 0],
+                        lo[:, :, 0], torch.bmm(opp, q[:, 4, :, None])[..., 0], lo[:, :, 1:].reshape(n, -1),
+                        torch.bmm(opt, q[:, 5, :, None])[..., 0]], dim=1) + net.slot_bias
+    return logits, F.linear(h, net.value_head.weight, net.value_head.bias).squeeze(-1)
+
+
+@pytest.mark.parametrize("rows", [300, 40])  # the occupied-rows path (>= SPARSE_ROWS_MIN) and the small-batch one
+def test_sparse_forward_matches_the_dense_network_values_and_gradients(rows):
+    """The first layer multiplies only the batch's non-zero columns and the encoders see only
+    occupied card rows: the outputs and every parameter's gradient equal the dense network's up to
+    float rounding (empty rows still pass their constant code relu(bias) to their logits)."""
+    from tcg_env.games.fftcg import observation as O
+
+    torch.manual_seed(0)
+    net = PolicyNet(1376, 97, [64, 32], arch="entity", entity_dim=8)
+    with torch.no_grad():  # non-trivial biases, so that an empty row's code relu(bias) is not 0
+        for p in (net.slot_bias, net.enc_hand.bias, net.enc_own.bias, net.enc_opp.bias, net.enc_opt.bias):
+            p.normal_()
+        net.query.weight.normal_()
+    rng = np.random.default_rng(0)
+    obs = rng.random((rows, 1376), dtype=np.float32) * (rng.random((rows, 1376)) < 0.3)
+    for start, slots, width in ((O.OBS_HAND, O.HAND_SLOTS, O.CARD_FEATURES), (O.OBS_OWN_FIELD, O.FIELD_SLOTS, O.CARD_FEATURES),
+                                (O.OBS_OPP_FIELD, O.FIELD_SLOTS, O.CARD_FEATURES), (O.OBS_OPTIONS, O.OPTION_SLOTS, O.OPTION_FEATURES)):
+        block = obs[:, start:start + slots * width].reshape(rows, slots, width)
+        block[rng.random((rows, slots)) < 0.7] = 0.0  # most slots empty, as in play
+    obs[:, 5:40] = 0.0  # columns no row uses
+    obs = torch.from_numpy(obs)
+    assert (obs[:, 1000:].abs().sum(1) == 0).sum() < rows  # the batch is not degenerate
+
+    def run(fn):
+        net.zero_grad()
+        logits, value = fn()
+        (logits.square().sum() + value.square().sum()).backward()
+        return logits.detach(), value.detach(), {k: p.grad.clone() for k, p in net.named_parameters()}
+
+    fast, ref = run(lambda: net(obs)), run(lambda: _dense_reference(net, obs))
+    torch.testing.assert_close(fast[0], ref[0], rtol=1e-5, atol=1e-5)
+    torch.testing.assert_close(fast[1], ref[1], rtol=1e-5, atol=1e-5)
+    for k in ref[2]:
+        scale = float(ref[2][k].abs().max()) or 1.0
+        torch.testing.assert_close(fast[2][k] / scale, ref[2][k] / scale, rtol=0, atol=1e-5, msg=k)
+    assert (fast[2]["trunk.0.weight"][:, 5:40] == 0).all()  # unused columns: exactly no gradient
+
+
+def test_nonzero_columns_is_any_including_nan():
+    from agents.neural import nonzero_columns
+
+    x = torch.tensor([[0.0, 1.0, 0.0, -2.0, float("nan"), -0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 3e-45]])
+    assert nonzero_columns(x).tolist() == [1, 3, 4, 6]
+    # a NaN input is not hidden by the sparse first layer: it reaches the output as the dense layer's would
+    net = PolicyNet(1376, 97, [8])
+    obs = torch.zeros(3, 1376)
+    obs[1, 7] = float("nan")
+    with torch.no_grad():
+        logits, _ = net(obs)
+    assert torch.isnan(logits[1]).all() and not torch.isnan(logits[[0, 2]]).any()
+
+
+@pytest.mark.parametrize("arch", ["entity", "mlp"])
+def test_stacked_pool_gives_each_row_its_own_snapshots_logits(arch):
+    """The opponent pool's one-pass forward (StackedPolicies) gives every row the logits of the
+    network in its slot, whatever the mix of slots and their row counts."""
+    from agents.neural import StackedPolicies
+
+    nets = []
+    for k in range(4):
+        torch.manual_seed(k)
+        net = PolicyNet(1376, 97, [32, 16], arch=arch, entity_dim=8)
+        with torch.no_grad():
+            for p in net.parameters():
+                p.add_(torch.randn_like(p) * 0.1)
+        nets.append(net)
+    stack = StackedPolicies(nets[0], 6)
+    for slot, net in zip((0, 2, 3, 5), nets):
+        stack.load(slot, net)
+    rng = np.random.default_rng(0)
+    obs = torch.from_numpy(rng.random((23, 1376), dtype=np.float32) * (rng.random((23, 1376)) < 0.1))
+    slots = np.array([5, 0, 0, 3, 5, 5, 2, 0, 3, 3, 3, 3, 5, 0, 2, 5, 5, 0, 3, 2, 0, 5, 5])
+    by_slot = dict(zip((0, 2, 3, 5), nets))
+    out = stack.logits(obs, slots)
+    with torch.no_grad():
+        for i, s in enumerate(slots):
+            torch.testing.assert_close(out[i], by_slot[int(s)](obs[i:i + 1])[0][0], rtol=1e-5, atol=1e-5)
+    with pytest.raises(ValueError, match="slots"):
+        stack.logits(obs[:1], np.array([6]))
+
+
 def test_vector_env_keeps_truncated_states():
     from tcg_env.engine.header import H_TURN
     from tcg_env.envs import TCGVectorEnv
