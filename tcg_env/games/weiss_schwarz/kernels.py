@@ -984,6 +984,7 @@ def run_top_frame(s, T):
             cnt = a1 if a1 >= 0 else s[f + FR_STORE]
             if s[f + FR_CNT] < cnt:
                 if F[a0, K.F_ZONE] == 0:
+                    s[CAND_N] = 0
                     n = stage_candidates(s, T, f, a0, m, src, reg)
                 else:
                     n = fill_choice_candidates(s, T, f, a0, m, src, reg)
@@ -1399,6 +1400,7 @@ def trigger_icon_step(s, T):
         elif icon == TI_SHOT:
             s[SHOT_ARMED] = 1
         elif icon == TI_RETURN:
+            s[CAND_N] = 0
             for pos in range(NPOS):
                 if stage_slot(s, 1 - tp, pos) >= 0:
                     set_decision(s, D_CHOOSE_TARGET, tp)
