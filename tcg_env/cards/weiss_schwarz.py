@@ -636,13 +636,21 @@ class WSCardTable:
         return len(self.numbers)
 
     @property
-    def kernel_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """``(cards, abilities, filters, code, obs_features)``, the argument every kernel takes."""
+    def kernel_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``T = (cards, abilities, filters, code)``, the argument every kernel takes (constants.py)."""
         cached = self.__dict__.get("_kernel_tables")
         if cached is None:
-            cached = (self.cards, self.abilities, self.filters, self.code, card_obs_features(self.cards))
+            cached = (self.cards, self.abilities, self.filters, self.code)
             self.__dict__["_kernel_tables"] = cached
         return cached
+
+    @property
+    def obs_features(self) -> np.ndarray:
+        """float32 ``[n_cards, CARD_OBS_FEATURES]`` static features per card id (:func:`card_obs_features`)."""
+        feats = self.__dict__.get("_obs_features")
+        if feats is None:
+            feats = self.__dict__["_obs_features"] = card_obs_features(self.cards)
+        return feats
 
     @property
     def name_of_id(self) -> list[str]:
