@@ -19,8 +19,11 @@ from tcg_env.spec import GameSpec
 @lru_cache(maxsize=1)
 def load_pool():
     from tcg_env.cards.weiss_schwarz import load_ws_pool
+    from tcg_env.games.weiss_schwarz.support import warn_unsupported
 
-    return load_ws_pool()
+    pool = load_ws_pool()
+    warn_unsupported(pool)
+    return pool
 
 
 def list_decks() -> list[str]:

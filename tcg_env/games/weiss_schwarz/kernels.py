@@ -225,6 +225,7 @@ TR_BEGIN_END = int(K.Trigger.BEGIN_END)
 TR_CLIMAX_PLACED = int(K.Trigger.CLIMAX_PLACED)
 TR_END_OF_ATTACK_SELF = int(K.Trigger.END_OF_ATTACK_SELF)
 TR_FRONTAL_ATTACKED_SELF = int(K.Trigger.FRONTAL_ATTACKED_SELF)
+TR_TO_WR_FROM_STAGE = int(K.Trigger.TO_WR_FROM_STAGE_SELF)
 
 WH_YOURS = int(K.TriggerWhose.YOURS)
 WH_OPPONENTS = int(K.TriggerWhose.OPPONENTS)
@@ -895,6 +896,53 @@ def fill_choice_candidates(s, T, f, frow, master, source, r):
 
 
 @internal
+def fill_list_candidates(s, T, f, reg, z, q, frow, name_id, top_n, master, source, distinct):
+    """Candidates (OPTION k) from list zone ``z`` of player ``q``: cards matching filter ``frow``
+    (-1 = any) and name id ``name_id`` (0 = any), among the top ``top_n`` cards (-1 = all)."""
+    n_off, l_off = zone_offsets(z, q)
+    cnt = s[n_off]
+    lo = 0 if top_n < 0 else max(0, cnt - top_n)
+    n = 0
+    for i in range(cnt - 1, lo - 1, -1):
+        sl = s[l_off + i]
+        if reg_has(s, f, reg, sl):
+            continue
+        if frow >= 0 and not filter_match(s, T, frow, sl, master, source):
+            continue
+        if name_id != 0 and T[0][cid_of(s, sl), K.C_NAME] != name_id:
+            continue
+        dup = False
+        if distinct:
+            for j in range(n):
+                if cid_of(s, s[CAND + j]) == cid_of(s, sl):
+                    dup = True
+                    break
+        if not dup and n < OPTION_SLOTS:
+            s[CAND + n] = sl
+            n += 1
+    s[CAND_N] = n
+    return n
+
+
+@internal
+def ask_candidates(s, m, reg, upto):
+    s[DEC_ARG] = -1  # no filter row: the candidates are in CAND
+    s[DEC_ARG + 1] = reg
+    s[DEC_ARG + 2] = upto
+    set_decision(s, D_CHOOSE_TARGET, m)
+
+
+@internal
+def stage_to_wr(s, T, slot):
+    """A character goes from the stage to the waiting room: "when this card is put into your
+    waiting room from the stage" (Encore, CR 10.2.1) triggers with its last position."""
+    pos = s[POS + slot * CARD_W]
+    p = owner_of(s, slot)
+    put_in_zone(s, slot, Z_WR)
+    trigger_card(s, T, slot, p, TR_TO_WR_FROM_STAGE, pos)
+
+
+@internal
 def stage_candidates(s, T, f, frow, master, source, r):
     n = 0
     for q in range(2):
@@ -1011,7 +1059,7 @@ def run_top_frame(s, T):
         elif op == 5:
             if s[f + FR_AUX] >= 0:
                 reg_add(s, f, reg, s[f + FR_AUX])
-        elif 10 <= op <= 28:
+        elif 10 <= op <= 25:
             for i in range(s[f + FR_REGN + reg]):
                 sl = s[f + FR_REG + reg * TARGET_MAX + i]
                 b = sl * CARD_W
@@ -1041,7 +1089,10 @@ def run_top_frame(s, T):
                 elif op == 18:
                     put_in_zone(s, sl, Z_HAND)
                 elif op == 19:
-                    put_in_zone(s, sl, Z_WR)
+                    if z == Z_STAGE:
+                        stage_to_wr(s, T, sl)
+                    else:
+                        put_in_zone(s, sl, Z_WR)
                 elif op == 20:
                     put_in_zone(s, sl, Z_STOCK)
                 elif op == 21:
@@ -1061,12 +1112,68 @@ def run_top_frame(s, T):
                             s[DECK_L + q * MAX_DECK + j] = s[DECK_L + q * MAX_DECK + j - 1]
                         s[DECK_L + q * MAX_DECK] = sl
                         s[DECK_N + q] = n_d + 1
-                else:
-                    s[H_ERROR] = ERR_UNSUPPORTED_OP
-            # after a list-zone move the register no longer points at live targets
+            # (TO_STAGE / TO_MARKER are not implemented yet: see support.UNSUPPORTED_OPS)
+        elif op == 26:  # MOVE_POSITION: the master picks the new position of each register card
+            i = s[f + FR_CNT]
+            if i < s[f + FR_REGN + reg]:
+                sl = s[f + FR_REG + reg * TARGET_MAX + i]
+                s[f + FR_CNT] = i + 1
+                if s[ZONE + sl * CARD_W] == Z_STAGE and owner_of(s, sl) == m:
+                    s[DEC_ARG + 1] = -6
+                    s[DEC_ARG + 2] = sl
+                    s[DEC_ARG + 3] = 1 if a0 == 0 else 2
+                    set_decision(s, D_CHOOSE_POSITION, m)
+                    return 1
+                continue
         elif op == 30:
             n = a0 if a0 >= 0 else s[f + FR_STORE]
             draw_cards(s, who, n)
+        elif op == 31:  # DISCARD: the discarding player chooses hand cards one at a time
+            n = a0 if a0 >= 0 else s[f + FR_STORE]
+            if s[f + FR_CNT] < n and s[HAND_N + who] > 0:
+                s[DEC_ARG + 1] = -2
+                set_decision(s, D_CHOOSE_TARGET, who)
+                return 1
+        elif op == 37:  # SEARCH (up to a1 cards, to hand), then shuffle (CR 3.2.4)
+            if s[f + FR_CNT] < a1 and fill_list_candidates(s, T, f, reg, Z_DECK, m, a0, 0, -1, m, src, True) > 0:
+                ask_candidates(s, m, reg, 1)
+                return 1
+            for i in range(s[f + FR_REGN + reg]):
+                sl = s[f + FR_REG + reg * TARGET_MAX + i]
+                if s[ZONE + sl * CARD_W] == Z_DECK:
+                    put_in_zone(s, sl, Z_HAND)
+            s[f + FR_REGN + reg] = 0
+            shuffle_deck(s, m)
+            refresh_if_empty(s, m)
+        elif op == 38:  # LOOK_TOP: up to a1 of the top a0 cards (filter a2) to hand
+            if s[f + FR_CNT] < a1 and fill_list_candidates(s, T, f, reg, Z_DECK, m, a2, 0, a0, m, src, False) > 0:
+                ask_candidates(s, m, reg, 1)
+                return 1
+            for i in range(s[f + FR_REGN + reg]):
+                sl = s[f + FR_REG + reg * TARGET_MAX + i]
+                if s[ZONE + sl * CARD_W] == Z_DECK:
+                    put_in_zone(s, sl, Z_HAND)
+            s[f + FR_REGN + reg] = 0
+            refresh_if_empty(s, m)
+        elif op == 50:  # ENCORE_SELF (CR 10.2.2): back to its previous position, rested
+            pos = s[f + FR_AUX]
+            if s[ZONE + src * CARD_W] == Z_WR and 0 <= pos < NPOS and stage_slot(s, m, pos) < 0:
+                place_on_stage(s, T, src, m, pos, O_REST, False)
+        elif op == 51:  # BOND (CR 10.4.2): a card named a0 from the waiting room to hand
+            if s[f + FR_CNT] == 0 and fill_list_candidates(s, T, f, reg, Z_WR, m, -1, a0, -1, m, src, True) > 0:
+                ask_candidates(s, m, reg, 0)
+                return 1
+            for i in range(s[f + FR_REGN + reg]):
+                sl = s[f + FR_REG + reg * TARGET_MAX + i]
+                if s[ZONE + sl * CARD_W] == Z_WR:
+                    put_in_zone(s, sl, Z_HAND)
+            s[f + FR_REGN + reg] = 0
+        elif op == 62:  # CHOOSE_OPTIONAL: ask "do it?"; no skips a2 rows
+            if s[f + FR_CNT] == 0:
+                s[DEC_ARG] = a2
+                s[DEC_ARG + 1] = -5
+                set_decision(s, D_OPTIONAL, m)
+                return 1
         elif op == 32:
             n = a0 if a0 >= 0 else s[f + FR_STORE]
             deal_damage(s, T, who, n)
@@ -1112,10 +1219,8 @@ def run_top_frame(s, T):
                     if sl >= 0 and filter_match(s, T, a0, sl, m, src):
                         cnt += 1
             s[f + FR_STORE] = cnt
-        elif op >= 70:
-            pass  # continuous instructions work through refresh_derived
-        else:
-            s[H_ERROR] = ERR_UNSUPPORTED_OP
+        # op >= 70: continuous instructions work through refresh_derived; the other opcodes
+        # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.support) do nothing yet
         s[f + FR_PC] += 1
         s[f + FR_CNT] = 0
     s[FRAME_N] -= 1
@@ -1165,7 +1270,7 @@ def rule_actions(s, T):
         for pos in range(NPOS):
             sl = stage_slot(s, p, pos)
             if sl >= 0 and s[D_POWER + sl * CARD_W] <= 0:
-                put_in_zone(s, sl, Z_WR)
+                stage_to_wr(s, T, sl)
                 moved = True
     # CR 9.7 multiple climax: only the last one stays
     for p in range(2):
@@ -1218,6 +1323,7 @@ def play_pending(s, T, p, i):
         return 2
     if optional:
         s[DEC_ARG] = i
+        s[DEC_ARG + 1] = 0
         set_decision(s, D_OPTIONAL, p)
         return 1
     remove_pending(s, p, i)
@@ -1748,13 +1854,23 @@ def legal_mask_row(s, T, out):
             out[OPTION_BASE + k] = 1
         return s[CAND_N]
     if kind == D_CHOOSE_POSITION:
+        mode = s[DEC_ARG + 3]  # 0 any position, 1 an empty one, 2 any other than its own
+        cur = s[POS + s[DEC_ARG + 2] * CARD_W]
         for pos in range(NPOS):
+            if mode == 1 and stage_slot(s, p, pos) >= 0:
+                continue
+            if mode == 2 and pos == cur:
+                continue
             out[OWN_STAGE_BASE + pos] = 1
-        return NPOS
+            n += 1
+        if n == 0:
+            out[PASS] = 1
+            n = 1
+        return n
     if kind == D_CHOOSE_TARGET:
         frow = s[DEC_ARG]
         reg = s[DEC_ARG + 1]
-        if reg < 0:  # a trigger icon's choice (CR 4.12.2): always optional ("may")
+        if reg == -1:  # a trigger icon's choice (CR 4.12.2): always optional ("may")
             out[PASS] = 1
             n = 1
             icon = s[DEC_ARG]
@@ -1768,12 +1884,16 @@ def legal_mask_row(s, T, out):
                     out[OPTION_BASE + k] = 1
                     n += 1
             return n
+        if reg == -2:  # an effect's discard: any hand card
+            for i in range(nh):
+                out[HAND_BASE + i] = 1
+            return nh
         f = frame_base(s, s[FRAME_N] - 1)
         src = s[f + FR_SLOT]
         if s[DEC_ARG + 2] != 0:
             out[PASS] = 1
             n = 1
-        if T[2][frow, K.F_ZONE] == 0:
+        if frow >= 0 and T[2][frow, K.F_ZONE] == 0:
             for q in range(2):
                 for pos in range(NPOS):
                     sl = stage_slot(s, q, pos)
@@ -1954,7 +2074,7 @@ def apply_unchecked(s, T, a):
     elif kind == D_ENCORE:
         pos = a - OWN_STAGE_BASE
         sl = stage_slot(s, p, pos)
-        put_in_zone(s, sl, Z_WR)  # CR 7.7.1.2
+        stage_to_wr(s, T, sl)  # CR 7.7.1.2
         s[DEC_ARG] = sl
         s[DEC_ARG + 1] = pos
         # CR 10.2.3: every character has Encore [3]
@@ -1989,6 +2109,10 @@ def apply_unchecked(s, T, a):
                 move_top_of_deck(s, p, Z_STOCK)  # pool / treasure
     elif kind == D_ORDER_AUTO:
         play_pending(s, T, p, a - OPTION_BASE)
+    elif kind == D_OPTIONAL and s[DEC_ARG + 1] == -5:  # CHOOSE_OPTIONAL inside a program
+        f = frame_base(s, s[FRAME_N] - 1)
+        s[f + FR_PC] += 1 if a != PASS else 1 + s[DEC_ARG]
+        s[f + FR_CNT] = 0
     elif kind == D_OPTIONAL:
         i = s[DEC_ARG]
         base = PT + (p * PENDING_MAX + i) * 3
@@ -1999,11 +2123,14 @@ def apply_unchecked(s, T, a):
         if a != PASS:
             start_ability(s, T, p, slot, arow, aux)
     elif kind == D_CHOOSE_POSITION:
-        pos = a - OWN_STAGE_BASE
-        place_on_stage(s, T, s[DEC_ARG + 2], p, pos, O_REST, False)  # CR 4.12.2.10
+        if s[DEC_ARG + 1] == -6:  # MOVE_POSITION of an effect
+            if a != PASS:
+                move_chars(s, T, p, s[POS + s[DEC_ARG + 2] * CARD_W], a - OWN_STAGE_BASE)
+        else:
+            place_on_stage(s, T, s[DEC_ARG + 2], p, a - OWN_STAGE_BASE, O_REST, False)  # CR 4.12.2.10
     elif kind == D_CHOOSE_TARGET:
         reg = s[DEC_ARG + 1]
-        if reg < 0:
+        if reg == -1:
             icon = s[DEC_ARG]
             if a != PASS:
                 if icon == TI_RETURN:
@@ -2012,14 +2139,18 @@ def apply_unchecked(s, T, a):
                     sl = s[CAND + a - OPTION_BASE]
                     if icon == TI_STANDBY:
                         s[DEC_ARG + 2] = sl
+                        s[DEC_ARG + 3] = 0
                         set_decision(s, D_CHOOSE_POSITION, p)
                         return
                     put_in_zone(s, sl, Z_HAND)
+        elif reg == -2:  # DISCARD of an effect
+            f = frame_base(s, s[FRAME_N] - 1)
+            put_in_zone(s, s[HAND_L + p * MAX_DECK + a - HAND_BASE], Z_WR)
+            s[f + FR_CNT] += 1
         else:
             f = frame_base(s, s[FRAME_N] - 1)
             if a == PASS:
-                s[f + FR_PC] += 1
-                s[f + FR_CNT] = 0
+                s[f + FR_CNT] = 1 << 20  # done choosing: the instruction finishes on resume
             else:
                 if a >= OPTION_BASE:
                     sl = s[CAND + a - OPTION_BASE]

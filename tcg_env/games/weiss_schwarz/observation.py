@@ -199,7 +199,7 @@ def observe_row(s, T, player, out):
     out[_G_SHOT + 1] = s[COUNTER_USED]
     out[_G_SHOT + 2] = s[ATTACKS_DONE] / 3.0
     dk = s[H_DECISION]
-    if dk == D_TRIGGER_OPTION or (dk == D_CHOOSE_TARGET and s[DEC_ARG + 1] < 0):
+    if dk == D_TRIGGER_OPTION or (dk == D_CHOOSE_TARGET and s[DEC_ARG + 1] == -1):
         out[_G_ICON + s[DEC_ARG]] = 1.0
     out[_G_PEND] = s[PT_N + p] / 4.0
     out[_G_PEND + 1] = s[PT_N + o] / 4.0
