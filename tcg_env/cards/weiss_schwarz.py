@@ -16,6 +16,7 @@ The format is documented in ``docs/weiss_schwarz/card-format.md``.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -496,6 +497,7 @@ EFFECT_OPS: dict[str, K.Op] = {_tag(m): K.Op[_tag(m).upper()] for m in _BASE_OPS
 EFFECT_OPS["if"] = K.Op.IF
 EFFECT_OPS["may"] = K.Op.CHOOSE_OPTIONAL
 _TAGS = frozenset(EFFECT_OPS)
+_UNION_LABEL = re.compile(r"((?:effect|then)\[\d+\])\.([a-z_]+)")
 
 _TARGETING = {"choose", "select_all", "target_self", "target_battle_opp", "target_triggering"}
 _ON_REGISTER = {
@@ -573,9 +575,12 @@ def parse_ws_cards(records: CardRecords | list[dict[str, Any]], file: str = "<da
         try:
             card = WSCard.model_validate(rec)
         except ValidationError as exc:
-            raise validation_to_card_error(
-                exc, file=file, card=label, card_name=name if isinstance(name, str) else None, skip=_TAGS
-            ) from None
+            err = validation_to_card_error(exc, file=file, card=label, card_name=name if isinstance(name, str) else None)
+            # drop the tagged-union labels ("effect[1].power.amount" -> "effect[1].amount"); op tags
+            # such as 'power' or 'level' are also card fields, so only the label after an index goes
+            fld = _UNION_LABEL.sub(lambda m: m.group(1) if m.group(2) in _TAGS else m.group(0), err.field or "")
+            fld = fld.replace(".constrained-int", "")  # the int member of ``count: int | "x"``
+            raise CardDataError(err.reason, file=err.file, card=err.card, card_name=err.card_name, field=fld) from None
         cards.append(card.with_file(file))
     return cards
 
