@@ -55,6 +55,7 @@ from tcg_env.games.weiss_schwarz.state import (
     DEC_ARG,
     DECK_L,
     DECK_N,
+    DEF_POS,
     DEF_SLOT,
     FIRST_PLAYER,
     FLOW,
@@ -1645,7 +1646,7 @@ def flow_step(s, T):
         a = s[ATK_SLOT]
         d = s[DEF_SLOT]
         ok = a >= 0 and d >= 0 and s[ZONE + a * CARD_W] == Z_STAGE and s[ZONE + d * CARD_W] == Z_STAGE
-        ok = ok and s[POS + a * CARD_W] == s[ATK_POS] and s[POS + d * CARD_W] == 2 - s[ATK_POS]
+        ok = ok and s[POS + a * CARD_W] == s[ATK_POS] and s[POS + d * CARD_W] == s[DEF_POS]
         if ok:  # CR 7.6.1.2 / 7.6.1.3
             refresh_derived(s, T)
             pa = s[D_POWER + a * CARD_W]
@@ -1986,6 +1987,7 @@ def declare_attack(s, T, p, pos, atype):
         s[SMOD + sl * CARD_W] += 1  # 7.2.1.4.1
     elif atype == AT_FRONTAL:
         s[DEF_SLOT] = gp if gp >= 0 else facing_slot(s, p, pos)  # 7.2.1.5.1 / 10.6.2
+        s[DEF_POS] = s[POS + s[DEF_SLOT] * CARD_W]
     else:
         lv = s[D_LEVEL + facing_slot(s, p, pos) * CARD_W]
         if lv > 0:
@@ -2163,6 +2165,13 @@ def apply_unchecked(s, T, a):
     advance(s, T)
     if s[FRAME_N] == 0:
         finish_events(s)
+    if s[H_DONE] == 0 and s[H_DECISION] == D_NONE:
+        advance(s, T)
+
+
+@njit(cache=True)
+def advance_row(s, T):
+    """Run a row edited in Python (``scenario.Scenario``) to its next decision."""
     if s[H_DONE] == 0 and s[H_DECISION] == D_NONE:
         advance(s, T)
 

@@ -40,6 +40,7 @@ ATK_SLOT = _a("attacker_slot")  # -1 none
 ATK_POS = _a("attacker_pos")
 ATK_TYPE = _a("attack_type")  # constants.AttackType
 DEF_SLOT = _a("defender_slot")  # frontal: the defending character (CR 7.2.1.5.1), else -1
+DEF_POS = _a("defender_pos")  # its stage position at declaration
 TRIG_SLOT = _a("trigger_card")  # the card of the current trigger check, -1
 TRIG_ICON_I = _a("trigger_icon_index")  # which of its two icons is being performed
 SHOT_ARMED = _a("shot_armed")  # CR 4.12.2.7 the attacker's next canceled damage deals 1
