@@ -859,8 +859,8 @@ class _Compiler:
         if len(card.abilities) > K.MAX_ABIL_PER_CARD:
             self.fail("abilities", f"at most {K.MAX_ABIL_PER_CARD} abilities per card")
         if t == "event":
-            if kinds.count("event") != 1:
-                self.fail("abilities", "an event has exactly one ability of kind 'event' (CR 6.5.1.2.2)")
+            if kinds != ["event"]:
+                self.fail("abilities", "an event has exactly one ability, of kind 'event' (CR 6.5.1.2.2)")
         else:
             if "event" in kinds:
                 self.fail(f"abilities[{kinds.index('event')}].kind", "only events have 'event' abilities")
@@ -963,6 +963,8 @@ class _Compiler:
             self.fail(f"{p}.cost", "only characters rest or move themselves as a cost")
         if card.type == "climax" and kind not in ("cont", "auto"):
             self.fail(f"{p}.kind", "a climax has cont and auto abilities only")
+        if trig == "climax_placed" and card.type != "climax":
+            self.fail(f"{p}.trigger", "climax_placed is a climax's own trigger; characters use own_climax_placed")
         if card.type == "climax" and kind == "auto" and trig not in ("climax_placed", "own_climax_placed", "begin_end"):
             self.fail(f"{p}.trigger", "a climax's auto abilities trigger on climax_placed (CR 2.12.2.2)")
 
@@ -1178,6 +1180,8 @@ class _Compiler:
             return -1 if v == "x" else int(v)
 
         if name == "choose":
+            if op.count != "x" and op.count > K.TARGET_MAX:
+                self.fail(f"{q}.count", f"at most {K.TARGET_MAX} cards per target register (TARGET_MAX)")
             zones = tuple(z for z in K.FilterZone.__members__ if z != "DECK")
             return self.compile_filter(op.filter, f"{q}.filter", zones=tuple(z.lower() for z in zones)), x(op.count), int(op.up_to)
         if name == "select_all":

@@ -176,7 +176,7 @@ def test_climax_has_no_power(tmp_path):
 def test_event_needs_one_event_ability(tmp_path):
     p = tmp_path / "t.toml"
     p.write_text('[[cards]]\nnumber = "T-EV"\nname = "Test Event"\ntype = "event"\ncolor = "blue"\n')
-    check(error(p), "abilities", "exactly one ability of kind 'event'", card="T-EV")
+    check(error(p), "abilities", "exactly one ability, of kind 'event'", card="T-EV")
 
 
 def test_duplicate_number_across_files(tmp_path):
@@ -215,3 +215,12 @@ def test_card_field_named_like_an_op_keeps_its_name(tmp_path):
 def test_error_inside_if_block(tmp_path):
     eff = '{ op = "if", condition = { kind = "your_turn" }, then = [{ op = "draw", count = 0 }] },'
     check(error(write(tmp_path, effect=eff)), "abilities[0].effect[0].then[0].count", ">= 1")
+
+
+def test_choose_count_capped_by_target_registers(tmp_path):
+    eff = '{ op = "choose", filter = { type = "character" }, count = 9 }, { op = "power", amount = 500 },'
+    check(error(write(tmp_path, effect=eff)), "abilities[0].effect[0].count", "TARGET_MAX")
+
+
+def test_climax_placed_only_on_a_climax(tmp_path):
+    check(error(write(tmp_path, ability='trigger = "climax_placed"')), "abilities[0].trigger", "own_climax_placed")
