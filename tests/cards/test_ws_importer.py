@@ -120,3 +120,42 @@ def test_bad_file_is_a_card_data_error(tmp_path):
     with pytest.raises(CardDataError) as info:
         import_ws_json(p)
     assert info.value.file == "t.json"
+
+
+def test_paid_on_play_search_and_salvage_templates():
+    ok, ab = parse_ability_line(
+        "【AUTO】 [(1) Put 1 card from your hand into your waiting room] When this card is placed on the stage from your "
+        "hand, you may pay the cost. If you do, search your deck for up to 1 《Ooo》 character, reveal it to your "
+        "opponent, put it into your hand, and shuffle your deck."
+    )
+    assert ok and ab["cost"] == {"discard": 1, "stock": 1} and ab["optional"]
+    assert ab["effect"] == [{"op": "search", "filter": {"type": "character", "zone": "deck", "trait": "Ooo"}}]
+    ok, ab = parse_ability_line(
+        "【AUTO】 [Put 1 card from your hand into your waiting room] When this card is placed on the stage from your "
+        "hand, you may pay the cost. If you do, choose 1 \"Lamp\" in your waiting room, and return it to your hand."
+    )
+    assert ok and ab["effect"][0]["filter"] == {"zone": "waiting_room", "name": "Lamp"}
+    # same cost and trigger, another effect: not guessed
+    assert parse_ability_line(
+        "【AUTO】 [Put 1 card from your hand into your waiting room] When this card is placed on the stage from your "
+        "hand, you may pay the cost. If you do, draw 2 cards."
+    ) == (False, None)
+
+
+def test_ability_naming_a_card_outside_the_list_is_unsupported(tmp_path):
+    bond = ('【AUTO】 Bond/"Missing Friend" [(1)] (When this card is played and placed on the stage, you may pay the '
+            'cost. If you do, choose 1 "Missing Friend" in your waiting room, and return it to your hand.)')
+    recs = [{"code": "X/T02-001", "name": "Lonely Lamp", "type": "Character", "color": "RED", "level": "0",
+             "cost": "0", "power": "2000", "soul": 1, "trigger": [], "attributes": [], "ability": [bond]}]  # fmt: skip
+    p = tmp_path / "t.json"
+    p.write_text(json.dumps(recs))
+    res = import_ws_json(p)
+    assert res[0].abilities == [] and "not in this list" in res.unsupported["X/T02-001"][0]
+    assert res.parsed_lines == 0
+    recs.append({"code": "X/T02-002", "name": "Missing Friend", "type": "Character", "color": "RED", "level": "0",
+                 "cost": "0", "power": "2500", "soul": 1, "trigger": [], "attributes": [], "ability": []})  # fmt: skip
+    p.write_text(json.dumps(recs))
+    res = import_ws_json(p)
+    assert res[0].abilities[0].keyword == "bond" and not res.unsupported
+    table = compile_ws_pool(res.cards)
+    assert table.cards[0, K.C_KEYWORDS] & K.KW_BOND

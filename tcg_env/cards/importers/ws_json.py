@@ -184,6 +184,30 @@ def _cx_choose(m: re.Match) -> dict:
                        {"op": "power", "amount": int(m["p"])}, {"op": "soul", "amount": int(m["s"])}]}  # fmt: skip
 
 
+_PAID_SEARCH = re.compile(r"^search your deck for up to 1 <<(?P<trait>[^>]+)>> character, reveal it to your opponent, "
+                          r"put it into your hand, and shuffle your deck\.$")
+_PAID_SALVAGE = re.compile(r"^choose 1 \"(?P<name>[^\"]+)\" in your waiting room, and return it to your hand\.$")
+
+
+def _paid_on_play(m: re.Match) -> dict | None:
+    """[(N) put 1 card from your hand into your waiting room] on play: search a trait / salvage a name."""
+    cost: dict[str, Any] = {"discard": 1}
+    if m["stock"]:
+        cost["stock"] = int(m["stock"])
+    ab: dict[str, Any] = {"kind": "auto", "trigger": "played_self", "optional": True, "cost": cost}
+    s = _PAID_SEARCH.match(m["rest"])
+    if s:
+        return dict(ab, effect=[{"op": "search", "filter": {"type": "character", "zone": "deck", "trait": s["trait"]}}])
+    s = _PAID_SALVAGE.match(m["rest"])
+    if s:
+        return dict(ab, effect=[{"op": "choose", "filter": {"zone": "waiting_room", "name": s["name"]}}, {"op": "to_hand"}])
+    raise _NoMatch
+
+
+class _NoMatch(Exception):
+    """A template's head matched but its tail is not a supported sentence."""
+
+
 def _event_search(m: re.Match) -> tuple[str, list[dict]]:
     what = m["what"]
     f: dict[str, Any] = {"zone": "deck", "type": "climax" if what.startswith("climax") else "character"}
@@ -245,6 +269,14 @@ TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match], Any]]] = [
     (re.compile(r"^\[AUTO\] When this card is placed on your climax area from your hand, choose up to (?P<n>\d) of your "
                 r"characters, and those characters get \+(?P<p>\d+) power and \+(?P<s>\d) soul until end of turn\.$"),
      _cx_choose),  # fmt: skip
+    (re.compile(r"^\[CONT\] During your turn, this card gets \+(?P<p>\d+) power for each of your other "
+                r"<<(?P<trait>[^>]+)>> characters\.$"),
+     lambda m: dict(_per_other(m), condition={"kind": "your_turn"})),
+    (re.compile(r"^\[CONT\] All of your other \"(?P<name>[^\"]+)\" get \+(?P<p>\d+) power\.$"),
+     lambda m: {"kind": "cont", "effect": [{"op": "aura_power", "amount": int(m["p"]),
+                                            "filter": dict(_CHAR, name=m["name"], relation="other")}]}),  # fmt: skip
+    (re.compile(r"^\[AUTO\] \[(?:\((?P<stock>\d)\) )?Put 1 card from your hand into your waiting room\] When this card is "
+                r"placed on the stage from your hand, you may pay the cost\. If you do, (?P<rest>.*)$"), _paid_on_play),
     # event lines (the whole card text of an event is one "event" ability)
     (re.compile(r"^Choose 1 of your characters, and that character gets \+(?P<p>\d+) power until end of turn\.$"),
      lambda m: ("event", [{"op": "choose", "filter": dict(_CHAR)}, {"op": "power", "amount": int(m["p"])}])),
@@ -266,7 +298,10 @@ def parse_ability_line(line: str) -> tuple[bool, Any]:
     for pat, build in TEMPLATES:
         m = pat.match(s)
         if m:
-            return True, build(m)
+            try:
+                return True, build(m)
+            except _NoMatch:
+                return False, None
     return False, None
 
 
@@ -386,8 +421,9 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         keep = []
         for ab, line in zip(r["abilities"], _lines_of(r)):
             ref = _named_ref(ab)
-            if ref is not None and names.get(ref[0]) != ref[1]:
+            if ref is not None and (ref[0] not in names or ref[1] not in (None, names[ref[0]])):
                 unsupported.setdefault(r["number"], []).append(line + f"  [names {ref[0]!r}, not in this list]")
+                parsed -= 1
                 continue
             keep.append(ab)
         r["abilities"] = keep
@@ -406,12 +442,15 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
                         unsupported=unsupported, parsed_lines=parsed, errors=errors)  # fmt: skip
 
 
-def _named_ref(ab: dict) -> tuple[str, str] | None:
+def _named_ref(ab: dict) -> tuple[str, str | None] | None:
+    """The card name an ability refers to and the type that card must have (None = any)."""
     if ab.get("combo"):
         return ab["combo"], "climax"
     for op in ab.get("effect", []):
         if op.get("op") == "bond":
             return op["name"], "character"
+        if "name" in op.get("filter", {}):
+            return op["filter"]["name"], op["filter"].get("type")
     return None
 
 
