@@ -228,6 +228,19 @@ TR_END_OF_ATTACK_SELF = int(K.Trigger.END_OF_ATTACK_SELF)
 TR_FRONTAL_ATTACKED_SELF = int(K.Trigger.FRONTAL_ATTACKED_SELF)
 TR_TO_WR_FROM_STAGE = int(K.Trigger.TO_WR_FROM_STAGE_SELF)
 
+ZN_CLOCK_TOP = int(K.AbilityZone.CLOCK_TOP)
+ZN_MEMORY = int(K.AbilityZone.MEMORY)
+TR_DAMAGE_CANCELED_SELF = int(K.Trigger.DAMAGE_CANCELED_SELF)
+TR_DAMAGE_NOT_CANCELED_SELF = int(K.Trigger.DAMAGE_NOT_CANCELED_SELF)
+TR_TRIGGER_CHECK_CLIMAX = int(K.Trigger.TRIGGER_CHECK_CLIMAX)
+TR_USE_KEYWORD = int(K.Trigger.USE_KEYWORD)
+TR_LEVEL_UP = int(K.Trigger.LEVEL_UP)
+TR_OPP_CHAR_REVERSED = int(K.Trigger.OPP_CHAR_REVERSED)
+TR_OTHER_PLACED = int(K.Trigger.OTHER_PLACED)
+TR_BEGIN_DRAW = int(K.Trigger.BEGIN_DRAW)
+TR_BEGIN_CLOCK = int(K.Trigger.BEGIN_CLOCK)
+TR_BEGIN_BATTLE = int(K.Trigger.BEGIN_BATTLE)
+TR_BEGIN_COUNTER = int(K.Trigger.BEGIN_COUNTER)
 WH_YOURS = int(K.TriggerWhose.YOURS)
 WH_OPPONENTS = int(K.TriggerWhose.OPPONENTS)
 
@@ -633,15 +646,16 @@ def condition_holds(s, T, cond, arg, p, source):
 
 
 @internal
-def apply_cont(s, T, src, p):
-    """Apply the CONT abilities of ``src`` (a stage character or a climax) of master ``p``."""
+def apply_cont(s, T, src, p, zone):
+    """Apply the CONT abilities of ``src`` of master ``p`` that work from AbilityZone ``zone``
+    (DEFAULT: a stage character or a climax; CLOCK_TOP: Alarm 10.1; MEMORY: 10.9)."""
     cards = T[0]
     A = T[1]
     code = T[3]
     cid = cid_of(s, src)
     a0 = cards[cid, K.C_ABIL_START]
     for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-        if A[ai, K.A_KIND] != AK_CONT or A[ai, K.A_ZONE] != 0:
+        if A[ai, K.A_KIND] != AK_CONT or A[ai, K.A_ZONE] != zone:
             continue
         if not condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, src):
             continue
@@ -699,11 +713,20 @@ def refresh_derived(s, T):
         for pos in range(NPOS):
             sl = stage_slot(s, p, pos)
             if sl >= 0 and cards[cid_of(s, sl), K.C_HAS_CONT] != 0:
-                apply_cont(s, T, sl, p)
+                apply_cont(s, T, sl, p, 0)
         if s[CX_N + p] > 0:
             cx = s[CX_L + p * MAX_DECK + s[CX_N + p] - 1]
             if cards[cid_of(s, cx), K.C_HAS_CONT] != 0:
-                apply_cont(s, T, cx, p)
+                apply_cont(s, T, cx, p, 0)
+        nc = s[CLOCK_N + p]
+        if nc > 0:
+            top = s[CLOCK_L + p * MAX_DECK + nc - 1]
+            if cards[cid_of(s, top), K.C_HAS_CONT] != 0:
+                apply_cont(s, T, top, p, ZN_CLOCK_TOP)
+        for i in range(s[MEMORY_N + p]):
+            mm = s[MEMORY_L + p * MAX_DECK + i]
+            if cards[cid_of(s, mm), K.C_HAS_CONT] != 0:
+                apply_cont(s, T, mm, p, ZN_MEMORY)
 
 
 # =============================================================================================
@@ -730,8 +753,8 @@ def trigger_card(s, T, slot, p, trig, aux):
     cid = cid_of(s, slot)
     a0 = cards[cid, K.C_ABIL_START]
     for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-        if A[ai, K.A_KIND] != AK_AUTO or A[ai, K.A_TRIGGER] != trig:
-            continue
+        if A[ai, K.A_KIND] != AK_AUTO or A[ai, K.A_TRIGGER] != trig or A[ai, K.A_ZONE] != 0:
+            continue  # abilities working from other zones (clock: Shift) are not scanned yet
         w = A[ai, K.A_TRIG_WHOSE]
         if w == WH_YOURS and s[TURN_PLAYER] != p:
             continue
@@ -740,6 +763,23 @@ def trigger_card(s, T, slot, p, trig, aux):
         if not condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, slot):
             continue
         add_pending(s, p, slot, ai, aux)
+
+
+@internal
+def trigger_other_placed(s, T, src, p, placed):
+    """OTHER_PLACED: "when another of your characters is placed", filtered by A_TRIG_FILTER."""
+    cards = T[0]
+    A = T[1]
+    cid = cid_of(s, src)
+    a0 = cards[cid, K.C_ABIL_START]
+    for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
+        if A[ai, K.A_KIND] != AK_AUTO or A[ai, K.A_TRIGGER] != TR_OTHER_PLACED or A[ai, K.A_ZONE] != 0:
+            continue
+        fr = A[ai, K.A_TRIG_FILTER]
+        if fr >= 0 and not filter_match(s, T, fr, placed, p, src):
+            continue
+        if condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, src):
+            add_pending(s, p, src, ai, placed)
 
 
 @internal
@@ -974,6 +1014,10 @@ def place_on_stage(s, T, slot, p, pos, orient, played):
     if played:
         trigger_card(s, T, slot, p, TR_PLAYED_SELF, -1)
     trigger_card(s, T, slot, p, TR_PLACED_SELF, -1)
+    for q in range(NPOS):
+        other = stage_slot(s, p, q)
+        if other >= 0 and other != slot:
+            trigger_other_placed(s, T, other, p, slot)
 
 
 @internal
@@ -981,7 +1025,12 @@ def reverse_char(s, T, slot):
     if s[ZONE + slot * CARD_W] != Z_STAGE or s[ORIENT + slot * CARD_W] == O_REVERSE:
         return  # CR 1.3.3.1
     s[ORIENT + slot * CARD_W] = O_REVERSE
-    trigger_card(s, T, slot, owner_of(s, slot), TR_REVERSED_SELF, -1)
+    q = owner_of(s, slot)
+    trigger_card(s, T, slot, q, TR_REVERSED_SELF, -1)
+    for pos in range(NPOS):
+        sl = stage_slot(s, 1 - q, pos)
+        if sl >= 0:
+            trigger_card(s, T, sl, 1 - q, TR_OPP_CHAR_REVERSED, slot)
 
 
 @internal
@@ -1201,6 +1250,8 @@ def run_top_frame(s, T):
             while s[RES_N + m] > 0:
                 put_in_zone(s, s[RES_L + m * MAX_DECK], Z_WR)
             s[f + FR_STORE] = ncx
+            if src >= 0 and s[ZONE + src * CARD_W] == Z_STAGE:
+                trigger_card(s, T, src, m, TR_USE_KEYWORD, ncx)  # 10.7.4 "when you use Brainstorm"
         elif op == 40:
             shuffle_deck(s, who)
         elif op == 41:
@@ -1397,8 +1448,10 @@ def start_turn(s, T):
         if sl >= 0:
             s[ORIENT + sl * CARD_W] = O_STAND
     s[PHASE] = PH_DRAW
+    trigger_all(s, T, TR_BEGIN_DRAW)
     draw_cards(s, tp, 1)  # CR 6.3.1.2
     s[PHASE] = PH_CLOCK
+    trigger_all(s, T, TR_BEGIN_CLOCK)
     s[FLOW] = F_CLOCK
 
 
@@ -1597,6 +1650,9 @@ def flow_step(s, T):
         top = move_top_of_deck(s, tp, Z_RES)  # CR 7.3.1.2 trigger check
         s[TRIG_SLOT] = top
         s[TRIG_ICON_I] = 0
+        a = s[ATK_SLOT]
+        if top >= 0 and cards[cid_of(s, top), K.C_TYPE] == T_CLIMAX and a >= 0 and s[ZONE + a * CARD_W] == Z_STAGE:
+            trigger_card(s, T, a, tp, TR_TRIGGER_CHECK_CLIMAX, top)
         s[FLOW] = F_TRIGGER_ICON if top >= 0 else F_TRIGGER_DONE
         return 0
     if fl == F_TRIGGER_ICON:
@@ -1612,6 +1668,7 @@ def flow_step(s, T):
         if s[ATK_TYPE] == AT_FRONTAL:
             s[STEP] = ST_COUNTER
             s[FLOW] = F_COUNTER
+            trigger_all(s, T, TR_BEGIN_COUNTER)
         else:
             s[STEP] = ST_DAMAGE
             s[FLOW] = F_DAMAGE
@@ -1631,7 +1688,10 @@ def flow_step(s, T):
         # CR 7.5.1.2.2: an attacker that left or moved deals no damage
         if a >= 0 and s[ZONE + a * CARD_W] == Z_STAGE and s[POS + a * CARD_W] == s[ATK_POS]:
             refresh_derived(s, T)
-            canceled = deal_damage(s, T, 1 - tp, s[D_SOUL + a * CARD_W])
+            soul = s[D_SOUL + a * CARD_W]
+            canceled = deal_damage(s, T, 1 - tp, soul)
+            if soul > 0:
+                trigger_card(s, T, a, tp, TR_DAMAGE_CANCELED_SELF if canceled else TR_DAMAGE_NOT_CANCELED_SELF, -1)
             if s[SHOT_ARMED] != 0 and s[D_SOUL + a * CARD_W] > 0:
                 s[SHOT_ARMED] = 0  # CR 4.12.2.7: only the next damage
                 if canceled:
@@ -1639,6 +1699,7 @@ def flow_step(s, T):
         if s[ATK_TYPE] == AT_FRONTAL:
             s[STEP] = ST_BATTLE
             s[FLOW] = F_BATTLE
+            trigger_all(s, T, TR_BEGIN_BATTLE)
         else:
             s[FLOW] = F_END_ATTACK
         return 0
@@ -2100,6 +2161,10 @@ def apply_unchecked(s, T, a):
         put_in_zone(s, chosen, Z_LEVEL)
         for i in range(6):
             put_in_zone(s, others[i], Z_WR)
+        for pos in range(NPOS):
+            sl = stage_slot(s, p, pos)
+            if sl >= 0:
+                trigger_card(s, T, sl, p, TR_LEVEL_UP, chosen)
     elif kind == D_HAND_LIMIT:
         put_in_zone(s, s[HAND_L + p * MAX_DECK + a - HAND_BASE], Z_WR)
     elif kind == D_TRIGGER_OPTION:
@@ -2162,7 +2227,8 @@ def apply_unchecked(s, T, a):
                     sl = stage_slot(s, p, a - OWN_STAGE_BASE)
                 reg_add(s, f, reg, sl)
                 s[f + FR_CNT] += 1
-    advance(s, T)
+    if s[H_DECISION] == D_NONE:  # the action may itself have opened a decision (8.7.3.1.1)
+        advance(s, T)
     if s[FRAME_N] == 0:
         finish_events(s)
     if s[H_DONE] == 0 and s[H_DECISION] == D_NONE:
