@@ -19,6 +19,10 @@ def _random(**kw):
 
 
 def _heuristic(**kw):
+    if kw.get("game") == "weiss_schwarz":
+        from agents.ws_heuristic import WSHeuristicAgent
+
+        return WSHeuristicAgent(**kw)
     from agents.heuristic import HeuristicAgent
 
     return HeuristicAgent(**kw)
