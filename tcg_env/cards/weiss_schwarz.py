@@ -18,17 +18,18 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 import numpy as np
-from pydantic import BeforeValidator, Field, ValidationError
+from pydantic import BeforeValidator, Field
 
-from tcg_env.cards.base import CardBase, StrictModel, validation_to_card_error
+from tcg_env.cards.base import CardBase, StrictModel
 from tcg_env.cards.decks import Deck, load_deck
-from tcg_env.cards.errors import CardDataError, DeckError
+from tcg_env.cards.errors import DeckError
 from tcg_env.cards.loaders import CardRecords, load_card_records
+from tcg_env.cards.pool import CardTable, PoolCompiler, bits, inverse_ids, load_pool_files, parse_card_records
 from tcg_env.games.weiss_schwarz import constants as K
 
 __all__ = [
@@ -564,25 +565,14 @@ def default_pool_path() -> Path:
 
 def parse_ws_cards(records: CardRecords | list[dict[str, Any]], file: str = "<data>") -> list[WSCard]:
     """Validate raw records (from :func:`load_card_records`) against the Weiss Schwarz schema."""
-    if isinstance(records, CardRecords):
-        file = records.file
-        records = records.records
-    cards: list[WSCard] = []
-    for i, rec in enumerate(records):
-        number = rec.get("number") if isinstance(rec, dict) else None
-        name = rec.get("name") if isinstance(rec, dict) else None
-        label = str(number) if number is not None else f"#{i}"
-        try:
-            card = WSCard.model_validate(rec)
-        except ValidationError as exc:
-            err = validation_to_card_error(exc, file=file, card=label, card_name=name if isinstance(name, str) else None)
-            # drop the tagged-union labels ("effect[1].power.amount" -> "effect[1].amount"); op tags
-            # such as 'power' or 'level' are also card fields, so only the label after an index goes
-            fld = _UNION_LABEL.sub(lambda m: m.group(1) if m.group(2) in _TAGS else m.group(0), err.field or "")
-            fld = fld.replace(".constrained-int", "")  # the int member of ``count: int | "x"``
-            raise CardDataError(err.reason, file=err.file, card=err.card, card_name=err.card_name, field=fld) from None
-        cards.append(card.with_file(file))
-    return cards
+    return parse_card_records(records, WSCard, file, clean_field=_clean_field)
+
+
+def _clean_field(fld: str) -> str:
+    # drop the tagged-union labels ("effect[1].power.amount" -> "effect[1].amount"); op tags
+    # such as 'power' or 'level' are also card fields, so only the label after an index goes
+    fld = _UNION_LABEL.sub(lambda m: m.group(1) if m.group(2) in _TAGS else m.group(0), fld)
+    return fld.replace(".constrained-int", "")  # the int member of ``count: int | "x"``
 
 
 def load_ws_cards(path: str | Path | None = None) -> list[WSCard]:
@@ -592,53 +582,22 @@ def load_ws_cards(path: str | Path | None = None) -> list[WSCard]:
 
 def load_ws_pool(path: str | Path | list[str | Path] | None = None) -> WSCardTable:
     """Load card file(s) (default: the packaged starter pool) and compile them."""
-    if path is None:
-        paths: list[str | Path] = [default_pool_path()]
-    elif isinstance(path, (list, tuple)):
-        paths = list(path)
-    else:
-        paths = [path]
-    cards: list[WSCard] = []
-    for p in paths:
-        cards.extend(load_ws_cards(p))
-    return compile_ws_pool(cards)
+    return load_pool_files(path, default_pool_path(), load_ws_cards, compile_ws_pool)
 
 
 # --------------------------------------------------------------------------------------------
 # Compiled tables
 # --------------------------------------------------------------------------------------------
-def _table(rows: list[list[int]], ncols: int) -> np.ndarray:
-    # numba never sees a 0-row array: pad with a zero row (the kernels use the counts)
-    arr = np.zeros((max(1, len(rows)), ncols), dtype=np.int32)
-    if rows:
-        arr[: len(rows)] = np.asarray(rows, dtype=np.int64)
-    return np.ascontiguousarray(arr)
+@dataclass(kw_only=True)
+class WSCardTable(CardTable):
+    """A compiled Weiss Schwarz card pool (the shared fields: :class:`tcg_env.cards.pool.CardTable`);
+    tables int32 ``cards [n, C_NCOLS]``, ``abilities [max(m,1), A_NCOLS]``, ``filters``, ``code``."""
 
-
-@dataclass
-class WSCardTable:
-    """A compiled Weiss Schwarz card pool. Card ids are positions in ``numbers``."""
-
-    cards: np.ndarray  # int32 [n, C_NCOLS]
-    abilities: np.ndarray  # int32 [max(m,1), A_NCOLS]
-    filters: np.ndarray  # int32 [max(k,1), F_NCOLS]
-    code: np.ndarray  # int32 [max(r,1), I_NCOLS]
-    n_abilities: int
-    n_filters: int
-    n_code: int
-    numbers: list[str]
-    names: list[str]
-    texts: list[str]
-    models: list[WSCard]
-    index: dict[str, int]
-    name_ids: dict[str, int]
     trait_ids: dict[str, int]
     title_ids: dict[str, int]
-    ability_source: list[tuple[int, int]] = field(default_factory=list)  # row -> (card id, index)
 
-    @property
-    def n_cards(self) -> int:
-        return len(self.numbers)
+    ABIL_START_COL = K.C_ABIL_START
+    ABIL_COUNT_COL = K.C_ABIL_COUNT
 
     @property
     def kernel_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -658,23 +617,12 @@ class WSCardTable:
         return feats
 
     @property
-    def name_of_id(self) -> list[str]:
-        """Name id -> card name ('' for id 0)."""
-        return _inverse(self.name_ids)
-
-    @property
     def trait_names(self) -> list[str]:
-        return _inverse(self.trait_ids)
+        return inverse_ids(self.trait_ids)
 
     @property
     def title_names(self) -> list[str]:
-        return _inverse(self.title_ids)
-
-    def card_id(self, number: str) -> int:
-        try:
-            return self.index[number]
-        except KeyError:
-            raise KeyError(f"unknown card number {number!r}") from None
+        return inverse_ids(self.title_ids)
 
     def describe_card(self, card_id: int) -> str:
         """One line, e.g. ``Lantern Courier [SKY-001] Yellow Character L0/C0 3000 soul 1``."""
@@ -697,10 +645,6 @@ class WSCardTable:
         ab = self.models[cid].abilities[k]
         head = ab.kind + (f" {ab.keyword}" if ab.keyword else "") + (f" {ab.trigger}" if ab.trigger else "")
         return f"{self.names[cid]}: {head}: " + " -> ".join(_describe_ops(ab.effect))
-
-    def ability_rows(self, card_id: int) -> range:
-        row = self.cards[card_id]
-        return range(int(row[K.C_ABIL_START]), int(row[K.C_ABIL_START] + row[K.C_ABIL_COUNT]))
 
 
 def _describe_ops(ops: list[Any]) -> list[str]:
@@ -739,89 +683,29 @@ def card_obs_features(cards: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(f)
 
 
-def _inverse(ids: dict[str, int]) -> list[str]:
-    out = [""] * (max(ids.values(), default=0) + 1)
-    for k, v in ids.items():
-        out[v] = k
-    return out
-
-
 # --------------------------------------------------------------------------------------------
 # Compiler
 # --------------------------------------------------------------------------------------------
-class _Compiler:
+class _Compiler(PoolCompiler):
+    TABLE = WSCardTable
+    NCOLS = (K.C_NCOLS, K.A_NCOLS, K.F_NCOLS, K.I_NCOLS)
+
     def __init__(self, cards: list[WSCard]):
-        self.models = cards
-        self.card_rows: list[list[int]] = []
-        self.ab_rows: list[list[int]] = []
-        self.filter_rows: list[list[int]] = []
-        self.filter_index: dict[tuple[int, ...], int] = {}
-        self.code_rows: list[list[int]] = []
-        self.ability_source: list[tuple[int, int]] = []
-        self.name_ids: dict[str, int] = {}
+        super().__init__(cards)
         self.trait_ids: dict[str, int] = {}
         self.title_ids: dict[str, int] = {}
         self.climax_names: set[str] = set()
-        self.index: dict[str, int] = {}
-        self._card: WSCard | None = None
 
-    # ---- errors ----
-    def fail(self, fld: str, reason: str) -> None:
-        c = self._card
-        raise CardDataError(
-            reason,
-            file=c.source_file if c is not None else "<data>",
-            card=c.number if c is not None else None,
-            card_name=c.name if c is not None else None,
-            field=fld,
-        )
+    def intern_card(self, card: WSCard) -> None:
+        for t in card.traits:
+            self._intern(self.trait_ids, t)
+        if card.title:
+            self._intern(self.title_ids, card.title)
+        if card.type == "climax":
+            self.climax_names.add(card.name)
 
-    @staticmethod
-    def _intern(table: dict[str, int], key: str) -> int:
-        if key not in table:
-            table[key] = len(table) + 1  # 0 means none
-        return table[key]
-
-    def run(self) -> WSCardTable:
-        if not self.models:
-            raise CardDataError("the card pool is empty")
-        # pass 1: numbers and interned strings, so filters may name any card of the pool
-        for cid, card in enumerate(self.models):
-            self._card = card
-            if card.number in self.index:
-                first = self.models[self.index[card.number]]
-                self.fail("number", f"duplicate card number (also used by {first.name!r} in {first.source_file})")
-            self.index[card.number] = cid
-            self._intern(self.name_ids, card.name)
-            for t in card.traits:
-                self._intern(self.trait_ids, t)
-            if card.title:
-                self._intern(self.title_ids, card.title)
-            if card.type == "climax":
-                self.climax_names.add(card.name)
-        # pass 2: cards and abilities
-        for cid, card in enumerate(self.models):
-            self._card = card
-            self.compile_card(cid, card)
-        self._card = None
-        return WSCardTable(
-            cards=np.ascontiguousarray(np.asarray(self.card_rows, dtype=np.int32).reshape(-1, K.C_NCOLS)),
-            abilities=_table(self.ab_rows, K.A_NCOLS),
-            filters=_table(self.filter_rows, K.F_NCOLS),
-            code=_table(self.code_rows, K.I_NCOLS),
-            n_abilities=len(self.ab_rows),
-            n_filters=len(self.filter_rows),
-            n_code=len(self.code_rows),
-            numbers=[c.number for c in self.models],
-            names=[c.name for c in self.models],
-            texts=[c.text for c in self.models],
-            models=list(self.models),
-            index=dict(self.index),
-            name_ids=dict(self.name_ids),
-            trait_ids=dict(self.trait_ids),
-            title_ids=dict(self.title_ids),
-            ability_source=self.ability_source,
-        )
+    def extra_table_fields(self) -> dict:
+        return {"trait_ids": dict(self.trait_ids), "title_ids": dict(self.title_ids)}
 
     # ---- cards ----
     def compile_card(self, cid: int, card: WSCard) -> None:
@@ -1191,9 +1075,9 @@ class _Compiler:
                 self.fail(f"{q}.amount", "must not be 0")
             return op.amount, dur, 0
         if name == "grant_keyword":
-            return _bits(op.keywords, K.KEYWORD_BITS), dur, 0
+            return bits(op.keywords, K.KEYWORD_BITS), dur, 0
         if name == "restrict":
-            return _bits(op.restrictions, _RESTRICT_BITS), dur, 0
+            return bits(op.restrictions, _RESTRICT_BITS), dur, 0
         if name == "to_stage":
             return K.Orientation[op.orientation.upper()], int(op.any_position), 0
         if name == "move_position":
@@ -1238,10 +1122,10 @@ class _Compiler:
                 self.fail(f"{q}.amount", "must not be 0")
             return op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("stage",)), 0
         if name == "aura_keyword":
-            return _bits(op.keywords, K.KEYWORD_BITS), self.compile_filter(op.filter, f"{q}.filter", zones=("stage",)), 0
+            return bits(op.keywords, K.KEYWORD_BITS), self.compile_filter(op.filter, f"{q}.filter", zones=("stage",)), 0
         if name == "aura_restrict":
             flt = self.compile_filter(op.filter, f"{q}.filter", zones=("stage",))
-            return _bits(op.restrictions, _RESTRICT_BITS), flt, 0
+            return bits(op.restrictions, _RESTRICT_BITS), flt, 0
         if name == "aura_power_per":
             if op.amount == 0:
                 self.fail(f"{q}.amount", "must not be 0")
@@ -1308,11 +1192,7 @@ class _Compiler:
                 self.fail(f"{p}.title", f"unknown title {f.title!r} (no card in the pool has it)")
             row[K.F_TITLE] = self.title_ids[f.title]
         row[K.F_LEVEL_MAX_REL] = int(f.level_max_rel)
-        key = tuple(int(v) for v in row)
-        if key not in self.filter_index:  # de-duplicated
-            self.filter_index[key] = len(self.filter_rows)
-            self.filter_rows.append(list(key))
-        return self.filter_index[key]
+        return self.add_filter(row)
 
 
 def _all_tags(ops: list[Any]) -> set[str]:
@@ -1340,13 +1220,6 @@ def _cost_nonempty(c: WSCost) -> bool:
         c.stock or c.rest_self or c.discard or c.clock_top or c.reveal is not None or c.self_to_wr
         or c.self_to_memory or c.marker is not None or c.hand_to_clock
     )  # fmt: skip
-
-
-def _bits(names: list[str], table: dict[str, int]) -> int:
-    out = 0
-    for n in names:
-        out |= table[n]
-    return out
 
 
 def compile_ws_pool(cards: list[WSCard]) -> WSCardTable:
