@@ -126,6 +126,19 @@ def basic_pool():
     P.card("Finale", ctype=CT.CLIMAX, abilities=[a], triggers=(TI.SOUL, 0))
     for i, icon in enumerate((TI.POOL, TI.COMEBACK, TI.DRAW, TI.SHOT, TI.TREASURE, TI.GATE, TI.STANDBY, TI.RETURN)):
         P.card(f"Climax {icon.name.title()}", ctype=CT.CLIMAX, triggers=(icon, 0), color=Col.RED if i % 2 else Col.YELLOW)
+    # keyword cards (ids 20..23)
+    a = P.ability(AK.AUTO, [(Op.SHIFT, 0)], trigger=Tr.BEGIN_MAIN, zone=K.AbilityZone.CLOCK,
+                  trig_whose=K.TriggerWhose.YOURS, keyword=K.Keyword.SHIFT)
+    P.card("Shifter", level=1, cost=0, power=4000, abilities=[a], shift_level=1, keywords=K.KW_SHIFT)
+    ace_in_wr = P.filter(zone=K.FilterZone.WAITING_ROOM, side=1, name=9)  # Ace (card id 8, name id 9)
+    a = P.ability(AK.ACT, [(Op.CHANGE, 0, ace_in_wr, int(K.Orientation.STAND))], cost_rest_self=1,
+                  keyword=K.Keyword.CHANGE)
+    P.card("Changeling", level=0, cost=0, power=1000, abilities=[a], keywords=K.KW_CHANGE)
+    a = P.ability(K.AbilityKind.COUNTER_ACT, [(Op.TARGET_SELF, 0), (Op.POWER, 0, 3000, 0)], cost_stock=1)
+    P.card("Sentinel", level=0, cost=0, power=4000, abilities=[a], counter=1)
+    a = P.ability(AK.ACT, [(Op.DRAW, 0, 1, 0)], cost_reveal_filter=P.filter(zone=K.FilterZone.HAND, name=1),
+                  keyword=K.Keyword.RESONATE)
+    P.card("Resonator", level=0, cost=0, power=1000, abilities=[a], keywords=K.KW_RESONATE)
     return P
 
 

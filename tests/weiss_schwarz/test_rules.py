@@ -426,3 +426,65 @@ def test_hand_limit_seven_at_end_phase_6_8_1_2(scenario):
     g.step(find_action(g, "Discard Guard"))
     g.step(find_action(g, "Discard Guard"))
     assert zone_n(g, "HAND", 0) == 7 and g.turn == 4  # then the next turn
+
+
+# ---- keyword abilities (CR 10) ---------------------------------------------------------------------
+def test_shift_exchanges_a_clock_card_with_a_same_colour_hand_card_10_11(scenario):
+    from conftest import SHIFTER
+
+    sc = scenario()
+    sh = sc.put(0, SHIFTER, "clock")
+    sc.put(0, SCOUT, "level")  # level 1 reached
+    sc.put(0, GUARD, "hand")  # red: not the Shifter's colour (yellow)
+    yel = sc.put(0, MESSENGER, "hand")
+    sc.put(0, GUARD, "hand")
+    sc.flow("clock")
+    g = sc.game()
+    g.step(find_action(g, "Clock (then draw 2) Guard"))  # then the main phase begins: Shift asks
+    assert g.decision == D.CHOOSE_TARGET
+    assert "Choose Guard" not in descriptions(g)  # 10.11.3.2 same colour only
+    g.step(find_action(g, "Choose Messenger"))
+    assert card_attr(g, sh, "ZONE") == K.Zone.HAND and card_attr(g, yel, "ZONE") == K.Zone.CLOCK
+    assert g.decision == D.MAIN
+
+
+def test_change_puts_the_named_character_on_this_position_10_8(scenario):
+    from conftest import CHANGELING
+
+    sc = scenario()
+    ch = sc.put(0, CHANGELING, "stage", pos=2)
+    ace = sc.put(0, ACE, "waiting_room")
+    g = sc.game()
+    g.step(find_action(g, "Use ability 0 of Changeling"))
+    g.step(find_action(g, "Choose Ace"))
+    assert card_attr(g, ch, "ZONE") == K.Zone.WAITING_ROOM and stage_slot(g, 0, 2) == ace
+
+
+def test_counter_ability_of_a_stage_character_7_4_1_2_1(scenario):
+    from conftest import SENTINEL
+
+    sc = scenario()
+    b = sc.put(0, BRAWLER, "stage", pos=1)  # 6000
+    sen = sc.put(1, SENTINEL, "stage", pos=1)  # 4000, counter: +3000 for 1 stock
+    sc.put(1, SCOUT, "stock")
+    sc.stack_deck(0, [SCOUT])
+    sc.stack_deck(1, [GUARD, GUARD])
+    g = sc.game()
+    to_attack(g)
+    g.step(find_action(g, "Frontal attack with Brawler"))
+    assert g.decision == D.COUNTER
+    g.step(find_action(g, "Use ability 0 of Sentinel"))
+    assert card_attr(g, b, "ORIENT") == K.Orientation.REVERSE and card_attr(g, sen, "ORIENT") == K.Orientation.STAND
+
+
+def test_resonate_needs_the_named_card_in_hand_10_13(scenario):
+    from conftest import RESONATOR
+
+    sc = scenario()
+    sc.put(0, RESONATOR, "stage", pos=0)
+    g = sc.game()
+    assert not any(x.startswith("Use ability 0 of Resonator") for x in descriptions(g))
+    sc.put(0, SCOUT, "hand")  # Scout: name id 1
+    g = sc.game()
+    g.step(find_action(g, "Use ability 0 of Resonator"))
+    assert zone_n(g, "HAND", 0) == 2

@@ -211,6 +211,7 @@ AK_CONT = int(K.AbilityKind.CONT)
 AK_AUTO = int(K.AbilityKind.AUTO)
 AK_ACT = int(K.AbilityKind.ACT)
 AK_EVENT = int(K.AbilityKind.EVENT)
+AK_COUNTER_ACT = int(K.AbilityKind.COUNTER_ACT)
 
 TR_PLAYED_SELF = int(K.Trigger.PLAYED_SELF)
 TR_PLACED_SELF = int(K.Trigger.PLACED_SELF)
@@ -229,6 +230,7 @@ TR_FRONTAL_ATTACKED_SELF = int(K.Trigger.FRONTAL_ATTACKED_SELF)
 TR_TO_WR_FROM_STAGE = int(K.Trigger.TO_WR_FROM_STAGE_SELF)
 
 ZN_CLOCK_TOP = int(K.AbilityZone.CLOCK_TOP)
+ZN_CLOCK = int(K.AbilityZone.CLOCK)
 ZN_MEMORY = int(K.AbilityZone.MEMORY)
 TR_DAMAGE_CANCELED_SELF = int(K.Trigger.DAMAGE_CANCELED_SELF)
 TR_DAMAGE_NOT_CANCELED_SELF = int(K.Trigger.DAMAGE_NOT_CANCELED_SELF)
@@ -783,6 +785,28 @@ def trigger_other_placed(s, T, src, p, placed):
 
 
 @internal
+def trigger_clock_abilities(s, T, trig):
+    """AUTO abilities working from the clock (A_ZONE CLOCK, e.g. Shift 10.11.2)."""
+    cards = T[0]
+    A = T[1]
+    for p in range(2):
+        for i in range(s[CLOCK_N + p]):
+            sl = s[CLOCK_L + p * MAX_DECK + i]
+            cid = cid_of(s, sl)
+            a0 = cards[cid, K.C_ABIL_START]
+            for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
+                if A[ai, K.A_KIND] != AK_AUTO or A[ai, K.A_TRIGGER] != trig or A[ai, K.A_ZONE] != ZN_CLOCK:
+                    continue
+                w = A[ai, K.A_TRIG_WHOSE]
+                if (w == WH_YOURS and s[TURN_PLAYER] != p) or (w == WH_OPPONENTS and s[TURN_PLAYER] == p):
+                    continue
+                if cards[cid, K.C_SHIFT_LEVEL] >= 0 and player_level(s, p) < cards[cid, K.C_SHIFT_LEVEL]:
+                    continue
+                if condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, sl):
+                    add_pending(s, p, sl, ai, -1)
+
+
+@internal
 def trigger_all(s, T, trig):
     """A phase / step activation condition: every stage character and climax of both players."""
     for p in range(2):
@@ -825,8 +849,19 @@ def cost_payable(s, T, arow, p, slot):
     if A[arow, K.A_COST_SELF_TO_WR] != 0 or A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
         if s[ZONE + slot * CARD_W] != Z_STAGE:
             return False
-    # Resonate reveal and Fusion marker costs are not implemented: such abilities are unusable
-    if A[arow, K.A_COST_REVEAL_FILTER] >= 0 or A[arow, K.A_COST_MARKER_FILTER] >= 0:
+    # CR 10.13 Resonate: revealing a matching hand card; the engine keeps no record of revealed
+    # cards, so which one is revealed does not matter and no choice is asked
+    rf = A[arow, K.A_COST_REVEAL_FILTER]
+    if rf >= 0:
+        found = False
+        for i in range(s[HAND_N + p]):
+            if filter_match(s, T, rf, s[HAND_L + p * MAX_DECK + i], p, slot):
+                found = True
+                break
+        if not found:
+            return False
+    # Fusion's marker cost is not implemented: such abilities are unusable
+    if A[arow, K.A_COST_MARKER_FILTER] >= 0:
         return False
     return True
 
@@ -971,6 +1006,34 @@ def ask_candidates(s, m, reg, upto):
     s[DEC_ARG + 1] = reg
     s[DEC_ARG + 2] = upto
     set_decision(s, D_CHOOSE_TARGET, m)
+
+
+@internal
+def shift_candidates(s, T, p, src):
+    """Hand cards of the same colour as clock card ``src`` (10.11.3.2)."""
+    cards = T[0]
+    col = cards[cid_of(s, src), K.C_COLOR]
+    n = 0
+    for i in range(min(s[HAND_N + p], HAND_SLOTS)):
+        if cards[cid_of(s, s[HAND_L + p * MAX_DECK + i]), K.C_COLOR] == col:
+            n += 1
+    return n
+
+
+@internal
+def shift_exchange(s, src, hand_slot):
+    """10.11.2: the hand card takes the clock card's place in the clock; the clock card to hand."""
+    p = owner_of(s, src)
+    for i in range(s[CLOCK_N + p]):
+        if s[CLOCK_L + p * MAX_DECK + i] == src:
+            zone_remove(s, HAND_N + p, HAND_L + p * MAX_DECK, hand_slot)
+            s[CLOCK_L + p * MAX_DECK + i] = hand_slot
+            reset_card(s, hand_slot)
+            s[ZONE + hand_slot * CARD_W] = Z_CLOCK
+            reset_card(s, src)
+            s[ZONE + src * CARD_W] = Z_HAND
+            zone_push(s, HAND_N + p, HAND_L + p * MAX_DECK, src)
+            return
 
 
 @internal
@@ -1217,6 +1280,23 @@ def run_top_frame(s, T):
                 sl = s[f + FR_REG + reg * TARGET_MAX + i]
                 if s[ZONE + sl * CARD_W] == Z_WR:
                     put_in_zone(s, sl, Z_HAND)
+            s[f + FR_REGN + reg] = 0
+        elif op == 54:  # SHIFT (10.11.2): may exchange this clock card with a same-colour hand card
+            if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == Z_CLOCK and shift_candidates(s, T, m, src) > 0:
+                s[DEC_ARG + 1] = -3
+                set_decision(s, D_CHOOSE_TARGET, m)
+                return 1
+        elif op == 53:  # CHANGE (10.8): a0 filter (hand / waiting room) takes this card's position
+            if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == Z_STAGE:
+                z, q = choose_zone_list(s, T, a0, m)
+                if fill_list_candidates(s, T, f, reg, z, q, a0, 0, -1, m, src, True) > 0:
+                    ask_candidates(s, m, reg, 1)  # "you may"
+                    return 1
+            if s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == Z_STAGE:  # 10.8.3
+                chosen = s[f + FR_REG + reg * TARGET_MAX + s[f + FR_REGN + reg] - 1]
+                pos = s[POS + src * CARD_W]
+                stage_to_wr(s, T, src)
+                place_on_stage(s, T, chosen, m, pos, a1, False)
             s[f + FR_REGN + reg] = 0
         elif op == 62:  # CHOOSE_OPTIONAL: ask "do it?"; no skips a2 rows
             if s[f + FR_CNT] == 0:
@@ -1618,6 +1698,7 @@ def flow_step(s, T):
             s[FLOW] = F_MAIN
             s[PHASE] = PH_MAIN
             trigger_all(s, T, TR_BEGIN_MAIN)
+            trigger_clock_abilities(s, T, TR_BEGIN_MAIN)
             return 0
         set_decision(s, D_CLOCK, tp)
         return 1
@@ -1680,6 +1761,11 @@ def flow_step(s, T):
                 if hand_counter_ok(s, T, d, s[HAND_L + d * MAX_DECK + i]):
                     set_decision(s, D_COUNTER, d)
                     return 1
+            for pos in range(NPOS):
+                for j in range(ABILITIES_PER_CARD):
+                    if ability_usable(s, T, d, pos, j, AK_COUNTER_ACT) >= 0 and s[FRAME_N] < FRAME_MAX:
+                        set_decision(s, D_COUNTER, d)
+                        return 1
         s[STEP] = ST_DAMAGE
         s[FLOW] = F_DAMAGE
         return 0
@@ -1783,8 +1869,9 @@ def advance(s, T):
 # Legal actions
 # =============================================================================================
 @internal
-def ability_usable(s, T, p, pos, j):
-    """The j-th ACT ability of the character on ``pos``: main phase play timing (CR 6.5.1.2.3)."""
+def ability_usable(s, T, p, pos, j, kind):
+    """The j-th ability of kind ``kind`` (ACT: main phase play timing, CR 6.5.1.2.3; COUNTER_ACT:
+    the counter step, 7.4.1.2.1) of the character on ``pos``; its ability row or -1."""
     cards = T[0]
     A = T[1]
     sl = stage_slot(s, p, pos)
@@ -1794,7 +1881,7 @@ def ability_usable(s, T, p, pos, j):
     k = 0
     a0 = cards[c, K.C_ABIL_START]
     for ai in range(a0, a0 + cards[c, K.C_ABIL_COUNT]):
-        if A[ai, K.A_KIND] != AK_ACT:
+        if A[ai, K.A_KIND] != kind:
             continue
         if k == j:
             if A[ai, K.A_ONCE_PER_TURN] != 0 and (s[USES + sl * CARD_W] & (1 << (ai - a0))) != 0:
@@ -1852,7 +1939,7 @@ def legal_mask_row(s, T, out):
                 n += 1
         for pos in range(NPOS):
             for j in range(ABILITIES_PER_CARD):
-                if ability_usable(s, T, p, pos, j) >= 0:
+                if ability_usable(s, T, p, pos, j, AK_ACT) >= 0:
                     out[ABILITY_BASE + pos * ABILITIES_PER_CARD + j] = 1
                     n += 1
         for k in range(K.N_MOVE_PAIRS):
@@ -1895,6 +1982,11 @@ def legal_mask_row(s, T, out):
             if hand_counter_ok(s, T, p, s[HAND_L + p * MAX_DECK + i]):
                 out[HAND_BASE + i] = 1
                 n += 1
+        for pos in range(NPOS):
+            for j in range(ABILITIES_PER_CARD):
+                if ability_usable(s, T, p, pos, j, AK_COUNTER_ACT) >= 0 and s[FRAME_N] < FRAME_MAX:
+                    out[ABILITY_BASE + pos * ABILITIES_PER_CARD + j] = 1
+                    n += 1
         return n
     if kind == D_ENCORE:
         for pos in range(NPOS):
@@ -1950,6 +2042,16 @@ def legal_mask_row(s, T, out):
             for i in range(nh):
                 out[HAND_BASE + i] = 1
             return nh
+        if reg == -3:  # Shift: a hand card of the clock card's colour, or decline
+            f = frame_base(s, s[FRAME_N] - 1)
+            col = cards[cid_of(s, s[f + FR_SLOT]), K.C_COLOR]
+            out[PASS] = 1
+            n = 1
+            for i in range(nh):
+                if cards[cid_of(s, s[HAND_L + p * MAX_DECK + i]), K.C_COLOR] == col:
+                    out[HAND_BASE + i] = 1
+                    n += 1
+            return n
         f = frame_base(s, s[FRAME_N] - 1)
         src = s[f + FR_SLOT]
         if s[DEC_ARG + 2] != 0:
@@ -2085,6 +2187,7 @@ def apply_unchecked(s, T, a):
         s[PHASE] = PH_MAIN
         s[FLOW] = F_MAIN
         trigger_all(s, T, TR_BEGIN_MAIN)
+        trigger_clock_abilities(s, T, TR_BEGIN_MAIN)
     elif kind == D_MAIN:
         if a == PASS:
             s[PHASE] = PH_CLIMAX
@@ -2098,7 +2201,7 @@ def apply_unchecked(s, T, a):
         elif a >= ABILITY_BASE and a < MOVE_BASE:
             k = a - ABILITY_BASE
             pos = k // ABILITIES_PER_CARD
-            ai = ability_usable(s, T, p, pos, k % ABILITIES_PER_CARD)
+            ai = ability_usable(s, T, p, pos, k % ABILITIES_PER_CARD, AK_ACT)
             sl = stage_slot(s, p, pos)
             c = cid_of(s, sl)
             s[USES + sl * CARD_W] |= 1 << (ai - cards[c, K.C_ABIL_START])
@@ -2122,7 +2225,14 @@ def apply_unchecked(s, T, a):
             declare_attack(s, T, p, k // 3, k % 3 + 1)
     elif kind == D_COUNTER:
         s[COUNTER_USED] = 1  # CR 7.4.1.2.2: one card or ability only
-        if a != PASS:
+        if a >= ABILITY_BASE and a < MOVE_BASE:
+            k = a - ABILITY_BASE
+            pos = k // ABILITIES_PER_CARD
+            ai = ability_usable(s, T, p, pos, k % ABILITIES_PER_CARD, AK_COUNTER_ACT)
+            sl = stage_slot(s, p, pos)
+            s[USES + sl * CARD_W] |= 1 << (ai - cards[cid_of(s, sl), K.C_ABIL_START])
+            start_ability(s, T, p, sl, ai, -1)
+        elif a != PASS:
             sl = s[HAND_L + p * MAX_DECK + a - HAND_BASE]
             c = cid_of(s, sl)
             if cards[c, K.C_BACKUP_POWER] > 0:
@@ -2210,6 +2320,11 @@ def apply_unchecked(s, T, a):
                         set_decision(s, D_CHOOSE_POSITION, p)
                         return
                     put_in_zone(s, sl, Z_HAND)
+        elif reg == -3:  # SHIFT
+            f = frame_base(s, s[FRAME_N] - 1)
+            if a != PASS:
+                shift_exchange(s, s[f + FR_SLOT], s[HAND_L + p * MAX_DECK + a - HAND_BASE])
+            s[f + FR_CNT] = 1
         elif reg == -2:  # DISCARD of an effect
             f = frame_base(s, s[FRAME_N] - 1)
             put_in_zone(s, s[HAND_L + p * MAX_DECK + a - HAND_BASE], Z_WR)

@@ -14,9 +14,9 @@ from tcg_env.games.weiss_schwarz import constants as K
 
 Op = K.Op
 UNSUPPORTED_OPS = frozenset({
-    Op.TO_STAGE, Op.TO_MARKER, Op.TRIGGER_ICON, Op.BACKUP, Op.CHANGE, Op.SHIFT, Op.FUSION, Op.SUNDER,
+    Op.TO_STAGE, Op.TO_MARKER, Op.TRIGGER_ICON, Op.BACKUP, Op.FUSION, Op.SUNDER,
 })
-UNSUPPORTED_COSTS = ("A_COST_REVEAL_FILTER", "A_COST_MARKER_FILTER")  # Resonate reveal, Fusion marker
+UNSUPPORTED_COSTS = ("A_COST_MARKER_FILTER",)  # Fusion marker
 # ACT costs that choose hand cards are not offered yet (the ability is never legal)
 UNOFFERED_ACT_COSTS = ("A_COST_DISCARD", "A_COST_HAND_TO_CLOCK")
 
