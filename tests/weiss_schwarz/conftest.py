@@ -16,7 +16,7 @@ from tcg_env.games.weiss_schwarz.scenario import Scenario  # noqa: E402
 # card ids of basic_pool()
 SCOUT, GUARD, SUPPORTER, MESSENGER, BRAWLER, HELPER, CAPTAIN, IDOL, ACE, INSIGHT, PARRY, FINALE = range(12)
 CX_POOL, CX_COMEBACK, CX_DRAW, CX_SHOT, CX_TREASURE, CX_GATE, CX_STANDBY = range(12, 19)
-SHIFTER, CHANGELING, SENTINEL, RESONATOR = range(20, 24)
+SHIFTER, CHANGELING, SENTINEL, RESONATOR, FUSER, TITAN = range(20, 26)
 
 
 @pytest.fixture(scope="session")
@@ -32,10 +32,10 @@ def deck(pool):
 @pytest.fixture
 def scenario(pool, deck):
     def make(turn_player=0, turn=3, seed=0):
-        # both decks carry the keyword cards (ids 20..23) in place of two Insight and two Parry
+        # both decks carry the keyword cards (ids 20..25) in place of three Insight and three Parry
         d1 = deck.copy()
         d1[[34, 35, 38, 39]] = [SHIFTER, CHANGELING, SENTINEL, RESONATOR]  # 2 Insight, 2 Parry remain
-        assert sorted(set(d1[[34, 35, 38, 39]])) == [SHIFTER, CHANGELING, SENTINEL, RESONATOR]
+        d1[[36, 40]] = [FUSER, TITAN]  # one Insight, one Parry remain
         return Scenario.main_phase(pool, decks=(d1, d1), turn_player=turn_player, turn=turn, seed=seed)
 
     return make

@@ -139,6 +139,13 @@ def basic_pool():
     a = P.ability(AK.ACT, [(Op.DRAW, 0, 1, 0)], cost_reveal_filter=P.filter(zone=K.FilterZone.HAND, name=1),
                   keyword=K.Keyword.RESONATE)
     P.card("Resonator", level=0, cost=0, power=1000, abilities=[a], keywords=K.KW_RESONATE)
+    # Fusion / Sunder pair (ids 24, 25): Fuser fuses with a Scout into Titan; Titan sunders back
+    a = P.ability(AK.ACT, [(Op.FUSION, 0, 26)], cost_marker_filter=P.filter(side=1, name=1),
+                  keyword=K.Keyword.FUSION)
+    P.card("Fuser", level=0, cost=0, power=2000, abilities=[a], keywords=K.KW_FUSION)
+    a = P.ability(AK.AUTO, [(Op.SUNDER, 0, 25)], trigger=Tr.END_OF_ATTACK_SELF, optional=1,
+                  keyword=K.Keyword.SUNDER)
+    P.card("Titan", level=0, cost=0, power=9000, soul=1, abilities=[a], keywords=K.KW_SUNDER)
     return P
 
 

@@ -488,3 +488,29 @@ def test_resonate_needs_the_named_card_in_hand_10_13(scenario):
     g = sc.game()
     g.step(find_action(g, "Use ability 0 of Resonator"))
     assert zone_n(g, "HAND", 0) == 2
+
+
+def test_fusion_then_sunder_move_characters_through_markers_10_14_and_10_15(scenario):
+    from conftest import FUSER, TITAN
+
+    sc = scenario()
+    fuser = sc.put(0, FUSER, "stage", pos=0)
+    scout = sc.put(0, SCOUT, "stage", pos=3)
+    titan_deck = sc._deck_slot(0, TITAN)
+    sc.stack_deck(1, [GUARD, GUARD, GUARD])
+    g = sc.game()
+    g.step(find_action(g, "Use ability 0 of Fuser"))  # cost: the Scout goes under Fuser
+    g.step(find_action(g, "Choose Titan"))  # search: Titan takes the position, Fuser + Scout under it
+    assert stage_slot(g, 0, 0) == titan_deck and stage_slot(g, 0, 3) == -1
+    assert int(g.state[S.MARKER_N + 0]) == 2
+    assert card_attr(g, fuser, "ZONE") == K.Zone.MARKER and card_attr(g, scout, "ZONE") == K.Zone.MARKER
+    to_attack(g)
+    g.step(find_action(g, "Direct attack with Titan"))
+    assert g.decision == D.OPTIONAL_EFFECT  # Sunder at the end of the attack
+    g.step(find_action(g, "Use the ability"))
+    g.step(find_action(g, "Choose Fuser"))
+    assert g.decision == D.CHOOSE_POSITION
+    g.step(find_action(g, "Choose own center right"))
+    assert stage_slot(g, 0, 2) == fuser and stage_slot(g, 0, 0) == -1
+    assert int(g.state[S.MARKER_N + 2]) == 2 and int(g.state[S.MARKER_N + 0]) == 0
+    assert card_attr(g, titan_deck, "ZONE") == K.Zone.MARKER

@@ -283,6 +283,13 @@ def check_consistency(row: np.ndarray, pool) -> None:
             err(f"slot {slot} holds a card in no zone")
         if z not in [int(x) for x in K.Zone]:
             err(f"slot {slot} has unknown zone {z}")
+    for p in range(2):
+        for pos in range(K.N_POSITIONS):
+            n_m = sum(1 for slot in range(p * K.MAX_DECK, (p + 1) * K.MAX_DECK)
+                      if int(row[S.ZONE + slot * S.CARD_W]) == K.Zone.MARKER and int(row[S.POS + slot * S.CARD_W]) == pos)
+            if int(row[S.MARKER_N + p * K.N_POSITIONS + pos]) != n_m:
+                err(f"marker_count of player {p} position {pos} is {int(row[S.MARKER_N + p * K.N_POSITIONS + pos])}, "
+                    f"but {n_m} cards are markers there")
     for name, off, lo, hi in (
         ("frame_count", S.FRAME_N, 0, K.FRAME_MAX),
         ("candidate_count", S.CAND_N, 0, K.OPTION_SLOTS),

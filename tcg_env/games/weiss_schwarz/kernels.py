@@ -860,9 +860,10 @@ def cost_payable(s, T, arow, p, slot):
                 break
         if not found:
             return False
-    # Fusion's marker cost is not implemented: such abilities are unusable
+    # CR 10.14.1.1 Fusion: a matching own stage character goes under this card as a marker
     if A[arow, K.A_COST_MARKER_FILTER] >= 0:
-        return False
+        if s[ZONE + slot * CARD_W] != Z_STAGE or first_marker_source(s, T, A[arow, K.A_COST_MARKER_FILTER], p, slot) < 0:
+            return False
     return True
 
 
@@ -875,6 +876,11 @@ def pay_fixed_costs(s, T, arow, p, slot):
         s[ORIENT + slot * CARD_W] = O_REST
     for _ in range(A[arow, K.A_COST_CLOCK_TOP]):
         move_top_of_deck(s, p, Z_CLOCK)
+    if A[arow, K.A_COST_MARKER_FILTER] >= 0:
+        ch = first_marker_source(s, T, A[arow, K.A_COST_MARKER_FILTER], p, slot)
+        if ch >= 0:
+            take_from_zone(s, ch)  # its own markers go to the waiting room (10.14.1.1.2.1)
+            make_marker(s, ch, p, s[POS + slot * CARD_W])
     if A[arow, K.A_COST_SELF_TO_WR] != 0:
         put_in_zone(s, slot, Z_WR)
     elif A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
@@ -1006,6 +1012,46 @@ def ask_candidates(s, m, reg, upto):
     s[DEC_ARG + 1] = reg
     s[DEC_ARG + 2] = upto
     set_decision(s, D_CHOOSE_TARGET, m)
+
+
+@internal
+def make_marker(s, slot, p, pos):
+    """``slot`` (owned by ``p``, already out of its zone) becomes a marker under position ``pos``."""
+    reset_card(s, slot)
+    s[ZONE + slot * CARD_W] = Z_MARKER
+    s[POS + slot * CARD_W] = pos
+    s[MARKER_N + p * NPOS + pos] += 1
+
+
+@internal
+def stage_char_to_marker(s, slot):
+    """The character leaves its position and becomes a marker there, its markers staying put
+    (Fusion 10.14.1.1, Sunder 10.15.2)."""
+    p = owner_of(s, slot)
+    pos = s[POS + slot * CARD_W]
+    s[STAGE + p * NPOS + pos] = -1
+    make_marker(s, slot, p, pos)
+
+
+@internal
+def rehome_markers(s, p, src_pos, dst_pos):
+    if src_pos == dst_pos:
+        return
+    for m in range(N_SLOTS):
+        if s[ZONE + m * CARD_W] == Z_MARKER and owner_of(s, m) == p and s[POS + m * CARD_W] == src_pos:
+            s[POS + m * CARD_W] = dst_pos
+    s[MARKER_N + p * NPOS + dst_pos] += s[MARKER_N + p * NPOS + src_pos]
+    s[MARKER_N + p * NPOS + src_pos] = 0
+
+
+@internal
+def first_marker_source(s, T, frow, p, src):
+    """The first own stage character (other than ``src``) matching ``frow`` (Fusion's cost)."""
+    for pos in range(NPOS):
+        sl = stage_slot(s, p, pos)
+        if sl >= 0 and sl != src and filter_match(s, T, frow, sl, p, src):
+            return sl
+    return -1
 
 
 @internal
@@ -1172,7 +1218,7 @@ def run_top_frame(s, T):
         elif op == 5:
             if s[f + FR_AUX] >= 0:
                 reg_add(s, f, reg, s[f + FR_AUX])
-        elif 10 <= op <= 25:
+        elif 10 <= op <= 24:
             for i in range(s[f + FR_REGN + reg]):
                 sl = s[f + FR_REG + reg * TARGET_MAX + i]
                 b = sl * CARD_W
@@ -1226,6 +1272,61 @@ def run_top_frame(s, T):
                         s[DECK_L + q * MAX_DECK] = sl
                         s[DECK_N + q] = n_d + 1
             # (TO_STAGE / TO_MARKER are not implemented yet: see support.UNSUPPORTED_OPS)
+        elif op == 25 or op == 27:  # TO_STAGE / TO_MARKER of the register's cards
+            i = s[f + FR_CNT]
+            if i < s[f + FR_REGN + reg]:
+                sl = s[f + FR_REG + reg * TARGET_MAX + i]
+                s[f + FR_CNT] = i + 1
+                if owner_of(s, sl) != m or s[ZONE + sl * CARD_W] == Z_STAGE:
+                    continue  # only the master's own cards, from outside the stage
+                if op == 27:
+                    if s[ZONE + src * CARD_W] == Z_STAGE:
+                        take_from_zone(s, sl)
+                        make_marker(s, sl, m, s[POS + src * CARD_W])
+                    continue
+                s[DEC_ARG] = a0
+                s[DEC_ARG + 1] = -7
+                s[DEC_ARG + 2] = sl
+                s[DEC_ARG + 3] = 0 if a1 == 1 else 1
+                set_decision(s, D_CHOOSE_POSITION, m)
+                return 1
+        elif op == 55:  # FUSION (10.14.1.1): up to one card named a0 from the deck onto this position
+            if s[f + FR_CNT] == 0 and fill_list_candidates(s, T, f, reg, Z_DECK, m, -1, a0, -1, m, src, True) > 0:
+                ask_candidates(s, m, reg, 1)
+                return 1
+            if s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == Z_STAGE:
+                b = s[f + FR_REG + reg * TARGET_MAX + s[f + FR_REGN + reg] - 1]
+                pos = s[POS + src * CARD_W]
+                stage_char_to_marker(s, src)  # this card and its markers go under Character B
+                place_on_stage(s, T, b, m, pos, O_STAND, False)
+            s[f + FR_REGN + reg] = 0
+            shuffle_deck(s, m)  # "even in this case, the deck must be shuffled" (10.14.1.1.1)
+        elif op == 56:  # SUNDER (10.15.2): a marker named a0 becomes the character on a chosen position
+            if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == Z_STAGE:
+                pos = s[POS + src * CARD_W]
+                nc = 0
+                for sl in range(N_SLOTS):
+                    if (s[ZONE + sl * CARD_W] == Z_MARKER and owner_of(s, sl) == m and s[POS + sl * CARD_W] == pos
+                            and T[0][cid_of(s, sl), K.C_NAME] == a0 and nc < OPTION_SLOTS):
+                        dup = False
+                        for j in range(nc):
+                            if cid_of(s, s[CAND + j]) == cid_of(s, sl):
+                                dup = True
+                        if not dup:
+                            s[CAND + nc] = sl
+                            nc += 1
+                s[CAND_N] = nc
+                if nc > 0:  # 10.15.4: without such a marker nothing happens
+                    ask_candidates(s, m, reg, 0)
+                    return 1
+            if s[f + FR_CNT] == 1 and s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == Z_STAGE:
+                s[f + FR_CNT] = 2
+                s[DEC_ARG + 1] = -8
+                s[DEC_ARG + 2] = s[f + FR_REG + reg * TARGET_MAX + s[f + FR_REGN + reg] - 1]
+                s[DEC_ARG + 3] = 0
+                set_decision(s, D_CHOOSE_POSITION, m)
+                return 1
+            s[f + FR_REGN + reg] = 0
         elif op == 26:  # MOVE_POSITION: the master picks the new position of each register card
             i = s[f + FR_CNT]
             if i < s[f + FR_REGN + reg]:
@@ -1763,7 +1864,7 @@ def flow_step(s, T):
                     return 1
             for pos in range(NPOS):
                 for j in range(ABILITIES_PER_CARD):
-                    if ability_usable(s, T, d, pos, j, AK_COUNTER_ACT) >= 0 and s[FRAME_N] < FRAME_MAX:
+                    if ability_usable_kind(s, T, d, pos, j, AK_COUNTER_ACT) >= 0 and s[FRAME_N] < FRAME_MAX:
                         set_decision(s, D_COUNTER, d)
                         return 1
         s[STEP] = ST_DAMAGE
@@ -1869,7 +1970,13 @@ def advance(s, T):
 # Legal actions
 # =============================================================================================
 @internal
-def ability_usable(s, T, p, pos, j, kind):
+def ability_usable(s, T, p, pos, j):
+    """The j-th ACT ability of the character on ``pos`` usable now (main phase), or -1."""
+    return ability_usable_kind(s, T, p, pos, j, AK_ACT)
+
+
+@internal
+def ability_usable_kind(s, T, p, pos, j, kind):
     """The j-th ability of kind ``kind`` (ACT: main phase play timing, CR 6.5.1.2.3; COUNTER_ACT:
     the counter step, 7.4.1.2.1) of the character on ``pos``; its ability row or -1."""
     cards = T[0]
@@ -1939,7 +2046,7 @@ def legal_mask_row(s, T, out):
                 n += 1
         for pos in range(NPOS):
             for j in range(ABILITIES_PER_CARD):
-                if ability_usable(s, T, p, pos, j, AK_ACT) >= 0:
+                if ability_usable(s, T, p, pos, j) >= 0:
                     out[ABILITY_BASE + pos * ABILITIES_PER_CARD + j] = 1
                     n += 1
         for k in range(K.N_MOVE_PAIRS):
@@ -1984,7 +2091,7 @@ def legal_mask_row(s, T, out):
                 n += 1
         for pos in range(NPOS):
             for j in range(ABILITIES_PER_CARD):
-                if ability_usable(s, T, p, pos, j, AK_COUNTER_ACT) >= 0 and s[FRAME_N] < FRAME_MAX:
+                if ability_usable_kind(s, T, p, pos, j, AK_COUNTER_ACT) >= 0 and s[FRAME_N] < FRAME_MAX:
                     out[ABILITY_BASE + pos * ABILITIES_PER_CARD + j] = 1
                     n += 1
         return n
@@ -2201,7 +2308,7 @@ def apply_unchecked(s, T, a):
         elif a >= ABILITY_BASE and a < MOVE_BASE:
             k = a - ABILITY_BASE
             pos = k // ABILITIES_PER_CARD
-            ai = ability_usable(s, T, p, pos, k % ABILITIES_PER_CARD, AK_ACT)
+            ai = ability_usable(s, T, p, pos, k % ABILITIES_PER_CARD)
             sl = stage_slot(s, p, pos)
             c = cid_of(s, sl)
             s[USES + sl * CARD_W] |= 1 << (ai - cards[c, K.C_ABIL_START])
@@ -2228,7 +2335,7 @@ def apply_unchecked(s, T, a):
         if a >= ABILITY_BASE and a < MOVE_BASE:
             k = a - ABILITY_BASE
             pos = k // ABILITIES_PER_CARD
-            ai = ability_usable(s, T, p, pos, k % ABILITIES_PER_CARD, AK_COUNTER_ACT)
+            ai = ability_usable_kind(s, T, p, pos, k % ABILITIES_PER_CARD, AK_COUNTER_ACT)
             sl = stage_slot(s, p, pos)
             s[USES + sl * CARD_W] |= 1 << (ai - cards[cid_of(s, sl), K.C_ABIL_START])
             start_ability(s, T, p, sl, ai, -1)
@@ -2303,6 +2410,22 @@ def apply_unchecked(s, T, a):
         if s[DEC_ARG + 1] == -6:  # MOVE_POSITION of an effect
             if a != PASS:
                 move_chars(s, T, p, s[POS + s[DEC_ARG + 2] * CARD_W], a - OWN_STAGE_BASE)
+        elif s[DEC_ARG + 1] == -7:  # TO_STAGE of an effect
+            if a != PASS:
+                place_on_stage(s, T, s[DEC_ARG + 2], p, a - OWN_STAGE_BASE, s[DEC_ARG], False)
+        elif s[DEC_ARG + 1] == -8:  # SUNDER: the chosen marker becomes the character on this position
+            f = frame_base(s, s[FRAME_N] - 1)
+            src = s[f + FR_SLOT]
+            x = s[DEC_ARG + 2]
+            q = a - OWN_STAGE_BASE
+            if s[ZONE + src * CARD_W] == Z_STAGE and s[ZONE + x * CARD_W] == Z_MARKER:
+                pos = s[POS + src * CARD_W]
+                take_from_zone(s, x)
+                stage_char_to_marker(s, src)
+                if q != pos and stage_slot(s, p, q) >= 0:
+                    put_in_zone(s, stage_slot(s, p, q), Z_WR)  # CR 9.6.1
+                rehome_markers(s, p, pos, q)
+                place_on_stage(s, T, x, p, q, O_STAND, False)  # 10.15.3.1 stand state
         else:
             place_on_stage(s, T, s[DEC_ARG + 2], p, a - OWN_STAGE_BASE, O_REST, False)  # CR 4.12.2.10
     elif kind == D_CHOOSE_TARGET:

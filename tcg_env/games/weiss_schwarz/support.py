@@ -14,9 +14,9 @@ from tcg_env.games.weiss_schwarz import constants as K
 
 Op = K.Op
 UNSUPPORTED_OPS = frozenset({
-    Op.TO_STAGE, Op.TO_MARKER, Op.TRIGGER_ICON, Op.BACKUP, Op.FUSION, Op.SUNDER,
+    Op.TRIGGER_ICON, Op.BACKUP,
 })
-UNSUPPORTED_COSTS = ("A_COST_MARKER_FILTER",)  # Fusion marker
+UNSUPPORTED_COSTS: tuple[str, ...] = ()
 # ACT costs that choose hand cards are not offered yet (the ability is never legal)
 UNOFFERED_ACT_COSTS = ("A_COST_DISCARD", "A_COST_HAND_TO_CLOCK")
 
