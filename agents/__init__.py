@@ -1,6 +1,8 @@
 """Agents for tcg_env games: random, heuristic, search (MCTS) and neural policies.
 
 ``make_agent(name, game="fftcg", **kwargs)`` builds one by name; ``list_agents()`` lists the names.
+random and heuristic play "fftcg" and "weiss_schwarz" (the heuristic runs in each game's
+``policy_kernels``); search and neural play "fftcg" only and say so for another game.
 Every agent implements :class:`agents.base.Agent` (``act(observation, action_mask, game=None)``).
 See docs/agents.md.
 """
@@ -19,10 +21,6 @@ def _random(**kw):
 
 
 def _heuristic(**kw):
-    if kw.get("game") == "weiss_schwarz":
-        from agents.ws_heuristic import WSHeuristicAgent
-
-        return WSHeuristicAgent(**kw)
     from agents.heuristic import HeuristicAgent
 
     return HeuristicAgent(**kw)

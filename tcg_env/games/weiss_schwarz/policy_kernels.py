@@ -649,7 +649,7 @@ _SEATS = np.zeros((1, 2), np.int32)
 
 def _check_kind(kind):
     if int(kind) not in (AGENT_RANDOM, AGENT_HEURISTIC):
-        raise ValueError(f"weiss_schwarz: unknown in-kernel agent code {kind!r} (0 random, 1 heuristic)")
+        raise ValueError(f"weiss_schwarz: unknown in-kernel agent code {int(kind)} (0 random, 1 heuristic)")
 
 
 def agent_actions_batch(states, T, masks, agent_rng, kind, actions_out):
