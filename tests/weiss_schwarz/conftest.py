@@ -16,7 +16,7 @@ from tcg_env.games.weiss_schwarz.scenario import Scenario  # noqa: E402
 # card ids of basic_pool()
 SCOUT, GUARD, SUPPORTER, MESSENGER, BRAWLER, HELPER, CAPTAIN, IDOL, ACE, INSIGHT, PARRY, FINALE = range(12)
 CX_POOL, CX_COMEBACK, CX_DRAW, CX_SHOT, CX_TREASURE, CX_GATE, CX_STANDBY = range(12, 19)
-SHIFTER, CHANGELING, SENTINEL, RESONATOR, FUSER, TITAN = range(20, 26)
+SHIFTER, CHANGELING, SENTINEL, RESONATOR, FUSER, TITAN, SCHOLAR = range(20, 27)
 
 
 @pytest.fixture(scope="session")
@@ -36,6 +36,7 @@ def scenario(pool, deck):
         d1 = deck.copy()
         d1[[34, 35, 38, 39]] = [SHIFTER, CHANGELING, SENTINEL, RESONATOR]  # 2 Insight, 2 Parry remain
         d1[[36, 40]] = [FUSER, TITAN]  # one Insight, one Parry remain
+        d1[28] = SCHOLAR  # two Captains remain
         return Scenario.main_phase(pool, decks=(d1, d1), turn_player=turn_player, turn=turn, seed=seed)
 
     return make

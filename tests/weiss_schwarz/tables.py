@@ -146,6 +146,8 @@ def basic_pool():
     a = P.ability(AK.AUTO, [(Op.SUNDER, 0, 25)], trigger=Tr.END_OF_ATTACK_SELF, optional=1,
                   keyword=K.Keyword.SUNDER)
     P.card("Titan", level=0, cost=0, power=9000, soul=1, abilities=[a], keywords=K.KW_SUNDER)
+    a = P.ability(AK.ACT, [(Op.DRAW, 0, 2, 0)], cost_discard=1, cost_discard_filter=P.filter(type_mask=K.TYPEMASK_CLIMAX))
+    P.card("Scholar", level=0, cost=0, power=1500, abilities=[a])  # id 26: [discard a climax] draw 2
     return P
 
 

@@ -514,3 +514,20 @@ def test_fusion_then_sunder_move_characters_through_markers_10_14_and_10_15(scen
     assert stage_slot(g, 0, 2) == fuser and stage_slot(g, 0, 0) == -1
     assert int(g.state[S.MARKER_N + 2]) == 2 and int(g.state[S.MARKER_N + 0]) == 0
     assert card_attr(g, titan_deck, "ZONE") == K.Zone.MARKER
+
+
+def test_a_discard_cost_is_paid_one_chosen_hand_card_at_a_time_8_4_2(scenario):
+    from conftest import SCHOLAR
+
+    sc = scenario()
+    sc.put(0, SCHOLAR, "stage", pos=0)
+    sc.put(0, GUARD, "hand")
+    g = sc.game()
+    assert not any(x.startswith("Use ability 0 of Scholar") for x in descriptions(g))  # no climax to discard
+    sc.put(0, CX_POOL, "hand")
+    g = sc.game()
+    g.step(find_action(g, "Use ability 0 of Scholar"))
+    assert g.decision == D.PAY_COST
+    assert descriptions(g) == ["Pay with Climax Pool"]  # the cost's filter: a climax
+    g.step(find_action(g, "Pay with Climax Pool"))
+    assert zone_n(g, "WR", 0) == 1 and zone_n(g, "HAND", 0) == 3  # Guard + 2 drawn

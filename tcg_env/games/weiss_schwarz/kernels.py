@@ -85,6 +85,11 @@ from tcg_env.games.weiss_schwarz.state import (
     MULLIGAN_STAGE,
     ORIENT,
     OWNER,
+    PAY_ABIL,
+    PAY_AUX,
+    PAY_CLOCK_LEFT,
+    PAY_DISCARD_LEFT,
+    PAY_SLOT,
     PHASE,
     PLACED_TURN,
     PMOD,
@@ -1462,9 +1467,31 @@ def run_top_frame(s, T):
 
 @internal
 def start_ability(s, T, p, slot, arow, aux):
-    """Pay the choice-free costs and start the effect program (CR 8.6.2)."""
+    """Pay the cost and start the effect program (CR 8.6.2). Hand cards of a cost are chosen one
+    at a time (PAY_COST decision, returns 1); the rest of the cost is paid once they are."""
+    A = T[1]
+    nd = A[arow, K.A_COST_DISCARD]
+    nc = A[arow, K.A_COST_HAND_TO_CLOCK]
+    if nd > 0 or nc > 0:
+        s[PAY_SLOT] = slot
+        s[PAY_ABIL] = arow
+        s[PAY_AUX] = aux
+        s[PAY_DISCARD_LEFT] = nd
+        s[PAY_CLOCK_LEFT] = nc
+        set_decision(s, D_PAY_COST, p)
+        return 1
     pay_fixed_costs(s, T, arow, p, slot)
     push_frame(s, T, slot, arow, p, aux)
+    return 0
+
+
+@internal
+def pay_cost_card_ok(s, T, p, hand_slot):
+    """A hand card the pending cost can take now (the discard filter applies to discards)."""
+    if s[PAY_DISCARD_LEFT] > 0:
+        fr = T[1][s[PAY_ABIL], K.A_COST_DISCARD_FILTER]
+        return fr < 0 or filter_match(s, T, fr, hand_slot, p, s[PAY_SLOT])
+    return s[PAY_CLOCK_LEFT] > 0
 
 
 # =============================================================================================
@@ -1550,7 +1577,8 @@ def play_pending(s, T, p, i):
     slot = s[base]
     arow = s[base + 1]
     aux = s[base + 2]
-    optional = A[arow, K.A_OPTIONAL] != 0 or A[arow, K.A_COST_STOCK] > 0 or A[arow, K.A_COST_REST_SELF] != 0
+    optional = (A[arow, K.A_OPTIONAL] != 0 or A[arow, K.A_COST_STOCK] > 0 or A[arow, K.A_COST_REST_SELF] != 0
+                or A[arow, K.A_COST_DISCARD] > 0 or A[arow, K.A_COST_HAND_TO_CLOCK] > 0)
     if not cost_payable(s, T, arow, p, slot):
         remove_pending(s, p, i)  # CR 8.7.3.2
         return 2
@@ -1560,7 +1588,8 @@ def play_pending(s, T, p, i):
         set_decision(s, D_OPTIONAL, p)
         return 1
     remove_pending(s, p, i)
-    start_ability(s, T, p, slot, arow, aux)
+    if start_ability(s, T, p, slot, arow, aux) == 1:
+        return 1
     return 2
 
 
@@ -1997,8 +2026,6 @@ def ability_usable_kind(s, T, p, pos, j, kind):
                 return -1
             if not cost_payable(s, T, ai, p, sl):
                 return -1
-            if A[ai, K.A_COST_DISCARD] > 0 or A[ai, K.A_COST_HAND_TO_CLOCK] > 0:
-                return -1  # costs that choose hand cards are not implemented yet
             return ai
         k += 1
     return -1
@@ -2114,6 +2141,12 @@ def legal_mask_row(s, T, out):
         for k in range(s[CAND_N]):
             out[OPTION_BASE + k] = 1
         return s[CAND_N]
+    if kind == D_PAY_COST:
+        for i in range(nh):
+            if pay_cost_card_ok(s, T, p, s[HAND_L + p * MAX_DECK + i]):
+                out[HAND_BASE + i] = 1
+                n += 1
+        return n
     if kind == D_CHOOSE_POSITION:
         mode = s[DEC_ARG + 3]  # 0 any position, 1 an empty one, 2 any other than its own
         cur = s[POS + s[DEC_ARG + 2] * CARD_W]
@@ -2406,6 +2439,19 @@ def apply_unchecked(s, T, a):
         remove_pending(s, p, i)
         if a != PASS:
             start_ability(s, T, p, slot, arow, aux)
+    elif kind == D_PAY_COST:
+        hs = s[HAND_L + p * MAX_DECK + a - HAND_BASE]
+        if s[PAY_DISCARD_LEFT] > 0:
+            put_in_zone(s, hs, Z_WR)
+            s[PAY_DISCARD_LEFT] -= 1
+        else:
+            put_in_zone(s, hs, Z_CLOCK)
+            s[PAY_CLOCK_LEFT] -= 1
+        if s[PAY_DISCARD_LEFT] > 0 or s[PAY_CLOCK_LEFT] > 0:
+            set_decision(s, D_PAY_COST, p)
+            return
+        pay_fixed_costs(s, T, s[PAY_ABIL], p, s[PAY_SLOT])
+        push_frame(s, T, s[PAY_SLOT], s[PAY_ABIL], p, s[PAY_AUX])
     elif kind == D_CHOOSE_POSITION:
         if s[DEC_ARG + 1] == -6:  # MOVE_POSITION of an effect
             if a != PASS:

@@ -110,6 +110,13 @@ FRAME_W = FR_REG + N_REGS * TARGET_MAX
 FRAME_N = _a("frame_count")
 FRAMES = _a("frames", (FRAME_MAX, FRAME_W))
 
+# a cost being paid one hand card at a time (CR 8.4.2; decision PAY_COST)
+PAY_SLOT = _a("pay_source")  # source card slot
+PAY_ABIL = _a("pay_ability")  # ability row
+PAY_AUX = _a("pay_aux")  # trigger information handed to the program
+PAY_DISCARD_LEFT = _a("pay_discard_left")  # hand cards still to put into the waiting room
+PAY_CLOCK_LEFT = _a("pay_hand_to_clock_left")  # hand cards still to put into the clock
+
 # candidates of SELECT-like decisions (OPTION k): card slots or pending-ability indices
 CAND_N = _a("candidate_count")
 CAND = _a("candidates", OPTION_SLOTS)

@@ -17,8 +17,7 @@ UNSUPPORTED_OPS = frozenset({
     Op.TRIGGER_ICON, Op.BACKUP,
 })
 UNSUPPORTED_COSTS: tuple[str, ...] = ()
-# ACT costs that choose hand cards are not offered yet (the ability is never legal)
-UNOFFERED_ACT_COSTS = ("A_COST_DISCARD", "A_COST_HAND_TO_CLOCK")
+UNOFFERED_ACT_COSTS: tuple[str, ...] = ()  # every cost column is paid now
 
 
 def unsupported_report(pool) -> list[str]:
