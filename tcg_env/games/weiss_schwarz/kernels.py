@@ -435,6 +435,32 @@ def player_level(s, p):
 
 
 @internal
+def color_mask(s, T, p):
+    """Bit (1 << colour) of every colour in p's level and clock (CR 8.6.2.1.1)."""
+    cards = T[0]
+    m = 0
+    for i in range(s[LEVEL_N + p]):
+        m |= 1 << cards[cid_of(s, s[LEVEL_L + p * MAX_DECK + i]), K.C_COLOR]
+    for i in range(s[CLOCK_N + p]):
+        m |= 1 << cards[cid_of(s, s[CLOCK_L + p * MAX_DECK + i]), K.C_COLOR]
+    return m
+
+
+@internal
+def playable_with_mask(s, T, p, cid, cmask):
+    """``card_playable_base`` with the colour mask computed once per legal-mask call."""
+    cards = T[0]
+    if cards[cid, K.C_TYPE] != T_CLIMAX:
+        if cards[cid, K.C_LEVEL] > player_level(s, p):
+            return False
+        if cards[cid, K.C_LEVEL] == 0:
+            return s[STOCK_N + p] >= cards[cid, K.C_COST]
+    if (cmask & (1 << cards[cid, K.C_COLOR])) == 0:
+        return False
+    return s[STOCK_N + p] >= cards[cid, K.C_COST]
+
+
+@internal
 def color_ok(s, T, p, cid):
     """CR 8.6.2.1.1: the card's colour is in the player's level or clock (level 0 exempt,
     8.6.2.1.1.1; a climax has level 0 printed but is not a character/event, so it is checked)."""
@@ -2058,11 +2084,12 @@ def legal_mask_row(s, T, out):
     if kind == D_MAIN:
         out[PASS] = 1
         n = 1
+        cmask = color_mask(s, T, p)
         for i in range(nh):
             sl = s[HAND_L + p * MAX_DECK + i]
             c = cid_of(s, sl)
             t = cards[c, K.C_TYPE]
-            if t == T_CLIMAX or not card_playable_base(s, T, p, c):
+            if t == T_CLIMAX or not playable_with_mask(s, T, p, c, cmask):
                 continue
             if t == T_CHAR:
                 for pos in range(NPOS):
@@ -2071,8 +2098,16 @@ def legal_mask_row(s, T, out):
             elif cards[c, K.C_EVENT_ABIL] >= 0 and s[FRAME_N] < FRAME_MAX:
                 out[HAND_BASE + i] = 1
                 n += 1
+        A = T[1]
         for pos in range(NPOS):
-            for j in range(ABILITIES_PER_CARD):
+            sl = stage_slot(s, p, pos)
+            if sl < 0:
+                continue
+            c = cid_of(s, sl)
+            n_act = 0
+            for ai in range(cards[c, K.C_ABIL_START], cards[c, K.C_ABIL_START] + cards[c, K.C_ABIL_COUNT]):
+                n_act += A[ai, K.A_KIND] == AK_ACT
+            for j in range(min(n_act, ABILITIES_PER_CARD)):
                 if ability_usable(s, T, p, pos, j) >= 0:
                     out[ABILITY_BASE + pos * ABILITIES_PER_CARD + j] = 1
                     n += 1
@@ -2265,6 +2300,8 @@ def move_chars(s, T, p, i, j):
         s[POS + b * CARD_W] = i
     mi = s[MARKER_N + p * NPOS + i]
     mj = s[MARKER_N + p * NPOS + j]
+    if mi == 0 and mj == 0:
+        return
     for m in range(N_SLOTS):
         if s[ZONE + m * CARD_W] == Z_MARKER and owner_of(s, m) == p:
             if s[POS + m * CARD_W] == i:
