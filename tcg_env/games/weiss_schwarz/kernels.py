@@ -244,6 +244,7 @@ TR_USE_KEYWORD = int(K.Trigger.USE_KEYWORD)
 TR_LEVEL_UP = int(K.Trigger.LEVEL_UP)
 TR_OPP_CHAR_REVERSED = int(K.Trigger.OPP_CHAR_REVERSED)
 TR_OTHER_PLACED = int(K.Trigger.OTHER_PLACED)
+TR_OWN_CLIMAX_PLACED = int(K.Trigger.OWN_CLIMAX_PLACED)
 TR_BEGIN_DRAW = int(K.Trigger.BEGIN_DRAW)
 TR_BEGIN_CLOCK = int(K.Trigger.BEGIN_CLOCK)
 TR_BEGIN_BATTLE = int(K.Trigger.BEGIN_BATTLE)
@@ -793,6 +794,10 @@ def trigger_card(s, T, slot, p, trig, aux):
             continue
         if w == WH_OPPONENTS and s[TURN_PLAYER] == p:
             continue
+        fr = A[ai, K.A_TRIG_FILTER]
+        aux_is_card = aux >= 0 and trig != TR_TO_WR_FROM_STAGE and trig != TR_USE_KEYWORD
+        if fr >= 0 and aux_is_card and not filter_match(s, T, fr, aux, p, slot):
+            continue  # the triggering card must match (e.g. "when your <trait> climax is placed")
         if not condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, slot):
             continue
         add_pending(s, p, slot, ai, aux)
@@ -2392,6 +2397,10 @@ def apply_unchecked(s, T, a):
             sl = s[HAND_L + p * MAX_DECK + a - HAND_BASE]
             put_in_zone(s, sl, Z_CX)  # CR 8.6.2.4.3
             trigger_card(s, T, sl, p, TR_CLIMAX_PLACED, -1)
+            for pos in range(NPOS):
+                ch = stage_slot(s, p, pos)
+                if ch >= 0:
+                    trigger_card(s, T, ch, p, TR_OWN_CLIMAX_PLACED, sl)
     elif kind == D_ATTACK:
         if a == PASS:
             s[STEP] = ST_ENCORE
