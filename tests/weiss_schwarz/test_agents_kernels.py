@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import BRAWLER, GUARD, HELPER, MESSENGER, SCOUT, find_action
+from conftest import ACE, BRAWLER, CAPTAIN, GUARD, HELPER, MESSENGER, SCOUT, find_action
 
 import tcg_env
 from agents import make_agent
@@ -218,17 +218,17 @@ def test_does_not_spend_a_backup_when_the_defender_wins_anyway(scenario):
     assert _heuristic_choice(g) == K.PASS
 
 
-@pytest.mark.parametrize("card,pays", [(MESSENGER, True), (SCOUT, False)])
-def test_pays_encore_for_a_level_1_character_not_for_a_level_0_one_10_2_3(scenario, card, pays):
+@pytest.mark.parametrize("card,pays", [(CAPTAIN, True), (MESSENGER, False), (SCOUT, False)])
+def test_pays_encore_for_a_level_2_character_not_below_10_2_3(scenario, card, pays):
     sc = scenario()
-    sc.put(0, BRAWLER, "stage", pos=1)  # 6000 reverses either defender
+    sc.put(0, ACE, "stage", pos=1)  # 11000 reverses every defender
     sc.put(1, card, "stage", pos=1)
     sc.put_many(1, [GUARD, GUARD, GUARD], "stock")
     sc.stack_deck(0, [SCOUT])
     sc.stack_deck(1, [GUARD, GUARD])
     g = sc.game()
     _to_attack(g)
-    g.step(find_action(g, "Frontal attack with Brawler"))
+    g.step(find_action(g, "Frontal attack with Ace"))
     while g.decision != D.ENCORE_PAY:
         assert not g.done and g.decision != D.ATTACK
         g.step(K.PASS if g.action_mask()[K.PASS] else int(g.legal_actions()[0]))
