@@ -27,6 +27,7 @@ from tcg_env.games.weiss_schwarz.state import (
     COUNTER_USED,
     CX_L,
     CX_N,
+    DECK_L,
     D_LEVEL,
     D_POWER,
     D_SOUL,
@@ -49,6 +50,7 @@ from tcg_env.games.weiss_schwarz.state import (
     STEP,
     STOCK_N,
     TURN_PLAYER,
+    WR_L,
     WR_N,
 )
 
@@ -95,6 +97,9 @@ GLOBAL_COLUMNS = [
     *[f"trigger_icon_now_{t.name.lower()}" for t in K.TriggerIcon],
     "my_pending_autos_div4",
     "opp_pending_autos_div4",
+    "my_waiting_room_climax_div8",
+    "opp_waiting_room_climax_div8",
+    "my_deck_climax_div8",  # the owner knows its deck list (not its order): climax still in the deck
 ]
 GLOBAL_USED = len(GLOBAL_COLUMNS)
 GLOBAL_SIZE = 112
@@ -203,6 +208,18 @@ def observe_row(s, T, player, out):
         out[_G_ICON + s[DEC_ARG]] = 1.0
     out[_G_PEND] = s[PT_N + p] / 4.0
     out[_G_PEND + 1] = s[PT_N + o] / 4.0
+    for side in range(2):
+        q = p if side == 0 else o
+        ncx = 0
+        for i in range(s[WR_N + q]):
+            if cards[s[CARD + s[WR_L + q * MAX_DECK + i] * CARD_W], K.C_TYPE] == 2:
+                ncx += 1
+        out[_G_PEND + 2 + side] = ncx / 8.0
+    ncx = 0
+    for i in range(s[DECK_N + p]):
+        if cards[s[CARD + s[DECK_L + p * MAX_DECK + i] * CARD_W], K.C_TYPE] == 2:
+            ncx += 1
+    out[_G_PEND + 4] = ncx / 8.0
     # stages (public)
     for side in range(2):
         q = p if side == 0 else o
