@@ -386,7 +386,8 @@ def _attack(s, T, mask, p, rng_row):
                 # the defender is the facing character (or a Great Performance one, 10.6.2)
                 d = fac
                 gp = s[STAGE + (1 - p) * NPOS + 1]
-                if gp >= 0 and (s[D_KW + gp * CARD_W] & K.KW_GREAT_PERFORMANCE) != 0:
+                if gp >= 0 and (s[D_KW + gp * CARD_W] & K.KW_GREAT_PERFORMANCE) != 0 \
+                        and s[ORIENT + gp * CARD_W] != O_REVERSE:
                     d = gp
                 v = 3.0 + soul
                 if d >= 0:
@@ -492,6 +493,8 @@ def _register_harm(s, T):
     the effect resolves, then applied)."""
     code = T[3]
     A = T[1]
+    if s[FRAME_N] <= 0:
+        return 0  # no effect program in progress: nothing says
     f = FRAMES + (s[FRAME_N] - 1) * FRAME_W
     arow = s[f + FR_ABIL]
     reg = s[DEC_ARG + 1]
