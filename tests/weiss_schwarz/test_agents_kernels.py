@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import ACE, BRAWLER, CAPTAIN, GUARD, HELPER, MESSENGER, SCOUT, find_action
+from conftest import ACE, BRAWLER, CAPTAIN, CX_DRAW, CX_POOL, CX_SHOT, GUARD, HELPER, MESSENGER, SCOUT, find_action
 
 import tcg_env
 from agents import make_agent
@@ -245,6 +245,24 @@ def test_plays_a_character_to_an_empty_center_position_6_5_1_2(scenario):
     a = _heuristic_choice(g)
     assert K.PLAY_BASE <= a < K.OWN_STAGE_BASE and (a - K.PLAY_BASE) % K.N_POSITIONS < K.N_CENTER, \
         g.describe_action(a)
+
+
+@pytest.mark.parametrize("level,clock,clocks", [(0, 0, True), (2, 2, False)])
+def test_clocks_a_surplus_climax_while_far_from_losing_6_4_1_2(scenario, level, clock, clocks):
+    sc = scenario()
+    sc.put_many(0, [SCOUT, CX_POOL, CX_DRAW, CX_SHOT, MESSENGER], "hand")
+    sc.put_many(0, [GUARD] * level, "level")
+    sc.put_many(0, [SCOUT] * clock, "clock")
+    sc.flow("clock")
+    g = sc.game()
+    assert g.decision == D.CLOCK
+    a = _heuristic_choice(g)
+    if not clocks:  # 2 levels and 2 clock: 16 damage taken of the 27 that lose (CR 9.3, 1.2.2.1)
+        assert a == K.PASS
+        return
+    hand = [int(x) for x in g.state[S.HAND_L : S.HAND_L + int(g.state[S.HAND_N])]]
+    clocked = int(g.state[S.CARD + hand[a - K.HAND_BASE] * S.CARD_W])
+    assert clocked in (CX_POOL, CX_DRAW, CX_SHOT)  # the third climax is the least useful card
 
 
 # ---- agents layer --------------------------------------------------------------------------------
