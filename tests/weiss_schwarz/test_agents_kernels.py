@@ -11,7 +11,19 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import ACE, BRAWLER, CAPTAIN, CX_DRAW, CX_POOL, CX_SHOT, GUARD, HELPER, MESSENGER, SCOUT, find_action
+from conftest import (
+    ACE,
+    BRAWLER,
+    CAPTAIN,
+    CX_DRAW,
+    CX_POOL,
+    CX_SHOT,
+    GUARD,
+    HELPER,
+    MESSENGER,
+    SCOUT,
+    find_action,
+)
 
 import tcg_env
 from agents import make_agent
@@ -299,8 +311,9 @@ print(lengths.tolist(), bg.states[:, 1].tolist(), int(bg.states.astype(np.int64)
 """
     env = dict(os.environ, PYTHONPATH=str(REPO))
     nojit = subprocess.run([sys.executable, "-c", code], env=dict(env, NUMBA_DISABLE_JIT="1"), capture_output=True,
-                           text=True, timeout=900, cwd=REPO)
+                           text=True, timeout=900, cwd=REPO, check=False)
     assert nojit.returncode == 0, nojit.stderr[-2000:]
-    jit = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=900, cwd=REPO)
+    jit = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=900, cwd=REPO,
+                         check=False)
     assert jit.returncode == 0, jit.stderr[-2000:]
     assert nojit.stdout.split() == jit.stdout.split()

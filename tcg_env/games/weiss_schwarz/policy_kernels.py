@@ -44,7 +44,11 @@ from tcg_env.engine.jit import internal
 from tcg_env.engine.rng import rng_below
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.batch import _chunked, _pick_uniform
-from tcg_env.games.weiss_schwarz.kernels import ability_usable, apply_unchecked, legal_mask_row
+from tcg_env.games.weiss_schwarz.kernels import (
+    ability_usable,
+    apply_unchecked,
+    legal_mask_row,
+)
 from tcg_env.games.weiss_schwarz.state import (
     ATK_SLOT,
     ATK_TYPE,
