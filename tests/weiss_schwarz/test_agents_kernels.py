@@ -278,12 +278,12 @@ def test_clocks_a_surplus_climax_while_far_from_losing_6_4_1_2(scenario, level, 
 
 
 # ---- agents layer --------------------------------------------------------------------------------
-def test_make_agent_serves_weiss_schwarz_random_and_heuristic_and_refuses_the_others():
+def test_make_agent_serves_weiss_schwarz_random_and_heuristic_and_refuses_neural():
     r = make_agent("random", game=GAME, seed=1)
     h = make_agent("heuristic", game=GAME, seed=1)
     assert r.kernel_code == P.AGENT_RANDOM and h.kernel_code == P.AGENT_HEURISTIC and h.needs_game
     with pytest.raises(ValueError, match="weiss_schwarz"):
-        make_agent("search", game=GAME)
+        make_agent("neural", game=GAME)
     with pytest.raises(ValueError, match="unknown game 'wsch'"):
         make_agent("heuristic", game="wsch")
     with pytest.raises(ValueError, match="unknown game 'wsch'"):
@@ -291,6 +291,66 @@ def test_make_agent_serves_weiss_schwarz_random_and_heuristic_and_refuses_the_ot
     g = tcg_env.make_game("fftcg", seed=1)
     with pytest.raises(ValueError, match="was given a 'fftcg' game"):
         h.act(None, g.action_mask(), game=g)
+
+
+# ---- determinization and search -----------------------------------------------------------------
+def _mid_game(seed, decisions=80):
+    g = tcg_env.make_game(GAME, seed=seed)
+    rng = seed_agent_rng(1, seed)[0]
+    while not g.done and g.num_decisions < decisions:
+        m = g.action_mask()
+        g.step(int(P.choose_action_row(np.array(g.state, np.int32), g.pool.kernel_tables, m, int(m.sum()),
+                                       P.AGENT_HEURISTIC, rng)))
+    assert not g.done
+    return g
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_determinization_keeps_what_the_player_sees_and_conserves_cards(seed):
+    from tcg_env.games.weiss_schwarz.adapter import check_consistency
+
+    g = _mid_game(seed)
+    me = g.current_player
+    o = 1 - me
+    row = np.array(g.state, np.int32)
+    hidden = [int(x) for x in row[S.HAND_L + o * K.MAX_DECK : S.HAND_L + o * K.MAX_DECK + int(row[S.HAND_N + o])]]
+    hidden += [int(x) for x in row[S.DECK_L + o * K.MAX_DECK : S.DECK_L + o * K.MAX_DECK + int(row[S.DECK_N + o])]]
+    ids = lambda r: sorted(int(r[S.CARD + sl * S.CARD_W]) for sl in hidden)  # noqa: E731
+    hands = set()
+    for k in range(6):
+        det = row.copy()
+        P.determinize_row(det, g.pool.kernel_tables, me, seed_agent_rng(1, 100 + k)[0])
+        check_consistency(det, g.pool)
+        assert ids(det) == ids(row)  # the same cards, dealt anew
+        own_deck = slice(S.DECK_L + me * K.MAX_DECK, S.DECK_L + me * K.MAX_DECK + int(row[S.DECK_N + me]))
+        assert sorted(det[own_deck]) == sorted(row[own_deck])  # own deck: same slots, new order
+        g2 = tcg_env.Game(g.spec, g.pool, det, 0)
+        assert np.array_equal(g2.observe(me), g.observe(me))  # nothing the player sees changed
+        assert np.array_equal(g2.action_mask(), g.action_mask())
+        hands.add(tuple(int(det[S.CARD + sl * S.CARD_W]) for sl in hidden[: int(row[S.HAND_N + o])]))
+    assert len(hands) > 1  # the hidden hand really is resampled
+
+
+def test_determinize_batch_equals_determinize_row_per_row():
+    bg = _batch(18, seed=5)
+    lengths = np.zeros(18, np.int64)
+    P.playout_batch(bg.states, bg._T, bg.masks, seed_agent_rng(18, 2), np.ones((18, 2), np.int32), 50, lengths)
+    players = (np.arange(18) % 2).astype(np.int32)
+    loop = bg.states.copy()
+    rng_b = seed_agent_rng(18, 3)
+    rng_l = rng_b.copy()
+    P.determinize_batch(bg.states, bg._T, players, rng_b)
+    for b in range(18):
+        P.determinize_row(loop[b], bg._T, int(players[b]), rng_l[b])
+    assert np.array_equal(loop, bg.states) and np.array_equal(rng_b, rng_l)
+
+
+def test_search_plays_legal_moves_and_beats_random_in_a_short_match():
+    r = python_match(make_agent("search", game=GAME, simulations=8, wave=8, seed=1), make_agent("random", game=GAME),
+                     4, seed=9, game=GAME)
+    assert r.wins_a == 4, str(r)
+    with pytest.raises(ValueError, match="the search agent plays fftcg, weiss_schwarz, not 'wsch'"):
+        make_agent("search", game="wsch")
 
 
 # ---- without JIT ---------------------------------------------------------------------------------
@@ -307,7 +367,9 @@ assert bg.states[:, 0].all()  # H_DONE: both games were played to their end
 out = np.zeros(2, np.int32)
 bg2 = tcg_env.make_batch("weiss_schwarz", 2, seed=6, auto_reset=False)
 P.agent_actions_batch(bg2.states, bg2._T, bg2.masks, seed_agent_rng(2, 3), P.AGENT_HEURISTIC, out)
-print(lengths.tolist(), bg.states[:, 1].tolist(), int(bg.states.astype(np.int64).sum()), out.tolist())
+P.determinize_batch(bg2.states, bg2._T, np.array([0, 1], np.int32), seed_agent_rng(2, 4))
+print(lengths.tolist(), bg.states[:, 1].tolist(), int(bg.states.astype(np.int64).sum()), out.tolist(),
+      int((bg2.states.astype(np.int64) * np.arange(bg2.states.shape[1])).sum()))
 """
     env = dict(os.environ, PYTHONPATH=str(REPO))
     nojit = subprocess.run([sys.executable, "-c", code], env=dict(env, NUMBA_DISABLE_JIT="1"), capture_output=True,

@@ -39,7 +39,7 @@ def test_heuristic_beats_random_in_a_kernel_matchup_with_counts_that_add_up():
 
 def test_matchup_refuses_an_agent_weiss_schwarz_has_not():
     with pytest.raises(MatchupError, match="weiss_schwarz"):
-        run_matchup(GAME, decks=DECKS[:1], agents=["search", "random"], games=2)
+        run_matchup(GAME, decks=DECKS[:1], agents=["neural", "random"], games=2)
 
 
 def test_matchup_command_for_weiss_schwarz_writes_the_tables(tmp_path):

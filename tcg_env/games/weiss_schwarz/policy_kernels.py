@@ -41,13 +41,14 @@ from numba import njit
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE
 from tcg_env.engine.jit import internal
-from tcg_env.engine.rng import rng_below
+from tcg_env.engine.rng import rng_below, rng_next_u32, rng_seed_one
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.batch import _chunked, _pick_uniform
 from tcg_env.games.weiss_schwarz.kernels import (
     ability_usable,
     apply_unchecked,
     legal_mask_row,
+    refresh_derived,
 )
 from tcg_env.games.weiss_schwarz.state import (
     ATK_SLOT,
@@ -63,6 +64,8 @@ from tcg_env.games.weiss_schwarz.state import (
     D_POWER,
     D_SOUL,
     DEC_ARG,
+    DECK_L,
+    DECK_N,
     DEF_SLOT,
     FR_ABIL,
     FR_PC,
@@ -616,10 +619,49 @@ def choose_action_row(s, T, mask, n_legal, kind, rng_row):
 
 
 # =============================================================================================
+# Determinization (search over hidden information)
+# =============================================================================================
+@njit(cache=True)
+def determinize_row(s, T, player, rng_row):
+    """Resample what ``player`` can't see, in place, with ``rng_row``:
+
+    * the opponent's hand and deck (CR 3.2 / 3.3: hidden zones) are dealt anew from the same cards
+      (sizes kept): the card ids are permuted among those slots, so every zone list, count and
+      per-slot field stays as it was;
+    * ``player``'s own deck is shuffled (its order is unknown; its contents are known);
+    * the game's own RNG (future shuffles) is reseeded.
+
+    Simplification: the face-down stock (CR 3.9) is left as it is, and cards revealed earlier are
+    not tracked. Everything ``player`` observes is unchanged.
+    """
+    o = 1 - player
+    nh = s[HAND_N + o]
+    nd = s[DECK_N + o]
+    for i in range(nh + nd - 1, 0, -1):
+        j = rng_below(rng_row, i + 1)
+        si = s[HAND_L + o * MAX_DECK + i] if i < nh else s[DECK_L + o * MAX_DECK + (i - nh)]
+        sj = s[HAND_L + o * MAX_DECK + j] if j < nh else s[DECK_L + o * MAX_DECK + (j - nh)]
+        t = s[CARD + si * CARD_W]
+        s[CARD + si * CARD_W] = s[CARD + sj * CARD_W]
+        s[CARD + sj * CARD_W] = t
+    base = DECK_L + player * MAX_DECK
+    for i in range(s[DECK_N + player] - 1, 0, -1):
+        j = rng_below(rng_row, i + 1)
+        t = s[base + i]
+        s[base + i] = s[base + j]
+        s[base + j] = t
+    hi = np.int64(rng_next_u32(rng_row)) & 0x7FFFFFFF
+    lo = np.int64(rng_next_u32(rng_row))
+    rng_seed_one(s, (hi << 32) | lo)
+    refresh_derived(s, T)  # CR 8.9: abilities working from the hand see the new cards
+
+
+# =============================================================================================
 # Batch kernels: one nogil entry point (every separate top-level kernel re-links the engine)
 # =============================================================================================
 OP_ACTIONS = 0
 OP_PLAYOUT = 1
+OP_DETERMINIZE = 2
 
 
 @njit(cache=True)
@@ -638,7 +680,8 @@ def playout_row(s, T, mask, rng_row, kind0, kind1, max_decisions):
 
 
 @njit(cache=True, nogil=True)
-def _policy_range(lo, hi, op, states, T, masks, agent_rng, kind, seat_kinds, max_decisions, actions_out, lengths):
+def _policy_range(lo, hi, op, states, T, masks, agent_rng, kind, seat_kinds, max_decisions, players, actions_out,
+                  lengths):
     for b in range(lo, hi):
         s = states[b]
         if op == OP_ACTIONS:
@@ -651,8 +694,10 @@ def _policy_range(lo, hi, op, states, T, masks, agent_rng, kind, seat_kinds, max
                 if m[a] != 0:
                     n_legal += 1
             actions_out[b] = choose_action_row(s, T, m, n_legal, kind, agent_rng[b])
-        else:
+        elif op == OP_PLAYOUT:
             lengths[b] = playout_row(s, T, masks[b], agent_rng[b], seat_kinds[b, 0], seat_kinds[b, 1], max_decisions)
+        else:
+            determinize_row(s, T, players[b], agent_rng[b])
 
 
 _I64 = np.zeros(1, np.int64)
@@ -670,7 +715,8 @@ def agent_actions_batch(states, T, masks, agent_rng, kind, actions_out):
     the mask in masks[b]; -1 for finished rows."""
     _check_kind(kind)
     out = actions_out if actions_out.dtype == np.int32 and actions_out.flags.c_contiguous else np.empty(states.shape[0], np.int32)
-    _chunked(_policy_range, states.shape[0], OP_ACTIONS, states, T, masks, agent_rng, int(kind), _SEATS, 0, out, _I64)
+    _chunked(_policy_range, states.shape[0], OP_ACTIONS, states, T, masks, agent_rng, int(kind), _SEATS, 0, _I32, out,
+             _I64)
     if out is not actions_out:
         actions_out[:] = out
 
@@ -683,10 +729,18 @@ def playout_batch(states, T, masks, agent_rng, seat_kinds, max_decisions, length
         _check_kind(k)
     out = lengths if lengths.dtype == np.int64 and lengths.flags.c_contiguous else np.empty(states.shape[0], np.int64)
     _chunked(_policy_range, states.shape[0], OP_PLAYOUT, states, T, masks, agent_rng, 0, seat_kinds,
-             int(max_decisions), _I32, out)
+             int(max_decisions), _I32, _I32, out)
     if out is not lengths:
         lengths[:] = out
 
+
+def determinize_batch(states, T, players, agent_rng):
+    """determinize_row for every row b from the view of players[b] (int32[B])."""
+    _chunked(_policy_range, states.shape[0], OP_DETERMINIZE, states, T, _DUMMY_MASKS, agent_rng, 0, _SEATS, 0,
+             np.ascontiguousarray(players, np.int32), _I32, _I64)
+
+
+_DUMMY_MASKS = np.zeros((1, NUM_ACTIONS), np.int8)
 
 __all__ = [
     "AGENT_RANDOM",
@@ -696,4 +750,6 @@ __all__ = [
     "playout_row",
     "agent_actions_batch",
     "playout_batch",
+    "determinize_row",
+    "determinize_batch",
 ]
