@@ -1,6 +1,8 @@
 """Agents for tcg_env games: random, heuristic, search (MCTS) and neural policies.
 
 ``make_agent(name, game="fftcg", **kwargs)`` builds one by name; ``list_agents()`` lists the names.
+random, heuristic and search play "fftcg" and "weiss_schwarz" (through each game's
+``policy_kernels``); neural plays "fftcg" only and says so for another game.
 Every agent implements :class:`agents.base.Agent` (``act(observation, action_mask, game=None)``).
 See docs/agents.md.
 """
@@ -31,6 +33,9 @@ def _search(**kw):
 
 
 def _neural(**kw):
+    game = kw.get("game", "fftcg")
+    if game != "fftcg":  # agents.neural.obs_scale_for knows fftcg's observation only
+        raise ValueError(f"the neural agent plays fftcg only, not {game!r} (no observation scaling for it yet)")
     from agents.neural import NeuralAgent  # needs torch: imported only when asked for
 
     return NeuralAgent(**kw)

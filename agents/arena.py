@@ -1,9 +1,10 @@
-"""Head-to-head evaluation of two agents over many FF-TCG games (used by the tests and docs).
+"""Head-to-head evaluation of two agents over many games of one game (FF-TCG by default,
+``game="weiss_schwarz"`` too; used by the tests and docs).
 
 Games come in mirrored pairs: games 2k and 2k+1 use the same decks and the same game seed with
 the agents' seats swapped, so seat, deck and shuffle luck cancel out. The deck pairs cycle over
 every ordered pair of the built-in decks (mirror matches included). Which player goes first is
-still chosen inside the game (CR 8.2.1.2).
+still chosen inside the game (FF-TCG CR 8.2.1.2, Weiss Schwarz CR 5.2.1.3).
 
 * :func:`kernel_match` plays agents the kernels can run themselves (``kernel_code``: random,
   heuristic) entirely inside ``playout_batch``: thousands of games a second.
@@ -42,13 +43,13 @@ class MatchResult:
                 f"(A score {self.score_a:.1%}, {self.games / max(self.seconds, 1e-9):.0f} games/s)")
 
 
-def deck_schedule(games: int, decks: Optional[Sequence[str]] = None, pool=None):
+def deck_schedule(games: int, decks: Optional[Sequence[str]] = None, pool=None, game: str = "fftcg"):
     """(deck of seat 0, deck of seat 1, a_seat) for each game; see the module docstring."""
     import tcg_env
 
-    spec = tcg_env.get_spec("fftcg")
+    spec = tcg_env.get_spec(game)
     pool = pool if pool is not None else spec.load_tables()
-    names = list(decks) if decks else tcg_env.list_decks("fftcg")
+    names = list(decks) if decks else tcg_env.list_decks(game)
     ids = {n: spec.load_deck(pool, n, spec.default_variant).card_ids for n in names}
     pairs = list(itertools.product(names, names))
     out = []
@@ -67,16 +68,17 @@ def _tally(winners: np.ndarray, a_seat: np.ndarray):
 
 
 def kernel_match(kind_a: int, kind_b: int, games: int, seed: int = 0, decks: Optional[Sequence[str]] = None,
-                 max_decisions: int = MAX_DECISIONS) -> MatchResult:
+                 max_decisions: int = MAX_DECISIONS, game: str = "fftcg") -> MatchResult:
     """``games`` games of in-kernel agent ``kind_a`` against ``kind_b`` in one ``playout_batch``."""
     import tcg_env
+    from agents.base import policy_kernels_for, seed_agent_rng_for
     from tcg_env.engine.header import H_WINNER
-    from tcg_env.games.fftcg import policy_kernels as P
-    from tcg_env.games.fftcg.batch import seed_agent_rng
 
-    spec = tcg_env.get_spec("fftcg")
+    P = policy_kernels_for(game, "kernel_match")
+    seed_agent_rng = seed_agent_rng_for(game)
+    spec = tcg_env.get_spec(game)
     pool = spec.load_tables()
-    sched = deck_schedule(games, decks, pool)
+    sched = deck_schedule(games, decks, pool, game)
     seeds = np.array([seed + g // 2 for g in range(games)], np.int64)  # mirrored pairs share a seed
     bg = tcg_env.BatchGame(spec, pool, [(d0, d1) for d0, d1, _ in sched], seeds, 0, False, auto_reset=False)
     a_seat = np.array([a for _, _, a in sched], np.int32)
@@ -91,14 +93,14 @@ def kernel_match(kind_a: int, kind_b: int, games: int, seed: int = 0, decks: Opt
 
 
 def python_match(agent_a, agent_b, games: int, seed: int = 0, decks: Optional[Sequence[str]] = None,
-                 max_decisions: int = MAX_DECISIONS, verbose: bool = False) -> MatchResult:
+                 max_decisions: int = MAX_DECISIONS, verbose: bool = False, game: str = "fftcg") -> MatchResult:
     """``games`` games of two :class:`agents.base.Agent` objects, one decision at a time through
     the facade (the agents are reset with seeds derived from ``seed`` and the game index)."""
     import tcg_env
 
-    spec = tcg_env.get_spec("fftcg")
+    spec = tcg_env.get_spec(game)
     pool = spec.load_tables()
-    sched = deck_schedule(games, decks, pool)
+    sched = deck_schedule(games, decks, pool, game)
     winners = np.zeros(games, np.int32)
     a_seat = np.zeros(games, np.int32)
     decisions = 0

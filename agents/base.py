@@ -51,3 +51,28 @@ def check_mask(action_mask: np.ndarray) -> np.ndarray:
     if legal.size == 0:
         raise ValueError("action mask has no legal action (is the game over, or is it the other player's turn?)")
     return legal
+
+
+# games whose package ships in-kernel agents (``tcg_env.games.<game>.policy_kernels``)
+KERNEL_AGENT_GAMES = ("fftcg", "weiss_schwarz")
+
+
+def policy_kernels_for(game: str, agent: str = "heuristic"):
+    """The policy kernel module of ``game`` (random / heuristic in-kernel agents and their
+    ``playout_batch``); a clear error naming the game and the agent when it has none."""
+    if game not in KERNEL_AGENT_GAMES:
+        import tcg_env
+
+        known = tcg_env.list_games()
+        what = "unknown game" if game not in known else "no in-kernel agents for"
+        raise ValueError(f"the {agent} agent: {what} {game!r}; it plays {', '.join(KERNEL_AGENT_GAMES)}")
+    import importlib
+
+    return importlib.import_module(f"tcg_env.games.{game}.policy_kernels")
+
+
+def seed_agent_rng_for(game: str):
+    """The game's ``seed_agent_rng(batch, seed)`` (RNG rows of the in-kernel agents)."""
+    import importlib
+
+    return importlib.import_module(f"tcg_env.games.{game}.batch").seed_agent_rng

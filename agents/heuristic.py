@@ -1,4 +1,5 @@
-"""The rule-based FF-TCG heuristic (``policy_kernels.heuristic_action``) as an :class:`Agent`.
+"""The rule-based heuristic of a game (``tcg_env.games.<game>.policy_kernels.heuristic_action``:
+FF-TCG and Weiss Schwarz) as an :class:`Agent`.
 
 It reads the engine state, not the observation, so ``act`` needs ``game=``. The same policy runs
 inside the kernels as ``AGENT_HEURISTIC`` (``kernel_code``) for fast matchups and opponents; see
@@ -11,19 +12,18 @@ from typing import Any, Optional
 
 import numpy as np
 
-from agents.base import Agent, check_mask
+from agents.base import Agent, check_mask, policy_kernels_for, seed_agent_rng_for
 
 
 class HeuristicAgent(Agent):
     name = "heuristic"
-    kernel_code = 1  # tcg_env.games.fftcg.policy_kernels.AGENT_HEURISTIC
+    kernel_code = 1  # AGENT_HEURISTIC of every game's policy_kernels
     needs_game = True
 
     def __init__(self, seed: Optional[int] = None, game: str = "fftcg"):
-        if game != "fftcg":
-            raise ValueError(f"the heuristic agent plays fftcg only, not {game!r}")
-        from tcg_env.games.fftcg.batch import seed_agent_rng
-
+        self._P = policy_kernels_for(game, "heuristic")  # a clear error for a game without one
+        self.game = game
+        seed_agent_rng = seed_agent_rng_for(game)
         self._seed_rng = seed_agent_rng
         self._rng = seed_agent_rng(1, 0 if seed is None else int(seed))[0]
 
@@ -34,12 +34,14 @@ class HeuristicAgent(Agent):
     def act(self, observation: Any, action_mask: np.ndarray, game: Any = None) -> int:
         if game is None:
             raise ValueError("HeuristicAgent.act needs game= (it reads the engine state)")
-        from tcg_env.games.fftcg.policy_kernels import AGENT_HEURISTIC, choose_action_row
-
+        spec = getattr(game, "spec", None)
+        if spec is not None and spec.name != self.game:
+            raise ValueError(f"HeuristicAgent for {self.game!r} was given a {spec.name!r} game")
+        P = self._P
         legal = check_mask(action_mask)
         mask = np.ascontiguousarray(action_mask, dtype=np.int8)
         row = np.array(game.state, dtype=np.int32)  # a writable copy: the kernels take one type
-        a = int(choose_action_row(row, game.pool.kernel_tables, mask, int(legal.size), AGENT_HEURISTIC, self._rng))
+        a = int(P.choose_action_row(row, game.pool.kernel_tables, mask, int(legal.size), P.AGENT_HEURISTIC, self._rng))
         if a < 0 or not mask[a]:
             raise RuntimeError(f"heuristic chose illegal action {a} (a bug)")
         return a

@@ -14,9 +14,13 @@ class RandomAgent(Agent):
     mask). Inside the kernels the same agent is ``AGENT_RANDOM``; ``kernel_code`` says so."""
 
     name = "random"
-    kernel_code = 0  # tcg_env.games.fftcg.policy_kernels.AGENT_RANDOM
+    kernel_code = 0  # AGENT_RANDOM of every game's policy_kernels
 
     def __init__(self, seed: Optional[int] = None, game: str = "fftcg"):
+        import tcg_env
+
+        if game not in tcg_env.list_games():
+            raise ValueError(f"the random agent: unknown game {game!r}; available: {', '.join(tcg_env.list_games())}")
         self.game = game
         self._rng = np.random.default_rng(seed)
 

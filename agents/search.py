@@ -1,4 +1,5 @@
-"""Determinized Monte Carlo tree search (single-observer ISMCTS) for FF-TCG.
+"""Determinized Monte Carlo tree search (single-observer ISMCTS) for FF-TCG and Weiss Schwarz
+(``game=``: the game's ``policy_kernels`` give the determinization, the heuristic and the playouts).
 
 Each simulation starts from a *determinization* of the current state as the acting player sees it
 (``policy_kernels.determinize_row``: the opponent's hand and deck dealt anew from the same cards,
@@ -25,6 +26,17 @@ import numpy as np
 from agents.base import Agent, check_mask
 
 MAX_ROLLOUT_DECISIONS = 20000
+SEARCH_GAMES = ("fftcg", "weiss_schwarz")  # games whose policy kernels have determinize_row
+
+
+def _game_modules(game: str):
+    """(policy kernels, batch, kernels, NUM_ACTIONS) of ``game``."""
+    import importlib
+
+    P = importlib.import_module(f"tcg_env.games.{game}.policy_kernels")
+    B = importlib.import_module(f"tcg_env.games.{game}.batch")
+    Kr = importlib.import_module(f"tcg_env.games.{game}.kernels")
+    return P, B, Kr, importlib.import_module(f"tcg_env.games.{game}.constants").NUM_ACTIONS
 
 
 class _Node:
@@ -53,8 +65,9 @@ class SearchAgent(Agent):
     def __init__(self, simulations: int = 128, method: str = "paired", wave: int = 32, c: float = 0.7,
                  margin: float = 1.0, seed: Optional[int] = None, game: str = "fftcg",
                  max_rollout_decisions: int = MAX_ROLLOUT_DECISIONS):
-        if game != "fftcg":
-            raise ValueError(f"the search agent plays fftcg only, not {game!r}")
+        if game not in SEARCH_GAMES:
+            raise ValueError(f"the search agent plays {', '.join(SEARCH_GAMES)}, not {game!r}")
+        self.game = game
         if simulations < 1 or wave < 1:
             raise ValueError("simulations and wave must be >= 1")
         if method not in ("paired", "ismcts"):
@@ -69,7 +82,7 @@ class SearchAgent(Agent):
         self.reset(seed)
 
     def reset(self, seed: Optional[int] = None) -> None:
-        from tcg_env.games.fftcg.batch import seed_agent_rng
+        seed_agent_rng = _game_modules(self.game)[1].seed_agent_rng
 
         seed = 0 if seed is None else int(seed)
         self._np_rng = np.random.default_rng(seed)
@@ -81,6 +94,9 @@ class SearchAgent(Agent):
     def act(self, observation: Any, action_mask: np.ndarray, game: Any = None) -> int:
         if game is None:
             raise ValueError("SearchAgent.act needs game= (it searches from the engine state)")
+        spec = getattr(game, "spec", None)
+        if spec is not None and spec.name != self.game:
+            raise ValueError(f"SearchAgent for {self.game!r} was given a {spec.name!r} game")
         legal = check_mask(action_mask)
         if legal.size == 1:
             return int(legal[0])
@@ -94,9 +110,9 @@ class SearchAgent(Agent):
 
     def _ismcts(self, root_state: np.ndarray, T) -> int:
         from tcg_env.engine.header import H_DECIDER, H_DONE, H_WINNER
-        from tcg_env.games.fftcg import policy_kernels as P
-        from tcg_env.games.fftcg.constants import NUM_ACTIONS
-        from tcg_env.games.fftcg.kernels import apply_unchecked, legal_mask_row
+
+        P, _, Kr, NUM_ACTIONS = _game_modules(self.game)
+        apply_unchecked, legal_mask_row = Kr.apply_unchecked, Kr.legal_mask_row
 
         me = int(root_state[H_DECIDER])
         root = _Node(-1)
@@ -187,10 +203,10 @@ class SearchAgent(Agent):
         """Root search with common random numbers and sequential halving (see the class doc)."""
         from tcg_env.engine.header import H_DECIDER, H_WINNER
         from tcg_env.engine.rng import rng_seed_one
-        from tcg_env.games.fftcg import policy_kernels as P
-        from tcg_env.games.fftcg.batch import AGENT_RNG_WORDS
-        from tcg_env.games.fftcg.constants import NUM_ACTIONS
-        from tcg_env.games.fftcg.kernels import apply_unchecked, legal_mask_row
+
+        P, B, Kr, NUM_ACTIONS = _game_modules(self.game)
+        AGENT_RNG_WORDS = B.AGENT_RNG_WORDS
+        apply_unchecked, legal_mask_row = Kr.apply_unchecked, Kr.legal_mask_row
 
         me = int(root_state[H_DECIDER])
         root = root_state.copy()

@@ -59,9 +59,8 @@ def bench_reference(batch: int, seconds: float) -> float:
 
 def bench_batch(game: str, batch: int, seconds: float) -> dict:
     import tcg_env
-    from tcg_env.games.fftcg.batch import seed_agent_rng
-
     spec = tcg_env.get_spec(game)
+    seed_agent_rng = spec.kernels.seed_agent_rng
     bg = tcg_env.make_batch(game, batch, seed=1)
     k = spec.kernels
     rng = seed_agent_rng(batch, 7)
@@ -130,8 +129,7 @@ def measure_compile(game: str) -> dict:
         f"g=tcg_env.make_game('{game}', seed=1); g.observe(0); "
         "[g.step(g.legal_actions()[0]) for _ in range(5)]; "
         f"b=tcg_env.make_batch('{game}', 2, seed=1); b.step(np.array([np.flatnonzero(m)[0] for m in b.masks])); "
-        "from tcg_env.games.fftcg.batch import seed_agent_rng; "
-        "c=np.zeros((2,5),np.int64); b.spec.kernels.random_play_batch(b.states,b._T,b.decks,b.deck_lens,b.seeds,0,2,b.obs,b.masks,seed_agent_rng(2,1),c); "
+        "c=np.zeros((2,5),np.int64); b.spec.kernels.random_play_batch(b.states,b._T,b.decks,b.deck_lens,b.seeds,0,2,b.obs,b.masks,b.spec.kernels.seed_agent_rng(2,1),c); "
         "print(time.perf_counter()-t)"
     )
     with tempfile.TemporaryDirectory() as d:

@@ -262,22 +262,34 @@ def _cmd_replay(args) -> int:
 def _pool(args):
     import tcg_env
 
-    if args.game != "fftcg":  # pragma: no cover - one game registered so far
-        raise CLIError(f"{args.game}: card tools exist for fftcg only so far")
+    spec = tcg_env.get_spec(args.game)  # an unknown game: a ValueError naming the known ones
     if getattr(args, "cards", None):
-        from tcg_env.cards.fftcg import load_fftcg_pool
-
+        if args.game == "fftcg":
+            from tcg_env.cards.fftcg import load_fftcg_pool as load
+        elif args.game == "weiss_schwarz":
+            from tcg_env.cards.weiss_schwarz import load_ws_pool as load
+        else:  # pragma: no cover - every registered game has a card file loader
+            raise CLIError(f"{args.game}: no card file loader for --cards")
         try:
-            return load_fftcg_pool(args.cards)
+            return load(args.cards)
         except (ValueError, OSError) as exc:
             raise CLIError(str(exc)) from None
-    return tcg_env.get_spec(args.game).load_tables()
+    return spec.load_tables()
+
+
+def _card_constants(game: str):
+    """The game's card constants module (card types, colours / elements and the C_* columns)."""
+    import importlib
+
+    return importlib.import_module(f"tcg_env.games.{game}.constants")
 
 
 def _cmd_deck_validate(args) -> int:
     from tcg_env.cards.decks import load_deck, validate_deck
-    from tcg_env.games.fftcg import constants as K
 
+    if args.game == "weiss_schwarz":
+        return _ws_deck_validate(args)
+    K = _card_constants(args.game)
     pool = _pool(args)
     bad = 0
     for f in args.files:
@@ -304,9 +316,71 @@ def _cmd_deck_validate(args) -> int:
     return 0
 
 
-def _cmd_cards_list(args) -> int:
-    from tcg_env.games.fftcg import constants as K
+def _ws_deck_validate(args) -> int:
+    """Weiss Schwarz decks (CR 5.1.2: 50 cards, at most 4 of a name, at most 8 climax)."""
+    from tcg_env.cards.weiss_schwarz import load_ws_deck
 
+    K = _card_constants(args.game)
+    if args.format:
+        raise CLIError("weiss_schwarz has one deck format (CR 5.1.2); --format is for fftcg")
+    pool = _pool(args)
+    bad = 0
+    for f in args.files:
+        try:
+            deck = load_ws_deck(pool, f)
+        except ValueError as exc:
+            bad += 1
+            print(f"error: {exc}", file=sys.stderr)
+            continue
+        ids = deck.card_ids
+        types = {t.name.lower(): int((pool.cards[ids, K.C_TYPE] == t).sum()) for t in K.CardType}
+        colors: dict[str, int] = {}
+        for cid in ids.tolist():
+            c = K.COLOR_NAMES[int(pool.cards[cid, K.C_COLOR])]
+            colors[c] = colors.get(c, 0) + 1
+        print(f"{f}: ok: {deck.name!r}, {len(ids)} cards, {len(set(ids.tolist()))} different; "
+              + ", ".join(f"{n} {t}" for t, n in types.items() if n) + "; "
+              + ", ".join(f"{c} {n}" for c, n in sorted(colors.items(), key=lambda x: -x[1])))  # fmt: skip
+    if bad:
+        print(f"{bad} of {len(args.files)} deck(s) invalid", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _ws_cards_list(args) -> int:
+    K = _card_constants(args.game)
+    if args.element:
+        raise CLIError("weiss_schwarz cards have a colour, not an element: use --color")
+    pool = _pool(args)
+    colors = list(K.COLOR_NAMES)
+    types = [t.name.lower() for t in K.CardType]
+    if args.color and args.color.lower() not in colors:
+        raise CLIError(f"unknown colour {args.color!r}; choose from {', '.join(colors)}")
+    if args.type and args.type.lower() not in types:
+        raise CLIError(f"unknown card type {args.type!r}; choose from {', '.join(types)}")
+    n = 0
+    for cid in range(pool.n_cards):
+        row = pool.cards[cid]
+        if args.color and colors[int(row[K.C_COLOR])] != args.color.lower():
+            continue
+        if args.type and types[int(row[K.C_TYPE])] != args.type.lower():
+            continue
+        if args.cost is not None and int(row[K.C_COST]) != args.cost:
+            continue
+        if args.level is not None and int(row[K.C_LEVEL]) != args.level:
+            continue
+        print(pool.describe_card(cid))
+        n += 1
+    print(f"{n} of {pool.n_cards} cards", file=sys.stderr)
+    return 0
+
+
+def _cmd_cards_list(args) -> int:
+    if args.game == "weiss_schwarz":
+        return _ws_cards_list(args)
+    if args.color or args.level is not None:
+        raise CLIError(f"--color and --level are Weiss Schwarz filters; {args.game} cards have --element / --cost")
+    K = _card_constants(args.game)
     pool = _pool(args)
     elems = list(K.ELEMENT_NAMES)
     types = [t.name.lower() for t in K.CardType]
@@ -483,9 +557,11 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("cards", help="browse the card pool")
     csub = c.add_subparsers(dest="cards_cmd", required=True, metavar="SUBCOMMAND")
     cl = csub.add_parser("list", help="list cards")
-    cl.add_argument("--element", default=None)
+    cl.add_argument("--element", default=None, help="fftcg: fire, ice, ...")
+    cl.add_argument("--color", default=None, help="weiss_schwarz: yellow, green, red, blue, purple")
     cl.add_argument("--type", default=None)
     cl.add_argument("--cost", type=int, default=None)
+    cl.add_argument("--level", type=int, default=None, help="weiss_schwarz: the card's level")
     cl.add_argument("--game", default="fftcg")
     cl.add_argument("--cards", default=None, help="card pool file (default: the built-in pool)")
     cl.set_defaults(fn=_cmd_cards_list)

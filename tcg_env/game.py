@@ -253,7 +253,7 @@ class BatchGame:
 
     def __init__(self, spec, pool, deck_pairs: list[tuple[np.ndarray, np.ndarray]], seeds: np.ndarray,
                  variant: int, auto_single: bool, auto_reset: bool = True):
-        from tcg_env.games.fftcg.constants import MAX_DECK
+        MAX_DECK = spec.extras["constants"].MAX_DECK
 
         self.spec = spec
         self.pool = pool

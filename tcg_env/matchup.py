@@ -274,8 +274,13 @@ def agent_kernel_code(name: str, game: str) -> int | None:
 # --------------------------------------------------------------------------------------------
 def _first_player_col(spec) -> int:
     col = spec.extras.get("first_player_col")
-    if col is None and spec.name == "fftcg":
-        from tcg_env.games.fftcg.state import FIRST_PLAYER as col
+    if col is None:  # the game's state layout module names it FIRST_PLAYER (fftcg, weiss_schwarz)
+        import importlib
+
+        try:
+            col = getattr(importlib.import_module(f"tcg_env.games.{spec.name}.state"), "FIRST_PLAYER", None)
+        except ImportError:
+            col = None
     if col is None:
         raise MatchupError(f"{spec.name}: the spec does not say where the first player is stored")
     return int(col)
@@ -330,6 +335,13 @@ def _play_kernels(params, segments, codes):
     lengths = np.zeros(n, np.int64)
     seat_kinds = np.asarray(kinds, np.int32).reshape(n, 2)
     playout = getattr(k, "playout_batch", None)
+    if playout is None:  # the game's policy kernels module (weiss_schwarz: not re-exported by its spec)
+        import importlib
+
+        try:
+            playout = importlib.import_module(f"tcg_env.games.{spec.name}.policy_kernels").playout_batch
+        except ImportError:
+            playout = None
     if playout is not None:
         playout(bg.states, bg._T, bg.masks, rng, seat_kinds, int(params["max_decisions"]), lengths)
     elif ca == 0 and cb == 0:

@@ -8,6 +8,7 @@ from tcg_env.spec import GameSpec
 
 _GAMES = {
     "fftcg": "tcg_env.games.fftcg",
+    "weiss_schwarz": "tcg_env.games.weiss_schwarz",
 }
 
 

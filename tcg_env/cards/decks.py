@@ -197,12 +197,16 @@ def _from_list(table: Any, items: Iterable[Any]) -> Deck:
     return Deck(name="custom", card_ids=np.asarray(ids, dtype=np.int32), source="<list>")
 
 
-def load_deck(table: Any, source: Any, *, validate: bool = False, format: str | None = None) -> Deck:
+def load_deck(
+    table: Any, source: Any, *, validate: bool = False, format: str | None = None, builtin_dir: Path | None = None
+) -> Deck:
     """A deck from a built-in deck name, a file path (.toml or plain text), a list of card numbers or
     ids, or a :class:`Deck`. Unknown card numbers and name mismatches raise here; deck construction
     (size, copies) is checked by :func:`validate_deck`, or here with ``validate=True``. ``format``
-    overrides the format written in the list.
+    overrides the format written in the list. ``builtin_dir`` is where built-in deck names are looked
+    up (default: the FF-TCG decks; other games pass theirs and run their own validation).
     """
+    deck_dir = builtin_dir if builtin_dir is not None else fftcg_deck_dir()
     if isinstance(source, Deck):
         deck = source
     elif isinstance(source, (list, tuple, np.ndarray)):
@@ -210,11 +214,13 @@ def load_deck(table: Any, source: Any, *, validate: bool = False, format: str | 
     elif isinstance(source, (str, Path)):
         path = Path(source)
         if not path.is_file():
-            builtin = [fftcg_deck_dir() / f"{source}.toml", fftcg_deck_dir() / f"{source}.txt"]
+            builtin = [deck_dir / f"{source}.toml", deck_dir / f"{source}.txt"]
             found = [p for p in builtin if p.is_file()] if isinstance(source, str) and "/" not in source else []
             if not found:
                 raise DeckError(
-                    f"no such deck file or built-in deck (built-in: {', '.join(list_fftcg_decks())})",
+                    "no such deck file or built-in deck (built-in: "
+                    + ", ".join(sorted({p.stem for p in deck_dir.glob("*.toml")} | {p.stem for p in deck_dir.glob("*.txt")}))
+                    + ")",
                     file=str(source),
                 )
             path = found[0]

@@ -14,16 +14,16 @@ The format is documented in ``docs/fftcg/card-format.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 import numpy as np
-from pydantic import BeforeValidator, Field, ValidationError
+from pydantic import BeforeValidator, Field
 
-from tcg_env.cards.base import CardBase, StrictModel, validation_to_card_error
-from tcg_env.cards.errors import CardDataError
+from tcg_env.cards.base import CardBase, StrictModel
 from tcg_env.cards.loaders import CardRecords, load_card_records
+from tcg_env.cards.pool import CardTable, PoolCompiler, bits, inverse_ids, load_pool_files, parse_card_records
 from tcg_env.games.fftcg import constants as K
 
 __all__ = [
@@ -319,22 +319,7 @@ def default_pool_path() -> Path:
 
 def parse_fftcg_cards(records: CardRecords | list[dict[str, Any]], file: str = "<data>") -> list[FFCard]:
     """Validate raw records (from :func:`load_card_records`) against the FF-TCG schema."""
-    if isinstance(records, CardRecords):
-        file = records.file
-        records = records.records
-    cards: list[FFCard] = []
-    for i, rec in enumerate(records):
-        number = rec.get("number") if isinstance(rec, dict) else None
-        name = rec.get("name") if isinstance(rec, dict) else None
-        label = str(number) if number is not None else f"#{i}"
-        try:
-            card = FFCard.model_validate(rec)
-        except ValidationError as exc:
-            raise validation_to_card_error(
-                exc, file=file, card=label, card_name=name if isinstance(name, str) else None, skip=_TAGS
-            ) from None
-        cards.append(card.with_file(file))
-    return cards
+    return parse_card_records(records, FFCard, file, skip=_TAGS)
 
 
 def load_fftcg_cards(path: str | Path | None = None) -> list[FFCard]:
@@ -344,53 +329,22 @@ def load_fftcg_cards(path: str | Path | None = None) -> list[FFCard]:
 
 def load_fftcg_pool(path: str | Path | list[str | Path] | None = None) -> FFCardTable:
     """Load card file(s) (default: the packaged starter pool) and compile them."""
-    if path is None:
-        paths: list[str | Path] = [default_pool_path()]
-    elif isinstance(path, (list, tuple)):
-        paths = list(path)
-    else:
-        paths = [path]
-    cards: list[FFCard] = []
-    for p in paths:
-        cards.extend(load_fftcg_cards(p))
-    return compile_fftcg_pool(cards)
+    return load_pool_files(path, default_pool_path(), load_fftcg_cards, compile_fftcg_pool)
 
 
 # --------------------------------------------------------------------------------------------
 # Compiled tables
 # --------------------------------------------------------------------------------------------
-def _at_least_one_row(rows: list[list[int]], ncols: int) -> np.ndarray:
-    # numba never sees a 0-row array: pad with a zero row (the kernels use the counts)
-    arr = np.zeros((max(1, len(rows)), ncols), dtype=np.int32)
-    if rows:
-        arr[: len(rows)] = np.asarray(rows, dtype=np.int64)
-    return np.ascontiguousarray(arr)
+@dataclass(kw_only=True)
+class FFCardTable(CardTable):
+    """A compiled FF-TCG card pool (the shared fields: :class:`tcg_env.cards.pool.CardTable`);
+    tables int32 ``cards [n, C_NCOLS]``, ``abilities [max(m,1), A_NCOLS]``, ``filters``, ``code``."""
 
-
-@dataclass
-class FFCardTable:
-    """A compiled FF-TCG card pool. Card ids are positions in ``numbers``."""
-
-    cards: np.ndarray  # int32 [n, C_NCOLS]
-    abilities: np.ndarray  # int32 [max(m,1), A_NCOLS]
-    filters: np.ndarray  # int32 [max(k,1), F_NCOLS]
-    code: np.ndarray  # int32 [max(r,1), I_NCOLS]
-    n_abilities: int
-    n_filters: int
-    n_code: int
-    numbers: list[str]
-    names: list[str]
-    texts: list[str]
-    models: list[FFCard]
-    index: dict[str, int]
-    name_ids: dict[str, int]
     job_ids: dict[str, int]
     category_ids: dict[str, int]
-    ability_source: list[tuple[int, int]] = field(default_factory=list)  # row -> (card id, index)
 
-    @property
-    def n_cards(self) -> int:
-        return len(self.numbers)
+    ABIL_START_COL = K.C_ABIL_START
+    ABIL_COUNT_COL = K.C_ABIL_COUNT
 
     @property
     def kernel_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -405,22 +359,11 @@ class FFCardTable:
     @property
     def job_names(self) -> list[str]:
         """Job id -> job name ('' for id 0)."""
-        return _inverse(self.job_ids)
-
-    @property
-    def name_of_id(self) -> list[str]:
-        """Name id -> card name ('' for id 0)."""
-        return _inverse(self.name_ids)
+        return inverse_ids(self.job_ids)
 
     @property
     def category_names(self) -> list[str]:
-        return _inverse(self.category_ids)
-
-    def card_id(self, number: str) -> int:
-        try:
-            return self.index[number]
-        except KeyError:
-            raise KeyError(f"unknown card number {number!r}") from None
+        return inverse_ids(self.category_ids)
 
     def describe_card(self, card_id: int) -> str:
         """One line, e.g. ``Cinder Lancer [FF1-001] Fire Forward 3 CP 7000``."""
@@ -445,10 +388,6 @@ class FFCardTable:
             ops.append(op.op + (f" {arg}" if arg is not None else ""))
         return f"{self.names[cid]}: {head}: " + " -> ".join(ops)
 
-    def ability_rows(self, card_id: int) -> range:
-        row = self.cards[card_id]
-        return range(int(row[K.C_ABIL_START]), int(row[K.C_ABIL_START] + row[K.C_ABIL_COUNT]))
-
 
 def card_obs_features(cards: np.ndarray) -> np.ndarray:
     """Static observation columns per card id (see docs/fftcg/observations.md, card rows):
@@ -468,89 +407,26 @@ def card_obs_features(cards: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(f)
 
 
-def _inverse(ids: dict[str, int]) -> list[str]:
-    out = [""] * (max(ids.values(), default=0) + 1)
-    for k, v in ids.items():
-        out[v] = k
-    return out
-
-
 # --------------------------------------------------------------------------------------------
 # Compiler
 # --------------------------------------------------------------------------------------------
-class _Compiler:
+class _Compiler(PoolCompiler):
+    TABLE = FFCardTable
+    NCOLS = (K.C_NCOLS, K.A_NCOLS, K.F_NCOLS, K.I_NCOLS)
+
     def __init__(self, cards: list[FFCard]):
-        self.models = cards
-        self.card_rows: list[list[int]] = []
-        self.ab_rows: list[list[int]] = []
-        self.filter_rows: list[list[int]] = []
-        self.filter_index: dict[tuple[int, ...], int] = {}
-        self.code_rows: list[list[int]] = []
-        self.ability_source: list[tuple[int, int]] = []
-        self.name_ids: dict[str, int] = {}
+        super().__init__(cards)
         self.job_ids: dict[str, int] = {}
         self.category_ids: dict[str, int] = {}
-        self.index: dict[str, int] = {}
-        # current card, for errors
-        self._card: FFCard | None = None
 
-    # ---- errors ----
-    def fail(self, fld: str, reason: str) -> None:
-        c = self._card
-        raise CardDataError(
-            reason,
-            file=c.source_file if c is not None else "<data>",
-            card=c.number if c is not None else None,
-            card_name=c.name if c is not None else None,
-            field=fld,
-        )
+    def intern_card(self, card: FFCard) -> None:
+        if card.job:
+            self._intern(self.job_ids, card.job)
+        if card.category:
+            self._intern(self.category_ids, card.category)
 
-    # ---- interning ----
-    @staticmethod
-    def _intern(table: dict[str, int], key: str) -> int:
-        if key not in table:
-            table[key] = len(table) + 1  # 0 means none
-        return table[key]
-
-    def run(self) -> FFCardTable:
-        # pass 1: numbers and interned strings, so filters may name any card of the pool
-        for cid, card in enumerate(self.models):
-            self._card = card
-            if card.number in self.index:
-                first = self.models[self.index[card.number]]
-                self.fail("number", f"duplicate card number (also used by {first.name!r} in {first.source_file})")
-            self.index[card.number] = cid
-            self._intern(self.name_ids, card.name)
-            if card.job:
-                self._intern(self.job_ids, card.job)
-            if card.category:
-                self._intern(self.category_ids, card.category)
-        # pass 2: cards and abilities
-        for cid, card in enumerate(self.models):
-            self._card = card
-            self.compile_card(cid, card)
-        self._card = None
-        cards = np.ascontiguousarray(np.asarray(self.card_rows, dtype=np.int32).reshape(-1, K.C_NCOLS))
-        if len(cards) == 0:
-            raise CardDataError("the card pool is empty")
-        return FFCardTable(
-            cards=cards,
-            abilities=_at_least_one_row(self.ab_rows, K.A_NCOLS),
-            filters=_at_least_one_row(self.filter_rows, K.F_NCOLS),
-            code=_at_least_one_row(self.code_rows, K.I_NCOLS),
-            n_abilities=len(self.ab_rows),
-            n_filters=len(self.filter_rows),
-            n_code=len(self.code_rows),
-            numbers=[c.number for c in self.models],
-            names=[c.name for c in self.models],
-            texts=[c.text for c in self.models],
-            models=list(self.models),
-            index=dict(self.index),
-            name_ids=dict(self.name_ids),
-            job_ids=dict(self.job_ids),
-            category_ids=dict(self.category_ids),
-            ability_source=self.ability_source,
-        )
+    def extra_table_fields(self) -> dict:
+        return {"job_ids": dict(self.job_ids), "category_ids": dict(self.category_ids)}
 
     # ---- cards ----
     def compile_card(self, cid: int, card: FFCard) -> None:
@@ -752,9 +628,9 @@ class _Compiler:
                     self.fail(f"{q}.amount", "must not be 0")
                 a0, a1 = op.amount, K.Duration[op.duration.upper()]
             elif name == "grant_keyword":
-                a0, a1 = _bits(op.keywords, K.KEYWORD_BITS), K.Duration[op.duration.upper()]
+                a0, a1 = bits(op.keywords, K.KEYWORD_BITS), K.Duration[op.duration.upper()]
             elif name == "restrict":
-                a0, a1 = _bits(op.restrictions, _RESTRICT_BITS), K.Duration[op.duration.upper()]
+                a0, a1 = bits(op.restrictions, _RESTRICT_BITS), K.Duration[op.duration.upper()]
             elif name == "draw":
                 a0, a1 = op.count, K.Who[op.who.upper()]
             elif name == "discard":
@@ -778,12 +654,12 @@ class _Compiler:
                     self.fail(f"{q}.amount", "must not be 0")
                 a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "aura_keyword":
-                a0 = _bits(op.keywords, K.KEYWORD_BITS)
+                a0 = bits(op.keywords, K.KEYWORD_BITS)
                 a1 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "cost_reduction":
                 a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("hand",), characters=False)
             elif name == "aura_restrict":
-                a0 = _bits(op.restrictions, _RESTRICT_BITS)
+                a0 = bits(op.restrictions, _RESTRICT_BITS)
                 a1 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             self.code_rows.append([int(EFFECT_OPS[name]), reg, a0, a1, a2])
 
@@ -832,22 +708,11 @@ class _Compiler:
         row[K.F_EXCLUDE_SELF] = int(f.exclude_self)
         row[K.F_ZONE] = K.FilterZone[f.zone.upper()]
         row[K.F_CATEGORY] = cat
-        key = tuple(int(x) for x in row)
-        if key not in self.filter_index:  # de-duplicated
-            self.filter_index[key] = len(self.filter_rows)
-            self.filter_rows.append(list(key))
-        return self.filter_index[key]
+        return self.add_filter(row)
 
 
 def _cost_nonempty(c: FFCost) -> bool:
     return bool(c.cp or c.dull or c.discard or c.break_self)
-
-
-def _bits(names: list[str], table: dict[str, int]) -> int:
-    out = 0
-    for n in names:
-        out |= table[n]
-    return out
 
 
 def compile_fftcg_pool(cards: list[FFCard]) -> FFCardTable:

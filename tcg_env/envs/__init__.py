@@ -15,17 +15,18 @@ import importlib
 
 import gymnasium
 
-from tcg_env.envs import fftcg_v0
+from tcg_env.envs import fftcg_v0, weiss_schwarz_v0
 from tcg_env.envs.aec import TCGAECEnv
 from tcg_env.envs.gym_wrapper import RandomPolicy, TCGSingleAgentEnv
 from tcg_env.envs.vector import TCGVectorEnv
 from tcg_env.envs.wrappers import IllegalActionLosesWrapper
 
-ENV_MODULES = {"fftcg": "tcg_env.envs.fftcg_v0"}
-GYM_IDS = {"fftcg": "tcg_env/FFTCG-v0"}
+ENV_MODULES = {"fftcg": "tcg_env.envs.fftcg_v0", "weiss_schwarz": "tcg_env.envs.weiss_schwarz_v0"}
+GYM_IDS = {"fftcg": "tcg_env/FFTCG-v0", "weiss_schwarz": "tcg_env/WeissSchwarz-v0"}
 
 __all__ = [
     "fftcg_v0",
+    "weiss_schwarz_v0",
     "make_env",
     "TCGAECEnv",
     "TCGSingleAgentEnv",

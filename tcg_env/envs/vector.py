@@ -84,7 +84,7 @@ class TCGVectorEnv:
         from tcg_env.engine.masks import sample_legal_actions
 
         if self._agent_rng is None:
-            from tcg_env.games.fftcg.batch import seed_agent_rng
+            seed_agent_rng = self.spec.kernels.seed_agent_rng
 
             self._agent_rng = seed_agent_rng(self.num_envs, self._seed + 0x5EED)
         if out is None:

@@ -1,0 +1,226 @@
+"""What every game's card pool shares: record validation, loading several files, the compiled
+table's common fields and the compiler's skeleton (two passes, interning, de-duplicated filters).
+
+A game module (``tcg_env.cards.fftcg``, ``tcg_env.cards.weiss_schwarz``) keeps only what is its own:
+the pydantic schema, the per-card compile step and the game's extra interned names.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+from pydantic import BaseModel, ValidationError
+
+from tcg_env.cards.base import validation_to_card_error
+from tcg_env.cards.errors import CardDataError
+from tcg_env.cards.loaders import CardRecords
+
+
+def parse_card_records(
+    records: CardRecords | list[dict[str, Any]],
+    model: type[BaseModel],
+    file: str = "<data>",
+    *,
+    skip: frozenset[str] = frozenset(),
+    clean_field: Callable[[str], str] | None = None,
+) -> list:
+    """Validate raw records against ``model``; the first bad record raises a CardDataError naming
+    the file, the card (number, or ``#i`` without one) and the field. ``skip`` drops tagged-union
+    labels from field paths; ``clean_field`` rewrites a field path further (game specific)."""
+    if isinstance(records, CardRecords):
+        file = records.file
+        records = records.records
+    cards = []
+    for i, rec in enumerate(records):
+        number = rec.get("number") if isinstance(rec, dict) else None
+        name = rec.get("name") if isinstance(rec, dict) else None
+        label = str(number) if number is not None else f"#{i}"
+        try:
+            card = model.model_validate(rec)
+        except ValidationError as exc:
+            err = validation_to_card_error(exc, file=file, card=label,
+                                           card_name=name if isinstance(name, str) else None, skip=skip)
+            if clean_field is not None:
+                err = CardDataError(err.reason, file=err.file, card=err.card, card_name=err.card_name,
+                                    field=clean_field(err.field or ""))
+            raise err from None
+        cards.append(card.with_file(file))
+    return cards
+
+
+def load_pool_files(path, default: Path, load_cards: Callable[[Any], list], compile_pool: Callable[[list], Any]):
+    """Load one card file, a list of them, or (``path=None``) ``default``, then compile them together."""
+    if path is None:
+        paths: list = [default]
+    elif isinstance(path, (list, tuple)):
+        paths = list(path)
+    else:
+        paths = [path]
+    cards: list = []
+    for p in paths:
+        cards.extend(load_cards(p))
+    return compile_pool(cards)
+
+
+def at_least_one_row(rows: list[list[int]], ncols: int) -> np.ndarray:
+    """int32 ``[max(1, len(rows)), ncols]``: numba never sees a 0-row array (kernels use the counts)."""
+    arr = np.zeros((max(1, len(rows)), ncols), dtype=np.int32)
+    if rows:
+        arr[: len(rows)] = np.asarray(rows, dtype=np.int64)
+    return np.ascontiguousarray(arr)
+
+
+def inverse_ids(ids: dict[str, int]) -> list[str]:
+    """Interned id -> string ('' for id 0, which means none)."""
+    out = [""] * (max(ids.values(), default=0) + 1)
+    for k, v in ids.items():
+        out[v] = k
+    return out
+
+
+def bits(names: list[str], table: dict[str, int]) -> int:
+    """OR of the bit of each name."""
+    out = 0
+    for n in names:
+        out |= table[n]
+    return out
+
+
+@dataclass(kw_only=True)
+class CardTable:
+    """The fields every compiled pool has. Card ids are positions in ``numbers``; ``cards``,
+    ``abilities``, ``filters`` and ``code`` are the int32 tables of the game's ``constants.py``."""
+
+    cards: np.ndarray
+    abilities: np.ndarray
+    filters: np.ndarray
+    code: np.ndarray
+    n_abilities: int
+    n_filters: int
+    n_code: int
+    numbers: list[str]
+    names: list[str]
+    texts: list[str]
+    models: list
+    index: dict[str, int]
+    name_ids: dict[str, int]
+    ability_source: list[tuple[int, int]] = field(default_factory=list)  # row -> (card id, index)
+
+    # the game's card-table columns of an ability run (set by subclasses)
+    ABIL_START_COL = -1
+    ABIL_COUNT_COL = -1
+
+    @property
+    def n_cards(self) -> int:
+        return len(self.numbers)
+
+    @property
+    def name_of_id(self) -> list[str]:
+        """Name id -> card name ('' for id 0)."""
+        return inverse_ids(self.name_ids)
+
+    def card_id(self, number: str) -> int:
+        try:
+            return self.index[number]
+        except KeyError:
+            raise KeyError(f"unknown card number {number!r}") from None
+
+    def ability_rows(self, card_id: int) -> range:
+        row = self.cards[card_id]
+        start = int(row[self.ABIL_START_COL])
+        return range(start, start + int(row[self.ABIL_COUNT_COL]))
+
+
+class PoolCompiler(ABC):
+    """Skeleton of a game's compiler: pass 1 indexes card numbers and interns strings (so filters
+    may name any card of the pool), pass 2 compiles each card (``compile_card``, game specific)."""
+
+    TABLE: type[CardTable] = CardTable
+    NCOLS: tuple[int, int, int, int] = (0, 0, 0, 0)  # cards, abilities, filters, code columns
+
+    def __init__(self, cards: list):
+        self.models = cards
+        self.card_rows: list[list[int]] = []
+        self.ab_rows: list[list[int]] = []
+        self.filter_rows: list[list[int]] = []
+        self.filter_index: dict[tuple[int, ...], int] = {}
+        self.code_rows: list[list[int]] = []
+        self.ability_source: list[tuple[int, int]] = []
+        self.name_ids: dict[str, int] = {}
+        self.index: dict[str, int] = {}
+        self._card = None  # the card being compiled, for errors
+
+    # ---- hooks ----
+    def intern_card(self, card) -> None:
+        """Pass 1: intern the game's extra strings of ``card`` (jobs, traits...)."""
+
+    @abstractmethod
+    def compile_card(self, cid: int, card) -> None:
+        """Pass 2: append the card's row (and its abilities, filters, code) to the tables."""
+
+    def extra_table_fields(self) -> dict:
+        """The game's own fields of its table class."""
+        return {}
+
+    # ---- shared ----
+    def fail(self, fld: str, reason: str) -> None:
+        c = self._card
+        raise CardDataError(
+            reason,
+            file=c.source_file if c is not None else "<data>",
+            card=c.number if c is not None else None,
+            card_name=c.name if c is not None else None,
+            field=fld,
+        )
+
+    @staticmethod
+    def _intern(table: dict[str, int], key: str) -> int:
+        if key not in table:
+            table[key] = len(table) + 1  # 0 means none
+        return table[key]
+
+    def add_filter(self, row: list[int]) -> int:
+        """Index of ``row`` in the filter table, de-duplicated."""
+        key = tuple(int(v) for v in row)
+        if key not in self.filter_index:
+            self.filter_index[key] = len(self.filter_rows)
+            self.filter_rows.append(list(key))
+        return self.filter_index[key]
+
+    def run(self):
+        if not self.models:
+            raise CardDataError("the card pool is empty")
+        for cid, card in enumerate(self.models):
+            self._card = card
+            if card.number in self.index:
+                first = self.models[self.index[card.number]]
+                self.fail("number", f"duplicate card number (also used by {first.name!r} in {first.source_file})")
+            self.index[card.number] = cid
+            self._intern(self.name_ids, card.name)
+            self.intern_card(card)
+        for cid, card in enumerate(self.models):
+            self._card = card
+            self.compile_card(cid, card)
+        self._card = None
+        c_cols, a_cols, f_cols, i_cols = self.NCOLS
+        return self.TABLE(
+            cards=np.ascontiguousarray(np.asarray(self.card_rows, dtype=np.int32).reshape(-1, c_cols)),
+            abilities=at_least_one_row(self.ab_rows, a_cols),
+            filters=at_least_one_row(self.filter_rows, f_cols),
+            code=at_least_one_row(self.code_rows, i_cols),
+            n_abilities=len(self.ab_rows),
+            n_filters=len(self.filter_rows),
+            n_code=len(self.code_rows),
+            numbers=[c.number for c in self.models],
+            names=[c.name for c in self.models],
+            texts=[c.text for c in self.models],
+            models=list(self.models),
+            index=dict(self.index),
+            name_ids=dict(self.name_ids),
+            ability_source=self.ability_source,
+            **self.extra_table_fields(),
+        )

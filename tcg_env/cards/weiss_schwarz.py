@@ -1,0 +1,1274 @@
+"""Weiss Schwarz card schema (pydantic), the compiler into the kernels' int32 tables, and WS decks.
+
+A card file is validated in two passes, like the FF-TCG pool (:mod:`tcg_env.cards.fftcg`):
+
+1. ``load_ws_cards`` checks each record against the schema (types, ranges, unknown keys) and
+   reports the first problem as a :class:`CardDataError` naming the file, card and field path.
+2. ``compile_ws_pool`` checks the rules that need the whole card or the whole pool (keyword
+   abilities have the shape CR 10 gives them, events have one event ability, names and traits in
+   filters exist, target registers are filled before use, ...) and writes the four tables whose
+   column layouts live in ``tcg_env.games.weiss_schwarz.constants`` (the contract with the kernels).
+
+Decks follow CR 5.1.2: exactly 50 cards, at most 4 cards with the same card name, at most 8 climax.
+
+The format is documented in ``docs/weiss_schwarz/card-format.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union
+
+import numpy as np
+from pydantic import BeforeValidator, Field
+
+from tcg_env.cards.base import CardBase, StrictModel
+from tcg_env.cards.decks import Deck, load_deck
+from tcg_env.cards.errors import DeckError
+from tcg_env.cards.loaders import CardRecords, load_card_records
+from tcg_env.cards.pool import CardTable, PoolCompiler, bits, inverse_ids, load_pool_files, parse_card_records
+from tcg_env.games.weiss_schwarz import constants as K
+
+__all__ = [
+    "WSFilter",
+    "WSCost",
+    "WSCondition",
+    "WSAbility",
+    "WSBackup",
+    "WSCard",
+    "WSCardTable",
+    "EFFECT_OPS",
+    "parse_ws_cards",
+    "load_ws_cards",
+    "compile_ws_pool",
+    "load_ws_pool",
+    "default_pool_path",
+    "ws_deck_dir",
+    "list_ws_decks",
+    "load_ws_deck",
+    "validate_ws_deck",
+    "card_obs_features",
+]
+
+# --------------------------------------------------------------------------------------------
+# Names used in card files
+# --------------------------------------------------------------------------------------------
+TypeName = Literal["character", "event", "climax"]
+ColorName = Literal["yellow", "green", "red", "blue", "purple"]
+SideName = Literal["weiss", "schwarz", "both"]
+TriggerIconName = Literal[
+    "soul", "return", "pool", "comeback", "draw", "shot", "treasure", "gate", "standby"
+]  # fmt: skip
+FilterTypeName = Literal["character", "event", "climax", "any"]
+KeywordName = Literal[
+    "alarm", "encore", "assist", "bond", "backup", "great_performance", "brainstorm", "change",
+    "memory", "experience", "shift", "accelerate", "resonate", "fusion", "sunder",
+]  # fmt: skip
+# keywords an ability row is written with (Backup is the card's `backup` table, CR 10.5;
+# Great Performance is a card keyword the engine applies as a rule, CR 10.6)
+AbilityKeywordName = Literal[
+    "alarm", "encore", "assist", "bond", "brainstorm", "change", "memory", "experience", "shift",
+    "accelerate", "resonate", "fusion", "sunder",
+]  # fmt: skip
+RestrictionName = Literal["cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore"]
+DurationName = Literal["end_of_turn", "next_opp_turn_end", "permanent"]
+WhoName = Literal["master", "opponent"]
+KindName = Literal["cont", "auto", "act", "event", "counter_act"]
+ZoneName = Literal["default", "clock", "clock_top", "memory", "level", "hand", "waiting_room"]
+WhoseName = Literal["any", "yours", "opponents"]
+OrientationName = Literal["stand", "rest", "reverse"]
+FilterZoneName = Literal[
+    "stage", "hand", "waiting_room", "deck", "clock", "stock", "level", "memory", "climax_area", "markers"
+]  # fmt: skip
+RelationName = Literal[
+    "any", "self", "other", "facing", "in_front", "behind", "battle_opponent", "attacking", "defending"
+]  # fmt: skip
+PositionName = Literal[
+    "center", "back", "center_left", "center_middle", "center_right", "back_left", "back_right"
+]  # fmt: skip
+TriggerName = Literal[
+    "played_self", "placed_self", "other_placed", "attacks_self", "frontal_attacked_self",
+    "reversed_self", "battle_opp_reversed", "to_wr_from_stage_self", "begin_turn", "begin_draw",
+    "begin_clock", "begin_main", "begin_climax", "begin_attack", "begin_encore", "begin_end",
+    "climax_placed", "own_climax_placed", "damage_canceled_self", "damage_not_canceled_self",
+    "end_of_attack_self", "trigger_check_climax", "use_keyword", "level_up", "opp_char_reversed",
+    "begin_battle", "begin_counter",
+]  # fmt: skip
+ConditionName = Literal[
+    "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
+    "climax_named", "climax_any", "memory_at_least", "level_sum_at_least", "hand_at_most",
+    "stock_at_least", "your_turn", "opponents_turn", "named_on_stage", "trait_count_at_least",
+    "self_reversed", "self_standing", "opp_level_at_least", "clock_at_most",
+    "battle_opp_level_at_most", "other_chars_at_least", "wr_climax_at_least",
+]  # fmt: skip
+
+_TYPE_MASKS = {
+    "character": K.TYPEMASK_CHARACTER,
+    "event": K.TYPEMASK_EVENT,
+    "climax": K.TYPEMASK_CLIMAX,
+    "any": K.TYPEMASK_ANY,
+}
+_RESTRICT_BITS = {
+    "cant_attack": K.RESTRICT_CANT_ATTACK,
+    "cant_frontal": K.RESTRICT_CANT_FRONTAL,
+    "cant_side": K.RESTRICT_CANT_SIDE,
+    "cant_be_chosen": K.RESTRICT_CANT_BE_CHOSEN,
+    "cant_move": K.RESTRICT_CANT_MOVE,
+    "no_encore": K.RESTRICT_NO_ENCORE,
+}
+_SIDE_BITS = {"weiss": K.Side.WEISS, "schwarz": K.Side.SCHWARZ, "both": K.Side.BOTH}
+_POSITION_BITS = {
+    "center": 0b00111,
+    "back": 0b11000,
+    "center_left": 1 << K.POS_CENTER_LEFT,
+    "center_middle": 1 << K.POS_CENTER_MIDDLE,
+    "center_right": 1 << K.POS_CENTER_RIGHT,
+    "back_left": 1 << K.POS_BACK_LEFT,
+    "back_right": 1 << K.POS_BACK_RIGHT,
+}
+# conditions whose value is a count / level (the rest take a name, a trait or nothing)
+_COND_COUNT = {
+    "level_at_least", "memory_at_least", "level_sum_at_least", "hand_at_most", "stock_at_least",
+    "opp_level_at_least", "clock_at_most", "battle_opp_level_at_most", "other_chars_at_least",
+    "wr_climax_at_least", "trait_count_at_least",
+}  # fmt: skip
+_COND_NAME = {"climax_named", "named_on_stage"}
+
+
+def _as_list(v: Any) -> Any:
+    return [v] if isinstance(v, (str, int)) and not isinstance(v, bool) else v
+
+
+Reg = Annotated[int, Field(ge=0, le=K.N_REGS - 1)]
+NonNeg = Annotated[int, Field(ge=0)]
+# "x" = the number stored by the last counting instruction (brainstorm / count), compiled as -1
+CountX = Union[Annotated[int, Field(ge=1, le=50)], Literal["x"]]  # noqa: UP007
+Power = Annotated[int, Field(ge=-100000, le=100000, multiple_of=500)]
+KeywordList = Annotated[list[KeywordName], BeforeValidator(_as_list), Field(min_length=1)]
+RestrictionList = Annotated[list[RestrictionName], BeforeValidator(_as_list), Field(min_length=1)]
+
+
+# --------------------------------------------------------------------------------------------
+# Schema
+# --------------------------------------------------------------------------------------------
+class WSFilter(StrictModel):
+    """A set of cards relative to the ability's master and source card. Every key is optional."""
+
+    type: Annotated[list[FilterTypeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    side: Literal["any", "own", "opponent"] = "own"
+    zone: FilterZoneName = "stage"
+    color: Annotated[list[ColorName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    level_min: NonNeg | None = None
+    level_max: NonNeg | None = None
+    level_max_rel: bool = False  # level <= the master's level + level_max (Standby, CR 4.12.2.10)
+    cost_max: NonNeg | None = None
+    power_min: NonNeg | None = None
+    power_max: NonNeg | None = None
+    trait: str | None = Field(default=None, min_length=1)
+    name: str | None = Field(default=None, min_length=1)
+    title: str | None = Field(default=None, min_length=1)
+    orientation: Annotated[list[OrientationName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    positions: Annotated[list[PositionName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    relation: RelationName = "any"
+    trigger_icon: TriggerIconName | None = None
+
+
+class WSCost(StrictModel):
+    """Cost of an ACT ability or an AUTO ability's [cost] (CR 8.4)."""
+
+    stock: int = Field(default=0, ge=0, le=10)  # CR 8.4.3 circled number
+    rest_self: bool = False
+    discard: int = Field(default=0, ge=0, le=5)
+    discard_filter: WSFilter | None = None
+    clock_top: int = Field(default=0, ge=0, le=3)  # Accelerate (CR 10.12)
+    reveal: WSFilter | None = None  # Resonate (CR 10.13)
+    self_to_wr: bool = False
+    self_to_memory: bool = False
+    marker: WSFilter | None = None  # Fusion (CR 10.14.1.1)
+    hand_to_clock: int = Field(default=0, ge=0, le=3)
+
+
+class WSCondition(StrictModel):
+    kind: ConditionName
+    value: NonNeg | None = None
+    name: str | None = Field(default=None, min_length=1)
+    trait: str | None = Field(default=None, min_length=1)
+
+
+class WSBackup(StrictModel):
+    """CR 10.5.2 "Backup (X), Level (Y) [(cost) Put this card from your hand into your waiting room]"."""
+
+    power: int = Field(ge=500, le=10000, multiple_of=500)
+    level: int = Field(default=0, ge=0, le=3)
+    cost: int = Field(default=0, ge=0, le=5)
+
+
+# ---- effect ops (tagged by ``op``) -------------------------------------------------------------
+class _Op(StrictModel):
+    pass
+
+
+class OpChoose(_Op):
+    op: Literal["choose"]
+    filter: WSFilter
+    count: CountX = 1
+    up_to: bool = False
+    reg: Reg = 0
+
+
+class OpSelectAll(_Op):
+    op: Literal["select_all"]
+    filter: WSFilter
+    reg: Reg = 0
+
+
+class OpTargetSelf(_Op):
+    op: Literal["target_self"]
+    reg: Reg = 0
+
+
+class OpTargetBattleOpp(_Op):
+    op: Literal["target_battle_opp"]
+    reg: Reg = 0
+
+
+class OpTargetTriggering(_Op):
+    op: Literal["target_triggering"]
+    reg: Reg = 0
+
+
+class OpPower(_Op):
+    op: Literal["power"]
+    amount: Power
+    duration: DurationName = "end_of_turn"
+    reg: Reg = 0
+
+
+class OpSoul(_Op):
+    op: Literal["soul"]
+    amount: int = Field(ge=-5, le=5)
+    duration: DurationName = "end_of_turn"
+    reg: Reg = 0
+
+
+class OpLevel(_Op):
+    op: Literal["level"]
+    amount: int = Field(ge=-3, le=3)
+    duration: DurationName = "end_of_turn"
+    reg: Reg = 0
+
+
+class OpGrantKeyword(_Op):
+    op: Literal["grant_keyword"]
+    keywords: KeywordList
+    duration: DurationName = "end_of_turn"
+    reg: Reg = 0
+
+
+class OpRestrict(_Op):
+    op: Literal["restrict"]
+    restrictions: RestrictionList
+    duration: DurationName = "end_of_turn"
+    reg: Reg = 0
+
+
+def _reg_op(tag: str) -> type[_Op]:
+    return type(
+        "Op" + "".join(p.capitalize() for p in tag.split("_")),
+        (_Op,),
+        {"__annotations__": {"op": Literal[tag], "reg": Reg}, "reg": 0, "__module__": __name__},
+    )
+
+
+OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom, OpToStock, OpToClock, OpToMemory = (
+    _reg_op(t) for t in ("stand", "rest", "reverse", "to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory")
+)
+OpToDeckTop, OpToDeckBottom = _reg_op("to_deck_top"), _reg_op("to_deck_bottom")
+
+
+class OpToStage(_Op):
+    op: Literal["to_stage"]
+    orientation: OrientationName = "stand"
+    any_position: bool = False  # False: an empty position; True: any (the old one is replaced, CR 9.6)
+    reg: Reg = 0
+
+
+class OpMovePosition(_Op):
+    op: Literal["move_position"]
+    any_position: bool = False
+    reg: Reg = 0
+
+
+class OpToMarker(_Op):
+    op: Literal["to_marker"]
+    face_up: bool = False
+    reg: Reg = 0
+
+
+class OpDraw(_Op):
+    op: Literal["draw"]
+    count: CountX = 1
+    up_to: bool = False
+    who: WhoName = "master"
+
+
+class OpDiscard(_Op):
+    op: Literal["discard"]
+    count: CountX = 1
+    who: WhoName = "master"
+
+
+class OpDamage(_Op):
+    op: Literal["damage"]
+    amount: CountX = 1
+    who: WhoName = "opponent"
+
+
+class _CountWho(_Op):
+    count: CountX = 1
+    who: WhoName = "master"
+
+
+class OpHeal(_CountWho):
+    op: Literal["heal"]
+
+
+class OpPool(_CountWho):
+    op: Literal["pool"]
+
+
+class OpMill(_CountWho):
+    op: Literal["mill"]
+
+
+class OpClockTop(_CountWho):
+    op: Literal["clock_top"]
+
+
+class OpSearch(_Op):
+    op: Literal["search"]
+    filter: WSFilter
+    count: int = Field(default=1, ge=1, le=4)
+    reveal: bool = True
+
+
+class OpLookTop(_Op):
+    op: Literal["look_top"]
+    count: int = Field(ge=1, le=K.OPTION_SLOTS)
+    take: int = Field(default=1, ge=0, le=K.OPTION_SLOTS)
+    filter: WSFilter | None = None
+
+
+class OpBrainstorm(_Op):
+    op: Literal["brainstorm"]
+    count: int = Field(ge=1, le=10)
+
+
+class OpShuffleDeck(_Op):
+    op: Literal["shuffle_deck"]
+    who: WhoName = "master"
+
+
+class OpPayStock(_Op):
+    op: Literal["pay_stock"]
+    count: int = Field(ge=1, le=10)
+
+
+class OpTriggerIcon(_Op):
+    op: Literal["trigger_icon"]
+    icon: TriggerIconName
+
+
+class OpEncoreSelf(_Op):
+    op: Literal["encore_self"]
+
+
+class OpBond(_Op):
+    op: Literal["bond"]
+    name: str = Field(min_length=1)
+
+
+class OpBackup(_Op):
+    op: Literal["backup"]
+    amount: int = Field(ge=500, le=10000, multiple_of=500)
+
+
+class OpChange(_Op):
+    op: Literal["change"]
+    filter: WSFilter
+    orientation: OrientationName = "stand"
+
+
+class OpShift(_Op):
+    op: Literal["shift"]
+
+
+class OpFusion(_Op):
+    op: Literal["fusion"]
+    name: str = Field(min_length=1)
+
+
+class OpSunder(_Op):
+    op: Literal["sunder"]
+    name: str = Field(min_length=1)
+
+
+class OpCount(_Op):
+    op: Literal["count"]
+    filter: WSFilter
+
+
+class OpAuraPower(_Op):
+    op: Literal["aura_power"]
+    amount: Power
+    filter: WSFilter
+
+
+class OpAuraSoul(_Op):
+    op: Literal["aura_soul"]
+    amount: int = Field(ge=-5, le=5)
+    filter: WSFilter
+
+
+class OpAuraLevel(_Op):
+    op: Literal["aura_level"]
+    amount: int = Field(ge=-3, le=3)
+    filter: WSFilter
+
+
+class OpAuraKeyword(_Op):
+    op: Literal["aura_keyword"]
+    keywords: KeywordList
+    filter: WSFilter
+
+
+class OpAuraRestrict(_Op):
+    op: Literal["aura_restrict"]
+    restrictions: RestrictionList
+    filter: WSFilter
+
+
+class OpAuraPowerPer(_Op):
+    op: Literal["aura_power_per"]
+    amount: Power
+    filter: WSFilter
+    counted: WSFilter
+
+
+_BASE_OPS = (
+    OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
+    OpLevel, OpGrantKeyword, OpRestrict, OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom,
+    OpToStock, OpToClock, OpToMemory, OpToDeckTop, OpToDeckBottom, OpToStage, OpMovePosition,
+    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpSearch, OpLookTop,
+    OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
+    OpChange, OpShift, OpFusion, OpSunder, OpCount, OpAuraPower, OpAuraSoul, OpAuraLevel,
+    OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer,
+)  # fmt: skip
+BaseOp = Annotated[Union[_BASE_OPS], Field(discriminator="op")]  # noqa: UP007
+
+
+class OpIf(_Op):
+    """``IF``: run ``then`` only when the condition holds (compiled as IF + the rows to skip)."""
+
+    op: Literal["if"]
+    condition: WSCondition
+    then: list[BaseOp] = Field(min_length=1, max_length=16)
+
+
+class OpMay(_Op):
+    """``CHOOSE_OPTIONAL``: ask the master "do it?" and run ``then`` on yes ("you may ...")."""
+
+    op: Literal["may"]
+    then: list[BaseOp] = Field(min_length=1, max_length=16)
+
+
+_OP_MODELS = _BASE_OPS + (OpIf, OpMay)
+EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
+
+
+def _tag(m: type[_Op]) -> str:
+    return m.model_fields["op"].annotation.__args__[0]
+
+
+#: op name in card files -> constants.Op
+EFFECT_OPS: dict[str, K.Op] = {_tag(m): K.Op[_tag(m).upper()] for m in _BASE_OPS}
+EFFECT_OPS["if"] = K.Op.IF
+EFFECT_OPS["may"] = K.Op.CHOOSE_OPTIONAL
+_TAGS = frozenset(EFFECT_OPS)
+_UNION_LABEL = re.compile(r"((?:effect|then)\[\d+\])\.([a-z_]+)")
+
+_TARGETING = {"choose", "select_all", "target_self", "target_battle_opp", "target_triggering"}
+_ON_REGISTER = {
+    "power", "soul", "level", "grant_keyword", "restrict", "stand", "rest", "reverse", "to_hand",
+    "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
+    "to_stage", "move_position", "to_marker",
+}  # fmt: skip
+_CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per"}
+_COUNTING = {"brainstorm", "count"}
+# keyword ops: only in an ability written with that keyword (CR 10)
+_KEYWORD_OPS = {"encore_self": "encore", "bond": "bond", "shift": "shift", "fusion": "fusion",
+                "sunder": "sunder", "brainstorm": "brainstorm", "change": "change"}  # fmt: skip
+
+
+class WSAbility(StrictModel):
+    kind: KindName
+    keyword: AbilityKeywordName | None = None
+    zone: ZoneName = "default"
+    trigger: TriggerName | None = None
+    whose: WhoseName = "any"
+    trigger_filter: WSFilter | None = None
+    trigger_keyword: KeywordName | None = None
+    condition: WSCondition | None = None
+    combo: str | None = Field(default=None, min_length=1)  # CR 8.12: the climax this combo names
+    optional: bool = False
+    once_per_turn: bool = False
+    cost: WSCost | None = None
+    effect: list[EffectOp] = Field(default_factory=list, max_length=24)
+
+
+class WSCard(CardBase):
+    type: TypeName
+    color: ColorName
+    level: int = Field(default=0, ge=0, le=3)
+    cost: int = Field(default=0, ge=0, le=10)
+    power: int = Field(default=0, ge=0, le=30000)
+    soul: int = Field(default=0, ge=0, le=5)
+    triggers: Annotated[list[TriggerIconName], BeforeValidator(_as_list), Field(max_length=2)] = Field(
+        default_factory=list
+    )
+    traits: Annotated[list[Annotated[str, Field(min_length=1)]], BeforeValidator(_as_list), Field(max_length=3)] = (
+        Field(default_factory=list)
+    )
+    title: str | None = Field(default=None, min_length=1)
+    side: SideName = "weiss"
+    counter: bool = False
+    clock_icon: bool = False
+    keywords: Annotated[list[Literal["great_performance"]], BeforeValidator(_as_list)] = Field(default_factory=list)
+    backup: WSBackup | None = None
+    abilities: list[WSAbility] = Field(default_factory=list)
+
+
+# --------------------------------------------------------------------------------------------
+# Loading
+# --------------------------------------------------------------------------------------------
+def _data_dir() -> Path:
+    return Path(__file__).resolve().parents[1] / "games" / "weiss_schwarz" / "data"
+
+
+def default_pool_path() -> Path:
+    """The packaged starter pool ``tcg_env/games/weiss_schwarz/data/cards.toml``."""
+    return _data_dir() / "cards.toml"
+
+
+def parse_ws_cards(records: CardRecords | list[dict[str, Any]], file: str = "<data>") -> list[WSCard]:
+    """Validate raw records (from :func:`load_card_records`) against the Weiss Schwarz schema."""
+    return parse_card_records(records, WSCard, file, clean_field=_clean_field)
+
+
+def _clean_field(fld: str) -> str:
+    # drop the tagged-union labels ("effect[1].power.amount" -> "effect[1].amount"); op tags
+    # such as 'power' or 'level' are also card fields, so only the label after an index goes
+    fld = _UNION_LABEL.sub(lambda m: m.group(1) if m.group(2) in _TAGS else m.group(0), fld)
+    return fld.replace(".constrained-int", "")  # the int member of ``count: int | "x"``
+
+
+def load_ws_cards(path: str | Path | None = None) -> list[WSCard]:
+    """Read and validate one Weiss Schwarz card file (TOML, YAML or JSON)."""
+    return parse_ws_cards(load_card_records(path if path is not None else default_pool_path()))
+
+
+def load_ws_pool(path: str | Path | list[str | Path] | None = None) -> WSCardTable:
+    """Load card file(s) (default: the packaged starter pool) and compile them."""
+    return load_pool_files(path, default_pool_path(), load_ws_cards, compile_ws_pool)
+
+
+# --------------------------------------------------------------------------------------------
+# Compiled tables
+# --------------------------------------------------------------------------------------------
+@dataclass(kw_only=True)
+class WSCardTable(CardTable):
+    """A compiled Weiss Schwarz card pool (the shared fields: :class:`tcg_env.cards.pool.CardTable`);
+    tables int32 ``cards [n, C_NCOLS]``, ``abilities [max(m,1), A_NCOLS]``, ``filters``, ``code``."""
+
+    trait_ids: dict[str, int]
+    title_ids: dict[str, int]
+
+    ABIL_START_COL = K.C_ABIL_START
+    ABIL_COUNT_COL = K.C_ABIL_COUNT
+
+    @property
+    def kernel_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``T = (cards, abilities, filters, code)``, the argument every kernel takes (constants.py)."""
+        cached = self.__dict__.get("_kernel_tables")
+        if cached is None:
+            cached = (self.cards, self.abilities, self.filters, self.code)
+            self.__dict__["_kernel_tables"] = cached
+        return cached
+
+    @property
+    def obs_features(self) -> np.ndarray:
+        """float32 ``[n_cards, CARD_OBS_FEATURES]`` static features per card id (:func:`card_obs_features`)."""
+        feats = self.__dict__.get("_obs_features")
+        if feats is None:
+            feats = self.__dict__["_obs_features"] = card_obs_features(self.cards)
+        return feats
+
+    @property
+    def trait_names(self) -> list[str]:
+        return inverse_ids(self.trait_ids)
+
+    @property
+    def title_names(self) -> list[str]:
+        return inverse_ids(self.title_ids)
+
+    def describe_card(self, card_id: int) -> str:
+        """One line, e.g. ``Lantern Courier [SKY-001] Yellow Character L0/C0 3000 soul 1``."""
+        row = self.cards[card_id]
+        color = K.COLOR_NAMES[int(row[K.C_COLOR])].capitalize()
+        ctype = K.CardType(int(row[K.C_TYPE])).name.capitalize()
+        out = f"{self.names[card_id]} [{self.numbers[card_id]}] {color} {ctype}"
+        if row[K.C_TYPE] != K.CardType.CLIMAX:
+            out += f" L{int(row[K.C_LEVEL])}/C{int(row[K.C_COST])}"
+        if row[K.C_TYPE] == K.CardType.CHARACTER:
+            out += f" {int(row[K.C_POWER])} soul {int(row[K.C_SOUL])}"
+        icons = [K.TRIGGER_ICON_NAMES[int(row[c])] for c in (K.C_TRIGGER0, K.C_TRIGGER1) if row[c]]
+        if icons:
+            out += " [" + "+".join(icons) + "]"
+        return out
+
+    def describe_ability(self, row: int) -> str:
+        """A short machine-ish summary of ability ``row``: ``auto attacks_self: target_self -> power 1000``."""
+        cid, k = self.ability_source[row]
+        ab = self.models[cid].abilities[k]
+        head = ab.kind + (f" {ab.keyword}" if ab.keyword else "") + (f" {ab.trigger}" if ab.trigger else "")
+        return f"{self.names[cid]}: {head}: " + " -> ".join(_describe_ops(ab.effect))
+
+
+def _describe_ops(ops: list[Any]) -> list[str]:
+    out = []
+    for op in ops:
+        if op.op in ("if", "may"):
+            out.append(f"{op.op}[" + " -> ".join(_describe_ops(op.then)) + "]")
+            continue
+        arg = getattr(op, "amount", None)
+        if arg is None:
+            arg = getattr(op, "count", None)
+        out.append(op.op + (f" {arg}" if arg is not None else ""))
+    return out
+
+
+def card_obs_features(cards: np.ndarray) -> np.ndarray:
+    """Static observation columns per card id (``CARD_OBS_FEATURES`` = 24), documented in
+    docs/weiss_schwarz/card-format.md: present, colour one-hot (5), type one-hot (3), level/3,
+    cost/3, power/10000, soul/3, trigger icons (9, count of each), counter icon, id + 1."""
+    n = cards.shape[0]
+    f = np.zeros((n, K.CARD_OBS_FEATURES), np.float32)
+    rows = np.arange(n)
+    f[:, 0] = 1.0
+    f[rows, 1 + cards[:, K.C_COLOR]] = 1.0
+    f[rows, 1 + K.N_COLORS + cards[:, K.C_TYPE]] = 1.0
+    f[:, 9] = cards[:, K.C_LEVEL] / 3.0
+    f[:, 10] = cards[:, K.C_COST] / 3.0
+    f[:, 11] = cards[:, K.C_POWER] / 10000.0
+    f[:, 12] = cards[:, K.C_SOUL] / 3.0
+    for col in (K.C_TRIGGER0, K.C_TRIGGER1):
+        icon = cards[:, col]
+        has = icon > 0
+        f[rows[has], 12 + icon[has]] += 1.0  # icons 1..9 -> columns 13..21
+    f[:, 22] = cards[:, K.C_COUNTER]
+    f[:, 23] = rows + 1.0
+    return np.ascontiguousarray(f)
+
+
+# --------------------------------------------------------------------------------------------
+# Compiler
+# --------------------------------------------------------------------------------------------
+class _Compiler(PoolCompiler):
+    TABLE = WSCardTable
+    NCOLS = (K.C_NCOLS, K.A_NCOLS, K.F_NCOLS, K.I_NCOLS)
+
+    def __init__(self, cards: list[WSCard]):
+        super().__init__(cards)
+        self.trait_ids: dict[str, int] = {}
+        self.title_ids: dict[str, int] = {}
+        self.climax_names: set[str] = set()
+
+    def intern_card(self, card: WSCard) -> None:
+        for t in card.traits:
+            self._intern(self.trait_ids, t)
+        if card.title:
+            self._intern(self.title_ids, card.title)
+        if card.type == "climax":
+            self.climax_names.add(card.name)
+
+    def extra_table_fields(self) -> dict:
+        return {"trait_ids": dict(self.trait_ids), "title_ids": dict(self.title_ids)}
+
+    # ---- cards ----
+    def compile_card(self, cid: int, card: WSCard) -> None:
+        t = card.type
+        if t == "character":
+            if card.power <= 0 or card.power % 500:
+                self.fail("power", "a character needs power > 0, a multiple of 500 (CR 2.9)")
+        else:
+            for fld in ("power", "soul"):
+                if getattr(card, fld):
+                    self.fail(fld, f"only characters have {fld} (CR 2.9, 2.10); omit it on a {t}")
+            if card.traits:
+                self.fail("traits", "only characters have traits (CR 2.5.1)")
+            if card.keywords:
+                self.fail("keywords", "great_performance is a character keyword (CR 10.6)")
+        if t == "climax":
+            for fld in ("level", "cost"):
+                if getattr(card, fld):
+                    self.fail(fld, f"a climax has no {fld} (CR 2.6.1, 2.7.1)")
+            if card.counter:
+                self.fail("counter", "a climax cannot have the counter icon (it is played in the climax phase)")
+        if len(set(card.traits)) != len(card.traits):
+            self.fail("traits", "duplicate trait")
+        if card.backup is not None:
+            if t != "character":
+                self.fail("backup", "Backup is a character's keyword ability (CR 10.5)")
+            if not card.counter:
+                self.fail("counter", "a card with Backup needs the counter icon (CR 10.5.1, 2.8.2)")
+        if card.counter and t == "character" and card.backup is None and not any(
+            a.kind == "counter_act" for a in card.abilities
+        ):
+            self.fail("counter", "a character with the counter icon needs a backup or a counter_act ability")
+
+        kinds = [a.kind for a in card.abilities]
+        if len(card.abilities) > K.MAX_ABIL_PER_CARD:
+            self.fail("abilities", f"at most {K.MAX_ABIL_PER_CARD} abilities per card")
+        if t == "event":
+            if kinds != ["event"]:
+                self.fail("abilities", "an event has exactly one ability, of kind 'event' (CR 6.5.1.2.2)")
+        else:
+            if "event" in kinds:
+                self.fail(f"abilities[{kinds.index('event')}].kind", "only events have 'event' abilities")
+        acts = [k for k, a in enumerate(card.abilities) if a.kind in ("act", "counter_act")]
+        if len(acts) > K.ABILITIES_PER_CARD:
+            self.fail("abilities", f"at most {K.ABILITIES_PER_CARD} act/counter_act abilities per card")
+        if t == "climax" and acts:
+            self.fail(f"abilities[{acts[0]}].kind", "a climax has no activated abilities")
+        if "counter_act" in kinds and not card.counter:
+            self.fail(f"abilities[{kinds.index('counter_act')}].kind", "a counter_act ability needs counter = true")
+
+        start = len(self.ab_rows)
+        event_row = encore_row = -1
+        shift_level = -1
+        combo = 0
+        kw_bits = 0
+        for kw in card.keywords:
+            kw_bits |= K.KEYWORD_BITS[kw]
+        if card.backup is not None:
+            kw_bits |= K.KW_BACKUP
+        for k, ab in enumerate(card.abilities):
+            row = self.compile_ability(cid, card, k, ab)
+            if ab.kind == "event":
+                event_row = row
+            if ab.keyword is not None:
+                kw_bits |= K.KEYWORD_BITS[ab.keyword]
+            if ab.keyword == "encore":
+                if encore_row >= 0:
+                    self.fail(f"abilities[{k}].keyword", "at most one printed Encore per card")
+                encore_row = row
+            if ab.keyword == "shift":
+                shift_level = ab.condition.value if ab.condition is not None else 0
+            if ab.combo is not None:
+                cx = self.name_ids[ab.combo]
+                if combo and combo != cx:
+                    self.fail(f"abilities[{k}].combo", "all combo abilities of a card name the same climax")
+                combo = cx
+
+        triggers = [int(K.TriggerIcon[x.upper()]) for x in card.triggers] + [0, 0]
+        row = [0] * K.C_NCOLS
+        row[K.C_TYPE] = K.CardType[t.upper()]
+        row[K.C_COLOR] = K.Color[card.color.upper()]
+        row[K.C_LEVEL] = card.level
+        row[K.C_COST] = card.cost
+        row[K.C_POWER] = card.power
+        row[K.C_SOUL] = card.soul
+        row[K.C_TRIGGER0], row[K.C_TRIGGER1] = triggers[0], triggers[1]
+        traits = [self.trait_ids[x] for x in card.traits] + [0, 0, 0]
+        row[K.C_TRAIT0], row[K.C_TRAIT1], row[K.C_TRAIT2] = traits[:3]
+        row[K.C_NAME] = self.name_ids[card.name]
+        row[K.C_TITLE] = self.title_ids[card.title] if card.title else 0
+        row[K.C_SIDE] = _SIDE_BITS[card.side]
+        row[K.C_COUNTER] = int(card.counter)
+        row[K.C_CLOCK_ICON] = int(card.clock_icon)
+        row[K.C_KEYWORDS] = kw_bits
+        row[K.C_ABIL_START] = start
+        row[K.C_ABIL_COUNT] = len(card.abilities)
+        row[K.C_EVENT_ABIL] = event_row
+        if card.backup is not None:
+            row[K.C_BACKUP_POWER] = card.backup.power
+            row[K.C_BACKUP_LEVEL] = card.backup.level
+            row[K.C_BACKUP_COST] = card.backup.cost
+        row[K.C_SHIFT_LEVEL] = shift_level
+        row[K.C_CX_COMBO] = combo
+        row[K.C_HAS_CONT] = int("cont" in kinds)
+        row[K.C_ENCORE_ABIL] = encore_row
+        self.card_rows.append(row)
+
+    # ---- abilities ----
+    def compile_ability(self, cid: int, card: WSCard, k: int, ab: WSAbility) -> int:
+        p = f"abilities[{k}]"
+        kind = ab.kind
+        if kind == "auto":
+            if ab.trigger is None:
+                self.fail(f"{p}.trigger", "an auto ability needs a trigger (CR 8.1.1.2.1)")
+        elif ab.trigger is not None:
+            self.fail(f"{p}.trigger", "only auto abilities have a trigger")
+        trig = ab.trigger
+        if ab.trigger_filter is not None and trig not in ("other_placed", "own_climax_placed", "opp_char_reversed"):
+            self.fail(f"{p}.trigger_filter", "only used with other_placed, own_climax_placed, opp_char_reversed")
+        if (trig == "use_keyword") != (ab.trigger_keyword is not None):
+            self.fail(f"{p}.trigger_keyword", "trigger_keyword is required by, and only used with, use_keyword")
+        if ab.whose != "any" and (trig is None or not trig.startswith("begin_")):
+            self.fail(f"{p}.whose", "whose is only used with the begin_* (phase/step) triggers")
+        if ab.optional and kind != "auto":
+            self.fail(f"{p}.optional", "only auto abilities are optional (CR 8.7.3.1.1); use a 'may' op")
+        cost = ab.cost or WSCost()
+        has_cost = ab.cost is not None and _cost_nonempty(cost)
+        if ab.cost is not None and kind not in ("act", "counter_act", "auto"):
+            self.fail(f"{p}.cost", "only act and auto abilities have a cost (CR 8.4.1)")
+        if kind in ("act", "counter_act") and not has_cost:
+            self.fail(f"{p}.cost", "an act ability needs a non-empty cost (CR 8.1.1.1.1)")
+        if kind == "auto" and has_cost and not ab.optional:
+            self.fail(f"{p}.optional", "an auto ability with a cost is optional (the cost may be declined, 8.7.3.1.1)")
+        if kind == "cont" and not ab.effect and ab.keyword is None:
+            self.fail(f"{p}.effect", "a cont ability needs an effect")
+        if kind != "cont" and not ab.effect:
+            self.fail(f"{p}.effect", "needs at least one op")
+        if (cost.rest_self or cost.self_to_wr or cost.self_to_memory) and card.type != "character":
+            self.fail(f"{p}.cost", "only characters rest or move themselves as a cost")
+        if card.type == "climax" and kind not in ("cont", "auto"):
+            self.fail(f"{p}.kind", "a climax has cont and auto abilities only")
+        if trig == "climax_placed" and card.type != "climax":
+            self.fail(f"{p}.trigger", "climax_placed is a climax's own trigger; characters use own_climax_placed")
+        if card.type == "climax" and kind == "auto" and trig not in ("climax_placed", "own_climax_placed", "begin_end"):
+            self.fail(f"{p}.trigger", "a climax's auto abilities trigger on climax_placed (CR 2.12.2.2)")
+
+        zone = ab.zone
+        cond = ab.condition
+        if ab.combo is not None:
+            if ab.combo not in self.climax_names:
+                self.fail(f"{p}.combo", f"unknown climax {ab.combo!r} (no climax in the pool has this name)")
+            if cond is not None:
+                self.fail(f"{p}.condition", "a combo ability's condition is the named climax; use an 'if' op for more")
+            cond = WSCondition(kind="climax_named", name=ab.combo)
+        cond = self.check_keyword(card, ab, p, cond)
+
+        trig_filter = -1
+        if ab.trigger_filter is not None:
+            zones = ("climax_area",) if trig == "own_climax_placed" else ("stage",)
+            trig_filter = self.compile_filter(ab.trigger_filter, f"{p}.trigger_filter", zones=zones)
+
+        cond_kind, cond_arg = self.compile_condition(cond, f"{p}.condition")
+
+        code_start = len(self.code_rows)
+        self.compile_ops(card, ab, ab.effect, f"{p}.effect", set(), counted=False)
+
+        discard_filter = reveal = marker = -1
+        if cost.discard_filter is not None:
+            if cost.discard == 0:
+                self.fail(f"{p}.cost.discard_filter", "needs discard >= 1")
+            discard_filter = self.compile_filter(cost.discard_filter, f"{p}.cost.discard_filter", zones=("hand",))
+        if cost.reveal is not None:
+            reveal = self.compile_filter(cost.reveal, f"{p}.cost.reveal", zones=("hand",))
+        if cost.marker is not None:
+            if cost.marker.side != "own":
+                self.fail(f"{p}.cost.marker.side", "a Fusion marker is one of your characters")
+            marker = self.compile_filter(cost.marker, f"{p}.cost.marker", zones=("stage",))
+
+        row = [0] * K.A_NCOLS
+        row[K.A_KIND] = K.AbilityKind[kind.upper()]
+        row[K.A_CARD] = cid
+        row[K.A_KEYWORD] = K.Keyword[ab.keyword.upper()] if ab.keyword else K.Keyword.NONE
+        row[K.A_ZONE] = K.AbilityZone[zone.upper()]
+        row[K.A_TRIGGER] = K.Trigger[trig.upper()] if trig else K.Trigger.NONE
+        row[K.A_TRIG_WHOSE] = K.TriggerWhose[ab.whose.upper()]
+        row[K.A_TRIG_FILTER] = trig_filter
+        row[K.A_TRIG_ARG] = K.Keyword[ab.trigger_keyword.upper()] if ab.trigger_keyword else 0
+        row[K.A_COND] = cond_kind
+        row[K.A_COND_ARG] = cond_arg
+        row[K.A_OPTIONAL] = int(ab.optional)
+        row[K.A_ONCE_PER_TURN] = int(ab.once_per_turn)
+        row[K.A_COST_STOCK] = cost.stock
+        row[K.A_COST_REST_SELF] = int(cost.rest_self)
+        row[K.A_COST_DISCARD] = cost.discard
+        row[K.A_COST_DISCARD_FILTER] = discard_filter
+        row[K.A_COST_CLOCK_TOP] = cost.clock_top
+        row[K.A_COST_REVEAL_FILTER] = reveal
+        row[K.A_COST_SELF_TO_WR] = int(cost.self_to_wr)
+        row[K.A_COST_SELF_TO_MEMORY] = int(cost.self_to_memory)
+        row[K.A_COST_MARKER_FILTER] = marker
+        row[K.A_COST_HAND_TO_CLOCK] = cost.hand_to_clock
+        row[K.A_CODE_START] = code_start
+        row[K.A_CODE_LEN] = len(self.code_rows) - code_start
+        self.ab_rows.append(row)
+        self.ability_source.append((cid, k))
+        return len(self.ab_rows) - 1
+
+    def check_keyword(self, card: WSCard, ab: WSAbility, p: str, cond: WSCondition | None) -> WSCondition | None:
+        """The shapes CR 10 gives keyword abilities; returns the (possibly defaulted) condition."""
+        kw = ab.keyword
+        tags = _all_tags(ab.effect)
+        for tag, need in _KEYWORD_OPS.items():
+            if tag in tags and kw != need:
+                self.fail(f"{p}.keyword", f"the {tag!r} op belongs to an ability written with keyword {need!r}")
+        if kw is None:
+            return cond
+        char_only = {"encore", "assist", "bond", "fusion", "sunder", "shift"}
+        if kw in char_only and card.type != "character":
+            self.fail(f"{p}.keyword", f"{kw} is a character keyword")
+
+        def need(ok: bool, fld: str, why: str) -> None:
+            if not ok:
+                self.fail(f"{p}.{fld}", why)
+
+        if kw == "encore":  # CR 10.2.2
+            need(ab.kind == "auto" and ab.trigger == "to_wr_from_stage_self", "trigger",
+                 "Encore is an auto ability triggered by to_wr_from_stage_self (CR 10.2.2)")  # fmt: skip
+            need("encore_self" in tags, "effect", "an Encore ability runs encore_self (CR 10.2.2)")
+            need(ab.cost is not None and _cost_nonempty(ab.cost), "cost", "Encore [cost] needs a cost (CR 10.2.2)")
+        elif kw == "assist":  # CR 10.3.2
+            need(ab.kind == "cont", "kind", "Assist is a cont ability (CR 10.3.1)")
+            need(cond is None or cond.kind == "in_back_stage", "condition", "Assist's condition is in_back_stage")
+            cond = WSCondition(kind="in_back_stage")
+        elif kw == "bond":  # CR 10.4.2
+            need(ab.kind == "auto" and ab.trigger == "played_self", "trigger",
+                 "Bond is an auto ability triggered by played_self (CR 10.4.2)")  # fmt: skip
+            need("bond" in tags, "effect", "a Bond ability runs the bond op (CR 10.4.2)")
+        elif kw == "brainstorm":  # CR 10.7
+            need("brainstorm" in tags, "effect", "a Brainstorm ability runs the brainstorm op (CR 10.7.1)")
+        elif kw == "change":  # CR 10.8
+            need("change" in tags, "effect", "a Change ability runs the change op (CR 10.8.1)")
+        elif kw == "shift":  # CR 10.11.2
+            need(ab.kind == "auto" and ab.trigger == "begin_main" and ab.whose == "yours", "trigger",
+                 "Shift triggers at begin_main with whose = 'yours' (CR 10.11.2)")  # fmt: skip
+            need(ab.zone == "clock", "zone", "Shift works from the clock (CR 10.11.2)")
+            need(cond is not None and cond.kind == "level_at_least", "condition",
+                 "Shift, Level (N) is condition level_at_least N (CR 10.11.2)")  # fmt: skip
+            need(tags == {"shift"}, "effect", "a Shift ability's effect is just the shift op")
+        elif kw == "accelerate":  # CR 10.12.1
+            need(ab.cost is not None and ab.cost.clock_top >= 1, "cost", "Accelerate has clock_top >= 1 in its cost")
+        elif kw == "resonate":  # CR 10.13.1
+            need(ab.kind == "auto" and ab.cost is not None and ab.cost.reveal is not None, "cost",
+                 "Resonate is an auto ability with a reveal cost (CR 10.13.1)")  # fmt: skip
+        elif kw == "fusion":  # CR 10.14.1.1
+            need(ab.kind == "act" and ab.cost is not None and ab.cost.marker is not None, "cost",
+                 "Fusion is an act ability with a marker cost (CR 10.14.1.1)")  # fmt: skip
+            need("fusion" in tags, "effect", "a Fusion ability runs the fusion op")
+        elif kw == "sunder":  # CR 10.15.2
+            need(ab.kind == "auto" and ab.trigger == "end_of_attack_self", "trigger",
+                 "Sunder is an auto ability triggered by end_of_attack_self (CR 10.15.2)")  # fmt: skip
+            need("sunder" in tags, "effect", "a Sunder ability runs the sunder op")
+        elif kw == "alarm":  # CR 10.1.1
+            need(ab.zone == "clock_top", "zone", "Alarm abilities work from the top of the clock (CR 10.1.1)")
+        elif kw == "memory":  # CR 10.9.1
+            need(ab.zone == "memory" or _mentions(cond, ab.effect, "memory_at_least"), "zone",
+                 "Memory: zone 'memory' or a memory_at_least condition (CR 10.9.1)")  # fmt: skip
+        elif kw == "experience":  # CR 10.10.1
+            need(ab.zone == "level" or _mentions(cond, ab.effect, "level_sum_at_least"), "zone",
+                 "Experience: zone 'level' or a level_sum_at_least condition (CR 10.10.1)")  # fmt: skip
+        return cond
+
+    def compile_condition(self, cond: WSCondition | None, p: str) -> tuple[int, int]:
+        if cond is None:
+            return 0, 0
+        kind = cond.kind
+        if kind in _COND_COUNT:
+            if cond.value is None:
+                self.fail(f"{p}.value", f"{kind} needs a value")
+            arg = cond.value
+        elif cond.value is not None:
+            self.fail(f"{p}.value", f"{kind} takes no value")
+        if kind == "trait_count_at_least":
+            if cond.trait is None:
+                self.fail(f"{p}.trait", "trait_count_at_least needs a trait")
+            if cond.value > 0xFF:
+                self.fail(f"{p}.value", "must be <= 255")
+            arg = (self._trait(cond.trait, f"{p}.trait") << 8) | cond.value
+        elif cond.trait is not None:
+            self.fail(f"{p}.trait", f"{kind} takes no trait")
+        if kind in _COND_NAME:
+            if cond.name is None:
+                self.fail(f"{p}.name", f"{kind} needs a name")
+            if kind == "climax_named" and cond.name not in self.climax_names:
+                self.fail(f"{p}.name", f"unknown climax {cond.name!r}")
+            arg = self._name(cond.name, f"{p}.name")
+        elif cond.name is not None:
+            self.fail(f"{p}.name", f"{kind} takes no name")
+        if kind not in _COND_COUNT and kind not in _COND_NAME:
+            arg = 0
+        return int(K.Condition[kind.upper()]), int(arg)
+
+    def _name(self, name: str, p: str) -> int:
+        if name not in self.name_ids:
+            self.fail(p, f"unknown card name {name!r} (no card in the pool has it)")
+        return self.name_ids[name]
+
+    def _trait(self, trait: str, p: str) -> int:
+        if trait not in self.trait_ids:
+            self.fail(p, f"unknown trait {trait!r} (no card in the pool has it)")
+        return self.trait_ids[trait]
+
+    def compile_ops(self, card: WSCard, ab: WSAbility, ops: list[Any], p: str, filled: set[int], counted: bool) -> bool:
+        """Append the instruction rows of ``ops``; returns whether a count was stored."""
+        is_cont = ab.kind == "cont"
+        filled = set(filled)  # registers filled inside an if/may block stay local to it
+        for j, op in enumerate(ops):
+            q = f"{p}[{j}]"
+            name = op.op
+            if is_cont and name not in _CONT_ONLY:
+                self.fail(f"{q}.op", f"cont abilities only use {', '.join(sorted(_CONT_ONLY))} (CR 8.1.1.3)")
+            if not is_cont and name in _CONT_ONLY:
+                self.fail(f"{q}.op", f"{name} is only allowed in cont abilities")
+            if name in _TARGETING:
+                filled.add(op.reg)
+            if name in _ON_REGISTER and op.reg not in filled:
+                self.fail(f"{q}.reg", f"register {op.reg} has no targets (choose/select_all/target_* first)")
+            if name in ("target_self", "encore_self", "shift", "fusion", "sunder") and card.type == "event":
+                self.fail(f"{q}.op", f"{name} needs a source card on the stage (not in an event)")
+            for fld in ("count", "amount"):
+                if getattr(op, fld, None) == "x" and not counted:
+                    self.fail(f"{q}.{fld}", "'x' needs an earlier brainstorm or count op in the program")
+            if name in ("if", "may"):
+                at = len(self.code_rows)
+                self.code_rows.append([0] * K.I_NCOLS)  # patched below with the rows to skip
+                counted = self.compile_ops(card, ab, op.then, f"{q}.then", filled, counted) or counted
+                skip = len(self.code_rows) - at - 1
+                if name == "if":
+                    ck, ca = self.compile_condition(op.condition, f"{q}.condition")
+                    self.code_rows[at] = [int(K.Op.IF), 0, ck, ca, skip]
+                else:
+                    self.code_rows[at] = [int(K.Op.CHOOSE_OPTIONAL), 0, 0, 0, skip]
+                continue
+            reg = getattr(op, "reg", 0)
+            a0, a1, a2 = self.op_args(op, q)
+            if name in _COUNTING:
+                counted = True
+            self.code_rows.append([int(EFFECT_OPS[name]), reg, a0, a1, a2])
+        return counted
+
+    def op_args(self, op: Any, q: str) -> tuple[int, int, int]:  # noqa: C901 - one case per op
+        name = op.op
+        dur = K.Duration[op.duration.upper()] if hasattr(op, "duration") else 0
+        who = K.Who[op.who.upper()] if hasattr(op, "who") else 0
+
+        def x(v: int | str) -> int:
+            return -1 if v == "x" else int(v)
+
+        if name == "choose":
+            if op.count != "x" and op.count > K.TARGET_MAX:
+                self.fail(f"{q}.count", f"at most {K.TARGET_MAX} cards per target register (TARGET_MAX)")
+            zones = tuple(z for z in K.FilterZone.__members__ if z != "DECK")
+            return self.compile_filter(op.filter, f"{q}.filter", zones=tuple(z.lower() for z in zones)), x(op.count), int(op.up_to)
+        if name == "select_all":
+            return self.compile_filter(op.filter, f"{q}.filter", zones=("stage", "markers", "climax_area")), 0, 0
+        if name in ("power", "soul", "level"):
+            if op.amount == 0:
+                self.fail(f"{q}.amount", "must not be 0")
+            return op.amount, dur, 0
+        if name == "grant_keyword":
+            return bits(op.keywords, K.KEYWORD_BITS), dur, 0
+        if name == "restrict":
+            return bits(op.restrictions, _RESTRICT_BITS), dur, 0
+        if name == "to_stage":
+            return K.Orientation[op.orientation.upper()], int(op.any_position), 0
+        if name == "move_position":
+            return int(op.any_position), 0, 0
+        if name == "to_marker":
+            return int(op.face_up), 0, 0
+        if name == "draw":
+            return x(op.count), who, int(op.up_to)
+        if name == "damage":
+            return x(op.amount), who, 0
+        if name in ("discard", "heal", "pool", "mill", "clock_top"):
+            return x(op.count), who, 0
+        if name == "search":
+            if op.filter.side == "opponent":
+                self.fail(f"{q}.filter.side", "you search your own deck")
+            return self.compile_filter(op.filter, f"{q}.filter", zones=("deck",)), op.count, int(op.reveal)
+        if name == "look_top":
+            if op.take > op.count:
+                self.fail(f"{q}.take", "take must be <= count")
+            flt = -1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("deck",))
+            return op.count, op.take, flt
+        if name in ("brainstorm", "pay_stock"):
+            return op.count, 0, 0
+        if name == "shuffle_deck":
+            return 0, who, 0
+        if name == "trigger_icon":
+            return int(K.TriggerIcon[op.icon.upper()]), 0, 0
+        if name in ("bond", "fusion", "sunder"):
+            nid = self._name(op.name, f"{q}.name")
+            if self.models[self.index_of_name(op.name)].type != "character":
+                self.fail(f"{q}.name", f"{op.name!r} is not a character")
+            return nid, 0, 0
+        if name == "backup":
+            return op.amount, 0, 0
+        if name == "change":
+            flt = self.compile_filter(op.filter, f"{q}.filter", zones=("hand", "waiting_room"))
+            return flt, K.Orientation[op.orientation.upper()], 0
+        if name == "count":
+            return self.compile_filter(op.filter, f"{q}.filter", zones=tuple(z.lower() for z in K.FilterZone.__members__)), 0, 0
+        if name in ("aura_power", "aura_soul", "aura_level"):
+            if op.amount == 0:
+                self.fail(f"{q}.amount", "must not be 0")
+            return op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("stage",)), 0
+        if name == "aura_keyword":
+            return bits(op.keywords, K.KEYWORD_BITS), self.compile_filter(op.filter, f"{q}.filter", zones=("stage",)), 0
+        if name == "aura_restrict":
+            flt = self.compile_filter(op.filter, f"{q}.filter", zones=("stage",))
+            return bits(op.restrictions, _RESTRICT_BITS), flt, 0
+        if name == "aura_power_per":
+            if op.amount == 0:
+                self.fail(f"{q}.amount", "must not be 0")
+            applies = self.compile_filter(op.filter, f"{q}.filter", zones=("stage",))
+            counted = self.compile_filter(
+                op.counted, f"{q}.counted", zones=tuple(z.lower() for z in K.FilterZone.__members__)
+            )
+            return op.amount, applies, counted
+        return 0, 0, 0  # ops without arguments: target_*, stand, rest, ..., encore_self, shift
+
+    def index_of_name(self, name: str) -> int:
+        return next(i for i, c in enumerate(self.models) if c.name == name)
+
+    def compile_filter(self, f: WSFilter, p: str, zones: tuple[str, ...]) -> int:
+        if f.zone not in zones:
+            self.fail(f"{p}.zone", f"must be {' or '.join(repr(z) for z in zones)} here (got {f.zone!r})")
+        mask = 0
+        for t in f.type or []:
+            mask |= _TYPE_MASKS[t]
+        cmask = 0
+        for c in f.color or []:
+            cmask |= 1 << K.Color[c.upper()]
+        for lo, hi in (("level_min", "level_max"), ("power_min", "power_max")):
+            a, b = getattr(f, lo), getattr(f, hi)
+            if a is not None and b is not None and a > b and not (lo == "level_min" and f.level_max_rel):
+                self.fail(f"{p}.{lo}", f"{lo} > {hi}")
+        if f.level_max_rel and f.level_max is None:
+            self.fail(f"{p}.level_max_rel", "needs level_max (the offset added to the master's level)")
+        on_stage = f.zone == "stage"
+        if f.orientation is not None and not on_stage:
+            self.fail(f"{p}.orientation", "orientation only applies to characters on the stage (CR 4.6.1)")
+        if f.positions is not None and f.zone not in ("stage", "markers"):
+            self.fail(f"{p}.positions", "positions only apply to the stage")
+        if f.relation != "any" and not on_stage:
+            self.fail(f"{p}.relation", "relations to the source only apply to the stage (CR 3.6.4)")
+        if f.relation in ("in_front", "behind", "self") and f.side == "opponent":
+            self.fail(f"{p}.side", f"relation {f.relation!r} is about your own characters")
+        if f.relation == "facing" and f.side == "own":
+            self.fail(f"{p}.side", "the facing character is the opponent's (CR 3.6.5)")
+        omask = 0
+        for o in f.orientation or []:
+            omask |= 1 << K.Orientation[o.upper()]
+        pmask = 0
+        for pos in f.positions or []:
+            pmask |= _POSITION_BITS[pos]
+        row = [0] * K.F_NCOLS
+        row[K.F_TYPE_MASK] = mask
+        row[K.F_SIDE] = K.FilterSide[f.side.upper()]
+        row[K.F_ZONE] = K.FilterZone[f.zone.upper()]
+        row[K.F_COLOR_MASK] = cmask
+        row[K.F_LEVEL_MIN] = -1 if f.level_min is None else f.level_min
+        row[K.F_LEVEL_MAX] = -1 if f.level_max is None else f.level_max
+        row[K.F_COST_MAX] = -1 if f.cost_max is None else f.cost_max
+        row[K.F_POWER_MIN] = -1 if f.power_min is None else f.power_min
+        row[K.F_POWER_MAX] = -1 if f.power_max is None else f.power_max
+        row[K.F_TRAIT] = self._trait(f.trait, f"{p}.trait") if f.trait else 0
+        row[K.F_NAME] = self._name(f.name, f"{p}.name") if f.name else 0
+        row[K.F_ORIENT_MASK] = omask
+        row[K.F_POS_MASK] = pmask
+        row[K.F_RELATION] = K.Relation[f.relation.upper()]
+        row[K.F_TRIGGER_ICON] = K.TriggerIcon[f.trigger_icon.upper()] if f.trigger_icon else 0
+        if f.title is not None:
+            if f.title not in self.title_ids:
+                self.fail(f"{p}.title", f"unknown title {f.title!r} (no card in the pool has it)")
+            row[K.F_TITLE] = self.title_ids[f.title]
+        row[K.F_LEVEL_MAX_REL] = int(f.level_max_rel)
+        return self.add_filter(row)
+
+
+def _all_tags(ops: list[Any]) -> set[str]:
+    out: set[str] = set()
+    for op in ops:
+        out.add(op.op)
+        if op.op in ("if", "may"):
+            out |= _all_tags(op.then)
+    return out
+
+
+def _mentions(cond: WSCondition | None, ops: list[Any], kind: str) -> bool:
+    if cond is not None and cond.kind == kind:
+        return True
+    for op in ops:
+        if op.op == "if" and (op.condition.kind == kind or _mentions(None, op.then, kind)):
+            return True
+        if op.op == "may" and _mentions(None, op.then, kind):
+            return True
+    return False
+
+
+def _cost_nonempty(c: WSCost) -> bool:
+    return bool(
+        c.stock or c.rest_self or c.discard or c.clock_top or c.reveal is not None or c.self_to_wr
+        or c.self_to_memory or c.marker is not None or c.hand_to_clock
+    )  # fmt: skip
+
+
+def compile_ws_pool(cards: list[WSCard]) -> WSCardTable:
+    """Check pool-level rules and compile card models into the kernels' int32 tables."""
+    return _Compiler(list(cards)).run()
+
+
+# --------------------------------------------------------------------------------------------
+# Decks (CR 5.1)
+# --------------------------------------------------------------------------------------------
+def ws_deck_dir() -> Path:
+    return _data_dir() / "decks"
+
+
+def list_ws_decks() -> list[str]:
+    """Names of the preconstructed Weiss Schwarz decks (file stems in ``games/weiss_schwarz/data/decks``)."""
+    d = ws_deck_dir()
+    return sorted(p.stem for p in d.glob("*.toml")) + sorted(p.stem for p in d.glob("*.txt"))
+
+
+def load_ws_deck(table: WSCardTable, source: Any, *, validate: bool = True) -> Deck:
+    """A deck from a built-in WS deck name, a file path (.toml or plain text ``4 SKY-012 Name``), a
+    list of card numbers or ids, or a :class:`Deck`; checked against CR 5.1.2 unless ``validate=False``."""
+    deck = load_deck(table, source, builtin_dir=ws_deck_dir())
+    if validate:
+        validate_ws_deck(table, deck)
+    return deck
+
+
+def validate_ws_deck(table: WSCardTable, deck: Deck) -> Deck:
+    """Check deck construction (CR 5.1.2): exactly 50 cards, at most 4 cards with the same card
+    name (whatever their numbers, 5.1.2.2.1), at most 8 climax (5.1.2.3)."""
+    file = deck.source
+    ids = np.asarray(deck.card_ids)
+    if ids.size and (ids.min() < 0 or ids.max() >= table.n_cards):
+        raise DeckError("card id out of range for this card pool", file=file, field="cards")
+    n = len(ids)
+    if n != K.DECK_SIZE:
+        raise DeckError(f"{n} cards: a deck has exactly {K.DECK_SIZE} cards (CR 5.1.2.1)", file=file, field="cards")
+    by_name: Counter = Counter(table.names[i] for i in ids.tolist())
+    for name, c in by_name.items():
+        if c > K.MAX_COPIES:
+            numbers = [table.numbers[i] for i in dict.fromkeys(ids.tolist()) if table.names[i] == name]
+            line = min((deck.lines[n_] for n_ in numbers if n_ in deck.lines), default=None)
+            raise DeckError(
+                f"{c} cards named {name!r}: at most {K.MAX_COPIES} cards with the same card name (CR 5.1.2.2)",
+                file=file, line=line, card=numbers[0], field="count",
+            )  # fmt: skip
+    climax = int(np.sum(table.cards[ids, K.C_TYPE] == K.CardType.CLIMAX)) if n else 0
+    if climax > K.MAX_CLIMAX:
+        raise DeckError(f"{climax} climax: a deck has at most {K.MAX_CLIMAX} climax (CR 5.1.2.3)", file=file, field="cards")
+    return deck

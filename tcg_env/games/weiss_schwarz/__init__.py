@@ -1,0 +1,134 @@
+"""Weiss Schwarz (comprehensive rules v2.03) on the tcg_env engine.
+
+Public entry points: ``tcg_env.make_game("weiss_schwarz", ...)`` and the spec :data:`SPEC`.
+The card table contract lives in :mod:`tcg_env.games.weiss_schwarz.constants`.
+Docs: ``docs/weiss_schwarz/`` (actions, observations, snapshot format, rules coverage, card format).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from tcg_env.games.weiss_schwarz import constants
+from tcg_env.games.weiss_schwarz.constants import NUM_ACTIONS
+from tcg_env.spec import GameSpec
+
+
+@lru_cache(maxsize=1)
+def load_pool():
+    from tcg_env.cards.weiss_schwarz import load_ws_pool
+    from tcg_env.games.weiss_schwarz.support import warn_unsupported
+
+    pool = load_ws_pool()
+    warn_unsupported(pool)
+    return pool
+
+
+def list_decks() -> list[str]:
+    from tcg_env.cards.weiss_schwarz import list_ws_decks
+
+    return list_ws_decks()
+
+
+def default_decks() -> tuple[str, str]:
+    names = list_decks()
+    if len(names) < 2:
+        raise RuntimeError(f"weiss_schwarz: need two built-in decks for the default pairing, found {names}")
+    return names[0], names[1]
+
+
+class DeckRuleError(ValueError):
+    """A deck that breaks the deck construction rules (CR 5.1.2)."""
+
+
+def check_deck_ids(tables, ids: np.ndarray, source: str = "<list>") -> np.ndarray:
+    """CR 5.1.2 on card ids of any compiled pool: 50 cards, <= 4 of a name, <= 8 climax."""
+    cards = tables[0]
+    ids = np.asarray(ids)
+    if ids.ndim != 1 or not np.issubdtype(ids.dtype, np.integer):
+        raise DeckRuleError(f"deck {source}: expected a flat list of integer card ids")
+    if ids.size and (ids.min() < 0 or ids.max() >= cards.shape[0]):
+        raise DeckRuleError(f"deck {source}: card id out of range 0..{cards.shape[0] - 1}")
+    if ids.size != constants.DECK_SIZE:
+        raise DeckRuleError(f"deck {source}: {ids.size} cards, a deck has exactly {constants.DECK_SIZE} (CR 5.1.2.1)")
+    names, counts = np.unique(cards[ids, constants.C_NAME], return_counts=True)
+    if counts.max() > constants.MAX_COPIES:
+        raise DeckRuleError(f"deck {source}: {counts.max()} cards with name id {names[counts.argmax()]}, "
+                            f"at most {constants.MAX_COPIES} (CR 5.1.2.2)")
+    n_cx = int(np.sum(cards[ids, constants.C_TYPE] == constants.CardType.CLIMAX))
+    if n_cx > constants.MAX_CLIMAX:
+        raise DeckRuleError(f"deck {source}: {n_cx} climax, at most {constants.MAX_CLIMAX} (CR 5.1.2.3)")
+    return ids.astype(np.int32)
+
+
+def load_deck(pool, source, variant: str = "standard"):
+    from tcg_env.cards.decks import Deck
+
+    if isinstance(source, (list, tuple, np.ndarray)) and all(isinstance(x, (int, np.integer)) for x in np.asarray(source).ravel().tolist()):
+        ids = check_deck_ids(pool.kernel_tables, np.asarray(source))
+        return Deck(name="custom", card_ids=ids, source="<list>")
+    from tcg_env.cards.weiss_schwarz import load_ws_deck
+
+    return load_ws_deck(pool, source)
+
+
+class _LazyKernels:
+    """Import the numba modules on first use, so ``import tcg_env`` stays light."""
+
+    def __getattr__(self, name):
+        from tcg_env.games.weiss_schwarz import kernels_api
+
+        value = getattr(kernels_api, name)
+        setattr(self, name, value)
+        return value
+
+
+def _adapter(name):
+    def call(*args, **kwargs):
+        from tcg_env.games.weiss_schwarz import adapter
+
+        return getattr(adapter, name)(*args, **kwargs)
+
+    return call
+
+
+def _obs_columns():
+    from tcg_env.games.weiss_schwarz.observation import obs_columns
+
+    return obs_columns()
+
+
+def _sizes():
+    from tcg_env.games.weiss_schwarz.observation import OBS_SIZE
+    from tcg_env.games.weiss_schwarz.state import STATE_SIZE
+
+    return OBS_SIZE, STATE_SIZE
+
+
+_OBS_SIZE, _STATE_SIZE = _sizes()
+
+SPEC = GameSpec(
+    name="weiss_schwarz",
+    env_name="weiss_schwarz_v0",
+    title="Weiss Schwarz",
+    num_actions=NUM_ACTIONS,
+    obs_size=_OBS_SIZE,
+    state_size=_STATE_SIZE,
+    variants=("standard",),
+    default_variant="standard",
+    load_tables=load_pool,
+    default_decks=default_decks,
+    list_decks=list_decks,
+    load_deck=load_deck,
+    kernels=_LazyKernels(),
+    describe_action=_adapter("describe_action"),
+    render=_adapter("render"),
+    to_dict=_adapter("to_dict"),
+    from_dict=_adapter("from_dict"),
+    obs_columns=_obs_columns,
+    entity_obs=_adapter("entity_obs"),
+    entity_spaces=_adapter("entity_spaces"),
+    extras={"Decision": constants.Decision, "constants": constants},
+)

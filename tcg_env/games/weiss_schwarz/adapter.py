@@ -1,0 +1,360 @@
+"""Weiss Schwarz Python side: action descriptions, the text board, snapshots, entity observations."""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN, H_WINNER
+from tcg_env.engine.layout import SnapshotError
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz.observation import (
+    CARD_FEATURES,
+    CLOCK_ROWS,
+    LEVEL_ROWS,
+    OBS_CANDIDATES,
+    OBS_CLIMAX,
+    OBS_HAND,
+    OBS_MY_CLOCK,
+    OBS_MY_LEVEL,
+    OBS_MY_STAGE,
+    OBS_OPP_CLOCK,
+    OBS_OPP_LEVEL,
+    OBS_OPP_STAGE,
+    OBS_SIZE,
+    GLOBAL_SIZE,
+    STAGE_FEATURES,
+)
+
+SNAPSHOT_FORMAT = 1
+ZONE_NAMES = {z: z.name.lower() for z in K.Zone}
+POS_NAMES = ["center left", "center middle", "center right", "back left", "back right"]
+
+# list zones: Zone -> (count offset, run offset, name)
+LIST_ZONES = {
+    K.Zone.DECK: (S.DECK_N, S.DECK_L, "deck"),
+    K.Zone.HAND: (S.HAND_N, S.HAND_L, "hand"),
+    K.Zone.WAITING_ROOM: (S.WR_N, S.WR_L, "waiting_room"),
+    K.Zone.CLOCK: (S.CLOCK_N, S.CLOCK_L, "clock"),
+    K.Zone.LEVEL: (S.LEVEL_N, S.LEVEL_L, "level"),
+    K.Zone.STOCK: (S.STOCK_N, S.STOCK_L, "stock"),
+    K.Zone.MEMORY: (S.MEMORY_N, S.MEMORY_L, "memory"),
+    K.Zone.RESOLUTION: (S.RES_N, S.RES_L, "resolution"),
+    K.Zone.CLIMAX_AREA: (S.CX_N, S.CX_L, "climax_area"),
+}
+
+
+def _names(pool):
+    names = getattr(pool, "names", None)
+    return names
+
+
+def card_name(pool, cid: int) -> str:
+    names = _names(pool)
+    if names is not None and 0 <= cid < len(names):
+        return str(names[cid])
+    return f"card#{cid}"
+
+
+def pool_fingerprint(pool) -> str:
+    h = hashlib.sha256()
+    for arr in pool.kernel_tables:
+        h.update(np.ascontiguousarray(arr).tobytes())
+    return h.hexdigest()[:16]
+
+
+def zone_list(row, z: K.Zone, p: int) -> list[int]:
+    cn, ln, _ = LIST_ZONES[z]
+    n = int(row[cn + p])
+    return [int(x) for x in row[ln + p * K.MAX_DECK : ln + p * K.MAX_DECK + n]]
+
+
+def stage(row, p: int) -> list[int]:
+    return [int(x) for x in row[S.STAGE + p * K.N_POSITIONS : S.STAGE + (p + 1) * K.N_POSITIONS]]
+
+
+def _slot_name(game, slot: int) -> str:
+    return card_name(game.pool, int(game._row[S.CARD + slot * S.CARD_W]))
+
+
+def describe_action(game, a: int) -> str:
+    row = game._row
+    a = int(a)
+    if not 0 <= a < K.NUM_ACTIONS:
+        return f"invalid action {a}"
+    kind = K.Decision(int(row[H_DECISION]))
+    p = int(row[H_DECIDER])
+    hand = zone_list(row, K.Zone.HAND, p) if p in (0, 1) else []
+
+    def hand_card(i):
+        return _slot_name(game, hand[i]) if i < len(hand) else f"hand {i}"
+
+    if a == K.PASS:
+        return {
+            K.Decision.MULLIGAN: "Mulligan done: draw as many as discarded",
+            K.Decision.CLOCK: "Skip the clock",
+            K.Decision.MAIN: "End the main phase",
+            K.Decision.CLIMAX: "Play no climax",
+            K.Decision.ATTACK: "End the attack phase",
+            K.Decision.COUNTER: "No counter",
+            K.Decision.ENCORE_PAY: "Decline Encore",
+            K.Decision.TRIGGER_OPTION: "Decline the trigger",
+            K.Decision.OPTIONAL_EFFECT: "Decline the ability",
+        }.get(kind, "Pass / stop choosing")
+    if K.HAND_BASE <= a < K.PLAY_BASE:
+        i = a - K.HAND_BASE
+        verb = {
+            K.Decision.MULLIGAN: "Mulligan away",
+            K.Decision.CLOCK: "Clock (then draw 2)",
+            K.Decision.MAIN: "Play event",
+            K.Decision.CLIMAX: "Play climax",
+            K.Decision.COUNTER: "Counter with",
+            K.Decision.HAND_LIMIT: "Discard",
+            K.Decision.PAY_COST: "Pay with",
+        }.get(kind, "Choose")
+        return f"{verb} {hand_card(i)}"
+    if K.PLAY_BASE <= a < K.OWN_STAGE_BASE:
+        k = a - K.PLAY_BASE
+        i, pos = divmod(k, K.N_POSITIONS)
+        return f"Play {hand_card(i)} to {POS_NAMES[pos]}"
+    if K.OWN_STAGE_BASE <= a < K.OPP_STAGE_BASE:
+        pos = a - K.OWN_STAGE_BASE
+        sl = stage(row, p)[pos] if p in (0, 1) else -1
+        who = _slot_name(game, sl) if sl >= 0 else "empty"
+        if kind == K.Decision.ENCORE:
+            return f"Put reversed {who} ({POS_NAMES[pos]}) into the waiting room"
+        return f"Choose own {POS_NAMES[pos]} ({who})"
+    if K.OPP_STAGE_BASE <= a < K.ABILITY_BASE:
+        pos = a - K.OPP_STAGE_BASE
+        sl = stage(row, 1 - p)[pos] if p in (0, 1) else -1
+        return f"Choose opponent's {POS_NAMES[pos]} ({_slot_name(game, sl) if sl >= 0 else 'empty'})"
+    if K.ABILITY_BASE <= a < K.MOVE_BASE:
+        pos, j = divmod(a - K.ABILITY_BASE, K.ABILITIES_PER_CARD)
+        sl = stage(row, p)[pos] if p in (0, 1) else -1
+        return f"Use ability {j} of {_slot_name(game, sl) if sl >= 0 else 'empty'} ({POS_NAMES[pos]})"
+    if K.MOVE_BASE <= a < K.ATTACK_BASE:
+        i, j = K.MOVE_PAIRS[a - K.MOVE_BASE]
+        return f"Swap {POS_NAMES[i]} and {POS_NAMES[j]}"
+    if K.ATTACK_BASE <= a < K.OPTION_BASE:
+        pos, t = divmod(a - K.ATTACK_BASE, 3)
+        sl = stage(row, p)[pos] if p in (0, 1) else -1
+        return f"{K.AttackType(t + 1).name.title()} attack with {_slot_name(game, sl) if sl >= 0 else 'empty'}"
+    k = a - K.OPTION_BASE
+    if kind == K.Decision.LEVEL_UP:
+        clock = zone_list(row, K.Zone.CLOCK, p)
+        return f"Level up with {_slot_name(game, clock[k])}" if k < len(clock) else f"Level up option {k}"
+    if kind in (K.Decision.ENCORE_PAY, K.Decision.TRIGGER_OPTION, K.Decision.OPTIONAL_EFFECT):
+        if kind == K.Decision.TRIGGER_OPTION:
+            return f"Use the {K.TriggerIcon(int(row[S.DEC_ARG])).name.lower()} trigger"
+        return "Pay Encore [3]" if kind == K.Decision.ENCORE_PAY else "Use the ability"
+    if kind == K.Decision.ORDER_AUTO:
+        return f"Play pending automatic ability {k} next"
+    if k < int(row[S.CAND_N]):
+        return f"Choose {_slot_name(game, int(row[S.CAND + k]))}"
+    return f"Option {k}"
+
+
+def render(game, viewer: int | None = None) -> str:
+    row = game._row
+    pool = game.pool
+    lines = [f"Weiss Schwarz - turn {int(row[H_TURN])}, turn player {int(row[S.TURN_PLAYER])}, "
+             f"phase {K.Phase(int(row[S.PHASE])).name.lower()}"]
+    if row[H_DONE]:
+        w = int(row[H_WINNER])
+        lines.append("game over: " + ("draw" if w == 2 else f"player {w} wins"))
+    else:
+        lines.append(f"decision {K.Decision(int(row[H_DECISION])).name} by player {int(row[H_DECIDER])}")
+    for p in range(2):
+        cards = pool.kernel_tables[0]
+        lines.append(
+            f"P{p}: deck {int(row[S.DECK_N + p])} hand {int(row[S.HAND_N + p])} stock {int(row[S.STOCK_N + p])} "
+            f"waiting {int(row[S.WR_N + p])} clock {int(row[S.CLOCK_N + p])} level {int(row[S.LEVEL_N + p])}"
+        )
+        for pos, sl in enumerate(stage(row, p)):
+            if sl < 0:
+                continue
+            b = sl * S.CARD_W
+            cid = int(row[S.CARD + b])
+            orient = K.Orientation(int(row[S.ORIENT + b])).name.lower()
+            lines.append(f"   {POS_NAMES[pos]:13s} {card_name(pool, cid)} [{orient}] power {int(row[S.D_POWER + b])} "
+                         f"soul {int(row[S.D_SOUL + b])} level {int(row[S.D_LEVEL + b])}")
+        cx = zone_list(row, K.Zone.CLIMAX_AREA, p)
+        if cx:
+            lines.append(f"   climax: {card_name(pool, int(row[S.CARD + cx[-1] * S.CARD_W]))}")
+        if viewer is None or viewer == p:
+            hand = [card_name(pool, int(row[S.CARD + sl * S.CARD_W])) for sl in zone_list(row, K.Zone.HAND, p)]
+            lines.append(f"   hand: {', '.join(hand)}")
+        del cards
+    return "\n".join(lines)
+
+
+def to_dict(game) -> dict:
+    row = game._row
+    pool = game.pool
+    cards = []
+    for slot in range(K.N_SLOTS):
+        cid = int(row[S.CARD + slot * S.CARD_W])
+        if cid < 0:
+            continue
+        cards.append({"slot": slot, "card": cid, "name": card_name(pool, cid),
+                      "owner": int(row[S.OWNER + slot * S.CARD_W]),
+                      "zone": ZONE_NAMES[K.Zone(int(row[S.ZONE + slot * S.CARD_W]))]})
+    return {
+        "game": "weiss_schwarz",
+        "format": SNAPSHOT_FORMAT,
+        "pool": {"cards": int(pool.kernel_tables[0].shape[0]), "fingerprint": pool_fingerprint(pool)},
+        "decision": {"kind": K.Decision(int(row[H_DECISION])).name, "player": int(row[H_DECIDER])},
+        "cards": cards,
+        "fields": S.LAYOUT.to_fields(row),
+    }
+
+
+def from_dict(row: np.ndarray, pool, d: dict) -> int:
+    """Restore a snapshot into ``row``; returns the variant index (0). Raises SnapshotError naming
+    the problem; ``row`` is written only once everything checks out."""
+    if not isinstance(d, dict):
+        raise SnapshotError("weiss_schwarz snapshot: expected a dict")
+    if d.get("game", "weiss_schwarz") != "weiss_schwarz":
+        raise SnapshotError(f"weiss_schwarz snapshot: it is a snapshot of {d.get('game')!r}")
+    if d.get("format") != SNAPSHOT_FORMAT:
+        raise SnapshotError(f"weiss_schwarz snapshot: format {d.get('format')!r} is not {SNAPSHOT_FORMAT}")
+    fp = d.get("pool", {}).get("fingerprint")
+    if fp != pool_fingerprint(pool):
+        raise SnapshotError(f"weiss_schwarz snapshot: taken with a different card pool (fingerprint {fp!r}, "
+                            f"this pool {pool_fingerprint(pool)!r})")
+    if "fields" not in d:
+        raise SnapshotError("weiss_schwarz snapshot: missing 'fields'")
+    staged = np.zeros_like(row)
+    S.LAYOUT.from_fields(d["fields"], staged)
+    check_consistency(staged, pool)
+    row[:] = staged
+    return 0
+
+
+def check_consistency(row: np.ndarray, pool) -> None:
+    """Every card is in exactly the zone its record says; counts in range; a pending decision has
+    a legal action."""
+    from tcg_env.games.weiss_schwarz.entry import ROW_MASK, row_entry
+
+    def err(msg):
+        raise SnapshotError("weiss_schwarz snapshot: " + msg)
+
+    n_cards = pool.kernel_tables[0].shape[0]
+    seen: dict[int, str] = {}
+    for z, (cn, ln, name) in LIST_ZONES.items():
+        for p in range(2):
+            n = int(row[cn + p])
+            if not 0 <= n <= K.MAX_DECK:
+                err(f"{name} count of player {p} is {n}, must be 0..{K.MAX_DECK}")
+            for slot in row[ln + p * K.MAX_DECK : ln + p * K.MAX_DECK + n]:
+                slot = int(slot)
+                if not 0 <= slot < K.N_SLOTS:
+                    err(f"{name} of player {p} lists slot {slot}, out of range")
+                if slot in seen:
+                    err(f"slot {slot} is listed in both {seen[slot]} and {name}")
+                seen[slot] = name
+                if int(row[S.ZONE + slot * S.CARD_W]) != z:
+                    err(f"slot {slot} is listed in {name} of player {p} but its zone field is {int(row[S.ZONE + slot * S.CARD_W])}")
+                if slot // K.MAX_DECK != p:
+                    err(f"slot {slot} is in {name} of player {p} but belongs to player {slot // K.MAX_DECK}")
+    for p in range(2):
+        for pos, slot in enumerate(stage(row, p)):
+            if slot < 0:
+                continue
+            if not 0 <= slot < K.N_SLOTS or slot // K.MAX_DECK != p:
+                err(f"stage position {pos} of player {p} holds slot {slot}, not a card of that player")
+            if slot in seen:
+                err(f"slot {slot} is on the stage and in {seen[slot]}")
+            seen[slot] = "stage"
+            if int(row[S.ZONE + slot * S.CARD_W]) != K.Zone.STAGE or int(row[S.POS + slot * S.CARD_W]) != pos:
+                err(f"slot {slot} is on stage position {pos} of player {p} but its record disagrees")
+    for slot in range(K.N_SLOTS):
+        cid = int(row[S.CARD + slot * S.CARD_W])
+        z = int(row[S.ZONE + slot * S.CARD_W])
+        if cid < -1 or cid >= n_cards:
+            err(f"slot {slot} has card id {cid}, outside this pool (0..{n_cards - 1})")
+        if int(row[S.OWNER + slot * S.CARD_W]) != slot // K.MAX_DECK:
+            err(f"slot {slot} must be owned by player {slot // K.MAX_DECK}")
+        if cid < 0 and z != 0:
+            err(f"slot {slot} is empty but has zone {z}")
+        if cid >= 0 and z != K.Zone.MARKER and slot not in seen:
+            err(f"slot {slot} holds a card in no zone")
+        if z not in [int(x) for x in K.Zone]:
+            err(f"slot {slot} has unknown zone {z}")
+    for p in range(2):
+        for pos in range(K.N_POSITIONS):
+            n_m = sum(1 for slot in range(p * K.MAX_DECK, (p + 1) * K.MAX_DECK)
+                      if int(row[S.ZONE + slot * S.CARD_W]) == K.Zone.MARKER and int(row[S.POS + slot * S.CARD_W]) == pos)
+            if int(row[S.MARKER_N + p * K.N_POSITIONS + pos]) != n_m:
+                err(f"marker_count of player {p} position {pos} is {int(row[S.MARKER_N + p * K.N_POSITIONS + pos])}, "
+                    f"but {n_m} cards are markers there")
+    for name, off, lo, hi in (
+        ("frame_count", S.FRAME_N, 0, K.FRAME_MAX),
+        ("candidate_count", S.CAND_N, 0, K.OPTION_SLOTS),
+        ("pending_count", S.PT_N, 0, K.PENDING_MAX),
+        ("pending_count", S.PT_N + 1, 0, K.PENDING_MAX),
+        ("phase", S.PHASE, 0, len(K.Phase) - 1),
+        ("attack_step", S.STEP, 0, len(K.AttackStep) - 1),
+        ("decision", H_DECISION, 0, K.N_DECISIONS - 1),
+        ("turn_player", S.TURN_PLAYER, 0, 1),
+        ("first_player", S.FIRST_PLAYER, 0, 1),
+    ):
+        v = int(row[off])
+        if not lo <= v <= hi:
+            err(f"field {name!r} is {v}, must be {lo}..{hi}")
+    if int(row[H_ERROR]) != 0:
+        err("field 'error' is set: the snapshot records an engine fault")
+    done = int(row[H_DONE])
+    if done not in (0, 1):
+        err("field 'done' must be 0 or 1")
+    if done:
+        if int(row[H_WINNER]) not in (0, 1, 2):
+            err("a finished game needs winner 0, 1 or 2 (draw)")
+    else:
+        if int(row[H_WINNER]) != -1:
+            err("a game in progress must have winner -1")
+        if int(row[H_DECIDER]) not in (0, 1) or int(row[H_DECISION]) == 0:
+            err("a game in progress needs a pending decision and a decider 0 or 1")
+        mask = np.zeros(K.NUM_ACTIONS, np.int8)
+        if row_entry(ROW_MASK, row.copy(), pool.kernel_tables, np.zeros(1, np.int32), np.zeros(1, np.int32), 0, 0, 0, 0,
+                     mask, np.zeros(1, np.float32)) == 0:
+            err(f"the pending decision {K.Decision(int(row[H_DECISION])).name} has no legal action")
+
+
+# ---- entity observations -------------------------------------------------------------------------
+_ENTITY_SECTIONS = [
+    ("my_stage", OBS_MY_STAGE, K.N_POSITIONS, STAGE_FEATURES),
+    ("opp_stage", OBS_OPP_STAGE, K.N_POSITIONS, STAGE_FEATURES),
+    ("hand", OBS_HAND, K.HAND_SLOTS, CARD_FEATURES),
+    ("my_clock", OBS_MY_CLOCK, CLOCK_ROWS, CARD_FEATURES),
+    ("opp_clock", OBS_OPP_CLOCK, CLOCK_ROWS, CARD_FEATURES),
+    ("my_level", OBS_MY_LEVEL, LEVEL_ROWS, CARD_FEATURES),
+    ("opp_level", OBS_OPP_LEVEL, LEVEL_ROWS, CARD_FEATURES),
+    ("climax", OBS_CLIMAX, 2, CARD_FEATURES),
+    ("candidates", OBS_CANDIDATES, K.OPTION_SLOTS, CARD_FEATURES),
+]
+
+
+def entity_obs(flat: np.ndarray) -> dict:
+    """Flat observation(s) (..., OBS_SIZE) -> dict of entity arrays (views, no copy); column 0 of
+    every entity row is its ``present`` flag."""
+    flat = np.asarray(flat)
+    lead = flat.shape[:-1]
+    out = {"global": flat[..., :GLOBAL_SIZE]}
+    for name, off, rows, width in _ENTITY_SECTIONS:
+        out[name] = flat[..., off : off + rows * width].reshape(*lead, rows, width)
+    return out
+
+
+def entity_spaces() -> dict:
+    from gymnasium import spaces
+
+    d = {"global": spaces.Box(-np.inf, np.inf, (GLOBAL_SIZE,), np.float32)}
+    for name, _off, rows, width in _ENTITY_SECTIONS:
+        d[name] = spaces.Box(-np.inf, np.inf, (rows, width), np.float32)
+    return d
+
+
+assert OBS_CANDIDATES + K.OPTION_SLOTS * CARD_FEATURES == OBS_SIZE

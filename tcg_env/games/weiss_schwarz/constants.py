@@ -1,0 +1,585 @@
+"""Weiss Schwarz constants shared by the card compiler, the kernels and the facade (the contract).
+
+Everything here is a plain int so numba folds it into the kernels at compile time. The card
+compiler (``tcg_env.cards.weiss_schwarz``) writes four int32 tables with the column layouts below
+and the kernels read them, passed as the tuple ``T = (cards, abilities, filters, code)``:
+
+* ``cards[card_id, C_*]``      one row per card of the pool (card ids 0..n-1 in pool order);
+* ``abilities[row, A_*]``      one row per ability; a card's abilities are the rows
+                               ``C_ABIL_START .. C_ABIL_START + C_ABIL_COUNT - 1``;
+* ``filters[row, F_*]``        card sets referenced by abilities and instructions;
+* ``code[row, I_*]``           effect programs: ``A_CODE_LEN`` consecutive instruction rows.
+
+Conventions for the compiler:
+
+* unused integer columns are 0 unless the column says "-1 = none";
+* interned ids (names, traits, titles) start at 1; 0 means "none / any";
+* a table with no rows still has its full column count (``np.zeros((0, N), np.int32)``).
+
+Rule numbers refer to ``weiss-schwarz-comprehensive.md`` ("CR").
+Changes to this file after the first "WS contract:" commit are additive only (new columns are
+appended before the ``*_NCOLS`` value, new enum members get new numbers).
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+# --------------------------------------------------------------------------------------------
+# Capacities
+# --------------------------------------------------------------------------------------------
+DECK_SIZE = 50  # CR 5.1.2.1: exactly fifty cards
+MAX_DECK = 50  # card slots per player
+N_SLOTS = 2 * MAX_DECK  # player p owns slots [p*MAX_DECK, (p+1)*MAX_DECK)
+MAX_COPIES = 4  # CR 5.1.2.2: up to four cards of the same name
+MAX_CLIMAX = 8  # CR 5.1.2.3: eight or fewer climax
+OPENING_HAND = 5  # CR 5.2.1.4
+HAND_LIMIT = 7  # CR 3.3.3.1
+CLOCK_TO_LEVEL = 7  # CR 3.8.3 / 9.3.1
+LEVEL_TO_LOSE = 4  # CR 1.2.2.1
+N_POSITIONS = 5  # CR 3.6.1: stage positions 0..4 = (1) (2) (3) center, (4) (5) back
+N_CENTER = 3
+HAND_SLOTS = 16  # hand positions addressable by actions (see docs/weiss_schwarz/actions.md)
+ABILITIES_PER_CARD = 2  # activated abilities addressable per stage character
+OPTION_SLOTS = 16  # candidates of a SELECT decision (level up: 7 clock cards, ...)
+N_REGS = 2  # target registers per effect program
+TARGET_MAX = 8  # cards per target register
+PENDING_MAX = 16  # pending (standby) automatic abilities per player (CR 8.7.2)
+FRAME_MAX = 4  # nested effect programs (an auto ability triggered while another resolves)
+MAX_ABIL_PER_CARD = 8  # the compiler rejects cards with more abilities than this
+# Safety net for CR 11.1 (infinite loops): a game that reaches this many decisions is a draw.
+MAX_DECISIONS_PER_GAME = 20000
+
+# Stage geometry (CR 3.6.3 - 3.6.5), position index 0..4 = the rules' (1)..(5).
+POS_CENTER_LEFT = 0
+POS_CENTER_MIDDLE = 1
+POS_CENTER_RIGHT = 2
+POS_BACK_LEFT = 3
+POS_BACK_RIGHT = 4
+# CR 3.6.5: my (1) faces the opponent's (3), (2) faces (2), (3) faces (1)
+FACING = (2, 1, 0, -1, -1)
+# CR 3.6.4: (1)-(4), (2)-(4), (2)-(5), (3)-(5); bit masks of related positions
+BEHIND_MASK = (1 << 3, (1 << 3) | (1 << 4), 1 << 4, 0, 0)  # back positions behind a center one
+IN_FRONT_MASK = (0, 0, 0, (1 << 0) | (1 << 1), (1 << 1) | (1 << 2))  # center positions in front of a back one
+
+
+# --------------------------------------------------------------------------------------------
+# Card characteristics (CR 2)
+# --------------------------------------------------------------------------------------------
+class CardType(IntEnum):  # CR 2.3.2
+    CHARACTER = 0
+    EVENT = 1
+    CLIMAX = 2
+
+
+TYPEMASK_CHARACTER = 1
+TYPEMASK_EVENT = 2
+TYPEMASK_CLIMAX = 4
+TYPEMASK_ANY = 7
+
+
+class Color(IntEnum):  # CR 2.4
+    YELLOW = 0
+    GREEN = 1
+    RED = 2
+    BLUE = 3
+    PURPLE = 4
+
+
+N_COLORS = 5
+COLOR_NAMES = [c.name.lower() for c in Color]
+
+
+class Side(IntEnum):  # CR 2.18 side frame (bit mask)
+    WEISS = 1
+    SCHWARZ = 2
+    BOTH = 3
+
+
+class TriggerIcon(IntEnum):
+    """CR 4.12.2. A card has up to two icons (C_TRIGGER0, C_TRIGGER1); a double soul is SOUL twice."""
+
+    NONE = 0
+    SOUL = 1  # 4.12.2.2 +1 soul to the attacker until end of turn (mandatory)
+    RETURN = 2  # 4.12.2.3 may return an opponent's character to hand ("bounce" / wind)
+    POOL = 3  # 4.12.2.4 may put the top card of the deck into stock (bag)
+    COMEBACK = 4  # 4.12.2.5 may return a character from waiting room to hand (door)
+    DRAW = 5  # 4.12.2.6 may draw a card (book)
+    SHOT = 6  # 4.12.2.7 next canceled damage of the attacker this turn -> deal 1 damage
+    TREASURE = 7  # 4.12.2.8 this card to hand, then may put top of deck into stock (bar)
+    GATE = 8  # 4.12.2.9 may return a climax from waiting room to hand
+    STANDBY = 9  # 4.12.2.10 may put a character of level <= level+1 from WR on stage, rested
+
+
+N_TRIGGER_ICONS = 10
+TRIGGER_ICON_NAMES = [t.name.lower() for t in TriggerIcon]
+
+# Keyword labels printed on a card (C_KEYWORDS bit mask, CR 10). Labels that are "not an ability
+# per se" (Alarm, Brainstorm, Change, Memory, Experience, Accelerate, Resonate, Fusion) are also
+# stored on the ability row (A_KEYWORD) so "when you use <keyword>" triggers can find them.
+KW_ALARM = 1 << 0  # 10.1
+KW_ENCORE = 1 << 1  # 10.2 (a printed Encore other than the rules' default Encore [3])
+KW_ASSIST = 1 << 2  # 10.3
+KW_BOND = 1 << 3  # 10.4
+KW_BACKUP = 1 << 4  # 10.5 (see C_BACKUP_*)
+KW_GREAT_PERFORMANCE = 1 << 5  # 10.6 (engine rule: attacks are frontal attacks on this card)
+KW_BRAINSTORM = 1 << 6  # 10.7
+KW_CHANGE = 1 << 7  # 10.8
+KW_MEMORY = 1 << 8  # 10.9
+KW_EXPERIENCE = 1 << 9  # 10.10
+KW_SHIFT = 1 << 10  # 10.11 (see C_SHIFT_LEVEL)
+KW_ACCELERATE = 1 << 11  # 10.12
+KW_RESONATE = 1 << 12  # 10.13
+KW_FUSION = 1 << 13  # 10.14
+KW_SUNDER = 1 << 14  # 10.15
+KEYWORD_BITS = {
+    "alarm": KW_ALARM,
+    "encore": KW_ENCORE,
+    "assist": KW_ASSIST,
+    "bond": KW_BOND,
+    "backup": KW_BACKUP,
+    "great_performance": KW_GREAT_PERFORMANCE,
+    "brainstorm": KW_BRAINSTORM,
+    "change": KW_CHANGE,
+    "memory": KW_MEMORY,
+    "experience": KW_EXPERIENCE,
+    "shift": KW_SHIFT,
+    "accelerate": KW_ACCELERATE,
+    "resonate": KW_RESONATE,
+    "fusion": KW_FUSION,
+    "sunder": KW_SUNDER,
+}
+
+
+class Keyword(IntEnum):
+    """Value of A_KEYWORD: the keyword an ability row is written with (0 = none)."""
+
+    NONE = 0
+    ALARM = 1
+    ENCORE = 2
+    ASSIST = 3
+    BOND = 4
+    BACKUP = 5
+    GREAT_PERFORMANCE = 6
+    BRAINSTORM = 7
+    CHANGE = 8
+    MEMORY = 9
+    EXPERIENCE = 10
+    SHIFT = 11
+    ACCELERATE = 12
+    RESONATE = 13
+    FUSION = 14
+    SUNDER = 15
+
+
+# Granted-state bits (effects "cannot ..."), stored per character; used by RESTRICT / AURA_RESTRICT
+RESTRICT_CANT_ATTACK = 1 << 0
+RESTRICT_CANT_FRONTAL = 1 << 1
+RESTRICT_CANT_SIDE = 1 << 2
+RESTRICT_CANT_BE_CHOSEN = 1 << 3  # by the opponent's effects
+RESTRICT_CANT_MOVE = 1 << 4
+RESTRICT_NO_ENCORE = 1 << 5  # cannot use Encore
+
+
+# --------------------------------------------------------------------------------------------
+# Card table: cards[card_id, C_*] (int32)
+# --------------------------------------------------------------------------------------------
+C_TYPE = 0  # CardType
+C_COLOR = 1  # Color
+C_LEVEL = 2  # CR 2.6 (0 for a climax)
+C_COST = 3  # CR 2.7 stock cost (0 for a climax)
+C_POWER = 4  # CR 2.9 (characters only, else 0)
+C_SOUL = 5  # CR 2.10 number of soul icons (characters only, else 0)
+C_TRIGGER0 = 6  # TriggerIcon (CR 2.11)
+C_TRIGGER1 = 7  # TriggerIcon (second icon, NONE if one)
+C_TRAIT0 = 8  # interned trait id (CR 2.5), 0 = none
+C_TRAIT1 = 9
+C_TRAIT2 = 10
+C_NAME = 11  # interned English card name id (>= 1): same-name rule, Bond, Change, Fusion, Sunder
+C_TITLE = 12  # interned title id (CR 2.13), 0 = none
+C_SIDE = 13  # Side bit mask (CR 2.18)
+C_COUNTER = 14  # 1 = counter icon (CR 2.8.2): playable in the opponent's counter step
+C_CLOCK_ICON = 15  # 1 = clock icon (CR 2.8.3)
+C_KEYWORDS = 16  # KW_* bit mask
+C_ABIL_START = 17  # first row of this card's abilities in the ability table
+C_ABIL_COUNT = 18
+C_EVENT_ABIL = 19  # ability row run when this event is played (kind EVENT), -1 otherwise
+C_BACKUP_POWER = 20  # CR 10.5.2 Backup X (power), 0 = no Backup
+C_BACKUP_LEVEL = 21  # CR 10.5.2 Level Y requirement of the Backup
+C_BACKUP_COST = 22  # stock paid for the Backup (the card itself goes to the waiting room)
+C_SHIFT_LEVEL = 23  # CR 10.11.2 Shift, Level (Number); -1 = no Shift
+C_CX_COMBO = 24  # name id of the climax this card's combo ability names (CR 8.12), 0 = none
+C_HAS_CONT = 25  # 1 if the card has a CONT ability (lets the kernels skip the others fast)
+C_ENCORE_ABIL = 26  # ability row of a printed Encore (kind AUTO, keyword ENCORE), -1 = none
+C_NCOLS = 27
+
+# Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), computed by the
+# compiler or the kernels' helper from the card table; the 5th kernel table if present.
+CARD_OBS_FEATURES = 24
+
+
+# --------------------------------------------------------------------------------------------
+# Ability table: abilities[row, A_*] (CR 8.1)
+# --------------------------------------------------------------------------------------------
+class AbilityKind(IntEnum):
+    CONT = 0  # CR 8.1.1.3 continuous: only AURA_* / RESTRICT-style instructions
+    AUTO = 1  # CR 8.1.1.2 automatic: A_TRIGGER says when it enters a standby condition
+    ACT = 2  # CR 8.1.1.1 activated: played in the master's main phase play timing
+    EVENT = 3  # the effect of an event card (CR 6.5.1.2.2)
+    COUNTER_ACT = 4  # an ACT usable in the opponent's counter step (counter icon, CR 7.4.1.2.1)
+
+
+class Trigger(IntEnum):
+    """Activation conditions of AUTO abilities (CR 8.1.1.2.1). "SELF" = this card."""
+
+    NONE = 0
+    PLAYED_SELF = 1  # "when this card is played and placed on the stage" (Bond, 10.4.2)
+    PLACED_SELF = 2  # "when this card is placed on the stage" from any zone
+    OTHER_PLACED = 3  # "when another of your characters is placed on stage"; A_TRIG_FILTER
+    ATTACKS_SELF = 4  # CR 7.2.1.6 "when this card attacks"
+    FRONTAL_ATTACKED_SELF = 5  # "when this card is frontal attacked" (becomes defending char)
+    REVERSED_SELF = 6  # "when this card becomes reversed"
+    BATTLE_OPP_REVERSED = 7  # "when this card's battle opponent becomes reversed"
+    TO_WR_FROM_STAGE_SELF = 8  # "when this card is put into your waiting room from the stage"
+    BEGIN_TURN = 9  # CR 6.2.1.1 "at the beginning of (your/opponent's) turn" (A_TRIG_WHOSE)
+    BEGIN_DRAW = 10  # CR 6.3.1.1
+    BEGIN_CLOCK = 11  # CR 6.4.1.1
+    BEGIN_MAIN = 12  # CR 6.5.1.1 (Shift 10.11.2)
+    BEGIN_CLIMAX = 13  # CR 6.6.1.1
+    BEGIN_ATTACK = 14  # CR 7.2.1.1 "at the beginning of the attack phase"
+    BEGIN_ENCORE = 15  # CR 7.7.1.1
+    BEGIN_END = 16  # CR 6.8.1.1 "at the beginning of the end phase" / "at the end of turn"
+    CLIMAX_PLACED = 17  # "when this card (a climax) is placed on your climax area"
+    OWN_CLIMAX_PLACED = 18  # "when your climax is placed on your climax area"; A_TRIG_FILTER
+    DAMAGE_CANCELED_SELF = 19  # "when the damage dealt by this card is canceled"
+    DAMAGE_NOT_CANCELED_SELF = 20  # "when the damage dealt by this card is not canceled"
+    END_OF_ATTACK_SELF = 21  # CR 7.5.1.4 / 7.6.1.5 "at the end of this card's attack" (Sunder)
+    TRIGGER_CHECK_CLIMAX = 22  # "when your trigger check reveals a climax" (this card attacking)
+    USE_KEYWORD = 23  # "when you use <keyword>" (A_TRIG_ARG = Keyword), e.g. Brainstorm 10.7.4
+    LEVEL_UP = 24  # "when you level up"
+    OPP_CHAR_REVERSED = 25  # "when an opponent's character becomes reversed"
+    BEGIN_BATTLE = 26  # CR 7.6.1.1 "at the beginning of the battle step" (this card in battle)
+    BEGIN_COUNTER = 27  # CR 7.4.1.1
+
+
+class TriggerWhose(IntEnum):
+    """A_TRIG_WHOSE: whose turn the trigger is limited to ("at the beginning of your turn")."""
+
+    ANY = 0
+    YOURS = 1
+    OPPONENTS = 2
+
+
+class AbilityZone(IntEnum):
+    """A_ZONE: where the card must be for the ability to work (CR 2.12.2 and keywords)."""
+
+    DEFAULT = 0  # characters: stage; climax: climax area; events: when played
+    CLOCK = 1  # clock icon / Shift (10.11)
+    CLOCK_TOP = 2  # Alarm (10.1): the top card of the clock
+    MEMORY = 3  # Memory (10.9) abilities working from the memory
+    LEVEL = 4  # Experience (10.10) abilities working from the level zone
+    HAND = 5  # abilities usable from the hand (Backup is described by C_BACKUP_* instead)
+    WAITING_ROOM = 6
+
+
+class Condition(IntEnum):
+    """A_COND (and Op.IF): a test about the ability's master / source, compared with A_COND_ARG.
+
+    For CONT abilities the condition gates the whole effect (CR 8.3.3); for AUTO abilities it is
+    checked when the ability triggers and again when it resolves.
+    """
+
+    NONE = 0
+    IN_BACK_STAGE = 1  # Assist (10.3.2): source is in the back stage
+    IN_CENTER_STAGE = 2
+    IN_CENTER_MIDDLE = 3  # Great Performance (10.6.2) position
+    TOP_OF_CLOCK = 4  # Alarm (10.1.1): source is the top card of its master's clock
+    LEVEL_AT_LEAST = 5  # master's level (cards in level zone) >= arg
+    CLIMAX_NAMED = 6  # master's climax area holds a climax with name id arg (climax combo)
+    CLIMAX_ANY = 7  # master's climax area is not empty
+    MEMORY_AT_LEAST = 8  # Memory (10.9): cards in master's memory >= arg
+    LEVEL_SUM_AT_LEAST = 9  # Experience (10.10): total level of cards in master's level zone >= arg
+    HAND_AT_MOST = 10
+    STOCK_AT_LEAST = 11
+    YOUR_TURN = 12
+    OPPONENTS_TURN = 13
+    NAMED_ON_STAGE = 14  # master has another character with name id arg on stage
+    TRAIT_COUNT_AT_LEAST = 15  # master has >= (arg & 0xFF) other characters with trait id (arg >> 8)
+    SELF_REVERSED = 16
+    SELF_STANDING = 17
+    OPP_LEVEL_AT_LEAST = 18
+    CLOCK_AT_MOST = 19  # cards in master's clock <= arg
+    BATTLE_OPP_LEVEL_AT_MOST = 20  # source's battle opponent level <= arg
+    OTHER_CHARS_AT_LEAST = 21  # master has >= arg other characters on stage
+    WR_CLIMAX_AT_LEAST = 22  # master's waiting room holds >= arg climax
+
+
+A_KIND = 0  # AbilityKind
+A_CARD = 1  # card id that owns the ability
+A_KEYWORD = 2  # Keyword the ability is written with (0 = none)
+A_ZONE = 3  # AbilityZone
+A_TRIGGER = 4  # Trigger (AUTO only)
+A_TRIG_WHOSE = 5  # TriggerWhose
+A_TRIG_FILTER = 6  # filter row the triggering card must match (OTHER_PLACED, ...), -1 = none
+A_TRIG_ARG = 7  # extra trigger argument (USE_KEYWORD: the Keyword)
+A_COND = 8  # Condition
+A_COND_ARG = 9
+A_OPTIONAL = 10  # 1: "you may" / the cost may be declined (CR 8.7.3.1.1)
+A_ONCE_PER_TURN = 11  # 1: "once per turn" (the engine counts uses per card per turn)
+A_COST_STOCK = 12  # CR 8.4.3 number of stock cards to pay (circled number)
+A_COST_REST_SELF = 13  # 1: [rest this card]
+A_COST_DISCARD = 14  # number of hand cards to put into the waiting room
+A_COST_DISCARD_FILTER = 15  # filter row the discarded cards must match, -1 = any card
+A_COST_CLOCK_TOP = 16  # Accelerate (10.12): put the top card of your deck into your clock (count)
+A_COST_REVEAL_FILTER = 17  # Resonate (10.13): reveal a hand card matching this filter, -1 = none
+A_COST_SELF_TO_WR = 18  # 1: [put this card into your waiting room]
+A_COST_SELF_TO_MEMORY = 19  # 1: [put this card into your memory]
+A_COST_MARKER_FILTER = 20  # Fusion (10.14.1.1): put a stage character matching this filter
+#                            under this card as a marker, -1 = none
+A_COST_HAND_TO_CLOCK = 21  # number of hand cards to put into the clock
+A_CODE_START = 22  # first instruction row in the code table
+A_CODE_LEN = 23
+A_NCOLS = 24
+
+
+# --------------------------------------------------------------------------------------------
+# Filter table: filters[row, F_*]. A filter describes a set of cards relative to the ability's
+# master ("viewer") and source card. Zero / -1 values as noted mean "no constraint".
+# --------------------------------------------------------------------------------------------
+class FilterSide(IntEnum):
+    ANY = 0
+    OWN = 1  # the master's cards / zones
+    OPPONENT = 2
+
+
+class FilterZone(IntEnum):
+    STAGE = 0
+    HAND = 1
+    WAITING_ROOM = 2
+    DECK = 3
+    CLOCK = 4
+    STOCK = 5
+    LEVEL = 6
+    MEMORY = 7
+    CLIMAX_AREA = 8
+    MARKERS = 9  # markers under the source card
+
+
+class Orientation(IntEnum):  # CR 4.6.1
+    STAND = 0
+    REST = 1
+    REVERSE = 2
+
+
+class Relation(IntEnum):
+    """F_RELATION: where the card must be relative to the source character (CR 3.6.4 / 3.6.5)."""
+
+    ANY = 0
+    SELF = 1
+    OTHER = 2  # not the source card
+    FACING = 3  # the opponent's character facing the source
+    IN_FRONT = 4  # own center characters in front of the source (Assist)
+    BEHIND = 5  # own back characters behind the source
+    BATTLE_OPPONENT = 6  # the source's battle opponent (CR 7.2.1.5.1)
+    ATTACKING = 7  # the attacking character
+    DEFENDING = 8  # the defending character
+
+
+F_TYPE_MASK = 0  # TYPEMASK_* (0 = any)
+F_SIDE = 1  # FilterSide
+F_ZONE = 2  # FilterZone
+F_COLOR_MASK = 3  # bit (1 << Color), 0 = any
+F_LEVEL_MIN = 4  # -1 = none
+F_LEVEL_MAX = 5  # -1 = none
+F_COST_MAX = 6  # -1 = none
+F_POWER_MIN = 7  # -1 = none (current power on stage, printed power elsewhere)
+F_POWER_MAX = 8  # -1 = none
+F_TRAIT = 9  # trait id, 0 = any
+F_NAME = 10  # name id, 0 = any
+F_ORIENT_MASK = 11  # bit (1 << Orientation), 0 = any
+F_POS_MASK = 12  # stage position bits (1 << position 0..4), 0 = any
+F_RELATION = 13  # Relation
+F_TRIGGER_ICON = 14  # TriggerIcon the card must have, 0 = any
+F_TITLE = 15  # title id, 0 = any
+F_LEVEL_MAX_REL = 16  # 1: level <= master's level + F_LEVEL_MAX (Standby-style), 0 = absolute
+F_NCOLS = 17
+
+
+# --------------------------------------------------------------------------------------------
+# Effect programs: code[row, I_*]. A program is A_CODE_LEN consecutive rows run in order on
+# resolution (WS has no stack: choices are made while resolving, CR 8.6.3). Register r holds the
+# card slots chosen by the last CHOOSE / SELECT into r. A "count" operand of -1 means "the number
+# stored by the last counting instruction" (Brainstorm: number of climax revealed, ...).
+# --------------------------------------------------------------------------------------------
+class Op(IntEnum):
+    # --- choosing: fill register I_REG ---
+    CHOOSE = 1  # a0 = filter row, a1 = count, a2 = 1 "up to" (may choose fewer, CR 8.6.3.1.1)
+    SELECT_ALL = 2  # a0 = filter row: every matching card
+    TARGET_SELF = 3  # the source card
+    TARGET_BATTLE_OPP = 4  # the source's battle opponent (if any)
+    TARGET_TRIGGERING = 5  # the card that caused the trigger (OTHER_PLACED, ...)
+    # --- effects on every card of register I_REG ---
+    POWER = 10  # a0 = signed power change, a1 = Duration
+    SOUL = 11  # a0 = signed soul change, a1 = Duration
+    LEVEL = 12  # a0 = signed level change, a1 = Duration
+    GRANT_KEYWORD = 13  # a0 = KW_* bits, a1 = Duration
+    RESTRICT = 14  # a0 = RESTRICT_* bits, a1 = Duration
+    STAND = 15  # CR 4.6.1.1
+    REST = 16  # CR 4.6.1.2
+    REVERSE = 17  # CR 4.6.1.3
+    TO_HAND = 18  # to the owner's hand
+    TO_WAITING_ROOM = 19
+    TO_STOCK = 20  # top of the owner's stock
+    TO_CLOCK = 21  # top of the owner's clock (not damage, CR 4.10.2)
+    TO_MEMORY = 22
+    TO_DECK_TOP = 23
+    TO_DECK_BOTTOM = 24
+    TO_STAGE = 25  # a0 = Orientation; the master chooses an (empty or any, a1=1) stage position
+    MOVE_POSITION = 26  # the master moves the card to another (empty, a0=0 / any, a0=1) position
+    TO_MARKER = 27  # put under the source card as a marker (a0 = 1 face up)
+    # --- effects on players (a1 = Who unless noted) ---
+    DRAW = 30  # a0 = count, a2 = 1 "up to" (may stop, CR 3.2.3.1)
+    DISCARD = 31  # a0 = count; the discarding player chooses
+    DAMAGE = 32  # a0 = amount: damage process CR 4.10 (cancelable)
+    HEAL = 33  # a0 = count: top card(s) of the clock to the waiting room
+    POOL = 34  # a0 = count: top card(s) of the deck into the stock
+    MILL = 35  # a0 = count: top card(s) of the deck to the waiting room
+    CLOCK_TOP = 36  # a0 = count: top card(s) of the deck into the clock (not damage)
+    SEARCH = 37  # a0 = filter row (zone DECK), a1 = count, a2 = 1 reveal; to hand; then shuffle
+    LOOK_TOP = 38  # a0 = count looked at, a1 = cards that may go to hand (filter: a2 row, -1 any);
+    #                the rest go back on top in any order (the master orders them)
+    BRAINSTORM = 39  # CR 10.7.3: a0 = count flipped to resolution zone then all to waiting room;
+    #                  stores the number of climax flipped (for count -1 operands / IF)
+    SHUFFLE_DECK = 40  # a1 = Who
+    PAY_STOCK = 41  # a0 = count (an effect's "pay (X)", CR 8.4.3)
+    TRIGGER_ICON = 42  # a0 = TriggerIcon: perform that icon's action (CR 4.12.1) as the master
+    # --- keyword effects (CR 10) ---
+    ENCORE_SELF = 50  # 10.2.2: put this card back on its previous position, rested
+    BOND = 51  # 10.4.2: a0 = name id: choose a card with that name in the WR, to hand
+    BACKUP = 52  # 10.5.2: a0 = power: the defending character gets +a0 until end of turn
+    CHANGE = 53  # 10.8.1: a0 = filter row (zone HAND/WAITING_ROOM): that character takes this
+    #              card's position (a1 = Orientation) and this card goes to the waiting room
+    SHIFT = 54  # 10.11.2: exchange this clock card with a same-colour hand card (optional)
+    FUSION = 55  # 10.14.1.1: a0 = name id of Character B: search the deck, put B on this card's
+    #              position with this card and its markers under B; shuffle
+    SUNDER = 56  # 10.15.2: a0 = name id: that marker becomes the character on a chosen position
+    # --- control flow / counting ---
+    IF = 60  # a0 = Condition, a1 = arg, a2 = rows to skip when false
+    COUNT = 61  # a0 = filter row: store the number of matching cards (count -1 operands)
+    CHOOSE_OPTIONAL = 62  # ask the master "do it?" (a2 = rows to skip on no)
+    # --- continuous effects (CONT abilities only, recomputed after every change) ---
+    AURA_POWER = 70  # a0 = signed power, a1 = filter row of the characters it applies to
+    AURA_SOUL = 71  # a0 = signed soul, a1 = filter row
+    AURA_LEVEL = 72  # a0 = signed level, a1 = filter row
+    AURA_KEYWORD = 73  # a0 = KW_* bits, a1 = filter row
+    AURA_RESTRICT = 74  # a0 = RESTRICT_* bits, a1 = filter row
+    AURA_POWER_PER = 75  # a0 = power per counted card, a1 = filter row it applies to,
+    #                      a2 = filter row counted
+
+
+class Duration(IntEnum):
+    END_OF_TURN = 0  # "until end of turn" (CR 6.8.1.4)
+    NEXT_OPP_TURN_END = 1  # "until the end of your opponent's next turn"
+    PERMANENT = 2  # while the card stays in its zone (CR 3.1.4)
+
+
+class Who(IntEnum):
+    MASTER = 0
+    OPPONENT = 1
+
+
+I_OP = 0
+I_REG = 1  # target register 0..N_REGS-1
+I_A0 = 2
+I_A1 = 3
+I_A2 = 4
+I_NCOLS = 5
+
+
+# --------------------------------------------------------------------------------------------
+# Flow of the game, decisions and actions
+# --------------------------------------------------------------------------------------------
+class Phase(IntEnum):
+    SETUP = 0  # CR 5.2 (mulligans)
+    STAND = 1  # CR 6.2
+    DRAW = 2  # CR 6.3
+    CLOCK = 3  # CR 6.4
+    MAIN = 4  # CR 6.5
+    CLIMAX = 5  # CR 6.6
+    ATTACK = 6  # CR 6.7 / 7
+    END = 7  # CR 6.8
+
+
+class AttackStep(IntEnum):  # CR 7
+    NONE = 0
+    DECLARATION = 1  # 7.2
+    TRIGGER = 2  # 7.3
+    COUNTER = 3  # 7.4
+    DAMAGE = 4  # 7.5
+    BATTLE = 5  # 7.6
+    ENCORE = 6  # 7.7
+
+
+class AttackType(IntEnum):  # CR 7.2.1.4
+    NONE = 0
+    DIRECT = 1
+    FRONTAL = 2
+    SIDE = 3
+
+
+class Decision(IntEnum):
+    """What the player on move is asked. docs/weiss_schwarz/actions.md gives each index's meaning."""
+
+    NONE = 0  # game over
+    MULLIGAN = 1  # CR 5.2.1.4: HAND = discard this card (one at a time), PASS = done, draw
+    CLOCK = 2  # CR 6.4.1.2: HAND = put this card into the clock and draw 2, PASS = skip
+    MAIN = 3  # CR 6.5.1.2: PLAY_BASE / ABILITY / MOVE actions, PASS = to the climax phase
+    CLIMAX = 4  # CR 6.6.1.2: HAND = play this climax, PASS = none
+    ATTACK = 5  # CR 7.2.1.3: ATTACK_BASE + pos*3 + type, PASS = end the attack phase
+    COUNTER = 6  # CR 7.4.1.2: HAND = play this counter card / Backup, PASS = none
+    ENCORE = 7  # CR 7.7.1.2: OWN_STAGE = choose this reversed character, to the waiting room
+    ENCORE_PAY = 8  # CR 10.2.3: OPTION 0 = pay Encore [3] (or the printed encore), PASS = decline
+    LEVEL_UP = 9  # CR 9.3.2: OPTION k = the k-th card from the bottom of the clock goes to level
+    HAND_LIMIT = 10  # CR 6.8.1.2: HAND = discard this card
+    TRIGGER_OPTION = 11  # CR 4.12.2: OPTION 0 = use the trigger's "may" action, PASS = don't
+    CHOOSE_TARGET = 12  # effect choice: OWN_STAGE / OPP_STAGE / OPTION k (candidate), PASS = stop
+    ORDER_AUTO = 13  # CR 8.5.1.2: OPTION k = play pending automatic ability k next
+    OPTIONAL_EFFECT = 14  # CR 8.7.3.1.1: OPTION 0 = pay the cost / do it, PASS = decline
+    CHOOSE_POSITION = 15  # OWN_STAGE = the stage position chosen (Standby, TO_STAGE, ...)
+    PAY_COST = 16  # cost payment choice: HAND = this hand card (discard costs), OWN_STAGE = ...
+
+
+N_DECISIONS = 17
+
+# flat action layout (docs/weiss_schwarz/actions.md)
+PASS = 0
+HAND_BASE = 1  # + hand index (0..HAND_SLOTS-1)
+PLAY_BASE = HAND_BASE + HAND_SLOTS  # + hand index * N_POSITIONS + position: play a character
+#                                     from hand to that stage position (MAIN); events use HAND
+OWN_STAGE_BASE = PLAY_BASE + HAND_SLOTS * N_POSITIONS  # + position
+OPP_STAGE_BASE = OWN_STAGE_BASE + N_POSITIONS  # + position
+ABILITY_BASE = OPP_STAGE_BASE + N_POSITIONS  # + position * ABILITIES_PER_CARD + j
+MOVE_BASE = ABILITY_BASE + N_POSITIONS * ABILITIES_PER_CARD  # + pair index (CR 6.5.1.2.4)
+N_MOVE_PAIRS = 10  # unordered pairs (i < j) of the 5 positions, in lexicographic order
+ATTACK_BASE = MOVE_BASE + N_MOVE_PAIRS  # + center position * 3 + (AttackType - 1)
+OPTION_BASE = ATTACK_BASE + N_CENTER * 3
+NUM_ACTIONS = OPTION_BASE + OPTION_SLOTS
+
+MOVE_PAIRS = tuple((i, j) for i in range(N_POSITIONS) for j in range(i + 1, N_POSITIONS))
+
+
+class Zone(IntEnum):
+    """Per-card zone (CR 3)."""
+
+    NONE = 0  # unused slot
+    DECK = 1
+    HAND = 2
+    WAITING_ROOM = 3
+    STAGE = 4
+    MARKER = 5
+    CLOCK = 6
+    LEVEL = 7
+    STOCK = 8
+    CLIMAX_AREA = 9
+    MEMORY = 10
+    RESOLUTION = 11

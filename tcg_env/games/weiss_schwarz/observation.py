@@ -1,0 +1,259 @@
+"""Weiss Schwarz observations: one flat float32 vector per player with named views.
+
+Honest about hidden information (CR 3.1.3): both decks, both stocks, the opponent's hand and
+face-down cards appear only as counts. Public zones (stage, clock, level, climax area) are shown
+for both players; the choice candidates (waiting-room cards, public) are shown to everyone.
+Every column is listed by :func:`obs_columns` and documented in ``docs/weiss_schwarz/observations.md``.
+"""
+
+import numpy as np
+from numba import njit
+
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
+from tcg_env.engine.jit import internal
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz.kernels import D_CHOOSE_TARGET, D_TRIGGER_OPTION
+from tcg_env.games.weiss_schwarz.state import (
+    ATK_POS,
+    ATK_SLOT,
+    ATK_TYPE,
+    ATTACKS_DONE,
+    CAND,
+    CAND_N,
+    CARD,
+    CARD_W,
+    CLOCK_L,
+    CLOCK_N,
+    COUNTER_USED,
+    CX_L,
+    CX_N,
+    DECK_L,
+    D_LEVEL,
+    D_POWER,
+    D_SOUL,
+    DEC_ARG,
+    DECK_N,
+    DEF_SLOT,
+    FIRST_PLAYER,
+    HAND_L,
+    HAND_N,
+    LEVEL_L,
+    LEVEL_N,
+    MARKER_N,
+    MEMORY_N,
+    ORIENT,
+    PHASE,
+    PT_N,
+    REFRESH_POINT,
+    SHOT_ARMED,
+    STAGE,
+    STEP,
+    STOCK_N,
+    TURN_PLAYER,
+    WR_L,
+    WR_N,
+)
+
+MAX_DECK = K.MAX_DECK
+NPOS = K.N_POSITIONS
+HAND_SLOTS = K.HAND_SLOTS
+OPTION_SLOTS = K.OPTION_SLOTS
+CLOCK_ROWS = 8  # bottom-most clock cards per player (the level-up choice is among the bottom 7)
+LEVEL_ROWS = 3
+
+CARD_COLUMNS = [
+    "present",
+    *[f"type_{t.name.lower()}" for t in K.CardType],
+    *[f"color_{c.name.lower()}" for c in K.Color],
+    "level_div3",
+    "cost_div3",
+    "power_div10000",
+    "soul_div3",
+    *[f"trigger_{t.name.lower()}" for t in K.TriggerIcon],
+    "counter_icon",
+]
+CARD_FEATURES = len(CARD_COLUMNS)  # 24
+STAGE_EXTRA = ["stand", "rest", "reverse", "cur_power_div10000", "cur_soul_div3", "cur_level_div3",
+               "is_attacking", "is_defending", "markers_div4"]
+STAGE_FEATURES = CARD_FEATURES + len(STAGE_EXTRA)
+
+_PLAYER_COLUMNS = ["deck_div50", "hand_div20", "waiting_room_div50", "clock_div7", "level_div4", "stock_div20",
+                   "memory_div10", "refresh_point", "climax_in_area", *[f"has_color_{c.name.lower()}" for c in K.Color]]
+GLOBAL_COLUMNS = [
+    "is_decider",
+    "is_turn_player",
+    "is_first_player",
+    *[f"phase_{p.name.lower()}" for p in K.Phase],
+    *[f"attack_step_{st.name.lower()}" for st in K.AttackStep],
+    *[f"decision_{d.name.lower()}" for d in K.Decision],
+    "turn_div50",
+    *[f"my_{c}" for c in _PLAYER_COLUMNS],
+    *[f"opp_{c}" for c in _PLAYER_COLUMNS],
+    *[f"attack_type_{t.name.lower()}" for t in K.AttackType],
+    *[f"attacker_position_{i}" for i in range(K.N_CENTER)],
+    "shot_armed",
+    "counter_used",
+    "attacks_this_turn_div3",
+    *[f"trigger_icon_now_{t.name.lower()}" for t in K.TriggerIcon],
+    "my_pending_autos_div4",
+    "opp_pending_autos_div4",
+    "my_waiting_room_climax_div8",
+    "opp_waiting_room_climax_div8",
+    "my_deck_climax_div8",  # the owner knows its deck list (not its order): climax still in the deck
+]
+GLOBAL_USED = len(GLOBAL_COLUMNS)
+GLOBAL_SIZE = 112
+assert GLOBAL_USED <= GLOBAL_SIZE
+
+OBS_GLOBAL = 0
+OBS_MY_STAGE = GLOBAL_SIZE
+OBS_OPP_STAGE = OBS_MY_STAGE + NPOS * STAGE_FEATURES
+OBS_HAND = OBS_OPP_STAGE + NPOS * STAGE_FEATURES
+OBS_MY_CLOCK = OBS_HAND + HAND_SLOTS * CARD_FEATURES
+OBS_OPP_CLOCK = OBS_MY_CLOCK + CLOCK_ROWS * CARD_FEATURES
+OBS_MY_LEVEL = OBS_OPP_CLOCK + CLOCK_ROWS * CARD_FEATURES
+OBS_OPP_LEVEL = OBS_MY_LEVEL + LEVEL_ROWS * CARD_FEATURES
+OBS_CLIMAX = OBS_OPP_LEVEL + LEVEL_ROWS * CARD_FEATURES  # my climax area, then the opponent's
+OBS_CANDIDATES = OBS_CLIMAX + 2 * CARD_FEATURES
+OBS_SIZE = OBS_CANDIDATES + OPTION_SLOTS * CARD_FEATURES
+
+_G_PHASE = 3
+_G_STEP = _G_PHASE + len(K.Phase)
+_G_DEC = _G_STEP + len(K.AttackStep)
+_G_TURN = _G_DEC + K.N_DECISIONS
+_G_ME = _G_TURN + 1
+_G_OPP = _G_ME + len(_PLAYER_COLUMNS)
+_G_ATK = _G_OPP + len(_PLAYER_COLUMNS)
+_G_ATKPOS = _G_ATK + len(K.AttackType)
+_G_SHOT = _G_ATKPOS + K.N_CENTER
+_G_ICON = _G_SHOT + 3
+_G_PEND = _G_ICON + K.N_TRIGGER_ICONS
+N_PLAYER_COLS = len(_PLAYER_COLUMNS)
+
+
+def obs_columns() -> list[tuple[str, int, int]]:
+    """(name, start, length) of each named view of the flat observation."""
+    return [
+        ("global", OBS_GLOBAL, GLOBAL_SIZE),
+        ("my_stage", OBS_MY_STAGE, NPOS * STAGE_FEATURES),
+        ("opp_stage", OBS_OPP_STAGE, NPOS * STAGE_FEATURES),
+        ("hand", OBS_HAND, HAND_SLOTS * CARD_FEATURES),
+        ("my_clock", OBS_MY_CLOCK, CLOCK_ROWS * CARD_FEATURES),
+        ("opp_clock", OBS_OPP_CLOCK, CLOCK_ROWS * CARD_FEATURES),
+        ("my_level", OBS_MY_LEVEL, LEVEL_ROWS * CARD_FEATURES),
+        ("opp_level", OBS_OPP_LEVEL, LEVEL_ROWS * CARD_FEATURES),
+        ("climax", OBS_CLIMAX, 2 * CARD_FEATURES),
+        ("candidates", OBS_CANDIDATES, OPTION_SLOTS * CARD_FEATURES),
+    ]
+
+
+@internal
+def write_card(cards, cid, out, o):
+    out[o] = 1.0
+    out[o + 1 + cards[cid, K.C_TYPE]] = 1.0
+    out[o + 4 + cards[cid, K.C_COLOR]] = 1.0
+    out[o + 9] = cards[cid, K.C_LEVEL] / 3.0
+    out[o + 10] = cards[cid, K.C_COST] / 3.0
+    out[o + 11] = cards[cid, K.C_POWER] / 10000.0
+    out[o + 12] = cards[cid, K.C_SOUL] / 3.0
+    out[o + 13 + cards[cid, K.C_TRIGGER0]] += 1.0
+    if cards[cid, K.C_TRIGGER1] != 0:
+        out[o + 13 + cards[cid, K.C_TRIGGER1]] += 1.0
+    out[o + 23] = cards[cid, K.C_COUNTER]
+
+
+@internal
+def _player_globals(s, cards, q, out, o):
+    out[o] = s[DECK_N + q] / 50.0
+    out[o + 1] = s[HAND_N + q] / 20.0
+    out[o + 2] = s[WR_N + q] / 50.0
+    out[o + 3] = s[CLOCK_N + q] / 7.0
+    out[o + 4] = s[LEVEL_N + q] / 4.0
+    out[o + 5] = s[STOCK_N + q] / 20.0
+    out[o + 6] = s[MEMORY_N + q] / 10.0
+    out[o + 7] = s[REFRESH_POINT + q]
+    out[o + 8] = 1.0 if s[CX_N + q] > 0 else 0.0
+    for i in range(s[LEVEL_N + q]):
+        out[o + 9 + cards[s[CARD + s[LEVEL_L + q * MAX_DECK + i] * CARD_W], K.C_COLOR]] = 1.0
+    for i in range(s[CLOCK_N + q]):
+        out[o + 9 + cards[s[CARD + s[CLOCK_L + q * MAX_DECK + i] * CARD_W], K.C_COLOR]] = 1.0
+
+
+@njit(cache=True)
+def observe_row(s, T, player, out):
+    """Write ``player``'s observation of row ``s`` into ``out[:OBS_SIZE]``."""
+    cards = T[0]
+    for k in range(OBS_SIZE):
+        out[k] = 0.0
+    p = player
+    o = 1 - p
+    tp = s[TURN_PLAYER]
+    out[0] = 1.0 if s[H_DECIDER] == p else 0.0
+    out[1] = 1.0 if tp == p else 0.0
+    out[2] = 1.0 if s[FIRST_PLAYER] == p else 0.0
+    out[_G_PHASE + s[PHASE]] = 1.0
+    out[_G_STEP + s[STEP]] = 1.0
+    out[_G_DEC + s[H_DECISION]] = 1.0
+    out[_G_TURN] = s[H_TURN] / 50.0
+    _player_globals(s, cards, p, out, _G_ME)
+    _player_globals(s, cards, o, out, _G_OPP)
+    out[_G_ATK + s[ATK_TYPE]] = 1.0
+    if s[ATK_SLOT] >= 0 and 0 <= s[ATK_POS] < 3:
+        out[_G_ATKPOS + s[ATK_POS]] = 1.0
+    out[_G_SHOT] = s[SHOT_ARMED]
+    out[_G_SHOT + 1] = s[COUNTER_USED]
+    out[_G_SHOT + 2] = s[ATTACKS_DONE] / 3.0
+    dk = s[H_DECISION]
+    if dk == D_TRIGGER_OPTION or (dk == D_CHOOSE_TARGET and s[DEC_ARG + 1] == -1):
+        out[_G_ICON + s[DEC_ARG]] = 1.0
+    out[_G_PEND] = s[PT_N + p] / 4.0
+    out[_G_PEND + 1] = s[PT_N + o] / 4.0
+    for side in range(2):
+        q = p if side == 0 else o
+        ncx = 0
+        for i in range(s[WR_N + q]):
+            if cards[s[CARD + s[WR_L + q * MAX_DECK + i] * CARD_W], K.C_TYPE] == 2:
+                ncx += 1
+        out[_G_PEND + 2 + side] = ncx / 8.0
+    ncx = 0
+    for i in range(s[DECK_N + p]):
+        if cards[s[CARD + s[DECK_L + p * MAX_DECK + i] * CARD_W], K.C_TYPE] == 2:
+            ncx += 1
+    out[_G_PEND + 4] = ncx / 8.0
+    # stages (public)
+    for side in range(2):
+        q = p if side == 0 else o
+        base = OBS_MY_STAGE if side == 0 else OBS_OPP_STAGE
+        for pos in range(NPOS):
+            sl = s[STAGE + q * NPOS + pos]
+            if sl < 0:
+                continue
+            r = base + pos * STAGE_FEATURES
+            b = sl * CARD_W
+            write_card(cards, s[CARD + b], out, r)
+            e = r + CARD_FEATURES
+            out[e + s[ORIENT + b]] = 1.0
+            out[e + 3] = s[D_POWER + b] / 10000.0
+            out[e + 4] = s[D_SOUL + b] / 3.0
+            out[e + 5] = s[D_LEVEL + b] / 3.0
+            out[e + 6] = 1.0 if sl == s[ATK_SLOT] else 0.0
+            out[e + 7] = 1.0 if sl == s[DEF_SLOT] else 0.0
+            out[e + 8] = s[MARKER_N + q * NPOS + pos] / 4.0
+    # own hand only (CR 3.3: hidden from the opponent)
+    for i in range(min(s[HAND_N + p], HAND_SLOTS)):
+        write_card(cards, s[CARD + s[HAND_L + p * MAX_DECK + i] * CARD_W], out, OBS_HAND + i * CARD_FEATURES)
+    for side in range(2):
+        q = p if side == 0 else o
+        cb = OBS_MY_CLOCK if side == 0 else OBS_OPP_CLOCK
+        for i in range(min(s[CLOCK_N + q], CLOCK_ROWS)):
+            write_card(cards, s[CARD + s[CLOCK_L + q * MAX_DECK + i] * CARD_W], out, cb + i * CARD_FEATURES)
+        lb = OBS_MY_LEVEL if side == 0 else OBS_OPP_LEVEL
+        for i in range(min(s[LEVEL_N + q], LEVEL_ROWS)):
+            write_card(cards, s[CARD + s[LEVEL_L + q * MAX_DECK + i] * CARD_W], out, lb + i * CARD_FEATURES)
+        if s[CX_N + q] > 0:
+            write_card(cards, s[CARD + s[CX_L + q * MAX_DECK + s[CX_N + q] - 1] * CARD_W], out,
+                       OBS_CLIMAX + side * CARD_FEATURES)
+    # choice candidates: waiting-room / public cards only (a deck search is not implemented)
+    if dk == D_CHOOSE_TARGET and s[H_DECIDER] == p:  # a hand choice stays private
+        for k in range(min(s[CAND_N], OPTION_SLOTS)):
+            write_card(cards, s[CARD + s[CAND + k] * CARD_W], out, OBS_CANDIDATES + k * CARD_FEATURES)

@@ -1,0 +1,755 @@
+"""Weiss Schwarz agents that run inside the kernels: uniformly random and a rule-based heuristic.
+
+The heuristic scores every legal action of the pending decision straight from the state row (no
+cloning, no lookahead), so a decision costs about as much as computing its mask. Scores are in
+"card units" (1 = about one card, or 1000 power / one soul on the stage). What it does:
+
+* MULLIGAN (CR 5.2.1.4): discards climaxes and cards of level 2 or more, keeps the rest.
+* CLOCK (CR 6.4.1.2): clocks its least useful hand card (a surplus climax, a card it can't play
+  for a while) to draw 2 while it is far from losing (level * 7 + clock <= ``CLOCK_SAFE``,
+  CR 9.3 / 1.2.2.1: the 4th level loses).
+* MAIN (CR 6.5.1.2): plays the character with the best ``value - stock cost``: centre positions
+  first (only centre characters attack, CR 3.6.3 / 7.2.1.3), replacing a weaker character only
+  when the new one is clearly better (the old one goes to the waiting room, CR 8.6.2.4.1); back
+  positions when it has spare cards; keeps ``ENCORE_STOCK`` stock when it can (Encore [3],
+  CR 10.2.3). Events without a counter icon when affordable; activated abilities whose use is
+  bounded (once per turn, a stock cost, resting a back character); moves a back character into
+  an empty centre position. Counter-icon events and Backup characters stay in hand for the
+  counter step.
+* CLIMAX (CR 6.6.1.2): plays a climax when it has a standing centre character, preferring one a
+  stage character's climax combo names (CR 8.12).
+* ATTACK (CR 7.2.1.3 / 7.2.1.4): every legal attack, best first: direct (+1 soul, 7.2.1.4.1),
+  frontal when its power beats the defender's by ``FRONTAL_MARGIN`` (the defender is reversed in
+  the battle, CR 7.6.1.2), otherwise side (soul minus the facing character's level, 7.2.1.4.2),
+  frontal when that leaves no soul.
+* COUNTER (CR 7.4.1.2): when its frontally attacked character would be reversed, the cheapest
+  Backup (CR 10.5.2) that saves it, or a counter event.
+* ENCORE (CR 7.7.1.2 / 10.2.3): sends its most valuable reversed character first and pays
+  Encore [3] for characters of level 2+ only (the stock is worth more for plays and Backups).
+* LEVEL_UP (CR 9.3.2): puts the clock card whose colour its hand needs most into the level zone
+  (colour requirement, CR 8.6.2.1.1), a character before a climax.
+* HAND_LIMIT / discards: its least useful hand card. Trigger "may" actions (CR 4.12.2) and
+  optional effects: yes. Effect targets: harmful effects on the opponent's best character,
+  helpful ones on its own best (the next instruction of the program on the register says which).
+
+All functions are ``njit(cache=True)`` over the state row and the card tables ``T`` and run under
+``NUMBA_DISABLE_JIT=1``. Rule numbers cite ``weiss-schwarz-comprehensive.md`` (v2.03).
+"""
+
+import numpy as np
+from numba import njit
+
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE
+from tcg_env.engine.jit import internal
+from tcg_env.engine.rng import rng_below, rng_next_u32, rng_seed_one
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz.batch import _chunked, _pick_uniform
+from tcg_env.games.weiss_schwarz.kernels import (
+    ability_usable,
+    apply_unchecked,
+    legal_mask_row,
+    refresh_derived,
+)
+from tcg_env.games.weiss_schwarz.state import (
+    ATK_SLOT,
+    ATK_TYPE,
+    CAND,
+    CAND_N,
+    CARD,
+    CARD_W,
+    CLOCK_L,
+    CLOCK_N,
+    D_KW,
+    D_LEVEL,
+    D_POWER,
+    D_SOUL,
+    DEC_ARG,
+    DECK_L,
+    DECK_N,
+    DEF_SLOT,
+    FR_ABIL,
+    FR_PC,
+    FRAME_N,
+    FRAME_W,
+    FRAMES,
+    HAND_L,
+    HAND_N,
+    LEVEL_L,
+    LEVEL_N,
+    ORIENT,
+    STAGE,
+    STOCK_N,
+)
+
+AGENT_RANDOM = 0
+AGENT_HEURISTIC = 1
+
+# ---- plain ints (numba folds module ints into constants) -------------------------------------
+MAX_DECK = K.MAX_DECK
+NPOS = K.N_POSITIONS
+HAND_SLOTS = K.HAND_SLOTS
+NUM_ACTIONS = K.NUM_ACTIONS
+PASS = K.PASS
+HAND_BASE = K.HAND_BASE
+PLAY_BASE = K.PLAY_BASE
+OWN_STAGE_BASE = K.OWN_STAGE_BASE
+OPP_STAGE_BASE = K.OPP_STAGE_BASE
+ABILITY_BASE = K.ABILITY_BASE
+MOVE_BASE = K.MOVE_BASE
+ATTACK_BASE = K.ATTACK_BASE
+OPTION_BASE = K.OPTION_BASE
+APC = K.ABILITIES_PER_CARD
+N_MOVE_PAIRS = K.N_MOVE_PAIRS
+MOVE_PAIRS = K.MOVE_PAIRS
+CLOCK_TO_LEVEL = K.CLOCK_TO_LEVEL
+N_COLORS = K.N_COLORS
+
+T_CHAR = int(K.CardType.CHARACTER)
+T_EVENT = int(K.CardType.EVENT)
+T_CLIMAX = int(K.CardType.CLIMAX)
+O_STAND = int(K.Orientation.STAND)
+O_REVERSE = int(K.Orientation.REVERSE)
+AT_DIRECT = int(K.AttackType.DIRECT)
+AT_FRONTAL = int(K.AttackType.FRONTAL)
+AT_SIDE = int(K.AttackType.SIDE)
+TI_RETURN = int(K.TriggerIcon.RETURN)
+
+D_MULLIGAN = int(K.Decision.MULLIGAN)
+D_CLOCK = int(K.Decision.CLOCK)
+D_MAIN = int(K.Decision.MAIN)
+D_CLIMAX = int(K.Decision.CLIMAX)
+D_ATTACK = int(K.Decision.ATTACK)
+D_COUNTER = int(K.Decision.COUNTER)
+D_ENCORE = int(K.Decision.ENCORE)
+D_ENCORE_PAY = int(K.Decision.ENCORE_PAY)
+D_LEVEL_UP = int(K.Decision.LEVEL_UP)
+D_HAND_LIMIT = int(K.Decision.HAND_LIMIT)
+D_TRIGGER_OPTION = int(K.Decision.TRIGGER_OPTION)
+D_CHOOSE_TARGET = int(K.Decision.CHOOSE_TARGET)
+D_OPTIONAL = int(K.Decision.OPTIONAL_EFFECT)
+D_CHOOSE_POSITION = int(K.Decision.CHOOSE_POSITION)
+
+# effect ops a register's cards suffer (bad for their controller) / enjoy
+OP_POWER = int(K.Op.POWER)
+OP_SOUL = int(K.Op.SOUL)
+OP_LEVEL = int(K.Op.LEVEL)
+OP_GRANT_KEYWORD = int(K.Op.GRANT_KEYWORD)
+OP_RESTRICT = int(K.Op.RESTRICT)
+OP_STAND = int(K.Op.STAND)
+OP_TO_MARKER = int(K.Op.TO_MARKER)
+
+# ---- tuning ---------------------------------------------------------------------------------
+STOCK_W = 0.7  # one stock card spent
+ENCORE_STOCK = 3  # CR 10.2.3: Encore [3]; spending below this costs a little more
+PLAY_THRESHOLD = 0.5  # a main phase play must be worth at least this much
+CLOCK_SAFE = 15  # clock only while level * 7 + clock <= this (CR 9.3: 7 clock = one level)
+FRONTAL_MARGIN = 500  # power over the defender's to prefer a frontal attack (Backups may come)
+REPLACE_MARGIN = 1.5  # a character replaced on the stage must be beaten by this much (it is lost)
+BACK_HAND_MIN = 4  # back-row plays only while the hand holds this many cards
+# Encore [3] only for characters of this level or more: the stock pays for level 2-3 characters
+# and Backups (CR 8.6.2.3, 10.5.2). Against a simpler rule-based policy, paying from level 1 won
+# 61.5% of 400 games, from level 2 88.7% (development runs, docs/agents.md)
+ENCORE_MIN_LEVEL = 2
+NEG = -1e9
+
+
+# =============================================================================================
+# Values
+# =============================================================================================
+@internal
+def _stage_value(s, T, sl):
+    """A stage character's worth to its controller: current power, soul and level (CR 2.9, 2.10)."""
+    pw = s[D_POWER + sl * CARD_W]
+    if pw < 0:
+        pw = 0
+    return 1.0 + pw / 1000.0 + 1.5 * s[D_SOUL + sl * CARD_W] + 0.5 * s[D_LEVEL + sl * CARD_W]
+
+
+@internal
+def _printed_value(T, cid):
+    """A character's printed worth on the stage (same scale as ``_stage_value``)."""
+    cards = T[0]
+    return 1.0 + cards[cid, K.C_POWER] / 1000.0 + 1.5 * cards[cid, K.C_SOUL] + 0.5 * cards[cid, K.C_LEVEL]
+
+
+@internal
+def _count_hand_type(s, T, p, ctype):
+    n = 0
+    for i in range(s[HAND_N + p]):
+        if T[0][s[CARD + s[HAND_L + p * MAX_DECK + i] * CARD_W], K.C_TYPE] == ctype:
+            n += 1
+    return n
+
+
+@internal
+def _keep_value(s, T, p, sl):
+    """How much p wants to keep hand card ``sl`` (low = first to clock / discard)."""
+    cards = T[0]
+    c = s[CARD + sl * CARD_W]
+    t = cards[c, K.C_TYPE]
+    lvl = s[LEVEL_N + p]
+    if t == T_CLIMAX:
+        # one or two climaxes are played in the climax phase (CR 6.6); more are dead cards
+        return 1.2 if _count_hand_type(s, T, p, T_CLIMAX) <= 2 else 0.4
+    v = 0.6 + 0.3 * cards[c, K.C_LEVEL]
+    if t == T_CHAR:
+        v += cards[c, K.C_POWER] / 4000.0 + 0.3 * cards[c, K.C_SOUL]
+        if cards[c, K.C_BACKUP_POWER] > 0:
+            v += 0.5  # a counter-step Backup (CR 10.5)
+    elif cards[c, K.C_COUNTER] != 0:
+        v += 0.5
+    if cards[c, K.C_LEVEL] > lvl + 1:
+        v -= 0.8  # unplayable for at least two levels (CR 8.6.2.1)
+    return v
+
+
+@internal
+def _take(score, a, best, best_a, ties, rng_row):
+    """Argmax with uniform tie-breaking; returns (best, best_a, ties)."""
+    if score > best + 1e-9:
+        return score, a, 1
+    if score > best - 1e-9:
+        ties += 1
+        if rng_below(rng_row, ties) == 0:
+            return best, a, ties
+    return best, best_a, ties
+
+
+@internal
+def _worst_hand(s, T, mask, p, rng_row):
+    """The legal HAND action on p's least useful card."""
+    best = NEG
+    best_a = -1
+    ties = 0
+    for i in range(min(s[HAND_N + p], HAND_SLOTS)):
+        a = HAND_BASE + i
+        if mask[a] != 0:
+            best, best_a, ties = _take(-_keep_value(s, T, p, s[HAND_L + p * MAX_DECK + i]), a, best, best_a, ties,
+                                       rng_row)
+    return best_a
+
+
+# =============================================================================================
+# Decisions
+# =============================================================================================
+@internal
+def _mulligan(s, T, mask, p):
+    """CR 5.2.1.4: discard climaxes and level 2+ cards one at a time, then PASS (draw)."""
+    cards = T[0]
+    for i in range(min(s[HAND_N + p], HAND_SLOTS)):
+        if mask[HAND_BASE + i] == 0:
+            continue
+        c = s[CARD + s[HAND_L + p * MAX_DECK + i] * CARD_W]
+        if cards[c, K.C_TYPE] == T_CLIMAX or cards[c, K.C_LEVEL] >= 2:
+            return HAND_BASE + i
+    return PASS
+
+
+@internal
+def _clock(s, T, mask, p, rng_row):
+    """CR 6.4.1.2: clock (draw 2) while the clock is safe."""
+    if s[LEVEL_N + p] * CLOCK_TO_LEVEL + s[CLOCK_N + p] > CLOCK_SAFE or s[HAND_N + p] == 0:
+        return PASS
+    a = _worst_hand(s, T, mask, p, rng_row)
+    return PASS if a < 0 else a
+
+
+@internal
+def _play_score(s, T, p, c, pos):
+    """Worth of playing character ``c`` to position ``pos`` (CR 8.6.2.4.1: the character there,
+    if any, goes to the waiting room)."""
+    cards = T[0]
+    v = _printed_value(T, c)
+    nh = s[HAND_N + p]
+    if pos < K.N_CENTER:
+        v += 1.0  # it attacks (CR 7.2.1.3)
+    else:
+        v = 0.3 * v + (0.8 if cards[c, K.C_HAS_CONT] != 0 else 0.0)  # back row: support only
+        if nh < BACK_HAND_MIN:
+            v -= 1.0  # keep cards in hand for counters / clocking
+    old = s[STAGE + p * NPOS + pos]
+    if old >= 0:
+        ov = _stage_value(s, T, old)
+        if pos >= K.N_CENTER:
+            ov = 0.3 * ov
+        if s[ORIENT + old * CARD_W] == O_REVERSE:
+            ov = 0.0
+        v -= ov + REPLACE_MARGIN  # the old card is lost and the new one must be clearly better
+    cost = cards[c, K.C_COST]
+    v -= STOCK_W * cost
+    if cost > 0 and s[STOCK_N + p] - cost < ENCORE_STOCK:
+        v -= 0.4
+    return v
+
+
+@internal
+def _ability_score(s, T, p, pos, j):
+    A = T[1]
+    ai = ability_usable(s, T, p, pos, j)
+    if ai < 0:
+        return NEG
+    bounded = A[ai, K.A_ONCE_PER_TURN] != 0 or A[ai, K.A_COST_STOCK] > 0 or A[ai, K.A_COST_REST_SELF] != 0 \
+        or A[ai, K.A_COST_SELF_TO_WR] != 0 or A[ai, K.A_COST_SELF_TO_MEMORY] != 0
+    if not bounded:
+        return NEG  # an unbounded free ability could be used forever
+    v = 1.0 - STOCK_W * A[ai, K.A_COST_STOCK] - 0.8 * A[ai, K.A_COST_CLOCK_TOP]
+    if A[ai, K.A_COST_REST_SELF] != 0 and pos < K.N_CENTER:
+        v -= 2.0  # a rested centre character can't attack (CR 7.2.1.3)
+    if A[ai, K.A_COST_SELF_TO_WR] != 0 or A[ai, K.A_COST_SELF_TO_MEMORY] != 0:
+        v -= _stage_value(s, T, s[STAGE + p * NPOS + pos])
+    return v
+
+
+@internal
+def _main(s, T, mask, p, rng_row):
+    cards = T[0]
+    best = PLAY_THRESHOLD
+    best_a = PASS
+    ties = 0
+    nh = min(s[HAND_N + p], HAND_SLOTS)
+    for i in range(nh):
+        sl = s[HAND_L + p * MAX_DECK + i]
+        c = s[CARD + sl * CARD_W]
+        if cards[c, K.C_TYPE] == T_CHAR:
+            keep = 0.0
+            if cards[c, K.C_BACKUP_POWER] > 0 and s[LEVEL_N + p] >= cards[c, K.C_BACKUP_LEVEL]:
+                keep = 0.5  # worth something in the counter step too (CR 10.5)
+            for pos in range(NPOS):
+                a = PLAY_BASE + i * NPOS + pos
+                if mask[a] != 0:
+                    best, best_a, ties = _take(_play_score(s, T, p, c, pos) - keep, a, best, best_a, ties, rng_row)
+        elif mask[HAND_BASE + i] != 0 and cards[c, K.C_COUNTER] == 0:
+            v = 1.0 + 0.3 * cards[c, K.C_LEVEL] - STOCK_W * cards[c, K.C_COST]
+            best, best_a, ties = _take(v, HAND_BASE + i, best, best_a, ties, rng_row)
+    for pos in range(NPOS):
+        for j in range(APC):
+            a = ABILITY_BASE + pos * APC + j
+            if mask[a] != 0:
+                best, best_a, ties = _take(_ability_score(s, T, p, pos, j), a, best, best_a, ties, rng_row)
+    for k in range(N_MOVE_PAIRS):
+        a = MOVE_BASE + k
+        if mask[a] == 0:
+            continue
+        i, j = MOVE_PAIRS[k]
+        # only a back character into an empty centre position (a move can't repeat: CR 6.5.1.2.4)
+        if i < K.N_CENTER and j >= K.N_CENTER and s[STAGE + p * NPOS + i] < 0 and s[STAGE + p * NPOS + j] >= 0:
+            best, best_a, ties = _take(1.0 + 0.5 * _stage_value(s, T, s[STAGE + p * NPOS + j]), a, best, best_a,
+                                       ties, rng_row)
+    return best_a
+
+
+@internal
+def _climax(s, T, mask, p, rng_row):
+    """CR 6.6.1.2: a climax helps the attacks (soul / power), so play one before attacking."""
+    cards = T[0]
+    attackers = 0
+    for pos in range(K.N_CENTER):
+        sl = s[STAGE + p * NPOS + pos]
+        if sl >= 0 and s[ORIENT + sl * CARD_W] == O_STAND:
+            attackers += 1
+    if attackers == 0:
+        return PASS
+    best = 0.0
+    best_a = PASS
+    ties = 0
+    for i in range(min(s[HAND_N + p], HAND_SLOTS)):
+        a = HAND_BASE + i
+        if mask[a] == 0:
+            continue
+        c = s[CARD + s[HAND_L + p * MAX_DECK + i] * CARD_W]
+        v = 1.0
+        for pos in range(NPOS):  # CR 8.12 climax combo named by a stage character
+            sl = s[STAGE + p * NPOS + pos]
+            if sl >= 0 and cards[s[CARD + sl * CARD_W], K.C_CX_COMBO] == cards[c, K.C_NAME]:
+                v += 2.0
+        best, best_a, ties = _take(v, a, best, best_a, ties, rng_row)
+    return best_a
+
+
+@internal
+def _attack(s, T, mask, p, rng_row):
+    """CR 7.2.1.4: attacking always deals damage and nothing blocks, so every attack is made."""
+    best = NEG
+    best_a = PASS
+    ties = 0
+    for pos in range(K.N_CENTER):
+        sl = s[STAGE + p * NPOS + pos]
+        if sl < 0:
+            continue
+        ap = s[D_POWER + sl * CARD_W]
+        soul = s[D_SOUL + sl * CARD_W]
+        fac = s[STAGE + (1 - p) * NPOS + (K.N_CENTER - 1 - pos)]  # CR 3.6.5 facing position
+        for t in range(3):
+            a = ATTACK_BASE + pos * 3 + t
+            if mask[a] == 0:
+                continue
+            at = t + 1
+            if at == AT_DIRECT:
+                v = 3.0 + soul + 1.0  # 7.2.1.4.1: +1 soul
+            elif at == AT_SIDE:
+                lv = s[D_LEVEL + fac * CARD_W] if fac >= 0 else 0
+                v = 3.0 + max(0, soul - max(0, lv))  # 7.2.1.4.2
+            else:
+                # the defender is the facing character (or a Great Performance one, 10.6.2)
+                d = fac
+                gp = s[STAGE + (1 - p) * NPOS + 1]
+                if gp >= 0 and (s[D_KW + gp * CARD_W] & K.KW_GREAT_PERFORMANCE) != 0 \
+                        and s[ORIENT + gp * CARD_W] != O_REVERSE:
+                    d = gp
+                v = 3.0 + soul
+                if d >= 0:
+                    dp = s[D_POWER + d * CARD_W]
+                    if ap > dp + FRONTAL_MARGIN:
+                        v += _stage_value(s, T, d)  # 7.6.1.2: the defender is reversed
+                    elif ap < dp:
+                        v -= _stage_value(s, T, sl)  # ours is reversed
+                    else:
+                        v += 0.5 * (_stage_value(s, T, d) - _stage_value(s, T, sl))
+            best, best_a, ties = _take(v, a, best, best_a, ties, rng_row)
+    return best_a
+
+
+@internal
+def _counter(s, T, mask, p, rng_row):
+    """CR 7.4.1.2: save a frontally attacked character that would be reversed (CR 7.6.1.2)."""
+    cards = T[0]
+    d = s[DEF_SLOT]
+    a_sl = s[ATK_SLOT]
+    if s[ATK_TYPE] != AT_FRONTAL or d < 0 or a_sl < 0:
+        return PASS
+    ap = s[D_POWER + a_sl * CARD_W]
+    dp = s[D_POWER + d * CARD_W]
+    if dp > ap:
+        return PASS  # it wins already
+    best = 0.0
+    best_a = PASS
+    ties = 0
+    dv = _stage_value(s, T, d)
+    for i in range(min(s[HAND_N + p], HAND_SLOTS)):
+        a = HAND_BASE + i
+        if mask[a] == 0:
+            continue
+        c = s[CARD + s[HAND_L + p * MAX_DECK + i] * CARD_W]
+        bp = cards[c, K.C_BACKUP_POWER]
+        if bp > 0:
+            if dp + bp <= ap:
+                continue  # CR 10.5.2: not enough to win the battle
+            v = dv - STOCK_W * cards[c, K.C_BACKUP_COST] - 0.3 * _keep_value(s, T, p, s[HAND_L + p * MAX_DECK + i])
+        else:
+            v = 0.5 * dv - STOCK_W * cards[c, K.C_COST]  # a counter event: effect unknown here
+        best, best_a, ties = _take(v, a, best, best_a, ties, rng_row)
+    return best_a
+
+
+@internal
+def _encore(s, T, mask, p, rng_row):
+    """CR 7.7.1.2: the most valuable reversed character first (it gets the Encore offer while the
+    stock lasts)."""
+    best = NEG
+    best_a = -1
+    ties = 0
+    for pos in range(NPOS):
+        a = OWN_STAGE_BASE + pos
+        if mask[a] != 0:
+            sl = s[STAGE + p * NPOS + pos]
+            best, best_a, ties = _take(_printed_value(T, s[CARD + sl * CARD_W]), a, best, best_a, ties, rng_row)
+    return best_a
+
+
+@internal
+def _encore_pay(s, T, p):
+    """CR 10.2.3 Encore [3]: worth it for level 2+ characters only (``ENCORE_MIN_LEVEL``)."""
+    sl = s[DEC_ARG]
+    c = s[CARD + sl * CARD_W]
+    if T[0][c, K.C_LEVEL] >= ENCORE_MIN_LEVEL:
+        return OPTION_BASE
+    return PASS
+
+
+@internal
+def _level_up(s, T, mask, p, rng_row):
+    """CR 9.3.2: the clock card whose colour the hand needs and the level zone lacks
+    (CR 8.6.2.1.1: a card's colour must be in the level or clock)."""
+    cards = T[0]
+    need = np.zeros(N_COLORS, np.float64)
+    for i in range(s[HAND_N + p]):
+        c = s[CARD + s[HAND_L + p * MAX_DECK + i] * CARD_W]
+        if cards[c, K.C_TYPE] == T_CLIMAX or cards[c, K.C_LEVEL] > 0:
+            need[cards[c, K.C_COLOR]] += 1.0
+    for i in range(s[LEVEL_N + p]):
+        need[cards[s[CARD + s[LEVEL_L + p * MAX_DECK + i] * CARD_W], K.C_COLOR]] *= 0.3
+    best = NEG
+    best_a = -1
+    ties = 0
+    for k in range(CLOCK_TO_LEVEL):
+        a = OPTION_BASE + k
+        if mask[a] == 0:
+            continue
+        c = s[CARD + s[CLOCK_L + p * MAX_DECK + k] * CARD_W]
+        v = need[cards[c, K.C_COLOR]]
+        if cards[c, K.C_TYPE] != T_CLIMAX:
+            v += 0.1
+        best, best_a, ties = _take(v, a, best, best_a, ties, rng_row)
+    return best_a
+
+
+@internal
+def _register_harm(s, T):
+    """+1 if the effect in progress harms the cards it is choosing, -1 if it helps them, 0 unknown:
+    the next instruction of the program on the chosen register (CR 8.6.3: choices are made while
+    the effect resolves, then applied)."""
+    code = T[3]
+    A = T[1]
+    if s[FRAME_N] <= 0:
+        return 0  # no effect program in progress: nothing says
+    f = FRAMES + (s[FRAME_N] - 1) * FRAME_W
+    arow = s[f + FR_ABIL]
+    reg = s[DEC_ARG + 1]
+    c0 = A[arow, K.A_CODE_START]
+    for pc in range(s[f + FR_PC] + 1, A[arow, K.A_CODE_LEN]):
+        r = c0 + pc
+        op = code[r, K.I_OP]
+        if code[r, K.I_REG] != reg or op < OP_POWER or op > OP_TO_MARKER:
+            continue
+        if op == OP_POWER or op == OP_SOUL or op == OP_LEVEL:
+            return -1 if code[r, K.I_A0] > 0 else 1
+        if op == OP_GRANT_KEYWORD or op == OP_STAND:
+            return -1
+        return 1  # restrict, rest, reverse, to hand / waiting room / stock / clock / deck ...
+    return 0
+
+
+@internal
+def _choose_target(s, T, mask, p, rng_row):
+    cards = T[0]
+    reg = s[DEC_ARG + 1]
+    if reg == -2:  # an effect's discard
+        return _worst_hand(s, T, mask, p, rng_row)
+    harm = 1
+    if reg >= 0:
+        harm = _register_harm(s, T)
+    elif s[DEC_ARG] != TI_RETURN:
+        harm = -1  # comeback / gate / standby (CR 4.12.2.5, .9, .10): take the best card
+    best = 0.0 if mask[PASS] != 0 else NEG
+    best_a = PASS if mask[PASS] != 0 else -1
+    ties = 0
+    for pos in range(NPOS):
+        a = OWN_STAGE_BASE + pos
+        if mask[a] != 0:
+            v = _stage_value(s, T, s[STAGE + p * NPOS + pos])
+            # helpful: the best own card; harmful: the least valuable one, below PASS
+            best, best_a, ties = _take(v if harm <= 0 else -v, a, best, best_a, ties, rng_row)
+        a = OPP_STAGE_BASE + pos
+        if mask[a] != 0:
+            v = _stage_value(s, T, s[STAGE + (1 - p) * NPOS + pos])
+            best, best_a, ties = _take(v if harm >= 0 else -v, a, best, best_a, ties, rng_row)
+    for k in range(min(s[CAND_N], K.OPTION_SLOTS)):
+        a = OPTION_BASE + k
+        if mask[a] != 0:
+            sl = s[CAND + k]
+            v = 1.0
+            if sl >= 0 and sl < K.N_SLOTS:
+                c = s[CARD + sl * CARD_W]
+                v = _printed_value(T, c) if cards[c, K.C_TYPE] == T_CHAR else 2.0
+            best, best_a, ties = _take(v if harm <= 0 else 0.1 - v, a, best, best_a, ties, rng_row)
+    return best_a
+
+
+@internal
+def _choose_position(s, mask, p):
+    """An empty centre position, then an empty back one, then the first legal."""
+    first = -1
+    for pos in range(NPOS):
+        a = OWN_STAGE_BASE + pos
+        if mask[a] != 0:
+            if s[STAGE + p * NPOS + pos] < 0:
+                return a
+            if first < 0:
+                first = a
+    return first
+
+
+@njit(cache=True)
+def heuristic_action(s, T, mask, n_legal, rng_row):
+    """The heuristic's action for the row's decider (always one of ``mask``'s legal actions)."""
+    kind = s[H_DECISION]
+    p = s[H_DECIDER]
+    a = -1
+    if kind == D_MULLIGAN:
+        a = _mulligan(s, T, mask, p)
+    elif kind == D_CLOCK:
+        a = _clock(s, T, mask, p, rng_row)
+    elif kind == D_MAIN:
+        a = _main(s, T, mask, p, rng_row)
+    elif kind == D_CLIMAX:
+        a = _climax(s, T, mask, p, rng_row)
+    elif kind == D_ATTACK:
+        a = _attack(s, T, mask, p, rng_row)
+    elif kind == D_COUNTER:
+        a = _counter(s, T, mask, p, rng_row)
+    elif kind == D_ENCORE:
+        a = _encore(s, T, mask, p, rng_row)
+    elif kind == D_ENCORE_PAY:
+        a = _encore_pay(s, T, p)
+    elif kind == D_LEVEL_UP:
+        a = _level_up(s, T, mask, p, rng_row)
+    elif kind == D_HAND_LIMIT:
+        a = _worst_hand(s, T, mask, p, rng_row)
+    elif kind == D_TRIGGER_OPTION or kind == D_OPTIONAL:
+        a = OPTION_BASE  # CR 4.12.2 pool / draw / treasure, optional effects: take them
+    elif kind == D_CHOOSE_TARGET:
+        a = _choose_target(s, T, mask, p, rng_row)
+    elif kind == D_CHOOSE_POSITION:
+        a = _choose_position(s, mask, p)
+    if a < 0 or a >= NUM_ACTIONS or mask[a] == 0:
+        a = _pick_uniform(mask, n_legal, rng_row)  # decisions it has no opinion on (ORDER_AUTO ...)
+    return a
+
+
+@njit(cache=True)
+def choose_action_row(s, T, mask, n_legal, kind, rng_row):
+    """Action of agent ``kind`` for the row's decider; ``mask`` is the row's legal mask (written by
+    ``legal_mask_row``) and ``n_legal`` its count; ``rng_row`` the agent's RNG row. -1 if no
+    action is legal."""
+    if n_legal <= 0:
+        return -1
+    if kind == AGENT_HEURISTIC:
+        return heuristic_action(s, T, mask, n_legal, rng_row)
+    return _pick_uniform(mask, n_legal, rng_row)
+
+
+# =============================================================================================
+# Determinization (search over hidden information)
+# =============================================================================================
+@njit(cache=True)
+def determinize_row(s, T, player, rng_row):
+    """Resample what ``player`` can't see, in place, with ``rng_row``:
+
+    * the opponent's hand and deck (CR 3.2 / 3.3: hidden zones) are dealt anew from the same cards
+      (sizes kept): the card ids are permuted among those slots, so every zone list, count and
+      per-slot field stays as it was;
+    * ``player``'s own deck is shuffled (its order is unknown; its contents are known);
+    * the game's own RNG (future shuffles) is reseeded.
+
+    Simplification: the face-down stock (CR 3.9) is left as it is, and cards revealed earlier are
+    not tracked. Everything ``player`` observes is unchanged.
+    """
+    o = 1 - player
+    nh = s[HAND_N + o]
+    nd = s[DECK_N + o]
+    for i in range(nh + nd - 1, 0, -1):
+        j = rng_below(rng_row, i + 1)
+        si = s[HAND_L + o * MAX_DECK + i] if i < nh else s[DECK_L + o * MAX_DECK + (i - nh)]
+        sj = s[HAND_L + o * MAX_DECK + j] if j < nh else s[DECK_L + o * MAX_DECK + (j - nh)]
+        t = s[CARD + si * CARD_W]
+        s[CARD + si * CARD_W] = s[CARD + sj * CARD_W]
+        s[CARD + sj * CARD_W] = t
+    base = DECK_L + player * MAX_DECK
+    for i in range(s[DECK_N + player] - 1, 0, -1):
+        j = rng_below(rng_row, i + 1)
+        t = s[base + i]
+        s[base + i] = s[base + j]
+        s[base + j] = t
+    hi = np.int64(rng_next_u32(rng_row)) & 0x7FFFFFFF
+    lo = np.int64(rng_next_u32(rng_row))
+    rng_seed_one(s, (hi << 32) | lo)
+    refresh_derived(s, T)  # CR 8.9: abilities working from the hand see the new cards
+
+
+# =============================================================================================
+# Batch kernels: one nogil entry point (every separate top-level kernel re-links the engine)
+# =============================================================================================
+OP_ACTIONS = 0
+OP_PLAYOUT = 1
+OP_DETERMINIZE = 2
+
+
+@njit(cache=True)
+def playout_row(s, T, mask, rng_row, kind0, kind1, max_decisions):
+    """Play one row to its end (or ``max_decisions``), seat p choosing with agent ``kind{p}``.
+    Returns the decisions taken; ``mask`` ends as the final state's mask."""
+    n = 0
+    while s[H_DONE] == 0 and n < max_decisions:
+        n_legal = legal_mask_row(s, T, mask)
+        kind = kind0 if s[H_DECIDER] == 0 else kind1
+        a = choose_action_row(s, T, mask, n_legal, kind, rng_row)
+        apply_unchecked(s, T, np.int64(a))
+        n += 1
+    legal_mask_row(s, T, mask)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _policy_range(lo, hi, op, states, T, masks, agent_rng, kind, seat_kinds, max_decisions, players, actions_out,
+                  lengths):
+    for b in range(lo, hi):
+        s = states[b]
+        if op == OP_ACTIONS:
+            if s[H_DONE] != 0:
+                actions_out[b] = -1
+                continue
+            m = masks[b]
+            n_legal = 0
+            for a in range(NUM_ACTIONS):
+                if m[a] != 0:
+                    n_legal += 1
+            actions_out[b] = choose_action_row(s, T, m, n_legal, kind, agent_rng[b])
+        elif op == OP_PLAYOUT:
+            lengths[b] = playout_row(s, T, masks[b], agent_rng[b], seat_kinds[b, 0], seat_kinds[b, 1], max_decisions)
+        else:
+            determinize_row(s, T, players[b], agent_rng[b])
+
+
+_I64 = np.zeros(1, np.int64)
+_I32 = np.zeros(1, np.int32)
+_SEATS = np.zeros((1, 2), np.int32)
+
+
+def _check_kind(kind):
+    if int(kind) not in (AGENT_RANDOM, AGENT_HEURISTIC):
+        raise ValueError(f"weiss_schwarz: unknown in-kernel agent code {int(kind)} (0 random, 1 heuristic)")
+
+
+def agent_actions_batch(states, T, masks, agent_rng, kind, actions_out):
+    """actions_out[b] = the action agent ``kind`` chooses for row b's decider from its state and
+    the mask in masks[b]; -1 for finished rows."""
+    _check_kind(kind)
+    out = actions_out if actions_out.dtype == np.int32 and actions_out.flags.c_contiguous else np.empty(states.shape[0], np.int32)
+    _chunked(_policy_range, states.shape[0], OP_ACTIONS, states, T, masks, agent_rng, int(kind), _SEATS, 0, _I32, out,
+             _I64)
+    if out is not actions_out:
+        actions_out[:] = out
+
+
+def playout_batch(states, T, masks, agent_rng, seat_kinds, max_decisions, lengths):
+    """Play every row to its end: decisions of seat p by agent seat_kinds[b, p] (int32[B, 2]);
+    lengths[b] = decisions taken; masks[b] ends as the final mask (all zero when done)."""
+    seat_kinds = np.ascontiguousarray(seat_kinds, np.int32)
+    for k in np.unique(seat_kinds):
+        _check_kind(k)
+    out = lengths if lengths.dtype == np.int64 and lengths.flags.c_contiguous else np.empty(states.shape[0], np.int64)
+    _chunked(_policy_range, states.shape[0], OP_PLAYOUT, states, T, masks, agent_rng, 0, seat_kinds,
+             int(max_decisions), _I32, _I32, out)
+    if out is not lengths:
+        lengths[:] = out
+
+
+def determinize_batch(states, T, players, agent_rng):
+    """determinize_row for every row b from the view of players[b] (int32[B])."""
+    _chunked(_policy_range, states.shape[0], OP_DETERMINIZE, states, T, _DUMMY_MASKS, agent_rng, 0, _SEATS, 0,
+             np.ascontiguousarray(players, np.int32), _I32, _I64)
+
+
+_DUMMY_MASKS = np.zeros((1, NUM_ACTIONS), np.int8)
+
+__all__ = [
+    "AGENT_RANDOM",
+    "AGENT_HEURISTIC",
+    "choose_action_row",
+    "heuristic_action",
+    "playout_row",
+    "agent_actions_batch",
+    "playout_batch",
+    "determinize_row",
+    "determinize_batch",
+]

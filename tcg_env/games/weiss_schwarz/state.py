@@ -1,0 +1,124 @@
+"""Weiss Schwarz state row layout: every offset the kernels use, as module constants.
+
+Per-player values are runs of 2 (index = player). Ordered zones are ``[count]`` + ``[capacity]``
+runs (``tcg_env.engine.zones``), index ``count - 1`` = the top card. Player p's cards occupy card
+slots ``[p*MAX_DECK, p*MAX_DECK + deck size)``; a slot's zone / orientation / modifiers are in the
+per-card records.
+"""
+
+from tcg_env.engine.layout import StateLayout
+from tcg_env.games.weiss_schwarz.constants import (
+    FRAME_MAX,
+    MAX_DECK,
+    N_POSITIONS,
+    N_REGS,
+    N_SLOTS,
+    OPTION_SLOTS,
+    PENDING_MAX,
+    TARGET_MAX,
+)
+
+LAYOUT = StateLayout("weiss_schwarz")
+_a = LAYOUT.add
+
+# ---- flow -------------------------------------------------------------------------------------
+PHASE = _a("phase")  # constants.Phase
+STEP = _a("attack_step")  # constants.AttackStep
+FLOW = _a("flow")  # kernels.F_*: what the engine does next
+TURN_PLAYER = _a("turn_player")
+FIRST_PLAYER = _a("first_player")
+MULLIGAN_STAGE = _a("mulligan_stage")  # 0 starting player, 1 the other, 2 done (CR 5.2.1.4)
+MULL_DISCARDS = _a("mulligan_discards")  # cards discarded so far by the deciding player
+ATTACKS_DONE = _a("attack_subphases")  # attack sub-phases this turn (CR 7.2.1.3.1)
+CX_PLAYED = _a("climax_played")  # 1 once the climax phase play timing was used (CR 6.6.1.2.2)
+DEC_ARG = _a("decision_args", 4)  # parameters of the pending decision (see kernels)
+REFRESH_POINT = _a("refresh_point", 2)  # CR 5.2.1.5 / 9.9
+TIMESTAMP = _a("timestamp")
+
+# ---- attack (CR 7) -------------------------------------------------------------------------------
+ATK_SLOT = _a("attacker_slot")  # -1 none
+ATK_POS = _a("attacker_pos")
+ATK_TYPE = _a("attack_type")  # constants.AttackType
+DEF_SLOT = _a("defender_slot")  # frontal: the defending character (CR 7.2.1.5.1), else -1
+DEF_POS = _a("defender_pos")  # its stage position at declaration
+TRIG_SLOT = _a("trigger_card")  # the card of the current trigger check, -1
+TRIG_ICON_I = _a("trigger_icon_index")  # which of its two icons is being performed
+SHOT_ARMED = _a("shot_armed")  # CR 4.12.2.7 the attacker's next canceled damage deals 1
+COUNTER_USED = _a("counter_used")
+
+# ---- zones (per player) --------------------------------------------------------------------------
+def _zone(name):
+    n = _a(name + "_count", 2)
+    l = _a(name, (2, MAX_DECK))
+    return n, l
+
+
+DECK_N, DECK_L = _zone("deck")  # bottom .. top
+HAND_N, HAND_L = _zone("hand")
+WR_N, WR_L = _zone("waiting_room")
+CLOCK_N, CLOCK_L = _zone("clock")  # bottom .. top (CR 3.8.2)
+LEVEL_N, LEVEL_L = _zone("level")
+STOCK_N, STOCK_L = _zone("stock")
+MEMORY_N, MEMORY_L = _zone("memory")
+RES_N, RES_L = _zone("resolution")
+CX_N, CX_L = _zone("climax_area")
+STAGE = _a("stage", (2, N_POSITIONS))  # card slot on each position, -1 empty
+MARKER_N = _a("marker_count", (2, N_POSITIONS))  # markers under each position (CR 3.7)
+
+# ---- card slots ---------------------------------------------------------------------------------
+_CARD_ATTRS = [
+    "card_id",  # -1 = unused slot
+    "owner",
+    "zone",  # constants.Zone
+    "orientation",  # constants.Orientation (stage only)
+    "position",  # stage / marker position 0..4, -1 elsewhere
+    "placed_turn",  # turn it was put on its current stage position from another zone
+    "power_mod",  # until end of turn
+    "soul_mod",
+    "level_mod",
+    "kw_mod",  # keyword bits granted until end of turn
+    "restrict_mod",  # RESTRICT_* bits until end of turn
+    "power_mod_long",  # until the end of the opponent's next turn (Duration.NEXT_OPP_TURN_END)
+    "long_until_turn",  # turn number at whose end power_mod_long expires
+    "uses",  # activated ability uses this turn (bit per ability, once-per-turn)
+    # derived (recomputed from the above and the CONT abilities after every change)
+    "cur_power",
+    "cur_soul",
+    "cur_level",
+    "cur_keywords",
+    "cur_restrictions",
+]
+CARD_W = len(_CARD_ATTRS)
+(CARD, OWNER, ZONE, ORIENT, POS, PLACED_TURN, PMOD, SMOD, LMOD, KWMOD, RSTMOD, PMOD_LONG, LONG_UNTIL, USES,
+ D_POWER, D_SOUL, D_LEVEL, D_KW, D_RST) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
+
+# ---- pending automatic abilities (CR 8.7.2): per master (source slot, ability row, aux) ----------
+PT_N = _a("pending_count", 2)
+PT = _a("pending", (2, PENDING_MAX, 3))
+
+# ---- effect frames (the VM) ---------------------------------------------------------------------
+FR_SLOT = 0  # source card slot
+FR_ABIL = 1  # ability row
+FR_MASTER = 2
+FR_AUX = 3  # triggering card slot / extra
+FR_PC = 4  # index of the next instruction in the program
+FR_CNT = 5  # chosen so far by the current CHOOSE
+FR_STORE = 6  # value stored by COUNT / BRAINSTORM
+FR_REGN = 7  # N_REGS counts
+FR_REG = FR_REGN + N_REGS  # N_REGS * TARGET_MAX card slots
+FRAME_W = FR_REG + N_REGS * TARGET_MAX
+FRAME_N = _a("frame_count")
+FRAMES = _a("frames", (FRAME_MAX, FRAME_W))
+
+# a cost being paid one hand card at a time (CR 8.4.2; decision PAY_COST)
+PAY_SLOT = _a("pay_source")  # source card slot
+PAY_ABIL = _a("pay_ability")  # ability row
+PAY_AUX = _a("pay_aux")  # trigger information handed to the program
+PAY_DISCARD_LEFT = _a("pay_discard_left")  # hand cards still to put into the waiting room
+PAY_CLOCK_LEFT = _a("pay_hand_to_clock_left")  # hand cards still to put into the clock
+
+# candidates of SELECT-like decisions (OPTION k): card slots or pending-ability indices
+CAND_N = _a("candidate_count")
+CAND = _a("candidates", OPTION_SLOTS)
+
+STATE_SIZE = LAYOUT.size

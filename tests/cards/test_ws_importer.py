@@ -1,0 +1,161 @@
+"""Importer for real Weiss Schwarz card lists (JSON). Sample tests skip when the shared card data is absent."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tcg_env.cards import CardDataError
+from tcg_env.cards.importers import import_ws_json
+from tcg_env.cards.importers.ws_json import parse_ability_line
+from tcg_env.cards.weiss_schwarz import compile_ws_pool
+from tcg_env.games.weiss_schwarz import constants as K
+
+CARDDATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "carddata" / "weiss_schwarz"
+SAMPLES = ["CCondeluci_WeissSchwarz-ENG-DB__5HY_W83.json", "CCondeluci_WeissSchwarz-ENG-DB__AT_WX02.json"]
+
+
+def _need(name: str) -> Path:
+    p = CARDDATA / name
+    if not p.is_file():
+        pytest.skip(f"card data not available: {p}")
+    return p
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_import_shared_samples(name):
+    path = _need(name)
+    res = import_ws_json(path)
+    raw = json.loads(path.read_text())
+    assert len(res) + sum(res.skipped.values()) == res.total == len(raw)
+    assert not res.errors
+    assert res.skipped["trigger_choice"] > 0  # CHOICE is not an icon of CR 4.12.2
+    assert res.parsed_lines > 40 and res.unsupported  # partly compiled, the rest listed
+    table = compile_ws_pool(res.cards)  # everything imported compiles into the contract's tables
+    assert table.n_cards == len(res)
+    # structured fields come through unchanged
+    by_code = {r["code"]: r for r in raw}
+    for card in res.cards[:50]:
+        r = by_code[card.number]
+        assert card.name == r["name"].strip() and card.color == r["color"].lower()
+        assert card.triggers == [t.lower() for t in r["trigger"]]
+        if card.type == "character":
+            assert card.power == int(r["power"]) and card.level == int(r["level"]) and card.soul == r["soul"]
+    # Backup lines become the card's Backup (counter icon set)
+    backups = [c for c in res.cards if c.backup is not None]
+    assert backups and all(c.counter for c in backups)
+    assert table.cards[:, K.C_BACKUP_POWER].max() > 0
+    # every line of an imported card is either compiled or listed as unsupported
+    for card in res.cards:
+        lines = [ln for ln in by_code[card.number]["ability"] if ln.strip() != "-"]
+        compiled = sum(1 for ln in lines if parse_ability_line(ln)[0])
+        unsupported = len(res.unsupported.get(card.number, []))
+        assert compiled + unsupported >= len(lines)
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_complete_only_keeps_fully_compiled_cards(name):
+    res = import_ws_json(_need(name), complete_only=True)
+    assert res and all(c.number not in res.unsupported for c in res.cards)
+    assert res.skipped["incomplete"] > 0
+    compile_ws_pool(res.cards)
+
+
+def test_templates_compile_exact_sentences():
+    ok, ab = parse_ability_line("【CONT】 All of your characters get +1000 power and +1 soul.")
+    assert ok and [op["op"] for op in ab["effect"]] == ["aura_power", "aura_soul"]
+    ok, res = parse_ability_line(
+        "【ACT】 【COUNTER】 Backup 3000, Level 2 [(1) Put this card from your hand into your waiting room] "
+        "(Choose 1 of your characters that is being frontal attacked, and that character gets +3000 power until end of turn)"
+    )
+    assert ok and res == ("backup", {"power": 3000, "level": 2, "cost": 1})
+    ok, ab = parse_ability_line("【CONT】 Assist All of your 《Ooo》 characters in front of this card get +500 power.")
+    assert ok and ab["keyword"] == "assist" and ab["effect"][0]["filter"]["trait"] == "Ooo"
+    ok, res = parse_ability_line("(【GATE】: When this card triggers, you may choose 1 climax in your waiting room, and return it to your hand)")
+    assert ok and res is None  # reminder text (CR 2.12.3)
+
+
+def test_near_miss_sentences_are_not_guessed():
+    # one word away from a template: extra condition, different zone, "X" power
+    for line in [
+        "【CONT】 During your turn, if you have 2 or more other 《Ooo》 characters, this card gets +1000 power.",
+        "【AUTO】 When this card attacks, this card gets +X power until end of turn. X is equal to your level ×500.",
+        "【CONT】 All of your characters get +1000 power and +1 soul during your turn.",
+        "【AUTO】 When this card is placed on the stage from your hand, look at up to 3 cards from the top of your deck.",
+    ]:
+        assert parse_ability_line(line) == (False, None), line
+
+
+def test_synthetic_file(tmp_path):
+    recs = [
+        {"code": "X/T01-001", "name": "Synthetic Lamp", "type": "Character", "color": "GREEN", "level": "1",
+         "cost": "0", "power": "5000", "soul": 1, "trigger": [], "attributes": ["Glass", "-"], "side": "S",
+         "expansion": "Synthetic", "ability": ["【AUTO】 When this card attacks, this card gets +1500 power until end of turn.",
+                                               "【AUTO】 Something nobody wrote a template for."]},
+        {"code": "X/T01-002", "name": "Synthetic Dawn", "type": "Climax", "color": "GREEN", "level": "-",
+         "cost": "-", "power": "-", "soul": 0, "trigger": ["SOUL", "POOL"], "attributes": ["-", "-"], "side": "S",
+         "expansion": "Synthetic", "ability": ["【CONT】 All of your characters get +1000 power and +1 soul."]},
+        {"code": "X/T01-003", "name": "Synthetic Choice", "type": "Climax", "color": "GREEN", "level": "-",
+         "cost": "-", "power": "-", "soul": 0, "trigger": ["CHOICE"], "attributes": [], "ability": []},
+        {"code": "X/T01-004", "name": "Synthetic Event", "type": "Event", "color": "GREEN", "level": "1",
+         "cost": "1", "power": "-", "soul": 0, "trigger": [], "attributes": [], "ability": ["Draw 3 cards and win."]},
+    ]  # fmt: skip
+    p = tmp_path / "t.json"
+    p.write_text(json.dumps(recs))
+    res = import_ws_json(p)
+    assert [c.number for c in res] == ["X/T01-001", "X/T01-002"]
+    lamp, dawn = res
+    assert lamp.traits == ["Glass"] and lamp.side == "schwarz" and lamp.title == "Synthetic"
+    assert len(lamp.abilities) == 1 and res.unsupported == {"X/T01-001": ["【AUTO】 Something nobody wrote a template for."]}
+    assert dawn.triggers == ["soul", "pool"] and dawn.power == 0 and dawn.level == 0
+    assert dict(res.skipped) == {"trigger_choice": 1, "event_unsupported": 1}
+    assert "imported 2 (1 complete)" in res.summary()
+
+
+def test_bad_file_is_a_card_data_error(tmp_path):
+    p = tmp_path / "t.json"
+    p.write_text('{"nothing": 1}')
+    with pytest.raises(CardDataError) as info:
+        import_ws_json(p)
+    assert info.value.file == "t.json"
+
+
+def test_paid_on_play_search_and_salvage_templates():
+    ok, ab = parse_ability_line(
+        "【AUTO】 [(1) Put 1 card from your hand into your waiting room] When this card is placed on the stage from your "
+        "hand, you may pay the cost. If you do, search your deck for up to 1 《Ooo》 character, reveal it to your "
+        "opponent, put it into your hand, and shuffle your deck."
+    )
+    assert ok and ab["cost"] == {"discard": 1, "stock": 1} and ab["optional"]
+    assert ab["effect"] == [{"op": "search", "filter": {"type": "character", "zone": "deck", "trait": "Ooo"}}]
+    ok, ab = parse_ability_line(
+        "【AUTO】 [Put 1 card from your hand into your waiting room] When this card is placed on the stage from your "
+        "hand, you may pay the cost. If you do, choose 1 \"Lamp\" in your waiting room, and return it to your hand."
+    )
+    assert ok and ab["effect"][0]["filter"] == {"zone": "waiting_room", "name": "Lamp"}
+    # same cost and trigger, another effect: not guessed
+    assert parse_ability_line(
+        "【AUTO】 [Put 1 card from your hand into your waiting room] When this card is placed on the stage from your "
+        "hand, you may pay the cost. If you do, draw 2 cards."
+    ) == (False, None)
+
+
+def test_ability_naming_a_card_outside_the_list_is_unsupported(tmp_path):
+    bond = ('【AUTO】 Bond/"Missing Friend" [(1)] (When this card is played and placed on the stage, you may pay the '
+            'cost. If you do, choose 1 "Missing Friend" in your waiting room, and return it to your hand.)')
+    recs = [{"code": "X/T02-001", "name": "Lonely Lamp", "type": "Character", "color": "RED", "level": "0",
+             "cost": "0", "power": "2000", "soul": 1, "trigger": [], "attributes": [], "ability": [bond]}]  # fmt: skip
+    p = tmp_path / "t.json"
+    p.write_text(json.dumps(recs))
+    res = import_ws_json(p)
+    assert res[0].abilities == [] and "not in this list" in res.unsupported["X/T02-001"][0]
+    assert res.parsed_lines == 0
+    recs.append({"code": "X/T02-002", "name": "Missing Friend", "type": "Character", "color": "RED", "level": "0",
+                 "cost": "0", "power": "2500", "soul": 1, "trigger": [], "attributes": [], "ability": []})  # fmt: skip
+    p.write_text(json.dumps(recs))
+    res = import_ws_json(p)
+    assert res[0].abilities[0].keyword == "bond" and not res.unsupported
+    table = compile_ws_pool(res.cards)
+    assert table.cards[0, K.C_KEYWORDS] & K.KW_BOND

@@ -1,0 +1,55 @@
+"""Fixtures for Weiss Schwarz rule tests: the tiny hand-built pool of ``tables.py`` and scenarios."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from tables import basic_deck, basic_pool  # noqa: E402
+
+from tcg_env.games.weiss_schwarz.scenario import Scenario  # noqa: E402
+
+# card ids of basic_pool()
+SCOUT, GUARD, SUPPORTER, MESSENGER, BRAWLER, HELPER, CAPTAIN, IDOL, ACE, INSIGHT, PARRY, FINALE = range(12)
+CX_POOL, CX_COMEBACK, CX_DRAW, CX_SHOT, CX_TREASURE, CX_GATE, CX_STANDBY = range(12, 19)
+SHIFTER, CHANGELING, SENTINEL, RESONATOR, FUSER, TITAN, SCHOLAR = range(20, 27)
+
+
+@pytest.fixture(scope="session")
+def pool():
+    return basic_pool()
+
+
+@pytest.fixture(scope="session")
+def deck(pool):
+    return basic_deck(pool)
+
+
+@pytest.fixture
+def scenario(pool, deck):
+    def make(turn_player=0, turn=3, seed=0):
+        # both decks carry the keyword cards (ids 20..25) in place of three Insight and three Parry
+        d1 = deck.copy()
+        d1[[34, 35, 38, 39]] = [SHIFTER, CHANGELING, SENTINEL, RESONATOR]  # 2 Insight, 2 Parry remain
+        d1[[36, 40]] = [FUSER, TITAN]  # one Insight, one Parry remain
+        d1[28] = SCHOLAR  # two Captains remain
+        return Scenario.main_phase(pool, decks=(d1, d1), turn_player=turn_player, turn=turn, seed=seed)
+
+    return make
+
+
+def find_action(game, text: str) -> int:
+    """The legal action whose description starts with ``text`` (copies are interchangeable)."""
+    hits = [int(a) for a in game.legal_actions() if game.describe_action(int(a)).startswith(text)]
+    if not hits:
+        raise AssertionError(f"no legal action starts with {text!r}; legal: "
+                             f"{[game.describe_action(int(a)) for a in game.legal_actions()]}")
+    return hits[0]
+
+
+def descriptions(game) -> list[str]:
+    return [game.describe_action(int(a)) for a in game.legal_actions()]

@@ -1,0 +1,215 @@
+"""Weiss Schwarz: random-play invariants, determinism, snapshots, bad input, env APIs."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import tcg_env
+from tcg_env import IllegalActionError
+from tcg_env.engine.header import H_DECISION, H_ERROR
+from tcg_env.engine.layout import SnapshotError
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz import DeckRuleError
+
+_LISTS = ("DECK", "HAND", "WR", "CLOCK", "LEVEL", "STOCK", "MEMORY", "RES", "CX")
+
+
+def _have_real_pool() -> bool:
+    try:
+        from tcg_env.cards.weiss_schwarz import load_ws_pool  # noqa: F401
+    except ImportError:
+        return False
+    return len(tcg_env.list_decks("weiss_schwarz")) >= 2
+
+
+real_pool = pytest.mark.skipif(not _have_real_pool(), reason="the WS starter pool / decks are not available")
+
+
+def check_invariants(g):
+    r = g.state
+    assert int(r[H_ERROR]) == 0
+    total = sum(int(r[getattr(S, z + "_N") + p]) for z in _LISTS for p in range(2))
+    on_stage = int((r[S.STAGE : S.STAGE + 2 * K.N_POSITIONS] >= 0).sum())
+    markers = int(r[S.MARKER_N : S.MARKER_N + 2 * K.N_POSITIONS].sum())
+    assert total + on_stage + markers == 2 * K.DECK_SIZE  # no card created or lost
+    if not g.done:
+        assert len(g.legal_actions()) > 0
+        for p in range(2):
+            assert int(r[S.LEVEL_N + p]) < K.LEVEL_TO_LOSE  # CR 9.4 ends the game first
+            if int(r[H_DECISION]) != K.Decision.LEVEL_UP:
+                assert int(r[S.CLOCK_N + p]) < K.CLOCK_TO_LEVEL  # CR 9.3 is resolved at once
+        assert int(r[S.RES_N]) + int(r[S.RES_N + 1]) <= 2  # an event and/or a trigger card at most
+
+
+def play_random(g, rng, max_steps=5000):
+    n = 0
+    while not g.done and n < max_steps:
+        legal = g.legal_actions()
+        g.step(int(legal[rng.integers(len(legal))]))
+        check_invariants(g)
+        n += 1
+    return n
+
+
+def test_random_play_invariants_tiny_pool(pool, deck):
+    rng = np.random.default_rng(0)
+    for seed in range(4):
+        g = tcg_env.make_game("weiss_schwarz", decks=(deck, deck), seed=seed, pool=pool)
+        play_random(g, rng)
+        assert g.done and g.winner in (0, 1, -1)
+
+
+@real_pool
+def test_random_play_invariants_starter_decks():
+    rng = np.random.default_rng(1)
+    decks = tcg_env.list_decks("weiss_schwarz")
+    for i in range(4):
+        g = tcg_env.make_game("weiss_schwarz", decks=(decks[i % len(decks)], decks[(i + 1) % len(decks)]), seed=i)
+        play_random(g, rng)
+        assert g.done
+
+
+@pytest.mark.slow
+@real_pool
+def test_random_play_invariants_long():
+    rng = np.random.default_rng(2)
+    decks = tcg_env.list_decks("weiss_schwarz")
+    for i in range(200):
+        g = tcg_env.make_game("weiss_schwarz", decks=(decks[i % len(decks)], decks[(i // 4) % len(decks)]), seed=100 + i)
+        play_random(g, rng)
+        assert g.done
+
+
+def _run_batch(pool, deck, batch, seed, steps):
+    b = tcg_env.make_batch("weiss_schwarz", batch, decks=(deck, deck), seed=seed, pool=pool)
+    rng = np.random.default_rng(123)
+    picks = rng.random((steps, 64))
+    for t in range(steps):
+        acts = np.zeros(batch, np.int32)
+        for i in range(batch):
+            legal = np.flatnonzero(b.masks[i])
+            acts[i] = legal[int(picks[t, (seed + i) % 64] * len(legal))]
+        b.step(acts)
+    return b
+
+
+def test_determinism_batch_1_and_64(pool, deck):
+    big = _run_batch(pool, deck, 64, 10, 150)
+    again = _run_batch(pool, deck, 64, 10, 150)
+    np.testing.assert_array_equal(big.states, again.states)
+    for row in (0, 5, 63):
+        one = _run_batch(pool, deck, 1, 10 + row, 150)
+        np.testing.assert_array_equal(one.states[0], big.states[row])
+        np.testing.assert_array_equal(one.obs[0], big.obs[row])
+
+
+def test_snapshot_round_trip_and_continuation(pool, deck):
+    rng = np.random.default_rng(5)
+    g = tcg_env.make_game("weiss_schwarz", decks=(deck, deck), seed=9, pool=pool)
+    for _ in range(150):
+        legal = g.legal_actions()
+        g.step(int(legal[rng.integers(len(legal))]))
+    d = json.loads(json.dumps(g.to_dict()))
+    h = type(g).from_dict(d, pool=pool)
+    np.testing.assert_array_equal(h.state, g.state)
+    for _ in range(100):
+        if g.done:
+            break
+        legal = g.legal_actions()
+        np.testing.assert_array_equal(legal, h.legal_actions())
+        a = int(legal[rng.integers(len(legal))])
+        g.step(a)
+        h.step(a)
+    np.testing.assert_array_equal(h.state, g.state)
+
+
+def test_bad_snapshot_is_rejected_with_the_field_named(pool, deck):
+    g = tcg_env.make_game("weiss_schwarz", decks=(deck, deck), seed=1, pool=pool)
+    d = g.to_dict()
+    bad = json.loads(json.dumps(d))
+    bad["fields"]["hand_count"][0] += 1
+    with pytest.raises(SnapshotError, match="hand"):
+        type(g).from_dict(bad, pool=pool)
+    bad = json.loads(json.dumps(d))
+    del bad["fields"]["stage"]
+    with pytest.raises(SnapshotError, match="stage"):
+        type(g).from_dict(bad, pool=pool)
+    bad = json.loads(json.dumps(d))
+    bad["fields"]["turn_player"] = 5
+    with pytest.raises(SnapshotError, match="turn_player"):
+        type(g).from_dict(bad, pool=pool)
+
+
+def test_illegal_action_raises_and_changes_nothing(pool, deck):
+    g = tcg_env.make_game("weiss_schwarz", decks=(deck, deck), seed=2, pool=pool)
+    before = g.state.copy()
+    illegal = [a for a in range(K.NUM_ACTIONS) if a not in set(g.legal_actions().tolist())][0]
+    with pytest.raises(IllegalActionError):
+        g.step(illegal)
+    with pytest.raises(IllegalActionError):
+        g.step(K.NUM_ACTIONS + 3)
+    np.testing.assert_array_equal(g.state, before)
+
+
+@pytest.mark.parametrize("mutate,match", [
+    (lambda d: d[:49], "exactly 50"),
+    (lambda d: np.concatenate([d[:45], [0] * 5]), "at most 4"),
+    (lambda d: np.concatenate([d[:41], [11, 12, 13, 14, 15, 16, 17, 18, 18]]), "climax|at most 4"),
+    (lambda d: np.concatenate([d[:49], [999]]), "out of range"),
+])
+def test_deck_construction_rules_5_1_2(pool, deck, mutate, match):
+    with pytest.raises(DeckRuleError, match=match):
+        tcg_env.make_game("weiss_schwarz", decks=(mutate(deck.copy()), deck), seed=0, pool=pool)
+
+
+def test_observation_hides_the_opponents_hand(pool, deck):
+    g = tcg_env.make_game("weiss_schwarz", decks=(deck, deck), seed=3, pool=pool)
+    from tcg_env.games.weiss_schwarz.observation import OBS_HAND, CARD_FEATURES
+
+    p = g.current_player
+    mine = g.observe(p)[OBS_HAND : OBS_HAND + K.HAND_SLOTS * CARD_FEATURES]
+    theirs = g.observe(1 - p)[OBS_HAND : OBS_HAND + K.HAND_SLOTS * CARD_FEATURES]
+    assert mine.reshape(K.HAND_SLOTS, CARD_FEATURES)[:5, 0].sum() == 5  # my 5 cards
+    # the other player's observation shows its own hand, never mine: rows differ unless equal hands
+    assert theirs.reshape(K.HAND_SLOTS, CARD_FEATURES)[:, 0].sum() == 5
+    d = g.observe(p, encoding="dict")
+    assert d["hand"].shape == (K.HAND_SLOTS, CARD_FEATURES)
+
+
+# ---- environments -------------------------------------------------------------------------------
+@real_pool
+@pytest.mark.parametrize("encoding", ["flat", "dict"])
+def test_pettingzoo_api_test(encoding):
+    from pettingzoo.test import api_test
+
+    from tcg_env.envs import weiss_schwarz_v0
+
+    api_test(weiss_schwarz_v0.env(obs_encoding=encoding), num_cycles=300)
+
+
+@real_pool
+@pytest.mark.parametrize("encoding", ["flat", "dict"])
+def test_pettingzoo_seed_test(encoding):
+    from pettingzoo.test import seed_test
+
+    from tcg_env.envs import weiss_schwarz_v0
+
+    seed_test(lambda: weiss_schwarz_v0.env(obs_encoding=encoding), num_cycles=200)
+
+
+@real_pool
+def test_gymnasium_id_and_vector_env():
+    import gymnasium
+
+    from tcg_env.envs import TCGVectorEnv
+
+    env = gymnasium.make("tcg_env/WeissSchwarz-v0")
+    obs, info = env.reset(seed=1)
+    assert obs.shape == (tcg_env.get_spec("weiss_schwarz").obs_size,)
+    v = TCGVectorEnv("weiss_schwarz", num_envs=4, seed=0)
+    out = v.reset()
+    assert out is not None

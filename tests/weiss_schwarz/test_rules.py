@@ -1,0 +1,533 @@
+"""Weiss Schwarz rule tests from scripted scenarios (rule numbers: weiss-schwarz-comprehensive.md)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from conftest import (
+    ACE, BRAWLER, CAPTAIN, CX_COMEBACK, CX_DRAW, CX_GATE, CX_POOL, CX_SHOT, CX_STANDBY, CX_TREASURE, FINALE, GUARD,
+    HELPER, IDOL, INSIGHT, MESSENGER, PARRY, SCOUT, SUPPORTER, descriptions, find_action,
+)
+
+import tcg_env
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
+
+D = K.Decision
+
+
+def zone_n(g, name, p):
+    return int(g.state[getattr(S, name + "_N") + p])
+
+
+def stage_slot(g, p, pos):
+    return int(g.state[S.STAGE + p * K.N_POSITIONS + pos])
+
+
+def card_attr(g, slot, attr):
+    return int(g.state[getattr(S, attr) + slot * S.CARD_W])
+
+
+def to_attack(g):
+    """From the main phase: end it, play no climax."""
+    g.step(find_action(g, "End the main phase"))
+    if g.decision == D.CLIMAX:
+        g.step(find_action(g, "Play no climax"))
+    assert g.decision == D.ATTACK
+
+
+# ---- setup ---------------------------------------------------------------------------------------
+def test_mulligan_discards_any_number_and_draws_as_many_5_2_1_4(pool, deck):
+    g = tcg_env.make_game("weiss_schwarz", decks=(deck, deck), seed=4, pool=pool)
+    first = g.current_player
+    assert g.decision == D.MULLIGAN and zone_n(g, "HAND", first) == 5
+    g.step(find_action(g, "Mulligan away"))
+    g.step(find_action(g, "Mulligan away"))
+    assert zone_n(g, "HAND", first) == 3 and zone_n(g, "WR", first) == 2
+    g.step(find_action(g, "Mulligan done"))
+    assert zone_n(g, "HAND", first) == 5
+    assert g.decision == D.MULLIGAN and g.current_player == 1 - first  # then the other player, once
+    g.step(find_action(g, "Mulligan done"))
+    assert g.decision == D.CLOCK and g.current_player == first  # 5.2.1.6 the starting player begins
+    assert zone_n(g, "HAND", first) == 6  # 6.3.1.2 draw phase
+
+
+def test_clock_phase_puts_a_card_into_clock_and_draws_two_6_4_1_2(scenario):
+    sc = scenario()
+    sc.put_many(0, [SCOUT, GUARD, MESSENGER], "hand")
+    sc.flow("clock")
+    g = sc.game()
+    assert g.decision == D.CLOCK
+    g.step(find_action(g, "Clock (then draw 2) Guard"))
+    assert zone_n(g, "CLOCK", 0) == 1 and zone_n(g, "HAND", 0) == 4
+    assert g.decision == D.MAIN
+
+
+# ---- playing cards (CR 8.6.2.1) -------------------------------------------------------------------
+def test_level_colour_and_cost_requirements_8_6_2_1(scenario):
+    sc = scenario()
+    sc.put_many(0, [MESSENGER, BRAWLER, GUARD], "hand")
+    g = sc.game()
+    d = descriptions(g)
+    assert any(x.startswith("Play Guard") for x in d)  # 8.6.2.1.1.1 level 0: no colour needed
+    assert not any(x.startswith("Play Messenger") for x in d)  # 8.6.2.1.2 level 1 > level 0
+    sc.put(0, SCOUT, "level")  # level 1, yellow
+    g = sc.game()
+    d = descriptions(g)
+    assert any(x.startswith("Play Messenger") for x in d)
+    assert not any(x.startswith("Play Brawler") for x in d)  # red, cost 1: no red, no stock
+    sc.put(0, GUARD, "clock")  # red in clock
+    g = sc.game()
+    assert not any(x.startswith("Play Brawler") for x in descriptions(g))  # still no stock
+    sc.put(0, SCOUT, "stock")
+    g = sc.game()
+    g.step(find_action(g, "Play Brawler to center middle"))
+    assert zone_n(g, "STOCK", 0) == 0 and zone_n(g, "WR", 0) == 1  # 8.4.3 stock paid to waiting room
+    assert card_attr(g, stage_slot(g, 0, 1), "CARD") == BRAWLER
+
+
+def test_playing_onto_an_occupied_position_sends_the_old_character_away_9_6_1(scenario):
+    sc = scenario()
+    old = sc.put(0, SCOUT, "stage", pos=0)
+    sc.put(0, GUARD, "hand")
+    g = sc.game()
+    g.step(find_action(g, "Play Guard to center left"))
+    assert card_attr(g, old, "ZONE") == K.Zone.WAITING_ROOM
+    assert card_attr(g, stage_slot(g, 0, 0), "CARD") == GUARD
+
+
+def test_move_exchanges_two_positions_6_5_1_2_4(scenario):
+    sc = scenario()
+    a = sc.put(0, SCOUT, "stage", pos=0)
+    g = sc.game()
+    g.step(find_action(g, "Swap center left and back left"))
+    assert stage_slot(g, 0, 3) == a and stage_slot(g, 0, 0) == -1
+
+
+def test_event_resolves_then_goes_to_waiting_room_6_5_1_2_2(scenario):
+    sc = scenario()
+    ev = sc.put(0, INSIGHT, "hand")
+    sc.put(0, SCOUT, "level")
+    sc.put(0, SCOUT, "stock")
+    g = sc.game()
+    g.step(find_action(g, "Play event Insight"))
+    assert zone_n(g, "HAND", 0) == 2 and card_attr(g, ev, "ZONE") == K.Zone.WAITING_ROOM
+
+
+def test_auto_ability_when_played_draws_8_7(scenario):
+    sc = scenario()
+    sc.put(0, MESSENGER, "hand")
+    sc.put(0, SCOUT, "level")
+    g = sc.game()
+    g.step(find_action(g, "Play Messenger to center left"))
+    assert zone_n(g, "HAND", 0) == 1
+
+
+def test_activated_ability_pays_stock_and_pumps_8_1_1_1(scenario):
+    sc = scenario()
+    b = sc.put(0, BRAWLER, "stage", pos=0)
+    sc.put(0, SCOUT, "stock")
+    g = sc.game()
+    g.step(find_action(g, "Use ability 0 of Brawler"))
+    assert card_attr(g, b, "D_POWER") == 7500 and zone_n(g, "STOCK", 0) == 0
+    assert not any(x.startswith("Use ability") for x in descriptions(g))  # no stock left
+
+
+def test_assist_gives_power_to_characters_in_front_10_3(scenario):
+    sc = scenario()
+    a = sc.put(0, SCOUT, "stage", pos=0)
+    b = sc.put(0, SCOUT, "stage", pos=1)
+    c = sc.put(0, SCOUT, "stage", pos=2)
+    sc.put(0, SUPPORTER, "stage", pos=3)  # behind (1) and (2) (CR 3.6.4)
+    g = sc.game()
+    assert [card_attr(g, x, "D_POWER") for x in (a, b, c)] == [3000, 3000, 2500]
+
+
+def test_climax_continuous_ability_applies_while_in_climax_area_2_12_2_2(scenario):
+    sc = scenario()
+    a = sc.put(0, SCOUT, "stage", pos=0)
+    sc.put(0, FINALE, "hand")
+    g = sc.game()
+    g.step(find_action(g, "End the main phase"))
+    assert g.decision == D.ATTACK  # 8.6.2.1.1: a (yellow) climax needs its colour in level or clock
+    sc.put(0, SCOUT, "clock")
+    g = sc.game()
+    g.step(find_action(g, "End the main phase"))
+    assert g.decision == D.CLIMAX  # 6.6.1.2
+    g.step(find_action(g, "Play climax Finale"))
+    assert card_attr(g, a, "D_POWER") == 3500 and card_attr(g, a, "D_SOUL") == 2
+
+
+# ---- attacks (CR 7) --------------------------------------------------------------------------------
+def test_direct_attack_gets_plus_one_soul_and_deals_damage_7_2_1_4_1(scenario):
+    sc = scenario()
+    sc.put(0, SCOUT, "stage", pos=0)
+    sc.stack_deck(0, [SCOUT])  # trigger check: no icon
+    sc.stack_deck(1, [GUARD, GUARD, GUARD])
+    g = sc.game()
+    to_attack(g)
+    d = descriptions(g)
+    assert "Direct attack with Scout" in d and not any(x.startswith(("Frontal", "Side")) for x in d)
+    g.step(find_action(g, "Direct attack with Scout"))
+    assert zone_n(g, "CLOCK", 1) == 2 and zone_n(g, "STOCK", 0) == 1  # 7.3.1.2 trigger card to stock
+
+
+def test_side_attack_loses_soul_equal_to_the_facing_level_7_2_1_4_2(scenario):
+    sc = scenario()
+    sc.put(0, CAPTAIN, "stage", pos=0)  # soul 2
+    sc.put(1, MESSENGER, "stage", pos=2)  # faces (1): level 1
+    sc.stack_deck(0, [SCOUT])
+    sc.stack_deck(1, [GUARD, GUARD, GUARD])
+    g = sc.game()
+    to_attack(g)
+    g.step(find_action(g, "Side attack with Captain"))
+    if g.decision == D.OPTIONAL_EFFECT:  # Captain's "when this attacks" pool ability
+        g.step(find_action(g, "Decline"))
+    assert zone_n(g, "CLOCK", 1) == 1
+
+
+def test_frontal_battle_reverses_the_weaker_and_encore_returns_it_7_6_and_10_2(scenario):
+    sc = scenario()
+    sc.put(0, BRAWLER, "stage", pos=1)  # 6000
+    m = sc.put(1, MESSENGER, "stage", pos=1)  # 5000, faces (2)
+    sc.put_many(1, [SCOUT, SCOUT, SCOUT], "stock")
+    sc.stack_deck(0, [SCOUT])
+    sc.stack_deck(1, [GUARD, GUARD])
+    g = sc.game()
+    to_attack(g)
+    g.step(find_action(g, "Frontal attack with Brawler"))
+    assert card_attr(g, m, "ORIENT") == K.Orientation.REVERSE and zone_n(g, "CLOCK", 1) == 1
+    # no other standing center character: the attack phase ends by itself (7.2.1.3)
+    assert g.decision == D.ENCORE and g.current_player == 1  # 7.7.1.3
+    g.step(find_action(g, "Put reversed Messenger"))
+    assert g.decision == D.ENCORE_PAY
+    g.step(find_action(g, "Pay Encore [3]"))
+    assert stage_slot(g, 1, 1) == m and zone_n(g, "STOCK", 1) == 0
+    assert g.turn == 4 and card_attr(g, m, "ORIENT") == K.Orientation.STAND  # rested, then stood (6.2.1.2)
+
+
+def test_equal_power_reverses_both_7_6_1_2(scenario):
+    sc = scenario()
+    a = sc.put(0, SCOUT, "stage", pos=0)
+    d = sc.put(1, SCOUT, "stage", pos=2)
+    sc.stack_deck(0, [SCOUT])
+    sc.stack_deck(1, [GUARD, GUARD])
+    g = sc.game()
+    to_attack(g)
+    g.step(find_action(g, "Frontal attack with Scout"))
+    assert card_attr(g, a, "ORIENT") == K.Orientation.REVERSE and card_attr(g, d, "ORIENT") == K.Orientation.REVERSE
+
+
+def test_damage_is_canceled_by_a_climax_4_10_1_2(scenario):
+    sc = scenario()
+    sc.put(0, CAPTAIN, "stage", pos=0)
+    sc.stack_deck(0, [SCOUT])
+    sc.stack_deck(1, [GUARD, CX_POOL, GUARD])  # 3 damage (soul 2 + direct 1): second card cancels
+    g = sc.game()
+    to_attack(g)
+    g.step(find_action(g, "Direct attack with Captain"))
+    if g.decision == D.OPTIONAL_EFFECT:
+        g.step(find_action(g, "Decline"))
+    assert zone_n(g, "CLOCK", 1) == 0 and zone_n(g, "WR", 1) == 2
+
+
+def test_starting_player_first_turn_allows_one_attack_7_2_1_3_1(scenario):
+    sc = scenario(turn=1)
+    sc.put(0, SCOUT, "stage", pos=0)
+    sc.put(0, SCOUT, "stage", pos=1)
+    sc.stack_deck(0, [SCOUT])
+    sc.stack_deck(1, [GUARD, GUARD])
+    g = sc.game()
+    to_attack(g)
+    g.step(find_action(g, "Direct attack with Scout"))
+    assert g.decision != D.ATTACK  # no second attack sub-phase
+    assert not (g.turn == 1 and g.decision == D.ATTACK)
+
+
+def test_backup_gives_power_in_the_counter_step_10_5(scenario):
+    sc = scenario()
+    b = sc.put(0, BRAWLER, "stage", pos=1)  # 6000
+    m = sc.put(1, MESSENGER, "stage", pos=1)  # 5000
+    sc.put(1, HELPER, "hand")  # Backup 3000, Level 1, cost 1
+    sc.put(1, SCOUT, "level")
+    sc.put(1, SCOUT, "stock")
+    sc.stack_deck(0, [SCOUT])
+    sc.stack_deck(1, [GUARD, GUARD])
+    g = sc.game()
+    to_attack(g)
+    g.step(find_action(g, "Frontal attack with Brawler"))
+    assert g.decision == D.COUNTER and g.current_player == 1  # 7.4.1.2.1
+    g.step(find_action(g, "Counter with Helper"))
+    assert card_attr(g, b, "ORIENT") == K.Orientation.REVERSE
+    assert card_attr(g, m, "ORIENT") != K.Orientation.REVERSE
+
+
+def test_counter_event_in_the_counter_step_7_4_1_2(scenario):
+    sc = scenario()
+    b = sc.put(0, BRAWLER, "stage", pos=1)
+    sc.put(1, MESSENGER, "stage", pos=1)
+    sc.put(1, PARRY, "hand")
+    sc.stack_deck(0, [SCOUT])
+    sc.stack_deck(1, [GUARD, GUARD])
+    g = sc.game()
+    to_attack(g)
+    g.step(find_action(g, "Frontal attack with Brawler"))
+    g.step(find_action(g, "Counter with Parry"))
+    if g.decision == D.CHOOSE_TARGET:
+        g.step(find_action(g, "Choose own center middle"))
+    assert card_attr(g, b, "ORIENT") == K.Orientation.REVERSE  # 5000 + 2500 beats 6000
+
+
+def test_great_performance_makes_attacks_frontal_on_it_10_6(scenario):
+    sc = scenario()
+    sc.put(0, SCOUT, "stage", pos=0)  # faces (3): empty
+    idol = sc.put(1, IDOL, "stage", pos=1)
+    sc.stack_deck(0, [SCOUT])
+    sc.stack_deck(1, [GUARD, GUARD])
+    g = sc.game()
+    to_attack(g)
+    assert descriptions(g) == ["End the attack phase", "Frontal attack with Scout"]
+    g.step(find_action(g, "Frontal attack with Scout"))
+    # Idol (8000) was the defending character: the Scout lost the battle
+    assert card_attr(g, stage_slot(g, 0, 0), "ORIENT") == K.Orientation.REVERSE
+    assert card_attr(g, idol, "ORIENT") == K.Orientation.STAND and g.decision == D.ENCORE
+
+
+# ---- triggers (CR 4.12) ----------------------------------------------------------------------------
+@pytest.mark.parametrize("icon_card,check", [
+    (CX_POOL, lambda g: zone_n(g, "STOCK", 0) == 2),  # trigger card + pool
+    (CX_DRAW, lambda g: zone_n(g, "HAND", 0) == 1),
+    (CX_TREASURE, lambda g: zone_n(g, "HAND", 0) == 1 and zone_n(g, "STOCK", 0) == 1),
+])
+def test_optional_trigger_icons_4_12_2(scenario, icon_card, check):
+    sc = scenario()
+    sc.put(0, SCOUT, "stage", pos=0)
+    sc.stack_deck(0, [icon_card])
+    sc.stack_deck(1, [GUARD, GUARD, GUARD])
+    g = sc.game()
+    to_attack(g)
+    g.step(find_action(g, "Direct attack with Scout"))
+    assert g.decision == D.TRIGGER_OPTION
+    g.step(find_action(g, "Use the"))
+    assert check(g)
+
+
+def test_soul_trigger_adds_one_soul_4_12_2_2(scenario):
+    sc = scenario()
+    sc.put(0, SCOUT, "stage", pos=0)
+    sc.stack_deck(0, [FINALE])  # soul icon
+    sc.stack_deck(1, [GUARD, GUARD, GUARD, GUARD])
+    g = sc.game()
+    to_attack(g)
+    g.step(find_action(g, "Direct attack with Scout"))
+    assert zone_n(g, "CLOCK", 1) == 3  # 1 + direct 1 + soul trigger 1
+
+
+def test_comeback_and_gate_take_cards_from_the_waiting_room_4_12_2_5_and_9(scenario):
+    for icon, wr_card, name in ((CX_COMEBACK, GUARD, "Guard"), (CX_GATE, CX_SHOT, "Climax Shot")):
+        sc = scenario()
+        sc.put(0, SCOUT, "stage", pos=0)
+        sc.put(0, wr_card, "waiting_room")
+        sc.stack_deck(0, [icon])
+        sc.stack_deck(1, [GUARD, GUARD, GUARD])
+        g = sc.game()
+        to_attack(g)
+        g.step(find_action(g, "Direct attack with Scout"))
+        assert g.decision == D.CHOOSE_TARGET
+        g.step(find_action(g, f"Choose {name}"))
+        assert zone_n(g, "HAND", 0) == 1
+
+
+def test_standby_puts_a_character_on_stage_rested_4_12_2_10(scenario):
+    sc = scenario()
+    sc.put(0, SCOUT, "stage", pos=0)
+    w = sc.put(0, MESSENGER, "waiting_room")  # level 1 <= level 0 + 1
+    sc.stack_deck(0, [CX_STANDBY])
+    sc.stack_deck(1, [GUARD, GUARD, GUARD])
+    g = sc.game()
+    to_attack(g)
+    g.step(find_action(g, "Direct attack with Scout"))
+    g.step(find_action(g, "Choose Messenger"))
+    assert g.decision == D.CHOOSE_POSITION
+    g.step(find_action(g, "Choose own back left"))
+    assert stage_slot(g, 0, 3) == w and card_attr(g, w, "ORIENT") == K.Orientation.REST
+
+
+def test_shot_deals_one_damage_when_the_attack_is_canceled_4_12_2_7(scenario):
+    sc = scenario()
+    sc.put(0, SCOUT, "stage", pos=0)
+    sc.stack_deck(0, [CX_SHOT])
+    sc.stack_deck(1, [CX_POOL, GUARD, GUARD])  # first damage card cancels; the shot's damage sticks
+    g = sc.game()
+    to_attack(g)
+    g.step(find_action(g, "Direct attack with Scout"))
+    assert zone_n(g, "CLOCK", 1) == 1 and zone_n(g, "WR", 1) == 1
+
+
+# ---- level up, refresh, losing (CR 9) --------------------------------------------------------------
+def test_level_up_at_seven_clock_chooses_the_card_9_3(scenario):
+    sc = scenario()
+    sc.put(0, SCOUT, "stage", pos=0)
+    sc.put_many(1, [GUARD] * 4 + [SUPPORTER] * 2, "clock")
+    sc.stack_deck(0, [SCOUT])
+    sc.stack_deck(1, [MESSENGER, SCOUT, SCOUT])
+    g = sc.game()
+    to_attack(g)
+    g.step(find_action(g, "Direct attack with Scout"))
+    assert g.decision == D.LEVEL_UP and g.current_player == 1
+    assert len(g.legal_actions()) == 7
+    g.step(find_action(g, "Level up with Supporter"))
+    assert zone_n(g, "LEVEL", 1) == 1 and zone_n(g, "CLOCK", 1) == 1 and zone_n(g, "WR", 1) == 6
+
+
+def test_level_four_loses_1_2_2_1(scenario):
+    sc = scenario()
+    sc.put(0, SCOUT, "stage", pos=0)
+    sc.put_many(1, [GUARD, GUARD, GUARD], "level")
+    sc.put_many(1, [SUPPORTER] * 4 + [HELPER] * 2, "clock")
+    sc.stack_deck(0, [SCOUT])
+    sc.stack_deck(1, [SCOUT, SCOUT])
+    g = sc.game()
+    to_attack(g)
+    g.step(find_action(g, "Direct attack with Scout"))
+    g.step(find_action(g, "Level up"))
+    assert g.done and g.winner == 0
+
+
+def test_refresh_moves_waiting_room_to_deck_and_costs_one_damage_9_2_and_9_9(scenario):
+    sc = scenario()
+    sc.put(0, MESSENGER, "hand")
+    sc.put(0, SCOUT, "level")
+    sc.empty_deck_to(0, "waiting_room", keep=1)
+    n_wr = len(sc.zone(0, "waiting_room"))
+    g = sc.game()
+    g.step(find_action(g, "Play Messenger"))  # draws the last card: refresh
+    assert zone_n(g, "CLOCK", 0) == 1  # 9.9 refresh point: top card to clock
+    assert zone_n(g, "DECK", 0) == n_wr - 1 and zone_n(g, "WR", 0) == 0
+    assert int(g.state[S.REFRESH_POINT]) == 0
+
+
+def test_empty_deck_and_waiting_room_loses_1_2_2_2(scenario):
+    sc = scenario()
+    sc.put(0, MESSENGER, "hand")
+    sc.put(0, SCOUT, "level")
+    sc.empty_deck_to(0, "stock", keep=1)
+    g = sc.game()
+    g.step(find_action(g, "Play Messenger"))
+    assert g.done and g.winner == 1
+
+
+def test_hand_limit_seven_at_end_phase_6_8_1_2(scenario):
+    sc = scenario()
+    sc.put_many(0, [GUARD] * 4 + [SCOUT] * 4 + [CX_POOL], "hand")
+    g = sc.game()
+    g.step(find_action(g, "End the main phase"))  # no castable climax, no attacker
+    assert g.decision == D.HAND_LIMIT
+    g.step(find_action(g, "Discard Guard"))
+    g.step(find_action(g, "Discard Guard"))
+    assert zone_n(g, "HAND", 0) == 7 and g.turn == 4  # then the next turn
+
+
+# ---- keyword abilities (CR 10) ---------------------------------------------------------------------
+def test_shift_exchanges_a_clock_card_with_a_same_colour_hand_card_10_11(scenario):
+    from conftest import SHIFTER
+
+    sc = scenario()
+    sh = sc.put(0, SHIFTER, "clock")
+    sc.put(0, SCOUT, "level")  # level 1 reached
+    sc.put(0, GUARD, "hand")  # red: not the Shifter's colour (yellow)
+    yel = sc.put(0, MESSENGER, "hand")
+    sc.put(0, GUARD, "hand")
+    sc.flow("clock")
+    g = sc.game()
+    g.step(find_action(g, "Clock (then draw 2) Guard"))  # then the main phase begins: Shift asks
+    assert g.decision == D.CHOOSE_TARGET
+    assert "Choose Guard" not in descriptions(g)  # 10.11.3.2 same colour only
+    g.step(find_action(g, "Choose Messenger"))
+    assert card_attr(g, sh, "ZONE") == K.Zone.HAND and card_attr(g, yel, "ZONE") == K.Zone.CLOCK
+    assert g.decision == D.MAIN
+
+
+def test_change_puts_the_named_character_on_this_position_10_8(scenario):
+    from conftest import CHANGELING
+
+    sc = scenario()
+    ch = sc.put(0, CHANGELING, "stage", pos=2)
+    ace = sc.put(0, ACE, "waiting_room")
+    g = sc.game()
+    g.step(find_action(g, "Use ability 0 of Changeling"))
+    g.step(find_action(g, "Choose Ace"))
+    assert card_attr(g, ch, "ZONE") == K.Zone.WAITING_ROOM and stage_slot(g, 0, 2) == ace
+
+
+def test_counter_ability_of_a_stage_character_7_4_1_2_1(scenario):
+    from conftest import SENTINEL
+
+    sc = scenario()
+    b = sc.put(0, BRAWLER, "stage", pos=1)  # 6000
+    sen = sc.put(1, SENTINEL, "stage", pos=1)  # 4000, counter: +3000 for 1 stock
+    sc.put(1, SCOUT, "stock")
+    sc.stack_deck(0, [SCOUT])
+    sc.stack_deck(1, [GUARD, GUARD])
+    g = sc.game()
+    to_attack(g)
+    g.step(find_action(g, "Frontal attack with Brawler"))
+    assert g.decision == D.COUNTER
+    g.step(find_action(g, "Use ability 0 of Sentinel"))
+    assert card_attr(g, b, "ORIENT") == K.Orientation.REVERSE and card_attr(g, sen, "ORIENT") == K.Orientation.STAND
+
+
+def test_resonate_needs_the_named_card_in_hand_10_13(scenario):
+    from conftest import RESONATOR
+
+    sc = scenario()
+    sc.put(0, RESONATOR, "stage", pos=0)
+    g = sc.game()
+    assert not any(x.startswith("Use ability 0 of Resonator") for x in descriptions(g))
+    sc.put(0, SCOUT, "hand")  # Scout: name id 1
+    g = sc.game()
+    g.step(find_action(g, "Use ability 0 of Resonator"))
+    assert zone_n(g, "HAND", 0) == 2
+
+
+def test_fusion_then_sunder_move_characters_through_markers_10_14_and_10_15(scenario):
+    from conftest import FUSER, TITAN
+
+    sc = scenario()
+    fuser = sc.put(0, FUSER, "stage", pos=0)
+    scout = sc.put(0, SCOUT, "stage", pos=3)
+    titan_deck = sc._deck_slot(0, TITAN)
+    sc.stack_deck(1, [GUARD, GUARD, GUARD])
+    g = sc.game()
+    g.step(find_action(g, "Use ability 0 of Fuser"))  # cost: the Scout goes under Fuser
+    g.step(find_action(g, "Choose Titan"))  # search: Titan takes the position, Fuser + Scout under it
+    assert stage_slot(g, 0, 0) == titan_deck and stage_slot(g, 0, 3) == -1
+    assert int(g.state[S.MARKER_N + 0]) == 2
+    assert card_attr(g, fuser, "ZONE") == K.Zone.MARKER and card_attr(g, scout, "ZONE") == K.Zone.MARKER
+    to_attack(g)
+    g.step(find_action(g, "Direct attack with Titan"))
+    assert g.decision == D.OPTIONAL_EFFECT  # Sunder at the end of the attack
+    g.step(find_action(g, "Use the ability"))
+    g.step(find_action(g, "Choose Fuser"))
+    assert g.decision == D.CHOOSE_POSITION
+    g.step(find_action(g, "Choose own center right"))
+    assert stage_slot(g, 0, 2) == fuser and stage_slot(g, 0, 0) == -1
+    assert int(g.state[S.MARKER_N + 2]) == 2 and int(g.state[S.MARKER_N + 0]) == 0
+    assert card_attr(g, titan_deck, "ZONE") == K.Zone.MARKER
+
+
+def test_a_discard_cost_is_paid_one_chosen_hand_card_at_a_time_8_4_2(scenario):
+    from conftest import SCHOLAR
+
+    sc = scenario()
+    sc.put(0, SCHOLAR, "stage", pos=0)
+    sc.put(0, GUARD, "hand")
+    g = sc.game()
+    assert not any(x.startswith("Use ability 0 of Scholar") for x in descriptions(g))  # no climax to discard
+    sc.put(0, CX_POOL, "hand")
+    g = sc.game()
+    g.step(find_action(g, "Use ability 0 of Scholar"))
+    assert g.decision == D.PAY_COST
+    assert descriptions(g) == ["Pay with Climax Pool"]  # the cost's filter: a climax
+    g.step(find_action(g, "Pay with Climax Pool"))
+    assert zone_n(g, "WR", 0) == 1 and zone_n(g, "HAND", 0) == 3  # Guard + 2 drawn
