@@ -248,7 +248,7 @@ class BatchGame:
 
     ``step(actions)`` checks every action against the current masks first and raises
     :class:`IllegalActionError` naming the rows if any is illegal; then nothing is applied.
-    Finished games restart automatically (``auto_reset``) with seed ``seed_b + episode * EPISODE_SEED_STRIDE`` (tcg_env.games.fftcg.batch).
+    Finished games restart automatically (``auto_reset``) with seed ``seed_b + episode * EPISODE_SEED_STRIDE`` (tcg_env.engine.batch).
     """
 
     def __init__(self, spec, pool, deck_pairs: list[tuple[np.ndarray, np.ndarray]], seeds: np.ndarray,

@@ -15,7 +15,7 @@ import numpy as np
 
 import tcg_env
 from tcg_env.engine.header import H_DECIDER, H_TURN
-from tcg_env.games.fftcg.batch import EPISODE_SEED_STRIDE
+from tcg_env.engine.batch import EPISODE_SEED_STRIDE
 
 
 class TCGVectorEnv:

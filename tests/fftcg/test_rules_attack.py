@@ -1,6 +1,6 @@
 """CR 10 (Attack Phase) and the keywords of CR 15.2."""
 
-from conftest import do, is_legal, pass_until
+from fftcg_helpers import do, is_legal, pass_until
 
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S

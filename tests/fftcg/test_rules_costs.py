@@ -1,6 +1,6 @@
 """CR 5.2.1, 11.2, 7.7.3, 12.4.6/7, 11.4: paying CP and deploying Characters."""
 
-from conftest import do, find_action, is_legal
+from fftcg_helpers import do, find_action, is_legal
 
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S

@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from conftest import TEST_DECK, do, pass_until
+from fftcg_helpers import TEST_DECK, do, pass_until
 
 import tcg_env
 from tcg_env.games.fftcg import constants as K

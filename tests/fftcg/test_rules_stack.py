@@ -1,6 +1,6 @@
 """CR 11 (priority, the stack, Summons, abilities, EX Burst) and CR 12 rule processes."""
 
-from conftest import do, is_legal, pass_until
+from fftcg_helpers import do, is_legal, pass_until
 
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S

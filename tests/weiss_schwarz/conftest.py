@@ -1,4 +1,4 @@
-"""Fixtures for Weiss Schwarz rule tests: the tiny hand-built pool of ``tables.py`` and scenarios."""
+"""Fixtures for Weiss Schwarz rule tests: the tiny hand-built pool of ``ws_tables.py`` and scenarios."""
 
 from __future__ import annotations
 
@@ -9,14 +9,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from tables import basic_deck, basic_pool  # noqa: E402
+from ws_tables import basic_deck, basic_pool  # noqa: E402
+from ws_helpers import CHANGELING, FUSER, RESONATOR, SCHOLAR, SENTINEL, SHIFTER, TITAN  # noqa: E402
 
 from tcg_env.games.weiss_schwarz.scenario import Scenario  # noqa: E402
-
-# card ids of basic_pool()
-SCOUT, GUARD, SUPPORTER, MESSENGER, BRAWLER, HELPER, CAPTAIN, IDOL, ACE, INSIGHT, PARRY, FINALE = range(12)
-CX_POOL, CX_COMEBACK, CX_DRAW, CX_SHOT, CX_TREASURE, CX_GATE, CX_STANDBY = range(12, 19)
-SHIFTER, CHANGELING, SENTINEL, RESONATOR, FUSER, TITAN, SCHOLAR = range(20, 27)
 
 
 @pytest.fixture(scope="session")
@@ -40,16 +36,3 @@ def scenario(pool, deck):
         return Scenario.main_phase(pool, decks=(d1, d1), turn_player=turn_player, turn=turn, seed=seed)
 
     return make
-
-
-def find_action(game, text: str) -> int:
-    """The legal action whose description starts with ``text`` (copies are interchangeable)."""
-    hits = [int(a) for a in game.legal_actions() if game.describe_action(int(a)).startswith(text)]
-    if not hits:
-        raise AssertionError(f"no legal action starts with {text!r}; legal: "
-                             f"{[game.describe_action(int(a)) for a in game.legal_actions()]}")
-    return hits[0]
-
-
-def descriptions(game) -> list[str]:
-    return [game.describe_action(int(a)) for a in game.legal_actions()]

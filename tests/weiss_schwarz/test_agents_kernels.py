@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import (
+from ws_helpers import (
     ACE,
     BRAWLER,
     CAPTAIN,

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
-from conftest import (
+from ws_helpers import (
     ACE, BRAWLER, CAPTAIN, CX_COMEBACK, CX_DRAW, CX_GATE, CX_POOL, CX_SHOT, CX_STANDBY, CX_TREASURE, FINALE, GUARD,
     HELPER, IDOL, INSIGHT, MESSENGER, PARRY, SCOUT, SUPPORTER, descriptions, find_action,
 )
@@ -430,7 +429,7 @@ def test_hand_limit_seven_at_end_phase_6_8_1_2(scenario):
 
 # ---- keyword abilities (CR 10) ---------------------------------------------------------------------
 def test_shift_exchanges_a_clock_card_with_a_same_colour_hand_card_10_11(scenario):
-    from conftest import SHIFTER
+    from ws_helpers import SHIFTER
 
     sc = scenario()
     sh = sc.put(0, SHIFTER, "clock")
@@ -449,7 +448,7 @@ def test_shift_exchanges_a_clock_card_with_a_same_colour_hand_card_10_11(scenari
 
 
 def test_change_puts_the_named_character_on_this_position_10_8(scenario):
-    from conftest import CHANGELING
+    from ws_helpers import CHANGELING
 
     sc = scenario()
     ch = sc.put(0, CHANGELING, "stage", pos=2)
@@ -461,7 +460,7 @@ def test_change_puts_the_named_character_on_this_position_10_8(scenario):
 
 
 def test_counter_ability_of_a_stage_character_7_4_1_2_1(scenario):
-    from conftest import SENTINEL
+    from ws_helpers import SENTINEL
 
     sc = scenario()
     b = sc.put(0, BRAWLER, "stage", pos=1)  # 6000
@@ -478,7 +477,7 @@ def test_counter_ability_of_a_stage_character_7_4_1_2_1(scenario):
 
 
 def test_resonate_needs_the_named_card_in_hand_10_13(scenario):
-    from conftest import RESONATOR
+    from ws_helpers import RESONATOR
 
     sc = scenario()
     sc.put(0, RESONATOR, "stage", pos=0)
@@ -491,7 +490,7 @@ def test_resonate_needs_the_named_card_in_hand_10_13(scenario):
 
 
 def test_fusion_then_sunder_move_characters_through_markers_10_14_and_10_15(scenario):
-    from conftest import FUSER, TITAN
+    from ws_helpers import FUSER, TITAN
 
     sc = scenario()
     fuser = sc.put(0, FUSER, "stage", pos=0)
@@ -517,7 +516,7 @@ def test_fusion_then_sunder_move_characters_through_markers_10_14_and_10_15(scen
 
 
 def test_a_discard_cost_is_paid_one_chosen_hand_card_at_a_time_8_4_2(scenario):
-    from conftest import SCHOLAR
+    from ws_helpers import SCHOLAR
 
     sc = scenario()
     sc.put(0, SCHOLAR, "stage", pos=0)

@@ -31,7 +31,7 @@ from tcg_env.engine.memory import borrow
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_RNG, H_TURN, H_VARIANT
 from tcg_env.engine.rng import rng_below, rng_next_u32, rng_seed_one
 from tcg_env.games.fftcg import constants as K
-from tcg_env.games.fftcg.batch import _chunked, _pick_uniform
+from tcg_env.engine.batch import chunked, pick_uniform
 from tcg_env.games.fftcg.kernels import (
     apply_unchecked,
     can_block,
@@ -1054,7 +1054,7 @@ def choose_action_row(s, T, mask, n_legal, kind, rng_row):
         return -1
     if kind == AGENT_HEURISTIC:
         return heuristic_action(s, T, mask, n_legal, rng_row)
-    return _pick_uniform(mask, n_legal, rng_row)
+    return pick_uniform(mask, n_legal, rng_row)
 
 
 # =============================================================================================
@@ -1158,7 +1158,7 @@ def agent_actions_batch(states, T, masks, agent_rng, kind, actions_out):
     the mask in masks[b]; -1 for finished rows."""
     # one compiled signature: int32 out (another dtype is filled through a temporary)
     out = actions_out if actions_out.dtype == np.int32 and actions_out.flags.c_contiguous else np.empty(states.shape[0], np.int32)
-    _chunked(_policy_range, states.shape[0], OP_ACTIONS, states, T, masks, agent_rng, int(kind), _SEATS, 0, _I32,
+    chunked(_policy_range, states.shape[0], OP_ACTIONS, states, T, masks, agent_rng, int(kind), _SEATS, 0, _I32,
              out, _I64)
     if out is not actions_out:
         actions_out[:] = out
@@ -1168,7 +1168,7 @@ def playout_batch(states, T, masks, agent_rng, seat_kinds, max_decisions, length
     """Play every row to its end: decisions of seat p by agent seat_kinds[b, p] (int32[B, 2]);
     lengths[b] = decisions taken; masks[b] ends as the final mask (all zero when done)."""
     out = lengths if lengths.dtype == np.int64 and lengths.flags.c_contiguous else np.empty(states.shape[0], np.int64)
-    _chunked(_policy_range, states.shape[0], OP_PLAYOUT, states, T, masks, agent_rng, 0,
+    chunked(_policy_range, states.shape[0], OP_PLAYOUT, states, T, masks, agent_rng, 0,
              np.ascontiguousarray(seat_kinds, np.int32), int(max_decisions), _I32, _I32, out)
     if out is not lengths:
         lengths[:] = out
@@ -1176,7 +1176,7 @@ def playout_batch(states, T, masks, agent_rng, seat_kinds, max_decisions, length
 
 def determinize_batch(states, T, players, agent_rng):
     """determinize_row for every row b from the view of players[b] (int32[B])."""
-    _chunked(_policy_range, states.shape[0], OP_DETERMINIZE, states, T, _DUMMY_MASKS, agent_rng, 0, _SEATS, 0,
+    chunked(_policy_range, states.shape[0], OP_DETERMINIZE, states, T, _DUMMY_MASKS, agent_rng, 0, _SEATS, 0,
              np.ascontiguousarray(players, np.int32), _I32, _I64)
 
 

@@ -43,7 +43,7 @@ from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE
 from tcg_env.engine.jit import internal
 from tcg_env.engine.rng import rng_below, rng_next_u32, rng_seed_one
 from tcg_env.games.weiss_schwarz import constants as K
-from tcg_env.games.weiss_schwarz.batch import _chunked, _pick_uniform
+from tcg_env.engine.batch import chunked, pick_uniform
 from tcg_env.games.weiss_schwarz.kernels import (
     ability_usable,
     apply_unchecked,
@@ -602,7 +602,7 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
     elif kind == D_CHOOSE_POSITION:
         a = _choose_position(s, mask, p)
     if a < 0 or a >= NUM_ACTIONS or mask[a] == 0:
-        a = _pick_uniform(mask, n_legal, rng_row)  # decisions it has no opinion on (ORDER_AUTO ...)
+        a = pick_uniform(mask, n_legal, rng_row)  # decisions it has no opinion on (ORDER_AUTO ...)
     return a
 
 
@@ -615,7 +615,7 @@ def choose_action_row(s, T, mask, n_legal, kind, rng_row):
         return -1
     if kind == AGENT_HEURISTIC:
         return heuristic_action(s, T, mask, n_legal, rng_row)
-    return _pick_uniform(mask, n_legal, rng_row)
+    return pick_uniform(mask, n_legal, rng_row)
 
 
 # =============================================================================================
@@ -715,7 +715,7 @@ def agent_actions_batch(states, T, masks, agent_rng, kind, actions_out):
     the mask in masks[b]; -1 for finished rows."""
     _check_kind(kind)
     out = actions_out if actions_out.dtype == np.int32 and actions_out.flags.c_contiguous else np.empty(states.shape[0], np.int32)
-    _chunked(_policy_range, states.shape[0], OP_ACTIONS, states, T, masks, agent_rng, int(kind), _SEATS, 0, _I32, out,
+    chunked(_policy_range, states.shape[0], OP_ACTIONS, states, T, masks, agent_rng, int(kind), _SEATS, 0, _I32, out,
              _I64)
     if out is not actions_out:
         actions_out[:] = out
@@ -728,7 +728,7 @@ def playout_batch(states, T, masks, agent_rng, seat_kinds, max_decisions, length
     for k in np.unique(seat_kinds):
         _check_kind(k)
     out = lengths if lengths.dtype == np.int64 and lengths.flags.c_contiguous else np.empty(states.shape[0], np.int64)
-    _chunked(_policy_range, states.shape[0], OP_PLAYOUT, states, T, masks, agent_rng, 0, seat_kinds,
+    chunked(_policy_range, states.shape[0], OP_PLAYOUT, states, T, masks, agent_rng, 0, seat_kinds,
              int(max_decisions), _I32, _I32, out)
     if out is not lengths:
         lengths[:] = out
@@ -736,7 +736,7 @@ def playout_batch(states, T, masks, agent_rng, seat_kinds, max_decisions, length
 
 def determinize_batch(states, T, players, agent_rng):
     """determinize_row for every row b from the view of players[b] (int32[B])."""
-    _chunked(_policy_range, states.shape[0], OP_DETERMINIZE, states, T, _DUMMY_MASKS, agent_rng, 0, _SEATS, 0,
+    chunked(_policy_range, states.shape[0], OP_DETERMINIZE, states, T, _DUMMY_MASKS, agent_rng, 0, _SEATS, 0,
              np.ascontiguousarray(players, np.int32), _I32, _I64)
 
 

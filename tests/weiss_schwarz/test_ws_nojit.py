@@ -10,7 +10,7 @@ CODE = """
 import sys, warnings, numpy as np, tcg_env
 warnings.simplefilter("ignore")
 sys.path.insert(0, {tests!r})
-from tables import basic_pool, basic_deck
+from ws_tables import basic_pool, basic_deck
 pool = basic_pool(); deck = basic_deck(pool)
 g = tcg_env.make_game("weiss_schwarz", decks=(deck, deck), seed=3, pool=pool)
 rng = np.random.default_rng(0)
