@@ -24,6 +24,7 @@ from tcg_env.engine.batch import (  # noqa: F401  (re-exported: the game's batch
 )
 from tcg_env.engine.header import H_DECIDER, H_DONE, H_WINNER
 from tcg_env.engine.jit import internal
+from tcg_env.engine.memory import borrow
 from tcg_env.games.weiss_schwarz.constants import NUM_ACTIONS
 from tcg_env.games.weiss_schwarz.kernels import apply_unchecked, auto_apply_single, legal_mask_row, reset_row
 from tcg_env.games.weiss_schwarz.observation import OBS_SIZE, observe_row
@@ -98,6 +99,23 @@ def step_row(states, b, actions, T, obs, masks, rewards, terminated, errors, dec
 @njit(cache=True, nogil=True)
 def _batch_range(lo, hi, op, states, T, decks, deck_lens, seeds, episodes, actions, obs, masks, rewards,
                  terminated, errors, agent_rng, counters, lengths, variant, auto_single, auto_reset, steps):
+    # the caller holds every array for the whole call: the engine works on borrowed views, with
+    # no reference-count updates (tcg_env.engine.memory)
+    states = borrow(states)
+    T = borrow(T)
+    decks = borrow(decks)
+    deck_lens = borrow(deck_lens)
+    seeds = borrow(seeds)
+    episodes = borrow(episodes)
+    actions = borrow(actions)
+    obs = borrow(obs)
+    masks = borrow(masks)
+    rewards = borrow(rewards)
+    terminated = borrow(terminated)
+    errors = borrow(errors)
+    agent_rng = borrow(agent_rng)
+    counters = borrow(counters)
+    lengths = borrow(lengths)
     for b in range(lo, hi):
         if op == OP_RESET:
             reset_one(states, b, decks, deck_lens, seeds, variant, auto_single, T)

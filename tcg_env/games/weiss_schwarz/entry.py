@@ -9,6 +9,7 @@ hot path and fewer arguments make each call cheaper.
 import numpy as np
 from numba import njit
 
+from tcg_env.engine.memory import borrow
 from tcg_env.games.weiss_schwarz.kernels import advance_row, legal_mask_row, reset_row, step_and_mask_row
 from tcg_env.games.weiss_schwarz.observation import observe_row
 
@@ -21,6 +22,13 @@ ROW_ADVANCE = 4  # run the engine from the row's flow state to the next decision
 
 @njit(cache=True)
 def row_entry(op, row, T, deck0, deck1, seed, variant, auto_single, player, mask, obs):
+    # borrowed views: no reference-count updates inside the engine (tcg_env.engine.memory)
+    row = borrow(row)
+    T = borrow(T)
+    mask = borrow(mask)
+    obs = borrow(obs)
+    deck0 = borrow(deck0)
+    deck1 = borrow(deck1)
     if op == ROW_RESET:
         reset_row(row, deck0, deck1, np.int64(seed), np.int64(variant), np.int64(auto_single), T)
         return 0

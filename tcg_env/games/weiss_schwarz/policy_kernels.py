@@ -41,6 +41,7 @@ from numba import njit
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE
 from tcg_env.engine.jit import internal
+from tcg_env.engine.memory import borrow
 from tcg_env.engine.rng import rng_below, rng_next_u32, rng_seed_one
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.engine.batch import chunked, pick_uniform
@@ -682,6 +683,15 @@ def playout_row(s, T, mask, rng_row, kind0, kind1, max_decisions):
 @njit(cache=True, nogil=True)
 def _policy_range(lo, hi, op, states, T, masks, agent_rng, kind, seat_kinds, max_decisions, players, actions_out,
                   lengths):
+    # borrowed views: no reference-count updates inside the engine (tcg_env.engine.memory)
+    states = borrow(states)
+    T = borrow(T)
+    masks = borrow(masks)
+    agent_rng = borrow(agent_rng)
+    seat_kinds = borrow(seat_kinds)
+    players = borrow(players)
+    actions_out = borrow(actions_out)
+    lengths = borrow(lengths)
     for b in range(lo, hi):
         s = states[b]
         if op == OP_ACTIONS:
