@@ -2,7 +2,7 @@
 
 ``make_agent(name, game="fftcg", **kwargs)`` builds one by name; ``list_agents()`` lists the names.
 random, heuristic and search play "fftcg" and "weiss_schwarz" (through each game's
-``policy_kernels``); neural plays "fftcg" only and says so for another game.
+``policy_kernels``); neural plays both (a network trained on one game refuses the other).
 Every agent implements :class:`agents.base.Agent` (``act(observation, action_mask, game=None)``).
 See docs/agents.md.
 """
@@ -34,12 +34,14 @@ def _search(**kw):
 
 def _neural(**kw):
     game = kw.get("game", "fftcg")
-    if game != "fftcg":  # agents.neural.obs_scale_for knows fftcg's observation only
-        raise ValueError(f"the neural agent plays fftcg only, not {game!r} (no observation scaling for it yet)")
+    if game not in NEURAL_GAMES:  # agents.neural.obs_scale_for knows these observations
+        raise ValueError(f"the neural agent plays {', '.join(NEURAL_GAMES)}, not {game!r}")
     from agents.neural import NeuralAgent  # needs torch: imported only when asked for
 
     return NeuralAgent(**kw)
 
+
+NEURAL_GAMES = ("fftcg", "weiss_schwarz")
 
 _REGISTRY = {"random": _random, "heuristic": _heuristic, "search": _search, "neural": _neural}
 _ALIASES = {"mcts": "search"}

@@ -5,7 +5,8 @@ value head. Illegal actions are removed by *masked logits*: their logit is repla
 ``MASKED_LOGIT`` (a large negative number) before the softmax, so they get probability 0 (exactly:
 ``exp(-1e9 - max)`` underflows to 0 in float32) and the gradient never flows into them.
 
-Inputs are the game's flat observation (FF-TCG: 1376 float32 columns, ``docs/fftcg/observations.md``)
+Inputs are the game's flat observation (FF-TCG: 1376 float32 columns, ``docs/fftcg/observations.md``;
+Weiss Schwarz: 1786, ``docs/weiss_schwarz/observations.md``, already scaled in the engine)
 times a fixed per-column scale (``obs_scale``, a buffer saved with the weights): most columns are
 already in [0, 1], but a few carry small integers (``card_id_plus1`` up to the pool size, element /
 type / zone indices), which the scale brings to [0, 1] as well.
@@ -31,9 +32,18 @@ POLICY_FORMAT = "tcg_env.policy/1"
 
 
 def obs_scale_for(game: str = "fftcg") -> np.ndarray:
-    """Per-column input scale for ``game``'s flat observation (1 except the integer columns)."""
+    """Per-column input scale for ``game``'s flat observation (1 except the integer columns).
+
+    FF-TCG's observation carries a few small integers (card ids, element / type / zone indices),
+    brought to [0, 1] here. Weiss Schwarz's observation is already scaled column by column in the
+    engine (``*_div*`` columns, flags and icon counts; ``docs/weiss_schwarz/observations.md``), so its
+    scale is 1 everywhere."""
+    if game == "weiss_schwarz":
+        from tcg_env.games.weiss_schwarz import observation as WO
+
+        return np.ones(WO.OBS_SIZE, np.float32)
     if game != "fftcg":
-        raise ValueError(f"no observation scale for game {game!r} (known: fftcg)")
+        raise ValueError(f"no observation scale for game {game!r} (known: fftcg, weiss_schwarz)")
     from tcg_env.games.fftcg import observation as O
 
     scale = np.ones(O.OBS_SIZE, np.float32)
@@ -48,6 +58,25 @@ def obs_scale_for(game: str = "fftcg") -> np.ndarray:
     for name in ("element", "type", "zone"):
         scale[O.OBS_OPTIONS + opt[name] :: O.OPTION_FEATURES] = 1.0 / 8.0
     return scale
+
+
+def damage_potential_weights(game: str = "fftcg") -> dict[int, float]:
+    """{observation column: weight} of the shaping potential "opponent's damage minus mine, as a
+    fraction of the damage that loses": FF-TCG 7 damage (CR 1.2.2: ``*_damage_div7``); Weiss Schwarz
+    level 4, i.e. 3 levels of 7 clock plus 7 (CR 1.2.1.1, 4.5: damage = 7 * level + clock, so
+    ``level_div4`` counts 28/28 per 4 levels and ``clock_div7`` 7/28 per 7 clock)."""
+    if game == "fftcg":
+        from tcg_env.games.fftcg.observation import GLOBAL_COLUMNS, OBS_GLOBAL
+
+        col = {n: OBS_GLOBAL + i for i, n in enumerate(GLOBAL_COLUMNS)}
+        return {col["opp_damage_div7"]: 1.0, col["my_damage_div7"]: -1.0}
+    if game == "weiss_schwarz":
+        from tcg_env.games.weiss_schwarz.observation import GLOBAL_COLUMNS, OBS_GLOBAL
+
+        col = {n: OBS_GLOBAL + i for i, n in enumerate(GLOBAL_COLUMNS)}
+        return {col["opp_level_div4"]: 1.0, col["opp_clock_div7"]: 0.25,
+                col["my_level_div4"]: -1.0, col["my_clock_div7"]: -0.25}
+    raise ValueError(f"no damage potential for game {game!r} (known: fftcg, weiss_schwarz)")
 
 
 ARCHS = ("mlp", "entity")

@@ -3,7 +3,7 @@
 ``evaluate(act, opponent, games, ...)`` plays ``games`` games in one :class:`TCGVectorEnv` of
 ``games`` rows: row b's policy seat is ``b % 2`` (half the games on each side of the deck pairing),
 the other seat is played by ``opponent``: ``"random"`` or ``"heuristic"``, both run inside the
-engine's policy kernels (``tcg_env.games.fftcg.policy_kernels``) when that module is present;
+engine's policy kernels (``tcg_env.games.<game>.policy_kernels``) when the game has them;
 ``"random"`` falls back to a seeded numpy choice over the mask otherwise. Each row counts its first
 game only (rows that finish early keep playing, their later games are ignored), so the result is
 exactly ``games`` games, reproducible from ``seed``.
@@ -23,14 +23,11 @@ KERNEL_AGENTS = ("random", "heuristic")
 
 
 def policy_kernels(game: str = "fftcg"):
-    """The game's policy-kernel module, or None while it is not available."""
-    if game != "fftcg":
-        return None
-    try:
-        from tcg_env.games.fftcg import policy_kernels as pk
-    except ImportError:
-        return None
-    return pk
+    """The game's policy-kernel module (``tcg_env.games.<game>.policy_kernels``), or None for a
+    game that has none."""
+    from agents.base import KERNEL_AGENT_GAMES, policy_kernels_for
+
+    return policy_kernels_for(game) if game in KERNEL_AGENT_GAMES else None
 
 
 def available_opponents(game: str = "fftcg") -> list[str]:
@@ -51,7 +48,7 @@ class KernelOpponent:
             raise RuntimeError(f"the {kind!r} agent needs tcg_env.games.{vec.game_name}.policy_kernels, which is not available")
         B = vec.num_envs
         if self.pk is not None:
-            from tcg_env.games.fftcg.batch import seed_agent_rng
+            from tcg_env.engine.batch import seed_agent_rng
 
             self.agent_rng = seed_agent_rng(B, int(seed))
             self.code = self.pk.AGENT_RANDOM if kind == "random" else self.pk.AGENT_HEURISTIC

@@ -99,7 +99,8 @@ class PPOConfig:
     hidden: List[int] = field(default_factory=lambda: [256, 256])  # MLP trunk widths
     arch: str = "mlp"  # "mlp" (one linear head) or "entity" (per-card-row pointer heads; agents/neural.py)
     entity_dim: int = 32  # row-code width of arch "entity"
-    shaping_coef: float = 0.0  # potential-based shaping: phi = coef * (opponent damage - own damage) / 7
+    shaping_coef: float = 0.0  # potential-based shaping: phi = coef * (opponent damage - own damage) / (damage that
+    #                            loses: FF-TCG 7, Weiss Schwarz 28 = level 4); agents.neural.damage_potential_weights
     # --- self-play ------------------------------------------------------------------------------
     pool_size: int = 8  # past snapshots kept as opponents
     snapshot_every: int = 10  # updates between snapshots
@@ -145,7 +146,8 @@ class PPOConfig:
         need(self.torch_threads >= 0, "torch_threads", f"must be >= 0, got {self.torch_threads}")
         need(self.env_threads >= 0, "env_threads", f"must be >= 0, got {self.env_threads}")
         need(self.arch in ("mlp", "entity"), "arch", f"must be 'mlp' or 'entity', got {self.arch!r}")
-        need(self.shaping_coef == 0 or self.game == "fftcg", "shaping_coef", "is defined for fftcg only")
+        need(self.shaping_coef == 0 or self.game in ("fftcg", "weiss_schwarz"), "shaping_coef",
+             "is defined for fftcg and weiss_schwarz only")
 
 
 # keys that must match when resuming (the rest, e.g. budgets and logging, may change)
@@ -255,10 +257,11 @@ class Trainer:
         self.b_phi = np.zeros(cap, np.float32)  # shaping potential of the transition's state
         self.b_bootphi = np.zeros(cap, np.float32)  # ... of a truncated game's final state
         if cfg.shaping_coef:
-            from tcg_env.games.fftcg.observation import GLOBAL_COLUMNS, OBS_GLOBAL
+            from agents.neural import damage_potential_weights
 
-            self._phi_cols = (OBS_GLOBAL + GLOBAL_COLUMNS.index("opp_damage_div7"),
-                              OBS_GLOBAL + GLOBAL_COLUMNS.index("my_damage_div7"))
+            w = damage_potential_weights(cfg.game)
+            self._phi_cols = np.array(list(w), np.int64)
+            self._phi_w = np.array(list(w.values()), np.float32) * np.float32(cfg.shaping_coef)
         self.n = 0
 
         # counters
@@ -408,10 +411,11 @@ class Trainer:
             self.b_hasboot[li[ok]] = True
 
     def _phi(self, obs: np.ndarray) -> np.ndarray:
-        """Shaping potential of observations (0 without shaping): coef * (opp damage - own damage)/7."""
+        """Shaping potential of observations (0 without shaping): coef * (opponent's damage - own
+        damage) as a fraction of the damage that loses (``agents.neural.damage_potential_weights``)."""
         if not self.cfg.shaping_coef:
             return np.zeros(len(obs), np.float32)
-        return (self.cfg.shaping_coef * (obs[:, self._phi_cols[0]] - obs[:, self._phi_cols[1]])).astype(np.float32)
+        return (obs[:, self._phi_cols] @ self._phi_w).astype(np.float32)
 
     # ---- learning -------------------------------------------------------------------------------
     def learn(self) -> dict:

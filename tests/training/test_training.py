@@ -26,7 +26,7 @@ SMOKE = ROOT / "configs" / "ppo_fftcg_smoke.yaml"
 
 # ---- config ------------------------------------------------------------------------------------
 def test_config_files_load():
-    for name in ("ppo_fftcg.yaml", "ppo_fftcg_smoke.yaml"):
+    for name in ("ppo_fftcg.yaml", "ppo_fftcg_smoke.yaml", "ppo_weiss_schwarz.yaml"):
         cfg = load_config(PPOConfig, ROOT / "configs" / name)
         assert isinstance(cfg, PPOConfig)
     from training.sb3_maskable import SB3Config
@@ -115,16 +115,60 @@ def test_selfplay_ppo_smoke(tmp_path):
     assert r.games == 4 and r.wins + r.losses + r.draws == 4
 
 
-def test_sb3_maskable_smoke(tmp_path):
+@pytest.mark.parametrize("game", ["fftcg", "weiss_schwarz"])
+def test_sb3_maskable_smoke(tmp_path, game):
     from training.sb3_maskable import SB3Config, train
 
-    cfg = load_config(SB3Config, ROOT / "configs" / "sb3_fftcg_smoke.yaml", [f"out_dir={tmp_path}"])
+    cfg = load_config(SB3Config, ROOT / "configs" / "sb3_fftcg_smoke.yaml", [f"out_dir={tmp_path}", f"game={game}"])
     res = train(cfg, log=True)
     assert res["timesteps"] >= cfg.total_timesteps and res["steps_per_s"] > 0
     assert (tmp_path / "sb3_smoke" / "model.zip").exists()
     rows = list(csv.DictReader(open(tmp_path / "sb3_smoke" / "progress.csv")))
     assert rows and int(rows[-1]["snapshots"]) >= 1  # the self-play callback refreshed the opponent
     assert res["eval"]["random"]["games"] == cfg.eval_games
+
+
+def test_selfplay_ppo_trains_weiss_schwarz_against_its_heuristic(tmp_path):
+    """The same trainer on the second game: WS observation / action sizes, the WS in-kernel heuristic
+    as an opponent and in the evaluation, damage shaping on WS's level + clock, and the exported
+    policy playing WS through the Agent interface (and refusing FF-TCG)."""
+    from agents import make_agent
+    from tcg_env.games.weiss_schwarz.constants import NUM_ACTIONS
+    from tcg_env.games.weiss_schwarz.observation import OBS_SIZE
+
+    ppo_main(["--config", str(SMOKE), f"out_dir={tmp_path}", "game=weiss_schwarz", "run_name=ws", "shaping_coef=1.0",
+              "heuristic_prob=0.5", "max_turns=2", "eval_opponents=[random, heuristic]", "tensorboard=false"])
+    run = tmp_path / "ws"
+    rows = list(csv.DictReader(open(run / "progress.csv")))
+    assert [int(r["update"]) for r in rows] == [1, 2, 3, 4]
+    # max_turns=2: games end (truncated) inside the run, some of them against the WS heuristic
+    assert sum(float(r["train_games_vs_heuristic"] or 0) for r in rows) > 0
+    final = json.loads((run / "final_eval.json").read_text())["table"]
+    assert set(final) == {"random", "heuristic"} and all(v["games"] == 8 for v in final.values())
+    net = load_policy(str(run / "policy.pt"))
+    assert (net.game, net.obs_size, net.num_actions) == ("weiss_schwarz", OBS_SIZE, NUM_ACTIONS)
+    agent = make_agent("neural", game="weiss_schwarz", checkpoint=str(run / "policy.pt"), device="cpu")
+    r = evaluate(agent.act_batch, "heuristic", 4, seed=3, game="weiss_schwarz")
+    assert r.games == 4 and r.wins + r.losses + r.draws == 4
+    with pytest.raises(ValueError, match="weiss_schwarz"):
+        make_agent("neural", game="fftcg", checkpoint=str(run / "policy.pt"), device="cpu")
+
+
+def test_damage_potential_counts_weiss_schwarz_level_as_seven_clock():
+    """CR 4.5 (WS level up at 7 clock) and 1.2.1.1 (level 4 loses): the shaping potential is
+    (7 * level + clock) / 28 of the opponent minus one's own."""
+    from agents.neural import damage_potential_weights
+    from tcg_env.games.weiss_schwarz.observation import GLOBAL_COLUMNS
+
+    w = damage_potential_weights("weiss_schwarz")
+    obs = np.zeros(max(w) + 1, np.float32)
+    col = {n: i for i, n in enumerate(GLOBAL_COLUMNS)}
+    obs[col["opp_level_div4"]], obs[col["opp_clock_div7"]] = 2 / 4, 3 / 7  # 17 damage
+    obs[col["my_level_div4"]], obs[col["my_clock_div7"]] = 1 / 4, 6 / 7  # 13 damage
+    phi = sum(obs[c] * x for c, x in w.items())
+    assert phi == pytest.approx((17 - 13) / 28)
+    with pytest.raises(ValueError, match="no damage potential"):
+        damage_potential_weights("force_of_will")
 
 
 # ---- exact resume ------------------------------------------------------------------------------
