@@ -7,6 +7,11 @@ decisions_per_s, games_per_s, decisions_per_game, facade_steps_per_s, reference_
 ratio_to_reference, clone_us, state_bytes (plus CPU time per decision of both games and their
 ratio, and the 1-minute load average, for shared machines). ``--compile`` also measures the cold compile (fresh
 numba cache directory, in a subprocess) and the cached start.
+
+For ``--game weiss_schwarz`` it also measures the peer engine weiss-sim when it is installed
+(``pip install -e ".[peers]"``; ``benchmarks/peers.py`` says how), for 3/10 of ``--seconds`` more,
+and adds ``peer``, ``peer_decisions_per_s`` and ``ratio_to_peer`` to the JSON line (or
+``peer_skipped`` with the reason).
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from peers import PEERS  # noqa: E402
 
 
 def _hardware() -> dict:
@@ -145,6 +152,7 @@ def main(argv=None):
     ap.add_argument("--seconds", type=float, default=10.0, help="total measuring time (split between parts)")
     ap.add_argument("--batch", type=int, default=1024)
     ap.add_argument("--compile", action="store_true", help="also measure cold compile and cached start")
+    ap.add_argument("--no-peer", action="store_true", help="skip the peer engine (weiss-sim for weiss_schwarz)")
     args = ap.parse_args(argv)
     hw = _hardware()
     print(f"command: {' '.join([os.path.basename(sys.executable)] + sys.argv)}")
@@ -164,6 +172,18 @@ def main(argv=None):
     cpu_ratio = ref_cpu_ns / res["cpu_ns_per_decision"]
     print(f"ratio to reference: {ratio:.3f} (by CPU time per decision: {cpu_ratio:.3f}; "
           f"{res['cpu_ns_per_decision']:.0f} CPU ns/decision, load {os.getloadavg()[0]:.2f})")
+    peer: dict = {}
+    if args.game in PEERS and not args.no_peer:
+        import numba
+
+        peer = PEERS[args.game](args.batch, 3 * share, numba.get_num_threads())
+        if "peer_skipped" in peer:
+            print(f"peer: skipped: {peer['peer_skipped']}")
+        else:
+            peer["ratio_to_peer"] = round(res["decisions_per_s"] / peer["peer_decisions_per_s"], 3)
+            print(f"peer {peer['peer']}, B={args.batch}, uniform random legal play, obs+mask every decision: "
+                  f"{peer['peer_decisions_per_s']:,.0f} decisions/s ({peer['peer_cpu_ns_per_decision']:.0f} CPU ns/decision); "
+                  f"ours / peer: {peer['ratio_to_peer']:.2f}x")
     fac, clone_us, state_bytes = bench_facade(args.game, 3 * share)
     print(f"facade step+action_mask: {fac:,.0f} steps/s; clone: {clone_us:.2f} us; state: {state_bytes} bytes/game")
     out = {
@@ -181,6 +201,7 @@ def main(argv=None):
         "load_avg_1min": round(os.getloadavg()[0], 2),
         "clone_us": round(clone_us, 3),
         "state_bytes": int(state_bytes),
+        **peer,
         **hw,
     }
     if args.compile:
