@@ -429,6 +429,18 @@ def test_short_training_beats_random(tmp_path):
     assert r.win_rate >= 0.75, r.row()
 
 
+@pytest.mark.slow
+def test_short_training_beats_random_at_weiss_schwarz(tmp_path):
+    cfg = load_config(PPOConfig, ROOT / "configs" / "ppo_weiss_schwarz.yaml", [
+        f"out_dir={tmp_path}", "run_name=learn_ws", "total_env_steps=400000", "eval_every=0", "final_eval_games=0",
+        "tensorboard=false", "seed=11"])
+    tr = Trainer(cfg, log=False)
+    tr.run()
+    r = evaluate(tr.act_greedy, "random", 400, seed=99, game="weiss_schwarz")
+    # chance is 0.5; the one-sided 99.9% bound for 400 fair games is about 0.58
+    assert r.win_rate >= 0.75, r.row()
+
+
 def test_bench_training_prints_one_json_line():
     import subprocess
     import sys

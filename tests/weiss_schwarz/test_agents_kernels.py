@@ -30,6 +30,7 @@ from agents import make_agent
 from agents.arena import kernel_match, python_match
 from tcg_env.engine.header import H_DECIDER, H_DONE, H_ERROR
 from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import observation as O
 from tcg_env.games.weiss_schwarz import policy_kernels as P
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.batch import seed_agent_rng
@@ -278,12 +279,29 @@ def test_clocks_a_surplus_climax_while_far_from_losing_6_4_1_2(scenario, level, 
 
 
 # ---- agents layer --------------------------------------------------------------------------------
-def test_make_agent_serves_weiss_schwarz_random_and_heuristic_and_refuses_neural():
+def test_make_agent_serves_weiss_schwarz_random_and_heuristic_and_neural_only_with_a_ws_network(tmp_path):
     r = make_agent("random", game=GAME, seed=1)
     h = make_agent("heuristic", game=GAME, seed=1)
     assert r.kernel_code == P.AGENT_RANDOM and h.kernel_code == P.AGENT_HEURISTIC and h.needs_game
-    with pytest.raises(ValueError, match="weiss_schwarz"):
+    torch = pytest.importorskip("torch")
+    from agents.neural import PolicyNet
+    from tcg_env.games.fftcg import constants as FK
+    from tcg_env.games.fftcg import observation as FO
+
+    with pytest.raises(ValueError, match="needs checkpoint"):
         make_agent("neural", game=GAME)
+    ff = PolicyNet(FO.OBS_SIZE, FK.NUM_ACTIONS, [8], game="fftcg")
+    path = tmp_path / "ff.pt"
+    torch.save({"model_config": ff.model_config(), "model": ff.state_dict()}, path)
+    with pytest.raises(ValueError, match="trained on 'fftcg', not 'weiss_schwarz'"):
+        make_agent("neural", game=GAME, checkpoint=str(path))
+    ws = PolicyNet(O.OBS_SIZE, K.NUM_ACTIONS, [8], game=GAME)
+    path = tmp_path / "ws.pt"
+    torch.save({"model_config": ws.model_config(), "model": ws.state_dict()}, path)
+    agent = make_agent("neural", game=GAME, checkpoint=str(path), device="cpu")
+    g = tcg_env.make_game(GAME, seed=3)
+    a = agent.act(g.observe(g.current_player), g.action_mask())
+    assert g.action_mask()[a] == 1
     with pytest.raises(ValueError, match="unknown game 'wsch'"):
         make_agent("heuristic", game="wsch")
     with pytest.raises(ValueError, match="unknown game 'wsch'"):

@@ -37,9 +37,19 @@ def test_heuristic_beats_random_in_a_kernel_matchup_with_counts_that_add_up():
     assert [(p.wins_a, p.wins_b) for p in again.pairs] == [(p.wins_a, p.wins_b) for p in res.pairs]  # reproducible
 
 
-def test_matchup_refuses_an_agent_weiss_schwarz_has_not():
-    with pytest.raises(MatchupError, match="weiss_schwarz"):
-        run_matchup(GAME, decks=DECKS[:1], agents=["neural", "random"], games=2)
+def test_matchup_refuses_an_unknown_agent_and_a_network_of_another_game(tmp_path):
+    with pytest.raises(MatchupError, match="unknown agent 'nope'"):
+        run_matchup(GAME, decks=DECKS[:1], agents=["nope", "random"], games=2)
+    torch = pytest.importorskip("torch")
+    from agents.neural import PolicyNet
+    from tcg_env.games.fftcg import constants as FK
+    from tcg_env.games.fftcg import observation as FO
+
+    ff = PolicyNet(FO.OBS_SIZE, FK.NUM_ACTIONS, [8], game="fftcg")
+    path = tmp_path / "ff.pt"
+    torch.save({"model_config": ff.model_config(), "model": ff.state_dict()}, path)
+    with pytest.raises(MatchupError, match="not 'weiss_schwarz'"):
+        run_matchup(GAME, decks=DECKS[:1], agents=[f"neural:checkpoint={path}", "random"], games=2)
 
 
 def test_matchup_command_for_weiss_schwarz_writes_the_tables(tmp_path):
