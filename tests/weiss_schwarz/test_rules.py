@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from ws_helpers import (
     ACE, BRAWLER, CAPTAIN, CX_COMEBACK, CX_DRAW, CX_GATE, CX_POOL, CX_SHOT, CX_STANDBY, CX_TREASURE, FINALE, GUARD,
@@ -101,6 +102,61 @@ def test_move_exchanges_two_positions_6_5_1_2_4(scenario):
     g = sc.game()
     g.step(find_action(g, "Swap center left and back left"))
     assert stage_slot(g, 0, 3) == a and stage_slot(g, 0, 0) == -1
+
+
+def test_a_run_of_moves_may_not_return_to_an_arrangement_it_has_seen_11_1_1_2(scenario):
+    """Moves cost nothing (CR 6.5.1.2.4): moving back and forth is an infinite loop only the turn
+    player can stop, and once the stage is exactly as before, the loop may not be chosen again
+    (CR 11.1.1.2). A run of moves is never offered a move back to an arrangement seen in the run;
+    any other action ends the run."""
+    sc = scenario()
+    a = sc.put(0, SCOUT, "stage", pos=0)
+    b = sc.put(0, GUARD, "stage", pos=1)
+    sc.put(0, SCOUT, "hand")
+    sc.put(0, SCOUT, "level")
+    g = sc.game()
+
+    def arrangement(game):
+        return tuple(stage_slot(game, 0, q) for q in range(5))
+
+    def swaps(game):
+        return [d for d in descriptions(game) if d.startswith("Swap")]
+
+    seen = {arrangement(g)}
+    assert len(swaps(g)) == 7  # every pair with a card in it (CR 6.5.1.2.4); none seen yet
+    for d in ("Swap center left and center middle", "Swap center middle and center right",
+              "Swap center left and center middle"):
+        g.step(find_action(g, d))
+        seen.add(arrangement(g))
+        for offered in swaps(g):  # no offered move leads back into the run
+            h = g.clone()
+            h.step(find_action(h, offered))
+            assert arrangement(h) not in seen, offered
+    assert arrangement(g) == (-1, b, a, -1, -1) and len(seen) == 4
+    assert "Swap center left and center middle" not in swaps(g)  # back to (b, -1, a)
+    # another action ends the run: the swap back is offered again
+    g.step(find_action(g, "Play Scout to"))
+    assert "Swap center left and center middle" in swaps(g)
+
+
+def test_moves_stop_in_at_most_119_steps_without_another_action_11_1_1_2(scenario):
+    """Five positions have at most 5! = 120 arrangements: a run of moves picked at random ends
+    (no move left) within 119 moves, and every arrangement in it is new."""
+    sc = scenario()
+    for q, c in enumerate((SCOUT, GUARD, SUPPORTER, SCOUT, GUARD)):
+        sc.put(0, c, "stage", pos=q)
+    g = sc.game()
+    rng = np.random.default_rng(5)
+    seen = {tuple(stage_slot(g, 0, q) for q in range(5))}
+    for _ in range(200):
+        moves = [int(x) for x in g.legal_actions() if g.describe_action(int(x)).startswith("Swap")]
+        if not moves:
+            break
+        g.step(int(rng.choice(moves)))
+        arrangement = tuple(stage_slot(g, 0, q) for q in range(5))
+        assert arrangement not in seen
+        seen.add(arrangement)
+    assert not moves and 2 <= len(seen) <= 120
 
 
 def test_event_resolves_then_goes_to_waiting_room_6_5_1_2_2(scenario):

@@ -33,6 +33,9 @@ from tcg_env.engine.rng import rng_below, rng_seed_one, shuffle_run
 from tcg_env.engine.zones import zone_pop_top, zone_push, zone_remove, zone_remove_at
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
+    MOVE_RUN_OPEN,
+    MOVE_RUN_SEEN,
+    MOVE_RUN_START,
     ATK_POS,
     ATK_SLOT,
     ATK_TYPE,
@@ -1682,6 +1685,7 @@ def start_turn(s, T):
     s[STEP] = ST_NONE
     s[ATTACKS_DONE] = 0
     s[CX_PLAYED] = 0
+    s[MOVE_RUN_OPEN] = 0  # CR 11.1.1.2: a new main phase, no run of moves yet
     trigger_all(s, T, TR_BEGIN_TURN)
     # CR 6.2.1.2 stand all characters
     for pos in range(NPOS):
@@ -2127,6 +2131,8 @@ def legal_mask_row(s, T, out):
                 ok = False
             if b_sl >= 0 and (s[D_RST + b_sl * CARD_W] & K.RESTRICT_CANT_MOVE) != 0:
                 ok = False
+            if ok and s[MOVE_RUN_OPEN] != 0 and move_run_seen(s, move_run_rank(s, p, i, j)):
+                ok = False  # CR 11.1.1.2: it would complete a loop of moves (back to a seen arrangement)
             if ok:
                 out[MOVE_BASE + k] = 1
                 n += 1
@@ -2293,6 +2299,54 @@ def finish_events(s):
 
 
 @internal
+def move_run_rank(s, p, i, j):
+    """CR 11.1.1.2: the rank (0..119) of player p's stage arrangement, after exchanging positions i
+    and j (i = j = -1: as it is), among the arrangements of the cards that were on the stage when
+    the run of moves began (MOVE_RUN_START). The arrangement is written as a permutation of the 5
+    positions: the positions of those cards in the order of their starting positions, then the
+    empty positions in increasing order (so two arrangements are equal exactly when their
+    permutations are); its rank is its Lehmer code. Moves only exchange positions, so the cards
+    are the same all through a run."""
+    base = STAGE + p * NPOS
+    packed = 0  # 3 bits per permutation entry
+    n = 0
+    for q in range(NPOS):
+        c = s[MOVE_RUN_START + q]
+        if c < 0:
+            continue
+        for x in range(NPOS):
+            y = j if x == i else (i if x == j else x)
+            if s[base + y] == c:
+                packed |= x << (3 * n)
+                n += 1
+                break
+    for x in range(NPOS):
+        y = j if x == i else (i if x == j else x)
+        if s[base + y] < 0:
+            packed |= x << (3 * n)
+            n += 1
+    rank = 0
+    for a in range(NPOS):
+        va = (packed >> (3 * a)) & 7
+        less = 0
+        for b in range(a + 1, NPOS):
+            if ((packed >> (3 * b)) & 7) < va:
+                less += 1
+        rank = rank * (NPOS - a) + less
+    return rank
+
+
+@internal
+def move_run_seen(s, rank):
+    return (s[MOVE_RUN_SEEN + rank // 30] >> (rank % 30)) & 1
+
+
+@internal
+def move_run_mark(s, rank):
+    s[MOVE_RUN_SEEN + rank // 30] |= 1 << (rank % 30)
+
+
+@internal
 def move_chars(s, T, p, i, j):
     """CR 6.5.1.2.4: exchange two stage positions (cards keep their state and markers)."""
     a = stage_slot(s, p, i)
@@ -2371,6 +2425,8 @@ def apply_unchecked(s, T, a):
         trigger_all(s, T, TR_BEGIN_MAIN)
         trigger_clock_abilities(s, T, TR_BEGIN_MAIN)
     elif kind == D_MAIN:
+        if a < MOVE_BASE or a >= ATTACK_BASE:
+            s[MOVE_RUN_OPEN] = 0  # CR 11.1.1.2: another action ends the run of moves
         if a == PASS:
             s[PHASE] = PH_CLIMAX
             s[FLOW] = F_CLIMAX
@@ -2390,7 +2446,15 @@ def apply_unchecked(s, T, a):
             start_ability(s, T, p, sl, ai, -1)
         elif a >= MOVE_BASE and a < ATTACK_BASE:
             i, j = MOVE_PAIRS[a - MOVE_BASE]
+            if s[MOVE_RUN_OPEN] == 0:  # the first move of a run: remember where it started
+                s[MOVE_RUN_OPEN] = 1
+                for q in range(NPOS):
+                    s[MOVE_RUN_START + q] = s[STAGE + p * NPOS + q]
+                for w in range(4):
+                    s[MOVE_RUN_SEEN + w] = 0
+                move_run_mark(s, move_run_rank(s, p, -1, -1))
             move_chars(s, T, p, i, j)
+            move_run_mark(s, move_run_rank(s, p, -1, -1))
     elif kind == D_CLIMAX:
         s[CX_PLAYED] = 1  # CR 6.6.1.2.2
         if a != PASS:

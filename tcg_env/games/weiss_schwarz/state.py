@@ -46,6 +46,14 @@ TRIG_ICON_I = _a("trigger_icon_index")  # which of its two icons is being perfor
 SHOT_ARMED = _a("shot_armed")  # CR 4.12.2.7 the attacker's next canceled damage deals 1
 COUNTER_USED = _a("counter_used")
 
+# ---- CR 11.1.1.2: loops of moves (CR 6.5.1.2.4) in the main phase --------------------------------
+# Exchanging stage positions costs nothing, so a player could move characters forever. A run of
+# moves with no other action between them that comes back to an arrangement already seen in the
+# run is a completed infinite loop: it changed nothing, and the player may not choose it again.
+MOVE_RUN_OPEN = _a("move_run_open")  # 1 while the turn player's last main-phase actions were moves
+MOVE_RUN_START = _a("move_run_start", N_POSITIONS)  # the turn player's stage slots when the run began
+MOVE_RUN_SEEN = _a("move_run_seen", 4)  # arrangements seen in the run: bit (rank % 30) of word rank // 30
+
 # ---- zones (per player) --------------------------------------------------------------------------
 def _zone(name):
     n = _a(name + "_count", 2)
