@@ -159,6 +159,48 @@ def test_moves_stop_in_at_most_119_steps_without_another_action_11_1_1_2(scenari
     assert not moves and 2 <= len(seen) <= 120
 
 
+@pytest.mark.parametrize("cards", [(SCOUT, GUARD, SUPPORTER, SCOUT, GUARD), (SCOUT, None, GUARD, None, SUPPORTER)])
+def test_a_run_of_moves_offers_exactly_the_moves_to_unseen_arrangements_11_1_1_2(scenario, cards):
+    """CR 11.1.1.2 with CR 6.5.1.2.4: in a run of moves, a move is offered if and only if it leads
+    to an arrangement not yet seen in the run (the legal mask ranks each exchange from the current
+    arrangement; checked against every exchange played out on a clone), with empty positions too."""
+    sc = scenario()
+    for q, c in enumerate(cards):
+        if c is not None:
+            sc.put(0, c, "stage", pos=q)
+    g = sc.game()
+    rng = np.random.default_rng(11)
+
+    def arrangement(game):
+        return tuple(stage_slot(game, 0, q) for q in range(5))
+
+    seen = {arrangement(g)}
+    steps = 0
+    while True:
+        offered = set()
+        unseen = set()
+        for x in g.legal_actions():
+            d = g.describe_action(int(x))
+            if d.startswith("Swap"):
+                offered.add(int(x))
+        for k in range(K.N_MOVE_PAIRS):  # every exchange of a pair with a card in it, legal or not
+            i, j = K.MOVE_PAIRS[k]
+            before = arrangement(g)
+            if before[i] < 0 and before[j] < 0:
+                continue
+            after = list(before)
+            after[i], after[j] = after[j], after[i]
+            if tuple(after) not in seen:
+                unseen.add(int(K.MOVE_BASE + k))
+        assert offered == unseen, (steps, sorted(offered), sorted(unseen))
+        if not offered:
+            break
+        g.step(int(rng.choice(sorted(offered))))
+        seen.add(arrangement(g))
+        steps += 1
+    assert steps >= 2
+
+
 def test_event_resolves_then_goes_to_waiting_room_6_5_1_2_2(scenario):
     sc = scenario()
     ev = sc.put(0, INSIGHT, "hand")

@@ -2069,8 +2069,7 @@ def ability_usable_kind(s, T, p, pos, j, kind):
 @njit(cache=True)
 def legal_mask_row(s, T, out):
     cards = T[0]
-    for a in range(NUM_ACTIONS):
-        out[a] = 0
+    out[:NUM_ACTIONS] = 0  # a slice fill: one vectorised loop, no per-element index checks
     if s[H_DONE] != 0:
         return 0
     kind = s[H_DECISION]
@@ -2120,6 +2119,10 @@ def legal_mask_row(s, T, out):
                 if ability_usable(s, T, p, pos, j) >= 0:
                     out[ABILITY_BASE + pos * ABILITIES_PER_CARD + j] = 1
                     n += 1
+        run_open = s[MOVE_RUN_OPEN] != 0
+        packed, n_run, occ = 0, 0, 0
+        if run_open:
+            packed, n_run, occ = move_run_now(s, p)
         for k in range(K.N_MOVE_PAIRS):
             i, j = MOVE_PAIRS[k]
             a_sl = stage_slot(s, p, i)
@@ -2131,7 +2134,7 @@ def legal_mask_row(s, T, out):
                 ok = False
             if b_sl >= 0 and (s[D_RST + b_sl * CARD_W] & K.RESTRICT_CANT_MOVE) != 0:
                 ok = False
-            if ok and s[MOVE_RUN_OPEN] != 0 and move_run_seen(s, move_run_rank(s, p, i, j)):
+            if ok and run_open and move_run_seen(s, move_rank_swapped(packed, n_run, occ, i, j)):
                 ok = False  # CR 11.1.1.2: it would complete a loop of moves (back to a seen arrangement)
             if ok:
                 out[MOVE_BASE + k] = 1
@@ -2299,41 +2302,70 @@ def finish_events(s):
 
 
 @internal
-def move_run_rank(s, p, i, j):
-    """CR 11.1.1.2: the rank (0..119) of player p's stage arrangement, after exchanging positions i
-    and j (i = j = -1: as it is), among the arrangements of the cards that were on the stage when
-    the run of moves began (MOVE_RUN_START). The arrangement is written as a permutation of the 5
-    positions: the positions of those cards in the order of their starting positions, then the
-    empty positions in increasing order (so two arrangements are equal exactly when their
-    permutations are); its rank is its Lehmer code. Moves only exchange positions, so the cards
-    are the same all through a run."""
+def move_run_now(s, p):
+    """CR 11.1.1.2: player p's stage arrangement as it is, for :func:`move_rank_swapped`: the
+    positions of the cards that were on the stage when the run of moves began (MOVE_RUN_START), in
+    the order of their starting positions, packed 3 bits each (``packed``, ``n`` of them), and the
+    occupied positions as a 5-bit mask. Found once per legal mask; every move pair is then ranked
+    from it with no further reads of the row."""
     base = STAGE + p * NPOS
-    packed = 0  # 3 bits per permutation entry
+    packed = 0
     n = 0
+    occ = 0
+    for x in range(NPOS):
+        if s[base + x] >= 0:
+            occ |= 1 << x
     for q in range(NPOS):
         c = s[MOVE_RUN_START + q]
         if c < 0:
             continue
         for x in range(NPOS):
-            y = j if x == i else (i if x == j else x)
-            if s[base + y] == c:
+            if s[base + x] == c:
                 packed |= x << (3 * n)
                 n += 1
                 break
+    return packed, n, occ
+
+
+@internal
+def move_rank_swapped(packed, n, occ, i, j):
+    """The rank (0..119) of the arrangement :func:`move_run_now` describes after exchanging
+    positions i and j (i = j = -1: as it is), among the arrangements of the run's cards. The
+    arrangement is a permutation of the 5 positions: the positions of the run's cards in the order
+    of their starting positions, then the empty positions in increasing order (so two arrangements
+    are equal exactly when their permutations are); its rank is its Lehmer code. Moves only
+    exchange positions, so the cards are the same all through a run."""
+    perm = 0
+    for k in range(n):
+        x = (packed >> (3 * k)) & 7
+        if x == i:
+            x = j
+        elif x == j:
+            x = i
+        perm |= x << (3 * k)
+    m = n
     for x in range(NPOS):
-        y = j if x == i else (i if x == j else x)
-        if s[base + y] < 0:
-            packed |= x << (3 * n)
-            n += 1
+        y = j if x == i else (i if x == j else x)  # x holds after the exchange what y held before
+        if (occ >> y) & 1 == 0:
+            perm |= x << (3 * m)
+            m += 1
     rank = 0
     for a in range(NPOS):
-        va = (packed >> (3 * a)) & 7
+        va = (perm >> (3 * a)) & 7
         less = 0
         for b in range(a + 1, NPOS):
-            if ((packed >> (3 * b)) & 7) < va:
+            if ((perm >> (3 * b)) & 7) < va:
                 less += 1
         rank = rank * (NPOS - a) + less
     return rank
+
+
+@internal
+def move_run_rank(s, p, i, j):
+    """CR 11.1.1.2: the rank of player p's arrangement after exchanging positions i and j (i = j =
+    -1: as it is); see :func:`move_rank_swapped`."""
+    packed, n, occ = move_run_now(s, p)
+    return move_rank_swapped(packed, n, occ, i, j)
 
 
 @internal
