@@ -40,7 +40,7 @@ import numpy as np
 from numba import njit
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal, internal_nrt
 from tcg_env.engine.memory import borrow
 from tcg_env.engine.rng import rng_below, rng_next_u32, rng_seed_one
 from tcg_env.games.weiss_schwarz import constants as K
@@ -467,7 +467,7 @@ def _encore_pay(s, T, p):
     return PASS
 
 
-@internal
+@internal_nrt  # allocates its colour tally (tcg_env.engine.jit)
 def _level_up(s, T, mask, p, rng_row):
     """CR 9.3.2: the clock card whose colour the hand needs and the level zone lacks
     (CR 8.6.2.1.1: a card's colour must be in the level or clock)."""
