@@ -43,6 +43,28 @@ def check_invariants(g):
             if int(r[H_DECISION]) != K.Decision.LEVEL_UP:
                 assert int(r[S.CLOCK_N + p]) < K.CLOCK_TO_LEVEL  # CR 9.3 is resolved at once
         assert int(r[S.RES_N]) + int(r[S.RES_N + 1]) <= 2  # an event and/or a trigger card at most
+    check_climax_counts(g)
+
+
+def check_climax_counts(g):
+    """The observation's climax counts (each waiting room, the observer's own deck), which the
+    kernel reads through the climax slots list, equal a count of the cards in those zones."""
+    from tcg_env.games.weiss_schwarz.observation import GLOBAL_COLUMNS, OBS_GLOBAL
+
+    cards = g.pool.kernel_tables[0]
+    r = g.state
+    col = {name: OBS_GLOBAL + i for i, name in enumerate(GLOBAL_COLUMNS)}
+
+    def climax_in(zone, p):
+        lst = getattr(S, zone + "_L") + p * K.MAX_DECK
+        return sum(int(cards[int(r[S.CARD + int(slot) * S.CARD_W]), K.C_TYPE]) == K.CardType.CLIMAX
+                   for slot in r[lst : lst + int(r[getattr(S, zone + "_N") + p])])
+
+    for viewer in range(2):
+        obs = g.observe(viewer)
+        assert obs[col["my_waiting_room_climax_div8"]] * 8 == climax_in("WR", viewer)
+        assert obs[col["opp_waiting_room_climax_div8"]] * 8 == climax_in("WR", 1 - viewer)
+        assert obs[col["my_deck_climax_div8"]] * 8 == climax_in("DECK", viewer)
 
 
 def play_random(g, rng, max_steps=5000):
@@ -141,6 +163,10 @@ def test_bad_snapshot_is_rejected_with_the_field_named(pool, deck):
     bad = json.loads(json.dumps(d))
     bad["fields"]["turn_player"] = 5
     with pytest.raises(SnapshotError, match="turn_player"):
+        type(g).from_dict(bad, pool=pool)
+    bad = json.loads(json.dumps(d))  # derived from the card ids: a list that disagrees is refused
+    bad["fields"]["climax_slots"][1][0] = bad["fields"]["climax_slots"][1][1]
+    with pytest.raises(SnapshotError, match="climax_slots of player 1"):
         type(g).from_dict(bad, pool=pool)
 
 

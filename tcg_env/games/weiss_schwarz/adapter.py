@@ -283,6 +283,16 @@ def check_consistency(row: np.ndarray, pool) -> None:
             err(f"slot {slot} holds a card in no zone")
         if z not in [int(x) for x in K.Zone]:
             err(f"slot {slot} has unknown zone {z}")
+    cards = pool.kernel_tables[0]
+    for p in range(2):  # CX_SLOTS is derived from the card ids (kernels.list_climax_slots)
+        want = [slot for slot in range(p * K.MAX_DECK, (p + 1) * K.MAX_DECK)
+                if int(row[S.CARD + slot * S.CARD_W]) >= 0
+                and int(cards[int(row[S.CARD + slot * S.CARD_W]), K.C_TYPE]) == K.CardType.CLIMAX]
+        n_cx = int(row[S.CX_SLOT_N + p])
+        got = [int(x) for x in row[S.CX_SLOTS + p * K.MAX_DECK : S.CX_SLOTS + (p + 1) * K.MAX_DECK]]
+        if n_cx != len(want) or got != want + [-1] * (K.MAX_DECK - len(want)):
+            err(f"climax_slots of player {p} ({got[:max(n_cx, 0)]}, count {n_cx}) are not the slots holding its "
+                f"climax cards ({want})")
     for p in range(2):
         for pos in range(K.N_POSITIONS):
             n_m = sum(1 for slot in range(p * K.MAX_DECK, (p + 1) * K.MAX_DECK)

@@ -33,6 +33,8 @@ from tcg_env.engine.rng import rng_below, rng_seed_one, shuffle_run
 from tcg_env.engine.zones import zone_pop_top, zone_push, zone_remove, zone_remove_at
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
+    CX_SLOT_N,
+    CX_SLOTS,
     MOVE_RUN_OPEN,
     MOVE_RUN_SEEN,
     MOVE_RUN_START,
@@ -2302,6 +2304,22 @@ def finish_events(s):
 
 
 @internal
+def list_climax_slots(s, T, p):
+    """CX_SLOTS: player p's card slots that hold climax cards, in slot order (derived from the card
+    ids; the observation counts climax cards per zone through it)."""
+    cards = T[0]
+    n = 0
+    for slot in range(p * MAX_DECK, (p + 1) * MAX_DECK):
+        c = s[CARD + slot * CARD_W]
+        if c >= 0 and cards[c, K.C_TYPE] == T_CLIMAX:
+            s[CX_SLOTS + p * MAX_DECK + n] = slot
+            n += 1
+    for i in range(n, MAX_DECK):
+        s[CX_SLOTS + p * MAX_DECK + i] = -1
+    s[CX_SLOT_N + p] = n
+
+
+@internal
 def move_run_now(s, p):
     """CR 11.1.1.2: player p's stage arrangement as it is, for :func:`move_rank_swapped`: the
     positions of the cards that were on the stage when the run of moves began (MOVE_RUN_START), in
@@ -2713,6 +2731,7 @@ def reset_row(s, deck0, deck1, seed, variant, auto_single, T):
             s[ZONE + slot * CARD_W] = Z_DECK
             zone_push(s, DECK_N + p, DECK_L + p * MAX_DECK, slot)
         shuffle_deck(s, p)  # CR 5.2.1.2
+        list_climax_slots(s, T, p)
     first = rng_below(s, 2)  # CR 5.2.1.3
     s[FIRST_PLAYER] = first
     s[TURN_PLAYER] = first  # CR 5.2.1.6

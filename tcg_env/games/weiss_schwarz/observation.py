@@ -27,6 +27,8 @@ from tcg_env.games.weiss_schwarz.state import (
     COUNTER_USED,
     CX_L,
     CX_N,
+    CX_SLOT_N,
+    CX_SLOTS,
     DECK_L,
     D_LEVEL,
     D_POWER,
@@ -52,6 +54,7 @@ from tcg_env.games.weiss_schwarz.state import (
     TURN_PLAYER,
     WR_L,
     WR_N,
+    ZONE,
 )
 
 MAX_DECK = K.MAX_DECK
@@ -60,6 +63,8 @@ HAND_SLOTS = K.HAND_SLOTS
 OPTION_SLOTS = K.OPTION_SLOTS
 CLOCK_ROWS = 8  # bottom-most clock cards per player (the level-up choice is among the bottom 7)
 LEVEL_ROWS = 3
+_Z_WR = int(K.Zone.WAITING_ROOM)
+_Z_DECK = int(K.Zone.DECK)
 
 CARD_COLUMNS = [
     "present",
@@ -208,18 +213,19 @@ def observe_row(s, T, player, out):
         out[_G_ICON + s[DEC_ARG]] = 1.0
     out[_G_PEND] = s[PT_N + p] / 4.0
     out[_G_PEND + 1] = s[PT_N + o] / 4.0
+    # climax cards in each waiting room and in the observer's own deck: the zones of the few
+    # climax slots (CX_SLOTS), not the card of every slot of those zones
     for side in range(2):
         q = p if side == 0 else o
-        ncx = 0
-        for i in range(s[WR_N + q]):
-            if cards[s[CARD + s[WR_L + q * MAX_DECK + i] * CARD_W], K.C_TYPE] == 2:
-                ncx += 1
-        out[_G_PEND + 2 + side] = ncx / 8.0
-    ncx = 0
-    for i in range(s[DECK_N + p]):
-        if cards[s[CARD + s[DECK_L + p * MAX_DECK + i] * CARD_W], K.C_TYPE] == 2:
-            ncx += 1
-    out[_G_PEND + 4] = ncx / 8.0
+        n_wr = 0
+        n_deck = 0
+        for i in range(s[CX_SLOT_N + q]):
+            z = s[ZONE + s[CX_SLOTS + q * MAX_DECK + i] * CARD_W]
+            n_wr += np.int64(z == _Z_WR)
+            n_deck += np.int64(z == _Z_DECK)
+        out[_G_PEND + 2 + side] = n_wr / 8.0
+        if side == 0:
+            out[_G_PEND + 4] = n_deck / 8.0
     # stages (public)
     for side in range(2):
         q = p if side == 0 else o

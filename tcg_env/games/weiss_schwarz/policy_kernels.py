@@ -49,6 +49,7 @@ from tcg_env.games.weiss_schwarz.kernels import (
     ability_usable,
     apply_unchecked,
     legal_mask_row,
+    list_climax_slots,
     refresh_derived,
 )
 from tcg_env.games.weiss_schwarz.state import (
@@ -645,6 +646,7 @@ def determinize_row(s, T, player, rng_row):
         t = s[CARD + si * CARD_W]
         s[CARD + si * CARD_W] = s[CARD + sj * CARD_W]
         s[CARD + sj * CARD_W] = t
+    list_climax_slots(s, T, o)  # the permutation moved climax cards between slots
     base = DECK_L + player * MAX_DECK
     for i in range(s[DECK_N + player] - 1, 0, -1):
         j = rng_below(rng_row, i + 1)

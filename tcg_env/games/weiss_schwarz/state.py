@@ -129,4 +129,11 @@ PAY_CLOCK_LEFT = _a("pay_hand_to_clock_left")  # hand cards still to put into th
 CAND_N = _a("candidate_count")
 CAND = _a("candidates", OPTION_SLOTS)
 
+# player p's card slots that hold climax cards (set at reset from the card ids, which never change
+# slot during a game, and re-derived by determinization): the observation counts the climax cards
+# in a deck or waiting room by checking these few slots' zones instead of reading every card of
+# those zones (CR 5.1.2.3: at most 8 in a legal deck; room for a whole deck all the same)
+CX_SLOT_N = _a("climax_slot_count", 2)
+CX_SLOTS = _a("climax_slots", (2, MAX_DECK))
+
 STATE_SIZE = LAYOUT.size
