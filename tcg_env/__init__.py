@@ -13,6 +13,10 @@ from typing import Any, Sequence
 if "NUMBA_OPT" not in os.environ and "numba" not in sys.modules:
     os.environ["NUMBA_OPT"] = "2"
 
+# numba's cache, stamped with every engine and game source file: an edit to one kernel file
+# invalidates the cached kernels that contain its code (tcg_env.engine.cache)
+import tcg_env.engine.cache  # noqa: E402,F401
+
 from tcg_env.game import BatchGame, Game, IllegalActionError, SnapshotError
 from tcg_env.registry import get_spec, list_games
 

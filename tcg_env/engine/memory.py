@@ -18,8 +18,8 @@ borrows its arguments, and it never returns or stores a borrowed array. Under
 (LLVM's prefetch intrinsic, one per 64-byte line); a batch kernel uses it to fetch the next rows
 while the current one runs. It never changes a result; without numba it does nothing.
 
-numba caches callers by their own source file: after editing this module, delete the caches
-(``find tcg_env -name '*.nbi' -delete; find tcg_env -name '*.nbc' -delete``).
+Its callers' cached code embeds these intrinsics: ``tcg_env.engine.cache`` recompiles every kernel of
+the package after an edit to this file (or any other engine / game file).
 """
 
 import numpy as np

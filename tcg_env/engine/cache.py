@@ -1,0 +1,107 @@
+"""numba's on-disk cache, made to notice edits to any engine file.
+
+numba caches each compiled function next to its source file, under a stamp of that one file (a
+hash of its contents). A cached kernel also holds the compiled code of every kernel it calls, from
+other files: the batch entry of a game holds its rules kernels, its observation, the engine's
+zones and memory helpers. After an edit to ``kernels.py`` alone, the batch entry's stamp (its own
+``batch.py``) is unchanged, so numba loads it with the *old* rules inside, and tests pass or fail
+on code that is no longer there. That happened while developing this engine.
+
+:func:`install` puts, in front of numba's own cache locators, copies of them whose stamp covers
+every Python file of ``tcg_env/engine`` and ``tcg_env/games`` (their contents' SHA-256, computed
+at most once a second, and re-read only when a file's size or modification time changed). An edit to any
+kernel file then invalidates every cached kernel of the package, and they are compiled again (about
+a minute per game). Functions outside those folders keep numba's own behaviour. Users who never
+edit the package see no difference: their stamps never change.
+
+This uses numba's cache locator classes (``numba.core.caching``, tested on 0.68). If they are not
+there, :func:`install` leaves numba as it is: caching then works as numba's own, with the old
+caveat (delete the ``.nbi`` / ``.nbc`` files after an edit).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parents[1]  # tcg_env/
+_KERNEL_DIRS = (_PACKAGE / "engine", _PACKAGE / "games")
+_installed = False
+_memo: dict = {}
+
+
+def kernel_sources() -> list[Path]:
+    """Every Python file whose code a cached kernel of the package can contain."""
+    return sorted(p for d in _KERNEL_DIRS for p in d.rglob("*.py"))
+
+
+def package_stamp() -> bytes:
+    """SHA-256 over the contents of :func:`kernel_sources` (re-read only when one changed size or
+    modification time; the files are looked at again at most once a second: numba asks for the
+    stamp of every cached function it loads, hundreds at a start)."""
+    now = time.monotonic()
+    if "stamp" in _memo and now - _memo["checked"] < 1.0:
+        return _memo["stamp"]
+    _memo["checked"] = now
+    files = kernel_sources()
+    key = tuple((str(p), st.st_mtime_ns, st.st_size) for p in files for st in (p.stat(),))
+    if _memo.get("key") != key:
+        h = hashlib.sha256()
+        for p in files:
+            h.update(str(p.relative_to(_PACKAGE)).encode())
+            h.update(p.read_bytes())
+        _memo["key"], _memo["stamp"] = key, h.digest()
+    return _memo["stamp"]
+
+
+def _in_package(py_file: str) -> bool:
+    try:
+        path = Path(py_file).resolve()
+    except (OSError, RuntimeError):
+        return False
+    return any(d in path.parents for d in _KERNEL_DIRS)
+
+
+def install() -> bool:
+    """Register the package-wide stamp with numba's cache (once); False if numba's locator API
+    is not there."""
+    global _installed
+    if _installed:
+        return True
+    try:
+        from numba.core import caching
+    except ImportError:
+        return False
+    names = ("UserProvidedCacheLocator", "InTreeCacheLocator", "UserWideCacheLocator")
+    if not all(hasattr(caching, n) for n in names) or not hasattr(caching, "CacheImpl"):
+        return False
+    impl = caching.CacheImpl
+    locators = getattr(impl, "_locator_classes", None)
+    if not isinstance(locators, list):
+        return False
+    ours = []
+    for name in names:
+        base = getattr(caching, name)
+
+        def get_source_stamp(self):
+            return package_stamp()
+
+        def from_function(cls, py_func, py_file):
+            if not _in_package(py_file):
+                return None  # not a kernel file of the package: numba's own locators take it
+            return super(cls, cls).from_function(py_func, py_file)
+
+        ours.append(type("Package" + name, (base,), {
+            "get_source_stamp": get_source_stamp,
+            "from_function": classmethod(from_function),
+            "__doc__": f"numba's {name} with the tcg_env package-wide source stamp (tcg_env.engine.cache).",
+        }))
+    impl._locator_classes = ours + [c for c in locators if not c.__name__.startswith("Package")]
+    _installed = True
+    return True
+
+
+if os.environ.get("TCG_ENV_PER_FILE_CACHE", "") != "1":  # an escape hatch, documented in architecture.md
+    install()

@@ -1,0 +1,71 @@
+"""numba's cache stamp covers every engine / game file (tcg_env.engine.cache): a kernel cached with
+the code of the kernels it calls is compiled again when any of their files changes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from numba import njit
+from numba.core import caching
+
+import tcg_env  # noqa: F401  (installs the package-wide stamp)
+from tcg_env.engine import cache
+
+
+def _locator(dispatcher):
+    return dispatcher._cache._impl._locator  # the locator numba chose for this cached function
+
+
+def test_package_kernels_use_the_package_wide_stamp():
+    from tcg_env.games.fftcg import batch, kernels
+    from tcg_env.games.weiss_schwarz import observation
+
+    for kernel in (kernels.legal_mask_row, batch.random_play_row, observation.observe_row):
+        loc = _locator(kernel)
+        assert type(loc).__name__.startswith("Package"), type(loc)
+        assert loc.get_source_stamp() == cache.package_stamp()
+
+
+def test_functions_outside_the_kernel_folders_keep_numbas_own_stamp():
+    def outside(x):
+        return x + 1
+
+    loc = _locator(njit(cache=True)(outside))  # this test file: not under tcg_env/engine or games
+    assert not type(loc).__name__.startswith("Package")
+
+
+def test_the_stamp_changes_with_any_kernel_file_and_only_with_content(tmp_path, monkeypatch):
+    engine = tmp_path / "engine"
+    games = tmp_path / "games" / "somegame"
+    engine.mkdir()
+    games.mkdir(parents=True)
+    (engine / "zones.py").write_text("A = 1\n")
+    rules = games / "kernels.py"
+    rules.write_text("def f():\n    return 1\n")
+    (tmp_path / "cli.py").write_text("x = 1\n")  # not a kernel folder
+    monkeypatch.setattr(cache, "_PACKAGE", tmp_path)
+    monkeypatch.setattr(cache, "_KERNEL_DIRS", (tmp_path / "engine", tmp_path / "games"))
+
+    def stamp():
+        cache._memo.clear()  # the one-second memo would hide the edit
+        return cache.package_stamp()
+
+    monkeypatch.setattr(cache, "_memo", {})
+    first = stamp()
+    assert [p.name for p in cache.kernel_sources()] == ["zones.py", "kernels.py"]
+    rules.write_text("def f():\n    return 2\n")  # an edit to one rules file ...
+    edited = stamp()
+    assert edited != first  # ... changes the stamp of every kernel of the package
+    (tmp_path / "cli.py").write_text("x = 2\n")
+    assert stamp() == edited  # files outside the kernel folders do not count
+    rules.write_text("def f():\n    return 1\n")
+    assert stamp() == first  # the stamp is of contents, not of modification times
+
+
+@pytest.mark.parametrize("name", ["UserProvidedCacheLocator", "InTreeCacheLocator", "UserWideCacheLocator"])
+def test_every_source_backed_numba_locator_has_a_package_twin_in_front(name):
+    classes = caching.CacheImpl._locator_classes
+    names = [c.__name__ for c in classes]
+    assert names.index("Package" + name) < names.index(name)
+    assert Path(cache.__file__).parent.name == "engine"
