@@ -224,7 +224,15 @@ def test_pettingzoo_seed_test(encoding):
 
     from tcg_env.envs import weiss_schwarz_v0
 
-    seed_test(lambda: weiss_schwarz_v0.env(obs_encoding=encoding), num_cycles=200)
+    seed_test(lambda: weiss_schwarz_v0.env(obs_encoding=encoding), num_cycles=200)  # raises on a mismatch
+    # the same seed gives the same game, another seed another one (the seed is not ignored)
+    a, b, c = (weiss_schwarz_v0.env(obs_encoding=encoding) for _ in range(3))
+    a.reset(seed=7)
+    b.reset(seed=7)
+    c.reset(seed=8)
+    assert a.agent_selection == b.agent_selection
+    np.testing.assert_array_equal(a.game.state, b.game.state)
+    assert not np.array_equal(a.game.state, c.game.state)
 
 
 @real_pool
