@@ -139,6 +139,7 @@ def main() -> None:
         map_file = Path(f"/tmp/perf-{worker.pid}.map")
         if map_file.exists():
             map_file.unlink()
+        shutil.rmtree(cache, ignore_errors=True)
     shown = 0
     for row in rep.splitlines():
         m = re.match(r"\s*([\d.]+)%\s+\[\.\]\s+(\S+)", row)
@@ -148,7 +149,6 @@ def main() -> None:
         shown += 1
         if shown >= args.top:
             break
-    shutil.rmtree(cache, ignore_errors=True)
 
 
 if __name__ == "__main__":
