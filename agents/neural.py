@@ -190,10 +190,24 @@ class PolicyNet(nn.Module):
     def forward(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         return self._forward(obs, _Params(self))
 
+    def forward_scaled(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """``forward`` of observations already multiplied by ``obs_scale`` (see :meth:`scale_obs_`):
+        the trainer scales each stored observation once instead of in every minibatch pass."""
+        return self._forward_scaled(x, _Params(self))
+
+    @torch.no_grad()
+    def scale_obs_(self, obs: np.ndarray) -> np.ndarray:
+        """Multiplies float32 observations [n, O] by ``obs_scale`` in place (the first step of
+        ``forward``); returns ``obs``."""
+        np.multiply(obs, self.obs_scale.detach().cpu().numpy(), out=obs)
+        return obs
+
     def _forward(self, obs: torch.Tensor, P: "_Params") -> tuple[torch.Tensor, torch.Tensor]:
         """The network's computation with the parameters ``P`` supplies: its own modules
         (:class:`_Params`) or, for :class:`StackedPolicies`, those of several networks at once."""
-        x = obs * self.obs_scale
+        return self._forward_scaled(obs * self.obs_scale, P)
+
+    def _forward_scaled(self, x: torch.Tensor, P: "_Params") -> tuple[torch.Tensor, torch.Tensor]:
         if self.arch == "entity":
             return self._entity_forward(x, P)
         z = P.trunk(x)

@@ -56,7 +56,8 @@ from tcg_env.envs.vector import TCGVectorEnv
 from training.config import ConfigError, config_to_dict, load_config
 from training.evaluate import KernelOpponent, available_opponents, evaluate
 
-CKPT_FORMAT = "tcg_env.selfplay_ppo/1"
+# /2: the carried observations (``carry.b_obs``) are stored multiplied by the network's obs_scale
+CKPT_FORMAT = "tcg_env.selfplay_ppo/2"
 
 # opponent kinds of a row's current game
 OPP_SELF, OPP_POOL, OPP_RANDOM, OPP_HEURISTIC = 0, 1, 2, 3
@@ -330,14 +331,17 @@ class Trainer:
                 np.take(self.obs, lrows, axis=0, out=obs_k)
                 mask_k = self.b_mask[self.n : self.n + k]
                 np.not_equal(self.masks[lrows], 0, out=mask_k)
+                self.b_phi[idx] = self._phi(obs_k)
+                # stored scaled (the network's first step), so that the minibatch passes of learn()
+                # do not multiply every row again in each epoch
+                self.net.scale_obs_(obs_k)
                 with torch.no_grad():
-                    logits, value = self.net(_t(obs_k).to(self.device))
+                    logits, value = self.net.forward_scaled(_t(obs_k).to(self.device))
                 a, logp = self._sample(logits, _t(mask_k).to(self.device))
                 actions[lrows] = a.numpy()
                 self.b_act[idx] = a.numpy()
                 self.b_logp[idx] = logp.numpy()
                 self.b_val[idx] = value.float().cpu().numpy()
-                self.b_phi[idx] = self._phi(obs_k)
                 self.b_rew[idx] = 0.0
                 self.b_next[idx] = -1
                 self.b_term[idx] = False
@@ -448,22 +452,28 @@ class Trainer:
         t_obs, t_mask, t_act = _t(self.b_obs[:n]), _t(self.b_mask[:n]), _t(self.b_act[:n])
         t_logp, t_adv, t_ret = _t(self.b_logp[:n]), _t(adv), _t(ret)
         tidx = _t(train_idx)
+        # minibatch observations are gathered into one preallocated buffer: a fresh [mb, O] tensor
+        # per minibatch cost more in allocation and zero-filling than the gather itself
+        mb_obs = torch.empty(mb, self.O, dtype=t_obs.dtype)
         stop = False
         for _epoch in range(c.update_epochs):
             perm = tidx[torch.randperm(N, generator=self.gen)]
             for start in range(0, N, mb):
                 ix = perm[start : start + mb]
                 # index_select: the same gather as t_obs[ix], several times cheaper on the CPU
-                o = t_obs.index_select(0, ix).to(self.device)
+                o = torch.index_select(t_obs, 0, ix, out=mb_obs[: ix.numel()]).to(self.device)
                 m = t_mask.index_select(0, ix).to(self.device)
                 a = t_act.index_select(0, ix).to(self.device)
                 old = t_logp.index_select(0, ix).to(self.device)
                 ad = t_adv.index_select(0, ix).to(self.device)
                 rt = t_ret.index_select(0, ix).to(self.device)
-                logits, v = self.net(o)
-                lp_all = torch.log_softmax(masked_logits(logits, m), dim=1)
+                logits, v = self.net.forward_scaled(o)
+                ml = masked_logits(logits, m)
+                lp_all = torch.log_softmax(ml, dim=1)
                 lp = lp_all.gather(1, a[:, None]).squeeze(1)
-                ent = -(lp_all.exp() * lp_all).sum(1).mean()
+                # softmax, not lp_all.exp(): the same probabilities, and on the CPU torch.exp of the
+                # masked entries' huge negative log-probabilities takes a slow path (~10x)
+                ent = -(torch.softmax(ml, dim=1) * lp_all).sum(1).mean()
                 logratio = lp - old
                 ratio = logratio.exp()
                 with torch.no_grad():

@@ -354,6 +354,21 @@ def test_sparse_forward_matches_the_dense_network_values_and_gradients(rows):
     assert (fast[2]["trunk.0.weight"][:, 5:40] == 0).all()  # unused columns: exactly no gradient
 
 
+@pytest.mark.parametrize("arch", ["entity", "mlp"])
+def test_forward_scaled_of_prescaled_observations_equals_forward(arch):
+    """The trainer stores observations already multiplied by obs_scale (scale_obs_) and runs
+    forward_scaled on them: bit-identical to forward on the raw observations."""
+    torch.manual_seed(1)
+    net = PolicyNet(1376, 97, [32, 16], arch=arch, entity_dim=8)
+    rng = np.random.default_rng(1)
+    raw = (rng.random((300, 1376), dtype=np.float32) * 7) * (rng.random((300, 1376)) < 0.1)
+    scaled = net.scale_obs_(raw.copy())
+    assert not np.array_equal(scaled, raw)  # the scale is not the identity
+    with torch.no_grad():
+        want, got = net(torch.from_numpy(raw)), net.forward_scaled(torch.from_numpy(scaled))
+    assert torch.equal(want[0], got[0]) and torch.equal(want[1], got[1])
+
+
 def test_nonzero_columns_is_any_including_nan():
     from agents.neural import nonzero_columns
 
