@@ -5,7 +5,7 @@
 Each trainer runs for half of ``--seconds`` (after an unmeasured warm-up that loads the compiled
 kernels), the two interleaved in chunks of one PPO update / one SB3 iteration (so that the load of
 other processes on a shared machine, which comes and goes, falls on both alike), with the same
-trunk widths (``--hidden``), the same game options, the same torch thread count and the same
+trunk widths (the PPO config's ``hidden``, or ``--hidden``), the same game options, the same torch thread count and the same
 number of passes over each sample (SB3's ``n_epochs`` is set to the PPO config's
 ``update_epochs``), training included (rollouts *and* gradient updates are inside the measured
 time; evaluations and checkpoints are off on both sides). The PPO side runs ``configs/ppo_fftcg.yaml`` as trained (pointer-head network,
@@ -129,12 +129,13 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=60.0, help="total measured time, split between the two")
     p.add_argument("--ppo-config", default=str(Path(__file__).resolve().parents[1] / "configs" / "ppo_fftcg.yaml"))
     p.add_argument("--sb3-config", default=str(Path(__file__).resolve().parents[1] / "configs" / "sb3_fftcg.yaml"))
-    p.add_argument("--hidden", default="256,256", help="MLP widths used by both")
+    p.add_argument("--hidden", default=None, help="trunk widths used by both, e.g. 256,256 (default: the PPO config's)")
     p.add_argument("--threads", type=int, default=0, help="torch threads for both (0: the trainers' default)")
     p.add_argument("--ppo-set", nargs="*", default=[], metavar="KEY=VALUE", help="extra overrides of the PPO config")
     p.add_argument("--sb3-set", nargs="*", default=[], metavar="KEY=VALUE", help="extra overrides of the SB3 config")
     args = p.parse_args()
-    hidden = [int(h) for h in args.hidden.split(",")]
+    hidden = (list(load_config(PPOConfig, args.ppo_config).hidden) if args.hidden is None
+              else [int(h) for h in args.hidden.split(",")])
     tmp = tempfile.mkdtemp(prefix="bench_training_")
     common = [f"game={args.game}", f"hidden={hidden}", f"out_dir={tmp}", "tensorboard=false", f"torch_threads={args.threads}"]
     # training only on both sides: no evaluations, and no periodic checkpoints (SB3 writes none either)

@@ -56,11 +56,13 @@ class KernelOpponent:
         else:
             self.np_rng = np.random.default_rng(int(seed))
 
-    def actions(self) -> np.ndarray:
-        """One action per row for the row's current decider (whoever it is)."""
+    def actions(self, rows: Optional[np.ndarray] = None) -> np.ndarray:
+        """One action per row for the row's current decider (whoever it is). ``rows`` (distinct
+        row indices): only those entries are computed, the others are stale; the agent's cost
+        is per row chosen for, so a trainer passes the rows this opponent plays."""
         b = self.vec.batch
         if self.pk is not None:
-            self.pk.agent_actions_batch(b.states, b._T, b.masks, self.agent_rng, self.code, self._out)
+            self.pk.agent_actions_batch(b.states, b._T, b.masks, self.agent_rng, self.code, self._out, rows)
             return self._out
         g = self.np_rng.random(b.masks.shape) * (b.masks != 0)
         return g.argmax(axis=1)
@@ -131,7 +133,7 @@ def evaluate(act: Callable[[np.ndarray, np.ndarray], np.ndarray], opponent: str,
     done = np.zeros(vec.num_envs, bool)
     for _ in range(max_steps):
         mine = (players == seat) & ~done
-        actions = opp.actions().copy()
+        actions = opp.actions(np.flatnonzero(~mine)).copy()
         rows = np.flatnonzero(mine)
         if rows.size:
             actions[rows] = act(obs[rows], masks[rows])

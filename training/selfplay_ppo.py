@@ -363,7 +363,7 @@ class Trainer:
                 for kind, opp in self.kernel_opps.items():
                     rows = orows[kinds == kind]
                     if rows.size:
-                        actions[rows] = opp.actions()[rows]
+                        actions[rows] = opp.actions(rows)[rows]
             self.obs, self.masks, rewards, term, trunc, self.players = self.vec.step(actions)
             self.global_step += B
             self.ep_len += 1

@@ -49,6 +49,22 @@ def _threads() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def check_rows(rows, n_rows: int) -> np.ndarray:
+    """``rows`` as a contiguous int64 array of distinct indices in [0, n_rows); a ValueError names
+    the problem otherwise (a repeated row would be worked on by two threads at once)."""
+    arr = np.asarray(rows)
+    if arr.ndim != 1 or not (arr.size == 0 or np.issubdtype(arr.dtype, np.integer)):
+        raise ValueError(f"rows must be a 1-d array of integer row indices, got shape {arr.shape} dtype {arr.dtype}")
+    arr = np.ascontiguousarray(arr, np.int64)
+    if arr.size:
+        lo, hi = int(arr.min()), int(arr.max())
+        if lo < 0 or hi >= n_rows:
+            raise ValueError(f"rows must lie in [0, {n_rows}), got {lo if lo < 0 else hi}")
+        if np.unique(arr).size != arr.size:
+            raise ValueError("rows must be distinct (a row is listed twice)")
+    return arr
+
+
 def chunked(kernel, n_rows, *args):
     """Run ``kernel(lo, hi, *args)`` over contiguous row chunks, one per thread."""
     global _POOL

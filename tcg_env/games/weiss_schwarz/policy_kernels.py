@@ -44,7 +44,7 @@ from tcg_env.engine.jit import internal, internal_nrt
 from tcg_env.engine.memory import borrow
 from tcg_env.engine.rng import rng_below, rng_next_u32, rng_seed_one
 from tcg_env.games.weiss_schwarz import constants as K
-from tcg_env.engine.batch import chunked, pick_uniform
+from tcg_env.engine.batch import chunked, pick_uniform, check_rows
 from tcg_env.games.weiss_schwarz.kernels import (
     ability_usable,
     apply_unchecked,
@@ -665,6 +665,7 @@ def determinize_row(s, T, player, rng_row):
 OP_ACTIONS = 0
 OP_PLAYOUT = 1
 OP_DETERMINIZE = 2
+OP_ACTIONS_ROWS = 3  # OP_ACTIONS for the rows listed in ``rows`` only
 
 
 @njit(cache=True)
@@ -683,8 +684,8 @@ def playout_row(s, T, mask, rng_row, kind0, kind1, max_decisions):
 
 
 @njit(cache=True, nogil=True)
-def _policy_range(lo, hi, op, states, T, masks, agent_rng, kind, seat_kinds, max_decisions, players, actions_out,
-                  lengths):
+def _policy_range(lo, hi, op, states, T, masks, agent_rng, kind, seat_kinds, max_decisions, players,
+                  actions_out, lengths, rows):
     # borrowed views: no reference-count updates inside the engine (tcg_env.engine.memory)
     states = borrow(states)
     T = borrow(T)
@@ -694,9 +695,11 @@ def _policy_range(lo, hi, op, states, T, masks, agent_rng, kind, seat_kinds, max
     players = borrow(players)
     actions_out = borrow(actions_out)
     lengths = borrow(lengths)
-    for b in range(lo, hi):
+    rows = borrow(rows)
+    for i in range(lo, hi):
+        b = rows[i] if op == OP_ACTIONS_ROWS else i
         s = states[b]
-        if op == OP_ACTIONS:
+        if op == OP_ACTIONS or op == OP_ACTIONS_ROWS:
             if s[H_DONE] != 0:
                 actions_out[b] = -1
                 continue
@@ -722,13 +725,23 @@ def _check_kind(kind):
         raise ValueError(f"weiss_schwarz: unknown in-kernel agent code {int(kind)} (0 random, 1 heuristic)")
 
 
-def agent_actions_batch(states, T, masks, agent_rng, kind, actions_out):
+def agent_actions_batch(states, T, masks, agent_rng, kind, actions_out, rows=None):
     """actions_out[b] = the action agent ``kind`` chooses for row b's decider from its state and
-    the mask in masks[b]; -1 for finished rows."""
+    the mask in masks[b]; -1 for finished rows. ``rows`` (distinct row indices): only those rows
+    are chosen for (and only their agent_rng rows advance); the other entries of actions_out are
+    left as they are."""
     _check_kind(kind)
-    out = actions_out if actions_out.dtype == np.int32 and actions_out.flags.c_contiguous else np.empty(states.shape[0], np.int32)
-    chunked(_policy_range, states.shape[0], OP_ACTIONS, states, T, masks, agent_rng, int(kind), _SEATS, 0, _I32, out,
-             _I64)
+    n = states.shape[0]
+    # one compiled signature: int32 out (another dtype is filled through a temporary)
+    direct = actions_out.dtype == np.int32 and actions_out.flags.c_contiguous
+    if rows is None:
+        out = actions_out if direct else np.empty(n, np.int32)
+        chunked(_policy_range, n, OP_ACTIONS, states, T, masks, agent_rng, int(kind), _SEATS, 0, _I32, out, _I64, _I64)
+    else:
+        rows = check_rows(rows, n)
+        out = actions_out if direct else np.ascontiguousarray(actions_out, np.int32)
+        chunked(_policy_range, rows.size, OP_ACTIONS_ROWS, states, T, masks, agent_rng, int(kind), _SEATS, 0, _I32, out,
+                _I64, rows)
     if out is not actions_out:
         actions_out[:] = out
 
@@ -741,7 +754,7 @@ def playout_batch(states, T, masks, agent_rng, seat_kinds, max_decisions, length
         _check_kind(k)
     out = lengths if lengths.dtype == np.int64 and lengths.flags.c_contiguous else np.empty(states.shape[0], np.int64)
     chunked(_policy_range, states.shape[0], OP_PLAYOUT, states, T, masks, agent_rng, 0, seat_kinds,
-             int(max_decisions), _I32, _I32, out)
+             int(max_decisions), _I32, _I32, out, _I64)
     if out is not lengths:
         lengths[:] = out
 
@@ -749,7 +762,7 @@ def playout_batch(states, T, masks, agent_rng, seat_kinds, max_decisions, length
 def determinize_batch(states, T, players, agent_rng):
     """determinize_row for every row b from the view of players[b] (int32[B])."""
     chunked(_policy_range, states.shape[0], OP_DETERMINIZE, states, T, _DUMMY_MASKS, agent_rng, 0, _SEATS, 0,
-             np.ascontiguousarray(players, np.int32), _I32, _I64)
+             np.ascontiguousarray(players, np.int32), _I32, _I64, _I64)
 
 
 _DUMMY_MASKS = np.zeros((1, NUM_ACTIONS), np.int8)
