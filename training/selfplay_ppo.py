@@ -52,6 +52,7 @@ import numba
 from numba import njit
 
 from agents.neural import POLICY_FORMAT, PolicyNet, StackedPolicies, masked_logits, resolve_device
+from agents.neural_kernels import PackedPolicies
 from tcg_env.envs.vector import TCGVectorEnv
 from training.config import ConfigError, config_to_dict, load_config
 from training.evaluate import KernelOpponent, available_opponents, evaluate
@@ -220,8 +221,11 @@ class Trainer:
         # default per-tensor loop, which was ~5% of an update)
         self.opt = torch.optim.Adam(self.net.parameters(), lr=cfg.learning_rate, eps=1e-5, fused=True)
         self.pool_nets = [PolicyNet(O, A, cfg.hidden, cfg.game, cfg.arch, cfg.entity_dim).to(self.device).eval() for _ in range(cfg.pool_size)]
-        # the same snapshots stacked, so that all pool rows of an env step take one forward pass
-        self.pool_stack = StackedPolicies(self.net, cfg.pool_size)
+        # the same snapshots packed for one forward pass over all pool rows of an env step: on the
+        # CPU a numba kernel that reads only each row's own snapshot (agents.neural_kernels; the
+        # stacked torch pass read all 8 snapshots' weights every step), elsewhere StackedPolicies
+        self.pool_stack = (PackedPolicies(self.net, cfg.pool_size) if self.device.type == "cpu"
+                           else StackedPolicies(self.net, cfg.pool_size))
         self.pool_updates: list[int] = []  # update at which each slot's snapshot was taken
         self.pool_next = 0
         self._add_snapshot(0)
@@ -357,7 +361,10 @@ class Trainer:
                 kinds = self.opp_kind[orows]
                 prow = orows[kinds == OPP_POOL]
                 if prow.size:  # every snapshot's rows in one pass (agents.neural.StackedPolicies)
-                    logits = self.pool_stack.logits(_t(self.obs[prow]).to(self.device), self.opp_slot[prow])
+                    if isinstance(self.pool_stack, PackedPolicies):
+                        logits = _t(self.pool_stack.forward(self.net.scale_obs_(self.obs[prow]), self.opp_slot[prow])[0])
+                    else:
+                        logits = self.pool_stack.logits(_t(self.obs[prow]).to(self.device), self.opp_slot[prow])
                     a, _ = self._sample(logits, _t(self.masks[prow] != 0))
                     actions[prow] = a.numpy()
                 for kind, opp in self.kernel_opps.items():

@@ -412,6 +412,48 @@ def test_stacked_pool_gives_each_row_its_own_snapshots_logits(arch):
         stack.logits(obs[:1], np.array([6]))
 
 
+@pytest.mark.parametrize("arch,hidden", [("entity", [32, 16]), ("entity", [24]), ("mlp", [32, 16, 8])])
+def test_packed_pool_kernel_equals_each_snapshots_torch_forward(arch, hidden):
+    """The numba forward pass (agents.neural_kernels.PackedPolicies) gives every row the logits and
+    value of the network in its slot, as PolicyNet.forward_scaled does, up to float summation order;
+    empty card rows and observations from real games included; bad slots and shapes are refused."""
+    from agents.neural_kernels import PackedPolicies
+    from tcg_env.envs.vector import TCGVectorEnv
+
+    nets = []
+    for k in range(3):
+        torch.manual_seed(k)
+        net = PolicyNet(1376, 97, hidden, arch=arch, entity_dim=8)
+        with torch.no_grad():
+            for p in net.parameters():
+                p.add_(torch.randn_like(p) * 0.1)
+        nets.append(net)
+    packed = PackedPolicies(nets[0], 5)
+    for slot, net in zip((0, 2, 4), nets):
+        packed.load(slot, net)
+    vec = TCGVectorEnv("fftcg", num_envs=24, seed=5)
+    obs, masks, _ = vec.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        obs, masks, *_ = vec.step(np.array([rng.choice(np.flatnonzero(m)) for m in masks]))
+    x = nets[0].scale_obs_(obs.copy())
+    x[3] = 0.0  # an all-empty row
+    slots = rng.choice([0, 2, 4], size=24)
+    logits, values = packed.forward(x, slots)
+    by_slot = dict(zip((0, 2, 4), nets))
+    with torch.no_grad():
+        for i, s in enumerate(slots):
+            want_l, want_v = by_slot[int(s)].forward_scaled(torch.from_numpy(x[i : i + 1]))
+            np.testing.assert_allclose(logits[i], want_l[0].numpy(), rtol=1e-5, atol=1e-5)
+            np.testing.assert_allclose(values[i], want_v[0].numpy(), rtol=1e-5, atol=1e-5)
+    with pytest.raises(ValueError, match="slots"):
+        packed.forward(x[:1], np.array([5]))
+    with pytest.raises(ValueError, match="shape"):
+        packed.forward(x[:, :100])
+    with pytest.raises(ValueError, match="differs"):
+        packed.load(1, PolicyNet(1376, 97, [7], arch=arch, entity_dim=8))
+
+
 def test_vector_env_keeps_truncated_states():
     from tcg_env.engine.header import H_TURN
     from tcg_env.envs import TCGVectorEnv
