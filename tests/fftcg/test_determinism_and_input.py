@@ -159,6 +159,40 @@ def test_inconsistent_snapshots_are_refused_with_the_problem_named():
         Game.from_dict({"nothing": 1})
 
 
+def test_a_snapshot_whose_priority_rules_clean_flag_the_position_does_not_bear_out_is_refused():
+    """priority_rules_clean lets a pass skip the next priority point's rule processes (CR 12.3); a
+    snapshot may set it only where they would find nothing (checked by passing with and without)."""
+    from tcg_env.games.fftcg import state as S
+
+    g = tcg_env.make_game("fftcg", seed=12)
+    rng = np.random.default_rng(3)
+    while True:  # a PRIORITY decision with the flag set and a Forward on the field
+        row = g.state
+        fwd = [int(x) for x in row[S.FIELD_L : S.FIELD_L + 2 * K.FIELD_SLOTS] if x >= 0
+               and g.pool.kernel_tables[0][row[S.CARD + x * S.CARD_W], K.C_TYPE] == K.CardType.FORWARD]
+        if row[S.PRIORITY_CLEAN] == 1 and fwd:
+            break
+        assert not g.done
+        legal = g.legal_actions()
+        g.step(int(legal[rng.integers(len(legal))]))
+    d = json.loads(json.dumps(g.to_dict()))
+    assert d["fields"]["priority_rules_clean"] == 1
+    Game.from_dict(d)  # as taken: consistent
+    # CR 12.4.5: damage equal to its power breaks the Forward at the next rule processes
+    slot = fwd[0]
+    d["fields"]["damage_taken"][slot] = int(d["fields"]["power"][slot])
+    with pytest.raises(SnapshotError, match="priority_rules_clean"):
+        Game.from_dict(d)
+    d["fields"]["priority_rules_clean"] = 0  # without the flag the position loads, and a pass breaks it
+    g2 = Game.from_dict(d)
+    g2.step(K.PASS)
+    assert g2.state[S.ZONE + slot * S.CARD_W] != K.Zone.FIELD
+    for bad, msg in ((2, "must be 0 or 1"),):
+        d["fields"]["priority_rules_clean"] = bad
+        with pytest.raises(SnapshotError, match=msg):
+            Game.from_dict(d)
+
+
 def test_observations_are_per_player_and_both_encodings_agree():
     g = tcg_env.make_game("fftcg", seed=12)
     play(g, 60, np.random.default_rng(5))

@@ -138,3 +138,33 @@ def test_batch_random_play_every_game_ends():
     assert counters[:, 1].sum() >= 64 * 2  # ~400 decisions per game
     assert counters[:, 1].sum() == counters[:, 2:].sum()
     assert (bg.states[:, S.LAYOUT.fields["error"].offset] == 0).all()
+
+
+def test_a_pass_that_hands_priority_on_needs_no_new_rule_processes_CR_11_1_6_12_3():
+    """CR 11.1.6 / 12.3: when the priority point that offered PRIORITY ran the rule processes and
+    found nothing (state field priority_rules_clean), a pass that hands priority to the other player
+    is applied without running them again. At every such decision of random games, passing with the
+    flag reaches exactly the state that passing without it (the full priority point) reaches."""
+    from tcg_env.games.fftcg.entry import ROW_STEP, row_entry
+
+    no_cards = np.zeros(1, np.int32)
+    no_obs = np.zeros(1, np.float32)
+    mask = np.zeros(K.NUM_ACTIONS, np.int8)
+    checked = 0
+    for seed in range(6):
+        g = tcg_env.make_game("fftcg", seed=100 + seed)
+        rng = np.random.default_rng(seed)
+        T = g.pool.kernel_tables
+        while not g.done:
+            row = g.state
+            if row[S.PRIORITY_CLEAN] == 1:
+                assert g.decision == K.Decision.PRIORITY
+                fast, full = row.copy(), row.copy()
+                full[S.PRIORITY_CLEAN] = 0
+                for trial in (fast, full):
+                    row_entry(ROW_STEP, trial, T, no_cards, no_cards, 0, 0, 0, K.PASS, mask, no_obs)
+                np.testing.assert_array_equal(fast, full)
+                checked += 1
+            legal = g.legal_actions()
+            g.step(int(legal[rng.integers(len(legal))]))
+    assert checked > 300

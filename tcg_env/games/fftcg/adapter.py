@@ -31,7 +31,7 @@ from tcg_env.games.fftcg.observation import (
 VARIANTS = ("constructed", "limited")
 ZONE_NAMES = {z: z.name.lower() for z in K.Zone}
 PHASE_NAMES = {p: p.name.title().replace("Main1", "Main 1").replace("Main2", "Main 2") for p in K.Phase}
-SNAPSHOT_FORMAT = 1
+SNAPSHOT_FORMAT = 2  # 2: field priority_rules_clean
 
 
 def pool_fingerprint(pool) -> str:
@@ -302,7 +302,7 @@ def from_dict(row: np.ndarray, pool, d: dict) -> int:
 def check_consistency(row: np.ndarray, pool) -> None:
     """Every card slot is in exactly the zone list its zone says; counts within capacity; the
     pending decision has a legal action."""
-    from tcg_env.games.fftcg.entry import ROW_MASK, row_entry
+    from tcg_env.games.fftcg.entry import ROW_MASK, ROW_STEP, row_entry
 
     _NO_CARDS = np.zeros(1, np.int32)
     _NO_OBS = np.zeros(1, np.float32)
@@ -392,6 +392,23 @@ def check_consistency(row: np.ndarray, pool) -> None:
         trial = row.copy()
         if row_entry(ROW_MASK, trial, pool.kernel_tables, _NO_CARDS, _NO_CARDS, 0, 0, 0, 0, mask, _NO_OBS) == 0:
             err(f"the pending decision {K.Decision(int(row[H_DECISION])).name} has no legal action")
+    clean = int(row[S.PRIORITY_CLEAN])
+    if clean not in (0, 1):
+        err(f"field 'priority_rules_clean' must be 0 or 1, got {clean}")
+    if clean:
+        if done or int(row[H_DECISION]) != K.Decision.PRIORITY:
+            err("field 'priority_rules_clean' is 1 but no PRIORITY decision is pending")
+        if int(row[S.PT_N]) or int(row[S.PT_N + 1]):
+            err("field 'priority_rules_clean' is 1 but auto-abilities are pending")
+        # the flag lets a pass skip the next priority point's rule processes (CR 12.3): passing with
+        # and without it must reach the same state, or the position needs them (set the flag to 0)
+        with_flag, without = row.copy(), row.copy()
+        without[S.PRIORITY_CLEAN] = 0
+        for trial in (with_flag, without):
+            row_entry(ROW_STEP, trial, pool.kernel_tables, _NO_CARDS, _NO_CARDS, 0, 0, 0, K.PASS, mask, _NO_OBS)
+        if not np.array_equal(with_flag, without):
+            err("field 'priority_rules_clean' is 1 but the rule processes (CR 12.3) would change this position; "
+                "set it to 0")
 
 
 # ---- entity observations -------------------------------------------------------------------------

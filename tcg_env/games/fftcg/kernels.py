@@ -1745,6 +1745,7 @@ def priority_point(s, T):
         do_pass(s, T, s[PRIORITY_PLAYER])
         return
     set_decision(s, D_PRIORITY, s[PRIORITY_PLAYER])
+    s[PRIORITY_CLEAN] = 1  # rule processes found nothing, no auto-ability pending (see apply_unchecked)
 
 
 @internal
@@ -2060,6 +2061,8 @@ def apply_unchecked(s, T, a):
     s[H_DECISION] = D_NONE
     s[H_DECIDER] = -1
     s[H_NUM_DECISIONS] += 1
+    clean = s[PRIORITY_CLEAN] != 0
+    s[PRIORITY_CLEAN] = 0
     if kind == D_CHOOSE_FIRST:
         fp = p if a == OPTION_BASE else 1 - p
         s[FIRST_PLAYER] = fp
@@ -2076,6 +2079,15 @@ def apply_unchecked(s, T, a):
     elif kind == D_PRIORITY:
         if a == PASS:
             do_pass(s, T, p)
+            if clean and s[FLOW] == FL_PRIORITY and s[H_NUM_DECISIONS] < MAX_DECISIONS:
+                # CR 11.1.6: the other player gets priority. The priority point that offered this
+                # decision ran the rule processes (CR 12.3) and found nothing, and no auto-ability
+                # was pending; a pass changes only the priority bookkeeping, which they do not read,
+                # so this priority point would find the same: offer the decision at once (what
+                # advance -> priority_point would do, without recomputing the derived values)
+                set_decision(s, D_PRIORITY, s[PRIORITY_PLAYER])
+                s[PRIORITY_CLEAN] = 1
+                return
         elif a < OWN_FIELD_BASE:
             play_from_hand(s, T, p, a - HAND_BASE)
         else:

@@ -163,6 +163,7 @@ class Scenario:
         from tcg_env.games.fftcg.kernels import refresh_derived
 
         row = self.row.copy()
+        row[S.PRIORITY_CLEAN] = 0  # the edits may call for rule processes: the next priority point runs them
         refresh_derived(row, self.pool.kernel_tables)
         check_consistency(row, self.pool)
         return Game(self.spec, self.pool, row, self.variant)
