@@ -2079,15 +2079,20 @@ def apply_unchecked(s, T, a):
     elif kind == D_PRIORITY:
         if a == PASS:
             do_pass(s, T, p)
-            if clean and s[FLOW] == FL_PRIORITY and s[H_NUM_DECISIONS] < MAX_DECISIONS:
-                # CR 11.1.6: the other player gets priority. The priority point that offered this
-                # decision ran the rule processes (CR 12.3) and found nothing, and no auto-ability
-                # was pending; a pass changes only the priority bookkeeping, which they do not read,
-                # so this priority point would find the same: offer the decision at once (what
-                # advance -> priority_point would do, without recomputing the derived values)
-                set_decision(s, D_PRIORITY, s[PRIORITY_PLAYER])
-                s[PRIORITY_CLEAN] = 1
-                return
+            if clean and s[H_NUM_DECISIONS] < MAX_DECISIONS:
+                # The priority point that offered this decision ran the rule processes (CR 12.3)
+                # and found nothing, and no auto-ability was pending. A pass, and the end of a step
+                # or phase it may bring (CR 11.1.7: step_end changes the phase, step and priority
+                # bookkeeping and may trigger auto-abilities), change nothing the rule processes or
+                # the derived values read. So the next priority point, if it comes at once, would
+                # find the same: without new auto-abilities it offers the decision straight away
+                # (what advance -> priority_point would do, without recomputing derived values)
+                if s[FLOW] == FL_STEP_END:
+                    step_end(s, T)
+                if s[FLOW] == FL_PRIORITY and s[PT_N] == 0 and s[PT_N + 1] == 0 and actions_allowed_now(s):
+                    set_decision(s, D_PRIORITY, s[PRIORITY_PLAYER])
+                    s[PRIORITY_CLEAN] = 1
+                    return
         elif a < OWN_FIELD_BASE:
             play_from_hand(s, T, p, a - HAND_BASE)
         else:

@@ -28,8 +28,8 @@ FIRST_PLAYER = _a("first_player")
 PRIORITY_PLAYER = _a("priority_player")
 PASSES = _a("consecutive_passes")
 # 1 while the pending PRIORITY decision was set by a priority point whose rule processes (CR 12.3)
-# found nothing to do, with no auto-ability pending: a pass that only hands priority to the other
-# player changes nothing they read, so that player's priority point can skip them (kernels.apply_unchecked)
+# found nothing to do, with no auto-ability pending: a pass (handing priority on, or ending the step
+# or phase) changes nothing they read, so the next priority point can skip them (kernels.apply_unchecked)
 PRIORITY_CLEAN = _a("priority_rules_clean")
 FLOW = _a("flow")  # Flow: what the engine does next when no decision and no effect frame is pending
 MULLIGAN_STAGE = _a("mulligan_stage")  # 0 first player, 1 second player, 2 done
