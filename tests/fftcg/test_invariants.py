@@ -168,3 +168,40 @@ def test_a_pass_that_hands_priority_on_needs_no_new_rule_processes_CR_11_1_6_12_
             legal = g.legal_actions()
             g.step(int(legal[rng.integers(len(legal))]))
     assert checked > 300
+
+
+def test_observation_card_rows_carry_the_cards_static_features():
+    """Hand and field rows of the observation (docs/fftcg/observations.md) hold each card's static
+    columns exactly as the pool's feature table has them (cards.fftcg.card_obs_features: present,
+    element and type one-hots, cost / 10, printed power / 10000 and keywords for hand cards,
+    id + 1), and empty rows are all zero; observe_row writes them from the cards table."""
+    from tcg_env.cards.fftcg import card_obs_features
+    from tcg_env.games.fftcg import observation as O
+
+    g = tcg_env.make_game("fftcg", seed=31)
+    feats = card_obs_features(g.pool.cards)
+    rng = np.random.default_rng(4)
+    static_hand = [c for c in range(O.CARD_FEATURES) if c not in (12,)]  # 12: cost after reductions
+    static_field = [0, *range(1, 12), 12, 23]
+    checked = 0
+    while not g.done and checked < 400:
+        row = g.state
+        for p in (0, 1):
+            obs = g.observe(p)
+            hand = obs[O.OBS_HAND:O.OBS_OWN_FIELD].reshape(O.HAND_SLOTS, O.CARD_FEATURES)
+            nh = min(int(row[S.HAND_N + p]), O.HAND_SLOTS)
+            for i in range(nh):
+                cid = int(row[S.CARD + int(row[S.HAND_L + p * K.MAX_DECK + i]) * S.CARD_W])
+                np.testing.assert_array_equal(hand[i, static_hand], feats[cid, static_hand])
+            assert not hand[nh:].any()
+            for q, start in ((p, O.OBS_OWN_FIELD), (1 - p, O.OBS_OPP_FIELD)):
+                rows = obs[start:start + O.FIELD_SLOTS * O.CARD_FEATURES].reshape(O.FIELD_SLOTS, O.CARD_FEATURES)
+                nf = int(row[S.FIELD_N + q])
+                for i in range(nf):
+                    cid = int(row[S.CARD + int(row[S.FIELD_L + q * K.FIELD_SLOTS + i]) * S.CARD_W])
+                    np.testing.assert_array_equal(rows[i, static_field], feats[cid, static_field])
+                assert not rows[nf:].any()
+            checked += 1
+        legal = g.legal_actions()
+        g.step(int(legal[rng.integers(len(legal))]))
+    assert checked >= 400
