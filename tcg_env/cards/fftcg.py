@@ -347,14 +347,23 @@ class FFCardTable(CardTable):
     ABIL_COUNT_COL = K.C_ABIL_COUNT
 
     @property
-    def kernel_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """``(cards, abilities, filters, code, obs_features)``, the argument every kernel takes."""
+    def kernel_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``T = (cards, abilities, filters, code)``, the argument every kernel takes. (The
+        observation writes its static card columns from ``cards``; :attr:`obs_features` is the
+        same columns as a table, for reference.)"""
+        cached = self.__dict__.get("_kernel_tables")
+        if cached is None:
+            cached = self.__dict__["_kernel_tables"] = (self.cards, self.abilities, self.filters, self.code)
+        return cached
+
+    @property
+    def obs_features(self) -> np.ndarray:
+        """float32 ``[n_cards, CARD_OBS_FEATURES]`` static observation columns per card id
+        (:func:`card_obs_features`)."""
         feats = self.__dict__.get("_obs_features")
         if feats is None:
-            feats = card_obs_features(self.cards)
-            self.__dict__["_obs_features"] = feats
-            self.__dict__["_kernel_tables"] = (self.cards, self.abilities, self.filters, self.code, feats)
-        return self.__dict__["_kernel_tables"]
+            feats = self.__dict__["_obs_features"] = card_obs_features(self.cards)
+        return feats
 
     @property
     def job_names(self) -> list[str]:

@@ -25,7 +25,7 @@ def _programs(table):
 
 
 def test_pool_compiles_to_int32_tables(table):
-    cards, abilities, filters, code, _features = table.kernel_tables
+    cards, abilities, filters, code = table.kernel_tables
     for arr, ncols in ((cards, K.C_NCOLS), (abilities, K.A_NCOLS), (filters, K.F_NCOLS), (code, K.I_NCOLS)):
         assert arr.dtype == np.int32 and arr.flags.c_contiguous and arr.ndim == 2
         assert arr.shape[1] == ncols and arr.shape[0] >= 1

@@ -180,6 +180,7 @@ def test_observation_card_rows_carry_the_cards_static_features():
 
     g = tcg_env.make_game("fftcg", seed=31)
     feats = card_obs_features(g.pool.cards)
+    assert np.array_equal(feats, g.pool.obs_features)
     rng = np.random.default_rng(4)
     static_hand = [c for c in range(O.CARD_FEATURES) if c not in (12,)]  # 12: cost after reductions
     static_field = [0, *range(1, 12), 12, 23]

@@ -216,10 +216,10 @@ def observe_row(s, T, player, out):
     # own hand (the opponent's hand is hidden: only its count above)
     nh = min(s[HAND_N + me], HAND_SLOTS)
     # card rows: each block zeroed whole (one vectorised fill), then only the non-zero columns of
-    # each card written, the static ones from the card's row of the cards table (the same values
-    # as the pool's feature table T[4], cards.fftcg.card_obs_features). Reading T[4] (96 bytes
-    # per card, ~9 KiB that the 5.5 KiB observation write pushes out of L1) cost ~105 of ~1,230
-    # cycles per decision; the cards rows are mostly cached from the mask. Written inline rather
+    # each card written, the static ones from the card's row of the cards table (the values of
+    # cards.fftcg.card_obs_features). Copying them from a precomputed feature table (96 bytes per
+    # card, ~9 KiB that the 5.5 KiB observation write pushed out of L1) cost ~105 of ~1,230 cycles
+    # per decision; the cards rows are mostly cached from the mask. Written inline rather
     # than through a helper: each helper call with array arguments used to cost numba
     # reference-count updates, measured at ~10-15% of a whole decision here.
     costred = s[D_COUNTS + me * 3 + 2] != 0
