@@ -65,6 +65,32 @@ def check_rows(rows, n_rows: int) -> np.ndarray:
     return arr
 
 
+_NO_SEATS = np.zeros((1, 2), np.int32)
+_NO_I32 = np.zeros(1, np.int32)
+_NO_I64 = np.zeros(1, np.int64)
+
+
+def agent_actions_chunked(policy_range, op_all, op_rows, states, T, masks, agent_rng, kind, actions_out, rows=None):
+    """A game's ``agent_actions_batch`` over its policy kernel ``policy_range(lo, hi, op, states, T,
+    masks, agent_rng, kind, seat_kinds, max_decisions, players, actions_out, lengths, rows)``:
+    ``op_all`` for every row, or ``op_rows`` for the distinct indices ``rows`` (checked by
+    :func:`check_rows`; the other entries of ``actions_out`` are left as they are). One compiled
+    signature: the kernel writes int32, another ``actions_out`` dtype goes through a temporary."""
+    n = states.shape[0]
+    direct = actions_out.dtype == np.int32 and actions_out.flags.c_contiguous
+    if rows is None:
+        out = actions_out if direct else np.empty(n, np.int32)
+        chunked(policy_range, n, op_all, states, T, masks, agent_rng, int(kind), _NO_SEATS, 0, _NO_I32, out, _NO_I64,
+                _NO_I64)
+    else:
+        rows = check_rows(rows, n)
+        out = actions_out if direct else np.ascontiguousarray(actions_out, np.int32)
+        chunked(policy_range, rows.size, op_rows, states, T, masks, agent_rng, int(kind), _NO_SEATS, 0, _NO_I32, out,
+                _NO_I64, rows)
+    if out is not actions_out:
+        actions_out[:] = out
+
+
 def chunked(kernel, n_rows, *args):
     """Run ``kernel(lo, hi, *args)`` over contiguous row chunks, one per thread."""
     global _POOL

@@ -93,12 +93,18 @@ def test_agent_actions_batch_equals_choose_action_row_and_done_rows_get_minus_on
     assert np.array_equal(rng_batch, rng_loop)
 
 
-@pytest.mark.parametrize("kind", [P.AGENT_RANDOM, P.AGENT_HEURISTIC])
-def test_agent_actions_batch_for_listed_rows_only(kind):
+@pytest.mark.parametrize("game", ["fftcg", "weiss_schwarz"])
+@pytest.mark.parametrize("agent", ["AGENT_RANDOM", "AGENT_HEURISTIC"])
+def test_agent_actions_batch_for_listed_rows_only(game, agent):
     """``rows``: exactly those rows are chosen for (as in the full batch call), every other entry of
-    the output and every other row's agent RNG is left untouched; bad row lists are refused."""
+    the output and every other row's agent RNG is left untouched; bad row lists are refused. Both
+    games' policy kernels."""
+    import importlib
+
+    P = importlib.import_module(f"tcg_env.games.{game}.policy_kernels")
+    kind = getattr(P, agent)
     n = 16
-    bg = _batch(n, seed=21)
+    bg = tcg_env.make_batch(game, n, seed=21)
     lengths = np.zeros(n, np.int64)
     P.playout_batch(bg.states, bg._T, bg.masks, seed_agent_rng(n, 4), np.zeros((n, 2), np.int32), 40, lengths)
     rows = np.array([13, 2, 7, 8, 0], np.int64)

@@ -397,31 +397,3 @@ print(lengths.tolist(), bg.states[:, 1].tolist(), int(bg.states.astype(np.int64)
                          check=False)
     assert jit.returncode == 0, jit.stderr[-2000:]
     assert nojit.stdout.split() == jit.stdout.split()
-
-
-@pytest.mark.parametrize("kind", [P.AGENT_RANDOM, P.AGENT_HEURISTIC])
-def test_agent_actions_batch_for_listed_rows_only(kind):
-    """``rows``: exactly those rows are chosen for (as in the full batch call), every other entry of
-    the output and every other row's agent RNG is left untouched; bad row lists are refused."""
-    n = 16
-    bg = _batch(n, seed=21)
-    lengths = np.zeros(n, np.int64)
-    P.playout_batch(bg.states, bg._T, bg.masks, seed_agent_rng(n, 4), np.zeros((n, 2), np.int32), 40, lengths)
-    rows = np.array([13, 2, 7, 8, 0], np.int64)
-    rng_rows, rng_full = seed_agent_rng(n, 9), seed_agent_rng(n, 9)
-    for out_dtype in (np.int32, np.int64):
-        full = np.zeros(n, np.int32)
-        P.agent_actions_batch(bg.states, bg._T, bg.masks, rng_full, kind, full)
-        out = np.full(n, -7, out_dtype)
-        rng_before = rng_rows.copy()
-        P.agent_actions_batch(bg.states, bg._T, bg.masks, rng_rows, kind, out, rows)
-        assert np.array_equal(out[rows], full[rows])
-        others = np.setdiff1d(np.arange(n), rows)
-        assert (out[others] == -7).all()
-        assert np.array_equal(rng_rows[others], rng_before[others])
-        assert np.array_equal(rng_rows[rows], rng_full[rows])
-        rng_rows[others] = rng_full[others]  # both in step for the next dtype
-    out = np.zeros(n, np.int32)
-    for bad, msg in (([3, 3], "distinct"), ([n], "must lie in"), ([-1], "must lie in"), ([[1]], "1-d"), ([0.5], "integer")):
-        with pytest.raises(ValueError, match=msg):
-            P.agent_actions_batch(bg.states, bg._T, bg.masks, rng_rows, kind, out, np.array(bad))

@@ -31,7 +31,7 @@ from tcg_env.engine.memory import borrow
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_RNG, H_TURN, H_VARIANT
 from tcg_env.engine.rng import rng_below, rng_next_u32, rng_seed_one
 from tcg_env.games.fftcg import constants as K
-from tcg_env.engine.batch import chunked, pick_uniform, check_rows
+from tcg_env.engine.batch import agent_actions_chunked, chunked, pick_uniform
 from tcg_env.games.fftcg.kernels import (
     apply_unchecked,
     can_block,
@@ -1161,19 +1161,8 @@ def agent_actions_batch(states, T, masks, agent_rng, kind, actions_out, rows=Non
     the mask in masks[b]; -1 for finished rows. ``rows`` (distinct row indices): only those rows
     are chosen for (and only their agent_rng rows advance); the other entries of actions_out are
     left as they are."""
-    n = states.shape[0]
-    # one compiled signature: int32 out (another dtype is filled through a temporary)
-    direct = actions_out.dtype == np.int32 and actions_out.flags.c_contiguous
-    if rows is None:
-        out = actions_out if direct else np.empty(n, np.int32)
-        chunked(_policy_range, n, OP_ACTIONS, states, T, masks, agent_rng, int(kind), _SEATS, 0, _I32, out, _I64, _I64)
-    else:
-        rows = check_rows(rows, n)
-        out = actions_out if direct else np.ascontiguousarray(actions_out, np.int32)
-        chunked(_policy_range, rows.size, OP_ACTIONS_ROWS, states, T, masks, agent_rng, int(kind), _SEATS, 0, _I32, out,
-                _I64, rows)
-    if out is not actions_out:
-        actions_out[:] = out
+    agent_actions_chunked(_policy_range, OP_ACTIONS, OP_ACTIONS_ROWS, states, T, masks, agent_rng, kind, actions_out,
+                          rows)
 
 
 def playout_batch(states, T, masks, agent_rng, seat_kinds, max_decisions, lengths):

@@ -44,7 +44,7 @@ from tcg_env.engine.jit import internal, internal_nrt
 from tcg_env.engine.memory import borrow
 from tcg_env.engine.rng import rng_below, rng_next_u32, rng_seed_one
 from tcg_env.games.weiss_schwarz import constants as K
-from tcg_env.engine.batch import chunked, pick_uniform, check_rows
+from tcg_env.engine.batch import agent_actions_chunked, chunked, pick_uniform
 from tcg_env.games.weiss_schwarz.kernels import (
     ability_usable,
     apply_unchecked,
@@ -731,19 +731,8 @@ def agent_actions_batch(states, T, masks, agent_rng, kind, actions_out, rows=Non
     are chosen for (and only their agent_rng rows advance); the other entries of actions_out are
     left as they are."""
     _check_kind(kind)
-    n = states.shape[0]
-    # one compiled signature: int32 out (another dtype is filled through a temporary)
-    direct = actions_out.dtype == np.int32 and actions_out.flags.c_contiguous
-    if rows is None:
-        out = actions_out if direct else np.empty(n, np.int32)
-        chunked(_policy_range, n, OP_ACTIONS, states, T, masks, agent_rng, int(kind), _SEATS, 0, _I32, out, _I64, _I64)
-    else:
-        rows = check_rows(rows, n)
-        out = actions_out if direct else np.ascontiguousarray(actions_out, np.int32)
-        chunked(_policy_range, rows.size, OP_ACTIONS_ROWS, states, T, masks, agent_rng, int(kind), _SEATS, 0, _I32, out,
-                _I64, rows)
-    if out is not actions_out:
-        actions_out[:] = out
+    agent_actions_chunked(_policy_range, OP_ACTIONS, OP_ACTIONS_ROWS, states, T, masks, agent_rng, kind, actions_out,
+                          rows)
 
 
 def playout_batch(states, T, masks, agent_rng, seat_kinds, max_decisions, lengths):
