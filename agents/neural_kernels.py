@@ -192,6 +192,7 @@ class PackedPolicies:
         self.vw = np.zeros((self.k, H), np.float32)
         self.vb = np.zeros(self.k, np.float32)
         A = template.num_actions
+        self._scale = template.obs_scale.detach().cpu().numpy().astype(np.float32)
         self._scratch = np.zeros(2 * int(self.dims[1:].max()) + 7 * int(template.entity_dim), np.float32)
         if self.arch == 1:
             d = template.entity_dim
@@ -246,6 +247,12 @@ class PackedPolicies:
         else:
             self.hw[slot] = arr(net.policy_head.weight.t())
             self.hb[slot] = arr(net.policy_head.bias)
+
+    def logits(self, obs: torch.Tensor, slots: np.ndarray) -> torch.Tensor:
+        """Logits [n, A] of the raw observations ``obs`` [n, O] (a CPU tensor), row i under the
+        network in slot ``slots[i]``: the interface of :class:`agents.neural.StackedPolicies`."""
+        x = np.multiply(obs.detach().cpu().numpy(), self._scale, dtype=np.float32)
+        return torch.from_numpy(self.forward(x, slots)[0])
 
     def forward(self, x_scaled: np.ndarray, slots: Optional[np.ndarray] = None) -> tuple[np.ndarray, np.ndarray]:
         """(logits [n, A], values [n]) of the scaled observations ``x_scaled`` [n, O] (float32),

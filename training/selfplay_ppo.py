@@ -361,10 +361,7 @@ class Trainer:
                 kinds = self.opp_kind[orows]
                 prow = orows[kinds == OPP_POOL]
                 if prow.size:  # every snapshot's rows in one pass (agents.neural.StackedPolicies)
-                    if isinstance(self.pool_stack, PackedPolicies):
-                        logits = _t(self.pool_stack.forward(self.net.scale_obs_(self.obs[prow]), self.opp_slot[prow])[0])
-                    else:
-                        logits = self.pool_stack.logits(_t(self.obs[prow]).to(self.device), self.opp_slot[prow])
+                    logits = self.pool_stack.logits(_t(self.obs[prow]).to(self.device), self.opp_slot[prow])
                     a, _ = self._sample(logits, _t(self.masks[prow] != 0))
                     actions[prow] = a.numpy()
                 for kind, opp in self.kernel_opps.items():

@@ -446,6 +446,10 @@ def test_packed_pool_kernel_equals_each_snapshots_torch_forward(arch, hidden):
             want_l, want_v = by_slot[int(s)].forward_scaled(torch.from_numpy(x[i : i + 1]))
             np.testing.assert_allclose(logits[i], want_l[0].numpy(), rtol=1e-5, atol=1e-5)
             np.testing.assert_allclose(values[i], want_v[0].numpy(), rtol=1e-5, atol=1e-5)
+    # logits() of raw observations (the StackedPolicies interface the trainer calls): the same
+    raw = torch.from_numpy(obs.copy())
+    raw[3] = 0.0
+    np.testing.assert_allclose(packed.logits(raw, slots).numpy(), logits, rtol=1e-6, atol=1e-6)
     with pytest.raises(ValueError, match="slots"):
         packed.forward(x[:1], np.array([5]))
     with pytest.raises(ValueError, match="shape"):
