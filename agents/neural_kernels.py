@@ -64,8 +64,6 @@ def policy_forward_rows(x, slots, dims, tw, tb, arch, layout, qw, qb, ew, eb, hw
         k = slots[r]
         xr = x[r]
         # first trunk layer: only the row's non-zero columns (NaN too: it propagates as in torch)
-        w_off = 0
-        b_off = 0
         fan_out = dims[1]
         for j in range(fan_out):
             h[j] = tb[k, j]
