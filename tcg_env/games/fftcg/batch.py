@@ -26,7 +26,7 @@ from tcg_env.engine.jit import internal
 from tcg_env.engine.memory import borrow, prefetch
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, HAND_SLOTS, MAX_DECK, NUM_ACTIONS
 from tcg_env.games.fftcg.kernels import apply_unchecked, auto_apply_single, legal_mask_row, reset_row
-from tcg_env.games.fftcg.observation import OBS_SIZE, observe_row
+from tcg_env.games.fftcg.observation import OBS_SIZE, observe_into, observe_row
 from tcg_env.games.fftcg.state import (ATK_N, CARD, CARD_W, D_COUNTS, ENTRY_W, FIELD_L, FIELD_N, FRAME_N, FRAME_W, FRAMES,
                                        HAND_L, HAND_N, PT, PT_N, STACK, STACK_N, STATE_SIZE)
 
@@ -50,7 +50,7 @@ def random_play_row(states, b, T, decks, deck_lens, seeds, variant, steps, obs, 
     every decision; a finished game restarts with seed ``seeds[b] + games finished``.
     counters[b] = [decisions, games finished, wins p0, wins p1, draws]."""
     s = states[b]
-    for _ in range(steps):
+    for t in range(steps):
         if s[H_DONE] != 0:
             w = s[H_WINNER]
             counters[b, 1] += 1
@@ -62,7 +62,9 @@ def random_play_row(states, b, T, decks, deck_lens, seeds, variant, steps, obs, 
                 counters[b, 4] += 1
             reset_row(s, decks[b, 0, : deck_lens[b, 0]], decks[b, 1, : deck_lens[b, 1]], episode_seed(seeds[b], counters[b, 1]), np.int64(variant), np.int64(0), T)
         n_legal = legal_mask_row(s, T, masks[b])
-        observe_row(s, T, np.int64(s[H_DECIDER]), obs[b])
+        # from the second decision of this call on, obs[b] holds the observation written at the
+        # previous one: only its rows that may be non-zero need clearing (observation.observe_into)
+        observe_into(s, T, np.int64(s[H_DECIDER]), obs[b], t > 0)
         a = pick_uniform(masks[b], n_legal, agent_rng[b])
         apply_unchecked(s, T, np.int64(a))
         counters[b, 0] += 1

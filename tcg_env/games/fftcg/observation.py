@@ -10,6 +10,7 @@ import numpy as np
 from numba import njit
 
 from tcg_env.engine.jit import internal
+from tcg_env.engine.obsbuf import clear_block, zero_range
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN, H_VARIANT
 from tcg_env.games.fftcg import constants as K
@@ -161,19 +162,21 @@ def obs_columns() -> list[tuple[str, int, int]]:
     ]
 
 
-@internal
-def _zero(out, start, stop):
-    # a slice fill: numba lowers it to one bounds computation and a vectorised loop; an indexed
-    # loop with run-time bounds pays a negative-index check per element (measured 11x slower)
-    out[start:stop] = 0.0
-
-
 @njit(cache=True)
 def observe_row(s, T, player, out):
-    """Write ``player``'s observation into ``out[:OBS_SIZE]``."""
+    """Write ``player``'s observation into ``out[:OBS_SIZE]`` (any previous content of ``out`` is
+    overwritten)."""
+    observe_into(s, T, player, out, False)
+
+
+@internal
+def observe_into(s, T, player, out, over_previous):
+    """``observe_row``; with ``over_previous`` True, ``out`` must hold an observation written by
+    this function (of any state or player) and only the rows that may be non-zero are cleared
+    (``engine.obsbuf``: random play uses this from a row's second decision of a call on, when
+    ``out`` holds what it wrote at the one before; the vector is the same, bit for bit, tested)."""
     cards = T[0]
-    _zero(out, OBS_GLOBAL, OBS_HAND)
-    _zero(out, OBS_STACK, OBS_SIZE)
+    zero_range(out, OBS_GLOBAL, OBS_HAND)
     me = player
     op = 1 - player
     decider = s[H_DECIDER]
@@ -215,15 +218,17 @@ def observe_row(s, T, player, out):
     out[g + 55] = 1.0 if s[PRIORITY_PLAYER] == me else 0.0
     # own hand (the opponent's hand is hidden: only its count above)
     nh = min(s[HAND_N + me], HAND_SLOTS)
-    # card rows: each block zeroed whole (one vectorised fill), then only the non-zero columns of
-    # each card written, the static ones from the card's row of the cards table (the values of
+    # card rows: each block cleared (clear_block: one vectorised fill), then only the non-zero
+    # columns of each card written, the static ones from the card's row of the cards table (the values of
     # cards.fftcg.card_obs_features). Copying them from a precomputed feature table (96 bytes per
     # card, ~9 KiB that the 5.5 KiB observation write pushed out of L1) cost ~105 of ~1,230 cycles
     # per decision; the cards rows are mostly cached from the mask. Written inline rather
     # than through a helper: each helper call with array arguments used to cost numba
     # reference-count updates, measured at ~10-15% of a whole decision here.
     costred = s[D_COUNTS + me * 3 + 2] != 0
-    _zero(out, OBS_HAND, OBS_STACK)
+    clear_block(out, OBS_HAND, HAND_SLOTS, CARD_FEATURES, nh, over_previous)
+    clear_block(out, OBS_OWN_FIELD, FIELD_SLOTS, CARD_FEATURES, s[FIELD_N + me], over_previous)
+    clear_block(out, OBS_OPP_FIELD, FIELD_SLOTS, CARD_FEATURES, s[FIELD_N + op], over_previous)
     for i in range(nh):
         slot = s[HAND_L + me * MAX_DECK + i]
         cid = s[CARD + slot * CARD_W]
@@ -275,6 +280,7 @@ def observe_row(s, T, player, out):
                 out[base + i * CARD_FEATURES + 22] = 1.0
     # stack, top first (public zone, CR 7.12.2)
     n = s[STACK_N]
+    clear_block(out, OBS_STACK, STACK_ROWS, ENTRY_FEATURES, min(n, STACK_ROWS), over_previous)
     for k in range(min(n, STACK_ROWS)):
         e = STACK + (n - 1 - k) * ENTRY_W
         o = OBS_STACK + k * ENTRY_FEATURES
@@ -289,8 +295,10 @@ def observe_row(s, T, player, out):
         out[o + 6] = s[e + E_REGN]
         out[o + 7] = s[e + E_REGN + 1]
     # options of the pending choice, for its decider only
-    if decider == me and (dec == D_SELECT or dec == D_ORDER):
-        for k in range(s[CAND_N]):
+    n_options = s[CAND_N] if decider == me and (dec == D_SELECT or dec == D_ORDER) else 0
+    clear_block(out, OBS_OPTIONS, OPTION_SLOTS, OPTION_FEATURES, n_options, over_previous)
+    if n_options > 0:
+        for k in range(n_options):
             if dec == D_SELECT:
                 slot = s[CAND + k]
             else:

@@ -11,6 +11,7 @@ from numba import njit
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
 from tcg_env.engine.jit import internal
+from tcg_env.engine.obsbuf import clear_block, zero_range
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.kernels import D_CHOOSE_TARGET, D_TRIGGER_OPTION
 from tcg_env.games.weiss_schwarz.state import (
@@ -186,12 +187,34 @@ def _player_globals(s, cards, q, out, o):
 
 @njit(cache=True)
 def observe_row(s, T, player, out):
-    """Write ``player``'s observation of row ``s`` into ``out[:OBS_SIZE]``."""
+    """Write ``player``'s observation of row ``s`` into ``out[:OBS_SIZE]`` (any previous content of
+    ``out`` is overwritten)."""
+    observe_into(s, T, player, out, False)
+
+
+@internal
+def observe_into(s, T, player, out, over_previous):
+    """``observe_row``; with ``over_previous`` True, ``out`` must hold an observation written by
+    this function (of any state or player) and only the rows that may be non-zero are cleared
+    (``engine.obsbuf``: random play uses this from a row's second decision of a call on; the
+    vector is the same, bit for bit, tested)."""
     cards = T[0]
-    for k in range(OBS_SIZE):
-        out[k] = 0.0
     p = player
     o = 1 - p
+    dk = s[H_DECISION]
+    # globals, both stages (fixed positions, not a prefix) and the climax rows: always zeroed;
+    # the hand, clock, level and candidate blocks are prefixes of present rows (obsbuf)
+    zero_range(out, 0, OBS_HAND)
+    zero_range(out, OBS_CLIMAX, OBS_CANDIDATES)
+    clear_block(out, OBS_HAND, HAND_SLOTS, CARD_FEATURES, min(s[HAND_N + p], HAND_SLOTS), over_previous)
+    for side in range(2):
+        q = p if side == 0 else o
+        clear_block(out, OBS_MY_CLOCK if side == 0 else OBS_OPP_CLOCK, CLOCK_ROWS, CARD_FEATURES,
+                    min(s[CLOCK_N + q], CLOCK_ROWS), over_previous)
+        clear_block(out, OBS_MY_LEVEL if side == 0 else OBS_OPP_LEVEL, LEVEL_ROWS, CARD_FEATURES,
+                    min(s[LEVEL_N + q], LEVEL_ROWS), over_previous)
+    n_candidates = min(s[CAND_N], OPTION_SLOTS) if (dk == D_CHOOSE_TARGET and s[H_DECIDER] == p) else 0
+    clear_block(out, OBS_CANDIDATES, OPTION_SLOTS, CARD_FEATURES, n_candidates, over_previous)
     tp = s[TURN_PLAYER]
     out[0] = 1.0 if s[H_DECIDER] == p else 0.0
     out[1] = 1.0 if tp == p else 0.0
@@ -208,7 +231,6 @@ def observe_row(s, T, player, out):
     out[_G_SHOT] = s[SHOT_ARMED]
     out[_G_SHOT + 1] = s[COUNTER_USED]
     out[_G_SHOT + 2] = s[ATTACKS_DONE] / 3.0
-    dk = s[H_DECISION]
     if dk == D_TRIGGER_OPTION or (dk == D_CHOOSE_TARGET and s[DEC_ARG + 1] == -1):
         out[_G_ICON + s[DEC_ARG]] = 1.0
     out[_G_PEND] = s[PT_N + p] / 4.0
@@ -260,6 +282,6 @@ def observe_row(s, T, player, out):
             write_card(cards, s[CARD + s[CX_L + q * MAX_DECK + s[CX_N + q] - 1] * CARD_W], out,
                        OBS_CLIMAX + side * CARD_FEATURES)
     # choice candidates: waiting-room / public cards only (a deck search is not implemented)
-    if dk == D_CHOOSE_TARGET and s[H_DECIDER] == p:  # a hand choice stays private
-        for k in range(min(s[CAND_N], OPTION_SLOTS)):
+    if n_candidates > 0:  # a hand choice stays private
+        for k in range(n_candidates):
             write_card(cards, s[CARD + s[CAND + k] * CARD_W], out, OBS_CANDIDATES + k * CARD_FEATURES)
