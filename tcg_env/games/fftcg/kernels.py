@@ -947,15 +947,20 @@ def has_required_targets(s, T, arow, viewer, source):
             break
         if code[r, K.I_A2] != 0:
             continue  # "up to": zero targets is legal
-        n = 0
-        for p in range(2):
-            for i in range(s[FIELD_N + p]):
-                slot = s[FIELD_L + p * FIELD_SLOTS + i]
-                if filter_match(s, T, code[r, K.I_A0], slot, viewer, source):
-                    n += 1
-        if n == 0:
+        if not any_field_match(s, T, code[r, K.I_A0], viewer, source):
             return False
     return True
+
+
+@internal
+def any_field_match(s, T, frow, viewer, source):
+    """Does any card on either field match filter ``frow``? (stops at the first match: the masks
+    only need to know that a target exists)"""
+    for p in range(2):
+        for i in range(s[FIELD_N + p]):
+            if filter_match(s, T, frow, s[FIELD_L + p * FIELD_SLOTS + i], viewer, source):
+                return True
+    return False
 
 
 # =============================================================================================
