@@ -39,6 +39,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
+from tcg_env.engine.tables import unpack_tables
 from tcg_env.engine.header import H_DONE, H_NUM_DECISIONS, H_TURN, H_WINNER
 
 __all__ = [
@@ -93,7 +94,7 @@ def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
 # --------------------------------------------------------------------------------------------
 def _pool_fingerprint(pool) -> str:
     h = hashlib.sha256()
-    for arr in pool.kernel_tables:
+    for arr in unpack_tables(pool.kernel_tables):
         h.update(np.ascontiguousarray(arr).tobytes())
     h.update("\n".join(pool.numbers).encode())
     return h.hexdigest()[:16]

@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal, Union
 import numpy as np
 from pydantic import BeforeValidator, Field
 
+from tcg_env.engine.tables import pack_tables
 from tcg_env.cards.base import CardBase, StrictModel
 from tcg_env.cards.loaders import CardRecords, load_card_records
 from tcg_env.cards.pool import CardTable, PoolCompiler, bits, inverse_ids, load_pool_files, parse_card_records
@@ -347,13 +348,14 @@ class FFCardTable(CardTable):
     ABIL_COUNT_COL = K.C_ABIL_COUNT
 
     @property
-    def kernel_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """``T = (cards, abilities, filters, code)``, the argument every kernel takes. (The
-        observation writes its static card columns from ``cards``; :attr:`obs_features` is the
-        same columns as a table, for reference.)"""
+    def kernel_tables(self) -> np.ndarray:
+        """``T``, the argument every kernel takes: the tables ``cards``, ``abilities``, ``filters``
+        and ``code`` packed into one int32 array (:mod:`tcg_env.engine.tables`). (The observation
+        writes its static card columns from ``cards``; :attr:`obs_features` is the same columns as
+        a table, for reference.)"""
         cached = self.__dict__.get("_kernel_tables")
         if cached is None:
-            cached = self.__dict__["_kernel_tables"] = (self.cards, self.abilities, self.filters, self.code)
+            cached = self.__dict__["_kernel_tables"] = pack_tables(self.cards, self.abilities, self.filters, self.code)
         return cached
 
     @property

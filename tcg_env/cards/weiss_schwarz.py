@@ -25,6 +25,7 @@ from typing import Annotated, Any, Literal, Union
 import numpy as np
 from pydantic import BeforeValidator, Field
 
+from tcg_env.engine.tables import pack_tables
 from tcg_env.cards.base import CardBase, StrictModel
 from tcg_env.cards.decks import Deck, load_deck
 from tcg_env.cards.errors import DeckError
@@ -600,11 +601,12 @@ class WSCardTable(CardTable):
     ABIL_COUNT_COL = K.C_ABIL_COUNT
 
     @property
-    def kernel_tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """``T = (cards, abilities, filters, code)``, the argument every kernel takes (constants.py)."""
+    def kernel_tables(self) -> np.ndarray:
+        """``T``, the argument every kernel takes: the tables ``cards``, ``abilities``, ``filters``
+        and ``code`` (constants.py) packed into one int32 array (:mod:`tcg_env.engine.tables`)."""
         cached = self.__dict__.get("_kernel_tables")
         if cached is None:
-            cached = (self.cards, self.abilities, self.filters, self.code)
+            cached = pack_tables(self.cards, self.abilities, self.filters, self.code)
             self.__dict__["_kernel_tables"] = cached
         return cached
 

@@ -10,7 +10,7 @@
   the engine's cold compile (186 wrappers, measured with cProfile). Calling an ``internal``
   function from Python crashes the interpreter, so only helpers that no Python code, test or agent
   calls are marked ``internal``.
-* every call between kernels that passes arrays (the state row, the card-table tuple ``T``) makes
+* every call between kernels that passes arrays (the state row, the card tables ``T``) makes
   the callee count references to each array on entry and exit: out-of-line calls to
   ``NRT_incref`` / ``NRT_decref``. The entry kernels borrow their arrays (``engine.memory``), so
   those calls find no owner and return, but the calls themselves remained: 5.7% of FF-TCG random

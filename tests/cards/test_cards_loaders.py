@@ -55,8 +55,7 @@ def test_yaml_and_json_match_toml(tmp_path):
     base = load_fftcg_pool(t)
     for name in ("c.yaml", "c.json", "c_list.json"):
         other = load_fftcg_pool(tmp_path / name)
-        for a, b in zip(base.kernel_tables, other.kernel_tables):
-            assert np.array_equal(a, b), name
+        assert np.array_equal(base.kernel_tables, other.kernel_tables), name
         assert other.numbers == base.numbers and other.texts == base.texts
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tcg_env.engine.tables import unpack_tables
 from tcg_env.cards.weiss_schwarz import EFFECT_OPS, load_ws_pool
 from tcg_env.games.weiss_schwarz import constants as K
 
@@ -24,8 +25,10 @@ def program(table, row):
 
 
 def test_table_shapes_and_dtypes(table):
-    T = table.kernel_tables
-    assert len(T) == 4  # the contract's T = (cards, abilities, filters, code)
+    T = unpack_tables(table.kernel_tables)  # the kernels' T packs (cards, abilities, filters, code)
+    assert len(T) == 4
+    for arr, own in zip(T, (table.cards, table.abilities, table.filters, table.code)):
+        assert np.array_equal(arr, own)
     for arr, ncols in zip(T, (K.C_NCOLS, K.A_NCOLS, K.F_NCOLS, K.I_NCOLS)):
         assert arr.dtype == np.int32 and arr.flags.c_contiguous and arr.shape[1] == ncols
     assert table.obs_features.shape == (table.n_cards, K.CARD_OBS_FEATURES)

@@ -169,7 +169,7 @@ def test_a_snapshot_whose_priority_rules_clean_flag_the_position_does_not_bear_o
     while True:  # a PRIORITY decision with the flag set and a Forward on the field
         row = g.state
         fwd = [int(x) for x in row[S.FIELD_L : S.FIELD_L + 2 * K.FIELD_SLOTS] if x >= 0
-               and g.pool.kernel_tables[0][row[S.CARD + x * S.CARD_W], K.C_TYPE] == K.CardType.FORWARD]
+               and g.pool.cards[row[S.CARD + x * S.CARD_W], K.C_TYPE] == K.CardType.FORWARD]
         if row[S.PRIORITY_CLEAN] == 1 and fwd:
             break
         assert not g.done

@@ -7,6 +7,7 @@ import json
 import numpy as np
 import pytest
 
+from tcg_env.engine.tables import unpack_tables
 import tcg_env
 from tcg_env import IllegalActionError
 from tcg_env.engine.header import H_DECISION, H_ERROR
@@ -51,7 +52,7 @@ def check_climax_counts(g):
     kernel reads through the climax slots list, equal a count of the cards in those zones."""
     from tcg_env.games.weiss_schwarz.observation import GLOBAL_COLUMNS, OBS_GLOBAL
 
-    cards = g.pool.kernel_tables[0]
+    cards = unpack_tables(g.pool.kernel_tables)[0]
     r = g.state
     col = {name: OBS_GLOBAL + i for i, name in enumerate(GLOBAL_COLUMNS)}
 

@@ -6,6 +6,7 @@ import hashlib
 
 import numpy as np
 
+from tcg_env.engine.tables import unpack_tables
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN, H_VARIANT, H_WINNER
 from tcg_env.engine.layout import SnapshotError
 from tcg_env.games.fftcg import constants as K
@@ -36,7 +37,7 @@ SNAPSHOT_FORMAT = 2  # 2: field priority_rules_clean
 
 def pool_fingerprint(pool) -> str:
     h = hashlib.sha256()
-    for arr in pool.kernel_tables:
+    for arr in unpack_tables(pool.kernel_tables):
         h.update(np.ascontiguousarray(arr).tobytes())
     h.update("\n".join(pool.numbers).encode())
     return h.hexdigest()[:16]

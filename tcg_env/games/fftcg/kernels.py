@@ -8,7 +8,8 @@ Reading guide
   ``apply_row`` performs one legal action and calls ``advance``.
 * Effects are small programs (``constants.Op``) run by an interpreter over *frames* kept in the
   state, so an effect can stop on a choice and resume when the action arrives.
-* ``T`` is always the tuple ``(cards, abilities, filters, code)`` of the compiled card pool. It is
+* ``T`` is always the compiled card pool's tables ``cards``, ``abilities``, ``filters``, ``code``
+  packed into one array (``tcg_env.engine.tables``; read through ``card_table(T)`` ...). It is
   an argument, never a global, so the kernels compile once and cache for every card pool.
 
 Comments cite the 2016 comprehensive rules as ``CR x.y``.
@@ -17,6 +18,7 @@ Comments cite the 2016 comprehensive rules as ``CR x.y``.
 import numpy as np
 from numba import njit, prange
 
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
 from tcg_env.engine.jit import internal
 
 from tcg_env.engine.header import (
@@ -324,7 +326,7 @@ def controls(s, player, slot):
 
 @internal
 def count_field_type(s, T, player, ctype):
-    cards = T[0]
+    cards = card_table(T)
     n = 0
     for i in range(s[FIELD_N + player]):
         slot = s[FIELD_L + player * FIELD_SLOTS + i]
@@ -357,7 +359,7 @@ def condition_holds(s, T, cond, arg, player, source):
     if cond == CO_HAND_AT_MOST:
         return s[HAND_N + player] <= arg
     if cond == CO_JOB:
-        cards = T[0]
+        cards = card_table(T)
         for i in range(s[FIELD_N + player]):
             slot = s[FIELD_L + player * FIELD_SLOTS + i]
             if slot != source and cards[s[CARD + slot * CARD_W], K.C_JOB] == arg:
@@ -369,8 +371,8 @@ def condition_holds(s, T, cond, arg, player, source):
 @internal
 def filter_match(s, T, frow, slot, viewer, source):
     """Does card ``slot`` match filter row ``frow`` seen by ``viewer`` (the ability's controller)?"""
-    cards = T[0]
-    filt = T[2]
+    cards = card_table(T)
+    filt = filter_table(T)
     cid = s[CARD + slot * CARD_W]
     if cid < 0:
         return False
@@ -437,9 +439,9 @@ def filter_match(s, T, frow, slot, viewer, source):
 # =============================================================================================
 @njit(cache=True)
 def refresh_derived(s, T):
-    cards = T[0]
-    abil = T[1]
-    code = T[3]
+    cards = card_table(T)
+    abil = ability_table(T)
+    code = code_table(T)
     n_field_abil = 0
     for p in range(2):
         nf = 0
@@ -497,9 +499,9 @@ def refresh_derived(s, T):
 def current_cost(s, T, player, slot):
     """Printed cost less the player's cost reductions, at least 1 (CR 5.2.1.2 asks one CP of the
     card's element, so a cost never drops to 0)."""
-    cards = T[0]
-    abil = T[1]
-    code = T[3]
+    cards = card_table(T)
+    abil = ability_table(T)
+    code = code_table(T)
     cid = s[CARD + slot * CARD_W]
     cost = cards[cid, K.C_COST]
     if s[D_COUNTS + player * 3 + 2] == 0:
@@ -540,8 +542,8 @@ def add_pending(s, player, slot, arow, aux):
 @internal
 def trigger_card(s, T, slot, controller, trig, aux):
     """Queue ``slot``'s auto-abilities with trigger ``trig`` (conditions checked now, CR 11.8.13)."""
-    cards = T[0]
-    abil = T[1]
+    cards = card_table(T)
+    abil = ability_table(T)
     cid = s[CARD + slot * CARD_W]
     a0 = cards[cid, K.C_ABIL_START]
     for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
@@ -561,8 +563,8 @@ def trigger_field(s, T, player, trig, aux):
 @internal
 def trigger_enters(s, T, slot, player):
     """CR 11.8.16.2.1: after a card enters, every card on the field is checked."""
-    cards = T[0]
-    abil = T[1]
+    cards = card_table(T)
+    abil = ability_table(T)
     trigger_card(s, T, slot, player, TR_ENTERS_SELF, slot)
     for i in range(s[FIELD_N + player]):
         other = s[FIELD_L + player * FIELD_SLOTS + i]
@@ -640,7 +642,7 @@ def leave_field(s, T, slot, dest, is_break):
     """Move a card from the field to ``dest`` of its owner. ``is_break``: it was broken
     (CR 15.1.1.3), which triggers "is broken" abilities; other moves to the Break Zone do not
     (CR 15.1.1.3.2)."""
-    cards = T[0]
+    cards = card_table(T)
     p = s[CONTROLLER + slot * CARD_W]
     zone_remove(s, FIELD_N + p, FIELD_L + p * FIELD_SLOTS, slot)
     # leaves battle (CR 10.1.3.3)
@@ -664,7 +666,7 @@ def leave_field(s, T, slot, dest, is_break):
 @internal
 def enter_field(s, T, slot, player):
     """Put a card from limbo (zone NONE) onto ``player``'s field. Backups enter dull."""
-    cards = T[0]
+    cards = card_table(T)
     if s[FIELD_N + player] >= FIELD_SLOTS:
         put_in_zone(s, slot, Z_BREAK)  # no room (engine capacity, documented)
         return
@@ -727,7 +729,7 @@ def end_game(s, winner):
 @internal
 def rule_processes(s, T):
     """Run CR 12.4 until nothing changes. Returns True if the game ended."""
-    cards = T[0]
+    cards = card_table(T)
     lose_at = K.DAMAGE_TO_LOSE_LIMITED if s[H_VARIANT] == 1 else K.DAMAGE_TO_LOSE_CONSTRUCTED
     while True:
         refresh_derived(s, T)
@@ -821,7 +823,7 @@ def pay_feasible(remaining, need_elem, nd, nde, nb, nbe):
 @internal
 def pay_resources(s, T, player, elem, skip_hand_slot, skip_field_slot):
     """Count CP sources: (discardable cards, of the element, usable backups, of the element)."""
-    cards = T[0]
+    cards = card_table(T)
     nd = 0
     nde = 0
     for i in range(s[HAND_N + player]):
@@ -861,7 +863,7 @@ def count_resources(s, T, player):
     """Mask fast path: CP sources per element into the scratch run MARKS[0:16]
     ([0:8] discardable hand cards, [8:16] active Backups); ``release_resources`` zeroes it.
     Counting once per mask instead of once per card halves the cost of PRIORITY masks."""
-    cards = T[0]
+    cards = card_table(T)
     for i in range(s[HAND_N + player]):
         cid = s[CARD + (s[HAND_L + player * MAX_DECK + i]) * CARD_W]
         if not is_light_dark(cards, cid):
@@ -882,7 +884,7 @@ def release_resources(s):
 @internal
 def can_pay_counted(s, T, player, cost, elem, skip_hand_slot, skip_field_slot):
     """``can_pay`` from the counts of ``count_resources`` (same result)."""
-    cards = T[0]
+    cards = card_table(T)
     nd = 0
     nb = 0
     for e in range(8):
@@ -939,8 +941,8 @@ def count_candidates(s, T, frow, viewer, source, base, reg):
 @internal
 def has_required_targets(s, T, arow, viewer, source):
     """CR 11.3.3 / 11.6.5 / 11.7.5: a Summon or ability that chooses needs a legal target."""
-    abil = T[1]
-    code = T[3]
+    abil = ability_table(T)
+    code = code_table(T)
     c0 = abil[arow, K.A_CODE_START]
     for r in range(c0, c0 + abil[arow, K.A_CODE_LEN]):
         if code[r, K.I_OP] != OP_CHOOSE:
@@ -1052,7 +1054,7 @@ def fill_candidates_distinct(s, T, frow, viewer, source, zone_n_off, zone_l_off)
 
 @internal
 def can_enter_field(s, T, slot, player):
-    cards = T[0]
+    cards = card_table(T)
     if s[FIELD_N + player] >= FIELD_SLOTS:
         return False
     if cards[s[CARD + slot * CARD_W], K.C_TYPE] == T_BACKUP and count_field_type(s, T, player, T_BACKUP) >= MAX_BACKUPS:
@@ -1082,9 +1084,9 @@ def put_onto_field_from_zone(s, T, slot, player):
 @internal
 def run_top_frame(s, T):
     """Run the top frame until it finishes (returns True) or sets a decision (returns False)."""
-    cards = T[0]
-    abil = T[1]
-    code = T[3]
+    cards = card_table(T)
+    abil = ability_table(T)
+    code = code_table(T)
     base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
     mode = s[base + FR_MODE]
     if mode == M_DAMAGE:
@@ -1221,7 +1223,7 @@ def run_top_frame(s, T):
             s[base + FR_CNT] = 0
         elif op == OP_PUT_FIELD:
             if s[base + FR_CNT] < a1:
-                fz = T[2][a0, K.F_ZONE]
+                fz = filter_table(T)[a0, K.F_ZONE]
                 if fz == FZ_HAND:
                     n = fill_candidates_distinct(s, T, a0, ctrl, src, HAND_N + ctrl, HAND_L + ctrl * MAX_DECK)
                 else:
@@ -1240,8 +1242,8 @@ def run_top_frame(s, T):
 def validate_entry_targets(s, T, base):
     """CR 11.11.2: drop targets that became invalid; if every chosen target of a register is gone,
     the whole effect is cancelled (returns False)."""
-    abil = T[1]
-    code = T[3]
+    abil = ability_table(T)
+    code = code_table(T)
     arow = s[base + E_ABIL]
     ctrl = s[base + E_CTRL]
     src = s[base + E_SLOT]
@@ -1269,8 +1271,8 @@ def validate_entry_targets(s, T, base):
 @internal
 def entry_missing_required(s, T, base):
     """An auto-ability that chooses but found no target leaves the stack (CR 11.8.4)."""
-    abil = T[1]
-    code = T[3]
+    abil = ability_table(T)
+    code = code_table(T)
     arow = s[base + E_ABIL]
     c0 = abil[arow, K.A_CODE_START]
     for r in range(c0, c0 + abil[arow, K.A_CODE_LEN]):
@@ -1284,8 +1286,8 @@ def entry_missing_required(s, T, base):
 @internal
 def finish_frame(s, T):
     """Pop the top frame and do what its purpose asks."""
-    cards = T[0]
-    abil = T[1]
+    cards = card_table(T)
+    abil = ability_table(T)
     n = s[FRAME_N] - 1
     base = FRAMES + n * FRAME_W
     purpose = s[base + FR_PURPOSE]
@@ -1315,8 +1317,8 @@ def finish_frame(s, T):
 @internal
 def ability_usable(s, T, player, slot, arow):
     """Can ``player`` activate action/special ability ``arow`` of its field card ``slot`` now?"""
-    cards = T[0]
-    abil = T[1]
+    cards = card_table(T)
+    abil = ability_table(T)
     cid = s[CARD + slot * CARD_W]
     if abil[arow, K.A_COST_DULL] != 0:
         if s[DULL + slot * CARD_W] != 0:
@@ -1349,7 +1351,7 @@ def ability_usable(s, T, player, slot, arow):
 
 @internal
 def hand_card_playable(s, T, player, slot):
-    cards = T[0]
+    cards = card_table(T)
     cid = s[CARD + slot * CARD_W]
     ctype = cards[cid, K.C_TYPE]
     phase = s[PHASE]
@@ -1401,7 +1403,7 @@ def begin_payment(s, kind, player, slot, arow, cost, elem, discard_left, samenam
 
 @internal
 def play_from_hand(s, T, player, hand_index):
-    cards = T[0]
+    cards = card_table(T)
     slot = zone_remove_at(s, HAND_N + player, HAND_L + player * MAX_DECK, hand_index)
     cid = s[CARD + slot * CARD_W]
     cost = current_cost_detached(s, T, player, slot)
@@ -1432,8 +1434,8 @@ def current_cost_detached(s, T, player, slot):
 
 @internal
 def activate_ability(s, T, player, field_index, j):
-    cards = T[0]
-    abil = T[1]
+    cards = card_table(T)
+    abil = ability_table(T)
     slot = s[FIELD_L + player * FIELD_SLOTS + field_index]
     cid = s[CARD + slot * CARD_W]
     arow = cards[cid, K.C_ACT0 + j]
@@ -1466,8 +1468,8 @@ def payment_complete(s):
 @internal
 def finish_payment(s, T):
     """All costs paid (CR 11.3.8, 11.4.7, 11.6.11)."""
-    cards = T[0]
-    abil = T[1]
+    cards = card_table(T)
+    abil = ability_table(T)
     kind = s[PAY_KIND]
     player = s[PAY_PLAYER]
     slot = s[PAY_SLOT]
@@ -1568,7 +1570,7 @@ def step_end(s, T):
 @internal
 def can_attack(s, T, player, slot):
     """CR 10.1.2.1: active, Haste or under control since the turn began, hasn't attacked."""
-    cards = T[0]
+    cards = card_table(T)
     if cards[s[CARD + slot * CARD_W], K.C_TYPE] != T_FORWARD or s[DULL + slot * CARD_W] != 0:
         return False
     if s[CTRL_TURN + slot * CARD_W] >= s[H_TURN] and (s[D_KW + slot * CARD_W] & KW_HASTE) == 0:
@@ -1583,7 +1585,7 @@ def can_attack(s, T, player, slot):
 @internal
 def can_block(s, T, player, slot):
     """CR 10.1.3.1: an active Forward with no restriction."""
-    cards = T[0]
+    cards = card_table(T)
     if cards[s[CARD + slot * CARD_W], K.C_TYPE] != T_FORWARD or s[DULL + slot * CARD_W] != 0:
         return False
     return (s[D_RST + slot * CARD_W] & R_CANT_BLOCK) == 0
@@ -1790,7 +1792,7 @@ def do_pass(s, T, player):
 @internal
 def resolve_top(s, T):
     """CR 11.11: resolve the top Summon or ability."""
-    abil = T[1]
+    abil = ability_table(T)
     n = s[STACK_N] - 1
     src = STACK + n * ENTRY_W
     s[STACK_N] = n
@@ -1900,7 +1902,7 @@ def advance(s, T):
 # =============================================================================================
 @njit(cache=True)
 def legal_mask_row(s, T, out):
-    cards = T[0]
+    cards = card_table(T)
     for a in range(NUM_ACTIONS):
         out[a] = 0
     if s[H_DONE] != 0:
@@ -2047,7 +2049,7 @@ def pay_reserved_field(s, T):
     """The source of an ability with a dull or break-self cost can't also be dulled for CP."""
     if s[PAY_KIND] != PK_ABILITY:
         return -1
-    abil = T[1]
+    abil = ability_table(T)
     arow = s[PAY_ABIL]
     if abil[arow, K.A_COST_DULL] != 0 or abil[arow, K.A_COST_BREAK_SELF] != 0:
         return s[PAY_SLOT]
@@ -2060,7 +2062,7 @@ def pay_reserved_field(s, T):
 @njit(cache=True)
 def apply_unchecked(s, T, a):
     """Perform legal action ``a`` of the pending decision, then advance."""
-    cards = T[0]
+    cards = card_table(T)
     kind = s[H_DECISION]
     p = s[H_DECIDER]
     s[H_DECISION] = D_NONE
@@ -2191,7 +2193,7 @@ def apply_unchecked(s, T, a):
         if a == OPTION_BASE:
             s[base + FR_PC] = 0
         else:
-            s[base + FR_PC] = T[1][s[base + E_ABIL], K.A_CODE_LEN]
+            s[base + FR_PC] = ability_table(T)[s[base + E_ABIL], K.A_CODE_LEN]
     elif kind == D_ORDER:
         place_trigger(s, T, p, s[CAND + (a - OPTION_BASE)])
     elif kind == D_DISCARD:
@@ -2202,13 +2204,13 @@ def apply_unchecked(s, T, a):
     elif kind == D_SELECT:
         base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
         arow = s[base + E_ABIL]
-        r = T[1][arow, K.A_CODE_START] + s[base + FR_PC]
-        op = T[3][r, K.I_OP]
+        r = ability_table(T)[arow, K.A_CODE_START] + s[base + FR_PC]
+        op = code_table(T)[r, K.I_OP]
         if op == OP_SEARCH:
             if a != PASS:
                 slot = s[CAND + (a - OPTION_BASE)]
                 take_from_zone(s, slot)
-                if T[3][r, K.I_A1] == DEST_HAND:
+                if code_table(T)[r, K.I_A1] == DEST_HAND:
                     put_in_zone(s, slot, Z_HAND)
                 else:
                     enter_field(s, T, slot, p)
@@ -2230,7 +2232,7 @@ def apply_unchecked(s, T, a):
 
 @internal
 def party_candidates(s, T, player):
-    cards = T[0]
+    cards = card_table(T)
     n = 0
     el = cards[s[CARD + (s[ATK_L]) * CARD_W], K.C_ELEMENT]
     for i in range(s[FIELD_N + player]):

@@ -9,6 +9,7 @@ player who decides. Every column is listed by :func:`obs_columns` and documented
 import numpy as np
 from numba import njit
 
+from tcg_env.engine.tables import card_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.obsbuf import clear_block, zero_range
 
@@ -175,7 +176,7 @@ def observe_into(s, T, player, out, over_previous):
     this function (of any state or player) and only the rows that may be non-zero are cleared
     (``engine.obsbuf``: random play uses this from a row's second decision of a call on, when
     ``out`` holds what it wrote at the one before; the vector is the same, bit for bit, tested)."""
-    cards = T[0]
+    cards = card_table(T)
     zero_range(out, OBS_GLOBAL, OBS_HAND)
     me = player
     op = 1 - player

@@ -25,6 +25,7 @@ objects, and run under ``NUMBA_DISABLE_JIT=1``. Rule numbers cite ``fftcg-compre
 import numpy as np
 from numba import njit
 
+from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.memory import borrow
 
@@ -193,7 +194,7 @@ def _kw_value(kw):
 @internal
 def static_value(T, cid):
     """Printed worth of a card on the field (searches, putting cards onto the field)."""
-    cards = T[0]
+    cards = card_table(T)
     ct = cards[cid, K.C_TYPE]
     cost = cards[cid, K.C_COST]
     if ct == T_FORWARD:
@@ -207,7 +208,7 @@ def static_value(T, cid):
 def field_value(s, T, slot):
     """What a card on the field is worth to its controller: current power (CR 11.12.4) and
     keywords for Forwards, a CP a turn for Backups; cost stands in for abilities."""
-    cards = T[0]
+    cards = card_table(T)
     cid = s[CARD + slot * CARD_W]
     ct = cards[cid, K.C_TYPE]
     cost = cards[cid, K.C_COST]
@@ -224,8 +225,8 @@ def _name_on_field(s, T, p, cid):
     """A non-generic card whose name p already has on the field can't be played (CR 7.7.3);
     returns 2 if that field card has a special ability (the hand copy pays for it, CR 11.7.1),
     1 if the name is there, 0 if not."""
-    cards = T[0]
-    abil = T[1]
+    cards = card_table(T)
+    abil = ability_table(T)
     name = cards[cid, K.C_NAME]
     for i in range(s[FIELD_N + p]):
         f = s[CARD + (s[FIELD_L + p * FIELD_SLOTS + i]) * CARD_W]
@@ -240,7 +241,7 @@ def _name_on_field(s, T, p, cid):
 
 @internal
 def _light_dark_on_field(s, T, p):
-    cards = T[0]
+    cards = card_table(T)
     for i in range(s[FIELD_N + p]):
         if is_light_dark(cards, s[CARD + (s[FIELD_L + p * FIELD_SLOTS + i]) * CARD_W]):
             return True
@@ -251,7 +252,7 @@ def _light_dark_on_field(s, T, p):
 def _better_light_dark_in_hand(s, T, p, slot):
     """How much better the best other Light/Dark Character in p's hand is than ``slot``: only one
     Light/Dark Character may be on a field (CR 7.7.3, 12.4.7), so playing a weak one blocks it."""
-    cards = T[0]
+    cards = card_table(T)
     own = static_value(T, s[CARD + slot * CARD_W])
     best = 0.0
     for i in range(s[HAND_N + p]):
@@ -267,7 +268,7 @@ def _better_light_dark_in_hand(s, T, p, slot):
 @internal
 def _light_dark_forwards_left(s, T, p):
     """Light/Dark Forwards in p's hand and deck (p knows its own deck's contents)."""
-    cards = T[0]
+    cards = card_table(T)
     n = 0
     for i in range(s[HAND_N + p]):
         cid = s[CARD + (s[HAND_L + p * MAX_DECK + i]) * CARD_W]
@@ -284,7 +285,7 @@ def _light_dark_forwards_left(s, T, p):
 def keep_value(s, T, p, slot, nb):
     """What keeping hand card ``slot`` is worth to ``p`` (``nb``: p's Backups on the field).
     The lowest of these is what p discards (for CP, CR 5.2.1.3, or at the hand limit)."""
-    cards = T[0]
+    cards = card_table(T)
     cid = s[CARD + slot * CARD_W]
     ct = cards[cid, K.C_TYPE]
     cost = cards[cid, K.C_COST]
@@ -308,7 +309,7 @@ def _cheapest_keep_sum(s, T, p, n, skip_hand, free, cp_only):
     """Sum of the ``n`` lowest keep values among p's hand cards (not ``skip_hand``; with
     ``cp_only`` not Light/Dark, which can't be discarded for CP, CR 5.2.1.3). The first ``free``
     are free: they would be discarded at the hand limit anyway (CR 9.5.1.2)."""
-    cards = T[0]
+    cards = card_table(T)
     nb = count_field_type(s, T, p, T_BACKUP)
     total = 0.0
     prev_v = -1e18
@@ -339,7 +340,7 @@ def _cheapest_keep_sum(s, T, p, n, skip_hand, free, cp_only):
 
 @internal
 def _active_backups(s, T, p, skip_field):
-    cards = T[0]
+    cards = card_table(T)
     n = 0
     for i in range(s[FIELD_N + p]):
         slot = s[FIELD_L + p * FIELD_SLOTS + i]
@@ -455,9 +456,9 @@ def _battle_opponents_value(s, T, slot):
 def target_gain(s, T, p, arow, reg, slot):
     """Gain for ``p`` of applying the rows of program ``arow`` that act on register ``reg`` to
     field card ``slot`` (negative when it hurts p)."""
-    cards = T[0]
-    abil = T[1]
-    code = T[3]
+    cards = card_table(T)
+    abil = ability_table(T)
+    code = code_table(T)
     cid = s[CARD + slot * CARD_W]
     is_fwd = cards[cid, K.C_TYPE] == T_FORWARD
     mine = s[CONTROLLER + slot * CARD_W] == p
@@ -577,8 +578,8 @@ def _choose_value(s, T, p, src, arow, reg, frow, count, up_to):
 def effect_value(s, T, p, src, arow):
     """Estimated gain for ``p`` of program ``arow`` (source ``src``) resolving now with the best
     targets. Used for Summons, action abilities, EX Bursts and enters-the-field triggers."""
-    abil = T[1]
-    code = T[3]
+    abil = ability_table(T)
+    code = code_table(T)
     total = 0.0
     lose_at = _lose_at(s)
     c0 = abil[arow, K.A_CODE_START]
@@ -622,8 +623,8 @@ def effect_value(s, T, p, src, arow):
 def _enters_value(s, T, p, slot):
     """Value of the card's own "when this enters the field" abilities (CR 11.8) plus its field
     abilities, for a Character about to be played."""
-    cards = T[0]
-    abil = T[1]
+    cards = card_table(T)
+    abil = ability_table(T)
     cid = s[CARD + slot * CARD_W]
     v = 0.0
     a0 = cards[cid, K.C_ABIL_START]
@@ -659,7 +660,7 @@ def _take(score, a, best, best_a, ties, rng_row):
 
 @internal
 def _hand_play_score(s, T, p, slot):
-    cards = T[0]
+    cards = card_table(T)
     cid = s[CARD + slot * CARD_W]
     ct = cards[cid, K.C_TYPE]
     cost = current_cost(s, T, p, slot)
@@ -684,8 +685,8 @@ def _hand_play_score(s, T, p, slot):
 
 @internal
 def _ability_score(s, T, p, fi, j):
-    cards = T[0]
-    abil = T[1]
+    cards = card_table(T)
+    abil = ability_table(T)
     slot = s[FIELD_L + p * FIELD_SLOTS + fi]
     cid = s[CARD + slot * CARD_W]
     arow = cards[cid, K.C_ACT0 + j]
@@ -727,7 +728,7 @@ def _priority(s, T, mask, p, rng_row):
 def _pay_cp(s, T, mask, p, rng_row):
     """CR 11.2 / 5.2.1.3: dull idle Backups, discard only what the Backups can't cover, and the
     least useful card; an odd remainder is paid with a discard first so no Backup is wasted."""
-    cards = T[0]
+    cards = card_table(T)
     remaining = s[PAY_COST] - s[PAY_PAID]
     nb_legal = 0
     for i in range(FIELD_SLOTS):
@@ -748,7 +749,7 @@ def _pay_cp(s, T, mask, p, rng_row):
         if best_a >= 0:
             return best_a
     need_elem = s[PAY_HAS_ELEM] == 0
-    abil = T[1]
+    abil = ability_table(T)
     for i in range(FIELD_SLOTS):
         if mask[OWN_FIELD_BASE + i] != 0:
             slot = s[FIELD_L + p * FIELD_SLOTS + i]
@@ -810,9 +811,9 @@ def _choose_target(s, T, mask, p, rng_row):
 def _attack_power(s, T, p, slot):
     """Power when attacking: current power plus its own "when this attacks, +X power" abilities
     whose conditions hold (CR 11.8.13)."""
-    cards = T[0]
-    abil = T[1]
-    code = T[3]
+    cards = card_table(T)
+    abil = ability_table(T)
+    code = code_table(T)
     pw = s[D_POWER + slot * CARD_W]
     cid = s[CARD + slot * CARD_W]
     a0 = cards[cid, K.C_ABIL_START]
@@ -845,7 +846,7 @@ def _declare_attack(s, T, mask, p, rng_row):
     """CR 10.1.2: attack with the Forward whose attack is best against the opponent's best reply
     (block with its best blocker, CR 10.1.3, or take the point, CR 10.1.4.1), unless that leaves
     too few blockers for the swing back."""
-    cards = T[0]
+    cards = card_table(T)
     o = 1 - p
     lose_at = _lose_at(s)
     dmg_value = _damage_value(s, o)
@@ -895,7 +896,7 @@ def _declare_attack(s, T, mask, p, rng_row):
 def _declare_block(s, T, mask, p, rng_row):
     """CR 10.1.3: block when the block wins, trades up or saves a point that matters; chump-block
     only when the point is lethal or nearly so."""
-    cards = T[0]
+    cards = card_table(T)
     tp = 1 - p
     dmg_value = _damage_value(s, p)
     n_att = 0
@@ -979,7 +980,7 @@ def _select(s, T, mask, p, rng_row):
 @internal
 def _mulligan(s, T, p):
     """CR 8.2.1.4: keep a hand that can start the game (a cheap card to play on the first turns)."""
-    cards = T[0]
+    cards = card_table(T)
     cheap = 0
     very_cheap = 0
     for i in range(s[HAND_N + p]):
@@ -1025,7 +1026,7 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
     elif kind == D_EX_BURST:
         # CR 11.10.2: use it when it does good (its targets may all be its own)
         slot = s[DEC_ARG]
-        arow = T[0][s[CARD + slot * CARD_W], K.C_EX_ABIL]
+        arow = card_table(T)[s[CARD + slot * CARD_W], K.C_EX_ABIL]
         a = OPTION_BASE if effect_value(s, T, p, slot, arow) > 0.0 else PASS
     elif kind == D_OPTIONAL:
         a = OPTION_BASE  # "you may" effects of the pool help their controller (CR 11.8.14)

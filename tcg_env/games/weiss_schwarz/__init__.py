@@ -11,6 +11,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from tcg_env.engine.tables import unpack_tables
 from tcg_env.games.weiss_schwarz import constants
 from tcg_env.games.weiss_schwarz.constants import NUM_ACTIONS
 from tcg_env.spec import GameSpec
@@ -43,9 +44,9 @@ class DeckRuleError(ValueError):
     """A deck that breaks the deck construction rules (CR 5.1.2)."""
 
 
-def check_deck_ids(tables, ids: np.ndarray, source: str = "<list>") -> np.ndarray:
-    """CR 5.1.2 on card ids of any compiled pool: 50 cards, <= 4 of a name, <= 8 climax."""
-    cards = tables[0]
+def check_deck_ids(cards: np.ndarray, ids: np.ndarray, source: str = "<list>") -> np.ndarray:
+    """CR 5.1.2 on card ids of any compiled pool (its ``cards`` table): 50 cards, <= 4 of a name,
+    <= 8 climax."""
     ids = np.asarray(ids)
     if ids.ndim != 1 or not np.issubdtype(ids.dtype, np.integer):
         raise DeckRuleError(f"deck {source}: expected a flat list of integer card ids")
@@ -67,7 +68,7 @@ def load_deck(pool, source, variant: str = "standard"):
     from tcg_env.cards.decks import Deck
 
     if isinstance(source, (list, tuple, np.ndarray)) and all(isinstance(x, (int, np.integer)) for x in np.asarray(source).ravel().tolist()):
-        ids = check_deck_ids(pool.kernel_tables, np.asarray(source))
+        ids = check_deck_ids(unpack_tables(pool.kernel_tables)[0], np.asarray(source))
         return Deck(name="custom", card_ids=ids, source="<list>")
     from tcg_env.cards.weiss_schwarz import load_ws_deck
 

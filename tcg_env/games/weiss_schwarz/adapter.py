@@ -6,6 +6,7 @@ import hashlib
 
 import numpy as np
 
+from tcg_env.engine.tables import unpack_tables
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN, H_WINNER
 from tcg_env.engine.layout import SnapshotError
 from tcg_env.games.weiss_schwarz import constants as K
@@ -60,7 +61,7 @@ def card_name(pool, cid: int) -> str:
 
 def pool_fingerprint(pool) -> str:
     h = hashlib.sha256()
-    for arr in pool.kernel_tables:
+    for arr in unpack_tables(pool.kernel_tables):
         h.update(np.ascontiguousarray(arr).tobytes())
     return h.hexdigest()[:16]
 
@@ -167,7 +168,7 @@ def render(game, viewer: int | None = None) -> str:
     else:
         lines.append(f"decision {K.Decision(int(row[H_DECISION])).name} by player {int(row[H_DECIDER])}")
     for p in range(2):
-        cards = pool.kernel_tables[0]
+        cards = unpack_tables(pool.kernel_tables)[0]
         lines.append(
             f"P{p}: deck {int(row[S.DECK_N + p])} hand {int(row[S.HAND_N + p])} stock {int(row[S.STOCK_N + p])} "
             f"waiting {int(row[S.WR_N + p])} clock {int(row[S.CLOCK_N + p])} level {int(row[S.LEVEL_N + p])}"
@@ -204,7 +205,7 @@ def to_dict(game) -> dict:
     return {
         "game": "weiss_schwarz",
         "format": SNAPSHOT_FORMAT,
-        "pool": {"cards": int(pool.kernel_tables[0].shape[0]), "fingerprint": pool_fingerprint(pool)},
+        "pool": {"cards": int(unpack_tables(pool.kernel_tables)[0].shape[0]), "fingerprint": pool_fingerprint(pool)},
         "decision": {"kind": K.Decision(int(row[H_DECISION])).name, "player": int(row[H_DECIDER])},
         "cards": cards,
         "fields": S.LAYOUT.to_fields(row),
@@ -241,7 +242,7 @@ def check_consistency(row: np.ndarray, pool) -> None:
     def err(msg):
         raise SnapshotError("weiss_schwarz snapshot: " + msg)
 
-    n_cards = pool.kernel_tables[0].shape[0]
+    n_cards = unpack_tables(pool.kernel_tables)[0].shape[0]
     seen: dict[int, str] = {}
     for z, (cn, ln, name) in LIST_ZONES.items():
         for p in range(2):
@@ -283,7 +284,7 @@ def check_consistency(row: np.ndarray, pool) -> None:
             err(f"slot {slot} holds a card in no zone")
         if z not in [int(x) for x in K.Zone]:
             err(f"slot {slot} has unknown zone {z}")
-    cards = pool.kernel_tables[0]
+    cards = unpack_tables(pool.kernel_tables)[0]
     for p in range(2):  # CX_SLOTS is derived from the card ids (kernels.list_climax_slots)
         want = [slot for slot in range(p * K.MAX_DECK, (p + 1) * K.MAX_DECK)
                 if int(row[S.CARD + slot * S.CARD_W]) >= 0

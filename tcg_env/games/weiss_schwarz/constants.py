@@ -2,7 +2,8 @@
 
 Everything here is a plain int so numba folds it into the kernels at compile time. The card
 compiler (``tcg_env.cards.weiss_schwarz``) writes four int32 tables with the column layouts below
-and the kernels read them, passed as the tuple ``T = (cards, abilities, filters, code)``:
+and the kernels read them, passed packed into one array ``T`` (``tcg_env.engine.tables``:
+``card_table(T)``, ``ability_table(T)``, ``filter_table(T)``, ``code_table(T)``):
 
 * ``cards[card_id, C_*]``      one row per card of the pool (card ids 0..n-1 in pool order);
 * ``abilities[row, A_*]``      one row per ability; a card's abilities are the rows

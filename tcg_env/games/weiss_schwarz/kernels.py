@@ -8,8 +8,9 @@ Reading guide
   turn's flow (``F_*``).
 * ``legal_mask_row`` writes the exact legal actions of the pending decision; ``apply_unchecked``
   performs one legal action and calls ``advance``.
-* ``T`` is the tuple ``(cards, abilities, filters, code)`` of the compiled card pool (column
-  layouts in ``constants``). It is an argument, never a global.
+* ``T`` is the compiled card pool's tables ``cards``, ``abilities``, ``filters``, ``code`` (column
+  layouts in ``constants``) packed into one array (``tcg_env.engine.tables``; a kernel reads them
+  through ``card_table(T)`` ...). It is an argument, never a global.
 
 Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
@@ -17,6 +18,7 @@ Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 import numpy as np
 from numba import njit
 
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
 from tcg_env.engine.header import (
     H_AUTO_SINGLE,
     H_DECIDER,
@@ -443,7 +445,7 @@ def player_level(s, p):
 @internal
 def color_mask(s, T, p):
     """Bit (1 << colour) of every colour in p's level and clock (CR 8.6.2.1.1)."""
-    cards = T[0]
+    cards = card_table(T)
     m = 0
     for i in range(s[LEVEL_N + p]):
         m |= 1 << cards[cid_of(s, s[LEVEL_L + p * MAX_DECK + i]), K.C_COLOR]
@@ -455,7 +457,7 @@ def color_mask(s, T, p):
 @internal
 def playable_with_mask(s, T, p, cid, cmask):
     """``card_playable_base`` with the colour mask computed once per legal-mask call."""
-    cards = T[0]
+    cards = card_table(T)
     if cards[cid, K.C_TYPE] != T_CLIMAX:
         if cards[cid, K.C_LEVEL] > player_level(s, p):
             return False
@@ -470,7 +472,7 @@ def playable_with_mask(s, T, p, cid, cmask):
 def color_ok(s, T, p, cid):
     """CR 8.6.2.1.1: the card's colour is in the player's level or clock (level 0 exempt,
     8.6.2.1.1.1; a climax has level 0 printed but is not a character/event, so it is checked)."""
-    cards = T[0]
+    cards = card_table(T)
     if cards[cid, K.C_LEVEL] == 0 and cards[cid, K.C_TYPE] != T_CLIMAX:
         return True
     col = cards[cid, K.C_COLOR]
@@ -486,7 +488,7 @@ def color_ok(s, T, p, cid):
 @internal
 def card_playable_base(s, T, p, cid):
     """Colour, level (CR 8.6.2.1) and stock cost (CR 8.6.2.3) of a hand card."""
-    cards = T[0]
+    cards = card_table(T)
     if cards[cid, K.C_TYPE] != T_CLIMAX and cards[cid, K.C_LEVEL] > player_level(s, p):
         return False
     if not color_ok(s, T, p, cid):
@@ -520,8 +522,8 @@ def facing_slot(s, p, pos):
 # =============================================================================================
 @internal
 def filter_match(s, T, frow, slot, viewer, source):
-    cards = T[0]
-    F = T[2]
+    cards = card_table(T)
+    F = filter_table(T)
     cid = cid_of(s, slot)
     tm = F[frow, K.F_TYPE_MASK]
     if tm != 0 and (tm & (1 << cards[cid, K.C_TYPE])) == 0:
@@ -597,7 +599,7 @@ K_BEHIND = K.BEHIND_MASK
 
 @internal
 def count_trait_others(s, T, p, trait, source):
-    cards = T[0]
+    cards = card_table(T)
     n = 0
     for pos in range(NPOS):
         sl = stage_slot(s, p, pos)
@@ -610,7 +612,7 @@ def count_trait_others(s, T, p, trait, source):
 
 @internal
 def condition_holds(s, T, cond, arg, p, source):
-    cards = T[0]
+    cards = card_table(T)
     if cond == 0:
         return True
     on_stage = source >= 0 and s[ZONE + source * CARD_W] == Z_STAGE
@@ -688,9 +690,9 @@ def condition_holds(s, T, cond, arg, p, source):
 def apply_cont(s, T, src, p, zone):
     """Apply the CONT abilities of ``src`` of master ``p`` that work from AbilityZone ``zone``
     (DEFAULT: a stage character or a climax; CLOCK_TOP: Alarm 10.1; MEMORY: 10.9)."""
-    cards = T[0]
-    A = T[1]
-    code = T[3]
+    cards = card_table(T)
+    A = ability_table(T)
+    code = code_table(T)
     cid = cid_of(s, src)
     a0 = cards[cid, K.C_ABIL_START]
     for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
@@ -735,7 +737,7 @@ def apply_cont(s, T, src, p, zone):
 def refresh_derived(s, T):
     """CR 8.9: printed values, then modifiers, then continuous abilities (in stage order: a
     documented simplification of the timestamp order of 8.9.1.5)."""
-    cards = T[0]
+    cards = card_table(T)
     for p in range(2):
         for pos in range(NPOS):
             sl = stage_slot(s, p, pos)
@@ -787,8 +789,8 @@ def add_pending(s, p, slot, arow, aux):
 def trigger_card(s, T, slot, p, trig, aux):
     """Enter every AUTO ability of ``slot`` with activation condition ``trig`` into a standby
     condition (CR 8.7.2), checking whose turn and the ability's condition."""
-    cards = T[0]
-    A = T[1]
+    cards = card_table(T)
+    A = ability_table(T)
     cid = cid_of(s, slot)
     a0 = cards[cid, K.C_ABIL_START]
     for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
@@ -811,8 +813,8 @@ def trigger_card(s, T, slot, p, trig, aux):
 @internal
 def trigger_other_placed(s, T, src, p, placed):
     """OTHER_PLACED: "when another of your characters is placed", filtered by A_TRIG_FILTER."""
-    cards = T[0]
-    A = T[1]
+    cards = card_table(T)
+    A = ability_table(T)
     cid = cid_of(s, src)
     a0 = cards[cid, K.C_ABIL_START]
     for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
@@ -828,8 +830,8 @@ def trigger_other_placed(s, T, src, p, placed):
 @internal
 def trigger_clock_abilities(s, T, trig):
     """AUTO abilities working from the clock (A_ZONE CLOCK, e.g. Shift 10.11.2)."""
-    cards = T[0]
-    A = T[1]
+    cards = card_table(T)
+    A = ability_table(T)
     for p in range(2):
         for i in range(s[CLOCK_N + p]):
             sl = s[CLOCK_L + p * MAX_DECK + i]
@@ -870,7 +872,7 @@ def remove_pending(s, p, i):
 
 @internal
 def cost_payable(s, T, arow, p, slot):
-    A = T[1]
+    A = ability_table(T)
     if s[STOCK_N + p] < A[arow, K.A_COST_STOCK]:
         return False
     if A[arow, K.A_COST_REST_SELF] != 0:
@@ -911,7 +913,7 @@ def cost_payable(s, T, arow, p, slot):
 @internal
 def pay_fixed_costs(s, T, arow, p, slot):
     """CR 8.4.2.1: the parts of a cost that need no choice (in the order written)."""
-    A = T[1]
+    A = ability_table(T)
     pay_stock(s, p, A[arow, K.A_COST_STOCK])
     if A[arow, K.A_COST_REST_SELF] != 0:
         s[ORIENT + slot * CARD_W] = O_REST
@@ -973,7 +975,7 @@ def reg_has(s, f, r, slot):
 @internal
 def choose_zone_list(s, T, frow, master):
     """(list zone, player) scanned by a non-stage filter."""
-    F = T[2]
+    F = filter_table(T)
     z = F[frow, K.F_ZONE]
     q = 1 - master if F[frow, K.F_SIDE] == 2 else master
     if z == 1:
@@ -1032,7 +1034,7 @@ def fill_list_candidates(s, T, f, reg, z, q, frow, name_id, top_n, master, sourc
             continue
         if frow >= 0 and not filter_match(s, T, frow, sl, master, source):
             continue
-        if name_id != 0 and T[0][cid_of(s, sl), K.C_NAME] != name_id:
+        if name_id != 0 and card_table(T)[cid_of(s, sl), K.C_NAME] != name_id:
             continue
         dup = False
         if distinct:
@@ -1098,7 +1100,7 @@ def first_marker_source(s, T, frow, p, src):
 @internal
 def shift_candidates(s, T, p, src):
     """Hand cards of the same colour as clock card ``src`` (10.11.3.2)."""
-    cards = T[0]
+    cards = card_table(T)
     col = cards[cid_of(s, src), K.C_COLOR]
     n = 0
     for i in range(min(s[HAND_N + p], HAND_SLOTS)):
@@ -1193,7 +1195,7 @@ def deal_damage(s, T, p, amount):
         if top < 0:
             break
         put_in_zone(s, top, Z_RES)
-        if T[0][cid_of(s, top), K.C_TYPE] == T_CLIMAX:
+        if card_table(T)[cid_of(s, top), K.C_TYPE] == T_CLIMAX:
             # CR 4.10.1.2 damage cancel: every card of this process to the waiting room
             while s[RES_N + p] > 0:
                 put_in_zone(s, s[RES_L + p * MAX_DECK], Z_WR)
@@ -1211,9 +1213,9 @@ def deal_damage(s, T, p, amount):
 @internal
 def run_top_frame(s, T):
     """Run the top effect program until it ends (returns 0) or asks a player (returns 1)."""
-    A = T[1]
-    F = T[2]
-    code = T[3]
+    A = ability_table(T)
+    F = filter_table(T)
+    code = code_table(T)
     f = frame_base(s, s[FRAME_N] - 1)
     arow = s[f + FR_ABIL]
     src = s[f + FR_SLOT]
@@ -1348,7 +1350,7 @@ def run_top_frame(s, T):
                 nc = 0
                 for sl in range(N_SLOTS):
                     if (s[ZONE + sl * CARD_W] == Z_MARKER and owner_of(s, sl) == m and s[POS + sl * CARD_W] == pos
-                            and T[0][cid_of(s, sl), K.C_NAME] == a0 and nc < OPTION_SLOTS):
+                            and card_table(T)[cid_of(s, sl), K.C_NAME] == a0 and nc < OPTION_SLOTS):
                         dup = False
                         for j in range(nc):
                             if cid_of(s, s[CAND + j]) == cid_of(s, sl):
@@ -1467,7 +1469,7 @@ def run_top_frame(s, T):
             ncx = 0
             for _ in range(a0):
                 sl = move_top_of_deck(s, m, Z_RES)
-                if sl >= 0 and T[0][cid_of(s, sl), K.C_TYPE] == T_CLIMAX:
+                if sl >= 0 and card_table(T)[cid_of(s, sl), K.C_TYPE] == T_CLIMAX:
                     ncx += 1
             while s[RES_N + m] > 0:
                 put_in_zone(s, s[RES_L + m * MAX_DECK], Z_WR)
@@ -1505,7 +1507,7 @@ def run_top_frame(s, T):
 def start_ability(s, T, p, slot, arow, aux):
     """Pay the cost and start the effect program (CR 8.6.2). Hand cards of a cost are chosen one
     at a time (PAY_COST decision, returns 1); the rest of the cost is paid once they are."""
-    A = T[1]
+    A = ability_table(T)
     nd = A[arow, K.A_COST_DISCARD]
     nc = A[arow, K.A_COST_HAND_TO_CLOCK]
     if nd > 0 or nc > 0:
@@ -1525,7 +1527,7 @@ def start_ability(s, T, p, slot, arow, aux):
 def pay_cost_card_ok(s, T, p, hand_slot):
     """A hand card the pending cost can take now (the discard filter applies to discards)."""
     if s[PAY_DISCARD_LEFT] > 0:
-        fr = T[1][s[PAY_ABIL], K.A_COST_DISCARD_FILTER]
+        fr = ability_table(T)[s[PAY_ABIL], K.A_COST_DISCARD_FILTER]
         return fr < 0 or filter_match(s, T, fr, hand_slot, p, s[PAY_SLOT])
     return s[PAY_CLOCK_LEFT] > 0
 
@@ -1608,7 +1610,7 @@ def pending_step(s, T):
 
 @internal
 def play_pending(s, T, p, i):
-    A = T[1]
+    A = ability_table(T)
     base = PT + (p * PENDING_MAX + i) * 3
     slot = s[base]
     arow = s[base + 1]
@@ -1749,7 +1751,7 @@ def end_attack(s, T):
 
 @internal
 def wr_has(s, T, p, ctype, max_level):
-    cards = T[0]
+    cards = card_table(T)
     for i in range(s[WR_N + p]):
         c = cid_of(s, s[WR_L + p * MAX_DECK + i])
         if cards[c, K.C_TYPE] == ctype and (max_level < 0 or cards[c, K.C_LEVEL] <= max_level):
@@ -1760,7 +1762,7 @@ def wr_has(s, T, p, ctype, max_level):
 @internal
 def fill_wr_candidates(s, T, p, ctype, max_level):
     """Distinct card ids of p's waiting room of type ``ctype`` (level <= max_level if >= 0)."""
-    cards = T[0]
+    cards = card_table(T)
     n = 0
     for i in range(s[WR_N + p]):
         sl = s[WR_L + p * MAX_DECK + i]
@@ -1782,7 +1784,7 @@ def fill_wr_candidates(s, T, p, ctype, max_level):
 @internal
 def trigger_icon_step(s, T):
     """CR 4.12.2: perform icon TRIG_ICON_I of the revealed card; returns 1 on a decision."""
-    cards = T[0]
+    cards = card_table(T)
     tp = s[TURN_PLAYER]
     tslot = s[TRIG_SLOT]
     while s[TRIG_ICON_I] < 2:
@@ -1834,7 +1836,7 @@ def trigger_icon_step(s, T):
 @internal
 def hand_counter_ok(s, T, p, slot):
     """CR 7.4.1.2.1 / 10.5: a hand card usable in the counter step."""
-    cards = T[0]
+    cards = card_table(T)
     c = cid_of(s, slot)
     if cards[c, K.C_BACKUP_POWER] > 0:
         return player_level(s, p) >= cards[c, K.C_BACKUP_LEVEL] and s[STOCK_N + p] >= cards[c, K.C_BACKUP_COST]
@@ -1848,7 +1850,7 @@ def flow_step(s, T):
     """Advance the turn by one flow state; returns 1 when a decision is pending."""
     fl = s[FLOW]
     tp = s[TURN_PLAYER]
-    cards = T[0]
+    cards = card_table(T)
     if fl == F_MULLIGAN:
         st = s[MULLIGAN_STAGE]
         if st >= 2:
@@ -2045,8 +2047,8 @@ def ability_usable(s, T, p, pos, j):
 def ability_usable_kind(s, T, p, pos, j, kind):
     """The j-th ability of kind ``kind`` (ACT: main phase play timing, CR 6.5.1.2.3; COUNTER_ACT:
     the counter step, 7.4.1.2.1) of the character on ``pos``; its ability row or -1."""
-    cards = T[0]
-    A = T[1]
+    cards = card_table(T)
+    A = ability_table(T)
     sl = stage_slot(s, p, pos)
     if sl < 0:
         return -1
@@ -2070,7 +2072,7 @@ def ability_usable_kind(s, T, p, pos, j, kind):
 
 @njit(cache=True)
 def legal_mask_row(s, T, out):
-    cards = T[0]
+    cards = card_table(T)
     out[:NUM_ACTIONS] = 0  # a slice fill: one vectorised loop, no per-element index checks
     if s[H_DONE] != 0:
         return 0
@@ -2108,7 +2110,7 @@ def legal_mask_row(s, T, out):
             elif cards[c, K.C_EVENT_ABIL] >= 0 and s[FRAME_N] < FRAME_MAX:
                 out[HAND_BASE + i] = 1
                 n += 1
-        A = T[1]
+        A = ability_table(T)
         for pos in range(NPOS):
             sl = stage_slot(s, p, pos)
             if sl < 0:
@@ -2248,7 +2250,7 @@ def legal_mask_row(s, T, out):
         if s[DEC_ARG + 2] != 0:
             out[PASS] = 1
             n = 1
-        if frow >= 0 and T[2][frow, K.F_ZONE] == 0:
+        if frow >= 0 and filter_table(T)[frow, K.F_ZONE] == 0:
             for q in range(2):
                 for pos in range(NPOS):
                     sl = stage_slot(s, q, pos)
@@ -2274,7 +2276,7 @@ MOVE_PAIRS = K.MOVE_PAIRS
 # =============================================================================================
 @internal
 def play_character(s, T, p, hand_i, pos):
-    cards = T[0]
+    cards = card_table(T)
     sl = s[HAND_L + p * MAX_DECK + hand_i]
     pay_stock(s, p, cards[cid_of(s, sl), K.C_COST])  # CR 8.6.2.3
     place_on_stage(s, T, sl, p, pos, O_STAND, True)  # CR 6.5.1.2.1
@@ -2282,7 +2284,7 @@ def play_character(s, T, p, hand_i, pos):
 
 @internal
 def play_event(s, T, p, hand_i):
-    cards = T[0]
+    cards = card_table(T)
     sl = s[HAND_L + p * MAX_DECK + hand_i]
     c = cid_of(s, sl)
     pay_stock(s, p, cards[c, K.C_COST])
@@ -2307,7 +2309,7 @@ def finish_events(s):
 def list_climax_slots(s, T, p):
     """CX_SLOTS: player p's card slots that hold climax cards, in slot order (derived from the card
     ids; the observation counts climax cards per zone through it)."""
-    cards = T[0]
+    cards = card_table(T)
     n = 0
     for slot in range(p * MAX_DECK, (p + 1) * MAX_DECK):
         c = s[CARD + slot * CARD_W]
@@ -2451,8 +2453,8 @@ def declare_attack(s, T, p, pos, atype):
 @njit(cache=True)
 def apply_unchecked(s, T, a):
     """Perform legal action ``a`` of the pending decision and run to the next decision."""
-    cards = T[0]
-    A = T[1]
+    cards = card_table(T)
+    A = ability_table(T)
     kind = s[H_DECISION]
     p = s[H_DECIDER]
     tp = s[TURN_PLAYER]

@@ -9,6 +9,7 @@ Every column is listed by :func:`obs_columns` and documented in ``docs/weiss_sch
 import numpy as np
 from numba import njit
 
+from tcg_env.engine.tables import card_table
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.engine.obsbuf import clear_block, zero_range
@@ -198,7 +199,7 @@ def observe_into(s, T, player, out, over_previous):
     this function (of any state or player) and only the rows that may be non-zero are cleared
     (``engine.obsbuf``: random play uses this from a row's second decision of a call on; the
     vector is the same, bit for bit, tested)."""
-    cards = T[0]
+    cards = card_table(T)
     p = player
     o = 1 - p
     dk = s[H_DECISION]

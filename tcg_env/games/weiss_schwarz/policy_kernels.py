@@ -39,6 +39,7 @@ All functions are ``njit(cache=True)`` over the state row and the card tables ``
 import numpy as np
 from numba import njit
 
+from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE
 from tcg_env.engine.jit import internal, internal_nrt
 from tcg_env.engine.memory import borrow
@@ -170,7 +171,7 @@ def _stage_value(s, T, sl):
 @internal
 def _printed_value(T, cid):
     """A character's printed worth on the stage (same scale as ``_stage_value``)."""
-    cards = T[0]
+    cards = card_table(T)
     return 1.0 + cards[cid, K.C_POWER] / 1000.0 + 1.5 * cards[cid, K.C_SOUL] + 0.5 * cards[cid, K.C_LEVEL]
 
 
@@ -178,7 +179,7 @@ def _printed_value(T, cid):
 def _count_hand_type(s, T, p, ctype):
     n = 0
     for i in range(s[HAND_N + p]):
-        if T[0][s[CARD + s[HAND_L + p * MAX_DECK + i] * CARD_W], K.C_TYPE] == ctype:
+        if card_table(T)[s[CARD + s[HAND_L + p * MAX_DECK + i] * CARD_W], K.C_TYPE] == ctype:
             n += 1
     return n
 
@@ -186,7 +187,7 @@ def _count_hand_type(s, T, p, ctype):
 @internal
 def _keep_value(s, T, p, sl):
     """How much p wants to keep hand card ``sl`` (low = first to clock / discard)."""
-    cards = T[0]
+    cards = card_table(T)
     c = s[CARD + sl * CARD_W]
     t = cards[c, K.C_TYPE]
     lvl = s[LEVEL_N + p]
@@ -237,7 +238,7 @@ def _worst_hand(s, T, mask, p, rng_row):
 @internal
 def _mulligan(s, T, mask, p):
     """CR 5.2.1.4: discard climaxes and level 2+ cards one at a time, then PASS (draw)."""
-    cards = T[0]
+    cards = card_table(T)
     for i in range(min(s[HAND_N + p], HAND_SLOTS)):
         if mask[HAND_BASE + i] == 0:
             continue
@@ -260,7 +261,7 @@ def _clock(s, T, mask, p, rng_row):
 def _play_score(s, T, p, c, pos):
     """Worth of playing character ``c`` to position ``pos`` (CR 8.6.2.4.1: the character there,
     if any, goes to the waiting room)."""
-    cards = T[0]
+    cards = card_table(T)
     v = _printed_value(T, c)
     nh = s[HAND_N + p]
     if pos < K.N_CENTER:
@@ -286,7 +287,7 @@ def _play_score(s, T, p, c, pos):
 
 @internal
 def _ability_score(s, T, p, pos, j):
-    A = T[1]
+    A = ability_table(T)
     ai = ability_usable(s, T, p, pos, j)
     if ai < 0:
         return NEG
@@ -304,7 +305,7 @@ def _ability_score(s, T, p, pos, j):
 
 @internal
 def _main(s, T, mask, p, rng_row):
-    cards = T[0]
+    cards = card_table(T)
     best = PLAY_THRESHOLD
     best_a = PASS
     ties = 0
@@ -343,7 +344,7 @@ def _main(s, T, mask, p, rng_row):
 @internal
 def _climax(s, T, mask, p, rng_row):
     """CR 6.6.1.2: a climax helps the attacks (soul / power), so play one before attacking."""
-    cards = T[0]
+    cards = card_table(T)
     attackers = 0
     for pos in range(K.N_CENTER):
         sl = s[STAGE + p * NPOS + pos]
@@ -414,7 +415,7 @@ def _attack(s, T, mask, p, rng_row):
 @internal
 def _counter(s, T, mask, p, rng_row):
     """CR 7.4.1.2: save a frontally attacked character that would be reversed (CR 7.6.1.2)."""
-    cards = T[0]
+    cards = card_table(T)
     d = s[DEF_SLOT]
     a_sl = s[ATK_SLOT]
     if s[ATK_TYPE] != AT_FRONTAL or d < 0 or a_sl < 0:
@@ -463,7 +464,7 @@ def _encore_pay(s, T, p):
     """CR 10.2.3 Encore [3]: worth it for level 2+ characters only (``ENCORE_MIN_LEVEL``)."""
     sl = s[DEC_ARG]
     c = s[CARD + sl * CARD_W]
-    if T[0][c, K.C_LEVEL] >= ENCORE_MIN_LEVEL:
+    if card_table(T)[c, K.C_LEVEL] >= ENCORE_MIN_LEVEL:
         return OPTION_BASE
     return PASS
 
@@ -472,7 +473,7 @@ def _encore_pay(s, T, p):
 def _level_up(s, T, mask, p, rng_row):
     """CR 9.3.2: the clock card whose colour the hand needs and the level zone lacks
     (CR 8.6.2.1.1: a card's colour must be in the level or clock)."""
-    cards = T[0]
+    cards = card_table(T)
     need = np.zeros(N_COLORS, np.float64)
     for i in range(s[HAND_N + p]):
         c = s[CARD + s[HAND_L + p * MAX_DECK + i] * CARD_W]
@@ -500,8 +501,8 @@ def _register_harm(s, T):
     """+1 if the effect in progress harms the cards it is choosing, -1 if it helps them, 0 unknown:
     the next instruction of the program on the chosen register (CR 8.6.3: choices are made while
     the effect resolves, then applied)."""
-    code = T[3]
-    A = T[1]
+    code = code_table(T)
+    A = ability_table(T)
     if s[FRAME_N] <= 0:
         return 0  # no effect program in progress: nothing says
     f = FRAMES + (s[FRAME_N] - 1) * FRAME_W
@@ -523,7 +524,7 @@ def _register_harm(s, T):
 
 @internal
 def _choose_target(s, T, mask, p, rng_row):
-    cards = T[0]
+    cards = card_table(T)
     reg = s[DEC_ARG + 1]
     if reg == -2:  # an effect's discard
         return _worst_hand(s, T, mask, p, rng_row)

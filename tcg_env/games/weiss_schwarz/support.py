@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import warnings
 
+from tcg_env.engine.tables import unpack_tables
 from tcg_env.games.weiss_schwarz import constants as K
 
 Op = K.Op
@@ -22,7 +23,7 @@ UNOFFERED_ACT_COSTS: tuple[str, ...] = ()  # every cost column is paid now
 
 def unsupported_report(pool) -> list[str]:
     """One line per card ability that uses something the engine does not run yet."""
-    cards, abilities, _filters, code = pool.kernel_tables[:4]
+    cards, abilities, _filters, code = unpack_tables(pool.kernel_tables)
     names = getattr(pool, "names", None)
     out = []
     for ai in range(abilities.shape[0]):

@@ -1,0 +1,115 @@
+"""A card pool's four kernel tables packed into one array, the ``T`` every kernel takes.
+
+Each game compiles its cards into four int32 tables: ``cards``, ``abilities``, ``filters`` and
+``code`` (``tcg_env.cards``). The kernels used to take them as a tuple of four 2-D arrays. numba
+passes an array argument as its flattened structure (meminfo, parent, size, itemsize, data, shape,
+strides: nine words for a 2-D array), so every call of a helper that was not inlined pushed ~36
+words for ``T`` alone onto the stack (~44 pushes per call with the row ``s``, seen in the
+generated code). Packed into one 1-D array, ``T`` is seven words; the helpers below rebuild each
+table as a 2-D view (a few register operations, no memory traffic), inlined where they are used.
+
+Layout: a header of ``HEADER`` words, ``(rows, cols, offset)`` for each table in the order
+cards, abilities, filters, code, then the tables' rows back to back (C order).
+"""
+
+import numpy as np
+import numba
+from numba import njit, types
+from numba.extending import intrinsic
+
+HEADER = 12
+N_TABLES = 4
+
+
+def pack_tables(cards: np.ndarray, abilities: np.ndarray, filters: np.ndarray, code: np.ndarray) -> np.ndarray:
+    """The packed int32 array of the four tables (each 2-D int32)."""
+    tables = (cards, abilities, filters, code)
+    header = np.zeros(HEADER, np.int32)
+    offset = HEADER
+    for k, t in enumerate(tables):
+        if t.ndim != 2 or t.dtype != np.int32:
+            raise ValueError(f"kernel table {k} must be a 2-D int32 array, got {t.ndim}-D {t.dtype}")
+        header[3 * k : 3 * k + 3] = (t.shape[0], t.shape[1], offset)
+        offset += t.size
+    packed = np.empty(offset, np.int32)
+    packed[:HEADER] = header
+    for k, t in enumerate(tables):
+        packed[header[3 * k + 2] : header[3 * k + 2] + t.size] = t.ravel()
+    return packed
+
+
+def unpack_tables(T: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The four tables of a packed ``T`` as 2-D views (for Python code and tests)."""
+    return tuple(T[T[3 * k + 2] : T[3 * k + 2] + T[3 * k] * T[3 * k + 1]].reshape(int(T[3 * k]), int(T[3 * k + 1]))
+                 for k in range(N_TABLES))
+
+
+def _table_view_python(T, k):
+    rows, cols, off = int(T[3 * k]), int(T[3 * k + 1]), int(T[3 * k + 2])
+    return T[off : off + rows * cols].reshape(rows, cols)
+
+
+@intrinsic
+def _table_view(typingctx, T, k):
+    """Table ``k`` of a packed ``T`` as a 2-D view, its structure built from the header (three
+    loads, no checks, no owner: the caller holds ``T``). numba's ``reshape`` of a slice did the same
+    through a general routine with loops and made random play ~35% slower."""
+    if not (isinstance(T, types.Array) and T.ndim == 1 and T.layout == "C" and isinstance(k, types.IntegerLiteral)):
+        return None
+    view_type = types.Array(T.dtype, 2, "C")
+    first = 3 * k.literal_value
+
+    def codegen(context, builder, sig, args):
+        from llvmlite import ir
+        from numba.np.arrayobj import populate_array
+
+        src = context.make_array(T)(context, builder, value=args[0])
+        i64 = ir.IntType(64)
+
+        def header(i):
+            return builder.sext(builder.load(builder.gep(src.data, [ir.Constant(i64, first + i)])), i64)
+
+        rows, cols, off = header(0), header(1), header(2)
+        item = context.get_abi_sizeof(context.get_data_type(T.dtype))
+        view = context.make_array(view_type)(context, builder)
+        populate_array(view, data=builder.gep(src.data, [off]), shape=[rows, cols],
+                       strides=[builder.mul(cols, ir.Constant(i64, item)), ir.Constant(i64, item)],
+                       itemsize=item, meminfo=None)
+        return view._getvalue()
+
+    return view_type(T, k), codegen
+
+
+# The accessors are inlined where they are used (numba IR inlining), so no compiled function
+# returns a view. Under NUMBA_DISABLE_JIT they are plain Python over numpy views.
+if numba.config.DISABLE_JIT:
+
+    def card_table(T):
+        return _table_view_python(T, 0)
+
+    def ability_table(T):
+        return _table_view_python(T, 1)
+
+    def filter_table(T):
+        return _table_view_python(T, 2)
+
+    def code_table(T):
+        return _table_view_python(T, 3)
+
+else:
+
+    @njit(cache=True, inline="always")
+    def card_table(T):
+        return _table_view(T, 0)
+
+    @njit(cache=True, inline="always")
+    def ability_table(T):
+        return _table_view(T, 1)
+
+    @njit(cache=True, inline="always")
+    def filter_table(T):
+        return _table_view(T, 2)
+
+    @njit(cache=True, inline="always")
+    def code_table(T):
+        return _table_view(T, 3)

@@ -1,0 +1,64 @@
+"""engine.tables: a pool's four kernel tables packed into one array, read back by the kernels'
+accessors exactly as the separate tables."""
+
+import numpy as np
+import pytest
+from numba import njit
+
+import tcg_env
+from tcg_env.engine.tables import (HEADER, ability_table, card_table, code_table, filter_table, pack_tables,
+                                   unpack_tables)
+
+
+def _tables(seed=0):
+    rng = np.random.default_rng(seed)
+    return [rng.integers(-5, 100, size=shape).astype(np.int32) for shape in ((7, 17), (4, 14), (3, 13), (11, 5))]
+
+
+@njit
+def _read_all(T, out):
+    """Sum of every entry of each table through the accessors, and one entry of each."""
+    for k in range(4):
+        if k == 0:
+            t = card_table(T)
+        elif k == 1:
+            t = ability_table(T)
+        elif k == 2:
+            t = filter_table(T)
+        else:
+            t = code_table(T)
+        total = 0
+        for i in range(t.shape[0]):
+            for j in range(t.shape[1]):
+                total += t[i, j]
+        out[k, 0] = total
+        out[k, 1] = t[t.shape[0] - 1, t.shape[1] - 1]
+        out[k, 2] = t.shape[0]
+        out[k, 3] = t.shape[1]
+
+
+def test_packed_tables_read_back_as_the_separate_tables():
+    tables = _tables()
+    T = pack_tables(*tables)
+    assert T.dtype == np.int32 and T.ndim == 1 and T.size == HEADER + sum(t.size for t in tables)
+    for a, b in zip(unpack_tables(T), tables):
+        assert np.array_equal(a, b)
+    out = np.zeros((4, 4), np.int64)
+    _read_all(T, out)
+    for k, t in enumerate(tables):
+        assert list(out[k]) == [int(t.sum()), int(t[-1, -1]), t.shape[0], t.shape[1]]
+
+
+def test_pack_tables_rejects_a_table_that_is_not_2d_int32():
+    tables = _tables()
+    with pytest.raises(ValueError, match="kernel table 2 must be a 2-D int32 array"):
+        pack_tables(tables[0], tables[1], tables[2].astype(np.int64), tables[3])
+    with pytest.raises(ValueError, match="kernel table 0"):
+        pack_tables(tables[0].ravel(), *tables[1:])
+
+
+@pytest.mark.parametrize("game", ["fftcg", "weiss_schwarz"])
+def test_a_games_kernel_tables_are_its_pool_tables_packed(game):
+    pool = tcg_env.make_game(game, seed=1).pool
+    for a, b in zip(unpack_tables(pool.kernel_tables), (pool.cards, pool.abilities, pool.filters, pool.code)):
+        assert np.array_equal(a, b)
