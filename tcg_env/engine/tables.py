@@ -80,36 +80,27 @@ def _table_view(typingctx, T, k):
     return view_type(T, k), codegen
 
 
-# The accessors are inlined where they are used (numba IR inlining), so no compiled function
-# returns a view. Under NUMBA_DISABLE_JIT they are plain Python over numpy views.
-if numba.config.DISABLE_JIT:
+# One view function: the intrinsic when compiling, the numpy version under NUMBA_DISABLE_JIT (where
+# an intrinsic cannot run). The accessors are inlined where they are used (numba IR inlining), so
+# no compiled function returns a view.
+_view = _table_view_python if numba.config.DISABLE_JIT else _table_view
 
-    def card_table(T):
-        return _table_view_python(T, 0)
 
-    def ability_table(T):
-        return _table_view_python(T, 1)
+@njit(cache=True, inline="always")
+def card_table(T):
+    return _view(T, 0)
 
-    def filter_table(T):
-        return _table_view_python(T, 2)
 
-    def code_table(T):
-        return _table_view_python(T, 3)
+@njit(cache=True, inline="always")
+def ability_table(T):
+    return _view(T, 1)
 
-else:
 
-    @njit(cache=True, inline="always")
-    def card_table(T):
-        return _table_view(T, 0)
+@njit(cache=True, inline="always")
+def filter_table(T):
+    return _view(T, 2)
 
-    @njit(cache=True, inline="always")
-    def ability_table(T):
-        return _table_view(T, 1)
 
-    @njit(cache=True, inline="always")
-    def filter_table(T):
-        return _table_view(T, 2)
-
-    @njit(cache=True, inline="always")
-    def code_table(T):
-        return _table_view(T, 3)
+@njit(cache=True, inline="always")
+def code_table(T):
+    return _view(T, 3)

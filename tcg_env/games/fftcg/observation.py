@@ -298,19 +298,18 @@ def observe_into(s, T, player, out, over_previous):
     # options of the pending choice, for its decider only
     n_options = s[CAND_N] if decider == me and (dec == D_SELECT or dec == D_ORDER) else 0
     clear_block(out, OBS_OPTIONS, OPTION_SLOTS, OPTION_FEATURES, n_options, over_previous)
-    if n_options > 0:
-        for k in range(n_options):
-            if dec == D_SELECT:
-                slot = s[CAND + k]
-            else:
-                slot = s[PT + (me * PT_MAX + s[CAND + k]) * 3]
-            cid = s[CARD + slot * CARD_W]
-            o = OBS_OPTIONS + k * OPTION_FEATURES
-            out[o] = 1.0
-            out[o + 1] = cid + 1.0
-            out[o + 2] = cards[cid, K.C_ELEMENT]
-            out[o + 3] = cards[cid, K.C_TYPE]
-            out[o + 4] = cards[cid, K.C_COST] / 10.0
-            out[o + 5] = cards[cid, K.C_POWER] / 10000.0
-            out[o + 6] = 1.0 if s[OWNER + slot * CARD_W] == me else 0.0
-            out[o + 7] = s[ZONE + slot * CARD_W]
+    for k in range(n_options):
+        if dec == D_SELECT:
+            slot = s[CAND + k]
+        else:
+            slot = s[PT + (me * PT_MAX + s[CAND + k]) * 3]
+        cid = s[CARD + slot * CARD_W]
+        o = OBS_OPTIONS + k * OPTION_FEATURES
+        out[o] = 1.0
+        out[o + 1] = cid + 1.0
+        out[o + 2] = cards[cid, K.C_ELEMENT]
+        out[o + 3] = cards[cid, K.C_TYPE]
+        out[o + 4] = cards[cid, K.C_COST] / 10.0
+        out[o + 5] = cards[cid, K.C_POWER] / 10000.0
+        out[o + 6] = 1.0 if s[OWNER + slot * CARD_W] == me else 0.0
+        out[o + 7] = s[ZONE + slot * CARD_W]
