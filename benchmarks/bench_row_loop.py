@@ -1,0 +1,95 @@
+"""Single-thread random-play loop, with and without the observation: where a decision's time goes.
+
+    python benchmarks/bench_row_loop.py --game fftcg [--batch 256] [--repeats 7]
+
+A developer tool beside ``bench_engine.py`` (which measures the batch kernel on all threads
+against the reference game). This one runs one thread over ``--batch`` rows, 200 decisions per
+row per pass, hot rows, in three forms of the same loop: the observation written over the previous
+one (what random play does), the observation written in full every decision, and no observation
+at all. It prints the best pass of each in ns per decision, and as its last line one JSON
+object. Works on older checkouts too (without ``observe_into`` the first form is the full write), so
+the same command compares two commits: ``PYTHONPATH=<checkout> python benchmarks/bench_row_loop.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def make_loop(game: str, mode: int):
+    kernels = __import__(f"tcg_env.games.{game}.kernels", fromlist=["x"])
+    observation = __import__(f"tcg_env.games.{game}.observation", fromlist=["x"])
+    from tcg_env.engine.batch import episode_seed, pick_uniform
+    from tcg_env.engine.header import H_DECIDER, H_DONE
+
+    legal_mask_row, apply_unchecked, reset_row = kernels.legal_mask_row, kernels.apply_unchecked, kernels.reset_row
+    observe_row = observation.observe_row
+    observe_into = getattr(observation, "observe_into", None)
+    if observe_into is None:  # an older checkout: only the full write exists
+
+        @njit
+        def observe_into(s, T, p, out, over_previous):
+            observe_row(s, T, p, out)
+
+    @njit
+    def play(states, T, decks, deck_lens, seeds, variant, steps, obs, masks, agent_rng, counters):
+        for b in range(states.shape[0]):
+            s = states[b]
+            for t in range(steps):
+                if s[H_DONE] != 0:
+                    counters[b, 1] += 1
+                    reset_row(s, decks[b, 0, : deck_lens[b, 0]], decks[b, 1, : deck_lens[b, 1]],
+                              episode_seed(seeds[b], counters[b, 1]), np.int64(variant), np.int64(0), T)
+                n_legal = legal_mask_row(s, T, masks[b])
+                if mode == 0:
+                    observe_into(s, T, np.int64(s[H_DECIDER]), obs[b], t > 0)
+                elif mode == 1:
+                    observe_into(s, T, np.int64(s[H_DECIDER]), obs[b], False)
+                apply_unchecked(s, T, np.int64(pick_uniform(masks[b], n_legal, agent_rng[b])))
+                counters[b, 0] += 1
+
+    return play
+
+
+def measure(game: str, batch: int, repeats: int, mode: int) -> float:
+    import tcg_env
+
+    play = make_loop(game, mode)
+    bg = tcg_env.make_batch(game, batch, seed=1)
+    rng = bg.spec.kernels.seed_agent_rng(batch, 7)
+    counters = np.zeros((batch, 5), np.int64)
+    args = (bg.states, bg._T, bg.decks, bg.deck_lens, bg.seeds, bg.variant_index)
+    play(*args, 300, bg.obs, bg.masks, rng, counters)  # compile, and spread the games over all phases
+    best = float("inf")
+    for _ in range(repeats):
+        done = counters[:, 0].sum()
+        t0 = time.perf_counter()
+        play(*args, 200, bg.obs, bg.masks, rng, counters)
+        best = min(best, (time.perf_counter() - t0) / (counters[:, 0].sum() - done) * 1e9)
+    return best
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default="fftcg")
+    ap.add_argument("--batch", type=int, default=256)
+    ap.add_argument("--repeats", type=int, default=7)
+    args = ap.parse_args(argv)
+    out = {"game": args.game, "batch": args.batch}
+    for mode, name in ((0, "obs_over_previous_ns"), (1, "obs_full_ns"), (2, "no_obs_ns")):
+        out[name] = round(measure(args.game, args.batch, args.repeats, mode), 1)
+        print(f"{args.game} single-thread random play, {name[:-3].replace('_', ' ')}: {out[name]:.1f} ns/decision")
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
