@@ -350,12 +350,13 @@ class FFCardTable(CardTable):
     @property
     def kernel_tables(self) -> np.ndarray:
         """``T``, the argument every kernel takes: the tables ``cards``, ``abilities``, ``filters``
-        and ``code`` packed into one int32 array (:mod:`tcg_env.engine.tables`). (The observation
-        writes its static card columns from ``cards``; :attr:`obs_features` is the same columns as
-        a table, for reference.)"""
+        and ``code`` packed into one int32 array (:mod:`tcg_env.engine.tables`), with
+        :attr:`obs_features` as its ``obs_rows`` table (the observation copies a card's static
+        columns from it)."""
         cached = self.__dict__.get("_kernel_tables")
         if cached is None:
-            cached = self.__dict__["_kernel_tables"] = pack_tables(self.cards, self.abilities, self.filters, self.code)
+            cached = self.__dict__["_kernel_tables"] = pack_tables(self.cards, self.abilities, self.filters, self.code,
+                                                                   self.obs_features)
         return cached
 
     @property

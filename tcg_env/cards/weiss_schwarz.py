@@ -52,6 +52,7 @@ __all__ = [
     "load_ws_deck",
     "validate_ws_deck",
     "card_obs_features",
+    "card_obs_rows",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -603,10 +604,12 @@ class WSCardTable(CardTable):
     @property
     def kernel_tables(self) -> np.ndarray:
         """``T``, the argument every kernel takes: the tables ``cards``, ``abilities``, ``filters``
-        and ``code`` (constants.py) packed into one int32 array (:mod:`tcg_env.engine.tables`)."""
+        and ``code`` (constants.py) packed into one int32 array (:mod:`tcg_env.engine.tables`),
+        with :func:`card_obs_rows` as its ``obs_rows`` table (the observation copies a card's
+        columns from it)."""
         cached = self.__dict__.get("_kernel_tables")
         if cached is None:
-            cached = pack_tables(self.cards, self.abilities, self.filters, self.code)
+            cached = pack_tables(self.cards, self.abilities, self.filters, self.code, card_obs_rows(self.cards))
             self.__dict__["_kernel_tables"] = cached
         return cached
 
@@ -683,6 +686,30 @@ def card_obs_features(cards: np.ndarray) -> np.ndarray:
     f[:, 22] = cards[:, K.C_COUNTER]
     f[:, 23] = rows + 1.0
     return np.ascontiguousarray(f)
+
+
+def card_obs_rows(cards: np.ndarray) -> np.ndarray:
+    """The 24 card columns of each card id's rows in the observation (hand, clock, level, climax,
+    candidates, and the first 24 columns of a stage row; docs/weiss_schwarz/observations.md):
+    present, type one-hot (3), colour one-hot (5), level/3, cost/3, power/10000, soul/3, the
+    count of each trigger icon including NONE for the first icon (10), counter icon. The
+    observation copies them from this table (the ``obs_rows`` of the kernel tables); unlike
+    :func:`card_obs_features` there is no id column."""
+    n = cards.shape[0]
+    f = np.zeros((n, K.CARD_OBS_FEATURES), np.float32)
+    rows = np.arange(n)
+    f[:, 0] = 1.0
+    f[rows, 1 + cards[:, K.C_TYPE]] = 1.0
+    f[rows, 4 + cards[:, K.C_COLOR]] = 1.0
+    f[:, 9] = cards[:, K.C_LEVEL] / 3.0
+    f[:, 10] = cards[:, K.C_COST] / 3.0
+    f[:, 11] = cards[:, K.C_POWER] / 10000.0
+    f[:, 12] = cards[:, K.C_SOUL] / 3.0
+    np.add.at(f, (rows, 13 + cards[:, K.C_TRIGGER0]), 1.0)  # the first icon counts even as NONE
+    second = cards[:, K.C_TRIGGER1] != 0
+    np.add.at(f, (rows[second], 13 + cards[second, K.C_TRIGGER1]), 1.0)
+    f[:, 23] = cards[:, K.C_COUNTER]
+    return f
 
 
 # --------------------------------------------------------------------------------------------

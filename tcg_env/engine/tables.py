@@ -1,7 +1,10 @@
-"""A card pool's four kernel tables packed into one array, the ``T`` every kernel takes.
+"""A card pool's kernel tables packed into one array, the ``T`` every kernel takes.
 
 Each game compiles its cards into four int32 tables: ``cards``, ``abilities``, ``filters`` and
-``code`` (``tcg_env.cards``). The kernels used to take them as a tuple of four 2-D arrays. numba
+``code`` (``tcg_env.cards``), plus a fifth, ``obs_rows``: the float32 row the game's observation
+writes for each card id (its static columns), stored as the float32 values' bits. The observation
+copies a card's row in one fixed-size copy (``tcg_env.engine.obsbuf.copy_card_row``) instead of
+computing and storing its columns one by one. The kernels used to take them as a tuple of four 2-D arrays. numba
 passes an array argument as its flattened structure (meminfo, parent, size, itemsize, data, shape,
 strides: nine words for a 2-D array), so every call of a helper that was not inlined pushed ~36
 words for ``T`` alone onto the stack (~44 pushes per call with the row ``s``, seen in the
@@ -9,7 +12,7 @@ generated code). Packed into one 1-D array, ``T`` is seven words; the helpers be
 table as a 2-D view (a few register operations, no memory traffic), inlined where they are used.
 
 Layout: a header of ``HEADER`` words, ``(rows, cols, offset)`` for each table in the order
-cards, abilities, filters, code, then the tables' rows back to back (C order).
+cards, abilities, filters, code, obs_rows, then the tables' rows back to back (C order).
 """
 
 import numpy as np
@@ -17,18 +20,26 @@ import numba
 from numba import njit, types
 from numba.extending import intrinsic
 
-HEADER = 12
-N_TABLES = 4
+N_TABLES = 5  # cards, abilities, filters, code, obs_rows
+HEADER = 3 * N_TABLES
+OBS_ROWS = 4  # the index of the obs_rows table
 
 
-def pack_tables(cards: np.ndarray, abilities: np.ndarray, filters: np.ndarray, code: np.ndarray) -> np.ndarray:
-    """The packed int32 array of the four tables (each 2-D int32)."""
-    tables = (cards, abilities, filters, code)
+def pack_tables(cards: np.ndarray, abilities: np.ndarray, filters: np.ndarray, code: np.ndarray,
+                obs_rows: np.ndarray) -> np.ndarray:
+    """The packed int32 array of the four rule tables (each 2-D int32) and ``obs_rows`` (2-D
+    float32, one row per card id: ``obs_rows.shape[0] == cards.shape[0]``)."""
+    for k, t in enumerate((cards, abilities, filters, code)):
+        if t.ndim != 2 or t.dtype != np.int32:
+            raise ValueError(f"kernel table {k} must be a 2-D int32 array, got {t.ndim}-D {t.dtype}")
+    if obs_rows.ndim != 2 or obs_rows.dtype != np.float32:
+        raise ValueError(f"obs_rows must be a 2-D float32 array, got {obs_rows.ndim}-D {obs_rows.dtype}")
+    if obs_rows.shape[0] != cards.shape[0]:
+        raise ValueError(f"obs_rows must have one row per card id ({cards.shape[0]}), got {obs_rows.shape[0]}")
+    tables = (cards, abilities, filters, code, np.ascontiguousarray(obs_rows).view(np.int32))
     header = np.zeros(HEADER, np.int32)
     offset = HEADER
     for k, t in enumerate(tables):
-        if t.ndim != 2 or t.dtype != np.int32:
-            raise ValueError(f"kernel table {k} must be a 2-D int32 array, got {t.ndim}-D {t.dtype}")
         header[3 * k : 3 * k + 3] = (t.shape[0], t.shape[1], offset)
         offset += t.size
     packed = np.empty(offset, np.int32)
@@ -39,9 +50,13 @@ def pack_tables(cards: np.ndarray, abilities: np.ndarray, filters: np.ndarray, c
 
 
 def unpack_tables(T: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The four tables of a packed ``T`` as 2-D views (for Python code and tests)."""
-    return tuple(T[T[3 * k + 2] : T[3 * k + 2] + T[3 * k] * T[3 * k + 1]].reshape(int(T[3 * k]), int(T[3 * k + 1]))
-                 for k in range(N_TABLES))
+    """The four rule tables of a packed ``T`` as 2-D views (for Python code and tests)."""
+    return tuple(_table_view_python(T, k) for k in range(OBS_ROWS))
+
+
+def unpack_obs_rows(T: np.ndarray) -> np.ndarray:
+    """The ``obs_rows`` table of a packed ``T`` as a 2-D float32 view."""
+    return _table_view_python(T, OBS_ROWS).view(np.float32)
 
 
 def _table_view_python(T, k):

@@ -8,6 +8,7 @@ from numba import njit
 import tcg_env
 from tcg_env.engine.batch import pick_uniform
 from tcg_env.engine.header import H_DECIDER, H_DONE
+from tcg_env.engine.obsbuf import clear_rows_after, copy_card_row
 
 
 def _checker(game):
@@ -72,3 +73,69 @@ def test_random_play_in_one_call_matches_one_decision_per_call(game):
     assert np.array_equal(a.obs, b.obs)
     assert np.array_equal(a.masks, b.masks)
     assert np.array_equal(ca, cb)
+
+
+@njit
+def _copy_rows(out, T, cids, width):
+    for k in range(cids.shape[0]):
+        copy_card_row(out, k * width, T, cids[k], 24)
+
+
+def test_copy_card_row_copies_the_cards_obs_row_bit_for_bit():
+    from tcg_env.engine.tables import pack_tables, unpack_obs_rows
+
+    rng = np.random.default_rng(1)
+    cards = rng.integers(0, 9, size=(9, 5)).astype(np.int32)
+    small = [rng.integers(0, 9, size=(2, 3)).astype(np.int32) for _ in range(3)]
+    obs_rows = rng.normal(size=(9, 30)).astype(np.float32)  # wider than the copied 24 columns
+    T = pack_tables(cards, *small, obs_rows)
+    cids = np.array([8, 0, 3, 3, 5], np.int64)
+    out = np.full(5 * 24 + 3, 7.0, np.float32)
+    _copy_rows(out, T, cids, 24)
+    expected = np.concatenate([unpack_obs_rows(T)[c, :24] for c in cids])
+    assert out[: 5 * 24].tobytes() == expected.tobytes()
+    assert np.all(out[5 * 24 :] == 7.0)  # nothing written past the rows
+
+
+@njit
+def _clear_after(out, n_written, over_previous):
+    clear_rows_after(out, 2, 5, 3, n_written, over_previous)
+
+
+def test_clear_rows_after_clears_only_rows_past_the_written_ones():
+    # block at 2: 5 rows of 3 columns; rows 0..2 hold a previous write (present = 1), rows 3..4 zero
+    base = np.array([9, 9] + [1, 5, 5] * 3 + [0, 0, 0] * 2 + [9], np.float32)
+    out = base.copy()
+    _clear_after(out, 1, True)
+    assert np.array_equal(out[:5], base[:5])  # row 0 is left for the caller to overwrite
+    assert np.all(out[5:17] == 0.0) and out[0] == 9 and out[-1] == 9
+    out = np.full(18, 4.0, np.float32)  # without a previous write: every row past n_written cleared
+    _clear_after(out, 2, False)
+    assert np.all(out[2:8] == 4.0) and np.all(out[8:17] == 0.0) and out[17] == 4.0
+    out = base.copy()
+    _clear_after(out, 5, True)  # every row is written: nothing to clear
+    assert np.array_equal(out, base)
+
+
+@pytest.mark.parametrize("game", ["fftcg", "weiss_schwarz"])
+def test_a_full_observation_write_leaves_nothing_of_the_buffer_behind(game):
+    """observe_row writes every column (the copied card rows included): the same vector into a
+    buffer full of garbage as into a zeroed one, at states all over random games."""
+    observation = __import__(f"tcg_env.games.{game}.observation", fromlist=["observe_row"])
+    batch = tcg_env.make_batch(game, 16, seed=4)
+    rng = batch.spec.kernels.seed_agent_rng(16, 2)
+    counters = np.zeros((16, 5), np.int64)
+    k = batch.spec.kernels
+    checked = 0
+    for _ in range(40):
+        k.random_play_batch(batch.states, batch._T, batch.decks, batch.deck_lens, batch.seeds, batch.variant_index,
+                            7, batch.obs, batch.masks, rng, counters)
+        for b in range(16):
+            p = max(int(batch.states[b, H_DECIDER]), 0)
+            clean = np.zeros(batch.obs.shape[1], np.float32)
+            dirty = np.full(batch.obs.shape[1], np.nan, np.float32)
+            k.observe_row(batch.states[b], batch._T, p, clean)
+            k.observe_row(batch.states[b], batch._T, p, dirty)
+            assert clean.tobytes() == dirty.tobytes()
+            checked += 1
+    assert checked == 640

@@ -1,5 +1,5 @@
-"""engine.tables: a pool's four kernel tables packed into one array, read back by the kernels'
-accessors exactly as the separate tables."""
+"""engine.tables: a pool's kernel tables packed into one array, read back by the kernels'
+accessors exactly as the separate tables; the observation-row table read back bit for bit."""
 
 import numpy as np
 import pytest
@@ -7,12 +7,19 @@ from numba import njit
 
 import tcg_env
 from tcg_env.engine.tables import (HEADER, ability_table, card_table, code_table, filter_table, pack_tables,
-                                   unpack_tables)
+                                   unpack_obs_rows, unpack_tables)
 
 
 def _tables(seed=0):
     rng = np.random.default_rng(seed)
     return [rng.integers(-5, 100, size=shape).astype(np.int32) for shape in ((7, 17), (4, 14), (3, 13), (11, 5))]
+
+
+def _obs_rows(n_cards, seed=0):
+    rng = np.random.default_rng(seed)
+    rows = rng.normal(size=(n_cards, 24)).astype(np.float32)
+    rows[0, :3] = (np.nan, -0.0, np.inf)  # any float32 value survives the int32 storage
+    return rows
 
 
 @njit
@@ -39,10 +46,13 @@ def _read_all(T, out):
 
 def test_packed_tables_read_back_as_the_separate_tables():
     tables = _tables()
-    T = pack_tables(*tables)
-    assert T.dtype == np.int32 and T.ndim == 1 and T.size == HEADER + sum(t.size for t in tables)
+    obs_rows = _obs_rows(tables[0].shape[0])
+    T = pack_tables(*tables, obs_rows)
+    assert T.dtype == np.int32 and T.ndim == 1 and T.size == HEADER + sum(t.size for t in tables) + obs_rows.size
     for a, b in zip(unpack_tables(T), tables):
         assert np.array_equal(a, b)
+    assert unpack_obs_rows(T).dtype == np.float32
+    assert unpack_obs_rows(T).tobytes() == obs_rows.tobytes()  # bit for bit (NaN and -0.0 included)
     out = np.zeros((4, 4), np.int64)
     _read_all(T, out)
     for k, t in enumerate(tables):
@@ -51,10 +61,19 @@ def test_packed_tables_read_back_as_the_separate_tables():
 
 def test_pack_tables_rejects_a_table_that_is_not_2d_int32():
     tables = _tables()
+    obs_rows = _obs_rows(tables[0].shape[0])
     with pytest.raises(ValueError, match="kernel table 2 must be a 2-D int32 array"):
-        pack_tables(tables[0], tables[1], tables[2].astype(np.int64), tables[3])
+        pack_tables(tables[0], tables[1], tables[2].astype(np.int64), tables[3], obs_rows)
     with pytest.raises(ValueError, match="kernel table 0"):
-        pack_tables(tables[0].ravel(), *tables[1:])
+        pack_tables(tables[0].ravel(), *tables[1:], obs_rows)
+
+
+def test_pack_tables_rejects_obs_rows_of_another_type_or_card_count():
+    tables = _tables()
+    with pytest.raises(ValueError, match="obs_rows must be a 2-D float32 array"):
+        pack_tables(*tables, _obs_rows(7).astype(np.float64))
+    with pytest.raises(ValueError, match=r"obs_rows must have one row per card id \(7\), got 6"):
+        pack_tables(*tables, _obs_rows(6))
 
 
 @pytest.mark.parametrize("game", ["fftcg", "weiss_schwarz"])
@@ -62,3 +81,10 @@ def test_a_games_kernel_tables_are_its_pool_tables_packed(game):
     pool = tcg_env.make_game(game, seed=1).pool
     for a, b in zip(unpack_tables(pool.kernel_tables), (pool.cards, pool.abilities, pool.filters, pool.code)):
         assert np.array_equal(a, b)
+    if game == "fftcg":
+        expected = pool.obs_features  # the static columns of a card row (CARD_COLUMNS)
+    else:
+        from tcg_env.cards.weiss_schwarz import card_obs_rows
+
+        expected = card_obs_rows(pool.cards)
+    assert np.array_equal(unpack_obs_rows(pool.kernel_tables), expected)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from tcg_env.cards.weiss_schwarz import card_obs_rows
 from tcg_env.engine.tables import pack_tables
 from tcg_env.games.weiss_schwarz import constants as K
 
@@ -86,8 +87,9 @@ class TinyPool:
             def stack(rows, n):
                 return np.ascontiguousarray(np.array(rows, np.int32).reshape(-1, n))
 
-            self.__dict__["_T"] = pack_tables(stack(self.cards, K.C_NCOLS), stack(self.abilities, K.A_NCOLS),
-                                              stack(self.filters, K.F_NCOLS), stack(self.code, K.I_NCOLS))
+            cards = stack(self.cards, K.C_NCOLS)
+            self.__dict__["_T"] = pack_tables(cards, stack(self.abilities, K.A_NCOLS), stack(self.filters, K.F_NCOLS),
+                                              stack(self.code, K.I_NCOLS), card_obs_rows(cards))
         return self.__dict__["_T"]
 
     def card_name(self, cid: int) -> str:

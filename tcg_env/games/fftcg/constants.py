@@ -101,8 +101,9 @@ C_ACT1 = 15
 C_HAS_FIELD = 16  # 1 if the card has a field ability (lets the kernels skip the others fast)
 C_NCOLS = 17
 
-# Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), the 5th kernel table:
-# written once per pool so an observation copies them instead of recomputing per card.
+# Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), the kernel tables'
+# obs_rows (engine.tables): written once per pool so an observation copies a card's row instead
+# of computing its columns.
 CARD_OBS_FEATURES = 24
 
 

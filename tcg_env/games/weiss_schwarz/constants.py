@@ -214,8 +214,9 @@ C_HAS_CONT = 25  # 1 if the card has a CONT ability (lets the kernels skip the o
 C_ENCORE_ABIL = 26  # ability row of a printed Encore (kind AUTO, keyword ENCORE), -1 = none
 C_NCOLS = 27
 
-# Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), computed by the
-# compiler or the kernels' helper from the card table; the 5th kernel table if present.
+# Per-card static observation columns (float32 [n, CARD_OBS_FEATURES]): card_obs_features (with
+# an id column, for reference) and card_obs_rows (the observation's own column order, the kernel
+# tables' obs_rows) in tcg_env.cards.weiss_schwarz.
 CARD_OBS_FEATURES = 24
 
 
