@@ -177,3 +177,41 @@ def test_cost_reduction_field_ability_lowers_the_cost(scenario):
     do(g, "Play Swift Blade", "Pay: discard Fire Grunt")
     assert g.decision == D.PRIORITY
     assert int(g.state[S.FIELD_N]) == 2
+
+
+def _pay_feasible_by_search(remaining, need_elem, nd, nde, nb, nbe):
+    """CR 5.2.1.3 / 5.2.1.3.1 / 5.2.1.2 by trying every payment: x discards (2 CP each) and y
+    Backups (1 CP each) paying exactly, or one CP over with at least one discard, with one CP of the
+    element (a discard or a Backup of it) when still needed."""
+    if remaining <= 0:
+        return not need_elem
+    for x in range(nd + 1):
+        for y in range(nb + 1):
+            total = 2 * x + y
+            if total == remaining or (total == remaining + 1 and x >= 1):
+                if not need_elem or (x >= 1 and nde >= 1) or (y >= 1 and nbe >= 1):
+                    return True
+    return False
+
+
+def test_cr_5_2_1_3_payment_feasibility_equals_a_search_over_every_payment():
+    import numpy as np
+    from numba import njit
+
+    from tcg_env.games.fftcg.kernels import pay_feasible
+
+    @njit
+    def all_answers(cases, out):
+        for i in range(cases.shape[0]):
+            c = cases[i]
+            out[i] = pay_feasible(c[0], c[1] != 0, c[2], c[3], c[4], c[5])
+
+    cases = np.array([(r, need, nd, nde, nb, nbe) for r in range(-2, 23) for need in (0, 1) for nd in range(-1, 12)
+                      for nde in range(-1, max(nd, 0) + 2) for nb in range(-1, 7) for nbe in range(-1, max(nb, 0) + 2)],
+                     np.int64)
+    out = np.zeros(len(cases), np.int8)
+    all_answers(cases, out)
+    expected = np.array([_pay_feasible_by_search(int(r), bool(n), int(a), int(b), int(c), int(d))
+                         for r, n, a, b, c, d in cases], np.int8)
+    bad = np.flatnonzero(out != expected)
+    assert bad.size == 0, f"differs from the search at (remaining, need, nd, nde, nb, nbe) = {cases[bad[0]].tolist()}"

@@ -207,6 +207,58 @@ def test_observation_hides_the_opponents_hand(pool, deck):
     assert d["hand"].shape == (K.HAND_SLOTS, CARD_FEATURES)
 
 
+@real_pool
+def test_observation_card_rows_hold_the_documented_card_columns():
+    """Hand, clock and stage rows of the observation (docs/weiss_schwarz/observations.md,
+    CARD_COLUMNS) hold each card's columns as documented, derived here column by column from the
+    cards table (the observation copies them from the kernel tables' obs_rows), and the rows past
+    a zone's cards are zero."""
+    from tcg_env.games.weiss_schwarz import observation as O
+
+    g = tcg_env.make_game("weiss_schwarz", seed=17)
+    cards = unpack_tables(g.pool.kernel_tables)[0]
+
+    def expected(cid):
+        r = np.zeros(O.CARD_FEATURES, np.float32)
+        r[0] = 1.0
+        r[1 + cards[cid, K.C_TYPE]] = 1.0
+        r[4 + cards[cid, K.C_COLOR]] = 1.0
+        r[9], r[10] = cards[cid, K.C_LEVEL] / 3.0, cards[cid, K.C_COST] / 3.0
+        r[11], r[12] = cards[cid, K.C_POWER] / 10000.0, cards[cid, K.C_SOUL] / 3.0
+        r[13 + cards[cid, K.C_TRIGGER0]] += 1.0  # the first icon counts even as NONE
+        if cards[cid, K.C_TRIGGER1] != 0:
+            r[13 + cards[cid, K.C_TRIGGER1]] += 1.0
+        r[23] = cards[cid, K.C_COUNTER]
+        return r
+
+    rng = np.random.default_rng(2)
+    checked = 0
+    while not g.done and checked < 300:
+        row = g.state
+        for p in (0, 1):
+            obs = g.observe(p)
+            zones = [(O.OBS_HAND, O.HAND_SLOTS, S.HAND_N + p, S.HAND_L + p * K.MAX_DECK),
+                     (O.OBS_MY_CLOCK, O.CLOCK_ROWS, S.CLOCK_N + p, S.CLOCK_L + p * K.MAX_DECK),
+                     (O.OBS_OPP_CLOCK, O.CLOCK_ROWS, S.CLOCK_N + 1 - p, S.CLOCK_L + (1 - p) * K.MAX_DECK)]
+            for start, n_rows, count, lst in zones:
+                rows = obs[start:start + n_rows * O.CARD_FEATURES].reshape(n_rows, O.CARD_FEATURES)
+                n = min(int(row[count]), n_rows)
+                for i in range(n):
+                    np.testing.assert_array_equal(rows[i], expected(int(row[S.CARD + int(row[lst + i]) * S.CARD_W])))
+                assert not rows[n:].any()
+            stage = obs[O.OBS_MY_STAGE:O.OBS_OPP_STAGE].reshape(K.N_POSITIONS, O.STAGE_FEATURES)
+            for pos in range(K.N_POSITIONS):
+                sl = int(row[S.STAGE + p * K.N_POSITIONS + pos])
+                if sl >= 0:
+                    np.testing.assert_array_equal(stage[pos, :O.CARD_FEATURES], expected(int(row[S.CARD + sl * S.CARD_W])))
+                else:
+                    assert not stage[pos].any()
+            checked += 1
+        legal = g.legal_actions()
+        g.step(int(legal[rng.integers(len(legal))]))
+    assert checked >= 300
+
+
 # ---- environments -------------------------------------------------------------------------------
 @real_pool
 @pytest.mark.parametrize("encoding", ["flat", "dict"])

@@ -12,7 +12,7 @@ from numba import njit
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
 from tcg_env.engine.jit import internal
-from tcg_env.engine.obsbuf import clear_block, zero_range
+from tcg_env.engine.obsbuf import clear_rows_after, copy_card_row, zero_range
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.kernels import D_CHOOSE_TARGET, D_TRIGGER_OPTION
 from tcg_env.games.weiss_schwarz.state import (
@@ -155,21 +155,6 @@ def obs_columns() -> list[tuple[str, int, int]]:
 
 
 @internal
-def write_card(cards, cid, out, o):
-    out[o] = 1.0
-    out[o + 1 + cards[cid, K.C_TYPE]] = 1.0
-    out[o + 4 + cards[cid, K.C_COLOR]] = 1.0
-    out[o + 9] = cards[cid, K.C_LEVEL] / 3.0
-    out[o + 10] = cards[cid, K.C_COST] / 3.0
-    out[o + 11] = cards[cid, K.C_POWER] / 10000.0
-    out[o + 12] = cards[cid, K.C_SOUL] / 3.0
-    out[o + 13 + cards[cid, K.C_TRIGGER0]] += 1.0
-    if cards[cid, K.C_TRIGGER1] != 0:
-        out[o + 13 + cards[cid, K.C_TRIGGER1]] += 1.0
-    out[o + 23] = cards[cid, K.C_COUNTER]
-
-
-@internal
 def _player_globals(s, cards, q, out, o):
     out[o] = s[DECK_N + q] / 50.0
     out[o + 1] = s[HAND_N + q] / 20.0
@@ -207,15 +192,20 @@ def observe_into(s, T, player, out, over_previous):
     # the hand, clock, level and candidate blocks are prefixes of present rows (obsbuf)
     zero_range(out, 0, OBS_HAND)
     zero_range(out, OBS_CLIMAX, OBS_CANDIDATES)
-    clear_block(out, OBS_HAND, HAND_SLOTS, CARD_FEATURES, min(s[HAND_N + p], HAND_SLOTS), over_previous)
+    # a card's CARD_COLUMNS are copied whole from the kernel tables' obs_rows
+    # (tcg_env.cards.weiss_schwarz.card_obs_rows; engine.obsbuf.copy_card_row, one fixed-size
+    # copy) instead of computed and stored column by column, so the rows about to be written need
+    # no clearing: only the rows past them. An observation took ~1,050-1,120 TSC cycles in random
+    # play with the columns computed one by one, ~550-600 with the copy (2026-11-25).
+    clear_rows_after(out, OBS_HAND, HAND_SLOTS, CARD_FEATURES, min(s[HAND_N + p], HAND_SLOTS), over_previous)
     for side in range(2):
         q = p if side == 0 else o
-        clear_block(out, OBS_MY_CLOCK if side == 0 else OBS_OPP_CLOCK, CLOCK_ROWS, CARD_FEATURES,
-                    min(s[CLOCK_N + q], CLOCK_ROWS), over_previous)
-        clear_block(out, OBS_MY_LEVEL if side == 0 else OBS_OPP_LEVEL, LEVEL_ROWS, CARD_FEATURES,
-                    min(s[LEVEL_N + q], LEVEL_ROWS), over_previous)
+        clear_rows_after(out, OBS_MY_CLOCK if side == 0 else OBS_OPP_CLOCK, CLOCK_ROWS, CARD_FEATURES,
+                         min(s[CLOCK_N + q], CLOCK_ROWS), over_previous)
+        clear_rows_after(out, OBS_MY_LEVEL if side == 0 else OBS_OPP_LEVEL, LEVEL_ROWS, CARD_FEATURES,
+                         min(s[LEVEL_N + q], LEVEL_ROWS), over_previous)
     n_candidates = min(s[CAND_N], OPTION_SLOTS) if (dk == D_CHOOSE_TARGET and s[H_DECIDER] == p) else 0
-    clear_block(out, OBS_CANDIDATES, OPTION_SLOTS, CARD_FEATURES, n_candidates, over_previous)
+    clear_rows_after(out, OBS_CANDIDATES, OPTION_SLOTS, CARD_FEATURES, n_candidates, over_previous)
     tp = s[TURN_PLAYER]
     out[0] = 1.0 if s[H_DECIDER] == p else 0.0
     out[1] = 1.0 if tp == p else 0.0
@@ -259,7 +249,7 @@ def observe_into(s, T, player, out, over_previous):
                 continue
             r = base + pos * STAGE_FEATURES
             b = sl * CARD_W
-            write_card(cards, s[CARD + b], out, r)
+            copy_card_row(out, r, T, s[CARD + b], CARD_FEATURES)
             e = r + CARD_FEATURES
             out[e + s[ORIENT + b]] = 1.0
             out[e + 3] = s[D_POWER + b] / 10000.0
@@ -270,19 +260,23 @@ def observe_into(s, T, player, out, over_previous):
             out[e + 8] = s[MARKER_N + q * NPOS + pos] / 4.0
     # own hand only (CR 3.3: hidden from the opponent)
     for i in range(min(s[HAND_N + p], HAND_SLOTS)):
-        write_card(cards, s[CARD + s[HAND_L + p * MAX_DECK + i] * CARD_W], out, OBS_HAND + i * CARD_FEATURES)
+        copy_card_row(out, OBS_HAND + i * CARD_FEATURES, T, s[CARD + s[HAND_L + p * MAX_DECK + i] * CARD_W],
+                      CARD_FEATURES)
     for side in range(2):
         q = p if side == 0 else o
         cb = OBS_MY_CLOCK if side == 0 else OBS_OPP_CLOCK
         for i in range(min(s[CLOCK_N + q], CLOCK_ROWS)):
-            write_card(cards, s[CARD + s[CLOCK_L + q * MAX_DECK + i] * CARD_W], out, cb + i * CARD_FEATURES)
+            copy_card_row(out, cb + i * CARD_FEATURES, T, s[CARD + s[CLOCK_L + q * MAX_DECK + i] * CARD_W],
+                          CARD_FEATURES)
         lb = OBS_MY_LEVEL if side == 0 else OBS_OPP_LEVEL
         for i in range(min(s[LEVEL_N + q], LEVEL_ROWS)):
-            write_card(cards, s[CARD + s[LEVEL_L + q * MAX_DECK + i] * CARD_W], out, lb + i * CARD_FEATURES)
+            copy_card_row(out, lb + i * CARD_FEATURES, T, s[CARD + s[LEVEL_L + q * MAX_DECK + i] * CARD_W],
+                          CARD_FEATURES)
         if s[CX_N + q] > 0:
-            write_card(cards, s[CARD + s[CX_L + q * MAX_DECK + s[CX_N + q] - 1] * CARD_W], out,
-                       OBS_CLIMAX + side * CARD_FEATURES)
+            copy_card_row(out, OBS_CLIMAX + side * CARD_FEATURES, T,
+                          s[CARD + s[CX_L + q * MAX_DECK + s[CX_N + q] - 1] * CARD_W], CARD_FEATURES)
     # choice candidates: waiting-room / public cards only (a deck search is not implemented)
     if n_candidates > 0:  # a hand choice stays private
         for k in range(n_candidates):
-            write_card(cards, s[CARD + s[CAND + k] * CARD_W], out, OBS_CANDIDATES + k * CARD_FEATURES)
+            copy_card_row(out, OBS_CANDIDATES + k * CARD_FEATURES, T, s[CARD + s[CAND + k] * CARD_W],
+                          CARD_FEATURES)
