@@ -1826,6 +1826,21 @@ def resolve_top(s, T):
         s[base + FR_PC] = -1
 
 
+@internal
+def offer_declaration(s):
+    """CR 10.1.2: the declaration step; the turn player declares attackers (or none)."""
+    s[STEP] = ST_DECL
+    s[ATK_N] = 0
+    set_decision(s, D_DECLARE_ATTACK, s[TURN_PLAYER])
+
+
+@internal
+def offer_block(s):
+    """CR 10.1.3: the block step; the non-turn player declares a blocker (or none)."""
+    s[STEP] = ST_BLOCK
+    set_decision(s, D_DECLARE_BLOCK, 1 - s[TURN_PLAYER])
+
+
 @njit(cache=True)
 def advance(s, T):
     """Run until a decision is pending or the game is over."""
@@ -1864,12 +1879,9 @@ def advance(s, T):
         elif flow == FL_BEGIN_TURN:
             start_turn(s, T)
         elif flow == FL_DECLARE:
-            s[STEP] = ST_DECL
-            s[ATK_N] = 0
-            set_decision(s, D_DECLARE_ATTACK, s[TURN_PLAYER])
+            offer_declaration(s)
         elif flow == FL_BLOCK:
-            s[STEP] = ST_BLOCK
-            set_decision(s, D_DECLARE_BLOCK, 1 - s[TURN_PLAYER])
+            offer_block(s)
         elif flow == FL_DAMAGE_STEP:
             damage_step(s, T)
         elif flow == FL_DAMAGE_DEAL:
@@ -2130,6 +2142,24 @@ def apply_unchecked(s, T, a):
                     set_decision(s, D_PRIORITY, s[PRIORITY_PLAYER])
                     s[PRIORITY_CLEAN] = 1
                     return
+                # the same for an Attack Phase step that ends in the declaration of attackers or
+                # of a blocker (CR 10.1.2 / 10.1.3): advance would only set the step and offer the
+                # decision, and the derived values read none of what changed (step, attackers,
+                # blocker, passes)
+                if s[FLOW] == FL_DECLARE:
+                    offer_declaration(s)
+                    return
+                if s[FLOW] == FL_BLOCK:
+                    offer_block(s)
+                    return
+                # the End Phase's priority points (CR 9.5.1.1: no player acts there) would run the
+                # rule processes, find nothing for the same reason, and pass for each player; what
+                # follows them (hand limit, clean-up, the next turn) goes through advance
+                while (s[FLOW] == FL_PRIORITY and s[PT_N] == 0 and s[PT_N + 1] == 0
+                       and not actions_allowed_now(s)):
+                    do_pass(s, T, s[PRIORITY_PLAYER])
+                if s[FLOW] == FL_STEP_END:
+                    step_end(s, T)
         elif a < OWN_FIELD_BASE:
             play_from_hand(s, T, p, a - HAND_BASE)
         else:
