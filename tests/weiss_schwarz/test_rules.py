@@ -201,6 +201,94 @@ def test_a_run_of_moves_offers_exactly_the_moves_to_unseen_arrangements_11_1_1_2
     assert steps >= 2
 
 
+def test_move_ranks_from_the_table_equal_the_direct_ranking_11_1_1_2(scenario):
+    """The legal mask and the move itself rank an exchange with one lookup in MOVE_RANK_AFTER when
+    every stage card is one of the run's, and with move_rank_swapped otherwise. On random stage
+    arrangements, run starts (odd ones too: cards left the stage, or entered it during the run),
+    seen sets and can't-move restrictions, the offered moves and the arrangement a move marks as
+    seen are those of ranking every exchange directly."""
+    from tcg_env.games.weiss_schwarz import kernels as KR
+
+    rank = getattr(KR.move_rank_swapped, "py_func", KR.move_rank_swapped)
+    sc = scenario()
+    slots = [sc.put(0, c, "stage", pos=q) for q, c in enumerate((SCOUT, GUARD, SUPPORTER, SCOUT, GUARD))]
+    sc.put(0, SCOUT, "hand")
+    g = sc.game()
+    assert g.decision == D.MAIN
+    base, T = g.state.copy(), g.pool.kernel_tables
+    npos, st = K.N_POSITIONS, S.STAGE
+    rng = np.random.default_rng(7)
+
+    def now(row):  # move_run_now, in Python
+        packed = n = occ = 0
+        for x in range(npos):
+            if row[st + x] >= 0:
+                occ |= 1 << x
+        for q in range(npos):
+            c = row[S.MOVE_RUN_START + q]
+            for x in range(npos):
+                if c >= 0 and row[st + x] == c:
+                    packed |= x << (3 * n)
+                    n += 1
+                    break
+        return packed, n, occ
+
+    def seen(row, r):
+        return (int(row[S.MOVE_RUN_SEEN + r // 30]) >> (r % 30)) & 1
+
+    fast = odd = applied = 0
+    for trial in range(4000):
+        row = base.copy()
+        full = trial % 2 == 0  # every position's card where the rules keep it (the move is applied)
+        arrangement = list(rng.permutation(slots)) if full else [int(x) if rng.random() < 0.6 else -1 for x in rng.permutation(slots)]
+        for x, sl in enumerate(arrangement):
+            row[st + x] = sl
+            if sl >= 0:
+                row[S.POS + sl * S.CARD_W] = x
+                row[S.D_RST + sl * S.CARD_W] = K.RESTRICT_CANT_MOVE if rng.random() < 0.05 else 0
+        on_stage = [sl for sl in arrangement if sl >= 0]
+        start = [sl for sl in rng.permutation(slots) if (sl in on_stage) == (rng.random() < 0.85)]
+        start = (start + [-1] * npos)[:npos]
+        rng.shuffle(start)
+        row[S.MOVE_RUN_START : S.MOVE_RUN_START + npos] = start
+        row[S.MOVE_RUN_OPEN] = int(rng.random() < 0.9)
+        row[S.MOVE_RUN_SEEN : S.MOVE_RUN_SEEN + 4] = rng.integers(0, 1 << 30, 4) & rng.integers(0, 1 << 30, 4)
+        packed, n, occ = now(row)
+        fast += n == bin(occ).count("1")
+        odd += n != bin(occ).count("1")
+        expected = []
+        for k in range(K.N_MOVE_PAIRS):
+            i, j = K.MOVE_PAIRS[k]
+            a, b = row[st + i], row[st + j]
+            ok = (a >= 0 or b >= 0) and not any(
+                sl >= 0 and row[S.D_RST + sl * S.CARD_W] & K.RESTRICT_CANT_MOVE for sl in (a, b))
+            if ok and row[S.MOVE_RUN_OPEN] and seen(row, rank(packed, n, occ, i, j)):
+                ok = False
+            expected.append(int(ok))
+        mask = np.zeros(K.NUM_ACTIONS, np.int8)
+        KR.legal_mask_row(row, T, mask)
+        assert list(mask[K.MOVE_BASE : K.MOVE_BASE + K.N_MOVE_PAIRS]) == expected, trial
+        moves = [k for k in range(K.N_MOVE_PAIRS) if expected[k]]
+        if full and moves:
+            k = moves[rng.integers(len(moves))]
+            i, j = K.MOVE_PAIRS[k]
+            words = [int(w) for w in row[S.MOVE_RUN_SEEN : S.MOVE_RUN_SEEN + 4]]
+            if not row[S.MOVE_RUN_OPEN]:  # a new run starts here
+                row2 = row.copy()
+                row2[S.MOVE_RUN_START : S.MOVE_RUN_START + npos] = row[st : st + npos]
+                r0 = rank(*now(row2), -1, -1)
+                words = [0, 0, 0, 0]
+                words[r0 // 30] |= 1 << (r0 % 30)
+                packed, n, occ = now(row2)
+            r = rank(packed, n, occ, i, j)
+            words[r // 30] |= 1 << (r % 30)
+            KR.apply_unchecked(row, T, K.MOVE_BASE + k)
+            assert [int(w) for w in row[S.MOVE_RUN_SEEN : S.MOVE_RUN_SEEN + 4]] == words, trial
+            assert row[st + i] == arrangement[j] and row[st + j] == arrangement[i]
+            applied += 1
+    assert fast > 1000 and odd > 1000 and applied > 1000
+
+
 def test_event_resolves_then_goes_to_waiting_room_6_5_1_2_2(scenario):
     sc = scenario()
     ev = sc.put(0, INSIGHT, "hand")
