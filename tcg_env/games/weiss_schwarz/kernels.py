@@ -694,6 +694,7 @@ def apply_cont(s, T, src, p, zone):
     (DEFAULT: a stage character or a climax; CLOCK_TOP: Alarm 10.1; MEMORY: 10.9)."""
     cards = card_table(T)
     A = ability_table(T)
+    F = filter_table(T)
     code = code_table(T)
     cid = cid_of(s, src)
     a0 = cards[cid, K.C_ABIL_START]
@@ -711,16 +712,37 @@ def apply_cont(s, T, src, p, zone):
                 continue
             if op == 75:
                 cnt = 0
+                f2 = code[r, K.I_A2]
+                side2 = F[f2, K.F_SIDE]
                 for q in range(2):
                     for pos in range(NPOS):
                         sl = stage_slot(s, q, pos)
-                        if sl >= 0 and filter_match(s, T, code[r, K.I_A2], sl, p, src):
+                        if sl < 0:
+                            continue
+                        own = owner_of(s, sl)
+                        if (side2 == 1 and own != p) or (side2 == 2 and own == p):
+                            continue  # filter_match's own side test, without the call
+                        if filter_match(s, T, f2, sl, p, src):
                             cnt += 1
                 v = v * cnt
+            # filter_match's side test (F_SIDE 1: the master's cards, 2: the opponent's) and "this
+            # card" (relation 1, on the stage) done here, without the call: every CONT filter of
+            # the starter decks names a side, so half of the ten stage positions were calls that
+            # could only reject. apply_unchecked ~1,500 -> ~1,450 TSC cycles per decision (main
+            # phase 937 -> 893; single thread, hot rows)
+            side = F[frow, K.F_SIDE]
+            only_src = F[frow, K.F_RELATION] == 1
             for q in range(2):
                 for pos in range(NPOS):
                     sl = stage_slot(s, q, pos)
-                    if sl < 0 or not filter_match(s, T, frow, sl, p, src):
+                    if sl < 0:
+                        continue
+                    own = owner_of(s, sl)
+                    if (side == 1 and own != p) or (side == 2 and own == p):
+                        continue
+                    if only_src and sl != src and s[ZONE + sl * CARD_W] == Z_STAGE:
+                        continue
+                    if not filter_match(s, T, frow, sl, p, src):
                         continue
                     b = sl * CARD_W
                     if op == 70 or op == 75:
