@@ -8,7 +8,8 @@ row per pass, hot rows, in three forms of the same loop: the observation written
 one (what random play does), the observation written in full every decision, and no observation
 at all. It prints the best pass of each in ns per decision, and as its last line one JSON
 object. Works on older checkouts too (without ``observe_into`` the first form is the full write), so
-the same command compares two commits: ``PYTHONPATH=<checkout> python benchmarks/bench_row_loop.py``.
+the same command compares two commits: ``cd <checkout> && python benchmarks/bench_row_loop.py`` (the
+script puts its own checkout first on ``sys.path``, so run each checkout's own copy).
 """
 
 from __future__ import annotations
