@@ -36,20 +36,15 @@ def clear_block(out, base, rows, width, n_written, over_previous):
     (``out`` holds an observation written by the same kernel, whose rows in this block are a
     prefix with ``present`` = 1 followed by zero rows), only up to the first absent row at or after
     ``n_written``."""
-    if not over_previous:
-        zero_range(out, base, base + rows * width)
-        return
-    end = n_written
-    while end < rows and out[base + end * width] != 0.0:
-        end += 1
-    zero_range(out, base, base + end * width)
+    zero_range(out, base, base + min(n_written, rows) * width)
+    clear_rows_after(out, base, rows, width, n_written, over_previous)
 
 
 @internal
 def clear_rows_after(out, base, rows, width, n_written, over_previous):
-    """Make rows [n_written, rows) of the block at ``base`` zero, when rows [0, n_written) are about
-    to be written whole (``copy_card_row``, every column): as ``clear_block``, without clearing the
-    rows that will be overwritten anyway."""
+    """Make rows [n_written, rows) of the block at ``base`` zero; with ``over_previous`` only those up
+    to the first absent one (see ``clear_block``). Enough by itself when rows [0, n_written) are
+    about to be written whole (``copy_card_row``, every column)."""
     if n_written >= rows:
         return
     if not over_previous:
@@ -103,6 +98,6 @@ def _copy_card_row(typingctx, out, o, T, cid, width):
 
 @overload(copy_card_row)
 def _copy_card_row_overload(out, o, T, cid, width):
-    if isinstance(out, types.Array) and out.layout == "C":
+    if isinstance(out, types.Array) and out.layout == "C" and out.dtype == types.float32:
         return lambda out, o, T, cid, width: _copy_card_row(out, o, T, cid, width)
     raise TypeError(f"copy_card_row needs a C-contiguous float32 out array, got {out}")

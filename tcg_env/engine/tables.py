@@ -1,15 +1,17 @@
 """A card pool's kernel tables packed into one array, the ``T`` every kernel takes.
 
 Each game compiles its cards into four int32 tables: ``cards``, ``abilities``, ``filters`` and
-``code`` (``tcg_env.cards``), plus a fifth, ``obs_rows``: the float32 row the game's observation
-writes for each card id (its static columns), stored as the float32 values' bits. The observation
-copies a card's row in one fixed-size copy (``tcg_env.engine.obsbuf.copy_card_row``) instead of
-computing and storing its columns one by one. The kernels used to take them as a tuple of four 2-D arrays. numba
+``code`` (``tcg_env.cards``). The kernels used to take them as a tuple of four 2-D arrays. numba
 passes an array argument as its flattened structure (meminfo, parent, size, itemsize, data, shape,
 strides: nine words for a 2-D array), so every call of a helper that was not inlined pushed ~36
 words for ``T`` alone onto the stack (~44 pushes per call with the row ``s``, seen in the
 generated code). Packed into one 1-D array, ``T`` is seven words; the helpers below rebuild each
 table as a 2-D view (a few register operations, no memory traffic), inlined where they are used.
+
+A fifth table, ``obs_rows``, is the float32 row the game's observation writes for each card id (its
+static columns), stored as the float32 values' bits: the observation copies a card's row in one
+fixed-size copy (``tcg_env.engine.obsbuf.copy_card_row``) instead of computing and storing its
+columns one by one.
 
 Layout: a header of ``HEADER`` words, ``(rows, cols, offset)`` for each table in the order
 cards, abilities, filters, code, obs_rows, then the tables' rows back to back (C order).

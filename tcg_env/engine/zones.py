@@ -30,8 +30,8 @@ def zone_push_bottom(s, count_off, run_off, slot):
 def zone_find(s, count_off, run_off, slot):
     """Index of ``slot`` in the zone, -1 if absent. A slot is in a zone at most once, so the
     search runs from the top down: the card looked for is most often the top or newest one (the
-    top of a deck revealed or moved, the card just put into a zone), and scanning a 50-card deck
-    from the bottom for it was ~3% of Weiss Schwarz random play."""
+    top of a deck revealed or moved, the card just put into a zone): Weiss Schwarz's apply took
+    ~1-5% fewer TSC cycles than with the search from the bottom (2026-11-25)."""
     n = s[count_off]
     i = n - 1
     while i >= 0:
