@@ -2,12 +2,14 @@
 
 Unknown keys are rejected, and every error names the key and where it came from (the file or
 "command line"). Values are checked against the field's type annotation (int, float, bool, str,
-lists of those, ``Optional[...]``); an int is accepted where a float is expected.
+lists of those, ``Optional[...]``); an int is accepted where a float is expected, NaN and infinities
+are not.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import typing
 from pathlib import Path
 from typing import Any, Sequence
@@ -59,7 +61,13 @@ def _check(value: Any, tp: Any, key: str, where: str) -> Any:
                 pass
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ConfigError(f"{where}: {key} must be a number, got {value!r}")
-        return float(value)
+        try:
+            number = float(value)
+        except OverflowError:  # an int past float's range
+            number = math.inf
+        if not math.isfinite(number):  # NaN / inf would reach the loss and the weights silently
+            raise ConfigError(f"{where}: {key} must be a finite number, got {value!r}")
+        return number
     if tp is str:
         if not isinstance(value, str):
             raise ConfigError(f"{where}: {key} must be a string, got {value!r}")
@@ -104,10 +112,13 @@ def load_config(cfg_cls, path: str | Path | None = None, overrides: Sequence[str
             value = raw
         try:
             _apply(cfg_cls, {key.strip(): value}, current, "command line")
-        except ConfigError:
+        except ConfigError as first:
             if isinstance(value, str):
                 raise
-            _apply(cfg_cls, {key.strip(): raw}, current, "command line")  # e.g. run_name=123 for a str field
+            try:
+                _apply(cfg_cls, {key.strip(): raw}, current, "command line")  # e.g. run_name=123 for a str field
+            except ConfigError:
+                raise first from None  # the parsed value's error (gamma=.inf: not finite), not the raw string's
     cfg = cfg_cls(**current)
     if hasattr(cfg, "validate"):
         cfg.validate()

@@ -37,8 +37,13 @@ from stable_baselines3.common.vec_env import DummyVecEnv
 
 from agents.neural import obs_scale_for, resolve_device
 from tcg_env.envs import TCGSingleAgentEnv
+from training.checks import (TrainingDiverged, check_device, check_game, check_seed, check_setup,
+                             nonfinite_parameters, prepare_run_dir)
 from training.config import ConfigError, config_to_dict, load_config
 from training.evaluate import available_opponents, evaluate
+
+# files of a run in out_dir/run_name (see training.checks.prepare_run_dir)
+RUN_FILES = ("model.zip", "progress.csv", "config.json", "result.json", "tb")
 
 
 @dataclass
@@ -51,7 +56,7 @@ class SB3Config:
     variant: Optional[str] = None
     auto_single: bool = True  # as selfplay_ppo.py: single-choice decisions applied by the engine
     max_turns: int = 100
-    seed: int = 1
+    seed: int = 1  # 0..2**32-1
     total_timesteps: int = 1_000_000  # learner decisions
     max_minutes: float = 0.0  # wall-clock cap (0: none)
     n_envs: int = 8  # gym envs in the DummyVecEnv
@@ -71,8 +76,25 @@ class SB3Config:
     out_dir: str = "runs"
     run_name: str = "sb3_fftcg"
     tensorboard: bool = True
+    overwrite: bool = False  # replace the run in out_dir/run_name (its files are removed first); without it a
+    #                          run directory that holds a run is refused (this script cannot resume)
 
     def validate(self) -> None:
+        check_seed(self.seed)
+        check_game(self.game)
+        check_device(self.device)
+        for key in ("n_epochs", "batch_size", "total_timesteps", "max_turns"):
+            if getattr(self, key) < 1:
+                raise ConfigError(f"config: {key} must be >= 1, got {getattr(self, key)}")
+        if self.learning_rate <= 0:
+            raise ConfigError(f"config: learning_rate must be > 0, got {self.learning_rate}")
+        if not 0 < self.gamma <= 1 or not 0 <= self.gae_lambda <= 1:
+            raise ConfigError(f"config: gamma must be in (0, 1] and gae_lambda in [0, 1], got {self.gamma}, {self.gae_lambda}")
+        for key in ("ent_coef", "max_minutes", "eval_games", "torch_threads"):
+            if getattr(self, key) < 0:
+                raise ConfigError(f"config: {key} must be >= 0, got {getattr(self, key)}")
+        if not self.hidden or any(h <= 0 for h in self.hidden):
+            raise ConfigError(f"config: hidden must be positive widths, got {self.hidden}")
         if self.n_envs < 1:
             raise ConfigError(f"config: n_envs must be >= 1, got {self.n_envs}")
         if self.n_steps * self.n_envs < 2:
@@ -139,6 +161,7 @@ class SelfPlayCallback(BaseCallback):
         self.last_snapshot = 0
         self.t0 = 0.0
         self.episode_rewards: list = []
+        self.rollouts = 0  # rollouts collected; MaskablePPO trains on each before the next starts
 
     def _on_training_start(self) -> None:
         self.t0 = time.perf_counter()
@@ -147,6 +170,23 @@ class SelfPlayCallback(BaseCallback):
             self._f = open(self.csv_path, "w", newline="")
             self._w = csv.DictWriter(self._f, self.FIELDS)
             self._w.writeheader()
+
+    def _on_rollout_start(self) -> None:
+        if self.rollouts:
+            self.check_finite()
+
+    def check_finite(self) -> None:
+        """Raises TrainingDiverged when the last update left NaN / infinite weights (a NaN loss does:
+        its gradient reaches every parameter through the clipping)."""
+        bad = nonfinite_parameters(self.model.policy)
+        if bad:
+            raise TrainingDiverged(f"training stopped at update {self.rollouts} (timestep {self.num_timesteps}): "
+                                   f"parameters {', '.join(bad)} are not finite")
+
+    def close(self) -> None:
+        f = getattr(self, "_f", None)
+        if f is not None and not f.closed:
+            f.close()
 
     def _on_step(self) -> bool:
         for done, r in zip(self.locals["dones"], self.locals["rewards"]):
@@ -162,6 +202,7 @@ class SelfPlayCallback(BaseCallback):
         return True
 
     def _on_rollout_end(self) -> None:
+        self.rollouts += 1
         now = time.perf_counter()
         sps = (self.num_timesteps - self._last_steps) / max(now - self._last_t, 1e-9)
         self._last_t, self._last_steps = now, self.num_timesteps
@@ -176,8 +217,7 @@ class SelfPlayCallback(BaseCallback):
         self.episode_rewards = []
 
     def _on_training_end(self) -> None:
-        if self.csv_path is not None:
-            self._f.close()
+        self.close()
 
 
 def make_model(cfg: SB3Config, log_dir: Optional[Path] = None):
@@ -213,14 +253,21 @@ def policy_act(model, scale: np.ndarray):
 def train(cfg: SB3Config, log: bool = True) -> dict:
     import os
 
-    torch.set_num_threads(cfg.torch_threads or max(1, min(4, (os.cpu_count() or 2) // 2)))
+    cfg.validate()
+    check_setup(cfg.game, cfg.decks, cfg.variant)
     run_dir = Path(cfg.out_dir) / cfg.run_name
-    run_dir.mkdir(parents=True, exist_ok=True)
+    prepare_run_dir(run_dir, RUN_FILES, False, cfg.overwrite, None, log)
+    torch.set_num_threads(cfg.torch_threads or max(1, min(4, (os.cpu_count() or 2) // 2)))
     (run_dir / "config.json").write_text(json.dumps(config_to_dict(cfg), indent=2))
     model, venv, opponents = make_model(cfg, run_dir if log else None)
     cb = SelfPlayCallback(opponents, cfg, run_dir / "progress.csv" if log else None)
     t0 = time.perf_counter()
-    model.learn(total_timesteps=cfg.total_timesteps, callback=cb)
+    try:
+        model.learn(total_timesteps=cfg.total_timesteps, callback=cb)
+        cb.check_finite()  # the last update is not followed by a rollout
+    except TrainingDiverged as e:
+        cb.close()
+        raise TrainingDiverged(f"{e}; no model saved") from None
     seconds = time.perf_counter() - t0
     model.save(run_dir / "model.zip")
     result = {"timesteps": int(model.num_timesteps), "seconds": seconds,
@@ -244,11 +291,11 @@ def main(argv: Optional[list[str]] = None) -> dict:
     p.add_argument("--config", default=None, help="YAML file in configs/ (keys: the SB3Config fields)")
     p.add_argument("overrides", nargs="*", help="key=value overrides")
     args = p.parse_args(argv)
-    try:
-        cfg = load_config(SB3Config, args.config, args.overrides)
-    except ConfigError as e:
-        p.error(str(e))
-    return train(cfg)
+    try:  # bad input and a diverged run: one line, exit code 2
+        return train(load_config(SB3Config, args.config, args.overrides))
+    except (ConfigError, TrainingDiverged) as e:
+        print(f"{p.prog}: error: {e}", file=sys.stderr, flush=True)
+        raise SystemExit(2) from None
 
 
 if __name__ == "__main__":

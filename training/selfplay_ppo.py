@@ -27,6 +27,11 @@ How it works (details and the meaning of every logged column: ``docs/training.md
   model, optimizer, the opponent pool, every RNG state, the env rows' state arrays, the carried
   transitions and the counters. ``resume=true`` continues from ``last.pt`` and, on CPU in
   ``deterministic`` mode, reaches bit-identical parameters to an unbroken run (tested).
+* Nothing is overwritten or half-done silently (``training/checks.py``): the config (seed, game,
+  decks, device, arch, finite numbers) is checked before anything is built; a run directory that
+  holds a run is refused unless ``resume=true`` or ``overwrite=true``; a truncated or foreign
+  ``last.pt`` is refused by name; a NaN / infinite loss, gradient or parameter stops the run at that
+  update, before the optimizer step, and nothing non-finite is ever saved or exported.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ import os
 import random
 import sys
 import time
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import List, Optional
@@ -54,6 +60,8 @@ from numba import njit
 from agents.neural import POLICY_FORMAT, PolicyNet, StackedPolicies, masked_logits, resolve_device
 from agents.neural_kernels import PackedPolicies
 from tcg_env.envs.vector import TCGVectorEnv
+from training.checks import (TrainingDiverged, check_arch, check_device, check_game, check_seed, check_setup,
+                             first_line, nonfinite_parameters, prepare_run_dir)
 from training.config import ConfigError, config_to_dict, load_config
 from training.evaluate import KernelOpponent, available_opponents, evaluate
 
@@ -76,7 +84,7 @@ class PPOConfig:
     auto_single: bool = True  # decisions with a single legal action are applied by the engine
     max_turns: int = 100  # games past this turn are truncated (value bootstrapped)
     # --- run ------------------------------------------------------------------------------------
-    seed: int = 1  # seeds torch, numpy, python, the env rows (seed + b) and the eval games
+    seed: int = 1  # 0..2**32-1; seeds torch, numpy, python, the env rows (seed + b) and the eval games
     total_env_steps: int = 20_000_000  # env steps (decisions of either player, all rows); drives LR annealing
     max_minutes: float = 0.0  # wall-clock cap on training (0: none); checked after each update
     num_envs: int = 256  # rows of the vector env
@@ -119,7 +127,9 @@ class PPOConfig:
     run_name: str = "ppo_fftcg"
     checkpoint_every: int = 10  # updates between checkpoints (a final one is always written)
     keep_checkpoints: int = 3  # ckpt_<update>.pt files kept (last.pt always)
-    resume: bool = False  # continue from out_dir/run_name/last.pt if it exists
+    resume: bool = False  # continue from out_dir/run_name/last.pt (an error when there is none)
+    overwrite: bool = False  # replace the run in out_dir/run_name (its files are removed first); without
+    #                          it (or resume) a run directory that holds a run is refused
     tensorboard: bool = True
     print_every: int = 1  # updates between console lines
 
@@ -128,6 +138,11 @@ class PPOConfig:
             if not cond:
                 raise ConfigError(f"config: {key} {msg}")
 
+        check_seed(self.seed)
+        check_game(self.game)
+        check_device(self.device)
+        need(not (self.resume and self.overwrite), "resume/overwrite", "exclude each other: resume=true continues "
+             "the run, overwrite=true replaces it")
         need(self.num_envs >= 2, "num_envs", f"must be >= 2, got {self.num_envs}")
         need(self.num_steps >= 1, "num_steps", f"must be >= 1, got {self.num_steps}")
         need(self.total_env_steps >= 1, "total_env_steps", "must be >= 1")
@@ -148,9 +163,25 @@ class PPOConfig:
         need(self.torch_threads >= 0, "torch_threads", f"must be >= 0, got {self.torch_threads}")
         need(self.env_threads >= 0, "env_threads", f"must be >= 0, got {self.env_threads}")
         need(self.arch in ("mlp", "entity"), "arch", f"must be 'mlp' or 'entity', got {self.arch!r}")
+        for key in ("learning_rate", "clip_coef", "max_grad_norm"):
+            need(getattr(self, key) > 0, key, f"must be > 0, got {getattr(self, key)}")
+        for key in ("ent_coef", "vf_coef", "max_minutes", "shaping_coef"):
+            need(getattr(self, key) >= 0, key, f"must be >= 0, got {getattr(self, key)}")
+        need(self.target_kl is None or self.target_kl > 0, "target_kl", f"must be > 0 or null, got {self.target_kl}")
+        for key in ("max_turns", "entity_dim", "keep_checkpoints", "print_every"):
+            need(getattr(self, key) >= 1, key, f"must be >= 1, got {getattr(self, key)}")
+        for key in ("eval_every", "eval_games", "final_eval_games"):
+            need(getattr(self, key) >= 0, key, f"must be >= 0, got {getattr(self, key)}")
         need(self.shaping_coef == 0 or self.game in ("fftcg", "weiss_schwarz"), "shaping_coef",
              "is defined for fftcg and weiss_schwarz only")
 
+
+# files of a run in out_dir/run_name: their presence means the directory holds a run (refused without
+# resume / overwrite), and overwrite=true removes them (stale checkpoints and temp files included)
+RUN_FILES = ("last.pt", "ckpt_*.pt", "policy.pt", "progress.csv", "eval.csv", "config.json", "final_eval.json", "tb",
+             ".*.tmp*")
+# the parts of a checkpoint that resuming reads
+CKPT_KEYS = ("config", "model", "optimizer", "pool", "pool_updates", "pool_next", "counters", "rng", "env", "rows", "carry")
 
 # keys that must match when resuming (the rest, e.g. budgets and logging, may change)
 RESUME_KEYS = ("game", "decks", "variant", "auto_single", "max_turns", "seed", "num_envs", "num_steps", "hidden",
@@ -191,7 +222,11 @@ class Trainer:
         self.cfg = cfg
         self.log_enabled = log
         self.run_dir = Path(cfg.out_dir) / cfg.run_name
-        self.run_dir.mkdir(parents=True, exist_ok=True)
+        # every check before the first file is written or removed and before the kernels compile
+        cfg.validate()
+        check_arch(check_setup(cfg.game, cfg.decks, cfg.variant), cfg.arch, cfg.entity_dim)
+        prepare_run_dir(self.run_dir, RUN_FILES, cfg.resume, cfg.overwrite, "last.pt", log)
+        resume_from = read_checkpoint(self.run_dir / "last.pt", cfg) if cfg.resume else None
         # 0: half the cores, at most 4. The env's numba threads and torch's alternate, and torch's
         # OpenMP threads spin at their barriers: on this 2-core machine 2 torch threads made every
         # op 5x slower than 1 (measured, another process busy on the other core).
@@ -278,9 +313,10 @@ class Trainer:
         self.last_eval: dict = {}
         self._ep_stats: list = []
 
+        self.saved_update: Optional[int] = None  # update of the last checkpoint written or resumed from
         self.writer = None
-        if cfg.resume and (self.run_dir / "last.pt").exists():
-            self.load_checkpoint(self.run_dir / "last.pt")
+        if resume_from is not None:
+            self._apply_checkpoint(resume_from, self.run_dir / "last.pt")
         self._open_logs()
 
     # ---- opponents ------------------------------------------------------------------------------
@@ -490,7 +526,10 @@ class Trainer:
                 loss = pg - c.ent_coef * ent + c.vf_coef * vl
                 self.opt.zero_grad(set_to_none=True)
                 loss.backward()
-                torch.nn.utils.clip_grad_norm_(self.net.parameters(), c.max_grad_norm)
+                grad_norm = torch.nn.utils.clip_grad_norm_(self.net.parameters(), c.max_grad_norm)
+                if not bool(torch.isfinite(loss) & torch.isfinite(grad_norm)):  # before the step: weights stay finite
+                    what = f"the loss is {float(loss.detach())}" if not torch.isfinite(loss) else f"the gradient norm is {float(grad_norm)}"
+                    raise TrainingDiverged(f"{what} (epoch {_epoch + 1}, minibatch {start // mb + 1})")
                 self.opt.step()
                 nb += 1
                 for key, val in (("pg_loss", pg), ("v_loss", vl), ("entropy", ent), ("approx_kl", kl), ("clipfrac", clipfrac)):
@@ -536,7 +575,17 @@ class Trainer:
             stats = self.collect_rollout()
             t1 = time.perf_counter()
             steps_before = self.learner_steps
-            info = self.learn()
+            try:
+                info = self.learn()
+                bad = nonfinite_parameters(self.net)
+                if bad:
+                    raise TrainingDiverged(f"parameters {', '.join(bad)} are not finite")
+            except TrainingDiverged as e:
+                self.close()
+                last = (f"the last good checkpoint is {self.run_dir / 'last.pt'} (update {self.saved_update}; resume=true "
+                        "with a lower learning_rate continues from it)" if self.saved_update is not None
+                        else "no checkpoint was written")
+                raise TrainingDiverged(f"training stopped at update {self.update + 1}: {e}; {last}; no policy exported") from None
             t2 = time.perf_counter()
             self.update += 1
             done_updates += 1
@@ -703,30 +752,43 @@ class Trainer:
         return payload
 
     def save_checkpoint(self) -> Path:
+        self._refuse_nonfinite("checkpoint")
         path = self.run_dir / f"ckpt_{self.update:06d}.pt"
         _atomic_save(self.state_payload(), path)
         _atomic_copy(path, self.run_dir / "last.pt")
         olds = sorted(self.run_dir.glob("ckpt_*.pt"))
         for p in olds[: max(0, len(olds) - self.cfg.keep_checkpoints)]:
             p.unlink(missing_ok=True)
+        self.saved_update = self.update
         return path
+
+    def _refuse_nonfinite(self, what: str) -> None:
+        bad = nonfinite_parameters(self.net)
+        if bad:
+            raise TrainingDiverged(f"no {what} written at update {self.update}: parameters {', '.join(bad)} are not finite")
 
     def export_policy(self, path: Path) -> None:
         """The slim file agents.neural.NeuralAgent / tcg matchup load: weights and shape only."""
+        self._refuse_nonfinite("policy")
         _atomic_save({"format": POLICY_FORMAT, "model_config": self.net.model_config(),
                       "model": {k: v.detach().cpu() for k, v in self.net.state_dict().items()},
                       "trained": {"update": self.update, "global_step": self.global_step, "config": config_to_dict(self.cfg)}},
                      path)
 
     def load_checkpoint(self, path: Path) -> None:
-        ck = torch.load(path, map_location="cpu", weights_only=True)
-        if not isinstance(ck, dict) or ck.get("format") != CKPT_FORMAT:
-            raise ValueError(f"{path}: not a {CKPT_FORMAT} checkpoint")
-        saved = ck["config"]
-        for key in RESUME_KEYS:
-            now = config_to_dict(self.cfg)[key]
-            if saved.get(key) != now:
-                raise ConfigError(f"{path}: cannot resume: config key {key!r} is {now!r} but the checkpoint was made with {saved.get(key)!r}")
+        self._apply_checkpoint(read_checkpoint(path, self.cfg), path)
+
+    def _apply_checkpoint(self, ck: dict, path: Path) -> None:
+        try:
+            self._restore(ck)
+        except (KeyError, IndexError, TypeError, ValueError, RuntimeError) as e:  # a checkpoint's parts that do not fit
+            raise ConfigError(f"{path}: cannot resume: its contents do not fit this run ({type(e).__name__}: "
+                              f"{first_line(e)})") from None
+        self.saved_update = self.update
+        if self.log_enabled:
+            print(f"resumed from {path} at update {self.update} (env step {self.global_step})", flush=True)
+
+    def _restore(self, ck: dict) -> None:
         self.net.load_state_dict(ck["model"])
         self.opt.load_state_dict(ck["optimizer"])
         self.pool_updates = list(ck["pool_updates"])
@@ -770,8 +832,31 @@ class Trainer:
         self.b_hasboot[:n] = False
         self.n = n
         self.last_eval = ck.get("last_eval", {})
-        if self.log_enabled:
-            print(f"resumed from {path} at update {self.update} (env step {self.global_step})", flush=True)
+
+
+def read_checkpoint(path: Path, cfg: PPOConfig) -> dict:
+    """The checkpoint at ``path`` for resuming a run of ``cfg``; a truncated or corrupt file, another
+    kind of file and a checkpoint of another setup (``RESUME_KEYS``) are refused by name."""
+    try:
+        with warnings.catch_warnings():  # torch warns about some foreign pickles before refusing them
+            warnings.simplefilter("ignore")
+            ck = torch.load(path, map_location="cpu", weights_only=True)
+    except Exception as e:  # a truncated zip, a pickle that is not weights-only, ...
+        raise ConfigError(f"{path}: cannot resume: not a readable checkpoint, truncated or corrupt "
+                          f"({type(e).__name__}: {first_line(e)})") from None
+    fmt = ck.get("format") if isinstance(ck, dict) else None
+    if fmt != CKPT_FORMAT:
+        kind = f"a {fmt!r} file" if isinstance(fmt, str) else "a file without a checkpoint format"
+        raise ConfigError(f"{path}: cannot resume: {kind}, not a {CKPT_FORMAT} training checkpoint")
+    missing = [k for k in CKPT_KEYS if k not in ck]
+    if missing:
+        raise ConfigError(f"{path}: cannot resume: the checkpoint lacks {', '.join(missing)}")
+    saved = ck["config"] if isinstance(ck["config"], dict) else {}
+    now = config_to_dict(cfg)
+    for key in RESUME_KEYS:
+        if saved.get(key) != now[key]:
+            raise ConfigError(f"{path}: cannot resume: config key {key!r} is {now[key]!r} but the checkpoint was made with {saved.get(key)!r}")
+    return ck
 
 
 def _np_global_state():
@@ -819,13 +904,14 @@ def main(argv: Optional[list[str]] = None) -> dict:
     p.add_argument("--config", default=None, help="YAML file in configs/ (keys: the PPOConfig fields)")
     p.add_argument("overrides", nargs="*", help="key=value overrides, e.g. num_envs=512 hidden=[128,128] resume=true")
     args = p.parse_args(argv)
-    try:
+    try:  # bad input and a diverged run: one line, exit code 2
         cfg = load_config(PPOConfig, args.config, args.overrides)
-    except ConfigError as e:
-        p.error(str(e))
-    trainer = Trainer(cfg)
-    print(f"device {trainer.device}, torch threads {torch.get_num_threads()}, run dir {trainer.run_dir}", flush=True)
-    return trainer.run()
+        trainer = Trainer(cfg)
+        print(f"device {trainer.device}, torch threads {torch.get_num_threads()}, run dir {trainer.run_dir}", flush=True)
+        return trainer.run()
+    except (ConfigError, TrainingDiverged) as e:
+        print(f"{p.prog}: error: {e}", file=sys.stderr, flush=True)
+        raise SystemExit(2) from None
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ The smoke runs use tiny budgets (a few updates of a few rows); ``-m slow`` adds 
 import csv
 import json
 import pickle
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -57,9 +58,80 @@ def test_config_rejects_unknown_keys_naming_file_and_key(tmp_path):
 
 
 def test_cli_reports_config_errors(capsys):
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit) as e:
         ppo_main(["--config", str(SMOKE), "batch_sise=3"])
-    assert "batch_sise" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "batch_sise" in err and len(err.strip().splitlines()) == 1
+
+
+def _sb3_main(argv):
+    from training.sb3_maskable import main
+
+    return main(argv)
+
+
+SB3_SMOKE = ROOT / "configs" / "sb3_fftcg_smoke.yaml"
+TRAINERS = [pytest.param(ppo_main, SMOKE, id="selfplay_ppo"), pytest.param(_sb3_main, SB3_SMOKE, id="sb3_maskable")]
+
+
+def _cli_error(main, config, *overrides, capsys) -> str:
+    """The one line a training script prints for bad input (exit code 2, no traceback)."""
+    with pytest.raises(SystemExit) as e:
+        main(["--config", str(config), *overrides])
+    err = capsys.readouterr().err.strip()
+    assert e.value.code == 2, err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+    return err
+
+
+@pytest.mark.parametrize("main,config", TRAINERS)
+@pytest.mark.parametrize("override,expect", [
+    ("seed=-1", r"seed must be an integer in 0\.\.2\*\*32-1, got -1"),
+    ("seed=4294967296", r"seed must be"),
+    ("game=pokemon", r"game 'pokemon' is not a registered game; available: fftcg, weiss_schwarz"),
+    ("device=gpu", r"device 'gpu' is not a device"),
+    ("device=cuda:99", r"device 'cuda:99'"),
+    ("decks=[fire_wind_aggro, no_such_deck]", r"decks\[1\]: no_such_deck: no such deck"),
+    ("variant=vintage", r"variant 'vintage' is not a fftcg rules variant"),
+    ("learning_rate=nan", r"command line: learning_rate must be a finite number, got nan"),
+    ("gamma=.inf", r"command line: gamma must be a finite number"),
+    ("learning_rate=-1e-3", r"learning_rate must be > 0"),
+])
+def test_training_scripts_refuse_bad_setups_in_one_line(tmp_path, capsys, main, config, override, expect):
+    """Issue 16 item 10: each refused before anything is built or written, one line, exit code 2."""
+    err = _cli_error(main, config, f"out_dir={tmp_path}", override, capsys=capsys)
+    assert re.search(expect, err), err
+    assert not any(tmp_path.iterdir()), "a refused run wrote files"
+
+
+def test_nonfinite_hyperparameters_are_refused_at_load(tmp_path):
+    bad = tmp_path / "nan.yaml"
+    bad.write_text("learning_rate: .nan\n")
+    with pytest.raises(ConfigError, match=r"nan\.yaml: learning_rate must be a finite number"):
+        load_config(PPOConfig, bad)
+    for override in ("target_kl=nan", "clip_coef=-.inf", "max_minutes=1e400", "ent_coef=" + "9" * 400):
+        with pytest.raises(ConfigError, match="finite"):
+            load_config(PPOConfig, None, [override])
+
+
+def test_entity_arch_the_network_cannot_build_for_the_game_is_refused(tmp_path, capsys, monkeypatch):
+    """The trainer asks the network module whether ``arch`` fits the game (here a network module
+    whose entity network does not know the game's observation) and reports its reason in one line,
+    before compiling or writing anything."""
+    import agents.neural
+
+    real = agents.neural.PolicyNet
+
+    class NoEntityFor(real):
+        def __init__(self, obs_size, num_actions, hidden=(8,), game="fftcg", arch="mlp", entity_dim=32):
+            if arch == "entity":
+                raise ValueError(f"the {game} observation description has no card rows")
+            super().__init__(obs_size, num_actions, hidden, game, arch, entity_dim)
+
+    monkeypatch.setattr(agents.neural, "PolicyNet", NoEntityFor)
+    err = _cli_error(ppo_main, SMOKE, f"out_dir={tmp_path}", "arch=entity", capsys=capsys)
+    assert "arch 'entity' does not fit game 'fftcg': the fftcg observation description has no card rows" in err
+    assert not any(tmp_path.iterdir())
 
 
 # ---- GAE over linked trajectories -------------------------------------------------------------
@@ -217,6 +289,148 @@ def test_resume_rejects_a_different_setup(tmp_path):
     Trainer(_resume_cfg(tmp_path, "r"), log=False).run(max_updates=2)
     with pytest.raises(ConfigError, match="num_envs"):
         Trainer(_resume_cfg(tmp_path, "r", resume=True, num_envs=10), log=False)
+
+
+# ---- run directories: never overwritten silently (issue 16 item 11) --------------------------------
+def test_selfplay_ppo_refuses_an_existing_run_and_overwrite_replaces_it(tmp_path, capsys):
+    run = tmp_path / "smoke"
+    (run / "tb").mkdir(parents=True)
+    for name in ("progress.csv", "ckpt_000099.pt", "policy.pt", "tb/events.old", ".last.pt.tmp123"):
+        (run / name).write_text("from the old run")
+    (run / "notes.txt").write_text("not a run file")
+    err = _cli_error(ppo_main, SMOKE, f"out_dir={tmp_path}", capsys=capsys)
+    assert f"{run} already holds a run" in err and "overwrite=true" in err
+    assert (run / "progress.csv").read_text() == "from the old run"  # untouched
+    err = _cli_error(ppo_main, SMOKE, f"out_dir={tmp_path}", "overwrite=true", "resume=true", capsys=capsys)
+    assert "resume/overwrite exclude each other" in err
+
+    ppo_main(["--config", str(SMOKE), f"out_dir={tmp_path}", "overwrite=true", "eval_every=0", "final_eval_games=0",
+              "tensorboard=false"])
+    assert sorted(p.name for p in run.glob("ckpt_*.pt")) == ["ckpt_000002.pt", "ckpt_000004.pt"]  # the stale one is gone
+    assert not (run / "tb").exists() and not (run / ".last.pt.tmp123").exists()
+    assert [int(r["update"]) for r in csv.DictReader(open(run / "progress.csv"))] == [1, 2, 3, 4]
+    assert load_policy(str(run / "policy.pt")) is not None
+    assert (run / "notes.txt").read_text() == "not a run file"  # only the run's own files are removed
+    # and the finished run is refused in turn, now offering resume
+    err = _cli_error(ppo_main, SMOKE, f"out_dir={tmp_path}", capsys=capsys)
+    assert "resume=true to continue it" in err
+
+
+@pytest.mark.parametrize("make_dir", [False, True])
+def test_resume_with_nothing_to_resume_says_so(tmp_path, capsys, make_dir):
+    if make_dir:
+        (tmp_path / "smoke").mkdir()
+        (tmp_path / "smoke" / "progress.csv").write_text("update\n")  # a run that died before its first checkpoint
+    err = _cli_error(ppo_main, SMOKE, f"out_dir={tmp_path}", "resume=true", capsys=capsys)
+    assert "resume=true but there is nothing to resume" in err and "last.pt" in err
+    assert sorted(p.name for p in tmp_path.rglob("*")) == (["progress.csv", "smoke"] if make_dir else [])
+
+
+def test_sb3_maskable_refuses_an_existing_run_and_overwrite_replaces_it(tmp_path, capsys):
+    run = tmp_path / "sb3_smoke"
+    run.mkdir()
+    (run / "model.zip").write_text("old model")
+    err = _cli_error(_sb3_main, SB3_SMOKE, f"out_dir={tmp_path}", capsys=capsys)
+    assert f"{run} already holds a run (model.zip)" in err and "overwrite=true" in err and "resume" not in err
+    assert (run / "model.zip").read_text() == "old model"
+    res = _sb3_main(["--config", str(SB3_SMOKE), f"out_dir={tmp_path}", "overwrite=true", "eval_games=0",
+                     "tensorboard=false"])
+    assert res["timesteps"] >= 256 and (run / "model.zip").read_bytes()[:2] == b"PK"  # SB3's zip replaced it
+
+
+# ---- resuming from a damaged or foreign last.pt (issue 16 item 10) ---------------------------------
+def test_resume_refuses_a_truncated_or_foreign_last_pt_by_name(tmp_path, capsys):
+    cfg = _resume_cfg(tmp_path, "r", arch="mlp", shaping_coef=0.0)
+    tr = Trainer(cfg, log=False)
+    tr.run(max_updates=2)  # last.pt of update 2
+    last = tmp_path / "r" / "last.pt"
+    good = last.read_bytes()
+    tr.export_policy(tmp_path / "policy.pt")
+    evil = pickle.dumps({"format": "tcg_env.selfplay_ppo/2", "x": Path("x")})
+    cases = [
+        (good[: len(good) // 2], r"last\.pt: cannot resume: not a readable checkpoint, truncated or corrupt"),
+        (b"", r"not a readable checkpoint"),
+        (evil, r"not a readable checkpoint"),  # a pickle that is not weights-only is never unpickled
+        ((tmp_path / "policy.pt").read_bytes(), r"a 'tcg_env\.policy/1' file, not a tcg_env\.selfplay_ppo/2 training checkpoint"),
+    ]
+    foreign = tmp_path / "foreign.pt"
+    torch.save({"weights": torch.zeros(3)}, foreign)
+    cases.append((foreign.read_bytes(), r"a file without a checkpoint format"))
+    partial = torch.load(last, weights_only=True)
+    del partial["optimizer"]
+    torch.save(partial, foreign)
+    cases.append((foreign.read_bytes(), r"the checkpoint lacks optimizer"))
+    partial = torch.load(last, weights_only=True)
+    partial["env"]["states"] = partial["env"]["states"][:, :5]
+    torch.save(partial, foreign)
+    cases.append((foreign.read_bytes(), r"cannot resume: its contents do not fit this run"))
+    for data, expect in cases:
+        last.write_bytes(data)
+        with pytest.raises(ConfigError, match=expect):
+            Trainer(replace(cfg, resume=True), log=False)
+    # from the command line: one line, exit code 2, the file left as it was
+    last.write_bytes(good[:100])
+    err = _cli_error(ppo_main, SMOKE, f"out_dir={tmp_path}", "run_name=r", "resume=true", capsys=capsys)
+    assert "last.pt: cannot resume: not a readable checkpoint" in err and last.read_bytes() == good[:100]
+    last.write_bytes(good)
+    assert Trainer(replace(cfg, resume=True), log=False).update == 2  # the intact file still resumes
+
+
+# ---- a NaN loss stops the run, keeping the last good checkpoint (issue 16 item 10) -----------------
+def test_nan_loss_stops_naming_the_update_and_keeps_the_last_good_checkpoint(tmp_path, capsys, monkeypatch):
+    """Rewards turn NaN in the rollout of update 3 (smoke config: 16 env steps per rollout,
+    checkpoints every 2 updates): the run stops at update 3 before the optimizer step, names it,
+    leaves last.pt at update 2 with finite weights and exports no policy."""
+    from tcg_env.envs.vector import TCGVectorEnv
+
+    real_step = TCGVectorEnv.step
+    calls = [0]
+
+    def step(self, actions):
+        out = list(real_step(self, actions))
+        calls[0] += 1
+        if calls[0] > 2 * 16:
+            out[2] = np.full_like(out[2], np.nan)
+        return tuple(out)
+
+    monkeypatch.setattr(TCGVectorEnv, "step", step)
+    err = _cli_error(ppo_main, SMOKE, f"out_dir={tmp_path}", "eval_every=0", "final_eval_games=0", capsys=capsys)
+    run = tmp_path / "smoke"
+    assert "training stopped at update 3: the loss is nan" in err, err
+    assert f"the last good checkpoint is {run / 'last.pt'} (update 2;" in err and err.endswith("no policy exported")
+    assert not (run / "policy.pt").exists() and not list(run.glob("ckpt_000003.pt"))
+    ck = torch.load(run / "last.pt", weights_only=True)
+    assert ck["counters"]["update"] == 2 and all(torch.isfinite(v).all() for v in ck["model"].values())
+    assert [int(r["update"]) for r in csv.DictReader(open(run / "progress.csv"))] == [1, 2]
+
+
+def test_a_nonfinite_network_is_never_saved_or_exported(tmp_path):
+    from training.checks import TrainingDiverged
+
+    tr = Trainer(_resume_cfg(tmp_path, "n", arch="mlp"), log=False)
+    name, param = list(tr.net.named_parameters())[-1]
+    with torch.no_grad():
+        param.view(-1)[0] = float("inf")
+    for write, path in ((tr.export_policy, tmp_path / "policy.pt"), (lambda _: tr.save_checkpoint(), tmp_path / "n" / "last.pt")):
+        with pytest.raises(TrainingDiverged, match=f"parameters {re.escape(name)} are not finite"):
+            write(path)
+        assert not path.exists()
+
+
+def test_sb3_maskable_stops_on_nonfinite_weights_without_saving(tmp_path, capsys, monkeypatch):
+    from sb3_contrib import MaskablePPO
+
+    real_train = MaskablePPO.train
+
+    def train(self):  # the first update ends with NaN weights, as a NaN loss leaves them
+        real_train(self)
+        with torch.no_grad():
+            next(self.policy.parameters()).fill_(float("nan"))
+
+    monkeypatch.setattr(MaskablePPO, "train", train)
+    err = _cli_error(_sb3_main, SB3_SMOKE, f"out_dir={tmp_path}", "tensorboard=false", capsys=capsys)
+    assert re.search(r"training stopped at update 1 \(timestep 128\): parameters \S+ are not finite; no model saved", err), err
+    assert not (tmp_path / "sb3_smoke" / "model.zip").exists()
 
 
 # ---- the neural agent --------------------------------------------------------------------------
