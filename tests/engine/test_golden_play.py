@@ -1,10 +1,20 @@
-"""Golden random play: a fixed batch of random games of each game, hashed (states, observations and
-masks after every call of the batch kernel), must hash to the recorded value.
+"""Golden play: fixed games of each game, played through every path that runs the kernels, must
+hash to the recorded values.
 
-It guards speed work on the kernels: a change meant to compute the same thing faster (a shortcut,
-a table, a copy instead of column-by-column writes) must leave every state, observation and mask of
-these games as it was. A change that means to alter behaviour (a rule fixed, a column added)
-changes the hash: check that the difference is the intended one, then record the new values with
+The paths (one hash each, per game):
+- ``random_play``: the batch random-play kernel (states, observations, masks after every call);
+- ``step_batch``: the batch step kernel driven by a seeded numpy RNG (observations, masks, rewards,
+  terminations, states after every step, with automatic restarts);
+- ``policy``: the policy kernels: heuristic actions chosen for mid-game rows, heuristic-vs-heuristic
+  and heuristic-vs-random playouts to the end, determinizations from each seat's view;
+- ``snapshots``: ``to_dict`` of mid-game rows (as canonical JSON) and the state ``from_dict`` rebuilds;
+- ``facade``: single games through ``tcg_env.make_game`` (legal actions, descriptions, both
+  seats' flat and dict observations, the final render).
+
+It guards refactoring and speed work on the kernels: a change meant to compute the same thing
+another way must leave every one of these as it was. A change that means to alter behaviour (a rule
+fixed, a column added) changes a hash: check that the difference is the intended one, then record
+the new values with
 
     python tests/engine/test_golden_play.py --regen
 """
@@ -41,12 +51,130 @@ def random_play_hash(game: str, rows: int = 16, calls: int = 240) -> dict:
     return {"decisions": int(counters[:, 0].sum()), "games": int(counters[:, 1].sum()), "sha256": h.hexdigest()}
 
 
+def _update(h, *arrays) -> None:
+    for arr in arrays:
+        h.update(np.ascontiguousarray(arr).tobytes())
+
+
+def _uniform_actions(rng, masks: np.ndarray) -> np.ndarray:
+    """One uniformly drawn legal action per row (rows are never without one: auto_reset)."""
+    u = rng.random(masks.shape) * (masks != 0)
+    return np.argmax(u, axis=1).astype(np.int32)
+
+
+def step_batch_hash(game: str, rows: int = 8, steps: int = 400) -> dict:
+    import tcg_env
+
+    batch = tcg_env.make_batch(game, rows, seed=21)
+    rng = np.random.default_rng(3)
+    h = hashlib.sha256()
+    _update(h, batch.obs, batch.masks, batch.states)
+    ended = 0
+    for _ in range(steps):
+        obs, masks, rewards, terminated = batch.step(_uniform_actions(rng, batch.masks))
+        ended += int(terminated.sum())
+        _update(h, obs, masks, rewards, terminated, batch.states)
+    return {"games_ended": ended, "sha256": h.hexdigest()}
+
+
+def _mid_game_batch(game: str, rows: int, steps: int, seed: int):
+    """A batch after ``steps`` uniformly random steps (finished rows restart, so every row is live)."""
+    import tcg_env
+
+    batch = tcg_env.make_batch(game, rows, seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        batch.step(_uniform_actions(rng, batch.masks))
+    return batch
+
+
+def policy_hash(game: str, rows: int = 12) -> dict:
+    import importlib
+
+    P = importlib.import_module(f"tcg_env.games.{game}.policy_kernels")
+    batch = _mid_game_batch(game, rows, 60, seed=31)
+    T = batch._T
+    k = batch.spec.kernels
+    h = hashlib.sha256()
+    rng = k.seed_agent_rng(rows, 9)
+    actions = np.full(rows, -2, np.int64)
+    P.agent_actions_batch(batch.states, T, batch.masks, rng, P.AGENT_HEURISTIC, actions)
+    _update(h, actions)
+    for seat in (0, 1):
+        states = batch.states.copy()
+        P.determinize_batch(states, T, np.full(rows, seat, np.int32), rng)
+        _update(h, states)
+    decisions = 0
+    for kinds in ((P.AGENT_HEURISTIC, P.AGENT_HEURISTIC), (P.AGENT_HEURISTIC, P.AGENT_RANDOM)):
+        states = batch.states.copy()
+        masks = batch.masks.copy()
+        lengths = np.zeros(rows, np.int64)
+        P.playout_batch(states, T, masks, rng, np.tile(np.array(kinds, np.int32), (rows, 1)), 20000, lengths)
+        decisions += int(lengths.sum())
+        _update(h, states, masks, lengths)
+    return {"playout_decisions": decisions, "sha256": h.hexdigest()}
+
+
+def snapshots_hash(game: str, rows: int = 6) -> dict:
+    from tcg_env.game import Game
+
+    batch = _mid_game_batch(game, rows, 45, seed=41)
+    h = hashlib.sha256()
+    for b in range(rows):
+        g = batch.game(b)
+        d = g.to_dict()
+        text = json.dumps(d, sort_keys=True)
+        h.update(text.encode())
+        back = Game.from_dict(json.loads(text))
+        assert np.array_equal(back.state, g.state), f"{game}: from_dict(to_dict()) changed row {b}"
+    return {"rows": rows, "sha256": h.hexdigest()}
+
+
+def facade_hash(game: str, seeds=(5, 6), max_steps: int = 600) -> dict:
+    import tcg_env
+
+    h = hashlib.sha256()
+    steps = 0
+    for seed in seeds:
+        g = tcg_env.make_game(game, seed=seed)
+        rng = np.random.default_rng(seed)
+        while not g.done and steps < max_steps * len(seeds):
+            legal = g.legal_actions()
+            a = int(rng.choice(legal))
+            h.update(g.describe_action(a).encode())
+            for p in (0, 1):
+                _update(h, g.observe(p))
+                ent = g.observe(p, encoding="dict")
+                for key in sorted(ent):
+                    h.update(key.encode())
+                    _update(h, ent[key])
+            g.step(a)
+            steps += 1
+        h.update(g.render().encode())
+        h.update(str(g.winner).encode())
+    return {"steps": steps, "sha256": h.hexdigest()}
+
+
+PATHS = {
+    "random_play": random_play_hash,
+    "step_batch": step_batch_hash,
+    "policy": policy_hash,
+    "snapshots": snapshots_hash,
+    "facade": facade_hash,
+}
+
+
+def golden(game: str) -> dict:
+    return {path: fn(game) for path, fn in PATHS.items()}
+
+
+@pytest.mark.parametrize("path", list(PATHS))
 @pytest.mark.parametrize("game", GAMES)
-def test_random_play_matches_the_recorded_golden_hash(game):
-    expected = json.loads(GOLDEN.read_text())[game]
-    got = random_play_hash(game)
+def test_play_matches_the_recorded_golden_hash(game, path):
+    expected = json.loads(GOLDEN.read_text())[game][path]
+    got = PATHS[path](game)
     assert got == expected, (
-        f"{game} random play differs from the recorded games ({GOLDEN.name}): if the change is meant to alter "
+        f"{game} {path} differs from the recorded games ({GOLDEN.name}): if the change is meant to alter "
         "behaviour, check it and run `python tests/engine/test_golden_play.py --regen`")
 
 
@@ -54,5 +182,5 @@ if __name__ == "__main__":
     if sys.argv[1:] != ["--regen"]:
         sys.exit("usage: python tests/engine/test_golden_play.py --regen")
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    GOLDEN.write_text(json.dumps({g: random_play_hash(g) for g in GAMES}, indent=2) + "\n")
+    GOLDEN.write_text(json.dumps({g: golden(g) for g in GAMES}, indent=2) + "\n")
     print(GOLDEN.read_text())
