@@ -1585,11 +1585,12 @@ def step_end(s, T):
         if step == ST_PREP:
             s[FLOW] = FL_DECLARE
         elif step == ST_DECL:
-            if live_attackers(s) > 0:
-                s[FLOW] = FL_BLOCK
-            else:
-                s[ATK_N] = 0
-                s[FLOW] = FL_DECLARE
+            # CR 10.1.2.7: only a declaration of no Forward skips the block and damage stages (the
+            # engine's "no attack" ends the Attack Phase at once, CR 10.1.4.6). Attackers that left
+            # the field since do not: the block declaration (CR 10.1.3.1) and the priority windows
+            # of CR 10.1.3.6 and 10.1.4.4 still come; the damage stage finds no attacking Forward
+            # and deals nothing (damage_step)
+            s[FLOW] = FL_BLOCK
         elif step == ST_BLOCK:
             s[FLOW] = FL_DAMAGE_STEP
         else:
