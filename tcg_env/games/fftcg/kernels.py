@@ -733,7 +733,9 @@ def defeats_end_game(s):
     Called where a condition arises (CR 3.1.1: a card put into a Damage Zone; 3.1.2: a draw from
     an empty deck; 3.1.3: damage with an empty deck) and by the rule processes (CR 12.4.1-12.4.3,
     which find the same conditions, e.g. in a position built by hand). Both players defeated at
-    once: a draw (CR 3.3). Returns True if the game ended."""
+    once: a draw (CR 3.3). Returns True if the game ended (an ended game's result stands)."""
+    if s[H_DONE] != 0:
+        return True
     lose_at = K.DAMAGE_TO_LOSE_LIMITED if s[H_VARIANT] == 1 else K.DAMAGE_TO_LOSE_CONSTRUCTED
     lost0 = s[DAMAGE_N] >= lose_at or s[DREW_FROM_EMPTY] != 0 or s[DAMAGED_EMPTY] != 0
     lost1 = s[DAMAGE_N + 1] >= lose_at or s[DREW_FROM_EMPTY + 1] != 0 or s[DAMAGED_EMPTY + 1] != 0
