@@ -23,3 +23,9 @@ def scenario(pool):
         return Scenario.main_phase(pool, turn_player=turn_player, turn=turn, seed=seed, decks=(TEST_DECK, TEST_DECK))
 
     return make
+
+
+@pytest.fixture(params=["shortcut", "full"])
+def priority_path(request):
+    """Run a rule test on the priority shortcut and on the full path (``fftcg_helpers.on_path``)."""
+    return request.param

@@ -39,3 +39,21 @@ def pass_until(game, decision: K.Decision, limit=50):
             return
         game.step(K.PASS)
     raise AssertionError(f"never reached {decision.name}; now {game.decision.name}")
+
+
+def on_path(game, path: str):
+    """``game`` played on the priority shortcut (``path="shortcut"``, the engine as it is) or on the
+    full path (``"full"``): there the flag ``priority_rules_clean`` (docs/architecture.md) is cleared
+    before every step, so each pass goes through the full priority point (CR 12.3). A rule must hold
+    on both."""
+    if path == "full":
+        from tcg_env.games.fftcg import state as S
+
+        step = game.step
+
+        def full_step(action):
+            game._row[S.PRIORITY_CLEAN] = 0
+            step(action)
+
+        game.step = full_step
+    return game

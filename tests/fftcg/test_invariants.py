@@ -40,9 +40,14 @@ def check_state(g, n_cards):
     # card count conserved: every card is in exactly one zone (or on the stack / being played)
     assert len(members) + len(on_stack) + len(in_limbo) == n_cards
     assert len(in_limbo) <= 1  # only the Character being paid for
+    lose_at = K.DAMAGE_TO_LOSE_LIMITED if g.variant_index == 1 else K.DAMAGE_TO_LOSE_CONSTRUCTED
     for p in range(2):
-        assert int(row[S.DAMAGE_N + p]) <= 7
+        assert int(row[S.DAMAGE_N + p]) <= lose_at
         assert int(row[S.FIELD_N + p]) <= K.FIELD_SLOTS
+        if not g.done:
+            # CR 3.1: a defeat ends the game at once, so no decision is ever pending after one
+            assert int(row[S.DAMAGE_N + p]) < lose_at, "a decision is pending after a defeat (CR 3.1.1)"
+            assert int(row[S.DREW_FROM_EMPTY + p]) == 0 and int(row[S.DAMAGED_EMPTY + p]) == 0
     assert int(row[S.STACK_N]) < K.STACK_MAX
     assert int(row[S.FRAME_N]) < K.FRAME_MAX
     assert int(row[S.PT_N]) < K.PENDING_TRIGGER_MAX and int(row[S.PT_N + 1]) < K.PENDING_TRIGGER_MAX

@@ -1,6 +1,6 @@
 """CR 10 (Attack Phase) and the keywords of CR 15.2."""
 
-from fftcg_helpers import do, is_legal, pass_until
+from fftcg_helpers import do, is_legal, on_path, pass_until
 
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
@@ -169,3 +169,41 @@ def test_cr_10_1_4_6_passing_the_declaration_moves_to_main_phase_2(scenario):
     to_declaration(g)
     do(g, "End the Attack Phase")
     assert int(g.state[S.PHASE]) == K.Phase.MAIN2 and g.decision == D.PRIORITY
+
+
+def test_cr_10_1_3_block_step_held_when_attackers_left_field(scenario, priority_path):
+    """CR 10.1.2.7: only an attack with no Forward declared skips the block declaration and damage
+    resolution stages. When the only attacker leaves the field during the declaration step's priority
+    (a Summon breaks it), the block declaration (CR 10.1.3.1), its priority window (CR 10.1.3.6), the
+    damage resolution with no damage to deal (CR 10.1.4.1: no attacking Forward) and its priority
+    window (CR 10.1.4.4) still come, then the next declaration (CR 10.1.4.6)."""
+    sc = scenario()
+    (grunt,) = sc.field(0, ["T-001"])
+    sc.hand(0, ["T-009", "T-005"])  # Fire Bolt, paid by discarding Swift Blade
+    sc.field(1, ["T-022"])
+    sc.hand(1, ["T-009", "T-001"])
+    g = on_path(sc.game(), priority_path)
+    to_declaration(g)
+    do(g, "Attack with Fire Grunt")
+    assert int(g.state[S.STEP]) == K.AttackStep.DECLARATION and g.current_player == 0
+    g.step(K.PASS)
+    do(g, "Cast Fire Bolt", "Choose opponent's Fire Grunt", "Pay: discard Fire Grunt")
+    g.step(K.PASS)
+    g.step(K.PASS)  # resolves: 5000 damage breaks the attacker (CR 12.4.5)
+    assert int(g.state[S.ZONE + grunt * S.CARD_W]) == K.Zone.BREAK and int(g.state[S.ATK_N]) == 0
+    assert g.decision == D.PRIORITY and int(g.state[S.STEP]) == K.AttackStep.DECLARATION
+    g.step(K.PASS)
+    if priority_path == "shortcut":
+        assert int(g.state[S.PRIORITY_CLEAN]) == 1  # the pass that ends the step takes the shortcut
+    g.step(K.PASS)  # both pass: the declaration step ends
+    assert g.decision == D.DECLARE_BLOCK and g.current_player == 1
+    assert int(g.state[S.STEP]) == K.AttackStep.BLOCK
+    assert is_legal(g, "Block with Wind Grunt")  # CR 10.1.3.1 sets no condition on the attackers left
+    do(g, "Don't block")
+    for step in (K.AttackStep.BLOCK, K.AttackStep.DAMAGE):  # CR 10.1.3.6, then CR 10.1.4.4
+        assert g.decision == D.PRIORITY and g.current_player == 0 and int(g.state[S.STEP]) == step
+        assert is_legal(g, "Cast Fire Bolt")  # each player may cast a Summon
+        g.step(K.PASS)
+        g.step(K.PASS)
+    assert int(g.state[S.DAMAGE_N + 1]) == 0
+    assert g.decision == D.DECLARE_ATTACK and g.current_player == 0

@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from fftcg_helpers import TEST_DECK, do, pass_until
+from fftcg_helpers import TEST_DECK, do, on_path, pass_until
 
 import tcg_env
 from tcg_env.games.fftcg import constants as K
@@ -137,6 +137,87 @@ def test_cr_3_1_3_damage_with_an_empty_deck_loses(scenario):
     g.step(K.PASS)
     g.step(K.PASS)  # block step over: 1 damage with an empty deck, then rule processes
     assert g.done and g.winner == 0
+
+
+def _attack_unblocked(g, name):
+    g.step(K.PASS)
+    g.step(K.PASS)
+    pass_until(g, D.DECLARE_ATTACK)
+    do(g, f"Attack with {name}")
+    pass_until(g, D.DECLARE_BLOCK)
+    do(g, "Don't block")
+
+
+def test_cr_3_1_loss_ends_game_before_ex_burst(scenario, priority_path):
+    """CR 3.1 / 3.1.1: the 7th damage card ends the game at once. An EX Burst revealed as that card
+    is not offered (CR 6.5.2.1 would otherwise ask its owner, with a target to choose): the player
+    has already lost."""
+    sc = scenario()
+    sc.damage(1, 6)
+    (attacker,) = sc.field(0, ["T-001"])
+    (ex_knight,) = sc.deck_top(1, ["T-020"])  # EX Burst: 4000 damage to a Forward of player 0
+    g = on_path(sc.game(), priority_path)
+    _attack_unblocked(g, "Fire Grunt")
+    for _ in range(4):  # the block step's priority (CR 10.1.3.6), then the damage
+        if g.done:
+            break
+        assert g.decision == D.PRIORITY, g.decision
+        g.step(K.PASS)
+    assert g.done and g.winner == 0
+    row = g.state
+    assert int(row[S.DAMAGE_N + 1]) == 7 and int(row[S.ZONE + ex_knight * S.CARD_W]) == K.Zone.DAMAGE
+    assert int(row[S.DMG + attacker * S.CARD_W]) == 0  # the EX Burst never resolved
+
+
+@pytest.mark.parametrize("variant,before", [(0, 6), (1, 5)], ids=["constructed", "limited"])
+def test_cr_3_1_1_damage_points_stop_at_the_losing_one(scenario, variant, before):
+    """CR 3.1.1 / 6.5.2: damage is dealt one card at a time, and the card that makes 7 (6 in a limited
+    game) ends the game: no further damage card is revealed (its EX Burst is not offered) and the rest
+    of the effect (a discard its player would choose) does not happen."""
+    sc = scenario()
+    sc.set(S.LAYOUT.fields["variant"].offset, variant)
+    sc.damage(1, before)
+    sc.hand(1, ["T-001"])
+    ex_knight, losing = sc.deck_top(1, ["T-020", "T-002"])  # Ice Grunt on top, then the EX Burst
+    sc.hand(0, ["T-030", "T-008"])  # Crushing Blow: 2 damage to the opponent, who then discards 1
+    g = sc.game()
+    do(g, "Cast Crushing Blow", "Pay: discard Big Brute")
+    g.step(K.PASS)
+    g.step(K.PASS)  # resolves
+    assert g.done and g.winner == 0
+    row = g.state
+    assert int(row[S.DAMAGE_N + 1]) == before + 1 and int(row[S.ZONE + losing * S.CARD_W]) == K.Zone.DAMAGE
+    assert int(row[S.ZONE + ex_knight * S.CARD_W]) == K.Zone.DECK
+    assert int(row[S.HAND_N + 1]) == 1
+
+
+def test_cr_3_1_2_drawing_from_an_empty_deck_ends_the_game_at_once(scenario):
+    """CR 3.1.2: a player who would draw but can't loses and the game ends then, not at the next rule
+    process check (CR 12.4.2): the discard that follows the draw in the same effect is not asked."""
+    sc = scenario()
+    sc.hand(0, ["T-031", "T-008", "T-001"])  # Study: draw 2, then discard 1
+    sc.empty_deck(0)
+    g = sc.game()
+    do(g, "Cast Study", "Pay: discard Big Brute")
+    g.step(K.PASS)
+    g.step(K.PASS)  # resolves: the draw fails
+    assert g.done and g.winner == 1
+    assert int(g.state[S.HAND_N + 0]) == 1
+
+
+def test_cr_3_1_3_damage_with_an_empty_deck_ends_the_game_at_once(scenario):
+    """CR 3.1.3: damage taken with an empty deck ends the game then (not at CR 12.4.3's next check):
+    the discard that follows the damage in the same effect is not asked."""
+    sc = scenario()
+    sc.hand(1, ["T-001"])
+    sc.hand(0, ["T-030", "T-008"])
+    sc.empty_deck(1)
+    g = sc.game()
+    do(g, "Cast Crushing Blow", "Pay: discard Big Brute")
+    g.step(K.PASS)
+    g.step(K.PASS)
+    assert g.done and g.winner == 0
+    assert int(g.state[S.HAND_N + 1]) == 1
 
 
 def test_cr_3_3_both_players_losing_at_once_is_a_draw(scenario):

@@ -684,10 +684,13 @@ def enter_field(s, T, slot, player):
 
 @internal
 def draw_cards(s, player, n):
+    """Draw ``n`` cards; a draw from an empty deck loses at once (CR 3.1.2) and ends the game:
+    callers stop when ``s[H_DONE]`` is set."""
     for _ in range(n):
         slot = zone_pop_top(s, DECK_N + player, DECK_L + player * MAX_DECK)
         if slot < 0:
             s[DREW_FROM_EMPTY + player] = 1  # CR 3.1.2 / 12.4.2
+            defeats_end_game(s)
             return
         s[ZONE + slot * CARD_W] = Z_NONE
         put_in_zone(s, slot, Z_HAND)
@@ -723,6 +726,31 @@ def end_game(s, winner):
     s[H_DECIDER] = -1
 
 
+@internal
+def defeats_end_game(s):
+    """CR 3.1: a player who meets a defeat condition loses and the game ends at once, so no
+    decision is asked after it (not even the EX Burst of the damage card that made the loss).
+    Called where a condition arises (CR 3.1.1: a card put into a Damage Zone; 3.1.2: a draw from
+    an empty deck; 3.1.3: damage with an empty deck) and by the rule processes (CR 12.4.1-12.4.3,
+    which find the same conditions, e.g. in a position built by hand). Both players defeated at
+    once: a draw (CR 3.3). Returns True if the game ended (an ended game's result stands)."""
+    if s[H_DONE] != 0:
+        return True
+    lose_at = K.DAMAGE_TO_LOSE_LIMITED if s[H_VARIANT] == 1 else K.DAMAGE_TO_LOSE_CONSTRUCTED
+    lost0 = s[DAMAGE_N] >= lose_at or s[DREW_FROM_EMPTY] != 0 or s[DAMAGED_EMPTY] != 0
+    lost1 = s[DAMAGE_N + 1] >= lose_at or s[DREW_FROM_EMPTY + 1] != 0 or s[DAMAGED_EMPTY + 1] != 0
+    if lost0 and lost1:
+        end_game(s, 2)  # CR 3.3
+        return True
+    if lost0:
+        end_game(s, 1)
+        return True
+    if lost1:
+        end_game(s, 0)
+        return True
+    return False
+
+
 # =============================================================================================
 # Rule processes (CR 12)
 # =============================================================================================
@@ -730,19 +758,9 @@ def end_game(s, winner):
 def rule_processes(s, T):
     """Run CR 12.4 until nothing changes. Returns True if the game ended."""
     cards = card_table(T)
-    lose_at = K.DAMAGE_TO_LOSE_LIMITED if s[H_VARIANT] == 1 else K.DAMAGE_TO_LOSE_CONSTRUCTED
     while True:
         refresh_derived(s, T)
-        lost0 = s[DAMAGE_N] >= lose_at or s[DREW_FROM_EMPTY] != 0 or s[DAMAGED_EMPTY] != 0
-        lost1 = s[DAMAGE_N + 1] >= lose_at or s[DREW_FROM_EMPTY + 1] != 0 or s[DAMAGED_EMPTY + 1] != 0
-        if lost0 and lost1:
-            end_game(s, 2)  # CR 3.3
-            return True
-        if lost0:
-            end_game(s, 1)
-            return True
-        if lost1:
-            end_game(s, 0)
+        if defeats_end_game(s):  # CR 12.4.1-12.4.3
             return True
         # collect simultaneously (CR 12.3): 1 = to Break Zone, 2 = broken
         changed = False
@@ -1095,7 +1113,8 @@ def put_onto_field_from_zone(s, T, slot, player):
 
 @internal
 def run_top_frame(s, T):
-    """Run the top frame until it finishes (returns True) or sets a decision (returns False)."""
+    """Run the top frame until it finishes (returns True), sets a decision or ends the game (CR 3.1:
+    a defeat during damage or a draw; returns False)."""
     cards = card_table(T)
     abil = ability_table(T)
     code = code_table(T)
@@ -1107,11 +1126,16 @@ def run_top_frame(s, T):
         while s[base + FR_LEFT] > 0:
             s[base + FR_LEFT] -= 1
             slot = zone_pop_top(s, DECK_N + player, DECK_L + player * MAX_DECK)
+            # a defeat ends the game at once (CR 3.1): no further card is revealed, no EX Burst
+            # is offered (not even this card's), and the effect that dealt the damage stops
             if slot < 0:
                 s[DAMAGED_EMPTY + player] = 1  # CR 3.1.3 / 12.4.3
-                continue
+                defeats_end_game(s)
+                return False
             s[ZONE + slot * CARD_W] = Z_NONE
             put_in_zone(s, slot, Z_DAMAGE)
+            if defeats_end_game(s):  # CR 3.1.1: the 7th card (6th in a limited game)
+                return False
             cid = s[CARD + slot * CARD_W]
             if cards[cid, K.C_EX_BURST] != 0 and cards[cid, K.C_EX_ABIL] >= 0:
                 s[DEC_ARG] = slot
@@ -1203,6 +1227,8 @@ def run_top_frame(s, T):
         elif op == OP_DRAW:
             who = ctrl if a1 == WHO_CONTROLLER else 1 - ctrl
             draw_cards(s, who, a0)
+            if s[H_DONE] != 0:
+                return False  # CR 3.1.2: the draw lost the game; the rest of the effect stops
         elif op == OP_DISCARD:
             who = ctrl if a1 == WHO_CONTROLLER else 1 - ctrl
             if a2 != 0:
@@ -1524,6 +1550,8 @@ def start_turn(s, T):
     s[PHASE] = PH_DRAW
     n = 1 if (s[H_TURN] == 1 and tp == s[FIRST_PLAYER]) else 2  # CR 9.2.1.3
     draw_cards(s, tp, n)
+    if s[H_DONE] != 0:
+        return  # CR 3.1.2
     s[PHASE] = PH_MAIN1
     s[STEP] = ST_NONE
     trigger_field(s, T, tp, TR_BEGIN_MAIN1, -1)  # CR 9.3.1.3
@@ -1559,11 +1587,12 @@ def step_end(s, T):
         if step == ST_PREP:
             s[FLOW] = FL_DECLARE
         elif step == ST_DECL:
-            if live_attackers(s) > 0:
-                s[FLOW] = FL_BLOCK
-            else:
-                s[ATK_N] = 0
-                s[FLOW] = FL_DECLARE
+            # CR 10.1.2.7: only a declaration of no Forward skips the block and damage stages (the
+            # engine's "no attack" ends the Attack Phase at once, CR 10.1.4.6). Attackers that left
+            # the field since do not: the block declaration (CR 10.1.3.1) and the priority windows
+            # of CR 10.1.3.6 and 10.1.4.4 still come; the damage stage finds no attacking Forward
+            # and deals nothing (damage_step)
+            s[FLOW] = FL_BLOCK
         elif step == ST_BLOCK:
             s[FLOW] = FL_DAMAGE_STEP
         else:
