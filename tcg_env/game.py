@@ -254,7 +254,10 @@ class Game:
 
         if not isinstance(d, dict) or "game" not in d:
             raise SnapshotError("snapshot must be a dict with a 'game' key (from Game.to_dict())")
-        spec = get_spec(d["game"])
+        try:
+            spec = get_spec(d["game"])
+        except (ValueError, TypeError) as exc:
+            raise SnapshotError(f"snapshot: field 'game': {exc}") from None
         pool = pool if pool is not None else spec.load_tables()
         row = np.zeros(spec.state_size, np.int32)
         variant = spec.from_dict(row, pool, d)
