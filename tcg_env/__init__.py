@@ -20,6 +20,24 @@ import tcg_env.engine.cache  # noqa: E402,F401
 from tcg_env.game import BatchGame, Game, IllegalActionError, SnapshotError
 from tcg_env.registry import get_spec, list_games
 
+# the Gymnasium ids, registered on `import tcg_env` so that gymnasium.make("tcg_env/FFTCG-v0") works
+# at once; registering imports nothing of the envs (the entry point is a string) and compiles nothing
+GYM_IDS = {"fftcg": "tcg_env/FFTCG-v0", "weiss_schwarz": "tcg_env/WeissSchwarz-v0"}
+
+
+def _register_gymnasium_ids() -> None:
+    try:
+        import gymnasium
+    except ImportError:  # a dependency; without it only the Gymnasium env is missing
+        return
+    for game, env_id in GYM_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="tcg_env.envs.gym_wrapper:TCGSingleAgentEnv",
+                               kwargs={"game": game})
+
+
+_register_gymnasium_ids()
+
 __version__ = "0.1.0"
 __all__ = [
     "make_game",

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import copy
 import json
+import math
+import sys
 from typing import Any, Sequence
 
 import numpy as np
@@ -26,6 +28,45 @@ class IllegalActionError(ValueError):
         super().__init__(message)
         self.action = action
         self.legal = list(legal)
+
+
+def as_action(action: Any, legal: Sequence[int] = ()) -> int:
+    """``action`` as a Python int, or :class:`IllegalActionError` naming what was given.
+
+    Accepted: a Python or numpy integer, a one-element integer array of at most one dimension
+    (SB3's ``model.predict`` returns a 0-d array for one observation, shape (1,) for a batch of
+    one), a one-element integer torch tensor (torch is looked up only if already imported), and a
+    float whose value is a whole number (``3.0``). Refused: bools (``True`` is not action 1),
+    fractional or non-finite floats, arrays or tensors of several elements, anything else. The
+    range and legality are checked by the caller.
+    """
+    given = action
+
+    def bad(why: str) -> IllegalActionError:
+        return IllegalActionError(f"action must be a single integer, got {why}", given, legal)
+
+    torch = sys.modules.get("torch")
+    if torch is not None and isinstance(action, torch.Tensor):
+        if action.numel() != 1 or action.dim() > 1:
+            raise bad(f"a tensor of shape {tuple(action.shape)}")
+        if action.dtype == torch.bool:
+            raise bad(f"a bool tensor {action!r}")
+        action = action.item()  # a Python int or float
+    elif isinstance(action, np.ndarray):
+        if action.size != 1 or action.ndim > 1:
+            raise bad(f"an array of shape {action.shape}")
+        if action.dtype == np.bool_ or not (np.issubdtype(action.dtype, np.integer) or np.issubdtype(action.dtype, np.floating)):
+            raise bad(f"an array of dtype {action.dtype}")
+        action = action.reshape(()).item()
+    if isinstance(action, (bool, np.bool_)):
+        raise bad(f"the bool {action!r}")
+    if isinstance(action, (int, np.integer)):
+        return int(action)
+    if isinstance(action, (float, np.floating)):
+        if not math.isfinite(action) or not float(action).is_integer():
+            raise bad(f"{float(action)!r}")
+        return int(action)
+    raise bad(f"{given!r} ({type(given).__name__})")
 
 
 _ENTRY_CACHE: dict = {}
@@ -163,8 +204,8 @@ class Game:
     def step(self, action: int) -> None:
         if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
             a = int(action)
-        else:
-            raise IllegalActionError(f"action must be an integer, got {action!r}", action, self.legal_actions())
+        else:  # 0-d / one-element arrays, torch scalars, whole floats (what training libraries hand over)
+            a = as_action(action, self.legal_actions())
         # the mask is all zeros once the game is over, so this one check covers done games too
         if a < 0 or a >= self._mask.shape[0] or not self._mask[a]:
             if self._row[H_DONE]:
@@ -213,7 +254,10 @@ class Game:
 
         if not isinstance(d, dict) or "game" not in d:
             raise SnapshotError("snapshot must be a dict with a 'game' key (from Game.to_dict())")
-        spec = get_spec(d["game"])
+        try:
+            spec = get_spec(d["game"])
+        except (ValueError, TypeError) as exc:
+            raise SnapshotError(f"snapshot: field 'game': {exc}") from None
         pool = pool if pool is not None else spec.load_tables()
         row = np.zeros(spec.state_size, np.int32)
         variant = spec.from_dict(row, pool, d)
@@ -294,9 +338,19 @@ class BatchGame:
         """Returns (obs, masks, rewards[B, 2], terminated[B]); obs is of each row's decider."""
         a = actions
         if not (isinstance(a, np.ndarray) and a.dtype == np.int32 and a.shape == (self.batch,) and a.flags.c_contiguous):
-            a = np.asarray(actions)
-            if a.shape != (self.batch,) or not np.issubdtype(a.dtype, np.integer):
+            try:
+                a = np.asarray(actions)
+            except (OverflowError, ValueError, TypeError) as exc:
+                raise IllegalActionError(f"actions must be an integer array of shape ({self.batch},): {exc}") from None
+            if a.shape != (self.batch,) or a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
                 raise IllegalActionError(f"actions must be an integer array of shape ({self.batch},), got {a.dtype} {a.shape}")
+            # out-of-range values are named before the cast to int32, which would wrap them (2**40 -> 0)
+            out = (a < 0) | (a >= self.spec.num_actions)
+            if out.any():
+                rows = np.flatnonzero(out)[:10].tolist()
+                raise IllegalActionError(
+                    f"actions out of range 0..{self.spec.num_actions - 1} in rows {rows} (e.g. row {rows[0]}: "
+                    f"action {int(a[rows[0]])}); nothing was applied", a, [])
             a = np.ascontiguousarray(a, np.int32)
         from tcg_env.engine.masks import first_illegal_row  # numba is imported on first use only
 

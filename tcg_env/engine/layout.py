@@ -101,14 +101,65 @@ class StateLayout:
         for f in self.fields.values():
             value = fields[f.name]
             try:
-                arr = np.asarray(value, dtype=np.int64)
-            except (TypeError, ValueError) as exc:
-                raise SnapshotError(f"{self.game} snapshot: field {f.name!r} is not integers: {exc}")
-            if arr.shape != f.shape:
-                raise SnapshotError(
-                    f"{self.game} snapshot: field {f.name!r} has shape {arr.shape}, expected {f.shape}"
-                )
-            if arr.size and (arr.min() < -(2**31) or arr.max() >= 2**31):
+                raw = np.asarray(value)
+            except (TypeError, ValueError) as exc:  # ragged lists
+                raise SnapshotError(f"{self.game} snapshot: field {f.name!r} is not integers: {exc}") from None
+            if raw.dtype.kind == "O":  # Python ints past int64, or mixed objects
+                items = raw.reshape(-1).tolist()
+                odd = next((x for x in items if isinstance(x, bool) or not isinstance(x, int)), None)
+                if odd is not None or not items:
+                    raise SnapshotError(f"{self.game} snapshot: field {f.name!r} is not integers (holds {odd!r})")
                 raise SnapshotError(f"{self.game} snapshot: field {f.name!r} out of int32 range")
-            f.view(staged)[:] = arr.reshape(-1)
+            if raw.dtype.kind not in "iu":
+                # the state holds integers: 1.0, 1.5, true and "1" are refused, not converted
+                odd = raw.reshape(-1)[0].item() if raw.size else None
+                raise SnapshotError(f"{self.game} snapshot: field {f.name!r} must hold integers, got "
+                                    f"{raw.dtype.name} values (e.g. {odd!r})")
+            if isinstance(value, (list, tuple)) and _holds_bool(value):  # numpy reads [0, true] as ints
+                raise SnapshotError(f"{self.game} snapshot: field {f.name!r} must hold integers, got a bool")
+            if raw.shape != f.shape:
+                raise SnapshotError(
+                    f"{self.game} snapshot: field {f.name!r} has shape {raw.shape}, expected {f.shape}"
+                )
+            if raw.size and (int(raw.min()) < -(2**31) or int(raw.max()) >= 2**31):
+                raise SnapshotError(f"{self.game} snapshot: field {f.name!r} out of int32 range")
+            f.view(staged)[:] = raw.reshape(-1)
         row[:] = staged
+
+    def check_values(self, row: np.ndarray, domains: dict) -> None:
+        """Every element of the named fields of ``row`` inside its domain, or a SnapshotError naming
+        the field, the element and the value. ``domains`` maps a field name to ``(lo, hi)``
+        (inclusive) or to an IntEnum class (its members' values)."""
+        for name, dom in domains.items():
+            f = self.fields[name]
+            vals = f.view(row)
+            if isinstance(dom, tuple):
+                lo, hi = dom
+                bad = np.flatnonzero((vals < lo) | (vals > hi))
+                want = "0 or 1" if dom == FLAG else f"{lo}..{hi}"
+            else:
+                allowed = np.array(sorted(int(m) for m in dom), np.int64)
+                bad = np.flatnonzero(~np.isin(vals, allowed))
+                want = f"in {dom.__name__} ({', '.join(f'{int(m)} {m.name}' for m in dom)})"
+            if bad.size:
+                i = int(bad[0])
+                where = f"[{', '.join(str(int(k)) for k in np.unravel_index(i, f.shape))}]" if f.shape else ""
+                raise SnapshotError(f"{self.game} snapshot: field {name!r}{where} is {int(vals[i])}, must be {want}")
+
+    def check_header(self, row: np.ndarray) -> None:
+        """The header fields every game shares: flags 0/1, counters >= 0, and an RNG state that is
+        not all zero (xorshift128 maps the zero state to itself: every later draw would be 0)."""
+        self.check_values(row, {"done": FLAG, "auto_single": FLAG, "turn": (0, 2**31 - 1),
+                                "num_decisions": (0, 2**31 - 1), "decider": (-1, 1)})
+        if not self.fields["rng"].view(row).any():
+            raise SnapshotError(f"{self.game} snapshot: field 'rng' is all zero, a state the xorshift generator "
+                                "never leaves (a restored game would draw 0 forever)")
+
+
+FLAG = (0, 1)  # the domain of a 0/1 field (check_values)
+
+
+def _holds_bool(value) -> bool:
+    if isinstance(value, (list, tuple)):
+        return any(_holds_bool(v) for v in value)
+    return isinstance(value, (bool, np.bool_))

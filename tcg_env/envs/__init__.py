@@ -6,14 +6,12 @@
 * batched: :class:`TCGVectorEnv` (B games per call, numpy in and out).
 
 A new game plugs in with a 5-line module like ``fftcg_v0.py`` plus an entry in ``ENV_MODULES``
-and ``GYM_IDS``.
+and in ``tcg_env.GYM_IDS`` (registered with Gymnasium by ``import tcg_env``).
 """
 
 from __future__ import annotations
 
 import importlib
-
-import gymnasium
 
 from tcg_env.envs import fftcg_v0, weiss_schwarz_v0
 from tcg_env.envs.aec import TCGAECEnv
@@ -22,7 +20,7 @@ from tcg_env.envs.vector import TCGVectorEnv
 from tcg_env.envs.wrappers import IllegalActionLosesWrapper
 
 ENV_MODULES = {"fftcg": "tcg_env.envs.fftcg_v0", "weiss_schwarz": "tcg_env.envs.weiss_schwarz_v0"}
-GYM_IDS = {"fftcg": "tcg_env/FFTCG-v0", "weiss_schwarz": "tcg_env/WeissSchwarz-v0"}
+from tcg_env import GYM_IDS  # registered with Gymnasium by `import tcg_env`
 
 __all__ = [
     "fftcg_v0",
@@ -44,7 +42,3 @@ def make_env(game: str, **kwargs) -> TCGAECEnv:
         raise ValueError(f"no env for game {game!r}; available: {sorted(ENV_MODULES)}")
     return importlib.import_module(ENV_MODULES[game]).env(**kwargs)
 
-
-for _game, _id in GYM_IDS.items():
-    if _id not in gymnasium.registry:
-        gymnasium.register(id=_id, entry_point="tcg_env.envs.gym_wrapper:TCGSingleAgentEnv", kwargs={"game": _game})

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
 
 import tcg_env
 from tcg_env.registry import get_spec
@@ -95,6 +96,8 @@ class TCGAECEnv(AECEnv):
         self.agent_selection = AGENTS[self.game.current_player]
 
     def observe(self, agent):
+        if self.game is None:
+            EnvLogger.error_observe_before_reset()  # PettingZoo's own error (its OrderEnforcingWrapper)
         i = AGENTS.index(agent)
         g = self.game
         obs = g.observe(i, encoding=self.obs_encoding)
@@ -103,12 +106,20 @@ class TCGAECEnv(AECEnv):
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the agent to move (for sb3-contrib's MaskablePPO)."""
+        if self.game is None:
+            raise AssertionError("reset() needs to be called before action_masks.")
         return self.game._mask.astype(bool)
 
     def describe_action(self, action: int) -> str:
         return self.game.describe_action(int(action))
 
     def step(self, action):
+        # what PettingZoo's OrderEnforcingWrapper does (env() does not wrap: see the module doc)
+        if self.game is None:
+            EnvLogger.error_step_before_reset()  # AssertionError: reset() needs to be called before step.
+        if not self.agents:  # every agent was terminated or truncated and has stepped out
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

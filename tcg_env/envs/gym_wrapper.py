@@ -2,18 +2,23 @@
 
 Rewards are the learner seat's (+1 / -1 / 0 at the end): the wrapper never hands the learner the
 opponent's reward, the usual pitfall when a two-player PettingZoo game is trained with SB3.
-``action_masks()`` serves sb3-contrib's MaskablePPO.
+``action_masks()`` serves sb3-contrib's MaskablePPO, and ``step`` takes what its ``predict``
+returns (a 0-d or one-element array; torch scalars too: see :func:`tcg_env.game.as_action`). The
+opponent is "random", "heuristic", "search", an agent from ``agents.make_agent``, or a policy of
+your own (docs/envs.md).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+import sys
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
 import tcg_env
+from tcg_env.game import as_action
 from tcg_env.registry import get_spec
 
 
@@ -28,18 +33,77 @@ class RandomPolicy:
         return int(legal[self.rng.integers(len(legal))])
 
 
-def _as_policy(opponent: Any, seed: int | None):
-    if opponent is None or opponent == "random":
-        return RandomPolicy(seed)
-    if hasattr(opponent, "act"):
-        return opponent
-    if callable(opponent):
-        class _Callable:
-            def act(self, obs, mask, _f=opponent):
-                return int(_f(obs, mask))
+class _AgentOpponent:
+    """An :class:`agents.base.Agent` as the opponent: it gets the flat observation, the mask and
+    the game (the heuristic reads the state, the search agent clones the game), and is reseeded
+    from the env's ``reset(seed)``."""
 
-        return _Callable()
-    raise ValueError(f"opponent must be 'random', a callable (obs, mask) -> action, or an object with .act; got {opponent!r}")
+    def __init__(self, agent):
+        self.agent = self.source = agent
+
+    def reseed(self, seed: int) -> None:
+        self.agent.reset(seed)
+
+    def play(self, game, seat: int, obs_encoding: str) -> int:
+        return self.agent.act(game.observe(seat), game.action_mask(), game=game)
+
+
+class _PolicyOpponent:
+    """A callable ``(obs, mask) -> action`` or an object with ``.act(obs, mask)``: it gets the
+    observation in the env's encoding and the mask, nothing else."""
+
+    def __init__(self, act, source=None):
+        self.act = act
+        self.source = act if source is None else source
+
+    def reseed(self, seed: int) -> None:
+        pass
+
+    def play(self, game, seat: int, obs_encoding: str) -> int:
+        return self.act(game.observe(seat, encoding=obs_encoding), game.action_mask())
+
+
+class _RandomOpponent(_PolicyOpponent):
+    def __init__(self):
+        self.policy = RandomPolicy(None)
+        super().__init__(self.policy.act, self.policy)
+
+    def reseed(self, seed: int) -> None:
+        self.policy.rng = np.random.default_rng(seed)
+
+
+_AGENT_NAMES = ("random", "heuristic", "search", "mcts")
+
+
+def _as_opponent(opponent: Any, game: str):
+    """The opponent option as an object with ``reseed(seed)`` and ``play(game, seat, encoding)``.
+
+    The ``agents`` package lives beside tcg_env: it is imported only when a name other than
+    "random" asks for one of its agents."""
+    if opponent is None or (isinstance(opponent, str) and opponent.lower() == "random"):
+        return _RandomOpponent()
+    if isinstance(opponent, str):
+        if opponent.lower() not in _AGENT_NAMES:
+            raise ValueError(f"opponent must be one of {list(_AGENT_NAMES[:3])}, an agent from agents.make_agent, a "
+                             f"callable (obs, mask) -> action, or an object with .act(obs, mask); got {opponent!r}")
+        try:
+            from agents import make_agent
+        except ImportError as exc:
+            raise ValueError(f"opponent {opponent!r} needs the agents package (installed with tcg_env): {exc}") from None
+        return _AgentOpponent(make_agent(opponent, game=game))
+    base = sys.modules.get("agents.base")  # an Agent object means its package is imported already
+    if base is not None and isinstance(opponent, base.Agent):
+        agent_game = getattr(opponent, "game", game)
+        if isinstance(agent_game, str) and agent_game != game:
+            raise ValueError(f"opponent {opponent!r} plays {agent_game!r}, this env plays {game!r} "
+                             f"(make it with make_agent(..., game={game!r}))")
+        return _AgentOpponent(opponent)
+    if hasattr(opponent, "act"):
+        return _PolicyOpponent(opponent.act, opponent)
+    if callable(opponent):
+        return _PolicyOpponent(opponent)
+    raise ValueError(f"opponent must be one of {list(_AGENT_NAMES[:3])}, an agent from agents.make_agent, a "
+                     f"callable (obs, mask) -> action, or an object with .act(obs, mask); got {opponent!r}")
 
 
 class TCGSingleAgentEnv(gym.Env):
@@ -85,7 +149,18 @@ class TCGSingleAgentEnv(gym.Env):
         self.action_space = spaces.Discrete(self.game_spec.num_actions)
         self.game = None
         self.seat = 0
-        self.opponent = _as_policy(opponent, None)
+        self.opponent = opponent  # checked and wrapped by the setter
+
+    @property
+    def opponent(self):
+        """The opponent's policy: the agent or object given (the one built for a name); setting it
+        takes any value the ``opponent`` option takes, e.g. a refreshed policy snapshot."""
+        return self._opponent.source
+
+    @opponent.setter
+    def opponent(self, value) -> None:
+        self._opponent = _as_opponent(value, self.game_name)
+        self.opponent_spec = value
 
     def _obs(self):
         return self.game.observe(self.seat, encoding=self.obs_encoding)
@@ -93,8 +168,7 @@ class TCGSingleAgentEnv(gym.Env):
     def _play_opponent(self):
         g = self.game
         while not g.done and g.current_player != self.seat and g.turn <= self.max_turns:
-            o = 1 - self.seat
-            g.step(self.opponent.act(g.observe(o, encoding=self.obs_encoding), g.action_mask()))
+            g.step(self._opponent.play(g, 1 - self.seat, self.obs_encoding))
 
     def _info(self):
         g = self.game
@@ -108,8 +182,8 @@ class TCGSingleAgentEnv(gym.Env):
             self.seat = int(self.np_random.integers(2))
         else:
             self.seat = int(self.learner_seat_option)
-        if isinstance(self.opponent, RandomPolicy):
-            self.opponent = RandomPolicy(int(self.np_random.integers(2**62)))
+        # 31 bits: every agent takes such a seed (the in-kernel agents' RNG seeding multiplies it)
+        self._opponent.reseed(int(self.np_random.integers(2**31)))
         self.game = tcg_env.make_game(
             self.game_name, decks=self.decks, seed=game_seed, variant=self.variant, auto_single=self.auto_single, pool=self.pool
         )
@@ -117,11 +191,17 @@ class TCGSingleAgentEnv(gym.Env):
         return self._obs(), self._info()
 
     def step(self, action):
-        g = self.game
-        if self.illegal_action == "lose" and not self._is_legal(action):
+        g = self._game_or_raise()
+        # an int, numpy integer, 0-d or one-element array (SB3's predict), torch scalar or whole
+        # float; anything else (2.5, True, a vector) is refused by name, in both illegal_action modes
+        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            a = int(action)
+        else:
+            a = as_action(action, g.legal_actions())
+        if self.illegal_action == "lose" and not self._is_legal(a):
             # PettingZoo's convention, opt-in: an illegal action loses the episode
-            return self._obs(), -1.0, True, False, dict(self._info(), illegal_action=int(action))
-        g.step(action)  # raises IllegalActionError (nothing changes) if illegal
+            return self._obs(), -1.0, True, False, dict(self._info(), illegal_action=a)
+        g.step(a)  # raises IllegalActionError (nothing changes) if illegal
         self._play_opponent()
         terminated = g.done
         truncated = (not terminated) and g.turn > self.max_turns
@@ -132,15 +212,16 @@ class TCGSingleAgentEnv(gym.Env):
             print(g.render())
         return self._obs(), reward, terminated, truncated, self._info()
 
-    def _is_legal(self, action) -> bool:
-        try:
-            a = int(action)
-        except (TypeError, ValueError):
-            return False
+    def _is_legal(self, a: int) -> bool:
         return 0 <= a < self.game_spec.num_actions and bool(self.action_masks()[a])
 
+    def _game_or_raise(self):
+        if self.game is None:
+            raise gym.error.ResetNeeded("call reset() before step() or action_masks()")
+        return self.game
+
     def action_masks(self) -> np.ndarray:
-        g = self.game
+        g = self._game_or_raise()
         if g.done or g.current_player != self.seat:
             return np.zeros(self.game_spec.num_actions, bool)
         return g._mask.astype(bool)

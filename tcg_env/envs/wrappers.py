@@ -13,8 +13,8 @@ class IllegalActionLosesWrapper(BaseWrapper):
 
     def step(self, action):
         env = self.unwrapped
-        agent = env.agent_selection
-        if env.terminations[agent] or env.truncations[agent]:
+        agent = getattr(env, "agent_selection", None)
+        if env.game is None or not env.agents or env.terminations[agent] or env.truncations[agent]:
             return super().step(action)
         try:
             env.step(action)

@@ -8,7 +8,7 @@ import numpy as np
 
 from tcg_env.engine.tables import unpack_tables
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN, H_VARIANT, H_WINNER
-from tcg_env.engine.layout import SnapshotError
+from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
 from tcg_env.games.fftcg.observation import (
@@ -269,6 +269,10 @@ def to_dict(game) -> dict:
 def from_dict(row: np.ndarray, pool, d: dict) -> int:
     """Restore a snapshot into ``row``; returns the variant index. Raises SnapshotError naming the
     problem; ``row`` is written only once everything checks out."""
+    if not isinstance(d, dict):
+        raise SnapshotError("fftcg snapshot: expected a dict (from Game.to_dict())")
+    if d.get("game") != "fftcg":
+        raise SnapshotError(f"fftcg snapshot: this is a snapshot of {d.get('game')!r}, not of 'fftcg'")
     if d.get("format") != SNAPSHOT_FORMAT:
         raise SnapshotError(f"fftcg snapshot: format {d.get('format')!r} is not {SNAPSHOT_FORMAT}")
     p = d.get("pool", {})
@@ -281,6 +285,7 @@ def from_dict(row: np.ndarray, pool, d: dict) -> int:
         raise SnapshotError("fftcg snapshot: missing 'fields'")
     staged = np.zeros_like(row)
     S.LAYOUT.from_fields(d["fields"], staged)
+    check_values(staged)
     check_consistency(staged, pool)
     if "cards" in d:
         # the readable card list must agree with the fields (it is informational)
@@ -298,6 +303,37 @@ def from_dict(row: np.ndarray, pool, d: dict) -> int:
                 raise SnapshotError(f"fftcg snapshot: cards entry for slot {slot} says zone {c.get('zone')!r}, fields disagree")
     row[:] = staged
     return int(staged[H_VARIANT])
+
+
+# the value domain of every field the engine reads as a flag, a player or an enum (the zone lists,
+# counts and card ids are checked by check_consistency; the remaining fields are free integers)
+VALUE_DOMAINS = {
+    "variant": (0, 1),  # constructed, limited
+    "turn_player": (0, 1),
+    "first_player": (0, 1),
+    "priority_player": (0, 1),
+    "mulligan_stage": (0, 2),  # first player, second player, done
+    "phase": K.Phase,
+    "attack_step": K.AttackStep,
+    "decision": K.Decision,
+    "zone": K.Zone,
+    "controller": (0, 1),
+    "dull": FLAG,
+    "frozen": FLAG,
+    "drew_from_empty": FLAG,
+    "damaged_with_empty_deck": FLAG,
+    "block_declared": FLAG,
+    "pay_has_element": FLAG,
+    "pay_same_name": FLAG,
+    "priority_rules_clean": FLAG,
+}
+
+
+def check_values(row: np.ndarray) -> None:
+    """Flags 0 or 1, players 0 or 1, enums inside their enum, an RNG state that can move: a
+    SnapshotError naming the field and element otherwise."""
+    S.LAYOUT.check_header(row)
+    S.LAYOUT.check_values(row, VALUE_DOMAINS)
 
 
 def check_consistency(row: np.ndarray, pool) -> None:

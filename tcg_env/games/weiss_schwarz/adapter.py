@@ -8,7 +8,7 @@ import numpy as np
 
 from tcg_env.engine.tables import unpack_tables
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN, H_WINNER
-from tcg_env.engine.layout import SnapshotError
+from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.observation import (
@@ -217,8 +217,8 @@ def from_dict(row: np.ndarray, pool, d: dict) -> int:
     the problem; ``row`` is written only once everything checks out."""
     if not isinstance(d, dict):
         raise SnapshotError("weiss_schwarz snapshot: expected a dict")
-    if d.get("game", "weiss_schwarz") != "weiss_schwarz":
-        raise SnapshotError(f"weiss_schwarz snapshot: it is a snapshot of {d.get('game')!r}")
+    if d.get("game") != "weiss_schwarz":
+        raise SnapshotError(f"weiss_schwarz snapshot: this is a snapshot of {d.get('game')!r}, not of 'weiss_schwarz'")
     if d.get("format") != SNAPSHOT_FORMAT:
         raise SnapshotError(f"weiss_schwarz snapshot: format {d.get('format')!r} is not {SNAPSHOT_FORMAT}")
     fp = d.get("pool", {}).get("fingerprint")
@@ -229,9 +229,38 @@ def from_dict(row: np.ndarray, pool, d: dict) -> int:
         raise SnapshotError("weiss_schwarz snapshot: missing 'fields'")
     staged = np.zeros_like(row)
     S.LAYOUT.from_fields(d["fields"], staged)
+    check_values(staged)
     check_consistency(staged, pool)
     row[:] = staged
     return 0
+
+
+# the value domain of every field the engine reads as a flag, a player or an enum (the zone lists,
+# counts, stage and card ids are checked by check_consistency; the remaining fields are free integers)
+VALUE_DOMAINS = {
+    "variant": (0, 0),  # one rules variant
+    "turn_player": (0, 1),
+    "first_player": (0, 1),
+    "mulligan_stage": (0, 2),  # starting player, the other, done (CR 5.2.1.4)
+    "phase": K.Phase,
+    "attack_step": K.AttackStep,
+    "attack_type": K.AttackType,
+    "decision": K.Decision,
+    "zone": K.Zone,
+    "orientation": K.Orientation,
+    "position": (-1, K.N_POSITIONS - 1),
+    "climax_played": FLAG,
+    "shot_armed": FLAG,
+    "counter_used": FLAG,
+    "move_run_open": FLAG,
+}
+
+
+def check_values(row: np.ndarray) -> None:
+    """Flags 0 or 1, players 0 or 1, enums inside their enum, an RNG state that can move: a
+    SnapshotError naming the field and element otherwise."""
+    S.LAYOUT.check_header(row)
+    S.LAYOUT.check_values(row, VALUE_DOMAINS)
 
 
 def check_consistency(row: np.ndarray, pool) -> None:

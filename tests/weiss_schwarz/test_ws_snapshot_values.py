@@ -1,0 +1,113 @@
+"""Snapshots are checked value by value, not only shape by shape (issue 16, item 12;
+docs/weiss_schwarz/snapshot.md): flags 0/1, integers where the state holds integers, zones,
+orientations and kinds inside their enums, a live RNG state, the right game; errors name the field;
+nothing is half-applied."""
+
+import copy
+import json
+
+import numpy as np
+import pytest
+
+import tcg_env
+from tcg_env import Game, SnapshotError
+from tcg_env.games.weiss_schwarz import constants as K
+
+
+@pytest.fixture(scope="module")
+def snap():
+    g = tcg_env.make_game("weiss_schwarz", seed=5)
+    rng = np.random.default_rng(1)
+    while g.turn < 4:
+        g.step(int(rng.choice(g.legal_actions())))
+    return g, json.loads(json.dumps(g.to_dict()))
+
+
+def _load_refused(g, d, match):
+    """from_dict refuses ``d`` naming the problem, and a row it was asked to restore into is untouched."""
+    with pytest.raises(SnapshotError, match=match):
+        Game.from_dict(d, pool=g.pool)
+    row = np.array(g.state)
+    before = row.copy()
+    with pytest.raises(SnapshotError):
+        g.spec.from_dict(row, g.pool, d)
+    np.testing.assert_array_equal(row, before)
+
+
+def _slot_in(d, zone):
+    return next(s for s, z in enumerate(d["fields"]["zone"]) if z == int(zone))
+
+
+def test_an_orientation_outside_the_enum_is_refused_naming_the_slot(snap):
+    g, d = snap
+    bad = copy.deepcopy(d)
+    slot = _slot_in(d, K.Zone.HAND)
+    bad["fields"]["orientation"][slot] = 3
+    _load_refused(g, bad, rf"field 'orientation'\[{slot}\] is 3, must be in Orientation")
+
+
+def test_a_zone_outside_the_enum_is_refused(snap):
+    g, d = snap
+    bad = copy.deepcopy(d)
+    slot = _slot_in(d, K.Zone.HAND)
+    bad["fields"]["zone"][slot] = 40
+    _load_refused(g, bad, rf"field 'zone'\[{slot}\] is 40, must be in Zone")
+
+
+@pytest.mark.parametrize("field, value, words", [("climax_played", 2, "0 or 1"), ("shot_armed", -1, "0 or 1"),
+                                                 ("counter_used", 5, "0 or 1"), ("move_run_open", 2, "0 or 1"),
+                                                 ("attack_type", 4, "AttackType"), ("mulligan_stage", 3, "0..2"),
+                                                 ("auto_single", 2, "0 or 1"), ("variant", 1, "0..0")])
+def test_flags_and_kinds_outside_their_domain_are_refused(snap, field, value, words):
+    g, d = snap
+    bad = copy.deepcopy(d)
+    bad["fields"][field] = value
+    _load_refused(g, bad, rf"field '{field}' is {value}, must be .*{words}")
+
+
+def test_a_stage_position_outside_0_4_is_refused(snap):
+    g, d = snap
+    bad = copy.deepcopy(d)
+    slot = _slot_in(d, K.Zone.HAND)
+    bad["fields"]["position"][slot] = 5
+    _load_refused(g, bad, rf"field 'position'\[{slot}\] is 5, must be -1..4")
+
+
+@pytest.mark.parametrize("value, words", [(2.5, "float64"), (1.0, "float64"), (False, "bool")])
+def test_a_non_integer_value_is_refused_not_converted(snap, value, words):
+    g, d = snap
+    bad = copy.deepcopy(d)
+    bad["fields"]["turn_player"] = value
+    _load_refused(g, bad, rf"field 'turn_player' must hold integers, got {words}")
+
+
+def test_an_all_zero_rng_state_is_refused(snap):
+    """xorshift128 maps the zero state to itself: the restored game would never shuffle again."""
+    g, d = snap
+    bad = copy.deepcopy(d)
+    bad["fields"]["rng"] = [0, 0, 0, 0]
+    _load_refused(g, bad, "field 'rng' is all zero")
+
+
+def test_a_snapshot_of_another_game_says_which(snap):
+    g, d = snap
+    ff = tcg_env.make_game("fftcg", seed=0).to_dict()
+    row = np.array(g.state)
+    with pytest.raises(SnapshotError, match="this is a snapshot of 'fftcg', not of 'weiss_schwarz'"):
+        g.spec.from_dict(row, g.pool, ff)
+    nameless = dict(ff)
+    del nameless["game"]  # once gave "format 2 is not 1"
+    with pytest.raises(SnapshotError, match="this is a snapshot of None, not of 'weiss_schwarz'"):
+        g.spec.from_dict(row, g.pool, nameless)
+
+
+def test_every_snapshot_of_random_play_passes_the_value_checks():
+    for seed in range(3):
+        g = tcg_env.make_game("weiss_schwarz", seed=seed)
+        rng = np.random.default_rng(seed)
+        while True:
+            h = Game.from_dict(g.to_dict(), pool=g.pool)
+            np.testing.assert_array_equal(h.state, g.state)
+            if g.done:
+                break
+            g.step(int(rng.choice(g.legal_actions())))
