@@ -143,3 +143,30 @@ def test_heuristic_uses_an_ex_burst_that_breaks_the_attacker_and_aims_it_at_the_
     g.step(a)
     assert g.decision == D.CHOOSE_TARGET
     assert describe(g, heuristic_move(g)) == "Choose opponent's Snowfield Scout"
+
+
+def _hand_limit_discard(g):
+    """Pass both players' priority to player 0's hand-limit discard (CR 9.5.1.2) and return the
+    heuristic's choice."""
+    pass_until(g, D.DISCARD, limit=80)
+    return describe(g, heuristic_move(g))
+
+
+def test_heuristic_keeps_a_light_dark_copy_that_fuels_its_namesakes_special_ability(scenario):
+    # Dawnbringer's special ability discards a card named Dawnbringer (CR 11.7.1). The copy in
+    # hand can't be played while the first is on the field (CR 7.7.3), but it is ammunition, not
+    # a dead card: the hand limit discards the weak Windrunner instead
+    sc = scenario()
+    sc.field(0, ["FF1-086"])  # Dawnbringer (Light)
+    sc.hand(0, ["FF1-086", "FF1-033", "FF1-072", "FF1-081", "FF1-016", "FF1-074"])
+    g = sc.game()
+    assert _hand_limit_discard(g) == "Discard Windrunner"
+
+
+def test_heuristic_discards_a_light_dark_character_waiting_behind_a_better_one(scenario):
+    # only one Light/Dark Character may be on the field (CR 7.7.3): Umbral Knight waits behind
+    # Radiant Paladin, and unlike Windrunner it can't be discarded for CP meanwhile (CR 5.2.1.3)
+    sc = scenario()
+    sc.hand(0, ["FF1-085", "FF1-094", "FF1-033", "FF1-072", "FF1-081", "FF1-016"])
+    g = sc.game()
+    assert _hand_limit_discard(g) == "Discard Umbral Knight"

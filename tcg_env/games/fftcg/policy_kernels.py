@@ -166,6 +166,7 @@ MAIN_THRESHOLD = 0.5  # a Main Phase play must be worth at least this much
 INSTANT_THRESHOLD = 1.5  # plays outside its own Main Phase must be clearly good (a kill, a save)
 BACKUP_USE = 0.3  # cost of spending an idle Backup's CP (it could pay for something else)
 DRAW_VALUE = 2.0  # one card drawn
+LD_WAITING_KEEP = 0.8  # a Light/Dark Character in hand behind a better one (see keep_value)
 LETHAL = 100.0  # winning / not losing outweighs everything else
 EPS = 1e-9
 
@@ -290,14 +291,21 @@ def keep_value(s, T, p, slot, nb):
     ct = cards[cid, K.C_TYPE]
     cost = cards[cid, K.C_COST]
     if ct != T_SUMMON:
-        if is_light_dark(cards, cid) and _light_dark_on_field(s, T, p):
-            return 0.4  # can't be played while p has a Light/Dark Character (CR 7.7.3)
-        if cards[cid, K.C_GENERIC] == 0:
-            on = _name_on_field(s, T, p, cid)
-            if on == 2:
-                return 2.3  # fuel for the special ability of its namesake
-            if on == 1:
-                return 0.3  # can't be played while its namesake stays (CR 7.7.3)
+        on = _name_on_field(s, T, p, cid) if cards[cid, K.C_GENERIC] == 0 else 0
+        if on == 2:
+            # fuel for the special ability of its namesake (CR 11.7.1), checked before the
+            # Light/Dark limit below: Dawnbringer's and Void Reaver's specials discard a copy of
+            # themselves, and those copies are Light/Dark
+            return 2.3
+        if on == 1:
+            return 0.3  # can't be played while its namesake stays (CR 7.7.3)
+        if is_light_dark(cards, cid):
+            if _light_dark_on_field(s, T, p):
+                return 0.4  # can't be played while p has a Light/Dark Character (CR 7.7.3)
+            if _better_light_dark_in_hand(s, T, p, slot) > 0.0:
+                # waits behind a better Light/Dark Character for the one place (CR 7.7.3) and,
+                # unlike the other cards, can't be discarded for CP meanwhile (CR 5.2.1.3)
+                return LD_WAITING_KEEP
         if ct == T_BACKUP:
             return 3.0 + 0.1 * cost if nb < MAX_BACKUPS else 0.3
         return 1.0 + 0.3 * cards[cid, K.C_POWER] / 1000.0 + 0.3 * _kw_value(cards[cid, K.C_KEYWORDS])
