@@ -19,9 +19,11 @@ __all__ = [
 
 
 class StrictModel(BaseModel):
-    """Base of all data models: unknown keys are errors, strings are stripped."""
+    """Base of all data models: unknown keys are errors, strings are stripped, and values are typed
+    strictly (pydantic strict mode): ``"cost": true``, ``"cost": "3"``, ``"generic": 1`` or
+    ``"ex_burst": "yes"`` are refused, never coerced into another value than the file says."""
 
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, validate_assignment=False)
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, validate_assignment=False, strict=True)
 
 
 class CardBase(StrictModel):

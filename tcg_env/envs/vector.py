@@ -48,7 +48,9 @@ class TCGVectorEnv:
 
     def reset(self, seed: int | None = None):
         if seed is not None:
-            self._seed = int(seed)
+            from tcg_env.game import check_seed
+
+            self._seed = check_seed(seed, span=self.num_envs)  # row b uses seed + b
             self._agent_rng = None
             self.batch.seeds[:] = np.arange(self.num_envs, dtype=np.int64) + int(seed)
         obs, masks = self.batch.reset()
