@@ -7,6 +7,7 @@
     tcg deck validate my_deck.txt [--format limited]
     tcg cards list [--element fire --type forward]
     tcg cards show FF1-001
+    tcg cards import --game fftcg real_cards.json --out real.json   (then --cards real.json)
     tcg bench --game fftcg --seconds 10
     tcg games / tcg decks --game fftcg
 """

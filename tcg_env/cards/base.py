@@ -66,12 +66,18 @@ def format_loc(loc: tuple[Any, ...], skip: frozenset[str] = frozenset()) -> str:
     pydantic's internal union-member labels such as ``'function-before[...]'``.
     """
     out = ""
+    prev: Any = None
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
+            prev = part
             continue
         part = str(part)
-        if part in skip or "[" in part or part.startswith("function-"):
+        # a union tag follows a list index (effect[1].damage.amount); a field of the same name
+        # elsewhere (a card's ``power``) is a field, and kept
+        tag = part in skip and isinstance(prev, int)
+        prev = part
+        if tag or "[" in part or part.startswith("function-"):
             continue
         out += ("." if out else "") + part
     return out
