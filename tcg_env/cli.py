@@ -133,7 +133,7 @@ def _cmd_matchup(args) -> int:
     agents = args.agents
     make_params(args.game, args.decks, args.agent, agents, args.games, args.seed, args.shard_size, args.variant,
                 cards=args.cards)  # every input checked before the notice and the compile
-    compile_notice(args.game, ("batch", "row"))
+    compiled = compile_notice(args.game, ("batch", "row"))
     bar = Progress("matchup", enabled=not args.quiet)
     res = run_matchup(
         game=args.game, decks=args.decks, agent=args.agent, agents=agents, games=args.games, seed=args.seed,
@@ -146,7 +146,8 @@ def _cmd_matchup(args) -> int:
     already = res.games_total - res.games_played
     line = f"{res.games_total:,} games ({who}, seed {args.seed}, backend {args.backend})"
     if res.games_played:
-        line += f"; played {res.games_played:,} now in {res.seconds:.1f} s ({_fmt_rate(res.games_played / max(res.seconds, 1e-9))} games/s)"
+        line += f"; played {res.games_played:,} now in {res.seconds:.1f} s ({_fmt_rate(res.games_played / max(res.seconds, 1e-9))} games/s"
+        line += ", the first compile included)" if compiled else ")"
     if already:
         line += f"; {already:,} read back from the results stream"
     print(line)
