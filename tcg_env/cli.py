@@ -173,7 +173,6 @@ def _read_line(prompt: str) -> str | None:
 
 
 def _cmd_play(args) -> int:
-    import tcg_env
     from tcg_env.game import SEED_MAX, _resolve_seed
     from tcg_env.matchup import MatchupError, _make_agent
     from tcg_env.replay import Recorder

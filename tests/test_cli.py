@@ -358,7 +358,7 @@ def test_cards_import_every_sample_format(tmp_path, capsys, game_name, sub, name
     pool = tmp_path / "pool.json"
     assert main(["cards", "import", "--game", game_name, str(raw), "--out", str(pool)]) == 0
     out = capsys.readouterr().out
-    n = int(out.split(f"wrote ")[1].split(" cards")[0])
+    n = int(out.split("wrote ")[1].split(" cards")[0])
     assert n > 100 and "records, imported" in out and "  skipped " in out  # skipped, counted by reason
     assert main(["cards", "list", "--game", game_name, "--cards", str(pool)]) == 0
     assert f"of {n} cards" in capsys.readouterr().err
