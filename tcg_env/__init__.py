@@ -119,5 +119,7 @@ def make_batch(
     pool = pool if pool is not None else spec.load_tables()
     v = _variant_index(spec, variant)
     d0, d1 = _deck_ids(spec, pool, decks, spec.variants[v])
-    seeds = np.arange(int(batch), dtype=np.int64) + int(seed)
+    from tcg_env.game import check_seed
+
+    seeds = np.arange(int(batch), dtype=np.int64) + check_seed(seed, span=int(batch))
     return BatchGame(spec, pool, [(d0, d1)] * int(batch), seeds, v, auto_single, auto_reset)

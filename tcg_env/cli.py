@@ -7,6 +7,7 @@
     tcg deck validate my_deck.txt [--format limited]
     tcg cards list [--element fire --type forward]
     tcg cards show FF1-001
+    tcg cards import --game fftcg real_cards.json --out real.json   (then --cards real.json)
     tcg bench --game fftcg --seconds 10
     tcg games / tcg decks --game fftcg
 """
@@ -20,7 +21,7 @@ import time
 
 
 class CLIError(Exception):
-    """A problem to report as ``tcg <command>: error: ...`` with exit status 1."""
+    """A problem to report as ``tcg <command>: error: ...`` (one line) with exit status 2."""
 
 
 # ----------------------------------------------------------------------------------------------
@@ -91,17 +92,53 @@ def _fmt_secs(s: float) -> str:
 
 
 # ----------------------------------------------------------------------------------------------
+# First run: say that the kernels compile before they do
+# ----------------------------------------------------------------------------------------------
+_ENTRY_KERNELS = {  # the entry kernels a command's first call compiles (each holds the rules kernels)
+    "row": (("entry", "row_entry"), ("policy_kernels", "choose_action_row")),  # one game (play, replay)
+    "batch": (("batch", "_batch_range"), ("policy_kernels", "_policy_range")),  # many rows (matchup, bench)
+}
+
+
+def compile_notice(game: str, parts: tuple[str, ...] = ("row",), stream=None) -> bool:
+    """Print "compiling the <game> engine: first run only, ..." to stderr when an entry kernel of
+    ``parts`` is not in numba's cache yet (the first call then compiles for a minute or more, where
+    the command would otherwise sit at 0% and report a rate of 0.02 games/s). True if printed."""
+    import importlib
+
+    from tcg_env.engine.cache import is_cached
+
+    spec = _check_game(game)
+    kernels = []
+    for part in parts:
+        for mod, name in _ENTRY_KERNELS[part]:
+            k = getattr(importlib.import_module(f"tcg_env.games.{spec.name}.{mod}"), name, None)
+            if k is not None:
+                kernels.append(k)
+    if is_cached(*kernels):
+        return False
+    stream = stream if stream is not None else sys.stderr
+    stream.write(f"compiling the {spec.title} engine: first run only, about a minute "
+                 "(numba keeps the kernels in its on-disk cache)\n")  # fmt: skip
+    stream.flush()
+    return True
+
+
+# ----------------------------------------------------------------------------------------------
 # tcg matchup
 # ----------------------------------------------------------------------------------------------
 def _cmd_matchup(args) -> int:
-    from tcg_env.matchup import format_table, run_matchup
+    from tcg_env.matchup import format_table, make_params, run_matchup
 
     agents = args.agents
+    make_params(args.game, args.decks, args.agent, agents, args.games, args.seed, args.shard_size, args.variant,
+                cards=args.cards)  # every input checked before the notice and the compile
+    compiled = compile_notice(args.game, ("batch", "row"))
     bar = Progress("matchup", enabled=not args.quiet)
     res = run_matchup(
         game=args.game, decks=args.decks, agent=args.agent, agents=agents, games=args.games, seed=args.seed,
         out=args.out, backend=args.backend, workers=args.workers, shard_size=args.shard_size,
-        variant=args.variant, progress=bar,
+        variant=args.variant, progress=bar, cards=args.cards,
     )  # fmt: skip
     print(format_table(res))
     a, b = res.params["agents"]
@@ -109,7 +146,8 @@ def _cmd_matchup(args) -> int:
     already = res.games_total - res.games_played
     line = f"{res.games_total:,} games ({who}, seed {args.seed}, backend {args.backend})"
     if res.games_played:
-        line += f"; played {res.games_played:,} now in {res.seconds:.1f} s ({_fmt_rate(res.games_played / max(res.seconds, 1e-9))} games/s)"
+        line += f"; played {res.games_played:,} now in {res.seconds:.1f} s ({_fmt_rate(res.games_played / max(res.seconds, 1e-9))} games/s"
+        line += ", the first compile included)" if compiled else ")"
     if already:
         line += f"; {already:,} read back from the results stream"
     print(line)
@@ -135,12 +173,12 @@ def _read_line(prompt: str) -> str | None:
 
 
 def _cmd_play(args) -> int:
-    import tcg_env
-    from tcg_env.game import _resolve_seed
+    from tcg_env.game import SEED_MAX, _resolve_seed
     from tcg_env.matchup import MatchupError, _make_agent
     from tcg_env.replay import Recorder
 
-    spec = tcg_env.get_spec(args.game)
+    spec = _check_game(args.game)
+    pool = _pool(args) if args.cards else None
     if args.save_replay:  # fail now, not after a whole game
         from pathlib import Path
 
@@ -152,6 +190,8 @@ def _cmd_play(args) -> int:
             probe.unlink()
         except OSError as exc:
             raise CLIError(f"cannot write the replay to {target}: {exc.strerror or exc}") from None
+    if args.cards and not (args.deck and args.bot_deck):
+        raise CLIError("--cards needs --deck and --bot-deck built from that pool (the built-in decks use the built-in pool)")
     defaults = spec.default_decks()
     deck = args.deck or defaults[0]
     bot_deck = args.bot_deck or defaults[1]
@@ -161,10 +201,11 @@ def _cmd_play(args) -> int:
         bot = _make_agent(args.bot, args.game)
     except MatchupError as exc:
         raise CLIError(str(exc)) from None
-    bot.reset(seed=seed + 1)
+    bot.reset(seed=(seed + 1) % (SEED_MAX + 1))  # the bot's own stream, another valid seed
     decks = (deck, bot_deck) if you == 0 else (bot_deck, deck)
     players = ["you", f"bot:{args.bot}"] if you == 0 else [f"bot:{args.bot}", "you"]
-    rec = Recorder(args.game, decks, seed, variant=args.variant, players=players)
+    compile_notice(args.game, ("row",))
+    rec = Recorder(args.game, decks, seed, variant=args.variant, players=players, pool=pool)
     game = rec.game
     print(f"{spec.title}: you are player {you} ({deck}), the {args.bot} bot is player {1 - you} ({bot_deck}); seed {seed}")
     print("Type the number of an action, or q to quit.\n")
@@ -184,7 +225,7 @@ def _cmd_play(args) -> int:
             print(f"you (player {p}): {desc}  [only choice]")
             continue
         print()
-        print(game.render())
+        print(game.render(viewer=you))  # only what your seat may see (never the bot's hand)
         print(f"Your decision ({game.decision.name.replace('_', ' ').lower()}):")
         for i, a in enumerate(legal, start=1):
             print(f"  {i:2d}. {game.describe_action(a)}")
@@ -206,7 +247,7 @@ def _cmd_play(args) -> int:
         if quit_:
             break
     print()
-    print(game.render())
+    print(game.render(viewer=you))
     if game.done:
         w = game.winner
         print("Game over: " + ("draw" if w == -1 else ("you win!" if w == you else f"the {args.bot} bot wins")))
@@ -232,11 +273,16 @@ def _cmd_replay(args) -> int:
               f"{len(data['actions'])} actions")  # fmt: skip
         for i in (0, 1):
             print(f"  player {i}: {players[i] if i < len(players) else '?'} with {names[i]}")
-        game = start_game(data, args.file)
+        pool = None
+        if args.cards:
+            args.game = data["game"]
+            pool = _pool(args)
+        compile_notice(data["game"], ("row",))
+        game = start_game(data, args.file, pool)
         if args.step:
             print()
             print(game.render())
-        for i, p, turn, a, desc, game in play_replay(data, args.file):
+        for i, p, turn, a, desc, game in play_replay(data, args.file, pool):
             if args.step:
                 line = _read_line(f"[Enter: move {i + 1}/{len(data['actions'])}, q quits] ")
                 if line is None or line.lower() == "q":
@@ -259,22 +305,57 @@ def _cmd_replay(args) -> int:
 # ----------------------------------------------------------------------------------------------
 # tcg deck validate / tcg cards
 # ----------------------------------------------------------------------------------------------
-def _pool(args):
+def _check_game(game: str):
+    """The game's spec, or a CLIError naming the known games (before anything else runs)."""
     import tcg_env
 
-    spec = tcg_env.get_spec(args.game)  # an unknown game: a ValueError naming the known ones
+    try:
+        return tcg_env.get_spec(game)
+    except ValueError as exc:
+        raise CLIError(str(exc)) from None
+
+
+def _pool(args):
+    """The card pool of ``--cards POOL`` (an imported or hand-written card file), else the game's
+    built-in pool. A raw card database is refused with the import command to run."""
+    spec = _check_game(args.game)
     if getattr(args, "cards", None):
-        if args.game == "fftcg":
-            from tcg_env.cards.fftcg import load_fftcg_pool as load
-        elif args.game == "weiss_schwarz":
-            from tcg_env.cards.weiss_schwarz import load_ws_pool as load
-        else:  # pragma: no cover - every registered game has a card file loader
-            raise CLIError(f"{args.game}: no card file loader for --cards")
+        from tcg_env.cards.files import load_game_pool
+
         try:
-            return load(args.cards)
+            return load_game_pool(args.game, args.cards)
         except (ValueError, OSError) as exc:
             raise CLIError(str(exc)) from None
     return spec.load_tables()
+
+
+def _cmd_cards_import(args) -> int:
+    """Import a raw card database (a published card list) as a card pool file for --cards."""
+    from tcg_env.cards.files import import_card_file, write_pool
+
+    _check_game(args.game)
+    try:
+        res = import_card_file(args.game, args.file)
+        cards = res.complete if args.complete_only and hasattr(res, "complete") else list(res)
+        if args.complete_only and not hasattr(res, "complete"):
+            raise CLIError("--complete-only is for weiss_schwarz (FF-TCG imports compile no ability text)")
+        if not cards:
+            raise CLIError(f"{args.file}: no card could be imported; nothing written")
+        out = write_pool(args.game, cards, args.out, source=str(args.file))
+    except (ValueError, OSError) as exc:
+        raise CLIError(str(exc)) from None
+    print(res.summary())
+    for reason, n in sorted(res.skipped.items(), key=lambda x: (-x[1], x[0])):
+        examples = res.skipped_numbers.get(reason, [])[:3]
+        print(f"  skipped {n:5d} {reason}" + (f" (e.g. {', '.join(examples)})" if examples else ""))
+    if getattr(res, "unsupported", None):
+        n_lines = sum(len(v) for v in res.unsupported.values())
+        what = "dropped" if args.complete_only else "imported without them"
+        print(f"  {len(res.unsupported)} cards have ability lines no template compiles ({n_lines} lines; {what})")
+    for err in res.errors[:5]:
+        print(f"  invalid: {err}")
+    print(f"wrote {len(cards)} cards to {out}; use it with --cards {out}")
+    return 0
 
 
 def _card_constants(game: str):
@@ -287,6 +368,7 @@ def _card_constants(game: str):
 def _cmd_deck_validate(args) -> int:
     from tcg_env.cards.decks import load_deck, validate_deck
 
+    _check_game(args.game)
     if args.game == "weiss_schwarz":
         return _ws_deck_validate(args)
     K = _card_constants(args.game)
@@ -376,6 +458,7 @@ def _ws_cards_list(args) -> int:
 
 
 def _cmd_cards_list(args) -> int:
+    _check_game(args.game)
     if args.game == "weiss_schwarz":
         return _ws_cards_list(args)
     if args.color or args.level is not None:
@@ -462,6 +545,7 @@ def _cmd_games(args) -> int:
 def _cmd_decks(args) -> int:
     import tcg_env
 
+    _check_game(args.game)
     for d in tcg_env.list_decks(args.game):
         print(d)
     return 0
@@ -471,10 +555,14 @@ def _cmd_bench(args) -> int:
     import runpy
     from pathlib import Path
 
+    _check_game(args.game)  # before anything runs
+    if not (args.seconds > 0 and math.isfinite(args.seconds)):
+        raise CLIError(f"--seconds must be a positive number, got {args.seconds}")
     name = {"engine": "bench_engine.py", "matchup": "bench_matchup.py"}[args.what]
     script = Path(__file__).resolve().parents[1] / "benchmarks" / name
     if not script.exists():
         raise CLIError(f"benchmarks/{name} is part of the source checkout")
+    compile_notice(args.game, ("batch",) if args.what == "engine" else ("batch", "row"))
     sys.argv = [str(script), "--game", args.game, "--seconds", str(args.seconds)]
     runpy.run_path(str(script), run_name="__main__")
     return 0
@@ -491,18 +579,21 @@ def _positive_int(s: str) -> int:
     return v
 
 
-def _nonneg_int(s: str) -> int:
+def _seed(s: str) -> int:
+    """A game seed: an integer in 0..2**63-1 (tcg_env.game.check_seed, the one check)."""
+    from tcg_env.game import check_seed
+
     try:
-        v = int(s)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{s!r} is not an integer") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"must be >= 0, got {v}")
-    return v
+        return check_seed(int(s))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc) if s.strip().lstrip("+-").isdigit() else f"{s!r} is not an integer") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from tcg_env import __version__
+
     ap = argparse.ArgumentParser(prog="tcg", description="tcg_env: trading card game environments")
+    ap.add_argument("--version", action="version", version=f"tcg_env {__version__}")
     sub = ap.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
 
     m = sub.add_parser("matchup", help="simulate deck matchups (round robin) with win rates and 95%% intervals",
@@ -517,13 +608,15 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--agents", nargs=2, default=None, metavar=("A", "B"),
                    help="two agents: A with each deck against B with each deck (mirrors included)")
     m.add_argument("--games", type=_positive_int, default=200, help="games per pair (both seat orders of each seed)")
-    m.add_argument("--seed", type=_nonneg_int, default=0, help="game g of a pair uses seed + g // 2")
+    m.add_argument("--seed", type=_seed, default=0, help="game g of a pair uses seed + g // 2")
     m.add_argument("--out", default=None, help="folder for the results stream, matchups.csv/json and heatmap.png")
     m.add_argument("--backend", choices=("local", "ray"), default="local")
     m.add_argument("--workers", type=_positive_int, default=None,
                    help="local: kernel threads (processes for search/neural agents); ray: CPUs of the local Ray instance")
     m.add_argument("--shard-size", type=_positive_int, default=128, help="games per unit of work (default 128)")
     m.add_argument("--variant", default=None, help="rules variant (fftcg: constructed, limited)")
+    m.add_argument("--cards", default=None, metavar="POOL",
+                   help="card pool file the decks are built from (e.g. one `tcg cards import` wrote; default: the built-in pool)")
     m.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     m.set_defaults(fn=_cmd_matchup)
 
@@ -533,15 +626,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the bot's agent (default heuristic); options as NAME:key=value,... (search:simulations=64)")
     p.add_argument("--deck", default=None, help="your deck: built-in name or file")
     p.add_argument("--bot-deck", default=None, help="the bot's deck: built-in name or file")
-    p.add_argument("--seed", type=_nonneg_int, default=None, help="game seed (default: random, printed)")
+    p.add_argument("--seed", type=_seed, default=None, help="game seed (default: random, printed)")
     p.add_argument("--seat", type=int, choices=(0, 1), default=0, help="your seat (default 0)")
     p.add_argument("--variant", default=None)
     p.add_argument("--save-replay", default=None, metavar="FILE", help="write the game as a replay JSON")
+    p.add_argument("--cards", default=None, metavar="POOL", help="card pool file (default: the built-in pool)")
     p.set_defaults(fn=_cmd_play)
 
     r = sub.add_parser("replay", help="play back a replay JSON")
     r.add_argument("file")
     r.add_argument("--step", action="store_true", help="wait for Enter between moves and show the board")
+    r.add_argument("--cards", default=None, metavar="POOL", help="the card pool the game was played with (tcg play --cards)")
     r.set_defaults(fn=_cmd_replay)
 
     d = sub.add_parser("deck", help="deck tools")
@@ -570,6 +665,16 @@ def build_parser() -> argparse.ArgumentParser:
     cs.add_argument("--game", default="fftcg")
     cs.add_argument("--cards", default=None, help="card pool file (default: the built-in pool)")
     cs.set_defaults(fn=_cmd_cards_show)
+    ci = csub.add_parser("import", help="import a real card database (JSON) as a card pool for --cards",
+                         description="Import a published card list (FF-TCG: the FFTCGSim or ffdecks JSON layout; "
+                                     "Weiss Schwarz: the English card database JSON) as a card pool file. Prints what "
+                                     "was imported and what was skipped, counted by reason.")
+    ci.add_argument("file", metavar="FILE")
+    ci.add_argument("--game", default="fftcg")
+    ci.add_argument("--out", required=True, metavar="POOL", help="the card pool file to write (.json)")
+    ci.add_argument("--complete-only", action="store_true",
+                    help="weiss_schwarz: keep only cards whose every ability line compiles")
+    ci.set_defaults(fn=_cmd_cards_import)
 
     g = sub.add_parser("games", help="list the games")
     g.set_defaults(fn=_cmd_games)
@@ -593,10 +698,10 @@ def main(argv=None) -> int:
         return int(args.fn(args) or 0)
     except (CLIError, MatchupError) as exc:
         print(f"tcg {args.cmd}: error: {exc}", file=sys.stderr)
-        return 1
-    except ValueError as exc:  # DeckError, unknown game or variant, ...: named by the message
+        return 2
+    except ValueError as exc:  # DeckError, CardDataError, unknown game or variant, ...: named by the message
         print(f"tcg {args.cmd}: error: {exc}", file=sys.stderr)
-        return 1
+        return 2
     except KeyboardInterrupt:
         print(f"\ntcg {args.cmd}: interrupted", file=sys.stderr)
         return 130
@@ -607,7 +712,7 @@ def main(argv=None) -> int:
         return 141
     except OSError as exc:  # an --out path that is a file, an unreadable deck, a full disk, ...
         print(f"tcg {args.cmd}: error: {exc}", file=sys.stderr)
-        return 1
+        return 2
 
 
 if __name__ == "__main__":

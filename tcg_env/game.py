@@ -97,13 +97,30 @@ def fast_entry(kernel, *example_args):
     return entry
 
 
+SEED_MAX = 2**63 - 1
+"""The largest seed of a game: the engine's RNG is seeded from a non-negative int64
+(``engine.rng.rng_seed_one``). Every seed the command line, ``make_game`` / ``make_batch``,
+matchups, replays and the envs take lies in ``0 .. SEED_MAX``; :func:`check_seed` is the one check."""
+
+
+def check_seed(seed: Any, what: str = "seed", span: int = 1) -> int:
+    """``seed`` as an int in ``0 .. SEED_MAX`` (with room for ``span`` consecutive seeds from it, as a
+    batch or a matchup uses), else a ValueError naming ``what``. Never wraps a large seed onto another."""
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+        raise ValueError(f"{what} must be an integer in 0..2**63-1, got {seed!r}")
+    seed = int(seed)
+    top = SEED_MAX - (int(span) - 1)
+    if not 0 <= seed <= top:
+        room = "" if span <= 1 else f" (with {span:,} consecutive seeds from it, at most {top})"
+        raise ValueError(f"{what} must be an integer in 0..2**63-1{room}, got {seed}")
+    return seed
+
+
 def _resolve_seed(seed: int | None) -> int:
+    """A checked seed, or a fresh random one in ``0 .. SEED_MAX`` when ``seed`` is None."""
     if seed is None:
         return int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> np.uint64(1))
-    seed = int(seed)
-    if seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed}")
-    return seed & 0x7FFFFFFFFFFFFFFF
+    return check_seed(seed)
 
 
 _NO_CARDS = np.zeros(1, np.int32)
@@ -276,8 +293,15 @@ class Game:
         g._n_legal = self._n_legal
         return g
 
-    def render(self) -> str:
-        return self.spec.render(self)
+    def render(self, viewer: int | None = None) -> str:
+        """The board as text. ``viewer`` (0 or 1): only what that seat may see (its own hand, the
+        public zones; never the opponent's hand or any deck order), as a terminal player's view
+        must be; None: the game's debugging view (see the game's adapter ``render``)."""
+        if viewer is None:
+            return self.spec.render(self)
+        if isinstance(viewer, bool) or viewer not in (0, 1):
+            raise ValueError(f"viewer must be 0 or 1 (a seat), got {viewer!r}")
+        return self.spec.render(self, int(viewer))
 
     def __repr__(self) -> str:
         status = f"winner={self.winner}" if self.done else f"{self.decision.name} by player {self.current_player}"

@@ -143,15 +143,20 @@ def _agent_names(agent: str | None, agents: Sequence[str] | None) -> tuple[str, 
 def make_params(game: str = "fftcg", decks: Sequence[Any] | None = None, agent: str | None = None,
                 agents: Sequence[str] | None = None, games: int = 200, seed: int = 0,
                 shard_size: int = DEFAULT_SHARD_SIZE, variant: str | None = None,
-                max_decisions: int = MAX_DECISIONS) -> dict:
-    """The JSON parameters of a run (what the stream header records); checks every input."""
+                max_decisions: int = MAX_DECISIONS, cards: str | Path | None = None) -> dict:
+    """The JSON parameters of a run (what the stream header records); checks every input.
+    cards: a card pool file the decks are built from (default: the game's built-in pool)."""
     import tcg_env
 
     spec = tcg_env.get_spec(game)
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
         raise MatchupError(f"games must be a positive integer, got {games!r}")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**62:
-        raise MatchupError(f"seed must be an integer in [0, 2**62), got {seed!r}")
+    from tcg_env.game import check_seed
+
+    try:  # game g uses seed + g // 2 (game_seed): every one of them must be a valid game seed
+        check_seed(seed, span=(int(games) + 1) // 2)
+    except ValueError as exc:
+        raise MatchupError(str(exc)) from None
     if isinstance(shard_size, bool) or not isinstance(shard_size, (int, np.integer)) or shard_size < 1:
         raise MatchupError(f"shard_size must be a positive integer, got {shard_size!r}")
     if not isinstance(max_decisions, (int, np.integer)) or max_decisions < 1:
@@ -162,8 +167,15 @@ def make_params(game: str = "fftcg", decks: Sequence[Any] | None = None, agent: 
     a, b, mode = _agent_names(agent, agents)
     for name in (a, b):
         agent_kernel_code(name, game)  # unknown agents fail here, before any game is played
-    pool = spec.load_tables()
-    return {
+    if cards is not None:
+        if not decks:
+            raise MatchupError("a card pool (cards=) needs decks built from it: the built-in decks are lists of the built-in pool")
+        cards = str(Path(cards).resolve())  # workers (processes, Ray tasks) load it by this path
+    try:
+        pool = _load_pool(spec, cards)
+    except ValueError as exc:  # CardDataError: names the file, card and field
+        raise MatchupError(str(exc)) from None
+    params = {
         "game": game,
         "variant": v,
         "mode": mode,
@@ -176,6 +188,24 @@ def make_params(game: str = "fftcg", decks: Sequence[Any] | None = None, agent: 
         "pool": _pool_fingerprint(pool),
         "agent_files": {path: digest for name in (a, b) for path, digest in _agent_files(name).items()},
     }
+    if cards is not None:  # only then: the parameters of a built-in-pool run stay as they were
+        params["cards"] = cards
+    return params
+
+
+_POOLS: dict = {}
+
+
+def _load_pool(spec, cards: str | None):
+    """The built-in pool, or the card pool file ``cards`` (compiled once per process)."""
+    if cards is None:
+        return spec.load_tables()
+    key = (spec.name, cards)
+    if key not in _POOLS:
+        from tcg_env.cards.files import load_game_pool
+
+        _POOLS[key] = load_game_pool(spec.name, cards)
+    return _POOLS[key]
 
 
 def list_pairs(params: dict) -> list[tuple[int, int]]:
@@ -240,8 +270,38 @@ def parse_agent_spec(spec: str) -> tuple[str, dict]:
     return name.strip(), kw
 
 
+_AGENT_CLASSES = {"random": ("agents.random_agent", "RandomAgent"), "heuristic": ("agents.heuristic", "HeuristicAgent"),
+                  "search": ("agents.search", "SearchAgent"), "mcts": ("agents.search", "SearchAgent"),
+                  "neural": ("agents.neural", "NeuralAgent")}  # fmt: skip
+_KINDS = {bool: "true or false", int: "an integer", float: "a number"}
+
+
+def check_agent_options(spec: str, name: str, kw: dict) -> None:
+    """Refuse an option the agent's constructor does not take, or a value of the wrong type
+    (``search:simulations=abc``), naming the option: a MatchupError, before anything runs."""
+    import importlib
+    import inspect
+
+    where = _AGENT_CLASSES.get(name.lower())
+    if where is None or not kw:
+        return  # unknown agents are reported by make_agent
+    params = inspect.signature(getattr(importlib.import_module(where[0]), where[1]).__init__).parameters
+    for key, value in kw.items():
+        p = params.get(key)
+        if p is None or key in ("self", "game"):
+            known = ", ".join(k for k in params if k not in ("self", "game"))
+            raise MatchupError(f"agent {spec!r}: unknown option {key!r} for {name} (options: {known})")
+        d, ann = p.default, str(p.annotation)
+        want = type(d) if isinstance(d, (bool, int, float)) else (int if ann in ("int", "Optional[int]", "int | None") else None)
+        ok = want is None or (isinstance(value, bool) if want is bool else
+                              (isinstance(value, want) or (want is float and isinstance(value, int))) and not isinstance(value, bool))  # fmt: skip
+        if not ok:
+            raise MatchupError(f"agent {spec!r}: option {key} must be {_KINDS[want]}, got {value!r}")
+
+
 def _make_agent(spec: str, game: str):
     name, kw = parse_agent_spec(spec)
+    check_agent_options(spec, name, kw)
     try:
         from agents import make_agent
     except ImportError as exc:  # pragma: no cover - the agents package ships with tcg_env
@@ -306,7 +366,7 @@ def _shard_setup(params: dict, pair: int):
     import tcg_env
 
     spec = tcg_env.get_spec(params["game"])
-    pool = spec.load_tables()
+    pool = _load_pool(spec, params.get("cards"))
     i, j = list_pairs(params)[pair]
     ids_a = _deck_ids(pool, params["decks"][i]["cards"])
     ids_b = _deck_ids(pool, params["decks"][j]["cards"])
@@ -806,7 +866,8 @@ def run_matchup(game: str = "fftcg", decks: Sequence[Any] | None = None, agent: 
                 out: str | Path | None = None, backend: str = "local", workers: int | None = None,
                 shard_size: int = DEFAULT_SHARD_SIZE, variant: str | None = None,
                 max_decisions: int = MAX_DECISIONS, progress: Callable[[int, int], None] | None = None,
-                on_shard: Callable[[dict], None] | None = None, heatmap: bool = True) -> MatchupResult:
+                on_shard: Callable[[dict], None] | None = None, heatmap: bool = True,
+                cards: str | Path | None = None) -> MatchupResult:
     """Run (or resume) a matchup and aggregate it.
 
     out: folder for the results stream and the tables (``matchup_stream.jsonl``,
@@ -815,13 +876,14 @@ def run_matchup(game: str = "fftcg", decks: Sequence[Any] | None = None, agent: 
     processes for Python-level agents) or "ray"
     (shards as Ray tasks; workers = CPUs of a local Ray instance, ignored when ``RAY_ADDRESS``
     names a cluster or Ray is already initialised). progress(done_games, total_games) is called
-    after every shard; on_shard(record) after every shard is stored.
+    after every shard; on_shard(record) after every shard is stored. cards: a card pool file
+    (e.g. one ``tcg cards import`` wrote) the decks are built from.
     """
     if backend not in BACKENDS:
         raise MatchupError(f"unknown backend {backend!r}; choose from {sorted(BACKENDS)}")
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise MatchupError(f"workers must be a positive integer, got {workers!r}")
-    params = make_params(game, decks, agent, agents, games, seed, shard_size, variant, max_decisions)
+    params = make_params(game, decks, agent, agents, games, seed, shard_size, variant, max_decisions, cards)
     shards = list_shards(params)
     size = {(p, k): hi - lo for p, k, lo, hi in shards}
     total = sum(size.values())

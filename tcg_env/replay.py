@@ -136,6 +136,7 @@ def load_replay(path: str | Path) -> dict:
 
 def check_replay(data: Any, where: str = "<replay>") -> dict:
     import tcg_env
+    from tcg_env.game import check_seed
 
     if not isinstance(data, dict):
         raise ReplayError(f"{where}: a replay is a JSON object")
@@ -155,8 +156,10 @@ def check_replay(data: Any, where: str = "<replay>") -> dict:
     variant = data.get("variant", spec.default_variant)
     if variant not in spec.variants:
         raise ReplayError(f"{where}: field 'variant': {variant!r} is not one of {list(spec.variants)}")
-    if not _is_int(data["seed"]) or data["seed"] < 0:
-        raise ReplayError(f"{where}: field 'seed': must be a non-negative integer, got {data['seed']!r}")
+    try:  # the one seed check of every entry point (a seed beyond the range is refused, never wrapped)
+        check_seed(data["seed"])
+    except ValueError as exc:
+        raise ReplayError(f"{where}: field 'seed': {exc}") from None
     if data.get("auto_single", False) not in (False, 0):
         raise ReplayError(f"{where}: field 'auto_single': only false is supported")
     decks = data["decks"]

@@ -42,7 +42,7 @@ class GameSpec:
     load_deck: Callable[[Any, Any], Any]  # (card_table, name_or_path_or_list) -> int32 card ids
     kernels: Any  # module with the kernel functions listed above
     describe_action: Callable[[Any, Any, int, int], str]  # (game, tables, b, action) -> text
-    render: Callable[[Any, Any, int], str]  # (game, tables, b) -> text board
+    render: Callable[..., str]  # (game, viewer=None) -> text board; viewer 0/1: only what that seat may see
     to_dict: Callable[[Any, Any, int], dict]
     from_dict: Callable[[Any, Any, dict], Any]  # (states row out, tables, dict) -> None
     obs_columns: Callable[[], list[tuple[str, int, int]]]  # (name, start, length) named views

@@ -101,11 +101,11 @@ def test_end_of_input_quits_cleanly(tmp_path):
 def test_play_checks_its_inputs_before_the_game(tmp_path, capsys):
     blocker = tmp_path / "file"
     blocker.write_text("")
-    assert main(["play", "--seed", "1", "--save-replay", str(blocker / "r.json")]) == 1
+    assert main(["play", "--seed", "1", "--save-replay", str(blocker / "r.json")]) == 2
     assert "cannot write the replay to" in capsys.readouterr().err
-    assert main(["play", "--seed", "1", "--deck", "nosuch"]) == 1
+    assert main(["play", "--seed", "1", "--deck", "nosuch"]) == 2
     assert "nosuch: no such deck file or built-in deck" in capsys.readouterr().err
-    assert main(["play", "--seed", "1", "--bot", "nobody"]) == 1
+    assert main(["play", "--seed", "1", "--bot", "nobody"]) == 2
     assert "agent 'nobody'" in capsys.readouterr().err
 
 
@@ -117,7 +117,7 @@ def test_bad_replays_are_named(played, tmp_path, capsys):
     f = tmp_path / "bad.json"
     f.write_text(json.dumps(bad))
     r = tcg("replay", str(f))  # the installed command, end to end
-    assert r.returncode == 1 and "action #5 (value 96) is illegal" in r.stderr and "legal actions" in r.stderr
+    assert r.returncode == 2 and "action #5 (value 96) is illegal" in r.stderr and "legal actions" in r.stderr
     with pytest.raises(ReplayError, match=r"action #5 \(value 96\)"):
         list(play_replay(load_replay(f), str(f)))
     for change, msg in [
@@ -130,12 +130,12 @@ def test_bad_replays_are_named(played, tmp_path, capsys):
         ({"actions": data["actions"] + [0]}, f"action #{len(data['actions'])} (value 0): the game was already over"),
     ]:
         f.write_text(json.dumps(dict(data, **change)))
-        assert main(["replay", str(f)]) == 1
+        assert main(["replay", str(f)]) == 2
         err = capsys.readouterr().err
         assert msg in err and str(f) in err, (change, err)
     f.write_text("{oops")
-    assert main(["replay", str(f)]) == 1 and "not valid JSON" in capsys.readouterr().err
-    assert main(["replay", str(tmp_path / "missing.json")]) == 1 and "cannot read" in capsys.readouterr().err
+    assert main(["replay", str(f)]) == 2 and "not valid JSON" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2 and "cannot read" in capsys.readouterr().err
 
 
 def test_deck_validate(tmp_path, capsys):
@@ -173,9 +173,9 @@ def test_cards_list_and_show(capsys):
     out = capsys.readouterr().out
     assert out.startswith("Cinder Lancer [FF1-001]") and "text: Haste." in out and "Ember Knight [FF1-002]" in out
     assert "ability: auto enters_self" in out
-    assert main(["cards", "show", "Embr Knight"]) == 1
+    assert main(["cards", "show", "Embr Knight"]) == 2
     assert "unknown card 'Embr Knight'; did you mean 'Ember Knight'" in capsys.readouterr().err
-    assert main(["cards", "list", "--element", "purple"]) == 1
+    assert main(["cards", "list", "--element", "purple"]) == 2
     assert "unknown element 'purple'; choose from fire" in capsys.readouterr().err
 
 
@@ -192,7 +192,7 @@ def test_matchup_command_prints_the_table_and_writes_files(tmp_path):
                 "--shard-size", "8", "--out", str(tmp_path), "-q")
     assert again.returncode == 0 and "48 read back from the results stream" in again.stdout and again.stderr == ""
     bad = tcg("matchup", "--agent", "nobody", "--games", "2")
-    assert bad.returncode == 1 and "agent 'nobody'" in bad.stderr
+    assert bad.returncode == 2 and "agent 'nobody'" in bad.stderr
 
 
 def test_progress_bar_on_a_terminal_and_off_it():
@@ -218,3 +218,176 @@ def test_games_and_decks(capsys):
     assert main(["games"]) == 0 and "fftcg" in capsys.readouterr().out
     assert main(["decks", "--game", "fftcg"]) == 0
     assert "fire_wind_aggro" in capsys.readouterr().out.split()
+
+
+# ---- issue 16: seeds, the human seat's view, card pools, first run, clean errors -------------------
+CARDDATA = Path(os.environ.get("TCG_CARDDATA") or ROOT / ".." / "shared" / "carddata")
+if not CARDDATA.is_dir() and Path("/work/shared/carddata").is_dir():
+    CARDDATA = Path("/work/shared/carddata")
+
+
+def test_play_without_a_seed_and_with_the_largest_seed():
+    r = tcg("play", "--bot", BOT, stdin="")  # a random seed in 0..2**63-1 (it crashed: OverflowError)
+    assert r.returncode == 0 and "end of input: quitting" in r.stdout, r.stderr
+    r = tcg("play", "--bot", BOT, "--seed", str(2**63 - 1), stdin="")
+    assert r.returncode == 0 and f"seed {2**63 - 1}" in r.stdout, r.stderr
+
+
+def test_seeds_outside_the_range_are_refused_everywhere(played, tmp_path, capsys):
+    import tcg_env
+    from agents import make_agent
+    from tcg_env.game import SEED_MAX, check_seed
+    from tcg_env.matchup import MatchupError, make_params
+
+    assert SEED_MAX == 2**63 - 1 and check_seed(SEED_MAX) == SEED_MAX
+    for bad in (-1, 2**63, 2**70, 1.5, True, "3"):
+        with pytest.raises(ValueError, match="seed must be an integer in 0..2"):
+            check_seed(bad)
+    with pytest.raises(ValueError, match="seed must be"):
+        tcg_env.make_game("fftcg", seed=2**70)  # it wrapped onto seed 2**70 % 2**63
+    assert tcg_env.make_game("fftcg", seed=SEED_MAX).turn >= 0
+    with pytest.raises(ValueError, match="with 2 consecutive seeds"):
+        tcg_env.make_batch("fftcg", 2, seed=SEED_MAX)
+    for name in ("heuristic", "random", "search"):
+        make_agent(name, game="fftcg", seed=SEED_MAX).reset(seed=SEED_MAX)  # every seed seeds an agent
+    with pytest.raises(MatchupError, match="seed must be"):
+        make_params("fftcg", agent="random", games=4, seed=SEED_MAX)  # games use seed .. seed + 1
+    assert make_params("fftcg", agent="random", games=4, seed=SEED_MAX - 1)["seed"] == SEED_MAX - 1
+    _, rp = played
+    f = tmp_path / "big.json"
+    f.write_text(json.dumps(dict(json.loads(rp.read_text()), seed=2**70)))
+    assert main(["replay", str(f)]) == 2
+    assert "field 'seed': seed must be an integer in 0..2**63-1, got 1180591620717411303424" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["play", "--seed", str(2**63)])
+    assert "seed must be an integer in 0..2**63-1" in capsys.readouterr().err
+
+
+def _hidden_names(game, seat: int) -> set[str]:
+    """Names of the opponent's hand cards that appear nowhere the seat may look (its own hand, the
+    boards): none of them may be in the seat's view."""
+    cards = game.to_dict()["cards"]
+    opp_hand = {c["name"] for c in cards if c["owner"] == 1 - seat and c["zone"] == "hand"}
+    visible = {c["name"] for c in cards if c["zone"] not in ("hand", "deck", "stock", "memory", "marker")
+               or (c["zone"] == "hand" and c["owner"] == seat)}
+    return opp_hand - visible
+
+
+@pytest.mark.parametrize("game_name", ["fftcg", "weiss_schwarz"])
+def test_render_for_a_seat_shows_no_hidden_card(game_name):
+    import tcg_env
+
+    for seed in range(3):
+        g = tcg_env.make_game(game_name, seed=seed)
+        for _ in range(40):  # a few decisions in, hands full
+            if g.done:
+                break
+            g.step(int(g.legal_actions()[0]))
+        for seat in (0, 1):
+            view = g.render(viewer=seat)
+            hidden = _hidden_names(g, seat)
+            assert hidden, "the test needs an opponent hand card not visible elsewhere"
+            assert not [n for n in hidden if n in view], view
+
+
+def test_play_weiss_schwarz_does_not_print_the_bots_hand(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 3))
+    assert main(["play", "--game", "weiss_schwarz", "--bot", BOT, "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    boards = [ln for ln in out.splitlines() if ln.startswith("Weiss Schwarz - turn")]
+    hands = [ln for ln in out.splitlines() if ln.strip().startswith("hand:")]
+    assert boards and len(hands) == len(boards)  # one hand per board: yours (it printed both)
+
+
+def test_compile_notice_is_printed_only_for_a_cold_cache(monkeypatch):
+    import tcg_env.cli as cli
+    from tcg_env.engine import cache
+
+    s = io.StringIO()
+    monkeypatch.setattr(cache, "is_cached", lambda *k: False)
+    assert cli.compile_notice("fftcg", ("row", "batch"), stream=s)
+    assert s.getvalue() == ("compiling the Final Fantasy TCG engine: first run only, about a minute "
+                            "(numba keeps the kernels in its on-disk cache)\n")
+    monkeypatch.setattr(cache, "is_cached", lambda *k: True)
+    assert not cli.compile_notice("fftcg", ("row",), stream=io.StringIO())
+    monkeypatch.undo()
+    # an empty numba cache folder: the dispatcher has nothing on disk (and is not compiled in the child)
+    code = ("from tcg_env.engine.cache import is_cached; from tcg_env.games.fftcg.entry import row_entry; "
+            "print(is_cached(row_entry))")
+    with __import__("tempfile").TemporaryDirectory() as d:
+        r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                           env=dict(os.environ, NUMBA_CACHE_DIR=d, PYTHONPATH=str(ROOT)))
+    assert r.stdout.strip() == "False", r.stderr
+
+
+def test_clean_errors_exit_2_with_one_line(tmp_path):
+    binary = tmp_path / "deck.png"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\xff\xfe")
+    for args, words in [
+        (["deck", "validate", "x.txt", "--game", "nope"], "unknown game 'nope'"),
+        (["cards", "list", "--game", "nope"], "unknown game 'nope'"),
+        (["cards", "show", "X", "--game", "nope"], "unknown game 'nope'"),
+        (["bench", "--game", "nope"], "unknown game 'nope'"),
+        (["matchup", "--agent", "search:simulations=abc", "--games", "2"], "option simulations must be an integer, got 'abc'"),
+        (["matchup", "--decks", str(binary), "fire_wind_aggro", "--games", "2"], f"{binary}: not a text deck list"),
+    ]:
+        r = tcg(*args)
+        assert r.returncode == 2 and words in r.stderr, (args, r.stderr)
+        assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr, r.stderr
+    r = tcg("deck", "validate", str(binary))
+    assert r.returncode == 1 and f"{binary}: not a text deck list" in r.stderr
+    r = tcg("--version")
+    assert r.returncode == 0 and r.stdout.startswith("tcg_env ")
+
+
+def _need_carddata(sub: str, name: str) -> Path:
+    p = CARDDATA / sub / name
+    if not p.is_file():
+        pytest.skip(f"shared card data not available: {p}")
+    return p
+
+
+@pytest.mark.parametrize("game_name, sub, name", [
+    ("fftcg", "fftcg", "ThomasALeon_FFTCGSim__fftcg_real_cards.json"),
+    ("fftcg", "fftcg", "jkeczan_fftcg-online-2__ffdecks_cards.json"),
+    ("weiss_schwarz", "weiss_schwarz", "CCondeluci_WeissSchwarz-ENG-DB__5HY_W83.json"),
+    ("weiss_schwarz", "weiss_schwarz", "CCondeluci_WeissSchwarz-ENG-DB__AT_WX02.json"),
+])
+def test_cards_import_every_sample_format(tmp_path, capsys, game_name, sub, name):
+    raw = _need_carddata(sub, name)
+    pool = tmp_path / "pool.json"
+    assert main(["cards", "import", "--game", game_name, str(raw), "--out", str(pool)]) == 0
+    out = capsys.readouterr().out
+    n = int(out.split("wrote ")[1].split(" cards")[0])
+    assert n > 100 and "records, imported" in out and "  skipped " in out  # skipped, counted by reason
+    assert main(["cards", "list", "--game", game_name, "--cards", str(pool)]) == 0
+    assert f"of {n} cards" in capsys.readouterr().err
+    assert main(["cards", "list", "--game", game_name, "--cards", str(raw)]) == 2  # the raw database
+    err = capsys.readouterr().err
+    assert f"tcg cards import --game {game_name} {raw} --out POOL.json" in err and "not a card pool" in err
+
+
+def test_an_imported_pool_plays_a_matchup_from_the_command_line(tmp_path):
+    raw = _need_carddata("fftcg", "ThomasALeon_FFTCGSim__fftcg_real_cards.json")
+    pool = tmp_path / "real.json"
+    r = tcg("cards", "import", "--game", "fftcg", str(raw), "--out", str(pool))
+    assert r.returncode == 0, r.stderr
+    cards = json.loads(pool.read_text())["cards"]
+    decks = []
+    for element in ("fire", "water"):
+        nums = [c["number"] for c in cards if c["element"] == element and c["type"] == "forward"][:17]
+        deck = tmp_path / f"{element}.txt"
+        deck.write_text(f"# name: real {element}\n" + "".join(f"3 {x}\n" for x in nums[:16]) + f"2 {nums[16]}\n")
+        decks.append(str(deck))
+    r = tcg("deck", "validate", "--cards", str(pool), *decks)
+    assert r.returncode == 0 and r.stdout.count(": ok:") == 2, r.stderr
+    r = tcg("matchup", "--cards", str(pool), "--decks", *decks, "--games", "4", "-q")
+    assert r.returncode == 0 and "4 games (random agents" in r.stdout, r.stderr
+    r = tcg("matchup", "--decks", *decks, "--games", "4", "-q")  # the built-in pool lacks those cards
+    assert r.returncode == 2 and "unknown card number" in r.stderr, r.stderr
+    rp = tmp_path / "g.json"
+    r = tcg("play", "--cards", str(pool), "--deck", decks[0], "--bot-deck", decks[1], "--seed", "5",
+            "--save-replay", str(rp), stdin="1\n" * 30)
+    assert r.returncode == 0, r.stderr
+    r = tcg("replay", str(rp), "--cards", str(pool))
+    assert r.returncode == 0, r.stderr

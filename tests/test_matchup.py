@@ -179,7 +179,7 @@ def test_restart_with_other_parameters_is_refused(tmp_path):
         run_matchup(decks=DECKS3[:2], games=8, seed=2, shard_size=8, out=tmp_path)
     assert (tmp_path / STREAM_NAME).read_bytes() == before
     r = _cli(["matchup", "--decks", *DECKS3[:2], "--games", "8", "--seed", "3", "--shard-size", "8", "--out", str(tmp_path)])
-    assert r.returncode == 1 and "different parameters (seed: 1 -> 3)" in r.stderr and "--out" in r.stderr
+    assert r.returncode == 2 and "different parameters (seed: 1 -> 3)" in r.stderr and "--out" in r.stderr
 
 
 def test_a_damaged_stream_is_reported_with_its_line(tmp_path):

@@ -19,9 +19,11 @@ __all__ = [
 
 
 class StrictModel(BaseModel):
-    """Base of all data models: unknown keys are errors, strings are stripped."""
+    """Base of all data models: unknown keys are errors, strings are stripped, and values are typed
+    strictly (pydantic strict mode): ``"cost": true``, ``"cost": "3"``, ``"generic": 1`` or
+    ``"ex_burst": "yes"`` are refused, never coerced into another value than the file says."""
 
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, validate_assignment=False)
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, validate_assignment=False, strict=True)
 
 
 class CardBase(StrictModel):
@@ -64,12 +66,18 @@ def format_loc(loc: tuple[Any, ...], skip: frozenset[str] = frozenset()) -> str:
     pydantic's internal union-member labels such as ``'function-before[...]'``.
     """
     out = ""
+    prev: Any = None
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
+            prev = part
             continue
         part = str(part)
-        if part in skip or "[" in part or part.startswith("function-"):
+        # a union tag follows a list index (effect[1].damage.amount); a field of the same name
+        # elsewhere (a card's ``power``) is a field, and kept
+        tag = part in skip and isinstance(prev, int)
+        prev = part
+        if tag or "[" in part or part.startswith("function-"):
             continue
         out += ("." if out else "") + part
     return out

@@ -228,6 +228,8 @@ def load_deck(
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
             raise DeckError(f"cannot read file: {exc}", file=path.name) from exc
+        except UnicodeDecodeError as exc:  # a binary file (an image, an archive) given as a deck
+            raise DeckError(f"not a text deck list (byte {exc.start} is not UTF-8 text)", file=str(path)) from None
         if path.suffix.lower() == ".toml":
             deck = parse_deck_toml(table, text, file=path.name)
         else:

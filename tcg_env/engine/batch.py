@@ -129,7 +129,9 @@ def seed_agent_rng(batch: int, seed: int) -> np.ndarray:
     """One agent RNG row per batch row (independent of the games' own RNGs)."""
     rng = np.zeros((batch, AGENT_RNG_WORDS), np.int32)
     for b in range(batch):
-        rng_seed_one(rng[b], seed * 1_000_003 + b + 1)
+        # modulo 2**63: rng_seed_one takes a non-negative int64, and any seed (2**63 - 1 included)
+        # must work; the odd multiplier keeps the map one-to-one, and small seeds are unchanged
+        rng_seed_one(rng[b], (int(seed) * 1_000_003 + b + 1) % (1 << 63))
     return rng
 
 

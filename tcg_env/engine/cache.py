@@ -103,5 +103,25 @@ def install() -> bool:
     return True
 
 
+def is_cached(*kernels) -> bool:
+    """Whether every one of ``kernels`` (numba dispatchers) is compiled already: in this process, or
+    in numba's on-disk cache for the current sources (an index with entries, under the stamp the
+    locator checks). False means the first call compiles (a minute or more for a game's entry
+    kernels): the command line says so before it starts. Under ``NUMBA_DISABLE_JIT=1`` nothing is
+    compiled (True). If numba's cache internals are not as expected, True: better no notice than a
+    wrong one."""
+    for k in kernels:
+        if not hasattr(k, "signatures") or k.signatures:
+            continue  # a plain Python function (JIT disabled), or compiled in this process
+        cache = getattr(k, "_cache", None)
+        index_file = getattr(cache, "_cache_file", None)
+        try:
+            if not index_file._load_index():  # {} when absent or stale (another stamp)
+                return False
+        except Exception:  # noqa: BLE001 - numba internals differ: say nothing
+            continue
+    return True
+
+
 if os.environ.get("TCG_ENV_PER_FILE_CACHE", "") != "1":  # an escape hatch, documented in architecture.md
     install()

@@ -16,9 +16,7 @@ import numpy as np
 import tcg_env
 from tcg_env.engine.header import H_DECIDER, H_TURN
 from tcg_env.engine.batch import EPISODE_SEED_STRIDE
-
-SEED_LIMIT = 2**62  # seeds are [0, 2**62), as in tcg matchup: row seeds seed + b stay inside int64
-
+from tcg_env.game import check_seed
 
 def _integer_option(name: str, value: Any, lo: int, hi: int | None = None) -> int:
     """``value`` as an int in [lo, hi), or a ValueError naming the option (2.5, True, "3" and -1
@@ -27,7 +25,7 @@ def _integer_option(name: str, value: Any, lo: int, hi: int | None = None) -> in
         raise ValueError(f"{name} must be an integer, got {value!r}")
     value = int(value)
     if value < lo or (hi is not None and value >= hi):
-        bound = f">= {lo}" if hi is None else f"in [{lo}, {'2**62' if hi == SEED_LIMIT else hi})"
+        bound = f">= {lo}" if hi is None else f"in [{lo}, {hi})"
         raise ValueError(f"{name} must be an integer {bound}, got {value}")
     return value
 
@@ -46,7 +44,7 @@ class TCGVectorEnv:
         self.num_envs = _integer_option("num_envs", num_envs, 1)
         self.game_name = game
         self.max_turns = _integer_option("max_turns", max_turns, 1)
-        seed = self._seed = _integer_option("seed", seed, 0, SEED_LIMIT)
+        seed = self._seed = check_seed(seed, span=self.num_envs)  # row b uses seed + b
         self.batch = tcg_env.make_batch(game, self.num_envs, decks=decks, seed=seed, variant=variant,
                                         auto_single=auto_single, auto_reset=True)
         self.spec = self.batch.spec
@@ -60,7 +58,7 @@ class TCGVectorEnv:
 
     def reset(self, seed: int | None = None):
         if seed is not None:
-            seed = self._seed = _integer_option("seed", seed, 0, SEED_LIMIT)
+            seed = self._seed = check_seed(seed, span=self.num_envs)  # row b uses seed + b
             self._agent_rng = None
             self.batch.seeds[:] = np.arange(self.num_envs, dtype=np.int64) + int(seed)
         obs, masks = self.batch.reset()

@@ -88,7 +88,7 @@ def test_deck_validate_for_weiss_schwarz(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "short.txt" in err and "a deck has exactly 50 cards (CR 5.1.2.1)" in err
     assert "unknown.txt: line 1: card 'NOPE-999'" in err and "2 of 2 deck(s) invalid" in err
-    assert main(["deck", "validate", "--game", GAME, "--format", "limited", DECKS[0]]) == 1
+    assert main(["deck", "validate", "--game", GAME, "--format", "limited", DECKS[0]]) == 2
     assert "one deck format (CR 5.1.2)" in capsys.readouterr().err
 
 
@@ -104,9 +104,9 @@ def test_cards_list_and_show_for_weiss_schwarz(capsys):
     first = pool.numbers[0]
     assert main(["cards", "show", "--game", GAME, first]) == 0
     assert capsys.readouterr().out.startswith(pool.describe_card(0))
-    assert main(["cards", "list", "--game", GAME, "--element", "fire"]) == 1
+    assert main(["cards", "list", "--game", GAME, "--element", "fire"]) == 2
     assert "use --color" in capsys.readouterr().err
-    assert main(["cards", "list", "--game", GAME, "--color", "orange"]) == 1
+    assert main(["cards", "list", "--game", GAME, "--color", "orange"]) == 2
     assert "unknown colour 'orange'; choose from yellow" in capsys.readouterr().err
-    assert main(["cards", "list", "--color", "red"]) == 1  # fftcg has elements
+    assert main(["cards", "list", "--color", "red"]) == 2  # fftcg has elements
     assert "Weiss Schwarz filters" in capsys.readouterr().err

@@ -76,10 +76,10 @@ def _describe(game, action):
     return describe_action(game, action)
 
 
-def _render(game):
+def _render(game, viewer=None):
     from tcg_env.games.fftcg.adapter import render
 
-    return render(game)
+    return render(game, viewer)
 
 
 def _to_dict(game):

@@ -1,0 +1,116 @@
+"""Card pools by file, for every game: what ``--cards POOL`` and ``tcg cards import`` use.
+
+A *card pool* is a card file in the project's own format (``docs/card-format.md``,
+``docs/weiss_schwarz/card-format.md``): a ``cards`` list the game's schema validates. A *raw card
+database* is a real card list as published (the layouts :mod:`tcg_env.cards.importers` reads); it
+becomes a pool with ``tcg cards import --game GAME FILE --out POOL.json``. Handing a raw database
+where a pool is expected is an error that names that command.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tcg_env.cards.errors import CardDataError
+
+__all__ = ["POOL_FORMAT", "load_game_pool", "raw_database_layout", "import_card_file", "write_pool"]
+
+POOL_FORMAT = "tcg_env.cards/1"  # the "format" key of a pool written by write_pool
+
+
+def _loader(game: str):
+    if game == "fftcg":
+        from tcg_env.cards.fftcg import load_fftcg_pool
+
+        return load_fftcg_pool
+    if game == "weiss_schwarz":
+        from tcg_env.cards.weiss_schwarz import load_ws_pool
+
+        return load_ws_pool
+    import tcg_env
+
+    tcg_env.get_spec(game)  # an unknown game: a ValueError naming the known ones
+    raise CardDataError(f"{game}: no card file loader (card pools exist for fftcg and weiss_schwarz)")
+
+
+def raw_database_layout(game: str, path: str | Path) -> str | None:
+    """The importer layout of ``path`` if it is a raw card database of ``game`` ("simulator",
+    "ffdecks" for FF-TCG, "english-db" for Weiss Schwarz), else None (a pool, or not JSON)."""
+    path = Path(path)
+    if path.suffix.lower() != ".json":
+        return None
+    try:
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if isinstance(data, dict) and data.get("format") == POOL_FORMAT:
+        return None
+    if isinstance(data, dict) and isinstance(data.get("cards"), list):
+        data = data["cards"]
+    if not isinstance(data, list) or not data or not isinstance(data[0], dict):
+        return None
+    if game == "fftcg":
+        from tcg_env.cards.importers.fftcg_json import detect_layout
+
+        try:
+            return detect_layout(data)
+        except CardDataError:
+            return None
+    if game == "weiss_schwarz" and {"code", "ability", "trigger"} <= set(data[0]):
+        return "english-db"
+    return None
+
+
+def load_game_pool(game: str, path: str | Path):
+    """Compile the card pool file ``path`` of ``game``. A raw card database is refused with the
+    import command to run; other problems are CardDataErrors naming file, card and field."""
+    load = _loader(game)
+    layout = raw_database_layout(game, path)
+    if layout is not None:
+        raise CardDataError(
+            f"this is a raw {game} card database ({layout} layout), not a card pool: import it first with "
+            f"`tcg cards import --game {game} {path} --out POOL.json`, then pass --cards POOL.json",
+            file=Path(path).name,
+        )
+    if not Path(path).is_file():
+        raise CardDataError("no such card pool file", file=str(path))
+    return load(path)
+
+
+def import_card_file(game: str, path: str | Path):
+    """Run the game's importer on a raw card database: an ImportResult (the cards, plus what was
+    skipped and why, counted by reason; ``summary()``)."""
+    if game == "fftcg":
+        from tcg_env.cards.importers import import_fftcg_json as importer
+    elif game == "weiss_schwarz":
+        from tcg_env.cards.importers import import_ws_json as importer
+    else:
+        _loader(game)  # the unknown-game error
+        raise AssertionError("unreachable")
+    if not Path(path).is_file():
+        raise CardDataError("no such file", file=str(path))
+    return importer(path)
+
+
+def write_pool(game: str, cards: list, out: str | Path, source: str = "") -> Path:
+    """Write ``cards`` (card models) as a JSON card pool that ``--cards`` and ``load_game_pool``
+    read back; checked by compiling it before anything is written."""
+    compile_pool = _loader(game)
+    out = Path(out)
+    if out.suffix.lower() != ".json":
+        raise CardDataError(f"the pool is written as JSON: name it {out.with_suffix('.json').name}", file=str(out))
+    doc = {"format": POOL_FORMAT, "game": game, "source": source,
+           "cards": [c.model_dump(mode="json", exclude_defaults=True) for c in cards]}  # fmt: skip
+    text = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.stem + ".tmp.json")  # the loader reads the format from the suffix
+    tmp.write_text(text, encoding="utf-8")
+    try:
+        compile_pool(tmp)  # the pool reads back and compiles, or nothing is written
+    except Exception:
+        tmp.unlink(missing_ok=True)
+        raise
+    tmp.replace(out)
+    return out
