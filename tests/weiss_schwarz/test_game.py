@@ -40,7 +40,8 @@ def check_invariants(g):
     if not g.done:
         assert len(g.legal_actions()) > 0
         for p in range(2):
-            assert int(r[S.LEVEL_N + p]) < K.LEVEL_TO_LOSE  # CR 9.4 ends the game first
+            if int(r[S.FRAME_N]) == 0:  # CR 9.4 (check type) ends the game at the check timing
+                assert int(r[S.LEVEL_N + p]) < K.LEVEL_TO_LOSE
             if int(r[H_DECISION]) != K.Decision.LEVEL_UP:
                 assert int(r[S.CLOCK_N + p]) < K.CLOCK_TO_LEVEL  # CR 9.3 is resolved at once
         assert int(r[S.RES_N]) + int(r[S.RES_N + 1]) <= 2  # an event and/or a trigger card at most
