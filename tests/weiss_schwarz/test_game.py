@@ -49,8 +49,9 @@ def check_invariants(g):
 
 
 def check_climax_counts(g):
-    """The observation's climax counts (each waiting room, the observer's own deck), which the
-    kernel reads through the climax slots list, equal a count of the cards in those zones."""
+    """The observation's climax counts (each waiting room, the observer's own hidden zones: deck,
+    stock, markers), which the kernel reads through the climax slots list, equal a count of the
+    cards in those zones."""
     from tcg_env.games.weiss_schwarz.observation import GLOBAL_COLUMNS, OBS_GLOBAL
 
     cards = unpack_tables(g.pool.kernel_tables)[0]
@@ -66,7 +67,11 @@ def check_climax_counts(g):
         obs = g.observe(viewer)
         assert obs[col["my_waiting_room_climax_div8"]] * 8 == climax_in("WR", viewer)
         assert obs[col["opp_waiting_room_climax_div8"]] * 8 == climax_in("WR", 1 - viewer)
-        assert obs[col["my_deck_climax_div8"]] * 8 == climax_in("DECK", viewer)
+        markers = sum(int(cards[int(r[S.CARD + slot * S.CARD_W]), K.C_TYPE]) == K.CardType.CLIMAX
+                      for slot in range(viewer * K.MAX_DECK, (viewer + 1) * K.MAX_DECK)
+                      if int(r[S.ZONE + slot * S.CARD_W]) == K.Zone.MARKER)
+        hidden = climax_in("DECK", viewer) + climax_in("STOCK", viewer) + markers
+        assert obs[col["my_hidden_climax_div8"]] * 8 == hidden
 
 
 def play_random(g, rng, max_steps=5000):
