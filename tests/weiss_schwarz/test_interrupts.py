@@ -129,17 +129,26 @@ def test_cr_9_2_3_no_refresh_while_a_cost_is_paid():
 
 
 def test_cr_9_1_2_2_level_four_in_the_middle_of_an_effect_loses_at_the_check_timing():
-    """CR 9.1.2.2 / 9.4.1.1: the losing verdict is a check-type rule action. A level up to level 4
-    in the middle of an effect (interrupt, 9.3.1) does not stop the effect: its draw still happens,
-    and the player loses at the check timing after it."""
-    P, deck, tester = _pool_with([(int(K.Op.CLOCK_TOP), 0, 1, 0), (int(K.Op.DRAW), 0, 1, 0)])
+    """CR 9.1.2.2 / 9.4.1.1: the losing verdict is a check-type rule action. An effect "put the
+    top card of your deck into your clock, choose one of your characters, draw a card" at level 3,
+    clock 6: the level up to level 4 interrupts it (9.3.1), the effect goes on (the choice is
+    still asked, the card still drawn), and the player loses at the check timing after it."""
+    P = basic_pool()
+    own_char = P.filter(side=1)
+    a = P.ability(K.AbilityKind.ACT, [(int(K.Op.CLOCK_TOP), 0, 1, 0), (int(K.Op.CHOOSE), 0, own_char, 1, 0),
+                                      (int(K.Op.DRAW), 0, 1, 0)])
+    tester = P.card("Tester", level=0, cost=0, power=1000, abilities=[a])
+    deck = basic_deck(P).copy()
+    deck[deck == INSIGHT] = tester
     sc = Scenario.main_phase(P, decks=(deck, deck), turn_player=0)
     sc.put(0, tester, "stage", pos=0)
     sc.put_many(0, [MESSENGER] * 3, "level")
     six_clock_short_deck(sc, deck_left=5, wr=4)
     g = sc.game()
     g.step(find_action(g, "Use ability 0 of Tester"))
-    assert g.decision == D.LEVEL_UP
+    assert g.decision == D.LEVEL_UP  # at once, before the choice
     g.step(find_action(g, "Level up with Guard"))
+    assert not g.done and g.decision == D.CHOOSE_TARGET  # level 4, but no check timing yet
+    g.step(find_action(g, "Choose own"))
     assert zone_n(g, "HAND", 0) == 1  # the effect was resolved to its end
     assert g.done and g.winner == 1
