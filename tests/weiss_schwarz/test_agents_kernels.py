@@ -333,13 +333,21 @@ def test_determinization_keeps_what_the_player_sees_and_conserves_cards(seed):
     row = np.array(g.state, np.int32)
     hidden = [int(x) for x in row[S.HAND_L + o * K.MAX_DECK : S.HAND_L + o * K.MAX_DECK + int(row[S.HAND_N + o])]]
     hidden += [int(x) for x in row[S.DECK_L + o * K.MAX_DECK : S.DECK_L + o * K.MAX_DECK + int(row[S.DECK_N + o])]]
-    ids = lambda r: sorted(int(r[S.CARD + sl * S.CARD_W]) for sl in hidden)  # noqa: E731
+    hidden += [int(x) for x in row[S.STOCK_L + o * K.MAX_DECK : S.STOCK_L + o * K.MAX_DECK + int(row[S.STOCK_N + o])]]
+    # my own deck and stock: I know which cards they hold together, not which is where (CR 3.10.2)
+    mine = [int(x) for z in ("DECK", "STOCK") for x in
+            row[getattr(S, z + "_L") + me * K.MAX_DECK : getattr(S, z + "_L") + me * K.MAX_DECK + int(row[getattr(S, z + "_N") + me])]]
+    ids = lambda r, slots=hidden: sorted(int(r[S.CARD + sl * S.CARD_W]) for sl in slots)  # noqa: E731
+    assert int(row[S.STOCK_N + me]) > 0 and int(row[S.STOCK_N + o]) > 0  # the stocks are in play
     hands = set()
+    stocks = set()
     for k in range(6):
         det = row.copy()
         P.determinize_row(det, g.pool.kernel_tables, me, seed_agent_rng(1, 100 + k)[0])
         check_consistency(det, g.pool)
         assert ids(det) == ids(row)  # the same cards, dealt anew
+        assert ids(det, mine) == ids(row, mine)
+        stocks.add(tuple(int(det[S.CARD + sl * S.CARD_W]) for sl in mine[int(row[S.DECK_N + me]):]))
         own_deck = slice(S.DECK_L + me * K.MAX_DECK, S.DECK_L + me * K.MAX_DECK + int(row[S.DECK_N + me]))
         assert sorted(det[own_deck]) == sorted(row[own_deck])  # own deck: same slots, new order
         g2 = tcg_env.Game(g.spec, g.pool, det, 0)
@@ -347,6 +355,7 @@ def test_determinization_keeps_what_the_player_sees_and_conserves_cards(seed):
         assert np.array_equal(g2.action_mask(), g.action_mask())
         hands.add(tuple(int(det[S.CARD + sl * S.CARD_W]) for sl in hidden[: int(row[S.HAND_N + o])]))
     assert len(hands) > 1  # the hidden hand really is resampled
+    assert len(stocks) > 1  # and my own stock with my deck
 
 
 def test_determinize_batch_equals_determinize_row_per_row():

@@ -40,7 +40,8 @@ def check_invariants(g):
     if not g.done:
         assert len(g.legal_actions()) > 0
         for p in range(2):
-            assert int(r[S.LEVEL_N + p]) < K.LEVEL_TO_LOSE  # CR 9.4 ends the game first
+            if int(r[S.FRAME_N]) == 0:  # CR 9.4 (check type) ends the game at the check timing
+                assert int(r[S.LEVEL_N + p]) < K.LEVEL_TO_LOSE
             if int(r[H_DECISION]) != K.Decision.LEVEL_UP:
                 assert int(r[S.CLOCK_N + p]) < K.CLOCK_TO_LEVEL  # CR 9.3 is resolved at once
         assert int(r[S.RES_N]) + int(r[S.RES_N + 1]) <= 2  # an event and/or a trigger card at most
@@ -48,8 +49,9 @@ def check_invariants(g):
 
 
 def check_climax_counts(g):
-    """The observation's climax counts (each waiting room, the observer's own deck), which the
-    kernel reads through the climax slots list, equal a count of the cards in those zones."""
+    """The observation's climax counts (each waiting room, the observer's own hidden zones: deck,
+    stock, markers), which the kernel reads through the climax slots list, equal a count of the
+    cards in those zones."""
     from tcg_env.games.weiss_schwarz.observation import GLOBAL_COLUMNS, OBS_GLOBAL
 
     cards = unpack_tables(g.pool.kernel_tables)[0]
@@ -65,7 +67,11 @@ def check_climax_counts(g):
         obs = g.observe(viewer)
         assert obs[col["my_waiting_room_climax_div8"]] * 8 == climax_in("WR", viewer)
         assert obs[col["opp_waiting_room_climax_div8"]] * 8 == climax_in("WR", 1 - viewer)
-        assert obs[col["my_deck_climax_div8"]] * 8 == climax_in("DECK", viewer)
+        markers = sum(int(cards[int(r[S.CARD + slot * S.CARD_W]), K.C_TYPE]) == K.CardType.CLIMAX
+                      for slot in range(viewer * K.MAX_DECK, (viewer + 1) * K.MAX_DECK)
+                      if int(r[S.ZONE + slot * S.CARD_W]) == K.Zone.MARKER)
+        hidden = climax_in("DECK", viewer) + climax_in("STOCK", viewer) + markers
+        assert obs[col["my_hidden_climax_div8"]] * 8 == hidden
 
 
 def play_random(g, rng, max_steps=5000):

@@ -3,9 +3,12 @@
 Reading guide
 -------------
 * ``advance`` runs the game by itself until a player must decide (decision kind and deciding
-  player go into the header) or the game ends. Every loop first runs the rule actions (CR 9),
-  then the pending automatic abilities (CR 8.5.1), then the effect program in progress, then the
-  turn's flow (``F_*``).
+  player go into the header) or the game ends. Every loop first asks a level up that is due (an
+  interrupt, CR 9.1.2.1: it suspends whatever was being done, ``SUSPENDED``), then resumes the
+  suspended action, or runs the effect program in progress, or at a check timing (no program in
+  progress) the check-type rule actions (CR 9.1.2.2), then the pending automatic abilities
+  (CR 8.5.1), then the turn's flow (``F_*``).
+  The refresh (CR 9.2), the other interrupt, happens inside the moves that empty a deck.
 * ``legal_mask_row`` writes the exact legal actions of the pending decision; ``apply_unchecked``
   performs one legal action and calls ``advance``.
 * ``T`` is the compiled card pool's tables ``cards``, ``abilities``, ``filters``, ``code`` (column
@@ -117,6 +120,7 @@ from tcg_env.games.weiss_schwarz.state import (
     STEP,
     STOCK_L,
     STOCK_N,
+    SUSPENDED,
     TIMESTAMP,
     TRIG_ICON_I,
     TRIG_SLOT,
@@ -278,6 +282,12 @@ F_END_ATTACK = 13  # CR 7.5.1.4 / 7.6.1.5
 F_ENCORE = 14  # CR 7.7
 F_END = 15  # CR 6.8
 F_END_CLEANUP = 16
+
+# SUSPENDED: a turn action a level up (CR 9.3.1, an interrupt-type rule action, 9.1.2.1) suspended:
+# what is left of it when the level up is done. (An effect program needs no entry: it stays on the
+# frame stack at its next instruction, and ``advance`` resumes it after the level up.)
+RS_NONE = 0
+RS_CLOCK_DRAWS = 1  # CR 6.4.1.2: the clocked card's two draws, then the main phase
 
 ERR_ILLEGAL = -1
 ERR_DONE = -2
@@ -906,6 +916,8 @@ def cost_payable(s, T, arow, p, slot):
         return False
     if A[arow, K.A_COST_HAND_TO_CLOCK] > s[HAND_N + p]:
         return False
+    if A[arow, K.A_COST_CLOCK_TOP] > s[DECK_N + p]:
+        return False  # CR 9.2.3 / 8.4.2.2: no refresh mid-cost, so the deck must hold them all
     if A[arow, K.A_COST_DISCARD] > 0 and A[arow, K.A_COST_DISCARD_FILTER] >= 0:
         n = 0
         for i in range(s[HAND_N + p]):
@@ -942,7 +954,10 @@ def pay_fixed_costs(s, T, arow, p, slot):
     if A[arow, K.A_COST_REST_SELF] != 0:
         s[ORIENT + slot * CARD_W] = O_REST
     for _ in range(A[arow, K.A_COST_CLOCK_TOP]):
-        move_top_of_deck(s, p, Z_CLOCK)
+        # CR 8.4.2.1 / 9.2.3: no refresh while a cost is paid (cost_payable checked the deck)
+        n = s[DECK_N + p]
+        if n > 0:
+            put_in_zone(s, s[DECK_L + p * MAX_DECK + n - 1], Z_CLOCK)
     if A[arow, K.A_COST_MARKER_FILTER] >= 0:
         ch = first_marker_source(s, T, A[arow, K.A_COST_MARKER_FILTER], p, slot)
         if ch >= 0:
@@ -952,6 +967,7 @@ def pay_fixed_costs(s, T, arow, p, slot):
         put_in_zone(s, slot, Z_WR)
     elif A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
         put_in_zone(s, slot, Z_MEMORY)
+    refresh_if_empty(s, p)  # CR 9.2.1: the refresh the cost made wait
 
 
 # =============================================================================================
@@ -1523,6 +1539,11 @@ def run_top_frame(s, T):
         # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.support) do nothing yet
         s[f + FR_PC] += 1
         s[f + FR_CNT] = 0
+        if level_up_due(s):
+            # CR 9.1.2.1 / 9.3.1: the instruction put cards into a clock (damage, a card or the top
+            # of a deck to the clock): the level up interrupts the program (kept on the frame stack
+            # at its next instruction), which ``advance`` resumes after it
+            return 0
     s[FRAME_N] -= 1
     return 0
 
@@ -1543,7 +1564,7 @@ def start_ability(s, T, p, slot, arow, aux):
         set_decision(s, D_PAY_COST, p)
         return 1
     pay_fixed_costs(s, T, arow, p, slot)
-    push_frame(s, T, slot, arow, p, aux)
+    push_frame(s, T, slot, arow, p, aux)  # a level up the cost made wait (9.3.3) comes first
     return 0
 
 
@@ -1560,16 +1581,43 @@ def pay_cost_card_ok(s, T, p, hand_slot):
 # Rule actions (CR 9) and check timing (CR 8.5.1)
 # =============================================================================================
 @internal
-def rule_actions(s, T):
-    """Returns 1 if a decision is now pending or the game ended, 2 to run them again, 0 done."""
+def level_up_due(s):
+    """CR 9.3.1: a clock holds seven or more cards."""
+    return s[CLOCK_N] >= K.CLOCK_TO_LEVEL or s[CLOCK_N + 1] >= K.CLOCK_TO_LEVEL
+
+
+@internal
+def level_up_interrupt(s):
+    """CR 9.3 level up, an interrupt-type rule action (9.1.2.1): asked as soon as a clock holds
+    seven cards, whatever is being done (the action resumes afterwards: SUSPENDED), the turn
+    player's first (9.1.2.1.1.1). Returns 1 if the LEVEL_UP decision is now pending.
+    CR 8.4.2.1 / 9.3.3: never called while a cost is being paid (no ``advance`` runs between the
+    PAY_COST decisions, and ``pay_fixed_costs`` runs to its end), so the level up waits for it."""
     tp = s[TURN_PLAYER]
-    # CR 9.3 level up (interrupt type): turn player first (9.1.2.1.1)
     for k in range(2):
         p = tp if k == 0 else 1 - tp
         if s[CLOCK_N + p] >= K.CLOCK_TO_LEVEL:
             s[CAND_N] = K.CLOCK_TO_LEVEL
             set_decision(s, D_LEVEL_UP, p)
             return 1
+    return 0
+
+
+@internal
+def finish_clock_phase(s, T, p, draws):
+    """CR 6.4.1.2: the draws of a clocked card (``draws`` 0 after a pass), then the main phase."""
+    draw_cards(s, p, draws)
+    s[PHASE] = PH_MAIN
+    s[FLOW] = F_MAIN
+    trigger_all(s, T, TR_BEGIN_MAIN)
+    trigger_clock_abilities(s, T, TR_BEGIN_MAIN)
+
+
+@internal
+def rule_actions(s, T):
+    """The check-type rule actions (the level-up interrupt is ``level_up_interrupt``).
+    Returns 1 if the game ended, 2 to run them again, 0 done."""
+    tp = s[TURN_PLAYER]
     # CR 9.4 losing verdict (check type)
     for p in range(2):
         refresh_if_empty(s, p)
@@ -1584,7 +1632,7 @@ def rule_actions(s, T):
         if s[REFRESH_POINT + p] > 0:
             s[REFRESH_POINT + p] -= 1
             move_top_of_deck(s, p, Z_CLOCK)
-            return 2  # run the rule actions again (a level up may be due)
+            return 2  # run the rule actions again (after a level up, if one is due)
     refresh_derived(s, T)
     # CR 9.5 characters with 0 or less power to the waiting room
     moved = False
@@ -2040,11 +2088,23 @@ def advance(s, T):
         if s[H_NUM_DECISIONS] >= MAX_DECISIONS:
             end_game(s, K_DRAW)  # CR 11.1 safety net
             return
-        ra = rule_actions(s, T)
-        if ra == 2:
-            continue
-        if ra != 0:
+        if level_up_interrupt(s) == 1:
             return
+        if s[SUSPENDED] == RS_CLOCK_DRAWS:
+            # CR 9.1.2.1: the suspended action goes on where it stopped (no check timing between)
+            s[SUSPENDED] = RS_NONE
+            finish_clock_phase(s, T, s[TURN_PLAYER], 2)
+            continue
+        if s[FRAME_N] == 0:
+            # CR 9.1.2.2 / 8.5.1.1: the check-type rule actions, at a check timing only (not while an
+            # effect program, suspended or waiting for a choice, is being resolved)
+            ra = rule_actions(s, T)
+            if ra == 2:
+                continue
+            if ra != 0:
+                return
+        else:
+            refresh_derived(s, T)  # the program reads current power, soul, level (CR 8.9)
         if s[FRAME_N] > 0:
             if run_top_frame(s, T) == 1:
                 return
@@ -2526,13 +2586,14 @@ def apply_unchecked(s, T, a):
             put_in_zone(s, s[HAND_L + p * MAX_DECK + a - HAND_BASE], Z_WR)
             s[MULL_DISCARDS] += 1
     elif kind == D_CLOCK:
-        if a != PASS:  # CR 6.4.1.2
+        if a == PASS:
+            finish_clock_phase(s, T, p, 0)
+        else:  # CR 6.4.1.2
             put_in_zone(s, s[HAND_L + p * MAX_DECK + a - HAND_BASE], Z_CLOCK)
-            draw_cards(s, p, 2)
-        s[PHASE] = PH_MAIN
-        s[FLOW] = F_MAIN
-        trigger_all(s, T, TR_BEGIN_MAIN)
-        trigger_clock_abilities(s, T, TR_BEGIN_MAIN)
+            if level_up_due(s):
+                s[SUSPENDED] = RS_CLOCK_DRAWS  # CR 9.1.2.1: the level up comes before the draws
+            else:
+                finish_clock_phase(s, T, p, 2)
     elif kind == D_MAIN:
         if a < MOVE_BASE or a >= ATTACK_BASE:
             s[MOVE_RUN_OPEN] = 0  # CR 11.1.1.2: another action ends the run of moves
@@ -2682,7 +2743,7 @@ def apply_unchecked(s, T, a):
             set_decision(s, D_PAY_COST, p)
             return
         pay_fixed_costs(s, T, s[PAY_ABIL], p, s[PAY_SLOT])
-        push_frame(s, T, s[PAY_SLOT], s[PAY_ABIL], p, s[PAY_AUX])
+        push_frame(s, T, s[PAY_SLOT], s[PAY_ABIL], p, s[PAY_AUX])  # after a level up the cost made wait
     elif kind == D_CHOOSE_POSITION:
         if s[DEC_ARG + 1] == -6:  # MOVE_POSITION of an effect
             if a != PASS:

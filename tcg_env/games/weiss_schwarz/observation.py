@@ -67,6 +67,8 @@ CLOCK_ROWS = 8  # bottom-most clock cards per player (the level-up choice is amo
 LEVEL_ROWS = 3
 _Z_WR = int(K.Zone.WAITING_ROOM)
 _Z_DECK = int(K.Zone.DECK)
+_Z_STOCK = int(K.Zone.STOCK)
+_Z_MARKER = int(K.Zone.MARKER)
 
 CARD_COLUMNS = [
     "present",
@@ -106,7 +108,10 @@ GLOBAL_COLUMNS = [
     "opp_pending_autos_div4",
     "my_waiting_room_climax_div8",
     "opp_waiting_room_climax_div8",
-    "my_deck_climax_div8",  # the owner knows its deck list (not its order): climax still in the deck
+    # CR 3.1.3 / 3.2.2 / 3.10.2 / 3.7.2: my climax cards in the zones nobody may look at (deck,
+    # stock, face-down markers), together: the deck list minus what I see. The deck alone would tell
+    # whether a card that left the deck unseen (a pool trigger's card into the stock) was a climax.
+    "my_hidden_climax_div8",
 ]
 GLOBAL_USED = len(GLOBAL_COLUMNS)
 GLOBAL_SIZE = 112
@@ -224,19 +229,20 @@ def observe_into(s, T, player, out, over_previous):
         out[_G_ICON + s[DEC_ARG]] = 1.0
     out[_G_PEND] = s[PT_N + p] / 4.0
     out[_G_PEND + 1] = s[PT_N + o] / 4.0
-    # climax cards in each waiting room and in the observer's own deck: the zones of the few
-    # climax slots (CX_SLOTS), not the card of every slot of those zones
+    # climax cards in each waiting room (public) and the observer's own climax cards in its hidden
+    # zones (deck, stock, markers: its deck list minus every zone it sees, CR 3.1.3): the zones of
+    # the few climax slots (CX_SLOTS), not the card of every slot of those zones
     for side in range(2):
         q = p if side == 0 else o
         n_wr = 0
-        n_deck = 0
+        n_hidden = 0
         for i in range(s[CX_SLOT_N + q]):
             z = s[ZONE + s[CX_SLOTS + q * MAX_DECK + i] * CARD_W]
             n_wr += np.int64(z == _Z_WR)
-            n_deck += np.int64(z == _Z_DECK)
+            n_hidden += np.int64(z == _Z_DECK or z == _Z_STOCK or z == _Z_MARKER)
         out[_G_PEND + 2 + side] = n_wr / 8.0
         if side == 0:
-            out[_G_PEND + 4] = n_deck / 8.0
+            out[_G_PEND + 4] = n_hidden / 8.0
     # stages (public)
     for side in range(2):
         q = p if side == 0 else o
@@ -285,8 +291,15 @@ def observe_into(s, T, player, out, over_previous):
         if s[CX_N + q] > 0:
             copy_card_row(out, OBS_CLIMAX + side * CARD_FEATURES, T,
                           s[CARD + s[CX_L + q * MAX_DECK + s[CX_N + q] - 1] * CARD_W], CARD_FEATURES)
-    # choice candidates: waiting-room / public cards only (a deck search is not implemented)
-    if n_candidates > 0:  # a hand choice stays private
+    # choice candidates, the decider's only (a hand choice stays private): cards it may look at
+    # (public zones, its hand, the deck cards a search or look shows it). A stock card is a blank
+    # (CR 3.10.2: nobody looks at a stock): its row says "present" only
+    if n_candidates > 0:
         for k in range(n_candidates):
-            copy_card_row(out, OBS_CANDIDATES + k * CARD_FEATURES, T, s[CARD + s[CAND + k] * CARD_W],
-                          CARD_FEATURES)
+            r = OBS_CANDIDATES + k * CARD_FEATURES
+            sl = s[CAND + k]
+            if s[ZONE + sl * CARD_W] == _Z_STOCK:
+                zero_range(out, r, r + CARD_FEATURES)
+                out[r] = 1.0
+            else:
+                copy_card_row(out, r, T, s[CARD + sl * CARD_W], CARD_FEATURES)

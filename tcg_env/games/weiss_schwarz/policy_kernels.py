@@ -81,6 +81,7 @@ from tcg_env.games.weiss_schwarz.state import (
     LEVEL_N,
     ORIENT,
     STAGE,
+    STOCK_L,
     STOCK_N,
 )
 
@@ -624,36 +625,54 @@ def choose_action_row(s, T, mask, n_legal, kind, rng_row):
 # =============================================================================================
 # Determinization (search over hidden information)
 # =============================================================================================
+@internal
+def _deal_anew(s, p, runs_n, runs_l, rng_row):
+    """Permute the card ids among the slots of player ``p``'s list zones ``runs_*`` (count and run
+    offsets, up to 3 zones) taken as one pile: every zone list, count and per-slot field stays."""
+    total = 0
+    for z in range(len(runs_n)):
+        total += s[runs_n[z] + p]
+    for i in range(total - 1, 0, -1):
+        j = rng_below(rng_row, i + 1)
+        si = _pile_slot(s, p, runs_n, runs_l, i)
+        sj = _pile_slot(s, p, runs_n, runs_l, j)
+        t = s[CARD + si * CARD_W]
+        s[CARD + si * CARD_W] = s[CARD + sj * CARD_W]
+        s[CARD + sj * CARD_W] = t
+
+
+@internal
+def _pile_slot(s, p, runs_n, runs_l, i):
+    """The i-th slot of the zones ``runs_*`` of player ``p`` taken one after the other."""
+    for z in range(len(runs_n)):
+        n = s[runs_n[z] + p]
+        if i < n:
+            return s[runs_l[z] + p * MAX_DECK + i]
+        i -= n
+    return -1
+
+
 @njit(cache=True)
 def determinize_row(s, T, player, rng_row):
     """Resample what ``player`` can't see, in place, with ``rng_row``:
 
-    * the opponent's hand and deck (CR 3.2 / 3.3: hidden zones) are dealt anew from the same cards
-      (sizes kept): the card ids are permuted among those slots, so every zone list, count and
-      per-slot field stays as it was;
-    * ``player``'s own deck is shuffled (its order is unknown; its contents are known);
+    * the opponent's hand, deck and stock (CR 3.2 / 3.3 / 3.10: hidden zones) are dealt anew from
+      the same cards (sizes kept): the card ids are permuted among those slots, so every zone list,
+      count and per-slot field stays as it was;
+    * ``player``'s own deck and stock likewise, together: the deck list tells which cards they
+      hold between them, not which is where (CR 3.10.2: nobody looks at a stock; a pool trigger's
+      card goes there unseen) nor the deck's order;
     * the game's own RNG (future shuffles) is reseeded.
 
-    Simplification: the face-down stock (CR 3.9) is left as it is, and cards revealed earlier are
-    not tracked. Everything ``player`` observes is unchanged.
+    Simplification: markers (CR 3.7.2) are left as they are, and cards revealed earlier are not
+    tracked. Everything ``player`` observes is unchanged (its observation counts its climax cards
+    in deck and stock together, ``observation.GLOBAL_COLUMNS``).
     """
     o = 1 - player
-    nh = s[HAND_N + o]
-    nd = s[DECK_N + o]
-    for i in range(nh + nd - 1, 0, -1):
-        j = rng_below(rng_row, i + 1)
-        si = s[HAND_L + o * MAX_DECK + i] if i < nh else s[DECK_L + o * MAX_DECK + (i - nh)]
-        sj = s[HAND_L + o * MAX_DECK + j] if j < nh else s[DECK_L + o * MAX_DECK + (j - nh)]
-        t = s[CARD + si * CARD_W]
-        s[CARD + si * CARD_W] = s[CARD + sj * CARD_W]
-        s[CARD + sj * CARD_W] = t
-    list_climax_slots(s, T, o)  # the permutation moved climax cards between slots
-    base = DECK_L + player * MAX_DECK
-    for i in range(s[DECK_N + player] - 1, 0, -1):
-        j = rng_below(rng_row, i + 1)
-        t = s[base + i]
-        s[base + i] = s[base + j]
-        s[base + j] = t
+    _deal_anew(s, o, (HAND_N, DECK_N, STOCK_N), (HAND_L, DECK_L, STOCK_L), rng_row)
+    _deal_anew(s, player, (DECK_N, STOCK_N), (DECK_L, STOCK_L), rng_row)
+    for q in range(2):
+        list_climax_slots(s, T, q)  # the permutations moved climax cards between slots
     hi = np.int64(rng_next_u32(rng_row)) & 0x7FFFFFFF
     lo = np.int64(rng_next_u32(rng_row))
     rng_seed_one(s, (hi << 32) | lo)

@@ -34,6 +34,9 @@ CX_PLAYED = _a("climax_played")  # 1 once the climax phase play timing was used 
 DEC_ARG = _a("decision_args", 4)  # parameters of the pending decision (see kernels)
 REFRESH_POINT = _a("refresh_point", 2)  # CR 5.2.1.5 / 9.9
 TIMESTAMP = _a("timestamp")
+# CR 9.1.2.1: an action an interrupt-type rule action (a level up, CR 9.3.1) suspended, resumed once
+# the interrupt is done (kernels.RS_*; 0 none)
+SUSPENDED = _a("suspended_action")
 
 # ---- attack (CR 7) -------------------------------------------------------------------------------
 ATK_SLOT = _a("attacker_slot")  # -1 none

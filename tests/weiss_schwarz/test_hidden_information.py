@@ -1,0 +1,136 @@
+"""CR 3.1.3 / 3.2.2 / 3.10.2: what neither player may see does not reach an observation.
+
+A card in a player's deck or stock is hidden from both players (the owner included); so
+exchanging the identities of two such cards of one owner must leave both players' observations
+exactly as they were. (The deck list is known: a column may count what is hidden only over all
+of those zones together.)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from ws_helpers import CX_POOL, GUARD, SCOUT, find_action
+
+import tcg_env
+from tcg_env.engine.tables import unpack_tables
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz.observation import OBS_SIZE, observe_row
+
+HIDDEN_TO_ALL = (K.Zone.DECK, K.Zone.STOCK)
+
+
+def _is_climax(pool, cid):
+    return int(unpack_tables(pool.kernel_tables)[0][cid, K.C_TYPE]) == K.CardType.CLIMAX
+
+
+def swap_identities(row, pool, a, b):
+    """``row`` with the cards of slots ``a`` and ``b`` (one owner) exchanged; the climax-slot list
+    re-derived from the card ids as the engine does (kernels.list_climax_slots)."""
+    r = row.copy()
+    ca, cb = S.CARD + a * S.CARD_W, S.CARD + b * S.CARD_W
+    r[ca], r[cb] = row[cb], row[ca]
+    for p in range(2):
+        cx = [sl for sl in range(p * K.MAX_DECK, (p + 1) * K.MAX_DECK)
+              if int(r[S.CARD + sl * S.CARD_W]) >= 0 and _is_climax(pool, int(r[S.CARD + sl * S.CARD_W]))]
+        r[S.CX_SLOTS + p * K.MAX_DECK : S.CX_SLOTS + (p + 1) * K.MAX_DECK] = -1
+        r[S.CX_SLOTS + p * K.MAX_DECK : S.CX_SLOTS + p * K.MAX_DECK + len(cx)] = cx
+        r[S.CX_SLOT_N + p] = len(cx)
+    return r
+
+
+def observations(row, pool):
+    out = np.zeros((2, OBS_SIZE), np.float32)
+    for p in range(2):
+        observe_row(row, pool.kernel_tables, p, out[p])
+    return out
+
+
+def hidden_slots(row, p):
+    return [sl for sl in range(p * K.MAX_DECK, (p + 1) * K.MAX_DECK)
+            if int(row[S.CARD + sl * S.CARD_W]) >= 0 and int(row[S.ZONE + sl * S.CARD_W]) in HIDDEN_TO_ALL]
+
+
+def test_cr_3_10_2_a_pool_triggers_stock_card_is_not_told_by_the_observation(scenario, pool):
+    """The issue's case: a pool trigger (CR 4.12.2.4) puts the top card of the deck into the stock
+    unseen. Whether it was a climax must not show: exchanging it with a deck card (climax for
+    non-climax) changes no observation of either player."""
+    sc = scenario()
+    sc.put(0, SCOUT, "stage", pos=0)
+    sc.stack_deck(0, [CX_POOL, CX_POOL, GUARD])  # trigger check: a pool icon; the pooled card: a climax
+    sc.stack_deck(1, [GUARD, GUARD])
+    g = sc.game()
+    g.step(find_action(g, "End the main phase"))
+    if g.decision == K.Decision.CLIMAX:
+        g.step(find_action(g, "Play no climax"))
+    g.step(find_action(g, "Direct attack with Scout"))
+    assert g.decision == K.Decision.TRIGGER_OPTION
+    g.step(find_action(g, "Use"))
+    row = np.array(g.state, np.int32)
+    stock = [int(x) for x in row[S.STOCK_L : S.STOCK_L + int(row[S.STOCK_N])]]
+    pooled = [sl for sl in stock if _is_climax(g.pool, int(row[S.CARD + sl * S.CARD_W]))]
+    assert pooled, "the pooled climax is in the stock"
+    deck = [int(x) for x in row[S.DECK_L : S.DECK_L + int(row[S.DECK_N])]]
+    plain = next(sl for sl in deck if not _is_climax(g.pool, int(row[S.CARD + sl * S.CARD_W])))
+    before = observations(row, g.pool)
+    after = observations(swap_identities(row, g.pool, pooled[0], plain), g.pool)
+    for p in range(2):
+        assert np.array_equal(before[p], after[p]), f"player {p} sees columns {np.flatnonzero(before[p] != after[p])}"
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_cr_3_1_3_no_observation_depends_on_an_unseen_cards_identity(pool, deck, seed):
+    """Random play; at every decision, exchange two hidden cards of each player (a climax and a
+    non-climax where there are both, from different zones where possible): both players'
+    observations stay the same."""
+    rng = np.random.default_rng(seed)
+    g = tcg_env.make_game("weiss_schwarz", decks=(deck, deck), seed=seed, pool=pool)
+    checked = 0
+    while not g.done and g.num_decisions < 400:
+        row = np.array(g.state, np.int32)
+        before = observations(row, g.pool)
+        for p in range(2):
+            hs = hidden_slots(row, p)
+            cx = [sl for sl in hs if _is_climax(g.pool, int(row[S.CARD + sl * S.CARD_W]))]
+            plain = [sl for sl in hs if sl not in cx]
+            if not cx or not plain:
+                continue
+            a = cx[rng.integers(len(cx))]
+            za = int(row[S.ZONE + a * S.CARD_W])
+            other_zone = [sl for sl in plain if int(row[S.ZONE + sl * S.CARD_W]) != za]
+            pick = other_zone or plain
+            b = pick[rng.integers(len(pick))]
+            after = observations(swap_identities(row, g.pool, a, b), g.pool)
+            assert np.array_equal(before, after), (p, g.num_decisions, np.argwhere(before != after))
+            checked += 1
+        legal = g.legal_actions()
+        g.step(int(legal[rng.integers(len(legal))]))
+    assert checked > 50
+
+
+def test_cr_3_10_2_a_choice_among_stock_cards_shows_blank_cards():
+    """An effect that chooses a stock card (a card-format `choose` may name the stock): the
+    decider's candidate rows say "present" and nothing else; exchanging the two stock cards
+    changes no observation."""
+    from ws_tables import basic_deck, basic_pool
+
+    from tcg_env.games.weiss_schwarz.observation import CARD_FEATURES, OBS_CANDIDATES
+    from tcg_env.games.weiss_schwarz.scenario import Scenario
+
+    P = basic_pool()
+    stock = P.filter(zone=K.FilterZone.STOCK, side=1)
+    a = P.ability(K.AbilityKind.ACT, [(int(K.Op.CHOOSE), 0, stock, 1, 0), (int(K.Op.TO_WAITING_ROOM), 0)])
+    tester = P.card("Tester", level=0, cost=0, power=1000, abilities=[a])
+    d = basic_deck(P).copy()
+    d[d == 9] = tester  # Insight
+    sc = Scenario.main_phase(P, decks=(d, d), turn_player=0)
+    sc.put(0, tester, "stage", pos=0)
+    cx, plain = sc.put(0, CX_POOL, "stock"), sc.put(0, SCOUT, "stock")
+    g = sc.game()
+    g.step(find_action(g, "Use ability 0 of Tester"))
+    assert g.decision == K.Decision.CHOOSE_TARGET
+    rows = g.observe(0)[OBS_CANDIDATES : OBS_CANDIDATES + 2 * CARD_FEATURES].reshape(2, CARD_FEATURES)
+    assert (rows[:, 0] == 1).all() and (rows[:, 1:] == 0).all()
+    row = np.array(g.state, np.int32)
+    assert np.array_equal(observations(row, P), observations(swap_identities(row, P, cx, plain), P))
