@@ -57,7 +57,8 @@ def test_a_zone_outside_the_enum_is_refused(snap):
 @pytest.mark.parametrize("field, value, words", [("climax_played", 2, "0 or 1"), ("shot_armed", -1, "0 or 1"),
                                                  ("counter_used", 5, "0 or 1"), ("move_run_open", 2, "0 or 1"),
                                                  ("attack_type", 4, "AttackType"), ("mulligan_stage", 3, "0..2"),
-                                                 ("auto_single", 2, "0 or 1"), ("variant", 1, "0..0")])
+                                                 ("auto_single", 2, "0 or 1"), ("variant", 1, "0..0"),
+                                                 ("suspended_action", 2, "0 or 1")])
 def test_flags_and_kinds_outside_their_domain_are_refused(snap, field, value, words):
     g, d = snap
     bad = copy.deepcopy(d)

@@ -11,6 +11,7 @@ from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN
 from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz.kernels import RS_CLOCK_DRAWS, RS_NONE
 from tcg_env.games.weiss_schwarz.observation import (
     CARD_FEATURES,
     CLOCK_ROWS,
@@ -253,6 +254,7 @@ VALUE_DOMAINS = {
     "shot_armed": FLAG,
     "counter_used": FLAG,
     "move_run_open": FLAG,
+    "suspended_action": (RS_NONE, RS_CLOCK_DRAWS),  # the action a level up suspended (CR 9.1.2.1)
 }
 
 
