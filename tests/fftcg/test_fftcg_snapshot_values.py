@@ -23,8 +23,13 @@ def snap():
 
 
 def _hand_slot(d):
+    """A card slot in a hand (the decider's first, else the other player's)."""
     p = d["decision"]["player"]
-    return d["fields"]["hand"][p][0]
+    for hand in (d["fields"]["hand"][p], d["fields"]["hand"][1 - p]):
+        slots = [int(x) for x in hand if int(x) >= 0]
+        if slots:
+            return slots[0]
+    raise AssertionError("the fixture position has no card in hand")
 
 
 def _load_refused(g, d, match):
