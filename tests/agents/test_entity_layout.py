@@ -148,3 +148,24 @@ def test_entity_net_refuses_a_layout_of_other_sizes():
 
     with pytest.raises(ValueError, match="entity_layout describes 1786 observation columns"):
         PolicyNet(1376, 97, [8], game="weiss_schwarz", arch="entity")
+
+
+def test_fftcg_entity_policy_saved_before_the_generic_layout_loads_unchanged(tmp_path):
+    """policy.pt files of the FF-TCG entity network written before the layout was generic name the
+    free-action head "head_pass": they load, with the same logits."""
+    import torch
+
+    from agents.neural import POLICY_FORMAT, PolicyNet, load_policy
+
+    torch.manual_seed(2)
+    net = PolicyNet(1376, 97, [16], arch="entity", entity_dim=4)
+    with torch.no_grad():
+        for p in net.parameters():
+            p.add_(torch.randn_like(p) * 0.1)
+    old = {k.replace("head_free.", "head_pass."): v for k, v in net.state_dict().items()}
+    assert "head_pass.weight" in old
+    torch.save({"format": POLICY_FORMAT, "model": old, "model_config": net.model_config()}, tmp_path / "policy.pt")
+    loaded = load_policy(str(tmp_path / "policy.pt"))
+    obs = torch.rand(5, 1376) * (torch.rand(5, 1376) < 0.2)
+    with torch.no_grad():
+        assert torch.equal(loaded(obs)[0], net(obs)[0])

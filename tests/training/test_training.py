@@ -518,3 +518,19 @@ def test_bench_training_prints_one_json_line():
     last = json.loads(out.stdout.strip().splitlines()[-1])
     assert last["ppo_steps_per_s"] > 0 and last["sb3_steps_per_s"] > 0
     assert last["ppo_over_sb3"] == pytest.approx(last["ppo_steps_per_s"] / last["sb3_steps_per_s"], rel=0.01)
+
+
+def test_decision_cost_is_taken_from_every_learner_decisions_reward(tmp_path, monkeypatch):
+    """decision_cost c: the rewards GAE sees are those of c = 0 minus c, transition by transition
+    (the same rollout: the cost changes nothing before learning)."""
+    import training.selfplay_ppo as sp
+
+    seen = []
+    real = sp.gae_flat
+    monkeypatch.setattr(sp, "gae_flat", lambda n, nxt, val, rew, *a: seen.append(rew[:n].copy()) or real(n, nxt, val, rew, *a))
+    for cost in (0.0, 0.25):
+        tr = Trainer(_resume_cfg(tmp_path, f"cost{cost}", decision_cost=cost), log=False)
+        tr.run(max_updates=1)
+        tr.close()
+    assert len(seen) == 2 and seen[0].shape == seen[1].shape and seen[0].size > 0
+    np.testing.assert_allclose(seen[1], seen[0] - 0.25, atol=1e-6)
