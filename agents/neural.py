@@ -88,12 +88,16 @@ class PolicyNet(nn.Module):
 
     ``arch="mlp"``: the flat observation through the trunk, one linear head for all 97 logits.
 
-    ``arch="entity"`` (FF-TCG): the same trunk over the flat observation gives a context; each card
-    row (hand, own field, opponent field, options) is encoded by one small layer per block, shared
-    by the block's 16 rows, and the logit of "hand card i" / "field card i" / "its ability j" /
-    "option k" is the dot product of that row's code with a query the context projects for the
-    block (plus a learnt bias per action). What is learnt about a card in slot 3 thus holds in
-    slot 7; the value and PASS come from the context.
+    ``arch="entity"``: the same trunk over the flat observation gives a context; the game's
+    :class:`tcg_env.spec.EntityLayout` (``GameSpec.entity_layout``) says which blocks of the flat
+    observation are card rows and which actions point at which rows. Each block's rows are encoded
+    by one small layer shared by the block's rows, and the logit of an action that points at a row
+    ("hand card i", "ability j of field card i", "option k") is the dot product of that row's code
+    with a query the context projects for that kind of action (one per pointer and use j), plus a
+    learnt bias per action; an action named by several pointers sums their products. What is
+    learnt about a card in slot 3 thus holds in slot 7. The value and the free actions (no row
+    named: PASS, moves) come from the context through linear heads. The network reads only the
+    layout, never the game's name.
     """
 
     def __init__(self, obs_size: int, num_actions: int, hidden: Sequence[int] = (256, 256), game: str = "fftcg",
@@ -121,36 +125,78 @@ class PolicyNet(nn.Module):
         self.value_head = _init(nn.Linear(width, 1), 1.0)
 
     def _build_entity(self, width: int) -> None:
-        from tcg_env.games.fftcg import observation as O
-        from tcg_env.games.fftcg.constants import NUM_ACTIONS
+        from tcg_env.registry import get_spec
 
-        if self.game != "fftcg" or self.obs_size != O.OBS_SIZE or self.num_actions != NUM_ACTIONS or NUM_ACTIONS != 97:
-            raise ValueError("arch='entity' knows the FF-TCG observation / action layout only")
+        spec = get_spec(self.game)
+        if spec.entity_layout is None:
+            raise ValueError(f"arch='entity' needs the game's entity_layout (tcg_env.spec.EntityLayout); {self.game!r} has none")
+        L = spec.entity_layout()
+        if L.obs_size != self.obs_size or L.num_actions != self.num_actions:
+            raise ValueError(f"{self.game!r}'s entity_layout describes {L.obs_size} observation columns and {L.num_actions} "
+                             f"actions, the network has {self.obs_size} and {self.num_actions}")
+        self.layout = L
         d = self.entity_dim
-        self._layout = (O.OBS_HAND, O.OBS_OWN_FIELD, O.OBS_OPP_FIELD, O.OBS_STACK, O.OBS_OPTIONS, O.HAND_SLOTS,
-                        O.FIELD_SLOTS, O.OPTION_SLOTS, O.CARD_FEATURES, O.OPTION_FEATURES)
-        # one row encoder per block, shared by the block's 16 rows
-        self.enc_hand = _init(nn.Linear(O.CARD_FEATURES, d), np.sqrt(2))
-        self.enc_own = _init(nn.Linear(O.CARD_FEATURES, d), np.sqrt(2))
-        self.enc_opp = _init(nn.Linear(O.CARD_FEATURES, d), np.sqrt(2))
-        self.enc_opt = _init(nn.Linear(O.OPTION_FEATURES, d), np.sqrt(2))
-        # queries from the context: 1 per block, 3 for own field cards (the card, ability 0, ability 1)
-        self.query = _init(nn.Linear(width, 6 * d), 0.01)
+        # one row encoder per block that some action points at, shared by the block's rows
+        self.entity_blocks = [b for b in L.blocks if any(p.block == b.name for p in L.pointers)]
+        for b in self.entity_blocks:
+            self.add_module(f"enc_{b.name}", _init(nn.Linear(b.features, d), np.sqrt(2)))
+        # one query per (pointer, j), in the layout's pointer order
+        q_first, n_q = {}, 0
+        for p in L.pointers:
+            q_first[p.name], n_q = n_q, n_q + p.per_row
+        self.n_queries = n_q
+        self.query = _init(nn.Linear(width, n_q * d), 0.01)
         self.slot_bias = nn.Parameter(torch.zeros(self.num_actions))
-        self.head_pass = _init(nn.Linear(width, 1), 0.01)
+        self.free_actions = L.free_actions()  # their logits: a linear head of the context
+        self.head_free = _init(nn.Linear(width, len(self.free_actions)), 0.01)
         self.value_head = _init(nn.Linear(width, 1), 1.0)
+        # the forward pass concatenates [free head, then per block its pointers' logits]; `order`
+        # is the action of each concatenated column
+        self.block_pointers: list[tuple[Any, list[tuple[Any, int, Optional[torch.Tensor]]]]] = []
+        order = list(self.free_actions)
+        for b in self.entity_blocks:
+            ptrs = []
+            for p in L.pointers:
+                if p.block == b.name:
+                    rows = None if list(p.rows) == list(range(b.rows)) else torch.tensor(p.rows, dtype=torch.long)
+                    ptrs.append((p, q_first[p.name], rows))
+                    order += [a for a, _, _ in p.actions()]
+            self.block_pointers.append((b, ptrs))
+        order_t = torch.tensor(order, dtype=torch.long)
+        # each action named once (FF-TCG): a gather puts the columns in place; else they are summed
+        self._permutation = sorted(order) == list(range(self.num_actions))
+        self.register_buffer("_action_of_column", order_t, persistent=False)
+        self.register_buffer("_column_of_action", torch.argsort(order_t) if self._permutation else order_t, persistent=False)
+
+    def _load_from_state_dict(self, state_dict, prefix, *args, **kwargs):
+        # entity networks saved before the layout was generic called the free-action head "head_pass"
+        for t in ("weight", "bias"):
+            old = f"{prefix}head_pass.{t}"
+            if old in state_dict and f"{prefix}head_free.{t}" not in state_dict:
+                state_dict[f"{prefix}head_free.{t}"] = state_dict.pop(old)
+        super()._load_from_state_dict(state_dict, prefix, *args, **kwargs)
 
     def _entity_forward(self, x: torch.Tensor, P: "_Params") -> tuple[torch.Tensor, torch.Tensor]:
-        H0, OWN0, OPP0, ST0, OP0, HS, FS, OS, CF, OF = self._layout
         n, d = x.shape[0], self.entity_dim
         h = P.trunk(x)
-        q = P.linear("query", h).reshape(n, 6, d)
-        lh, = self._pointer_logits(P, "enc_hand", x[:, H0:OWN0].reshape(n, HS, CF), q, (0,))
-        lo = self._pointer_logits(P, "enc_own", x[:, OWN0:OPP0].reshape(n, FS, CF), q, (1, 2, 3))  # card, ability 0, 1
-        lp, = self._pointer_logits(P, "enc_opp", x[:, OPP0:ST0].reshape(n, FS, CF), q, (4,))
-        lk, = self._pointer_logits(P, "enc_opt", x[:, OP0:].reshape(n, OS, OF), q, (5,))
-        abil = torch.stack(lo[1:], dim=2).reshape(n, 2 * FS)  # ability j of field card i -> 2 * i + j
-        logits = torch.cat([P.linear("head_pass", h), lh, lo[0], lp, abil, lk], dim=1)
+        q = P.linear("query", h).reshape(n, self.n_queries, d)
+        parts = [P.linear("head_free", h)]
+        for b, ptrs in self.block_pointers:
+            rows = x[:, b.start : b.start + b.rows * b.features].reshape(n, b.rows, b.features)
+            queries = [q0 + j for p, q0, _ in ptrs for j in range(p.per_row)]
+            per_query = self._pointer_logits(P, f"enc_{b.name}", rows, q, queries)
+            i = 0
+            for p, _, sel in ptrs:
+                lg = per_query[i] if p.per_row == 1 else torch.stack(per_query[i : i + p.per_row], dim=2)  # [n, rows(, j)]
+                i += p.per_row
+                if sel is not None:
+                    lg = lg.index_select(1, sel.to(lg.device))
+                parts.append(lg.reshape(n, -1))  # action base + r * per_row + j
+        cat = torch.cat(parts, dim=1)
+        if self._permutation:
+            logits = cat.index_select(1, self._column_of_action)
+        else:
+            logits = cat.new_zeros(n, self.num_actions).index_add(1, self._action_of_column, cat)
         return P.add("slot_bias", logits), P.linear("value_head", h).squeeze(-1)
 
     # batches of at least this many rows take the occupied-rows path of _pointer_logits

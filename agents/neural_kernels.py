@@ -28,24 +28,27 @@ from numba import njit
 from tcg_env.engine.memory import borrow
 
 ARCH_MLP, ARCH_ENTITY = 0, 1
-# the four card-row blocks of the entity network, in the order of the packed encoders
-_ENC_NAMES = ("enc_hand", "enc_own", "enc_opp", "enc_opt")
+# columns of the packed entity layout: blocks[e] = (start, rows, features); pointers[p] = (block,
+# action base, uses per row, first query, first entry in pointer_rows, number of rows)
+B_START, B_ROWS, B_FEATURES = 0, 1, 2
+P_BLOCK, P_BASE, P_PER_ROW, P_QUERY, P_ROWS_AT, P_N_ROWS = 0, 1, 2, 3, 4, 5
 
 
 @njit(cache=True, nogil=True, fastmath={"reassoc", "contract"})
-def policy_forward_rows(x, slots, dims, tw, tb, arch, layout, qw, qb, ew, eb, hw, hb, vw, vb, sbias, logits, values,
-                        scratch):
+def policy_forward_rows(x, slots, dims, tw, tb, arch, blocks, pointers, pointer_rows, free, qw, qb, ew, eb, hw, hb, vw,
+                        vb, sbias, logits, values, scratch):
     """logits[r], values[r] of row x[r] (scaled observation) under the network in slot slots[r].
 
     dims: widths [input, h_1, ..., h_L]; tw[k] / tb[k]: the trunk layers' transposed weights
     ([in, out] blocks, concatenated) and biases. arch ARCH_MLP: hw[k] = policy head [H, A], hb[k]
-    [A]. ARCH_ENTITY: hw[k] = pass head [H, 1], hb[k] [1]; qw[k] [H, 6d] / qb[k] the queries; ew[k,
-    e] [F, d] / eb[k, e] the row encoders of hand, own field, opponent field, options; sbias[k]
-    the per-action bias; layout = (hand, own, opp, options offsets, hand / field / option slots,
-    card / option features). vw[k] [H] / vb[k]: the value head. scratch: float32, at least
-    2 * max(h_l) + 6d + d entries."""
+    [A]. ARCH_ENTITY (the game's EntityLayout, packed by PackedPolicies): hw[k] [H, len(free)] /
+    hb[k] the head of the free actions ``free``; qw[k] [H, Q * d] / qb[k] the queries; ew[k, e]
+    [F, d] / eb[k, e] the row encoder of block e; sbias[k] the per-action bias; blocks / pointers /
+    pointer_rows the layout (columns B_* / P_* above). vw[k] [H] / vb[k]: the value head. scratch:
+    float32, at least 2 * max(h_l) + Q * d + max(block rows) * d entries."""
     # borrowed views (tcg_env.engine.memory): the weight-row slices below cost no reference counts
-    x, slots, dims, tw, tb, layout = borrow(x), borrow(slots), borrow(dims), borrow(tw), borrow(tb), borrow(layout)
+    x, slots, dims, tw, tb = borrow(x), borrow(slots), borrow(dims), borrow(tw), borrow(tb)
+    blocks, pointers, pointer_rows, free = borrow(blocks), borrow(pointers), borrow(pointer_rows), borrow(free)
     qw, qb, ew, eb, hw, hb = borrow(qw), borrow(qb), borrow(ew), borrow(eb), borrow(hw), borrow(hb)
     vw, vb, sbias, logits, values, scratch = borrow(vw), borrow(vb), borrow(sbias), borrow(logits), borrow(values), borrow(scratch)
     n = x.shape[0]
@@ -58,7 +61,7 @@ def policy_forward_rows(x, slots, dims, tw, tb, arch, layout, qw, qb, ew, eb, hw
     h = scratch[:width_max]
     h_next = scratch[width_max : 2 * width_max]
     q = scratch[2 * width_max : 2 * width_max + nq]
-    code = scratch[2 * width_max + nq : 2 * width_max + nq + d]
+    codes = scratch[2 * width_max + nq :]  # row i's code of the block being read: codes[i * d : (i + 1) * d]
     A = logits.shape[1]
     for r in range(n):
         k = slots[r]
@@ -117,30 +120,21 @@ def policy_forward_rows(x, slots, dims, tw, tb, arch, layout, qw, qb, ew, eb, hw
             wrow = qw[k, i]
             for j in range(nq):
                 q[j] += v * wrow[j]
-        p = hb[k, 0]
-        for i in range(H):
-            p += h[i] * hw[k, i, 0]
-        logits[r, 0] = p + sbias[k, 0]
-        hand0, own0, opp0, opt0 = layout[0], layout[1], layout[2], layout[3]
-        hand_slots, field_slots, option_slots = layout[4], layout[5], layout[6]
-        card_f, option_f = layout[7], layout[8]
-        # action columns: pass, hand, own field, opponent field, abilities (2 per own field card), options
-        col_hand = 1
-        col_own = col_hand + hand_slots
-        col_opp = col_own + field_slots
-        col_abil = col_opp + field_slots
-        col_opt = col_abil + 2 * field_slots
-        for e in range(4):
-            if e == 0:
-                start, slots_e, feats, qi = hand0, hand_slots, card_f, 0
-            elif e == 1:
-                start, slots_e, feats, qi = own0, field_slots, card_f, 1
-            elif e == 2:
-                start, slots_e, feats, qi = opp0, field_slots, card_f, 4
-            else:
-                start, slots_e, feats, qi = opt0, option_slots, option_f, 5
-            for i in range(slots_e):
+        lr = logits[r]
+        for a in range(A):
+            lr[a] = sbias[k, a]
+        # the free actions: a linear head of the context
+        for f in range(free.shape[0]):
+            p = hb[k, f]
+            for i in range(H):
+                p += h[i] * hw[k, i, f]
+            lr[free[f]] += p
+        for e in range(blocks.shape[0]):
+            start, rows_e, feats = blocks[e, B_START], blocks[e, B_ROWS], blocks[e, B_FEATURES]
+            # every row's code (an empty row reads no feature: its code is relu(bias))
+            for i in range(rows_e):
                 o = start + i * feats
+                code = codes[i * d : (i + 1) * d]
                 for t in range(d):
                     code[t] = eb[k, e, t]
                 for f in range(feats):
@@ -152,25 +146,20 @@ def policy_forward_rows(x, slots, dims, tw, tb, arch, layout, qw, qb, ew, eb, hw
                 for t in range(d):
                     if code[t] < 0.0:
                         code[t] = 0.0
-                dot = np.float32(0.0)
-                for t in range(d):
-                    dot += code[t] * q[qi * d + t]
-                if e == 0:
-                    col = col_hand + i
-                elif e == 1:
-                    col = col_own + i
-                elif e == 2:
-                    col = col_opp + i
-                else:
-                    col = col_opt + i
-                logits[r, col] = dot + sbias[k, col]
-                if e == 1:  # the own field card's two abilities: queries 2 and 3
-                    for j in range(2):
+            # each action pointing at one of the rows: <row code, its query>
+            for pi in range(pointers.shape[0]):
+                if pointers[pi, P_BLOCK] != e:
+                    continue
+                base, per_row, q0 = pointers[pi, P_BASE], pointers[pi, P_PER_ROW], pointers[pi, P_QUERY]
+                at = pointers[pi, P_ROWS_AT]
+                for ri in range(pointers[pi, P_N_ROWS]):
+                    code = codes[pointer_rows[at + ri] * d : (pointer_rows[at + ri] + 1) * d]
+                    for j in range(per_row):
+                        qo = (q0 + j) * d
                         dot = np.float32(0.0)
                         for t in range(d):
-                            dot += code[t] * q[(2 + j) * d + t]
-                        col = col_abil + 2 * i + j
-                        logits[r, col] = dot + sbias[k, col]
+                            dot += code[t] * q[qo + t]
+                        lr[base + ri * per_row + j] += dot
 
 
 class PackedPolicies:
@@ -191,27 +180,41 @@ class PackedPolicies:
         self.vb = np.zeros(self.k, np.float32)
         A = template.num_actions
         self._scale = template.obs_scale.detach().cpu().numpy().astype(np.float32)
-        self._scratch = np.zeros(2 * int(self.dims[1:].max()) + 7 * int(template.entity_dim), np.float32)
         if self.arch == 1:
             d = template.entity_dim
-            H0, OWN0, OPP0, ST0, OP0, HS, FS, OS, CF, OF = template._layout
-            self.layout = np.array([H0, OWN0, OPP0, OP0, HS, FS, OS, CF, OF], np.int64)
-            self.qw = np.zeros((self.k, H, 6 * d), np.float32)
-            self.qb = np.zeros((self.k, 6 * d), np.float32)
-            self.ew = np.zeros((self.k, 4, max(CF, OF), d), np.float32)
-            self.eb = np.zeros((self.k, 4, d), np.float32)
-            self.hw = np.zeros((self.k, H, 1), np.float32)
-            self.hb = np.zeros((self.k, 1), np.float32)
+            blocks = template.entity_blocks
+            self.blocks = np.array([[b.start, b.rows, b.features] for b in blocks], np.int64)
+            index = {b.name: e for e, b in enumerate(blocks)}
+            ptrs, rows, q0 = [], [], 0
+            for p in template.layout.pointers:
+                ptrs.append([index[p.block], p.base, p.per_row, q0, len(rows), len(p.rows)])
+                rows += list(p.rows)
+                q0 += p.per_row
+            self.pointers = np.array(ptrs, np.int64)
+            self.pointer_rows = np.array(rows, np.int64)
+            self.free = np.array(template.free_actions, np.int64)
+            nf = len(template.free_actions)
+            self.qw = np.zeros((self.k, H, template.n_queries * d), np.float32)
+            self.qb = np.zeros((self.k, template.n_queries * d), np.float32)
+            self.ew = np.zeros((self.k, len(blocks), max(b.features for b in blocks), d), np.float32)
+            self.eb = np.zeros((self.k, len(blocks), d), np.float32)
+            self.hw = np.zeros((self.k, H, nf), np.float32)
+            self.hb = np.zeros((self.k, nf), np.float32)
             self.sbias = np.zeros((self.k, A), np.float32)
+            scratch = 2 * int(self.dims[1:].max()) + (template.n_queries + max(b.rows for b in blocks)) * d
         else:
-            self.layout = np.zeros(9, np.int64)
+            self.blocks = np.zeros((0, 3), np.int64)
+            self.pointers = np.zeros((0, 6), np.int64)
+            self.pointer_rows = self.free = np.zeros(0, np.int64)
             self.qw = np.zeros((1, 1, 1), np.float32)
             self.qb = np.zeros((1, 1), np.float32)
-            self.ew = np.zeros((1, 4, 1, 1), np.float32)
-            self.eb = np.zeros((1, 4, 1), np.float32)
+            self.ew = np.zeros((1, 1, 1, 1), np.float32)
+            self.eb = np.zeros((1, 1, 1), np.float32)
             self.hw = np.zeros((self.k, H, A), np.float32)
             self.hb = np.zeros((self.k, A), np.float32)
             self.sbias = np.zeros((1, 1), np.float32)
+            scratch = 2 * int(self.dims[1:].max()) + 1
+        self._scratch = np.zeros(scratch, np.float32)
 
     @torch.no_grad()
     def load(self, slot: int, net) -> None:
@@ -235,12 +238,12 @@ class PackedPolicies:
         if self.arch == 1:
             self.qw[slot] = arr(net.query.weight.t())
             self.qb[slot] = arr(net.query.bias)
-            for e, name in enumerate(_ENC_NAMES):
-                enc = getattr(net, name)
+            for e, b in enumerate(net.entity_blocks):
+                enc = getattr(net, f"enc_{b.name}")
                 self.ew[slot, e, : enc.in_features] = arr(enc.weight.t())
                 self.eb[slot, e] = arr(enc.bias)
-            self.hw[slot, :, 0] = arr(net.head_pass.weight[0])
-            self.hb[slot] = arr(net.head_pass.bias)
+            self.hw[slot] = arr(net.head_free.weight.t())
+            self.hb[slot] = arr(net.head_free.bias)
             self.sbias[slot] = arr(net.slot_bias)
         else:
             self.hw[slot] = arr(net.policy_head.weight.t())
@@ -267,6 +270,7 @@ class PackedPolicies:
                 raise ValueError(f"slots must be {n} indices in [0, {self.k})")
         logits = np.empty((n, self.template.num_actions), np.float32)
         values = np.empty(n, np.float32)
-        policy_forward_rows(x, slots, self.dims, self.tw, self.tb, self.arch, self.layout, self.qw, self.qb, self.ew,
-                            self.eb, self.hw, self.hb, self.vw, self.vb, self.sbias, logits, values, self._scratch)
+        policy_forward_rows(x, slots, self.dims, self.tw, self.tb, self.arch, self.blocks, self.pointers, self.pointer_rows,
+                            self.free, self.qw, self.qb, self.ew, self.eb, self.hw, self.hb, self.vw, self.vb, self.sbias,
+                            logits, values, self._scratch)
         return logits, values

@@ -111,6 +111,8 @@ class PPOConfig:
     entity_dim: int = 32  # row-code width of arch "entity"
     shaping_coef: float = 0.0  # potential-based shaping: phi = coef * (opponent damage - own damage) / (damage that
     #                            loses: FF-TCG 7, Weiss Schwarz 28 = level 4); agents.neural.damage_potential_weights
+    decision_cost: float = 0.0  # subtracted from the reward of every learner decision: makes actions that change
+    #                             nothing (Weiss Schwarz's free moves, CR 6.5.1.2.4) cost something (docs/training.md)
     # --- self-play ------------------------------------------------------------------------------
     pool_size: int = 8  # past snapshots kept as opponents
     snapshot_every: int = 10  # updates between snapshots
@@ -475,6 +477,8 @@ class Trainer:
             nxt = self.b_next[:n]
             phi_next = np.where(nxt >= 0, self.b_phi[np.maximum(nxt, 0)], np.where(self.b_hasboot[:n], self.b_bootphi[:n], 0.0))
             rew = (rew + c.gamma * phi_next - self.b_phi[:n]).astype(np.float32)
+        if c.decision_cost:
+            rew = (rew - np.float32(c.decision_cost)).astype(np.float32)
         orphans = gae_flat(n, self.b_next[:n], self.b_val[:n], rew, self.b_term[:n], self.b_hasboot[:n],
                            self.b_boot[:n], pending, np.float32(c.gamma), np.float32(c.gae_lambda), adv)
         if orphans:

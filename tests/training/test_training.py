@@ -524,7 +524,7 @@ def _dense_reference(net, obs):
     opp = codes(net.enc_opp, O.OBS_OPP_FIELD, O.FIELD_SLOTS, O.CARD_FEATURES)
     opt = codes(net.enc_opt, O.OBS_OPTIONS, O.OPTION_SLOTS, O.OPTION_FEATURES)
     lo = torch.bmm(own, q[:, 1:4].transpose(1, 2))
-    logits = torch.cat([F.linear(h, net.head_pass.weight, net.head_pass.bias), torch.bmm(hand, q[:, 0, :, None])[..., 0],
+    logits = torch.cat([F.linear(h, net.head_free.weight, net.head_free.bias), torch.bmm(hand, q[:, 0, :, None])[..., 0],
                         lo[:, :, 0], torch.bmm(opp, q[:, 4, :, None])[..., 0], lo[:, :, 1:].reshape(n, -1),
                         torch.bmm(opt, q[:, 5, :, None])[..., 0]], dim=1) + net.slot_bias
     return logits, F.linear(h, net.value_head.weight, net.value_head.bias).squeeze(-1)
@@ -597,16 +597,18 @@ def test_nonzero_columns_is_any_including_nan():
     assert torch.isnan(logits[1]).all() and not torch.isnan(logits[[0, 2]]).any()
 
 
-@pytest.mark.parametrize("arch", ["entity", "mlp"])
-def test_stacked_pool_gives_each_row_its_own_snapshots_logits(arch):
+@pytest.mark.parametrize("game,arch", [("fftcg", "entity"), ("fftcg", "mlp"), ("weiss_schwarz", "entity")])
+def test_stacked_pool_gives_each_row_its_own_snapshots_logits(game, arch):
     """The opponent pool's one-pass forward (StackedPolicies) gives every row the logits of the
     network in its slot, whatever the mix of slots and their row counts."""
     from agents.neural import StackedPolicies
+    from tcg_env.registry import get_spec
 
+    O, A = get_spec(game).obs_size, get_spec(game).num_actions
     nets = []
     for k in range(4):
         torch.manual_seed(k)
-        net = PolicyNet(1376, 97, [32, 16], arch=arch, entity_dim=8)
+        net = PolicyNet(O, A, [32, 16], game=game, arch=arch, entity_dim=8)
         with torch.no_grad():
             for p in net.parameters():
                 p.add_(torch.randn_like(p) * 0.1)
@@ -615,7 +617,7 @@ def test_stacked_pool_gives_each_row_its_own_snapshots_logits(arch):
     for slot, net in zip((0, 2, 3, 5), nets):
         stack.load(slot, net)
     rng = np.random.default_rng(0)
-    obs = torch.from_numpy(rng.random((23, 1376), dtype=np.float32) * (rng.random((23, 1376)) < 0.1))
+    obs = torch.from_numpy(rng.random((23, O), dtype=np.float32) * (rng.random((23, O)) < 0.1))
     slots = np.array([5, 0, 0, 3, 5, 5, 2, 0, 3, 3, 3, 3, 5, 0, 2, 5, 5, 0, 3, 2, 0, 5, 5])
     by_slot = dict(zip((0, 2, 3, 5), nets))
     out = stack.logits(obs, slots)
@@ -626,18 +628,21 @@ def test_stacked_pool_gives_each_row_its_own_snapshots_logits(arch):
         stack.logits(obs[:1], np.array([6]))
 
 
-@pytest.mark.parametrize("arch,hidden", [("entity", [32, 16]), ("entity", [24]), ("mlp", [32, 16, 8])])
-def test_packed_pool_kernel_equals_each_snapshots_torch_forward(arch, hidden):
+@pytest.mark.parametrize("game,arch,hidden", [("fftcg", "entity", [32, 16]), ("fftcg", "entity", [24]), ("fftcg", "mlp", [32, 16, 8]),
+                                              ("weiss_schwarz", "entity", [32, 16]), ("weiss_schwarz", "mlp", [24])])
+def test_packed_pool_kernel_equals_each_snapshots_torch_forward(game, arch, hidden):
     """The numba forward pass (agents.neural_kernels.PackedPolicies) gives every row the logits and
     value of the network in its slot, as PolicyNet.forward_scaled does, up to float summation order;
     empty card rows and observations from real games included; bad slots and shapes are refused."""
     from agents.neural_kernels import PackedPolicies
     from tcg_env.envs.vector import TCGVectorEnv
+    from tcg_env.registry import get_spec
 
+    O, A = get_spec(game).obs_size, get_spec(game).num_actions
     nets = []
     for k in range(3):
         torch.manual_seed(k)
-        net = PolicyNet(1376, 97, hidden, arch=arch, entity_dim=8)
+        net = PolicyNet(O, A, hidden, game=game, arch=arch, entity_dim=8)
         with torch.no_grad():
             for p in net.parameters():
                 p.add_(torch.randn_like(p) * 0.1)
@@ -645,7 +650,7 @@ def test_packed_pool_kernel_equals_each_snapshots_torch_forward(arch, hidden):
     packed = PackedPolicies(nets[0], 5)
     for slot, net in zip((0, 2, 4), nets):
         packed.load(slot, net)
-    vec = TCGVectorEnv("fftcg", num_envs=24, seed=5)
+    vec = TCGVectorEnv(game, num_envs=24, seed=5)
     obs, masks, _ = vec.reset()
     rng = np.random.default_rng(0)
     for _ in range(40):
@@ -669,7 +674,7 @@ def test_packed_pool_kernel_equals_each_snapshots_torch_forward(arch, hidden):
     with pytest.raises(ValueError, match="shape"):
         packed.forward(x[:, :100])
     with pytest.raises(ValueError, match="differs"):
-        packed.load(1, PolicyNet(1376, 97, [7], arch=arch, entity_dim=8))
+        packed.load(1, PolicyNet(O, A, [7], game=game, arch=arch, entity_dim=8))
 
 
 def test_vector_env_keeps_truncated_states():
@@ -727,3 +732,19 @@ def test_bench_training_prints_one_json_line():
     last = json.loads(out.stdout.strip().splitlines()[-1])
     assert last["ppo_steps_per_s"] > 0 and last["sb3_steps_per_s"] > 0
     assert last["ppo_over_sb3"] == pytest.approx(last["ppo_steps_per_s"] / last["sb3_steps_per_s"], rel=0.01)
+
+
+def test_decision_cost_is_taken_from_every_learner_decisions_reward(tmp_path, monkeypatch):
+    """decision_cost c: the rewards GAE sees are those of c = 0 minus c, transition by transition
+    (the same rollout: the cost changes nothing before learning)."""
+    import training.selfplay_ppo as sp
+
+    seen = []
+    real = sp.gae_flat
+    monkeypatch.setattr(sp, "gae_flat", lambda n, nxt, val, rew, *a: seen.append(rew[:n].copy()) or real(n, nxt, val, rew, *a))
+    for cost in (0.0, 0.25):
+        tr = Trainer(_resume_cfg(tmp_path, f"cost{cost}", decision_cost=cost), log=False)
+        tr.run(max_updates=1)
+        tr.close()
+    assert len(seen) == 2 and seen[0].shape == seen[1].shape and seen[0].size > 0
+    np.testing.assert_allclose(seen[1], seen[0] - 0.25, atol=1e-6)

@@ -106,6 +106,12 @@ def _entity_spaces():
     return entity_spaces()
 
 
+def _entity_layout():
+    from tcg_env.games.fftcg.observation import entity_layout
+
+    return entity_layout()
+
+
 SPEC = GameSpec(
     name="fftcg",
     env_name="fftcg_v0",
@@ -128,4 +134,5 @@ SPEC = GameSpec(
     entity_obs=_entity_obs,
     entity_spaces=_entity_spaces,
     extras={"Decision": constants.Decision, "constants": constants},
+    entity_layout=_entity_layout,
 )

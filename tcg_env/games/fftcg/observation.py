@@ -300,3 +300,32 @@ def observe_into(s, T, player, out, over_previous):
         out[o + 5] = cards[cid, K.C_POWER] / 10000.0
         out[o + 6] = 1.0 if s[OWNER + slot * CARD_W] == me else 0.0
         out[o + 7] = s[ZONE + slot * CARD_W]
+
+
+def entity_layout():
+    """The card-row blocks of the observation and the actions that point at their rows
+    (:class:`tcg_env.spec.EntityLayout`; ``docs/fftcg/actions.md``): HAND i, FIELD i and ABILITY
+    i,j name own hand / field row i, OPP_FIELD i the opponent's field row i, OPTION k option row k.
+    PASS is free. The stack rows are context only (no action names them)."""
+    from tcg_env.spec import EntityLayout, RowBlock, RowPointer
+
+    hs, fs, os_ = range(HAND_SLOTS), range(FIELD_SLOTS), range(OPTION_SLOTS)
+    return EntityLayout(
+        obs_size=OBS_SIZE,
+        num_actions=K.NUM_ACTIONS,
+        blocks=(
+            RowBlock("hand", OBS_HAND, HAND_SLOTS, CARD_FEATURES),
+            RowBlock("own", OBS_OWN_FIELD, FIELD_SLOTS, CARD_FEATURES),
+            RowBlock("opp", OBS_OPP_FIELD, FIELD_SLOTS, CARD_FEATURES),
+            RowBlock("opt", OBS_OPTIONS, OPTION_SLOTS, OPTION_FEATURES),
+        ),
+        # in this order the queries are those of the network before the layout was generic
+        # (policy.pt files of that time load unchanged): hand, field card, its 2 abilities, opponent, option
+        pointers=(
+            RowPointer("hand", K.HAND_BASE, "hand", tuple(hs)),
+            RowPointer("field", K.OWN_FIELD_BASE, "own", tuple(fs)),
+            RowPointer("ability", K.ABILITY_BASE, "own", tuple(fs), K.ABILITIES_PER_CARD),
+            RowPointer("opp_field", K.OPP_FIELD_BASE, "opp", tuple(fs)),
+            RowPointer("option", K.OPTION_BASE, "opt", tuple(os_)),
+        ),
+    ).check()

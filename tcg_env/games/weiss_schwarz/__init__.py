@@ -110,6 +110,12 @@ def _sizes():
 
 _OBS_SIZE, _STATE_SIZE = _sizes()
 
+def _entity_layout():
+    from tcg_env.games.weiss_schwarz.observation import entity_layout
+
+    return entity_layout()
+
+
 SPEC = GameSpec(
     name="weiss_schwarz",
     env_name="weiss_schwarz_v0",
@@ -132,4 +138,5 @@ SPEC = GameSpec(
     entity_obs=_adapter("entity_obs"),
     entity_spaces=_adapter("entity_spaces"),
     extras={"Decision": constants.Decision, "constants": constants},
+    entity_layout=_entity_layout,
 )

@@ -303,3 +303,39 @@ def observe_into(s, T, player, out, over_previous):
                 out[r] = 1.0
             else:
                 copy_card_row(out, r, T, s[CARD + sl * CARD_W], CARD_FEATURES)
+
+
+def entity_layout():
+    """The card-row blocks of the observation and the actions that point at their rows
+    (:class:`tcg_env.spec.EntityLayout`; ``docs/weiss_schwarz/actions.md``).
+
+    HAND i and PLAY i,pos name hand row i (PLAY: its use for position pos); OWN_STAGE pos and
+    ABILITY pos,j my stage row pos; OPP_STAGE pos the opponent's stage row pos; ATTACK pos,t my
+    center character pos and the opponent's character facing it (stage row 2 - pos, CR 3.6.5);
+    OPTION k candidate row k (a target choice) and my clock row k (level up: the k-th card from the
+    bottom, CR 9.3.2; clock rows are bottom first). PASS and the moves are free."""
+    from tcg_env.spec import EntityLayout, RowBlock, RowPointer
+
+    center = tuple(range(K.N_CENTER))
+    return EntityLayout(
+        obs_size=OBS_SIZE,
+        num_actions=K.NUM_ACTIONS,
+        blocks=(
+            RowBlock("hand", OBS_HAND, HAND_SLOTS, CARD_FEATURES),
+            RowBlock("my_stage", OBS_MY_STAGE, NPOS, STAGE_FEATURES),
+            RowBlock("opp_stage", OBS_OPP_STAGE, NPOS, STAGE_FEATURES),
+            RowBlock("candidates", OBS_CANDIDATES, OPTION_SLOTS, CARD_FEATURES),
+            RowBlock("my_clock", OBS_MY_CLOCK, CLOCK_ROWS, CARD_FEATURES),
+        ),
+        pointers=(
+            RowPointer("hand", K.HAND_BASE, "hand", tuple(range(HAND_SLOTS))),
+            RowPointer("play", K.PLAY_BASE, "hand", tuple(range(HAND_SLOTS)), NPOS),
+            RowPointer("own_stage", K.OWN_STAGE_BASE, "my_stage", tuple(range(NPOS))),
+            RowPointer("opp_stage", K.OPP_STAGE_BASE, "opp_stage", tuple(range(NPOS))),
+            RowPointer("ability", K.ABILITY_BASE, "my_stage", tuple(range(NPOS)), K.ABILITIES_PER_CARD),
+            RowPointer("attacker", K.ATTACK_BASE, "my_stage", center, 3),
+            RowPointer("defender", K.ATTACK_BASE, "opp_stage", tuple(K.N_CENTER - 1 - i for i in center), 3),
+            RowPointer("option", K.OPTION_BASE, "candidates", tuple(range(OPTION_SLOTS))),
+            RowPointer("level_up", K.OPTION_BASE, "my_clock", tuple(range(CLOCK_ROWS - 1))),
+        ),
+    ).check()
