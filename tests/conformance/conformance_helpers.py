@@ -8,7 +8,7 @@ from collections import Counter
 import numpy as np
 
 import tcg_env
-from tcg_env.engine.header import H_ERROR, H_RNG
+from tcg_env.engine.header import H_ERROR
 
 
 def deck_pairs(spec) -> list[tuple[str, str]]:
@@ -81,12 +81,6 @@ def determinized(game, player, seed) -> "tcg_env.Game":
     states = np.array(game.state, np.int32)[None].copy()
     k.determinize_batch(states, game.pool.kernel_tables, np.array([player], np.int32), k.seed_agent_rng(1, seed))
     return tcg_env.Game(game.spec, game.pool, states[0], game.variant_index)
-
-
-def without_rng(row) -> np.ndarray:
-    r = np.array(row, np.int32)
-    r[H_RNG:H_RNG + 4] = 0
-    return r
 
 
 def env_module(spec):
