@@ -14,15 +14,49 @@ Kernel contract (all numba ``njit(cache=True)``, all state in one int32 array ``
 * ``observe_one(states, b, player, tables, out)`` writes the flat float32 observation of ``player``.
 * ``step_batch(states, actions, tables, obs, masks, rewards, dones, ...)`` steps all rows at once
   (see the game's kernels module for its exact signature).
+* ``seed_agent_rng(n, seed)`` -> ``n`` agent RNG rows (independent of the games' own RNG), and
+  ``determinize_batch(states, tables, players, agent_rng)``: in each row, resample in place what
+  ``players[b]`` cannot see (the opponent's hidden cards dealt anew among the same hidden slots,
+  ``players[b]``'s own deck order, the game's RNG), leaving everything that player observes as it
+  was. Search agents use it; the conformance kit (``tests/conformance``) uses it to check that
+  observations hide the hidden zones.
 
 Common header: every game's state row starts with the fields of
 ``tcg_env.engine.header`` so generic code reads done / winner / current player the same way.
+
+Python-level hooks for checks and tools (not hot paths):
+
+* ``max_decisions``: the decision count at which the engine ends a game as a draw; every game
+  ends (done, with a winner or a draw) within it.
+* ``card_zones(row) -> CardZones``: where every card of the game in ``row`` is, read from the
+  zone lists of the state (see :class:`CardZones`). The conformance kit checks card conservation
+  with it: every card slot in exactly one zone, each player's card total constant.
+
+Every registered game must pass the conformance kit, ``tests/conformance`` (parametrized over
+``tcg_env.registry.list_games()``; see docs/architecture.md, "Game conformance tests").
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
+
+SHARED = -1  # CardZones player of a zone no player owns (a shared stack, a card in transit)
+
+
+@dataclass(frozen=True)
+class CardZones:
+    """Where the cards of one game are (what :attr:`GameSpec.card_zones` returns).
+
+    ``zones``: (player, zone name) -> the card slots that zone holds, in the zone's order, read
+    from the state's zone lists (``player`` is the player whose zone it is, or :data:`SHARED`).
+    Every game lists at least ``(p, "deck")`` and ``(p, "hand")`` for p in 0, 1.
+    ``owners``: card slot -> its owner (0 or 1), for every slot that holds a card.
+    A consistent state lists every slot of ``owners`` in exactly one zone and nothing else.
+    """
+
+    zones: dict[tuple[int, str], list[int]]
+    owners: dict[int, int]
 
 
 @dataclass(frozen=True)
@@ -48,6 +82,8 @@ class GameSpec:
     obs_columns: Callable[[], list[tuple[str, int, int]]]  # (name, start, length) named views
     entity_obs: Callable[[Any], dict]  # flat obs (..., obs_size) -> dict of entity arrays
     entity_spaces: Callable[[], dict]  # gymnasium spaces for the dict encoding
+    max_decisions: int  # the engine ends a game as a draw after this many decisions
+    card_zones: Callable[[Any], CardZones]  # (state row) -> where every card is (card conservation)
     extras: dict = field(default_factory=dict)
     # the card-row blocks of the flat observation and the actions that point at their rows, read by
     # the pointer-head network (agents.neural.PolicyNet, arch "entity"); None: that network is not

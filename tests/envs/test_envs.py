@@ -1,38 +1,11 @@
-"""PettingZoo, Gymnasium and vector interfaces."""
+"""PettingZoo, Gymnasium and vector interfaces of FF-TCG (the checks every game passes, PettingZoo's
+api_test / seed_test, Gymnasium's env checker, vector env vs single games, are in tests/conformance)."""
 
-import gymnasium
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
 
-import tcg_env
-from tcg_env import Game, IllegalActionError
+from tcg_env import IllegalActionError
 from tcg_env.envs import IllegalActionLosesWrapper, TCGSingleAgentEnv, TCGVectorEnv, fftcg_v0, make_env
-
-
-@pytest.mark.parametrize("encoding", ["flat", "dict"])
-def test_pettingzoo_api_test(encoding):
-    api_test(fftcg_v0.env(obs_encoding=encoding), num_cycles=300)
-
-
-@pytest.mark.parametrize("encoding", ["flat", "dict"])
-def test_pettingzoo_seed_test(encoding):
-    seed_test(lambda: fftcg_v0.env(obs_encoding=encoding), num_cycles=200)  # raises on a mismatch
-    a, b = fftcg_v0.env(obs_encoding=encoding), fftcg_v0.env(obs_encoding=encoding)
-    a.reset(seed=7)
-    b.reset(seed=7)
-    assert a.agent_selection == b.agent_selection
-    np.testing.assert_array_equal(a.game.state, b.game.state)
-
-
-def test_gymnasium_env_checker_and_registration():
-    from gymnasium.utils.env_checker import check_env
-
-    check_env(TCGSingleAgentEnv(illegal_action="lose"), skip_render_check=True)
-    env = gymnasium.make("tcg_env/FFTCG-v0", opponent="random", learner_seat=1)
-    obs, info = env.reset(seed=1)
-    assert obs.shape == env.observation_space.shape
-    assert env.unwrapped.action_masks().any()
 
 
 def _play_aec(env, seed, rng):
@@ -124,30 +97,6 @@ def test_learner_seat_reward_is_the_learners():
             assert env.game.returns()[seat] == total
 
 
-def test_vector_env_matches_the_aec_env_for_the_same_seeds_and_actions():
-    B = 4
-    venv = TCGVectorEnv(num_envs=B, seed=20, max_turns=1000)
-    obs, masks, players = venv.reset()
-    games = [tcg_env.make_game("fftcg", seed=20 + b) for b in range(B)]
-    rng = np.random.default_rng(2)
-    for _ in range(200):
-        actions = np.zeros(B, np.int64)
-        for b, g in enumerate(games):
-            np.testing.assert_array_equal(masks[b], g.action_mask())
-            np.testing.assert_array_equal(obs[b], g.observe(g.current_player))
-            assert players[b] == g.current_player
-            legal = g.legal_actions()
-            actions[b] = legal[rng.integers(len(legal))]
-        obs, masks, rewards, term, trunc, players = venv.step(actions)
-        for b, g in enumerate(games):
-            g.step(int(actions[b]))
-            if g.done:
-                assert term[b] and tuple(rewards[b]) == g.returns()
-                games[b] = None
-        if any(g is None for g in games):
-            break
-
-
 def test_vector_env_auto_resets_and_truncates():
     venv = TCGVectorEnv(num_envs=8, seed=1, max_turns=3)
     obs, masks, players = venv.reset()
@@ -159,23 +108,6 @@ def test_vector_env_auto_resets_and_truncates():
         saw_trunc |= bool(trunc.any())
         assert (masks.sum(1) > 0).all()
     assert saw_trunc
-
-
-def test_hidden_cards_do_not_change_the_observation():
-    g = tcg_env.make_game("fftcg", seed=9)
-    rng = np.random.default_rng(3)
-    for _ in range(60):
-        legal = g.legal_actions()
-        g.step(int(legal[rng.integers(len(legal))]))
-    d = g.to_dict()
-    f = d.pop("cards") and d["fields"]
-    hidden = f["hand"][1][: f["hand_count"][1]] + f["deck"][1][: f["deck_count"][1]]
-    ids = [f["card_id"][s] for s in hidden]
-    for s, cid in zip(hidden, ids[::-1]):
-        f["card_id"][s] = cid
-    g2 = Game.from_dict(d, pool=g.pool)
-    np.testing.assert_array_equal(g.observe(0), g2.observe(0))
-    np.testing.assert_array_equal(g.observe(0, encoding="dict")["hand"], g2.observe(0, encoding="dict")["hand"])
 
 
 def test_dict_observations_fit_their_space():

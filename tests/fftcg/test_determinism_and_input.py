@@ -23,62 +23,6 @@ def play(g, n, rng):
     return acts
 
 
-def test_same_seed_and_actions_give_the_same_trajectory():
-    g1 = tcg_env.make_game("fftcg", seed=42)
-    g2 = tcg_env.make_game("fftcg", seed=42)
-    acts = play(g1, 300, np.random.default_rng(1))
-    for a in acts:
-        g2.step(a)
-    np.testing.assert_array_equal(g1.state, g2.state)
-    g3 = tcg_env.make_game("fftcg", seed=43)
-    assert not np.array_equal(tcg_env.make_game("fftcg", seed=42).state, g3.state)
-
-
-@pytest.mark.parametrize("batch", [1, 64])
-def test_batch_rows_match_single_games(batch):
-    bg = tcg_env.make_batch("fftcg", batch, seed=7, auto_reset=False)
-    singles = [tcg_env.make_game("fftcg", seed=7 + b) for b in range(batch)]
-    rng = np.random.default_rng(3)
-    for _ in range(150):
-        actions = np.zeros(batch, np.int64)
-        for b, g in enumerate(singles):
-            np.testing.assert_array_equal(bg.masks[b], g.action_mask())
-            if g.done:
-                actions[b] = -1
-                continue
-            legal = g.legal_actions()
-            actions[b] = legal[rng.integers(len(legal))]
-        live = actions >= 0
-        if not live.all():
-            break
-        bg.step(actions)
-        for b, g in enumerate(singles):
-            g.step(int(actions[b]))
-            np.testing.assert_array_equal(bg.states[b], g.state)
-            np.testing.assert_array_equal(bg.obs[b], g.observe(g.current_player if g.current_player >= 0 else 0))
-
-
-def test_to_dict_from_dict_round_trips_mid_game_including_the_rng():
-    g = tcg_env.make_game("fftcg", seed=5)
-    play(g, 150, np.random.default_rng(2))
-    d = json.loads(json.dumps(g.to_dict()))
-    g2 = Game.from_dict(d)
-    np.testing.assert_array_equal(g.state, g2.state)
-    rng_a, rng_b = np.random.default_rng(9), np.random.default_rng(9)
-    play(g, 300, rng_a)
-    play(g2, 300, rng_b)
-    np.testing.assert_array_equal(g.state, g2.state)  # same shuffles and draws afterwards
-
-
-def test_clone_is_independent():
-    g = tcg_env.make_game("fftcg", seed=6)
-    play(g, 50, np.random.default_rng(0))
-    c = g.clone()
-    before = g.state.copy()
-    play(c, 50, np.random.default_rng(1))
-    np.testing.assert_array_equal(g.state, before)
-
-
 def test_an_illegal_action_raises_lists_the_legal_ones_and_changes_nothing():
     g = tcg_env.make_game("fftcg", seed=8)
     before = g.state.copy()
@@ -92,16 +36,6 @@ def test_an_illegal_action_raises_lists_the_legal_ones_and_changes_nothing():
         with pytest.raises(IllegalActionError):
             g.step(bad)
     np.testing.assert_array_equal(g.state, before)
-
-
-def test_batch_illegal_action_applies_nothing():
-    bg = tcg_env.make_batch("fftcg", 4, seed=1)
-    before = bg.states.copy()
-    actions = np.array([int(np.flatnonzero(m)[0]) for m in bg.masks])
-    actions[2] = int(np.flatnonzero(bg.masks[2] == 0)[0])
-    with pytest.raises(IllegalActionError, match="rows \\[2\\]"):
-        bg.step(actions)
-    np.testing.assert_array_equal(bg.states, before)
 
 
 def test_illegal_decks_are_refused_with_the_problem_named(tmp_path):

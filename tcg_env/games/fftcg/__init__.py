@@ -94,6 +94,12 @@ def _from_dict(row, pool, d):
     return from_dict(row, pool, d)
 
 
+def _card_zones(row):
+    from tcg_env.games.fftcg.adapter import card_zones
+
+    return card_zones(row)
+
+
 def _entity_obs(flat):
     from tcg_env.games.fftcg.adapter import entity_obs
 
@@ -133,6 +139,8 @@ SPEC = GameSpec(
     obs_columns=obs_columns,
     entity_obs=_entity_obs,
     entity_spaces=_entity_spaces,
+    max_decisions=constants.MAX_DECISIONS_PER_GAME,
+    card_zones=_card_zones,
     extras={"Decision": constants.Decision, "constants": constants},
     entity_layout=_entity_layout,
 )

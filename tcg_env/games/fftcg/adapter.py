@@ -11,6 +11,7 @@ from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN
 from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
+from tcg_env.spec import SHARED, CardZones
 from tcg_env.games.fftcg.observation import (
     CARD_COLUMNS,
     CARD_FEATURES,
@@ -55,6 +56,28 @@ def hand(row, p):
 
 def field(row, p):
     return _zone(row, S.FIELD_N, S.FIELD_L, p, K.FIELD_SLOTS)
+
+
+def card_zones(row) -> CardZones:
+    """Where every card is (``GameSpec.card_zones``, used by the conformance kit): the six zone
+    lists of each player (the field by controller), then, from the card records, the cards on the
+    stack (CR 7.12, a Summon being cast) and the card in transit (zone NONE: a Character between
+    being paid for and entering the field) as shared zones."""
+    zones: dict[tuple[int, str], list[int]] = {}
+    for name, cn, ln, cap in (
+        ("deck", S.DECK_N, S.DECK_L, K.MAX_DECK),
+        ("hand", S.HAND_N, S.HAND_L, K.MAX_DECK),
+        ("field", S.FIELD_N, S.FIELD_L, K.FIELD_SLOTS),
+        ("break_zone", S.BREAK_N, S.BREAK_L, K.MAX_DECK),
+        ("damage_zone", S.DAMAGE_N, S.DAMAGE_L, K.MAX_DECK),
+        ("removed", S.REMOVED_N, S.REMOVED_L, K.MAX_DECK),
+    ):
+        for p in range(2):
+            zones[(p, name)] = _zone(row, cn, ln, p, cap)
+    held = [s for s in range(K.N_SLOTS) if int(row[S.CARD + s * S.CARD_W]) >= 0]
+    zones[(SHARED, "stack")] = [s for s in held if int(row[S.ZONE + s * S.CARD_W]) == K.Zone.STACK]
+    zones[(SHARED, "in_transit")] = [s for s in held if int(row[S.ZONE + s * S.CARD_W]) == K.Zone.NONE]
+    return CardZones(zones=zones, owners={s: int(row[S.OWNER + s * S.CARD_W]) for s in held})
 
 
 def _card_name(game, slot) -> str:

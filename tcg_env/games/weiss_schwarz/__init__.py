@@ -137,6 +137,8 @@ SPEC = GameSpec(
     obs_columns=_obs_columns,
     entity_obs=_adapter("entity_obs"),
     entity_spaces=_adapter("entity_spaces"),
+    max_decisions=constants.MAX_DECISIONS_PER_GAME,
+    card_zones=_adapter("card_zones"),
     extras={"Decision": constants.Decision, "constants": constants},
     entity_layout=_entity_layout,
 )

@@ -12,6 +12,7 @@ from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.kernels import RS_CLOCK_DRAWS, RS_NONE
+from tcg_env.spec import CardZones
 from tcg_env.games.weiss_schwarz.observation import (
     CARD_FEATURES,
     CLOCK_ROWS,
@@ -75,6 +76,22 @@ def zone_list(row, z: K.Zone, p: int) -> list[int]:
 
 def stage(row, p: int) -> list[int]:
     return [int(x) for x in row[S.STAGE + p * K.N_POSITIONS : S.STAGE + (p + 1) * K.N_POSITIONS]]
+
+
+def card_zones(row) -> CardZones:
+    """Where every card is (``GameSpec.card_zones``, used by the conformance kit): the nine zone
+    lists of each player, its stage positions, and its markers (CR 3.7: cards under a character,
+    kept only in the card records and counted per position)."""
+    zones: dict[tuple[int, str], list[int]] = {}
+    for z, (cn, ln, name) in LIST_ZONES.items():
+        for p in range(2):
+            zones[(p, name)] = zone_list(row, z, p)
+    held = [s for s in range(K.N_SLOTS) if int(row[S.CARD + s * S.CARD_W]) >= 0]
+    for p in range(2):
+        zones[(p, "stage")] = [s for s in stage(row, p) if s >= 0]
+        zones[(p, "marker")] = [s for s in held if int(row[S.ZONE + s * S.CARD_W]) == K.Zone.MARKER
+                                and s // K.MAX_DECK == p]
+    return CardZones(zones=zones, owners={s: int(row[S.OWNER + s * S.CARD_W]) for s in held})
 
 
 def _slot_name(game, slot: int) -> str:

@@ -1,0 +1,88 @@
+"""What the conformance kit needs of a game, reached through its GameSpec only (no game names)."""
+
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+
+import numpy as np
+
+import tcg_env
+from tcg_env.engine.header import H_ERROR
+
+
+def deck_pairs(spec) -> list[tuple[str, str]]:
+    """The default pairing first, then the built-in decks paired in turn (a few matchups)."""
+    d0, d1 = spec.default_decks()
+    names = spec.list_decks()
+    pairs = [(d0, d1)]
+    for i, name in enumerate(names):
+        pair = (name, names[(i + 1) % len(names)])
+        if pair not in pairs:
+            pairs.append(pair)
+    return pairs
+
+
+def deck_sizes(spec, pool, decks) -> tuple[int, int]:
+    variant = spec.default_variant
+    return tuple(len(spec.load_deck(pool, d, variant).card_ids) for d in decks)
+
+
+def random_action(game, rng) -> int:
+    legal = game.legal_actions()
+    return int(legal[rng.integers(len(legal))])
+
+
+def play(game, n, rng) -> list[int]:
+    """Up to ``n`` uniformly random legal actions; returns them."""
+    actions = []
+    while len(actions) < n and not game.done:
+        a = random_action(game, rng)
+        game.step(a)
+        actions.append(a)
+    return actions
+
+
+def check_cards(spec, row, sizes) -> None:
+    """Card conservation (``spec.card_zones``): every card slot is listed in exactly one zone, no zone
+    lists a slot without a card, and each player owns exactly the cards of its deck."""
+    cz = spec.card_zones(row)
+    for p in (0, 1):
+        assert (p, "deck") in cz.zones and (p, "hand") in cz.zones, "card_zones must list each player's deck and hand"
+    where: dict[int, tuple[int, str]] = {}
+    for key, slots in cz.zones.items():
+        for s in slots:
+            assert s not in where, f"card slot {s} is in {where[s]} and in {key}"
+            assert s in cz.owners, f"{key} lists slot {s}, which holds no card"
+            where[s] = key
+    missing = sorted(set(cz.owners) - set(where))
+    assert not missing, f"card slots {missing[:10]} are in no zone"
+    owned = Counter(cz.owners.values())
+    assert (owned[0], owned[1]) == tuple(sizes), f"cards per owner {owned[0]}, {owned[1]}; the decks had {sizes}"
+    assert int(row[H_ERROR]) == 0, f"engine error code {int(row[H_ERROR])}"
+
+
+def observations(game, player) -> tuple[np.ndarray, dict]:
+    return game.observe(player), game.observe(player, encoding="dict")
+
+
+def same_observation(a, b) -> bool:
+    flat_a, dict_a = a
+    flat_b, dict_b = b
+    if not np.array_equal(flat_a, flat_b) or dict_a.keys() != dict_b.keys():
+        return False
+    return all(np.array_equal(dict_a[k], dict_b[k]) for k in dict_a)
+
+
+def determinized(game, player, seed) -> "tcg_env.Game":
+    """A copy of ``game`` whose hidden information, as ``player`` sees it, is dealt anew
+    (the game's ``kernels.determinize_batch``)."""
+    k = game.spec.kernels
+    states = np.array(game.state, np.int32)[None].copy()
+    k.determinize_batch(states, game.pool.kernel_tables, np.array([player], np.int32), k.seed_agent_rng(1, seed))
+    return tcg_env.Game(game.spec, game.pool, states[0], game.variant_index)
+
+
+def env_module(spec):
+    """The game's PettingZoo env module, ``tcg_env.envs.<spec.env_name>``."""
+    return importlib.import_module(f"tcg_env.envs.{spec.env_name}")

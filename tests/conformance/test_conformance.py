@@ -1,0 +1,336 @@
+"""The game-conformance kit: what every registered game must pass (docs/architecture.md, "Game
+conformance tests"). Every test is parametrized over ``tcg_env.registry.list_games()`` and reaches
+the game through its GameSpec only, so a new game gets them all by registering.
+
+Hooks used: the spec's sizes, decks and kernels (``row_entry`` through the facade, ``reset_batch`` /
+``step_batch``, ``seed_agent_rng`` / ``determinize_batch``), ``to_dict`` / ``from_dict``,
+``entity_obs``, ``max_decisions``, ``card_zones`` and ``env_name`` (the PettingZoo module).
+Short by default (CI has 2 cores); the long random-play sweep is marked ``slow``.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from conformance_helpers import (
+    check_cards,
+    deck_pairs,
+    deck_sizes,
+    determinized,
+    env_module,
+    observations,
+    play,
+    random_action,
+    same_observation,
+)
+
+import tcg_env
+from tcg_env import Game, IllegalActionError
+from tcg_env.registry import get_spec, list_games
+
+GAMES = list_games()
+SHORT_GAMES = 6  # random games per game in the default run
+LEGAL_SWEEP_EVERY = 3  # try every legal action at every 3rd state of those games
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def spec(request):
+    return get_spec(request.param)
+
+
+@pytest.fixture(scope="module")
+def pool(spec):
+    return spec.load_tables()
+
+
+def _record_random_games(spec, pool, n_games, seed0):
+    """Play ``n_games`` uniformly random games (several matchups and seeds) to their end, recording
+    every state row and mask: [(decks, rows, masks, game)]."""
+    pairs = deck_pairs(spec)
+    out = []
+    for i in range(n_games):
+        decks = pairs[i % len(pairs)]
+        g = tcg_env.make_game(spec.name, decks=decks, seed=seed0 + i, pool=pool)
+        rng = np.random.default_rng(seed0 + i)
+        rows, masks = [], []
+        while not g.done and g.num_decisions <= spec.max_decisions:
+            rows.append(np.array(g.state))
+            masks.append(g.action_mask())
+            if not masks[-1].any():
+                break  # reported by test_no_empty_mask_before_the_end
+            g.step(random_action(g, rng))
+        rows.append(np.array(g.state))
+        masks.append(g.action_mask())
+        out.append((decks, rows, masks, g))
+    return out
+
+
+_RECORDED: dict = {}
+
+
+@pytest.fixture(scope="module")
+def random_games(spec, pool):
+    key = spec.name
+    if key not in _RECORDED:
+        _RECORDED[key] = _record_random_games(spec, pool, SHORT_GAMES, seed0=100)
+    return _RECORDED[key]
+
+
+# ---- random play ---------------------------------------------------------------------------------
+def test_random_play_ends_with_a_winner_or_draw_within_the_decision_cap(spec, random_games):
+    for decks, rows, masks, g in random_games:
+        assert g.done, f"{decks}: no end after {g.num_decisions} decisions (cap {spec.max_decisions})"
+        assert g.num_decisions <= spec.max_decisions
+        assert g.winner in (0, 1, -1) and g.current_player == -1
+        assert g.returns() in ((1.0, -1.0), (-1.0, 1.0), (0.0, 0.0))
+        assert len(rows) > 10  # a real game, not an instant end
+    assert any(g.winner in (0, 1) for *_, g in random_games), "random play never produced a winner"
+
+
+def test_no_empty_mask_before_the_end_and_none_after(spec, random_games):
+    for decks, rows, masks, g in random_games:
+        for row, mask in zip(rows, masks):
+            assert mask.shape == (spec.num_actions,) and mask.dtype == np.int8
+            assert set(np.unique(mask).tolist()) <= {0, 1}
+            if row[0]:  # H_DONE
+                assert not mask.any(), "a finished game offers an action"
+            else:
+                assert mask.any(), f"{decks}: empty mask at decision {len(rows)} before the end"
+        with pytest.raises(IllegalActionError, match="game is over"):
+            g.step(0)
+
+
+def test_every_legal_action_applies_without_error(spec, pool, random_games):
+    tried = 0
+    for decks, rows, masks, g in random_games:
+        for row, mask in list(zip(rows, masks))[::LEGAL_SWEEP_EVERY]:
+            if row[0]:
+                continue
+            base = Game(spec, pool, row.copy(), g.variant_index)
+            np.testing.assert_array_equal(base.action_mask(), mask)  # the mask is a function of the state
+            for a in np.flatnonzero(mask):
+                trial = base.clone()
+                trial.step(int(a))  # raises RuntimeError on an engine error code
+                assert trial.num_decisions == base.num_decisions + 1 or trial.done
+                tried += 1
+    assert tried > 50
+
+
+def test_cards_are_conserved_every_card_in_exactly_one_zone(spec, pool, random_games):
+    for decks, rows, masks, g in random_games:
+        sizes = deck_sizes(spec, pool, decks)
+        for row in rows:
+            check_cards(spec, row, sizes)
+
+
+@pytest.mark.slow
+def test_random_play_long_sweep(spec, pool):
+    """100 random games over the built-in matchups, every invariant at every state."""
+    games = _record_random_games(spec, pool, 100, seed0=10_000)
+    for decks, rows, masks, g in games:
+        assert g.done and g.num_decisions <= spec.max_decisions and g.winner in (0, 1, -1)
+        sizes = deck_sizes(spec, pool, decks)
+        for row, mask in zip(rows, masks):
+            assert bool(mask.any()) != bool(row[0])
+            check_cards(spec, row, sizes)
+
+
+# ---- determinism ---------------------------------------------------------------------------------
+def test_same_seeds_give_identical_trajectories_in_batches_of_1_and_64_and_single_games(spec, pool):
+    B, steps, seed = 64, 100, 7
+    picks = np.random.default_rng(3).random((steps, B))
+
+    def choose(masks, t, rows):
+        return np.array([np.flatnonzero(masks[i])[int(picks[t, r] * masks[i].sum())] for i, r in enumerate(rows)],
+                        np.int64)
+
+    big = tcg_env.make_batch(spec.name, B, seed=seed, auto_reset=False, pool=pool)
+    singles = [tcg_env.make_game(spec.name, seed=seed + b, pool=pool) for b in range(B)]
+    played = 0
+    for t in range(steps):
+        for b, g in enumerate(singles):
+            np.testing.assert_array_equal(big.states[b], g.state)
+            np.testing.assert_array_equal(big.masks[b], g.action_mask())
+            np.testing.assert_array_equal(big.obs[b], g.observe(max(g.current_player, 0)))
+        if big.states[:, 0].any():  # a finished row has no legal action: stop while all play
+            break
+        actions = choose(big.masks, t, range(B))
+        big.step(actions)
+        for b, g in enumerate(singles):
+            g.step(int(actions[b]))
+        played += 1
+    assert played >= 20
+    for r in (0, 17, B - 1):  # batches of one, seeded like row r of the big batch
+        one = tcg_env.make_batch(spec.name, 1, seed=seed + r, auto_reset=False, pool=pool)
+        for t in range(played):
+            one.step(choose(one.masks, t, [r]))
+        np.testing.assert_array_equal(one.states[0], big.states[r])
+        np.testing.assert_array_equal(one.obs[0], big.obs[r])
+        np.testing.assert_array_equal(one.masks[0], big.masks[r])
+    # the seed is not ignored
+    a, b = (tcg_env.make_game(spec.name, seed=s, pool=pool) for s in (42, 43))
+    assert not np.array_equal(a.state, b.state)
+
+
+# ---- snapshots -----------------------------------------------------------------------------------
+def test_snapshot_round_trip_mid_game_keeps_state_rng_and_continuation(spec, pool):
+    g = tcg_env.make_game(spec.name, seed=5, pool=pool)
+    play(g, 120, np.random.default_rng(2))
+    assert not g.done
+    d = json.loads(json.dumps(g.to_dict()))
+    assert d["game"] == spec.name
+    h = Game.from_dict(d, pool=pool)
+    np.testing.assert_array_equal(h.state, g.state)  # the RNG words included
+    np.testing.assert_array_equal(h.action_mask(), g.action_mask())
+    assert json.loads(json.dumps(h.to_dict())) == d
+    rng_g, rng_h = np.random.default_rng(9), np.random.default_rng(9)
+    for _ in range(300):  # the same future: shuffles, draws and random effects included
+        if g.done:
+            break
+        np.testing.assert_array_equal(g.legal_actions(), h.legal_actions())
+        g.step(random_action(g, rng_g))
+        h.step(random_action(h, rng_h))
+    np.testing.assert_array_equal(h.state, g.state)
+
+
+def test_a_clone_is_independent_of_its_original(spec, pool):
+    g = tcg_env.make_game(spec.name, seed=6, pool=pool)
+    play(g, 30, np.random.default_rng(0))
+    c = g.clone()
+    before = g.state.copy()
+    play(c, 30, np.random.default_rng(1))
+    assert not np.array_equal(c.state, before)
+    np.testing.assert_array_equal(g.state, before)
+
+
+# ---- hidden information --------------------------------------------------------------------------
+def test_observations_hide_the_hidden_zones(spec, pool):
+    """Dealing a player's hidden information anew (the opponent's hand and deck, the player's own
+    deck order, the RNG: ``kernels.determinize_batch``) leaves that player's flat and dict
+    observations and mask unchanged, while the opponent, whose own hand changed, sees a difference."""
+    g = tcg_env.make_game(spec.name, seed=11, pool=pool)
+    rng = np.random.default_rng(4)
+    sizes = deck_sizes(spec, pool, spec.default_decks())
+    checked = seen_by_owner = 0
+    for _ in range(8):
+        play(g, 15, rng)
+        if g.done:
+            break
+        for p in (0, 1):
+            o = 1 - p
+            mine, theirs = observations(g, p), observations(g, o)
+            zones = spec.card_zones(g.state).zones
+            differs = False
+            for k in range(4):
+                h = determinized(g, p, seed=1000 * p + k)
+                check_cards(spec, h.state, sizes)
+                hz = spec.card_zones(h.state).zones
+                assert hz.keys() == zones.keys()
+                for key in zones:  # the same slots in every zone (only card identities move)
+                    assert sorted(hz[key]) == sorted(zones[key]), key
+                assert same_observation(observations(h, p), mine), f"player {p}'s observation shows hidden cards"
+                if g.current_player == p:
+                    np.testing.assert_array_equal(h.action_mask(), g.action_mask())
+                differs |= not same_observation(observations(h, o), theirs)
+                checked += 1
+            if len(zones[(o, "hand")]) >= 2:
+                assert differs, f"dealing player {o}'s hand anew never changed its own observation"
+                seen_by_owner += 1
+    assert checked >= 16 and seen_by_owner >= 2
+
+
+# ---- illegal actions -----------------------------------------------------------------------------
+def test_illegal_actions_raise_and_change_nothing(spec, pool):
+    g = tcg_env.make_game(spec.name, seed=8, pool=pool)
+    rng = np.random.default_rng(1)
+    for _ in range(4):
+        before, mask = g.state.copy(), g.action_mask()
+        masked_out = np.flatnonzero(mask == 0)
+        bad = [-1, spec.num_actions, 10**9, "3", 2.5, True, None]
+        if masked_out.size:
+            bad.append(int(masked_out[rng.integers(masked_out.size)]))
+        for a in bad:
+            with pytest.raises(IllegalActionError) as e:
+                g.step(a)
+            if isinstance(a, int) and not isinstance(a, bool):
+                assert set(e.value.legal) == set(g.legal_actions().tolist())
+            np.testing.assert_array_equal(g.state, before)
+            np.testing.assert_array_equal(g.action_mask(), mask)
+        play(g, 25, rng)
+    bg = tcg_env.make_batch(spec.name, 4, seed=1, pool=pool)
+    before = bg.states.copy()
+    actions = np.array([int(np.flatnonzero(m)[0]) for m in bg.masks])
+    for bad_action in ([int(np.flatnonzero(bg.masks[2] == 0)[0])] if (bg.masks[2] == 0).any() else []) + [-1, spec.num_actions]:
+        wrong = actions.copy()
+        wrong[2] = bad_action
+        with pytest.raises(IllegalActionError, match=r"rows \[2\]"):
+            bg.step(wrong)
+        np.testing.assert_array_equal(bg.states, before)
+    bg.step(actions)  # the legal batch still steps
+
+
+# ---- environments --------------------------------------------------------------------------------
+@pytest.mark.parametrize("encoding", ["flat", "dict"])
+def test_pettingzoo_api_test(spec, pool, encoding):
+    from pettingzoo.test import api_test
+
+    env = env_module(spec).env(obs_encoding=encoding, pool=pool)
+    assert env.metadata["name"] == spec.env_name
+    api_test(env, num_cycles=300)
+
+
+@pytest.mark.parametrize("encoding", ["flat", "dict"])
+def test_pettingzoo_seed_test(spec, pool, encoding):
+    from pettingzoo.test import seed_test
+
+    mod = env_module(spec)
+    seed_test(lambda: mod.env(obs_encoding=encoding, pool=pool), num_cycles=200)  # raises on a mismatch
+    a, b, c = (mod.env(obs_encoding=encoding, pool=pool) for _ in range(3))
+    a.reset(seed=7)
+    b.reset(seed=7)
+    c.reset(seed=8)
+    assert a.agent_selection == b.agent_selection
+    np.testing.assert_array_equal(a.game.state, b.game.state)
+    assert not np.array_equal(a.game.state, c.game.state)  # the seed is not ignored
+
+
+def test_gymnasium_env_passes_the_env_checker(spec, pool):
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    from tcg_env.envs import TCGSingleAgentEnv
+
+    check_env(TCGSingleAgentEnv(game=spec.name, illegal_action="lose", pool=pool), skip_render_check=True)
+    env = gymnasium.make(tcg_env.GYM_IDS[spec.name], opponent="random", learner_seat=1)
+    obs, info = env.reset(seed=1)
+    assert obs.shape == env.observation_space.shape == (spec.obs_size,)
+    assert env.unwrapped.action_masks().any()
+
+
+def test_vector_env_masks_match_single_games(spec, pool):
+    from tcg_env.envs import TCGVectorEnv
+
+    B = 4
+    venv = TCGVectorEnv(spec.name, num_envs=B, seed=20, max_turns=1000)
+    obs, masks, players = venv.reset()
+    games = [tcg_env.make_game(spec.name, seed=20 + b, pool=pool) for b in range(B)]
+    rng = np.random.default_rng(2)
+    for _ in range(150):
+        actions = np.zeros(B, np.int64)
+        for b, g in enumerate(games):
+            np.testing.assert_array_equal(masks[b], g.action_mask())
+            np.testing.assert_array_equal(obs[b], g.observe(g.current_player))
+            assert players[b] == g.current_player
+            actions[b] = random_action(g, rng)
+        obs, masks, rewards, term, trunc, players = venv.step(actions)
+        ended = False
+        for b, g in enumerate(games):
+            g.step(int(actions[b]))
+            assert bool(term[b]) == g.done
+            if g.done:
+                assert tuple(rewards[b]) == g.returns()
+                ended = True
+        if ended:
+            break
