@@ -10,6 +10,7 @@ Short by default (CI has 2 cores); the long random-play sweep is marked ``slow``
 
 from __future__ import annotations
 
+import copy
 import json
 
 import numpy as np
@@ -27,7 +28,7 @@ from conformance_helpers import (
 )
 
 import tcg_env
-from tcg_env import Game, IllegalActionError
+from tcg_env import Game, IllegalActionError, SnapshotError
 from tcg_env.registry import get_spec, list_games
 
 GAMES = list_games()
@@ -193,6 +194,76 @@ def test_snapshot_round_trip_mid_game_keeps_state_rng_and_continuation(spec, poo
         g.step(random_action(g, rng_g))
         h.step(random_action(h, rng_h))
     np.testing.assert_array_equal(h.state, g.state)
+
+
+def _snapshot_refused(g, d, match):
+    """from_dict refuses ``d`` naming the problem, and a row it was asked to restore into is untouched."""
+    with pytest.raises(SnapshotError, match=match):
+        Game.from_dict(d, pool=g.pool)
+    row = np.array(g.state)
+    before = row.copy()
+    with pytest.raises(SnapshotError):
+        g.spec.from_dict(row, g.pool, d)
+    np.testing.assert_array_equal(row, before)
+
+
+@pytest.fixture(scope="module")
+def snapshot(spec, pool):
+    g = tcg_env.make_game(spec.name, seed=5, pool=pool)
+    play(g, 60, np.random.default_rng(1))
+    return g, json.loads(json.dumps(g.to_dict()))
+
+
+@pytest.mark.parametrize("value, words", [(1.5, "float64"), (3.0, "float64"), (True, "bool"), ("3", "str")])
+def test_snapshot_refuses_a_non_integer_value_instead_of_converting_it(snapshot, value, words):
+    g, d = snapshot
+    bad = copy.deepcopy(d)
+    bad["fields"]["turn"] = value
+    _snapshot_refused(g, bad, rf"field 'turn' must hold integers, got {words}")
+
+
+def test_snapshot_refuses_an_int_past_int64_as_out_of_range(snapshot):
+    g, d = snapshot
+    bad = copy.deepcopy(d)
+    bad["fields"]["turn"] = 2**70
+    _snapshot_refused(g, bad, "field 'turn' out of int32 range")
+
+
+def test_snapshot_refuses_an_all_zero_rng_state(snapshot):
+    """xorshift128 maps the zero state to itself: the restored game would never shuffle again."""
+    g, d = snapshot
+    bad = copy.deepcopy(d)
+    bad["fields"]["rng"] = [0, 0, 0, 0]
+    _snapshot_refused(g, bad, "field 'rng' is all zero")
+
+
+def test_snapshot_of_another_game_or_none_says_which(snapshot):
+    g, d = snapshot
+    row = np.array(g.state)
+    for other in GAMES:
+        if other != g.spec.name:
+            theirs = tcg_env.make_game(other, seed=0).to_dict()
+            with pytest.raises(SnapshotError, match=f"this is a snapshot of '{other}', not of '{g.spec.name}'"):
+                g.spec.from_dict(row, g.pool, theirs)
+    nameless = dict(d)
+    del nameless["game"]  # once gave "format 2 is not 1"
+    with pytest.raises(SnapshotError, match=f"this is a snapshot of None, not of '{g.spec.name}'"):
+        g.spec.from_dict(row, g.pool, nameless)
+    with pytest.raises(SnapshotError, match="field 'game': unknown game 'chess'"):
+        Game.from_dict(dict(d, game="chess"))
+
+
+def test_every_snapshot_of_random_play_passes_the_value_checks(spec, pool):
+    """The value checks refuse no real position: every state of random games restores exactly."""
+    for seed in range(2):
+        g = tcg_env.make_game(spec.name, seed=seed, pool=pool)
+        rng = np.random.default_rng(seed)
+        while True:
+            h = Game.from_dict(g.to_dict(), pool=pool)
+            np.testing.assert_array_equal(h.state, g.state)
+            if g.done:
+                break
+            g.step(random_action(g, rng))
 
 
 def test_a_clone_is_independent_of_its_original(spec, pool):

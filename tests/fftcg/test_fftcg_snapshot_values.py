@@ -97,33 +97,3 @@ def test_an_int_past_int64_is_out_of_range_not_an_overflow(snap):
     bad = copy.deepcopy(d)
     bad["fields"]["timestamp"] = 2**70
     _load_refused(g, bad, "field 'timestamp' out of int32 range")
-
-
-def test_an_all_zero_rng_state_is_refused(snap):
-    """xorshift128 maps the zero state to itself: the restored game would never shuffle again."""
-    g, d = snap
-    bad = copy.deepcopy(d)
-    bad["fields"]["rng"] = [0, 0, 0, 0]
-    _load_refused(g, bad, "field 'rng' is all zero")
-
-
-def test_a_snapshot_of_another_game_says_which(snap):
-    g, d = snap
-    ws = tcg_env.make_game("weiss_schwarz", seed=0).to_dict()
-    row = np.array(g.state)
-    with pytest.raises(SnapshotError, match="this is a snapshot of 'weiss_schwarz', not of 'fftcg'"):
-        g.spec.from_dict(row, g.pool, ws)
-    with pytest.raises(SnapshotError, match="field 'game': unknown game 'chess'"):
-        Game.from_dict(dict(d, game="chess"))
-
-
-def test_every_snapshot_of_random_play_passes_the_value_checks():
-    for seed in range(3):
-        g = tcg_env.make_game("fftcg", seed=seed)
-        rng = np.random.default_rng(seed)
-        while True:
-            h = Game.from_dict(g.to_dict(), pool=g.pool)
-            np.testing.assert_array_equal(h.state, g.state)
-            if g.done:
-                break
-            g.step(int(rng.choice(g.legal_actions())))

@@ -712,7 +712,7 @@ def test_short_training_beats_random(tmp_path):
 @pytest.mark.slow
 def test_short_training_beats_random_at_weiss_schwarz(tmp_path):
     cfg = load_config(PPOConfig, ROOT / "configs" / "ppo_weiss_schwarz.yaml", [
-        f"out_dir={tmp_path}", "run_name=learn_ws", "total_env_steps=400000", "eval_every=0", "final_eval_games=0",
+        f"out_dir={tmp_path}", "run_name=learn_ws", "total_env_steps=800000", "eval_every=0", "final_eval_games=0",
         "tensorboard=false", "seed=11"])
     tr = Trainer(cfg, log=False)
     tr.run()

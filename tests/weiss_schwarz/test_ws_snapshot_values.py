@@ -80,35 +80,3 @@ def test_a_non_integer_value_is_refused_not_converted(snap, value, words):
     bad = copy.deepcopy(d)
     bad["fields"]["turn_player"] = value
     _load_refused(g, bad, rf"field 'turn_player' must hold integers, got {words}")
-
-
-def test_an_all_zero_rng_state_is_refused(snap):
-    """xorshift128 maps the zero state to itself: the restored game would never shuffle again."""
-    g, d = snap
-    bad = copy.deepcopy(d)
-    bad["fields"]["rng"] = [0, 0, 0, 0]
-    _load_refused(g, bad, "field 'rng' is all zero")
-
-
-def test_a_snapshot_of_another_game_says_which(snap):
-    g, d = snap
-    ff = tcg_env.make_game("fftcg", seed=0).to_dict()
-    row = np.array(g.state)
-    with pytest.raises(SnapshotError, match="this is a snapshot of 'fftcg', not of 'weiss_schwarz'"):
-        g.spec.from_dict(row, g.pool, ff)
-    nameless = dict(ff)
-    del nameless["game"]  # once gave "format 2 is not 1"
-    with pytest.raises(SnapshotError, match="this is a snapshot of None, not of 'weiss_schwarz'"):
-        g.spec.from_dict(row, g.pool, nameless)
-
-
-def test_every_snapshot_of_random_play_passes_the_value_checks():
-    for seed in range(3):
-        g = tcg_env.make_game("weiss_schwarz", seed=seed)
-        rng = np.random.default_rng(seed)
-        while True:
-            h = Game.from_dict(g.to_dict(), pool=g.pool)
-            np.testing.assert_array_equal(h.state, g.state)
-            if g.done:
-                break
-            g.step(int(rng.choice(g.legal_actions())))
