@@ -1,0 +1,26 @@
+"""Fixtures every test folder shares."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+
+def _snapshot_refused(g, d, match):
+    """``from_dict`` refuses the snapshot ``d`` with a SnapshotError matching ``match``, and a row it
+    was asked to restore into is left untouched (nothing half-applied)."""
+    from tcg_env import Game, SnapshotError
+
+    with pytest.raises(SnapshotError, match=match):
+        Game.from_dict(d, pool=g.pool)
+    row = np.array(g.state)
+    before = row.copy()
+    with pytest.raises(SnapshotError):
+        g.spec.from_dict(row, g.pool, d)
+    np.testing.assert_array_equal(row, before)
+
+
+@pytest.fixture
+def snapshot_refused():
+    """snapshot_refused(game, snapshot_dict, match): see ``_snapshot_refused``."""
+    return _snapshot_refused
