@@ -8,38 +8,23 @@ import pytest
 import tcg_env
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
+from tcg_env.games.fftcg.adapter import card_zones
+from tcg_env.spec import SHARED
 
 D = K.Decision
 DECKS = tcg_env.list_decks("fftcg")
 MATCHUPS = list(itertools.product(DECKS, DECKS))
 
 
-def _zone_members(row):
-    members = {}
-    for name, cn, ln, cap in (
-        ("deck", S.DECK_N, S.DECK_L, K.MAX_DECK),
-        ("hand", S.HAND_N, S.HAND_L, K.MAX_DECK),
-        ("field", S.FIELD_N, S.FIELD_L, K.FIELD_SLOTS),
-        ("break", S.BREAK_N, S.BREAK_L, K.MAX_DECK),
-        ("damage", S.DAMAGE_N, S.DAMAGE_L, K.MAX_DECK),
-        ("removed", S.REMOVED_N, S.REMOVED_L, K.MAX_DECK),
-    ):
-        for p in range(2):
-            for slot in row[ln + p * cap : ln + p * cap + int(row[cn + p])]:
-                assert int(slot) not in members, f"slot {int(slot)} in two zones"
-                members[int(slot)] = name
-    return members
-
-
 def check_state(g, n_cards):
     row = g.state
     pool = g.pool
-    members = _zone_members(row)
-    on_stack = {int(s) for s in range(K.N_SLOTS) if int(row[S.ZONE + s * S.CARD_W]) == K.Zone.STACK}
-    in_limbo = {int(s) for s in range(K.N_SLOTS) if row[S.CARD + s * S.CARD_W] >= 0 and int(row[S.ZONE + s * S.CARD_W]) == K.Zone.NONE}
-    # card count conserved: every card is in exactly one zone (or on the stack / being played)
-    assert len(members) + len(on_stack) + len(in_limbo) == n_cards
-    assert len(in_limbo) <= 1  # only the Character being paid for
+    # card count conserved: every card is in exactly one zone (or on the stack / being played);
+    # the conformance kit checks the same for every game, through GameSpec.card_zones
+    zones = card_zones(row).zones
+    listed = [slot for slots in zones.values() for slot in slots]
+    assert len(listed) == len(set(listed)) == n_cards
+    assert len(zones[(SHARED, "in_transit")]) <= 1  # only the Character being paid for
     lose_at = K.DAMAGE_TO_LOSE_LIMITED if g.variant_index == 1 else K.DAMAGE_TO_LOSE_CONSTRUCTED
     for p in range(2):
         assert int(row[S.DAMAGE_N + p]) <= lose_at
