@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 
-def _snapshot_refused(g, d, match):
+def _assert_snapshot_refused(g, d, match):
     """``from_dict`` refuses the snapshot ``d`` with a SnapshotError matching ``match``, and a row it
     was asked to restore into is left untouched (nothing half-applied)."""
     from tcg_env import Game, SnapshotError
@@ -21,6 +21,6 @@ def _snapshot_refused(g, d, match):
 
 
 @pytest.fixture
-def snapshot_refused():
-    """snapshot_refused(game, snapshot_dict, match): see ``_snapshot_refused``."""
-    return _snapshot_refused
+def assert_snapshot_refused():
+    """assert_snapshot_refused(game, snapshot_dict, match): see ``_assert_snapshot_refused``."""
+    return _assert_snapshot_refused

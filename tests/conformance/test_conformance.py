@@ -204,26 +204,26 @@ def snapshot(spec, pool):
 
 
 @pytest.mark.parametrize("value, words", [(1.5, "float64"), (3.0, "float64"), (True, "bool"), ("3", "str")])
-def test_snapshot_refuses_a_non_integer_value_instead_of_converting_it(snapshot, value, words, snapshot_refused):
+def test_snapshot_refuses_a_non_integer_value_instead_of_converting_it(snapshot, value, words, assert_snapshot_refused):
     g, d = snapshot
     bad = copy.deepcopy(d)
     bad["fields"]["turn"] = value
-    snapshot_refused(g, bad, rf"field 'turn' must hold integers, got {words}")
+    assert_snapshot_refused(g, bad, rf"field 'turn' must hold integers, got {words}")
 
 
-def test_snapshot_refuses_an_int_past_int64_as_out_of_range(snapshot, snapshot_refused):
+def test_snapshot_refuses_an_int_past_int64_as_out_of_range(snapshot, assert_snapshot_refused):
     g, d = snapshot
     bad = copy.deepcopy(d)
     bad["fields"]["turn"] = 2**70
-    snapshot_refused(g, bad, "field 'turn' out of int32 range")
+    assert_snapshot_refused(g, bad, "field 'turn' out of int32 range")
 
 
-def test_snapshot_refuses_an_all_zero_rng_state(snapshot, snapshot_refused):
+def test_snapshot_refuses_an_all_zero_rng_state(snapshot, assert_snapshot_refused):
     """xorshift128 maps the zero state to itself: the restored game would never shuffle again."""
     g, d = snapshot
     bad = copy.deepcopy(d)
     bad["fields"]["rng"] = [0, 0, 0, 0]
-    snapshot_refused(g, bad, "field 'rng' is all zero")
+    assert_snapshot_refused(g, bad, "field 'rng' is all zero")
 
 
 def test_snapshot_of_another_game_or_none_says_which(snapshot):

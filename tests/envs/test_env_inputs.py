@@ -101,9 +101,13 @@ def test_sb3_predict_then_step_loop():
     obs, _ = env.reset(seed=0)
     for _ in range(30):
         action, _ = model.predict(obs, action_masks=env.action_masks())  # a 0-d numpy array
-        obs, _, terminated, truncated, _ = env.step(action)
+        assert isinstance(action, np.ndarray) and action.ndim == 0
+        before = env.game.num_decisions if env.game is not None else None
+        obs, _, terminated, truncated, _ = env.step(action)  # raised before issue 16
         if terminated or truncated:
             obs, _ = env.reset()
+        else:
+            assert env.game.num_decisions > before  # the action was applied
 
 
 # ---- Gymnasium: opponents -----------------------------------------------------------------------

@@ -33,56 +33,56 @@ def _hand_slot(d):
 
 
 @pytest.mark.parametrize("field, value", [("dull", 2), ("frozen", -1)])
-def test_a_card_flag_outside_0_1_is_refused_naming_field_and_slot(snap, field, value, snapshot_refused):
+def test_a_card_flag_outside_0_1_is_refused_naming_field_and_slot(snap, field, value, assert_snapshot_refused):
     g, d = snap
     bad = copy.deepcopy(d)
     slot = _hand_slot(d)
     bad["fields"][field][slot] = value
-    snapshot_refused(g, bad, rf"field '{field}'\[{slot}\] is {value}, must be 0 or 1")
+    assert_snapshot_refused(g, bad, rf"field '{field}'\[{slot}\] is {value}, must be 0 or 1")
 
 
 @pytest.mark.parametrize("field, value", [("drew_from_empty", [0, 3]), ("damaged_with_empty_deck", [-1, 0]),
                                           ("block_declared", 7), ("auto_single", 2), ("pay_same_name", 5)])
-def test_a_game_flag_outside_0_1_is_refused(snap, field, value, snapshot_refused):
+def test_a_game_flag_outside_0_1_is_refused(snap, field, value, assert_snapshot_refused):
     g, d = snap
     bad = copy.deepcopy(d)
     bad["fields"][field] = value
-    snapshot_refused(g, bad, rf"field '{field}'(\[\d\])? is -?\d, must be 0 or 1")
+    assert_snapshot_refused(g, bad, rf"field '{field}'(\[\d\])? is -?\d, must be 0 or 1")
 
 
-def test_a_zone_outside_the_zone_enum_is_refused(snap, snapshot_refused):
+def test_a_zone_outside_the_zone_enum_is_refused(snap, assert_snapshot_refused):
     g, d = snap
     bad = copy.deepcopy(d)
     slot = _hand_slot(d)
     bad["fields"]["zone"][slot] = 9
-    snapshot_refused(g, bad, rf"field 'zone'\[{slot}\] is 9, must be in Zone")
+    assert_snapshot_refused(g, bad, rf"field 'zone'\[{slot}\] is 9, must be in Zone")
 
 
 @pytest.mark.parametrize("field, value, words", [("attack_step", 7, "AttackStep"), ("controller", None, "0 or 1"),
                                                  ("mulligan_stage", 3, "0..2"), ("priority_player", 2, "0 or 1")])
-def test_kinds_and_players_outside_their_range_are_refused(snap, field, value, words, snapshot_refused):
+def test_kinds_and_players_outside_their_range_are_refused(snap, field, value, words, assert_snapshot_refused):
     g, d = snap
     bad = copy.deepcopy(d)
     if value is None:  # a per-card field
         bad["fields"][field][_hand_slot(d)] = 4
     else:
         bad["fields"][field] = value
-    snapshot_refused(g, bad, rf"field '{field}'.* must be .*{words}")
+    assert_snapshot_refused(g, bad, rf"field '{field}'.* must be .*{words}")
 
 
 @pytest.mark.parametrize("value, words", [(1.5, "float64"), (3.0, "float64"), (True, "bool"), ("3", "str")])
-def test_a_non_integer_value_is_refused_not_converted(snap, value, words, snapshot_refused):
+def test_a_non_integer_value_is_refused_not_converted(snap, value, words, assert_snapshot_refused):
     g, d = snap
     bad = copy.deepcopy(d)
     bad["fields"]["turn"] = value
-    snapshot_refused(g, bad, rf"field 'turn' must hold integers, got {words}")
+    assert_snapshot_refused(g, bad, rf"field 'turn' must hold integers, got {words}")
     bad = copy.deepcopy(d)
     bad["fields"]["dull"][_hand_slot(d)] = value
-    snapshot_refused(g, bad, "field 'dull' must hold integers")
+    assert_snapshot_refused(g, bad, "field 'dull' must hold integers")
 
 
-def test_an_int_past_int64_is_out_of_range_not_an_overflow(snap, snapshot_refused):
+def test_an_int_past_int64_is_out_of_range_not_an_overflow(snap, assert_snapshot_refused):
     g, d = snap
     bad = copy.deepcopy(d)
     bad["fields"]["timestamp"] = 2**70
-    snapshot_refused(g, bad, "field 'timestamp' out of int32 range")
+    assert_snapshot_refused(g, bad, "field 'timestamp' out of int32 range")

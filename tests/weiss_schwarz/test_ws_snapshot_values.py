@@ -27,20 +27,20 @@ def _slot_in(d, zone):
     return next(s for s, z in enumerate(d["fields"]["zone"]) if z == int(zone))
 
 
-def test_an_orientation_outside_the_enum_is_refused_naming_the_slot(snap, snapshot_refused):
+def test_an_orientation_outside_the_enum_is_refused_naming_the_slot(snap, assert_snapshot_refused):
     g, d = snap
     bad = copy.deepcopy(d)
     slot = _slot_in(d, K.Zone.HAND)
     bad["fields"]["orientation"][slot] = 3
-    snapshot_refused(g, bad, rf"field 'orientation'\[{slot}\] is 3, must be in Orientation")
+    assert_snapshot_refused(g, bad, rf"field 'orientation'\[{slot}\] is 3, must be in Orientation")
 
 
-def test_a_zone_outside_the_enum_is_refused(snap, snapshot_refused):
+def test_a_zone_outside_the_enum_is_refused(snap, assert_snapshot_refused):
     g, d = snap
     bad = copy.deepcopy(d)
     slot = _slot_in(d, K.Zone.HAND)
     bad["fields"]["zone"][slot] = 40
-    snapshot_refused(g, bad, rf"field 'zone'\[{slot}\] is 40, must be in Zone")
+    assert_snapshot_refused(g, bad, rf"field 'zone'\[{slot}\] is 40, must be in Zone")
 
 
 @pytest.mark.parametrize("field, value, words", [("climax_played", 2, "0 or 1"), ("shot_armed", -1, "0 or 1"),
@@ -48,24 +48,24 @@ def test_a_zone_outside_the_enum_is_refused(snap, snapshot_refused):
                                                  ("attack_type", 4, "AttackType"), ("mulligan_stage", 3, "0..2"),
                                                  ("auto_single", 2, "0 or 1"), ("variant", 1, "0..0"),
                                                  ("suspended_action", 2, "0 or 1")])
-def test_flags_and_kinds_outside_their_domain_are_refused(snap, field, value, words, snapshot_refused):
+def test_flags_and_kinds_outside_their_domain_are_refused(snap, field, value, words, assert_snapshot_refused):
     g, d = snap
     bad = copy.deepcopy(d)
     bad["fields"][field] = value
-    snapshot_refused(g, bad, rf"field '{field}' is {value}, must be .*{words}")
+    assert_snapshot_refused(g, bad, rf"field '{field}' is {value}, must be .*{words}")
 
 
-def test_a_stage_position_outside_0_4_is_refused(snap, snapshot_refused):
+def test_a_stage_position_outside_0_4_is_refused(snap, assert_snapshot_refused):
     g, d = snap
     bad = copy.deepcopy(d)
     slot = _slot_in(d, K.Zone.HAND)
     bad["fields"]["position"][slot] = 5
-    snapshot_refused(g, bad, rf"field 'position'\[{slot}\] is 5, must be -1..4")
+    assert_snapshot_refused(g, bad, rf"field 'position'\[{slot}\] is 5, must be -1..4")
 
 
 @pytest.mark.parametrize("value, words", [(2.5, "float64"), (1.0, "float64"), (False, "bool")])
-def test_a_non_integer_value_is_refused_not_converted(snap, value, words, snapshot_refused):
+def test_a_non_integer_value_is_refused_not_converted(snap, value, words, assert_snapshot_refused):
     g, d = snap
     bad = copy.deepcopy(d)
     bad["fields"]["turn_player"] = value
-    snapshot_refused(g, bad, rf"field 'turn_player' must hold integers, got {words}")
+    assert_snapshot_refused(g, bad, rf"field 'turn_player' must hold integers, got {words}")
