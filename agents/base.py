@@ -7,8 +7,8 @@ clear error when it is missing.
 
 Agents that run *inside* the engine's kernels (no Python call per decision: the matchup simulator
 and the vector env's opponents use them) expose ``kernel_code``, an ``int`` the game's policy
-kernels understand (``tcg_env.games.<game>.policy_kernels``: ``AGENT_RANDOM = 0``,
-``AGENT_HEURISTIC = 1``). Python-only agents (search, neural) have ``kernel_code = None``.
+kernels understand (``tcg_env.engine.policy``: ``AGENT_RANDOM = 0``, ``AGENT_HEURISTIC = 1``,
+the game's heuristic hook). Python-only agents (search, neural) have ``kernel_code = None``.
 """
 
 from __future__ import annotations
@@ -66,13 +66,13 @@ def policy_kernels_for(game: str, agent: str = "heuristic"):
         known = tcg_env.list_games()
         what = "unknown game" if game not in known else "no in-kernel agents for"
         raise ValueError(f"the {agent} agent: {what} {game!r}; it plays {', '.join(KERNEL_AGENT_GAMES)}")
-    import importlib
+    import tcg_env
 
-    return importlib.import_module(f"tcg_env.games.{game}.policy_kernels")
+    return tcg_env.get_spec(game).kernels
 
 
 def seed_agent_rng_for(game: str):
     """The game's ``seed_agent_rng(batch, seed)`` (RNG rows of the in-kernel agents)."""
-    import importlib
+    import tcg_env
 
-    return importlib.import_module(f"tcg_env.games.{game}.batch").seed_agent_rng
+    return tcg_env.get_spec(game).kernels.seed_agent_rng

@@ -30,13 +30,11 @@ SEARCH_GAMES = ("fftcg", "weiss_schwarz")  # games whose policy kernels have det
 
 
 def _game_modules(game: str):
-    """(policy kernels, batch, kernels, NUM_ACTIONS) of ``game``."""
-    import importlib
+    """(policy kernels, batch kernels, row kernels, NUM_ACTIONS) of ``game``: its spec's kernels."""
+    import tcg_env
 
-    P = importlib.import_module(f"tcg_env.games.{game}.policy_kernels")
-    B = importlib.import_module(f"tcg_env.games.{game}.batch")
-    Kr = importlib.import_module(f"tcg_env.games.{game}.kernels")
-    return P, B, Kr, importlib.import_module(f"tcg_env.games.{game}.constants").NUM_ACTIONS
+    spec = tcg_env.get_spec(game)
+    return spec.kernels, spec.kernels, spec.kernels, spec.num_actions
 
 
 class _Node:

@@ -4,12 +4,14 @@
 
 A developer tool beside ``bench_engine.py`` (which measures the batch kernel on all threads
 against the reference game). This one runs one thread over ``--batch`` rows, 200 decisions per
-row per pass, hot rows, in three forms of the same loop: the observation written over the previous
-one (what random play does), the observation written in full every decision, and no observation
-at all. It prints the best pass of each in ns per decision, and as its last line one JSON
-object. Works on older checkouts too (without ``observe_into`` the first form is the full write), so
-the same command compares two commits: ``cd <checkout> && python benchmarks/bench_row_loop.py`` (the
-script puts its own checkout first on ``sys.path``, so run each checkout's own copy).
+row per pass, hot rows, in three forms of the same loop over the game's rules kernels: the
+observation written over the previous one (what random play does), the observation written in full
+every decision, and no observation at all; and, fourth, the engine's own batch random-play kernel
+(``spec.kernels.random_play_batch``, observation every decision) on one thread. It prints the best
+pass of each in ns per decision, and as its last line one JSON object. To compare two commits, run
+each checkout's own copy, alternately: ``cd <checkout> && python benchmarks/bench_row_loop.py``
+(the script puts its own checkout first on ``sys.path``; copies before the shared core of issue 17
+find the rules kernels by module path and measure three forms).
 """
 
 from __future__ import annotations
@@ -26,13 +28,27 @@ from numba import njit
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
+def _rules_kernels(game: str):
+    """(legal_mask_row, apply_unchecked, reset_row(s, deck0, deck1, seed, variant, auto_single, T),
+    the module of the observation kernels) of ``game``, through its spec's hooks (the shared core)."""
+    import tcg_env
+    from tcg_env.engine.rows import reset_row as core_reset
+
+    rules = tcg_env.get_spec(game).kernels.rules
+
+    @njit
+    def reset_row(s, deck0, deck1, seed, variant, auto_single, T):
+        core_reset(rules, s, deck0, deck1, seed, variant, auto_single, T)
+
+    hooks = rules.hooks
+    return hooks.legal_mask_row, hooks.apply_unchecked, reset_row, hooks
+
+
 def make_loop(game: str, mode: int):
-    kernels = __import__(f"tcg_env.games.{game}.kernels", fromlist=["x"])
-    observation = __import__(f"tcg_env.games.{game}.observation", fromlist=["x"])
     from tcg_env.engine.batch import episode_seed, pick_uniform
     from tcg_env.engine.header import H_DECIDER, H_DONE
 
-    legal_mask_row, apply_unchecked, reset_row = kernels.legal_mask_row, kernels.apply_unchecked, kernels.reset_row
+    legal_mask_row, apply_unchecked, reset_row, observation = _rules_kernels(game)
     observe_row = observation.observe_row
     observe_into = getattr(observation, "observe_into", None)
     if observe_into is None:  # an older checkout: only the full write exists
@@ -61,11 +77,23 @@ def make_loop(game: str, mode: int):
     return play
 
 
+def _engine_random_play(kernels):
+    """The engine's batch random play (mask and observation every decision), run on one thread."""
+
+    def play(states, T, decks, deck_lens, seeds, variant, steps, obs, masks, agent_rng, counters):
+        kernels.random_play_batch(states, T, decks, deck_lens, seeds, variant, steps, obs, masks, agent_rng, counters)
+
+    return play
+
+
 def measure(game: str, batch: int, repeats: int, mode: int) -> float:
+    import numba
+
     import tcg_env
 
-    play = make_loop(game, mode)
+    numba.set_num_threads(1)
     bg = tcg_env.make_batch(game, batch, seed=1)
+    play = _engine_random_play(bg.spec.kernels) if mode == 3 else make_loop(game, mode)
     rng = bg.spec.kernels.seed_agent_rng(batch, 7)
     counters = np.zeros((batch, 5), np.int64)
     args = (bg.states, bg._T, bg.decks, bg.deck_lens, bg.seeds, bg.variant_index)
@@ -86,7 +114,7 @@ def main(argv=None):
     ap.add_argument("--repeats", type=int, default=7)
     args = ap.parse_args(argv)
     out = {"game": args.game, "batch": args.batch}
-    for mode, name in ((0, "obs_over_previous_ns"), (1, "obs_full_ns"), (2, "no_obs_ns")):
+    for mode, name in ((0, "obs_over_previous_ns"), (1, "obs_full_ns"), (2, "no_obs_ns"), (3, "engine_batch_ns")):
         out[name] = round(measure(args.game, args.batch, args.repeats, mode), 1)
         print(f"{args.game} single-thread random play, {name[:-3].replace('_', ' ')}: {out[name]:.1f} ns/decision")
     print(json.dumps(out))

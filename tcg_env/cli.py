@@ -94,28 +94,16 @@ def _fmt_secs(s: float) -> str:
 # ----------------------------------------------------------------------------------------------
 # First run: say that the kernels compile before they do
 # ----------------------------------------------------------------------------------------------
-_ENTRY_KERNELS = {  # the entry kernels a command's first call compiles (each holds the rules kernels)
-    "row": (("entry", "row_entry"), ("policy_kernels", "choose_action_row")),  # one game (play, replay)
-    "batch": (("batch", "_batch_range"), ("policy_kernels", "_policy_range")),  # many rows (matchup, bench)
-}
-
-
 def compile_notice(game: str, parts: tuple[str, ...] = ("row",), stream=None) -> bool:
     """Print "compiling the <game> engine: first run only, ..." to stderr when an entry kernel of
-    ``parts`` is not in numba's cache yet (the first call then compiles for a minute or more, where
-    the command would otherwise sit at 0% and report a rate of 0.02 games/s). True if printed."""
-    import importlib
-
+    ``parts`` ("row": one game, for play and replay; "batch": many rows, for matchups and benchmarks)
+    is not in numba's cache yet for this game (the first call then compiles for a minute or more,
+    where the command would otherwise sit at 0% and report a rate of 0.02 games/s). True if printed."""
     from tcg_env.engine.cache import is_cached
 
     spec = _check_game(game)
-    kernels = []
-    for part in parts:
-        for mod, name in _ENTRY_KERNELS[part]:
-            k = getattr(importlib.import_module(f"tcg_env.games.{spec.name}.{mod}"), name, None)
-            if k is not None:
-                kernels.append(k)
-    if is_cached(*kernels):
+    kernels = [k for part in parts for k in spec.kernels.entry_kernels(part)]
+    if is_cached(*kernels, game=spec.kernels.rules):
         return False
     stream = stream if stream is not None else sys.stderr
     stream.write(f"compiling the {spec.title} engine: first run only, about a minute "

@@ -147,8 +147,9 @@ class Game:
         # the step goes through the shared row entry kernel too (one compiled engine for the whole
         # facade: a separate step kernel cost ~20 s more of cold compile, for ~0.3 us less a step)
         self._step_op = spec.kernels.ROW_STEP
-        self._step_kernel = fast_entry(spec.kernels.row_entry, self._step_op, self._row, self._T, _NO_CARDS,
-                                       _NO_CARDS, 0, 0, 0, 0, self._mask, _NO_OBS)
+        self._rules = spec.kernels.rules
+        self._step_kernel = fast_entry(spec.kernels.row_entry_kernel, self._rules, self._step_op, self._row, self._T,
+                                       _NO_CARDS, _NO_CARDS, 0, 0, 0, 0, self._mask, _NO_OBS)
         self._n_legal = _row_op(spec, spec.kernels.ROW_MASK, self._row, self._T, mask=self._mask)
 
     # ---- construction ------------------------------------------------------------------------
@@ -228,7 +229,7 @@ class Game:
             if self._row[H_DONE]:
                 raise IllegalActionError("the game is over; no action is legal", a, [])
             raise self._illegal(a)
-        self._n_legal = self._step_kernel(self._step_op, self._row, self._T, _NO_CARDS, _NO_CARDS, 0, 0, 0, a, self._mask, _NO_OBS)
+        self._n_legal = self._step_kernel(self._rules, self._step_op, self._row, self._T, _NO_CARDS, _NO_CARDS, 0, 0, 0, a, self._mask, _NO_OBS)
         if self._row[H_ERROR]:
             raise RuntimeError(f"engine error code {int(self._row[H_ERROR])} (a bug): please report with to_dict()")
 
@@ -289,6 +290,7 @@ class Game:
         g.variant_index = self.variant_index
         g._mask = self._mask.copy()
         g._step_kernel = self._step_kernel
+        g._rules = self._rules
         g._step_op = self._step_op
         g._n_legal = self._n_legal
         return g

@@ -304,16 +304,16 @@ def test_compile_notice_is_printed_only_for_a_cold_cache(monkeypatch):
     from tcg_env.engine import cache
 
     s = io.StringIO()
-    monkeypatch.setattr(cache, "is_cached", lambda *k: False)
+    monkeypatch.setattr(cache, "is_cached", lambda *k, **kw: False)
     assert cli.compile_notice("fftcg", ("row", "batch"), stream=s)
     assert s.getvalue() == ("compiling the Final Fantasy TCG engine: first run only, about a minute "
                             "(numba keeps the kernels in its on-disk cache)\n")
-    monkeypatch.setattr(cache, "is_cached", lambda *k: True)
+    monkeypatch.setattr(cache, "is_cached", lambda *k, **kw: True)
     assert not cli.compile_notice("fftcg", ("row",), stream=io.StringIO())
     monkeypatch.undo()
     # an empty numba cache folder: the dispatcher has nothing on disk (and is not compiled in the child)
-    code = ("from tcg_env.engine.cache import is_cached; from tcg_env.games.fftcg.entry import row_entry; "
-            "print(is_cached(row_entry))")
+    code = ("from tcg_env.engine.cache import is_cached; from tcg_env.engine.rows import row_entry; "
+            "from tcg_env.games.fftcg.hooks import RULES; print(is_cached(row_entry, game=RULES))")
     with __import__("tempfile").TemporaryDirectory() as d:
         r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                            env=dict(os.environ, NUMBA_CACHE_DIR=d, PYTHONPATH=str(ROOT)))

@@ -1,18 +1,18 @@
-"""What every game's batch kernels share: the thread-pool chunking, episode seeds, the agents'
-RNG rows, uniform sampling from a mask and the Python wrappers around a game's batch entry kernel.
+"""The batch kernels of every game: B games per call, no Python loop over games.
+
+Each operation runs the game's rules through the hooks of :mod:`tcg_env.engine.hooks` (``game``,
+a :class:`~tcg_env.engine.hooks.Rules`, is the first argument of every kernel here).
 
 Parallelism: each ``*_batch`` operation splits the rows into one contiguous chunk per thread and
-runs the game's serial ``nogil`` entry kernel on each chunk from a small thread pool, instead of
-numba's ``parallel=True`` / ``prange``. Measured here: every prange kernel added 22-26 s to the cold
-compile (the parfor pipeline re-types the whole engine), while the nogil chunk kernels compile in
-seconds and run as fast (the work per call is thousands of decisions, so the ~50 us of thread
-dispatch is noise). The thread count follows ``numba.get_num_threads()``.
+runs the serial ``nogil`` entry kernel :func:`batch_range` on each chunk from a small thread pool,
+instead of numba's ``parallel=True`` / ``prange``. Measured here: every prange kernel added 22-26 s
+to the cold compile (the parfor pipeline re-types the whole engine), while the nogil chunk kernels
+compile in seconds and run as fast (the work per call is thousands of decisions, so the ~50 us of
+thread dispatch is noise). The thread count follows ``numba.get_num_threads()``.
 
-A game's ``batch`` module keeps only its row kernels and its entry kernel
-``batch_range(lo, hi, op, states, T, decks, deck_lens, seeds, episodes, actions, obs, masks,
-rewards, terminated, errors, agent_rng, counters, lengths, variant, auto_single, auto_reset, steps)``
-(one entry per game: each top-level kernel re-optimises the whole engine at cold compile, 7-12 s
-each, measured), and exposes ``BatchOps(batch_range)``'s methods as its ``*_batch`` functions.
+One entry kernel serves every operation (``OP_*``): each top-level kernel re-optimises the whole
+engine at cold compile (7-12 s each, measured). :class:`BatchOps` gives the operations as Python
+methods of one game.
 """
 
 from __future__ import annotations
@@ -23,8 +23,12 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 from numba import njit
 
-from tcg_env.engine.jit import internal
+from tcg_env.engine import hooks
+from tcg_env.engine.header import H_DECIDER, H_DONE, H_WINNER
+from tcg_env.engine.jit import internal, internal_nrt
+from tcg_env.engine.memory import borrow
 from tcg_env.engine.rng import rng_below, rng_seed_one
+from tcg_env.engine.rows import auto_apply_single, reset_row
 
 AGENT_RNG_WORDS = 16  # rows of agent_rng: the rng helpers use words 5..8
 MIN_ROWS_PER_THREAD = 8  # below this a batch runs on the calling thread
@@ -70,9 +74,11 @@ _NO_I32 = np.zeros(1, np.int32)
 _NO_I64 = np.zeros(1, np.int64)
 
 
-def agent_actions_chunked(policy_range, op_all, op_rows, states, T, masks, agent_rng, kind, actions_out, rows=None):
-    """A game's ``agent_actions_batch`` over its policy kernel ``policy_range(lo, hi, op, states, T,
-    masks, agent_rng, kind, seat_kinds, max_decisions, players, actions_out, lengths, rows)``:
+def agent_actions_chunked(policy_range, game, op_all, op_rows, states, T, masks, agent_rng, kind, actions_out,
+                          rows=None):
+    """A game's ``agent_actions_batch`` over the policy kernel ``policy_range(lo, hi, game, op,
+    states, T, masks, agent_rng, kind, seat_kinds, max_decisions, players, actions_out, lengths,
+    rows)`` (:mod:`tcg_env.engine.policy`):
     ``op_all`` for every row, or ``op_rows`` for the distinct indices ``rows`` (checked by
     :func:`check_rows`; the other entries of ``actions_out`` are left as they are). One compiled
     signature: the kernel writes int32, another ``actions_out`` dtype goes through a temporary."""
@@ -80,12 +86,12 @@ def agent_actions_chunked(policy_range, op_all, op_rows, states, T, masks, agent
     direct = actions_out.dtype == np.int32 and actions_out.flags.c_contiguous
     if rows is None:
         out = actions_out if direct else np.empty(n, np.int32)
-        chunked(policy_range, n, op_all, states, T, masks, agent_rng, int(kind), _NO_SEATS, 0, _NO_I32, out, _NO_I64,
+        chunked(policy_range, n, game, op_all, states, T, masks, agent_rng, int(kind), _NO_SEATS, 0, _NO_I32, out, _NO_I64,
                 _NO_I64)
     else:
         rows = check_rows(rows, n)
         out = actions_out if direct else np.ascontiguousarray(actions_out, np.int32)
-        chunked(policy_range, rows.size, op_rows, states, T, masks, agent_rng, int(kind), _NO_SEATS, 0, _NO_I32, out,
+        chunked(policy_range, rows.size, game, op_rows, states, T, masks, agent_rng, int(kind), _NO_SEATS, 0, _NO_I32, out,
                 _NO_I64, rows)
     if out is not actions_out:
         actions_out[:] = out
@@ -135,6 +141,134 @@ def seed_agent_rng(batch: int, seed: int) -> np.ndarray:
     return rng
 
 
+# =============================================================================================
+# Row kernels of the batch operations
+# =============================================================================================
+@internal
+def _write_outputs(game, states, b, T, obs, masks):
+    s = states[b]
+    hooks.legal_mask_row(game, s, T, masks[b])
+    p = np.int64(s[H_DECIDER])
+    hooks.observe_row(game, s, T, p if p >= 0 else np.int64(0), obs[b])
+
+
+@internal_nrt  # slices the deck arrays (views with owners)
+def _reset_episode(game, states, b, decks, deck_lens, seed, variant, auto_single, T):
+    reset_row(game, states[b], decks[b, 0, : deck_lens[b, 0]], decks[b, 1, : deck_lens[b, 1]], seed,
+              np.int64(variant), np.int64(auto_single), T)
+
+
+@njit(cache=True)
+def random_play_row(game, states, b, T, decks, deck_lens, seeds, variant, steps, obs, masks, agent_rng, counters):
+    """Uniformly random legal play for ``steps`` decisions with mask and observation written for
+    every decision; a finished game restarts with seed ``seeds[b] + games finished``.
+    counters[b] = [decisions, games finished, wins p0, wins p1, draws]."""
+    s = states[b]
+    for t in range(steps):
+        if s[H_DONE] != 0:
+            w = s[H_WINNER]
+            counters[b, 1] += 1
+            if w == 0:
+                counters[b, 2] += 1
+            elif w == 1:
+                counters[b, 3] += 1
+            else:
+                counters[b, 4] += 1
+            _reset_episode(game, states, b, decks, deck_lens, episode_seed(seeds[b], counters[b, 1]), variant, 0, T)
+        n_legal = hooks.legal_mask_row(game, s, T, masks[b])
+        # from the second decision of this call on, obs[b] holds the observation written at the
+        # previous one: only its rows that may be non-zero need clearing (engine.obsbuf)
+        hooks.observe_into(game, s, T, np.int64(s[H_DECIDER]), obs[b], t > 0)
+        a = pick_uniform(masks[b], n_legal, agent_rng[b])
+        hooks.apply_unchecked(game, s, T, np.int64(a))
+        counters[b, 0] += 1
+
+
+@njit(cache=True)
+def step_row(game, states, b, actions, T, obs, masks, rewards, terminated, errors, decks, deck_lens, seeds, episodes,
+             variant, auto_single, auto_reset):
+    """Step row ``b`` with ``actions[b]`` checked against ``masks[b]``; errors[b] = -1 for an
+    illegal action, -2 for a finished game (the row is left untouched); rewards +1 / -1 at a win."""
+    s = states[b]
+    rewards[b, 0] = 0.0
+    rewards[b, 1] = 0.0
+    terminated[b] = 0
+    errors[b] = 0
+    a = actions[b]
+    if s[H_DONE] != 0:
+        errors[b] = -2
+        return
+    if a < 0 or a >= hooks.num_actions(game) or masks[b, a] == 0:
+        errors[b] = -1  # illegal: the row is left untouched (the facade raises)
+        return
+    hooks.apply_unchecked(game, s, T, np.int64(a))
+    auto_apply_single(game, s, T, masks[b])
+    if s[H_DONE] != 0:
+        terminated[b] = 1
+        w = s[H_WINNER]
+        if w == 0 or w == 1:
+            rewards[b, w] = 1.0
+            rewards[b, 1 - w] = -1.0
+        if auto_reset:
+            episodes[b] += 1
+            _reset_episode(game, states, b, decks, deck_lens, episode_seed(seeds[b], episodes[b]), variant, auto_single,
+                           T)
+    _write_outputs(game, states, b, T, obs, masks)
+
+
+@njit(cache=True)
+def random_finish_row(game, states, b, T, masks, agent_rng, max_decisions, lengths):
+    """Play row ``b`` to its end with uniformly random legal actions (no observation: a random
+    agent reads none). lengths[b] = decisions taken."""
+    s = states[b]
+    n = 0
+    while s[H_DONE] == 0 and n < max_decisions:
+        n_legal = hooks.legal_mask_row(game, s, T, masks[b])
+        hooks.apply_unchecked(game, s, T, np.int64(pick_uniform(masks[b], n_legal, agent_rng[b])))
+        n += 1
+    lengths[b] = n
+
+
+@njit(cache=True, nogil=True)
+def batch_range(lo, hi, game, op, states, T, decks, deck_lens, seeds, episodes, actions, obs, masks, rewards,
+                terminated, errors, agent_rng, counters, lengths, variant, auto_single, auto_reset, steps):
+    """Operation ``op`` on rows ``lo .. hi - 1`` (the one entry kernel of the batch operations)."""
+    # the caller holds every array for the whole call: the engine works on borrowed views, with
+    # no reference-count updates (tcg_env.engine.memory)
+    states = borrow(states)
+    T = borrow(T)
+    decks = borrow(decks)
+    deck_lens = borrow(deck_lens)
+    seeds = borrow(seeds)
+    episodes = borrow(episodes)
+    actions = borrow(actions)
+    obs = borrow(obs)
+    masks = borrow(masks)
+    rewards = borrow(rewards)
+    terminated = borrow(terminated)
+    errors = borrow(errors)
+    agent_rng = borrow(agent_rng)
+    counters = borrow(counters)
+    lengths = borrow(lengths)
+    for b in range(lo, hi):
+        if op == OP_RESET:
+            _reset_episode(game, states, b, decks, deck_lens, np.int64(seeds[b]), variant, auto_single, T)
+            _write_outputs(game, states, b, T, obs, masks)
+        elif op == OP_STEP:
+            # each row is touched once per call, so the next rows are cold (1024 rows x 16 KiB do
+            # not stay cached between calls): the game may fetch what their steps will read
+            hooks.prefetch_rows(game, states, b, hi)
+            step_row(game, states, b, actions, T, obs, masks, rewards, terminated, errors, decks, deck_lens, seeds,
+                     episodes, variant, auto_single, auto_reset != 0)
+        elif op == OP_WRITE:
+            _write_outputs(game, states, b, T, obs, masks)
+        elif op == OP_RANDOM_PLAY:
+            random_play_row(game, states, b, T, decks, deck_lens, seeds, variant, steps, obs, masks, agent_rng, counters)
+        else:
+            random_finish_row(game, states, b, T, masks, agent_rng, steps, lengths)
+
+
+
 _DUMMY = {
     "decks": np.zeros((1, 2, 1), np.int32),
     "deck_lens": np.zeros((1, 2), np.int32),
@@ -150,19 +284,19 @@ _DUMMY = {
 
 
 class BatchOps:
-    """The ``*_batch`` operations of one game, run through its entry kernel ``batch_range``.
-    Arrays an operation does not use are passed as fixed dummies of the same types, so the entry
-    kernel compiles to one signature."""
+    """The ``*_batch`` operations of one game (``game``: its :class:`~tcg_env.engine.hooks.Rules`),
+    run through :func:`batch_range`. Arrays an operation does not use are passed as fixed dummies
+    of the same types, so the entry kernel compiles to one signature per game."""
 
-    def __init__(self, batch_range):
-        self.batch_range = batch_range
+    def __init__(self, game):
+        self.game = game
 
     def run(self, op, states, T, *, decks=None, deck_lens=None, seeds=None, episodes=None, actions=None,
             obs=None, masks=None, rewards=None, terminated=None, errors=None, agent_rng=None, counters=None,
             lengths=None, variant=0, auto_single=0, auto_reset=0, steps=0):
         d = _DUMMY
         chunked(
-            self.batch_range, states.shape[0], op, states, T,
+            batch_range, states.shape[0], self.game, op, states, T,
             d["decks"] if decks is None else decks,
             d["deck_lens"] if deck_lens is None else deck_lens,
             d["i64"] if seeds is None else seeds,

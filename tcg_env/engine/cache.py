@@ -103,23 +103,36 @@ def install() -> bool:
     return True
 
 
-def is_cached(*kernels) -> bool:
+def is_cached(*kernels, game=None) -> bool:
     """Whether every one of ``kernels`` (numba dispatchers) is compiled already: in this process, or
     in numba's on-disk cache for the current sources (an index with entries, under the stamp the
-    locator checks). False means the first call compiles (a minute or more for a game's entry
-    kernels): the command line says so before it starts. Under ``NUMBA_DISABLE_JIT=1`` nothing is
-    compiled (True). If numba's cache internals are not as expected, True: better no notice than a
-    wrong one."""
+    locator checks). ``game``: a :class:`tcg_env.engine.hooks.Rules`; the shared core's kernels are
+    compiled once per game, so only an entry for that game's type counts. False means the first
+    call compiles (a minute or more for a game's entry kernels): the command line says so before it
+    starts. Under ``NUMBA_DISABLE_JIT=1`` nothing is compiled (True). If numba's cache internals are
+    not as expected, True: better no notice than a wrong one."""
+    wanted = getattr(game, "_numba_type_", None)
+
+    def for_game(signatures) -> bool:
+        return wanted is None or any(wanted in tuple(sig) for sig in signatures)
+
     for k in kernels:
-        if not hasattr(k, "signatures") or k.signatures:
-            continue  # a plain Python function (JIT disabled), or compiled in this process
+        if not hasattr(k, "signatures"):
+            continue  # a plain Python function (JIT disabled)
+        if k.signatures and for_game(k.signatures):
+            continue  # compiled in this process
         cache = getattr(k, "_cache", None)
         index_file = getattr(cache, "_cache_file", None)
         try:
-            if not index_file._load_index():  # {} when absent or stale (another stamp)
-                return False
+            index = index_file._load_index()  # {} when absent or stale (another stamp)
         except Exception:  # noqa: BLE001 - numba internals differ: say nothing
             continue
+        try:
+            signatures = [key[0] for key in index]  # numba keys entries by (signature, target, ...)
+        except Exception:  # noqa: BLE001
+            signatures = None
+        if not index or (signatures is not None and not for_game(signatures)):
+            return False
     return True
 
 

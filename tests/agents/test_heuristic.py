@@ -11,9 +11,11 @@ import tcg_env
 from agents.arena import kernel_match
 from tcg_env.engine.header import H_ERROR
 from tcg_env.games.fftcg import constants as K
-from tcg_env.games.fftcg import policy_kernels as P
+from tcg_env.registry import get_spec
+
+P = get_spec("fftcg").kernels  # the shared core's policy kernels bound to the game
 from tcg_env.games.fftcg import state as S
-from tcg_env.games.fftcg.batch import seed_agent_rng
+from tcg_env.engine.batch import seed_agent_rng
 
 
 def test_heuristic_beats_random_in_at_least_80_percent_of_400_games():

@@ -13,10 +13,11 @@ import pytest
 import tcg_env
 from tcg_env.engine.header import H_DECIDER, H_DONE, H_NUM_DECISIONS, H_RNG
 from tcg_env.games.fftcg import constants as K
-from tcg_env.games.fftcg import policy_kernels as P
+from tcg_env.registry import get_spec
+P = get_spec("fftcg").kernels
 from tcg_env.games.fftcg import state as S
 from tcg_env.games.fftcg.adapter import check_consistency
-from tcg_env.games.fftcg.batch import seed_agent_rng
+from tcg_env.engine.batch import seed_agent_rng
 from tcg_env.games.fftcg.kernels import apply_unchecked, legal_mask_row
 
 DECKS = tcg_env.list_decks("fftcg")
@@ -99,9 +100,7 @@ def test_agent_actions_batch_for_listed_rows_only(game, agent):
     """``rows``: exactly those rows are chosen for (as in the full batch call), every other entry of
     the output and every other row's agent RNG is left untouched; bad row lists are refused. Both
     games' policy kernels."""
-    import importlib
-
-    P = importlib.import_module(f"tcg_env.games.{game}.policy_kernels")
+    P = tcg_env.get_spec(game).kernels
     kind = getattr(P, agent)
     n = 16
     bg = tcg_env.make_batch(game, n, seed=21)
@@ -197,8 +196,9 @@ def test_determinization_keeps_what_the_player_sees_and_conserves_cards(seed):
 def test_the_policy_kernels_run_without_jit_and_match_the_compiled_ones():
     code = """
 import numpy as np, tcg_env
-from tcg_env.games.fftcg import policy_kernels as P
-from tcg_env.games.fftcg.batch import seed_agent_rng
+from tcg_env.registry import get_spec
+P = get_spec("fftcg").kernels
+from tcg_env.engine.batch import seed_agent_rng
 bg = tcg_env.make_batch("fftcg", 2, decks=("twilight_knights", "backup_ramp"), seed=5, auto_reset=False)
 lengths = np.zeros(2, np.int64)
 P.playout_batch(bg.states, bg._T, bg.masks, seed_agent_rng(2, 1), np.array([[1, 0], [1, 1]], np.int32), 150, lengths)

@@ -7,7 +7,9 @@ import pytest
 
 import tcg_env
 from agents import Agent, list_agents, make_agent
-from tcg_env.games.fftcg import policy_kernels as P
+from tcg_env.registry import get_spec
+
+P = get_spec("fftcg").kernels  # the shared core's policy kernels bound to the game
 
 
 def test_list_agents_names_every_agent():

@@ -89,12 +89,9 @@ def _mid_game_batch(game: str, rows: int, steps: int, seed: int):
 
 
 def policy_hash(game: str, rows: int = 12) -> dict:
-    import importlib
-
-    P = importlib.import_module(f"tcg_env.games.{game}.policy_kernels")
     batch = _mid_game_batch(game, rows, 60, seed=31)
     T = batch._T
-    k = batch.spec.kernels
+    k = P = batch.spec.kernels
     h = hashlib.sha256()
     rng = k.seed_agent_rng(rows, 9)
     actions = np.full(rows, -2, np.int64)

@@ -117,7 +117,7 @@ def test_random_play_invariants_long():
 
 def test_batch_random_play_every_game_ends():
     """The batch kernel plays 64 x 2000 random decisions: every finished game has a winner."""
-    from tcg_env.games.fftcg.batch import seed_agent_rng
+    from tcg_env.engine.batch import seed_agent_rng
 
     bg = tcg_env.make_batch("fftcg", 64, seed=3)
     counters = np.zeros((64, 5), np.int64)
@@ -135,7 +135,8 @@ def test_a_pass_that_hands_priority_on_needs_no_new_rule_processes_CR_11_1_6_12_
     found nothing (state field priority_rules_clean), a pass that hands priority to the other player
     is applied without running them again. At every such decision of random games, passing with the
     flag reaches exactly the state that passing without it (the full priority point) reaches."""
-    from tcg_env.games.fftcg.entry import ROW_STEP, row_entry
+    from tcg_env.engine.rows import ROW_STEP, row_entry
+    from tcg_env.games.fftcg.hooks import RULES
 
     no_cards = np.zeros(1, np.int32)
     no_obs = np.zeros(1, np.float32)
@@ -152,7 +153,7 @@ def test_a_pass_that_hands_priority_on_needs_no_new_rule_processes_CR_11_1_6_12_
                 fast, full = row.copy(), row.copy()
                 full[S.PRIORITY_CLEAN] = 0
                 for trial in (fast, full):
-                    row_entry(ROW_STEP, trial, T, no_cards, no_cards, 0, 0, 0, K.PASS, mask, no_obs)
+                    row_entry(RULES, ROW_STEP, trial, T, no_cards, no_cards, 0, 0, 0, K.PASS, mask, no_obs)
                 np.testing.assert_array_equal(fast, full)
                 checked += 1
             legal = g.legal_actions()

@@ -31,9 +31,10 @@ from agents.arena import kernel_match, python_match
 from tcg_env.engine.header import H_DECIDER, H_DONE, H_ERROR
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import observation as O
-from tcg_env.games.weiss_schwarz import policy_kernels as P
+from tcg_env.registry import get_spec
+P = get_spec("weiss_schwarz").kernels
 from tcg_env.games.weiss_schwarz import state as S
-from tcg_env.games.weiss_schwarz.batch import seed_agent_rng
+from tcg_env.engine.batch import seed_agent_rng
 from tcg_env.games.weiss_schwarz.kernels import apply_unchecked, legal_mask_row
 
 GAME = "weiss_schwarz"
@@ -385,8 +386,9 @@ def test_the_policy_kernels_run_without_jit_and_match_the_compiled_ones():
     code = """
 import warnings; warnings.simplefilter("ignore")
 import numpy as np, tcg_env
-from tcg_env.games.weiss_schwarz import policy_kernels as P
-from tcg_env.games.weiss_schwarz.batch import seed_agent_rng
+from tcg_env.registry import get_spec
+P = get_spec("weiss_schwarz").kernels
+from tcg_env.engine.batch import seed_agent_rng
 bg = tcg_env.make_batch("weiss_schwarz", 2, seed=5, auto_reset=False)
 lengths = np.zeros(2, np.int64)
 P.playout_batch(bg.states, bg._T, bg.masks, seed_agent_rng(2, 1), np.array([[1, 0], [1, 1]], np.int32), 20000, lengths)

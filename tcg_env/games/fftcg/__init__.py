@@ -13,6 +13,7 @@ from tcg_env.games.fftcg import constants
 from tcg_env.games.fftcg.constants import NUM_ACTIONS
 from tcg_env.games.fftcg.observation import OBS_SIZE, obs_columns
 from tcg_env.games.fftcg.state import STATE_SIZE
+from tcg_env.engine.api import LazyKernels
 from tcg_env.spec import GameSpec
 
 DEFAULT_DECKS = ("fire_wind_aggro", "ice_water_control")
@@ -53,21 +54,6 @@ def load_deck(pool, source, variant: str = "constructed"):
     if key is not None:
         _BUILTIN_DECK_CACHE[key] = replace(deck, card_ids=deck.card_ids.copy())
     return deck
-
-
-def _kernels():
-    from tcg_env.games.fftcg import kernels_api
-
-    return kernels_api
-
-
-class _LazyKernels:
-    """Import the numba modules on first use, so ``import tcg_env`` stays light."""
-
-    def __getattr__(self, name):
-        value = getattr(_kernels(), name)
-        setattr(self, name, value)  # later lookups are plain attributes (this costs 1.5 us a call)
-        return value
 
 
 def _describe(game, action):
@@ -131,7 +117,7 @@ SPEC = GameSpec(
     default_decks=lambda: DEFAULT_DECKS,
     list_decks=list_decks,
     load_deck=load_deck,
-    kernels=_LazyKernels(),
+    kernels=LazyKernels("tcg_env.games.fftcg.hooks"),
     describe_action=_describe,
     render=_render,
     to_dict=_to_dict,

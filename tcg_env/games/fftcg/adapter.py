@@ -362,7 +362,8 @@ def check_values(row: np.ndarray) -> None:
 def check_consistency(row: np.ndarray, pool) -> None:
     """Every card slot is in exactly the zone list its zone says; counts within capacity; the
     pending decision has a legal action."""
-    from tcg_env.games.fftcg.entry import ROW_MASK, ROW_STEP, row_entry
+    from tcg_env.engine.rows import ROW_MASK, ROW_STEP, row_entry
+    from tcg_env.games.fftcg.hooks import RULES
 
     _NO_CARDS = np.zeros(1, np.int32)
     _NO_OBS = np.zeros(1, np.float32)
@@ -450,7 +451,7 @@ def check_consistency(row: np.ndarray, pool) -> None:
             err("a game in progress needs a pending decision and a decider 0 or 1")
         mask = np.zeros(K.NUM_ACTIONS, np.int8)
         trial = row.copy()
-        if row_entry(ROW_MASK, trial, pool.kernel_tables, _NO_CARDS, _NO_CARDS, 0, 0, 0, 0, mask, _NO_OBS) == 0:
+        if row_entry(RULES, ROW_MASK, trial, pool.kernel_tables, _NO_CARDS, _NO_CARDS, 0, 0, 0, 0, mask, _NO_OBS) == 0:
             err(f"the pending decision {K.Decision(int(row[H_DECISION])).name} has no legal action")
     clean = int(row[S.PRIORITY_CLEAN])
     if clean not in (0, 1):
@@ -465,7 +466,7 @@ def check_consistency(row: np.ndarray, pool) -> None:
         with_flag, without = row.copy(), row.copy()
         without[S.PRIORITY_CLEAN] = 0
         for trial in (with_flag, without):
-            row_entry(ROW_STEP, trial, pool.kernel_tables, _NO_CARDS, _NO_CARDS, 0, 0, 0, K.PASS, mask, _NO_OBS)
+            row_entry(RULES, ROW_STEP, trial, pool.kernel_tables, _NO_CARDS, _NO_CARDS, 0, 0, 0, K.PASS, mask, _NO_OBS)
         if not np.array_equal(with_flag, without):
             err("field 'priority_rules_clean' is 1 but the rule processes (CR 12.3) would change this position; "
                 "set it to 0")

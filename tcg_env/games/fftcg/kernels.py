@@ -5,7 +5,8 @@ Reading guide
 * ``advance`` runs the game by itself until a player must decide (the decision kind and the
   deciding player go into the header) or the game ends.
 * ``legal_mask_row`` writes the exact legal actions of the pending decision;
-  ``apply_row`` performs one legal action and calls ``advance``.
+  ``apply_unchecked`` performs one legal action and calls ``advance`` (the shared core,
+  ``tcg_env.engine.rows``, checks actions, resets rows and batches them through ``hooks.py``).
 * Effects are small programs (``constants.Op``) run by an interpreter over *frames* kept in the
   state, so an effect can stop on a choice and resume when the action arrives.
 * ``T`` is always the compiled card pool's tables ``cards``, ``abilities``, ``filters``, ``code``
@@ -307,8 +308,6 @@ DS_FIRST = 1  # only First Strike damage (CR 15.2.3.2)
 DS_SECOND = 2
 
 # apply() error codes
-ERR_ILLEGAL = -1
-ERR_DONE = -2
 
 
 # =============================================================================================
@@ -2332,26 +2331,13 @@ def party_candidates(s, T, player):
     return n
 
 
-@njit(cache=True)
-def auto_apply_single(s, T, scratch):
-    """Option ``auto_single``: apply decisions that have exactly one legal action."""
-    while s[H_DONE] == 0 and s[H_AUTO_SINGLE] != 0:
-        if legal_mask_row(s, T, scratch) != 1:
-            return
-        for a in range(NUM_ACTIONS):
-            if scratch[a] != 0:
-                apply_unchecked(s, T, np.int64(a))
-                break
-
-
 # =============================================================================================
-# Public kernels (see tcg_env.spec)
+# A new game (the hook ``setup_row`` of tcg_env.engine.hooks; the core's ``reset_row`` calls it)
 # =============================================================================================
-@njit(cache=True)
-def reset_row(s, deck0, deck1, seed, variant, auto_single, T):
-    """CR 8.2: a new game. Player p's deck card i goes to slot p*MAX_DECK + i."""
-    for k in range(STATE_SIZE):
-        s[k] = 0
+@internal
+def setup_row(s, deck0, deck1, T):
+    """CR 8.2: a new game, in a row the core has zeroed, headed and seeded. Player p's deck card i
+    goes to slot p*MAX_DECK + i."""
     for slot in range(N_SLOTS):
         s[CARD + slot * CARD_W] = -1
         s[OWNER + slot * CARD_W] = slot // MAX_DECK
@@ -2367,11 +2353,6 @@ def reset_row(s, deck0, deck1, seed, variant, auto_single, T):
     for k in range(FIELD_SLOTS):
         s[ATK_L + k] = -1
     s[BLOCKER] = -1
-    s[H_WINNER] = -1
-    s[H_DECIDER] = -1
-    s[H_VARIANT] = variant
-    s[H_AUTO_SINGLE] = auto_single
-    rng_seed_one(s, seed)
     for p in range(2):
         deck = deck0 if p == 0 else deck1
         for i in range(deck.shape[0]):
@@ -2383,30 +2364,3 @@ def reset_row(s, deck0, deck1, seed, variant, auto_single, T):
     chooser = rng_below(s, 2)  # CR 8.2.1.2
     s[PHASE] = PH_SETUP
     set_decision(s, D_CHOOSE_FIRST, chooser)
-    if auto_single != 0:
-        scratch = np.zeros(NUM_ACTIONS, np.int8)
-        auto_apply_single(s, T, scratch)
-
-
-@njit(cache=True)
-def apply_row(s, T, a, scratch):
-    """Checked apply: returns 0, ERR_DONE, or ERR_ILLEGAL (state untouched on error)."""
-    if s[H_DONE] != 0:
-        return ERR_DONE
-    if a < 0 or a >= NUM_ACTIONS:
-        return ERR_ILLEGAL
-    legal_mask_row(s, T, scratch)
-    if scratch[a] == 0:
-        return ERR_ILLEGAL
-    apply_unchecked(s, T, a)
-    auto_apply_single(s, T, scratch)
-    return 0
-
-
-@njit(cache=True)
-def step_and_mask_row(s, T, a, mask):
-    """Facade fast path: ``a`` was checked against ``mask`` by the caller; apply it, run to the
-    next decision and write the new mask (returns the number of legal actions)."""
-    apply_unchecked(s, T, a)
-    auto_apply_single(s, T, mask)
-    return legal_mask_row(s, T, mask)

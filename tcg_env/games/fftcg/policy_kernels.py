@@ -85,9 +85,6 @@ from tcg_env.games.fftcg.state import (
     ZONE,
 )
 
-AGENT_RANDOM = 0
-AGENT_HEURISTIC = 1
-
 # ---- plain ints (numba folds module ints into constants) -------------------------------------
 APC = K.ABILITIES_PER_CARD
 
@@ -1054,29 +1051,18 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
     return a
 
 
-@njit(cache=True)
-def choose_action_row(s, T, mask, n_legal, kind, rng_row):
-    """Action of agent ``kind`` for the row's decider; ``mask`` is the row's legal mask (written by
-    ``legal_mask_row``) and ``n_legal`` its count; ``rng_row`` the agent's RNG row. -1 if no
-    action is legal."""
-    if n_legal <= 0:
-        return -1
-    if kind == AGENT_HEURISTIC:
-        return heuristic_action(s, T, mask, n_legal, rng_row)
-    return pick_uniform(mask, n_legal, rng_row)
-
-
 # =============================================================================================
 # Determinization (search over hidden information)
 # =============================================================================================
-@njit(cache=True)
-def determinize_row(s, T, player, rng_row):
+@internal
+def resample_hidden(s, T, player, rng_row):
     """Resample what ``player`` can't see (CR 7.6 hidden zones), in place, with ``rng_row``:
 
     * the opponent's hand and deck are dealt anew from the same cards (sizes kept): the card ids
       are permuted among those slots, so every zone list, count and per-slot field stays as it was;
     * ``player``'s own deck is shuffled (its order is unknown; its contents are known);
-    * the game's own RNG (future shuffles, random discards) is reseeded.
+    * the game's own RNG (future shuffles, random discards) is reseeded by the core after this
+      (``tcg_env.engine.policy.determinize_row``).
 
     Everything ``player`` observes (its hand, both fields, public zones, counts, the stack, the
     candidates of a pending search of its deck: those are slots, and a shuffle moves slots) is
@@ -1099,106 +1085,3 @@ def determinize_row(s, T, player, rng_row):
         t = s[base + i]
         s[base + i] = s[base + j]
         s[base + j] = t
-    hi = np.int64(rng_next_u32(rng_row)) & 0x7FFFFFFF
-    lo = np.int64(rng_next_u32(rng_row))
-    rng_seed_one(s, (hi << 32) | lo)
-
-
-# =============================================================================================
-# Batch kernels: one nogil entry point (every separate top-level kernel re-links the engine)
-# =============================================================================================
-OP_ACTIONS = 0
-OP_PLAYOUT = 1
-OP_DETERMINIZE = 2
-OP_ACTIONS_ROWS = 3  # OP_ACTIONS for the rows listed in ``rows`` only
-
-
-@njit(cache=True)
-def playout_row(s, T, mask, rng_row, kind0, kind1, max_decisions):
-    """Play one row to its end (or ``max_decisions``), seat p choosing with agent ``kind{p}``.
-    Returns the decisions taken; ``mask`` ends as the final state's mask."""
-    n = 0
-    while s[H_DONE] == 0 and n < max_decisions:
-        n_legal = legal_mask_row(s, T, mask)
-        kind = kind0 if s[H_DECIDER] == 0 else kind1
-        a = choose_action_row(s, T, mask, n_legal, kind, rng_row)
-        apply_unchecked(s, T, np.int64(a))
-        n += 1
-    legal_mask_row(s, T, mask)
-    return n
-
-
-@njit(cache=True, nogil=True)
-def _policy_range(lo, hi, op, states, T, masks, agent_rng, kind, seat_kinds, max_decisions, players,
-                  actions_out, lengths, rows):
-    # borrowed views: no reference-count updates inside the engine (tcg_env.engine.memory)
-    states = borrow(states)
-    T = borrow(T)
-    masks = borrow(masks)
-    agent_rng = borrow(agent_rng)
-    seat_kinds = borrow(seat_kinds)
-    players = borrow(players)
-    actions_out = borrow(actions_out)
-    lengths = borrow(lengths)
-    rows = borrow(rows)
-    for i in range(lo, hi):
-        b = rows[i] if op == OP_ACTIONS_ROWS else i
-        s = states[b]
-        if op == OP_ACTIONS or op == OP_ACTIONS_ROWS:
-            if s[H_DONE] != 0:
-                actions_out[b] = -1
-                continue
-            m = masks[b]
-            n_legal = 0
-            for a in range(NUM_ACTIONS):
-                if m[a] != 0:
-                    n_legal += 1
-            actions_out[b] = choose_action_row(s, T, m, n_legal, kind, agent_rng[b])
-        elif op == OP_PLAYOUT:
-            lengths[b] = playout_row(s, T, masks[b], agent_rng[b], seat_kinds[b, 0], seat_kinds[b, 1], max_decisions)
-        else:
-            determinize_row(s, T, players[b], agent_rng[b])
-
-
-_I64 = np.zeros(1, np.int64)
-_I32 = np.zeros(1, np.int32)
-_SEATS = np.zeros((1, 2), np.int32)
-
-
-def agent_actions_batch(states, T, masks, agent_rng, kind, actions_out, rows=None):
-    """actions_out[b] = the action agent ``kind`` chooses for row b's decider from its state and
-    the mask in masks[b]; -1 for finished rows. ``rows`` (distinct row indices): only those rows
-    are chosen for (and only their agent_rng rows advance); the other entries of actions_out are
-    left as they are."""
-    agent_actions_chunked(_policy_range, OP_ACTIONS, OP_ACTIONS_ROWS, states, T, masks, agent_rng, kind, actions_out,
-                          rows)
-
-
-def playout_batch(states, T, masks, agent_rng, seat_kinds, max_decisions, lengths):
-    """Play every row to its end: decisions of seat p by agent seat_kinds[b, p] (int32[B, 2]);
-    lengths[b] = decisions taken; masks[b] ends as the final mask (all zero when done)."""
-    out = lengths if lengths.dtype == np.int64 and lengths.flags.c_contiguous else np.empty(states.shape[0], np.int64)
-    chunked(_policy_range, states.shape[0], OP_PLAYOUT, states, T, masks, agent_rng, 0,
-             np.ascontiguousarray(seat_kinds, np.int32), int(max_decisions), _I32, _I32, out, _I64)
-    if out is not lengths:
-        lengths[:] = out
-
-
-def determinize_batch(states, T, players, agent_rng):
-    """determinize_row for every row b from the view of players[b] (int32[B])."""
-    chunked(_policy_range, states.shape[0], OP_DETERMINIZE, states, T, _DUMMY_MASKS, agent_rng, 0, _SEATS, 0,
-             np.ascontiguousarray(players, np.int32), _I32, _I64, _I64)
-
-
-_DUMMY_MASKS = np.zeros((1, NUM_ACTIONS), np.int8)
-
-__all__ = [
-    "AGENT_RANDOM",
-    "AGENT_HEURISTIC",
-    "choose_action_row",
-    "heuristic_action",
-    "determinize_row",
-    "agent_actions_batch",
-    "playout_batch",
-    "determinize_batch",
-]

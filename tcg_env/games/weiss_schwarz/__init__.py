@@ -14,6 +14,7 @@ import numpy as np
 from tcg_env.engine.tables import unpack_tables
 from tcg_env.games.weiss_schwarz import constants
 from tcg_env.games.weiss_schwarz.constants import NUM_ACTIONS
+from tcg_env.engine.api import LazyKernels
 from tcg_env.spec import GameSpec
 
 
@@ -75,17 +76,6 @@ def load_deck(pool, source, variant: str = "standard"):
     return load_ws_deck(pool, source)
 
 
-class _LazyKernels:
-    """Import the numba modules on first use, so ``import tcg_env`` stays light."""
-
-    def __getattr__(self, name):
-        from tcg_env.games.weiss_schwarz import kernels_api
-
-        value = getattr(kernels_api, name)
-        setattr(self, name, value)
-        return value
-
-
 def _adapter(name):
     def call(*args, **kwargs):
         from tcg_env.games.weiss_schwarz import adapter
@@ -129,7 +119,7 @@ SPEC = GameSpec(
     default_decks=default_decks,
     list_decks=list_decks,
     load_deck=load_deck,
-    kernels=_LazyKernels(),
+    kernels=LazyKernels("tcg_env.games.weiss_schwarz.hooks"),
     describe_action=_adapter("describe_action"),
     render=_adapter("render"),
     to_dict=_adapter("to_dict"),

@@ -285,7 +285,8 @@ def check_values(row: np.ndarray) -> None:
 def check_consistency(row: np.ndarray, pool) -> None:
     """Every card is in exactly the zone its record says; counts in range; a pending decision has
     a legal action."""
-    from tcg_env.games.weiss_schwarz.entry import ROW_MASK, row_entry
+    from tcg_env.engine.rows import ROW_MASK, row_entry
+    from tcg_env.games.weiss_schwarz.hooks import RULES
 
     def err(msg):
         raise SnapshotError("weiss_schwarz snapshot: " + msg)
@@ -377,7 +378,7 @@ def check_consistency(row: np.ndarray, pool) -> None:
         if int(row[H_DECIDER]) not in (0, 1) or int(row[H_DECISION]) == 0:
             err("a game in progress needs a pending decision and a decider 0 or 1")
         mask = np.zeros(K.NUM_ACTIONS, np.int8)
-        if row_entry(ROW_MASK, row.copy(), pool.kernel_tables, np.zeros(1, np.int32), np.zeros(1, np.int32), 0, 0, 0, 0,
+        if row_entry(RULES, ROW_MASK, row.copy(), pool.kernel_tables, np.zeros(1, np.int32), np.zeros(1, np.int32), 0, 0, 0, 0,
                      mask, np.zeros(1, np.float32)) == 0:
             err(f"the pending decision {K.Decision(int(row[H_DECISION])).name} has no legal action")
 

@@ -289,8 +289,6 @@ F_END_CLEANUP = 16
 RS_NONE = 0
 RS_CLOCK_DRAWS = 1  # CR 6.4.1.2: the clocked card's two draws, then the main phase
 
-ERR_ILLEGAL = -1
-ERR_DONE = -2
 ERR_UNSUPPORTED_OP = 101  # H_ERROR: an effect opcode this engine version does not run (skipped)
 
 POWER_MIN = -1000000
@@ -2818,23 +2816,11 @@ def advance_row(s, T):
         advance(s, T)
 
 
-@njit(cache=True)
-def auto_apply_single(s, T, scratch):
-    """Option ``auto_single``: apply decisions that have exactly one legal action."""
-    while s[H_DONE] == 0 and s[H_AUTO_SINGLE] != 0:
-        if legal_mask_row(s, T, scratch) != 1:
-            return
-        for a in range(NUM_ACTIONS):
-            if scratch[a] != 0:
-                apply_unchecked(s, T, np.int64(a))
-                break
-
-
-@njit(cache=True)
-def reset_row(s, deck0, deck1, seed, variant, auto_single, T):
-    """CR 5.2: a new game. Player p's deck card i goes to slot p*MAX_DECK + i."""
-    for k in range(STATE_SIZE):
-        s[k] = 0
+@internal
+def setup_row(s, deck0, deck1, T):
+    """CR 5.2: a new game, in a row the core has zeroed, headed and seeded (the hook ``setup_row``
+    of tcg_env.engine.hooks; the core's ``reset_row`` calls it). Player p's deck card i goes to slot
+    p*MAX_DECK + i."""
     for slot in range(N_SLOTS):
         s[CARD + slot * CARD_W] = -1
         s[OWNER + slot * CARD_W] = slot // MAX_DECK
@@ -2849,12 +2835,7 @@ def reset_row(s, deck0, deck1, seed, variant, auto_single, T):
     s[ATK_SLOT] = -1
     s[DEF_SLOT] = -1
     s[TRIG_SLOT] = -1
-    s[H_WINNER] = -1
-    s[H_DECIDER] = -1
-    s[H_VARIANT] = variant
-    s[H_AUTO_SINGLE] = auto_single
     s[H_TURN] = 1
-    rng_seed_one(s, seed)
     for p in range(2):
         deck = deck0 if p == 0 else deck1
         for i in range(deck.shape[0]):
@@ -2872,29 +2853,3 @@ def reset_row(s, deck0, deck1, seed, variant, auto_single, T):
     s[PHASE] = PH_SETUP
     s[FLOW] = F_MULLIGAN
     advance(s, T)
-    if auto_single != 0:
-        scratch = np.zeros(NUM_ACTIONS, np.int8)
-        auto_apply_single(s, T, scratch)
-
-
-@njit(cache=True)
-def apply_row(s, T, a, scratch):
-    """Checked apply: returns 0, ERR_DONE, or ERR_ILLEGAL (state untouched on error)."""
-    if s[H_DONE] != 0:
-        return ERR_DONE
-    if a < 0 or a >= NUM_ACTIONS:
-        return ERR_ILLEGAL
-    legal_mask_row(s, T, scratch)
-    if scratch[a] == 0:
-        return ERR_ILLEGAL
-    apply_unchecked(s, T, a)
-    auto_apply_single(s, T, scratch)
-    return 0
-
-
-@njit(cache=True)
-def step_and_mask_row(s, T, a, mask):
-    """Facade fast path: ``a`` was checked against ``mask`` by the caller."""
-    apply_unchecked(s, T, a)
-    auto_apply_single(s, T, mask)
-    return legal_mask_row(s, T, mask)

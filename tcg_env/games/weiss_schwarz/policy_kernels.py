@@ -85,8 +85,6 @@ from tcg_env.games.weiss_schwarz.state import (
     STOCK_N,
 )
 
-AGENT_RANDOM = 0
-AGENT_HEURISTIC = 1
 
 # ---- plain ints (numba folds module ints into constants) -------------------------------------
 MAX_DECK = K.MAX_DECK
@@ -610,18 +608,6 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
     return a
 
 
-@njit(cache=True)
-def choose_action_row(s, T, mask, n_legal, kind, rng_row):
-    """Action of agent ``kind`` for the row's decider; ``mask`` is the row's legal mask (written by
-    ``legal_mask_row``) and ``n_legal`` its count; ``rng_row`` the agent's RNG row. -1 if no
-    action is legal."""
-    if n_legal <= 0:
-        return -1
-    if kind == AGENT_HEURISTIC:
-        return heuristic_action(s, T, mask, n_legal, rng_row)
-    return pick_uniform(mask, n_legal, rng_row)
-
-
 # =============================================================================================
 # Determinization (search over hidden information)
 # =============================================================================================
@@ -652,8 +638,8 @@ def _pile_slot(s, p, runs_n, runs_l, i):
     return -1
 
 
-@njit(cache=True)
-def determinize_row(s, T, player, rng_row):
+@internal
+def resample_hidden(s, T, player, rng_row):
     """Resample what ``player`` can't see, in place, with ``rng_row``:
 
     * the opponent's hand, deck and stock (CR 3.2 / 3.3 / 3.10: hidden zones) are dealt anew from
@@ -662,7 +648,8 @@ def determinize_row(s, T, player, rng_row):
     * ``player``'s own deck and stock likewise, together: the deck list tells which cards they
       hold between them, not which is where (CR 3.10.2: nobody looks at a stock; a pool trigger's
       card goes there unseen) nor the deck's order;
-    * the game's own RNG (future shuffles) is reseeded.
+    * the game's own RNG (future shuffles) is reseeded by the core after this
+      (``tcg_env.engine.policy.determinize_row``).
 
     Simplification: markers (CR 3.7.2) are left as they are, and cards revealed earlier are not
     tracked. Everything ``player`` observes is unchanged (its observation counts its climax cards
@@ -673,117 +660,4 @@ def determinize_row(s, T, player, rng_row):
     _deal_anew(s, player, (DECK_N, STOCK_N), (DECK_L, STOCK_L), rng_row)
     for q in range(2):
         list_climax_slots(s, T, q)  # the permutations moved climax cards between slots
-    hi = np.int64(rng_next_u32(rng_row)) & 0x7FFFFFFF
-    lo = np.int64(rng_next_u32(rng_row))
-    rng_seed_one(s, (hi << 32) | lo)
     refresh_derived(s, T)  # CR 8.9: abilities working from the hand see the new cards
-
-
-# =============================================================================================
-# Batch kernels: one nogil entry point (every separate top-level kernel re-links the engine)
-# =============================================================================================
-OP_ACTIONS = 0
-OP_PLAYOUT = 1
-OP_DETERMINIZE = 2
-OP_ACTIONS_ROWS = 3  # OP_ACTIONS for the rows listed in ``rows`` only
-
-
-@njit(cache=True)
-def playout_row(s, T, mask, rng_row, kind0, kind1, max_decisions):
-    """Play one row to its end (or ``max_decisions``), seat p choosing with agent ``kind{p}``.
-    Returns the decisions taken; ``mask`` ends as the final state's mask."""
-    n = 0
-    while s[H_DONE] == 0 and n < max_decisions:
-        n_legal = legal_mask_row(s, T, mask)
-        kind = kind0 if s[H_DECIDER] == 0 else kind1
-        a = choose_action_row(s, T, mask, n_legal, kind, rng_row)
-        apply_unchecked(s, T, np.int64(a))
-        n += 1
-    legal_mask_row(s, T, mask)
-    return n
-
-
-@njit(cache=True, nogil=True)
-def _policy_range(lo, hi, op, states, T, masks, agent_rng, kind, seat_kinds, max_decisions, players,
-                  actions_out, lengths, rows):
-    # borrowed views: no reference-count updates inside the engine (tcg_env.engine.memory)
-    states = borrow(states)
-    T = borrow(T)
-    masks = borrow(masks)
-    agent_rng = borrow(agent_rng)
-    seat_kinds = borrow(seat_kinds)
-    players = borrow(players)
-    actions_out = borrow(actions_out)
-    lengths = borrow(lengths)
-    rows = borrow(rows)
-    for i in range(lo, hi):
-        b = rows[i] if op == OP_ACTIONS_ROWS else i
-        s = states[b]
-        if op == OP_ACTIONS or op == OP_ACTIONS_ROWS:
-            if s[H_DONE] != 0:
-                actions_out[b] = -1
-                continue
-            m = masks[b]
-            n_legal = 0
-            for a in range(NUM_ACTIONS):
-                if m[a] != 0:
-                    n_legal += 1
-            actions_out[b] = choose_action_row(s, T, m, n_legal, kind, agent_rng[b])
-        elif op == OP_PLAYOUT:
-            lengths[b] = playout_row(s, T, masks[b], agent_rng[b], seat_kinds[b, 0], seat_kinds[b, 1], max_decisions)
-        else:
-            determinize_row(s, T, players[b], agent_rng[b])
-
-
-_I64 = np.zeros(1, np.int64)
-_I32 = np.zeros(1, np.int32)
-_SEATS = np.zeros((1, 2), np.int32)
-
-
-def _check_kind(kind):
-    if int(kind) not in (AGENT_RANDOM, AGENT_HEURISTIC):
-        raise ValueError(f"weiss_schwarz: unknown in-kernel agent code {int(kind)} (0 random, 1 heuristic)")
-
-
-def agent_actions_batch(states, T, masks, agent_rng, kind, actions_out, rows=None):
-    """actions_out[b] = the action agent ``kind`` chooses for row b's decider from its state and
-    the mask in masks[b]; -1 for finished rows. ``rows`` (distinct row indices): only those rows
-    are chosen for (and only their agent_rng rows advance); the other entries of actions_out are
-    left as they are."""
-    _check_kind(kind)
-    agent_actions_chunked(_policy_range, OP_ACTIONS, OP_ACTIONS_ROWS, states, T, masks, agent_rng, kind, actions_out,
-                          rows)
-
-
-def playout_batch(states, T, masks, agent_rng, seat_kinds, max_decisions, lengths):
-    """Play every row to its end: decisions of seat p by agent seat_kinds[b, p] (int32[B, 2]);
-    lengths[b] = decisions taken; masks[b] ends as the final mask (all zero when done)."""
-    seat_kinds = np.ascontiguousarray(seat_kinds, np.int32)
-    for k in np.unique(seat_kinds):
-        _check_kind(k)
-    out = lengths if lengths.dtype == np.int64 and lengths.flags.c_contiguous else np.empty(states.shape[0], np.int64)
-    chunked(_policy_range, states.shape[0], OP_PLAYOUT, states, T, masks, agent_rng, 0, seat_kinds,
-             int(max_decisions), _I32, _I32, out, _I64)
-    if out is not lengths:
-        lengths[:] = out
-
-
-def determinize_batch(states, T, players, agent_rng):
-    """determinize_row for every row b from the view of players[b] (int32[B])."""
-    chunked(_policy_range, states.shape[0], OP_DETERMINIZE, states, T, _DUMMY_MASKS, agent_rng, 0, _SEATS, 0,
-             np.ascontiguousarray(players, np.int32), _I32, _I64, _I64)
-
-
-_DUMMY_MASKS = np.zeros((1, NUM_ACTIONS), np.int8)
-
-__all__ = [
-    "AGENT_RANDOM",
-    "AGENT_HEURISTIC",
-    "choose_action_row",
-    "heuristic_action",
-    "playout_row",
-    "agent_actions_batch",
-    "playout_batch",
-    "determinize_row",
-    "determinize_batch",
-]

@@ -139,10 +139,11 @@ class Scenario:
     def game(self):
         """Run the engine to the first decision from here and return a checked Game."""
         from tcg_env.game import Game
-        from tcg_env.games.weiss_schwarz.entry import ROW_ADVANCE, row_entry
+        from tcg_env.engine.rows import ROW_ADVANCE, row_entry
+        from tcg_env.games.weiss_schwarz.hooks import RULES
 
         row = self.row.copy()
-        row_entry(ROW_ADVANCE, row, self.pool.kernel_tables, np.zeros(1, np.int32), np.zeros(1, np.int32), 0, 0, 0, 0,
+        row_entry(RULES, ROW_ADVANCE, row, self.pool.kernel_tables, np.zeros(1, np.int32), np.zeros(1, np.int32), 0, 0, 0, 0,
                   np.zeros(1, np.int8), np.zeros(1, np.float32))
         check_consistency(row, self.pool)
         return Game(self.spec, self.pool, row, 0)

@@ -1,0 +1,188 @@
+"""How the shared core reaches a game's rules: compile-time hooks on a game tag.
+
+The core's kernels (:mod:`tcg_env.engine.rows`, :mod:`tcg_env.engine.batch`,
+:mod:`tcg_env.engine.policy`) are written once for every game. Each takes a ``game`` argument, a
+:class:`Rules` object, and calls the game's rules through the hooks below:
+``legal_mask_row(game, s, T, mask)`` runs the ``legal_mask_row(s, T, mask)`` of the game's hooks
+module.
+
+Why a tag argument, and why it costs nothing
+--------------------------------------------
+numba cannot take kernels as run-time function values and still cache the caller (a dispatcher
+argument or a closure is not cacheable), and a copy of the core per game is what issue 17 removed.
+Here every game's :class:`Rules` object has a numba type of its own (``Rules[<hooks module>]``),
+with no data: numba compiles each core kernel once per game type, and each hook (an
+``numba.extending.overload``) resolves, at compile time, to the game's own function, which LLVM
+inlines as if it had been called by name. The compiled code is the same as a per-game copy's
+(checked by ``benchmarks/bench_row_loop.py`` against the copies, docs/performance-log.md), and it
+is cached on disk like any kernel: the type pickles by its module name, and the package-wide
+source stamp (:mod:`tcg_env.engine.cache`) recompiles every kernel after an edit to any game.
+
+From Python, pass the game's :class:`Rules` like any argument (unboxing it reads nothing). Under
+``NUMBA_DISABLE_JIT=1`` the hook functions below are plain Python and call the game's module by
+attribute.
+
+The contract (what a game's hooks module provides)
+--------------------------------------------------
+Constants (module-level ints): ``NUM_ACTIONS``, ``STATE_SIZE``, ``OBS_SIZE``.
+
+Kernels (numba functions of the game, ``s`` one state row, ``T`` the card tables):
+
+``setup_row(s, deck0, deck1, T)``
+    A new game in a row the core has zeroed, whose header it has filled (variant, auto_single,
+    winner / decider -1) and whose RNG it has seeded: the game lays out its zones, deals the decks
+    (card ids), decides who plays first and runs to the first decision.
+``legal_mask_row(s, T, mask) -> int``
+    0/1 into ``mask[:NUM_ACTIONS]`` for the pending decision; the number of legal actions.
+``apply_unchecked(s, T, a)``
+    Apply legal action ``a`` and run the game to its next decision (or its end).
+``advance_row(s, T)``
+    Run a row whose state was written from Python (a scenario, a snapshot) to its next decision;
+    nothing when a decision is pending or the game is over.
+``observe_row(s, T, player, obs)`` / ``observe_into(s, T, player, obs, over_previous)``
+    ``player``'s observation into ``obs``; ``observe_into`` with ``over_previous`` True may assume
+    ``obs`` holds the observation written at the row's previous decision (it clears less).
+``heuristic_action(s, T, mask, n_legal, rng_row) -> int``
+    The game's heuristic agent's legal action for the row's decider.
+``resample_hidden(s, T, player, rng_row)``
+    Deal anew, in place, what ``player`` cannot see (the core reseeds the game's RNG after it).
+
+Optional (a default is used when the module does not define it):
+
+``prefetch_rows(states, b, hi)``
+    Hint the memory lines of rows ``b + 1 ..`` that the step of row ``b + 1`` will read
+    (default: nothing).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from numba.core import types
+from numba.core.imputils import lower_constant
+from numba.extending import NativeValue, models, overload, register_model, unbox
+
+from tcg_env.engine.jit import internal
+
+# jit options of the hook shims: no CPython or C wrapper (only kernels call them; LLVM inlines the
+# shim into its caller). Reference counting stays on: numba types a shim's callee in the shim's
+# context, and a game kernel that allocates (Weiss Schwarz's apply_unchecked does) fails to type
+# without it
+_SHIM_OPTIONS = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}
+
+
+class RulesType(types.Dummy):
+    """The numba type of one game's :class:`Rules`: no data, named after the game's hooks module."""
+
+    def __init__(self, hooks_module: str):
+        self.hooks_module = hooks_module
+        super().__init__(f"Rules[{hooks_module}]")
+
+    @property
+    def hooks(self):
+        return importlib.import_module(self.hooks_module)
+
+
+register_model(RulesType)(models.OpaqueModel)
+
+
+@unbox(RulesType)
+def _unbox_rules(typ, obj, c):
+    return NativeValue(c.context.get_dummy_value())
+
+
+@lower_constant(RulesType)
+def _constant_rules(context, builder, ty, pyval):
+    return context.get_dummy_value()
+
+
+class Rules:
+    """A game's rules as the core sees them: the tag passed as ``game`` to every core kernel.
+
+    ``hooks_module``: the import path of the module that provides the contract above (e.g.
+    ``"tcg_env.games.fftcg.hooks"``); it is imported when a hook is first compiled or called."""
+
+    def __init__(self, hooks_module: str):
+        self.hooks_module = hooks_module
+        self._numba_type_ = RulesType(hooks_module)
+
+    @property
+    def hooks(self):
+        return importlib.import_module(self.hooks_module)
+
+    def __repr__(self) -> str:
+        return f"Rules({self.hooks_module!r})"
+
+    def __reduce__(self):
+        return (Rules, (self.hooks_module,))
+
+
+def _missing(hooks_module: str, name: str) -> str:
+    return f"{hooks_module} has no {name}, which the engine core calls (the contract: tcg_env.engine.hooks)"
+
+
+def hook(name: str, default=None):
+    """A hook: a function ``h(game, *args)`` that calls ``<game's hooks module>.name(*args)``,
+    resolved when numba compiles the caller for the game's type (or, without JIT, when called).
+    ``default``: the kernel used when the module has no ``name``. The core declares its hooks below;
+    a game may declare its own for the rules its variants replace (docs/architecture.md,
+    "Rules variants")."""
+
+    def call(game, *args):
+        fn = getattr(game.hooks, name, default)
+        if fn is None:
+            raise TypeError(_missing(game.hooks_module, name))
+        return fn(*args)
+
+    call.__name__ = call.__qualname__ = name
+
+    @overload(call, jit_options=_SHIM_OPTIONS)
+    def _resolve(game, *args):
+        if not isinstance(game, RulesType):
+            return None
+        fn = getattr(game.hooks, name, default)
+        if fn is None:
+            raise TypeError(_missing(game.hooks_module, name))
+
+        def shim(game, *args):
+            return fn(*args)
+
+        return shim
+
+    return call
+
+
+def constant(name: str):
+    """``hook(game)``: the game's module-level int ``name``, a compile-time constant."""
+
+    def get(game):
+        return getattr(game.hooks, name)
+
+    get.__name__ = get.__qualname__ = name
+
+    @overload(get, jit_options=_SHIM_OPTIONS)
+    def _resolve(game):
+        if not isinstance(game, RulesType):
+            return None
+        value = int(getattr(game.hooks, name))
+        return lambda game: value
+
+    return get
+
+
+@internal
+def _no_prefetch(states, b, hi):
+    return None
+
+
+num_actions = constant("NUM_ACTIONS")
+state_size = constant("STATE_SIZE")
+setup_row = hook("setup_row")
+legal_mask_row = hook("legal_mask_row")
+apply_unchecked = hook("apply_unchecked")
+advance_row = hook("advance_row")
+observe_row = hook("observe_row")
+observe_into = hook("observe_into")
+heuristic_action = hook("heuristic_action")
+resample_hidden = hook("resample_hidden")
+prefetch_rows = hook("prefetch_rows", default=_no_prefetch)

@@ -1,0 +1,54 @@
+"""FF-TCG's side of the engine core's contract (``tcg_env.engine.hooks``): the kernels the shared
+row, batch and policy kernels call, by the contract's names, and :data:`RULES`, the tag that makes
+the core compile them for this game."""
+
+from tcg_env.engine.hooks import Rules
+from tcg_env.engine.jit import internal
+from tcg_env.engine.memory import prefetch
+from tcg_env.games.fftcg.constants import FIELD_SLOTS, HAND_SLOTS, MAX_DECK, NUM_ACTIONS  # noqa: F401
+from tcg_env.games.fftcg.kernels import advance as advance_row  # noqa: F401
+from tcg_env.games.fftcg.kernels import apply_unchecked, legal_mask_row, setup_row  # noqa: F401
+from tcg_env.games.fftcg.observation import OBS_SIZE, observe_into, observe_row  # noqa: F401
+from tcg_env.games.fftcg.policy_kernels import heuristic_action, resample_hidden  # noqa: F401
+from tcg_env.games.fftcg.state import (ATK_N, CARD, CARD_W, D_COUNTS, ENTRY_W, FIELD_L, FIELD_N, FRAME_N, FRAME_W,
+                                       FRAMES, HAND_L, HAND_N, PT, PT_N, STACK, STACK_N, STATE_SIZE)
+
+RULES = Rules(__name__)
+
+
+@internal
+def _prefetch_hot_lines(s):
+    """The lines of a row that nearly every step reads (measured by tracing which words one step
+    touches: ~36 of the row's 256 lines, most of them these plus the card records)."""
+    prefetch(s, 0, HAND_L + 2 * MAX_DECK, False)  # header, flow, counts, deck tops, both hands
+    prefetch(s, FIELD_L, FIELD_L + 2 * FIELD_SLOTS, False)
+    prefetch(s, D_COUNTS, STACK + ENTRY_W, False)  # derived counts, payment, stack count and top
+    prefetch(s, PT_N, PT + 6, False)
+    prefetch(s, FRAME_N, FRAMES + FRAME_W, False)
+    prefetch(s, ATK_N, STATE_SIZE, False)
+
+
+@internal
+def _prefetch_cards(s):
+    """The records of the cards in both hands and on both fields, and the top stack entry."""
+    for p in range(2):
+        for i in range(min(s[HAND_N + p], HAND_SLOTS)):
+            slot = s[HAND_L + p * MAX_DECK + i]
+            prefetch(s, CARD + slot * CARD_W, CARD + slot * CARD_W + CARD_W, False)
+        for i in range(s[FIELD_N + p]):
+            slot = s[FIELD_L + p * FIELD_SLOTS + i]
+            prefetch(s, CARD + slot * CARD_W, CARD + slot * CARD_W + CARD_W, False)
+    n = s[STACK_N]
+    if n > 0:
+        prefetch(s, STACK + (n - 1) * ENTRY_W, STACK + n * ENTRY_W, False)
+
+
+@internal
+def prefetch_rows(states, b, hi):
+    """Before the step of row ``b`` (measured: a row is touched once per batch step, so the next
+    rows are cold): fetch row b+2's always-read lines and row b+1's hand / field card records (its
+    lists arrived last iteration) while this row runs."""
+    if b + 2 < hi:
+        _prefetch_hot_lines(states[b + 2])
+    if b + 1 < hi:
+        _prefetch_cards(states[b + 1])
