@@ -35,6 +35,9 @@ HAND_LIMIT = 5
 OPENING_HAND = 5
 DAMAGE_TO_LOSE_CONSTRUCTED = 7
 DAMAGE_TO_LOSE_LIMITED = 6
+# Rules variants, the header's H_VARIANT (the game spec's ``variants`` in this order)
+VARIANT_CONSTRUCTED = 0
+VARIANT_LIMITED = 1  # limited decks (CR 8.1.1.1); 6 damage to lose (CR 3.1.1)
 # Safety net for CR 13 (infinite loops): a game that reaches this many decisions ends in a draw.
 MAX_DECISIONS_PER_GAME = 20000
 

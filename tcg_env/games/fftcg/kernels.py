@@ -32,10 +32,38 @@ from tcg_env.engine.header import (
     H_TURN,
     H_VARIANT,
     H_WINNER,
+    WINNER_DRAW,
+    WINNER_NONE,
 )
 from tcg_env.engine.rng import rng_below, rng_seed_one, shuffle_run
 from tcg_env.engine.zones import zone_find, zone_pop_top, zone_push, zone_push_bottom, zone_remove, zone_remove_at
 from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg.constants import (
+    ABILITY_BASE,
+    FIELD_SLOTS,
+    FRAME_MAX,
+    HAND_BASE,
+    HAND_LIMIT,
+    HAND_SLOTS,
+    KW_BRAVE,
+    KW_FIRST_STRIKE,
+    KW_HASTE,
+    MAX_BACKUPS,
+    MAX_DECISIONS_PER_GAME,
+    MAX_DECK,
+    N_SLOTS,
+    NUM_ACTIONS,
+    OPP_FIELD_BASE,
+    OPTION_BASE,
+    OPTION_SLOTS,
+    OWN_FIELD_BASE,
+    PASS,
+    PENDING_TRIGGER_MAX,
+    RESTRICT_CANT_ATTACK,
+    RESTRICT_CANT_BLOCK,
+    STACK_MAX,
+    TARGET_MAX,
+)
 from tcg_env.games.fftcg.state import *  # noqa: F401,F403  (offsets)
 from tcg_env.games.fftcg.state import (
     ASSIGN_DONE,
@@ -129,137 +157,8 @@ from tcg_env.games.fftcg.state import (
     ZONE,
 )
 
-# ---- plain-int copies of the enums (numba folds module ints into constants) -------------------
-MAX_DECK = K.MAX_DECK
-N_SLOTS = K.N_SLOTS
-HAND_SLOTS = K.HAND_SLOTS
-FIELD_SLOTS = K.FIELD_SLOTS
-OPTION_SLOTS = K.OPTION_SLOTS
-STACK_MAX = K.STACK_MAX
-TARGET_MAX = K.TARGET_MAX
-N_REGS = K.N_REGS
-FRAME_MAX = K.FRAME_MAX
-PENDING_TRIGGER_MAX = K.PENDING_TRIGGER_MAX
-MAX_BACKUPS = K.MAX_BACKUPS
-HAND_LIMIT = K.HAND_LIMIT
-NUM_ACTIONS = K.NUM_ACTIONS
-PASS = K.PASS
-HAND_BASE = K.HAND_BASE
-OWN_FIELD_BASE = K.OWN_FIELD_BASE
-OPP_FIELD_BASE = K.OPP_FIELD_BASE
-ABILITY_BASE = K.ABILITY_BASE
-OPTION_BASE = K.OPTION_BASE
-MAX_DECISIONS = K.MAX_DECISIONS_PER_GAME
-
-Z_NONE = int(K.Zone.NONE)
-Z_DECK = int(K.Zone.DECK)
-Z_HAND = int(K.Zone.HAND)
-Z_FIELD = int(K.Zone.FIELD)
-Z_BREAK = int(K.Zone.BREAK)
-Z_DAMAGE = int(K.Zone.DAMAGE)
-Z_REMOVED = int(K.Zone.REMOVED)
-Z_STACK = int(K.Zone.STACK)
-
-T_FORWARD = int(K.CardType.FORWARD)
-T_BACKUP = int(K.CardType.BACKUP)
-T_SUMMON = int(K.CardType.SUMMON)
-EL_LIGHT = int(K.Element.LIGHT)
-EL_DARK = int(K.Element.DARK)
-
-AK_FIELD = int(K.AbilityKind.FIELD)
-AK_AUTO = int(K.AbilityKind.AUTO)
-AK_ACTION = int(K.AbilityKind.ACTION)
-AK_SPECIAL = int(K.AbilityKind.SPECIAL)
-
-TR_ENTERS_SELF = int(K.Trigger.ENTERS_SELF)
-TR_ENTERS_OTHER = int(K.Trigger.ENTERS_OTHER)
-TR_ATTACKS_SELF = int(K.Trigger.ATTACKS_SELF)
-TR_BLOCKS_SELF = int(K.Trigger.BLOCKS_SELF)
-TR_BROKEN_SELF = int(K.Trigger.BROKEN_SELF)
-TR_DEALS_DAMAGE_PLAYER = int(K.Trigger.DEALS_DAMAGE_TO_PLAYER_SELF)
-TR_BEGIN_MAIN1 = int(K.Trigger.BEGIN_MAIN1)
-TR_BEGIN_ATTACK = int(K.Trigger.BEGIN_ATTACK_PHASE)
-TR_BEGIN_END = int(K.Trigger.BEGIN_END_PHASE)
-TR_OPP_FORWARD_BROKEN = int(K.Trigger.OPP_FORWARD_BROKEN)
-TR_LEAVES_SELF = int(K.Trigger.LEAVES_FIELD_SELF)
-
-CO_NONE = int(K.Condition.NONE)
-CO_DAMAGE = int(K.Condition.DAMAGE_AT_LEAST)
-CO_BACKUPS = int(K.Condition.BACKUPS_AT_LEAST)
-CO_FORWARDS = int(K.Condition.FORWARDS_AT_LEAST)
-CO_OPP_FORWARDS = int(K.Condition.OPP_FORWARDS_AT_LEAST)
-CO_HAND_AT_MOST = int(K.Condition.HAND_AT_MOST)
-CO_OPP_DAMAGE = int(K.Condition.OPP_DAMAGE_AT_LEAST)
-CO_JOB = int(K.Condition.JOB_ON_FIELD)
-
-OP_CHOOSE = int(K.Op.CHOOSE)
-OP_SELECT_ALL = int(K.Op.SELECT_ALL)
-OP_TARGET_SELF = int(K.Op.TARGET_SELF)
-OP_DAMAGE = int(K.Op.DAMAGE)
-OP_BREAK = int(K.Op.BREAK)
-OP_DULL = int(K.Op.DULL)
-OP_ACTIVATE = int(K.Op.ACTIVATE)
-OP_FREEZE = int(K.Op.FREEZE)
-OP_POWER = int(K.Op.POWER)
-OP_GRANT = int(K.Op.GRANT_KEYWORD)
-OP_RESTRICT = int(K.Op.RESTRICT)
-OP_RETURN = int(K.Op.RETURN_TO_HAND)
-OP_REMOVE = int(K.Op.REMOVE_FROM_GAME)
-OP_DRAW = int(K.Op.DRAW)
-OP_DISCARD = int(K.Op.DISCARD)
-OP_DAMAGE_PLAYER = int(K.Op.DAMAGE_PLAYER)
-OP_SEARCH = int(K.Op.SEARCH)
-OP_PUT_FIELD = int(K.Op.PUT_ONTO_FIELD)
-OP_AURA_POWER = int(K.Op.AURA_POWER)
-OP_AURA_KEYWORD = int(K.Op.AURA_KEYWORD)
-OP_COST_REDUCTION = int(K.Op.COST_REDUCTION)
-OP_AURA_RESTRICT = int(K.Op.AURA_RESTRICT)
-
-DUR_EOT = int(K.Duration.END_OF_TURN)
-WHO_CONTROLLER = int(K.Who.CONTROLLER)
-DEST_HAND = int(K.Destination.HAND)
-
-FZ_FIELD = int(K.FilterZone.FIELD)
-FZ_DECK = int(K.FilterZone.DECK)
-FZ_BREAK = int(K.FilterZone.BREAK)
-FZ_HAND = int(K.FilterZone.HAND)
-
-PH_SETUP = int(K.Phase.SETUP)
-PH_ACTIVE = int(K.Phase.ACTIVE)
-PH_DRAW = int(K.Phase.DRAW)
-PH_MAIN1 = int(K.Phase.MAIN1)
-PH_ATTACK = int(K.Phase.ATTACK)
-PH_MAIN2 = int(K.Phase.MAIN2)
-PH_END = int(K.Phase.END)
-
-ST_NONE = int(K.AttackStep.NONE)
-ST_PREP = int(K.AttackStep.PREPARATION)
-ST_DECL = int(K.AttackStep.DECLARATION)
-ST_BLOCK = int(K.AttackStep.BLOCK)
-ST_DAMAGE = int(K.AttackStep.DAMAGE)
-
-D_NONE = int(K.Decision.NONE)
-D_CHOOSE_FIRST = int(K.Decision.CHOOSE_FIRST)
-D_MULLIGAN = int(K.Decision.MULLIGAN)
-D_PRIORITY = int(K.Decision.PRIORITY)
-D_PAY_CP = int(K.Decision.PAY_CP)
-D_PAY_DISCARD = int(K.Decision.PAY_DISCARD)
-D_CHOOSE_TARGET = int(K.Decision.CHOOSE_TARGET)
-D_DECLARE_ATTACK = int(K.Decision.DECLARE_ATTACK)
-D_ADD_TO_PARTY = int(K.Decision.ADD_TO_PARTY)
-D_DECLARE_BLOCK = int(K.Decision.DECLARE_BLOCK)
-D_ASSIGN = int(K.Decision.ASSIGN_PARTY_DAMAGE)
-D_EX_BURST = int(K.Decision.EX_BURST)
-D_OPTIONAL = int(K.Decision.OPTIONAL_EFFECT)
-D_ORDER = int(K.Decision.ORDER_TRIGGERS)
-D_DISCARD = int(K.Decision.DISCARD)
-D_SELECT = int(K.Decision.SELECT_CARD)
-
-KW_HASTE = K.KW_HASTE
-KW_BRAVE = K.KW_BRAVE
-KW_FIRST_STRIKE = K.KW_FIRST_STRIKE
-R_CANT_ATTACK = K.RESTRICT_CANT_ATTACK
-R_CANT_BLOCK = K.RESTRICT_CANT_BLOCK
+# Names are used directly: ``K.Zone.DECK``, ``K.Op.CHOOSE`` (numba folds IntEnum members and module
+# ints into constants), the plain ints of ``constants`` imported by name above.
 
 # flow points (state FLOW)
 FL_NONE = 0
@@ -320,7 +219,7 @@ def card_of(s, slot):
 
 @internal
 def controls(s, player, slot):
-    return s[ZONE + slot * CARD_W] == Z_FIELD and s[CONTROLLER + slot * CARD_W] == player
+    return s[ZONE + slot * CARD_W] == K.Zone.FIELD and s[CONTROLLER + slot * CARD_W] == player
 
 
 @internal
@@ -337,27 +236,27 @@ def count_field_type(s, T, player, ctype):
 @internal
 def is_light_dark(cards, cid):
     e = cards[cid, K.C_ELEMENT]
-    return e == EL_LIGHT or e == EL_DARK
+    return e == K.Element.LIGHT or e == K.Element.DARK
 
 
 @internal
 def condition_holds(s, T, cond, arg, player, source):
     """Conditions of conditional abilities (CR 11.8.13), evaluated for ``player``."""
-    if cond == CO_NONE:
+    if cond == K.Condition.NONE:
         return True
-    if cond == CO_DAMAGE:
+    if cond == K.Condition.DAMAGE_AT_LEAST:
         return s[DAMAGE_N + player] >= arg
-    if cond == CO_OPP_DAMAGE:
+    if cond == K.Condition.OPP_DAMAGE_AT_LEAST:
         return s[DAMAGE_N + 1 - player] >= arg
-    if cond == CO_BACKUPS:
-        return count_field_type(s, T, player, T_BACKUP) >= arg
-    if cond == CO_FORWARDS:
-        return count_field_type(s, T, player, T_FORWARD) >= arg
-    if cond == CO_OPP_FORWARDS:
-        return count_field_type(s, T, 1 - player, T_FORWARD) >= arg
-    if cond == CO_HAND_AT_MOST:
+    if cond == K.Condition.BACKUPS_AT_LEAST:
+        return count_field_type(s, T, player, K.CardType.BACKUP) >= arg
+    if cond == K.Condition.FORWARDS_AT_LEAST:
+        return count_field_type(s, T, player, K.CardType.FORWARD) >= arg
+    if cond == K.Condition.OPP_FORWARDS_AT_LEAST:
+        return count_field_type(s, T, 1 - player, K.CardType.FORWARD) >= arg
+    if cond == K.Condition.HAND_AT_MOST:
         return s[HAND_N + player] <= arg
-    if cond == CO_JOB:
+    if cond == K.Condition.JOB_ON_FIELD:
         cards = card_table(T)
         for i in range(s[FIELD_N + player]):
             slot = s[FIELD_L + player * FIELD_SLOTS + i]
@@ -382,24 +281,24 @@ def filter_match(s, T, frow, slot, viewer, source):
         return False
     zone = s[ZONE + slot * CARD_W]
     fz = f[K.F_ZONE]
-    if fz == FZ_FIELD:
-        if zone != Z_FIELD:
+    if fz == K.FilterZone.FIELD:
+        if zone != K.Zone.FIELD:
             return False
-    elif fz == FZ_DECK:
-        if zone != Z_DECK:
+    elif fz == K.FilterZone.DECK:
+        if zone != K.Zone.DECK:
             return False
-    elif fz == FZ_BREAK:
-        if zone != Z_BREAK:
+    elif fz == K.FilterZone.BREAK:
+        if zone != K.Zone.BREAK:
             return False
-    elif fz == FZ_HAND:
-        if zone != Z_HAND:
+    elif fz == K.FilterZone.HAND:
+        if zone != K.Zone.HAND:
             return False
     side = f[K.F_SIDE]
-    if side != 0:
-        who = s[CONTROLLER + slot * CARD_W] if zone == Z_FIELD else s[OWNER + slot * CARD_W]
-        if side == 1 and who != viewer:
+    if side != K.Side.ANY:
+        who = s[CONTROLLER + slot * CARD_W] if zone == K.Zone.FIELD else s[OWNER + slot * CARD_W]
+        if side == K.Side.OWN and who != viewer:
             return False
-        if side == 2 and who == viewer:
+        if side == K.Side.OPPONENT and who == viewer:
             return False
     em = f[K.F_ELEMENT_MASK]
     if em != 0 and (em & (1 << cards[cid, K.C_ELEMENT])) == 0:
@@ -410,9 +309,9 @@ def filter_match(s, T, frow, slot, viewer, source):
     if f[K.F_COST_MAX] >= 0 and cost > f[K.F_COST_MAX]:
         return False
     if f[K.F_POWER_MIN] >= 0 or f[K.F_POWER_MAX] >= 0:
-        if ctype != T_FORWARD:
+        if ctype != K.CardType.FORWARD:
             return False
-        power = s[D_POWER + slot * CARD_W] if zone == Z_FIELD else cards[cid, K.C_POWER]
+        power = s[D_POWER + slot * CARD_W] if zone == K.Zone.FIELD else cards[cid, K.C_POWER]
         if f[K.F_POWER_MIN] >= 0 and power < f[K.F_POWER_MIN]:
             return False
         if f[K.F_POWER_MAX] >= 0 and power > f[K.F_POWER_MAX]:
@@ -424,9 +323,9 @@ def filter_match(s, T, frow, slot, viewer, source):
     if f[K.F_CATEGORY] != 0 and cards[cid, K.C_CATEGORY] != f[K.F_CATEGORY]:
         return False
     st = f[K.F_STATE]
-    if st == 1 and s[DULL + slot * CARD_W] != 0:
+    if st == K.CardState.ACTIVE and s[DULL + slot * CARD_W] != 0:
         return False
-    if st == 2 and s[DULL + slot * CARD_W] == 0:
+    if st == K.CardState.DULL and s[DULL + slot * CARD_W] == 0:
         return False
     if f[K.F_EXCLUDE_SELF] != 0 and slot == source:
         return False
@@ -449,9 +348,9 @@ def refresh_derived(s, T):
             slot = s[FIELD_L + p * FIELD_SLOTS + i]
             cid = s[CARD + slot * CARD_W]
             ct = cards[cid, K.C_TYPE]
-            if ct == T_FORWARD:
+            if ct == K.CardType.FORWARD:
                 nf += 1
-            elif ct == T_BACKUP:
+            elif ct == K.CardType.BACKUP:
                 nb += 1
             n_field_abil += cards[cid, K.C_HAS_FIELD] != 0
             s[D_POWER + slot * CARD_W] = cards[cid, K.C_POWER] + s[PMOD_EOT + slot * CARD_W] + s[PMOD_PERM + slot * CARD_W]
@@ -471,24 +370,24 @@ def refresh_derived(s, T):
                 continue
             a0 = cards[cid, K.C_ABIL_START]
             for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-                if abil[a, K.A_KIND] != AK_FIELD:
+                if abil[a, K.A_KIND] != K.AbilityKind.FIELD:
                     continue
                 if not condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, src):
                     continue
                 c0 = abil[a, K.A_CODE_START]
                 for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
                     op = code[r, K.I_OP]
-                    if op == OP_COST_REDUCTION:
+                    if op == K.Op.COST_REDUCTION:
                         s[D_COUNTS + p * 3 + 2] += 1
-                    if op == OP_AURA_POWER or op == OP_AURA_KEYWORD or op == OP_AURA_RESTRICT:
+                    if op == K.Op.AURA_POWER or op == K.Op.AURA_KEYWORD or op == K.Op.AURA_RESTRICT:
                         frow = code[r, K.I_A1]
                         for q in range(2):
                             for j in range(s[FIELD_N + q]):
                                 t = s[FIELD_L + q * FIELD_SLOTS + j]
                                 if filter_match(s, T, frow, t, p, src):
-                                    if op == OP_AURA_POWER:
+                                    if op == K.Op.AURA_POWER:
                                         s[D_POWER + t * CARD_W] += code[r, K.I_A0]
-                                    elif op == OP_AURA_KEYWORD:
+                                    elif op == K.Op.AURA_KEYWORD:
                                         s[D_KW + t * CARD_W] |= code[r, K.I_A0]
                                     else:
                                         s[D_RST + t * CARD_W] |= code[r, K.I_A0]
@@ -510,13 +409,13 @@ def current_cost(s, T, player, slot):
         scid = s[CARD + src * CARD_W]
         a0 = cards[scid, K.C_ABIL_START]
         for a in range(a0, a0 + cards[scid, K.C_ABIL_COUNT]):
-            if abil[a, K.A_KIND] != AK_FIELD:
+            if abil[a, K.A_KIND] != K.AbilityKind.FIELD:
                 continue
             if not condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], player, src):
                 continue
             c0 = abil[a, K.A_CODE_START]
             for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
-                if code[r, K.I_OP] == OP_COST_REDUCTION and filter_match(s, T, code[r, K.I_A1], slot, player, src):
+                if code[r, K.I_OP] == K.Op.COST_REDUCTION and filter_match(s, T, code[r, K.I_A1], slot, player, src):
                     cost -= code[r, K.I_A0]
     if cost < 1:
         cost = 1
@@ -546,7 +445,7 @@ def trigger_card(s, T, slot, controller, trig, aux):
     cid = s[CARD + slot * CARD_W]
     a0 = cards[cid, K.C_ABIL_START]
     for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-        if abil[a, K.A_KIND] == AK_AUTO and abil[a, K.A_TRIGGER] == trig:
+        if abil[a, K.A_KIND] == K.AbilityKind.AUTO and abil[a, K.A_TRIGGER] == trig:
             if condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], controller, slot):
                 add_pending(s, controller, slot, a, aux)
 
@@ -564,7 +463,7 @@ def trigger_enters(s, T, slot, player):
     """CR 11.8.16.2.1: after a card enters, every card on the field is checked."""
     cards = card_table(T)
     abil = ability_table(T)
-    trigger_card(s, T, slot, player, TR_ENTERS_SELF, slot)
+    trigger_card(s, T, slot, player, K.Trigger.ENTERS_SELF, slot)
     for i in range(s[FIELD_N + player]):
         other = s[FIELD_L + player * FIELD_SLOTS + i]
         if other == slot:
@@ -572,7 +471,7 @@ def trigger_enters(s, T, slot, player):
         cid = s[CARD + other * CARD_W]
         a0 = cards[cid, K.C_ABIL_START]
         for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-            if abil[a, K.A_KIND] == AK_AUTO and abil[a, K.A_TRIGGER] == TR_ENTERS_OTHER:
+            if abil[a, K.A_KIND] == K.AbilityKind.AUTO and abil[a, K.A_TRIGGER] == K.Trigger.ENTERS_OTHER:
                 fr = abil[a, K.A_TRIG_FILTER]
                 if fr >= 0 and not filter_match(s, T, fr, slot, player, other):
                     continue
@@ -606,15 +505,15 @@ def put_in_zone(s, slot, zone):
     o = s[OWNER + slot * CARD_W]
     s[ZONE + slot * CARD_W] = zone
     s[CONTROLLER + slot * CARD_W] = o
-    if zone == Z_HAND:
+    if zone == K.Zone.HAND:
         zone_push(s, HAND_N + o, HAND_L + o * MAX_DECK, slot)
-    elif zone == Z_BREAK:
+    elif zone == K.Zone.BREAK:
         zone_push(s, BREAK_N + o, BREAK_L + o * MAX_DECK, slot)
-    elif zone == Z_DAMAGE:
+    elif zone == K.Zone.DAMAGE:
         zone_push(s, DAMAGE_N + o, DAMAGE_L + o * MAX_DECK, slot)
-    elif zone == Z_REMOVED:
+    elif zone == K.Zone.REMOVED:
         zone_push(s, REMOVED_N + o, REMOVED_L + o * MAX_DECK, slot)
-    elif zone == Z_DECK:
+    elif zone == K.Zone.DECK:
         zone_push(s, DECK_N + o, DECK_L + o * MAX_DECK, slot)
 
 
@@ -623,17 +522,17 @@ def take_from_zone(s, slot):
     """Remove ``slot`` from the list of its current zone (not the field)."""
     o = s[OWNER + slot * CARD_W]
     z = s[ZONE + slot * CARD_W]
-    if z == Z_HAND:
+    if z == K.Zone.HAND:
         zone_remove(s, HAND_N + o, HAND_L + o * MAX_DECK, slot)
-    elif z == Z_BREAK:
+    elif z == K.Zone.BREAK:
         zone_remove(s, BREAK_N + o, BREAK_L + o * MAX_DECK, slot)
-    elif z == Z_DAMAGE:
+    elif z == K.Zone.DAMAGE:
         zone_remove(s, DAMAGE_N + o, DAMAGE_L + o * MAX_DECK, slot)
-    elif z == Z_REMOVED:
+    elif z == K.Zone.REMOVED:
         zone_remove(s, REMOVED_N + o, REMOVED_L + o * MAX_DECK, slot)
-    elif z == Z_DECK:
+    elif z == K.Zone.DECK:
         zone_remove(s, DECK_N + o, DECK_L + o * MAX_DECK, slot)
-    s[ZONE + slot * CARD_W] = Z_NONE
+    s[ZONE + slot * CARD_W] = K.Zone.NONE
 
 
 @internal
@@ -655,11 +554,11 @@ def leave_field(s, T, slot, dest, is_break):
         s[BLOCKER] = -1
     reset_card_state(s, slot)
     put_in_zone(s, slot, dest)
-    trigger_card(s, T, slot, p, TR_LEAVES_SELF, slot)
+    trigger_card(s, T, slot, p, K.Trigger.LEAVES_FIELD_SELF, slot)
     if is_break:
-        trigger_card(s, T, slot, p, TR_BROKEN_SELF, slot)
-        if cards[s[CARD + slot * CARD_W], K.C_TYPE] == T_FORWARD:
-            trigger_field(s, T, 1 - p, TR_OPP_FORWARD_BROKEN, slot)
+        trigger_card(s, T, slot, p, K.Trigger.BROKEN_SELF, slot)
+        if cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
+            trigger_field(s, T, 1 - p, K.Trigger.OPP_FORWARD_BROKEN, slot)
 
 
 @internal
@@ -667,15 +566,15 @@ def enter_field(s, T, slot, player):
     """Put a card from limbo (zone NONE) onto ``player``'s field. Backups enter dull."""
     cards = card_table(T)
     if s[FIELD_N + player] >= FIELD_SLOTS:
-        put_in_zone(s, slot, Z_BREAK)  # no room (engine capacity, documented)
+        put_in_zone(s, slot, K.Zone.BREAK)  # no room (engine capacity, documented)
         return
     reset_card_state(s, slot)
     zone_push(s, FIELD_N + player, FIELD_L + player * FIELD_SLOTS, slot)
-    s[ZONE + slot * CARD_W] = Z_FIELD
+    s[ZONE + slot * CARD_W] = K.Zone.FIELD
     s[CONTROLLER + slot * CARD_W] = player
     s[CTRL_TURN + slot * CARD_W] = s[H_TURN]
     s[TIMESTAMP] += 1
-    if cards[s[CARD + slot * CARD_W], K.C_TYPE] == T_BACKUP:
+    if cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.BACKUP:
         s[DULL + slot * CARD_W] = 1
     refresh_derived(s, T)
     trigger_enters(s, T, slot, player)
@@ -691,15 +590,15 @@ def draw_cards(s, player, n):
             s[DREW_FROM_EMPTY + player] = 1  # CR 3.1.2 / 12.4.2
             defeats_end_game(s)
             return
-        s[ZONE + slot * CARD_W] = Z_NONE
-        put_in_zone(s, slot, Z_HAND)
+        s[ZONE + slot * CARD_W] = K.Zone.NONE
+        put_in_zone(s, slot, K.Zone.HAND)
 
 
 @internal
 def discard_hand_index(s, player, i):
     slot = zone_remove_at(s, HAND_N + player, HAND_L + player * MAX_DECK, i)
-    s[ZONE + slot * CARD_W] = Z_NONE
-    put_in_zone(s, slot, Z_BREAK)
+    s[ZONE + slot * CARD_W] = K.Zone.NONE
+    put_in_zone(s, slot, K.Zone.BREAK)
     return slot
 
 
@@ -721,7 +620,7 @@ def set_decision(s, kind, player):
 def end_game(s, winner):
     s[H_DONE] = 1
     s[H_WINNER] = winner
-    s[H_DECISION] = D_NONE
+    s[H_DECISION] = K.Decision.NONE
     s[H_DECIDER] = -1
 
 
@@ -735,11 +634,11 @@ def defeats_end_game(s):
     once: a draw (CR 3.3). Returns True if the game ended (an ended game's result stands)."""
     if s[H_DONE] != 0:
         return True
-    lose_at = K.DAMAGE_TO_LOSE_LIMITED if s[H_VARIANT] == 1 else K.DAMAGE_TO_LOSE_CONSTRUCTED
+    lose_at = K.DAMAGE_TO_LOSE_LIMITED if s[H_VARIANT] == K.VARIANT_LIMITED else K.DAMAGE_TO_LOSE_CONSTRUCTED
     lost0 = s[DAMAGE_N] >= lose_at or s[DREW_FROM_EMPTY] != 0 or s[DAMAGED_EMPTY] != 0
     lost1 = s[DAMAGE_N + 1] >= lose_at or s[DREW_FROM_EMPTY + 1] != 0 or s[DAMAGED_EMPTY + 1] != 0
     if lost0 and lost1:
-        end_game(s, 2)  # CR 3.3
+        end_game(s, WINNER_DRAW)  # CR 3.3
         return True
     if lost0:
         end_game(s, 1)
@@ -770,7 +669,7 @@ def rule_processes(s, T):
             for i in range(nfp):
                 slot = s[FIELD_L + p * FIELD_SLOTS + i]
                 cid = s[CARD + slot * CARD_W]
-                if cards[cid, K.C_TYPE] == T_FORWARD:
+                if cards[cid, K.C_TYPE] == K.CardType.FORWARD:
                     if s[D_POWER + slot * CARD_W] <= 0:
                         marks[slot] = 1  # CR 12.4.4
                     elif s[DMG + slot * CARD_W] >= s[D_POWER + slot * CARD_W]:
@@ -806,8 +705,8 @@ def rule_processes(s, T):
             m = marks[slot]
             if m != 0:
                 marks[slot] = 0
-                if s[ZONE + slot * CARD_W] == Z_FIELD:
-                    leave_field(s, T, slot, Z_BREAK, m == 2)
+                if s[ZONE + slot * CARD_W] == K.Zone.FIELD:
+                    leave_field(s, T, slot, K.Zone.BREAK, m == 2)
                     changed = True
         if not changed:
             return False
@@ -867,7 +766,7 @@ def pay_resources(s, T, player, elem, skip_hand_slot, skip_field_slot):
         if slot == skip_field_slot or s[DULL + slot * CARD_W] != 0:
             continue
         cid = s[CARD + slot * CARD_W]
-        if cards[cid, K.C_TYPE] != T_BACKUP:
+        if cards[cid, K.C_TYPE] != K.CardType.BACKUP:
             continue
         nb += 1
         if cards[cid, K.C_ELEMENT] == elem:
@@ -903,7 +802,7 @@ def count_resources(s, T, player):
     for i in range(s[FIELD_N + player]):
         slot = s[FIELD_L + player * FIELD_SLOTS + i]
         cid = s[CARD + slot * CARD_W]
-        if cards[cid, K.C_TYPE] == T_BACKUP and s[DULL + slot * CARD_W] == 0:
+        if cards[cid, K.C_TYPE] == K.CardType.BACKUP and s[DULL + slot * CARD_W] == 0:
             nb += 1
             bk += np.int64(1) << (8 * cards[cid, K.C_ELEMENT])
     return nd, disc, nb, bk
@@ -921,15 +820,19 @@ def can_pay_counted(s, T, player, cost, elem, skip_hand_slot, skip_field_slot, n
     cards = card_table(T)
     nde = element_count(disc, elem) if elem >= 0 else 0
     nbe = element_count(bk, elem) if elem >= 0 else 0
-    if skip_hand_slot >= 0 and s[ZONE + skip_hand_slot * CARD_W] == Z_HAND:
+    if skip_hand_slot >= 0 and s[ZONE + skip_hand_slot * CARD_W] == K.Zone.HAND:
         cid = s[CARD + skip_hand_slot * CARD_W]
         if not is_light_dark(cards, cid):
             nd -= 1
             if cards[cid, K.C_ELEMENT] == elem:
                 nde -= 1
-    if skip_field_slot >= 0 and s[ZONE + skip_field_slot * CARD_W] == Z_FIELD:
+    if skip_field_slot >= 0 and s[ZONE + skip_field_slot * CARD_W] == K.Zone.FIELD:
         cid = s[CARD + skip_field_slot * CARD_W]
-        if cards[cid, K.C_TYPE] == T_BACKUP and s[DULL + skip_field_slot * CARD_W] == 0 and s[CONTROLLER + skip_field_slot * CARD_W] == player:
+        if (
+            cards[cid, K.C_TYPE] == K.CardType.BACKUP
+            and s[DULL + skip_field_slot * CARD_W] == 0
+            and s[CONTROLLER + skip_field_slot * CARD_W] == player
+        ):
             nb -= 1
             if cards[cid, K.C_ELEMENT] == elem:
                 nbe -= 1
@@ -974,7 +877,7 @@ def has_required_targets(s, T, arow, viewer, source):
     code = code_table(T)
     c0 = abil[arow, K.A_CODE_START]
     for r in range(c0, c0 + abil[arow, K.A_CODE_LEN]):
-        if code[r, K.I_OP] != OP_CHOOSE:
+        if code[r, K.I_OP] != K.Op.CHOOSE:
             break
         if code[r, K.I_A2] != 0:
             continue  # "up to": zero targets is legal
@@ -1086,7 +989,10 @@ def can_enter_field(s, T, slot, player):
     cards = card_table(T)
     if s[FIELD_N + player] >= FIELD_SLOTS:
         return False
-    if cards[s[CARD + slot * CARD_W], K.C_TYPE] == T_BACKUP and count_field_type(s, T, player, T_BACKUP) >= MAX_BACKUPS:
+    if (
+        cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.BACKUP
+        and count_field_type(s, T, player, K.CardType.BACKUP) >= MAX_BACKUPS
+    ):
         return False
     return True
 
@@ -1131,14 +1037,14 @@ def run_top_frame(s, T):
                 s[DAMAGED_EMPTY + player] = 1  # CR 3.1.3 / 12.4.3
                 defeats_end_game(s)
                 return False
-            s[ZONE + slot * CARD_W] = Z_NONE
-            put_in_zone(s, slot, Z_DAMAGE)
+            s[ZONE + slot * CARD_W] = K.Zone.NONE
+            put_in_zone(s, slot, K.Zone.DAMAGE)
             if defeats_end_game(s):  # CR 3.1.1: the 7th card (6th in a limited game)
                 return False
             cid = s[CARD + slot * CARD_W]
             if cards[cid, K.C_EX_BURST] != 0 and cards[cid, K.C_EX_ABIL] >= 0:
                 s[DEC_ARG] = slot
-                set_decision(s, D_EX_BURST, player)
+                set_decision(s, K.Decision.EX_BURST, player)
                 return False
         return True
     arow = s[base + E_ABIL]
@@ -1149,7 +1055,7 @@ def run_top_frame(s, T):
     if s[base + FR_PC] < 0:
         # resolution prelude: "you may" question (CR 11.8.14)
         s[DEC_ARG] = arow
-        set_decision(s, D_OPTIONAL, ctrl)
+        set_decision(s, K.Decision.OPTIONAL_EFFECT, ctrl)
         return False
     while s[base + FR_PC] < clen:
         pc = s[base + FR_PC]
@@ -1159,7 +1065,7 @@ def run_top_frame(s, T):
         a0 = code[r, K.I_A0]
         a1 = code[r, K.I_A1]
         a2 = code[r, K.I_A2]
-        if op == OP_CHOOSE:
+        if op == K.Op.CHOOSE:
             if mode == M_EXEC:
                 s[base + FR_PC] = pc + 1
                 continue
@@ -1168,7 +1074,7 @@ def run_top_frame(s, T):
                 s[DEC_ARG] = a0
                 s[DEC_ARG + 1] = reg
                 s[DEC_ARG + 2] = a2
-                set_decision(s, D_CHOOSE_TARGET, ctrl)
+                set_decision(s, K.Decision.CHOOSE_TARGET, ctrl)
                 return False
             s[base + FR_PC] = pc + 1
             continue
@@ -1176,7 +1082,7 @@ def run_top_frame(s, T):
             return True  # CHOOSE rows come first: targeting is complete
         regn = base + E_REGN + reg
         regl = base + E_REG + reg * TARGET_MAX
-        if op == OP_SELECT_ALL:
+        if op == K.Op.SELECT_ALL:
             s[regn] = 0
             for p in range(2):
                 for i in range(s[FIELD_N + p]):
@@ -1184,52 +1090,52 @@ def run_top_frame(s, T):
                     if s[regn] < TARGET_MAX and filter_match(s, T, a0, slot, ctrl, src):
                         s[regl + s[regn]] = slot
                         s[regn] += 1
-        elif op == OP_TARGET_SELF:
+        elif op == K.Op.TARGET_SELF:
             s[regn] = 1
             s[regl] = src
-        elif op >= OP_DAMAGE and op <= OP_REMOVE:
+        elif op >= K.Op.DAMAGE and op <= K.Op.REMOVE_FROM_GAME:
             for i in range(s[regn]):
                 t = s[regl + i]
-                if s[ZONE + t * CARD_W] != Z_FIELD:
+                if s[ZONE + t * CARD_W] != K.Zone.FIELD:
                     continue
-                if op == OP_DAMAGE:
-                    if cards[s[CARD + t * CARD_W], K.C_TYPE] == T_FORWARD:
+                if op == K.Op.DAMAGE:
+                    if cards[s[CARD + t * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
                         s[DMG + t * CARD_W] += a0
-                elif op == OP_BREAK:
-                    leave_field(s, T, t, Z_BREAK, True)
-                elif op == OP_DULL:
+                elif op == K.Op.BREAK:
+                    leave_field(s, T, t, K.Zone.BREAK, True)
+                elif op == K.Op.DULL:
                     s[DULL + t * CARD_W] = 1
-                elif op == OP_ACTIVATE:
+                elif op == K.Op.ACTIVATE:
                     s[DULL + t * CARD_W] = 0
-                elif op == OP_FREEZE:
+                elif op == K.Op.FREEZE:
                     s[FROZEN + t * CARD_W] = 1
-                elif op == OP_POWER:
-                    if a1 == DUR_EOT:
+                elif op == K.Op.POWER:
+                    if a1 == K.Duration.END_OF_TURN:
                         s[PMOD_EOT + t * CARD_W] += a0
                     else:
                         s[PMOD_PERM + t * CARD_W] += a0
-                elif op == OP_GRANT:
-                    if a1 == DUR_EOT:
+                elif op == K.Op.GRANT_KEYWORD:
+                    if a1 == K.Duration.END_OF_TURN:
                         s[KW_EOT + t * CARD_W] |= a0
                     else:
                         s[KW_PERM + t * CARD_W] |= a0
-                elif op == OP_RESTRICT:
-                    if a1 == DUR_EOT:
+                elif op == K.Op.RESTRICT:
+                    if a1 == K.Duration.END_OF_TURN:
                         s[RST_EOT + t * CARD_W] |= a0
                     else:
                         s[RST_PERM + t * CARD_W] |= a0
-                elif op == OP_RETURN:
-                    leave_field(s, T, t, Z_HAND, False)
-                elif op == OP_REMOVE:
-                    leave_field(s, T, t, Z_REMOVED, False)
+                elif op == K.Op.RETURN_TO_HAND:
+                    leave_field(s, T, t, K.Zone.HAND, False)
+                elif op == K.Op.REMOVE_FROM_GAME:
+                    leave_field(s, T, t, K.Zone.REMOVED, False)
             refresh_derived(s, T)
-        elif op == OP_DRAW:
-            who = ctrl if a1 == WHO_CONTROLLER else 1 - ctrl
+        elif op == K.Op.DRAW:
+            who = ctrl if a1 == K.Who.CONTROLLER else 1 - ctrl
             draw_cards(s, who, a0)
             if s[H_DONE] != 0:
                 return False  # CR 3.1.2: the draw lost the game; the rest of the effect stops
-        elif op == OP_DISCARD:
-            who = ctrl if a1 == WHO_CONTROLLER else 1 - ctrl
+        elif op == K.Op.DISCARD:
+            who = ctrl if a1 == K.Who.CONTROLLER else 1 - ctrl
             if a2 != 0:
                 for _ in range(a0):
                     n = s[HAND_N + who]
@@ -1238,37 +1144,37 @@ def run_top_frame(s, T):
                     discard_hand_index(s, who, rng_below(s, n))
             elif s[base + FR_CNT] < a0 and s[HAND_N + who] > 0:
                 s[DEC_ARG] = 1
-                set_decision(s, D_DISCARD, who)
+                set_decision(s, K.Decision.DISCARD, who)
                 return False
             s[base + FR_CNT] = 0
-        elif op == OP_DAMAGE_PLAYER:
-            who = ctrl if a1 == WHO_CONTROLLER else 1 - ctrl
+        elif op == K.Op.DAMAGE_PLAYER:
+            who = ctrl if a1 == K.Who.CONTROLLER else 1 - ctrl
             s[base + FR_PC] = pc + 1
             deal_damage_to_player(s, who, a0, src)
             return False  # the damage frame runs next
-        elif op == OP_SEARCH:
+        elif op == K.Op.SEARCH:
             if s[base + FR_CNT] == 0:
                 n = fill_candidates_distinct(s, T, a0, ctrl, src, DECK_N + ctrl, DECK_L + ctrl * MAX_DECK)
-                if n > 0 and a1 != DEST_HAND:
+                if n > 0 and a1 != K.Destination.HAND:
                     n = keep_candidates_that_fit(s, T, ctrl)
                 if n > 0:
                     s[base + FR_CNT] = 1
                     s[DEC_ARG] = 1
-                    set_decision(s, D_SELECT, ctrl)
+                    set_decision(s, K.Decision.SELECT_CARD, ctrl)
                     return False
             shuffle_deck(s, ctrl)  # CR 15.1.1.8
             s[base + FR_CNT] = 0
-        elif op == OP_PUT_FIELD:
+        elif op == K.Op.PUT_ONTO_FIELD:
             if s[base + FR_CNT] < a1:
                 fz = filter_table(T)[a0, K.F_ZONE]
-                if fz == FZ_HAND:
+                if fz == K.FilterZone.HAND:
                     n = fill_candidates_distinct(s, T, a0, ctrl, src, HAND_N + ctrl, HAND_L + ctrl * MAX_DECK)
                 else:
                     n = fill_candidates_distinct(s, T, a0, ctrl, src, BREAK_N + ctrl, BREAK_L + ctrl * MAX_DECK)
                 k = keep_candidates_that_fit(s, T, ctrl)
                 if k > 0:
                     s[DEC_ARG] = 2
-                    set_decision(s, D_SELECT, ctrl)
+                    set_decision(s, K.Decision.SELECT_CARD, ctrl)
                     return False
             s[base + FR_CNT] = 0
         s[base + FR_PC] = pc + 1
@@ -1286,7 +1192,7 @@ def validate_entry_targets(s, T, base):
     src = s[base + E_SLOT]
     c0 = abil[arow, K.A_CODE_START]
     for r in range(c0, c0 + abil[arow, K.A_CODE_LEN]):
-        if code[r, K.I_OP] != OP_CHOOSE:
+        if code[r, K.I_OP] != K.Op.CHOOSE:
             break
         reg = code[r, K.I_REG]
         frow = code[r, K.I_A0]
@@ -1313,7 +1219,7 @@ def entry_missing_required(s, T, base):
     arow = s[base + E_ABIL]
     c0 = abil[arow, K.A_CODE_START]
     for r in range(c0, c0 + abil[arow, K.A_CODE_LEN]):
-        if code[r, K.I_OP] != OP_CHOOSE:
+        if code[r, K.I_OP] != K.Op.CHOOSE:
             break
         if code[r, K.I_A2] == 0 and s[base + E_REGN + code[r, K.I_REG]] == 0:
             return True
@@ -1340,9 +1246,9 @@ def finish_frame(s, T):
     elif purpose == P_RESOLVE:
         if s[base + E_KIND] == EK_SUMMON:
             slot = s[base + E_SLOT]
-            if s[ZONE + slot * CARD_W] == Z_STACK:
-                s[ZONE + slot * CARD_W] = Z_NONE
-                put_in_zone(s, slot, Z_BREAK)  # CR 11.11.10
+            if s[ZONE + slot * CARD_W] == K.Zone.STACK:
+                s[ZONE + slot * CARD_W] = K.Zone.NONE
+                put_in_zone(s, slot, K.Zone.BREAK)  # CR 11.11.10
         s[FLOW] = FL_AFTER_RESOLVE
     # P_EX and P_DAMAGE: the frame below (or FLOW) continues
     refresh_derived(s, T)
@@ -1371,7 +1277,7 @@ def ability_usable(s, T, player, slot, arow, nd, disc, nb, bk):
     elem = abil[arow, K.A_COST_ELEMENT]
     if abil[arow, K.A_COST_DISCARD] > s[HAND_N + player]:
         return False
-    if abil[arow, K.A_KIND] == AK_SPECIAL:
+    if abil[arow, K.A_KIND] == K.AbilityKind.SPECIAL:
         # CR 11.7.1: discard a same-name card, then pay the CP from the rest of the hand
         found = False
         for i in range(s[HAND_N + player]):
@@ -1394,9 +1300,9 @@ def hand_card_playable(s, T, player, slot, nd, disc, nb, bk):
     cid = s[CARD + slot * CARD_W]
     ctype = cards[cid, K.C_TYPE]
     phase = s[PHASE]
-    if ctype == T_SUMMON:
+    if ctype == K.CardType.SUMMON:
         # CR 9.3.1.6: Summons in the Main and Attack Phases
-        if phase != PH_MAIN1 and phase != PH_MAIN2 and phase != PH_ATTACK:
+        if phase != K.Phase.MAIN1 and phase != K.Phase.MAIN2 and phase != K.Phase.ATTACK:
             return False
         if s[STACK_N] >= STACK_MAX or s[FRAME_N] >= FRAME_MAX:
             return False
@@ -1405,11 +1311,11 @@ def hand_card_playable(s, T, player, slot, nd, disc, nb, bk):
             return False
         return has_required_targets(s, T, cards[cid, K.C_SUMMON_ABIL], player, slot)
     # CR 11.4.1 / 9.3.1.5: Characters by the turn player in a Main Phase with an empty stack
-    if player != s[TURN_PLAYER] or (phase != PH_MAIN1 and phase != PH_MAIN2) or s[STACK_N] != 0:
+    if player != s[TURN_PLAYER] or (phase != K.Phase.MAIN1 and phase != K.Phase.MAIN2) or s[STACK_N] != 0:
         return False
     if s[FIELD_N + player] >= FIELD_SLOTS:
         return False
-    if ctype == T_BACKUP and count_field_type(s, T, player, T_BACKUP) >= MAX_BACKUPS:
+    if ctype == K.CardType.BACKUP and count_field_type(s, T, player, K.CardType.BACKUP) >= MAX_BACKUPS:
         return False
     # CR 7.7.3: no action may deploy a second same-name (non-generic) or a second Light/Dark card
     ld = is_light_dark(cards, cid)
@@ -1448,14 +1354,14 @@ def play_from_hand(s, T, player, hand_index):
     cost = current_cost_detached(s, T, player, slot)
     elem = card_pay_element(cards, cid)
     s[PASSES] = 0
-    if cards[cid, K.C_TYPE] == T_SUMMON:
+    if cards[cid, K.C_TYPE] == K.CardType.SUMMON:
         # CR 11.3.2: the Summon moves to the stack, then targets (CR 11.3.3), then costs
-        s[ZONE + slot * CARD_W] = Z_STACK
+        s[ZONE + slot * CARD_W] = K.Zone.STACK
         s[CONTROLLER + slot * CARD_W] = player
         begin_payment(s, PK_SUMMON, player, slot, cards[cid, K.C_SUMMON_ABIL], cost, elem, 0, 0)
         push_program_frame(s, T, M_TARGET, P_CAST, EK_SUMMON, slot, cards[cid, K.C_SUMMON_ABIL], player, -1)
     else:
-        s[ZONE + slot * CARD_W] = Z_NONE  # revealed, being played (CR 11.4.2)
+        s[ZONE + slot * CARD_W] = K.Zone.NONE  # revealed, being played (CR 11.4.2)
         begin_payment(s, PK_CHARACTER, player, slot, -1, cost, elem, 0, 0)
         for k in range(ENTRY_W):
             s[BUILD_ENTRY + k] = 0
@@ -1465,7 +1371,7 @@ def play_from_hand(s, T, player, hand_index):
 def current_cost_detached(s, T, player, slot):
     """Cost of a card that has just left the hand (filters on zone HAND still apply to it)."""
     z = s[ZONE + slot * CARD_W]
-    s[ZONE + slot * CARD_W] = Z_HAND
+    s[ZONE + slot * CARD_W] = K.Zone.HAND
     c = current_cost(s, T, player, slot)
     s[ZONE + slot * CARD_W] = z
     return c
@@ -1479,7 +1385,7 @@ def activate_ability(s, T, player, field_index, j):
     cid = s[CARD + slot * CARD_W]
     arow = cards[cid, K.C_ACT0 + j]
     s[PASSES] = 0
-    samename = 1 if abil[arow, K.A_KIND] == AK_SPECIAL else 0
+    samename = 1 if abil[arow, K.A_KIND] == K.AbilityKind.SPECIAL else 0
     begin_payment(
         s,
         PK_ABILITY,
@@ -1524,8 +1430,8 @@ def finish_payment(s, T):
         if abil[arow, K.A_COST_DULL] != 0:
             s[DULL + slot * CARD_W] = 1
         push_stack_from(s, BUILD_ENTRY)
-        if abil[arow, K.A_COST_BREAK_SELF] != 0 and s[ZONE + slot * CARD_W] == Z_FIELD:
-            leave_field(s, T, slot, Z_BREAK, False)  # a cost, not "breaking" (CR 15.1.1.3.2)
+        if abil[arow, K.A_COST_BREAK_SELF] != 0 and s[ZONE + slot * CARD_W] == K.Zone.FIELD:
+            leave_field(s, T, slot, K.Zone.BREAK, False)  # a cost, not "breaking" (CR 15.1.1.3.2)
         s[PRIORITY_PLAYER] = player
     s[PASSES] = 0
     s[FLOW] = FL_PRIORITY
@@ -1539,21 +1445,21 @@ def finish_payment(s, T):
 def start_turn(s, T):
     """Active Phase (CR 9.1) and Draw Phase (CR 9.2), then the start of Main Phase 1."""
     tp = s[TURN_PLAYER]
-    s[PHASE] = PH_ACTIVE
+    s[PHASE] = K.Phase.ACTIVE
     for i in range(s[FIELD_N + tp]):
         slot = s[FIELD_L + tp * FIELD_SLOTS + i]
         if s[FROZEN + slot * CARD_W] != 0:
             s[FROZEN + slot * CARD_W] = 0  # CR 15.2.4.2: stays dull this once
         else:
             s[DULL + slot * CARD_W] = 0
-    s[PHASE] = PH_DRAW
+    s[PHASE] = K.Phase.DRAW
     n = 1 if (s[H_TURN] == 1 and tp == s[FIRST_PLAYER]) else 2  # CR 9.2.1.3
     draw_cards(s, tp, n)
     if s[H_DONE] != 0:
         return  # CR 3.1.2
-    s[PHASE] = PH_MAIN1
-    s[STEP] = ST_NONE
-    trigger_field(s, T, tp, TR_BEGIN_MAIN1, -1)  # CR 9.3.1.3
+    s[PHASE] = K.Phase.MAIN1
+    s[STEP] = K.AttackStep.NONE
+    trigger_field(s, T, tp, K.Trigger.BEGIN_MAIN1, -1)  # CR 9.3.1.3
     s[PRIORITY_PLAYER] = tp
     s[PASSES] = 0
     s[FLOW] = FL_PRIORITY
@@ -1575,37 +1481,37 @@ def step_end(s, T):
     tp = s[TURN_PLAYER]
     phase = s[PHASE]
     s[PASSES] = 0
-    if phase == PH_MAIN1:
-        s[PHASE] = PH_ATTACK
-        s[STEP] = ST_PREP
-        trigger_field(s, T, tp, TR_BEGIN_ATTACK, -1)  # CR 10.1.1.1
+    if phase == K.Phase.MAIN1:
+        s[PHASE] = K.Phase.ATTACK
+        s[STEP] = K.AttackStep.PREPARATION
+        trigger_field(s, T, tp, K.Trigger.BEGIN_ATTACK_PHASE, -1)  # CR 10.1.1.1
         s[PRIORITY_PLAYER] = tp
         s[FLOW] = FL_PRIORITY
-    elif phase == PH_ATTACK:
+    elif phase == K.Phase.ATTACK:
         step = s[STEP]
-        if step == ST_PREP:
+        if step == K.AttackStep.PREPARATION:
             s[FLOW] = FL_DECLARE
-        elif step == ST_DECL:
+        elif step == K.AttackStep.DECLARATION:
             # CR 10.1.2.7: only a declaration of no Forward skips the block and damage stages (the
             # engine's "no attack" ends the Attack Phase at once, CR 10.1.4.6). Attackers that left
             # the field since do not: the block declaration (CR 10.1.3.1) and the priority windows
             # of CR 10.1.3.6 and 10.1.4.4 still come; the damage stage finds no attacking Forward
             # and deals nothing (damage_step)
             s[FLOW] = FL_BLOCK
-        elif step == ST_BLOCK:
+        elif step == K.AttackStep.BLOCK:
             s[FLOW] = FL_DAMAGE_STEP
         else:
             s[ATK_N] = 0  # CR 10.1.4.5: the party disbands
             s[BLOCKER] = -1
             s[BLOCK_DECLARED] = 0
             s[FLOW] = FL_DECLARE
-    elif phase == PH_MAIN2:
-        s[PHASE] = PH_END
-        s[STEP] = ST_NONE
-        trigger_field(s, T, tp, TR_BEGIN_END, -1)  # CR 9.5.1.1
+    elif phase == K.Phase.MAIN2:
+        s[PHASE] = K.Phase.END
+        s[STEP] = K.AttackStep.NONE
+        trigger_field(s, T, tp, K.Trigger.BEGIN_END_PHASE, -1)  # CR 9.5.1.1
         s[PRIORITY_PLAYER] = tp
         s[FLOW] = FL_PRIORITY
-    elif phase == PH_END:
+    elif phase == K.Phase.END:
         s[FLOW] = FL_END_HAND_LIMIT
 
 
@@ -1613,13 +1519,13 @@ def step_end(s, T):
 def can_attack(s, T, player, slot):
     """CR 10.1.2.1: active, Haste or under control since the turn began, hasn't attacked."""
     cards = card_table(T)
-    if cards[s[CARD + slot * CARD_W], K.C_TYPE] != T_FORWARD or s[DULL + slot * CARD_W] != 0:
+    if cards[s[CARD + slot * CARD_W], K.C_TYPE] != K.CardType.FORWARD or s[DULL + slot * CARD_W] != 0:
         return False
     if s[CTRL_TURN + slot * CARD_W] >= s[H_TURN] and (s[D_KW + slot * CARD_W] & KW_HASTE) == 0:
         return False
     if s[ATTACKED + slot * CARD_W] == s[H_TURN]:
         return False
-    if (s[D_RST + slot * CARD_W] & R_CANT_ATTACK) != 0:
+    if (s[D_RST + slot * CARD_W] & RESTRICT_CANT_ATTACK) != 0:
         return False
     return zone_find(s, ATK_N, ATK_L, slot) < 0
 
@@ -1628,9 +1534,9 @@ def can_attack(s, T, player, slot):
 def can_block(s, T, player, slot):
     """CR 10.1.3.1: an active Forward with no restriction."""
     cards = card_table(T)
-    if cards[s[CARD + slot * CARD_W], K.C_TYPE] != T_FORWARD or s[DULL + slot * CARD_W] != 0:
+    if cards[s[CARD + slot * CARD_W], K.C_TYPE] != K.CardType.FORWARD or s[DULL + slot * CARD_W] != 0:
         return False
-    return (s[D_RST + slot * CARD_W] & R_CANT_BLOCK) == 0
+    return (s[D_RST + slot * CARD_W] & RESTRICT_CANT_BLOCK) == 0
 
 
 @internal
@@ -1644,10 +1550,10 @@ def declare_attackers_done(s, T):
         s[ATTACKED + slot * CARD_W] = s[H_TURN]
         s[ASSIGNED + i] = 0
     for i in range(s[ATK_N]):
-        trigger_card(s, T, s[ATK_L + i], tp, TR_ATTACKS_SELF, -1)
+        trigger_card(s, T, s[ATK_L + i], tp, K.Trigger.ATTACKS_SELF, -1)
     s[BLOCKER] = -1
     s[BLOCK_DECLARED] = 0
-    s[STEP] = ST_DECL
+    s[STEP] = K.AttackStep.DECLARATION
     s[PRIORITY_PLAYER] = tp
     s[PASSES] = 0
     s[FLOW] = FL_PRIORITY
@@ -1657,7 +1563,7 @@ def declare_attackers_done(s, T):
 def damage_step(s, T):
     """CR 10.1.4: set up battle damage."""
     tp = s[TURN_PLAYER]
-    s[STEP] = ST_DAMAGE
+    s[STEP] = K.AttackStep.DAMAGE
     refresh_derived(s, T)
     n = live_attackers(s)
     if n == 0:
@@ -1668,7 +1574,7 @@ def damage_step(s, T):
         for i in range(s[ATK_N]):
             slot = s[ATK_L + i]
             if controls(s, tp, slot):
-                trigger_card(s, T, slot, tp, TR_DEALS_DAMAGE_PLAYER, -1)
+                trigger_card(s, T, slot, tp, K.Trigger.DEALS_DAMAGE_TO_PLAYER_SELF, -1)
         s[FLOW] = FL_DAMAGE_DONE
         deal_damage_to_player(s, 1 - tp, 1, s[ATK_L])
         return
@@ -1712,7 +1618,7 @@ def damage_deal(s, T):
             s[ASSIGN_LEFT] = bpower
             for i in range(FIELD_SLOTS):
                 s[ASSIGNED + i] = 0
-        set_decision(s, D_ASSIGN, 1 - tp)
+        set_decision(s, K.Decision.ASSIGN_PARTY_DAMAGE, 1 - tp)
         return
     if atk_deals:
         total = 0
@@ -1768,7 +1674,7 @@ def end_cleanup(s, T):
 @internal
 def actions_allowed_now(s):
     """CR 9.5.1.1: no Summons or abilities in the End Phase."""
-    return s[PHASE] != PH_END
+    return s[PHASE] != K.Phase.END
 
 
 @internal
@@ -1788,12 +1694,12 @@ def priority_point(s, T):
             s[CAND_N] = n
             for i in range(n):
                 s[CAND + i] = i
-            set_decision(s, D_ORDER, p)  # CR 11.8.7: its controller orders them
+            set_decision(s, K.Decision.ORDER_TRIGGERS, p)  # CR 11.8.7: its controller orders them
         return
     if not actions_allowed_now(s):
         do_pass(s, T, s[PRIORITY_PLAYER])
         return
-    set_decision(s, D_PRIORITY, s[PRIORITY_PLAYER])
+    set_decision(s, K.Decision.PRIORITY, s[PRIORITY_PLAYER])
     s[PRIORITY_CLEAN] = 1  # rule processes found nothing, no auto-ability pending (see apply_unchecked)
 
 
@@ -1846,7 +1752,7 @@ def resolve_top(s, T):
     ctrl = s[base + E_CTRL]
     s[FLOW] = FL_AFTER_RESOLVE
     ok = validate_entry_targets(s, T, base)
-    if ok and abil[arow, K.A_KIND] == AK_AUTO:
+    if ok and abil[arow, K.A_KIND] == K.AbilityKind.AUTO:
         # CR 11.11.3: conditional auto-abilities check the condition again
         ok = condition_holds(s, T, abil[arow, K.A_COND], abil[arow, K.A_COND_ARG], ctrl, s[base + E_SLOT])
     if not ok:
@@ -1858,16 +1764,16 @@ def resolve_top(s, T):
 @internal
 def offer_declaration(s):
     """CR 10.1.2: the declaration step; the turn player declares attackers (or none)."""
-    s[STEP] = ST_DECL
+    s[STEP] = K.AttackStep.DECLARATION
     s[ATK_N] = 0
-    set_decision(s, D_DECLARE_ATTACK, s[TURN_PLAYER])
+    set_decision(s, K.Decision.DECLARE_ATTACK, s[TURN_PLAYER])
 
 
 @internal
 def offer_block(s):
     """CR 10.1.3: the block step; the non-turn player declares a blocker (or none)."""
-    s[STEP] = ST_BLOCK
-    set_decision(s, D_DECLARE_BLOCK, 1 - s[TURN_PLAYER])
+    s[STEP] = K.AttackStep.BLOCK
+    set_decision(s, K.Decision.DECLARE_BLOCK, 1 - s[TURN_PLAYER])
 
 
 @njit(cache=True)
@@ -1875,12 +1781,12 @@ def advance(s, T):
     """Run until a decision is pending or the game is over."""
     guard = 0
     fresh = False  # derived values recomputed since the last change (saves a refresh per decision)
-    while s[H_DONE] == 0 and s[H_DECISION] == D_NONE:
+    while s[H_DONE] == 0 and s[H_DECISION] == K.Decision.NONE:
         fresh = False
         guard += 1
         if guard > 100000:
             s[H_ERROR] = 1
-            end_game(s, 2)
+            end_game(s, WINNER_DRAW)
             return
         if s[FRAME_N] > 0:
             if run_top_frame(s, T):
@@ -1902,9 +1808,9 @@ def advance(s, T):
             if payment_complete(s):
                 finish_payment(s, T)
             elif s[PAY_SAMENAME] != 0 or s[PAY_DISCARD_LEFT] > 0:
-                set_decision(s, D_PAY_DISCARD, s[PAY_PLAYER])
+                set_decision(s, K.Decision.PAY_DISCARD, s[PAY_PLAYER])
             else:
-                set_decision(s, D_PAY_CP, s[PAY_PLAYER])
+                set_decision(s, K.Decision.PAY_CP, s[PAY_PLAYER])
         elif flow == FL_BEGIN_TURN:
             start_turn(s, T)
         elif flow == FL_DECLARE:
@@ -1923,7 +1829,7 @@ def advance(s, T):
             tp = s[TURN_PLAYER]
             if s[HAND_N + tp] > HAND_LIMIT:
                 s[DEC_ARG] = 0
-                set_decision(s, D_DISCARD, tp)  # CR 9.5.1.2
+                set_decision(s, K.Decision.DISCARD, tp)  # CR 9.5.1.2
             else:
                 s[FLOW] = FL_END_CLEANUP
         elif flow == FL_END_CLEANUP:
@@ -1942,10 +1848,10 @@ def advance(s, T):
                 s[FLOW] = FL_BEGIN_TURN
             else:
                 p = s[FIRST_PLAYER] if stage == 0 else 1 - s[FIRST_PLAYER]
-                set_decision(s, D_MULLIGAN, p)  # CR 8.2.1.4: first player first
+                set_decision(s, K.Decision.MULLIGAN, p)  # CR 8.2.1.4: first player first
         else:
             s[H_ERROR] = 2
-            end_game(s, 2)
+            end_game(s, WINNER_DRAW)
             return
     if not fresh:
         refresh_derived(s, T)
@@ -1964,32 +1870,37 @@ def legal_mask_row(s, T, out):
     kind = s[H_DECISION]
     p = s[H_DECIDER]
     n_legal = 0
-    if kind == D_CHOOSE_FIRST or kind == D_MULLIGAN or kind == D_EX_BURST or kind == D_OPTIONAL:
+    if (
+        kind == K.Decision.CHOOSE_FIRST
+        or kind == K.Decision.MULLIGAN
+        or kind == K.Decision.EX_BURST
+        or kind == K.Decision.OPTIONAL_EFFECT
+    ):
         out[PASS] = 1
         ok = True
-        if kind == D_EX_BURST:
+        if kind == K.Decision.EX_BURST:
             slot = s[DEC_ARG]
             arow = cards[s[CARD + slot * CARD_W], K.C_EX_ABIL]
             ok = s[FRAME_N] < FRAME_MAX and has_required_targets(s, T, arow, p, slot)
         out[OPTION_BASE] = 1 if ok else 0
         return 1 + (1 if ok else 0)
-    if kind == D_PRIORITY:
+    if kind == K.Decision.PRIORITY:
         out[PASS] = 1
         n_legal = 1
-        if s[PHASE] == PH_MAIN1 or s[PHASE] == PH_MAIN2 or s[PHASE] == PH_ATTACK:
+        if s[PHASE] == K.Phase.MAIN1 or s[PHASE] == K.Phase.MAIN2 or s[PHASE] == K.Phase.ATTACK:
             # what hand_card_playable checks first, once for the whole hand: most hand cards fail
             # it (every character of the player without the turn, or in the Attack Phase, or with
             # a non-empty stack) and are skipped without the call; the CP sources are counted
             # only once a card or an ability gets that far
             summons_ok = s[STACK_N] < STACK_MAX and s[FRAME_N] < FRAME_MAX
-            characters_ok = (p == s[TURN_PLAYER] and (s[PHASE] == PH_MAIN1 or s[PHASE] == PH_MAIN2)
+            characters_ok = (p == s[TURN_PLAYER] and (s[PHASE] == K.Phase.MAIN1 or s[PHASE] == K.Phase.MAIN2)
                              and s[STACK_N] == 0 and s[FIELD_N + p] < FIELD_SLOTS)
             counted = False
             nd, disc, nb, bk = 0, np.int64(0), 0, np.int64(0)
             nh = min(s[HAND_N + p], HAND_SLOTS)
             for i in range(nh):
                 slot = s[HAND_L + p * MAX_DECK + i]
-                if not (summons_ok if cards[s[CARD + slot * CARD_W], K.C_TYPE] == T_SUMMON else characters_ok):
+                if not (summons_ok if cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.SUMMON else characters_ok):
                     continue
                 if not counted:
                     nd, disc, nb, bk = count_resources(s, T, p)
@@ -2011,7 +1922,7 @@ def legal_mask_row(s, T, out):
                         out[ABILITY_BASE + i * K.ABILITIES_PER_CARD + j] = 1
                         n_legal += 1
         return n_legal
-    if kind == D_PAY_CP:
+    if kind == K.Decision.PAY_CP:
         reserved = pay_reserved_field(s, T)
         nd, nde, nb, nbe = pay_resources(s, T, p, s[PAY_ELEM], -1, reserved)
         elem = s[PAY_ELEM]
@@ -2031,14 +1942,14 @@ def legal_mask_row(s, T, out):
         for i in range(s[FIELD_N + p]):
             slot = s[FIELD_L + p * FIELD_SLOTS + i]
             cid = s[CARD + slot * CARD_W]
-            if cards[cid, K.C_TYPE] != T_BACKUP or s[DULL + slot * CARD_W] != 0 or slot == reserved:
+            if cards[cid, K.C_TYPE] != K.CardType.BACKUP or s[DULL + slot * CARD_W] != 0 or slot == reserved:
                 continue
             m = cards[cid, K.C_ELEMENT] == elem
             if pay_feasible(remaining - 1, need and not m, nd, nde, nb - 1, nbe - (1 if m else 0)):
                 out[OWN_FIELD_BASE + i] = 1
                 n_legal += 1
         return n_legal
-    if kind == D_PAY_DISCARD:
+    if kind == K.Decision.PAY_DISCARD:
         nh = min(s[HAND_N + p], HAND_SLOTS)
         src = s[PAY_SLOT]
         for i in range(nh):
@@ -2052,7 +1963,7 @@ def legal_mask_row(s, T, out):
             out[HAND_BASE + i] = 1
             n_legal += 1
         return n_legal
-    if kind == D_CHOOSE_TARGET:
+    if kind == K.Decision.CHOOSE_TARGET:
         base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
         frow = s[DEC_ARG]
         reg = s[DEC_ARG + 1]
@@ -2068,20 +1979,20 @@ def legal_mask_row(s, T, out):
             out[PASS] = 1
             n_legal += 1
         return n_legal
-    if kind == D_DECLARE_ATTACK or kind == D_ADD_TO_PARTY:
+    if kind == K.Decision.DECLARE_ATTACK or kind == K.Decision.ADD_TO_PARTY:
         out[PASS] = 1
         n_legal = 1
         for i in range(s[FIELD_N + p]):
             slot = s[FIELD_L + p * FIELD_SLOTS + i]
             if can_attack(s, T, p, slot):
-                if kind == D_ADD_TO_PARTY:
+                if kind == K.Decision.ADD_TO_PARTY:
                     # CR 15.1.1.9.2: a party shares one element
                     if cards[s[CARD + slot * CARD_W], K.C_ELEMENT] != cards[s[CARD + (s[ATK_L]) * CARD_W], K.C_ELEMENT]:
                         continue
                 out[OWN_FIELD_BASE + i] = 1
                 n_legal += 1
         return n_legal
-    if kind == D_DECLARE_BLOCK:
+    if kind == K.Decision.DECLARE_BLOCK:
         out[PASS] = 1
         n_legal = 1
         for i in range(s[FIELD_N + p]):
@@ -2090,7 +2001,7 @@ def legal_mask_row(s, T, out):
                 out[OWN_FIELD_BASE + i] = 1
                 n_legal += 1
         return n_legal
-    if kind == D_ASSIGN:
+    if kind == K.Decision.ASSIGN_PARTY_DAMAGE:
         tp = 1 - p
         for i in range(s[FIELD_N + tp]):
             slot = s[FIELD_L + tp * FIELD_SLOTS + i]
@@ -2098,15 +2009,15 @@ def legal_mask_row(s, T, out):
                 out[OPP_FIELD_BASE + i] = 1
                 n_legal += 1
         return n_legal
-    if kind == D_ORDER or kind == D_SELECT:
+    if kind == K.Decision.ORDER_TRIGGERS or kind == K.Decision.SELECT_CARD:
         for k in range(s[CAND_N]):
             out[OPTION_BASE + k] = 1
             n_legal += 1
-        if kind == D_SELECT:
+        if kind == K.Decision.SELECT_CARD:
             out[PASS] = 1  # searching / putting onto the field may find nothing (documented)
             n_legal += 1
         return n_legal
-    if kind == D_DISCARD:
+    if kind == K.Decision.DISCARD:
         nh = min(s[HAND_N + p], HAND_SLOTS)
         for i in range(nh):
             out[HAND_BASE + i] = 1
@@ -2136,28 +2047,28 @@ def apply_unchecked(s, T, a):
     cards = card_table(T)
     kind = s[H_DECISION]
     p = s[H_DECIDER]
-    s[H_DECISION] = D_NONE
+    s[H_DECISION] = K.Decision.NONE
     s[H_DECIDER] = -1
     s[H_NUM_DECISIONS] += 1
     clean = s[PRIORITY_CLEAN] != 0
     s[PRIORITY_CLEAN] = 0
-    if kind == D_CHOOSE_FIRST:
+    if kind == K.Decision.CHOOSE_FIRST:
         fp = p if a == OPTION_BASE else 1 - p
         s[FIRST_PLAYER] = fp
         s[FLOW] = FL_START
-    elif kind == D_MULLIGAN:
+    elif kind == K.Decision.MULLIGAN:
         if a == OPTION_BASE:
             # CR 8.2.1.4: the five cards go to the bottom (in hand order, documented), draw five
             while s[HAND_N + p] > 0:
                 slot = zone_remove_at(s, HAND_N + p, HAND_L + p * MAX_DECK, 0)
-                s[ZONE + slot * CARD_W] = Z_DECK
+                s[ZONE + slot * CARD_W] = K.Zone.DECK
                 zone_push_bottom(s, DECK_N + p, DECK_L + p * MAX_DECK, slot)
             draw_cards(s, p, K.OPENING_HAND)
         s[MULLIGAN_STAGE] += 1
-    elif kind == D_PRIORITY:
+    elif kind == K.Decision.PRIORITY:
         if a == PASS:
             do_pass(s, T, p)
-            if clean and s[H_NUM_DECISIONS] < MAX_DECISIONS:
+            if clean and s[H_NUM_DECISIONS] < MAX_DECISIONS_PER_GAME:
                 # The priority point that offered this decision ran the rule processes (CR 12.3)
                 # and found nothing, and no auto-ability was pending. A pass, and the end of a step
                 # or phase it may bring (CR 11.1.7: step_end changes the phase, step and priority
@@ -2168,7 +2079,7 @@ def apply_unchecked(s, T, a):
                 if s[FLOW] == FL_STEP_END:
                     step_end(s, T)
                 if s[FLOW] == FL_PRIORITY and s[PT_N] == 0 and s[PT_N + 1] == 0 and actions_allowed_now(s):
-                    set_decision(s, D_PRIORITY, s[PRIORITY_PLAYER])
+                    set_decision(s, K.Decision.PRIORITY, s[PRIORITY_PLAYER])
                     s[PRIORITY_CLEAN] = 1
                     return
                 # the same for an Attack Phase step that ends in the declaration of attackers or
@@ -2194,7 +2105,7 @@ def apply_unchecked(s, T, a):
         else:
             k = a - ABILITY_BASE
             activate_ability(s, T, p, k // K.ABILITIES_PER_CARD, k % K.ABILITIES_PER_CARD)
-    elif kind == D_PAY_CP:
+    elif kind == K.Decision.PAY_CP:
         if a < OWN_FIELD_BASE:
             slot = discard_hand_index(s, p, a - HAND_BASE)
             s[PAY_PAID] += 2
@@ -2205,13 +2116,13 @@ def apply_unchecked(s, T, a):
             s[PAY_PAID] += 1
         if cards[s[CARD + slot * CARD_W], K.C_ELEMENT] == s[PAY_ELEM]:
             s[PAY_HAS_ELEM] = 1
-    elif kind == D_PAY_DISCARD:
+    elif kind == K.Decision.PAY_DISCARD:
         discard_hand_index(s, p, a - HAND_BASE)
         if s[PAY_SAMENAME] != 0:
             s[PAY_SAMENAME] = 0
         else:
             s[PAY_DISCARD_LEFT] -= 1
-    elif kind == D_CHOOSE_TARGET:
+    elif kind == K.Decision.CHOOSE_TARGET:
         base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
         reg = s[DEC_ARG + 1]
         if a == PASS:
@@ -2224,12 +2135,12 @@ def apply_unchecked(s, T, a):
             n = s[base + E_REGN + reg]
             s[base + E_REG + reg * TARGET_MAX + n] = slot
             s[base + E_REGN + reg] = n + 1
-    elif kind == D_DECLARE_ATTACK:
+    elif kind == K.Decision.DECLARE_ATTACK:
         if a == PASS:
             # end of the Attack Phase (CR 10.1.4.6): Main Phase 2
             s[ATK_N] = 0
-            s[PHASE] = PH_MAIN2
-            s[STEP] = ST_NONE
+            s[PHASE] = K.Phase.MAIN2
+            s[STEP] = K.AttackStep.NONE
             s[PRIORITY_PLAYER] = p
             s[PASSES] = 0
             s[FLOW] = FL_PRIORITY
@@ -2238,69 +2149,69 @@ def apply_unchecked(s, T, a):
             s[ATK_N] = 0
             zone_push(s, ATK_N, ATK_L, slot)
             if party_candidates(s, T, p) > 0:
-                set_decision(s, D_ADD_TO_PARTY, p)
+                set_decision(s, K.Decision.ADD_TO_PARTY, p)
             else:
                 declare_attackers_done(s, T)
-    elif kind == D_ADD_TO_PARTY:
+    elif kind == K.Decision.ADD_TO_PARTY:
         if a == PASS:
             declare_attackers_done(s, T)
         else:
             slot = s[FIELD_L + p * FIELD_SLOTS + (a - OWN_FIELD_BASE)]
             zone_push(s, ATK_N, ATK_L, slot)
             if party_candidates(s, T, p) > 0:
-                set_decision(s, D_ADD_TO_PARTY, p)
+                set_decision(s, K.Decision.ADD_TO_PARTY, p)
             else:
                 declare_attackers_done(s, T)
-    elif kind == D_DECLARE_BLOCK:
+    elif kind == K.Decision.DECLARE_BLOCK:
         s[BLOCKER] = -1
         s[BLOCK_DECLARED] = 0
         if a != PASS:
             slot = s[FIELD_L + p * FIELD_SLOTS + (a - OWN_FIELD_BASE)]
             s[BLOCKER] = slot
             s[BLOCK_DECLARED] = 1  # CR 10.1.3.4: a party is blocked as one
-            trigger_card(s, T, slot, p, TR_BLOCKS_SELF, -1)
+            trigger_card(s, T, slot, p, K.Trigger.BLOCKS_SELF, -1)
         s[PRIORITY_PLAYER] = s[TURN_PLAYER]  # CR 10.1.3.6
         s[PASSES] = 0
         s[FLOW] = FL_PRIORITY
-    elif kind == D_ASSIGN:
+    elif kind == K.Decision.ASSIGN_PARTY_DAMAGE:
         slot = s[FIELD_L + (1 - p) * FIELD_SLOTS + (a - OPP_FIELD_BASE)]
         i = zone_find(s, ATK_N, ATK_L, slot)
         unit = 1000 if s[ASSIGN_LEFT] >= 1000 else s[ASSIGN_LEFT]
         s[ASSIGNED + i] += unit
         s[ASSIGN_LEFT] -= unit
         if s[ASSIGN_LEFT] > 0:
-            set_decision(s, D_ASSIGN, p)
+            set_decision(s, K.Decision.ASSIGN_PARTY_DAMAGE, p)
         else:
             s[ASSIGN_DONE] = 1
-    elif kind == D_EX_BURST:
+    elif kind == K.Decision.EX_BURST:
         if a == OPTION_BASE:
             slot = s[DEC_ARG]
             arow = cards[s[CARD + slot * CARD_W], K.C_EX_ABIL]
             push_program_frame(s, T, M_BOTH, P_EX, EK_ABILITY, slot, arow, p, -1)  # CR 11.10.2
-    elif kind == D_OPTIONAL:
+    elif kind == K.Decision.OPTIONAL_EFFECT:
         base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
         if a == OPTION_BASE:
             s[base + FR_PC] = 0
         else:
             s[base + FR_PC] = ability_table(T)[s[base + E_ABIL], K.A_CODE_LEN]
-    elif kind == D_ORDER:
+    elif kind == K.Decision.ORDER_TRIGGERS:
         place_trigger(s, T, p, s[CAND + (a - OPTION_BASE)])
-    elif kind == D_DISCARD:
+    elif kind == K.Decision.DISCARD:
         discard_hand_index(s, p, a - HAND_BASE)
         if s[DEC_ARG] == 1:
             base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
             s[base + FR_CNT] += 1
-    elif kind == D_SELECT:
+    elif kind == K.Decision.SELECT_CARD:
         base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
         arow = s[base + E_ABIL]
         r = ability_table(T)[arow, K.A_CODE_START] + s[base + FR_PC]
         op = code_table(T)[r, K.I_OP]
-        if op == OP_SEARCH:
+        if op == K.Op.SEARCH:
             if a != PASS:
                 slot = s[CAND + (a - OPTION_BASE)]
                 take_from_zone(s, slot)
-                if code_table(T)[r, K.I_A1] == DEST_HAND:
-                    put_in_zone(s, slot, Z_HAND)
+                if code_table(T)[r, K.I_A1] == K.Destination.HAND:
+                    put_in_zone(s, slot, K.Zone.HAND)
                 else:
                     enter_field(s, T, slot, p)
             shuffle_deck(s, p)
@@ -2313,8 +2224,8 @@ def apply_unchecked(s, T, a):
             else:
                 put_onto_field_from_zone(s, T, s[CAND + (a - OPTION_BASE)], p)
                 s[base + FR_CNT] += 1
-    if s[H_NUM_DECISIONS] >= MAX_DECISIONS and s[H_DONE] == 0:
-        end_game(s, 2)  # CR 13.1 safety net (documented)
+    if s[H_NUM_DECISIONS] >= MAX_DECISIONS_PER_GAME and s[H_DONE] == 0:
+        end_game(s, WINNER_DRAW)  # CR 13.1 safety net (documented)
         return
     advance(s, T)
 
@@ -2358,9 +2269,9 @@ def setup_row(s, deck0, deck1, T):
         for i in range(deck.shape[0]):
             slot = p * MAX_DECK + i
             s[CARD + slot * CARD_W] = deck[i]
-            s[ZONE + slot * CARD_W] = Z_DECK
+            s[ZONE + slot * CARD_W] = K.Zone.DECK
             zone_push(s, DECK_N + p, DECK_L + p * MAX_DECK, slot)
         shuffle_deck(s, p)  # CR 8.2.1.1
     chooser = rng_below(s, 2)  # CR 8.2.1.2
-    s[PHASE] = PH_SETUP
-    set_decision(s, D_CHOOSE_FIRST, chooser)
+    s[PHASE] = K.Phase.SETUP
+    set_decision(s, K.Decision.CHOOSE_FIRST, chooser)

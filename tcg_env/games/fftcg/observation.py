@@ -15,14 +15,18 @@ from tcg_env.engine.obsbuf import clear_block, clear_rows_after, copy_card_row, 
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN, H_VARIANT
 from tcg_env.games.fftcg import constants as K
-from tcg_env.games.fftcg.kernels import (
-    D_ORDER,
-    D_PRIORITY,
-    D_SELECT,
-    EK_SUMMON,
+from tcg_env.games.fftcg.constants import (
+    FIELD_SLOTS,
+    HAND_SLOTS,
     KW_BRAVE,
     KW_FIRST_STRIKE,
     KW_HASTE,
+    MAX_DECK,
+    OPTION_SLOTS,
+    PENDING_TRIGGER_MAX,
+)
+from tcg_env.games.fftcg.kernels import (
+    EK_SUMMON,
     current_cost,
 )
 from tcg_env.games.fftcg.state import (
@@ -86,11 +90,6 @@ OBS_STACK = OBS_OPP_FIELD + K.FIELD_SLOTS * CARD_FEATURES
 OBS_OPTIONS = OBS_STACK + STACK_ROWS * ENTRY_FEATURES
 OBS_SIZE = OBS_OPTIONS + K.OPTION_SLOTS * OPTION_FEATURES
 
-HAND_SLOTS = K.HAND_SLOTS
-FIELD_SLOTS = K.FIELD_SLOTS
-OPTION_SLOTS = K.OPTION_SLOTS
-MAX_DECK = K.MAX_DECK
-PT_MAX = K.PENDING_TRIGGER_MAX
 
 GLOBAL_COLUMNS = [
     "is_decider",
@@ -212,8 +211,8 @@ def observe_into(s, T, player, out, over_previous):
     out[g + 48] = s[D_COUNTS + me * 3] / 8.0
     out[g + 49] = s[D_COUNTS + op * 3] / 8.0
     out[g + 50] = s[ASSIGN_LEFT] / 10000.0
-    out[g + 51] = 1.0 if s[H_VARIANT] == 1 else 0.0
-    out[g + 52] = 1.0 if (dec == D_PRIORITY and decider == me) else 0.0
+    out[g + 51] = 1.0 if s[H_VARIANT] == K.VARIANT_LIMITED else 0.0
+    out[g + 52] = 1.0 if (dec == K.Decision.PRIORITY and decider == me) else 0.0
     out[g + 53] = s[ATK_N] / 5.0
     out[g + 54] = 1.0 if s[BLOCK_DECLARED] != 0 else 0.0
     out[g + 55] = 1.0 if s[PRIORITY_PLAYER] == me else 0.0
@@ -283,13 +282,14 @@ def observe_into(s, T, player, out, over_previous):
         out[o + 6] = s[e + E_REGN]
         out[o + 7] = s[e + E_REGN + 1]
     # options of the pending choice, for its decider only
-    n_options = s[CAND_N] if decider == me and (dec == D_SELECT or dec == D_ORDER) else 0
+    has_options = dec == K.Decision.SELECT_CARD or dec == K.Decision.ORDER_TRIGGERS
+    n_options = s[CAND_N] if decider == me and has_options else 0
     clear_block(out, OBS_OPTIONS, OPTION_SLOTS, OPTION_FEATURES, n_options, over_previous)
     for k in range(n_options):
-        if dec == D_SELECT:
+        if dec == K.Decision.SELECT_CARD:
             slot = s[CAND + k]
         else:
-            slot = s[PT + (me * PT_MAX + s[CAND + k]) * 3]
+            slot = s[PT + (me * PENDING_TRIGGER_MAX + s[CAND + k]) * 3]
         cid = s[CARD + slot * CARD_W]
         o = OBS_OPTIONS + k * OPTION_FEATURES
         out[o] = 1.0

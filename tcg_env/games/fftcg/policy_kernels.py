@@ -32,11 +32,30 @@ from tcg_env.engine.memory import borrow
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_RNG, H_TURN, H_VARIANT
 from tcg_env.engine.rng import rng_below, rng_next_u32, rng_seed_one
 from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg.constants import (
+    ABILITIES_PER_CARD,
+    ABILITY_BASE,
+    FIELD_SLOTS,
+    HAND_BASE,
+    HAND_LIMIT,
+    HAND_SLOTS,
+    KW_BRAVE,
+    KW_FIRST_STRIKE,
+    KW_HASTE,
+    MAX_BACKUPS,
+    MAX_DECK,
+    NUM_ACTIONS,
+    OPP_FIELD_BASE,
+    OPTION_BASE,
+    OWN_FIELD_BASE,
+    PASS,
+)
 from tcg_env.engine.batch import agent_actions_chunked, chunked, pick_uniform
 from tcg_env.games.fftcg.kernels import (
     apply_unchecked,
     can_block,
     condition_holds,
+    count_field_type,
     current_cost,
     filter_match,
     is_light_dark,
@@ -85,78 +104,6 @@ from tcg_env.games.fftcg.state import (
     ZONE,
 )
 
-# ---- plain ints (numba folds module ints into constants) -------------------------------------
-APC = K.ABILITIES_PER_CARD
-
-# rule constants shared with the rules kernels (one definition)
-from tcg_env.games.fftcg.kernels import (  # noqa: E402
-    count_field_type,
-    MAX_DECK,
-    FIELD_SLOTS,
-    HAND_SLOTS,
-    HAND_LIMIT,
-    MAX_BACKUPS,
-    NUM_ACTIONS,
-    PASS,
-    HAND_BASE,
-    OWN_FIELD_BASE,
-    OPP_FIELD_BASE,
-    ABILITY_BASE,
-    OPTION_BASE,
-    T_FORWARD,
-    T_BACKUP,
-    T_SUMMON,
-    Z_FIELD,
-    Z_HAND,
-    AK_FIELD,
-    AK_AUTO,
-    AK_SPECIAL,
-    TR_ENTERS_SELF,
-    TR_ATTACKS_SELF,
-    WHO_CONTROLLER,
-    DEST_HAND,
-    OP_CHOOSE,
-    OP_SELECT_ALL,
-    OP_TARGET_SELF,
-    OP_DAMAGE,
-    OP_BREAK,
-    OP_DULL,
-    OP_ACTIVATE,
-    OP_FREEZE,
-    OP_POWER,
-    OP_GRANT,
-    OP_RESTRICT,
-    OP_RETURN,
-    OP_REMOVE,
-    OP_DRAW,
-    OP_DISCARD,
-    OP_DAMAGE_PLAYER,
-    OP_SEARCH,
-    OP_PUT_FIELD,
-    PH_MAIN1,
-    PH_MAIN2,
-    ST_BLOCK,
-    ST_DAMAGE,
-    D_CHOOSE_FIRST,
-    D_MULLIGAN,
-    D_PRIORITY,
-    D_PAY_CP,
-    D_PAY_DISCARD,
-    D_CHOOSE_TARGET,
-    D_DECLARE_ATTACK,
-    D_ADD_TO_PARTY,
-    D_DECLARE_BLOCK,
-    D_ASSIGN,
-    D_EX_BURST,
-    D_OPTIONAL,
-    D_ORDER,
-    D_DISCARD,
-    D_SELECT,
-    KW_HASTE,
-    KW_BRAVE,
-    KW_FIRST_STRIKE,
-    R_CANT_BLOCK,
-)
 
 # ---- the heuristic's weights (card units) ----------------------------------------------------
 MAIN_THRESHOLD = 0.5  # a Main Phase play must be worth at least this much
@@ -174,7 +121,7 @@ EPS = 1e-9
 @internal
 def _lose_at(s):
     """CR 3.1.1: 7 damage (6 in the limited variant)."""
-    return K.DAMAGE_TO_LOSE_LIMITED if s[H_VARIANT] == 1 else K.DAMAGE_TO_LOSE_CONSTRUCTED
+    return K.DAMAGE_TO_LOSE_LIMITED if s[H_VARIANT] == K.VARIANT_LIMITED else K.DAMAGE_TO_LOSE_CONSTRUCTED
 
 
 @internal
@@ -195,9 +142,9 @@ def static_value(T, cid):
     cards = card_table(T)
     ct = cards[cid, K.C_TYPE]
     cost = cards[cid, K.C_COST]
-    if ct == T_FORWARD:
+    if ct == K.CardType.FORWARD:
         return cards[cid, K.C_POWER] / 1000.0 + 0.4 * cost + _kw_value(cards[cid, K.C_KEYWORDS])
-    if ct == T_BACKUP:
+    if ct == K.CardType.BACKUP:
         return 2.5 + 0.4 * cost
     return 1.5 + 0.5 * cost
 
@@ -210,7 +157,7 @@ def field_value(s, T, slot):
     cid = s[CARD + slot * CARD_W]
     ct = cards[cid, K.C_TYPE]
     cost = cards[cid, K.C_COST]
-    if ct == T_FORWARD:
+    if ct == K.CardType.FORWARD:
         pw = s[D_POWER + slot * CARD_W]
         if pw < 0:
             pw = 0
@@ -229,9 +176,9 @@ def _name_on_field(s, T, p, cid):
     for i in range(s[FIELD_N + p]):
         f = s[CARD + (s[FIELD_L + p * FIELD_SLOTS + i]) * CARD_W]
         if cards[f, K.C_NAME] == name:
-            for j in range(APC):
+            for j in range(ABILITIES_PER_CARD):
                 a = cards[f, K.C_ACT0 + j]
-                if a >= 0 and abil[a, K.A_KIND] == AK_SPECIAL:
+                if a >= 0 and abil[a, K.A_KIND] == K.AbilityKind.SPECIAL:
                     return 2
             return 1
     return 0
@@ -256,7 +203,7 @@ def _better_light_dark_in_hand(s, T, p, slot):
     for i in range(s[HAND_N + p]):
         h = s[HAND_L + p * MAX_DECK + i]
         cid = s[CARD + h * CARD_W]
-        if h != slot and cards[cid, K.C_TYPE] != T_SUMMON and is_light_dark(cards, cid):
+        if h != slot and cards[cid, K.C_TYPE] != K.CardType.SUMMON and is_light_dark(cards, cid):
             d = static_value(T, cid) - own
             if d > best:
                 best = d
@@ -270,11 +217,11 @@ def _light_dark_forwards_left(s, T, p):
     n = 0
     for i in range(s[HAND_N + p]):
         cid = s[CARD + (s[HAND_L + p * MAX_DECK + i]) * CARD_W]
-        if cards[cid, K.C_TYPE] == T_FORWARD and is_light_dark(cards, cid):
+        if cards[cid, K.C_TYPE] == K.CardType.FORWARD and is_light_dark(cards, cid):
             n += 1
     for i in range(s[DECK_N + p]):
         cid = s[CARD + (s[DECK_L + p * MAX_DECK + i]) * CARD_W]
-        if cards[cid, K.C_TYPE] == T_FORWARD and is_light_dark(cards, cid):
+        if cards[cid, K.C_TYPE] == K.CardType.FORWARD and is_light_dark(cards, cid):
             n += 1
     return n
 
@@ -287,7 +234,7 @@ def keep_value(s, T, p, slot, nb):
     cid = s[CARD + slot * CARD_W]
     ct = cards[cid, K.C_TYPE]
     cost = cards[cid, K.C_COST]
-    if ct != T_SUMMON:
+    if ct != K.CardType.SUMMON:
         on = _name_on_field(s, T, p, cid) if cards[cid, K.C_GENERIC] == 0 else 0
         if on == 2:
             # fuel for the special ability of its namesake (CR 11.7.1), checked before the
@@ -303,7 +250,7 @@ def keep_value(s, T, p, slot, nb):
                 # waits behind a better Light/Dark Character for the one place (CR 7.7.3) and,
                 # unlike the other cards, can't be discarded for CP meanwhile (CR 5.2.1.3)
                 return LD_WAITING_KEEP
-        if ct == T_BACKUP:
+        if ct == K.CardType.BACKUP:
             return 3.0 + 0.1 * cost if nb < MAX_BACKUPS else 0.3
         return 1.0 + 0.3 * cards[cid, K.C_POWER] / 1000.0 + 0.3 * _kw_value(cards[cid, K.C_KEYWORDS])
     return 1.2 + 0.35 * cost
@@ -315,7 +262,7 @@ def _cheapest_keep_sum(s, T, p, n, skip_hand, free, cp_only):
     ``cp_only`` not Light/Dark, which can't be discarded for CP, CR 5.2.1.3). The first ``free``
     are free: they would be discarded at the hand limit anyway (CR 9.5.1.2)."""
     cards = card_table(T)
-    nb = count_field_type(s, T, p, T_BACKUP)
+    nb = count_field_type(s, T, p, K.CardType.BACKUP)
     total = 0.0
     prev_v = -1e18
     prev_slot = -1
@@ -349,7 +296,11 @@ def _active_backups(s, T, p, skip_field):
     n = 0
     for i in range(s[FIELD_N + p]):
         slot = s[FIELD_L + p * FIELD_SLOTS + i]
-        if slot != skip_field and s[DULL + slot * CARD_W] == 0 and cards[s[CARD + slot * CARD_W], K.C_TYPE] == T_BACKUP:
+        if (
+            slot != skip_field
+            and s[DULL + slot * CARD_W] == 0
+            and cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.BACKUP
+        ):
             n += 1
     return n
 
@@ -360,7 +311,7 @@ def _free_discards(s, p, leaving):
     if s[TURN_PLAYER] != p:
         return 0
     ph = s[PHASE]
-    if ph != PH_MAIN1 and ph != PH_MAIN2:
+    if ph != K.Phase.MAIN1 and ph != K.Phase.MAIN2:
         return 0
     x = s[HAND_N + p] - leaving - HAND_LIMIT
     return x if x > 0 else 0
@@ -414,17 +365,17 @@ def _battle_incoming(s, slot):
     if s[BLOCK_DECLARED] == 0 or s[BLOCKER] < 0:
         return 0
     st = s[STEP]
-    if st != ST_BLOCK and st != ST_DAMAGE:
+    if st != K.AttackStep.BLOCK and st != K.AttackStep.DAMAGE:
         return 0
     blk = s[BLOCKER]
     if slot == blk:
         tot = 0
         for i in range(s[ATK_N]):
             a = s[ATK_L + i]
-            if s[ZONE + a * CARD_W] == Z_FIELD and s[D_POWER + a * CARD_W] > 0:
+            if s[ZONE + a * CARD_W] == K.Zone.FIELD and s[D_POWER + a * CARD_W] > 0:
                 tot += s[D_POWER + a * CARD_W]
         return tot
-    if _in_list(s, ATK_N, ATK_L, slot) and s[ZONE + blk * CARD_W] == Z_FIELD:
+    if _in_list(s, ATK_N, ATK_L, slot) and s[ZONE + blk * CARD_W] == K.Zone.FIELD:
         return s[D_POWER + blk * CARD_W] if s[D_POWER + blk * CARD_W] > 0 else 0
     return 0
 
@@ -435,7 +386,7 @@ def _battle_opponents_value(s, T, slot):
     if s[BLOCK_DECLARED] == 0 or s[BLOCKER] < 0:
         return 0.0
     blk = s[BLOCKER]
-    if s[ZONE + blk * CARD_W] != Z_FIELD:
+    if s[ZONE + blk * CARD_W] != K.Zone.FIELD:
         return 0.0
     pw = s[D_POWER + slot * CARD_W]
     if pw <= 0:
@@ -444,7 +395,7 @@ def _battle_opponents_value(s, T, slot):
         best = 0.0
         for i in range(s[ATK_N]):
             a = s[ATK_L + i]
-            if s[ZONE + a * CARD_W] == Z_FIELD and s[DMG + a * CARD_W] + pw >= s[D_POWER + a * CARD_W]:
+            if s[ZONE + a * CARD_W] == K.Zone.FIELD and s[DMG + a * CARD_W] + pw >= s[D_POWER + a * CARD_W]:
                 v = field_value(s, T, a)
                 if v > best:
                     best = v
@@ -465,7 +416,7 @@ def target_gain(s, T, p, arow, reg, slot):
     abil = ability_table(T)
     code = code_table(T)
     cid = s[CARD + slot * CARD_W]
-    is_fwd = cards[cid, K.C_TYPE] == T_FORWARD
+    is_fwd = cards[cid, K.C_TYPE] == K.CardType.FORWARD
     mine = s[CONTROLLER + slot * CARD_W] == p
     v = field_value(s, T, slot)
     power = s[D_POWER + slot * CARD_W]
@@ -484,27 +435,27 @@ def target_gain(s, T, p, arow, reg, slot):
             continue
         op = code[r, K.I_OP]
         a0 = code[r, K.I_A0]
-        if op == OP_DAMAGE:
+        if op == K.Op.DAMAGE:
             if is_fwd:
                 dmg += a0
-        elif op == OP_BREAK or op == OP_REMOVE:
+        elif op == K.Op.BREAK or op == K.Op.REMOVE_FROM_GAME:
             kill = True  # CR 15.1.1.3 / 15.1.1.5
-        elif op == OP_RETURN:
+        elif op == K.Op.RETURN_TO_HAND:
             bounce = True
-        elif op == OP_DULL:
+        elif op == K.Op.DULL:
             dull = True
-        elif op == OP_FREEZE:
+        elif op == K.Op.FREEZE:
             freeze = True
-        elif op == OP_POWER:
+        elif op == K.Op.POWER:
             if a0 < 0:
                 power += a0
             else:
                 boost += a0
-        elif op == OP_GRANT:
+        elif op == K.Op.GRANT_KEYWORD:
             grant |= a0
-        elif op == OP_RESTRICT:
+        elif op == K.Op.RESTRICT:
             restrict |= a0
-        elif op == OP_ACTIVATE:
+        elif op == K.Op.ACTIVATE:
             activate = True
     if is_fwd and (power <= 0 or dmg >= power):
         kill = True  # CR 12.4.4 / 12.4.5
@@ -536,7 +487,7 @@ def target_gain(s, T, p, arow, reg, slot):
             # breaks what it fights
             if s[BLOCK_DECLARED] != 0 and s[BLOCKER] >= 0:
                 blk = s[BLOCKER]
-                if slot != blk and s[ZONE + blk * CARD_W] == Z_FIELD:
+                if slot != blk and s[ZONE + blk * CARD_W] == K.Zone.FIELD:
                     need = s[D_POWER + blk * CARD_W] - s[DMG + blk * CARD_W]
                     if power < need and power + boost >= need:
                         benefit += field_value(s, T, blk)
@@ -593,33 +544,33 @@ def effect_value(s, T, p, src, arow):
         reg = code[r, K.I_REG]
         a0 = code[r, K.I_A0]
         a1 = code[r, K.I_A1]
-        if op == OP_CHOOSE:
+        if op == K.Op.CHOOSE:
             total += _choose_value(s, T, p, src, arow, reg, a0, a1, code[r, K.I_A2])
-        elif op == OP_SELECT_ALL:
+        elif op == K.Op.SELECT_ALL:
             for q in range(2):
                 for i in range(s[FIELD_N + q]):
                     slot = s[FIELD_L + q * FIELD_SLOTS + i]
                     if filter_match(s, T, a0, slot, p, src):
                         total += target_gain(s, T, p, arow, reg, slot)
-        elif op == OP_TARGET_SELF:
-            if src >= 0 and s[ZONE + src * CARD_W] == Z_FIELD:
+        elif op == K.Op.TARGET_SELF:
+            if src >= 0 and s[ZONE + src * CARD_W] == K.Zone.FIELD:
                 total += target_gain(s, T, p, arow, reg, src)
-        elif op == OP_DRAW:
-            who = p if a1 == WHO_CONTROLLER else 1 - p
+        elif op == K.Op.DRAW:
+            who = p if a1 == K.Who.CONTROLLER else 1 - p
             total += DRAW_VALUE * a0 if who == p else -DRAW_VALUE * a0
-        elif op == OP_DISCARD:
-            who = p if a1 == WHO_CONTROLLER else 1 - p
+        elif op == K.Op.DISCARD:
+            who = p if a1 == K.Who.CONTROLLER else 1 - p
             n = min(a0, s[HAND_N + who])
             total += 1.8 * n if who != p else -1.0 * n
-        elif op == OP_DAMAGE_PLAYER:
-            who = p if a1 == WHO_CONTROLLER else 1 - p
+        elif op == K.Op.DAMAGE_PLAYER:
+            who = p if a1 == K.Who.CONTROLLER else 1 - p
             if who == p:
                 total -= LETHAL if s[DAMAGE_N + p] + a0 >= lose_at else 1.5 * a0
             else:
                 total += LETHAL if s[DAMAGE_N + who] + a0 >= lose_at else (1.5 + 0.4 * s[DAMAGE_N + who]) * a0
-        elif op == OP_SEARCH:
+        elif op == K.Op.SEARCH:
             total += 2.0 if s[DECK_N + p] > 0 else 0.0
-        elif op == OP_PUT_FIELD:
+        elif op == K.Op.PUT_ONTO_FIELD:
             total += 3.0 * a1
     return total
 
@@ -635,15 +586,15 @@ def _enters_value(s, T, p, slot):
     a0 = cards[cid, K.C_ABIL_START]
     for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
         k = abil[a, K.A_KIND]
-        if k == AK_FIELD:
+        if k == K.AbilityKind.FIELD:
             v += 1.0
-        elif k == AK_AUTO and abil[a, K.A_TRIGGER] == TR_ENTERS_SELF:
+        elif k == K.AbilityKind.AUTO and abil[a, K.A_TRIGGER] == K.Trigger.ENTERS_SELF:
             if condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, slot):
                 e = effect_value(s, T, p, slot, a)
                 if abil[a, K.A_OPTIONAL] != 0 and e < 0.0:
                     e = 0.0  # "you may" (CR 11.8.14): it would decline
                 v += e
-        elif k != AK_AUTO:
+        elif k != K.AbilityKind.AUTO:
             v += 0.5  # action / special abilities: options later
     return v
 
@@ -669,21 +620,21 @@ def _hand_play_score(s, T, p, slot):
     cid = s[CARD + slot * CARD_W]
     ct = cards[cid, K.C_TYPE]
     cost = current_cost(s, T, p, slot)
-    nb = count_field_type(s, T, p, T_BACKUP)
+    nb = count_field_type(s, T, p, K.CardType.BACKUP)
     pen = pay_penalty(s, T, p, cost, slot, -1)
     kv = keep_value(s, T, p, slot, nb)
-    if ct == T_SUMMON:
+    if ct == K.CardType.SUMMON:
         gain = effect_value(s, T, p, slot, cards[cid, K.C_SUMMON_ABIL])
-    elif ct == T_BACKUP:
+    elif ct == K.CardType.BACKUP:
         gain = 8.5 - 0.7 * nb + _enters_value(s, T, p, slot)  # a CP every turn (CR 5.2.1.3)
     else:
         gain = cards[cid, K.C_POWER] / 1000.0 + 0.4 * cost + _kw_value(cards[cid, K.C_KEYWORDS])
         gain += _enters_value(s, T, p, slot)
-        if (cards[cid, K.C_KEYWORDS] & KW_HASTE) != 0 and s[PHASE] == PH_MAIN1:
+        if (cards[cid, K.C_KEYWORDS] & KW_HASTE) != 0 and s[PHASE] == K.Phase.MAIN1:
             gain += 1.0  # CR 15.2.2: attacks this turn
-    if ct != T_SUMMON and is_light_dark(cards, cid):
+    if ct != K.CardType.SUMMON and is_light_dark(cards, cid):
         gain -= 0.8 * _better_light_dark_in_hand(s, T, p, slot)
-        if ct == T_BACKUP and _light_dark_forwards_left(s, T, p) >= 2:
+        if ct == K.CardType.BACKUP and _light_dark_forwards_left(s, T, p) >= 2:
             gain -= 5.0  # keep the one Light/Dark place (CR 7.7.3) for a Forward
     return gain - kv - pen
 
@@ -698,7 +649,7 @@ def _ability_score(s, T, p, fi, j):
     gain = effect_value(s, T, p, slot, arow)
     uses_self = abil[arow, K.A_COST_DULL] != 0 or abil[arow, K.A_COST_BREAK_SELF] != 0
     pen = pay_penalty(s, T, p, abil[arow, K.A_COST_CP], -1, slot if uses_self else -1)
-    is_fwd = cards[cid, K.C_TYPE] == T_FORWARD
+    is_fwd = cards[cid, K.C_TYPE] == K.CardType.FORWARD
     if abil[arow, K.A_COST_DULL] != 0:
         pen += 0.5 * field_value(s, T, slot) if is_fwd else BACKUP_USE
     if abil[arow, K.A_COST_BREAK_SELF] != 0:
@@ -706,7 +657,7 @@ def _ability_score(s, T, p, fi, j):
     nd = abil[arow, K.A_COST_DISCARD]
     if nd > 0:
         pen += _cheapest_keep_sum(s, T, p, nd, -1, _free_discards(s, p, 0), False)
-    if abil[arow, K.A_KIND] == AK_SPECIAL:
+    if abil[arow, K.A_KIND] == K.AbilityKind.SPECIAL:
         pen += 0.3  # the same-name copy it discards (CR 11.7.1) is otherwise a dead card
     return gain - pen
 
@@ -714,7 +665,7 @@ def _ability_score(s, T, p, fi, j):
 @internal
 def _priority(s, T, mask, p, rng_row):
     """CR 11.1: play a card / use an ability worth its cost, else pass."""
-    main = p == s[TURN_PLAYER] and (s[PHASE] == PH_MAIN1 or s[PHASE] == PH_MAIN2) and s[STACK_N] == 0
+    main = p == s[TURN_PLAYER] and (s[PHASE] == K.Phase.MAIN1 or s[PHASE] == K.Phase.MAIN2) and s[STACK_N] == 0
     best = MAIN_THRESHOLD if main else INSTANT_THRESHOLD
     best_a = PASS
     ties = 1
@@ -722,9 +673,9 @@ def _priority(s, T, mask, p, rng_row):
         if mask[HAND_BASE + i] != 0:
             slot = s[HAND_L + p * MAX_DECK + i]
             best, best_a, ties = _take(_hand_play_score(s, T, p, slot), HAND_BASE + i, best, best_a, ties, rng_row)
-    for k in range(FIELD_SLOTS * APC):
+    for k in range(FIELD_SLOTS * ABILITIES_PER_CARD):
         if mask[ABILITY_BASE + k] != 0:
-            sc = _ability_score(s, T, p, k // APC, k % APC)
+            sc = _ability_score(s, T, p, k // ABILITIES_PER_CARD, k % ABILITIES_PER_CARD)
             best, best_a, ties = _take(sc, ABILITY_BASE + k, best, best_a, ties, rng_row)
     return best_a
 
@@ -741,7 +692,7 @@ def _pay_cp(s, T, mask, p, rng_row):
             nb_legal += 1
     deficit = remaining - nb_legal
     want_discard = deficit > 0 or nb_legal == 0
-    nb = count_field_type(s, T, p, T_BACKUP)
+    nb = count_field_type(s, T, p, K.CardType.BACKUP)
     best = -1e18
     best_a = -1
     ties = 1
@@ -762,7 +713,7 @@ def _pay_cp(s, T, mask, p, rng_row):
             sc = 0.0
             if need_elem and cards[cid, K.C_ELEMENT] == s[PAY_ELEM]:
                 sc += 1.0  # settle the element early
-            for j in range(APC):
+            for j in range(ABILITIES_PER_CARD):
                 a = cards[cid, K.C_ACT0 + j]
                 if a >= 0 and abil[a, K.A_COST_DULL] != 0:
                     sc -= 0.5  # keep Backups with dull abilities for those
@@ -779,7 +730,7 @@ def _pay_cp(s, T, mask, p, rng_row):
 @internal
 def _discard(s, T, mask, p, rng_row):
     """Discard the least useful legal hand card (costs, effects, hand limit CR 9.5.1.2)."""
-    nb = count_field_type(s, T, p, T_BACKUP)
+    nb = count_field_type(s, T, p, K.CardType.BACKUP)
     best = -1e18
     best_a = -1
     ties = 1
@@ -823,16 +774,16 @@ def _attack_power(s, T, p, slot):
     cid = s[CARD + slot * CARD_W]
     a0 = cards[cid, K.C_ABIL_START]
     for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-        if abil[a, K.A_KIND] == AK_AUTO and abil[a, K.A_TRIGGER] == TR_ATTACKS_SELF:
+        if abil[a, K.A_KIND] == K.AbilityKind.AUTO and abil[a, K.A_TRIGGER] == K.Trigger.ATTACKS_SELF:
             if not condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, slot):
                 continue
             c0 = abil[a, K.A_CODE_START]
             self_reg = -1
             for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
                 op = code[r, K.I_OP]
-                if op == OP_TARGET_SELF:
+                if op == K.Op.TARGET_SELF:
                     self_reg = code[r, K.I_REG]
-                elif op == OP_POWER and code[r, K.I_REG] == self_reg and code[r, K.I_A0] > 0:
+                elif op == K.Op.POWER and code[r, K.I_REG] == self_reg and code[r, K.I_A0] > 0:
                     pw += code[r, K.I_A0]
     return pw
 
@@ -856,11 +807,11 @@ def _declare_attack(s, T, mask, p, rng_row):
     lose_at = _lose_at(s)
     dmg_value = _damage_value(s, o)
     # threat next turn: every opponent Forward untaps (CR 9.1) and may attack
-    opp_fwd = count_field_type(s, T, o, T_FORWARD)
+    opp_fwd = count_field_type(s, T, o, K.CardType.FORWARD)
     my_blockers = 0
     for i in range(s[FIELD_N + p]):
         slot = s[FIELD_L + p * FIELD_SLOTS + i]
-        if cards[s[CARD + slot * CARD_W], K.C_TYPE] == T_FORWARD and s[DULL + slot * CARD_W] == 0:
+        if cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.FORWARD and s[DULL + slot * CARD_W] == 0:
             my_blockers += 1
     best = 0.0
     best_a = PASS
@@ -909,7 +860,7 @@ def _declare_block(s, T, mask, p, rng_row):
     a1 = -1
     for i in range(s[ATK_N]):
         a = s[ATK_L + i]
-        if s[ZONE + a * CARD_W] == Z_FIELD and s[CONTROLLER + a * CARD_W] == tp:
+        if s[ZONE + a * CARD_W] == K.Zone.FIELD and s[CONTROLLER + a * CARD_W] == tp:
             n_att += 1
             a1 = a
             if s[D_POWER + a * CARD_W] > 0:
@@ -934,7 +885,11 @@ def _declare_block(s, T, mask, p, rng_row):
             kill = 0.0
             for k in range(s[ATK_N]):
                 a = s[ATK_L + k]
-                if s[ZONE + a * CARD_W] == Z_FIELD and pb > 0 and s[DMG + a * CARD_W] + pb >= s[D_POWER + a * CARD_W]:
+                if (
+                    s[ZONE + a * CARD_W] == K.Zone.FIELD
+                    and pb > 0
+                    and s[DMG + a * CARD_W] + pb >= s[D_POWER + a * CARD_W]
+                ):
                     v = field_value(s, T, a)
                     if v > kill:
                         kill = v
@@ -990,7 +945,7 @@ def _mulligan(s, T, p):
     very_cheap = 0
     for i in range(s[HAND_N + p]):
         cid = s[CARD + (s[HAND_L + p * MAX_DECK + i]) * CARD_W]
-        if cards[cid, K.C_TYPE] == T_SUMMON:
+        if cards[cid, K.C_TYPE] == K.CardType.SUMMON:
             continue
         c = cards[cid, K.C_COST]
         if c <= 3:
@@ -1012,36 +967,36 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
     kind = s[H_DECISION]
     p = s[H_DECIDER]
     a = -1
-    if kind == D_PRIORITY:
+    if kind == K.Decision.PRIORITY:
         a = _priority(s, T, mask, p, rng_row)
-    elif kind == D_PAY_CP:
+    elif kind == K.Decision.PAY_CP:
         a = _pay_cp(s, T, mask, p, rng_row)
-    elif kind == D_PAY_DISCARD or kind == D_DISCARD:
+    elif kind == K.Decision.PAY_DISCARD or kind == K.Decision.DISCARD:
         a = _discard(s, T, mask, p, rng_row)
-    elif kind == D_CHOOSE_TARGET:
+    elif kind == K.Decision.CHOOSE_TARGET:
         a = _choose_target(s, T, mask, p, rng_row)
-    elif kind == D_DECLARE_ATTACK:
+    elif kind == K.Decision.DECLARE_ATTACK:
         a = _declare_attack(s, T, mask, p, rng_row)
-    elif kind == D_ADD_TO_PARTY:
+    elif kind == K.Decision.ADD_TO_PARTY:
         a = PASS  # single attacks: each one is judged on its own by _declare_attack
-    elif kind == D_DECLARE_BLOCK:
+    elif kind == K.Decision.DECLARE_BLOCK:
         a = _declare_block(s, T, mask, p, rng_row)
-    elif kind == D_ASSIGN:
+    elif kind == K.Decision.ASSIGN_PARTY_DAMAGE:
         a = _assign(s, T, mask, p, rng_row)
-    elif kind == D_EX_BURST:
+    elif kind == K.Decision.EX_BURST:
         # CR 11.10.2: use it when it does good (its targets may all be its own)
         slot = s[DEC_ARG]
         arow = card_table(T)[s[CARD + slot * CARD_W], K.C_EX_ABIL]
         a = OPTION_BASE if effect_value(s, T, p, slot, arow) > 0.0 else PASS
-    elif kind == D_OPTIONAL:
+    elif kind == K.Decision.OPTIONAL_EFFECT:
         a = OPTION_BASE  # "you may" effects of the pool help their controller (CR 11.8.14)
-    elif kind == D_ORDER:
+    elif kind == K.Decision.ORDER_TRIGGERS:
         a = OPTION_BASE
-    elif kind == D_SELECT:
+    elif kind == K.Decision.SELECT_CARD:
         a = _select(s, T, mask, p, rng_row)
-    elif kind == D_CHOOSE_FIRST:
+    elif kind == K.Decision.CHOOSE_FIRST:
         a = OPTION_BASE  # take the first turn (CR 8.2.1.2)
-    elif kind == D_MULLIGAN:
+    elif kind == K.Decision.MULLIGAN:
         a = _mulligan(s, T, p)
     if a < 0 or a >= NUM_ACTIONS or mask[a] == 0:
         # never reached with an exact mask; a safe legal fallback rather than an illegal action
