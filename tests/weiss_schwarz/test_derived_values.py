@@ -13,9 +13,6 @@ from tcg_env.engine.header import H_DONE
 from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.kernels import (
-    AK_CONT,
-    ZN_CLOCK_TOP,
-    ZN_MEMORY,
     apply_unchecked,
     cid_of,
     condition_holds,
@@ -41,7 +38,7 @@ def _apply_cont_ref(s, T, src, p, zone):
     cid = cid_of(s, src)
     a0 = cards[cid, K.C_ABIL_START]
     for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-        if A[ai, K.A_KIND] != AK_CONT or A[ai, K.A_ZONE] != zone:
+        if A[ai, K.A_KIND] != K.AbilityKind.CONT or A[ai, K.A_ZONE] != zone:
             continue
         if not condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, src):
             continue
@@ -106,11 +103,11 @@ def _refresh_ref(s, T):
         if nc > 0:
             top = s[CLOCK_L + p * MAX_DECK + nc - 1]
             if cards[cid_of(s, top), K.C_HAS_CONT] != 0:
-                _apply_cont_ref(s, T, top, p, ZN_CLOCK_TOP)
+                _apply_cont_ref(s, T, top, p, K.AbilityZone.CLOCK_TOP)
         for i in range(s[MEMORY_N + p]):
             mm = s[MEMORY_L + p * MAX_DECK + i]
             if cards[cid_of(s, mm), K.C_HAS_CONT] != 0:
-                _apply_cont_ref(s, T, mm, p, ZN_MEMORY)
+                _apply_cont_ref(s, T, mm, p, K.AbilityZone.MEMORY)
 
 
 @njit

@@ -189,7 +189,7 @@ def test_observation_card_rows_hold_the_documented_card_columns():
         row = g.state
         for p in (0, 1):
             obs = g.observe(p)
-            zones = [(O.OBS_HAND, O.HAND_SLOTS, S.HAND_N + p, S.HAND_L + p * K.MAX_DECK),
+            zones = [(O.OBS_HAND, K.HAND_SLOTS, S.HAND_N + p, S.HAND_L + p * K.MAX_DECK),
                      (O.OBS_MY_CLOCK, O.CLOCK_ROWS, S.CLOCK_N + p, S.CLOCK_L + p * K.MAX_DECK),
                      (O.OBS_OPP_CLOCK, O.CLOCK_ROWS, S.CLOCK_N + 1 - p, S.CLOCK_L + (1 - p) * K.MAX_DECK)]
             for start, n_rows, count, lst in zones:

@@ -1,6 +1,7 @@
 """Weiss Schwarz constants shared by the card compiler, the kernels and the facade (the contract).
 
-Everything here is a plain int so numba folds it into the kernels at compile time. The card
+Everything here is a plain int or an ``IntEnum``; numba folds both into the kernels at compile
+time, so the kernels write ``K.Zone.DECK`` / ``K.Op.CHOOSE`` directly (no alias copies). The card
 compiler (``tcg_env.cards.weiss_schwarz``) writes four int32 tables with the column layouts below
 and the kernels read them, passed packed into one array ``T`` (``tcg_env.engine.tables``:
 ``card_table(T)``, ``ability_table(T)``, ``filter_table(T)``, ``code_table(T)``):
@@ -414,6 +415,9 @@ F_NCOLS = 17
 # stored by the last counting instruction" (Brainstorm: number of climax revealed, ...).
 # --------------------------------------------------------------------------------------------
 class Op(IntEnum):
+    # The kernels test two blocks by range, so keep them contiguous: POWER..TO_DECK_BOTTOM act on
+    # every card of the register (POWER..REVERSE only on stage characters, CR 8.11.1), and
+    # AURA_POWER..AURA_POWER_PER are the continuous instructions (CONT abilities, CR 8.9).
     # --- choosing: fill register I_REG ---
     CHOOSE = 1  # a0 = filter row, a1 = count, a2 = 1 "up to" (may choose fewer, CR 8.6.3.1.1)
     SELECT_ALL = 2  # a0 = filter row: every matching card
@@ -549,6 +553,20 @@ class Decision(IntEnum):
     OPTIONAL_EFFECT = 14  # CR 8.7.3.1.1: OPTION 0 = pay the cost / do it, PASS = decline
     CHOOSE_POSITION = 15  # OWN_STAGE = the stage position chosen (Standby, TO_STAGE, ...)
     PAY_COST = 16  # cost payment choice: HAND = this hand card (discard costs), OWN_STAGE = ...
+
+
+class ChoiceFor(IntEnum):
+    """What a CHOOSE_TARGET / OPTIONAL_EFFECT / CHOOSE_POSITION decision is for, kept in the
+    second decision argument (``state.DEC_ARG + 1``) when it is not an effect program's target
+    register (0 .. N_REGS-1, a CHOOSE instruction). Negative so that it never names a register."""
+
+    TRIGGER_ICON = -1  # CR 4.12.2: a trigger icon's "may" choice (return, comeback, gate, standby)
+    EFFECT_DISCARD = -2  # an effect's DISCARD: any hand card
+    SHIFT = -3  # CR 10.11.2: a hand card of the clock card's colour, or decline
+    CHOOSE_OPTIONAL = -5  # an effect program's CHOOSE_OPTIONAL ("do it?")
+    MOVE_POSITION = -6  # an effect's MOVE_POSITION: the card's new position
+    TO_STAGE = -7  # an effect's TO_STAGE: the position the card is put on
+    SUNDER = -8  # CR 10.15.2: the position the chosen marker becomes the character on
 
 
 N_DECISIONS = 17

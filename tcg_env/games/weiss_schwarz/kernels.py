@@ -131,140 +131,6 @@ from tcg_env.games.weiss_schwarz.state import (
     ZONE,
 )
 
-# ---- plain-int copies of the constants (numba folds module ints) -------------------------------
-MAX_DECK = K.MAX_DECK
-N_SLOTS = K.N_SLOTS
-NPOS = K.N_POSITIONS
-HAND_SLOTS = K.HAND_SLOTS
-OPTION_SLOTS = K.OPTION_SLOTS
-N_REGS = K.N_REGS
-TARGET_MAX = K.TARGET_MAX
-PENDING_MAX = K.PENDING_MAX
-FRAME_MAX = K.FRAME_MAX
-NUM_ACTIONS = K.NUM_ACTIONS
-PASS = K.PASS
-HAND_BASE = K.HAND_BASE
-PLAY_BASE = K.PLAY_BASE
-OWN_STAGE_BASE = K.OWN_STAGE_BASE
-OPP_STAGE_BASE = K.OPP_STAGE_BASE
-ABILITY_BASE = K.ABILITY_BASE
-MOVE_BASE = K.MOVE_BASE
-ATTACK_BASE = K.ATTACK_BASE
-OPTION_BASE = K.OPTION_BASE
-ABILITIES_PER_CARD = K.ABILITIES_PER_CARD
-MAX_DECISIONS = K.MAX_DECISIONS_PER_GAME
-
-Z_NONE = int(K.Zone.NONE)
-Z_DECK = int(K.Zone.DECK)
-Z_HAND = int(K.Zone.HAND)
-Z_WR = int(K.Zone.WAITING_ROOM)
-Z_STAGE = int(K.Zone.STAGE)
-Z_MARKER = int(K.Zone.MARKER)
-Z_CLOCK = int(K.Zone.CLOCK)
-Z_LEVEL = int(K.Zone.LEVEL)
-Z_STOCK = int(K.Zone.STOCK)
-Z_CX = int(K.Zone.CLIMAX_AREA)
-Z_MEMORY = int(K.Zone.MEMORY)
-Z_RES = int(K.Zone.RESOLUTION)
-
-T_CHAR = int(K.CardType.CHARACTER)
-T_EVENT = int(K.CardType.EVENT)
-T_CLIMAX = int(K.CardType.CLIMAX)
-
-O_STAND = int(K.Orientation.STAND)
-O_REST = int(K.Orientation.REST)
-O_REVERSE = int(K.Orientation.REVERSE)
-
-AT_DIRECT = int(K.AttackType.DIRECT)
-AT_FRONTAL = int(K.AttackType.FRONTAL)
-AT_SIDE = int(K.AttackType.SIDE)
-
-PH_SETUP = int(K.Phase.SETUP)
-PH_STAND = int(K.Phase.STAND)
-PH_DRAW = int(K.Phase.DRAW)
-PH_CLOCK = int(K.Phase.CLOCK)
-PH_MAIN = int(K.Phase.MAIN)
-PH_CLIMAX = int(K.Phase.CLIMAX)
-PH_ATTACK = int(K.Phase.ATTACK)
-PH_END = int(K.Phase.END)
-
-ST_NONE = int(K.AttackStep.NONE)
-ST_DECL = int(K.AttackStep.DECLARATION)
-ST_TRIGGER = int(K.AttackStep.TRIGGER)
-ST_COUNTER = int(K.AttackStep.COUNTER)
-ST_DAMAGE = int(K.AttackStep.DAMAGE)
-ST_BATTLE = int(K.AttackStep.BATTLE)
-ST_ENCORE = int(K.AttackStep.ENCORE)
-
-D_NONE = int(K.Decision.NONE)
-D_MULLIGAN = int(K.Decision.MULLIGAN)
-D_CLOCK = int(K.Decision.CLOCK)
-D_MAIN = int(K.Decision.MAIN)
-D_CLIMAX = int(K.Decision.CLIMAX)
-D_ATTACK = int(K.Decision.ATTACK)
-D_COUNTER = int(K.Decision.COUNTER)
-D_ENCORE = int(K.Decision.ENCORE)
-D_ENCORE_PAY = int(K.Decision.ENCORE_PAY)
-D_LEVEL_UP = int(K.Decision.LEVEL_UP)
-D_HAND_LIMIT = int(K.Decision.HAND_LIMIT)
-D_TRIGGER_OPTION = int(K.Decision.TRIGGER_OPTION)
-D_CHOOSE_TARGET = int(K.Decision.CHOOSE_TARGET)
-D_ORDER_AUTO = int(K.Decision.ORDER_AUTO)
-D_OPTIONAL = int(K.Decision.OPTIONAL_EFFECT)
-D_CHOOSE_POSITION = int(K.Decision.CHOOSE_POSITION)
-D_PAY_COST = int(K.Decision.PAY_COST)
-
-TI_NONE = int(K.TriggerIcon.NONE)
-TI_SOUL = int(K.TriggerIcon.SOUL)
-TI_RETURN = int(K.TriggerIcon.RETURN)
-TI_POOL = int(K.TriggerIcon.POOL)
-TI_COMEBACK = int(K.TriggerIcon.COMEBACK)
-TI_DRAW = int(K.TriggerIcon.DRAW)
-TI_SHOT = int(K.TriggerIcon.SHOT)
-TI_TREASURE = int(K.TriggerIcon.TREASURE)
-TI_GATE = int(K.TriggerIcon.GATE)
-TI_STANDBY = int(K.TriggerIcon.STANDBY)
-
-AK_CONT = int(K.AbilityKind.CONT)
-AK_AUTO = int(K.AbilityKind.AUTO)
-AK_ACT = int(K.AbilityKind.ACT)
-AK_EVENT = int(K.AbilityKind.EVENT)
-AK_COUNTER_ACT = int(K.AbilityKind.COUNTER_ACT)
-
-TR_PLAYED_SELF = int(K.Trigger.PLAYED_SELF)
-TR_PLACED_SELF = int(K.Trigger.PLACED_SELF)
-TR_ATTACKS_SELF = int(K.Trigger.ATTACKS_SELF)
-TR_REVERSED_SELF = int(K.Trigger.REVERSED_SELF)
-TR_BATTLE_OPP_REVERSED = int(K.Trigger.BATTLE_OPP_REVERSED)
-TR_BEGIN_TURN = int(K.Trigger.BEGIN_TURN)
-TR_BEGIN_MAIN = int(K.Trigger.BEGIN_MAIN)
-TR_BEGIN_CLIMAX = int(K.Trigger.BEGIN_CLIMAX)
-TR_BEGIN_ATTACK = int(K.Trigger.BEGIN_ATTACK)
-TR_BEGIN_ENCORE = int(K.Trigger.BEGIN_ENCORE)
-TR_BEGIN_END = int(K.Trigger.BEGIN_END)
-TR_CLIMAX_PLACED = int(K.Trigger.CLIMAX_PLACED)
-TR_END_OF_ATTACK_SELF = int(K.Trigger.END_OF_ATTACK_SELF)
-TR_FRONTAL_ATTACKED_SELF = int(K.Trigger.FRONTAL_ATTACKED_SELF)
-TR_TO_WR_FROM_STAGE = int(K.Trigger.TO_WR_FROM_STAGE_SELF)
-
-ZN_CLOCK_TOP = int(K.AbilityZone.CLOCK_TOP)
-ZN_CLOCK = int(K.AbilityZone.CLOCK)
-ZN_MEMORY = int(K.AbilityZone.MEMORY)
-TR_DAMAGE_CANCELED_SELF = int(K.Trigger.DAMAGE_CANCELED_SELF)
-TR_DAMAGE_NOT_CANCELED_SELF = int(K.Trigger.DAMAGE_NOT_CANCELED_SELF)
-TR_TRIGGER_CHECK_CLIMAX = int(K.Trigger.TRIGGER_CHECK_CLIMAX)
-TR_USE_KEYWORD = int(K.Trigger.USE_KEYWORD)
-TR_LEVEL_UP = int(K.Trigger.LEVEL_UP)
-TR_OPP_CHAR_REVERSED = int(K.Trigger.OPP_CHAR_REVERSED)
-TR_OTHER_PLACED = int(K.Trigger.OTHER_PLACED)
-TR_OWN_CLIMAX_PLACED = int(K.Trigger.OWN_CLIMAX_PLACED)
-TR_BEGIN_DRAW = int(K.Trigger.BEGIN_DRAW)
-TR_BEGIN_CLOCK = int(K.Trigger.BEGIN_CLOCK)
-TR_BEGIN_BATTLE = int(K.Trigger.BEGIN_BATTLE)
-TR_BEGIN_COUNTER = int(K.Trigger.BEGIN_COUNTER)
-WH_YOURS = int(K.TriggerWhose.YOURS)
-WH_OPPONENTS = int(K.TriggerWhose.OPPONENTS)
-
 # flow states: what ``advance`` does next when nothing else is pending
 F_MULLIGAN = 1
 F_TURN_START = 2  # CR 6.2 stand phase, 6.3 draw phase
@@ -317,37 +183,37 @@ def set_decision(s, kind, player):
 def end_game(s, winner):
     s[H_DONE] = 1
     s[H_WINNER] = winner
-    s[H_DECISION] = D_NONE
+    s[H_DECISION] = K.Decision.NONE
     s[H_DECIDER] = -1
 
 
 @internal
 def zone_offsets(z, p):
     """(count offset, run offset) of list zone ``z`` of player ``p``."""
-    if z == Z_DECK:
-        return DECK_N + p, DECK_L + p * MAX_DECK
-    if z == Z_HAND:
-        return HAND_N + p, HAND_L + p * MAX_DECK
-    if z == Z_WR:
-        return WR_N + p, WR_L + p * MAX_DECK
-    if z == Z_CLOCK:
-        return CLOCK_N + p, CLOCK_L + p * MAX_DECK
-    if z == Z_LEVEL:
-        return LEVEL_N + p, LEVEL_L + p * MAX_DECK
-    if z == Z_STOCK:
-        return STOCK_N + p, STOCK_L + p * MAX_DECK
-    if z == Z_MEMORY:
-        return MEMORY_N + p, MEMORY_L + p * MAX_DECK
-    if z == Z_RES:
-        return RES_N + p, RES_L + p * MAX_DECK
-    return CX_N + p, CX_L + p * MAX_DECK
+    if z == K.Zone.DECK:
+        return DECK_N + p, DECK_L + p * K.MAX_DECK
+    if z == K.Zone.HAND:
+        return HAND_N + p, HAND_L + p * K.MAX_DECK
+    if z == K.Zone.WAITING_ROOM:
+        return WR_N + p, WR_L + p * K.MAX_DECK
+    if z == K.Zone.CLOCK:
+        return CLOCK_N + p, CLOCK_L + p * K.MAX_DECK
+    if z == K.Zone.LEVEL:
+        return LEVEL_N + p, LEVEL_L + p * K.MAX_DECK
+    if z == K.Zone.STOCK:
+        return STOCK_N + p, STOCK_L + p * K.MAX_DECK
+    if z == K.Zone.MEMORY:
+        return MEMORY_N + p, MEMORY_L + p * K.MAX_DECK
+    if z == K.Zone.RESOLUTION:
+        return RES_N + p, RES_L + p * K.MAX_DECK
+    return CX_N + p, CX_L + p * K.MAX_DECK
 
 
 @internal
 def reset_card(s, slot):
     """CR 3.1.4: a card that changes zones is a new card; its effects are gone."""
     b = slot * CARD_W
-    s[ORIENT + b] = O_STAND
+    s[ORIENT + b] = K.Orientation.STAND
     s[POS + b] = -1
     s[PMOD + b] = 0
     s[SMOD + b] = 0
@@ -365,22 +231,22 @@ def take_from_zone(s, slot):
     room with it, CR 3.7.3.2)."""
     z = s[ZONE + slot * CARD_W]
     p = owner_of(s, slot)
-    if z == Z_STAGE:
+    if z == K.Zone.STAGE:
         pos = s[POS + slot * CARD_W]
-        s[STAGE + p * NPOS + pos] = -1
-        if s[MARKER_N + p * NPOS + pos] > 0:
-            for m in range(N_SLOTS):
-                if s[ZONE + m * CARD_W] == Z_MARKER and s[POS + m * CARD_W] == pos and owner_of(s, m) == p:
-                    s[ZONE + m * CARD_W] = Z_WR
+        s[STAGE + p * K.N_POSITIONS + pos] = -1
+        if s[MARKER_N + p * K.N_POSITIONS + pos] > 0:
+            for m in range(K.N_SLOTS):
+                if s[ZONE + m * CARD_W] == K.Zone.MARKER and s[POS + m * CARD_W] == pos and owner_of(s, m) == p:
+                    s[ZONE + m * CARD_W] = K.Zone.WAITING_ROOM
                     s[POS + m * CARD_W] = -1
-                    zone_push(s, WR_N + p, WR_L + p * MAX_DECK, m)
-            s[MARKER_N + p * NPOS + pos] = 0
-    elif z == Z_MARKER:
-        s[MARKER_N + p * NPOS + s[POS + slot * CARD_W]] -= 1
-    elif z != Z_NONE:
+                    zone_push(s, WR_N + p, WR_L + p * K.MAX_DECK, m)
+            s[MARKER_N + p * K.N_POSITIONS + pos] = 0
+    elif z == K.Zone.MARKER:
+        s[MARKER_N + p * K.N_POSITIONS + s[POS + slot * CARD_W]] -= 1
+    elif z != K.Zone.NONE:
         n_off, l_off = zone_offsets(z, p)
         zone_remove(s, n_off, l_off, slot)
-    s[ZONE + slot * CARD_W] = Z_NONE
+    s[ZONE + slot * CARD_W] = K.Zone.NONE
 
 
 @internal
@@ -396,7 +262,7 @@ def put_in_zone(s, slot, z):
 
 @internal
 def shuffle_deck(s, p):
-    shuffle_run(s, DECK_L + p * MAX_DECK, s[DECK_N + p])
+    shuffle_run(s, DECK_L + p * K.MAX_DECK, s[DECK_N + p])
 
 
 @internal
@@ -410,10 +276,10 @@ def refresh_if_empty(s, p):
     if n == 0:
         return  # CR 9.2.2.1: the losing verdict (9.4.1.2) sees both zones empty
     for i in range(n):
-        slot = s[WR_L + p * MAX_DECK + i]
-        s[DECK_L + p * MAX_DECK + i] = slot
-        s[WR_L + p * MAX_DECK + i] = -1
-        s[ZONE + slot * CARD_W] = Z_DECK
+        slot = s[WR_L + p * K.MAX_DECK + i]
+        s[DECK_L + p * K.MAX_DECK + i] = slot
+        s[WR_L + p * K.MAX_DECK + i] = -1
+        s[ZONE + slot * CARD_W] = K.Zone.DECK
     s[DECK_N + p] = n
     s[WR_N + p] = 0
     shuffle_deck(s, p)
@@ -427,7 +293,7 @@ def deck_top(s, p):
     n = s[DECK_N + p]
     if n == 0:
         return -1
-    return s[DECK_L + p * MAX_DECK + n - 1]
+    return s[DECK_L + p * K.MAX_DECK + n - 1]
 
 
 @internal
@@ -443,7 +309,7 @@ def move_top_of_deck(s, p, z):
 @internal
 def draw_cards(s, p, n):
     for _ in range(n):
-        if move_top_of_deck(s, p, Z_HAND) < 0:
+        if move_top_of_deck(s, p, K.Zone.HAND) < 0:
             return
 
 
@@ -458,9 +324,9 @@ def color_mask(s, T, p):
     cards = card_table(T)
     m = 0
     for i in range(s[LEVEL_N + p]):
-        m |= 1 << cards[cid_of(s, s[LEVEL_L + p * MAX_DECK + i]), K.C_COLOR]
+        m |= 1 << cards[cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), K.C_COLOR]
     for i in range(s[CLOCK_N + p]):
-        m |= 1 << cards[cid_of(s, s[CLOCK_L + p * MAX_DECK + i]), K.C_COLOR]
+        m |= 1 << cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), K.C_COLOR]
     return m
 
 
@@ -468,7 +334,7 @@ def color_mask(s, T, p):
 def playable_with_mask(s, T, p, cid, cmask):
     """``card_playable_base`` with the colour mask computed once per legal-mask call."""
     cards = card_table(T)
-    if cards[cid, K.C_TYPE] != T_CLIMAX:
+    if cards[cid, K.C_TYPE] != K.CardType.CLIMAX:
         if cards[cid, K.C_LEVEL] > player_level(s, p):
             return False
         if cards[cid, K.C_LEVEL] == 0:
@@ -483,14 +349,14 @@ def color_ok(s, T, p, cid):
     """CR 8.6.2.1.1: the card's colour is in the player's level or clock (level 0 exempt,
     8.6.2.1.1.1; a climax has level 0 printed but is not a character/event, so it is checked)."""
     cards = card_table(T)
-    if cards[cid, K.C_LEVEL] == 0 and cards[cid, K.C_TYPE] != T_CLIMAX:
+    if cards[cid, K.C_LEVEL] == 0 and cards[cid, K.C_TYPE] != K.CardType.CLIMAX:
         return True
     col = cards[cid, K.C_COLOR]
     for i in range(s[LEVEL_N + p]):
-        if cards[cid_of(s, s[LEVEL_L + p * MAX_DECK + i]), K.C_COLOR] == col:
+        if cards[cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), K.C_COLOR] == col:
             return True
     for i in range(s[CLOCK_N + p]):
-        if cards[cid_of(s, s[CLOCK_L + p * MAX_DECK + i]), K.C_COLOR] == col:
+        if cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), K.C_COLOR] == col:
             return True
     return False
 
@@ -499,7 +365,7 @@ def color_ok(s, T, p, cid):
 def card_playable_base(s, T, p, cid):
     """Colour, level (CR 8.6.2.1) and stock cost (CR 8.6.2.3) of a hand card."""
     cards = card_table(T)
-    if cards[cid, K.C_TYPE] != T_CLIMAX and cards[cid, K.C_LEVEL] > player_level(s, p):
+    if cards[cid, K.C_TYPE] != K.CardType.CLIMAX and cards[cid, K.C_LEVEL] > player_level(s, p):
         return False
     if not color_ok(s, T, p, cid):
         return False
@@ -510,21 +376,21 @@ def card_playable_base(s, T, p, cid):
 def pay_stock(s, p, n):
     """CR 8.4.3: n cards from the top of the stock to the waiting room."""
     for _ in range(n):
-        slot = s[STOCK_L + p * MAX_DECK + s[STOCK_N + p] - 1]
-        put_in_zone(s, slot, Z_WR)
+        slot = s[STOCK_L + p * K.MAX_DECK + s[STOCK_N + p] - 1]
+        put_in_zone(s, slot, K.Zone.WAITING_ROOM)
 
 
 @internal
 def stage_slot(s, p, pos):
-    return s[STAGE + p * NPOS + pos]
+    return s[STAGE + p * K.N_POSITIONS + pos]
 
 
 @internal
 def facing_slot(s, p, pos):
     """CR 3.6.5: the opponent's character facing my center position ``pos`` (or -1)."""
-    if pos >= 3:
+    if pos >= K.N_CENTER:
         return -1
-    return s[STAGE + (1 - p) * NPOS + (2 - pos)]
+    return s[STAGE + (1 - p) * K.N_POSITIONS + (K.N_CENTER - 1 - pos)]
 
 
 # =============================================================================================
@@ -540,14 +406,14 @@ def filter_match(s, T, frow, slot, viewer, source):
         return False
     side = F[frow, K.F_SIDE]
     own = owner_of(s, slot)
-    if side == 1 and own != viewer:
+    if side == K.FilterSide.OWN and own != viewer:
         return False
-    if side == 2 and own == viewer:
+    if side == K.FilterSide.OPPONENT and own == viewer:
         return False
     cm = F[frow, K.F_COLOR_MASK]
     if cm != 0 and (cm & (1 << cards[cid, K.C_COLOR])) == 0:
         return False
-    on_stage = s[ZONE + slot * CARD_W] == Z_STAGE
+    on_stage = s[ZONE + slot * CARD_W] == K.Zone.STAGE
     lvl = s[D_LEVEL + slot * CARD_W] if on_stage else cards[cid, K.C_LEVEL]
     if F[frow, K.F_LEVEL_MIN] >= 0 and lvl < F[frow, K.F_LEVEL_MIN]:
         return False
@@ -582,36 +448,34 @@ def filter_match(s, T, frow, slot, viewer, source):
         if pm != 0 and (pm & (1 << pos)) == 0:
             return False
         rel = F[frow, K.F_RELATION]
-        if rel != 0:
-            spos = s[POS + source * CARD_W] if source >= 0 and s[ZONE + source * CARD_W] == Z_STAGE else -1
-            if rel == 1 and slot != source:
+        if rel != K.Relation.ANY:
+            spos = s[POS + source * CARD_W] if source >= 0 and s[ZONE + source * CARD_W] == K.Zone.STAGE else -1
+            if rel == K.Relation.SELF and slot != source:
                 return False
-            if rel == 2 and slot == source:
+            if rel == K.Relation.OTHER and slot == source:
                 return False
-            if rel == 3 and (spos < 0 or spos >= 3 or own == owner_of(s, source) or pos != 2 - spos):
+            if rel == K.Relation.FACING and (spos < 0 or spos >= K.N_CENTER or own == owner_of(s, source) or pos != K.N_CENTER - 1 - spos):
                 return False
-            if rel == 4 and (spos < 0 or own != owner_of(s, source) or (K_IN_FRONT[spos] & (1 << pos)) == 0):
+            if rel == K.Relation.IN_FRONT and (spos < 0 or own != owner_of(s, source) or (K.IN_FRONT_MASK[spos] & (1 << pos)) == 0):
                 return False
-            if rel == 5 and (spos < 0 or own != owner_of(s, source) or (K_BEHIND[spos] & (1 << pos)) == 0):
+            if rel == K.Relation.BEHIND and (spos < 0 or own != owner_of(s, source) or (K.BEHIND_MASK[spos] & (1 << pos)) == 0):
                 return False
-            if rel == 6 and not ((source == s[ATK_SLOT] and slot == s[DEF_SLOT]) or (source == s[DEF_SLOT] and slot == s[ATK_SLOT] and source >= 0)):
+            if rel == K.Relation.BATTLE_OPPONENT and not ((source == s[ATK_SLOT] and slot == s[DEF_SLOT]) or (source == s[DEF_SLOT] and slot == s[ATK_SLOT] and source >= 0)):
                 return False
-            if rel == 7 and slot != s[ATK_SLOT]:
+            if rel == K.Relation.ATTACKING and slot != s[ATK_SLOT]:
                 return False
-            if rel == 8 and slot != s[DEF_SLOT]:
+            if rel == K.Relation.DEFENDING and slot != s[DEF_SLOT]:
                 return False
     return True
 
 
-K_IN_FRONT = K.IN_FRONT_MASK
-K_BEHIND = K.BEHIND_MASK
 
 
 @internal
 def count_trait_others(s, T, p, trait, source):
     cards = card_table(T)
     n = 0
-    for pos in range(NPOS):
+    for pos in range(K.N_POSITIONS):
         sl = stage_slot(s, p, pos)
         if sl >= 0 and sl != source:
             c = cid_of(s, sl)
@@ -623,74 +487,74 @@ def count_trait_others(s, T, p, trait, source):
 @internal
 def condition_holds(s, T, cond, arg, p, source):
     cards = card_table(T)
-    if cond == 0:
+    if cond == K.Condition.NONE:
         return True
-    on_stage = source >= 0 and s[ZONE + source * CARD_W] == Z_STAGE
+    on_stage = source >= 0 and s[ZONE + source * CARD_W] == K.Zone.STAGE
     spos = s[POS + source * CARD_W] if on_stage else -1
-    if cond == 1:
-        return spos >= 3
-    if cond == 2:
-        return 0 <= spos < 3
-    if cond == 3:
-        return spos == 1
-    if cond == 4:
+    if cond == K.Condition.IN_BACK_STAGE:
+        return spos >= K.N_CENTER
+    if cond == K.Condition.IN_CENTER_STAGE:
+        return 0 <= spos < K.N_CENTER
+    if cond == K.Condition.IN_CENTER_MIDDLE:
+        return spos == K.POS_CENTER_MIDDLE
+    if cond == K.Condition.TOP_OF_CLOCK:
         n = s[CLOCK_N + p]
-        return n > 0 and s[CLOCK_L + p * MAX_DECK + n - 1] == source
-    if cond == 5:
+        return n > 0 and s[CLOCK_L + p * K.MAX_DECK + n - 1] == source
+    if cond == K.Condition.LEVEL_AT_LEAST:
         return player_level(s, p) >= arg
-    if cond == 6:
-        return s[CX_N + p] > 0 and cards[cid_of(s, s[CX_L + p * MAX_DECK + s[CX_N + p] - 1]), K.C_NAME] == arg
-    if cond == 7:
+    if cond == K.Condition.CLIMAX_NAMED:
+        return s[CX_N + p] > 0 and cards[cid_of(s, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1]), K.C_NAME] == arg
+    if cond == K.Condition.CLIMAX_ANY:
         return s[CX_N + p] > 0
-    if cond == 8:
+    if cond == K.Condition.MEMORY_AT_LEAST:
         return s[MEMORY_N + p] >= arg
-    if cond == 9:
+    if cond == K.Condition.LEVEL_SUM_AT_LEAST:
         tot = 0
         for i in range(s[LEVEL_N + p]):
-            tot += cards[cid_of(s, s[LEVEL_L + p * MAX_DECK + i]), K.C_LEVEL]
+            tot += cards[cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), K.C_LEVEL]
         return tot >= arg
-    if cond == 10:
+    if cond == K.Condition.HAND_AT_MOST:
         return s[HAND_N + p] <= arg
-    if cond == 11:
+    if cond == K.Condition.STOCK_AT_LEAST:
         return s[STOCK_N + p] >= arg
-    if cond == 12:
+    if cond == K.Condition.YOUR_TURN:
         return s[TURN_PLAYER] == p
-    if cond == 13:
+    if cond == K.Condition.OPPONENTS_TURN:
         return s[TURN_PLAYER] != p
-    if cond == 14:
-        for pos in range(NPOS):
+    if cond == K.Condition.NAMED_ON_STAGE:
+        for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
             if sl >= 0 and sl != source and cards[cid_of(s, sl), K.C_NAME] == arg:
                 return True
         return False
-    if cond == 15:
+    if cond == K.Condition.TRAIT_COUNT_AT_LEAST:
         return count_trait_others(s, T, p, arg >> 8, source) >= (arg & 0xFF)
-    if cond == 16:
-        return on_stage and s[ORIENT + source * CARD_W] == O_REVERSE
-    if cond == 17:
-        return on_stage and s[ORIENT + source * CARD_W] == O_STAND
-    if cond == 18:
+    if cond == K.Condition.SELF_REVERSED:
+        return on_stage and s[ORIENT + source * CARD_W] == K.Orientation.REVERSE
+    if cond == K.Condition.SELF_STANDING:
+        return on_stage and s[ORIENT + source * CARD_W] == K.Orientation.STAND
+    if cond == K.Condition.OPP_LEVEL_AT_LEAST:
         return player_level(s, 1 - p) >= arg
-    if cond == 19:
+    if cond == K.Condition.CLOCK_AT_MOST:
         return s[CLOCK_N + p] <= arg
-    if cond == 20:
+    if cond == K.Condition.BATTLE_OPP_LEVEL_AT_MOST:
         opp = -1
         if source == s[ATK_SLOT]:
             opp = s[DEF_SLOT]
         elif source == s[DEF_SLOT] and source >= 0:
             opp = s[ATK_SLOT]
         return opp >= 0 and s[D_LEVEL + opp * CARD_W] <= arg
-    if cond == 21:
+    if cond == K.Condition.OTHER_CHARS_AT_LEAST:
         n = 0
-        for pos in range(NPOS):
+        for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
             if sl >= 0 and sl != source:
                 n += 1
         return n >= arg
-    if cond == 22:
+    if cond == K.Condition.WR_CLIMAX_AT_LEAST:
         n = 0
         for i in range(s[WR_N + p]):
-            if cards[cid_of(s, s[WR_L + p * MAX_DECK + i]), K.C_TYPE] == T_CLIMAX:
+            if cards[cid_of(s, s[WR_L + p * K.MAX_DECK + i]), K.C_TYPE] == K.CardType.CLIMAX:
                 n += 1
         return n >= arg
     return False
@@ -707,7 +571,7 @@ def apply_cont(s, T, src, p, zone):
     cid = cid_of(s, src)
     a0 = cards[cid, K.C_ABIL_START]
     for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-        if A[ai, K.A_KIND] != AK_CONT or A[ai, K.A_ZONE] != zone:
+        if A[ai, K.A_KIND] != K.AbilityKind.CONT or A[ai, K.A_ZONE] != zone:
             continue
         if not condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, src):
             continue
@@ -716,52 +580,52 @@ def apply_cont(s, T, src, p, zone):
             op = code[r, K.I_OP]
             v = code[r, K.I_A0]
             frow = code[r, K.I_A1]
-            if op < 70 or op > 75:
-                continue
-            if op == 75:
+            if not K.Op.AURA_POWER <= op <= K.Op.AURA_POWER_PER:
+                continue  # the continuous instructions are one block of opcodes (constants.Op)
+            if op == K.Op.AURA_POWER_PER:
                 cnt = 0
                 f2 = code[r, K.I_A2]
                 side2 = F[f2, K.F_SIDE]
                 for q in range(2):
-                    for pos in range(NPOS):
+                    for pos in range(K.N_POSITIONS):
                         sl = stage_slot(s, q, pos)
                         if sl < 0:
                             continue
                         own = owner_of(s, sl)
-                        if (side2 == 1 and own != p) or (side2 == 2 and own == p):
+                        if (side2 == K.FilterSide.OWN and own != p) or (side2 == K.FilterSide.OPPONENT and own == p):
                             continue  # filter_match's own side test, without the call
                         if filter_match(s, T, f2, sl, p, src):
                             cnt += 1
                 v = v * cnt
-            # filter_match's side test (F_SIDE 1: the master's cards, 2: the opponent's) and "this
-            # card" (relation 1, on the stage) done here, without the call: every CONT filter of
+            # filter_match's side test (FilterSide OWN: the master's cards, OPPONENT: the opponent's) and
+            # "this card" (Relation.SELF, on the stage) done here, without the call: every CONT filter of
             # the starter decks names a side, so half of the ten stage positions were calls that
             # could only reject. apply_unchecked ~1,500 -> ~1,450 TSC cycles per decision (main
             # phase 937 -> 893; single thread, hot rows)
             side = F[frow, K.F_SIDE]
-            only_src = F[frow, K.F_RELATION] == 1
+            only_src = F[frow, K.F_RELATION] == K.Relation.SELF
             for q in range(2):
-                for pos in range(NPOS):
+                for pos in range(K.N_POSITIONS):
                     sl = stage_slot(s, q, pos)
                     if sl < 0:
                         continue
                     own = owner_of(s, sl)
-                    if (side == 1 and own != p) or (side == 2 and own == p):
+                    if (side == K.FilterSide.OWN and own != p) or (side == K.FilterSide.OPPONENT and own == p):
                         continue
-                    if only_src and sl != src and s[ZONE + sl * CARD_W] == Z_STAGE:
+                    if only_src and sl != src and s[ZONE + sl * CARD_W] == K.Zone.STAGE:
                         continue
                     if not filter_match(s, T, frow, sl, p, src):
                         continue
                     b = sl * CARD_W
-                    if op == 70 or op == 75:
+                    if op == K.Op.AURA_POWER or op == K.Op.AURA_POWER_PER:
                         s[D_POWER + b] += v
-                    elif op == 71:
+                    elif op == K.Op.AURA_SOUL:
                         s[D_SOUL + b] += v
-                    elif op == 72:
+                    elif op == K.Op.AURA_LEVEL:
                         s[D_LEVEL + b] += v
-                    elif op == 73:
+                    elif op == K.Op.AURA_KEYWORD:
                         s[D_KW + b] |= v
-                    elif op == 74:
+                    elif op == K.Op.AURA_RESTRICT:
                         s[D_RST + b] |= v
 
 
@@ -771,7 +635,7 @@ def refresh_derived(s, T):
     documented simplification of the timestamp order of 8.9.1.5)."""
     cards = card_table(T)
     for p in range(2):
-        for pos in range(NPOS):
+        for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
             if sl < 0:
                 continue
@@ -783,23 +647,23 @@ def refresh_derived(s, T):
             s[D_KW + b] = cards[c, K.C_KEYWORDS] | s[KWMOD + b]
             s[D_RST + b] = s[RSTMOD + b]
     for p in range(2):
-        for pos in range(NPOS):
+        for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
             if sl >= 0 and cards[cid_of(s, sl), K.C_HAS_CONT] != 0:
                 apply_cont(s, T, sl, p, 0)
         if s[CX_N + p] > 0:
-            cx = s[CX_L + p * MAX_DECK + s[CX_N + p] - 1]
+            cx = s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1]
             if cards[cid_of(s, cx), K.C_HAS_CONT] != 0:
                 apply_cont(s, T, cx, p, 0)
         nc = s[CLOCK_N + p]
         if nc > 0:
-            top = s[CLOCK_L + p * MAX_DECK + nc - 1]
+            top = s[CLOCK_L + p * K.MAX_DECK + nc - 1]
             if cards[cid_of(s, top), K.C_HAS_CONT] != 0:
-                apply_cont(s, T, top, p, ZN_CLOCK_TOP)
+                apply_cont(s, T, top, p, K.AbilityZone.CLOCK_TOP)
         for i in range(s[MEMORY_N + p]):
-            mm = s[MEMORY_L + p * MAX_DECK + i]
+            mm = s[MEMORY_L + p * K.MAX_DECK + i]
             if cards[cid_of(s, mm), K.C_HAS_CONT] != 0:
-                apply_cont(s, T, mm, p, ZN_MEMORY)
+                apply_cont(s, T, mm, p, K.AbilityZone.MEMORY)
 
 
 # =============================================================================================
@@ -808,9 +672,9 @@ def refresh_derived(s, T):
 @internal
 def add_pending(s, p, slot, arow, aux):
     n = s[PT_N + p]
-    if n >= PENDING_MAX:
+    if n >= K.PENDING_MAX:
         return
-    base = PT + (p * PENDING_MAX + n) * 3
+    base = PT + (p * K.PENDING_MAX + n) * 3
     s[base] = slot
     s[base + 1] = arow
     s[base + 2] = aux
@@ -826,15 +690,15 @@ def trigger_card(s, T, slot, p, trig, aux):
     cid = cid_of(s, slot)
     a0 = cards[cid, K.C_ABIL_START]
     for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-        if A[ai, K.A_KIND] != AK_AUTO or A[ai, K.A_TRIGGER] != trig or A[ai, K.A_ZONE] != 0:
+        if A[ai, K.A_KIND] != K.AbilityKind.AUTO or A[ai, K.A_TRIGGER] != trig or A[ai, K.A_ZONE] != 0:
             continue  # abilities working from other zones (clock: Shift) are not scanned yet
         w = A[ai, K.A_TRIG_WHOSE]
-        if w == WH_YOURS and s[TURN_PLAYER] != p:
+        if w == K.TriggerWhose.YOURS and s[TURN_PLAYER] != p:
             continue
-        if w == WH_OPPONENTS and s[TURN_PLAYER] == p:
+        if w == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == p:
             continue
         fr = A[ai, K.A_TRIG_FILTER]
-        aux_is_card = aux >= 0 and trig != TR_TO_WR_FROM_STAGE and trig != TR_USE_KEYWORD
+        aux_is_card = aux >= 0 and trig != K.Trigger.TO_WR_FROM_STAGE_SELF and trig != K.Trigger.USE_KEYWORD
         if fr >= 0 and aux_is_card and not filter_match(s, T, fr, aux, p, slot):
             continue  # the triggering card must match (e.g. "when your <trait> climax is placed")
         if not condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, slot):
@@ -850,7 +714,7 @@ def trigger_other_placed(s, T, src, p, placed):
     cid = cid_of(s, src)
     a0 = cards[cid, K.C_ABIL_START]
     for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-        if A[ai, K.A_KIND] != AK_AUTO or A[ai, K.A_TRIGGER] != TR_OTHER_PLACED or A[ai, K.A_ZONE] != 0:
+        if A[ai, K.A_KIND] != K.AbilityKind.AUTO or A[ai, K.A_TRIGGER] != K.Trigger.OTHER_PLACED or A[ai, K.A_ZONE] != 0:
             continue
         fr = A[ai, K.A_TRIG_FILTER]
         if fr >= 0 and not filter_match(s, T, fr, placed, p, src):
@@ -866,14 +730,14 @@ def trigger_clock_abilities(s, T, trig):
     A = ability_table(T)
     for p in range(2):
         for i in range(s[CLOCK_N + p]):
-            sl = s[CLOCK_L + p * MAX_DECK + i]
+            sl = s[CLOCK_L + p * K.MAX_DECK + i]
             cid = cid_of(s, sl)
             a0 = cards[cid, K.C_ABIL_START]
             for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-                if A[ai, K.A_KIND] != AK_AUTO or A[ai, K.A_TRIGGER] != trig or A[ai, K.A_ZONE] != ZN_CLOCK:
+                if A[ai, K.A_KIND] != K.AbilityKind.AUTO or A[ai, K.A_TRIGGER] != trig or A[ai, K.A_ZONE] != K.AbilityZone.CLOCK:
                     continue
                 w = A[ai, K.A_TRIG_WHOSE]
-                if (w == WH_YOURS and s[TURN_PLAYER] != p) or (w == WH_OPPONENTS and s[TURN_PLAYER] == p):
+                if (w == K.TriggerWhose.YOURS and s[TURN_PLAYER] != p) or (w == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == p):
                     continue
                 if cards[cid, K.C_SHIFT_LEVEL] >= 0 and player_level(s, p) < cards[cid, K.C_SHIFT_LEVEL]:
                     continue
@@ -885,12 +749,12 @@ def trigger_clock_abilities(s, T, trig):
 def trigger_all(s, T, trig):
     """A phase / step activation condition: every stage character and climax of both players."""
     for p in range(2):
-        for pos in range(NPOS):
+        for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
             if sl >= 0:
                 trigger_card(s, T, sl, p, trig, -1)
         if s[CX_N + p] > 0:
-            trigger_card(s, T, s[CX_L + p * MAX_DECK + s[CX_N + p] - 1], p, trig, -1)
+            trigger_card(s, T, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1], p, trig, -1)
 
 
 @internal
@@ -898,7 +762,7 @@ def remove_pending(s, p, i):
     n = s[PT_N + p]
     for j in range(i, n - 1):
         for k in range(3):
-            s[PT + (p * PENDING_MAX + j) * 3 + k] = s[PT + (p * PENDING_MAX + j + 1) * 3 + k]
+            s[PT + (p * K.PENDING_MAX + j) * 3 + k] = s[PT + (p * K.PENDING_MAX + j + 1) * 3 + k]
     s[PT_N + p] = n - 1
 
 
@@ -908,7 +772,7 @@ def cost_payable(s, T, arow, p, slot):
     if s[STOCK_N + p] < A[arow, K.A_COST_STOCK]:
         return False
     if A[arow, K.A_COST_REST_SELF] != 0:
-        if s[ZONE + slot * CARD_W] != Z_STAGE or s[ORIENT + slot * CARD_W] != O_STAND:
+        if s[ZONE + slot * CARD_W] != K.Zone.STAGE or s[ORIENT + slot * CARD_W] != K.Orientation.STAND:
             return False
     if A[arow, K.A_COST_DISCARD] > s[HAND_N + p]:
         return False
@@ -919,12 +783,12 @@ def cost_payable(s, T, arow, p, slot):
     if A[arow, K.A_COST_DISCARD] > 0 and A[arow, K.A_COST_DISCARD_FILTER] >= 0:
         n = 0
         for i in range(s[HAND_N + p]):
-            if filter_match(s, T, A[arow, K.A_COST_DISCARD_FILTER], s[HAND_L + p * MAX_DECK + i], p, slot):
+            if filter_match(s, T, A[arow, K.A_COST_DISCARD_FILTER], s[HAND_L + p * K.MAX_DECK + i], p, slot):
                 n += 1
         if n < A[arow, K.A_COST_DISCARD]:
             return False
     if A[arow, K.A_COST_SELF_TO_WR] != 0 or A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
-        if s[ZONE + slot * CARD_W] != Z_STAGE:
+        if s[ZONE + slot * CARD_W] != K.Zone.STAGE:
             return False
     # CR 10.13 Resonate: revealing a matching hand card; the engine keeps no record of revealed
     # cards, so which one is revealed does not matter and no choice is asked
@@ -932,14 +796,14 @@ def cost_payable(s, T, arow, p, slot):
     if rf >= 0:
         found = False
         for i in range(s[HAND_N + p]):
-            if filter_match(s, T, rf, s[HAND_L + p * MAX_DECK + i], p, slot):
+            if filter_match(s, T, rf, s[HAND_L + p * K.MAX_DECK + i], p, slot):
                 found = True
                 break
         if not found:
             return False
     # CR 10.14.1.1 Fusion: a matching own stage character goes under this card as a marker
     if A[arow, K.A_COST_MARKER_FILTER] >= 0:
-        if s[ZONE + slot * CARD_W] != Z_STAGE or first_marker_source(s, T, A[arow, K.A_COST_MARKER_FILTER], p, slot) < 0:
+        if s[ZONE + slot * CARD_W] != K.Zone.STAGE or first_marker_source(s, T, A[arow, K.A_COST_MARKER_FILTER], p, slot) < 0:
             return False
     return True
 
@@ -950,21 +814,21 @@ def pay_fixed_costs(s, T, arow, p, slot):
     A = ability_table(T)
     pay_stock(s, p, A[arow, K.A_COST_STOCK])
     if A[arow, K.A_COST_REST_SELF] != 0:
-        s[ORIENT + slot * CARD_W] = O_REST
+        s[ORIENT + slot * CARD_W] = K.Orientation.REST
     for _ in range(A[arow, K.A_COST_CLOCK_TOP]):
         # CR 8.4.2.1 / 9.2.3: no refresh while a cost is paid (cost_payable checked the deck)
         n = s[DECK_N + p]
         if n > 0:
-            put_in_zone(s, s[DECK_L + p * MAX_DECK + n - 1], Z_CLOCK)
+            put_in_zone(s, s[DECK_L + p * K.MAX_DECK + n - 1], K.Zone.CLOCK)
     if A[arow, K.A_COST_MARKER_FILTER] >= 0:
         ch = first_marker_source(s, T, A[arow, K.A_COST_MARKER_FILTER], p, slot)
         if ch >= 0:
             take_from_zone(s, ch)  # its own markers go to the waiting room (10.14.1.1.2.1)
             make_marker(s, ch, p, s[POS + slot * CARD_W])
     if A[arow, K.A_COST_SELF_TO_WR] != 0:
-        put_in_zone(s, slot, Z_WR)
+        put_in_zone(s, slot, K.Zone.WAITING_ROOM)
     elif A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
-        put_in_zone(s, slot, Z_MEMORY)
+        put_in_zone(s, slot, K.Zone.MEMORY)
     refresh_if_empty(s, p)  # CR 9.2.1: the refresh the cost made wait
 
 
@@ -978,7 +842,7 @@ def frame_base(s, i):
 
 @internal
 def push_frame(s, T, slot, arow, master, aux):
-    if s[FRAME_N] >= FRAME_MAX:
+    if s[FRAME_N] >= K.FRAME_MAX:
         s[H_ERROR] = 102
         return
     f = frame_base(s, s[FRAME_N])
@@ -990,22 +854,22 @@ def push_frame(s, T, slot, arow, master, aux):
     s[f + FR_PC] = 0
     s[f + FR_CNT] = 0
     s[f + FR_STORE] = 0
-    for r in range(N_REGS):
+    for r in range(K.N_REGS):
         s[f + FR_REGN + r] = 0
 
 
 @internal
 def reg_add(s, f, r, slot):
     n = s[f + FR_REGN + r]
-    if n < TARGET_MAX:
-        s[f + FR_REG + r * TARGET_MAX + n] = slot
+    if n < K.TARGET_MAX:
+        s[f + FR_REG + r * K.TARGET_MAX + n] = slot
         s[f + FR_REGN + r] = n + 1
 
 
 @internal
 def reg_has(s, f, r, slot):
     for i in range(s[f + FR_REGN + r]):
-        if s[f + FR_REG + r * TARGET_MAX + i] == slot:
+        if s[f + FR_REG + r * K.TARGET_MAX + i] == slot:
             return True
     return False
 
@@ -1015,22 +879,22 @@ def choose_zone_list(s, T, frow, master):
     """(list zone, player) scanned by a non-stage filter."""
     F = filter_table(T)
     z = F[frow, K.F_ZONE]
-    q = 1 - master if F[frow, K.F_SIDE] == 2 else master
-    if z == 1:
-        return Z_HAND, q
-    if z == 2:
-        return Z_WR, q
-    if z == 3:
-        return Z_DECK, q
-    if z == 4:
-        return Z_CLOCK, q
-    if z == 5:
-        return Z_STOCK, q
-    if z == 6:
-        return Z_LEVEL, q
-    if z == 7:
-        return Z_MEMORY, q
-    return Z_CX, q
+    q = 1 - master if F[frow, K.F_SIDE] == K.FilterSide.OPPONENT else master
+    if z == K.FilterZone.HAND:
+        return K.Zone.HAND, q
+    if z == K.FilterZone.WAITING_ROOM:
+        return K.Zone.WAITING_ROOM, q
+    if z == K.FilterZone.DECK:
+        return K.Zone.DECK, q
+    if z == K.FilterZone.CLOCK:
+        return K.Zone.CLOCK, q
+    if z == K.FilterZone.STOCK:
+        return K.Zone.STOCK, q
+    if z == K.FilterZone.LEVEL:
+        return K.Zone.LEVEL, q
+    if z == K.FilterZone.MEMORY:
+        return K.Zone.MEMORY, q
+    return K.Zone.CLIMAX_AREA, q
 
 
 @internal
@@ -1051,7 +915,7 @@ def fill_choice_candidates(s, T, f, frow, master, source, r):
                 break
         if dup:
             continue
-        if n < OPTION_SLOTS:
+        if n < K.OPTION_SLOTS:
             s[CAND + n] = sl
             n += 1
     s[CAND_N] = n
@@ -1080,7 +944,7 @@ def fill_list_candidates(s, T, f, reg, z, q, frow, name_id, top_n, master, sourc
                 if cid_of(s, s[CAND + j]) == cid_of(s, sl):
                     dup = True
                     break
-        if not dup and n < OPTION_SLOTS:
+        if not dup and n < K.OPTION_SLOTS:
             s[CAND + n] = sl
             n += 1
     s[CAND_N] = n
@@ -1092,16 +956,16 @@ def ask_candidates(s, m, reg, upto):
     s[DEC_ARG] = -1  # no filter row: the candidates are in CAND
     s[DEC_ARG + 1] = reg
     s[DEC_ARG + 2] = upto
-    set_decision(s, D_CHOOSE_TARGET, m)
+    set_decision(s, K.Decision.CHOOSE_TARGET, m)
 
 
 @internal
 def make_marker(s, slot, p, pos):
     """``slot`` (owned by ``p``, already out of its zone) becomes a marker under position ``pos``."""
     reset_card(s, slot)
-    s[ZONE + slot * CARD_W] = Z_MARKER
+    s[ZONE + slot * CARD_W] = K.Zone.MARKER
     s[POS + slot * CARD_W] = pos
-    s[MARKER_N + p * NPOS + pos] += 1
+    s[MARKER_N + p * K.N_POSITIONS + pos] += 1
 
 
 @internal
@@ -1110,7 +974,7 @@ def stage_char_to_marker(s, slot):
     (Fusion 10.14.1.1, Sunder 10.15.2)."""
     p = owner_of(s, slot)
     pos = s[POS + slot * CARD_W]
-    s[STAGE + p * NPOS + pos] = -1
+    s[STAGE + p * K.N_POSITIONS + pos] = -1
     make_marker(s, slot, p, pos)
 
 
@@ -1118,17 +982,17 @@ def stage_char_to_marker(s, slot):
 def rehome_markers(s, p, src_pos, dst_pos):
     if src_pos == dst_pos:
         return
-    for m in range(N_SLOTS):
-        if s[ZONE + m * CARD_W] == Z_MARKER and owner_of(s, m) == p and s[POS + m * CARD_W] == src_pos:
+    for m in range(K.N_SLOTS):
+        if s[ZONE + m * CARD_W] == K.Zone.MARKER and owner_of(s, m) == p and s[POS + m * CARD_W] == src_pos:
             s[POS + m * CARD_W] = dst_pos
-    s[MARKER_N + p * NPOS + dst_pos] += s[MARKER_N + p * NPOS + src_pos]
-    s[MARKER_N + p * NPOS + src_pos] = 0
+    s[MARKER_N + p * K.N_POSITIONS + dst_pos] += s[MARKER_N + p * K.N_POSITIONS + src_pos]
+    s[MARKER_N + p * K.N_POSITIONS + src_pos] = 0
 
 
 @internal
 def first_marker_source(s, T, frow, p, src):
     """The first own stage character (other than ``src``) matching ``frow`` (Fusion's cost)."""
-    for pos in range(NPOS):
+    for pos in range(K.N_POSITIONS):
         sl = stage_slot(s, p, pos)
         if sl >= 0 and sl != src and filter_match(s, T, frow, sl, p, src):
             return sl
@@ -1141,8 +1005,8 @@ def shift_candidates(s, T, p, src):
     cards = card_table(T)
     col = cards[cid_of(s, src), K.C_COLOR]
     n = 0
-    for i in range(min(s[HAND_N + p], HAND_SLOTS)):
-        if cards[cid_of(s, s[HAND_L + p * MAX_DECK + i]), K.C_COLOR] == col:
+    for i in range(min(s[HAND_N + p], K.HAND_SLOTS)):
+        if cards[cid_of(s, s[HAND_L + p * K.MAX_DECK + i]), K.C_COLOR] == col:
             n += 1
     return n
 
@@ -1152,14 +1016,14 @@ def shift_exchange(s, src, hand_slot):
     """10.11.2: the hand card takes the clock card's place in the clock; the clock card to hand."""
     p = owner_of(s, src)
     for i in range(s[CLOCK_N + p]):
-        if s[CLOCK_L + p * MAX_DECK + i] == src:
-            zone_remove(s, HAND_N + p, HAND_L + p * MAX_DECK, hand_slot)
-            s[CLOCK_L + p * MAX_DECK + i] = hand_slot
+        if s[CLOCK_L + p * K.MAX_DECK + i] == src:
+            zone_remove(s, HAND_N + p, HAND_L + p * K.MAX_DECK, hand_slot)
+            s[CLOCK_L + p * K.MAX_DECK + i] = hand_slot
             reset_card(s, hand_slot)
-            s[ZONE + hand_slot * CARD_W] = Z_CLOCK
+            s[ZONE + hand_slot * CARD_W] = K.Zone.CLOCK
             reset_card(s, src)
-            s[ZONE + src * CARD_W] = Z_HAND
-            zone_push(s, HAND_N + p, HAND_L + p * MAX_DECK, src)
+            s[ZONE + src * CARD_W] = K.Zone.HAND
+            zone_push(s, HAND_N + p, HAND_L + p * K.MAX_DECK, src)
             return
 
 
@@ -1169,15 +1033,15 @@ def stage_to_wr(s, T, slot):
     waiting room from the stage" (Encore, CR 10.2.1) triggers with its last position."""
     pos = s[POS + slot * CARD_W]
     p = owner_of(s, slot)
-    put_in_zone(s, slot, Z_WR)
-    trigger_card(s, T, slot, p, TR_TO_WR_FROM_STAGE, pos)
+    put_in_zone(s, slot, K.Zone.WAITING_ROOM)
+    trigger_card(s, T, slot, p, K.Trigger.TO_WR_FROM_STAGE_SELF, pos)
 
 
 @internal
 def stage_candidates(s, T, f, frow, master, source, r):
     n = 0
     for q in range(2):
-        for pos in range(NPOS):
+        for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, q, pos)
             if sl >= 0 and not reg_has(s, f, r, sl) and filter_match(s, T, frow, sl, master, source):
                 if q != master and (s[D_RST + sl * CARD_W] & K.RESTRICT_CANT_BE_CHOSEN) != 0:
@@ -1194,17 +1058,17 @@ def place_on_stage(s, T, slot, p, pos, orient, played):
     take_from_zone(s, slot)
     reset_card(s, slot)
     if old >= 0:
-        put_in_zone(s, old, Z_WR)
-    s[ZONE + slot * CARD_W] = Z_STAGE
+        put_in_zone(s, old, K.Zone.WAITING_ROOM)
+    s[ZONE + slot * CARD_W] = K.Zone.STAGE
     s[POS + slot * CARD_W] = pos
     s[ORIENT + slot * CARD_W] = orient
     s[PLACED_TURN + slot * CARD_W] = s[H_TURN]
-    s[STAGE + p * NPOS + pos] = slot
+    s[STAGE + p * K.N_POSITIONS + pos] = slot
     s[TIMESTAMP] += 1
     if played:
-        trigger_card(s, T, slot, p, TR_PLAYED_SELF, -1)
-    trigger_card(s, T, slot, p, TR_PLACED_SELF, -1)
-    for q in range(NPOS):
+        trigger_card(s, T, slot, p, K.Trigger.PLAYED_SELF, -1)
+    trigger_card(s, T, slot, p, K.Trigger.PLACED_SELF, -1)
+    for q in range(K.N_POSITIONS):
         other = stage_slot(s, p, q)
         if other >= 0 and other != slot:
             trigger_other_placed(s, T, other, p, slot)
@@ -1212,15 +1076,15 @@ def place_on_stage(s, T, slot, p, pos, orient, played):
 
 @internal
 def reverse_char(s, T, slot):
-    if s[ZONE + slot * CARD_W] != Z_STAGE or s[ORIENT + slot * CARD_W] == O_REVERSE:
+    if s[ZONE + slot * CARD_W] != K.Zone.STAGE or s[ORIENT + slot * CARD_W] == K.Orientation.REVERSE:
         return  # CR 1.3.3.1
-    s[ORIENT + slot * CARD_W] = O_REVERSE
+    s[ORIENT + slot * CARD_W] = K.Orientation.REVERSE
     q = owner_of(s, slot)
-    trigger_card(s, T, slot, q, TR_REVERSED_SELF, -1)
-    for pos in range(NPOS):
+    trigger_card(s, T, slot, q, K.Trigger.REVERSED_SELF, -1)
+    for pos in range(K.N_POSITIONS):
         sl = stage_slot(s, 1 - q, pos)
         if sl >= 0:
-            trigger_card(s, T, sl, 1 - q, TR_OPP_CHAR_REVERSED, slot)
+            trigger_card(s, T, sl, 1 - q, K.Trigger.OPP_CHAR_REVERSED, slot)
 
 
 @internal
@@ -1232,18 +1096,18 @@ def deal_damage(s, T, p, amount):
         top = deck_top(s, p)
         if top < 0:
             break
-        put_in_zone(s, top, Z_RES)
-        if card_table(T)[cid_of(s, top), K.C_TYPE] == T_CLIMAX:
+        put_in_zone(s, top, K.Zone.RESOLUTION)
+        if card_table(T)[cid_of(s, top), K.C_TYPE] == K.CardType.CLIMAX:
             # CR 4.10.1.2 damage cancel: every card of this process to the waiting room
             while s[RES_N + p] > 0:
-                put_in_zone(s, s[RES_L + p * MAX_DECK], Z_WR)
+                put_in_zone(s, s[RES_L + p * K.MAX_DECK], K.Zone.WAITING_ROOM)
             refresh_if_empty(s, p)
             return 1
         if s[DECK_N + p] == 0 and s[WR_N + p] > 0:
             refresh_if_empty(s, p)
     # CR 4.10.1.3 / 3.13.1.3.1: to the clock in the order revealed
     while s[RES_N + p] > 0:
-        put_in_zone(s, s[RES_L + p * MAX_DECK], Z_CLOCK)
+        put_in_zone(s, s[RES_L + p * K.MAX_DECK], K.Zone.CLOCK)
     refresh_if_empty(s, p)
     return 0
 
@@ -1267,11 +1131,11 @@ def run_top_frame(s, T):
         a0 = code[r, K.I_A0]
         a1 = code[r, K.I_A1]
         a2 = code[r, K.I_A2]
-        who = m if a1 == 0 else 1 - m
-        if op == 1:  # CHOOSE (CR 8.6.3)
+        who = m if a1 == K.Who.MASTER else 1 - m
+        if op == K.Op.CHOOSE:  # CR 8.6.3
             cnt = a1 if a1 >= 0 else s[f + FR_STORE]
             if s[f + FR_CNT] < cnt:
-                if F[a0, K.F_ZONE] == 0:
+                if F[a0, K.F_ZONE] == K.FilterZone.STAGE:
                     s[CAND_N] = 0
                     n = stage_candidates(s, T, f, a0, m, src, reg)
                 else:
@@ -1280,115 +1144,115 @@ def run_top_frame(s, T):
                     s[DEC_ARG] = a0
                     s[DEC_ARG + 1] = reg
                     s[DEC_ARG + 2] = a2
-                    set_decision(s, D_CHOOSE_TARGET, m)
+                    set_decision(s, K.Decision.CHOOSE_TARGET, m)
                     return 1
             s[f + FR_CNT] = 0
-        elif op == 2:  # SELECT_ALL
+        elif op == K.Op.SELECT_ALL:
             for q in range(2):
-                for pos in range(NPOS):
+                for pos in range(K.N_POSITIONS):
                     sl = stage_slot(s, q, pos)
                     if sl >= 0 and filter_match(s, T, a0, sl, m, src):
                         reg_add(s, f, reg, sl)
-        elif op == 3:
+        elif op == K.Op.TARGET_SELF:
             reg_add(s, f, reg, src)
-        elif op == 4:
+        elif op == K.Op.TARGET_BATTLE_OPP:
             if src == s[ATK_SLOT] and s[DEF_SLOT] >= 0:
                 reg_add(s, f, reg, s[DEF_SLOT])
             elif src == s[DEF_SLOT] and src >= 0:
                 reg_add(s, f, reg, s[ATK_SLOT])
-        elif op == 5:
+        elif op == K.Op.TARGET_TRIGGERING:
             if s[f + FR_AUX] >= 0:
                 reg_add(s, f, reg, s[f + FR_AUX])
-        elif 10 <= op <= 24:
+        elif K.Op.POWER <= op <= K.Op.TO_DECK_BOTTOM:  # the block of effects on each register card (constants.Op)
             for i in range(s[f + FR_REGN + reg]):
-                sl = s[f + FR_REG + reg * TARGET_MAX + i]
+                sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
                 b = sl * CARD_W
                 z = s[ZONE + b]
-                if op <= 17 and z != Z_STAGE:
+                if op <= K.Op.REVERSE and z != K.Zone.STAGE:  # POWER..REVERSE: stage-only effects
                     continue  # the card left the stage: nothing happens to it (CR 8.11.1)
-                if op == 10:
-                    if a1 == 1:
+                if op == K.Op.POWER:
+                    if a1 == K.Duration.NEXT_OPP_TURN_END:
                         s[PMOD_LONG + b] += a0
                         s[LONG_UNTIL + b] = s[H_TURN] + 1
                     else:
                         s[PMOD + b] += a0
-                elif op == 11:
+                elif op == K.Op.SOUL:
                     s[SMOD + b] += a0
-                elif op == 12:
+                elif op == K.Op.LEVEL:
                     s[LMOD + b] += a0
-                elif op == 13:
+                elif op == K.Op.GRANT_KEYWORD:
                     s[KWMOD + b] |= a0
-                elif op == 14:
+                elif op == K.Op.RESTRICT:
                     s[RSTMOD + b] |= a0
-                elif op == 15:
-                    s[ORIENT + b] = O_STAND
-                elif op == 16:
-                    s[ORIENT + b] = O_REST
-                elif op == 17:
+                elif op == K.Op.STAND:
+                    s[ORIENT + b] = K.Orientation.STAND
+                elif op == K.Op.REST:
+                    s[ORIENT + b] = K.Orientation.REST
+                elif op == K.Op.REVERSE:
                     reverse_char(s, T, sl)
-                elif op == 18:
-                    put_in_zone(s, sl, Z_HAND)
-                elif op == 19:
-                    if z == Z_STAGE:
+                elif op == K.Op.TO_HAND:
+                    put_in_zone(s, sl, K.Zone.HAND)
+                elif op == K.Op.TO_WAITING_ROOM:
+                    if z == K.Zone.STAGE:
                         stage_to_wr(s, T, sl)
                     else:
-                        put_in_zone(s, sl, Z_WR)
-                elif op == 20:
-                    put_in_zone(s, sl, Z_STOCK)
-                elif op == 21:
-                    put_in_zone(s, sl, Z_CLOCK)
-                elif op == 22:
-                    put_in_zone(s, sl, Z_MEMORY)
-                elif op == 23 or op == 24:
+                        put_in_zone(s, sl, K.Zone.WAITING_ROOM)
+                elif op == K.Op.TO_STOCK:
+                    put_in_zone(s, sl, K.Zone.STOCK)
+                elif op == K.Op.TO_CLOCK:
+                    put_in_zone(s, sl, K.Zone.CLOCK)
+                elif op == K.Op.TO_MEMORY:
+                    put_in_zone(s, sl, K.Zone.MEMORY)
+                elif op == K.Op.TO_DECK_TOP or op == K.Op.TO_DECK_BOTTOM:
                     q = owner_of(s, sl)
                     take_from_zone(s, sl)
                     reset_card(s, sl)
-                    s[ZONE + b] = Z_DECK
-                    if op == 23:
-                        zone_push(s, DECK_N + q, DECK_L + q * MAX_DECK, sl)
+                    s[ZONE + b] = K.Zone.DECK
+                    if op == K.Op.TO_DECK_TOP:
+                        zone_push(s, DECK_N + q, DECK_L + q * K.MAX_DECK, sl)
                     else:
                         n_d = s[DECK_N + q]
                         for j in range(n_d, 0, -1):
-                            s[DECK_L + q * MAX_DECK + j] = s[DECK_L + q * MAX_DECK + j - 1]
-                        s[DECK_L + q * MAX_DECK] = sl
+                            s[DECK_L + q * K.MAX_DECK + j] = s[DECK_L + q * K.MAX_DECK + j - 1]
+                        s[DECK_L + q * K.MAX_DECK] = sl
                         s[DECK_N + q] = n_d + 1
             # (TO_STAGE / TO_MARKER are not implemented yet: see support.UNSUPPORTED_OPS)
-        elif op == 25 or op == 27:  # TO_STAGE / TO_MARKER of the register's cards
+        elif op == K.Op.TO_STAGE or op == K.Op.TO_MARKER:  # of the register's cards
             i = s[f + FR_CNT]
             if i < s[f + FR_REGN + reg]:
-                sl = s[f + FR_REG + reg * TARGET_MAX + i]
+                sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
                 s[f + FR_CNT] = i + 1
-                if owner_of(s, sl) != m or s[ZONE + sl * CARD_W] == Z_STAGE:
+                if owner_of(s, sl) != m or s[ZONE + sl * CARD_W] == K.Zone.STAGE:
                     continue  # only the master's own cards, from outside the stage
-                if op == 27:
-                    if s[ZONE + src * CARD_W] == Z_STAGE:
+                if op == K.Op.TO_MARKER:
+                    if s[ZONE + src * CARD_W] == K.Zone.STAGE:
                         take_from_zone(s, sl)
                         make_marker(s, sl, m, s[POS + src * CARD_W])
                     continue
                 s[DEC_ARG] = a0
-                s[DEC_ARG + 1] = -7
+                s[DEC_ARG + 1] = K.ChoiceFor.TO_STAGE
                 s[DEC_ARG + 2] = sl
                 s[DEC_ARG + 3] = 0 if a1 == 1 else 1
-                set_decision(s, D_CHOOSE_POSITION, m)
+                set_decision(s, K.Decision.CHOOSE_POSITION, m)
                 return 1
-        elif op == 55:  # FUSION (10.14.1.1): up to one card named a0 from the deck onto this position
-            if s[f + FR_CNT] == 0 and fill_list_candidates(s, T, f, reg, Z_DECK, m, -1, a0, -1, m, src, True) > 0:
+        elif op == K.Op.FUSION:  # CR 10.14.1.1: up to one card named a0 from the deck onto this position
+            if s[f + FR_CNT] == 0 and fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, -1, a0, -1, m, src, True) > 0:
                 ask_candidates(s, m, reg, 1)
                 return 1
-            if s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == Z_STAGE:
-                b = s[f + FR_REG + reg * TARGET_MAX + s[f + FR_REGN + reg] - 1]
+            if s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
+                b = s[f + FR_REG + reg * K.TARGET_MAX + s[f + FR_REGN + reg] - 1]
                 pos = s[POS + src * CARD_W]
                 stage_char_to_marker(s, src)  # this card and its markers go under Character B
-                place_on_stage(s, T, b, m, pos, O_STAND, False)
+                place_on_stage(s, T, b, m, pos, K.Orientation.STAND, False)
             s[f + FR_REGN + reg] = 0
             shuffle_deck(s, m)  # "even in this case, the deck must be shuffled" (10.14.1.1.1)
-        elif op == 56:  # SUNDER (10.15.2): a marker named a0 becomes the character on a chosen position
-            if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == Z_STAGE:
+        elif op == K.Op.SUNDER:  # CR 10.15.2: a marker named a0 becomes the character on a chosen position
+            if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
                 pos = s[POS + src * CARD_W]
                 nc = 0
-                for sl in range(N_SLOTS):
-                    if (s[ZONE + sl * CARD_W] == Z_MARKER and owner_of(s, sl) == m and s[POS + sl * CARD_W] == pos
-                            and card_table(T)[cid_of(s, sl), K.C_NAME] == a0 and nc < OPTION_SLOTS):
+                for sl in range(K.N_SLOTS):
+                    if (s[ZONE + sl * CARD_W] == K.Zone.MARKER and owner_of(s, sl) == m and s[POS + sl * CARD_W] == pos
+                            and card_table(T)[cid_of(s, sl), K.C_NAME] == a0 and nc < K.OPTION_SLOTS):
                         dup = False
                         for j in range(nc):
                             if cid_of(s, s[CAND + j]) == cid_of(s, sl):
@@ -1400,140 +1264,140 @@ def run_top_frame(s, T):
                 if nc > 0:  # 10.15.4: without such a marker nothing happens
                     ask_candidates(s, m, reg, 0)
                     return 1
-            if s[f + FR_CNT] == 1 and s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == Z_STAGE:
+            if s[f + FR_CNT] == 1 and s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
                 s[f + FR_CNT] = 2
-                s[DEC_ARG + 1] = -8
-                s[DEC_ARG + 2] = s[f + FR_REG + reg * TARGET_MAX + s[f + FR_REGN + reg] - 1]
+                s[DEC_ARG + 1] = K.ChoiceFor.SUNDER
+                s[DEC_ARG + 2] = s[f + FR_REG + reg * K.TARGET_MAX + s[f + FR_REGN + reg] - 1]
                 s[DEC_ARG + 3] = 0
-                set_decision(s, D_CHOOSE_POSITION, m)
+                set_decision(s, K.Decision.CHOOSE_POSITION, m)
                 return 1
             s[f + FR_REGN + reg] = 0
-        elif op == 26:  # MOVE_POSITION: the master picks the new position of each register card
+        elif op == K.Op.MOVE_POSITION:  # the master picks the new position of each register card
             i = s[f + FR_CNT]
             if i < s[f + FR_REGN + reg]:
-                sl = s[f + FR_REG + reg * TARGET_MAX + i]
+                sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
                 s[f + FR_CNT] = i + 1
-                if s[ZONE + sl * CARD_W] == Z_STAGE and owner_of(s, sl) == m:
-                    s[DEC_ARG + 1] = -6
+                if s[ZONE + sl * CARD_W] == K.Zone.STAGE and owner_of(s, sl) == m:
+                    s[DEC_ARG + 1] = K.ChoiceFor.MOVE_POSITION
                     s[DEC_ARG + 2] = sl
                     s[DEC_ARG + 3] = 1 if a0 == 0 else 2
-                    set_decision(s, D_CHOOSE_POSITION, m)
+                    set_decision(s, K.Decision.CHOOSE_POSITION, m)
                     return 1
                 continue
-        elif op == 30:
+        elif op == K.Op.DRAW:
             n = a0 if a0 >= 0 else s[f + FR_STORE]
             draw_cards(s, who, n)
-        elif op == 31:  # DISCARD: the discarding player chooses hand cards one at a time
+        elif op == K.Op.DISCARD:  # the discarding player chooses hand cards one at a time
             n = a0 if a0 >= 0 else s[f + FR_STORE]
             if s[f + FR_CNT] < n and s[HAND_N + who] > 0:
-                s[DEC_ARG + 1] = -2
-                set_decision(s, D_CHOOSE_TARGET, who)
+                s[DEC_ARG + 1] = K.ChoiceFor.EFFECT_DISCARD
+                set_decision(s, K.Decision.CHOOSE_TARGET, who)
                 return 1
-        elif op == 37:  # SEARCH (up to a1 cards, to hand), then shuffle (CR 3.2.4)
-            if s[f + FR_CNT] < a1 and fill_list_candidates(s, T, f, reg, Z_DECK, m, a0, 0, -1, m, src, True) > 0:
+        elif op == K.Op.SEARCH:  # up to a1 cards to hand, then shuffle (CR 3.2.4)
+            if s[f + FR_CNT] < a1 and fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a0, 0, -1, m, src, True) > 0:
                 ask_candidates(s, m, reg, 1)
                 return 1
             for i in range(s[f + FR_REGN + reg]):
-                sl = s[f + FR_REG + reg * TARGET_MAX + i]
-                if s[ZONE + sl * CARD_W] == Z_DECK:
-                    put_in_zone(s, sl, Z_HAND)
+                sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
+                if s[ZONE + sl * CARD_W] == K.Zone.DECK:
+                    put_in_zone(s, sl, K.Zone.HAND)
             s[f + FR_REGN + reg] = 0
             shuffle_deck(s, m)
             refresh_if_empty(s, m)
-        elif op == 38:  # LOOK_TOP: up to a1 of the top a0 cards (filter a2) to hand
-            if s[f + FR_CNT] < a1 and fill_list_candidates(s, T, f, reg, Z_DECK, m, a2, 0, a0, m, src, False) > 0:
+        elif op == K.Op.LOOK_TOP:  # up to a1 of the top a0 cards (filter a2) to hand
+            if s[f + FR_CNT] < a1 and fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, a0, m, src, False) > 0:
                 ask_candidates(s, m, reg, 1)
                 return 1
             for i in range(s[f + FR_REGN + reg]):
-                sl = s[f + FR_REG + reg * TARGET_MAX + i]
-                if s[ZONE + sl * CARD_W] == Z_DECK:
-                    put_in_zone(s, sl, Z_HAND)
+                sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
+                if s[ZONE + sl * CARD_W] == K.Zone.DECK:
+                    put_in_zone(s, sl, K.Zone.HAND)
             s[f + FR_REGN + reg] = 0
             refresh_if_empty(s, m)
-        elif op == 50:  # ENCORE_SELF (CR 10.2.2): back to its previous position, rested
+        elif op == K.Op.ENCORE_SELF:  # CR 10.2.2: back to its previous position, rested
             pos = s[f + FR_AUX]
-            if s[ZONE + src * CARD_W] == Z_WR and 0 <= pos < NPOS and stage_slot(s, m, pos) < 0:
-                place_on_stage(s, T, src, m, pos, O_REST, False)
-        elif op == 51:  # BOND (CR 10.4.2): a card named a0 from the waiting room to hand
-            if s[f + FR_CNT] == 0 and fill_list_candidates(s, T, f, reg, Z_WR, m, -1, a0, -1, m, src, True) > 0:
+            if s[ZONE + src * CARD_W] == K.Zone.WAITING_ROOM and 0 <= pos < K.N_POSITIONS and stage_slot(s, m, pos) < 0:
+                place_on_stage(s, T, src, m, pos, K.Orientation.REST, False)
+        elif op == K.Op.BOND:  # CR 10.4.2: a card named a0 from the waiting room to hand
+            if s[f + FR_CNT] == 0 and fill_list_candidates(s, T, f, reg, K.Zone.WAITING_ROOM, m, -1, a0, -1, m, src, True) > 0:
                 ask_candidates(s, m, reg, 0)
                 return 1
             for i in range(s[f + FR_REGN + reg]):
-                sl = s[f + FR_REG + reg * TARGET_MAX + i]
-                if s[ZONE + sl * CARD_W] == Z_WR:
-                    put_in_zone(s, sl, Z_HAND)
+                sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
+                if s[ZONE + sl * CARD_W] == K.Zone.WAITING_ROOM:
+                    put_in_zone(s, sl, K.Zone.HAND)
             s[f + FR_REGN + reg] = 0
-        elif op == 54:  # SHIFT (10.11.2): may exchange this clock card with a same-colour hand card
-            if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == Z_CLOCK and shift_candidates(s, T, m, src) > 0:
-                s[DEC_ARG + 1] = -3
-                set_decision(s, D_CHOOSE_TARGET, m)
+        elif op == K.Op.SHIFT:  # CR 10.11.2: may exchange this clock card with a same-colour hand card
+            if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.CLOCK and shift_candidates(s, T, m, src) > 0:
+                s[DEC_ARG + 1] = K.ChoiceFor.SHIFT
+                set_decision(s, K.Decision.CHOOSE_TARGET, m)
                 return 1
-        elif op == 53:  # CHANGE (10.8): a0 filter (hand / waiting room) takes this card's position
-            if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == Z_STAGE:
+        elif op == K.Op.CHANGE:  # CR 10.8: a0 filter (hand / waiting room) takes this card's position
+            if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
                 z, q = choose_zone_list(s, T, a0, m)
                 if fill_list_candidates(s, T, f, reg, z, q, a0, 0, -1, m, src, True) > 0:
                     ask_candidates(s, m, reg, 1)  # "you may"
                     return 1
-            if s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == Z_STAGE:  # 10.8.3
-                chosen = s[f + FR_REG + reg * TARGET_MAX + s[f + FR_REGN + reg] - 1]
+            if s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:  # 10.8.3
+                chosen = s[f + FR_REG + reg * K.TARGET_MAX + s[f + FR_REGN + reg] - 1]
                 pos = s[POS + src * CARD_W]
                 stage_to_wr(s, T, src)
                 place_on_stage(s, T, chosen, m, pos, a1, False)
             s[f + FR_REGN + reg] = 0
-        elif op == 62:  # CHOOSE_OPTIONAL: ask "do it?"; no skips a2 rows
+        elif op == K.Op.CHOOSE_OPTIONAL:  # ask "do it?"; no skips a2 rows
             if s[f + FR_CNT] == 0:
                 s[DEC_ARG] = a2
-                s[DEC_ARG + 1] = -5
-                set_decision(s, D_OPTIONAL, m)
+                s[DEC_ARG + 1] = K.ChoiceFor.CHOOSE_OPTIONAL
+                set_decision(s, K.Decision.OPTIONAL_EFFECT, m)
                 return 1
-        elif op == 32:
+        elif op == K.Op.DAMAGE:
             n = a0 if a0 >= 0 else s[f + FR_STORE]
             deal_damage(s, T, who, n)
-        elif op == 33:
+        elif op == K.Op.HEAL:
             for _ in range(a0):
                 nc = s[CLOCK_N + who]
                 if nc > 0:
-                    put_in_zone(s, s[CLOCK_L + who * MAX_DECK + nc - 1], Z_WR)
-        elif op == 34:
+                    put_in_zone(s, s[CLOCK_L + who * K.MAX_DECK + nc - 1], K.Zone.WAITING_ROOM)
+        elif op == K.Op.POOL:
             for _ in range(a0):
-                move_top_of_deck(s, who, Z_STOCK)
-        elif op == 35:
+                move_top_of_deck(s, who, K.Zone.STOCK)
+        elif op == K.Op.MILL:
             for _ in range(a0):
-                move_top_of_deck(s, who, Z_WR)
-        elif op == 36:
+                move_top_of_deck(s, who, K.Zone.WAITING_ROOM)
+        elif op == K.Op.CLOCK_TOP:
             for _ in range(a0):
-                move_top_of_deck(s, who, Z_CLOCK)
-        elif op == 39:  # CR 10.7.3 Brainstorm: flip a0 to the resolution zone, then all to WR
+                move_top_of_deck(s, who, K.Zone.CLOCK)
+        elif op == K.Op.BRAINSTORM:  # CR 10.7.3: flip a0 to the resolution zone, then all to WR
             ncx = 0
             for _ in range(a0):
-                sl = move_top_of_deck(s, m, Z_RES)
-                if sl >= 0 and card_table(T)[cid_of(s, sl), K.C_TYPE] == T_CLIMAX:
+                sl = move_top_of_deck(s, m, K.Zone.RESOLUTION)
+                if sl >= 0 and card_table(T)[cid_of(s, sl), K.C_TYPE] == K.CardType.CLIMAX:
                     ncx += 1
             while s[RES_N + m] > 0:
-                put_in_zone(s, s[RES_L + m * MAX_DECK], Z_WR)
+                put_in_zone(s, s[RES_L + m * K.MAX_DECK], K.Zone.WAITING_ROOM)
             s[f + FR_STORE] = ncx
-            if src >= 0 and s[ZONE + src * CARD_W] == Z_STAGE:
-                trigger_card(s, T, src, m, TR_USE_KEYWORD, ncx)  # 10.7.4 "when you use Brainstorm"
-        elif op == 40:
+            if src >= 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
+                trigger_card(s, T, src, m, K.Trigger.USE_KEYWORD, ncx)  # 10.7.4 "when you use Brainstorm"
+        elif op == K.Op.SHUFFLE_DECK:
             shuffle_deck(s, who)
-        elif op == 41:
+        elif op == K.Op.PAY_STOCK:
             pay_stock(s, m, min(a0, s[STOCK_N + m]))
-        elif op == 52:  # CR 10.5.2 Backup: the defending character gets +X power
+        elif op == K.Op.BACKUP:  # CR 10.5.2: the defending character gets +X power
             d = s[DEF_SLOT]
-            if d >= 0 and s[ZONE + d * CARD_W] == Z_STAGE:
+            if d >= 0 and s[ZONE + d * CARD_W] == K.Zone.STAGE:
                 s[PMOD + d * CARD_W] += a0
-        elif op == 60:  # IF
-            if not condition_holds(s, T, a0, a1, m, src) and not (a0 == 0 and s[f + FR_STORE] == 0):
+        elif op == K.Op.IF:
+            if not condition_holds(s, T, a0, a1, m, src) and not (a0 == K.Condition.NONE and s[f + FR_STORE] == 0):
                 s[f + FR_PC] += a2
-        elif op == 61:  # COUNT
+        elif op == K.Op.COUNT:
             cnt = 0
             for q in range(2):
-                for pos in range(NPOS):
+                for pos in range(K.N_POSITIONS):
                     sl = stage_slot(s, q, pos)
                     if sl >= 0 and filter_match(s, T, a0, sl, m, src):
                         cnt += 1
             s[f + FR_STORE] = cnt
-        # op >= 70: continuous instructions work through refresh_derived; the other opcodes
+        # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
         # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.support) do nothing yet
         s[f + FR_PC] += 1
         s[f + FR_CNT] = 0
@@ -1559,7 +1423,7 @@ def start_ability(s, T, p, slot, arow, aux):
         s[PAY_AUX] = aux
         s[PAY_DISCARD_LEFT] = nd
         s[PAY_CLOCK_LEFT] = nc
-        set_decision(s, D_PAY_COST, p)
+        set_decision(s, K.Decision.PAY_COST, p)
         return 1
     pay_fixed_costs(s, T, arow, p, slot)
     push_frame(s, T, slot, arow, p, aux)  # a level up the cost made wait (9.3.3) comes first
@@ -1596,7 +1460,7 @@ def level_up_interrupt(s):
         p = tp if k == 0 else 1 - tp
         if s[CLOCK_N + p] >= K.CLOCK_TO_LEVEL:
             s[CAND_N] = K.CLOCK_TO_LEVEL
-            set_decision(s, D_LEVEL_UP, p)
+            set_decision(s, K.Decision.LEVEL_UP, p)
             return 1
     return 0
 
@@ -1605,10 +1469,10 @@ def level_up_interrupt(s):
 def finish_clock_phase(s, T, p, draws):
     """CR 6.4.1.2: the draws of a clocked card (``draws`` 0 after a pass), then the main phase."""
     draw_cards(s, p, draws)
-    s[PHASE] = PH_MAIN
+    s[PHASE] = K.Phase.MAIN
     s[FLOW] = F_MAIN
-    trigger_all(s, T, TR_BEGIN_MAIN)
-    trigger_clock_abilities(s, T, TR_BEGIN_MAIN)
+    trigger_all(s, T, K.Trigger.BEGIN_MAIN)
+    trigger_clock_abilities(s, T, K.Trigger.BEGIN_MAIN)
 
 
 @internal
@@ -1629,13 +1493,13 @@ def rule_actions(s, T):
         p = tp if k == 0 else 1 - tp
         if s[REFRESH_POINT + p] > 0:
             s[REFRESH_POINT + p] -= 1
-            move_top_of_deck(s, p, Z_CLOCK)
+            move_top_of_deck(s, p, K.Zone.CLOCK)
             return 2  # run the rule actions again (after a level up, if one is due)
     refresh_derived(s, T)
     # CR 9.5 characters with 0 or less power to the waiting room
     moved = False
     for p in range(2):
-        for pos in range(NPOS):
+        for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
             if sl >= 0 and s[D_POWER + sl * CARD_W] <= 0:
                 stage_to_wr(s, T, sl)
@@ -1643,15 +1507,15 @@ def rule_actions(s, T):
     # CR 9.7 multiple climax: only the last one stays
     for p in range(2):
         while s[CX_N + p] > 1:
-            put_in_zone(s, s[CX_L + p * MAX_DECK], Z_WR)
+            put_in_zone(s, s[CX_L + p * K.MAX_DECK], K.Zone.WAITING_ROOM)
     # CR 9.8 unaffiliated markers
     for p in range(2):
-        for pos in range(NPOS):
-            if s[MARKER_N + p * NPOS + pos] > 0 and stage_slot(s, p, pos) < 0:
-                for mslot in range(N_SLOTS):
-                    if s[ZONE + mslot * CARD_W] == Z_MARKER and owner_of(s, mslot) == p and s[POS + mslot * CARD_W] == pos:
-                        put_in_zone(s, mslot, Z_WR)
-                s[MARKER_N + p * NPOS + pos] = 0
+        for pos in range(K.N_POSITIONS):
+            if s[MARKER_N + p * K.N_POSITIONS + pos] > 0 and stage_slot(s, p, pos) < 0:
+                for mslot in range(K.N_SLOTS):
+                    if s[ZONE + mslot * CARD_W] == K.Zone.MARKER and owner_of(s, mslot) == p and s[POS + mslot * CARD_W] == pos:
+                        put_in_zone(s, mslot, K.Zone.WAITING_ROOM)
+                s[MARKER_N + p * K.N_POSITIONS + pos] = 0
     if moved:
         refresh_derived(s, T)
     return 0
@@ -1671,8 +1535,8 @@ def pending_step(s, T):
         if n == 0:
             continue
         if n > 1:
-            s[CAND_N] = min(n, OPTION_SLOTS)
-            set_decision(s, D_ORDER_AUTO, p)
+            s[CAND_N] = min(n, K.OPTION_SLOTS)
+            set_decision(s, K.Decision.ORDER_AUTO, p)
             return 1
         return play_pending(s, T, p, 0)
     return 0
@@ -1681,7 +1545,7 @@ def pending_step(s, T):
 @internal
 def play_pending(s, T, p, i):
     A = ability_table(T)
-    base = PT + (p * PENDING_MAX + i) * 3
+    base = PT + (p * K.PENDING_MAX + i) * 3
     slot = s[base]
     arow = s[base + 1]
     aux = s[base + 2]
@@ -1693,7 +1557,7 @@ def play_pending(s, T, p, i):
     if optional:
         s[DEC_ARG] = i
         s[DEC_ARG + 1] = 0
-        set_decision(s, D_OPTIONAL, p)
+        set_decision(s, K.Decision.OPTIONAL_EFFECT, p)
         return 1
     remove_pending(s, p, i)
     if start_ability(s, T, p, slot, arow, aux) == 1:
@@ -1707,7 +1571,7 @@ def play_pending(s, T, p, i):
 @internal
 def can_attack_from(s, T, p, pos):
     sl = stage_slot(s, p, pos)
-    if sl < 0 or s[ORIENT + sl * CARD_W] != O_STAND:
+    if sl < 0 or s[ORIENT + sl * CARD_W] != K.Orientation.STAND:
         return False
     if (s[D_RST + sl * CARD_W] & K.RESTRICT_CANT_ATTACK) != 0:
         return False
@@ -1717,8 +1581,8 @@ def can_attack_from(s, T, p, pos):
 @internal
 def great_performance_pos(s, p):
     """CR 10.6.2: the opponent's middle character with Great Performance, not reversed."""
-    gp = s[STAGE + (1 - p) * NPOS + 1]
-    if gp >= 0 and (s[D_KW + gp * CARD_W] & K.KW_GREAT_PERFORMANCE) != 0 and s[ORIENT + gp * CARD_W] != O_REVERSE:
+    gp = s[STAGE + (1 - p) * K.N_POSITIONS + 1]
+    if gp >= 0 and (s[D_KW + gp * CARD_W] & K.KW_GREAT_PERFORMANCE) != 0 and s[ORIENT + gp * CARD_W] != K.Orientation.REVERSE:
         return gp
     return -1
 
@@ -1728,14 +1592,14 @@ def attack_legal(s, T, p, pos, atype):
     if not can_attack_from(s, T, p, pos):
         return False
     if great_performance_pos(s, p) >= 0:
-        return atype == AT_FRONTAL
+        return atype == K.AttackType.FRONTAL
     fac = facing_slot(s, p, pos)
     sl = stage_slot(s, p, pos)
     if fac < 0:
-        return atype == AT_DIRECT  # CR 7.2.1.4.1
-    if atype == AT_FRONTAL:
+        return atype == K.AttackType.DIRECT  # CR 7.2.1.4.1
+    if atype == K.AttackType.FRONTAL:
         return (s[D_RST + sl * CARD_W] & K.RESTRICT_CANT_FRONTAL) == 0
-    if atype == AT_SIDE:
+    if atype == K.AttackType.SIDE:
         return (s[D_RST + sl * CARD_W] & K.RESTRICT_CANT_SIDE) == 0
     return False
 
@@ -1755,22 +1619,22 @@ def any_attack(s, T, p):
 @internal
 def start_turn(s, T):
     tp = s[TURN_PLAYER]
-    s[PHASE] = PH_STAND
-    s[STEP] = ST_NONE
+    s[PHASE] = K.Phase.STAND
+    s[STEP] = K.AttackStep.NONE
     s[ATTACKS_DONE] = 0
     s[CX_PLAYED] = 0
     s[MOVE_RUN_OPEN] = 0  # CR 11.1.1.2: a new main phase, no run of moves yet
-    trigger_all(s, T, TR_BEGIN_TURN)
+    trigger_all(s, T, K.Trigger.BEGIN_TURN)
     # CR 6.2.1.2 stand all characters
-    for pos in range(NPOS):
+    for pos in range(K.N_POSITIONS):
         sl = stage_slot(s, tp, pos)
         if sl >= 0:
-            s[ORIENT + sl * CARD_W] = O_STAND
-    s[PHASE] = PH_DRAW
-    trigger_all(s, T, TR_BEGIN_DRAW)
+            s[ORIENT + sl * CARD_W] = K.Orientation.STAND
+    s[PHASE] = K.Phase.DRAW
+    trigger_all(s, T, K.Trigger.BEGIN_DRAW)
     draw_cards(s, tp, 1)  # CR 6.3.1.2
-    s[PHASE] = PH_CLOCK
-    trigger_all(s, T, TR_BEGIN_CLOCK)
+    s[PHASE] = K.Phase.CLOCK
+    trigger_all(s, T, K.Trigger.BEGIN_CLOCK)
     s[FLOW] = F_CLOCK
 
 
@@ -1778,7 +1642,7 @@ def start_turn(s, T):
 def end_of_turn_cleanup(s, T):
     """CR 6.8.1.4: "until end of turn" effects end; then the next turn (6.8.1.5)."""
     t = s[H_TURN]
-    for sl in range(N_SLOTS):
+    for sl in range(K.N_SLOTS):
         b = sl * CARD_W
         s[PMOD + b] = 0
         s[SMOD + b] = 0
@@ -1799,9 +1663,9 @@ def end_of_turn_cleanup(s, T):
 
 @internal
 def any_reversed(s, p):
-    for pos in range(NPOS):
+    for pos in range(K.N_POSITIONS):
         sl = stage_slot(s, p, pos)
-        if sl >= 0 and s[ORIENT + sl * CARD_W] == O_REVERSE:
+        if sl >= 0 and s[ORIENT + sl * CARD_W] == K.Orientation.REVERSE:
             return True
     return False
 
@@ -1809,13 +1673,13 @@ def any_reversed(s, p):
 @internal
 def end_attack(s, T):
     a = s[ATK_SLOT]
-    if a >= 0 and s[ZONE + a * CARD_W] == Z_STAGE:
-        trigger_card(s, T, a, s[TURN_PLAYER], TR_END_OF_ATTACK_SELF, -1)
+    if a >= 0 and s[ZONE + a * CARD_W] == K.Zone.STAGE:
+        trigger_card(s, T, a, s[TURN_PLAYER], K.Trigger.END_OF_ATTACK_SELF, -1)
     s[ATK_SLOT] = -1
     s[DEF_SLOT] = -1
     s[ATK_TYPE] = 0
     s[SHOT_ARMED] = 0
-    s[STEP] = ST_DECL
+    s[STEP] = K.AttackStep.DECLARATION
     s[FLOW] = F_ATTACK_DECL
 
 
@@ -1823,7 +1687,7 @@ def end_attack(s, T):
 def wr_has(s, T, p, ctype, max_level):
     cards = card_table(T)
     for i in range(s[WR_N + p]):
-        c = cid_of(s, s[WR_L + p * MAX_DECK + i])
+        c = cid_of(s, s[WR_L + p * K.MAX_DECK + i])
         if cards[c, K.C_TYPE] == ctype and (max_level < 0 or cards[c, K.C_LEVEL] <= max_level):
             return True
     return False
@@ -1835,7 +1699,7 @@ def fill_wr_candidates(s, T, p, ctype, max_level):
     cards = card_table(T)
     n = 0
     for i in range(s[WR_N + p]):
-        sl = s[WR_L + p * MAX_DECK + i]
+        sl = s[WR_L + p * K.MAX_DECK + i]
         c = cid_of(s, sl)
         if cards[c, K.C_TYPE] != ctype or (max_level >= 0 and cards[c, K.C_LEVEL] > max_level):
             continue
@@ -1844,7 +1708,7 @@ def fill_wr_candidates(s, T, p, ctype, max_level):
             if cid_of(s, s[CAND + j]) == c:
                 dup = True
                 break
-        if not dup and n < OPTION_SLOTS:
+        if not dup and n < K.OPTION_SLOTS:
             s[CAND + n] = sl
             n += 1
     s[CAND_N] = n
@@ -1863,42 +1727,42 @@ def trigger_icon_step(s, T):
         s[TRIG_ICON_I] = i + 1
         s[DEC_ARG] = icon
         a = s[ATK_SLOT]
-        if icon == TI_SOUL:
-            if a >= 0 and s[ZONE + a * CARD_W] == Z_STAGE:
+        if icon == K.TriggerIcon.SOUL:
+            if a >= 0 and s[ZONE + a * CARD_W] == K.Zone.STAGE:
                 s[SMOD + a * CARD_W] += 1  # mandatory (4.12.2.2)
-        elif icon == TI_POOL or icon == TI_DRAW:
+        elif icon == K.TriggerIcon.POOL or icon == K.TriggerIcon.DRAW:
             if s[DECK_N + tp] + s[WR_N + tp] > 0:
-                set_decision(s, D_TRIGGER_OPTION, tp)
+                set_decision(s, K.Decision.TRIGGER_OPTION, tp)
                 return 1
-        elif icon == TI_TREASURE:
-            if s[ZONE + tslot * CARD_W] == Z_RES:
-                put_in_zone(s, tslot, Z_HAND)  # 4.12.2.8
+        elif icon == K.TriggerIcon.TREASURE:
+            if s[ZONE + tslot * CARD_W] == K.Zone.RESOLUTION:
+                put_in_zone(s, tslot, K.Zone.HAND)  # 4.12.2.8
             if s[DECK_N + tp] + s[WR_N + tp] > 0:
-                set_decision(s, D_TRIGGER_OPTION, tp)
+                set_decision(s, K.Decision.TRIGGER_OPTION, tp)
                 return 1
-        elif icon == TI_SHOT:
+        elif icon == K.TriggerIcon.SHOT:
             s[SHOT_ARMED] = 1
-        elif icon == TI_RETURN:
+        elif icon == K.TriggerIcon.RETURN:
             s[CAND_N] = 0
-            for pos in range(NPOS):
+            for pos in range(K.N_POSITIONS):
                 if stage_slot(s, 1 - tp, pos) >= 0:
-                    set_decision(s, D_CHOOSE_TARGET, tp)
-                    s[DEC_ARG + 1] = -1
+                    set_decision(s, K.Decision.CHOOSE_TARGET, tp)
+                    s[DEC_ARG + 1] = K.ChoiceFor.TRIGGER_ICON
                     return 1
-        elif icon == TI_COMEBACK:
-            if fill_wr_candidates(s, T, tp, T_CHAR, -1) > 0:
-                s[DEC_ARG + 1] = -1
-                set_decision(s, D_CHOOSE_TARGET, tp)
+        elif icon == K.TriggerIcon.COMEBACK:
+            if fill_wr_candidates(s, T, tp, K.CardType.CHARACTER, -1) > 0:
+                s[DEC_ARG + 1] = K.ChoiceFor.TRIGGER_ICON
+                set_decision(s, K.Decision.CHOOSE_TARGET, tp)
                 return 1
-        elif icon == TI_GATE:
-            if fill_wr_candidates(s, T, tp, T_CLIMAX, -1) > 0:
-                s[DEC_ARG + 1] = -1
-                set_decision(s, D_CHOOSE_TARGET, tp)
+        elif icon == K.TriggerIcon.GATE:
+            if fill_wr_candidates(s, T, tp, K.CardType.CLIMAX, -1) > 0:
+                s[DEC_ARG + 1] = K.ChoiceFor.TRIGGER_ICON
+                set_decision(s, K.Decision.CHOOSE_TARGET, tp)
                 return 1
-        elif icon == TI_STANDBY:
-            if fill_wr_candidates(s, T, tp, T_CHAR, player_level(s, tp) + 1) > 0:
-                s[DEC_ARG + 1] = -1
-                set_decision(s, D_CHOOSE_TARGET, tp)
+        elif icon == K.TriggerIcon.STANDBY:
+            if fill_wr_candidates(s, T, tp, K.CardType.CHARACTER, player_level(s, tp) + 1) > 0:
+                s[DEC_ARG + 1] = K.ChoiceFor.TRIGGER_ICON
+                set_decision(s, K.Decision.CHOOSE_TARGET, tp)
                 return 1
     return 0
 
@@ -1910,7 +1774,7 @@ def hand_counter_ok(s, T, p, slot):
     c = cid_of(s, slot)
     if cards[c, K.C_BACKUP_POWER] > 0:
         return player_level(s, p) >= cards[c, K.C_BACKUP_LEVEL] and s[STOCK_N + p] >= cards[c, K.C_BACKUP_COST]
-    if cards[c, K.C_TYPE] == T_EVENT and cards[c, K.C_COUNTER] != 0 and cards[c, K.C_EVENT_ABIL] >= 0:
+    if cards[c, K.C_TYPE] == K.CardType.EVENT and cards[c, K.C_COUNTER] != 0 and cards[c, K.C_EVENT_ABIL] >= 0:
         return card_playable_base(s, T, p, c)
     return False
 
@@ -1927,7 +1791,7 @@ def flow_step(s, T):
             s[FLOW] = F_TURN_START
             return 0
         p = s[FIRST_PLAYER] if st == 0 else 1 - s[FIRST_PLAYER]
-        set_decision(s, D_MULLIGAN, p)
+        set_decision(s, K.Decision.MULLIGAN, p)
         return 1
     if fl == F_TURN_START:
         start_turn(s, T)
@@ -1935,44 +1799,44 @@ def flow_step(s, T):
     if fl == F_CLOCK:
         if s[HAND_N + tp] == 0:
             s[FLOW] = F_MAIN
-            s[PHASE] = PH_MAIN
-            trigger_all(s, T, TR_BEGIN_MAIN)
-            trigger_clock_abilities(s, T, TR_BEGIN_MAIN)
+            s[PHASE] = K.Phase.MAIN
+            trigger_all(s, T, K.Trigger.BEGIN_MAIN)
+            trigger_clock_abilities(s, T, K.Trigger.BEGIN_MAIN)
             return 0
-        set_decision(s, D_CLOCK, tp)
+        set_decision(s, K.Decision.CLOCK, tp)
         return 1
     if fl == F_MAIN:
-        set_decision(s, D_MAIN, tp)
+        set_decision(s, K.Decision.MAIN, tp)
         return 1
     if fl == F_CLIMAX:
         if s[CX_PLAYED] == 0:
-            for i in range(min(s[HAND_N + tp], HAND_SLOTS)):
-                sl = s[HAND_L + tp * MAX_DECK + i]
+            for i in range(min(s[HAND_N + tp], K.HAND_SLOTS)):
+                sl = s[HAND_L + tp * K.MAX_DECK + i]
                 c = cid_of(s, sl)
-                if cards[c, K.C_TYPE] == T_CLIMAX and color_ok(s, T, tp, c):
-                    set_decision(s, D_CLIMAX, tp)
+                if cards[c, K.C_TYPE] == K.CardType.CLIMAX and color_ok(s, T, tp, c):
+                    set_decision(s, K.Decision.CLIMAX, tp)
                     return 1
-        s[PHASE] = PH_ATTACK
-        s[STEP] = ST_DECL
+        s[PHASE] = K.Phase.ATTACK
+        s[STEP] = K.AttackStep.DECLARATION
         s[FLOW] = F_ATTACK_DECL
-        trigger_all(s, T, TR_BEGIN_ATTACK)
+        trigger_all(s, T, K.Trigger.BEGIN_ATTACK)
         return 0
     if fl == F_ATTACK_DECL:
         if any_attack(s, T, tp):
-            set_decision(s, D_ATTACK, tp)
+            set_decision(s, K.Decision.ATTACK, tp)
             return 1
-        s[STEP] = ST_ENCORE
+        s[STEP] = K.AttackStep.ENCORE
         s[FLOW] = F_ENCORE
-        trigger_all(s, T, TR_BEGIN_ENCORE)
+        trigger_all(s, T, K.Trigger.BEGIN_ENCORE)
         return 0
     if fl == F_TRIGGER:
-        s[STEP] = ST_TRIGGER
-        top = move_top_of_deck(s, tp, Z_RES)  # CR 7.3.1.2 trigger check
+        s[STEP] = K.AttackStep.TRIGGER
+        top = move_top_of_deck(s, tp, K.Zone.RESOLUTION)  # CR 7.3.1.2 trigger check
         s[TRIG_SLOT] = top
         s[TRIG_ICON_I] = 0
         a = s[ATK_SLOT]
-        if top >= 0 and cards[cid_of(s, top), K.C_TYPE] == T_CLIMAX and a >= 0 and s[ZONE + a * CARD_W] == Z_STAGE:
-            trigger_card(s, T, a, tp, TR_TRIGGER_CHECK_CLIMAX, top)
+        if top >= 0 and cards[cid_of(s, top), K.C_TYPE] == K.CardType.CLIMAX and a >= 0 and s[ZONE + a * CARD_W] == K.Zone.STAGE:
+            trigger_card(s, T, a, tp, K.Trigger.TRIGGER_CHECK_CLIMAX, top)
         s[FLOW] = F_TRIGGER_ICON if top >= 0 else F_TRIGGER_DONE
         return 0
     if fl == F_TRIGGER_ICON:
@@ -1982,56 +1846,56 @@ def flow_step(s, T):
         return 0
     if fl == F_TRIGGER_DONE:
         t = s[TRIG_SLOT]
-        if t >= 0 and s[ZONE + t * CARD_W] == Z_RES:
-            put_in_zone(s, t, Z_STOCK)  # CR 3.13.1.2
+        if t >= 0 and s[ZONE + t * CARD_W] == K.Zone.RESOLUTION:
+            put_in_zone(s, t, K.Zone.STOCK)  # CR 3.13.1.2
         s[TRIG_SLOT] = -1
-        if s[ATK_TYPE] == AT_FRONTAL:
-            s[STEP] = ST_COUNTER
+        if s[ATK_TYPE] == K.AttackType.FRONTAL:
+            s[STEP] = K.AttackStep.COUNTER
             s[FLOW] = F_COUNTER
-            trigger_all(s, T, TR_BEGIN_COUNTER)
+            trigger_all(s, T, K.Trigger.BEGIN_COUNTER)
         else:
-            s[STEP] = ST_DAMAGE
+            s[STEP] = K.AttackStep.DAMAGE
             s[FLOW] = F_DAMAGE
         return 0
     if fl == F_COUNTER:
         d = 1 - tp
-        if s[COUNTER_USED] == 0 and s[DEF_SLOT] >= 0 and s[ZONE + s[DEF_SLOT] * CARD_W] == Z_STAGE:
-            for i in range(min(s[HAND_N + d], HAND_SLOTS)):
-                if hand_counter_ok(s, T, d, s[HAND_L + d * MAX_DECK + i]):
-                    set_decision(s, D_COUNTER, d)
+        if s[COUNTER_USED] == 0 and s[DEF_SLOT] >= 0 and s[ZONE + s[DEF_SLOT] * CARD_W] == K.Zone.STAGE:
+            for i in range(min(s[HAND_N + d], K.HAND_SLOTS)):
+                if hand_counter_ok(s, T, d, s[HAND_L + d * K.MAX_DECK + i]):
+                    set_decision(s, K.Decision.COUNTER, d)
                     return 1
-            for pos in range(NPOS):
-                for j in range(ABILITIES_PER_CARD):
-                    if ability_usable_kind(s, T, d, pos, j, AK_COUNTER_ACT) >= 0 and s[FRAME_N] < FRAME_MAX:
-                        set_decision(s, D_COUNTER, d)
+            for pos in range(K.N_POSITIONS):
+                for j in range(K.ABILITIES_PER_CARD):
+                    if ability_usable_kind(s, T, d, pos, j, K.AbilityKind.COUNTER_ACT) >= 0 and s[FRAME_N] < K.FRAME_MAX:
+                        set_decision(s, K.Decision.COUNTER, d)
                         return 1
-        s[STEP] = ST_DAMAGE
+        s[STEP] = K.AttackStep.DAMAGE
         s[FLOW] = F_DAMAGE
         return 0
     if fl == F_DAMAGE:
         a = s[ATK_SLOT]
         # CR 7.5.1.2.2: an attacker that left or moved deals no damage
-        if a >= 0 and s[ZONE + a * CARD_W] == Z_STAGE and s[POS + a * CARD_W] == s[ATK_POS]:
+        if a >= 0 and s[ZONE + a * CARD_W] == K.Zone.STAGE and s[POS + a * CARD_W] == s[ATK_POS]:
             refresh_derived(s, T)
             soul = s[D_SOUL + a * CARD_W]
             canceled = deal_damage(s, T, 1 - tp, soul)
             if soul > 0:
-                trigger_card(s, T, a, tp, TR_DAMAGE_CANCELED_SELF if canceled else TR_DAMAGE_NOT_CANCELED_SELF, -1)
+                trigger_card(s, T, a, tp, K.Trigger.DAMAGE_CANCELED_SELF if canceled else K.Trigger.DAMAGE_NOT_CANCELED_SELF, -1)
             if s[SHOT_ARMED] != 0 and s[D_SOUL + a * CARD_W] > 0:
                 s[SHOT_ARMED] = 0  # CR 4.12.2.7: only the next damage
                 if canceled:
                     deal_damage(s, T, 1 - tp, 1)
-        if s[ATK_TYPE] == AT_FRONTAL:
-            s[STEP] = ST_BATTLE
+        if s[ATK_TYPE] == K.AttackType.FRONTAL:
+            s[STEP] = K.AttackStep.BATTLE
             s[FLOW] = F_BATTLE
-            trigger_all(s, T, TR_BEGIN_BATTLE)
+            trigger_all(s, T, K.Trigger.BEGIN_BATTLE)
         else:
             s[FLOW] = F_END_ATTACK
         return 0
     if fl == F_BATTLE:
         a = s[ATK_SLOT]
         d = s[DEF_SLOT]
-        ok = a >= 0 and d >= 0 and s[ZONE + a * CARD_W] == Z_STAGE and s[ZONE + d * CARD_W] == Z_STAGE
+        ok = a >= 0 and d >= 0 and s[ZONE + a * CARD_W] == K.Zone.STAGE and s[ZONE + d * CARD_W] == K.Zone.STAGE
         ok = ok and s[POS + a * CARD_W] == s[ATK_POS] and s[POS + d * CARD_W] == s[DEF_POS]
         if ok:  # CR 7.6.1.2 / 7.6.1.3
             refresh_derived(s, T)
@@ -2039,12 +1903,12 @@ def flow_step(s, T):
             pd = s[D_POWER + d * CARD_W]
             if pa <= pd:
                 reverse_char(s, T, a)
-                if s[ORIENT + a * CARD_W] == O_REVERSE:
-                    trigger_card(s, T, d, 1 - tp, TR_BATTLE_OPP_REVERSED, a)
+                if s[ORIENT + a * CARD_W] == K.Orientation.REVERSE:
+                    trigger_card(s, T, d, 1 - tp, K.Trigger.BATTLE_OPP_REVERSED, a)
             if pd <= pa:
                 reverse_char(s, T, d)
-                if s[ORIENT + d * CARD_W] == O_REVERSE:
-                    trigger_card(s, T, a, tp, TR_BATTLE_OPP_REVERSED, d)
+                if s[ORIENT + d * CARD_W] == K.Orientation.REVERSE:
+                    trigger_card(s, T, a, tp, K.Trigger.BATTLE_OPP_REVERSED, d)
         s[FLOW] = F_END_ATTACK
         return 0
     if fl == F_END_ATTACK:
@@ -2055,20 +1919,20 @@ def flow_step(s, T):
         for k in range(2):
             p = tp if k == 0 else 1 - tp
             if any_reversed(s, p):
-                set_decision(s, D_ENCORE, p)
+                set_decision(s, K.Decision.ENCORE, p)
                 return 1
-        s[PHASE] = PH_END
-        s[STEP] = ST_NONE
+        s[PHASE] = K.Phase.END
+        s[STEP] = K.AttackStep.NONE
         s[FLOW] = F_END
-        trigger_all(s, T, TR_BEGIN_END)
+        trigger_all(s, T, K.Trigger.BEGIN_END)
         return 0
     if fl == F_END:
         if s[HAND_N + tp] > K.HAND_LIMIT:  # CR 6.8.1.2
-            set_decision(s, D_HAND_LIMIT, tp)
+            set_decision(s, K.Decision.HAND_LIMIT, tp)
             return 1
         for p in range(2):  # CR 6.8.1.3
             while s[CX_N + p] > 0 and p == tp:
-                put_in_zone(s, s[CX_L + p * MAX_DECK + s[CX_N + p] - 1], Z_WR)
+                put_in_zone(s, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1], K.Zone.WAITING_ROOM)
         s[FLOW] = F_END_CLEANUP
         return 0
     if fl == F_END_CLEANUP:
@@ -2083,7 +1947,7 @@ def flow_step(s, T):
 def advance(s, T):
     """Run until a decision is pending or the game ends (CR 8.5.1 check timing, then the flow)."""
     while s[H_DONE] == 0:
-        if s[H_NUM_DECISIONS] >= MAX_DECISIONS:
+        if s[H_NUM_DECISIONS] >= K.MAX_DECISIONS_PER_GAME:
             end_game(s, K_DRAW)  # CR 11.1 safety net
             return
         if level_up_interrupt(s) == 1:
@@ -2122,7 +1986,7 @@ def advance(s, T):
 @internal
 def ability_usable(s, T, p, pos, j):
     """The j-th ACT ability of the character on ``pos`` usable now (main phase), or -1."""
-    return ability_usable_kind(s, T, p, pos, j, AK_ACT)
+    return ability_usable_kind(s, T, p, pos, j, K.AbilityKind.ACT)
 
 
 @internal
@@ -2155,60 +2019,60 @@ def ability_usable_kind(s, T, p, pos, j, kind):
 @njit(cache=True)
 def legal_mask_row(s, T, out):
     cards = card_table(T)
-    out[:NUM_ACTIONS] = 0  # a slice fill: one vectorised loop, no per-element index checks
+    out[:K.NUM_ACTIONS] = 0  # a slice fill: one vectorised loop, no per-element index checks
     if s[H_DONE] != 0:
         return 0
     kind = s[H_DECISION]
     p = s[H_DECIDER]
     tp = s[TURN_PLAYER]
-    nh = min(s[HAND_N + p], HAND_SLOTS)
+    nh = min(s[HAND_N + p], K.HAND_SLOTS)
     n = 0
-    if kind == D_MULLIGAN:
-        out[PASS] = 1
+    if kind == K.Decision.MULLIGAN:
+        out[K.PASS] = 1
         for i in range(nh):
-            out[HAND_BASE + i] = 1
+            out[K.HAND_BASE + i] = 1
         return 1 + nh
-    if kind == D_CLOCK or kind == D_HAND_LIMIT:
-        if kind == D_CLOCK:
-            out[PASS] = 1
+    if kind == K.Decision.CLOCK or kind == K.Decision.HAND_LIMIT:
+        if kind == K.Decision.CLOCK:
+            out[K.PASS] = 1
             n = 1
         for i in range(nh):
-            out[HAND_BASE + i] = 1
+            out[K.HAND_BASE + i] = 1
         return n + nh
-    if kind == D_MAIN:
-        out[PASS] = 1
+    if kind == K.Decision.MAIN:
+        out[K.PASS] = 1
         n = 1
         cmask = color_mask(s, T, p)
         for i in range(nh):
-            sl = s[HAND_L + p * MAX_DECK + i]
+            sl = s[HAND_L + p * K.MAX_DECK + i]
             c = cid_of(s, sl)
             t = cards[c, K.C_TYPE]
-            if t == T_CLIMAX or not playable_with_mask(s, T, p, c, cmask):
+            if t == K.CardType.CLIMAX or not playable_with_mask(s, T, p, c, cmask):
                 continue
-            if t == T_CHAR:
-                for pos in range(NPOS):
-                    out[PLAY_BASE + i * NPOS + pos] = 1
+            if t == K.CardType.CHARACTER:
+                for pos in range(K.N_POSITIONS):
+                    out[K.PLAY_BASE + i * K.N_POSITIONS + pos] = 1
                     n += 1
-            elif cards[c, K.C_EVENT_ABIL] >= 0 and s[FRAME_N] < FRAME_MAX:
-                out[HAND_BASE + i] = 1
+            elif cards[c, K.C_EVENT_ABIL] >= 0 and s[FRAME_N] < K.FRAME_MAX:
+                out[K.HAND_BASE + i] = 1
                 n += 1
         A = ability_table(T)
-        for pos in range(NPOS):
+        for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
             if sl < 0:
                 continue
             c = cid_of(s, sl)
             n_act = 0
             for ai in range(cards[c, K.C_ABIL_START], cards[c, K.C_ABIL_START] + cards[c, K.C_ABIL_COUNT]):
-                n_act += A[ai, K.A_KIND] == AK_ACT
-            for j in range(min(n_act, ABILITIES_PER_CARD)):
+                n_act += A[ai, K.A_KIND] == K.AbilityKind.ACT
+            for j in range(min(n_act, K.ABILITIES_PER_CARD)):
                 if ability_usable(s, T, p, pos, j) >= 0:
-                    out[ABILITY_BASE + pos * ABILITIES_PER_CARD + j] = 1
+                    out[K.ABILITY_BASE + pos * K.ABILITIES_PER_CARD + j] = 1
                     n += 1
         # CR 6.5.1.2.4 moves: the stage read once (occupied / can't-move positions as 5-bit masks)
         occ = 0
         stuck = 0
-        for x in range(NPOS):
+        for x in range(K.N_POSITIONS):
             sl = stage_slot(s, p, x)
             if sl >= 0:
                 occ |= 1 << x
@@ -2226,7 +2090,7 @@ def legal_mask_row(s, T, out):
             seen_lo = np.int64(s[MOVE_RUN_SEEN] & w) | (np.int64(s[MOVE_RUN_SEEN + 1] & w) << 30)
             seen_hi = np.int64(s[MOVE_RUN_SEEN + 2] & w) | (np.int64(s[MOVE_RUN_SEEN + 3] & w) << 30)
         for k in range(K.N_MOVE_PAIRS):
-            i, j = MOVE_PAIRS[k]
+            i, j = K.MOVE_PAIRS[k]
             pm = (1 << i) | (1 << j)
             if (occ & pm) == 0:
                 continue  # CR 6.5.1.2.4: nothing would happen
@@ -2237,134 +2101,133 @@ def legal_mask_row(s, T, out):
                 r = np.int64(MOVE_RANK_AFTER[row + k]) if row >= 0 else move_rank_swapped(packed, n_run, occ, i, j)
                 if ((seen_lo >> r) if r < 60 else (seen_hi >> (r - 60))) & 1:
                     continue
-            out[MOVE_BASE + k] = 1
+            out[K.MOVE_BASE + k] = 1
             n += 1
         return n
-    if kind == D_CLIMAX:
-        out[PASS] = 1
+    if kind == K.Decision.CLIMAX:
+        out[K.PASS] = 1
         n = 1
         for i in range(nh):
-            c = cid_of(s, s[HAND_L + p * MAX_DECK + i])
-            if cards[c, K.C_TYPE] == T_CLIMAX and color_ok(s, T, p, c):
-                out[HAND_BASE + i] = 1
+            c = cid_of(s, s[HAND_L + p * K.MAX_DECK + i])
+            if cards[c, K.C_TYPE] == K.CardType.CLIMAX and color_ok(s, T, p, c):
+                out[K.HAND_BASE + i] = 1
                 n += 1
         return n
-    if kind == D_ATTACK:
-        out[PASS] = 1
+    if kind == K.Decision.ATTACK:
+        out[K.PASS] = 1
         n = 1
         for pos in range(3):
             for t in range(1, 4):
                 if attack_legal(s, T, p, pos, t):
-                    out[ATTACK_BASE + pos * 3 + t - 1] = 1
+                    out[K.ATTACK_BASE + pos * 3 + t - 1] = 1
                     n += 1
         return n
-    if kind == D_COUNTER:
-        out[PASS] = 1
+    if kind == K.Decision.COUNTER:
+        out[K.PASS] = 1
         n = 1
         for i in range(nh):
-            if hand_counter_ok(s, T, p, s[HAND_L + p * MAX_DECK + i]):
-                out[HAND_BASE + i] = 1
+            if hand_counter_ok(s, T, p, s[HAND_L + p * K.MAX_DECK + i]):
+                out[K.HAND_BASE + i] = 1
                 n += 1
-        for pos in range(NPOS):
-            for j in range(ABILITIES_PER_CARD):
-                if ability_usable_kind(s, T, p, pos, j, AK_COUNTER_ACT) >= 0 and s[FRAME_N] < FRAME_MAX:
-                    out[ABILITY_BASE + pos * ABILITIES_PER_CARD + j] = 1
+        for pos in range(K.N_POSITIONS):
+            for j in range(K.ABILITIES_PER_CARD):
+                if ability_usable_kind(s, T, p, pos, j, K.AbilityKind.COUNTER_ACT) >= 0 and s[FRAME_N] < K.FRAME_MAX:
+                    out[K.ABILITY_BASE + pos * K.ABILITIES_PER_CARD + j] = 1
                     n += 1
         return n
-    if kind == D_ENCORE:
-        for pos in range(NPOS):
+    if kind == K.Decision.ENCORE:
+        for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
-            if sl >= 0 and s[ORIENT + sl * CARD_W] == O_REVERSE:
-                out[OWN_STAGE_BASE + pos] = 1
+            if sl >= 0 and s[ORIENT + sl * CARD_W] == K.Orientation.REVERSE:
+                out[K.OWN_STAGE_BASE + pos] = 1
                 n += 1
         return n
-    if kind == D_ENCORE_PAY or kind == D_TRIGGER_OPTION or kind == D_OPTIONAL:
-        out[PASS] = 1
-        out[OPTION_BASE] = 1
+    if kind == K.Decision.ENCORE_PAY or kind == K.Decision.TRIGGER_OPTION or kind == K.Decision.OPTIONAL_EFFECT:
+        out[K.PASS] = 1
+        out[K.OPTION_BASE] = 1
         return 2
-    if kind == D_LEVEL_UP:
+    if kind == K.Decision.LEVEL_UP:
         for k in range(K.CLOCK_TO_LEVEL):
-            out[OPTION_BASE + k] = 1
+            out[K.OPTION_BASE + k] = 1
         return K.CLOCK_TO_LEVEL
-    if kind == D_ORDER_AUTO:
+    if kind == K.Decision.ORDER_AUTO:
         for k in range(s[CAND_N]):
-            out[OPTION_BASE + k] = 1
+            out[K.OPTION_BASE + k] = 1
         return s[CAND_N]
-    if kind == D_PAY_COST:
+    if kind == K.Decision.PAY_COST:
         for i in range(nh):
-            if pay_cost_card_ok(s, T, p, s[HAND_L + p * MAX_DECK + i]):
-                out[HAND_BASE + i] = 1
+            if pay_cost_card_ok(s, T, p, s[HAND_L + p * K.MAX_DECK + i]):
+                out[K.HAND_BASE + i] = 1
                 n += 1
         return n
-    if kind == D_CHOOSE_POSITION:
+    if kind == K.Decision.CHOOSE_POSITION:
         mode = s[DEC_ARG + 3]  # 0 any position, 1 an empty one, 2 any other than its own
         cur = s[POS + s[DEC_ARG + 2] * CARD_W]
-        for pos in range(NPOS):
+        for pos in range(K.N_POSITIONS):
             if mode == 1 and stage_slot(s, p, pos) >= 0:
                 continue
             if mode == 2 and pos == cur:
                 continue
-            out[OWN_STAGE_BASE + pos] = 1
+            out[K.OWN_STAGE_BASE + pos] = 1
             n += 1
         if n == 0:
-            out[PASS] = 1
+            out[K.PASS] = 1
             n = 1
         return n
-    if kind == D_CHOOSE_TARGET:
+    if kind == K.Decision.CHOOSE_TARGET:
         frow = s[DEC_ARG]
         reg = s[DEC_ARG + 1]
-        if reg == -1:  # a trigger icon's choice (CR 4.12.2): always optional ("may")
-            out[PASS] = 1
+        if reg == K.ChoiceFor.TRIGGER_ICON:  # a trigger icon's choice (CR 4.12.2): always optional ("may")
+            out[K.PASS] = 1
             n = 1
             icon = s[DEC_ARG]
-            if icon == TI_RETURN:
-                for pos in range(NPOS):
+            if icon == K.TriggerIcon.RETURN:
+                for pos in range(K.N_POSITIONS):
                     if stage_slot(s, 1 - p, pos) >= 0:
-                        out[OPP_STAGE_BASE + pos] = 1
+                        out[K.OPP_STAGE_BASE + pos] = 1
                         n += 1
             else:
                 for k in range(s[CAND_N]):
-                    out[OPTION_BASE + k] = 1
+                    out[K.OPTION_BASE + k] = 1
                     n += 1
             return n
-        if reg == -2:  # an effect's discard: any hand card
+        if reg == K.ChoiceFor.EFFECT_DISCARD:  # an effect's discard: any hand card
             for i in range(nh):
-                out[HAND_BASE + i] = 1
+                out[K.HAND_BASE + i] = 1
             return nh
-        if reg == -3:  # Shift: a hand card of the clock card's colour, or decline
+        if reg == K.ChoiceFor.SHIFT:  # a hand card of the clock card's colour, or decline
             f = frame_base(s, s[FRAME_N] - 1)
             col = cards[cid_of(s, s[f + FR_SLOT]), K.C_COLOR]
-            out[PASS] = 1
+            out[K.PASS] = 1
             n = 1
             for i in range(nh):
-                if cards[cid_of(s, s[HAND_L + p * MAX_DECK + i]), K.C_COLOR] == col:
-                    out[HAND_BASE + i] = 1
+                if cards[cid_of(s, s[HAND_L + p * K.MAX_DECK + i]), K.C_COLOR] == col:
+                    out[K.HAND_BASE + i] = 1
                     n += 1
             return n
         f = frame_base(s, s[FRAME_N] - 1)
         src = s[f + FR_SLOT]
         if s[DEC_ARG + 2] != 0:
-            out[PASS] = 1
+            out[K.PASS] = 1
             n = 1
-        if frow >= 0 and filter_table(T)[frow, K.F_ZONE] == 0:
+        if frow >= 0 and filter_table(T)[frow, K.F_ZONE] == K.FilterZone.STAGE:
             for q in range(2):
-                for pos in range(NPOS):
+                for pos in range(K.N_POSITIONS):
                     sl = stage_slot(s, q, pos)
                     if sl < 0 or reg_has(s, f, reg, sl) or not filter_match(s, T, frow, sl, p, src):
                         continue
                     if q != p and (s[D_RST + sl * CARD_W] & K.RESTRICT_CANT_BE_CHOSEN) != 0:
                         continue
-                    out[(OWN_STAGE_BASE if q == p else OPP_STAGE_BASE) + pos] = 1
+                    out[(K.OWN_STAGE_BASE if q == p else K.OPP_STAGE_BASE) + pos] = 1
                     n += 1
         else:
             for k in range(s[CAND_N]):
-                out[OPTION_BASE + k] = 1
+                out[K.OPTION_BASE + k] = 1
                 n += 1
         return n
     return n
 
 
-MOVE_PAIRS = K.MOVE_PAIRS
 
 
 # =============================================================================================
@@ -2373,18 +2236,18 @@ MOVE_PAIRS = K.MOVE_PAIRS
 @internal
 def play_character(s, T, p, hand_i, pos):
     cards = card_table(T)
-    sl = s[HAND_L + p * MAX_DECK + hand_i]
+    sl = s[HAND_L + p * K.MAX_DECK + hand_i]
     pay_stock(s, p, cards[cid_of(s, sl), K.C_COST])  # CR 8.6.2.3
-    place_on_stage(s, T, sl, p, pos, O_STAND, True)  # CR 6.5.1.2.1
+    place_on_stage(s, T, sl, p, pos, K.Orientation.STAND, True)  # CR 6.5.1.2.1
 
 
 @internal
 def play_event(s, T, p, hand_i):
     cards = card_table(T)
-    sl = s[HAND_L + p * MAX_DECK + hand_i]
+    sl = s[HAND_L + p * K.MAX_DECK + hand_i]
     c = cid_of(s, sl)
     pay_stock(s, p, cards[c, K.C_COST])
-    put_in_zone(s, sl, Z_RES)  # CR 6.5.1.2.2 / 3.13.1.1
+    put_in_zone(s, sl, K.Zone.RESOLUTION)  # CR 6.5.1.2.2 / 3.13.1.1
     push_frame(s, T, sl, cards[c, K.C_EVENT_ABIL], p, -1)  # to the waiting room once resolved
 
 
@@ -2394,9 +2257,9 @@ def finish_events(s):
     for p in range(2):
         i = 0
         while i < s[RES_N + p]:
-            sl = s[RES_L + p * MAX_DECK + i]
+            sl = s[RES_L + p * K.MAX_DECK + i]
             if sl != s[TRIG_SLOT]:
-                put_in_zone(s, sl, Z_WR)
+                put_in_zone(s, sl, K.Zone.WAITING_ROOM)
             else:
                 i += 1
 
@@ -2407,13 +2270,13 @@ def list_climax_slots(s, T, p):
     ids; the observation counts climax cards per zone through it)."""
     cards = card_table(T)
     n = 0
-    for slot in range(p * MAX_DECK, (p + 1) * MAX_DECK):
+    for slot in range(p * K.MAX_DECK, (p + 1) * K.MAX_DECK):
         c = s[CARD + slot * CARD_W]
-        if c >= 0 and cards[c, K.C_TYPE] == T_CLIMAX:
-            s[CX_SLOTS + p * MAX_DECK + n] = slot
+        if c >= 0 and cards[c, K.C_TYPE] == K.CardType.CLIMAX:
+            s[CX_SLOTS + p * K.MAX_DECK + n] = slot
             n += 1
-    for i in range(n, MAX_DECK):
-        s[CX_SLOTS + p * MAX_DECK + i] = -1
+    for i in range(n, K.MAX_DECK):
+        s[CX_SLOTS + p * K.MAX_DECK + i] = -1
     s[CX_SLOT_N + p] = n
 
 
@@ -2424,18 +2287,18 @@ def move_run_now(s, p):
     the order of their starting positions, packed 3 bits each (``packed``, ``n`` of them), and the
     occupied positions as a 5-bit mask. Found once per legal mask; every move pair is then ranked
     from it with no further reads of the row."""
-    base = STAGE + p * NPOS
+    base = STAGE + p * K.N_POSITIONS
     packed = 0
     n = 0
     occ = 0
-    for x in range(NPOS):
+    for x in range(K.N_POSITIONS):
         if s[base + x] >= 0:
             occ |= 1 << x
-    for q in range(NPOS):
+    for q in range(K.N_POSITIONS):
         c = s[MOVE_RUN_START + q]
         if c < 0:
             continue
-        for x in range(NPOS):
+        for x in range(K.N_POSITIONS):
             if s[base + x] == c:
                 packed |= x << (3 * n)
                 n += 1
@@ -2460,19 +2323,19 @@ def move_rank_swapped(packed, n, occ, i, j):
             x = i
         perm |= x << (3 * k)
     m = n
-    for x in range(NPOS):
+    for x in range(K.N_POSITIONS):
         y = j if x == i else (i if x == j else x)  # x holds after the exchange what y held before
         if (occ >> y) & 1 == 0:
             perm |= x << (3 * m)
             m += 1
     rank = 0
-    for a in range(NPOS):
+    for a in range(K.N_POSITIONS):
         va = (perm >> (3 * a)) & 7
         less = 0
-        for b in range(a + 1, NPOS):
+        for b in range(a + 1, K.N_POSITIONS):
             if ((perm >> (3 * b)) & 7) < va:
                 less += 1
-        rank = rank * (NPOS - a) + less
+        rank = rank * (K.N_POSITIONS - a) + less
     return rank
 
 
@@ -2486,21 +2349,21 @@ def _move_rank_after_table():
     TSC cycles, random play without observations ~830 -> ~760 ns per decision (single thread, hot
     rows, A/B medians of benchmarks/bench_row_loop.py)."""
     rank = getattr(move_rank_swapped, "py_func", move_rank_swapped)
-    t = np.full((NPOS + 1) * 120 * K.N_MOVE_PAIRS, -1, np.int8)
-    for perm in itertools.permutations(range(NPOS)):
-        for n in range(NPOS + 1):
+    t = np.full((K.N_POSITIONS + 1) * 120 * K.N_MOVE_PAIRS, -1, np.int8)
+    for perm in itertools.permutations(range(K.N_POSITIONS)):
+        for n in range(K.N_POSITIONS + 1):
             if list(perm[n:]) != sorted(perm[n:]):
                 continue
             packed = sum(perm[k] << (3 * k) for k in range(n))
             occ = sum(1 << perm[k] for k in range(n))
             r = rank(packed, n, occ, -1, -1)
-            for k, (i, j) in enumerate(MOVE_PAIRS):
+            for k, (i, j) in enumerate(K.MOVE_PAIRS):
                 t[(n * 120 + r) * K.N_MOVE_PAIRS + k] = rank(packed, n, occ, i, j)
     return t
 
 
 MOVE_RANK_AFTER = _move_rank_after_table()
-POPCOUNT5 = np.array([bin(m).count("1") for m in range(1 << NPOS)], np.int64)
+POPCOUNT5 = np.array([bin(m).count("1") for m in range(1 << K.N_POSITIONS)], np.int64)
 
 
 @internal
@@ -2518,24 +2381,24 @@ def move_chars(s, T, p, i, j):
     """CR 6.5.1.2.4: exchange two stage positions (cards keep their state and markers)."""
     a = stage_slot(s, p, i)
     b = stage_slot(s, p, j)
-    s[STAGE + p * NPOS + i] = b
-    s[STAGE + p * NPOS + j] = a
+    s[STAGE + p * K.N_POSITIONS + i] = b
+    s[STAGE + p * K.N_POSITIONS + j] = a
     if a >= 0:
         s[POS + a * CARD_W] = j
     if b >= 0:
         s[POS + b * CARD_W] = i
-    mi = s[MARKER_N + p * NPOS + i]
-    mj = s[MARKER_N + p * NPOS + j]
+    mi = s[MARKER_N + p * K.N_POSITIONS + i]
+    mj = s[MARKER_N + p * K.N_POSITIONS + j]
     if mi == 0 and mj == 0:
         return
-    for m in range(N_SLOTS):
-        if s[ZONE + m * CARD_W] == Z_MARKER and owner_of(s, m) == p:
+    for m in range(K.N_SLOTS):
+        if s[ZONE + m * CARD_W] == K.Zone.MARKER and owner_of(s, m) == p:
             if s[POS + m * CARD_W] == i:
                 s[POS + m * CARD_W] = j
             elif s[POS + m * CARD_W] == j:
                 s[POS + m * CARD_W] = i
-    s[MARKER_N + p * NPOS + i] = mj
-    s[MARKER_N + p * NPOS + j] = mi
+    s[MARKER_N + p * K.N_POSITIONS + i] = mj
+    s[MARKER_N + p * K.N_POSITIONS + j] = mi
 
 
 @internal
@@ -2549,19 +2412,19 @@ def declare_attack(s, T, p, pos, atype):
     s[COUNTER_USED] = 0
     s[DEF_SLOT] = -1
     gp = great_performance_pos(s, p)
-    if atype == AT_DIRECT:
+    if atype == K.AttackType.DIRECT:
         s[SMOD + sl * CARD_W] += 1  # 7.2.1.4.1
-    elif atype == AT_FRONTAL:
+    elif atype == K.AttackType.FRONTAL:
         s[DEF_SLOT] = gp if gp >= 0 else facing_slot(s, p, pos)  # 7.2.1.5.1 / 10.6.2
         s[DEF_POS] = s[POS + s[DEF_SLOT] * CARD_W]
     else:
         lv = s[D_LEVEL + facing_slot(s, p, pos) * CARD_W]
         if lv > 0:
             s[SMOD + sl * CARD_W] -= lv  # 7.2.1.4.2
-    s[ORIENT + sl * CARD_W] = O_REST  # 7.2.1.5.3
-    trigger_card(s, T, sl, p, TR_ATTACKS_SELF, -1)  # 7.2.1.6
+    s[ORIENT + sl * CARD_W] = K.Orientation.REST  # 7.2.1.5.3
+    trigger_card(s, T, sl, p, K.Trigger.ATTACKS_SELF, -1)  # 7.2.1.6
     if s[DEF_SLOT] >= 0:
-        trigger_card(s, T, s[DEF_SLOT], 1 - p, TR_FRONTAL_ATTACKED_SELF, sl)
+        trigger_card(s, T, s[DEF_SLOT], 1 - p, K.Trigger.FRONTAL_ATTACKED_SELF, sl)
     s[FLOW] = F_TRIGGER
 
 
@@ -2574,52 +2437,52 @@ def apply_unchecked(s, T, a):
     p = s[H_DECIDER]
     tp = s[TURN_PLAYER]
     s[H_NUM_DECISIONS] += 1
-    s[H_DECISION] = D_NONE
-    if kind == D_MULLIGAN:
-        if a == PASS:
+    s[H_DECISION] = K.Decision.NONE
+    if kind == K.Decision.MULLIGAN:
+        if a == K.PASS:
             draw_cards(s, p, s[MULL_DISCARDS])  # CR 5.2.1.4: draw as many as discarded
             s[MULL_DISCARDS] = 0
             s[MULLIGAN_STAGE] += 1
         else:
-            put_in_zone(s, s[HAND_L + p * MAX_DECK + a - HAND_BASE], Z_WR)
+            put_in_zone(s, s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE], K.Zone.WAITING_ROOM)
             s[MULL_DISCARDS] += 1
-    elif kind == D_CLOCK:
-        if a == PASS:
+    elif kind == K.Decision.CLOCK:
+        if a == K.PASS:
             finish_clock_phase(s, T, p, 0)
         else:  # CR 6.4.1.2
-            put_in_zone(s, s[HAND_L + p * MAX_DECK + a - HAND_BASE], Z_CLOCK)
+            put_in_zone(s, s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE], K.Zone.CLOCK)
             if level_up_due(s):
                 s[SUSPENDED] = RS_CLOCK_DRAWS  # CR 9.1.2.1: the level up comes before the draws
             else:
                 finish_clock_phase(s, T, p, 2)
-    elif kind == D_MAIN:
-        if a < MOVE_BASE or a >= ATTACK_BASE:
+    elif kind == K.Decision.MAIN:
+        if a < K.MOVE_BASE or a >= K.ATTACK_BASE:
             s[MOVE_RUN_OPEN] = 0  # CR 11.1.1.2: another action ends the run of moves
-        if a == PASS:
-            s[PHASE] = PH_CLIMAX
+        if a == K.PASS:
+            s[PHASE] = K.Phase.CLIMAX
             s[FLOW] = F_CLIMAX
-            trigger_all(s, T, TR_BEGIN_CLIMAX)
-        elif a >= PLAY_BASE and a < OWN_STAGE_BASE:
-            k = a - PLAY_BASE
-            play_character(s, T, p, k // NPOS, k % NPOS)
-        elif a >= HAND_BASE and a < PLAY_BASE:
-            play_event(s, T, p, a - HAND_BASE)
-        elif a >= ABILITY_BASE and a < MOVE_BASE:
-            k = a - ABILITY_BASE
-            pos = k // ABILITIES_PER_CARD
-            ai = ability_usable(s, T, p, pos, k % ABILITIES_PER_CARD)
+            trigger_all(s, T, K.Trigger.BEGIN_CLIMAX)
+        elif a >= K.PLAY_BASE and a < K.OWN_STAGE_BASE:
+            k = a - K.PLAY_BASE
+            play_character(s, T, p, k // K.N_POSITIONS, k % K.N_POSITIONS)
+        elif a >= K.HAND_BASE and a < K.PLAY_BASE:
+            play_event(s, T, p, a - K.HAND_BASE)
+        elif a >= K.ABILITY_BASE and a < K.MOVE_BASE:
+            k = a - K.ABILITY_BASE
+            pos = k // K.ABILITIES_PER_CARD
+            ai = ability_usable(s, T, p, pos, k % K.ABILITIES_PER_CARD)
             sl = stage_slot(s, p, pos)
             c = cid_of(s, sl)
             s[USES + sl * CARD_W] |= 1 << (ai - cards[c, K.C_ABIL_START])
             start_ability(s, T, p, sl, ai, -1)
-        elif a >= MOVE_BASE and a < ATTACK_BASE:
-            k = a - MOVE_BASE
-            i, j = MOVE_PAIRS[k]
+        elif a >= K.MOVE_BASE and a < K.ATTACK_BASE:
+            k = a - K.MOVE_BASE
+            i, j = K.MOVE_PAIRS[k]
             first = s[MOVE_RUN_OPEN] == 0
             if first:  # the first move of a run: remember where it started
                 s[MOVE_RUN_OPEN] = 1
-                for q in range(NPOS):
-                    s[MOVE_RUN_START + q] = s[STAGE + p * NPOS + q]
+                for q in range(K.N_POSITIONS):
+                    s[MOVE_RUN_START + q] = s[STAGE + p * K.N_POSITIONS + q]
                 for w in range(4):
                     s[MOVE_RUN_SEEN + w] = 0
             packed, n_run, occ = move_run_now(s, p)
@@ -2635,184 +2498,184 @@ def apply_unchecked(s, T, a):
                 r = move_rank_swapped(packed, n_run, occ, i, j)
             move_chars(s, T, p, i, j)
             move_run_mark(s, r)
-    elif kind == D_CLIMAX:
+    elif kind == K.Decision.CLIMAX:
         s[CX_PLAYED] = 1  # CR 6.6.1.2.2
-        if a != PASS:
-            sl = s[HAND_L + p * MAX_DECK + a - HAND_BASE]
-            put_in_zone(s, sl, Z_CX)  # CR 8.6.2.4.3
-            trigger_card(s, T, sl, p, TR_CLIMAX_PLACED, -1)
-            for pos in range(NPOS):
+        if a != K.PASS:
+            sl = s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE]
+            put_in_zone(s, sl, K.Zone.CLIMAX_AREA)  # CR 8.6.2.4.3
+            trigger_card(s, T, sl, p, K.Trigger.CLIMAX_PLACED, -1)
+            for pos in range(K.N_POSITIONS):
                 ch = stage_slot(s, p, pos)
                 if ch >= 0:
-                    trigger_card(s, T, ch, p, TR_OWN_CLIMAX_PLACED, sl)
-    elif kind == D_ATTACK:
-        if a == PASS:
-            s[STEP] = ST_ENCORE
+                    trigger_card(s, T, ch, p, K.Trigger.OWN_CLIMAX_PLACED, sl)
+    elif kind == K.Decision.ATTACK:
+        if a == K.PASS:
+            s[STEP] = K.AttackStep.ENCORE
             s[FLOW] = F_ENCORE
-            trigger_all(s, T, TR_BEGIN_ENCORE)
+            trigger_all(s, T, K.Trigger.BEGIN_ENCORE)
         else:
-            k = a - ATTACK_BASE
+            k = a - K.ATTACK_BASE
             declare_attack(s, T, p, k // 3, k % 3 + 1)
-    elif kind == D_COUNTER:
+    elif kind == K.Decision.COUNTER:
         s[COUNTER_USED] = 1  # CR 7.4.1.2.2: one card or ability only
-        if a >= ABILITY_BASE and a < MOVE_BASE:
-            k = a - ABILITY_BASE
-            pos = k // ABILITIES_PER_CARD
-            ai = ability_usable_kind(s, T, p, pos, k % ABILITIES_PER_CARD, AK_COUNTER_ACT)
+        if a >= K.ABILITY_BASE and a < K.MOVE_BASE:
+            k = a - K.ABILITY_BASE
+            pos = k // K.ABILITIES_PER_CARD
+            ai = ability_usable_kind(s, T, p, pos, k % K.ABILITIES_PER_CARD, K.AbilityKind.COUNTER_ACT)
             sl = stage_slot(s, p, pos)
             s[USES + sl * CARD_W] |= 1 << (ai - cards[cid_of(s, sl), K.C_ABIL_START])
             start_ability(s, T, p, sl, ai, -1)
-        elif a != PASS:
-            sl = s[HAND_L + p * MAX_DECK + a - HAND_BASE]
+        elif a != K.PASS:
+            sl = s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE]
             c = cid_of(s, sl)
             if cards[c, K.C_BACKUP_POWER] > 0:
                 pay_stock(s, p, cards[c, K.C_BACKUP_COST])  # CR 10.5.2
-                put_in_zone(s, sl, Z_WR)
+                put_in_zone(s, sl, K.Zone.WAITING_ROOM)
                 d = s[DEF_SLOT]
                 s[PMOD + d * CARD_W] += cards[c, K.C_BACKUP_POWER]
             else:
-                play_event(s, T, p, a - HAND_BASE)
-        s[STEP] = ST_DAMAGE
+                play_event(s, T, p, a - K.HAND_BASE)
+        s[STEP] = K.AttackStep.DAMAGE
         s[FLOW] = F_DAMAGE
-    elif kind == D_ENCORE:
-        pos = a - OWN_STAGE_BASE
+    elif kind == K.Decision.ENCORE:
+        pos = a - K.OWN_STAGE_BASE
         sl = stage_slot(s, p, pos)
         stage_to_wr(s, T, sl)  # CR 7.7.1.2
         s[DEC_ARG] = sl
         s[DEC_ARG + 1] = pos
         # CR 10.2.3: every character has Encore [3]
         if s[STOCK_N + p] >= 3 and stage_slot(s, p, pos) < 0:
-            set_decision(s, D_ENCORE_PAY, p)
+            set_decision(s, K.Decision.ENCORE_PAY, p)
             return
-    elif kind == D_ENCORE_PAY:
-        if a != PASS:
+    elif kind == K.Decision.ENCORE_PAY:
+        if a != K.PASS:
             pay_stock(s, p, 3)
-            place_on_stage(s, T, s[DEC_ARG], p, s[DEC_ARG + 1], O_REST, False)  # CR 10.2.2
-    elif kind == D_LEVEL_UP:
+            place_on_stage(s, T, s[DEC_ARG], p, s[DEC_ARG + 1], K.Orientation.REST, False)  # CR 10.2.2
+    elif kind == K.Decision.LEVEL_UP:
         # CR 9.3.2: the chosen card of the bottom seven to level, the other six to the waiting room
-        base = CLOCK_L + p * MAX_DECK
-        chosen = s[base + a - OPTION_BASE]
+        base = CLOCK_L + p * K.MAX_DECK
+        chosen = s[base + a - K.OPTION_BASE]
         others = np.empty(6, np.int64)
         k = 0
         for i in range(K.CLOCK_TO_LEVEL):
-            if i != a - OPTION_BASE:
+            if i != a - K.OPTION_BASE:
                 others[k] = s[base + i]
                 k += 1
-        put_in_zone(s, chosen, Z_LEVEL)
+        put_in_zone(s, chosen, K.Zone.LEVEL)
         for i in range(6):
-            put_in_zone(s, others[i], Z_WR)
-        for pos in range(NPOS):
+            put_in_zone(s, others[i], K.Zone.WAITING_ROOM)
+        for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
             if sl >= 0:
-                trigger_card(s, T, sl, p, TR_LEVEL_UP, chosen)
-    elif kind == D_HAND_LIMIT:
-        put_in_zone(s, s[HAND_L + p * MAX_DECK + a - HAND_BASE], Z_WR)
-    elif kind == D_TRIGGER_OPTION:
-        if a != PASS:
+                trigger_card(s, T, sl, p, K.Trigger.LEVEL_UP, chosen)
+    elif kind == K.Decision.HAND_LIMIT:
+        put_in_zone(s, s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE], K.Zone.WAITING_ROOM)
+    elif kind == K.Decision.TRIGGER_OPTION:
+        if a != K.PASS:
             icon = s[DEC_ARG]
-            if icon == TI_DRAW:
+            if icon == K.TriggerIcon.DRAW:
                 draw_cards(s, p, 1)
             else:
-                move_top_of_deck(s, p, Z_STOCK)  # pool / treasure
-    elif kind == D_ORDER_AUTO:
-        play_pending(s, T, p, a - OPTION_BASE)
-    elif kind == D_OPTIONAL and s[DEC_ARG + 1] == -5:  # CHOOSE_OPTIONAL inside a program
+                move_top_of_deck(s, p, K.Zone.STOCK)  # pool / treasure
+    elif kind == K.Decision.ORDER_AUTO:
+        play_pending(s, T, p, a - K.OPTION_BASE)
+    elif kind == K.Decision.OPTIONAL_EFFECT and s[DEC_ARG + 1] == K.ChoiceFor.CHOOSE_OPTIONAL:  # inside a program
         f = frame_base(s, s[FRAME_N] - 1)
-        s[f + FR_PC] += 1 if a != PASS else 1 + s[DEC_ARG]
+        s[f + FR_PC] += 1 if a != K.PASS else 1 + s[DEC_ARG]
         s[f + FR_CNT] = 0
-    elif kind == D_OPTIONAL:
+    elif kind == K.Decision.OPTIONAL_EFFECT:
         i = s[DEC_ARG]
-        base = PT + (p * PENDING_MAX + i) * 3
+        base = PT + (p * K.PENDING_MAX + i) * 3
         slot = s[base]
         arow = s[base + 1]
         aux = s[base + 2]
         remove_pending(s, p, i)
-        if a != PASS:
+        if a != K.PASS:
             start_ability(s, T, p, slot, arow, aux)
-    elif kind == D_PAY_COST:
-        hs = s[HAND_L + p * MAX_DECK + a - HAND_BASE]
+    elif kind == K.Decision.PAY_COST:
+        hs = s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE]
         if s[PAY_DISCARD_LEFT] > 0:
-            put_in_zone(s, hs, Z_WR)
+            put_in_zone(s, hs, K.Zone.WAITING_ROOM)
             s[PAY_DISCARD_LEFT] -= 1
         else:
-            put_in_zone(s, hs, Z_CLOCK)
+            put_in_zone(s, hs, K.Zone.CLOCK)
             s[PAY_CLOCK_LEFT] -= 1
         if s[PAY_DISCARD_LEFT] > 0 or s[PAY_CLOCK_LEFT] > 0:
-            set_decision(s, D_PAY_COST, p)
+            set_decision(s, K.Decision.PAY_COST, p)
             return
         pay_fixed_costs(s, T, s[PAY_ABIL], p, s[PAY_SLOT])
         push_frame(s, T, s[PAY_SLOT], s[PAY_ABIL], p, s[PAY_AUX])  # after a level up the cost made wait
-    elif kind == D_CHOOSE_POSITION:
-        if s[DEC_ARG + 1] == -6:  # MOVE_POSITION of an effect
-            if a != PASS:
-                move_chars(s, T, p, s[POS + s[DEC_ARG + 2] * CARD_W], a - OWN_STAGE_BASE)
-        elif s[DEC_ARG + 1] == -7:  # TO_STAGE of an effect
-            if a != PASS:
-                place_on_stage(s, T, s[DEC_ARG + 2], p, a - OWN_STAGE_BASE, s[DEC_ARG], False)
-        elif s[DEC_ARG + 1] == -8:  # SUNDER: the chosen marker becomes the character on this position
+    elif kind == K.Decision.CHOOSE_POSITION:
+        if s[DEC_ARG + 1] == K.ChoiceFor.MOVE_POSITION:
+            if a != K.PASS:
+                move_chars(s, T, p, s[POS + s[DEC_ARG + 2] * CARD_W], a - K.OWN_STAGE_BASE)
+        elif s[DEC_ARG + 1] == K.ChoiceFor.TO_STAGE:
+            if a != K.PASS:
+                place_on_stage(s, T, s[DEC_ARG + 2], p, a - K.OWN_STAGE_BASE, s[DEC_ARG], False)
+        elif s[DEC_ARG + 1] == K.ChoiceFor.SUNDER:  # the chosen marker becomes the character on this position
             f = frame_base(s, s[FRAME_N] - 1)
             src = s[f + FR_SLOT]
             x = s[DEC_ARG + 2]
-            q = a - OWN_STAGE_BASE
-            if s[ZONE + src * CARD_W] == Z_STAGE and s[ZONE + x * CARD_W] == Z_MARKER:
+            q = a - K.OWN_STAGE_BASE
+            if s[ZONE + src * CARD_W] == K.Zone.STAGE and s[ZONE + x * CARD_W] == K.Zone.MARKER:
                 pos = s[POS + src * CARD_W]
                 take_from_zone(s, x)
                 stage_char_to_marker(s, src)
                 if q != pos and stage_slot(s, p, q) >= 0:
-                    put_in_zone(s, stage_slot(s, p, q), Z_WR)  # CR 9.6.1
+                    put_in_zone(s, stage_slot(s, p, q), K.Zone.WAITING_ROOM)  # CR 9.6.1
                 rehome_markers(s, p, pos, q)
-                place_on_stage(s, T, x, p, q, O_STAND, False)  # 10.15.3.1 stand state
+                place_on_stage(s, T, x, p, q, K.Orientation.STAND, False)  # 10.15.3.1 stand state
         else:
-            place_on_stage(s, T, s[DEC_ARG + 2], p, a - OWN_STAGE_BASE, O_REST, False)  # CR 4.12.2.10
-    elif kind == D_CHOOSE_TARGET:
+            place_on_stage(s, T, s[DEC_ARG + 2], p, a - K.OWN_STAGE_BASE, K.Orientation.REST, False)  # CR 4.12.2.10
+    elif kind == K.Decision.CHOOSE_TARGET:
         reg = s[DEC_ARG + 1]
-        if reg == -1:
+        if reg == K.ChoiceFor.TRIGGER_ICON:
             icon = s[DEC_ARG]
-            if a != PASS:
-                if icon == TI_RETURN:
-                    put_in_zone(s, stage_slot(s, 1 - p, a - OPP_STAGE_BASE), Z_HAND)
+            if a != K.PASS:
+                if icon == K.TriggerIcon.RETURN:
+                    put_in_zone(s, stage_slot(s, 1 - p, a - K.OPP_STAGE_BASE), K.Zone.HAND)
                 else:
-                    sl = s[CAND + a - OPTION_BASE]
-                    if icon == TI_STANDBY:
+                    sl = s[CAND + a - K.OPTION_BASE]
+                    if icon == K.TriggerIcon.STANDBY:
                         s[DEC_ARG + 2] = sl
                         s[DEC_ARG + 3] = 0
-                        set_decision(s, D_CHOOSE_POSITION, p)
+                        set_decision(s, K.Decision.CHOOSE_POSITION, p)
                         return
-                    put_in_zone(s, sl, Z_HAND)
-        elif reg == -3:  # SHIFT
+                    put_in_zone(s, sl, K.Zone.HAND)
+        elif reg == K.ChoiceFor.SHIFT:
             f = frame_base(s, s[FRAME_N] - 1)
-            if a != PASS:
-                shift_exchange(s, s[f + FR_SLOT], s[HAND_L + p * MAX_DECK + a - HAND_BASE])
+            if a != K.PASS:
+                shift_exchange(s, s[f + FR_SLOT], s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE])
             s[f + FR_CNT] = 1
-        elif reg == -2:  # DISCARD of an effect
+        elif reg == K.ChoiceFor.EFFECT_DISCARD:
             f = frame_base(s, s[FRAME_N] - 1)
-            put_in_zone(s, s[HAND_L + p * MAX_DECK + a - HAND_BASE], Z_WR)
+            put_in_zone(s, s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE], K.Zone.WAITING_ROOM)
             s[f + FR_CNT] += 1
         else:
             f = frame_base(s, s[FRAME_N] - 1)
-            if a == PASS:
+            if a == K.PASS:
                 s[f + FR_CNT] = 1 << 20  # done choosing: the instruction finishes on resume
             else:
-                if a >= OPTION_BASE:
-                    sl = s[CAND + a - OPTION_BASE]
-                elif a >= OPP_STAGE_BASE:
-                    sl = stage_slot(s, 1 - p, a - OPP_STAGE_BASE)
+                if a >= K.OPTION_BASE:
+                    sl = s[CAND + a - K.OPTION_BASE]
+                elif a >= K.OPP_STAGE_BASE:
+                    sl = stage_slot(s, 1 - p, a - K.OPP_STAGE_BASE)
                 else:
-                    sl = stage_slot(s, p, a - OWN_STAGE_BASE)
+                    sl = stage_slot(s, p, a - K.OWN_STAGE_BASE)
                 reg_add(s, f, reg, sl)
                 s[f + FR_CNT] += 1
-    if s[H_DECISION] == D_NONE:  # the action may itself have opened a decision (8.7.3.1.1)
+    if s[H_DECISION] == K.Decision.NONE:  # the action may itself have opened a decision (8.7.3.1.1)
         advance(s, T)
     if s[FRAME_N] == 0:
         finish_events(s)
-    if s[H_DONE] == 0 and s[H_DECISION] == D_NONE:
+    if s[H_DONE] == 0 and s[H_DECISION] == K.Decision.NONE:
         advance(s, T)
 
 
 @njit(cache=True)
 def advance_row(s, T):
     """Run a row edited in Python (``scenario.Scenario``) to its next decision."""
-    if s[H_DONE] == 0 and s[H_DECISION] == D_NONE:
+    if s[H_DONE] == 0 and s[H_DECISION] == K.Decision.NONE:
         advance(s, T)
 
 
@@ -2821,16 +2684,17 @@ def setup_row(s, deck0, deck1, T):
     """CR 5.2: a new game, in a row the core has zeroed, headed and seeded (the hook ``setup_row``
     of tcg_env.engine.hooks; the core's ``reset_row`` calls it). Player p's deck card i goes to slot
     p*MAX_DECK + i."""
-    for slot in range(N_SLOTS):
+    for slot in range(K.N_SLOTS):
         s[CARD + slot * CARD_W] = -1
-        s[OWNER + slot * CARD_W] = slot // MAX_DECK
+        s[OWNER + slot * CARD_W] = slot // K.MAX_DECK
         s[POS + slot * CARD_W] = -1
     for p in range(2):
-        for pos in range(NPOS):
-            s[STAGE + p * NPOS + pos] = -1
-        for z in (Z_DECK, Z_HAND, Z_WR, Z_CLOCK, Z_LEVEL, Z_STOCK, Z_MEMORY, Z_RES, Z_CX):
+        for pos in range(K.N_POSITIONS):
+            s[STAGE + p * K.N_POSITIONS + pos] = -1
+        for z in (K.Zone.DECK, K.Zone.HAND, K.Zone.WAITING_ROOM, K.Zone.CLOCK, K.Zone.LEVEL, K.Zone.STOCK,
+                  K.Zone.MEMORY, K.Zone.RESOLUTION, K.Zone.CLIMAX_AREA):
             n_off, l_off = zone_offsets(z, p)
-            for i in range(MAX_DECK):
+            for i in range(K.MAX_DECK):
                 s[l_off + i] = -1
     s[ATK_SLOT] = -1
     s[DEF_SLOT] = -1
@@ -2839,10 +2703,10 @@ def setup_row(s, deck0, deck1, T):
     for p in range(2):
         deck = deck0 if p == 0 else deck1
         for i in range(deck.shape[0]):
-            slot = p * MAX_DECK + i
+            slot = p * K.MAX_DECK + i
             s[CARD + slot * CARD_W] = deck[i]
-            s[ZONE + slot * CARD_W] = Z_DECK
-            zone_push(s, DECK_N + p, DECK_L + p * MAX_DECK, slot)
+            s[ZONE + slot * CARD_W] = K.Zone.DECK
+            zone_push(s, DECK_N + p, DECK_L + p * K.MAX_DECK, slot)
         shuffle_deck(s, p)  # CR 5.2.1.2
         list_climax_slots(s, T, p)
     first = rng_below(s, 2)  # CR 5.2.1.3
@@ -2850,6 +2714,6 @@ def setup_row(s, deck0, deck1, T):
     s[TURN_PLAYER] = first  # CR 5.2.1.6
     for p in range(2):
         draw_cards(s, p, K.OPENING_HAND)  # CR 5.2.1.4
-    s[PHASE] = PH_SETUP
+    s[PHASE] = K.Phase.SETUP
     s[FLOW] = F_MULLIGAN
     advance(s, T)

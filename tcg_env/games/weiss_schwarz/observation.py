@@ -14,7 +14,6 @@ from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.engine.obsbuf import clear_rows_after, copy_card_row, zero_range
 from tcg_env.games.weiss_schwarz import constants as K
-from tcg_env.games.weiss_schwarz.kernels import D_CHOOSE_TARGET, D_TRIGGER_OPTION
 from tcg_env.games.weiss_schwarz.state import (
     ATK_POS,
     ATK_SLOT,
@@ -59,16 +58,8 @@ from tcg_env.games.weiss_schwarz.state import (
     ZONE,
 )
 
-MAX_DECK = K.MAX_DECK
-NPOS = K.N_POSITIONS
-HAND_SLOTS = K.HAND_SLOTS
-OPTION_SLOTS = K.OPTION_SLOTS
 CLOCK_ROWS = 8  # bottom-most clock cards per player (the level-up choice is among the bottom 7)
 LEVEL_ROWS = 3
-_Z_WR = int(K.Zone.WAITING_ROOM)
-_Z_DECK = int(K.Zone.DECK)
-_Z_STOCK = int(K.Zone.STOCK)
-_Z_MARKER = int(K.Zone.MARKER)
 
 CARD_COLUMNS = [
     "present",
@@ -119,15 +110,15 @@ assert GLOBAL_USED <= GLOBAL_SIZE
 
 OBS_GLOBAL = 0
 OBS_MY_STAGE = GLOBAL_SIZE
-OBS_OPP_STAGE = OBS_MY_STAGE + NPOS * STAGE_FEATURES
-OBS_HAND = OBS_OPP_STAGE + NPOS * STAGE_FEATURES
-OBS_MY_CLOCK = OBS_HAND + HAND_SLOTS * CARD_FEATURES
+OBS_OPP_STAGE = OBS_MY_STAGE + K.N_POSITIONS * STAGE_FEATURES
+OBS_HAND = OBS_OPP_STAGE + K.N_POSITIONS * STAGE_FEATURES
+OBS_MY_CLOCK = OBS_HAND + K.HAND_SLOTS * CARD_FEATURES
 OBS_OPP_CLOCK = OBS_MY_CLOCK + CLOCK_ROWS * CARD_FEATURES
 OBS_MY_LEVEL = OBS_OPP_CLOCK + CLOCK_ROWS * CARD_FEATURES
 OBS_OPP_LEVEL = OBS_MY_LEVEL + LEVEL_ROWS * CARD_FEATURES
 OBS_CLIMAX = OBS_OPP_LEVEL + LEVEL_ROWS * CARD_FEATURES  # my climax area, then the opponent's
 OBS_CANDIDATES = OBS_CLIMAX + 2 * CARD_FEATURES
-OBS_SIZE = OBS_CANDIDATES + OPTION_SLOTS * CARD_FEATURES
+OBS_SIZE = OBS_CANDIDATES + K.OPTION_SLOTS * CARD_FEATURES
 
 _G_PHASE = 3
 _G_STEP = _G_PHASE + len(K.Phase)
@@ -147,15 +138,15 @@ def obs_columns() -> list[tuple[str, int, int]]:
     """(name, start, length) of each named view of the flat observation."""
     return [
         ("global", OBS_GLOBAL, GLOBAL_SIZE),
-        ("my_stage", OBS_MY_STAGE, NPOS * STAGE_FEATURES),
-        ("opp_stage", OBS_OPP_STAGE, NPOS * STAGE_FEATURES),
-        ("hand", OBS_HAND, HAND_SLOTS * CARD_FEATURES),
+        ("my_stage", OBS_MY_STAGE, K.N_POSITIONS * STAGE_FEATURES),
+        ("opp_stage", OBS_OPP_STAGE, K.N_POSITIONS * STAGE_FEATURES),
+        ("hand", OBS_HAND, K.HAND_SLOTS * CARD_FEATURES),
         ("my_clock", OBS_MY_CLOCK, CLOCK_ROWS * CARD_FEATURES),
         ("opp_clock", OBS_OPP_CLOCK, CLOCK_ROWS * CARD_FEATURES),
         ("my_level", OBS_MY_LEVEL, LEVEL_ROWS * CARD_FEATURES),
         ("opp_level", OBS_OPP_LEVEL, LEVEL_ROWS * CARD_FEATURES),
         ("climax", OBS_CLIMAX, 2 * CARD_FEATURES),
-        ("candidates", OBS_CANDIDATES, OPTION_SLOTS * CARD_FEATURES),
+        ("candidates", OBS_CANDIDATES, K.OPTION_SLOTS * CARD_FEATURES),
     ]
 
 
@@ -200,15 +191,15 @@ def observe_into(s, T, player, out, over_previous):
     # copy) instead of computed and stored column by column, so the rows about to be written need
     # no clearing: only the rows past them. An observation took ~1,050-1,120 TSC cycles in random
     # play with the columns computed one by one, ~550-600 with the copy (2026-11-25).
-    clear_rows_after(out, OBS_HAND, HAND_SLOTS, CARD_FEATURES, min(s[HAND_N + p], HAND_SLOTS), over_previous)
+    clear_rows_after(out, OBS_HAND, K.HAND_SLOTS, CARD_FEATURES, min(s[HAND_N + p], K.HAND_SLOTS), over_previous)
     for side in range(2):
         q = p if side == 0 else o
         clear_rows_after(out, OBS_MY_CLOCK if side == 0 else OBS_OPP_CLOCK, CLOCK_ROWS, CARD_FEATURES,
                          min(s[CLOCK_N + q], CLOCK_ROWS), over_previous)
         clear_rows_after(out, OBS_MY_LEVEL if side == 0 else OBS_OPP_LEVEL, LEVEL_ROWS, CARD_FEATURES,
                          min(s[LEVEL_N + q], LEVEL_ROWS), over_previous)
-    n_candidates = min(s[CAND_N], OPTION_SLOTS) if (dk == D_CHOOSE_TARGET and s[H_DECIDER] == p) else 0
-    clear_rows_after(out, OBS_CANDIDATES, OPTION_SLOTS, CARD_FEATURES, n_candidates, over_previous)
+    n_candidates = min(s[CAND_N], K.OPTION_SLOTS) if (dk == K.Decision.CHOOSE_TARGET and s[H_DECIDER] == p) else 0
+    clear_rows_after(out, OBS_CANDIDATES, K.OPTION_SLOTS, CARD_FEATURES, n_candidates, over_previous)
     tp = s[TURN_PLAYER]
     out[0] = 1.0 if s[H_DECIDER] == p else 0.0
     out[1] = 1.0 if tp == p else 0.0
@@ -225,7 +216,7 @@ def observe_into(s, T, player, out, over_previous):
     out[_G_SHOT] = s[SHOT_ARMED]
     out[_G_SHOT + 1] = s[COUNTER_USED]
     out[_G_SHOT + 2] = s[ATTACKS_DONE] / 3.0
-    if dk == D_TRIGGER_OPTION or (dk == D_CHOOSE_TARGET and s[DEC_ARG + 1] == -1):
+    if dk == K.Decision.TRIGGER_OPTION or (dk == K.Decision.CHOOSE_TARGET and s[DEC_ARG + 1] == K.ChoiceFor.TRIGGER_ICON):
         out[_G_ICON + s[DEC_ARG]] = 1.0
     out[_G_PEND] = s[PT_N + p] / 4.0
     out[_G_PEND + 1] = s[PT_N + o] / 4.0
@@ -237,9 +228,9 @@ def observe_into(s, T, player, out, over_previous):
         n_wr = 0
         n_hidden = 0
         for i in range(s[CX_SLOT_N + q]):
-            z = s[ZONE + s[CX_SLOTS + q * MAX_DECK + i] * CARD_W]
-            n_wr += np.int64(z == _Z_WR)
-            n_hidden += np.int64(z == _Z_DECK or z == _Z_STOCK or z == _Z_MARKER)
+            z = s[ZONE + s[CX_SLOTS + q * K.MAX_DECK + i] * CARD_W]
+            n_wr += np.int64(z == K.Zone.WAITING_ROOM)
+            n_hidden += np.int64(z == K.Zone.DECK or z == K.Zone.STOCK or z == K.Zone.MARKER)
         out[_G_PEND + 2 + side] = n_wr / 8.0
         if side == 0:
             out[_G_PEND + 4] = n_hidden / 8.0
@@ -247,8 +238,8 @@ def observe_into(s, T, player, out, over_previous):
     for side in range(2):
         q = p if side == 0 else o
         base = OBS_MY_STAGE if side == 0 else OBS_OPP_STAGE
-        for pos in range(NPOS):
-            sl = s[STAGE + q * NPOS + pos]
+        for pos in range(K.N_POSITIONS):
+            sl = s[STAGE + q * K.N_POSITIONS + pos]
             if sl < 0:
                 continue
             r = base + pos * STAGE_FEATURES
@@ -261,10 +252,10 @@ def observe_into(s, T, player, out, over_previous):
             out[e + 5] = s[D_LEVEL + b] / 3.0
             out[e + 6] = 1.0 if sl == s[ATK_SLOT] else 0.0
             out[e + 7] = 1.0 if sl == s[DEF_SLOT] else 0.0
-            out[e + 8] = s[MARKER_N + q * NPOS + pos] / 4.0
+            out[e + 8] = s[MARKER_N + q * K.N_POSITIONS + pos] / 4.0
     # own hand only (CR 3.3: hidden from the opponent)
-    for i in range(min(s[HAND_N + p], HAND_SLOTS)):
-        copy_card_row(out, OBS_HAND + i * CARD_FEATURES, T, s[CARD + s[HAND_L + p * MAX_DECK + i] * CARD_W],
+    for i in range(min(s[HAND_N + p], K.HAND_SLOTS)):
+        copy_card_row(out, OBS_HAND + i * CARD_FEATURES, T, s[CARD + s[HAND_L + p * K.MAX_DECK + i] * CARD_W],
                       CARD_FEATURES)
     for side in range(2):
         q = p if side == 0 else o
@@ -274,13 +265,13 @@ def observe_into(s, T, player, out, over_previous):
         colors = 0
         cb = OBS_MY_CLOCK if side == 0 else OBS_OPP_CLOCK
         for i in range(s[CLOCK_N + q]):
-            cid = s[CARD + s[CLOCK_L + q * MAX_DECK + i] * CARD_W]
+            cid = s[CARD + s[CLOCK_L + q * K.MAX_DECK + i] * CARD_W]
             colors |= 1 << cards[cid, K.C_COLOR]
             if i < CLOCK_ROWS:
                 copy_card_row(out, cb + i * CARD_FEATURES, T, cid, CARD_FEATURES)
         lb = OBS_MY_LEVEL if side == 0 else OBS_OPP_LEVEL
         for i in range(s[LEVEL_N + q]):
-            cid = s[CARD + s[LEVEL_L + q * MAX_DECK + i] * CARD_W]
+            cid = s[CARD + s[LEVEL_L + q * K.MAX_DECK + i] * CARD_W]
             colors |= 1 << cards[cid, K.C_COLOR]
             if i < LEVEL_ROWS:
                 copy_card_row(out, lb + i * CARD_FEATURES, T, cid, CARD_FEATURES)
@@ -290,7 +281,7 @@ def observe_into(s, T, player, out, over_previous):
                 out[g + c] = 1.0
         if s[CX_N + q] > 0:
             copy_card_row(out, OBS_CLIMAX + side * CARD_FEATURES, T,
-                          s[CARD + s[CX_L + q * MAX_DECK + s[CX_N + q] - 1] * CARD_W], CARD_FEATURES)
+                          s[CARD + s[CX_L + q * K.MAX_DECK + s[CX_N + q] - 1] * CARD_W], CARD_FEATURES)
     # choice candidates, the decider's only (a hand choice stays private): cards it may look at
     # (public zones, its hand, the deck cards a search or look shows it). A stock card is a blank
     # (CR 3.10.2: nobody looks at a stock): its row says "present" only
@@ -298,7 +289,7 @@ def observe_into(s, T, player, out, over_previous):
         for k in range(n_candidates):
             r = OBS_CANDIDATES + k * CARD_FEATURES
             sl = s[CAND + k]
-            if s[ZONE + sl * CARD_W] == _Z_STOCK:
+            if s[ZONE + sl * CARD_W] == K.Zone.STOCK:
                 zero_range(out, r, r + CARD_FEATURES)
                 out[r] = 1.0
             else:
@@ -321,21 +312,21 @@ def entity_layout():
         obs_size=OBS_SIZE,
         num_actions=K.NUM_ACTIONS,
         blocks=(
-            RowBlock("hand", OBS_HAND, HAND_SLOTS, CARD_FEATURES),
-            RowBlock("my_stage", OBS_MY_STAGE, NPOS, STAGE_FEATURES),
-            RowBlock("opp_stage", OBS_OPP_STAGE, NPOS, STAGE_FEATURES),
-            RowBlock("candidates", OBS_CANDIDATES, OPTION_SLOTS, CARD_FEATURES),
+            RowBlock("hand", OBS_HAND, K.HAND_SLOTS, CARD_FEATURES),
+            RowBlock("my_stage", OBS_MY_STAGE, K.N_POSITIONS, STAGE_FEATURES),
+            RowBlock("opp_stage", OBS_OPP_STAGE, K.N_POSITIONS, STAGE_FEATURES),
+            RowBlock("candidates", OBS_CANDIDATES, K.OPTION_SLOTS, CARD_FEATURES),
             RowBlock("my_clock", OBS_MY_CLOCK, CLOCK_ROWS, CARD_FEATURES),
         ),
         pointers=(
-            RowPointer("hand", K.HAND_BASE, "hand", tuple(range(HAND_SLOTS))),
-            RowPointer("play", K.PLAY_BASE, "hand", tuple(range(HAND_SLOTS)), NPOS),
-            RowPointer("own_stage", K.OWN_STAGE_BASE, "my_stage", tuple(range(NPOS))),
-            RowPointer("opp_stage", K.OPP_STAGE_BASE, "opp_stage", tuple(range(NPOS))),
-            RowPointer("ability", K.ABILITY_BASE, "my_stage", tuple(range(NPOS)), K.ABILITIES_PER_CARD),
+            RowPointer("hand", K.HAND_BASE, "hand", tuple(range(K.HAND_SLOTS))),
+            RowPointer("play", K.PLAY_BASE, "hand", tuple(range(K.HAND_SLOTS)), K.N_POSITIONS),
+            RowPointer("own_stage", K.OWN_STAGE_BASE, "my_stage", tuple(range(K.N_POSITIONS))),
+            RowPointer("opp_stage", K.OPP_STAGE_BASE, "opp_stage", tuple(range(K.N_POSITIONS))),
+            RowPointer("ability", K.ABILITY_BASE, "my_stage", tuple(range(K.N_POSITIONS)), K.ABILITIES_PER_CARD),
             RowPointer("attacker", K.ATTACK_BASE, "my_stage", center, 3),
             RowPointer("defender", K.ATTACK_BASE, "opp_stage", tuple(K.N_CENTER - 1 - i for i in center), 3),
-            RowPointer("option", K.OPTION_BASE, "candidates", tuple(range(OPTION_SLOTS))),
+            RowPointer("option", K.OPTION_BASE, "candidates", tuple(range(K.OPTION_SLOTS))),
             RowPointer("level_up", K.OPTION_BASE, "my_clock", tuple(range(CLOCK_ROWS - 1))),
         ),
     ).check()

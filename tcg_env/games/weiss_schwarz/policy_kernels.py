@@ -86,60 +86,6 @@ from tcg_env.games.weiss_schwarz.state import (
 )
 
 
-# ---- plain ints (numba folds module ints into constants) -------------------------------------
-MAX_DECK = K.MAX_DECK
-NPOS = K.N_POSITIONS
-HAND_SLOTS = K.HAND_SLOTS
-NUM_ACTIONS = K.NUM_ACTIONS
-PASS = K.PASS
-HAND_BASE = K.HAND_BASE
-PLAY_BASE = K.PLAY_BASE
-OWN_STAGE_BASE = K.OWN_STAGE_BASE
-OPP_STAGE_BASE = K.OPP_STAGE_BASE
-ABILITY_BASE = K.ABILITY_BASE
-MOVE_BASE = K.MOVE_BASE
-ATTACK_BASE = K.ATTACK_BASE
-OPTION_BASE = K.OPTION_BASE
-APC = K.ABILITIES_PER_CARD
-N_MOVE_PAIRS = K.N_MOVE_PAIRS
-MOVE_PAIRS = K.MOVE_PAIRS
-CLOCK_TO_LEVEL = K.CLOCK_TO_LEVEL
-N_COLORS = K.N_COLORS
-
-T_CHAR = int(K.CardType.CHARACTER)
-T_EVENT = int(K.CardType.EVENT)
-T_CLIMAX = int(K.CardType.CLIMAX)
-O_STAND = int(K.Orientation.STAND)
-O_REVERSE = int(K.Orientation.REVERSE)
-AT_DIRECT = int(K.AttackType.DIRECT)
-AT_FRONTAL = int(K.AttackType.FRONTAL)
-AT_SIDE = int(K.AttackType.SIDE)
-TI_RETURN = int(K.TriggerIcon.RETURN)
-
-D_MULLIGAN = int(K.Decision.MULLIGAN)
-D_CLOCK = int(K.Decision.CLOCK)
-D_MAIN = int(K.Decision.MAIN)
-D_CLIMAX = int(K.Decision.CLIMAX)
-D_ATTACK = int(K.Decision.ATTACK)
-D_COUNTER = int(K.Decision.COUNTER)
-D_ENCORE = int(K.Decision.ENCORE)
-D_ENCORE_PAY = int(K.Decision.ENCORE_PAY)
-D_LEVEL_UP = int(K.Decision.LEVEL_UP)
-D_HAND_LIMIT = int(K.Decision.HAND_LIMIT)
-D_TRIGGER_OPTION = int(K.Decision.TRIGGER_OPTION)
-D_CHOOSE_TARGET = int(K.Decision.CHOOSE_TARGET)
-D_OPTIONAL = int(K.Decision.OPTIONAL_EFFECT)
-D_CHOOSE_POSITION = int(K.Decision.CHOOSE_POSITION)
-
-# effect ops a register's cards suffer (bad for their controller) / enjoy
-OP_POWER = int(K.Op.POWER)
-OP_SOUL = int(K.Op.SOUL)
-OP_LEVEL = int(K.Op.LEVEL)
-OP_GRANT_KEYWORD = int(K.Op.GRANT_KEYWORD)
-OP_RESTRICT = int(K.Op.RESTRICT)
-OP_STAND = int(K.Op.STAND)
-OP_TO_MARKER = int(K.Op.TO_MARKER)
-
 # ---- tuning ---------------------------------------------------------------------------------
 STOCK_W = 0.7  # one stock card spent
 ENCORE_STOCK = 3  # CR 10.2.3: Encore [3]; spending below this costs a little more
@@ -178,7 +124,7 @@ def _printed_value(T, cid):
 def _count_hand_type(s, T, p, ctype):
     n = 0
     for i in range(s[HAND_N + p]):
-        if card_table(T)[s[CARD + s[HAND_L + p * MAX_DECK + i] * CARD_W], K.C_TYPE] == ctype:
+        if card_table(T)[s[CARD + s[HAND_L + p * K.MAX_DECK + i] * CARD_W], K.C_TYPE] == ctype:
             n += 1
     return n
 
@@ -190,11 +136,11 @@ def _keep_value(s, T, p, sl):
     c = s[CARD + sl * CARD_W]
     t = cards[c, K.C_TYPE]
     lvl = s[LEVEL_N + p]
-    if t == T_CLIMAX:
+    if t == K.CardType.CLIMAX:
         # one or two climaxes are played in the climax phase (CR 6.6); more are dead cards
-        return 1.2 if _count_hand_type(s, T, p, T_CLIMAX) <= 2 else 0.4
+        return 1.2 if _count_hand_type(s, T, p, K.CardType.CLIMAX) <= 2 else 0.4
     v = 0.6 + 0.3 * cards[c, K.C_LEVEL]
-    if t == T_CHAR:
+    if t == K.CardType.CHARACTER:
         v += cards[c, K.C_POWER] / 4000.0 + 0.3 * cards[c, K.C_SOUL]
         if cards[c, K.C_BACKUP_POWER] > 0:
             v += 0.5  # a counter-step Backup (CR 10.5)
@@ -223,10 +169,10 @@ def _worst_hand(s, T, mask, p, rng_row):
     best = NEG
     best_a = -1
     ties = 0
-    for i in range(min(s[HAND_N + p], HAND_SLOTS)):
-        a = HAND_BASE + i
+    for i in range(min(s[HAND_N + p], K.HAND_SLOTS)):
+        a = K.HAND_BASE + i
         if mask[a] != 0:
-            best, best_a, ties = _take(-_keep_value(s, T, p, s[HAND_L + p * MAX_DECK + i]), a, best, best_a, ties,
+            best, best_a, ties = _take(-_keep_value(s, T, p, s[HAND_L + p * K.MAX_DECK + i]), a, best, best_a, ties,
                                        rng_row)
     return best_a
 
@@ -238,22 +184,22 @@ def _worst_hand(s, T, mask, p, rng_row):
 def _mulligan(s, T, mask, p):
     """CR 5.2.1.4: discard climaxes and level 2+ cards one at a time, then PASS (draw)."""
     cards = card_table(T)
-    for i in range(min(s[HAND_N + p], HAND_SLOTS)):
-        if mask[HAND_BASE + i] == 0:
+    for i in range(min(s[HAND_N + p], K.HAND_SLOTS)):
+        if mask[K.HAND_BASE + i] == 0:
             continue
-        c = s[CARD + s[HAND_L + p * MAX_DECK + i] * CARD_W]
-        if cards[c, K.C_TYPE] == T_CLIMAX or cards[c, K.C_LEVEL] >= 2:
-            return HAND_BASE + i
-    return PASS
+        c = s[CARD + s[HAND_L + p * K.MAX_DECK + i] * CARD_W]
+        if cards[c, K.C_TYPE] == K.CardType.CLIMAX or cards[c, K.C_LEVEL] >= 2:
+            return K.HAND_BASE + i
+    return K.PASS
 
 
 @internal
 def _clock(s, T, mask, p, rng_row):
     """CR 6.4.1.2: clock (draw 2) while the clock is safe."""
-    if s[LEVEL_N + p] * CLOCK_TO_LEVEL + s[CLOCK_N + p] > CLOCK_SAFE or s[HAND_N + p] == 0:
-        return PASS
+    if s[LEVEL_N + p] * K.CLOCK_TO_LEVEL + s[CLOCK_N + p] > CLOCK_SAFE or s[HAND_N + p] == 0:
+        return K.PASS
     a = _worst_hand(s, T, mask, p, rng_row)
-    return PASS if a < 0 else a
+    return K.PASS if a < 0 else a
 
 
 @internal
@@ -269,12 +215,12 @@ def _play_score(s, T, p, c, pos):
         v = 0.3 * v + (0.8 if cards[c, K.C_HAS_CONT] != 0 else 0.0)  # back row: support only
         if nh < BACK_HAND_MIN:
             v -= 1.0  # keep cards in hand for counters / clocking
-    old = s[STAGE + p * NPOS + pos]
+    old = s[STAGE + p * K.N_POSITIONS + pos]
     if old >= 0:
         ov = _stage_value(s, T, old)
         if pos >= K.N_CENTER:
             ov = 0.3 * ov
-        if s[ORIENT + old * CARD_W] == O_REVERSE:
+        if s[ORIENT + old * CARD_W] == K.Orientation.REVERSE:
             ov = 0.0
         v -= ov + REPLACE_MARGIN  # the old card is lost and the new one must be clearly better
     cost = cards[c, K.C_COST]
@@ -298,7 +244,7 @@ def _ability_score(s, T, p, pos, j):
     if A[ai, K.A_COST_REST_SELF] != 0 and pos < K.N_CENTER:
         v -= 2.0  # a rested centre character can't attack (CR 7.2.1.3)
     if A[ai, K.A_COST_SELF_TO_WR] != 0 or A[ai, K.A_COST_SELF_TO_MEMORY] != 0:
-        v -= _stage_value(s, T, s[STAGE + p * NPOS + pos])
+        v -= _stage_value(s, T, s[STAGE + p * K.N_POSITIONS + pos])
     return v
 
 
@@ -306,36 +252,36 @@ def _ability_score(s, T, p, pos, j):
 def _main(s, T, mask, p, rng_row):
     cards = card_table(T)
     best = PLAY_THRESHOLD
-    best_a = PASS
+    best_a = K.PASS
     ties = 0
-    nh = min(s[HAND_N + p], HAND_SLOTS)
+    nh = min(s[HAND_N + p], K.HAND_SLOTS)
     for i in range(nh):
-        sl = s[HAND_L + p * MAX_DECK + i]
+        sl = s[HAND_L + p * K.MAX_DECK + i]
         c = s[CARD + sl * CARD_W]
-        if cards[c, K.C_TYPE] == T_CHAR:
+        if cards[c, K.C_TYPE] == K.CardType.CHARACTER:
             keep = 0.0
             if cards[c, K.C_BACKUP_POWER] > 0 and s[LEVEL_N + p] >= cards[c, K.C_BACKUP_LEVEL]:
                 keep = 0.5  # worth something in the counter step too (CR 10.5)
-            for pos in range(NPOS):
-                a = PLAY_BASE + i * NPOS + pos
+            for pos in range(K.N_POSITIONS):
+                a = K.PLAY_BASE + i * K.N_POSITIONS + pos
                 if mask[a] != 0:
                     best, best_a, ties = _take(_play_score(s, T, p, c, pos) - keep, a, best, best_a, ties, rng_row)
-        elif mask[HAND_BASE + i] != 0 and cards[c, K.C_COUNTER] == 0:
+        elif mask[K.HAND_BASE + i] != 0 and cards[c, K.C_COUNTER] == 0:
             v = 1.0 + 0.3 * cards[c, K.C_LEVEL] - STOCK_W * cards[c, K.C_COST]
-            best, best_a, ties = _take(v, HAND_BASE + i, best, best_a, ties, rng_row)
-    for pos in range(NPOS):
-        for j in range(APC):
-            a = ABILITY_BASE + pos * APC + j
+            best, best_a, ties = _take(v, K.HAND_BASE + i, best, best_a, ties, rng_row)
+    for pos in range(K.N_POSITIONS):
+        for j in range(K.ABILITIES_PER_CARD):
+            a = K.ABILITY_BASE + pos * K.ABILITIES_PER_CARD + j
             if mask[a] != 0:
                 best, best_a, ties = _take(_ability_score(s, T, p, pos, j), a, best, best_a, ties, rng_row)
-    for k in range(N_MOVE_PAIRS):
-        a = MOVE_BASE + k
+    for k in range(K.N_MOVE_PAIRS):
+        a = K.MOVE_BASE + k
         if mask[a] == 0:
             continue
-        i, j = MOVE_PAIRS[k]
+        i, j = K.MOVE_PAIRS[k]
         # only a back character into an empty centre position (a move can't repeat: CR 6.5.1.2.4)
-        if i < K.N_CENTER and j >= K.N_CENTER and s[STAGE + p * NPOS + i] < 0 and s[STAGE + p * NPOS + j] >= 0:
-            best, best_a, ties = _take(1.0 + 0.5 * _stage_value(s, T, s[STAGE + p * NPOS + j]), a, best, best_a,
+        if i < K.N_CENTER and j >= K.N_CENTER and s[STAGE + p * K.N_POSITIONS + i] < 0 and s[STAGE + p * K.N_POSITIONS + j] >= 0:
+            best, best_a, ties = _take(1.0 + 0.5 * _stage_value(s, T, s[STAGE + p * K.N_POSITIONS + j]), a, best, best_a,
                                        ties, rng_row)
     return best_a
 
@@ -346,22 +292,22 @@ def _climax(s, T, mask, p, rng_row):
     cards = card_table(T)
     attackers = 0
     for pos in range(K.N_CENTER):
-        sl = s[STAGE + p * NPOS + pos]
-        if sl >= 0 and s[ORIENT + sl * CARD_W] == O_STAND:
+        sl = s[STAGE + p * K.N_POSITIONS + pos]
+        if sl >= 0 and s[ORIENT + sl * CARD_W] == K.Orientation.STAND:
             attackers += 1
     if attackers == 0:
-        return PASS
+        return K.PASS
     best = 0.0
-    best_a = PASS
+    best_a = K.PASS
     ties = 0
-    for i in range(min(s[HAND_N + p], HAND_SLOTS)):
-        a = HAND_BASE + i
+    for i in range(min(s[HAND_N + p], K.HAND_SLOTS)):
+        a = K.HAND_BASE + i
         if mask[a] == 0:
             continue
-        c = s[CARD + s[HAND_L + p * MAX_DECK + i] * CARD_W]
+        c = s[CARD + s[HAND_L + p * K.MAX_DECK + i] * CARD_W]
         v = 1.0
-        for pos in range(NPOS):  # CR 8.12 climax combo named by a stage character
-            sl = s[STAGE + p * NPOS + pos]
+        for pos in range(K.N_POSITIONS):  # CR 8.12 climax combo named by a stage character
+            sl = s[STAGE + p * K.N_POSITIONS + pos]
             if sl >= 0 and cards[s[CARD + sl * CARD_W], K.C_CX_COMBO] == cards[c, K.C_NAME]:
                 v += 2.0
         best, best_a, ties = _take(v, a, best, best_a, ties, rng_row)
@@ -372,31 +318,31 @@ def _climax(s, T, mask, p, rng_row):
 def _attack(s, T, mask, p, rng_row):
     """CR 7.2.1.4: attacking always deals damage and nothing blocks, so every attack is made."""
     best = NEG
-    best_a = PASS
+    best_a = K.PASS
     ties = 0
     for pos in range(K.N_CENTER):
-        sl = s[STAGE + p * NPOS + pos]
+        sl = s[STAGE + p * K.N_POSITIONS + pos]
         if sl < 0:
             continue
         ap = s[D_POWER + sl * CARD_W]
         soul = s[D_SOUL + sl * CARD_W]
-        fac = s[STAGE + (1 - p) * NPOS + (K.N_CENTER - 1 - pos)]  # CR 3.6.5 facing position
+        fac = s[STAGE + (1 - p) * K.N_POSITIONS + (K.N_CENTER - 1 - pos)]  # CR 3.6.5 facing position
         for t in range(3):
-            a = ATTACK_BASE + pos * 3 + t
+            a = K.ATTACK_BASE + pos * 3 + t
             if mask[a] == 0:
                 continue
             at = t + 1
-            if at == AT_DIRECT:
+            if at == K.AttackType.DIRECT:
                 v = 3.0 + soul + 1.0  # 7.2.1.4.1: +1 soul
-            elif at == AT_SIDE:
+            elif at == K.AttackType.SIDE:
                 lv = s[D_LEVEL + fac * CARD_W] if fac >= 0 else 0
                 v = 3.0 + max(0, soul - max(0, lv))  # 7.2.1.4.2
             else:
                 # the defender is the facing character (or a Great Performance one, 10.6.2)
                 d = fac
-                gp = s[STAGE + (1 - p) * NPOS + 1]
+                gp = s[STAGE + (1 - p) * K.N_POSITIONS + 1]
                 if gp >= 0 and (s[D_KW + gp * CARD_W] & K.KW_GREAT_PERFORMANCE) != 0 \
-                        and s[ORIENT + gp * CARD_W] != O_REVERSE:
+                        and s[ORIENT + gp * CARD_W] != K.Orientation.REVERSE:
                     d = gp
                 v = 3.0 + soul
                 if d >= 0:
@@ -417,26 +363,26 @@ def _counter(s, T, mask, p, rng_row):
     cards = card_table(T)
     d = s[DEF_SLOT]
     a_sl = s[ATK_SLOT]
-    if s[ATK_TYPE] != AT_FRONTAL or d < 0 or a_sl < 0:
-        return PASS
+    if s[ATK_TYPE] != K.AttackType.FRONTAL or d < 0 or a_sl < 0:
+        return K.PASS
     ap = s[D_POWER + a_sl * CARD_W]
     dp = s[D_POWER + d * CARD_W]
     if dp > ap:
-        return PASS  # it wins already
+        return K.PASS  # it wins already
     best = 0.0
-    best_a = PASS
+    best_a = K.PASS
     ties = 0
     dv = _stage_value(s, T, d)
-    for i in range(min(s[HAND_N + p], HAND_SLOTS)):
-        a = HAND_BASE + i
+    for i in range(min(s[HAND_N + p], K.HAND_SLOTS)):
+        a = K.HAND_BASE + i
         if mask[a] == 0:
             continue
-        c = s[CARD + s[HAND_L + p * MAX_DECK + i] * CARD_W]
+        c = s[CARD + s[HAND_L + p * K.MAX_DECK + i] * CARD_W]
         bp = cards[c, K.C_BACKUP_POWER]
         if bp > 0:
             if dp + bp <= ap:
                 continue  # CR 10.5.2: not enough to win the battle
-            v = dv - STOCK_W * cards[c, K.C_BACKUP_COST] - 0.3 * _keep_value(s, T, p, s[HAND_L + p * MAX_DECK + i])
+            v = dv - STOCK_W * cards[c, K.C_BACKUP_COST] - 0.3 * _keep_value(s, T, p, s[HAND_L + p * K.MAX_DECK + i])
         else:
             v = 0.5 * dv - STOCK_W * cards[c, K.C_COST]  # a counter event: effect unknown here
         best, best_a, ties = _take(v, a, best, best_a, ties, rng_row)
@@ -450,10 +396,10 @@ def _encore(s, T, mask, p, rng_row):
     best = NEG
     best_a = -1
     ties = 0
-    for pos in range(NPOS):
-        a = OWN_STAGE_BASE + pos
+    for pos in range(K.N_POSITIONS):
+        a = K.OWN_STAGE_BASE + pos
         if mask[a] != 0:
-            sl = s[STAGE + p * NPOS + pos]
+            sl = s[STAGE + p * K.N_POSITIONS + pos]
             best, best_a, ties = _take(_printed_value(T, s[CARD + sl * CARD_W]), a, best, best_a, ties, rng_row)
     return best_a
 
@@ -464,8 +410,8 @@ def _encore_pay(s, T, p):
     sl = s[DEC_ARG]
     c = s[CARD + sl * CARD_W]
     if card_table(T)[c, K.C_LEVEL] >= ENCORE_MIN_LEVEL:
-        return OPTION_BASE
-    return PASS
+        return K.OPTION_BASE
+    return K.PASS
 
 
 @internal_nrt  # allocates its colour tally (tcg_env.engine.jit)
@@ -473,23 +419,23 @@ def _level_up(s, T, mask, p, rng_row):
     """CR 9.3.2: the clock card whose colour the hand needs and the level zone lacks
     (CR 8.6.2.1.1: a card's colour must be in the level or clock)."""
     cards = card_table(T)
-    need = np.zeros(N_COLORS, np.float64)
+    need = np.zeros(K.N_COLORS, np.float64)
     for i in range(s[HAND_N + p]):
-        c = s[CARD + s[HAND_L + p * MAX_DECK + i] * CARD_W]
-        if cards[c, K.C_TYPE] == T_CLIMAX or cards[c, K.C_LEVEL] > 0:
+        c = s[CARD + s[HAND_L + p * K.MAX_DECK + i] * CARD_W]
+        if cards[c, K.C_TYPE] == K.CardType.CLIMAX or cards[c, K.C_LEVEL] > 0:
             need[cards[c, K.C_COLOR]] += 1.0
     for i in range(s[LEVEL_N + p]):
-        need[cards[s[CARD + s[LEVEL_L + p * MAX_DECK + i] * CARD_W], K.C_COLOR]] *= 0.3
+        need[cards[s[CARD + s[LEVEL_L + p * K.MAX_DECK + i] * CARD_W], K.C_COLOR]] *= 0.3
     best = NEG
     best_a = -1
     ties = 0
-    for k in range(CLOCK_TO_LEVEL):
-        a = OPTION_BASE + k
+    for k in range(K.CLOCK_TO_LEVEL):
+        a = K.OPTION_BASE + k
         if mask[a] == 0:
             continue
-        c = s[CARD + s[CLOCK_L + p * MAX_DECK + k] * CARD_W]
+        c = s[CARD + s[CLOCK_L + p * K.MAX_DECK + k] * CARD_W]
         v = need[cards[c, K.C_COLOR]]
-        if cards[c, K.C_TYPE] != T_CLIMAX:
+        if cards[c, K.C_TYPE] != K.CardType.CLIMAX:
             v += 0.1
         best, best_a, ties = _take(v, a, best, best_a, ties, rng_row)
     return best_a
@@ -511,11 +457,11 @@ def _register_harm(s, T):
     for pc in range(s[f + FR_PC] + 1, A[arow, K.A_CODE_LEN]):
         r = c0 + pc
         op = code[r, K.I_OP]
-        if code[r, K.I_REG] != reg or op < OP_POWER or op > OP_TO_MARKER:
+        if code[r, K.I_REG] != reg or op < K.Op.POWER or op > K.Op.TO_MARKER:
             continue
-        if op == OP_POWER or op == OP_SOUL or op == OP_LEVEL:
+        if op == K.Op.POWER or op == K.Op.SOUL or op == K.Op.LEVEL:
             return -1 if code[r, K.I_A0] > 0 else 1
-        if op == OP_GRANT_KEYWORD or op == OP_STAND:
+        if op == K.Op.GRANT_KEYWORD or op == K.Op.STAND:
             return -1
         return 1  # restrict, rest, reverse, to hand / waiting room / stock / clock / deck ...
     return 0
@@ -525,34 +471,34 @@ def _register_harm(s, T):
 def _choose_target(s, T, mask, p, rng_row):
     cards = card_table(T)
     reg = s[DEC_ARG + 1]
-    if reg == -2:  # an effect's discard
+    if reg == K.ChoiceFor.EFFECT_DISCARD:  # an effect's discard
         return _worst_hand(s, T, mask, p, rng_row)
     harm = 1
     if reg >= 0:
         harm = _register_harm(s, T)
-    elif s[DEC_ARG] != TI_RETURN:
+    elif s[DEC_ARG] != K.TriggerIcon.RETURN:
         harm = -1  # comeback / gate / standby (CR 4.12.2.5, .9, .10): take the best card
-    best = 0.0 if mask[PASS] != 0 else NEG
-    best_a = PASS if mask[PASS] != 0 else -1
+    best = 0.0 if mask[K.PASS] != 0 else NEG
+    best_a = K.PASS if mask[K.PASS] != 0 else -1
     ties = 0
-    for pos in range(NPOS):
-        a = OWN_STAGE_BASE + pos
+    for pos in range(K.N_POSITIONS):
+        a = K.OWN_STAGE_BASE + pos
         if mask[a] != 0:
-            v = _stage_value(s, T, s[STAGE + p * NPOS + pos])
+            v = _stage_value(s, T, s[STAGE + p * K.N_POSITIONS + pos])
             # helpful: the best own card; harmful: the least valuable one, below PASS
             best, best_a, ties = _take(v if harm <= 0 else -v, a, best, best_a, ties, rng_row)
-        a = OPP_STAGE_BASE + pos
+        a = K.OPP_STAGE_BASE + pos
         if mask[a] != 0:
-            v = _stage_value(s, T, s[STAGE + (1 - p) * NPOS + pos])
+            v = _stage_value(s, T, s[STAGE + (1 - p) * K.N_POSITIONS + pos])
             best, best_a, ties = _take(v if harm >= 0 else -v, a, best, best_a, ties, rng_row)
     for k in range(min(s[CAND_N], K.OPTION_SLOTS)):
-        a = OPTION_BASE + k
+        a = K.OPTION_BASE + k
         if mask[a] != 0:
             sl = s[CAND + k]
             v = 1.0
             if sl >= 0 and sl < K.N_SLOTS:
                 c = s[CARD + sl * CARD_W]
-                v = _printed_value(T, c) if cards[c, K.C_TYPE] == T_CHAR else 2.0
+                v = _printed_value(T, c) if cards[c, K.C_TYPE] == K.CardType.CHARACTER else 2.0
             best, best_a, ties = _take(v if harm <= 0 else 0.1 - v, a, best, best_a, ties, rng_row)
     return best_a
 
@@ -561,10 +507,10 @@ def _choose_target(s, T, mask, p, rng_row):
 def _choose_position(s, mask, p):
     """An empty centre position, then an empty back one, then the first legal."""
     first = -1
-    for pos in range(NPOS):
-        a = OWN_STAGE_BASE + pos
+    for pos in range(K.N_POSITIONS):
+        a = K.OWN_STAGE_BASE + pos
         if mask[a] != 0:
-            if s[STAGE + p * NPOS + pos] < 0:
+            if s[STAGE + p * K.N_POSITIONS + pos] < 0:
                 return a
             if first < 0:
                 first = a
@@ -577,33 +523,33 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
     kind = s[H_DECISION]
     p = s[H_DECIDER]
     a = -1
-    if kind == D_MULLIGAN:
+    if kind == K.Decision.MULLIGAN:
         a = _mulligan(s, T, mask, p)
-    elif kind == D_CLOCK:
+    elif kind == K.Decision.CLOCK:
         a = _clock(s, T, mask, p, rng_row)
-    elif kind == D_MAIN:
+    elif kind == K.Decision.MAIN:
         a = _main(s, T, mask, p, rng_row)
-    elif kind == D_CLIMAX:
+    elif kind == K.Decision.CLIMAX:
         a = _climax(s, T, mask, p, rng_row)
-    elif kind == D_ATTACK:
+    elif kind == K.Decision.ATTACK:
         a = _attack(s, T, mask, p, rng_row)
-    elif kind == D_COUNTER:
+    elif kind == K.Decision.COUNTER:
         a = _counter(s, T, mask, p, rng_row)
-    elif kind == D_ENCORE:
+    elif kind == K.Decision.ENCORE:
         a = _encore(s, T, mask, p, rng_row)
-    elif kind == D_ENCORE_PAY:
+    elif kind == K.Decision.ENCORE_PAY:
         a = _encore_pay(s, T, p)
-    elif kind == D_LEVEL_UP:
+    elif kind == K.Decision.LEVEL_UP:
         a = _level_up(s, T, mask, p, rng_row)
-    elif kind == D_HAND_LIMIT:
+    elif kind == K.Decision.HAND_LIMIT:
         a = _worst_hand(s, T, mask, p, rng_row)
-    elif kind == D_TRIGGER_OPTION or kind == D_OPTIONAL:
-        a = OPTION_BASE  # CR 4.12.2 pool / draw / treasure, optional effects: take them
-    elif kind == D_CHOOSE_TARGET:
+    elif kind == K.Decision.TRIGGER_OPTION or kind == K.Decision.OPTIONAL_EFFECT:
+        a = K.OPTION_BASE  # CR 4.12.2 pool / draw / treasure, optional effects: take them
+    elif kind == K.Decision.CHOOSE_TARGET:
         a = _choose_target(s, T, mask, p, rng_row)
-    elif kind == D_CHOOSE_POSITION:
+    elif kind == K.Decision.CHOOSE_POSITION:
         a = _choose_position(s, mask, p)
-    if a < 0 or a >= NUM_ACTIONS or mask[a] == 0:
+    if a < 0 or a >= K.NUM_ACTIONS or mask[a] == 0:
         a = pick_uniform(mask, n_legal, rng_row)  # decisions it has no opinion on (ORDER_AUTO ...)
     return a
 
@@ -633,7 +579,7 @@ def _pile_slot(s, p, runs_n, runs_l, i):
     for z in range(len(runs_n)):
         n = s[runs_n[z] + p]
         if i < n:
-            return s[runs_l[z] + p * MAX_DECK + i]
+            return s[runs_l[z] + p * K.MAX_DECK + i]
         i -= n
     return -1
 

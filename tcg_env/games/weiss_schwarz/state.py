@@ -31,7 +31,7 @@ MULLIGAN_STAGE = _a("mulligan_stage")  # 0 starting player, 1 the other, 2 done 
 MULL_DISCARDS = _a("mulligan_discards")  # cards discarded so far by the deciding player
 ATTACKS_DONE = _a("attack_subphases")  # attack sub-phases this turn (CR 7.2.1.3.1)
 CX_PLAYED = _a("climax_played")  # 1 once the climax phase play timing was used (CR 6.6.1.2.2)
-DEC_ARG = _a("decision_args", 4)  # parameters of the pending decision (see kernels)
+DEC_ARG = _a("decision_args", 4)  # parameters of the pending decision (see kernels; [1]: constants.ChoiceFor)
 REFRESH_POINT = _a("refresh_point", 2)  # CR 5.2.1.5 / 9.9
 TIMESTAMP = _a("timestamp")
 # CR 9.1.2.1: an action an interrupt-type rule action (a level up, CR 9.3.1) suspended, resumed once

@@ -13,9 +13,8 @@ import warnings
 from tcg_env.engine.tables import unpack_tables
 from tcg_env.games.weiss_schwarz import constants as K
 
-Op = K.Op
 UNSUPPORTED_OPS = frozenset({
-    Op.TRIGGER_ICON, Op.BACKUP,
+    K.Op.TRIGGER_ICON, K.Op.BACKUP,
 })
 UNSUPPORTED_COSTS: tuple[str, ...] = ()
 UNOFFERED_ACT_COSTS: tuple[str, ...] = ()  # every cost column is paid now
@@ -30,7 +29,7 @@ def unsupported_report(pool) -> list[str]:
         cid = int(abilities[ai, K.A_CARD])
         name = names[cid] if names is not None and 0 <= cid < len(names) else f"card#{cid}"
         c0, n = int(abilities[ai, K.A_CODE_START]), int(abilities[ai, K.A_CODE_LEN])
-        ops = sorted({Op(int(code[r, K.I_OP])).name for r in range(c0, c0 + n) if int(code[r, K.I_OP]) in UNSUPPORTED_OPS})
+        ops = sorted({K.Op(int(code[r, K.I_OP])).name for r in range(c0, c0 + n) if int(code[r, K.I_OP]) in UNSUPPORTED_OPS})
         if ops:
             out.append(f"{name}: ability {ai} uses opcodes not run yet: {', '.join(ops)}")
         for col in UNSUPPORTED_COSTS:
