@@ -18,7 +18,8 @@ def _locator(dispatcher):
 
 
 def test_package_kernels_use_the_package_wide_stamp():
-    from tcg_env.games.fftcg import batch, kernels
+    from tcg_env.engine import batch
+    from tcg_env.games.fftcg import kernels
     from tcg_env.games.weiss_schwarz import observation
 
     for kernel in (kernels.legal_mask_row, batch.random_play_row, observation.observe_row):
