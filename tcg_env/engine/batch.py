@@ -235,21 +235,10 @@ def batch_range(lo, hi, game, op, states, T, decks, deck_lens, seeds, episodes, 
     """Operation ``op`` on rows ``lo .. hi - 1`` (the one entry kernel of the batch operations)."""
     # the caller holds every array for the whole call: the engine works on borrowed views, with
     # no reference-count updates (tcg_env.engine.memory)
-    states = borrow(states)
-    T = borrow(T)
-    decks = borrow(decks)
-    deck_lens = borrow(deck_lens)
-    seeds = borrow(seeds)
-    episodes = borrow(episodes)
-    actions = borrow(actions)
-    obs = borrow(obs)
-    masks = borrow(masks)
-    rewards = borrow(rewards)
-    terminated = borrow(terminated)
-    errors = borrow(errors)
-    agent_rng = borrow(agent_rng)
-    counters = borrow(counters)
-    lengths = borrow(lengths)
+    states, T, decks, deck_lens = borrow(states), borrow(T), borrow(decks), borrow(deck_lens)
+    seeds, episodes, actions, obs = borrow(seeds), borrow(episodes), borrow(actions), borrow(obs)
+    masks, rewards, terminated, errors = borrow(masks), borrow(rewards), borrow(terminated), borrow(errors)
+    agent_rng, counters, lengths = borrow(agent_rng), borrow(counters), borrow(lengths)
     for b in range(lo, hi):
         if op == OP_RESET:
             _reset_episode(game, states, b, decks, deck_lens, np.int64(seeds[b]), variant, auto_single, T)

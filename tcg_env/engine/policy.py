@@ -74,15 +74,9 @@ def policy_range(lo, hi, game, op, states, T, masks, agent_rng, kind, seat_kinds
                  actions_out, lengths, rows):
     """Operation ``op`` on rows ``lo .. hi - 1`` (positions in ``rows`` for OP_ACTIONS_ROWS)."""
     # borrowed views: no reference-count updates inside the engine (tcg_env.engine.memory)
-    states = borrow(states)
-    T = borrow(T)
-    masks = borrow(masks)
-    agent_rng = borrow(agent_rng)
-    seat_kinds = borrow(seat_kinds)
-    players = borrow(players)
-    actions_out = borrow(actions_out)
-    lengths = borrow(lengths)
-    rows = borrow(rows)
+    states, T, masks, agent_rng = borrow(states), borrow(T), borrow(masks), borrow(agent_rng)
+    seat_kinds, players, actions_out = borrow(seat_kinds), borrow(players), borrow(actions_out)
+    lengths, rows = borrow(lengths), borrow(rows)
     for i in range(lo, hi):
         b = rows[i] if op == OP_ACTIONS_ROWS else i
         s = states[b]

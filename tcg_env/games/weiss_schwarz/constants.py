@@ -494,12 +494,8 @@ class Who(IntEnum):
     OPPONENT = 1
 
 
-I_OP = 0
-I_REG = 1  # target register 0..N_REGS-1
-I_A0 = 2
-I_A1 = 3
-I_A2 = 4
-I_NCOLS = 5
+# instruction columns of the code table: the engine's format (tcg_env.engine.effects)
+from tcg_env.engine.effects import I_A0, I_A1, I_A2, I_NCOLS, I_OP, I_REG  # noqa: E402,F401
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,0 +1,87 @@
+"""Lines of code per layer of the engine, per game and for the shared core, at any commit.
+
+    python benchmarks/loc_by_layer.py [REV ...]     (default: the working tree)
+
+A developer tool beside the speed benchmarks: the issue that introduced the shared core (17) asks
+each game's lines before and after, per layer, and the core's. A line of code is a non-blank line
+that is not only a comment; docstrings count (they are the kernels' documentation). Layers:
+
+* ``core``: ``tcg_env/engine``;
+* per game (``tcg_env/games/<game>`` and, before the one-folder layout, ``tcg_env/cards/<game>.py``,
+  ``tcg_env/cards/importers/<game>*.py``, ``tcg_env/envs/<game>_v0.py``), split into
+  ``rules`` (rules, observation, policy and hook kernels), ``cards`` (schema, compiler, importers),
+  ``python`` (spec, adapter, scenario, env);
+* ``shared``: the rest of ``tcg_env`` (facade, envs, cards, CLI, matchups).
+
+Prints one table; with several REVs, one column per REV.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ("fftcg", "weiss_schwarz")
+CARDS_FILES = re.compile(r"(^|/)(cards|importers?|.*_json)\.py$")
+PYTHON_FILES = re.compile(r"(^|/)(__init__|adapter|scenario|env|support|data)\.py$")
+
+
+def _files(rev: str | None) -> dict[str, str]:
+    if rev is None:
+        paths = subprocess.run(["git", "ls-files", "tcg_env"], cwd=ROOT, capture_output=True, text=True,
+                               check=True).stdout.split()
+        paths += subprocess.run(["git", "ls-files", "--others", "--exclude-standard", "tcg_env"], cwd=ROOT,
+                                capture_output=True, text=True, check=True).stdout.split()
+        return {p: (ROOT / p).read_text() for p in paths if p.endswith(".py") and (ROOT / p).exists()}
+    paths = subprocess.run(["git", "ls-tree", "-r", "--name-only", rev, "tcg_env"], cwd=ROOT, capture_output=True,
+                           text=True, check=True).stdout.split()
+    return {p: subprocess.run(["git", "show", f"{rev}:{p}"], cwd=ROOT, capture_output=True, text=True,
+                              check=True).stdout for p in paths if p.endswith(".py")}
+
+
+def code_lines(text: str) -> int:
+    return sum(1 for line in text.splitlines() if line.strip() and not line.strip().startswith("#"))
+
+
+def layer(path: str) -> str:
+    if path.startswith("tcg_env/engine/"):
+        return "core"
+    for g in GAMES:
+        short = "ws" if g == "weiss_schwarz" else g
+        if path.startswith(f"tcg_env/games/{g}/"):
+            rel = path[len(f"tcg_env/games/{g}/"):]
+            if CARDS_FILES.search(rel):
+                return f"{g}: cards"
+            return f"{g}: python" if PYTHON_FILES.search(rel) else f"{g}: rules"
+        if path in (f"tcg_env/cards/{g}.py",) or re.match(rf"tcg_env/cards/importers/({g}|{short})_json\.py$", path):
+            return f"{g}: cards"
+        if path == f"tcg_env/envs/{g}_v0.py":
+            return f"{g}: python"
+    return "shared"
+
+
+def count(rev: str | None) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for path, text in _files(rev).items():
+        key = layer(path)
+        out[key] = out.get(key, 0) + code_lines(text)
+    for g in GAMES:
+        out[f"{g}: total"] = sum(v for k, v in out.items() if k.startswith(f"{g}: ") and not k.endswith("total"))
+    return out
+
+
+def main(argv=None) -> None:
+    revs = list(argv if argv is not None else sys.argv[1:]) or [None]
+    counts = [count(r) for r in revs]
+    keys = sorted({k for c in counts for k in c}, key=lambda k: (k.split(":")[0] != "core", k))
+    names = [r or "worktree" for r in revs]
+    print(f"{'layer':<24}" + "".join(f"{n[:12]:>14}" for n in names))
+    for k in keys:
+        print(f"{k:<24}" + "".join(f"{c.get(k, 0):>14,}" for c in counts))
+
+
+if __name__ == "__main__":
+    main()
