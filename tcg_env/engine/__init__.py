@@ -9,7 +9,9 @@ package gives the pieces that do not depend on a game's rules:
   field-by-field snapshots (``to_fields`` / ``from_fields``);
 * :mod:`tcg_env.engine.rng` -- xorshift128 kept inside the row (clone = copy the row);
 * :mod:`tcg_env.engine.zones` -- ordered zone lists (deck, hand, field, ...) stored as
-  ``[count][capacity]`` runs of the row.
+  ``[count][capacity]`` runs of the row, and the zone table a game declares them in, with which
+  the core moves, shuffles, lists and re-deals cards for every game;
+* :mod:`tcg_env.engine.decisions` -- the pending decision and the end of a game.
 
 Why one int32 row rather than a NamedTuple of arrays: clone, save and restore are single slice
 copies, a batch is more rows, numba sees one array type (fast compiles, one cache entry per

@@ -104,9 +104,16 @@ def rng_below(s, n):
 
 @njit(cache=True)
 def shuffle_run(s, start, count):
-    """Fisher-Yates shuffle of ``s[start:start+count]`` in place."""
+    """Fisher-Yates shuffle of ``s[start:start+count]`` in place, with the row's own RNG."""
+    shuffle_run_with(s, s, start, count)
+
+
+@njit(cache=True)
+def shuffle_run_with(rng_row, s, start, count):
+    """Fisher-Yates shuffle of ``s[start:start+count]`` in place, drawing from the RNG of
+    ``rng_row`` (``s`` itself, or an agent's RNG row when a search deals a row anew)."""
     for i in range(count - 1, 0, -1):
-        j = rng_below(s, i + 1)
+        j = rng_below(rng_row, i + 1)
         tmp = s[start + i]
         s[start + i] = s[start + j]
         s[start + j] = tmp

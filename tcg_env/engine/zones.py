@@ -1,12 +1,34 @@
-"""Ordered zone lists inside a state row.
+"""Ordered zone lists inside a state row, and the zone table that makes card moves generic.
 
 A zone of one player is a count word plus a run of ``capacity`` words holding card-slot numbers;
 index ``count - 1`` is the top (decks) or the newest card. Order is kept on removal so that hand
 and field indices stay stable for agents (an action "hand slot 3" names the same card until a card
 before it leaves).
+
+The zone table
+--------------
+A game's ``state.py`` declares its list zones once in a :class:`ZoneTable`: the game's zone id
+(its ``Zone`` enum value) -> the count and run fields of its :class:`~tcg_env.engine.layout.StateLayout`,
+and where each card's record keeps its card id, owner and zone. :meth:`ZoneTable.compile` gives an
+int64 array that the game keeps as a module-level constant (``ZT``); numba freezes a global array
+into the compiled code, so ``zone_offsets(ZT, K.Zone.HAND, p)`` reads constants (folded where
+the zone is known at compile time). With it the core moves cards for every game: ``zone_put``,
+``zone_take``, ``zone_move``, ``zone_shuffle``, ``zone_count``, ``deal_anew`` (determinization),
+and :func:`zone_lists` (snapshots, ``card_zones``). What a game adds to a move (FF-TCG's field and
+battle, Weiss Schwarz's stage positions and markers) stays in the game's wrapper around them.
+
+Conventions: zone id 0 is "no zone" (a card in limbo, between zones); player ``p``'s count is at
+``count + p`` and its run at ``run + p * capacity``; a card is in the list of the player its record's
+holder field names (the owner, or e.g. the controller for a field).
 """
 
+from __future__ import annotations
+
+import numpy as np
 from numba import njit
+
+from tcg_env.engine.jit import internal
+from tcg_env.engine.rng import rng_below, shuffle_run_with
 
 
 @njit(cache=True)
@@ -69,3 +91,175 @@ def zone_pop_top(s, count_off, run_off):
     s[run_off + n - 1] = -1
     s[count_off] = n - 1
     return slot
+
+
+# =============================================================================================
+# The zone table
+# =============================================================================================
+# The compiled table (ZoneTable.compile): a header, then one row of ZT_ROW_W words per zone id
+ZT_CARD_W = 0  # words per card record
+ZT_CARD = 1  # offset of the card-id field of record 0
+ZT_OWNER = 2  # ... of the owner field
+ZT_ZONE = 3  # ... of the zone field
+ZT_ROWS = 4  # the first zone row: row of zone z at ZT_ROWS + z * ZT_ROW_W
+ZT_ROW_W = 4
+R_COUNT = 0  # offset of player 0's count; -1: not a list zone (no zone, a stage, a stack ...)
+R_RUN = 1  # offset of player 0's run
+R_CAP = 2  # capacity of one player's run
+R_HOLDER = 3  # offset of the record field naming whose list holds the card (owner, controller)
+ZONE_NONE = 0  # the zone id of a card in no list (limbo), in every game
+
+
+class ZoneTable:
+    """A game's list zones, declared against its :class:`~tcg_env.engine.layout.StateLayout`.
+
+    ``zones``: the game's zone enum (its largest value sizes the table; value 0 is "no zone").
+    ``card``, ``owner``, ``zone``: the offsets of the per-card record fields (``add_records``)
+    holding the card id, the owner and the zone; the record width is read from the layout.
+    """
+
+    def __init__(self, layout, zones, *, card: int, owner: int, zone: int, players: int = 2):
+        by_offset = {f.offset: f for f in layout.fields.values()}
+        self.layout = layout
+        self.zones = zones
+        self.players = players
+        self.card, self.owner, self.zone = card, owner, zone
+        self.card_w = by_offset[card].stride
+        for off in (owner, zone):
+            if by_offset[off].stride != self.card_w or abs(off - card) >= self.card_w:
+                raise ValueError(f"{layout.game} zone table: field {by_offset[off].name!r} is not in the card records")
+        if int(min(zones)) != ZONE_NONE:
+            raise ValueError(f"{layout.game} zone table: {zones.__name__} must start at {ZONE_NONE} (no zone)")
+        self._by_offset = by_offset
+        self.lists: dict[int, tuple[str, int, int, int, int]] = {}  # zone id -> (name, count, run, cap, holder)
+
+    def add(self, zone_id, count: int, run: int, holder: int | None = None) -> None:
+        """List zone ``zone_id``: its count field (shape ``(players,)``) and run field (shape
+        ``(players, capacity)``) in the layout, named after the run field. ``holder``: the record
+        field naming whose list holds a card (default: the owner)."""
+        game = self.layout.game
+        z = int(zone_id)
+        if z == ZONE_NONE or z in self.lists:
+            raise ValueError(f"{game} zone table: zone {zone_id!r} declared twice or is the 'no zone' id")
+        c, r = self._by_offset.get(count), self._by_offset.get(run)
+        if c is None or c.shape != (self.players,):
+            raise ValueError(f"{game} zone table: {zone_id!r}: offset {count} is not a count field of shape ({self.players},)")
+        if r is None or len(r.shape) != 2 or r.shape[0] != self.players:
+            raise ValueError(f"{game} zone table: {zone_id!r}: offset {run} is not a run field of shape ({self.players}, capacity)")
+        self.lists[z] = (r.name, count, run, r.shape[1], self.owner if holder is None else holder)
+
+    def compile(self) -> np.ndarray:
+        """The table the kernels read (keep it as a module-level constant: numba freezes it)."""
+        n = int(max(self.zones)) + 1
+        zt = np.zeros(ZT_ROWS + n * ZT_ROW_W, np.int64)
+        zt[ZT_CARD_W], zt[ZT_CARD], zt[ZT_OWNER], zt[ZT_ZONE] = self.card_w, self.card, self.owner, self.zone
+        for z in range(n):
+            r = ZT_ROWS + z * ZT_ROW_W
+            name, count, run, cap, holder = self.lists.get(z, ("", -1, -1, 0, self.owner))
+            zt[r + R_COUNT], zt[r + R_RUN], zt[r + R_CAP], zt[r + R_HOLDER] = count, run, cap, holder
+        zt.setflags(write=False)
+        return zt
+
+    def names(self) -> dict[int, str]:
+        """Zone id -> the list's name (its run field's name), in declaration order."""
+        return {z: v[0] for z, v in self.lists.items()}
+
+
+def zone_lists(row: np.ndarray, table: ZoneTable, zones=None) -> dict[tuple[int, str], list[int]]:
+    """``{(player, zone name): [card slots, bottom .. top]}`` of the table's list zones (or of
+    ``zones``, zone ids), zone by zone in declaration order: snapshots, ``card_zones``, boards."""
+    out = {}
+    for z in table.lists if zones is None else [int(z) for z in zones]:
+        name, count, run, cap, _ = table.lists[z]
+        for p in range(table.players):
+            n = int(row[count + p])
+            out[(p, name)] = [int(x) for x in row[run + p * cap : run + p * cap + n]]
+    return out
+
+
+@internal
+def zone_offsets(zt, z, p):
+    """(count offset, run offset) of list zone ``z`` of player ``p``."""
+    r = ZT_ROWS + z * ZT_ROW_W
+    return zt[r + R_COUNT] + p, zt[r + R_RUN] + p * zt[r + R_CAP]
+
+
+@internal
+def zone_count(s, zt, z, p):
+    return s[zt[ZT_ROWS + z * ZT_ROW_W + R_COUNT] + p]
+
+
+@internal
+def zone_put(s, zt, slot, z):
+    """Put ``slot`` on top of its holder's list ``z`` and record ``z`` on the card; for a zone
+    without a list (a stage, the stack ...) only the record. The card must be in no list (taken)."""
+    w = slot * zt[ZT_CARD_W]
+    r = ZT_ROWS + z * ZT_ROW_W
+    if zt[r + R_COUNT] >= 0:
+        p = s[zt[r + R_HOLDER] + w]
+        zone_push(s, zt[r + R_COUNT] + p, zt[r + R_RUN] + p * zt[r + R_CAP], slot)
+    s[zt[ZT_ZONE] + w] = z
+
+
+@internal
+def zone_take(s, zt, slot):
+    """Remove ``slot`` from the list its zone record names (order of the rest kept) and record
+    "no zone"; a card whose zone has no list only loses the record. Returns the zone it was in."""
+    w = slot * zt[ZT_CARD_W]
+    z = s[zt[ZT_ZONE] + w]
+    r = ZT_ROWS + z * ZT_ROW_W
+    if zt[r + R_COUNT] >= 0:
+        p = s[zt[r + R_HOLDER] + w]
+        zone_remove(s, zt[r + R_COUNT] + p, zt[r + R_RUN] + p * zt[r + R_CAP], slot)
+    s[zt[ZT_ZONE] + w] = ZONE_NONE
+    return z
+
+
+@internal
+def zone_move(s, zt, slot, z):
+    """``zone_take`` then ``zone_put``: ``slot`` on top of list ``z``. Returns the zone it left."""
+    old = zone_take(s, zt, slot)
+    zone_put(s, zt, slot, z)
+    return old
+
+
+@internal
+def zone_shuffle(s, zt, z, p, rng_row):
+    """Shuffle player ``p``'s list ``z`` in place, drawing from ``rng_row``'s RNG (``s`` itself
+    for the game's own shuffles)."""
+    n_off, l_off = zone_offsets(zt, z, p)
+    shuffle_run_with(rng_row, s, l_off, s[n_off])
+
+
+@internal
+def pile_slot(s, zt, p, zones, i):
+    """The ``i``-th card slot of player ``p``'s lists ``zones`` (zone ids) taken one after the
+    other, bottom to top; -1 past the end."""
+    for k in range(len(zones)):
+        n_off, l_off = zone_offsets(zt, zones[k], p)
+        n = s[n_off]
+        if i < n:
+            return s[l_off + i]
+        i -= n
+    return -1
+
+
+@internal
+def deal_anew(s, zt, p, zones, rng_row):
+    """Deal player ``p``'s lists ``zones`` (a tuple of zone ids) anew from the same cards, with
+    ``rng_row``'s RNG: the card ids are permuted (Fisher-Yates over the lists taken as one pile)
+    among their slots, so every list, count and per-slot field stays, and only which card is
+    where changes (determinization: what a player cannot see, re-dealt)."""
+    total = 0
+    for k in range(len(zones)):
+        n_off, _ = zone_offsets(zt, zones[k], p)
+        total += s[n_off]
+    w = zt[ZT_CARD_W]
+    card = zt[ZT_CARD]
+    for i in range(total - 1, 0, -1):
+        j = rng_below(rng_row, i + 1)
+        si = card + pile_slot(s, zt, p, zones, i) * w
+        sj = card + pile_slot(s, zt, p, zones, j) * w
+        t = s[si]
+        s[si] = s[sj]
+        s[sj] = t

@@ -1,22 +1,57 @@
 """A toy game written against the engine core's contract (``tcg_env.engine.hooks``), so the core's
-own behaviour is tested apart from any real game's rules (tests/engine/test_core.py).
+own behaviour is tested apart from any real game's rules (tests/engine/test_core.py,
+tests/engine/test_zones.py).
 
 Nim: a pile of as many tokens as the two decks have cards; the players take 1 or 2 tokens in turn
 (action 0: one, action 1: two); whoever takes the last token wins. Each player also holds a secret,
-the first card id of its deck, that the other player does not see.
+the first card id of its deck, that the other player does not see. The decks' cards (up to
+``MAX_DECK`` each) are dealt into zones through the core's zone table: each deck shuffled, one card
+drawn into the hand; they take no part in the play.
 """
 
-import numpy as np
+from enum import IntEnum
+
 from numba import njit
 
-from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_NUM_DECISIONS, H_WINNER, HEADER_SIZE
+from tcg_env.engine.decisions import end_game, set_decision
+from tcg_env.engine.header import H_DECIDER, H_DONE, H_NUM_DECISIONS
 from tcg_env.engine.hooks import Rules
+from tcg_env.engine.layout import StateLayout
 from tcg_env.engine.rng import rng_below
+from tcg_env.engine.zones import ZoneTable, deal_anew, zone_count, zone_move, zone_offsets, zone_put, zone_shuffle
+
+
+class Zone(IntEnum):
+    NONE = 0
+    DECK = 1
+    HAND = 2
+    DISCARD = 3
+    REVEALED = 4  # a zone without a list: only the card's record names it
+
 
 NUM_ACTIONS = 2  # take one token, take two
-PILE = HEADER_SIZE  # tokens left
-SECRET = HEADER_SIZE + 1  # two words: each player's secret
-STATE_SIZE = HEADER_SIZE + 3
+MAX_DECK = 8
+N_SLOTS = 2 * MAX_DECK  # player p's cards in slots [p * MAX_DECK, p * MAX_DECK + deck size)
+
+LAYOUT = StateLayout("toy")
+PILE = LAYOUT.add("pile")  # tokens left
+SECRET = LAYOUT.add("secret", 2)  # each player's secret
+DECK_N = LAYOUT.add("deck_count", 2)
+HAND_N = LAYOUT.add("hand_count", 2)
+DISCARD_N = LAYOUT.add("discard_count", 2)
+DECK_L = LAYOUT.add("deck", (2, MAX_DECK))
+HAND_L = LAYOUT.add("hand", (2, MAX_DECK))
+DISCARD_L = LAYOUT.add("discard", (2, MAX_DECK))
+CARD, OWNER, ZONE = LAYOUT.add_records(N_SLOTS, ["card_id", "owner", "zone"])
+CARD_W = 3
+STATE_SIZE = LAYOUT.size
+
+ZONES = ZoneTable(LAYOUT, Zone, card=CARD, owner=OWNER, zone=ZONE)
+ZONES.add(Zone.DECK, DECK_N, DECK_L)
+ZONES.add(Zone.HAND, HAND_N, HAND_L)
+ZONES.add(Zone.DISCARD, DISCARD_N, DISCARD_L)
+ZT = ZONES.compile()
+
 OBS_SIZE = 3  # pile, "my turn", my secret
 DECISION_TAKE = 1
 
@@ -24,12 +59,30 @@ RULES = Rules(__name__)
 
 
 @njit(cache=True)
+def deal_deck(s, p, deck):
+    """``deck``'s first ``MAX_DECK`` card ids into player ``p``'s slots and deck, shuffled."""
+    for i in range(min(deck.shape[0], MAX_DECK)):
+        slot = p * MAX_DECK + i
+        s[CARD + slot * CARD_W] = deck[i]
+        s[OWNER + slot * CARD_W] = p
+        zone_put(s, ZT, slot, Zone.DECK)
+    zone_shuffle(s, ZT, Zone.DECK, p, s)
+
+
+@njit(cache=True)
 def setup_row(s, deck0, deck1, T):
     s[PILE] = deck0.shape[0] + deck1.shape[0]
     s[SECRET] = deck0[0] if deck0.shape[0] > 0 else 0
     s[SECRET + 1] = deck1[0] if deck1.shape[0] > 0 else 0
-    s[H_DECISION] = DECISION_TAKE
-    s[H_DECIDER] = rng_below(s, 2)
+    for slot in range(N_SLOTS):
+        s[CARD + slot * CARD_W] = -1
+    deal_deck(s, 0, deck0)
+    deal_deck(s, 1, deck1)
+    for p in range(2):
+        if zone_count(s, ZT, Zone.DECK, p) > 0:  # draw the top card
+            n_off, l_off = zone_offsets(ZT, Zone.DECK, p)
+            zone_move(s, ZT, s[l_off + s[n_off] - 1], Zone.HAND)
+    set_decision(s, DECISION_TAKE, rng_below(s, 2))
 
 
 @njit(cache=True)
@@ -46,10 +99,7 @@ def apply_unchecked(s, T, a):
     s[PILE] -= a + 1
     s[H_NUM_DECISIONS] += 1
     if s[PILE] == 0:
-        s[H_DONE] = 1
-        s[H_WINNER] = s[H_DECIDER]
-        s[H_DECIDER] = -1
-        s[H_DECISION] = 0
+        end_game(s, s[H_DECIDER])
     else:
         s[H_DECIDER] = 1 - s[H_DECIDER]
 
@@ -81,4 +131,7 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
 
 @njit(cache=True)
 def resample_hidden(s, T, player, rng_row):
+    """The opponent's secret drawn anew, its hand and deck dealt anew, ``player``'s deck shuffled."""
     s[SECRET + 1 - player] = rng_below(rng_row, 1000)
+    deal_anew(s, ZT, 1 - player, (Zone.HAND, Zone.DECK), rng_row)
+    zone_shuffle(s, ZT, Zone.DECK, player, rng_row)

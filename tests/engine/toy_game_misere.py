@@ -7,7 +7,8 @@ per variant, so neither variant's code has a branch on the other."""
 
 from numba import njit
 
-from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_NUM_DECISIONS, H_WINNER
+from tcg_env.engine.decisions import end_game
+from tcg_env.engine.header import H_DECIDER, H_NUM_DECISIONS
 from tcg_env.engine.hooks import Rules
 from toy_game import (  # noqa: F401  (the base game's kernels that the variant keeps)
     NUM_ACTIONS,
@@ -30,10 +31,7 @@ def apply_unchecked(s, T, a):
     s[PILE] -= a + 1
     s[H_NUM_DECISIONS] += 1
     if s[PILE] == 0:
-        s[H_DONE] = 1
-        s[H_WINNER] = 1 - s[H_DECIDER]  # the player who took the last token loses
-        s[H_DECIDER] = -1
-        s[H_DECISION] = 0
+        end_game(s, 1 - s[H_DECIDER])  # the player who took the last token loses
     else:
         s[H_DECIDER] = 1 - s[H_DECIDER]
 

@@ -1,0 +1,262 @@
+"""The core's zone table (tcg_env.engine.zones) and decision helpers (tcg_env.engine.decisions),
+on the toy game's deck / hand / discard (toy_game.py): moves keep the lists, counts and each card's
+zone record consistent; deal_anew re-deals ids without touching the lists; shuffles draw from the
+RNG row they are given; zone_lists reads what the kernels wrote."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import toy_game as toy
+from numba import njit
+
+from tcg_env.engine import decisions, zones
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_RNG, H_WINNER, HEADER_SIZE, WINNER_DRAW
+from tcg_env.engine.layout import StateLayout
+from tcg_env.engine.rng import rng_below, rng_seed_one
+from tcg_env.engine.zones import ZoneTable, zone_lists
+
+Z = toy.Zone
+ZT = toy.ZT
+
+
+# the core's zone kernels are kernel-only (tcg_env.engine.jit.internal): the tests call them here
+@njit
+def put(s, zt, slot, z):
+    zones.zone_put(s, zt, slot, z)
+
+
+@njit
+def take(s, zt, slot):
+    return zones.zone_take(s, zt, slot)
+
+
+@njit
+def move(s, zt, slot, z):
+    return zones.zone_move(s, zt, slot, z)
+
+
+@njit
+def count(s, zt, z, p):
+    return zones.zone_count(s, zt, z, p)
+
+
+@njit
+def offsets(zt, z, p):
+    return zones.zone_offsets(zt, z, p)
+
+
+@njit
+def shuffle(s, zt, z, p, rng_row):
+    zones.zone_shuffle(s, zt, z, p, rng_row)
+
+
+@njit
+def deal_anew_hand_deck(s, zt, p, rng_row):
+    zones.deal_anew(s, zt, p, (toy.Zone.HAND, toy.Zone.DECK), rng_row)
+
+
+@njit
+def deal_anew_all(s, zt, p, rng_row):
+    zones.deal_anew(s, zt, p, (toy.Zone.HAND, toy.Zone.DECK, toy.Zone.DISCARD), rng_row)
+
+
+@njit
+def two_list_deal_reference(s, p, rng_row):
+    """The loop FF-TCG's resample_hidden dealt the opponent's hand + deck with before the core had
+    deal_anew: deal_anew must draw the same numbers in the same order (the golden hashes)."""
+    nh = s[toy.HAND_N + p]
+    n = nh + s[toy.DECK_N + p]
+    for i in range(n - 1, 0, -1):
+        j = rng_below(rng_row, i + 1)
+        si = s[toy.HAND_L + p * toy.MAX_DECK + i] if i < nh else s[toy.DECK_L + p * toy.MAX_DECK + (i - nh)]
+        sj = s[toy.HAND_L + p * toy.MAX_DECK + j] if j < nh else s[toy.DECK_L + p * toy.MAX_DECK + (j - nh)]
+        t = s[toy.CARD + si * toy.CARD_W]
+        s[toy.CARD + si * toy.CARD_W] = s[toy.CARD + sj * toy.CARD_W]
+        s[toy.CARD + sj * toy.CARD_W] = t
+
+
+@njit
+def decide(s, kind, player):
+    decisions.set_decision(s, kind, player)
+
+
+@njit
+def finish(s, winner):
+    decisions.end_game(s, winner)
+
+
+def dealt_row(seed: int = 3, n0: int = 6, n1: int = 5) -> np.ndarray:
+    """A toy row after setup: each player's cards (ids 100 + slot) shuffled into the deck, one drawn."""
+    s = np.zeros(toy.STATE_SIZE, np.int32)
+    rng_seed_one(s, seed)
+    toy.setup_row(s, 100 + np.arange(n0, dtype=np.int32), 100 + toy.MAX_DECK + np.arange(n1, dtype=np.int32),
+                  np.zeros((1, 1), np.int32))
+    return s
+
+
+def rng_row(seed: int) -> np.ndarray:
+    r = np.zeros(HEADER_SIZE, np.int32)
+    rng_seed_one(r, seed)
+    return r
+
+
+def assert_consistent(s: np.ndarray) -> None:
+    """Every held card is listed exactly once, in the list its zone record names, of its owner."""
+    lists = zone_lists(s, toy.ZONES)
+    names = toy.ZONES.names()
+    where = {}
+    for (p, name), slots in lists.items():
+        assert len(slots) == s[{"deck": toy.DECK_N, "hand": toy.HAND_N, "discard": toy.DISCARD_N}[name] + p]
+        for slot in slots:
+            assert slot not in where
+            where[slot] = (p, name)
+    for slot in range(toy.N_SLOTS):
+        if s[toy.CARD + slot * toy.CARD_W] < 0:
+            continue
+        z = int(s[toy.ZONE + slot * toy.CARD_W])
+        if z in names:
+            assert where[slot] == (int(s[toy.OWNER + slot * toy.CARD_W]), names[z])
+        else:
+            assert slot not in where
+
+
+def test_the_table_compiles_the_layouts_offsets_and_names_each_list_after_its_run():
+    assert ZT[zones.ZT_CARD_W] == toy.CARD_W and ZT[zones.ZT_ZONE] == toy.ZONE and ZT[zones.ZT_OWNER] == toy.OWNER
+    assert toy.ZONES.names() == {Z.DECK: "deck", Z.HAND: "hand", Z.DISCARD: "discard"}
+    assert offsets(ZT, Z.HAND, 1) == (toy.HAND_N + 1, toy.HAND_L + toy.MAX_DECK)
+    assert offsets(ZT, Z.DISCARD, 0) == (toy.DISCARD_N, toy.DISCARD_L)
+    assert not ZT.flags.writeable  # numba freezes a module-level array only if nothing writes it
+
+
+def test_a_table_refuses_fields_that_are_not_a_zones_count_or_run():
+    layout = StateLayout("bad")
+    n = layout.add("n", 2)
+    run = layout.add("run", (2, 4))
+    one = layout.add("one")
+    card, owner, zone = layout.add_records(8, ["card", "owner", "zone"])
+    t = ZoneTable(layout, Z, card=card, owner=owner, zone=zone)
+    with pytest.raises(ValueError, match="offset .* is not a count field"):
+        t.add(Z.DECK, one, run)
+    with pytest.raises(ValueError, match="offset .* is not a run field"):
+        t.add(Z.DECK, n, n)
+    t.add(Z.DECK, n, run)
+    with pytest.raises(ValueError, match="declared twice"):
+        t.add(Z.DECK, n, run)
+    with pytest.raises(ValueError, match="not in the card records"):
+        ZoneTable(layout, Z, card=card, owner=one, zone=zone)
+
+
+def test_setup_deals_each_deck_through_the_table_shuffled_and_draws_one():
+    s = dealt_row()
+    assert_consistent(s)
+    assert [count(s, ZT, Z.DECK, p) for p in (0, 1)] == [5, 4] and [count(s, ZT, Z.HAND, p) for p in (0, 1)] == [1, 1]
+    lists = zone_lists(s, toy.ZONES)
+    assert sorted(lists[(0, "deck")] + lists[(0, "hand")]) == list(range(6))
+    assert sorted(lists[(1, "deck")] + lists[(1, "hand")]) == list(range(8, 13))
+    decks = {tuple(zone_lists(dealt_row(seed=k), toy.ZONES)[(0, "deck")]) for k in range(8)}
+    assert len(decks) > 1  # the shuffle drew from the row's RNG, which the seed sets
+
+
+def test_put_take_and_move_keep_lists_counts_and_zone_records_consistent():
+    s = dealt_row()
+    r = np.random.default_rng(0)
+    held = [sl for sl in range(toy.N_SLOTS) if s[toy.CARD + sl * toy.CARD_W] >= 0]
+    for _ in range(300):
+        slot = int(r.choice(held))
+        z = Z(int(r.choice([Z.DECK, Z.HAND, Z.DISCARD, Z.REVEALED])))
+        before = int(s[toy.ZONE + slot * toy.CARD_W])
+        assert move(s, ZT, slot, z) == before
+        assert s[toy.ZONE + slot * toy.CARD_W] == z
+        if z != Z.REVEALED:  # put on top of the owner's list
+            n_off, l_off = offsets(ZT, z, int(s[toy.OWNER + slot * toy.CARD_W]))
+            assert s[l_off + s[n_off] - 1] == slot
+        assert_consistent(s)
+    assert sum(len(v) for v in zone_lists(s, toy.ZONES).values()) + sum(
+        int(s[toy.ZONE + sl * toy.CARD_W]) == Z.REVEALED for sl in held) == len(held)
+
+
+def test_take_keeps_the_order_of_the_rest_and_leaves_the_card_in_no_zone():
+    s = dealt_row()
+    deck = zone_lists(s, toy.ZONES)[(0, "deck")]
+    assert take(s, ZT, deck[1]) == Z.DECK
+    assert zone_lists(s, toy.ZONES)[(0, "deck")] == deck[:1] + deck[2:]
+    assert s[toy.ZONE + deck[1] * toy.CARD_W] == zones.ZONE_NONE
+    assert take(s, ZT, deck[1]) == zones.ZONE_NONE  # from no zone: nothing else changes
+    assert zone_lists(s, toy.ZONES)[(0, "deck")] == deck[:1] + deck[2:]
+    put(s, ZT, deck[1], Z.DISCARD)
+    assert zone_lists(s, toy.ZONES)[(0, "discard")] == [deck[1]]
+    assert_consistent(s)
+
+
+def test_shuffle_draws_from_the_rng_row_it_is_given():
+    s = dealt_row()
+    deck = zone_lists(s, toy.ZONES)[(0, "deck")]
+    own = s.copy()
+    shuffle(own, ZT, Z.DECK, 0, own)  # the game's own RNG: it advances
+    assert not np.array_equal(own[H_RNG : H_RNG + 4], s[H_RNG : H_RNG + 4])
+    assert sorted(zone_lists(own, toy.ZONES)[(0, "deck")]) == sorted(deck)
+    outcomes = set()
+    for seed in range(6):
+        d, r = s.copy(), rng_row(seed)
+        shuffle(d, ZT, Z.DECK, 0, r)
+        assert np.array_equal(d[H_RNG : H_RNG + 4], s[H_RNG : H_RNG + 4])  # not the row's RNG
+        assert not np.array_equal(r[H_RNG : H_RNG + 4], rng_row(seed)[H_RNG : H_RNG + 4])
+        again = s.copy()
+        shuffle(again, ZT, Z.DECK, 0, rng_row(seed))
+        assert np.array_equal(again, d)  # the same draws, the same order
+        outcomes.add(tuple(zone_lists(d, toy.ZONES)[(0, "deck")]))
+        assert_consistent(d)
+    assert len(outcomes) > 1
+
+
+def test_deal_anew_permutes_card_ids_and_keeps_every_zones_slots_and_sizes():
+    s = dealt_row()
+    for slot in zone_lists(s, toy.ZONES)[(1, "deck")][:2]:
+        move(s, ZT, slot, Z.DISCARD)
+    lists = zone_lists(s, toy.ZONES)
+    ids = s[toy.CARD :: toy.CARD_W][: toy.N_SLOTS]
+    mine = [sl for k in ("hand", "deck", "discard") for sl in lists[(1, k)]]
+    seen = set()
+    for seed in range(10):
+        d = s.copy()
+        deal_anew_all(d, ZT, 1, rng_row(seed))
+        assert zone_lists(d, toy.ZONES) == lists  # lists and counts as they were
+        new_ids = d[toy.CARD :: toy.CARD_W][: toy.N_SLOTS]
+        assert sorted(new_ids[mine]) == sorted(ids[mine])  # the same cards, dealt anew
+        others = [sl for sl in range(toy.N_SLOTS) if sl not in mine]
+        assert np.array_equal(new_ids[others], ids[others])  # player 0's cards untouched
+        mask = np.ones(toy.STATE_SIZE, bool)
+        mask[toy.CARD : toy.CARD + toy.N_SLOTS * toy.CARD_W : toy.CARD_W] = False
+        assert np.array_equal(d[mask], s[mask])  # nothing but card ids changed, not the row's RNG
+        seen.add(tuple(new_ids[mine]))
+    assert len(seen) > 5
+
+
+def test_deal_anew_draws_what_the_games_two_list_loop_drew():
+    s = dealt_row(n0=8, n1=8)
+    for seed in range(5):
+        a, b = s.copy(), s.copy()
+        ra, rb = rng_row(seed), rng_row(seed)
+        deal_anew_hand_deck(a, ZT, 0, ra)
+        two_list_deal_reference(b, 0, rb)
+        assert np.array_equal(a, b) and np.array_equal(ra, rb)
+
+
+def test_zone_lists_reads_each_players_lists_in_declaration_order():
+    s = dealt_row()
+    lists = zone_lists(s, toy.ZONES)
+    assert list(lists) == [(p, n) for n in ("deck", "hand", "discard") for p in (0, 1)]
+    for (p, name), slots in lists.items():
+        n_off, l_off = offsets(ZT, {"deck": Z.DECK, "hand": Z.HAND, "discard": Z.DISCARD}[name], p)
+        assert slots == [int(x) for x in s[l_off : l_off + s[n_off]]]
+    assert list(zone_lists(s, toy.ZONES, [Z.HAND])) == [(0, "hand"), (1, "hand")]
+
+
+def test_set_decision_and_end_game_write_the_header():
+    s = dealt_row()
+    decide(s, 5, 1)
+    assert s[H_DECISION] == 5 and s[H_DECIDER] == 1 and s[H_DONE] == 0
+    finish(s, WINNER_DRAW)
+    assert s[H_DONE] == 1 and s[H_WINNER] == WINNER_DRAW
+    assert s[H_DECISION] == decisions.DECISION_NONE and s[H_DECIDER] == -1
