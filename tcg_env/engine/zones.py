@@ -130,6 +130,7 @@ class ZoneTable:
                 raise ValueError(f"{layout.game} zone table: field {by_offset[off].name!r} is not in the card records")
         if int(min(zones)) != ZONE_NONE:
             raise ValueError(f"{layout.game} zone table: {zones.__name__} must start at {ZONE_NONE} (no zone)")
+        self.n_slots = by_offset[card].shape[0]
         self._by_offset = by_offset
         self.lists: dict[int, tuple[str, int, int, int, int]] = {}  # zone id -> (name, count, run, cap, holder)
 
@@ -160,21 +161,79 @@ class ZoneTable:
         zt.setflags(write=False)
         return zt
 
+    def check(self, row: np.ndarray, err) -> dict[int, str]:
+        """Snapshot checks of the lists: counts within capacity, slots in range and listed once,
+        each in the list its zone record names, of the player its holder field names; ``err(msg)``
+        raises. Returns ``{slot: list name}`` of every listed card."""
+        seen: dict[int, str] = {}
+        for z, (name, count, run, cap, holder) in self.lists.items():
+            for p in range(self.players):
+                n = int(row[count + p])
+                if not 0 <= n <= cap:
+                    err(f"{name} count of player {p} is {n}, must be 0..{cap}")
+                for slot in row[run + p * cap : run + p * cap + n]:
+                    slot = int(slot)
+                    if not 0 <= slot < self.n_slots:
+                        err(f"{name} of player {p} lists slot {slot}, out of range")
+                    if slot in seen:
+                        err(f"slot {slot} is listed in both {seen[slot]} and {name}")
+                    seen[slot] = name
+                    zone = int(row[self.zone + slot * self.card_w])
+                    if zone != z:
+                        err(f"slot {slot} is listed in {name} of player {p} but its zone is {zone}")
+                    who = int(row[holder + slot * self.card_w])
+                    if who != p:
+                        err(f"slot {slot} is in {name} of player {p} but belongs to player {who}")
+        return seen
+
+    def take(self, row: np.ndarray, slot: int) -> None:
+        """Python twin of the kernel ``zone_take`` for building positions (scenarios): ``slot``
+        out of the list its zone record names (the rest keep their order); record "no zone"."""
+        w = slot * self.card_w
+        z = int(row[self.zone + w])
+        if z in self.lists:
+            _, count, run, cap, holder = self.lists[z]
+            p = int(row[holder + w])
+            rest = [x for x in zone_list(row, self, z, p) if x != slot]
+            if len(rest) < int(row[count + p]):
+                row[run + p * cap : run + p * cap + len(rest)] = rest
+                row[run + p * cap + len(rest)] = -1
+                row[count + p] = len(rest)
+        row[self.zone + w] = ZONE_NONE
+
+    def put(self, row: np.ndarray, slot: int, z, player: int, bottom: bool = False) -> None:
+        """Python twin of ``zone_put`` into ``player``'s list (on top, or at the bottom): a
+        ValueError names a full list. The card must be in no list."""
+        z = int(z)
+        if z in self.lists:
+            name, count, run, cap, _ = self.lists[z]
+            n = int(row[count + player])
+            if n >= cap:
+                raise ValueError(f"{name} of player {player} is full ({cap})")
+            base = run + player * cap
+            if bottom:
+                row[base + 1 : base + n + 1] = row[base : base + n].copy()
+            row[base + (0 if bottom else n)] = slot
+            row[count + player] = n + 1
+        row[self.zone + slot * self.card_w] = z
+
     def names(self) -> dict[int, str]:
         """Zone id -> the list's name (its run field's name), in declaration order."""
         return {z: v[0] for z, v in self.lists.items()}
 
 
+def zone_list(row: np.ndarray, table: ZoneTable, z, p: int) -> list[int]:
+    """Player ``p``'s list zone ``z``: its card slots, bottom .. top."""
+    _, count, run, cap, _ = table.lists[int(z)]
+    n = int(row[count + p])
+    return [int(x) for x in row[run + p * cap : run + p * cap + n]]
+
+
 def zone_lists(row: np.ndarray, table: ZoneTable, zones=None) -> dict[tuple[int, str], list[int]]:
     """``{(player, zone name): [card slots, bottom .. top]}`` of the table's list zones (or of
     ``zones``, zone ids), zone by zone in declaration order: snapshots, ``card_zones``, boards."""
-    out = {}
-    for z in table.lists if zones is None else [int(z) for z in zones]:
-        name, count, run, cap, _ = table.lists[z]
-        for p in range(table.players):
-            n = int(row[count + p])
-            out[(p, name)] = [int(x) for x in row[run + p * cap : run + p * cap + n]]
-    return out
+    return {(p, table.lists[int(z)][0]): zone_list(row, table, z, p)
+            for z in (table.lists if zones is None else zones) for p in range(table.players)}
 
 
 @internal

@@ -20,10 +20,51 @@ Z = toy.Zone
 ZT = toy.ZT
 
 
-# the core's zone kernels are kernel-only (tcg_env.engine.jit.internal): the tests call them here
+# the core's zone kernels are kernel-only (tcg_env.engine.jit.internal): the tests call them through
+# these, with zone ids as plain ints (toy_game.py says why)
 @njit
-def put(s, zt, slot, z):
+def _put(s, zt, slot, z):
     zones.zone_put(s, zt, slot, z)
+
+
+@njit
+def _move(s, zt, slot, z):
+    return zones.zone_move(s, zt, slot, z)
+
+
+@njit
+def _count(s, zt, z, p):
+    return zones.zone_count(s, zt, z, p)
+
+
+@njit
+def _offsets(zt, z, p):
+    return zones.zone_offsets(zt, z, p)
+
+
+@njit
+def _shuffle(s, zt, z, p, rng_row):
+    zones.zone_shuffle(s, zt, z, p, rng_row)
+
+
+def put(s, zt, slot, z):
+    _put(s, zt, slot, int(z))
+
+
+def move(s, zt, slot, z):
+    return _move(s, zt, slot, int(z))
+
+
+def count(s, zt, z, p):
+    return _count(s, zt, int(z), p)
+
+
+def offsets(zt, z, p):
+    return _offsets(zt, int(z), p)
+
+
+def shuffle(s, zt, z, p, rng_row):
+    _shuffle(s, zt, int(z), p, rng_row)
 
 
 @njit
@@ -32,33 +73,13 @@ def take(s, zt, slot):
 
 
 @njit
-def move(s, zt, slot, z):
-    return zones.zone_move(s, zt, slot, z)
-
-
-@njit
-def count(s, zt, z, p):
-    return zones.zone_count(s, zt, z, p)
-
-
-@njit
-def offsets(zt, z, p):
-    return zones.zone_offsets(zt, z, p)
-
-
-@njit
-def shuffle(s, zt, z, p, rng_row):
-    zones.zone_shuffle(s, zt, z, p, rng_row)
-
-
-@njit
 def deal_anew_hand_deck(s, zt, p, rng_row):
-    zones.deal_anew(s, zt, p, (toy.Zone.HAND, toy.Zone.DECK), rng_row)
+    zones.deal_anew(s, zt, p, (toy.HAND, toy.DECK), rng_row)
 
 
 @njit
 def deal_anew_all(s, zt, p, rng_row):
-    zones.deal_anew(s, zt, p, (toy.Zone.HAND, toy.Zone.DECK, toy.Zone.DISCARD), rng_row)
+    zones.deal_anew(s, zt, p, (toy.HAND, toy.DECK, toy.DISCARD), rng_row)
 
 
 @njit
@@ -260,3 +281,47 @@ def test_set_decision_and_end_game_write_the_header():
     finish(s, WINNER_DRAW)
     assert s[H_DONE] == 1 and s[H_WINNER] == WINNER_DRAW
     assert s[H_DECISION] == decisions.DECISION_NONE and s[H_DECIDER] == -1
+
+
+def test_check_names_the_first_inconsistency_of_a_written_row():
+    s = dealt_row()
+    assert set(toy.ZONES.check(s, pytest.fail)) == {sl for sl in range(toy.N_SLOTS) if s[toy.CARD + sl * toy.CARD_W] >= 0}
+
+    def err(msg):
+        raise ValueError(msg)
+
+    hand0 = zone_lists(s, toy.ZONES)[(0, "hand")][0]
+    for poke, message in (
+        (lambda r: r.__setitem__(toy.HAND_N, toy.MAX_DECK + 1), "hand count of player 0 is 9, must be 0..8"),
+        (lambda r: r.__setitem__(toy.HAND_L, 99), "hand of player 0 lists slot 99, out of range"),
+        (lambda r: r.__setitem__(toy.HAND_L, r[toy.DECK_L]), "is listed in both deck and hand"),
+        (lambda r: r.__setitem__(toy.ZONE + hand0 * toy.CARD_W, Z.DISCARD),
+         f"slot {hand0} is listed in hand of player 0 but its zone is 3"),
+        (lambda r: r.__setitem__(toy.OWNER + hand0 * toy.CARD_W, 1), f"slot {hand0} is in hand of player 0 but belongs to player 1"),
+    ):
+        bad = s.copy()
+        poke(bad)
+        with pytest.raises(ValueError, match=message):
+            toy.ZONES.check(bad, err)
+
+
+def test_the_python_take_and_put_do_what_the_kernels_do():
+    s = dealt_row()
+    k, py = s.copy(), s.copy()
+    r = np.random.default_rng(1)
+    held = [sl for sl in range(toy.N_SLOTS) if s[toy.CARD + sl * toy.CARD_W] >= 0]
+    for _ in range(100):
+        slot = int(r.choice(held))
+        z = Z(int(r.choice([Z.DECK, Z.HAND, Z.DISCARD, Z.REVEALED])))
+        move(k, ZT, slot, z)
+        toy.ZONES.take(py, slot)
+        toy.ZONES.put(py, slot, z, int(py[toy.OWNER + slot * toy.CARD_W]))
+        assert np.array_equal(k, py)
+    deck = zone_lists(py, toy.ZONES)[(0, "deck")]
+    toy.ZONES.take(py, deck[-1])
+    toy.ZONES.put(py, deck[-1], Z.DECK, 0, bottom=True)
+    assert zone_lists(py, toy.ZONES)[(0, "deck")] == deck[-1:] + deck[:-1]
+    full = np.zeros_like(py)
+    full[toy.HAND_N] = toy.MAX_DECK
+    with pytest.raises(ValueError, match="hand of player 0 is full \\(8\\)"):
+        toy.ZONES.put(full, 0, Z.HAND, 0)

@@ -29,6 +29,13 @@ class Zone(IntEnum):
     REVEALED = 4  # a zone without a list: only the card's record names it
 
 
+# The kernels below name zones by these plain ints, not by ``Zone.DECK``: a core kernel called
+# with an enum member is compiled (and cached on disk, in the core's index) for the enum's type,
+# and a type of this test module could not be read back by a process without tests/engine on its
+# path. A game's own enums (tcg_env.games.<game>.constants) import everywhere and need no copy
+DECK, HAND, DISCARD, REVEALED = (int(z) for z in (Zone.DECK, Zone.HAND, Zone.DISCARD, Zone.REVEALED))
+
+
 NUM_ACTIONS = 2  # take one token, take two
 MAX_DECK = 8
 N_SLOTS = 2 * MAX_DECK  # player p's cards in slots [p * MAX_DECK, p * MAX_DECK + deck size)
@@ -65,8 +72,8 @@ def deal_deck(s, p, deck):
         slot = p * MAX_DECK + i
         s[CARD + slot * CARD_W] = deck[i]
         s[OWNER + slot * CARD_W] = p
-        zone_put(s, ZT, slot, Zone.DECK)
-    zone_shuffle(s, ZT, Zone.DECK, p, s)
+        zone_put(s, ZT, slot, DECK)
+    zone_shuffle(s, ZT, DECK, p, s)
 
 
 @njit(cache=True)
@@ -79,9 +86,9 @@ def setup_row(s, deck0, deck1, T):
     deal_deck(s, 0, deck0)
     deal_deck(s, 1, deck1)
     for p in range(2):
-        if zone_count(s, ZT, Zone.DECK, p) > 0:  # draw the top card
-            n_off, l_off = zone_offsets(ZT, Zone.DECK, p)
-            zone_move(s, ZT, s[l_off + s[n_off] - 1], Zone.HAND)
+        if zone_count(s, ZT, DECK, p) > 0:  # draw the top card
+            n_off, l_off = zone_offsets(ZT, DECK, p)
+            zone_move(s, ZT, s[l_off + s[n_off] - 1], HAND)
     set_decision(s, DECISION_TAKE, rng_below(s, 2))
 
 
@@ -133,5 +140,5 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
 def resample_hidden(s, T, player, rng_row):
     """The opponent's secret drawn anew, its hand and deck dealt anew, ``player``'s deck shuffled."""
     s[SECRET + 1 - player] = rng_below(rng_row, 1000)
-    deal_anew(s, ZT, 1 - player, (Zone.HAND, Zone.DECK), rng_row)
-    zone_shuffle(s, ZT, Zone.DECK, player, rng_row)
+    deal_anew(s, ZT, 1 - player, (HAND, DECK), rng_row)
+    zone_shuffle(s, ZT, DECK, player, rng_row)

@@ -9,6 +9,7 @@ import numpy as np
 from tcg_env.engine.tables import unpack_tables
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN, H_VARIANT, H_WINNER
 from tcg_env.engine.layout import FLAG, SnapshotError
+from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
 from tcg_env.spec import SHARED, CardZones
@@ -45,17 +46,12 @@ def pool_fingerprint(pool) -> str:
 
 
 # ---- reading the row ---------------------------------------------------------------------------
-def _zone(row, count_off, list_off, p, cap):
-    n = int(row[count_off + p])
-    return [int(x) for x in row[list_off + p * cap : list_off + p * cap + n]]
-
-
 def hand(row, p):
-    return _zone(row, S.HAND_N, S.HAND_L, p, K.MAX_DECK)
+    return zone_list(row, S.ZONES, K.Zone.HAND, p)
 
 
 def field(row, p):
-    return _zone(row, S.FIELD_N, S.FIELD_L, p, K.FIELD_SLOTS)
+    return zone_list(row, S.ZONES, K.Zone.FIELD, p)
 
 
 def card_zones(row) -> CardZones:
@@ -63,17 +59,7 @@ def card_zones(row) -> CardZones:
     lists of each player (the field by controller), then, from the card records, the cards on the
     stack (CR 7.12, a Summon being cast) and the card in transit (zone NONE: a Character between
     being paid for and entering the field) as shared zones."""
-    zones: dict[tuple[int, str], list[int]] = {}
-    for name, cn, ln, cap in (
-        ("deck", S.DECK_N, S.DECK_L, K.MAX_DECK),
-        ("hand", S.HAND_N, S.HAND_L, K.MAX_DECK),
-        ("field", S.FIELD_N, S.FIELD_L, K.FIELD_SLOTS),
-        ("break_zone", S.BREAK_N, S.BREAK_L, K.MAX_DECK),
-        ("damage_zone", S.DAMAGE_N, S.DAMAGE_L, K.MAX_DECK),
-        ("removed", S.REMOVED_N, S.REMOVED_L, K.MAX_DECK),
-    ):
-        for p in range(2):
-            zones[(p, name)] = _zone(row, cn, ln, p, cap)
+    zones = zone_lists(row, S.ZONES)
     held = [s for s in range(K.N_SLOTS) if int(row[S.CARD + s * S.CARD_W]) >= 0]
     zones[(SHARED, "stack")] = [s for s in held if int(row[S.ZONE + s * S.CARD_W]) == K.Zone.STACK]
     zones[(SHARED, "in_transit")] = [s for s in held if int(row[S.ZONE + s * S.CARD_W]) == K.Zone.NONE]
@@ -373,32 +359,7 @@ def check_consistency(row: np.ndarray, pool) -> None:
 
     if int(row[H_VARIANT]) not in (0, 1):
         err(f"field 'variant' must be 0 (constructed) or 1 (limited), got {int(row[H_VARIANT])}")
-    zones = {
-        K.Zone.DECK: (S.DECK_N, S.DECK_L, K.MAX_DECK, "deck"),
-        K.Zone.HAND: (S.HAND_N, S.HAND_L, K.MAX_DECK, "hand"),
-        K.Zone.FIELD: (S.FIELD_N, S.FIELD_L, K.FIELD_SLOTS, "field"),
-        K.Zone.BREAK: (S.BREAK_N, S.BREAK_L, K.MAX_DECK, "break_zone"),
-        K.Zone.DAMAGE: (S.DAMAGE_N, S.DAMAGE_L, K.MAX_DECK, "damage_zone"),
-        K.Zone.REMOVED: (S.REMOVED_N, S.REMOVED_L, K.MAX_DECK, "removed"),
-    }
-    seen = {}
-    for z, (cn, ln, cap, name) in zones.items():
-        for p in range(2):
-            n = int(row[cn + p])
-            if not 0 <= n <= cap:
-                err(f"{name} count of player {p} is {n}, must be 0..{cap}")
-            for slot in row[ln + p * cap : ln + p * cap + n]:
-                slot = int(slot)
-                if not 0 <= slot < K.N_SLOTS:
-                    err(f"{name} of player {p} lists slot {slot}, out of range")
-                if slot in seen:
-                    err(f"slot {slot} is listed in both {seen[slot]} and {name}")
-                seen[slot] = name
-                if int(row[S.ZONE + slot * S.CARD_W]) != z:
-                    err(f"slot {slot} is listed in {name} of player {p} but its zone is {int(row[S.ZONE + slot * S.CARD_W])}")
-                owner_or_ctrl = int(row[S.CONTROLLER + slot * S.CARD_W]) if z == K.Zone.FIELD else int(row[S.OWNER + slot * S.CARD_W])
-                if owner_or_ctrl != p:
-                    err(f"slot {slot} is in {name} of player {p} but belongs to player {owner_or_ctrl}")
+    seen = S.ZONES.check(row, err)
     for slot in range(K.N_SLOTS):
         cid = int(row[S.CARD + slot * S.CARD_W])
         z = int(row[S.ZONE + slot * S.CARD_W])
@@ -406,7 +367,7 @@ def check_consistency(row: np.ndarray, pool) -> None:
             err(f"slot {slot} has card id {cid}, outside this pool (0..{pool.n_cards - 1})")
         if int(row[S.OWNER + slot * S.CARD_W]) != slot // K.MAX_DECK:
             err(f"slot {slot} must be owned by player {slot // K.MAX_DECK}")
-        if cid >= 0 and z in (int(x) for x in zones) and slot not in seen:
+        if cid >= 0 and z in S.ZONES.lists and slot not in seen:
             err(f"slot {slot} has zone {K.Zone(z).name} but is in no zone list")
         if cid < 0 and z != 0:
             err(f"slot {slot} is empty but has zone {z}")

@@ -31,6 +31,7 @@ from tcg_env.engine.memory import borrow
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_RNG, H_TURN, H_VARIANT
 from tcg_env.engine.rng import rng_below, rng_next_u32, rng_seed_one
+from tcg_env.engine.zones import deal_anew, zone_shuffle
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
     ABILITIES_PER_CARD,
@@ -63,6 +64,7 @@ from tcg_env.games.fftcg.kernels import (
 )
 from tcg_env.games.fftcg.state import (
     CARD_W,
+    ZT,
     ASSIGN_LEFT,
     ASSIGNED,
     ATK_L,
@@ -1023,20 +1025,5 @@ def resample_hidden(s, T, player, rng_row):
     candidates of a pending search of its deck: those are slots, and a shuffle moves slots) is
     unchanged.
     """
-    o = 1 - player
-    nh = s[HAND_N + o]
-    nd = s[DECK_N + o]
-    n = nh + nd
-    for i in range(n - 1, 0, -1):
-        j = rng_below(rng_row, i + 1)
-        si = s[HAND_L + o * MAX_DECK + i] if i < nh else s[DECK_L + o * MAX_DECK + (i - nh)]
-        sj = s[HAND_L + o * MAX_DECK + j] if j < nh else s[DECK_L + o * MAX_DECK + (j - nh)]
-        t = s[CARD + si * CARD_W]
-        s[CARD + si * CARD_W] = s[CARD + sj * CARD_W]
-        s[CARD + sj * CARD_W] = t
-    base = DECK_L + player * MAX_DECK
-    for i in range(s[DECK_N + player] - 1, 0, -1):
-        j = rng_below(rng_row, i + 1)
-        t = s[base + i]
-        s[base + i] = s[base + j]
-        s[base + j] = t
+    deal_anew(s, ZT, 1 - player, (K.Zone.HAND, K.Zone.DECK), rng_row)
+    zone_shuffle(s, ZT, K.Zone.DECK, player, rng_row)

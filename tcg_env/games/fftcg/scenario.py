@@ -20,15 +20,6 @@ from tcg_env.engine.header import H_DECIDER, H_DECISION, H_NUM_DECISIONS, H_TURN
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
 
-_LISTS = {
-    K.Zone.DECK: (S.DECK_N, S.DECK_L, K.MAX_DECK),
-    K.Zone.HAND: (S.HAND_N, S.HAND_L, K.MAX_DECK),
-    K.Zone.FIELD: (S.FIELD_N, S.FIELD_L, K.FIELD_SLOTS),
-    K.Zone.BREAK: (S.BREAK_N, S.BREAK_L, K.MAX_DECK),
-    K.Zone.DAMAGE: (S.DAMAGE_N, S.DAMAGE_L, K.MAX_DECK),
-    K.Zone.REMOVED: (S.REMOVED_N, S.REMOVED_L, K.MAX_DECK),
-}
-
 
 class Scenario:
     def __init__(self, game):
@@ -66,35 +57,11 @@ class Scenario:
         return sc
 
     # ---- editing --------------------------------------------------------------------------------
-    def _remove_from_list(self, slot):
-        r = self.row
-        z = K.Zone(int(r[S.ZONE + slot * S.CARD_W]))
-        if z not in _LISTS:
-            return
-        cn, ln, cap = _LISTS[z]
-        p = int(r[S.CONTROLLER + slot * S.CARD_W]) if z == K.Zone.FIELD else int(r[S.OWNER + slot * S.CARD_W])
-        n = int(r[cn + p])
-        lst = [int(x) for x in r[ln + p * cap : ln + p * cap + n]]
-        lst.remove(slot)
-        r[ln + p * cap : ln + (p + 1) * cap] = -1
-        r[ln + p * cap : ln + p * cap + len(lst)] = lst
-        r[cn + p] = len(lst)
-
     def _move(self, slot, zone, player, top=True):
         r = self.row
-        self._remove_from_list(slot)
-        cn, ln, cap = _LISTS[zone]
-        n = int(r[cn + player])
-        if n >= cap:
-            raise ValueError(f"{zone.name.lower()} of player {player} is full ({cap})")
-        if top:
-            r[ln + player * cap + n] = slot
-        else:
-            r[ln + player * cap + 1 : ln + player * cap + n + 1] = r[ln + player * cap : ln + player * cap + n].copy()
-            r[ln + player * cap] = slot
-        r[cn + player] = n + 1
-        r[S.ZONE + slot * S.CARD_W] = zone
-        r[S.CONTROLLER + slot * S.CARD_W] = player
+        S.ZONES.take(r, slot)
+        r[S.CONTROLLER + slot * S.CARD_W] = player  # whose list a field card is in (S.ZONES)
+        S.ZONES.put(r, slot, zone, player, bottom=not top)
         for off in (S.DULL, S.DMG, S.FROZEN, S.ATTACKED, S.PMOD_EOT, S.PMOD_PERM, S.KW_EOT, S.KW_PERM, S.RST_EOT, S.RST_PERM):
             r[off + slot * S.CARD_W] = 0
 

@@ -5,6 +5,7 @@ card slot; player p's deck occupies slots [p*MAX_DECK, p*MAX_DECK + deck size)).
 """
 
 from tcg_env.engine.layout import StateLayout
+from tcg_env.engine.zones import ZoneTable
 from tcg_env.games.fftcg.constants import (
     FIELD_SLOTS,
     FRAME_MAX,
@@ -15,6 +16,7 @@ from tcg_env.games.fftcg.constants import (
     PENDING_TRIGGER_MAX,
     STACK_MAX,
     TARGET_MAX,
+    Zone,
 )
 
 LAYOUT = StateLayout("fftcg")
@@ -80,6 +82,16 @@ _CARD_ATTRS = [
 CARD_W = len(_CARD_ATTRS)
 (CARD, OWNER, CONTROLLER, ZONE, DULL, DMG, FROZEN, CTRL_TURN, ATTACKED, PMOD_EOT, PMOD_PERM, KW_EOT,
  KW_PERM, RST_EOT, RST_PERM, D_POWER, D_KW, D_RST) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
+# the list zones (tcg_env.engine.zones): the core moves, shuffles, lists and re-deals cards through
+# ZT; a card on the field is in its controller's list (CR 6.2.5)
+ZONES = ZoneTable(LAYOUT, Zone, card=CARD, owner=OWNER, zone=ZONE)
+ZONES.add(Zone.DECK, DECK_N, DECK_L)
+ZONES.add(Zone.HAND, HAND_N, HAND_L)
+ZONES.add(Zone.FIELD, FIELD_N, FIELD_L, holder=CONTROLLER)
+ZONES.add(Zone.BREAK, BREAK_N, BREAK_L)
+ZONES.add(Zone.DAMAGE, DAMAGE_N, DAMAGE_L)
+ZONES.add(Zone.REMOVED, REMOVED_N, REMOVED_L)
+ZT = ZONES.compile()
 # per player: [Forwards, Backups, active cost-reduction field abilities] on the field
 D_COUNTS = _a("derived_counts", (2, 3))
 

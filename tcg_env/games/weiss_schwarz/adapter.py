@@ -9,6 +9,7 @@ import numpy as np
 from tcg_env.engine.tables import unpack_tables
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN, H_WINNER
 from tcg_env.engine.layout import FLAG, SnapshotError
+from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.kernels import RS_CLOCK_DRAWS, RS_NONE
@@ -35,19 +36,6 @@ SNAPSHOT_FORMAT = 1
 ZONE_NAMES = {z: z.name.lower() for z in K.Zone}
 POS_NAMES = ["center left", "center middle", "center right", "back left", "back right"]
 
-# list zones: Zone -> (count offset, run offset, name)
-LIST_ZONES = {
-    K.Zone.DECK: (S.DECK_N, S.DECK_L, "deck"),
-    K.Zone.HAND: (S.HAND_N, S.HAND_L, "hand"),
-    K.Zone.WAITING_ROOM: (S.WR_N, S.WR_L, "waiting_room"),
-    K.Zone.CLOCK: (S.CLOCK_N, S.CLOCK_L, "clock"),
-    K.Zone.LEVEL: (S.LEVEL_N, S.LEVEL_L, "level"),
-    K.Zone.STOCK: (S.STOCK_N, S.STOCK_L, "stock"),
-    K.Zone.MEMORY: (S.MEMORY_N, S.MEMORY_L, "memory"),
-    K.Zone.RESOLUTION: (S.RES_N, S.RES_L, "resolution"),
-    K.Zone.CLIMAX_AREA: (S.CX_N, S.CX_L, "climax_area"),
-}
-
 
 def _names(pool):
     names = getattr(pool, "names", None)
@@ -68,12 +56,6 @@ def pool_fingerprint(pool) -> str:
     return h.hexdigest()[:16]
 
 
-def zone_list(row, z: K.Zone, p: int) -> list[int]:
-    cn, ln, _ = LIST_ZONES[z]
-    n = int(row[cn + p])
-    return [int(x) for x in row[ln + p * K.MAX_DECK : ln + p * K.MAX_DECK + n]]
-
-
 def stage(row, p: int) -> list[int]:
     return [int(x) for x in row[S.STAGE + p * K.N_POSITIONS : S.STAGE + (p + 1) * K.N_POSITIONS]]
 
@@ -82,10 +64,7 @@ def card_zones(row) -> CardZones:
     """Where every card is (``GameSpec.card_zones``, used by the conformance kit): the nine zone
     lists of each player, its stage positions, and its markers (CR 3.7: cards under a character,
     kept only in the card records and counted per position)."""
-    zones: dict[tuple[int, str], list[int]] = {}
-    for z, (cn, ln, name) in LIST_ZONES.items():
-        for p in range(2):
-            zones[(p, name)] = zone_list(row, z, p)
+    zones = zone_lists(row, S.ZONES)
     held = [s for s in range(K.N_SLOTS) if int(row[S.CARD + s * S.CARD_W]) >= 0]
     for p in range(2):
         zones[(p, "stage")] = [s for s in stage(row, p) if s >= 0]
@@ -105,7 +84,7 @@ def describe_action(game, a: int) -> str:
         return f"invalid action {a}"
     kind = K.Decision(int(row[H_DECISION]))
     p = int(row[H_DECIDER])
-    hand = zone_list(row, K.Zone.HAND, p) if p in (0, 1) else []
+    hand = zone_list(row, S.ZONES, K.Zone.HAND, p) if p in (0, 1) else []
 
     def hand_card(i):
         return _slot_name(game, hand[i]) if i < len(hand) else f"hand {i}"
@@ -162,7 +141,7 @@ def describe_action(game, a: int) -> str:
         return f"{K.AttackType(t + 1).name.title()} attack with {_slot_name(game, sl) if sl >= 0 else 'empty'}"
     k = a - K.OPTION_BASE
     if kind == K.Decision.LEVEL_UP:
-        clock = zone_list(row, K.Zone.CLOCK, p)
+        clock = zone_list(row, S.ZONES, K.Zone.CLOCK, p)
         return f"Level up with {_slot_name(game, clock[k])}" if k < len(clock) else f"Level up option {k}"
     if kind in (K.Decision.ENCORE_PAY, K.Decision.TRIGGER_OPTION, K.Decision.OPTIONAL_EFFECT):
         if kind == K.Decision.TRIGGER_OPTION:
@@ -199,11 +178,11 @@ def render(game, viewer: int | None = None) -> str:
             orient = K.Orientation(int(row[S.ORIENT + b])).name.lower()
             lines.append(f"   {POS_NAMES[pos]:13s} {card_name(pool, cid)} [{orient}] power {int(row[S.D_POWER + b])} "
                          f"soul {int(row[S.D_SOUL + b])} level {int(row[S.D_LEVEL + b])}")
-        cx = zone_list(row, K.Zone.CLIMAX_AREA, p)
+        cx = zone_list(row, S.ZONES, K.Zone.CLIMAX_AREA, p)
         if cx:
             lines.append(f"   climax: {card_name(pool, int(row[S.CARD + cx[-1] * S.CARD_W]))}")
         if viewer is None or viewer == p:
-            hand = [card_name(pool, int(row[S.CARD + sl * S.CARD_W])) for sl in zone_list(row, K.Zone.HAND, p)]
+            hand = [card_name(pool, int(row[S.CARD + sl * S.CARD_W])) for sl in zone_list(row, S.ZONES, K.Zone.HAND, p)]
             lines.append(f"   hand: {', '.join(hand)}")
         del cards
     return "\n".join(lines)
@@ -292,23 +271,7 @@ def check_consistency(row: np.ndarray, pool) -> None:
         raise SnapshotError("weiss_schwarz snapshot: " + msg)
 
     n_cards = unpack_tables(pool.kernel_tables)[0].shape[0]
-    seen: dict[int, str] = {}
-    for z, (cn, ln, name) in LIST_ZONES.items():
-        for p in range(2):
-            n = int(row[cn + p])
-            if not 0 <= n <= K.MAX_DECK:
-                err(f"{name} count of player {p} is {n}, must be 0..{K.MAX_DECK}")
-            for slot in row[ln + p * K.MAX_DECK : ln + p * K.MAX_DECK + n]:
-                slot = int(slot)
-                if not 0 <= slot < K.N_SLOTS:
-                    err(f"{name} of player {p} lists slot {slot}, out of range")
-                if slot in seen:
-                    err(f"slot {slot} is listed in both {seen[slot]} and {name}")
-                seen[slot] = name
-                if int(row[S.ZONE + slot * S.CARD_W]) != z:
-                    err(f"slot {slot} is listed in {name} of player {p} but its zone field is {int(row[S.ZONE + slot * S.CARD_W])}")
-                if slot // K.MAX_DECK != p:
-                    err(f"slot {slot} is in {name} of player {p} but belongs to player {slot // K.MAX_DECK}")
+    seen = S.ZONES.check(row, err)
     for p in range(2):
         for pos, slot in enumerate(stage(row, p)):
             if slot < 0:

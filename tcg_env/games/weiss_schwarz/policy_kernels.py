@@ -44,6 +44,7 @@ from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE
 from tcg_env.engine.jit import internal, internal_nrt
 from tcg_env.engine.memory import borrow
 from tcg_env.engine.rng import rng_below, rng_next_u32, rng_seed_one
+from tcg_env.engine.zones import deal_anew
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.engine.batch import agent_actions_chunked, chunked, pick_uniform
 from tcg_env.games.weiss_schwarz.kernels import (
@@ -67,8 +68,6 @@ from tcg_env.games.weiss_schwarz.state import (
     D_POWER,
     D_SOUL,
     DEC_ARG,
-    DECK_L,
-    DECK_N,
     DEF_SLOT,
     FR_ABIL,
     FR_PC,
@@ -81,8 +80,8 @@ from tcg_env.games.weiss_schwarz.state import (
     LEVEL_N,
     ORIENT,
     STAGE,
-    STOCK_L,
     STOCK_N,
+    ZT,
 )
 
 
@@ -558,33 +557,6 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
 # Determinization (search over hidden information)
 # =============================================================================================
 @internal
-def _deal_anew(s, p, runs_n, runs_l, rng_row):
-    """Permute the card ids among the slots of player ``p``'s list zones ``runs_*`` (count and run
-    offsets, up to 3 zones) taken as one pile: every zone list, count and per-slot field stays."""
-    total = 0
-    for z in range(len(runs_n)):
-        total += s[runs_n[z] + p]
-    for i in range(total - 1, 0, -1):
-        j = rng_below(rng_row, i + 1)
-        si = _pile_slot(s, p, runs_n, runs_l, i)
-        sj = _pile_slot(s, p, runs_n, runs_l, j)
-        t = s[CARD + si * CARD_W]
-        s[CARD + si * CARD_W] = s[CARD + sj * CARD_W]
-        s[CARD + sj * CARD_W] = t
-
-
-@internal
-def _pile_slot(s, p, runs_n, runs_l, i):
-    """The i-th slot of the zones ``runs_*`` of player ``p`` taken one after the other."""
-    for z in range(len(runs_n)):
-        n = s[runs_n[z] + p]
-        if i < n:
-            return s[runs_l[z] + p * K.MAX_DECK + i]
-        i -= n
-    return -1
-
-
-@internal
 def resample_hidden(s, T, player, rng_row):
     """Resample what ``player`` can't see, in place, with ``rng_row``:
 
@@ -602,8 +574,8 @@ def resample_hidden(s, T, player, rng_row):
     in deck and stock together, ``observation.GLOBAL_COLUMNS``).
     """
     o = 1 - player
-    _deal_anew(s, o, (HAND_N, DECK_N, STOCK_N), (HAND_L, DECK_L, STOCK_L), rng_row)
-    _deal_anew(s, player, (DECK_N, STOCK_N), (DECK_L, STOCK_L), rng_row)
+    deal_anew(s, ZT, o, (K.Zone.HAND, K.Zone.DECK, K.Zone.STOCK), rng_row)
+    deal_anew(s, ZT, player, (K.Zone.DECK, K.Zone.STOCK), rng_row)
     for q in range(2):
         list_climax_slots(s, T, q)  # the permutations moved climax cards between slots
     refresh_derived(s, T)  # CR 8.9: abilities working from the hand see the new cards

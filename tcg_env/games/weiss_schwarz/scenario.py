@@ -18,9 +18,10 @@ from __future__ import annotations
 import numpy as np
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
+from tcg_env.engine.zones import zone_list
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
-from tcg_env.games.weiss_schwarz.adapter import LIST_ZONES, check_consistency
+from tcg_env.games.weiss_schwarz.adapter import check_consistency
 
 ZONES = {"deck": K.Zone.DECK, "hand": K.Zone.HAND, "waiting_room": K.Zone.WAITING_ROOM, "clock": K.Zone.CLOCK,
          "level": K.Zone.LEVEL, "stock": K.Zone.STOCK, "memory": K.Zone.MEMORY, "climax_area": K.Zone.CLIMAX_AREA,
@@ -61,15 +62,7 @@ class Scenario:
         p = slot // K.MAX_DECK
         if z == K.Zone.STAGE:
             r[S.STAGE + p * K.N_POSITIONS + int(r[S.POS + slot * S.CARD_W])] = -1
-        elif z in LIST_ZONES:
-            cn, ln, _ = LIST_ZONES[K.Zone(z)]
-            n = int(r[cn + p])
-            run = list(r[ln + p * K.MAX_DECK : ln + p * K.MAX_DECK + n])
-            run.remove(slot)
-            r[ln + p * K.MAX_DECK : ln + (p + 1) * K.MAX_DECK] = -1
-            r[ln + p * K.MAX_DECK : ln + p * K.MAX_DECK + n - 1] = run
-            r[cn + p] = n - 1
-        r[S.ZONE + slot * S.CARD_W] = 0
+        S.ZONES.take(r, slot)
         r[S.POS + slot * S.CARD_W] = -1
         r[S.ORIENT + slot * S.CARD_W] = 0
 
@@ -84,12 +77,7 @@ class Scenario:
             r[S.STAGE + p * K.N_POSITIONS + pos] = slot
             r[S.POS + slot * S.CARD_W] = pos
             r[S.ORIENT + slot * S.CARD_W] = int(orient)
-        else:
-            cn, ln, _ = LIST_ZONES[K.Zone(zone)]
-            n = int(r[cn + p])
-            r[ln + p * K.MAX_DECK + n] = slot
-            r[cn + p] = n + 1
-        r[S.ZONE + slot * S.CARD_W] = int(zone)
+        S.ZONES.put(r, slot, zone, p)
 
     def _deck_slot(self, player, card_id):
         r = self.row
@@ -99,9 +87,7 @@ class Scenario:
         raise ValueError(f"player {player} has no card id {card_id} left in the deck")
 
     def zone(self, player, name) -> list[int]:
-        cn, ln, _ = LIST_ZONES[ZONES[name]]
-        n = int(self.row[cn + player])
-        return [int(x) for x in self.row[ln + player * K.MAX_DECK : ln + player * K.MAX_DECK + n]]
+        return zone_list(self.row, S.ZONES, ZONES[name], player)
 
     def put(self, player, card_id, zone, pos=None, orient=K.Orientation.STAND) -> int:
         """Move a copy of ``card_id`` from ``player``'s deck to ``zone`` (top); returns its slot."""

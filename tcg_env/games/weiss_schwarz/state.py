@@ -7,6 +7,7 @@ per-card records.
 """
 
 from tcg_env.engine.layout import StateLayout
+from tcg_env.engine.zones import ZoneTable
 from tcg_env.games.weiss_schwarz.constants import (
     FRAME_MAX,
     MAX_DECK,
@@ -16,6 +17,7 @@ from tcg_env.games.weiss_schwarz.constants import (
     OPTION_SLOTS,
     PENDING_MAX,
     TARGET_MAX,
+    Zone,
 )
 
 LAYOUT = StateLayout("weiss_schwarz")
@@ -102,6 +104,16 @@ _CARD_ATTRS = [
 CARD_W = len(_CARD_ATTRS)
 (CARD, OWNER, ZONE, ORIENT, POS, PLACED_TURN, PMOD, SMOD, LMOD, KWMOD, RSTMOD, PMOD_LONG, LONG_UNTIL, USES,
  D_POWER, D_SOUL, D_LEVEL, D_KW, D_RST) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
+
+# the list zones (tcg_env.engine.zones): the core moves, shuffles, lists and re-deals cards through
+# ZT. The stage (positions) and markers (under a position, CR 3.7) are no lists: the kernels keep them
+ZONES = ZoneTable(LAYOUT, Zone, card=CARD, owner=OWNER, zone=ZONE)
+for _z, _n, _l in ((Zone.DECK, DECK_N, DECK_L), (Zone.HAND, HAND_N, HAND_L), (Zone.WAITING_ROOM, WR_N, WR_L),
+                   (Zone.CLOCK, CLOCK_N, CLOCK_L), (Zone.LEVEL, LEVEL_N, LEVEL_L), (Zone.STOCK, STOCK_N, STOCK_L),
+                   (Zone.MEMORY, MEMORY_N, MEMORY_L), (Zone.RESOLUTION, RES_N, RES_L),
+                   (Zone.CLIMAX_AREA, CX_N, CX_L)):
+    ZONES.add(_z, _n, _l)
+ZT = ZONES.compile()
 
 # ---- pending automatic abilities (CR 8.7.2): per master (source slot, ability row, aux) ----------
 PT_N = _a("pending_count", 2)
