@@ -112,9 +112,16 @@ def main(argv=None):
     ap.add_argument("--game", default="fftcg")
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--repeats", type=int, default=7)
+    ap.add_argument("--forms", default="0,1,2,3",
+                    help="which forms to run: 0 observation over the previous, 1 full observation, 2 none, "
+                         "3 the engine's batch kernel (form 3 only uses spec.kernels.random_play_batch, so a copy "
+                         "of this script placed in an older checkout measures that checkout's batch kernel)")
     args = ap.parse_args(argv)
+    forms = {int(f) for f in args.forms.split(",")}
     out = {"game": args.game, "batch": args.batch}
     for mode, name in ((0, "obs_over_previous_ns"), (1, "obs_full_ns"), (2, "no_obs_ns"), (3, "engine_batch_ns")):
+        if mode not in forms:
+            continue
         out[name] = round(measure(args.game, args.batch, args.repeats, mode), 1)
         print(f"{args.game} single-thread random play, {name[:-3].replace('_', ' ')}: {out[name]:.1f} ns/decision")
     print(json.dumps(out))

@@ -28,11 +28,8 @@ KNOWN = {
     ("agents/neural.py", "tcg_env.games.fftcg"),
     ("agents/neural.py", "tcg_env.games.weiss_schwarz"),
     # policy kernels, batch, constants and state found by module path instead of through the spec
-    ("agents/base.py", "dynamic"),
-    ("agents/search.py", "dynamic"),
     ("tcg_env/cli.py", "dynamic"),
     ("tcg_env/matchup.py", "dynamic"),
-    ("benchmarks/bench_row_loop.py", "dynamic"),
 }
 
 

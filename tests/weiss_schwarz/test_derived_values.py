@@ -1,5 +1,5 @@
 """The refresh of derived values (CR 8.9) tests a CONT filter's side and "this card" relation
-itself before calling filter_match (kernels.apply_cont): at every decision of random games (the
+itself before calling filter_match (abilities.apply_cont): at every decision of random games (the
 starter decks and the hand-built test pool), it writes the derived values of the reference below,
 which calls filter_match for every stage card as the code before that shortcut did."""
 
@@ -12,15 +12,9 @@ from tcg_env.engine.batch import pick_uniform
 from tcg_env.engine.header import H_DONE
 from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.games.weiss_schwarz import constants as K
-from tcg_env.games.weiss_schwarz.kernels import (
-    apply_unchecked,
-    cid_of,
-    condition_holds,
-    filter_match,
-    legal_mask_row,
-    refresh_derived,
-    stage_slot,
-)
+from tcg_env.games.weiss_schwarz.abilities import condition_holds, filter_match, refresh_derived
+from tcg_env.games.weiss_schwarz.kernels import apply_unchecked, legal_mask_row
+from tcg_env.games.weiss_schwarz.zones import cid_of, stage_slot
 from tcg_env.games.weiss_schwarz.state import (
     CARD_W, CLOCK_L, CLOCK_N, CX_L, CX_N, D_KW, D_LEVEL, D_POWER, D_RST, D_SOUL, KWMOD, LMOD, MEMORY_L, MEMORY_N,
     PMOD, PMOD_LONG, RSTMOD, SMOD,

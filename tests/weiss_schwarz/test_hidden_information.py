@@ -27,7 +27,7 @@ def _is_climax(pool, cid):
 
 def swap_identities(row, pool, a, b):
     """``row`` with the cards of slots ``a`` and ``b`` (one owner) exchanged; the climax-slot list
-    re-derived from the card ids as the engine does (kernels.list_climax_slots)."""
+    re-derived from the card ids as the engine does (zones.list_climax_slots)."""
     r = row.copy()
     ca, cb = S.CARD + a * S.CARD_W, S.CARD + b * S.CARD_W
     r[ca], r[cb] = row[cb], row[ca]

@@ -325,3 +325,54 @@ class Zone(IntEnum):
     DAMAGE = 5
     REMOVED = 6
     STACK = 7
+
+
+# --------------------------------------------------------------------------------------------
+# The rules kernels' own values in the state row (not printed on cards): where the game's flow
+# resumes, payments, stack entries, effect frames, damage-step stages
+# --------------------------------------------------------------------------------------------
+# flow points (state FLOW)
+FL_NONE = 0
+FL_START = 1  # after the first-player choice: opening hands (CR 8.2.1.3)
+FL_MULLIGAN = 2
+FL_BEGIN_TURN = 3
+FL_PRIORITY = 4
+FL_STEP_END = 5
+FL_RESOLVE = 6
+FL_AFTER_RESOLVE = 7
+FL_DECLARE = 8
+FL_BLOCK = 9
+FL_DAMAGE_STEP = 10
+FL_DAMAGE_DEAL = 11
+FL_DAMAGE_DONE = 12
+FL_END_HAND_LIMIT = 13
+FL_END_CLEANUP = 14
+FL_PAY = 15
+FL_AFTER_TARGETS = 16
+FL_AFTER_PLAY = 17
+
+# payment kinds
+PK_NONE = 0
+PK_CHARACTER = 1
+PK_SUMMON = 2
+PK_ABILITY = 3
+
+# stack entry kinds
+EK_SUMMON = 1
+EK_ABILITY = 2
+
+# frame modes / purposes
+M_TARGET = 0  # run the CHOOSE rows only (casting, putting an auto-ability on the stack)
+M_EXEC = 1  # skip CHOOSE rows (targets chosen already) and run the effect rows
+M_BOTH = 2  # choose and run at once (EX Burst, CR 11.10.2: players cannot respond)
+M_DAMAGE = 3  # damage process to a player (CR 6.5)
+P_CAST = 0
+P_TRIGGER = 1
+P_RESOLVE = 2
+P_EX = 3
+P_DAMAGE = 4
+
+# damage-step stages
+DS_BOTH = 0
+DS_FIRST = 1  # only First Strike damage (CR 15.2.3.2)
+DS_SECOND = 2

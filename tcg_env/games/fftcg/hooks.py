@@ -6,7 +6,7 @@ from tcg_env.engine.hooks import Rules
 from tcg_env.engine.jit import internal
 from tcg_env.engine.memory import prefetch
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, HAND_SLOTS, MAX_DECK, NUM_ACTIONS  # noqa: F401
-from tcg_env.games.fftcg.kernels import advance as advance_row  # noqa: F401
+from tcg_env.games.fftcg.turn import advance as advance_row  # noqa: F401
 from tcg_env.games.fftcg.kernels import apply_unchecked, legal_mask_row, setup_row  # noqa: F401
 from tcg_env.games.fftcg.observation import OBS_SIZE, observe_into, observe_row  # noqa: F401
 from tcg_env.games.fftcg.policy_kernels import heuristic_action, resample_hidden  # noqa: F401

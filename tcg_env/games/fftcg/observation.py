@@ -16,6 +16,7 @@ from tcg_env.engine.obsbuf import clear_block, clear_rows_after, copy_card_row, 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN, H_VARIANT
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
+    EK_SUMMON,
     FIELD_SLOTS,
     HAND_SLOTS,
     KW_BRAVE,
@@ -25,10 +26,7 @@ from tcg_env.games.fftcg.constants import (
     OPTION_SLOTS,
     PENDING_TRIGGER_MAX,
 )
-from tcg_env.games.fftcg.kernels import (
-    EK_SUMMON,
-    current_cost,
-)
+from tcg_env.games.fftcg.board import current_cost
 from tcg_env.games.fftcg.state import (
     CARD_W,
     ASSIGN_LEFT,

@@ -12,7 +12,7 @@ from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
-from tcg_env.games.weiss_schwarz.kernels import RS_CLOCK_DRAWS, RS_NONE
+from tcg_env.games.weiss_schwarz.state import RS_CLOCK_DRAWS, RS_NONE
 from tcg_env.spec import CardZones
 from tcg_env.games.weiss_schwarz.observation import (
     CARD_FEATURES,
@@ -297,7 +297,7 @@ def check_consistency(row: np.ndarray, pool) -> None:
         if z not in [int(x) for x in K.Zone]:
             err(f"slot {slot} has unknown zone {z}")
     cards = unpack_tables(pool.kernel_tables)[0]
-    for p in range(2):  # CX_SLOTS is derived from the card ids (kernels.list_climax_slots)
+    for p in range(2):  # CX_SLOTS is derived from the card ids (zones.list_climax_slots)
         want = [slot for slot in range(p * K.MAX_DECK, (p + 1) * K.MAX_DECK)
                 if int(row[S.CARD + slot * S.CARD_W]) >= 0
                 and int(cards[int(row[S.CARD + slot * S.CARD_W]), K.C_TYPE]) == K.CardType.CLIMAX]

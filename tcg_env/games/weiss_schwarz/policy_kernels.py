@@ -47,13 +47,9 @@ from tcg_env.engine.rng import rng_below, rng_next_u32, rng_seed_one
 from tcg_env.engine.zones import deal_anew
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.engine.batch import agent_actions_chunked, chunked, pick_uniform
-from tcg_env.games.weiss_schwarz.kernels import (
-    ability_usable,
-    apply_unchecked,
-    legal_mask_row,
-    list_climax_slots,
-    refresh_derived,
-)
+from tcg_env.games.weiss_schwarz.abilities import ability_usable, refresh_derived
+from tcg_env.games.weiss_schwarz.kernels import apply_unchecked, legal_mask_row
+from tcg_env.games.weiss_schwarz.zones import list_climax_slots
 from tcg_env.games.weiss_schwarz.state import (
     ATK_SLOT,
     ATK_TYPE,

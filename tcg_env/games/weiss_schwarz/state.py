@@ -26,7 +26,7 @@ _a = LAYOUT.add
 # ---- flow -------------------------------------------------------------------------------------
 PHASE = _a("phase")  # constants.Phase
 STEP = _a("attack_step")  # constants.AttackStep
-FLOW = _a("flow")  # kernels.F_*: what the engine does next
+FLOW = _a("flow")  # F_* (below): what the engine does next
 TURN_PLAYER = _a("turn_player")
 FIRST_PLAYER = _a("first_player")
 MULLIGAN_STAGE = _a("mulligan_stage")  # 0 starting player, 1 the other, 2 done (CR 5.2.1.4)
@@ -37,7 +37,7 @@ DEC_ARG = _a("decision_args", 4)  # parameters of the pending decision (see kern
 REFRESH_POINT = _a("refresh_point", 2)  # CR 5.2.1.5 / 9.9
 TIMESTAMP = _a("timestamp")
 # CR 9.1.2.1: an action an interrupt-type rule action (a level up, CR 9.3.1) suspended, resumed once
-# the interrupt is done (kernels.RS_*; 0 none)
+# the interrupt is done (RS_* below; 0 none)
 SUSPENDED = _a("suspended_action")
 
 # ---- attack (CR 7) -------------------------------------------------------------------------------
@@ -152,3 +152,28 @@ CX_SLOT_N = _a("climax_slot_count", 2)
 CX_SLOTS = _a("climax_slots", (2, MAX_DECK))
 
 STATE_SIZE = LAYOUT.size
+
+# ---- values of FLOW and SUSPENDED -------------------------------------------------------------
+# flow states: what ``advance`` does next when nothing else is pending
+F_MULLIGAN = 1
+F_TURN_START = 2  # CR 6.2 stand phase, 6.3 draw phase
+F_CLOCK = 3  # CR 6.4
+F_MAIN = 4  # CR 6.5
+F_CLIMAX = 5  # CR 6.6
+F_ATTACK_DECL = 6  # CR 7.2
+F_TRIGGER = 7  # CR 7.3.1.2 reveal
+F_TRIGGER_ICON = 8  # perform icon TRIG_ICON_I of the revealed card
+F_TRIGGER_DONE = 9  # the trigger card to stock
+F_COUNTER = 10  # CR 7.4
+F_DAMAGE = 11  # CR 7.5
+F_BATTLE = 12  # CR 7.6
+F_END_ATTACK = 13  # CR 7.5.1.4 / 7.6.1.5
+F_ENCORE = 14  # CR 7.7
+F_END = 15  # CR 6.8
+F_END_CLEANUP = 16
+
+# SUSPENDED: a turn action a level up (CR 9.3.1, an interrupt-type rule action, 9.1.2.1) suspended:
+# what is left of it when the level up is done. (An effect program needs no entry: it stays on the
+# frame stack at its next instruction, and ``advance`` resumes it after the level up.)
+RS_NONE = 0
+RS_CLOCK_DRAWS = 1  # CR 6.4.1.2: the clocked card's two draws, then the main phase

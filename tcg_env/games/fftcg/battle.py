@@ -1,0 +1,215 @@
+"""FF-TCG rules kernels: the Attack Phase (CR 10).
+
+Who may attack and block (CR 10.1.2, 10.1.3, Brave CR 15.2.1, Haste CR 15.2.2, parties CR
+15.1.1.9), and the
+damage step (CR 10.1.4: First Strike CR 15.2.3, party damage assignment CR 10.1.4.2.1, damage to
+the player CR 6.5).
+"""
+
+from tcg_env.engine.tables import card_table
+from tcg_env.engine.jit import internal
+from tcg_env.engine.header import H_TURN
+from tcg_env.engine.zones import zone_find
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg.constants import (
+    DS_BOTH,
+    DS_FIRST,
+    DS_SECOND,
+    FIELD_SLOTS,
+    FL_DAMAGE_DEAL,
+    FL_DAMAGE_DONE,
+    FL_PRIORITY,
+    KW_BRAVE,
+    KW_FIRST_STRIKE,
+    KW_HASTE,
+    RESTRICT_CANT_ATTACK,
+    RESTRICT_CANT_BLOCK,
+)
+from tcg_env.games.fftcg.state import (
+    ASSIGNED,
+    ASSIGN_DONE,
+    ASSIGN_LEFT,
+    ATK_L,
+    ATK_N,
+    ATTACKED,
+    BLOCKER,
+    BLOCK_DECLARED,
+    CARD,
+    CARD_W,
+    CTRL_TURN,
+    DMG,
+    DSTAGE,
+    DULL,
+    D_KW,
+    D_POWER,
+    D_RST,
+    FLOW,
+    PASSES,
+    PRIORITY_PLAYER,
+    STEP,
+    TURN_PLAYER,
+)
+from tcg_env.games.fftcg.board import controls, refresh_derived
+from tcg_env.games.fftcg.decisions import set_decision
+from tcg_env.games.fftcg.triggers import trigger_card
+from tcg_env.games.fftcg.rule_processes import rule_processes
+from tcg_env.games.fftcg.effects import deal_damage_to_player
+
+
+@internal
+def live_attackers(s):
+    tp = s[TURN_PLAYER]
+    n = 0
+    for i in range(s[ATK_N]):
+        if controls(s, tp, s[ATK_L + i]):
+            n += 1
+    return n
+
+
+@internal
+def can_attack(s, T, player, slot):
+    """CR 10.1.2.1: active, Haste or under control since the turn began, hasn't attacked."""
+    cards = card_table(T)
+    if cards[s[CARD + slot * CARD_W], K.C_TYPE] != K.CardType.FORWARD or s[DULL + slot * CARD_W] != 0:
+        return False
+    if s[CTRL_TURN + slot * CARD_W] >= s[H_TURN] and (s[D_KW + slot * CARD_W] & KW_HASTE) == 0:
+        return False
+    if s[ATTACKED + slot * CARD_W] == s[H_TURN]:
+        return False
+    if (s[D_RST + slot * CARD_W] & RESTRICT_CANT_ATTACK) != 0:
+        return False
+    return zone_find(s, ATK_N, ATK_L, slot) < 0
+
+
+@internal
+def can_block(s, T, player, slot):
+    """CR 10.1.3.1: an active Forward with no restriction."""
+    cards = card_table(T)
+    if cards[s[CARD + slot * CARD_W], K.C_TYPE] != K.CardType.FORWARD or s[DULL + slot * CARD_W] != 0:
+        return False
+    return (s[D_RST + slot * CARD_W] & RESTRICT_CANT_BLOCK) == 0
+
+
+@internal
+def declare_attackers_done(s, T):
+    """CR 10.1.2.2-10.1.2.5: dull (unless Brave), mark, trigger, then priority."""
+    tp = s[TURN_PLAYER]
+    for i in range(s[ATK_N]):
+        slot = s[ATK_L + i]
+        if (s[D_KW + slot * CARD_W] & KW_BRAVE) == 0:
+            s[DULL + slot * CARD_W] = 1
+        s[ATTACKED + slot * CARD_W] = s[H_TURN]
+        s[ASSIGNED + i] = 0
+    for i in range(s[ATK_N]):
+        trigger_card(s, T, s[ATK_L + i], tp, K.Trigger.ATTACKS_SELF, -1)
+    s[BLOCKER] = -1
+    s[BLOCK_DECLARED] = 0
+    s[STEP] = K.AttackStep.DECLARATION
+    s[PRIORITY_PLAYER] = tp
+    s[PASSES] = 0
+    s[FLOW] = FL_PRIORITY
+
+
+@internal
+def damage_step(s, T):
+    """CR 10.1.4: set up battle damage."""
+    tp = s[TURN_PLAYER]
+    s[STEP] = K.AttackStep.DAMAGE
+    refresh_derived(s, T)
+    n = live_attackers(s)
+    if n == 0:
+        s[FLOW] = FL_DAMAGE_DONE
+        return
+    if s[BLOCK_DECLARED] == 0:
+        # CR 10.1.4.1: unblocked, one point of damage (a party attacks as one, CR 15.1.1.9.1)
+        for i in range(s[ATK_N]):
+            slot = s[ATK_L + i]
+            if controls(s, tp, slot):
+                trigger_card(s, T, slot, tp, K.Trigger.DEALS_DAMAGE_TO_PLAYER_SELF, -1)
+        s[FLOW] = FL_DAMAGE_DONE
+        deal_damage_to_player(s, 1 - tp, 1, s[ATK_L])
+        return
+    blk = s[BLOCKER]
+    if blk < 0 or not controls(s, 1 - tp, blk):
+        s[FLOW] = FL_DAMAGE_DONE  # CR 10.1.3.3: a blocker removed takes and deals nothing
+        return
+    atk_fs = True
+    for i in range(s[ATK_N]):
+        slot = s[ATK_L + i]
+        if controls(s, tp, slot) and (s[D_KW + slot * CARD_W] & KW_FIRST_STRIKE) == 0:
+            atk_fs = False  # CR 15.2.3.4 / 15.1.1.9.7
+    blk_fs = (s[D_KW + blk * CARD_W] & KW_FIRST_STRIKE) != 0
+    s[DSTAGE] = DS_BOTH if atk_fs == blk_fs else DS_FIRST
+    s[ASSIGN_DONE] = 0
+    s[FLOW] = FL_DAMAGE_DEAL
+
+
+@internal
+def damage_deal(s, T):
+    """Deal battle damage for the current stage; may ask the blocker to split damage."""
+    tp = s[TURN_PLAYER]
+    blk = s[BLOCKER]
+    refresh_derived(s, T)
+    if blk < 0 or not controls(s, 1 - tp, blk) or live_attackers(s) == 0:
+        s[FLOW] = FL_DAMAGE_DONE
+        return
+    atk_fs = True
+    for i in range(s[ATK_N]):
+        slot = s[ATK_L + i]
+        if controls(s, tp, slot) and (s[D_KW + slot * CARD_W] & KW_FIRST_STRIKE) == 0:
+            atk_fs = False
+    blk_fs = (s[D_KW + blk * CARD_W] & KW_FIRST_STRIKE) != 0
+    stage = s[DSTAGE]
+    atk_deals = stage == DS_BOTH or (stage == DS_FIRST and atk_fs) or (stage == DS_SECOND and not atk_fs)
+    blk_deals = stage == DS_BOTH or (stage == DS_FIRST and blk_fs) or (stage == DS_SECOND and not blk_fs)
+    bpower = s[D_POWER + blk * CARD_W]
+    if blk_deals and bpower > 0 and live_attackers(s) >= 2 and s[ASSIGN_DONE] == 0:
+        # CR 10.1.4.2.1: the blocker's controller assigns its damage among the party
+        if s[ASSIGN_LEFT] == 0:
+            s[ASSIGN_LEFT] = bpower
+            for i in range(FIELD_SLOTS):
+                s[ASSIGNED + i] = 0
+        set_decision(s, K.Decision.ASSIGN_PARTY_DAMAGE, 1 - tp)
+        return
+    if atk_deals:
+        total = 0
+        for i in range(s[ATK_N]):
+            slot = s[ATK_L + i]
+            if controls(s, tp, slot) and s[D_POWER + slot * CARD_W] > 0:
+                total += s[D_POWER + slot * CARD_W]
+        s[DMG + blk * CARD_W] += total
+    if blk_deals and bpower > 0:
+        if live_attackers(s) >= 2:
+            for i in range(s[ATK_N]):
+                slot = s[ATK_L + i]
+                if controls(s, tp, slot):
+                    s[DMG + slot * CARD_W] += s[ASSIGNED + i]
+        else:
+            for i in range(s[ATK_N]):
+                slot = s[ATK_L + i]
+                if controls(s, tp, slot):
+                    s[DMG + slot * CARD_W] += bpower
+    s[ASSIGN_DONE] = 0
+    s[ASSIGN_LEFT] = 0
+    if stage == DS_FIRST:
+        # CR 15.2.3.3: priority without actions between the two damage stages: rule processes
+        if rule_processes(s, T):
+            return
+        s[DSTAGE] = DS_SECOND
+        return
+    s[FLOW] = FL_DAMAGE_DONE
+
+
+@internal
+def offer_declaration(s):
+    """CR 10.1.2: the declaration step; the turn player declares attackers (or none)."""
+    s[STEP] = K.AttackStep.DECLARATION
+    s[ATK_N] = 0
+    set_decision(s, K.Decision.DECLARE_ATTACK, s[TURN_PLAYER])
+
+
+@internal
+def offer_block(s):
+    """CR 10.1.3: the block step; the non-turn player declares a blocker (or none)."""
+    s[STEP] = K.AttackStep.BLOCK
+    set_decision(s, K.Decision.DECLARE_BLOCK, 1 - s[TURN_PLAYER])

@@ -1,0 +1,78 @@
+"""FF-TCG rules kernels: rule processes (CR 12).
+
+Run before a player receives priority (CR 12.3) and after battle damage: defeats (CR 12.4.1-12.4.3),
+Forwards with no power left or damage equal to or above their power (CR 12.4.4, 12.4.5), the
+same-name and Light/Dark rules (CR 12.4.6, 12.4.7), all at once, until nothing changes.
+"""
+
+from tcg_env.engine.tables import card_table
+from tcg_env.engine.jit import internal
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg.constants import FIELD_SLOTS, N_SLOTS
+from tcg_env.games.fftcg.state import CARD, CARD_W, DMG, D_POWER, FIELD_L, FIELD_N, MARKS, ZONE
+from tcg_env.games.fftcg.board import is_light_dark, refresh_derived
+from tcg_env.games.fftcg.decisions import defeats_end_game
+from tcg_env.games.fftcg.zones import leave_field
+
+
+# =============================================================================================
+# Rule processes (CR 12)
+# =============================================================================================
+@internal
+def rule_processes(s, T):
+    """Run CR 12.4 until nothing changes. Returns True if the game ended."""
+    cards = card_table(T)
+    while True:
+        refresh_derived(s, T)
+        if defeats_end_game(s):  # CR 12.4.1-12.4.3
+            return True
+        # collect simultaneously (CR 12.3): 1 = to Break Zone, 2 = broken
+        changed = False
+        marks = s[MARKS : MARKS + N_SLOTS]  # a view of the scratch run: no allocation
+        for p in range(2):
+            ld = 0
+            nfp = s[FIELD_N + p]
+            for i in range(nfp):
+                slot = s[FIELD_L + p * FIELD_SLOTS + i]
+                cid = s[CARD + slot * CARD_W]
+                if cards[cid, K.C_TYPE] == K.CardType.FORWARD:
+                    if s[D_POWER + slot * CARD_W] <= 0:
+                        marks[slot] = 1  # CR 12.4.4
+                    elif s[DMG + slot * CARD_W] >= s[D_POWER + slot * CARD_W]:
+                        marks[slot] = 2  # CR 12.4.5
+                if is_light_dark(cards, cid):
+                    ld += 1
+                # CR 12.4.6, each pair once: a non-generic card sharing its name with another
+                # goes unless already marked. A later card marked here still gets its own
+                # power / damage check above, which takes precedence as it did before
+                name = cards[cid, K.C_NAME]
+                generic = cards[cid, K.C_GENERIC] != 0
+                for j in range(i + 1, nfp):
+                    other = s[FIELD_L + p * FIELD_SLOTS + j]
+                    ocid = s[CARD + other * CARD_W]
+                    if cards[ocid, K.C_NAME] == name:
+                        if not generic and marks[slot] == 0:
+                            marks[slot] = 1
+                        if cards[ocid, K.C_GENERIC] == 0 and marks[other] == 0:
+                            marks[other] = 1
+            if ld >= 2:
+                for i in range(s[FIELD_N + p]):
+                    slot = s[FIELD_L + p * FIELD_SLOTS + i]
+                    if is_light_dark(cards, s[CARD + slot * CARD_W]) and marks[slot] == 0:
+                        marks[slot] = 1  # CR 12.4.7
+        any_marked = False  # only field cards get marked: check those, not all 120 slots
+        for p in range(2):
+            for i in range(s[FIELD_N + p]):
+                if marks[s[FIELD_L + p * FIELD_SLOTS + i]] != 0:
+                    any_marked = True
+        if not any_marked:
+            return False  # the common case: nothing to do, and the marks are all zero
+        for slot in range(N_SLOTS):
+            m = marks[slot]
+            if m != 0:
+                marks[slot] = 0
+                if s[ZONE + slot * CARD_W] == K.Zone.FIELD:
+                    leave_field(s, T, slot, K.Zone.BREAK, m == 2)
+                    changed = True
+        if not changed:
+            return False

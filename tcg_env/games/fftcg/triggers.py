@@ -1,0 +1,69 @@
+"""FF-TCG rules kernels: auto-abilities that trigger (CR 11.8).
+
+A triggered auto-ability waits in its controller's pending list until the next time a player
+would receive priority, when it is put on the stack (``stack.priority_point``, CR 11.8.7).
+"""
+
+from tcg_env.engine.tables import ability_table, card_table
+from tcg_env.engine.jit import internal
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg.constants import FIELD_SLOTS, PENDING_TRIGGER_MAX
+from tcg_env.games.fftcg.state import CARD, CARD_W, FIELD_L, FIELD_N, PT, PT_N
+from tcg_env.games.fftcg.board import condition_holds, filter_match
+
+
+# =============================================================================================
+# Triggers (CR 11.8)
+# =============================================================================================
+@internal
+def add_pending(s, player, slot, arow, aux):
+    n = s[PT_N + player]
+    if n >= PENDING_TRIGGER_MAX:
+        return  # capacity: further simultaneous triggers are dropped (documented)
+    base = PT + (player * PENDING_TRIGGER_MAX + n) * 3
+    s[base] = slot
+    s[base + 1] = arow
+    s[base + 2] = aux
+    s[PT_N + player] = n + 1
+
+
+@internal
+def trigger_card(s, T, slot, controller, trig, aux):
+    """Queue ``slot``'s auto-abilities with trigger ``trig`` (conditions checked now, CR 11.8.13)."""
+    cards = card_table(T)
+    abil = ability_table(T)
+    cid = s[CARD + slot * CARD_W]
+    a0 = cards[cid, K.C_ABIL_START]
+    for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
+        if abil[a, K.A_KIND] == K.AbilityKind.AUTO and abil[a, K.A_TRIGGER] == trig:
+            if condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], controller, slot):
+                add_pending(s, controller, slot, a, aux)
+
+
+@internal
+def trigger_field(s, T, player, trig, aux):
+    """Queue the auto-abilities with trigger ``trig`` of every card ``player`` controls."""
+    for i in range(s[FIELD_N + player]):
+        slot = s[FIELD_L + player * FIELD_SLOTS + i]
+        trigger_card(s, T, slot, player, trig, aux)
+
+
+@internal
+def trigger_enters(s, T, slot, player):
+    """CR 11.8.16.2.1: after a card enters, every card on the field is checked."""
+    cards = card_table(T)
+    abil = ability_table(T)
+    trigger_card(s, T, slot, player, K.Trigger.ENTERS_SELF, slot)
+    for i in range(s[FIELD_N + player]):
+        other = s[FIELD_L + player * FIELD_SLOTS + i]
+        if other == slot:
+            continue
+        cid = s[CARD + other * CARD_W]
+        a0 = cards[cid, K.C_ABIL_START]
+        for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
+            if abil[a, K.A_KIND] == K.AbilityKind.AUTO and abil[a, K.A_TRIGGER] == K.Trigger.ENTERS_OTHER:
+                fr = abil[a, K.A_TRIG_FILTER]
+                if fr >= 0 and not filter_match(s, T, fr, slot, player, other):
+                    continue
+                if condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], player, other):
+                    add_pending(s, player, other, a, slot)

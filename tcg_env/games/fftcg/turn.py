@@ -1,0 +1,238 @@
+"""FF-TCG rules kernels: the flow of the game (CR 8-10).
+
+The start of a turn (Active and Draw Phases, CR 9.1, 9.2), the ends of steps and phases, the
+End Phase's cleanup (CR 9.5), and ``advance``: it runs the game by itself, from setup and
+mulligans (CR 8.2) through the phases, until a player must decide or the game ends.
+"""
+
+from numba import njit
+
+from tcg_env.engine.jit import internal
+from tcg_env.engine.header import H_DECISION, H_DONE, H_ERROR, H_TURN, WINNER_DRAW
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg.constants import (
+    FIELD_SLOTS,
+    FL_AFTER_RESOLVE,
+    FL_BEGIN_TURN,
+    FL_BLOCK,
+    FL_DAMAGE_DEAL,
+    FL_DAMAGE_DONE,
+    FL_DAMAGE_STEP,
+    FL_DECLARE,
+    FL_END_CLEANUP,
+    FL_END_HAND_LIMIT,
+    FL_MULLIGAN,
+    FL_PAY,
+    FL_PRIORITY,
+    FL_RESOLVE,
+    FL_START,
+    FL_STEP_END,
+    HAND_LIMIT,
+)
+from tcg_env.games.fftcg.state import (
+    ATK_N,
+    BLOCKER,
+    BLOCK_DECLARED,
+    CARD_W,
+    DEC_ARG,
+    DMG,
+    DULL,
+    FIELD_L,
+    FIELD_N,
+    FIRST_PLAYER,
+    FLOW,
+    FRAME_N,
+    FROZEN,
+    HAND_N,
+    KW_EOT,
+    MULLIGAN_STAGE,
+    PASSES,
+    PAY_DISCARD_LEFT,
+    PAY_PLAYER,
+    PAY_SAMENAME,
+    PHASE,
+    PMOD_EOT,
+    PRIORITY_PLAYER,
+    RST_EOT,
+    STEP,
+    TURN_PLAYER,
+)
+from tcg_env.games.fftcg.board import refresh_derived
+from tcg_env.games.fftcg.decisions import end_game, set_decision
+from tcg_env.games.fftcg.triggers import trigger_field
+from tcg_env.games.fftcg.zones import draw_cards
+from tcg_env.games.fftcg.rule_processes import rule_processes
+from tcg_env.games.fftcg.effects import finish_frame, run_top_frame
+from tcg_env.games.fftcg.stack import priority_point, resolve_top
+from tcg_env.games.fftcg.play import finish_payment, payment_complete
+from tcg_env.games.fftcg.battle import damage_deal, damage_step, offer_block, offer_declaration
+
+
+# =============================================================================================
+# The flow of the game (CR 8-10)
+# =============================================================================================
+@internal
+def start_turn(s, T):
+    """Active Phase (CR 9.1) and Draw Phase (CR 9.2), then the start of Main Phase 1."""
+    tp = s[TURN_PLAYER]
+    s[PHASE] = K.Phase.ACTIVE
+    for i in range(s[FIELD_N + tp]):
+        slot = s[FIELD_L + tp * FIELD_SLOTS + i]
+        if s[FROZEN + slot * CARD_W] != 0:
+            s[FROZEN + slot * CARD_W] = 0  # CR 15.2.4.2: stays dull this once
+        else:
+            s[DULL + slot * CARD_W] = 0
+    s[PHASE] = K.Phase.DRAW
+    n = 1 if (s[H_TURN] == 1 and tp == s[FIRST_PLAYER]) else 2  # CR 9.2.1.3
+    draw_cards(s, tp, n)
+    if s[H_DONE] != 0:
+        return  # CR 3.1.2
+    s[PHASE] = K.Phase.MAIN1
+    s[STEP] = K.AttackStep.NONE
+    trigger_field(s, T, tp, K.Trigger.BEGIN_MAIN1, -1)  # CR 9.3.1.3
+    s[PRIORITY_PLAYER] = tp
+    s[PASSES] = 0
+    s[FLOW] = FL_PRIORITY
+
+
+@internal
+def step_end(s, T):
+    """Both players passed with an empty stack (CR 11.1.7): the phase or step ends."""
+    tp = s[TURN_PLAYER]
+    phase = s[PHASE]
+    s[PASSES] = 0
+    if phase == K.Phase.MAIN1:
+        s[PHASE] = K.Phase.ATTACK
+        s[STEP] = K.AttackStep.PREPARATION
+        trigger_field(s, T, tp, K.Trigger.BEGIN_ATTACK_PHASE, -1)  # CR 10.1.1.1
+        s[PRIORITY_PLAYER] = tp
+        s[FLOW] = FL_PRIORITY
+    elif phase == K.Phase.ATTACK:
+        step = s[STEP]
+        if step == K.AttackStep.PREPARATION:
+            s[FLOW] = FL_DECLARE
+        elif step == K.AttackStep.DECLARATION:
+            # CR 10.1.2.7: only a declaration of no Forward skips the block and damage stages (the
+            # engine's "no attack" ends the Attack Phase at once, CR 10.1.4.6). Attackers that left
+            # the field since do not: the block declaration (CR 10.1.3.1) and the priority windows
+            # of CR 10.1.3.6 and 10.1.4.4 still come; the damage stage finds no attacking Forward
+            # and deals nothing (damage_step)
+            s[FLOW] = FL_BLOCK
+        elif step == K.AttackStep.BLOCK:
+            s[FLOW] = FL_DAMAGE_STEP
+        else:
+            s[ATK_N] = 0  # CR 10.1.4.5: the party disbands
+            s[BLOCKER] = -1
+            s[BLOCK_DECLARED] = 0
+            s[FLOW] = FL_DECLARE
+    elif phase == K.Phase.MAIN2:
+        s[PHASE] = K.Phase.END
+        s[STEP] = K.AttackStep.NONE
+        trigger_field(s, T, tp, K.Trigger.BEGIN_END_PHASE, -1)  # CR 9.5.1.1
+        s[PRIORITY_PLAYER] = tp
+        s[FLOW] = FL_PRIORITY
+    elif phase == K.Phase.END:
+        s[FLOW] = FL_END_HAND_LIMIT
+
+
+@internal
+def end_cleanup(s, T):
+    """CR 9.5.1.3: damage and "until the end of the turn" effects end, then the next turn."""
+    # only cards on the field carry damage or end-of-turn changes: effects apply them to field
+    # cards only, and a card leaving the field is reset (reset_card_state). So visit the field,
+    # not all 120 slots (a vector env's rows are cold in cache: each slot is a cache line)
+    for p in range(2):
+        for i in range(s[FIELD_N + p]):
+            slot = s[FIELD_L + p * FIELD_SLOTS + i]
+            s[DMG + slot * CARD_W] = 0
+            s[PMOD_EOT + slot * CARD_W] = 0
+            s[KW_EOT + slot * CARD_W] = 0
+            s[RST_EOT + slot * CARD_W] = 0
+    if rule_processes(s, T):
+        return
+    # CR 9.5.1.4: triggered abilities would get priority here; none of the vocabulary triggers on
+    # clean-up, so the next turn starts (CR 9.5.1.5)
+    s[H_TURN] += 1
+    s[TURN_PLAYER] = 1 - s[TURN_PLAYER]
+    s[FLOW] = FL_BEGIN_TURN
+
+
+@njit(cache=True)
+def advance(s, T):
+    """Run until a decision is pending or the game is over."""
+    guard = 0
+    fresh = False  # derived values recomputed since the last change (saves a refresh per decision)
+    while s[H_DONE] == 0 and s[H_DECISION] == K.Decision.NONE:
+        fresh = False
+        guard += 1
+        if guard > 100000:
+            s[H_ERROR] = 1
+            end_game(s, WINNER_DRAW)
+            return
+        if s[FRAME_N] > 0:
+            if run_top_frame(s, T):
+                finish_frame(s, T)
+            continue
+        flow = s[FLOW]
+        if flow == FL_PRIORITY:
+            priority_point(s, T)
+            fresh = True  # rule processes refreshed; placing triggers / passing changes nothing derived
+        elif flow == FL_STEP_END:
+            step_end(s, T)
+        elif flow == FL_RESOLVE:
+            resolve_top(s, T)
+        elif flow == FL_AFTER_RESOLVE:
+            s[PRIORITY_PLAYER] = s[TURN_PLAYER]  # CR 11.1.5
+            s[PASSES] = 0
+            s[FLOW] = FL_PRIORITY
+        elif flow == FL_PAY:
+            if payment_complete(s):
+                finish_payment(s, T)
+            elif s[PAY_SAMENAME] != 0 or s[PAY_DISCARD_LEFT] > 0:
+                set_decision(s, K.Decision.PAY_DISCARD, s[PAY_PLAYER])
+            else:
+                set_decision(s, K.Decision.PAY_CP, s[PAY_PLAYER])
+        elif flow == FL_BEGIN_TURN:
+            start_turn(s, T)
+        elif flow == FL_DECLARE:
+            offer_declaration(s)
+        elif flow == FL_BLOCK:
+            offer_block(s)
+        elif flow == FL_DAMAGE_STEP:
+            damage_step(s, T)
+        elif flow == FL_DAMAGE_DEAL:
+            damage_deal(s, T)
+        elif flow == FL_DAMAGE_DONE:
+            s[PRIORITY_PLAYER] = s[TURN_PLAYER]  # CR 10.1.4.4
+            s[PASSES] = 0
+            s[FLOW] = FL_PRIORITY
+        elif flow == FL_END_HAND_LIMIT:
+            tp = s[TURN_PLAYER]
+            if s[HAND_N + tp] > HAND_LIMIT:
+                s[DEC_ARG] = 0
+                set_decision(s, K.Decision.DISCARD, tp)  # CR 9.5.1.2
+            else:
+                s[FLOW] = FL_END_CLEANUP
+        elif flow == FL_END_CLEANUP:
+            end_cleanup(s, T)
+        elif flow == FL_START:
+            fp = s[FIRST_PLAYER]
+            draw_cards(s, fp, K.OPENING_HAND)  # CR 8.2.1.3
+            draw_cards(s, 1 - fp, K.OPENING_HAND)
+            s[MULLIGAN_STAGE] = 0
+            s[FLOW] = FL_MULLIGAN
+        elif flow == FL_MULLIGAN:
+            stage = s[MULLIGAN_STAGE]
+            if stage >= 2:
+                s[H_TURN] = 1
+                s[TURN_PLAYER] = s[FIRST_PLAYER]
+                s[FLOW] = FL_BEGIN_TURN
+            else:
+                p = s[FIRST_PLAYER] if stage == 0 else 1 - s[FIRST_PLAYER]
+                set_decision(s, K.Decision.MULLIGAN, p)  # CR 8.2.1.4: first player first
+        else:
+            s[H_ERROR] = 2
+            end_game(s, WINNER_DRAW)
+            return
+    if not fresh:
+        refresh_derived(s, T)

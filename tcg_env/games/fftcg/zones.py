@@ -1,0 +1,184 @@
+"""FF-TCG rules kernels: moving cards between zones (CR 7).
+
+A card that moves is a new card in its new zone (CR 7.4); entering and leaving the field trigger
+auto-abilities (CR 11.8); drawing (CR 9.2; from an empty deck CR 3.1.2), discarding (CR
+15.1.1.4) and shuffling a deck (CR 15.1.1.6).
+"""
+
+from tcg_env.engine.tables import card_table
+from tcg_env.engine.jit import internal
+from tcg_env.engine.header import H_TURN
+from tcg_env.engine.rng import shuffle_run
+from tcg_env.engine.zones import zone_find, zone_pop_top, zone_push, zone_remove, zone_remove_at
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg.constants import FIELD_SLOTS, MAX_DECK
+from tcg_env.games.fftcg.state import (
+    ASSIGNED,
+    ATK_L,
+    ATK_N,
+    ATTACKED,
+    BLOCKER,
+    BREAK_L,
+    BREAK_N,
+    CARD,
+    CARD_W,
+    CONTROLLER,
+    CTRL_TURN,
+    DAMAGE_L,
+    DAMAGE_N,
+    DECK_L,
+    DECK_N,
+    DMG,
+    DREW_FROM_EMPTY,
+    DULL,
+    D_KW,
+    D_POWER,
+    D_RST,
+    FIELD_L,
+    FIELD_N,
+    FROZEN,
+    HAND_L,
+    HAND_N,
+    KW_EOT,
+    KW_PERM,
+    OWNER,
+    PMOD_EOT,
+    PMOD_PERM,
+    REMOVED_L,
+    REMOVED_N,
+    RST_EOT,
+    RST_PERM,
+    TIMESTAMP,
+    ZONE,
+)
+from tcg_env.games.fftcg.board import refresh_derived
+from tcg_env.games.fftcg.decisions import defeats_end_game
+from tcg_env.games.fftcg.triggers import trigger_card, trigger_enters, trigger_field
+
+
+# =============================================================================================
+# Moving cards (CR 7.4: a card that moves is a new card in its new zone)
+# =============================================================================================
+@internal
+def reset_card_state(s, slot):
+    s[DULL + slot * CARD_W] = 0
+    s[DMG + slot * CARD_W] = 0
+    s[FROZEN + slot * CARD_W] = 0
+    s[ATTACKED + slot * CARD_W] = 0
+    s[PMOD_EOT + slot * CARD_W] = 0
+    s[PMOD_PERM + slot * CARD_W] = 0
+    s[KW_EOT + slot * CARD_W] = 0
+    s[KW_PERM + slot * CARD_W] = 0
+    s[RST_EOT + slot * CARD_W] = 0
+    s[RST_PERM + slot * CARD_W] = 0
+    s[D_POWER + slot * CARD_W] = 0
+    s[D_KW + slot * CARD_W] = 0
+    s[D_RST + slot * CARD_W] = 0
+
+
+@internal
+def put_in_zone(s, slot, zone):
+    """Append ``slot`` to its owner's list for ``zone`` (not the field)."""
+    o = s[OWNER + slot * CARD_W]
+    s[ZONE + slot * CARD_W] = zone
+    s[CONTROLLER + slot * CARD_W] = o
+    if zone == K.Zone.HAND:
+        zone_push(s, HAND_N + o, HAND_L + o * MAX_DECK, slot)
+    elif zone == K.Zone.BREAK:
+        zone_push(s, BREAK_N + o, BREAK_L + o * MAX_DECK, slot)
+    elif zone == K.Zone.DAMAGE:
+        zone_push(s, DAMAGE_N + o, DAMAGE_L + o * MAX_DECK, slot)
+    elif zone == K.Zone.REMOVED:
+        zone_push(s, REMOVED_N + o, REMOVED_L + o * MAX_DECK, slot)
+    elif zone == K.Zone.DECK:
+        zone_push(s, DECK_N + o, DECK_L + o * MAX_DECK, slot)
+
+
+@internal
+def take_from_zone(s, slot):
+    """Remove ``slot`` from the list of its current zone (not the field)."""
+    o = s[OWNER + slot * CARD_W]
+    z = s[ZONE + slot * CARD_W]
+    if z == K.Zone.HAND:
+        zone_remove(s, HAND_N + o, HAND_L + o * MAX_DECK, slot)
+    elif z == K.Zone.BREAK:
+        zone_remove(s, BREAK_N + o, BREAK_L + o * MAX_DECK, slot)
+    elif z == K.Zone.DAMAGE:
+        zone_remove(s, DAMAGE_N + o, DAMAGE_L + o * MAX_DECK, slot)
+    elif z == K.Zone.REMOVED:
+        zone_remove(s, REMOVED_N + o, REMOVED_L + o * MAX_DECK, slot)
+    elif z == K.Zone.DECK:
+        zone_remove(s, DECK_N + o, DECK_L + o * MAX_DECK, slot)
+    s[ZONE + slot * CARD_W] = K.Zone.NONE
+
+
+@internal
+def leave_field(s, T, slot, dest, is_break):
+    """Move a card from the field to ``dest`` of its owner. ``is_break``: it was broken
+    (CR 15.1.1.3), which triggers "is broken" abilities; other moves to the Break Zone do not
+    (CR 15.1.1.3.2)."""
+    cards = card_table(T)
+    p = s[CONTROLLER + slot * CARD_W]
+    zone_remove(s, FIELD_N + p, FIELD_L + p * FIELD_SLOTS, slot)
+    # leaves battle (CR 10.1.3.3)
+    i = zone_find(s, ATK_N, ATK_L, slot)
+    if i >= 0:
+        zone_remove_at(s, ATK_N, ATK_L, i)
+        for j in range(i, FIELD_SLOTS - 1):
+            s[ASSIGNED + j] = s[ASSIGNED + j + 1]
+        s[ASSIGNED + FIELD_SLOTS - 1] = 0
+    if s[BLOCKER] == slot:
+        s[BLOCKER] = -1
+    reset_card_state(s, slot)
+    put_in_zone(s, slot, dest)
+    trigger_card(s, T, slot, p, K.Trigger.LEAVES_FIELD_SELF, slot)
+    if is_break:
+        trigger_card(s, T, slot, p, K.Trigger.BROKEN_SELF, slot)
+        if cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
+            trigger_field(s, T, 1 - p, K.Trigger.OPP_FORWARD_BROKEN, slot)
+
+
+@internal
+def enter_field(s, T, slot, player):
+    """Put a card from limbo (zone NONE) onto ``player``'s field. Backups enter dull."""
+    cards = card_table(T)
+    if s[FIELD_N + player] >= FIELD_SLOTS:
+        put_in_zone(s, slot, K.Zone.BREAK)  # no room (engine capacity, documented)
+        return
+    reset_card_state(s, slot)
+    zone_push(s, FIELD_N + player, FIELD_L + player * FIELD_SLOTS, slot)
+    s[ZONE + slot * CARD_W] = K.Zone.FIELD
+    s[CONTROLLER + slot * CARD_W] = player
+    s[CTRL_TURN + slot * CARD_W] = s[H_TURN]
+    s[TIMESTAMP] += 1
+    if cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.BACKUP:
+        s[DULL + slot * CARD_W] = 1
+    refresh_derived(s, T)
+    trigger_enters(s, T, slot, player)
+
+
+@internal
+def draw_cards(s, player, n):
+    """Draw ``n`` cards; a draw from an empty deck loses at once (CR 3.1.2) and ends the game:
+    callers stop when ``s[H_DONE]`` is set."""
+    for _ in range(n):
+        slot = zone_pop_top(s, DECK_N + player, DECK_L + player * MAX_DECK)
+        if slot < 0:
+            s[DREW_FROM_EMPTY + player] = 1  # CR 3.1.2 / 12.4.2
+            defeats_end_game(s)
+            return
+        s[ZONE + slot * CARD_W] = K.Zone.NONE
+        put_in_zone(s, slot, K.Zone.HAND)
+
+
+@internal
+def discard_hand_index(s, player, i):
+    slot = zone_remove_at(s, HAND_N + player, HAND_L + player * MAX_DECK, i)
+    s[ZONE + slot * CARD_W] = K.Zone.NONE
+    put_in_zone(s, slot, K.Zone.BREAK)
+    return slot
+
+
+@internal
+def shuffle_deck(s, player):
+    shuffle_run(s, DECK_L + player * MAX_DECK, s[DECK_N + player])

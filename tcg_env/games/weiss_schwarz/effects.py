@@ -1,0 +1,517 @@
+"""Weiss Schwarz effect VM: runs the top effect program of the frame stack (``run_top_frame``).
+
+An ability's effect is a program of instructions (``constants.Op``, layout ``I_*``) run in order
+on resolution; choices are made while resolving (CR 8.6.3), and a program that asks a player
+stops at that instruction and resumes after the answer (target registers and candidate lists:
+``reg_*``, ``fill_*_candidates``, ``ask_candidates``). It implements the one-time effects (CR 8.8)
+on characters and players, and the keyword effects of CR 10 (Encore 10.2, Bond 10.4, Backup 10.5,
+Brainstorm 10.7, Change 10.8, Shift 10.11, Fusion 10.14, Sunder 10.15). Continuous instructions
+work through ``abilities.refresh_derived`` (CR 8.9).
+
+Comments cite the comprehensive rules v2.03 as ``CR x.y``.
+"""
+
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
+from tcg_env.engine.header import H_TURN
+from tcg_env.engine.jit import internal
+from tcg_env.engine.zones import zone_push, zone_remove
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz.state import (
+    ATK_SLOT,
+    CAND,
+    CAND_N,
+    CARD_W,
+    CLOCK_L,
+    CLOCK_N,
+    DECK_L,
+    DECK_N,
+    DEC_ARG,
+    DEF_SLOT,
+    D_RST,
+    FRAME_N,
+    FR_ABIL,
+    FR_AUX,
+    FR_CNT,
+    FR_MASTER,
+    FR_PC,
+    FR_REG,
+    FR_REGN,
+    FR_SLOT,
+    FR_STORE,
+    HAND_L,
+    HAND_N,
+    KWMOD,
+    LMOD,
+    LONG_UNTIL,
+    ORIENT,
+    PMOD,
+    PMOD_LONG,
+    POS,
+    RES_L,
+    RES_N,
+    RSTMOD,
+    SMOD,
+    STOCK_N,
+    ZONE,
+)
+from tcg_env.games.weiss_schwarz.zones import (
+    cid_of,
+    draw_cards,
+    make_marker,
+    move_top_of_deck,
+    owner_of,
+    pay_stock,
+    put_in_zone,
+    refresh_if_empty,
+    reset_card,
+    set_decision,
+    shuffle_deck,
+    stage_char_to_marker,
+    stage_slot,
+    take_from_zone,
+    zone_offsets,
+)
+from tcg_env.games.weiss_schwarz.abilities import condition_holds, filter_match, frame_base, trigger_card
+from tcg_env.games.weiss_schwarz.play import place_on_stage, stage_to_wr
+from tcg_env.games.weiss_schwarz.battle import deal_damage, reverse_char
+from tcg_env.games.weiss_schwarz.rule_processes import level_up_due
+
+
+@internal
+def reg_add(s, f, r, slot):
+    n = s[f + FR_REGN + r]
+    if n < K.TARGET_MAX:
+        s[f + FR_REG + r * K.TARGET_MAX + n] = slot
+        s[f + FR_REGN + r] = n + 1
+
+
+@internal
+def reg_has(s, f, r, slot):
+    for i in range(s[f + FR_REGN + r]):
+        if s[f + FR_REG + r * K.TARGET_MAX + i] == slot:
+            return True
+    return False
+
+
+@internal
+def choose_zone_list(s, T, frow, master):
+    """(list zone, player) scanned by a non-stage filter."""
+    F = filter_table(T)
+    z = F[frow, K.F_ZONE]
+    q = 1 - master if F[frow, K.F_SIDE] == K.FilterSide.OPPONENT else master
+    if z == K.FilterZone.HAND:
+        return K.Zone.HAND, q
+    if z == K.FilterZone.WAITING_ROOM:
+        return K.Zone.WAITING_ROOM, q
+    if z == K.FilterZone.DECK:
+        return K.Zone.DECK, q
+    if z == K.FilterZone.CLOCK:
+        return K.Zone.CLOCK, q
+    if z == K.FilterZone.STOCK:
+        return K.Zone.STOCK, q
+    if z == K.FilterZone.LEVEL:
+        return K.Zone.LEVEL, q
+    if z == K.FilterZone.MEMORY:
+        return K.Zone.MEMORY, q
+    return K.Zone.CLIMAX_AREA, q
+
+
+@internal
+def fill_choice_candidates(s, T, f, frow, master, source, r):
+    """Candidates of a CHOOSE over a list zone: one representative slot per distinct card id
+    (copies of a card in a public zone are interchangeable), at most OPTION_SLOTS."""
+    z, q = choose_zone_list(s, T, frow, master)
+    n_off, l_off = zone_offsets(z, q)
+    n = 0
+    for i in range(s[n_off]):
+        sl = s[l_off + i]
+        if reg_has(s, f, r, sl) or not filter_match(s, T, frow, sl, master, source):
+            continue
+        dup = False
+        for j in range(n):
+            if cid_of(s, s[CAND + j]) == cid_of(s, sl):
+                dup = True
+                break
+        if dup:
+            continue
+        if n < K.OPTION_SLOTS:
+            s[CAND + n] = sl
+            n += 1
+    s[CAND_N] = n
+    return n
+
+
+@internal
+def fill_list_candidates(s, T, f, reg, z, q, frow, name_id, top_n, master, source, distinct):
+    """Candidates (OPTION k) from list zone ``z`` of player ``q``: cards matching filter ``frow``
+    (-1 = any) and name id ``name_id`` (0 = any), among the top ``top_n`` cards (-1 = all)."""
+    n_off, l_off = zone_offsets(z, q)
+    cnt = s[n_off]
+    lo = 0 if top_n < 0 else max(0, cnt - top_n)
+    n = 0
+    for i in range(cnt - 1, lo - 1, -1):
+        sl = s[l_off + i]
+        if reg_has(s, f, reg, sl):
+            continue
+        if frow >= 0 and not filter_match(s, T, frow, sl, master, source):
+            continue
+        if name_id != 0 and card_table(T)[cid_of(s, sl), K.C_NAME] != name_id:
+            continue
+        dup = False
+        if distinct:
+            for j in range(n):
+                if cid_of(s, s[CAND + j]) == cid_of(s, sl):
+                    dup = True
+                    break
+        if not dup and n < K.OPTION_SLOTS:
+            s[CAND + n] = sl
+            n += 1
+    s[CAND_N] = n
+    return n
+
+
+@internal
+def ask_candidates(s, m, reg, upto):
+    s[DEC_ARG] = -1  # no filter row: the candidates are in CAND
+    s[DEC_ARG + 1] = reg
+    s[DEC_ARG + 2] = upto
+    set_decision(s, K.Decision.CHOOSE_TARGET, m)
+
+
+@internal
+def shift_candidates(s, T, p, src):
+    """Hand cards of the same colour as clock card ``src`` (10.11.3.2)."""
+    cards = card_table(T)
+    col = cards[cid_of(s, src), K.C_COLOR]
+    n = 0
+    for i in range(min(s[HAND_N + p], K.HAND_SLOTS)):
+        if cards[cid_of(s, s[HAND_L + p * K.MAX_DECK + i]), K.C_COLOR] == col:
+            n += 1
+    return n
+
+
+@internal
+def shift_exchange(s, src, hand_slot):
+    """10.11.2: the hand card takes the clock card's place in the clock; the clock card to hand."""
+    p = owner_of(s, src)
+    for i in range(s[CLOCK_N + p]):
+        if s[CLOCK_L + p * K.MAX_DECK + i] == src:
+            zone_remove(s, HAND_N + p, HAND_L + p * K.MAX_DECK, hand_slot)
+            s[CLOCK_L + p * K.MAX_DECK + i] = hand_slot
+            reset_card(s, hand_slot)
+            s[ZONE + hand_slot * CARD_W] = K.Zone.CLOCK
+            reset_card(s, src)
+            s[ZONE + src * CARD_W] = K.Zone.HAND
+            zone_push(s, HAND_N + p, HAND_L + p * K.MAX_DECK, src)
+            return
+
+
+@internal
+def stage_candidates(s, T, f, frow, master, source, r):
+    n = 0
+    for q in range(2):
+        for pos in range(K.N_POSITIONS):
+            sl = stage_slot(s, q, pos)
+            if sl >= 0 and not reg_has(s, f, r, sl) and filter_match(s, T, frow, sl, master, source):
+                if q != master and (s[D_RST + sl * CARD_W] & K.RESTRICT_CANT_BE_CHOSEN) != 0:
+                    continue
+                n += 1
+    return n
+
+
+@internal
+def run_top_frame(s, T):
+    """Run the top effect program until it ends (returns 0) or asks a player (returns 1)."""
+    A = ability_table(T)
+    F = filter_table(T)
+    code = code_table(T)
+    f = frame_base(s, s[FRAME_N] - 1)
+    arow = s[f + FR_ABIL]
+    src = s[f + FR_SLOT]
+    m = s[f + FR_MASTER]
+    c0 = A[arow, K.A_CODE_START]
+    clen = A[arow, K.A_CODE_LEN]
+    while s[f + FR_PC] < clen:
+        r = c0 + s[f + FR_PC]
+        op = code[r, K.I_OP]
+        reg = code[r, K.I_REG]
+        a0 = code[r, K.I_A0]
+        a1 = code[r, K.I_A1]
+        a2 = code[r, K.I_A2]
+        who = m if a1 == K.Who.MASTER else 1 - m
+        if op == K.Op.CHOOSE:  # CR 8.6.3
+            cnt = a1 if a1 >= 0 else s[f + FR_STORE]
+            if s[f + FR_CNT] < cnt:
+                if F[a0, K.F_ZONE] == K.FilterZone.STAGE:
+                    s[CAND_N] = 0
+                    n = stage_candidates(s, T, f, a0, m, src, reg)
+                else:
+                    n = fill_choice_candidates(s, T, f, a0, m, src, reg)
+                if n > 0:
+                    s[DEC_ARG] = a0
+                    s[DEC_ARG + 1] = reg
+                    s[DEC_ARG + 2] = a2
+                    set_decision(s, K.Decision.CHOOSE_TARGET, m)
+                    return 1
+            s[f + FR_CNT] = 0
+        elif op == K.Op.SELECT_ALL:
+            for q in range(2):
+                for pos in range(K.N_POSITIONS):
+                    sl = stage_slot(s, q, pos)
+                    if sl >= 0 and filter_match(s, T, a0, sl, m, src):
+                        reg_add(s, f, reg, sl)
+        elif op == K.Op.TARGET_SELF:
+            reg_add(s, f, reg, src)
+        elif op == K.Op.TARGET_BATTLE_OPP:
+            if src == s[ATK_SLOT] and s[DEF_SLOT] >= 0:
+                reg_add(s, f, reg, s[DEF_SLOT])
+            elif src == s[DEF_SLOT] and src >= 0:
+                reg_add(s, f, reg, s[ATK_SLOT])
+        elif op == K.Op.TARGET_TRIGGERING:
+            if s[f + FR_AUX] >= 0:
+                reg_add(s, f, reg, s[f + FR_AUX])
+        elif K.Op.POWER <= op <= K.Op.TO_DECK_BOTTOM:  # the block of effects on each register card (constants.Op)
+            for i in range(s[f + FR_REGN + reg]):
+                sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
+                b = sl * CARD_W
+                z = s[ZONE + b]
+                if op <= K.Op.REVERSE and z != K.Zone.STAGE:  # POWER..REVERSE: stage-only effects
+                    continue  # the card left the stage: nothing happens to it (CR 8.11.1)
+                if op == K.Op.POWER:
+                    if a1 == K.Duration.NEXT_OPP_TURN_END:
+                        s[PMOD_LONG + b] += a0
+                        s[LONG_UNTIL + b] = s[H_TURN] + 1
+                    else:
+                        s[PMOD + b] += a0
+                elif op == K.Op.SOUL:
+                    s[SMOD + b] += a0
+                elif op == K.Op.LEVEL:
+                    s[LMOD + b] += a0
+                elif op == K.Op.GRANT_KEYWORD:
+                    s[KWMOD + b] |= a0
+                elif op == K.Op.RESTRICT:
+                    s[RSTMOD + b] |= a0
+                elif op == K.Op.STAND:
+                    s[ORIENT + b] = K.Orientation.STAND
+                elif op == K.Op.REST:
+                    s[ORIENT + b] = K.Orientation.REST
+                elif op == K.Op.REVERSE:
+                    reverse_char(s, T, sl)
+                elif op == K.Op.TO_HAND:
+                    put_in_zone(s, sl, K.Zone.HAND)
+                elif op == K.Op.TO_WAITING_ROOM:
+                    if z == K.Zone.STAGE:
+                        stage_to_wr(s, T, sl)
+                    else:
+                        put_in_zone(s, sl, K.Zone.WAITING_ROOM)
+                elif op == K.Op.TO_STOCK:
+                    put_in_zone(s, sl, K.Zone.STOCK)
+                elif op == K.Op.TO_CLOCK:
+                    put_in_zone(s, sl, K.Zone.CLOCK)
+                elif op == K.Op.TO_MEMORY:
+                    put_in_zone(s, sl, K.Zone.MEMORY)
+                elif op == K.Op.TO_DECK_TOP or op == K.Op.TO_DECK_BOTTOM:
+                    q = owner_of(s, sl)
+                    take_from_zone(s, sl)
+                    reset_card(s, sl)
+                    s[ZONE + b] = K.Zone.DECK
+                    if op == K.Op.TO_DECK_TOP:
+                        zone_push(s, DECK_N + q, DECK_L + q * K.MAX_DECK, sl)
+                    else:
+                        n_d = s[DECK_N + q]
+                        for j in range(n_d, 0, -1):
+                            s[DECK_L + q * K.MAX_DECK + j] = s[DECK_L + q * K.MAX_DECK + j - 1]
+                        s[DECK_L + q * K.MAX_DECK] = sl
+                        s[DECK_N + q] = n_d + 1
+            # (TO_STAGE / TO_MARKER are not implemented yet: see support.UNSUPPORTED_OPS)
+        elif op == K.Op.TO_STAGE or op == K.Op.TO_MARKER:  # of the register's cards
+            i = s[f + FR_CNT]
+            if i < s[f + FR_REGN + reg]:
+                sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
+                s[f + FR_CNT] = i + 1
+                if owner_of(s, sl) != m or s[ZONE + sl * CARD_W] == K.Zone.STAGE:
+                    continue  # only the master's own cards, from outside the stage
+                if op == K.Op.TO_MARKER:
+                    if s[ZONE + src * CARD_W] == K.Zone.STAGE:
+                        take_from_zone(s, sl)
+                        make_marker(s, sl, m, s[POS + src * CARD_W])
+                    continue
+                s[DEC_ARG] = a0
+                s[DEC_ARG + 1] = K.ChoiceFor.TO_STAGE
+                s[DEC_ARG + 2] = sl
+                s[DEC_ARG + 3] = 0 if a1 == 1 else 1
+                set_decision(s, K.Decision.CHOOSE_POSITION, m)
+                return 1
+        elif op == K.Op.FUSION:  # CR 10.14.1.1: up to one card named a0 from the deck onto this position
+            if s[f + FR_CNT] == 0 and fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, -1, a0, -1, m, src, True) > 0:
+                ask_candidates(s, m, reg, 1)
+                return 1
+            if s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
+                b = s[f + FR_REG + reg * K.TARGET_MAX + s[f + FR_REGN + reg] - 1]
+                pos = s[POS + src * CARD_W]
+                stage_char_to_marker(s, src)  # this card and its markers go under Character B
+                place_on_stage(s, T, b, m, pos, K.Orientation.STAND, False)
+            s[f + FR_REGN + reg] = 0
+            shuffle_deck(s, m)  # "even in this case, the deck must be shuffled" (10.14.1.1.1)
+        elif op == K.Op.SUNDER:  # CR 10.15.2: a marker named a0 becomes the character on a chosen position
+            if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
+                pos = s[POS + src * CARD_W]
+                nc = 0
+                for sl in range(K.N_SLOTS):
+                    if (s[ZONE + sl * CARD_W] == K.Zone.MARKER and owner_of(s, sl) == m and s[POS + sl * CARD_W] == pos
+                            and card_table(T)[cid_of(s, sl), K.C_NAME] == a0 and nc < K.OPTION_SLOTS):
+                        dup = False
+                        for j in range(nc):
+                            if cid_of(s, s[CAND + j]) == cid_of(s, sl):
+                                dup = True
+                        if not dup:
+                            s[CAND + nc] = sl
+                            nc += 1
+                s[CAND_N] = nc
+                if nc > 0:  # 10.15.4: without such a marker nothing happens
+                    ask_candidates(s, m, reg, 0)
+                    return 1
+            if s[f + FR_CNT] == 1 and s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
+                s[f + FR_CNT] = 2
+                s[DEC_ARG + 1] = K.ChoiceFor.SUNDER
+                s[DEC_ARG + 2] = s[f + FR_REG + reg * K.TARGET_MAX + s[f + FR_REGN + reg] - 1]
+                s[DEC_ARG + 3] = 0
+                set_decision(s, K.Decision.CHOOSE_POSITION, m)
+                return 1
+            s[f + FR_REGN + reg] = 0
+        elif op == K.Op.MOVE_POSITION:  # the master picks the new position of each register card
+            i = s[f + FR_CNT]
+            if i < s[f + FR_REGN + reg]:
+                sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
+                s[f + FR_CNT] = i + 1
+                if s[ZONE + sl * CARD_W] == K.Zone.STAGE and owner_of(s, sl) == m:
+                    s[DEC_ARG + 1] = K.ChoiceFor.MOVE_POSITION
+                    s[DEC_ARG + 2] = sl
+                    s[DEC_ARG + 3] = 1 if a0 == 0 else 2
+                    set_decision(s, K.Decision.CHOOSE_POSITION, m)
+                    return 1
+                continue
+        elif op == K.Op.DRAW:
+            n = a0 if a0 >= 0 else s[f + FR_STORE]
+            draw_cards(s, who, n)
+        elif op == K.Op.DISCARD:  # the discarding player chooses hand cards one at a time
+            n = a0 if a0 >= 0 else s[f + FR_STORE]
+            if s[f + FR_CNT] < n and s[HAND_N + who] > 0:
+                s[DEC_ARG + 1] = K.ChoiceFor.EFFECT_DISCARD
+                set_decision(s, K.Decision.CHOOSE_TARGET, who)
+                return 1
+        elif op == K.Op.SEARCH:  # up to a1 cards to hand, then shuffle (CR 3.2.4)
+            if s[f + FR_CNT] < a1 and fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a0, 0, -1, m, src, True) > 0:
+                ask_candidates(s, m, reg, 1)
+                return 1
+            for i in range(s[f + FR_REGN + reg]):
+                sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
+                if s[ZONE + sl * CARD_W] == K.Zone.DECK:
+                    put_in_zone(s, sl, K.Zone.HAND)
+            s[f + FR_REGN + reg] = 0
+            shuffle_deck(s, m)
+            refresh_if_empty(s, m)
+        elif op == K.Op.LOOK_TOP:  # up to a1 of the top a0 cards (filter a2) to hand
+            if s[f + FR_CNT] < a1 and fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, a0, m, src, False) > 0:
+                ask_candidates(s, m, reg, 1)
+                return 1
+            for i in range(s[f + FR_REGN + reg]):
+                sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
+                if s[ZONE + sl * CARD_W] == K.Zone.DECK:
+                    put_in_zone(s, sl, K.Zone.HAND)
+            s[f + FR_REGN + reg] = 0
+            refresh_if_empty(s, m)
+        elif op == K.Op.ENCORE_SELF:  # CR 10.2.2: back to its previous position, rested
+            pos = s[f + FR_AUX]
+            if s[ZONE + src * CARD_W] == K.Zone.WAITING_ROOM and 0 <= pos < K.N_POSITIONS and stage_slot(s, m, pos) < 0:
+                place_on_stage(s, T, src, m, pos, K.Orientation.REST, False)
+        elif op == K.Op.BOND:  # CR 10.4.2: a card named a0 from the waiting room to hand
+            if s[f + FR_CNT] == 0 and fill_list_candidates(s, T, f, reg, K.Zone.WAITING_ROOM, m, -1, a0, -1, m, src, True) > 0:
+                ask_candidates(s, m, reg, 0)
+                return 1
+            for i in range(s[f + FR_REGN + reg]):
+                sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
+                if s[ZONE + sl * CARD_W] == K.Zone.WAITING_ROOM:
+                    put_in_zone(s, sl, K.Zone.HAND)
+            s[f + FR_REGN + reg] = 0
+        elif op == K.Op.SHIFT:  # CR 10.11.2: may exchange this clock card with a same-colour hand card
+            if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.CLOCK and shift_candidates(s, T, m, src) > 0:
+                s[DEC_ARG + 1] = K.ChoiceFor.SHIFT
+                set_decision(s, K.Decision.CHOOSE_TARGET, m)
+                return 1
+        elif op == K.Op.CHANGE:  # CR 10.8: a0 filter (hand / waiting room) takes this card's position
+            if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
+                z, q = choose_zone_list(s, T, a0, m)
+                if fill_list_candidates(s, T, f, reg, z, q, a0, 0, -1, m, src, True) > 0:
+                    ask_candidates(s, m, reg, 1)  # "you may"
+                    return 1
+            if s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:  # 10.8.3
+                chosen = s[f + FR_REG + reg * K.TARGET_MAX + s[f + FR_REGN + reg] - 1]
+                pos = s[POS + src * CARD_W]
+                stage_to_wr(s, T, src)
+                place_on_stage(s, T, chosen, m, pos, a1, False)
+            s[f + FR_REGN + reg] = 0
+        elif op == K.Op.CHOOSE_OPTIONAL:  # ask "do it?"; no skips a2 rows
+            if s[f + FR_CNT] == 0:
+                s[DEC_ARG] = a2
+                s[DEC_ARG + 1] = K.ChoiceFor.CHOOSE_OPTIONAL
+                set_decision(s, K.Decision.OPTIONAL_EFFECT, m)
+                return 1
+        elif op == K.Op.DAMAGE:
+            n = a0 if a0 >= 0 else s[f + FR_STORE]
+            deal_damage(s, T, who, n)
+        elif op == K.Op.HEAL:
+            for _ in range(a0):
+                nc = s[CLOCK_N + who]
+                if nc > 0:
+                    put_in_zone(s, s[CLOCK_L + who * K.MAX_DECK + nc - 1], K.Zone.WAITING_ROOM)
+        elif op == K.Op.POOL:
+            for _ in range(a0):
+                move_top_of_deck(s, who, K.Zone.STOCK)
+        elif op == K.Op.MILL:
+            for _ in range(a0):
+                move_top_of_deck(s, who, K.Zone.WAITING_ROOM)
+        elif op == K.Op.CLOCK_TOP:
+            for _ in range(a0):
+                move_top_of_deck(s, who, K.Zone.CLOCK)
+        elif op == K.Op.BRAINSTORM:  # CR 10.7.3: flip a0 to the resolution zone, then all to WR
+            ncx = 0
+            for _ in range(a0):
+                sl = move_top_of_deck(s, m, K.Zone.RESOLUTION)
+                if sl >= 0 and card_table(T)[cid_of(s, sl), K.C_TYPE] == K.CardType.CLIMAX:
+                    ncx += 1
+            while s[RES_N + m] > 0:
+                put_in_zone(s, s[RES_L + m * K.MAX_DECK], K.Zone.WAITING_ROOM)
+            s[f + FR_STORE] = ncx
+            if src >= 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
+                trigger_card(s, T, src, m, K.Trigger.USE_KEYWORD, ncx)  # 10.7.4 "when you use Brainstorm"
+        elif op == K.Op.SHUFFLE_DECK:
+            shuffle_deck(s, who)
+        elif op == K.Op.PAY_STOCK:
+            pay_stock(s, m, min(a0, s[STOCK_N + m]))
+        elif op == K.Op.BACKUP:  # CR 10.5.2: the defending character gets +X power
+            d = s[DEF_SLOT]
+            if d >= 0 and s[ZONE + d * CARD_W] == K.Zone.STAGE:
+                s[PMOD + d * CARD_W] += a0
+        elif op == K.Op.IF:
+            if not condition_holds(s, T, a0, a1, m, src) and not (a0 == K.Condition.NONE and s[f + FR_STORE] == 0):
+                s[f + FR_PC] += a2
+        elif op == K.Op.COUNT:
+            cnt = 0
+            for q in range(2):
+                for pos in range(K.N_POSITIONS):
+                    sl = stage_slot(s, q, pos)
+                    if sl >= 0 and filter_match(s, T, a0, sl, m, src):
+                        cnt += 1
+            s[f + FR_STORE] = cnt
+        # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
+        # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.support) do nothing yet
+        s[f + FR_PC] += 1
+        s[f + FR_CNT] = 0
+        if level_up_due(s):
+            # CR 9.1.2.1 / 9.3.1: the instruction put cards into a clock (damage, a card or the top
+            # of a deck to the clock): the level up interrupts the program (kept on the frame stack
+            # at its next instruction), which ``advance`` resumes after it
+            return 0
+    s[FRAME_N] -= 1
+    return 0

@@ -1,0 +1,285 @@
+"""Weiss Schwarz zones and cards: the per-card slot records and the moves between zones.
+
+The lowest layer of the rules kernels (``zones`` <- ``abilities`` <- ``play`` <- ``battle`` <-
+``rule_processes`` <- ``effects`` <- ``turn`` <- ``kernels``). It implements:
+
+* CR 3 zones: the ordered list zones (3.2 deck, 3.3 hand, 3.4 waiting room, 3.8 clock, 3.9 level,
+  3.10 stock, 3.11 climax area, 3.12 memory, 3.13 resolution zone), the stage positions (3.5 / 3.6,
+  facing 3.6.5) and the marker area (3.7); 4.2 owner; 4.7 drawing; paying stock (8.4.3).
+* CR 9.2 the refresh, the interrupt that happens inside the moves that empty a deck.
+* CR 1.2 the end of the game (``end_game``) and the pending decision (``set_decision``).
+* the climax slots of a deck (``list_climax_slots``, read by the observation).
+
+Comments cite the comprehensive rules v2.03 as ``CR x.y``.
+"""
+
+from tcg_env.engine.tables import card_table
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_WINNER
+from tcg_env.engine.jit import internal
+from tcg_env.engine.rng import shuffle_run
+from tcg_env.engine.zones import zone_push, zone_remove
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz.state import (
+    CARD,
+    CARD_W,
+    CLOCK_L,
+    CLOCK_N,
+    CX_L,
+    CX_N,
+    CX_SLOTS,
+    CX_SLOT_N,
+    DECK_L,
+    DECK_N,
+    HAND_L,
+    HAND_N,
+    KWMOD,
+    LEVEL_L,
+    LEVEL_N,
+    LMOD,
+    LONG_UNTIL,
+    MARKER_N,
+    MEMORY_L,
+    MEMORY_N,
+    ORIENT,
+    OWNER,
+    PMOD,
+    PMOD_LONG,
+    POS,
+    REFRESH_POINT,
+    RES_L,
+    RES_N,
+    RSTMOD,
+    SMOD,
+    STAGE,
+    STOCK_L,
+    STOCK_N,
+    USES,
+    WR_L,
+    WR_N,
+    ZONE,
+)
+
+
+@internal
+def cid_of(s, slot):
+    return s[CARD + slot * CARD_W]
+
+
+@internal
+def owner_of(s, slot):
+    return s[OWNER + slot * CARD_W]
+
+
+@internal
+def set_decision(s, kind, player):
+    s[H_DECISION] = kind
+    s[H_DECIDER] = player
+
+
+@internal
+def end_game(s, winner):
+    s[H_DONE] = 1
+    s[H_WINNER] = winner
+    s[H_DECISION] = K.Decision.NONE
+    s[H_DECIDER] = -1
+
+
+@internal
+def zone_offsets(z, p):
+    """(count offset, run offset) of list zone ``z`` of player ``p``."""
+    if z == K.Zone.DECK:
+        return DECK_N + p, DECK_L + p * K.MAX_DECK
+    if z == K.Zone.HAND:
+        return HAND_N + p, HAND_L + p * K.MAX_DECK
+    if z == K.Zone.WAITING_ROOM:
+        return WR_N + p, WR_L + p * K.MAX_DECK
+    if z == K.Zone.CLOCK:
+        return CLOCK_N + p, CLOCK_L + p * K.MAX_DECK
+    if z == K.Zone.LEVEL:
+        return LEVEL_N + p, LEVEL_L + p * K.MAX_DECK
+    if z == K.Zone.STOCK:
+        return STOCK_N + p, STOCK_L + p * K.MAX_DECK
+    if z == K.Zone.MEMORY:
+        return MEMORY_N + p, MEMORY_L + p * K.MAX_DECK
+    if z == K.Zone.RESOLUTION:
+        return RES_N + p, RES_L + p * K.MAX_DECK
+    return CX_N + p, CX_L + p * K.MAX_DECK
+
+
+@internal
+def reset_card(s, slot):
+    """CR 3.1.4: a card that changes zones is a new card; its effects are gone."""
+    b = slot * CARD_W
+    s[ORIENT + b] = K.Orientation.STAND
+    s[POS + b] = -1
+    s[PMOD + b] = 0
+    s[SMOD + b] = 0
+    s[LMOD + b] = 0
+    s[KWMOD + b] = 0
+    s[RSTMOD + b] = 0
+    s[PMOD_LONG + b] = 0
+    s[LONG_UNTIL + b] = 0
+    s[USES + b] = 0
+
+
+@internal
+def take_from_zone(s, slot):
+    """Remove ``slot`` from wherever it is (markers under a leaving character go to the waiting
+    room with it, CR 3.7.3.2)."""
+    z = s[ZONE + slot * CARD_W]
+    p = owner_of(s, slot)
+    if z == K.Zone.STAGE:
+        pos = s[POS + slot * CARD_W]
+        s[STAGE + p * K.N_POSITIONS + pos] = -1
+        if s[MARKER_N + p * K.N_POSITIONS + pos] > 0:
+            for m in range(K.N_SLOTS):
+                if s[ZONE + m * CARD_W] == K.Zone.MARKER and s[POS + m * CARD_W] == pos and owner_of(s, m) == p:
+                    s[ZONE + m * CARD_W] = K.Zone.WAITING_ROOM
+                    s[POS + m * CARD_W] = -1
+                    zone_push(s, WR_N + p, WR_L + p * K.MAX_DECK, m)
+            s[MARKER_N + p * K.N_POSITIONS + pos] = 0
+    elif z == K.Zone.MARKER:
+        s[MARKER_N + p * K.N_POSITIONS + s[POS + slot * CARD_W]] -= 1
+    elif z != K.Zone.NONE:
+        n_off, l_off = zone_offsets(z, p)
+        zone_remove(s, n_off, l_off, slot)
+    s[ZONE + slot * CARD_W] = K.Zone.NONE
+
+
+@internal
+def put_in_zone(s, slot, z):
+    """Put ``slot`` on top of list zone ``z`` of its owner (CR 3.1.6)."""
+    take_from_zone(s, slot)
+    reset_card(s, slot)
+    p = owner_of(s, slot)
+    n_off, l_off = zone_offsets(z, p)
+    zone_push(s, n_off, l_off, slot)
+    s[ZONE + slot * CARD_W] = z
+
+
+@internal
+def shuffle_deck(s, p):
+    shuffle_run(s, DECK_L + p * K.MAX_DECK, s[DECK_N + p])
+
+
+@internal
+def refresh_if_empty(s, p):
+    """CR 9.2 (interrupt): an empty deck takes the whole waiting room, shuffled; refresh point +1.
+    CR 9.2.2.1: with an empty waiting room too (and no climax in the resolution zone during a
+    damage process) the player loses."""
+    if s[DECK_N + p] > 0:
+        return
+    n = s[WR_N + p]
+    if n == 0:
+        return  # CR 9.2.2.1: the losing verdict (9.4.1.2) sees both zones empty
+    for i in range(n):
+        slot = s[WR_L + p * K.MAX_DECK + i]
+        s[DECK_L + p * K.MAX_DECK + i] = slot
+        s[WR_L + p * K.MAX_DECK + i] = -1
+        s[ZONE + slot * CARD_W] = K.Zone.DECK
+    s[DECK_N + p] = n
+    s[WR_N + p] = 0
+    shuffle_deck(s, p)
+    s[REFRESH_POINT + p] += 1
+
+
+@internal
+def deck_top(s, p):
+    """The top card of p's deck (refreshing first if needed), or -1."""
+    refresh_if_empty(s, p)
+    n = s[DECK_N + p]
+    if n == 0:
+        return -1
+    return s[DECK_L + p * K.MAX_DECK + n - 1]
+
+
+@internal
+def move_top_of_deck(s, p, z):
+    slot = deck_top(s, p)
+    if slot < 0:
+        return -1
+    put_in_zone(s, slot, z)
+    refresh_if_empty(s, p)  # CR 9.2.1: refresh as soon as the deck is empty
+    return slot
+
+
+@internal
+def draw_cards(s, p, n):
+    for _ in range(n):
+        if move_top_of_deck(s, p, K.Zone.HAND) < 0:
+            return
+
+
+@internal
+def player_level(s, p):
+    return s[LEVEL_N + p]
+
+
+@internal
+def pay_stock(s, p, n):
+    """CR 8.4.3: n cards from the top of the stock to the waiting room."""
+    for _ in range(n):
+        slot = s[STOCK_L + p * K.MAX_DECK + s[STOCK_N + p] - 1]
+        put_in_zone(s, slot, K.Zone.WAITING_ROOM)
+
+
+@internal
+def stage_slot(s, p, pos):
+    return s[STAGE + p * K.N_POSITIONS + pos]
+
+
+@internal
+def facing_slot(s, p, pos):
+    """CR 3.6.5: the opponent's character facing my center position ``pos`` (or -1)."""
+    if pos >= K.N_CENTER:
+        return -1
+    return s[STAGE + (1 - p) * K.N_POSITIONS + (K.N_CENTER - 1 - pos)]
+
+
+@internal
+def make_marker(s, slot, p, pos):
+    """``slot`` (owned by ``p``, already out of its zone) becomes a marker under position ``pos``."""
+    reset_card(s, slot)
+    s[ZONE + slot * CARD_W] = K.Zone.MARKER
+    s[POS + slot * CARD_W] = pos
+    s[MARKER_N + p * K.N_POSITIONS + pos] += 1
+
+
+@internal
+def stage_char_to_marker(s, slot):
+    """The character leaves its position and becomes a marker there, its markers staying put
+    (Fusion 10.14.1.1, Sunder 10.15.2)."""
+    p = owner_of(s, slot)
+    pos = s[POS + slot * CARD_W]
+    s[STAGE + p * K.N_POSITIONS + pos] = -1
+    make_marker(s, slot, p, pos)
+
+
+@internal
+def rehome_markers(s, p, src_pos, dst_pos):
+    if src_pos == dst_pos:
+        return
+    for m in range(K.N_SLOTS):
+        if s[ZONE + m * CARD_W] == K.Zone.MARKER and owner_of(s, m) == p and s[POS + m * CARD_W] == src_pos:
+            s[POS + m * CARD_W] = dst_pos
+    s[MARKER_N + p * K.N_POSITIONS + dst_pos] += s[MARKER_N + p * K.N_POSITIONS + src_pos]
+    s[MARKER_N + p * K.N_POSITIONS + src_pos] = 0
+
+
+K_DRAW = 2
+
+
+@internal
+def list_climax_slots(s, T, p):
+    """CX_SLOTS: player p's card slots that hold climax cards, in slot order (derived from the card
+    ids; the observation counts climax cards per zone through it)."""
+    cards = card_table(T)
+    n = 0
+    for slot in range(p * K.MAX_DECK, (p + 1) * K.MAX_DECK):
+        c = s[CARD + slot * CARD_W]
+        if c >= 0 and cards[c, K.C_TYPE] == K.CardType.CLIMAX:
+            s[CX_SLOTS + p * K.MAX_DECK + n] = slot
+            n += 1
+    for i in range(n, K.MAX_DECK):
+        s[CX_SLOTS + p * K.MAX_DECK + i] = -1
+    s[CX_SLOT_N + p] = n
