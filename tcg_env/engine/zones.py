@@ -13,7 +13,8 @@ and where each card's record keeps its card id, owner and zone. :meth:`ZoneTable
 int64 array that the game keeps as a module-level constant (``ZT``); numba freezes a global array
 into the compiled code, so ``zone_offsets(ZT, K.Zone.HAND, p)`` reads constants (folded where
 the zone is known at compile time). With it the core moves cards for every game: ``zone_put``,
-``zone_take``, ``zone_move``, ``zone_shuffle``, ``zone_count``, ``deal_anew`` (determinization),
+``zone_take``, ``zone_move``, ``zone_shuffle``, ``zone_count``, ``clear_zone_lists`` and ``deal_deck``
+(a new game), ``deal_anew`` (determinization),
 and :func:`zone_lists` (snapshots, ``card_zones``). What a game adds to a move (FF-TCG's field and
 battle, Weiss Schwarz's stage positions and markers) stays in the game's wrapper around them.
 
@@ -101,7 +102,8 @@ ZT_CARD_W = 0  # words per card record
 ZT_CARD = 1  # offset of the card-id field of record 0
 ZT_OWNER = 2  # ... of the owner field
 ZT_ZONE = 3  # ... of the zone field
-ZT_ROWS = 4  # the first zone row: row of zone z at ZT_ROWS + z * ZT_ROW_W
+ZT_PLAYERS = 4  # players (each list zone has one list per player)
+ZT_ROWS = 5  # the first zone row: row of zone z at ZT_ROWS + z * ZT_ROW_W
 ZT_ROW_W = 4
 R_COUNT = 0  # offset of player 0's count; -1: not a list zone (no zone, a stage, a stack ...)
 R_RUN = 1  # offset of player 0's run
@@ -154,6 +156,7 @@ class ZoneTable:
         n = int(max(self.zones)) + 1
         zt = np.zeros(ZT_ROWS + n * ZT_ROW_W, np.int64)
         zt[ZT_CARD_W], zt[ZT_CARD], zt[ZT_OWNER], zt[ZT_ZONE] = self.card_w, self.card, self.owner, self.zone
+        zt[ZT_PLAYERS] = self.players
         for z in range(n):
             r = ZT_ROWS + z * ZT_ROW_W
             name, count, run, cap, holder = self.lists.get(z, ("", -1, -1, 0, self.owner))
@@ -234,6 +237,29 @@ def zone_lists(row: np.ndarray, table: ZoneTable, zones=None) -> dict[tuple[int,
     ``zones``, zone ids), zone by zone in declaration order: snapshots, ``card_zones``, boards."""
     return {(p, table.lists[int(z)][0]): zone_list(row, table, z, p)
             for z in (table.lists if zones is None else zones) for p in range(table.players)}
+
+
+@internal
+def clear_zone_lists(s, zt):
+    """Every list of every player empty, its run all -1 (no card): a new game's zones."""
+    for r in range(ZT_ROWS, zt.shape[0], ZT_ROW_W):
+        if zt[r + R_COUNT] >= 0:
+            for p in range(zt[ZT_PLAYERS]):
+                s[zt[r + R_COUNT] + p] = 0
+                for i in range(zt[r + R_CAP]):
+                    s[zt[r + R_RUN] + p * zt[r + R_CAP] + i] = -1
+
+
+@internal
+def deal_deck(s, zt, z, p, deck, first_slot):
+    """A new game's deck: card ids ``deck`` into player ``p``'s card slots ``first_slot ..``, owned
+    by ``p``, put in order into its list ``z`` (the first card at the bottom)."""
+    w = zt[ZT_CARD_W]
+    for i in range(deck.shape[0]):
+        slot = first_slot + i
+        s[zt[ZT_CARD] + slot * w] = deck[i]
+        s[zt[ZT_OWNER] + slot * w] = p
+        zone_put(s, zt, slot, z)
 
 
 @internal

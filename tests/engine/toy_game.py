@@ -18,7 +18,16 @@ from tcg_env.engine.header import H_DECIDER, H_DONE, H_NUM_DECISIONS
 from tcg_env.engine.hooks import Rules
 from tcg_env.engine.layout import StateLayout
 from tcg_env.engine.rng import rng_below
-from tcg_env.engine.zones import ZoneTable, deal_anew, zone_count, zone_move, zone_offsets, zone_put, zone_shuffle
+from tcg_env.engine.zones import (
+    ZoneTable,
+    clear_zone_lists,
+    deal_anew,
+    deal_deck,
+    zone_count,
+    zone_move,
+    zone_offsets,
+    zone_shuffle,
+)
 
 
 class Zone(IntEnum):
@@ -66,25 +75,17 @@ RULES = Rules(__name__)
 
 
 @njit(cache=True)
-def deal_deck(s, p, deck):
-    """``deck``'s first ``MAX_DECK`` card ids into player ``p``'s slots and deck, shuffled."""
-    for i in range(min(deck.shape[0], MAX_DECK)):
-        slot = p * MAX_DECK + i
-        s[CARD + slot * CARD_W] = deck[i]
-        s[OWNER + slot * CARD_W] = p
-        zone_put(s, ZT, slot, DECK)
-    zone_shuffle(s, ZT, DECK, p, s)
-
-
-@njit(cache=True)
 def setup_row(s, deck0, deck1, T):
     s[PILE] = deck0.shape[0] + deck1.shape[0]
     s[SECRET] = deck0[0] if deck0.shape[0] > 0 else 0
     s[SECRET + 1] = deck1[0] if deck1.shape[0] > 0 else 0
     for slot in range(N_SLOTS):
         s[CARD + slot * CARD_W] = -1
-    deal_deck(s, 0, deck0)
-    deal_deck(s, 1, deck1)
+    clear_zone_lists(s, ZT)
+    for p in range(2):
+        deck = deck0 if p == 0 else deck1
+        deal_deck(s, ZT, DECK, p, deck[:MAX_DECK], p * MAX_DECK)
+        zone_shuffle(s, ZT, DECK, p, s)
     for p in range(2):
         if zone_count(s, ZT, DECK, p) > 0:  # draw the top card
             n_off, l_off = zone_offsets(ZT, DECK, p)

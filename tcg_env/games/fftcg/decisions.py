@@ -1,32 +1,18 @@
-"""FF-TCG rules kernels: the pending decision and the end of the game.
+"""FF-TCG rules kernels: the end of the game when a player meets a defeat condition (CR 3.1, 3.3).
 
-``set_decision`` asks a player (the header's decision kind and decider); ``end_game`` and
-``defeats_end_game`` end the game when a player meets a defeat condition (CR 3.1, 3.3).
+Asking a player and ending a game are the core's (``tcg_env.engine.decisions``).
 """
 
+from tcg_env.engine.decisions import end_game
 from tcg_env.engine.jit import internal
-from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_VARIANT, H_WINNER, WINNER_DRAW
+from tcg_env.engine.header import H_DONE, H_VARIANT, WINNER_DRAW
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.state import DAMAGED_EMPTY, DAMAGE_N, DREW_FROM_EMPTY
 
 
 # =============================================================================================
-# Decisions
+# Defeat (CR 3.1)
 # =============================================================================================
-@internal
-def set_decision(s, kind, player):
-    s[H_DECISION] = kind
-    s[H_DECIDER] = player
-
-
-@internal
-def end_game(s, winner):
-    s[H_DONE] = 1
-    s[H_WINNER] = winner
-    s[H_DECISION] = K.Decision.NONE
-    s[H_DECIDER] = -1
-
-
 @internal
 def defeats_end_game(s):
     """CR 3.1: a player who meets a defeat condition loses and the game ends at once, so no

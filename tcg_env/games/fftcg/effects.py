@@ -11,7 +11,7 @@ from tcg_env.engine.tables import ability_table, card_table, code_table, filter_
 from tcg_env.engine.jit import internal
 from tcg_env.engine.header import H_DONE
 from tcg_env.engine.rng import rng_below
-from tcg_env.engine.zones import zone_pop_top
+from tcg_env.engine.zones import zone_pop_top, zone_shuffle, zone_take
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
     EK_SUMMON,
@@ -80,17 +80,17 @@ from tcg_env.games.fftcg.state import (
     STACK,
     STACK_N,
     ZONE,
+    ZT,
 )
 from tcg_env.games.fftcg.board import count_field_type, filter_match, refresh_derived
-from tcg_env.games.fftcg.decisions import defeats_end_game, set_decision
+from tcg_env.engine.decisions import set_decision
+from tcg_env.games.fftcg.decisions import defeats_end_game
 from tcg_env.games.fftcg.zones import (
     discard_hand_index,
     draw_cards,
     enter_field,
     leave_field,
     put_in_zone,
-    shuffle_deck,
-    take_from_zone,
 )
 
 
@@ -259,7 +259,7 @@ def keep_candidates_that_fit(s, T, player):
 
 @internal
 def put_onto_field_from_zone(s, T, slot, player):
-    take_from_zone(s, slot)
+    zone_take(s, ZT, slot)
     enter_field(s, T, slot, player)
 
 
@@ -409,7 +409,7 @@ def run_top_frame(s, T):
                     s[DEC_ARG] = 1
                     set_decision(s, K.Decision.SELECT_CARD, ctrl)
                     return False
-            shuffle_deck(s, ctrl)  # CR 15.1.1.8
+            zone_shuffle(s, ZT, K.Zone.DECK, ctrl, s)  # CR 15.1.1.8
             s[base + FR_CNT] = 0
         elif op == K.Op.PUT_ONTO_FIELD:
             if s[base + FR_CNT] < a1:

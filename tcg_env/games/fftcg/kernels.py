@@ -36,7 +36,16 @@ from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_NUM_DECISIONS, WINNER_DRAW
 from tcg_env.engine.rng import rng_below
-from tcg_env.engine.zones import zone_find, zone_push, zone_push_bottom, zone_remove_at
+from tcg_env.engine.zones import (
+    clear_zone_lists,
+    deal_deck,
+    zone_find,
+    zone_push,
+    zone_push_bottom,
+    zone_remove_at,
+    zone_shuffle,
+    zone_take,
+)
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
     ABILITY_BASE,
@@ -72,13 +81,11 @@ from tcg_env.games.fftcg.state import (
     ATK_N,
     BLOCKER,
     BLOCK_DECLARED,
-    BREAK_L,
     CAND,
     CAND_N,
     CARD,
     CARD_W,
     CONTROLLER,
-    DAMAGE_L,
     DECK_L,
     DECK_N,
     DEC_ARG,
@@ -115,22 +122,20 @@ from tcg_env.games.fftcg.state import (
     PRIORITY_CLEAN,
     PRIORITY_PLAYER,
     PT_N,
-    REMOVED_L,
     STACK_N,
     STEP,
     TURN_PLAYER,
     ZONE,
+    ZT,
 )
 from tcg_env.games.fftcg.board import filter_match, is_light_dark
-from tcg_env.games.fftcg.decisions import end_game, set_decision
+from tcg_env.engine.decisions import end_game, set_decision
 from tcg_env.games.fftcg.triggers import trigger_card
 from tcg_env.games.fftcg.zones import (
     discard_hand_index,
     draw_cards,
     enter_field,
     put_in_zone,
-    shuffle_deck,
-    take_from_zone,
 )
 from tcg_env.games.fftcg.effects import (
     has_required_targets,
@@ -511,12 +516,12 @@ def apply_unchecked(s, T, a):
         if op == K.Op.SEARCH:
             if a != PASS:
                 slot = s[CAND + (a - OPTION_BASE)]
-                take_from_zone(s, slot)
+                zone_take(s, ZT, slot)
                 if code_table(T)[r, K.I_A1] == K.Destination.HAND:
                     put_in_zone(s, slot, K.Zone.HAND)
                 else:
                     enter_field(s, T, slot, p)
-            shuffle_deck(s, p)
+            zone_shuffle(s, ZT, K.Zone.DECK, p, s)
             s[base + FR_CNT] = 0
             s[base + FR_PC] += 1
         else:
@@ -555,25 +560,13 @@ def setup_row(s, deck0, deck1, T):
         s[CARD + slot * CARD_W] = -1
         s[OWNER + slot * CARD_W] = slot // MAX_DECK
         s[CONTROLLER + slot * CARD_W] = slot // MAX_DECK
-    for k in range(2 * MAX_DECK):
-        s[DECK_L + k] = -1
-        s[HAND_L + k] = -1
-        s[BREAK_L + k] = -1
-        s[DAMAGE_L + k] = -1
-        s[REMOVED_L + k] = -1
-    for k in range(2 * FIELD_SLOTS):
-        s[FIELD_L + k] = -1
+    clear_zone_lists(s, ZT)
     for k in range(FIELD_SLOTS):
         s[ATK_L + k] = -1
     s[BLOCKER] = -1
     for p in range(2):
-        deck = deck0 if p == 0 else deck1
-        for i in range(deck.shape[0]):
-            slot = p * MAX_DECK + i
-            s[CARD + slot * CARD_W] = deck[i]
-            s[ZONE + slot * CARD_W] = K.Zone.DECK
-            zone_push(s, DECK_N + p, DECK_L + p * MAX_DECK, slot)
-        shuffle_deck(s, p)  # CR 8.2.1.1
+        deal_deck(s, ZT, K.Zone.DECK, p, deck0 if p == 0 else deck1, p * MAX_DECK)
+        zone_shuffle(s, ZT, K.Zone.DECK, p, s)  # CR 8.2.1.1
     chooser = rng_below(s, 2)  # CR 8.2.1.2
     s[PHASE] = K.Phase.SETUP
     set_decision(s, K.Decision.CHOOSE_FIRST, chooser)

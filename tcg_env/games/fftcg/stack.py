@@ -45,7 +45,7 @@ from tcg_env.games.fftcg.state import (
     TURN_PLAYER,
 )
 from tcg_env.games.fftcg.board import condition_holds
-from tcg_env.games.fftcg.decisions import set_decision
+from tcg_env.engine.decisions import set_decision
 from tcg_env.games.fftcg.rule_processes import rule_processes
 from tcg_env.games.fftcg.effects import copy_entry, push_program_frame, validate_entry_targets
 

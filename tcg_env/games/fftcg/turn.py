@@ -58,7 +58,7 @@ from tcg_env.games.fftcg.state import (
     TURN_PLAYER,
 )
 from tcg_env.games.fftcg.board import refresh_derived
-from tcg_env.games.fftcg.decisions import end_game, set_decision
+from tcg_env.engine.decisions import end_game, set_decision
 from tcg_env.games.fftcg.triggers import trigger_field
 from tcg_env.games.fftcg.zones import draw_cards
 from tcg_env.games.fftcg.rule_processes import rule_processes

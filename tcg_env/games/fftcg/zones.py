@@ -1,15 +1,15 @@
 """FF-TCG rules kernels: moving cards between zones (CR 7).
 
 A card that moves is a new card in its new zone (CR 7.4); entering and leaving the field trigger
-auto-abilities (CR 11.8); drawing (CR 9.2; from an empty deck CR 3.1.2), discarding (CR
-15.1.1.4) and shuffling a deck (CR 15.1.1.6).
+auto-abilities (CR 11.8); drawing (CR 9.2; from an empty deck CR 3.1.2) and discarding (CR
+15.1.1.4). The lists themselves are the core's zone table (``state.ZT``): taking a card out of a
+zone, shuffling a deck (CR 15.1.1.6) and dealing are ``tcg_env.engine.zones`` kernels.
 """
 
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.header import H_TURN
-from tcg_env.engine.rng import shuffle_run
-from tcg_env.engine.zones import zone_find, zone_pop_top, zone_push, zone_remove, zone_remove_at
+from tcg_env.engine.zones import zone_find, zone_pop_top, zone_push, zone_put, zone_remove, zone_remove_at
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, MAX_DECK
 from tcg_env.games.fftcg.state import (
@@ -18,14 +18,10 @@ from tcg_env.games.fftcg.state import (
     ATK_N,
     ATTACKED,
     BLOCKER,
-    BREAK_L,
-    BREAK_N,
     CARD,
     CARD_W,
     CONTROLLER,
     CTRL_TURN,
-    DAMAGE_L,
-    DAMAGE_N,
     DECK_L,
     DECK_N,
     DMG,
@@ -44,12 +40,11 @@ from tcg_env.games.fftcg.state import (
     OWNER,
     PMOD_EOT,
     PMOD_PERM,
-    REMOVED_L,
-    REMOVED_N,
     RST_EOT,
     RST_PERM,
     TIMESTAMP,
     ZONE,
+    ZT,
 )
 from tcg_env.games.fftcg.board import refresh_derived
 from tcg_env.games.fftcg.decisions import defeats_end_game
@@ -78,38 +73,10 @@ def reset_card_state(s, slot):
 
 @internal
 def put_in_zone(s, slot, zone):
-    """Append ``slot`` to its owner's list for ``zone`` (not the field)."""
-    o = s[OWNER + slot * CARD_W]
-    s[ZONE + slot * CARD_W] = zone
-    s[CONTROLLER + slot * CARD_W] = o
-    if zone == K.Zone.HAND:
-        zone_push(s, HAND_N + o, HAND_L + o * MAX_DECK, slot)
-    elif zone == K.Zone.BREAK:
-        zone_push(s, BREAK_N + o, BREAK_L + o * MAX_DECK, slot)
-    elif zone == K.Zone.DAMAGE:
-        zone_push(s, DAMAGE_N + o, DAMAGE_L + o * MAX_DECK, slot)
-    elif zone == K.Zone.REMOVED:
-        zone_push(s, REMOVED_N + o, REMOVED_L + o * MAX_DECK, slot)
-    elif zone == K.Zone.DECK:
-        zone_push(s, DECK_N + o, DECK_L + o * MAX_DECK, slot)
-
-
-@internal
-def take_from_zone(s, slot):
-    """Remove ``slot`` from the list of its current zone (not the field)."""
-    o = s[OWNER + slot * CARD_W]
-    z = s[ZONE + slot * CARD_W]
-    if z == K.Zone.HAND:
-        zone_remove(s, HAND_N + o, HAND_L + o * MAX_DECK, slot)
-    elif z == K.Zone.BREAK:
-        zone_remove(s, BREAK_N + o, BREAK_L + o * MAX_DECK, slot)
-    elif z == K.Zone.DAMAGE:
-        zone_remove(s, DAMAGE_N + o, DAMAGE_L + o * MAX_DECK, slot)
-    elif z == K.Zone.REMOVED:
-        zone_remove(s, REMOVED_N + o, REMOVED_L + o * MAX_DECK, slot)
-    elif z == K.Zone.DECK:
-        zone_remove(s, DECK_N + o, DECK_L + o * MAX_DECK, slot)
-    s[ZONE + slot * CARD_W] = K.Zone.NONE
+    """Put ``slot`` on top of its owner's list for ``zone`` (not the field: ``enter_field``), under
+    its owner's control (CR 6.2.4: control is a matter of the field)."""
+    s[CONTROLLER + slot * CARD_W] = s[OWNER + slot * CARD_W]
+    zone_put(s, ZT, slot, zone)
 
 
 @internal
@@ -177,8 +144,3 @@ def discard_hand_index(s, player, i):
     s[ZONE + slot * CARD_W] = K.Zone.NONE
     put_in_zone(s, slot, K.Zone.BREAK)
     return slot
-
-
-@internal
-def shuffle_deck(s, player):
-    shuffle_run(s, DECK_L + player * MAX_DECK, s[DECK_N + player])

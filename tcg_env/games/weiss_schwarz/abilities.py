@@ -73,6 +73,7 @@ from tcg_env.games.weiss_schwarz.state import (
     WR_N,
     ZONE,
 )
+from tcg_env.engine.decisions import set_decision
 from tcg_env.games.weiss_schwarz.zones import (
     cid_of,
     make_marker,
@@ -81,7 +82,6 @@ from tcg_env.games.weiss_schwarz.zones import (
     player_level,
     put_in_zone,
     refresh_if_empty,
-    set_decision,
     stage_slot,
     take_from_zone,
 )

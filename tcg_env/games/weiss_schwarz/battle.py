@@ -50,6 +50,7 @@ from tcg_env.games.weiss_schwarz.state import (
     WR_N,
     ZONE,
 )
+from tcg_env.engine.decisions import set_decision
 from tcg_env.games.weiss_schwarz.zones import (
     cid_of,
     deck_top,
@@ -58,7 +59,6 @@ from tcg_env.games.weiss_schwarz.zones import (
     player_level,
     put_in_zone,
     refresh_if_empty,
-    set_decision,
     stage_slot,
 )
 from tcg_env.games.weiss_schwarz.abilities import trigger_card

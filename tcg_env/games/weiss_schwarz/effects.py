@@ -14,7 +14,7 @@ Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal
-from tcg_env.engine.zones import zone_push, zone_remove
+from tcg_env.engine.zones import zone_offsets, zone_push, zone_remove, zone_shuffle
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
     ATK_SLOT,
@@ -53,7 +53,9 @@ from tcg_env.games.weiss_schwarz.state import (
     SMOD,
     STOCK_N,
     ZONE,
+    ZT,
 )
+from tcg_env.engine.decisions import set_decision
 from tcg_env.games.weiss_schwarz.zones import (
     cid_of,
     draw_cards,
@@ -64,12 +66,9 @@ from tcg_env.games.weiss_schwarz.zones import (
     put_in_zone,
     refresh_if_empty,
     reset_card,
-    set_decision,
-    shuffle_deck,
     stage_char_to_marker,
     stage_slot,
     take_from_zone,
-    zone_offsets,
 )
 from tcg_env.games.weiss_schwarz.abilities import condition_holds, filter_match, frame_base, trigger_card
 from tcg_env.games.weiss_schwarz.play import place_on_stage, stage_to_wr
@@ -121,7 +120,7 @@ def fill_choice_candidates(s, T, f, frow, master, source, r):
     """Candidates of a CHOOSE over a list zone: one representative slot per distinct card id
     (copies of a card in a public zone are interchangeable), at most OPTION_SLOTS."""
     z, q = choose_zone_list(s, T, frow, master)
-    n_off, l_off = zone_offsets(z, q)
+    n_off, l_off = zone_offsets(ZT, z, q)
     n = 0
     for i in range(s[n_off]):
         sl = s[l_off + i]
@@ -145,7 +144,7 @@ def fill_choice_candidates(s, T, f, frow, master, source, r):
 def fill_list_candidates(s, T, f, reg, z, q, frow, name_id, top_n, master, source, distinct):
     """Candidates (OPTION k) from list zone ``z`` of player ``q``: cards matching filter ``frow``
     (-1 = any) and name id ``name_id`` (0 = any), among the top ``top_n`` cards (-1 = all)."""
-    n_off, l_off = zone_offsets(z, q)
+    n_off, l_off = zone_offsets(ZT, z, q)
     cnt = s[n_off]
     lo = 0 if top_n < 0 else max(0, cnt - top_n)
     n = 0
@@ -352,7 +351,7 @@ def run_top_frame(s, T):
                 stage_char_to_marker(s, src)  # this card and its markers go under Character B
                 place_on_stage(s, T, b, m, pos, K.Orientation.STAND, False)
             s[f + FR_REGN + reg] = 0
-            shuffle_deck(s, m)  # "even in this case, the deck must be shuffled" (10.14.1.1.1)
+            zone_shuffle(s, ZT, K.Zone.DECK, m, s)  # "even in this case, the deck must be shuffled" (10.14.1.1.1)
         elif op == K.Op.SUNDER:  # CR 10.15.2: a marker named a0 becomes the character on a chosen position
             if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
                 pos = s[POS + src * CARD_W]
@@ -409,7 +408,7 @@ def run_top_frame(s, T):
                 if s[ZONE + sl * CARD_W] == K.Zone.DECK:
                     put_in_zone(s, sl, K.Zone.HAND)
             s[f + FR_REGN + reg] = 0
-            shuffle_deck(s, m)
+            zone_shuffle(s, ZT, K.Zone.DECK, m, s)
             refresh_if_empty(s, m)
         elif op == K.Op.LOOK_TOP:  # up to a1 of the top a0 cards (filter a2) to hand
             if s[f + FR_CNT] < a1 and fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, a0, m, src, False) > 0:
@@ -486,7 +485,7 @@ def run_top_frame(s, T):
             if src >= 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
                 trigger_card(s, T, src, m, K.Trigger.USE_KEYWORD, ncx)  # 10.7.4 "when you use Brainstorm"
         elif op == K.Op.SHUFFLE_DECK:
-            shuffle_deck(s, who)
+            zone_shuffle(s, ZT, K.Zone.DECK, who, s)
         elif op == K.Op.PAY_STOCK:
             pay_stock(s, m, min(a0, s[STOCK_N + m]))
         elif op == K.Op.BACKUP:  # CR 10.5.2: the defending character gets +X power

@@ -44,7 +44,8 @@ from tcg_env.engine.header import (
     H_WINNER,
 )
 from tcg_env.engine.rng import rng_below, rng_seed_one
-from tcg_env.engine.zones import zone_push
+from tcg_env.engine.jit import internal
+from tcg_env.engine.zones import clear_zone_lists, deal_deck, zone_shuffle
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
     ATK_SLOT,
@@ -55,8 +56,6 @@ from tcg_env.games.weiss_schwarz.state import (
     CLOCK_L,
     COUNTER_USED,
     CX_PLAYED,
-    DECK_L,
-    DECK_N,
     DEC_ARG,
     DEF_SLOT,
     D_RST,
@@ -98,7 +97,9 @@ from tcg_env.games.weiss_schwarz.state import (
     TURN_PLAYER,
     USES,
     ZONE,
+    ZT,
 )
+from tcg_env.engine.decisions import set_decision
 from tcg_env.games.weiss_schwarz.zones import (
     cid_of,
     draw_cards,
@@ -107,12 +108,9 @@ from tcg_env.games.weiss_schwarz.zones import (
     pay_stock,
     put_in_zone,
     rehome_markers,
-    set_decision,
-    shuffle_deck,
     stage_char_to_marker,
     stage_slot,
     take_from_zone,
-    zone_offsets,
 )
 from tcg_env.games.weiss_schwarz.abilities import (
     ability_usable,
@@ -635,23 +633,14 @@ def setup_row(s, deck0, deck1, T):
     for p in range(2):
         for pos in range(K.N_POSITIONS):
             s[STAGE + p * K.N_POSITIONS + pos] = -1
-        for z in (K.Zone.DECK, K.Zone.HAND, K.Zone.WAITING_ROOM, K.Zone.CLOCK, K.Zone.LEVEL, K.Zone.STOCK,
-                  K.Zone.MEMORY, K.Zone.RESOLUTION, K.Zone.CLIMAX_AREA):
-            n_off, l_off = zone_offsets(z, p)
-            for i in range(K.MAX_DECK):
-                s[l_off + i] = -1
+    clear_zone_lists(s, ZT)
     s[ATK_SLOT] = -1
     s[DEF_SLOT] = -1
     s[TRIG_SLOT] = -1
     s[H_TURN] = 1
     for p in range(2):
-        deck = deck0 if p == 0 else deck1
-        for i in range(deck.shape[0]):
-            slot = p * K.MAX_DECK + i
-            s[CARD + slot * CARD_W] = deck[i]
-            s[ZONE + slot * CARD_W] = K.Zone.DECK
-            zone_push(s, DECK_N + p, DECK_L + p * K.MAX_DECK, slot)
-        shuffle_deck(s, p)  # CR 5.2.1.2
+        deal_deck(s, ZT, K.Zone.DECK, p, deck0 if p == 0 else deck1, p * K.MAX_DECK)
+        zone_shuffle(s, ZT, K.Zone.DECK, p, s)  # CR 5.2.1.2
         list_climax_slots(s, T, p)
     first = rng_below(s, 2)  # CR 5.2.1.3
     s[FIRST_PLAYER] = first

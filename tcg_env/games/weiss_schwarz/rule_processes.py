@@ -28,14 +28,13 @@ from tcg_env.games.weiss_schwarz.state import (
     WR_N,
     ZONE,
 )
+from tcg_env.engine.decisions import end_game, set_decision
 from tcg_env.games.weiss_schwarz.zones import (
     K_DRAW,
-    end_game,
     move_top_of_deck,
     owner_of,
     put_in_zone,
     refresh_if_empty,
-    set_decision,
     stage_slot,
 )
 from tcg_env.games.weiss_schwarz.abilities import refresh_derived

@@ -75,14 +75,13 @@ from tcg_env.games.weiss_schwarz.state import (
     USES,
     ZONE,
 )
+from tcg_env.engine.decisions import end_game, set_decision
 from tcg_env.games.weiss_schwarz.zones import (
     K_DRAW,
     cid_of,
     draw_cards,
-    end_game,
     move_top_of_deck,
     put_in_zone,
-    set_decision,
     stage_slot,
 )
 from tcg_env.games.weiss_schwarz.abilities import (

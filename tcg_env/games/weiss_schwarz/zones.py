@@ -7,47 +7,33 @@ The lowest layer of the rules kernels (``zones`` <- ``abilities`` <- ``play`` <-
   3.10 stock, 3.11 climax area, 3.12 memory, 3.13 resolution zone), the stage positions (3.5 / 3.6,
   facing 3.6.5) and the marker area (3.7); 4.2 owner; 4.7 drawing; paying stock (8.4.3).
 * CR 9.2 the refresh, the interrupt that happens inside the moves that empty a deck.
-* CR 1.2 the end of the game (``end_game``) and the pending decision (``set_decision``).
 * the climax slots of a deck (``list_climax_slots``, read by the observation).
 
 Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
 
 from tcg_env.engine.tables import card_table
-from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_WINNER
 from tcg_env.engine.jit import internal
-from tcg_env.engine.rng import shuffle_run
-from tcg_env.engine.zones import zone_push, zone_remove
+from tcg_env.engine.zones import zone_put, zone_shuffle, zone_take
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
     CARD,
     CARD_W,
-    CLOCK_L,
-    CLOCK_N,
-    CX_L,
-    CX_N,
     CX_SLOTS,
     CX_SLOT_N,
     DECK_L,
     DECK_N,
-    HAND_L,
-    HAND_N,
     KWMOD,
-    LEVEL_L,
     LEVEL_N,
     LMOD,
     LONG_UNTIL,
     MARKER_N,
-    MEMORY_L,
-    MEMORY_N,
     ORIENT,
     OWNER,
     PMOD,
     PMOD_LONG,
     POS,
     REFRESH_POINT,
-    RES_L,
-    RES_N,
     RSTMOD,
     SMOD,
     STAGE,
@@ -57,6 +43,7 @@ from tcg_env.games.weiss_schwarz.state import (
     WR_L,
     WR_N,
     ZONE,
+    ZT,
 )
 
 
@@ -68,42 +55,6 @@ def cid_of(s, slot):
 @internal
 def owner_of(s, slot):
     return s[OWNER + slot * CARD_W]
-
-
-@internal
-def set_decision(s, kind, player):
-    s[H_DECISION] = kind
-    s[H_DECIDER] = player
-
-
-@internal
-def end_game(s, winner):
-    s[H_DONE] = 1
-    s[H_WINNER] = winner
-    s[H_DECISION] = K.Decision.NONE
-    s[H_DECIDER] = -1
-
-
-@internal
-def zone_offsets(z, p):
-    """(count offset, run offset) of list zone ``z`` of player ``p``."""
-    if z == K.Zone.DECK:
-        return DECK_N + p, DECK_L + p * K.MAX_DECK
-    if z == K.Zone.HAND:
-        return HAND_N + p, HAND_L + p * K.MAX_DECK
-    if z == K.Zone.WAITING_ROOM:
-        return WR_N + p, WR_L + p * K.MAX_DECK
-    if z == K.Zone.CLOCK:
-        return CLOCK_N + p, CLOCK_L + p * K.MAX_DECK
-    if z == K.Zone.LEVEL:
-        return LEVEL_N + p, LEVEL_L + p * K.MAX_DECK
-    if z == K.Zone.STOCK:
-        return STOCK_N + p, STOCK_L + p * K.MAX_DECK
-    if z == K.Zone.MEMORY:
-        return MEMORY_N + p, MEMORY_L + p * K.MAX_DECK
-    if z == K.Zone.RESOLUTION:
-        return RES_N + p, RES_L + p * K.MAX_DECK
-    return CX_N + p, CX_L + p * K.MAX_DECK
 
 
 @internal
@@ -134,16 +85,12 @@ def take_from_zone(s, slot):
         if s[MARKER_N + p * K.N_POSITIONS + pos] > 0:
             for m in range(K.N_SLOTS):
                 if s[ZONE + m * CARD_W] == K.Zone.MARKER and s[POS + m * CARD_W] == pos and owner_of(s, m) == p:
-                    s[ZONE + m * CARD_W] = K.Zone.WAITING_ROOM
                     s[POS + m * CARD_W] = -1
-                    zone_push(s, WR_N + p, WR_L + p * K.MAX_DECK, m)
+                    zone_put(s, ZT, m, K.Zone.WAITING_ROOM)
             s[MARKER_N + p * K.N_POSITIONS + pos] = 0
     elif z == K.Zone.MARKER:
         s[MARKER_N + p * K.N_POSITIONS + s[POS + slot * CARD_W]] -= 1
-    elif z != K.Zone.NONE:
-        n_off, l_off = zone_offsets(z, p)
-        zone_remove(s, n_off, l_off, slot)
-    s[ZONE + slot * CARD_W] = K.Zone.NONE
+    zone_take(s, ZT, slot)  # out of its list, if its zone has one
 
 
 @internal
@@ -151,15 +98,7 @@ def put_in_zone(s, slot, z):
     """Put ``slot`` on top of list zone ``z`` of its owner (CR 3.1.6)."""
     take_from_zone(s, slot)
     reset_card(s, slot)
-    p = owner_of(s, slot)
-    n_off, l_off = zone_offsets(z, p)
-    zone_push(s, n_off, l_off, slot)
-    s[ZONE + slot * CARD_W] = z
-
-
-@internal
-def shuffle_deck(s, p):
-    shuffle_run(s, DECK_L + p * K.MAX_DECK, s[DECK_N + p])
+    zone_put(s, ZT, slot, z)
 
 
 @internal
@@ -179,7 +118,7 @@ def refresh_if_empty(s, p):
         s[ZONE + slot * CARD_W] = K.Zone.DECK
     s[DECK_N + p] = n
     s[WR_N + p] = 0
-    shuffle_deck(s, p)
+    zone_shuffle(s, ZT, K.Zone.DECK, p, s)
     s[REFRESH_POINT + p] += 1
 
 
