@@ -44,6 +44,7 @@ from tcg_env.engine.header import (
     H_WINNER,
 )
 from tcg_env.engine.rng import rng_below, rng_seed_one
+from tcg_env.engine.jit import internal
 from tcg_env.engine.zones import zone_push
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
@@ -150,8 +151,6 @@ from tcg_env.games.weiss_schwarz.effects import reg_add, reg_has, shift_exchange
 from tcg_env.games.weiss_schwarz.turn import advance, finish_clock_phase
 
 
-ERR_UNSUPPORTED_OP = 101  # H_ERROR: an effect opcode this engine version does not run (skipped)
-POWER_MIN = -1000000
 
 
 # =============================================================================================
