@@ -74,9 +74,3 @@ def _default_pool_file(spec):
     from pathlib import Path
 
     return Path(importlib.import_module(game_package(spec.name)).__file__).parent / "data" / "cards.toml"
-
-
-def test_entry_kernels_name_the_dispatchers_of_each_part(spec):
-    for part in ("row", "batch"):
-        kernels = spec.entry_kernels(part)
-        assert kernels and all(hasattr(k, "py_func") or callable(k) for k in kernels), part
