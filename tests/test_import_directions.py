@@ -92,3 +92,16 @@ def test_tcg_env_never_imports_agents_or_training_at_module_level():
                 mods = [a.name for a in node.names]
             bad += [f"{rel}:{node.lineno} imports {m}" for m in mods if m.split(".")[0] in ("agents", "training")]
     assert not bad, bad
+
+
+def test_the_card_layer_imports_neither_a_game_nor_the_engine():
+    """``tcg_env/cards`` is what every game's cards share, below the engine and the games
+    (docs/architecture.md, "Layers"): a game hands it what it needs (``CardTable.PACK``)."""
+    bad = []
+    for path in sorted((ROOT / "tcg_env" / "cards").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            mods = [node.module] if isinstance(node, ast.ImportFrom) and node.module else \
+                [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            bad += [f"{path.relative_to(ROOT)}:{node.lineno} imports {m}" for m in mods
+                    if m.startswith(("tcg_env.games", "tcg_env.engine"))]
+    assert not bad, bad

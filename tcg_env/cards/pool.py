@@ -18,7 +18,6 @@ from pydantic import BaseModel, ValidationError
 from tcg_env.cards.base import validation_to_card_error
 from tcg_env.cards.errors import CardDataError
 from tcg_env.cards.loaders import CardRecords
-from tcg_env.engine.tables import pack_tables
 
 
 def parse_card_records(
@@ -142,6 +141,9 @@ class CardTable:
     # the game's card-table columns of an ability run (set by subclasses)
     ABIL_START_COL = -1
     ABIL_COUNT_COL = -1
+    # packs the tables into the kernels' ``T`` (the game sets ``tcg_env.engine.tables.pack_tables``:
+    # the card layer sits below the engine and does not import it)
+    PACK = None
 
     @property
     def n_cards(self) -> int:
@@ -155,12 +157,12 @@ class CardTable:
     @property
     def kernel_tables(self) -> np.ndarray:
         """``T``, the argument every kernel takes: the tables ``cards``, ``abilities``, ``filters``
-        and ``code`` packed into one int32 array (:mod:`tcg_env.engine.tables`), with the game's
-        :meth:`card_obs_rows` as its ``obs_rows`` table (the observation copies a card's static
-        columns from it). Computed once."""
+        and ``code`` packed into one int32 array by the game's :attr:`PACK` (the engine's
+        ``pack_tables``), with the game's :meth:`card_obs_rows` as its ``obs_rows`` table (the
+        observation copies a card's static columns from it). Computed once."""
         cached = self.__dict__.get("_kernel_tables")
         if cached is None:
-            cached = pack_tables(self.cards, self.abilities, self.filters, self.code, self.card_obs_rows())
+            cached = self.PACK(self.cards, self.abilities, self.filters, self.code, self.card_obs_rows())
             self.__dict__["_kernel_tables"] = cached
         return cached
 

@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal, Union
 import numpy as np
 from pydantic import BeforeValidator, Field
 
+from tcg_env.engine.tables import pack_tables
 from tcg_env.cards.base import CardBase, StrictModel
 from tcg_env.cards.ops import op_codes, op_model, reg_ops, targeting_ops
 from tcg_env.cards.pool import CardTable, PoolCompiler, bits, card_file_functions, inverse_ids
@@ -216,6 +217,7 @@ class FFCardTable(CardTable):
     interned job and category names. Its observation features: :func:`card_obs_features`."""
 
     ABIL_START_COL, ABIL_COUNT_COL = K.C_ABIL_START, K.C_ABIL_COUNT
+    PACK = staticmethod(pack_tables)
     job_ids: dict[str, int]
     category_ids: dict[str, int]
 

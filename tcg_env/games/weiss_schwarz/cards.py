@@ -22,6 +22,7 @@ from typing import Annotated, Any, Literal, Union
 import numpy as np
 from pydantic import BeforeValidator, Field
 
+from tcg_env.engine.tables import pack_tables
 from tcg_env.cards.base import CardBase, StrictModel
 from tcg_env.cards.ops import Op, op_codes, op_model, reg_ops, targeting_ops
 from tcg_env.cards.pool import CardTable, PoolCompiler, bits, card_file_functions, inverse_ids
@@ -386,6 +387,7 @@ class WSCardTable(CardTable):
     title_ids: dict[str, int]
 
     ABIL_START_COL = K.C_ABIL_START
+    PACK = staticmethod(pack_tables)
     ABIL_COUNT_COL = K.C_ABIL_COUNT
 
     def card_obs_features(self) -> np.ndarray:
