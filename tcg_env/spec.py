@@ -32,6 +32,27 @@ Python-level hooks for checks and tools (not hot paths):
   zone lists of the state (see :class:`CardZones`). The conformance kit checks card conservation
   with it: every card slot in exactly one zone, each player's card total constant.
 
+Python-level hooks above the game layer (agents, the CLI, matchups, training ask these; nothing
+outside ``tcg_env/games/`` imports a game's modules or branches on its name):
+
+* ``decisions``: the IntEnum of the game's decision kinds (``Game.decision``); ``max_deck``: the
+  most cards one deck may hold in the state (the batch's deck arrays); ``first_player_col``: the
+  state column holding the player who went first (matchup statistics by seat).
+* ``load_pool(path)``: compile a card pool file (or a list of them) of the game (``--cards``);
+  ``importer(path, **options)``: the game's importer of published card lists (``tcg cards
+  import``; an :class:`tcg_env.cards.importers.ImportResult`), or None; ``raw_layout(records)``:
+  the importer's name for the layout of a raw card list, None for a card pool.
+* ``deck_summary(table, deck)``: the one-line contents of a valid deck (``tcg deck validate``);
+  ``card_attributes(table)``: ``{filter: (value per card id, choices or None)}`` for
+  ``tcg cards list --<filter> VALUE`` (categorical filters list their choices; None: a number).
+* ``obs_scale()``: per-column input scale of the flat observation for networks (None: 1
+  everywhere); ``shaping_potential()``: ``{observation column: weight}`` of the reward-shaping
+  potential "opponent's progress to losing minus mine" (None: the game offers no shaping).
+* ``policy_kernels``: True when the game's rules give the policy hooks (its heuristic and
+  ``resample_hidden``), so that ``kernels`` runs the in-kernel random and heuristic agents, kernel
+  matchups and the search agent (``choose_action_row``, ``agent_actions_batch``,
+  ``playout_batch``, ``determinize_row``).
+
 Every registered game must pass the conformance kit, ``tests/conformance`` (parametrized over
 ``tcg_env.registry.list_games()``; see docs/architecture.md, "Game conformance tests").
 """
@@ -84,7 +105,18 @@ class GameSpec:
     entity_spaces: Callable[[], dict]  # gymnasium spaces for the dict encoding
     max_decisions: int  # the engine ends a game as a draw after this many decisions
     card_zones: Callable[[Any], CardZones]  # (state row) -> where every card is (card conservation)
-    extras: dict = field(default_factory=dict)
+    decisions: type  # IntEnum of the decision kinds (the header's H_DECISION values)
+    max_deck: int  # most cards one deck holds in the state
+    first_player_col: int  # state column: the player who went first
+    load_pool: Callable[[Any], Any]  # (card file path, or a list of them) -> compiled card table
+    deck_summary: Callable[[Any, Any], str]  # (table, deck) -> "30 forwards, ...; fire 20, ..."
+    card_attributes: Callable[[Any], dict]  # (table) -> {filter: (value per card id, choices or None)}
+    importer: Optional[Callable[..., Any]] = None  # (path, **options) -> ImportResult; None: no importer
+    raw_layout: Optional[Callable[[list], Optional[str]]] = None  # (records) -> importer layout, None: a pool
+    obs_scale: Optional[Callable[[], Any]] = None  # () -> float32 [obs_size] network input scale; None: ones
+    shaping_potential: Optional[Callable[[], dict]] = None  # () -> {obs column: weight}; None: no shaping
+    policy_kernels: bool = True  # kernels also holds the policy kernels (in-kernel agents, search)
+    extras: dict = field(default_factory=dict)  # anything else the game's own tools share
     # the card-row blocks of the flat observation and the actions that point at their rows, read by
     # the pointer-head network (agents.neural.PolicyNet, arch "entity"); None: that network is not
     # available for the game
