@@ -54,11 +54,12 @@ def check_mask(action_mask: np.ndarray) -> np.ndarray:
 
 
 def kernel_agent_games() -> list[str]:
-    """The registered games whose spec's ``kernels`` hold the policy kernels (``spec.policy_kernels``:
-    the in-kernel random and heuristic agents, kernel matchups, the search agent)."""
+    """The registered games: every game's ``spec.kernels`` runs the in-kernel random and heuristic
+    agents, kernel matchups and the search agent (the engine core's policy kernels over the game's
+    ``heuristic_action`` and ``resample_hidden`` hooks, which the contract requires)."""
     import tcg_env
 
-    return [g for g in tcg_env.list_games() if tcg_env.get_spec(g).policy_kernels]
+    return tcg_env.list_games()
 
 
 def policy_kernels_for(game: str, agent: str = "heuristic"):

@@ -381,13 +381,7 @@ def _play_kernels(params, segments, codes):
     rng = np.concatenate(rngs)
     lengths = np.zeros(n, np.int64)
     seat_kinds = np.asarray(kinds, np.int32).reshape(n, 2)
-    playout = k.playout_batch if spec.policy_kernels else None
-    if playout is not None:
-        playout(bg.states, bg._T, bg.masks, rng, seat_kinds, int(params["max_decisions"]), lengths)
-    elif ca == 0 and cb == 0:
-        k.random_finish_batch(bg.states, bg._T, bg.masks, rng, int(params["max_decisions"]), lengths)
-    else:  # pragma: no cover - policy kernels ship with the engine
-        raise MatchupError("in-kernel agents other than random need the game's playout_batch kernel")
+    k.playout_batch(bg.states, bg._T, bg.masks, rng, seat_kinds, int(params["max_decisions"]), lengths)
     st = bg.states
     return (st[:, H_DONE].astype(int).tolist(), st[:, H_WINNER].astype(int).tolist(),
             st[:, spec.first_player_col].astype(int).tolist(), st[:, H_NUM_DECISIONS].astype(int).tolist(),

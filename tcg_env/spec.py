@@ -4,22 +4,24 @@ Everything above the game layer (the facade in ``tcg_env.game``, the envs in ``t
 agents, benchmarks) reaches a game only through its :class:`GameSpec`, so a new game plugs in by
 registering one spec (see ``tcg_env.registry``).
 
-Kernel contract (all numba ``njit(cache=True)``, all state in one int32 array ``states[B, S]``):
+Kernels: ``kernels`` is the engine core bound to the game (:class:`tcg_env.engine.api.GameKernels`,
+built on first use from the game's hooks module; all state in one int32 array ``states[B, S]``):
 
-* ``reset_one(states, b, deck0, deck1, seed, variant, tables)`` builds a new game in row ``b`` from
-  two int32 arrays of card ids and runs it to its first decision.
-* ``legal_mask_one(states, b, tables, out)`` writes 0/1 into ``out[:num_actions]`` (int8).
-* ``apply_one(states, b, action, tables) -> int`` performs a legal action and runs the game to the
-  next decision; returns 0, or a negative error code if the action is illegal (state untouched).
-* ``observe_one(states, b, player, tables, out)`` writes the flat float32 observation of ``player``.
-* ``step_batch(states, actions, tables, obs, masks, rewards, dones, ...)`` steps all rows at once
-  (see the game's kernels module for its exact signature).
-* ``seed_agent_rng(n, seed)`` -> ``n`` agent RNG rows (independent of the games' own RNG), and
-  ``determinize_batch(states, tables, players, agent_rng)``: in each row, resample in place what
-  ``players[b]`` cannot see (the opponent's hidden cards dealt anew among the same hidden slots,
-  ``players[b]``'s own deck order, the game's RNG), leaving everything that player observes as it
-  was. Search agents use it; the conformance kit (``tests/conformance``) uses it to check that
-  observations hide the hidden zones.
+* row level: ``reset_row``, ``apply_row`` (checked; 0 or a negative error code, the row untouched),
+  ``step_and_mask_row``, ``legal_mask_row``, ``observe_row``, ``row_entry`` (the facade's one
+  compiled entry, ``ROW_*`` operations);
+* batch level: ``reset_batch``, ``step_batch``, ``write_outputs_batch``, ``random_play_batch``,
+  ``random_finish_batch``;
+* agents: ``seed_agent_rng(n, seed)`` -> ``n`` agent RNG rows (independent of the games' own RNG),
+  ``choose_action_row``, ``agent_actions_batch``, ``playout_batch`` (in-kernel agents
+  ``AGENT_RANDOM`` / ``AGENT_HEURISTIC``), ``determinize_row`` / ``determinize_batch(states,
+  tables, players, agent_rng)``: in each row, resample in place what ``players[b]`` cannot see,
+  leaving everything that player observes as it was, and reseed the game's RNG. Search agents use
+  it; the conformance kit (``tests/conformance``) uses it to check that observations hide the
+  hidden zones.
+
+The game provides the rules behind them through the hooks of :mod:`tcg_env.engine.hooks`
+(docs/architecture.md, "The contract").
 
 Common header: every game's state row starts with the fields of
 ``tcg_env.engine.header`` so generic code reads done / winner / current player the same way.
@@ -48,10 +50,6 @@ outside ``tcg_env/games/`` imports a game's modules or branches on its name):
 * ``obs_scale()``: per-column input scale of the flat observation for networks (None: 1
   everywhere); ``shaping_potential()``: ``{observation column: weight}`` of the reward-shaping
   potential "opponent's progress to losing minus mine" (None: the game offers no shaping).
-* ``policy_kernels``: True when the game's rules give the policy hooks (its heuristic and
-  ``resample_hidden``), so that ``kernels`` runs the in-kernel random and heuristic agents, kernel
-  matchups and the search agent (``choose_action_row``, ``agent_actions_batch``,
-  ``playout_batch``, ``determinize_row``).
 
 Every registered game must pass the conformance kit, ``tests/conformance`` (parametrized over
 ``tcg_env.registry.list_games()``; see docs/architecture.md, "Game conformance tests").
@@ -115,7 +113,6 @@ class GameSpec:
     raw_layout: Optional[Callable[[list], Optional[str]]] = None  # (records) -> importer layout, None: a pool
     obs_scale: Optional[Callable[[], Any]] = None  # () -> float32 [obs_size] network input scale; None: ones
     shaping_potential: Optional[Callable[[], dict]] = None  # () -> {obs column: weight}; None: no shaping
-    policy_kernels: bool = True  # kernels also holds the policy kernels (in-kernel agents, search)
     extras: dict = field(default_factory=dict)  # anything else the game's own tools share
     # the card-row blocks of the flat observation and the actions that point at their rows, read by
     # the pointer-head network (agents.neural.PolicyNet, arch "entity"); None: that network is not
