@@ -1,8 +1,8 @@
 """Agents for tcg_env games: random, heuristic, search (MCTS) and neural policies.
 
 ``make_agent(name, game="fftcg", **kwargs)`` builds one by name; ``list_agents()`` lists the names.
-random, heuristic and search play "fftcg" and "weiss_schwarz" (through each game's
-``policy_kernels``); neural plays both (a network trained on one game refuses the other).
+random, heuristic and search play every registered game whose spec has policy kernels ("fftcg" and
+"weiss_schwarz"); neural plays every registered game (a network trained on one game refuses another).
 Every agent implements :class:`agents.base.Agent` (``act(observation, action_mask, game=None)``).
 See docs/agents.md.
 """
@@ -33,15 +33,15 @@ def _search(**kw):
 
 
 def _neural(**kw):
+    import tcg_env
+
     game = kw.get("game", "fftcg")
-    if game not in NEURAL_GAMES:  # agents.neural.obs_scale_for knows these observations
-        raise ValueError(f"the neural agent plays {', '.join(NEURAL_GAMES)}, not {game!r}")
+    if game not in tcg_env.list_games():  # every registered game's observation (its spec's obs_scale)
+        raise ValueError(f"the neural agent plays {', '.join(tcg_env.list_games())}, not {game!r}")
     from agents.neural import NeuralAgent  # needs torch: imported only when asked for
 
     return NeuralAgent(**kw)
 
-
-NEURAL_GAMES = ("fftcg", "weiss_schwarz")
 
 _REGISTRY = {"random": _random, "heuristic": _heuristic, "search": _search, "neural": _neural}
 _ALIASES = {"mcts": "search"}

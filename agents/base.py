@@ -53,21 +53,24 @@ def check_mask(action_mask: np.ndarray) -> np.ndarray:
     return legal
 
 
-# games whose package ships in-kernel agents (``tcg_env.games.<game>.policy_kernels``)
-KERNEL_AGENT_GAMES = ("fftcg", "weiss_schwarz")
+def kernel_agent_games() -> list[str]:
+    """The registered games: every game's ``spec.kernels`` runs the in-kernel random and heuristic
+    agents, kernel matchups and the search agent (the engine core's policy kernels over the game's
+    ``heuristic_action`` and ``resample_hidden`` hooks, which the contract requires)."""
+    import tcg_env
+
+    return tcg_env.list_games()
 
 
 def policy_kernels_for(game: str, agent: str = "heuristic"):
-    """The policy kernel module of ``game`` (random / heuristic in-kernel agents and their
-    ``playout_batch``); a clear error naming the game and the agent when it has none."""
-    if game not in KERNEL_AGENT_GAMES:
-        import tcg_env
-
-        known = tcg_env.list_games()
-        what = "unknown game" if game not in known else "no in-kernel agents for"
-        raise ValueError(f"the {agent} agent: {what} {game!r}; it plays {', '.join(KERNEL_AGENT_GAMES)}")
+    """The game's kernels (``spec.kernels``) with its policy kernels (random / heuristic in-kernel
+    agents and their ``playout_batch``); a clear error naming the game and the agent when it has none."""
     import tcg_env
 
+    games = kernel_agent_games()
+    if game not in games:
+        what = "unknown game" if game not in tcg_env.list_games() else "no in-kernel agents for"
+        raise ValueError(f"the {agent} agent: {what} {game!r}; it plays {', '.join(games)}")
     return tcg_env.get_spec(game).kernels
 
 

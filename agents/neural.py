@@ -32,51 +32,27 @@ POLICY_FORMAT = "tcg_env.policy/1"
 
 
 def obs_scale_for(game: str = "fftcg") -> np.ndarray:
-    """Per-column input scale for ``game``'s flat observation (1 except the integer columns).
+    """Per-column input scale for ``game``'s flat observation: its spec's ``obs_scale`` (FF-TCG
+    brings its few small-integer columns to [0, 1]), or 1 everywhere (Weiss Schwarz's observation
+    is already scaled column by column in the engine)."""
+    import tcg_env
 
-    FF-TCG's observation carries a few small integers (card ids, element / type / zone indices),
-    brought to [0, 1] here. Weiss Schwarz's observation is already scaled column by column in the
-    engine (``*_div*`` columns, flags and icon counts; ``docs/weiss_schwarz/observations.md``), so its
-    scale is 1 everywhere."""
-    if game == "weiss_schwarz":
-        from tcg_env.games.weiss_schwarz import observation as WO
-
-        return np.ones(WO.OBS_SIZE, np.float32)
-    if game != "fftcg":
-        raise ValueError(f"no observation scale for game {game!r} (known: fftcg, weiss_schwarz)")
-    from tcg_env.games.fftcg import observation as O
-
-    scale = np.ones(O.OBS_SIZE, np.float32)
-    card_id = O.CARD_COLUMNS.index("card_id_plus1")
-    for start, rows in ((O.OBS_HAND, O.HAND_SLOTS), (O.OBS_OWN_FIELD, O.FIELD_SLOTS), (O.OBS_OPP_FIELD, O.FIELD_SLOTS)):
-        scale[start + card_id : start + rows * O.CARD_FEATURES : O.CARD_FEATURES] = 1.0 / 128.0
-    ent = {n: i for i, n in enumerate(O.ENTRY_COLUMNS)}
-    scale[O.OBS_STACK + ent["card_id_plus1"] : O.OBS_OPTIONS : O.ENTRY_FEATURES] = 1.0 / 128.0
-    scale[O.OBS_STACK + ent["element"] : O.OBS_OPTIONS : O.ENTRY_FEATURES] = 1.0 / 8.0
-    opt = {n: i for i, n in enumerate(O.OPTION_COLUMNS)}
-    scale[O.OBS_OPTIONS + opt["card_id_plus1"] :: O.OPTION_FEATURES] = 1.0 / 128.0
-    for name in ("element", "type", "zone"):
-        scale[O.OBS_OPTIONS + opt[name] :: O.OPTION_FEATURES] = 1.0 / 8.0
-    return scale
+    spec = tcg_env.get_spec(game)
+    if spec.obs_scale is None:
+        return np.ones(spec.obs_size, np.float32)
+    return np.asarray(spec.obs_scale(), np.float32)
 
 
 def damage_potential_weights(game: str = "fftcg") -> dict[int, float]:
     """{observation column: weight} of the shaping potential "opponent's damage minus mine, as a
-    fraction of the damage that loses": FF-TCG 7 damage (CR 1.2.2: ``*_damage_div7``); Weiss Schwarz
-    level 4, i.e. 3 levels of 7 clock plus 7 (CR 1.2.1.1, 4.5: damage = 7 * level + clock, so
-    ``level_div4`` counts 28/28 per 4 levels and ``clock_div7`` 7/28 per 7 clock)."""
-    if game == "fftcg":
-        from tcg_env.games.fftcg.observation import GLOBAL_COLUMNS, OBS_GLOBAL
+    fraction of the damage that loses": the spec's ``shaping_potential`` (FF-TCG 7 damage; Weiss
+    Schwarz level 4, i.e. 28 damage counted as levels and clock)."""
+    import tcg_env
 
-        col = {n: OBS_GLOBAL + i for i, n in enumerate(GLOBAL_COLUMNS)}
-        return {col["opp_damage_div7"]: 1.0, col["my_damage_div7"]: -1.0}
-    if game == "weiss_schwarz":
-        from tcg_env.games.weiss_schwarz.observation import GLOBAL_COLUMNS, OBS_GLOBAL
-
-        col = {n: OBS_GLOBAL + i for i, n in enumerate(GLOBAL_COLUMNS)}
-        return {col["opp_level_div4"]: 1.0, col["opp_clock_div7"]: 0.25,
-                col["my_level_div4"]: -1.0, col["my_clock_div7"]: -0.25}
-    raise ValueError(f"no damage potential for game {game!r} (known: fftcg, weiss_schwarz)")
+    known = [g for g in tcg_env.list_games() if tcg_env.get_spec(g).shaping_potential is not None]
+    if game not in known:
+        raise ValueError(f"no damage potential for game {game!r} (known: {', '.join(known)})")
+    return dict(tcg_env.get_spec(game).shaping_potential())
 
 
 ARCHS = ("mlp", "entity")

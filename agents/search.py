@@ -1,8 +1,9 @@
 """Determinized Monte Carlo tree search (single-observer ISMCTS) for FF-TCG and Weiss Schwarz
-(``game=``: the game's ``policy_kernels`` give the determinization, the heuristic and the playouts).
+(``game=``: the policy kernels of the game's spec give the determinization, the heuristic and the
+playouts).
 
 Each simulation starts from a *determinization* of the current state as the acting player sees it
-(``policy_kernels.determinize_row``: the opponent's hand and deck dealt anew from the same cards,
+(``spec.kernels.determinize_row``: the opponent's hand and deck dealt anew from the same cards,
 its own deck shuffled, the game's RNG reseeded; everything it can see is unchanged). One tree is
 shared by all determinizations; a node is an action sequence from the root, and an action that is
 illegal in the current determinization is simply not selectable there (ISMCTS: UCB counts a
@@ -23,18 +24,18 @@ from typing import Any, Optional
 
 import numpy as np
 
-from agents.base import Agent, check_mask
+from agents.base import Agent, check_mask, kernel_agent_games
 
 MAX_ROLLOUT_DECISIONS = 20000
-SEARCH_GAMES = ("fftcg", "weiss_schwarz")  # games whose policy kernels have determinize_row
 
 
-def _game_modules(game: str):
-    """(policy kernels, batch kernels, row kernels, NUM_ACTIONS) of ``game``: its spec's kernels."""
+def _game_kernels(game: str):
+    """(the game's kernels, NUM_ACTIONS): ``determinize_row``, ``choose_action_row``,
+    ``playout_batch``, ``legal_mask_row`` and ``apply_unchecked`` of its spec's ``kernels``."""
     import tcg_env
 
     spec = tcg_env.get_spec(game)
-    return spec.kernels, spec.kernels, spec.kernels, spec.num_actions
+    return spec.kernels, spec.num_actions
 
 
 class _Node:
@@ -63,8 +64,9 @@ class SearchAgent(Agent):
     def __init__(self, simulations: int = 128, method: str = "paired", wave: int = 32, c: float = 0.7,
                  margin: float = 1.0, seed: Optional[int] = None, game: str = "fftcg",
                  max_rollout_decisions: int = MAX_ROLLOUT_DECISIONS):
-        if game not in SEARCH_GAMES:
-            raise ValueError(f"the search agent plays {', '.join(SEARCH_GAMES)}, not {game!r}")
+        games = kernel_agent_games()  # the search needs determinize_row and the playouts
+        if game not in games:
+            raise ValueError(f"the search agent plays {', '.join(games)}, not {game!r}")
         self.game = game
         if simulations < 1 or wave < 1:
             raise ValueError("simulations and wave must be >= 1")
@@ -80,7 +82,7 @@ class SearchAgent(Agent):
         self.reset(seed)
 
     def reset(self, seed: Optional[int] = None) -> None:
-        seed_agent_rng = _game_modules(self.game)[1].seed_agent_rng
+        seed_agent_rng = _game_kernels(self.game)[0].seed_agent_rng
 
         seed = 0 if seed is None else int(seed)
         self._np_rng = np.random.default_rng(seed)
@@ -109,8 +111,8 @@ class SearchAgent(Agent):
     def _ismcts(self, root_state: np.ndarray, T) -> int:
         from tcg_env.engine.header import H_DECIDER, H_DONE, H_WINNER
 
-        P, _, Kr, NUM_ACTIONS = _game_modules(self.game)
-        apply_unchecked, legal_mask_row = Kr.apply_unchecked, Kr.legal_mask_row
+        P, NUM_ACTIONS = _game_kernels(self.game)
+        apply_unchecked, legal_mask_row = P.apply_unchecked, P.legal_mask_row
 
         me = int(root_state[H_DECIDER])
         root = _Node(-1)
@@ -199,12 +201,12 @@ class SearchAgent(Agent):
 
     def _paired(self, root_state: np.ndarray, T) -> int:
         """Root search with common random numbers and sequential halving (see the class doc)."""
+        from tcg_env.engine.batch import AGENT_RNG_WORDS
         from tcg_env.engine.header import H_DECIDER, H_WINNER
         from tcg_env.engine.rng import rng_seed_one
 
-        P, B, Kr, NUM_ACTIONS = _game_modules(self.game)
-        AGENT_RNG_WORDS = B.AGENT_RNG_WORDS
-        apply_unchecked, legal_mask_row = Kr.apply_unchecked, Kr.legal_mask_row
+        P, NUM_ACTIONS = _game_kernels(self.game)
+        apply_unchecked, legal_mask_row = P.apply_unchecked, P.legal_mask_row
 
         me = int(root_state[H_DECIDER])
         root = root_state.copy()

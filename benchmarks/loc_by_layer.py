@@ -9,7 +9,7 @@ that is not only a comment; docstrings count (they are the kernels' documentatio
 * ``core``: ``tcg_env/engine``;
 * per game (``tcg_env/games/<game>`` and, before the one-folder layout, ``tcg_env/cards/<game>.py``,
   ``tcg_env/cards/importers/<game>*.py``, ``tcg_env/envs/<game>_v0.py``), split into
-  ``rules`` (rules, observation, policy and hook kernels), ``cards`` (schema, compiler, importers),
+  ``rules`` (rules, observation, policy and hook kernels), ``cards`` (schema, compiler, importers, decks),
   ``python`` (spec, adapter, scenario, env);
 * ``shared``: the rest of ``tcg_env`` (facade, envs, cards, CLI, matchups).
 
@@ -25,7 +25,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("fftcg", "weiss_schwarz")
-CARDS_FILES = re.compile(r"(^|/)(cards|importers?|.*_json)\.py$")
+OLD_IMPORTER_PREFIX = {"weiss_schwarz": "ws"}  # before the one-folder layout: cards/importers/ws_json.py
+CARDS_FILES = re.compile(r"(^|/)(cards|decks|importers?|.*_json)\.py$")
 PYTHON_FILES = re.compile(r"(^|/)(__init__|adapter|scenario|env|support|data)\.py$")
 
 
@@ -50,7 +51,7 @@ def layer(path: str) -> str:
     if path.startswith("tcg_env/engine/"):
         return "core"
     for g in GAMES:
-        short = "ws" if g == "weiss_schwarz" else g
+        short = OLD_IMPORTER_PREFIX.get(g, g)
         if path.startswith(f"tcg_env/games/{g}/"):
             rel = path[len(f"tcg_env/games/{g}/"):]
             if CARDS_FILES.search(rel):

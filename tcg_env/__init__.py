@@ -18,11 +18,12 @@ if "NUMBA_OPT" not in os.environ and "numba" not in sys.modules:
 import tcg_env.engine.cache  # noqa: E402,F401
 
 from tcg_env.game import BatchGame, Game, IllegalActionError, SnapshotError
-from tcg_env.registry import get_spec, list_games
+from tcg_env.registry import get_spec, gym_ids, list_games
 
-# the Gymnasium ids, registered on `import tcg_env` so that gymnasium.make("tcg_env/FFTCG-v0") works
-# at once; registering imports nothing of the envs (the entry point is a string) and compiles nothing
-GYM_IDS = {"fftcg": "tcg_env/FFTCG-v0", "weiss_schwarz": "tcg_env/WeissSchwarz-v0"}
+# the Gymnasium ids of the registered games, registered on `import tcg_env` so that
+# gymnasium.make("tcg_env/FFTCG-v0") works at once; registering imports nothing of the envs or the
+# games (the entry point is a string) and compiles nothing
+GYM_IDS = gym_ids()
 
 
 def _register_gymnasium_ids() -> None:

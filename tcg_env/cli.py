@@ -326,7 +326,7 @@ def _cmd_cards_import(args) -> int:
         res = import_card_file(args.game, args.file)
         cards = res.complete if args.complete_only and hasattr(res, "complete") else list(res)
         if args.complete_only and not hasattr(res, "complete"):
-            raise CLIError("--complete-only is for weiss_schwarz (FF-TCG imports compile no ability text)")
+            raise CLIError(f"--complete-only does not apply to {args.game}: its importer compiles no ability text")
         if not cards:
             raise CLIError(f"{args.file}: no card could be imported; nothing written")
         out = write_pool(args.game, cards, args.out, source=str(args.file))
@@ -346,130 +346,53 @@ def _cmd_cards_import(args) -> int:
     return 0
 
 
-def _card_constants(game: str):
-    """The game's card constants module (card types, colours / elements and the C_* columns)."""
-    import importlib
-
-    return importlib.import_module(f"tcg_env.games.{game}.constants")
-
-
 def _cmd_deck_validate(args) -> int:
-    from tcg_env.cards.decks import load_deck, validate_deck
-
-    _check_game(args.game)
-    if args.game == "weiss_schwarz":
-        return _ws_deck_validate(args)
-    K = _card_constants(args.game)
+    spec = _check_game(args.game)
+    if args.format and args.format not in spec.variants:
+        raise CLIError(f"{args.game} has no deck format {args.format!r}; its formats: {', '.join(spec.variants)}")
     pool = _pool(args)
     bad = 0
     for f in args.files:
         try:
-            deck = load_deck(pool, f)
-            validate_deck(pool, deck, format=args.format)
+            deck = spec.load_deck(pool, f, args.format)  # None: the format the deck list names
         except ValueError as exc:
             bad += 1
             print(f"error: {exc}", file=sys.stderr)
             continue
         ids = deck.card_ids
-        types = {t.name.lower(): int((pool.cards[ids, K.C_TYPE] == t).sum()) for t in K.CardType}
-        elems: dict[str, int] = {}
-        for cid in ids.tolist():
-            e = K.ELEMENT_NAMES[int(pool.cards[cid, K.C_ELEMENT])]
-            elems[e] = elems.get(e, 0) + 1
-        fmt = args.format or deck.format
-        print(f"{f}: ok: {deck.name!r}, {len(ids)} cards ({fmt}), {len(set(ids.tolist()))} different; "
-              + ", ".join(f"{n} {t}s" for t, n in types.items() if n) + "; "
-              + ", ".join(f"{e} {n}" for e, n in sorted(elems.items(), key=lambda x: -x[1])))  # fmt: skip
+        fmt = f" ({args.format or deck.format})" if len(spec.variants) > 1 else ""
+        print(f"{f}: ok: {deck.name!r}, {len(ids)} cards{fmt}, {len(set(ids.tolist()))} different; "
+              + spec.deck_summary(pool, deck))  # fmt: skip
     if bad:
         print(f"{bad} of {len(args.files)} deck(s) invalid", file=sys.stderr)
         return 1
     return 0
 
 
-def _ws_deck_validate(args) -> int:
-    """Weiss Schwarz decks (CR 5.1.2: 50 cards, at most 4 of a name, at most 8 climax)."""
-    from tcg_env.cards.weiss_schwarz import load_ws_deck
-
-    K = _card_constants(args.game)
-    if args.format:
-        raise CLIError("weiss_schwarz has one deck format (CR 5.1.2); --format is for fftcg")
-    pool = _pool(args)
-    bad = 0
-    for f in args.files:
-        try:
-            deck = load_ws_deck(pool, f)
-        except ValueError as exc:
-            bad += 1
-            print(f"error: {exc}", file=sys.stderr)
-            continue
-        ids = deck.card_ids
-        types = {t.name.lower(): int((pool.cards[ids, K.C_TYPE] == t).sum()) for t in K.CardType}
-        colors: dict[str, int] = {}
-        for cid in ids.tolist():
-            c = K.COLOR_NAMES[int(pool.cards[cid, K.C_COLOR])]
-            colors[c] = colors.get(c, 0) + 1
-        print(f"{f}: ok: {deck.name!r}, {len(ids)} cards, {len(set(ids.tolist()))} different; "
-              + ", ".join(f"{n} {t}" for t, n in types.items() if n) + "; "
-              + ", ".join(f"{c} {n}" for c, n in sorted(colors.items(), key=lambda x: -x[1])))  # fmt: skip
-    if bad:
-        print(f"{bad} of {len(args.files)} deck(s) invalid", file=sys.stderr)
-        return 1
-    return 0
-
-
-def _ws_cards_list(args) -> int:
-    K = _card_constants(args.game)
-    if args.element:
-        raise CLIError("weiss_schwarz cards have a colour, not an element: use --color")
-    pool = _pool(args)
-    colors = list(K.COLOR_NAMES)
-    types = [t.name.lower() for t in K.CardType]
-    if args.color and args.color.lower() not in colors:
-        raise CLIError(f"unknown colour {args.color!r}; choose from {', '.join(colors)}")
-    if args.type and args.type.lower() not in types:
-        raise CLIError(f"unknown card type {args.type!r}; choose from {', '.join(types)}")
-    n = 0
-    for cid in range(pool.n_cards):
-        row = pool.cards[cid]
-        if args.color and colors[int(row[K.C_COLOR])] != args.color.lower():
-            continue
-        if args.type and types[int(row[K.C_TYPE])] != args.type.lower():
-            continue
-        if args.cost is not None and int(row[K.C_COST]) != args.cost:
-            continue
-        if args.level is not None and int(row[K.C_LEVEL]) != args.level:
-            continue
-        print(pool.describe_card(cid))
-        n += 1
-    print(f"{n} of {pool.n_cards} cards", file=sys.stderr)
-    return 0
+CARD_FILTERS = ("element", "color", "type", "cost", "level")  # tcg cards list --<filter>; a game has some
 
 
 def _cmd_cards_list(args) -> int:
-    _check_game(args.game)
-    if args.game == "weiss_schwarz":
-        return _ws_cards_list(args)
-    if args.color or args.level is not None:
-        raise CLIError(f"--color and --level are Weiss Schwarz filters; {args.game} cards have --element / --cost")
-    K = _card_constants(args.game)
+    spec = _check_game(args.game)
     pool = _pool(args)
-    elems = list(K.ELEMENT_NAMES)
-    types = [t.name.lower() for t in K.CardType]
-    if args.element and args.element.lower() not in elems:
-        raise CLIError(f"unknown element {args.element!r}; choose from {', '.join(elems)}")
-    if args.type and args.type.lower() not in types:
-        raise CLIError(f"unknown card type {args.type!r}; choose from {', '.join(types)}")
+    attrs = spec.card_attributes(pool)
+    wanted = {f: getattr(args, f) for f in CARD_FILTERS if getattr(args, f) is not None}
+    keep = [True] * pool.n_cards
+    for f, value in wanted.items():
+        if f not in attrs:
+            raise CLIError(f"--{f} is not a filter of {spec.title} cards; its filters: "
+                           + ", ".join(f"--{a}" for a in attrs))  # fmt: skip
+        values, choices = attrs[f]
+        if choices is not None:
+            value = str(value).lower()
+            if value not in choices:
+                raise CLIError(f"unknown {f} {value!r}; choose from {', '.join(choices)}")
+        keep = [k and v == value for k, v in zip(keep, values)]
     n = 0
     for cid in range(pool.n_cards):
-        row = pool.cards[cid]
-        if args.element and K.ELEMENT_NAMES[int(row[K.C_ELEMENT])] != args.element.lower():
-            continue
-        if args.type and K.CardType(int(row[K.C_TYPE])).name.lower() != args.type.lower():
-            continue
-        if args.cost is not None and int(row[K.C_COST]) != args.cost:
-            continue
-        print(pool.describe_card(cid))
-        n += 1
+        if keep[cid]:
+            print(pool.describe_card(cid))
+            n += 1
     print(f"{n} of {pool.n_cards} cards", file=sys.stderr)
     return 0
 
@@ -631,8 +554,9 @@ def build_parser() -> argparse.ArgumentParser:
     dsub = d.add_subparsers(dest="deck_cmd", required=True, metavar="SUBCOMMAND")
     dv = dsub.add_parser("validate", help="check deck files (size, copies, known cards)")
     dv.add_argument("files", nargs="+", metavar="FILE")
-    dv.add_argument("--format", choices=("constructed", "limited"), default=None,
-                    help="check against this format (default: the format the deck file names, else constructed)")
+    dv.add_argument("--format", default=None,
+                    help="check against this format, one of the game's rules variants (fftcg: constructed, limited; "
+                         "default: the format the deck file names, else constructed)")
     dv.add_argument("--game", default="fftcg")
     dv.add_argument("--cards", default=None, help="card pool file (default: the built-in pool)")
     dv.set_defaults(fn=_cmd_deck_validate)

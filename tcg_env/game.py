@@ -195,7 +195,7 @@ class Game:
     @property
     def decision(self):
         """The pending decision kind (the game's ``Decision`` IntEnum)."""
-        return self.spec.extras["Decision"](int(self._row[H_DECISION]))
+        return self.spec.decisions(int(self._row[H_DECISION]))
 
     @property
     def turn(self) -> int:
@@ -323,7 +323,7 @@ class BatchGame:
 
     def __init__(self, spec, pool, deck_pairs: list[tuple[np.ndarray, np.ndarray]], seeds: np.ndarray,
                  variant: int, auto_single: bool, auto_reset: bool = True):
-        MAX_DECK = spec.extras["constants"].MAX_DECK
+        MAX_DECK = spec.max_deck
 
         self.spec = spec
         self.pool = pool

@@ -333,20 +333,6 @@ def agent_kernel_code(name: str, game: str) -> int | None:
 # --------------------------------------------------------------------------------------------
 # One shard
 # --------------------------------------------------------------------------------------------
-def _first_player_col(spec) -> int:
-    col = spec.extras.get("first_player_col")
-    if col is None:  # the game's state layout module names it FIRST_PLAYER (fftcg, weiss_schwarz)
-        import importlib
-
-        try:
-            col = getattr(importlib.import_module(f"tcg_env.games.{spec.name}.state"), "FIRST_PLAYER", None)
-        except ImportError:
-            col = None
-    if col is None:
-        raise MatchupError(f"{spec.name}: the spec does not say where the first player is stored")
-    return int(col)
-
-
 _DECK_CACHE: dict = {}
 
 
@@ -395,23 +381,10 @@ def _play_kernels(params, segments, codes):
     rng = np.concatenate(rngs)
     lengths = np.zeros(n, np.int64)
     seat_kinds = np.asarray(kinds, np.int32).reshape(n, 2)
-    playout = getattr(k, "playout_batch", None)
-    if playout is None:  # the game's policy kernels module (weiss_schwarz: not re-exported by its spec)
-        import importlib
-
-        try:
-            playout = importlib.import_module(f"tcg_env.games.{spec.name}.policy_kernels").playout_batch
-        except ImportError:
-            playout = None
-    if playout is not None:
-        playout(bg.states, bg._T, bg.masks, rng, seat_kinds, int(params["max_decisions"]), lengths)
-    elif ca == 0 and cb == 0:
-        k.random_finish_batch(bg.states, bg._T, bg.masks, rng, int(params["max_decisions"]), lengths)
-    else:  # pragma: no cover - policy kernels ship with the engine
-        raise MatchupError("in-kernel agents other than random need the game's playout_batch kernel")
+    k.playout_batch(bg.states, bg._T, bg.masks, rng, seat_kinds, int(params["max_decisions"]), lengths)
     st = bg.states
     return (st[:, H_DONE].astype(int).tolist(), st[:, H_WINNER].astype(int).tolist(),
-            st[:, _first_player_col(spec)].astype(int).tolist(), st[:, H_NUM_DECISIONS].astype(int).tolist(),
+            st[:, spec.first_player_col].astype(int).tolist(), st[:, H_NUM_DECISIONS].astype(int).tolist(),
             st[:, H_TURN].astype(int).tolist())
 
 
@@ -423,7 +396,7 @@ def _play_python(params, pair, lo, hi):
     name_a, name_b = params["agents"]
     side_agents = (_make_agent(name_a, params["game"]), _make_agent(name_b, params["game"]))
     variant = spec.variants.index(params["variant"])
-    fp = _first_player_col(spec)
+    fp = spec.first_player_col
     cap = int(params["max_decisions"])
     done, winner, first, decisions, turns = [], [], [], [], []
     for g in range(lo, hi):

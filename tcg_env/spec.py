@@ -4,22 +4,24 @@ Everything above the game layer (the facade in ``tcg_env.game``, the envs in ``t
 agents, benchmarks) reaches a game only through its :class:`GameSpec`, so a new game plugs in by
 registering one spec (see ``tcg_env.registry``).
 
-Kernel contract (all numba ``njit(cache=True)``, all state in one int32 array ``states[B, S]``):
+Kernels: ``kernels`` is the engine core bound to the game (:class:`tcg_env.engine.api.GameKernels`,
+built on first use from the game's hooks module; all state in one int32 array ``states[B, S]``):
 
-* ``reset_one(states, b, deck0, deck1, seed, variant, tables)`` builds a new game in row ``b`` from
-  two int32 arrays of card ids and runs it to its first decision.
-* ``legal_mask_one(states, b, tables, out)`` writes 0/1 into ``out[:num_actions]`` (int8).
-* ``apply_one(states, b, action, tables) -> int`` performs a legal action and runs the game to the
-  next decision; returns 0, or a negative error code if the action is illegal (state untouched).
-* ``observe_one(states, b, player, tables, out)`` writes the flat float32 observation of ``player``.
-* ``step_batch(states, actions, tables, obs, masks, rewards, dones, ...)`` steps all rows at once
-  (see the game's kernels module for its exact signature).
-* ``seed_agent_rng(n, seed)`` -> ``n`` agent RNG rows (independent of the games' own RNG), and
-  ``determinize_batch(states, tables, players, agent_rng)``: in each row, resample in place what
-  ``players[b]`` cannot see (the opponent's hidden cards dealt anew among the same hidden slots,
-  ``players[b]``'s own deck order, the game's RNG), leaving everything that player observes as it
-  was. Search agents use it; the conformance kit (``tests/conformance``) uses it to check that
-  observations hide the hidden zones.
+* row level: ``reset_row``, ``apply_row`` (checked; 0 or a negative error code, the row untouched),
+  ``step_and_mask_row``, ``legal_mask_row``, ``observe_row``, ``row_entry`` (the facade's one
+  compiled entry, ``ROW_*`` operations);
+* batch level: ``reset_batch``, ``step_batch``, ``write_outputs_batch``, ``random_play_batch``,
+  ``random_finish_batch``;
+* agents: ``seed_agent_rng(n, seed)`` -> ``n`` agent RNG rows (independent of the games' own RNG),
+  ``choose_action_row``, ``agent_actions_batch``, ``playout_batch`` (in-kernel agents
+  ``AGENT_RANDOM`` / ``AGENT_HEURISTIC``), ``determinize_row`` / ``determinize_batch(states,
+  tables, players, agent_rng)``: in each row, resample in place what ``players[b]`` cannot see,
+  leaving everything that player observes as it was, and reseed the game's RNG. Search agents use
+  it; the conformance kit (``tests/conformance``) uses it to check that observations hide the
+  hidden zones.
+
+The game provides the rules behind them through the hooks of :mod:`tcg_env.engine.hooks`
+(docs/architecture.md, "The contract").
 
 Common header: every game's state row starts with the fields of
 ``tcg_env.engine.header`` so generic code reads done / winner / current player the same way.
@@ -31,6 +33,23 @@ Python-level hooks for checks and tools (not hot paths):
 * ``card_zones(row) -> CardZones``: where every card of the game in ``row`` is, read from the
   zone lists of the state (see :class:`CardZones`). The conformance kit checks card conservation
   with it: every card slot in exactly one zone, each player's card total constant.
+
+Python-level hooks above the game layer (agents, the CLI, matchups, training ask these; nothing
+outside ``tcg_env/games/`` imports a game's modules or branches on its name):
+
+* ``decisions``: the IntEnum of the game's decision kinds (``Game.decision``); ``max_deck``: the
+  most cards one deck may hold in the state (the batch's deck arrays); ``first_player_col``: the
+  state column holding the player who went first (matchup statistics by seat).
+* ``load_pool(path)``: compile a card pool file (or a list of them) of the game (``--cards``);
+  ``importer(path, **options)``: the game's importer of published card lists (``tcg cards
+  import``; an :class:`tcg_env.cards.importers.ImportResult`), or None; ``raw_layout(records)``:
+  the importer's name for the layout of a raw card list, None for a card pool.
+* ``deck_summary(table, deck)``: the one-line contents of a valid deck (``tcg deck validate``);
+  ``card_attributes(table)``: ``{filter: (value per card id, choices or None)}`` for
+  ``tcg cards list --<filter> VALUE`` (categorical filters list their choices; None: a number).
+* ``obs_scale()``: per-column input scale of the flat observation for networks (None: 1
+  everywhere); ``shaping_potential()``: ``{observation column: weight}`` of the reward-shaping
+  potential "opponent's progress to losing minus mine" (None: the game offers no shaping).
 
 Every registered game must pass the conformance kit, ``tests/conformance`` (parametrized over
 ``tcg_env.registry.list_games()``; see docs/architecture.md, "Game conformance tests").
@@ -84,7 +103,17 @@ class GameSpec:
     entity_spaces: Callable[[], dict]  # gymnasium spaces for the dict encoding
     max_decisions: int  # the engine ends a game as a draw after this many decisions
     card_zones: Callable[[Any], CardZones]  # (state row) -> where every card is (card conservation)
-    extras: dict = field(default_factory=dict)
+    decisions: type  # IntEnum of the decision kinds (the header's H_DECISION values)
+    max_deck: int  # most cards one deck holds in the state
+    first_player_col: int  # state column: the player who went first
+    load_pool: Callable[[Any], Any]  # (card file path, or a list of them) -> compiled card table
+    deck_summary: Callable[[Any, Any], str]  # (table, deck) -> "30 forwards, ...; fire 20, ..."
+    card_attributes: Callable[[Any], dict]  # (table) -> {filter: (value per card id, choices or None)}
+    importer: Optional[Callable[..., Any]] = None  # (path, **options) -> ImportResult; None: no importer
+    raw_layout: Optional[Callable[[list], Optional[str]]] = None  # (records) -> importer layout, None: a pool
+    obs_scale: Optional[Callable[[], Any]] = None  # () -> float32 [obs_size] network input scale; None: ones
+    shaping_potential: Optional[Callable[[], dict]] = None  # () -> {obs column: weight}; None: no shaping
+    extras: dict = field(default_factory=dict)  # anything else the game's own tools share
     # the card-row blocks of the flat observation and the actions that point at their rows, read by
     # the pointer-head network (agents.neural.PolicyNet, arch "entity"); None: that network is not
     # available for the game

@@ -1,10 +1,7 @@
 """Import directions (DESIGN.md "Layers"; issue 17): nothing outside ``tcg_env/games/`` reaches a
-specific game's modules (it asks the game's spec, found through ``tcg_env.registry``), and
-``tcg_env`` never imports ``agents`` or ``training`` at module level.
-
-The places that still reach into a game are listed in ``KNOWN`` until the one-folder-per-game move
-of issue 17 removes them: a new one fails this test, and so does a listed one that is gone (then
-delete it from the list), so the list only shrinks.
+specific game's modules or branches on a game's name (it asks the game's spec, found through
+``tcg_env.registry``, the one place that names the game packages), and ``tcg_env`` never imports
+``agents`` or ``training`` at module level.
 """
 
 from __future__ import annotations
@@ -18,20 +15,6 @@ OUTSIDE_GAMES = ("tcg_env", "agents", "training", "benchmarks")
 # a static import of a game package, or a dynamic one built from a game's name
 GAME_MODULE = re.compile(r"^tcg_env\.games\.\w+")
 DYNAMIC = re.compile(r"""import_module\(\s*f["']tcg_env\.games\.\{|__import__\(\s*f["']tcg_env\.games\.\{""")
-
-KNOWN = {
-    # card schemas and the deck loader still live in tcg_env/cards (they move into their games)
-    ("tcg_env/cards/fftcg.py", "tcg_env.games.fftcg"),
-    ("tcg_env/cards/weiss_schwarz.py", "tcg_env.games.weiss_schwarz"),
-    ("tcg_env/cards/decks.py", "tcg_env.games.fftcg"),
-    # observation scales and shaping weights still chosen by game name (to move into the spec)
-    ("agents/neural.py", "tcg_env.games.fftcg"),
-    ("agents/neural.py", "tcg_env.games.weiss_schwarz"),
-    # policy kernels, batch, constants and state found by module path instead of through the spec
-    ("tcg_env/cli.py", "dynamic"),
-    ("tcg_env/matchup.py", "dynamic"),
-}
-
 
 def _python_files():
     for top in OUTSIDE_GAMES:
@@ -58,14 +41,42 @@ def _game_imports(rel: str, text: str) -> set[tuple[str, str]]:
     return found
 
 
-def test_nothing_outside_the_game_folders_reaches_a_game_except_the_listed_places():
+def test_nothing_outside_the_game_folders_reaches_a_game():
     found = set()
     for rel, text in _python_files():
         found |= _game_imports(rel, text)
-    new = sorted(found - KNOWN)
-    gone = sorted(KNOWN - found)
-    assert not new, f"new imports of a specific game outside tcg_env/games (ask the game's spec instead): {new}"
-    assert not gone, f"these places no longer reach into a game: delete them from KNOWN: {gone}"
+    assert not found, f"imports of a specific game outside tcg_env/games (ask the game's spec instead): {sorted(found)}"
+
+
+def _name_branches(rel: str, text: str) -> list[str]:
+    """Comparisons with a registered game's name (``game == "fftcg"``, ``game in ("fftcg", ...)``)."""
+    from tcg_env.registry import list_games
+
+    names = set(list_games())
+    out = []
+    for node in ast.walk(ast.parse(text)):
+        if not isinstance(node, ast.Compare):
+            continue
+        for side in [node.left, *node.comparators]:
+            consts = side.elts if isinstance(side, (ast.Tuple, ast.List, ast.Set)) else [side]
+            if any(isinstance(c, ast.Constant) and c.value in names for c in consts):
+                out.append(f"{rel}:{node.lineno}")
+                break
+    return out
+
+
+def test_nothing_outside_the_game_folders_branches_on_a_game_name():
+    bad = []
+    for rel, text in _python_files():
+        bad += _name_branches(rel, text)
+    assert not bad, f"branches on a game's name outside tcg_env/games (add a spec field instead): {bad}"
+
+
+def test_the_checks_see_a_game_import_and_a_name_branch():
+    text = ("import tcg_env.games.fftcg.kernels\nimport importlib\n"
+            "m = importlib.import_module(f'tcg_env.games.{g}.batch')\nif game == 'weiss_schwarz':\n    pass\n")
+    assert _game_imports("x.py", text) == {("x.py", "tcg_env.games.fftcg"), ("x.py", "dynamic")}
+    assert _name_branches("x.py", text) == ["x.py:4"]
 
 
 def test_tcg_env_never_imports_agents_or_training_at_module_level():
@@ -80,4 +91,17 @@ def test_tcg_env_never_imports_agents_or_training_at_module_level():
             elif isinstance(node, ast.Import):
                 mods = [a.name for a in node.names]
             bad += [f"{rel}:{node.lineno} imports {m}" for m in mods if m.split(".")[0] in ("agents", "training")]
+    assert not bad, bad
+
+
+def test_the_card_layer_imports_neither_a_game_nor_the_engine():
+    """``tcg_env/cards`` is what every game's cards share, below the engine and the games
+    (docs/architecture.md, "Layers"): a game hands it what it needs (``CardTable.PACK``)."""
+    bad = []
+    for path in sorted((ROOT / "tcg_env" / "cards").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            mods = [node.module] if isinstance(node, ast.ImportFrom) and node.module else \
+                [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            bad += [f"{path.relative_to(ROOT)}:{node.lineno} imports {m}" for m in mods
+                    if m.startswith(("tcg_env.games", "tcg_env.engine"))]
     assert not bad, bad

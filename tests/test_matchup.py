@@ -353,7 +353,8 @@ def test_thread_count_does_not_change_results():
 
 def test_deck_files_and_names_mix_and_an_edited_file_is_another_run(tmp_path):
     import tcg_env
-    from tcg_env.cards.decks import deck_to_text, load_deck
+    from tcg_env.cards.decks import deck_to_text
+    from tcg_env.games.fftcg.decks import load_deck
 
     pool = tcg_env.get_spec("fftcg").load_tables()
     f = tmp_path / "my_aggro.txt"

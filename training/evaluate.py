@@ -3,7 +3,7 @@
 ``evaluate(act, opponent, games, ...)`` plays ``games`` games in one :class:`TCGVectorEnv` of
 ``games`` rows: row b's policy seat is ``b % 2`` (half the games on each side of the deck pairing),
 the other seat is played by ``opponent``: ``"random"`` or ``"heuristic"``, both run inside the
-engine's policy kernels (``tcg_env.games.<game>.policy_kernels``) when the game has them;
+engine's policy kernels (the spec's ``kernels``) when the game has them;
 ``"random"`` falls back to a seeded numpy choice over the mask otherwise. Each row counts its first
 game only (rows that finish early keep playing, their later games are ignored), so the result is
 exactly ``games`` games, reproducible from ``seed``.
@@ -23,11 +23,11 @@ KERNEL_AGENTS = ("random", "heuristic")
 
 
 def policy_kernels(game: str = "fftcg"):
-    """The game's policy-kernel module (``tcg_env.games.<game>.policy_kernels``), or None for a
-    game that has none."""
-    from agents.base import KERNEL_AGENT_GAMES, policy_kernels_for
+    """The game's kernels with its policy kernels (``spec.kernels`` where ``spec.policy_kernels``),
+    or None for a game that has none."""
+    from agents.base import kernel_agent_games, policy_kernels_for
 
-    return policy_kernels_for(game) if game in KERNEL_AGENT_GAMES else None
+    return policy_kernels_for(game) if game in kernel_agent_games() else None
 
 
 def available_opponents(game: str = "fftcg") -> list[str]:
@@ -45,7 +45,7 @@ class KernelOpponent:
         self.vec = vec
         self.pk = policy_kernels(vec.game_name)
         if self.pk is None and kind != "random":
-            raise RuntimeError(f"the {kind!r} agent needs tcg_env.games.{vec.game_name}.policy_kernels, which is not available")
+            raise RuntimeError(f"the {kind!r} agent needs the policy kernels of {vec.game_name!r}, which its spec does not have")
         B = vec.num_envs
         if self.pk is not None:
             from tcg_env.engine.batch import seed_agent_rng

@@ -174,8 +174,10 @@ class PPOConfig:
             need(getattr(self, key) >= 1, key, f"must be >= 1, got {getattr(self, key)}")
         for key in ("eval_every", "eval_games", "final_eval_games"):
             need(getattr(self, key) >= 0, key, f"must be >= 0, got {getattr(self, key)}")
-        need(self.shaping_coef == 0 or self.game in ("fftcg", "weiss_schwarz"), "shaping_coef",
-             "is defined for fftcg and weiss_schwarz only")
+        import tcg_env
+
+        shaping = [g for g in tcg_env.list_games() if tcg_env.get_spec(g).shaping_potential is not None]
+        need(self.shaping_coef == 0 or self.game in shaping, "shaping_coef", f"is defined for {' and '.join(shaping)} only")
 
 
 # files of a run in out_dir/run_name: their presence means the directory holds a run (refused without

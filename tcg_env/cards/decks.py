@@ -1,4 +1,6 @@
-"""Deck lists: plain text and TOML, loading, validation (CR 8.1.1) and writing back.
+"""Deck lists of every game: plain text and TOML, loading and writing back. Deck construction
+rules are each game's own (``validate_deck`` in ``tcg_env.games.<game>``, used by its
+``GameSpec.load_deck``).
 
 Plain text, one entry a line (``#`` starts a comment; ``# name: ...``, ``# format: ...`` and
 ``# description: ...`` comment lines set the deck's metadata)::
@@ -17,14 +19,13 @@ TOML::
     count = 3
 
 The functions take any compiled card table with ``index`` (number -> id), ``numbers`` and ``names``
-(``FFCardTable`` for FF-TCG).
+(:class:`tcg_env.cards.pool.CardTable`).
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -34,22 +35,21 @@ from pydantic import ValidationError
 
 from tcg_env.cards.base import DeckList, format_loc
 from tcg_env.cards.errors import DeckError
-from tcg_env.games.fftcg import constants as K
 
 __all__ = [
     "Deck",
     "parse_deck_text",
     "parse_deck_toml",
     "load_deck",
-    "validate_deck",
     "deck_to_text",
     "deck_to_toml",
-    "list_fftcg_decks",
-    "fftcg_deck_dir",
+    "list_deck_files",
     "FORMATS",
+    "MAX_LINE_COUNT",
 ]
 
-FORMATS = ("constructed", "limited")
+FORMATS = ("constructed", "limited")  # the ``format`` a deck list may name (DeckList); games check their own
+MAX_LINE_COUNT = 60  # copies one deck line may ask for: more than any game's deck holds (catches typos)
 
 
 @dataclass
@@ -73,14 +73,9 @@ class Deck:
         return c
 
 
-def fftcg_deck_dir() -> Path:
-    return Path(__file__).resolve().parents[1] / "games" / "fftcg" / "data" / "decks"
-
-
-def list_fftcg_decks() -> list[str]:
-    """Names of the preconstructed FF-TCG decks (file stems in ``games/fftcg/data/decks``)."""
-    d = fftcg_deck_dir()
-    return sorted(p.stem for p in d.glob("*.toml")) + sorted(p.stem for p in d.glob("*.txt"))
+def list_deck_files(deck_dir: Path) -> list[str]:
+    """Names of the built-in decks in ``deck_dir`` (the stems of its ``.toml`` files, then ``.txt``)."""
+    return sorted(p.stem for p in deck_dir.glob("*.toml")) + sorted(p.stem for p in deck_dir.glob("*.txt"))
 
 
 # --------------------------------------------------------------------------------------------
@@ -109,8 +104,8 @@ def _build(table: Any, entries: list[tuple[str, int, int | None]], *, name: str,
         cid = _lookup(table, number, file, line)
         if count < 1:
             raise DeckError("count must be >= 1", file=file, line=line, card=number, field="count")
-        if count > K.MAX_DECK:
-            raise DeckError(f"count must be <= {K.MAX_DECK}", file=file, line=line, card=number, field="count")
+        if count > MAX_LINE_COUNT:
+            raise DeckError(f"count must be <= {MAX_LINE_COUNT}", file=file, line=line, card=number, field="count")
         ids.extend([cid] * count)
         if line is not None:
             lines.setdefault(number, line)
@@ -197,16 +192,13 @@ def _from_list(table: Any, items: Iterable[Any]) -> Deck:
     return Deck(name="custom", card_ids=np.asarray(ids, dtype=np.int32), source="<list>")
 
 
-def load_deck(
-    table: Any, source: Any, *, validate: bool = False, format: str | None = None, builtin_dir: Path | None = None
-) -> Deck:
-    """A deck from a built-in deck name, a file path (.toml or plain text), a list of card numbers or
-    ids, or a :class:`Deck`. Unknown card numbers and name mismatches raise here; deck construction
-    (size, copies) is checked by :func:`validate_deck`, or here with ``validate=True``. ``format``
-    overrides the format written in the list. ``builtin_dir`` is where built-in deck names are looked
-    up (default: the FF-TCG decks; other games pass theirs and run their own validation).
+def load_deck(table: Any, source: Any, *, builtin_dir: Path, format: str | None = None) -> Deck:
+    """A deck from a built-in deck name (a file stem in ``builtin_dir``, the game's deck folder), a
+    file path (.toml or plain text), a list of card numbers or ids, or a :class:`Deck`. Unknown card
+    numbers and name mismatches raise here; deck construction (size, copies) is the game's check.
+    ``format`` overrides the format written in the list.
     """
-    deck_dir = builtin_dir if builtin_dir is not None else fftcg_deck_dir()
+    deck_dir = builtin_dir
     if isinstance(source, Deck):
         deck = source
     elif isinstance(source, (list, tuple, np.ndarray)):
@@ -238,45 +230,6 @@ def load_deck(
         raise DeckError(f"cannot make a deck from {type(source).__name__}", file="<list>")
     if format is not None:
         deck.format = format
-    if validate:
-        validate_deck(table, deck)
-    return deck
-
-
-def validate_deck(table: Any, deck: Deck, format: str | None = None) -> Deck:
-    """Check deck construction (CR 8.1.1): constructed = exactly 50 cards, limited = 40 or more,
-    at most 3 copies of a card number; and the engine's capacity of ``MAX_DECK`` cards.
-    ``format`` defaults to the deck's own format ("constructed" unless the list says otherwise).
-    """
-    fmt = format or deck.format
-    file = deck.source
-    if fmt not in FORMATS:
-        raise DeckError(f"format must be one of {FORMATS}, got {fmt!r}", file=file, field="format")
-    n = len(deck.card_ids)
-    ids = np.asarray(deck.card_ids)
-    if ids.size and (ids.min() < 0 or ids.max() >= len(table.numbers)):
-        raise DeckError("card id out of range for this card pool", file=file, field="cards")
-    if n > K.MAX_DECK:
-        raise DeckError(
-            f"{n} cards: the engine holds at most {K.MAX_DECK} cards per deck (MAX_DECK)", file=file, field="cards"
-        )
-    if fmt == "constructed" and n != K.CONSTRUCTED_DECK_SIZE:
-        raise DeckError(
-            f"{n} cards: a constructed deck has exactly {K.CONSTRUCTED_DECK_SIZE} cards (CR 8.1.1.1)",
-            file=file, field="cards",
-        )  # fmt: skip
-    if fmt == "limited" and n < K.LIMITED_MIN_DECK_SIZE:
-        raise DeckError(
-            f"{n} cards: a limited deck has {K.LIMITED_MIN_DECK_SIZE} or more cards (CR 8.1.1.1)",
-            file=file, field="cards",
-        )  # fmt: skip
-    for cid, c in Counter(ids.tolist()).items():
-        if c > K.MAX_COPIES:
-            number = table.numbers[cid]
-            raise DeckError(
-                f"{c} copies of {table.names[cid]!r}: at most {K.MAX_COPIES} copies of a card number (CR 8.1.1.2)",
-                file=file, line=deck.lines.get(number), card=number, field="count",
-            )  # fmt: skip
     return deck
 
 

@@ -2,7 +2,8 @@
 
 A *card pool* is a card file in the project's own format (``docs/card-format.md``,
 ``docs/weiss_schwarz/card-format.md``): a ``cards`` list the game's schema validates. A *raw card
-database* is a real card list as published (the layouts :mod:`tcg_env.cards.importers` reads); it
+database* is a real card list as published (the layouts the game's importer reads,
+``GameSpec.importer``); it
 becomes a pool with ``tcg cards import --game GAME FILE --out POOL.json``. Handing a raw database
 where a pool is expected is an error that names that command.
 """
@@ -20,26 +21,19 @@ __all__ = ["POOL_FORMAT", "load_game_pool", "raw_database_layout", "import_card_
 POOL_FORMAT = "tcg_env.cards/1"  # the "format" key of a pool written by write_pool
 
 
-def _loader(game: str):
-    if game == "fftcg":
-        from tcg_env.cards.fftcg import load_fftcg_pool
-
-        return load_fftcg_pool
-    if game == "weiss_schwarz":
-        from tcg_env.cards.weiss_schwarz import load_ws_pool
-
-        return load_ws_pool
+def _spec(game: str):
     import tcg_env
 
-    tcg_env.get_spec(game)  # an unknown game: a ValueError naming the known ones
-    raise CardDataError(f"{game}: no card file loader (card pools exist for fftcg and weiss_schwarz)")
+    return tcg_env.get_spec(game)  # an unknown game: a ValueError naming the known ones
 
 
 def raw_database_layout(game: str, path: str | Path) -> str | None:
-    """The importer layout of ``path`` if it is a raw card database of ``game`` ("simulator",
-    "ffdecks" for FF-TCG, "english-db" for Weiss Schwarz), else None (a pool, or not JSON)."""
+    """The importer layout of ``path`` if it is a raw card database of ``game`` (the game's
+    ``GameSpec.raw_layout``: "simulator", "ffdecks" for FF-TCG, "english-db" for Weiss Schwarz),
+    else None (a pool, or not JSON)."""
+    spec = _spec(game)
     path = Path(path)
-    if path.suffix.lower() != ".json":
+    if spec.raw_layout is None or path.suffix.lower() != ".json":
         return None
     try:
         data: Any = json.loads(path.read_text(encoding="utf-8"))
@@ -51,22 +45,13 @@ def raw_database_layout(game: str, path: str | Path) -> str | None:
         data = data["cards"]
     if not isinstance(data, list) or not data or not isinstance(data[0], dict):
         return None
-    if game == "fftcg":
-        from tcg_env.cards.importers.fftcg_json import detect_layout
-
-        try:
-            return detect_layout(data)
-        except CardDataError:
-            return None
-    if game == "weiss_schwarz" and {"code", "ability", "trigger"} <= set(data[0]):
-        return "english-db"
-    return None
+    return spec.raw_layout(data)
 
 
 def load_game_pool(game: str, path: str | Path):
     """Compile the card pool file ``path`` of ``game``. A raw card database is refused with the
     import command to run; other problems are CardDataErrors naming file, card and field."""
-    load = _loader(game)
+    load = _spec(game).load_pool
     layout = raw_database_layout(game, path)
     if layout is not None:
         raise CardDataError(
@@ -82,13 +67,9 @@ def load_game_pool(game: str, path: str | Path):
 def import_card_file(game: str, path: str | Path):
     """Run the game's importer on a raw card database: an ImportResult (the cards, plus what was
     skipped and why, counted by reason; ``summary()``)."""
-    if game == "fftcg":
-        from tcg_env.cards.importers import import_fftcg_json as importer
-    elif game == "weiss_schwarz":
-        from tcg_env.cards.importers import import_ws_json as importer
-    else:
-        _loader(game)  # the unknown-game error
-        raise AssertionError("unreachable")
+    importer = _spec(game).importer
+    if importer is None:
+        raise CardDataError(f"{game}: no importer of published card lists", file=Path(path).name)
     if not Path(path).is_file():
         raise CardDataError("no such file", file=str(path))
     return importer(path)
@@ -97,7 +78,7 @@ def import_card_file(game: str, path: str | Path):
 def write_pool(game: str, cards: list, out: str | Path, source: str = "") -> Path:
     """Write ``cards`` (card models) as a JSON card pool that ``--cards`` and ``load_game_pool``
     read back; checked by compiling it before anything is written."""
-    compile_pool = _loader(game)
+    compile_pool = _spec(game).load_pool
     out = Path(out)
     if out.suffix.lower() != ".json":
         raise CardDataError(f"the pool is written as JSON: name it {out.with_suffix('.json').name}", file=str(out))

@@ -1,7 +1,7 @@
 """What every game's card pool shares: record validation, loading several files, the compiled
 table's common fields and the compiler's skeleton (two passes, interning, de-duplicated filters).
 
-A game module (``tcg_env.cards.fftcg``, ``tcg_env.cards.weiss_schwarz``) keeps only what is its own:
+A game's module (``tcg_env.games.<game>.cards``) keeps only what is its own:
 the pydantic schema, the per-card compile step and the game's extra interned names.
 """
 
@@ -50,6 +50,34 @@ def parse_card_records(
             raise err from None
         cards.append(card.with_file(file))
     return cards
+
+
+def card_file_functions(title: str, model: type[BaseModel], default_path: Callable[[], Path],
+                        compile_pool: Callable[[list], Any], **parse_options: Any):  # fmt: skip
+    """A game's three card-file functions, ``(parse_cards, load_cards, load_pool)``:
+
+    * ``parse_cards(records, file="<data>")`` validates raw records (:func:`load_card_records`)
+      against ``model`` (``parse_options``: ``skip`` / ``clean_field`` of :func:`parse_card_records`);
+    * ``load_cards(path=None)`` reads and validates one card file (TOML, YAML or JSON; default
+      ``default_path()``, the packaged starter pool);
+    * ``load_pool(path=None)`` loads card file(s) (one, a list, or the default) and compiles them
+      with ``compile_pool``.
+    """
+    from tcg_env.cards.loaders import load_card_records
+
+    def parse_cards(records: CardRecords | list[dict[str, Any]], file: str = "<data>") -> list:
+        return parse_card_records(records, model, file, **parse_options)
+
+    def load_cards(path: str | Path | None = None) -> list:
+        return parse_cards(load_card_records(path if path is not None else default_path()))
+
+    def load_pool(path: str | Path | list[str | Path] | None = None):
+        return load_pool_files(path, default_path(), load_cards, compile_pool)
+
+    parse_cards.__doc__ = f"Validate raw records (from ``load_card_records``) against the {title} schema."
+    load_cards.__doc__ = f"Read and validate one {title} card file (TOML, YAML or JSON)."
+    load_pool.__doc__ = "Load card file(s) (default: the packaged starter pool) and compile them."
+    return parse_cards, load_cards, load_pool
 
 
 def load_pool_files(path, default: Path, load_cards: Callable[[Any], list], compile_pool: Callable[[list], Any]):
@@ -113,6 +141,9 @@ class CardTable:
     # the game's card-table columns of an ability run (set by subclasses)
     ABIL_START_COL = -1
     ABIL_COUNT_COL = -1
+    # packs the tables into the kernels' ``T`` (the game sets ``tcg_env.engine.tables.pack_tables``:
+    # the card layer sits below the engine and does not import it)
+    PACK = None
 
     @property
     def n_cards(self) -> int:
@@ -122,6 +153,35 @@ class CardTable:
     def name_of_id(self) -> list[str]:
         """Name id -> card name ('' for id 0)."""
         return inverse_ids(self.name_ids)
+
+    @property
+    def kernel_tables(self) -> np.ndarray:
+        """``T``, the argument every kernel takes: the tables ``cards``, ``abilities``, ``filters``
+        and ``code`` packed into one int32 array by the game's :attr:`PACK` (the engine's
+        ``pack_tables``), with the game's :meth:`card_obs_rows` as its ``obs_rows`` table (the
+        observation copies a card's static columns from it). Computed once."""
+        cached = self.__dict__.get("_kernel_tables")
+        if cached is None:
+            cached = self.PACK(self.cards, self.abilities, self.filters, self.code, self.card_obs_rows())
+            self.__dict__["_kernel_tables"] = cached
+        return cached
+
+    @property
+    def obs_features(self) -> np.ndarray:
+        """float32 ``[n_cards, features]`` static observation features per card id (the game's
+        :meth:`card_obs_features`). Computed once."""
+        feats = self.__dict__.get("_obs_features")
+        if feats is None:
+            feats = self.__dict__["_obs_features"] = self.card_obs_features()
+        return feats
+
+    def card_obs_features(self) -> np.ndarray:
+        """The game's static observation features per card id (float32 ``[n_cards, features]``)."""
+        raise NotImplementedError
+
+    def card_obs_rows(self) -> np.ndarray:
+        """The ``obs_rows`` table of :attr:`kernel_tables` (default: :attr:`obs_features`)."""
+        return self.obs_features
 
     def card_id(self, number: str) -> int:
         try:

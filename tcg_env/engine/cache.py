@@ -28,13 +28,19 @@ from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # tcg_env/
 _KERNEL_DIRS = (_PACKAGE / "engine", _PACKAGE / "games")
+# a game's Python-layer modules (docs/architecture.md, "One folder per game"): no kernel is defined
+# in them or imports them (tests/engine/test_cache.py checks), so an edit to a card compiler, an
+# importer or an adapter does not recompile the engine
+PYTHON_ONLY = frozenset({"__init__", "adapter", "cards", "decks", "env", "importer", "scenario", "support"})
 _installed = False
 _memo: dict = {}
 
 
 def kernel_sources() -> list[Path]:
-    """Every Python file whose code a cached kernel of the package can contain."""
-    return sorted(p for d in _KERNEL_DIRS for p in d.rglob("*.py"))
+    """Every Python file whose code a cached kernel of the package can contain: the engine's, and
+    a game's except its Python-layer modules (:data:`PYTHON_ONLY`)."""
+    engine, games = _KERNEL_DIRS
+    return sorted([*engine.rglob("*.py"), *(p for p in games.rglob("*.py") if p.stem not in PYTHON_ONLY)])
 
 
 def package_stamp() -> bytes:

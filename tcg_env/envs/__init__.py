@@ -5,26 +5,41 @@
   :class:`TCGSingleAgentEnv`;
 * batched: :class:`TCGVectorEnv` (B games per call, numpy in and out).
 
-A new game plugs in with a 5-line module like ``fftcg_v0.py`` plus an entry in ``ENV_MODULES``
-and in ``tcg_env.GYM_IDS`` (registered with Gymnasium by ``import tcg_env``).
+Every registered game gets them by registering (``tcg_env.registry``): its PettingZoo module
+``tcg_env.games.<game>.env`` is importable as ``tcg_env.envs.<spec.env_name>`` (the PettingZoo
+convention, e.g. ``tcg_env.envs.weiss_schwarz_v0``), listed in ``ENV_MODULES``, and its Gymnasium
+id is in ``tcg_env.GYM_IDS``.
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
 
-from tcg_env.envs import fftcg_v0, weiss_schwarz_v0
+from tcg_env import GYM_IDS  # registered with Gymnasium by `import tcg_env`
 from tcg_env.envs.aec import TCGAECEnv
 from tcg_env.envs.gym_wrapper import RandomPolicy, TCGSingleAgentEnv
 from tcg_env.envs.vector import TCGVectorEnv
 from tcg_env.envs.wrappers import IllegalActionLosesWrapper
+from tcg_env.registry import game_package, get_spec, list_games
 
-ENV_MODULES = {"fftcg": "tcg_env.envs.fftcg_v0", "weiss_schwarz": "tcg_env.envs.weiss_schwarz_v0"}
-from tcg_env import GYM_IDS  # registered with Gymnasium by `import tcg_env`
+
+def _env_modules() -> dict[str, str]:
+    """Each game's ``env`` module, importable as ``tcg_env.envs.<env_name>``: game -> that name."""
+    names = {}
+    for game in list_games():
+        env_name = get_spec(game).env_name
+        module = importlib.import_module(f"{game_package(game)}.env")
+        sys.modules[f"{__name__}.{env_name}"] = module  # `import tcg_env.envs.fftcg_v0` finds it
+        globals()[env_name] = module  # `from tcg_env.envs import fftcg_v0`
+        names[game] = f"{__name__}.{env_name}"
+    return names
+
+
+ENV_MODULES = _env_modules()
 
 __all__ = [
-    "fftcg_v0",
-    "weiss_schwarz_v0",
+    *(name.rsplit(".", 1)[1] for name in ENV_MODULES.values()),
     "make_env",
     "TCGAECEnv",
     "TCGSingleAgentEnv",
@@ -41,4 +56,3 @@ def make_env(game: str, **kwargs) -> TCGAECEnv:
     if game not in ENV_MODULES:
         raise ValueError(f"no env for game {game!r}; available: {sorted(ENV_MODULES)}")
     return importlib.import_module(ENV_MODULES[game]).env(**kwargs)
-

@@ -8,17 +8,9 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from tcg_env.cards import (
-    DeckError,
-    deck_to_text,
-    deck_to_toml,
-    list_fftcg_decks,
-    load_deck,
-    load_fftcg_pool,
-    parse_deck_text,
-    parse_deck_toml,
-    validate_deck,
-)
+from tcg_env.cards import DeckError, deck_to_text, deck_to_toml, parse_deck_text, parse_deck_toml
+from tcg_env.games.fftcg.cards import load_fftcg_pool
+from tcg_env.games.fftcg.decks import list_fftcg_decks, load_deck, validate_deck
 from tcg_env.games.fftcg import constants as K
 
 EXPECTED = {"fire_wind_aggro", "ice_water_control", "earth_lightning_midrange", "backup_ramp"}

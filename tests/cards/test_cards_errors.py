@@ -6,7 +6,8 @@ import pickle
 
 import pytest
 
-from tcg_env.cards import CardDataError, load_fftcg_cards, load_fftcg_pool
+from tcg_env.cards import CardDataError
+from tcg_env.games.fftcg.cards import load_fftcg_cards, load_fftcg_pool
 
 CARD = """
 [[cards]]

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tcg_env.cards import compile_fftcg_pool
-from tcg_env.cards.importers import import_fftcg_json
+from tcg_env.games.fftcg.cards import compile_fftcg_pool
+from tcg_env.games.fftcg.importer import import_fftcg_json
 
 CARDDATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "carddata" / "fftcg"
 SIM = CARDDATA / "ThomasALeon_FFTCGSim__fftcg_real_cards.json"

@@ -7,8 +7,8 @@ import json
 import numpy as np
 import yaml
 
-from tcg_env.cards import load_card_records, load_fftcg_cards, load_fftcg_pool
-from tcg_env.cards.fftcg import default_pool_path
+from tcg_env.cards import load_card_records
+from tcg_env.games.fftcg.cards import default_pool_path, load_fftcg_cards, load_fftcg_pool
 
 TOML = """
 [[cards]]

@@ -7,7 +7,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from tcg_env.cards.fftcg import EFFECT_OPS, compile_fftcg_pool, load_fftcg_cards, load_fftcg_pool
+from tcg_env.games.fftcg.cards import EFFECT_OPS, compile_fftcg_pool, load_fftcg_cards, load_fftcg_pool
 from tcg_env.games.fftcg import constants as K
 
 

@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from tcg_env.cards import CardDataError, load_fftcg_pool
-from tcg_env.cards.weiss_schwarz import load_ws_pool
+from tcg_env.cards import CardDataError
+from tcg_env.games.fftcg.cards import load_fftcg_pool
+from tcg_env.games.weiss_schwarz.cards import load_ws_pool
 
 FF = {"number": "T-001", "name": "Test Lancer", "element": "fire", "type": "forward", "cost": 3, "power": 7000}
 WS = {"number": "T-001", "name": "Test Knight", "type": "character", "color": "red", "level": 1, "cost": 1,

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from tcg_env.engine.tables import unpack_tables
-from tcg_env.cards.weiss_schwarz import EFFECT_OPS, load_ws_pool
+from tcg_env.games.weiss_schwarz.cards import EFFECT_OPS, load_ws_pool
 from tcg_env.games.weiss_schwarz import constants as K
 
 

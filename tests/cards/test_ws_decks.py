@@ -6,7 +6,8 @@ import pytest
 
 from tcg_env.cards import DeckError
 from tcg_env.cards.decks import deck_to_text, deck_to_toml
-from tcg_env.cards.weiss_schwarz import compile_ws_pool, load_ws_cards, load_ws_deck, load_ws_pool, validate_ws_deck
+from tcg_env.games.weiss_schwarz.cards import compile_ws_pool, load_ws_cards, load_ws_pool
+from tcg_env.games.weiss_schwarz.decks import load_ws_deck, validate_ws_deck
 
 # a legal 50-card list: 10 characters x 4 + 2 characters x 1 + 2 climax x 4
 LEGAL = [("LF-001", 4), ("LF-002", 4), ("LF-003", 4), ("LF-004", 4), ("LF-005", 4), ("LF-006", 4), ("LF-007", 4),

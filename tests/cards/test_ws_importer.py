@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from tcg_env.cards import CardDataError
-from tcg_env.cards.importers import import_ws_json
-from tcg_env.cards.importers.ws_json import parse_ability_line
-from tcg_env.cards.weiss_schwarz import compile_ws_pool
+from tcg_env.games.weiss_schwarz.importer import import_ws_json, parse_ability_line
+from tcg_env.games.weiss_schwarz.cards import compile_ws_pool
 from tcg_env.games.weiss_schwarz import constants as K
 
 CARDDATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "carddata" / "weiss_schwarz"

@@ -7,7 +7,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from tcg_env.cards.weiss_schwarz import list_ws_decks, load_ws_deck, load_ws_pool, validate_ws_deck
+from tcg_env.games.weiss_schwarz.cards import load_ws_pool
+from tcg_env.games.weiss_schwarz.decks import list_ws_decks, load_ws_deck, validate_ws_deck
 from tcg_env.games.weiss_schwarz import constants as K
 
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tcg_env.cards import CardDataError
-from tcg_env.cards.weiss_schwarz import load_ws_cards, load_ws_pool
+from tcg_env.games.weiss_schwarz.cards import load_ws_cards, load_ws_pool
 
 CLIMAX = """
 [[cards]]

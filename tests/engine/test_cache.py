@@ -70,3 +70,35 @@ def test_every_source_backed_numba_locator_has_a_package_twin_in_front(name):
     names = [c.__name__ for c in classes]
     assert names.index("Package" + name) < names.index(name)
     assert Path(cache.__file__).parent.name == "engine"
+
+
+def test_the_python_layer_modules_left_out_of_the_stamp_hold_no_kernel_and_no_kernel_imports_them():
+    """cache.PYTHON_ONLY (adapters, card compilers, importers, decks, envs, scenarios) are left out
+    of the stamp: an edit there must not change any compiled kernel. So none of them defines a numba
+    function, and no stamped module of a game imports one of them."""
+    import ast
+    import re
+
+    games = Path(cache.__file__).resolve().parents[1] / "games"
+    decorated = re.compile(r"^@(njit|internal|internal_nrt|kernel|overload)\b", re.M)
+    stamped = set(cache.kernel_sources())
+    checked = 0
+    for path in sorted(games.rglob("*.py")):
+        text = path.read_text()
+        if path.stem in cache.PYTHON_ONLY:
+            assert path not in stamped
+            assert not decorated.search(text), f"{path}: a Python-layer module defines a kernel"
+            checked += 1
+            continue
+        assert path in stamped
+        for node in ast.walk(ast.parse(text)):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            for name in names:
+                parts = name.split(".")
+                if parts[:2] == ["tcg_env", "games"] and len(parts) >= 4:
+                    assert parts[3] not in cache.PYTHON_ONLY, f"{path}: imports the Python-layer module {name}"
+    assert checked >= 10

@@ -217,3 +217,17 @@ def test_a_rules_variant_replaces_hooks_without_touching_the_base_games_engine()
         a["states"], T, a["masks"], batch.seed_agent_rng(n, 3),
         np.tile(np.array([policy.AGENT_HEURISTIC, policy.AGENT_RANDOM], np.int32), (n, 1)), 100, lengths)
     assert (a["states"][first == 0, H_WINNER] == 0).all()  # 8 tokens: the misère heuristic wins moving first
+
+
+def test_is_cached_asks_for_the_games_own_compiled_core():
+    """The core's kernels are compiled once per game, so the command line's first-run notice
+    (engine.cache.is_cached) must look for the game's own entry, not any entry of the kernel."""
+    from tcg_env.engine.cache import is_cached
+
+    if not hasattr(rows.row_entry, "signatures"):
+        pytest.skip("NUMBA_DISABLE_JIT: nothing is compiled")
+    nothing = np.zeros(1, np.int32)
+    rows.row_entry(G, rows.ROW_MASK, new_row(), T, nothing, nothing, 0, 0, 0, 0, np.zeros(toy.NUM_ACTIONS, np.int8),
+                   np.zeros(1, np.float32))
+    assert is_cached(rows.row_entry, game=G)
+    assert not is_cached(rows.row_entry, game=Rules("toy_game_never_compiled"))

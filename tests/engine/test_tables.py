@@ -84,7 +84,7 @@ def test_a_games_kernel_tables_are_its_pool_tables_packed(game):
     if game == "fftcg":
         expected = pool.obs_features  # the static columns of a card row (CARD_COLUMNS)
     else:
-        from tcg_env.cards.weiss_schwarz import card_obs_rows
+        from tcg_env.games.weiss_schwarz.cards import card_obs_rows
 
         expected = card_obs_rows(pool.cards)
     assert np.array_equal(unpack_obs_rows(pool.kernel_tables), expected)

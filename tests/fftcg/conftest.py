@@ -10,7 +10,7 @@ from tcg_env.games.fftcg.scenario import Scenario
 
 @pytest.fixture(scope="session")
 def pool():
-    from tcg_env.cards.fftcg import load_fftcg_pool
+    from tcg_env.games.fftcg.cards import load_fftcg_pool
 
     return load_fftcg_pool(DATA / "rules_pool.toml")
 

@@ -52,7 +52,7 @@ def test_illegal_decks_are_refused_with_the_problem_named(tmp_path):
 
 
 def test_a_malformed_card_file_names_file_card_and_field(tmp_path):
-    from tcg_env.cards.fftcg import load_fftcg_pool
+    from tcg_env.games.fftcg.cards import load_fftcg_pool
 
     p = tmp_path / "cards.toml"
     p.write_text('[[cards]]\nnumber = "X-1"\nname = "Odd"\nelement = "plasma"\ntype = "forward"\ncost = 2\npower = 5000\n')

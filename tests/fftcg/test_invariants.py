@@ -163,10 +163,10 @@ def test_a_pass_that_hands_priority_on_needs_no_new_rule_processes_CR_11_1_6_12_
 
 def test_observation_card_rows_carry_the_cards_static_features():
     """Hand and field rows of the observation (docs/fftcg/observations.md) hold each card's static
-    columns exactly as the pool's feature table has them (cards.fftcg.card_obs_features: present,
+    columns exactly as the pool's feature table has them (games.fftcg.cards.card_obs_features: present,
     element and type one-hots, cost / 10, printed power / 10000 and keywords for hand cards,
     id + 1), and empty rows are all zero; observe_row writes them from the cards table."""
-    from tcg_env.cards.fftcg import card_obs_features
+    from tcg_env.games.fftcg.cards import card_obs_features
     from tcg_env.games.fftcg import observation as O
 
     g = tcg_env.make_game("fftcg", seed=31)

@@ -89,7 +89,7 @@ def test_deck_validate_for_weiss_schwarz(tmp_path, capsys):
     assert "short.txt" in err and "a deck has exactly 50 cards (CR 5.1.2.1)" in err
     assert "unknown.txt: line 1: card 'NOPE-999'" in err and "2 of 2 deck(s) invalid" in err
     assert main(["deck", "validate", "--game", GAME, "--format", "limited", DECKS[0]]) == 2
-    assert "one deck format (CR 5.1.2)" in capsys.readouterr().err
+    assert "weiss_schwarz has no deck format 'limited'; its formats: standard" in capsys.readouterr().err
 
 
 def test_cards_list_and_show_for_weiss_schwarz(capsys):
@@ -105,8 +105,8 @@ def test_cards_list_and_show_for_weiss_schwarz(capsys):
     assert main(["cards", "show", "--game", GAME, first]) == 0
     assert capsys.readouterr().out.startswith(pool.describe_card(0))
     assert main(["cards", "list", "--game", GAME, "--element", "fire"]) == 2
-    assert "use --color" in capsys.readouterr().err
+    assert "--element is not a filter of Weiss Schwarz cards; its filters: --color, --type" in capsys.readouterr().err
     assert main(["cards", "list", "--game", GAME, "--color", "orange"]) == 2
-    assert "unknown colour 'orange'; choose from yellow" in capsys.readouterr().err
+    assert "unknown color 'orange'; choose from yellow" in capsys.readouterr().err
     assert main(["cards", "list", "--color", "red"]) == 2  # fftcg has elements
-    assert "Weiss Schwarz filters" in capsys.readouterr().err
+    assert "--color is not a filter of Final Fantasy TCG cards; its filters: --element" in capsys.readouterr().err

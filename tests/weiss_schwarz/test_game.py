@@ -21,7 +21,7 @@ _LISTS = ("DECK", "HAND", "WR", "CLOCK", "LEVEL", "STOCK", "MEMORY", "RES", "CX"
 
 def _have_real_pool() -> bool:
     try:
-        from tcg_env.cards.weiss_schwarz import load_ws_pool  # noqa: F401
+        from tcg_env.games.weiss_schwarz.cards import load_ws_pool  # noqa: F401
     except ImportError:
         return False
     return len(tcg_env.list_decks("weiss_schwarz")) >= 2

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tcg_env.cards.weiss_schwarz import card_obs_rows
+from tcg_env.games.weiss_schwarz.cards import card_obs_rows
 from tcg_env.engine.tables import pack_tables
 from tcg_env.games.weiss_schwarz import constants as K
 

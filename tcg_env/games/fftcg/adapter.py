@@ -1,4 +1,5 @@
-"""FF-TCG Python side: action descriptions, the text board, snapshots and entity observations."""
+"""FF-TCG Python side: action descriptions, the text board, snapshots, entity observations, the
+networks' input scale and shaping potential, and deck / card-list summaries (the spec's hooks)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
+from tcg_env.adapter import card_attribute, check_progress, check_ranges, deck_counts
 from tcg_env.spec import SHARED, CardZones
 from tcg_env.games.fftcg.observation import (
     CARD_COLUMNS,
@@ -348,11 +350,9 @@ def check_values(row: np.ndarray) -> None:
 def check_consistency(row: np.ndarray, pool) -> None:
     """Every card slot is in exactly the zone list its zone says; counts within capacity; the
     pending decision has a legal action."""
-    from tcg_env.engine.rows import ROW_MASK, ROW_STEP, row_entry
-    from tcg_env.games.fftcg.hooks import RULES
+    from tcg_env.games.fftcg import SPEC
 
-    _NO_CARDS = np.zeros(1, np.int32)
-    _NO_OBS = np.zeros(1, np.float32)
+    kernels = SPEC.kernels
 
     def err(msg):
         raise SnapshotError("fftcg snapshot: " + msg)
@@ -381,7 +381,7 @@ def check_consistency(row: np.ndarray, pool) -> None:
                 if int(row[off + slot * S.CARD_W]) != 0:
                     err(f"slot {slot} is not on the field but has {attr} {int(row[off + slot * S.CARD_W])}: "
                         "only field cards carry damage and end-of-turn changes")
-    for name, off, lo, hi in (
+    check_ranges(row, (
         ("stack_count", S.STACK_N, 0, K.STACK_MAX),
         ("frame_count", S.FRAME_N, 0, K.FRAME_MAX),
         ("attacker_count", S.ATK_N, 0, K.FIELD_SLOTS),
@@ -391,29 +391,11 @@ def check_consistency(row: np.ndarray, pool) -> None:
         ("phase", S.PHASE, 0, len(K.Phase) - 1),
         ("decision", H_DECISION, 0, K.N_DECISIONS - 1),
         ("turn_player", S.TURN_PLAYER, 0, 1),
-    ):
-        v = int(row[off])
-        if not lo <= v <= hi:
-            err(f"field {name!r} is {v}, must be {lo}..{hi}")
-    if int(row[H_ERROR]) != 0:
-        err("field 'error' is set: the snapshot records an engine fault")
+    ), err)
     if row[S.MARKS : S.MARKS + K.N_SLOTS].any():
         err("field 'scratch_marks' must be all zero")
+    check_progress(row, pool, err, kernels, K.NUM_ACTIONS, K.Decision)
     done = int(row[H_DONE])
-    if done not in (0, 1):
-        err("field 'done' must be 0 or 1")
-    if done:
-        if int(row[H_WINNER]) not in (0, 1, 2):
-            err("a finished game needs winner 0, 1 or 2 (draw)")
-    else:
-        if int(row[H_WINNER]) != -1:
-            err("a game in progress must have winner -1")
-        if int(row[H_DECIDER]) not in (0, 1) or int(row[H_DECISION]) == 0:
-            err("a game in progress needs a pending decision and a decider 0 or 1")
-        mask = np.zeros(K.NUM_ACTIONS, np.int8)
-        trial = row.copy()
-        if row_entry(RULES, ROW_MASK, trial, pool.kernel_tables, _NO_CARDS, _NO_CARDS, 0, 0, 0, 0, mask, _NO_OBS) == 0:
-            err(f"the pending decision {K.Decision(int(row[H_DECISION])).name} has no legal action")
     clean = int(row[S.PRIORITY_CLEAN])
     if clean not in (0, 1):
         err(f"field 'priority_rules_clean' must be 0 or 1, got {clean}")
@@ -426,11 +408,57 @@ def check_consistency(row: np.ndarray, pool) -> None:
         # and without it must reach the same state, or the position needs them (set the flag to 0)
         with_flag, without = row.copy(), row.copy()
         without[S.PRIORITY_CLEAN] = 0
+        mask, no_cards, no_obs = np.zeros(K.NUM_ACTIONS, np.int8), np.zeros(1, np.int32), np.zeros(1, np.float32)
         for trial in (with_flag, without):
-            row_entry(RULES, ROW_STEP, trial, pool.kernel_tables, _NO_CARDS, _NO_CARDS, 0, 0, 0, K.PASS, mask, _NO_OBS)
+            kernels.row_entry(kernels.ROW_STEP, trial, pool.kernel_tables, no_cards, no_cards, 0, 0, 0, K.PASS, mask,
+                              no_obs)
         if not np.array_equal(with_flag, without):
             err("field 'priority_rules_clean' is 1 but the rule processes (CR 12.3) would change this position; "
                 "set it to 0")
+
+
+# ---- networks and training ---------------------------------------------------------------------
+def obs_scale() -> np.ndarray:
+    """Per-column input scale of the flat observation (1 except the integer columns): FF-TCG's
+    observation carries a few small integers (card ids, element / type / zone indices), brought to
+    [0, 1] here."""
+    scale = np.ones(OBS_SIZE, np.float32)
+    card_id = CARD_COLUMNS.index("card_id_plus1")
+    for start, rows in ((OBS_HAND, K.HAND_SLOTS), (OBS_OWN_FIELD, K.FIELD_SLOTS), (OBS_OPP_FIELD, K.FIELD_SLOTS)):
+        scale[start + card_id : start + rows * CARD_FEATURES : CARD_FEATURES] = 1.0 / 128.0
+    ent = {n: i for i, n in enumerate(ENTRY_COLUMNS)}
+    scale[OBS_STACK + ent["card_id_plus1"] : OBS_OPTIONS : ENTRY_FEATURES] = 1.0 / 128.0
+    scale[OBS_STACK + ent["element"] : OBS_OPTIONS : ENTRY_FEATURES] = 1.0 / 8.0
+    opt = {n: i for i, n in enumerate(OPTION_COLUMNS)}
+    scale[OBS_OPTIONS + opt["card_id_plus1"] :: OPTION_FEATURES] = 1.0 / 128.0
+    for name in ("element", "type", "zone"):
+        scale[OBS_OPTIONS + opt[name] :: OPTION_FEATURES] = 1.0 / 8.0
+    return scale
+
+
+def shaping_potential() -> dict[int, float]:
+    """{observation column: weight} of "opponent's damage minus mine, as a fraction of the damage
+    that loses": 7 damage (CR 1.2.2: the ``*_damage_div7`` columns)."""
+    col = {n: OBS_GLOBAL + i for i, n in enumerate(GLOBAL_COLUMNS)}
+    return {col["opp_damage_div7"]: 1.0, col["my_damage_div7"]: -1.0}
+
+
+# ---- card lists and decks ------------------------------------------------------------------------
+TYPE_NAMES = [t.name.lower() for t in sorted(K.CardType)]
+
+
+def card_attributes(pool) -> dict:
+    """``tcg cards list`` filters: --element, --type, --cost."""
+    return {"element": card_attribute(pool, K.C_ELEMENT, K.ELEMENT_NAMES),
+            "type": card_attribute(pool, K.C_TYPE, TYPE_NAMES), "cost": card_attribute(pool, K.C_COST)}
+
+
+def deck_summary(pool, deck) -> str:
+    """``30 forwards, 15 backups, 5 summons; fire 25, wind 25``."""
+    types = deck_counts(pool, deck.card_ids, K.C_TYPE, TYPE_NAMES)
+    elements = deck_counts(pool, deck.card_ids, K.C_ELEMENT, K.ELEMENT_NAMES, order="count")
+    return (", ".join(f"{n} {t}s" for t, n in types.items()) + "; "
+            + ", ".join(f"{e} {n}" for e, n in elements.items()))  # fmt: skip
 
 
 # ---- entity observations -------------------------------------------------------------------------

@@ -283,6 +283,36 @@ class AttackStep(IntEnum):
     DAMAGE = 4  # CR 10.1.4
 
 
+class EngineError(IntEnum):
+    """``H_ERROR`` codes: an engine bug stopped the game (ended as a draw); never a rules outcome."""
+
+    NONE = 0
+    RUNAWAY = 1  # advance ran 100000 steps without a decision
+    UNKNOWN_FLOW = 2  # the flow word holds no known state
+
+
+class BreakMark(IntEnum):
+    """What a rule process (CR 12.4) marks a field card for, before the marked cards move at once."""
+
+    NONE = 0
+    TO_BREAK_ZONE = 1  # put into the Break Zone (not "broken": no "when broken" triggers)
+    BROKEN = 2  # broken (CR 12.4.5: damage >= power)
+
+
+class DiscardFor(IntEnum):
+    """``DEC_ARG`` of a DISCARD decision: why the player discards."""
+
+    HAND_LIMIT = 0  # CR 9.5.1.2
+    EFFECT = 1  # an effect's discard (its frame counts the cards)
+
+
+class SelectFor(IntEnum):
+    """``DEC_ARG`` of a SELECT_CARD decision: the instruction choosing the card."""
+
+    SEARCH = 1  # Op.SEARCH: a card of the deck (CR 15.1.1.8)
+    PUT_ONTO_FIELD = 2  # Op.PUT_ONTO_FIELD: a card of the hand or the Break Zone
+
+
 class Decision(IntEnum):
     """What the player on move is asked. The action layout gives each index its meaning."""
 

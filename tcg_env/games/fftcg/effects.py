@@ -390,7 +390,7 @@ def run_top_frame(s, T):
                         break
                     discard_hand_index(s, who, rng_below(s, n))
             elif s[base + FR_CNT] < a0 and s[HAND_N + who] > 0:
-                s[DEC_ARG] = 1
+                s[DEC_ARG] = K.DiscardFor.EFFECT
                 set_decision(s, K.Decision.DISCARD, who)
                 return False
             s[base + FR_CNT] = 0
@@ -406,7 +406,7 @@ def run_top_frame(s, T):
                     n = keep_candidates_that_fit(s, T, ctrl)
                 if n > 0:
                     s[base + FR_CNT] = 1
-                    s[DEC_ARG] = 1
+                    s[DEC_ARG] = K.SelectFor.SEARCH
                     set_decision(s, K.Decision.SELECT_CARD, ctrl)
                     return False
             zone_shuffle(s, ZT, K.Zone.DECK, ctrl, s)  # CR 15.1.1.8
@@ -420,7 +420,7 @@ def run_top_frame(s, T):
                     n = fill_candidates_distinct(s, T, a0, ctrl, src, BREAK_N + ctrl, BREAK_L + ctrl * MAX_DECK)
                 k = keep_candidates_that_fit(s, T, ctrl)
                 if k > 0:
-                    s[DEC_ARG] = 2
+                    s[DEC_ARG] = K.SelectFor.PUT_ONTO_FIELD
                     set_decision(s, K.Decision.SELECT_CARD, ctrl)
                     return False
             s[base + FR_CNT] = 0

@@ -505,7 +505,7 @@ def apply_unchecked(s, T, a):
         place_trigger(s, T, p, s[CAND + (a - OPTION_BASE)])
     elif kind == K.Decision.DISCARD:
         discard_hand_index(s, p, a - HAND_BASE)
-        if s[DEC_ARG] == 1:
+        if s[DEC_ARG] == K.DiscardFor.EFFECT:
             base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
             s[base + FR_CNT] += 1
     elif kind == K.Decision.SELECT_CARD:

@@ -37,9 +37,9 @@ def rule_processes(s, T):
                 cid = s[CARD + slot * CARD_W]
                 if cards[cid, K.C_TYPE] == K.CardType.FORWARD:
                     if s[D_POWER + slot * CARD_W] <= 0:
-                        marks[slot] = 1  # CR 12.4.4
+                        marks[slot] = K.BreakMark.TO_BREAK_ZONE  # CR 12.4.4
                     elif s[DMG + slot * CARD_W] >= s[D_POWER + slot * CARD_W]:
-                        marks[slot] = 2  # CR 12.4.5
+                        marks[slot] = K.BreakMark.BROKEN  # CR 12.4.5
                 if is_light_dark(cards, cid):
                     ld += 1
                 # CR 12.4.6, each pair once: a non-generic card sharing its name with another
@@ -51,28 +51,28 @@ def rule_processes(s, T):
                     other = s[FIELD_L + p * FIELD_SLOTS + j]
                     ocid = s[CARD + other * CARD_W]
                     if cards[ocid, K.C_NAME] == name:
-                        if not generic and marks[slot] == 0:
-                            marks[slot] = 1
-                        if cards[ocid, K.C_GENERIC] == 0 and marks[other] == 0:
-                            marks[other] = 1
+                        if not generic and marks[slot] == K.BreakMark.NONE:
+                            marks[slot] = K.BreakMark.TO_BREAK_ZONE
+                        if cards[ocid, K.C_GENERIC] == 0 and marks[other] == K.BreakMark.NONE:
+                            marks[other] = K.BreakMark.TO_BREAK_ZONE
             if ld >= 2:
                 for i in range(s[FIELD_N + p]):
                     slot = s[FIELD_L + p * FIELD_SLOTS + i]
-                    if is_light_dark(cards, s[CARD + slot * CARD_W]) and marks[slot] == 0:
-                        marks[slot] = 1  # CR 12.4.7
+                    if is_light_dark(cards, s[CARD + slot * CARD_W]) and marks[slot] == K.BreakMark.NONE:
+                        marks[slot] = K.BreakMark.TO_BREAK_ZONE  # CR 12.4.7
         any_marked = False  # only field cards get marked: check those, not all 120 slots
         for p in range(2):
             for i in range(s[FIELD_N + p]):
-                if marks[s[FIELD_L + p * FIELD_SLOTS + i]] != 0:
+                if marks[s[FIELD_L + p * FIELD_SLOTS + i]] != K.BreakMark.NONE:
                     any_marked = True
         if not any_marked:
             return False  # the common case: nothing to do, and the marks are all zero
         for slot in range(N_SLOTS):
             m = marks[slot]
-            if m != 0:
-                marks[slot] = 0
+            if m != K.BreakMark.NONE:
+                marks[slot] = K.BreakMark.NONE
                 if s[ZONE + slot * CARD_W] == K.Zone.FIELD:
-                    leave_field(s, T, slot, K.Zone.BREAK, m == 2)
+                    leave_field(s, T, slot, K.Zone.BREAK, m == K.BreakMark.BROKEN)
                     changed = True
         if not changed:
             return False

@@ -166,7 +166,7 @@ def advance(s, T):
         fresh = False
         guard += 1
         if guard > 100000:
-            s[H_ERROR] = 1
+            s[H_ERROR] = K.EngineError.RUNAWAY
             end_game(s, WINNER_DRAW)
             return
         if s[FRAME_N] > 0:
@@ -209,7 +209,7 @@ def advance(s, T):
         elif flow == FL_END_HAND_LIMIT:
             tp = s[TURN_PLAYER]
             if s[HAND_N + tp] > HAND_LIMIT:
-                s[DEC_ARG] = 0
+                s[DEC_ARG] = K.DiscardFor.HAND_LIMIT
                 set_decision(s, K.Decision.DISCARD, tp)  # CR 9.5.1.2
             else:
                 s[FLOW] = FL_END_CLEANUP
@@ -231,7 +231,7 @@ def advance(s, T):
                 p = s[FIRST_PLAYER] if stage == 0 else 1 - s[FIRST_PLAYER]
                 set_decision(s, K.Decision.MULLIGAN, p)  # CR 8.2.1.4: first player first
         else:
-            s[H_ERROR] = 2
+            s[H_ERROR] = K.EngineError.UNKNOWN_FLOW
             end_game(s, WINNER_DRAW)
             return
     if not fresh:

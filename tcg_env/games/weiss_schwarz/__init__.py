@@ -1,7 +1,10 @@
 """Weiss Schwarz (comprehensive rules v2.03) on the tcg_env engine.
 
-Public entry points: ``tcg_env.make_game("weiss_schwarz", ...)`` and the spec :data:`SPEC`.
-The card table contract lives in :mod:`tcg_env.games.weiss_schwarz.constants`.
+Public entry points: ``tcg_env.make_game("weiss_schwarz", ...)`` and the spec :data:`SPEC`, the
+game's only plug-in point (registered in ``tcg_env.registry``). Everything of the game lives in this
+folder: card schema and compiler (``cards``), importer, decks, constants (the card table contract),
+state, kernels, observation, adapter, scenario builder, policy kernels, data and the PettingZoo
+module (``env``).
 Docs: ``docs/weiss_schwarz/`` (actions, observations, snapshot format, rules coverage, card format).
 """
 
@@ -11,16 +14,17 @@ from functools import lru_cache
 
 import numpy as np
 
+from tcg_env.adapter import game_spec, lazy
 from tcg_env.engine.tables import unpack_tables
 from tcg_env.games.weiss_schwarz import constants
 from tcg_env.games.weiss_schwarz.constants import NUM_ACTIONS
-from tcg_env.engine.api import LazyKernels
-from tcg_env.spec import GameSpec
+from tcg_env.games.weiss_schwarz.observation import OBS_SIZE, obs_columns
+from tcg_env.games.weiss_schwarz.state import FIRST_PLAYER, STATE_SIZE
 
 
 @lru_cache(maxsize=1)
 def load_pool():
-    from tcg_env.cards.weiss_schwarz import load_ws_pool
+    from tcg_env.games.weiss_schwarz.cards import load_ws_pool
     from tcg_env.games.weiss_schwarz.support import warn_unsupported
 
     pool = load_ws_pool()
@@ -29,7 +33,7 @@ def load_pool():
 
 
 def list_decks() -> list[str]:
-    from tcg_env.cards.weiss_schwarz import list_ws_decks
+    from tcg_env.games.weiss_schwarz.decks import list_ws_decks
 
     return list_ws_decks()
 
@@ -71,64 +75,32 @@ def load_deck(pool, source, variant: str = "standard"):
     if isinstance(source, (list, tuple, np.ndarray)) and all(isinstance(x, (int, np.integer)) for x in np.asarray(source).ravel().tolist()):
         ids = check_deck_ids(unpack_tables(pool.kernel_tables)[0], np.asarray(source))
         return Deck(name="custom", card_ids=ids, source="<list>")
-    from tcg_env.cards.weiss_schwarz import load_ws_deck
+    from tcg_env.games.weiss_schwarz.decks import load_ws_deck
 
     return load_ws_deck(pool, source)
 
 
-def _adapter(name):
-    def call(*args, **kwargs):
-        from tcg_env.games.weiss_schwarz import adapter
 
-        return getattr(adapter, name)(*args, **kwargs)
-
-    return call
-
-
-def _obs_columns():
-    from tcg_env.games.weiss_schwarz.observation import obs_columns
-
-    return obs_columns()
-
-
-def _sizes():
-    from tcg_env.games.weiss_schwarz.observation import OBS_SIZE
-    from tcg_env.games.weiss_schwarz.state import STATE_SIZE
-
-    return OBS_SIZE, STATE_SIZE
-
-
-_OBS_SIZE, _STATE_SIZE = _sizes()
-
-def _entity_layout():
-    from tcg_env.games.weiss_schwarz.observation import entity_layout
-
-    return entity_layout()
-
-
-SPEC = GameSpec(
+SPEC = game_spec(
+    __name__,
+    hooks=("shaping_potential",),
     name="weiss_schwarz",
     env_name="weiss_schwarz_v0",
     title="Weiss Schwarz",
     num_actions=NUM_ACTIONS,
-    obs_size=_OBS_SIZE,
-    state_size=_STATE_SIZE,
+    obs_size=OBS_SIZE,
+    state_size=STATE_SIZE,
     variants=("standard",),
     default_variant="standard",
     load_tables=load_pool,
     default_decks=default_decks,
     list_decks=list_decks,
     load_deck=load_deck,
-    kernels=LazyKernels("tcg_env.games.weiss_schwarz.hooks"),
-    describe_action=_adapter("describe_action"),
-    render=_adapter("render"),
-    to_dict=_adapter("to_dict"),
-    from_dict=_adapter("from_dict"),
-    obs_columns=_obs_columns,
-    entity_obs=_adapter("entity_obs"),
-    entity_spaces=_adapter("entity_spaces"),
+    obs_columns=obs_columns,
     max_decisions=constants.MAX_DECISIONS_PER_GAME,
-    card_zones=_adapter("card_zones"),
-    extras={"Decision": constants.Decision, "constants": constants},
-    entity_layout=_entity_layout,
+    decisions=constants.Decision,
+    max_deck=constants.MAX_DECK,
+    first_player_col=FIRST_PLAYER,
+    load_pool=lazy(f"{__name__}.cards", "load_ws_pool"),
+    importer=lazy(f"{__name__}.importer", "import_ws_json"),
 )

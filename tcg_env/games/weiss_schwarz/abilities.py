@@ -526,7 +526,7 @@ def frame_base(s, i):
 @internal
 def push_frame(s, T, slot, arow, master, aux):
     if s[FRAME_N] >= K.FRAME_MAX:
-        s[H_ERROR] = 102
+        s[H_ERROR] = K.EngineError.FRAME_OVERFLOW
         return
     f = frame_base(s, s[FRAME_N])
     s[FRAME_N] += 1

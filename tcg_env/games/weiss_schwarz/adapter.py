@@ -13,6 +13,7 @@ from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.state import RS_CLOCK_DRAWS, RS_NONE
+from tcg_env.adapter import card_attribute, check_progress, check_ranges, deck_counts
 from tcg_env.spec import CardZones
 from tcg_env.games.weiss_schwarz.observation import (
     CARD_FEATURES,
@@ -264,8 +265,7 @@ def check_values(row: np.ndarray) -> None:
 def check_consistency(row: np.ndarray, pool) -> None:
     """Every card is in exactly the zone its record says; counts in range; a pending decision has
     a legal action."""
-    from tcg_env.engine.rows import ROW_MASK, row_entry
-    from tcg_env.games.weiss_schwarz.hooks import RULES
+    from tcg_env.games.weiss_schwarz import SPEC
 
     def err(msg):
         raise SnapshotError("weiss_schwarz snapshot: " + msg)
@@ -313,7 +313,7 @@ def check_consistency(row: np.ndarray, pool) -> None:
             if int(row[S.MARKER_N + p * K.N_POSITIONS + pos]) != n_m:
                 err(f"marker_count of player {p} position {pos} is {int(row[S.MARKER_N + p * K.N_POSITIONS + pos])}, "
                     f"but {n_m} cards are markers there")
-    for name, off, lo, hi in (
+    check_ranges(row, (
         ("frame_count", S.FRAME_N, 0, K.FRAME_MAX),
         ("candidate_count", S.CAND_N, 0, K.OPTION_SLOTS),
         ("pending_count", S.PT_N, 0, K.PENDING_MAX),
@@ -323,27 +323,38 @@ def check_consistency(row: np.ndarray, pool) -> None:
         ("decision", H_DECISION, 0, K.N_DECISIONS - 1),
         ("turn_player", S.TURN_PLAYER, 0, 1),
         ("first_player", S.FIRST_PLAYER, 0, 1),
-    ):
-        v = int(row[off])
-        if not lo <= v <= hi:
-            err(f"field {name!r} is {v}, must be {lo}..{hi}")
-    if int(row[H_ERROR]) != 0:
-        err("field 'error' is set: the snapshot records an engine fault")
-    done = int(row[H_DONE])
-    if done not in (0, 1):
-        err("field 'done' must be 0 or 1")
-    if done:
-        if int(row[H_WINNER]) not in (0, 1, 2):
-            err("a finished game needs winner 0, 1 or 2 (draw)")
-    else:
-        if int(row[H_WINNER]) != -1:
-            err("a game in progress must have winner -1")
-        if int(row[H_DECIDER]) not in (0, 1) or int(row[H_DECISION]) == 0:
-            err("a game in progress needs a pending decision and a decider 0 or 1")
-        mask = np.zeros(K.NUM_ACTIONS, np.int8)
-        if row_entry(RULES, ROW_MASK, row.copy(), pool.kernel_tables, np.zeros(1, np.int32), np.zeros(1, np.int32), 0, 0, 0, 0,
-                     mask, np.zeros(1, np.float32)) == 0:
-            err(f"the pending decision {K.Decision(int(row[H_DECISION])).name} has no legal action")
+    ), err)
+    check_progress(row, pool, err, SPEC.kernels, K.NUM_ACTIONS, K.Decision)
+
+
+# ---- networks and training ---------------------------------------------------------------------
+def shaping_potential() -> dict[int, float]:
+    """{observation column: weight} of "opponent's damage minus mine, as a fraction of the damage
+    that loses": level 4, i.e. 3 levels of 7 clock plus 7 (CR 1.2.1.1, 4.5: damage = 7 * level +
+    clock, so ``level_div4`` counts 28/28 per 4 levels and ``clock_div7`` 7/28 per 7 clock). The
+    observation is already scaled column by column in the engine, so the spec has no ``obs_scale``."""
+    from tcg_env.games.weiss_schwarz.observation import GLOBAL_COLUMNS, OBS_GLOBAL
+
+    col = {n: OBS_GLOBAL + i for i, n in enumerate(GLOBAL_COLUMNS)}
+    return {col["opp_level_div4"]: 1.0, col["opp_clock_div7"]: 0.25,
+            col["my_level_div4"]: -1.0, col["my_clock_div7"]: -0.25}
+
+
+# ---- card lists and decks ------------------------------------------------------------------------
+TYPE_NAMES = [t.name.lower() for t in sorted(K.CardType)]
+
+
+def card_attributes(pool) -> dict:
+    """``tcg cards list`` filters: --color, --type, --cost, --level."""
+    return {"color": card_attribute(pool, K.C_COLOR, K.COLOR_NAMES), "type": card_attribute(pool, K.C_TYPE, TYPE_NAMES),
+            "cost": card_attribute(pool, K.C_COST), "level": card_attribute(pool, K.C_LEVEL)}
+
+
+def deck_summary(pool, deck) -> str:
+    """``42 character, 8 climax; yellow 30, green 20``."""
+    types = deck_counts(pool, deck.card_ids, K.C_TYPE, TYPE_NAMES)
+    colors = deck_counts(pool, deck.card_ids, K.C_COLOR, K.COLOR_NAMES, order="count")
+    return ", ".join(f"{n} {t}" for t, n in types.items()) + "; " + ", ".join(f"{c} {n}" for c, n in colors.items())
 
 
 # ---- entity observations -------------------------------------------------------------------------

@@ -529,6 +529,15 @@ class AttackType(IntEnum):  # CR 7.2.1.4
     SIDE = 3
 
 
+class EngineError(IntEnum):
+    """``H_ERROR`` codes: an engine bug or an unsupported card feature; never a rules outcome."""
+
+    NONE = 0
+    UNKNOWN_FLOW = 100  # the flow word holds no known state
+    UNSUPPORTED_OP = 101  # an effect opcode this engine version does not run (skipped)
+    FRAME_OVERFLOW = 102  # more nested effect frames than FRAME_MAX
+
+
 class Decision(IntEnum):
     """What the player on move is asked. docs/weiss_schwarz/actions.md gives each index's meaning."""
 

@@ -148,8 +148,6 @@ from tcg_env.games.weiss_schwarz.effects import reg_add, reg_has, shift_exchange
 from tcg_env.games.weiss_schwarz.turn import advance, finish_clock_phase
 
 
-ERR_UNSUPPORTED_OP = 101  # H_ERROR: an effect opcode this engine version does not run (skipped)
-POWER_MIN = -1000000
 
 
 # =============================================================================================

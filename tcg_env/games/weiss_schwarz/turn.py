@@ -320,7 +320,7 @@ def flow_step(s, T):
     if fl == F_END_CLEANUP:
         end_of_turn_cleanup(s, T)
         return 0
-    s[H_ERROR] = 100
+    s[H_ERROR] = K.EngineError.UNKNOWN_FLOW
     end_game(s, K_DRAW)
     return 1
 

@@ -23,8 +23,8 @@ from pydantic import BeforeValidator, Field
 
 from tcg_env.engine.tables import pack_tables
 from tcg_env.cards.base import CardBase, StrictModel
-from tcg_env.cards.loaders import CardRecords, load_card_records
-from tcg_env.cards.pool import CardTable, PoolCompiler, bits, inverse_ids, load_pool_files, parse_card_records
+from tcg_env.cards.ops import op_codes, op_model, reg_ops, targeting_ops
+from tcg_env.cards.pool import CardTable, PoolCompiler, bits, card_file_functions, inverse_ids
 from tcg_env.games.fftcg import constants as K
 
 __all__ = [
@@ -133,141 +133,26 @@ class FFCondition(StrictModel):
     value: int | str  # a job name for job_on_field, else a count
 
 
-# ---- effect ops (tagged by ``op``) -------------------------------------------------------------
-class _Op(StrictModel):
-    pass
-
-
-class OpChoose(_Op):
-    op: Literal["choose"]
-    filter: FFFilter
-    count: Count = 1
-    up_to: bool = False
-    reg: Reg = 0
-
-
-class OpSelectAll(_Op):
-    op: Literal["select_all"]
-    filter: FFFilter
-    reg: Reg = 0
-
-
-class OpTargetSelf(_Op):
-    op: Literal["target_self"]
-    reg: Reg = 0
-
-
-class OpDamage(_Op):
-    op: Literal["damage"]
-    amount: int = Field(gt=0, multiple_of=1000)
-    reg: Reg = 0
-
-
-class OpBreak(_Op):
-    op: Literal["break"]
-    reg: Reg = 0
-
-
-class OpDull(_Op):
-    op: Literal["dull"]
-    reg: Reg = 0
-
-
-class OpActivate(_Op):
-    op: Literal["activate"]
-    reg: Reg = 0
-
-
-class OpFreeze(_Op):
-    op: Literal["freeze"]
-    reg: Reg = 0
-
-
-class OpPower(_Op):
-    op: Literal["power"]
-    amount: int = Field(multiple_of=1000, ge=-50000, le=50000)
-    duration: DurationName = "end_of_turn"
-    reg: Reg = 0
-
-
-class OpGrantKeyword(_Op):
-    op: Literal["grant_keyword"]
-    keywords: KeywordList
-    duration: DurationName = "end_of_turn"
-    reg: Reg = 0
-
-
-class OpRestrict(_Op):
-    op: Literal["restrict"]
-    restrictions: RestrictionList
-    duration: DurationName = "end_of_turn"
-    reg: Reg = 0
-
-
-class OpReturnToHand(_Op):
-    op: Literal["return_to_hand"]
-    reg: Reg = 0
-
-
-class OpRemoveFromGame(_Op):
-    op: Literal["remove_from_game"]
-    reg: Reg = 0
-
-
-class OpDraw(_Op):
-    op: Literal["draw"]
-    count: int = Field(default=1, ge=1, le=10)
-    who: WhoName = "controller"
-
-
-class OpDiscard(_Op):
-    op: Literal["discard"]
-    count: int = Field(default=1, ge=1, le=10)
-    who: WhoName
-    random: bool = False
-
-
-class OpDamagePlayer(_Op):
-    op: Literal["damage_player"]
-    amount: int = Field(default=1, ge=1, le=7)
-    who: WhoName = "opponent"
-
-
-class OpSearch(_Op):
-    op: Literal["search"]
-    filter: FFFilter
-    destination: Literal["hand", "field"] = "hand"
-
-
-class OpPutOntoField(_Op):
-    op: Literal["put_onto_field"]
-    filter: FFFilter
-    count: int = Field(default=1, ge=1, le=5)
-
-
-class OpAuraPower(_Op):
-    op: Literal["aura_power"]
-    amount: int = Field(multiple_of=1000, ge=-50000, le=50000)
-    filter: FFFilter
-
-
-class OpAuraKeyword(_Op):
-    op: Literal["aura_keyword"]
-    keywords: KeywordList
-    filter: FFFilter
-
-
-class OpCostReduction(_Op):
-    op: Literal["cost_reduction"]
-    amount: int = Field(ge=1, le=10)
-    filter: FFFilter
-
-
-class OpAuraRestrict(_Op):
-    op: Literal["aura_restrict"]
-    restrictions: RestrictionList
-    filter: FFFilter
-
+# ---- effect ops (tagged by ``op``; the shared op model: tcg_env.cards.ops) ----------------------
+_M = __name__
+_Dur = (DurationName, "end_of_turn")
+_Amount = Annotated[int, Field(multiple_of=1000, ge=-50000, le=50000)]
+OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, FFFilter, Reg, Count)
+OpDamage = op_model("damage", _M, amount=Annotated[int, Field(gt=0, multiple_of=1000)], reg=(Reg, 0))
+OpBreak, OpDull, OpActivate, OpFreeze = reg_ops(_M, Reg, "break", "dull", "activate", "freeze")
+OpPower = op_model("power", _M, amount=_Amount, duration=_Dur, reg=(Reg, 0))
+OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
+OpRestrict = op_model("restrict", _M, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0))
+OpReturnToHand, OpRemoveFromGame = reg_ops(_M, Reg, "return_to_hand", "remove_from_game")
+OpDraw = op_model("draw", _M, count=(int, Field(default=1, ge=1, le=10)), who=(WhoName, "controller"))
+OpDiscard = op_model("discard", _M, count=(int, Field(default=1, ge=1, le=10)), who=WhoName, random=(bool, False))
+OpDamagePlayer = op_model("damage_player", _M, amount=(int, Field(default=1, ge=1, le=7)), who=(WhoName, "opponent"))
+OpSearch = op_model("search", _M, filter=FFFilter, destination=(Literal["hand", "field"], "hand"))
+OpPutOntoField = op_model("put_onto_field", _M, filter=FFFilter, count=(int, Field(default=1, ge=1, le=5)))
+OpAuraPower = op_model("aura_power", _M, amount=_Amount, filter=FFFilter)
+OpAuraKeyword = op_model("aura_keyword", _M, keywords=KeywordList, filter=FFFilter)
+OpCostReduction = op_model("cost_reduction", _M, amount=Annotated[int, Field(ge=1, le=10)], filter=FFFilter)
+OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, filter=FFFilter)
 
 _OP_MODELS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpDamage, OpBreak, OpDull, OpActivate, OpFreeze, OpPower,
@@ -276,7 +161,7 @@ _OP_MODELS = (
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 #: op name in card files -> constants.Op
-EFFECT_OPS: dict[str, K.Op] = {m.model_fields["op"].annotation.__args__[0]: K.Op[m.model_fields["op"].annotation.__args__[0].upper()] for m in _OP_MODELS}  # fmt: skip
+EFFECT_OPS: dict[str, K.Op] = op_codes(_OP_MODELS, K.Op)
 _TAGS = frozenset(EFFECT_OPS)
 
 _TARGETING = {"choose", "select_all", "target_self"}
@@ -315,22 +200,11 @@ class FFCard(CardBase):
 # --------------------------------------------------------------------------------------------
 def default_pool_path() -> Path:
     """The packaged starter pool ``tcg_env/games/fftcg/data/cards.toml``."""
-    return Path(__file__).resolve().parents[1] / "games" / "fftcg" / "data" / "cards.toml"
+    return Path(__file__).resolve().parent / "data" / "cards.toml"
 
 
-def parse_fftcg_cards(records: CardRecords | list[dict[str, Any]], file: str = "<data>") -> list[FFCard]:
-    """Validate raw records (from :func:`load_card_records`) against the FF-TCG schema."""
-    return parse_card_records(records, FFCard, file, skip=_TAGS)
-
-
-def load_fftcg_cards(path: str | Path | None = None) -> list[FFCard]:
-    """Read and validate one FF-TCG card file (TOML, YAML or JSON)."""
-    return parse_fftcg_cards(load_card_records(path if path is not None else default_pool_path()))
-
-
-def load_fftcg_pool(path: str | Path | list[str | Path] | None = None) -> FFCardTable:
-    """Load card file(s) (default: the packaged starter pool) and compile them."""
-    return load_pool_files(path, default_pool_path(), load_fftcg_cards, compile_fftcg_pool)
+parse_fftcg_cards, load_fftcg_cards, load_fftcg_pool = card_file_functions(
+    "FF-TCG", FFCard, default_pool_path, lambda cards: compile_fftcg_pool(cards), skip=_TAGS)
 
 
 # --------------------------------------------------------------------------------------------
@@ -338,44 +212,20 @@ def load_fftcg_pool(path: str | Path | list[str | Path] | None = None) -> FFCard
 # --------------------------------------------------------------------------------------------
 @dataclass(kw_only=True)
 class FFCardTable(CardTable):
-    """A compiled FF-TCG card pool (the shared fields: :class:`tcg_env.cards.pool.CardTable`);
-    tables int32 ``cards [n, C_NCOLS]``, ``abilities [max(m,1), A_NCOLS]``, ``filters``, ``code``."""
+    """A compiled FF-TCG card pool: the shared fields (:class:`tcg_env.cards.pool.CardTable`: int32
+    tables ``cards [n, C_NCOLS]``, ``abilities [max(m,1), A_NCOLS]``, ``filters``, ``code``) and the
+    interned job and category names. Its observation features: :func:`card_obs_features`."""
 
+    ABIL_START_COL, ABIL_COUNT_COL = K.C_ABIL_START, K.C_ABIL_COUNT
+    PACK = staticmethod(pack_tables)
     job_ids: dict[str, int]
     category_ids: dict[str, int]
 
-    ABIL_START_COL = K.C_ABIL_START
-    ABIL_COUNT_COL = K.C_ABIL_COUNT
+    job_names = property(lambda self: inverse_ids(self.job_ids), doc="Job id -> job name ('' for id 0).")
+    category_names = property(lambda self: inverse_ids(self.category_ids), doc="Category id -> name ('' for id 0).")
 
-    @property
-    def kernel_tables(self) -> np.ndarray:
-        """``T``, the argument every kernel takes: the tables ``cards``, ``abilities``, ``filters``
-        and ``code`` packed into one int32 array (:mod:`tcg_env.engine.tables`), with
-        :attr:`obs_features` as its ``obs_rows`` table (the observation copies a card's static
-        columns from it)."""
-        cached = self.__dict__.get("_kernel_tables")
-        if cached is None:
-            cached = self.__dict__["_kernel_tables"] = pack_tables(self.cards, self.abilities, self.filters, self.code,
-                                                                   self.obs_features)
-        return cached
-
-    @property
-    def obs_features(self) -> np.ndarray:
-        """float32 ``[n_cards, CARD_OBS_FEATURES]`` static observation columns per card id
-        (:func:`card_obs_features`)."""
-        feats = self.__dict__.get("_obs_features")
-        if feats is None:
-            feats = self.__dict__["_obs_features"] = card_obs_features(self.cards)
-        return feats
-
-    @property
-    def job_names(self) -> list[str]:
-        """Job id -> job name ('' for id 0)."""
-        return inverse_ids(self.job_ids)
-
-    @property
-    def category_names(self) -> list[str]:
-        return inverse_ids(self.category_ids)
+    def card_obs_features(self) -> np.ndarray:
+        return card_obs_features(self.cards)
 
     def describe_card(self, card_id: int) -> str:
         """One line, e.g. ``Cinder Lancer [FF1-001] Fire Forward 3 CP 7000``."""

@@ -22,18 +22,18 @@ No card data is copied into this repository: the importer reads files the user s
 
 from __future__ import annotations
 
-import json
 import re
-from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
 from pydantic import ValidationError
 
 from tcg_env.cards.errors import CardDataError
-from tcg_env.cards.weiss_schwarz import WSCard
+from tcg_env.cards.importers import ImportResult as BaseImportResult
+from tcg_env.cards.importers import Skipped, read_card_list
+from tcg_env.games.weiss_schwarz.cards import WSCard
 
-__all__ = ["ImportResult", "import_ws_json", "parse_ability_line", "TEMPLATES"]
+__all__ = ["ImportResult", "import_ws_json", "parse_ability_line", "raw_layout", "TEMPLATES"]
 
 _TRIGGERS = {"SOUL", "RETURN", "POOL", "COMEBACK", "DRAW", "SHOT", "TREASURE", "GATE", "STANDBY"}
 _COLORS = {"YELLOW", "GREEN", "RED", "BLUE", "PURPLE"}
@@ -41,24 +41,13 @@ _TYPES = {"Character": "character", "Event": "event", "Climax": "climax"}
 _SIDES = {"W": "weiss", "S": "schwarz"}
 
 
-class ImportResult(list):
+class ImportResult(BaseImportResult):
     """The imported cards (a list of WSCard) plus what was skipped or left out, and why."""
 
-    def __init__(self, cards: list[WSCard], *, file: str, total: int, skipped: Counter,
-                 skipped_numbers: dict[str, list[str]], unsupported: dict[str, list[str]],
-                 parsed_lines: int, errors: list[str]):  # fmt: skip
-        super().__init__(cards)
-        self.file = file
-        self.total = total
-        self.skipped = skipped
-        self.skipped_numbers = skipped_numbers
+    def __init__(self, cards: list[WSCard], *, unsupported: dict[str, list[str]], parsed_lines: int, **common):
+        super().__init__(cards, **common)
         self.unsupported = unsupported
         self.parsed_lines = parsed_lines
-        self.errors = errors
-
-    @property
-    def cards(self) -> list[WSCard]:
-        return list(self)
 
     @property
     def complete(self) -> list[WSCard]:
@@ -66,13 +55,9 @@ class ImportResult(list):
         return [c for c in self if c.number not in self.unsupported]
 
     def summary(self) -> str:
-        parts = ", ".join(f"{k} {v}" for k, v in sorted(self.skipped.items()))
         n_unsup = sum(len(v) for v in self.unsupported.values())
-        return (
-            f"{self.file}: {self.total} records, imported {len(self)} ({len(self.complete)} complete), "
-            f"skipped {sum(self.skipped.values())}" + (f" ({parts})" if parts else "")
-            + f", ability lines compiled {self.parsed_lines}, unsupported {n_unsup}"
-        )
+        return (f"{self.file}: {self.total} records, imported {len(self)} ({len(self.complete)} complete), "
+                f"{self.skipped_text()}, ability lines compiled {self.parsed_lines}, unsupported {n_unsup}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -315,26 +300,16 @@ def _int(v: Any) -> int:
 def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportResult:
     """Read a real card list; cards keep the ability lines the templates compile (see module doc)."""
     path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise CardDataError(f"cannot read JSON: {exc}", file=path.name) from exc
-    if isinstance(data, dict) and isinstance(data.get("cards"), list):
-        data = data["cards"]
+    data = read_card_list(path)
     if not isinstance(data, list) or not data or not isinstance(data[0], dict) or not {"code", "type"} <= set(data[0]):
         raise CardDataError("expected a list of card objects with 'code' and 'type'", file=path.name)
 
-    skipped: Counter = Counter()
-    skipped_numbers: dict[str, list[str]] = {}
+    skip = Skipped()
     unsupported: dict[str, list[str]] = {}
     errors: list[str] = []
     records: list[dict[str, Any]] = []
     seen: set[str] = set()
     parsed = 0
-
-    def skip(reason: str, number: str) -> None:
-        skipped[reason] += 1
-        skipped_numbers.setdefault(reason, []).append(number)
 
     for rec in data:
         number = str(rec.get("code") or "").strip() if isinstance(rec, dict) else ""
@@ -438,8 +413,8 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         except ValidationError as exc:
             skip("invalid", r["number"])
             errors.append(f"{r['number']}: {exc.errors(include_url=False)[0]['msg']}")
-    return ImportResult(cards, file=path.name, total=len(data), skipped=skipped, skipped_numbers=skipped_numbers,
-                        unsupported=unsupported, parsed_lines=parsed, errors=errors)  # fmt: skip
+    return ImportResult(cards, file=path.name, total=len(data), skipped=skip, unsupported=unsupported,
+                        parsed_lines=parsed, errors=errors)  # fmt: skip
 
 
 def _named_ref(ab: dict) -> tuple[str, str | None] | None:
@@ -463,3 +438,9 @@ def _lines_of(r: dict) -> list[str]:
             out.append(line)
     out += [""] * (len(r["abilities"]) - len(out))
     return out
+
+
+def raw_layout(records: list[Any]) -> str | None:
+    """"english-db" for a raw card list of the English card database, None for anything else
+    (``GameSpec.raw_layout``: a card pool is not a raw list)."""
+    return "english-db" if {"code", "ability", "trigger"} <= set(records[0]) else None

@@ -1,4 +1,5 @@
-"""Weiss Schwarz as a PettingZoo AEC environment: ``weiss_schwarz_v0.env(**options)``.
+"""Weiss Schwarz as a PettingZoo AEC environment: ``tcg_env.envs.weiss_schwarz_v0.env(**options)``
+(this module, under the PettingZoo name the envs package gives it).
 
 Options: ``decks`` (pair of deck names/files/id lists), ``obs_encoding`` ("flat" | "dict"),
 ``auto_single`` (apply single-option decisions), ``max_turns`` (truncation, default 100),

@@ -1,6 +1,6 @@
-"""Weiss Schwarz card schema (pydantic), the compiler into the kernels' int32 tables, and WS decks.
+"""Weiss Schwarz card schema (pydantic) and the compiler into the kernels' int32 tables.
 
-A card file is validated in two passes, like the FF-TCG pool (:mod:`tcg_env.cards.fftcg`):
+A card file is validated in two passes, like the FF-TCG pool (:mod:`tcg_env.games.fftcg.cards`):
 
 1. ``load_ws_cards`` checks each record against the schema (types, ranges, unknown keys) and
    reports the first problem as a :class:`CardDataError` naming the file, card and field path.
@@ -9,15 +9,12 @@ A card file is validated in two passes, like the FF-TCG pool (:mod:`tcg_env.card
    filters exist, target registers are filled before use, ...) and writes the four tables whose
    column layouts live in ``tcg_env.games.weiss_schwarz.constants`` (the contract with the kernels).
 
-Decks follow CR 5.1.2: exactly 50 cards, at most 4 cards with the same card name, at most 8 climax.
-
 The format is documented in ``docs/weiss_schwarz/card-format.md``.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
@@ -27,10 +24,8 @@ from pydantic import BeforeValidator, Field
 
 from tcg_env.engine.tables import pack_tables
 from tcg_env.cards.base import CardBase, StrictModel
-from tcg_env.cards.decks import Deck, load_deck
-from tcg_env.cards.errors import DeckError
-from tcg_env.cards.loaders import CardRecords, load_card_records
-from tcg_env.cards.pool import CardTable, PoolCompiler, bits, inverse_ids, load_pool_files, parse_card_records
+from tcg_env.cards.ops import Op, op_codes, op_model, reg_ops, targeting_ops
+from tcg_env.cards.pool import CardTable, PoolCompiler, bits, card_file_functions, inverse_ids
 from tcg_env.games.weiss_schwarz import constants as K
 
 __all__ = [
@@ -47,10 +42,6 @@ __all__ = [
     "compile_ws_pool",
     "load_ws_pool",
     "default_pool_path",
-    "ws_deck_dir",
-    "list_ws_decks",
-    "load_ws_deck",
-    "validate_ws_deck",
     "card_obs_features",
     "card_obs_rows",
 ]
@@ -208,125 +199,28 @@ class WSBackup(StrictModel):
     cost: int = Field(default=0, ge=0, le=5)
 
 
-# ---- effect ops (tagged by ``op``) -------------------------------------------------------------
-class _Op(StrictModel):
-    pass
-
-
-class OpChoose(_Op):
-    op: Literal["choose"]
-    filter: WSFilter
-    count: CountX = 1
-    up_to: bool = False
-    reg: Reg = 0
-
-
-class OpSelectAll(_Op):
-    op: Literal["select_all"]
-    filter: WSFilter
-    reg: Reg = 0
-
-
-class OpTargetSelf(_Op):
-    op: Literal["target_self"]
-    reg: Reg = 0
-
-
-class OpTargetBattleOpp(_Op):
-    op: Literal["target_battle_opp"]
-    reg: Reg = 0
-
-
-class OpTargetTriggering(_Op):
-    op: Literal["target_triggering"]
-    reg: Reg = 0
-
-
-class OpPower(_Op):
-    op: Literal["power"]
-    amount: Power
-    duration: DurationName = "end_of_turn"
-    reg: Reg = 0
-
-
-class OpSoul(_Op):
-    op: Literal["soul"]
-    amount: int = Field(ge=-5, le=5)
-    duration: DurationName = "end_of_turn"
-    reg: Reg = 0
-
-
-class OpLevel(_Op):
-    op: Literal["level"]
-    amount: int = Field(ge=-3, le=3)
-    duration: DurationName = "end_of_turn"
-    reg: Reg = 0
-
-
-class OpGrantKeyword(_Op):
-    op: Literal["grant_keyword"]
-    keywords: KeywordList
-    duration: DurationName = "end_of_turn"
-    reg: Reg = 0
-
-
-class OpRestrict(_Op):
-    op: Literal["restrict"]
-    restrictions: RestrictionList
-    duration: DurationName = "end_of_turn"
-    reg: Reg = 0
-
-
-def _reg_op(tag: str) -> type[_Op]:
-    return type(
-        "Op" + "".join(p.capitalize() for p in tag.split("_")),
-        (_Op,),
-        {"__annotations__": {"op": Literal[tag], "reg": Reg}, "reg": 0, "__module__": __name__},
-    )
-
-
-OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom, OpToStock, OpToClock, OpToMemory = (
-    _reg_op(t) for t in ("stand", "rest", "reverse", "to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory")
-)
-OpToDeckTop, OpToDeckBottom = _reg_op("to_deck_top"), _reg_op("to_deck_bottom")
-
-
-class OpToStage(_Op):
-    op: Literal["to_stage"]
-    orientation: OrientationName = "stand"
-    any_position: bool = False  # False: an empty position; True: any (the old one is replaced, CR 9.6)
-    reg: Reg = 0
-
-
-class OpMovePosition(_Op):
-    op: Literal["move_position"]
-    any_position: bool = False
-    reg: Reg = 0
-
-
-class OpToMarker(_Op):
-    op: Literal["to_marker"]
-    face_up: bool = False
-    reg: Reg = 0
-
-
-class OpDraw(_Op):
-    op: Literal["draw"]
-    count: CountX = 1
-    up_to: bool = False
-    who: WhoName = "master"
-
-
-class OpDiscard(_Op):
-    op: Literal["discard"]
-    count: CountX = 1
-    who: WhoName = "master"
-
-
-class OpDamage(_Op):
-    op: Literal["damage"]
-    amount: CountX = 1
-    who: WhoName = "opponent"
+# ---- effect ops (tagged by ``op``; the shared op model: tcg_env.cards.ops) ----------------------
+_Op = Op
+_M = __name__
+_Dur = (DurationName, "end_of_turn")
+_Name = (str, Field(min_length=1))
+OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, WSFilter, Reg, CountX)
+OpTargetBattleOpp, OpTargetTriggering = reg_ops(_M, Reg, "target_battle_opp", "target_triggering")
+OpPower = op_model("power", _M, amount=Power, duration=_Dur, reg=(Reg, 0))
+OpSoul = op_model("soul", _M, amount=Annotated[int, Field(ge=-5, le=5)], duration=_Dur, reg=(Reg, 0))
+OpLevel = op_model("level", _M, amount=Annotated[int, Field(ge=-3, le=3)], duration=_Dur, reg=(Reg, 0))
+OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
+OpRestrict = op_model("restrict", _M, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0))
+OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom, OpToStock, OpToClock, OpToMemory = reg_ops(
+    _M, Reg, "stand", "rest", "reverse", "to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory")
+OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
+# any_position False: an empty position; True: any (the old one is replaced, CR 9.6)
+OpToStage = op_model("to_stage", _M, orientation=(OrientationName, "stand"), any_position=(bool, False), reg=(Reg, 0))
+OpMovePosition = op_model("move_position", _M, any_position=(bool, False), reg=(Reg, 0))
+OpToMarker = op_model("to_marker", _M, face_up=(bool, False), reg=(Reg, 0))
+OpDraw = op_model("draw", _M, count=(CountX, 1), up_to=(bool, False), who=(WhoName, "master"))
+OpDiscard = op_model("discard", _M, count=(CountX, 1), who=(WhoName, "master"))
+OpDamage = op_model("damage", _M, amount=(CountX, 1), who=(WhoName, "opponent"))
 
 
 class _CountWho(_Op):
@@ -350,115 +244,24 @@ class OpClockTop(_CountWho):
     op: Literal["clock_top"]
 
 
-class OpSearch(_Op):
-    op: Literal["search"]
-    filter: WSFilter
-    count: int = Field(default=1, ge=1, le=4)
-    reveal: bool = True
-
-
-class OpLookTop(_Op):
-    op: Literal["look_top"]
-    count: int = Field(ge=1, le=K.OPTION_SLOTS)
-    take: int = Field(default=1, ge=0, le=K.OPTION_SLOTS)
-    filter: WSFilter | None = None
-
-
-class OpBrainstorm(_Op):
-    op: Literal["brainstorm"]
-    count: int = Field(ge=1, le=10)
-
-
-class OpShuffleDeck(_Op):
-    op: Literal["shuffle_deck"]
-    who: WhoName = "master"
-
-
-class OpPayStock(_Op):
-    op: Literal["pay_stock"]
-    count: int = Field(ge=1, le=10)
-
-
-class OpTriggerIcon(_Op):
-    op: Literal["trigger_icon"]
-    icon: TriggerIconName
-
-
-class OpEncoreSelf(_Op):
-    op: Literal["encore_self"]
-
-
-class OpBond(_Op):
-    op: Literal["bond"]
-    name: str = Field(min_length=1)
-
-
-class OpBackup(_Op):
-    op: Literal["backup"]
-    amount: int = Field(ge=500, le=10000, multiple_of=500)
-
-
-class OpChange(_Op):
-    op: Literal["change"]
-    filter: WSFilter
-    orientation: OrientationName = "stand"
-
-
-class OpShift(_Op):
-    op: Literal["shift"]
-
-
-class OpFusion(_Op):
-    op: Literal["fusion"]
-    name: str = Field(min_length=1)
-
-
-class OpSunder(_Op):
-    op: Literal["sunder"]
-    name: str = Field(min_length=1)
-
-
-class OpCount(_Op):
-    op: Literal["count"]
-    filter: WSFilter
-
-
-class OpAuraPower(_Op):
-    op: Literal["aura_power"]
-    amount: Power
-    filter: WSFilter
-
-
-class OpAuraSoul(_Op):
-    op: Literal["aura_soul"]
-    amount: int = Field(ge=-5, le=5)
-    filter: WSFilter
-
-
-class OpAuraLevel(_Op):
-    op: Literal["aura_level"]
-    amount: int = Field(ge=-3, le=3)
-    filter: WSFilter
-
-
-class OpAuraKeyword(_Op):
-    op: Literal["aura_keyword"]
-    keywords: KeywordList
-    filter: WSFilter
-
-
-class OpAuraRestrict(_Op):
-    op: Literal["aura_restrict"]
-    restrictions: RestrictionList
-    filter: WSFilter
-
-
-class OpAuraPowerPer(_Op):
-    op: Literal["aura_power_per"]
-    amount: Power
-    filter: WSFilter
-    counted: WSFilter
-
+OpSearch = op_model("search", _M, filter=WSFilter, count=(int, Field(default=1, ge=1, le=4)), reveal=(bool, True))
+OpLookTop = op_model("look_top", _M, count=Annotated[int, Field(ge=1, le=K.OPTION_SLOTS)],
+                     take=(int, Field(default=1, ge=0, le=K.OPTION_SLOTS)), filter=(WSFilter | None, None))
+OpBrainstorm = op_model("brainstorm", _M, count=Annotated[int, Field(ge=1, le=10)])
+OpShuffleDeck = op_model("shuffle_deck", _M, who=(WhoName, "master"))
+OpPayStock = op_model("pay_stock", _M, count=Annotated[int, Field(ge=1, le=10)])
+OpTriggerIcon = op_model("trigger_icon", _M, icon=TriggerIconName)
+OpEncoreSelf, OpShift = op_model("encore_self", _M), op_model("shift", _M)
+OpBond, OpFusion, OpSunder = (op_model(t, _M, name=_Name) for t in ("bond", "fusion", "sunder"))
+OpBackup = op_model("backup", _M, amount=Annotated[int, Field(ge=500, le=10000, multiple_of=500)])
+OpChange = op_model("change", _M, filter=WSFilter, orientation=(OrientationName, "stand"))
+OpCount = op_model("count", _M, filter=WSFilter)
+OpAuraPower = op_model("aura_power", _M, amount=Power, filter=WSFilter)
+OpAuraSoul = op_model("aura_soul", _M, amount=Annotated[int, Field(ge=-5, le=5)], filter=WSFilter)
+OpAuraLevel = op_model("aura_level", _M, amount=Annotated[int, Field(ge=-3, le=3)], filter=WSFilter)
+OpAuraKeyword = op_model("aura_keyword", _M, keywords=KeywordList, filter=WSFilter)
+OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, filter=WSFilter)
+OpAuraPowerPer = op_model("aura_power_per", _M, amount=Power, filter=WSFilter, counted=WSFilter)
 
 _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
@@ -491,12 +294,8 @@ _OP_MODELS = _BASE_OPS + (OpIf, OpMay)
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 
 
-def _tag(m: type[_Op]) -> str:
-    return m.model_fields["op"].annotation.__args__[0]
-
-
 #: op name in card files -> constants.Op
-EFFECT_OPS: dict[str, K.Op] = {_tag(m): K.Op[_tag(m).upper()] for m in _BASE_OPS}
+EFFECT_OPS: dict[str, K.Op] = op_codes(_BASE_OPS, K.Op)
 EFFECT_OPS["if"] = K.Op.IF
 EFFECT_OPS["may"] = K.Op.CHOOSE_OPTIONAL
 _TAGS = frozenset(EFFECT_OPS)
@@ -557,17 +356,12 @@ class WSCard(CardBase):
 # Loading
 # --------------------------------------------------------------------------------------------
 def _data_dir() -> Path:
-    return Path(__file__).resolve().parents[1] / "games" / "weiss_schwarz" / "data"
+    return Path(__file__).resolve().parent / "data"
 
 
 def default_pool_path() -> Path:
     """The packaged starter pool ``tcg_env/games/weiss_schwarz/data/cards.toml``."""
     return _data_dir() / "cards.toml"
-
-
-def parse_ws_cards(records: CardRecords | list[dict[str, Any]], file: str = "<data>") -> list[WSCard]:
-    """Validate raw records (from :func:`load_card_records`) against the Weiss Schwarz schema."""
-    return parse_card_records(records, WSCard, file, clean_field=_clean_field)
 
 
 def _clean_field(fld: str) -> str:
@@ -577,14 +371,8 @@ def _clean_field(fld: str) -> str:
     return fld.replace(".constrained-int", "")  # the int member of ``count: int | "x"``
 
 
-def load_ws_cards(path: str | Path | None = None) -> list[WSCard]:
-    """Read and validate one Weiss Schwarz card file (TOML, YAML or JSON)."""
-    return parse_ws_cards(load_card_records(path if path is not None else default_pool_path()))
-
-
-def load_ws_pool(path: str | Path | list[str | Path] | None = None) -> WSCardTable:
-    """Load card file(s) (default: the packaged starter pool) and compile them."""
-    return load_pool_files(path, default_pool_path(), load_ws_cards, compile_ws_pool)
+parse_ws_cards, load_ws_cards, load_ws_pool = card_file_functions(
+    "Weiss Schwarz", WSCard, default_pool_path, lambda cards: compile_ws_pool(cards), clean_field=_clean_field)
 
 
 # --------------------------------------------------------------------------------------------
@@ -599,35 +387,17 @@ class WSCardTable(CardTable):
     title_ids: dict[str, int]
 
     ABIL_START_COL = K.C_ABIL_START
+    PACK = staticmethod(pack_tables)
     ABIL_COUNT_COL = K.C_ABIL_COUNT
 
-    @property
-    def kernel_tables(self) -> np.ndarray:
-        """``T``, the argument every kernel takes: the tables ``cards``, ``abilities``, ``filters``
-        and ``code`` (constants.py) packed into one int32 array (:mod:`tcg_env.engine.tables`),
-        with :func:`card_obs_rows` as its ``obs_rows`` table (the observation copies a card's
-        columns from it)."""
-        cached = self.__dict__.get("_kernel_tables")
-        if cached is None:
-            cached = pack_tables(self.cards, self.abilities, self.filters, self.code, card_obs_rows(self.cards))
-            self.__dict__["_kernel_tables"] = cached
-        return cached
+    def card_obs_features(self) -> np.ndarray:
+        return card_obs_features(self.cards)
 
-    @property
-    def obs_features(self) -> np.ndarray:
-        """float32 ``[n_cards, CARD_OBS_FEATURES]`` static features per card id (:func:`card_obs_features`)."""
-        feats = self.__dict__.get("_obs_features")
-        if feats is None:
-            feats = self.__dict__["_obs_features"] = card_obs_features(self.cards)
-        return feats
+    def card_obs_rows(self) -> np.ndarray:
+        return card_obs_rows(self.cards)
 
-    @property
-    def trait_names(self) -> list[str]:
-        return inverse_ids(self.trait_ids)
-
-    @property
-    def title_names(self) -> list[str]:
-        return inverse_ids(self.title_ids)
+    trait_names = property(lambda self: inverse_ids(self.trait_ids), doc="Trait id -> trait ('' for id 0).")
+    title_names = property(lambda self: inverse_ids(self.title_ids), doc="Title id -> title ('' for id 0).")
 
     def describe_card(self, card_id: int) -> str:
         """One line, e.g. ``Lantern Courier [SKY-001] Yellow Character L0/C0 3000 soul 1``."""
@@ -1254,50 +1024,3 @@ def _cost_nonempty(c: WSCost) -> bool:
 def compile_ws_pool(cards: list[WSCard]) -> WSCardTable:
     """Check pool-level rules and compile card models into the kernels' int32 tables."""
     return _Compiler(list(cards)).run()
-
-
-# --------------------------------------------------------------------------------------------
-# Decks (CR 5.1)
-# --------------------------------------------------------------------------------------------
-def ws_deck_dir() -> Path:
-    return _data_dir() / "decks"
-
-
-def list_ws_decks() -> list[str]:
-    """Names of the preconstructed Weiss Schwarz decks (file stems in ``games/weiss_schwarz/data/decks``)."""
-    d = ws_deck_dir()
-    return sorted(p.stem for p in d.glob("*.toml")) + sorted(p.stem for p in d.glob("*.txt"))
-
-
-def load_ws_deck(table: WSCardTable, source: Any, *, validate: bool = True) -> Deck:
-    """A deck from a built-in WS deck name, a file path (.toml or plain text ``4 SKY-012 Name``), a
-    list of card numbers or ids, or a :class:`Deck`; checked against CR 5.1.2 unless ``validate=False``."""
-    deck = load_deck(table, source, builtin_dir=ws_deck_dir())
-    if validate:
-        validate_ws_deck(table, deck)
-    return deck
-
-
-def validate_ws_deck(table: WSCardTable, deck: Deck) -> Deck:
-    """Check deck construction (CR 5.1.2): exactly 50 cards, at most 4 cards with the same card
-    name (whatever their numbers, 5.1.2.2.1), at most 8 climax (5.1.2.3)."""
-    file = deck.source
-    ids = np.asarray(deck.card_ids)
-    if ids.size and (ids.min() < 0 or ids.max() >= table.n_cards):
-        raise DeckError("card id out of range for this card pool", file=file, field="cards")
-    n = len(ids)
-    if n != K.DECK_SIZE:
-        raise DeckError(f"{n} cards: a deck has exactly {K.DECK_SIZE} cards (CR 5.1.2.1)", file=file, field="cards")
-    by_name: Counter = Counter(table.names[i] for i in ids.tolist())
-    for name, c in by_name.items():
-        if c > K.MAX_COPIES:
-            numbers = [table.numbers[i] for i in dict.fromkeys(ids.tolist()) if table.names[i] == name]
-            line = min((deck.lines[n_] for n_ in numbers if n_ in deck.lines), default=None)
-            raise DeckError(
-                f"{c} cards named {name!r}: at most {K.MAX_COPIES} cards with the same card name (CR 5.1.2.2)",
-                file=file, line=line, card=numbers[0], field="count",
-            )  # fmt: skip
-    climax = int(np.sum(table.cards[ids, K.C_TYPE] == K.CardType.CLIMAX)) if n else 0
-    if climax > K.MAX_CLIMAX:
-        raise DeckError(f"{climax} climax: a deck has at most {K.MAX_CLIMAX} climax (CR 5.1.2.3)", file=file, field="cards")
-    return deck

@@ -1,4 +1,5 @@
-"""Final Fantasy TCG as a PettingZoo AEC environment: ``fftcg_v0.env(**options)``.
+"""Final Fantasy TCG as a PettingZoo AEC environment: ``tcg_env.envs.fftcg_v0.env(**options)``
+(this module, under the PettingZoo name the envs package gives it).
 
 Options: ``decks`` (pair of deck names/files), ``variant`` ("constructed" | "limited"),
 ``obs_encoding`` ("flat" | "dict"), ``auto_single`` (apply single-option decisions), ``max_turns``

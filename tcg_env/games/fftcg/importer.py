@@ -23,50 +23,35 @@ files the user supplies.
 
 from __future__ import annotations
 
-import json
 import re
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from tcg_env.cards.errors import CardDataError
-from tcg_env.cards.fftcg import FFCard
+from tcg_env.cards.importers import ImportResult as BaseImportResult
+from tcg_env.cards.importers import Skipped, read_card_list
+from tcg_env.games.fftcg.cards import FFCard
 
-__all__ = ["ImportResult", "import_fftcg_json", "detect_layout"]
+__all__ = ["ImportResult", "import_fftcg_json", "detect_layout", "raw_layout"]
 
 _ELEMENTS = {"fire", "ice", "wind", "lightning", "water", "earth", "light", "dark"}
 _KEYWORDS = {"haste": "haste", "brave": "brave", "first strike": "first_strike"}
 _KW_LINE = re.compile(r"^(?:\s*(?:haste|brave|first strike)\s*[,.]?)+\s*$", re.IGNORECASE)
 
 
-class ImportResult(list):
+class ImportResult(BaseImportResult):
     """The imported cards (a list of FFCard) plus what was skipped and why."""
 
-    def __init__(self, cards: list[FFCard], *, file: str, layout: str, total: int,
-                 skipped: Counter, skipped_numbers: dict[str, list[str]], ex_burst_dropped: int,
-                 errors: list[str]):  # fmt: skip
-        super().__init__(cards)
-        self.file = file
+    def __init__(self, cards: list[FFCard], *, layout: str, ex_burst_dropped: int, **common):
+        super().__init__(cards, **common)
         self.layout = layout
-        self.total = total
-        self.skipped = skipped
-        self.skipped_numbers = skipped_numbers
         self.ex_burst_dropped = ex_burst_dropped
-        self.errors = errors
-
-    @property
-    def cards(self) -> list[FFCard]:
-        return list(self)
 
     def summary(self) -> str:
-        parts = ", ".join(f"{k} {v}" for k, v in sorted(self.skipped.items()))
-        return (
-            f"{self.file} ({self.layout}): {self.total} records, imported {len(self)}, "
-            f"skipped {sum(self.skipped.values())}" + (f" ({parts})" if parts else "")
-            + f", EX Burst icon dropped on {self.ex_burst_dropped} Characters"
-        )
+        return (f"{self.file} ({self.layout}): {self.total} records, imported {len(self)}, {self.skipped_text()}"
+                f", EX Burst icon dropped on {self.ex_burst_dropped} Characters")
 
 
 def detect_layout(records: list[Any]) -> str:
@@ -120,12 +105,7 @@ def _none_if_empty(v: Any) -> str | None:
 def import_fftcg_json(path: str | Path) -> ImportResult:
     """Read a real card list and return the cards the engine can represent (vanilla + keywords)."""
     path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise CardDataError(f"cannot read JSON: {exc}", file=path.name) from exc
-    if isinstance(data, dict) and isinstance(data.get("cards"), list):
-        data = data["cards"]
+    data = read_card_list(path)
     if not isinstance(data, list):
         raise CardDataError("expected a list of cards", file=path.name)
     try:
@@ -134,15 +114,10 @@ def import_fftcg_json(path: str | Path) -> ImportResult:
         raise CardDataError(exc.reason, file=path.name) from None
 
     cards: list[FFCard] = []
-    skipped: Counter = Counter()
-    skipped_numbers: dict[str, list[str]] = {}
+    skip = Skipped()
     errors: list[str] = []
     seen: set[str] = set()
     ex_dropped = 0
-
-    def skip(reason: str, number: str) -> None:
-        skipped[reason] += 1
-        skipped_numbers.setdefault(reason, []).append(number)
 
     for rec in data:
         if not isinstance(rec, dict):
@@ -214,5 +189,14 @@ def import_fftcg_json(path: str | Path) -> ImportResult:
         seen.add(number)
         cards.append(card)
 
-    return ImportResult(cards, file=path.name, layout=layout, total=len(data), skipped=skipped,
-                        skipped_numbers=skipped_numbers, ex_burst_dropped=ex_dropped, errors=errors)  # fmt: skip
+    return ImportResult(cards, file=path.name, layout=layout, total=len(data), skipped=skip,
+                        ex_burst_dropped=ex_dropped, errors=errors)  # fmt: skip
+
+
+def raw_layout(records: list[Any]) -> str | None:
+    """The layout of a raw FF-TCG card list ("simulator" or "ffdecks"), None for anything else
+    (``GameSpec.raw_layout``: a card pool is not a raw list)."""
+    try:
+        return detect_layout(records)
+    except CardDataError:
+        return None

@@ -1,0 +1,120 @@
+"""What every game's Python adapter shares (``tcg_env.games.<game>.adapter``): the snapshot checks
+on the common header and counters, card-list and deck summaries, and :func:`game_spec`, which
+builds a game package's spec with the hooks its modules provide by convention (lazily imported).
+
+A game's adapter keeps what is its own: action descriptions, the board, its snapshot fields and
+zone checks, entity observations, its deck and card-list summaries.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable, Iterable
+
+import numpy as np
+
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_WINNER
+
+__all__ = ["ADAPTER_HOOKS", "card_attribute", "check_progress", "check_ranges", "deck_counts", "game_spec", "lazy",
+           "lazy_hooks"]
+
+_NO_CARDS = np.zeros(1, np.int32)
+_NO_OBS = np.zeros(1, np.float32)
+
+
+def check_ranges(row: np.ndarray, fields: Iterable[tuple[str, int, int, int]], err: Callable[[str], None]) -> None:
+    """``(name, column, lo, hi)``: ``err`` names the first field of ``row`` outside ``lo..hi``."""
+    for name, off, lo, hi in fields:
+        v = int(row[off])
+        if not lo <= v <= hi:
+            err(f"field {name!r} is {v}, must be {lo}..{hi}")
+
+
+def check_progress(row: np.ndarray, pool, err: Callable[[str], None], kernels: Any, num_actions: int,
+                   decisions: type) -> None:  # fmt: skip
+    """The snapshot checks on the common header (``tcg_env.engine.header``) every game shares: no
+    engine fault recorded; done 0 or 1; a finished game has a winner 0, 1 or 2 (draw); a game in
+    progress has winner -1, a decider 0 or 1 and a pending decision with a legal action (asked of
+    the game's kernels, ``spec.kernels.row_entry(ROW_MASK, ...)``, on a copy of ``row``)."""
+    if int(row[H_ERROR]) != 0:
+        err("field 'error' is set: the snapshot records an engine fault")
+    done = int(row[H_DONE])
+    if done not in (0, 1):
+        err("field 'done' must be 0 or 1")
+    if done:
+        if int(row[H_WINNER]) not in (0, 1, 2):
+            err("a finished game needs winner 0, 1 or 2 (draw)")
+        return
+    if int(row[H_WINNER]) != -1:
+        err("a game in progress must have winner -1")
+    if int(row[H_DECIDER]) not in (0, 1) or int(row[H_DECISION]) == 0:
+        err("a game in progress needs a pending decision and a decider 0 or 1")
+    mask = np.zeros(num_actions, np.int8)
+    if kernels.row_entry(kernels.ROW_MASK, row.copy(), pool.kernel_tables, _NO_CARDS, _NO_CARDS, 0, 0, 0, 0, mask,
+                         _NO_OBS) == 0:  # fmt: skip
+        err(f"the pending decision {decisions(int(row[H_DECISION])).name} has no legal action")
+
+
+def lazy(module: str, name: str) -> Callable:
+    """``module.name(...)``, importing ``module`` at the first call (a spec hook that must not load
+    the game's adapter, observation or numba modules when the spec is only looked at)."""
+
+    def call(*args, **kwargs):
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"``{module}.{name}`` (imported at the first call)"
+    return call
+
+
+# ---- card lists and decks (tcg cards list, tcg deck validate) -------------------------------------
+def card_attribute(pool, col: int, names: list[str] | None = None) -> tuple[list, tuple[str, ...] | None]:
+    """One entry of ``GameSpec.card_attributes``: column ``col`` of every card of ``pool``, as the
+    names ``names[value]`` with ``names`` as the choices, or as numbers (choices None)."""
+    values = [int(v) for v in pool.cards[:, col]]
+    if names is None:
+        return values, None
+    return [names[v] for v in values], tuple(names)
+
+
+def deck_counts(pool, ids, col: int, names: list[str], order: str = "names") -> dict[str, int]:
+    """Cards of the deck ``ids`` per name of column ``col``: in ``names`` order without the absent
+    names (``order="names"``), or most common first, ties in deck order (``order="count"``)."""
+    seen: dict[str, int] = {}
+    for cid in np.asarray(ids).tolist():
+        name = names[int(pool.cards[cid, col])]
+        seen[name] = seen.get(name, 0) + 1
+    if order == "count":
+        return dict(sorted(seen.items(), key=lambda x: -x[1]))
+    return {n: seen[n] for n in names if n in seen}
+
+
+# ---- a game package's spec hooks ------------------------------------------------------------------
+#: the spec hooks every game's ``adapter`` module defines under these names
+ADAPTER_HOOKS = ("describe_action", "render", "to_dict", "from_dict", "card_zones", "entity_obs", "entity_spaces",
+                 "deck_summary", "card_attributes")  # fmt: skip
+
+
+def lazy_hooks(module: str, names: Iterable[str]) -> dict[str, Callable]:
+    """``{name: lazy(module, name)}``: spec keyword arguments for the functions ``names`` of ``module``."""
+    return {name: lazy(module, name) for name in names}
+
+
+def game_spec(package: str, hooks: Iterable[str] = (), **fields: Any):
+    """The :class:`tcg_env.spec.GameSpec` of the game package ``package`` (its ``__name__``), with
+    the hooks its modules provide by convention filled in: ``kernels`` (the engine core bound to the
+    game's ``hooks`` module, :class:`tcg_env.engine.api.LazyKernels`), ``entity_layout``
+    (``observation``), ``raw_layout`` (``importer``) and, from ``adapter``, :data:`ADAPTER_HOOKS`
+    plus the optional
+    ``hooks`` the game has (``obs_scale``, ``shaping_potential``). ``fields`` give the rest (and
+    may override any of these)."""
+    from tcg_env.engine.api import LazyKernels
+    from tcg_env.spec import GameSpec
+
+    conventional = {
+        "kernels": LazyKernels(f"{package}.hooks"),
+        "entity_layout": lazy(f"{package}.observation", "entity_layout"),
+        "raw_layout": lazy(f"{package}.importer", "raw_layout"),
+        **lazy_hooks(f"{package}.adapter", (*ADAPTER_HOOKS, *hooks)),
+    }
+    return GameSpec(**{**conventional, **fields})
