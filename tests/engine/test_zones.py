@@ -173,7 +173,11 @@ def test_setup_deals_each_deck_through_the_table_shuffled_and_draws_one():
     assert_consistent(s)
     assert [count(s, ZT, Z.DECK, p) for p in (0, 1)] == [5, 4] and [count(s, ZT, Z.HAND, p) for p in (0, 1)] == [1, 1]
     lists = zone_lists(s, toy.ZONES)
-    assert sorted(lists[(0, "deck")] + lists[(0, "hand")]) == list(range(6))
+    assert sorted(lists[(0, "deck")] + lists[(0, "hand")]) == list(range(6))  # deal_deck: slots p * MAX_DECK ..
+    assert [int(s[toy.CARD + sl * toy.CARD_W]) for sl in range(6)] == list(range(100, 106))
+    for (p, name), slots in lists.items():  # clear_zone_lists: every run -1 past its cards
+        run = {"deck": toy.DECK_L, "hand": toy.HAND_L, "discard": toy.DISCARD_L}[name] + p * toy.MAX_DECK
+        assert (s[run + len(slots) : run + toy.MAX_DECK] == -1).all()
     assert sorted(lists[(1, "deck")] + lists[(1, "hand")]) == list(range(8, 13))
     decks = {tuple(zone_lists(dealt_row(seed=k), toy.ZONES)[(0, "deck")]) for k in range(8)}
     assert len(decks) > 1  # the shuffle drew from the row's RNG, which the seed sets
