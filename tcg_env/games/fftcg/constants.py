@@ -1,7 +1,7 @@
 """FF-TCG constants shared by the card compiler, the kernels and the facade.
 
 Everything here is a plain int so numba folds it into the kernels at compile time. The card
-compiler (``tcg_env.cards.fftcg``) writes four int32 tables with the column layouts below; the
+compiler (``tcg_env.games.fftcg.cards``) writes four int32 tables with the column layouts below; the
 kernels read them. Change a number here and both sides follow.
 
 Rule numbers refer to ``fftcg-comprehensive-2016.md`` ("CR").

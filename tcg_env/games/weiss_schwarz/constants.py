@@ -2,7 +2,7 @@
 
 Everything here is a plain int or an ``IntEnum``; numba folds both into the kernels at compile
 time, so the kernels write ``K.Zone.DECK`` / ``K.Op.CHOOSE`` directly (no alias copies). The card
-compiler (``tcg_env.cards.weiss_schwarz``) writes four int32 tables with the column layouts below
+compiler (``tcg_env.games.weiss_schwarz.cards``) writes four int32 tables with the column layouts below
 and the kernels read them, passed packed into one array ``T`` (``tcg_env.engine.tables``:
 ``card_table(T)``, ``ability_table(T)``, ``filter_table(T)``, ``code_table(T)``):
 
@@ -217,7 +217,7 @@ C_NCOLS = 27
 
 # Per-card static observation columns (float32 [n, CARD_OBS_FEATURES]): card_obs_features (with
 # an id column, for reference) and card_obs_rows (the observation's own column order, the kernel
-# tables' obs_rows) in tcg_env.cards.weiss_schwarz.
+# tables' obs_rows) in tcg_env.games.weiss_schwarz.cards.
 CARD_OBS_FEATURES = 24
 
 

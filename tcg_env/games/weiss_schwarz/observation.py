@@ -187,7 +187,7 @@ def observe_into(s, T, player, out, over_previous):
     zero_range(out, 0, OBS_HAND)
     zero_range(out, OBS_CLIMAX, OBS_CANDIDATES)
     # a card's CARD_COLUMNS are copied whole from the kernel tables' obs_rows
-    # (tcg_env.cards.weiss_schwarz.card_obs_rows; engine.obsbuf.copy_card_row, one fixed-size
+    # (tcg_env.games.weiss_schwarz.cards.card_obs_rows; engine.obsbuf.copy_card_row, one fixed-size
     # copy) instead of computed and stored column by column, so the rows about to be written need
     # no clearing: only the rows past them. An observation took ~1,050-1,120 TSC cycles in random
     # play with the columns computed one by one, ~550-600 with the copy (2026-11-25).
