@@ -64,10 +64,8 @@ from numba.extending import NativeValue, models, overload, register_model, unbox
 
 from tcg_env.engine.jit import internal
 
-# jit options of the hook shims: no CPython or C wrapper (only kernels call them; LLVM inlines the
-# shim into its caller). Reference counting stays on: numba types a shim's callee in the shim's
-# context, and a game kernel that allocates (Weiss Schwarz's apply_unchecked does) fails to type
-# without it
+# jit options of the constants' shims (``constant``): only kernels call them; reference counting
+# stays on (numba types a shim's callees in the shim's context)
 _SHIM_OPTIONS = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}
 
 
@@ -121,35 +119,40 @@ def _missing(hooks_module: str, name: str) -> str:
     return f"{hooks_module} has no {name}, which the engine core calls (the contract: tcg_env.engine.hooks)"
 
 
-def hook(name: str, default=None):
-    """A hook: a function ``h(game, *args)`` that calls ``<game's hooks module>.name(*args)``,
+def hook(name: str, params: str, default=None):
+    """A hook: a function ``h(game, <params>)`` that calls ``<game's hooks module>.name(<params>)``,
     resolved when numba compiles the caller for the game's type (or, without JIT, when called).
+
+    ``params``: the kernel's parameter names, comma-separated. numba inlines the hook into its
+    caller (``inline="always"``, at the level of numba's IR), so the compiled caller calls the
+    game's kernel directly, as a per-game copy would; numba's IR inliner takes no ``*args``, hence
+    the explicit parameters. (Measured: as an ordinary compiled shim, not inlined by LLVM once the
+    game's kernel was inlined into it, the hooks cost FF-TCG's batch random play 6%, shims plus
+    reference counting at their boundary, in ``benchmarks/profile_kernels.py``.)
     ``default``: the kernel used when the module has no ``name``. The core declares its hooks below;
     a game may declare its own for the rules its variants replace (docs/architecture.md,
     "Rules variants")."""
 
-    def call(game, *args):
-        fn = getattr(game.hooks, name, default)
+    def lookup(hooks_module, hooks):
+        fn = getattr(hooks, name, default)
         if fn is None:
-            raise TypeError(_missing(game.hooks_module, name))
-        return fn(*args)
+            raise TypeError(_missing(hooks_module, name))
+        return fn
 
-    call.__name__ = call.__qualname__ = name
-
-    @overload(call, jit_options=_SHIM_OPTIONS)
-    def _resolve(game, *args):
+    def shim_for(game):
         if not isinstance(game, RulesType):
             return None
-        fn = getattr(game.hooks, name, default)
-        if fn is None:
-            raise TypeError(_missing(game.hooks_module, name))
+        local = {"fn": lookup(game.hooks_module, game.hooks)}
+        exec(f"def shim(game, {params}):\n    return fn({params})\n", local)
+        return local["shim"]
 
-        def shim(game, *args):
-            return fn(*args)
-
-        return shim
-
-    return call
+    scope = {"lookup": lookup, "shim_for": shim_for}
+    # the stub (plain Python: what runs without JIT) and numba's typing function, with the
+    # kernel's own parameters (numba matches the typing function's parameters to the stub's)
+    exec(f"def {name}(game, {params}):\n    return lookup(game.hooks_module, game.hooks)({params})\n", scope)
+    exec(f"def typing(game, {params}):\n    return shim_for(game)\n", scope)
+    overload(scope[name], inline="always")(scope["typing"])
+    return scope[name]
 
 
 def constant(name: str):
@@ -177,12 +180,12 @@ def _no_prefetch(states, b, hi):
 
 num_actions = constant("NUM_ACTIONS")
 state_size = constant("STATE_SIZE")
-setup_row = hook("setup_row")
-legal_mask_row = hook("legal_mask_row")
-apply_unchecked = hook("apply_unchecked")
-advance_row = hook("advance_row")
-observe_row = hook("observe_row")
-observe_into = hook("observe_into")
-heuristic_action = hook("heuristic_action")
-resample_hidden = hook("resample_hidden")
-prefetch_rows = hook("prefetch_rows", default=_no_prefetch)
+setup_row = hook("setup_row", "s, deck0, deck1, T")
+legal_mask_row = hook("legal_mask_row", "s, T, mask")
+apply_unchecked = hook("apply_unchecked", "s, T, a")
+advance_row = hook("advance_row", "s, T")
+observe_row = hook("observe_row", "s, T, player, obs")
+observe_into = hook("observe_into", "s, T, player, obs, over_previous")
+heuristic_action = hook("heuristic_action", "s, T, mask, n_legal, rng_row")
+resample_hidden = hook("resample_hidden", "s, T, player, rng_row")
+prefetch_rows = hook("prefetch_rows", "states, b, hi", default=_no_prefetch)

@@ -35,7 +35,6 @@ from tcg_env.registry import get_spec
 P = get_spec("weiss_schwarz").kernels
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.engine.batch import seed_agent_rng
-from tcg_env.games.weiss_schwarz.kernels import apply_unchecked, legal_mask_row
 
 GAME = "weiss_schwarz"
 D = K.Decision
@@ -80,42 +79,7 @@ def test_heuristic_mirror_match_is_balanced_by_seat_swapping():
 
 
 # ---- batch kernels == Python loop ---------------------------------------------------------------
-def test_playout_batch_equals_a_python_loop_of_choose_action_row():
-    n = 20  # >= 16 rows: the batch runs in chunks on two threads
-    bg = _batch(n, seed=40)
-    T = bg._T
-    seat_kinds = np.array([[b % 2, (b // 2) % 2] for b in range(n)], np.int32)  # every pairing
-    states0 = bg.states.copy()
-    rng_batch = seed_agent_rng(n, 9)
-    rng_loop = rng_batch.copy()
-    lengths = np.zeros(n, np.int64)
-    P.playout_batch(bg.states, T, bg.masks, rng_batch, seat_kinds, 20000, lengths)
-    mask = np.zeros(K.NUM_ACTIONS, np.int8)
-    for b in range(n):
-        s = states0[b].copy()
-        steps = 0
-        while not s[H_DONE]:
-            n_legal = legal_mask_row(s, T, mask)
-            a = P.choose_action_row(s, T, mask, n_legal, int(seat_kinds[b, s[H_DECIDER]]), rng_loop[b])
-            assert mask[a] == 1
-            apply_unchecked(s, T, a)
-            steps += 1
-        assert steps == lengths[b]
-        assert np.array_equal(s, bg.states[b])
-        assert s[H_ERROR] == 0
-        assert not bg.masks[b].any()  # a finished game has no legal action
-    assert np.array_equal(rng_batch, rng_loop)
-
-
-def test_playout_batch_stops_at_max_decisions_with_the_mask_of_the_state_reached():
-    bg = _batch(4, seed=3)
-    lengths = np.zeros(4, np.int64)
-    P.playout_batch(bg.states, bg._T, bg.masks, seed_agent_rng(4, 1), np.ones((4, 2), np.int32), 25, lengths)
-    assert (lengths == 25).all() and not bg.states[:, H_DONE].any()
-    mask = np.zeros(K.NUM_ACTIONS, np.int8)
-    for b in range(4):
-        legal_mask_row(bg.states[b], bg._T, mask)
-        assert np.array_equal(mask, bg.masks[b])
+# the batch playouts == the Python loop of the row kernels: tests/conformance/test_core_agents.py (every game)
 
 
 @pytest.mark.parametrize("kind", [P.AGENT_RANDOM, P.AGENT_HEURISTIC])
