@@ -133,6 +133,13 @@ def hook(name: str, params: str, default=None):
     a game may declare its own for the rules its variants replace (docs/architecture.md,
     "Rules variants")."""
 
+    # the three functions below are generated from source text because numba needs them to have
+    # the kernel's own parameters (no *args); the text holds nothing but these checked names
+    names = [p.strip() for p in params.split(",")]
+    if not name.isidentifier() or not all(n.isidentifier() and n != "game" for n in names):
+        raise ValueError(f"hook {name!r}: parameters must be identifiers other than game, got {params!r}")
+    params = ", ".join(names)
+
     def lookup(hooks_module, hooks):
         fn = getattr(hooks, name, default)
         if fn is None:

@@ -231,3 +231,12 @@ def test_is_cached_asks_for_the_games_own_compiled_core():
                    np.zeros(1, np.float32))
     assert is_cached(rows.row_entry, game=G)
     assert not is_cached(rows.row_entry, game=Rules("toy_game_never_compiled"))
+
+
+def test_a_hook_takes_only_identifiers_as_parameters():
+    from tcg_env.engine.hooks import hook
+
+    for bad in ("s, T; import os", "s, game", "s, 1x"):
+        with pytest.raises(ValueError, match="parameters must be identifiers"):
+            hook("damage_step", bad)
+    assert hook("damage_step", " s , T ").__name__ == "damage_step"
