@@ -67,3 +67,33 @@ def test_playout_batch_stops_at_max_decisions_with_the_mask_of_the_state_reached
     for b in range(4):
         _mask(k, bg.states[b], bg._T, mask)
         assert np.array_equal(mask, bg.masks[b])
+
+
+@pytest.mark.parametrize("game", list_games())
+@pytest.mark.parametrize("agent", ["AGENT_RANDOM", "AGENT_HEURISTIC"])
+def test_agent_actions_batch_equals_choose_action_row_and_done_rows_get_minus_one(game, agent):
+    n = 16
+    bg = _batch(game, n, seed=11)
+    k = bg.spec.kernels
+    kind = getattr(k, agent)
+    # advance the rows to varied positions with random play, end two games
+    lengths = np.zeros(n, np.int64)
+    k.playout_batch(bg.states, bg._T, bg.masks, k.seed_agent_rng(n, 2), np.zeros((n, 2), np.int32), 60, lengths)
+    k.playout_batch(bg.states[:2], bg._T, bg.masks[:2], k.seed_agent_rng(2, 2), np.zeros((2, 2), np.int32), 20000,
+                    lengths[:2])
+    assert bg.states[:2, H_DONE].all()
+    rng_batch = k.seed_agent_rng(n, 5)
+    rng_loop = rng_batch.copy()
+    for out_dtype in (np.int32, np.int64):
+        out = np.zeros(n, out_dtype)
+        states_before = bg.states.copy()
+        k.agent_actions_batch(bg.states, bg._T, bg.masks, rng_batch, kind, out)
+        assert np.array_equal(states_before, bg.states)  # choosing changes no state
+        for b in range(n):
+            if bg.states[b, H_DONE]:
+                assert out[b] == -1
+                continue
+            m = bg.masks[b]
+            a = k.choose_action_row(bg.states[b], bg._T, m, int(m.sum()), kind, rng_loop[b])
+            assert out[b] == a and m[a] == 1
+    assert np.array_equal(rng_batch, rng_loop)

@@ -28,7 +28,7 @@ from ws_helpers import (
 import tcg_env
 from agents import make_agent
 from agents.arena import kernel_match, python_match
-from tcg_env.engine.header import H_DECIDER, H_DONE, H_ERROR
+from tcg_env.engine.header import H_ERROR
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import observation as O
 from tcg_env.registry import get_spec
@@ -82,30 +82,7 @@ def test_heuristic_mirror_match_is_balanced_by_seat_swapping():
 # the batch playouts == the Python loop of the row kernels: tests/conformance/test_core_agents.py (every game)
 
 
-@pytest.mark.parametrize("kind", [P.AGENT_RANDOM, P.AGENT_HEURISTIC])
-def test_agent_actions_batch_equals_choose_action_row_and_done_rows_get_minus_one(kind):
-    n = 18
-    bg = _batch(n, seed=11)
-    lengths = np.zeros(n, np.int64)
-    P.playout_batch(bg.states, bg._T, bg.masks, seed_agent_rng(n, 2), np.zeros((n, 2), np.int32), 60, lengths)
-    P.playout_batch(bg.states[:2], bg._T, bg.masks[:2], seed_agent_rng(2, 2), np.zeros((2, 2), np.int32), 20000,
-                    lengths[:2])
-    assert bg.states[:2, H_DONE].all()
-    rng_batch = seed_agent_rng(n, 5)
-    rng_loop = rng_batch.copy()
-    for out_dtype in (np.int32, np.int64):
-        out = np.zeros(n, out_dtype)
-        states_before = bg.states.copy()
-        P.agent_actions_batch(bg.states, bg._T, bg.masks, rng_batch, kind, out)
-        assert np.array_equal(states_before, bg.states)  # choosing changes no state
-        for b in range(n):
-            if bg.states[b, H_DONE]:
-                assert out[b] == -1
-                continue
-            m = bg.masks[b]
-            a = P.choose_action_row(bg.states[b], bg._T, m, int(m.sum()), kind, rng_loop[b])
-            assert out[b] == a and m[a] == 1
-    assert np.array_equal(rng_batch, rng_loop)
+# agent_actions_batch == choose_action_row per row: tests/conformance/test_core_agents.py (every game)
 
 
 def test_an_unknown_agent_code_is_refused_before_the_kernels_run():
