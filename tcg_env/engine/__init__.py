@@ -16,7 +16,8 @@ package never names a game; a game plugs in through the hooks of :mod:`tcg_env.e
   game, checked steps, the facade's entry; B games per call; the in-kernel agents, playouts and
   determinization -- written once for every game;
 * :mod:`~tcg_env.engine.api` -- all of it bound to one game (``GameSpec.kernels``);
-* :mod:`~tcg_env.engine.effects` -- the instruction format of the games' effect programs.
+* :mod:`~tcg_env.engine.effects` -- effect programs: the instruction format, the shared opcodes,
+  target registers and the interpreter loop every game runs its card effects with.
 
 Why one int32 row rather than a NamedTuple of arrays: clone, save and restore are single slice
 copies, a batch is more rows, numba sees one array type (fast compiles, one cache entry per kernel

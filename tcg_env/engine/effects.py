@@ -1,15 +1,421 @@
-"""What every game's effect programs share: the instruction format.
+"""Effect programs, written once for every game: the instruction format, target registers, the
+interpreter loop and the opcodes every game shares.
 
 Card abilities compile into short programs, rows of the card tables' ``code`` table
-(``tcg_env.engine.tables.code_table``), run by the game's interpreter over frames kept in the state
-row (so an effect can stop on a choice and resume when the action arrives). Every game's
-instruction is the same five int32 columns; the opcodes and what the operands mean are the game's
-(its ``constants.Op``), and the card compiler writes them.
+(:func:`tcg_env.engine.tables.code_table`). A program runs over a *frame* kept in the state row, so
+an effect can stop on a choice and resume at the same instruction when the action arrives. Every
+game's instruction is the same five int32 columns (``I_*``).
+
+Opcodes
+-------
+The opcodes below (:class:`CoreOp`) mean the same in every game and are run by
+:func:`run_program`; a game's ``constants.Op`` takes them by name (``CHOOSE = CoreOp.CHOOSE``) and
+numbers its own opcodes in the gaps, which :func:`run_program` hands to the game's ``exec_op``
+hook. Opcodes ``EACH_TARGET_FIRST .. EACH_TARGET_LAST`` act on every card of a target register:
+the core loops over the register, and the game says what the opcode does to one card.
+
+Frames
+------
+A frame is the game's own block of words in its row (its layout is the game's, so its snapshots
+and observations keep their shape); the core reads the words the contract below names through
+the game's constants (``FRAME_PC`` ...: offsets from the frame's base). The game pushes and pops
+its frames (what a new frame holds, and what happens when one finishes, are rules).
+
+Modes: when targets are chosen
+------------------------------
+Some games choose an effect's targets when it is played or put on the stack and only check them
+on resolution (FF-TCG CR 11.3.3, Force of Will); others choose while it resolves (Weiss Schwarz
+CR 8.6.3). A program lists its CHOOSE rows first; the frame's mode (the game's ``frame_mode`` hook)
+says which part runs: :data:`MODE_TARGETS` the leading CHOOSE rows only, :data:`MODE_RESOLVE`
+the rest (the targets were chosen), :data:`MODE_ALL` both in order.
+
+The contract (in the game's hooks module, beside the core's, ``tcg_env.engine.hooks``)
+--------------------------------------------------------------------------------------
+Constants (offsets from a frame's base unless noted): ``FRAME_SOURCE`` (the source card's slot),
+``FRAME_ABILITY`` (the ability row), ``FRAME_CONTROLLER``, ``FRAME_PC`` (the next instruction),
+``FRAME_COUNT`` (steps of the current instruction: cards chosen, discarded; 0 when it starts),
+``FRAME_REG_COUNTS`` (one count per register) and ``FRAME_REGS`` (``TARGET_MAX`` slots per
+register); ``TARGET_MAX``; the ability table's ``A_CODE_START`` / ``A_CODE_LEN`` columns;
+``DEC_ARG`` (row offset of the decision's arguments) and ``DECISION_CHOOSE_TARGET``.
+
+Kernels (``s`` the row, ``T`` the card tables, ``f`` a frame's base):
+
+``exec_op(s, T, f, op, reg, a0, a1, a2) -> status``
+    The game's own opcodes (see the statuses below).
+``filter_match(s, T, frow, slot, viewer, source) -> bool``
+    Does card ``slot`` match filter row ``frow`` (as ``viewer`` sees it, for the ability of
+    ``source``)?
+``in_play_count(s, player)`` / ``in_play_slot(s, player, i)``
+    The cards in play that SELECT_ALL scans (slot, or -1 for an empty place), in the game's order.
+``chosen_so_far(s, f, reg) -> int`` / ``choose_candidates(s, T, f, reg, frow) -> int``
+    CHOOSE: how many cards this instruction has chosen; how many can still be chosen (the game may
+    list them in its candidate list for its actions).
+``target_affected(s, op, slot) -> bool``
+    Does an each-target opcode still act on the card (it may have left the zone the effect
+    expects: FF-TCG CR 11.11.2, Weiss Schwarz CR 8.11.1)?
+``add_power(s, slot, amount, duration)``, ``grant_keywords(s, slot, bits, duration)``,
+``add_restrictions(s, slot, bits, duration)``
+    POWER, GRANT_KEYWORD and RESTRICT on one card: where the modifier lives and how long it lasts.
+``each_target(s, T, f, op, slot, a0, a1, a2)``
+    The game's other each-target opcodes on one card.
+``draw_cards(s, player, n)``, ``hand_count(s, player)``, ``discard_hand_index(s, player, i)``,
+``ask_discard(s, f, player)``
+    DRAW and DISCARD. ``ask_discard`` sets the decision that has ``player`` discard one card of
+    its choice; the game's action handler discards it and adds one to ``FRAME_COUNT``.
+
+Optional (defaults in brackets): ``frame_mode(s, f)`` [:data:`MODE_ALL`],
+``after_each_target(s, T)`` [nothing; e.g. recompute derived values once],
+``stored_count(s, f)`` [0: the value a count operand of -1 stands for, e.g. Weiss Schwarz's
+"X" counted by an earlier instruction], ``interrupt_due(s) -> bool`` [False: after an
+instruction, stop the program and let the game handle something first, e.g. a level up].
 """
 
-I_OP = 0  # opcode (the game's Op enum)
+from enum import IntEnum
+
+from tcg_env.engine import hooks
+from tcg_env.engine.decisions import set_decision
+from tcg_env.engine.header import H_DONE
+from tcg_env.engine.jit import internal
+from tcg_env.engine.rng import rng_below
+from tcg_env.engine.tables import ability_table, code_table
+
+I_OP = 0  # opcode (CoreOp or the game's Op)
 I_REG = 1  # target register the instruction fills or acts on (0 .. the game's N_REGS - 1)
-I_A0 = 2  # operands: what each means depends on the opcode (see the game's Op)
+I_A0 = 2  # operands: what each means depends on the opcode
 I_A1 = 3
 I_A2 = 4
 I_NCOLS = 5
+
+
+class CoreOp(IntEnum):
+    """The opcodes every game shares, run by :func:`run_program`."""
+
+    # --- targeting: add cards to register I_REG (capped at TARGET_MAX) ---
+    CHOOSE = 1  # a0 = filter row, a1 = count (-1: stored_count), a2 = 1 "up to" (may choose fewer)
+    SELECT_ALL = 2  # a0 = filter row: every matching card in play when it runs
+    TARGET_SELF = 3  # the source card
+    # --- on every card of register I_REG (EACH_TARGET_FIRST .. EACH_TARGET_LAST) ---
+    POWER = 10  # a0 = signed power change, a1 = the game's Duration
+    GRANT_KEYWORD = 13  # a0 = the game's keyword bits, a1 = Duration
+    RESTRICT = 14  # a0 = the game's restriction bits, a1 = Duration
+    # --- on players (a1 = Who) ---
+    DRAW = 30  # a0 = count (-1: stored_count)
+    DISCARD = 31  # a0 = count (-1: stored_count); a2 = 1 at random, else the discarding player chooses
+
+
+EACH_TARGET_FIRST = 10  # opcodes in this range act on every card of the register, one by one
+EACH_TARGET_LAST = 24
+
+
+class Who(IntEnum):
+    """A player operand (a1 of DRAW, DISCARD, ...), relative to the effect's controller."""
+
+    CONTROLLER = 0
+    OPPONENT = 1
+
+
+# when a frame's targets are chosen (see the module docstring)
+MODE_TARGETS = 0
+MODE_RESOLVE = 1
+MODE_ALL = 2
+
+# what an instruction did: exec_op's result (NEXT, ASKED, STOPPED, AGAIN) and run_program's (DONE,
+# ASKED, STOPPED)
+NEXT = 0  # finished: on to the next instruction
+ASKED = 1  # it set a decision: the program stops; the instruction runs again after the answer
+STOPPED = 2  # the program stops without a decision (the game ended, a frame was pushed on top,
+#              an interrupt): the instruction left the program counter where it resumes
+AGAIN = 3  # run the same instruction again at once (it advanced its own FRAME_COUNT)
+DONE = 4  # the program ran to its end (the game pops the frame)
+
+# the optional hooks' defaults
+@internal
+def _mode_all(s, f):
+    return MODE_ALL
+
+
+@internal
+def _nothing(s, T):
+    return None
+
+
+@internal
+def _no_store(s, f):
+    return 0
+
+
+@internal
+def _no_interrupt(s):
+    return False
+
+
+exec_op = hooks.hook("exec_op", "s, T, f, op, reg, a0, a1, a2")
+filter_match = hooks.hook("filter_match", "s, T, frow, slot, viewer, source")
+in_play_count = hooks.hook("in_play_count", "s, player")
+in_play_slot = hooks.hook("in_play_slot", "s, player, i")
+chosen_so_far = hooks.hook("chosen_so_far", "s, f, reg")
+choose_candidates = hooks.hook("choose_candidates", "s, T, f, reg, frow")
+target_affected = hooks.hook("target_affected", "s, op, slot")
+add_power = hooks.hook("add_power", "s, slot, amount, duration")
+grant_keywords = hooks.hook("grant_keywords", "s, slot, bits, duration")
+add_restrictions = hooks.hook("add_restrictions", "s, slot, bits, duration")
+each_target = hooks.hook("each_target", "s, T, f, op, slot, a0, a1, a2")
+draw_cards = hooks.hook("draw_cards", "s, player, n")
+hand_count = hooks.hook("hand_count", "s, player")
+discard_hand_index = hooks.hook("discard_hand_index", "s, player, i")
+ask_discard = hooks.hook("ask_discard", "s, f, player")
+frame_mode = hooks.hook("frame_mode", "s, f", default=_mode_all)
+after_each_target = hooks.hook("after_each_target", "s, T", default=_nothing)
+stored_count = hooks.hook("stored_count", "s, f", default=_no_store)
+interrupt_due = hooks.hook("interrupt_due", "s", default=_no_interrupt)
+
+FRAME_SOURCE = hooks.constant("FRAME_SOURCE")
+FRAME_ABILITY = hooks.constant("FRAME_ABILITY")
+FRAME_CONTROLLER = hooks.constant("FRAME_CONTROLLER")
+FRAME_PC = hooks.constant("FRAME_PC")
+FRAME_COUNT = hooks.constant("FRAME_COUNT")
+FRAME_REG_COUNTS = hooks.constant("FRAME_REG_COUNTS")
+FRAME_REGS = hooks.constant("FRAME_REGS")
+TARGET_MAX = hooks.constant("TARGET_MAX")
+A_CODE_START = hooks.constant("A_CODE_START")
+A_CODE_LEN = hooks.constant("A_CODE_LEN")
+DEC_ARG = hooks.constant("DEC_ARG")
+DECISION_CHOOSE_TARGET = hooks.constant("DECISION_CHOOSE_TARGET")
+
+
+# =============================================================================================
+# Target registers
+# =============================================================================================
+@internal
+def reg_count(game, s, f, reg):
+    return s[f + FRAME_REG_COUNTS(game) + reg]
+
+
+@internal
+def reg_slot(game, s, f, reg, i):
+    return s[f + FRAME_REGS(game) + reg * TARGET_MAX(game) + i]
+
+
+@internal
+def reg_add(game, s, f, reg, slot):
+    """Add ``slot`` to register ``reg`` (nothing once it holds TARGET_MAX cards)."""
+    n = s[f + FRAME_REG_COUNTS(game) + reg]
+    if n < TARGET_MAX(game):
+        s[f + FRAME_REGS(game) + reg * TARGET_MAX(game) + n] = slot
+        s[f + FRAME_REG_COUNTS(game) + reg] = n + 1
+
+
+@internal
+def reg_has(game, s, f, reg, slot):
+    for i in range(s[f + FRAME_REG_COUNTS(game) + reg]):
+        if s[f + FRAME_REGS(game) + reg * TARGET_MAX(game) + i] == slot:
+            return True
+    return False
+
+
+@internal
+def player_operand(game, s, f, who):
+    """The player a ``Who`` operand names, for the frame's controller."""
+    ctrl = s[f + FRAME_CONTROLLER(game)]
+    return ctrl if who == Who.CONTROLLER else 1 - ctrl
+
+
+@internal
+def count_operand(game, s, f, n):
+    """A count operand: ``n``, or the frame's stored count when ``n`` is -1 ("X")."""
+    return n if n >= 0 else stored_count(game, s, f)
+
+
+# =============================================================================================
+# Targets chosen when played (MODE_TARGETS), checked on resolution
+# =============================================================================================
+@internal
+def any_in_play_match(game, s, T, frow, viewer, source):
+    """Does any card in play match filter ``frow``? (stops at the first: masks only need to know
+    that a target exists)"""
+    for p in range(2):
+        for i in range(in_play_count(game, s, p)):
+            slot = in_play_slot(game, s, p, i)
+            if slot >= 0 and filter_match(game, s, T, frow, slot, viewer, source):
+                return True
+    return False
+
+
+@internal
+def targets_available(game, s, T, arow, viewer, source):
+    """May the program of ability ``arow`` be played: has every leading CHOOSE that must choose
+    (not "up to") a card in play to choose? (FF-TCG CR 11.3.3 / 11.6.5 / 11.7.5: a Summon or
+    ability that chooses needs a legal target)"""
+    abil = ability_table(T)
+    code = code_table(T)
+    c0 = abil[arow, A_CODE_START(game)]
+    for r in range(c0, c0 + abil[arow, A_CODE_LEN(game)]):
+        if code[r, I_OP] != CoreOp.CHOOSE:
+            break
+        if code[r, I_A2] != 0:
+            continue  # "up to": zero targets is legal
+        if not any_in_play_match(game, s, T, code[r, I_A0], viewer, source):
+            return False
+    return True
+
+
+@internal
+def recheck_targets(game, s, T, f):
+    """On resolution, drop the chosen targets that no longer match their CHOOSE's filter; returns
+    False when every chosen target of a register is gone, and the effect is cancelled (FF-TCG CR
+    11.11.2)."""
+    abil = ability_table(T)
+    code = code_table(T)
+    arow = s[f + FRAME_ABILITY(game)]
+    ctrl = s[f + FRAME_CONTROLLER(game)]
+    src = s[f + FRAME_SOURCE(game)]
+    c0 = abil[arow, A_CODE_START(game)]
+    counts = f + FRAME_REG_COUNTS(game)
+    for r in range(c0, c0 + abil[arow, A_CODE_LEN(game)]):
+        if code[r, I_OP] != CoreOp.CHOOSE:
+            break
+        reg = code[r, I_REG]
+        n = s[counts + reg]
+        if n == 0:
+            continue
+        k = 0
+        for i in range(n):
+            t = reg_slot(game, s, f, reg, i)
+            if filter_match(game, s, T, code[r, I_A0], t, ctrl, src):
+                s[f + FRAME_REGS(game) + reg * TARGET_MAX(game) + k] = t
+                k += 1
+        s[counts + reg] = k
+        if k == 0:
+            return False
+    return True
+
+
+@internal
+def missing_required_target(game, s, T, f):
+    """Did a CHOOSE that must choose (not "up to") find no card? (FF-TCG CR 11.8.4: such an
+    auto-ability leaves the stack)"""
+    abil = ability_table(T)
+    code = code_table(T)
+    arow = s[f + FRAME_ABILITY(game)]
+    c0 = abil[arow, A_CODE_START(game)]
+    for r in range(c0, c0 + abil[arow, A_CODE_LEN(game)]):
+        if code[r, I_OP] != CoreOp.CHOOSE:
+            break
+        if code[r, I_A2] == 0 and reg_count(game, s, f, code[r, I_REG]) == 0:
+            return True
+    return False
+
+
+# =============================================================================================
+# The shared opcodes
+# =============================================================================================
+@internal
+def _choose(game, s, T, f, reg, a0, a1, a2):
+    """CHOOSE: ask the controller for one more card at a time (the decision's arguments: filter
+    row, register, "up to"), until ``a1`` are chosen or none is left; an "up to" choice may end
+    sooner (the game's DONE action finishes the instruction)."""
+    if chosen_so_far(game, s, f, reg) < count_operand(game, s, f, a1) and choose_candidates(game, s, T, f, reg, a0) > 0:
+        d = DEC_ARG(game)
+        s[d] = a0
+        s[d + 1] = reg
+        s[d + 2] = a2
+        set_decision(s, DECISION_CHOOSE_TARGET(game), s[f + FRAME_CONTROLLER(game)])
+        return ASKED
+    return NEXT
+
+
+@internal
+def _select_all(game, s, T, f, reg, frow):
+    src = s[f + FRAME_SOURCE(game)]
+    ctrl = s[f + FRAME_CONTROLLER(game)]
+    for p in range(2):
+        for i in range(in_play_count(game, s, p)):
+            slot = in_play_slot(game, s, p, i)
+            if slot >= 0 and filter_match(game, s, T, frow, slot, ctrl, src):
+                reg_add(game, s, f, reg, slot)
+
+
+@internal
+def _on_each_target(game, s, T, f, op, reg, a0, a1, a2):
+    for i in range(reg_count(game, s, f, reg)):
+        slot = reg_slot(game, s, f, reg, i)
+        if not target_affected(game, s, op, slot):
+            continue
+        if op == CoreOp.POWER:
+            add_power(game, s, slot, a0, a1)
+        elif op == CoreOp.GRANT_KEYWORD:
+            grant_keywords(game, s, slot, a0, a1)
+        elif op == CoreOp.RESTRICT:
+            add_restrictions(game, s, slot, a0, a1)
+        else:
+            each_target(game, s, T, f, op, slot, a0, a1, a2)
+    after_each_target(game, s, T)
+
+
+@internal
+def _discard(game, s, f, a0, a1, a2):
+    who = player_operand(game, s, f, a1)
+    n = count_operand(game, s, f, a0)
+    if a2 != 0:
+        for _ in range(n):
+            h = hand_count(game, s, who)
+            if h == 0:
+                break
+            discard_hand_index(game, s, who, rng_below(s, h))
+    elif s[f + FRAME_COUNT(game)] < n and hand_count(game, s, who) > 0:
+        ask_discard(game, s, f, who)
+        return ASKED
+    return NEXT
+
+
+# =============================================================================================
+# The interpreter
+# =============================================================================================
+@internal
+def run_program(game, s, T, f):
+    """Run the program of the frame at ``f`` from its program counter until it ends (``DONE``),
+    asks a player (``ASKED``) or stops otherwise (``STOPPED``); see the module docstring."""
+    abil = ability_table(T)
+    code = code_table(T)
+    arow = s[f + FRAME_ABILITY(game)]
+    c0 = abil[arow, A_CODE_START(game)]
+    clen = abil[arow, A_CODE_LEN(game)]
+    mode = frame_mode(game, s, f)
+    pc_at = f + FRAME_PC(game)
+    while s[pc_at] < clen:
+        r = c0 + s[pc_at]
+        op = code[r, I_OP]
+        reg = code[r, I_REG]
+        a0 = code[r, I_A0]
+        a1 = code[r, I_A1]
+        a2 = code[r, I_A2]
+        if op == CoreOp.CHOOSE:
+            status = NEXT if mode == MODE_RESOLVE else _choose(game, s, T, f, reg, a0, a1, a2)
+        elif mode == MODE_TARGETS:
+            return DONE  # the CHOOSE rows come first: the targets are chosen
+        elif op == CoreOp.SELECT_ALL:
+            _select_all(game, s, T, f, reg, a0)
+            status = NEXT
+        elif op == CoreOp.TARGET_SELF:
+            reg_add(game, s, f, reg, s[f + FRAME_SOURCE(game)])
+            status = NEXT
+        elif EACH_TARGET_FIRST <= op <= EACH_TARGET_LAST:
+            _on_each_target(game, s, T, f, op, reg, a0, a1, a2)
+            status = NEXT
+        elif op == CoreOp.DRAW:
+            draw_cards(game, s, player_operand(game, s, f, a1), count_operand(game, s, f, a0))
+            # a draw from an empty deck may have ended the game (FF-TCG CR 3.1.2): nothing more
+            status = STOPPED if s[H_DONE] != 0 else NEXT
+        elif op == CoreOp.DISCARD:
+            status = _discard(game, s, f, a0, a1, a2)
+        else:
+            status = exec_op(game, s, T, f, op, reg, a0, a1, a2)
+        if status == AGAIN:
+            continue
+        if status != NEXT:
+            return status
+        s[pc_at] += 1
+        s[f + FRAME_COUNT(game)] = 0
+        if interrupt_due(game, s):
+            return STOPPED
+    return DONE

@@ -162,11 +162,18 @@ def hook(name: str, params: str, default=None):
     return scope[name]
 
 
-def constant(name: str):
-    """``hook(game)``: the game's module-level int ``name``, a compile-time constant."""
+def constant(name: str, default: int | None = None):
+    """``hook(game)``: the game's module-level int ``name``, a compile-time constant (``default``
+    when the module has none; without a default, a missing name is an error naming it)."""
+
+    def value_of(hooks_module, hooks):
+        value = getattr(hooks, name, default)
+        if value is None:
+            raise TypeError(_missing(hooks_module, name))
+        return int(value)
 
     def get(game):
-        return getattr(game.hooks, name)
+        return value_of(game.hooks_module, game.hooks)
 
     get.__name__ = get.__qualname__ = name
 
@@ -174,7 +181,7 @@ def constant(name: str):
     def _resolve(game):
         if not isinstance(game, RulesType):
             return None
-        value = int(getattr(game.hooks, name))
+        value = value_of(game.hooks_module, game.hooks)
         return lambda game: value
 
     return get

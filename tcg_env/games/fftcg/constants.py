@@ -11,6 +11,14 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from tcg_env.engine.effects import MODE_ALL, MODE_RESOLVE, MODE_TARGETS, CoreOp
+from tcg_env.engine.effects import Who as CoreWho
+from tcg_env.engine.hooks import Rules
+
+# the tag the engine core's kernels are compiled for FF-TCG with (tcg_env.engine.hooks); here, not in
+# hooks.py, so that FF-TCG's own kernels can pass it to the core's (hooks.py imports them)
+RULES = Rules("tcg_env.games.fftcg.hooks")
+
 # --------------------------------------------------------------------------------------------
 # Capacities. A game supports decks of up to MAX_DECK cards per player (CR 8.1.1.1: limited decks
 # are "forty or more"); the action layout addresses HAND_SLOTS hand positions and FIELD_SLOTS field
@@ -215,24 +223,27 @@ F_NCOLS = 13
 # 11.6.5, 11.8.9); the effect rows follow and run on resolution.
 # --------------------------------------------------------------------------------------------
 class Op(IntEnum):
+    # the opcodes every game shares are the core's (tcg_env.engine.effects.CoreOp), run by its
+    # interpreter; FF-TCG's own fill the gaps. Ops EACH_TARGET_FIRST..EACH_TARGET_LAST act on every
+    # card of register I_REG that is still on the field (CR 11.11.2)
     # --- targeting: fill target register I_REG ---
-    CHOOSE = 1  # a0 = filter row, a1 = count, a2 = 1 if "up to" count (may choose fewer, >= 0)
-    SELECT_ALL = 2  # a0 = filter row: every matching card on the field at resolution
-    TARGET_SELF = 3  # the source card
+    CHOOSE = CoreOp.CHOOSE  # a0 = filter row, a1 = count, a2 = 1 if "up to" count (may choose fewer, >= 0)
+    SELECT_ALL = CoreOp.SELECT_ALL  # a0 = filter row: every matching card on the field at resolution
+    TARGET_SELF = CoreOp.TARGET_SELF  # the source card
     # --- effects on every card of register I_REG (Characters on the field) ---
-    DAMAGE = 10  # a0 = damage amount (CR 5.2.6.1)
-    BREAK = 11  # CR 15.1.1.3
-    DULL = 12  # CR 15.1.1.2
-    ACTIVATE = 13  # CR 15.1.1.1
-    FREEZE = 14  # CR 15.2.4
-    POWER = 15  # a0 = signed power change, a1 = Duration
-    GRANT_KEYWORD = 16  # a0 = KW_* bits, a1 = Duration
-    RESTRICT = 17  # a0 = RESTRICT_* bits, a1 = Duration
+    POWER = CoreOp.POWER  # a0 = signed power change, a1 = Duration
+    DAMAGE = 11  # a0 = damage amount (CR 5.2.6.1)
+    BREAK = 12  # CR 15.1.1.3
+    GRANT_KEYWORD = CoreOp.GRANT_KEYWORD  # a0 = KW_* bits, a1 = Duration
+    RESTRICT = CoreOp.RESTRICT  # a0 = RESTRICT_* bits, a1 = Duration
+    DULL = 15  # CR 15.1.1.2
+    ACTIVATE = 16  # CR 15.1.1.1
+    FREEZE = 17  # CR 15.2.4
     RETURN_TO_HAND = 18  # to the owner's hand
     REMOVE_FROM_GAME = 19  # CR 15.1.1.5
     # --- effects on players (a1 = Who) ---
-    DRAW = 30  # a0 = count
-    DISCARD = 31  # a0 = count, a1 = Who, a2 = 1: at random, else the discarding player chooses
+    DRAW = CoreOp.DRAW  # a0 = count
+    DISCARD = CoreOp.DISCARD  # a0 = count, a1 = Who, a2 = 1: at random, else the discarding player chooses
     DAMAGE_PLAYER = 32  # a0 = points of damage (CR 6.5)
     SEARCH = 33  # a0 = filter row (zone DECK), a1 = Destination; then shuffle (CR 15.1.1.8)
     PUT_ONTO_FIELD = 34  # a0 = filter row (zone BREAK or HAND), a1 = count (chosen one by one)
@@ -248,9 +259,7 @@ class Duration(IntEnum):
     PERMANENT = 1  # while the card stays on the field
 
 
-class Who(IntEnum):
-    CONTROLLER = 0
-    OPPONENT = 1
+Who = CoreWho  # a player operand, relative to the effect's controller (the engine's)
 
 
 class Destination(IntEnum):
@@ -392,9 +401,9 @@ EK_SUMMON = 1
 EK_ABILITY = 2
 
 # frame modes / purposes
-M_TARGET = 0  # run the CHOOSE rows only (casting, putting an auto-ability on the stack)
-M_EXEC = 1  # skip CHOOSE rows (targets chosen already) and run the effect rows
-M_BOTH = 2  # choose and run at once (EX Burst, CR 11.10.2: players cannot respond)
+M_TARGET = MODE_TARGETS  # run the CHOOSE rows only (casting, putting an auto-ability on the stack)
+M_EXEC = MODE_RESOLVE  # skip CHOOSE rows (targets chosen already) and run the effect rows
+M_BOTH = MODE_ALL  # choose and run at once (EX Burst, CR 11.10.2: players cannot respond)
 M_DAMAGE = 3  # damage process to a player (CR 6.5)
 P_CAST = 0
 P_TRIGGER = 1

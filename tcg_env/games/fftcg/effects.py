@@ -7,10 +7,19 @@ the action arrives. Targets are chosen when a Summon is cast or an ability is pu
 as a frame too (CR 6.5, EX Burst CR 11.10).
 """
 
-from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
+from tcg_env.engine.effects import (
+    ASKED,
+    DONE,
+    NEXT,
+    STOPPED,
+    missing_required_target,
+    player_operand,
+    recheck_targets,
+    run_program,
+    targets_available,
+)
+from tcg_env.engine.tables import card_table, filter_table
 from tcg_env.engine.jit import internal
-from tcg_env.engine.header import H_DONE
-from tcg_env.engine.rng import rng_below
 from tcg_env.engine.zones import zone_pop_top, zone_shuffle, zone_take
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
@@ -23,13 +32,12 @@ from tcg_env.games.fftcg.constants import (
     MAX_BACKUPS,
     MAX_DECK,
     M_DAMAGE,
-    M_EXEC,
-    M_TARGET,
     OPTION_SLOTS,
     P_CAST,
     P_DAMAGE,
     P_RESOLVE,
     P_TRIGGER,
+    RULES,
     STACK_MAX,
     TARGET_MAX,
 )
@@ -86,8 +94,6 @@ from tcg_env.games.fftcg.board import count_field_type, filter_match, refresh_de
 from tcg_env.engine.decisions import set_decision
 from tcg_env.games.fftcg.decisions import defeats_end_game
 from tcg_env.games.fftcg.zones import (
-    discard_hand_index,
-    draw_cards,
     enter_field,
     leave_field,
     put_in_zone,
@@ -120,28 +126,7 @@ def count_candidates(s, T, frow, viewer, source, base, reg):
 @internal
 def has_required_targets(s, T, arow, viewer, source):
     """CR 11.3.3 / 11.6.5 / 11.7.5: a Summon or ability that chooses needs a legal target."""
-    abil = ability_table(T)
-    code = code_table(T)
-    c0 = abil[arow, K.A_CODE_START]
-    for r in range(c0, c0 + abil[arow, K.A_CODE_LEN]):
-        if code[r, K.I_OP] != K.Op.CHOOSE:
-            break
-        if code[r, K.I_A2] != 0:
-            continue  # "up to": zero targets is legal
-        if not any_field_match(s, T, code[r, K.I_A0], viewer, source):
-            return False
-    return True
-
-
-@internal
-def any_field_match(s, T, frow, viewer, source):
-    """Does any card on either field match filter ``frow``? (stops at the first match: the masks
-    only need to know that a target exists)"""
-    for p in range(2):
-        for i in range(s[FIELD_N + p]):
-            if filter_match(s, T, frow, s[FIELD_L + p * FIELD_SLOTS + i], viewer, source):
-                return True
-    return False
+    return targets_available(RULES, s, T, arow, viewer, source)
 
 
 # =============================================================================================
@@ -263,16 +248,142 @@ def put_onto_field_from_zone(s, T, slot, player):
     enter_field(s, T, slot, player)
 
 
+# =============================================================================================
+# The engine's effect interpreter (tcg_env.engine.effects): FF-TCG's side of its contract
+# =============================================================================================
+@internal
+def frame_mode(s, f):
+    return s[f + FR_MODE]
+
+
+@internal
+def in_play_count(s, player):
+    return s[FIELD_N + player]
+
+
+@internal
+def in_play_slot(s, player, i):
+    return s[FIELD_L + player * FIELD_SLOTS + i]
+
+
+@internal
+def chosen_so_far(s, f, reg):
+    """CHOOSE counts the register: a program fills each register once (the card compiler checks)."""
+    return s[f + E_REGN + reg]
+
+
+@internal
+def choose_candidates(s, T, f, reg, frow):
+    """Targets on either field (CR 11.3.3): the action layout addresses the fields directly."""
+    return count_candidates(s, T, frow, s[f + E_CTRL], s[f + E_SLOT], f, reg)
+
+
+@internal
+def target_affected(s, op, slot):
+    """A target that left the field is not affected (CR 11.11.2)."""
+    return s[ZONE + slot * CARD_W] == K.Zone.FIELD
+
+
+@internal
+def add_power(s, slot, amount, duration):
+    if duration == K.Duration.END_OF_TURN:
+        s[PMOD_EOT + slot * CARD_W] += amount
+    else:
+        s[PMOD_PERM + slot * CARD_W] += amount
+
+
+@internal
+def grant_keywords(s, slot, bits, duration):
+    if duration == K.Duration.END_OF_TURN:
+        s[KW_EOT + slot * CARD_W] |= bits
+    else:
+        s[KW_PERM + slot * CARD_W] |= bits
+
+
+@internal
+def add_restrictions(s, slot, bits, duration):
+    if duration == K.Duration.END_OF_TURN:
+        s[RST_EOT + slot * CARD_W] |= bits
+    else:
+        s[RST_PERM + slot * CARD_W] |= bits
+
+
+@internal
+def each_target(s, T, f, op, t, a0, a1, a2):
+    if op == K.Op.DAMAGE:
+        if card_table(T)[s[CARD + t * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
+            s[DMG + t * CARD_W] += a0
+    elif op == K.Op.BREAK:
+        leave_field(s, T, t, K.Zone.BREAK, True)
+    elif op == K.Op.DULL:
+        s[DULL + t * CARD_W] = 1
+    elif op == K.Op.ACTIVATE:
+        s[DULL + t * CARD_W] = 0
+    elif op == K.Op.FREEZE:
+        s[FROZEN + t * CARD_W] = 1
+    elif op == K.Op.RETURN_TO_HAND:
+        leave_field(s, T, t, K.Zone.HAND, False)
+    elif op == K.Op.REMOVE_FROM_GAME:
+        leave_field(s, T, t, K.Zone.REMOVED, False)
+
+
+@internal
+def after_each_target(s, T):
+    refresh_derived(s, T)
+
+
+@internal
+def hand_count(s, player):
+    return s[HAND_N + player]
+
+
+@internal
+def ask_discard(s, f, player):
+    s[DEC_ARG] = K.DiscardFor.EFFECT
+    set_decision(s, K.Decision.DISCARD, player)
+
+
+@internal
+def exec_op(s, T, f, op, reg, a0, a1, a2):
+    """FF-TCG's own opcodes (the shared ones are the engine's)."""
+    ctrl = s[f + E_CTRL]
+    src = s[f + E_SLOT]
+    if op == K.Op.DAMAGE_PLAYER:
+        s[f + FR_PC] += 1
+        deal_damage_to_player(s, player_operand(RULES, s, f, a1), a0, src)
+        return STOPPED  # the damage frame runs next
+    if op == K.Op.SEARCH:
+        if s[f + FR_CNT] == 0:
+            n = fill_candidates_distinct(s, T, a0, ctrl, src, DECK_N + ctrl, DECK_L + ctrl * MAX_DECK)
+            if n > 0 and a1 != K.Destination.HAND:
+                n = keep_candidates_that_fit(s, T, ctrl)
+            if n > 0:
+                s[f + FR_CNT] = 1
+                s[DEC_ARG] = K.SelectFor.SEARCH
+                set_decision(s, K.Decision.SELECT_CARD, ctrl)
+                return ASKED
+        zone_shuffle(s, ZT, K.Zone.DECK, ctrl, s)  # CR 15.1.1.8
+    elif op == K.Op.PUT_ONTO_FIELD:
+        if s[f + FR_CNT] < a1:
+            fz = filter_table(T)[a0, K.F_ZONE]
+            if fz == K.FilterZone.HAND:
+                fill_candidates_distinct(s, T, a0, ctrl, src, HAND_N + ctrl, HAND_L + ctrl * MAX_DECK)
+            else:
+                fill_candidates_distinct(s, T, a0, ctrl, src, BREAK_N + ctrl, BREAK_L + ctrl * MAX_DECK)
+            if keep_candidates_that_fit(s, T, ctrl) > 0:
+                s[DEC_ARG] = K.SelectFor.PUT_ONTO_FIELD
+                set_decision(s, K.Decision.SELECT_CARD, ctrl)
+                return ASKED
+    return NEXT
+
+
 @internal
 def run_top_frame(s, T):
     """Run the top frame until it finishes (returns True), sets a decision or ends the game (CR 3.1:
     a defeat during damage or a draw; returns False)."""
     cards = card_table(T)
-    abil = ability_table(T)
-    code = code_table(T)
     base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
-    mode = s[base + FR_MODE]
-    if mode == M_DAMAGE:
+    if s[base + FR_MODE] == M_DAMAGE:
         # CR 6.5.2 / 6.5.3: one card per point, EX Burst resolved before the next card
         player = s[base + FR_PLAYER]
         while s[base + FR_LEFT] > 0:
@@ -294,190 +405,24 @@ def run_top_frame(s, T):
                 set_decision(s, K.Decision.EX_BURST, player)
                 return False
         return True
-    arow = s[base + E_ABIL]
-    ctrl = s[base + E_CTRL]
-    src = s[base + E_SLOT]
-    c0 = abil[arow, K.A_CODE_START]
-    clen = abil[arow, K.A_CODE_LEN]
     if s[base + FR_PC] < 0:
         # resolution prelude: "you may" question (CR 11.8.14)
-        s[DEC_ARG] = arow
-        set_decision(s, K.Decision.OPTIONAL_EFFECT, ctrl)
+        s[DEC_ARG] = s[base + E_ABIL]
+        set_decision(s, K.Decision.OPTIONAL_EFFECT, s[base + E_CTRL])
         return False
-    while s[base + FR_PC] < clen:
-        pc = s[base + FR_PC]
-        r = c0 + pc
-        op = code[r, K.I_OP]
-        reg = code[r, K.I_REG]
-        a0 = code[r, K.I_A0]
-        a1 = code[r, K.I_A1]
-        a2 = code[r, K.I_A2]
-        if op == K.Op.CHOOSE:
-            if mode == M_EXEC:
-                s[base + FR_PC] = pc + 1
-                continue
-            chosen = s[base + E_REGN + reg]
-            if chosen < a1 and count_candidates(s, T, a0, ctrl, src, base, reg) > 0:
-                s[DEC_ARG] = a0
-                s[DEC_ARG + 1] = reg
-                s[DEC_ARG + 2] = a2
-                set_decision(s, K.Decision.CHOOSE_TARGET, ctrl)
-                return False
-            s[base + FR_PC] = pc + 1
-            continue
-        if mode == M_TARGET:
-            return True  # CHOOSE rows come first: targeting is complete
-        regn = base + E_REGN + reg
-        regl = base + E_REG + reg * TARGET_MAX
-        if op == K.Op.SELECT_ALL:
-            s[regn] = 0
-            for p in range(2):
-                for i in range(s[FIELD_N + p]):
-                    slot = s[FIELD_L + p * FIELD_SLOTS + i]
-                    if s[regn] < TARGET_MAX and filter_match(s, T, a0, slot, ctrl, src):
-                        s[regl + s[regn]] = slot
-                        s[regn] += 1
-        elif op == K.Op.TARGET_SELF:
-            s[regn] = 1
-            s[regl] = src
-        elif op >= K.Op.DAMAGE and op <= K.Op.REMOVE_FROM_GAME:
-            for i in range(s[regn]):
-                t = s[regl + i]
-                if s[ZONE + t * CARD_W] != K.Zone.FIELD:
-                    continue
-                if op == K.Op.DAMAGE:
-                    if cards[s[CARD + t * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
-                        s[DMG + t * CARD_W] += a0
-                elif op == K.Op.BREAK:
-                    leave_field(s, T, t, K.Zone.BREAK, True)
-                elif op == K.Op.DULL:
-                    s[DULL + t * CARD_W] = 1
-                elif op == K.Op.ACTIVATE:
-                    s[DULL + t * CARD_W] = 0
-                elif op == K.Op.FREEZE:
-                    s[FROZEN + t * CARD_W] = 1
-                elif op == K.Op.POWER:
-                    if a1 == K.Duration.END_OF_TURN:
-                        s[PMOD_EOT + t * CARD_W] += a0
-                    else:
-                        s[PMOD_PERM + t * CARD_W] += a0
-                elif op == K.Op.GRANT_KEYWORD:
-                    if a1 == K.Duration.END_OF_TURN:
-                        s[KW_EOT + t * CARD_W] |= a0
-                    else:
-                        s[KW_PERM + t * CARD_W] |= a0
-                elif op == K.Op.RESTRICT:
-                    if a1 == K.Duration.END_OF_TURN:
-                        s[RST_EOT + t * CARD_W] |= a0
-                    else:
-                        s[RST_PERM + t * CARD_W] |= a0
-                elif op == K.Op.RETURN_TO_HAND:
-                    leave_field(s, T, t, K.Zone.HAND, False)
-                elif op == K.Op.REMOVE_FROM_GAME:
-                    leave_field(s, T, t, K.Zone.REMOVED, False)
-            refresh_derived(s, T)
-        elif op == K.Op.DRAW:
-            who = ctrl if a1 == K.Who.CONTROLLER else 1 - ctrl
-            draw_cards(s, who, a0)
-            if s[H_DONE] != 0:
-                return False  # CR 3.1.2: the draw lost the game; the rest of the effect stops
-        elif op == K.Op.DISCARD:
-            who = ctrl if a1 == K.Who.CONTROLLER else 1 - ctrl
-            if a2 != 0:
-                for _ in range(a0):
-                    n = s[HAND_N + who]
-                    if n == 0:
-                        break
-                    discard_hand_index(s, who, rng_below(s, n))
-            elif s[base + FR_CNT] < a0 and s[HAND_N + who] > 0:
-                s[DEC_ARG] = K.DiscardFor.EFFECT
-                set_decision(s, K.Decision.DISCARD, who)
-                return False
-            s[base + FR_CNT] = 0
-        elif op == K.Op.DAMAGE_PLAYER:
-            who = ctrl if a1 == K.Who.CONTROLLER else 1 - ctrl
-            s[base + FR_PC] = pc + 1
-            deal_damage_to_player(s, who, a0, src)
-            return False  # the damage frame runs next
-        elif op == K.Op.SEARCH:
-            if s[base + FR_CNT] == 0:
-                n = fill_candidates_distinct(s, T, a0, ctrl, src, DECK_N + ctrl, DECK_L + ctrl * MAX_DECK)
-                if n > 0 and a1 != K.Destination.HAND:
-                    n = keep_candidates_that_fit(s, T, ctrl)
-                if n > 0:
-                    s[base + FR_CNT] = 1
-                    s[DEC_ARG] = K.SelectFor.SEARCH
-                    set_decision(s, K.Decision.SELECT_CARD, ctrl)
-                    return False
-            zone_shuffle(s, ZT, K.Zone.DECK, ctrl, s)  # CR 15.1.1.8
-            s[base + FR_CNT] = 0
-        elif op == K.Op.PUT_ONTO_FIELD:
-            if s[base + FR_CNT] < a1:
-                fz = filter_table(T)[a0, K.F_ZONE]
-                if fz == K.FilterZone.HAND:
-                    n = fill_candidates_distinct(s, T, a0, ctrl, src, HAND_N + ctrl, HAND_L + ctrl * MAX_DECK)
-                else:
-                    n = fill_candidates_distinct(s, T, a0, ctrl, src, BREAK_N + ctrl, BREAK_L + ctrl * MAX_DECK)
-                k = keep_candidates_that_fit(s, T, ctrl)
-                if k > 0:
-                    s[DEC_ARG] = K.SelectFor.PUT_ONTO_FIELD
-                    set_decision(s, K.Decision.SELECT_CARD, ctrl)
-                    return False
-            s[base + FR_CNT] = 0
-        s[base + FR_PC] = pc + 1
-    return True
+    return run_program(RULES, s, T, base) == DONE
 
 
 @internal
 def validate_entry_targets(s, T, base):
     """CR 11.11.2: drop targets that became invalid; if every chosen target of a register is gone,
     the whole effect is cancelled (returns False)."""
-    abil = ability_table(T)
-    code = code_table(T)
-    arow = s[base + E_ABIL]
-    ctrl = s[base + E_CTRL]
-    src = s[base + E_SLOT]
-    c0 = abil[arow, K.A_CODE_START]
-    for r in range(c0, c0 + abil[arow, K.A_CODE_LEN]):
-        if code[r, K.I_OP] != K.Op.CHOOSE:
-            break
-        reg = code[r, K.I_REG]
-        frow = code[r, K.I_A0]
-        n = s[base + E_REGN + reg]
-        if n == 0:
-            continue
-        k = 0
-        for i in range(n):
-            t = s[base + E_REG + reg * TARGET_MAX + i]
-            if filter_match(s, T, frow, t, ctrl, src):
-                s[base + E_REG + reg * TARGET_MAX + k] = t
-                k += 1
-        s[base + E_REGN + reg] = k
-        if k == 0:
-            return False
-    return True
-
-
-@internal
-def entry_missing_required(s, T, base):
-    """An auto-ability that chooses but found no target leaves the stack (CR 11.8.4)."""
-    abil = ability_table(T)
-    code = code_table(T)
-    arow = s[base + E_ABIL]
-    c0 = abil[arow, K.A_CODE_START]
-    for r in range(c0, c0 + abil[arow, K.A_CODE_LEN]):
-        if code[r, K.I_OP] != K.Op.CHOOSE:
-            break
-        if code[r, K.I_A2] == 0 and s[base + E_REGN + code[r, K.I_REG]] == 0:
-            return True
-    return False
+    return recheck_targets(RULES, s, T, base)
 
 
 @internal
 def finish_frame(s, T):
     """Pop the top frame and do what its purpose asks."""
-    cards = card_table(T)
-    abil = ability_table(T)
     n = s[FRAME_N] - 1
     base = FRAMES + n * FRAME_W
     purpose = s[base + FR_PURPOSE]
@@ -487,7 +432,7 @@ def finish_frame(s, T):
         copy_entry(s, base, BUILD_ENTRY)
         s[FLOW] = FL_PAY
     elif purpose == P_TRIGGER:
-        if not entry_missing_required(s, T, base):
+        if not missing_required_target(RULES, s, T, base):  # CR 11.8.4
             push_stack_from(s, base)
         s[FLOW] = FL_PRIORITY
     elif purpose == P_RESOLVE:

@@ -2,7 +2,6 @@
 row, batch and policy kernels call, by the contract's names, and :data:`RULES`, the tag that makes
 the core compile them for this game."""
 
-from tcg_env.engine.hooks import Rules
 from tcg_env.engine.jit import internal
 from tcg_env.engine.memory import prefetch
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, HAND_SLOTS, MAX_DECK, NUM_ACTIONS  # noqa: F401
@@ -10,10 +9,41 @@ from tcg_env.games.fftcg.turn import advance as advance_row  # noqa: F401
 from tcg_env.games.fftcg.kernels import apply_unchecked, legal_mask_row, setup_row  # noqa: F401
 from tcg_env.games.fftcg.observation import OBS_SIZE, observe_into, observe_row  # noqa: F401
 from tcg_env.games.fftcg.policy_kernels import heuristic_action, resample_hidden  # noqa: F401
+from tcg_env.games.fftcg.constants import RULES, TARGET_MAX, A_CODE_LEN, A_CODE_START  # noqa: F401
+from tcg_env.games.fftcg.board import filter_match  # noqa: F401
+from tcg_env.games.fftcg.zones import discard_hand_index, draw_cards  # noqa: F401
+from tcg_env.games.fftcg.effects import (  # noqa: F401 - the effect interpreter's hooks (tcg_env.engine.effects)
+    add_power,
+    add_restrictions,
+    after_each_target,
+    ask_discard,
+    choose_candidates,
+    chosen_so_far,
+    each_target,
+    exec_op,
+    frame_mode,
+    grant_keywords,
+    hand_count,
+    in_play_count,
+    in_play_slot,
+    target_affected,
+)
+from tcg_env.games.fftcg.constants import Decision
 from tcg_env.games.fftcg.state import (ATK_N, CARD, CARD_W, D_COUNTS, ENTRY_W, FIELD_L, FIELD_N, FRAME_N, FRAME_W,
                                        FRAMES, HAND_L, HAND_N, PT, PT_N, STACK, STACK_N, STATE_SIZE)
+from tcg_env.games.fftcg.state import DEC_ARG, E_ABIL, E_CTRL, E_REG, E_REGN, E_SLOT, FR_CNT, FR_PC  # noqa: F401
 
-RULES = Rules(__name__)
+# the effect interpreter's frame words (tcg_env.engine.effects): a frame is a stack entry plus the
+# interpreter's registers (state.py)
+FRAME_SOURCE = E_SLOT
+FRAME_ABILITY = E_ABIL
+FRAME_CONTROLLER = E_CTRL
+FRAME_PC = FR_PC
+FRAME_COUNT = FR_CNT
+FRAME_REG_COUNTS = E_REGN
+FRAME_REGS = E_REG
+DECISION_CHOOSE_TARGET = Decision.CHOOSE_TARGET
+
 
 
 @internal

@@ -27,6 +27,14 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from tcg_env.engine.effects import CoreOp
+from tcg_env.engine.effects import Who as CoreWho
+from tcg_env.engine.hooks import Rules
+
+# the tag the engine core's kernels are compiled for Weiss Schwarz with (tcg_env.engine.hooks); here,
+# not in hooks.py, so that the game's own kernels can pass it to the core's (hooks.py imports them)
+RULES = Rules("tcg_env.games.weiss_schwarz.hooks")
+
 # --------------------------------------------------------------------------------------------
 # Capacities
 # --------------------------------------------------------------------------------------------
@@ -415,21 +423,23 @@ F_NCOLS = 17
 # stored by the last counting instruction" (Brainstorm: number of climax revealed, ...).
 # --------------------------------------------------------------------------------------------
 class Op(IntEnum):
-    # The kernels test two blocks by range, so keep them contiguous: POWER..TO_DECK_BOTTOM act on
-    # every card of the register (POWER..REVERSE only on stage characters, CR 8.11.1), and
+    # The opcodes every game shares are the core's (tcg_env.engine.effects.CoreOp), run by its
+    # interpreter; Weiss Schwarz's own fill the gaps. The kernels test two blocks by range, so keep
+    # them contiguous: POWER..TO_DECK_BOTTOM act on every card of the register (the core's
+    # EACH_TARGET_FIRST..EACH_TARGET_LAST; POWER..REVERSE only on stage characters, CR 8.11.1), and
     # AURA_POWER..AURA_POWER_PER are the continuous instructions (CONT abilities, CR 8.9).
     # --- choosing: fill register I_REG ---
-    CHOOSE = 1  # a0 = filter row, a1 = count, a2 = 1 "up to" (may choose fewer, CR 8.6.3.1.1)
-    SELECT_ALL = 2  # a0 = filter row: every matching card
-    TARGET_SELF = 3  # the source card
+    CHOOSE = CoreOp.CHOOSE  # a0 = filter row, a1 = count, a2 = 1 "up to" (may choose fewer, CR 8.6.3.1.1)
+    SELECT_ALL = CoreOp.SELECT_ALL  # a0 = filter row: every matching card
+    TARGET_SELF = CoreOp.TARGET_SELF  # the source card
     TARGET_BATTLE_OPP = 4  # the source's battle opponent (if any)
     TARGET_TRIGGERING = 5  # the card that caused the trigger (OTHER_PLACED, ...)
     # --- effects on every card of register I_REG ---
-    POWER = 10  # a0 = signed power change, a1 = Duration
+    POWER = CoreOp.POWER  # a0 = signed power change, a1 = Duration
     SOUL = 11  # a0 = signed soul change, a1 = Duration
     LEVEL = 12  # a0 = signed level change, a1 = Duration
-    GRANT_KEYWORD = 13  # a0 = KW_* bits, a1 = Duration
-    RESTRICT = 14  # a0 = RESTRICT_* bits, a1 = Duration
+    GRANT_KEYWORD = CoreOp.GRANT_KEYWORD  # a0 = KW_* bits, a1 = Duration
+    RESTRICT = CoreOp.RESTRICT  # a0 = RESTRICT_* bits, a1 = Duration
     STAND = 15  # CR 4.6.1.1
     REST = 16  # CR 4.6.1.2
     REVERSE = 17  # CR 4.6.1.3
@@ -444,8 +454,8 @@ class Op(IntEnum):
     MOVE_POSITION = 26  # the master moves the card to another (empty, a0=0 / any, a0=1) position
     TO_MARKER = 27  # put under the source card as a marker (a0 = 1 face up)
     # --- effects on players (a1 = Who unless noted) ---
-    DRAW = 30  # a0 = count, a2 = 1 "up to" (may stop, CR 3.2.3.1)
-    DISCARD = 31  # a0 = count; the discarding player chooses
+    DRAW = CoreOp.DRAW  # a0 = count, a2 = 1 "up to" (may stop, CR 3.2.3.1)
+    DISCARD = CoreOp.DISCARD  # a0 = count; the discarding player chooses
     DAMAGE = 32  # a0 = amount: damage process CR 4.10 (cancelable)
     HEAL = 33  # a0 = count: top card(s) of the clock to the waiting room
     POOL = 34  # a0 = count: top card(s) of the deck into the stock
@@ -490,8 +500,10 @@ class Duration(IntEnum):
 
 
 class Who(IntEnum):
-    MASTER = 0
-    OPPONENT = 1
+    """A player operand, relative to the ability's master (the engine's ``Who``)."""
+
+    MASTER = CoreWho.CONTROLLER
+    OPPONENT = CoreWho.OPPONENT
 
 
 # instruction columns of the code table: the engine's format (tcg_env.engine.effects)

@@ -11,11 +11,14 @@ work through ``abilities.refresh_derived`` (CR 8.9).
 Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
 
-from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
+from tcg_env.engine.effects import AGAIN, ASKED, DONE, NEXT, count_operand, player_operand, run_program
+from tcg_env.engine.effects import reg_add, reg_has
+from tcg_env.engine.tables import card_table, filter_table
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.engine.zones import zone_offsets, zone_push, zone_remove, zone_shuffle
 from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz.constants import RULES
 from tcg_env.games.weiss_schwarz.state import (
     ATK_SLOT,
     CAND,
@@ -29,7 +32,6 @@ from tcg_env.games.weiss_schwarz.state import (
     DEF_SLOT,
     D_RST,
     FRAME_N,
-    FR_ABIL,
     FR_AUX,
     FR_CNT,
     FR_MASTER,
@@ -58,7 +60,6 @@ from tcg_env.games.weiss_schwarz.state import (
 from tcg_env.engine.decisions import set_decision
 from tcg_env.games.weiss_schwarz.zones import (
     cid_of,
-    draw_cards,
     make_marker,
     move_top_of_deck,
     owner_of,
@@ -74,22 +75,6 @@ from tcg_env.games.weiss_schwarz.abilities import condition_holds, filter_match,
 from tcg_env.games.weiss_schwarz.play import place_on_stage, stage_to_wr
 from tcg_env.games.weiss_schwarz.battle import deal_damage, reverse_char
 from tcg_env.games.weiss_schwarz.rule_processes import level_up_due
-
-
-@internal
-def reg_add(s, f, r, slot):
-    n = s[f + FR_REGN + r]
-    if n < K.TARGET_MAX:
-        s[f + FR_REG + r * K.TARGET_MAX + n] = slot
-        s[f + FR_REGN + r] = n + 1
-
-
-@internal
-def reg_has(s, f, r, slot):
-    for i in range(s[f + FR_REGN + r]):
-        if s[f + FR_REG + r * K.TARGET_MAX + i] == slot:
-            return True
-    return False
 
 
 @internal
@@ -124,7 +109,7 @@ def fill_choice_candidates(s, T, f, frow, master, source, r):
     n = 0
     for i in range(s[n_off]):
         sl = s[l_off + i]
-        if reg_has(s, f, r, sl) or not filter_match(s, T, frow, sl, master, source):
+        if reg_has(RULES, s, f, r, sl) or not filter_match(s, T, frow, sl, master, source):
             continue
         dup = False
         for j in range(n):
@@ -150,7 +135,7 @@ def fill_list_candidates(s, T, f, reg, z, q, frow, name_id, top_n, master, sourc
     n = 0
     for i in range(cnt - 1, lo - 1, -1):
         sl = s[l_off + i]
-        if reg_has(s, f, reg, sl):
+        if reg_has(RULES, s, f, reg, sl):
             continue
         if frow >= 0 and not filter_match(s, T, frow, sl, master, source):
             continue
@@ -211,306 +196,339 @@ def stage_candidates(s, T, f, frow, master, source, r):
     for q in range(2):
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, q, pos)
-            if sl >= 0 and not reg_has(s, f, r, sl) and filter_match(s, T, frow, sl, master, source):
+            if sl >= 0 and not reg_has(RULES, s, f, r, sl) and filter_match(s, T, frow, sl, master, source):
                 if q != master and (s[D_RST + sl * CARD_W] & K.RESTRICT_CANT_BE_CHOSEN) != 0:
                     continue
                 n += 1
     return n
 
 
+# =============================================================================================
+# The engine's effect interpreter (tcg_env.engine.effects): Weiss Schwarz's side of its contract
+# =============================================================================================
 @internal
-def run_top_frame(s, T):
-    """Run the top effect program until it ends (returns 0) or asks a player (returns 1)."""
-    A = ability_table(T)
-    F = filter_table(T)
-    code = code_table(T)
-    f = frame_base(s, s[FRAME_N] - 1)
-    arow = s[f + FR_ABIL]
+def in_play_count(s, player):
+    return K.N_POSITIONS
+
+
+@internal
+def in_play_slot(s, player, i):
+    return stage_slot(s, player, i)
+
+
+@internal
+def chosen_so_far(s, f, reg):
+    return s[f + FR_CNT]
+
+
+@internal
+def choose_candidates(s, T, f, reg, frow):
+    """Stage characters (addressed by position), or one card per distinct id of a list zone (in
+    CAND), that the CHOOSE of filter ``frow`` can still take (CR 8.6.3)."""
+    m = s[f + FR_MASTER]
+    src = s[f + FR_SLOT]
+    if filter_table(T)[frow, K.F_ZONE] == K.FilterZone.STAGE:
+        s[CAND_N] = 0
+        return stage_candidates(s, T, f, frow, m, src, reg)
+    return fill_choice_candidates(s, T, f, frow, m, src, reg)
+
+
+@internal
+def stored_count(s, f):
+    return s[f + FR_STORE]
+
+
+@internal
+def target_affected(s, op, slot):
+    """POWER..REVERSE act on stage characters only: a card that left the stage is not affected
+    (CR 8.11.1); the moves act wherever the card is."""
+    return op > K.Op.REVERSE or s[ZONE + slot * CARD_W] == K.Zone.STAGE
+
+
+@internal
+def add_power(s, slot, amount, duration):
+    b = slot * CARD_W
+    if duration == K.Duration.NEXT_OPP_TURN_END:
+        s[PMOD_LONG + b] += amount
+        s[LONG_UNTIL + b] = s[H_TURN] + 1
+    else:
+        s[PMOD + b] += amount
+
+
+@internal
+def grant_keywords(s, slot, bits, duration):
+    s[KWMOD + slot * CARD_W] |= bits
+
+
+@internal
+def add_restrictions(s, slot, bits, duration):
+    s[RSTMOD + slot * CARD_W] |= bits
+
+
+@internal
+def each_target(s, T, f, op, sl, a0, a1, a2):
+    b = sl * CARD_W
+    z = s[ZONE + b]
+    if op == K.Op.SOUL:
+        s[SMOD + b] += a0
+    elif op == K.Op.LEVEL:
+        s[LMOD + b] += a0
+    elif op == K.Op.STAND:
+        s[ORIENT + b] = K.Orientation.STAND
+    elif op == K.Op.REST:
+        s[ORIENT + b] = K.Orientation.REST
+    elif op == K.Op.REVERSE:
+        reverse_char(s, T, sl)
+    elif op == K.Op.TO_HAND:
+        put_in_zone(s, sl, K.Zone.HAND)
+    elif op == K.Op.TO_WAITING_ROOM:
+        if z == K.Zone.STAGE:
+            stage_to_wr(s, T, sl)
+        else:
+            put_in_zone(s, sl, K.Zone.WAITING_ROOM)
+    elif op == K.Op.TO_STOCK:
+        put_in_zone(s, sl, K.Zone.STOCK)
+    elif op == K.Op.TO_CLOCK:
+        put_in_zone(s, sl, K.Zone.CLOCK)
+    elif op == K.Op.TO_MEMORY:
+        put_in_zone(s, sl, K.Zone.MEMORY)
+    elif op == K.Op.TO_DECK_TOP or op == K.Op.TO_DECK_BOTTOM:
+        q = owner_of(s, sl)
+        take_from_zone(s, sl)
+        reset_card(s, sl)
+        s[ZONE + b] = K.Zone.DECK
+        if op == K.Op.TO_DECK_TOP:
+            zone_push(s, DECK_N + q, DECK_L + q * K.MAX_DECK, sl)
+        else:
+            n_d = s[DECK_N + q]
+            for j in range(n_d, 0, -1):
+                s[DECK_L + q * K.MAX_DECK + j] = s[DECK_L + q * K.MAX_DECK + j - 1]
+            s[DECK_L + q * K.MAX_DECK] = sl
+            s[DECK_N + q] = n_d + 1
+
+
+@internal
+def hand_count(s, player):
+    return s[HAND_N + player]
+
+
+@internal
+def discard_hand_index(s, player, i):
+    """A discard at random (no Weiss Schwarz card text asks for one yet): to the waiting room."""
+    put_in_zone(s, s[HAND_L + player * K.MAX_DECK + i], K.Zone.WAITING_ROOM)
+
+
+@internal
+def ask_discard(s, f, player):
+    """The discarding player chooses hand cards one at a time."""
+    s[DEC_ARG + 1] = K.ChoiceFor.EFFECT_DISCARD
+    set_decision(s, K.Decision.CHOOSE_TARGET, player)
+
+
+@internal
+def interrupt_due(s):
+    """CR 9.1.2.1 / 9.3.1: the instruction put cards into a clock (damage, a card or the top of a
+    deck to the clock): the level up interrupts the program (kept on the frame stack at its next
+    instruction), which ``advance`` resumes after it."""
+    return level_up_due(s)
+
+
+@internal
+def exec_op(s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per opcode
+    """Weiss Schwarz's own opcodes (the shared ones are the engine's)."""
     src = s[f + FR_SLOT]
     m = s[f + FR_MASTER]
-    c0 = A[arow, K.A_CODE_START]
-    clen = A[arow, K.A_CODE_LEN]
-    while s[f + FR_PC] < clen:
-        r = c0 + s[f + FR_PC]
-        op = code[r, K.I_OP]
-        reg = code[r, K.I_REG]
-        a0 = code[r, K.I_A0]
-        a1 = code[r, K.I_A1]
-        a2 = code[r, K.I_A2]
-        who = m if a1 == K.Who.MASTER else 1 - m
-        if op == K.Op.CHOOSE:  # CR 8.6.3
-            cnt = a1 if a1 >= 0 else s[f + FR_STORE]
-            if s[f + FR_CNT] < cnt:
-                if F[a0, K.F_ZONE] == K.FilterZone.STAGE:
-                    s[CAND_N] = 0
-                    n = stage_candidates(s, T, f, a0, m, src, reg)
-                else:
-                    n = fill_choice_candidates(s, T, f, a0, m, src, reg)
-                if n > 0:
-                    s[DEC_ARG] = a0
-                    s[DEC_ARG + 1] = reg
-                    s[DEC_ARG + 2] = a2
-                    set_decision(s, K.Decision.CHOOSE_TARGET, m)
-                    return 1
-            s[f + FR_CNT] = 0
-        elif op == K.Op.SELECT_ALL:
-            for q in range(2):
-                for pos in range(K.N_POSITIONS):
-                    sl = stage_slot(s, q, pos)
-                    if sl >= 0 and filter_match(s, T, a0, sl, m, src):
-                        reg_add(s, f, reg, sl)
-        elif op == K.Op.TARGET_SELF:
-            reg_add(s, f, reg, src)
-        elif op == K.Op.TARGET_BATTLE_OPP:
-            if src == s[ATK_SLOT] and s[DEF_SLOT] >= 0:
-                reg_add(s, f, reg, s[DEF_SLOT])
-            elif src == s[DEF_SLOT] and src >= 0:
-                reg_add(s, f, reg, s[ATK_SLOT])
-        elif op == K.Op.TARGET_TRIGGERING:
-            if s[f + FR_AUX] >= 0:
-                reg_add(s, f, reg, s[f + FR_AUX])
-        elif K.Op.POWER <= op <= K.Op.TO_DECK_BOTTOM:  # the block of effects on each register card (constants.Op)
-            for i in range(s[f + FR_REGN + reg]):
-                sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
-                b = sl * CARD_W
-                z = s[ZONE + b]
-                if op <= K.Op.REVERSE and z != K.Zone.STAGE:  # POWER..REVERSE: stage-only effects
-                    continue  # the card left the stage: nothing happens to it (CR 8.11.1)
-                if op == K.Op.POWER:
-                    if a1 == K.Duration.NEXT_OPP_TURN_END:
-                        s[PMOD_LONG + b] += a0
-                        s[LONG_UNTIL + b] = s[H_TURN] + 1
-                    else:
-                        s[PMOD + b] += a0
-                elif op == K.Op.SOUL:
-                    s[SMOD + b] += a0
-                elif op == K.Op.LEVEL:
-                    s[LMOD + b] += a0
-                elif op == K.Op.GRANT_KEYWORD:
-                    s[KWMOD + b] |= a0
-                elif op == K.Op.RESTRICT:
-                    s[RSTMOD + b] |= a0
-                elif op == K.Op.STAND:
-                    s[ORIENT + b] = K.Orientation.STAND
-                elif op == K.Op.REST:
-                    s[ORIENT + b] = K.Orientation.REST
-                elif op == K.Op.REVERSE:
-                    reverse_char(s, T, sl)
-                elif op == K.Op.TO_HAND:
-                    put_in_zone(s, sl, K.Zone.HAND)
-                elif op == K.Op.TO_WAITING_ROOM:
-                    if z == K.Zone.STAGE:
-                        stage_to_wr(s, T, sl)
-                    else:
-                        put_in_zone(s, sl, K.Zone.WAITING_ROOM)
-                elif op == K.Op.TO_STOCK:
-                    put_in_zone(s, sl, K.Zone.STOCK)
-                elif op == K.Op.TO_CLOCK:
-                    put_in_zone(s, sl, K.Zone.CLOCK)
-                elif op == K.Op.TO_MEMORY:
-                    put_in_zone(s, sl, K.Zone.MEMORY)
-                elif op == K.Op.TO_DECK_TOP or op == K.Op.TO_DECK_BOTTOM:
-                    q = owner_of(s, sl)
+    who = player_operand(RULES, s, f, a1)
+    if op == K.Op.TARGET_BATTLE_OPP:
+        if src == s[ATK_SLOT] and s[DEF_SLOT] >= 0:
+            reg_add(RULES, s, f, reg, s[DEF_SLOT])
+        elif src == s[DEF_SLOT] and src >= 0:
+            reg_add(RULES, s, f, reg, s[ATK_SLOT])
+    elif op == K.Op.TARGET_TRIGGERING:
+        if s[f + FR_AUX] >= 0:
+            reg_add(RULES, s, f, reg, s[f + FR_AUX])
+    elif op == K.Op.TO_STAGE or op == K.Op.TO_MARKER:  # of the register's cards
+        i = s[f + FR_CNT]
+        if i < s[f + FR_REGN + reg]:
+            sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
+            s[f + FR_CNT] = i + 1
+            if owner_of(s, sl) != m or s[ZONE + sl * CARD_W] == K.Zone.STAGE:
+                return AGAIN  # only the master's own cards, from outside the stage
+            if op == K.Op.TO_MARKER:
+                if s[ZONE + src * CARD_W] == K.Zone.STAGE:
                     take_from_zone(s, sl)
-                    reset_card(s, sl)
-                    s[ZONE + b] = K.Zone.DECK
-                    if op == K.Op.TO_DECK_TOP:
-                        zone_push(s, DECK_N + q, DECK_L + q * K.MAX_DECK, sl)
-                    else:
-                        n_d = s[DECK_N + q]
-                        for j in range(n_d, 0, -1):
-                            s[DECK_L + q * K.MAX_DECK + j] = s[DECK_L + q * K.MAX_DECK + j - 1]
-                        s[DECK_L + q * K.MAX_DECK] = sl
-                        s[DECK_N + q] = n_d + 1
-            # (TO_STAGE / TO_MARKER are not implemented yet: see support.UNSUPPORTED_OPS)
-        elif op == K.Op.TO_STAGE or op == K.Op.TO_MARKER:  # of the register's cards
-            i = s[f + FR_CNT]
-            if i < s[f + FR_REGN + reg]:
-                sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
-                s[f + FR_CNT] = i + 1
-                if owner_of(s, sl) != m or s[ZONE + sl * CARD_W] == K.Zone.STAGE:
-                    continue  # only the master's own cards, from outside the stage
-                if op == K.Op.TO_MARKER:
-                    if s[ZONE + src * CARD_W] == K.Zone.STAGE:
-                        take_from_zone(s, sl)
-                        make_marker(s, sl, m, s[POS + src * CARD_W])
-                    continue
-                s[DEC_ARG] = a0
-                s[DEC_ARG + 1] = K.ChoiceFor.TO_STAGE
-                s[DEC_ARG + 2] = sl
-                s[DEC_ARG + 3] = 0 if a1 == 1 else 1
-                set_decision(s, K.Decision.CHOOSE_POSITION, m)
-                return 1
-        elif op == K.Op.FUSION:  # CR 10.14.1.1: up to one card named a0 from the deck onto this position
-            if s[f + FR_CNT] == 0 and fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, -1, a0, -1, m, src, True) > 0:
-                ask_candidates(s, m, reg, 1)
-                return 1
-            if s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
-                b = s[f + FR_REG + reg * K.TARGET_MAX + s[f + FR_REGN + reg] - 1]
-                pos = s[POS + src * CARD_W]
-                stage_char_to_marker(s, src)  # this card and its markers go under Character B
-                place_on_stage(s, T, b, m, pos, K.Orientation.STAND, False)
-            s[f + FR_REGN + reg] = 0
-            zone_shuffle(s, ZT, K.Zone.DECK, m, s)  # "even in this case, the deck must be shuffled" (10.14.1.1.1)
-        elif op == K.Op.SUNDER:  # CR 10.15.2: a marker named a0 becomes the character on a chosen position
-            if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
-                pos = s[POS + src * CARD_W]
-                nc = 0
-                for sl in range(K.N_SLOTS):
-                    if (s[ZONE + sl * CARD_W] == K.Zone.MARKER and owner_of(s, sl) == m and s[POS + sl * CARD_W] == pos
-                            and card_table(T)[cid_of(s, sl), K.C_NAME] == a0 and nc < K.OPTION_SLOTS):
-                        dup = False
-                        for j in range(nc):
-                            if cid_of(s, s[CAND + j]) == cid_of(s, sl):
-                                dup = True
-                        if not dup:
-                            s[CAND + nc] = sl
-                            nc += 1
-                s[CAND_N] = nc
-                if nc > 0:  # 10.15.4: without such a marker nothing happens
-                    ask_candidates(s, m, reg, 0)
-                    return 1
-            if s[f + FR_CNT] == 1 and s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
-                s[f + FR_CNT] = 2
-                s[DEC_ARG + 1] = K.ChoiceFor.SUNDER
-                s[DEC_ARG + 2] = s[f + FR_REG + reg * K.TARGET_MAX + s[f + FR_REGN + reg] - 1]
-                s[DEC_ARG + 3] = 0
-                set_decision(s, K.Decision.CHOOSE_POSITION, m)
-                return 1
-            s[f + FR_REGN + reg] = 0
-        elif op == K.Op.MOVE_POSITION:  # the master picks the new position of each register card
-            i = s[f + FR_CNT]
-            if i < s[f + FR_REGN + reg]:
-                sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
-                s[f + FR_CNT] = i + 1
-                if s[ZONE + sl * CARD_W] == K.Zone.STAGE and owner_of(s, sl) == m:
-                    s[DEC_ARG + 1] = K.ChoiceFor.MOVE_POSITION
-                    s[DEC_ARG + 2] = sl
-                    s[DEC_ARG + 3] = 1 if a0 == 0 else 2
-                    set_decision(s, K.Decision.CHOOSE_POSITION, m)
-                    return 1
-                continue
-        elif op == K.Op.DRAW:
-            n = a0 if a0 >= 0 else s[f + FR_STORE]
-            draw_cards(s, who, n)
-        elif op == K.Op.DISCARD:  # the discarding player chooses hand cards one at a time
-            n = a0 if a0 >= 0 else s[f + FR_STORE]
-            if s[f + FR_CNT] < n and s[HAND_N + who] > 0:
-                s[DEC_ARG + 1] = K.ChoiceFor.EFFECT_DISCARD
-                set_decision(s, K.Decision.CHOOSE_TARGET, who)
-                return 1
-        elif op == K.Op.SEARCH:  # up to a1 cards to hand, then shuffle (CR 3.2.4)
-            if s[f + FR_CNT] < a1 and fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a0, 0, -1, m, src, True) > 0:
-                ask_candidates(s, m, reg, 1)
-                return 1
-            for i in range(s[f + FR_REGN + reg]):
-                sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
-                if s[ZONE + sl * CARD_W] == K.Zone.DECK:
-                    put_in_zone(s, sl, K.Zone.HAND)
-            s[f + FR_REGN + reg] = 0
-            zone_shuffle(s, ZT, K.Zone.DECK, m, s)
-            refresh_if_empty(s, m)
-        elif op == K.Op.LOOK_TOP:  # up to a1 of the top a0 cards (filter a2) to hand
-            if s[f + FR_CNT] < a1 and fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, a0, m, src, False) > 0:
-                ask_candidates(s, m, reg, 1)
-                return 1
-            for i in range(s[f + FR_REGN + reg]):
-                sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
-                if s[ZONE + sl * CARD_W] == K.Zone.DECK:
-                    put_in_zone(s, sl, K.Zone.HAND)
-            s[f + FR_REGN + reg] = 0
-            refresh_if_empty(s, m)
-        elif op == K.Op.ENCORE_SELF:  # CR 10.2.2: back to its previous position, rested
-            pos = s[f + FR_AUX]
-            if s[ZONE + src * CARD_W] == K.Zone.WAITING_ROOM and 0 <= pos < K.N_POSITIONS and stage_slot(s, m, pos) < 0:
-                place_on_stage(s, T, src, m, pos, K.Orientation.REST, False)
-        elif op == K.Op.BOND:  # CR 10.4.2: a card named a0 from the waiting room to hand
-            if s[f + FR_CNT] == 0 and fill_list_candidates(s, T, f, reg, K.Zone.WAITING_ROOM, m, -1, a0, -1, m, src, True) > 0:
+                    make_marker(s, sl, m, s[POS + src * CARD_W])
+                return AGAIN
+            s[DEC_ARG] = a0
+            s[DEC_ARG + 1] = K.ChoiceFor.TO_STAGE
+            s[DEC_ARG + 2] = sl
+            s[DEC_ARG + 3] = 0 if a1 == 1 else 1
+            set_decision(s, K.Decision.CHOOSE_POSITION, m)
+            return ASKED
+    elif op == K.Op.FUSION:  # CR 10.14.1.1: up to one card named a0 from the deck onto this position
+        if s[f + FR_CNT] == 0 and fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, -1, a0, -1, m, src, True) > 0:
+            ask_candidates(s, m, reg, 1)
+            return ASKED
+        if s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
+            b = s[f + FR_REG + reg * K.TARGET_MAX + s[f + FR_REGN + reg] - 1]
+            pos = s[POS + src * CARD_W]
+            stage_char_to_marker(s, src)  # this card and its markers go under Character B
+            place_on_stage(s, T, b, m, pos, K.Orientation.STAND, False)
+        s[f + FR_REGN + reg] = 0
+        zone_shuffle(s, ZT, K.Zone.DECK, m, s)  # "even in this case, the deck must be shuffled" (10.14.1.1.1)
+    elif op == K.Op.SUNDER:  # CR 10.15.2: a marker named a0 becomes the character on a chosen position
+        if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
+            pos = s[POS + src * CARD_W]
+            nc = 0
+            for sl in range(K.N_SLOTS):
+                if (s[ZONE + sl * CARD_W] == K.Zone.MARKER and owner_of(s, sl) == m and s[POS + sl * CARD_W] == pos
+                        and card_table(T)[cid_of(s, sl), K.C_NAME] == a0 and nc < K.OPTION_SLOTS):
+                    dup = False
+                    for j in range(nc):
+                        if cid_of(s, s[CAND + j]) == cid_of(s, sl):
+                            dup = True
+                    if not dup:
+                        s[CAND + nc] = sl
+                        nc += 1
+            s[CAND_N] = nc
+            if nc > 0:  # 10.15.4: without such a marker nothing happens
                 ask_candidates(s, m, reg, 0)
-                return 1
-            for i in range(s[f + FR_REGN + reg]):
-                sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
-                if s[ZONE + sl * CARD_W] == K.Zone.WAITING_ROOM:
-                    put_in_zone(s, sl, K.Zone.HAND)
-            s[f + FR_REGN + reg] = 0
-        elif op == K.Op.SHIFT:  # CR 10.11.2: may exchange this clock card with a same-colour hand card
-            if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.CLOCK and shift_candidates(s, T, m, src) > 0:
-                s[DEC_ARG + 1] = K.ChoiceFor.SHIFT
-                set_decision(s, K.Decision.CHOOSE_TARGET, m)
-                return 1
-        elif op == K.Op.CHANGE:  # CR 10.8: a0 filter (hand / waiting room) takes this card's position
-            if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
-                z, q = choose_zone_list(s, T, a0, m)
-                if fill_list_candidates(s, T, f, reg, z, q, a0, 0, -1, m, src, True) > 0:
-                    ask_candidates(s, m, reg, 1)  # "you may"
-                    return 1
-            if s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:  # 10.8.3
-                chosen = s[f + FR_REG + reg * K.TARGET_MAX + s[f + FR_REGN + reg] - 1]
-                pos = s[POS + src * CARD_W]
-                stage_to_wr(s, T, src)
-                place_on_stage(s, T, chosen, m, pos, a1, False)
-            s[f + FR_REGN + reg] = 0
-        elif op == K.Op.CHOOSE_OPTIONAL:  # ask "do it?"; no skips a2 rows
-            if s[f + FR_CNT] == 0:
-                s[DEC_ARG] = a2
-                s[DEC_ARG + 1] = K.ChoiceFor.CHOOSE_OPTIONAL
-                set_decision(s, K.Decision.OPTIONAL_EFFECT, m)
-                return 1
-        elif op == K.Op.DAMAGE:
-            n = a0 if a0 >= 0 else s[f + FR_STORE]
-            deal_damage(s, T, who, n)
-        elif op == K.Op.HEAL:
-            for _ in range(a0):
-                nc = s[CLOCK_N + who]
-                if nc > 0:
-                    put_in_zone(s, s[CLOCK_L + who * K.MAX_DECK + nc - 1], K.Zone.WAITING_ROOM)
-        elif op == K.Op.POOL:
-            for _ in range(a0):
-                move_top_of_deck(s, who, K.Zone.STOCK)
-        elif op == K.Op.MILL:
-            for _ in range(a0):
-                move_top_of_deck(s, who, K.Zone.WAITING_ROOM)
-        elif op == K.Op.CLOCK_TOP:
-            for _ in range(a0):
-                move_top_of_deck(s, who, K.Zone.CLOCK)
-        elif op == K.Op.BRAINSTORM:  # CR 10.7.3: flip a0 to the resolution zone, then all to WR
-            ncx = 0
-            for _ in range(a0):
-                sl = move_top_of_deck(s, m, K.Zone.RESOLUTION)
-                if sl >= 0 and card_table(T)[cid_of(s, sl), K.C_TYPE] == K.CardType.CLIMAX:
-                    ncx += 1
-            while s[RES_N + m] > 0:
-                put_in_zone(s, s[RES_L + m * K.MAX_DECK], K.Zone.WAITING_ROOM)
-            s[f + FR_STORE] = ncx
-            if src >= 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
-                trigger_card(s, T, src, m, K.Trigger.USE_KEYWORD, ncx)  # 10.7.4 "when you use Brainstorm"
-        elif op == K.Op.SHUFFLE_DECK:
-            zone_shuffle(s, ZT, K.Zone.DECK, who, s)
-        elif op == K.Op.PAY_STOCK:
-            pay_stock(s, m, min(a0, s[STOCK_N + m]))
-        elif op == K.Op.BACKUP:  # CR 10.5.2: the defending character gets +X power
-            d = s[DEF_SLOT]
-            if d >= 0 and s[ZONE + d * CARD_W] == K.Zone.STAGE:
-                s[PMOD + d * CARD_W] += a0
-        elif op == K.Op.IF:
-            if not condition_holds(s, T, a0, a1, m, src) and not (a0 == K.Condition.NONE and s[f + FR_STORE] == 0):
-                s[f + FR_PC] += a2
-        elif op == K.Op.COUNT:
-            cnt = 0
-            for q in range(2):
-                for pos in range(K.N_POSITIONS):
-                    sl = stage_slot(s, q, pos)
-                    if sl >= 0 and filter_match(s, T, a0, sl, m, src):
-                        cnt += 1
-            s[f + FR_STORE] = cnt
-        # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
-        # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.support) do nothing yet
-        s[f + FR_PC] += 1
-        s[f + FR_CNT] = 0
-        if level_up_due(s):
-            # CR 9.1.2.1 / 9.3.1: the instruction put cards into a clock (damage, a card or the top
-            # of a deck to the clock): the level up interrupts the program (kept on the frame stack
-            # at its next instruction), which ``advance`` resumes after it
-            return 0
-    s[FRAME_N] -= 1
+                return ASKED
+        if s[f + FR_CNT] == 1 and s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
+            s[f + FR_CNT] = 2
+            s[DEC_ARG + 1] = K.ChoiceFor.SUNDER
+            s[DEC_ARG + 2] = s[f + FR_REG + reg * K.TARGET_MAX + s[f + FR_REGN + reg] - 1]
+            s[DEC_ARG + 3] = 0
+            set_decision(s, K.Decision.CHOOSE_POSITION, m)
+            return ASKED
+        s[f + FR_REGN + reg] = 0
+    elif op == K.Op.MOVE_POSITION:  # the master picks the new position of each register card
+        i = s[f + FR_CNT]
+        if i < s[f + FR_REGN + reg]:
+            sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
+            s[f + FR_CNT] = i + 1
+            if s[ZONE + sl * CARD_W] == K.Zone.STAGE and owner_of(s, sl) == m:
+                s[DEC_ARG + 1] = K.ChoiceFor.MOVE_POSITION
+                s[DEC_ARG + 2] = sl
+                s[DEC_ARG + 3] = 1 if a0 == 0 else 2
+                set_decision(s, K.Decision.CHOOSE_POSITION, m)
+                return ASKED
+            return AGAIN
+    elif op == K.Op.SEARCH:  # up to a1 cards to hand, then shuffle (CR 3.2.4)
+        if s[f + FR_CNT] < a1 and fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a0, 0, -1, m, src, True) > 0:
+            ask_candidates(s, m, reg, 1)
+            return ASKED
+        for i in range(s[f + FR_REGN + reg]):
+            sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
+            if s[ZONE + sl * CARD_W] == K.Zone.DECK:
+                put_in_zone(s, sl, K.Zone.HAND)
+        s[f + FR_REGN + reg] = 0
+        zone_shuffle(s, ZT, K.Zone.DECK, m, s)
+        refresh_if_empty(s, m)
+    elif op == K.Op.LOOK_TOP:  # up to a1 of the top a0 cards (filter a2) to hand
+        if s[f + FR_CNT] < a1 and fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, a0, m, src, False) > 0:
+            ask_candidates(s, m, reg, 1)
+            return ASKED
+        for i in range(s[f + FR_REGN + reg]):
+            sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
+            if s[ZONE + sl * CARD_W] == K.Zone.DECK:
+                put_in_zone(s, sl, K.Zone.HAND)
+        s[f + FR_REGN + reg] = 0
+        refresh_if_empty(s, m)
+    elif op == K.Op.ENCORE_SELF:  # CR 10.2.2: back to its previous position, rested
+        pos = s[f + FR_AUX]
+        if s[ZONE + src * CARD_W] == K.Zone.WAITING_ROOM and 0 <= pos < K.N_POSITIONS and stage_slot(s, m, pos) < 0:
+            place_on_stage(s, T, src, m, pos, K.Orientation.REST, False)
+    elif op == K.Op.BOND:  # CR 10.4.2: a card named a0 from the waiting room to hand
+        if s[f + FR_CNT] == 0 and fill_list_candidates(s, T, f, reg, K.Zone.WAITING_ROOM, m, -1, a0, -1, m, src, True) > 0:
+            ask_candidates(s, m, reg, 0)
+            return ASKED
+        for i in range(s[f + FR_REGN + reg]):
+            sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
+            if s[ZONE + sl * CARD_W] == K.Zone.WAITING_ROOM:
+                put_in_zone(s, sl, K.Zone.HAND)
+        s[f + FR_REGN + reg] = 0
+    elif op == K.Op.SHIFT:  # CR 10.11.2: may exchange this clock card with a same-colour hand card
+        if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.CLOCK and shift_candidates(s, T, m, src) > 0:
+            s[DEC_ARG + 1] = K.ChoiceFor.SHIFT
+            set_decision(s, K.Decision.CHOOSE_TARGET, m)
+            return ASKED
+    elif op == K.Op.CHANGE:  # CR 10.8: a0 filter (hand / waiting room) takes this card's position
+        if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
+            z, q = choose_zone_list(s, T, a0, m)
+            if fill_list_candidates(s, T, f, reg, z, q, a0, 0, -1, m, src, True) > 0:
+                ask_candidates(s, m, reg, 1)  # "you may"
+                return ASKED
+        if s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:  # 10.8.3
+            chosen = s[f + FR_REG + reg * K.TARGET_MAX + s[f + FR_REGN + reg] - 1]
+            pos = s[POS + src * CARD_W]
+            stage_to_wr(s, T, src)
+            place_on_stage(s, T, chosen, m, pos, a1, False)
+        s[f + FR_REGN + reg] = 0
+    elif op == K.Op.CHOOSE_OPTIONAL:  # ask "do it?"; no skips a2 rows
+        if s[f + FR_CNT] == 0:
+            s[DEC_ARG] = a2
+            s[DEC_ARG + 1] = K.ChoiceFor.CHOOSE_OPTIONAL
+            set_decision(s, K.Decision.OPTIONAL_EFFECT, m)
+            return ASKED
+    elif op == K.Op.DAMAGE:
+        deal_damage(s, T, who, count_operand(RULES, s, f, a0))
+    elif op == K.Op.HEAL:
+        for _ in range(a0):
+            nc = s[CLOCK_N + who]
+            if nc > 0:
+                put_in_zone(s, s[CLOCK_L + who * K.MAX_DECK + nc - 1], K.Zone.WAITING_ROOM)
+    elif op == K.Op.POOL:
+        for _ in range(a0):
+            move_top_of_deck(s, who, K.Zone.STOCK)
+    elif op == K.Op.MILL:
+        for _ in range(a0):
+            move_top_of_deck(s, who, K.Zone.WAITING_ROOM)
+    elif op == K.Op.CLOCK_TOP:
+        for _ in range(a0):
+            move_top_of_deck(s, who, K.Zone.CLOCK)
+    elif op == K.Op.BRAINSTORM:  # CR 10.7.3: flip a0 to the resolution zone, then all to WR
+        ncx = 0
+        for _ in range(a0):
+            sl = move_top_of_deck(s, m, K.Zone.RESOLUTION)
+            if sl >= 0 and card_table(T)[cid_of(s, sl), K.C_TYPE] == K.CardType.CLIMAX:
+                ncx += 1
+        while s[RES_N + m] > 0:
+            put_in_zone(s, s[RES_L + m * K.MAX_DECK], K.Zone.WAITING_ROOM)
+        s[f + FR_STORE] = ncx
+        if src >= 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
+            trigger_card(s, T, src, m, K.Trigger.USE_KEYWORD, ncx)  # 10.7.4 "when you use Brainstorm"
+    elif op == K.Op.SHUFFLE_DECK:
+        zone_shuffle(s, ZT, K.Zone.DECK, who, s)
+    elif op == K.Op.PAY_STOCK:
+        pay_stock(s, m, min(a0, s[STOCK_N + m]))
+    elif op == K.Op.BACKUP:  # CR 10.5.2: the defending character gets +X power
+        d = s[DEF_SLOT]
+        if d >= 0 and s[ZONE + d * CARD_W] == K.Zone.STAGE:
+            s[PMOD + d * CARD_W] += a0
+    elif op == K.Op.IF:
+        if not condition_holds(s, T, a0, a1, m, src) and not (a0 == K.Condition.NONE and s[f + FR_STORE] == 0):
+            s[f + FR_PC] += a2
+    elif op == K.Op.COUNT:
+        cnt = 0
+        for q in range(2):
+            for pos in range(K.N_POSITIONS):
+                sl = stage_slot(s, q, pos)
+                if sl >= 0 and filter_match(s, T, a0, sl, m, src):
+                    cnt += 1
+        s[f + FR_STORE] = cnt
+    # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
+    # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.support) do nothing yet
+    return NEXT
+
+
+@internal
+def run_top_frame(s, T):
+    """Run the top effect program until it ends (returns 0: the frame is popped), is interrupted
+    by a level up (returns 0: the frame stays) or asks a player (returns 1)."""
+    status = run_program(RULES, s, T, frame_base(s, s[FRAME_N] - 1))
+    if status == ASKED:
+        return 1
+    if status == DONE:
+        s[FRAME_N] -= 1
     return 0

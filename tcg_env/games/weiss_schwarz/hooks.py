@@ -2,11 +2,41 @@
 shared row, batch and policy kernels call, by the contract's names, and :data:`RULES`, the tag that
 makes the core compile them for this game."""
 
-from tcg_env.engine.hooks import Rules
 from tcg_env.games.weiss_schwarz.constants import NUM_ACTIONS  # noqa: F401
 from tcg_env.games.weiss_schwarz.kernels import advance_row, apply_unchecked, legal_mask_row, setup_row  # noqa: F401
 from tcg_env.games.weiss_schwarz.observation import OBS_SIZE, observe_into, observe_row  # noqa: F401
 from tcg_env.games.weiss_schwarz.policy_kernels import heuristic_action, resample_hidden  # noqa: F401
 from tcg_env.games.weiss_schwarz.state import STATE_SIZE  # noqa: F401
+from tcg_env.games.weiss_schwarz.constants import Decision
+from tcg_env.games.weiss_schwarz.constants import A_CODE_LEN, A_CODE_START, RULES, TARGET_MAX  # noqa: F401
+from tcg_env.games.weiss_schwarz.state import DEC_ARG, FR_ABIL, FR_CNT, FR_MASTER, FR_PC, FR_REG, FR_REGN, FR_SLOT  # noqa: F401
+from tcg_env.games.weiss_schwarz.abilities import filter_match  # noqa: F401
+from tcg_env.games.weiss_schwarz.zones import draw_cards  # noqa: F401
+from tcg_env.games.weiss_schwarz.effects import (  # noqa: F401 - the effect interpreter's hooks (tcg_env.engine.effects)
+    add_power,
+    add_restrictions,
+    ask_discard,
+    choose_candidates,
+    chosen_so_far,
+    discard_hand_index,
+    each_target,
+    exec_op,
+    grant_keywords,
+    hand_count,
+    in_play_count,
+    in_play_slot,
+    interrupt_due,
+    stored_count,
+    target_affected,
+)
 
-RULES = Rules(__name__)
+
+# the effect interpreter's frame words (tcg_env.engine.effects): state.py's frame layout
+FRAME_SOURCE = FR_SLOT
+FRAME_ABILITY = FR_ABIL
+FRAME_CONTROLLER = FR_MASTER
+FRAME_PC = FR_PC
+FRAME_COUNT = FR_CNT
+FRAME_REG_COUNTS = FR_REGN
+FRAME_REGS = FR_REG
+DECISION_CHOOSE_TARGET = Decision.CHOOSE_TARGET

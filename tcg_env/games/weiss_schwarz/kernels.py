@@ -47,6 +47,7 @@ from tcg_env.engine.rng import rng_below, rng_seed_one
 from tcg_env.engine.jit import internal
 from tcg_env.engine.zones import clear_zone_lists, deal_deck, zone_shuffle
 from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz.constants import RULES
 from tcg_env.games.weiss_schwarz.state import (
     ATK_SLOT,
     CAND,
@@ -144,7 +145,8 @@ from tcg_env.games.weiss_schwarz.play import (
 )
 from tcg_env.games.weiss_schwarz.battle import attack_legal, declare_attack, hand_counter_ok
 from tcg_env.games.weiss_schwarz.rule_processes import level_up_due
-from tcg_env.games.weiss_schwarz.effects import reg_add, reg_has, shift_exchange
+from tcg_env.engine.effects import reg_add, reg_has
+from tcg_env.games.weiss_schwarz.effects import shift_exchange
 from tcg_env.games.weiss_schwarz.turn import advance, finish_clock_phase
 
 
@@ -351,7 +353,7 @@ def legal_mask_row(s, T, out):
             for q in range(2):
                 for pos in range(K.N_POSITIONS):
                     sl = stage_slot(s, q, pos)
-                    if sl < 0 or reg_has(s, f, reg, sl) or not filter_match(s, T, frow, sl, p, src):
+                    if sl < 0 or reg_has(RULES, s, f, reg, sl) or not filter_match(s, T, frow, sl, p, src):
                         continue
                     if q != p and (s[D_RST + sl * CARD_W] & K.RESTRICT_CANT_BE_CHOSEN) != 0:
                         continue
@@ -602,7 +604,7 @@ def apply_unchecked(s, T, a):
                     sl = stage_slot(s, 1 - p, a - K.OPP_STAGE_BASE)
                 else:
                     sl = stage_slot(s, p, a - K.OWN_STAGE_BASE)
-                reg_add(s, f, reg, sl)
+                reg_add(RULES, s, f, reg, sl)
                 s[f + FR_CNT] += 1
     if s[H_DECISION] == K.Decision.NONE:  # the action may itself have opened a decision (8.7.3.1.1)
         advance(s, T)
