@@ -58,6 +58,8 @@ Kernels (``s`` the row, ``T`` the card tables, ``f`` a frame's base):
     POWER, GRANT_KEYWORD and RESTRICT on one card: where the modifier lives and how long it lasts.
 ``each_target(s, T, f, op, slot, a0, a1, a2)``
     The game's other each-target opcodes on one card.
+``condition_holds(s, T, cond, arg, controller, source) -> bool``
+    IF's condition (the game's conditions, also used by its abilities).
 ``draw_cards(s, player, n)``, ``hand_count(s, player)``, ``discard_hand_index(s, player, i)``,
 ``ask_discard(s, f, player)``
     DRAW and DISCARD. ``ask_discard`` sets the decision that has ``player`` discard one card of
@@ -101,6 +103,8 @@ class CoreOp(IntEnum):
     # --- on players (a1 = Who) ---
     DRAW = 30  # a0 = count (-1: stored_count)
     DISCARD = 31  # a0 = count (-1: stored_count); a2 = 1 at random, else the discarding player chooses
+    # --- control flow ---
+    IF = 60  # a0 = the game's condition, a1 = its argument: when it does not hold, skip the next a2 rows
 
 
 EACH_TARGET_FIRST = 10  # opcodes in this range act on every card of the register, one by one
@@ -151,6 +155,7 @@ def _no_interrupt(s):
 
 exec_op = hooks.hook("exec_op", "s, T, f, op, reg, a0, a1, a2")
 filter_match = hooks.hook("filter_match", "s, T, frow, slot, viewer, source")
+condition_holds = hooks.hook("condition_holds", "s, T, cond, arg, controller, source")
 in_play_count = hooks.hook("in_play_count", "s, player")
 in_play_slot = hooks.hook("in_play_slot", "s, player, i")
 chosen_so_far = hooks.hook("chosen_so_far", "s, f, reg")
@@ -408,6 +413,10 @@ def run_program(game, s, T, f):
             status = STOPPED if s[H_DONE] != 0 else NEXT
         elif op == CoreOp.DISCARD:
             status = _discard(game, s, f, a0, a1, a2)
+        elif op == CoreOp.IF:
+            if not condition_holds(game, s, T, a0, a1, s[f + FRAME_CONTROLLER(game)], s[f + FRAME_SOURCE(game)]):
+                s[pc_at] += a2
+            status = NEXT
         else:
             status = exec_op(game, s, T, f, op, reg, a0, a1, a2)
         if status == AGAIN:

@@ -205,6 +205,18 @@ def test_game_opcodes_can_repeat_or_stop_the_program():
     assert G.run(s, T) == DONE and reg(s, 0) == [4]
 
 
+def test_if_skips_its_rows_when_the_condition_does_not_hold():
+    T = tables([
+        [CoreOp.IF, 0, 0, 3, 1],  # 3 cards in hand: holds
+        [CoreOp.TARGET_SELF, 0, 0, 0, 0],
+        [CoreOp.IF, 0, 0, 4, 1],  # 4: does not hold, skips the next row
+        [CoreOp.TARGET_SELF, 1, 0, 0, 0],
+    ])
+    s = row(source=1)
+    assert G.run(s, T) == DONE
+    assert reg(s, 0) == [1] and reg(s, 1) == []
+
+
 def test_an_interrupt_stops_after_the_instruction():
     T = tables([[CoreOp.TARGET_SELF, 0, 0, 0, 0], [CoreOp.TARGET_SELF, 1, 0, 0, 0]])
     s = row()
@@ -216,12 +228,13 @@ def test_an_interrupt_stops_after_the_instruction():
 
 @pytest.mark.parametrize("game", ["fftcg", "weiss_schwarz"])
 def test_every_game_takes_the_shared_opcodes_by_name(game):
-    """A game's Op enum uses the core's numbers for the shared opcodes, and numbers its own
-    outside them (its each-target opcodes inside the core's range)."""
+    """A game's Op enum uses the core's numbers for the shared opcodes (every game has those its
+    cards share; IF where its cards have conditions), and numbers its own apart from them."""
     import importlib
 
     K = importlib.import_module(f"tcg_env.games.{game}.constants")
     for op in CoreOp:
-        assert K.Op[op.name] == op
+        if op != CoreOp.IF or "IF" in K.Op.__members__:
+            assert K.Op[op.name] == op
     shared = {int(op) for op in CoreOp}
     assert all(int(op) not in shared for op in K.Op if op.name not in CoreOp.__members__)

@@ -80,6 +80,12 @@ def filter_match(s, T, frow, slot, viewer, source):
 
 
 @njit(cache=True)
+def condition_holds(s, T, cond, arg, controller, source):
+    """The toy's one condition: the controller has at least ``arg`` cards in hand."""
+    return s[HAND_N + controller] >= arg
+
+
+@njit(cache=True)
 def in_play_count(s, player):
     return s[IN_PLAY_N + player]
 

@@ -10,7 +10,7 @@ from tcg_env.games.fftcg.kernels import apply_unchecked, legal_mask_row, setup_r
 from tcg_env.games.fftcg.observation import OBS_SIZE, observe_into, observe_row  # noqa: F401
 from tcg_env.games.fftcg.policy_kernels import heuristic_action, resample_hidden  # noqa: F401
 from tcg_env.games.fftcg.constants import RULES, TARGET_MAX, A_CODE_LEN, A_CODE_START  # noqa: F401
-from tcg_env.games.fftcg.board import filter_match  # noqa: F401
+from tcg_env.games.fftcg.board import condition_holds, filter_match  # noqa: F401
 from tcg_env.games.fftcg.zones import discard_hand_index, draw_cards  # noqa: F401
 from tcg_env.games.fftcg.effects import (  # noqa: F401 - the effect interpreter's hooks (tcg_env.engine.effects)
     add_power,

@@ -480,7 +480,7 @@ class Op(IntEnum):
     #              position with this card and its markers under B; shuffle
     SUNDER = 56  # 10.15.2: a0 = name id: that marker becomes the character on a chosen position
     # --- control flow / counting ---
-    IF = 60  # a0 = Condition, a1 = arg, a2 = rows to skip when false
+    IF = CoreOp.IF  # a0 = Condition, a1 = arg, a2 = rows to skip when false
     COUNT = 61  # a0 = filter row: store the number of matching cards (count -1 operands)
     CHOOSE_OPTIONAL = 62  # ask the master "do it?" (a2 = rows to skip on no)
     # --- continuous effects (CONT abilities only, recomputed after every change) ---

@@ -12,7 +12,7 @@ Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
 
 from tcg_env.engine.effects import AGAIN, ASKED, DONE, NEXT, count_operand, player_operand, run_program
-from tcg_env.engine.effects import reg_add, reg_has
+from tcg_env.engine.effects import reg_add, reg_count, reg_has, reg_slot
 from tcg_env.engine.tables import card_table, filter_table
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal
@@ -35,7 +35,6 @@ from tcg_env.games.weiss_schwarz.state import (
     FR_AUX,
     FR_CNT,
     FR_MASTER,
-    FR_PC,
     FR_REG,
     FR_REGN,
     FR_SLOT,
@@ -71,7 +70,7 @@ from tcg_env.games.weiss_schwarz.zones import (
     stage_slot,
     take_from_zone,
 )
-from tcg_env.games.weiss_schwarz.abilities import condition_holds, filter_match, frame_base, trigger_card
+from tcg_env.games.weiss_schwarz.abilities import filter_match, frame_base, trigger_card
 from tcg_env.games.weiss_schwarz.play import place_on_stage, stage_to_wr
 from tcg_env.games.weiss_schwarz.battle import deal_damage, reverse_char
 from tcg_env.games.weiss_schwarz.rule_processes import level_up_due
@@ -160,6 +159,16 @@ def ask_candidates(s, m, reg, upto):
     s[DEC_ARG + 1] = reg
     s[DEC_ARG + 2] = upto
     set_decision(s, K.Decision.CHOOSE_TARGET, m)
+
+
+@internal
+def chosen_to_hand(s, f, reg, zone):
+    """The register's cards still in ``zone`` go to their owner's hand; the register is emptied."""
+    for i in range(reg_count(RULES, s, f, reg)):
+        sl = reg_slot(RULES, s, f, reg, i)
+        if s[ZONE + sl * CARD_W] == zone:
+            put_in_zone(s, sl, K.Zone.HAND)
+    s[f + FR_REGN + reg] = 0
 
 
 @internal
@@ -418,22 +427,14 @@ def exec_op(s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per opcode
         if s[f + FR_CNT] < a1 and fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a0, 0, -1, m, src, True) > 0:
             ask_candidates(s, m, reg, 1)
             return ASKED
-        for i in range(s[f + FR_REGN + reg]):
-            sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
-            if s[ZONE + sl * CARD_W] == K.Zone.DECK:
-                put_in_zone(s, sl, K.Zone.HAND)
-        s[f + FR_REGN + reg] = 0
+        chosen_to_hand(s, f, reg, K.Zone.DECK)
         zone_shuffle(s, ZT, K.Zone.DECK, m, s)
         refresh_if_empty(s, m)
     elif op == K.Op.LOOK_TOP:  # up to a1 of the top a0 cards (filter a2) to hand
         if s[f + FR_CNT] < a1 and fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, a0, m, src, False) > 0:
             ask_candidates(s, m, reg, 1)
             return ASKED
-        for i in range(s[f + FR_REGN + reg]):
-            sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
-            if s[ZONE + sl * CARD_W] == K.Zone.DECK:
-                put_in_zone(s, sl, K.Zone.HAND)
-        s[f + FR_REGN + reg] = 0
+        chosen_to_hand(s, f, reg, K.Zone.DECK)
         refresh_if_empty(s, m)
     elif op == K.Op.ENCORE_SELF:  # CR 10.2.2: back to its previous position, rested
         pos = s[f + FR_AUX]
@@ -443,11 +444,7 @@ def exec_op(s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per opcode
         if s[f + FR_CNT] == 0 and fill_list_candidates(s, T, f, reg, K.Zone.WAITING_ROOM, m, -1, a0, -1, m, src, True) > 0:
             ask_candidates(s, m, reg, 0)
             return ASKED
-        for i in range(s[f + FR_REGN + reg]):
-            sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
-            if s[ZONE + sl * CARD_W] == K.Zone.WAITING_ROOM:
-                put_in_zone(s, sl, K.Zone.HAND)
-        s[f + FR_REGN + reg] = 0
+        chosen_to_hand(s, f, reg, K.Zone.WAITING_ROOM)
     elif op == K.Op.SHIFT:  # CR 10.11.2: may exchange this clock card with a same-colour hand card
         if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.CLOCK and shift_candidates(s, T, m, src) > 0:
             s[DEC_ARG + 1] = K.ChoiceFor.SHIFT
@@ -506,9 +503,6 @@ def exec_op(s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per opcode
         d = s[DEF_SLOT]
         if d >= 0 and s[ZONE + d * CARD_W] == K.Zone.STAGE:
             s[PMOD + d * CARD_W] += a0
-    elif op == K.Op.IF:
-        if not condition_holds(s, T, a0, a1, m, src) and not (a0 == K.Condition.NONE and s[f + FR_STORE] == 0):
-            s[f + FR_PC] += a2
     elif op == K.Op.COUNT:
         cnt = 0
         for q in range(2):

@@ -10,7 +10,7 @@ from tcg_env.games.weiss_schwarz.state import STATE_SIZE  # noqa: F401
 from tcg_env.games.weiss_schwarz.constants import Decision
 from tcg_env.games.weiss_schwarz.constants import A_CODE_LEN, A_CODE_START, RULES, TARGET_MAX  # noqa: F401
 from tcg_env.games.weiss_schwarz.state import DEC_ARG, FR_ABIL, FR_CNT, FR_MASTER, FR_PC, FR_REG, FR_REGN, FR_SLOT  # noqa: F401
-from tcg_env.games.weiss_schwarz.abilities import filter_match  # noqa: F401
+from tcg_env.games.weiss_schwarz.abilities import condition_holds, filter_match  # noqa: F401
 from tcg_env.games.weiss_schwarz.zones import draw_cards  # noqa: F401
 from tcg_env.games.weiss_schwarz.effects import (  # noqa: F401 - the effect interpreter's hooks (tcg_env.engine.effects)
     add_power,
