@@ -94,7 +94,7 @@ def test_pending_add_queues_in_order_and_drops_at_capacity():
     assert _add(s, 1, 10, 100, -1) and _add(s, 1, 11, 101, 5)
     assert not _add(s, 1, 12, 102, 6)  # PENDING_MAX == 2: dropped, as the games document
     assert pending(s, 1) == [(10, 100, -1), (11, 101, 5)]
-    assert pending(s, 0) == [] and _none(s) is False
+    assert pending(s, 0) == [] and not _none(s)
 
 
 def test_pending_take_returns_the_entry_and_moves_the_later_ones_up():
@@ -104,7 +104,7 @@ def test_pending_take_returns_the_entry_and_moves_the_later_ones_up():
     assert tuple(_take(s, 0, 0)) == (10, 100, 1)
     assert pending(s, 0) == [(11, 101, 2)]
     assert tuple(_take(s, 0, 0)) == (11, 101, 2)
-    assert pending(s, 0) == [] and _none(s) is True
+    assert pending(s, 0) == [] and _none(s)
 
 
 def test_pending_abilities_of_the_turn_player_come_first():
