@@ -19,8 +19,14 @@ The game supplies, in its hooks module (``tcg_env.engine.hooks``), the layout as
 ``CHASE_COUNT``, ``CHASE`` (``[CHASE_MAX, CHASE_ENTRY_W]``), ``CHASE_MAX``, ``CHASE_ENTRY_W``,
 ``PRIORITY_PLAYER``, ``PASSES`` (row offsets) and ``PRIORITY_DECISION`` (its decision kind), and
 the kernels ``rule_processes`` and, optionally, ``actions_allowed``, declared below; plus what
-:mod:`tcg_env.engine.triggers` asks for the pending automatic abilities. A game's own kernels call this module with their tag
-(``RULES``, defined in the game's ``constants``) as ``game``.
+:mod:`tcg_env.engine.triggers` asks for the pending automatic abilities. A game's own kernels
+call this module with their tag (``RULES``, defined in the game's ``constants``) as ``game``.
+
+Force of Will (next) maps its priority sequence onto the same calls: 602.1a-c is
+``priority_point`` (its rule processes and "choose and play triggered automatic abilities" as its
+hooks), 605.1 is ``priority_pass`` (RESOLVE: the last card or ability put into the chase area
+resolves, then the turn player gains priority; END_STEP: the priority sequence ends), and its
+chase area is the chase, a card or a pseudo-card per entry.
 """
 
 from enum import IntEnum

@@ -8,11 +8,13 @@ importing only the files above it in this list (numba allows no import cycles be
 * ``board``: the cards as they are now: filters, conditions, derived power / keywords / costs
   (CR 5-7, 11.9)
 * ``decisions``: the pending decision, the end of the game and defeat (CR 3)
-* ``triggers``: auto-abilities that trigger, waiting to be put on the stack (CR 11.8)
+* ``triggers``: auto-abilities that trigger, waiting to be put on the stack (CR 11.8; the pending
+  lists are the engine core's ``tcg_env.engine.triggers``)
 * ``zones``: moving cards between zones, drawing, discarding (CR 7, 15.1.1)
 * ``rule_processes``: CR 12 (rule processes)
 * ``effects``: the effect interpreter: targets, frames, resolving an effect's program (CR 11.11, 11.12)
-* ``stack``: priority, putting auto-abilities on the stack, passing, resolving (CR 11.1, 11.8.7, 11.11)
+* ``stack``: priority, putting auto-abilities on the stack, passing, resolving (CR 11.1, 11.8.7,
+  11.11), on the engine core's chase (``tcg_env.engine.chase``)
 * ``play``: paying CP, playing cards and using abilities (CR 11.2-11.7)
 * ``battle``: the Attack Phase's declarations, blocks and damage (CR 10, 15.2)
 * ``turn``: the turn's phases and ``advance``, which runs the game by itself until a player must

@@ -1,8 +1,8 @@
 """FF-TCG rules kernels: auto-abilities that trigger (CR 11.8).
 
-A triggered auto-ability waits in its controller's pending list until the next time a player
-would receive priority, when it is put on the stack (``stack.priority_point``, CR 11.8.7). The pending lists are the
-engine core's (:mod:`tcg_env.engine.triggers`).
+A triggered auto-ability waits in its controller's pending list (the engine core's,
+:mod:`tcg_env.engine.triggers`) until the next time a player would receive priority, when it is
+put on the stack (``stack.priority_point``, CR 11.8.7).
 """
 
 from tcg_env.engine.tables import ability_table, card_table
