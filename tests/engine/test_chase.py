@@ -18,60 +18,24 @@ G = toy.RULES
 T = np.zeros(1, np.int32)
 
 
-# Python cannot call the core's kernels (compiled without CPython wrappers): these call them
-@njit
-def _add(s, player, slot, arow, aux):
-    return triggers.pending_add(G, s, player, slot, arow, aux)
+def _kernel(fn):
+    """``fn`` of the core with the toy's tag, callable from Python (the core's kernels are compiled
+    without the wrappers Python needs)."""
+    return njit(lambda s, *args: fn(G, s, *args))
 
 
-@njit
-def _take(s, player, i):
-    return triggers.pending_take(G, s, player, i)
-
-
-@njit
-def _entry(s, player, i):
-    return triggers.pending_entry(G, s, player, i)
-
-
-@njit
-def _next(s, turn_player):
-    return triggers.pending_next(G, s, turn_player)
-
-
-@njit
-def _none(s):
-    return triggers.pending_none(G, s)
-
-
-@njit
-def _play_pending(s, T):
-    return triggers.play_pending_abilities(G, s, T)
-
-
-@njit
-def _push(s, src):
-    return chase.chase_push(G, s, src)
-
-
-@njit
-def _pop(s):
-    return chase.chase_pop(G, s)
-
-
-@njit
-def _size_full(s):
-    return chase.chase_size(G, s), chase.chase_full(G, s)
-
-
-@njit
-def _pass(s, player):
-    return chase.priority_pass(G, s, player)
-
-
-@njit
-def _priority_point(s, T):
-    return chase.priority_point(G, s, T)
+_add = _kernel(triggers.pending_add)
+_take = _kernel(triggers.pending_take)
+_entry = _kernel(triggers.pending_entry)
+_next = _kernel(triggers.pending_next)
+_none = _kernel(triggers.pending_none)
+_play_pending = _kernel(triggers.play_pending_abilities)
+_push = _kernel(chase.chase_push)
+_pop = _kernel(chase.chase_pop)
+_size = _kernel(chase.chase_size)
+_full = _kernel(chase.chase_full)
+_pass = _kernel(chase.priority_pass)
+_priority_point = _kernel(chase.priority_point)
 
 
 def new_row():
@@ -139,13 +103,13 @@ def test_the_chase_is_last_in_first_out_and_refuses_an_entry_when_full():
     for k in range(toy.CHASE_MAX):
         s[toy.BUILD : toy.BUILD + toy.CHASE_ENTRY_W] = (k, 10 + k)
         assert _push(s, toy.BUILD)
-    assert tuple(_size_full(s)) == (toy.CHASE_MAX, True)
+    assert _size(s) == toy.CHASE_MAX and _full(s)
     assert not _push(s, toy.BUILD)
     assert int(s[toy.CHASE_COUNT]) == toy.CHASE_MAX
     for k in reversed(range(toy.CHASE_MAX)):  # the last put on resolves first (FoW CR 605.1b)
         e = _pop(s)
         assert list(s[e : e + toy.CHASE_ENTRY_W]) == [k, 10 + k]
-    assert tuple(_size_full(s)) == (0, False)
+    assert _size(s) == 0 and not _full(s)
 
 
 def test_cr_11_1_6_a_first_pass_gives_the_other_player_priority():
