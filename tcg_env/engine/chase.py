@@ -33,7 +33,7 @@ from enum import IntEnum
 
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.hooks import constant, hook
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal, internal_inline
 from tcg_env.engine.triggers import NONE_PENDING, play_pending_abilities
 
 
@@ -118,7 +118,7 @@ def priority_pass(game, s, player):
     return Priority.PASS_ON
 
 
-@internal
+@internal_inline  # glue around the game's kernels: inlined (engine.jit)
 def priority_point(game, s, T):
     """FF-TCG CR 11.1.3 / 11.1.4 / 12.3, Force of Will 602.1: the rule processes, then the pending
     automatic abilities, then priority for the player who has it, or a pass made for that player

@@ -18,7 +18,7 @@ game's kernels ``play_pending`` and ``order_pending``, declared below.
 """
 
 from tcg_env.engine.hooks import constant, hook
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal, internal_inline
 
 PENDING_W = 3  # words of one pending entry
 PE_SLOT = 0  # the source card's slot
@@ -107,7 +107,7 @@ def pending_none(game, s):
     return s[at] == 0 and s[at + 1] == 0
 
 
-@internal
+@internal_inline  # glue around the game's kernels: inlined (engine.jit)
 def play_pending_abilities(game, s, T):
     """The pending automatic abilities: the turn player's first; one is played at once, several
     are ordered by their controller (FF-TCG CR 11.8.7, Weiss Schwarz 8.5.1.2-3, Force of Will

@@ -29,13 +29,22 @@ _take = _kernel(triggers.pending_take)
 _entry = _kernel(triggers.pending_entry)
 _next = _kernel(triggers.pending_next)
 _none = _kernel(triggers.pending_none)
-_play_pending = _kernel(triggers.play_pending_abilities)
 _push = _kernel(chase.chase_push)
 _pop = _kernel(chase.chase_pop)
 _size = _kernel(chase.chase_size)
 _full = _kernel(chase.chase_full)
 _pass = _kernel(chase.priority_pass)
-_priority_point = _kernel(chase.priority_point)
+
+
+# numba inlines these two (engine.jit.internal_inline) and cannot do it into a call with *args
+@njit
+def _play_pending(s, T):
+    return triggers.play_pending_abilities(G, s, T)
+
+
+@njit
+def _priority_point(s, T):
+    return chase.priority_point(G, s, T)
 
 
 def new_row():
