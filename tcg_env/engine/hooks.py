@@ -52,6 +52,20 @@ Optional (a default is used when the module does not define it):
 ``prefetch_rows(states, b, hi)``
     Hint the memory lines of rows ``b + 1 ..`` that the step of row ``b + 1`` will read
     (default: nothing).
+
+For a game whose kernels use them (their kernels pass the game's tag, ``RULES`` of the game's
+``constants``, which the hooks module re-exports):
+
+:mod:`tcg_env.engine.triggers` (pending automatic abilities)
+    ints ``PENDING_COUNT``, ``PENDING`` (row offsets: the two counts, the lists
+    ``[2, PENDING_MAX, PENDING_W]``), ``PENDING_MAX``, ``TURN_PLAYER`` (row offset); kernels
+    ``play_pending(s, T, player, i)`` and ``order_pending(s, T, player, n)``, each returning a
+    status of the game's other than ``triggers.NONE_PENDING``.
+:mod:`tcg_env.engine.chase` (the chase and priority)
+    ints ``CHASE_COUNT``, ``CHASE`` (``[CHASE_MAX, CHASE_ENTRY_W]``), ``CHASE_MAX``,
+    ``CHASE_ENTRY_W``, ``PRIORITY_PLAYER``, ``PASSES`` (row offsets and sizes),
+    ``PRIORITY_DECISION`` (the decision kind); kernels ``rule_processes(s, T) -> bool`` (True: the
+    priority point stops) and, optional, ``actions_allowed(s) -> bool`` (default: always).
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ import numpy as np
 from tcg_env.engine.tables import unpack_tables
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN, H_VARIANT, H_WINNER
 from tcg_env.engine.layout import FLAG, SnapshotError
+from tcg_env.engine.triggers import PE_ABIL, PENDING_W
 from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
@@ -173,8 +174,8 @@ def describe_action(game, a: int) -> str:
     if kind == D.SELECT_CARD and k < int(row[S.CAND_N]):
         return f"Choose {cname(int(row[S.CAND + k]))}"
     if kind == D.ORDER_TRIGGERS and k < int(row[S.CAND_N]):
-        base = S.PT + (p * K.PENDING_TRIGGER_MAX + int(row[S.CAND + k])) * 3
-        return f"Put next on the stack: {pool.describe_ability(int(row[base + 1]))}"
+        base = S.PT + (p * K.PENDING_TRIGGER_MAX + int(row[S.CAND + k])) * PENDING_W
+        return f"Put next on the stack: {pool.describe_ability(int(row[base + PE_ABIL]))}"
     return f"Option {k}"
 
 

@@ -33,6 +33,13 @@ from tcg_env.games.fftcg.state import (ATK_N, CARD, CARD_W, D_COUNTS, ENTRY_W, F
                                        FRAMES, HAND_L, HAND_N, PT, PT_N, STACK, STACK_N, STATE_SIZE)
 from tcg_env.games.fftcg.state import DEC_ARG, E_ABIL, E_CTRL, E_REG, E_REGN, E_SLOT, FR_CNT, FR_PC  # noqa: F401
 
+# the chase and the pending automatic abilities' rules (tcg_env.engine.chase, .triggers)
+from tcg_env.games.fftcg.constants import PENDING_TRIGGER_MAX, STACK_MAX
+from tcg_env.games.fftcg.rule_processes import rule_processes  # noqa: F401
+from tcg_env.games.fftcg.stack import actions_allowed_now as actions_allowed  # noqa: F401
+from tcg_env.games.fftcg.stack import order_triggers as order_pending, place_trigger as play_pending  # noqa: F401
+from tcg_env.games.fftcg.state import PASSES, PRIORITY_PLAYER, TURN_PLAYER  # noqa: F401
+
 # the effect interpreter's frame words (tcg_env.engine.effects): a frame is a stack entry plus the
 # interpreter's registers (state.py)
 FRAME_SOURCE = E_SLOT
@@ -44,6 +51,11 @@ FRAME_REG_COUNTS = E_REGN
 FRAME_REGS = E_REG
 DECISION_CHOOSE_TARGET = Decision.CHOOSE_TARGET
 
+# the engine core's chase and pending automatic abilities (tcg_env.engine.chase, .triggers): the
+# layout (the rules they run are imported above)
+PENDING_COUNT, PENDING, PENDING_MAX = PT_N, PT, PENDING_TRIGGER_MAX
+CHASE_COUNT, CHASE, CHASE_MAX, CHASE_ENTRY_W = STACK_N, STACK, STACK_MAX, ENTRY_W
+PRIORITY_DECISION = Decision.PRIORITY
 
 
 @internal

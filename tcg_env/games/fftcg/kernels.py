@@ -8,11 +8,13 @@ importing only the files above it in this list (numba allows no import cycles be
 * ``board``: the cards as they are now: filters, conditions, derived power / keywords / costs
   (CR 5-7, 11.9)
 * ``decisions``: the pending decision, the end of the game and defeat (CR 3)
-* ``triggers``: auto-abilities that trigger, waiting to be put on the stack (CR 11.8)
+* ``triggers``: auto-abilities that trigger, waiting to be put on the stack (CR 11.8; the pending
+  lists are the engine core's ``tcg_env.engine.triggers``)
 * ``zones``: moving cards between zones, drawing, discarding (CR 7, 15.1.1)
 * ``rule_processes``: CR 12 (rule processes)
 * ``effects``: the effect interpreter: targets, frames, resolving an effect's program (CR 11.11, 11.12)
-* ``stack``: priority, putting auto-abilities on the stack, passing, resolving (CR 11.1, 11.8.7, 11.11)
+* ``stack``: priority, putting auto-abilities on the stack, passing, resolving (CR 11.1, 11.8.7,
+  11.11), on the engine core's chase (``tcg_env.engine.chase``)
 * ``play``: paying CP, playing cards and using abilities (CR 11.2-11.7)
 * ``battle``: the Attack Phase's declarations, blocks and damage (CR 10, 15.2)
 * ``turn``: the turn's phases and ``advance``, which runs the game by itself until a player must
@@ -35,7 +37,9 @@ from numba import njit
 from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_NUM_DECISIONS, WINNER_DRAW
+from tcg_env.engine.chase import chase_full
 from tcg_env.engine.rng import rng_below
+from tcg_env.engine.triggers import pending_none
 from tcg_env.engine.zones import (
     clear_zone_lists,
     deal_deck,
@@ -70,7 +74,7 @@ from tcg_env.games.fftcg.constants import (
     PASS,
     PK_ABILITY,
     P_EX,
-    STACK_MAX,
+    RULES,
     TARGET_MAX,
 )
 from tcg_env.games.fftcg.state import (
@@ -121,7 +125,6 @@ from tcg_env.games.fftcg.state import (
     PHASE,
     PRIORITY_CLEAN,
     PRIORITY_PLAYER,
-    PT_N,
     STACK_N,
     STEP,
     TURN_PLAYER,
@@ -199,7 +202,7 @@ def legal_mask_row(s, T, out):
             # it (every character of the player without the turn, or in the Attack Phase, or with
             # a non-empty stack) and are skipped without the call; the CP sources are counted
             # only once a card or an ability gets that far
-            summons_ok = s[STACK_N] < STACK_MAX and s[FRAME_N] < FRAME_MAX
+            summons_ok = not chase_full(RULES, s) and s[FRAME_N] < FRAME_MAX
             characters_ok = (p == s[TURN_PLAYER] and (s[PHASE] == K.Phase.MAIN1 or s[PHASE] == K.Phase.MAIN2)
                              and s[STACK_N] == 0 and s[FIELD_N + p] < FIELD_SLOTS)
             counted = False
@@ -385,7 +388,7 @@ def apply_unchecked(s, T, a):
                 # (what advance -> priority_point would do, without recomputing derived values)
                 if s[FLOW] == FL_STEP_END:
                     step_end(s, T)
-                if s[FLOW] == FL_PRIORITY and s[PT_N] == 0 and s[PT_N + 1] == 0 and actions_allowed_now(s):
+                if s[FLOW] == FL_PRIORITY and pending_none(RULES, s) and actions_allowed_now(s):
                     set_decision(s, K.Decision.PRIORITY, s[PRIORITY_PLAYER])
                     s[PRIORITY_CLEAN] = 1
                     return
@@ -402,7 +405,7 @@ def apply_unchecked(s, T, a):
                 # the End Phase's priority points (CR 9.5.1.1: no player acts there) would run the
                 # rule processes, find nothing for the same reason, and pass for each player; what
                 # follows them (hand limit, clean-up, the next turn) goes through advance
-                while (s[FLOW] == FL_PRIORITY and s[PT_N] == 0 and s[PT_N + 1] == 0
+                while (s[FLOW] == FL_PRIORITY and pending_none(RULES, s)
                        and not actions_allowed_now(s)):
                     do_pass(s, T, s[PRIORITY_PLAYER])
                 if s[FLOW] == FL_STEP_END:

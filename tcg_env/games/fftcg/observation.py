@@ -14,6 +14,7 @@ from tcg_env.engine.jit import internal
 from tcg_env.engine.obsbuf import clear_block, clear_rows_after, copy_card_row, zero_range
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN, H_VARIANT
+from tcg_env.engine.triggers import PE_SLOT, pending_entry
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
     EK_SUMMON,
@@ -24,7 +25,7 @@ from tcg_env.games.fftcg.constants import (
     KW_HASTE,
     MAX_DECK,
     OPTION_SLOTS,
-    PENDING_TRIGGER_MAX,
+    RULES,
 )
 from tcg_env.games.fftcg.board import current_cost
 from tcg_env.games.fftcg.state import (
@@ -66,7 +67,6 @@ from tcg_env.games.fftcg.state import (
     PAY_PAID,
     PHASE,
     PRIORITY_PLAYER,
-    PT,
     REMOVED_N,
     STACK,
     STACK_N,
@@ -287,7 +287,7 @@ def observe_into(s, T, player, out, over_previous):
         if dec == K.Decision.SELECT_CARD:
             slot = s[CAND + k]
         else:
-            slot = s[PT + (me * PENDING_TRIGGER_MAX + s[CAND + k]) * 3]
+            slot = s[pending_entry(RULES, s, me, s[CAND + k]) + PE_SLOT]
         cid = s[CARD + slot * CARD_W]
         o = OBS_OPTIONS + k * OPTION_FEATURES
         out[o] = 1.0

@@ -10,6 +10,7 @@ import numpy as np
 from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.header import H_TURN
+from tcg_env.engine.chase import chase_full, chase_push
 from tcg_env.engine.zones import zone_remove_at
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
@@ -28,7 +29,7 @@ from tcg_env.games.fftcg.constants import (
     PK_NONE,
     PK_SUMMON,
     P_CAST,
-    STACK_MAX,
+    RULES,
 )
 from tcg_env.games.fftcg.state import (
     BUILD_ENTRY,
@@ -65,7 +66,7 @@ from tcg_env.games.fftcg.state import (
 )
 from tcg_env.games.fftcg.board import count_field_type, current_cost, is_light_dark, refresh_derived
 from tcg_env.games.fftcg.zones import enter_field, leave_field
-from tcg_env.games.fftcg.effects import has_required_targets, push_program_frame, push_stack_from
+from tcg_env.games.fftcg.effects import has_required_targets, push_program_frame
 
 
 # =============================================================================================
@@ -219,7 +220,7 @@ def ability_usable(s, T, player, slot, arow, nd, disc, nb, bk):
         # CR 11.6.2.3: under control since the start of the turn, unless Haste
         if s[CTRL_TURN + slot * CARD_W] >= s[H_TURN] and (s[D_KW + slot * CARD_W] & KW_HASTE) == 0:
             return False
-    if s[STACK_N] >= STACK_MAX or s[FRAME_N] >= FRAME_MAX:
+    if chase_full(RULES, s) or s[FRAME_N] >= FRAME_MAX:
         return False
     skip_field = slot if abil[arow, K.A_COST_DULL] != 0 or abil[arow, K.A_COST_BREAK_SELF] != 0 else -1
     cp = abil[arow, K.A_COST_CP]
@@ -253,7 +254,7 @@ def hand_card_playable(s, T, player, slot, nd, disc, nb, bk):
         # CR 9.3.1.6: Summons in the Main and Attack Phases
         if phase != K.Phase.MAIN1 and phase != K.Phase.MAIN2 and phase != K.Phase.ATTACK:
             return False
-        if s[STACK_N] >= STACK_MAX or s[FRAME_N] >= FRAME_MAX:
+        if chase_full(RULES, s) or s[FRAME_N] >= FRAME_MAX:
             return False
         cost = current_cost(s, T, player, slot)
         if not can_pay_counted(s, T, player, cost, card_pay_element(cards, cid), slot, -1, nd, disc, nb, bk):
@@ -372,13 +373,13 @@ def finish_payment(s, T):
         enter_field(s, T, slot, player)
         s[PRIORITY_PLAYER] = s[TURN_PLAYER]
     elif kind == PK_SUMMON:
-        push_stack_from(s, BUILD_ENTRY)
+        chase_push(RULES, s, BUILD_ENTRY)
         s[PRIORITY_PLAYER] = player
     else:
         arow = s[PAY_ABIL]
         if abil[arow, K.A_COST_DULL] != 0:
             s[DULL + slot * CARD_W] = 1
-        push_stack_from(s, BUILD_ENTRY)
+        chase_push(RULES, s, BUILD_ENTRY)
         if abil[arow, K.A_COST_BREAK_SELF] != 0 and s[ZONE + slot * CARD_W] == K.Zone.FIELD:
             leave_field(s, T, slot, K.Zone.BREAK, False)  # a cost, not "breaking" (CR 15.1.1.3.2)
         s[PRIORITY_PLAYER] = player

@@ -1,13 +1,21 @@
-"""FF-TCG rules kernels: priority and the stack (CR 11.1, 7.12).
+"""FF-TCG rules kernels: priority and the stack (CR 11.1, 7.12), on the engine core's chase.
 
-Priority points run the rule processes (CR 12.3) and put pending auto-abilities on the stack in
-the order their controller chooses (CR 11.8.7); two passes in a row resolve the top of the stack
-or end the step or phase (CR 11.1); resolving checks targets and conditions again (CR 11.11).
+The mechanism is the core's (:mod:`tcg_env.engine.chase`): priority points run the rule processes
+(CR 12.3) and put pending auto-abilities on the stack in the order their controller chooses
+(CR 11.8.7); two passes in a row resolve the top of the stack or end the step or phase (CR 11.1).
+What stays here is FF-TCG's: what a stack entry is, the flow each pass leads to, the End Phase
+where no player acts (CR 9.5.1.1), and resolving, which checks targets and conditions again
+(CR 11.11).
 """
 
-from tcg_env.engine.tables import ability_table
+from tcg_env.engine.chase import Priority, chase_full, chase_pop, priority_pass
+from tcg_env.engine.chase import priority_point as chase_priority_point
+from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.jit import internal
+from tcg_env.engine.tables import ability_table
+from tcg_env.engine.triggers import pending_take
 from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg.board import condition_holds
 from tcg_env.games.fftcg.constants import (
     EK_ABILITY,
     FL_AFTER_RESOLVE,
@@ -17,15 +25,14 @@ from tcg_env.games.fftcg.constants import (
     FRAME_MAX,
     M_EXEC,
     M_TARGET,
-    PENDING_TRIGGER_MAX,
     P_RESOLVE,
     P_TRIGGER,
-    STACK_MAX,
+    RULES,
 )
+from tcg_env.games.fftcg.effects import copy_entry, push_program_frame, validate_entry_targets
 from tcg_env.games.fftcg.state import (
     CAND,
     CAND_N,
-    ENTRY_W,
     E_ABIL,
     E_CTRL,
     E_SLOT,
@@ -34,20 +41,9 @@ from tcg_env.games.fftcg.state import (
     FR_MODE,
     FR_PC,
     FR_PURPOSE,
-    PASSES,
     PHASE,
     PRIORITY_CLEAN,
-    PRIORITY_PLAYER,
-    PT,
-    PT_N,
-    STACK,
-    STACK_N,
-    TURN_PLAYER,
 )
-from tcg_env.games.fftcg.board import condition_holds
-from tcg_env.engine.decisions import set_decision
-from tcg_env.games.fftcg.rule_processes import rule_processes
-from tcg_env.games.fftcg.effects import copy_entry, push_program_frame, validate_entry_targets
 
 
 @internal
@@ -57,72 +53,59 @@ def actions_allowed_now(s):
 
 
 @internal
+def flow_after_pass(s, result):
+    """The flow a pass leads to (CR 11.1.6 / 11.1.7): the top of the stack resolves, the step or
+    phase ends, or the other player receives priority."""
+    if result == Priority.RESOLVE:
+        s[FLOW] = FL_RESOLVE
+    elif result == Priority.END_STEP:
+        s[FLOW] = FL_STEP_END
+    else:
+        s[FLOW] = FL_PRIORITY
+
+
+@internal
 def priority_point(s, T):
     """CR 11.1.3 / 11.1.4 / 12.3: rule processes, pending auto-abilities, then priority."""
-    if rule_processes(s, T):
-        return
-    tp = s[TURN_PLAYER]
-    for k in range(2):
-        p = tp if k == 0 else 1 - tp
-        n = s[PT_N + p]
-        if n == 0:
-            continue
-        if n == 1:
-            place_trigger(s, T, p, 0)
-        else:
-            s[CAND_N] = n
-            for i in range(n):
-                s[CAND + i] = i
-            set_decision(s, K.Decision.ORDER_TRIGGERS, p)  # CR 11.8.7: its controller orders them
-        return
-    if not actions_allowed_now(s):
-        do_pass(s, T, s[PRIORITY_PLAYER])
-        return
-    set_decision(s, K.Decision.PRIORITY, s[PRIORITY_PLAYER])
-    s[PRIORITY_CLEAN] = 1  # rule processes found nothing, no auto-ability pending (see apply_unchecked)
+    r = chase_priority_point(RULES, s, T)
+    if r == Priority.OFFERED:
+        s[PRIORITY_CLEAN] = 1  # rule processes found nothing, no auto-ability pending (see apply_unchecked)
+    elif r <= Priority.END_STEP:
+        flow_after_pass(s, r)  # CR 9.5.1.1: the pass made for the player in the End Phase
+
+
+@internal
+def order_triggers(s, T, player, n):
+    """CR 11.8.7: ``player`` chooses which of its ``n`` pending auto-abilities goes on the stack
+    first (OPTION k: the pending ability ``CAND[k]``)."""
+    s[CAND_N] = n
+    for i in range(n):
+        s[CAND + i] = i
+    set_decision(s, K.Decision.ORDER_TRIGGERS, player)
+    return 0
 
 
 @internal
 def place_trigger(s, T, player, index):
     """Put pending auto-ability ``index`` of ``player`` onto the stack, choosing its targets."""
-    n = s[PT_N + player]
-    base = PT + (player * PENDING_TRIGGER_MAX + index) * 3
-    slot = s[base]
-    arow = s[base + 1]
-    aux = s[base + 2]
-    for i in range(index, n - 1):
-        b0 = PT + (player * PENDING_TRIGGER_MAX + i) * 3
-        s[b0] = s[b0 + 3]
-        s[b0 + 1] = s[b0 + 4]
-        s[b0 + 2] = s[b0 + 5]
-    s[PT_N + player] = n - 1
-    if s[STACK_N] >= STACK_MAX or s[FRAME_N] >= FRAME_MAX:
-        return  # capacity: dropped (documented)
+    slot, arow, aux = pending_take(RULES, s, player, index)
+    if chase_full(RULES, s) or s[FRAME_N] >= FRAME_MAX:
+        return 0  # capacity: dropped (documented)
     push_program_frame(s, T, M_TARGET, P_TRIGGER, EK_ABILITY, slot, arow, player, aux)
+    return 0
 
 
 @internal
 def do_pass(s, T, player):
     """CR 11.1.6 / 11.1.7."""
-    s[PASSES] += 1
-    if s[PASSES] >= 2:
-        s[PASSES] = 0
-        if s[STACK_N] > 0:
-            s[FLOW] = FL_RESOLVE
-        else:
-            s[FLOW] = FL_STEP_END
-    else:
-        s[PRIORITY_PLAYER] = 1 - player
-        s[FLOW] = FL_PRIORITY
+    flow_after_pass(s, priority_pass(RULES, s, player))
 
 
 @internal
 def resolve_top(s, T):
     """CR 11.11: resolve the top Summon or ability."""
     abil = ability_table(T)
-    n = s[STACK_N] - 1
-    src = STACK + n * ENTRY_W
-    s[STACK_N] = n
+    src = chase_pop(RULES, s)
     base = push_program_frame(s, T, M_EXEC, P_RESOLVE, 0, -1, 0, 0, 0)
     copy_entry(s, src, base)
     s[base + FR_MODE] = M_EXEC

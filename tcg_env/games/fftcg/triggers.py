@@ -1,32 +1,22 @@
 """FF-TCG rules kernels: auto-abilities that trigger (CR 11.8).
 
-A triggered auto-ability waits in its controller's pending list until the next time a player
-would receive priority, when it is put on the stack (``stack.priority_point``, CR 11.8.7).
+A triggered auto-ability waits in its controller's pending list (the engine core's,
+:mod:`tcg_env.engine.triggers`) until the next time a player would receive priority, when it is
+put on the stack (``stack.priority_point``, CR 11.8.7).
 """
 
 from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.jit import internal
+from tcg_env.engine.triggers import pending_add
 from tcg_env.games.fftcg import constants as K
-from tcg_env.games.fftcg.constants import FIELD_SLOTS, PENDING_TRIGGER_MAX
-from tcg_env.games.fftcg.state import CARD, CARD_W, FIELD_L, FIELD_N, PT, PT_N
+from tcg_env.games.fftcg.constants import FIELD_SLOTS, RULES
+from tcg_env.games.fftcg.state import CARD, CARD_W, FIELD_L, FIELD_N
 from tcg_env.games.fftcg.board import condition_holds, filter_match
 
 
 # =============================================================================================
 # Triggers (CR 11.8)
 # =============================================================================================
-@internal
-def add_pending(s, player, slot, arow, aux):
-    n = s[PT_N + player]
-    if n >= PENDING_TRIGGER_MAX:
-        return  # capacity: further simultaneous triggers are dropped (documented)
-    base = PT + (player * PENDING_TRIGGER_MAX + n) * 3
-    s[base] = slot
-    s[base + 1] = arow
-    s[base + 2] = aux
-    s[PT_N + player] = n + 1
-
-
 @internal
 def trigger_card(s, T, slot, controller, trig, aux):
     """Queue ``slot``'s auto-abilities with trigger ``trig`` (conditions checked now, CR 11.8.13)."""
@@ -37,7 +27,7 @@ def trigger_card(s, T, slot, controller, trig, aux):
     for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
         if abil[a, K.A_KIND] == K.AbilityKind.AUTO and abil[a, K.A_TRIGGER] == trig:
             if condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], controller, slot):
-                add_pending(s, controller, slot, a, aux)
+                pending_add(RULES, s, controller, slot, a, aux)  # dropped at capacity (documented)
 
 
 @internal
@@ -66,4 +56,4 @@ def trigger_enters(s, T, slot, player):
                 if fr >= 0 and not filter_match(s, T, fr, slot, player, other):
                     continue
                 if condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], player, other):
-                    add_pending(s, player, other, a, slot)
+                    pending_add(RULES, s, player, other, a, slot)

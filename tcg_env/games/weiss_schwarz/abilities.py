@@ -17,6 +17,7 @@ from tcg_env.engine.tables import ability_table, card_table, code_table, filter_
 from tcg_env.engine.header import H_ERROR
 from tcg_env.engine.jit import internal
 from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz.constants import RULES
 from tcg_env.games.weiss_schwarz.state import (
     ATK_SLOT,
     CAND_N,
@@ -62,8 +63,6 @@ from tcg_env.games.weiss_schwarz.state import (
     PMOD,
     PMOD_LONG,
     POS,
-    PT,
-    PT_N,
     RSTMOD,
     SMOD,
     STOCK_N,
@@ -74,6 +73,16 @@ from tcg_env.games.weiss_schwarz.state import (
     ZONE,
 )
 from tcg_env.engine.decisions import set_decision
+from tcg_env.engine.triggers import (
+    NONE_PENDING,
+    PE_ABIL,
+    PE_AUX,
+    PE_SLOT,
+    pending_add,
+    pending_entry,
+    pending_remove,
+    play_pending_abilities,
+)
 from tcg_env.games.weiss_schwarz.zones import (
     cid_of,
     make_marker,
@@ -356,18 +365,6 @@ def refresh_derived(s, T):
 
 
 @internal
-def add_pending(s, p, slot, arow, aux):
-    n = s[PT_N + p]
-    if n >= K.PENDING_MAX:
-        return
-    base = PT + (p * K.PENDING_MAX + n) * 3
-    s[base] = slot
-    s[base + 1] = arow
-    s[base + 2] = aux
-    s[PT_N + p] = n + 1
-
-
-@internal
 def trigger_card(s, T, slot, p, trig, aux):
     """Enter every AUTO ability of ``slot`` with activation condition ``trig`` into a standby
     condition (CR 8.7.2), checking whose turn and the ability's condition."""
@@ -389,7 +386,7 @@ def trigger_card(s, T, slot, p, trig, aux):
             continue  # the triggering card must match (e.g. "when your <trait> climax is placed")
         if not condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, slot):
             continue
-        add_pending(s, p, slot, ai, aux)
+        pending_add(RULES, s, p, slot, ai, aux)
 
 
 @internal
@@ -406,7 +403,7 @@ def trigger_other_placed(s, T, src, p, placed):
         if fr >= 0 and not filter_match(s, T, fr, placed, p, src):
             continue
         if condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, src):
-            add_pending(s, p, src, ai, placed)
+            pending_add(RULES, s, p, src, ai, placed)
 
 
 @internal
@@ -428,7 +425,7 @@ def trigger_clock_abilities(s, T, trig):
                 if cards[cid, K.C_SHIFT_LEVEL] >= 0 and player_level(s, p) < cards[cid, K.C_SHIFT_LEVEL]:
                     continue
                 if condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, sl):
-                    add_pending(s, p, sl, ai, -1)
+                    pending_add(RULES, s, p, sl, ai, -1)
 
 
 @internal
@@ -441,15 +438,6 @@ def trigger_all(s, T, trig):
                 trigger_card(s, T, sl, p, trig, -1)
         if s[CX_N + p] > 0:
             trigger_card(s, T, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1], p, trig, -1)
-
-
-@internal
-def remove_pending(s, p, i):
-    n = s[PT_N + p]
-    for j in range(i, n - 1):
-        for k in range(3):
-            s[PT + (p * K.PENDING_MAX + j) * 3 + k] = s[PT + (p * K.PENDING_MAX + j + 1) * 3 + k]
-    s[PT_N + p] = n - 1
 
 
 @internal
@@ -582,40 +570,40 @@ def pay_cost_card_ok(s, T, p, hand_slot):
 
 @internal
 def pending_step(s, T):
-    """CR 8.5.1.2-3: the turn player's standby abilities first, then the other player's.
-    Returns 1 if a decision is pending, 2 if an ability was started, 0 if none pending."""
-    tp = s[TURN_PLAYER]
-    for k in range(2):
-        p = tp if k == 0 else 1 - tp
-        n = s[PT_N + p]
-        if n == 0:
-            continue
-        if n > 1:
-            s[CAND_N] = min(n, K.OPTION_SLOTS)
-            set_decision(s, K.Decision.ORDER_AUTO, p)
-            return 1
-        return play_pending(s, T, p, 0)
-    return 0
+    """CR 8.5.1.2-3: the turn player's standby abilities first, then the other player's (the
+    engine core's ``play_pending_abilities``). Returns 1 if a decision is pending, 2 if an ability
+    was started, 0 if none pending."""
+    r = play_pending_abilities(RULES, s, T)
+    return 0 if r == NONE_PENDING else r
+
+
+@internal
+def order_pending(s, T, p, n):
+    """CR 8.5.1.2: ``p`` chooses which of its ``n`` standby abilities to play next (OPTION k:
+    pending ability k)."""
+    s[CAND_N] = min(n, K.OPTION_SLOTS)
+    set_decision(s, K.Decision.ORDER_AUTO, p)
+    return 1
 
 
 @internal
 def play_pending(s, T, p, i):
     A = ability_table(T)
-    base = PT + (p * K.PENDING_MAX + i) * 3
-    slot = s[base]
-    arow = s[base + 1]
-    aux = s[base + 2]
+    e = pending_entry(RULES, s, p, i)
+    slot = s[e + PE_SLOT]
+    arow = s[e + PE_ABIL]
+    aux = s[e + PE_AUX]
     optional = (A[arow, K.A_OPTIONAL] != 0 or A[arow, K.A_COST_STOCK] > 0 or A[arow, K.A_COST_REST_SELF] != 0
                 or A[arow, K.A_COST_DISCARD] > 0 or A[arow, K.A_COST_HAND_TO_CLOCK] > 0)
     if not cost_payable(s, T, arow, p, slot):
-        remove_pending(s, p, i)  # CR 8.7.3.2
+        pending_remove(RULES, s, p, i)  # CR 8.7.3.2
         return 2
     if optional:
         s[DEC_ARG] = i
         s[DEC_ARG + 1] = 0
         set_decision(s, K.Decision.OPTIONAL_EFFECT, p)
         return 1
-    remove_pending(s, p, i)
+    pending_remove(RULES, s, p, i)
     if start_ability(s, T, p, slot, arow, aux) == 1:
         return 1
     return 2

@@ -30,6 +30,11 @@ from tcg_env.games.weiss_schwarz.effects import (  # noqa: F401 - the effect int
     target_affected,
 )
 
+# the engine core's pending automatic abilities (tcg_env.engine.triggers): the layout and the rules
+# that play them
+from tcg_env.games.weiss_schwarz.abilities import order_pending, play_pending  # noqa: F401
+from tcg_env.games.weiss_schwarz.constants import PENDING_MAX  # noqa: F401
+from tcg_env.games.weiss_schwarz.state import PT as PENDING, PT_N as PENDING_COUNT, TURN_PLAYER  # noqa: F401
 
 # the effect interpreter's frame words (tcg_env.engine.effects): state.py's frame layout
 FRAME_SOURCE = FR_SLOT

@@ -45,6 +45,7 @@ from tcg_env.engine.header import (
 )
 from tcg_env.engine.rng import rng_below, rng_seed_one
 from tcg_env.engine.jit import internal
+from tcg_env.engine.triggers import pending_take
 from tcg_env.engine.zones import clear_zone_lists, deal_deck, zone_shuffle
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.constants import RULES
@@ -87,7 +88,6 @@ from tcg_env.games.weiss_schwarz.state import (
     PHASE,
     PMOD,
     POS,
-    PT,
     RS_CLOCK_DRAWS,
     STAGE,
     STATE_SIZE,
@@ -122,7 +122,6 @@ from tcg_env.games.weiss_schwarz.abilities import (
     pay_fixed_costs,
     play_pending,
     push_frame,
-    remove_pending,
     start_ability,
     trigger_all,
     trigger_card,
@@ -526,12 +525,7 @@ def apply_unchecked(s, T, a):
         s[f + FR_PC] += 1 if a != K.PASS else 1 + s[DEC_ARG]
         s[f + FR_CNT] = 0
     elif kind == K.Decision.OPTIONAL_EFFECT:
-        i = s[DEC_ARG]
-        base = PT + (p * K.PENDING_MAX + i) * 3
-        slot = s[base]
-        arow = s[base + 1]
-        aux = s[base + 2]
-        remove_pending(s, p, i)
+        slot, arow, aux = pending_take(RULES, s, p, s[DEC_ARG])
         if a != K.PASS:
             start_ability(s, T, p, slot, arow, aux)
     elif kind == K.Decision.PAY_COST:
