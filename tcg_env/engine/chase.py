@@ -105,6 +105,14 @@ def chase_pop(game, s):
 
 
 @internal
+def give_priority(game, s, player):
+    """``player`` receives priority and the count of consecutive passes starts again (a new
+    priority sequence, or after an action: FF-TCG CR 11.1.5, Force of Will 605.1a)."""
+    s[priority_player_at(game)] = player
+    s[passes_at(game)] = 0
+
+
+@internal
 def priority_pass(game, s, player):
     """``player`` passes: FF-TCG CR 11.1.6 / 11.1.7, Force of Will 605.1b-c."""
     at = passes_at(game)

@@ -34,6 +34,7 @@ _pop = _kernel(chase.chase_pop)
 _size = _kernel(chase.chase_size)
 _full = _kernel(chase.chase_full)
 _pass = _kernel(chase.priority_pass)
+_give = _kernel(chase.give_priority)
 
 
 # numba inlines these two (engine.jit.internal_inline) and cannot do it into a call with *args
@@ -164,3 +165,14 @@ def test_cr_9_5_1_1_where_no_player_may_act_the_priority_point_passes_for_them()
     assert _priority_point(s, T) == Priority.PASS_ON
     assert s[toy.PRIORITY_PLAYER] == 1 and s[H_DECISION] == 0
     assert _priority_point(s, T) == Priority.END_STEP
+
+
+def test_give_priority_restarts_the_consecutive_passes():
+    """FF-TCG CR 11.1.5 / Force of Will 605.1a: after an action the player keeps (or is given)
+    priority and the next pass is a first pass again."""
+    s = new_row()
+    _give(s, 1)
+    assert _pass(s, 1) == Priority.PASS_ON and s[toy.PRIORITY_PLAYER] == 0
+    _give(s, 1)
+    assert s[toy.PASSES] == 0 and s[toy.PRIORITY_PLAYER] == 1
+    assert _pass(s, 1) == Priority.PASS_ON

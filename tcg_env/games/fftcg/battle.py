@@ -7,11 +7,13 @@ the player CR 6.5).
 """
 
 from tcg_env.engine.tables import card_table
+from tcg_env.engine.chase import give_priority
 from tcg_env.engine.jit import internal
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.zones import zone_find
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
+    RULES,
     DS_BOTH,
     DS_FIRST,
     DS_SECOND,
@@ -44,8 +46,6 @@ from tcg_env.games.fftcg.state import (
     D_POWER,
     D_RST,
     FLOW,
-    PASSES,
-    PRIORITY_PLAYER,
     STEP,
     TURN_PLAYER,
 )
@@ -105,8 +105,7 @@ def declare_attackers_done(s, T):
     s[BLOCKER] = -1
     s[BLOCK_DECLARED] = 0
     s[STEP] = K.AttackStep.DECLARATION
-    s[PRIORITY_PLAYER] = tp
-    s[PASSES] = 0
+    give_priority(RULES, s, tp)
     s[FLOW] = FL_PRIORITY
 
 

@@ -7,6 +7,7 @@ the action arrives. Targets are chosen when a Summon is cast or an ability is pu
 as a frame too (CR 6.5, EX Burst CR 11.10).
 """
 
+from tcg_env.engine.chase import chase_push
 from tcg_env.engine.effects import (
     ASKED,
     DONE,
@@ -38,7 +39,6 @@ from tcg_env.games.fftcg.constants import (
     P_RESOLVE,
     P_TRIGGER,
     RULES,
-    STACK_MAX,
     TARGET_MAX,
 )
 from tcg_env.games.fftcg.state import (
@@ -85,8 +85,6 @@ from tcg_env.games.fftcg.state import (
     PMOD_PERM,
     RST_EOT,
     RST_PERM,
-    STACK,
-    STACK_N,
     ZONE,
     ZT,
 )
@@ -174,16 +172,6 @@ def push_damage_frame(s, player, amount, source):
 def copy_entry(s, src, dst):
     for k in range(ENTRY_W):
         s[dst + k] = s[src + k]
-
-
-@internal
-def push_stack_from(s, src):
-    n = s[STACK_N]
-    if n >= STACK_MAX:
-        return False
-    copy_entry(s, src, STACK + n * ENTRY_W)
-    s[STACK_N] = n + 1
-    return True
 
 
 @internal
@@ -433,7 +421,7 @@ def finish_frame(s, T):
         s[FLOW] = FL_PAY
     elif purpose == P_TRIGGER:
         if not missing_required_target(RULES, s, T, base):  # CR 11.8.4
-            push_stack_from(s, base)
+            chase_push(RULES, s, base)
         s[FLOW] = FL_PRIORITY
     elif purpose == P_RESOLVE:
         if s[base + E_KIND] == EK_SUMMON:

@@ -37,7 +37,7 @@ from numba import njit
 from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_NUM_DECISIONS, WINNER_DRAW
-from tcg_env.engine.chase import chase_full
+from tcg_env.engine.chase import chase_full, give_priority
 from tcg_env.engine.rng import rng_below
 from tcg_env.engine.triggers import pending_none
 from tcg_env.engine.zones import (
@@ -111,7 +111,6 @@ from tcg_env.games.fftcg.state import (
     HAND_N,
     MULLIGAN_STAGE,
     OWNER,
-    PASSES,
     PAY_ABIL,
     PAY_COST,
     PAY_DISCARD_LEFT,
@@ -451,8 +450,7 @@ def apply_unchecked(s, T, a):
             s[ATK_N] = 0
             s[PHASE] = K.Phase.MAIN2
             s[STEP] = K.AttackStep.NONE
-            s[PRIORITY_PLAYER] = p
-            s[PASSES] = 0
+            give_priority(RULES, s, p)
             s[FLOW] = FL_PRIORITY
         else:
             slot = s[FIELD_L + p * FIELD_SLOTS + (a - OWN_FIELD_BASE)]
@@ -480,8 +478,7 @@ def apply_unchecked(s, T, a):
             s[BLOCKER] = slot
             s[BLOCK_DECLARED] = 1  # CR 10.1.3.4: a party is blocked as one
             trigger_card(s, T, slot, p, K.Trigger.BLOCKS_SELF, -1)
-        s[PRIORITY_PLAYER] = s[TURN_PLAYER]  # CR 10.1.3.6
-        s[PASSES] = 0
+        give_priority(RULES, s, s[TURN_PLAYER])  # CR 10.1.3.6
         s[FLOW] = FL_PRIORITY
     elif kind == K.Decision.ASSIGN_PARTY_DAMAGE:
         slot = s[FIELD_L + (1 - p) * FIELD_SLOTS + (a - OPP_FIELD_BASE)]

@@ -7,10 +7,12 @@ mulligans (CR 8.2) through the phases, until a player must decide or the game en
 
 from numba import njit
 
+from tcg_env.engine.chase import give_priority
 from tcg_env.engine.jit import internal
 from tcg_env.engine.header import H_DECISION, H_DONE, H_ERROR, H_TURN, WINNER_DRAW
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
+    RULES,
     FIELD_SLOTS,
     FL_AFTER_RESOLVE,
     FL_BEGIN_TURN,
@@ -90,8 +92,7 @@ def start_turn(s, T):
     s[PHASE] = K.Phase.MAIN1
     s[STEP] = K.AttackStep.NONE
     trigger_field(s, T, tp, K.Trigger.BEGIN_MAIN1, -1)  # CR 9.3.1.3
-    s[PRIORITY_PLAYER] = tp
-    s[PASSES] = 0
+    give_priority(RULES, s, tp)
     s[FLOW] = FL_PRIORITY
 
 
@@ -182,8 +183,7 @@ def advance(s, T):
         elif flow == FL_RESOLVE:
             resolve_top(s, T)
         elif flow == FL_AFTER_RESOLVE:
-            s[PRIORITY_PLAYER] = s[TURN_PLAYER]  # CR 11.1.5
-            s[PASSES] = 0
+            give_priority(RULES, s, s[TURN_PLAYER])  # CR 11.1.5
             s[FLOW] = FL_PRIORITY
         elif flow == FL_PAY:
             if payment_complete(s):
@@ -203,8 +203,7 @@ def advance(s, T):
         elif flow == FL_DAMAGE_DEAL:
             damage_deal(s, T)
         elif flow == FL_DAMAGE_DONE:
-            s[PRIORITY_PLAYER] = s[TURN_PLAYER]  # CR 10.1.4.4
-            s[PASSES] = 0
+            give_priority(RULES, s, s[TURN_PLAYER])  # CR 10.1.4.4
             s[FLOW] = FL_PRIORITY
         elif flow == FL_END_HAND_LIMIT:
             tp = s[TURN_PLAYER]
