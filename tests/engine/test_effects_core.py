@@ -162,6 +162,16 @@ def test_each_target_ops_skip_cards_no_longer_affected_and_reach_the_game():
     assert s[G.AFTER_EACH] == 4  # once per each-target instruction
 
 
+def test_power_second_operand_reaches_the_game_hook():
+    """POWER's a2 goes to the optional ``add_power_second`` hook (Force of Will's DEF change, CR
+    1020.3); games without the hook ignore it."""
+    T = tables([[CoreOp.SELECT_ALL, 0, OWN, 0, 0], [CoreOp.POWER, 0, 10, 0, 7]])
+    s = row()
+    assert G.run(s, T) == DONE
+    assert [s[G.POWER + x] for x in (0, 1)] == [11, 12]
+    assert [s[G.SECOND + x] for x in (0, 1, 4)] == [7, 7, 0]
+
+
 def test_draw_names_the_player_relative_to_the_controller():
     T = tables([[CoreOp.DRAW, 0, 1, Who.CONTROLLER, 0], [CoreOp.DRAW, 0, 2, Who.OPPONENT, 0]])
     s = row(controller=1)

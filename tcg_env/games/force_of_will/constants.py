@@ -363,3 +363,94 @@ from tcg_env.engine.effects import I_A0, I_A1, I_A2, I_NCOLS, I_OP, I_REG  # noq
 # Flow of the game, decisions and actions: the engine's part (kernels, state, observation),
 # below this line.
 # --------------------------------------------------------------------------------------------
+
+
+class Decision(IntEnum):
+    """The pending decision kinds (the header's H_DECISION; docs/force_of_will/actions.md)."""
+
+    NONE = 0
+    MULLIGAN = 1  # CR 403.5: hand cards to change, one at a time, then DONE
+    PRIORITY = 2  # CR 604: an action, or pass
+    CHOOSE_TARGET = 3  # CR 903.2g: one target at a time (OPTION k of the candidates), DONE for "up to"
+    ATTACKER = 4  # CR 803.3a: the attacking J/resonator (own field position), or forfeit (PASS)
+    ATTACKED = 5  # CR 803.3b: the opponent (ATTACK_PLAYER) or a J/resonator (opponent's field position)
+    BLOCK = 6  # CR 804.3: a blocker (own field position) or no block (PASS)
+    ORDER_AUTOMATIC = 7  # CR 603.2 / 906.5: which pending automatic ability is played first (OPTION k)
+    DISCARD = 8  # CR 505.5d (hand size) and discard effects: a hand card
+    OPTIONAL = 9  # "you may": OPTION 0 yes, PASS no
+
+
+N_DECISIONS = 10
+
+
+class Step(IntEnum):
+    """Where a priority sequence stands in the turn (CR 500s, 800s): what its end leads to."""
+
+    SETUP = 0
+    DRAW_BEGIN = 1  # CR 502.2
+    DRAW_AFTER = 2  # CR 502.4
+    RECOVERY_BEGIN = 3  # CR 503.3
+    RECOVERY_END = 4  # CR 503.7
+    MAIN = 5  # CR 504.2
+    END_BEGIN = 6  # CR 505.2
+    END_OF_TURN = 7  # CR 505.4
+    END_FINAL = 8  # CR 505.5e: a priority sequence inside the final step, which then repeats
+    BATTLE_BEGIN = 9  # CR 802.2
+    ATTACK_STEP = 10  # CR 803.2 (then the attack is declared, 803.3)
+    ATTACK_DECLARED = 11  # CR 803.7
+    BLOCK_STEP = 12  # CR 804.2 (then the block is declared, 804.3)
+    BLOCK_DECLARED = 13  # CR 804.6
+    FIRST_STRIKE = 14  # CR 805.3
+    NORMAL_DAMAGE = 15  # CR 806.3
+    BATTLE_END = 16  # CR 807.2
+    BATTLE_FINAL = 17  # CR 807.3b: a priority sequence inside the final step of battle
+
+
+N_STEPS = 18
+
+
+class Flow(IntEnum):
+    """What the engine does next when no decision and no effect frame is pending."""
+
+    PRIORITY = 0  # a priority sequence (CR 602.1)
+    RESOLVE = 1  # CR 605.1b: resolve the last card or ability put into the chase area
+    AFTER_RESOLVE = 2  # CR 605.1b: then the turn player gains priority
+    STEP_END = 3  # CR 605.1b: the priority sequence ended; the game goes on from Step
+
+
+class EntryKind(IntEnum):
+    """What a chase entry (CR 312) is."""
+
+    CARD = 0  # a card played: resonator, addition, regalia, chant (a spell, CR 312.3)
+    ABILITY = 1  # an activate or automatic ability: a pseudo-card (CR 903.2d)
+    JUDGMENT = 2  # a judgment process (CR 705.2d: neither a spell nor an ability)
+
+
+class Purpose(IntEnum):
+    """What happens when an effect frame finishes."""
+
+    PLAY = 0  # targets chosen for a card or activate ability being played: onto the chase
+    TRIGGER = 1  # targets chosen for an automatic ability: onto the chase
+    RESOLVE = 2  # a chase entry resolved (CR 903.3)
+    WILL = 3  # a will ability, resolved at once (CR 907.3)
+
+
+# --------------------------------------------------------------------------------------------
+# Actions: one flat space (docs/force_of_will/actions.md)
+# --------------------------------------------------------------------------------------------
+PASS = 0  # pass priority (CR 712), DONE of a choice, forfeit an attack / block, "no"
+PLAY_HAND_BASE = 1  # + i: play hand card i (CR 702, 703, 709)
+STANDBY_BASE = PLAY_HAND_BASE + HAND_SLOTS  # + i: put hand card i into the standby area for [2] (CR 706)
+WILL_A_BASE = STANDBY_BASE + HAND_SLOTS  # + i: own field position i produces its first will (CR 907)
+WILL_B_BASE = WILL_A_BASE + FIELD_SLOTS  # + i: ... its second choice of will (dual stones)
+ACTIVATE_BASE = WILL_B_BASE + FIELD_SLOTS  # + i * ABILITIES_PER_CARD + j: ability j of own field position i (CR 707)
+RULER_ACTIVATE_BASE = ACTIVATE_BASE + FIELD_SLOTS * ABILITIES_PER_CARD  # + j: ability j of the ruler
+JUDGMENT = RULER_ACTIVATE_BASE + ABILITIES_PER_CARD  # CR 705
+CALL_STONE = JUDGMENT + 1  # CR 710
+BATTLE = CALL_STONE + 1  # initiate battle (CR 704)
+SELECT_HAND_BASE = BATTLE + 1  # + i: hand card i (mulligan, discard)
+OWN_FIELD_BASE = SELECT_HAND_BASE + HAND_SLOTS  # + i: own field position i (attacker, blocker)
+OPP_FIELD_BASE = OWN_FIELD_BASE + FIELD_SLOTS  # + i: the opponent's field position i (attacked object)
+ATTACK_PLAYER = OPP_FIELD_BASE + FIELD_SLOTS  # the opponent is the attacked object (CR 803.3b)
+OPTION_BASE = ATTACK_PLAYER + 1  # + k: candidate k (targets, automatic abilities) / "yes"
+NUM_ACTIONS = OPTION_BASE + OPTION_SLOTS
