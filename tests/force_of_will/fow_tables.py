@@ -5,6 +5,7 @@ engine core's row kernels (``GameKernels``) directly."""
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 from tcg_env.engine.api import GameKernels
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_WINNER
@@ -13,6 +14,7 @@ from tcg_env.engine.zones import zone_list
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
 from tcg_env.games.force_of_will.observation import card_obs_rows
+from tcg_env.games.force_of_will.zones import atk_of, def_of, keywords_of
 
 CT, AK, Op, Tr = K.CardType, K.AbilityKind, K.Op, K.Trigger
 
@@ -142,6 +144,17 @@ def basic_pool() -> TinyPool:
     s = P.ability(AK.SPELL, [(Op.DAMAGE_PLAYER, 0, 400, K.Who.OPPONENT)])
     P.card("Blast", CT.CHANT, attr=1 << F, cost=(F,), spell=s)
     P.card("Crown", CT.REGALIA, cost=(), free=0)
+    # continuous abilities (CR 904)
+    own_j_res = P.filter(type_mask=K.TYPEMASK_J_RESONATOR, side=K.FilterSide.OWN)
+    a = P.ability(AK.CONTINUOUS, [(Op.AURA_POWER, 0, 100, own_j_res, 100)])
+    P.card("Banner", attr=1 << L, cost=(L,), atk=100, defense=100, abilities=[a], has_cont=1)
+    s = P.ability(AK.SPELL, [(Op.CHOOSE, 0, own_res, 1, 0)])
+    a = P.ability(AK.CONTINUOUS, [(Op.AURA_POWER, 0, 300, -1, 0), (Op.AURA_KEYWORD, 0, K.KW_FLYING, -1)])
+    P.card("Sword", CT.ADDITION, attr=1 << F, cost=(F,), spell=s, abilities=[a], has_cont=1,
+           addition=K.AdditionTarget.RESONATOR)
+    own_res_in_hand = P.filter(type_mask=1 << CT.RESONATOR, zone=K.FilterZone.HAND)
+    a = P.ability(AK.CONTINUOUS, [(Op.COST_REDUCTION, 0, 1, own_res_in_hand)])
+    P.card("Mentor", attr=1 << F, cost=(F,), atk=100, defense=100, abilities=[a], has_cont=1)
     return P
 
 
@@ -152,6 +165,13 @@ def basic_deck(P: TinyPool) -> np.ndarray:
                              "Blast", "Berserker")] * 4
     stones = [ids["Fire Stone"]] * 8 + [ids["Dual Stone"]] * 2
     return np.array([ids["Flame Ruler"]] + main + stones, np.int32)
+
+
+@njit
+def current_values(s, T, slot):
+    """(ATK, DEF, keyword bits) of ``slot`` now (the kernels' internal helpers are called from a
+    compiled function: they have no Python entry)."""
+    return atk_of(s, T, slot), def_of(s, T, slot), keywords_of(s, T, slot)
 
 
 KERNELS = None

@@ -1,5 +1,6 @@
 """CR 700s (the player's actions), 900s (abilities, targets) and will (CR 907, 1003)."""
 
+from fow_tables import current_values
 from helpers import D, St, Z, main_row, pass_both, play, step, to_hand, turn_player, will
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
@@ -259,3 +260,59 @@ def test_cr_907_3_a_will_ability_resolves_at_once(pool):
     fairy = r.put(tp, "Fairy", Z.FIELD)
     r.act(K.ACTIVATE_BASE + r.field_index(tp, fairy) * K.ABILITIES_PER_CARD)
     assert will(r, tp)[L] == 1 and int(r.s[S.CHASE_N]) == 0 and r.decider == tp
+
+
+def test_cr_904_1_a_continuous_ability_applies_while_its_card_is_in_the_field(pool):
+    r = main_row(pool)
+    tp = turn_player(r)
+    imp = r.put(tp, "Imp", Z.FIELD)
+    foe = r.put(1 - tp, "Imp", Z.FIELD)
+    banner = r.put(tp, "Banner", Z.FIELD)
+    assert current_values(r.s, r.T, imp)[:2] == (600, 600)
+    assert current_values(r.s, r.T, banner)[0] == 200 and current_values(r.s, r.T, foe)[0] == 500
+    r.move(banner, Z.GRAVEYARD)
+    assert current_values(r.s, r.T, imp)[0] == 500
+
+
+def test_cr_1406_2b_an_addition_resolves_added_to_its_target_and_applies_to_it(pool):
+    r = main_row(pool)
+    tp = turn_player(r)
+    imp = r.put(tp, "Imp", Z.FIELD)
+    to_hand(r, tp, "Sword")
+    r.give_will(tp, F)
+    play(r, tp, "Sword")
+    assert r.decision == D.CHOOSE_TARGET
+    r.act(K.OPTION_BASE + 0)
+    pass_both(r)
+    sword = r.zone(Z.FIELD, tp)[-1]
+    assert r.names(Z.FIELD, tp)[-1] == "Sword" and r.rec(S.ATTACHED, sword) == imp
+    atk, _, kw = current_values(r.s, r.T, imp)
+    assert atk == 800 and kw & K.KW_FLYING
+    r.move(imp, Z.GRAVEYARD)
+    r.act(K.PASS)  # CR 1406.4a: added to nothing, the addition goes to the graveyard
+    assert "Sword" in r.names(Z.GRAVEYARD, tp)
+
+
+def test_cr_1406_2b_an_addition_whose_target_is_gone_goes_to_the_graveyard(pool):
+    r = main_row(pool)
+    tp = turn_player(r)
+    imp = r.put(tp, "Imp", Z.FIELD)
+    to_hand(r, tp, "Sword")
+    r.give_will(tp, F)
+    play(r, tp, "Sword")
+    r.act(K.OPTION_BASE + 0)
+    r.move(imp, Z.HAND)
+    pass_both(r)
+    assert "Sword" in r.names(Z.GRAVEYARD, tp) and "Sword" not in r.names(Z.FIELD, tp)
+
+
+def test_cr_903_2i_a_cost_reduction_lowers_the_free_cost(pool):
+    r = main_row(pool)
+    tp = turn_player(r)
+    to_hand(r, tp, "Knight")  # {F} + 1
+    r.give_will(tp, F)
+    assert K.PLAY_HAND_BASE + r.hand_index(tp, "Knight") not in r.legal()
+    r.put(tp, "Mentor", Z.FIELD)
+    assert K.PLAY_HAND_BASE + r.hand_index(tp, "Knight") in r.legal()
+    play(r, tp, "Knight")
+    assert will(r, tp) == [0] * K.N_WILL

@@ -60,7 +60,7 @@ def can_attack(s, T, p, slot):
         return False
     if not is_j_resonator(s, T, slot) or not has_atk_def(s, T, slot):
         return False
-    if (restrictions_of(s, slot) & K.RESTRICT_CANT_ATTACK) != 0:
+    if (restrictions_of(s, T, slot) & K.RESTRICT_CANT_ATTACK) != 0:
         return False
     return controls_since_turn_start(s, T, slot)
 
@@ -98,7 +98,7 @@ def can_block(s, T, p, slot):
         return False
     if slot == s[ATTACKED] or not is_j_resonator(s, T, slot) or not has_atk_def(s, T, slot):
         return False
-    if (restrictions_of(s, slot) & K.RESTRICT_CANT_BLOCK) != 0:
+    if (restrictions_of(s, T, slot) & K.RESTRICT_CANT_BLOCK) != 0:
         return False
     if has_keyword(s, T, s[ATTACKER], K.KW_FLYING) and not has_keyword(s, T, slot, K.KW_FLYING):
         return False

@@ -52,6 +52,7 @@ from tcg_env.games.force_of_will.zones import (
     card_type,
     condition_holds,
     controls_since_turn_start,
+    cost_reduction,
     enter_field,
     hand_slot,
     is_j_resonator,
@@ -174,6 +175,14 @@ def spell_ability(T, cid):
 
 
 @internal
+def free_cost(s, T, p, slot):
+    """The free cost of hand card ``slot`` for ``p`` (CR 203.4; X = 0, CR 203.5b simplified), less
+    the cost reductions of its continuous abilities (CR 903.2i-iv), not below 0."""
+    free = max(card_table(T)[s[CARD + slot * CARD_W], K.C_COST_FREE], 0)
+    return max(free - cost_reduction(s, T, p, slot), 0)
+
+
+@internal
 def hand_card_playable(s, T, p, i):
     """May ``p`` play hand card ``i`` now?"""
     slot = hand_slot(s, p, i)
@@ -188,7 +197,7 @@ def hand_card_playable(s, T, p, i):
         return False  # CR 604.2a, 709.1 / 1111.2
     if not room_to_play(s):
         return False
-    if not can_pay(s, p, c, K.C_COST, c[K.C_COST_FREE]):
+    if not can_pay(s, p, c, K.C_COST, free_cost(s, T, p, slot)):
         return False
     arow = c[K.C_SPELL_ABIL]
     if t == CardType.ADDITION and c[K.C_ADDITION] != K.AdditionTarget.FIELD and arow < 0:
@@ -213,7 +222,7 @@ def play_from_hand(s, T, p, i):
     to exist); when the frame ends it is put onto the chase (priority.finish_frame)."""
     slot = hand_slot(s, p, i)
     c = card_table(T)[s[CARD + slot * CARD_W]]
-    pay(s, p, c, K.C_COST, c[K.C_COST_FREE])
+    pay(s, p, c, K.C_COST, free_cost(s, T, p, slot))
     s[CONTROLLER + slot * CARD_W] = p
     zone_move(s, ZT, slot, Zone.CHASE)
     note_play(s, p)

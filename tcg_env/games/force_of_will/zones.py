@@ -11,7 +11,8 @@
 
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal
-from tcg_env.engine.tables import ability_table, card_table, filter_table
+from tcg_env.engine.effects import I_A0, I_A1, I_A2, I_OP
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
 from tcg_env.engine.triggers import pending_add
 from tcg_env.engine.zones import zone_count, zone_move, zone_offsets, zone_put, zone_take
 from tcg_env.engine.zones import zone_push_bottom
@@ -85,25 +86,123 @@ def is_j_resonator(s, T, slot):
 
 
 @internal
-def atk_of(s, T, slot):
-    """CR 206 / 909.1: printed ATK, the changes of effects, then counters (CR 1022.2)."""
+def base_atk(s, T, slot):
+    """CR 206 / 909.1: printed ATK, the changes of one-time effects' durations, then counters
+    (CR 1022.2); without the continuous abilities (``atk_of`` adds them)."""
     w = slot * CARD_W
-    v = card_table(T)[s[CARD + w], C_ATK] + s[ATK_EOT + w] + s[ATK_EOB + w] + s[ATK_PERM + w] + 100 * s[COUNTERS + w]
-    return v
+    return card_table(T)[s[CARD + w], C_ATK] + s[ATK_EOT + w] + s[ATK_EOB + w] + s[ATK_PERM + w] + 100 * s[COUNTERS + w]
+
+
+@internal
+def base_def(s, T, slot):
+    w = slot * CARD_W
+    return card_table(T)[s[CARD + w], C_DEF] + s[DEF_EOT + w] + s[DEF_EOB + w] + s[DEF_PERM + w] + 100 * s[COUNTERS + w]
+
+
+@internal
+def base_keywords(s, T, slot):
+    w = slot * CARD_W
+    return card_table(T)[s[CARD + w], C_KEYWORDS] | s[KW_EOT + w] | s[KW_EOB + w] | s[KW_PERM + w]
+
+
+AURA_ATK = 0
+AURA_DEF = 1
+AURA_KW = 2
+AURA_RST = 3
+
+
+@internal
+def aura(s, T, slot, which):
+    """The continuous abilities (CR 904, 909) of the cards in the field that apply to ``slot``:
+    the sum of their ATK (``AURA_ATK``) or DEF changes, or their keywords / restrictions (bits).
+    An AURA instruction applies to the cards its filter row (a1) matches, as its controller sees
+    them, or with a1 = -1 to the card the addition is added to (CR 1002). Their filters read the
+    cards without continuous effects (simplified: no dependency order, CR 909.3)."""
+    w = slot * CARD_W
+    if s[ZONE + w] != Zone.FIELD:
+        return 0
+    abil = ability_table(T)
+    code = code_table(T)
+    total = 0
+    for p in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+        for i in range(s[n_off]):
+            src = s[l_off + i]
+            c = card_table(T)[s[CARD + src * CARD_W]]
+            if c[K.C_HAS_CONT] == 0:
+                continue
+            for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+                if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+                    continue
+                if not condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src):
+                    continue
+                c0 = abil[r, K.A_CODE_START]
+                for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
+                    op = code[q, I_OP]
+                    if op == K.Op.AURA_POWER:
+                        if which > AURA_DEF:
+                            continue
+                    elif op == K.Op.AURA_KEYWORD:
+                        if which != AURA_KW:
+                            continue
+                    elif op == K.Op.AURA_RESTRICT:
+                        if which != AURA_RST:
+                            continue
+                    else:
+                        continue
+                    frow = code[q, I_A1]
+                    if frow < 0:
+                        if s[ATTACHED + src * CARD_W] != slot:
+                            continue
+                    elif not filter_base(s, T, frow, slot, p, src):
+                        continue
+                    if which == AURA_ATK:
+                        total += code[q, I_A0]
+                    elif which == AURA_DEF:
+                        total += code[q, I_A2]
+                    else:
+                        total |= code[q, I_A0]
+    return total
+
+
+@internal
+def cost_reduction(s, T, p, slot):
+    """COST_REDUCTION of the continuous abilities of ``p``'s cards in the field for hand card
+    ``slot`` (CR 903.2i-iv: free cost less)."""
+    abil = ability_table(T)
+    code = code_table(T)
+    total = 0
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    for i in range(s[n_off]):
+        src = s[l_off + i]
+        c = card_table(T)[s[CARD + src * CARD_W]]
+        if c[K.C_HAS_CONT] == 0:
+            continue
+        for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+            if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+                continue
+            c0 = abil[r, K.A_CODE_START]
+            for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
+                if code[q, I_OP] == K.Op.COST_REDUCTION and filter_base(s, T, code[q, I_A1], slot, p, src):
+                    total += code[q, I_A0]
+    return total
+
+
+@internal
+def atk_of(s, T, slot):
+    """CR 206 / 909.1: the ATK now (continuous abilities included)."""
+    return base_atk(s, T, slot) + aura(s, T, slot, AURA_ATK)
 
 
 @internal
 def def_of(s, T, slot):
     """CR 207 / 909.1."""
-    w = slot * CARD_W
-    v = card_table(T)[s[CARD + w], C_DEF] + s[DEF_EOT + w] + s[DEF_EOB + w] + s[DEF_PERM + w] + 100 * s[COUNTERS + w]
-    return v
+    return base_def(s, T, slot) + aura(s, T, slot, AURA_DEF)
 
 
 @internal
 def keywords_of(s, T, slot):
-    w = slot * CARD_W
-    return card_table(T)[s[CARD + w], C_KEYWORDS] | s[KW_EOT + w] | s[KW_EOB + w] | s[KW_PERM + w]
+    return base_keywords(s, T, slot) | aura(s, T, slot, AURA_KW)
 
 
 @internal
@@ -112,9 +211,9 @@ def has_keyword(s, T, slot, kw):
 
 
 @internal
-def restrictions_of(s, slot):
+def restrictions_of(s, T, slot):
     w = slot * CARD_W
-    return s[RST_EOT + w] | s[RST_PERM + w]
+    return s[RST_EOT + w] | s[RST_PERM + w] | aura(s, T, slot, AURA_RST)
 
 
 @internal
@@ -152,14 +251,39 @@ def j_ruler_slot(s, p):
 # =============================================================================================
 # Filters and conditions (the card tables' filter rows, Condition codes)
 # =============================================================================================
-_ZONE_OF_FILTER = (Zone.FIELD, Zone.CHASE, Zone.GRAVEYARD, Zone.HAND, Zone.MAIN_DECK, Zone.RULER_AREA)
-
-
 @internal
 def filter_match(s, T, frow, slot, viewer, source):
     """Does card ``slot`` match filter row ``frow`` for an effect of ``viewer``'s with source
     ``source``? Targets: CR 903.2g (a card on the chase cannot target itself, 903.2g-i; [Barrier],
-    CR 1120.2: not by the opponent's spells and abilities)."""
+    CR 1120.2: not by the opponent's spells and abilities). Only what the filter needs is computed."""
+    f = filter_table(T)[frow]
+    w = slot * CARD_W
+    if s[CARD + w] < 0:
+        return False
+    on_field = s[ZONE + w] == Zone.FIELD
+    atk = card_table(T)[s[CARD + w], C_ATK]
+    if on_field and (f[K.F_ATK_MIN] >= 0 or f[K.F_ATK_MAX] >= 0):
+        atk = atk_of(s, T, slot)
+    kw = keywords_of(s, T, slot) if on_field and s[CONTROLLER + w] != viewer else 0
+    return filter_core(s, T, frow, slot, viewer, source, atk, kw)
+
+
+@internal
+def filter_base(s, T, frow, slot, viewer, source):
+    """``filter_match`` reading ATK and keywords without the continuous abilities: what the
+    continuous abilities' own filters read, so that neither is defined by the other."""
+    w = slot * CARD_W
+    if s[CARD + w] < 0:
+        return False
+    on_field = s[ZONE + w] == Zone.FIELD
+    atk = base_atk(s, T, slot) if on_field else card_table(T)[s[CARD + w], C_ATK]
+    kw = base_keywords(s, T, slot) if on_field else 0
+    return filter_core(s, T, frow, slot, viewer, source, atk, kw)
+
+
+@internal
+def filter_core(s, T, frow, slot, viewer, source, atk, kw):
+    """The filter row's tests, with the card's ATK and keywords given."""
     f = filter_table(T)[frow]
     w = slot * CARD_W
     cid = s[CARD + w]
@@ -193,7 +317,7 @@ def filter_match(s, T, frow, slot, viewer, source):
         return False
     if side == K.FilterSide.OPPONENT and holder == viewer:
         return False
-    if holder != viewer and z == Zone.FIELD and (keywords_of(s, T, slot) & K.KW_BARRIER) != 0:
+    if holder != viewer and z == Zone.FIELD and (kw & K.KW_BARRIER) != 0:
         return False  # CR 1120.2
     if f[K.F_TYPE_MASK] != 0 and (f[K.F_TYPE_MASK] & (1 << c[C_TYPE])) == 0:
         return False
@@ -204,7 +328,6 @@ def filter_match(s, T, frow, slot, viewer, source):
         return False
     if f[K.F_COST_MAX] >= 0 and tc > f[K.F_COST_MAX]:
         return False
-    atk = atk_of(s, T, slot) if z == Zone.FIELD else c[C_ATK]
     if f[K.F_ATK_MIN] >= 0 and atk < f[K.F_ATK_MIN]:
         return False
     if f[K.F_ATK_MAX] >= 0 and atk > f[K.F_ATK_MAX]:
