@@ -1,4 +1,5 @@
-"""Fixtures for Force of Will rule tests: the tiny hand-built pool of ``fow_tables.py``."""
+"""Force of Will rule tests: the tiny hand-built pool of ``fow_tables.py`` (the game has no card
+compiler of its own yet in this branch) and a deck of it, shared by the session."""
 
 from __future__ import annotations
 
@@ -7,16 +8,18 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
+HERE = Path(__file__).parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
 
-from fow_tables import basic_deck, basic_pool  # noqa: E402
+import fow_tables  # noqa: E402
 
 
 @pytest.fixture(scope="session")
 def pool():
-    return basic_pool()
+    return fow_tables.basic_pool()
 
 
 @pytest.fixture(scope="session")
 def deck(pool):
-    return basic_deck(pool)
+    return fow_tables.basic_deck(pool)

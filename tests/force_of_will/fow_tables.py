@@ -4,6 +4,8 @@ engine core's row kernels (``GameKernels``) directly."""
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 from numba import njit
 
@@ -20,36 +22,33 @@ CT, AK, Op, Tr = K.CardType, K.AbilityKind, K.Op, K.Trigger
 
 
 class TinyPool:
+    """The four rule tables row by row (numpy rows of the constants' columns), card names and ids."""
+
     def __init__(self):
-        self.cards: list[np.ndarray] = []
-        self.abilities: list[np.ndarray] = []
-        self.filters: list[np.ndarray] = []
-        self.code: list[np.ndarray] = []
+        self.cards, self.abilities, self.filters, self.code = [], [], [], []
         self.names: list[str] = []
         self.ids: dict[str, int] = {}
 
+    @staticmethod
+    def _row(ncols, prefix, defaults, cols):
+        """A table row: ``defaults`` (column name -> value) then ``cols`` (lower-case names)."""
+        row = np.zeros(ncols, np.int32)
+        for name, v in list(defaults.items()) + [(prefix + k.upper(), v) for k, v in cols.items()]:
+            row[getattr(K, name)] = int(v)
+        return row
+
     def filter(self, **cols) -> int:
-        row = np.zeros(K.F_NCOLS, np.int32)
-        for c in ("F_COST_MIN", "F_COST_MAX", "F_ATK_MIN", "F_ATK_MAX"):
-            row[getattr(K, c)] = -1
-        for k, v in cols.items():
-            row[getattr(K, "F_" + k.upper())] = int(v)
-        self.filters.append(row)
+        """A filter row (bounds default to -1, none)."""
+        self.filters.append(self._row(K.F_NCOLS, "F_", dict.fromkeys(("F_COST_MIN", "F_COST_MAX", "F_ATK_MIN",
+                                                                      "F_ATK_MAX"), -1), cols))
         return len(self.filters) - 1
 
     def ability(self, kind, program, **cols) -> int:
-        row = np.zeros(K.A_NCOLS, np.int32)
-        row[K.A_KIND] = int(kind)
-        row[K.A_TRIG_FILTER] = -1
-        for k, v in cols.items():
-            row[getattr(K, "A_" + k.upper())] = int(v)
-        row[K.A_CODE_START] = len(self.code)
-        row[K.A_CODE_LEN] = len(program)
-        for ins in program:
-            r = np.zeros(K.I_NCOLS, np.int32)
-            r[: len(ins)] = ins
-            self.code.append(r)
-        self.abilities.append(row)
+        """An ability row and its program (instructions: op, reg, a0, a1, a2; missing operands 0)."""
+        start = len(self.code)
+        self.code.extend(np.array(list(ins) + [0] * (K.I_NCOLS - len(ins)), np.int32) for ins in program)
+        self.abilities.append(self._row(K.A_NCOLS, "A_", {"A_KIND": kind, "A_TRIG_FILTER": -1, "A_CODE_START": start,
+                                                          "A_CODE_LEN": len(program)}, cols))
         return len(self.abilities) - 1
 
     def card(self, name, ctype=CT.RESONATOR, attr=0, cost=(), free=0, atk=0, defense=0, keywords=0,
@@ -84,19 +83,13 @@ class TinyPool:
         self.ids[name] = cid
         return cid
 
-    @property
-    def T(self):
-        if "_T" not in self.__dict__:
-            def stack(rows, n):
-                return np.ascontiguousarray(np.array(rows, np.int32).reshape(-1, n))
-
-            cards = stack(self.cards, K.C_NCOLS)
-            abil = self.abilities or [np.zeros(K.A_NCOLS, np.int32)]
-            code = self.code or [np.zeros(K.I_NCOLS, np.int32)]
-            filt = self.filters or [np.zeros(K.F_NCOLS, np.int32)]
-            self.__dict__["_T"] = pack_tables(cards, stack(abil, K.A_NCOLS), stack(filt, K.F_NCOLS),
-                                              stack(code, K.I_NCOLS), card_obs_rows(cards))
-        return self.__dict__["_T"]
+    @functools.cached_property
+    def T(self) -> np.ndarray:
+        """The packed kernel tables (an empty table gets one zero row: numba needs a shape)."""
+        tables = [np.array(rows if rows else [np.zeros(n, np.int32)], np.int32).reshape(-1, n)
+                  for rows, n in ((self.cards, K.C_NCOLS), (self.abilities, K.A_NCOLS), (self.filters, K.F_NCOLS),
+                                  (self.code, K.I_NCOLS))]
+        return pack_tables(*tables, card_obs_rows(tables[0]))
 
 
 L, F, W, G, D = K.Attribute.LIGHT, K.Attribute.FIRE, K.Attribute.WATER, K.Attribute.WIND, K.Attribute.DARKNESS

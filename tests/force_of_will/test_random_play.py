@@ -58,14 +58,19 @@ print(out)
 """
 
 
+def run_script(code: str, jit: bool) -> str:
+    """Run ``code`` in a fresh interpreter, compiled or as plain Python; its standard output."""
+    env = dict(os.environ)
+    if not jit:
+        env["NUMBA_DISABLE_JIT"] = "1"
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
 def test_the_kernels_run_without_jit_and_match_the_compiled_ones():
     code = CODE.format(tests=str(Path(__file__).parent))
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    nojit = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=900)
-    assert nojit.returncode == 0, nojit.stderr[-2000:]
-    jit = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=900)
-    assert jit.returncode == 0, jit.stderr[-2000:]
-    assert nojit.stdout.split() == jit.stdout.split()
+    assert run_script(code, jit=False).split() == run_script(code, jit=True).split()
 
 
 def test_the_heuristic_beats_random(pool, deck):

@@ -16,34 +16,12 @@ from tcg_env.games.force_of_will.constants import CardType, Decision, Step, Zone
 from tcg_env.games.force_of_will.effects import deal_damage_to_card, deal_damage_to_player
 from tcg_env.games.force_of_will.priority import start_priority
 from tcg_env.games.force_of_will.state import (
-    ATK_EOB,
-    ATTACKED,
-    ATTACKER,
-    BLOCKER,
-    CARD_W,
-    CONTROLLER,
-    DAMAGE,
-    DEF_EOB,
-    FIRST_STRUCK,
-    KW_EOB,
-    OPP_ACTED,
-    RESTED,
-    STEP,
-    TURN_PLAYER,
-    ZONE,
-    ZT,
+    ATK_EOB, ATTACKED, ATTACKER, BLOCKER, CARD_W, CONTROLLER, DAMAGE, DEF_EOB, FIRST_STRUCK, KW_EOB,
+    OPP_ACTED, RESTED, STEP, TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
-    atk_of,
-    card_type,
-    controls_since_turn_start,
-    def_of,
-    destroy,
-    has_atk_def,
-    has_keyword,
-    is_j_resonator,
-    restrictions_of,
-    trigger_own,
+    atk_of, card_type, controls_since_turn_start, def_of, destroy, has_atk_def, has_keyword, is_j_resonator,
+    restrictions_of, trigger_own
 )
 
 

@@ -386,24 +386,14 @@ N_DECISIONS = 10
 class Step(IntEnum):
     """Where a priority sequence stands in the turn (CR 500s, 800s): what its end leads to."""
 
-    SETUP = 0
-    DRAW_BEGIN = 1  # CR 502.2
-    DRAW_AFTER = 2  # CR 502.4
-    RECOVERY_BEGIN = 3  # CR 503.3
-    RECOVERY_END = 4  # CR 503.7
-    MAIN = 5  # CR 504.2
-    END_BEGIN = 6  # CR 505.2
-    END_OF_TURN = 7  # CR 505.4
-    END_FINAL = 8  # CR 505.5e: a priority sequence inside the final step, which then repeats
-    BATTLE_BEGIN = 9  # CR 802.2
-    ATTACK_STEP = 10  # CR 803.2 (then the attack is declared, 803.3)
-    ATTACK_DECLARED = 11  # CR 803.7
-    BLOCK_STEP = 12  # CR 804.2 (then the block is declared, 804.3)
-    BLOCK_DECLARED = 13  # CR 804.6
-    FIRST_STRIKE = 14  # CR 805.3
-    NORMAL_DAMAGE = 15  # CR 806.3
-    BATTLE_END = 16  # CR 807.2
-    BATTLE_FINAL = 17  # CR 807.3b: a priority sequence inside the final step of battle
+    # the sequences, in turn order: the draw phase (CR 502.2, 502.4), the recovery phase (CR 503.3,
+    # 503.7), the main phase (CR 504.2), the end phase (CR 505.2, 505.4; END_FINAL: 505.5e, a
+    # sequence inside the final step, which then repeats); battle: CR 802.2, 803.2 (then the attack
+    # is declared, 803.3), 803.7, 804.2 (then the block, 804.3), 804.6, 805.3, 806.3, 807.2 and
+    # BATTLE_FINAL (807.3b, inside the final step of battle)
+    SETUP, DRAW_BEGIN, DRAW_AFTER, RECOVERY_BEGIN, RECOVERY_END, MAIN, END_BEGIN, END_OF_TURN, END_FINAL = range(9)
+    BATTLE_BEGIN, ATTACK_STEP, ATTACK_DECLARED, BLOCK_STEP, BLOCK_DECLARED = range(9, 14)
+    FIRST_STRIKE, NORMAL_DAMAGE, BATTLE_END, BATTLE_FINAL = range(14, 18)
 
 
 N_STEPS = 18

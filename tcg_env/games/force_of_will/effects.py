@@ -16,67 +16,17 @@ from tcg_env.engine.tables import card_table
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
-    FRAME_MAX,
-    N_REGS,
-    RULES,
-    TARGET_MAX,
-    Duration,
-    Op,
-    Zone,
+    FRAME_MAX, N_REGS, TARGET_MAX, Duration, Op, Zone
 )
 from tcg_env.games.force_of_will.state import (
-    ATK_EOB,
-    ATK_EOT,
-    ATK_PERM,
-    CAND,
-    CAND_N,
-    CARD,
-    CARD_W,
-    CHASE,
-    CHASE_N,
-    CONTROLLER,
-    COUNTERS,
-    DAMAGE,
-    DEC_ARG,
-    DEF_EOB,
-    DEF_EOT,
-    DEF_PERM,
-    E_ABIL,
-    E_AUX,
-    E_CARD,
-    E_CTRL,
-    E_KIND,
-    E_REG,
-    E_REGN,
-    E_SLOT,
-    ENTRY_W,
-    FR_CNT,
-    FR_MODE,
-    FR_PC,
-    FR_PURPOSE,
-    FRAME_N,
-    FRAME_W,
-    FRAMES,
-    KW_EOB,
-    KW_EOT,
-    KW_PERM,
-    LIFE,
-    RESTED,
-    RST_EOT,
-    RST_PERM,
-    WILL,
-    ZONE,
-    ZT,
+    ATK_EOB, ATK_EOT, ATK_PERM, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE,
+    DEC_ARG, DEF_EOB, DEF_EOT, DEF_PERM, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG, E_REGN, E_SLOT,
+    ENTRY_W, FR_MODE, FR_PURPOSE, FRAME_N, FRAME_W, FRAMES, KW_EOB, KW_EOT, KW_PERM, LIFE,
+    RESTED, RST_EOT, RST_PERM, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
-    destroy,
-    enter_field,
-    filter_match,
-    has_keyword,
-    is_j_resonator,
-    move_card,
-    put_stone_deck_top,
-    to_graveyard,
+    destroy, enter_field, filter_match, has_keyword, is_j_resonator, move_card, put_stone_deck_top,
+    to_graveyard
 )
 
 
@@ -88,14 +38,10 @@ def push_frame(s, T, mode, purpose, kind, slot, arow, ctrl, aux):
     """A new effect frame on top; returns its base."""
     base = FRAMES + s[FRAME_N] * FRAME_W
     s[FRAME_N] += 1
-    for k in range(FRAME_W):
-        s[base + k] = 0
+    s[base:base + FRAME_W] = 0
     s[base + E_KIND] = kind
-    s[base + E_SLOT] = slot
-    s[base + E_ABIL] = arow
-    s[base + E_CTRL] = ctrl
-    s[base + E_CARD] = s[CARD + slot * CARD_W] if slot >= 0 else -1
-    s[base + E_AUX] = aux
+    s[base + E_SLOT], s[base + E_ABIL], s[base + E_CTRL], s[base + E_AUX] = slot, arow, ctrl, aux
+    s[base + E_CARD] = s[CARD + slot * CARD_W] if slot >= 0 else -1  # last known information (CR 911)
     for r in range(N_REGS * TARGET_MAX):
         s[base + E_REG + r] = -1
     s[base + FR_MODE] = mode

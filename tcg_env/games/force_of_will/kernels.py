@@ -28,87 +28,26 @@ from tcg_env.engine.zones import clear_zone_lists, zone_offsets, zone_put, zone_
 from tcg_env.engine.decisions import set_decision
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
-    ABILITIES_PER_CARD,
-    ACTIVATE_BASE,
-    ATTACK_PLAYER,
-    BATTLE,
-    CALL_STONE,
-    FIELD_SLOTS,
-    HAND_SLOTS,
-    JUDGMENT,
-    NUM_ACTIONS,
-    OPP_FIELD_BASE,
-    OPTION_BASE,
-    OWN_FIELD_BASE,
-    PASS,
-    PLAY_HAND_BASE,
-    RULER_ACTIVATE_BASE,
-    RULES,
-    SELECT_HAND_BASE,
-    STANDBY_BASE,
-    WILL_A_BASE,
-    WILL_B_BASE,
-    CardType,
-    Decision,
-    Step,
-    Zone,
+    ABILITIES_PER_CARD, ACTIVATE_BASE, ATTACK_PLAYER, BATTLE, CALL_STONE, FIELD_SLOTS, HAND_SLOTS, JUDGMENT,
+    NUM_ACTIONS, OPP_FIELD_BASE, OPTION_BASE, OWN_FIELD_BASE, PASS, PLAY_HAND_BASE, RULER_ACTIVATE_BASE,
+    RULES, SELECT_HAND_BASE, STANDBY_BASE, WILL_A_BASE, WILL_B_BASE, CardType, Decision, Step, Zone
 )
 from tcg_env.games.force_of_will.state import (
-    ATTACHED,
-    ATTACKED,
-    ATTACKER,
-    BLOCKER,
-    CAND,
-    CAND_N,
-    CARD,
-    CARD_W,
-    CONTROLLER,
-    DEC_ARG,
-    E_ABIL,
-    FIRST_PLAYER,
-    FR_CNT,
-    FR_PC,
-    HAND_N,
-    LIFE,
-    MARK,
-    MULLIGAN_STAGE,
-    NO_MORE_BATTLE,
-    OPP_ACTED,
-    OWNER,
-    STEP,
-    TURN_PLAYER,
-    ZONE,
-    ZT,
+    ATTACHED, ATTACKED, ATTACKER, BLOCKER, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL,
+    FIRST_PLAYER, FR_CNT, FR_PC, HAND_N, LIFE, MARK, MULLIGAN_STAGE, NO_MORE_BATTLE, OPP_ACTED, OWNER, STEP,
+    TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import discard_hand_index, draw_cards, hand_slot, j_ruler_slot, keywords_of
 from tcg_env.games.force_of_will.effects import top_frame
 from tcg_env.games.force_of_will.priority import do_pass, play_pending, start_priority
 from tcg_env.games.force_of_will.play import (
-    ability_actions_of,
-    activate,
-    battle_legal,
-    call_stone,
-    call_stone_legal,
-    field_slot,
-    hand_card_playable,
-    judgment_legal,
-    main_timing,
-    play_from_hand,
-    play_judgment,
-    produce_will,
-    put_standby,
-    standby_legal,
-    will_producer,
+    ability_actions_of, activate, battle_legal, call_stone, call_stone_legal, field_slot,
+    hand_card_playable, judgment_legal, main_timing, play_from_hand, play_judgment, produce_will,
+    put_standby, standby_legal, will_producer
 )
 from tcg_env.games.force_of_will.battle import (
-    attack_declared,
-    attackable,
-    begin_battle,
-    block_declared,
-    can_attack,
-    can_block,
-    choose_attacker,
-    must_attack_exists,
+    attack_declared, attackable, begin_battle, block_declared, can_attack, can_block, choose_attacker,
+    must_attack_exists
 )
 from tcg_env.games.force_of_will.turn import advance, finish_mulligan
 
@@ -237,13 +176,12 @@ def priority_mask(s, T, p, out):
 
 @njit(cache=True)
 def legal_mask_row(s, T, out):
-    for a in range(NUM_ACTIONS):
-        out[a] = 0
-    if s[H_DONE] != 0:
-        return 0
+    out[:NUM_ACTIONS] = 0
     kind = s[H_DECISION]
     p = s[H_DECIDER]
     n = 0
+    if s[H_DONE] != 0:
+        return n
     if kind == Decision.PRIORITY:
         return priority_mask(s, T, p, out)
     if kind == Decision.MULLIGAN:

@@ -22,30 +22,9 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import CARD_OBS_FEATURES, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, Zone
 from tcg_env.games.force_of_will.state import (
-    ASTRAL,
-    ATTACKED,
-    ATTACKER,
-    BLOCKER,
-    CALLED,
-    CARD,
-    CARD_W,
-    CHASE,
-    CHASE_N,
-    CONTROLLER,
-    COUNTERS,
-    DAMAGE,
-    E_SLOT,
-    ENTERED,
-    ENTRY_W,
-    JUDGED,
-    LIFE,
-    PRIORITY_PLAYER,
-    RESTED,
-    STEP,
-    TURN_PLAYER,
-    TURNS_TAKEN,
-    WILL,
-    ZT,
+    ASTRAL, ATTACKED, ATTACKER, BLOCKER, CALLED, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE,
+    E_SLOT, ENTERED, ENTRY_W, JUDGED, LIFE, PRIORITY_PLAYER, RESTED, STEP, TURN_PLAYER, TURNS_TAKEN, WILL,
+    ZT
 )
 from tcg_env.games.force_of_will.zones import atk_of, def_of
 

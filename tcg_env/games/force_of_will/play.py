@@ -14,52 +14,18 @@ from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.zones import zone_move, zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
-    ABILITIES_PER_CARD,
-    N_ATTRIBUTES,
-    RULES,
-    WILL_VOID,
-    AbilityKind,
-    CardType,
-    EntryKind,
-    Purpose,
-    Step,
-    Zone,
+    ABILITIES_PER_CARD, N_ATTRIBUTES, RULES, WILL_VOID, AbilityKind, CardType, EntryKind, Purpose, Step,
+    Zone
 )
 from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame
 from tcg_env.games.force_of_will.priority import start_priority
 from tcg_env.games.force_of_will.state import (
-    ASTRAL,
-    CALLED,
-    CARD,
-    CARD_W,
-    CONTROLLER,
-    JUDGED,
-    LIFE,
-    NO_MORE_BATTLE,
-    OPP_ACTED,
-    PLAYED_CARDS,
-    RESTED,
-    STANDBY_N,
-    STEP,
-    TURN_PLAYER,
-    USED_GAME,
-    USED_TURN,
-    WILL,
-    ZONE,
-    ZT,
+    ASTRAL, CALLED, CARD, CARD_W, CONTROLLER, JUDGED, LIFE, NO_MORE_BATTLE, OPP_ACTED, PLAYED_CARDS, RESTED,
+    STANDBY_N, STEP, TURN_PLAYER, USED_GAME, USED_TURN, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
-    card_type,
-    condition_holds,
-    controls_since_turn_start,
-    cost_reduction,
-    enter_field,
-    hand_slot,
-    is_j_resonator,
-    j_ruler_slot,
-    put_in_standby,
-    put_stone_deck_top,
-    to_graveyard,
+    condition_holds, controls_since_turn_start, cost_reduction, enter_field, hand_slot,
+    is_j_resonator, j_ruler_slot, put_in_standby, put_stone_deck_top, to_graveyard
 )
 
 STANDBY_CAP = 4 * K.STANDBY_SLOTS

@@ -15,22 +15,8 @@ from tcg_env.engine.tables import card_table
 from tcg_env.engine.zones import deal_anew, zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
-    ATTACK_PLAYER,
-    BATTLE,
-    CALL_STONE,
-    FIELD_SLOTS,
-    HAND_SLOTS,
-    JUDGMENT,
-    NUM_ACTIONS,
-    OPTION_BASE,
-    OWN_FIELD_BASE,
-    PASS,
-    PLAY_HAND_BASE,
-    SELECT_HAND_BASE,
-    WILL_A_BASE,
-    WILL_B_BASE,
-    Decision,
-    Zone,
+    ATTACK_PLAYER, BATTLE, CALL_STONE, FIELD_SLOTS, HAND_SLOTS, JUDGMENT, NUM_ACTIONS, OPTION_BASE,
+    OWN_FIELD_BASE, PASS, PLAY_HAND_BASE, SELECT_HAND_BASE, WILL_A_BASE, WILL_B_BASE, Decision, Zone
 )
 from tcg_env.games.force_of_will.state import ATTACKER, CARD, CARD_W, DAMAGE, WILL, ZT
 from tcg_env.games.force_of_will.zones import atk_of, def_of, hand_slot, total_cost

@@ -23,26 +23,8 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import RULES, CardType, EntryKind, Flow, Purpose, Zone
 from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame, top_frame
 from tcg_env.games.force_of_will.state import (
-    ATTACHED,
-    CAND,
-    CAND_N,
-    CARD,
-    CARD_W,
-    CONTROLLER,
-    E_ABIL,
-    E_CTRL,
-    E_KIND,
-    E_REG,
-    E_REGN,
-    E_SLOT,
-    ENTRY_W,
-    FLOW,
-    FR_PC,
-    FR_PURPOSE,
-    PRIORITY_PLAYER,
-    TURN_PLAYER,
-    ZONE,
-    ZT,
+    ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, E_ABIL, E_CTRL, E_KIND, E_REG, E_REGN, E_SLOT,
+    ENTRY_W, FLOW, FR_PC, FR_PURPOSE, PRIORITY_PLAYER, TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import card_type, enter_field, to_graveyard, trigger_all, trigger_own
 

@@ -8,19 +8,8 @@ its ruler first (constants.RULER_SLOT). The zones of CR 300s are the core's list
 from tcg_env.engine.layout import StateLayout
 from tcg_env.engine.zones import ZoneTable
 from tcg_env.games.force_of_will.constants import (
-    CHASE_MAX,
-    FRAME_MAX,
-    MAX_EXTRA,
-    MAX_STONE_DECK,
-    N_REGS,
-    N_SLOTS,
-    N_WILL,
-    OPTION_SLOTS,
-    PENDING_MAX,
-    PLAYER_SLOTS,
-    STANDBY_SLOTS,
-    TARGET_MAX,
-    Zone,
+    CHASE_MAX, FRAME_MAX, MAX_EXTRA, MAX_STONE_DECK, N_REGS, N_SLOTS, N_WILL, OPTION_SLOTS, PENDING_MAX,
+    PLAYER_SLOTS, STANDBY_SLOTS, TARGET_MAX, Zone
 )
 
 LAYOUT = StateLayout("force_of_will")
@@ -57,17 +46,10 @@ DREW_FROM_EMPTY = _a("drew_from_empty", 2)  # CR 1202.2
 PLAYED_CARDS = _a("cards_played_this_turn", 2)  # [Torrent] (CR 1124)
 
 _ZONE_CAP = PLAYER_SLOTS  # any list may hold all of a player's cards
-MAIN_N = _a("main_deck_count", 2)
-STONE_N = _a("stone_deck_count", 2)
-HAND_N = _a("hand_count", 2)
-FIELD_N = _a("field_count", 2)
-RULER_N = _a("ruler_area_count", 2)
-GRAVE_N = _a("graveyard_count", 2)
-STANDBY_N = _a("standby_count", 2)
-REMOVED_N = _a("removed_count", 2)
-CHASE_CARDS_N = _a("chase_cards_count", 2)
-EXTRA_N = _a("extra_deck_count", 2)
-RUNE_N = _a("rune_area_count", 2)
+# the list zones' counts, per player
+(MAIN_N, STONE_N, HAND_N, FIELD_N, RULER_N, GRAVE_N, STANDBY_N, REMOVED_N, CHASE_CARDS_N, EXTRA_N, RUNE_N) = (
+    _a(f"{name}_count", 2) for name in ("main_deck", "stone_deck", "hand", "field", "ruler_area", "graveyard",
+                                        "standby", "removed_area", "chase_cards", "extra_deck", "rune_area"))
 MAIN_L = _a("main_deck", (2, _ZONE_CAP))  # bottom .. top (CR 304.2)
 STONE_L = _a("stone_deck", (2, MAX_STONE_DECK))  # bottom .. top (CR 305.2)
 HAND_L = _a("hand", (2, _ZONE_CAP))

@@ -15,47 +15,17 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import RULES, Decision, Flow, Step, Zone
 from tcg_env.games.force_of_will.battle import (
-    battle_damage,
-    battle_over,
-    end_battle_effects,
-    offer_attack,
-    offer_block,
+    battle_damage, battle_over, end_battle_effects, offer_attack, offer_block
 )
 from tcg_env.games.force_of_will.effects import top_frame
 from tcg_env.games.force_of_will.priority import (
-    after_resolve,
-    finish_frame,
-    priority_point,
-    resolve_top,
-    run_frame,
-    start_priority,
+    after_resolve, finish_frame, priority_point, resolve_top, run_frame, start_priority
 )
 from tcg_env.games.force_of_will.rule_processes import rule_processes
 from tcg_env.games.force_of_will.state import (
-    ATK_EOT,
-    CALLED,
-    CARD_W,
-    DAMAGE,
-    DEC_ARG,
-    DEF_EOT,
-    FIRST_PLAYER,
-    FLOW,
-    FRAME_N,
-    HAND_N,
-    JUDGED,
-    KW_EOT,
-    MARK,
-    NO_MORE_BATTLE,
-    PLAYED_CARDS,
-    RESTED,
-    RST_EOT,
-    RST_PERM,
-    STEP,
-    TURN_PLAYER,
-    TURNS_TAKEN,
-    USED_TURN,
-    WILL,
-    ZT,
+    ATK_EOT, CALLED, CARD_W, DAMAGE, DEC_ARG, DEF_EOT, FIRST_PLAYER, FLOW, FRAME_N, HAND_N, JUDGED, KW_EOT,
+    MARK, NO_MORE_BATTLE, PLAYED_CARDS, RESTED, RST_EOT, RST_PERM, STEP, TURN_PLAYER, TURNS_TAKEN,
+    USED_TURN, WILL, ZT
 )
 from tcg_env.games.force_of_will.zones import draw_cards, draw_phase_draw, hand_slot, to_deck_bottom, trigger_all
 

@@ -14,54 +14,17 @@ from tcg_env.engine.jit import internal
 from tcg_env.engine.effects import I_A0, I_A1, I_A2, I_OP
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
 from tcg_env.engine.triggers import pending_add
-from tcg_env.engine.zones import zone_count, zone_move, zone_offsets, zone_put, zone_take
+from tcg_env.engine.zones import zone_move, zone_offsets, zone_put, zone_take
 from tcg_env.engine.zones import zone_push_bottom
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
-    C_ATK,
-    C_DEF,
-    C_J_SIDE,
-    C_KEYWORDS,
-    C_TYPE,
-    CardType,
-    RULES,
-    Zone,
+    C_ATK, C_DEF, C_J_SIDE, C_KEYWORDS, C_TYPE, CardType, RULES, Zone
 )
 from tcg_env.games.force_of_will.state import (
-    ASTRAL,
-    ATK_EOB,
-    ATK_EOT,
-    ATK_PERM,
-    ATTACHED,
-    CARD,
-    CARD_W,
-    CONTROLLER,
-    COUNTERS,
-    DAMAGE,
-    DEF_EOB,
-    DEF_EOT,
-    DEF_PERM,
-    DREW_FROM_EMPTY,
-    ENTERED,
-    FIELD_N,
-    GRAVE_N,
-    HAND_L,
-    HAND_N,
-    KW_EOB,
-    KW_EOT,
-    KW_PERM,
-    LIFE,
-    MAIN_N,
-    OWNER,
-    PLAYED_CARDS,
-    RESTED,
-    RST_EOT,
-    RST_PERM,
-    STANDBY_TURN,
-    TURN_PLAYER,
-    USED_TURN,
-    ZONE,
-    ZT,
+    ASTRAL, ATK_EOB, ATK_EOT, ATK_PERM, ATTACHED, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, DEF_EOB,
+    DEF_EOT, DEF_PERM, DREW_FROM_EMPTY, ENTERED, GRAVE_N, HAND_L, HAND_N, KW_EOB, KW_EOT, KW_PERM,
+    LIFE, OWNER, PLAYED_CARDS, RESTED, RST_EOT, RST_PERM, STANDBY_TURN, TURN_PLAYER, USED_TURN,
+    ZONE, ZT
 )
 
 
@@ -132,12 +95,10 @@ def aura(s, T, slot, which):
             if c[K.C_HAS_CONT] == 0:
                 continue
             for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
-                if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
-                    continue
-                if not condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src):
-                    continue
-                c0 = abil[r, K.A_CODE_START]
-                for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
+                active = abil[r, K.A_KIND] == K.AbilityKind.CONTINUOUS and condition_holds(
+                    s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src)
+                # an inactive ability's program is skipped (a range of length 0)
+                for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN] * active):
                     op = code[q, I_OP]
                     if op == K.Op.AURA_POWER:
                         if which > AURA_DEF:
@@ -436,27 +397,19 @@ def trigger_all(s, T, trig, aux):
 # =============================================================================================
 # Moves (CR 300s)
 # =============================================================================================
+# what a card in a new zone no longer has (forget)
+_FORGOTTEN = (RESTED, DAMAGE, ATK_EOT, DEF_EOT, ATK_EOB, DEF_EOB, ATK_PERM, DEF_PERM, KW_EOT, KW_EOB, KW_PERM, RST_EOT,
+              RST_PERM, COUNTERS, USED_TURN)
+
+
 @internal
 def forget(s, slot):
     """CR 302.3 / 1022.3 / 1007.7: a card in a new zone is a new card: no damage, effects,
     counters, orientation (CR 303.1b) or attachment."""
     w = slot * CARD_W
-    s[RESTED + w] = 0
-    s[DAMAGE + w] = 0
-    s[ATK_EOT + w] = 0
-    s[DEF_EOT + w] = 0
-    s[ATK_EOB + w] = 0
-    s[DEF_EOB + w] = 0
-    s[ATK_PERM + w] = 0
-    s[DEF_PERM + w] = 0
-    s[KW_EOT + w] = 0
-    s[KW_EOB + w] = 0
-    s[KW_PERM + w] = 0
-    s[RST_EOT + w] = 0
-    s[RST_PERM + w] = 0
-    s[COUNTERS + w] = 0
+    for off in _FORGOTTEN:
+        s[off + w] = 0
     s[ATTACHED + w] = -1
-    s[USED_TURN + w] = 0
 
 
 @internal
@@ -623,21 +576,6 @@ def to_deck_bottom(s, slot):
     n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, s[OWNER + slot * CARD_W])
     zone_push_bottom(s, n_off, l_off, slot)
     s[ZONE + slot * CARD_W] = Zone.MAIN_DECK
-
-
-@internal
-def field_count(s, p):
-    return s[FIELD_N + p]
-
-
-@internal
-def main_count(s, p):
-    return s[MAIN_N + p]
-
-
-@internal
-def zone_size(s, z, p):
-    return zone_count(s, ZT, z, p)
 
 
 @internal
