@@ -148,6 +148,9 @@ def basic_pool() -> TinyPool:
     own_res_in_hand = P.filter(type_mask=1 << CT.RESONATOR, zone=K.FilterZone.HAND)
     a = P.ability(AK.CONTINUOUS, [(Op.COST_REDUCTION, 0, 1, own_res_in_hand)])
     P.card("Mentor", attr=1 << F, cost=(F,), atk=100, defense=100, abilities=[a], has_cont=1)
+    # a chant with an activate-like [Trigger] (CR 1113.2a): "[Trigger] [1]: 300 damage to target J/resonator"
+    a = P.ability(AK.TRIGGER, [(Op.CHOOSE, 0, any_j_res, 1, 0), (Op.DAMAGE, 0, 300)], cost_free=1)
+    P.card("Trap", CT.CHANT, attr=1 << W, cost=(W, W), trigger_abil=a)
     return P
 
 

@@ -316,3 +316,26 @@ def test_cr_903_2i_a_cost_reduction_lowers_the_free_cost(pool):
     assert K.PLAY_HAND_BASE + r.hand_index(tp, "Knight") in r.legal()
     play(r, tp, "Knight")
     assert will(r, tp) == [0] * K.N_WILL
+
+
+def test_cr_708_a_trigger_chant_is_played_from_the_standby_area_for_its_trigger_cost(pool):
+    r = main_row(pool)
+    tp = turn_player(r)
+    to_hand(r, tp, "Trap")
+    r.give_will(tp, W, 2)
+    i = r.hand_index(tp, "Trap")
+    assert K.PLAY_HAND_BASE + i not in r.legal()  # CR 604.2a / 703.1: not as a chant from the hand
+    r.act(K.STANDBY_BASE + i)  # CR 706: [2], face down
+    trap = r.zone(Z.STANDBY, tp)[0]
+    knight = r.put(1 - tp, "Knight", Z.FIELD)
+    r.give_will(tp, F)
+    assert K.PLAY_STANDBY_BASE + 0 not in r.legal()  # CR 708.5: not on the turn it was put there
+    r.pass_until(lambda x: turn_player(x) != tp and step(x) == St.MAIN and x.decision == D.PRIORITY)
+    r.act(K.PASS)  # the turn player passes: the Trap's owner has priority (CR 604.1b: any time)
+    assert r.decider == tp and K.PLAY_STANDBY_BASE + 0 not in r.legal()  # no will to pay [1]
+    r.give_will(tp, F)
+    r.act(K.PLAY_STANDBY_BASE + 0)
+    r.act(K.OPTION_BASE + 0)
+    assert will(r, tp) == [0] * K.N_WILL and r.rec(S.ZONE, trap) == Z.CHASE
+    pass_both(r)
+    assert r.rec(S.DAMAGE, knight) == 300 and "Trap" in r.names(Z.GRAVEYARD, tp)  # CR 708.6

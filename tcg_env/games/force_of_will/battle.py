@@ -20,7 +20,7 @@ from tcg_env.games.force_of_will.state import (
     OPP_ACTED, RESTED, STEP, TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
-    atk_of, card_type, controls_since_turn_start, def_of, destroy, has_atk_def, has_keyword, is_j_resonator,
+    atk_of, card_type, clear_in_field, controls_since_turn_start, def_of, destroy, has_atk_def, has_keyword, is_j_resonator,
     restrictions_of, trigger_own
 )
 
@@ -232,13 +232,7 @@ def battle_damage(s, T, first_strike):
 @internal
 def end_battle_effects(s):
     """CR 807.3a: the effects until the end of battle end."""
-    for p in range(2):
-        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
-        for i in range(s[n_off]):
-            w = s[l_off + i] * CARD_W
-            s[ATK_EOB + w] = 0
-            s[DEF_EOB + w] = 0
-            s[KW_EOB + w] = 0
+    clear_in_field(s, (ATK_EOB, DEF_EOB, KW_EOB))
 
 
 @internal

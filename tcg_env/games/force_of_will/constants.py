@@ -443,4 +443,5 @@ OWN_FIELD_BASE = SELECT_HAND_BASE + HAND_SLOTS  # + i: own field position i (att
 OPP_FIELD_BASE = OWN_FIELD_BASE + FIELD_SLOTS  # + i: the opponent's field position i (attacked object)
 ATTACK_PLAYER = OPP_FIELD_BASE + FIELD_SLOTS  # the opponent is the attacked object (CR 803.3b)
 OPTION_BASE = ATTACK_PLAYER + 1  # + k: candidate k (targets, automatic abilities) / "yes"
-NUM_ACTIONS = OPTION_BASE + OPTION_SLOTS
+PLAY_STANDBY_BASE = OPTION_BASE + OPTION_SLOTS  # + i: play standby card i by its [Trigger] (CR 708)
+NUM_ACTIONS = PLAY_STANDBY_BASE + STANDBY_SLOTS

@@ -131,38 +131,28 @@ def target_affected(s, op, slot):
 
 
 @internal
+def by_duration(duration, eot, eob, perm):
+    """The record field of a modifier that lasts ``duration`` (constants.Duration)."""
+    if duration == Duration.END_OF_TURN:
+        return eot
+    return eob if duration == Duration.END_OF_BATTLE else perm
+
+
+@internal
 def add_power(s, slot, amount, duration):
     """POWER's ATK part (CR 1020.3); the DEF part is ``add_power_second``."""
-    w = slot * CARD_W
-    if duration == Duration.END_OF_TURN:
-        s[ATK_EOT + w] += amount
-    elif duration == Duration.END_OF_BATTLE:
-        s[ATK_EOB + w] += amount
-    else:
-        s[ATK_PERM + w] += amount
+    s[by_duration(duration, ATK_EOT, ATK_EOB, ATK_PERM) + slot * CARD_W] += amount
 
 
 @internal
 def add_power_second(s, slot, amount, duration):
     """POWER's DEF part (a2, CR 1020.3), the core's optional second POWER operand."""
-    w = slot * CARD_W
-    if duration == Duration.END_OF_TURN:
-        s[DEF_EOT + w] += amount
-    elif duration == Duration.END_OF_BATTLE:
-        s[DEF_EOB + w] += amount
-    else:
-        s[DEF_PERM + w] += amount
+    s[by_duration(duration, DEF_EOT, DEF_EOB, DEF_PERM) + slot * CARD_W] += amount
 
 
 @internal
 def grant_keywords(s, slot, bits, duration):
-    w = slot * CARD_W
-    if duration == Duration.END_OF_TURN:
-        s[KW_EOT + w] |= bits
-    elif duration == Duration.END_OF_BATTLE:
-        s[KW_EOB + w] |= bits
-    else:
-        s[KW_PERM + w] |= bits
+    s[by_duration(duration, KW_EOT, KW_EOB, KW_PERM) + slot * CARD_W] |= bits
 
 
 @internal

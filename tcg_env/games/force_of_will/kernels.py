@@ -29,7 +29,7 @@ from tcg_env.engine.decisions import set_decision
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
     ABILITIES_PER_CARD, ACTIVATE_BASE, ATTACK_PLAYER, BATTLE, CALL_STONE, FIELD_SLOTS, HAND_SLOTS, JUDGMENT,
-    NUM_ACTIONS, OPP_FIELD_BASE, OPTION_BASE, OWN_FIELD_BASE, PASS, PLAY_HAND_BASE, RULER_ACTIVATE_BASE,
+    NUM_ACTIONS, OPP_FIELD_BASE, OPTION_BASE, OWN_FIELD_BASE, PASS, PLAY_HAND_BASE, PLAY_STANDBY_BASE, RULER_ACTIVATE_BASE,
     RULES, SELECT_HAND_BASE, STANDBY_BASE, WILL_A_BASE, WILL_B_BASE, CardType, Decision, Step, Zone
 )
 from tcg_env.games.force_of_will.state import (
@@ -42,8 +42,8 @@ from tcg_env.games.force_of_will.effects import top_frame
 from tcg_env.games.force_of_will.priority import do_pass, play_pending, start_priority
 from tcg_env.games.force_of_will.play import (
     ability_actions_of, activate, battle_legal, call_stone, call_stone_legal, field_slot,
-    hand_card_playable, judgment_legal, main_timing, play_from_hand, play_judgment, produce_will,
-    put_standby, standby_legal, will_producer
+    hand_card_playable, judgment_legal, main_timing, play_from_hand, play_from_standby, play_judgment, produce_will,
+    put_standby, standby_legal, standby_playable, will_producer
 )
 from tcg_env.games.force_of_will.battle import (
     attack_declared, attackable, begin_battle, block_declared, can_attack, can_block, choose_attacker,
@@ -158,6 +158,10 @@ def priority_mask(s, T, p, out):
             out[WILL_B_BASE + i] = 1
             n += 1
         n += ability_actions_of(s, T, p, slot, ACTIVATE_BASE + i * ABILITIES_PER_CARD, out)
+    for i in range(K.STANDBY_SLOTS):
+        if standby_playable(s, T, p, i):
+            out[PLAY_STANDBY_BASE + i] = 1
+            n += 1
     ruler = j_ruler_slot(s, p)
     if s[CARD + ruler * CARD_W] >= 0 and s[ZONE + ruler * CARD_W] == Zone.RULER_AREA:
         n += ability_actions_of(s, T, p, ruler, RULER_ACTIVATE_BASE, out)
@@ -248,6 +252,8 @@ def legal_mask_row(s, T, out):
 def apply_priority(s, T, p, a):
     if a == PASS:
         do_pass(s, p)
+    elif a >= PLAY_STANDBY_BASE:
+        play_from_standby(s, T, p, a - PLAY_STANDBY_BASE)
     elif a < STANDBY_BASE:
         play_from_hand(s, T, p, a - PLAY_HAND_BASE)
     elif a < WILL_A_BASE:

@@ -21,7 +21,7 @@ from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_fra
 from tcg_env.games.force_of_will.priority import start_priority
 from tcg_env.games.force_of_will.state import (
     ASTRAL, CALLED, CARD, CARD_W, CONTROLLER, JUDGED, LIFE, NO_MORE_BATTLE, OPP_ACTED, PLAYED_CARDS, RESTED,
-    STANDBY_N, STEP, TURN_PLAYER, USED_GAME, USED_TURN, WILL, ZONE, ZT
+    STANDBY_TURN, STANDBY_N, STEP, TURN_PLAYER, USED_GAME, USED_TURN, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
     condition_holds, controls_since_turn_start, cost_reduction, enter_field, hand_slot,
@@ -55,17 +55,7 @@ def pay(s, p, row, first_col, free):
     base = WILL + p * K.N_WILL
     for a in range(N_ATTRIBUTES):
         s[base + a] -= row[first_col + a]
-    left = max(free, 0)
-    v = min(left, s[base + WILL_VOID])
-    s[base + WILL_VOID] -= v
-    left -= v
-    while left > 0:
-        best = 0
-        for a in range(1, N_ATTRIBUTES):
-            if s[base + a] > s[base + best]:
-                best = a
-        s[base + best] -= 1
-        left -= 1
+    pay_free(s, p, max(free, 0))
 
 
 @internal
@@ -78,6 +68,7 @@ def can_pay_free(s, p, n):
 
 @internal
 def pay_free(s, p, n):
+    """Free will (CR 203.4): void will first, then the attribute with the most will left."""
     base = WILL + p * K.N_WILL
     left = n
     v = min(left, s[base + WILL_VOID])
@@ -342,6 +333,43 @@ def put_standby(s, T, p, i):
     pay_free(s, p, K.STANDBY_COST)
     put_in_standby(s, hand_slot(s, p, i), s[H_TURN])
     start_priority(s, p)
+
+
+@internal
+def standby_playable(s, T, p, i):
+    """CR 708 / 1113.2a / 1416.2b-c: a chant with an activate-like [Trigger] ("[Trigger] <cost>:
+    <effect>", its TRIGGER row with trigger NONE) in ``p``'s standby area is played at any priority
+    (CR 604.1b) by paying the [Trigger]'s cost only (CR 708.4), not on the turn it was put there
+    (CR 708.5), its condition met (CR 1416.4) and its targets chosen (CR 903.2g)."""
+    n_off, l_off = zone_offsets(ZT, Zone.STANDBY, p)
+    if i >= s[n_off] or not room_to_play(s):
+        return False
+    slot = s[l_off + i]
+    r = card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL]
+    if r < 0 or s[STANDBY_TURN + slot * CARD_W] >= s[H_TURN]:
+        return False
+    a = ability_table(T)[r]
+    if a[K.A_TRIGGER] != K.Trigger.NONE or a[K.A_COST_DISCARD] > 0 or s[LIFE + p] < a[K.A_COST_LIFE]:
+        return False  # automatic-like [Trigger] (CR 1416.2a) and discard costs: not yet
+    if not condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot):
+        return False
+    return can_pay(s, p, a, K.A_COST, a[K.A_COST_FREE]) and targets_available(RULES, s, T, r, p, slot)
+
+
+@internal
+def play_from_standby(s, T, p, i):
+    """CR 903.2a (face up), 708.4 (the [Trigger]'s cost), then as a chant from the hand; it
+    resolves the [Trigger]'s effect and goes to the graveyard (CR 708.6)."""
+    _, l_off = zone_offsets(ZT, Zone.STANDBY, p)
+    slot = s[l_off + i]
+    r = card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL]
+    a = ability_table(T)[r]
+    pay(s, p, a, K.A_COST, a[K.A_COST_FREE])
+    s[LIFE + p] -= a[K.A_COST_LIFE]
+    s[CONTROLLER + slot * CARD_W] = p
+    zone_move(s, ZT, slot, Zone.CHASE)
+    note_play(s, p)
+    push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, slot, r, p, -1)
 
 
 @internal

@@ -27,7 +27,9 @@ from tcg_env.games.force_of_will.state import (
     MARK, NO_MORE_BATTLE, PLAYED_CARDS, RESTED, RST_EOT, RST_PERM, STEP, TURN_PLAYER, TURNS_TAKEN,
     USED_TURN, WILL, ZT
 )
-from tcg_env.games.force_of_will.zones import draw_cards, draw_phase_draw, hand_slot, to_deck_bottom, trigger_all
+from tcg_env.games.force_of_will.zones import (
+    clear_in_field, draw_cards, draw_phase_draw, hand_slot, to_deck_bottom, trigger_all
+)
 
 
 @internal
@@ -69,18 +71,13 @@ def recover_all(s, tp):
                 s[RESTED + w] = 0
 
 
+_ENDS_AT_END_OF_TURN = (DAMAGE, ATK_EOT, DEF_EOT, KW_EOT, RST_EOT)
+
+
 @internal
 def end_of_turn_cleanup(s):
     """CR 505.5a-c: damage becomes 0, until-end-of-turn effects end, will ceases."""
-    for p in range(2):
-        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
-        for i in range(s[n_off]):
-            w = s[l_off + i] * CARD_W
-            s[DAMAGE + w] = 0
-            s[ATK_EOT + w] = 0
-            s[DEF_EOT + w] = 0
-            s[KW_EOT + w] = 0
-            s[RST_EOT + w] = 0
+    clear_in_field(s, _ENDS_AT_END_OF_TURN)
     will_ceases(s)
 
 

@@ -212,6 +212,10 @@ def j_ruler_slot(s, p):
 # =============================================================================================
 # Filters and conditions (the card tables' filter rows, Condition codes)
 # =============================================================================================
+# the Zone of each FilterZone
+_FILTER_ZONES = (Zone.FIELD, Zone.CHASE, Zone.GRAVEYARD, Zone.HAND, Zone.MAIN_DECK, Zone.RULER_AREA)
+
+
 @internal
 def filter_match(s, T, frow, slot, viewer, source):
     """Does card ``slot`` match filter row ``frow`` for an effect of ``viewer``'s with source
@@ -233,13 +237,11 @@ def filter_match(s, T, frow, slot, viewer, source):
 def filter_base(s, T, frow, slot, viewer, source):
     """``filter_match`` reading ATK and keywords without the continuous abilities: what the
     continuous abilities' own filters read, so that neither is defined by the other."""
-    w = slot * CARD_W
-    if s[CARD + w] < 0:
+    if s[CARD + slot * CARD_W] < 0:
         return False
-    on_field = s[ZONE + w] == Zone.FIELD
-    atk = base_atk(s, T, slot) if on_field else card_table(T)[s[CARD + w], C_ATK]
-    kw = base_keywords(s, T, slot) if on_field else 0
-    return filter_core(s, T, frow, slot, viewer, source, atk, kw)
+    if s[ZONE + slot * CARD_W] != Zone.FIELD:
+        return filter_core(s, T, frow, slot, viewer, source, card_table(T)[s[CARD + slot * CARD_W], C_ATK], 0)
+    return filter_core(s, T, frow, slot, viewer, source, base_atk(s, T, slot), base_keywords(s, T, slot))
 
 
 @internal
@@ -252,23 +254,7 @@ def filter_core(s, T, frow, slot, viewer, source, atk, kw):
         return False
     c = card_table(T)[cid]
     z = s[ZONE + w]
-    want = f[K.F_ZONE]
-    if want == K.FilterZone.FIELD:
-        if z != Zone.FIELD:
-            return False
-    elif want == K.FilterZone.CHASE:
-        if z != Zone.CHASE:
-            return False
-    elif want == K.FilterZone.GRAVEYARD:
-        if z != Zone.GRAVEYARD:
-            return False
-    elif want == K.FilterZone.HAND:
-        if z != Zone.HAND:
-            return False
-    elif want == K.FilterZone.MAIN_DECK:
-        if z != Zone.MAIN_DECK:
-            return False
-    elif z != Zone.RULER_AREA:
+    if z != _FILTER_ZONES[f[K.F_ZONE]]:
         return False
     if slot == source and (f[K.F_EXCLUDE_SELF] != 0 or z == Zone.CHASE):
         return False
@@ -397,6 +383,17 @@ def trigger_all(s, T, trig, aux):
 # =============================================================================================
 # Moves (CR 300s)
 # =============================================================================================
+@internal
+def clear_in_field(s, fields):
+    """Zero the record ``fields`` (a tuple of offsets) of every card in the field."""
+    for p in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+        for i in range(s[n_off]):
+            w = s[l_off + i] * CARD_W
+            for off in fields:
+                s[off + w] = 0
+
+
 # what a card in a new zone no longer has (forget)
 _FORGOTTEN = (RESTED, DAMAGE, ATK_EOT, DEF_EOT, ATK_EOB, DEF_EOB, ATK_PERM, DEF_PERM, KW_EOT, KW_EOB, KW_PERM, RST_EOT,
               RST_PERM, COUNTERS, USED_TURN)
