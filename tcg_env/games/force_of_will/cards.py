@@ -372,6 +372,7 @@ _BATTLE_KEYWORDS = {"pierce", "precision", "first_strike", "explode", "flying", 
                     "eternal", "bane", "bloodlust", "barrier"}  # fmt: skip
 _PAID_TYPES = ("resonator", "chant", "addition", "regalia", "rune")  # have a cost (CR 203)
 _J_RESONATOR = ("resonator", "j_ruler")
+_TYPE_WORDS = {"j_ruler": "J-ruler", "magic_stone": "magic stone"}  # type names in messages
 
 
 class _Compiler(PoolCompiler):
@@ -441,7 +442,7 @@ class _Compiler(PoolCompiler):
         for fld, types in only.items():
             v = getattr(card, fld)
             if v not in (None, False, []) and t not in types:
-                self.fail(fld, f"only a {' or '.join(x.replace('_', '-') for x in types)} has {fld!r}")
+                self.fail(fld, f"only a {' or '.join(_TYPE_WORDS.get(x, x) for x in types)} has {fld!r}")
         if t == "ruler":
             if (card.j_ruler is None) != (card.judgment is None):
                 self.fail("judgment" if card.j_ruler else "j_ruler",
