@@ -15,20 +15,20 @@ from tcg_env.games.force_of_will.cards import compile_force_of_will_pool
 from tcg_env.games.force_of_will.importer import import_force_of_will_json, raw_layout
 
 _ROOT = Path(__file__).resolve().parents[2]
-_CANDIDATES = [_ROOT / ".." / "shared" / "carddata" / "force_of_will", Path("/work/shared/carddata/force_of_will")]
-CARDDATA = next((p for p in _CANDIDATES if p.is_dir()), _CANDIDATES[0])
-SIM = CARDDATA / "antlebel2_fow-sim__cards.json"
-CARDDB = CARDDATA / "LifeAsDev_force-of-will__CardDB.json"
+_FILES = {"sim": "antlebel2_fow-sim__cards.json", "carddb": "LifeAsDev_force-of-will__CardDB.json"}
 
 
-def _need(p: Path) -> Path:
-    if not p.is_file():
-        pytest.skip(f"card data not available: {p}")
-    return p
+def _need(which: str) -> Path:
+    """The shared card file ``which``: beside the repository (``../shared``) or in /work/shared."""
+    for root in (_ROOT / ".." / "shared", Path("/work/shared")):
+        path = root / "carddata" / "force_of_will" / _FILES[which]
+        if path.is_file():
+            return path
+    pytest.skip(f"card data not available: ../shared/carddata/force_of_will/{_FILES[which]}")
 
 
 def test_import_fow_sim_list():
-    res = import_force_of_will_json(_need(SIM))
+    res = import_force_of_will_json(_need("sim"))
     assert res.layout == "fow-sim"
     assert len(res) > 3000 and len(res) + sum(res.skipped.values()) == res.total
     assert not res.errors
@@ -53,7 +53,7 @@ def test_import_fow_sim_list():
 
 
 def test_import_carddb_list():
-    res = import_force_of_will_json(_need(CARDDB))
+    res = import_force_of_will_json(_need("carddb"))
     assert res.layout == "carddb"
     assert len(res) + sum(res.skipped.values()) == res.total and not res.errors
     assert res.skipped["no_type"] > 400  # most records print neither type nor cost
@@ -67,7 +67,7 @@ def test_import_carddb_list():
 
 
 def test_summary_names_what_was_skipped():
-    res = import_force_of_will_json(_need(CARDDB))
+    res = import_force_of_will_json(_need("carddb"))
     s = res.summary()
     assert s.startswith("LifeAsDev_force-of-will__CardDB.json (carddb): 552 records, imported") and "no_type" in s
 

@@ -31,24 +31,9 @@ from tcg_env.cards.pool import CardTable, PoolCompiler, bits, card_file_function
 from tcg_env.engine.tables import pack_tables
 from tcg_env.games.force_of_will import constants as K
 
-__all__ = [
-    "FowFilter",
-    "FowCost",
-    "FowCondition",
-    "FowAbility",
-    "FowAwakening",
-    "FowIncarnation",
-    "FowTrigger",
-    "FowCard",
-    "FowCardTable",
-    "EFFECT_OPS",
-    "parse_will_cost",
-    "parse_force_of_will_cards",
-    "load_force_of_will_cards",
-    "compile_force_of_will_pool",
-    "load_force_of_will_pool",
-    "default_pool_path",
-]
+__all__ = ["FowCard", "FowAbility", "FowFilter", "FowCost", "FowCondition", "FowAwakening", "FowIncarnation",
+           "FowTrigger", "FowCardTable", "EFFECT_OPS", "parse_will_cost", "parse_force_of_will_cards",
+           "load_force_of_will_cards", "load_force_of_will_pool", "compile_force_of_will_pool", "default_pool_path"]
 
 # --------------------------------------------------------------------------------------------
 # Names used in card files
@@ -87,6 +72,7 @@ AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
 _TYPE_MASKS = {t.name.lower(): 1 << t for t in K.CardType}
 _TYPE_MASKS["j_resonator"] = K.TYPEMASK_J_RESONATOR
 _TYPE_MASKS["j_ruler_or_ruler"] = K.TYPEMASK_J_RULER
+_ATTR_BITS = {a.name.lower(): 1 << a for a in K.Attribute}
 _RESTRICT_BITS = {
     "cant_attack": K.RESTRICT_CANT_ATTACK,
     "cant_block": K.RESTRICT_CANT_BLOCK,
@@ -96,6 +82,7 @@ _WILL_CODE = {a: i for i, a in enumerate(K.ATTRIBUTE_NAMES)} | {"void": K.WILL_V
 # will symbols of a printed cost (CR 203.3): {W} light, {R} fire, {U} water, {G} wind, {B} darkness
 WILL_SYMBOLS = {"W": K.Attribute.LIGHT, "R": K.Attribute.FIRE, "U": K.Attribute.WATER,
                 "G": K.Attribute.WIND, "B": K.Attribute.DARKNESS}  # fmt: skip
+_DATA = Path(__file__).resolve().parent / "data"
 _COST_RE = re.compile(r"^(?:\{(?:[WRUGB]|X|\d{1,2})\})+$")
 
 
@@ -149,21 +136,22 @@ SignedHundreds = Annotated[int, Field(ge=-20000, le=20000, multiple_of=100)]
 # Schema
 # --------------------------------------------------------------------------------------------
 class FowFilter(StrictModel):
-    """A set of cards relative to the ability's controller. Every key is optional."""
+    """A set of cards, seen from the ability's controller: where (zone, side, state), what (type,
+    attribute, race, name) and how big (total cost, ATK). Every key is optional."""
 
-    type: Annotated[list[FilterTypeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    zone: Literal["field", "chase", "graveyard", "hand", "main_deck", "ruler_area"] = "field"
     side: Literal["any", "own", "opponent"] = "any"
-    attribute: Annotated[list[AttributeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
-    cost_min: NonNeg | None = None
-    cost_max: NonNeg | None = None
-    atk_min: NonNeg | None = None
-    atk_max: NonNeg | None = None
-    race: str | None = Field(default=None, min_length=1)
-    name: str | None = Field(default=None, min_length=1)
     state: Literal["any", "recovered", "rested"] = "any"
     exclude_self: bool = False
     added_to: bool = False  # only the card this addition is added to (CR 1406.1a)
-    zone: Literal["field", "chase", "graveyard", "hand", "main_deck", "ruler_area"] = "field"
+    type: Annotated[list[FilterTypeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    attribute: Annotated[list[AttributeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    race: str | None = Field(default=None, min_length=1)
+    name: str | None = Field(default=None, min_length=1)
+    cost_min: NonNeg | None = None  # total cost, CR 203.5
+    cost_max: NonNeg | None = None
+    atk_min: NonNeg | None = None
+    atk_max: NonNeg | None = None
 
 
 class FowCost(StrictModel):
@@ -298,21 +286,7 @@ class FowCard(CardBase):
     abilities: list[FowAbility] = Field(default_factory=list, max_length=8)
 
 
-# --------------------------------------------------------------------------------------------
-# Loading
-# --------------------------------------------------------------------------------------------
-def default_pool_path() -> Path:
-    """The packaged starter pool ``tcg_env/games/force_of_will/data/cards.toml``."""
-    return Path(__file__).resolve().parent / "data" / "cards.toml"
-
-
-parse_force_of_will_cards, load_force_of_will_cards, load_force_of_will_pool = card_file_functions(
-    "Force of Will", FowCard, default_pool_path, lambda cards: compile_force_of_will_pool(cards), skip=_TAGS)
-
-
-# --------------------------------------------------------------------------------------------
-# Compiled tables
-# --------------------------------------------------------------------------------------------
+# ---- the compiled pool ------------------------------------------------------------------------
 @dataclass(kw_only=True)
 class FowCardTable(CardTable):
     """A compiled Force of Will card pool: the shared fields (:class:`tcg_env.cards.pool.CardTable`:
@@ -381,8 +355,8 @@ class _Compiler(PoolCompiler):
 
     def __init__(self, cards: list[FowCard]):
         super().__init__(cards)
-        self.race_ids: dict[str, int] = {}
-        self.j_owner: dict[str, str] = {}  # J-ruler number -> the ruler number naming it
+        # race -> id (from 1), and J-ruler number -> the number of the ruler naming it
+        self.race_ids, self.j_owner = {}, {}
 
     def intern_card(self, card: FowCard) -> None:
         for r in card.races:
@@ -481,7 +455,7 @@ class _Compiler(PoolCompiler):
         self.check_card(card)
         row = [0] * K.C_NCOLS
         row[K.C_TYPE] = K.CardType[card.type.upper()]
-        row[K.C_ATTR] = sum(1 << K.Attribute[a.upper()] for a in card.attribute if a != "void")
+        row[K.C_ATTR] = bits([a for a in card.attribute if a != "void"], _ATTR_BITS)
         if card.cost is not None:
             attr, free = parse_will_cost(card.cost)
             row[K.C_COST : K.C_COST + K.N_ATTRIBUTES] = attr
@@ -508,7 +482,7 @@ class _Compiler(PoolCompiler):
         row[K.C_MANA] = card.mana
         row[K.C_ENTER_ABIL] = -1  # reserved: [Enter] is an AUTOMATIC row with trigger ENTER
         if card.incarnation is not None:
-            row[K.C_INCARNATION] = sum(1 << K.Attribute[a.upper()] for a in card.incarnation.attributes)
+            row[K.C_INCARNATION] = bits(sorted(set(card.incarnation.attributes)), _ATTR_BITS)
             row[K.C_INCARNATION_N] = card.incarnation.count
 
         # the card's ability rows, in this order: its abilities, then spell / awakening / trigger
@@ -618,33 +592,13 @@ class _Compiler(PoolCompiler):
         return int(K.Condition[c.kind.upper()]), v
 
     def compile_effect(self, kind: K.AbilityKind, effect: list, p: str) -> None:
-        continuous = kind == K.AbilityKind.CONTINUOUS
-        no_source = kind in (K.AbilityKind.SPELL, K.AbilityKind.TRIGGER)  # a chant is not on the field
-        filled: set[int] = set()
-        seen_effect = False
+        """Check the program (:func:`_program_problem`), then append its instruction rows."""
+        for j in range(len(effect)):
+            problem = _program_problem(kind, effect, j)
+            if problem is not None:
+                self.fail(f"{p}[{j}].{problem[0]}", problem[1])
         for j, op in enumerate(effect):
-            q = f"{p}[{j}]"
-            name = op.op
-            if continuous and name not in _CONTINUOUS_ONLY:
-                self.fail(f"{q}.op", f"continuous abilities only use {', '.join(sorted(_CONTINUOUS_ONLY))}")
-            if not continuous and name in _CONTINUOUS_ONLY:
-                self.fail(f"{q}.op", f"{name} is only allowed in continuous abilities")
-            # CR 903.2g: targets are chosen as the card or ability is played, before anything happens
-            if name == "choose" and seen_effect:
-                self.fail(f"{q}.op", "choose must come before every other op (targets are chosen when played, CR 903.2g)")
-            if name != "choose":
-                seen_effect = True
-            if name in _TARGETING:
-                if op.reg in filled:
-                    self.fail(f"{q}.reg", f"register {op.reg} is already filled by an earlier op")
-                filled.add(op.reg)
-            if name in _ON_REGISTER and op.reg not in filled:
-                self.fail(f"{q}.reg", f"register {op.reg} has no targets (choose/select_all/target_self first)")
-            if name == "target_self" and no_source:
-                self.fail(f"{q}.op", "target_self needs a source on the field (not in a chant's effect)")
-            if name == "if" and j + op.skip >= len(effect):
-                self.fail(f"{q}.skip", f"skips past the end of the effect ({len(effect) - j - 1} ops follow)")
-            self.code_rows.append([int(EFFECT_OPS[name]), getattr(op, "reg", 0), *self.op_args(op, q)])
+            self.code_rows.append([int(EFFECT_OPS[op.op]), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
 
     def op_args(self, op: Any, q: str) -> tuple[int, int, int]:
         name = op.op
@@ -705,40 +659,55 @@ class _Compiler(PoolCompiler):
     def compile_filter(self, f: FowFilter, p: str, zones: tuple[str, ...]) -> int:
         if f.zone not in zones:
             self.fail(f"{p}.zone", f"must be {' or '.join(repr(z) for z in zones)} here (got {f.zone!r})")
-        for lo, hi in (("cost_min", "cost_max"), ("atk_min", "atk_max")):
-            a, b = getattr(f, lo), getattr(f, hi)
-            if a is not None and b is not None and a > b:
-                self.fail(f"{p}.{lo}", f"{lo} > {hi}")
         if f.state != "any" and f.zone != "field":
             self.fail(f"{p}.state", "state only applies to cards in the field")
-        race = name = 0
-        if f.race is not None:
-            if f.race not in self.race_ids:
-                self.fail(f"{p}.race", f"unknown race {f.race!r} (no card in the pool has it)")
-            race = self.race_ids[f.race]
-        if f.name is not None:
-            if f.name not in self.name_ids:
-                self.fail(f"{p}.name", f"unknown card name {f.name!r}")
-            name = self.name_ids[f.name]
+        if f.added_to and (self._card.type != "addition" or self._card.addition in (None, "field")):
+            self.fail(f"{p}.added_to", "added_to needs an addition added to a card (not 'field')")
         row = [0] * K.F_NCOLS
-        row[K.F_TYPE_MASK] = 0 if f.type is None else int(np.bitwise_or.reduce([_TYPE_MASKS[t] for t in f.type]))
+        # ranges: -1 = no bound
+        for key, lo_col, hi_col in (("cost", K.F_COST_MIN, K.F_COST_MAX), ("atk", K.F_ATK_MIN, K.F_ATK_MAX)):
+            lo, hi = getattr(f, key + "_min"), getattr(f, key + "_max")
+            if None not in (lo, hi) and lo > hi:
+                self.fail(f"{p}.{key}_min", f"{key}_min > {key}_max")
+            row[lo_col], row[hi_col] = (-1 if lo is None else lo), (-1 if hi is None else hi)
+        # interned strings: 0 = any; a race or name no card of the pool has is a typo
+        for key, col, ids in (("race", K.F_RACE, self.race_ids), ("name", K.F_NAME, self.name_ids)):
+            value = getattr(f, key)
+            if value is not None and value not in ids:
+                self.fail(f"{p}.{key}", f"unknown {'card name' if key == 'name' else key} {value!r} (no card in the pool has it)")
+            row[col] = ids.get(value, 0) if value is not None else 0
+        row[K.F_TYPE_MASK] = bits(f.type or [], _TYPE_MASKS)
+        row[K.F_ATTR_MASK] = bits(sorted(set(f.attribute or [])), _ATTR_BITS)
         row[K.F_SIDE] = K.FilterSide[f.side.upper()]
-        row[K.F_ATTR_MASK] = sum(1 << K.Attribute[a.upper()] for a in set(f.attribute or []))
-        row[K.F_COST_MIN] = -1 if f.cost_min is None else f.cost_min
-        row[K.F_COST_MAX] = -1 if f.cost_max is None else f.cost_max
-        row[K.F_ATK_MIN] = -1 if f.atk_min is None else f.atk_min
-        row[K.F_ATK_MAX] = -1 if f.atk_max is None else f.atk_max
-        row[K.F_RACE] = race
-        row[K.F_NAME] = name
         row[K.F_STATE] = K.CardState[f.state.upper()]
-        row[K.F_EXCLUDE_SELF] = int(f.exclude_self)
         row[K.F_ZONE] = K.FilterZone[f.zone.upper()]
-        if f.added_to:
-            c = self._card
-            if c is None or c.type != "addition" or c.addition in (None, "field"):
-                self.fail(f"{p}.added_to", "added_to needs an addition added to a card (not 'field')")
-            row[K.F_ADDED_TO] = 1
+        row[K.F_EXCLUDE_SELF], row[K.F_ADDED_TO] = int(f.exclude_self), int(f.added_to)
         return self.add_filter(row)
+
+
+def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, str] | None:
+    """Why op ``j`` of ``effect`` breaks what the kernels rely on, as (field, reason), or None:
+    continuous abilities hold the aura ops and only they do (CR 904); targets are chosen before
+    anything happens (CR 903.2g); a register is filled once, before the ops that act on it; a
+    chant's effect has no source in the field; IF skips inside the program."""
+    op, earlier = effect[j], effect[:j]
+    name = op.op
+    filled = [o.reg for o in earlier if o.op in _TARGETING]
+    if (kind == K.AbilityKind.CONTINUOUS) != (name in _CONTINUOUS_ONLY):
+        if kind == K.AbilityKind.CONTINUOUS:
+            return "op", f"continuous abilities only use {', '.join(sorted(_CONTINUOUS_ONLY))}"
+        return "op", f"{name} is only allowed in continuous abilities"
+    if name == "choose" and any(o.op != "choose" for o in earlier):
+        return "op", "choose must come before every other op (targets are chosen when played, CR 903.2g)"
+    if name in _TARGETING and op.reg in filled:
+        return "reg", f"register {op.reg} is already filled by an earlier op"
+    if name in _ON_REGISTER and op.reg not in filled:
+        return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"
+    if name == "target_self" and kind in (K.AbilityKind.SPELL, K.AbilityKind.TRIGGER):
+        return "op", "target_self needs a source on the field (not in a chant's effect)"
+    if name == "if" and j + op.skip >= len(effect):
+        return "skip", f"skips past the end of the effect ({len(effect) - j - 1} ops follow)"
+    return None
 
 
 def _cost_nonempty(c: FowCost) -> bool:
@@ -748,3 +717,13 @@ def _cost_nonempty(c: FowCost) -> bool:
 def compile_force_of_will_pool(cards: list[FowCard]) -> FowCardTable:
     """Check pool-level rules and compile card models into the kernels' int32 tables."""
     return _Compiler(list(cards)).run()
+
+
+def default_pool_path() -> Path:
+    """The packaged starter pool ``tcg_env/games/force_of_will/data/cards.toml``."""
+    return _DATA / "cards.toml"
+
+
+# the card file functions every game has (tcg_env.cards.pool.card_file_functions)
+parse_force_of_will_cards, load_force_of_will_cards, load_force_of_will_pool = card_file_functions(
+    "Force of Will", FowCard, default_pool_path, compile_force_of_will_pool, skip=_TAGS)
