@@ -98,20 +98,20 @@ def parse_will_cost(text: str) -> tuple[list[int], int]:
     if text in ("", "{0}"):
         return attr, 0
     if not _COST_RE.match(text):
-        raise ValueError(f"not a will cost like '{{R}}{{R}}{{1}}' (symbols W R U G B, a number, X): {text!r}")
+        raise ValueError("not a will cost like '{R}{R}{1}' (symbols W R U G B, a number, X)")
     x = False
     for sym in re.findall(r"\{([^}]*)\}", text):
         if sym in WILL_SYMBOLS:
             attr[WILL_SYMBOLS[sym]] += 1
         elif sym == "X":
             if x:
-                raise ValueError(f"at most one {{X}} in a cost: {text!r}")
+                raise ValueError("at most one {X} in a cost")
             x = True
         else:
             free += int(sym)
     if x:
         if free:
-            raise ValueError(f"{{X}} and a number together: {text!r}")
+            raise ValueError("{X} and a number together in a cost")
         free = -1
     return attr, free
 
