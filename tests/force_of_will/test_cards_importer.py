@@ -88,3 +88,16 @@ def test_importer_imports_without_compiling_kernels():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=_ROOT,
                          env={"PYTHONPATH": str(_ROOT), "PATH": ""})  # fmt: skip
     assert out.stdout.strip() == "0", out.stderr
+
+
+def test_imported_cards_write_back_as_a_pool(tmp_path):
+    # what ``tcg cards import`` writes (tcg_env.cards.files.write_pool: model_dump, exclude_defaults)
+    # reads back and compiles to the same tables
+    from tcg_env.games.force_of_will.cards import load_force_of_will_pool
+
+    res = import_force_of_will_json(_need("carddb"))
+    p = tmp_path / "pool.json"
+    p.write_text(json.dumps({"cards": [c.model_dump(mode="json", exclude_defaults=True) for c in res]}))
+    again = load_force_of_will_pool(p)
+    first = compile_force_of_will_pool(list(res))
+    assert (again.cards == first.cards).all() and again.numbers == first.numbers

@@ -76,6 +76,20 @@ def test_cr_203_cost_parsing():
      "continuous abilities only"),
     (dict(RES, abilities=[{"kind": "activate", "once": "game", "cost": {"rest": True},
                            "effect": [{"op": "produce_will", "will": "fire"}]}]), "abilities[0].effect", "'will' ability"),
+    (dict(RES, type="chant", atk=0, defense=0, effect=[{"op": "draw"}],
+          awakening={"cost": "{R}", "effect": [{"op": "draw"}]}), "awakening", "only a resonator"),
+    (dict(RES, trigger={"trigger": "opponent_attacks"}), "trigger", "only a chant"),
+    (dict(RES, type="chant", atk=0, defense=0, incarnation={"attributes": "fire"}, effect=[{"op": "draw"}]),
+     "incarnation", "only a resonator"),
+    (dict(RES, type="rune", atk=0, defense=0, effect=[{"op": "draw"}]), "divinity", "divinity of 1 or more"),
+    ({"number": "T-001", "name": "Stone", "type": "magic_stone", "will": "fire",
+      "abilities": [{"kind": "will", "cost": {"rest": True}, "effect": [{"op": "produce_will", "will": "fire"}]}]},
+     "abilities", "continuous only"),
+    (dict(RES, keywords=["stealth"], type="chant", atk=0, defense=0, effect=[{"op": "draw"}]), "keywords", "stealth"),
+    (dict(RES, abilities=[{"kind": "activate", "cost": {"rest": True}, "effect": [{"op": "draw"}]}] * 3),
+     "abilities", "at most 2 activate/will"),
+    (dict(RES, abilities=[{"kind": "automatic", "trigger": "judgment", "effect": [{"op": "draw"}]}]),
+     "abilities[0].trigger", "only a J-ruler"),
 ])  # fmt: skip
 def test_compiler_rule_is_named(tmp_path, card, field, words):
     card = {k: v for k, v in card.items() if v is not None}
