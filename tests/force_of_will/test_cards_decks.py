@@ -143,3 +143,14 @@ def test_decks_fit_the_engine(pool):
         n = 1 + len(parts.main) + len(parts.stones) + len(parts.runes) + len(parts.extra)
         assert n <= K.PLAYER_SLOTS
         assert np.all(pool.cards[parts.stones, K.C_TYPE] == K.CardType.MAGIC_STONE)
+
+
+def test_builtin_decks_stones_pay_their_attribute_costs(pool):
+    # every attribute cost of a main deck card (CR 203.3) can be paid with will of that attribute
+    # that the deck's magic stones produce (CR 907)
+    for name in list_force_of_will_decks():
+        parts = split_deck(pool, load_deck(pool, name))
+        wills = set(pool.cards[parts.stones, K.C_WILL_A].tolist()) | set(pool.cards[parts.stones, K.C_WILL_B].tolist())
+        for cid in set(parts.main.tolist()):
+            need = np.flatnonzero(pool.cards[cid, K.C_COST : K.C_COST + K.N_ATTRIBUTES])
+            assert set(need.tolist()) <= wills, (name, pool.names[cid])

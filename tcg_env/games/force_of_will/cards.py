@@ -371,7 +371,8 @@ class _Compiler(PoolCompiler):
             if card.type == "ruler" and card.j_ruler is not None:
                 self._card = card
                 if card.j_ruler in self.j_owner:
-                    self.fail("j_ruler", f"J-ruler {card.j_ruler!r} is already the side of ruler {self.j_owner[card.j_ruler]!r}")
+                    other = self.j_owner[card.j_ruler]
+                    self.fail("j_ruler", f"J-ruler {card.j_ruler!r} is already the side of ruler {other!r}")
                 self.j_owner[card.j_ruler] = card.number
         self._card = None
         return super().run()
@@ -674,7 +675,8 @@ class _Compiler(PoolCompiler):
         for key, col, ids in (("race", K.F_RACE, self.race_ids), ("name", K.F_NAME, self.name_ids)):
             value = getattr(f, key)
             if value is not None and value not in ids:
-                self.fail(f"{p}.{key}", f"unknown {'card name' if key == 'name' else key} {value!r} (no card in the pool has it)")
+                what = "card name" if key == "name" else key
+                self.fail(f"{p}.{key}", f"unknown {what} {value!r} (no card in the pool has it)")
             row[col] = ids.get(value, 0) if value is not None else 0
         row[K.F_TYPE_MASK] = bits(f.type or [], _TYPE_MASKS)
         row[K.F_ATTR_MASK] = bits(sorted(set(f.attribute or [])), _ATTR_BITS)
