@@ -281,7 +281,10 @@ F_NAME = 8  # name id, 0 = any
 F_STATE = 9  # CardState
 F_EXCLUDE_SELF = 10  # 1: not the ability's source
 F_ZONE = 11  # FilterZone
-F_NCOLS = 12
+# added by the card side: 1 = only the card the ability's source (an addition) is added to
+# ("added resonator gains ...", CR 1406.1a); 0 = no such limit
+F_ADDED_TO = 12
+F_NCOLS = 13
 
 
 # --------------------------------------------------------------------------------------------
