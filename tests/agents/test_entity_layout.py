@@ -14,11 +14,12 @@ import tcg_env
 from tcg_env.registry import get_spec
 from tcg_env.spec import EntityLayout, RowBlock, RowPointer
 
-GAMES = ["fftcg", "weiss_schwarz"]
+GAMES = ["fftcg", "force_of_will", "weiss_schwarz"]
 
 # (decision, pointer, use j) -> is the pointed-at row occupied whenever the action is legal?
 # Default True; None: no claim (the action has no card in that decision, e.g. a yes / no option).
 EXPECT = {
+    "force_of_will": {},  # every pointed-at row holds the card of its action
     "fftcg": {
         # yes / no and first-player options have no option row
         **{(d, "option", 0): None for d in ("CHOOSE_FIRST", "EX_BURST", "MULLIGAN", "OPTIONAL_EFFECT")},
@@ -64,7 +65,7 @@ def test_layout_check_names_the_bad_block_or_pointer():
         EntityLayout(40, 8, (ok,), (RowPointer("play", 1, "stage", (0,)),)).check()
 
 
-@pytest.mark.parametrize("game,games", [("fftcg", 12), ("weiss_schwarz", 6)])
+@pytest.mark.parametrize("game,games", [("fftcg", 12), ("force_of_will", 6), ("weiss_schwarz", 6)])
 def test_legal_pointer_actions_point_at_the_row_of_their_card(game, games):
     """Random play: at every decision, each legal action a pointer names has its row occupied in
     the decider's observation (or empty where EXPECT says so), and every pointer is checked."""

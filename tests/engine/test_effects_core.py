@@ -236,7 +236,7 @@ def test_an_interrupt_stops_after_the_instruction():
     assert G.run(s, T) == DONE and reg(s, 1) == [0]
 
 
-@pytest.mark.parametrize("game", ["fftcg", "weiss_schwarz"])
+@pytest.mark.parametrize("game", ["fftcg", "force_of_will", "weiss_schwarz"])
 def test_every_game_takes_the_shared_opcodes_by_name(game):
     """A game's Op enum uses the core's numbers for the shared opcodes (every game has those its
     cards share; IF where its cards have conditions), and numbers its own apart from them."""

@@ -1,6 +1,71 @@
 """Force of Will (comprehensive rules ver. 8.01) on the tcg_env engine core.
 
-In progress (issue 18): the game is not registered yet (``tcg_env.registry``), so the facade, envs
-and command line do not offer it. Everything of the game lives in this folder, as for the other
-games (docs/architecture.md, "One folder per game"). Docs: ``docs/force_of_will/``.
+Public entry points: ``tcg_env.make_game("force_of_will", ...)`` and the spec :data:`SPEC`, the
+game's only plug-in point (registered in ``tcg_env.registry``). Everything of the game lives in this
+folder (docs/architecture.md, "One folder per game"): card schema and compiler (``cards``), importer,
+decks, constants (the card table contract), state, the rules kernels, observation, adapter, policy
+kernels, data and the PettingZoo module (``env``).
+Docs: ``docs/force_of_will/`` (design, actions, observations, snapshot format, rules coverage, card
+format).
 """
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from tcg_env.adapter import game_spec, lazy
+from tcg_env.games.force_of_will import constants
+from tcg_env.games.force_of_will.constants import NUM_ACTIONS
+from tcg_env.games.force_of_will.observation import OBS_SIZE
+from tcg_env.games.force_of_will.state import FIRST_PLAYER, STATE_SIZE
+
+DEFAULT_DECKS = ("ember_gale_aggro", "tide_dusk_control")
+# the most cards one deck list brings into the state: the ruler, the main deck, the magic stone
+# deck and the rune deck (CR 402.1; the extra deck needs [Grimoire], which no card of the pool has)
+MAX_DECK = 1 + constants.MAX_MAIN_DECK + constants.MAX_STONE_DECK + constants.MAX_EXTRA
+
+
+@lru_cache(maxsize=1)
+def load_pool():
+    from tcg_env.games.force_of_will.cards import load_force_of_will_pool
+
+    return load_force_of_will_pool()
+
+
+def list_decks() -> list[str]:
+    from tcg_env.games.force_of_will.decks import list_force_of_will_decks
+
+    return list_force_of_will_decks()
+
+
+def load_deck(pool, source, variant: str | None = "constructed"):
+    """A deck checked against CR 402 (a built-in deck name, a deck file, card numbers or ids)."""
+    from tcg_env.games.force_of_will.decks import load_deck as _load
+
+    return _load(pool, source, format=variant)
+
+
+SPEC = game_spec(
+    __name__,
+    hooks=("shaping_potential",),
+    name="force_of_will",
+    env_name="force_of_will_v0",
+    title="Force of Will",
+    num_actions=NUM_ACTIONS,
+    obs_size=OBS_SIZE,
+    state_size=STATE_SIZE,
+    variants=("constructed",),
+    default_variant="constructed",
+    load_tables=load_pool,
+    default_decks=lambda: DEFAULT_DECKS,
+    list_decks=list_decks,
+    load_deck=load_deck,
+    obs_columns=lazy(f"{__name__}.adapter", "obs_columns"),
+    max_decisions=constants.MAX_DECISIONS_PER_GAME,
+    decisions=constants.Decision,
+    max_deck=MAX_DECK,
+    first_player_col=FIRST_PLAYER,
+    load_pool=lazy(f"{__name__}.cards", "load_force_of_will_pool"),
+    importer=lazy(f"{__name__}.importer", "import_force_of_will_json"),
+    entity_layout=lazy(f"{__name__}.adapter", "entity_layout"),
+)
