@@ -8,15 +8,18 @@ zone checks, entity observations, its deck and card-list summaries.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 from typing import Any, Callable, Iterable
 
 import numpy as np
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_WINNER
+from tcg_env.engine.layout import SnapshotError
+from tcg_env.engine.tables import unpack_tables
 
 __all__ = ["ADAPTER_HOOKS", "card_attribute", "check_progress", "check_ranges", "deck_counts", "game_spec", "lazy",
-           "lazy_hooks"]
+           "lazy_hooks", "pool_fingerprint", "staged_snapshot"]
 
 _NO_CARDS = np.zeros(1, np.int32)
 _NO_OBS = np.zeros(1, np.float32)
@@ -28,6 +31,44 @@ def check_ranges(row: np.ndarray, fields: Iterable[tuple[str, int, int, int]], e
         v = int(row[off])
         if not lo <= v <= hi:
             err(f"field {name!r} is {v}, must be {lo}..{hi}")
+
+
+def pool_fingerprint(pool, numbers: bool = True) -> str:
+    """16 hex digits naming a compiled card pool: a hash of its kernel tables and (``numbers``) its
+    card numbers. Snapshots, replays and matchup results record it to refuse another pool."""
+    h = hashlib.sha256()
+    for arr in unpack_tables(pool.kernel_tables):
+        h.update(np.ascontiguousarray(arr).tobytes())
+    if numbers:
+        h.update("\n".join(pool.numbers).encode())
+    return h.hexdigest()[:16]
+
+
+def staged_snapshot(row: np.ndarray, pool, d: Any, *, game: str, fmt: int, layout, fingerprint: Callable,
+                    check: Callable[[np.ndarray, Any], None]) -> np.ndarray:  # fmt: skip
+    """The first part of every game's ``from_dict``: ``d`` must be a dict, a snapshot of ``game`` in
+    format ``fmt``, taken with this ``pool`` (``fingerprint(pool)``), with ``fields`` that ``layout``
+    (the game's :class:`tcg_env.engine.layout.StateLayout`) reads into a new row, which
+    ``check(staged, pool)`` checks. Returns that row; ``row`` itself is not written (a SnapshotError
+    naming the problem leaves it as it was)."""
+    def err(msg):
+        raise SnapshotError(f"{game} snapshot: {msg}")
+
+    if not isinstance(d, dict):
+        err("expected a dict")
+    if d.get("game") != game:
+        err(f"this is a snapshot of {d.get('game')!r}, not of {game!r}")
+    if d.get("format") != fmt:
+        err(f"format {d.get('format')!r} is not {fmt}")
+    fp = d["pool"].get("fingerprint") if isinstance(d.get("pool"), dict) else None
+    if fp != fingerprint(pool):
+        err(f"taken with a different card pool (fingerprint {fp!r}, this pool {fingerprint(pool)!r})")
+    if "fields" not in d:
+        err("missing 'fields'")
+    staged = np.zeros_like(row)
+    layout.from_fields(d["fields"], staged)
+    check(staged, pool)
+    return staged
 
 
 def check_progress(row: np.ndarray, pool, err: Callable[[str], None], kernels: Any, num_actions: int,

@@ -4,14 +4,11 @@ docs/force_of_will/actions.md, observations.md, snapshot.md)."""
 
 from __future__ import annotations
 
-import hashlib
-
 import numpy as np
 
-from tcg_env.adapter import card_attribute, check_progress, check_ranges, deck_counts
+from tcg_env.adapter import card_attribute, check_progress, check_ranges, deck_counts, pool_fingerprint, staged_snapshot
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_TURN, H_WINNER
 from tcg_env.engine.layout import FLAG, SnapshotError
-from tcg_env.engine.tables import unpack_tables
 from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import observation as O
@@ -23,14 +20,6 @@ GAME = "force_of_will"
 D = K.Decision
 TYPE_NAMES = [t.name.lower() for t in sorted(K.CardType)]
 WILL_NAMES = [*K.ATTRIBUTE_NAMES, "void"]  # a will pool's index (Attribute, then WILL_VOID)
-
-
-def pool_fingerprint(pool) -> str:
-    h = hashlib.sha256()
-    for arr in unpack_tables(pool.kernel_tables):
-        h.update(np.ascontiguousarray(arr).tobytes())
-    h.update("\n".join(pool.numbers).encode())
-    return h.hexdigest()[:16]
 
 
 # ---- reading the row -----------------------------------------------------------------------------
@@ -222,26 +211,14 @@ def to_dict(game) -> dict:
 def from_dict(row: np.ndarray, pool, d: dict) -> int:
     """Restore a snapshot into ``row``; returns the variant index (0). Raises SnapshotError naming
     the problem; ``row`` is written only once everything checks out."""
-    def err(msg):
-        raise SnapshotError(f"{GAME} snapshot: {msg}")
-
-    if not isinstance(d, dict):
-        err("expected a dict")
-    if d.get("game") != GAME:
-        err(f"this is a snapshot of {d.get('game')!r}, not of {GAME!r}")
-    if d.get("format") != SNAPSHOT_FORMAT:
-        err(f"format {d.get('format')!r} is not {SNAPSHOT_FORMAT}")
-    fp = (d.get("pool") or {}).get("fingerprint") if isinstance(d.get("pool"), dict) else None
-    if fp != pool_fingerprint(pool):
-        err(f"taken with a different card pool (fingerprint {fp!r}, this pool {pool_fingerprint(pool)!r})")
-    if not isinstance(d.get("fields"), dict):
-        err("missing 'fields'")
-    staged = np.zeros_like(row)
-    S.LAYOUT.from_fields(d["fields"], staged)
-    check_values(staged)
-    check_consistency(staged, pool)
-    row[:] = staged
+    row[:] = staged_snapshot(row, pool, d, game=GAME, fmt=SNAPSHOT_FORMAT, layout=S.LAYOUT, fingerprint=pool_fingerprint,
+                             check=check_snapshot)  # fmt: skip
     return 0
+
+
+def check_snapshot(row: np.ndarray, pool) -> None:
+    check_values(row)
+    check_consistency(row, pool)
 
 
 # the value domain of every field the engine reads as a flag, a player or an enum (zone lists and

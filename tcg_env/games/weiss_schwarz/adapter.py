@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-
 import numpy as np
 
 from tcg_env.engine.tables import unpack_tables
@@ -13,7 +11,8 @@ from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.state import RS_CLOCK_DRAWS, RS_NONE
-from tcg_env.adapter import card_attribute, check_progress, check_ranges, deck_counts
+from tcg_env.adapter import card_attribute, check_progress, check_ranges, deck_counts, staged_snapshot
+from tcg_env.adapter import pool_fingerprint as shared_fingerprint
 from tcg_env.spec import CardZones
 from tcg_env.games.weiss_schwarz.observation import (
     CARD_FEATURES,
@@ -51,10 +50,7 @@ def card_name(pool, cid: int) -> str:
 
 
 def pool_fingerprint(pool) -> str:
-    h = hashlib.sha256()
-    for arr in unpack_tables(pool.kernel_tables):
-        h.update(np.ascontiguousarray(arr).tobytes())
-    return h.hexdigest()[:16]
+    return shared_fingerprint(pool, numbers=False)
 
 
 def stage(row, p: int) -> list[int]:
@@ -213,24 +209,14 @@ def to_dict(game) -> dict:
 def from_dict(row: np.ndarray, pool, d: dict) -> int:
     """Restore a snapshot into ``row``; returns the variant index (0). Raises SnapshotError naming
     the problem; ``row`` is written only once everything checks out."""
-    if not isinstance(d, dict):
-        raise SnapshotError("weiss_schwarz snapshot: expected a dict")
-    if d.get("game") != "weiss_schwarz":
-        raise SnapshotError(f"weiss_schwarz snapshot: this is a snapshot of {d.get('game')!r}, not of 'weiss_schwarz'")
-    if d.get("format") != SNAPSHOT_FORMAT:
-        raise SnapshotError(f"weiss_schwarz snapshot: format {d.get('format')!r} is not {SNAPSHOT_FORMAT}")
-    fp = d.get("pool", {}).get("fingerprint")
-    if fp != pool_fingerprint(pool):
-        raise SnapshotError(f"weiss_schwarz snapshot: taken with a different card pool (fingerprint {fp!r}, "
-                            f"this pool {pool_fingerprint(pool)!r})")
-    if "fields" not in d:
-        raise SnapshotError("weiss_schwarz snapshot: missing 'fields'")
-    staged = np.zeros_like(row)
-    S.LAYOUT.from_fields(d["fields"], staged)
-    check_values(staged)
-    check_consistency(staged, pool)
-    row[:] = staged
+    row[:] = staged_snapshot(row, pool, d, game="weiss_schwarz", fmt=SNAPSHOT_FORMAT, layout=S.LAYOUT,
+                             fingerprint=pool_fingerprint, check=check_snapshot)  # fmt: skip
     return 0
+
+
+def check_snapshot(row: np.ndarray, pool) -> None:
+    check_values(row)
+    check_consistency(row, pool)
 
 
 # the value domain of every field the engine reads as a flag, a player or an enum (the zone lists,
