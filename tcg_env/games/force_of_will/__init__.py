@@ -15,9 +15,6 @@ from functools import lru_cache
 
 from tcg_env.adapter import game_spec, lazy
 from tcg_env.games.force_of_will import constants
-from tcg_env.games.force_of_will.constants import NUM_ACTIONS
-from tcg_env.games.force_of_will.observation import OBS_SIZE
-from tcg_env.games.force_of_will.state import FIRST_PLAYER, STATE_SIZE
 
 DEFAULT_DECKS = ("ember_gale_aggro", "tide_dusk_control")
 # the most cards one deck list brings into the state: the ruler, the main deck, the magic stone
@@ -45,26 +42,21 @@ def load_deck(pool, source, variant: str | None = "constructed"):
     return _load(pool, source, format=variant)
 
 
+# by convention (tcg_env.adapter.game_spec): the env name force_of_will_v0, the default variant (the
+# first), the sizes (actions, observation, state row), the decisions and the first player's column
+# (constants.py, observation.py, state.py)
 SPEC = game_spec(
     __name__,
     hooks=("shaping_potential",),
     name="force_of_will",
-    env_name="force_of_will_v0",
     title="Force of Will",
-    num_actions=NUM_ACTIONS,
-    obs_size=OBS_SIZE,
-    state_size=STATE_SIZE,
     variants=("constructed",),
-    default_variant="constructed",
     load_tables=load_pool,
     default_decks=lambda: DEFAULT_DECKS,
     list_decks=list_decks,
     load_deck=load_deck,
     obs_columns=lazy(f"{__name__}.adapter", "obs_columns"),
-    max_decisions=constants.MAX_DECISIONS_PER_GAME,
-    decisions=constants.Decision,
     max_deck=MAX_DECK,
-    first_player_col=FIRST_PLAYER,
     load_pool=lazy(f"{__name__}.cards", "load_force_of_will_pool"),
     importer=lazy(f"{__name__}.importer", "import_force_of_will_json"),
     entity_layout=lazy(f"{__name__}.adapter", "entity_layout"),

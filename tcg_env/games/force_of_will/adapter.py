@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from tcg_env.adapter import card_attribute, check_progress, check_ranges, deck_counts, pool_fingerprint, staged_snapshot
-from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_TURN, H_WINNER
+from tcg_env.adapter import board_header, card_attribute, check_progress, check_ranges, deck_counts, pool_fingerprint, snapshot_restorer
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE
 from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.force_of_will import constants as K
@@ -162,13 +162,7 @@ def render(game, viewer: int | None = None) -> str:
     """The board as text; ``viewer`` 0 / 1: only what that player may see (CR 302.2)."""
     row = game._row
     stats = _field_stats(game)
-    lines = [f"Force of Will - turn {int(row[H_TURN])}, turn player {int(row[S.TURN_PLAYER])}, "
-             f"{K.Step(int(row[S.STEP])).name.lower()}"]
-    if row[H_DONE]:
-        w = int(row[H_WINNER])
-        lines.append("game over: " + ("draw" if w == 2 else f"player {w} wins"))
-    else:
-        lines.append(f"decision {D(int(row[H_DECISION])).name} by player {int(row[H_DECIDER])}")
+    lines = board_header("Force of Will", row, int(row[S.TURN_PLAYER]), K.Step(int(row[S.STEP])).name.lower(), D)
     for p in range(2):
         will = ", ".join(f"{n} {int(row[S.WILL + p * K.N_WILL + i])}" for i, n in enumerate(WILL_NAMES)
                          if row[S.WILL + p * K.N_WILL + i])
@@ -206,19 +200,6 @@ def to_dict(game) -> dict:
         "cards": cards,
         "fields": S.LAYOUT.to_fields(row),
     }
-
-
-def from_dict(row: np.ndarray, pool, d: dict) -> int:
-    """Restore a snapshot into ``row``; returns the variant index (0). Raises SnapshotError naming
-    the problem; ``row`` is written only once everything checks out."""
-    row[:] = staged_snapshot(row, pool, d, game=GAME, fmt=SNAPSHOT_FORMAT, layout=S.LAYOUT, fingerprint=pool_fingerprint,
-                             check=check_snapshot)  # fmt: skip
-    return 0
-
-
-def check_snapshot(row: np.ndarray, pool) -> None:
-    check_values(row)
-    check_consistency(row, pool)
 
 
 # the value domain of every field the engine reads as a flag, a player or an enum (zone lists and
@@ -290,6 +271,14 @@ def check_consistency(row: np.ndarray, pool) -> None:
         ("frame_count", S.FRAME_N, 0, K.FRAME_MAX),
     ), err)  # fmt: skip
     check_progress(row, pool, err, SPEC.kernels, K.NUM_ACTIONS, D)
+
+
+def check_snapshot(row: np.ndarray, pool) -> None:
+    check_values(row)
+    check_consistency(row, pool)
+
+
+from_dict = snapshot_restorer(GAME, SNAPSHOT_FORMAT, S.LAYOUT, pool_fingerprint, check_snapshot)
 
 
 # ---- observations ----------------------------------------------------------------------------------

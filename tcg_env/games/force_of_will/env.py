@@ -6,14 +6,9 @@ Options: ``decks`` (pair of deck names/files/id lists), ``obs_encoding`` ("flat"
 ``render_mode`` ("ansi" | "human"), ``pool`` (a compiled card pool).
 """
 
+from functools import partial
+
 from tcg_env.envs.aec import TCGAECEnv
 
 GAME = "force_of_will"
-
-
-def raw_env(**kwargs) -> TCGAECEnv:
-    return TCGAECEnv(game=GAME, **kwargs)
-
-
-def env(**kwargs) -> TCGAECEnv:
-    return raw_env(**kwargs)
+raw_env = env = partial(TCGAECEnv, game=GAME)  # the env needs no PettingZoo wrappers (docs/envs.md)
