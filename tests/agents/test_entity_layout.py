@@ -37,6 +37,12 @@ EXPECT = {
 }
 
 
+# pointers whose actions random play of the default decks never makes legal: Force of Will's
+# PLAY_STANDBY needs a chant with an activate-like [Trigger] (CR 708, 1416.2b); the pool's two
+# [Trigger] chants are automatic-like (CR 1416.2a), not played from the standby area yet
+UNREACHED = {"force_of_will": {"standby_play"}}
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_layout_fits_the_game_and_names_every_pointed_action_once_per_pointer(game):
     spec = get_spec(game)
@@ -91,7 +97,7 @@ def test_legal_pointer_actions_point_at_the_row_of_their_card(game, games):
                     assert occupied == want, (decision, name, int(a), j)
                     checked[name] += 1
             g.step(int(rng.choice(legal)))
-    assert set(checked) == {p.name for p in L.pointers}, checked
+    assert set(checked) | UNREACHED.get(game, set()) == {p.name for p in L.pointers}, checked
 
 
 @pytest.mark.parametrize("game", GAMES)
