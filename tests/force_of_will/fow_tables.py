@@ -16,7 +16,7 @@ from tcg_env.engine.zones import zone_list
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
 from tcg_env.games.force_of_will.observation import card_obs_rows
-from tcg_env.games.force_of_will.zones import atk_of, def_of, keywords_of
+from tcg_env.games.force_of_will.zones import atk_of, def_of, keywords_of, move_card
 
 CT, AK, Op, Tr = K.CardType, K.AbilityKind, K.Op, K.Trigger
 
@@ -168,6 +168,12 @@ def current_values(s, T, slot):
     """(ATK, DEF, keyword bits) of ``slot`` now (the kernels' internal helpers are called from a
     compiled function: they have no Python entry)."""
     return atk_of(s, T, slot), def_of(s, T, slot), keywords_of(s, T, slot)
+
+
+@njit
+def kernel_move(s, T, slot, z):
+    """The kernels' move of a card (CR 316 applied); whether it moved."""
+    return move_card(s, T, slot, z)
 
 
 KERNELS = None

@@ -260,7 +260,8 @@ def test_cr_1010_1_a_destroyed_j_ruler_returns_to_the_ruler_area_astral(pool):
     r.act(K.PASS)
     finish_battle(r)
     assert r.names(Z.RULER_AREA, 1 - tp) == ["Flame Ruler"] and int(r.s[S.ASTRAL + 1 - tp]) == 1
-    assert r.rec(S.DAMAGE, ruler) == 0
+    assert r.rec(S.DAMAGE, ruler) == 0  # CR 1007.7
+    assert r.rec(S.RESTED, ruler) == 1  # CR 302.3: the same card, its orientation kept
 
 
 def test_cr_1108_2_an_imperishable_j_ruler_gets_no_astral_counter(pool):
