@@ -114,3 +114,20 @@ def test_observations_hide_the_opponents_hand_and_the_decks(pool):
         np.testing.assert_array_equal(before, after)
         r.s[:] = s2
         assert r.legal() == mask_before
+
+
+def test_every_card_is_in_exactly_one_zone_list_throughout_random_games(pool):
+    from tcg_env.games.force_of_will import state as S
+
+    def err(msg):
+        raise AssertionError(msg)
+
+    for seed in (5, 6):
+        r = Row(pool, seed=seed)
+        used = {slot for slot in range(K.N_SLOTS) if r.cid(slot) >= 0}
+        rng = np.random.default_rng(seed)
+        while not r.done:
+            listed = S.ZONES.check(r.s, err)
+            assert set(listed) == used, f"cards outside every list: {sorted(used - set(listed))}"
+            legal = r.legal()
+            r.act(legal[rng.integers(len(legal))])
