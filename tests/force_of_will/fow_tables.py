@@ -16,7 +16,7 @@ from tcg_env.engine.zones import zone_list
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
 from tcg_env.games.force_of_will.observation import card_obs_rows
-from tcg_env.games.force_of_will.zones import atk_of, def_of, keywords_of
+from tcg_env.games.force_of_will.zones import atk_of, def_of, keywords_of, move_card
 
 CT, AK, Op, Tr = K.CardType, K.AbilityKind, K.Op, K.Trigger
 
@@ -151,6 +151,11 @@ def basic_pool() -> TinyPool:
     # a chant with an activate-like [Trigger] (CR 1113.2a): "[Trigger] [1]: 300 damage to target J/resonator"
     a = P.ability(AK.TRIGGER, [(Op.CHOOSE, 0, any_j_res, 1, 0), (Op.DAMAGE, 0, 300)], cost_free=1)
     P.card("Trap", CT.CHANT, attr=1 << W, cost=(W, W), trigger_abil=a)
+    # [Awakening] {F}{F}: +500/+500 (CR 1109); [Incarnation] fire (CR 1110)
+    aw = P.ability(AK.AWAKENING, [(Op.TARGET_SELF, 0), (Op.POWER, 0, 500, int(K.Duration.PERMANENT), 500)])
+    P.abilities[aw][K.A_COST + F] = 2
+    P.card("Drake", attr=1 << F, cost=(F,), free=2, atk=600, defense=600, awaken_abil=aw, incarnation=1 << F,
+           incarnation_n=1)
     return P
 
 
@@ -168,6 +173,12 @@ def current_values(s, T, slot):
     """(ATK, DEF, keyword bits) of ``slot`` now (the kernels' internal helpers are called from a
     compiled function: they have no Python entry)."""
     return atk_of(s, T, slot), def_of(s, T, slot), keywords_of(s, T, slot)
+
+
+@njit
+def kernel_move(s, T, slot, z):
+    """The kernels' move of a card (CR 316 applied); whether it moved."""
+    return move_card(s, T, slot, z)
 
 
 KERNELS = None

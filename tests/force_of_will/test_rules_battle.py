@@ -260,7 +260,8 @@ def test_cr_1010_1_a_destroyed_j_ruler_returns_to_the_ruler_area_astral(pool):
     r.act(K.PASS)
     finish_battle(r)
     assert r.names(Z.RULER_AREA, 1 - tp) == ["Flame Ruler"] and int(r.s[S.ASTRAL + 1 - tp]) == 1
-    assert r.rec(S.DAMAGE, ruler) == 0
+    assert r.rec(S.DAMAGE, ruler) == 0  # CR 1007.7
+    assert r.rec(S.RESTED, ruler) == 1  # CR 302.3: the same card, its orientation kept
 
 
 def test_cr_1108_2_an_imperishable_j_ruler_gets_no_astral_counter(pool):
@@ -277,3 +278,21 @@ def test_cr_1108_2_an_imperishable_j_ruler_gets_no_astral_counter(pool):
     r.act(K.PASS)
     finish_battle(r)
     assert r.names(Z.RULER_AREA, 1 - tp) == ["Flame Ruler"] and int(r.s[S.ASTRAL + 1 - tp]) == 0
+
+
+def test_cr_803_6_after_the_opponent_answered_the_turn_player_may_battle_again(pool):
+    r, tp = battle_row(pool)
+    r.put(tp, "Imp", Z.FIELD)
+    r.put(1 - tp, "Knight", Z.FIELD)
+    r.give_will(1 - tp, K.Attribute.FIRE)
+    from helpers import to_hand
+    to_hand(r, 1 - tp, "Rally")
+    r.act(K.BATTLE)
+    r.act(K.PASS)  # the turn player passes in the beginning of battle step
+    assert r.decider == 1 - tp
+    r.act(K.PLAY_HAND_BASE + r.hand_index(1 - tp, "Rally"))  # [Quickcast] in this battle
+    r.act(K.OPTION_BASE + 0)
+    r.pass_until(lambda x: x.decision == D.ATTACKER)
+    r.act(K.PASS)  # forfeit
+    finish_battle(r)
+    assert K.BATTLE in r.legal()

@@ -339,3 +339,43 @@ def test_cr_708_a_trigger_chant_is_played_from_the_standby_area_for_its_trigger_
     assert will(r, tp) == [0] * K.N_WILL and r.rec(S.ZONE, trap) == Z.CHASE
     pass_both(r)
     assert r.rec(S.DAMAGE, knight) == 300 and "Trap" in r.names(Z.GRAVEYARD, tp)  # CR 708.6
+
+
+def test_cr_1109_2_an_awakened_card_pays_the_extra_cost_and_resolves_with_its_text(pool):
+    r = main_row(pool)
+    tp = turn_player(r)
+    to_hand(r, tp, "Drake")  # {F} + 2; [Awakening] {F}{F}: +500/+500
+    i = r.hand_index(tp, "Drake")
+    r.give_will(tp, F, 3)
+    assert K.PLAY_HAND_BASE + i in r.legal() and K.AWAKEN_HAND_BASE + i not in r.legal()
+    r.give_will(tp, F, 2)
+    r.act(K.AWAKEN_HAND_BASE + i)
+    assert will(r, tp) == [0] * K.N_WILL
+    pass_both(r)
+    drake = r.zone(Z.FIELD, tp)[-1]
+    assert r.names(Z.FIELD, tp)[-1] == "Drake" and current_values(r.s, r.T, drake)[:2] == (1100, 1100)
+
+
+def test_cr_1109_a_card_played_without_awakening_has_no_awakening_text(pool):
+    r = main_row(pool)
+    tp = turn_player(r)
+    to_hand(r, tp, "Drake")
+    r.give_will(tp, F, 5)
+    play(r, tp, "Drake")
+    pass_both(r)
+    assert current_values(r.s, r.T, r.zone(Z.FIELD, tp)[-1])[:2] == (600, 600)
+
+
+def test_cr_1110_2_incarnation_banishes_a_resonator_instead_of_paying(pool):
+    r = main_row(pool)
+    tp = turn_player(r)
+    to_hand(r, tp, "Drake")
+    i = r.hand_index(tp, "Drake")
+    assert K.INCARNATE_HAND_BASE + i not in r.legal()  # no fire resonator to banish
+    r.put(tp, "Flier", Z.FIELD)  # water: does not count
+    assert K.INCARNATE_HAND_BASE + i not in r.legal()
+    imp = r.put(tp, "Imp", Z.FIELD)
+    r.act(K.INCARNATE_HAND_BASE + i)
+    assert r.rec(S.ZONE, imp) == Z.GRAVEYARD and will(r, tp) == [0] * K.N_WILL
+    pass_both(r)
+    assert "Drake" in r.names(Z.FIELD, tp)

@@ -447,4 +447,11 @@ OPP_FIELD_BASE = OWN_FIELD_BASE + FIELD_SLOTS  # + i: the opponent's field posit
 ATTACK_PLAYER = OPP_FIELD_BASE + FIELD_SLOTS  # the opponent is the attacked object (CR 803.3b)
 OPTION_BASE = ATTACK_PLAYER + 1  # + k: candidate k (targets, automatic abilities) / "yes"
 PLAY_STANDBY_BASE = OPTION_BASE + OPTION_SLOTS  # + i: play standby card i by its [Trigger] (CR 708)
-NUM_ACTIONS = PLAY_STANDBY_BASE + STANDBY_SLOTS
+AWAKEN_HAND_BASE = PLAY_STANDBY_BASE + STANDBY_SLOTS  # + i: awaken and play hand card i (CR 1109)
+INCARNATE_HAND_BASE = AWAKEN_HAND_BASE + HAND_SLOTS  # + i: play hand card i by [Incarnation] (CR 1110)
+NUM_ACTIONS = INCARNATE_HAND_BASE + HAND_SLOTS
+
+# how a hand card is played (play.hand_card_playable / play_from_hand); a chase entry's E_AUX
+PLAY_NORMAL = 0
+PLAY_AWAKENED = 1  # [Awakening]: its cost added, its text performed on resolution (CR 1109.2)
+PLAY_INCARNATED = 2  # [Incarnation]: resonators banished instead of the cost (CR 1110.2)

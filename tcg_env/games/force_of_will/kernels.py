@@ -142,8 +142,14 @@ def priority_mask(s, T, p, out):
     hand = min(s[HAND_N + p], HAND_SLOTS)
     stand = standby_legal(s, p)
     for i in range(hand):
-        if hand_card_playable(s, T, p, i):
+        if hand_card_playable(s, T, p, i, K.PLAY_NORMAL):
             out[PLAY_HAND_BASE + i] = 1
+            n += 1
+        if hand_card_playable(s, T, p, i, K.PLAY_AWAKENED):
+            out[K.AWAKEN_HAND_BASE + i] = 1
+            n += 1
+        if hand_card_playable(s, T, p, i, K.PLAY_INCARNATED):
+            out[K.INCARNATE_HAND_BASE + i] = 1
             n += 1
         if stand:
             out[STANDBY_BASE + i] = 1
@@ -252,10 +258,14 @@ def legal_mask_row(s, T, out):
 def apply_priority(s, T, p, a):
     if a == PASS:
         do_pass(s, p)
+    elif a >= K.INCARNATE_HAND_BASE:
+        play_from_hand(s, T, p, a - K.INCARNATE_HAND_BASE, K.PLAY_INCARNATED)
+    elif a >= K.AWAKEN_HAND_BASE:
+        play_from_hand(s, T, p, a - K.AWAKEN_HAND_BASE, K.PLAY_AWAKENED)
     elif a >= PLAY_STANDBY_BASE:
         play_from_standby(s, T, p, a - PLAY_STANDBY_BASE)
     elif a < STANDBY_BASE:
-        play_from_hand(s, T, p, a - PLAY_HAND_BASE)
+        play_from_hand(s, T, p, a - PLAY_HAND_BASE, K.PLAY_NORMAL)
     elif a < WILL_A_BASE:
         put_standby(s, T, p, a - STANDBY_BASE)
     elif a < WILL_B_BASE:

@@ -25,7 +25,7 @@ from tcg_env.games.force_of_will.state import (
 )
 from tcg_env.games.force_of_will.zones import (
     condition_holds, controls_since_turn_start, cost_reduction, enter_field, hand_slot,
-    is_j_resonator, j_ruler_slot, put_in_standby, put_stone_deck_top, to_graveyard
+    is_j_resonator, j_ruler_slot, put_in_standby, put_stone_deck_top, to_graveyard, total_cost
 )
 
 STANDBY_CAP = 4 * K.STANDBY_SLOTS
@@ -140,8 +140,8 @@ def free_cost(s, T, p, slot):
 
 
 @internal
-def hand_card_playable(s, T, p, i):
-    """May ``p`` play hand card ``i`` now?"""
+def hand_card_playable(s, T, p, i, how):
+    """May ``p`` play hand card ``i`` now, ``how`` (constants.PLAY_*)?"""
     slot = hand_slot(s, p, i)
     cid = s[CARD + slot * CARD_W]
     c = card_table(T)[cid]
@@ -154,7 +154,14 @@ def hand_card_playable(s, T, p, i):
         return False  # CR 604.2a, 709.1 / 1111.2
     if not room_to_play(s):
         return False
-    if not can_pay(s, p, c, K.C_COST, free_cost(s, T, p, slot)):
+    if how == K.PLAY_AWAKENED:
+        if c[K.C_AWAKEN_ABIL] < 0 or not can_pay_both(s, p, c, K.C_COST, free_cost(s, T, p, slot),
+                                                      ability_table(T)[c[K.C_AWAKEN_ABIL]], K.A_COST, K.A_COST_FREE):
+            return False
+    elif how == K.PLAY_INCARNATED:
+        if c[K.C_INCARNATION] == 0 or incarnation_count(s, T, p, c[K.C_INCARNATION]) < c[K.C_INCARNATION_N]:
+            return False
+    elif not can_pay(s, p, c, K.C_COST, free_cost(s, T, p, slot)):
         return False
     arow = c[K.C_SPELL_ABIL]
     if t == CardType.ADDITION and c[K.C_ADDITION] != K.AdditionTarget.FIELD and arow < 0:
@@ -173,17 +180,68 @@ def note_play(s, p):
 
 
 @internal
-def play_from_hand(s, T, p, i):
+def play_from_hand(s, T, p, i, how):
     """CR 903.2: the card moves to the chase (d), its targets are chosen (g, an effect frame in
     MODE_TARGETS), its cost is paid (j: here first, which changes nothing, the targets being known
-    to exist); when the frame ends it is put onto the chase (priority.finish_frame)."""
+    to exist); when the frame ends it is put onto the chase (priority.finish_frame). ``how``:
+    constants.PLAY_*, kept in the entry's E_AUX."""
     slot = hand_slot(s, p, i)
     c = card_table(T)[s[CARD + slot * CARD_W]]
-    pay(s, p, c, K.C_COST, free_cost(s, T, p, slot))
+    if how == K.PLAY_INCARNATED:
+        banish_for_incarnation(s, T, p, c[K.C_INCARNATION], c[K.C_INCARNATION_N])
+    else:
+        pay(s, p, c, K.C_COST, free_cost(s, T, p, slot))
+    if how == K.PLAY_AWAKENED:
+        a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
+        pay(s, p, a, K.A_COST, a[K.A_COST_FREE])  # CR 1109.2: the extra cost
     s[CONTROLLER + slot * CARD_W] = p
     zone_move(s, ZT, slot, Zone.CHASE)
     note_play(s, p)
-    push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, slot, c[K.C_SPELL_ABIL], p, -1)
+    push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, slot, c[K.C_SPELL_ABIL], p, how)
+
+
+@internal
+def can_pay_both(s, p, row1, col1, free1, row2, col2, free2_col):
+    """Can ``p`` pay a card's cost and an extra cost together ([Awakening], CR 1109.2)?"""
+    left = 0
+    for a in range(N_ATTRIBUTES):
+        have = s[WILL + p * K.N_WILL + a]
+        need = row1[col1 + a] + row2[col2 + a]
+        if have < need:
+            return False
+        left += have - need
+    return left + s[WILL + p * K.N_WILL + WILL_VOID] >= max(free1, 0) + max(row2[free2_col], 0)
+
+
+@internal
+def incarnation_count(s, T, p, attrs):
+    """Resonators ``p`` controls with one of the attributes ``attrs`` ([Incarnation], CR 1110.2)."""
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    n = 0
+    for i in range(s[n_off]):
+        c = card_table(T)[s[CARD + s[l_off + i] * CARD_W]]
+        if c[K.C_TYPE] == CardType.RESONATOR and (c[K.C_ATTR] & attrs) != 0:
+            n += 1
+    return n
+
+
+@internal
+def banish_for_incarnation(s, T, p, attrs, count):
+    """CR 1110.2 / 1011: banish ``count`` resonators with one of ``attrs`` instead of paying the
+    cost; simplified: chosen canonically, the cheapest first (then the earliest in the field)."""
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    for _ in range(count):
+        best = -1
+        best_cost = 1 << 30
+        for i in range(s[n_off]):
+            slot = s[l_off + i]
+            c = card_table(T)[s[CARD + slot * CARD_W]]
+            if c[K.C_TYPE] == CardType.RESONATOR and (c[K.C_ATTR] & attrs) != 0:
+                tc = total_cost(T, s[CARD + slot * CARD_W])
+                if tc < best_cost:
+                    best, best_cost = slot, tc
+        if best >= 0:
+            to_graveyard(s, T, best)
 
 
 # =============================================================================================

@@ -11,14 +11,16 @@ from numba import njit
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION
 from tcg_env.engine.rng import rng_below
-from tcg_env.engine.tables import card_table
+from tcg_env.engine.effects import I_A0, I_OP
+from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.zones import deal_anew, zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
     ATTACK_PLAYER, BATTLE, CALL_STONE, FIELD_SLOTS, HAND_SLOTS, JUDGMENT, NUM_ACTIONS, OPTION_BASE,
     OWN_FIELD_BASE, PASS, PLAY_HAND_BASE, SELECT_HAND_BASE, WILL_A_BASE, WILL_B_BASE, Decision, Zone
 )
-from tcg_env.games.force_of_will.state import ATTACKER, CARD, CARD_W, DAMAGE, WILL, ZT
+from tcg_env.games.force_of_will.effects import top_frame
+from tcg_env.games.force_of_will.state import ATTACKER, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DAMAGE, E_ABIL, WILL, ZT
 from tcg_env.games.force_of_will.zones import atk_of, def_of, hand_slot, total_cost
 
 
@@ -102,6 +104,43 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
         return SELECT_HAND_BASE + rng_below(rng_row, max(n_legal, 1)) if mask[SELECT_HAND_BASE] != 0 else _first_legal(mask)
     if kind == Decision.OPTIONAL:
         return OPTION_BASE
+    if kind == Decision.CHOOSE_TARGET:
+        return _target(s, T, mask, p)
+    return _first_legal(mask)
+
+
+@njit(cache=True)
+def _harmful(s, T):
+    """Does the top frame's effect harm its targets (damage, destroy, rest, bounce, remove,
+    cancel, -100/-100 counters, a negative ATK change)?"""
+    f = top_frame(s)
+    abil = ability_table(T)
+    code = code_table(T)
+    arow = s[f + E_ABIL]
+    c0 = abil[arow, K.A_CODE_START]
+    for r in range(c0, c0 + abil[arow, K.A_CODE_LEN]):
+        op = code[r, I_OP]
+        if op == K.Op.CHOOSE:
+            continue
+        if op == K.Op.COUNTER or op == K.Op.POWER:
+            return code[r, I_A0] < 0
+        return op in _HARMFUL
+    return False
+
+
+_HARMFUL = (K.Op.DAMAGE, K.Op.DESTROY, K.Op.REST, K.Op.RETURN_TO_HAND, K.Op.REMOVE, K.Op.CANCEL, K.Op.RESTRICT)
+
+
+@njit(cache=True)
+def _target(s, T, mask, p):
+    """The first candidate on the side the effect is meant for (the opponent's for a harmful one),
+    else the first candidate; DONE ("up to") when none is on that side."""
+    harm = _harmful(s, T)
+    for k in range(s[CAND_N]):
+        if mask[OPTION_BASE + k] != 0 and (s[CONTROLLER + s[CAND + k] * CARD_W] != p) == harm:
+            return OPTION_BASE + k
+    if mask[PASS] != 0:
+        return PASS
     return _first_legal(mask)
 
 

@@ -13,18 +13,18 @@ step, constants.Step) or PASS_ON (605.1c). What stays here: what a chase entry i
 from tcg_env.engine.chase import Priority, chase_full, chase_pop, chase_push, give_priority, priority_pass
 from tcg_env.engine.chase import priority_point as chase_priority_point
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.effects import ASKED, DONE, MODE_RESOLVE, MODE_TARGETS, missing_required_target, recheck_targets
-from tcg_env.engine.effects import run_program
+from tcg_env.engine.effects import ASKED, DONE, MODE_ALL, MODE_RESOLVE, MODE_TARGETS
+from tcg_env.engine.effects import missing_required_target, recheck_targets, run_program
 from tcg_env.engine.jit import internal
 from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.triggers import pending_take
 from tcg_env.engine.zones import zone_put, zone_take
 from tcg_env.games.force_of_will import constants as K
-from tcg_env.games.force_of_will.constants import RULES, CardType, EntryKind, Flow, Purpose, Zone
+from tcg_env.games.force_of_will.constants import N_REGS, RULES, CardType, EntryKind, Flow, Purpose, Zone
 from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame, top_frame
 from tcg_env.games.force_of_will.state import (
-    ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, E_ABIL, E_CTRL, E_KIND, E_REG, E_REGN, E_SLOT,
-    ENTRY_W, FLOW, FR_PC, FR_PURPOSE, PRIORITY_PLAYER, TURN_PLAYER, ZONE, ZT
+    ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG, E_REGN,
+    E_SLOT, ENTRY_W, FLOW, FR_MODE, FR_PC, FR_PURPOSE, PRIORITY_PLAYER, TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import card_type, enter_field, to_graveyard, trigger_all, trigger_own
 
@@ -109,6 +109,16 @@ def finish_frame(s, T):
         start_priority(s, s[PRIORITY_PLAYER])
     elif purpose == Purpose.RESOLVE:
         slot = s[f + E_SLOT]
+        if s[f + E_KIND] == EntryKind.CARD and s[f + E_AUX] == K.PLAY_AWAKENED:
+            # CR 1109.2: an awakened card is played with its [Awakening] text, performed after the
+            # card's own (simplified: its choices are made while it resolves, MODE_ALL)
+            s[f + E_AUX] = K.PLAY_NORMAL
+            s[f + E_ABIL] = card_table(T)[s[f + E_CARD], K.C_AWAKEN_ABIL]
+            s[f + FR_PC] = 0
+            s[f + FR_MODE] = MODE_ALL
+            for k in range(N_REGS):
+                s[f + E_REGN + k] = 0
+            return
         if s[f + E_KIND] == EntryKind.CARD and s[ZONE + slot * CARD_W] == Zone.CHASE:
             to_graveyard(s, T, slot)  # CR 703.3: the chant goes to its owner's graveyard
         pop_frame(s)

@@ -36,25 +36,47 @@ def check_losing(s):
     return lost != 0
 
 
+SWEEP_DAMAGE = 0  # CR 1204: J/resonators destroyed
+SWEEP_ADDITIONS = 1  # CR 1406.4a / 1206.1: additions added to nothing put into the graveyard
+
+
 @internal
-def destroy_by_damage(s, T):
-    """CR 1204.1 / 1204.2: J/resonators with DEF whose damage reaches their DEF, or whose DEF is 0
-    or less, are destroyed (not [Eternal] ones, CR 1010.3); all at once. Returns whether any was."""
-    any_done = False
+def doomed(s, T, slot, which):
+    """Is card ``slot`` in the field concerned by rule process ``which``?
+    SWEEP_DAMAGE, CR 1204.1 / 1204.2: a J/resonator with DEF whose damage reaches its DEF, or whose
+    DEF is 0 or less (not [Eternal], CR 1010.3). SWEEP_ADDITIONS, CR 1406.4a / 1206.1: an addition
+    that must be added to a card and is added to none, to one gone, or to itself."""
+    if which == SWEEP_DAMAGE:
+        if not is_j_resonator(s, T, slot) or has_keyword(s, T, slot, K.KW_ETERNAL):
+            return False
+        d = def_of(s, T, slot)
+        return d <= 0 or s[DAMAGE + slot * CARD_W] >= d
+    if card_type(s, T, slot) != CardType.ADDITION:
+        return False
+    if card_table(T)[s[CARD + slot * CARD_W], K.C_ADDITION] == K.AdditionTarget.FIELD:
+        return False
+    host = s[ATTACHED + slot * CARD_W]
+    return host < 0 or host == slot or s[ZONE + host * CARD_W] != Zone.FIELD
+
+
+@internal
+def sweep_field(s, T, which):
+    """Perform rule process ``which`` on every card in the field concerned (destroy, or put into
+    the graveyard); returns whether any card moved."""
+    done = False
     for p in range(2):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
         i = 0
         while i < s[n_off]:
             slot = s[l_off + i]
-            i += 1
-            if not is_j_resonator(s, T, slot) or has_keyword(s, T, slot, K.KW_ETERNAL):
-                continue
-            d = def_of(s, T, slot)
-            if d <= 0 or s[DAMAGE + slot * CARD_W] >= d:
-                if destroy(s, T, slot):
-                    any_done = True
-                    i -= 1  # the list moved up
-    return any_done
+            moved = False
+            if doomed(s, T, slot, which):
+                moved = destroy(s, T, slot) if which == SWEEP_DAMAGE else to_graveyard(s, T, slot)
+            if moved:
+                done = True  # the list moved up: the same index again
+            else:
+                i += 1
+    return done
 
 
 @internal
@@ -68,28 +90,6 @@ def round_life(s):
 
 
 @internal
-def unattached_additions(s, T):
-    """CR 1406.4a / 1206.1: an addition that must be added to a card and is added to none (or to
-    itself) is put into its owner's graveyard."""
-    done = False
-    for p in range(2):
-        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
-        i = 0
-        while i < s[n_off]:
-            slot = s[l_off + i]
-            i += 1
-            if card_type(s, T, slot) != CardType.ADDITION:
-                continue
-            from_card = s[ATTACHED + slot * CARD_W]
-            needs = card_table(T)[s[CARD + slot * CARD_W], K.C_ADDITION] != K.AdditionTarget.FIELD
-            if needs and (from_card < 0 or from_card == slot or s[ZONE + from_card * CARD_W] != Zone.FIELD):
-                to_graveyard(s, T, slot)
-                i -= 1
-                done = True
-    return done
-
-
-@internal
 def rule_processes(s, T):
     """CR 1201.1: in order, repeated while any is performed; True when the game ended (the
     priority point stops)."""
@@ -97,8 +97,8 @@ def rule_processes(s, T):
         round_life(s)  # CR 1205 (before the loss check: rounding up never makes life reach 0)
         if check_losing(s):  # CR 1202
             return True
-        changed = destroy_by_damage(s, T)  # CR 1204 (counters: CR 1203, kept as one net count)
-        if unattached_additions(s, T):  # CR 1206 / 1406.4a
+        changed = sweep_field(s, T, SWEEP_DAMAGE)  # CR 1204 (counters: CR 1203, kept as one net count)
+        if sweep_field(s, T, SWEEP_ADDITIONS):  # CR 1206 / 1406.4a
             changed = True
         if not changed:
             break

@@ -540,7 +540,7 @@ def destroy(s, T, slot):
         if (keywords_of(s, T, slot) & K.KW_IMPERISHABLE) == 0:
             s[ASTRAL + p] = 1
         zone_take(s, ZT, slot)
-        forget(s, slot)  # CR 1007.7: its damage is removed
+        s[DAMAGE + w] = 0  # CR 1007.7; the same card keeps its orientation and counters (CR 302.3, 1022.3)
         detach_additions(s, T, slot)
         s[CARD + w] = c[C_J_SIDE]  # ruler side up
         s[CONTROLLER + w] = p
