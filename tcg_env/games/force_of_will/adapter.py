@@ -125,8 +125,16 @@ def describe_action(game, a: int) -> str:
             src = int(row[S.PT + (p * K.PENDING_MAX + c) * 3])
             return f"Play next: the automatic ability of {_name(game, src)}"
         return f"Target {_name(game, c)}"
-    slot = at(K.Zone.STANDBY, p, a - K.PLAY_STANDBY_BASE)
-    return f"Play {_name(game, slot)} from the standby area (its [Trigger])"
+    if a < K.AWAKEN_HAND_BASE:
+        slot = at(K.Zone.STANDBY, p, a - K.PLAY_STANDBY_BASE)
+        return f"Play {_name(game, slot)} from the standby area (its [Trigger])"
+    if a < K.INCARNATE_HAND_BASE:
+        slot = at(K.Zone.HAND, p, a - K.AWAKEN_HAND_BASE)
+        awakening = game.pool.models[_cid(row, slot)].awakening if slot >= 0 else None
+        extra = f" + {awakening.cost}" if awakening is not None else ""
+        return f"Play {_name(game, slot)} with [Awakening] ({_cost(game, slot) if slot >= 0 else '?'}{extra})"
+    slot = at(K.Zone.HAND, p, a - K.INCARNATE_HAND_BASE)
+    return f"Play {_name(game, slot)} by [Incarnation] (banish resonators instead of paying its cost)"
 
 
 # ---- render ----------------------------------------------------------------------------------------
@@ -321,7 +329,8 @@ def entity_spaces() -> dict:
 
 def entity_layout():
     """The card-row blocks and the actions that point at their rows (:class:`tcg_env.spec.EntityLayout`;
-    docs/force_of_will/actions.md): PLAY / STANDBY / SELECT hand card i name hand row i; WILL_A,
+    docs/force_of_will/actions.md): PLAY / STANDBY / SELECT / AWAKEN / INCARNATE hand card i name
+    hand row i; WILL_A,
     WILL_B, ACTIVATE (per ability) and OWN_FIELD position i my field row i; OPP_FIELD position i the
     opponent's field row i; the ruler's abilities the first ruler row; PLAY_STANDBY i standby row
     i. Rows follow the zone lists, as the actions do. PASS, JUDGMENT, CALL_STONE, BATTLE,
@@ -344,6 +353,8 @@ def entity_layout():
             RowPointer("opp_field", K.OPP_FIELD_BASE, "opp_field", field),
             RowPointer("ruler_activate", K.RULER_ACTIVATE_BASE, "rulers", (0,), K.ABILITIES_PER_CARD),
             RowPointer("standby_play", K.PLAY_STANDBY_BASE, "standby", tuple(range(K.STANDBY_SLOTS))),
+            RowPointer("awaken", K.AWAKEN_HAND_BASE, "hand", hand),
+            RowPointer("incarnate", K.INCARNATE_HAND_BASE, "hand", hand),
         ),
     ).check()
 
