@@ -128,3 +128,14 @@ def test_card_lists_filter_by_attribute_type_and_cost():
     deck = spec.load_deck(pool, "ember_gale_aggro")
     summary = spec.deck_summary(pool, deck)
     assert summary.startswith("1 ruler, ") and "; fire " in summary
+
+
+def test_shaping_potential_is_the_life_lead_over_the_starting_life():
+    """CR 105.4 / 403.3: a player at 0 life loses, from 4000; the potential is (my life - the
+    opponent's life) / 4000, read from the observation's life columns."""
+    from tcg_env.games.force_of_will import observation as O
+
+    w = tcg_env.get_spec("force_of_will").shaping_potential()
+    obs = np.zeros(O.OBS_SIZE, np.float32)
+    obs[O.G_LIFE], obs[O.G_LIFE + 1] = 3000 / 4000, 1000 / 4000
+    assert sum(obs[c] * x for c, x in w.items()) == pytest.approx(0.5)

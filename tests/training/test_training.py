@@ -239,8 +239,8 @@ def test_damage_potential_counts_weiss_schwarz_level_as_seven_clock():
     obs[col["my_level_div4"]], obs[col["my_clock_div7"]] = 1 / 4, 6 / 7  # 13 damage
     phi = sum(obs[c] * x for c, x in w.items())
     assert phi == pytest.approx((17 - 13) / 28)
-    with pytest.raises(ValueError, match="no damage potential"):
-        damage_potential_weights("force_of_will")
+    with pytest.raises(ValueError, match="no damage potential for game 'chess'"):
+        damage_potential_weights("chess")
 
 
 # ---- exact resume ------------------------------------------------------------------------------
