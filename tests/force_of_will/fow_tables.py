@@ -151,6 +151,10 @@ def basic_pool() -> TinyPool:
     # a chant with an activate-like [Trigger] (CR 1113.2a): "[Trigger] [1]: 300 damage to target J/resonator"
     a = P.ability(AK.TRIGGER, [(Op.CHOOSE, 0, any_j_res, 1, 0), (Op.DAMAGE, 0, 300)], cost_free=1)
     P.card("Trap", CT.CHANT, attr=1 << W, cost=(W, W), trigger_abil=a)
+    # an automatic-like [Trigger] (CR 1113.2b): "when a J/resonator of your opponent attacks =>
+    # 500 damage to target J/resonator your opponent controls"
+    a = P.ability(AK.TRIGGER, [(Op.CHOOSE, 0, opp_j_res, 1, 0), (Op.DAMAGE, 0, 500)], trigger=Tr.OPPONENT_ATTACKS)
+    P.card("Ambush", CT.CHANT, attr=1 << W, cost=(W,), trigger_abil=a)
     # [Awakening] {F}{F}: +500/+500 (CR 1109); [Incarnation] fire (CR 1110)
     aw = P.ability(AK.AWAKENING, [(Op.TARGET_SELF, 0), (Op.POWER, 0, 500, int(K.Duration.PERMANENT), 500)])
     P.abilities[aw][K.A_COST + F] = 2

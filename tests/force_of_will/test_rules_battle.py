@@ -296,3 +296,27 @@ def test_cr_803_6_after_the_opponent_answered_the_turn_player_may_battle_again(p
     r.act(K.PASS)  # forfeit
     finish_battle(r)
     assert K.BATTLE in r.legal()
+
+
+def test_cr_708_2_a_trigger_chant_in_the_standby_area_triggers_and_is_played_as_a_spell(pool):
+    r, tp = battle_row(pool)
+    knight = r.put(tp, "Knight", Z.FIELD)  # 800 / 800
+    ambush = r.put(1 - tp, "Ambush", Z.STANDBY)  # put there on an earlier turn
+    r.act(K.BATTLE)
+    r.pass_until(lambda x: x.decision == D.ATTACKER)
+    r.act(K.OWN_FIELD_BASE + r.field_index(tp, knight))
+    r.act(K.ATTACK_PLAYER)
+    # CR 708.3: played at the next priority sequence, by its controller, who chooses the target
+    assert r.decision == D.CHOOSE_TARGET and r.decider == 1 - tp and r.rec(S.ZONE, ambush) == Z.CHASE
+    r.act(K.OPTION_BASE + 0)
+    pass_both(r)
+    assert r.rec(S.DAMAGE, knight) == 500 and "Ambush" in r.names(Z.GRAVEYARD, 1 - tp)  # CR 708.6
+
+
+def test_cr_708_5_a_trigger_chant_does_not_trigger_the_turn_it_was_put_into_standby(pool):
+    r, tp = battle_row(pool)
+    knight = r.put(tp, "Knight", Z.FIELD)
+    ambush = r.put(1 - tp, "Ambush", Z.STANDBY)
+    r.set_rec(S.STANDBY_TURN, ambush, int(r.s[9]))
+    attack(r, knight)
+    assert r.rec(S.ZONE, ambush) == Z.STANDBY and r.decision == D.PRIORITY

@@ -21,7 +21,7 @@ from tcg_env.games.force_of_will.state import (
 )
 from tcg_env.games.force_of_will.zones import (
     atk_of, card_type, clear_in_field, controls_since_turn_start, def_of, destroy, has_atk_def, has_keyword, is_j_resonator,
-    restrictions_of, trigger_own
+    restrictions_of, trigger_own, trigger_standby
 )
 
 
@@ -127,6 +127,7 @@ def attack_declared(s, T, attacked):
     s[ATTACKED] = attacked
     s[RESTED + a * CARD_W] = 1
     trigger_own(s, T, a, K.Trigger.ATTACKS, attacked)
+    trigger_standby(s, T, K.Trigger.OPPONENT_ATTACKS, a)
     s[STEP] = Step.ATTACK_DECLARED
     start_priority(s, s[TURN_PLAYER])
 

@@ -24,7 +24,7 @@ from tcg_env.games.force_of_will.state import (
     STANDBY_TURN, STANDBY_N, STEP, TURN_PLAYER, USED_GAME, USED_TURN, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
-    condition_holds, controls_since_turn_start, cost_reduction, enter_field, hand_slot,
+    can_pay, can_pay_free, condition_holds, controls_since_turn_start, cost_reduction, pay, pay_free, enter_field, hand_slot,
     is_j_resonator, j_ruler_slot, put_in_standby, put_stone_deck_top, to_graveyard, total_cost
 )
 
@@ -34,55 +34,6 @@ STANDBY_CAP = 4 * K.STANDBY_SLOTS
 # =============================================================================================
 # Will (CR 907, 1003)
 # =============================================================================================
-@internal
-def can_pay(s, p, row, first_col, free):
-    """CR 1003.4: can ``p`` pay the attribute costs ``row[first_col + a]`` and ``free``, all of it,
-    from its produced will?"""
-    left = 0
-    for a in range(N_ATTRIBUTES):
-        have = s[WILL + p * K.N_WILL + a]
-        need = row[first_col + a]
-        if have < need:
-            return False
-        left += have - need
-    left += s[WILL + p * K.N_WILL + WILL_VOID]
-    return left >= max(free, 0)
-
-
-@internal
-def pay(s, p, row, first_col, free):
-    """CR 1003.1: take the will from the pool, canonically (the module docstring)."""
-    base = WILL + p * K.N_WILL
-    for a in range(N_ATTRIBUTES):
-        s[base + a] -= row[first_col + a]
-    pay_free(s, p, max(free, 0))
-
-
-@internal
-def can_pay_free(s, p, n):
-    total = 0
-    for a in range(K.N_WILL):
-        total += s[WILL + p * K.N_WILL + a]
-    return total >= n
-
-
-@internal
-def pay_free(s, p, n):
-    """Free will (CR 203.4): void will first, then the attribute with the most will left."""
-    base = WILL + p * K.N_WILL
-    left = n
-    v = min(left, s[base + WILL_VOID])
-    s[base + WILL_VOID] -= v
-    left -= v
-    while left > 0:
-        best = 0
-        for a in range(1, N_ATTRIBUTES):
-            if s[base + a] > s[base + best]:
-                best = a
-        s[base + best] -= 1
-        left -= 1
-
-
 @internal
 def will_producer(s, T, p, slot, second):
     """Can card ``slot`` produce its will now (its rest ability, CR 907.1 / 1013.2)? Returns the

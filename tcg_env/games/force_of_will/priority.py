@@ -24,9 +24,11 @@ from tcg_env.games.force_of_will.constants import N_REGS, RULES, CardType, Entry
 from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame, top_frame
 from tcg_env.games.force_of_will.state import (
     ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG, E_REGN,
-    E_SLOT, ENTRY_W, FLOW, FR_MODE, FR_PC, FR_PURPOSE, PRIORITY_PLAYER, TURN_PLAYER, ZONE, ZT
+    E_SLOT, ENTRY_W, FLOW, FR_MODE, FR_PC, FR_PURPOSE, LIFE, PRIORITY_PLAYER, TURN_PLAYER, ZONE, ZT
 )
-from tcg_env.games.force_of_will.zones import card_type, enter_field, to_graveyard, trigger_all, trigger_own
+from tcg_env.games.force_of_will.zones import (
+    can_pay, card_type, enter_field, pay, to_graveyard, trigger_all, trigger_own
+)
 
 
 @internal
@@ -80,8 +82,30 @@ def play_pending(s, T, player, index):
     slot, arow, aux = pending_take(RULES, s, player, index)
     if chase_full(RULES, s) or frames_full(s):
         return 0
+    if ability_table(T)[arow, K.A_KIND] == K.AbilityKind.TRIGGER:
+        play_trigger_card(s, T, player, slot, arow, aux)
+        return 0
     push_frame(s, T, MODE_TARGETS, Purpose.TRIGGER, EntryKind.ABILITY, slot, arow, player, aux)
     return 0
+
+
+@internal
+def play_trigger_card(s, T, player, slot, arow, aux):
+    """CR 708.3 / 708.4: a triggered [Trigger] card is played as a spell from the standby area,
+    paying the [Trigger]'s cost (from the produced will); one that left the standby area is not
+    played (CR 906.10), one that cannot be paid goes to its owner's graveyard (CR 708.3a, 906.6a)."""
+    if s[ZONE + slot * CARD_W] != Zone.STANDBY:
+        return
+    a = ability_table(T)[arow]
+    if not can_pay(s, player, a, K.A_COST, a[K.A_COST_FREE]) or s[LIFE + player] < a[K.A_COST_LIFE]:
+        to_graveyard(s, T, slot)
+        return
+    pay(s, player, a, K.A_COST, a[K.A_COST_FREE])
+    s[LIFE + player] -= a[K.A_COST_LIFE]
+    zone_take(s, ZT, slot)
+    s[CONTROLLER + slot * CARD_W] = player
+    zone_put(s, ZT, slot, Zone.CHASE)
+    push_frame(s, T, MODE_TARGETS, Purpose.TRIGGER, EntryKind.CARD, slot, arow, player, aux)
 
 
 @internal
@@ -104,6 +128,8 @@ def finish_frame(s, T):
         drop = purpose == Purpose.TRIGGER and s[f + E_ABIL] >= 0 and missing_required_target(RULES, s, T, f)
         if not drop:
             chase_push(RULES, s, f)  # CR 903.2d: onto the chase; the mask left room
+        elif s[f + E_KIND] == EntryKind.CARD:
+            to_graveyard(s, T, s[f + E_SLOT])  # a [Trigger] card that cannot be played (CR 708.3a)
         pop_frame(s)
         # CR 605.1a / 906.5a: the player with priority keeps it, a new priority sequence starts
         start_priority(s, s[PRIORITY_PLAYER])

@@ -18,12 +18,13 @@ from tcg_env.engine.zones import zone_move, zone_offsets, zone_put, zone_take
 from tcg_env.engine.zones import zone_push_bottom
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
-    C_ATK, C_DEF, C_J_SIDE, C_KEYWORDS, C_TYPE, CardType, RULES, Zone
+    C_ATK, C_DEF, C_J_SIDE, C_KEYWORDS, C_TYPE, N_ATTRIBUTES, WILL_VOID, CardType, RULES, Zone
 )
 from tcg_env.games.force_of_will.state import (
+    PT, PT_N,
     ASTRAL, ATK_EOB, ATK_EOT, ATK_PERM, ATTACHED, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, DEF_EOB,
     DEF_EOT, DEF_PERM, DREW_FROM_EMPTY, ENTERED, GRAVE_N, HAND_L, HAND_N, KW_EOB, KW_EOT, KW_PERM,
-    LIFE, OWNER, PLAYED_CARDS, RESTED, RST_EOT, RST_PERM, STANDBY_TURN, TURN_PLAYER, USED_TURN,
+    LIFE, OWNER, PLAYED_CARDS, WILL, RESTED, RST_EOT, RST_PERM, STANDBY_TURN, TURN_PLAYER, USED_TURN,
     ZONE, ZT
 )
 
@@ -378,6 +379,96 @@ def trigger_all(s, T, trig, aux):
                             pending_add(RULES, s, p0, slot, r, aux)
                 else:
                     trigger_own(s, T, slot, trig, aux)
+    trigger_standby(s, T, trig, aux)
+
+
+@internal
+def already_pending(s, p, slot):
+    """CR 708.2a: a triggered automatic card does not trigger again."""
+    for i in range(s[PT_N + p]):
+        if s[PT + (p * K.PENDING_MAX + i) * 3] == slot:
+            return True
+    return False
+
+
+@internal
+def trigger_standby(s, T, trig, aux):
+    """CR 708.2 / 906.2 / 1113.2b: chants with an automatic-like [Trigger] ("<condition> =>
+    <effect>") in a standby area trigger, revealed, when their condition is met; not on the turn
+    they were put there (CR 708.5, 906.4a). Simplified: a card in a standby area always reveals
+    (the player put it there for it); [Trigger] cards in the hand do not trigger yet."""
+    abil = ability_table(T)
+    for k in range(2):
+        p = s[TURN_PLAYER] if k == 0 else 1 - s[TURN_PLAYER]
+        n_off, l_off = zone_offsets(ZT, Zone.STANDBY, p)
+        for i in range(s[n_off]):
+            slot = s[l_off + i]
+            r = card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL]
+            if r < 0 or abil[r, K.A_TRIGGER] != trig or s[STANDBY_TURN + slot * CARD_W] >= s[H_TURN]:
+                continue
+            whose = abil[r, K.A_TRIG_WHOSE]
+            if (whose == K.TriggerWhose.YOURS and s[TURN_PLAYER] != p) or (
+                    whose == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == p):
+                continue
+            if trig == K.Trigger.OPPONENT_ATTACKS and s[CONTROLLER + aux * CARD_W] == p:
+                continue  # the attacker is its own
+            if abil[r, K.A_TRIG_FILTER] >= 0 and (aux < 0 or not filter_match(s, T, abil[r, K.A_TRIG_FILTER], aux, p, slot)):
+                continue
+            if already_pending(s, p, slot) or not condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, slot):
+                continue
+            pending_add(RULES, s, p, slot, r, aux)
+
+
+# =============================================================================================
+# Paying will (CR 1003): canonically, docs/force_of_will/design.md
+# =============================================================================================
+@internal
+def can_pay(s, p, row, first_col, free):
+    """CR 1003.4: can ``p`` pay the attribute costs ``row[first_col + a]`` and ``free``, all of it,
+    from its produced will?"""
+    left = 0
+    for a in range(N_ATTRIBUTES):
+        have = s[WILL + p * K.N_WILL + a]
+        need = row[first_col + a]
+        if have < need:
+            return False
+        left += have - need
+    left += s[WILL + p * K.N_WILL + WILL_VOID]
+    return left >= max(free, 0)
+
+
+@internal
+def pay(s, p, row, first_col, free):
+    """CR 1003.1: take the will from the pool, canonically (the module docstring)."""
+    base = WILL + p * K.N_WILL
+    for a in range(N_ATTRIBUTES):
+        s[base + a] -= row[first_col + a]
+    pay_free(s, p, max(free, 0))
+
+
+@internal
+def can_pay_free(s, p, n):
+    total = 0
+    for a in range(K.N_WILL):
+        total += s[WILL + p * K.N_WILL + a]
+    return total >= n
+
+
+@internal
+def pay_free(s, p, n):
+    """Free will (CR 203.4): void will first, then the attribute with the most will left."""
+    base = WILL + p * K.N_WILL
+    left = n
+    v = min(left, s[base + WILL_VOID])
+    s[base + WILL_VOID] -= v
+    left -= v
+    while left > 0:
+        best = 0
+        for a in range(1, N_ATTRIBUTES):
+            if s[base + a] > s[base + best]:
+                best = a
+        s[base + best] -= 1
+        left -= 1
 
 
 # =============================================================================================
