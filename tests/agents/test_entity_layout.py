@@ -39,7 +39,8 @@ EXPECT = {
 
 # pointers whose actions random play of the default decks never makes legal: Force of Will's
 # PLAY_STANDBY needs a chant with an activate-like [Trigger] (CR 708, 1416.2b); the pool's two
-# [Trigger] chants are automatic-like (CR 1416.2a), not played from the standby area yet
+# [Trigger] chants are automatic-like (CR 1416.2a): they trigger, and are ordered as automatic
+# abilities (OPTION k), not played by PLAY_STANDBY
 UNREACHED = {"force_of_will": {"standby_play"}}
 
 

@@ -122,7 +122,9 @@ def describe_action(game, a: int) -> str:
             return f"Option {k}"
         c = int(row[S.CAND + k])
         if kind == D.ORDER_AUTOMATIC:
-            src = int(row[S.PT + (p * K.PENDING_MAX + c) * 3])
+            src, arow = (int(x) for x in row[S.PT + (p * K.PENDING_MAX + c) * 3 : S.PT + (p * K.PENDING_MAX + c) * 3 + 2])
+            if int(game.pool.abilities[arow, K.A_KIND]) == K.AbilityKind.TRIGGER:  # CR 708.3
+                return f"Play next: {_name(game, src)} from the standby area (its [Trigger])"
             return f"Play next: the automatic ability of {_name(game, src)}"
         return f"Target {_name(game, c)}"
     if a < K.AWAKEN_HAND_BASE:
