@@ -8,15 +8,18 @@ zone checks, entity observations, its deck and card-list summaries.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_WINNER
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN, H_WINNER
+from tcg_env.engine.layout import SnapshotError
+from tcg_env.engine.tables import unpack_tables
 
-__all__ = ["ADAPTER_HOOKS", "card_attribute", "check_progress", "check_ranges", "deck_counts", "game_spec", "lazy",
-           "lazy_hooks"]
+__all__ = ["ADAPTER_HOOKS", "board_header", "card_attribute", "check_progress", "check_ranges", "deck_counts", "game_spec", "lazy",
+           "lazy_hooks", "pool_fingerprint", "snapshot_restorer", "staged_snapshot"]
 
 _NO_CARDS = np.zeros(1, np.int32)
 _NO_OBS = np.zeros(1, np.float32)
@@ -28,6 +31,57 @@ def check_ranges(row: np.ndarray, fields: Iterable[tuple[str, int, int, int]], e
         v = int(row[off])
         if not lo <= v <= hi:
             err(f"field {name!r} is {v}, must be {lo}..{hi}")
+
+
+def pool_fingerprint(pool, numbers: bool = True) -> str:
+    """16 hex digits naming a compiled card pool: a hash of its kernel tables and (``numbers``) its
+    card numbers. Snapshots, replays and matchup results record it to refuse another pool."""
+    h = hashlib.sha256()
+    for arr in unpack_tables(pool.kernel_tables):
+        h.update(np.ascontiguousarray(arr).tobytes())
+    if numbers:
+        h.update("\n".join(pool.numbers).encode())
+    return h.hexdigest()[:16]
+
+
+def staged_snapshot(row: np.ndarray, pool, d: Any, *, game: str, fmt: int, layout, fingerprint: Callable,
+                    check: Callable[[np.ndarray, Any], None]) -> np.ndarray:  # fmt: skip
+    """The first part of every game's ``from_dict``: ``d`` must be a dict, a snapshot of ``game`` in
+    format ``fmt``, taken with this ``pool`` (``fingerprint(pool)``), with ``fields`` that ``layout``
+    (the game's :class:`tcg_env.engine.layout.StateLayout`) reads into a new row, which
+    ``check(staged, pool)`` checks. Returns that row; ``row`` itself is not written (a SnapshotError
+    naming the problem leaves it as it was)."""
+    def err(msg):
+        raise SnapshotError(f"{game} snapshot: {msg}")
+
+    if not isinstance(d, dict):
+        err("expected a dict")
+    if d.get("game") != game:
+        err(f"this is a snapshot of {d.get('game')!r}, not of {game!r}")
+    if d.get("format") != fmt:
+        err(f"format {d.get('format')!r} is not {fmt}")
+    fp = d["pool"].get("fingerprint") if isinstance(d.get("pool"), dict) else None
+    if fp != fingerprint(pool):
+        err(f"taken with a different card pool (fingerprint {fp!r}, this pool {fingerprint(pool)!r})")
+    if "fields" not in d:
+        err("missing 'fields'")
+    staged = np.zeros_like(row)
+    layout.from_fields(d["fields"], staged)
+    check(staged, pool)
+    return staged
+
+
+def snapshot_restorer(game: str, fmt: int, layout, fingerprint: Callable, check: Callable) -> Callable:
+    """``from_dict(row, pool, d) -> 0`` (the spec hook) of a game with one rules variant:
+    :func:`staged_snapshot` with these arguments, then ``row`` written."""
+
+    def from_dict(row: np.ndarray, pool, d: dict) -> int:
+        row[:] = staged_snapshot(row, pool, d, game=game, fmt=fmt, layout=layout, fingerprint=fingerprint, check=check)
+        return 0
+
+    from_dict.__doc__ = (f"Restore a {game} snapshot into ``row``; returns the variant index (0). Raises SnapshotError "
+                         "naming the problem; ``row`` is written only once everything checks out.")  # fmt: skip
+    return from_dict
 
 
 def check_progress(row: np.ndarray, pool, err: Callable[[str], None], kernels: Any, num_actions: int,
@@ -53,6 +107,18 @@ def check_progress(row: np.ndarray, pool, err: Callable[[str], None], kernels: A
     if kernels.row_entry(kernels.ROW_MASK, row.copy(), pool.kernel_tables, _NO_CARDS, _NO_CARDS, 0, 0, 0, 0, mask,
                          _NO_OBS) == 0:  # fmt: skip
         err(f"the pending decision {decisions(int(row[H_DECISION])).name} has no legal action")
+
+
+def board_header(title: str, row: np.ndarray, turn_player: int, where: str, decisions: type) -> list[str]:
+    """The first two lines of every game's text board: the game, turn, turn player and ``where``
+    (the phase or step), then the result of a finished game or the pending decision."""
+    lines = [f"{title} - turn {int(row[H_TURN])}, turn player {turn_player}, {where}"]
+    if row[H_DONE]:
+        w = int(row[H_WINNER])
+        lines.append("game over: " + ("draw" if w == 2 else f"player {w} wins"))
+    else:
+        lines.append(f"decision {decisions(int(row[H_DECISION])).name} by player {int(row[H_DECIDER])}")
+    return lines
 
 
 def lazy(module: str, name: str) -> Callable:
@@ -106,12 +172,24 @@ def game_spec(package: str, hooks: Iterable[str] = (), **fields: Any):
     game's ``hooks`` module, :class:`tcg_env.engine.api.LazyKernels`), ``entity_layout``
     (``observation``), ``raw_layout`` (``importer``) and, from ``adapter``, :data:`ADAPTER_HOOKS`
     plus the optional
-    ``hooks`` the game has (``obs_scale``, ``shaping_potential``). ``fields`` give the rest (and
-    may override any of these)."""
+    ``hooks`` the game has (``obs_scale``, ``shaping_potential``), and the sizes its modules name
+    by convention: ``constants.NUM_ACTIONS``, ``constants.MAX_DECISIONS_PER_GAME``,
+    ``constants.Decision``, ``observation.OBS_SIZE``, ``state.STATE_SIZE``, ``state.FIRST_PLAYER``
+    (those it has); ``env_name`` defaults to ``<name>_v0`` and ``default_variant`` to the first of
+    ``variants``. ``fields`` give the rest (and may override any of these)."""
     from tcg_env.engine.api import LazyKernels
     from tcg_env.spec import GameSpec
 
+    sizes = {"num_actions": ("constants", "NUM_ACTIONS"), "max_decisions": ("constants", "MAX_DECISIONS_PER_GAME"),
+             "decisions": ("constants", "Decision"), "obs_size": ("observation", "OBS_SIZE"),
+             "state_size": ("state", "STATE_SIZE"), "first_player_col": ("state", "FIRST_PLAYER")}  # fmt: skip
+    if "variants" in fields:
+        fields.setdefault("default_variant", fields["variants"][0])
+    if "name" in fields:
+        fields.setdefault("env_name", f"{fields['name']}_v0")  # the PettingZoo convention
     conventional = {
+        **{f: getattr(importlib.import_module(f"{package}.{m}"), name) for f, (m, name) in sizes.items()
+           if f not in fields},  # fmt: skip
         "kernels": LazyKernels(f"{package}.hooks"),
         "entity_layout": lazy(f"{package}.observation", "entity_layout"),
         "raw_layout": lazy(f"{package}.importer", "raw_layout"),

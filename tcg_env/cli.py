@@ -369,7 +369,7 @@ def _cmd_deck_validate(args) -> int:
     return 0
 
 
-CARD_FILTERS = ("element", "color", "type", "cost", "level")  # tcg cards list --<filter>; a game has some
+CARD_FILTERS = ("element", "color", "attribute", "type", "cost", "level")  # tcg cards list --<filter>; a game has some
 
 
 def _cmd_cards_list(args) -> int:
@@ -566,6 +566,7 @@ def build_parser() -> argparse.ArgumentParser:
     cl = csub.add_parser("list", help="list cards")
     cl.add_argument("--element", default=None, help="fftcg: fire, ice, ...")
     cl.add_argument("--color", default=None, help="weiss_schwarz: yellow, green, red, blue, purple")
+    cl.add_argument("--attribute", default=None, help="force_of_will: light, fire, water, wind, darkness, void, fire/wind ...")
     cl.add_argument("--type", default=None)
     cl.add_argument("--cost", type=int, default=None)
     cl.add_argument("--level", type=int, default=None, help="weiss_schwarz: the card's level")

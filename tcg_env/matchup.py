@@ -39,7 +39,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
-from tcg_env.engine.tables import unpack_tables
+from tcg_env.adapter import pool_fingerprint
 from tcg_env.engine.header import H_DONE, H_NUM_DECISIONS, H_TURN, H_WINNER
 
 __all__ = [
@@ -92,12 +92,7 @@ def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
 # --------------------------------------------------------------------------------------------
 # Parameters: the identity of a run
 # --------------------------------------------------------------------------------------------
-def _pool_fingerprint(pool) -> str:
-    h = hashlib.sha256()
-    for arr in unpack_tables(pool.kernel_tables):
-        h.update(np.ascontiguousarray(arr).tobytes())
-    h.update("\n".join(pool.numbers).encode())
-    return h.hexdigest()[:16]
+_pool_fingerprint = pool_fingerprint
 
 
 def _deck_label(source: Any) -> str:

@@ -268,12 +268,13 @@ def _hidden_names(game, seat: int) -> set[str]:
     boards): none of them may be in the seat's view."""
     cards = game.to_dict()["cards"]
     opp_hand = {c["name"] for c in cards if c["owner"] == 1 - seat and c["zone"] == "hand"}
-    visible = {c["name"] for c in cards if c["zone"] not in ("hand", "deck", "stock", "memory", "marker")
+    visible = {c["name"] for c in cards if c["zone"] not in ("hand", "deck", "stock", "memory", "marker",
+                                                                "main_deck", "stone_deck", "standby")
                or (c["zone"] == "hand" and c["owner"] == seat)}
     return opp_hand - visible
 
 
-@pytest.mark.parametrize("game_name", ["fftcg", "weiss_schwarz"])
+@pytest.mark.parametrize("game_name", ["fftcg", "force_of_will", "weiss_schwarz"])
 def test_render_for_a_seat_shows_no_hidden_card(game_name):
     import tcg_env
 

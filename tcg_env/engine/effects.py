@@ -66,6 +66,8 @@ Kernels (``s`` the row, ``T`` the card tables, ``f`` a frame's base):
     its choice; the game's action handler discards it and adds one to ``FRAME_COUNT``.
 
 Optional (defaults in brackets): ``frame_mode(s, f)`` [:data:`MODE_ALL`],
+``add_power_second(s, slot, amount, duration)`` [nothing: POWER's second operand ``a2``, e.g.
+Force of Will's DEF change beside the ATK change ``a0``, CR 1020.3],
 ``after_each_target(s, T)`` [nothing; e.g. recompute derived values once],
 ``stored_count(s, f)`` [0: the value a count operand of -1 stands for, e.g. Weiss Schwarz's
 "X" counted by an earlier instruction], ``interrupt_due(s) -> bool`` [False: after an
@@ -97,7 +99,7 @@ class CoreOp(IntEnum):
     SELECT_ALL = 2  # a0 = filter row: every matching card in play when it runs
     TARGET_SELF = 3  # the source card
     # --- on every card of register I_REG (EACH_TARGET_FIRST .. EACH_TARGET_LAST) ---
-    POWER = 10  # a0 = signed power change, a1 = the game's Duration
+    POWER = 10  # a0 = signed power change, a1 = the game's Duration, a2 = a second change (add_power_second)
     GRANT_KEYWORD = 13  # a0 = the game's keyword bits, a1 = Duration
     RESTRICT = 14  # a0 = the game's restriction bits, a1 = Duration
     # --- on players (a1 = Who) ---
@@ -144,6 +146,11 @@ def _nothing(s, T):
 
 
 @internal
+def _no_second_power(s, slot, amount, duration):
+    return None
+
+
+@internal
 def _no_store(s, f):
     return 0
 
@@ -162,6 +169,7 @@ chosen_so_far = hooks.hook("chosen_so_far", "s, f, reg")
 choose_candidates = hooks.hook("choose_candidates", "s, T, f, reg, frow")
 target_affected = hooks.hook("target_affected", "s, op, slot")
 add_power = hooks.hook("add_power", "s, slot, amount, duration")
+add_power_second = hooks.hook("add_power_second", "s, slot, amount, duration", default=_no_second_power)
 grant_keywords = hooks.hook("grant_keywords", "s, slot, bits, duration")
 add_restrictions = hooks.hook("add_restrictions", "s, slot, bits, duration")
 each_target = hooks.hook("each_target", "s, T, f, op, slot, a0, a1, a2")
@@ -348,6 +356,7 @@ def _on_each_target(game, s, T, f, op, reg, a0, a1, a2):
             continue
         if op == CoreOp.POWER:
             add_power(game, s, slot, a0, a1)
+            add_power_second(game, s, slot, a2, a1)
         elif op == CoreOp.GRANT_KEYWORD:
             grant_keywords(game, s, slot, a0, a1)
         elif op == CoreOp.RESTRICT:

@@ -14,11 +14,12 @@ import tcg_env
 from tcg_env.registry import get_spec
 from tcg_env.spec import EntityLayout, RowBlock, RowPointer
 
-GAMES = ["fftcg", "weiss_schwarz"]
+GAMES = ["fftcg", "force_of_will", "weiss_schwarz"]
 
 # (decision, pointer, use j) -> is the pointed-at row occupied whenever the action is legal?
 # Default True; None: no claim (the action has no card in that decision, e.g. a yes / no option).
 EXPECT = {
+    "force_of_will": {},  # every pointed-at row holds the card of its action
     "fftcg": {
         # yes / no and first-player options have no option row
         **{(d, "option", 0): None for d in ("CHOOSE_FIRST", "EX_BURST", "MULLIGAN", "OPTIONAL_EFFECT")},
@@ -34,6 +35,13 @@ EXPECT = {
         ("CHOOSE_POSITION", "own_stage", 0): None,  # an empty position may be chosen
     },
 }
+
+
+# pointers whose actions random play of the default decks never makes legal: Force of Will's
+# PLAY_STANDBY needs a chant with an activate-like [Trigger] (CR 708, 1416.2b); the pool's two
+# [Trigger] chants are automatic-like (CR 1416.2a): they trigger, and are ordered as automatic
+# abilities (OPTION k), not played by PLAY_STANDBY
+UNREACHED = {"force_of_will": {"standby_play"}}
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -64,7 +72,7 @@ def test_layout_check_names_the_bad_block_or_pointer():
         EntityLayout(40, 8, (ok,), (RowPointer("play", 1, "stage", (0,)),)).check()
 
 
-@pytest.mark.parametrize("game,games", [("fftcg", 12), ("weiss_schwarz", 6)])
+@pytest.mark.parametrize("game,games", [("fftcg", 12), ("force_of_will", 8), ("weiss_schwarz", 6)])
 def test_legal_pointer_actions_point_at_the_row_of_their_card(game, games):
     """Random play: at every decision, each legal action a pointer names has its row occupied in
     the decider's observation (or empty where EXPECT says so), and every pointer is checked."""
@@ -90,7 +98,7 @@ def test_legal_pointer_actions_point_at_the_row_of_their_card(game, games):
                     assert occupied == want, (decision, name, int(a), j)
                     checked[name] += 1
             g.step(int(rng.choice(legal)))
-    assert set(checked) == {p.name for p in L.pointers}, checked
+    assert set(checked) | UNREACHED.get(game, set()) == {p.name for p in L.pointers}, checked
 
 
 @pytest.mark.parametrize("game", GAMES)

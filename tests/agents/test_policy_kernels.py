@@ -36,7 +36,7 @@ def _batch(n, seed=0):
 # agent_actions_batch == choose_action_row per row: tests/conformance/test_core_agents.py (every game)
 
 
-@pytest.mark.parametrize("game", ["fftcg", "weiss_schwarz"])
+@pytest.mark.parametrize("game", ["fftcg", "force_of_will", "weiss_schwarz"])
 @pytest.mark.parametrize("agent", ["AGENT_RANDOM", "AGENT_HEURISTIC"])
 def test_agent_actions_batch_for_listed_rows_only(game, agent):
     """``rows``: exactly those rows are chosen for (as in the full batch call), every other entry of

@@ -162,6 +162,16 @@ def test_each_target_ops_skip_cards_no_longer_affected_and_reach_the_game():
     assert s[G.AFTER_EACH] == 4  # once per each-target instruction
 
 
+def test_power_second_operand_reaches_the_game_hook():
+    """POWER's a2 goes to the optional ``add_power_second`` hook (Force of Will's DEF change, CR
+    1020.3); games without the hook ignore it."""
+    T = tables([[CoreOp.SELECT_ALL, 0, OWN, 0, 0], [CoreOp.POWER, 0, 10, 0, 7]])
+    s = row()
+    assert G.run(s, T) == DONE
+    assert [s[G.POWER + x] for x in (0, 1)] == [11, 12]
+    assert [s[G.SECOND + x] for x in (0, 1, 4)] == [7, 7, 0]
+
+
 def test_draw_names_the_player_relative_to_the_controller():
     T = tables([[CoreOp.DRAW, 0, 1, Who.CONTROLLER, 0], [CoreOp.DRAW, 0, 2, Who.OPPONENT, 0]])
     s = row(controller=1)
@@ -226,7 +236,7 @@ def test_an_interrupt_stops_after_the_instruction():
     assert G.run(s, T) == DONE and reg(s, 1) == [0]
 
 
-@pytest.mark.parametrize("game", ["fftcg", "weiss_schwarz"])
+@pytest.mark.parametrize("game", ["fftcg", "force_of_will", "weiss_schwarz"])
 def test_every_game_takes_the_shared_opcodes_by_name(game):
     """A game's Op enum uses the core's numbers for the shared opcodes (every game has those its
     cards share; IF where its cards have conditions), and numbers its own apart from them."""

@@ -44,7 +44,7 @@ def _checker(game):
     return check
 
 
-@pytest.mark.parametrize("game", ["fftcg", "weiss_schwarz"])
+@pytest.mark.parametrize("game", ["fftcg", "force_of_will", "weiss_schwarz"])
 def test_observation_written_over_the_previous_one_equals_a_full_write(game):
     batch = tcg_env.make_batch(game, 24, seed=13)
     rng = batch.spec.kernels.seed_agent_rng(24, 5)
@@ -56,7 +56,7 @@ def test_observation_written_over_the_previous_one_equals_a_full_write(game):
     assert mismatches == 0
 
 
-@pytest.mark.parametrize("game", ["fftcg", "weiss_schwarz"])
+@pytest.mark.parametrize("game", ["fftcg", "force_of_will", "weiss_schwarz"])
 def test_random_play_in_one_call_matches_one_decision_per_call(game):
     """random_play_row writes over its previous observation from the second decision of a call on:
     a run of 300 decisions in one call and in 300 calls of one decision reach the same states,
@@ -117,7 +117,7 @@ def test_clear_rows_after_clears_only_rows_past_the_written_ones():
     assert np.array_equal(out, base)
 
 
-@pytest.mark.parametrize("game", ["fftcg", "weiss_schwarz"])
+@pytest.mark.parametrize("game", ["fftcg", "force_of_will", "weiss_schwarz"])
 def test_a_full_observation_write_leaves_nothing_of_the_buffer_behind(game):
     """observe_row writes every column (the copied card rows included): the same vector into a
     buffer full of garbage as into a zeroed one, at states all over random games."""

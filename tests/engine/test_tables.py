@@ -76,13 +76,13 @@ def test_pack_tables_rejects_obs_rows_of_another_type_or_card_count():
         pack_tables(*tables, _obs_rows(6))
 
 
-@pytest.mark.parametrize("game", ["fftcg", "weiss_schwarz"])
+@pytest.mark.parametrize("game", ["fftcg", "force_of_will", "weiss_schwarz"])
 def test_a_games_kernel_tables_are_its_pool_tables_packed(game):
     pool = tcg_env.make_game(game, seed=1).pool
     for a, b in zip(unpack_tables(pool.kernel_tables), (pool.cards, pool.abilities, pool.filters, pool.code)):
         assert np.array_equal(a, b)
-    if game == "fftcg":
-        expected = pool.obs_features  # the static columns of a card row (CARD_COLUMNS)
+    if game in ("fftcg", "force_of_will"):
+        expected = pool.obs_features  # the static columns of a card row (CARD_COLUMNS, card_obs_features)
     else:
         from tcg_env.games.weiss_schwarz.cards import card_obs_rows
 

@@ -26,6 +26,7 @@ LAYOUT = StateLayout("toy_effects")
 IN_PLAY_N = LAYOUT.add("in_play_count", 2)
 IN_PLAY_L = LAYOUT.add("in_play", (2, IN_PLAY_MAX))
 POWER = LAYOUT.add("power", N_SLOTS)
+SECOND = LAYOUT.add("second_power", N_SLOTS)  # POWER's second operand (add_power_second)
 KEYWORDS = LAYOUT.add("keywords", N_SLOTS)
 RESTRICTIONS = LAYOUT.add("restrictions", N_SLOTS)
 GONE = LAYOUT.add("gone", N_SLOTS)  # 1: the card left play
@@ -129,6 +130,11 @@ def target_affected(s, op, slot):
 @njit(cache=True)
 def add_power(s, slot, amount, duration):
     s[POWER + slot] += amount * (1 + duration)  # duration 1: doubled, to see that it arrives
+
+
+@njit(cache=True)
+def add_power_second(s, slot, amount, duration):
+    s[SECOND + slot] += amount
 
 
 @njit(cache=True)

@@ -111,7 +111,7 @@ def test_sb3_predict_then_step_loop():
 
 
 # ---- Gymnasium: opponents -----------------------------------------------------------------------
-@pytest.mark.parametrize("game", ["fftcg", "weiss_schwarz"])
+@pytest.mark.parametrize("game", ["fftcg", "force_of_will", "weiss_schwarz"])
 def test_gym_opponent_heuristic_by_name_and_as_an_agent(game):
     from agents import make_agent
 

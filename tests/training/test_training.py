@@ -88,7 +88,7 @@ def _cli_error(main, config, *overrides, capsys) -> str:
 @pytest.mark.parametrize("override,expect", [
     ("seed=-1", r"seed must be an integer in 0\.\.2\*\*32-1, got -1"),
     ("seed=4294967296", r"seed must be"),
-    ("game=pokemon", r"game 'pokemon' is not a registered game; available: fftcg, weiss_schwarz"),
+    ("game=pokemon", r"game 'pokemon' is not a registered game; available: fftcg, force_of_will, weiss_schwarz"),
     ("device=gpu", r"device 'gpu' is not a device"),
     ("device=cuda:99", r"device 'cuda:99'"),
     ("decks=[fire_wind_aggro, no_such_deck]", r"decks\[1\]: no_such_deck: no such deck"),
@@ -239,8 +239,8 @@ def test_damage_potential_counts_weiss_schwarz_level_as_seven_clock():
     obs[col["my_level_div4"]], obs[col["my_clock_div7"]] = 1 / 4, 6 / 7  # 13 damage
     phi = sum(obs[c] * x for c, x in w.items())
     assert phi == pytest.approx((17 - 13) / 28)
-    with pytest.raises(ValueError, match="no damage potential"):
-        damage_potential_weights("force_of_will")
+    with pytest.raises(ValueError, match="no damage potential for game 'chess'"):
+        damage_potential_weights("chess")
 
 
 # ---- exact resume ------------------------------------------------------------------------------

@@ -3,18 +3,15 @@ networks' input scale and shaping potential, and deck / card-list summaries (the
 
 from __future__ import annotations
 
-import hashlib
-
 import numpy as np
 
-from tcg_env.engine.tables import unpack_tables
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN, H_VARIANT, H_WINNER
 from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.engine.triggers import PE_ABIL, PENDING_W
 from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
-from tcg_env.adapter import card_attribute, check_progress, check_ranges, deck_counts
+from tcg_env.adapter import card_attribute, check_progress, check_ranges, deck_counts, pool_fingerprint
 from tcg_env.spec import SHARED, CardZones
 from tcg_env.games.fftcg.observation import (
     CARD_COLUMNS,
@@ -38,14 +35,6 @@ VARIANTS = ("constructed", "limited")
 ZONE_NAMES = {z: z.name.lower() for z in K.Zone}
 PHASE_NAMES = {p: p.name.title().replace("Main1", "Main 1").replace("Main2", "Main 2") for p in K.Phase}
 SNAPSHOT_FORMAT = 2  # 2: field priority_rules_clean
-
-
-def pool_fingerprint(pool) -> str:
-    h = hashlib.sha256()
-    for arr in unpack_tables(pool.kernel_tables):
-        h.update(np.ascontiguousarray(arr).tobytes())
-    h.update("\n".join(pool.numbers).encode())
-    return h.hexdigest()[:16]
 
 
 # ---- reading the row ---------------------------------------------------------------------------

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import hashlib
-
 import numpy as np
 
 from tcg_env.engine.tables import unpack_tables
-from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN, H_WINNER
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_ERROR
 from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.state import RS_CLOCK_DRAWS, RS_NONE
-from tcg_env.adapter import card_attribute, check_progress, check_ranges, deck_counts
+from tcg_env.adapter import board_header, card_attribute, check_progress, check_ranges, deck_counts, snapshot_restorer
+from tcg_env.adapter import pool_fingerprint as shared_fingerprint
 from tcg_env.spec import CardZones
 from tcg_env.games.weiss_schwarz.observation import (
     CARD_FEATURES,
@@ -51,10 +50,7 @@ def card_name(pool, cid: int) -> str:
 
 
 def pool_fingerprint(pool) -> str:
-    h = hashlib.sha256()
-    for arr in unpack_tables(pool.kernel_tables):
-        h.update(np.ascontiguousarray(arr).tobytes())
-    return h.hexdigest()[:16]
+    return shared_fingerprint(pool, numbers=False)
 
 
 def stage(row, p: int) -> list[int]:
@@ -158,13 +154,8 @@ def describe_action(game, a: int) -> str:
 def render(game, viewer: int | None = None) -> str:
     row = game._row
     pool = game.pool
-    lines = [f"Weiss Schwarz - turn {int(row[H_TURN])}, turn player {int(row[S.TURN_PLAYER])}, "
-             f"phase {K.Phase(int(row[S.PHASE])).name.lower()}"]
-    if row[H_DONE]:
-        w = int(row[H_WINNER])
-        lines.append("game over: " + ("draw" if w == 2 else f"player {w} wins"))
-    else:
-        lines.append(f"decision {K.Decision(int(row[H_DECISION])).name} by player {int(row[H_DECIDER])}")
+    lines = board_header("Weiss Schwarz", row, int(row[S.TURN_PLAYER]), f"phase {K.Phase(int(row[S.PHASE])).name.lower()}",
+                         K.Decision)  # fmt: skip
     for p in range(2):
         cards = unpack_tables(pool.kernel_tables)[0]
         lines.append(
@@ -208,29 +199,6 @@ def to_dict(game) -> dict:
         "cards": cards,
         "fields": S.LAYOUT.to_fields(row),
     }
-
-
-def from_dict(row: np.ndarray, pool, d: dict) -> int:
-    """Restore a snapshot into ``row``; returns the variant index (0). Raises SnapshotError naming
-    the problem; ``row`` is written only once everything checks out."""
-    if not isinstance(d, dict):
-        raise SnapshotError("weiss_schwarz snapshot: expected a dict")
-    if d.get("game") != "weiss_schwarz":
-        raise SnapshotError(f"weiss_schwarz snapshot: this is a snapshot of {d.get('game')!r}, not of 'weiss_schwarz'")
-    if d.get("format") != SNAPSHOT_FORMAT:
-        raise SnapshotError(f"weiss_schwarz snapshot: format {d.get('format')!r} is not {SNAPSHOT_FORMAT}")
-    fp = d.get("pool", {}).get("fingerprint")
-    if fp != pool_fingerprint(pool):
-        raise SnapshotError(f"weiss_schwarz snapshot: taken with a different card pool (fingerprint {fp!r}, "
-                            f"this pool {pool_fingerprint(pool)!r})")
-    if "fields" not in d:
-        raise SnapshotError("weiss_schwarz snapshot: missing 'fields'")
-    staged = np.zeros_like(row)
-    S.LAYOUT.from_fields(d["fields"], staged)
-    check_values(staged)
-    check_consistency(staged, pool)
-    row[:] = staged
-    return 0
 
 
 # the value domain of every field the engine reads as a flag, a player or an enum (the zone lists,
@@ -325,6 +293,14 @@ def check_consistency(row: np.ndarray, pool) -> None:
         ("first_player", S.FIRST_PLAYER, 0, 1),
     ), err)
     check_progress(row, pool, err, SPEC.kernels, K.NUM_ACTIONS, K.Decision)
+
+
+def check_snapshot(row: np.ndarray, pool) -> None:
+    check_values(row)
+    check_consistency(row, pool)
+
+
+from_dict = snapshot_restorer("weiss_schwarz", SNAPSHOT_FORMAT, S.LAYOUT, pool_fingerprint, check_snapshot)
 
 
 # ---- networks and training ---------------------------------------------------------------------

@@ -1,0 +1,63 @@
+"""Force of Will (comprehensive rules ver. 8.01) on the tcg_env engine core.
+
+Public entry points: ``tcg_env.make_game("force_of_will", ...)`` and the spec :data:`SPEC`, the
+game's only plug-in point (registered in ``tcg_env.registry``). Everything of the game lives in this
+folder (docs/architecture.md, "One folder per game"): card schema and compiler (``cards``), importer,
+decks, constants (the card table contract), state, the rules kernels, observation, adapter, policy
+kernels, data and the PettingZoo module (``env``).
+Docs: ``docs/force_of_will/`` (design, actions, observations, snapshot format, rules coverage, card
+format).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from tcg_env.adapter import game_spec, lazy
+from tcg_env.games.force_of_will import constants
+
+DEFAULT_DECKS = ("ember_gale_aggro", "tide_dusk_control")
+# the most cards one deck list brings into the state: the ruler, the main deck, the magic stone
+# deck and the rune deck (CR 402.1; the extra deck needs [Grimoire], which no card of the pool has)
+MAX_DECK = 1 + constants.MAX_MAIN_DECK + constants.MAX_STONE_DECK + constants.MAX_EXTRA
+
+
+@lru_cache(maxsize=1)
+def load_pool():
+    from tcg_env.games.force_of_will.cards import load_force_of_will_pool
+
+    return load_force_of_will_pool()
+
+
+def list_decks() -> list[str]:
+    from tcg_env.games.force_of_will.decks import list_force_of_will_decks
+
+    return list_force_of_will_decks()
+
+
+def load_deck(pool, source, variant: str | None = "constructed"):
+    """A deck checked against CR 402 (a built-in deck name, a deck file, card numbers or ids)."""
+    from tcg_env.games.force_of_will.decks import load_deck as _load
+
+    return _load(pool, source, format=variant)
+
+
+# by convention (tcg_env.adapter.game_spec): the env name force_of_will_v0, the default variant (the
+# first), the sizes (actions, observation, state row), the decisions and the first player's column
+# (constants.py, observation.py, state.py)
+SPEC = game_spec(
+    __name__,
+    hooks=("shaping_potential",),
+    name="force_of_will",
+    title="Force of Will",
+    variants=("constructed",),
+    load_tables=load_pool,
+    default_decks=lambda: DEFAULT_DECKS,
+    list_decks=list_decks,
+    load_deck=load_deck,
+    obs_columns=lazy(f"{__name__}.adapter", "obs_columns"),
+    max_deck=MAX_DECK,
+    load_pool=lazy(f"{__name__}.cards", "load_force_of_will_pool"),
+    importer=lazy(f"{__name__}.importer", "import_force_of_will_json"),
+    entity_layout=lazy(f"{__name__}.adapter", "entity_layout"),
+)

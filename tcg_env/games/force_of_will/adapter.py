@@ -1,0 +1,395 @@
+"""Force of Will Python side: action descriptions, the text board, snapshots, the observation's
+named views and entity rows, the shaping potential, deck and card-list summaries (the spec's hooks;
+docs/force_of_will/actions.md, observations.md, snapshot.md)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tcg_env.adapter import board_header, card_attribute, check_progress, check_ranges, deck_counts, pool_fingerprint, snapshot_restorer
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE
+from tcg_env.engine.layout import FLAG, SnapshotError
+from tcg_env.engine.zones import zone_list, zone_lists
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will import observation as O
+from tcg_env.games.force_of_will import state as S
+from tcg_env.spec import CardZones
+
+SNAPSHOT_FORMAT = 1
+GAME = "force_of_will"
+D = K.Decision
+TYPE_NAMES = [t.name.lower() for t in sorted(K.CardType)]
+WILL_NAMES = [*K.ATTRIBUTE_NAMES, "void"]  # a will pool's index (Attribute, then WILL_VOID)
+
+
+# ---- reading the row -----------------------------------------------------------------------------
+def zone(row, z: K.Zone, p: int) -> list[int]:
+    return zone_list(row, S.ZONES, z, p) if p in (0, 1) else []
+
+
+def _cid(row, slot: int) -> int:
+    return int(row[S.CARD + slot * S.CARD_W])
+
+
+def card_zones(row) -> CardZones:
+    """Where every card is (``GameSpec.card_zones``, used by the conformance kit): the eleven zone
+    lists of each player (the main deck as "deck"; the field, the ruler area and the chase by
+    controller). A ruler is one card in its slot whichever side is up (CR 705.3)."""
+    zones = {(p, "deck" if name == "main_deck" else name): slots for (p, name), slots in zone_lists(row, S.ZONES).items()}
+    held = [s for s in range(K.N_SLOTS) if _cid(row, s) >= 0]
+    return CardZones(zones=zones, owners={s: int(row[S.OWNER + s * S.CARD_W]) for s in held})
+
+
+# ---- describe_action -----------------------------------------------------------------------------
+def _name(game, slot: int) -> str:
+    return game.pool.names[_cid(game._row, slot)] if slot >= 0 and _cid(game._row, slot) >= 0 else "(empty)"
+
+
+def _cost(game, slot: int) -> str:
+    cost = game.pool.models[_cid(game._row, slot)].cost
+    return cost or "{0}"
+
+
+def _ability(game, slot: int, j: int) -> str:
+    """Activate ability ``j`` of the card in ``slot`` (the j-th of its activate abilities, CR 905)."""
+    return f"ability {j + 1} of {_name(game, slot)}"
+
+
+_PASS = {
+    D.MULLIGAN: "Done choosing cards to put back (mulligan)",
+    D.PRIORITY: "Pass priority",
+    D.CHOOSE_TARGET: "Choose no more targets",
+    D.ATTACKER: "Attack with nothing (end the battle)",
+    D.BLOCK: "Don't block",
+    D.OPTIONAL: "No (decline the ability)",
+}
+
+
+def describe_action(game, a: int) -> str:
+    row = game._row
+    a = int(a)
+    if not 0 <= a < K.NUM_ACTIONS:
+        return f"action {a} (out of range 0..{K.NUM_ACTIONS - 1})"
+    if row[H_DONE]:
+        return "no action (game over)"
+    kind = D(int(row[H_DECISION]))
+    p = int(row[H_DECIDER])
+
+    def at(z, q, i):
+        lst = zone(row, z, q)
+        return lst[i] if i < len(lst) else -1
+
+    if a == K.PASS:
+        return _PASS.get(kind, "Pass / done")
+    if a < K.STANDBY_BASE:
+        slot = at(K.Zone.HAND, p, a - K.PLAY_HAND_BASE)
+        return f"Play {_name(game, slot)} ({_cost(game, slot)})" if slot >= 0 else f"Play hand card {a - K.PLAY_HAND_BASE}"
+    if a < K.WILL_A_BASE:
+        return f"Put {_name(game, at(K.Zone.HAND, p, a - K.STANDBY_BASE))} into the standby area ({{{K.STANDBY_COST}}})"
+    if a < K.ACTIVATE_BASE:
+        second = a >= K.WILL_B_BASE
+        slot = at(K.Zone.FIELD, p, a - (K.WILL_B_BASE if second else K.WILL_A_BASE))
+        col = K.C_WILL_B if second else K.C_WILL_A
+        will = int(game.pool.cards[_cid(row, slot), col]) if slot >= 0 else -1
+        return f"Produce {WILL_NAMES[will] if will >= 0 else '?'} will with {_name(game, slot)}"
+    if a < K.RULER_ACTIVATE_BASE:
+        i, j = divmod(a - K.ACTIVATE_BASE, K.ABILITIES_PER_CARD)
+        return f"Play {_ability(game, at(K.Zone.FIELD, p, i), j)}"
+    if a < K.JUDGMENT:
+        return f"Play {_ability(game, p * K.PLAYER_SLOTS + K.RULER_SLOT, a - K.RULER_ACTIVATE_BASE)} (ruler)"
+    if a == K.JUDGMENT:
+        return f"Judgment: {_name(game, p * K.PLAYER_SLOTS + K.RULER_SLOT)} becomes a J-ruler"
+    if a == K.CALL_STONE:
+        return "Call a magic stone (rest the ruler)"
+    if a == K.BATTLE:
+        return "Begin a battle"
+    if a < K.OWN_FIELD_BASE:
+        slot = at(K.Zone.HAND, p, a - K.SELECT_HAND_BASE)
+        verb = "Put back" if kind == D.MULLIGAN else "Discard"
+        return f"{verb} {_name(game, slot)}"
+    if a < K.OPP_FIELD_BASE:
+        slot = at(K.Zone.FIELD, p, a - K.OWN_FIELD_BASE)
+        return f"{'Block' if kind == D.BLOCK else 'Attack'} with {_name(game, slot)}"
+    if a < K.ATTACK_PLAYER:
+        return f"Attack {_name(game, at(K.Zone.FIELD, 1 - p, a - K.OPP_FIELD_BASE))}"
+    if a == K.ATTACK_PLAYER:
+        return "Attack the opponent"
+    if a < K.PLAY_STANDBY_BASE:
+        k = a - K.OPTION_BASE
+        if kind == D.OPTIONAL:
+            return "Yes (use the ability)"
+        if k >= int(row[S.CAND_N]):
+            return f"Option {k}"
+        c = int(row[S.CAND + k])
+        if kind == D.ORDER_AUTOMATIC:
+            src, arow = (int(x) for x in row[S.PT + (p * K.PENDING_MAX + c) * 3 : S.PT + (p * K.PENDING_MAX + c) * 3 + 2])
+            if int(game.pool.abilities[arow, K.A_KIND]) == K.AbilityKind.TRIGGER:  # CR 708.3
+                return f"Play next: {_name(game, src)} from the standby area (its [Trigger])"
+            return f"Play next: the automatic ability of {_name(game, src)}"
+        return f"Target {_name(game, c)}"
+    if a < K.AWAKEN_HAND_BASE:
+        slot = at(K.Zone.STANDBY, p, a - K.PLAY_STANDBY_BASE)
+        return f"Play {_name(game, slot)} from the standby area (its [Trigger])"
+    if a < K.INCARNATE_HAND_BASE:
+        slot = at(K.Zone.HAND, p, a - K.AWAKEN_HAND_BASE)
+        awakening = game.pool.models[_cid(row, slot)].awakening if slot >= 0 else None
+        extra = f" + {awakening.cost}" if awakening is not None else ""
+        return f"Play {_name(game, slot)} with [Awakening] ({_cost(game, slot) if slot >= 0 else '?'}{extra})"
+    slot = at(K.Zone.HAND, p, a - K.INCARNATE_HAND_BASE)
+    return f"Play {_name(game, slot)} by [Incarnation] (banish resonators instead of paying its cost)"
+
+
+# ---- render ----------------------------------------------------------------------------------------
+def _card_line(game, slot, stats) -> str:
+    """``stats``: (ATK, DEF) of the J/resonators on the field by slot, read from the observation (the
+    kernels' current values, CR 206.3, 207.3)."""
+    row = game._row
+    cid = _cid(row, slot)
+    w = slot * S.CARD_W
+    flags = ["rested"] if row[S.RESTED + w] else []
+    if slot in stats:
+        flags.append("%d/%d" % stats[slot])
+        if row[S.DAMAGE + w]:
+            flags.append(f"damage {int(row[S.DAMAGE + w])}")
+    if int(row[S.ATTACHED + w]) >= 0:
+        flags.append(f"added to {_name(game, int(row[S.ATTACHED + w]))}")
+    return f"{game.pool.names[cid]}" + (f" [{', '.join(flags)}]" if flags else "")
+
+
+def _field_stats(game) -> dict[int, tuple[int, int]]:
+    """Current ATK / DEF of every J/resonator in a field (player 0's observation shows both fields)."""
+    obs = game.observe(0)
+    out = {}
+    for p, base in ((0, O.B_FIELD), (1, O.B_OPP_FIELD)):
+        for i, slot in enumerate(zone(game._row, K.Zone.FIELD, p)[: K.FIELD_SLOTS]):
+            if int(game.pool.cards[_cid(game._row, slot), K.C_TYPE]) in (K.CardType.RESONATOR, K.CardType.J_RULER):
+                d = base + i * O.CARD_ROW_W + K.CARD_OBS_FEATURES
+                out[slot] = (round(obs[d + O.DYN_ATK] * 1000), round(obs[d + O.DYN_DEF] * 1000))
+    return out
+
+
+def render(game, viewer: int | None = None) -> str:
+    """The board as text; ``viewer`` 0 / 1: only what that player may see (CR 302.2)."""
+    row = game._row
+    stats = _field_stats(game)
+    lines = board_header("Force of Will", row, int(row[S.TURN_PLAYER]), K.Step(int(row[S.STEP])).name.lower(), D)
+    for p in range(2):
+        will = ", ".join(f"{n} {int(row[S.WILL + p * K.N_WILL + i])}" for i, n in enumerate(WILL_NAMES)
+                         if row[S.WILL + p * K.N_WILL + i])
+        counts = " ".join(f"{n} {len(zone(row, z, p))}" for n, z in (
+            ("deck", K.Zone.MAIN_DECK), ("stones", K.Zone.STONE_DECK), ("hand", K.Zone.HAND),
+            ("graveyard", K.Zone.GRAVEYARD), ("removed", K.Zone.REMOVED)))
+        lines.append(f"P{p}: life {int(row[S.LIFE + p])} {counts}" + (f"; will: {will}" if will else ""))
+        for z, label in ((K.Zone.RULER_AREA, "ruler"), (K.Zone.FIELD, "field")):
+            for slot in zone(row, z, p):
+                lines.append(f"   {label:6s} {_card_line(game, slot, stats)}")
+        standby = zone(row, K.Zone.STANDBY, p)
+        if standby:
+            shown = viewer is None or viewer == p  # CR 310.2: face down to the opponent
+            lines.append("   standby: " + (", ".join(_name(game, s) for s in standby) if shown else f"{len(standby)} cards"))
+        if viewer is None or viewer == p:
+            lines.append("   hand: " + ", ".join(_name(game, s) for s in zone(row, K.Zone.HAND, p)))
+    chase = [int(row[S.CHASE + i * S.ENTRY_W + S.E_SLOT]) for i in range(int(row[S.CHASE_N]))]
+    if chase:
+        lines.append("chase (bottom first): " + ", ".join(_name(game, s) for s in chase))
+    return "\n".join(lines)
+
+
+# ---- snapshots -------------------------------------------------------------------------------------
+def to_dict(game) -> dict:
+    row = game._row
+    pool = game.pool
+    cards = [{"slot": s, "card": _cid(row, s), "name": pool.names[_cid(row, s)], "owner": int(row[S.OWNER + s * S.CARD_W]),
+              "zone": K.Zone(int(row[S.ZONE + s * S.CARD_W])).name.lower()}
+             for s in range(K.N_SLOTS) if _cid(row, s) >= 0]  # fmt: skip
+    return {
+        "game": GAME,
+        "format": SNAPSHOT_FORMAT,
+        "pool": {"cards": pool.n_cards, "fingerprint": pool_fingerprint(pool)},
+        "decision": {"kind": D(int(row[H_DECISION])).name, "player": int(row[H_DECIDER])},
+        "cards": cards,
+        "fields": S.LAYOUT.to_fields(row),
+    }
+
+
+# the value domain of every field the engine reads as a flag, a player or an enum (zone lists and
+# card ids: check_consistency; the other fields are free integers)
+VALUE_DOMAINS = {
+    "variant": (0, 0),  # one rules variant
+    "step": K.Step,
+    "flow": K.Flow,
+    "turn_player": (0, 1),
+    "first_player": (0, 1),
+    "priority_player": (0, 1),
+    "mulligan_stage": (0, 2),  # first player, second player, done (CR 403.5)
+    "decision": D,
+    "zone": K.Zone,
+    "rested": FLAG,
+    "controller": (0, 1),
+    "mark": FLAG,
+    "called_stone": FLAG,
+    "judgment_done": FLAG,
+    "astral": FLAG,
+    "drew_from_empty": FLAG,
+    "attacker_dealt_first_strike": FLAG,
+    "opponent_acted_in_battle": FLAG,
+    "battle_forfeited": FLAG,
+    "attacker": (-1, K.N_SLOTS - 1),
+    "attacked": (-1, K.N_SLOTS - 1),
+    "blocker": (-1, K.N_SLOTS - 1),
+    "attached_to": (-1, K.N_SLOTS - 1),
+    "will": (0, 2**31 - 1),
+    "chase_count": (0, K.CHASE_MAX),
+    "frame_count": (0, K.FRAME_MAX),
+    "pending_count": (0, K.PENDING_MAX),
+    "candidate_count": (0, K.OPTION_SLOTS),
+}
+
+
+def check_values(row: np.ndarray) -> None:
+    """Flags 0 or 1, players 0 or 1, enums inside their enum, counts inside their capacity, an RNG
+    state that can move: a SnapshotError naming the field and element otherwise."""
+    S.LAYOUT.check_header(row)
+    S.LAYOUT.check_values(row, VALUE_DOMAINS)
+
+
+def check_consistency(row: np.ndarray, pool) -> None:
+    """Every card is in exactly the list its record names, owned by the player whose slots hold it;
+    a game in progress has a pending decision with a legal action."""
+    from tcg_env.games.force_of_will import SPEC
+
+    def err(msg):
+        raise SnapshotError(f"{GAME} snapshot: {msg}")
+
+    seen = S.ZONES.check(row, err)
+    for slot in range(K.N_SLOTS):
+        cid = _cid(row, slot)
+        z = int(row[S.ZONE + slot * S.CARD_W])
+        if not -1 <= cid < pool.n_cards:
+            err(f"slot {slot} has card id {cid}, outside this pool (0..{pool.n_cards - 1})")
+        if int(row[S.OWNER + slot * S.CARD_W]) != slot // K.PLAYER_SLOTS:
+            err(f"slot {slot} must be owned by player {slot // K.PLAYER_SLOTS}")
+        if cid < 0 and z != K.Zone.NONE:
+            err(f"slot {slot} is empty but has zone {K.Zone(z).name.lower()}")
+        if cid >= 0 and slot not in seen:
+            err(f"slot {slot} holds a card in no zone")
+    for name, off in (("attacker", S.ATTACKER), ("blocker", S.BLOCKER)):
+        if int(row[off]) >= 0 and _cid(row, int(row[off])) < 0:
+            err(f"field {name!r} is slot {int(row[off])}, which holds no card")
+    check_ranges(row, (
+        ("chase_count", S.CHASE_N, 0, K.CHASE_MAX),
+        ("frame_count", S.FRAME_N, 0, K.FRAME_MAX),
+    ), err)  # fmt: skip
+    check_progress(row, pool, err, SPEC.kernels, K.NUM_ACTIONS, D)
+
+
+def check_snapshot(row: np.ndarray, pool) -> None:
+    check_values(row)
+    check_consistency(row, pool)
+
+
+from_dict = snapshot_restorer(GAME, SNAPSHOT_FORMAT, S.LAYOUT, pool_fingerprint, check_snapshot)
+
+
+# ---- observations ----------------------------------------------------------------------------------
+# the card-row blocks of the flat observation: (name, start, rows), CARD_ROW_W columns a row
+_BLOCKS = (
+    ("hand", O.B_HAND, K.HAND_SLOTS),
+    ("my_field", O.B_FIELD, K.FIELD_SLOTS),
+    ("opp_field", O.B_OPP_FIELD, K.FIELD_SLOTS),
+    ("rulers", O.B_RULERS, 2),
+    ("chase", O.B_CHASE, K.CHASE_MAX),
+    ("standby", O.B_STANDBY, K.STANDBY_SLOTS),
+    ("graveyards", O.B_GRAVE, 2 * O.GRAVE_ROWS),
+)
+
+
+def obs_columns() -> list[tuple[str, int, int]]:
+    """(name, start, length) of each named view of the flat observation (docs/force_of_will/observations.md)."""
+    return [("global", 0, O.GLOBAL_W), *((n, start, rows * O.CARD_ROW_W) for n, start, rows in _BLOCKS)]
+
+
+def entity_obs(flat: np.ndarray) -> dict:
+    """Flat observation(s) (..., OBS_SIZE) -> dict of entity arrays (views, no copy); every card
+    row's column CARD_OBS_FEATURES + DYN_PRESENT is its ``present`` flag."""
+    flat = np.asarray(flat)
+    lead = flat.shape[:-1]
+    out = {"global": flat[..., : O.GLOBAL_W]}
+    for name, start, rows in _BLOCKS:
+        out[name] = flat[..., start : start + rows * O.CARD_ROW_W].reshape(*lead, rows, O.CARD_ROW_W)
+    return out
+
+
+def entity_spaces() -> dict:
+    from gymnasium import spaces
+
+    d = {"global": spaces.Box(-np.inf, np.inf, (O.GLOBAL_W,), np.float32)}
+    for name, _start, rows in _BLOCKS:
+        d[name] = spaces.Box(-np.inf, np.inf, (rows, O.CARD_ROW_W), np.float32)
+    return d
+
+
+def entity_layout():
+    """The card-row blocks and the actions that point at their rows (:class:`tcg_env.spec.EntityLayout`;
+    docs/force_of_will/actions.md): PLAY / STANDBY / SELECT / AWAKEN / INCARNATE hand card i name
+    hand row i; WILL_A,
+    WILL_B, ACTIVATE (per ability) and OWN_FIELD position i my field row i; OPP_FIELD position i the
+    opponent's field row i; the ruler's abilities the first ruler row; PLAY_STANDBY i standby row
+    i. Rows follow the zone lists, as the actions do. PASS, JUDGMENT, CALL_STONE, BATTLE,
+    ATTACK_PLAYER and the options are free."""
+    from tcg_env.spec import EntityLayout, RowBlock, RowPointer
+
+    hand, field = tuple(range(K.HAND_SLOTS)), tuple(range(K.FIELD_SLOTS))
+    return EntityLayout(
+        obs_size=O.OBS_SIZE,
+        num_actions=K.NUM_ACTIONS,
+        blocks=tuple(RowBlock(n, start, rows, O.CARD_ROW_W) for n, start, rows in _BLOCKS),
+        pointers=(
+            RowPointer("play", K.PLAY_HAND_BASE, "hand", hand),
+            RowPointer("standby_put", K.STANDBY_BASE, "hand", hand),
+            RowPointer("select", K.SELECT_HAND_BASE, "hand", hand),
+            RowPointer("will_a", K.WILL_A_BASE, "my_field", field),
+            RowPointer("will_b", K.WILL_B_BASE, "my_field", field),
+            RowPointer("activate", K.ACTIVATE_BASE, "my_field", field, K.ABILITIES_PER_CARD),
+            RowPointer("own_field", K.OWN_FIELD_BASE, "my_field", field),
+            RowPointer("opp_field", K.OPP_FIELD_BASE, "opp_field", field),
+            RowPointer("ruler_activate", K.RULER_ACTIVATE_BASE, "rulers", (0,), K.ABILITIES_PER_CARD),
+            RowPointer("standby_play", K.PLAY_STANDBY_BASE, "standby", tuple(range(K.STANDBY_SLOTS))),
+            RowPointer("awaken", K.AWAKEN_HAND_BASE, "hand", hand),
+            RowPointer("incarnate", K.INCARNATE_HAND_BASE, "hand", hand),
+        ),
+    ).check()
+
+
+def shaping_potential() -> dict[int, float]:
+    """{observation column: weight} of "opponent's progress to losing minus mine": the life lost
+    of the 4000 each player starts with (CR 105.4, 403.3; the observation holds life / 4000)."""
+    return {O.G_LIFE: 1.0, O.G_LIFE + 1: -1.0}
+
+
+# ---- card lists and decks ------------------------------------------------------------------------
+def _attribute_names(pool) -> list[str]:
+    """Each card's attributes joined by "/" ("fire/wind"), "void" for none (CR 208.4)."""
+    masks = pool.cards[:, K.C_ATTR].tolist()
+    return ["/".join(n for a, n in enumerate(K.ATTRIBUTE_NAMES) if m >> a & 1) or "void" for m in masks]
+
+
+def card_attributes(pool) -> dict:
+    """``tcg cards list`` filters: --type, --cost (total cost, CR 203.5) and --attribute (a single
+    attribute matches the cards of exactly that attribute)."""
+    cost = [int(np.sum(pool.cards[c, K.C_COST : K.C_COST + K.N_ATTRIBUTES]) + max(int(pool.cards[c, K.C_COST_FREE]), 0))
+            for c in range(pool.n_cards)]  # fmt: skip
+    attrs = _attribute_names(pool)
+    return {"type": card_attribute(pool, K.C_TYPE, TYPE_NAMES), "cost": (cost, None),
+            "attribute": (attrs, tuple(sorted(set(attrs))))}  # fmt: skip
+
+
+def deck_summary(pool, deck) -> str:
+    """``1 ruler, 24 resonator, 16 chant, 10 magic_stone; fire 30, wind 12, ...``."""
+    types = deck_counts(pool, deck.card_ids, K.C_TYPE, TYPE_NAMES)
+    names = _attribute_names(pool)
+    seen: dict[str, int] = {}
+    for cid in np.asarray(deck.card_ids).tolist():
+        seen[names[cid]] = seen.get(names[cid], 0) + 1
+    attrs = sorted(seen.items(), key=lambda x: -x[1])
+    return ", ".join(f"{n} {t}" for t, n in types.items()) + "; " + ", ".join(f"{a} {n}" for a, n in attrs)

@@ -1,0 +1,731 @@
+"""Force of Will card schema (pydantic) and the compiler from card models to the kernels' int32 tables.
+
+A card file is validated in two passes, as for the other games:
+
+1. ``load_force_of_will_cards`` checks each record against the schema (types, ranges, unknown keys)
+   and reports the first problem as a :class:`CardDataError` naming the file, card and field.
+2. ``compile_force_of_will_pool`` checks what needs the whole card or the whole pool (a ruler's
+   J-ruler side exists, a chant has its effect, targets are chosen before anything happens and
+   every register is filled once before it is used, names and races in filters exist, ...) and
+   writes the four tables whose column layouts live in ``tcg_env.games.force_of_will.constants``
+   (the contract with the kernels).
+
+One card row per printed side: a ruler and its J-ruler are two cards of the file, linked by the
+ruler's ``j_ruler`` (``C_J_SIDE`` both ways, CR 705.3). Rule numbers: ``force-of-will-cr-8.01.txt``.
+The format is documented in ``docs/force_of_will/card-format.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union
+
+import numpy as np
+from pydantic import BeforeValidator, Field
+
+from tcg_env.cards.base import CardBase, StrictModel
+from tcg_env.cards.ops import op_codes, op_model, reg_ops, targeting_ops
+from tcg_env.cards.pool import CardTable, PoolCompiler, bits, card_file_functions, inverse_ids
+from tcg_env.engine.tables import pack_tables
+from tcg_env.games.force_of_will import constants as K
+
+__all__ = ["FowCard", "FowAbility", "FowFilter", "FowCost", "FowCondition", "FowAwakening", "FowIncarnation",
+           "FowTrigger", "FowCardTable", "EFFECT_OPS", "parse_will_cost", "parse_force_of_will_cards",
+           "load_force_of_will_cards", "load_force_of_will_pool", "compile_force_of_will_pool", "default_pool_path"]
+
+# --------------------------------------------------------------------------------------------
+# Names used in card files
+# --------------------------------------------------------------------------------------------
+AttributeName = Literal["light", "fire", "water", "wind", "darkness"]
+WillName = Literal["light", "fire", "water", "wind", "darkness", "void"]
+TypeName = Literal["ruler", "j_ruler", "magic_stone", "resonator", "chant", "addition", "regalia", "rune"]
+FilterTypeName = Literal[
+    "ruler", "j_ruler", "magic_stone", "resonator", "chant", "addition", "regalia", "rune",
+    "j_resonator", "j_ruler_or_ruler",
+]  # fmt: skip
+# keyword skills printed as bits (constants.KEYWORD_BITS) plus [Stealth], a column of its own
+KeywordName = Literal[
+    "pierce", "precision", "first_strike", "explode", "flying", "swiftness", "imperishable",
+    "quickcast", "barrier", "drain", "eternal", "bane", "bloodlust", "stealth",
+]  # fmt: skip
+BitKeywordName = Literal[
+    "pierce", "precision", "first_strike", "explode", "flying", "swiftness", "imperishable",
+    "quickcast", "barrier", "drain", "eternal", "bane", "bloodlust",
+]  # fmt: skip
+RestrictionName = Literal["cant_attack", "cant_block", "cant_recover"]
+DurationName = Literal["end_of_turn", "permanent", "end_of_battle"]
+WhoName = Literal["controller", "opponent"]
+KindName = Literal["activate", "will", "automatic", "continuous"]
+TriggerName = Literal[
+    "enter", "attacks", "blocks", "deals_damage", "deals_battle_damage_to_player", "destroyed",
+    "other_enters", "begin_draw_phase", "begin_main_phase", "end_of_turn", "opponent_plays_spell",
+    "judgment", "opponent_attacks",
+]  # fmt: skip
+ConditionName = Literal[
+    "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
+    "played_card_this_turn", "control_name", "graveyard_at_least",
+]  # fmt: skip
+AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
+
+_TYPE_MASKS = {t.name.lower(): 1 << t for t in K.CardType}
+_TYPE_MASKS["j_resonator"] = K.TYPEMASK_J_RESONATOR
+_TYPE_MASKS["j_ruler_or_ruler"] = K.TYPEMASK_J_RULER
+_ATTR_BITS = {a.name.lower(): 1 << a for a in K.Attribute}
+_RESTRICT_BITS = {
+    "cant_attack": K.RESTRICT_CANT_ATTACK,
+    "cant_block": K.RESTRICT_CANT_BLOCK,
+    "cant_recover": K.RESTRICT_CANT_RECOVER,
+}
+_WILL_CODE = {a: i for i, a in enumerate(K.ATTRIBUTE_NAMES)} | {"void": K.WILL_VOID}
+# will symbols of a printed cost (CR 203.3): {W} light, {R} fire, {U} water, {G} wind, {B} darkness
+WILL_SYMBOLS = {"W": K.Attribute.LIGHT, "R": K.Attribute.FIRE, "U": K.Attribute.WATER,
+                "G": K.Attribute.WIND, "B": K.Attribute.DARKNESS}  # fmt: skip
+_DATA = Path(__file__).resolve().parent / "data"
+_COST_RE = re.compile(r"^(?:\{(?:[WRUGB]|X|\d{1,2})\})+$")
+
+
+def _as_list(v: Any) -> Any:
+    return [v] if isinstance(v, str) else v
+
+
+def parse_will_cost(text: str) -> tuple[list[int], int]:
+    """``"{R}{R}{1}"`` -> (attribute cost per Attribute, free cost); ``{X}`` gives free cost -1
+    (CR 203.5b), ``{0}`` or ``""`` nothing. Raises ValueError on anything else."""
+    attr = [0] * K.N_ATTRIBUTES
+    free = 0
+    if text in ("", "{0}"):
+        return attr, 0
+    if not _COST_RE.match(text):
+        raise ValueError("not a will cost like '{R}{R}{1}' (symbols W R U G B, a number, X)")
+    x = False
+    for sym in re.findall(r"\{([^}]*)\}", text):
+        if sym in WILL_SYMBOLS:
+            attr[WILL_SYMBOLS[sym]] += 1
+        elif sym == "X":
+            if x:
+                raise ValueError("at most one {X} in a cost")
+            x = True
+        else:
+            free += int(sym)
+    if x:
+        if free:
+            raise ValueError("{X} and a number together in a cost")
+        free = -1
+    return attr, free
+
+
+def _check_cost(v: Any) -> Any:
+    if isinstance(v, str):
+        parse_will_cost(v)  # raises ValueError, reported on the field
+    return v
+
+
+WillCost = Annotated[str, BeforeValidator(_check_cost), Field(max_length=40)]
+Reg = Annotated[int, Field(ge=0, le=K.N_REGS - 1)]
+Count = Annotated[int, Field(ge=1, le=K.TARGET_MAX)]
+KeywordList = Annotated[list[BitKeywordName], BeforeValidator(_as_list), Field(min_length=1)]
+RestrictionList = Annotated[list[RestrictionName], BeforeValidator(_as_list), Field(min_length=1)]
+NonNeg = Annotated[int, Field(ge=0)]
+Hundreds = Annotated[int, Field(ge=0, le=20000, multiple_of=100)]  # ATK, DEF, damage, life (CR 206, 1007)
+SignedHundreds = Annotated[int, Field(ge=-20000, le=20000, multiple_of=100)]
+
+
+# --------------------------------------------------------------------------------------------
+# Schema
+# --------------------------------------------------------------------------------------------
+class FowFilter(StrictModel):
+    """A set of cards, seen from the ability's controller: where (zone, side, state), what (type,
+    attribute, race, name) and how big (total cost, ATK). Every key is optional."""
+
+    zone: Literal["field", "chase", "graveyard", "hand", "main_deck", "ruler_area"] = "field"
+    side: Literal["any", "own", "opponent"] = "any"
+    state: Literal["any", "recovered", "rested"] = "any"
+    exclude_self: bool = False
+    added_to: bool = False  # only the card this addition is added to (CR 1406.1a)
+    type: Annotated[list[FilterTypeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    attribute: Annotated[list[AttributeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
+    race: str | None = Field(default=None, min_length=1)
+    name: str | None = Field(default=None, min_length=1)
+    cost_min: NonNeg | None = None  # total cost, CR 203.5
+    cost_max: NonNeg | None = None
+    atk_min: NonNeg | None = None
+    atk_max: NonNeg | None = None
+
+
+class FowCost(StrictModel):
+    """The cost of an activate or will ability (CR 905.2, 907)."""
+
+    will: WillCost = ""
+    rest: bool = False  # [Rest] this card (CR 1013.2)
+    banish_self: bool = False  # "banish this card" (CR 1011)
+    discard: int = Field(default=0, ge=0, le=3)
+    life: int = Field(default=0, ge=0, le=4000, multiple_of=100)
+
+
+class FowCondition(StrictModel):
+    kind: ConditionName
+    value: int | str = 0  # a card name for control_name, else a number
+
+
+# ---- effect ops (tagged by ``op``; the shared op model: tcg_env.cards.ops) ----------------------
+_M = __name__
+_Dur = (DurationName, "end_of_turn")
+_Who = (WhoName, "controller")
+_N = (int, Field(default=1, ge=1, le=10))
+OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, FowFilter, Reg, Count)
+OpPower = op_model("power", _M, atk=(SignedHundreds, 0), defense=(SignedHundreds, 0), duration=_Dur, reg=(Reg, 0))
+OpDamage = op_model("damage", _M, amount=Annotated[int, Field(gt=0, le=20000, multiple_of=100)], reg=(Reg, 0))
+OpDestroy, OpRest, OpRecover, OpReturnToHand, OpRemove, OpCancel, OpBanish = reg_ops(
+    _M, Reg, "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish")
+OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
+OpRestrict = op_model("restrict", _M, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0))
+OpCounter = op_model("counter", _M, count=Annotated[int, Field(ge=-10, le=10)], reg=(Reg, 0))
+OpDraw = op_model("draw", _M, count=_N, who=_Who)
+OpDiscard = op_model("discard", _M, count=_N, who=(WhoName, "opponent"), random=(bool, False))
+OpDamagePlayer = op_model("damage_player", _M, amount=Annotated[int, Field(gt=0, le=8000, multiple_of=100)],
+                          who=(WhoName, "opponent"))  # fmt: skip
+OpGainLife = op_model("gain_life", _M, amount=Annotated[int, Field(gt=0, le=8000, multiple_of=100)], who=_Who)
+OpLoseLife = op_model("lose_life", _M, amount=Annotated[int, Field(gt=0, le=8000, multiple_of=100)],
+                      who=(WhoName, "opponent"))  # fmt: skip
+OpSearch = op_model("search", _M, filter=FowFilter)
+OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(default=1, ge=1, le=5)))
+OpCallStone = op_model("call_stone", _M, who=_Who)
+OpForesee = op_model("foresee", _M, count=_N)
+OpMill = op_model("mill", _M, count=_N, who=_Who)
+OpIf = op_model("if", _M, condition=FowCondition, skip=(int, Field(default=1, ge=1, le=20)))
+OpAuraPower = op_model("aura_power", _M, atk=(SignedHundreds, 0), defense=(SignedHundreds, 0), filter=FowFilter)
+OpAuraKeyword = op_model("aura_keyword", _M, keywords=KeywordList, filter=FowFilter)
+OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, filter=FowFilter)
+OpCostReduction = op_model("cost_reduction", _M, amount=Annotated[int, Field(ge=1, le=10)], filter=FowFilter)
+
+_OP_MODELS = (
+    OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpDamage, OpDestroy, OpRest, OpRecover,
+    OpReturnToHand, OpRemove, OpCancel, OpBanish, OpGrantKeyword, OpRestrict, OpCounter, OpDraw,
+    OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
+    OpForesee, OpMill, OpIf, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction,
+)  # fmt: skip
+EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
+Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
+#: op name in card files -> constants.Op
+EFFECT_OPS: dict[str, K.Op] = op_codes(_OP_MODELS, K.Op)
+_TAGS = frozenset(EFFECT_OPS)
+
+_TARGETING = {"choose", "select_all", "target_self"}
+_ON_REGISTER = {
+    "power", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
+    "grant_keyword", "restrict", "counter",
+}  # fmt: skip
+_CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction"}
+
+
+class FowAbility(StrictModel):
+    """An ability (CR 900s): ``activate`` ("<cost>: <effect>", on the chase), ``will`` (an activate
+    ability that produces will: no chase, CR 907.3), ``automatic`` ("<trigger> => <effect>",
+    [Enter] is ``trigger = "enter"``, CR 1140) or ``continuous`` (auras, CR 904)."""
+
+    kind: KindName
+    trigger: TriggerName | None = None
+    trigger_whose: Literal["any", "yours", "opponents"] = "any"
+    trigger_filter: FowFilter | None = None
+    condition: FowCondition | None = None
+    optional: bool = False
+    once: Literal["no", "turn", "game"] = "no"  # "game": [God's Art] (CR 1112)
+    cost: FowCost | None = None
+    effect: Effect
+
+
+class FowAwakening(StrictModel):
+    """[Awakening] (cost): (text), CR 1109: the extra cost, and what the awakened card does as it
+    enters the field."""
+
+    cost: WillCost
+    effect: Effect
+
+
+class FowIncarnation(StrictModel):
+    """[Incarnation] [<attribute>]..., CR 1110: banish ``count`` resonators with any of
+    ``attributes`` instead of paying the cost."""
+
+    attributes: Annotated[list[AttributeName], BeforeValidator(_as_list), Field(min_length=1)]
+    count: int = Field(default=1, ge=1, le=3)
+
+
+class FowTrigger(StrictModel):
+    """A chant's [Trigger] <condition> (CR 1113.2b, 708): when it is met, the chant in the standby
+    area may be revealed and played."""
+
+    trigger: TriggerName
+    trigger_whose: Literal["any", "yours", "opponents"] = "any"
+    condition: FowCondition | None = None
+
+
+class FowCard(CardBase):
+    type: TypeName
+    attribute: Annotated[list[WillName], BeforeValidator(_as_list)] = Field(default_factory=list)
+    cost: WillCost | None = None  # CR 203; none for rulers, J-rulers and magic stones
+    atk: Hundreds = 0  # CR 206: J/resonators
+    defense: Hundreds = 0  # CR 207: J/resonators
+    races: Annotated[list[Annotated[str, Field(min_length=1, max_length=40)]], BeforeValidator(_as_list),
+                     Field(max_length=2)] = Field(default_factory=list)  # fmt: skip
+    keywords: Annotated[list[KeywordName], BeforeValidator(_as_list)] = Field(default_factory=list)
+    # rulers: the number of the J-ruler side and the [Judgment] cost (CR 705.3, 1125)
+    j_ruler: str | None = Field(default=None, min_length=1)
+    judgment: WillCost | None = None
+    # magic stones: the will its rest ability produces (CR 907), one or two choices; basic (CR 402.4b)
+    will: Annotated[list[WillName], BeforeValidator(_as_list), Field(max_length=2)] = Field(default_factory=list)
+    basic: bool = False
+    addition: AdditionName | None = None  # additions: what it is added to (CR 1406.1a)
+    mana: int = Field(default=0, ge=0, le=10)  # [Mana] counters (CR 1122)
+    divinity: int = Field(default=0, ge=0, le=10)  # CR 209, 1136
+    effect: Effect | None = None  # chants and runes: what resolving it does (CR 703.3)
+    trigger: FowTrigger | None = None  # chants: [Trigger] (CR 1113)
+    awakening: FowAwakening | None = None  # resonators: [Awakening] (CR 1109)
+    incarnation: FowIncarnation | None = None  # resonators: [Incarnation] (CR 1110)
+    abilities: list[FowAbility] = Field(default_factory=list, max_length=8)
+
+
+# ---- the compiled pool ------------------------------------------------------------------------
+@dataclass(kw_only=True)
+class FowCardTable(CardTable):
+    """A compiled Force of Will card pool: the shared fields (:class:`tcg_env.cards.pool.CardTable`:
+    int32 tables ``cards [n, C_NCOLS]``, ``abilities``, ``filters``, ``code``) and the interned race
+    names. Its observation features: :func:`card_obs_features`."""
+
+    ABIL_START_COL, ABIL_COUNT_COL = K.C_ABIL_START, K.C_ABIL_COUNT
+    PACK = staticmethod(pack_tables)
+    race_ids: dict[str, int]
+
+    race_names = property(lambda self: inverse_ids(self.race_ids), doc="Race id -> race name ('' for id 0).")
+
+    def card_obs_features(self) -> np.ndarray:
+        return card_obs_features(self.cards)
+
+    def is_deck_card(self, card_id: int) -> bool:
+        """False for a J-ruler side: it is never listed in a deck (it is its ruler's back, CR 705)."""
+        return int(self.cards[card_id, K.C_TYPE]) != K.CardType.J_RULER
+
+    def describe_card(self, card_id: int) -> str:
+        """One line, e.g. ``Ember Drake [FOW1-010] fire Resonator {R}{1} 600/500``."""
+        row = self.cards[card_id]
+        m = self.models[card_id]
+        attrs = "/".join(a for a in m.attribute if a != "void") or "void"
+        out = f"{self.names[card_id]} [{self.numbers[card_id]}] {attrs} {m.type.replace('_', '-')}"
+        if m.cost is not None:
+            out += f" {m.cost or '{0}'}"
+        if int(row[K.C_TYPE]) in (K.CardType.RESONATOR, K.CardType.J_RULER):
+            out += f" {int(row[K.C_ATK])}/{int(row[K.C_DEF])}"
+        return out
+
+
+def card_obs_features(cards: np.ndarray) -> np.ndarray:
+    """Static observation columns per card id: present, type one-hot (8), attribute bits (5),
+    total cost / 10, printed ATK / 1000, DEF / 1000, keyword bits (13), [Stealth], id + 1."""
+    n = cards.shape[0]
+    f = np.zeros((n, K.CARD_OBS_FEATURES), np.float32)
+    f[:, 0] = 1.0
+    f[np.arange(n), 1 + cards[:, K.C_TYPE]] = 1.0
+    for a in range(K.N_ATTRIBUTES):
+        f[:, 9 + a] = (cards[:, K.C_ATTR] >> a) & 1
+    total = cards[:, K.C_COST : K.C_COST + K.N_ATTRIBUTES].sum(axis=1) + np.maximum(cards[:, K.C_COST_FREE], 0)
+    f[:, 14] = total / 10.0
+    f[:, 15] = cards[:, K.C_ATK] / 1000.0
+    f[:, 16] = cards[:, K.C_DEF] / 1000.0
+    for i, bit in enumerate(K.KEYWORD_BITS.values()):
+        f[:, 17 + i] = (cards[:, K.C_KEYWORDS] & bit) != 0
+    f[:, 30] = cards[:, K.C_STEALTH]
+    f[:, 31] = np.arange(n) + 1.0
+    return np.ascontiguousarray(f)
+
+
+# --------------------------------------------------------------------------------------------
+# Compiler
+# --------------------------------------------------------------------------------------------
+_BATTLE_KEYWORDS = {"pierce", "precision", "first_strike", "explode", "flying", "swiftness", "drain",
+                    "eternal", "bane", "bloodlust", "barrier"}  # fmt: skip
+_PAID_TYPES = ("resonator", "chant", "addition", "regalia", "rune")  # have a cost (CR 203)
+_J_RESONATOR = ("resonator", "j_ruler")
+_TYPE_WORDS = {"j_ruler": "J-ruler", "magic_stone": "magic stone"}  # type names in messages
+
+
+class _Compiler(PoolCompiler):
+    TABLE = FowCardTable
+    NCOLS = (K.C_NCOLS, K.A_NCOLS, K.F_NCOLS, K.I_NCOLS)
+
+    def __init__(self, cards: list[FowCard]):
+        super().__init__(cards)
+        # race -> id (from 1), and J-ruler number -> the number of the ruler naming it
+        self.race_ids, self.j_owner = {}, {}
+
+    def intern_card(self, card: FowCard) -> None:
+        for r in card.races:
+            self._intern(self.race_ids, r)
+
+    def extra_table_fields(self) -> dict:
+        return {"race_ids": dict(self.race_ids)}
+
+    def run(self):
+        # every J-ruler side belongs to exactly one ruler (CR 705.3); checked before compiling
+        for card in self.models:
+            if card.type == "ruler" and card.j_ruler is not None:
+                self._card = card
+                if card.j_ruler in self.j_owner:
+                    other = self.j_owner[card.j_ruler]
+                    self.fail("j_ruler", f"J-ruler {card.j_ruler!r} is already the side of ruler {other!r}")
+                self.j_owner[card.j_ruler] = card.number
+        self._card = None
+        return super().run()
+
+    # ---- cards ----
+    def check_card(self, card: FowCard) -> None:
+        t = card.type
+        if t in _PAID_TYPES and card.cost is None:
+            self.fail("cost", f"a {t} has a cost (CR 203), e.g. cost = \"{{R}}{{1}}\"")
+        if t not in _PAID_TYPES and card.cost is not None:
+            self.fail("cost", f"a {t} has no cost (omit it)")
+        if t in _J_RESONATOR:
+            if card.defense <= 0:
+                self.fail("defense", f"a {t.replace('_', '-')} needs DEF > 0 (CR 207)")
+        else:
+            for fld in ("atk", "defense"):
+                if getattr(card, fld):
+                    self.fail(fld, f"only J/resonators have ATK and DEF (CR 206.1), not a {t}")
+        if "void" in card.attribute and len(card.attribute) > 1:
+            self.fail("attribute", "void means no attribute (CR 208.4): it is never combined with others")
+        if len(set(card.attribute)) != len(card.attribute):
+            self.fail("attribute", "duplicate attribute")
+        if len(set(card.keywords)) != len(card.keywords):
+            self.fail("keywords", "duplicate keyword")
+        if card.races and t in ("magic_stone",):
+            self.fail("races", "a magic stone has no race")
+        for kw in card.keywords:
+            if kw in _BATTLE_KEYWORDS and t not in _J_RESONATOR:
+                self.fail("keywords", f"{kw} is a J/resonator keyword, not for a {t}")
+            if kw == "imperishable" and t not in _J_RESONATOR:
+                self.fail("keywords", "imperishable is a J/resonator keyword (CR 1108)")
+            if kw == "quickcast" and t not in _PAID_TYPES:
+                self.fail("keywords", f"a {t} is not played from the hand: quickcast does not apply (CR 1111)")
+            if kw == "stealth" and t != "resonator":
+                self.fail("keywords", "stealth is for resonators (CR 1114; chants use [Trigger])")
+        # type-bound fields
+        only = {
+            "j_ruler": ("ruler",), "judgment": ("ruler",), "will": ("magic_stone",), "basic": ("magic_stone",),
+            "addition": ("addition",), "effect": ("chant", "rune"), "trigger": ("chant",),
+            "awakening": ("resonator",), "incarnation": ("resonator",),
+        }  # fmt: skip
+        for fld, types in only.items():
+            v = getattr(card, fld)
+            if v not in (None, False, []) and t not in types:
+                self.fail(fld, f"only a {' or '.join(_TYPE_WORDS.get(x, x) for x in types)} has {fld!r}")
+        if t == "ruler":
+            if (card.j_ruler is None) != (card.judgment is None):
+                self.fail("judgment" if card.j_ruler else "j_ruler",
+                          "a ruler with a J-ruler side needs both j_ruler and judgment (its [Judgment] cost, CR 1125)")
+            if card.j_ruler is not None:
+                if card.j_ruler not in self.index:
+                    self.fail("j_ruler", f"unknown card number {card.j_ruler!r}")
+                if self.models[self.index[card.j_ruler]].type != "j_ruler":
+                    self.fail("j_ruler", f"{card.j_ruler!r} is not a j_ruler card")
+                if parse_will_cost(card.judgment)[1] < 0:
+                    self.fail("judgment", "a [Judgment] cost has no X")
+        if t == "j_ruler" and card.number not in self.j_owner:
+            self.fail("type", "a J-ruler is the back of a ruler: no ruler names it in 'j_ruler'")
+        if t == "magic_stone":
+            if not card.will:
+                self.fail("will", "a magic stone produces will (CR 907): e.g. will = \"fire\"")
+            if len(set(card.will)) != len(card.will):
+                self.fail("will", "duplicate will")
+            if card.basic and len(card.will) != 1:
+                self.fail("will", "a basic magic stone produces one kind of will")
+        if t in ("chant", "rune") and card.effect is None:
+            self.fail("effect", f"a {t} needs its effect: what resolving it does (CR 703.3)")
+        if t == "addition" and card.addition is None:
+            self.fail("addition", "an addition names what it is added to: field, resonator, j_ruler or j_resonator")
+        if t == "rune" and card.divinity < 1:
+            self.fail("divinity", "a rune has a divinity of 1 or more (CR 209.2)")
+        if t in ("chant", "rune") and card.abilities:
+            self.fail("abilities", f"a {t} does what its effect says; it has no abilities here")
+        if t == "magic_stone" and any(a.kind != "continuous" for a in card.abilities):
+            self.fail("abilities", "a magic stone's will is its 'will' field; other abilities are continuous only")
+        n_act = sum(a.kind in ("activate", "will") for a in card.abilities)
+        if n_act > K.ABILITIES_PER_CARD:
+            self.fail("abilities", f"at most {K.ABILITIES_PER_CARD} activate/will abilities per card (ABILITIES_PER_CARD)")
+
+    def compile_card(self, cid: int, card: FowCard) -> None:
+        self.check_card(card)
+        row = [0] * K.C_NCOLS
+        row[K.C_TYPE] = K.CardType[card.type.upper()]
+        row[K.C_ATTR] = bits([a for a in card.attribute if a != "void"], _ATTR_BITS)
+        if card.cost is not None:
+            attr, free = parse_will_cost(card.cost)
+            row[K.C_COST : K.C_COST + K.N_ATTRIBUTES] = attr
+            row[K.C_COST_FREE] = free
+        row[K.C_ATK], row[K.C_DEF] = card.atk, card.defense
+        row[K.C_KEYWORDS] = bits([k for k in card.keywords if k != "stealth"], K.KEYWORD_BITS)
+        row[K.C_NAME] = self.name_ids[card.name]
+        races = [self.race_ids[r] for r in card.races] + [0, 0]
+        row[K.C_RACE], row[K.C_RACE2] = races[0], races[1]
+        row[K.C_J_SIDE] = -1
+        if card.type == "ruler" and card.j_ruler is not None:
+            row[K.C_J_SIDE] = self.index[card.j_ruler]
+            attr, free = parse_will_cost(card.judgment)
+            row[K.C_JUDGMENT_COST : K.C_JUDGMENT_COST + K.N_ATTRIBUTES] = attr
+            row[K.C_JUDGMENT_FREE] = free
+        elif card.type == "j_ruler":
+            row[K.C_J_SIDE] = self.index[self.j_owner[card.number]]
+        wills = [_WILL_CODE[w] for w in card.will] + [-1, -1]
+        row[K.C_WILL_A], row[K.C_WILL_B] = wills[0], wills[1]
+        row[K.C_BASIC] = int(card.basic)
+        row[K.C_STEALTH] = int("stealth" in card.keywords)
+        row[K.C_ADDITION] = K.AdditionTarget[card.addition.upper()] if card.addition else 0
+        row[K.C_DIVINITY] = card.divinity
+        row[K.C_MANA] = card.mana
+        row[K.C_ENTER_ABIL] = -1  # reserved: [Enter] is an AUTOMATIC row with trigger ENTER
+        if card.incarnation is not None:
+            row[K.C_INCARNATION] = bits(sorted(set(card.incarnation.attributes)), _ATTR_BITS)
+            row[K.C_INCARNATION_N] = card.incarnation.count
+
+        # the card's ability rows, in this order: its abilities, then spell / awakening / trigger
+        start = len(self.ab_rows)
+        for k, ab in enumerate(card.abilities):
+            self.compile_ability(cid, card, f"abilities[{k}]", k, ab)
+        row[K.C_SPELL_ABIL] = row[K.C_AWAKEN_ABIL] = row[K.C_TRIGGER_ABIL] = -1
+        if card.effect is not None:
+            row[K.C_SPELL_ABIL] = self.add_ability(cid, "effect", -1, K.AbilityKind.SPELL, card.effect)
+        if card.awakening is not None:
+            cost = FowCost(will=card.awakening.cost)
+            row[K.C_AWAKEN_ABIL] = self.add_ability(cid, "awakening", -1, K.AbilityKind.AWAKENING,
+                                                    card.awakening.effect, cost=cost)  # fmt: skip
+        if card.trigger is not None:
+            row[K.C_TRIGGER_ABIL] = self.add_ability(
+                cid, "trigger", -1, K.AbilityKind.TRIGGER, [], trigger=card.trigger.trigger,
+                whose=card.trigger.trigger_whose, condition=card.trigger.condition)  # fmt: skip
+        row[K.C_ABIL_START] = start
+        row[K.C_ABIL_COUNT] = len(self.ab_rows) - start
+        row[K.C_HAS_CONT] = int(any(a.kind == "continuous" for a in card.abilities))
+        self.card_rows.append(row)
+
+    # ---- abilities ----
+    def compile_ability(self, cid: int, card: FowCard, p: str, k: int, ab: FowAbility) -> int:
+        kind = ab.kind
+        if kind == "automatic":
+            if ab.trigger is None:
+                self.fail(f"{p}.trigger", "an automatic ability needs a trigger (CR 906)")
+        elif ab.trigger is not None or ab.trigger_whose != "any":
+            self.fail(f"{p}.trigger", "only automatic abilities have a trigger")
+        if ab.trigger_filter is not None and ab.trigger != "other_enters":
+            self.fail(f"{p}.trigger_filter", "trigger_filter is only used with trigger 'other_enters'")
+        if ab.trigger == "judgment" and card.type != "j_ruler":
+            self.fail(f"{p}.trigger", "only a J-ruler has a 'judgment' trigger (CR 705.3)")
+        if ab.optional and kind != "automatic":
+            self.fail(f"{p}.optional", "only automatic abilities are optional ('you may')")
+        if ab.once != "no" and kind != "activate":
+            self.fail(f"{p}.once", "only activate abilities are limited to once per turn / game")
+        if kind in ("activate", "will"):
+            if ab.cost is None or not _cost_nonempty(ab.cost):
+                self.fail(f"{p}.cost", f"a {kind} ability needs a cost (CR 905.2): will, rest, banish_self, discard or life")
+            if ab.cost.rest and card.type in ("ruler", "addition", "chant", "rune"):
+                self.fail(f"{p}.cost.rest", f"a {card.type} is not rested for an ability here")
+            if parse_will_cost(ab.cost.will)[1] < 0:
+                self.fail(f"{p}.cost.will", "an ability cost has no X")
+        elif ab.cost is not None:
+            self.fail(f"{p}.cost", "only activate and will abilities have a cost")
+        if kind == "will":
+            if not all(op.op == "produce_will" for op in ab.effect):
+                self.fail(f"{p}.effect", "a will ability only produces will (CR 907.1): produce_will ops")
+            if ab.cost.will:
+                self.fail(f"{p}.cost.will", "a will ability is not paid with will here (no loops)")
+        elif any(op.op == "produce_will" for op in ab.effect):
+            self.fail(f"{p}.effect", "produce_will belongs in a 'will' ability (it resolves without the chase, CR 907.3)")
+        return self.add_ability(cid, p, k, K.AbilityKind[kind.upper()], ab.effect, cost=ab.cost,
+                                trigger=ab.trigger, whose=ab.trigger_whose, trigger_filter=ab.trigger_filter,
+                                condition=ab.condition, optional=ab.optional, once=ab.once)  # fmt: skip
+
+    def add_ability(self, cid: int, p: str, k: int, kind: K.AbilityKind, effect: list, *, cost: FowCost | None = None,
+                    trigger: str | None = None, whose: str = "any", trigger_filter: FowFilter | None = None,
+                    condition: FowCondition | None = None, optional: bool = False, once: str = "no") -> int:  # fmt: skip
+        """Append one ability row (and its program) and return its row."""
+        trig_filter = -1
+        if trigger == "other_enters":
+            flt = trigger_filter or FowFilter(side="own", type=["resonator"])
+            trig_filter = self.compile_filter(flt, f"{p}.trigger_filter", ("field",))
+        cond, cond_arg = self.compile_condition(condition, f"{p}.condition")
+        code_start = len(self.code_rows)
+        self.compile_effect(kind, effect, "effect" if p == "effect" else f"{p}.effect")
+        cost = cost or FowCost()
+        attr, free = parse_will_cost(cost.will)
+        row = [0] * K.A_NCOLS
+        row[K.A_KIND] = kind
+        row[K.A_TRIGGER] = K.Trigger[trigger.upper()] if trigger else K.Trigger.NONE
+        row[K.A_TRIG_WHOSE] = K.TriggerWhose[whose.upper()]
+        row[K.A_TRIG_FILTER] = trig_filter
+        row[K.A_COND], row[K.A_COND_ARG] = cond, cond_arg
+        row[K.A_COST : K.A_COST + K.N_ATTRIBUTES] = attr
+        row[K.A_COST_FREE] = free
+        row[K.A_COST_REST] = int(cost.rest)
+        row[K.A_COST_BANISH_SELF] = int(cost.banish_self)
+        row[K.A_COST_DISCARD] = cost.discard
+        row[K.A_COST_LIFE] = cost.life
+        row[K.A_ONCE] = {"no": 0, "turn": 1, "game": 2}[once]
+        row[K.A_OPTIONAL] = int(optional)
+        row[K.A_CODE_START] = code_start
+        row[K.A_CODE_LEN] = len(self.code_rows) - code_start
+        row[K.A_CARD] = cid
+        self.ab_rows.append(row)
+        self.ability_source.append((cid, k))
+        return len(self.ab_rows) - 1
+
+    def compile_condition(self, c: FowCondition | None, p: str) -> tuple[int, int]:
+        if c is None:
+            return int(K.Condition.NONE), 0
+        v = c.value
+        if c.kind == "control_name":
+            if not isinstance(v, str):
+                self.fail(f"{p}.value", "control_name takes a card name")
+            if v not in self.name_ids:
+                self.fail(f"{p}.value", f"unknown card name {v!r} (no card in the pool has it)")
+            return int(K.Condition.CONTROL_NAME), self.name_ids[v]
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            self.fail(f"{p}.value", "must be a number >= 0")
+        if c.kind in ("life_at_most", "opponent_life_at_most") and v % 100:
+            self.fail(f"{p}.value", "life is counted in hundreds (CR 1203)")
+        return int(K.Condition[c.kind.upper()]), v
+
+    def compile_effect(self, kind: K.AbilityKind, effect: list, p: str) -> None:
+        """Check the program (:func:`_program_problem`), then append its instruction rows."""
+        for j in range(len(effect)):
+            problem = _program_problem(kind, effect, j)
+            if problem is not None:
+                self.fail(f"{p}[{j}].{problem[0]}", problem[1])
+        for j, op in enumerate(effect):
+            self.code_rows.append([int(EFFECT_OPS[op.op]), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
+
+    def op_args(self, op: Any, q: str) -> tuple[int, int, int]:
+        name = op.op
+        who = lambda: int(K.Who[op.who.upper()])  # noqa: E731
+        if name == "choose":
+            return self.compile_filter(op.filter, f"{q}.filter", ("field", "chase", "graveyard")), op.count, int(op.up_to)
+        if name == "select_all":
+            return self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0, 0
+        if name == "cancel" or name in _TARGETING:
+            return 0, 0, 0
+        if name == "power":
+            if op.atk == 0 and op.defense == 0:
+                self.fail(f"{q}.atk", "power changes ATK or DEF (both are 0)")
+            return op.atk, int(K.Duration[op.duration.upper()]), op.defense
+        if name == "damage":
+            return op.amount, 0, 0
+        if name == "grant_keyword":
+            return bits(op.keywords, K.KEYWORD_BITS), int(K.Duration[op.duration.upper()]), 0
+        if name == "restrict":
+            return bits(op.restrictions, _RESTRICT_BITS), int(K.Duration[op.duration.upper()]), 0
+        if name == "counter":
+            if op.count == 0:
+                self.fail(f"{q}.count", "must not be 0")
+            return op.count, 0, 0
+        if name in ("draw", "mill"):
+            return op.count, who(), 0
+        if name == "discard":
+            return op.count, who(), int(op.random)
+        if name in ("damage_player", "gain_life", "lose_life"):
+            return op.amount, who(), 0
+        if name == "search":
+            if op.filter.side == "opponent":
+                self.fail(f"{q}.filter.side", "you search your own main deck")
+            return self.compile_filter(op.filter, f"{q}.filter", ("main_deck",)), 0, 0
+        if name == "produce_will":
+            return _WILL_CODE[op.will], op.count, 0
+        if name == "call_stone":
+            return 0, who(), 0
+        if name == "foresee":
+            return op.count, 0, 0
+        if name == "if":
+            cond, arg = self.compile_condition(op.condition, f"{q}.condition")
+            if cond == K.Condition.NONE:  # pragma: no cover - ConditionName has no "none"
+                self.fail(f"{q}.condition", "needs a condition")
+            return cond, arg, op.skip
+        if name == "aura_power":
+            if op.atk == 0 and op.defense == 0:
+                self.fail(f"{q}.atk", "aura_power changes ATK or DEF (both are 0)")
+            return op.atk, self.compile_filter(op.filter, f"{q}.filter", ("field",)), op.defense
+        if name in ("aura_keyword", "aura_restrict"):
+            table = K.KEYWORD_BITS if name == "aura_keyword" else _RESTRICT_BITS
+            names = op.keywords if name == "aura_keyword" else op.restrictions
+            return bits(names, table), self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
+        if name == "cost_reduction":
+            return op.amount, self.compile_filter(op.filter, f"{q}.filter", ("hand",)), 0
+        return 0, 0, 0  # destroy, rest, recover, return_to_hand, remove, banish: the register only
+
+    def compile_filter(self, f: FowFilter, p: str, zones: tuple[str, ...]) -> int:
+        if f.zone not in zones:
+            self.fail(f"{p}.zone", f"must be {' or '.join(repr(z) for z in zones)} here (got {f.zone!r})")
+        if f.state != "any" and f.zone != "field":
+            self.fail(f"{p}.state", "state only applies to cards in the field")
+        if f.added_to and (self._card.type != "addition" or self._card.addition in (None, "field")):
+            self.fail(f"{p}.added_to", "added_to needs an addition added to a card (not 'field')")
+        row = [0] * K.F_NCOLS
+        # ranges: -1 = no bound
+        for key, lo_col, hi_col in (("cost", K.F_COST_MIN, K.F_COST_MAX), ("atk", K.F_ATK_MIN, K.F_ATK_MAX)):
+            lo, hi = getattr(f, key + "_min"), getattr(f, key + "_max")
+            if None not in (lo, hi) and lo > hi:
+                self.fail(f"{p}.{key}_min", f"{key}_min > {key}_max")
+            row[lo_col], row[hi_col] = (-1 if lo is None else lo), (-1 if hi is None else hi)
+        # interned strings: 0 = any; a race or name no card of the pool has is a typo
+        for key, col, ids in (("race", K.F_RACE, self.race_ids), ("name", K.F_NAME, self.name_ids)):
+            value = getattr(f, key)
+            if value is not None and value not in ids:
+                what = "card name" if key == "name" else key
+                self.fail(f"{p}.{key}", f"unknown {what} {value!r} (no card in the pool has it)")
+            row[col] = ids.get(value, 0) if value is not None else 0
+        row[K.F_TYPE_MASK] = bits(f.type or [], _TYPE_MASKS)
+        row[K.F_ATTR_MASK] = bits(sorted(set(f.attribute or [])), _ATTR_BITS)
+        row[K.F_SIDE] = K.FilterSide[f.side.upper()]
+        row[K.F_STATE] = K.CardState[f.state.upper()]
+        row[K.F_ZONE] = K.FilterZone[f.zone.upper()]
+        row[K.F_EXCLUDE_SELF], row[K.F_ADDED_TO] = int(f.exclude_self), int(f.added_to)
+        return self.add_filter(row)
+
+
+def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, str] | None:
+    """Why op ``j`` of ``effect`` breaks what the kernels rely on, as (field, reason), or None:
+    continuous abilities hold the aura ops and only they do (CR 904); targets are chosen before
+    anything happens (CR 903.2g); a register is filled once, before the ops that act on it; a
+    chant's effect has no source in the field; IF skips inside the program."""
+    op, earlier = effect[j], effect[:j]
+    name = op.op
+    filled = [o.reg for o in earlier if o.op in _TARGETING]
+    if (kind == K.AbilityKind.CONTINUOUS) != (name in _CONTINUOUS_ONLY):
+        if kind == K.AbilityKind.CONTINUOUS:
+            return "op", f"continuous abilities only use {', '.join(sorted(_CONTINUOUS_ONLY))}"
+        return "op", f"{name} is only allowed in continuous abilities"
+    if name == "choose" and any(o.op != "choose" for o in earlier):
+        return "op", "choose must come before every other op (targets are chosen when played, CR 903.2g)"
+    if name in _TARGETING and op.reg in filled:
+        return "reg", f"register {op.reg} is already filled by an earlier op"
+    if name in _ON_REGISTER and op.reg not in filled:
+        return "reg", f"register {op.reg} has no targets (choose/select_all/target_self first)"
+    if name == "target_self" and kind in (K.AbilityKind.SPELL, K.AbilityKind.TRIGGER):
+        return "op", "target_self needs a source on the field (not in a chant's effect)"
+    if name == "if" and j + op.skip >= len(effect):
+        return "skip", f"skips past the end of the effect ({len(effect) - j - 1} ops follow)"
+    return None
+
+
+def _cost_nonempty(c: FowCost) -> bool:
+    return bool(c.will or c.rest or c.banish_self or c.discard or c.life)
+
+
+def compile_force_of_will_pool(cards: list[FowCard]) -> FowCardTable:
+    """Check pool-level rules and compile card models into the kernels' int32 tables."""
+    return _Compiler(list(cards)).run()
+
+
+def default_pool_path() -> Path:
+    """The packaged starter pool ``tcg_env/games/force_of_will/data/cards.toml``."""
+    return _DATA / "cards.toml"
+
+
+# the card file functions every game has (tcg_env.cards.pool.card_file_functions)
+parse_force_of_will_cards, load_force_of_will_cards, load_force_of_will_pool = card_file_functions(
+    "Force of Will", FowCard, default_pool_path, compile_force_of_will_pool, skip=_TAGS)

@@ -1,0 +1,457 @@
+"""Force of Will constants shared by the card compiler, the kernels and the facade.
+
+Everything here is a plain int (or an IntEnum member) so numba folds it into the kernels at
+compile time. The card compiler (``tcg_env.games.force_of_will.cards``) writes four int32 tables
+with the column layouts below; the kernels read them. Change a number here and both sides follow.
+
+Rule numbers refer to ``force-of-will-cr-8.01.txt`` ("CR").
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from tcg_env.engine.effects import CoreOp
+from tcg_env.engine.effects import Who as CoreWho
+from tcg_env.engine.hooks import Rules
+
+# the tag the engine core's kernels are compiled for Force of Will with (tcg_env.engine.hooks); here,
+# not in hooks.py, so that the game's own kernels can pass it to the core's (hooks.py imports them)
+RULES = Rules("tcg_env.games.force_of_will.hooks")
+
+# --------------------------------------------------------------------------------------------
+# Capacities. The action layout addresses HAND_SLOTS hand positions, FIELD_SLOTS field positions
+# per side and STANDBY_SLOTS standby positions (docs/force_of_will/actions.md).
+# --------------------------------------------------------------------------------------------
+MAX_MAIN_DECK = 60  # CR 402.3a
+MAX_STONE_DECK = 20  # CR 402.4a
+MAX_EXTRA = 5  # extra deck and rune deck, each (CR 402.5a, 402.6a)
+# card instances of one player: the ruler, the main deck, the magic stone deck, extra and rune decks
+PLAYER_SLOTS = 1 + MAX_MAIN_DECK + MAX_STONE_DECK + 2 * MAX_EXTRA
+N_SLOTS = 2 * PLAYER_SLOTS  # player p owns slots [p * PLAYER_SLOTS, (p + 1) * PLAYER_SLOTS)
+RULER_SLOT = 0  # a player's ruler is the first of its slots
+HAND_SLOTS = 16
+FIELD_SLOTS = 24  # J-ruler, resonators, additions, regalia and magic stones of one controller
+STANDBY_SLOTS = 4
+ABILITIES_PER_CARD = 2  # activate abilities addressable per field card (and the J/ruler)
+OPTION_SLOTS = 16
+CHASE_MAX = 12
+TARGET_MAX = 8  # per target register
+N_REGS = 2  # target registers per effect program
+PENDING_MAX = 12  # triggered automatic objects per player (CR 906.4)
+FRAME_MAX = 4
+
+MIN_MAIN_DECK = 40  # CR 402.3a
+MIN_STONE_DECK = 10  # CR 402.4a
+MAX_COPIES = 4  # CR 402.3b, 402.7
+OPENING_HAND = 5  # CR 403.5
+STARTING_LIFE = 4000  # CR 403.3
+MAX_HAND_SIZE = 7  # CR 306.3
+STANDBY_COST = 2  # CR 706.1: [2] to put a card into the standby area
+# Safety net for CR 1301.1c (loops): a game that reaches this many decisions ends in a draw.
+MAX_DECISIONS_PER_GAME = 20000
+
+
+# --------------------------------------------------------------------------------------------
+# Attributes (CR 208) and will (CR 907)
+# --------------------------------------------------------------------------------------------
+class Attribute(IntEnum):
+    """An attribute, as an index (wills, costs) and as a bit (``1 << Attribute``) in masks."""
+
+    LIGHT = 0
+    FIRE = 1
+    WATER = 2
+    WIND = 3
+    DARKNESS = 4
+
+
+N_ATTRIBUTES = 5
+WILL_VOID = N_ATTRIBUTES  # will without an attribute (CR 907.5): index 5 of a player's will pool
+N_WILL = N_ATTRIBUTES + 1
+ATTRIBUTE_NAMES = [a.name.lower() for a in Attribute]  # "light" ... "darkness"
+
+
+class CardType(IntEnum):
+    """CR 201.2 (a ruler's J-ruler side is its own card row, ``C_J_SIDE``)."""
+
+    RULER = 0
+    J_RULER = 1
+    MAGIC_STONE = 2
+    RESONATOR = 3
+    CHANT = 4
+    ADDITION = 5
+    REGALIA = 6
+    RUNE = 7
+
+
+N_CARD_TYPES = 8
+TYPEMASK_J_RESONATOR = (1 << CardType.J_RULER) | (1 << CardType.RESONATOR)  # "J/resonator" (CR 201.2a)
+TYPEMASK_J_RULER = (1 << CardType.RULER) | (1 << CardType.J_RULER)  # "J/ruler" (CR 201.2b)
+
+
+class AdditionTarget(IntEnum):
+    """What an addition is added to (CR 1406.1a: "Addition: Field" / "Addition: Resonator" ...)."""
+
+    FIELD = 0  # added to no card: its effects apply from the field
+    RESONATOR = 1
+    J_RULER = 2
+    J_RESONATOR = 3
+
+
+# keyword skills (CR 1100s) a card can have, as bits of C_KEYWORDS / derived keywords
+KW_PIERCE = 1 << 0  # CR 1102
+KW_PRECISION = 1 << 1  # CR 1103
+KW_FIRST_STRIKE = 1 << 2  # CR 1104
+KW_EXPLODE = 1 << 3  # CR 1105
+KW_FLYING = 1 << 4  # CR 1106
+KW_SWIFTNESS = 1 << 5  # CR 1107
+KW_IMPERISHABLE = 1 << 6  # CR 1108
+KW_QUICKCAST = 1 << 7  # CR 1111
+KW_BARRIER = 1 << 8  # CR 1120
+KW_DRAIN = 1 << 9  # CR 1135
+KW_ETERNAL = 1 << 10  # CR 1139
+KW_BANE = 1 << 11  # CR 1138
+KW_BLOODLUST = 1 << 12  # CR 1123
+KEYWORD_BITS = {
+    "pierce": KW_PIERCE,
+    "precision": KW_PRECISION,
+    "first_strike": KW_FIRST_STRIKE,
+    "explode": KW_EXPLODE,
+    "flying": KW_FLYING,
+    "swiftness": KW_SWIFTNESS,
+    "imperishable": KW_IMPERISHABLE,
+    "quickcast": KW_QUICKCAST,
+    "barrier": KW_BARRIER,
+    "drain": KW_DRAIN,
+    "eternal": KW_ETERNAL,
+    "bane": KW_BANE,
+    "bloodlust": KW_BLOODLUST,
+}
+
+# restriction bits (effects "cannot attack" / "cannot block" / "cannot be targeted by the opponent")
+RESTRICT_CANT_ATTACK = 1
+RESTRICT_CANT_BLOCK = 2
+RESTRICT_CANT_RECOVER = 4  # "does not recover during your next recovery phase"
+
+# --------------------------------------------------------------------------------------------
+# Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
+# --------------------------------------------------------------------------------------------
+C_TYPE = 0  # CardType
+C_ATTR = 1  # attribute mask (1 << Attribute), 0 = void (CR 208.4)
+C_COST = 2  # C_COST + Attribute: the attribute cost, will of that attribute (CR 203.3), 5 columns
+C_COST_FREE = 7  # free cost (CR 203.4); -1: X (CR 203.5b)
+C_ATK = 8  # J/resonators (CR 206), else 0
+C_DEF = 9  # J/resonators (CR 207), else 0
+C_KEYWORDS = 10  # KW_* bits printed on the card
+C_NAME = 11  # interned name id (CR 202.2: four of a name), from 1
+C_RACE = 12  # interned race / trait id of its first race, 0 = none (CR 205)
+C_RACE2 = 13  # a second race / trait, 0 = none
+C_J_SIDE = 14  # rulers: card id of the J-ruler side ([Judgment], CR 705.3), -1 = none; J-rulers: their ruler's id
+C_WILL_A = 15  # magic stones and will producers: the Attribute (or WILL_VOID) of the will produced, -1 none
+C_WILL_B = 16  # a second choice of will ("produce [R] or [G]"), -1 none
+C_BASIC = 17  # 1: basic magic stone (CR 402.4b: any number of copies) / basic J-ruler
+C_ABIL_START = 18  # first row of this card's abilities in the ability table
+C_ABIL_COUNT = 19
+C_SPELL_ABIL = 20  # chants and runes: the ability row of what resolving it does (CR 703.3), -1
+C_ENTER_ABIL = 21  # reserved: -1 (an [Enter] ability is an AUTOMATIC row with trigger ENTER)
+C_AWAKEN_ABIL = 22  # ability row of [Awakening] (its cost; its text, CR 1109), -1 none
+C_INCARNATION = 23  # [Incarnation] attribute mask of the resonators to banish (CR 1110), 0 none
+C_INCARNATION_N = 24  # how many resonators [Incarnation] banishes
+C_TRIGGER_ABIL = 25  # chants with [Trigger]: the ability row whose trigger condition reveals it, -1
+C_STEALTH = 26  # 1: [Stealth] (CR 1114)
+C_ADDITION = 27  # additions: AdditionTarget
+C_DIVINITY = 28  # J/rulers: [Divinity] (CR 1136); runes: their divinity (CR 209.2)
+C_MANA = 29  # [Mana] counters (CR 1122)
+C_JUDGMENT_COST = 30  # rulers: C_JUDGMENT_COST + Attribute: [Judgment] attribute will, 5 columns
+C_JUDGMENT_FREE = 35  # rulers: [Judgment] free will
+C_HAS_CONT = 36  # 1: the card has a CONTINUOUS ability (lets the kernels skip the others fast)
+C_NCOLS = 37
+
+# Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), the kernel tables'
+# obs_rows (engine.tables).
+CARD_OBS_FEATURES = 32
+
+
+# --------------------------------------------------------------------------------------------
+# Abilities (CR 900s): abilities[row, A_*]
+# --------------------------------------------------------------------------------------------
+class AbilityKind(IntEnum):
+    SPELL = 0  # what a chant or rune does when it resolves (CR 703.3, 711.3)
+    ACTIVATE = 1  # "<cost>: <effect>" (CR 905), on the chase
+    WILL = 2  # an activate ability that produces will (CR 907.1): resolves at once, no chase
+    AUTOMATIC = 3  # "<trigger> => <effect>" (CR 906)
+    CONTINUOUS = 4  # applies while active (CR 904)
+    AWAKENING = 5  # [Awakening] (cost): (text), CR 1109
+    TRIGGER = 6  # a chant's [Trigger] condition (CR 708, 1113.2b)
+
+
+class Trigger(IntEnum):
+    """Trigger conditions of automatic abilities (CR 906)."""
+
+    NONE = 0
+    ENTER = 1  # "[Enter]" / "when this card enters the field" (CR 1140)
+    ATTACKS = 2  # this card attacks
+    BLOCKS = 3  # this card blocks
+    DEALS_DAMAGE = 4  # this card deals damage
+    DEALS_BATTLE_DAMAGE_TO_PLAYER = 5
+    DESTROYED = 6  # this card is put into a graveyard from the field
+    OTHER_ENTERS = 7  # another card (A_TRIG_FILTER) enters the field
+    BEGIN_DRAW_PHASE = 8
+    BEGIN_MAIN_PHASE = 9
+    END_OF_TURN = 10  # "at the end of turn" (CR 505.3)
+    OPPONENT_PLAYS_SPELL = 11  # the opponent plays a chant
+    JUDGMENT = 12  # "doing Judgment" (CR 705.3a-i)
+    OPPONENT_ATTACKS = 13  # a J/resonator of the opponent attacks ([Trigger] chants)
+
+
+class TriggerWhose(IntEnum):
+    ANY = 0
+    YOURS = 1  # only on its controller's turn
+    OPPONENTS = 2
+
+
+class Condition(IntEnum):
+    """Conditions of abilities and of the IF instruction."""
+
+    NONE = 0
+    LIFE_AT_MOST = 1  # arg = life
+    OPPONENT_LIFE_AT_MOST = 2
+    STONES_AT_LEAST = 3  # arg = magic stones you control ([Seal]-like, CR 1128)
+    J_RULER = 4  # your ruler is a J-ruler
+    HAND_EMPTY = 5  # [Null] (CR 1134)
+    PLAYED_CARD_THIS_TURN = 6  # [Torrent] (CR 1124): you played another card this turn
+    CONTROL_NAME = 7  # arg = name id: you control a card with that name
+    GRAVEYARD_AT_LEAST = 8  # arg = cards in your graveyard
+
+
+# ability table columns
+A_KIND = 0
+A_TRIGGER = 1
+A_TRIG_WHOSE = 2  # TriggerWhose
+A_TRIG_FILTER = 3  # filter row (OTHER_ENTERS ...), -1 none
+A_COND = 4  # Condition to play / to trigger
+A_COND_ARG = 5
+A_COST = 6  # A_COST + Attribute: attribute will to pay, 5 columns
+A_COST_FREE = 11  # free will to pay
+A_COST_REST = 12  # 1: rest this card (CR 1013.2)
+A_COST_BANISH_SELF = 13  # 1: banish this card (CR 1011)
+A_COST_DISCARD = 14  # cards to discard from hand
+A_COST_LIFE = 15  # life to pay (multiple of 100)
+A_ONCE = 16  # 0 any number, 1 once per turn, 2 once per game ([God's Art], CR 1112)
+A_OPTIONAL = 17  # 1: "you may" (asked on resolution)
+A_CODE_START = 18  # first instruction row in the code table
+A_CODE_LEN = 19
+A_CARD = 20  # card id that owns the ability
+A_NCOLS = 21
+
+
+# --------------------------------------------------------------------------------------------
+# Filters: filters[row, F_*] (target and count conditions)
+# --------------------------------------------------------------------------------------------
+class FilterSide(IntEnum):
+    ANY = 0
+    OWN = 1  # the viewer's (controller of the ability)
+    OPPONENT = 2
+
+
+class CardState(IntEnum):
+    ANY = 0
+    RECOVERED = 1
+    RESTED = 2
+
+
+class FilterZone(IntEnum):
+    FIELD = 0  # entities (CR 307.6), the J-ruler included
+    CHASE = 1  # spells on the chase (CR 312.3)
+    GRAVEYARD = 2
+    HAND = 3
+    MAIN_DECK = 4  # searches
+    RULER_AREA = 5
+
+
+F_TYPE_MASK = 0  # bits (1 << CardType), 0 = any type
+F_SIDE = 1  # FilterSide
+F_ATTR_MASK = 2  # bits (1 << Attribute), 0 = any attribute
+F_COST_MIN = 3  # total cost (CR 203.5), -1 = none
+F_COST_MAX = 4
+F_ATK_MIN = 5  # current ATK in the field, printed elsewhere; -1 = none
+F_ATK_MAX = 6
+F_RACE = 7  # race / trait id, 0 = any
+F_NAME = 8  # name id, 0 = any
+F_STATE = 9  # CardState
+F_EXCLUDE_SELF = 10  # 1: not the ability's source
+F_ZONE = 11  # FilterZone
+# added by the card side: 1 = only the card the ability's source (an addition) is added to
+# ("added resonator gains ...", CR 1406.1a); 0 = no such limit
+F_ADDED_TO = 12
+F_NCOLS = 13
+
+
+# --------------------------------------------------------------------------------------------
+# Effect programs: code[row, I_*] (the engine's format, tcg_env.engine.effects). The CHOOSE rows
+# come first: targets are chosen when the card or ability is played (CR 903.2g) and checked when
+# it resolves (CR 903.3a).
+# --------------------------------------------------------------------------------------------
+class Op(IntEnum):
+    # the opcodes every game shares are the core's (tcg_env.engine.effects.CoreOp); Force of
+    # Will's own fill the gaps. Ops EACH_TARGET_FIRST..EACH_TARGET_LAST (10..24) act on every card
+    # of register I_REG that is still a legal target
+    # --- targeting: fill target register I_REG ---
+    CHOOSE = CoreOp.CHOOSE  # a0 = filter row, a1 = count, a2 = 1 "up to"
+    SELECT_ALL = CoreOp.SELECT_ALL  # a0 = filter row: every matching entity on resolution
+    TARGET_SELF = CoreOp.TARGET_SELF  # the source card
+    # --- on every card of register I_REG ---
+    POWER = CoreOp.POWER  # a0 = ATK change, a1 = Duration, a2 = DEF change (CR 1020.3)
+    DAMAGE = 11  # a0 = damage (CR 1007.1)
+    DESTROY = 12  # CR 1010
+    GRANT_KEYWORD = CoreOp.GRANT_KEYWORD  # a0 = KW_* bits, a1 = Duration
+    RESTRICT = CoreOp.RESTRICT  # a0 = RESTRICT_* bits, a1 = Duration
+    REST = 15  # CR 1013
+    RECOVER = 16
+    RETURN_TO_HAND = 17  # to its owner's hand
+    REMOVE = 18  # remove from the game (CR 1004)
+    COUNTER = 19  # a0 = +1 / -1 [+100/+100] counters (CR 1022.2)
+    CANCEL = 20  # a spell or ability on the chase (CR 1012)
+    BANISH = 21  # CR 1011 (only cards its controller controls)
+    # --- on players (a1 = Who) ---
+    DRAW = CoreOp.DRAW  # a0 = count
+    DISCARD = CoreOp.DISCARD  # a0 = count, a2 = 1 at random
+    DAMAGE_PLAYER = 32  # a0 = damage (CR 1007.2)
+    GAIN_LIFE = 33  # a0 = life
+    LOSE_LIFE = 34  # a0 = life
+    SEARCH = 35  # a0 = filter row (zone MAIN_DECK): one card to hand, then shuffle (CR 1014, 1021)
+    PRODUCE_WILL = 36  # a0 = Attribute or WILL_VOID, a1 = how many (will abilities, CR 907)
+    CALL_STONE = 37  # put the top card of the magic stone deck into the field (CR 1016)
+    FORESEE = 38  # a0 = count (CR 1034)
+    MILL = 39  # a0 = count: top cards of the main deck to the graveyard
+    # --- control flow ---
+    IF = CoreOp.IF  # a0 = Condition, a1 = arg, a2 = rows to skip when false
+    # --- continuous effects (CONTINUOUS abilities and additions, recomputed after every change) ---
+    AURA_POWER = 70  # a0 = ATK change, a1 = filter row it applies to, a2 = DEF change
+    AURA_KEYWORD = 71  # a0 = KW_* bits, a1 = filter row
+    AURA_RESTRICT = 72  # a0 = RESTRICT_* bits, a1 = filter row
+    COST_REDUCTION = 73  # a0 = free will less, a1 = filter row (zone HAND: the cards it reduces)
+
+
+class Duration(IntEnum):
+    END_OF_TURN = 0  # "until end of turn" (CR 505.5b)
+    PERMANENT = 1  # while the card stays in the field
+    END_OF_BATTLE = 2  # "until the end of battle" (CR 807.3a)
+
+
+Who = CoreWho  # a player operand, relative to the effect's controller (the engine's)
+
+
+class Zone(IntEnum):
+    """CR 300s; NONE while a card moves."""
+
+    NONE = 0
+    MAIN_DECK = 1  # CR 304
+    STONE_DECK = 2  # CR 305
+    HAND = 3  # CR 306
+    FIELD = 4  # CR 307
+    RULER_AREA = 5  # CR 308
+    GRAVEYARD = 6  # CR 309
+    STANDBY = 7  # CR 310
+    REMOVED = 8  # CR 311
+    CHASE = 9  # CR 312
+    EXTRA_DECK = 10  # CR 314
+    RUNE_AREA = 11  # CR 315
+
+
+# instruction columns of the code table: the engine's format (tcg_env.engine.effects)
+from tcg_env.engine.effects import I_A0, I_A1, I_A2, I_NCOLS, I_OP, I_REG  # noqa: E402,F401
+
+# --------------------------------------------------------------------------------------------
+# Flow of the game, decisions and actions: the engine's part (kernels, state, observation),
+# below this line.
+# --------------------------------------------------------------------------------------------
+
+
+class Decision(IntEnum):
+    """The pending decision kinds (the header's H_DECISION; docs/force_of_will/actions.md)."""
+
+    NONE = 0
+    MULLIGAN = 1  # CR 403.5: hand cards to change, one at a time, then DONE
+    PRIORITY = 2  # CR 604: an action, or pass
+    CHOOSE_TARGET = 3  # CR 903.2g: one target at a time (OPTION k of the candidates), DONE for "up to"
+    ATTACKER = 4  # CR 803.3a: the attacking J/resonator (own field position), or forfeit (PASS)
+    ATTACKED = 5  # CR 803.3b: the opponent (ATTACK_PLAYER) or a J/resonator (opponent's field position)
+    BLOCK = 6  # CR 804.3: a blocker (own field position) or no block (PASS)
+    ORDER_AUTOMATIC = 7  # CR 603.2 / 906.5: which pending automatic ability is played first (OPTION k)
+    DISCARD = 8  # CR 505.5d (hand size) and discard effects: a hand card
+    OPTIONAL = 9  # "you may": OPTION 0 yes, PASS no
+
+
+N_DECISIONS = 10
+
+
+class Step(IntEnum):
+    """Where a priority sequence stands in the turn (CR 500s, 800s): what its end leads to."""
+
+    # the sequences, in turn order: the draw phase (CR 502.2, 502.4), the recovery phase (CR 503.3,
+    # 503.7), the main phase (CR 504.2), the end phase (CR 505.2, 505.4; END_FINAL: 505.5e, a
+    # sequence inside the final step, which then repeats); battle: CR 802.2, 803.2 (then the attack
+    # is declared, 803.3), 803.7, 804.2 (then the block, 804.3), 804.6, 805.3, 806.3, 807.2 and
+    # BATTLE_FINAL (807.3b, inside the final step of battle)
+    SETUP, DRAW_BEGIN, DRAW_AFTER, RECOVERY_BEGIN, RECOVERY_END, MAIN, END_BEGIN, END_OF_TURN, END_FINAL = range(9)
+    BATTLE_BEGIN, ATTACK_STEP, ATTACK_DECLARED, BLOCK_STEP, BLOCK_DECLARED = range(9, 14)
+    FIRST_STRIKE, NORMAL_DAMAGE, BATTLE_END, BATTLE_FINAL = range(14, 18)
+
+
+N_STEPS = 18
+
+
+class Flow(IntEnum):
+    """What the engine does next when no decision and no effect frame is pending."""
+
+    PRIORITY = 0  # a priority sequence (CR 602.1)
+    RESOLVE = 1  # CR 605.1b: resolve the last card or ability put into the chase area
+    AFTER_RESOLVE = 2  # CR 605.1b: then the turn player gains priority
+    STEP_END = 3  # CR 605.1b: the priority sequence ended; the game goes on from Step
+
+
+class EntryKind(IntEnum):
+    """What a chase entry (CR 312) is."""
+
+    CARD = 0  # a card played: resonator, addition, regalia, chant (a spell, CR 312.3)
+    ABILITY = 1  # an activate or automatic ability: a pseudo-card (CR 903.2d)
+    JUDGMENT = 2  # a judgment process (CR 705.2d: neither a spell nor an ability)
+
+
+class Purpose(IntEnum):
+    """What happens when an effect frame finishes."""
+
+    PLAY = 0  # targets chosen for a card or activate ability being played: onto the chase
+    TRIGGER = 1  # targets chosen for an automatic ability: onto the chase
+    RESOLVE = 2  # a chase entry resolved (CR 903.3)
+    WILL = 3  # a will ability, resolved at once (CR 907.3)
+
+
+# --------------------------------------------------------------------------------------------
+# Actions: one flat space (docs/force_of_will/actions.md)
+# --------------------------------------------------------------------------------------------
+PASS = 0  # pass priority (CR 712), DONE of a choice, forfeit an attack / block, "no"
+PLAY_HAND_BASE = 1  # + i: play hand card i (CR 702, 703, 709)
+STANDBY_BASE = PLAY_HAND_BASE + HAND_SLOTS  # + i: put hand card i into the standby area for [2] (CR 706)
+WILL_A_BASE = STANDBY_BASE + HAND_SLOTS  # + i: own field position i produces its first will (CR 907)
+WILL_B_BASE = WILL_A_BASE + FIELD_SLOTS  # + i: ... its second choice of will (dual stones)
+ACTIVATE_BASE = WILL_B_BASE + FIELD_SLOTS  # + i * ABILITIES_PER_CARD + j: ability j of own field position i (CR 707)
+RULER_ACTIVATE_BASE = ACTIVATE_BASE + FIELD_SLOTS * ABILITIES_PER_CARD  # + j: ability j of the ruler
+JUDGMENT = RULER_ACTIVATE_BASE + ABILITIES_PER_CARD  # CR 705
+CALL_STONE = JUDGMENT + 1  # CR 710
+BATTLE = CALL_STONE + 1  # initiate battle (CR 704)
+SELECT_HAND_BASE = BATTLE + 1  # + i: hand card i (mulligan, discard)
+OWN_FIELD_BASE = SELECT_HAND_BASE + HAND_SLOTS  # + i: own field position i (attacker, blocker)
+OPP_FIELD_BASE = OWN_FIELD_BASE + FIELD_SLOTS  # + i: the opponent's field position i (attacked object)
+ATTACK_PLAYER = OPP_FIELD_BASE + FIELD_SLOTS  # the opponent is the attacked object (CR 803.3b)
+OPTION_BASE = ATTACK_PLAYER + 1  # + k: candidate k (targets, automatic abilities) / "yes"
+PLAY_STANDBY_BASE = OPTION_BASE + OPTION_SLOTS  # + i: play standby card i by its [Trigger] (CR 708)
+AWAKEN_HAND_BASE = PLAY_STANDBY_BASE + STANDBY_SLOTS  # + i: awaken and play hand card i (CR 1109)
+INCARNATE_HAND_BASE = AWAKEN_HAND_BASE + HAND_SLOTS  # + i: play hand card i by [Incarnation] (CR 1110)
+NUM_ACTIONS = INCARNATE_HAND_BASE + HAND_SLOTS
+
+# how a hand card is played (play.hand_card_playable / play_from_hand); a chase entry's E_AUX
+PLAY_NORMAL = 0
+PLAY_AWAKENED = 1  # [Awakening]: its cost added, its text performed on resolution (CR 1109.2)
+PLAY_INCARNATED = 2  # [Incarnation]: resonators banished instead of the cost (CR 1110.2)

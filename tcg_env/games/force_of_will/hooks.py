@@ -1,0 +1,35 @@
+"""Force of Will's side of the engine core's contract (``tcg_env.engine.hooks``): the kernels the
+shared row, batch and policy kernels call, by the contract's names, and :data:`RULES`, the tag
+that makes the core compile them for this game (docs/architecture.md, "The contract")."""
+
+from tcg_env.games.force_of_will.constants import (  # noqa: F401
+    A_CODE_LEN, A_CODE_START, CHASE_MAX, NUM_ACTIONS, PENDING_MAX, RULES, TARGET_MAX, Decision
+)
+from tcg_env.games.force_of_will.kernels import advance_row, apply_unchecked, legal_mask_row, setup_row  # noqa: F401
+from tcg_env.games.force_of_will.observation import OBS_SIZE, observe_into, observe_row  # noqa: F401
+from tcg_env.games.force_of_will.policy_kernels import heuristic_action, resample_hidden  # noqa: F401
+from tcg_env.games.force_of_will.rule_processes import rule_processes  # noqa: F401
+from tcg_env.games.force_of_will.zones import (  # noqa: F401 - the effect interpreter's hooks
+    condition_holds, discard_hand_index, draw_cards, filter_match, hand_count
+)
+from tcg_env.games.force_of_will.effects import (  # noqa: F401
+    add_power, add_power_second, add_restrictions, after_each_target, ask_discard, choose_candidates,
+    chosen_so_far, each_target, exec_op, frame_mode, grant_keywords, in_play_count, in_play_slot,
+    target_affected
+)
+from tcg_env.games.force_of_will.priority import order_pending, play_pending  # noqa: F401
+from tcg_env.games.force_of_will.state import (  # noqa: F401
+    CHASE, CHASE_N, DEC_ARG, E_ABIL, E_CTRL, E_REG, E_REGN, E_SLOT, ENTRY_W, FR_CNT, FR_PC, PASSES,
+    PRIORITY_PLAYER, PT, PT_N, STATE_SIZE, TURN_PLAYER
+)
+
+# the effect interpreter's frame words (tcg_env.engine.effects): a frame is a chase entry plus
+# the interpreter's words (state.py)
+FRAME_SOURCE, FRAME_ABILITY, FRAME_CONTROLLER = E_SLOT, E_ABIL, E_CTRL
+FRAME_PC, FRAME_COUNT, FRAME_REG_COUNTS, FRAME_REGS = FR_PC, FR_CNT, E_REGN, E_REG
+DECISION_CHOOSE_TARGET = Decision.CHOOSE_TARGET
+
+# the core's chase and pending automatic abilities (tcg_env.engine.chase, .triggers)
+PENDING_COUNT, PENDING = PT_N, PT
+CHASE_COUNT, CHASE_ENTRY_W = CHASE_N, ENTRY_W
+PRIORITY_DECISION = Decision.PRIORITY

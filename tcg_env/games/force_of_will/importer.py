@@ -1,0 +1,419 @@
+"""Import real Force of Will card lists (JSON) as :class:`FowCard` models.
+
+Two layouts are recognised (by their shape):
+
+* ``"fow-sim"``: ``{"fow": {"clusters": [{"sets": [{"cards": [...]}]}]}}``, each card
+  ``{id, name, type: [..], race: [..], cost: "{W}{1}", colour: ["W", ..], ATK, DEF,
+  abilities: [str], divinity, ...}`` (a J-ruler is the card ``<ruler id>J``).
+* ``"carddb"``: an object ``{id: {name, text, id, atk, def, type, cost: ["Water", "Void"], att,
+  subtype, keywords, produce, isBasic, alternative_face, ...}}``; ``text`` marks keywords with
+  ``[b]...[/b]`` and will symbols with ``[icon={U}]``. Most records of this file carry no type
+  and no cost: they are skipped (``no_type``).
+
+The printed characteristics are imported: type, name, cost, attributes, ATK/DEF, races, a
+magic stone's will and whether it is basic, a ruler's J-ruler side and [Judgment] cost, [Mana],
+[Incarnation], and the keywords printed on a line of their own ("[Flying]", "[First Strike]
+[Pierce]"). Ability text is kept as ``text`` but not compiled, except a chant whose whole text is
+one of a few templates ("Draw two cards.", "Destroy target resonator.", ...): a chant is nothing
+but its effect, so other chants are skipped, as are runes, [Trigger] chants and the types this
+project does not play (sub-rulers, orders, extension rules). Everything skipped is counted by
+reason in :attr:`ImportResult.skipped`. No card data is copied into this repository.
+
+Importing this module does no numba work (the card schema only).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from tcg_env.cards.errors import CardDataError
+from tcg_env.cards.importers import ImportResult as BaseImportResult
+from tcg_env.cards.importers import Skipped
+from tcg_env.games.force_of_will.cards import FowCard
+
+__all__ = ["ImportResult", "import_force_of_will_json", "detect_layout", "raw_layout"]
+
+_COLOURS = {"W": "light", "R": "fire", "U": "water", "G": "wind", "B": "darkness"}
+_SYMBOL = {v: k for k, v in _COLOURS.items()}
+_KEYWORDS = {
+    "pierce": "pierce", "precision": "precision", "first strike": "first_strike", "explode": "explode",
+    "flying": "flying", "swiftness": "swiftness", "imperishable": "imperishable", "quickcast": "quickcast",
+    "barrier": "barrier", "drain": "drain", "eternal": "eternal", "bane": "bane", "bloodlust": "bloodlust",
+}  # fmt: skip
+_BATTLE = {"pierce", "precision", "first_strike", "explode", "flying", "swiftness", "drain", "eternal", "bane",
+           "bloodlust", "barrier", "imperishable"}  # fmt: skip
+_PAID = ("resonator", "chant", "addition", "regalia")
+_REMINDER = re.compile(r"\([^)]*\)")
+_TOKEN = re.compile(r"\[([^\]]+)\]")
+
+
+class ImportResult(BaseImportResult):
+    """The imported cards (a list of FowCard) plus what was skipped and why."""
+
+    def __init__(self, cards: list[FowCard], *, layout: str, effects_compiled: int, text_only: int, **common):
+        super().__init__(cards, **common)
+        self.layout = layout
+        self.effects_compiled = effects_compiled  # chants whose effect a template compiled
+        self.text_only = text_only  # imported cards with ability text that is not compiled
+
+    def summary(self) -> str:
+        return (f"{self.file} ({self.layout}): {self.total} records, imported {len(self)}, {self.skipped_text()}"
+                f", {self.effects_compiled} chant effects compiled from templates, {self.text_only} cards"
+                " imported with ability text only")  # fmt: skip
+
+
+# --------------------------------------------------------------------------------------------
+# Layouts
+# --------------------------------------------------------------------------------------------
+def _fow_sim_records(data: Any) -> list[dict] | None:
+    fow = data.get("fow") if isinstance(data, dict) else None
+    if not isinstance(fow, dict) or not isinstance(fow.get("clusters"), list):
+        return None
+    out: list[dict] = []
+    for cl in fow["clusters"]:
+        for st in (cl.get("sets") or []) if isinstance(cl, dict) else []:
+            if isinstance(st, dict) and isinstance(st.get("cards"), list):
+                out.extend(st["cards"])
+    return out
+
+
+def detect_layout(data: Any) -> str:
+    """``"fow-sim"`` or ``"carddb"`` (see the module doc); a CardDataError for anything else."""
+    if _fow_sim_records(data) is not None:
+        return "fow-sim"
+    if isinstance(data, dict) and data:
+        first = next(iter(data.values()))
+        if isinstance(first, dict) and {"name", "id"} <= set(first) and ("text" in first or "atk" in first):
+            return "carddb"
+    keys = sorted(data)[:8] if isinstance(data, dict) else type(data).__name__
+    raise CardDataError(f"unrecognised Force of Will card list layout (top level: {keys})")
+
+
+def raw_layout(records: Any) -> str | None:
+    """The layout of a raw Force of Will card list, None for anything else (``GameSpec.raw_layout``)."""
+    try:
+        return detect_layout(records)
+    except CardDataError:
+        return None
+
+
+# --------------------------------------------------------------------------------------------
+# Text
+# --------------------------------------------------------------------------------------------
+def _clean(text: str) -> str:
+    text = re.sub(r"\[b\](.*?)\[/b\]", r"[\1]", text)
+    text = re.sub(r"\[icon=(\{[^}]*\})\]", r"\1", text)
+    return " ".join(text.replace("⇒", "=>").split())
+
+
+def _keyword_line(line: str) -> list[str] | None:
+    """The keywords of a line that is nothing but keywords ("[Flying] [Pierce]", reminder text
+    allowed), else None."""
+    bare = _REMINDER.sub("", line).replace(",", " ").strip()
+    tokens = _TOKEN.findall(bare)
+    if not tokens or _TOKEN.sub("", bare).strip():
+        return None
+    kws = [_KEYWORDS.get(t.strip().lower()) for t in tokens]
+    return None if None in kws else kws
+
+
+def _symbols_cost(text: str) -> str | None:
+    """``"{B}{B}{3}"`` from a line's leading will symbols (spaces and commas between them)."""
+    syms = re.findall(r"\{([WRUGB]|\d{1,2})\}", text)
+    return "".join("{" + s + "}" for s in syms) or None
+
+
+_NUM = {"a": 1, "one": 1, "two": 2, "three": 3}
+_TEMPLATES: list[tuple[re.Pattern, Any]] = [
+    (re.compile(r"^draw (a|one|two|three) cards?\.$"), lambda m: [{"op": "draw", "count": _NUM[m[1]]}]),
+    (re.compile(r"^destroy target (resonator|j/resonator|addition|regalia)\.$"),
+     lambda m: [{"op": "choose", "filter": {"type": m[1].replace("j/", "j_")}}, {"op": "destroy"}]),
+    (re.compile(r"^cancel target chant\.$"),
+     lambda m: [{"op": "choose", "filter": {"type": "chant", "zone": "chase"}}, {"op": "cancel"}]),
+    (re.compile(r"^return target (resonator|j/resonator) to its owner's hand\.$"),
+     lambda m: [{"op": "choose", "filter": {"type": m[1].replace("j/", "j_")}}, {"op": "return_to_hand"}]),
+    (re.compile(r"^target (resonator|j/resonator) gains \[\+(\d+)/\+(\d+)\] until end of turn\.$"),
+     lambda m: [{"op": "choose", "filter": {"type": m[1].replace("j/", "j_")}},
+                {"op": "power", "atk": int(m[2]), "defense": int(m[3])}]),
+    (re.compile(r"^this card deals (\d+) damage to target (resonator|j/resonator)\.$"),
+     lambda m: [{"op": "choose", "filter": {"type": m[2].replace("j/", "j_")}}, {"op": "damage", "amount": int(m[1])}]),
+    (re.compile(r"^(?:you )?gain (\d+) life\.$"), lambda m: [{"op": "gain_life", "amount": int(m[1])}]),
+]  # fmt: skip
+
+
+def _template_effect(lines: list[str]) -> list[dict] | None:
+    if len(lines) != 1:
+        return None
+    line = lines[0].strip().lower()
+    for pat, make in _TEMPLATES:
+        m = pat.match(line)
+        if m:
+            return make(m)
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Normalising one record of either layout
+# --------------------------------------------------------------------------------------------
+def _type_of(types: list[str]) -> tuple[str | None, str]:
+    """(card type of this project or None, the reason word when None) from printed type words."""
+    words = [t.strip() for t in types if isinstance(t, str)]
+    low = [w.lower() for w in words]
+    if any("rune" in w for w in low):
+        return None, "rune"
+    if any("magic stone" in w for w in low):
+        return "magic_stone", ""
+    for w in low:
+        if w in ("ruler", "basic ruler"):
+            return "ruler", ""
+        if w == "j-ruler":
+            return "j_ruler", ""
+        if w.startswith("resonator"):
+            return "resonator", ""
+        if w.startswith("addition"):
+            return "addition", ""
+        if w == "regalia":
+            return "regalia", ""
+        if w in ("chant", "spell:chant", "spell:chant-instant"):
+            return "chant", ""
+        if w == "spell:chant-standby":
+            return None, "trigger_chant"
+    return None, (low[0].replace(" ", "_") if low else "no_type")
+
+
+def _addition_target(types: list[str], text: str) -> str:
+    joined = " ".join(types).lower()
+    if "j/resonator" in joined or "added j/resonator" in text.lower():
+        return "j_resonator"
+    if "resonator" in joined or "added resonator" in text.lower():
+        return "resonator"
+    return "field"
+
+
+def _int_stat(v: Any) -> int | None:
+    if v is None or v == "":
+        return 0
+    if isinstance(v, bool) or not isinstance(v, int):
+        return None
+    return v
+
+
+def _normalise(layout: str, rec: dict) -> dict:
+    """The printed characteristics of one record in one shape (both layouts)."""
+    if layout == "fow-sim":
+        types = [str(t) for t in rec.get("type") or []]
+        cost = rec.get("cost")
+        colours = [str(c) for c in rec.get("colour") or []]
+        attrs = [_COLOURS[c] for c in colours if c in _COLOURS]
+        lines = [_clean(str(a)) for a in rec.get("abilities") or [] if str(a).strip()]
+        return {
+            "number": str(rec.get("id") or "").strip(), "name": str(rec.get("name") or "").strip(),
+            "types": types, "cost": cost if isinstance(cost, str) and cost else None,
+            "attrs": attrs, "atk": rec.get("ATK"), "def": rec.get("DEF"),
+            "races": [str(r) for r in rec.get("race") or [] if str(r).strip()],
+            "lines": lines, "extra_keywords": [], "j_side": None, "produce": None,
+            "basic": any(t == "Basic Magic Stone" for t in types), "instant": "Spell:Chant-Instant" in types,
+        }  # fmt: skip
+    t = rec.get("type")
+    types = [str(x) for x in (t if isinstance(t, list) else [t] if t else [])]
+    cost_words = rec.get("cost") if isinstance(rec.get("cost"), list) else []
+    cost = "".join("{" + _SYMBOL.get(str(w).lower(), "1") + "}" for w in cost_words if str(w).lower() in _SYMBOL)
+    free = sum(1 for w in cost_words if str(w).lower() == "void")
+    cost += "{%d}" % free if free else ""
+    att = rec.get("att")
+    att_list = [str(a).lower() for a in (att if isinstance(att, list) else [att] if att else [])]
+    attrs = [a for a in att_list if a in _SYMBOL] or [str(w).lower() for w in cost_words if str(w).lower() in _SYMBOL]
+    lines = [_clean(ln) for ln in str(rec.get("text") or "").split("\n") if ln.strip()]
+    sub = str(rec.get("subtype") or "").strip()
+    produce = rec.get("produce")
+    return {
+        "number": str(rec.get("id") or "").strip(), "name": str(rec.get("name") or "").strip(),
+        "types": types, "cost": (cost or "{0}") if cost_words else None, "attrs": list(dict.fromkeys(attrs)),
+        "atk": rec.get("atk"), "def": rec.get("def"), "races": [r.strip() for r in sub.split("/") if r.strip()],
+        "lines": lines, "extra_keywords": [str(k).lower() for k in rec.get("keywords") or []],
+        "j_side": rec.get("alternative_face"), "produce": [str(produce).lower()] if produce else None,
+        "basic": bool(rec.get("isBasic")), "instant": False,
+    }  # fmt: skip
+
+
+def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, bool]:
+    """(card record for FowCard, skip reason, whether ability text is left uncompiled)."""
+    lines = list(n["lines"])
+    rec: dict[str, Any] = {"number": n["number"], "name": n["name"][:80], "type": ctype, "text": "\n".join(lines)}
+    if ctype not in ("magic_stone",):
+        rec["attribute"] = n["attrs"] or ["void"]
+    keywords: list[str] = []
+    rest: list[str] = []
+    for ln in lines:
+        kws = _keyword_line(ln)
+        if kws is not None:
+            keywords += kws
+            continue
+        m = re.match(r"^\[Mana\]\s*(\d+)", ln)
+        if m:
+            rec["mana"] = min(int(m[1]), 10)
+            continue
+        m = re.match(r"^\[Incarnation\]\s*(.*)$", ln)
+        if m and ctype == "resonator":
+            parts = [p.strip() for p in _REMINDER.sub("", m[1]).split(",") if p.strip()]
+            sets = [frozenset(re.findall(r"\{([WRUGB])\}", p)) for p in parts]
+            if sets and all(s and s == sets[0] for s in sets) and len(sets) <= 3:
+                rec["incarnation"] = {"attributes": [_COLOURS[c] for c in sorted(sets[0])], "count": len(sets)}
+                continue
+        if re.match(r"^\[(Judgment|J-Activate)\]", ln) or re.match(r"^\[Divinity\]", ln):
+            continue  # the ruler's [Judgment] cost is read below; divinity: a J/ruler's number
+        rest.append(ln)
+    keywords += [_KEYWORDS[k] for k in n["extra_keywords"] if k in _KEYWORDS]
+    keywords = list(dict.fromkeys(keywords))
+    j_res = ctype in ("resonator", "j_ruler")
+    rec["keywords"] = [k for k in keywords if (k in _BATTLE and j_res) or (k == "quickcast" and ctype in _PAID)]
+    if n["instant"] and ctype == "chant" and "quickcast" not in rec["keywords"]:
+        rec["keywords"].append("quickcast")  # "Chant-Instant": the old name of [Quickcast] chants
+    if ctype in _PAID:
+        if n["cost"] is None:
+            return None, "no_cost", False
+        if "X" in n["cost"] or not re.fullmatch(r"(\{([WRUGB]|\d{1,2})\})*", n["cost"]):
+            return None, "unsupported_cost", False
+        rec["cost"] = n["cost"]
+    if j_res:
+        atk, dfn = _int_stat(n["atk"]), _int_stat(n["def"])
+        if atk is None or dfn is None or atk % 100 or dfn % 100 or not 0 <= atk <= 20000 or not 0 < dfn <= 20000:
+            return None, "no_atk_def", False
+        rec["atk"], rec["defense"] = atk, dfn
+    if ctype != "magic_stone" and n["races"]:
+        rec["races"] = [r[:40] for r in n["races"][:2]]
+    if ctype == "magic_stone":
+        will = n["produce"]
+        if will is None:
+            for ln in lines:
+                m = re.search(r"\{Rest\}\s*:\s*Produce\s*((?:\{[WRUGB]\}(?:\s*or\s*)?)+)\s*\.?$", ln)
+                if m:
+                    will = [_COLOURS[c] for c in re.findall(r"\{([WRUGB])\}", m[1])]
+                    break
+        will = [w for w in (will or []) if w in _SYMBOL]
+        if not will or len(will) > 2:
+            return None, "stone_will_not_understood", False
+        rec["will"] = list(dict.fromkeys(will))
+        rec["basic"] = bool(n["basic"]) and len(rec["will"]) == 1
+        return rec, "", len(rest) > 1
+    if ctype == "addition":
+        rec["addition"] = _addition_target(n["types"], rec["text"])
+    if ctype == "chant":
+        effect = _template_effect(rest)
+        if effect is None:
+            return None, "chant_effect_not_understood", False
+        rec["effect"] = effect
+        return rec, "", False
+    return rec, "", bool(rest)
+
+
+def _judgment_cost(lines: list[str]) -> str | None:
+    for ln in lines:
+        m = re.match(r"^\[(?:Judgment|J-Activate)\]\s*(?:Pay\s*)?((?:\{(?:[WRUGB]|\d{1,2})\}\s*)+)\.?\s*$", ln)
+        if m:
+            return _symbols_cost(m[1])
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Import
+# --------------------------------------------------------------------------------------------
+def import_force_of_will_json(path: str | Path) -> ImportResult:
+    """Read a real Force of Will card list and return the cards this project can represent."""
+    import json
+
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise CardDataError(f"cannot read JSON: {exc}", file=path.name) from exc
+    try:
+        layout = detect_layout(data)
+    except CardDataError as exc:
+        raise CardDataError(exc.reason, file=path.name) from None
+    records = _fow_sim_records(data) if layout == "fow-sim" else list(data.values())
+
+    skip = Skipped()
+    norm: dict[str, dict] = {}
+    kinds: dict[str, str] = {}
+    for rec in records:
+        if not isinstance(rec, dict):
+            skip("invalid", "?")
+            continue
+        n = _normalise(layout, rec)
+        number = n["number"]
+        if not number or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_./\-]*", number) or len(number) > 32 or not n["name"]:
+            skip("invalid_number_or_name", number or "?")
+            continue
+        if number in norm or number in skip.numbers.get("duplicate", ()):
+            skip("duplicate", number)
+            continue
+        if not n["types"]:
+            skip("no_type", number)
+            continue
+        ctype, why = _type_of(n["types"])
+        if ctype is None:
+            skip(why, number)
+            continue
+        norm[number] = n
+        kinds[number] = ctype
+
+    # rulers and their J-ruler sides: ``<id>J`` or the record's alternative face (CR 705.3)
+    j_of: dict[str, str] = {}
+    for number, ctype in kinds.items():
+        if ctype != "ruler":
+            continue
+        side = norm[number]["j_side"] or number + "J"
+        judgment = _judgment_cost(norm[number]["lines"])
+        if side in kinds and kinds[side] == "j_ruler" and side not in j_of.values() and judgment:
+            j_of[number] = side
+
+    cards: list[FowCard] = []
+    errors: list[str] = []
+    compiled = text_only = 0
+    imported: set[str] = set()
+    pending: list[tuple[str, dict]] = []
+    for number, ctype in kinds.items():
+        if ctype == "j_ruler" and number not in j_of.values():
+            named = any(kinds[r] == "ruler" and (norm[r]["j_side"] or r + "J") == number for r in (number[:-1], number)
+                        if r in kinds)  # fmt: skip
+            skip("judgment_not_understood" if named else "j_ruler_without_ruler", number)
+            continue
+        rec, why, uncompiled = _to_model(norm[number], ctype)
+        if rec is None:
+            skip(why, number)
+            continue
+        pending.append((number, rec))
+        compiled += int("effect" in rec)
+        text_only += int(uncompiled)
+    ok = {number for number, _ in pending}
+    for number, rec in pending:
+        if rec["type"] == "ruler" and j_of.get(number) in ok:
+            rec["j_ruler"] = j_of[number]
+            rec["judgment"] = _judgment_cost(norm[number]["lines"])
+        if rec["type"] == "j_ruler" and not any(j == number and r in ok for r, j in j_of.items()):
+            skip("j_ruler_without_ruler", number)
+            continue
+        try:
+            cards.append(FowCard.model_validate(rec).with_file(path.name))
+            imported.add(number)
+        except ValidationError as exc:
+            skip("invalid", number)
+            err = exc.errors(include_url=False)[0]
+            errors.append(f"{number}: {'.'.join(str(x) for x in err['loc'])}: {err['msg']}")
+    # a ruler whose J side failed validation keeps its front only; a J side whose ruler failed goes
+    for c in cards:
+        if c.type == "ruler" and c.j_ruler is not None and c.j_ruler not in imported:
+            c.j_ruler = None
+            c.judgment = None
+    sides = {c.j_ruler for c in cards if c.type == "ruler"}
+    for c in [c for c in cards if c.type == "j_ruler" and c.number not in sides]:
+        cards.remove(c)
+        skip("j_ruler_without_ruler", c.number)
+    return ImportResult(cards, file=path.name, layout=layout, total=len(records), skipped=skip, errors=errors,
+                        effects_compiled=compiled, text_only=text_only)  # fmt: skip
+

@@ -1,0 +1,345 @@
+"""Force of Will rules as numba kernels over one int32 state row: the legal actions and the row
+entries (the engine contract's ``setup_row``, ``legal_mask_row``, ``apply_unchecked``).
+
+Reading guide: the rules modules, each importing only those before it (numba allows no import
+cycles), by area of the comprehensive rules ver. 8.01 (``CR``):
+
+* ``state``: the row (zones of CR 300s, card records, will pools, flow)
+* ``zones``: the cards as they are now (CR 206-208, 909), filters and conditions, moves (CR 300s,
+  316), draw, destroy, banish, discard (CR 1000s), automatic abilities triggering (CR 906.4)
+* ``rule_processes``: CR 1200s
+* ``effects``: effect frames and the core interpreter's hooks (CR 903, 1000s)
+* ``priority``: priority sequences and the chase (CR 600s, 312, 702.3, 703.3, 705.3, 903.3)
+* ``play``: the player's actions (CR 700s) and will (CR 907, 1003)
+* ``battle``: CR 800s and the battle keywords (CR 1100s)
+* ``turn``: the turn (CR 500s), the end of setup (CR 403.5-403.6), ``advance``
+* this file: setup (CR 403), the legal actions of each decision, applying one
+
+Actions: docs/force_of_will/actions.md (constants: PASS, PLAY_HAND_BASE ...).
+"""
+
+from numba import njit
+
+from tcg_env.engine.effects import reg_add
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_NUM_DECISIONS
+from tcg_env.engine.rng import rng_below
+from tcg_env.engine.tables import card_table
+from tcg_env.engine.zones import clear_zone_lists, zone_offsets, zone_put, zone_shuffle
+from tcg_env.engine.decisions import set_decision
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will.constants import (
+    ABILITIES_PER_CARD, ACTIVATE_BASE, ATTACK_PLAYER, BATTLE, CALL_STONE, FIELD_SLOTS, HAND_SLOTS, JUDGMENT,
+    NUM_ACTIONS, OPP_FIELD_BASE, OPTION_BASE, OWN_FIELD_BASE, PASS, PLAY_HAND_BASE, PLAY_STANDBY_BASE, RULER_ACTIVATE_BASE,
+    RULES, SELECT_HAND_BASE, STANDBY_BASE, WILL_A_BASE, WILL_B_BASE, CardType, Decision, Step, Zone
+)
+from tcg_env.games.force_of_will.state import (
+    ATTACHED, ATTACKED, ATTACKER, BLOCKER, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL,
+    FIRST_PLAYER, FR_CNT, FR_PC, HAND_N, LIFE, MARK, MULLIGAN_STAGE, NO_MORE_BATTLE, OPP_ACTED, OWNER, STEP,
+    TURN_PLAYER, ZONE, ZT
+)
+from tcg_env.games.force_of_will.zones import discard_hand_index, draw_cards, hand_slot, j_ruler_slot, keywords_of
+from tcg_env.games.force_of_will.effects import top_frame
+from tcg_env.games.force_of_will.priority import do_pass, play_pending, start_priority
+from tcg_env.games.force_of_will.play import (
+    ability_actions_of, activate, battle_legal, call_stone, call_stone_legal, field_slot,
+    hand_card_playable, judgment_legal, main_timing, play_from_hand, play_from_standby, play_judgment, produce_will,
+    put_standby, standby_legal, standby_playable, will_producer
+)
+from tcg_env.games.force_of_will.battle import (
+    attack_declared, attackable, begin_battle, block_declared, can_attack, can_block, choose_attacker,
+    must_attack_exists
+)
+from tcg_env.games.force_of_will.turn import advance, finish_mulligan
+
+# main deck, magic stone deck and rune area slots of a player (after its ruler, slot 0)
+MAIN_FIRST = 1
+STONE_FIRST = MAIN_FIRST + K.MAX_MAIN_DECK
+RUNE_FIRST = STONE_FIRST + K.MAX_STONE_DECK
+
+
+# =============================================================================================
+# Setup (CR 403)
+# =============================================================================================
+@njit(cache=True)
+def deal_player(s, T, p, deck):
+    """CR 403.1-403.2: the ruler into the ruler area, the main deck and the magic stone deck
+    (shuffled), the runes into the rune area. ``deck``: card ids, sorted here by their type."""
+    cards = card_table(T)
+    base = p * K.PLAYER_SLOTS
+    n_main = 0
+    n_stone = 0
+    n_rune = 0
+    for k in range(deck.shape[0]):
+        cid = deck[k]
+        t = cards[cid, K.C_TYPE]
+        if t == CardType.RULER and s[CARD + base * CARD_W] < 0:
+            slot = base
+            z = Zone.RULER_AREA
+        elif t == CardType.MAGIC_STONE and n_stone < K.MAX_STONE_DECK:
+            slot = base + STONE_FIRST + n_stone
+            n_stone += 1
+            z = Zone.STONE_DECK
+        elif t == CardType.RUNE and n_rune < 2 * K.MAX_EXTRA:
+            slot = base + RUNE_FIRST + n_rune
+            n_rune += 1
+            z = Zone.RUNE_AREA
+        elif t != CardType.RULER and t != CardType.J_RULER and n_main < K.MAX_MAIN_DECK:
+            slot = base + MAIN_FIRST + n_main
+            n_main += 1
+            z = Zone.MAIN_DECK
+        else:
+            continue
+        s[CARD + slot * CARD_W] = cid
+        s[OWNER + slot * CARD_W] = p
+        s[CONTROLLER + slot * CARD_W] = p
+        zone_put(s, ZT, slot, z)
+    zone_shuffle(s, ZT, Zone.MAIN_DECK, p, s)
+    zone_shuffle(s, ZT, Zone.STONE_DECK, p, s)
+
+
+@njit(cache=True)
+def setup_row(s, deck0, deck1, T):
+    """CR 403: a new game in a zeroed row (the core wrote the header and seeded the RNG)."""
+    clear_zone_lists(s, ZT)
+    for slot in range(K.N_SLOTS):
+        s[CARD + slot * CARD_W] = -1
+        s[ATTACHED + slot * CARD_W] = -1
+        s[OWNER + slot * CARD_W] = slot // K.PLAYER_SLOTS
+        s[CONTROLLER + slot * CARD_W] = slot // K.PLAYER_SLOTS
+    deal_player(s, T, 0, deck0)
+    deal_player(s, T, 1, deck1)
+    for p in range(2):
+        s[LIFE + p] = K.STARTING_LIFE  # CR 403.3
+        draw_cards(s, p, K.OPENING_HAND)  # CR 403.5
+    s[ATTACKER] = -1
+    s[ATTACKED] = -1
+    s[BLOCKER] = -1
+    s[FIRST_PLAYER] = rng_below(s, 2)  # CR 403.4
+    s[TURN_PLAYER] = s[FIRST_PLAYER]
+    s[STEP] = Step.SETUP
+    s[MULLIGAN_STAGE] = 0
+    set_decision(s, Decision.MULLIGAN, s[FIRST_PLAYER])  # CR 403.5: the first player chooses first
+
+
+@njit(cache=True)
+def advance_row(s, T):
+    """Run a row written from Python to its next decision."""
+    if s[H_DONE] == 0 and s[H_DECISION] == Decision.NONE:
+        advance(s, T)
+
+
+# =============================================================================================
+# Legal actions
+# =============================================================================================
+@njit(cache=True)
+def priority_mask(s, T, p, out):
+    """CR 604: the actions of the player with priority."""
+    n = 0
+    main = main_timing(s, p)
+    if not (main and must_attack_exists(s, T, p) and battle_legal(s, p)):
+        out[PASS] = 1  # CR 712.2: no pass while a [Bloodlust] J/resonator can attack
+        n += 1
+    hand = min(s[HAND_N + p], HAND_SLOTS)
+    stand = standby_legal(s, p)
+    for i in range(hand):
+        if hand_card_playable(s, T, p, i, K.PLAY_NORMAL):
+            out[PLAY_HAND_BASE + i] = 1
+            n += 1
+        if hand_card_playable(s, T, p, i, K.PLAY_AWAKENED):
+            out[K.AWAKEN_HAND_BASE + i] = 1
+            n += 1
+        if hand_card_playable(s, T, p, i, K.PLAY_INCARNATED):
+            out[K.INCARNATE_HAND_BASE + i] = 1
+            n += 1
+        if stand:
+            out[STANDBY_BASE + i] = 1
+            n += 1
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    for i in range(min(s[n_off], FIELD_SLOTS)):
+        slot = s[l_off + i]
+        if will_producer(s, T, p, slot, False) >= 0:
+            out[WILL_A_BASE + i] = 1
+            n += 1
+        if will_producer(s, T, p, slot, True) >= 0:
+            out[WILL_B_BASE + i] = 1
+            n += 1
+        n += ability_actions_of(s, T, p, slot, ACTIVATE_BASE + i * ABILITIES_PER_CARD, out)
+    for i in range(K.STANDBY_SLOTS):
+        if standby_playable(s, T, p, i):
+            out[PLAY_STANDBY_BASE + i] = 1
+            n += 1
+    ruler = j_ruler_slot(s, p)
+    if s[CARD + ruler * CARD_W] >= 0 and s[ZONE + ruler * CARD_W] == Zone.RULER_AREA:
+        n += ability_actions_of(s, T, p, ruler, RULER_ACTIVATE_BASE, out)
+    if main:
+        if judgment_legal(s, T, p):
+            out[JUDGMENT] = 1
+            n += 1
+        if call_stone_legal(s, T, p):
+            out[CALL_STONE] = 1
+            n += 1
+        if battle_legal(s, p):
+            out[BATTLE] = 1
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def legal_mask_row(s, T, out):
+    out[:NUM_ACTIONS] = 0
+    kind = s[H_DECISION]
+    p = s[H_DECIDER]
+    n = 0
+    if s[H_DONE] != 0:
+        return n
+    if kind == Decision.PRIORITY:
+        return priority_mask(s, T, p, out)
+    if kind == Decision.MULLIGAN:
+        out[PASS] = 1
+        n = 1
+        for i in range(min(s[HAND_N + p], HAND_SLOTS)):
+            if s[MARK + hand_slot(s, p, i) * CARD_W] == 0:
+                out[SELECT_HAND_BASE + i] = 1
+                n += 1
+        return n
+    if kind == Decision.DISCARD:
+        for i in range(min(s[HAND_N + p], HAND_SLOTS)):
+            out[SELECT_HAND_BASE + i] = 1
+            n += 1
+        return n
+    if kind == Decision.CHOOSE_TARGET or kind == Decision.ORDER_AUTOMATIC:
+        for k in range(s[CAND_N]):
+            out[OPTION_BASE + k] = 1
+            n += 1
+        if kind == Decision.CHOOSE_TARGET and s[DEC_ARG + 2] != 0:
+            out[PASS] = 1  # "up to": done
+            n += 1
+        return n
+    if kind == Decision.OPTIONAL:
+        out[PASS] = 1
+        out[OPTION_BASE] = 1
+        return 2
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    if kind == Decision.ATTACKER:
+        forced = must_attack_exists(s, T, p)
+        for i in range(min(s[n_off], FIELD_SLOTS)):
+            slot = s[l_off + i]
+            if can_attack(s, T, p, slot) and (not forced or (K.KW_BLOODLUST & keywords_of(s, T, slot)) != 0):
+                out[OWN_FIELD_BASE + i] = 1
+                n += 1
+        if not forced:
+            out[PASS] = 1  # CR 803.3: forfeit
+            n += 1
+        return n
+    if kind == Decision.ATTACKED:
+        out[ATTACK_PLAYER] = 1
+        n = 1
+        o_off, ol_off = zone_offsets(ZT, Zone.FIELD, 1 - p)
+        for i in range(min(s[o_off], FIELD_SLOTS)):
+            if attackable(s, T, s[ATTACKER], s[ol_off + i]):
+                out[OPP_FIELD_BASE + i] = 1
+                n += 1
+        return n
+    if kind == Decision.BLOCK:
+        out[PASS] = 1
+        n = 1
+        for i in range(min(s[n_off], FIELD_SLOTS)):
+            if can_block(s, T, p, s[l_off + i]):
+                out[OWN_FIELD_BASE + i] = 1
+                n += 1
+        return n
+    return 0
+
+
+# =============================================================================================
+# Applying an action
+# =============================================================================================
+@njit(cache=True)
+def apply_priority(s, T, p, a):
+    if a == PASS:
+        do_pass(s, p)
+    elif a >= K.INCARNATE_HAND_BASE:
+        play_from_hand(s, T, p, a - K.INCARNATE_HAND_BASE, K.PLAY_INCARNATED)
+    elif a >= K.AWAKEN_HAND_BASE:
+        play_from_hand(s, T, p, a - K.AWAKEN_HAND_BASE, K.PLAY_AWAKENED)
+    elif a >= PLAY_STANDBY_BASE:
+        play_from_standby(s, T, p, a - PLAY_STANDBY_BASE)
+    elif a < STANDBY_BASE:
+        play_from_hand(s, T, p, a - PLAY_HAND_BASE, K.PLAY_NORMAL)
+    elif a < WILL_A_BASE:
+        put_standby(s, T, p, a - STANDBY_BASE)
+    elif a < WILL_B_BASE:
+        produce_will(s, T, p, field_slot(s, p, a - WILL_A_BASE), False)
+    elif a < ACTIVATE_BASE:
+        produce_will(s, T, p, field_slot(s, p, a - WILL_B_BASE), True)
+    elif a < RULER_ACTIVATE_BASE:
+        k = a - ACTIVATE_BASE
+        activate(s, T, p, field_slot(s, p, k // ABILITIES_PER_CARD), k % ABILITIES_PER_CARD)
+    elif a < JUDGMENT:
+        activate(s, T, p, j_ruler_slot(s, p), a - RULER_ACTIVATE_BASE)
+    elif a == JUDGMENT:
+        play_judgment(s, T, p)
+    elif a == CALL_STONE:
+        call_stone(s, T, p)
+    else:
+        begin_battle(s)
+
+
+@njit(cache=True)
+def apply_unchecked(s, T, a):
+    kind = s[H_DECISION]
+    p = s[H_DECIDER]
+    s[H_NUM_DECISIONS] += 1
+    s[H_DECISION] = Decision.NONE
+    if kind == Decision.PRIORITY:
+        apply_priority(s, T, p, a)
+    elif kind == Decision.MULLIGAN:
+        if a == PASS:
+            s[MULLIGAN_STAGE] += 1
+            if s[MULLIGAN_STAGE] == 1:
+                set_decision(s, Decision.MULLIGAN, 1 - s[FIRST_PLAYER])
+                return
+            finish_mulligan(s, T)
+        else:
+            s[MARK + hand_slot(s, p, a - SELECT_HAND_BASE) * CARD_W] = 1
+            set_decision(s, Decision.MULLIGAN, p)
+            return
+    elif kind == Decision.DISCARD:
+        discard_hand_index(s, p, a - SELECT_HAND_BASE)
+        if s[DEC_ARG] != 0:
+            s[top_frame(s) + FR_CNT] += 1  # an effect's discard (engine.effects DISCARD)
+        # else CR 505.5d: the final step runs again (the flow is still STEP_END at END_*)
+    elif kind == Decision.CHOOSE_TARGET:
+        f = top_frame(s)
+        if a == PASS:
+            s[f + FR_PC] += 1  # "up to": no more targets
+            s[f + FR_CNT] = 0
+        else:
+            reg_add(RULES, s, f, s[DEC_ARG + 1], s[CAND + a - OPTION_BASE])
+            s[f + FR_CNT] += 1
+    elif kind == Decision.ORDER_AUTOMATIC:
+        play_pending(s, T, p, s[CAND + a - OPTION_BASE])
+    elif kind == Decision.OPTIONAL:
+        f = top_frame(s)
+        if a == PASS:
+            s[f + E_ABIL] = -1  # declined: nothing is done
+        else:
+            s[f + FR_PC] = 0
+    elif kind == Decision.ATTACKER:
+        if a == PASS:
+            # CR 803.3 / 803.6: forfeit; the end of battle step
+            if s[OPP_ACTED] == 0:
+                s[NO_MORE_BATTLE] = 1
+            s[STEP] = Step.BATTLE_END
+            start_priority(s, p)
+        else:
+            choose_attacker(s, field_slot(s, p, a - OWN_FIELD_BASE))
+            return
+    elif kind == Decision.ATTACKED:
+        if a == ATTACK_PLAYER:
+            attack_declared(s, T, -1)
+        else:
+            attack_declared(s, T, field_slot(s, 1 - p, a - OPP_FIELD_BASE))
+    elif kind == Decision.BLOCK:
+        block_declared(s, T, -1 if a == PASS else field_slot(s, p, a - OWN_FIELD_BASE))
+    advance(s, T)

@@ -1,0 +1,167 @@
+"""Force of Will observations: a flat float32 vector per player (blocks below).
+
+Public and hidden zones (CR 302.2): the observer sees its own hand and standby area (CR 306.2,
+310.2), both fields, ruler areas, graveyards and the chase (public); of the opponent's hand, main
+decks, magic stone decks and face-down standby cards only the counts (CR 302.2a). So the vector
+never depends on what the observer cannot see (determinization keeps it).
+
+Blocks: GLOBAL (GLOBAL_W values), then card rows of CARD_ROW_W columns: the card's static columns
+from the tables' ``obs_rows`` (CARD_OBS_FEATURES), then the dynamic ones (DYN_*). Card blocks in
+order: own hand (HAND_SLOTS), own field (FIELD_SLOTS), opponent's field (FIELD_SLOTS), the two
+rulers (own first), the chase (CHASE_MAX, bottom first), own standby (STANDBY_SLOTS), each
+graveyard's top GRAVE_ROWS (own first).
+"""
+
+import numpy as np
+from numba import njit
+
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
+from tcg_env.engine.jit import internal
+from tcg_env.engine.obsbuf import copy_card_row, zero_range
+from tcg_env.engine.zones import zone_offsets
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will.constants import CARD_OBS_FEATURES, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, Zone
+from tcg_env.games.force_of_will.state import (
+    ASTRAL, ATTACKED, ATTACKER, BLOCKER, CALLED, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE,
+    E_SLOT, ENTERED, ENTRY_W, JUDGED, LIFE, PRIORITY_PLAYER, RESTED, STEP, TURN_PLAYER, TURNS_TAKEN, WILL,
+    ZT
+)
+from tcg_env.games.force_of_will.zones import atk_of, def_of
+
+GRAVE_ROWS = 8
+_COUNTED = (Zone.MAIN_DECK, Zone.STONE_DECK, Zone.HAND, Zone.GRAVEYARD, Zone.STANDBY, Zone.REMOVED)
+
+# GLOBAL block
+G_TURN = 0
+G_TURN_PLAYER = 1
+G_DECIDER = 2
+G_PRIORITY = 3
+G_DECISION = 4  # one-hot, N_DECISIONS
+G_STEP = G_DECISION + K.N_DECISIONS  # one-hot, N_STEPS
+G_LIFE = G_STEP + K.N_STEPS  # own, opponent's (/ 4000)
+G_WILL = G_LIFE + 2  # own N_WILL, opponent's N_WILL
+G_COUNTS = G_WILL + 2 * K.N_WILL  # own, opponent's: the _COUNTED zones
+G_FLAGS = G_COUNTS + 2 * len(_COUNTED)  # own, opponent's: called, judged, astral, turns taken
+G_CHASE = G_FLAGS + 8
+G_BATTLE = G_CHASE + 1  # attacker, attacked is a player, blocker
+GLOBAL_W = G_BATTLE + 3
+
+DYN_PRESENT = 0
+DYN_MINE = 1
+DYN_RESTED = 2
+DYN_DAMAGE = 3
+DYN_ATK = 4
+DYN_DEF = 5
+DYN_COUNTERS = 6
+DYN_ATTACKER = 7
+DYN_BLOCKER = 8
+DYN_ATTACKED = 9
+DYN_NEW = 10  # entered this turn
+DYN_W = 11
+CARD_ROW_W = CARD_OBS_FEATURES + DYN_W
+
+B_HAND = GLOBAL_W
+B_FIELD = B_HAND + HAND_SLOTS * CARD_ROW_W
+B_OPP_FIELD = B_FIELD + FIELD_SLOTS * CARD_ROW_W
+B_RULERS = B_OPP_FIELD + FIELD_SLOTS * CARD_ROW_W
+B_CHASE = B_RULERS + 2 * CARD_ROW_W
+B_STANDBY = B_CHASE + CHASE_MAX * CARD_ROW_W
+B_GRAVE = B_STANDBY + K.STANDBY_SLOTS * CARD_ROW_W
+OBS_SIZE = B_GRAVE + 2 * GRAVE_ROWS * CARD_ROW_W
+
+
+@internal
+def card_row(s, T, player, slot, obs, o):
+    """One card's row at ``o``: its static columns and its state."""
+    w = slot * CARD_W
+    copy_card_row(obs, o, T, s[CARD + w], CARD_OBS_FEATURES)
+    d = o + CARD_OBS_FEATURES
+    obs[d + DYN_PRESENT] = 1.0
+    obs[d + DYN_MINE] = 1.0 if s[CONTROLLER + w] == player else 0.0
+    obs[d + DYN_RESTED] = s[RESTED + w]
+    obs[d + DYN_DAMAGE] = s[DAMAGE + w] / 1000.0
+    obs[d + DYN_ATK] = atk_of(s, T, slot) / 1000.0
+    obs[d + DYN_DEF] = def_of(s, T, slot) / 1000.0
+    obs[d + DYN_COUNTERS] = s[COUNTERS + w] / 5.0
+    obs[d + DYN_ATTACKER] = 1.0 if s[ATTACKER] == slot else 0.0
+    obs[d + DYN_BLOCKER] = 1.0 if s[BLOCKER] == slot else 0.0
+    obs[d + DYN_ATTACKED] = 1.0 if s[ATTACKED] == slot and s[ATTACKER] >= 0 else 0.0
+    obs[d + DYN_NEW] = 1.0 if s[ENTERED + w] == s[H_TURN] else 0.0
+
+
+@internal
+def zone_rows(s, T, player, z, p, obs, base, rows, from_top):
+    n_off, l_off = zone_offsets(ZT, z, p)
+    n = s[n_off]
+    for i in range(min(n, rows)):
+        k = n - 1 - i if from_top else i
+        card_row(s, T, player, s[l_off + k], obs, base + i * CARD_ROW_W)
+
+
+@njit(cache=True)
+def observe_row(s, T, player, obs):
+    zero_range(obs, 0, OBS_SIZE)
+    me = player
+    op = 1 - player
+    obs[G_TURN] = s[H_TURN] / 50.0
+    obs[G_TURN_PLAYER] = 1.0 if s[TURN_PLAYER] == me else 0.0
+    obs[G_DECIDER] = 1.0 if s[H_DECIDER] == me else 0.0
+    obs[G_PRIORITY] = 1.0 if s[PRIORITY_PLAYER] == me else 0.0
+    obs[G_DECISION + s[H_DECISION]] = 1.0
+    obs[G_STEP + s[STEP]] = 1.0
+    for k in range(2):
+        p = me if k == 0 else op
+        obs[G_LIFE + k] = s[LIFE + p] / 4000.0
+        for a in range(K.N_WILL):
+            obs[G_WILL + k * K.N_WILL + a] = s[WILL + p * K.N_WILL + a] / 10.0
+        for j in range(len(_COUNTED)):
+            n_off, _ = zone_offsets(ZT, _COUNTED[j], p)
+            obs[G_COUNTS + k * len(_COUNTED) + j] = s[n_off] / 20.0
+        obs[G_FLAGS + 4 * k] = s[CALLED + p]
+        obs[G_FLAGS + 4 * k + 1] = s[JUDGED + p]
+        obs[G_FLAGS + 4 * k + 2] = s[ASTRAL + p]
+        obs[G_FLAGS + 4 * k + 3] = min(s[TURNS_TAKEN + p], 20) / 20.0
+    obs[G_CHASE] = s[CHASE_N] / CHASE_MAX
+    obs[G_BATTLE] = 1.0 if s[ATTACKER] >= 0 else 0.0
+    obs[G_BATTLE + 1] = 1.0 if s[ATTACKER] >= 0 and s[ATTACKED] < 0 else 0.0
+    obs[G_BATTLE + 2] = 1.0 if s[BLOCKER] >= 0 else 0.0
+    zone_rows(s, T, me, Zone.HAND, me, obs, B_HAND, HAND_SLOTS, False)  # CR 306.2: the owner sees it
+    zone_rows(s, T, me, Zone.FIELD, me, obs, B_FIELD, FIELD_SLOTS, False)
+    zone_rows(s, T, me, Zone.FIELD, op, obs, B_OPP_FIELD, FIELD_SLOTS, False)
+    for k in range(2):
+        slot = (me if k == 0 else op) * K.PLAYER_SLOTS + K.RULER_SLOT
+        if s[CARD + slot * CARD_W] >= 0:
+            card_row(s, T, me, slot, obs, B_RULERS + k * CARD_ROW_W)
+    for i in range(s[CHASE_N]):
+        src = s[CHASE + i * ENTRY_W + E_SLOT]
+        if src >= 0:
+            card_row(s, T, me, src, obs, B_CHASE + i * CARD_ROW_W)
+    zone_rows(s, T, me, Zone.STANDBY, me, obs, B_STANDBY, K.STANDBY_SLOTS, False)  # CR 310.2
+    zone_rows(s, T, me, Zone.GRAVEYARD, me, obs, B_GRAVE, GRAVE_ROWS, True)
+    zone_rows(s, T, me, Zone.GRAVEYARD, op, obs, B_GRAVE + GRAVE_ROWS * CARD_ROW_W, GRAVE_ROWS, True)
+
+
+@njit(cache=True)
+def observe_into(s, T, player, obs, over_previous):
+    """The whole vector is written each time (``over_previous`` is not used yet)."""
+    observe_row(s, T, player, obs)
+
+
+def card_obs_rows(cards: np.ndarray) -> np.ndarray:
+    """The static observation columns of each card id (the tables' ``obs_rows``, float32
+    ``[n, CARD_OBS_FEATURES]``): type one-hot (8), attribute bits (5), attribute costs (5) and the
+    free cost (/ 10), ATK and DEF (/ 1000), keyword bits (13: the first 12 here)."""
+    n = cards.shape[0]
+    out = np.zeros((n, CARD_OBS_FEATURES), np.float32)
+    if n == 0:
+        return out
+    out[np.arange(n), np.clip(cards[:, K.C_TYPE], 0, K.N_CARD_TYPES - 1)] = 1.0
+    for a in range(K.N_ATTRIBUTES):
+        out[:, 8 + a] = (cards[:, K.C_ATTR] >> a) & 1
+        out[:, 13 + a] = cards[:, K.C_COST + a] / 5.0
+    out[:, 18] = np.maximum(cards[:, K.C_COST_FREE], 0) / 10.0
+    out[:, 19] = cards[:, K.C_ATK] / 1000.0
+    out[:, 20] = cards[:, K.C_DEF] / 1000.0
+    for b in range(CARD_OBS_FEATURES - 21):
+        out[:, 21 + b] = (cards[:, K.C_KEYWORDS] >> b) & 1
+    return out

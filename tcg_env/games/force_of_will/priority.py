@@ -1,0 +1,221 @@
+"""Force of Will rules kernels: the priority sequence and the chase area (CR 600s, 312, 903.3),
+on the engine core's chase (:mod:`tcg_env.engine.chase`) and pending automatic abilities
+(:mod:`tcg_env.engine.triggers`).
+
+602.1a-c is the core's ``priority_point`` (rule processes, CR 1200s; then the triggered automatic
+abilities, the turn player's first, CR 603 / 906.5; then the priority decision). 605.1 is the
+core's ``priority_pass``: RESOLVE (the last card or ability put into the chase area resolves, then
+the TURN player gains priority, 605.1b), END_STEP (the sequence ends: the game goes on from the
+step, constants.Step) or PASS_ON (605.1c). What stays here: what a chase entry is, resolving it
+(CR 702.3, 703.3, 705.3, 707.3, 903.3) and what a finished effect frame leads to.
+"""
+
+from tcg_env.engine.chase import Priority, chase_full, chase_pop, chase_push, give_priority, priority_pass
+from tcg_env.engine.chase import priority_point as chase_priority_point
+from tcg_env.engine.decisions import set_decision
+from tcg_env.engine.effects import ASKED, DONE, MODE_ALL, MODE_RESOLVE, MODE_TARGETS
+from tcg_env.engine.effects import missing_required_target, recheck_targets, run_program
+from tcg_env.engine.jit import internal
+from tcg_env.engine.tables import ability_table, card_table
+from tcg_env.engine.triggers import pending_take
+from tcg_env.engine.zones import zone_put, zone_take
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will.constants import N_REGS, RULES, CardType, EntryKind, Flow, Purpose, Zone
+from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame, top_frame
+from tcg_env.games.force_of_will.state import (
+    ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG, E_REGN,
+    E_SLOT, ENTRY_W, FLOW, FR_MODE, FR_PC, FR_PURPOSE, LIFE, PRIORITY_PLAYER, TURN_PLAYER, ZONE, ZT
+)
+from tcg_env.games.force_of_will.zones import (
+    can_pay, card_type, enter_field, pay, to_graveyard, trigger_all, trigger_own
+)
+
+
+@internal
+def start_priority(s, player):
+    """``player`` gains priority and performs a priority sequence (CR 602.1)."""
+    give_priority(RULES, s, player)
+    s[FLOW] = Flow.PRIORITY
+
+
+@internal
+def priority_point(s, T):
+    """CR 602.1a-c (the core's priority point)."""
+    r = chase_priority_point(RULES, s, T)
+    if r <= Priority.END_STEP:
+        flow_after_pass(s, r)
+    return r
+
+
+@internal
+def flow_after_pass(s, result):
+    if result == Priority.RESOLVE:
+        s[FLOW] = Flow.RESOLVE
+    elif result == Priority.END_STEP:
+        s[FLOW] = Flow.STEP_END
+    else:
+        s[FLOW] = Flow.PRIORITY
+
+
+@internal
+def do_pass(s, player):
+    """CR 712.1 / 605.1b-c."""
+    flow_after_pass(s, priority_pass(RULES, s, player))
+
+
+@internal
+def order_pending(s, T, player, n):
+    """CR 603.2 / 906.5: ``player`` chooses which of its ``n`` triggered automatic abilities it
+    plays first (OPTION k: pending entry CAND[k])."""
+    s[CAND_N] = min(n, K.OPTION_SLOTS)
+    for i in range(s[CAND_N]):
+        s[CAND + i] = i
+    set_decision(s, K.Decision.ORDER_AUTOMATIC, player)
+    return 0
+
+
+@internal
+def play_pending(s, T, player, index):
+    """CR 603.3 / 906.5: play pending automatic ability ``index`` of ``player``: its targets are
+    chosen (CR 903.2g), then it goes onto the chase. One that cannot be played is dropped (CR
+    906.6); at the chase's capacity too (documented)."""
+    slot, arow, aux = pending_take(RULES, s, player, index)
+    if chase_full(RULES, s) or frames_full(s):
+        return 0
+    if ability_table(T)[arow, K.A_KIND] == K.AbilityKind.TRIGGER:
+        play_trigger_card(s, T, player, slot, arow, aux)
+        return 0
+    push_frame(s, T, MODE_TARGETS, Purpose.TRIGGER, EntryKind.ABILITY, slot, arow, player, aux)
+    return 0
+
+
+@internal
+def play_trigger_card(s, T, player, slot, arow, aux):
+    """CR 708.3 / 708.4: a triggered [Trigger] card is played as a spell from the standby area,
+    paying the [Trigger]'s cost (from the produced will); one that left the standby area is not
+    played (CR 906.10), one that cannot be paid goes to its owner's graveyard (CR 708.3a, 906.6a)."""
+    if s[ZONE + slot * CARD_W] != Zone.STANDBY:
+        return
+    a = ability_table(T)[arow]
+    if not can_pay(s, player, a, K.A_COST, a[K.A_COST_FREE]) or s[LIFE + player] < a[K.A_COST_LIFE]:
+        to_graveyard(s, T, slot)
+        return
+    pay(s, player, a, K.A_COST, a[K.A_COST_FREE])
+    s[LIFE + player] -= a[K.A_COST_LIFE]
+    zone_take(s, ZT, slot)
+    s[CONTROLLER + slot * CARD_W] = player
+    zone_put(s, ZT, slot, Zone.CHASE)
+    push_frame(s, T, MODE_TARGETS, Purpose.TRIGGER, EntryKind.CARD, slot, arow, player, aux)
+
+
+@internal
+def run_frame(s, T, f):
+    """Run frame ``f``'s program; a frame without one (a resonator spell, a judgment) is done."""
+    if s[f + E_ABIL] < 0:
+        return DONE
+    if s[f + FR_PC] < 0:  # "you may": ask first (OPTION 0 yes, PASS no)
+        set_decision(s, K.Decision.OPTIONAL, s[f + E_CTRL])
+        return ASKED
+    return run_program(RULES, s, T, f)
+
+
+@internal
+def finish_frame(s, T):
+    """The top frame's program ran to its end: what it leads to (constants.Purpose)."""
+    f = top_frame(s)
+    purpose = s[f + FR_PURPOSE]
+    if purpose == Purpose.PLAY or purpose == Purpose.TRIGGER:
+        drop = purpose == Purpose.TRIGGER and s[f + E_ABIL] >= 0 and missing_required_target(RULES, s, T, f)
+        if not drop:
+            chase_push(RULES, s, f)  # CR 903.2d: onto the chase; the mask left room
+        elif s[f + E_KIND] == EntryKind.CARD:
+            to_graveyard(s, T, s[f + E_SLOT])  # a [Trigger] card that cannot be played (CR 708.3a)
+        pop_frame(s)
+        # CR 605.1a / 906.5a: the player with priority keeps it, a new priority sequence starts
+        start_priority(s, s[PRIORITY_PLAYER])
+    elif purpose == Purpose.RESOLVE:
+        slot = s[f + E_SLOT]
+        if s[f + E_KIND] == EntryKind.CARD and s[f + E_AUX] == K.PLAY_AWAKENED:
+            # CR 1109.2: an awakened card is played with its [Awakening] text, performed after the
+            # card's own (simplified: its choices are made while it resolves, MODE_ALL)
+            s[f + E_AUX] = K.PLAY_NORMAL
+            s[f + E_ABIL] = card_table(T)[s[f + E_CARD], K.C_AWAKEN_ABIL]
+            s[f + FR_PC] = 0
+            s[f + FR_MODE] = MODE_ALL
+            for k in range(N_REGS):
+                s[f + E_REGN + k] = 0
+            return
+        if s[f + E_KIND] == EntryKind.CARD and s[ZONE + slot * CARD_W] == Zone.CHASE:
+            to_graveyard(s, T, slot)  # CR 703.3: the chant goes to its owner's graveyard
+        pop_frame(s)
+        s[FLOW] = Flow.AFTER_RESOLVE
+    else:  # Purpose.WILL: resolved at once (CR 907.3); the player keeps priority
+        pop_frame(s)
+        start_priority(s, s[PRIORITY_PLAYER])
+
+
+@internal
+def resolve_judgment(s, T, slot, ctrl):
+    """CR 705.3a: the ruler, still in its ruler area, enters the field J-ruler side up (the same
+    card, keeping its orientation, CR 302.3); "doing Judgment" triggers (705.3a-i)."""
+    w = slot * CARD_W
+    if s[ZONE + w] != Zone.RULER_AREA or card_type(s, T, slot) != CardType.RULER:
+        return
+    j = card_table(T)[s[CARD + w], K.C_J_SIDE]
+    if j < 0:
+        return
+    zone_take(s, ZT, slot)
+    s[CARD + w] = j
+    s[CONTROLLER + w] = ctrl
+    zone_put(s, ZT, slot, Zone.FIELD)
+    trigger_own(s, T, slot, K.Trigger.ENTER, slot)
+    trigger_all(s, T, K.Trigger.JUDGMENT, slot)
+
+
+@internal
+def resolve_top(s, T):
+    """CR 605.1b / 903.3: the last card or ability put into the chase area resolves."""
+    abil = ability_table(T)
+    src = chase_pop(RULES, s)
+    f = push_frame(s, T, MODE_RESOLVE, Purpose.RESOLVE, 0, -1, -1, 0, 0)
+    for k in range(ENTRY_W):
+        s[f + k] = s[src + k]
+    kind = s[f + E_KIND]
+    slot = s[f + E_SLOT]
+    ctrl = s[f + E_CTRL]
+    arow = s[f + E_ABIL]
+    if kind == EntryKind.JUDGMENT:
+        resolve_judgment(s, T, slot, ctrl)
+        s[f + E_ABIL] = -1
+        return
+    if arow >= 0:
+        recheck_targets(RULES, s, T, f)  # CR 903.3a: illegal targets are not affected; the rest resolves
+    if kind == EntryKind.CARD:
+        t = card_type(s, T, slot)
+        if t == CardType.CHANT:
+            if arow >= 0 and abil[arow, K.A_OPTIONAL] != 0:
+                s[f + FR_PC] = -1
+            return
+        # CR 702.3: a resonator, regalia or addition enters the field under its controller's control
+        s[f + E_ABIL] = -1
+        if s[ZONE + slot * CARD_W] != Zone.CHASE:
+            return
+        if t == CardType.ADDITION and card_table(T)[s[CARD + slot * CARD_W], K.C_ADDITION] != K.AdditionTarget.FIELD:
+            # CR 1406.2b: added to its target if still legal, else into the graveyard
+            host = s[f + E_REG] if s[f + E_REGN] > 0 else -1
+            if host < 0 or s[ZONE + host * CARD_W] != Zone.FIELD:
+                to_graveyard(s, T, slot)
+                return
+            enter_field(s, T, slot, ctrl)
+            s[ATTACHED + slot * CARD_W] = host
+            return
+        enter_field(s, T, slot, ctrl)
+        return
+    if abil[arow, K.A_OPTIONAL] != 0:
+        s[f + FR_PC] = -1
+
+
+@internal
+def after_resolve(s):
+    """CR 605.1b: after a resolution the turn player gains priority."""
+    start_priority(s, s[TURN_PLAYER])

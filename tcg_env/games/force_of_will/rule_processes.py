@@ -1,0 +1,105 @@
+"""Force of Will rules kernels: rule processes (CR 1200s), performed in their listed order
+(CR 1201.1) at the start of every priority sequence (CR 602.1a) until none is left."""
+
+from tcg_env.engine.decisions import end_game
+from tcg_env.engine.header import H_DONE, WINNER_DRAW
+from tcg_env.engine.jit import internal
+from tcg_env.engine.tables import card_table
+from tcg_env.engine.zones import zone_offsets
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will.constants import CardType, Zone
+from tcg_env.games.force_of_will.state import ATTACHED, CARD, CARD_W, DAMAGE, DREW_FROM_EMPTY, LIFE, ZONE, ZT
+from tcg_env.games.force_of_will.zones import card_type, def_of, destroy, has_keyword, is_j_resonator, to_graveyard
+
+
+@internal
+def losing_players(s):
+    """CR 1202.1 (life 0 or less) and 1202.2 (drew from an empty main deck in the draw phase):
+    bit p set when player p loses."""
+    lost = 0
+    for p in range(2):
+        if s[LIFE + p] <= 0 or s[DREW_FROM_EMPTY + p] != 0:
+            lost |= 1 << p
+    return lost
+
+
+@internal
+def check_losing(s):
+    """CR 1202, 103.2 / 103.3: one loser, the other wins; both at once, a draw."""
+    lost = losing_players(s)
+    if lost == 3:
+        end_game(s, WINNER_DRAW)
+    elif lost == 1:
+        end_game(s, 1)
+    elif lost == 2:
+        end_game(s, 0)
+    return lost != 0
+
+
+SWEEP_DAMAGE = 0  # CR 1204: J/resonators destroyed
+SWEEP_ADDITIONS = 1  # CR 1406.4a / 1206.1: additions added to nothing put into the graveyard
+
+
+@internal
+def doomed(s, T, slot, which):
+    """Is card ``slot`` in the field concerned by rule process ``which``?
+    SWEEP_DAMAGE, CR 1204.1 / 1204.2: a J/resonator with DEF whose damage reaches its DEF, or whose
+    DEF is 0 or less (not [Eternal], CR 1010.3). SWEEP_ADDITIONS, CR 1406.4a / 1206.1: an addition
+    that must be added to a card and is added to none, to one gone, or to itself."""
+    if which == SWEEP_DAMAGE:
+        if not is_j_resonator(s, T, slot) or has_keyword(s, T, slot, K.KW_ETERNAL):
+            return False
+        d = def_of(s, T, slot)
+        return d <= 0 or s[DAMAGE + slot * CARD_W] >= d
+    if card_type(s, T, slot) != CardType.ADDITION:
+        return False
+    if card_table(T)[s[CARD + slot * CARD_W], K.C_ADDITION] == K.AdditionTarget.FIELD:
+        return False
+    host = s[ATTACHED + slot * CARD_W]
+    return host < 0 or host == slot or s[ZONE + host * CARD_W] != Zone.FIELD
+
+
+@internal
+def sweep_field(s, T, which):
+    """Perform rule process ``which`` on every card in the field concerned (destroy, or put into
+    the graveyard); returns whether any card moved."""
+    done = False
+    for p in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+        i = 0
+        while i < s[n_off]:
+            slot = s[l_off + i]
+            moved = False
+            if doomed(s, T, slot, which):
+                moved = destroy(s, T, slot) if which == SWEEP_DAMAGE else to_graveyard(s, T, slot)
+            if moved:
+                done = True  # the list moved up: the same index again
+            else:
+                i += 1
+    return done
+
+
+@internal
+def round_life(s):
+    """CR 1205.1: life up to the nearest multiple of 100."""
+    for p in range(2):
+        v = s[LIFE + p]
+        r = v % 100
+        if r != 0:
+            s[LIFE + p] = v - r + 100
+
+
+@internal
+def rule_processes(s, T):
+    """CR 1201.1: in order, repeated while any is performed; True when the game ended (the
+    priority point stops)."""
+    for _ in range(64):  # each pass removes a card or ends the game: bounded
+        round_life(s)  # CR 1205 (before the loss check: rounding up never makes life reach 0)
+        if check_losing(s):  # CR 1202
+            return True
+        changed = sweep_field(s, T, SWEEP_DAMAGE)  # CR 1204 (counters: CR 1203, kept as one net count)
+        if sweep_field(s, T, SWEEP_ADDITIONS):  # CR 1206 / 1406.4a
+            changed = True
+        if not changed:
+            break
+    return s[H_DONE] != 0

@@ -1,0 +1,139 @@
+"""Force of Will state row layout: every offset the kernels use, as module constants.
+
+Per-player values are runs of 2 (index = player); per-card values are records of CARD_W words
+(``StateLayout.add_records``): player p's cards occupy slots [p * PLAYER_SLOTS, (p + 1) * PLAYER_SLOTS),
+its ruler first (constants.RULER_SLOT). The zones of CR 300s are the core's list zones (ZT).
+"""
+
+from tcg_env.engine.layout import StateLayout
+from tcg_env.engine.zones import ZoneTable
+from tcg_env.games.force_of_will.constants import (
+    CHASE_MAX, FRAME_MAX, MAX_EXTRA, MAX_STONE_DECK, N_REGS, N_SLOTS, N_WILL, OPTION_SLOTS, PENDING_MAX,
+    PLAYER_SLOTS, STANDBY_SLOTS, TARGET_MAX, Zone
+)
+
+LAYOUT = StateLayout("force_of_will")
+_a = LAYOUT.add
+
+# ---- flow -------------------------------------------------------------------------------------
+STEP = _a("step")  # constants.Step: the priority sequence in progress
+FLOW = _a("flow")  # constants.Flow
+TURN_PLAYER = _a("turn_player")
+FIRST_PLAYER = _a("first_player")
+PRIORITY_PLAYER = _a("priority_player")
+PASSES = _a("consecutive_passes")
+MULLIGAN_STAGE = _a("mulligan_stage")  # 0 first player, 1 second player, 2 done (CR 403.5)
+DEC_ARG = _a("decision_args", 4)  # parameters of the pending decision (kernels)
+CAND_N = _a("candidate_count")
+CAND = _a("candidates", OPTION_SLOTS)  # card slots (targets) or pending indices (ORDER_AUTOMATIC)
+
+# ---- battle (CR 800s) -------------------------------------------------------------------------
+ATTACKER = _a("attacker")  # slot, -1 none
+ATTACKED = _a("attacked")  # slot of the attacked J/resonator, -1: the opponent player
+BLOCKER = _a("blocker")  # slot, -1 none
+FIRST_STRUCK = _a("attacker_dealt_first_strike")  # CR 806.2a
+OPP_ACTED = _a("opponent_acted_in_battle")  # CR 803.6
+NO_MORE_BATTLE = _a("battle_forfeited")  # CR 803.6: no battle again this turn
+
+# ---- players ----------------------------------------------------------------------------------
+LIFE = _a("life", 2)  # CR 105.4
+WILL = _a("will", (2, N_WILL))  # produced will per Attribute, then void (CR 907.4)
+CALLED = _a("called_stone", 2)  # called a magic stone this turn (CR 710.1)
+JUDGED = _a("judgment_done", 2)  # played a judgment process this turn (CR 705.1)
+ASTRAL = _a("astral", 2)  # the ruler lost [Judgment] (CR 1010.1a)
+TURNS_TAKEN = _a("turns_taken", 2)  # turns begun by the player (CR 503.1: its first turn)
+DREW_FROM_EMPTY = _a("drew_from_empty", 2)  # CR 1202.2
+PLAYED_CARDS = _a("cards_played_this_turn", 2)  # [Torrent] (CR 1124)
+
+_ZONE_CAP = PLAYER_SLOTS  # any list may hold all of a player's cards
+# the list zones' counts, per player
+(MAIN_N, STONE_N, HAND_N, FIELD_N, RULER_N, GRAVE_N, STANDBY_N, REMOVED_N, CHASE_CARDS_N, EXTRA_N, RUNE_N) = (
+    _a(f"{name}_count", 2) for name in ("main_deck", "stone_deck", "hand", "field", "ruler_area", "graveyard",
+                                        "standby", "removed_area", "chase_cards", "extra_deck", "rune_area"))
+MAIN_L = _a("main_deck", (2, _ZONE_CAP))  # bottom .. top (CR 304.2)
+STONE_L = _a("stone_deck", (2, MAX_STONE_DECK))  # bottom .. top (CR 305.2)
+HAND_L = _a("hand", (2, _ZONE_CAP))
+FIELD_L = _a("field", (2, _ZONE_CAP))  # by controller (CR 307.8a)
+RULER_L = _a("ruler_area", (2, 2))
+GRAVE_L = _a("graveyard", (2, _ZONE_CAP))  # bottom .. top: new cards on top (CR 309.2)
+STANDBY_L = _a("standby", (2, STANDBY_SLOTS * 4))
+REMOVED_L = _a("removed_area", (2, _ZONE_CAP))
+CHASE_CARDS_L = _a("chase_cards", (2, CHASE_MAX))  # the cards on the chase, by controller
+EXTRA_L = _a("extra_deck", (2, MAX_EXTRA))
+RUNE_L = _a("rune_area", (2, MAX_EXTRA))
+
+# ---- card slots -------------------------------------------------------------------------------
+_CARD_ATTRS = [
+    "card_id",  # -1 = unused slot; a ruler's slot holds its J-ruler side's id while a J-ruler (CR 705.3)
+    "owner",
+    "controller",
+    "zone",  # constants.Zone
+    "rested",  # CR 303.1
+    "damage",  # CR 1007.1, removed in the end phase (CR 505.5a)
+    "atk_eot",  # ATK / DEF changes until end of turn (CR 505.5b), until end of battle (CR 807.3a),
+    "def_eot",  # and while in the field (Duration.PERMANENT)
+    "atk_eob",
+    "def_eob",
+    "atk_perm",
+    "def_perm",
+    "keywords_eot",
+    "keywords_eob",
+    "keywords_perm",
+    "restrict_eot",
+    "restrict_perm",
+    "counters",  # net [+100/+100] counters (negative: [-100/-100]); CR 1203 cancels them pairwise
+    "entered_turn",  # the turn it came under its controller's control in the field (CR 803.3a, 905.3)
+    "standby_turn",  # the turn it was put into the standby area (CR 708.5)
+    "attached_to",  # additions: the slot it is added to, -1 (CR 1002)
+    "used_turn",  # bit j: activate ability j played this turn (A_ONCE 1)
+    "used_game",  # bit j: ... this game ([God's Art], CR 1112)
+    "mark",  # chosen for the mulligan (CR 403.5)
+]
+CARD_W = len(_CARD_ATTRS)
+(CARD, OWNER, CONTROLLER, ZONE, RESTED, DAMAGE, ATK_EOT, DEF_EOT, ATK_EOB, DEF_EOB, ATK_PERM, DEF_PERM,
+ KW_EOT, KW_EOB, KW_PERM, RST_EOT, RST_PERM, COUNTERS, ENTERED, STANDBY_TURN, ATTACHED, USED_TURN, USED_GAME,
+ MARK) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
+
+ZONES = ZoneTable(LAYOUT, Zone, card=CARD, owner=OWNER, zone=ZONE)
+ZONES.add(Zone.MAIN_DECK, MAIN_N, MAIN_L)
+ZONES.add(Zone.STONE_DECK, STONE_N, STONE_L)
+ZONES.add(Zone.HAND, HAND_N, HAND_L)
+ZONES.add(Zone.FIELD, FIELD_N, FIELD_L, holder=CONTROLLER)
+ZONES.add(Zone.RULER_AREA, RULER_N, RULER_L, holder=CONTROLLER)
+ZONES.add(Zone.GRAVEYARD, GRAVE_N, GRAVE_L)
+ZONES.add(Zone.STANDBY, STANDBY_N, STANDBY_L)
+ZONES.add(Zone.REMOVED, REMOVED_N, REMOVED_L)
+ZONES.add(Zone.CHASE, CHASE_CARDS_N, CHASE_CARDS_L, holder=CONTROLLER)
+ZONES.add(Zone.EXTRA_DECK, EXTRA_N, EXTRA_L)
+ZONES.add(Zone.RUNE_AREA, RUNE_N, RUNE_L)
+ZT = ZONES.compile()
+FIELD_CAP = _ZONE_CAP
+HAND_CAP = _ZONE_CAP
+
+# ---- the chase (CR 312) and effect frames ------------------------------------------------------
+E_KIND = 0  # constants.EntryKind
+E_SLOT = 1  # source card slot (the card itself for a spell)
+E_ABIL = 2  # ability row (a spell: its C_SPELL_ABIL, -1 none)
+E_CTRL = 3  # controller
+E_CARD = 4  # source card id (last known information, CR 911)
+E_AUX = 5  # trigger information
+E_REGN = 6  # N_REGS counts
+E_REG = E_REGN + N_REGS  # N_REGS * TARGET_MAX card slots
+ENTRY_W = E_REG + N_REGS * TARGET_MAX
+CHASE_N = _a("chase_count")
+CHASE = _a("chase", (CHASE_MAX, ENTRY_W))
+
+# pending automatic abilities (CR 906.4), per controller: (source slot, ability row, aux)
+PT_N = _a("pending_count", 2)
+PT = _a("pending", (2, PENDING_MAX, 3))
+
+# a frame: an entry plus the interpreter's words
+FR_MODE = ENTRY_W  # engine.effects MODE_*
+FR_PC = ENTRY_W + 1  # next instruction; -1: a "you may" not yet answered
+FR_CNT = ENTRY_W + 2  # steps of the current instruction
+FR_PURPOSE = ENTRY_W + 3  # constants.Purpose
+FRAME_W = ENTRY_W + 4
+FRAME_N = _a("frame_count")
+FRAMES = _a("frames", (FRAME_MAX, FRAME_W))
+
+STATE_SIZE = LAYOUT.size

@@ -1,0 +1,674 @@
+"""Force of Will rules kernels: the cards as they are now, and moving them (CR 200s, 300s, 1000s).
+
+* current ATK / DEF / keywords / restrictions (CR 206, 207, 909: printed, then the changes of
+  effects, then counters, CR 1022.2);
+* filters and conditions (what the card tables' filter rows and Condition codes mean);
+* moves between the zones of CR 300s through the core's zone table, with the movement
+  restrictions of CR 316, what a new zone forgets (CR 302.3, 1022.3), draws (CR 1009),
+  destruction (CR 1010), banish (CR 1011), discard (CR 1019);
+* the automatic abilities a move or an event triggers, queued on the core's pending lists (CR 906.4).
+"""
+
+from tcg_env.engine.header import H_TURN
+from tcg_env.engine.jit import internal
+from tcg_env.engine.effects import I_A0, I_A1, I_A2, I_OP
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
+from tcg_env.engine.triggers import pending_add
+from tcg_env.engine.zones import zone_move, zone_offsets, zone_put, zone_take
+from tcg_env.engine.zones import zone_push_bottom
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will.constants import (
+    C_ATK, C_DEF, C_J_SIDE, C_KEYWORDS, C_TYPE, N_ATTRIBUTES, WILL_VOID, CardType, RULES, Zone
+)
+from tcg_env.games.force_of_will.state import (
+    PT, PT_N,
+    ASTRAL, ATK_EOB, ATK_EOT, ATK_PERM, ATTACHED, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, DEF_EOB,
+    DEF_EOT, DEF_PERM, DREW_FROM_EMPTY, ENTERED, GRAVE_N, HAND_L, HAND_N, KW_EOB, KW_EOT, KW_PERM,
+    LIFE, OWNER, PLAYED_CARDS, WILL, RESTED, RST_EOT, RST_PERM, STANDBY_TURN, TURN_PLAYER, USED_TURN,
+    ZONE, ZT
+)
+
+
+# =============================================================================================
+# The card as it is now
+# =============================================================================================
+@internal
+def card_id(s, slot):
+    return s[CARD + slot * CARD_W]
+
+
+@internal
+def card_type(s, T, slot):
+    return card_table(T)[s[CARD + slot * CARD_W], C_TYPE]
+
+
+@internal
+def is_j_resonator(s, T, slot):
+    """CR 201.2a."""
+    t = card_type(s, T, slot)
+    return t == CardType.RESONATOR or t == CardType.J_RULER
+
+
+@internal
+def base_atk(s, T, slot):
+    """CR 206 / 909.1: printed ATK, the changes of one-time effects' durations, then counters
+    (CR 1022.2); without the continuous abilities (``atk_of`` adds them)."""
+    w = slot * CARD_W
+    return card_table(T)[s[CARD + w], C_ATK] + s[ATK_EOT + w] + s[ATK_EOB + w] + s[ATK_PERM + w] + 100 * s[COUNTERS + w]
+
+
+@internal
+def base_def(s, T, slot):
+    w = slot * CARD_W
+    return card_table(T)[s[CARD + w], C_DEF] + s[DEF_EOT + w] + s[DEF_EOB + w] + s[DEF_PERM + w] + 100 * s[COUNTERS + w]
+
+
+@internal
+def base_keywords(s, T, slot):
+    w = slot * CARD_W
+    return card_table(T)[s[CARD + w], C_KEYWORDS] | s[KW_EOT + w] | s[KW_EOB + w] | s[KW_PERM + w]
+
+
+AURA_ATK = 0
+AURA_DEF = 1
+AURA_KW = 2
+AURA_RST = 3
+
+
+@internal
+def aura(s, T, slot, which):
+    """The continuous abilities (CR 904, 909) of the cards in the field that apply to ``slot``:
+    the sum of their ATK (``AURA_ATK``) or DEF changes, or their keywords / restrictions (bits).
+    An AURA instruction applies to the cards its filter row (a1) matches, as its controller sees
+    them, or with a1 = -1 to the card the addition is added to (CR 1002). Their filters read the
+    cards without continuous effects (simplified: no dependency order, CR 909.3)."""
+    w = slot * CARD_W
+    if s[ZONE + w] != Zone.FIELD:
+        return 0
+    abil = ability_table(T)
+    code = code_table(T)
+    total = 0
+    for p in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+        for i in range(s[n_off]):
+            src = s[l_off + i]
+            c = card_table(T)[s[CARD + src * CARD_W]]
+            if c[K.C_HAS_CONT] == 0:
+                continue
+            for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+                active = abil[r, K.A_KIND] == K.AbilityKind.CONTINUOUS and condition_holds(
+                    s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src)
+                # an inactive ability's program is skipped (a range of length 0)
+                for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN] * active):
+                    op = code[q, I_OP]
+                    if op == K.Op.AURA_POWER:
+                        if which > AURA_DEF:
+                            continue
+                    elif op == K.Op.AURA_KEYWORD:
+                        if which != AURA_KW:
+                            continue
+                    elif op == K.Op.AURA_RESTRICT:
+                        if which != AURA_RST:
+                            continue
+                    else:
+                        continue
+                    frow = code[q, I_A1]
+                    if frow < 0:
+                        if s[ATTACHED + src * CARD_W] != slot:
+                            continue
+                    elif not filter_base(s, T, frow, slot, p, src):
+                        continue
+                    if which == AURA_ATK:
+                        total += code[q, I_A0]
+                    elif which == AURA_DEF:
+                        total += code[q, I_A2]
+                    else:
+                        total |= code[q, I_A0]
+    return total
+
+
+@internal
+def cost_reduction(s, T, p, slot):
+    """COST_REDUCTION of the continuous abilities of ``p``'s cards in the field for hand card
+    ``slot`` (CR 903.2i-iv: free cost less)."""
+    abil = ability_table(T)
+    code = code_table(T)
+    total = 0
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    for i in range(s[n_off]):
+        src = s[l_off + i]
+        c = card_table(T)[s[CARD + src * CARD_W]]
+        if c[K.C_HAS_CONT] == 0:
+            continue
+        for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+            if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+                continue
+            c0 = abil[r, K.A_CODE_START]
+            for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
+                if code[q, I_OP] == K.Op.COST_REDUCTION and filter_base(s, T, code[q, I_A1], slot, p, src):
+                    total += code[q, I_A0]
+    return total
+
+
+@internal
+def atk_of(s, T, slot):
+    """CR 206 / 909.1: the ATK now (continuous abilities included)."""
+    return base_atk(s, T, slot) + aura(s, T, slot, AURA_ATK)
+
+
+@internal
+def def_of(s, T, slot):
+    """CR 207 / 909.1."""
+    return base_def(s, T, slot) + aura(s, T, slot, AURA_DEF)
+
+
+@internal
+def keywords_of(s, T, slot):
+    return base_keywords(s, T, slot) | aura(s, T, slot, AURA_KW)
+
+
+@internal
+def has_keyword(s, T, slot, kw):
+    return (keywords_of(s, T, slot) & kw) != 0
+
+
+@internal
+def restrictions_of(s, T, slot):
+    w = slot * CARD_W
+    return s[RST_EOT + w] | s[RST_PERM + w] | aura(s, T, slot, AURA_RST)
+
+
+@internal
+def has_atk_def(s, T, slot):
+    """A J/resonator "with ATK and DEF" (CR 803.3a, 804.4): some J-rulers have neither (CR 206.1a)."""
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    return c[C_ATK] > 0 or c[C_DEF] > 0
+
+
+@internal
+def total_cost(T, cid):
+    """CR 203.5: attribute costs plus the free cost (X counts 0 outside the chase, CR 203.5b)."""
+    c = card_table(T)[cid]
+    n = 0
+    for a in range(K.N_ATTRIBUTES):
+        n += c[K.C_COST + a]
+    if c[K.C_COST_FREE] > 0:
+        n += c[K.C_COST_FREE]
+    return n
+
+
+@internal
+def controls_since_turn_start(s, T, slot):
+    """CR 803.3a / 905.3: controlled continuously since the beginning of this turn, or [Swiftness]
+    (CR 1107.2)."""
+    return s[ENTERED + slot * CARD_W] < s[H_TURN] or has_keyword(s, T, slot, K.KW_SWIFTNESS)
+
+
+@internal
+def j_ruler_slot(s, p):
+    """Player ``p``'s ruler card: always its first slot (a ruler is one card, CR 402.2)."""
+    return p * K.PLAYER_SLOTS + K.RULER_SLOT
+
+
+# =============================================================================================
+# Filters and conditions (the card tables' filter rows, Condition codes)
+# =============================================================================================
+# the Zone of each FilterZone
+_FILTER_ZONES = (Zone.FIELD, Zone.CHASE, Zone.GRAVEYARD, Zone.HAND, Zone.MAIN_DECK, Zone.RULER_AREA)
+
+
+@internal
+def filter_match(s, T, frow, slot, viewer, source):
+    """Does card ``slot`` match filter row ``frow`` for an effect of ``viewer``'s with source
+    ``source``? Targets: CR 903.2g (a card on the chase cannot target itself, 903.2g-i; [Barrier],
+    CR 1120.2: not by the opponent's spells and abilities). Only what the filter needs is computed."""
+    f = filter_table(T)[frow]
+    w = slot * CARD_W
+    if s[CARD + w] < 0:
+        return False
+    on_field = s[ZONE + w] == Zone.FIELD
+    atk = card_table(T)[s[CARD + w], C_ATK]
+    if on_field and (f[K.F_ATK_MIN] >= 0 or f[K.F_ATK_MAX] >= 0):
+        atk = atk_of(s, T, slot)
+    kw = keywords_of(s, T, slot) if on_field and s[CONTROLLER + w] != viewer else 0
+    return filter_core(s, T, frow, slot, viewer, source, atk, kw)
+
+
+@internal
+def filter_base(s, T, frow, slot, viewer, source):
+    """``filter_match`` reading ATK and keywords without the continuous abilities: what the
+    continuous abilities' own filters read, so that neither is defined by the other."""
+    if s[CARD + slot * CARD_W] < 0:
+        return False
+    if s[ZONE + slot * CARD_W] != Zone.FIELD:
+        return filter_core(s, T, frow, slot, viewer, source, card_table(T)[s[CARD + slot * CARD_W], C_ATK], 0)
+    return filter_core(s, T, frow, slot, viewer, source, base_atk(s, T, slot), base_keywords(s, T, slot))
+
+
+@internal
+def filter_core(s, T, frow, slot, viewer, source, atk, kw):
+    """The filter row's tests, with the card's ATK and keywords given."""
+    f = filter_table(T)[frow]
+    w = slot * CARD_W
+    cid = s[CARD + w]
+    if cid < 0:
+        return False
+    c = card_table(T)[cid]
+    z = s[ZONE + w]
+    if z != _FILTER_ZONES[f[K.F_ZONE]]:
+        return False
+    if slot == source and (f[K.F_EXCLUDE_SELF] != 0 or z == Zone.CHASE):
+        return False
+    holder = s[CONTROLLER + w] if (z == Zone.FIELD or z == Zone.CHASE or z == Zone.RULER_AREA) else s[OWNER + w]
+    side = f[K.F_SIDE]
+    if side == K.FilterSide.OWN and holder != viewer:
+        return False
+    if side == K.FilterSide.OPPONENT and holder == viewer:
+        return False
+    if holder != viewer and z == Zone.FIELD and (kw & K.KW_BARRIER) != 0:
+        return False  # CR 1120.2
+    if f[K.F_TYPE_MASK] != 0 and (f[K.F_TYPE_MASK] & (1 << c[C_TYPE])) == 0:
+        return False
+    if f[K.F_ATTR_MASK] != 0 and (f[K.F_ATTR_MASK] & c[K.C_ATTR]) == 0:
+        return False
+    tc = total_cost(T, cid)
+    if f[K.F_COST_MIN] >= 0 and tc < f[K.F_COST_MIN]:
+        return False
+    if f[K.F_COST_MAX] >= 0 and tc > f[K.F_COST_MAX]:
+        return False
+    if f[K.F_ATK_MIN] >= 0 and atk < f[K.F_ATK_MIN]:
+        return False
+    if f[K.F_ATK_MAX] >= 0 and atk > f[K.F_ATK_MAX]:
+        return False
+    if f[K.F_RACE] != 0 and c[K.C_RACE] != f[K.F_RACE] and c[K.C_RACE2] != f[K.F_RACE]:
+        return False
+    if f[K.F_NAME] != 0 and c[K.C_NAME] != f[K.F_NAME]:
+        return False
+    st = f[K.F_STATE]
+    if st == K.CardState.RECOVERED and s[RESTED + w] != 0:
+        return False
+    if st == K.CardState.RESTED and s[RESTED + w] == 0:
+        return False
+    return True
+
+
+@internal
+def count_stones(s, T, p):
+    """Magic stones ``p`` controls (CR 1128.3: printed type magic stone)."""
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    n = 0
+    for i in range(s[n_off]):
+        if card_type(s, T, s[l_off + i]) == CardType.MAGIC_STONE:
+            n += 1
+    return n
+
+
+@internal
+def condition_holds(s, T, cond, arg, controller, source):
+    """The Condition codes (abilities' conditions and the effect programs' IF)."""
+    if cond == K.Condition.NONE:
+        return True
+    if cond == K.Condition.LIFE_AT_MOST:
+        return s[LIFE + controller] <= arg
+    if cond == K.Condition.OPPONENT_LIFE_AT_MOST:
+        return s[LIFE + 1 - controller] <= arg
+    if cond == K.Condition.STONES_AT_LEAST:
+        return count_stones(s, T, controller) >= arg
+    if cond == K.Condition.J_RULER:
+        return card_type(s, T, j_ruler_slot(s, controller)) == CardType.J_RULER
+    if cond == K.Condition.HAND_EMPTY:
+        return s[HAND_N + controller] == 0
+    if cond == K.Condition.PLAYED_CARD_THIS_TURN:
+        return s[PLAYED_CARDS + controller] > 1  # another card than this one (CR 1124.2a)
+    if cond == K.Condition.CONTROL_NAME:
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, controller)
+        for i in range(s[n_off]):
+            if card_table(T)[s[CARD + s[l_off + i] * CARD_W], K.C_NAME] == arg:
+                return True
+        return False
+    if cond == K.Condition.GRAVEYARD_AT_LEAST:
+        return s[GRAVE_N + controller] >= arg
+    return False
+
+
+# =============================================================================================
+# Automatic abilities (CR 906): queued on the core's pending lists
+# =============================================================================================
+@internal
+def trigger_own(s, T, slot, trig, aux):
+    """Card ``slot``'s automatic abilities with trigger ``trig`` fire (CR 906.4); its controller
+    plays them at the next priority sequence (CR 906.5)."""
+    cid = s[CARD + slot * CARD_W]
+    if cid < 0:
+        return
+    abil = ability_table(T)
+    c = card_table(T)[cid]
+    ctrl = s[CONTROLLER + slot * CARD_W]
+    for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+        if abil[r, K.A_KIND] == K.AbilityKind.AUTOMATIC and abil[r, K.A_TRIGGER] == trig:
+            whose = abil[r, K.A_TRIG_WHOSE]
+            if whose == K.TriggerWhose.YOURS and s[TURN_PLAYER] != ctrl:
+                continue
+            if whose == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == ctrl:
+                continue
+            if not condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], ctrl, slot):
+                continue
+            pending_add(RULES, s, ctrl, slot, r, aux)
+
+
+@internal
+def trigger_all(s, T, trig, aux):
+    """Every active card's automatic abilities with trigger ``trig`` (CR 902.1: the J/resonators,
+    additions, regalia and stones in the field, the rulers in their ruler areas); for
+    OTHER_ENTERS, those whose filter matches card ``aux``."""
+    abil = ability_table(T)
+    for p in range(2):
+        p0 = s[TURN_PLAYER] if p == 0 else 1 - s[TURN_PLAYER]
+        for z in (Zone.FIELD, Zone.RULER_AREA):
+            n_off, l_off = zone_offsets(ZT, z, p0)
+            for i in range(s[n_off]):
+                slot = s[l_off + i]
+                if trig == K.Trigger.OTHER_ENTERS:
+                    if slot == aux:
+                        continue
+                    c = card_table(T)[s[CARD + slot * CARD_W]]
+                    for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+                        if (abil[r, K.A_KIND] == K.AbilityKind.AUTOMATIC and abil[r, K.A_TRIGGER] == trig
+                                and (abil[r, K.A_TRIG_FILTER] < 0
+                                     or filter_match(s, T, abil[r, K.A_TRIG_FILTER], aux, p0, slot))):
+                            pending_add(RULES, s, p0, slot, r, aux)
+                else:
+                    trigger_own(s, T, slot, trig, aux)
+    trigger_standby(s, T, trig, aux)
+
+
+@internal
+def already_pending(s, p, slot):
+    """CR 708.2a: a triggered automatic card does not trigger again."""
+    for i in range(s[PT_N + p]):
+        if s[PT + (p * K.PENDING_MAX + i) * 3] == slot:
+            return True
+    return False
+
+
+@internal
+def trigger_standby(s, T, trig, aux):
+    """CR 708.2 / 906.2 / 1113.2b: chants with an automatic-like [Trigger] ("<condition> =>
+    <effect>") in a standby area trigger, revealed, when their condition is met; not on the turn
+    they were put there (CR 708.5, 906.4a). Simplified: a card in a standby area always reveals
+    (the player put it there for it); [Trigger] cards in the hand do not trigger yet."""
+    abil = ability_table(T)
+    for k in range(2):
+        p = s[TURN_PLAYER] if k == 0 else 1 - s[TURN_PLAYER]
+        n_off, l_off = zone_offsets(ZT, Zone.STANDBY, p)
+        for i in range(s[n_off]):
+            slot = s[l_off + i]
+            r = card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL]
+            if r < 0 or abil[r, K.A_TRIGGER] != trig or s[STANDBY_TURN + slot * CARD_W] >= s[H_TURN]:
+                continue
+            whose = abil[r, K.A_TRIG_WHOSE]
+            if (whose == K.TriggerWhose.YOURS and s[TURN_PLAYER] != p) or (
+                    whose == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == p):
+                continue
+            if trig == K.Trigger.OPPONENT_ATTACKS and s[CONTROLLER + aux * CARD_W] == p:
+                continue  # the attacker is its own
+            if abil[r, K.A_TRIG_FILTER] >= 0 and (aux < 0 or not filter_match(s, T, abil[r, K.A_TRIG_FILTER], aux, p, slot)):
+                continue
+            if already_pending(s, p, slot) or not condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, slot):
+                continue
+            pending_add(RULES, s, p, slot, r, aux)
+
+
+# =============================================================================================
+# Paying will (CR 1003): canonically, docs/force_of_will/design.md
+# =============================================================================================
+@internal
+def can_pay(s, p, row, first_col, free):
+    """CR 1003.4: can ``p`` pay the attribute costs ``row[first_col + a]`` and ``free``, all of it,
+    from its produced will?"""
+    left = 0
+    for a in range(N_ATTRIBUTES):
+        have = s[WILL + p * K.N_WILL + a]
+        need = row[first_col + a]
+        if have < need:
+            return False
+        left += have - need
+    left += s[WILL + p * K.N_WILL + WILL_VOID]
+    return left >= max(free, 0)
+
+
+@internal
+def pay(s, p, row, first_col, free):
+    """CR 1003.1: take the will from the pool, canonically (the module docstring)."""
+    base = WILL + p * K.N_WILL
+    for a in range(N_ATTRIBUTES):
+        s[base + a] -= row[first_col + a]
+    pay_free(s, p, max(free, 0))
+
+
+@internal
+def can_pay_free(s, p, n):
+    total = 0
+    for a in range(K.N_WILL):
+        total += s[WILL + p * K.N_WILL + a]
+    return total >= n
+
+
+@internal
+def pay_free(s, p, n):
+    """Free will (CR 203.4): void will first, then the attribute with the most will left."""
+    base = WILL + p * K.N_WILL
+    left = n
+    v = min(left, s[base + WILL_VOID])
+    s[base + WILL_VOID] -= v
+    left -= v
+    while left > 0:
+        best = 0
+        for a in range(1, N_ATTRIBUTES):
+            if s[base + a] > s[base + best]:
+                best = a
+        s[base + best] -= 1
+        left -= 1
+
+
+# =============================================================================================
+# Moves (CR 300s)
+# =============================================================================================
+@internal
+def clear_in_field(s, fields):
+    """Zero the record ``fields`` (a tuple of offsets) of every card in the field."""
+    for p in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+        for i in range(s[n_off]):
+            w = s[l_off + i] * CARD_W
+            for off in fields:
+                s[off + w] = 0
+
+
+# what a card in a new zone no longer has (forget)
+_FORGOTTEN = (RESTED, DAMAGE, ATK_EOT, DEF_EOT, ATK_EOB, DEF_EOB, ATK_PERM, DEF_PERM, KW_EOT, KW_EOB, KW_PERM, RST_EOT,
+              RST_PERM, COUNTERS, USED_TURN)
+
+
+@internal
+def forget(s, slot):
+    """CR 302.3 / 1022.3 / 1007.7: a card in a new zone is a new card: no damage, effects,
+    counters, orientation (CR 303.1b) or attachment."""
+    w = slot * CARD_W
+    for off in _FORGOTTEN:
+        s[off + w] = 0
+    s[ATTACHED + w] = -1
+
+
+@internal
+def allowed_move(s, T, slot, z):
+    """CR 316: the zones a card's printed type lets it move to (False: it does not move).
+    316.1/316.2: a ruler only to a graveyard or its ruler area, a J-ruler only to a ruler area or
+    the field; 316.3a / 316.5a: no other card to a ruler area; 316.4: a chant to a magic stone
+    deck, the field or a ruler area goes to the graveyard instead (``move_card``)."""
+    t = card_type(s, T, slot)
+    if t == CardType.RULER:
+        return z == Zone.GRAVEYARD or z == Zone.RULER_AREA
+    if t == CardType.J_RULER:
+        return z == Zone.RULER_AREA or z == Zone.FIELD
+    return z != Zone.RULER_AREA
+
+
+@internal
+def move_card(s, T, slot, z):
+    """Move ``slot`` to zone ``z`` of its owner (CR 302.5 / 302.6; the field and the chase by its
+    controller), on top, applying CR 316; returns whether it moved. What it forgets: CR 302.3."""
+    t = card_type(s, T, slot)
+    if t == CardType.CHANT and (z == Zone.STONE_DECK or z == Zone.FIELD or z == Zone.RULER_AREA):
+        z = Zone.GRAVEYARD  # CR 316.4
+    if not allowed_move(s, T, slot, z):
+        return False
+    w = slot * CARD_W
+    old = zone_take(s, ZT, slot)
+    keep = (old == Zone.FIELD and z == Zone.RULER_AREA) or (old == Zone.RULER_AREA and z == Zone.FIELD)
+    if not keep:
+        forget(s, slot)  # CR 302.3
+    if z != Zone.FIELD and z != Zone.CHASE and z != Zone.RULER_AREA:
+        s[CONTROLLER + w] = s[OWNER + w]  # CR 105.3a: off the field a card is its owner's
+    zone_put(s, ZT, slot, z)
+    if old == Zone.FIELD and z != Zone.RULER_AREA:
+        detach_additions(s, T, slot)
+    return True
+
+
+@internal
+def detach_additions(s, T, slot):
+    """An addition added to ``slot`` stays in the field added to nothing (CR 1121.4); the rule
+    process of CR 1406.4a then puts it into the graveyard."""
+    for p in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+        for i in range(s[n_off]):
+            o = s[l_off + i]
+            if s[ATTACHED + o * CARD_W] == slot:
+                s[ATTACHED + o * CARD_W] = -1
+
+
+@internal
+def enter_field(s, T, slot, controller):
+    """Put ``slot`` into the field under ``controller``'s control (CR 307.7), recovered (CR
+    303.1b); its [Enter] abilities and the others' "enters" abilities trigger (CR 1140.2)."""
+    w = slot * CARD_W
+    s[CONTROLLER + w] = controller
+    if s[ZONE + w] == Zone.CHASE:
+        zone_take(s, ZT, slot)  # the chase list is the controller's: take it before the controller changes
+        forget(s, slot)
+        zone_put(s, ZT, slot, Zone.FIELD)
+    else:
+        move_card(s, T, slot, Zone.FIELD)
+    s[ENTERED + w] = s[H_TURN]
+    trigger_own(s, T, slot, K.Trigger.ENTER, slot)
+    trigger_all(s, T, K.Trigger.OTHER_ENTERS, slot)
+
+
+@internal
+def draw_one(s, p):
+    """CR 1009.1: the top card of the main deck into the hand; False when the deck is empty."""
+    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, p)
+    n = s[n_off]
+    if n == 0:
+        return False
+    zone_move(s, ZT, s[l_off + n - 1], Zone.HAND)
+    return True
+
+
+@internal
+def draw_cards(s, player, n):
+    """CR 1009.2; an effect's draw from a short deck draws what it can (CR 104.2): only the draw
+    phase's draw loses (CR 1202.2)."""
+    for _ in range(n):
+        if not draw_one(s, player):
+            return
+
+
+@internal
+def draw_phase_draw(s, p):
+    """CR 502.3 with 1202.2: a player who must draw from an empty main deck loses (by rule process)."""
+    if not draw_one(s, p):
+        s[DREW_FROM_EMPTY + p] = 1
+
+
+@internal
+def hand_count(s, player):
+    return s[HAND_N + player]
+
+
+@internal
+def hand_slot(s, p, i):
+    _, l_off = zone_offsets(ZT, Zone.HAND, p)
+    return s[l_off + i]
+
+
+@internal
+def discard_hand_index(s, player, i):
+    """CR 1019.1: hand card ``i`` into its owner's graveyard."""
+    zone_move(s, ZT, s[HAND_L + player * K.PLAYER_SLOTS + i], Zone.GRAVEYARD)
+
+
+@internal
+def to_graveyard(s, T, slot):
+    return move_card(s, T, slot, Zone.GRAVEYARD)
+
+
+@internal
+def destroy(s, T, slot):
+    """CR 1010: a card in the field into its owner's graveyard; a J-ruler to its owner's ruler
+    area, ruler side up (1010.1), with an astral counter unless [Imperishable] (1010.1a, 1108.2);
+    [Eternal] cards are not destroyed (1139.2, 1010.3). Returns whether it was destroyed."""
+    w = slot * CARD_W
+    if s[ZONE + w] != Zone.FIELD:
+        return False
+    if has_keyword(s, T, slot, K.KW_ETERNAL):
+        return False
+    cid = s[CARD + w]
+    c = card_table(T)[cid]
+    if c[C_TYPE] == CardType.J_RULER:
+        p = s[OWNER + w]
+        if (keywords_of(s, T, slot) & K.KW_IMPERISHABLE) == 0:
+            s[ASTRAL + p] = 1
+        zone_take(s, ZT, slot)
+        s[DAMAGE + w] = 0  # CR 1007.7; the same card keeps its orientation and counters (CR 302.3, 1022.3)
+        detach_additions(s, T, slot)
+        s[CARD + w] = c[C_J_SIDE]  # ruler side up
+        s[CONTROLLER + w] = p
+        zone_put(s, ZT, slot, Zone.RULER_AREA)
+        trigger_own(s, T, slot, K.Trigger.DESTROYED, slot)
+        return True
+    ctrl = s[CONTROLLER + w]
+    to_graveyard(s, T, slot)
+    # CR 906.7b: the ability refers to the card as it was in the field; its controller plays it
+    s[CONTROLLER + w] = ctrl
+    trigger_own(s, T, slot, K.Trigger.DESTROYED, slot)
+    s[CONTROLLER + w] = s[OWNER + w]
+    return True
+
+
+@internal
+def put_stone_deck_top(s, p):
+    """The top card of ``p``'s magic stone deck, -1 when empty (CR 305.3)."""
+    n_off, l_off = zone_offsets(ZT, Zone.STONE_DECK, p)
+    if s[n_off] == 0:
+        return -1
+    return s[l_off + s[n_off] - 1]
+
+
+@internal
+def to_deck_bottom(s, slot):
+    """A card to the bottom of its owner's main deck (CR 403.5)."""
+    zone_take(s, ZT, slot)
+    forget(s, slot)
+    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, s[OWNER + slot * CARD_W])
+    zone_push_bottom(s, n_off, l_off, slot)
+    s[ZONE + slot * CARD_W] = Zone.MAIN_DECK
+
+
+@internal
+def put_in_standby(s, slot, turn):
+    """CR 706.2: face down into its owner's standby area."""
+    zone_move(s, ZT, slot, Zone.STANDBY)
+    s[STANDBY_TURN + slot * CARD_W] = turn
+

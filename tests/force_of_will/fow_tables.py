@@ -1,0 +1,300 @@
+"""Tiny hand-built Force of Will card tables and a row harness for kernel tests (columns:
+tcg_env.games.force_of_will.constants). The game is not registered yet, so tests drive the
+engine core's row kernels (``GameKernels``) directly."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+from numba import njit
+
+from tcg_env.engine.api import GameKernels
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_WINNER
+from tcg_env.engine.tables import pack_tables
+from tcg_env.engine.zones import zone_list
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will import state as S
+from tcg_env.games.force_of_will.observation import card_obs_rows
+from tcg_env.games.force_of_will.zones import atk_of, def_of, keywords_of, move_card
+
+CT, AK, Op, Tr = K.CardType, K.AbilityKind, K.Op, K.Trigger
+
+
+class TinyPool:
+    """The four rule tables row by row (numpy rows of the constants' columns), card names and ids."""
+
+    def __init__(self):
+        self.cards, self.abilities, self.filters, self.code = [], [], [], []
+        self.names: list[str] = []
+        self.ids: dict[str, int] = {}
+
+    @staticmethod
+    def _row(ncols, prefix, defaults, cols):
+        """A table row: ``defaults`` (column name -> value) then ``cols`` (lower-case names)."""
+        row = np.zeros(ncols, np.int32)
+        for name, v in list(defaults.items()) + [(prefix + k.upper(), v) for k, v in cols.items()]:
+            row[getattr(K, name)] = int(v)
+        return row
+
+    def filter(self, **cols) -> int:
+        """A filter row (bounds default to -1, none)."""
+        self.filters.append(self._row(K.F_NCOLS, "F_", dict.fromkeys(("F_COST_MIN", "F_COST_MAX", "F_ATK_MIN",
+                                                                      "F_ATK_MAX"), -1), cols))
+        return len(self.filters) - 1
+
+    def ability(self, kind, program, **cols) -> int:
+        """An ability row and its program (instructions: op, reg, a0, a1, a2; missing operands 0)."""
+        start = len(self.code)
+        self.code.extend(np.array(list(ins) + [0] * (K.I_NCOLS - len(ins)), np.int32) for ins in program)
+        self.abilities.append(self._row(K.A_NCOLS, "A_", {"A_KIND": kind, "A_TRIG_FILTER": -1, "A_CODE_START": start,
+                                                          "A_CODE_LEN": len(program)}, cols))
+        return len(self.abilities) - 1
+
+    def card(self, name, ctype=CT.RESONATOR, attr=0, cost=(), free=0, atk=0, defense=0, keywords=0,
+             abilities=(), spell=-1, will=(-1, -1), **cols) -> int:
+        cid = len(self.cards)
+        row = np.zeros(K.C_NCOLS, np.int32)
+        row[K.C_TYPE] = int(ctype)
+        row[K.C_ATTR] = attr
+        for a in cost:
+            row[K.C_COST + int(a)] += 1
+        row[K.C_COST_FREE] = free
+        row[K.C_ATK], row[K.C_DEF] = atk, defense
+        row[K.C_KEYWORDS] = keywords
+        row[K.C_NAME] = cid + 1
+        row[K.C_J_SIDE] = -1
+        row[K.C_WILL_A], row[K.C_WILL_B] = will
+        row[K.C_SPELL_ABIL] = spell
+        row[K.C_ENTER_ABIL] = -1
+        row[K.C_AWAKEN_ABIL] = -1
+        row[K.C_TRIGGER_ABIL] = -1
+        abilities = list(abilities)
+        row[K.C_ABIL_START] = abilities[0] if abilities else 0
+        row[K.C_ABIL_COUNT] = len(abilities)
+        for a in abilities:
+            self.abilities[a][K.A_CARD] = cid
+        if spell >= 0:
+            self.abilities[spell][K.A_CARD] = cid
+        for k, v in cols.items():
+            row[getattr(K, "C_" + k.upper())] = int(v)
+        self.cards.append(row)
+        self.names.append(name)
+        self.ids[name] = cid
+        return cid
+
+    @functools.cached_property
+    def T(self) -> np.ndarray:
+        """The packed kernel tables (an empty table gets one zero row: numba needs a shape)."""
+        tables = [np.array(rows if rows else [np.zeros(n, np.int32)], np.int32).reshape(-1, n)
+                  for rows, n in ((self.cards, K.C_NCOLS), (self.abilities, K.A_NCOLS), (self.filters, K.F_NCOLS),
+                                  (self.code, K.I_NCOLS))]
+        return pack_tables(*tables, card_obs_rows(tables[0]))
+
+
+L, F, W, G, D = K.Attribute.LIGHT, K.Attribute.FIRE, K.Attribute.WATER, K.Attribute.WIND, K.Attribute.DARKNESS
+
+
+def basic_pool() -> TinyPool:
+    P = TinyPool()
+    opp_j_res = P.filter(type_mask=K.TYPEMASK_J_RESONATOR, side=K.FilterSide.OPPONENT)
+    any_j_res = P.filter(type_mask=K.TYPEMASK_J_RESONATOR)
+    own_res = P.filter(type_mask=1 << CT.RESONATOR, side=K.FilterSide.OWN)
+    spell_on_chase = P.filter(zone=K.FilterZone.CHASE, side=K.FilterSide.OPPONENT)
+    # rulers (ids 0, 1): a ruler with [Judgment] {F}{1} and its J-ruler
+    P.card("Flame Ruler", CT.RULER, attr=1 << F, j_side=1, judgment_cost=0, judgment_free=1)
+    P.cards[0][K.C_JUDGMENT_COST + F] = 1
+    P.card("Flame J-Ruler", CT.J_RULER, attr=1 << F, atk=1000, defense=1000, j_side=0)
+    # magic stones (2, 3)
+    P.card("Fire Stone", CT.MAGIC_STONE, will=(int(F), -1), basic=1)
+    P.card("Dual Stone", CT.MAGIC_STONE, will=(int(F), int(W)))
+    # resonators (4 ..)
+    P.card("Imp", attr=1 << F, cost=(F,), atk=500, defense=500)
+    P.card("Knight", attr=1 << F, cost=(F,), free=1, atk=800, defense=800)
+    P.card("Flier", attr=1 << W, cost=(W,), atk=400, defense=300, keywords=K.KW_FLYING)
+    P.card("Piercer", attr=1 << F, cost=(F,), atk=900, defense=400, keywords=K.KW_PIERCE)
+    P.card("Fencer", attr=1 << F, cost=(F,), atk=600, defense=400, keywords=K.KW_FIRST_STRIKE)
+    P.card("Sniper", attr=1 << F, cost=(F,), atk=500, defense=500, keywords=K.KW_PRECISION)
+    P.card("Bomber", attr=1 << F, cost=(F,), atk=200, defense=200, keywords=K.KW_EXPLODE)
+    P.card("Leech", attr=1 << D, cost=(D,), atk=400, defense=400, keywords=K.KW_DRAIN)
+    P.card("Viper", attr=1 << D, cost=(D,), atk=100, defense=300, keywords=K.KW_BANE)
+    P.card("Golem", attr=1 << L, cost=(L,), atk=300, defense=300, keywords=K.KW_ETERNAL)
+    P.card("Runner", attr=1 << G, cost=(G,), atk=300, defense=300, keywords=K.KW_SWIFTNESS)
+    P.card("Berserker", attr=1 << F, cost=(F,), atk=700, defense=300, keywords=K.KW_BLOODLUST)
+    a = P.ability(AK.AUTOMATIC, [(Op.DRAW, 0, 1, K.Who.CONTROLLER)], trigger=Tr.ENTER)
+    P.card("Scholar", attr=1 << W, cost=(W,), atk=200, defense=200, abilities=[a])
+    a = P.ability(AK.ACTIVATE, [(Op.CHOOSE, 0, opp_j_res, 1, 0), (Op.DAMAGE, 0, 300)], cost_rest=1)
+    P.card("Archer", attr=1 << F, cost=(F,), atk=100, defense=300, abilities=[a])
+    a = P.ability(AK.WILL, [(Op.PRODUCE_WILL, 0, int(L), 1)], cost_rest=1)
+    P.card("Fairy", attr=1 << L, cost=(L,), atk=100, defense=100, abilities=[a])
+    # chants
+    s = P.ability(AK.SPELL, [(Op.CHOOSE, 0, any_j_res, 1, 0), (Op.DAMAGE, 0, 500)])
+    P.card("Fire Bolt", CT.CHANT, attr=1 << F, cost=(F,), spell=s)
+    s = P.ability(AK.SPELL, [(Op.CHOOSE, 0, spell_on_chase, 1, 0), (Op.CANCEL, 0)])
+    P.card("Counter", CT.CHANT, attr=1 << W, cost=(W,), keywords=K.KW_QUICKCAST, spell=s)
+    s = P.ability(AK.SPELL, [(Op.CHOOSE, 0, own_res, 1, 0), (Op.POWER, 0, 200, int(K.Duration.END_OF_TURN), 200)])
+    P.card("Rally", CT.CHANT, attr=1 << F, cost=(F,), keywords=K.KW_QUICKCAST, spell=s)
+    s = P.ability(AK.SPELL, [(Op.DAMAGE_PLAYER, 0, 400, K.Who.OPPONENT)])
+    P.card("Blast", CT.CHANT, attr=1 << F, cost=(F,), spell=s)
+    P.card("Crown", CT.REGALIA, cost=(), free=0)
+    # continuous abilities (CR 904)
+    own_j_res = P.filter(type_mask=K.TYPEMASK_J_RESONATOR, side=K.FilterSide.OWN)
+    a = P.ability(AK.CONTINUOUS, [(Op.AURA_POWER, 0, 100, own_j_res, 100)])
+    P.card("Banner", attr=1 << L, cost=(L,), atk=100, defense=100, abilities=[a], has_cont=1)
+    s = P.ability(AK.SPELL, [(Op.CHOOSE, 0, own_res, 1, 0)])
+    a = P.ability(AK.CONTINUOUS, [(Op.AURA_POWER, 0, 300, -1, 0), (Op.AURA_KEYWORD, 0, K.KW_FLYING, -1)])
+    P.card("Sword", CT.ADDITION, attr=1 << F, cost=(F,), spell=s, abilities=[a], has_cont=1,
+           addition=K.AdditionTarget.RESONATOR)
+    own_res_in_hand = P.filter(type_mask=1 << CT.RESONATOR, zone=K.FilterZone.HAND)
+    a = P.ability(AK.CONTINUOUS, [(Op.COST_REDUCTION, 0, 1, own_res_in_hand)])
+    P.card("Mentor", attr=1 << F, cost=(F,), atk=100, defense=100, abilities=[a], has_cont=1)
+    # a chant with an activate-like [Trigger] (CR 1113.2a): "[Trigger] [1]: 300 damage to target J/resonator"
+    a = P.ability(AK.TRIGGER, [(Op.CHOOSE, 0, any_j_res, 1, 0), (Op.DAMAGE, 0, 300)], cost_free=1)
+    P.card("Trap", CT.CHANT, attr=1 << W, cost=(W, W), trigger_abil=a)
+    # an automatic-like [Trigger] (CR 1113.2b): "when a J/resonator of your opponent attacks =>
+    # 500 damage to target J/resonator your opponent controls"
+    a = P.ability(AK.TRIGGER, [(Op.CHOOSE, 0, opp_j_res, 1, 0), (Op.DAMAGE, 0, 500)], trigger=Tr.OPPONENT_ATTACKS)
+    P.card("Ambush", CT.CHANT, attr=1 << W, cost=(W,), trigger_abil=a)
+    # [Awakening] {F}{F}: +500/+500 (CR 1109); [Incarnation] fire (CR 1110)
+    aw = P.ability(AK.AWAKENING, [(Op.TARGET_SELF, 0), (Op.POWER, 0, 500, int(K.Duration.PERMANENT), 500)])
+    P.abilities[aw][K.A_COST + F] = 2
+    P.card("Drake", attr=1 << F, cost=(F,), free=2, atk=600, defense=600, awaken_abil=aw, incarnation=1 << F,
+           incarnation_n=1)
+    return P
+
+
+def basic_deck(P: TinyPool) -> np.ndarray:
+    """Ruler, 40 main deck cards, 10 magic stones."""
+    ids = P.ids
+    main = [ids[n] for n in ("Imp", "Knight", "Piercer", "Fencer", "Sniper", "Bomber", "Fire Bolt", "Rally",
+                             "Blast", "Berserker")] * 4
+    stones = [ids["Fire Stone"]] * 8 + [ids["Dual Stone"]] * 2
+    return np.array([ids["Flame Ruler"]] + main + stones, np.int32)
+
+
+@njit
+def current_values(s, T, slot):
+    """(ATK, DEF, keyword bits) of ``slot`` now (the kernels' internal helpers are called from a
+    compiled function: they have no Python entry)."""
+    return atk_of(s, T, slot), def_of(s, T, slot), keywords_of(s, T, slot)
+
+
+@njit
+def kernel_move(s, T, slot, z):
+    """The kernels' move of a card (CR 316 applied); whether it moved."""
+    return move_card(s, T, slot, z)
+
+
+KERNELS = None
+
+
+def kernels() -> GameKernels:
+    global KERNELS
+    if KERNELS is None:
+        KERNELS = GameKernels(K.RULES)
+    return KERNELS
+
+
+class Row:
+    """One game row driven through the core's checked step (an illegal action raises)."""
+
+    def __init__(self, P: TinyPool, deck0=None, deck1=None, seed=0):
+        self.P = P
+        self.T = P.T
+        self.k = kernels()
+        self.s = np.zeros(S.STATE_SIZE, np.int32)
+        self.mask = np.zeros(K.NUM_ACTIONS, np.int8)
+        d0 = basic_deck(P) if deck0 is None else np.asarray(deck0, np.int32)
+        d1 = d0 if deck1 is None else np.asarray(deck1, np.int32)
+        self.k.reset_row(self.s, d0, d1, seed, 0, 0, self.T)
+
+    # ---- reading --------------------------------------------------------------------------------
+    @property
+    def decision(self):
+        return K.Decision(int(self.s[H_DECISION]))
+
+    @property
+    def decider(self):
+        return int(self.s[H_DECIDER])
+
+    @property
+    def done(self):
+        return bool(self.s[H_DONE])
+
+    @property
+    def winner(self):
+        return int(self.s[H_WINNER])
+
+    def legal(self):
+        self.k.legal_mask_row(self.s, self.T, self.mask)
+        return [int(a) for a in np.flatnonzero(self.mask)]
+
+    def zone(self, z, p):
+        return zone_list(self.s, S.ZONES, z, p)
+
+    def cid(self, slot):
+        return int(self.s[S.CARD + slot * S.CARD_W])
+
+    def names(self, z, p):
+        return [self.P.names[self.cid(x)] for x in self.zone(z, p)]
+
+    def rec(self, field, slot):
+        return int(self.s[field + slot * S.CARD_W])
+
+    def set_rec(self, field, slot, v):
+        self.s[field + slot * S.CARD_W] = v
+
+    # ---- acting ---------------------------------------------------------------------------------
+    def act(self, a):
+        err = self.k.apply_row(self.s, self.T, int(a), self.mask)
+        assert err == 0, f"action {int(a)} refused ({err}); legal: {self.legal()} at {self.decision!r}"
+
+    def pass_until(self, pred, limit=200):
+        """Both players pass (and keep hands, no block, no attack) until ``pred(row)``."""
+        for _ in range(limit):
+            if pred(self) or self.done:
+                return
+            self.act(K.PASS)
+        raise AssertionError("condition not reached")
+
+    def skip_mulligans(self):
+        while self.decision == K.Decision.MULLIGAN:
+            self.act(K.PASS)
+
+    # ---- building positions (scenarios) -----------------------------------------------------------
+    def move(self, slot, z, controller=None):
+        """Python move of ``slot`` to zone ``z`` (on top), as the kernels keep the lists."""
+        S.ZONES.take(self.s, slot)
+        if controller is not None:
+            self.s[S.CONTROLLER + slot * S.CARD_W] = controller
+        S.ZONES.put(self.s, slot, z, int(self.s[S.CONTROLLER + slot * S.CARD_W]) if z in
+                    (K.Zone.FIELD, K.Zone.CHASE, K.Zone.RULER_AREA) else int(self.s[S.OWNER + slot * S.CARD_W]))
+
+    def free_slot(self, p, name):
+        """A slot of player ``p``'s not in use: give it card ``name`` (in no zone)."""
+        base = p * K.PLAYER_SLOTS
+        for slot in range(base + K.PLAYER_SLOTS - 1, base, -1):
+            if self.cid(slot) < 0:
+                self.s[S.CARD + slot * S.CARD_W] = self.P.ids[name]
+                self.s[S.OWNER + slot * S.CARD_W] = p
+                self.s[S.CONTROLLER + slot * S.CARD_W] = p
+                self.s[S.ZONE + slot * S.CARD_W] = 0
+                self.s[S.ATTACHED + slot * S.CARD_W] = -1
+                return slot
+        raise AssertionError("no free slot")
+
+    def put(self, p, name, z, rested=False, entered=0):
+        slot = self.free_slot(p, name)
+        S.ZONES.put(self.s, slot, z, p)
+        self.set_rec(S.RESTED, slot, int(rested))
+        self.set_rec(S.ENTERED, slot, entered)
+        return slot
+
+    def give_will(self, p, attr, n=1):
+        self.s[S.WILL + p * K.N_WILL + int(attr)] += n
+
+    def field_index(self, p, slot):
+        return self.zone(K.Zone.FIELD, p).index(slot)
+
+    def hand_index(self, p, name):
+        return self.names(K.Zone.HAND, p).index(name)

@@ -1,0 +1,63 @@
+"""Scenario helpers for the Force of Will rule tests."""
+
+from __future__ import annotations
+
+from fow_tables import Row
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will import state as S
+
+Z, D, St = K.Zone, K.Decision, K.Step
+
+
+def step(r: Row) -> int:
+    return int(r.s[S.STEP])
+
+
+def turn_player(r: Row) -> int:
+    return int(r.s[S.TURN_PLAYER])
+
+
+def to_main(r: Row, turn: int | None = None) -> Row:
+    """Pass until the turn player has priority in its main phase (of ``turn``, or the next)."""
+    r.skip_mulligans()
+    r.pass_until(lambda x: step(x) == St.MAIN and x.decision == D.PRIORITY and x.decider == turn_player(x)
+                 and (turn is None or int(x.s[9]) == turn))
+    return r
+
+
+def main_row(P, seed=0, turn=None) -> Row:
+    return to_main(Row(P, seed=seed), turn)
+
+
+def life(r: Row, p: int) -> int:
+    return int(r.s[S.LIFE + p])
+
+
+def will(r: Row, p: int) -> list[int]:
+    return [int(x) for x in r.s[S.WILL + p * K.N_WILL: S.WILL + (p + 1) * K.N_WILL]]
+
+
+def play(r: Row, p: int, name: str) -> None:
+    r.act(K.PLAY_HAND_BASE + r.hand_index(p, name))
+
+
+def to_hand(r: Row, p: int, name: str) -> int:
+    return r.put(p, name, Z.HAND)
+
+
+def pass_both(r: Row) -> None:
+    """The player with priority passes, then the other."""
+    r.act(K.PASS)
+    r.act(K.PASS)
+
+
+def attack(r: Row, attacker: int, target: int | None = None) -> None:
+    """From main timing: initiate battle, pass to the declaration, attack ``target`` (None: the player)."""
+    p = turn_player(r)
+    r.act(K.BATTLE)
+    r.pass_until(lambda x: x.decision == D.ATTACKER)
+    r.act(K.OWN_FIELD_BASE + r.field_index(p, attacker))
+    if target is None:
+        r.act(K.ATTACK_PLAYER)
+    else:
+        r.act(K.OPP_FIELD_BASE + r.field_index(1 - p, target))

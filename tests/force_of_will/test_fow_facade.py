@@ -1,0 +1,141 @@
+"""Force of Will as a registered game (issue 18): the facade's action descriptions, the board, the
+snapshot value checks, card lists and deck summaries (tcg_env/games/force_of_will/adapter.py;
+docs/force_of_will/snapshot.md, observations.md). The conformance kit (tests/conformance) runs the
+game-independent checks."""
+
+import copy
+import json
+
+import numpy as np
+import pytest
+
+import tcg_env
+from tcg_env.games.force_of_will import constants as K
+
+
+@pytest.fixture(scope="module")
+def mid_game():
+    """A game of the default decks at turn 4 or later, and its snapshot as JSON would carry it."""
+    g = tcg_env.make_game("force_of_will", seed=5)
+    rng = np.random.default_rng(1)
+    while g.turn < 4 and not g.done:
+        g.step(int(rng.choice(g.legal_actions())))
+    return g, json.loads(json.dumps(g.to_dict()))
+
+
+def test_registered_with_its_envs_and_gym_id():
+    assert "force_of_will" in tcg_env.list_games()
+    spec = tcg_env.get_spec("force_of_will")
+    assert (spec.env_name, spec.num_actions, spec.default_variant) == ("force_of_will_v0", K.NUM_ACTIONS, "constructed")
+    assert tcg_env.GYM_IDS["force_of_will"] == "tcg_env/ForceOfWill-v0"
+    from tcg_env.envs import force_of_will_v0
+
+    env = force_of_will_v0.env()
+    env.reset(seed=1)
+    assert env.agents == ["player_0", "player_1"]
+
+
+def test_every_legal_action_has_a_description_of_its_card(mid_game):
+    g, _ = mid_game
+    g = g.clone()
+    rng = np.random.default_rng(3)
+    seen = set()
+    for _ in range(400):
+        if g.done:
+            break
+        for a in g.legal_actions():
+            text = g.describe_action(int(a))
+            assert "(empty)" not in text and not text.startswith("Option"), (int(a), text)
+            seen.add(text.split(" ")[0])
+        g.step(int(rng.choice(g.legal_actions())))
+    assert {"Pass", "Play", "Produce"} <= seen, seen
+
+
+def test_play_names_the_card_and_its_cost_and_will_names_the_attribute(mid_game):
+    g, _ = mid_game
+    g = g.clone()
+    rng = np.random.default_rng(4)
+    found = {}
+    while len(found) < 2 and not g.done:
+        for a in g.legal_actions():
+            if K.PLAY_HAND_BASE <= a < K.STANDBY_BASE:
+                found["play"] = g.describe_action(int(a))
+            elif K.WILL_A_BASE <= a < K.WILL_B_BASE:
+                found["will"] = g.describe_action(int(a))
+        g.step(int(rng.choice(g.legal_actions())))
+    assert found["play"].startswith("Play ") and found["play"].endswith("})") and " ({" in found["play"]
+    attrs = "|".join([*K.ATTRIBUTE_NAMES, "void"])
+    assert __import__("re").fullmatch(rf"Produce ({attrs}) will with .+", found["will"]), found["will"]
+
+
+def test_board_for_a_seat_hides_the_opponents_hand_and_standby(mid_game):
+    g, _ = mid_game
+    for seat in (0, 1):
+        view = g.render(viewer=seat)
+        assert view.count("hand:") == 1
+        assert view.startswith("Force of Will - turn ")
+    assert g.render().count("hand:") == 2
+
+
+@pytest.mark.parametrize("field, value, words", [
+    ("rested", 2, "0 or 1"), ("mulligan_stage", 3, "0..2"), ("step", 40, "Step"), ("priority_player", 2, "0 or 1"),
+    ("attacker", K.N_SLOTS, f"-1..{K.N_SLOTS - 1}"), ("chase_count", K.CHASE_MAX + 1, f"0..{K.CHASE_MAX}"),
+])  # fmt: skip
+def test_a_snapshot_value_outside_its_domain_is_refused_naming_the_field(mid_game, field, value, words,
+                                                                        assert_snapshot_refused):  # fmt: skip
+    g, d = mid_game
+    bad = copy.deepcopy(d)
+    if isinstance(bad["fields"][field], list):
+        bad["fields"][field][0] = value
+        assert_snapshot_refused(g, bad, rf"field '{field}'\[0\] is {value}, must be .*{words}")
+    else:
+        bad["fields"][field] = value
+        assert_snapshot_refused(g, bad, rf"field '{field}' is {value}, must be .*{words}")
+
+
+def test_a_card_moved_out_of_its_list_is_refused(mid_game, assert_snapshot_refused):
+    g, d = mid_game
+    bad = copy.deepcopy(d)
+    slot = next(c["slot"] for c in d["cards"] if c["zone"] == "hand")
+    bad["fields"]["zone"][slot] = int(K.Zone.GRAVEYARD)
+    assert_snapshot_refused(g, bad, "force_of_will snapshot: .*slot")
+
+
+def test_snapshot_round_trip_continues_identically(mid_game):
+    g, d = mid_game
+    h = tcg_env.Game.from_dict(d)
+    a, b = g.clone(), h
+    rng = np.random.default_rng(9)
+    for _ in range(200):
+        if a.done:
+            break
+        act = int(rng.choice(a.legal_actions()))
+        a.step(act)
+        b.step(act)
+    np.testing.assert_array_equal(a.state, b.state)
+
+
+def test_card_lists_filter_by_attribute_type_and_cost():
+    spec = tcg_env.get_spec("force_of_will")
+    pool = spec.load_tables()
+    attrs = spec.card_attributes(pool)
+    assert set(attrs) == {"type", "cost", "attribute"}
+    types, choices = attrs["type"]
+    assert "resonator" in choices and len(types) == pool.n_cards
+    attributes, choices = attrs["attribute"]
+    fire = [c for c in range(pool.n_cards) if attributes[c] == "fire"]
+    assert fire and all(pool.cards[c, K.C_ATTR] == 1 << K.Attribute.FIRE for c in fire)
+    deck = spec.load_deck(pool, "ember_gale_aggro")
+    summary = spec.deck_summary(pool, deck)
+    assert summary.startswith("1 ruler, ") and "; fire " in summary
+
+
+def test_shaping_potential_is_the_life_lead_over_the_starting_life():
+    """CR 105.4 / 403.3: a player at 0 life loses, from 4000; the potential is (my life - the
+    opponent's life) / 4000, read from the observation's life columns."""
+    from tcg_env.games.force_of_will import observation as O
+
+    w = tcg_env.get_spec("force_of_will").shaping_potential()
+    obs = np.zeros(O.OBS_SIZE, np.float32)
+    obs[O.G_LIFE], obs[O.G_LIFE + 1] = 3000 / 4000, 1000 / 4000
+    assert sum(obs[c] * x for c, x in w.items()) == pytest.approx(0.5)
