@@ -24,7 +24,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("fftcg", "weiss_schwarz")
+# every game folder of this checkout (a revision without one counts 0 for it)
+GAMES = tuple(sorted(p.name for p in (ROOT / "tcg_env" / "games").iterdir() if (p / "__init__.py").exists()))
 OLD_IMPORTER_PREFIX = {"weiss_schwarz": "ws"}  # before the one-folder layout: cards/importers/ws_json.py
 CARDS_FILES = re.compile(r"(^|/)(cards|decks|importers?|.*_json)\.py$")
 PYTHON_FILES = re.compile(r"(^|/)(__init__|adapter|scenario|env|support|data)\.py$")
