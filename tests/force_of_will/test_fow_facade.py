@@ -77,6 +77,13 @@ def test_board_for_a_seat_hides_the_opponents_hand_and_standby(mid_game):
     assert g.render().count("hand:") == 2
 
 
+def test_board_shows_the_cost_of_each_hand_card(mid_game):
+    g, _ = mid_game
+    hand_line = next(line for line in g.render(viewer=0).splitlines() if line.strip().startswith("hand:"))
+    cards = [c for c in hand_line.split("hand:", 1)[1].split(", ") if c.strip()]
+    assert cards and all(c.rstrip().endswith("}") and " {" in c for c in cards), hand_line
+
+
 @pytest.mark.parametrize("field, value, words", [
     ("rested", 2, "0 or 1"), ("mulligan_stage", 3, "0..2"), ("step", 40, "Step"), ("priority_player", 2, "0 or 1"),
     ("attacker", K.N_SLOTS, f"-1..{K.N_SLOTS - 1}"), ("chase_count", K.CHASE_MAX + 1, f"0..{K.CHASE_MAX}"),

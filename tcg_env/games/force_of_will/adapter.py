@@ -188,7 +188,8 @@ def render(game, viewer: int | None = None) -> str:
             shown = viewer is None or viewer == p  # CR 310.2: face down to the opponent
             lines.append("   standby: " + (", ".join(_name(game, s) for s in standby) if shown else f"{len(standby)} cards"))
         if viewer is None or viewer == p:
-            lines.append("   hand: " + ", ".join(_name(game, s) for s in zone(row, K.Zone.HAND, p)))
+            # the cost beside each name: what a player looks at before producing will (CR 203)
+            lines.append("   hand: " + ", ".join(f"{_name(game, s)} {_cost(game, s)}" for s in zone(row, K.Zone.HAND, p)))
     chase = [int(row[S.CHASE + i * S.ENTRY_W + S.E_SLOT]) for i in range(int(row[S.CHASE_N]))]
     if chase:
         lines.append("chase (bottom first): " + ", ".join(_name(game, s) for s in chase))
