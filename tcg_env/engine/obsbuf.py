@@ -45,13 +45,20 @@ def clear_rows_after(out, base, rows, width, n_written, over_previous):
     """Make rows [n_written, rows) of the block at ``base`` zero; with ``over_previous`` only those up
     to the first absent one (see ``clear_block``). Enough by itself when rows [0, n_written) are
     about to be written whole (``copy_card_row``, every column)."""
+    clear_rows_after_at(out, base, rows, width, n_written, over_previous, 0)
+
+
+@internal
+def clear_rows_after_at(out, base, rows, width, n_written, over_previous, present):
+    """``clear_rows_after`` for rows whose "present" column (non-zero in every written row) is
+    column ``present`` instead of 0."""
     if n_written >= rows:
         return
     if not over_previous:
         zero_range(out, base + n_written * width, base + rows * width)
         return
     end = n_written
-    while end < rows and out[base + end * width] != 0.0:
+    while end < rows and out[base + end * width + present] != 0.0:
         end += 1
     zero_range(out, base + n_written * width, base + end * width)
 

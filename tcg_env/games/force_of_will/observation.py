@@ -17,7 +17,7 @@ from numba import njit
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
 from tcg_env.engine.jit import internal
-from tcg_env.engine.obsbuf import copy_card_row, zero_range
+from tcg_env.engine.obsbuf import clear_rows_after_at, copy_card_row, zero_range
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import CARD_OBS_FEATURES, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, Zone
@@ -26,7 +26,7 @@ from tcg_env.games.force_of_will.state import (
     E_SLOT, ENTERED, ENTRY_W, JUDGED, LIFE, PRIORITY_PLAYER, RESTED, STEP, TURN_PLAYER, TURNS_TAKEN, WILL,
     ZT
 )
-from tcg_env.games.force_of_will.zones import atk_of, def_of
+from tcg_env.games.force_of_will.zones import atk_now, continuous_in_field, def_now
 
 GRAVE_ROWS = 8
 _COUNTED = (Zone.MAIN_DECK, Zone.STONE_DECK, Zone.HAND, Zone.GRAVEYARD, Zone.STANDBY, Zone.REMOVED)
@@ -71,8 +71,9 @@ OBS_SIZE = B_GRAVE + 2 * GRAVE_ROWS * CARD_ROW_W
 
 
 @internal
-def card_row(s, T, player, slot, obs, o):
-    """One card's row at ``o``: its static columns and its state."""
+def card_row(s, T, player, slot, obs, o, cont):
+    """One card's row at ``o``, every column: its static columns and its state (``cont``:
+    ``zones.continuous_in_field``)."""
     w = slot * CARD_W
     copy_card_row(obs, o, T, s[CARD + w], CARD_OBS_FEATURES)
     d = o + CARD_OBS_FEATURES
@@ -80,8 +81,8 @@ def card_row(s, T, player, slot, obs, o):
     obs[d + DYN_MINE] = 1.0 if s[CONTROLLER + w] == player else 0.0
     obs[d + DYN_RESTED] = s[RESTED + w]
     obs[d + DYN_DAMAGE] = s[DAMAGE + w] / 1000.0
-    obs[d + DYN_ATK] = atk_of(s, T, slot) / 1000.0
-    obs[d + DYN_DEF] = def_of(s, T, slot) / 1000.0
+    obs[d + DYN_ATK] = atk_now(s, T, slot, cont) / 1000.0
+    obs[d + DYN_DEF] = def_now(s, T, slot, cont) / 1000.0
     obs[d + DYN_COUNTERS] = s[COUNTERS + w] / 5.0
     obs[d + DYN_ATTACKER] = 1.0 if s[ATTACKER] == slot else 0.0
     obs[d + DYN_BLOCKER] = 1.0 if s[BLOCKER] == slot else 0.0
@@ -90,17 +91,34 @@ def card_row(s, T, player, slot, obs, o):
 
 
 @internal
-def zone_rows(s, T, player, z, p, obs, base, rows, from_top):
+def zone_rows(s, T, player, z, p, obs, base, rows, from_top, cont, over_previous):
+    """The block of list zone ``z`` of player ``p``: its first (``from_top``: last) ``rows`` cards,
+    then zero rows (``engine.obsbuf``: every written row has 1 in its ``DYN_PRESENT`` column)."""
     n_off, l_off = zone_offsets(ZT, z, p)
     n = s[n_off]
-    for i in range(min(n, rows)):
+    m = min(n, rows)
+    clear_rows_after_at(obs, base, rows, CARD_ROW_W, m, over_previous, CARD_OBS_FEATURES + DYN_PRESENT)
+    for i in range(m):
         k = n - 1 - i if from_top else i
-        card_row(s, T, player, s[l_off + k], obs, base + i * CARD_ROW_W)
+        card_row(s, T, player, s[l_off + k], obs, base + i * CARD_ROW_W, cont)
 
 
 @njit(cache=True)
 def observe_row(s, T, player, obs):
-    zero_range(obs, 0, OBS_SIZE)
+    """Write ``player``'s observation into ``obs[:OBS_SIZE]`` (whatever ``obs`` held before)."""
+    observe_into(s, T, player, obs, False)
+
+
+@internal
+def observe_into(s, T, player, obs, over_previous):
+    """``observe_row``; with ``over_previous`` True, ``obs`` must hold an observation this function
+    wrote (of any state or player): each card row is written whole, so only the rows past the
+    written ones that may be non-zero are cleared (``engine.obsbuf``; random play passes True from
+    a row's second decision of a call on). Zeroing the whole vector (16.8 KiB) and reading every
+    field card's ATK and DEF through ``zones.aura`` (a scan of both fields each) cost most of an
+    observation (docs/performance-log.md, 2026-11-26)."""
+    cont = continuous_in_field(s, T)
+    zero_range(obs, 0, GLOBAL_W)
     me = player
     op = 1 - player
     obs[G_TURN] = s[H_TURN] / 50.0
@@ -125,26 +143,29 @@ def observe_row(s, T, player, obs):
     obs[G_BATTLE] = 1.0 if s[ATTACKER] >= 0 else 0.0
     obs[G_BATTLE + 1] = 1.0 if s[ATTACKER] >= 0 and s[ATTACKED] < 0 else 0.0
     obs[G_BATTLE + 2] = 1.0 if s[BLOCKER] >= 0 else 0.0
-    zone_rows(s, T, me, Zone.HAND, me, obs, B_HAND, HAND_SLOTS, False)  # CR 306.2: the owner sees it
-    zone_rows(s, T, me, Zone.FIELD, me, obs, B_FIELD, FIELD_SLOTS, False)
-    zone_rows(s, T, me, Zone.FIELD, op, obs, B_OPP_FIELD, FIELD_SLOTS, False)
+    ov = over_previous
+    zone_rows(s, T, me, Zone.HAND, me, obs, B_HAND, HAND_SLOTS, False, cont, ov)  # CR 306.2: the owner sees it
+    zone_rows(s, T, me, Zone.FIELD, me, obs, B_FIELD, FIELD_SLOTS, False, cont, ov)
+    zone_rows(s, T, me, Zone.FIELD, op, obs, B_OPP_FIELD, FIELD_SLOTS, False, cont, ov)
     for k in range(2):
         slot = (me if k == 0 else op) * K.PLAYER_SLOTS + K.RULER_SLOT
+        o = B_RULERS + k * CARD_ROW_W
         if s[CARD + slot * CARD_W] >= 0:
-            card_row(s, T, me, slot, obs, B_RULERS + k * CARD_ROW_W)
-    for i in range(s[CHASE_N]):
-        src = s[CHASE + i * ENTRY_W + E_SLOT]
+            card_row(s, T, me, slot, obs, o, cont)
+        else:
+            zero_range(obs, o, o + CARD_ROW_W)
+    # the chase's rows need not be a prefix (an entry without a source card has a zero row): each
+    # row is written or cleared
+    for i in range(CHASE_MAX):
+        o = B_CHASE + i * CARD_ROW_W
+        src = s[CHASE + i * ENTRY_W + E_SLOT] if i < s[CHASE_N] else -1
         if src >= 0:
-            card_row(s, T, me, src, obs, B_CHASE + i * CARD_ROW_W)
-    zone_rows(s, T, me, Zone.STANDBY, me, obs, B_STANDBY, K.STANDBY_SLOTS, False)  # CR 310.2
-    zone_rows(s, T, me, Zone.GRAVEYARD, me, obs, B_GRAVE, GRAVE_ROWS, True)
-    zone_rows(s, T, me, Zone.GRAVEYARD, op, obs, B_GRAVE + GRAVE_ROWS * CARD_ROW_W, GRAVE_ROWS, True)
-
-
-@njit(cache=True)
-def observe_into(s, T, player, obs, over_previous):
-    """The whole vector is written each time (``over_previous`` is not used yet)."""
-    observe_row(s, T, player, obs)
+            card_row(s, T, me, src, obs, o, cont)
+        elif not ov or obs[o + CARD_OBS_FEATURES + DYN_PRESENT] != 0.0:
+            zero_range(obs, o, o + CARD_ROW_W)
+    zone_rows(s, T, me, Zone.STANDBY, me, obs, B_STANDBY, K.STANDBY_SLOTS, False, cont, ov)  # CR 310.2
+    zone_rows(s, T, me, Zone.GRAVEYARD, me, obs, B_GRAVE, GRAVE_ROWS, True, cont, ov)
+    zone_rows(s, T, me, Zone.GRAVEYARD, op, obs, B_GRAVE + GRAVE_ROWS * CARD_ROW_W, GRAVE_ROWS, True, cont, ov)
 
 
 def card_obs_rows(cards: np.ndarray) -> np.ndarray:

@@ -9,7 +9,9 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import CardType, Zone
 from tcg_env.games.force_of_will.state import ATTACHED, CARD, CARD_W, DAMAGE, DREW_FROM_EMPTY, LIFE, ZONE, ZT
-from tcg_env.games.force_of_will.zones import card_type, def_of, destroy, has_keyword, is_j_resonator, to_graveyard
+from tcg_env.games.force_of_will.zones import (
+    card_type, continuous_in_field, def_now, destroy, is_j_resonator, keywords_now, to_graveyard
+)
 
 
 @internal
@@ -41,15 +43,16 @@ SWEEP_ADDITIONS = 1  # CR 1406.4a / 1206.1: additions added to nothing put into 
 
 
 @internal
-def doomed(s, T, slot, which):
-    """Is card ``slot`` in the field concerned by rule process ``which``?
+def doomed(s, T, slot, which, cont):
+    """Is card ``slot`` in the field concerned by rule process ``which``? (``cont``:
+    ``zones.continuous_in_field``.)
     SWEEP_DAMAGE, CR 1204.1 / 1204.2: a J/resonator with DEF whose damage reaches its DEF, or whose
     DEF is 0 or less (not [Eternal], CR 1010.3). SWEEP_ADDITIONS, CR 1406.4a / 1206.1: an addition
     that must be added to a card and is added to none, to one gone, or to itself."""
     if which == SWEEP_DAMAGE:
-        if not is_j_resonator(s, T, slot) or has_keyword(s, T, slot, K.KW_ETERNAL):
+        if not is_j_resonator(s, T, slot) or (keywords_now(s, T, slot, cont) & K.KW_ETERNAL) != 0:
             return False
-        d = def_of(s, T, slot)
+        d = def_now(s, T, slot, cont)
         return d <= 0 or s[DAMAGE + slot * CARD_W] >= d
     if card_type(s, T, slot) != CardType.ADDITION:
         return False
@@ -64,16 +67,18 @@ def sweep_field(s, T, which):
     """Perform rule process ``which`` on every card in the field concerned (destroy, or put into
     the graveyard); returns whether any card moved."""
     done = False
+    cont = continuous_in_field(s, T)
     for p in range(2):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
         i = 0
         while i < s[n_off]:
             slot = s[l_off + i]
             moved = False
-            if doomed(s, T, slot, which):
+            if doomed(s, T, slot, which, cont):
                 moved = destroy(s, T, slot) if which == SWEEP_DAMAGE else to_graveyard(s, T, slot)
             if moved:
                 done = True  # the list moved up: the same index again
+                cont = continuous_in_field(s, T)
             else:
                 i += 1
     return done

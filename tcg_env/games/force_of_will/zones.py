@@ -128,6 +128,21 @@ def aura(s, T, slot, which):
 
 
 @internal
+def continuous_in_field(s, T):
+    """Does a card in either field have a continuous ability (``C_HAS_CONT``)? When none does,
+    ``aura`` is 0 for every card (it skips the sources without one). A kernel that reads many
+    cards (the observation, the rule processes) asks once and passes the answer as ``cont`` to
+    ``atk_now`` / ``def_now`` / ``keywords_now``, instead of each read scanning both fields:
+    those scans were half of random play's time (docs/performance-log.md, 2026-11-26)."""
+    for p in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+        for i in range(s[n_off]):
+            if card_table(T)[s[CARD + s[l_off + i] * CARD_W], K.C_HAS_CONT] != 0:
+                return True
+    return False
+
+
+@internal
 def cost_reduction(s, T, p, slot):
     """COST_REDUCTION of the continuous abilities of ``p``'s cards in the field for hand card
     ``slot`` (CR 903.2i-iv: free cost less)."""
@@ -165,6 +180,22 @@ def def_of(s, T, slot):
 @internal
 def keywords_of(s, T, slot):
     return base_keywords(s, T, slot) | aura(s, T, slot, AURA_KW)
+
+
+@internal
+def atk_now(s, T, slot, cont):
+    """``atk_of`` with ``cont`` = ``continuous_in_field(s, T)`` known (False: no aura to add)."""
+    return base_atk(s, T, slot) + (aura(s, T, slot, AURA_ATK) if cont else 0)
+
+
+@internal
+def def_now(s, T, slot, cont):
+    return base_def(s, T, slot) + (aura(s, T, slot, AURA_DEF) if cont else 0)
+
+
+@internal
+def keywords_now(s, T, slot, cont):
+    return base_keywords(s, T, slot) | (aura(s, T, slot, AURA_KW) if cont else 0)
 
 
 @internal
