@@ -160,6 +160,31 @@ def basic_pool() -> TinyPool:
     P.abilities[aw][K.A_COST + F] = 2
     P.card("Drake", attr=1 << F, cost=(F,), free=2, atk=600, defense=600, awaken_abil=aw, incarnation=1 << F,
            incarnation_n=1)
+    # battle trigger conditions (CR 802.1, 803.1, 803.5, 804.1, 807.1)
+    yours, theirs = K.TriggerWhose.YOURS, K.TriggerWhose.OPPONENTS
+    a = P.ability(AK.AUTOMATIC, [(Op.DRAW, 0, 1, K.Who.CONTROLLER)], trigger=Tr.BEGIN_BATTLE, trig_whose=yours)
+    P.card("Drummer", attr=1 << F, cost=(F,), atk=300, defense=300, abilities=[a])
+    a = P.ability(AK.AUTOMATIC, [(Op.DAMAGE_PLAYER, 0, 100, K.Who.OPPONENT)], trigger=Tr.BEGIN_ATTACK_STEP)
+    P.card("Herald", attr=1 << F, cost=(F,), atk=300, defense=300, abilities=[a])
+    a = P.ability(AK.AUTOMATIC, [(Op.TARGET_SELF, 0), (Op.RECOVER, 0)], trigger=Tr.BEGIN_BLOCK_STEP,
+                  trig_whose=theirs)
+    P.card("Sentry", attr=1 << L, cost=(L,), atk=300, defense=600, abilities=[a])
+    a = P.ability(AK.AUTOMATIC, [(Op.GAIN_LIFE, 0, 200, K.Who.CONTROLLER)], trigger=Tr.END_OF_BATTLE)
+    P.card("Mourner", attr=1 << D, cost=(D,), atk=300, defense=300, abilities=[a])
+    a = P.ability(AK.AUTOMATIC, [(Op.DAMAGE_PLAYER, 0, 100, K.Who.OPPONENT)], trigger=Tr.J_RESONATOR_ATTACKS,
+                  trig_filter=own_j_res)
+    P.card("Warhorn", CT.REGALIA, attr=1 << F, cost=(F,), abilities=[a])
+    a = P.ability(AK.AUTOMATIC, [(Op.DRAW, 0, 1, K.Who.CONTROLLER)], trigger=Tr.DEALS_BATTLE_DAMAGE_TO_PLAYER)
+    P.card("Raider", attr=1 << G, cost=(G,), atk=400, defense=300, abilities=[a])
+    a = P.ability(AK.AUTOMATIC, [(Op.GAIN_LIFE, 0, 100, K.Who.CONTROLLER)], trigger=Tr.DEALS_DAMAGE)
+    P.card("Stinger", attr=1 << D, cost=(D,), atk=300, defense=300, abilities=[a])
+    # CR 1029: "[Quickcast] Remove target J/resonator from battle."
+    s = P.ability(AK.SPELL, [(Op.CHOOSE, 0, any_j_res, 1, 0), (Op.REMOVE_FROM_BATTLE, 0)])
+    P.card("Retreat", CT.CHANT, attr=1 << W, cost=(W,), keywords=K.KW_QUICKCAST, spell=s)
+    # "[Trigger] at the end of battle on your opponent's turn => recover target J/resonator you control"
+    a = P.ability(AK.TRIGGER, [(Op.CHOOSE, 0, own_j_res, 1, 0), (Op.RECOVER, 0)], trigger=Tr.END_OF_BATTLE,
+                  trig_whose=theirs)
+    P.card("Dusk Trap", CT.CHANT, attr=1 << W, cost=(W,), trigger_abil=a)
     return P
 
 

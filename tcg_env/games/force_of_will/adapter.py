@@ -63,6 +63,8 @@ _PASS = {
     D.BLOCK: "Don't block",
     D.OPTIONAL: "No (decline the ability)",
 }
+# the automatic abilities of keyword skills on the pending list (constants.KeywordAbility)
+_KEYWORD_ABILITY = {int(k): f"[{k.name.capitalize()}]" for k in K.KeywordAbility}
 
 
 def describe_action(game, a: int) -> str:
@@ -79,6 +81,8 @@ def describe_action(game, a: int) -> str:
         lst = zone(row, z, q)
         return lst[i] if i < len(lst) else -1
 
+    if kind == D.PIERCE:
+        return _describe_pierce(game, a)
     if a == K.PASS:
         return _PASS.get(kind, "Pass / done")
     if a < K.STANDBY_BASE:
@@ -123,6 +127,8 @@ def describe_action(game, a: int) -> str:
         c = int(row[S.CAND + k])
         if kind == D.ORDER_AUTOMATIC:
             src, arow = (int(x) for x in row[S.PT + (p * K.PENDING_MAX + c) * 3 : S.PT + (p * K.PENDING_MAX + c) * 3 + 2])
+            if arow in _KEYWORD_ABILITY:
+                return f"Play next: the {_KEYWORD_ABILITY[arow]} ability of {_name(game, src)}"
             if int(game.pool.abilities[arow, K.A_KIND]) == K.AbilityKind.TRIGGER:  # CR 708.3
                 return f"Play next: {_name(game, src)} from the standby area (its [Trigger])"
             return f"Play next: the automatic ability of {_name(game, src)}"
@@ -137,6 +143,23 @@ def describe_action(game, a: int) -> str:
         return f"Play {_name(game, slot)} with [Awakening] ({_cost(game, slot) if slot >= 0 else '?'}{extra})"
     slot = at(K.Zone.HAND, p, a - K.INCARNATE_HAND_BASE)
     return f"Play {_name(game, slot)} by [Incarnation] (banish resonators instead of paying its cost)"
+
+
+def _describe_pierce(game, a: int) -> str:
+    """The PIERCE decision (CR 1102.2b): ``decision_args`` holds the damage assigned to the blocker
+    so far and the attacker's whole damage."""
+    row = game._row
+    given, total = int(row[S.DEC_ARG]), int(row[S.DEC_ARG + 1])
+    blocker = _name(game, int(row[S.BLOCKER]))
+    attacked = int(row[S.ATTACKED])
+    target = "the opponent" if attacked == K.ATTACKED_PLAYER else _name(game, attacked) if attacked >= 0 else "nothing"
+    if a == K.PASS:
+        return f"Assign {given} damage to {blocker} and pierce with {total - given} to {target}"
+    if a == K.OPTION_BASE + K.PIERCE_MORE:
+        return f"Assign 100 more damage to {blocker} ({given + 100} of {total})"
+    if a == K.OPTION_BASE + K.PIERCE_ALL:
+        return f"Assign all {total} damage to {blocker}"
+    return f"action {a}"
 
 
 # ---- render ----------------------------------------------------------------------------------------
@@ -236,7 +259,8 @@ VALUE_DOMAINS = {
     "opponent_acted_in_battle": FLAG,
     "battle_forfeited": FLAG,
     "attacker": (-1, K.N_SLOTS - 1),
-    "attacked": (-1, K.N_SLOTS - 1),
+    "attacked": (K.ATTACKED_NONE, K.N_SLOTS - 1),
+    "attack_blocked": FLAG,
     "blocker": (-1, K.N_SLOTS - 1),
     "attached_to": (-1, K.N_SLOTS - 1),
     "will": (0, 2**31 - 1),

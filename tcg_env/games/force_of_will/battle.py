@@ -3,26 +3,37 @@
 The steps, each with a priority sequence of the turn player's (turn.py moves between them):
 beginning of battle (802), declare attack (803: attacker, then the attacked object, one decision
 each), declare block (804), first strike battle resolution (805), normal battle resolution (806),
-end of battle (807). Keywords: [Pierce] (1102), [Precision] (1103), [First Strike] (1104),
-[Explode] (1105), [Flying] (1106), [Swiftness] (1107, zones.controls_since_turn_start), [Drain]
-(1135) and [Bane] (1138) (effects.deal_damage_to_card), [Bloodlust] (1123, 712.2).
+end of battle (807). The trigger conditions of a step happen as it begins (802.1 "at the
+beginning of battle", 803.1, 804.1, 807.1 "at the end of battle"), those of an attack or a block
+as it is declared (803.5, 804.4). Keywords: [Pierce] (1102: the PIERCE decision), [Precision]
+(1103), [First Strike] (1104), [Explode] (1105), [Drain] (1135) and [Bane] (1138) (automatic
+abilities: keywords.py), [Flying] (1106), [Swiftness] (1107, zones.controls_since_turn_start),
+[Bloodlust] (1123, 712.2). Removal from battle (1029): effects.remove_from_battle.
 """
 
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.jit import internal
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
-from tcg_env.games.force_of_will.constants import CardType, Decision, Step, Zone
+from tcg_env.games.force_of_will.constants import (
+    ATTACKED_NONE, ATTACKED_PLAYER, OPTION_BASE, PASS, Decision, Step, Zone
+)
 from tcg_env.games.force_of_will.effects import deal_damage_to_card, deal_damage_to_player
+from tcg_env.games.force_of_will.keywords import battle_damage_to_card
 from tcg_env.games.force_of_will.priority import start_priority
 from tcg_env.games.force_of_will.state import (
-    ATK_EOB, ATTACKED, ATTACKER, BLOCKER, CARD_W, CONTROLLER, DAMAGE, DEF_EOB, FIRST_STRUCK, KW_EOB,
-    OPP_ACTED, RESTED, STEP, TURN_PLAYER, ZONE, ZT
+    ATK_EOB, ATTACKED, ATTACKER, BLOCKED, BLOCKER, CARD_W, CONTROLLER, DAMAGE, DEC_ARG, DEF_EOB, FIRST_STRUCK,
+    KW_EOB, NO_MORE_BATTLE, OPP_ACTED, RESTED, STEP, TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
-    atk_of, card_type, clear_in_field, controls_since_turn_start, def_of, destroy, has_atk_def, has_keyword, is_j_resonator,
-    restrictions_of, trigger_own, trigger_standby
+    atk_of, clear_in_field, controls_since_turn_start, def_of, has_atk_def, has_keyword, is_j_resonator,
+    restrictions_of, trigger_all, trigger_own, trigger_standby
 )
+
+# what a battle damage process did (battle_damage)
+BATTLE_OVER = 0  # no attacking J/resonator: straight to the end of battle step (CR 805.1, 806.1)
+DAMAGE_DEALT = 1  # the damage is dealt: the step's priority sequence (CR 805.3, 806.3)
+ASKED = 2  # the [Pierce] attacker's controller assigns its damage first (CR 1102.2b)
 
 
 # =============================================================================================
@@ -97,14 +108,26 @@ def still_in_battle(s, T, slot, p):
 # The steps
 # =============================================================================================
 @internal
-def begin_battle(s):
-    """CR 801.1 / 802: the beginning of battle step; its priority sequence."""
+def begin_battle(s, T):
+    """CR 801.1 / 802: the beginning of battle step: its trigger conditions (802.1), then its
+    priority sequence (802.2)."""
     s[ATTACKER] = -1
-    s[ATTACKED] = -1
+    s[ATTACKED] = ATTACKED_PLAYER
     s[BLOCKER] = -1
+    s[BLOCKED] = 0
     s[FIRST_STRUCK] = 0
     s[OPP_ACTED] = 0
     s[STEP] = Step.BATTLE_BEGIN
+    trigger_all(s, T, K.Trigger.BEGIN_BATTLE, -1)
+    start_priority(s, s[TURN_PLAYER])
+
+
+@internal
+def begin_attack_step(s, T):
+    """CR 803.1-803.2: the declare attack step begins: its trigger conditions, then the turn
+    player's priority sequence (then 803.3: attack or forfeit)."""
+    s[STEP] = Step.ATTACK_STEP
+    trigger_all(s, T, K.Trigger.BEGIN_ATTACK_STEP, -1)
     start_priority(s, s[TURN_PLAYER])
 
 
@@ -115,6 +138,15 @@ def offer_attack(s):
 
 
 @internal
+def forfeit_attack(s, T):
+    """CR 803.3: a forfeit goes straight to the end of battle step; 803.6: if the non-turn player
+    played nothing in this battle, no battle again this turn."""
+    if s[OPP_ACTED] == 0:
+        s[NO_MORE_BATTLE] = 1
+    to_end_of_battle(s, T)
+
+
+@internal
 def choose_attacker(s, slot):
     s[ATTACKER] = slot
     set_decision(s, Decision.ATTACKED, s[TURN_PLAYER])
@@ -122,13 +154,24 @@ def choose_attacker(s, slot):
 
 @internal
 def attack_declared(s, T, attacked):
-    """CR 803.5: the attacker rests and attacks ``attacked`` (a slot, -1 the opponent); 803.7."""
+    """CR 803.5: the attacker rests and attacks ``attacked`` (a slot, or ATTACKED_PLAYER); "when
+    ... attacks" trigger conditions happen; 803.7: the turn player's priority sequence."""
     a = s[ATTACKER]
     s[ATTACKED] = attacked
     s[RESTED + a * CARD_W] = 1
     trigger_own(s, T, a, K.Trigger.ATTACKS, attacked)
+    trigger_all(s, T, K.Trigger.J_RESONATOR_ATTACKS, a)
     trigger_standby(s, T, K.Trigger.OPPONENT_ATTACKS, a)
     s[STEP] = Step.ATTACK_DECLARED
+    start_priority(s, s[TURN_PLAYER])
+
+
+@internal
+def begin_block_step(s, T):
+    """CR 804.1-804.2: the declare block step begins: its trigger conditions, then the turn
+    player's priority sequence (then 804.3: block or not)."""
+    s[STEP] = Step.BLOCK_STEP
+    trigger_all(s, T, K.Trigger.BEGIN_BLOCK_STEP, -1)
     start_priority(s, s[TURN_PLAYER])
 
 
@@ -148,6 +191,7 @@ def block_declared(s, T, blocker):
     """CR 804.4: the blocker rests; 804.6."""
     if blocker >= 0:
         s[BLOCKER] = blocker
+        s[BLOCKED] = 1
         s[RESTED + blocker * CARD_W] = 1
         trigger_own(s, T, blocker, K.Trigger.BLOCKS, s[ATTACKER])
     s[STEP] = Step.BLOCK_DECLARED
@@ -155,79 +199,143 @@ def block_declared(s, T, blocker):
 
 
 @internal
-def explode(s, T, src, target):
-    """CR 1105.2: a resonator with [Explode] that dealt battle damage to a resonator destroys both
-    (simplified: at once, not as an automatic ability on the chase); not J-rulers (1105.3)."""
-    if not has_keyword(s, T, src, K.KW_EXPLODE):
-        return
-    if card_type(s, T, src) != CardType.RESONATOR or card_type(s, T, target) != CardType.RESONATOR:
-        return
-    destroy(s, T, target)
-    destroy(s, T, src)
+def capacity(s, T, slot):
+    """CR 1102.2a: a J/resonator's DEF minus the damage on it."""
+    return def_of(s, T, slot) - s[DAMAGE + slot * CARD_W]
 
 
 @internal
-def strike(s, T, src, amount, blocker, attacked, defender_p):
-    """The attacker's battle damage (CR 805.2a / 806.2a): to the blocker, with [Pierce] the excess
-    over its capacity to the attacked object (CR 1102.2; simplified: exactly the capacity is
-    assigned to the blocker); without a blocker to the attacked object."""
+def strike(s, T, src, amount, to_blocker, blocker, attacked, defender_p):
+    """The attacker's battle damage (CR 805.2a / 806.2a): to the blocker (``to_blocker`` of it
+    with [Pierce], the rest, piercing damage, to the original attacked object: CR 1102.2b-c; -1:
+    all of it); without a blocker to the attacked object (804.5b). Battle damage to a resonator
+    triggers [Explode] (1105.2)."""
     if amount <= 0:
         return
+    rest = amount
     if blocker >= 0:
-        to_blocker = amount
-        if has_keyword(s, T, src, K.KW_PIERCE):
-            cap = max(def_of(s, T, blocker) - s[DAMAGE + blocker * CARD_W], 0)
-            to_blocker = min(amount, cap)
-        if deal_damage_to_card(s, T, src, blocker, to_blocker) > 0:
-            explode(s, T, src, blocker)
-        rest = amount - to_blocker
-        if rest > 0:
-            if attacked < 0:
-                deal_damage_to_player(s, T, src, defender_p, rest)
-            elif still_in_battle(s, T, attacked, defender_p):
-                if deal_damage_to_card(s, T, src, attacked, rest) > 0:
-                    explode(s, T, src, attacked)
-        return
-    if attacked < 0:
-        deal_damage_to_player(s, T, src, defender_p, amount)
-    elif still_in_battle(s, T, attacked, defender_p):
-        if deal_damage_to_card(s, T, src, attacked, amount) > 0:
-            explode(s, T, src, attacked)
+        give = amount if to_blocker < 0 else to_blocker
+        if deal_damage_to_card(s, T, src, blocker, give) > 0:
+            battle_damage_to_card(s, T, src, blocker)
+        rest = amount - give
+        if rest <= 0:
+            return
+    if attacked == ATTACKED_PLAYER:
+        if deal_damage_to_player(s, T, src, defender_p, rest) > 0:
+            trigger_own(s, T, src, K.Trigger.DEALS_BATTLE_DAMAGE_TO_PLAYER, defender_p)
+    elif attacked >= 0 and still_in_battle(s, T, attacked, defender_p):
+        if deal_damage_to_card(s, T, src, attacked, rest) > 0:
+            battle_damage_to_card(s, T, src, attacked)
 
 
 @internal
-def battle_damage(s, T, first_strike):
-    """CR 805.2 (``first_strike``) / 806.2: battle damage. Returns False when there is no attacking
-    J/resonator (805.1 / 806.1: straight to the end of battle)."""
+def battle_damage(s, T, first_strike, to_blocker):
+    """CR 805.2 (``first_strike``) / 806.2: the battle damage process. ``to_blocker``: the damage
+    the [Pierce] attacker's controller assigned to the blocker (CR 1102.2b), -1 before it is asked.
+    Returns BATTLE_OVER (no attacking J/resonator, 805.1 / 806.1), DAMAGE_DEALT or ASKED (the
+    PIERCE decision is pending; the process runs again with the answer)."""
     tp = s[TURN_PLAYER]
     a = s[ATTACKER]
     if not still_in_battle(s, T, a, tp):
         s[ATTACKER] = -1
-        return False
-    had_blocker = s[BLOCKER] >= 0
+        return BATTLE_OVER
     if not still_in_battle(s, T, s[BLOCKER], 1 - tp):
         s[BLOCKER] = -1
+    blocker = s[BLOCKER]
+    if blocker < 0 and s[FIRST_STRUCK] == 0:
+        # CR 804.5b: no blocker before the attacker dealt any battle damage: it battles the
+        # attacked object
+        s[BLOCKED] = 0
     attacked = s[ATTACKED]
     if attacked >= 0 and not still_in_battle(s, T, attacked, 1 - tp):
-        attacked = -2  # the attacked J/resonator is gone: nothing to strike
-    blocker = s[BLOCKER]
+        attacked = ATTACKED_NONE  # the attacked J/resonator is gone: nothing to strike
+    if first_strike:
+        strikes = has_keyword(s, T, a, K.KW_FIRST_STRIKE)  # CR 805.2
+    else:
+        strikes = s[FIRST_STRUCK] == 0  # CR 806.2a
+    strikes = strikes and (attacked != ATTACKED_NONE or blocker >= 0)
+    amount = atk_of(s, T, a)
+    if strikes and to_blocker < 0 and blocker >= 0 and has_keyword(s, T, a, K.KW_PIERCE):
+        low = max(capacity(s, T, blocker), 0)
+        if amount > low:
+            # CR 1102.2b: at least the blocker's capacity to it, in multiples of 100, chosen
+            s[DEC_ARG] = low
+            s[DEC_ARG + 1] = amount
+            set_decision(s, Decision.PIERCE, tp)
+            return ASKED
     if first_strike:
         if has_keyword(s, T, a, K.KW_FIRST_STRIKE):
             s[FIRST_STRUCK] = 1
-            if attacked != -2 or blocker >= 0:
-                strike(s, T, a, atk_of(s, T, a), blocker, attacked, 1 - tp)
-        return True
+        if strikes:
+            strike(s, T, a, amount, to_blocker, blocker, attacked, 1 - tp)
+        return DAMAGE_DEALT
     # CR 806.2b: the blocker, or the attacked J/resonator, strikes back, at the same time
     other = blocker if blocker >= 0 else attacked
-    if had_blocker and blocker < 0 and s[FIRST_STRUCK] != 0:
+    if s[BLOCKED] != 0 and blocker < 0:
         other = -1  # CR 804.5b: the blocker left after the attacker dealt its damage: no battle
     back = atk_of(s, T, other) if other >= 0 else 0
-    if s[FIRST_STRUCK] == 0 and (attacked != -2 or blocker >= 0):
-        strike(s, T, a, atk_of(s, T, a), blocker, attacked, 1 - tp)  # CR 806.2a
+    if strikes:
+        strike(s, T, a, amount, to_blocker, blocker, attacked, 1 - tp)  # CR 806.2a
     if other >= 0 and back > 0:
         if deal_damage_to_card(s, T, other, a, back) > 0:
-            explode(s, T, other, a)
-    return True
+            battle_damage_to_card(s, T, other, a)
+    return DAMAGE_DEALT
+
+
+@internal
+def after_battle_damage(s, T, result):
+    """What follows a battle damage process: the step's priority sequence (CR 805.3 / 806.3), the
+    end of battle (805.1 / 806.1), or nothing yet (the PIERCE decision is pending)."""
+    if result == DAMAGE_DEALT:
+        start_priority(s, s[TURN_PLAYER])
+    elif result == BATTLE_OVER:
+        to_end_of_battle(s, T)
+
+
+@internal
+def battle_resolution(s, T, first_strike):
+    """CR 805 (``first_strike``) / 806: a battle resolution step."""
+    s[STEP] = Step.FIRST_STRIKE if first_strike else Step.NORMAL_DAMAGE
+    after_battle_damage(s, T, battle_damage(s, T, first_strike, -1))
+
+
+@internal
+def pierce_mask(s, out):
+    """The PIERCE decision's actions (CR 1102.2b): PASS (the rest is piercing damage), 100 more
+    to the blocker, all the rest to the blocker (when that is not the same as 100 more)."""
+    out[PASS] = 1
+    n = 1
+    left = s[DEC_ARG + 1] - s[DEC_ARG]
+    if left >= 100:
+        out[OPTION_BASE + K.PIERCE_MORE] = 1
+        n += 1
+    if left >= 200:
+        out[OPTION_BASE + K.PIERCE_ALL] = 1
+        n += 1
+    return n
+
+
+@internal
+def pierce_assign(s, T, a):
+    """The PIERCE decision's answer ``a`` (CR 1102.2b); once the assignment is complete the
+    damage is dealt (1102.2c) and the step goes on."""
+    if a == OPTION_BASE + K.PIERCE_MORE:
+        s[DEC_ARG] += 100
+        if s[DEC_ARG] < s[DEC_ARG + 1]:
+            set_decision(s, Decision.PIERCE, s[TURN_PLAYER])
+            return
+    elif a == OPTION_BASE + K.PIERCE_ALL:
+        s[DEC_ARG] = s[DEC_ARG + 1]
+    after_battle_damage(s, T, battle_damage(s, T, s[STEP] == Step.FIRST_STRIKE, s[DEC_ARG]))
+
+
+@internal
+def to_end_of_battle(s, T):
+    """CR 807.1-807.2: the end of battle step: its trigger conditions, then the turn player's
+    priority sequence (then the final step, 807.3)."""
+    s[STEP] = Step.BATTLE_END
+    trigger_all(s, T, K.Trigger.END_OF_BATTLE, -1)
+    start_priority(s, s[TURN_PLAYER])
 
 
 @internal
@@ -240,6 +348,7 @@ def end_battle_effects(s):
 def battle_over(s):
     """CR 807.4: no attacking or blocking J/resonator any more."""
     s[ATTACKER] = -1
-    s[ATTACKED] = -1
+    s[ATTACKED] = ATTACKED_PLAYER
     s[BLOCKER] = -1
+    s[BLOCKED] = 0
     s[FIRST_STRUCK] = 0

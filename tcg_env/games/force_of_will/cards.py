@@ -61,8 +61,11 @@ KindName = Literal["activate", "will", "automatic", "continuous"]
 TriggerName = Literal[
     "enter", "attacks", "blocks", "deals_damage", "deals_battle_damage_to_player", "destroyed",
     "other_enters", "begin_draw_phase", "begin_main_phase", "end_of_turn", "opponent_plays_spell",
-    "judgment", "opponent_attacks",
+    "judgment", "opponent_attacks", "begin_battle", "begin_attack_step", "begin_block_step", "end_of_battle",
+    "j_resonator_attacks",
 ]  # fmt: skip
+# the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
+_FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",)}
 ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
     "played_card_this_turn", "control_name", "graveyard_at_least",
@@ -177,8 +180,8 @@ _N = (int, Field(default=1, ge=1, le=10))
 OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, FowFilter, Reg, Count)
 OpPower = op_model("power", _M, atk=(SignedHundreds, 0), defense=(SignedHundreds, 0), duration=_Dur, reg=(Reg, 0))
 OpDamage = op_model("damage", _M, amount=Annotated[int, Field(gt=0, le=20000, multiple_of=100)], reg=(Reg, 0))
-OpDestroy, OpRest, OpRecover, OpReturnToHand, OpRemove, OpCancel, OpBanish = reg_ops(
-    _M, Reg, "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish")
+OpDestroy, OpRest, OpRecover, OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle = reg_ops(
+    _M, Reg, "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish", "remove_from_battle")
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
 OpRestrict = op_model("restrict", _M, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0))
 OpCounter = op_model("counter", _M, count=Annotated[int, Field(ge=-10, le=10)], reg=(Reg, 0))
@@ -202,8 +205,8 @@ OpCostReduction = op_model("cost_reduction", _M, amount=Annotated[int, Field(ge=
 
 _OP_MODELS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpDamage, OpDestroy, OpRest, OpRecover,
-    OpReturnToHand, OpRemove, OpCancel, OpBanish, OpGrantKeyword, OpRestrict, OpCounter, OpDraw,
-    OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
+    OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle, OpGrantKeyword, OpRestrict,
+    OpCounter, OpDraw, OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
     OpForesee, OpMill, OpIf, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
@@ -215,6 +218,7 @@ _TAGS = frozenset(EFFECT_OPS)
 _TARGETING = {"choose", "select_all", "target_self"}
 _ON_REGISTER = {
     "power", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
+    "remove_from_battle",
     "grant_keyword", "restrict", "counter",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction"}
@@ -514,8 +518,9 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.trigger", "an automatic ability needs a trigger (CR 906)")
         elif ab.trigger is not None or ab.trigger_whose != "any":
             self.fail(f"{p}.trigger", "only automatic abilities have a trigger")
-        if ab.trigger_filter is not None and ab.trigger != "other_enters":
-            self.fail(f"{p}.trigger_filter", "trigger_filter is only used with trigger 'other_enters'")
+        if ab.trigger_filter is not None and ab.trigger not in _FILTERED_TRIGGERS:
+            self.fail(f"{p}.trigger_filter",
+                      f"trigger_filter is only used with trigger {' or '.join(map(repr, _FILTERED_TRIGGERS))}")
         if ab.trigger == "judgment" and card.type != "j_ruler":
             self.fail(f"{p}.trigger", "only a J-ruler has a 'judgment' trigger (CR 705.3)")
         if ab.optional and kind != "automatic":
@@ -547,8 +552,8 @@ class _Compiler(PoolCompiler):
                     condition: FowCondition | None = None, optional: bool = False, once: str = "no") -> int:  # fmt: skip
         """Append one ability row (and its program) and return its row."""
         trig_filter = -1
-        if trigger == "other_enters":
-            flt = trigger_filter or FowFilter(side="own", type=["resonator"])
+        if trigger in _FILTERED_TRIGGERS:  # default: one of yours ("another resonator you control ...")
+            flt = trigger_filter or FowFilter(side="own", type=list(_FILTERED_TRIGGERS[trigger]))
             trig_filter = self.compile_filter(flt, f"{p}.trigger_filter", ("field",))
         cond, cond_arg = self.compile_condition(condition, f"{p}.condition")
         code_start = len(self.code_rows)
@@ -655,7 +660,7 @@ class _Compiler(PoolCompiler):
             return bits(names, table), self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
         if name == "cost_reduction":
             return op.amount, self.compile_filter(op.filter, f"{q}.filter", ("hand",)), 0
-        return 0, 0, 0  # destroy, rest, recover, return_to_hand, remove, banish: the register only
+        return 0, 0, 0  # destroy, rest, recover, return_to_hand, remove, banish, remove_from_battle: the register only
 
     def compile_filter(self, f: FowFilter, p: str, zones: tuple[str, ...]) -> int:
         if f.zone not in zones:

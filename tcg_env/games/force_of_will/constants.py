@@ -202,6 +202,23 @@ class Trigger(IntEnum):
     OPPONENT_PLAYS_SPELL = 11  # the opponent plays a chant
     JUDGMENT = 12  # "doing Judgment" (CR 705.3a-i)
     OPPONENT_ATTACKS = 13  # a J/resonator of the opponent attacks ([Trigger] chants)
+    # battle (CR 800s; old cards' "battle phase" is the battle, CR 1410.1a)
+    BEGIN_BATTLE = 17  # "at the beginning of battle" (CR 802.1)
+    BEGIN_ATTACK_STEP = 18  # "at the beginning of the declare attack step" (CR 803.1)
+    BEGIN_BLOCK_STEP = 19  # "at the beginning of the declare block step" (CR 804.1)
+    END_OF_BATTLE = 20  # "at the end of battle" (CR 807.1)
+    J_RESONATOR_ATTACKS = 21  # "whenever a J/resonator <A_TRIG_FILTER> attacks" (CR 803.5)
+
+
+class KeywordAbility(IntEnum):
+    """The automatic abilities of keyword skills: [Explode] (CR 1105.1), [Drain] (1135.1), [Bane]
+    (1138.1). A keyword can be granted by an effect, so they are no rows of the ability table: a
+    pending entry (PE_ABIL) and a chase entry (E_ABIL) name one by these negative ability rows
+    (-1 stays "no ability"); the entry's aux word holds what it refers to."""
+
+    EXPLODE = -2  # aux: the resonator it dealt battle damage to (CR 1105.2)
+    DRAIN = -3  # aux: the damage it dealt ("that much life", CR 1135.2)
+    BANE = -4  # aux: the J/resonator it dealt damage to (CR 1138.2)
 
 
 class TriggerWhose(IntEnum):
@@ -313,6 +330,7 @@ class Op(IntEnum):
     COUNTER = 19  # a0 = +1 / -1 [+100/+100] counters (CR 1022.2)
     CANCEL = 20  # a spell or ability on the chase (CR 1012)
     BANISH = 21  # CR 1011 (only cards its controller controls)
+    REMOVE_FROM_BATTLE = 22  # CR 1029: no longer attacking, blocking or the attacked object
     # --- on players (a1 = Who) ---
     DRAW = CoreOp.DRAW  # a0 = count
     DISCARD = CoreOp.DISCARD  # a0 = count, a2 = 1 at random
@@ -381,9 +399,13 @@ class Decision(IntEnum):
     ORDER_AUTOMATIC = 7  # CR 603.2 / 906.5: which pending automatic ability is played first (OPTION k)
     DISCARD = 8  # CR 505.5d (hand size) and discard effects: a hand card
     OPTIONAL = 9  # "you may": OPTION 0 yes, PASS no
+    # CR 1102.2b: the [Pierce] attacker's controller assigns its damage to the blocker, 100 at a time
+    # beyond the blocker's capacity (OPTION 0: 100 more, OPTION 1: all the rest), PASS: the rest is
+    # piercing damage to the attacked object (DEC_ARG: assigned so far, the whole damage)
+    PIERCE = 10
 
 
-N_DECISIONS = 10
+N_DECISIONS = 11
 
 
 class Step(IntEnum):
@@ -450,6 +472,14 @@ PLAY_STANDBY_BASE = OPTION_BASE + OPTION_SLOTS  # + i: play standby card i by it
 AWAKEN_HAND_BASE = PLAY_STANDBY_BASE + STANDBY_SLOTS  # + i: awaken and play hand card i (CR 1109)
 INCARNATE_HAND_BASE = AWAKEN_HAND_BASE + HAND_SLOTS  # + i: play hand card i by [Incarnation] (CR 1110)
 NUM_ACTIONS = INCARNATE_HAND_BASE + HAND_SLOTS
+
+# the attacked object (state ATTACKED): a J/resonator's slot, or
+ATTACKED_PLAYER = -1  # the opponent player (CR 803.3b)
+ATTACKED_NONE = -2  # none any more: it was removed from battle (CR 1029.1c)
+
+# [Pierce]'s decision (Decision.PIERCE): the options
+PIERCE_MORE = 0  # OPTION_BASE + 0: assign 100 more damage to the blocker
+PIERCE_ALL = 1  # OPTION_BASE + 1: assign all the rest to the blocker
 
 # how a hand card is played (play.hand_card_playable / play_from_hand); a chase entry's E_AUX
 PLAY_NORMAL = 0

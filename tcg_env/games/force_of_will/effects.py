@@ -18,14 +18,16 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
     FRAME_MAX, N_REGS, TARGET_MAX, Duration, Op, Zone
 )
+from tcg_env.games.force_of_will.keywords import damage_dealt
 from tcg_env.games.force_of_will.state import (
     ATK_EOB, ATK_EOT, ATK_PERM, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE,
     DEC_ARG, DEF_EOB, DEF_EOT, DEF_PERM, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG, E_REGN, E_SLOT,
     ENTRY_W, FR_MODE, FR_PURPOSE, FRAME_N, FRAME_W, FRAMES, KW_EOB, KW_EOT, KW_PERM, LIFE,
     RESTED, RST_EOT, RST_PERM, WILL, ZONE, ZT
 )
+from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
 from tcg_env.games.force_of_will.zones import (
-    destroy, enter_field, filter_match, has_keyword, is_j_resonator, move_card, put_stone_deck_top,
+    destroy, enter_field, filter_match, is_j_resonator, move_card, put_stone_deck_top,
     to_graveyard
 )
 
@@ -166,28 +168,22 @@ def add_restrictions(s, slot, bits, duration):
 
 @internal
 def deal_damage_to_card(s, T, src, slot, amount):
-    """CR 1007.1 / 1007.4: damage on a J/resonator with DEF; [Drain] (CR 1135) and [Bane] (CR
-    1138) of a source card, applied at once (simplified: not as automatic abilities on the chase).
-    Returns the damage dealt."""
+    """CR 1007.1 / 1007.4: damage on a J/resonator with DEF; the source card's "deals damage"
+    abilities trigger ([Drain], [Bane]: keywords.damage_dealt). Returns the damage dealt."""
     if amount <= 0 or not is_j_resonator(s, T, slot) or card_table(T)[s[CARD + slot * CARD_W], K.C_DEF] <= 0:
         return 0
     s[DAMAGE + slot * CARD_W] += amount
-    if src >= 0:
-        if has_keyword(s, T, src, K.KW_DRAIN):
-            s[LIFE + s[CONTROLLER + src * CARD_W]] += amount
-        if has_keyword(s, T, src, K.KW_BANE):
-            destroy(s, T, slot)
+    damage_dealt(s, T, src, slot, amount)
     return amount
 
 
 @internal
 def deal_damage_to_player(s, T, src, p, amount):
-    """CR 1007.2; [Drain] of the source (CR 1135)."""
+    """CR 1007.2; the source card's "deals damage" abilities trigger ([Drain]: keywords.damage_dealt)."""
     if amount <= 0:
         return 0
     s[LIFE + p] -= amount
-    if src >= 0 and has_keyword(s, T, src, K.KW_DRAIN):
-        s[LIFE + s[CONTROLLER + src * CARD_W]] += amount
+    damage_dealt(s, T, src, -1, amount)
     return amount
 
 
@@ -231,6 +227,23 @@ def each_target(s, T, f, op, slot, a0, a1, a2):
     elif op == Op.BANISH:
         if s[CONTROLLER + w] == ctrl:  # CR 1011.2
             to_graveyard(s, T, slot)
+    elif op == Op.REMOVE_FROM_BATTLE:
+        remove_from_battle(s, slot)
+
+
+@internal
+def remove_from_battle(s, slot):
+    """CR 1029.1: ``slot`` is no longer in battle: not attacking (1029.1a; the battle goes straight
+    to its end, 805.1), not blocking (1029.1b; the attack stays blocked, 804.5b), not the attacked
+    object (1029.1c: the attacker deals it no damage)."""
+    if s[ATTACKER] < 0:
+        return
+    if s[ATTACKER] == slot:
+        s[ATTACKER] = -1
+    if s[BLOCKER] == slot:
+        s[BLOCKER] = -1
+    if s[ATTACKED] == slot:
+        s[ATTACKED] = K.ATTACKED_NONE
 
 
 @internal

@@ -8,6 +8,8 @@ cycles), by area of the comprehensive rules ver. 8.01 (``CR``):
 * ``zones``: the cards as they are now (CR 206-208, 909), filters and conditions, moves (CR 300s,
   316), draw, destroy, banish, discard (CR 1000s), automatic abilities triggering (CR 906.4)
 * ``rule_processes``: CR 1200s
+* ``keywords``: the automatic abilities of [Explode], [Drain], [Bane] and "deals damage" (CR 1105,
+  1135, 1138, 1007.5): triggering and resolving
 * ``effects``: effect frames and the core interpreter's hooks (CR 903, 1000s)
 * ``priority``: priority sequences and the chase (CR 600s, 312, 702.3, 703.3, 705.3, 903.3)
 * ``play``: the player's actions (CR 700s) and will (CR 907, 1003)
@@ -34,12 +36,12 @@ from tcg_env.games.force_of_will.constants import (
 )
 from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKED, ATTACKER, BLOCKER, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL,
-    FIRST_PLAYER, FR_CNT, FR_PC, HAND_N, LIFE, MARK, MULLIGAN_STAGE, NO_MORE_BATTLE, OPP_ACTED, OWNER, STEP,
+    FIRST_PLAYER, FR_CNT, FR_PC, HAND_N, LIFE, MARK, MULLIGAN_STAGE, OWNER, STEP,
     TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import discard_hand_index, draw_cards, hand_slot, j_ruler_slot, keywords_of
 from tcg_env.games.force_of_will.effects import top_frame
-from tcg_env.games.force_of_will.priority import do_pass, play_pending, start_priority
+from tcg_env.games.force_of_will.priority import do_pass, play_pending
 from tcg_env.games.force_of_will.play import (
     ability_actions_of, activate, battle_legal, call_stone, call_stone_legal, field_slot,
     hand_card_playable, judgment_legal, main_timing, play_from_hand, play_from_standby, play_judgment, produce_will,
@@ -47,7 +49,7 @@ from tcg_env.games.force_of_will.play import (
 )
 from tcg_env.games.force_of_will.battle import (
     attack_declared, attackable, begin_battle, block_declared, can_attack, can_block, choose_attacker,
-    must_attack_exists
+    forfeit_attack, must_attack_exists, pierce_assign, pierce_mask
 )
 from tcg_env.games.force_of_will.turn import advance, finish_mulligan
 
@@ -219,6 +221,8 @@ def legal_mask_row(s, T, out):
         out[PASS] = 1
         out[OPTION_BASE] = 1
         return 2
+    if kind == Decision.PIERCE:
+        return pierce_mask(s, out)  # CR 1102.2b
     n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
     if kind == Decision.ATTACKER:
         forced = must_attack_exists(s, T, p)
@@ -282,7 +286,7 @@ def apply_priority(s, T, p, a):
     elif a == CALL_STONE:
         call_stone(s, T, p)
     else:
-        begin_battle(s)
+        begin_battle(s, T)
 
 
 @njit(cache=True)
@@ -327,19 +331,17 @@ def apply_unchecked(s, T, a):
             s[f + FR_PC] = 0
     elif kind == Decision.ATTACKER:
         if a == PASS:
-            # CR 803.3 / 803.6: forfeit; the end of battle step
-            if s[OPP_ACTED] == 0:
-                s[NO_MORE_BATTLE] = 1
-            s[STEP] = Step.BATTLE_END
-            start_priority(s, p)
+            forfeit_attack(s, T)  # CR 803.3 / 803.6
         else:
             choose_attacker(s, field_slot(s, p, a - OWN_FIELD_BASE))
             return
     elif kind == Decision.ATTACKED:
         if a == ATTACK_PLAYER:
-            attack_declared(s, T, -1)
+            attack_declared(s, T, K.ATTACKED_PLAYER)
         else:
             attack_declared(s, T, field_slot(s, 1 - p, a - OPP_FIELD_BASE))
     elif kind == Decision.BLOCK:
         block_declared(s, T, -1 if a == PASS else field_slot(s, p, a - OWN_FIELD_BASE))
+    elif kind == Decision.PIERCE:
+        pierce_assign(s, T, a)  # CR 1102.2b
     advance(s, T)

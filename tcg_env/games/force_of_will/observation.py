@@ -23,7 +23,7 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import CARD_OBS_FEATURES, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, Zone
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACKED, ATTACKER, BLOCKER, CALLED, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE,
-    E_SLOT, ENTERED, ENTRY_W, JUDGED, LIFE, PRIORITY_PLAYER, RESTED, STEP, TURN_PLAYER, TURNS_TAKEN, WILL,
+    DEC_ARG, E_SLOT, ENTERED, ENTRY_W, JUDGED, LIFE, PRIORITY_PLAYER, RESTED, STEP, TURN_PLAYER, TURNS_TAKEN, WILL,
     ZT
 )
 from tcg_env.games.force_of_will.zones import atk_now, continuous_in_field, def_now
@@ -44,7 +44,8 @@ G_COUNTS = G_WILL + 2 * K.N_WILL  # own, opponent's: the _COUNTED zones
 G_FLAGS = G_COUNTS + 2 * len(_COUNTED)  # own, opponent's: called, judged, astral, turns taken
 G_CHASE = G_FLAGS + 8
 G_BATTLE = G_CHASE + 1  # attacker, attacked is a player, blocker
-GLOBAL_W = G_BATTLE + 3
+G_PIERCE = G_BATTLE + 3  # PIERCE decision: damage assigned to the blocker so far / 1000 (CR 1102.2b)
+GLOBAL_W = G_PIERCE + 1
 
 DYN_PRESENT = 0
 DYN_MINE = 1
@@ -141,8 +142,10 @@ def observe_into(s, T, player, obs, over_previous):
         obs[G_FLAGS + 4 * k + 3] = min(s[TURNS_TAKEN + p], 20) / 20.0
     obs[G_CHASE] = s[CHASE_N] / CHASE_MAX
     obs[G_BATTLE] = 1.0 if s[ATTACKER] >= 0 else 0.0
-    obs[G_BATTLE + 1] = 1.0 if s[ATTACKER] >= 0 and s[ATTACKED] < 0 else 0.0
+    obs[G_BATTLE + 1] = 1.0 if s[ATTACKER] >= 0 and s[ATTACKED] == K.ATTACKED_PLAYER else 0.0
     obs[G_BATTLE + 2] = 1.0 if s[BLOCKER] >= 0 else 0.0
+    if s[H_DECISION] == K.Decision.PIERCE:
+        obs[G_PIERCE] = s[DEC_ARG] / 1000.0
     ov = over_previous
     zone_rows(s, T, me, Zone.HAND, me, obs, B_HAND, HAND_SLOTS, False, cont, ov)  # CR 306.2: the owner sees it
     zone_rows(s, T, me, Zone.FIELD, me, obs, B_FIELD, FIELD_SLOTS, False, cont, ov)

@@ -3,8 +3,9 @@
 
 The heuristic: keep the opening hand; call a magic stone, play the most expensive playable card,
 produce will while a hand card it cannot pay yet would need it, do judgment, then battle; attack
-the player with the strongest attacker, block when the blocker survives or the attack would hurt;
-choose the opponent's cards as targets of harmful effects is left to order (first candidate).
+the player with the strongest attacker, block when the blocker survives or the attack would hurt,
+with [Pierce] assign the blocker its capacity and pierce with the rest; choose the opponent's cards
+as targets of harmful effects is left to order (first candidate).
 """
 
 from numba import njit
@@ -20,7 +21,9 @@ from tcg_env.games.force_of_will.constants import (
     OWN_FIELD_BASE, PASS, PLAY_HAND_BASE, SELECT_HAND_BASE, WILL_A_BASE, WILL_B_BASE, Decision, Zone
 )
 from tcg_env.games.force_of_will.effects import top_frame
-from tcg_env.games.force_of_will.state import ATTACKER, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DAMAGE, E_ABIL, WILL, ZT
+from tcg_env.games.force_of_will.state import (
+    ATTACKED, ATTACKER, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DAMAGE, E_ABIL, WILL, ZT
+)
 from tcg_env.games.force_of_will.zones import atk_of, def_of, hand_slot, total_cost
 
 
@@ -104,6 +107,12 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
         return SELECT_HAND_BASE + rng_below(rng_row, max(n_legal, 1)) if mask[SELECT_HAND_BASE] != 0 else _first_legal(mask)
     if kind == Decision.OPTIONAL:
         return OPTION_BASE
+    if kind == Decision.PIERCE:
+        # CR 1102.2b: the blocker's capacity to it, the rest pierces to the attacked object; all
+        # to the blocker when there is no attacked object any more (CR 1029.1c)
+        if s[ATTACKED] == K.ATTACKED_NONE and mask[OPTION_BASE + K.PIERCE_ALL] != 0:
+            return OPTION_BASE + K.PIERCE_ALL
+        return PASS
     if kind == Decision.CHOOSE_TARGET:
         return _target(s, T, mask, p)
     return _first_legal(mask)

@@ -22,6 +22,7 @@ from tcg_env.engine.zones import zone_put, zone_take
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import N_REGS, RULES, CardType, EntryKind, Flow, Purpose, Zone
 from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame, top_frame
+from tcg_env.games.force_of_will.keywords import resolve_keyword_ability
 from tcg_env.games.force_of_will.state import (
     ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG, E_REGN,
     E_SLOT, ENTRY_W, FLOW, FR_MODE, FR_PC, FR_PURPOSE, LIFE, PRIORITY_PLAYER, TURN_PLAYER, ZONE, ZT
@@ -82,7 +83,8 @@ def play_pending(s, T, player, index):
     slot, arow, aux = pending_take(RULES, s, player, index)
     if chase_full(RULES, s) or frames_full(s):
         return 0
-    if ability_table(T)[arow, K.A_KIND] == K.AbilityKind.TRIGGER:
+    # arow < 0: a keyword skill's automatic ability (constants.KeywordAbility), without targets
+    if arow >= 0 and ability_table(T)[arow, K.A_KIND] == K.AbilityKind.TRIGGER:
         play_trigger_card(s, T, player, slot, arow, aux)
         return 0
     push_frame(s, T, MODE_TARGETS, Purpose.TRIGGER, EntryKind.ABILITY, slot, arow, player, aux)
@@ -186,6 +188,10 @@ def resolve_top(s, T):
     arow = s[f + E_ABIL]
     if kind == EntryKind.JUDGMENT:
         resolve_judgment(s, T, slot, ctrl)
+        s[f + E_ABIL] = -1
+        return
+    if arow < -1:  # [Explode], [Drain], [Bane] (constants.KeywordAbility)
+        resolve_keyword_ability(s, T, arow, slot, s[f + E_CARD], ctrl, s[f + E_AUX])
         s[f + E_ABIL] = -1
         return
     if arow >= 0:

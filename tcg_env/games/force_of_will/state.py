@@ -29,8 +29,9 @@ CAND = _a("candidates", OPTION_SLOTS)  # card slots (targets) or pending indices
 
 # ---- battle (CR 800s) -------------------------------------------------------------------------
 ATTACKER = _a("attacker")  # slot, -1 none
-ATTACKED = _a("attacked")  # slot of the attacked J/resonator, -1: the opponent player
+ATTACKED = _a("attacked")  # slot of the attacked J/resonator, ATTACKED_PLAYER, ATTACKED_NONE (constants)
 BLOCKER = _a("blocker")  # slot, -1 none
+BLOCKED = _a("attack_blocked")  # a blocker was declared in this battle (CR 804.5b)
 FIRST_STRUCK = _a("attacker_dealt_first_strike")  # CR 806.2a
 OPP_ACTED = _a("opponent_acted_in_battle")  # CR 803.6
 NO_MORE_BATTLE = _a("battle_forfeited")  # CR 803.6: no battle again this turn

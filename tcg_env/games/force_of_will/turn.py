@@ -15,7 +15,8 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import RULES, Decision, Flow, Step, Zone
 from tcg_env.games.force_of_will.battle import (
-    battle_damage, battle_over, end_battle_effects, offer_attack, offer_block
+    battle_over, battle_resolution, begin_attack_step, begin_block_step, end_battle_effects, offer_attack, offer_block,
+    to_end_of_battle
 )
 from tcg_env.games.force_of_will.effects import top_frame
 from tcg_env.games.force_of_will.priority import (
@@ -119,12 +120,6 @@ def battle_final_step(s, T):
 
 
 @internal
-def to_end_of_battle(s):
-    s[STEP] = Step.BATTLE_END
-    start_priority(s, s[TURN_PLAYER])
-
-
-@internal
 def step_end(s, T):
     """A priority sequence ended (CR 605.1b): what the rules do next."""
     tp = s[TURN_PLAYER]
@@ -160,30 +155,20 @@ def step_end(s, T):
     elif st == Step.END_OF_TURN or st == Step.END_FINAL:
         final_step(s, T)
     elif st == Step.BATTLE_BEGIN:
-        s[STEP] = Step.ATTACK_STEP  # CR 803.1 / 803.2
-        start_priority(s, tp)
+        begin_attack_step(s, T)  # CR 803.1 / 803.2
     elif st == Step.ATTACK_STEP:
         offer_attack(s)  # CR 803.3
     elif st == Step.ATTACK_DECLARED:
-        s[STEP] = Step.BLOCK_STEP  # CR 804.1 / 804.2
-        start_priority(s, tp)
+        begin_block_step(s, T)  # CR 804.1 / 804.2
     elif st == Step.BLOCK_STEP:
         if not offer_block(s, T):
-            to_end_of_battle(s)
+            to_end_of_battle(s, T)
     elif st == Step.BLOCK_DECLARED:
-        if battle_damage(s, T, True):  # CR 805
-            s[STEP] = Step.FIRST_STRIKE
-            start_priority(s, tp)
-        else:
-            to_end_of_battle(s)
+        battle_resolution(s, T, True)  # CR 805
     elif st == Step.FIRST_STRIKE:
-        if battle_damage(s, T, False):  # CR 806
-            s[STEP] = Step.NORMAL_DAMAGE
-            start_priority(s, tp)
-        else:
-            to_end_of_battle(s)
+        battle_resolution(s, T, False)  # CR 806
     elif st == Step.NORMAL_DAMAGE:
-        to_end_of_battle(s)  # CR 807.1 / 807.2
+        to_end_of_battle(s, T)  # CR 807.1 / 807.2
     else:  # BATTLE_END, BATTLE_FINAL
         battle_final_step(s, T)
 

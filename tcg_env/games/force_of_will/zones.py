@@ -368,7 +368,8 @@ def condition_holds(s, T, cond, arg, controller, source):
 @internal
 def trigger_own(s, T, slot, trig, aux):
     """Card ``slot``'s automatic abilities with trigger ``trig`` fire (CR 906.4); its controller
-    plays them at the next priority sequence (CR 906.5)."""
+    plays them at the next priority sequence (CR 906.5). An ability with a trigger filter (another
+    card enters, a J/resonator attacks) fires only when card ``aux`` matches it."""
     cid = s[CARD + slot * CARD_W]
     if cid < 0:
         return
@@ -384,31 +385,24 @@ def trigger_own(s, T, slot, trig, aux):
                 continue
             if not condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], ctrl, slot):
                 continue
+            flt = abil[r, K.A_TRIG_FILTER]
+            if flt >= 0 and (aux < 0 or not filter_match(s, T, flt, aux, ctrl, slot)):
+                continue
             pending_add(RULES, s, ctrl, slot, r, aux)
 
 
 @internal
 def trigger_all(s, T, trig, aux):
     """Every active card's automatic abilities with trigger ``trig`` (CR 902.1: the J/resonators,
-    additions, regalia and stones in the field, the rulers in their ruler areas); for
-    OTHER_ENTERS, those whose filter matches card ``aux``."""
-    abil = ability_table(T)
+    additions, regalia and stones in the field, the rulers in their ruler areas), the turn
+    player's first; for OTHER_ENTERS not card ``aux``'s own ("another card")."""
     for p in range(2):
         p0 = s[TURN_PLAYER] if p == 0 else 1 - s[TURN_PLAYER]
         for z in (Zone.FIELD, Zone.RULER_AREA):
             n_off, l_off = zone_offsets(ZT, z, p0)
             for i in range(s[n_off]):
                 slot = s[l_off + i]
-                if trig == K.Trigger.OTHER_ENTERS:
-                    if slot == aux:
-                        continue
-                    c = card_table(T)[s[CARD + slot * CARD_W]]
-                    for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
-                        if (abil[r, K.A_KIND] == K.AbilityKind.AUTOMATIC and abil[r, K.A_TRIGGER] == trig
-                                and (abil[r, K.A_TRIG_FILTER] < 0
-                                     or filter_match(s, T, abil[r, K.A_TRIG_FILTER], aux, p0, slot))):
-                            pending_add(RULES, s, p0, slot, r, aux)
-                else:
+                if trig != K.Trigger.OTHER_ENTERS or slot != aux:
                     trigger_own(s, T, slot, trig, aux)
     trigger_standby(s, T, trig, aux)
 
