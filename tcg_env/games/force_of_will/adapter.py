@@ -62,6 +62,8 @@ _PASS = {
     D.ATTACKER: "Attack with nothing (end the battle)",
     D.BLOCK: "Don't block",
     D.OPTIONAL: "No (decline the ability)",
+    D.REVEAL_TRIGGER: "Keep the [Trigger] card hidden in the hand (it does not trigger)",
+    D.SEARCH: "Find nothing (CR 1014.2: a search may fail)",
 }
 
 
@@ -105,7 +107,7 @@ def describe_action(game, a: int) -> str:
         return "Begin a battle"
     if a < K.OWN_FIELD_BASE:
         slot = at(K.Zone.HAND, p, a - K.SELECT_HAND_BASE)
-        verb = "Put back" if kind == D.MULLIGAN else "Discard"
+        verb = {D.MULLIGAN: "Put back", D.DISCARD_COST: "Pay: discard"}.get(kind, "Discard")
         return f"{verb} {_name(game, slot)}"
     if a < K.OPP_FIELD_BASE:
         slot = at(K.Zone.FIELD, p, a - K.OWN_FIELD_BASE)
@@ -118,9 +120,17 @@ def describe_action(game, a: int) -> str:
         k = a - K.OPTION_BASE
         if kind == D.OPTIONAL:
             return "Yes (use the ability)"
+        if kind == D.CHOOSE_X:
+            return f"X = {k}"
+        if kind == D.REVEAL_TRIGGER:
+            return f"Reveal {_name(game, int(row[S.DEC_ARG]))} from the hand and play it (its [Trigger])"
         if k >= int(row[S.CAND_N]):
             return f"Option {k}"
         c = int(row[S.CAND + k])
+        if kind == D.SEARCH:
+            return f"Find {_name(game, c)} (to the hand)"
+        if kind == D.FORESEE:
+            return f"Put {_name(game, c)} on top of the deck"
         if kind == D.ORDER_AUTOMATIC:
             src, arow = (int(x) for x in row[S.PT + (p * K.PENDING_MAX + c) * 3 : S.PT + (p * K.PENDING_MAX + c) * 3 + 2])
             if int(game.pool.abilities[arow, K.A_KIND]) == K.AbilityKind.TRIGGER:  # CR 708.3
@@ -135,8 +145,13 @@ def describe_action(game, a: int) -> str:
         awakening = game.pool.models[_cid(row, slot)].awakening if slot >= 0 else None
         extra = f" + {awakening.cost}" if awakening is not None else ""
         return f"Play {_name(game, slot)} with [Awakening] ({_cost(game, slot) if slot >= 0 else '?'}{extra})"
-    slot = at(K.Zone.HAND, p, a - K.INCARNATE_HAND_BASE)
-    return f"Play {_name(game, slot)} by [Incarnation] (banish resonators instead of paying its cost)"
+    if a < K.BOTTOM_BASE:
+        slot = at(K.Zone.HAND, p, a - K.INCARNATE_HAND_BASE)
+        return f"Play {_name(game, slot)} by [Incarnation] (banish resonators instead of paying its cost)"
+    k = a - K.BOTTOM_BASE
+    if k >= int(row[S.CAND_N]):
+        return f"Option {k} to the bottom"
+    return f"Put {_name(game, int(row[S.CAND + k]))} on the bottom of the deck"
 
 
 # ---- render ----------------------------------------------------------------------------------------
@@ -243,6 +258,7 @@ VALUE_DOMAINS = {
     "frame_count": (0, K.FRAME_MAX),
     "pending_count": (0, K.PENDING_MAX),
     "candidate_count": (0, K.OPTION_SLOTS),
+    "shield_count": (0, K.SHIELD_MAX),
 }
 
 
@@ -279,6 +295,7 @@ def check_consistency(row: np.ndarray, pool) -> None:
     check_ranges(row, (
         ("chase_count", S.CHASE_N, 0, K.CHASE_MAX),
         ("frame_count", S.FRAME_N, 0, K.FRAME_MAX),
+        ("shield_count", S.SHIELD_N, 0, K.SHIELD_MAX),
     ), err)  # fmt: skip
     check_progress(row, pool, err, SPEC.kernels, K.NUM_ACTIONS, D)
 

@@ -40,6 +40,7 @@ TARGET_MAX = 8  # per target register
 N_REGS = 2  # target registers per effect program
 PENDING_MAX = 12  # triggered automatic objects per player (CR 906.4)
 FRAME_MAX = 4
+SHIELD_MAX = 8  # active replacement / prevention effects of one-time effects (CR 910, 1018), both players
 
 MIN_MAIN_DECK = 40  # CR 402.3a
 MIN_STONE_DECK = 10  # CR 402.4a
@@ -324,6 +325,10 @@ class Op(IntEnum):
     CALL_STONE = 37  # put the top card of the magic stone deck into the field (CR 1016)
     FORESEE = 38  # a0 = count (CR 1034)
     MILL = 39  # a0 = count: top cards of the main deck to the graveyard
+    # --- replacement and prevention effects (CR 910, 1018; the shield table, state.SHIELDS) ---
+    PREVENT = 50  # on every card of I_REG: prevent the next a0 damage dealt to it this turn (a0 = 0: all, CR 1018.1b)
+    PREVENT_PLAYER = 51  # a1 = Who: prevent the next a0 damage dealt to that player this turn (a0 = 0: all)
+    SHIELD_DESTROY = 52  # on every card of I_REG: this turn, the next time it would be destroyed, a0 (Instead bits) instead
     # --- control flow ---
     IF = CoreOp.IF  # a0 = Condition, a1 = arg, a2 = rows to skip when false
     # --- continuous effects (CONTINUOUS abilities and additions, recomputed after every change) ---
@@ -331,6 +336,22 @@ class Op(IntEnum):
     AURA_KEYWORD = 71  # a0 = KW_* bits, a1 = filter row
     AURA_RESTRICT = 72  # a0 = RESTRICT_* bits, a1 = filter row
     COST_REDUCTION = 73  # a0 = free will less, a1 = filter row (zone HAND: the cards it reduces)
+    # continuous replacement effects (CR 910), read where the replaced event happens (zones.py)
+    REPLACE_DESTROY = 53  # a0 = Instead bits (INSTEAD_SOURCE_TO_GRAVEYARD required), a1 = filter row (-1: the added card)
+    GRAVE_TO_REMOVED = 54  # a1 = filter row: a matching card that would be put into a graveyard from the filter's zone is removed instead
+
+
+class Shield(IntEnum):
+    """The kinds of the shield table's entries (state.SHIELDS: replacement effects of one-time effects)."""
+
+    PREVENT = 1  # CR 1018: damage that would be dealt to the card / player is reduced
+    DESTROY = 2  # CR 910: the next destruction of the card is replaced (SH_AMOUNT: INSTEAD_* bits)
+
+
+# what a destruction is replaced by (SHIELD_DESTROY / REPLACE_DESTROY a0: bits, CR 910.1)
+INSTEAD_REST = 1  # the card is rested
+INSTEAD_HEAL = 2  # all damage is removed from it (CR 1007.6b)
+INSTEAD_SOURCE_TO_GRAVEYARD = 4  # the replacement's source is put into its owner's graveyard
 
 
 class Duration(IntEnum):
@@ -381,9 +402,15 @@ class Decision(IntEnum):
     ORDER_AUTOMATIC = 7  # CR 603.2 / 906.5: which pending automatic ability is played first (OPTION k)
     DISCARD = 8  # CR 505.5d (hand size) and discard effects: a hand card
     OPTIONAL = 9  # "you may": OPTION 0 yes, PASS no
+    # costs, X, hand triggers, search and foresee (CR 903.2, 708, 1014, 1034)
+    CHOOSE_X = 13  # CR 903.2f / 203.5b: the value of X (OPTION k: X = k, 0 .. DEC_ARG[0])
+    DISCARD_COST = 14  # CR 903.2j: a hand card discarded to pay the cost of what is being played
+    REVEAL_TRIGGER = 15  # CR 708.2: reveal a triggered [Trigger] card from the hand and play it (OPTION 0) or not (PASS)
+    SEARCH = 16  # CR 1014.2: the card found (OPTION k of the candidates) or none (PASS)
+    FORESEE = 17  # CR 1034.1: a looked-at card onto the top (OPTION k) or to the bottom (BOTTOM k) of the deck
 
 
-N_DECISIONS = 10
+N_DECISIONS = 18
 
 
 class Step(IntEnum):
@@ -449,7 +476,8 @@ OPTION_BASE = ATTACK_PLAYER + 1  # + k: candidate k (targets, automatic abilitie
 PLAY_STANDBY_BASE = OPTION_BASE + OPTION_SLOTS  # + i: play standby card i by its [Trigger] (CR 708)
 AWAKEN_HAND_BASE = PLAY_STANDBY_BASE + STANDBY_SLOTS  # + i: awaken and play hand card i (CR 1109)
 INCARNATE_HAND_BASE = AWAKEN_HAND_BASE + HAND_SLOTS  # + i: play hand card i by [Incarnation] (CR 1110)
-NUM_ACTIONS = INCARNATE_HAND_BASE + HAND_SLOTS
+BOTTOM_BASE = INCARNATE_HAND_BASE + HAND_SLOTS  # + k: candidate k to the bottom of the main deck (foresee, CR 1034)
+NUM_ACTIONS = BOTTOM_BASE + OPTION_SLOTS
 
 # how a hand card is played (play.hand_card_playable / play_from_hand); a chase entry's E_AUX
 PLAY_NORMAL = 0
