@@ -50,6 +50,17 @@ def _cost(game, slot: int) -> str:
     return cost or "{0}"
 
 
+def _trigger_cost(trigger) -> str:
+    """A [Trigger]'s cost (CR 708.4): "{1}, discard a card", "{0}" when none."""
+    c = trigger.cost
+    if c is None:
+        return "{0}"
+    parts = [c.will] if c.will else []
+    parts += [f"discard {c.discard} card{'s' if c.discard > 1 else ''}"] if c.discard else []
+    parts += [f"pay {c.life} life"] if c.life else []
+    return ", ".join(parts) or "{0}"
+
+
 def _ability(game, slot: int, j: int) -> str:
     """Activate ability ``j`` of the card in ``slot`` (the j-th of its activate abilities, CR 905)."""
     return f"ability {j + 1} of {_name(game, slot)}"
@@ -85,7 +96,12 @@ def describe_action(game, a: int) -> str:
         return _PASS.get(kind, "Pass / done")
     if a < K.STANDBY_BASE:
         slot = at(K.Zone.HAND, p, a - K.PLAY_HAND_BASE)
-        return f"Play {_name(game, slot)} ({_cost(game, slot)})" if slot >= 0 else f"Play hand card {a - K.PLAY_HAND_BASE}"
+        if slot < 0:
+            return f"Play hand card {a - K.PLAY_HAND_BASE}"
+        trigger = game.pool.models[_cid(row, slot)].trigger
+        if trigger is not None:  # CR 708.4: an activate-like [Trigger] from the hand
+            return f"Play {_name(game, slot)} from the hand by its [Trigger] ({_cost(game, slot)} + {_trigger_cost(trigger)})"
+        return f"Play {_name(game, slot)} ({_cost(game, slot)})"
     if a < K.WILL_A_BASE:
         return f"Put {_name(game, at(K.Zone.HAND, p, a - K.STANDBY_BASE))} into the standby area ({{{K.STANDBY_COST}}})"
     if a < K.ACTIVATE_BASE:
@@ -139,7 +155,9 @@ def describe_action(game, a: int) -> str:
         return f"Target {_name(game, c)}"
     if a < K.AWAKEN_HAND_BASE:
         slot = at(K.Zone.STANDBY, p, a - K.PLAY_STANDBY_BASE)
-        return f"Play {_name(game, slot)} from the standby area (its [Trigger])"
+        trigger = game.pool.models[_cid(row, slot)].trigger if slot >= 0 else None
+        cost = f" ({_trigger_cost(trigger)})" if trigger is not None else ""
+        return f"Play {_name(game, slot)} from the standby area (its [Trigger]){cost}"
     if a < K.INCARNATE_HAND_BASE:
         slot = at(K.Zone.HAND, p, a - K.AWAKEN_HAND_BASE)
         awakening = game.pool.models[_cid(row, slot)].awakening if slot >= 0 else None
