@@ -1,6 +1,8 @@
 """Costs of playing (CR 903.2, 203.5b): discard costs (903.2j), X (903.2f), [Trigger] cards played
 from the hand (CR 708.2-708.4)."""
 
+import pytest
+
 from helpers import D, Z, main_row, pass_both, play, to_hand, turn_player, will
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
@@ -108,38 +110,19 @@ def test_cr_903_2f_the_player_chooses_x_within_the_will_it_can_pay(pool):
     assert r.rec(S.ZONE, knight) == Z.FIELD and r.rec(S.DAMAGE, knight) == 300  # CR 903.3c: X00
 
 
-def test_cr_903_2f_x_zero_is_always_a_choice(pool):
+@pytest.mark.parametrize("will_n, x", [(1, 0), (3, 2), (40, 15)])
+def test_cr_903_2f_x_from_zero_to_what_can_be_paid_and_programs_read_it(pool, will_n, x):
+    """X = 0 is always a choice; X is at most OPTION_SLOTS - 1; a count of X reads the entry's X."""
     r = main_row(pool)
     tp = turn_player(r)
     to_hand(r, tp, "Insight")  # {W}{X}: draw X cards
-    r.give_will(tp, W)
+    r.give_will(tp, W, will_n)
     play(r, tp, "Insight")
-    assert r.legal() == [K.OPTION_BASE]
-    r.act(K.OPTION_BASE)
+    assert r.legal() == [K.OPTION_BASE + k for k in range(min(will_n - 1, K.OPTION_SLOTS - 1) + 1)]
+    r.act(K.OPTION_BASE + x)
     n = len(r.zone(Z.HAND, tp))
     pass_both(r)
-    assert len(r.zone(Z.HAND, tp)) == n
-
-
-def test_cr_903_2f_a_count_of_x_is_read_from_the_chase_entry(pool):
-    r = main_row(pool)
-    tp = turn_player(r)
-    to_hand(r, tp, "Insight")
-    r.give_will(tp, W, 3)
-    play(r, tp, "Insight")
-    r.act(K.OPTION_BASE + 2)
-    n = len(r.zone(Z.HAND, tp))
-    pass_both(r)
-    assert len(r.zone(Z.HAND, tp)) == n + 2
-
-
-def test_cr_903_2f_x_is_at_most_the_option_slots(pool):
-    r = main_row(pool)
-    tp = turn_player(r)
-    to_hand(r, tp, "Insight")
-    r.give_will(tp, W, 40)
-    play(r, tp, "Insight")
-    assert r.legal() == [K.OPTION_BASE + x for x in range(K.OPTION_SLOTS)]
+    assert len(r.zone(Z.HAND, tp)) == n + x
 
 
 def test_cr_203_5b_x_counts_in_the_total_cost_while_the_card_is_on_the_chase(pool):
@@ -213,10 +196,9 @@ def test_cr_708_4_an_activate_like_trigger_chant_is_played_from_the_hand_paying_
     r.act(K.PASS)  # CR 604.1b: at any priority
     assert r.decider == 1 - tp and K.PLAY_HAND_BASE + 0 not in r.legal()  # [1] more to pay
     r.give_will(1 - tp, F)
-    r.act(K.PLAY_HAND_BASE + 0)
-    assert sum(will(r, 1 - tp)) == 0
-    r.act(K.OPTION_BASE + 0)
-    pass_both(r)
+    for a in (K.PLAY_HAND_BASE + 0, K.OPTION_BASE + 0, K.PASS, K.PASS):  # play it, its target; it resolves
+        r.act(a)
+        assert sum(will(r, 1 - tp)) == 0  # {W}{W} and [1]
     assert r.rec(S.DAMAGE, knight) == 300 and "Trap" in r.names(Z.GRAVEYARD, 1 - tp)
 
 

@@ -142,17 +142,20 @@ def test_cr_910_1_a_continuous_replacement_removes_instead_of_the_graveyard(pool
     assert r.rec(S.ZONE, mine) == Z.GRAVEYARD
 
 
-def test_cr_910_1_an_addition_is_put_into_the_graveyard_instead_of_the_added_resonator(pool):
+def imp_with_aegis(pool):
+    """The turn player's Imp with an Aegis added to it: (row, turn player, Imp, Aegis)."""
     r = main_row(pool)
     tp = turn_player(r)
     imp = r.put(tp, "Imp", Z.FIELD)
-    to_hand(r, tp, "Aegis")
-    r.give_will(tp, L)
-    play(r, tp, "Aegis")
-    r.act(K.OPTION_BASE + 0)
+    cast(r, tp, "Aegis", L, 0)
     pass_both(r)
     aegis = r.zone(Z.FIELD, tp)[-1]
     assert r.rec(S.ATTACHED, aegis) == imp
+    return r, tp, imp, aegis
+
+
+def test_cr_910_1_an_addition_is_put_into_the_graveyard_instead_of_the_added_resonator(pool):
+    r, tp, imp, aegis = imp_with_aegis(pool)
     bolt(r, tp, imp)
     assert r.rec(S.ZONE, imp) == Z.FIELD and r.rec(S.DAMAGE, imp) == 0 and r.rec(S.RESTED, imp) == 0
     assert r.rec(S.ZONE, aegis) == Z.GRAVEYARD
@@ -161,15 +164,7 @@ def test_cr_910_1_an_addition_is_put_into_the_graveyard_instead_of_the_added_res
 
 
 def test_cr_910_2_with_two_replacements_the_shield_of_the_one_time_effect_applies_first(pool):
-    r = main_row(pool)
-    tp = turn_player(r)
-    imp = r.put(tp, "Imp", Z.FIELD)
-    to_hand(r, tp, "Aegis")
-    r.give_will(tp, L)
-    play(r, tp, "Aegis")
-    r.act(K.OPTION_BASE + 0)
-    pass_both(r)
-    aegis = r.zone(Z.FIELD, tp)[-1]
+    r, tp, imp, aegis = imp_with_aegis(pool)
     cast(r, tp, "Second Wind", L, 0)
     pass_both(r)
     bolt(r, tp, imp)

@@ -20,14 +20,15 @@ def search_row(pool):
 def test_cr_1014_2_the_player_chooses_which_matching_card_is_found(pool):
     r, tp = search_row(pool)
     assert r.decision == D.SEARCH and r.decider == tp
-    cands = [int(r.s[S.CAND + k]) for k in range(int(r.s[S.CAND_N]))]
-    ids = [r.cid(c) for c in cands]
+    ids = [int(r.s[S.CAND + k]) for k in range(int(r.s[S.CAND_N]))]  # card ids
     deck_ids = {r.cid(c) for c in r.zone(Z.MAIN_DECK, tp) if pool.cards[r.cid(c)][K.C_TYPE] == K.CardType.RESONATOR}
     assert ids == sorted(deck_ids)  # one candidate per card id, in card id order
-    assert r.legal() == [K.PASS] + [K.OPTION_BASE + k for k in range(len(cands))]
+    assert r.legal() == [K.PASS] + [K.OPTION_BASE + k for k in range(len(ids))]
     n = len(r.zone(Z.MAIN_DECK, tp))
+    hand = [r.cid(c) for c in r.zone(Z.HAND, tp)]
     r.act(K.OPTION_BASE + 1)
-    assert r.rec(S.ZONE, cands[1]) == Z.HAND and len(r.zone(Z.MAIN_DECK, tp)) == n - 1
+    assert sorted([r.cid(c) for c in r.zone(Z.HAND, tp)]) == sorted(hand + [ids[1]])
+    assert len(r.zone(Z.MAIN_DECK, tp)) == n - 1
     assert "Tracker" in r.names(Z.GRAVEYARD, tp) and r.decision == D.PRIORITY
 
 

@@ -143,14 +143,15 @@ def describe_action(game, a: int) -> str:
         if k >= int(row[S.CAND_N]):
             return f"Option {k}"
         c = int(row[S.CAND + k])
-        if kind == D.SEARCH:
-            return f"Find {_name(game, c)} (to the hand)"
+        if kind == D.SEARCH:  # CAND holds card ids here (effects.search)
+            return f"Find {game.pool.names[c]} (to the hand)"
         if kind == D.FORESEE:
             return f"Put {_name(game, c)} on top of the deck"
         if kind == D.ORDER_AUTOMATIC:
             src, arow = (int(x) for x in row[S.PT + (p * K.PENDING_MAX + c) * 3 : S.PT + (p * K.PENDING_MAX + c) * 3 + 2])
             if int(game.pool.abilities[arow, K.A_KIND]) == K.AbilityKind.TRIGGER:  # CR 708.3
-                return f"Play next: {_name(game, src)} from the standby area (its [Trigger])"
+                where = "hand" if int(row[S.ZONE + src * S.CARD_W]) == K.Zone.HAND else "standby area"
+                return f"Play next: {_name(game, src)} from the {where} (its [Trigger])"
             return f"Play next: the automatic ability of {_name(game, src)}"
         return f"Target {_name(game, c)}"
     if a < K.AWAKEN_HAND_BASE:

@@ -270,8 +270,9 @@ def search(s, T, f, p, frow):
     """SEARCH (CR 1014.2: a hidden zone, the player may fail to find): ``p`` chooses one matching
     card of its main deck for its hand, or none (the SEARCH decision: OPTION k of the candidates,
     PASS); then the deck is shuffled (CR 1021). Cards of the same card id are the same choice, so
-    the candidates are the distinct card ids that match, by card id (the deck's order stays hidden;
-    past OPTION_SLOTS ids the lowest ones: documented). FR_CNT is 1 once answered."""
+    the candidates are the distinct matching card ids (``CAND`` holds card ids, not slots), in card
+    id order (the deck's order stays hidden; past OPTION_SLOTS ids the lowest ones: documented).
+    FR_CNT is 1 once answered (``found``)."""
     n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, p)
     if s[f + FR_CNT] > 0:
         shuffle_run_with(s, s, l_off, s[n_off])
@@ -283,15 +284,13 @@ def search(s, T, f, p, frow):
             continue
         cid = s[CARD + slot * CARD_W]
         k = 0
-        while k < n and s[CARD + s[CAND + k] * CARD_W] < cid:
+        while k < n and s[CAND + k] < cid:
             k += 1
-        if k < n and s[CARD + s[CAND + k] * CARD_W] == cid:
-            continue  # the same card as one listed
-        if k >= OPTION_SLOTS:
-            continue
+        if (k < n and s[CAND + k] == cid) or k >= OPTION_SLOTS:
+            continue  # the same card as one listed; past the capacity
         for j in range(min(n, OPTION_SLOTS - 1), k, -1):  # insert in card id order
             s[CAND + j] = s[CAND + j - 1]
-        s[CAND + k] = slot
+        s[CAND + k] = cid
         n = min(n + 1, OPTION_SLOTS)
     if n == 0:
         shuffle_run_with(s, s, l_off, s[n_off])
@@ -299,6 +298,20 @@ def search(s, T, f, p, frow):
     s[CAND_N] = n
     set_decision(s, Decision.SEARCH, p)
     return ASKED
+
+
+@internal
+def found(s, T, p, k):
+    """The SEARCH decision's answer: a card of candidate ``k``'s card id from ``p``'s main deck into
+    its hand (k -1: none, CR 1014.2); SEARCH then shuffles."""
+    if k >= 0:
+        n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, p)
+        for i in range(s[n_off] - 1, -1, -1):
+            slot = s[l_off + i]
+            if s[CARD + slot * CARD_W] == s[CAND + k]:
+                move_card(s, T, slot, Zone.HAND)
+                break
+    s[top_frame(s) + FR_CNT] = 1
 
 
 @internal

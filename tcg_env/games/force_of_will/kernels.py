@@ -38,10 +38,8 @@ from tcg_env.games.force_of_will.state import (
     FIRST_PLAYER, FR_CNT, FR_DISCARD, FR_PC, HAND_N, LIFE, MARK, MULLIGAN_STAGE, NO_MORE_BATTLE, OPP_ACTED, OWNER, STEP,
     TURN_PLAYER, ZONE, ZT
 )
-from tcg_env.games.force_of_will.zones import (
-    discard_hand_index, draw_cards, hand_slot, j_ruler_slot, keywords_of, move_card
-)
-from tcg_env.games.force_of_will.effects import place_foreseen, top_frame
+from tcg_env.games.force_of_will.zones import discard_hand_index, draw_cards, hand_slot, j_ruler_slot, keywords_of
+from tcg_env.games.force_of_will.effects import found, place_foreseen, top_frame
 from tcg_env.games.force_of_will.priority import do_pass, play_pending, reveal_answered, start_priority
 from tcg_env.games.force_of_will.play import (
     ability_actions_of, activate, battle_legal, call_stone, call_stone_legal, field_slot,
@@ -331,9 +329,7 @@ def apply_unchecked(s, T, a):
     elif kind == Decision.REVEAL_TRIGGER:
         reveal_answered(s, T, p, a != PASS)
     elif kind == Decision.SEARCH:
-        if a != PASS:
-            move_card(s, T, s[CAND + a - OPTION_BASE], Zone.HAND)  # CR 1014.2: found
-        s[top_frame(s) + FR_CNT] = 1  # SEARCH runs again: the shuffle (effects.search)
+        found(s, T, p, -1 if a == PASS else a - OPTION_BASE)  # CR 1014.2
     elif kind == Decision.FORESEE:
         if a >= K.BOTTOM_BASE:
             place_foreseen(s, a - K.BOTTOM_BASE, True)

@@ -126,7 +126,7 @@ def _costliest_candidate(s, T, mask):
     best_cost = -1
     for k in range(s[CAND_N]):
         if mask[OPTION_BASE + k] != 0:
-            c = total_cost(T, s[CARD + s[CAND + k] * CARD_W])
+            c = total_cost(T, s[CAND + k])  # a search's candidates are card ids
             if c > best_cost:
                 best, best_cost = k, c
     return OPTION_BASE + best if best >= 0 else _first_legal(mask)

@@ -29,8 +29,8 @@ from tcg_env.games.force_of_will.state import (
     TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
-    can_pay, can_pay_both, card_type, cost_reduction, enter_field, pay, pay_free, to_graveyard, trigger_all,
-    trigger_own
+    can_pay, can_pay_both, card_type, condition_holds, cost_reduction, enter_field, pay, pay_free, to_graveyard,
+    trigger_all, trigger_own
 )
 
 
@@ -144,8 +144,14 @@ def play_trigger_card(s, T, player, slot, arow, aux):
     graveyard (CR 708.3a, 906.6a). From the hand (CR 708.2): its owner chooses whether to reveal
     it (REVEAL_TRIGGER; simplified: one that cannot be paid is not revealed)."""
     z = s[ZONE + slot * CARD_W]
+    if card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL] != arow:
+        return  # not the card that triggered (a hidden zone dealt anew by a search agent)
+    a = ability_table(T)[arow]
+    # CR 1416.3: a play requirement must be met as it is played
+    playable = trigger_payable(s, T, player, slot, arow) and condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG],
+                                                                             player, slot)
     if z == Zone.HAND:
-        if trigger_payable(s, T, player, slot, arow):
+        if playable:
             s[DEC_ARG] = slot
             s[DEC_ARG + 1] = arow
             s[DEC_ARG + 2] = aux
@@ -153,7 +159,7 @@ def play_trigger_card(s, T, player, slot, arow, aux):
         return
     if z != Zone.STANDBY:
         return
-    if not trigger_payable(s, T, player, slot, arow):
+    if not playable:
         to_graveyard(s, T, slot)
         return
     play_trigger_from(s, T, player, slot, arow, aux, Purpose.TRIGGER)
@@ -163,8 +169,10 @@ def play_trigger_card(s, T, player, slot, arow, aux):
 def reveal_answered(s, T, player, reveal):
     """REVEAL_TRIGGER's answer: reveal and play the card (CR 708.2-708.4), or keep it hidden (it
     did not trigger)."""
-    if reveal:
-        play_trigger_from(s, T, player, s[DEC_ARG], s[DEC_ARG + 1], s[DEC_ARG + 2], Purpose.TRIGGER)
+    slot, arow = s[DEC_ARG], s[DEC_ARG + 1]
+    if reveal and card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL] == arow and trigger_payable(
+            s, T, player, slot, arow):  # the same card still (a hidden zone may have been dealt anew)
+        play_trigger_from(s, T, player, slot, arow, s[DEC_ARG + 2], Purpose.TRIGGER)
 
 
 @internal

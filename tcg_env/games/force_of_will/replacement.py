@@ -17,9 +17,7 @@ one-time effect before a continuous replacement (the card stays in the field eit
 
 from tcg_env.engine.jit import internal
 from tcg_env.games.force_of_will.constants import SHIELD_MAX, Shield
-from tcg_env.games.force_of_will.state import (
-    SH_AMOUNT, SH_CTRL, SH_KIND, SH_PLAYER, SH_SLOT, SH_SOURCE, SHIELD_N, SHIELD_W, SHIELDS
-)
+from tcg_env.games.force_of_will.state import SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT, SHIELD_N, SHIELD_W, SHIELDS
 
 
 @internal
@@ -34,13 +32,9 @@ def add_shield(s, kind, slot, player, amount, ctrl, source_card):
     n = s[SHIELD_N]
     if n >= SHIELD_MAX:
         return False
-    e = shield_at(n)
-    s[e + SH_KIND] = kind
-    s[e + SH_SLOT] = slot
-    s[e + SH_PLAYER] = player
-    s[e + SH_AMOUNT] = amount
-    s[e + SH_CTRL] = ctrl
-    s[e + SH_SOURCE] = source_card
+    record = (kind, slot, player, amount, ctrl, source_card)  # SH_KIND .. SH_SOURCE, in order
+    for k in range(SHIELD_W):
+        s[shield_at(n) + k] = record[k]
     s[SHIELD_N] = n + 1
     return True
 

@@ -148,7 +148,7 @@ SH_PLAYER = 2  # the player it protects (SH_SLOT -1)
 SH_AMOUNT = 3  # PREVENT: damage still to prevent, 0 = all (CR 1018.1b); DESTROY: INSTEAD_* bits
 SH_CTRL = 4  # the controller of the effect that made it
 SH_SOURCE = 5  # the card id of its source (last known information, CR 911)
-SHIELD_W = 6
+SHIELD_W = 6  # the fields above, in this order (replacement.add_shield writes them so)
 SHIELD_N = _a("shield_count")
 SHIELDS = _a("shields", (SHIELD_MAX, SHIELD_W))
 

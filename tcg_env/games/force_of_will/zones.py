@@ -662,30 +662,37 @@ def to_graveyard(s, T, slot):
 # Replacement effects of continuous abilities (CR 910): read where the replaced event happens
 # =============================================================================================
 @internal
-def replacement_source(s, T, op, slot):
-    """The first card in the field (the turn player's first) with an active continuous ability
-    whose ``op`` instruction applies to card ``slot`` (its filter, as that card's controller sees
-    it, or a1 = -1: the card that addition is added to); returns (source slot, a0), (-1, 0) none."""
+def replacement_of(s, T, src, op, slot):
+    """The a0 of card ``src``'s active continuous ``op`` instruction that applies to card ``slot``
+    (its filter as ``src``'s controller sees it, or a1 = -1: the card the addition is added to);
+    -1 when none does."""
+    c = card_table(T)[s[CARD + src * CARD_W]]
+    if c[K.C_HAS_CONT] == 0:
+        return -1
     abil = ability_table(T)
     code = code_table(T)
+    p = s[CONTROLLER + src * CARD_W]
+    for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+        if abil[r, K.A_KIND] == K.AbilityKind.CONTINUOUS and condition_holds(s, T, abil[r, K.A_COND],
+                                                                             abil[r, K.A_COND_ARG], p, src):
+            for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                frow = code[q, I_A1]
+                if code[q, I_OP] == op and ((s[ATTACHED + src * CARD_W] == slot) if frow < 0
+                                            else filter_base(s, T, frow, slot, p, src)):
+                    return code[q, I_A0]
+    return -1
+
+
+@internal
+def replacement_source(s, T, op, slot):
+    """The first card in the field (the turn player's first) with a continuous replacement ``op``
+    that applies to card ``slot``: (its slot, the instruction's a0), (-1, 0) when none (CR 910)."""
     for k in range(2):
-        p = s[TURN_PLAYER] if k == 0 else 1 - s[TURN_PLAYER]
-        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, s[TURN_PLAYER] if k == 0 else 1 - s[TURN_PLAYER])
         for i in range(s[n_off]):
-            src = s[l_off + i]
-            c = card_table(T)[s[CARD + src * CARD_W]]
-            if c[K.C_HAS_CONT] == 0:
-                continue
-            for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
-                if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS or not condition_holds(
-                        s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src):
-                    continue
-                for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
-                    if code[q, I_OP] != op:
-                        continue
-                    frow = code[q, I_A1]
-                    if (s[ATTACHED + src * CARD_W] == slot) if frow < 0 else filter_base(s, T, frow, slot, p, src):
-                        return src, code[q, I_A0]
+            a0 = replacement_of(s, T, s[l_off + i], op, slot)
+            if a0 >= 0:
+                return s[l_off + i], a0
     return -1, 0
 
 
