@@ -19,9 +19,8 @@ from tcg_env.engine.jit import internal
 from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.triggers import pending_take
 from tcg_env.engine.zones import zone_put, zone_take
-from tcg_env.games.force_of_will.constants import HAND_SLOTS
 from tcg_env.games.force_of_will import constants as K
-from tcg_env.games.force_of_will.constants import N_REGS, RULES, CardType, EntryKind, Flow, Purpose, Zone
+from tcg_env.games.force_of_will.constants import HAND_SLOTS, N_REGS, RULES, CardType, EntryKind, Flow, Purpose, Zone
 from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame, top_frame
 from tcg_env.games.force_of_will.state import (
     ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG,
