@@ -185,7 +185,68 @@ def basic_pool() -> TinyPool:
     a = P.ability(AK.TRIGGER, [(Op.CHOOSE, 0, own_j_res, 1, 0), (Op.RECOVER, 0)], trigger=Tr.END_OF_BATTLE,
                   trig_whose=theirs)
     P.card("Dusk Trap", CT.CHANT, attr=1 << W, cost=(W,), trigger_abil=a)
+    add_cost_cards(P, any_j_res, opp_j_res, own_res)
     return P
+
+
+def add_cost_cards(P: TinyPool, any_j_res: int, opp_j_res: int, own_res: int) -> None:
+    """Discard costs, X costs, replacement and prevention effects, [Trigger] cards from the hand,
+    searches and foresee (test_rules_costs.py, test_rules_replacement.py)."""
+    eot = int(K.Duration.END_OF_TURN)
+    # "[Activate] Discard a card: this card gains [+300/+0] until end of turn" (CR 903.2j)
+    a = P.ability(AK.ACTIVATE, [(Op.TARGET_SELF, 0), (Op.POWER, 0, 300, eot, 0)], cost_discard=1)
+    P.card("Channeler", attr=1 << F, cost=(F,), atk=400, defense=400, abilities=[a])
+    # "[Activate] {F}, discard two cards: 400 damage to target J/resonator your opponent controls"
+    a = P.ability(AK.ACTIVATE, [(Op.CHOOSE, 0, opp_j_res, 1, 0), (Op.DAMAGE, 0, 400)], cost_discard=2)
+    P.abilities[a][K.A_COST + F] = 1
+    P.card("Pyromancer", attr=1 << F, cost=(F,), atk=100, defense=100, abilities=[a])
+    # "[Activate] discard a card: produce {F}" (a will ability with a discard cost)
+    a = P.ability(AK.WILL, [(Op.PRODUCE_WILL, 0, int(F), 1)], cost_discard=1)
+    P.card("Kindler", attr=1 << F, cost=(F,), atk=100, defense=100, abilities=[a])
+    # {F}{X}: "X00 damage to target J/resonator"; {W}{X}: "draw X cards" (CR 203.5b, 903.2f, 903.3c)
+    s = P.ability(AK.SPELL, [(Op.CHOOSE, 0, any_j_res, 1, 0), (Op.DAMAGE, 0, -100)])
+    P.card("Surge", CT.CHANT, attr=1 << F, cost=(F,), free=-1, spell=s)
+    s = P.ability(AK.SPELL, [(Op.DRAW, 0, -1, K.Who.CONTROLLER)])
+    P.card("Insight", CT.CHANT, attr=1 << W, cost=(W,), free=-1, spell=s)
+    # a spell on the chase with total cost 2 or less (CR 203.5b: X counts there)
+    small_spell = P.filter(zone=K.FilterZone.CHASE, cost_max=2)
+    s = P.ability(AK.SPELL, [(Op.CHOOSE, 0, small_spell, 1, 0), (Op.CANCEL, 0)])
+    P.card("Snuff", CT.CHANT, attr=1 << W, cost=(W,), keywords=K.KW_QUICKCAST, spell=s)
+    # prevention (CR 1018): "prevent the next 600 damage that would be dealt to target J/resonator
+    # this turn"; "prevent all damage that would be dealt to you this turn"
+    s = P.ability(AK.SPELL, [(Op.CHOOSE, 0, any_j_res, 1, 0), (Op.PREVENT, 0, 600)])
+    P.card("Ward", CT.CHANT, attr=1 << L, cost=(L,), keywords=K.KW_QUICKCAST, spell=s)
+    s = P.ability(AK.SPELL, [(Op.CHOOSE, 0, any_j_res, 1, 0), (Op.PREVENT, 0, 0)])
+    P.card("Sanctuary", CT.CHANT, attr=1 << L, cost=(L,), keywords=K.KW_QUICKCAST, spell=s)
+    s = P.ability(AK.SPELL, [(Op.PREVENT_PLAYER, 0, 0, K.Who.CONTROLLER)])
+    P.card("Haven", CT.CHANT, attr=1 << L, cost=(L,), keywords=K.KW_QUICKCAST, spell=s)
+    s = P.ability(AK.SPELL, [(Op.PREVENT_PLAYER, 0, 300, K.Who.CONTROLLER)])
+    P.card("Buckler", CT.CHANT, attr=1 << L, cost=(L,), keywords=K.KW_QUICKCAST, spell=s)
+    # replacement (CR 910): "this turn, the next time target resonator you control would be
+    # destroyed, instead rest it and remove all damage from it"
+    s = P.ability(AK.SPELL, [(Op.CHOOSE, 0, own_res, 1, 0), (Op.SHIELD_DESTROY, 0, K.INSTEAD_REST | K.INSTEAD_HEAL)])
+    P.card("Second Wind", CT.CHANT, attr=1 << L, cost=(L,), keywords=K.KW_QUICKCAST, spell=s)
+    # "if a resonator your opponent controls would be put into a graveyard from the field, remove it
+    # from the game instead"
+    opp_res = P.filter(type_mask=1 << CT.RESONATOR, side=K.FilterSide.OPPONENT)
+    a = P.ability(AK.CONTINUOUS, [(Op.GRAVE_TO_REMOVED, 0, 0, opp_res)])
+    P.card("Warden", attr=1 << D, cost=(D,), atk=300, defense=300, abilities=[a], has_cont=1)
+    # an addition: "if added resonator would be destroyed, instead remove all damage from it and put
+    # this addition into its owner's graveyard"
+    s = P.ability(AK.SPELL, [(Op.CHOOSE, 0, own_res, 1, 0)])
+    a = P.ability(AK.CONTINUOUS, [(Op.REPLACE_DESTROY, 0, K.INSTEAD_HEAL | K.INSTEAD_SOURCE_TO_GRAVEYARD, -1)])
+    P.card("Aegis", CT.ADDITION, attr=1 << L, cost=(L,), spell=s, abilities=[a], has_cont=1,
+           addition=K.AdditionTarget.RESONATOR)
+    # an activate-like [Trigger] with a discard cost: "[Trigger] discard a card: return target
+    # J/resonator to its owner's hand" ({W}: the chant's cost, paid too from the hand, CR 708.4)
+    a = P.ability(AK.TRIGGER, [(Op.CHOOSE, 0, any_j_res, 1, 0), (Op.RETURN_TO_HAND, 0)], cost_discard=1)
+    P.card("Snare", CT.CHANT, attr=1 << W, cost=(W,), trigger_abil=a)
+    # search (CR 1014) and foresee (CR 1034)
+    res_in_deck = P.filter(type_mask=1 << CT.RESONATOR, side=K.FilterSide.OWN, zone=K.FilterZone.MAIN_DECK)
+    s = P.ability(AK.SPELL, [(Op.SEARCH, 0, res_in_deck)])
+    P.card("Tracker", CT.CHANT, attr=1 << G, cost=(G,), spell=s)
+    s = P.ability(AK.SPELL, [(Op.FORESEE, 0, 3)])
+    P.card("Oracle", CT.CHANT, attr=1 << W, cost=(W,), spell=s)
 
 
 def basic_deck(P: TinyPool) -> np.ndarray:

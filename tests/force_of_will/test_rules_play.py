@@ -324,7 +324,8 @@ def test_cr_708_a_trigger_chant_is_played_from_the_standby_area_for_its_trigger_
     to_hand(r, tp, "Trap")
     r.give_will(tp, W, 2)
     i = r.hand_index(tp, "Trap")
-    assert K.PLAY_HAND_BASE + i not in r.legal()  # CR 604.2a / 703.1: not as a chant from the hand
+    # CR 604.2a: not as a chant; CR 708.4: from the hand {W}{W} and the [Trigger] cost [1] (not payable)
+    assert K.PLAY_HAND_BASE + i not in r.legal()
     r.act(K.STANDBY_BASE + i)  # CR 706: [2], face down
     trap = r.zone(Z.STANDBY, tp)[0]
     knight = r.put(1 - tp, "Knight", Z.FIELD)

@@ -50,6 +50,17 @@ def _cost(game, slot: int) -> str:
     return cost or "{0}"
 
 
+def _trigger_cost(trigger) -> str:
+    """A [Trigger]'s cost (CR 708.4): "{1}, discard a card", "{0}" when none."""
+    c = trigger.cost
+    if c is None:
+        return "{0}"
+    parts = [c.will] if c.will else []
+    parts += [f"discard {c.discard} card{'s' if c.discard > 1 else ''}"] if c.discard else []
+    parts += [f"pay {c.life} life"] if c.life else []
+    return ", ".join(parts) or "{0}"
+
+
 def _ability(game, slot: int, j: int) -> str:
     """Activate ability ``j`` of the card in ``slot`` (the j-th of its activate abilities, CR 905)."""
     return f"ability {j + 1} of {_name(game, slot)}"
@@ -62,6 +73,8 @@ _PASS = {
     D.ATTACKER: "Attack with nothing (end the battle)",
     D.BLOCK: "Don't block",
     D.OPTIONAL: "No (decline the ability)",
+    D.REVEAL_TRIGGER: "Keep the [Trigger] card hidden in the hand (it does not trigger)",
+    D.SEARCH: "Find nothing (CR 1014.2: a search may fail)",
 }
 # the automatic abilities of keyword skills on the pending list (constants.KeywordAbility)
 _KEYWORD_ABILITY = {int(k): f"[{k.name.capitalize()}]" for k in K.KeywordAbility}
@@ -87,7 +100,12 @@ def describe_action(game, a: int) -> str:
         return _PASS.get(kind, "Pass / done")
     if a < K.STANDBY_BASE:
         slot = at(K.Zone.HAND, p, a - K.PLAY_HAND_BASE)
-        return f"Play {_name(game, slot)} ({_cost(game, slot)})" if slot >= 0 else f"Play hand card {a - K.PLAY_HAND_BASE}"
+        if slot < 0:
+            return f"Play hand card {a - K.PLAY_HAND_BASE}"
+        trigger = game.pool.models[_cid(row, slot)].trigger
+        if trigger is not None:  # CR 708.4: an activate-like [Trigger] from the hand
+            return f"Play {_name(game, slot)} from the hand by its [Trigger] ({_cost(game, slot)} + {_trigger_cost(trigger)})"
+        return f"Play {_name(game, slot)} ({_cost(game, slot)})"
     if a < K.WILL_A_BASE:
         return f"Put {_name(game, at(K.Zone.HAND, p, a - K.STANDBY_BASE))} into the standby area ({{{K.STANDBY_COST}}})"
     if a < K.ACTIVATE_BASE:
@@ -109,7 +127,7 @@ def describe_action(game, a: int) -> str:
         return "Begin a battle"
     if a < K.OWN_FIELD_BASE:
         slot = at(K.Zone.HAND, p, a - K.SELECT_HAND_BASE)
-        verb = "Put back" if kind == D.MULLIGAN else "Discard"
+        verb = {D.MULLIGAN: "Put back", D.DISCARD_COST: "Pay: discard"}.get(kind, "Discard")
         return f"{verb} {_name(game, slot)}"
     if a < K.OPP_FIELD_BASE:
         slot = at(K.Zone.FIELD, p, a - K.OWN_FIELD_BASE)
@@ -122,27 +140,43 @@ def describe_action(game, a: int) -> str:
         k = a - K.OPTION_BASE
         if kind == D.OPTIONAL:
             return "Yes (use the ability)"
+        if kind == D.CHOOSE_X:
+            return f"X = {k}"
+        if kind == D.REVEAL_TRIGGER:
+            return f"Reveal {_name(game, int(row[S.DEC_ARG]))} from the hand and play it (its [Trigger])"
         if k >= int(row[S.CAND_N]):
             return f"Option {k}"
         c = int(row[S.CAND + k])
+        if kind == D.SEARCH:  # CAND holds card ids here (effects.search)
+            return f"Find {game.pool.names[c]} (to the hand)"
+        if kind == D.FORESEE:
+            return f"Put {_name(game, c)} on top of the deck"
         if kind == D.ORDER_AUTOMATIC:
             src, arow = (int(x) for x in row[S.PT + (p * K.PENDING_MAX + c) * 3 : S.PT + (p * K.PENDING_MAX + c) * 3 + 2])
             if arow in _KEYWORD_ABILITY:
                 return f"Play next: the {_KEYWORD_ABILITY[arow]} ability of {_name(game, src)}"
             if int(game.pool.abilities[arow, K.A_KIND]) == K.AbilityKind.TRIGGER:  # CR 708.3
-                return f"Play next: {_name(game, src)} from the standby area (its [Trigger])"
+                where = "hand" if int(row[S.ZONE + src * S.CARD_W]) == K.Zone.HAND else "standby area"
+                return f"Play next: {_name(game, src)} from the {where} (its [Trigger])"
             return f"Play next: the automatic ability of {_name(game, src)}"
         return f"Target {_name(game, c)}"
     if a < K.AWAKEN_HAND_BASE:
         slot = at(K.Zone.STANDBY, p, a - K.PLAY_STANDBY_BASE)
-        return f"Play {_name(game, slot)} from the standby area (its [Trigger])"
+        trigger = game.pool.models[_cid(row, slot)].trigger if slot >= 0 else None
+        cost = f" ({_trigger_cost(trigger)})" if trigger is not None else ""
+        return f"Play {_name(game, slot)} from the standby area (its [Trigger]){cost}"
     if a < K.INCARNATE_HAND_BASE:
         slot = at(K.Zone.HAND, p, a - K.AWAKEN_HAND_BASE)
         awakening = game.pool.models[_cid(row, slot)].awakening if slot >= 0 else None
         extra = f" + {awakening.cost}" if awakening is not None else ""
         return f"Play {_name(game, slot)} with [Awakening] ({_cost(game, slot) if slot >= 0 else '?'}{extra})"
-    slot = at(K.Zone.HAND, p, a - K.INCARNATE_HAND_BASE)
-    return f"Play {_name(game, slot)} by [Incarnation] (banish resonators instead of paying its cost)"
+    if a < K.BOTTOM_BASE:
+        slot = at(K.Zone.HAND, p, a - K.INCARNATE_HAND_BASE)
+        return f"Play {_name(game, slot)} by [Incarnation] (banish resonators instead of paying its cost)"
+    k = a - K.BOTTOM_BASE
+    if k >= int(row[S.CAND_N]):
+        return f"Option {k} to the bottom"
+    return f"Put {_name(game, int(row[S.CAND + k]))} on the bottom of the deck"
 
 
 def _describe_pierce(game, a: int) -> str:
@@ -268,6 +302,7 @@ VALUE_DOMAINS = {
     "frame_count": (0, K.FRAME_MAX),
     "pending_count": (0, K.PENDING_MAX),
     "candidate_count": (0, K.OPTION_SLOTS),
+    "shield_count": (0, K.SHIELD_MAX),
 }
 
 
@@ -304,6 +339,7 @@ def check_consistency(row: np.ndarray, pool) -> None:
     check_ranges(row, (
         ("chase_count", S.CHASE_N, 0, K.CHASE_MAX),
         ("frame_count", S.FRAME_N, 0, K.FRAME_MAX),
+        ("shield_count", S.SHIELD_N, 0, K.SHIELD_MAX),
     ), err)  # fmt: skip
     check_progress(row, pool, err, SPEC.kernels, K.NUM_ACTIONS, D)
 

@@ -179,24 +179,40 @@ _Who = (WhoName, "controller")
 _N = (int, Field(default=1, ge=1, le=10))
 OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, FowFilter, Reg, Count)
 OpPower = op_model("power", _M, atk=(SignedHundreds, 0), defense=(SignedHundreds, 0), duration=_Dur, reg=(Reg, 0))
-OpDamage = op_model("damage", _M, amount=Annotated[int, Field(gt=0, le=20000, multiple_of=100)], reg=(Reg, 0))
+# "X00" (CR 903.3c: X times 100) / "X": the X chosen when a {X} chant is played (CR 903.2f)
+XHundreds = Literal["X00"]
+XCount = Literal["X"]
+_Dmg = Annotated[int, Field(gt=0, le=20000, multiple_of=100)]
+_Life = Annotated[int, Field(gt=0, le=8000, multiple_of=100)]
+OpDamage = op_model("damage", _M, amount=Union[_Dmg, XHundreds], reg=(Reg, 0))  # noqa: UP007
 OpDestroy, OpRest, OpRecover, OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle = reg_ops(
     _M, Reg, "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish", "remove_from_battle")
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
 OpRestrict = op_model("restrict", _M, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0))
 OpCounter = op_model("counter", _M, count=Annotated[int, Field(ge=-10, le=10)], reg=(Reg, 0))
-OpDraw = op_model("draw", _M, count=_N, who=_Who)
-OpDiscard = op_model("discard", _M, count=_N, who=(WhoName, "opponent"), random=(bool, False))
-OpDamagePlayer = op_model("damage_player", _M, amount=Annotated[int, Field(gt=0, le=8000, multiple_of=100)],
-                          who=(WhoName, "opponent"))  # fmt: skip
-OpGainLife = op_model("gain_life", _M, amount=Annotated[int, Field(gt=0, le=8000, multiple_of=100)], who=_Who)
-OpLoseLife = op_model("lose_life", _M, amount=Annotated[int, Field(gt=0, le=8000, multiple_of=100)],
-                      who=(WhoName, "opponent"))  # fmt: skip
+_NX = (Union[Annotated[int, Field(ge=1, le=10)], XCount], 1)  # noqa: UP007
+OpDraw = op_model("draw", _M, count=_NX, who=_Who)
+OpDiscard = op_model("discard", _M, count=_NX, who=(WhoName, "opponent"), random=(bool, False))
+OpDamagePlayer = op_model("damage_player", _M, amount=Union[_Life, XHundreds], who=(WhoName, "opponent"))  # noqa: UP007
+OpGainLife = op_model("gain_life", _M, amount=Union[_Life, XHundreds], who=_Who)  # noqa: UP007
+OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(WhoName, "opponent"))  # noqa: UP007
 OpSearch = op_model("search", _M, filter=FowFilter)
 OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(default=1, ge=1, le=5)))
 OpCallStone = op_model("call_stone", _M, who=_Who)
 OpForesee = op_model("foresee", _M, count=_N)
-OpMill = op_model("mill", _M, count=_N, who=_Who)
+OpMill = op_model("mill", _M, count=_NX, who=_Who)
+# replacement and prevention effects (CR 910, 1018): "prevent the next <amount> damage that would be
+# dealt to <targets / who> this turn" ("all": CR 1018.1b); "this turn, the next time <targets> would
+# be destroyed, instead <instead>"; continuous: "if <filter> would be destroyed, instead <instead>
+# and put this card into its owner's graveyard", "if <filter> would be put into a graveyard from
+# <filter zone>, remove it from the game instead"
+_Prevent = Union[Annotated[int, Field(gt=0, le=20000, multiple_of=100)], Literal["all"], XHundreds]  # noqa: UP007
+InsteadList = Annotated[list[Literal["rest", "heal"]], BeforeValidator(_as_list)]
+OpPrevent = op_model("prevent", _M, amount=(_Prevent, "all"), reg=(Reg, 0))
+OpPreventPlayer = op_model("prevent_player", _M, amount=(_Prevent, "all"), who=_Who)
+OpShieldDestroy = op_model("shield_destroy", _M, instead=(InsteadList, ["rest", "heal"]), reg=(Reg, 0))
+OpReplaceDestroy = op_model("replace_destroy", _M, instead=(InsteadList, ["heal"]), filter=(Union[FowFilter, None], None))  # noqa: UP007
+OpGraveToRemoved = op_model("grave_to_removed", _M, filter=FowFilter)
 OpIf = op_model("if", _M, condition=FowCondition, skip=(int, Field(default=1, ge=1, le=20)))
 OpAuraPower = op_model("aura_power", _M, atk=(SignedHundreds, 0), defense=(SignedHundreds, 0), filter=FowFilter)
 OpAuraKeyword = op_model("aura_keyword", _M, keywords=KeywordList, filter=FowFilter)
@@ -207,7 +223,8 @@ _OP_MODELS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpDamage, OpDestroy, OpRest, OpRecover,
     OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle, OpGrantKeyword, OpRestrict,
     OpCounter, OpDraw, OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
-    OpForesee, OpMill, OpIf, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction,
+    OpForesee, OpMill, OpIf, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
+    OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -219,9 +236,11 @@ _TARGETING = {"choose", "select_all", "target_self"}
 _ON_REGISTER = {
     "power", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle",
-    "grant_keyword", "restrict", "counter",
+    "grant_keyword", "restrict", "counter", "prevent", "shield_destroy",
 }  # fmt: skip
-_CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction"}
+_CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy",
+                    "grave_to_removed"}  # fmt: skip
+_INSTEAD_BITS = {"rest": K.INSTEAD_REST, "heal": K.INSTEAD_HEAL}
 
 
 class FowAbility(StrictModel):
@@ -257,12 +276,17 @@ class FowIncarnation(StrictModel):
 
 
 class FowTrigger(StrictModel):
-    """A chant's [Trigger] <condition> (CR 1113.2b, 708): when it is met, the chant in the standby
-    area may be revealed and played."""
+    """A chant's [Trigger] (CR 1113, 708): automatic-like "[Trigger] <condition> => <effect>"
+    (``trigger`` set, CR 1113.2b / 1416.2a: when it is met the chant in the hand or the standby
+    area is revealed and played) or activate-like "[Trigger] <cost>: <effect>" (no ``trigger``,
+    CR 1113.2a / 1416.2b-c: played at any priority). ``cost``: the [Trigger]'s cost (will, life,
+    discard; CR 708.4: from the hand the chant's cost is paid too); ``condition``: a play
+    requirement (CR 1416.4). The effect is the chant's ``effect``."""
 
-    trigger: TriggerName
+    trigger: TriggerName | None = None
     trigger_whose: Literal["any", "yours", "opponents"] = "any"
     condition: FowCondition | None = None
+    cost: FowCost | None = None
 
 
 class FowCard(CardBase):
@@ -442,6 +466,8 @@ class _Compiler(PoolCompiler):
                 self.fail("will", "duplicate will")
             if card.basic and len(card.will) != 1:
                 self.fail("will", "a basic magic stone produces one kind of will")
+        if t == "chant" and card.trigger is not None and card.cost is not None and parse_will_cost(card.cost)[1] < 0:
+            self.fail("cost", "a chant with [Trigger] has no {X} here (X is chosen only as a card is played from the hand)")
         if t in ("chant", "rune") and card.effect is None:
             self.fail("effect", f"a {t} needs its effect: what resolving it does (CR 703.3)")
         if t == "addition" and card.addition is None:
@@ -502,9 +528,19 @@ class _Compiler(PoolCompiler):
             row[K.C_AWAKEN_ABIL] = self.add_ability(cid, "awakening", -1, K.AbilityKind.AWAKENING,
                                                     card.awakening.effect, cost=cost)  # fmt: skip
         if card.trigger is not None:
-            row[K.C_TRIGGER_ABIL] = self.add_ability(
-                cid, "trigger", -1, K.AbilityKind.TRIGGER, [], trigger=card.trigger.trigger,
-                whose=card.trigger.trigger_whose, condition=card.trigger.condition)  # fmt: skip
+            tr = card.trigger
+            if tr.trigger is None and tr.trigger_whose != "any":
+                self.fail("trigger.trigger_whose", "an activate-like [Trigger] (no trigger) has no trigger_whose")
+            if tr.cost is not None and parse_will_cost(tr.cost.will)[1] < 0:
+                self.fail("trigger.cost.will", "a [Trigger] cost has no X")
+            if tr.cost is not None and (tr.cost.rest or tr.cost.banish_self):
+                self.fail("trigger.cost", "a chant's [Trigger] cost is will, life or discards")
+            r = self.add_ability(cid, "trigger", -1, K.AbilityKind.TRIGGER, [], cost=tr.cost,
+                                 trigger=tr.trigger, whose=tr.trigger_whose, condition=tr.condition)  # fmt: skip
+            # CR 708.6: it resolves the text after its colon / "=>": the chant's effect program
+            spell = self.ab_rows[row[K.C_SPELL_ABIL]]
+            self.ab_rows[r][K.A_CODE_START], self.ab_rows[r][K.A_CODE_LEN] = spell[K.A_CODE_START], spell[K.A_CODE_LEN]
+            row[K.C_TRIGGER_ABIL] = r
         row[K.C_ABIL_START] = start
         row[K.C_ABIL_COUNT] = len(self.ab_rows) - start
         row[K.C_HAS_CONT] = int(any(a.kind == "continuous" for a in card.abilities))
@@ -606,6 +642,17 @@ class _Compiler(PoolCompiler):
         for j, op in enumerate(effect):
             self.code_rows.append([int(EFFECT_OPS[op.op]), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
 
+    def x_operand(self, v: Any, q: str, per: int) -> int:
+        """An amount or count: the number, or for "X00" / "X" (CR 903.3c, 903.2f) -``per`` (the
+        kernels read a negative operand as ``per`` times the X of the chase entry)."""
+        if not isinstance(v, str):
+            return v
+        card = self._card
+        if not (q.startswith("effect[") and card.cost is not None and parse_will_cost(card.cost)[1] < 0
+                and card.trigger is None):
+            self.fail(q, f"{v!r} needs a chant whose cost has {{X}}, in its effect (X is known only while it is on the chase, CR 203.5b)")
+        return -per
+
     def op_args(self, op: Any, q: str) -> tuple[int, int, int]:
         name = op.op
         who = lambda: int(K.Who[op.who.upper()])  # noqa: E731
@@ -620,7 +667,27 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.atk", "power changes ATK or DEF (both are 0)")
             return op.atk, int(K.Duration[op.duration.upper()]), op.defense
         if name == "damage":
-            return op.amount, 0, 0
+            return self.x_operand(op.amount, f"{q}.amount", 100), 0, 0
+        if name in ("prevent", "prevent_player"):
+            amount = 0 if op.amount == "all" else self.x_operand(op.amount, f"{q}.amount", 100)
+            return amount, who() if name == "prevent_player" else 0, 0
+        if name == "shield_destroy":
+            if not op.instead:
+                self.fail(f"{q}.instead", "say what happens instead: rest, heal or both")
+            return bits(op.instead, _INSTEAD_BITS), 0, 0
+        if name == "replace_destroy":
+            if op.filter is None:
+                card = self._card
+                if card.type != "addition" or card.addition in (None, "field"):
+                    self.fail(f"{q}.filter", "without a filter it replaces the destruction of the card this addition is added to: an addition added to a card")
+                frow = -1
+            else:
+                if not (op.filter.exclude_self or op.filter.added_to):
+                    self.fail(f"{q}.filter.exclude_self", "this card goes to the graveyard instead: it cannot protect itself (exclude_self = true)")
+                frow = self.compile_filter(op.filter, f"{q}.filter", ("field",))
+            return bits(op.instead, _INSTEAD_BITS) | K.INSTEAD_SOURCE_TO_GRAVEYARD, frow, 0
+        if name == "grave_to_removed":
+            return 0, self.compile_filter(op.filter, f"{q}.filter", ("field", "chase")), 0
         if name == "grant_keyword":
             return bits(op.keywords, K.KEYWORD_BITS), int(K.Duration[op.duration.upper()]), 0
         if name == "restrict":
@@ -630,11 +697,11 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.count", "must not be 0")
             return op.count, 0, 0
         if name in ("draw", "mill"):
-            return op.count, who(), 0
+            return self.x_operand(op.count, f"{q}.count", 1), who(), 0
         if name == "discard":
-            return op.count, who(), int(op.random)
+            return self.x_operand(op.count, f"{q}.count", 1), who(), int(op.random)
         if name in ("damage_player", "gain_life", "lose_life"):
-            return op.amount, who(), 0
+            return self.x_operand(op.amount, f"{q}.amount", 100), who(), 0
         if name == "search":
             if op.filter.side == "opponent":
                 self.fail(f"{q}.filter.side", "you search your own main deck")

@@ -40,6 +40,7 @@ TARGET_MAX = 8  # per target register
 N_REGS = 2  # target registers per effect program
 PENDING_MAX = 12  # triggered automatic objects per player (CR 906.4)
 FRAME_MAX = 4
+SHIELD_MAX = 8  # active replacement / prevention effects of one-time effects (CR 910, 1018), both players
 
 MIN_MAIN_DECK = 40  # CR 402.3a
 MIN_STONE_DECK = 10  # CR 402.4a
@@ -342,6 +343,10 @@ class Op(IntEnum):
     CALL_STONE = 37  # put the top card of the magic stone deck into the field (CR 1016)
     FORESEE = 38  # a0 = count (CR 1034)
     MILL = 39  # a0 = count: top cards of the main deck to the graveyard
+    # --- replacement and prevention effects (CR 910, 1018; the shield table, state.SHIELDS) ---
+    PREVENT = 50  # on every card of I_REG: prevent the next a0 damage dealt to it this turn (a0 = 0: all, CR 1018.1b)
+    PREVENT_PLAYER = 51  # a1 = Who: prevent the next a0 damage dealt to that player this turn (a0 = 0: all)
+    SHIELD_DESTROY = 52  # on every card of I_REG: this turn, the next time it would be destroyed, a0 (Instead bits) instead
     # --- control flow ---
     IF = CoreOp.IF  # a0 = Condition, a1 = arg, a2 = rows to skip when false
     # --- continuous effects (CONTINUOUS abilities and additions, recomputed after every change) ---
@@ -349,6 +354,22 @@ class Op(IntEnum):
     AURA_KEYWORD = 71  # a0 = KW_* bits, a1 = filter row
     AURA_RESTRICT = 72  # a0 = RESTRICT_* bits, a1 = filter row
     COST_REDUCTION = 73  # a0 = free will less, a1 = filter row (zone HAND: the cards it reduces)
+    # continuous replacement effects (CR 910), read where the replaced event happens (zones.py)
+    REPLACE_DESTROY = 53  # a0 = Instead bits (INSTEAD_SOURCE_TO_GRAVEYARD required), a1 = filter row (-1: the added card)
+    GRAVE_TO_REMOVED = 54  # a1 = filter row: a matching card that would be put into a graveyard from the filter's zone is removed instead
+
+
+class Shield(IntEnum):
+    """The kinds of the shield table's entries (state.SHIELDS: replacement effects of one-time effects)."""
+
+    PREVENT = 1  # CR 1018: damage that would be dealt to the card / player is reduced
+    DESTROY = 2  # CR 910: the next destruction of the card is replaced (SH_AMOUNT: INSTEAD_* bits)
+
+
+# what a destruction is replaced by (SHIELD_DESTROY / REPLACE_DESTROY a0: bits, CR 910.1)
+INSTEAD_REST = 1  # the card is rested
+INSTEAD_HEAL = 2  # all damage is removed from it (CR 1007.6b)
+INSTEAD_SOURCE_TO_GRAVEYARD = 4  # the replacement's source is put into its owner's graveyard
 
 
 class Duration(IntEnum):
@@ -403,9 +424,15 @@ class Decision(IntEnum):
     # beyond the blocker's capacity (OPTION 0: 100 more, OPTION 1: all the rest), PASS: the rest is
     # piercing damage to the attacked object (DEC_ARG: assigned so far, the whole damage)
     PIERCE = 10
+    # costs, X, hand triggers, search and foresee (CR 903.2, 708, 1014, 1034)
+    CHOOSE_X = 11  # CR 903.2f / 203.5b: the value of X (OPTION k: X = k, 0 .. DEC_ARG[0])
+    DISCARD_COST = 12  # CR 903.2j: a hand card discarded to pay the cost of what is being played
+    REVEAL_TRIGGER = 13  # CR 708.2: reveal a triggered [Trigger] card from the hand and play it (OPTION 0) or not (PASS)
+    SEARCH = 14  # CR 1014.2: the card found (OPTION k of the candidates) or none (PASS)
+    FORESEE = 15  # CR 1034.1: a looked-at card onto the top (OPTION k) or to the bottom (BOTTOM k) of the deck
 
 
-N_DECISIONS = 11
+N_DECISIONS = 16
 
 
 class Step(IntEnum):
@@ -471,7 +498,8 @@ OPTION_BASE = ATTACK_PLAYER + 1  # + k: candidate k (targets, automatic abilitie
 PLAY_STANDBY_BASE = OPTION_BASE + OPTION_SLOTS  # + i: play standby card i by its [Trigger] (CR 708)
 AWAKEN_HAND_BASE = PLAY_STANDBY_BASE + STANDBY_SLOTS  # + i: awaken and play hand card i (CR 1109)
 INCARNATE_HAND_BASE = AWAKEN_HAND_BASE + HAND_SLOTS  # + i: play hand card i by [Incarnation] (CR 1110)
-NUM_ACTIONS = INCARNATE_HAND_BASE + HAND_SLOTS
+BOTTOM_BASE = INCARNATE_HAND_BASE + HAND_SLOTS  # + k: candidate k to the bottom of the main deck (foresee, CR 1034)
+NUM_ACTIONS = BOTTOM_BASE + OPTION_SLOTS
 
 # the attacked object (state ATTACKED): a J/resonator's slot, or
 ATTACKED_PLAYER = -1  # the opponent player (CR 803.3b)

@@ -8,27 +8,28 @@ hooks and Force of Will's own opcodes (constants.Op).
 """
 
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.effects import NEXT, STOPPED
+from tcg_env.engine.effects import ASKED, NEXT, STOPPED
 from tcg_env.engine.header import H_DONE
 from tcg_env.engine.jit import internal
 from tcg_env.engine.rng import shuffle_run_with
 from tcg_env.engine.tables import card_table
-from tcg_env.engine.zones import zone_offsets
+from tcg_env.engine.zones import zone_offsets, zone_put, zone_take
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
-    FRAME_MAX, N_REGS, TARGET_MAX, Duration, Op, Zone
+    FRAME_MAX, N_REGS, OPTION_SLOTS, TARGET_MAX, Decision, Duration, Op, Shield, Zone
 )
 from tcg_env.games.force_of_will.keywords import damage_dealt
+from tcg_env.games.force_of_will.replacement import add_shield, prevent_damage
 from tcg_env.games.force_of_will.state import (
     ATK_EOB, ATK_EOT, ATK_PERM, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE,
-    DEC_ARG, DEF_EOB, DEF_EOT, DEF_PERM, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG, E_REGN, E_SLOT,
-    ENTRY_W, FR_MODE, FR_PURPOSE, FRAME_N, FRAME_W, FRAMES, KW_EOB, KW_EOT, KW_PERM, LIFE,
-    RESTED, RST_EOT, RST_PERM, WILL, ZONE, ZT
+    DEC_ARG, DEF_EOB, DEF_EOT, DEF_PERM, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG, E_REGN, E_SLOT, E_X,
+    ENTRY_W, FR_CNT, FR_MODE, FR_PURPOSE, FRAME_N, FRAME_W, FRAMES, KW_EOB, KW_EOT, KW_PERM, LIFE,
+    OWNER, RESTED, RST_EOT, RST_PERM, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
 from tcg_env.games.force_of_will.zones import (
     destroy, enter_field, filter_match, is_j_resonator, move_card, put_stone_deck_top,
-    to_graveyard
+    to_deck_bottom, to_graveyard
 )
 
 
@@ -72,6 +73,20 @@ def frames_full(s):
 @internal
 def frame_mode(s, f):
     return s[f + FR_MODE]
+
+
+@internal
+def stored_count(s, f):
+    """The core's count operand -1 ("X", CHOOSE / DRAW / DISCARD): the X chosen when the card
+    was played (CR 903.2f), kept on its chase entry."""
+    return s[f + E_X]
+
+
+@internal
+def amount_of(s, f, a0):
+    """An amount or count operand of Force of Will's own opcodes: ``a0``, or when negative
+    ``-a0`` times X ("X00 damage", CR 903.3c: a0 = -100; "X cards": a0 = -1)."""
+    return a0 if a0 >= 0 else -a0 * s[f + E_X]
 
 
 @internal
@@ -172,6 +187,9 @@ def deal_damage_to_card(s, T, src, slot, amount):
     abilities trigger ([Drain], [Bane]: keywords.damage_dealt). Returns the damage dealt."""
     if amount <= 0 or not is_j_resonator(s, T, slot) or card_table(T)[s[CARD + slot * CARD_W], K.C_DEF] <= 0:
         return 0
+    amount = prevent_damage(s, slot, -1, amount)  # CR 1018.1
+    if amount <= 0:
+        return 0
     s[DAMAGE + slot * CARD_W] += amount
     damage_dealt(s, T, src, slot, amount)
     return amount
@@ -179,7 +197,9 @@ def deal_damage_to_card(s, T, src, slot, amount):
 
 @internal
 def deal_damage_to_player(s, T, src, p, amount):
-    """CR 1007.2; the source card's "deals damage" abilities trigger ([Drain]: keywords.damage_dealt)."""
+    """CR 1007.2 (less what is prevented, CR 1018.1); the source card's "deals damage" abilities
+    trigger ([Drain]: keywords.damage_dealt)."""
+    amount = prevent_damage(s, -1, p, amount)
     if amount <= 0:
         return 0
     s[LIFE + p] -= amount
@@ -209,7 +229,8 @@ def each_target(s, T, f, op, slot, a0, a1, a2):
     w = slot * CARD_W
     ctrl = s[f + E_CTRL]
     if op == Op.DAMAGE:
-        deal_damage_to_card(s, T, s[f + E_SLOT] if s[ZONE + s[f + E_SLOT] * CARD_W] == Zone.FIELD else -1, slot, a0)
+        src = s[f + E_SLOT] if s[ZONE + s[f + E_SLOT] * CARD_W] == Zone.FIELD else -1
+        deal_damage_to_card(s, T, src, slot, amount_of(s, f, a0))
     elif op == Op.DESTROY:
         destroy(s, T, slot)
     elif op == Op.REST:
@@ -260,15 +281,99 @@ def ask_discard(s, f, player):
 
 @internal
 def search(s, T, f, p, frow):
-    """SEARCH (CR 1014.2: a hidden zone, the player may fail to find): simplified, the topmost
-    matching card of the main deck is put into the hand; then the deck is shuffled (CR 1021)."""
+    """SEARCH (CR 1014.2: a hidden zone, the player may fail to find): ``p`` chooses one matching
+    card of its main deck for its hand, or none (the SEARCH decision: OPTION k of the candidates,
+    PASS); then the deck is shuffled (CR 1021). Cards of the same card id are the same choice, so
+    the candidates are the distinct matching card ids (``CAND`` holds card ids, not slots), in card
+    id order (the deck's order stays hidden; past OPTION_SLOTS ids the lowest ones: documented).
+    FR_CNT is 1 once answered (``found``)."""
     n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, p)
+    if s[f + FR_CNT] > 0:
+        shuffle_run_with(s, s, l_off, s[n_off])
+        return NEXT
+    n = 0
     for i in range(s[n_off] - 1, -1, -1):
         slot = s[l_off + i]
-        if filter_match(s, T, frow, slot, p, s[f + E_SLOT]):
-            move_card(s, T, slot, Zone.HAND)
-            break
-    shuffle_run_with(s, s, l_off, s[n_off])
+        if not filter_match(s, T, frow, slot, p, s[f + E_SLOT]):
+            continue
+        cid = s[CARD + slot * CARD_W]
+        k = 0
+        while k < n and s[CAND + k] < cid:
+            k += 1
+        if (k < n and s[CAND + k] == cid) or k >= OPTION_SLOTS:
+            continue  # the same card as one listed; past the capacity
+        for j in range(min(n, OPTION_SLOTS - 1), k, -1):  # insert in card id order
+            s[CAND + j] = s[CAND + j - 1]
+        s[CAND + k] = cid
+        n = min(n + 1, OPTION_SLOTS)
+    if n == 0:
+        shuffle_run_with(s, s, l_off, s[n_off])
+        return NEXT
+    s[CAND_N] = n
+    set_decision(s, Decision.SEARCH, p)
+    return ASKED
+
+
+@internal
+def found(s, T, p, k):
+    """The SEARCH decision's answer: a card of candidate ``k``'s card id from ``p``'s main deck into
+    its hand (k -1: none, CR 1014.2); SEARCH then shuffles."""
+    if k >= 0:
+        n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, p)
+        for i in range(s[n_off] - 1, -1, -1):
+            slot = s[l_off + i]
+            if s[CARD + slot * CARD_W] == s[CAND + k]:
+                move_card(s, T, slot, Zone.HAND)
+                break
+    s[top_frame(s) + FR_CNT] = 1
+
+
+@internal
+def foresee(s, T, f, p, count):
+    """FORESEE (CR 1034.1): ``p`` looks at the top ``count`` cards of its main deck and puts them
+    one at a time on the top (OPTION k) or the bottom (BOTTOM k) of the deck, the FORESEE decision
+    (``place_foreseen``); FR_CNT is 1 once all are placed."""
+    if s[f + FR_CNT] > 0:
+        return NEXT
+    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, p)
+    n = min(count, s[n_off], OPTION_SLOTS)
+    if n <= 0:
+        return NEXT
+    for k in range(n):
+        s[CAND + k] = s[l_off + s[n_off] - 1 - k]  # top first
+    s[CAND_N] = n
+    set_decision(s, Decision.FORESEE, p)
+    return ASKED
+
+
+@internal
+def place_foreseen(s, k, bottom):
+    """The FORESEE decision's answer: looked-at card ``k`` onto the top or to the bottom of its
+    owner's main deck; the next one is asked until none is left."""
+    slot = s[CAND + k]
+    if bottom:
+        to_deck_bottom(s, slot)
+    else:
+        zone_take(s, ZT, slot)
+        zone_put(s, ZT, slot, Zone.MAIN_DECK)
+    n = s[CAND_N] - 1
+    for j in range(k, n):
+        s[CAND + j] = s[CAND + j + 1]
+    s[CAND_N] = n
+    if n > 0:
+        set_decision(s, Decision.FORESEE, s[OWNER + slot * CARD_W])
+    else:
+        s[top_frame(s) + FR_CNT] = 1
+
+
+@internal
+def add_shields(s, f, reg, kind, amount):
+    """PREVENT / SHIELD_DESTROY on every card of register ``reg`` still a legal target (CR 903.3a):
+    a shield table entry each (replacement.py)."""
+    for i in range(s[f + E_REGN + reg]):
+        slot = s[f + E_REG + reg * TARGET_MAX + i]
+        if target_affected(s, Op.PREVENT, slot):
+            add_shield(s, kind, slot, -1, amount, s[f + E_CTRL], s[f + E_CARD])
 
 
 @internal
@@ -278,24 +383,33 @@ def exec_op(s, T, f, op, reg, a0, a1, a2):
     who = ctrl if a1 == K.Who.CONTROLLER else 1 - ctrl
     src = s[f + E_SLOT]
     if op == Op.DAMAGE_PLAYER:
-        deal_damage_to_player(s, T, src if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD else -1, who, a0)
+        deal_damage_to_player(s, T, src if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD else -1, who,
+                              amount_of(s, f, a0))
     elif op == Op.GAIN_LIFE:
-        s[LIFE + who] += a0
+        s[LIFE + who] += amount_of(s, f, a0)
     elif op == Op.LOSE_LIFE:
-        s[LIFE + who] -= a0
+        s[LIFE + who] -= amount_of(s, f, a0)
     elif op == Op.SEARCH:
-        search(s, T, f, ctrl, a0)
+        return search(s, T, f, ctrl, a0)
+    elif op == Op.FORESEE:
+        return foresee(s, T, f, ctrl, a0)
+    elif op == Op.PREVENT or op == Op.SHIELD_DESTROY:
+        amount = amount_of(s, f, a0)
+        if a0 >= 0 or amount > 0:  # "prevent the next X00" with X = 0 prevents nothing
+            add_shields(s, f, reg, Shield.PREVENT if op == Op.PREVENT else Shield.DESTROY, amount)
+    elif op == Op.PREVENT_PLAYER:
+        amount = amount_of(s, f, a0)
+        if a0 >= 0 or amount > 0:
+            add_shield(s, Shield.PREVENT, -1, who, amount, ctrl, s[f + E_CARD])
     elif op == Op.PRODUCE_WILL:
         s[WILL + ctrl * K.N_WILL + a0] += max(a1, 1)  # CR 907.4: kept by the ability's controller
     elif op == Op.CALL_STONE:
         top = put_stone_deck_top(s, ctrl)
         if top >= 0:
             enter_field(s, T, top, ctrl)  # CR 1016
-    elif op == Op.FORESEE:
-        pass  # CR 1034: simplified, the cards keep their order (one of the orders the player may choose)
     elif op == Op.MILL:
         n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, who)
-        for _ in range(a0):
+        for _ in range(amount_of(s, f, a0)):
             if s[n_off] == 0:
                 break
             to_graveyard(s, T, s[l_off + s[n_off] - 1])

@@ -15,7 +15,7 @@ from tcg_env.games.force_of_will.zones import (  # noqa: F401 - the effect inter
 from tcg_env.games.force_of_will.effects import (  # noqa: F401
     add_power, add_power_second, add_restrictions, after_each_target, ask_discard, choose_candidates,
     chosen_so_far, each_target, exec_op, frame_mode, grant_keywords, in_play_count, in_play_slot,
-    target_affected
+    stored_count, target_affected
 )
 from tcg_env.games.force_of_will.priority import order_pending, play_pending  # noqa: F401
 from tcg_env.games.force_of_will.state import (  # noqa: F401

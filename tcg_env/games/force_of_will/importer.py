@@ -14,7 +14,8 @@ The printed characteristics are imported: type, name, cost, attributes, ATK/DEF,
 magic stone's will and whether it is basic, a ruler's J-ruler side and [Judgment] cost, [Mana],
 [Incarnation], and the keywords printed on a line of their own ("[Flying]", "[First Strike]
 [Pierce]"). Ability text is kept as ``text`` but not compiled, except a chant whose whole text is
-one of a few templates ("Draw two cards.", "Destroy target resonator.", ...): a chant is nothing
+one of a few templates ("Draw two cards.", "Destroy target resonator.", "Draw X cards.", "Prevent
+all damage that would be dealt to you this turn.", ...): a chant is nothing
 but its effect, so other chants are skipped, as are runes, [Trigger] chants and the types this
 project does not play (sub-rulers, orders, extension rules). Everything skipped is counted by
 reason in :attr:`ImportResult.skipped`. No card data is copied into this repository.
@@ -33,7 +34,7 @@ from pydantic import ValidationError
 from tcg_env.cards.errors import CardDataError
 from tcg_env.cards.importers import ImportResult as BaseImportResult
 from tcg_env.cards.importers import Skipped
-from tcg_env.games.force_of_will.cards import FowCard
+from tcg_env.games.force_of_will.cards import FowCard, parse_will_cost
 
 __all__ = ["ImportResult", "import_force_of_will_json", "detect_layout", "raw_layout"]
 
@@ -142,6 +143,17 @@ _TEMPLATES: list[tuple[re.Pattern, Any]] = [
     (re.compile(r"^this card deals (\d+) damage to target (resonator|j/resonator)\.$"),
      lambda m: [{"op": "choose", "filter": {"type": m[2].replace("j/", "j_")}}, {"op": "damage", "amount": int(m[1])}]),
     (re.compile(r"^(?:you )?gain (\d+) life\.$"), lambda m: [{"op": "gain_life", "amount": int(m[1])}]),
+    # X (CR 903.2f, 903.3c: "X00" is X times 100; only on a card whose cost has {X}, see _to_model)
+    (re.compile(r"^draw x cards\.$"), lambda m: [{"op": "draw", "count": "X"}]),
+    (re.compile(r"^this card deals x00 damage to target (resonator|j/resonator)\.$"),
+     lambda m: [{"op": "choose", "filter": {"type": m[1].replace("j/", "j_")}}, {"op": "damage", "amount": "X00"}]),
+    # prevention (CR 1018)
+    (re.compile(r"^prevent the next (\d+) damage that would be dealt to target (resonator|j/resonator) this turn\.$"),
+     lambda m: [{"op": "choose", "filter": {"type": m[2].replace("j/", "j_")}}, {"op": "prevent", "amount": int(m[1])}]),
+    (re.compile(r"^prevent all damage that would be dealt to target (resonator|j/resonator) this turn\.$"),
+     lambda m: [{"op": "choose", "filter": {"type": m[1].replace("j/", "j_")}}, {"op": "prevent", "amount": "all"}]),
+    (re.compile(r"^prevent all damage that would be dealt to you this turn\.$"),
+     lambda m: [{"op": "prevent_player", "amount": "all", "who": "controller"}]),
 ]  # fmt: skip
 
 
@@ -276,8 +288,8 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, bool]:
     if ctype in _PAID:
         if n["cost"] is None:
             return None, "no_cost", False
-        if "X" in n["cost"] or not re.fullmatch(r"(\{([WRUGB]|\d{1,2})\})*", n["cost"]):
-            return None, "unsupported_cost", False
+        if not re.fullmatch(r"(\{([WRUGB]|\d{1,2}|X)\})*", n["cost"]) or not _cost_ok(n["cost"]):
+            return None, "unsupported_cost", False  # unknown symbols; X with a number (CR 203.5b: one X)
         rec["cost"] = n["cost"]
     if j_res:
         atk, dfn = _int_stat(n["atk"]), _int_stat(n["def"])
@@ -304,11 +316,20 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, bool]:
         rec["addition"] = _addition_target(n["types"], rec["text"])
     if ctype == "chant":
         effect = _template_effect(rest)
-        if effect is None:
+        uses_x = effect is not None and any("X" in (op.get("count"), op.get("amount")) for op in effect)
+        if effect is None or (uses_x and "{X}" not in rec["cost"]):
             return None, "chant_effect_not_understood", False
         rec["effect"] = effect
         return rec, "", False
     return rec, "", bool(rest)
+
+
+def _cost_ok(cost: str) -> bool:
+    try:
+        parse_will_cost(cost)
+    except ValueError:
+        return False
+    return True
 
 
 def _judgment_cost(lines: list[str]) -> str | None:

@@ -5,6 +5,7 @@ Reading guide: the rules modules, each importing only those before it (numba all
 cycles), by area of the comprehensive rules ver. 8.01 (``CR``):
 
 * ``state``: the row (zones of CR 300s, card records, will pools, flow)
+* ``replacement``: the replacement and prevention effects of one-time effects (CR 910, 1018)
 * ``zones``: the cards as they are now (CR 206-208, 909), filters and conditions, moves (CR 300s,
   316), draw, destroy, banish, discard (CR 1000s), automatic abilities triggering (CR 906.4)
 * ``rule_processes``: CR 1200s
@@ -36,16 +37,16 @@ from tcg_env.games.force_of_will.constants import (
 )
 from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKED, ATTACKER, BLOCKER, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL,
-    FIRST_PLAYER, FR_CNT, FR_PC, HAND_N, LIFE, MARK, MULLIGAN_STAGE, OWNER, STEP,
+    FIRST_PLAYER, FR_CNT, FR_DISCARD, FR_PC, HAND_N, LIFE, MARK, MULLIGAN_STAGE, OWNER, STEP,
     TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import discard_hand_index, draw_cards, hand_slot, j_ruler_slot, keywords_of
-from tcg_env.games.force_of_will.effects import top_frame
-from tcg_env.games.force_of_will.priority import do_pass, play_pending
+from tcg_env.games.force_of_will.effects import found, place_foreseen, top_frame
+from tcg_env.games.force_of_will.priority import do_pass, play_pending, reveal_answered
 from tcg_env.games.force_of_will.play import (
     ability_actions_of, activate, battle_legal, call_stone, call_stone_legal, field_slot,
     hand_card_playable, judgment_legal, main_timing, play_from_hand, play_from_standby, play_judgment, produce_will,
-    put_standby, standby_legal, standby_playable, will_producer
+    put_standby, standby_legal, standby_playable, will_producer, x_chosen
 )
 from tcg_env.games.force_of_will.battle import (
     attack_declared, attackable, begin_battle, block_declared, can_attack, can_block, choose_attacker,
@@ -204,20 +205,31 @@ def legal_mask_row(s, T, out):
                 out[SELECT_HAND_BASE + i] = 1
                 n += 1
         return n
-    if kind == Decision.DISCARD:
+    if kind == Decision.DISCARD or kind == Decision.DISCARD_COST:
         for i in range(min(s[HAND_N + p], HAND_SLOTS)):
             out[SELECT_HAND_BASE + i] = 1
             n += 1
         return n
-    if kind == Decision.CHOOSE_TARGET or kind == Decision.ORDER_AUTOMATIC:
+    if kind == Decision.CHOOSE_TARGET or kind == Decision.ORDER_AUTOMATIC or kind == Decision.SEARCH:
         for k in range(s[CAND_N]):
             out[OPTION_BASE + k] = 1
             n += 1
-        if kind == Decision.CHOOSE_TARGET and s[DEC_ARG + 2] != 0:
-            out[PASS] = 1  # "up to": done
+        if (kind == Decision.CHOOSE_TARGET and s[DEC_ARG + 2] != 0) or kind == Decision.SEARCH:
+            out[PASS] = 1  # "up to": done; a search may fail to find (CR 1014.2)
             n += 1
         return n
-    if kind == Decision.OPTIONAL:
+    if kind == Decision.FORESEE:
+        for k in range(s[CAND_N]):
+            out[OPTION_BASE + k] = 1  # CR 1034.1: onto the top
+            out[K.BOTTOM_BASE + k] = 1  # or to the bottom
+            n += 2
+        return n
+    if kind == Decision.CHOOSE_X:
+        for k in range(s[DEC_ARG] + 1):
+            out[OPTION_BASE + k] = 1  # CR 903.2f: X = k
+            n += 1
+        return n
+    if kind == Decision.OPTIONAL or kind == Decision.REVEAL_TRIGGER:
         out[PASS] = 1
         out[OPTION_BASE] = 1
         return 2
@@ -313,6 +325,22 @@ def apply_unchecked(s, T, a):
         if s[DEC_ARG] != 0:
             s[top_frame(s) + FR_CNT] += 1  # an effect's discard (engine.effects DISCARD)
         # else CR 505.5d: the final step runs again (the flow is still STEP_END at END_*)
+    elif kind == Decision.DISCARD_COST:
+        discard_hand_index(s, p, a - SELECT_HAND_BASE)  # CR 903.2j / 1019.1
+        s[top_frame(s) + FR_DISCARD] -= 1
+    elif kind == Decision.CHOOSE_X:
+        x_chosen(s, T, p, a - OPTION_BASE)
+    elif kind == Decision.REVEAL_TRIGGER:
+        reveal_answered(s, T, p, a != PASS)
+    elif kind == Decision.SEARCH:
+        found(s, T, p, -1 if a == PASS else a - OPTION_BASE)  # CR 1014.2
+    elif kind == Decision.FORESEE:
+        if a >= K.BOTTOM_BASE:
+            place_foreseen(s, a - K.BOTTOM_BASE, True)
+        else:
+            place_foreseen(s, a - OPTION_BASE, False)
+        if s[H_DECISION] != Decision.NONE:
+            return  # the next looked-at card
     elif kind == Decision.CHOOSE_TARGET:
         f = top_frame(s)
         if a == PASS:

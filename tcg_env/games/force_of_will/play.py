@@ -3,10 +3,13 @@
 Will is produced by explicit actions (resting a magic stone, CR 907; will abilities resolve at
 once, CR 907.3) and paid canonically (docs/force_of_will/design.md): each attribute cost from
 will of that attribute (CR 203.3), the free cost (CR 203.4) from void will first, then from the
-attribute with the most will left. Costs of X are played with X = 0 (simplified, rules coverage).
+attribute with the most will left. A cost of X (CR 203.5b) is chosen when the card is played
+(CR 903.2f: the CHOOSE_X decision, X kept on the chase entry); discards of a cost are chosen one
+card at a time after the targets (CR 903.2j: DISCARD_COST, ``priority.finish_frame``).
 """
 
 from tcg_env.engine.chase import chase_full, chase_push, chase_size
+from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.effects import MODE_ALL, MODE_TARGETS, targets_available
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal
@@ -14,18 +17,20 @@ from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.zones import zone_move, zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
-    ABILITIES_PER_CARD, N_ATTRIBUTES, RULES, WILL_VOID, AbilityKind, CardType, EntryKind, Purpose, Step,
-    Zone
+    ABILITIES_PER_CARD, HAND_SLOTS, N_ATTRIBUTES, OPTION_SLOTS, RULES, AbilityKind, CardType, EntryKind,
+    Purpose, Step, Zone
 )
-from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame
-from tcg_env.games.force_of_will.priority import start_priority
+from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame, top_frame
+from tcg_env.games.force_of_will.priority import play_trigger_from, start_priority, trigger_payable
 from tcg_env.games.force_of_will.state import (
-    ASTRAL, CALLED, CARD, CARD_W, CONTROLLER, JUDGED, LIFE, NO_MORE_BATTLE, OPP_ACTED, PLAYED_CARDS, RESTED,
-    STANDBY_TURN, STANDBY_N, STEP, TURN_PLAYER, USED_GAME, USED_TURN, WILL, ZONE, ZT
+    ASTRAL, CALLED, CARD, CARD_W, CONTROLLER, DEC_ARG, E_AUX, E_SLOT, E_X, FR_DISCARD, HAND_N, JUDGED, LIFE,
+    NO_MORE_BATTLE, OPP_ACTED, PLAYED_CARDS, RESTED, STANDBY_TURN, STANDBY_N, STEP, TURN_PLAYER, USED_GAME,
+    USED_TURN, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
-    can_pay, can_pay_free, condition_holds, controls_since_turn_start, cost_reduction, pay, pay_free, enter_field, hand_slot,
-    is_j_resonator, j_ruler_slot, put_in_standby, put_stone_deck_top, to_graveyard, total_cost
+    can_pay, can_pay_both, can_pay_free, condition_holds, controls_since_turn_start, cost_reduction, pay, pay_free,
+    enter_field, hand_slot, is_j_resonator, j_ruler_slot, put_in_standby, put_stone_deck_top, to_graveyard,
+    total_cost
 )
 
 STANDBY_CAP = 4 * K.STANDBY_SLOTS
@@ -84,10 +89,21 @@ def spell_ability(T, cid):
 
 @internal
 def free_cost(s, T, p, slot):
-    """The free cost of hand card ``slot`` for ``p`` (CR 203.4; X = 0, CR 203.5b simplified), less
-    the cost reductions of its continuous abilities (CR 903.2i-iv), not below 0."""
+    """The free cost of hand card ``slot`` for ``p`` (CR 203.4; X counts 0 here, CR 203.5b: it is
+    chosen as the card is played), less the cost reductions of its continuous abilities (CR
+    903.2i-iv), not below 0."""
     free = max(card_table(T)[s[CARD + slot * CARD_W], K.C_COST_FREE], 0)
     return max(free - cost_reduction(s, T, p, slot), 0)
+
+
+@internal
+def activate_like_trigger(T, cid):
+    """The ability row of chant ``cid``'s activate-like [Trigger] ("[Trigger] <cost>: <effect>",
+    CR 1113.2a / 1416.2b-c: trigger NONE), -1 when it has none."""
+    r = card_table(T)[cid, K.C_TRIGGER_ABIL]
+    if r < 0 or ability_table(T)[r, K.A_TRIGGER] != K.Trigger.NONE:
+        return -1
+    return r
 
 
 @internal
@@ -100,7 +116,15 @@ def hand_card_playable(s, T, p, i, how):
     if t != CardType.RESONATOR and t != CardType.CHANT and t != CardType.ADDITION and t != CardType.REGALIA:
         return False  # rulers, magic stones and runes are not played from the hand (CR 702.2, 711)
     if t == CardType.CHANT and c[K.C_TRIGGER_ABIL] >= 0:
-        return False  # CR 604.2a: a chant with [Trigger] is not played this way (CR 708)
+        # CR 604.2a: a chant with [Trigger] is not played as a chant; CR 604.1b / 708.4: one with an
+        # activate-like [Trigger] is played from the hand at any priority, its cost and the
+        # [Trigger]'s paid; an automatic-like one only when it triggers (CR 708.2)
+        r = activate_like_trigger(T, cid)
+        if how != K.PLAY_NORMAL or r < 0 or not room_to_play(s):
+            return False
+        a = ability_table(T)[r]
+        return (condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot) and trigger_payable(s, T, p, slot, r)
+                and targets_available(RULES, s, T, r, p, slot))
     if (c[K.C_KEYWORDS] & K.KW_QUICKCAST) == 0 and not main_timing(s, p):
         return False  # CR 604.2a, 709.1 / 1111.2
     if not room_to_play(s):
@@ -131,37 +155,75 @@ def note_play(s, p):
 
 
 @internal
+def will_total(s, p):
+    n = 0
+    for a in range(K.N_WILL):
+        n += s[WILL + p * K.N_WILL + a]
+    return n
+
+
+@internal
+def max_x(s, T, p, slot, how):
+    """CR 903.2f: the largest X ``p`` can pay for hand card ``slot`` (a free cost of X, CR 203.5b):
+    the will left after its attribute costs (and an [Awakening] cost), plus the reductions that
+    apply to it (CR 903.2i: X is chosen first); at most OPTION_SLOTS - 1 (one OPTION action a value)."""
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    left = will_total(s, p)
+    for a in range(N_ATTRIBUTES):
+        left -= c[K.C_COST + a]
+    if how == K.PLAY_AWAKENED:
+        aw = ability_table(T)[c[K.C_AWAKEN_ABIL]]
+        for a in range(N_ATTRIBUTES):
+            left -= aw[K.A_COST + a]
+        left -= max(aw[K.A_COST_FREE], 0)
+    return min(left + cost_reduction(s, T, p, slot), OPTION_SLOTS - 1)
+
+
+@internal
 def play_from_hand(s, T, p, i, how):
-    """CR 903.2: the card moves to the chase (d), its targets are chosen (g, an effect frame in
-    MODE_TARGETS), its cost is paid (j: here first, which changes nothing, the targets being known
-    to exist); when the frame ends it is put onto the chase (priority.finish_frame). ``how``:
-    constants.PLAY_*, kept in the entry's E_AUX."""
+    """CR 903.2: the card moves to the chase (d), X is chosen (f: the CHOOSE_X decision, when its
+    cost has X and it is not played without paying its cost, 903.2f-i), its targets are chosen (g,
+    an effect frame in MODE_TARGETS), its cost is paid (j: here before the targets, which changes
+    nothing, the targets being known to exist); when the frame ends it is put onto the chase
+    (priority.finish_frame). ``how``: constants.PLAY_*, kept in the entry's E_AUX."""
     slot = hand_slot(s, p, i)
     c = card_table(T)[s[CARD + slot * CARD_W]]
-    if how == K.PLAY_INCARNATED:
+    r = activate_like_trigger(T, s[CARD + slot * CARD_W]) if c[K.C_TYPE] == CardType.CHANT else -1
+    if r >= 0:
+        note_play(s, p)
+        play_trigger_from(s, T, p, slot, r, -1, Purpose.PLAY)  # CR 708.4: from the hand
+        return
+    x = c[K.C_COST_FREE] < 0 and how != K.PLAY_INCARNATED
+    if x:
+        s[DEC_ARG] = max_x(s, T, p, slot, how)
+        s[DEC_ARG + 1] = cost_reduction(s, T, p, slot)  # read while it is in the hand
+    elif how == K.PLAY_INCARNATED:
         banish_for_incarnation(s, T, p, c[K.C_INCARNATION], c[K.C_INCARNATION_N])
     else:
         pay(s, p, c, K.C_COST, free_cost(s, T, p, slot))
-    if how == K.PLAY_AWAKENED:
+    if how == K.PLAY_AWAKENED and not x:
         a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
         pay(s, p, a, K.A_COST, a[K.A_COST_FREE])  # CR 1109.2: the extra cost
     s[CONTROLLER + slot * CARD_W] = p
     zone_move(s, ZT, slot, Zone.CHASE)
     note_play(s, p)
     push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, slot, c[K.C_SPELL_ABIL], p, how)
+    if x:
+        set_decision(s, K.Decision.CHOOSE_X, p)
 
 
 @internal
-def can_pay_both(s, p, row1, col1, free1, row2, col2, free2_col):
-    """Can ``p`` pay a card's cost and an extra cost together ([Awakening], CR 1109.2)?"""
-    left = 0
-    for a in range(N_ATTRIBUTES):
-        have = s[WILL + p * K.N_WILL + a]
-        need = row1[col1 + a] + row2[col2 + a]
-        if have < need:
-            return False
-        left += have - need
-    return left + s[WILL + p * K.N_WILL + WILL_VOID] >= max(free1, 0) + max(row2[free2_col], 0)
+def x_chosen(s, T, p, x):
+    """CHOOSE_X's answer (CR 903.2f): X is kept on the entry (the card's total cost on the chase,
+    CR 203.5b; the programs' X) and the cost is paid with it (CR 903.2i: the reductions read when
+    it was played, DEC_ARG[1]), with an [Awakening] cost when awakened."""
+    f = top_frame(s)
+    s[f + E_X] = x
+    c = card_table(T)[s[CARD + s[f + E_SLOT] * CARD_W]]
+    pay(s, p, c, K.C_COST, max(x - s[DEC_ARG + 1], 0))
+    if s[f + E_AUX] == K.PLAY_AWAKENED:
+        a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
+        pay(s, p, a, K.A_COST, a[K.A_COST_FREE])  # CR 1109.2
 
 
 @internal
@@ -235,8 +297,8 @@ def ability_usable(s, T, p, slot, j):
             return False  # CR 1013.3
         if is_j_resonator(s, T, slot) and not controls_since_turn_start(s, T, slot):
             return False  # CR 905.3
-    if a[K.A_COST_DISCARD] > 0:
-        return False  # discard costs: not yet (rules coverage)
+    if min(s[HAND_N + p], HAND_SLOTS) < a[K.A_COST_DISCARD]:
+        return False  # CR 903.2j: the discards chosen one at a time, by hand position
     if a[K.A_COST_LIFE] > 0 and s[LIFE + p] < a[K.A_COST_LIFE]:
         return False
     if not condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot):
@@ -266,10 +328,11 @@ def activate(s, T, p, slot, j):
     if a[K.A_COST_BANISH_SELF] != 0:
         to_graveyard(s, T, slot)  # CR 1011
     if a[K.A_KIND] == AbilityKind.WILL:
-        push_frame(s, T, MODE_ALL, Purpose.WILL, EntryKind.ABILITY, slot, r, p, -1)
-        return
-    note_play(s, p)
-    push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.ABILITY, slot, r, p, -1)
+        f = push_frame(s, T, MODE_ALL, Purpose.WILL, EntryKind.ABILITY, slot, r, p, -1)
+    else:
+        note_play(s, p)
+        f = push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.ABILITY, slot, r, p, -1)
+    s[f + FR_DISCARD] = a[K.A_COST_DISCARD]  # CR 903.2j: after the targets (priority.finish_frame)
 
 
 # =============================================================================================
@@ -348,21 +411,20 @@ def put_standby(s, T, p, i):
 def standby_playable(s, T, p, i):
     """CR 708 / 1113.2a / 1416.2b-c: a chant with an activate-like [Trigger] ("[Trigger] <cost>:
     <effect>", its TRIGGER row with trigger NONE) in ``p``'s standby area is played at any priority
-    (CR 604.1b) by paying the [Trigger]'s cost only (CR 708.4), not on the turn it was put there
-    (CR 708.5), its condition met (CR 1416.4) and its targets chosen (CR 903.2g)."""
+    (CR 604.1b) by paying the [Trigger]'s cost only (CR 708.4: will, life, discards), not on the
+    turn it was put there (CR 708.5), its condition met (CR 1416.4) and its targets chosen (CR
+    903.2g)."""
     n_off, l_off = zone_offsets(ZT, Zone.STANDBY, p)
     if i >= s[n_off] or not room_to_play(s):
         return False
     slot = s[l_off + i]
-    r = card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL]
+    r = activate_like_trigger(T, s[CARD + slot * CARD_W])
     if r < 0 or s[STANDBY_TURN + slot * CARD_W] >= s[H_TURN]:
         return False
     a = ability_table(T)[r]
-    if a[K.A_TRIGGER] != K.Trigger.NONE or a[K.A_COST_DISCARD] > 0 or s[LIFE + p] < a[K.A_COST_LIFE]:
-        return False  # automatic-like [Trigger] (CR 1416.2a) and discard costs: not yet
     if not condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot):
         return False
-    return can_pay(s, p, a, K.A_COST, a[K.A_COST_FREE]) and targets_available(RULES, s, T, r, p, slot)
+    return trigger_payable(s, T, p, slot, r) and targets_available(RULES, s, T, r, p, slot)
 
 
 @internal
@@ -371,14 +433,8 @@ def play_from_standby(s, T, p, i):
     resolves the [Trigger]'s effect and goes to the graveyard (CR 708.6)."""
     _, l_off = zone_offsets(ZT, Zone.STANDBY, p)
     slot = s[l_off + i]
-    r = card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL]
-    a = ability_table(T)[r]
-    pay(s, p, a, K.A_COST, a[K.A_COST_FREE])
-    s[LIFE + p] -= a[K.A_COST_LIFE]
-    s[CONTROLLER + slot * CARD_W] = p
-    zone_move(s, ZT, slot, Zone.CHASE)
     note_play(s, p)
-    push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, slot, r, p, -1)
+    play_trigger_from(s, T, p, slot, card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL], -1, Purpose.PLAY)
 
 
 @internal

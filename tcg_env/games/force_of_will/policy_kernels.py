@@ -6,6 +6,8 @@ produce will while a hand card it cannot pay yet would need it, do judgment, the
 the player with the strongest attacker, block when the blocker survives or the attack would hurt,
 with [Pierce] assign the blocker its capacity and pierce with the rest; choose the opponent's cards
 as targets of harmful effects is left to order (first candidate).
+X is the largest it can pay, a search finds the costliest card, a foresee keeps the cards on top,
+a [Trigger] card in the hand is revealed, the cards of a discard cost are chosen at random.
 """
 
 from numba import njit
@@ -103,9 +105,9 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
                 if def_of(s, T, b) - s[DAMAGE + b * CARD_W] > atk:
                     return OWN_FIELD_BASE + i
         return PASS
-    if kind == Decision.DISCARD:
+    if kind == Decision.DISCARD or kind == Decision.DISCARD_COST:
         return SELECT_HAND_BASE + rng_below(rng_row, max(n_legal, 1)) if mask[SELECT_HAND_BASE] != 0 else _first_legal(mask)
-    if kind == Decision.OPTIONAL:
+    if kind == Decision.OPTIONAL or kind == Decision.REVEAL_TRIGGER:
         return OPTION_BASE
     if kind == Decision.PIERCE:
         # CR 1102.2b: the blocker's capacity to it, the rest pierces to the attacked object; all
@@ -113,9 +115,30 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
         if s[ATTACKED] == K.ATTACKED_NONE and mask[OPTION_BASE + K.PIERCE_ALL] != 0:
             return OPTION_BASE + K.PIERCE_ALL
         return PASS
+    if kind == Decision.CHOOSE_X:
+        for k in range(K.OPTION_SLOTS - 1, -1, -1):  # the largest X it can pay
+            if mask[OPTION_BASE + k] != 0:
+                return OPTION_BASE + k
+    if kind == Decision.SEARCH:
+        return _costliest_candidate(s, T, mask)
+    if kind == Decision.FORESEE:
+        return OPTION_BASE  # keep the looked-at cards on top, in the order they were
     if kind == Decision.CHOOSE_TARGET:
         return _target(s, T, mask, p)
     return _first_legal(mask)
+
+
+@njit(cache=True)
+def _costliest_candidate(s, T, mask):
+    """The candidate with the highest total cost (a search finds the strongest card)."""
+    best = -1
+    best_cost = -1
+    for k in range(s[CAND_N]):
+        if mask[OPTION_BASE + k] != 0:
+            c = total_cost(T, s[CAND + k])  # a search's candidates are card ids
+            if c > best_cost:
+                best, best_cost = k, c
+    return OPTION_BASE + best if best >= 0 else _first_legal(mask)
 
 
 @njit(cache=True)

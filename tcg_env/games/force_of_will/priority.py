@@ -20,15 +20,17 @@ from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.triggers import pending_take
 from tcg_env.engine.zones import zone_put, zone_take
 from tcg_env.games.force_of_will import constants as K
-from tcg_env.games.force_of_will.constants import N_REGS, RULES, CardType, EntryKind, Flow, Purpose, Zone
+from tcg_env.games.force_of_will.constants import HAND_SLOTS, N_REGS, RULES, CardType, EntryKind, Flow, Purpose, Zone
 from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame, top_frame
 from tcg_env.games.force_of_will.keywords import resolve_keyword_ability
 from tcg_env.games.force_of_will.state import (
-    ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG, E_REGN,
-    E_SLOT, ENTRY_W, FLOW, FR_MODE, FR_PC, FR_PURPOSE, LIFE, PRIORITY_PLAYER, TURN_PLAYER, ZONE, ZT
+    ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG,
+    E_REGN, E_SLOT, ENTRY_W, FLOW, FR_DISCARD, FR_MODE, FR_PC, FR_PURPOSE, HAND_N, LIFE, PRIORITY_PLAYER,
+    TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
-    can_pay, card_type, enter_field, pay, to_graveyard, trigger_all, trigger_own
+    can_pay, can_pay_both, card_type, condition_holds, cost_reduction, enter_field, pay, pay_free, to_graveyard,
+    trigger_all, trigger_own
 )
 
 
@@ -92,22 +94,86 @@ def play_pending(s, T, player, index):
 
 
 @internal
-def play_trigger_card(s, T, player, slot, arow, aux):
-    """CR 708.3 / 708.4: a triggered [Trigger] card is played as a spell from the standby area,
-    paying the [Trigger]'s cost (from the produced will); one that left the standby area is not
-    played (CR 906.10), one that cannot be paid goes to its owner's graveyard (CR 708.3a, 906.6a)."""
-    if s[ZONE + slot * CARD_W] != Zone.STANDBY:
-        return
+def trigger_card_free_cost(s, T, p, slot):
+    """The free cost of [Trigger] card ``slot`` (no X: the card compiler's rule), less the cost
+    reductions while it is in the hand (CR 903.2i-iv)."""
+    free = max(card_table(T)[s[CARD + slot * CARD_W], K.C_COST_FREE], 0)
+    if s[ZONE + slot * CARD_W] == Zone.HAND:
+        free -= cost_reduction(s, T, p, slot)
+    return max(free, 0)
+
+
+@internal
+def trigger_payable(s, T, p, slot, arow):
+    """CR 708.4 / 903.2j: can ``p`` pay what playing [Trigger] card ``slot`` by ability ``arow``
+    needs: the [Trigger]'s cost (will, life, discards: the card itself has left the hand then,
+    CR 903.2d) and, from a zone other than the standby area, the card's cost too?"""
     a = ability_table(T)[arow]
-    if not can_pay(s, player, a, K.A_COST, a[K.A_COST_FREE]) or s[LIFE + player] < a[K.A_COST_LIFE]:
-        to_graveyard(s, T, slot)
-        return
+    from_hand = s[ZONE + slot * CARD_W] == Zone.HAND
+    if min(s[HAND_N + p] - (1 if from_hand else 0), HAND_SLOTS) < a[K.A_COST_DISCARD] or s[LIFE + p] < a[K.A_COST_LIFE]:
+        return False
+    if s[ZONE + slot * CARD_W] == Zone.STANDBY:
+        return can_pay(s, p, a, K.A_COST, a[K.A_COST_FREE])
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    return can_pay_both(s, p, c, K.C_COST, trigger_card_free_cost(s, T, p, slot), a, K.A_COST, K.A_COST_FREE)
+
+
+@internal
+def play_trigger_from(s, T, player, slot, arow, aux, purpose):
+    """CR 903.2a / 903.2d / 708.4: [Trigger] card ``slot`` (in the hand or the standby area) is
+    played by ability ``arow``: its costs paid (the card's own too from the hand; the discards
+    after its targets, FR_DISCARD), onto the chase as a card; it resolves the [Trigger]'s effect."""
+    a = ability_table(T)[arow]
+    if s[ZONE + slot * CARD_W] != Zone.STANDBY:
+        c = card_table(T)[s[CARD + slot * CARD_W]]
+        pay(s, player, c, K.C_COST, 0)
+        pay_free(s, player, trigger_card_free_cost(s, T, player, slot))
     pay(s, player, a, K.A_COST, a[K.A_COST_FREE])
     s[LIFE + player] -= a[K.A_COST_LIFE]
     zone_take(s, ZT, slot)
     s[CONTROLLER + slot * CARD_W] = player
     zone_put(s, ZT, slot, Zone.CHASE)
-    push_frame(s, T, MODE_TARGETS, Purpose.TRIGGER, EntryKind.CARD, slot, arow, player, aux)
+    f = push_frame(s, T, MODE_TARGETS, purpose, EntryKind.CARD, slot, arow, player, aux)
+    s[f + FR_DISCARD] = a[K.A_COST_DISCARD]
+
+
+@internal
+def play_trigger_card(s, T, player, slot, arow, aux):
+    """CR 708.3 / 708.4: a triggered [Trigger] card is played as a spell, paying the [Trigger]'s
+    cost (from the produced will), and from the hand the card's cost too. From the standby area:
+    one that left it is not played (CR 906.10), one that cannot be paid goes to its owner's
+    graveyard (CR 708.3a, 906.6a). From the hand (CR 708.2): its owner chooses whether to reveal
+    it (REVEAL_TRIGGER; simplified: one that cannot be paid is not revealed)."""
+    z = s[ZONE + slot * CARD_W]
+    if card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL] != arow:
+        return  # not the card that triggered (a hidden zone dealt anew by a search agent)
+    a = ability_table(T)[arow]
+    # CR 1416.3: a play requirement must be met as it is played
+    playable = trigger_payable(s, T, player, slot, arow) and condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG],
+                                                                             player, slot)
+    if z == Zone.HAND:
+        if playable:
+            s[DEC_ARG] = slot
+            s[DEC_ARG + 1] = arow
+            s[DEC_ARG + 2] = aux
+            set_decision(s, K.Decision.REVEAL_TRIGGER, player)
+        return
+    if z != Zone.STANDBY:
+        return
+    if not playable:
+        to_graveyard(s, T, slot)
+        return
+    play_trigger_from(s, T, player, slot, arow, aux, Purpose.TRIGGER)
+
+
+@internal
+def reveal_answered(s, T, player, reveal):
+    """REVEAL_TRIGGER's answer: reveal and play the card (CR 708.2-708.4), or keep it hidden (it
+    did not trigger)."""
+    slot, arow = s[DEC_ARG], s[DEC_ARG + 1]
+    if reveal and card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL] == arow and trigger_payable(
+            s, T, player, slot, arow):  # the same card still (a hidden zone may have been dealt anew)
+        play_trigger_from(s, T, player, slot, arow, s[DEC_ARG + 2], Purpose.TRIGGER)
 
 
 @internal
@@ -115,6 +181,9 @@ def run_frame(s, T, f):
     """Run frame ``f``'s program; a frame without one (a resonator spell, a judgment) is done."""
     if s[f + E_ABIL] < 0:
         return DONE
+    if s[f + FR_PURPOSE] == Purpose.WILL and s[f + FR_DISCARD] > 0:
+        set_decision(s, K.Decision.DISCARD_COST, s[f + E_CTRL])  # CR 903.2j: the cost before it resolves
+        return ASKED
     if s[f + FR_PC] < 0:  # "you may": ask first (OPTION 0 yes, PASS no)
         set_decision(s, K.Decision.OPTIONAL, s[f + E_CTRL])
         return ASKED
@@ -128,6 +197,10 @@ def finish_frame(s, T):
     purpose = s[f + FR_PURPOSE]
     if purpose == Purpose.PLAY or purpose == Purpose.TRIGGER:
         drop = purpose == Purpose.TRIGGER and s[f + E_ABIL] >= 0 and missing_required_target(RULES, s, T, f)
+        if not drop and s[f + FR_DISCARD] > 0 and s[HAND_N + s[f + E_CTRL]] > 0:
+            # CR 903.2j: the targets chosen (903.2g), the cost's discards, one card at a time
+            set_decision(s, K.Decision.DISCARD_COST, s[f + E_CTRL])
+            return
         if not drop:
             chase_push(RULES, s, f)  # CR 903.2d: onto the chase; the mask left room
         elif s[f + E_KIND] == EntryKind.CARD:

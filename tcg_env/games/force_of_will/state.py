@@ -9,7 +9,7 @@ from tcg_env.engine.layout import StateLayout
 from tcg_env.engine.zones import ZoneTable
 from tcg_env.games.force_of_will.constants import (
     CHASE_MAX, FRAME_MAX, MAX_EXTRA, MAX_STONE_DECK, N_REGS, N_SLOTS, N_WILL, OPTION_SLOTS, PENDING_MAX,
-    PLAYER_SLOTS, STANDBY_SLOTS, TARGET_MAX, Zone
+    PLAYER_SLOTS, SHIELD_MAX, STANDBY_SLOTS, TARGET_MAX, Zone
 )
 
 LAYOUT = StateLayout("force_of_will")
@@ -120,7 +120,8 @@ E_CARD = 4  # source card id (last known information, CR 911)
 E_AUX = 5  # trigger information
 E_REGN = 6  # N_REGS counts
 E_REG = E_REGN + N_REGS  # N_REGS * TARGET_MAX card slots
-ENTRY_W = E_REG + N_REGS * TARGET_MAX
+E_X = E_REG + N_REGS * TARGET_MAX  # the X chosen when it was played (CR 903.2f, 203.5b; the core's stored count)
+ENTRY_W = E_X + 1
 CHASE_N = _a("chase_count")
 CHASE = _a("chase", (CHASE_MAX, ENTRY_W))
 
@@ -133,8 +134,23 @@ FR_MODE = ENTRY_W  # engine.effects MODE_*
 FR_PC = ENTRY_W + 1  # next instruction; -1: a "you may" not yet answered
 FR_CNT = ENTRY_W + 2  # steps of the current instruction
 FR_PURPOSE = ENTRY_W + 3  # constants.Purpose
-FRAME_W = ENTRY_W + 4
+FR_DISCARD = ENTRY_W + 4  # cards still to discard to pay the cost (CR 903.2j, DISCARD_COST)
+FRAME_W = ENTRY_W + 5
 FRAME_N = _a("frame_count")
 FRAMES = _a("frames", (FRAME_MAX, FRAME_W))
+
+# active replacement and prevention effects made by one-time effects (CR 910, 1018): "prevent the
+# next N damage that would be dealt to ... this turn", "the next time ... would be destroyed this
+# turn, instead ...". Each lasts until the end of the turn (CR 505.5b) or until it is used up; one
+# on a card ends when the card leaves the field (CR 302.3). In the order they were made.
+SH_KIND = 0  # constants.Shield
+SH_SLOT = 1  # the card it protects, -1: a player
+SH_PLAYER = 2  # the player it protects (SH_SLOT -1)
+SH_AMOUNT = 3  # PREVENT: damage still to prevent, 0 = all (CR 1018.1b); DESTROY: INSTEAD_* bits
+SH_CTRL = 4  # the controller of the effect that made it
+SH_SOURCE = 5  # the card id of its source (last known information, CR 911)
+SHIELD_W = 6  # the fields above, in this order (replacement.add_shield writes them so)
+SHIELD_N = _a("shield_count")
+SHIELDS = _a("shields", (SHIELD_MAX, SHIELD_W))
 
 STATE_SIZE = LAYOUT.size

@@ -22,6 +22,7 @@ from tcg_env.games.force_of_will.effects import top_frame
 from tcg_env.games.force_of_will.priority import (
     after_resolve, finish_frame, priority_point, resolve_top, run_frame, start_priority
 )
+from tcg_env.games.force_of_will.replacement import shields_end_of_turn
 from tcg_env.games.force_of_will.rule_processes import rule_processes
 from tcg_env.games.force_of_will.state import (
     ATK_EOT, CALLED, CARD_W, DAMAGE, DEC_ARG, DEF_EOT, FIRST_PLAYER, FLOW, FRAME_N, HAND_N, JUDGED, KW_EOT,
@@ -77,8 +78,10 @@ _ENDS_AT_END_OF_TURN = (DAMAGE, ATK_EOT, DEF_EOT, KW_EOT, RST_EOT)
 
 @internal
 def end_of_turn_cleanup(s):
-    """CR 505.5a-c: damage becomes 0, until-end-of-turn effects end, will ceases."""
+    """CR 505.5a-c: damage becomes 0, until-end-of-turn effects end (the prevention and
+    replacement effects of "this turn" too), will ceases."""
     clear_in_field(s, _ENDS_AT_END_OF_TURN)
+    shields_end_of_turn(s)
     will_ceases(s)
 
 

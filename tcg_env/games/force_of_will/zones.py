@@ -20,8 +20,9 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
     C_ATK, C_DEF, C_J_SIDE, C_KEYWORDS, C_TYPE, N_ATTRIBUTES, WILL_VOID, CardType, RULES, Zone
 )
+from tcg_env.games.force_of_will.replacement import shields_end_on, take_destroy_shield
 from tcg_env.games.force_of_will.state import (
-    PT, PT_N,
+    CHASE, CHASE_N, E_KIND, E_SLOT, E_X, ENTRY_W, FRAME_N, FRAME_W, FRAMES, PT, PT_N,
     ASTRAL, ATK_EOB, ATK_EOT, ATK_PERM, ATTACHED, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, DEF_EOB,
     DEF_EOT, DEF_PERM, DREW_FROM_EMPTY, ENTERED, GRAVE_N, HAND_L, HAND_N, KW_EOB, KW_EOT, KW_PERM,
     LIFE, OWNER, PLAYED_CARDS, WILL, RESTED, RST_EOT, RST_PERM, STANDBY_TURN, TURN_PLAYER, USED_TURN,
@@ -229,6 +230,23 @@ def total_cost(T, cid):
 
 
 @internal
+def x_on_chase(s, slot):
+    """CR 203.5b: the X chosen for spell ``slot`` while it is on the chase (its chase entry, or
+    the frame playing it), 0 anywhere else."""
+    if s[ZONE + slot * CARD_W] != Zone.CHASE:
+        return 0
+    for i in range(s[CHASE_N]):
+        e = CHASE + i * ENTRY_W
+        if s[e + E_KIND] == K.EntryKind.CARD and s[e + E_SLOT] == slot:
+            return s[e + E_X]
+    for i in range(s[FRAME_N]):
+        f = FRAMES + i * FRAME_W
+        if s[f + E_KIND] == K.EntryKind.CARD and s[f + E_SLOT] == slot:
+            return s[f + E_X]
+    return 0
+
+
+@internal
 def controls_since_turn_start(s, T, slot):
     """CR 803.3a / 905.3: controlled continuously since the beginning of this turn, or [Swiftness]
     (CR 1107.2)."""
@@ -303,6 +321,8 @@ def filter_core(s, T, frow, slot, viewer, source, atk, kw):
     if f[K.F_ATTR_MASK] != 0 and (f[K.F_ATTR_MASK] & c[K.C_ATTR]) == 0:
         return False
     tc = total_cost(T, cid)
+    if c[K.C_COST_FREE] < 0:
+        tc += x_on_chase(s, slot)  # CR 203.5b
     if f[K.F_COST_MIN] >= 0 and tc < f[K.F_COST_MIN]:
         return False
     if f[K.F_COST_MAX] >= 0 and tc > f[K.F_COST_MAX]:
@@ -419,29 +439,36 @@ def already_pending(s, p, slot):
 @internal
 def trigger_standby(s, T, trig, aux):
     """CR 708.2 / 906.2 / 1113.2b: chants with an automatic-like [Trigger] ("<condition> =>
-    <effect>") in a standby area trigger, revealed, when their condition is met; not on the turn
-    they were put there (CR 708.5, 906.4a). Simplified: a card in a standby area always reveals
-    (the player put it there for it); [Trigger] cards in the hand do not trigger yet."""
+    <effect>") in a standby area or a hand trigger, revealed, when their condition is met; in the
+    standby area not on the turn they were put there (CR 708.5, 906.4a). Simplified: a card in a
+    standby area always reveals (the player put it there for it); one in the hand is queued and
+    its owner chooses whether to reveal it when it would be played (``priority.play_trigger_card``:
+    the REVEAL_TRIGGER decision; nothing happens between the two)."""
     abil = ability_table(T)
     for k in range(2):
         p = s[TURN_PLAYER] if k == 0 else 1 - s[TURN_PLAYER]
-        n_off, l_off = zone_offsets(ZT, Zone.STANDBY, p)
-        for i in range(s[n_off]):
-            slot = s[l_off + i]
-            r = card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL]
-            if r < 0 or abil[r, K.A_TRIGGER] != trig or s[STANDBY_TURN + slot * CARD_W] >= s[H_TURN]:
-                continue
-            whose = abil[r, K.A_TRIG_WHOSE]
-            if (whose == K.TriggerWhose.YOURS and s[TURN_PLAYER] != p) or (
-                    whose == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == p):
-                continue
-            if trig == K.Trigger.OPPONENT_ATTACKS and s[CONTROLLER + aux * CARD_W] == p:
-                continue  # the attacker is its own
-            if abil[r, K.A_TRIG_FILTER] >= 0 and (aux < 0 or not filter_match(s, T, abil[r, K.A_TRIG_FILTER], aux, p, slot)):
-                continue
-            if already_pending(s, p, slot) or not condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, slot):
-                continue
-            pending_add(RULES, s, p, slot, r, aux)
+        for z in (Zone.STANDBY, Zone.HAND):
+            n_off, l_off = zone_offsets(ZT, z, p)
+            for i in range(s[n_off]):
+                slot = s[l_off + i]
+                r = card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL]
+                if r < 0 or abil[r, K.A_TRIGGER] != trig:
+                    continue
+                if z == Zone.STANDBY and s[STANDBY_TURN + slot * CARD_W] >= s[H_TURN]:
+                    continue  # CR 708.5
+                whose = abil[r, K.A_TRIG_WHOSE]
+                if (whose == K.TriggerWhose.YOURS and s[TURN_PLAYER] != p) or (
+                        whose == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == p):
+                    continue
+                if trig == K.Trigger.OPPONENT_ATTACKS and s[CONTROLLER + aux * CARD_W] == p:
+                    continue  # the attacker is its own
+                if abil[r, K.A_TRIG_FILTER] >= 0 and (
+                        aux < 0 or not filter_match(s, T, abil[r, K.A_TRIG_FILTER], aux, p, slot)):
+                    continue
+                if already_pending(s, p, slot) or not condition_holds(
+                        s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, slot):
+                    continue
+                pending_add(RULES, s, p, slot, r, aux)
 
 
 # =============================================================================================
@@ -460,6 +487,20 @@ def can_pay(s, p, row, first_col, free):
         left += have - need
     left += s[WILL + p * K.N_WILL + WILL_VOID]
     return left >= max(free, 0)
+
+
+@internal
+def can_pay_both(s, p, row1, col1, free1, row2, col2, free2_col):
+    """Can ``p`` pay a card's cost and an extra cost together ([Awakening], CR 1109.2; a [Trigger]
+    card's cost and its [Trigger] cost, CR 708.4)?"""
+    left = 0
+    for a in range(N_ATTRIBUTES):
+        have = s[WILL + p * K.N_WILL + a]
+        need = row1[col1 + a] + row2[col2 + a]
+        if have < need:
+            return False
+        left += have - need
+    return left + s[WILL + p * K.N_WILL + WILL_VOID] >= max(free1, 0) + max(row2[free2_col], 0)
 
 
 @internal
@@ -523,6 +564,7 @@ def forget(s, slot):
     for off in _FORGOTTEN:
         s[off + w] = 0
     s[ATTACHED + w] = -1
+    shields_end_on(s, slot)
 
 
 @internal
@@ -548,6 +590,8 @@ def move_card(s, T, slot, z):
         z = Zone.GRAVEYARD  # CR 316.4
     if not allowed_move(s, T, slot, z):
         return False
+    if z == Zone.GRAVEYARD and grave_replaced(s, T, slot):
+        z = Zone.REMOVED  # CR 910.1: a continuous replacement effect (GRAVE_TO_REMOVED)
     w = slot * CARD_W
     old = zone_take(s, ZT, slot)
     keep = (old == Zone.FIELD and z == Zone.RULER_AREA) or (old == Zone.RULER_AREA and z == Zone.FIELD)
@@ -639,6 +683,73 @@ def to_graveyard(s, T, slot):
     return move_card(s, T, slot, Zone.GRAVEYARD)
 
 
+# =============================================================================================
+# Replacement effects of continuous abilities (CR 910): read where the replaced event happens
+# =============================================================================================
+@internal
+def replacement_of(s, T, src, op, slot):
+    """The a0 of card ``src``'s active continuous ``op`` instruction that applies to card ``slot``
+    (its filter as ``src``'s controller sees it, or a1 = -1: the card the addition is added to);
+    -1 when none does."""
+    c = card_table(T)[s[CARD + src * CARD_W]]
+    if c[K.C_HAS_CONT] == 0:
+        return -1
+    abil = ability_table(T)
+    code = code_table(T)
+    p = s[CONTROLLER + src * CARD_W]
+    for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+        if abil[r, K.A_KIND] == K.AbilityKind.CONTINUOUS and condition_holds(s, T, abil[r, K.A_COND],
+                                                                             abil[r, K.A_COND_ARG], p, src):
+            for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                frow = code[q, I_A1]
+                if code[q, I_OP] == op and ((s[ATTACHED + src * CARD_W] == slot) if frow < 0
+                                            else filter_base(s, T, frow, slot, p, src)):
+                    return code[q, I_A0]
+    return -1
+
+
+@internal
+def replacement_source(s, T, op, slot):
+    """The first card in the field (the turn player's first) with a continuous replacement ``op``
+    that applies to card ``slot``: (its slot, the instruction's a0), (-1, 0) when none (CR 910)."""
+    for k in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, s[TURN_PLAYER] if k == 0 else 1 - s[TURN_PLAYER])
+        for i in range(s[n_off]):
+            a0 = replacement_of(s, T, s[l_off + i], op, slot)
+            if a0 >= 0:
+                return s[l_off + i], a0
+    return -1, 0
+
+
+@internal
+def grave_replaced(s, T, slot):
+    """CR 910.1: "if <a card> would be put into a graveyard (from the filter's zone), remove it
+    from the game instead" (GRAVE_TO_REMOVED) applies to ``slot``."""
+    return replacement_source(s, T, K.Op.GRAVE_TO_REMOVED, slot)[0] >= 0
+
+
+@internal
+def destroy_replaced(s, T, slot):
+    """CR 910: is the destruction of ``slot`` replaced? A destruction shield of a one-time effect
+    (SHIELD_DESTROY, used up), else a continuous REPLACE_DESTROY (its source goes to the graveyard,
+    so it applies once: 910.3); 910.2's choice made canonically (replacement.py). What happens
+    instead: INSTEAD_* bits."""
+    src = -1
+    bits = take_destroy_shield(s, slot)
+    if bits < 0:
+        src, bits = replacement_source(s, T, K.Op.REPLACE_DESTROY, slot)
+        if src < 0:
+            return False
+    w = slot * CARD_W
+    if bits & K.INSTEAD_REST:
+        s[RESTED + w] = 1
+    if bits & K.INSTEAD_HEAL:
+        s[DAMAGE + w] = 0  # CR 1007.6b
+    if src >= 0 and bits & K.INSTEAD_SOURCE_TO_GRAVEYARD:
+        to_graveyard(s, T, src)
+    return True
+
+
 @internal
 def destroy(s, T, slot):
     """CR 1010: a card in the field into its owner's graveyard; a J-ruler to its owner's ruler
@@ -649,6 +760,8 @@ def destroy(s, T, slot):
         return False
     if has_keyword(s, T, slot, K.KW_ETERNAL):
         return False
+    if destroy_replaced(s, T, slot):
+        return False  # CR 910.1: the destruction never happens
     cid = s[CARD + w]
     c = card_table(T)[cid]
     if c[C_TYPE] == CardType.J_RULER:
