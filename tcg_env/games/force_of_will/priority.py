@@ -24,7 +24,7 @@ from tcg_env.games.force_of_will.constants import N_REGS, RULES, CardType, Entry
 from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame, top_frame
 from tcg_env.games.force_of_will.state import (
     ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG, E_REGN,
-    E_SLOT, ENTRY_W, FLOW, FR_MODE, FR_PC, FR_PURPOSE, LIFE, PRIORITY_PLAYER, TURN_PLAYER, ZONE, ZT
+    E_SLOT, ENTRY_W, FLOW, FR_MODE, FR_PC, FR_PURPOSE, LIFE, MANA, PRIORITY_PLAYER, TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
     can_pay, card_type, enter_field, pay, to_graveyard, trigger_all, trigger_own
@@ -85,6 +85,9 @@ def play_pending(s, T, player, index):
     if ability_table(T)[arow, K.A_KIND] == K.AbilityKind.TRIGGER:
         play_trigger_card(s, T, player, slot, arow, aux)
         return 0
+    if ability_table(T)[arow, K.A_KIND] == K.AbilityKind.STEALTH:
+        play_stealth_card(s, T, player, slot, arow)
+        return 0
     push_frame(s, T, MODE_TARGETS, Purpose.TRIGGER, EntryKind.ABILITY, slot, arow, player, aux)
     return 0
 
@@ -105,7 +108,19 @@ def play_trigger_card(s, T, player, slot, arow, aux):
     zone_take(s, ZT, slot)
     s[CONTROLLER + slot * CARD_W] = player
     zone_put(s, ZT, slot, Zone.CHASE)
-    push_frame(s, T, MODE_TARGETS, Purpose.TRIGGER, EntryKind.CARD, slot, arow, player, aux)
+    # a card entry's E_AUX is how it was played (constants.PLAY_*), not the trigger's information
+    push_frame(s, T, MODE_TARGETS, Purpose.TRIGGER, EntryKind.CARD, slot, arow, player, K.PLAY_NORMAL)
+
+
+@internal
+def play_stealth_card(s, T, player, slot, arow):
+    """CR 1114.2: a resonator whose automatic-like [Stealth] triggered "may" be played, without
+    paying its cost: its controller is asked (OPTIONAL) first; the card stays in the standby area
+    until the answer (``finish_frame``). One that left the standby area is not played (CR 906.10)."""
+    if s[ZONE + slot * CARD_W] != Zone.STANDBY:
+        return
+    f = push_frame(s, T, MODE_TARGETS, Purpose.TRIGGER, EntryKind.CARD, slot, arow, player, K.PLAY_NORMAL)
+    s[f + FR_PC] = -1  # "you may": asked by run_frame
 
 
 @internal
@@ -125,6 +140,17 @@ def finish_frame(s, T):
     f = top_frame(s)
     purpose = s[f + FR_PURPOSE]
     if purpose == Purpose.PLAY or purpose == Purpose.TRIGGER:
+        slot = s[f + E_SLOT]
+        if s[f + E_KIND] == EntryKind.CARD and s[ZONE + slot * CARD_W] == Zone.STANDBY:
+            # a triggered [Stealth] resonator (play_stealth_card): declined, it stays face down;
+            # accepted, it is played from the standby area (CR 1114.2, 903.2a)
+            if s[f + E_ABIL] < 0:
+                pop_frame(s)
+                start_priority(s, s[PRIORITY_PLAYER])
+                return
+            zone_take(s, ZT, slot)
+            s[CONTROLLER + slot * CARD_W] = s[f + E_CTRL]
+            zone_put(s, ZT, slot, Zone.CHASE)
         drop = purpose == Purpose.TRIGGER and s[f + E_ABIL] >= 0 and missing_required_target(RULES, s, T, f)
         if not drop:
             chase_push(RULES, s, f)  # CR 903.2d: onto the chase; the mask left room
@@ -146,7 +172,9 @@ def finish_frame(s, T):
                 s[f + E_REGN + k] = 0
             return
         if s[f + E_KIND] == EntryKind.CARD and s[ZONE + slot * CARD_W] == Zone.CHASE:
-            to_graveyard(s, T, slot)  # CR 703.3: the chant goes to its owner's graveyard
+            # CR 703.3: the chant goes to its owner's graveyard; CR 711.3: a rune (the copy of one,
+            # a pseudo-card) is removed from the chase and ceases to exist (zones.move_card)
+            to_graveyard(s, T, slot)
         pop_frame(s)
         s[FLOW] = Flow.AFTER_RESOLVE
     else:  # Purpose.WILL: resolved at once (CR 907.3); the player keeps priority
@@ -168,6 +196,7 @@ def resolve_judgment(s, T, slot, ctrl):
     s[CARD + w] = j
     s[CONTROLLER + w] = ctrl
     zone_put(s, ZT, slot, Zone.FIELD)
+    s[MANA + w] += card_table(T)[j, K.C_MANA]  # CR 1122.2b, added to the ruler's own (CR 1022.3, 1022.6)
     trigger_own(s, T, slot, K.Trigger.ENTER, slot)
     trigger_all(s, T, K.Trigger.JUDGMENT, slot)
 
@@ -192,7 +221,7 @@ def resolve_top(s, T):
         recheck_targets(RULES, s, T, f)  # CR 903.3a: illegal targets are not affected; the rest resolves
     if kind == EntryKind.CARD:
         t = card_type(s, T, slot)
-        if t == CardType.CHANT:
+        if t == CardType.CHANT or t == CardType.RUNE:  # CR 703.3, 711.3: perform the text
             if arow >= 0 and abil[arow, K.A_OPTIONAL] != 0:
                 s[f + FR_PC] = -1
             return
