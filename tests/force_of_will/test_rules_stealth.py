@@ -42,6 +42,7 @@ def test_cr_1114_2_a_triggered_stealth_card_may_be_played_without_its_cost_and_1
     assert r.decision == D.OPTIONAL and r.decider == op and r.rec(S.ZONE, amb) == Z.STANDBY
     r.act(K.OPTION_BASE)
     assert r.rec(S.ZONE, amb) == Z.CHASE and will(r, op) == [0] * K.N_WILL  # no cost paid
+    assert int(r.s[S.PLAYED_CARDS + op]) == 1 and int(r.s[S.OPP_ACTED]) == 1  # played (CR 803.6, 1124)
     pass_both(r)
     assert r.rec(S.ZONE, amb) == Z.FIELD and r.rec(S.RESTED, amb) == 0
     # it entered before the block: it may block the attacker (CR 804)

@@ -18,11 +18,10 @@ from tcg_env.games.force_of_will.constants import (
     Zone
 )
 from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame
-from tcg_env.games.force_of_will.priority import start_priority
+from tcg_env.games.force_of_will.priority import note_play, start_priority
 from tcg_env.games.force_of_will.state import (
-    ASTRAL, ATTACHED, CALLED, CARD, CARD_W, CONTROLLER, JUDGED, LIFE, MANA, NO_MORE_BATTLE, OPP_ACTED, OWNER,
-    PLAYED_CARDS, PSEUDO, RESTED, REVEALED, STANDBY_TURN, STANDBY_N, STEP, TURN_PLAYER, USED_GAME, USED_TURN, WILL,
-    ZONE, ZT
+    ASTRAL, ATTACHED, CALLED, CARD, CARD_W, CONTROLLER, JUDGED, LIFE, MANA, NO_MORE_BATTLE, OWNER, PSEUDO, RESTED,
+    REVEALED, STANDBY_TURN, STANDBY_N, STEP, TURN_PLAYER, USED_GAME, USED_TURN, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
     can_pay, can_pay_free, condition_holds, controls_since_turn_start, cost_reduction, pay, pay_free, enter_field, hand_slot,
@@ -121,14 +120,6 @@ def hand_card_playable(s, T, p, i, how):
     if arow >= 0 and not targets_available(RULES, s, T, arow, p, slot):
         return False  # CR 903.2g
     return True
-
-
-@internal
-def note_play(s, p):
-    """What a played card or ability records: [Torrent] (CR 1124), CR 803.6's battle."""
-    s[PLAYED_CARDS + p] += 1
-    if p != s[TURN_PLAYER] and s[STEP] >= Step.BATTLE_BEGIN:
-        s[OPP_ACTED] = 1
 
 
 @internal

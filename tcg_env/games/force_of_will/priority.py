@@ -20,11 +20,12 @@ from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.triggers import pending_take
 from tcg_env.engine.zones import zone_put, zone_take
 from tcg_env.games.force_of_will import constants as K
-from tcg_env.games.force_of_will.constants import N_REGS, RULES, CardType, EntryKind, Flow, Purpose, Zone
+from tcg_env.games.force_of_will.constants import N_REGS, RULES, CardType, EntryKind, Flow, Purpose, Step, Zone
 from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame, top_frame
 from tcg_env.games.force_of_will.state import (
     ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG, E_REGN,
-    E_SLOT, ENTRY_W, FLOW, FR_MODE, FR_PC, FR_PURPOSE, LIFE, MANA, PRIORITY_PLAYER, TURN_PLAYER, ZONE, ZT
+    E_SLOT, ENTRY_W, FLOW, FR_MODE, FR_PC, FR_PURPOSE, LIFE, MANA, OPP_ACTED, PLAYED_CARDS, PRIORITY_PLAYER, STEP,
+    TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
     can_pay, card_type, enter_field, pay, to_graveyard, trigger_all, trigger_own
@@ -36,6 +37,14 @@ def start_priority(s, player):
     """``player`` gains priority and performs a priority sequence (CR 602.1)."""
     give_priority(RULES, s, player)
     s[FLOW] = Flow.PRIORITY
+
+
+@internal
+def note_play(s, p):
+    """What a played card or ability records: [Torrent] (CR 1124), CR 803.6's battle."""
+    s[PLAYED_CARDS + p] += 1
+    if p != s[TURN_PLAYER] and s[STEP] >= Step.BATTLE_BEGIN:
+        s[OPP_ACTED] = 1
 
 
 @internal
@@ -108,6 +117,7 @@ def play_trigger_card(s, T, player, slot, arow, aux):
     zone_take(s, ZT, slot)
     s[CONTROLLER + slot * CARD_W] = player
     zone_put(s, ZT, slot, Zone.CHASE)
+    note_play(s, player)
     # a card entry's E_AUX is how it was played (constants.PLAY_*), not the trigger's information
     push_frame(s, T, MODE_TARGETS, Purpose.TRIGGER, EntryKind.CARD, slot, arow, player, K.PLAY_NORMAL)
 
@@ -151,6 +161,7 @@ def finish_frame(s, T):
             zone_take(s, ZT, slot)
             s[CONTROLLER + slot * CARD_W] = s[f + E_CTRL]
             zone_put(s, ZT, slot, Zone.CHASE)
+            note_play(s, s[f + E_CTRL])
         drop = purpose == Purpose.TRIGGER and s[f + E_ABIL] >= 0 and missing_required_target(RULES, s, T, f)
         if not drop:
             chase_push(RULES, s, f)  # CR 903.2d: onto the chase; the mask left room
