@@ -69,6 +69,7 @@ class TinyPool:
         row[K.C_ENTER_ABIL] = -1
         row[K.C_AWAKEN_ABIL] = -1
         row[K.C_TRIGGER_ABIL] = -1
+        row[K.C_STEALTH_ABIL] = -1
         abilities = list(abilities)
         row[K.C_ABIL_START] = abilities[0] if abilities else 0
         row[K.C_ABIL_COUNT] = len(abilities)
@@ -384,3 +385,63 @@ class Row:
 
     def hand_index(self, p, name):
         return self.names(K.Zone.HAND, p).index(name)
+
+
+def rune_pool() -> TinyPool:
+    """``basic_pool`` plus what the rune area, [Divinity], [Mana], [Stealth] and the extra deck need
+    (CR 711, 1136, 1137, 1122, 1114, 314 / 1132)."""
+    P = basic_pool()
+    chant_on_chase = P.filter(zone=K.FilterZone.CHASE, side=K.FilterSide.OPPONENT, type_mask=1 << CT.CHANT)
+    small_res = P.filter(type_mask=1 << CT.RESONATOR, cost_max=3)
+    # a ruler with [Mana] 2, [Divinity] 3 and "remove a mana counter from this card: produce {W}";
+    # its J-ruler: [Mana] 2, [Divinity] 6, "remove two mana counters from this card: draw a card"
+    rw = P.ability(AK.WILL, [(Op.PRODUCE_WILL, 0, int(W), 1)], cost_mana=1)
+    jd = P.ability(AK.ACTIVATE, [(Op.DRAW, 0, 1, K.Who.CONTROLLER)], cost_mana=2)
+    r = P.card("Rune Ruler", CT.RULER, attr=1 << W, abilities=[rw], mana=2, divinity=3, judgment_free=1)
+    j = P.card("Rune J-Ruler", CT.J_RULER, attr=1 << W, atk=900, defense=900, abilities=[jd], mana=2, divinity=6,
+               j_side=r)
+    P.cards[r][K.C_J_SIDE] = j
+    # runes (CR 711): divinity 1 ({W}: draw a card, a mana counter on your J/ruler), 2 (a chant/rune,
+    # {D}{1}: destroy a resonator of total cost 3 or less), 3 (a master rune, {W}{W}: 400 damage to
+    # the opponent), and a [Quickcast] one of divinity 1 ({W}: 300 damage to the opponent)
+    s = P.ability(AK.SPELL, [(Op.DRAW, 0, 1, K.Who.CONTROLLER), (Op.MANA_COUNTER, 0, 1, K.Who.CONTROLLER)])
+    P.card("Tide Rune", CT.RUNE, attr=1 << W, cost=(W,), spell=s, divinity=1)
+    s = P.ability(AK.SPELL, [(Op.CHOOSE, 0, small_res, 1, 0), (Op.DESTROY, 0)])
+    P.card("Night Rune", CT.RUNE, attr=1 << D, cost=(D,), free=1, spell=s, divinity=2, type_bits=K.TB_CHANT)
+    s = P.ability(AK.SPELL, [(Op.DAMAGE_PLAYER, 0, 400, K.Who.OPPONENT)])
+    P.card("Grand Rune", CT.RUNE, attr=1 << W, cost=(W, W), spell=s, divinity=3, type_bits=K.TB_MASTER)
+    s = P.ability(AK.SPELL, [(Op.DAMAGE_PLAYER, 0, 300, K.Who.OPPONENT)])
+    P.card("Quick Rune", CT.RUNE, attr=1 << W, cost=(W,), spell=s, divinity=1, keywords=K.KW_QUICKCAST)
+    s = P.ability(AK.SPELL, [(Op.CHOOSE, 0, chant_on_chase, 1, 0), (Op.CANCEL, 0)])
+    P.card("Chant Counter", CT.CHANT, attr=1 << W, cost=(W,), keywords=K.KW_QUICKCAST, spell=s)
+    # [Mana] 2 and "remove a mana counter from this card: produce {W}" (CR 1122.2b)
+    a = P.ability(AK.WILL, [(Op.PRODUCE_WILL, 0, int(W), 1)], cost_mana=1)
+    P.card("Mana Familiar", attr=1 << W, cost=(W,), atk=300, defense=300, abilities=[a], mana=2)
+    # [Rune] 1 - [Enter] => draw a card; [Rune] {W}{D} - remove a mana counter from your J/ruler:
+    # +300/+300 until end of turn (CR 1137.2b, 1137.2a)
+    e = P.ability(AK.AUTOMATIC, [(Op.DRAW, 0, 1, K.Who.CONTROLLER)], trigger=Tr.ENTER,
+                  cond=K.Condition.RUNES_REVEALED_AT_LEAST, cond_arg=1)
+    b = P.ability(AK.ACTIVATE, [(Op.TARGET_SELF, 0), (Op.POWER, 0, 300, int(K.Duration.END_OF_TURN), 300)],
+                  cond=K.Condition.RUNE_ATTRIBUTES, cond_arg=(1 << (K.RUNE_ATTR_BITS * W)) | (1 << (K.RUNE_ATTR_BITS * D)),
+                  cost_mana=1, mana_from=K.ManaFrom.J_RULER)
+    P.card("Glyph Adept", attr=1 << W, cost=(W,), atk=400, defense=400, abilities=[e, b])
+    # [Stealth] when a J/resonator of the opponent attacks (automatic-like, CR 1416.2a) and
+    # [Stealth] your life is 2000 or less (activate-like, CR 1416.2b)
+    st = P.ability(AK.STEALTH, [], trigger=Tr.OPPONENT_ATTACKS)
+    P.abilities[st][K.A_CARD] = P.card("Ambusher", attr=1 << D, cost=(D, D), free=1, atk=800, defense=800, stealth=1,
+                                       stealth_abil=st)
+    st = P.ability(AK.STEALTH, [], cond=K.Condition.LIFE_AT_MOST, cond_arg=2000)
+    P.abilities[st][K.A_CARD] = P.card("Lurker", attr=1 << G, cost=(G, G), free=2, atk=900, defense=800, stealth=1,
+                                       stealth_abil=st)
+    # [Grimoire] 2 (CR 1132.2) and a story chant for its extra deck
+    P.card("Grimoire Ruler", CT.RULER, attr=1 << F, grimoire=2)
+    s = P.ability(AK.SPELL, [(Op.DRAW, 0, 1, K.Who.CONTROLLER)])
+    P.card("Story", CT.CHANT, attr=1 << F, cost=(F,), spell=s, type_bits=K.TB_STORY)
+    return P
+
+
+def rune_deck(P: TinyPool, ruler="Rune Ruler", runes=("Tide Rune", "Night Rune", "Grand Rune", "Quick Rune"),
+              extra=()) -> np.ndarray:
+    """``basic_deck`` with another ruler, a rune deck and story chants."""
+    d = basic_deck(P)
+    return np.array([P.ids[ruler]] + d[1:].tolist() + [P.ids[n] for n in runes] + [P.ids[n] for n in extra], np.int32)

@@ -32,7 +32,8 @@ def test_import_fow_sim_list():
     assert res.layout == "fow-sim"
     assert len(res) > 3000 and len(res) + sum(res.skipped.values()) == res.total
     assert not res.errors
-    for reason in ("rune", "chant_effect_not_understood", "sub-ruler", "order"):
+    for reason in ("rune_effect_not_understood", "chant_effect_not_understood", "stealth_condition_not_understood",
+                   "sub-ruler", "order"):
         assert res.skipped[reason] > 0, reason
     by = {c.number: c for c in res}
     # a ruler and its J-ruler side with the printed [J-Activate] cost (CR 705.3)
@@ -48,6 +49,10 @@ def test_import_fow_sim_list():
     assert {"flying", "swiftness", "pierce", "precision", "first_strike", "quickcast", "barrier", "drain", "eternal",
             "imperishable"} <= kws
     assert any(c.incarnation for c in res) and any(c.mana for c in res) and res.effects_compiled > 0
+    # runes (CR 711): divinity, chant/rune and master types; [Divinity] of J/rulers, [Grimoire]
+    assert by["SDV3-017"].type == "rune" and by["SDV3-017"].divinity == 3 and by["SDV3-017"].effect
+    assert any(c.type == "rune" and c.chant_rune for c in res)
+    assert by["SDV1-002J"].divinity == 10 and by["TSW-109"].grimoire == 5
     pool = compile_force_of_will_pool(list(res))
     assert pool.n_cards == len(res)
 

@@ -113,7 +113,7 @@ def _has(pool, what: str) -> bool:
         "awakening": lambda: bool(np.any(c[:, K.C_AWAKEN_ABIL] >= 0)),
         "incarnation": lambda: bool(np.any(c[:, K.C_INCARNATION] != 0) and np.all(c[c[:, K.C_INCARNATION] != 0, K.C_INCARNATION_N] >= 1)),
         "trigger": lambda: bool(np.any(c[:, K.C_TRIGGER_ABIL] >= 0)),
-        "stealth": lambda: bool(np.any(c[:, K.C_STEALTH] == 1)),
+        "stealth": lambda: bool(np.any(c[:, K.C_STEALTH_ABIL] >= 0)),
         "mana": lambda: bool(np.any(c[:, K.C_MANA] > 0)),
         "enter": lambda: bool(np.any((kinds[:, K.A_KIND] == K.AbilityKind.AUTOMATIC) & (kinds[:, K.A_TRIGGER] == K.Trigger.ENTER))),
     }[what]()

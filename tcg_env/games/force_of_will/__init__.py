@@ -18,8 +18,8 @@ from tcg_env.games.force_of_will import constants
 
 DEFAULT_DECKS = ("ember_gale_aggro", "tide_dusk_control")
 # the most cards one deck list brings into the state: the ruler, the main deck, the magic stone
-# deck and the rune deck (CR 402.1; the extra deck needs [Grimoire], which no card of the pool has)
-MAX_DECK = 1 + constants.MAX_MAIN_DECK + constants.MAX_STONE_DECK + constants.MAX_EXTRA
+# deck, the rune deck and the extra deck (CR 402.1; story chants with [Grimoire], CR 1132.2)
+MAX_DECK = 1 + constants.MAX_MAIN_DECK + constants.MAX_STONE_DECK + 2 * constants.MAX_EXTRA
 
 
 @lru_cache(maxsize=1)

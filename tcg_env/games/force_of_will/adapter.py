@@ -34,9 +34,12 @@ def _cid(row, slot: int) -> int:
 def card_zones(row) -> CardZones:
     """Where every card is (``GameSpec.card_zones``, used by the conformance kit): the eleven zone
     lists of each player (the main deck as "deck"; the field, the ruler area and the chase by
-    controller). A ruler is one card in its slot whichever side is up (CR 705.3)."""
-    zones = {(p, "deck" if name == "main_deck" else name): slots for (p, name), slots in zone_lists(row, S.ZONES).items()}
-    held = [s for s in range(K.N_SLOTS) if _cid(row, s) >= 0]
+    controller). A ruler is one card in its slot whichever side is up (CR 705.3). A pseudo-card
+    (the copy of a rune on the chase, CR 1017.1a) is no physical card: it is not listed."""
+    pseudo = {s for s in range(K.N_SLOTS) if row[S.PSEUDO + s * S.CARD_W]}
+    zones = {(p, "deck" if name == "main_deck" else name): [s for s in slots if s not in pseudo]
+             for (p, name), slots in zone_lists(row, S.ZONES).items()}  # fmt: skip
+    held = [s for s in range(K.N_SLOTS) if _cid(row, s) >= 0 and s not in pseudo]
     return CardZones(zones=zones, owners={s: int(row[S.OWNER + s * S.CARD_W]) for s in held})
 
 
@@ -139,6 +142,10 @@ def describe_action(game, a: int) -> str:
     if a < K.PLAY_STANDBY_BASE:
         k = a - K.OPTION_BASE
         if kind == D.OPTIONAL:
+            f = S.FRAMES + (int(row[S.FRAME_N]) - 1) * S.FRAME_W
+            slot = int(row[f + S.E_SLOT])
+            if int(row[S.ZONE + slot * S.CARD_W]) == K.Zone.STANDBY:  # CR 1114.2
+                return f"Yes: play {_name(game, slot)} from the standby area without paying its cost ([Stealth])"
             return "Yes (use the ability)"
         if kind == D.CHOOSE_X:
             return f"X = {k}"
@@ -158,10 +165,14 @@ def describe_action(game, a: int) -> str:
             if int(game.pool.abilities[arow, K.A_KIND]) == K.AbilityKind.TRIGGER:  # CR 708.3
                 where = "hand" if int(row[S.ZONE + src * S.CARD_W]) == K.Zone.HAND else "standby area"
                 return f"Play next: {_name(game, src)} from the {where} (its [Trigger])"
+            if int(game.pool.abilities[arow, K.A_KIND]) == K.AbilityKind.STEALTH:  # CR 1114.2
+                return f"Next: {_name(game, src)} from the standby area (its [Stealth]; you may play it)"
             return f"Play next: the automatic ability of {_name(game, src)}"
         return f"Target {_name(game, c)}"
     if a < K.AWAKEN_HAND_BASE:
         slot = at(K.Zone.STANDBY, p, a - K.PLAY_STANDBY_BASE)
+        if slot >= 0 and int(game.pool.cards[_cid(row, slot), K.C_STEALTH_ABIL]) >= 0:
+            return f"Play {_name(game, slot)} from the standby area without paying its cost (its [Stealth])"
         trigger = game.pool.models[_cid(row, slot)].trigger if slot >= 0 else None
         cost = f" ({_trigger_cost(trigger)})" if trigger is not None else ""
         return f"Play {_name(game, slot)} from the standby area (its [Trigger]){cost}"
@@ -170,9 +181,15 @@ def describe_action(game, a: int) -> str:
         awakening = game.pool.models[_cid(row, slot)].awakening if slot >= 0 else None
         extra = f" + {awakening.cost}" if awakening is not None else ""
         return f"Play {_name(game, slot)} with [Awakening] ({_cost(game, slot) if slot >= 0 else '?'}{extra})"
-    if a < K.BOTTOM_BASE:
+    if a < K.PLAY_RUNE_BASE:
         slot = at(K.Zone.HAND, p, a - K.INCARNATE_HAND_BASE)
         return f"Play {_name(game, slot)} by [Incarnation] (banish resonators instead of paying its cost)"
+    if a < K.BOTTOM_BASE:
+        slot = at(K.Zone.RUNE_AREA, p, a - K.PLAY_RUNE_BASE)
+        if slot < 0:
+            return f"Play rune {a - K.PLAY_RUNE_BASE}"
+        div = int(game.pool.cards[_cid(row, slot), K.C_DIVINITY])
+        return f"Play rune {_name(game, slot)} ({_cost(game, slot)}, divinity {div}): reveal it and play a copy"
     k = a - K.BOTTOM_BASE
     if k >= int(row[S.CAND_N]):
         return f"Option {k} to the bottom"
@@ -204,6 +221,8 @@ def _card_line(game, slot, stats) -> str:
     cid = _cid(row, slot)
     w = slot * S.CARD_W
     flags = ["rested"] if row[S.RESTED + w] else []
+    if row[S.MANA + w]:
+        flags.append(f"mana {int(row[S.MANA + w])}")
     if slot in stats:
         flags.append("%d/%d" % stats[slot])
         if row[S.DAMAGE + w]:
@@ -240,6 +259,12 @@ def render(game, viewer: int | None = None) -> str:
         for z, label in ((K.Zone.RULER_AREA, "ruler"), (K.Zone.FIELD, "field")):
             for slot in zone(row, z, p):
                 lines.append(f"   {label:6s} {_card_line(game, slot, stats)}")
+        runes = zone(row, K.Zone.RUNE_AREA, p)
+        if runes:  # CR 315.2: hidden, but for its owner; CR 711.2: revealed runes are public
+            shown = [f"{_name(game, s)}{' (revealed)' if row[S.REVEALED + s * S.CARD_W] else ''}"
+                     for s in runes if viewer is None or viewer == p or row[S.REVEALED + s * S.CARD_W]]
+            hidden = len(runes) - len(shown)
+            lines.append("   runes: " + ", ".join(shown + ([f"{hidden} face down"] if hidden else [])))
         standby = zone(row, K.Zone.STANDBY, p)
         if standby:
             shown = viewer is None or viewer == p  # CR 310.2: face down to the opponent
@@ -285,6 +310,9 @@ VALUE_DOMAINS = {
     "rested": FLAG,
     "controller": (0, 1),
     "mark": FLAG,
+    "revealed": FLAG,
+    "pseudo": FLAG,
+    "mana": (0, 2**31 - 1),
     "called_stone": FLAG,
     "judgment_done": FLAG,
     "astral": FLAG,
@@ -362,6 +390,7 @@ _BLOCKS = (
     ("chase", O.B_CHASE, K.CHASE_MAX),
     ("standby", O.B_STANDBY, K.STANDBY_SLOTS),
     ("graveyards", O.B_GRAVE, 2 * O.GRAVE_ROWS),
+    ("runes", O.B_RUNES, 2 * K.RUNE_SLOTS),
 )
 
 
@@ -396,7 +425,7 @@ def entity_layout():
     hand row i; WILL_A,
     WILL_B, ACTIVATE (per ability) and OWN_FIELD position i my field row i; OPP_FIELD position i the
     opponent's field row i; the ruler's abilities the first ruler row; PLAY_STANDBY i standby row
-    i. Rows follow the zone lists, as the actions do. PASS, JUDGMENT, CALL_STONE, BATTLE,
+    i; PLAY_RUNE i rune row i (the own rune area). Rows follow the zone lists, as the actions do. PASS, JUDGMENT, CALL_STONE, BATTLE,
     ATTACK_PLAYER and the options are free."""
     from tcg_env.spec import EntityLayout, RowBlock, RowPointer
 
@@ -418,6 +447,7 @@ def entity_layout():
             RowPointer("standby_play", K.PLAY_STANDBY_BASE, "standby", tuple(range(K.STANDBY_SLOTS))),
             RowPointer("awaken", K.AWAKEN_HAND_BASE, "hand", hand),
             RowPointer("incarnate", K.INCARNATE_HAND_BASE, "hand", hand),
+            RowPointer("rune", K.PLAY_RUNE_BASE, "runes", tuple(range(K.RUNE_SLOTS))),
         ),
     ).check()
 

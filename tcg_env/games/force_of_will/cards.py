@@ -32,7 +32,7 @@ from tcg_env.engine.tables import pack_tables
 from tcg_env.games.force_of_will import constants as K
 
 __all__ = ["FowCard", "FowAbility", "FowFilter", "FowCost", "FowCondition", "FowAwakening", "FowIncarnation",
-           "FowTrigger", "FowCardTable", "EFFECT_OPS", "parse_will_cost", "parse_force_of_will_cards",
+           "FowTrigger", "FowStealth", "FowCardTable", "EFFECT_OPS", "parse_will_cost", "parse_force_of_will_cards",
            "load_force_of_will_cards", "load_force_of_will_pool", "compile_force_of_will_pool", "default_pool_path"]
 
 # --------------------------------------------------------------------------------------------
@@ -45,12 +45,8 @@ FilterTypeName = Literal[
     "ruler", "j_ruler", "magic_stone", "resonator", "chant", "addition", "regalia", "rune",
     "j_resonator", "j_ruler_or_ruler",
 ]  # fmt: skip
-# keyword skills printed as bits (constants.KEYWORD_BITS) plus [Stealth], a column of its own
-KeywordName = Literal[
-    "pierce", "precision", "first_strike", "explode", "flying", "swiftness", "imperishable",
-    "quickcast", "barrier", "drain", "eternal", "bane", "bloodlust", "stealth",
-]  # fmt: skip
-BitKeywordName = Literal[
+# keyword skills printed as bits (constants.KEYWORD_BITS); [Stealth] has its condition: ``stealth``
+KeywordName = BitKeywordName = Literal[
     "pierce", "precision", "first_strike", "explode", "flying", "swiftness", "imperishable",
     "quickcast", "barrier", "drain", "eternal", "bane", "bloodlust",
 ]  # fmt: skip
@@ -68,7 +64,7 @@ TriggerName = Literal[
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",)}
 ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
-    "played_card_this_turn", "control_name", "graveyard_at_least",
+    "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
 ]  # fmt: skip
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
 
@@ -165,11 +161,15 @@ class FowCost(StrictModel):
     banish_self: bool = False  # "banish this card" (CR 1011)
     discard: int = Field(default=0, ge=0, le=3)
     life: int = Field(default=0, ge=0, le=4000, multiple_of=100)
+    mana: int = Field(default=0, ge=0, le=10)  # mana counters to remove (CR 1122, 1022)
+    mana_from: Literal["this_card", "j_ruler"] = "this_card"  # ... from this card or from your J/ruler
 
 
 class FowCondition(StrictModel):
     kind: ConditionName
-    value: int | str = 0  # a card name for control_name, else a number
+    # a card name for control_name, will symbols for rune_attributes ("{W}{W}": two light runes,
+    # CR 1137.2a), else a number (runes_revealed_at_least: [Rune] <number>, CR 1137.2b)
+    value: int | str = 0
 
 
 # ---- effect ops (tagged by ``op``; the shared op model: tcg_env.cards.ops) ----------------------
@@ -201,6 +201,7 @@ OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(de
 OpCallStone = op_model("call_stone", _M, who=_Who)
 OpForesee = op_model("foresee", _M, count=_N)
 OpMill = op_model("mill", _M, count=_NX, who=_Who)
+OpManaCounter = op_model("mana_counter", _M, count=Annotated[int, Field(ge=-10, le=10)], who=_Who)
 # replacement and prevention effects (CR 910, 1018): "prevent the next <amount> damage that would be
 # dealt to <targets / who> this turn" ("all": CR 1018.1b); "this turn, the next time <targets> would
 # be destroyed, instead <instead>"; continuous: "if <filter> would be destroyed, instead <instead>
@@ -224,7 +225,7 @@ _OP_MODELS = (
     OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle, OpGrantKeyword, OpRestrict,
     OpCounter, OpDraw, OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
     OpForesee, OpMill, OpIf, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
-    OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved,
+    OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -289,6 +290,18 @@ class FowTrigger(StrictModel):
     cost: FowCost | None = None
 
 
+class FowStealth(StrictModel):
+    """[Stealth] <condition> (CR 1114.2): while the resonator is in your standby area you may play
+    it without paying its cost when the condition is fulfilled, also on the turn it was put there
+    (1114.3). Read like [Trigger] (CR 1416.1a): an event (``trigger``, "when ...": played as an
+    automatic object, 1416.2a) or a state (``condition`` alone: played like an activate ability
+    whenever its controller has priority, 1416.2b); an event may also have a ``condition``."""
+
+    trigger: TriggerName | None = None
+    trigger_whose: Literal["any", "yours", "opponents"] = "any"
+    condition: FowCondition | None = None
+
+
 class FowCard(CardBase):
     type: TypeName
     attribute: Annotated[list[WillName], BeforeValidator(_as_list)] = Field(default_factory=list)
@@ -306,7 +319,12 @@ class FowCard(CardBase):
     basic: bool = False
     addition: AdditionName | None = None  # additions: what it is added to (CR 1406.1a)
     mana: int = Field(default=0, ge=0, le=10)  # [Mana] counters (CR 1122)
-    divinity: int = Field(default=0, ge=0, le=10)  # CR 209, 1136
+    divinity: int = Field(default=0, ge=0, le=20)  # runes: CR 209; J/rulers: [Divinity] (CR 1136)
+    master: bool = False  # runes: a master rune (CR 201.3c, 402.6c)
+    chant_rune: bool = False  # runes: also a chant, "Chant/Rune" (CR 201.2c-i, 402.6d)
+    story: bool = False  # chants: a story chant, for the extra deck ([Grimoire], CR 1132.2)
+    grimoire: int = Field(default=0, ge=0, le=K.MAX_EXTRA)  # rulers: [Grimoire] N (CR 1132.2, 402.5c)
+    stealth: FowStealth | None = None  # resonators: [Stealth] <condition> (CR 1114)
     effect: Effect | None = None  # chants and runes: what resolving it does (CR 703.3)
     trigger: FowTrigger | None = None  # chants: [Trigger] (CR 1113)
     awakening: FowAwakening | None = None  # resonators: [Awakening] (CR 1109)
@@ -375,6 +393,8 @@ _BATTLE_KEYWORDS = {"pierce", "precision", "first_strike", "explode", "flying", 
 _PAID_TYPES = ("resonator", "chant", "addition", "regalia", "rune")  # have a cost (CR 203)
 _J_RESONATOR = ("resonator", "j_ruler")
 _TYPE_WORDS = {"j_ruler": "J-ruler", "magic_stone": "magic stone"}  # type names in messages
+# the events a card in a standby area triggers on (zones.trigger_all / trigger_standby): [Stealth]
+_STANDBY_TRIGGERS = ("begin_draw_phase", "begin_main_phase", "end_of_turn", "other_enters", "opponent_attacks")
 
 
 class _Compiler(PoolCompiler):
@@ -434,13 +454,14 @@ class _Compiler(PoolCompiler):
                 self.fail("keywords", "imperishable is a J/resonator keyword (CR 1108)")
             if kw == "quickcast" and t not in _PAID_TYPES:
                 self.fail("keywords", f"a {t} is not played from the hand: quickcast does not apply (CR 1111)")
-            if kw == "stealth" and t != "resonator":
-                self.fail("keywords", "stealth is for resonators (CR 1114; chants use [Trigger])")
         # type-bound fields
         only = {
             "j_ruler": ("ruler",), "judgment": ("ruler",), "will": ("magic_stone",), "basic": ("magic_stone",),
             "addition": ("addition",), "effect": ("chant", "rune"), "trigger": ("chant",),
-            "awakening": ("resonator",), "incarnation": ("resonator",),
+            "awakening": ("resonator",), "incarnation": ("resonator",), "stealth": ("resonator",),
+            "master": ("rune",), "chant_rune": ("rune",), "story": ("chant",), "grimoire": ("ruler",),
+            "divinity": ("ruler", "j_ruler", "rune"),
+            "mana": ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"),
         }  # fmt: skip
         for fld, types in only.items():
             v = getattr(card, fld)
@@ -474,6 +495,14 @@ class _Compiler(PoolCompiler):
             self.fail("addition", "an addition names what it is added to: field, resonator, j_ruler or j_resonator")
         if t == "rune" and card.divinity < 1:
             self.fail("divinity", "a rune has a divinity of 1 or more (CR 209.2)")
+        if card.stealth is not None:
+            if card.stealth.trigger is None and card.stealth.condition is None:
+                self.fail("stealth", "[Stealth] has a condition (CR 1114.2): a trigger, a condition or both")
+            if card.stealth.trigger is None and card.stealth.trigger_whose != "any":
+                self.fail("stealth.trigger_whose", "trigger_whose needs a trigger")
+            if card.stealth.trigger is not None and card.stealth.trigger not in _STANDBY_TRIGGERS:
+                self.fail("stealth.trigger", f"a card in the standby area is told of {', '.join(_STANDBY_TRIGGERS)} "
+                          f"(zones.trigger_standby), not {card.stealth.trigger!r}")
         if t in ("chant", "rune") and card.abilities:
             self.fail("abilities", f"a {t} does what its effect says; it has no abilities here")
         if t == "magic_stone" and any(a.kind != "continuous" for a in card.abilities):
@@ -492,7 +521,7 @@ class _Compiler(PoolCompiler):
             row[K.C_COST : K.C_COST + K.N_ATTRIBUTES] = attr
             row[K.C_COST_FREE] = free
         row[K.C_ATK], row[K.C_DEF] = card.atk, card.defense
-        row[K.C_KEYWORDS] = bits([k for k in card.keywords if k != "stealth"], K.KEYWORD_BITS)
+        row[K.C_KEYWORDS] = bits(card.keywords, K.KEYWORD_BITS)
         row[K.C_NAME] = self.name_ids[card.name]
         races = [self.race_ids[r] for r in card.races] + [0, 0]
         row[K.C_RACE], row[K.C_RACE2] = races[0], races[1]
@@ -507,7 +536,9 @@ class _Compiler(PoolCompiler):
         wills = [_WILL_CODE[w] for w in card.will] + [-1, -1]
         row[K.C_WILL_A], row[K.C_WILL_B] = wills[0], wills[1]
         row[K.C_BASIC] = int(card.basic)
-        row[K.C_STEALTH] = int("stealth" in card.keywords)
+        row[K.C_STEALTH] = int(card.stealth is not None)
+        row[K.C_TYPE_BITS] = (K.TB_MASTER * card.master) | (K.TB_CHANT * card.chant_rune) | (K.TB_STORY * card.story)
+        row[K.C_GRIMOIRE] = card.grimoire
         row[K.C_ADDITION] = K.AdditionTarget[card.addition.upper()] if card.addition else 0
         row[K.C_DIVINITY] = card.divinity
         row[K.C_MANA] = card.mana
@@ -520,7 +551,7 @@ class _Compiler(PoolCompiler):
         start = len(self.ab_rows)
         for k, ab in enumerate(card.abilities):
             self.compile_ability(cid, card, f"abilities[{k}]", k, ab)
-        row[K.C_SPELL_ABIL] = row[K.C_AWAKEN_ABIL] = row[K.C_TRIGGER_ABIL] = -1
+        row[K.C_SPELL_ABIL] = row[K.C_AWAKEN_ABIL] = row[K.C_TRIGGER_ABIL] = row[K.C_STEALTH_ABIL] = -1
         if card.effect is not None:
             row[K.C_SPELL_ABIL] = self.add_ability(cid, "effect", -1, K.AbilityKind.SPELL, card.effect)
         if card.awakening is not None:
@@ -541,6 +572,10 @@ class _Compiler(PoolCompiler):
             spell = self.ab_rows[row[K.C_SPELL_ABIL]]
             self.ab_rows[r][K.A_CODE_START], self.ab_rows[r][K.A_CODE_LEN] = spell[K.A_CODE_START], spell[K.A_CODE_LEN]
             row[K.C_TRIGGER_ABIL] = r
+        if card.stealth is not None:
+            row[K.C_STEALTH_ABIL] = self.add_ability(
+                cid, "stealth", -1, K.AbilityKind.STEALTH, [], trigger=card.stealth.trigger,
+                whose=card.stealth.trigger_whose, condition=card.stealth.condition)  # fmt: skip
         row[K.C_ABIL_START] = start
         row[K.C_ABIL_COUNT] = len(self.ab_rows) - start
         row[K.C_HAS_CONT] = int(any(a.kind == "continuous" for a in card.abilities))
@@ -565,13 +600,15 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.once", "only activate abilities are limited to once per turn / game")
         if kind in ("activate", "will"):
             if ab.cost is None or not _cost_nonempty(ab.cost):
-                self.fail(f"{p}.cost", f"a {kind} ability needs a cost (CR 905.2): will, rest, banish_self, discard or life")
+                self.fail(f"{p}.cost", f"a {kind} ability needs a cost (CR 905.2): will, rest, banish_self, discard, life or mana")
             if ab.cost.rest and card.type in ("ruler", "addition", "chant", "rune"):
                 self.fail(f"{p}.cost.rest", f"a {card.type} is not rested for an ability here")
             if parse_will_cost(ab.cost.will)[1] < 0:
                 self.fail(f"{p}.cost.will", "an ability cost has no X")
         elif ab.cost is not None:
             self.fail(f"{p}.cost", "only activate and will abilities have a cost")
+        if ab.cost is not None and ab.cost.mana_from != "this_card" and not ab.cost.mana:
+            self.fail(f"{p}.cost.mana_from", "mana_from needs a mana cost")
         if kind == "will":
             if not all(op.op == "produce_will" for op in ab.effect):
                 self.fail(f"{p}.effect", "a will ability only produces will (CR 907.1): produce_will ops")
@@ -608,6 +645,8 @@ class _Compiler(PoolCompiler):
         row[K.A_COST_BANISH_SELF] = int(cost.banish_self)
         row[K.A_COST_DISCARD] = cost.discard
         row[K.A_COST_LIFE] = cost.life
+        row[K.A_COST_MANA] = cost.mana
+        row[K.A_MANA_FROM] = K.ManaFrom[cost.mana_from.upper()]
         row[K.A_ONCE] = {"no": 0, "turn": 1, "game": 2}[once]
         row[K.A_OPTIONAL] = int(optional)
         row[K.A_CODE_START] = code_start
@@ -627,6 +666,15 @@ class _Compiler(PoolCompiler):
             if v not in self.name_ids:
                 self.fail(f"{p}.value", f"unknown card name {v!r} (no card in the pool has it)")
             return int(K.Condition.CONTROL_NAME), self.name_ids[v]
+        if c.kind == "rune_attributes":
+            # CR 1137.2a: a revealed rune of the matching attribute for each will symbol
+            try:
+                attr, free = parse_will_cost(v) if isinstance(v, str) else (None, None)
+            except ValueError:
+                attr = None
+            if attr is None or free != 0 or not any(attr) or max(attr) >= 1 << K.RUNE_ATTR_BITS:
+                self.fail(f"{p}.value", "rune_attributes takes will symbols of attributes, e.g. \"{W}{W}\" (CR 1137.2a)")
+            return int(K.Condition.RUNE_ATTRIBUTES), sum(n << (K.RUNE_ATTR_BITS * a) for a, n in enumerate(attr))
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             self.fail(f"{p}.value", "must be a number >= 0")
         if c.kind in ("life_at_most", "opponent_life_at_most") and v % 100:
@@ -710,6 +758,10 @@ class _Compiler(PoolCompiler):
             return _WILL_CODE[op.will], op.count, 0
         if name == "call_stone":
             return 0, who(), 0
+        if name == "mana_counter":
+            if op.count == 0:
+                self.fail(f"{q}.count", "must not be 0")
+            return op.count, who(), 0
         if name == "foresee":
             return op.count, 0, 0
         if name == "if":
@@ -785,7 +837,7 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
 
 
 def _cost_nonempty(c: FowCost) -> bool:
-    return bool(c.will or c.rest or c.banish_self or c.discard or c.life)
+    return bool(c.will or c.rest or c.banish_self or c.discard or c.life or c.mana)
 
 
 def compile_force_of_will_pool(cards: list[FowCard]) -> FowCardTable:

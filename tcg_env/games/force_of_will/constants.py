@@ -26,8 +26,10 @@ RULES = Rules("tcg_env.games.force_of_will.hooks")
 MAX_MAIN_DECK = 60  # CR 402.3a
 MAX_STONE_DECK = 20  # CR 402.4a
 MAX_EXTRA = 5  # extra deck and rune deck, each (CR 402.5a, 402.6a)
-# card instances of one player: the ruler, the main deck, the magic stone deck, extra and rune decks
-PLAYER_SLOTS = 1 + MAX_MAIN_DECK + MAX_STONE_DECK + 2 * MAX_EXTRA
+# card instances of one player: the ruler, the main deck, the magic stone deck, the rune and extra
+# decks, then MAX_EXTRA slots kept free for pseudo-cards: the copies of runes played (CR 711.2,
+# 1017.3; at most one a rune, a rune is played face down only once)
+PLAYER_SLOTS = 1 + MAX_MAIN_DECK + MAX_STONE_DECK + 3 * MAX_EXTRA
 N_SLOTS = 2 * PLAYER_SLOTS  # player p owns slots [p * PLAYER_SLOTS, (p + 1) * PLAYER_SLOTS)
 RULER_SLOT = 0  # a player's ruler is the first of its slots
 HAND_SLOTS = 16
@@ -82,7 +84,7 @@ class CardType(IntEnum):
     CHANT = 4
     ADDITION = 5
     REGALIA = 6
-    RUNE = 7
+    RUNE = 7  # played from the rune area as a copy (CR 711); a chant/rune has C_TYPE_BITS TB_CHANT
 
 
 N_CARD_TYPES = 8
@@ -166,7 +168,14 @@ C_MANA = 29  # [Mana] counters (CR 1122)
 C_JUDGMENT_COST = 30  # rulers: C_JUDGMENT_COST + Attribute: [Judgment] attribute will, 5 columns
 C_JUDGMENT_FREE = 35  # rulers: [Judgment] free will
 C_HAS_CONT = 36  # 1: the card has a CONTINUOUS ability (lets the kernels skip the others fast)
-C_NCOLS = 37
+C_STEALTH_ABIL = 37  # resonators with [Stealth]: the ability row (kind STEALTH) of its condition (CR 1114.2), -1
+C_TYPE_BITS = 38  # TB_* bits: general types and second types (CR 201.2c, 201.3)
+C_GRIMOIRE = 39  # rulers: [Grimoire] N, the story chants its extra deck may hold (CR 1132.2, 402.5c)
+C_NCOLS = 40
+
+TB_MASTER = 1  # a master rune (CR 201.3c): one in a rune deck (CR 402.6c)
+TB_CHANT = 2  # a rune with the chant type too ("Chant/Rune", CR 201.2c-i, 402.6d)
+TB_STORY = 4  # a story chant: it belongs to the extra deck ([Grimoire], CR 1132.2)
 
 # Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), the kernel tables'
 # obs_rows (engine.tables).
@@ -184,6 +193,7 @@ class AbilityKind(IntEnum):
     CONTINUOUS = 4  # applies while active (CR 904)
     AWAKENING = 5  # [Awakening] (cost): (text), CR 1109
     TRIGGER = 6  # a chant's [Trigger] condition (CR 708, 1113.2b)
+    STEALTH = 7  # a resonator's [Stealth] condition (CR 1114.2; played like [Trigger], CR 1416.1a)
 
 
 class Trigger(IntEnum):
@@ -240,6 +250,18 @@ class Condition(IntEnum):
     PLAYED_CARD_THIS_TURN = 6  # [Torrent] (CR 1124): you played another card this turn
     CONTROL_NAME = 7  # arg = name id: you control a card with that name
     GRAVEYARD_AT_LEAST = 8  # arg = cards in your graveyard
+    RUNES_REVEALED_AT_LEAST = 9  # [Rune] <number> (CR 1137.2b): arg = revealed runes in your rune area
+    RUNE_ATTRIBUTES = 10  # [Rune] <will symbols> (CR 1137.2a): arg = RUNE_ATTR_BITS bits per Attribute, the runes needed
+
+
+RUNE_ATTR_BITS = 4  # RUNE_ATTRIBUTES packs the count of each Attribute a in bits [4a, 4a + 4)
+
+
+class ManaFrom(IntEnum):
+    """Where a mana-counter cost (A_COST_MANA) removes its counters from (CR 1122, 1022)."""
+
+    THIS_CARD = 0  # "remove a mana counter from this card"
+    J_RULER = 1  # "remove a mana counter from your J/ruler"
 
 
 # ability table columns
@@ -260,7 +282,9 @@ A_OPTIONAL = 17  # 1: "you may" (asked on resolution)
 A_CODE_START = 18  # first instruction row in the code table
 A_CODE_LEN = 19
 A_CARD = 20  # card id that owns the ability
-A_NCOLS = 21
+A_COST_MANA = 21  # mana counters to remove (CR 1122; a cost of the card text, CR 905.2)
+A_MANA_FROM = 22  # ManaFrom: from this card or from your J/ruler
+A_NCOLS = 23
 
 
 # --------------------------------------------------------------------------------------------
@@ -343,6 +367,7 @@ class Op(IntEnum):
     CALL_STONE = 37  # put the top card of the magic stone deck into the field (CR 1016)
     FORESEE = 38  # a0 = count (CR 1034)
     MILL = 39  # a0 = count: top cards of the main deck to the graveyard
+    MANA_COUNTER = 40  # a0 = mana counters to put (< 0: remove) on the J/ruler of player a1 (CR 1122, 1022.1)
     # --- replacement and prevention effects (CR 910, 1018; the shield table, state.SHIELDS) ---
     PREVENT = 50  # on every card of I_REG: prevent the next a0 damage dealt to it this turn (a0 = 0: all, CR 1018.1b)
     PREVENT_PLAYER = 51  # a1 = Who: prevent the next a0 damage dealt to that player this turn (a0 = 0: all)
@@ -498,7 +523,9 @@ OPTION_BASE = ATTACK_PLAYER + 1  # + k: candidate k (targets, automatic abilitie
 PLAY_STANDBY_BASE = OPTION_BASE + OPTION_SLOTS  # + i: play standby card i by its [Trigger] (CR 708)
 AWAKEN_HAND_BASE = PLAY_STANDBY_BASE + STANDBY_SLOTS  # + i: awaken and play hand card i (CR 1109)
 INCARNATE_HAND_BASE = AWAKEN_HAND_BASE + HAND_SLOTS  # + i: play hand card i by [Incarnation] (CR 1110)
-BOTTOM_BASE = INCARNATE_HAND_BASE + HAND_SLOTS  # + k: candidate k to the bottom of the main deck (foresee, CR 1034)
+RUNE_SLOTS = MAX_EXTRA  # rune area positions addressable by actions (the whole rune deck, CR 402.6a)
+PLAY_RUNE_BASE = INCARNATE_HAND_BASE + HAND_SLOTS  # + i: play rune i of the own rune area (CR 711)
+BOTTOM_BASE = PLAY_RUNE_BASE + RUNE_SLOTS  # + k: candidate k to the bottom of the main deck (foresee, CR 1034)
 NUM_ACTIONS = BOTTOM_BASE + OPTION_SLOTS
 
 # the attacked object (state ATTACKED): a J/resonator's slot, or

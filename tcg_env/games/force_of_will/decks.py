@@ -3,10 +3,11 @@ the deck construction rules. Parsing and writing deck lists is every game's
 (:mod:`tcg_env.cards.decks`).
 
 A deck list names every card a player brings, in one list; the card types split it (CR 402.1):
-the one ruler (402.2), the magic stone deck (magic stones, 402.4), the rune deck (runes, 402.6)
-and the main deck (everything else, 402.3). A J-ruler is never listed: it is the back of its
-ruler. The extra deck (402.5) needs a ruler with [Grimoire] (402.5c), which no card of this
-project has; :func:`validate_deck` takes it as an argument and checks its rules all the same.
+the one ruler (402.2), the magic stone deck (magic stones, 402.4), the rune deck (runes, 402.6:
+a chant/rune too, simplified: it is never put into the main deck, which 402.3 would allow), the
+extra deck (story chants, 402.5 with [Grimoire], 1132.2) and the main deck (everything else,
+402.3). A J-ruler is never listed: it is the back of its ruler. :func:`validate_deck` also takes
+an extra deck as a separate list of card ids and checks it the same way.
 """
 
 from __future__ import annotations
@@ -66,9 +67,10 @@ def _fail(deck: Deck, table: Any, reason: str, cid: int | None = None, field: st
 
 
 def split_deck(table: Any, deck: Deck, extra: Iterable[int] = ()) -> DeckParts:
-    """Split a deck list into ruler, main deck, magic stone deck and rune deck by card type
-    (CR 402.1), without checking sizes; ``extra`` is the extra deck (card ids). Raises a DeckError
-    for a J-ruler in the list or a number of rulers other than one (CR 402.2)."""
+    """Split a deck list into ruler, main deck, magic stone deck, rune deck and extra deck by card
+    type (CR 402.1; story chants to the extra deck, CR 1132.2), without checking sizes; ``extra``:
+    more extra deck cards (card ids). Raises a DeckError for a J-ruler in the list or a number of
+    rulers other than one (CR 402.2). ``kernels.deal_player`` deals a deck the same way."""
     ids = np.asarray(deck.card_ids, dtype=np.int32)
     if ids.size and (ids.min() < 0 or ids.max() >= table.n_cards):
         _fail(deck, table, "card id out of range for this card pool")
@@ -80,9 +82,11 @@ def split_deck(table: Any, deck: Deck, extra: Iterable[int] = ()) -> DeckParts:
         what = "no ruler" if len(rulers) == 0 else f"{len(rulers)} rulers"
         _fail(deck, table, f"{what}: a deck has exactly one ruler card (CR 402.2)",
               int(rulers[1]) if len(rulers) > 1 else None)  # fmt: skip
-    main = ids[(types != _T.RULER) & (types != _T.MAGIC_STONE) & (types != _T.RUNE)]
+    story = (table.cards[ids, K.C_TYPE_BITS] & K.TB_STORY) != 0 if ids.size else np.zeros(0, bool)
+    main = ids[(types != _T.RULER) & (types != _T.MAGIC_STONE) & (types != _T.RUNE) & ~story]
+    extra = np.concatenate([ids[story & (types != _T.RUNE)], np.asarray(list(extra), dtype=np.int32)]).astype(np.int32)
     return DeckParts(ruler=int(rulers[0]), main=main, stones=ids[types == _T.MAGIC_STONE],
-                     runes=ids[types == _T.RUNE], extra=np.asarray(list(extra), dtype=np.int32))  # fmt: skip
+                     runes=ids[types == _T.RUNE], extra=extra)  # fmt: skip
 
 
 def validate_deck(table: Any, deck: Deck, format: str | None = None, *, extra: Iterable[int] = ()) -> Deck:
@@ -90,7 +94,9 @@ def validate_deck(table: Any, deck: Deck, format: str | None = None, *, extra: I
     (402.3a); magic stone deck 10 to 20 (402.4a), any number of a basic magic stone (402.4b), four of
     another (402.4c); extra deck and rune deck 0 to 5 cards with one of a name (402.5, 402.6), an
     extra deck only with [Grimoire] (402.5c); at most four of a name across the main, extra and rune
-    decks (402.3b, 402.7). ``extra``: the extra deck's card ids."""
+    decks (402.3b, 402.7); [Grimoire] N allows up to N story chants in the extra deck (1132.2); one
+    master rune (402.6c); a rune without the chant type shares an attribute with the ruler (402.6d).
+    ``extra``: more extra deck card ids (besides the deck list's story chants)."""
     fmt = format or deck.format
     if fmt != "constructed":
         _fail(deck, table, f"Force of Will has one deck format, 'constructed' (got {fmt!r})", field="format")
@@ -104,9 +110,22 @@ def validate_deck(table: Any, deck: Deck, format: str | None = None, *, extra: I
     for ids, lo, hi, what, rule in sizes:
         if not lo <= len(ids) <= hi:
             _fail(deck, table, f"{len(ids)} cards in the {what}: it has {lo} to {hi} cards (CR {rule})")
-    if len(parts.extra):
-        _fail(deck, table, "an extra deck needs a ruler with [Grimoire] (CR 402.5c); no card of this pool has it",
-              int(parts.extra[0]))  # fmt: skip
+    grimoire = int(table.cards[parts.ruler, K.C_GRIMOIRE])
+    if len(parts.extra) and not grimoire:
+        _fail(deck, table, "an extra deck needs a ruler with [Grimoire] (CR 402.5c)", int(parts.extra[0]))
+    for cid in parts.extra.tolist():
+        if int(table.cards[cid, K.C_TYPE]) != _T.CHANT or not table.cards[cid, K.C_TYPE_BITS] & K.TB_STORY:
+            _fail(deck, table, "[Grimoire]'s extra deck holds story chants only (CR 1132.2)", cid)
+    if len(parts.extra) > grimoire:
+        _fail(deck, table, f"{len(parts.extra)} cards in the extra deck: the ruler's [Grimoire] {grimoire} allows "
+              f"up to {grimoire} (CR 1132.2)", int(parts.extra[grimoire]))  # fmt: skip
+    masters = [cid for cid in parts.runes.tolist() if table.cards[cid, K.C_TYPE_BITS] & K.TB_MASTER]
+    if len(masters) > 1:
+        _fail(deck, table, f"{len(masters)} master runes in the rune deck: one at most (CR 402.6c)", masters[1])
+    ruler_attr = int(table.cards[parts.ruler, K.C_ATTR])
+    for cid in parts.runes.tolist():
+        if not table.cards[cid, K.C_TYPE_BITS] & K.TB_CHANT and not table.cards[cid, K.C_ATTR] & ruler_attr:
+            _fail(deck, table, "a rune without the chant type must share an attribute with the ruler (CR 402.6d)", cid)
     for ids, what, rule in ((parts.extra, "extra deck", "402.5b"), (parts.runes, "rune deck", "402.6b")):
         for name, c in Counter(table.names[i] for i in ids.tolist()).items():
             if c > 1:

@@ -23,7 +23,7 @@ from tcg_env.games.force_of_will.replacement import add_shield, prevent_damage
 from tcg_env.games.force_of_will.state import (
     ATK_EOB, ATK_EOT, ATK_PERM, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE,
     DEC_ARG, DEF_EOB, DEF_EOT, DEF_PERM, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG, E_REGN, E_SLOT, E_X,
-    ENTRY_W, FR_CNT, FR_MODE, FR_PURPOSE, FRAME_N, FRAME_W, FRAMES, KW_EOB, KW_EOT, KW_PERM, LIFE,
+    ENTRY_W, FR_CNT, FR_MODE, FR_PURPOSE, FRAME_N, FRAME_W, FRAMES, KW_EOB, KW_EOT, KW_PERM, LIFE, MANA,
     OWNER, RESTED, RST_EOT, RST_PERM, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
@@ -407,6 +407,12 @@ def exec_op(s, T, f, op, reg, a0, a1, a2):
         top = put_stone_deck_top(s, ctrl)
         if top >= 0:
             enter_field(s, T, top, ctrl)  # CR 1016
+    elif op == Op.MANA_COUNTER:
+        # CR 1022.1: put (a0 > 0) or remove (a0 < 0, as many as there are) mana counters on the
+        # J/ruler of player ``who`` (CR 1122); its ruler slot, either side up
+        w = (who * K.PLAYER_SLOTS + K.RULER_SLOT) * CARD_W
+        if s[CARD + w] >= 0 and (s[ZONE + w] == Zone.FIELD or s[ZONE + w] == Zone.RULER_AREA):
+            s[MANA + w] = max(s[MANA + w] + a0, 0)
     elif op == Op.MILL:
         n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, who)
         for _ in range(amount_of(s, f, a0)):

@@ -12,11 +12,13 @@ Two layouts are recognised (by their shape):
 
 The printed characteristics are imported: type, name, cost, attributes, ATK/DEF, races, a
 magic stone's will and whether it is basic, a ruler's J-ruler side and [Judgment] cost, [Mana],
-[Incarnation], and the keywords printed on a line of their own ("[Flying]", "[First Strike]
-[Pierce]"). Ability text is kept as ``text`` but not compiled, except a chant whose whole text is
-one of a few templates ("Draw two cards.", "Destroy target resonator.", "Draw X cards.", "Prevent
-all damage that would be dealt to you this turn.", ...): a chant is nothing
-but its effect, so other chants are skipped, as are runes, [Trigger] chants and the types this
+[Divinity] (J/rulers; a rune's divinity), [Grimoire], [Incarnation], [Stealth] with a condition
+one of a few templates, a rune's master and chant types, and the keywords printed on a line of
+their own ("[Flying]", "[First Strike] [Pierce]"). Ability text is kept as ``text`` but not
+compiled, except a chant or rune whose whole text is one of a few templates ("Draw two cards.",
+"Destroy target resonator.", "Draw X cards.", "Prevent all damage that would be dealt to you this
+turn.", ...): a chant or a rune is nothing but its effect, so other chants and runes are skipped,
+as are [Trigger] chants, [Stealth] resonators whose condition is not understood and the types this
 project does not play (sub-rulers, orders, extension rules). Everything skipped is counted by
 reason in :attr:`ImportResult.skipped`. No card data is copied into this repository.
 
@@ -47,7 +49,7 @@ _KEYWORDS = {
 }  # fmt: skip
 _BATTLE = {"pierce", "precision", "first_strike", "explode", "flying", "swiftness", "drain", "eternal", "bane",
            "bloodlust", "barrier", "imperishable"}  # fmt: skip
-_PAID = ("resonator", "chant", "addition", "regalia")
+_PAID = ("resonator", "chant", "addition", "regalia", "rune")
 _REMINDER = re.compile(r"\([^)]*\)")
 _TOKEN = re.compile(r"\[([^\]]+)\]")
 
@@ -58,12 +60,12 @@ class ImportResult(BaseImportResult):
     def __init__(self, cards: list[FowCard], *, layout: str, effects_compiled: int, text_only: int, **common):
         super().__init__(cards, **common)
         self.layout = layout
-        self.effects_compiled = effects_compiled  # chants whose effect a template compiled
+        self.effects_compiled = effects_compiled  # chants and runes whose effect a template compiled
         self.text_only = text_only  # imported cards with ability text that is not compiled
 
     def summary(self) -> str:
         return (f"{self.file} ({self.layout}): {self.total} records, imported {len(self)}, {self.skipped_text()}"
-                f", {self.effects_compiled} chant effects compiled from templates, {self.text_only} cards"
+                f", {self.effects_compiled} chant and rune effects compiled from templates, {self.text_only} cards"
                 " imported with ability text only")  # fmt: skip
 
 
@@ -157,6 +159,27 @@ _TEMPLATES: list[tuple[re.Pattern, Any]] = [
 ]  # fmt: skip
 
 
+_STEALTH_TEMPLATES: list[tuple[re.Pattern, Any]] = [
+    (re.compile(r"^when a j/resonator your opponent controls attacks\.?$"),
+     lambda m: {"trigger": "opponent_attacks"}),
+    (re.compile(r"^your life is (\d+) or less\.?$"),
+     lambda m: {"condition": {"kind": "life_at_most", "value": int(m[1])}}),
+    (re.compile(r"^you control (\w+) or more magic stones\.?$"),
+     lambda m: {"condition": {"kind": "stones_at_least", "value": _COUNT.get(m[1], 0)}} if m[1] in _COUNT else None),
+]  # fmt: skip
+_COUNT = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+def _stealth_condition(text: str) -> dict | None:
+    """A [Stealth] condition (CR 1114.2) that one of a few templates reads, else None."""
+    line = text.strip().lower()
+    for pat, make in _STEALTH_TEMPLATES:
+        m = pat.match(line)
+        if m:
+            return make(m)
+    return None
+
+
 def _template_effect(lines: list[str]) -> list[dict] | None:
     if len(lines) != 1:
         return None
@@ -176,7 +199,7 @@ def _type_of(types: list[str]) -> tuple[str | None, str]:
     words = [t.strip() for t in types if isinstance(t, str)]
     low = [w.lower() for w in words]
     if any("rune" in w for w in low):
-        return None, "rune"
+        return "rune", ""  # a (master) rune, a chant/rune (CR 201.2c-i, 201.3c)
     if any("magic stone" in w for w in low):
         return "magic_stone", ""
     for w in low:
@@ -229,6 +252,7 @@ def _normalise(layout: str, rec: dict) -> dict:
             "races": [str(r) for r in rec.get("race") or [] if str(r).strip()],
             "lines": lines, "extra_keywords": [], "j_side": None, "produce": None,
             "basic": any(t == "Basic Magic Stone" for t in types), "instant": "Spell:Chant-Instant" in types,
+            "divinity": rec.get("divinity"),
         }  # fmt: skip
     t = rec.get("type")
     types = [str(x) for x in (t if isinstance(t, list) else [t] if t else [])]
@@ -248,7 +272,7 @@ def _normalise(layout: str, rec: dict) -> dict:
         "atk": rec.get("atk"), "def": rec.get("def"), "races": [r.strip() for r in sub.split("/") if r.strip()],
         "lines": lines, "extra_keywords": [str(k).lower() for k in rec.get("keywords") or []],
         "j_side": rec.get("alternative_face"), "produce": [str(produce).lower()] if produce else None,
-        "basic": bool(rec.get("isBasic")), "instant": False,
+        "basic": bool(rec.get("isBasic")), "instant": False, "divinity": rec.get("divinity"),
     }  # fmt: skip
 
 
@@ -276,8 +300,23 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, bool]:
             if sets and all(s and s == sets[0] for s in sets) and len(sets) <= 3:
                 rec["incarnation"] = {"attributes": [_COLOURS[c] for c in sorted(sets[0])], "count": len(sets)}
                 continue
+        m = re.match(r"^\[Divinity\]\s*\(?(\d+)\)?\s*$", _REMINDER.sub("", ln).strip())
+        if m and ctype in ("ruler", "j_ruler"):
+            rec["divinity"] = min(int(m[1]), 20)  # CR 1136.2
+            continue
+        m = re.match(r"^\[Grimoire\]\s*\((\d+)\)", ln)
+        if m and ctype == "ruler":
+            rec["grimoire"] = min(int(m[1]), 5)  # CR 1132.2 (at most five, CR 402.5a)
+            continue
+        m = re.match(r"^\[Stealth\]\s*(.*)$", ln)
+        if m and ctype == "resonator":
+            stealth = _stealth_condition(_REMINDER.sub("", m[1]).strip())
+            if stealth is None:
+                return None, "stealth_condition_not_understood", False
+            rec["stealth"] = stealth
+            continue
         if re.match(r"^\[(Judgment|J-Activate)\]", ln) or re.match(r"^\[Divinity\]", ln):
-            continue  # the ruler's [Judgment] cost is read below; divinity: a J/ruler's number
+            continue  # the ruler's [Judgment] cost is read below
         rest.append(ln)
     keywords += [_KEYWORDS[k] for k in n["extra_keywords"] if k in _KEYWORDS]
     keywords = list(dict.fromkeys(keywords))
@@ -314,11 +353,21 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, bool]:
         return rec, "", len(rest) > 1
     if ctype == "addition":
         rec["addition"] = _addition_target(n["types"], rec["text"])
-    if ctype == "chant":
+    if ctype == "rune":
+        words = " ".join(n["types"]).lower()
+        rec["master"] = "master" in words  # CR 201.3c
+        rec["chant_rune"] = "chant" in words  # CR 201.2c-i
+        div = n["divinity"]
+        if isinstance(div, str) and div.strip().isdigit():
+            div = int(div)
+        if isinstance(div, bool) or not isinstance(div, int) or not 1 <= div <= 20:
+            return None, "rune_divinity_not_understood", False
+        rec["divinity"] = div
+    if ctype in ("chant", "rune"):
         effect = _template_effect(rest)
         uses_x = effect is not None and any("X" in (op.get("count"), op.get("amount")) for op in effect)
         if effect is None or (uses_x and "{X}" not in rec["cost"]):
-            return None, "chant_effect_not_understood", False
+            return None, f"{ctype}_effect_not_understood", False
         rec["effect"] = effect
         return rec, "", False
     return rec, "", bool(rest)

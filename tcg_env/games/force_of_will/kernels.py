@@ -37,7 +37,7 @@ from tcg_env.games.force_of_will.constants import (
 )
 from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKED, ATTACKER, BLOCKER, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL,
-    FIRST_PLAYER, FR_CNT, FR_DISCARD, FR_PC, HAND_N, LIFE, MARK, MULLIGAN_STAGE, OWNER, STEP,
+    FIRST_PLAYER, FR_CNT, FR_DISCARD, FR_PC, HAND_N, LIFE, MANA, MARK, MULLIGAN_STAGE, OWNER, STEP,
     TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import discard_hand_index, draw_cards, hand_slot, j_ruler_slot, keywords_of
@@ -45,8 +45,8 @@ from tcg_env.games.force_of_will.effects import found, place_foreseen, top_frame
 from tcg_env.games.force_of_will.priority import do_pass, play_pending, reveal_answered
 from tcg_env.games.force_of_will.play import (
     ability_actions_of, activate, battle_legal, call_stone, call_stone_legal, field_slot,
-    hand_card_playable, judgment_legal, main_timing, play_from_hand, play_from_standby, play_judgment, produce_will,
-    put_standby, standby_legal, standby_playable, will_producer, x_chosen
+    hand_card_playable, judgment_legal, main_timing, play_from_hand, play_from_standby, play_judgment, play_rune,
+    produce_will, put_standby, rune_playable, standby_legal, standby_playable, will_producer, x_chosen
 )
 from tcg_env.games.force_of_will.battle import (
     attack_declared, attackable, begin_battle, block_declared, can_attack, can_block, choose_attacker,
@@ -54,10 +54,12 @@ from tcg_env.games.force_of_will.battle import (
 )
 from tcg_env.games.force_of_will.turn import advance, finish_mulligan
 
-# main deck, magic stone deck and rune area slots of a player (after its ruler, slot 0)
+# main deck, magic stone deck, rune area and extra deck slots of a player (after its ruler, slot 0;
+# the last RUNE_SLOTS stay free for the copies of runes, constants.PLAYER_SLOTS)
 MAIN_FIRST = 1
 STONE_FIRST = MAIN_FIRST + K.MAX_MAIN_DECK
 RUNE_FIRST = STONE_FIRST + K.MAX_STONE_DECK
+EXTRA_FIRST = RUNE_FIRST + K.MAX_EXTRA
 
 
 # =============================================================================================
@@ -65,27 +67,39 @@ RUNE_FIRST = STONE_FIRST + K.MAX_STONE_DECK
 # =============================================================================================
 @njit(cache=True)
 def deal_player(s, T, p, deck):
-    """CR 403.1-403.2: the ruler into the ruler area, the main deck and the magic stone deck
-    (shuffled), the runes into the rune area. ``deck``: card ids, sorted here by their type."""
+    """CR 403.1-403.2: the ruler into the ruler area (with its [Mana] counters, CR 1122.2a), the
+    main deck and the magic stone deck (shuffled), the rune deck into the rune area face down (CR
+    315), the story chants into the extra deck zone (CR 314, 1132.2). ``deck``: card ids, sorted
+    here by their type (decks.split_deck splits a deck list the same way)."""
     cards = card_table(T)
     base = p * K.PLAYER_SLOTS
     n_main = 0
     n_stone = 0
     n_rune = 0
+    n_extra = 0
     for k in range(deck.shape[0]):
         cid = deck[k]
         t = cards[cid, K.C_TYPE]
         if t == CardType.RULER and s[CARD + base * CARD_W] < 0:
             slot = base
             z = Zone.RULER_AREA
+            s[MANA + slot * CARD_W] = cards[cid, K.C_MANA]
         elif t == CardType.MAGIC_STONE and n_stone < K.MAX_STONE_DECK:
             slot = base + STONE_FIRST + n_stone
             n_stone += 1
             z = Zone.STONE_DECK
-        elif t == CardType.RUNE and n_rune < 2 * K.MAX_EXTRA:
+        elif t == CardType.RUNE:
+            if n_rune >= K.MAX_EXTRA:
+                continue
             slot = base + RUNE_FIRST + n_rune
             n_rune += 1
             z = Zone.RUNE_AREA
+        elif (cards[cid, K.C_TYPE_BITS] & K.TB_STORY) != 0:
+            if n_extra >= K.MAX_EXTRA:
+                continue
+            slot = base + EXTRA_FIRST + n_extra
+            n_extra += 1
+            z = Zone.EXTRA_DECK
         elif t != CardType.RULER and t != CardType.J_RULER and n_main < K.MAX_MAIN_DECK:
             slot = base + MAIN_FIRST + n_main
             n_main += 1
@@ -170,6 +184,10 @@ def priority_mask(s, T, p, out):
     for i in range(K.STANDBY_SLOTS):
         if standby_playable(s, T, p, i):
             out[PLAY_STANDBY_BASE + i] = 1
+            n += 1
+    for i in range(K.RUNE_SLOTS):
+        if rune_playable(s, T, p, i):  # CR 711, 709.3c
+            out[K.PLAY_RUNE_BASE + i] = 1
             n += 1
     ruler = j_ruler_slot(s, p)
     if s[CARD + ruler * CARD_W] >= 0 and s[ZONE + ruler * CARD_W] == Zone.RULER_AREA:
@@ -274,6 +292,8 @@ def legal_mask_row(s, T, out):
 def apply_priority(s, T, p, a):
     if a == PASS:
         do_pass(s, p)
+    elif a >= K.PLAY_RUNE_BASE:
+        play_rune(s, T, p, a - K.PLAY_RUNE_BASE)
     elif a >= K.INCARNATE_HAND_BASE:
         play_from_hand(s, T, p, a - K.INCARNATE_HAND_BASE, K.PLAY_INCARNATED)
     elif a >= K.AWAKEN_HAND_BASE:

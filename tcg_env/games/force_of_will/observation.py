@@ -1,15 +1,17 @@
 """Force of Will observations: a flat float32 vector per player (blocks below).
 
 Public and hidden zones (CR 302.2): the observer sees its own hand and standby area (CR 306.2,
-310.2), both fields, ruler areas, graveyards and the chase (public); of the opponent's hand, main
-decks, magic stone decks and face-down standby cards only the counts (CR 302.2a). So the vector
-never depends on what the observer cannot see (determinization keeps it).
+310.2), its own rune area (CR 315.2), both fields, ruler areas, graveyards, the chase and the
+revealed runes of both rune areas (public, CR 711.2); of the opponent's hand, main decks, magic
+stone decks, extra decks, face-down standby cards and face-down runes only the counts (CR 302.2a).
+So the vector never depends on what the observer cannot see (determinization keeps it).
 
 Blocks: GLOBAL (GLOBAL_W values), then card rows of CARD_ROW_W columns: the card's static columns
 from the tables' ``obs_rows`` (CARD_OBS_FEATURES), then the dynamic ones (DYN_*). Card blocks in
 order: own hand (HAND_SLOTS), own field (FIELD_SLOTS), opponent's field (FIELD_SLOTS), the two
 rulers (own first), the chase (CHASE_MAX, bottom first), own standby (STANDBY_SLOTS), each
-graveyard's top GRAVE_ROWS (own first).
+graveyard's top GRAVE_ROWS (own first), the rune areas (RUNE_SLOTS rows each, own first, in list
+order; a face-down rune of the opponent's is an empty row).
 """
 
 import numpy as np
@@ -23,13 +25,14 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import CARD_OBS_FEATURES, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, Zone
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACKED, ATTACKER, BLOCKER, CALLED, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE,
-    DEC_ARG, E_SLOT, ENTERED, ENTRY_W, JUDGED, LIFE, PRIORITY_PLAYER, RESTED, STEP, TURN_PLAYER, TURNS_TAKEN, WILL,
-    ZT
+    DEC_ARG, E_SLOT, ENTERED, ENTRY_W, JUDGED, LIFE, MANA, PRIORITY_PLAYER, RESTED, REVEALED, STEP, TURN_PLAYER,
+    TURNS_TAKEN, WILL, ZT
 )
-from tcg_env.games.force_of_will.zones import atk_now, continuous_in_field, def_now
+from tcg_env.games.force_of_will.zones import atk_now, continuous_in_field, def_now, remaining_divinity
 
 GRAVE_ROWS = 8
-_COUNTED = (Zone.MAIN_DECK, Zone.STONE_DECK, Zone.HAND, Zone.GRAVEYARD, Zone.STANDBY, Zone.REMOVED)
+_COUNTED = (Zone.MAIN_DECK, Zone.STONE_DECK, Zone.HAND, Zone.GRAVEYARD, Zone.STANDBY, Zone.REMOVED, Zone.EXTRA_DECK,
+            Zone.RUNE_AREA)
 
 # GLOBAL block
 G_TURN = 0
@@ -45,7 +48,8 @@ G_FLAGS = G_COUNTS + 2 * len(_COUNTED)  # own, opponent's: called, judged, astra
 G_CHASE = G_FLAGS + 8
 G_BATTLE = G_CHASE + 1  # attacker, attacked is a player, blocker
 G_PIERCE = G_BATTLE + 3  # PIERCE decision: damage assigned to the blocker so far / 1000 (CR 1102.2b)
-GLOBAL_W = G_PIERCE + 1
+G_DIVINITY = G_PIERCE + 1  # own, opponent's: remaining divinity / 10 (CR 711.2a; -0.1: no [Divinity])
+GLOBAL_W = G_DIVINITY + 2
 
 DYN_PRESENT = 0
 DYN_MINE = 1
@@ -58,7 +62,9 @@ DYN_ATTACKER = 7
 DYN_BLOCKER = 8
 DYN_ATTACKED = 9
 DYN_NEW = 10  # entered this turn
-DYN_W = 11
+DYN_MANA = 11  # mana counters / 5 (CR 1122)
+DYN_REVEALED = 12  # a revealed rune (CR 711.2)
+DYN_W = 13
 CARD_ROW_W = CARD_OBS_FEATURES + DYN_W
 
 B_HAND = GLOBAL_W
@@ -68,7 +74,8 @@ B_RULERS = B_OPP_FIELD + FIELD_SLOTS * CARD_ROW_W
 B_CHASE = B_RULERS + 2 * CARD_ROW_W
 B_STANDBY = B_CHASE + CHASE_MAX * CARD_ROW_W
 B_GRAVE = B_STANDBY + K.STANDBY_SLOTS * CARD_ROW_W
-OBS_SIZE = B_GRAVE + 2 * GRAVE_ROWS * CARD_ROW_W
+B_RUNES = B_GRAVE + 2 * GRAVE_ROWS * CARD_ROW_W
+OBS_SIZE = B_RUNES + 2 * K.RUNE_SLOTS * CARD_ROW_W
 
 
 @internal
@@ -89,6 +96,8 @@ def card_row(s, T, player, slot, obs, o, cont):
     obs[d + DYN_BLOCKER] = 1.0 if s[BLOCKER] == slot else 0.0
     obs[d + DYN_ATTACKED] = 1.0 if s[ATTACKED] == slot and s[ATTACKER] >= 0 else 0.0
     obs[d + DYN_NEW] = 1.0 if s[ENTERED + w] == s[H_TURN] else 0.0
+    obs[d + DYN_MANA] = s[MANA + w] / 5.0
+    obs[d + DYN_REVEALED] = s[REVEALED + w]
 
 
 @internal
@@ -146,6 +155,8 @@ def observe_into(s, T, player, obs, over_previous):
     obs[G_BATTLE + 2] = 1.0 if s[BLOCKER] >= 0 else 0.0
     if s[H_DECISION] == K.Decision.PIERCE:
         obs[G_PIERCE] = s[DEC_ARG] / 1000.0
+    obs[G_DIVINITY] = remaining_divinity(s, T, me) / 10.0
+    obs[G_DIVINITY + 1] = remaining_divinity(s, T, op) / 10.0
     ov = over_previous
     zone_rows(s, T, me, Zone.HAND, me, obs, B_HAND, HAND_SLOTS, False, cont, ov)  # CR 306.2: the owner sees it
     zone_rows(s, T, me, Zone.FIELD, me, obs, B_FIELD, FIELD_SLOTS, False, cont, ov)
@@ -169,6 +180,15 @@ def observe_into(s, T, player, obs, over_previous):
     zone_rows(s, T, me, Zone.STANDBY, me, obs, B_STANDBY, K.STANDBY_SLOTS, False, cont, ov)  # CR 310.2
     zone_rows(s, T, me, Zone.GRAVEYARD, me, obs, B_GRAVE, GRAVE_ROWS, True, cont, ov)
     zone_rows(s, T, me, Zone.GRAVEYARD, op, obs, B_GRAVE + GRAVE_ROWS * CARD_ROW_W, GRAVE_ROWS, True, cont, ov)
+    zone_rows(s, T, me, Zone.RUNE_AREA, me, obs, B_RUNES, K.RUNE_SLOTS, False, cont, ov)  # CR 315.2: the owner sees it
+    n_off, l_off = zone_offsets(ZT, Zone.RUNE_AREA, op)
+    for i in range(K.RUNE_SLOTS):
+        o = B_RUNES + (K.RUNE_SLOTS + i) * CARD_ROW_W
+        slot = s[l_off + i] if i < s[n_off] else -1
+        if slot >= 0 and s[REVEALED + slot * CARD_W] != 0:  # CR 711.2: revealed, public
+            card_row(s, T, me, slot, obs, o, cont)
+        elif not ov or obs[o + CARD_OBS_FEATURES + DYN_PRESENT] != 0.0:
+            zero_range(obs, o, o + CARD_ROW_W)
 
 
 def card_obs_rows(cards: np.ndarray) -> np.ndarray:

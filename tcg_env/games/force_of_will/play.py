@@ -14,23 +14,23 @@ from tcg_env.engine.effects import MODE_ALL, MODE_TARGETS, targets_available
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.engine.tables import ability_table, card_table
-from tcg_env.engine.zones import zone_move, zone_offsets
+from tcg_env.engine.zones import zone_move, zone_offsets, zone_put
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
     ABILITIES_PER_CARD, HAND_SLOTS, N_ATTRIBUTES, OPTION_SLOTS, RULES, AbilityKind, CardType, EntryKind,
     Purpose, Step, Zone
 )
 from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame, top_frame
-from tcg_env.games.force_of_will.priority import play_trigger_from, start_priority, trigger_payable
+from tcg_env.games.force_of_will.priority import note_play, play_trigger_from, start_priority, trigger_payable
 from tcg_env.games.force_of_will.state import (
-    ASTRAL, CALLED, CARD, CARD_W, CONTROLLER, DEC_ARG, E_AUX, E_SLOT, E_X, FR_DISCARD, HAND_N, JUDGED, LIFE,
-    NO_MORE_BATTLE, OPP_ACTED, PLAYED_CARDS, RESTED, STANDBY_TURN, STANDBY_N, STEP, TURN_PLAYER, USED_GAME,
-    USED_TURN, WILL, ZONE, ZT
+    ASTRAL, ATTACHED, CALLED, CARD, CARD_W, CONTROLLER, DEC_ARG, E_AUX, E_SLOT, E_X, FR_DISCARD, HAND_N, JUDGED, LIFE,
+    MANA, NO_MORE_BATTLE, OWNER, PSEUDO, RESTED, REVEALED, STANDBY_TURN, STANDBY_N, STEP,
+    TURN_PLAYER, USED_GAME, USED_TURN, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
     can_pay, can_pay_both, can_pay_free, condition_holds, controls_since_turn_start, cost_reduction, pay, pay_free,
-    enter_field, hand_slot, is_j_resonator, j_ruler_slot, put_in_standby, put_stone_deck_top, to_graveyard,
-    total_cost
+    enter_field, hand_slot, is_j_resonator, j_ruler_slot, put_in_standby, put_stone_deck_top, remaining_divinity,
+    to_graveyard, total_cost
 )
 
 STANDBY_CAP = 4 * K.STANDBY_SLOTS
@@ -147,14 +147,6 @@ def hand_card_playable(s, T, p, i, how):
 
 
 @internal
-def note_play(s, p):
-    """What a played card or ability records: [Torrent] (CR 1124), CR 803.6's battle."""
-    s[PLAYED_CARDS + p] += 1
-    if p != s[TURN_PLAYER] and s[STEP] >= Step.BATTLE_BEGIN:
-        s[OPP_ACTED] = 1
-
-
-@internal
 def will_total(s, p):
     n = 0
     for a in range(K.N_WILL):
@@ -189,8 +181,7 @@ def play_from_hand(s, T, p, i, how):
     slot = hand_slot(s, p, i)
     c = card_table(T)[s[CARD + slot * CARD_W]]
     r = activate_like_trigger(T, s[CARD + slot * CARD_W]) if c[K.C_TYPE] == CardType.CHANT else -1
-    if r >= 0:
-        note_play(s, p)
+    if r >= 0:  # play_trigger_from records the play (note_play)
         play_trigger_from(s, T, p, slot, r, -1, Purpose.PLAY)  # CR 708.4: from the hand
         return
     x = c[K.C_COST_FREE] < 0 and how != K.PLAY_INCARNATED
@@ -301,6 +292,8 @@ def ability_usable(s, T, p, slot, j):
         return False  # CR 903.2j: the discards chosen one at a time, by hand position
     if a[K.A_COST_LIFE] > 0 and s[LIFE + p] < a[K.A_COST_LIFE]:
         return False
+    if a[K.A_COST_MANA] > 0 and s[MANA + mana_source(s, p, slot, a[K.A_MANA_FROM]) * CARD_W] < a[K.A_COST_MANA]:
+        return False  # CR 1003.4-like: a cost is paid in full or not at all
     if not condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot):
         return False
     if not can_pay(s, p, a, K.A_COST, a[K.A_COST_FREE]):
@@ -314,6 +307,13 @@ def ability_usable(s, T, p, slot, j):
 
 
 @internal
+def mana_source(s, p, slot, whence):
+    """The card a mana-counter cost removes its counters from (constants.ManaFrom): the card
+    itself or ``p``'s J/ruler."""
+    return j_ruler_slot(s, p) if whence == K.ManaFrom.J_RULER else slot
+
+
+@internal
 def activate(s, T, p, slot, j):
     """CR 707.2: pay the costs and play the ability; a will ability resolves at once (CR 907.3)."""
     w = slot * CARD_W
@@ -323,6 +323,7 @@ def activate(s, T, p, slot, j):
     if a[K.A_COST_REST] != 0:
         s[RESTED + w] = 1
     s[LIFE + p] -= a[K.A_COST_LIFE]
+    s[MANA + mana_source(s, p, slot, a[K.A_MANA_FROM]) * CARD_W] -= a[K.A_COST_MANA]  # CR 1122, 1022
     s[USED_TURN + w] |= 1 << j
     s[USED_GAME + w] |= 1 << j
     if a[K.A_COST_BANISH_SELF] != 0:
@@ -413,11 +414,17 @@ def standby_playable(s, T, p, i):
     <effect>", its TRIGGER row with trigger NONE) in ``p``'s standby area is played at any priority
     (CR 604.1b) by paying the [Trigger]'s cost only (CR 708.4: will, life, discards), not on the
     turn it was put there (CR 708.5), its condition met (CR 1416.4) and its targets chosen (CR
-    903.2g)."""
+    903.2g). A resonator with an activate-like [Stealth] (its STEALTH row with trigger NONE:
+    "[Stealth] <a state>", CR 1416.1a / 1416.2b) is played the same way while its condition holds,
+    without paying its cost (CR 1114.2), also on the turn it was put there (CR 1114.3)."""
     n_off, l_off = zone_offsets(ZT, Zone.STANDBY, p)
     if i >= s[n_off] or not room_to_play(s):
         return False
     slot = s[l_off + i]
+    st = card_table(T)[s[CARD + slot * CARD_W], K.C_STEALTH_ABIL]
+    if st >= 0:
+        a = ability_table(T)[st]
+        return a[K.A_TRIGGER] == K.Trigger.NONE and condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot)
     r = activate_like_trigger(T, s[CARD + slot * CARD_W])
     if r < 0 or s[STANDBY_TURN + slot * CARD_W] >= s[H_TURN]:
         return False
@@ -433,8 +440,82 @@ def play_from_standby(s, T, p, i):
     resolves the [Trigger]'s effect and goes to the graveyard (CR 708.6)."""
     _, l_off = zone_offsets(ZT, Zone.STANDBY, p)
     slot = s[l_off + i]
-    note_play(s, p)
+    if card_table(T)[s[CARD + slot * CARD_W], K.C_STEALTH_ABIL] >= 0:
+        # CR 1114.2: [Stealth], no cost; a resonator spell with nothing to choose (CR 702.3 on resolution)
+        s[CONTROLLER + slot * CARD_W] = p
+        zone_move(s, ZT, slot, Zone.CHASE)
+        note_play(s, p)
+        push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, slot, -1, p, K.PLAY_NORMAL)
+        return
+    # play_trigger_from records the play (note_play)
     play_trigger_from(s, T, p, slot, card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL], -1, Purpose.PLAY)
+
+
+# =============================================================================================
+# Runes (CR 711, 709.3c, 1136, 1017.3)
+# =============================================================================================
+@internal
+def rune_slot(s, p, i):
+    """The card at position ``i`` of ``p``'s rune area, -1 past its end."""
+    n_off, l_off = zone_offsets(ZT, Zone.RUNE_AREA, p)
+    return s[l_off + i] if i < s[n_off] else -1
+
+
+@internal
+def free_slot(s, p):
+    """A slot of ``p``'s holding no card (CR 1017.1a: a pseudo-card is no physical card; the
+    constants keep RUNE_SLOTS of them for it), -1 none."""
+    base = p * K.PLAYER_SLOTS
+    for slot in range(base + K.PLAYER_SLOTS - 1, base, -1):
+        if s[CARD + slot * CARD_W] < 0:
+            return slot
+    return -1
+
+
+@internal
+def rune_playable(s, T, p, i):
+    """CR 711.1-711.2: may ``p`` play rune ``i`` of its rune area now? Its J/ruler has
+    [Divinity] (711.1, 1136.2); main timing, or any priority for a rune with [Quickcast] (CR 709.1,
+    709.3c); a rune face down in the rune area (711.2) with a divinity up to the remaining divinity
+    (711.2a); its cost paid (X = 0); a slot for its copy (CR 1017.3); its targets (CR 903.2g)."""
+    slot = rune_slot(s, p, i)
+    if slot < 0 or s[REVEALED + slot * CARD_W] != 0:
+        return False
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    if c[K.C_TYPE] != CardType.RUNE:
+        return False
+    if (c[K.C_KEYWORDS] & K.KW_QUICKCAST) == 0 and not main_timing(s, p):
+        return False
+    if not room_to_play(s) or c[K.C_DIVINITY] > remaining_divinity(s, T, p) or free_slot(s, p) < 0:
+        return False
+    if not can_pay(s, p, c, K.C_COST, max(c[K.C_COST_FREE], 0)):
+        return False
+    arow = c[K.C_SPELL_ABIL]
+    return arow < 0 or targets_available(RULES, s, T, arow, p, slot)
+
+
+@internal
+def play_rune(s, T, p, i):
+    """CR 711.2: reveal the rune (it stays in the rune area, face up: CR 711.2a), copy it, pay the
+    cost, play the copy. The copy is a pseudo-card in a free slot of ``p``'s (CR 1017.3); it is
+    made and played at once, so it never holds a place in the rune area (its list keeps the
+    physical runes). It goes to the chase as a spell (CR 903.2), its targets chosen there, and
+    ceases to exist when it leaves the chase (CR 711.3, 1017.3a)."""
+    slot = rune_slot(s, p, i)
+    w = slot * CARD_W
+    s[REVEALED + w] = 1
+    c = card_table(T)[s[CARD + w]]
+    copy = free_slot(s, p)
+    cw = copy * CARD_W
+    s[CARD + cw] = s[CARD + w]
+    s[OWNER + cw] = p
+    s[CONTROLLER + cw] = p
+    s[ATTACHED + cw] = -1
+    s[PSEUDO + cw] = 1
+    pay(s, p, c, K.C_COST, max(c[K.C_COST_FREE], 0))
+    zone_put(s, ZT, copy, Zone.CHASE)
+    note_play(s, p)
+    push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, copy, c[K.C_SPELL_ABIL], p, K.PLAY_NORMAL)
 
 
 @internal

@@ -20,12 +20,13 @@ from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.triggers import pending_take
 from tcg_env.engine.zones import zone_put, zone_take
 from tcg_env.games.force_of_will import constants as K
-from tcg_env.games.force_of_will.constants import HAND_SLOTS, N_REGS, RULES, CardType, EntryKind, Flow, Purpose, Zone
+from tcg_env.games.force_of_will.constants import HAND_SLOTS, N_REGS, RULES, CardType, EntryKind, Flow, Purpose, Step, Zone
 from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame, top_frame
 from tcg_env.games.force_of_will.keywords import resolve_keyword_ability
 from tcg_env.games.force_of_will.state import (
     ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG,
-    E_REGN, E_SLOT, ENTRY_W, FLOW, FR_DISCARD, FR_MODE, FR_PC, FR_PURPOSE, HAND_N, LIFE, PRIORITY_PLAYER,
+    E_REGN, E_SLOT, ENTRY_W, FLOW, FR_DISCARD, FR_MODE, FR_PC, FR_PURPOSE, HAND_N, LIFE, MANA, OPP_ACTED, PLAYED_CARDS,
+    PRIORITY_PLAYER, STEP,
     TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
@@ -39,6 +40,14 @@ def start_priority(s, player):
     """``player`` gains priority and performs a priority sequence (CR 602.1)."""
     give_priority(RULES, s, player)
     s[FLOW] = Flow.PRIORITY
+
+
+@internal
+def note_play(s, p):
+    """What a played card or ability records: [Torrent] (CR 1124), CR 803.6's battle."""
+    s[PLAYED_CARDS + p] += 1
+    if p != s[TURN_PLAYER] and s[STEP] >= Step.BATTLE_BEGIN:
+        s[OPP_ACTED] = 1
 
 
 @internal
@@ -89,6 +98,9 @@ def play_pending(s, T, player, index):
     if arow >= 0 and ability_table(T)[arow, K.A_KIND] == K.AbilityKind.TRIGGER:
         play_trigger_card(s, T, player, slot, arow, aux)
         return 0
+    if ability_table(T)[arow, K.A_KIND] == K.AbilityKind.STEALTH:
+        play_stealth_card(s, T, player, slot, arow)
+        return 0
     push_frame(s, T, MODE_TARGETS, Purpose.TRIGGER, EntryKind.ABILITY, slot, arow, player, aux)
     return 0
 
@@ -133,7 +145,9 @@ def play_trigger_from(s, T, player, slot, arow, aux, purpose):
     zone_take(s, ZT, slot)
     s[CONTROLLER + slot * CARD_W] = player
     zone_put(s, ZT, slot, Zone.CHASE)
-    f = push_frame(s, T, MODE_TARGETS, purpose, EntryKind.CARD, slot, arow, player, aux)
+    note_play(s, player)
+    # a card entry's E_AUX is how it was played (constants.PLAY_*), not the trigger's information
+    f = push_frame(s, T, MODE_TARGETS, purpose, EntryKind.CARD, slot, arow, player, K.PLAY_NORMAL)
     s[f + FR_DISCARD] = a[K.A_COST_DISCARD]
 
 
@@ -177,6 +191,17 @@ def reveal_answered(s, T, player, reveal):
 
 
 @internal
+def play_stealth_card(s, T, player, slot, arow):
+    """CR 1114.2: a resonator whose automatic-like [Stealth] triggered "may" be played, without
+    paying its cost: its controller is asked (OPTIONAL) first; the card stays in the standby area
+    until the answer (``finish_frame``). One that left the standby area is not played (CR 906.10)."""
+    if s[ZONE + slot * CARD_W] != Zone.STANDBY:
+        return
+    f = push_frame(s, T, MODE_TARGETS, Purpose.TRIGGER, EntryKind.CARD, slot, arow, player, K.PLAY_NORMAL)
+    s[f + FR_PC] = -1  # "you may": asked by run_frame
+
+
+@internal
 def run_frame(s, T, f):
     """Run frame ``f``'s program; a frame without one (a resonator spell, a judgment) is done."""
     if s[f + E_ABIL] < 0:
@@ -196,6 +221,18 @@ def finish_frame(s, T):
     f = top_frame(s)
     purpose = s[f + FR_PURPOSE]
     if purpose == Purpose.PLAY or purpose == Purpose.TRIGGER:
+        slot = s[f + E_SLOT]
+        if s[f + E_KIND] == EntryKind.CARD and s[ZONE + slot * CARD_W] == Zone.STANDBY:
+            # a triggered [Stealth] resonator (play_stealth_card): declined, it stays face down;
+            # accepted, it is played from the standby area (CR 1114.2, 903.2a)
+            if s[f + E_ABIL] < 0:
+                pop_frame(s)
+                start_priority(s, s[PRIORITY_PLAYER])
+                return
+            zone_take(s, ZT, slot)
+            s[CONTROLLER + slot * CARD_W] = s[f + E_CTRL]
+            zone_put(s, ZT, slot, Zone.CHASE)
+            note_play(s, s[f + E_CTRL])
         drop = purpose == Purpose.TRIGGER and s[f + E_ABIL] >= 0 and missing_required_target(RULES, s, T, f)
         if not drop and s[f + FR_DISCARD] > 0 and s[HAND_N + s[f + E_CTRL]] > 0:
             # CR 903.2j: the targets chosen (903.2g), the cost's discards, one card at a time
@@ -221,7 +258,9 @@ def finish_frame(s, T):
                 s[f + E_REGN + k] = 0
             return
         if s[f + E_KIND] == EntryKind.CARD and s[ZONE + slot * CARD_W] == Zone.CHASE:
-            to_graveyard(s, T, slot)  # CR 703.3: the chant goes to its owner's graveyard
+            # CR 703.3: the chant goes to its owner's graveyard; CR 711.3: a rune (the copy of one,
+            # a pseudo-card) is removed from the chase and ceases to exist (zones.move_card)
+            to_graveyard(s, T, slot)
         pop_frame(s)
         s[FLOW] = Flow.AFTER_RESOLVE
     else:  # Purpose.WILL: resolved at once (CR 907.3); the player keeps priority
@@ -243,6 +282,7 @@ def resolve_judgment(s, T, slot, ctrl):
     s[CARD + w] = j
     s[CONTROLLER + w] = ctrl
     zone_put(s, ZT, slot, Zone.FIELD)
+    s[MANA + w] += card_table(T)[j, K.C_MANA]  # CR 1122.2b, added to the ruler's own (CR 1022.3, 1022.6)
     trigger_own(s, T, slot, K.Trigger.ENTER, slot)
     trigger_all(s, T, K.Trigger.JUDGMENT, slot)
 
@@ -271,7 +311,7 @@ def resolve_top(s, T):
         recheck_targets(RULES, s, T, f)  # CR 903.3a: illegal targets are not affected; the rest resolves
     if kind == EntryKind.CARD:
         t = card_type(s, T, slot)
-        if t == CardType.CHANT:
+        if t == CardType.CHANT or t == CardType.RUNE:  # CR 703.3, 711.3: perform the text
             if arow >= 0 and abil[arow, K.A_OPTIONAL] != 0:
                 s[f + FR_PC] = -1
             return

@@ -89,11 +89,14 @@ _CARD_ATTRS = [
     "used_turn",  # bit j: activate ability j played this turn (A_ONCE 1)
     "used_game",  # bit j: ... this game ([God's Art], CR 1112)
     "mark",  # chosen for the mulligan (CR 403.5)
+    "mana",  # mana counters (CR 1122, 1022; removed with the others, CR 1022.3)
+    "revealed",  # a rune revealed in its rune area (CR 711.2): public, it counts against divinity (711.2a)
+    "pseudo",  # a pseudo-card (a rune's copy, CR 1017.1a / 1017.3): it ceases to exist when it leaves its zone
 ]
 CARD_W = len(_CARD_ATTRS)
 (CARD, OWNER, CONTROLLER, ZONE, RESTED, DAMAGE, ATK_EOT, DEF_EOT, ATK_EOB, DEF_EOB, ATK_PERM, DEF_PERM,
  KW_EOT, KW_EOB, KW_PERM, RST_EOT, RST_PERM, COUNTERS, ENTERED, STANDBY_TURN, ATTACHED, USED_TURN, USED_GAME,
- MARK) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
+ MARK, MANA, REVEALED, PSEUDO) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
 
 ZONES = ZoneTable(LAYOUT, Zone, card=CARD, owner=OWNER, zone=ZONE)
 ZONES.add(Zone.MAIN_DECK, MAIN_N, MAIN_L)

@@ -6,7 +6,9 @@
 * moves between the zones of CR 300s through the core's zone table, with the movement
   restrictions of CR 316, what a new zone forgets (CR 302.3, 1022.3), draws (CR 1009),
   destruction (CR 1010), banish (CR 1011), discard (CR 1019);
-* the automatic abilities a move or an event triggers, queued on the core's pending lists (CR 906.4).
+* the automatic abilities a move or an event triggers, queued on the core's pending lists (CR 906.4);
+* the rune area: revealed runes, divinity (CR 209, 711.2a, 1136) and the [Rune] conditions (CR 1137);
+  pseudo-cards (a rune's copy) ceasing to exist (CR 1017.1a, 1017.3a).
 """
 
 from tcg_env.engine.header import H_TURN
@@ -25,8 +27,8 @@ from tcg_env.games.force_of_will.state import (
     CHASE, CHASE_N, E_KIND, E_SLOT, E_X, ENTRY_W, FRAME_N, FRAME_W, FRAMES, PT, PT_N,
     ASTRAL, ATK_EOB, ATK_EOT, ATK_PERM, ATTACHED, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, DEF_EOB,
     DEF_EOT, DEF_PERM, DREW_FROM_EMPTY, ENTERED, GRAVE_N, HAND_L, HAND_N, KW_EOB, KW_EOT, KW_PERM,
-    LIFE, OWNER, PLAYED_CARDS, WILL, RESTED, RST_EOT, RST_PERM, STANDBY_TURN, TURN_PLAYER, USED_TURN,
-    ZONE, ZT
+    LIFE, MANA, OWNER, PLAYED_CARDS, PSEUDO, REVEALED, WILL, RESTED, RST_EOT, RST_PERM, STANDBY_TURN, TURN_PLAYER,
+    USED_TURN, ZONE, ZT
 )
 
 
@@ -316,7 +318,7 @@ def filter_core(s, T, frow, slot, viewer, source, atk, kw):
         return False
     if holder != viewer and z == Zone.FIELD and (kw & K.KW_BARRIER) != 0:
         return False  # CR 1120.2
-    if f[K.F_TYPE_MASK] != 0 and (f[K.F_TYPE_MASK] & (1 << c[C_TYPE])) == 0:
+    if f[K.F_TYPE_MASK] != 0 and (f[K.F_TYPE_MASK] & type_mask_of(c)) == 0:
         return False
     if f[K.F_ATTR_MASK] != 0 and (f[K.F_ATTR_MASK] & c[K.C_ATTR]) == 0:
         return False
@@ -341,6 +343,15 @@ def filter_core(s, T, frow, slot, viewer, source, atk, kw):
     if st == K.CardState.RESTED and s[RESTED + w] == 0:
         return False
     return True
+
+
+@internal
+def type_mask_of(c):
+    """The card types of card row ``c`` as bits (1 << CardType): a chant/rune is both (CR 201.2c-i)."""
+    m = 1 << c[C_TYPE]
+    if (c[K.C_TYPE_BITS] & K.TB_CHANT) != 0:
+        m |= 1 << CardType.CHANT
+    return m
 
 
 @internal
@@ -379,7 +390,50 @@ def condition_holds(s, T, cond, arg, controller, source):
         return False
     if cond == K.Condition.GRAVEYARD_AT_LEAST:
         return s[GRAVE_N + controller] >= arg
+    if cond == K.Condition.RUNES_REVEALED_AT_LEAST:
+        return revealed_runes(s, T, controller, 0) >= arg  # CR 1137.2b
+    if cond == K.Condition.RUNE_ATTRIBUTES:
+        # CR 1137.2a: a revealed rune of the matching attribute for each will symbol; simplified for
+        # runes of two attributes: each attribute's count, and the total, are checked separately
+        total = 0
+        for a in range(N_ATTRIBUTES):
+            need = (arg >> (K.RUNE_ATTR_BITS * a)) & ((1 << K.RUNE_ATTR_BITS) - 1)
+            total += need
+            if need > 0 and revealed_runes(s, T, controller, 1 << a) < need:
+                return False
+        return revealed_runes(s, T, controller, 0) >= total
     return False
+
+
+# =============================================================================================
+# The rune area (CR 315, 711) and [Divinity] (CR 209, 1136)
+# =============================================================================================
+@internal
+def revealed_runes(s, T, p, attrs):
+    """Revealed runes in ``p``'s rune area (CR 711.2a, 1137.2) with an attribute of ``attrs`` (0: all)."""
+    n_off, l_off = zone_offsets(ZT, Zone.RUNE_AREA, p)
+    n = 0
+    for i in range(s[n_off]):
+        slot = s[l_off + i]
+        if s[REVEALED + slot * CARD_W] != 0 and (attrs == 0 or (card_table(T)[s[CARD + slot * CARD_W], K.C_ATTR] & attrs) != 0):
+            n += 1
+    return n
+
+
+@internal
+def remaining_divinity(s, T, p):
+    """CR 711.2a: ``p``'s J/ruler's divinity (CR 1136.3: its [Divinity] number; the ruler's slot,
+    either side up) minus the total divinity of the revealed runes in its rune area; -1 when its
+    J/ruler has no [Divinity] (CR 711.1)."""
+    div = card_table(T)[s[CARD + j_ruler_slot(s, p) * CARD_W], K.C_DIVINITY]
+    if div <= 0:
+        return -1
+    n_off, l_off = zone_offsets(ZT, Zone.RUNE_AREA, p)
+    for i in range(s[n_off]):
+        slot = s[l_off + i]
+        if s[REVEALED + slot * CARD_W] != 0:
+            div -= card_table(T)[s[CARD + slot * CARD_W], K.C_DIVINITY]
+    return div
 
 
 # =============================================================================================
@@ -443,7 +497,10 @@ def trigger_standby(s, T, trig, aux):
     standby area not on the turn they were put there (CR 708.5, 906.4a). Simplified: a card in a
     standby area always reveals (the player put it there for it); one in the hand is queued and
     its owner chooses whether to reveal it when it would be played (``priority.play_trigger_card``:
-    the REVEAL_TRIGGER decision; nothing happens between the two)."""
+    the REVEAL_TRIGGER decision; nothing happens between the two).
+    CR 1114.2 / 1416.1a: a resonator with an automatic-like [Stealth] in the standby area triggers
+    the same way, also on the turn it was put there (CR 1114.3); its controller may then play it
+    (priority.play_pending)."""
     abil = ability_table(T)
     for k in range(2):
         p = s[TURN_PLAYER] if k == 0 else 1 - s[TURN_PLAYER]
@@ -452,10 +509,13 @@ def trigger_standby(s, T, trig, aux):
             for i in range(s[n_off]):
                 slot = s[l_off + i]
                 r = card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL]
+                stealth = r < 0 and z == Zone.STANDBY
+                if stealth:
+                    r = card_table(T)[s[CARD + slot * CARD_W], K.C_STEALTH_ABIL]
                 if r < 0 or abil[r, K.A_TRIGGER] != trig:
                     continue
-                if z == Zone.STANDBY and s[STANDBY_TURN + slot * CARD_W] >= s[H_TURN]:
-                    continue  # CR 708.5
+                if z == Zone.STANDBY and not stealth and s[STANDBY_TURN + slot * CARD_W] >= s[H_TURN]:
+                    continue  # CR 708.5 ([Stealth]: CR 1114.3)
                 whose = abil[r, K.A_TRIG_WHOSE]
                 if (whose == K.TriggerWhose.YOURS and s[TURN_PLAYER] != p) or (
                         whose == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == p):
@@ -553,13 +613,13 @@ def clear_in_field(s, fields):
 
 # what a card in a new zone no longer has (forget)
 _FORGOTTEN = (RESTED, DAMAGE, ATK_EOT, DEF_EOT, ATK_EOB, DEF_EOB, ATK_PERM, DEF_PERM, KW_EOT, KW_EOB, KW_PERM, RST_EOT,
-              RST_PERM, COUNTERS, USED_TURN)
+              RST_PERM, COUNTERS, USED_TURN, MANA, REVEALED)
 
 
 @internal
 def forget(s, slot):
     """CR 302.3 / 1022.3 / 1007.7: a card in a new zone is a new card: no damage, effects,
-    counters, orientation (CR 303.1b) or attachment."""
+    counters (mana counters too), orientation (CR 303.1b), attachment or face up (a rune)."""
     w = slot * CARD_W
     for off in _FORGOTTEN:
         s[off + w] = 0
@@ -582,9 +642,24 @@ def allowed_move(s, T, slot, z):
 
 
 @internal
+def cease_to_exist(s, slot):
+    """CR 1017.1a / 1017.3a: a pseudo-card leaving its zone is no more: its slot is free again."""
+    zone_take(s, ZT, slot)
+    forget(s, slot)
+    w = slot * CARD_W
+    s[CARD + w] = -1
+    s[PSEUDO + w] = 0
+    s[CONTROLLER + w] = s[OWNER + w]
+
+
+@internal
 def move_card(s, T, slot, z):
     """Move ``slot`` to zone ``z`` of its owner (CR 302.5 / 302.6; the field and the chase by its
-    controller), on top, applying CR 316; returns whether it moved. What it forgets: CR 302.3."""
+    controller), on top, applying CR 316; returns whether it moved. What it forgets: CR 302.3. A
+    pseudo-card (a rune's copy) ceases to exist instead (CR 1017.3a, 711.3)."""
+    if s[PSEUDO + slot * CARD_W] != 0:
+        cease_to_exist(s, slot)
+        return False
     t = card_type(s, T, slot)
     if t == CardType.CHANT and (z == Zone.STONE_DECK or z == Zone.FIELD or z == Zone.RULER_AREA):
         z = Zone.GRAVEYARD  # CR 316.4
@@ -620,7 +695,8 @@ def detach_additions(s, T, slot):
 @internal
 def enter_field(s, T, slot, controller):
     """Put ``slot`` into the field under ``controller``'s control (CR 307.7), recovered (CR
-    303.1b); its [Enter] abilities and the others' "enters" abilities trigger (CR 1140.2)."""
+    303.1b), with its [Mana] counters (CR 1122.2b); its [Enter] abilities and the others' "enters"
+    abilities trigger (CR 1140.2)."""
     w = slot * CARD_W
     s[CONTROLLER + w] = controller
     if s[ZONE + w] == Zone.CHASE:
@@ -629,6 +705,7 @@ def enter_field(s, T, slot, controller):
         zone_put(s, ZT, slot, Zone.FIELD)
     else:
         move_card(s, T, slot, Zone.FIELD)
+    s[MANA + w] += card_table(T)[s[CARD + w], K.C_MANA]
     s[ENTERED + w] = s[H_TURN]
     trigger_own(s, T, slot, K.Trigger.ENTER, slot)
     trigger_all(s, T, K.Trigger.OTHER_ENTERS, slot)
