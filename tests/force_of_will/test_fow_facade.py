@@ -146,3 +146,22 @@ def test_shaping_potential_is_the_life_lead_over_the_starting_life():
     obs = np.zeros(O.OBS_SIZE, np.float32)
     obs[O.G_LIFE], obs[O.G_LIFE + 1] = 3000 / 4000, 1000 / 4000
     assert sum(obs[c] * x for c, x in w.items()) == pytest.approx(0.5)
+
+
+def test_cr_905_ruler_activate_ability_description_says_its_cost_and_effect():
+    """A ruler's activate ability (CR 902.1b, 905) is described by what it costs and does, as the
+    field cards' are, not as "ability 1 of <card>"."""
+    g = tcg_env.make_game("force_of_will", decks=["dawn_sentinels", "tide_dusk_control"], seed=3)
+    rng = np.random.default_rng(0)
+    texts, second = set(), set()
+    for _ in range(200):  # the decider alternates, so both players' rulers are described
+        if g.done:
+            break
+        texts.add(g.describe_action(K.RULER_ACTIVATE_BASE))
+        second.add(g.describe_action(K.RULER_ACTIVATE_BASE + 1))
+        g.step(int(rng.choice(g.legal_actions())))
+    aurel = "Play ruler Aurel, Keeper of Dawn's ability ({W}{1}, once per turn): choose resonator (own) -> power +100/+100"
+    maris = "Play ruler Maris, Tide Sage's ability ({U}{1}, once per turn): foresee 1"
+    assert {aurel, maris} <= texts, texts
+    assert not any("ability 1 of" in t for t in texts), texts
+    assert all(t.endswith("(none)") for t in second), second  # each ruler has one activate ability

@@ -27,7 +27,7 @@ SMOKE = ROOT / "configs" / "ppo_fftcg_smoke.yaml"
 
 # ---- config ------------------------------------------------------------------------------------
 def test_config_files_load():
-    for name in ("ppo_fftcg.yaml", "ppo_fftcg_smoke.yaml", "ppo_weiss_schwarz.yaml"):
+    for name in ("ppo_fftcg.yaml", "ppo_fftcg_smoke.yaml", "ppo_weiss_schwarz.yaml", "ppo_force_of_will.yaml"):
         cfg = load_config(PPOConfig, ROOT / "configs" / name)
         assert isinstance(cfg, PPOConfig)
     from training.sb3_maskable import SB3Config

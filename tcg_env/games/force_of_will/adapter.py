@@ -65,8 +65,44 @@ def _trigger_cost(trigger) -> str:
 
 
 def _ability(game, slot: int, j: int) -> str:
-    """Activate ability ``j`` of the card in ``slot`` (the j-th of its activate abilities, CR 905)."""
-    return f"ability {j + 1} of {_name(game, slot)}"
+    """Activate ability ``j`` of the card in ``slot`` (the j-th of its activate and will abilities,
+    CR 905, 906), with its cost and what it does: ``Aurel, Keeper of Dawn's ability ({W}{1}, once
+    per turn): choose resonator (own) -> power +100/+100``."""
+    name = _name(game, slot)
+    if slot < 0 or _cid(game._row, slot) < 0:
+        return f"ability {j + 1} of {name}"
+    usable = [ab for ab in game.pool.models[_cid(game._row, slot)].abilities if ab.kind in ("activate", "will")]
+    if j >= len(usable):
+        return f"ability {j + 1} of {name} (none)"
+    ab = usable[j]
+    return f"{name}'s ability ({_ability_cost(ab)}): " + " -> ".join(_op_summary(op) for op in ab.effect)
+
+
+def _ability_cost(ab) -> str:
+    """The cost of an activate or will ability as printed: will, [Rest], life, discards (CR 1003)."""
+    c = ab.cost
+    parts = [] if c is None else [
+        *([c.will] if c.will else []), *(["[Rest]"] if c.rest else []),
+        *(["banish this card"] if c.banish_self else []), *([f"pay {c.life} life"] if c.life else []),
+        *([f"discard {c.discard}"] if c.discard else []),
+    ]  # fmt: skip
+    parts += {"turn": ["once per turn"], "game": ["once per game"]}.get(ab.once, [])
+    return ", ".join(parts) or "no cost"
+
+
+def _op_summary(op) -> str:
+    """One effect op in a few words: its name and its main numbers (``power +100/+100``, ``draw 1``)."""
+    if op.op in ("choose", "select_all"):
+        f = op.filter
+        kinds = "/".join(f.type) if f.type else "card"
+        return f"{op.op.replace('_', ' ')} {kinds}" + (f" ({f.side})" if f.side != "any" else "")
+    if op.op in ("power", "aura_power"):
+        return f"{op.op.replace('_', ' ')} {op.atk:+d}/{op.defense:+d}"
+    for arg in ("amount", "count", "will", "keywords", "restrictions"):
+        v = getattr(op, arg, None)
+        if v is not None:
+            return f"{op.op.replace('_', ' ')} {','.join(v) if isinstance(v, list) else v}"
+    return op.op.replace("_", " ")
 
 
 _PASS = {
@@ -121,7 +157,7 @@ def describe_action(game, a: int) -> str:
         i, j = divmod(a - K.ACTIVATE_BASE, K.ABILITIES_PER_CARD)
         return f"Play {_ability(game, at(K.Zone.FIELD, p, i), j)}"
     if a < K.JUDGMENT:
-        return f"Play {_ability(game, p * K.PLAYER_SLOTS + K.RULER_SLOT, a - K.RULER_ACTIVATE_BASE)} (ruler)"
+        return f"Play ruler {_ability(game, p * K.PLAYER_SLOTS + K.RULER_SLOT, a - K.RULER_ACTIVATE_BASE)}"
     if a == K.JUDGMENT:
         return f"Judgment: {_name(game, p * K.PLAYER_SLOTS + K.RULER_SLOT)} becomes a J-ruler"
     if a == K.CALL_STONE:
