@@ -161,7 +161,8 @@ def test_cr_905_ruler_activate_ability_description_says_its_cost_and_effect():
         second.add(g.describe_action(K.RULER_ACTIVATE_BASE + 1))
         g.step(int(rng.choice(g.legal_actions())))
     aurel = "Play ruler Aurel, Keeper of Dawn's ability ({W}{1}, once per turn): choose resonator (own) -> power +100/+100"
-    maris = "Play ruler Maris, Tide Sage's ability ({U}{1}, once per turn): foresee 1"
-    assert {aurel, maris} <= texts, texts
+    # CR 1122: a will ability paid with a mana counter of the ruler's
+    selka = "Play ruler Selka, Runewarden's ability (remove 1 mana counter from this card): produce water will"
+    assert {aurel, selka} <= texts, texts
     assert not any("ability 1 of" in t for t in texts), texts
     assert all(t.endswith("(none)") for t in second), second  # each ruler has one activate ability

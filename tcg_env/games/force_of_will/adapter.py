@@ -79,12 +79,15 @@ def _ability(game, slot: int, j: int) -> str:
 
 
 def _ability_cost(ab) -> str:
-    """The cost of an activate or will ability as printed: will, [Rest], life, discards (CR 1003)."""
+    """The cost of an activate or will ability as printed: will, [Rest], life, discards, mana counters
+    (CR 1003, 1122)."""
     c = ab.cost
     parts = [] if c is None else [
         *([c.will] if c.will else []), *(["[Rest]"] if c.rest else []),
         *(["banish this card"] if c.banish_self else []), *([f"pay {c.life} life"] if c.life else []),
         *([f"discard {c.discard}"] if c.discard else []),
+        *([f"remove {c.mana} mana counter{'s' if c.mana > 1 else ''} from "
+           + ("this card" if c.mana_from == "this_card" else "your J/ruler")] if c.mana else []),
     ]  # fmt: skip
     parts += {"turn": ["once per turn"], "game": ["once per game"]}.get(ab.once, [])
     return ", ".join(parts) or "no cost"
@@ -96,6 +99,9 @@ def _op_summary(op) -> str:
         f = op.filter
         kinds = "/".join(f.type) if f.type else "card"
         return f"{op.op.replace('_', ' ')} {kinds}" + (f" ({f.side})" if f.side != "any" else "")
+    if op.op == "produce_will":
+        n = getattr(op, "count", 1)
+        return f"produce {op.will} will" + (f" x{n}" if isinstance(n, int) and n > 1 else "")
     if op.op in ("power", "aura_power"):
         return f"{op.op.replace('_', ' ')} {op.atk:+d}/{op.defense:+d}"
     for arg in ("amount", "count", "will", "keywords", "restrictions"):
