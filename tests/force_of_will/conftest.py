@@ -23,3 +23,9 @@ def pool():
 @pytest.fixture(scope="session")
 def deck(pool):
     return fow_tables.basic_deck(pool)
+
+
+@pytest.fixture(scope="session")
+def rpool():
+    """``fow_tables.rune_pool``: runes, [Divinity], [Mana], [Stealth], the extra deck."""
+    return fow_tables.rune_pool()

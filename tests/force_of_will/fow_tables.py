@@ -445,3 +445,10 @@ def rune_deck(P: TinyPool, ruler="Rune Ruler", runes=("Tide Rune", "Night Rune",
     """``basic_deck`` with another ruler, a rune deck and story chants."""
     d = basic_deck(P)
     return np.array([P.ids[ruler]] + d[1:].tolist() + [P.ids[n] for n in runes] + [P.ids[n] for n in extra], np.int32)
+
+
+def rune_row(P: TinyPool, seed=0, ruler="Rune Ruler") -> Row:
+    """A game of two ``rune_deck``s (``ruler`` for both), up to the first main timing."""
+    from helpers import to_main
+
+    return to_main(Row(P, rune_deck(P, ruler=ruler), rune_deck(P, ruler=ruler), seed=seed))

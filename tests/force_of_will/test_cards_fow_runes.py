@@ -9,26 +9,15 @@ import json
 import numpy as np
 import pytest
 
-from tcg_env.cards import CardDataError, DeckError
+from test_cards_fow_schema import RES, _error
+from tcg_env.cards import DeckError
 from tcg_env.cards.decks import parse_deck_text
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.cards import compile_force_of_will_pool, load_force_of_will_cards, load_force_of_will_pool
 from tcg_env.games.force_of_will.decks import list_force_of_will_decks, load_deck, split_deck, validate_deck
 
-RES = {"number": "T-001", "name": "Test Drake", "type": "resonator", "attribute": "fire", "cost": "{R}{1}",
-       "atk": 500, "defense": 500}
 RUNE = {"number": "T-002", "name": "Test Rune", "type": "rune", "attribute": "fire", "cost": "{R}", "divinity": 2,
         "effect": [{"op": "draw"}]}
-
-
-def _error(tmp_path, *cards: dict) -> str:
-    p = tmp_path / "t.json"
-    p.write_text(json.dumps({"cards": list(cards)}))
-    with pytest.raises(CardDataError) as info:
-        load_force_of_will_pool(p)
-    msg = str(info.value)
-    assert "\n" not in msg
-    return msg
 
 
 @pytest.mark.parametrize("card, field, words", [

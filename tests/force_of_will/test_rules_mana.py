@@ -2,21 +2,15 @@
 enters the field with them; abilities remove them as a cost; effects put them on a J/ruler. On the
 hand-built ``fow_tables.rune_pool``."""
 
-import pytest
-
-from fow_tables import W, Row, kernel_move, rune_deck, rune_pool
-from helpers import Z, pass_both, play, to_hand, to_main, turn_player, will
+from fow_tables import W, Row, kernel_move, rune_deck, rune_row
+from helpers import Z, pass_both, play, to_hand, turn_player, will
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
 
 
-@pytest.fixture(scope="module")
-def P():
-    return rune_pool()
 
-
-def mana_row(P, seed=0):
-    r = to_main(Row(P, rune_deck(P), rune_deck(P), seed=seed))
+def mana_row(rpool):
+    r = rune_row(rpool)
     return r, turn_player(r)
 
 
@@ -24,13 +18,13 @@ def ruler(p):
     return p * K.PLAYER_SLOTS + K.RULER_SLOT
 
 
-def test_cr_1122_2a_a_ruler_starts_the_game_with_its_mana_counters(P):
-    r = Row(P, rune_deck(P), rune_deck(P, ruler="Flame Ruler"))
+def test_cr_1122_2a_a_ruler_starts_the_game_with_its_mana_counters(rpool):
+    r = Row(rpool, rune_deck(rpool), rune_deck(rpool, ruler="Flame Ruler"))
     assert r.rec(S.MANA, ruler(0)) == 2 and r.rec(S.MANA, ruler(1)) == 0
 
 
-def test_cr_1122_2b_a_card_enters_the_field_with_its_mana_counters_and_1022_3_loses_them_when_it_leaves(P):
-    r, tp = mana_row(P)
+def test_cr_1122_2b_a_card_enters_the_field_with_its_mana_counters_and_1022_3_loses_them_when_it_leaves(rpool):
+    r, tp = mana_row(rpool)
     to_hand(r, tp, "Mana Familiar")
     r.give_will(tp, W)
     play(r, tp, "Mana Familiar")
@@ -54,8 +48,8 @@ def test_cr_1122_2b_a_card_enters_the_field_with_its_mana_counters_and_1022_3_lo
     assert r.rec(S.MANA, fam) == 2
 
 
-def test_cr_1122_a_ruler_pays_its_will_ability_with_its_mana_counters(P):
-    r, tp = mana_row(P)
+def test_cr_1122_a_ruler_pays_its_will_ability_with_its_mana_counters(rpool):
+    r, tp = mana_row(rpool)
     assert K.RULER_ACTIVATE_BASE + 0 in r.legal()
     r.act(K.RULER_ACTIVATE_BASE + 0)
     r.act(K.RULER_ACTIVATE_BASE + 0)
@@ -63,8 +57,8 @@ def test_cr_1122_a_ruler_pays_its_will_ability_with_its_mana_counters(P):
     assert K.RULER_ACTIVATE_BASE + 0 not in r.legal()
 
 
-def test_cr_1022_6_a_j_ruler_with_mana_enters_with_its_counters_added_to_the_rulers(P):
-    r, tp = mana_row(P)
+def test_cr_1022_6_a_j_ruler_with_mana_enters_with_its_counters_added_to_the_rulers(rpool):
+    r, tp = mana_row(rpool)
     r.act(K.RULER_ACTIVATE_BASE + 0)  # 2 -> 1 counter; {W} pays the [Judgment] {1}
     r.act(K.JUDGMENT)
     pass_both(r)
@@ -79,8 +73,8 @@ def test_cr_1022_6_a_j_ruler_with_mana_enters_with_its_counters_added_to_the_rul
     assert a not in r.legal()  # one counter left
 
 
-def test_cr_1022_1_an_effect_puts_a_mana_counter_on_your_j_ruler(P):
-    r, tp = mana_row(P)
+def test_cr_1022_1_an_effect_puts_a_mana_counter_on_your_j_ruler(rpool):
+    r, tp = mana_row(rpool)
     r.give_will(tp, W)
     r.act(K.PLAY_RUNE_BASE + r.names(Z.RUNE_AREA, tp).index("Tide Rune"))
     pass_both(r)

@@ -4,21 +4,13 @@
 import numpy as np
 import pytest
 
-from fow_tables import Row, W, D as DARK, current_values, rune_deck, rune_pool
-from helpers import D, St, Z, pass_both, play, step, to_hand, to_main, turn_player, will
+from fow_tables import Row, W, D as DARK, current_values, rune_deck, rune_row
+from helpers import D, St, Z, pass_both, play, step, to_hand, turn_player, will
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import observation as O
 from tcg_env.games.force_of_will import state as S
 from tcg_env.games.force_of_will.observation import observe_row
 
-
-@pytest.fixture(scope="module")
-def P():
-    return rune_pool()
-
-
-def rune_row(P, seed=0, ruler="Rune Ruler"):
-    return to_main(Row(P, rune_deck(P, ruler=ruler), rune_deck(P, ruler=ruler), seed=seed))
 
 
 def rune_index(r, p, name):
@@ -37,24 +29,24 @@ def ruler(p):
     return p * K.PLAYER_SLOTS + K.RULER_SLOT
 
 
-def test_cr_403_1_the_rune_deck_is_dealt_to_the_rune_area_face_down(P):
-    r = Row(P, rune_deck(P), rune_deck(P))
+def test_cr_403_1_the_rune_deck_is_dealt_to_the_rune_area_face_down(rpool):
+    r = Row(rpool, rune_deck(rpool), rune_deck(rpool))
     for p in (0, 1):
         assert sorted(r.names(Z.RUNE_AREA, p)) == ["Grand Rune", "Night Rune", "Quick Rune", "Tide Rune"]
         assert all(r.rec(S.REVEALED, s) == 0 for s in r.zone(Z.RUNE_AREA, p))
         assert not any(n.endswith(" Rune") for n in r.names(Z.MAIN_DECK, p) + r.names(Z.HAND, p))
 
 
-def test_cr_711_1_no_rune_without_a_j_ruler_with_divinity(P):
-    r = rune_row(P, ruler="Flame Ruler")
+def test_cr_711_1_no_rune_without_a_j_ruler_with_divinity(rpool):
+    r = rune_row(rpool, ruler="Flame Ruler")
     tp = turn_player(r)
     r.give_will(tp, W, 3)
     r.give_will(tp, DARK, 3)
     assert not any(a >= K.PLAY_RUNE_BASE for a in r.legal())
 
 
-def test_cr_711_2_a_rune_is_revealed_copied_paid_and_its_copy_resolves_and_ceases_to_exist(P):
-    r = rune_row(P)
+def test_cr_711_2_a_rune_is_revealed_copied_paid_and_its_copy_resolves_and_ceases_to_exist(rpool):
+    r = rune_row(rpool)
     tp = turn_player(r)
     tide = rune_of(r, tp, "Tide Rune")
     a = rune_action(r, tp, "Tide Rune")
@@ -81,8 +73,8 @@ def test_cr_711_2_a_rune_is_revealed_copied_paid_and_its_copy_resolves_and_cease
     assert a not in r.legal()
 
 
-def test_cr_711_2a_remaining_divinity_is_the_j_rulers_minus_the_revealed_runes(P):
-    r = rune_row(P)
+def test_cr_711_2a_remaining_divinity_is_the_j_rulers_minus_the_revealed_runes(rpool):
+    r = rune_row(rpool)
     tp = turn_player(r)
     r.give_will(tp, W, 4)
     r.give_will(tp, DARK, 2)
@@ -102,8 +94,8 @@ def test_cr_711_2a_remaining_divinity_is_the_j_rulers_minus_the_revealed_runes(P
     assert rune_action(r, tp, "Tide Rune") in r.legal()
 
 
-def test_cr_711_1_runes_at_main_timing_and_709_3c_a_rune_with_quickcast_at_any_priority(P):
-    r = rune_row(P)
+def test_cr_711_1_runes_at_main_timing_and_709_3c_a_rune_with_quickcast_at_any_priority(rpool):
+    r = rune_row(rpool)
     tp = turn_player(r)
     op = 1 - tp
     r.give_will(op, W, 2)
@@ -123,8 +115,8 @@ def test_cr_711_1_runes_at_main_timing_and_709_3c_a_rune_with_quickcast_at_any_p
     assert rune_action(r, tp, "Tide Rune") not in r.legal() and rune_action(r, tp, "Quick Rune") in r.legal()
 
 
-def test_cr_1017_3a_a_cancelled_rune_copy_ceases_to_exist_and_201_2c_a_chant_rune_is_a_chant(P):
-    r = rune_row(P)
+def test_cr_1017_3a_a_cancelled_rune_copy_ceases_to_exist_and_201_2c_a_chant_rune_is_a_chant(rpool):
+    r = rune_row(rpool)
     tp = turn_player(r)
     op = 1 - tp
     imp = r.put(op, "Imp", Z.FIELD)
@@ -151,8 +143,8 @@ def test_cr_1017_3a_a_cancelled_rune_copy_ceases_to_exist_and_201_2c_a_chant_run
     assert r.decider == op and K.PLAY_HAND_BASE + r.hand_index(op, "Chant Counter") not in r.legal()
 
 
-def test_cr_1137_2b_rune_number_an_enter_ability_needs_revealed_runes(P):
-    r = rune_row(P)
+def test_cr_1137_2b_rune_number_an_enter_ability_needs_revealed_runes(rpool):
+    r = rune_row(rpool)
     tp = turn_player(r)
     for revealed in (False, True):
         if revealed:
@@ -168,8 +160,8 @@ def test_cr_1137_2b_rune_number_an_enter_ability_needs_revealed_runes(P):
             assert len(r.zone(Z.HAND, tp)) == hand + 1
 
 
-def test_cr_1137_2a_rune_will_symbols_need_a_revealed_rune_of_each_attribute(P):
-    r = rune_row(P)
+def test_cr_1137_2a_rune_will_symbols_need_a_revealed_rune_of_each_attribute(rpool):
+    r = rune_row(rpool)
     tp = turn_player(r)
     adept = r.put(tp, "Glyph Adept", Z.FIELD)
     a = K.ACTIVATE_BASE + r.field_index(tp, adept) * K.ABILITIES_PER_CARD  # its only activate ability
@@ -195,8 +187,8 @@ def _rune_rows(obs, first):
     return rows.reshape(K.RUNE_SLOTS, O.CARD_ROW_W)
 
 
-def test_cr_315_2_and_711_2_the_owner_sees_its_runes_the_opponent_only_the_revealed_ones(P):
-    r = rune_row(P)
+def test_cr_315_2_and_711_2_the_owner_sees_its_runes_the_opponent_only_the_revealed_ones(rpool):
+    r = rune_row(rpool)
     tp = turn_player(r)
     op = 1 - tp
     present = K.CARD_OBS_FEATURES + O.DYN_PRESENT

@@ -5,19 +5,15 @@ condition is fulfilled, also on the turn it was put there (1114.3); read like [T
 
 import pytest
 
-from fow_tables import G, Row, rune_deck, rune_pool
-from helpers import D, St, Z, pass_both, step, to_hand, to_main, turn_player, will
+from fow_tables import G, rune_row
+from helpers import D, St, Z, pass_both, step, to_hand, turn_player, will
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
 
 
-@pytest.fixture(scope="module")
-def P():
-    return rune_pool()
 
-
-def stealth_row(P, seed=0):
-    r = to_main(Row(P, rune_deck(P), rune_deck(P), seed=seed))
+def stealth_row(rpool):
+    r = rune_row(rpool)
     return r, turn_player(r)
 
 
@@ -31,8 +27,8 @@ def attack_with_knight(r, tp):
 
 
 @pytest.mark.parametrize("same_turn", [False, True])
-def test_cr_1114_2_a_triggered_stealth_card_may_be_played_without_its_cost_and_1114_3_on_the_same_turn(P, same_turn):
-    r, tp = stealth_row(P)
+def test_cr_1114_2_a_triggered_stealth_card_may_be_played_without_its_cost_and_1114_3_on_the_same_turn(rpool, same_turn):
+    r, tp = stealth_row(rpool)
     op = 1 - tp
     amb = r.put(op, "Ambusher", Z.STANDBY)
     if same_turn:  # CR 1114.3: unlike a [Trigger] chant (CR 708.5)
@@ -52,8 +48,8 @@ def test_cr_1114_2_a_triggered_stealth_card_may_be_played_without_its_cost_and_1
     assert r.rec(S.ZONE, knight) == Z.GRAVEYARD  # 800 damage on an 800 DEF Knight
 
 
-def test_cr_1114_2_a_triggered_stealth_card_may_be_kept_face_down(P):
-    r, tp = stealth_row(P)
+def test_cr_1114_2_a_triggered_stealth_card_may_be_kept_face_down(rpool):
+    r, tp = stealth_row(rpool)
     op = 1 - tp
     amb = r.put(op, "Ambusher", Z.STANDBY)
     attack_with_knight(r, tp)
@@ -62,15 +58,15 @@ def test_cr_1114_2_a_triggered_stealth_card_may_be_kept_face_down(P):
     assert r.rec(S.ZONE, amb) == Z.STANDBY and int(r.s[S.CHASE_N]) == 0 and r.decision == D.PRIORITY
 
 
-def test_cr_1114_2_an_automatic_stealth_card_does_not_trigger_on_its_controllers_own_attack(P):
-    r, tp = stealth_row(P)
+def test_cr_1114_2_an_automatic_stealth_card_does_not_trigger_on_its_controllers_own_attack(rpool):
+    r, tp = stealth_row(rpool)
     amb = r.put(tp, "Ambusher", Z.STANDBY)
     attack_with_knight(r, tp)
     assert r.decision == D.PRIORITY and r.rec(S.ZONE, amb) == Z.STANDBY
 
 
-def test_cr_1416_2b_a_state_stealth_is_played_while_its_condition_holds_1114_3_the_turn_it_was_put(P):
-    r, tp = stealth_row(P)
+def test_cr_1416_2b_a_state_stealth_is_played_while_its_condition_holds_1114_3_the_turn_it_was_put(rpool):
+    r, tp = stealth_row(rpool)
     to_hand(r, tp, "Lurker")
     r.give_will(tp, G, 2)
     r.act(K.STANDBY_BASE + r.hand_index(tp, "Lurker"))  # CR 706: [2], face down, this turn
@@ -84,8 +80,8 @@ def test_cr_1416_2b_a_state_stealth_is_played_while_its_condition_holds_1114_3_t
     assert r.rec(S.ZONE, lurker) == Z.FIELD and r.names(Z.FIELD, tp)[-1] == "Lurker"
 
 
-def test_cr_1416_2b_a_state_stealth_card_is_played_at_any_priority(P):
-    r, tp = stealth_row(P)
+def test_cr_1416_2b_a_state_stealth_card_is_played_at_any_priority(rpool):
+    r, tp = stealth_row(rpool)
     op = 1 - tp
     lurker = r.put(op, "Lurker", Z.STANDBY)
     r.s[S.LIFE + op] = 1500
