@@ -182,39 +182,6 @@ def test_cr_1102_without_pierce_a_blocked_attack_deals_nothing_to_the_player(poo
     assert life(r, 1 - tp) == 4000
 
 
-def test_cr_1105_2_explode_destroys_both_resonators(pool):
-    r, tp = battle_row(pool)
-    bomber = r.put(tp, "Bomber", Z.FIELD)  # 200 / 200, [Explode]
-    knight = r.put(1 - tp, "Knight", Z.FIELD)  # 800 / 800
-    attack(r, bomber)
-    to_block(r)
-    r.act(K.OWN_FIELD_BASE + r.field_index(1 - tp, knight))
-    finish_battle(r)
-    assert "Knight" in r.names(Z.GRAVEYARD, 1 - tp) and "Bomber" in r.names(Z.GRAVEYARD, tp)
-
-
-def test_cr_1135_2_drain_gains_the_damage_as_life(pool):
-    r, tp = battle_row(pool)
-    leech = r.put(tp, "Leech", Z.FIELD)  # 400
-    r.s[S.LIFE + tp] = 3000
-    attack(r, leech)
-    to_block(r)
-    r.act(K.PASS)
-    finish_battle(r)
-    assert life(r, 1 - tp) == 3600 and life(r, tp) == 3400
-
-
-def test_cr_1138_2_bane_destroys_the_j_resonator_it_damages(pool):
-    r, tp = battle_row(pool)
-    viper = r.put(tp, "Viper", Z.FIELD)  # 100 / 300, [Bane]
-    knight = r.put(1 - tp, "Knight", Z.FIELD, rested=True)  # 800 / 800
-    attack(r, viper, knight)
-    to_block(r)
-    r.act(K.PASS)
-    finish_battle(r)
-    assert "Knight" in r.names(Z.GRAVEYARD, 1 - tp)
-
-
 def test_cr_1139_2_eternal_is_not_destroyed_by_damage(pool):
     r, tp = battle_row(pool)
     knight = r.put(tp, "Knight", Z.FIELD)

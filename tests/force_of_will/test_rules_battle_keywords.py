@@ -26,6 +26,18 @@ def block(r, p, slot):
     r.act(K.OWN_FIELD_BASE + r.field_index(p, slot))
 
 
+def blocked_attack(pool, attacker, blocker):
+    """The turn player's ``attacker`` attacks the opponent and the opponent's ``blocker`` blocks:
+    (row, turn player, attacker slot, blocker slot)."""
+    r, tp = battle_row(pool)
+    a = r.put(tp, attacker, Z.FIELD)
+    b = r.put(1 - tp, blocker, Z.FIELD)
+    attack(r, a)
+    to_block(r)
+    block(r, 1 - tp, b)
+    return r, tp, a, b
+
+
 def to_priority_in(r, st):
     r.pass_until(lambda x: step(x) == st and x.decision == D.PRIORITY)
 
@@ -45,12 +57,7 @@ def finish_battle(r):
 
 # ---- [Explode] (CR 1105) ------------------------------------------------------------------------
 def test_cr_1105_1_explode_is_an_automatic_ability_played_onto_the_chase(pool):
-    r, tp = battle_row(pool)
-    bomber = r.put(tp, "Bomber", Z.FIELD)  # 200 / 200, [Explode]
-    knight = r.put(1 - tp, "Knight", Z.FIELD)  # 800 / 800
-    attack(r, bomber)
-    to_block(r)
-    block(r, 1 - tp, knight)
+    r, tp, bomber, knight = blocked_attack(pool, "Bomber", "Knight")  # 200 / 200, [Explode]; 800 / 800
     to_priority_in(r, St.NORMAL_DAMAGE)
     # CR 602.1a: the rule process destroyed the Bomber first; CR 602.1b / 906.5: then its
     # triggered [Explode] was played; the Knight is still in the field while it waits on the chase
@@ -128,12 +135,7 @@ def test_cr_1105_3_explode_does_not_apply_to_j_rulers(pool):
 
 
 def test_cr_906_5_the_turn_players_explode_is_played_first(pool):
-    r, tp = battle_row(pool)
-    bomber = r.put(tp, "Bomber", Z.FIELD)
-    other = r.put(1 - tp, "Bomber", Z.FIELD)
-    attack(r, bomber)
-    to_block(r)
-    block(r, 1 - tp, other)
+    r, tp, bomber, other = blocked_attack(pool, "Bomber", "Bomber")
     to_priority_in(r, St.NORMAL_DAMAGE)
     # the turn player's is put into the chase area first, so the other's resolves first (CR 605.1b)
     assert [(e[1], e[3]) for e in chase(r)] == [(bomber, tp), (other, 1 - tp)]
@@ -366,12 +368,7 @@ def test_cr_1029_1a_an_attacker_removed_from_battle_deals_no_damage(pool):
 
 
 def test_cr_1029_1b_with_its_blocker_removed_the_attacker_damages_the_attacked_object(pool):
-    r, tp = battle_row(pool)
-    knight = r.put(tp, "Knight", Z.FIELD)  # 800
-    imp = r.put(1 - tp, "Imp", Z.FIELD)
-    attack(r, knight)
-    to_block(r)
-    block(r, 1 - tp, imp)
+    r, tp, knight, imp = blocked_attack(pool, "Knight", "Imp")  # 800
     assert step(r) == St.BLOCK_DECLARED and r.decider == tp
     retreat(r, tp, imp)
     finish_battle(r)

@@ -96,12 +96,13 @@ def can_block(s, T, p, slot):
 
 @internal
 def still_in_battle(s, T, slot, p):
-    """CR 803.5a / 804.4a: a J/resonator stops being in battle once it leaves the field or changes
-    controller."""
+    """CR 803.5a / 804.4a: a J/resonator stops being in battle once it leaves the field, changes
+    controller, becomes a non-J/resonator or has no ATK and DEF."""
     if slot < 0:
         return False
     w = slot * CARD_W
-    return s[ZONE + w] == Zone.FIELD and s[CONTROLLER + w] == p and is_j_resonator(s, T, slot)
+    return s[ZONE + w] == Zone.FIELD and s[CONTROLLER + w] == p and is_j_resonator(s, T, slot) and \
+        has_atk_def(s, T, slot)
 
 
 # =============================================================================================
@@ -117,18 +118,23 @@ def begin_battle(s, T):
     s[BLOCKED] = 0
     s[FIRST_STRUCK] = 0
     s[OPP_ACTED] = 0
-    s[STEP] = Step.BATTLE_BEGIN
-    trigger_all(s, T, K.Trigger.BEGIN_BATTLE, -1)
+    begin_step(s, T, Step.BATTLE_BEGIN, K.Trigger.BEGIN_BATTLE)
+
+
+@internal
+def begin_step(s, T, step, trig):
+    """A step of battle begins: its trigger conditions happen (``trig``: CR 802.1, 803.1, 804.1,
+    807.1), then the turn player gains priority and performs a priority sequence (802.2, 803.2,
+    804.2, 807.2)."""
+    s[STEP] = step
+    trigger_all(s, T, trig, -1)
     start_priority(s, s[TURN_PLAYER])
 
 
 @internal
 def begin_attack_step(s, T):
-    """CR 803.1-803.2: the declare attack step begins: its trigger conditions, then the turn
-    player's priority sequence (then 803.3: attack or forfeit)."""
-    s[STEP] = Step.ATTACK_STEP
-    trigger_all(s, T, K.Trigger.BEGIN_ATTACK_STEP, -1)
-    start_priority(s, s[TURN_PLAYER])
+    """CR 803.1-803.2: the declare attack step (then 803.3: attack or forfeit)."""
+    begin_step(s, T, Step.ATTACK_STEP, K.Trigger.BEGIN_ATTACK_STEP)
 
 
 @internal
@@ -168,11 +174,8 @@ def attack_declared(s, T, attacked):
 
 @internal
 def begin_block_step(s, T):
-    """CR 804.1-804.2: the declare block step begins: its trigger conditions, then the turn
-    player's priority sequence (then 804.3: block or not)."""
-    s[STEP] = Step.BLOCK_STEP
-    trigger_all(s, T, K.Trigger.BEGIN_BLOCK_STEP, -1)
-    start_priority(s, s[TURN_PLAYER])
+    """CR 804.1-804.2: the declare block step (then 804.3: block or not)."""
+    begin_step(s, T, Step.BLOCK_STEP, K.Trigger.BEGIN_BLOCK_STEP)
 
 
 @internal
@@ -331,11 +334,8 @@ def pierce_assign(s, T, a):
 
 @internal
 def to_end_of_battle(s, T):
-    """CR 807.1-807.2: the end of battle step: its trigger conditions, then the turn player's
-    priority sequence (then the final step, 807.3)."""
-    s[STEP] = Step.BATTLE_END
-    trigger_all(s, T, K.Trigger.END_OF_BATTLE, -1)
-    start_priority(s, s[TURN_PLAYER])
+    """CR 807.1-807.2: the end of battle step (then its final step, 807.3)."""
+    begin_step(s, T, Step.BATTLE_END, K.Trigger.END_OF_BATTLE)
 
 
 @internal
