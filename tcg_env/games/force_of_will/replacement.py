@@ -32,7 +32,8 @@ def add_shield(s, kind, slot, player, amount, ctrl, source_card):
     n = s[SHIELD_N]
     if n >= SHIELD_MAX:
         return False
-    record = (kind, slot, player, amount, ctrl, source_card)  # SH_KIND .. SH_SOURCE, in order
+    # SH_KIND .. SH_SOURCE, in order (one integer type: numba indexes a tuple of one type only)
+    record = (int(kind), int(slot), int(player), int(amount), int(ctrl), int(source_card))
     for k in range(SHIELD_W):
         s[shield_at(n) + k] = record[k]
     s[SHIELD_N] = n + 1
