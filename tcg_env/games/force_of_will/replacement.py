@@ -32,7 +32,9 @@ def add_shield(s, kind, slot, player, amount, ctrl, source_card):
     n = s[SHIELD_N]
     if n >= SHIELD_MAX:
         return False
-    record = (kind, slot, player, amount, ctrl, source_card)  # SH_KIND .. SH_SOURCE, in order
+    # SH_KIND .. SH_SOURCE, in order; "+ 0" makes them one integer type (numba indexes a tuple of
+    # one type only; an IntEnum member or an int32 is its own type)
+    record = (kind + 0, slot + 0, player + 0, amount + 0, ctrl + 0, source_card + 0)
     for k in range(SHIELD_W):
         s[shield_at(n) + k] = record[k]
     s[SHIELD_N] = n + 1
