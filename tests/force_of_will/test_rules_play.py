@@ -357,6 +357,21 @@ def test_cr_1109_2_an_awakened_card_pays_the_extra_cost_and_resolves_with_its_te
     assert r.names(Z.FIELD, tp)[-1] == "Drake" and current_values(r.s, r.T, drake)[:2] == (1100, 1100)
 
 
+def test_cr_1109_2_both_attribute_costs_are_paid_before_the_free_costs(pool):
+    """Drake ({F} + 2, [Awakening] {F}{F}) with 4 fire and 1 water will: payable (CR 203.3-203.4:
+    three fire for the attribute costs, one fire and one water for the free cost), and paying must
+    leave no will negative (the free cost may not take the fire the [Awakening] cost needs)."""
+    r = main_row(pool)
+    tp = turn_player(r)
+    to_hand(r, tp, "Drake")
+    i = r.hand_index(tp, "Drake")
+    r.give_will(tp, F, 4)
+    r.give_will(tp, K.Attribute.WATER, 1)
+    assert K.AWAKEN_HAND_BASE + i in r.legal()
+    r.act(K.AWAKEN_HAND_BASE + i)
+    assert will(r, tp) == [0] * K.N_WILL
+
+
 def test_cr_1109_a_card_played_without_awakening_has_no_awakening_text(pool):
     r = main_row(pool)
     tp = turn_player(r)

@@ -28,7 +28,8 @@ from tcg_env.games.force_of_will.state import (
     TURN_PLAYER, USED_GAME, USED_TURN, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
-    can_pay, can_pay_both, can_pay_free, condition_holds, controls_since_turn_start, cost_reduction, pay, pay_free,
+    can_pay, can_pay_both, can_pay_free, condition_holds, controls_since_turn_start, cost_reduction, pay, pay_both,
+    pay_free,
     enter_field, hand_slot, is_j_resonator, j_ruler_slot, put_in_standby, put_stone_deck_top, remaining_divinity,
     to_graveyard, total_cost
 )
@@ -190,11 +191,11 @@ def play_from_hand(s, T, p, i, how):
         s[DEC_ARG + 1] = cost_reduction(s, T, p, slot)  # read while it is in the hand
     elif how == K.PLAY_INCARNATED:
         banish_for_incarnation(s, T, p, c[K.C_INCARNATION], c[K.C_INCARNATION_N])
+    elif how == K.PLAY_AWAKENED:
+        a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
+        pay_both(s, p, c, K.C_COST, free_cost(s, T, p, slot), a, K.A_COST, a[K.A_COST_FREE])  # CR 1109.2
     else:
         pay(s, p, c, K.C_COST, free_cost(s, T, p, slot))
-    if how == K.PLAY_AWAKENED and not x:
-        a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
-        pay(s, p, a, K.A_COST, a[K.A_COST_FREE])  # CR 1109.2: the extra cost
     s[CONTROLLER + slot * CARD_W] = p
     zone_move(s, ZT, slot, Zone.CHASE)
     note_play(s, p)
@@ -211,10 +212,11 @@ def x_chosen(s, T, p, x):
     f = top_frame(s)
     s[f + E_X] = x
     c = card_table(T)[s[CARD + s[f + E_SLOT] * CARD_W]]
-    pay(s, p, c, K.C_COST, max(x - s[DEC_ARG + 1], 0))
     if s[f + E_AUX] == K.PLAY_AWAKENED:
         a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
-        pay(s, p, a, K.A_COST, a[K.A_COST_FREE])  # CR 1109.2
+        pay_both(s, p, c, K.C_COST, max(x - s[DEC_ARG + 1], 0), a, K.A_COST, a[K.A_COST_FREE])  # CR 1109.2
+    else:
+        pay(s, p, c, K.C_COST, max(x - s[DEC_ARG + 1], 0))
 
 
 @internal

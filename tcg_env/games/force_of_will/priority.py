@@ -30,7 +30,8 @@ from tcg_env.games.force_of_will.state import (
     TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
-    can_pay, can_pay_both, card_type, condition_holds, cost_reduction, enter_field, pay, pay_free, to_graveyard,
+    can_pay, can_pay_both, card_type, condition_holds, cost_reduction, enter_field, pay, pay_both,
+    to_graveyard,
     trigger_all, trigger_own
 )
 
@@ -136,11 +137,11 @@ def play_trigger_from(s, T, player, slot, arow, aux, purpose):
     played by ability ``arow``: its costs paid (the card's own too from the hand; the discards
     after its targets, FR_DISCARD), onto the chase as a card; it resolves the [Trigger]'s effect."""
     a = ability_table(T)[arow]
-    if s[ZONE + slot * CARD_W] != Zone.STANDBY:
+    if s[ZONE + slot * CARD_W] != Zone.STANDBY:  # CR 708.4: the card's cost too
         c = card_table(T)[s[CARD + slot * CARD_W]]
-        pay(s, player, c, K.C_COST, 0)
-        pay_free(s, player, trigger_card_free_cost(s, T, player, slot))
-    pay(s, player, a, K.A_COST, a[K.A_COST_FREE])
+        pay_both(s, player, c, K.C_COST, trigger_card_free_cost(s, T, player, slot), a, K.A_COST, a[K.A_COST_FREE])
+    else:
+        pay(s, player, a, K.A_COST, a[K.A_COST_FREE])
     s[LIFE + player] -= a[K.A_COST_LIFE]
     zone_take(s, ZT, slot)
     s[CONTROLLER + slot * CARD_W] = player

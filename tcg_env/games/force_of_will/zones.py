@@ -573,6 +573,17 @@ def pay(s, p, row, first_col, free):
 
 
 @internal
+def pay_both(s, p, row1, col1, free1, row2, col2, free2):
+    """Pay a card's cost and an extra cost together ([Awakening], CR 1109.2; a [Trigger] card's
+    cost and its [Trigger] cost, CR 708.4): both attribute parts first, then both free parts, so
+    a free part never takes will the other cost's attribute part needs (``can_pay_both``)."""
+    base = WILL + p * K.N_WILL
+    for a in range(N_ATTRIBUTES):
+        s[base + a] -= row1[col1 + a] + row2[col2 + a]
+    pay_free(s, p, max(free1, 0) + max(free2, 0))
+
+
+@internal
 def can_pay_free(s, p, n):
     total = 0
     for a in range(K.N_WILL):
