@@ -9,7 +9,7 @@ end of battle (807). Keywords: [Pierce] (1102), [Precision] (1103), [First Strik
 """
 
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import CardType, Decision, Step, Zone
