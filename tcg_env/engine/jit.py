@@ -31,12 +31,62 @@ hooks): as ordinary calls LLVM did not inline them once the game's kernels were 
 and FF-TCG's random play took 1-2% longer (``benchmarks/bench_row_loop.py``, 543 against 535 ns
 per decision, alternated in one sitting).
 
-Under ``NUMBA_DISABLE_JIT=1`` all four are plain Python functions.
+``internal_widened``: like ``internal``, and every call to it is typed with its arguments'
+plain types: no literal values (a constant argument, ``True``, ``Zone.FIELD``, ``16``, is typed as
+its type, not as its value) and every signed integer as int64. numba compiles a function once per
+distinct list of argument types, and each compile re-optimises, in LLVM, everything the function
+calls; a literal argument, or a slot read from the int32 row where another caller passes an
+int64, made another one. Force of Will's kernels compiled 426 functions for 210 of them at its
+facade's first use, ~40 s of its ~110 s cold compile (docs/performance-log.md, 2026-11-26). The
+price: a callee cannot use an argument's value at compile time (a literal tuple index, a width an
+intrinsic needs as a constant: pass those as module constants instead).
+
+Under ``NUMBA_DISABLE_JIT=1`` all five are plain Python functions.
 """
 
-from numba import njit
+from numba import config, njit
+from numba.core import types
+from numba.core.datamodel import models, register_default
+from numba.core.registry import CPUDispatcher
 
 kernel = njit(cache=True)
 internal = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=False)
 internal_nrt = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
 internal_inline = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=False, inline="always")
+
+
+def _widened(ty):
+    ty = types.unliteral(ty)
+    if isinstance(ty, types.Integer) and ty.signed and ty.bitwidth < 64:
+        return types.int64
+    return ty
+
+
+class WidenedDispatcherType(types.Dispatcher):
+    """The numba type of an ``internal_widened`` function: a call is typed, and the function
+    compiled, for the callers' argument types widened (``_widened``); the caller casts its
+    arguments to them."""
+
+    def get_call_type(self, context, args, kws):
+        return super().get_call_type(context, tuple(_widened(a) for a in args),
+                                     {k: _widened(v) for k, v in kws.items()})
+
+
+register_default(WidenedDispatcherType)(models.OpaqueModel)
+
+
+class _WidenedDispatcher(CPUDispatcher):
+    @property
+    def _numba_type_(self):
+        return WidenedDispatcherType(self)
+
+
+_INTERNAL_OPTIONS = {"nopython": True, "no_cpython_wrapper": True, "no_cfunc_wrapper": True, "_nrt": False}
+
+
+def internal_widened(fn):
+    if config.DISABLE_JIT:
+        return fn
+    disp = _WidenedDispatcher(py_func=fn, locals={}, targetoptions=dict(_INTERNAL_OPTIONS))
+    disp.enable_caching()
+    return disp

@@ -12,7 +12,7 @@ abilities: keywords.py), [Flying] (1106), [Swiftness] (1107, zones.controls_sinc
 """
 
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (

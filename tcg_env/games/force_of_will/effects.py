@@ -10,7 +10,7 @@ hooks and Force of Will's own opcodes (constants.Op).
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.effects import ASKED, NEXT, STOPPED
 from tcg_env.engine.header import H_DONE
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.rng import shuffle_run_with
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.zones import zone_offsets, zone_put, zone_take

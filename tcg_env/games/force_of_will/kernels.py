@@ -23,6 +23,8 @@ Actions: docs/force_of_will/actions.md (constants: PASS, PLAY_HAND_BASE ...).
 
 from numba import njit
 
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
+
 from tcg_env.engine.effects import reg_add
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_NUM_DECISIONS
 from tcg_env.engine.rng import rng_below
@@ -65,7 +67,7 @@ EXTRA_FIRST = RUNE_FIRST + K.MAX_EXTRA
 # =============================================================================================
 # Setup (CR 403)
 # =============================================================================================
-@njit(cache=True)
+@internal
 def deal_player(s, T, p, deck):
     """CR 403.1-403.2: the ruler into the ruler area (with its [Mana] counters, CR 1122.2a), the
     main deck and the magic stone deck (shuffled), the rune deck into the rune area face down (CR
@@ -148,7 +150,7 @@ def advance_row(s, T):
 # =============================================================================================
 # Legal actions
 # =============================================================================================
-@njit(cache=True)
+@internal
 def priority_mask(s, T, p, out):
     """CR 604: the actions of the player with priority."""
     n = 0
@@ -288,7 +290,7 @@ def legal_mask_row(s, T, out):
 # =============================================================================================
 # Applying an action
 # =============================================================================================
-@njit(cache=True)
+@internal
 def apply_priority(s, T, p, a):
     if a == PASS:
         do_pass(s, p)

@@ -18,7 +18,8 @@ import numpy as np
 from numba import njit
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_inline
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.obsbuf import clear_rows_after_at, copy_card_row, zero_range
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
@@ -78,7 +79,7 @@ B_RUNES = B_GRAVE + 2 * GRAVE_ROWS * CARD_ROW_W
 OBS_SIZE = B_RUNES + 2 * K.RUNE_SLOTS * CARD_ROW_W
 
 
-@internal
+@internal_inline
 def card_row(s, T, player, slot, obs, o, cont):
     """One card's row at ``o``, every column: its static columns and its state (``cont``:
     ``zones.continuous_in_field``)."""
@@ -100,7 +101,7 @@ def card_row(s, T, player, slot, obs, o, cont):
     obs[d + DYN_REVEALED] = s[REVEALED + w]
 
 
-@internal
+@internal_inline
 def zone_rows(s, T, player, z, p, obs, base, rows, from_top, cont, over_previous):
     """The block of list zone ``z`` of player ``p``: its first (``from_top``: last) ``rows`` cards,
     then zero rows (``engine.obsbuf``: every written row has 1 in its ``DYN_PRESENT`` column)."""

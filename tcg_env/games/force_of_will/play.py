@@ -12,7 +12,7 @@ from tcg_env.engine.chase import chase_full, chase_push, chase_size
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.effects import MODE_ALL, MODE_TARGETS, targets_available
 from tcg_env.engine.header import H_TURN
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.zones import zone_move, zone_offsets, zone_put
 from tcg_env.games.force_of_will import constants as K

@@ -15,7 +15,7 @@ from tcg_env.engine.chase import priority_point as chase_priority_point
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.effects import ASKED, DONE, MODE_ALL, MODE_RESOLVE, MODE_TARGETS
 from tcg_env.engine.effects import missing_required_target, recheck_targets, run_program
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.triggers import pending_take
 from tcg_env.engine.zones import zone_put, zone_take

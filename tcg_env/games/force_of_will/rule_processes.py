@@ -3,7 +3,7 @@
 
 from tcg_env.engine.decisions import end_game
 from tcg_env.engine.header import H_DONE, WINNER_DRAW
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
@@ -85,6 +85,24 @@ def sweep_field(s, T, which):
 
 
 @internal
+def sweep_needed(s, T):
+    """Would ``sweep_field`` move a card, for either rule process? One pass over the fields instead
+    of the two sweeps' (and their ``continuous_in_field``): False only when no card in the field
+    has a continuous ability (so ``cont`` False reads each card exactly) and none is concerned;
+    True sends the priority point through the sweeps, which decide exactly. Most priority points
+    find nothing (docs/performance-log.md, 2026-11-26)."""
+    for p in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+        for i in range(s[n_off]):
+            slot = s[l_off + i]
+            if card_table(T)[s[CARD + slot * CARD_W], K.C_HAS_CONT] != 0:
+                return True
+            if doomed(s, T, slot, SWEEP_DAMAGE, False) or doomed(s, T, slot, SWEEP_ADDITIONS, False):
+                return True
+    return False
+
+
+@internal
 def round_life(s):
     """CR 1205.1: life up to the nearest multiple of 100."""
     for p in range(2):
@@ -102,6 +120,8 @@ def rule_processes(s, T):
         round_life(s)  # CR 1205 (before the loss check: rounding up never makes life reach 0)
         if check_losing(s):  # CR 1202
             return True
+        if not sweep_needed(s, T):
+            break
         changed = sweep_field(s, T, SWEEP_DAMAGE)  # CR 1204 (counters: CR 1203, kept as one net count)
         if sweep_field(s, T, SWEEP_ADDITIONS):  # CR 1206 / 1406.4a
             changed = True

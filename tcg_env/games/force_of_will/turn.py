@@ -9,7 +9,7 @@ row with an empty chase), ``step_end`` performs what the rules do next.
 from tcg_env.engine.decisions import end_game, set_decision
 from tcg_env.engine.effects import ASKED, DONE
 from tcg_env.engine.header import H_DECISION, H_DONE, H_NUM_DECISIONS, H_TURN, WINNER_DRAW
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.triggers import pending_none
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K

@@ -12,7 +12,7 @@
 """
 
 from tcg_env.engine.header import H_TURN
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.effects import I_A0, I_A1, I_A2, I_OP
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
 from tcg_env.engine.triggers import pending_add
