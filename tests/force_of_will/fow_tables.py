@@ -192,7 +192,7 @@ def basic_pool() -> TinyPool:
 
 def add_cost_cards(P: TinyPool, any_j_res: int, opp_j_res: int, own_res: int) -> None:
     """Discard costs, X costs, replacement and prevention effects, [Trigger] cards from the hand,
-    searches and foresee (test_rules_costs.py, test_rules_replacement.py)."""
+    searches and foresee (test_rules_play_costs.py, test_rules_replacement.py, test_rules_search.py)."""
     eot = int(K.Duration.END_OF_TURN)
     # "[Activate] Discard a card: this card gains [+300/+0] until end of turn" (CR 903.2j)
     a = P.ability(AK.ACTIVATE, [(Op.TARGET_SELF, 0), (Op.POWER, 0, 300, eot, 0)], cost_discard=1)
