@@ -10,7 +10,7 @@ abilities are no rows of the ability table: their pending and chase entries carr
 ability row (constants.KeywordAbility) and, in the aux word, what they refer to.
 """
 
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.triggers import pending_add
 from tcg_env.games.force_of_will import constants as K

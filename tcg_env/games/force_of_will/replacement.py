@@ -15,7 +15,7 @@ a "prevent all" first, then the amounts in the order they were made; a destructi
 one-time effect before a continuous replacement (the card stays in the field either way).
 """
 
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.games.force_of_will.constants import SHIELD_MAX, Shield
 from tcg_env.games.force_of_will.state import SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT, SHIELD_N, SHIELD_W, SHIELDS
 
