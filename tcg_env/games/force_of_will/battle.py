@@ -26,8 +26,8 @@ from tcg_env.games.force_of_will.state import (
     KW_EOB, NO_MORE_BATTLE, OPP_ACTED, RESTED, STEP, TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
-    atk_of, clear_in_field, controls_since_turn_start, def_of, has_atk_def, has_keyword, is_j_resonator,
-    restrictions_of, trigger_all, trigger_own, trigger_standby
+    atk_of, clear_in_field, continuous_in_field, controls_since_turn_start, def_of, has_atk_def, has_keyword,
+    is_j_resonator, keywords_now, restrictions_of, trigger_all, trigger_own, trigger_standby
 )
 
 # what a battle damage process did (battle_damage)
@@ -58,9 +58,10 @@ def can_attack(s, T, p, slot):
 def must_attack_exists(s, T, p):
     """CR 712.2 / 1123.2: ``p`` controls a [Bloodlust] J/resonator that can attack legally."""
     n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    cont = continuous_in_field(s, T)  # once, not a scan of the fields per card (zones.keywords_now)
     for i in range(s[n_off]):
         slot = s[l_off + i]
-        if has_keyword(s, T, slot, K.KW_BLOODLUST) and can_attack(s, T, p, slot):
+        if (keywords_now(s, T, slot, cont) & K.KW_BLOODLUST) != 0 and can_attack(s, T, p, slot):
             return True
     return False
 

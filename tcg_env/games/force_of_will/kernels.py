@@ -161,13 +161,18 @@ def priority_mask(s, T, p, out):
     hand = min(s[HAND_N + p], HAND_SLOTS)
     stand = standby_legal(s, p)
     for i in range(hand):
-        if hand_card_playable(s, T, p, i, K.PLAY_NORMAL):
+        # the three tests first, the stores after: the compiler then shares what the (inlined)
+        # tests read instead of reading it again after each store
+        normal = hand_card_playable(s, T, p, i, K.PLAY_NORMAL)
+        awakened = hand_card_playable(s, T, p, i, K.PLAY_AWAKENED)
+        incarnated = hand_card_playable(s, T, p, i, K.PLAY_INCARNATED)
+        if normal:
             out[PLAY_HAND_BASE + i] = 1
             n += 1
-        if hand_card_playable(s, T, p, i, K.PLAY_AWAKENED):
+        if awakened:
             out[K.AWAKEN_HAND_BASE + i] = 1
             n += 1
-        if hand_card_playable(s, T, p, i, K.PLAY_INCARNATED):
+        if incarnated:
             out[K.INCARNATE_HAND_BASE + i] = 1
             n += 1
         if stand:
@@ -176,10 +181,12 @@ def priority_mask(s, T, p, out):
     n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
     for i in range(min(s[n_off], FIELD_SLOTS)):
         slot = s[l_off + i]
-        if will_producer(s, T, p, slot, False) >= 0:
+        will_a = will_producer(s, T, p, slot, False) >= 0
+        will_b = will_producer(s, T, p, slot, True) >= 0
+        if will_a:
             out[WILL_A_BASE + i] = 1
             n += 1
-        if will_producer(s, T, p, slot, True) >= 0:
+        if will_b:
             out[WILL_B_BASE + i] = 1
             n += 1
         n += ability_actions_of(s, T, p, slot, ACTIVATE_BASE + i * ABILITIES_PER_CARD, out)

@@ -27,9 +27,11 @@ from tcg_env.games.force_of_will.constants import CARD_OBS_FEATURES, CHASE_MAX, 
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACKED, ATTACKER, BLOCKER, CALLED, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE,
     DEC_ARG, E_SLOT, ENTERED, ENTRY_W, JUDGED, LIFE, MANA, PRIORITY_PLAYER, RESTED, REVEALED, STEP, TURN_PLAYER,
-    TURNS_TAKEN, WILL, ZT
+    TURNS_TAKEN, WILL, ZONE, ZT
 )
-from tcg_env.games.force_of_will.zones import atk_now, continuous_in_field, def_now, remaining_divinity
+from tcg_env.games.force_of_will.zones import (
+    atk_now, base_atk, base_def, continuous_in_field, def_now, remaining_divinity
+)
 
 GRAVE_ROWS = 8
 _COUNTED = (Zone.MAIN_DECK, Zone.STONE_DECK, Zone.HAND, Zone.GRAVEYARD, Zone.STANDBY, Zone.REMOVED, Zone.EXTRA_DECK,
@@ -80,29 +82,72 @@ OBS_SIZE = B_RUNES + 2 * K.RUNE_SLOTS * CARD_ROW_W
 
 
 @internal_inline
-def card_row(s, T, player, slot, obs, o, cont):
-    """One card's row at ``o``, every column: its static columns and its state (``cont``:
-    ``zones.continuous_in_field``)."""
+def card_row(s, T, player, slot, obs, o):
+    """One card's row at ``o``, every column: its static columns and its state, its ATK and DEF
+    without the continuous abilities (``aura_columns`` adds them). The state is read before the
+    row is written (the compiler cannot tell the row from the state, and reloads what it reads
+    after a store)."""
     w = slot * CARD_W
+    ctrl = s[CONTROLLER + w]
+    rested = s[RESTED + w]
+    dmg = s[DAMAGE + w]
+    atk = base_atk(s, T, slot)
+    df = base_def(s, T, slot)
+    cnt = s[COUNTERS + w]
+    new = s[ENTERED + w] == s[H_TURN]
+    attacker = s[ATTACKER]
+    blocker = s[BLOCKER]
+    attacked = s[ATTACKED]
+    mana = s[MANA + w]
+    revealed = s[REVEALED + w]
     copy_card_row(obs, o, T, s[CARD + w], CARD_OBS_FEATURES)
     d = o + CARD_OBS_FEATURES
     obs[d + DYN_PRESENT] = 1.0
-    obs[d + DYN_MINE] = 1.0 if s[CONTROLLER + w] == player else 0.0
-    obs[d + DYN_RESTED] = s[RESTED + w]
-    obs[d + DYN_DAMAGE] = s[DAMAGE + w] / 1000.0
-    obs[d + DYN_ATK] = atk_now(s, T, slot, cont) / 1000.0
-    obs[d + DYN_DEF] = def_now(s, T, slot, cont) / 1000.0
-    obs[d + DYN_COUNTERS] = s[COUNTERS + w] / 5.0
-    obs[d + DYN_ATTACKER] = 1.0 if s[ATTACKER] == slot else 0.0
-    obs[d + DYN_BLOCKER] = 1.0 if s[BLOCKER] == slot else 0.0
-    obs[d + DYN_ATTACKED] = 1.0 if s[ATTACKED] == slot and s[ATTACKER] >= 0 else 0.0
-    obs[d + DYN_NEW] = 1.0 if s[ENTERED + w] == s[H_TURN] else 0.0
-    obs[d + DYN_MANA] = s[MANA + w] / 5.0
-    obs[d + DYN_REVEALED] = s[REVEALED + w]
+    obs[d + DYN_MINE] = 1.0 if ctrl == player else 0.0
+    obs[d + DYN_RESTED] = rested
+    obs[d + DYN_DAMAGE] = dmg / 1000.0
+    obs[d + DYN_ATK] = atk / 1000.0
+    obs[d + DYN_DEF] = df / 1000.0
+    obs[d + DYN_COUNTERS] = cnt / 5.0
+    obs[d + DYN_ATTACKER] = 1.0 if attacker == slot else 0.0
+    obs[d + DYN_BLOCKER] = 1.0 if blocker == slot else 0.0
+    obs[d + DYN_ATTACKED] = 1.0 if attacked == slot and attacker >= 0 else 0.0
+    obs[d + DYN_NEW] = 1.0 if new else 0.0
+    obs[d + DYN_MANA] = mana / 5.0
+    obs[d + DYN_REVEALED] = revealed
+
+
+@internal
+def aura_columns(s, T, slot, obs, o):
+    """The ATK and DEF of the row at ``o`` (card ``slot``), continuous abilities included (CR 909:
+    ``zones.aura``, which only a card in a field has)."""
+    if s[ZONE + slot * CARD_W] == Zone.FIELD:
+        d = o + CARD_OBS_FEATURES
+        obs[d + DYN_ATK] = atk_now(s, T, slot, True) / 1000.0
+        obs[d + DYN_DEF] = def_now(s, T, slot, True) / 1000.0
+
+
+@internal
+def aura_rows(s, T, me, obs):
+    """``aura_columns`` for every row that can show a card in a field: both fields, the rulers (a
+    J-ruler), the chase (the source of an activate ability)."""
+    for q in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, me if q == 0 else 1 - me)
+        base = B_FIELD if q == 0 else B_OPP_FIELD
+        for i in range(min(s[n_off], FIELD_SLOTS)):
+            aura_columns(s, T, s[l_off + i], obs, base + i * CARD_ROW_W)
+    for k in range(2):
+        slot = (me if k == 0 else 1 - me) * K.PLAYER_SLOTS + K.RULER_SLOT
+        if s[CARD + slot * CARD_W] >= 0:
+            aura_columns(s, T, slot, obs, B_RULERS + k * CARD_ROW_W)
+    for i in range(s[CHASE_N]):
+        src = s[CHASE + i * ENTRY_W + E_SLOT]
+        if src >= 0:
+            aura_columns(s, T, src, obs, B_CHASE + i * CARD_ROW_W)
 
 
 @internal_inline
-def zone_rows(s, T, player, z, p, obs, base, rows, from_top, cont, over_previous):
+def zone_rows(s, T, player, z, p, obs, base, rows, from_top, over_previous):
     """The block of list zone ``z`` of player ``p``: its first (``from_top``: last) ``rows`` cards,
     then zero rows (``engine.obsbuf``: every written row has 1 in its ``DYN_PRESENT`` column)."""
     n_off, l_off = zone_offsets(ZT, z, p)
@@ -111,7 +156,7 @@ def zone_rows(s, T, player, z, p, obs, base, rows, from_top, cont, over_previous
     clear_rows_after_at(obs, base, rows, CARD_ROW_W, m, over_previous, CARD_OBS_FEATURES + DYN_PRESENT)
     for i in range(m):
         k = n - 1 - i if from_top else i
-        card_row(s, T, player, s[l_off + k], obs, base + i * CARD_ROW_W, cont)
+        card_row(s, T, player, s[l_off + k], obs, base + i * CARD_ROW_W)
 
 
 @njit(cache=True)
@@ -128,7 +173,6 @@ def observe_into(s, T, player, obs, over_previous):
     a row's second decision of a call on). Zeroing the whole vector (16.8 KiB) and reading every
     field card's ATK and DEF through ``zones.aura`` (a scan of both fields each) cost most of an
     observation (docs/performance-log.md, 2026-11-26)."""
-    cont = continuous_in_field(s, T)
     zero_range(obs, 0, GLOBAL_W)
     me = player
     op = 1 - player
@@ -159,14 +203,14 @@ def observe_into(s, T, player, obs, over_previous):
     obs[G_DIVINITY] = remaining_divinity(s, T, me) / 10.0
     obs[G_DIVINITY + 1] = remaining_divinity(s, T, op) / 10.0
     ov = over_previous
-    zone_rows(s, T, me, Zone.HAND, me, obs, B_HAND, HAND_SLOTS, False, cont, ov)  # CR 306.2: the owner sees it
-    zone_rows(s, T, me, Zone.FIELD, me, obs, B_FIELD, FIELD_SLOTS, False, cont, ov)
-    zone_rows(s, T, me, Zone.FIELD, op, obs, B_OPP_FIELD, FIELD_SLOTS, False, cont, ov)
+    zone_rows(s, T, me, Zone.HAND, me, obs, B_HAND, HAND_SLOTS, False, ov)  # CR 306.2: the owner sees it
+    zone_rows(s, T, me, Zone.FIELD, me, obs, B_FIELD, FIELD_SLOTS, False, ov)
+    zone_rows(s, T, me, Zone.FIELD, op, obs, B_OPP_FIELD, FIELD_SLOTS, False, ov)
     for k in range(2):
         slot = (me if k == 0 else op) * K.PLAYER_SLOTS + K.RULER_SLOT
         o = B_RULERS + k * CARD_ROW_W
         if s[CARD + slot * CARD_W] >= 0:
-            card_row(s, T, me, slot, obs, o, cont)
+            card_row(s, T, me, slot, obs, o)
         else:
             zero_range(obs, o, o + CARD_ROW_W)
     # the chase's rows need not be a prefix (an entry without a source card has a zero row): each
@@ -175,21 +219,23 @@ def observe_into(s, T, player, obs, over_previous):
         o = B_CHASE + i * CARD_ROW_W
         src = s[CHASE + i * ENTRY_W + E_SLOT] if i < s[CHASE_N] else -1
         if src >= 0:
-            card_row(s, T, me, src, obs, o, cont)
+            card_row(s, T, me, src, obs, o)
         elif not ov or obs[o + CARD_OBS_FEATURES + DYN_PRESENT] != 0.0:
             zero_range(obs, o, o + CARD_ROW_W)
-    zone_rows(s, T, me, Zone.STANDBY, me, obs, B_STANDBY, K.STANDBY_SLOTS, False, cont, ov)  # CR 310.2
-    zone_rows(s, T, me, Zone.GRAVEYARD, me, obs, B_GRAVE, GRAVE_ROWS, True, cont, ov)
-    zone_rows(s, T, me, Zone.GRAVEYARD, op, obs, B_GRAVE + GRAVE_ROWS * CARD_ROW_W, GRAVE_ROWS, True, cont, ov)
-    zone_rows(s, T, me, Zone.RUNE_AREA, me, obs, B_RUNES, K.RUNE_SLOTS, False, cont, ov)  # CR 315.2: the owner sees it
+    zone_rows(s, T, me, Zone.STANDBY, me, obs, B_STANDBY, K.STANDBY_SLOTS, False, ov)  # CR 310.2
+    zone_rows(s, T, me, Zone.GRAVEYARD, me, obs, B_GRAVE, GRAVE_ROWS, True, ov)
+    zone_rows(s, T, me, Zone.GRAVEYARD, op, obs, B_GRAVE + GRAVE_ROWS * CARD_ROW_W, GRAVE_ROWS, True, ov)
+    zone_rows(s, T, me, Zone.RUNE_AREA, me, obs, B_RUNES, K.RUNE_SLOTS, False, ov)  # CR 315.2: the owner sees it
     n_off, l_off = zone_offsets(ZT, Zone.RUNE_AREA, op)
     for i in range(K.RUNE_SLOTS):
         o = B_RUNES + (K.RUNE_SLOTS + i) * CARD_ROW_W
         slot = s[l_off + i] if i < s[n_off] else -1
         if slot >= 0 and s[REVEALED + slot * CARD_W] != 0:  # CR 711.2: revealed, public
-            card_row(s, T, me, slot, obs, o, cont)
+            card_row(s, T, me, slot, obs, o)
         elif not ov or obs[o + CARD_OBS_FEATURES + DYN_PRESENT] != 0.0:
             zero_range(obs, o, o + CARD_ROW_W)
+    if continuous_in_field(s, T):
+        aura_rows(s, T, me, obs)
 
 
 def card_obs_rows(cards: np.ndarray) -> np.ndarray:

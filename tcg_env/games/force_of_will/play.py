@@ -12,6 +12,9 @@ from tcg_env.engine.chase import chase_full, chase_push, chase_size
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.effects import MODE_ALL, MODE_TARGETS, targets_available
 from tcg_env.engine.header import H_TURN
+# the legal mask's per-card predicates are inlined (internal_inline): as calls, passing the row and
+# the tables at each of ~50 calls per mask cost ~40% of it (docs/performance-log.md, 2026-11-26)
+from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.zones import zone_move, zone_offsets, zone_put
@@ -40,7 +43,7 @@ STANDBY_CAP = 4 * K.STANDBY_SLOTS
 # =============================================================================================
 # Will (CR 907, 1003)
 # =============================================================================================
-@internal
+@internal_inline
 def will_producer(s, T, p, slot, second):
     """Can card ``slot`` produce its will now (its rest ability, CR 907.1 / 1013.2)? Returns the
     will's index (Attribute or WILL_VOID), -1 if not: it must be recovered in ``p``'s field, and a
@@ -107,7 +110,7 @@ def activate_like_trigger(T, cid):
     return r
 
 
-@internal
+@internal_inline
 def hand_card_playable(s, T, p, i, how):
     """May ``p`` play hand card ``i`` now, ``how`` (constants.PLAY_*)?"""
     slot = hand_slot(s, p, i)
@@ -253,7 +256,7 @@ def banish_for_incarnation(s, T, p, attrs, count):
 # =============================================================================================
 # Activate abilities (CR 707, 905) and will abilities (CR 907)
 # =============================================================================================
-@internal
+@internal_inline
 def nth_activate(T, cid, j):
     """The ability row of card ``cid``'s ``j``-th activate or will ability, -1 none."""
     abil = ability_table(T)
@@ -268,7 +271,7 @@ def nth_activate(T, cid, j):
     return -1
 
 
-@internal
+@internal_inline
 def ability_usable(s, T, p, slot, j):
     """May ``p`` play activate ability ``j`` of card ``slot`` now (CR 707.1, 905, 1013.3)?"""
     w = slot * CARD_W
@@ -410,7 +413,7 @@ def put_standby(s, T, p, i):
     start_priority(s, p)
 
 
-@internal
+@internal_inline
 def standby_playable(s, T, p, i):
     """CR 708 / 1113.2a / 1416.2b-c: a chant with an activate-like [Trigger] ("[Trigger] <cost>:
     <effect>", its TRIGGER row with trigger NONE) in ``p``'s standby area is played at any priority
@@ -532,7 +535,7 @@ def field_slot(s, p, i):
     return s[l_off + i]
 
 
-@internal
+@internal_inline
 def ability_actions_of(s, T, p, slot, base, mask):
     """Mark the usable activate abilities of ``slot`` at ``base + j``; returns how many."""
     n = 0

@@ -3,6 +3,7 @@
 
 from tcg_env.engine.decisions import end_game
 from tcg_env.engine.header import H_DONE, WINNER_DRAW
+from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.zones import zone_offsets
@@ -42,7 +43,7 @@ SWEEP_DAMAGE = 0  # CR 1204: J/resonators destroyed
 SWEEP_ADDITIONS = 1  # CR 1406.4a / 1206.1: additions added to nothing put into the graveyard
 
 
-@internal
+@internal_inline  # in the sweeps' loops over the fields
 def doomed(s, T, slot, which, cont):
     """Is card ``slot`` in the field concerned by rule process ``which``? (``cont``:
     ``zones.continuous_in_field``.)

@@ -281,8 +281,12 @@ def filter_match(s, T, frow, slot, viewer, source):
     atk = card_table(T)[s[CARD + w], C_ATK]
     if on_field and (f[K.F_ATK_MIN] >= 0 or f[K.F_ATK_MAX] >= 0):
         atk = atk_of(s, T, slot)
-    kw = keywords_of(s, T, slot) if on_field and s[CONTROLLER + w] != viewer else 0
-    return filter_core(s, T, frow, slot, viewer, source, atk, kw)
+    if not filter_core(s, T, frow, slot, viewer, source, atk, 0):
+        return False
+    # CR 1120.2: [Barrier] is the one test that reads the keywords (continuous abilities included:
+    # a scan of the fields), so it comes last: filter_core with them rejects exactly what this
+    # rejects
+    return not (on_field and s[CONTROLLER + w] != viewer and (keywords_of(s, T, slot) & K.KW_BARRIER) != 0)
 
 
 @internal
