@@ -554,6 +554,12 @@ class _Compiler(PoolCompiler):
         row[K.C_SPELL_ABIL] = row[K.C_AWAKEN_ABIL] = row[K.C_TRIGGER_ABIL] = row[K.C_STEALTH_ABIL] = -1
         if card.effect is not None:
             row[K.C_SPELL_ABIL] = self.add_ability(cid, "effect", -1, K.AbilityKind.SPELL, card.effect)
+        if card.type == "addition" and card.addition != "field":
+            # CR 1406.2a: an addition added to a card targets, as it is played, one card in the field
+            # of the type its [Addition: X] names, whoever controls it (1406.2a sets no controller);
+            # CR 1406.2b: it resolves added to that card (register 0) if it is still legal
+            choose = OpChoose(op="choose", reg=0, count=1, filter=FowFilter(type=[card.addition]))
+            row[K.C_SPELL_ABIL] = self.add_ability(cid, "addition", -1, K.AbilityKind.SPELL, [choose])
         if card.awakening is not None:
             cost = FowCost(will=card.awakening.cost)
             row[K.C_AWAKEN_ABIL] = self.add_ability(cid, "awakening", -1, K.AbilityKind.AWAKENING,

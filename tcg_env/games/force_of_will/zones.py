@@ -314,6 +314,8 @@ def filter_core(s, T, frow, slot, viewer, source, atk, kw):
         return False
     if slot == source and (f[K.F_EXCLUDE_SELF] != 0 or z == Zone.CHASE):
         return False
+    if f[K.F_ADDED_TO] != 0 and (source < 0 or s[ATTACHED + source * CARD_W] != slot):
+        return False  # CR 1406.1a: "added resonator ...": only the card the source addition is added to
     holder = s[CONTROLLER + w] if (z == Zone.FIELD or z == Zone.CHASE or z == Zone.RULER_AREA) else s[OWNER + w]
     side = f[K.F_SIDE]
     if side == K.FilterSide.OWN and holder != viewer:
