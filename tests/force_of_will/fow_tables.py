@@ -187,6 +187,13 @@ def basic_pool() -> TinyPool:
                   trig_whose=theirs)
     P.card("Dusk Trap", CT.CHANT, attr=1 << W, cost=(W,), trigger_abil=a)
     add_cost_cards(P, any_j_res, opp_j_res, own_res)
+    # last, three [Stealth] rows: the ability table ends as the starter pool's does, so a keyword
+    # skill's negative ability row (constants.KeywordAbility: -2..-4) read as a row index would
+    # find STEALTH rows; every [Explode] / [Drain] / [Bane] test then shows it is never read so
+    for name in ("Veil A", "Veil B", "Veil C"):
+        st = P.ability(AK.STEALTH, [], trigger=Tr.OPPONENT_ATTACKS)
+        P.abilities[st][K.A_CARD] = P.card(name, attr=1 << D, cost=(D,), atk=100, defense=100, stealth=1,
+                                           stealth_abil=st)
     return P
 
 

@@ -95,11 +95,13 @@ def play_pending(s, T, player, index):
     slot, arow, aux = pending_take(RULES, s, player, index)
     if chase_full(RULES, s) or frames_full(s):
         return 0
-    # arow < 0: a keyword skill's automatic ability (constants.KeywordAbility), without targets
-    if arow >= 0 and ability_table(T)[arow, K.A_KIND] == K.AbilityKind.TRIGGER:
+    # arow < 0: a keyword skill's automatic ability (constants.KeywordAbility), without targets and
+    # without a row of the ability table (a negative index would read the table's last rows)
+    kind = ability_table(T)[arow, K.A_KIND] if arow >= 0 else K.AbilityKind.AUTOMATIC
+    if kind == K.AbilityKind.TRIGGER:
         play_trigger_card(s, T, player, slot, arow, aux)
         return 0
-    if ability_table(T)[arow, K.A_KIND] == K.AbilityKind.STEALTH:
+    if kind == K.AbilityKind.STEALTH:
         play_stealth_card(s, T, player, slot, arow)
         return 0
     push_frame(s, T, MODE_TARGETS, Purpose.TRIGGER, EntryKind.ABILITY, slot, arow, player, aux)
