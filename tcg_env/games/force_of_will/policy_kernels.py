@@ -38,7 +38,7 @@ from tcg_env.games.force_of_will.constants import (
     WILL_VOID, CardType, Decision, Step, Zone
 )  # fmt: skip
 from tcg_env.games.force_of_will.effects import in_play_count, in_play_slot, top_frame
-from tcg_env.games.force_of_will.play import main_timing, mana_source, nth_activate, rune_slot
+from tcg_env.games.force_of_will.play import main_timing, mana_source, nth_activate, rune_slot, will_total
 from tcg_env.games.force_of_will.state import (
     ATTACKED, ATTACKER, BLOCKER, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, DAMAGE, E_ABIL, E_CTRL,
     ENTRY_W, LIFE, MANA, RESTED, REVEALED, STEP, TURN_PLAYER, WILL, ZONE, ZT
@@ -57,14 +57,6 @@ def _first_legal(mask):
         if mask[a] != 0:
             return a
     return PASS
-
-
-@njit(cache=True)
-def _will_total(s, p):
-    n = 0
-    for a in range(K.N_WILL):
-        n += s[WILL + p * K.N_WILL + a]
-    return n
 
 
 @njit(cache=True)
@@ -381,7 +373,7 @@ def _priority(s, T, mask, p):
             return PLAY_STANDBY_BASE + i
     # produce will for what it means to play, within what its sources can make, of the
     # attributes its cost asks for (CR 1003.4)
-    have = _will_total(s, p)
+    have = will_total(s, p)
     avail = have + _sources(s, mask)
     need = np.zeros(N_ATTRIBUTES + 1, np.int64)  # attribute costs, then the free cost
     want = 0
