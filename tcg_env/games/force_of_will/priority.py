@@ -97,7 +97,7 @@ def play_pending(s, T, player, index):
         return 0
     # arow < 0: a keyword skill's automatic ability (constants.KeywordAbility), without targets and
     # without a row of the ability table (a negative index would read the table's last rows)
-    kind = ability_table(T)[arow, K.A_KIND] if arow >= 0 else K.AbilityKind.AUTOMATIC
+    kind = ability_table(T)[arow, K.A_KIND] if arow >= 0 else -1
     if kind == K.AbilityKind.TRIGGER:
         play_trigger_card(s, T, player, slot, arow, aux)
         return 0
