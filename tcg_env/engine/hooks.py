@@ -11,9 +11,9 @@ Why a tag argument, and why it costs nothing
 numba cannot take kernels as run-time function values and still cache the caller (a dispatcher
 argument or a closure is not cacheable), and a copy of the core per game is what issue 17 removed.
 Here every game's :class:`Rules` object has a numba type of its own (``Rules[<hooks module>]``),
-with no data: numba compiles each core kernel once per game type, and each hook (an
-``numba.extending.overload``) resolves, at compile time, to the game's own function, which LLVM
-inlines as if it had been called by name. The compiled code is the same as a per-game copy's
+with no data: numba compiles each core kernel once per game type, and each hook (a typing
+template and a lowering, ``hook``) resolves, at compile time, to a direct call of the game's own
+function, which LLVM inlines as if it had been called by name. The compiled code is the same as a per-game copy's
 (checked by ``benchmarks/bench_row_loop.py`` against the copies, docs/performance-log.md), and it
 is cached on disk like any kernel: the type pickles by its module name, and the package-wide
 source stamp (:mod:`tcg_env.engine.cache`) recompiles every kernel after an edit to any game.
@@ -73,7 +73,8 @@ from __future__ import annotations
 import importlib
 
 from numba.core import types
-from numba.core.imputils import lower_constant
+from numba.core.imputils import lower_builtin, lower_constant
+from numba.core.typing.templates import AbstractTemplate, infer_global, signature
 from numba.extending import NativeValue, models, overload, register_model, unbox
 
 from tcg_env.engine.jit import internal
@@ -137,18 +138,22 @@ def hook(name: str, params: str, default=None):
     """A hook: a function ``h(game, <params>)`` that calls ``<game's hooks module>.name(<params>)``,
     resolved when numba compiles the caller for the game's type (or, without JIT, when called).
 
-    ``params``: the kernel's parameter names, comma-separated. numba inlines the hook into its
-    caller (``inline="always"``, at the level of numba's IR), so the compiled caller calls the
-    game's kernel directly, as a per-game copy would; numba's IR inliner takes no ``*args``, hence
-    the explicit parameters. (Measured: as an ordinary compiled shim, not inlined by LLVM once the
-    game's kernel was inlined into it, the hooks cost FF-TCG's batch random play 6%, shims plus
-    reference counting at their boundary, in ``benchmarks/profile_kernels.py``.)
+    ``params``: the kernel's parameter names, comma-separated (the plain-Python form, under
+    ``NUMBA_DISABLE_JIT``, has them as its own). Compiled, the hook is typed as the game's kernel
+    called with ``params`` (``_HookTemplate``) and lowered to a direct call of that kernel
+    (``_lowering``): the compiled caller calls the game's kernel by name, as a per-game copy
+    would. (Measured: as an ordinary compiled shim, not inlined by LLVM once the game's kernel was
+    inlined into it, the hooks cost FF-TCG's batch random play 6%, shims plus reference counting at
+    their boundary, in ``benchmarks/profile_kernels.py``. As an ``overload`` inlined at numba's IR
+    level, which the calls were before 2026-11-27, numba still compiled each shim whole to type it,
+    linking and re-optimising every kernel the game's one calls: 33 compiles, ~13 of Force of
+    Will's ~126 s cold compile, for code it never used; docs/performance-log.md.)
     ``default``: the kernel used when the module has no ``name``. The core declares its hooks below;
     a game may declare its own for the rules its variants replace (docs/architecture.md,
     "Rules variants")."""
 
-    # the three functions below are generated from source text because numba needs them to have
-    # the kernel's own parameters (no *args); the text holds nothing but these checked names
+    # the stub is generated from source text so that, under NUMBA_DISABLE_JIT, it has the kernel's
+    # own parameters; the text holds nothing but these checked names
     names = [p.strip() for p in params.split(",")]
     if not name.isidentifier() or not all(n.isidentifier() and n != "game" for n in names):
         raise ValueError(f"hook {name!r}: parameters must be identifiers other than game, got {params!r}")
@@ -160,20 +165,48 @@ def hook(name: str, params: str, default=None):
             raise TypeError(_missing(hooks_module, name))
         return fn
 
-    def shim_for(game):
-        if not isinstance(game, RulesType):
-            return None
-        local = {"fn": lookup(game.hooks_module, game.hooks)}
-        exec(f"def shim(game, {params}):\n    return fn({params})\n", local)
-        return local["shim"]
-
-    scope = {"lookup": lookup, "shim_for": shim_for}
-    # the stub (plain Python: what runs without JIT) and numba's typing function, with the
-    # kernel's own parameters (numba matches the typing function's parameters to the stub's)
+    scope = {"lookup": lookup}
     exec(f"def {name}(game, {params}):\n    return lookup(game.hooks_module, game.hooks)({params})\n", scope)
-    exec(f"def typing(game, {params}):\n    return shim_for(game)\n", scope)
-    overload(scope[name], inline="always")(scope["typing"])
-    return scope[name]
+    stub = scope[name]
+    stub.lookup = lookup
+    template = type(f"_HookTemplate_{name}", (_HookTemplate,), {"key": stub, "arity": len(names)})
+    infer_global(stub, types.Function(template))
+    lower_builtin(stub, RulesType, types.VarArg(types.Any))(_lowering(stub))
+    return stub
+
+
+def _kernel_call(typingctx, stub, game, args):
+    """(the numba type of ``game``'s kernel for hook ``stub``, its signature for ``args``)."""
+    fn = stub.lookup(game.hooks_module, game.hooks)
+    fnty = typingctx.resolve_value_type(fn)
+    return fnty, fnty.get_call_type(typingctx, tuple(args), {})
+
+
+class _HookTemplate(AbstractTemplate):
+    """Types ``hook(game, *args)`` as the game's kernel (``key``: the hook's stub) on ``args``."""
+
+    arity = 0
+
+    def generic(self, args, kws):
+        if kws or len(args) != self.arity + 1 or not isinstance(args[0], RulesType):
+            return None
+        _, sig = _kernel_call(self.context, self.key, args[0], args[1:])
+        if sig is None:
+            return None
+        return signature(sig.return_type, *args)
+
+
+def _lowering(stub):
+    """The lowering of hook ``stub``: a direct call of the game's kernel (compiled for the widened
+    argument types where the kernel is ``internal_widened``: the arguments are cast to the kernel's
+    signature, as numba does for any call)."""
+
+    def lower(context, builder, sig, args):
+        fnty, inner = _kernel_call(context.typing_context, stub, sig.args[0], sig.args[1:])
+        vals = [context.cast(builder, v, t, k) for v, t, k in zip(args[1:], sig.args[1:], inner.args)]
+        return context.get_function(fnty, inner)(builder, vals)
+
+    return lower
 
 
 def constant(name: str, default: int | None = None):
