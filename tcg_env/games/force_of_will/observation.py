@@ -30,7 +30,7 @@ from tcg_env.games.force_of_will.state import (
     TURNS_TAKEN, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
-    atk_now, base_atk, base_def, continuous_in_field, def_now, remaining_divinity
+    base_atk, base_def, continuous_in_field, power_now, remaining_divinity
 )
 
 GRAVE_ROWS = 8
@@ -118,32 +118,33 @@ def card_row(s, T, player, slot, obs, o):
 
 
 @internal
-def aura_columns(s, T, slot, obs, o):
+def aura_columns(s, T, slot, obs, o, cont):
     """The ATK and DEF of the row at ``o`` (card ``slot``), continuous abilities included (CR 909:
-    ``zones.aura``, which only a card in a field has)."""
+    ``zones.aura_from``, which only a card in a field has; ``cont``: ``zones.continuous_in_field``)."""
     if s[ZONE + slot * CARD_W] == Zone.FIELD:
         d = o + CARD_OBS_FEATURES
-        obs[d + DYN_ATK] = atk_now(s, T, slot, True) / 1000.0
-        obs[d + DYN_DEF] = def_now(s, T, slot, True) / 1000.0
+        atk, df = power_now(s, T, slot, cont)
+        obs[d + DYN_ATK] = atk / 1000.0
+        obs[d + DYN_DEF] = df / 1000.0
 
 
 @internal
-def aura_rows(s, T, me, obs):
+def aura_rows(s, T, me, obs, cont):
     """``aura_columns`` for every row that can show a card in a field: both fields, the rulers (a
     J-ruler), the chase (the source of an activate ability)."""
     for q in range(2):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, me if q == 0 else 1 - me)
         base = B_FIELD if q == 0 else B_OPP_FIELD
         for i in range(min(s[n_off], FIELD_SLOTS)):
-            aura_columns(s, T, s[l_off + i], obs, base + i * CARD_ROW_W)
+            aura_columns(s, T, s[l_off + i], obs, base + i * CARD_ROW_W, cont)
     for k in range(2):
         slot = (me if k == 0 else 1 - me) * K.PLAYER_SLOTS + K.RULER_SLOT
         if s[CARD + slot * CARD_W] >= 0:
-            aura_columns(s, T, slot, obs, B_RULERS + k * CARD_ROW_W)
+            aura_columns(s, T, slot, obs, B_RULERS + k * CARD_ROW_W, cont)
     for i in range(s[CHASE_N]):
         src = s[CHASE + i * ENTRY_W + E_SLOT]
         if src >= 0:
-            aura_columns(s, T, src, obs, B_CHASE + i * CARD_ROW_W)
+            aura_columns(s, T, src, obs, B_CHASE + i * CARD_ROW_W, cont)
 
 
 @internal_inline
@@ -234,8 +235,9 @@ def observe_into(s, T, player, obs, over_previous):
             card_row(s, T, me, slot, obs, o)
         elif not ov or obs[o + CARD_OBS_FEATURES + DYN_PRESENT] != 0.0:
             zero_range(obs, o, o + CARD_ROW_W)
-    if continuous_in_field(s, T):
-        aura_rows(s, T, me, obs)
+    cont = continuous_in_field(s, T)
+    if cont != 0:
+        aura_rows(s, T, me, obs, cont)
 
 
 def card_obs_rows(cards: np.ndarray) -> np.ndarray:

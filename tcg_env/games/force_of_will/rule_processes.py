@@ -89,7 +89,7 @@ def sweep_field(s, T, which):
 def sweep_needed(s, T):
     """Would ``sweep_field`` move a card, for either rule process? One pass over the fields instead
     of the two sweeps' (and their ``continuous_in_field``): False only when no card in the field
-    has a continuous ability (so ``cont`` False reads each card exactly) and none is concerned;
+    has a continuous ability (so ``cont`` 0 reads each card exactly) and none is concerned;
     True sends the priority point through the sweeps, which decide exactly. Most priority points
     find nothing (docs/performance-log.md, 2026-11-26)."""
     for p in range(2):

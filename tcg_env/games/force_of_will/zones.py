@@ -72,28 +72,37 @@ def base_keywords(s, T, slot):
     return card_table(T)[s[CARD + w], C_KEYWORDS] | s[KW_EOT + w] | s[KW_EOB + w] | s[KW_PERM + w]
 
 
-AURA_ATK = 0
-AURA_DEF = 1
-AURA_KW = 2
-AURA_RST = 3
+AURA_POWER = 0  # ATK and DEF changes: (ATK, DEF)
+AURA_KW = 2  # keywords: (bits, 0)
+AURA_RST = 3  # restrictions: (bits, 0)
+
+# continuous_in_field's mask: bit p * SRC_BITS + i for field position i < SRC_BITS of player p;
+# SRC_PAST for a source past those positions (every position past them is then read)
+SRC_BITS = 31
+SRC_PAST = 1 << 62
 
 
 @internal
-def aura(s, T, slot, which):
+def aura_from(s, T, slot, which, srcs):
     """The continuous abilities (CR 904, 909) of the cards in the field that apply to ``slot``:
-    the sum of their ATK (``AURA_ATK``) or DEF changes, or their keywords / restrictions (bits).
-    An AURA instruction applies to the cards its filter row (a1) matches, as its controller sees
-    them, or with a1 = -1 to the card the addition is added to (CR 1002). Their filters read the
-    cards without continuous effects (simplified: no dependency order, CR 909.3)."""
+    the sums of their ATK and DEF changes (``AURA_POWER``: (ATK, DEF)), or their keywords /
+    restrictions (bits, 0). ``srcs``: ``continuous_in_field(s, T)``, the field positions that hold
+    a card with a continuous ability (0: none, nothing to add). An AURA instruction applies to the
+    cards its filter row (a1) matches, as its controller sees them, or with a1 = -1 to the card the
+    addition is added to (CR 1002). Their filters read the cards without continuous effects
+    (simplified: no dependency order, CR 909.3)."""
     w = slot * CARD_W
-    if s[ZONE + w] != Zone.FIELD:
-        return 0
+    if srcs == 0 or s[ZONE + w] != Zone.FIELD:
+        return 0, 0
     abil = ability_table(T)
     code = code_table(T)
     total = 0
+    total_b = 0
     for p in range(2):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
         for i in range(s[n_off]):
+            if i < SRC_BITS and ((srcs >> (p * SRC_BITS + i)) & 1) == 0:
+                continue  # no continuous ability there: its card is not read
             src = s[l_off + i]
             c = card_table(T)[s[CARD + src * CARD_W]]
             if c[K.C_HAS_CONT] == 0:
@@ -105,7 +114,7 @@ def aura(s, T, slot, which):
                 for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN] * active):
                     op = code[q, I_OP]
                     if op == K.Op.AURA_POWER:
-                        if which > AURA_DEF:
+                        if which != AURA_POWER:
                             continue
                     elif op == K.Op.AURA_KEYWORD:
                         if which != AURA_KW:
@@ -121,28 +130,36 @@ def aura(s, T, slot, which):
                             continue
                     elif not filter_base(s, T, frow, slot, p, src):
                         continue
-                    if which == AURA_ATK:
+                    if which == AURA_POWER:
                         total += code[q, I_A0]
-                    elif which == AURA_DEF:
-                        total += code[q, I_A2]
+                        total_b += code[q, I_A2]
                     else:
                         total |= code[q, I_A0]
-    return total
+    return total, total_b
+
+
+@internal
+def aura(s, T, slot, which):
+    """``aura_from``, reading the fields for their continuous abilities first."""
+    return aura_from(s, T, slot, which, continuous_in_field(s, T))
 
 
 @internal
 def continuous_in_field(s, T):
-    """Does a card in either field have a continuous ability (``C_HAS_CONT``)? When none does,
-    ``aura`` is 0 for every card (it skips the sources without one). A kernel that reads many
-    cards (the observation, the rule processes) asks once and passes the answer as ``cont`` to
-    ``atk_now`` / ``def_now`` / ``keywords_now``, instead of each read scanning both fields:
-    those scans were half of random play's time (docs/performance-log.md, 2026-11-26)."""
+    """The field positions whose card has a continuous ability (``C_HAS_CONT``), as a mask
+    (``SRC_BITS``, ``SRC_PAST``); 0 when none has one, and then ``aura_from`` adds nothing to any
+    card. A kernel that reads many cards (the observation, the rule processes) asks once and
+    passes the answer as ``cont`` to ``atk_now`` / ``def_now`` / ``power_now`` / ``keywords_now``,
+    instead of each read scanning both fields' cards: those scans were half of random play's time,
+    and with the answer a bool (every card of the fields read per card) still a fifth of it
+    (docs/performance-log.md, 2026-11-26 and 2026-11-27)."""
+    srcs = 0
     for p in range(2):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
         for i in range(s[n_off]):
             if card_table(T)[s[CARD + s[l_off + i] * CARD_W], K.C_HAS_CONT] != 0:
-                return True
-    return False
+                srcs |= (1 << (p * SRC_BITS + i)) if i < SRC_BITS else SRC_PAST
+    return srcs
 
 
 @internal
@@ -171,34 +188,41 @@ def cost_reduction(s, T, p, slot):
 @internal
 def atk_of(s, T, slot):
     """CR 206 / 909.1: the ATK now (continuous abilities included)."""
-    return base_atk(s, T, slot) + aura(s, T, slot, AURA_ATK)
+    return base_atk(s, T, slot) + aura(s, T, slot, AURA_POWER)[0]
 
 
 @internal
 def def_of(s, T, slot):
     """CR 207 / 909.1."""
-    return base_def(s, T, slot) + aura(s, T, slot, AURA_DEF)
+    return base_def(s, T, slot) + aura(s, T, slot, AURA_POWER)[1]
 
 
 @internal
 def keywords_of(s, T, slot):
-    return base_keywords(s, T, slot) | aura(s, T, slot, AURA_KW)
+    return base_keywords(s, T, slot) | aura(s, T, slot, AURA_KW)[0]
 
 
 @internal
 def atk_now(s, T, slot, cont):
-    """``atk_of`` with ``cont`` = ``continuous_in_field(s, T)`` known (False: no aura to add)."""
-    return base_atk(s, T, slot) + (aura(s, T, slot, AURA_ATK) if cont else 0)
+    """``atk_of`` with ``cont`` = ``continuous_in_field(s, T)`` known."""
+    return base_atk(s, T, slot) + aura_from(s, T, slot, AURA_POWER, cont)[0]
 
 
 @internal
 def def_now(s, T, slot, cont):
-    return base_def(s, T, slot) + (aura(s, T, slot, AURA_DEF) if cont else 0)
+    return base_def(s, T, slot) + aura_from(s, T, slot, AURA_POWER, cont)[1]
+
+
+@internal
+def power_now(s, T, slot, cont):
+    """(``atk_now``, ``def_now``) from one reading of the continuous abilities."""
+    atk, df = aura_from(s, T, slot, AURA_POWER, cont)
+    return base_atk(s, T, slot) + atk, base_def(s, T, slot) + df
 
 
 @internal
 def keywords_now(s, T, slot, cont):
-    return base_keywords(s, T, slot) | (aura(s, T, slot, AURA_KW) if cont else 0)
+    return base_keywords(s, T, slot) | aura_from(s, T, slot, AURA_KW, cont)[0]
 
 
 @internal
@@ -209,7 +233,7 @@ def has_keyword(s, T, slot, kw):
 @internal
 def restrictions_of(s, T, slot):
     w = slot * CARD_W
-    return s[RST_EOT + w] | s[RST_PERM + w] | aura(s, T, slot, AURA_RST)
+    return s[RST_EOT + w] | s[RST_PERM + w] | aura(s, T, slot, AURA_RST)[0]
 
 
 @internal
