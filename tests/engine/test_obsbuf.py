@@ -8,7 +8,7 @@ from numba import njit
 import tcg_env
 from tcg_env.engine.batch import pick_uniform
 from tcg_env.engine.header import H_DECIDER, H_DONE
-from tcg_env.engine.obsbuf import clear_rows_after, copy_card_row
+from tcg_env.engine.obsbuf import clear_rows_after, clear_rows_after_at, copy_card_row
 
 
 def _checker(game):
@@ -115,6 +115,24 @@ def test_clear_rows_after_clears_only_rows_past_the_written_ones():
     out = base.copy()
     _clear_after(out, 5, True)  # every row is written: nothing to clear
     assert np.array_equal(out, base)
+
+
+@njit
+def _clear_after_at(out, n_written, over_previous):
+    clear_rows_after_at(out, 2, 5, 3, n_written, over_previous, 2)
+
+
+def test_clear_rows_after_at_reads_presence_from_the_given_column():
+    # as above, the rows' "present" column being their last (Force of Will's card rows: the
+    # static columns copied first, then the state, its first column DYN_PRESENT)
+    base = np.array([9, 9] + [5, 0, 1] * 3 + [0, 0, 0] * 2 + [9], np.float32)
+    out = base.copy()
+    _clear_after_at(out, 1, True)
+    assert np.array_equal(out[:5], base[:5]) and np.all(out[5:17] == 0.0) and out[-1] == 9
+    out = base.copy()
+    out[2 + 3 * 3] = 7.0  # a non-zero first column in an absent row does not make it present
+    _clear_after_at(out, 3, True)
+    assert out[2 + 3 * 3] == 7.0 and np.array_equal(out[:11], base[:11])
 
 
 @pytest.mark.parametrize("game", ["fftcg", "force_of_will", "weiss_schwarz"])
