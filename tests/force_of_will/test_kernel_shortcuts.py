@@ -31,6 +31,9 @@ from tcg_env.games.force_of_will.zones import atk_of, def_of, filter_core, filte
 
 CT = K.CardType
 DECISIONS = 3000 if config.DISABLE_JIT else 6000
+# zones.continuous_in_field's mask with every bit set: every card in the fields is read for its
+# continuous abilities, whichever the shortcut would skip
+EVERY_SOURCE = -1
 
 
 def aura_pool():
@@ -72,7 +75,7 @@ def _sweep_reference(s, T):
         n_off, l_off = zone_offsets(S.ZT, K.Zone.FIELD, p)
         for i in range(s[n_off]):
             slot = s[l_off + i]
-            if doomed(s, T, slot, SWEEP_DAMAGE, True) or doomed(s, T, slot, SWEEP_ADDITIONS, True):
+            if doomed(s, T, slot, SWEEP_DAMAGE, EVERY_SOURCE) or doomed(s, T, slot, SWEEP_ADDITIONS, EVERY_SOURCE):
                 return True
     return False
 
