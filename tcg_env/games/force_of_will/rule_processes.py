@@ -98,7 +98,7 @@ def sweep_needed(s, T):
             slot = s[l_off + i]
             if card_table(T)[s[CARD + slot * CARD_W], K.C_HAS_CONT] != 0:
                 return True
-            if doomed(s, T, slot, SWEEP_DAMAGE, False) or doomed(s, T, slot, SWEEP_ADDITIONS, False):
+            if doomed(s, T, slot, SWEEP_DAMAGE, 0) or doomed(s, T, slot, SWEEP_ADDITIONS, 0):
                 return True
     return False
 
