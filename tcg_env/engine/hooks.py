@@ -138,8 +138,8 @@ def hook(name: str, params: str, default=None):
     """A hook: a function ``h(game, <params>)`` that calls ``<game's hooks module>.name(<params>)``,
     resolved when numba compiles the caller for the game's type (or, without JIT, when called).
 
-    ``params``: the kernel's parameter names, comma-separated (the plain-Python form, under
-    ``NUMBA_DISABLE_JIT``, has them as its own). Compiled, the hook is typed as the game's kernel
+    ``params``: the kernel's parameter names, comma-separated (their number is the hook's arity;
+    the names document the call and are checked to be identifiers). Compiled, the hook is typed as the game's kernel
     called with ``params`` (``_HookTemplate``) and lowered to a direct call of that kernel
     (``_lowering``): the compiled caller calls the game's kernel by name, as a per-game copy
     would. (Measured: as an ordinary compiled shim, not inlined by LLVM once the game's kernel was
@@ -152,12 +152,9 @@ def hook(name: str, params: str, default=None):
     a game may declare its own for the rules its variants replace (docs/architecture.md,
     "Rules variants")."""
 
-    # the stub is generated from source text so that, under NUMBA_DISABLE_JIT, it has the kernel's
-    # own parameters; the text holds nothing but these checked names
     names = [p.strip() for p in params.split(",")]
     if not name.isidentifier() or not all(n.isidentifier() and n != "game" for n in names):
         raise ValueError(f"hook {name!r}: parameters must be identifiers other than game, got {params!r}")
-    params = ", ".join(names)
 
     def lookup(hooks_module, hooks):
         fn = getattr(hooks, name, default)
@@ -165,9 +162,13 @@ def hook(name: str, params: str, default=None):
             raise TypeError(_missing(hooks_module, name))
         return fn
 
-    scope = {"lookup": lookup}
-    exec(f"def {name}(game, {params}):\n    return lookup(game.hooks_module, game.hooks)({params})\n", scope)
-    stub = scope[name]
+    def stub(game, *args):
+        # what runs under NUMBA_DISABLE_JIT; compiled callers use the template and lowering below
+        if len(args) != len(names):
+            raise TypeError(f"{name}(game, {', '.join(names)}) takes {len(names) + 1} arguments, got {len(args) + 1}")
+        return lookup(game.hooks_module, game.hooks)(*args)
+
+    stub.__name__ = stub.__qualname__ = name
     stub.lookup = lookup
     template = type(f"_HookTemplate_{name}", (_HookTemplate,), {"key": stub, "arity": len(names)})
     infer_global(stub, types.Function(template))
