@@ -25,7 +25,7 @@ from numba import njit
 
 from tcg_env.engine import hooks
 from tcg_env.engine.header import H_DECIDER, H_DONE, H_WINNER
-from tcg_env.engine.jit import internal, internal_nrt
+from tcg_env.engine.jit import internal, internal_inline, kernel_inline
 from tcg_env.engine.memory import borrow
 from tcg_env.engine.rng import rng_below, rng_seed_one
 from tcg_env.engine.rows import auto_apply_single, reset_row
@@ -144,7 +144,7 @@ def seed_agent_rng(batch: int, seed: int) -> np.ndarray:
 # =============================================================================================
 # Row kernels of the batch operations
 # =============================================================================================
-@internal
+@internal_inline  # inlined into batch_range (engine.jit: kernel_inline)
 def _write_outputs(game, states, b, T, obs, masks):
     s = states[b]
     hooks.legal_mask_row(game, s, T, masks[b])
@@ -152,13 +152,13 @@ def _write_outputs(game, states, b, T, obs, masks):
     hooks.observe_row(game, s, T, p if p >= 0 else np.int64(0), obs[b])
 
 
-@internal_nrt  # slices the deck arrays (views with owners)
+@internal_inline  # inlined into its callers (engine.jit: kernel_inline)
 def _reset_episode(game, states, b, decks, deck_lens, seed, variant, auto_single, T):
     reset_row(game, states[b], decks[b, 0, : deck_lens[b, 0]], decks[b, 1, : deck_lens[b, 1]], seed,
               np.int64(variant), np.int64(auto_single), T)
 
 
-@njit(cache=True)
+@kernel_inline  # inlined into batch_range (engine.jit)
 def random_play_row(game, states, b, T, decks, deck_lens, seeds, variant, steps, obs, masks, agent_rng, counters):
     """Uniformly random legal play for ``steps`` decisions with mask and observation written for
     every decision; a finished game restarts with seed ``seeds[b] + games finished``.
@@ -184,7 +184,7 @@ def random_play_row(game, states, b, T, decks, deck_lens, seeds, variant, steps,
         counters[b, 0] += 1
 
 
-@njit(cache=True)
+@kernel_inline  # inlined into batch_range (engine.jit)
 def step_row(game, states, b, actions, T, obs, masks, rewards, terminated, errors, decks, deck_lens, seeds, episodes,
              variant, auto_single, auto_reset):
     """Step row ``b`` with ``actions[b]`` checked against ``masks[b]``; errors[b] = -1 for an
@@ -216,7 +216,7 @@ def step_row(game, states, b, actions, T, obs, masks, rewards, terminated, error
     _write_outputs(game, states, b, T, obs, masks)
 
 
-@njit(cache=True)
+@kernel_inline  # inlined into batch_range (engine.jit)
 def random_finish_row(game, states, b, T, masks, agent_rng, max_decisions, lengths):
     """Play row ``b`` to its end with uniformly random legal actions (no observation: a random
     agent reads none). lengths[b] = decisions taken."""

@@ -41,7 +41,15 @@ facade's first use, ~40 s of its ~110 s cold compile (docs/performance-log.md, 2
 price: a callee cannot use an argument's value at compile time (a literal tuple index, a width an
 intrinsic needs as a constant: pass those as module constants instead).
 
-Under ``NUMBA_DISABLE_JIT=1`` all five are plain Python functions.
+``kernel_inline``: an ordinary kernel when Python calls it, and inlined at the level of numba's IR
+into every kernel that calls it. For the core's thin row wrappers (``rows.reset_row``,
+``step_and_mask_row``, ``batch.step_row`` ...): numba links each compiled function's whole call
+tree into it and optimises and generates machine code for all of it again (``CPUCodeLibrary.
+finalize``), so a wrapper compiled as its own function cost a full pass over the game's rules
+(2-6 s each at Force of Will's cold compile) for a few lines of its own. Inlined, only the entry
+kernels (``rows.row_entry``, ``batch.batch_range``) make that pass.
+
+Under ``NUMBA_DISABLE_JIT=1`` all six are plain Python functions.
 """
 
 from numba import config, njit
@@ -53,6 +61,7 @@ kernel = njit(cache=True)
 internal = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=False)
 internal_nrt = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
 internal_inline = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=False, inline="always")
+kernel_inline = njit(cache=True, inline="always")
 
 
 def _widened(ty):

@@ -9,6 +9,7 @@ import numpy as np
 from numba import njit
 
 from tcg_env.engine import hooks
+from tcg_env.engine.jit import kernel_inline
 from tcg_env.engine.header import H_AUTO_SINGLE, H_DECIDER, H_DONE, H_VARIANT, H_WINNER, WINNER_NONE
 from tcg_env.engine.memory import borrow
 from tcg_env.engine.rng import rng_seed_one
@@ -24,7 +25,7 @@ ROW_STEP = 3  # apply checked action ``player`` (the action index), run on, writ
 ROW_ADVANCE = 4  # run a row edited in Python (a scenario, a snapshot) to its next decision
 
 
-@njit(cache=True)
+@kernel_inline  # a thin wrapper: inlined into the entry kernels (engine.jit)
 def auto_apply_single(game, s, T, scratch):
     """Option ``auto_single``: apply decisions that have exactly one legal action."""
     while s[H_DONE] == 0 and s[H_AUTO_SINGLE] != 0:
@@ -36,7 +37,7 @@ def auto_apply_single(game, s, T, scratch):
                 break
 
 
-@njit(cache=True)
+@kernel_inline  # a thin wrapper: inlined into the entry kernels (engine.jit)
 def reset_row(game, s, deck0, deck1, seed, variant, auto_single, T):
     """A new game in row ``s``: the header, the RNG from ``seed``, then the game's own setup
     (``setup_row``: zones, decks, first player, up to the first decision)."""
@@ -53,7 +54,7 @@ def reset_row(game, s, deck0, deck1, seed, variant, auto_single, T):
         auto_apply_single(game, s, T, scratch)
 
 
-@njit(cache=True)
+@kernel_inline  # a thin wrapper: inlined into the entry kernels (engine.jit)
 def apply_row(game, s, T, a, scratch):
     """Checked apply: returns 0, ERR_DONE, or ERR_ILLEGAL (state untouched on error)."""
     if s[H_DONE] != 0:
@@ -68,14 +69,14 @@ def apply_row(game, s, T, a, scratch):
     return 0
 
 
-@njit(cache=True)
+@kernel_inline  # a thin wrapper: inlined into the entry kernels (engine.jit)
 def apply_unchecked(game, s, T, a):
     """Apply action ``a``, legal by the caller's mask, and run to the next decision (no check: an
     illegal ``a`` corrupts the row; search agents use it on masks they wrote)."""
     hooks.apply_unchecked(game, s, T, a)
 
 
-@njit(cache=True)
+@kernel_inline  # a thin wrapper: inlined into the entry kernels (engine.jit)
 def step_and_mask_row(game, s, T, a, mask):
     """Facade fast path: ``a`` was checked against ``mask`` by the caller; apply it, run to the
     next decision and write the new mask (returns the number of legal actions)."""
@@ -84,13 +85,13 @@ def step_and_mask_row(game, s, T, a, mask):
     return hooks.legal_mask_row(game, s, T, mask)
 
 
-@njit(cache=True)
+@kernel_inline  # a thin wrapper: inlined into the entry kernels (engine.jit)
 def legal_mask_row(game, s, T, mask):
     """The legal mask of the pending decision into ``mask``; the number of legal actions."""
     return hooks.legal_mask_row(game, s, T, mask)
 
 
-@njit(cache=True)
+@kernel_inline  # a thin wrapper: inlined into the entry kernels (engine.jit)
 def observe_row(game, s, T, player, obs):
     """``player``'s observation of row ``s`` into ``obs``."""
     hooks.observe_row(game, s, T, player, obs)
