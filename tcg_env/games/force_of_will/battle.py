@@ -12,6 +12,7 @@ abilities: keywords.py), [Flying] (1106), [Swiftness] (1107, zones.controls_sinc
 """
 
 from tcg_env.engine.decisions import set_decision
+from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
@@ -66,7 +67,7 @@ def must_attack_exists(s, T, p):
     return False
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def attackable(s, T, attacker, slot):
     """CR 803.3b: a rested J/resonator with ATK and DEF of the opponent; [Precision] (CR 1103.2):
     a recovered one too."""
@@ -138,13 +139,13 @@ def begin_attack_step(s, T):
     begin_step(s, T, Step.ATTACK_STEP, K.Trigger.BEGIN_ATTACK_STEP)
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def offer_attack(s):
     """CR 803.3: the turn player attacks (ATTACKER decision) or forfeits."""
     set_decision(s, Decision.ATTACKER, s[TURN_PLAYER])
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def forfeit_attack(s, T):
     """CR 803.3: a forfeit goes straight to the end of battle step; 803.6: if the non-turn player
     played nothing in this battle, no battle again this turn."""
@@ -153,7 +154,7 @@ def forfeit_attack(s, T):
     to_end_of_battle(s, T)
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def choose_attacker(s, slot):
     s[ATTACKER] = slot
     set_decision(s, Decision.ATTACKED, s[TURN_PLAYER])
@@ -303,7 +304,7 @@ def battle_resolution(s, T, first_strike):
     after_battle_damage(s, T, battle_damage(s, T, first_strike, -1))
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def pierce_mask(s, out):
     """The PIERCE decision's actions (CR 1102.2b): PASS (the rest is piercing damage), 100 more
     to the blocker, all the rest to the blocker (when that is not the same as 100 more)."""
@@ -319,7 +320,7 @@ def pierce_mask(s, out):
     return n
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def pierce_assign(s, T, a):
     """The PIERCE decision's answer ``a`` (CR 1102.2b); once the assignment is complete the
     damage is dealt (1102.2c) and the step goes on."""
@@ -339,13 +340,13 @@ def to_end_of_battle(s, T):
     begin_step(s, T, Step.BATTLE_END, K.Trigger.END_OF_BATTLE)
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def end_battle_effects(s):
     """CR 807.3a: the effects until the end of battle end."""
     clear_in_field(s, (ATK_EOB, DEF_EOB, KW_EOB))
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def battle_over(s):
     """CR 807.4: no attacking or blocking J/resonator any more."""
     s[ATTACKER] = -1

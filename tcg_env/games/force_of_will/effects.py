@@ -10,6 +10,7 @@ hooks and Force of Will's own opcodes (constants.Op).
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.effects import ASKED, NEXT, STOPPED
 from tcg_env.engine.header import H_DONE
+from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.rng import shuffle_run_with
 from tcg_env.engine.tables import card_table
@@ -207,7 +208,7 @@ def deal_damage_to_player(s, T, src, p, amount):
     return amount
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def cancel_slot(s, T, slot):
     """CR 1012.1: the chase entry of spell ``slot`` leaves the chase; the card goes to its owner's
     graveyard."""
@@ -366,7 +367,7 @@ def place_foreseen(s, k, bottom):
         s[top_frame(s) + FR_CNT] = 1
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def add_shields(s, f, reg, kind, amount):
     """PREVENT / SHIELD_DESTROY on every card of register ``reg`` still a legal target (CR 903.3a):
     a shield table entry each (replacement.py)."""

@@ -23,6 +23,7 @@ Actions: docs/force_of_will/actions.md (constants: PASS, PLAY_HAND_BASE ...).
 
 from numba import njit
 
+from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 
 from tcg_env.engine.effects import reg_add
@@ -297,7 +298,7 @@ def legal_mask_row(s, T, out):
 # =============================================================================================
 # Applying an action
 # =============================================================================================
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def apply_priority(s, T, p, a):
     if a == PASS:
         do_pass(s, p)

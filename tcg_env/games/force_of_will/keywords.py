@@ -10,6 +10,7 @@ abilities are no rows of the ability table: their pending and chase entries carr
 ability row (constants.KeywordAbility) and, in the aux word, what they refer to.
 """
 
+from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.triggers import pending_add
@@ -47,7 +48,7 @@ def battle_damage_to_card(s, T, src, slot):
     pending_add(RULES, s, s[CONTROLLER + src * CARD_W], src, KeywordAbility.EXPLODE, slot)
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def resolve_keyword_ability(s, T, kw, src, src_card, ctrl, aux):
     """A keyword skill's automatic ability resolves (``src_card``: its card's id when it was
     played, CR 911). It resolves even when its card left the field or lost the keyword (CR

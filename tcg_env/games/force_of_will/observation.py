@@ -128,7 +128,7 @@ def aura_columns(s, T, slot, obs, o, cont):
         obs[d + DYN_DEF] = df / 1000.0
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def aura_rows(s, T, me, obs, cont):
     """``aura_columns`` for every row that can show a card in a field: both fields, the rulers (a
     J-ruler), the chase (the source of an activate ability)."""

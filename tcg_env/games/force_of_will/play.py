@@ -158,7 +158,7 @@ def will_total(s, p):
     return n
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def max_x(s, T, p, slot, how):
     """CR 903.2f: the largest X ``p`` can pay for hand card ``slot`` (a free cost of X, CR 203.5b):
     the will left after its attribute costs (and an [Awakening] cost), plus the reductions that
@@ -207,7 +207,7 @@ def play_from_hand(s, T, p, i, how):
         set_decision(s, K.Decision.CHOOSE_X, p)
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def x_chosen(s, T, p, x):
     """CHOOSE_X's answer (CR 903.2f): X is kept on the entry (the card's total cost on the chase,
     CR 203.5b; the programs' X) and the cost is paid with it (CR 903.2i: the reductions read when
@@ -222,7 +222,7 @@ def x_chosen(s, T, p, x):
         pay(s, p, c, K.C_COST, max(x - s[DEC_ARG + 1], 0))
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def incarnation_count(s, T, p, attrs):
     """Resonators ``p`` controls with one of the attributes ``attrs`` ([Incarnation], CR 1110.2)."""
     n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
@@ -234,7 +234,7 @@ def incarnation_count(s, T, p, attrs):
     return n
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def banish_for_incarnation(s, T, p, attrs, count):
     """CR 1110.2 / 1011: banish ``count`` resonators with one of ``attrs`` instead of paying the
     cost; simplified: chosen canonically, the cheapest first (then the earliest in the field)."""
@@ -344,7 +344,7 @@ def activate(s, T, p, slot, j):
 # =============================================================================================
 # Judgment (CR 705), calling a magic stone (CR 710), the standby area (CR 706), battle (CR 704)
 # =============================================================================================
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def judgment_legal(s, T, p):
     """CR 705.1: main timing, a recovered ruler with [Judgment] in the ruler area (not astral,
     CR 1010.1a), no judgment this turn; its will paid (CR 705.2a)."""
@@ -360,7 +360,7 @@ def judgment_legal(s, T, p):
     return can_pay(s, p, c, K.C_JUDGMENT_COST, c[K.C_JUDGMENT_FREE])
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def play_judgment(s, T, p):
     """CR 705.2: pay, and put the judgment into the chase area; the player keeps priority."""
     slot = j_ruler_slot(s, p)
@@ -374,7 +374,7 @@ def play_judgment(s, T, p):
     start_priority(s, p)
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def call_stone_legal(s, T, p):
     """CR 710.1: main timing, no stone called and no judgment this turn, the J/ruler recovered,
     a card in the magic stone deck."""
@@ -389,7 +389,7 @@ def call_stone_legal(s, T, p):
     return put_stone_deck_top(s, p) >= 0
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def call_stone(s, T, p):
     """CR 710.1: rest the J/ruler, the top of the magic stone deck into the field."""
     slot = j_ruler_slot(s, p)
@@ -399,13 +399,13 @@ def call_stone(s, T, p):
     start_priority(s, p)
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def standby_legal(s, p):
     """CR 706.1: main timing, [2] to pay, room in the standby area."""
     return main_timing(s, p) and can_pay_free(s, p, K.STANDBY_COST) and s[STANDBY_N + p] < STANDBY_CAP
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def put_standby(s, T, p, i):
     """CR 706.2: no chase; the card goes face down at once."""
     pay_free(s, p, K.STANDBY_COST)
@@ -439,7 +439,7 @@ def standby_playable(s, T, p, i):
     return trigger_payable(s, T, p, slot, r) and targets_available(RULES, s, T, r, p, slot)
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def play_from_standby(s, T, p, i):
     """CR 903.2a (face up), 708.4 (the [Trigger]'s cost), then as a chant from the hand; it
     resolves the [Trigger]'s effect and goes to the graveyard (CR 708.6)."""
@@ -477,7 +477,7 @@ def free_slot(s, p):
     return -1
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def rune_playable(s, T, p, i):
     """CR 711.1-711.2: may ``p`` play rune ``i`` of its rune area now? Its J/ruler has
     [Divinity] (711.1, 1136.2); main timing, or any priority for a rune with [Quickcast] (CR 709.1,
@@ -499,7 +499,7 @@ def rune_playable(s, T, p, i):
     return arow < 0 or targets_available(RULES, s, T, arow, p, slot)
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def play_rune(s, T, p, i):
     """CR 711.2: reveal the rune (it stays in the rune area, face up: CR 711.2a), copy it, pay the
     cost, play the copy. The copy is a pseudo-card in a free slot of ``p``'s (CR 1017.3); it is

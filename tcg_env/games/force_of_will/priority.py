@@ -15,6 +15,7 @@ from tcg_env.engine.chase import priority_point as chase_priority_point
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.effects import ASKED, DONE, MODE_ALL, MODE_RESOLVE, MODE_TARGETS
 from tcg_env.engine.effects import missing_required_target, recheck_targets, run_program
+from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.triggers import pending_take
@@ -154,7 +155,7 @@ def play_trigger_from(s, T, player, slot, arow, aux, purpose):
     s[f + FR_DISCARD] = a[K.A_COST_DISCARD]
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def play_trigger_card(s, T, player, slot, arow, aux):
     """CR 708.3 / 708.4: a triggered [Trigger] card is played as a spell, paying the [Trigger]'s
     cost (from the produced will), and from the hand the card's cost too. From the standby area:
@@ -183,7 +184,7 @@ def play_trigger_card(s, T, player, slot, arow, aux):
     play_trigger_from(s, T, player, slot, arow, aux, Purpose.TRIGGER)
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def reveal_answered(s, T, player, reveal):
     """REVEAL_TRIGGER's answer: reveal and play the card (CR 708.2-708.4), or keep it hidden (it
     did not trigger)."""
@@ -193,7 +194,7 @@ def reveal_answered(s, T, player, reveal):
         play_trigger_from(s, T, player, slot, arow, s[DEC_ARG + 2], Purpose.TRIGGER)
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def play_stealth_card(s, T, player, slot, arow):
     """CR 1114.2: a resonator whose automatic-like [Stealth] triggered "may" be played, without
     paying its cost: its controller is asked (OPTIONAL) first; the card stays in the standby area
@@ -204,7 +205,7 @@ def play_stealth_card(s, T, player, slot, arow):
     s[f + FR_PC] = -1  # "you may": asked by run_frame
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def run_frame(s, T, f):
     """Run frame ``f``'s program; a frame without one (a resonator spell, a judgment) is done."""
     if s[f + E_ABIL] < 0:
@@ -271,7 +272,7 @@ def finish_frame(s, T):
         start_priority(s, s[PRIORITY_PLAYER])
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def resolve_judgment(s, T, slot, ctrl):
     """CR 705.3a: the ruler, still in its ruler area, enters the field J-ruler side up (the same
     card, keeping its orientation, CR 302.3); "doing Judgment" triggers (705.3a-i)."""
@@ -337,7 +338,7 @@ def resolve_top(s, T):
         s[f + FR_PC] = -1
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def after_resolve(s):
     """CR 605.1b: after a resolution the turn player gains priority."""
     start_priority(s, s[TURN_PLAYER])

@@ -15,6 +15,7 @@ a "prevent all" first, then the amounts in the order they were made; a destructi
 one-time effect before a continuous replacement (the card stays in the field either way).
 """
 
+from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.games.force_of_will.constants import SHIELD_MAX, Shield
 from tcg_env.games.force_of_will.state import SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT, SHIELD_N, SHIELD_W, SHIELDS
@@ -52,7 +53,7 @@ def remove_shield(s, i):
     s[SHIELD_N] = n - 1
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def shields_end_on(s, slot):
     """CR 302.3: a card that leaves the field is a new card: the entries protecting it end."""
     i = 0
@@ -63,7 +64,7 @@ def shields_end_on(s, slot):
             i += 1
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def shields_end_of_turn(s):
     """CR 505.5b: every entry lasts "this turn"."""
     while s[SHIELD_N] > 0:
@@ -106,7 +107,7 @@ def prevent_damage(s, slot, player, amount):
     return amount
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def take_destroy_shield(s, slot):
     """The INSTEAD_* bits of the oldest destruction shield on ``slot``, which is used up (CR 910.3:
     applied once); -1 when none protects it."""

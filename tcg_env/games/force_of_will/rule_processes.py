@@ -15,7 +15,7 @@ from tcg_env.games.force_of_will.zones import (
 )
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def losing_players(s):
     """CR 1202.1 (life 0 or less) and 1202.2 (drew from an empty main deck in the draw phase):
     bit p set when player p loses."""
@@ -26,7 +26,7 @@ def losing_players(s):
     return lost
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def check_losing(s):
     """CR 1202, 103.2 / 103.3: one loser, the other wins; both at once, a draw."""
     lost = losing_players(s)
@@ -103,7 +103,7 @@ def sweep_needed(s, T):
     return False
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def round_life(s):
     """CR 1205.1: life up to the nearest multiple of 100."""
     for p in range(2):

@@ -9,6 +9,7 @@ row with an empty chase), ``step_end`` performs what the rules do next.
 from tcg_env.engine.decisions import end_game, set_decision
 from tcg_env.engine.effects import ASKED, DONE
 from tcg_env.engine.header import H_DECISION, H_DONE, H_NUM_DECISIONS, H_TURN, WINNER_DRAW
+from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.triggers import pending_none
 from tcg_env.engine.zones import zone_offsets
@@ -59,7 +60,7 @@ def begin_turn(s, T):
     start_priority(s, tp)
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def recover_all(s, tp):
     """CR 503.5: the turn player's cards in the field and its ruler area recover (a card that must
     not recover during its next recovery phase stays rested, once)."""
@@ -85,7 +86,7 @@ def end_of_turn_cleanup(s):
     will_ceases(s)
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def final_step(s, T):
     """CR 505.5: the end phase's final step; 505.5d: discard down to the maximum hand size, one
     card at a time; 505.5e: with rule processes or triggered abilities, a priority sequence, then
@@ -106,7 +107,7 @@ def final_step(s, T):
     begin_turn(s, T)
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def battle_final_step(s, T):
     """CR 807.3: until-end-of-battle effects end; with triggered abilities a priority sequence
     and the final step again; 807.4: the battle ends, back to the main phase's priority (504.2)."""
@@ -176,7 +177,7 @@ def step_end(s, T):
         battle_final_step(s, T)
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def finish_mulligan(s, T):
     """CR 403.5: each player puts the chosen cards on the bottom of its main deck and draws as
     many; 403.6: the first player begins the first turn."""

@@ -12,6 +12,7 @@
 """
 
 from tcg_env.engine.header import H_TURN
+from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.effects import I_A0, I_A1, I_A2, I_OP
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
@@ -208,12 +209,12 @@ def atk_now(s, T, slot, cont):
     return base_atk(s, T, slot) + aura_from(s, T, slot, AURA_POWER, cont)[0]
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def def_now(s, T, slot, cont):
     return base_def(s, T, slot) + aura_from(s, T, slot, AURA_POWER, cont)[1]
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def power_now(s, T, slot, cont):
     """(``atk_now``, ``def_now``) from one reading of the continuous abilities."""
     atk, df = aura_from(s, T, slot, AURA_POWER, cont)
@@ -255,7 +256,7 @@ def total_cost(T, cid):
     return n
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def x_on_chase(s, slot):
     """CR 203.5b: the X chosen for spell ``slot`` while it is on the chase (its chase entry, or
     the frame playing it), 0 anywhere else."""
@@ -375,7 +376,7 @@ def filter_core(s, T, frow, slot, viewer, source, atk, kw):
     return True
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def type_mask_of(c):
     """The card types of card row ``c`` as bits (1 << CardType): a chant/rune is both (CR 201.2c-i)."""
     m = 1 << c[C_TYPE]
@@ -384,7 +385,7 @@ def type_mask_of(c):
     return m
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def count_stones(s, T, p):
     """Magic stones ``p`` controls (CR 1128.3: printed type magic stone)."""
     n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
@@ -511,7 +512,7 @@ def trigger_all(s, T, trig, aux):
     trigger_standby(s, T, trig, aux)
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def already_pending(s, p, slot):
     """CR 708.2a: a triggered automatic card does not trigger again."""
     for i in range(s[PT_N + p]):
@@ -613,7 +614,7 @@ def pay_both(s, p, row1, col1, free1, row2, col2, free2):
     pay_free(s, p, max(free1, 0) + max(free2, 0))
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def can_pay_free(s, p, n):
     total = 0
     for a in range(K.N_WILL):
@@ -668,7 +669,7 @@ def forget(s, slot):
     shields_end_on(s, slot)
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def allowed_move(s, T, slot, z):
     """CR 316: the zones a card's printed type lets it move to (False: it does not move).
     316.1/316.2: a ruler only to a graveyard or its ruler area, a J-ruler only to a ruler area or
@@ -682,7 +683,7 @@ def allowed_move(s, T, slot, z):
     return z != Zone.RULER_AREA
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def cease_to_exist(s, slot):
     """CR 1017.1a / 1017.3a: a pseudo-card leaving its zone is no more: its slot is free again."""
     zone_take(s, ZT, slot)
@@ -772,7 +773,7 @@ def draw_cards(s, player, n):
             return
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def draw_phase_draw(s, p):
     """CR 502.3 with 1202.2: a player who must draw from an empty main deck loses (by rule process)."""
     if not draw_one(s, p):
@@ -804,7 +805,7 @@ def to_graveyard(s, T, slot):
 # =============================================================================================
 # Replacement effects of continuous abilities (CR 910): read where the replaced event happens
 # =============================================================================================
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def replacement_of(s, T, src, op, slot):
     """The a0 of card ``src``'s active continuous ``op`` instruction that applies to card ``slot``
     (its filter as ``src``'s controller sees it, or a1 = -1: the card the addition is added to);
@@ -839,14 +840,14 @@ def replacement_source(s, T, op, slot):
     return -1, 0
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def grave_replaced(s, T, slot):
     """CR 910.1: "if <a card> would be put into a graveyard (from the filter's zone), remove it
     from the game instead" (GRAVE_TO_REMOVED) applies to ``slot``."""
     return replacement_source(s, T, K.Op.GRAVE_TO_REMOVED, slot)[0] >= 0
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def destroy_replaced(s, T, slot):
     """CR 910: is the destruction of ``slot`` replaced? A destruction shield of a one-time effect
     (SHIELD_DESTROY, used up), else a continuous REPLACE_DESTROY (its source goes to the graveyard,
@@ -922,7 +923,7 @@ def to_deck_bottom(s, slot):
     s[ZONE + slot * CARD_W] = Zone.MAIN_DECK
 
 
-@internal
+@internal_inline  # one caller: inlined into it (engine.jit)
 def put_in_standby(s, slot, turn):
     """CR 706.2: face down into its owner's standby area."""
     zone_move(s, ZT, slot, Zone.STANDBY)
