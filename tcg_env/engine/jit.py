@@ -3,7 +3,7 @@
 ``kernel``: an ordinary cached numba function, callable from Python and from other kernels.
 
 ``internal``: callable **only from other kernels**, and compiled without numba's reference counting
-(NRT). Two savings:
+(NRT), and without machine code of its own (``_LinkOnlyLibrary``). Three savings:
 
 * numba builds a CPython wrapper (and a C wrapper) for every jitted function, so that Python can
   call it; a helper that only other kernels call never needs them, and building them cost ~7% of
@@ -21,6 +21,10 @@
   (``np.zeros`` ... fail to type), and must not return one of its array arguments or a view of one
   to its caller (its caller, which counts references, would release a reference it was never
   given). Helpers that need a scratch array are ``internal_nrt`` instead.
+* numba generates machine code for every compiled function, with its whole call tree linked in,
+  so that Python can call it; an ``internal`` function's callers link its optimised IR and
+  generate their own, so its compile stops there (Force of Will's cold compile: 88 -> 71 s CPU,
+  the machine code 19 -> 6 s; docs/performance-log.md, 2026-11-27).
 
 ``internal_nrt``: like ``internal`` but with reference counting, for the few helpers that allocate.
 
@@ -29,7 +33,9 @@ numba's IR (``inline="always"``), not left to LLVM. For the core's glue between 
 (``chase.priority_point``, ``triggers.play_pending_abilities``: a few branches around the game's
 hooks): as ordinary calls LLVM did not inline them once the game's kernels were inlined into them,
 and FF-TCG's random play took 1-2% longer (``benchmarks/bench_row_loop.py``, 543 against 535 ns
-per decision, alternated in one sitting).
+per decision, alternated in one sitting). And for a game's helper with one caller (Force of Will's
+``apply_priority``, ``run_frame`` ...): inlined, its call tree is not optimised once more on its own
+behalf; a large body stays a function (``priority_mask``: inlining it cost more than it saved).
 
 ``internal_widened``: like ``internal``, and every call to it is typed with its arguments'
 plain types: no literal values (a constant argument, ``True``, ``Zone.FIELD``, ``16``, is typed as
@@ -52,14 +58,83 @@ kernels (``rows.row_entry``, ``batch.batch_range``) make that pass.
 Under ``NUMBA_DISABLE_JIT=1`` all six are plain Python functions.
 """
 
+from llvmlite import binding as ll
+from llvmlite import ir as llvmir
 from numba import config, njit
-from numba.core import types
+from numba.core import cgutils, types
+from numba.core.codegen import JITCodeLibrary
+from numba.core.compiler import Compiler, DefaultPassBuilder
+from numba.core.compiler_machinery import LoweringPass, register_pass
 from numba.core.datamodel import models, register_default
 from numba.core.registry import CPUDispatcher
+from numba.core.typed_passes import AnnotateTypes
+
+from tcg_env.engine import numba_fixes
+
+numba_fixes.apply()  # IR inlining in linear time (engine.numba_fixes)
+
+_ENV_PREFIX = "_ZN08NumbaEnv"  # numba's name for a function's environment pointer (a global)
+
+
+class _LinkOnlyLibrary(JITCodeLibrary):
+    """The code library of an ``internal`` function: optimised LLVM IR for its callers to link,
+    and no machine code of its own.
+
+    numba links every function's whole call tree into it, optimises it and generates machine code
+    for all of it (``CPUCodeLibrary.finalize``), so that Python can call any function. Nothing calls
+    an ``internal`` function's machine code: its callers link its IR and generate their own. So its
+    library stops before the machine code: its engine module holds only the environment pointers
+    (numba fills them in when the function is created, ``CPUContext.get_executable``), and it is
+    cached as that module's object code and the IR its callers link, as numba caches any library.
+    This saved ~15 s of machine code at Force of Will's cold compile (docs/performance-log.md)."""
+
+    def _finalize_final_module(self):
+        full = self._final_module
+        envs = llvmir.Module(cgutils.normalize_ir_text(full.name + ".envs"))
+        envs.triple = full.triple
+        envs.data_layout = str(full.data_layout)
+        for gv in full.global_variables:
+            if gv.name.startswith(_ENV_PREFIX):
+                env = llvmir.GlobalVariable(envs, cgutils.voidptr_t, name=gv.name)
+                env.linkage = "common"
+                env.initializer = cgutils.get_null_value(cgutils.voidptr_t)
+        self._final_module = ll.parse_assembly(str(envs))
+        try:
+            super()._finalize_final_module()  # the engine gets (and compiles) the pointers only
+        finally:
+            self._final_module = full  # what _get_module_for_linking gives the callers
+        self._dynamic_globals.clear()
+        self._finalize_dynamic_globals()  # (numba does not cache code with dynamic globals)
+        self._verify_declare_only_symbols()
+
+
+@register_pass(mutates_CFG=False, analysis_only=True)  # (sets the library; the IR is untouched)
+class _LinkOnlyLibraryPass(LoweringPass):
+    _name = "tcg_env_link_only_library"
+
+    def __init__(self):
+        LoweringPass.__init__(self)
+
+    def run_pass(self, state):
+        if state.library is None:  # (numba's lowering creates a library only where none is set)
+            state.library = _LinkOnlyLibrary(state.targetctx.codegen(), state.func_id.func_qualname)
+            state.library.enable_object_caching()
+        return True
+
+
+class _InternalCompiler(Compiler):
+    """numba's pipeline, with the code library of an ``internal`` function (``_LinkOnlyLibrary``)."""
+
+    def define_pipelines(self):
+        pm = DefaultPassBuilder.define_nopython_pipeline(self.state)
+        pm.add_pass_after(_LinkOnlyLibraryPass, AnnotateTypes)
+        pm.finalize()
+        return [pm]
+
 
 kernel = njit(cache=True)
-internal = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=False)
-internal_nrt = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
+internal = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=False, pipeline_class=_InternalCompiler)
+internal_nrt = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, pipeline_class=_InternalCompiler)
 internal_inline = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=False, inline="always")
 kernel_inline = njit(cache=True, inline="always")
 
@@ -96,6 +171,7 @@ _INTERNAL_OPTIONS = {"nopython": True, "no_cpython_wrapper": True, "no_cfunc_wra
 def internal_widened(fn):
     if config.DISABLE_JIT:
         return fn
-    disp = _WidenedDispatcher(py_func=fn, locals={}, targetoptions=dict(_INTERNAL_OPTIONS))
+    disp = _WidenedDispatcher(py_func=fn, locals={}, targetoptions=dict(_INTERNAL_OPTIONS),
+                              pipeline_class=_InternalCompiler)
     disp.enable_caching()
     return disp
