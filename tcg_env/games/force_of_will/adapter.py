@@ -433,6 +433,7 @@ _BLOCKS = (
     ("standby", O.B_STANDBY, K.STANDBY_SLOTS),
     ("graveyards", O.B_GRAVE, 2 * O.GRAVE_ROWS),
     ("runes", O.B_RUNES, 2 * K.RUNE_SLOTS),
+    ("candidates", O.B_CAND, K.OPTION_SLOTS),
 )
 
 
@@ -467,8 +468,10 @@ def entity_layout():
     hand row i; WILL_A,
     WILL_B, ACTIVATE (per ability) and OWN_FIELD position i my field row i; OPP_FIELD position i the
     opponent's field row i; the ruler's abilities the first ruler row; PLAY_STANDBY i standby row
-    i; PLAY_RUNE i rune row i (the own rune area). Rows follow the zone lists, as the actions do. PASS, JUDGMENT, CALL_STONE, BATTLE,
-    ATTACK_PLAYER and the options are free."""
+    i; PLAY_RUNE i rune row i (the own rune area); OPTION k and BOTTOM k candidate row k (a target,
+    a searched card, a foreseen card, an automatic ability's source). Rows follow the zone lists, as
+    the actions do. PASS, JUDGMENT, CALL_STONE, BATTLE and ATTACK_PLAYER are free (and OPTION k
+    where the decision has no candidates: X = k, "yes")."""
     from tcg_env.spec import EntityLayout, RowBlock, RowPointer
 
     hand, field = tuple(range(K.HAND_SLOTS)), tuple(range(K.FIELD_SLOTS))
@@ -490,6 +493,8 @@ def entity_layout():
             RowPointer("awaken", K.AWAKEN_HAND_BASE, "hand", hand),
             RowPointer("incarnate", K.INCARNATE_HAND_BASE, "hand", hand),
             RowPointer("rune", K.PLAY_RUNE_BASE, "runes", tuple(range(K.RUNE_SLOTS))),
+            RowPointer("option", K.OPTION_BASE, "candidates", tuple(range(K.OPTION_SLOTS))),
+            RowPointer("bottom", K.BOTTOM_BASE, "candidates", tuple(range(K.OPTION_SLOTS))),
         ),
     ).check()
 

@@ -11,7 +11,8 @@ from the tables' ``obs_rows`` (CARD_OBS_FEATURES), then the dynamic ones (DYN_*)
 order: own hand (HAND_SLOTS), own field (FIELD_SLOTS), opponent's field (FIELD_SLOTS), the two
 rulers (own first), the chase (CHASE_MAX, bottom first), own standby (STANDBY_SLOTS), each
 graveyard's top GRAVE_ROWS (own first), the rune areas (RUNE_SLOTS rows each, own first, in list
-order; a face-down rune of the opponent's is an empty row).
+order; a face-down rune of the opponent's is an empty row), then the candidates of the decider's
+pending choice (OPTION_SLOTS rows, the decider's observation only: OPTION k / BOTTOM k is row k).
 """
 
 import numpy as np
@@ -25,9 +26,9 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import CARD_OBS_FEATURES, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, Zone
 from tcg_env.games.force_of_will.state import (
-    ASTRAL, ATTACKED, ATTACKER, BLOCKER, CALLED, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE,
-    DEC_ARG, E_SLOT, ENTERED, ENTRY_W, JUDGED, LIFE, MANA, PRIORITY_PLAYER, RESTED, REVEALED, STEP, TURN_PLAYER,
-    TURNS_TAKEN, WILL, ZONE, ZT
+    ASTRAL, ATTACKED, ATTACKER, BLOCKER, CALLED, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS,
+    DAMAGE, DEC_ARG, E_SLOT, E_X, ENTERED, ENTRY_W, JUDGED, LIFE, MANA, PRIORITY_PLAYER, PT, RESTED, REVEALED,
+    SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT, SHIELD_N, SHIELD_W, SHIELDS, STEP, TURN_PLAYER, TURNS_TAKEN, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
     base_atk, base_def, continuous_in_field, power_now, remaining_divinity
@@ -52,7 +53,12 @@ G_CHASE = G_FLAGS + 8
 G_BATTLE = G_CHASE + 1  # attacker, attacked is a player, blocker
 G_PIERCE = G_BATTLE + 3  # PIERCE decision: damage assigned to the blocker so far / 1000 (CR 1102.2b)
 G_DIVINITY = G_PIERCE + 1  # own, opponent's: remaining divinity / 10 (CR 711.2a; -0.1: no [Divinity])
-GLOBAL_W = G_DIVINITY + 2
+G_X_MAX = G_DIVINITY + 2  # CHOOSE_X decision: the largest X the player may choose / 10 (CR 903.2f)
+G_PREVENT = G_X_MAX + 1  # own, opponent's: damage to the player still to prevent (SHIELD_PREVENT_ALL: all)
+GLOBAL_W = G_PREVENT + 2
+
+# a prevention shield's amount in the observation (/ 1000): "prevent all" (CR 1018.1b) as 4000
+SHIELD_PREVENT_ALL = 4.0
 
 DYN_PRESENT = 0
 DYN_MINE = 1
@@ -67,7 +73,10 @@ DYN_ATTACKED = 9
 DYN_NEW = 10  # entered this turn
 DYN_MANA = 11  # mana counters / 5 (CR 1122)
 DYN_REVEALED = 12  # a revealed rune (CR 711.2)
-DYN_W = 13
+DYN_X = 13  # a chase row: the X chosen for the entry / 10 (CR 903.2f)
+DYN_PREVENT = 14  # damage to the card still to prevent / 1000 (SHIELD_PREVENT_ALL: all; CR 1018)
+DYN_DESTROY_SHIELD = 15  # its next destruction is replaced this turn (CR 910: a shield of a one-time effect)
+DYN_W = 16
 CARD_ROW_W = CARD_OBS_FEATURES + DYN_W
 
 B_HAND = GLOBAL_W
@@ -78,7 +87,12 @@ B_CHASE = B_RULERS + 2 * CARD_ROW_W
 B_STANDBY = B_CHASE + CHASE_MAX * CARD_ROW_W
 B_GRAVE = B_STANDBY + K.STANDBY_SLOTS * CARD_ROW_W
 B_RUNES = B_GRAVE + 2 * GRAVE_ROWS * CARD_ROW_W
-OBS_SIZE = B_RUNES + 2 * K.RUNE_SLOTS * CARD_ROW_W
+B_CAND = B_RUNES + 2 * K.RUNE_SLOTS * CARD_ROW_W
+OBS_SIZE = B_CAND + K.OPTION_SLOTS * CARD_ROW_W
+
+# the decisions whose options are the candidates CAND (card slots; SEARCH: card ids; ORDER_AUTOMATIC:
+# pending abilities, shown as their source cards)
+_CAND_DECISIONS = (K.Decision.CHOOSE_TARGET, K.Decision.SEARCH, K.Decision.FORESEE, K.Decision.ORDER_AUTOMATIC)
 
 
 @internal_inline
@@ -115,6 +129,9 @@ def card_row(s, T, player, slot, obs, o):
     obs[d + DYN_NEW] = 1.0 if new else 0.0
     obs[d + DYN_MANA] = mana / 5.0
     obs[d + DYN_REVEALED] = revealed
+    obs[d + DYN_X] = 0.0
+    obs[d + DYN_PREVENT] = 0.0
+    obs[d + DYN_DESTROY_SHIELD] = 0.0
 
 
 @internal
@@ -160,6 +177,72 @@ def zone_rows(s, T, player, z, p, obs, base, rows, from_top, over_previous):
         card_row(s, T, player, s[l_off + k], obs, base + i * CARD_ROW_W)
 
 
+@internal
+def shield_amount(s, k):
+    """Shield ``k``'s damage still to prevent, as the observation shows it (/ 1000)."""
+    a = s[SHIELDS + k * SHIELD_W + SH_AMOUNT]
+    return SHIELD_PREVENT_ALL if a == 0 else a / 1000.0
+
+
+@internal
+def shield_columns(s, slot, obs, o):
+    """The shields on card ``slot`` into the row at ``o`` (CR 910, 1018: each shield of a one-time
+    effect on a card protects it until the end of the turn, used up, or the card leaves the field)."""
+    for k in range(s[SHIELD_N]):
+        e = SHIELDS + k * SHIELD_W
+        if s[e + SH_SLOT] == slot:
+            d = o + CARD_OBS_FEATURES
+            if s[e + SH_KIND] == K.Shield.PREVENT:
+                obs[d + DYN_PREVENT] = obs[d + DYN_PREVENT] + shield_amount(s, k)
+            else:
+                obs[d + DYN_DESTROY_SHIELD] = 1.0
+
+
+@internal
+def shield_rows(s, me, obs):
+    """The shields of both players and of the cards in the fields and ruler areas (a shield on a card
+    ends when it leaves the field, CR 302.3, so no other row has one)."""
+    for k in range(s[SHIELD_N]):
+        e = SHIELDS + k * SHIELD_W
+        if s[e + SH_SLOT] < 0 and s[e + SH_KIND] == K.Shield.PREVENT:
+            g = G_PREVENT + (0 if s[e + SH_PLAYER] == me else 1)
+            obs[g] = obs[g] + shield_amount(s, k)
+    for q in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, me if q == 0 else 1 - me)
+        base = B_FIELD if q == 0 else B_OPP_FIELD
+        for i in range(min(s[n_off], FIELD_SLOTS)):
+            shield_columns(s, s[l_off + i], obs, base + i * CARD_ROW_W)
+    for k in range(2):
+        slot = (me if k == 0 else 1 - me) * K.PLAYER_SLOTS + K.RULER_SLOT
+        if s[CARD + slot * CARD_W] >= 0:
+            shield_columns(s, slot, obs, B_RULERS + k * CARD_ROW_W)
+
+
+@internal
+def candidate_rows(s, T, me, obs, over_previous):
+    """The candidates of the decider's pending choice, row k for OPTION k (and BOTTOM k), in the
+    decider's observation only: what it looks at in a search (CR 1014.2) or a foresee (CR 1034.1)
+    is hidden from its opponent (CR 302.2), and a choice's candidates matter only to the player
+    making it. A searched card is a card id (its static columns only); an automatic ability to order
+    (CR 906.5) shows its source card."""
+    kind = s[H_DECISION]
+    n = 0
+    if s[H_DECIDER] == me and (kind == _CAND_DECISIONS[0] or kind == _CAND_DECISIONS[1]
+                               or kind == _CAND_DECISIONS[2] or kind == _CAND_DECISIONS[3]):
+        n = min(s[CAND_N], K.OPTION_SLOTS)
+    clear_rows_after_at(obs, B_CAND, K.OPTION_SLOTS, CARD_ROW_W, n, over_previous, CARD_OBS_FEATURES + DYN_PRESENT)
+    for k in range(n):
+        o = B_CAND + k * CARD_ROW_W
+        c = s[CAND + k]
+        if kind == K.Decision.SEARCH:
+            zero_range(obs, o, o + CARD_ROW_W)
+            copy_card_row(obs, o, T, c, CARD_OBS_FEATURES)
+            obs[o + CARD_OBS_FEATURES + DYN_PRESENT] = 1.0
+        else:
+            slot = s[PT + (me * K.PENDING_MAX + c) * 3] if kind == K.Decision.ORDER_AUTOMATIC else c
+            card_row(s, T, me, slot, obs, o)
+
+
 @njit(cache=True)
 def observe_row(s, T, player, obs):
     """Write ``player``'s observation into ``obs[:OBS_SIZE]`` (whatever ``obs`` held before)."""
@@ -203,6 +286,8 @@ def observe_into(s, T, player, obs, over_previous):
         obs[G_PIERCE] = s[DEC_ARG] / 1000.0
     obs[G_DIVINITY] = remaining_divinity(s, T, me) / 10.0
     obs[G_DIVINITY + 1] = remaining_divinity(s, T, op) / 10.0
+    if s[H_DECISION] == K.Decision.CHOOSE_X:
+        obs[G_X_MAX] = s[DEC_ARG] / 10.0
     ov = over_previous
     zone_rows(s, T, me, Zone.HAND, me, obs, B_HAND, HAND_SLOTS, False, ov)  # CR 306.2: the owner sees it
     zone_rows(s, T, me, Zone.FIELD, me, obs, B_FIELD, FIELD_SLOTS, False, ov)
@@ -221,6 +306,7 @@ def observe_into(s, T, player, obs, over_previous):
         src = s[CHASE + i * ENTRY_W + E_SLOT] if i < s[CHASE_N] else -1
         if src >= 0:
             card_row(s, T, me, src, obs, o)
+            obs[o + CARD_OBS_FEATURES + DYN_X] = s[CHASE + i * ENTRY_W + E_X] / 10.0
         elif not ov or obs[o + CARD_OBS_FEATURES + DYN_PRESENT] != 0.0:
             zero_range(obs, o, o + CARD_ROW_W)
     zone_rows(s, T, me, Zone.STANDBY, me, obs, B_STANDBY, K.STANDBY_SLOTS, False, ov)  # CR 310.2
@@ -235,9 +321,12 @@ def observe_into(s, T, player, obs, over_previous):
             card_row(s, T, me, slot, obs, o)
         elif not ov or obs[o + CARD_OBS_FEATURES + DYN_PRESENT] != 0.0:
             zero_range(obs, o, o + CARD_ROW_W)
+    candidate_rows(s, T, me, obs, ov)
     cont = continuous_in_field(s, T)
     if cont != 0:
         aura_rows(s, T, me, obs, cont)
+    if s[SHIELD_N] > 0:
+        shield_rows(s, me, obs)
 
 
 def card_obs_rows(cards: np.ndarray) -> np.ndarray:

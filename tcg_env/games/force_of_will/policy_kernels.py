@@ -614,8 +614,36 @@ def resample_hidden(s, T, player, rng_row):
     deal_anew(s, ZT, op, (Zone.STONE_DECK,), rng_row)
     deal_anew(s, ZT, op, (Zone.EXTRA_DECK,), rng_row)
     _deal_face_down_runes(s, op, rng_row)
+    # during its FORESEE decision the player knows the cards it looks at (CR 1034.1: the candidates,
+    # top slots of its main deck); they keep their places
+    foreseeing = s[H_DECISION] == Decision.FORESEE and s[H_DECIDER] == player
+    known = np.empty(K.OPTION_SLOTS, np.int32)
+    n_known = min(s[CAND_N], K.OPTION_SLOTS) if foreseeing else 0
+    for k in range(n_known):
+        known[k] = s[CARD + s[CAND + k] * CARD_W]
     deal_anew(s, ZT, player, (Zone.MAIN_DECK,), rng_row)
+    _put_back(s, player, known, n_known)
     deal_anew(s, ZT, player, (Zone.STONE_DECK,), rng_row)
+
+
+@njit(cache=True)
+def _put_back(s, player, known, n_known):
+    """After a redeal of ``player``'s main deck, candidate slot k (CAND) gets card id ``known[k]``
+    back by a swap with a slot not yet restored that holds it (the redeal permuted the same ids)."""
+    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, player)
+    for k in range(n_known):
+        slot = s[CAND + k]
+        if s[CARD + slot * CARD_W] == known[k]:
+            continue
+        for i in range(s[n_off]):
+            other = s[l_off + i]
+            restored = False
+            for j in range(k):
+                restored = restored or s[CAND + j] == other
+            if not restored and other != slot and s[CARD + other * CARD_W] == known[k]:
+                s[CARD + other * CARD_W] = s[CARD + slot * CARD_W]
+                s[CARD + slot * CARD_W] = known[k]
+                break
 
 
 @njit(cache=True)
