@@ -51,6 +51,23 @@ def pass_both(r: Row) -> None:
     r.act(K.PASS)
 
 
+def cast(r: Row, p: int, name: str, attr: int, n_will: int = 1) -> None:
+    """``p`` plays ``name`` from its hand, given ``n_will`` will of ``attr`` for it."""
+    to_hand(r, p, name)
+    r.give_will(p, attr, n_will)
+    play(r, p, name)
+
+
+def search_row(P) -> tuple[Row, int]:
+    """The turn player's Tracker ("search your main deck for a resonator") has resolved: its SEARCH
+    decision is pending. (the row, the turn player)"""
+    r = main_row(P)
+    tp = turn_player(r)
+    cast(r, tp, "Tracker", K.Attribute.WIND)
+    pass_both(r)
+    return r, tp
+
+
 def attack(r: Row, attacker: int, target: int | None = None) -> None:
     """From main timing: initiate battle, pass to the declaration, attack ``target`` (None: the player)."""
     p = turn_player(r)

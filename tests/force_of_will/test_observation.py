@@ -3,7 +3,7 @@ choice (CR 1014.2 search, 1034.1 foresee, 903.2g targets, 906.5 automatic abilit
 the opponent (CR 302.2); X (CR 903.2f); prevention and destruction shields (CR 1018, 910)."""
 
 import numpy as np
-from helpers import D, Z, main_row, pass_both, play, to_hand, turn_player
+from helpers import D, Z, main_row, pass_both, play, search_row, to_hand, turn_player
 from tcg_env.engine.batch import seed_agent_rng
 from tcg_env.engine.tables import unpack_obs_rows
 from tcg_env.games.force_of_will import constants as K
@@ -35,12 +35,7 @@ def card_rows_of(obs, base, rows):
 
 
 def test_cr_1014_2_the_searcher_sees_the_cards_it_may_find_and_its_opponent_does_not(pool):
-    r = main_row(pool)
-    tp = turn_player(r)
-    to_hand(r, tp, "Tracker")  # search your main deck for a resonator
-    r.give_will(tp, G)
-    play(r, tp, "Tracker")
-    pass_both(r)
+    r, tp = search_row(pool)  # Tracker: search your main deck for a resonator
     assert r.decision == D.SEARCH and r.decider == tp
     ids = candidates(r)  # card ids
     mine, theirs = obs_of(r, tp), obs_of(r, 1 - tp)

@@ -1,20 +1,10 @@
 """Search (CR 1014.2: the player chooses the card found, or none) and foresee (CR 1034.1)."""
 
-from helpers import D, Z, main_row, pass_both, play, to_hand, turn_player
+from helpers import D, Z, main_row, pass_both, play, search_row, to_hand, turn_player
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
 
 G, W = K.Attribute.WIND, K.Attribute.WATER
-
-
-def search_row(pool):
-    r = main_row(pool)
-    tp = turn_player(r)
-    to_hand(r, tp, "Tracker")  # search your main deck for a resonator
-    r.give_will(tp, G)
-    play(r, tp, "Tracker")
-    pass_both(r)
-    return r, tp
 
 
 def test_cr_1014_2_the_player_chooses_which_matching_card_is_found(pool):
