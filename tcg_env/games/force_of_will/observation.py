@@ -90,9 +90,6 @@ B_RUNES = B_GRAVE + 2 * GRAVE_ROWS * CARD_ROW_W
 B_CAND = B_RUNES + 2 * K.RUNE_SLOTS * CARD_ROW_W
 OBS_SIZE = B_CAND + K.OPTION_SLOTS * CARD_ROW_W
 
-# the decisions whose options are the candidates CAND (card slots; SEARCH: card ids; ORDER_AUTOMATIC:
-# pending abilities, shown as their source cards)
-_CAND_DECISIONS = (K.Decision.CHOOSE_TARGET, K.Decision.SEARCH, K.Decision.FORESEE, K.Decision.ORDER_AUTOMATIC)
 
 
 @internal_inline
@@ -227,8 +224,10 @@ def candidate_rows(s, T, me, obs, over_previous):
     (CR 906.5) shows its source card."""
     kind = s[H_DECISION]
     n = 0
-    if s[H_DECIDER] == me and (kind == _CAND_DECISIONS[0] or kind == _CAND_DECISIONS[1]
-                               or kind == _CAND_DECISIONS[2] or kind == _CAND_DECISIONS[3]):
+    # the decisions whose options are the candidates CAND: card slots (targets, foreseen cards),
+    # card ids (SEARCH), pending automatic abilities (ORDER_AUTOMATIC: their source cards)
+    if s[H_DECIDER] == me and (kind == K.Decision.CHOOSE_TARGET or kind == K.Decision.SEARCH
+                               or kind == K.Decision.FORESEE or kind == K.Decision.ORDER_AUTOMATIC):
         n = min(s[CAND_N], K.OPTION_SLOTS)
     clear_rows_after_at(obs, B_CAND, K.OPTION_SLOTS, CARD_ROW_W, n, over_previous, CARD_OBS_FEATURES + DYN_PRESENT)
     for k in range(n):
