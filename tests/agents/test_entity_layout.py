@@ -19,7 +19,11 @@ GAMES = ["fftcg", "force_of_will", "weiss_schwarz"]
 # (decision, pointer, use j) -> is the pointed-at row occupied whenever the action is legal?
 # Default True; None: no claim (the action has no card in that decision, e.g. a yes / no option).
 EXPECT = {
-    "force_of_will": {},  # every pointed-at row holds the card of its action
+    "force_of_will": {
+        # OPTION k is candidate row k (a target, a searched or foreseen card, an automatic ability's
+        # source); a yes / no option and X = k have no candidates: the block is empty
+        **{(d, "option", 0): False for d in ("OPTIONAL", "REVEAL_TRIGGER", "CHOOSE_X")},
+    },
     "fftcg": {
         # yes / no and first-player options have no option row
         **{(d, "option", 0): None for d in ("CHOOSE_FIRST", "EX_BURST", "MULLIGAN", "OPTIONAL_EFFECT")},
@@ -37,11 +41,10 @@ EXPECT = {
 }
 
 
-# pointers whose actions random play of the default decks never makes legal: Force of Will's
-# PLAY_STANDBY needs a chant with an activate-like [Trigger] (CR 708, 1416.2b); the pool's two
-# [Trigger] chants are automatic-like (CR 1416.2a): they trigger, and are ordered as automatic
-# abilities (OPTION k), not played by PLAY_STANDBY
-UNREACHED = {"force_of_will": {"standby_play"}}
+# pointers whose actions random play of the default decks never makes legal: Force of Will's BOTTOM k
+# answers a foresee (CR 1034.1), which no card of the four decks has (tests/force_of_will/
+# test_observation.py checks its candidate rows)
+UNREACHED = {"force_of_will": {"bottom"}}
 
 
 @pytest.mark.parametrize("game", GAMES)
