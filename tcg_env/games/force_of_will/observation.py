@@ -91,11 +91,10 @@ B_CAND = B_RUNES + 2 * K.RUNE_SLOTS * CARD_ROW_W
 OBS_SIZE = B_CAND + K.OPTION_SLOTS * CARD_ROW_W
 
 
-
 @internal_inline
 def card_row(s, T, player, slot, obs, o):
     """One card's row at ``o``, every column: its static columns and its state, its ATK and DEF
-    without the continuous abilities (``aura_columns`` adds them). The state is read before the
+    without the continuous abilities (``in_field_columns`` adds them). The state is read before the
     row is written (the compiler cannot tell the row from the state, and reloads what it reads
     after a store)."""
     w = slot * CARD_W
@@ -129,36 +128,6 @@ def card_row(s, T, player, slot, obs, o):
     obs[d + DYN_X] = 0.0
     obs[d + DYN_PREVENT] = 0.0
     obs[d + DYN_DESTROY_SHIELD] = 0.0
-
-
-@internal
-def aura_columns(s, T, slot, obs, o, cont):
-    """The ATK and DEF of the row at ``o`` (card ``slot``), continuous abilities included (CR 909:
-    ``zones.aura_from``, which only a card in a field has; ``cont``: ``zones.continuous_in_field``)."""
-    if s[ZONE + slot * CARD_W] == Zone.FIELD:
-        d = o + CARD_OBS_FEATURES
-        atk, df = power_now(s, T, slot, cont)
-        obs[d + DYN_ATK] = atk / 1000.0
-        obs[d + DYN_DEF] = df / 1000.0
-
-
-@internal_inline  # one caller: inlined into it (engine.jit)
-def aura_rows(s, T, me, obs, cont):
-    """``aura_columns`` for every row that can show a card in a field: both fields, the rulers (a
-    J-ruler), the chase (the source of an activate ability)."""
-    for q in range(2):
-        n_off, l_off = zone_offsets(ZT, Zone.FIELD, me if q == 0 else 1 - me)
-        base = B_FIELD if q == 0 else B_OPP_FIELD
-        for i in range(min(s[n_off], FIELD_SLOTS)):
-            aura_columns(s, T, s[l_off + i], obs, base + i * CARD_ROW_W, cont)
-    for k in range(2):
-        slot = (me if k == 0 else 1 - me) * K.PLAYER_SLOTS + K.RULER_SLOT
-        if s[CARD + slot * CARD_W] >= 0:
-            aura_columns(s, T, slot, obs, B_RULERS + k * CARD_ROW_W, cont)
-    for i in range(s[CHASE_N]):
-        src = s[CHASE + i * ENTRY_W + E_SLOT]
-        if src >= 0:
-            aura_columns(s, T, src, obs, B_CHASE + i * CARD_ROW_W, cont)
 
 
 @internal_inline
@@ -196,9 +165,24 @@ def shield_columns(s, slot, obs, o):
 
 
 @internal
-def shield_rows(s, me, obs):
-    """The shields of both players and of the cards in the fields and ruler areas (a shield on a card
-    ends when it leaves the field, CR 302.3, so no other row has one)."""
+def in_field_columns(s, T, slot, obs, o, cont):
+    """The columns of the row at ``o`` that only a card in a field (``slot``) has beyond
+    ``card_row``'s: ATK and DEF with the continuous abilities (CR 909, ``zones.aura_from``; ``cont``:
+    ``zones.continuous_in_field``, 0 for none) and its shields."""
+    if s[ZONE + slot * CARD_W] == Zone.FIELD:
+        d = o + CARD_OBS_FEATURES
+        if cont != 0:
+            atk, df = power_now(s, T, slot, cont)
+            obs[d + DYN_ATK] = atk / 1000.0
+            obs[d + DYN_DEF] = df / 1000.0
+        if s[SHIELD_N] > 0:
+            shield_columns(s, slot, obs, o)
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def in_field_rows(s, T, me, obs, cont):
+    """``in_field_columns`` for every row that can show a card in a field: both fields, the rulers
+    (a J-ruler), the chase (the source of an activate ability); and each player's shields."""
     for k in range(s[SHIELD_N]):
         e = SHIELDS + k * SHIELD_W
         if s[e + SH_SLOT] < 0 and s[e + SH_KIND] == K.Shield.PREVENT:
@@ -208,11 +192,15 @@ def shield_rows(s, me, obs):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, me if q == 0 else 1 - me)
         base = B_FIELD if q == 0 else B_OPP_FIELD
         for i in range(min(s[n_off], FIELD_SLOTS)):
-            shield_columns(s, s[l_off + i], obs, base + i * CARD_ROW_W)
+            in_field_columns(s, T, s[l_off + i], obs, base + i * CARD_ROW_W, cont)
     for k in range(2):
         slot = (me if k == 0 else 1 - me) * K.PLAYER_SLOTS + K.RULER_SLOT
         if s[CARD + slot * CARD_W] >= 0:
-            shield_columns(s, slot, obs, B_RULERS + k * CARD_ROW_W)
+            in_field_columns(s, T, slot, obs, B_RULERS + k * CARD_ROW_W, cont)
+    for i in range(s[CHASE_N]):
+        src = s[CHASE + i * ENTRY_W + E_SLOT]
+        if src >= 0:
+            in_field_columns(s, T, src, obs, B_CHASE + i * CARD_ROW_W, cont)
 
 
 @internal
@@ -322,10 +310,8 @@ def observe_into(s, T, player, obs, over_previous):
             zero_range(obs, o, o + CARD_ROW_W)
     candidate_rows(s, T, me, obs, ov)
     cont = continuous_in_field(s, T)
-    if cont != 0:
-        aura_rows(s, T, me, obs, cont)
-    if s[SHIELD_N] > 0:
-        shield_rows(s, me, obs)
+    if cont != 0 or s[SHIELD_N] > 0:
+        in_field_rows(s, T, me, obs, cont)
 
 
 def card_obs_rows(cards: np.ndarray) -> np.ndarray:
