@@ -41,6 +41,7 @@ from training.checks import (TrainingDiverged, check_device, check_game, check_s
                              nonfinite_parameters, prepare_run_dir)
 from training.config import ConfigError, config_to_dict, load_config
 from training.evaluate import available_opponents, evaluate
+from training.threads import set_threads
 
 # files of a run in out_dir/run_name (see training.checks.prepare_run_dir)
 RUN_FILES = ("model.zip", "progress.csv", "config.json", "result.json", "tb")
@@ -221,7 +222,9 @@ class SelfPlayCallback(BaseCallback):
 
 
 def make_model(cfg: SB3Config, log_dir: Optional[Path] = None):
-    """The MaskablePPO model, its vec env and the opponents (one per env)."""
+    """The MaskablePPO model, its vec env and the opponents (one per env); sets the thread counts
+    (training/threads.py) before anything runs, so benchmarks/bench_training.py gets what train() gets."""
+    set_threads(cfg.torch_threads)
     scale = obs_scale_for(cfg.game)
     envs = [TCGSingleAgentEnv(cfg.game, opponent="random", learner_seat="random", decks=cfg.decks, variant=cfg.variant,
                               auto_single=cfg.auto_single, max_turns=cfg.max_turns) for _ in range(cfg.n_envs)]
@@ -251,13 +254,11 @@ def policy_act(model, scale: np.ndarray):
 
 
 def train(cfg: SB3Config, log: bool = True) -> dict:
-    import os
 
     cfg.validate()
     check_setup(cfg.game, cfg.decks, cfg.variant)
     run_dir = Path(cfg.out_dir) / cfg.run_name
     prepare_run_dir(run_dir, RUN_FILES, False, cfg.overwrite, None, log)
-    torch.set_num_threads(cfg.torch_threads or max(1, min(4, (os.cpu_count() or 2) // 2)))
     (run_dir / "config.json").write_text(json.dumps(config_to_dict(cfg), indent=2))
     model, venv, opponents = make_model(cfg, run_dir if log else None)
     cb = SelfPlayCallback(opponents, cfg, run_dir / "progress.csv" if log else None)

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import dataclasses
 import json
 import os
 import random
@@ -54,7 +53,6 @@ if __package__ in (None, ""):  # run as a script: make the repository root impor
 
 import numpy as np
 import torch
-import numba
 from numba import njit
 
 from agents.neural import POLICY_FORMAT, PolicyNet, StackedPolicies, masked_logits, resolve_device
@@ -64,6 +62,7 @@ from training.checks import (TrainingDiverged, check_arch, check_device, check_g
                              first_line, nonfinite_parameters, prepare_run_dir)
 from training.config import ConfigError, config_to_dict, load_config
 from training.evaluate import KernelOpponent, available_opponents, evaluate
+from training.threads import set_threads
 
 # /2: the carried observations (``carry.b_obs``) are stored multiplied by the network's obs_scale
 CKPT_FORMAT = "tcg_env.selfplay_ppo/2"
@@ -90,7 +89,7 @@ class PPOConfig:
     num_envs: int = 256  # rows of the vector env
     num_steps: int = 64  # env steps per rollout (each row makes num_steps decisions)
     device: str = "auto"  # "auto" (CUDA if available), "cpu", "cuda", "cuda:1", ...
-    torch_threads: int = 0  # torch intra-op threads; 0: half the CPU cores, at most 4
+    torch_threads: int = 0  # torch intra-op threads; 0: half the CPU cores, at most 4 (training/threads.py)
     env_threads: int = 0  # threads of the env's and policy kernels' row chunks (numba.set_num_threads); 0: as torch_threads
     deterministic: bool = True  # torch.use_deterministic_algorithms (bit-exact resume on CPU)
     # --- PPO ------------------------------------------------------------------------------------
@@ -231,16 +230,7 @@ class Trainer:
         check_arch(check_setup(cfg.game, cfg.decks, cfg.variant), cfg.arch, cfg.entity_dim)
         prepare_run_dir(self.run_dir, RUN_FILES, cfg.resume, cfg.overwrite, "last.pt", log)
         resume_from = read_checkpoint(self.run_dir / "last.pt", cfg) if cfg.resume else None
-        # 0: half the cores, at most 4. The env's numba threads and torch's alternate, and torch's
-        # OpenMP threads spin at their barriers: on this 2-core machine 2 torch threads made every
-        # op 5x slower than 1 (measured, another process busy on the other core).
-        threads = cfg.torch_threads or max(1, min(4, (os.cpu_count() or 2) // 2))
-        torch.set_num_threads(threads)
-        # The env kernels split the rows over numba.get_num_threads() threads and wait for all of
-        # them each step: on this 2-core machine shared with other jobs, 1 thread made the rollout
-        # 25% faster than 2 (0.77 s vs 1.02 s per rollout, alternating in one run, load 3.5).
-        numba.set_num_threads(max(1, min(cfg.env_threads or max(1, min(4, (os.cpu_count() or 2) // 2)),
-                                          numba.config.NUMBA_NUM_THREADS)))
+        set_threads(cfg.torch_threads, cfg.env_threads)  # numba's first: its pool resets torch's count
         if cfg.deterministic:
             torch.use_deterministic_algorithms(True)
         self.device = resolve_device(cfg.device)

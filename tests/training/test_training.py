@@ -7,9 +7,12 @@ import csv
 import json
 import pickle
 import re
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
+import numba
 import numpy as np
 import pytest
 
@@ -748,3 +751,30 @@ def test_decision_cost_is_taken_from_every_learner_decisions_reward(tmp_path, mo
         tr.close()
     assert len(seen) == 2 and seen[0].shape == seen[1].shape and seen[0].size > 0
     np.testing.assert_allclose(seen[1], seen[0] - 0.25, atol=1e-6)
+
+
+@pytest.mark.parametrize("trainer", ["selfplay_ppo", "sb3_maskable"])
+def test_trainers_thread_counts_stick_after_numbas_pool_starts(trainer, tmp_path):
+    """numba's OpenMP layer reset torch's thread count when its pool started after
+    torch.set_num_threads: the documented runs logged "torch threads 2" here (16 on a 16-core
+    machine) with torch_threads=1. In a fresh process (the pool not yet started), build each trainer
+    as its documented command does and step its env: torch keeps the configured count."""
+    code = f"""
+import sys, torch, numba
+sys.path.insert(0, {str(ROOT)!r})
+from training.config import load_config
+if {trainer!r} == "selfplay_ppo":
+    from training.selfplay_ppo import PPOConfig, Trainer
+    cfg = load_config(PPOConfig, {str(SMOKE)!r}, ["out_dir={tmp_path}", "torch_threads=1", "env_threads=2"])
+    Trainer(cfg, log=False).run(max_updates=1)
+else:
+    from training.sb3_maskable import SB3Config, make_model
+    cfg = load_config(SB3Config, {str(SB3_SMOKE)!r}, ["out_dir={tmp_path}", "torch_threads=1"])
+    make_model(cfg)[0].learn(64)
+print("threads", torch.get_num_threads(), numba.get_num_threads())
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=900)
+    assert out.returncode == 0, out.stderr[-2000:]
+    torch_n, numba_n = map(int, out.stdout.split("threads")[-1].split())
+    assert torch_n == 1
+    assert numba_n == min(2 if trainer == "selfplay_ppo" else 1, numba.config.NUMBA_NUM_THREADS)
