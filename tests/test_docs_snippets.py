@@ -1,8 +1,9 @@
-"""The README's Python snippets run as written (a newcomer copies them first).
+"""The snippets a newcomer copies first run as written: the Python blocks of README.md and of each
+game's newcomer page (docs/<game>/README.md), and the deck lists those pages show validate.
 
-Each ```python block of README.md runs in a fresh interpreter from the repository root. The one
-change made: MaskablePPO's ``total_timesteps=50_000`` becomes 256, so the block shows that the
-example wires up and learns without spending minutes of CI on it.
+Each ```python block runs in a fresh interpreter from the repository root. The one change made:
+MaskablePPO's ``total_timesteps=50_000`` becomes 256, so the block shows that the example wires up
+and learns without spending minutes of CI on it.
 """
 
 from __future__ import annotations
@@ -15,20 +16,40 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-BLOCKS = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*/README.md"))]
 SHORTEN = {"total_timesteps=50_000": "total_timesteps=256"}
 
 
-def test_readme_has_python_snippets():
-    assert len(BLOCKS) >= 4
+def _blocks(lang: str) -> list[tuple[str, int, str]]:
+    return [(p.relative_to(ROOT).as_posix(), i, code) for p in PAGES
+            for i, code in enumerate(re.findall(rf"```{lang}\n(.*?)```", p.read_text(), re.S))]
 
 
-@pytest.mark.parametrize("i", range(len(BLOCKS)))
-def test_readme_python_snippet_runs(i):
-    code = BLOCKS[i]
+PYTHON = _blocks("python")
+DECKS = [b for b in _blocks("text") if re.search(r"^\d+x? \S+", b[2], re.M)]
+
+
+def test_pages_have_snippets():
+    assert sum(page == "README.md" for page, _, _ in PYTHON) >= 4
+    assert any(page == "docs/force_of_will/README.md" for page, _, _ in DECKS)
+
+
+@pytest.mark.parametrize("page,i,code", PYTHON, ids=[f"{p}#{i}" for p, i, _ in PYTHON])
+def test_python_snippet_runs(page, i, code):
     if "sb3_contrib" in code:
         pytest.importorskip("sb3_contrib")
     for old, new in SHORTEN.items():
         code = code.replace(old, new)
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=900)
-    assert out.returncode == 0, f"README snippet {i} failed:\n{code}\n{out.stderr[-3000:]}"
+    assert out.returncode == 0, f"{page}, python block {i} failed:\n{code}\n{out.stderr[-3000:]}"
+
+
+@pytest.mark.parametrize("page,i,deck", DECKS, ids=[f"{p}#{i}" for p, i, _ in DECKS])
+def test_deck_list_in_docs_validates(page, i, deck, tmp_path, capsys):
+    from tcg_env.cli import main
+
+    game = Path(page).parent.name
+    path = tmp_path / "deck.txt"
+    path.write_text(deck)
+    assert main(["deck", "validate", "--game", game, str(path)]) == 0
+    assert ": ok: " in capsys.readouterr().out
