@@ -24,7 +24,9 @@ from tcg_env.games.force_of_will.constants import (
     Purpose, Step, Zone
 )
 from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame, top_frame
-from tcg_env.games.force_of_will.priority import note_play, play_trigger_from, start_priority, trigger_payable
+from tcg_env.games.force_of_will.priority import (
+    note_battle_play, note_play, play_trigger_from, start_priority, trigger_payable
+)
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, CALLED, CARD, CARD_W, CONTROLLER, DEC_ARG, E_AUX, E_SLOT, E_X, FR_DISCARD, HAND_N, JUDGED, LIFE,
     MANA, NO_MORE_BATTLE, OWNER, PSEUDO, RESTED, REVEALED, STANDBY_TURN, STANDBY_N, STEP,
@@ -62,10 +64,12 @@ def will_producer(s, T, p, slot, second):
 
 @internal
 def produce_will(s, T, p, slot, second):
-    """Rest the card: one will into ``p``'s pool (CR 907.3: no chase; 605.1a: priority kept)."""
+    """Rest the card: one will into ``p``'s pool (CR 907.3: no chase; 605.1a: priority kept). The
+    rest ability is a will ability (CR 907.1), played (707.2): it counts for CR 803.6."""
     attr = will_producer(s, T, p, slot, second)
     s[RESTED + slot * CARD_W] = 1
     s[WILL + p * K.N_WILL + attr] += 1
+    note_battle_play(s, p)
     start_priority(s, p)
 
 
@@ -334,6 +338,7 @@ def activate(s, T, p, slot, j):
     if a[K.A_COST_BANISH_SELF] != 0:
         to_graveyard(s, T, slot)  # CR 1011
     if a[K.A_KIND] == AbilityKind.WILL:
+        note_battle_play(s, p)  # CR 907.1 / 707.2: a will ability is played too (803.6)
         f = push_frame(s, T, MODE_ALL, Purpose.WILL, EntryKind.ABILITY, slot, r, p, -1)
     else:
         note_play(s, p)
