@@ -75,7 +75,10 @@ def test_layout_check_names_the_bad_block_or_pointer():
         EntityLayout(40, 8, (ok,), (RowPointer("play", 1, "stage", (0,)),)).check()
 
 
-@pytest.mark.parametrize("game,games", [("fftcg", 12), ("force_of_will", 8), ("weiss_schwarz", 6)])
+# Force of Will: a card played from the standby area ("standby_play": [Trigger], [Stealth]) is rare in
+# random play of the default decks; 14 games reach it (the 14th does, since CR 803.6 / 1112.2a moved
+# the games)
+@pytest.mark.parametrize("game,games", [("fftcg", 12), ("force_of_will", 14), ("weiss_schwarz", 6)])
 def test_legal_pointer_actions_point_at_the_row_of_their_card(game, games):
     """Random play: at every decision, each legal action a pointer names has its row occupied in
     the decider's observation (or empty where EXPECT says so), and every pointer is checked."""

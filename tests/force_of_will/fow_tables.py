@@ -187,6 +187,7 @@ def basic_pool() -> TinyPool:
                   trig_whose=theirs)
     P.card("Dusk Trap", CT.CHANT, attr=1 << W, cost=(W,), trigger_abil=a)
     add_cost_cards(P, any_j_res, opp_j_res, own_res)
+    add_gods_art_cards(P)
     # last, three [Stealth] rows: the ability table ends as the starter pool's does, so a keyword
     # skill's negative ability row (constants.KeywordAbility: -2..-4) read as a row index would
     # find STEALTH rows; every [Explode] / [Drain] / [Bane] test then shows it is never read so
@@ -255,6 +256,16 @@ def add_cost_cards(P: TinyPool, any_j_res: int, opp_j_res: int, own_res: int) ->
     P.card("Tracker", CT.CHANT, attr=1 << G, cost=(G,), spell=s)
     s = P.ability(AK.SPELL, [(Op.FORESEE, 0, 3)])
     P.card("Oracle", CT.CHANT, attr=1 << W, cost=(W,), spell=s)
+
+
+def add_gods_art_cards(P: TinyPool) -> None:
+    """[God's Art] (CR 1112): an activate ability a player may play once per game, by its name.
+    Name ids (the bits of each player's record, state.GODS_ART_USED): 0 "Turning Sands", 1 "Star
+    Reading". Hourglass and Sandglass are different cards with a God's Art of the same name."""
+    sands, stars = 0, 1
+    for name, n, art in (("Hourglass", 2, sands), ("Sandglass", 1, sands), ("Astrolabe", 1, stars)):
+        a = P.ability(AK.ACTIVATE, [(Op.DRAW, 0, n, K.Who.CONTROLLER)], cost_rest=1, once=K.Once.GAME, gods_art=art)
+        P.card(name, CT.REGALIA, abilities=[a], gods_arts=1 << art)
 
 
 def basic_deck(P: TinyPool) -> np.ndarray:

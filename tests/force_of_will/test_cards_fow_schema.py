@@ -91,11 +91,19 @@ def test_cr_203_cost_parsing():
      "abilities", "at most 2 activate/will"),
     (dict(RES, abilities=[{"kind": "automatic", "trigger": "judgment", "effect": [{"op": "draw"}]}]),
      "abilities[0].trigger", "only a J-ruler"),
+    (dict(RES, abilities=[{"kind": "activate", "once": "game", "cost": {"rest": True}, "effect": [{"op": "draw"}]}]),
+     "abilities[0].once", "gods_art"),
+    (dict(RES, abilities=[{"kind": "activate", "once": "turn", "gods_art": "Sands", "cost": {"rest": True},
+                           "effect": [{"op": "draw"}]}]), "abilities[0].once", "once per game (CR 1112.2)"),
+    (dict(RES, abilities=[{"kind": "will", "gods_art": "Sands", "cost": {"rest": True},
+                           "effect": [{"op": "produce_will", "will": "fire"}]}]), "abilities[0].gods_art", "CR 1112.1"),
+    (dict(RES, abilities=[{"kind": "activate", "gods_art": "", "cost": {"rest": True}, "effect": [{"op": "draw"}]}]),
+     "abilities[0].gods_art", "at least 1 character"),
 ])  # fmt: skip
 def test_compiler_rule_is_named(tmp_path, card, field, words):
     card = {k: v for k, v in card.items() if v is not None}
     msg = _error(tmp_path, card)
-    assert f"card 'T-001'" in msg and f"field '{field}'" in msg and words in msg, msg
+    assert "card 'T-001'" in msg and f"field '{field}'" in msg and words in msg, msg
 
 
 def test_cr_903_2g_targets_are_chosen_first(tmp_path):
@@ -152,3 +160,32 @@ def test_cr_705_3_ruler_and_j_ruler_sides(tmp_path):
 
 def test_duplicate_number_is_refused(tmp_path):
     assert "duplicate card number" in _error(tmp_path, RES, dict(RES, name="Other"))
+
+
+def _sands(number, name, art="Turning Sands", **kw):
+    ab = {"kind": "activate", "gods_art": art, "cost": {"rest": True}, "effect": [{"op": "draw", "count": 1}], **kw}
+    return {"number": number, "name": name, "type": "regalia", "attribute": "void", "cost": "{1}", "abilities": [ab]}
+
+
+def test_cr_1112_2a_gods_arts_are_keyed_by_their_name(tmp_path):
+    """Every [God's Art] of one name gets the same id (the bit of a player's record), whatever card
+    bears it; another name another id (CR 1112.2a)."""
+    from tcg_env.games.force_of_will import constants as K
+
+    t = _ok(tmp_path, RES, _sands("T-002", "Hourglass"), _sands("T-003", "Sandglass", once="game"),
+            _sands("T-004", "Astrolabe", art="Star Reading"))
+    assert t.gods_art_ids == {"Turning Sands": 0, "Star Reading": 1}
+    rows = [t.abilities[t.cards[t.index[n], K.C_ABIL_START]] for n in ("T-002", "T-003", "T-004")]
+    assert [int(a[K.A_ONCE]) for a in rows] == [K.Once.GAME] * 3
+    assert [int(a[K.A_GODS_ART]) for a in rows] == [0, 0, 1]
+    assert [int(t.cards[t.index[n], K.C_GODS_ARTS]) for n in ("T-001", "T-002", "T-003", "T-004")] == [0, 1, 1, 2]
+
+
+def test_a_pool_holds_at_most_max_gods_arts_names(tmp_path):
+    from tcg_env.games.force_of_will import constants as K
+
+    cards = [_sands(f"T-{i:03d}", f"Relic {i}", art=f"Art {i}") for i in range(K.MAX_GODS_ARTS + 1)]
+    assert len(_ok(tmp_path, *cards[:-1]).gods_art_ids) == K.MAX_GODS_ARTS
+    msg = _error(tmp_path, *cards)
+    assert f"card 'T-{K.MAX_GODS_ARTS:03d}'" in msg and "field 'abilities[0].gods_art'" in msg, msg
+    assert f"at most {K.MAX_GODS_ARTS} different [God's Art] names" in msg

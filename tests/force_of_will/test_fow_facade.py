@@ -100,6 +100,47 @@ def test_a_snapshot_value_outside_its_domain_is_refused_naming_the_field(mid_gam
         assert_snapshot_refused(g, bad, rf"field '{field}' is {value}, must be .*{words}")
 
 
+def test_cr_1112_2a_the_gods_art_record_is_kept_and_names_outside_the_pool_are_refused(mid_game,
+                                                                                    assert_snapshot_refused):
+    g, d = mid_game
+    assert g.pool.gods_art_ids == {"Turning Sands": 0}  # the starter pool's one [God's Art]
+    used = copy.deepcopy(d)
+    used["fields"]["gods_art_used"] = [1, 0]
+    assert tcg_env.Game.from_dict(used).to_dict()["fields"]["gods_art_used"] == [1, 0]
+    used["fields"]["gods_art_used"] = [0, 2]
+    assert_snapshot_refused(g, used, r"field 'gods_art_used'\[1\] is 2: this pool has 1 \[God's Art\] name ")
+    used["fields"]["gods_art_used"] = [-1, 0]
+    assert_snapshot_refused(g, used, r"field 'gods_art_used'\[0\] is -1, must be")
+
+
+def test_cr_1112_2_a_gods_art_is_described_by_its_name(mid_game):
+    from tcg_env.games.force_of_will.adapter import _ability_cost
+
+    g, _ = mid_game
+    hourglass = g.pool.models[g.pool.card_id("FOW1-075")]
+    assert _ability_cost(hourglass.abilities[0]) == "[Rest], [God's Art] Turning Sands"
+
+
+def test_cr_1112_2a_random_play_never_plays_turning_sands_twice_with_two_hourglasses():
+    """dawn_sentinels holds two Hourglass of Ages ([God's Art] Turning Sands): once one of them played
+    it, the other must not offer it again (the rule once kept per card let 4 of these 16 games play
+    it twice)."""
+    plays = []
+    for seed in range(8):
+        for decks in (["dawn_sentinels", "tide_dusk_control"], ["tide_dusk_control", "dawn_sentinels"]):
+            g = tcg_env.make_game("force_of_will", decks=decks, seed=seed)
+            rng = np.random.default_rng(seed)
+            n = [0, 0]
+            while not g.done:
+                a = int(rng.choice(g.legal_actions()))
+                if K.ACTIVATE_BASE <= a < K.JUDGMENT and "Hourglass of Ages's ability" in g.describe_action(a):
+                    n[g.current_player] += 1
+                g.step(a)
+            plays.append(n)
+    assert max(max(n) for n in plays) == 1, plays
+    assert sum(sum(n) for n in plays) >= 8, plays  # the games do play it
+
+
 def test_a_card_moved_out_of_its_list_is_refused(mid_game, assert_snapshot_refused):
     g, d = mid_game
     bad = copy.deepcopy(d)

@@ -133,3 +133,26 @@ def test_cr_1018_a_prevention_shield_shows_on_its_card_and_on_its_player(pool):
     r.pass_until(lambda x: turn_player(x) != tp)  # CR 505.5b: they end with the turn
     obs = obs_of(r, tp)
     assert obs[O.G_PREVENT + 1] == 0.0 and obs[O.B_OPP_FIELD + i * O.CARD_ROW_W + DYN + O.DYN_PREVENT] == 0.0
+
+
+def test_cr_1112_2a_a_played_gods_art_shows_on_every_card_of_that_name_of_its_player(pool):
+    r = main_row(pool)
+    tp = turn_player(r)
+    glass, same, other = (r.put(tp, n, Z.FIELD) for n in ("Hourglass", "Sandglass", "Astrolabe"))
+    theirs = r.put(1 - tp, "Hourglass", Z.FIELD)
+    in_hand = to_hand(r, tp, "Sandglass")
+    col = DYN + O.DYN_GODS_ART_USED
+
+    def used(obs, base, p, slots):
+        return [float(obs[base + r.field_index(p, x) * O.CARD_ROW_W + col]) for x in slots]
+
+    assert not card_rows_of(obs_of(r, tp), O.B_HAND, K.HAND_SLOTS)[:, col].any()
+    assert used(obs_of(r, tp), O.B_FIELD, tp, (glass, same, other)) == [0, 0, 0]
+    r.act(K.ACTIVATE_BASE + r.field_index(tp, glass) * K.ABILITIES_PER_CARD)  # Turning Sands
+    pass_both(r)
+    for viewer, mine, opp in ((tp, O.B_FIELD, O.B_OPP_FIELD), (1 - tp, O.B_OPP_FIELD, O.B_FIELD)):
+        obs = obs_of(r, viewer)
+        assert used(obs, mine, tp, (glass, same, other)) == [1, 1, 0]  # public (CR 302.2)
+        assert used(obs, opp, 1 - tp, (theirs,)) == [0]  # its controller has not played the name
+    i = r.zone(Z.HAND, tp).index(in_hand)
+    assert obs_of(r, tp)[O.B_HAND + i * O.CARD_ROW_W + col] == 1.0  # its owner would play it

@@ -1,6 +1,8 @@
 """CR 800s (battle) and the battle keywords (CR 1100s)."""
 
-from helpers import D, St, Z, attack, life, main_row, pass_both, step, turn_player
+import pytest
+from fow_tables import rune_row
+from helpers import D, St, Z, attack, life, main_row, pass_both, step, turn_player, will
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
 
@@ -259,6 +261,30 @@ def test_cr_803_6_after_the_opponent_answered_the_turn_player_may_battle_again(p
     assert r.decider == 1 - tp
     r.act(K.PLAY_HAND_BASE + r.hand_index(1 - tp, "Rally"))  # [Quickcast] in this battle
     r.act(K.OPTION_BASE + 0)
+    r.pass_until(lambda x: x.decision == D.ATTACKER)
+    r.act(K.PASS)  # forfeit
+    finish_battle(r)
+    assert K.BATTLE in r.legal()
+
+
+@pytest.mark.parametrize("source", ["magic stone", "resonator", "ruler"])
+def test_cr_803_6_producing_will_in_the_battle_is_playing_an_ability(rpool, source):
+    """CR 907.1 / 707.2: a will ability is an activate ability, played: the non-turn player who only
+    produced will in this battle played an ability in it, and a forfeit leaves battles open."""
+    r = rune_row(rpool)  # both rulers: Rune Ruler, "remove a mana counter from this card: produce {W}"
+    tp = turn_player(r)
+    r.put(tp, "Imp", Z.FIELD)
+    if source == "magic stone":
+        a = K.WILL_A_BASE + r.field_index(1 - tp, r.put(1 - tp, "Fire Stone", Z.FIELD))
+    elif source == "resonator":
+        a = K.ACTIVATE_BASE + r.field_index(1 - tp, r.put(1 - tp, "Fairy", Z.FIELD)) * K.ABILITIES_PER_CARD
+    else:
+        a = K.RULER_ACTIVATE_BASE
+    r.act(K.BATTLE)
+    r.act(K.PASS)  # the turn player passes in the beginning of battle step
+    assert r.decider == 1 - tp and a in r.legal()
+    r.act(a)  # resolved at once (CR 907.3), nothing else done in this battle
+    assert sum(will(r, 1 - tp)) == 1
     r.pass_until(lambda x: x.decision == D.ATTACKER)
     r.act(K.PASS)  # forfeit
     finish_battle(r)

@@ -1,7 +1,7 @@
 """CR 700s (the player's actions), 900s (abilities, targets) and will (CR 907, 1003)."""
 
 from fow_tables import current_values
-from helpers import D, St, Z, main_row, pass_both, play, step, to_hand, turn_player, will
+from helpers import D, St, Z, main_row, pass_both, play, step, to_hand, to_main, turn_player, will
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
 
@@ -395,3 +395,33 @@ def test_cr_1110_2_incarnation_banishes_a_resonator_instead_of_paying(pool):
     assert r.rec(S.ZONE, imp) == Z.GRAVEYARD and will(r, tp) == [0] * K.N_WILL
     pass_both(r)
     assert "Drake" in r.names(Z.FIELD, tp)
+
+
+def _ability_action(r, p, slot, j=0):
+    return K.ACTIVATE_BASE + r.field_index(p, slot) * K.ABILITIES_PER_CARD + j
+
+
+def test_cr_1112_2a_gods_art_once_per_player_by_name(pool):
+    r = main_row(pool)
+    tp = turn_player(r)
+    first, second = r.put(tp, "Hourglass", Z.FIELD), r.put(tp, "Hourglass", Z.FIELD)
+    same_name = r.put(tp, "Sandglass", Z.FIELD)  # another card, a God's Art of the same name
+    other_name = r.put(tp, "Astrolabe", Z.FIELD)
+    theirs = r.put(1 - tp, "Hourglass", Z.FIELD)
+    assert {_ability_action(r, tp, x) for x in (first, second, same_name, other_name)} <= set(r.legal())
+    hand = len(r.zone(Z.HAND, tp))
+    r.act(_ability_action(r, tp, first))
+    # CR 1112.2b: played, not yet resolved, it counts as played: no God's Art of that name again
+    assert int(r.s[S.CHASE_N]) == 1
+    legal = r.legal()
+    assert _ability_action(r, tp, second) not in legal and _ability_action(r, tp, same_name) not in legal
+    assert _ability_action(r, tp, other_name) in legal  # CR 1112.2a: a God's Art of another name
+    r.act(K.PASS)
+    assert r.decider == 1 - tp and _ability_action(r, 1 - tp, theirs) in r.legal()  # "you": per player
+    r.act(K.PASS)
+    assert len(r.zone(Z.HAND, tp)) == hand + 2 and r.decider == tp
+    turn = int(r.s[9])
+    to_main(r, turn + 2)  # the same player's next turn: every card recovered (once per game)
+    legal = r.legal()
+    assert not {_ability_action(r, tp, x) for x in (first, second, same_name)} & set(legal)
+    assert _ability_action(r, tp, other_name) in legal

@@ -89,7 +89,10 @@ def _ability_cost(ab) -> str:
         *([f"remove {c.mana} mana counter{'s' if c.mana > 1 else ''} from "
            + ("this card" if c.mana_from == "this_card" else "your J/ruler")] if c.mana else []),
     ]  # fmt: skip
-    parts += {"turn": ["once per turn"], "game": ["once per game"]}.get(ab.once, [])
+    if ab.gods_art is not None:  # CR 1112.2: once per game, by its name
+        parts.append(f"[God's Art] {ab.gods_art}")
+    elif ab.once == "turn":
+        parts.append("once per turn")
     return ", ".join(parts) or "no cost"
 
 
@@ -359,6 +362,7 @@ VALUE_DOMAINS = {
     "judgment_done": FLAG,
     "astral": FLAG,
     "drew_from_empty": FLAG,
+    "gods_art_used": (0, 2**31 - 1),  # bits of the pool's [God's Art] names (check_consistency)
     "attacker_dealt_first_strike": FLAG,
     "opponent_acted_in_battle": FLAG,
     "battle_forfeited": FLAG,
@@ -406,6 +410,12 @@ def check_consistency(row: np.ndarray, pool) -> None:
     for name, off in (("attacker", S.ATTACKER), ("blocker", S.BLOCKER)):
         if int(row[off]) >= 0 and _cid(row, int(row[off])) < 0:
             err(f"field {name!r} is slot {int(row[off])}, which holds no card")
+    arts = len(pool.gods_art_ids)
+    for p in range(2):
+        used = int(row[S.GODS_ART_USED + p])
+        if used >> arts:
+            err(f"field 'gods_art_used'[{p}] is {used}: this pool has {arts} [God's Art] name"
+                f"{'' if arts == 1 else 's'} (bits below {1 << arts})")
     check_ranges(row, (
         ("chase_count", S.CHASE_N, 0, K.CHASE_MAX),
         ("frame_count", S.FRAME_N, 0, K.FRAME_MAX),

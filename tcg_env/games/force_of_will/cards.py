@@ -255,7 +255,9 @@ class FowAbility(StrictModel):
     trigger_filter: FowFilter | None = None
     condition: FowCondition | None = None
     optional: bool = False
-    once: Literal["no", "turn", "game"] = "no"  # "game": [God's Art] (CR 1112)
+    once: Literal["no", "turn", "game"] = "no"  # "game": [God's Art] only, with its name (CR 1112.2)
+    # "[God's Art] <name>" (CR 1112.2): once per game per player, by this name (1112.2a)
+    gods_art: str | None = Field(default=None, min_length=1, max_length=80)
     cost: FowCost | None = None
     effect: Effect
 
@@ -342,6 +344,7 @@ class FowCardTable(CardTable):
     ABIL_START_COL, ABIL_COUNT_COL = K.C_ABIL_START, K.C_ABIL_COUNT
     PACK = staticmethod(pack_tables)
     race_ids: dict[str, int]
+    gods_art_ids: dict[str, int]  # [God's Art] name -> its id (A_GODS_ART, a bit of state.GODS_ART_USED), from 0
 
     race_names = property(lambda self: inverse_ids(self.race_ids), doc="Race id -> race name ('' for id 0).")
 
@@ -405,13 +408,25 @@ class _Compiler(PoolCompiler):
         super().__init__(cards)
         # race -> id (from 1), and J-ruler number -> the number of the ruler naming it
         self.race_ids, self.j_owner = {}, {}
+        # [God's Art] name -> id (from 0: its bit in a player's record, CR 1112.2a)
+        self.gods_art_ids: dict[str, int] = {}
 
     def intern_card(self, card: FowCard) -> None:
         for r in card.races:
             self._intern(self.race_ids, r)
 
     def extra_table_fields(self) -> dict:
-        return {"race_ids": dict(self.race_ids)}
+        return {"race_ids": dict(self.race_ids), "gods_art_ids": dict(self.gods_art_ids)}
+
+    def gods_art_id(self, name: str, p: str) -> int:
+        """The id of a [God's Art] name (CR 1112.2a: the name is what is played once), new ones
+        numbered in the order met; at most MAX_GODS_ARTS names a pool."""
+        if name not in self.gods_art_ids:
+            if len(self.gods_art_ids) >= K.MAX_GODS_ARTS:
+                self.fail(f"{p}.gods_art", f"at most {K.MAX_GODS_ARTS} different [God's Art] names in a pool "
+                          "(one bit each in a player's record)")
+            self.gods_art_ids[name] = len(self.gods_art_ids)
+        return self.gods_art_ids[name]
 
     def run(self):
         # every J-ruler side belongs to exactly one ruler (CR 705.3); checked before compiling
@@ -584,6 +599,9 @@ class _Compiler(PoolCompiler):
                 whose=card.stealth.trigger_whose, condition=card.stealth.condition)  # fmt: skip
         row[K.C_ABIL_START] = start
         row[K.C_ABIL_COUNT] = len(self.ab_rows) - start
+        for r in range(start, len(self.ab_rows)):
+            if self.ab_rows[r][K.A_ONCE] == K.Once.GAME:
+                row[K.C_GODS_ARTS] |= 1 << self.ab_rows[r][K.A_GODS_ART]
         row[K.C_HAS_CONT] = int(any(a.kind == "continuous" for a in card.abilities))
         self.card_rows.append(row)
 
@@ -622,9 +640,21 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.cost.will", "a will ability is not paid with will here (no loops)")
         elif any(op.op == "produce_will" for op in ab.effect):
             self.fail(f"{p}.effect", "produce_will belongs in a 'will' ability (it resolves without the chase, CR 907.3)")
-        return self.add_ability(cid, p, k, K.AbilityKind[kind.upper()], ab.effect, cost=ab.cost,
-                                trigger=ab.trigger, whose=ab.trigger_whose, trigger_filter=ab.trigger_filter,
-                                condition=ab.condition, optional=ab.optional, once=ab.once)  # fmt: skip
+        if ab.gods_art is not None:
+            if kind != "activate":
+                self.fail(f"{p}.gods_art", "[God's Art] is an activate ability (CR 1112.1)")
+            if ab.once == "turn":
+                self.fail(f"{p}.once", "a [God's Art] is played once per game (CR 1112.2), not once per turn")
+        elif ab.once == "game":
+            self.fail(f"{p}.once", "once per game is [God's Art] (CR 1112.2): give its name, "
+                      "e.g. gods_art = \"Turning Sands\" (once = \"game\" may then be left out)")
+        once = "game" if ab.gods_art is not None else ab.once
+        r = self.add_ability(cid, p, k, K.AbilityKind[kind.upper()], ab.effect, cost=ab.cost,
+                             trigger=ab.trigger, whose=ab.trigger_whose, trigger_filter=ab.trigger_filter,
+                             condition=ab.condition, optional=ab.optional, once=once)  # fmt: skip
+        if ab.gods_art is not None:
+            self.ab_rows[r][K.A_GODS_ART] = self.gods_art_id(ab.gods_art, p)
+        return r
 
     def add_ability(self, cid: int, p: str, k: int, kind: K.AbilityKind, effect: list, *, cost: FowCost | None = None,
                     trigger: str | None = None, whose: str = "any", trigger_filter: FowFilter | None = None,
@@ -653,7 +683,8 @@ class _Compiler(PoolCompiler):
         row[K.A_COST_LIFE] = cost.life
         row[K.A_COST_MANA] = cost.mana
         row[K.A_MANA_FROM] = K.ManaFrom[cost.mana_from.upper()]
-        row[K.A_ONCE] = {"no": 0, "turn": 1, "game": 2}[once]
+        row[K.A_ONCE] = {"no": K.Once.ANY, "turn": K.Once.TURN, "game": K.Once.GAME}[once]
+        row[K.A_GODS_ART] = -1  # compile_ability: a [God's Art]'s name id
         row[K.A_OPTIONAL] = int(optional)
         row[K.A_CODE_START] = code_start
         row[K.A_CODE_LEN] = len(self.code_rows) - code_start

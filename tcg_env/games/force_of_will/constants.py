@@ -171,7 +171,8 @@ C_HAS_CONT = 36  # 1: the card has a CONTINUOUS ability (lets the kernels skip t
 C_STEALTH_ABIL = 37  # resonators with [Stealth]: the ability row (kind STEALTH) of its condition (CR 1114.2), -1
 C_TYPE_BITS = 38  # TB_* bits: general types and second types (CR 201.2c, 201.3)
 C_GRIMOIRE = 39  # rulers: [Grimoire] N, the story chants its extra deck may hold (CR 1132.2, 402.5c)
-C_NCOLS = 40
+C_GODS_ARTS = 40  # bit i: the card has a [God's Art] of name id i (A_GODS_ART; the observation shows it used)
+C_NCOLS = 41
 
 TB_MASTER = 1  # a master rune (CR 201.3c): one in a rune deck (CR 402.6c)
 TB_CHANT = 2  # a rune with the chant type too ("Chant/Rune", CR 201.2c-i, 402.6d)
@@ -277,14 +278,26 @@ A_COST_REST = 12  # 1: rest this card (CR 1013.2)
 A_COST_BANISH_SELF = 13  # 1: banish this card (CR 1011)
 A_COST_DISCARD = 14  # cards to discard from hand
 A_COST_LIFE = 15  # life to pay (multiple of 100)
-A_ONCE = 16  # 0 any number, 1 once per turn, 2 once per game ([God's Art], CR 1112)
+A_ONCE = 16  # Once
 A_OPTIONAL = 17  # 1: "you may" (asked on resolution)
 A_CODE_START = 18  # first instruction row in the code table
 A_CODE_LEN = 19
 A_CARD = 20  # card id that owns the ability
 A_COST_MANA = 21  # mana counters to remove (CR 1122; a cost of the card text, CR 905.2)
 A_MANA_FROM = 22  # ManaFrom: from this card or from your J/ruler
-A_NCOLS = 23
+A_GODS_ART = 23  # Once.GAME: the id of its [God's Art] name, the bit of state.GODS_ART_USED (CR 1112.2)
+A_NCOLS = 24
+
+# [God's Art] names a pool may hold: one bit each in a player's int32 record (state.GODS_ART_USED)
+MAX_GODS_ARTS = 31
+
+
+class Once(IntEnum):
+    """How often an activate ability may be played (A_ONCE)."""
+
+    ANY = 0  # any number of times
+    TURN = 1  # "once per turn": a record on the card (state.USED_TURN), cleared each turn
+    GAME = 2  # [God's Art] <name> (CR 1112.2): once per game per player, by the God's Art's name (A_GODS_ART)
 
 
 # --------------------------------------------------------------------------------------------

@@ -22,12 +22,13 @@ from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.obsbuf import clear_rows_after_at, copy_card_row, zero_range
+from tcg_env.engine.tables import card_table
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import CARD_OBS_FEATURES, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, Zone
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACKED, ATTACKER, BLOCKER, CALLED, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS,
-    DAMAGE, DEC_ARG, E_SLOT, E_X, ENTERED, ENTRY_W, JUDGED, LIFE, MANA, PRIORITY_PLAYER, PT, RESTED, REVEALED,
+    DAMAGE, DEC_ARG, E_SLOT, E_X, ENTERED, ENTRY_W, GODS_ART_USED, JUDGED, LIFE, MANA, PRIORITY_PLAYER, PT, RESTED, REVEALED,
     SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT, SHIELD_N, SHIELD_W, SHIELDS, STEP, TURN_PLAYER, TURNS_TAKEN, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
@@ -76,7 +77,8 @@ DYN_REVEALED = 12  # a revealed rune (CR 711.2)
 DYN_X = 13  # a chase row: the X chosen for the entry / 10 (CR 903.2f)
 DYN_PREVENT = 14  # damage to the card still to prevent / 1000 (SHIELD_PREVENT_ALL: all; CR 1018)
 DYN_DESTROY_SHIELD = 15  # its next destruction is replaced this turn (CR 910: a shield of a one-time effect)
-DYN_W = 16
+DYN_GODS_ART_USED = 16  # its [God's Art] names its controller has played this game (CR 1112.2a; public)
+DYN_W = 17
 CARD_ROW_W = CARD_OBS_FEATURES + DYN_W
 
 B_HAND = GLOBAL_W
@@ -110,6 +112,7 @@ def card_row(s, T, player, slot, obs, o):
     attacked = s[ATTACKED]
     mana = s[MANA + w]
     revealed = s[REVEALED + w]
+    arts = card_table(T)[s[CARD + w], K.C_GODS_ARTS] & s[GODS_ART_USED + ctrl]
     copy_card_row(obs, o, T, s[CARD + w], CARD_OBS_FEATURES)
     d = o + CARD_OBS_FEATURES
     obs[d + DYN_PRESENT] = 1.0
@@ -128,6 +131,11 @@ def card_row(s, T, player, slot, obs, o):
     obs[d + DYN_X] = 0.0
     obs[d + DYN_PREVENT] = 0.0
     obs[d + DYN_DESTROY_SHIELD] = 0.0
+    used = 0  # a card has at most ABILITIES_PER_CARD of them
+    while arts != 0:
+        arts &= arts - 1
+        used += 1
+    obs[d + DYN_GODS_ART_USED] = used
 
 
 @internal_inline

@@ -24,11 +24,13 @@ from tcg_env.games.force_of_will.constants import (
     Purpose, Step, Zone
 )
 from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame, top_frame
-from tcg_env.games.force_of_will.priority import note_play, play_trigger_from, start_priority, trigger_payable
+from tcg_env.games.force_of_will.priority import (
+    note_battle_play, note_play, play_trigger_from, start_priority, trigger_payable
+)
 from tcg_env.games.force_of_will.state import (
-    ASTRAL, ATTACHED, CALLED, CARD, CARD_W, CONTROLLER, DEC_ARG, E_AUX, E_SLOT, E_X, FR_DISCARD, HAND_N, JUDGED, LIFE,
-    MANA, NO_MORE_BATTLE, OWNER, PSEUDO, RESTED, REVEALED, STANDBY_TURN, STANDBY_N, STEP,
-    TURN_PLAYER, USED_GAME, USED_TURN, WILL, ZONE, ZT
+    ASTRAL, ATTACHED, CALLED, CARD, CARD_W, CONTROLLER, DEC_ARG, E_AUX, E_SLOT, E_X, FR_DISCARD, GODS_ART_USED, HAND_N,
+    JUDGED, LIFE, MANA, NO_MORE_BATTLE, OWNER, PSEUDO, RESTED, REVEALED, STANDBY_TURN, STANDBY_N, STEP,
+    TURN_PLAYER, USED_TURN, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
     can_pay, can_pay_both, can_pay_free, condition_holds, controls_since_turn_start, cost_reduction, pay, pay_both,
@@ -62,10 +64,12 @@ def will_producer(s, T, p, slot, second):
 
 @internal
 def produce_will(s, T, p, slot, second):
-    """Rest the card: one will into ``p``'s pool (CR 907.3: no chase; 605.1a: priority kept)."""
+    """Rest the card: one will into ``p``'s pool (CR 907.3: no chase; 605.1a: priority kept). The
+    rest ability is a will ability (CR 907.1), played (707.2): it counts for CR 803.6."""
     attr = will_producer(s, T, p, slot, second)
     s[RESTED + slot * CARD_W] = 1
     s[WILL + p * K.N_WILL + attr] += 1
+    note_battle_play(s, p)
     start_priority(s, p)
 
 
@@ -284,10 +288,10 @@ def ability_usable(s, T, p, slot, j):
     if r < 0:
         return False
     a = ability_table(T)[r]
-    if a[K.A_ONCE] == 1 and (s[USED_TURN + w] >> j) & 1:
+    if a[K.A_ONCE] == K.Once.TURN and (s[USED_TURN + w] >> j) & 1:
         return False
-    if a[K.A_ONCE] == 2 and (s[USED_GAME + w] >> j) & 1:
-        return False  # [God's Art], CR 1112.2
+    if a[K.A_ONCE] == K.Once.GAME and (s[GODS_ART_USED + p] >> a[K.A_GODS_ART]) & 1:
+        return False  # CR 1112.2 / 1112.2a: this player played a [God's Art] of that name this game
     if a[K.A_COST_REST] != 0:
         if s[RESTED + w] != 0:
             return False  # CR 1013.3
@@ -330,10 +334,14 @@ def activate(s, T, p, slot, j):
     s[LIFE + p] -= a[K.A_COST_LIFE]
     s[MANA + mana_source(s, p, slot, a[K.A_MANA_FROM]) * CARD_W] -= a[K.A_COST_MANA]  # CR 1122, 1022
     s[USED_TURN + w] |= 1 << j
-    s[USED_GAME + w] |= 1 << j
+    if a[K.A_ONCE] == K.Once.GAME:
+        # CR 1112.2 / 1112.2a: its name is used up for this player, whichever card bears it; as it
+        # is played (1112.2b: canceled later, it still counts)
+        s[GODS_ART_USED + p] |= 1 << a[K.A_GODS_ART]
     if a[K.A_COST_BANISH_SELF] != 0:
         to_graveyard(s, T, slot)  # CR 1011
     if a[K.A_KIND] == AbilityKind.WILL:
+        note_battle_play(s, p)  # CR 907.1 / 707.2: a will ability is played too (803.6)
         f = push_frame(s, T, MODE_ALL, Purpose.WILL, EntryKind.ABILITY, slot, r, p, -1)
     else:
         note_play(s, p)

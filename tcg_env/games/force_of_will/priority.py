@@ -45,11 +45,19 @@ def start_priority(s, player):
 
 
 @internal
-def note_play(s, p):
-    """What a played card or ability records: [Torrent] (CR 1124), CR 803.6's battle."""
-    s[PLAYED_CARDS + p] += 1
+def note_battle_play(s, p):
+    """CR 803.6: ``p`` played a spell or an ability; in a battle, by the non-turn player, the battle
+    is then one in which they played something (a forfeit leaves further battles open)."""
     if p != s[TURN_PLAYER] and s[STEP] >= Step.BATTLE_BEGIN:
         s[OPP_ACTED] = 1
+
+
+@internal
+def note_play(s, p):
+    """What a played card or ability records: [Torrent] (CR 1124), CR 803.6's battle. A will ability
+    records only CR 803.6 (``note_battle_play``): it is not a card (CR 1124.2 counts cards)."""
+    s[PLAYED_CARDS + p] += 1
+    note_battle_play(s, p)
 
 
 @internal

@@ -45,6 +45,9 @@ ASTRAL = _a("astral", 2)  # the ruler lost [Judgment] (CR 1010.1a)
 TURNS_TAKEN = _a("turns_taken", 2)  # turns begun by the player (CR 503.1: its first turn)
 DREW_FROM_EMPTY = _a("drew_from_empty", 2)  # CR 1202.2
 PLAYED_CARDS = _a("cards_played_this_turn", 2)  # [Torrent] (CR 1124)
+# CR 1112.2 / 1112.2a: bit i: the player has played the [God's Art] of name id i (constants.A_GODS_ART)
+# this game; played is enough (1112.2b: canceled, it still counts). Public.
+GODS_ART_USED = _a("gods_art_used", 2)
 
 _ZONE_CAP = PLAYER_SLOTS  # any list may hold all of a player's cards
 # the list zones' counts, per player
@@ -86,8 +89,7 @@ _CARD_ATTRS = [
     "entered_turn",  # the turn it came under its controller's control in the field (CR 803.3a, 905.3)
     "standby_turn",  # the turn it was put into the standby area (CR 708.5)
     "attached_to",  # additions: the slot it is added to, -1 (CR 1002)
-    "used_turn",  # bit j: activate ability j played this turn (A_ONCE 1)
-    "used_game",  # bit j: ... this game ([God's Art], CR 1112)
+    "used_turn",  # bit j: activate ability j played this turn (Once.TURN; [God's Art]: GODS_ART_USED)
     "mark",  # chosen for the mulligan (CR 403.5)
     "mana",  # mana counters (CR 1122, 1022; removed with the others, CR 1022.3)
     "revealed",  # a rune revealed in its rune area (CR 711.2): public, it counts against divinity (711.2a)
@@ -95,8 +97,8 @@ _CARD_ATTRS = [
 ]
 CARD_W = len(_CARD_ATTRS)
 (CARD, OWNER, CONTROLLER, ZONE, RESTED, DAMAGE, ATK_EOT, DEF_EOT, ATK_EOB, DEF_EOB, ATK_PERM, DEF_PERM,
- KW_EOT, KW_EOB, KW_PERM, RST_EOT, RST_PERM, COUNTERS, ENTERED, STANDBY_TURN, ATTACHED, USED_TURN, USED_GAME,
- MARK, MANA, REVEALED, PSEUDO) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
+ KW_EOT, KW_EOB, KW_PERM, RST_EOT, RST_PERM, COUNTERS, ENTERED, STANDBY_TURN, ATTACHED, USED_TURN, MARK,
+ MANA, REVEALED, PSEUDO) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
 
 ZONES = ZoneTable(LAYOUT, Zone, card=CARD, owner=OWNER, zone=ZONE)
 ZONES.add(Zone.MAIN_DECK, MAIN_N, MAIN_L)
