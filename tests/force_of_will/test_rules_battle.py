@@ -313,3 +313,18 @@ def test_cr_708_5_a_trigger_chant_does_not_trigger_the_turn_it_was_put_into_stan
     r.set_rec(S.STANDBY_TURN, ambush, int(r.s[9]))
     attack(r, knight)
     assert r.rec(S.ZONE, ambush) == Z.STANDBY and r.decision == D.PRIORITY
+
+
+def test_cr_803_6_the_non_turn_players_automatic_ability_played_in_the_battle_counts(pool):
+    """CR 906.1: an automatic ability is played when it triggers. The non-turn player's Herald ("at
+    the beginning of the declare attack step, 100 damage to your opponent", CR 803.1) is an ability
+    they played in this battle: after the turn player forfeits, battles stay open (CR 803.6)."""
+    r, tp = battle_row(pool)
+    r.put(tp, "Imp", Z.FIELD)
+    r.put(1 - tp, "Herald", Z.FIELD)
+    r.act(K.BATTLE)
+    r.pass_until(lambda x: x.decision == D.ATTACKER)
+    assert int(r.s[S.LIFE + tp]) == 3900  # the Herald's ability was played and resolved
+    r.act(K.PASS)  # forfeit
+    finish_battle(r)
+    assert K.BATTLE in r.legal()

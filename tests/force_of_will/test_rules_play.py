@@ -1,5 +1,7 @@
 """CR 700s (the player's actions), 900s (abilities, targets) and will (CR 907, 1003)."""
 
+import pytest
+
 from fow_tables import current_values
 from helpers import D, St, Z, main_row, pass_both, play, step, to_hand, to_main, turn_player, will
 from tcg_env.games.force_of_will import constants as K
@@ -425,3 +427,33 @@ def test_cr_1112_2a_gods_art_once_per_player_by_name(pool):
     legal = r.legal()
     assert not {_ability_action(r, tp, x) for x in (first, second, same_name)} & set(legal)
     assert _ability_action(r, tp, other_name) in legal
+
+
+@pytest.mark.parametrize("before", ["nothing", "activate ability", "judgment", "card"])
+def test_cr_1124_2_torrent_counts_cards_played_not_abilities_or_judgment(pool, before):
+    """CR 1124.2: "[Torrent] (Text)" applies if you played one or more *other cards* this turn. An
+    activate ability (CR 707) and a judgment process (CR 705.2d: neither a spell nor an ability)
+    are not cards: after only those, [Torrent]'s text is void (1124.2b)."""
+    r = main_row(pool)
+    tp = turn_player(r)
+    r.put(1 - tp, "Imp", Z.FIELD)
+    if before == "activate ability":
+        archer = r.put(tp, "Archer", Z.FIELD)  # "[Rest]: 300 damage to target J/resonator"
+        r.act(K.ACTIVATE_BASE + r.field_index(tp, archer) * K.ABILITIES_PER_CARD)
+        r.act(K.OPTION_BASE)
+        pass_both(r)
+    elif before == "judgment":
+        r.give_will(tp, F, 2)
+        r.act(K.JUDGMENT)
+        pass_both(r)
+        assert r.names(Z.FIELD, tp) == ["Flame J-Ruler"]
+    elif before == "card":
+        to_hand(r, tp, "Imp")
+        r.give_will(tp, F)
+        play(r, tp, "Imp")
+        pass_both(r)
+    to_hand(r, tp, "Surge")
+    r.give_will(tp, F)
+    play(r, tp, "Surge")
+    pass_both(r)
+    assert int(r.s[S.LIFE + 1 - tp]) == (3600 if before == "card" else 4000)

@@ -25,7 +25,7 @@ from tcg_env.games.force_of_will.constants import (
 )
 from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame, top_frame
 from tcg_env.games.force_of_will.priority import (
-    note_battle_play, note_play, play_trigger_from, start_priority, trigger_payable
+    note_battle_play, note_card_play, play_trigger_from, start_priority, trigger_payable
 )
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, CALLED, CARD, CARD_W, CONTROLLER, DEC_ARG, E_AUX, E_SLOT, E_X, FR_DISCARD, GODS_ART_USED, HAND_N,
@@ -189,7 +189,7 @@ def play_from_hand(s, T, p, i, how):
     slot = hand_slot(s, p, i)
     c = card_table(T)[s[CARD + slot * CARD_W]]
     r = activate_like_trigger(T, s[CARD + slot * CARD_W]) if c[K.C_TYPE] == CardType.CHANT else -1
-    if r >= 0:  # play_trigger_from records the play (note_play)
+    if r >= 0:  # play_trigger_from records the play (note_card_play)
         play_trigger_from(s, T, p, slot, r, -1, Purpose.PLAY)  # CR 708.4: from the hand
         return
     x = c[K.C_COST_FREE] < 0 and how != K.PLAY_INCARNATED
@@ -205,7 +205,7 @@ def play_from_hand(s, T, p, i, how):
         pay(s, p, c, K.C_COST, free_cost(s, T, p, slot))
     s[CONTROLLER + slot * CARD_W] = p
     zone_move(s, ZT, slot, Zone.CHASE)
-    note_play(s, p)
+    note_card_play(s, p)
     push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, slot, c[K.C_SPELL_ABIL], p, how)
     if x:
         set_decision(s, K.Decision.CHOOSE_X, p)
@@ -340,11 +340,12 @@ def activate(s, T, p, slot, j):
         s[GODS_ART_USED + p] |= 1 << a[K.A_GODS_ART]
     if a[K.A_COST_BANISH_SELF] != 0:
         to_graveyard(s, T, slot)  # CR 1011
+    # CR 707.2 / 907.1: an activate ability, will abilities included, is played (803.6); it is not
+    # a card ([Torrent] counts cards, CR 1124.2)
+    note_battle_play(s, p)
     if a[K.A_KIND] == AbilityKind.WILL:
-        note_battle_play(s, p)  # CR 907.1 / 707.2: a will ability is played too (803.6)
         f = push_frame(s, T, MODE_ALL, Purpose.WILL, EntryKind.ABILITY, slot, r, p, -1)
     else:
-        note_play(s, p)
         f = push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.ABILITY, slot, r, p, -1)
     s[f + FR_DISCARD] = a[K.A_COST_DISCARD]  # CR 903.2j: after the targets (priority.finish_frame)
 
@@ -374,8 +375,7 @@ def play_judgment(s, T, p):
     slot = j_ruler_slot(s, p)
     c = card_table(T)[s[CARD + slot * CARD_W]]
     pay(s, p, c, K.C_JUDGMENT_COST, c[K.C_JUDGMENT_FREE])
-    s[JUDGED + p] = 1
-    note_play(s, p)
+    s[JUDGED + p] = 1  # CR 705.2d: neither a spell nor an ability, nor a card played ([Torrent])
     f = push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.JUDGMENT, slot, -1, p, -1)
     chase_push(RULES, s, f)
     pop_frame(s)
@@ -457,10 +457,10 @@ def play_from_standby(s, T, p, i):
         # CR 1114.2: [Stealth], no cost; a resonator spell with nothing to choose (CR 702.3 on resolution)
         s[CONTROLLER + slot * CARD_W] = p
         zone_move(s, ZT, slot, Zone.CHASE)
-        note_play(s, p)
+        note_card_play(s, p)
         push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, slot, -1, p, K.PLAY_NORMAL)
         return
-    # play_trigger_from records the play (note_play)
+    # play_trigger_from records the play (note_card_play)
     play_trigger_from(s, T, p, slot, card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL], -1, Purpose.PLAY)
 
 
@@ -527,7 +527,7 @@ def play_rune(s, T, p, i):
     s[PSEUDO + cw] = 1
     pay(s, p, c, K.C_COST, max(c[K.C_COST_FREE], 0))
     zone_put(s, ZT, copy, Zone.CHASE)
-    note_play(s, p)
+    note_card_play(s, p)
     push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, copy, c[K.C_SPELL_ABIL], p, K.PLAY_NORMAL)
 
 

@@ -53,9 +53,11 @@ def note_battle_play(s, p):
 
 
 @internal
-def note_play(s, p):
-    """What a played card or ability records: [Torrent] (CR 1124), CR 803.6's battle. A will ability
-    records only CR 803.6 (``note_battle_play``): it is not a card (CR 1124.2 counts cards)."""
+def note_card_play(s, p):
+    """``p`` played a card (a resonator, chant, addition, regalia, a rune's copy, a [Trigger] or
+    [Stealth] card): [Torrent] counts cards played (CR 1124.2), and a card is played as a spell for
+    CR 803.6. Abilities (activate, will, automatic) record only CR 803.6 (``note_battle_play``), a
+    judgment neither (CR 705.2d: neither a spell nor an ability, nor a card played)."""
     s[PLAYED_CARDS + p] += 1
     note_battle_play(s, p)
 
@@ -113,6 +115,7 @@ def play_pending(s, T, player, index):
     if kind == K.AbilityKind.STEALTH:
         play_stealth_card(s, T, player, slot, arow)
         return 0
+    note_battle_play(s, player)  # CR 906.1: an automatic ability is played (803.6)
     push_frame(s, T, MODE_TARGETS, Purpose.TRIGGER, EntryKind.ABILITY, slot, arow, player, aux)
     return 0
 
@@ -157,7 +160,7 @@ def play_trigger_from(s, T, player, slot, arow, aux, purpose):
     zone_take(s, ZT, slot)
     s[CONTROLLER + slot * CARD_W] = player
     zone_put(s, ZT, slot, Zone.CHASE)
-    note_play(s, player)
+    note_card_play(s, player)
     # a card entry's E_AUX is how it was played (constants.PLAY_*), not the trigger's information
     f = push_frame(s, T, MODE_TARGETS, purpose, EntryKind.CARD, slot, arow, player, K.PLAY_NORMAL)
     s[f + FR_DISCARD] = a[K.A_COST_DISCARD]
@@ -244,7 +247,7 @@ def finish_frame(s, T):
             zone_take(s, ZT, slot)
             s[CONTROLLER + slot * CARD_W] = s[f + E_CTRL]
             zone_put(s, ZT, slot, Zone.CHASE)
-            note_play(s, s[f + E_CTRL])
+            note_card_play(s, s[f + E_CTRL])
         drop = purpose == Purpose.TRIGGER and s[f + E_ABIL] >= 0 and missing_required_target(RULES, s, T, f)
         if not drop and s[f + FR_DISCARD] > 0 and s[HAND_N + s[f + E_CTRL]] > 0:
             # CR 903.2j: the targets chosen (903.2g), the cost's discards, one card at a time
