@@ -43,7 +43,7 @@ def parse_card_records(
             card = model.model_validate(rec)
         except ValidationError as exc:
             err = validation_to_card_error(exc, file=file, card=label,
-                                           card_name=name if isinstance(name, str) else None, skip=skip)
+                                           card_name=name if isinstance(name, str) else None, skip=skip, data=rec)
             if clean_field is not None:
                 err = CardDataError(err.reason, file=err.file, card=err.card, card_name=err.card_name,
                                     field=clean_field(err.field or ""))
