@@ -495,9 +495,13 @@ def _seed(s: str) -> int:
     from tcg_env.game import check_seed
 
     try:
-        return check_seed(int(s))
+        value: object = int(s)
+    except ValueError:
+        value = s  # not an integer: check_seed names it, in the words every entry point uses
+    try:
+        return check_seed(value)
     except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc) if s.strip().lstrip("+-").isdigit() else f"{s!r} is not an integer") from None
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:

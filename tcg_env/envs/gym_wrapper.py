@@ -18,7 +18,7 @@ import numpy as np
 from gymnasium import spaces
 
 import tcg_env
-from tcg_env.game import as_action
+from tcg_env.game import as_action, check_seed
 from tcg_env.registry import get_spec
 
 
@@ -176,7 +176,9 @@ class TCGSingleAgentEnv(gym.Env):
         return {"legal_mask": mask, "winner": g.winner, "seat": self.seat}
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
-        super().reset(seed=seed)
+        # the one seed check of the suite (docs/cli.md): Gymnasium's own takes any non-negative int
+        # (2**64 too) and names numpy integers "not a python integer"; a checked seed is a Python int
+        super().reset(seed=None if seed is None else check_seed(seed))
         game_seed = int(self.np_random.integers(2**62))
         if self.learner_seat_option == "random":
             self.seat = int(self.np_random.integers(2))
