@@ -138,6 +138,9 @@ class CardTable:
     name_ids: dict[str, int]
     ability_source: list[tuple[int, int]] = field(default_factory=list)  # row -> (card id, index)
 
+    # the registry name of the game the pool is of (set by subclasses): a snapshot or a game of
+    # another game refuses the pool by name (tcg_env.adapter.pool_game)
+    GAME = ""
     # the game's card-table columns of an ability run (set by subclasses)
     ABIL_START_COL = -1
     ABIL_COUNT_COL = -1

@@ -373,6 +373,8 @@ class WSCardTable(CardTable):
     """A compiled Weiss Schwarz card pool (the shared fields: :class:`tcg_env.cards.pool.CardTable`);
     tables int32 ``cards [n, C_NCOLS]``, ``abilities [max(m,1), A_NCOLS]``, ``filters``, ``code``."""
 
+    GAME = "weiss_schwarz"
+
     trait_ids: dict[str, int]
     title_ids: dict[str, int]
 
