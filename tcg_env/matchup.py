@@ -123,28 +123,29 @@ class MatchupProgress:
         if not self.enabled:
             return
         if self._bar is None:  # the first report: what the results stream already holds
-            self._bar = self._make(done, total)
+            self._bar = self._make(done, total, leave=done >= total)
         elif self._first_shard:
-            # the first shard is in (its time holds the compile): the clock, the rate and the ETA
-            # start again from here, with the games done so far as the bar's starting count
+            # the first shard is in (its time holds the compile): a new bar, whose clock, rate and
+            # ETA start here, with the games done so far as its starting count (the first one,
+            # which showed the time spent waiting, is cleared)
             self._first_shard = False
-            bar = self._bar
-            bar.reset(total=total)
-            bar.n = bar.last_print_n = bar.initial = done
-            bar.refresh()
+            self._bar.close()
+            self._bar = self._make(done, total, leave=True)
         else:
             self._bar.update(done - self._bar.n)
         if done >= total:
             self.close()
 
-    def _make(self, done: int, total: int):
+    def _make(self, done: int, total: int, leave: bool):
         from tqdm import tqdm
 
-        options: dict[str, Any] = dict(total=total, initial=done, desc=self.label, unit=f" {self.unit}", leave=True)
+        options: dict[str, Any] = dict(total=total, initial=done, desc=self.label, unit=f" {self.unit}", leave=leave)
         if self.tty:
             return tqdm(file=self.stream, mininterval=0.1, dynamic_ncols=True, **options)
+        # off a terminal: a line at most every 10% and log_interval seconds, and (tqdm's monitor
+        # thread) one a minute while nothing moves, e.g. during the first compile
         return tqdm(file=_LogLines(self.stream), mininterval=self.log_interval, miniters=max(1, total // 10),
-                    ncols=80, ascii=True, **options)  # fmt: skip
+                    maxinterval=max(60.0, self.log_interval), ncols=80, ascii=True, **options)  # fmt: skip
 
     def close(self) -> None:
         """End the bar (its last line stays); further reports print nothing."""
