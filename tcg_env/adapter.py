@@ -19,7 +19,7 @@ from tcg_env.engine.layout import SnapshotError
 from tcg_env.engine.tables import unpack_tables
 
 __all__ = ["ADAPTER_HOOKS", "board_header", "card_attribute", "check_progress", "check_ranges", "deck_counts", "game_spec", "lazy",
-           "lazy_hooks", "pool_fingerprint", "snapshot_restorer", "staged_snapshot"]
+           "lazy_hooks", "pool_fingerprint", "pool_game", "snapshot_restorer", "staged_snapshot", "zone_count_domains"]
 
 _NO_CARDS = np.zeros(1, np.int32)
 _NO_OBS = np.zeros(1, np.float32)
@@ -44,31 +44,58 @@ def pool_fingerprint(pool, numbers: bool = True) -> str:
     return h.hexdigest()[:16]
 
 
+def pool_game(pool) -> str | None:
+    """The game a compiled card pool is of (its table class's ``GAME``), None if it does not say."""
+    return getattr(pool, "GAME", None) or None
+
+
 def staged_snapshot(row: np.ndarray, pool, d: Any, *, game: str, fmt: int, layout, fingerprint: Callable,
                     check: Callable[[np.ndarray, Any], None]) -> np.ndarray:  # fmt: skip
-    """The first part of every game's ``from_dict``: ``d`` must be a dict, a snapshot of ``game`` in
-    format ``fmt``, taken with this ``pool`` (``fingerprint(pool)``), with ``fields`` that ``layout``
-    (the game's :class:`tcg_env.engine.layout.StateLayout`) reads into a new row, which
-    ``check(staged, pool)`` checks. Returns that row; ``row`` itself is not written (a SnapshotError
-    naming the problem leaves it as it was)."""
+    """The first part of every game's ``from_dict``: ``d`` must be a dict, a snapshot of ``game``
+    (checked first: another game's snapshot says whose it is, not that its format or pool differ),
+    in format ``fmt``, taken with this ``pool`` (``fingerprint(pool)``; a pool of another game says
+    so), with ``fields`` that ``layout`` (the game's :class:`tcg_env.engine.layout.StateLayout`)
+    reads into a new row, which ``check(staged, pool)`` checks. Returns that row; ``row`` itself is
+    not written (a one-line SnapshotError naming the game, the key and the value leaves it as it was)."""
     def err(msg):
         raise SnapshotError(f"{game} snapshot: {msg}")
 
     if not isinstance(d, dict):
-        err("expected a dict")
+        err(f"expected a dict (from Game.to_dict()), got {type(d).__name__}")
     if d.get("game") != game:
         err(f"this is a snapshot of {d.get('game')!r}, not of {game!r}")
-    if d.get("format") != fmt:
-        err(f"format {d.get('format')!r} is not {fmt}")
-    fp = d["pool"].get("fingerprint") if isinstance(d.get("pool"), dict) else None
-    if fp != fingerprint(pool):
-        err(f"taken with a different card pool (fingerprint {fp!r}, this pool {fingerprint(pool)!r})")
+    if "format" not in d:
+        err(f"missing key 'format' (this game's snapshots are format {fmt})")
+    if d["format"] != fmt:
+        err(f"key 'format' is {d['format']!r}, not {fmt} (a snapshot of another version of {game})")
+    theirs = pool_game(pool)
+    if theirs is not None and theirs != game:
+        err(f"the card pool given is a {theirs} pool, not a {game} one")
+    if "pool" not in d:
+        err("missing key 'pool' (the card pool's fingerprint, which to_dict() records)")
+    p = d["pool"]
+    if not isinstance(p, dict) or "fingerprint" not in p:
+        err(f"key 'pool' must be a dict with the card pool's 'fingerprint', got {p!r}")
+    if p["fingerprint"] != fingerprint(pool):
+        err(f"key 'pool': taken with a different card pool (fingerprint {p['fingerprint']!r}, this pool "
+            f"{fingerprint(pool)!r})")
     if "fields" not in d:
-        err("missing 'fields'")
+        err("missing key 'fields'")
+    if not isinstance(d["fields"], dict):
+        err(f"key 'fields' must be a dict of the state's fields, got {type(d['fields']).__name__}")
     staged = np.zeros_like(row)
     layout.from_fields(d["fields"], staged)
     check(staged, pool)
     return staged
+
+
+def zone_count_domains(zones) -> dict[str, tuple[int, int]]:
+    """``{count field: (0, capacity)}`` of every list zone of ``zones`` (the game's
+    :class:`tcg_env.engine.zones.ZoneTable`), for ``VALUE_DOMAINS``: a count out of range is named
+    by its snapshot key and value (``field 'damage_count'[1] is -1, must be 0..60``) before the
+    zone lists are read."""
+    names = {f.offset: f.name for f in zones.layout.fields.values()}
+    return {names[count]: (0, cap) for _, count, _, cap, _ in zones.lists.values()}
 
 
 def snapshot_restorer(game: str, fmt: int, layout, fingerprint: Callable, check: Callable) -> Callable:

@@ -17,78 +17,14 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-import time
 
 
 class CLIError(Exception):
     """A problem to report as ``tcg <command>: error: ...`` (one line) with exit status 2."""
 
 
-# ----------------------------------------------------------------------------------------------
-# Progress bar (stderr; plain lines when stderr is not a terminal)
-# ----------------------------------------------------------------------------------------------
-class Progress:
-    """``progress(done, total)`` callback. On a terminal: one bar redrawn in place (at most ten
-    times a second). Otherwise (CI, pipes, files): a plain line at every 10% step, so logs stay
-    readable. ``enabled=False`` prints nothing."""
-
-    def __init__(self, label: str, stream=None, enabled: bool = True, unit: str = "games"):
-        self.label = label
-        self.stream = stream if stream is not None else sys.stderr
-        self.enabled = enabled
-        self.unit = unit
-        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
-        self.t0 = time.perf_counter()
-        self.start_done: int | None = None
-        self.last_draw = 0.0
-        self.last_decile = -1
-        self.finished = False
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.enabled or self.finished:
-            return
-        now = time.perf_counter()
-        if self.start_done is None:
-            self.start_done = done
-            self.t0 = now
-        rate = (done - self.start_done) / (now - self.t0) if now > self.t0 and done > self.start_done else 0.0
-        frac = done / total if total else 1.0
-        eta = (total - done) / rate if rate > 0 else math.nan
-        tail = f"{done:,}/{total:,} {self.unit}"
-        if rate > 0:
-            tail += f", {_fmt_rate(rate)} {self.unit}/s"
-            if done < total:
-                tail += f", ETA {_fmt_secs(eta)}"
-        if self.tty:
-            if done < total and now - self.last_draw < 0.1 and done != self.start_done:
-                return
-            self.last_draw = now
-            width = 30
-            fill = int(round(frac * width))
-            self.stream.write(f"\r{self.label} [{'#' * fill}{'.' * (width - fill)}] {frac:4.0%} {tail}\033[K")
-            if done >= total:
-                self.stream.write("\n")
-                self.finished = True
-            self.stream.flush()
-        else:
-            decile = int(frac * 10)
-            if decile != self.last_decile or done >= total:
-                self.last_decile = decile
-                self.stream.write(f"{self.label}: {frac:4.0%} {tail}\n")
-                self.stream.flush()
-            if done >= total:
-                self.finished = True
-
-
 def _fmt_rate(r: float) -> str:
     return f"{r:,.0f}" if r >= 10 else f"{r:.2g}"
-
-
-def _fmt_secs(s: float) -> str:
-    if not math.isfinite(s):
-        return "?"
-    s = int(round(s))
-    return f"{s // 3600}h{s % 3600 // 60:02d}m" if s >= 3600 else (f"{s // 60}m{s % 60:02d}s" if s >= 60 else f"{s}s")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -116,18 +52,21 @@ def compile_notice(game: str, parts: tuple[str, ...] = ("row",), stream=None) ->
 # tcg matchup
 # ----------------------------------------------------------------------------------------------
 def _cmd_matchup(args) -> int:
-    from tcg_env.matchup import format_table, make_params, run_matchup
+    from tcg_env.matchup import MatchupProgress, format_table, make_params, run_matchup
 
     agents = args.agents
     make_params(args.game, args.decks, args.agent, agents, args.games, args.seed, args.shard_size, args.variant,
                 cards=args.cards)  # every input checked before the notice and the compile
     compiled = compile_notice(args.game, ("batch", "row"))
-    bar = Progress("matchup", enabled=not args.quiet)
-    res = run_matchup(
-        game=args.game, decks=args.decks, agent=args.agent, agents=agents, games=args.games, seed=args.seed,
-        out=args.out, backend=args.backend, workers=args.workers, shard_size=args.shard_size,
-        variant=args.variant, progress=bar, cards=args.cards,
-    )  # fmt: skip
+    bar = MatchupProgress("matchup", enabled=not args.quiet)  # tqdm on stderr; the rate starts after the compile
+    try:
+        res = run_matchup(
+            game=args.game, decks=args.decks, agent=args.agent, agents=agents, games=args.games, seed=args.seed,
+            out=args.out, backend=args.backend, workers=args.workers, shard_size=args.shard_size,
+            variant=args.variant, progress=bar, cards=args.cards,
+        )  # fmt: skip
+    finally:
+        bar.close()
     print(format_table(res))
     a, b = res.params["agents"]
     who = f"{a} agents" if a == b else f"{a} vs {b}"
@@ -495,9 +434,13 @@ def _seed(s: str) -> int:
     from tcg_env.game import check_seed
 
     try:
-        return check_seed(int(s))
+        value: object = int(s)
+    except ValueError:
+        value = s  # not an integer: check_seed names it, in the words every entry point uses
+    try:
+        return check_seed(value)
     except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc) if s.strip().lstrip("+-").isdigit() else f"{s!r} is not an integer") from None
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:

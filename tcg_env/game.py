@@ -270,12 +270,20 @@ class Game:
     def from_dict(cls, d: dict, pool=None) -> "Game":
         from tcg_env.registry import get_spec
 
+        from tcg_env.adapter import pool_game
+
         if not isinstance(d, dict) or "game" not in d:
             raise SnapshotError("snapshot must be a dict with a 'game' key (from Game.to_dict())")
         try:
             spec = get_spec(d["game"])
         except (ValueError, TypeError) as exc:
             raise SnapshotError(f"snapshot: field 'game': {exc}") from None
+        theirs = pool_game(pool) if pool is not None else None
+        if theirs is not None and theirs != spec.name:
+            # the caller means a game of the pool's kind: the snapshot is of another game, which is
+            # the problem to name (not its format or its pool fingerprint)
+            raise SnapshotError(f"{theirs} snapshot: this is a snapshot of {spec.name!r}, not of {theirs!r} "
+                                f"(the card pool given is a {theirs} pool)")
         pool = pool if pool is not None else spec.load_tables()
         row = np.zeros(spec.state_size, np.int32)
         variant = spec.from_dict(row, pool, d)

@@ -44,6 +44,7 @@ from tcg_env.engine.header import H_DONE, H_NUM_DECISIONS, H_TURN, H_WINNER
 
 __all__ = [
     "MatchupError",
+    "MatchupProgress",
     "PairResult",
     "MatchupResult",
     "wilson_interval",
@@ -87,6 +88,89 @@ def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     lo = 0.0 if wins == 0 else max(0.0, centre - half)
     hi = 1.0 if wins == n else min(1.0, centre + half)
     return (lo, hi)
+
+
+# --------------------------------------------------------------------------------------------
+# Progress: a tqdm bar on stderr
+# --------------------------------------------------------------------------------------------
+class MatchupProgress:
+    """``progress(done, total)`` for :func:`run_matchup` (what ``tcg matchup`` shows): a tqdm bar on
+    ``stream`` (stderr).
+
+    The rate and the ETA count the games of the shards finished after the first one: the first
+    shard's time holds the kernels' first compile (a minute or more on a cold cache), which made a
+    48-second run say "ETA 7 minutes" at 10%. Until the first shard is in, no rate or ETA is shown.
+
+    On a terminal the bar is redrawn in place (at most ten times a second). Off a terminal (a pipe,
+    a file, a CI log) or with ``CI`` set, each redraw is one plain line, at most one a 10% step and
+    one every ``log_interval`` seconds, so a log stays readable. ``enabled=False``: nothing."""
+
+    def __init__(self, label: str = "matchup", stream=None, enabled: bool = True, unit: str = "games",
+                 log_interval: float = 5.0):  # fmt: skip
+        import sys
+
+        self.label = label
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = enabled
+        self.unit = unit
+        ci = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)()) and not ci
+        self.log_interval = float(log_interval)
+        self._bar = None
+        self._first_shard = True  # the next report is the first shard: the rate starts after it
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        if self._bar is None:  # the first report: what the results stream already holds
+            self._bar = self._make(done, total, leave=done >= total)
+        elif self._first_shard:
+            # the first shard is in (its time holds the compile): a new bar, whose clock, rate and
+            # ETA start here, with the games done so far as its starting count (the first one,
+            # which showed the time spent waiting, is cleared)
+            self._first_shard = False
+            self._bar.close()
+            self._bar = self._make(done, total, leave=True)
+        else:
+            self._bar.update(done - self._bar.n)
+        if done >= total:
+            self.close()
+
+    def _make(self, done: int, total: int, leave: bool):
+        from tqdm import tqdm
+
+        options: dict[str, Any] = dict(total=total, initial=done, desc=self.label, unit=f" {self.unit}", leave=leave)
+        if self.tty:
+            return tqdm(file=self.stream, mininterval=0.1, dynamic_ncols=True, **options)
+        # off a terminal: a line at most every 10% and log_interval seconds, and (tqdm's monitor
+        # thread) one a minute while nothing moves, e.g. during the first compile
+        return tqdm(file=_LogLines(self.stream), mininterval=self.log_interval, miniters=max(1, total // 10),
+                    maxinterval=max(60.0, self.log_interval), ncols=80, ascii=True, **options)  # fmt: skip
+
+    def close(self) -> None:
+        """End the bar (its last line stays); further reports print nothing."""
+        if self._bar is not None and self.enabled:
+            self._bar.close()
+        self.enabled = False
+
+
+class _LogLines:
+    """The file tqdm writes to off a terminal: each redraw (``"\r" + status``) becomes one plain
+    line, and a line equal to the one before (tqdm's closing redraw) is not repeated."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.last = ""
+
+    def write(self, text: str) -> None:
+        for part in text.replace("\n", "\r").split("\r"):
+            line = part.rstrip()
+            if line and line != self.last:
+                self.stream.write(line + "\n")
+                self.last = line
+
+    def flush(self) -> None:
+        self.stream.flush()
 
 
 # --------------------------------------------------------------------------------------------

@@ -51,14 +51,14 @@ class Recorder:
     def __init__(self, game: str, decks: Sequence[Any], seed: int, variant: str | None = None,
                  players: Sequence[str] = ("player 0", "player 1"), pool=None):
         import tcg_env
-        from tcg_env.game import Game
+        from tcg_env.game import Game, check_seed
 
         self.spec = tcg_env.get_spec(game)
         self.pool = pool if pool is not None else self.spec.load_tables()
         self.variant = self.spec.default_variant if variant is None else variant
         if self.variant not in self.spec.variants:
             raise ReplayError(f"unknown {game} rules variant {self.variant!r}; choose from {list(self.spec.variants)}")
-        self.seed = int(seed)
+        self.seed = check_seed(seed)  # the one seed check (2.5 or True is refused, not made 2 or 1)
         loaded = [self.spec.load_deck(self.pool, d, self.variant) for d in decks]
         if len(loaded) != 2:
             raise ReplayError("a replay needs exactly two decks")

@@ -2,7 +2,6 @@
 any point), the Ray backend against the local one, the tables and the heatmap."""
 
 import json
-import math
 import os
 import signal
 import subprocess
@@ -369,3 +368,87 @@ def test_deck_files_and_names_mix_and_an_edited_file_is_another_run(tmp_path):
                  + "\n1 FF1-004\n")  # one card swapped: still 50 cards
     with pytest.raises(MatchupError, match="decks: same names, different card lists"):
         run_matchup(decks=[str(f), "ice_water_control"], games=8, seed=3, out=out)
+
+
+# ---- issue 25 item 11: one Wilson interval; the progress bar (tqdm) and its ETA -----------------------
+def test_the_wilson_interval_is_written_once(monkeypatch):
+    """training.evaluate's win-rate interval is tcg_env.matchup.wilson_interval (it had its own copy)."""
+    from training.evaluate import EvalResult
+
+    r = EvalResult("random", games=20, wins=7, losses=13, draws=0, seconds=1.0)
+    assert r.wilson() == wilson_interval(7, 20) == pytest.approx((0.18119, 0.56715), abs=1e-5)
+    assert EvalResult("random", 0, 0, 0, 0, 0.0).wilson() == (0.0, 1.0)
+    monkeypatch.setattr(M, "wilson_interval", lambda wins, n, z=M.Z95: ("the one", wins, n))
+    assert r.wilson() == ("the one", 7, 20)
+
+
+class _TTY:
+    def __init__(self):
+        self.text = ""
+
+    def write(self, s):
+        self.text += s
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return True
+
+
+def test_progress_off_a_terminal_writes_plain_lines(monkeypatch):
+    import io
+
+    monkeypatch.delenv("CI", raising=False)
+    f = io.StringIO()
+    p = M.MatchupProgress("work", stream=f, log_interval=0)
+    for d in range(0, 101):
+        p(d, 100)
+    text = f.getvalue()
+    lines = text.splitlines()
+    assert "\r" not in text and text.endswith("\n") and 2 <= len(lines) <= 12, text
+    assert lines[-1].startswith("work: 100%") and "100/100" in lines[-1] and "games/s" in lines[-1], lines[-1]
+    p(100, 100)  # after the end: nothing more
+    assert f.getvalue() == text
+
+
+def test_progress_with_ci_set_writes_plain_lines_even_on_a_terminal(monkeypatch):
+    monkeypatch.setenv("CI", "true")
+    t = _TTY()
+    p = M.MatchupProgress("work", stream=t, log_interval=0)
+    for d in range(0, 101, 10):
+        p(d, 100)
+    assert "\r" not in t.text and t.text.splitlines()[-1].startswith("work: 100%")
+    monkeypatch.delenv("CI")
+    t = _TTY()
+    p = M.MatchupProgress("work", stream=t)
+    for d in range(0, 101, 10):
+        p(d, 100)
+    assert t.text.startswith("\rwork:") and t.text.endswith("\n") and "100/100" in t.text  # redrawn in place
+    q = M.MatchupProgress("work", stream=t, enabled=False)
+    q(5, 10)
+    q.close()
+
+
+def test_progress_eta_counts_from_the_first_shard_not_from_the_compile(monkeypatch):
+    """The README's main job said "ETA 7 minutes" at 10% of a 48-second run: the first shard's time
+    (the kernels' first compile) was in the rate. Here the first shard takes 60 s (compile), the
+    next ones 1 s per 10 games: the ETA at 20/100 is 8 s, not 80 * 61 / 20 = 4 minutes."""
+    import tqdm.std
+
+    monkeypatch.delenv("CI", raising=False)
+    now = [1000.0]
+    monkeypatch.setattr(tqdm.std, "time", lambda: now[0])
+    t = _TTY()
+    p = M.MatchupProgress("matchup", stream=t)
+    p(0, 100)  # before anything runs
+    now[0] += 60.0
+    p(10, 100)  # the first shard, compile included
+    assert "?" in t.text.split("\r")[-1]  # no rate yet
+    now[0] += 1.0
+    p(20, 100)
+    last = t.text.split("\r")[-1]
+    assert "20/100" in last and "<00:08" in last and "10.00 games/s" in last, last
+    now[0] += 1.0
+    p(30, 100)
+    assert "<00:07" in t.text.split("\r")[-1]

@@ -17,7 +17,9 @@ from typing import Callable, Optional
 
 import numpy as np
 
+from tcg_env import matchup
 from tcg_env.envs.vector import TCGVectorEnv
+from tcg_env.matchup import Z95
 
 KERNEL_AGENTS = ("random", "heuristic")
 
@@ -94,14 +96,10 @@ class EvalResult:
     def score(self) -> float:
         return (self.wins + 0.5 * self.draws) / max(self.games, 1)
 
-    def wilson(self, z: float = 1.96) -> tuple[float, float]:
-        n, p = self.games, self.win_rate
-        if n == 0:
-            return 0.0, 1.0
-        d = 1 + z * z / n
-        c = (p + z * z / (2 * n)) / d
-        h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-        return max(0.0, c - h), min(1.0, c + h)
+    def wilson(self, z: float = Z95) -> tuple[float, float]:
+        """The 95% Wilson interval of the win rate (the suite's one implementation,
+        :func:`tcg_env.matchup.wilson_interval`)."""
+        return matchup.wilson_interval(self.wins, self.games, z)
 
     @property
     def elo_diff(self) -> float:

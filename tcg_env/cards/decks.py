@@ -33,8 +33,9 @@ from typing import Any, Iterable
 import numpy as np
 from pydantic import ValidationError
 
-from tcg_env.cards.base import DeckList, format_loc
+from tcg_env.cards.base import DeckList, validation_problem
 from tcg_env.cards.errors import DeckError
+from tcg_env.cards.loaders import is_blank
 
 __all__ = [
     "Deck",
@@ -115,8 +116,13 @@ def _build(table: Any, entries: list[tuple[str, int, int | None]], *, name: str,
                 description=description, source=file, lines=lines)  # fmt: skip
 
 
+EMPTY_DECK = "the file is empty (no cards in it)"  # a deck file of nothing but blanks and comments
+
+
 def parse_deck_text(table: Any, text: str, file: str = "<text>", name: str | None = None) -> Deck:
     """Parse a plain-text deck list."""
+    if is_blank(text):
+        raise DeckError(EMPTY_DECK, file=file)
     meta = {"name": name or Path(file).stem, "format": "constructed", "description": ""}
     entries: list[tuple[str, int, int | None]] = []
     for lineno, raw in enumerate(text.splitlines(), start=1):
@@ -148,6 +154,8 @@ def parse_deck_text(table: Any, text: str, file: str = "<text>", name: str | Non
 
 def parse_deck_toml(table: Any, text: str, file: str = "<toml>") -> Deck:
     """Parse a TOML deck list (``name``, ``description``, ``format``, ``[[cards]]``)."""
+    if is_blank(text):
+        raise DeckError(EMPTY_DECK, file=file)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -155,15 +163,14 @@ def parse_deck_toml(table: Any, text: str, file: str = "<toml>") -> Deck:
     try:
         deck = DeckList.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors(include_url=False)[0]
-        loc = err["loc"]
+        loc = exc.errors(include_url=False)[0]["loc"]
         card = None
         if len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int):
             cards = data.get("cards")
             if isinstance(cards, list) and loc[1] < len(cards) and isinstance(cards[loc[1]], dict):
                 card = cards[loc[1]].get("number")
-        msg = "unknown key" if err["type"] == "extra_forbidden" else err["msg"]
-        raise DeckError(msg, file=file, card=card, field=format_loc(loc)) from None
+        field, reason = validation_problem(exc, data)
+        raise DeckError(reason, file=file, card=card, field=field) from None
     text_lines = text.splitlines()
 
     def line_of(number: str) -> int | None:

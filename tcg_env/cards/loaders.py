@@ -15,7 +15,9 @@ from typing import Any
 
 from tcg_env.cards.errors import CardDataError
 
-__all__ = ["CardRecords", "load_card_records", "parse_card_records", "detect_format"]
+__all__ = ["CardRecords", "load_card_records", "parse_card_records", "detect_format", "is_blank", "EMPTY_FILE"]
+
+EMPTY_FILE = "the file is empty (no cards in it)"  # the reason given for a file with nothing but blanks and comments
 
 _FORMATS = {".toml": "toml", ".yaml": "yaml", ".yml": "yaml", ".json": "json"}
 
@@ -45,8 +47,17 @@ def detect_format(path: str | Path) -> str:
         ) from None
 
 
+def is_blank(text: str, comments: bool = True) -> bool:
+    """Nothing but whitespace and (``comments``) ``#`` comment lines: an empty file, whatever its
+    format (TOML, YAML and the plain-text deck lists comment with ``#``; JSON has no comments)."""
+    return all(not ln.strip() or (comments and ln.lstrip().startswith("#")) for ln in text.splitlines())
+
+
 def parse_card_records(text: str, fmt: str, file: str = "<string>", key: str = "cards") -> CardRecords:
-    """Parse the text of a card file in format ``fmt`` ('toml' | 'yaml' | 'json')."""
+    """Parse the text of a card file in format ``fmt`` ('toml' | 'yaml' | 'json'). An empty file
+    (nothing but blanks and comments) is an error that says so."""
+    if fmt in _FORMATS.values() and is_blank(text, comments=fmt != "json"):
+        raise CardDataError(EMPTY_FILE, file=file)
     try:
         if fmt == "toml":
             data: Any = tomllib.loads(text)
@@ -63,6 +74,8 @@ def parse_card_records(text: str, fmt: str, file: str = "<string>", key: str = "
     except Exception as exc:  # syntax errors of any of the three parsers
         raise CardDataError(f"cannot parse {fmt.upper()}: {exc}", file=file) from exc
 
+    if data is None and fmt == "yaml":  # a YAML stream without a document ("---" alone)
+        raise CardDataError(EMPTY_FILE, file=file)
     meta: dict[str, Any] = {}
     if isinstance(data, list):
         records = data

@@ -43,7 +43,7 @@ def parse_card_records(
             card = model.model_validate(rec)
         except ValidationError as exc:
             err = validation_to_card_error(exc, file=file, card=label,
-                                           card_name=name if isinstance(name, str) else None, skip=skip)
+                                           card_name=name if isinstance(name, str) else None, skip=skip, data=rec)
             if clean_field is not None:
                 err = CardDataError(err.reason, file=err.file, card=err.card, card_name=err.card_name,
                                     field=clean_field(err.field or ""))
@@ -138,6 +138,9 @@ class CardTable:
     name_ids: dict[str, int]
     ability_source: list[tuple[int, int]] = field(default_factory=list)  # row -> (card id, index)
 
+    # the registry name of the game the pool is of (set by subclasses): a snapshot or a game of
+    # another game refuses the pool by name (tcg_env.adapter.pool_game)
+    GAME = ""
     # the game's card-table columns of an ability run (set by subclasses)
     ABIL_START_COL = -1
     ABIL_COUNT_COL = -1

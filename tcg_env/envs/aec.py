@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
@@ -27,7 +28,8 @@ AGENTS = ("player_0", "player_1")
 
 
 class TCGAECEnv(AECEnv):
-    metadata = {"render_modes": ["human", "ansi"], "name": "tcg_env", "is_parallelizable": False}
+    # render_fps: a nominal rate (the text board is printed at each reset and step in "human" mode)
+    metadata = {"render_modes": ["human", "ansi"], "name": "tcg_env", "is_parallelizable": False, "render_fps": 4}
 
     def __init__(
         self,
@@ -94,6 +96,8 @@ class TCGAECEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = AGENTS[self.game.current_player]
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent):
         if self.game is None:
@@ -153,8 +157,15 @@ class TCGAECEnv(AECEnv):
         self._accumulate_rewards()
 
     def render(self):
-        if self.game is None:
+        """PettingZoo's render modes: "ansi" returns the text board (``Game.render()``), "human"
+        prints it and returns None (it is also printed at every reset and step); without a render
+        mode nothing is rendered (the warning PettingZoo's own envs give)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("You are calling render method without specifying any render mode: "
+                                  "make the env with render_mode='ansi' (the text) or 'human' (printed).")
             return None
+        if self.game is None:
+            EnvLogger.error_render_before_reset()  # PettingZoo's own error (its OrderEnforcingWrapper)
         text = self.game.render()
         if self.render_mode == "human":
             print(text)

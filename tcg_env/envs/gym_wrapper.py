@@ -18,7 +18,7 @@ import numpy as np
 from gymnasium import spaces
 
 import tcg_env
-from tcg_env.game import as_action
+from tcg_env.game import as_action, check_seed
 from tcg_env.registry import get_spec
 
 
@@ -107,7 +107,9 @@ def _as_opponent(opponent: Any, game: str):
 
 
 class TCGSingleAgentEnv(gym.Env):
-    metadata = {"render_modes": ["ansi", "human"]}
+    # render_fps: Gymnasium asks every env with render modes for one; the board is text, printed
+    # (human) at each reset and step, so it is only a nominal rate
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(
         self,
@@ -131,6 +133,8 @@ class TCGSingleAgentEnv(gym.Env):
             raise ValueError(f"learner_seat must be 0, 1 or 'random', got {learner_seat!r}")
         if obs_encoding not in ("flat", "dict"):
             raise ValueError(f"obs_encoding must be 'flat' or 'dict', got {obs_encoding!r}")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
         self.game_name = game
         self.opponent_spec = opponent
         self.learner_seat_option = learner_seat
@@ -176,7 +180,9 @@ class TCGSingleAgentEnv(gym.Env):
         return {"legal_mask": mask, "winner": g.winner, "seat": self.seat}
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
-        super().reset(seed=seed)
+        # the one seed check of the suite (docs/cli.md): Gymnasium's own takes any non-negative int
+        # (2**64 too) and names numpy integers "not a python integer"; a checked seed is a Python int
+        super().reset(seed=None if seed is None else check_seed(seed))
         game_seed = int(self.np_random.integers(2**62))
         if self.learner_seat_option == "random":
             self.seat = int(self.np_random.integers(2))
@@ -188,6 +194,8 @@ class TCGSingleAgentEnv(gym.Env):
             self.game_name, decks=self.decks, seed=game_seed, variant=self.variant, auto_single=self.auto_single, pool=self.pool
         )
         self._play_opponent()
+        if self.render_mode == "human":
+            self.render()
         return self._obs(), self._info()
 
     def step(self, action):
@@ -209,7 +217,7 @@ class TCGSingleAgentEnv(gym.Env):
         if terminated:
             reward = float(g.returns()[self.seat])
         if self.render_mode == "human":
-            print(g.render())
+            self.render()
         return self._obs(), reward, terminated, truncated, self._info()
 
     def _is_legal(self, a: int) -> bool:
@@ -217,7 +225,7 @@ class TCGSingleAgentEnv(gym.Env):
 
     def _game_or_raise(self):
         if self.game is None:
-            raise gym.error.ResetNeeded("call reset() before step() or action_masks()")
+            raise gym.error.ResetNeeded("call reset() before step(), action_masks() or render()")
         return self.game
 
     def action_masks(self) -> np.ndarray:
@@ -227,4 +235,15 @@ class TCGSingleAgentEnv(gym.Env):
         return g._mask.astype(bool)
 
     def render(self):
-        return self.game.render() if self.game is not None else None
+        """Gymnasium's render modes: "ansi" returns the text board (``Game.render()``), "human"
+        prints it and returns None (it is also printed at every reset and step); without a render
+        mode nothing is rendered (a warning, as Gymnasium's own envs give)."""
+        if self.render_mode is None:
+            gym.logger.warn("You are calling render method without specifying any render mode: "
+                            "make the env with render_mode='ansi' (the text) or 'human' (printed).")
+            return None
+        text = self._game_or_raise().render()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text

@@ -219,3 +219,151 @@ def test_yaml_is_safe(tmp_path):
     p.write_text("cards: !!python/object/apply:os.system ['echo hi']\n")
     with pytest.raises(CardDataError, match="cannot parse YAML"):
         load_fftcg_cards(p)
+
+
+# ---- issue 25 item 9: the field as the user wrote it, never a pydantic label; empty files -------
+from tcg_env.cards import DeckError, load_card_records, parse_deck_text, parse_deck_toml  # noqa: E402
+from tcg_env.games.fftcg.cards import default_pool_path as ff_pool_path, parse_fftcg_cards  # noqa: E402
+from tcg_env.games.force_of_will.cards import default_pool_path as fow_pool_path  # noqa: E402
+from tcg_env.games.force_of_will.cards import parse_force_of_will_cards  # noqa: E402
+from tcg_env.games.weiss_schwarz.cards import default_pool_path as ws_pool_path, parse_ws_cards  # noqa: E402
+
+CHANT = {"number": "X-1", "name": "Chant", "type": "chant", "cost": "{R}"}
+
+
+def fow_error(**fields) -> CardDataError:
+    with pytest.raises(CardDataError) as info:
+        parse_force_of_will_cards([dict(CHANT, **fields)])
+    return info.value
+
+
+def test_a_union_member_label_is_not_part_of_the_field():
+    """The issue's message: ``field 'effect[0].count.constrained-int'``. The int member of
+    ``count: 1..10 | "X"`` failed; the user wrote ``effect[0].count``, and either choice is named."""
+    e = fow_error(effect=[{"op": "draw", "count": 0}])
+    assert e.field == "effect[0].count", str(e)
+    assert "must be >= 1, or 'X' (got 0)" in str(e)
+    assert "constrained" not in str(e) and "more error" not in str(e)
+    e = fow_error(abilities=[{"kind": "automatic", "trigger": "enter", "effect": [{"op": "draw"}],
+                              "condition": {"kind": "life_at_most", "value": 1.5}}])
+    assert e.field == "abilities[0].condition.value", str(e)  # was '...value.int'
+    assert "must be an integer, or a string (got 1.5)" in str(e)
+    e = fow_error(effect=[{"op": "prevent", "amount": 50}])
+    assert e.field == "effect[0].amount" and "multiple of 100, or 'all', or 'X00'" in str(e), str(e)
+
+
+def _leaves(value, path=()):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _leaves(v, path + (i,))
+    yield path
+
+
+def _put(record, path, value):
+    import copy
+
+    out = copy.deepcopy(record)
+    if not path:
+        return value
+    cur = out
+    for p in path[:-1]:
+        cur = cur[p]
+    cur[path[-1]] = value
+    return out
+
+
+def _written(record, field: str) -> bool:
+    """``field`` is a path of keys and list positions the record has (its last key may be one the
+    record lacks: a required key that is missing)."""
+    import re
+
+    parts = [int(p) if p.isdigit() else p for p in re.findall(r"[^.\[\]]+", field)]
+    cur = record
+    for i, p in enumerate(parts):
+        if isinstance(cur, dict) and isinstance(p, str) and p in cur:
+            cur = cur[p]
+        elif isinstance(cur, list) and isinstance(p, int) and p < len(cur):
+            cur = cur[p]
+        elif i == len(parts) - 1 and isinstance(cur, dict) and isinstance(p, str):
+            return True
+        else:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("game, parse, path", [
+    ("fftcg", parse_fftcg_cards, ff_pool_path),
+    ("force_of_will", parse_force_of_will_cards, fow_pool_path),
+    ("weiss_schwarz", parse_ws_cards, ws_pool_path),
+])
+def test_every_schema_error_of_the_starter_pools_names_a_field_the_user_wrote(game, parse, path):
+    """Every value of every starter card replaced by a wrong one (a negative number, a fraction, an
+    unknown word, a list, a table, nothing): the error's field is a path through what was written
+    (keys and positions, or the missing key), never a label pydantic adds (``constrained-int``,
+    ``int``, ``function-after[...]``, ``tagged-union[...]``, a union member's class name, a tag)."""
+    records = load_card_records(path()).records
+    bad_values = (-7, 1.5, "???", [], {"zzz": 1}, None)
+    checked = 0
+    for rec in records:
+        for leaf in list(_leaves(rec)):
+            if leaf in (("number",),):
+                continue
+            for bad in bad_values:
+                mutated = _put(rec, leaf, bad) if bad is not None else _drop(rec, leaf)
+                if mutated is None:
+                    continue
+                try:
+                    parse([mutated])
+                except CardDataError as e:
+                    checked += 1
+                    assert e.field is None or _written(mutated, e.field), f"{game}: {e} (changed {leaf} to {bad!r})"
+                    assert "constrained" not in str(e) and "function-" not in str(e) and "union[" not in str(e), str(e)
+    assert checked > 1000
+
+
+def _drop(record, path):
+    import copy
+
+    if not path or not isinstance(path[-1], str):
+        return None
+    out = copy.deepcopy(record)
+    cur = out
+    for p in path[:-1]:
+        cur = cur[p]
+    del cur[path[-1]]
+    return out
+
+
+@pytest.mark.parametrize("text", ["", "   \n\n", "# only a comment\n  # another\n"])
+@pytest.mark.parametrize("suffix", [".toml", ".yaml", ".json"])
+def test_an_empty_card_file_says_it_is_empty(tmp_path, text, suffix):
+    if suffix == ".json" and "#" in text:
+        text = "  \n"  # JSON has no comments
+    p = tmp_path / f"cards{suffix}"
+    p.write_text(text)
+    with pytest.raises(CardDataError) as info:
+        load_fftcg_cards(p)
+    assert str(info.value) == f"cards{suffix}: the file is empty (no cards in it)"
+
+
+@pytest.mark.parametrize("text", ["", " \n\t\n", "# my deck, to do\n"])
+def test_an_empty_deck_file_says_it_is_empty(text):
+    """It said ``field 'name': Field required`` (a TOML deck) before."""
+    pool = load_fftcg_pool()
+    for parse, file in ((parse_deck_toml, "deck.toml"), (parse_deck_text, "deck.txt")):
+        with pytest.raises(DeckError) as info:
+            parse(pool, text, file=file)
+        assert str(info.value) == f"{file}: the file is empty (no cards in it)"
+
+
+def test_a_deck_file_without_a_name_names_the_key_in_plain_words():
+    pool = load_fftcg_pool()
+    with pytest.raises(DeckError) as info:
+        parse_deck_toml(pool, '[[cards]]\nnumber = "FF1-001"\ncount = 3\n', file="deck.toml")
+    assert str(info.value) == "deck.toml: field 'name': required key is missing"
+    with pytest.raises(DeckError) as info:
+        parse_deck_toml(pool, 'name = "x"\n[[cards]]\nnumber = "FF1-001"\ncount = "3"\n', file="deck.toml")
+    assert str(info.value) == "deck.toml: card 'FF1-001': field 'cards[0].count': must be an integer (got '3')"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 
 import numpy as np
 import pytest
@@ -240,6 +241,45 @@ def test_snapshot_of_another_game_or_none_says_which(snapshot):
         g.spec.from_dict(row, g.pool, nameless)
     with pytest.raises(SnapshotError, match="field 'game': unknown game 'chess'"):
         Game.from_dict(dict(d, game="chess"))
+
+
+def test_a_snapshot_restored_with_another_games_pool_says_whose_snapshot_it_is(snapshot):
+    """Issue 25 item 7: ``Game.from_dict(their_snapshot, pool=my_pool)`` said "taken with a different
+    card pool (fingerprint ...)" or "format 1 is not 2"; the game is named first, as docs/*/snapshot.md
+    promise. The spec's own restore, handed another game's pool, names the pool's game."""
+    g, d = snapshot
+    row = np.array(g.state)
+    for other in GAMES:
+        if other == g.spec.name:
+            continue
+        theirs = tcg_env.make_game(other, seed=0)
+        with pytest.raises(SnapshotError) as info:
+            Game.from_dict(theirs.to_dict(), pool=g.pool)
+        assert str(info.value) == (f"{g.spec.name} snapshot: this is a snapshot of {other!r}, not of {g.spec.name!r} "
+                                   f"(the card pool given is a {g.spec.name} pool)")
+        with pytest.raises(SnapshotError) as info:
+            g.spec.from_dict(row, theirs.pool, d)
+        assert str(info.value) == f"{g.spec.name} snapshot: the card pool given is a {other} pool, not a {g.spec.name} one"
+    np.testing.assert_array_equal(row, g.state)
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda d: d.pop("pool"), "missing key 'pool' (the card pool's fingerprint, which to_dict() records)"),
+    (lambda d: d.update(pool="abc"), "key 'pool' must be a dict with the card pool's 'fingerprint', got 'abc'"),
+    (lambda d: d["pool"].pop("fingerprint"), "key 'pool' must be a dict with the card pool's 'fingerprint'"),
+    (lambda d: d["pool"].update(fingerprint="0" * 16), "key 'pool': taken with a different card pool (fingerprint '0000"),
+    (lambda d: d.pop("format"), "missing key 'format'"),
+    (lambda d: d.update(format=99), "key 'format' is 99, not"),
+    (lambda d: d.pop("fields"), "missing key 'fields'"),
+    (lambda d: d.update(fields=[]), "key 'fields' must be a dict"),
+], ids=["no pool", "pool not a dict", "no fingerprint", "other fingerprint", "no format", "other format", "no fields",
+        "fields not a dict"])  # fmt: skip
+def test_a_snapshot_key_missing_or_wrong_is_named(snapshot, edit, words, assert_snapshot_refused):
+    """A missing ``pool`` said "taken with a different card pool (fingerprint None, ...)"."""
+    g, d = snapshot
+    bad = copy.deepcopy(d)
+    edit(bad)
+    assert_snapshot_refused(g, bad, re.escape(f"{g.spec.name} snapshot: {words}"))
 
 
 def test_every_snapshot_of_random_play_passes_the_value_checks(spec, pool):

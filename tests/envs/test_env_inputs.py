@@ -292,3 +292,56 @@ def test_gym_opponent_can_be_replaced_after_construction():
             break
         env.step(_legal(env))
     assert calls and calls[0] == env.observation_space.shape
+
+
+# ---- issue 25 item 8: one seed check, one message, at every entry point that takes a seed ----------
+def _seed_entry_points():
+    from tcg_env.replay import Recorder
+
+    return {
+        "make_game": lambda s: tcg_env.make_game("fftcg", seed=s),
+        "make_batch": lambda s: tcg_env.make_batch("fftcg", 1, seed=s),
+        "PettingZoo reset": lambda s: fftcg_v0.env().reset(seed=s),
+        "Gymnasium reset": lambda s: TCGSingleAgentEnv().reset(seed=s),
+        "Gymnasium make + reset": lambda s: __import__("gymnasium").make("tcg_env/FFTCG-v0").reset(seed=s),
+        "vector env": lambda s: TCGVectorEnv(num_envs=1, seed=s),
+        "vector env reset": lambda s: TCGVectorEnv(num_envs=1, seed=0).reset(seed=s),
+        "replay recorder": lambda s: Recorder("fftcg", ["fire_wind_aggro", "ice_water_control"], s),
+    }
+
+
+@pytest.mark.parametrize("seed", [2**64, 2**63, -1, 1.5, True, "7", np.uint64(2**63)],
+                         ids=["2**64", "2**63", "-1", "1.5", "True", "'7'", "uint64 2**63"])
+def test_every_entry_point_refuses_a_bad_seed_with_the_one_message(seed):
+    """docs/cli.md: every seed goes through one check, tcg_env.game.check_seed. The Gymnasium env
+    took reset(seed=2**64) (Gymnasium seeds numpy's generator from any non-negative int)."""
+    from tcg_env.game import check_seed
+
+    with pytest.raises(ValueError) as want:
+        check_seed(seed)
+    for name, call in _seed_entry_points().items():
+        with pytest.raises(ValueError) as got:
+            call(seed)
+        assert str(got.value) == str(want.value), name
+
+
+@pytest.mark.parametrize("given, shown", [(str(2**64), str(2**64)), ("-1", "-1"), ("1.5", "'1.5'"), ("x", "'x'")])
+def test_the_command_line_seed_gives_the_same_message(given, shown, capsys):
+    from tcg_env.cli import main
+
+    with pytest.raises(SystemExit) as info:
+        main(["play", "--seed", given])
+    assert info.value.code == 2
+    assert f"argument --seed: seed must be an integer in 0..2**63-1, got {shown}" in capsys.readouterr().err
+
+
+def test_the_largest_seed_is_taken_everywhere():
+    from tcg_env.game import SEED_MAX
+
+    for name, call in _seed_entry_points().items():
+        if name != "make_batch":
+            call(SEED_MAX)
+    env = TCGSingleAgentEnv()
+    a, _ = env.reset(seed=SEED_MAX)
+    b, _ = env.reset(seed=np.int64(SEED_MAX))  # a numpy integer is the same seed (Gymnasium refused it)
+    np.testing.assert_array_equal(a, b)

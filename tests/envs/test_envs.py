@@ -179,3 +179,70 @@ def test_vector_env_returns_its_own_buffers_which_the_next_step_overwrites():
         np.testing.assert_array_equal(masks1[b], g.action_mask())
     _, _, _, term2, trunc2, players2 = env.step(env.sample_actions())
     assert term2 is not term1 and trunc2 is not trunc1 and players2 is not players1
+
+
+# ---- issue 25 item 12: render modes as Gymnasium and PettingZoo specify them -----------------------
+import warnings  # noqa: E402
+
+
+def test_gymnasium_env_checker_passes_every_render_mode_without_a_warning(capsys):
+    """Gymnasium's checker warned on every game: "Human rendering should return `None`, got <class
+    'str'>". Warnings are errors here: every render mode (the checker makes each one from the spec)."""
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        # the flat observation's Box is unbounded (-inf..inf): a warning about the observation
+        # space, not about rendering, and not this test's subject
+        warnings.filterwarnings("ignore", message=r".*Box observation space (minimum|maximum) value is .*infinity")
+        env = gymnasium.make("tcg_env/FFTCG-v0", illegal_action="lose")
+        check_env(env.unwrapped)  # render modes None, then "ansi" and "human" made from env.spec
+        for mode in ("ansi", "human"):
+            check_env(gymnasium.make("tcg_env/FFTCG-v0", illegal_action="lose", render_mode=mode).unwrapped)
+    ansi = TCGSingleAgentEnv(render_mode="ansi")
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        ansi.render()
+    ansi.reset(seed=1)
+    text = ansi.render()
+    assert isinstance(text, str) and "Player 0" in text
+    human = TCGSingleAgentEnv(render_mode="human")
+    capsys.readouterr()
+    human.reset(seed=1)
+    assert capsys.readouterr().out == text + "\n"  # printed at reset (and at every step)
+    assert human.render() is None and capsys.readouterr().out == text + "\n"
+    with pytest.raises(ValueError, match="render_mode must be None, 'ansi' or 'human', got 'rgb_array'"):
+        TCGSingleAgentEnv(render_mode="rgb_array")
+
+
+def test_pettingzoo_render_test_and_api_test_without_a_warning(capsys):
+    from pettingzoo.test import api_test, render_test
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        # api_test's remarks on a {"observation", "action_mask"} dict observation (it exempts only
+        # PettingZoo's own envs by name): about the observation space, not rendering
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably should be")
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        render_test(lambda render_mode: fftcg_v0.env(render_mode=render_mode))  # human: None, ansi: str
+        for mode in ("ansi", "human"):
+            api_test(fftcg_v0.env(render_mode=mode), num_cycles=50)
+    human = fftcg_v0.env(render_mode="human")
+    with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before render"):
+        human.render()
+    capsys.readouterr()
+    human.reset(seed=2)
+    printed = capsys.readouterr().out
+    assert human.render() is None and capsys.readouterr().out == printed  # the board, at reset
+    ansi = fftcg_v0.env(render_mode="ansi")
+    ansi.reset(seed=2)
+    assert ansi.render() + "\n" == printed
+
+
+def test_render_without_a_render_mode_warns_and_renders_nothing():
+    aec, gym_env = fftcg_v0.env(), TCGSingleAgentEnv()
+    aec.reset(seed=0)
+    gym_env.reset(seed=0)
+    for env in (aec, gym_env):
+        with pytest.warns(UserWarning, match="without specifying any render mode"):
+            assert env.render() is None

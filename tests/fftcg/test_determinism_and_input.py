@@ -83,7 +83,7 @@ def test_inconsistent_snapshots_are_refused_with_the_problem_named():
         Game.from_dict(bad)
     bad = json.loads(json.dumps(d))
     bad["fields"]["hand_count"] = [99, 0]
-    with pytest.raises(SnapshotError, match="hand count"):
+    with pytest.raises(SnapshotError, match=r"field .hand_count.\[0\] is 99, must be 0\.\.60"):
         Game.from_dict(bad)
     bad = json.loads(json.dumps(d))
     bad["pool"]["fingerprint"] = "0" * 16

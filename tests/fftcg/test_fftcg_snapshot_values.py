@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 import tcg_env
-from tcg_env import Game, SnapshotError
-from tcg_env.games.fftcg import constants as K
+from tcg_env import Game
+from tcg_env.games.fftcg import state as S
 
 
 @pytest.fixture(scope="module")
@@ -84,3 +84,29 @@ def test_an_int_past_int64_is_out_of_range_not_an_overflow(snap, assert_snapshot
     bad = copy.deepcopy(d)
     bad["fields"]["timestamp"] = 2**70
     assert_snapshot_refused(g, bad, "field 'timestamp' out of int32 range")
+
+
+# ---- issue 25 item 7: FF-TCG's life, the damage zone -------------------------------------------------
+def test_a_negative_damage_count_is_refused_naming_the_key(snap, assert_snapshot_refused):
+    """It was refused by the zone lists' check, as "damage_zone count of player 0 is -1", which names
+    no snapshot key; the value check names it."""
+    g, d = snap
+    bad = copy.deepcopy(d)
+    bad["fields"]["damage_count"][0] = -1
+    assert_snapshot_refused(g, bad, r"^fftcg snapshot: field 'damage_count'\[0\] is -1, must be 0\.\.60$")
+
+
+@pytest.mark.parametrize("variant, lose_at", [(0, 7), (1, 6)], ids=["constructed", "limited"])
+def test_cr_3_1_1_more_damage_than_the_losing_count_is_refused(scenario, variant, lose_at, assert_snapshot_refused):
+    """CR 3.1.1: the card that makes 7 (6 in a limited game) ends the game at once, so no position
+    holds more; exactly that many (a position built by hand, ended by CR 12.4.1) is restored."""
+    sc = scenario()
+    sc.set(S.LAYOUT.fields["variant"].offset, variant)
+    sc.damage(1, lose_at)
+    g = sc.game()
+    h = Game.from_dict(g.to_dict(), pool=g.pool)
+    np.testing.assert_array_equal(h.state, g.state)
+    sc.damage(1, 1)
+    g = sc.game()
+    assert_snapshot_refused(g, g.to_dict(), rf"^fftcg snapshot: field 'damage_count'\[1\] is {lose_at + 1}, must be "
+                                            rf"0\.\.{lose_at}: the {lose_at}th damage ends the game \(CR 3\.1\.1")

@@ -11,6 +11,7 @@ import pytest
 
 import tcg_env
 from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will import state as S
 
 
 @pytest.fixture(scope="module")
@@ -207,3 +208,73 @@ def test_cr_905_ruler_activate_ability_description_says_its_cost_and_effect():
     assert {aurel, selka} <= texts, texts
     assert not any("ability 1 of" in t for t in texts), texts
     assert all(t.endswith("(none)") for t in second), second  # each ruler has one activate ability
+
+
+# ---- issue 25 item 7: life ----------------------------------------------------------------------------
+def _positions(decision_wanted, seeds=range(6)):
+    """Random-play positions of the default decks: the first with a pending ``decision_wanted``
+    (a Decision, or "done" for a finished game) after turn 2, per seed."""
+    rng = np.random.default_rng(3)
+    for seed in seeds:
+        g = tcg_env.make_game("force_of_will", seed=seed)
+        while not g.done:
+            if decision_wanted != "done" and g.turn > 2 and g.decision == decision_wanted:
+                yield g
+                break
+            g.step(int(rng.choice(g.legal_actions())))
+        else:
+            if decision_wanted == "done":
+                yield g
+
+
+@pytest.mark.parametrize("life", [0, -300, 1250, 1], ids=["0", "-300", "1250", "1"])
+def test_cr_1202_1_1205_1_life_at_a_priority_decision_is_positive_and_rounded(life, assert_snapshot_refused):
+    """The rule processes run before priority is offered (CR 602.1a): life is rounded up to a multiple
+    of 100 (CR 1205.1) and 0 or less ends the game (CR 1202.1), so a PRIORITY decision never comes
+    with such a life."""
+    g = next(_positions(K.Decision.PRIORITY))
+    d = json.loads(json.dumps(g.to_dict()))
+    bad = copy.deepcopy(d)
+    bad["fields"]["life"][1] = life
+    assert_snapshot_refused(g, bad, rf"^force_of_will snapshot: field 'life'\[1\] is {life} at a PRIORITY decision, "
+                                    r"must be a positive multiple of 100: .*\(CR 602\.1a\).*\(CR 1205\.1\).*\(CR 1202\.1\)$")
+    ok = copy.deepcopy(d)
+    ok["fields"]["life"][1] = 100
+    tcg_env.Game.from_dict(ok, pool=g.pool)
+
+
+def test_cr_1007_2_negative_life_is_a_stored_state_before_the_rule_processes_and_after_the_game():
+    """Damage decreases life with no floor (CR 1007.2): until the rule processes (CR 1202.1) a
+    resolution's choice may be pending with life below 0, and a finished game keeps the loser's."""
+    found = 0
+    for g in _positions(K.Decision.CHOOSE_TARGET):
+        d = json.loads(json.dumps(g.to_dict()))
+        d["fields"]["life"][0] = -1500
+        h = tcg_env.Game.from_dict(d, pool=g.pool)
+        assert int(h.state[S.LIFE]) == -1500 and not h.done
+        found += 1
+        break
+    for g in _positions("done"):
+        d = json.loads(json.dumps(g.to_dict()))
+        loser = 1 - g.winner if g.winner in (0, 1) else 0
+        d["fields"]["life"][loser] = -2300
+        assert int(tcg_env.Game.from_dict(d, pool=g.pool).state[S.LIFE + loser]) == -2300
+        found += 1
+        break
+    assert found == 2
+
+
+def test_every_priority_decision_of_random_play_has_life_above_0_in_hundreds():
+    """What the check above relies on, over random games: the engine offers PRIORITY only after the
+    rule processes (engine.chase.priority_point)."""
+    rng = np.random.default_rng(9)
+    seen = 0
+    for seed in range(6):
+        g = tcg_env.make_game("force_of_will", seed=100 + seed)
+        while not g.done:
+            if g.decision == K.Decision.PRIORITY:
+                life = g.state[S.LIFE : S.LIFE + 2]
+                assert (life > 0).all() and not (life % 100).any(), (seed, g.turn, life)
+                seen += 1
+            g.step(int(rng.choice(g.legal_actions())))
+    assert seen > 100

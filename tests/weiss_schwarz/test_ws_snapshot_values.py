@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 
 import tcg_env
-from tcg_env import Game, SnapshotError
 from tcg_env.games.weiss_schwarz import constants as K
 
 
@@ -69,3 +68,14 @@ def test_a_non_integer_value_is_refused_not_converted(snap, value, words, assert
     bad = copy.deepcopy(d)
     bad["fields"]["turn_player"] = value
     assert_snapshot_refused(g, bad, rf"field 'turn_player' must hold integers, got {words}")
+
+
+# ---- issue 25 item 7: Weiss Schwarz's life, the clock and the level ------------------------------------
+@pytest.mark.parametrize("field", ["clock_count", "level_count", "stock_count", "deck_count"])
+def test_a_negative_clock_or_level_count_is_refused_naming_the_key(snap, field, assert_snapshot_refused):
+    """Refused before by the zone lists' check as "clock count of player 1 is -1" (no snapshot key);
+    every zone count is now a value domain, named by its key."""
+    g, d = snap
+    bad = copy.deepcopy(d)
+    bad["fields"][field][1] = -1
+    assert_snapshot_refused(g, bad, rf"^weiss_schwarz snapshot: field '{field}'\[1\] is -1, must be 0\.\.{K.MAX_DECK}$")

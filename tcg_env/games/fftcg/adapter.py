@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN, H_VARIANT, H_WINNER
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_TURN, H_VARIANT, H_WINNER
 from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.engine.triggers import PE_ABIL, PENDING_W
 from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
-from tcg_env.adapter import card_attribute, check_progress, check_ranges, deck_counts, pool_fingerprint
+from tcg_env.adapter import (card_attribute, check_progress, check_ranges, deck_counts, pool_fingerprint,
+                             staged_snapshot, zone_count_domains)
 from tcg_env.spec import SHARED, CardZones
 from tcg_env.games.fftcg.observation import (
     CARD_COLUMNS,
@@ -268,30 +269,19 @@ def to_dict(game) -> dict:
 
 
 def from_dict(row: np.ndarray, pool, d: dict) -> int:
-    """Restore a snapshot into ``row``; returns the variant index. Raises SnapshotError naming the
-    problem; ``row`` is written only once everything checks out."""
-    if not isinstance(d, dict):
-        raise SnapshotError("fftcg snapshot: expected a dict (from Game.to_dict())")
-    if d.get("game") != "fftcg":
-        raise SnapshotError(f"fftcg snapshot: this is a snapshot of {d.get('game')!r}, not of 'fftcg'")
-    if d.get("format") != SNAPSHOT_FORMAT:
-        raise SnapshotError(f"fftcg snapshot: format {d.get('format')!r} is not {SNAPSHOT_FORMAT}")
-    p = d.get("pool", {})
-    if p.get("fingerprint") != pool_fingerprint(pool):
-        raise SnapshotError(
-            "fftcg snapshot: it was taken with a different card pool "
-            f"(fingerprint {p.get('fingerprint')!r}, this pool {pool_fingerprint(pool)!r})"
-        )
-    if "fields" not in d:
-        raise SnapshotError("fftcg snapshot: missing 'fields'")
-    staged = np.zeros_like(row)
-    S.LAYOUT.from_fields(d["fields"], staged)
-    check_values(staged)
-    check_consistency(staged, pool)
+    """Restore a snapshot into ``row``; returns the variant index. The shared staged snapshot
+    (:func:`tcg_env.adapter.staged_snapshot`: the game first, then the format, the pool, the fields,
+    :func:`check_values` and :func:`check_consistency`), then the readable ``cards`` list must agree
+    with the fields. Raises SnapshotError naming the problem; ``row`` is written only once
+    everything checks out."""
+    staged = staged_snapshot(row, pool, d, game="fftcg", fmt=SNAPSHOT_FORMAT, layout=S.LAYOUT,
+                             fingerprint=pool_fingerprint, check=check_snapshot)
     if "cards" in d:
         # the readable card list must agree with the fields (it is informational)
+        if not isinstance(d["cards"], list):
+            raise SnapshotError(f"fftcg snapshot: key 'cards' must be a list, got {type(d['cards']).__name__}")
         for c in d["cards"]:
-            slot = c.get("slot")
+            slot = c.get("slot") if isinstance(c, dict) else None
             if not isinstance(slot, int) or not 0 <= slot < K.N_SLOTS:
                 raise SnapshotError(f"fftcg snapshot: cards entry {c!r} has a bad slot")
             cid = int(staged[S.CARD + slot * S.CARD_W])
@@ -304,6 +294,11 @@ def from_dict(row: np.ndarray, pool, d: dict) -> int:
                 raise SnapshotError(f"fftcg snapshot: cards entry for slot {slot} says zone {c.get('zone')!r}, fields disagree")
     row[:] = staged
     return int(staged[H_VARIANT])
+
+
+def check_snapshot(row: np.ndarray, pool) -> None:
+    check_values(row)
+    check_consistency(row, pool)
 
 
 # the value domain of every field the engine reads as a flag, a player or an enum (the zone lists,
@@ -327,14 +322,27 @@ VALUE_DOMAINS = {
     "pay_has_element": FLAG,
     "pay_same_name": FLAG,
     "priority_rules_clean": FLAG,
+    # every zone count (damage_count, FF-TCG's life, among them): 0..its list's capacity
+    **zone_count_domains(S.ZONES),
 }
 
 
 def check_values(row: np.ndarray) -> None:
-    """Flags 0 or 1, players 0 or 1, enums inside their enum, an RNG state that can move: a
-    SnapshotError naming the field and element otherwise."""
+    """Flags 0 or 1, players 0 or 1, enums inside their enum, counts inside their capacity, an RNG
+    state that can move, damage within the game's losing count: a SnapshotError naming the field
+    and element otherwise."""
     S.LAYOUT.check_header(row)
     S.LAYOUT.check_values(row, VALUE_DOMAINS)
+    # FF-TCG's life is the damage zone. CR 3.1.1 / 6.5.2: damage puts cards into it one at a time,
+    # and the one that makes 7 (6 in a limited game, variant 1) ends the game at once (the engine's
+    # defeats_end_game), after which no damage is dealt: no position holds more. Exactly that many
+    # in a game in progress is a position built by hand, which the rule processes end (CR 12.4.1).
+    lose_at = K.DAMAGE_TO_LOSE_LIMITED if int(row[H_VARIANT]) == K.VARIANT_LIMITED else K.DAMAGE_TO_LOSE_CONSTRUCTED
+    for p in range(2):
+        n = int(row[S.DAMAGE_N + p])
+        if n > lose_at:
+            raise SnapshotError(f"fftcg snapshot: field 'damage_count'[{p}] is {n}, must be 0..{lose_at}: the "
+                                f"{lose_at}th damage ends the game (CR 3.1.1, a {VARIANTS[int(row[H_VARIANT])]} game)")
 
 
 def check_consistency(row: np.ndarray, pool) -> None:

@@ -216,6 +216,8 @@ class FFCardTable(CardTable):
     tables ``cards [n, C_NCOLS]``, ``abilities [max(m,1), A_NCOLS]``, ``filters``, ``code``) and the
     interned job and category names. Its observation features: :func:`card_obs_features`."""
 
+    GAME = "fftcg"
+
     ABIL_START_COL, ABIL_COUNT_COL = K.C_ABIL_START, K.C_ABIL_COUNT
     PACK = staticmethod(pack_tables)
     job_ids: dict[str, int]

@@ -29,6 +29,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from tcg_env.cards.base import validation_problem
 from tcg_env.cards.errors import CardDataError
 from tcg_env.cards.importers import ImportResult as BaseImportResult
 from tcg_env.cards.importers import Skipped, read_card_list
@@ -184,7 +185,8 @@ def import_fftcg_json(path: str | Path) -> ImportResult:
             card = FFCard.model_validate(rec_model).with_file(path.name)
         except ValidationError as exc:
             skip("invalid", number)
-            errors.append(f"{number}: {exc.errors(include_url=False)[0]['msg']}")
+            field, reason = validation_problem(exc, rec_model)
+            errors.append(f"{number}: field {field!r}: {reason}")
             continue
         seen.add(number)
         cards.append(card)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from tcg_env.adapter import board_header, card_attribute, check_progress, check_ranges, deck_counts, pool_fingerprint, snapshot_restorer
+from tcg_env.adapter import (board_header, card_attribute, check_progress, check_ranges, deck_counts, pool_fingerprint,
+                             snapshot_restorer, zone_count_domains)
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE
 from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.engine.zones import zone_list, zone_lists
@@ -377,14 +378,37 @@ VALUE_DOMAINS = {
     "pending_count": (0, K.PENDING_MAX),
     "candidate_count": (0, K.OPTION_SLOTS),
     "shield_count": (0, K.SHIELD_MAX),
+    **zone_count_domains(S.ZONES),  # every zone count: 0..its list's capacity
 }
 
 
 def check_values(row: np.ndarray) -> None:
     """Flags 0 or 1, players 0 or 1, enums inside their enum, counts inside their capacity, an RNG
-    state that can move: a SnapshotError naming the field and element otherwise."""
+    state that can move, life as the rules leave it before priority: a SnapshotError naming the
+    field and element otherwise."""
     S.LAYOUT.check_header(row)
     S.LAYOUT.check_values(row, VALUE_DOMAINS)
+    check_life(row)
+
+
+def check_life(row: np.ndarray) -> None:
+    """Life (CR 105.4) has no floor: damage decreases it by its amount (CR 1007.2), so it goes below
+    0, and stays there until the rule processes end the game (CR 1202.1: 0 or less loses). A
+    finished game keeps the loser's negative life, and a game in progress holds it while a choice
+    of the resolution that dealt the damage is pending (a target, a discard, ...): both are stored
+    states. What is never stored: life 0 or less, or not a multiple of 100, when priority is
+    offered, because every priority sequence begins with the rule processes (CR 602.1a), which
+    round life up to a multiple of 100 (CR 1205.1) and then end the game at 0 or less (CR 1202.1);
+    the engine offers PRIORITY only after them (engine.chase.priority_point)."""
+    if int(row[H_DONE]) or int(row[H_DECISION]) != D.PRIORITY:
+        return
+    for p in range(2):
+        life = int(row[S.LIFE + p])
+        if life <= 0 or life % 100:
+            raise SnapshotError(
+                f"{GAME} snapshot: field 'life'[{p}] is {life} at a PRIORITY decision, must be a positive multiple "
+                "of 100: the rule processes before priority (CR 602.1a) round life up (CR 1205.1) and end the "
+                "game at 0 or less (CR 1202.1)")
 
 
 def check_consistency(row: np.ndarray, pool) -> None:

@@ -341,6 +341,8 @@ class FowCardTable(CardTable):
     int32 tables ``cards [n, C_NCOLS]``, ``abilities``, ``filters``, ``code``) and the interned race
     names. Its observation features: :func:`card_obs_features`."""
 
+    GAME = "force_of_will"
+
     ABIL_START_COL, ABIL_COUNT_COL = K.C_ABIL_START, K.C_ABIL_COUNT
     PACK = staticmethod(pack_tables)
     race_ids: dict[str, int]

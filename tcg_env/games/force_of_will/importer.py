@@ -33,6 +33,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from tcg_env.cards.base import validation_problem
 from tcg_env.cards.errors import CardDataError
 from tcg_env.cards.importers import ImportResult as BaseImportResult
 from tcg_env.cards.importers import Skipped
@@ -473,8 +474,8 @@ def import_force_of_will_json(path: str | Path) -> ImportResult:
             imported.add(number)
         except ValidationError as exc:
             skip("invalid", number)
-            err = exc.errors(include_url=False)[0]
-            errors.append(f"{number}: {'.'.join(str(x) for x in err['loc'])}: {err['msg']}")
+            field, reason = validation_problem(exc, rec)
+            errors.append(f"{number}: field {field!r}: {reason}")
     # a ruler whose J side failed validation keeps its front only; a J side whose ruler failed goes
     for c in cards:
         if c.type == "ruler" and c.j_ruler is not None and c.j_ruler not in imported:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import numpy as np
 
 from tcg_env.engine.tables import unpack_tables
-from tcg_env.engine.header import H_DECIDER, H_DECISION, H_ERROR
+from tcg_env.engine.header import H_DECIDER, H_DECISION
 from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.state import RS_CLOCK_DRAWS, RS_NONE
-from tcg_env.adapter import board_header, card_attribute, check_progress, check_ranges, deck_counts, snapshot_restorer
+from tcg_env.adapter import (board_header, card_attribute, check_progress, check_ranges, deck_counts, snapshot_restorer,
+                             zone_count_domains)
 from tcg_env.adapter import pool_fingerprint as shared_fingerprint
 from tcg_env.spec import CardZones
 from tcg_env.games.weiss_schwarz.observation import (
@@ -220,6 +221,12 @@ VALUE_DOMAINS = {
     "counter_used": FLAG,
     "move_run_open": FLAG,
     "suspended_action": (RS_NONE, RS_CLOCK_DRAWS),  # the action a level up suspended (CR 9.1.2.1)
+    # every zone count, Weiss Schwarz's life among them (clock_count, level_count: CR 9.3, 9.4.1.1),
+    # 0..its list's capacity. No tighter bound holds in every stored position: damage puts its
+    # cards into the clock together, so a clock may hold 7 or more while a level up is pending or
+    # suspended (CR 9.3.1, 9.3.3), and a player reaching level 4 loses only at the next check timing
+    # (CR 9.4.1), which a decision may come before
+    **zone_count_domains(S.ZONES),
 }
 
 

@@ -14,7 +14,6 @@ The format is documented in ``docs/weiss_schwarz/card-format.md``.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
@@ -299,8 +298,6 @@ EFFECT_OPS: dict[str, K.Op] = op_codes(_BASE_OPS, K.Op)
 EFFECT_OPS["if"] = K.Op.IF
 EFFECT_OPS["may"] = K.Op.CHOOSE_OPTIONAL
 _TAGS = frozenset(EFFECT_OPS)
-_UNION_LABEL = re.compile(r"((?:effect|then)\[\d+\])\.([a-z_]+)")
-
 _TARGETING = {"choose", "select_all", "target_self", "target_battle_opp", "target_triggering"}
 _ON_REGISTER = {
     "power", "soul", "level", "grant_keyword", "restrict", "stand", "rest", "reverse", "to_hand",
@@ -364,15 +361,8 @@ def default_pool_path() -> Path:
     return _data_dir() / "cards.toml"
 
 
-def _clean_field(fld: str) -> str:
-    # drop the tagged-union labels ("effect[1].power.amount" -> "effect[1].amount"); op tags
-    # such as 'power' or 'level' are also card fields, so only the label after an index goes
-    fld = _UNION_LABEL.sub(lambda m: m.group(1) if m.group(2) in _TAGS else m.group(0), fld)
-    return fld.replace(".constrained-int", "")  # the int member of ``count: int | "x"``
-
-
 parse_ws_cards, load_ws_cards, load_ws_pool = card_file_functions(
-    "Weiss Schwarz", WSCard, default_pool_path, lambda cards: compile_ws_pool(cards), clean_field=_clean_field)
+    "Weiss Schwarz", WSCard, default_pool_path, lambda cards: compile_ws_pool(cards), skip=_TAGS)
 
 
 # --------------------------------------------------------------------------------------------
@@ -382,6 +372,8 @@ parse_ws_cards, load_ws_cards, load_ws_pool = card_file_functions(
 class WSCardTable(CardTable):
     """A compiled Weiss Schwarz card pool (the shared fields: :class:`tcg_env.cards.pool.CardTable`);
     tables int32 ``cards [n, C_NCOLS]``, ``abilities [max(m,1), A_NCOLS]``, ``filters``, ``code``."""
+
+    GAME = "weiss_schwarz"
 
     trait_ids: dict[str, int]
     title_ids: dict[str, int]

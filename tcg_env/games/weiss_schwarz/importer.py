@@ -28,6 +28,7 @@ from typing import Any, Callable
 
 from pydantic import ValidationError
 
+from tcg_env.cards.base import validation_problem
 from tcg_env.cards.errors import CardDataError
 from tcg_env.cards.importers import ImportResult as BaseImportResult
 from tcg_env.cards.importers import Skipped, read_card_list
@@ -412,7 +413,8 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             cards.append(WSCard.model_validate(r).with_file(path.name))
         except ValidationError as exc:
             skip("invalid", r["number"])
-            errors.append(f"{r['number']}: {exc.errors(include_url=False)[0]['msg']}")
+            field, reason = validation_problem(exc, r)
+            errors.append(f"{r['number']}: field {field!r}: {reason}")
     return ImportResult(cards, file=path.name, total=len(data), skipped=skip, unsupported=unsupported,
                         parsed_lines=parsed, errors=errors)  # fmt: skip
 
