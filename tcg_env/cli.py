@@ -112,6 +112,19 @@ def compile_notice(game: str, parts: tuple[str, ...] = ("row",), stream=None) ->
     return True
 
 
+def _check_folder(path: str, option: str, what: str) -> None:
+    """Make the folder ``path`` of ``option`` now (before a compile or a long run), or a CLIError
+    naming the option, the path and why it cannot be."""
+    from pathlib import Path
+
+    from tcg_env.cards.files import path_problem
+
+    try:
+        Path(path).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CLIError(f"{option} {path}: cannot write {what} there: {path_problem(Path(path), exc, folder=True)}") from None
+
+
 # ----------------------------------------------------------------------------------------------
 # tcg matchup
 # ----------------------------------------------------------------------------------------------
@@ -121,6 +134,8 @@ def _cmd_matchup(args) -> int:
     agents = args.agents
     make_params(args.game, args.decks, args.agent, agents, args.games, args.seed, args.shard_size, args.variant,
                 cards=args.cards)  # every input checked before the notice and the compile
+    if args.out:
+        _check_folder(args.out, "--out", "the results")
     compiled = compile_notice(args.game, ("batch", "row"))
     bar = Progress("matchup", enabled=not args.quiet)
     res = run_matchup(
@@ -168,16 +183,12 @@ def _cmd_play(args) -> int:
     spec = _check_game(args.game)
     pool = _pool(args) if args.cards else None
     if args.save_replay:  # fail now, not after a whole game
-        from pathlib import Path
+        from tcg_env.cards.files import NotWritableError, check_writable
 
-        target = Path(args.save_replay)
-        probe = target.with_name(target.name + ".tmp")
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            probe.write_text("")
-            probe.unlink()
-        except OSError as exc:
-            raise CLIError(f"cannot write the replay to {target}: {exc.strerror or exc}") from None
+            check_writable(args.save_replay)
+        except NotWritableError as exc:
+            raise CLIError(f"--save-replay {args.save_replay}: cannot write the replay there: {exc.reason}") from None
     if args.cards and not (args.deck and args.bot_deck):
         raise CLIError("--cards needs --deck and --bot-deck built from that pool (the built-in decks use the built-in pool)")
     defaults = spec.default_decks()
@@ -319,10 +330,12 @@ def _pool(args):
 
 def _cmd_cards_import(args) -> int:
     """Import a raw card database (a published card list) as a card pool file for --cards."""
-    from tcg_env.cards.files import import_card_file, write_pool
+    from tcg_env.cards.files import NotWritableError, check_writable, import_card_file, write_pool
 
     _check_game(args.game)
     try:
+        if str(args.out).lower().endswith(".json"):  # else write_pool names the suffix to use
+            check_writable(args.out)  # a place that cannot be written fails before the import
         res = import_card_file(args.game, args.file)
         cards = res.complete if args.complete_only and hasattr(res, "complete") else list(res)
         if args.complete_only and not hasattr(res, "complete"):
@@ -330,6 +343,8 @@ def _cmd_cards_import(args) -> int:
         if not cards:
             raise CLIError(f"{args.file}: no card could be imported; nothing written")
         out = write_pool(args.game, cards, args.out, source=str(args.file))
+    except NotWritableError as exc:
+        raise CLIError(f"--out {exc.path}: cannot write the card pool there: {exc.reason}") from None
     except (ValueError, OSError) as exc:
         raise CLIError(str(exc)) from None
     print(res.summary())
@@ -434,10 +449,14 @@ def _cmd_cards_show(args) -> int:
             extra.append("EX Burst")
         if extra:
             print("  " + "; ".join(extra))
-        if m.text:
-            print(f"  text: {m.text}")
+        uncompiled = set(getattr(m, "uncompiled", ()))
+        for i, line in enumerate(m.text.splitlines()):
+            mark = "  [not compiled]" if line.strip() in uncompiled else ""
+            print(f"  {'text:' if i == 0 else '':5s} {line.strip()}{mark}")
         for r in pool.ability_rows(cid):
-            print(f"  ability: {pool.describe_ability(r).split(': ', 1)[1]}")
+            print(f"  ability: {pool.ability_summary(r)}")
+        if uncompiled:
+            print("  (the engine plays this card without the text marked [not compiled]: no ability implements it)")
     return 0
 
 

@@ -11,6 +11,7 @@ from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE
 from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will.cards import cost_words, effect_words
 from tcg_env.games.force_of_will import observation as O
 from tcg_env.games.force_of_will import state as S
 from tcg_env.spec import CardZones
@@ -75,40 +76,7 @@ def _ability(game, slot: int, j: int) -> str:
     if j >= len(usable):
         return f"ability {j + 1} of {name} (none)"
     ab = usable[j]
-    return f"{name}'s ability ({_ability_cost(ab)}): " + " -> ".join(_op_summary(op) for op in ab.effect)
-
-
-def _ability_cost(ab) -> str:
-    """The cost of an activate or will ability as printed: will, [Rest], life, discards, mana counters
-    (CR 1003, 1122)."""
-    c = ab.cost
-    parts = [] if c is None else [
-        *([c.will] if c.will else []), *(["[Rest]"] if c.rest else []),
-        *(["banish this card"] if c.banish_self else []), *([f"pay {c.life} life"] if c.life else []),
-        *([f"discard {c.discard}"] if c.discard else []),
-        *([f"remove {c.mana} mana counter{'s' if c.mana > 1 else ''} from "
-           + ("this card" if c.mana_from == "this_card" else "your J/ruler")] if c.mana else []),
-    ]  # fmt: skip
-    parts += {"turn": ["once per turn"], "game": ["once per game"]}.get(ab.once, [])
-    return ", ".join(parts) or "no cost"
-
-
-def _op_summary(op) -> str:
-    """One effect op in a few words: its name and its main numbers (``power +100/+100``, ``draw 1``)."""
-    if op.op in ("choose", "select_all"):
-        f = op.filter
-        kinds = "/".join(f.type) if f.type else "card"
-        return f"{op.op.replace('_', ' ')} {kinds}" + (f" ({f.side})" if f.side != "any" else "")
-    if op.op == "produce_will":
-        n = getattr(op, "count", 1)
-        return f"produce {op.will} will" + (f" x{n}" if isinstance(n, int) and n > 1 else "")
-    if op.op in ("power", "aura_power"):
-        return f"{op.op.replace('_', ' ')} {op.atk:+d}/{op.defense:+d}"
-    for arg in ("amount", "count", "will", "keywords", "restrictions"):
-        v = getattr(op, arg, None)
-        if v is not None:
-            return f"{op.op.replace('_', ' ')} {','.join(v) if isinstance(v, list) else v}"
-    return op.op.replace("_", " ")
+    return f"{name}'s ability ({cost_words(ab.cost, ab.once)}): {effect_words(ab.effect)}"
 
 
 _PASS = {
