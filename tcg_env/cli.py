@@ -179,6 +179,7 @@ def _cmd_play(args) -> int:
     from tcg_env.game import SEED_MAX, _resolve_seed
     from tcg_env.matchup import MatchupError, _make_agent
     from tcg_env.replay import Recorder
+    from tcg_env.view import PASS
 
     spec = _check_game(args.game)
     pool = _pool(args) if args.cards else None
@@ -208,6 +209,8 @@ def _cmd_play(args) -> int:
     game = rec.game
     print(f"{spec.title}: you are player {you} ({deck}), the {args.bot} bot is player {1 - you} ({bot_deck}); seed {seed}")
     print("Type the number of an action, or q to quit.\n")
+    log = _play_log(game, you, ["you", "the bot"] if you == 0 else ["the bot", "you"],
+                    ["you", "bot"] if you == 0 else ["bot", "you"])  # fmt: skip
     quit_ = False
     while not game.done:
         p = game.current_player
@@ -216,13 +219,14 @@ def _cmd_play(args) -> int:
             a = int(bot.act(game.observe(p), game.action_mask(), game))
             desc = game.describe_action(a)
             rec.step(a)
-            print(f"bot (player {p}): {desc}")
+            log.step(p, desc, quiet=a == PASS, forced=False)
             continue
         if len(legal) == 1:
             desc = game.describe_action(legal[0])
             rec.step(legal[0])
-            print(f"you (player {p}): {desc}  [only choice]")
+            log.step(p, desc, quiet=legal[0] == PASS, forced=True)
             continue
+        log.shown()
         print()
         print(game.render(viewer=you))  # only what your seat may see (never the bot's hand)
         print(f"Your decision ({game.decision.name.replace('_', ' ').lower()}):")
@@ -239,12 +243,14 @@ def _cmd_play(args) -> int:
                 break
             if line.isascii() and line.isdigit() and 1 <= int(line) <= len(legal):
                 a = legal[int(line) - 1]
-                print(f"you (player {p}): {game.describe_action(a)}")
+                desc = game.describe_action(a)
                 rec.step(a)
+                log.step(p, desc, quiet=False)
                 break
             print(f"  {line!r} is not a choice: type a number from 1 to {len(legal)}, or q to quit")
         if quit_:
             break
+    log.flush()
     print()
     print(game.render(viewer=you))
     if game.done:
@@ -256,6 +262,32 @@ def _cmd_play(args) -> int:
         path = rec.save(args.save_replay)
         print(f"replay saved to {path} ({len(rec.actions)} actions)")
     return 0
+
+
+def _play_log(game, viewer, who, actor, current=None):
+    """The play log (:class:`tcg_env.view.PlayLog`) of ``game`` (``current()``: the game now, when
+    that object changes) as seat ``viewer`` sees it (None: everything, a replay), printed to stdout;
+    for a game without ``public_view``, one line per action."""
+    from tcg_env.view import PlayLog
+
+    if game.spec.public_view is None:
+        return _PlainLog(actor)
+    current = current or (lambda: game)
+    return PlayLog(lambda: current().spec.public_view(current(), viewer), who, actor, write=print)
+
+
+class _PlainLog:
+    def __init__(self, actor):
+        self.actor = actor
+
+    def step(self, player, desc, quiet, forced=False, number=None):
+        head = f"{number:5d}. " if number is not None else ""
+        print(f"{head}{self.actor[player]}: {desc}" + ("  [only choice]" if forced else ""))
+
+    def flush(self):
+        pass
+
+    shown = flush
 
 
 # ----------------------------------------------------------------------------------------------
@@ -281,15 +313,25 @@ def _cmd_replay(args) -> int:
         if args.step:
             print()
             print(game.render())
-        for i, p, turn, a, desc, game in play_replay(data, args.file, pool):
+        # the log sees everything (a replay has no hidden side); its moves are numbered
+        holder = [game]
+        log = _play_log(game, None, ["P0", "P1"], ["P0", "P1"], current=lambda: holder[0])
+        from tcg_env.view import PASS
+
+        for move in play_replay(data, args.file, pool):
+            holder[0] = move.game
             if args.step:
-                line = _read_line(f"[Enter: move {i + 1}/{len(data['actions'])}, q quits] ")
+                line = _read_line(f"[Enter: move {move.index + 1}/{len(data['actions'])}, q quits] ")
                 if line is None or line.lower() == "q":
                     print("stopped")
                     return 0
-            print(f"{i + 1:5d}. turn {turn:2d}  player {p}: {desc}")
+            # with --step every move is its own line; else a run of passes is one line
+            log.step(move.player, move.description, quiet=move.action == PASS and not args.step,
+                     forced=move.choices == 1, number=move.index + 1)  # fmt: skip
             if args.step:
-                print(game.render())
+                print(move.game.render())
+        log.flush()
+        game = holder[0]
         print()
         print(game.render())
         check_result(data, game, args.file)

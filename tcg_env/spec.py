@@ -45,6 +45,10 @@ outside ``tcg_env/games/`` imports a game's modules or branches on its name):
   import``; an :class:`tcg_env.cards.importers.ImportResult`), or None; ``raw_layout(data)``:
   the importer's name for the layout of a raw card list, None for a card pool or anything else
   (``data``: a JSON file's ``cards`` list, or the whole document when it has none; never raises).
+* ``public_view(game, viewer)``: what seat ``viewer`` (None: everything) sees, as a
+  :class:`tcg_env.view.BoardView` (scores, areas by kind, each card's few numbers): ``render``
+  draws it (:func:`tcg_env.view.render_board`) and the play log compares two of them
+  (:func:`tcg_env.view.changes`).
 * ``deck_summary(table, deck)``: the one-line contents of a valid deck (``tcg deck validate``);
   ``card_attributes(table)``: ``{filter: (value per card id, choices or None)}`` for
   ``tcg cards list --<filter> VALUE`` (categorical filters list their choices; None: a number).
@@ -119,6 +123,9 @@ class GameSpec:
     # the pointer-head network (agents.neural.PolicyNet, arch "entity"); None: that network is not
     # available for the game
     entity_layout: Optional[Callable[[], "EntityLayout"]] = None
+    # (game, viewer=None) -> tcg_env.view.BoardView: what a seat sees, areas by kind, for the board and
+    # the play log of tcg play / tcg replay (None: the game has none; the CLI then prints actions only)
+    public_view: Optional[Callable[..., Any]] = None
 
 
 @dataclass(frozen=True)
