@@ -52,7 +52,7 @@ def test_fow_cards_show_names_each_kind_of_ability(capsys):
     assert main(["cards", "show", "--game", "force_of_will", "FOW1-001", "FOW1-004", "FOW1-008"]) == 0
     out = capsys.readouterr().out
     assert "ability: [Activate] {W}{1}, once per turn: choose resonator (own) -> power +100/+100" in out
-    assert "ability: [Automatic] when attacks: damage player 200" in out
+    assert "ability: [Automatic] when it attacks: damage player 200" in out
     assert "ability: [Continuous]: aura power +100/+100 to resonator (own, other, wind)" in out
     kinds = {pool.ability_summary(r).split(" ", 1)[0].rstrip(":") for r in range(pool.n_abilities)}
     assert {"[Activate]", "[Will]", "[Automatic]", "[Continuous]", "[Chant]", "[Awakening]", "[Trigger]",

@@ -147,8 +147,10 @@ def describe_action(game, a: int) -> str:
     if kind == D.PIERCE:
         return _describe_pierce(game, a)
     if a == K.PASS:
+        if kind == D.OPTIONAL and _source(game):
+            return f"No: decline {_source(game)}"
         text = _PASS.get(kind, "Pass / done")
-        return text + _for(game) if kind in (D.CHOOSE_TARGET, D.OPTIONAL, D.SEARCH) else text
+        return text + _for(game) if kind in (D.CHOOSE_TARGET, D.SEARCH) else text
     if a < K.STANDBY_BASE:
         slot = at(K.Zone.HAND, p, a - K.PLAY_HAND_BASE)
         if slot < 0:

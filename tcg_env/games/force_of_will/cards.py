@@ -466,8 +466,22 @@ def cost_words(c: FowCost | None, once: str = "no") -> str:
     return ", ".join(parts) or "no cost"
 
 
+# the trigger conditions (TriggerName, CR 906) as the cards print them
+_TRIGGER_WORDS = {
+    "enter": "when it enters", "attacks": "when it attacks", "blocks": "when it blocks",
+    "deals_damage": "when it deals damage", "deals_battle_damage_to_player": "when it deals battle damage to a player",
+    "destroyed": "when it is destroyed", "other_enters": "when another card enters",
+    "begin_draw_phase": "at the beginning of the draw phase", "begin_main_phase": "at the beginning of the main phase",
+    "end_of_turn": "at the end of the turn", "opponent_plays_spell": "when the opponent plays a chant",
+    "judgment": "when Judgment is done", "opponent_attacks": "when the opponent's J/resonator attacks",
+    "begin_battle": "at the beginning of battle", "begin_attack_step": "at the beginning of the declare attack step",
+    "begin_block_step": "at the beginning of the declare block step", "end_of_battle": "at the end of battle",
+    "j_resonator_attacks": "when a J/resonator attacks",
+}  # fmt: skip
+
+
 def _when_words(trigger: str | None, whose: str, condition: FowCondition | None) -> str:
-    words = f"when {trigger.replace('_', ' ')}{_WHOSE_WORDS[whose]}" if trigger else ""
+    words = f"{_TRIGGER_WORDS.get(trigger, 'when ' + str(trigger).replace('_', ' '))}{_WHOSE_WORDS[whose]}" if trigger else ""
     cond = condition_words(condition)
     return ", ".join(w for w in (words, f"if {cond}" if cond else "") if w)
 
