@@ -273,7 +273,8 @@ def _play_log(game, viewer, who, actor, current=None):
     if game.spec.public_view is None:
         return _PlainLog(actor)
     current = current or (lambda: game)
-    return PlayLog(lambda: current().spec.public_view(current(), viewer), who, actor, write=print)
+    everything = (lambda: current().spec.public_view(current(), None)) if viewer is not None else None
+    return PlayLog(lambda: current().spec.public_view(current(), viewer), who, actor, write=print, everything=everything)
 
 
 class _PlainLog:

@@ -21,11 +21,13 @@ here prints the name of a card the viewer cannot see in the view before or after
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-__all__ = ["CardView", "AreaView", "PlayerView", "BoardView", "Change", "render_board", "changes", "PlayLog", "PASS"]
+__all__ = ["CardView", "AreaView", "PlayerView", "BoardView", "Change", "render_board", "changes", "mask_hidden", "PlayLog",
+           "PASS"]
 
 #: action 0 is every game's PASS / DONE (docs/architecture.md: "[PASS/DONE] + ..."), the action the
 #: play log folds into one line when a run of them is automatic
@@ -241,6 +243,20 @@ def changes(before: BoardView, after: BoardView, who: Sequence[str] = ("P0", "P1
 
 
 # ---- the play log ----------------------------------------------------------------------------------
+def mask_hidden(text: str, seen: Sequence[BoardView], everything: Sequence[BoardView]) -> str:
+    """``text`` with the name of every card the viewer of ``seen`` (its views before and after a
+    step) cannot see told as "a card": the names ``everything`` (the same moments seen by all)
+    gives the cards hidden in both ``seen`` views, unless the viewer sees a card of that name
+    in one of them (then the name is public)."""
+    visible = {c.slot for v in seen for _, a in v.areas() for c in a.cards or ()}
+    shown = {c.name for v in seen for _, a in v.areas() for c in a.cards or ()}
+    secret = {c.name for v in everything for _, a in v.areas() for c in a.cards or ()
+              if c.slot not in visible and c.name not in shown}  # fmt: skip
+    for name in sorted(secret, key=len, reverse=True):  # a longer name first: it may contain a shorter one
+        text = re.sub(rf"(?<![\w']){re.escape(name)}(?![\w'])", "a card", text)
+    return text
+
+
 class PlayLog:
     """The log of a game as ``viewer`` sees it, written line by line through ``write``.
 
@@ -251,13 +267,20 @@ class PlayLog:
     x3); Don't block (you)``); any other step is a line of its own (``bot: Play Ember Hound ({R}{1})``)
     with what it did indented under it (:func:`changes`). A new turn prints a header, a new phase
     a marker before the next line. ``who``: the players' names; ``actor``: how an action line names
-    a player (``bot``, ``you``)."""
+    a player (``bot``, ``you``).
+
+    ``everything``: the view that sees every card (``public_view(game, None)``), when ``view`` is a
+    seat's: an action's description may name a card that seat cannot see (the bot putting a card
+    face down into its standby area, or back into its deck); such a name is told as "a card"
+    (:func:`mask_hidden`)."""
 
     def __init__(self, view: Callable[[], BoardView], who: Sequence[str], actor: Sequence[str],
-                 write: Callable[[str], None] = print, indent: str = "    "):  # fmt: skip
-        self._view = view
+                 write: Callable[[str], None] = print, indent: str = "    ",
+                 everything: Callable[[], BoardView] | None = None):  # fmt: skip
+        self._view, self._all = view, everything
         self.who, self.actor, self.write, self.indent = list(who), list(actor), write, indent
         self.last = view()
+        self.last_all = everything() if everything is not None else None
         self.run: list[tuple[int, str]] = []
         self.run_numbers: list[int] = []
         self.where_shown: tuple[int, str] | None = None
@@ -299,6 +322,10 @@ class PlayLog:
         """Log one action (``number``: its place in a replay, printed before it)."""
         before = self.last
         after = self._view()
+        if self._all is not None:
+            after_all = self._all()
+            desc = mask_hidden(desc, (before, after), (self.last_all, after_all))
+            self.last_all = after_all
         lines = changes(before, after, self.who)
         turned = after.turn != before.turn and not after.done
         if quiet:

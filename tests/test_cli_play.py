@@ -237,3 +237,26 @@ def test_changes_names_only_what_the_viewer_sees():
     dead = changes(_view([], [], [hound], [], 4000), _view([], [], [], [], 4000, [CardView(1, "Ember Hound")]))
     assert dead == ["Ember Hound: P0's resonators -> graveyard"]
     assert "Secret Card" not in "\n".join(lines)
+
+
+def test_the_log_never_names_a_card_the_viewer_cannot_see(played):
+    """The bot putting a card face down into its standby area (CR 310.2) was logged with the card's
+    name ("bot: Put Undertow Serpent into the standby area"); the log tells it as "a card"."""
+    text, data = played["force_of_will"]
+    log = _log_lines(text)
+    assert [ln for ln in log if ln.startswith("bot: Put a card into the standby area")]
+    assert not [ln for ln in log if re.match(r"bot: Put (?!a card).* into the standby area", ln)]
+    replay = [m.description for m in play_replay(data) if m.description.startswith("Put ") and "standby" in m.description]
+    assert replay and all("a card" not in d for d in replay)  # the replay (both sides seen) names them
+
+
+def test_mask_hidden_tells_a_hidden_card_as_a_card():
+    from tcg_env.view import mask_hidden
+
+    secret, seen = CardView(2, "Undertow Serpent"), CardView(1, "Ember Hound")
+    mine = _view([seen], [secret], [], [], 4000)  # the viewer: its own hand, the bot's hand hidden
+    everything = BoardView("T", 1, 0, "main phase", "", (mine.players[0], PlayerView(
+        (("life", 4000),), (AreaView("hand", (2,), (secret,), "inline"),))))
+    assert mask_hidden("Put Undertow Serpent into the standby area", [mine, mine], [everything, everything]) == (
+        "Put a card into the standby area")
+    assert mask_hidden("Discard Ember Hound", [mine, mine], [everything, everything]) == "Discard Ember Hound"
