@@ -317,6 +317,8 @@ def _cmd_replay(args) -> int:
         # the log sees everything (a replay has no hidden side); its moves are numbered
         holder = [game]
         log = _play_log(game, None, ["P0", "P1"], ["P0", "P1"], current=lambda: holder[0])
+        if args.step:
+            log.shown()
         from tcg_env.view import PASS
 
         for move in play_replay(data, args.file, pool):
@@ -331,6 +333,7 @@ def _cmd_replay(args) -> int:
                      forced=move.choices == 1, number=move.index + 1)  # fmt: skip
             if args.step:
                 print(move.game.render())
+                log.shown()  # the board says where the game is
         log.flush()
         game = holder[0]
         print()
