@@ -184,8 +184,8 @@ def deck_counts(pool, ids, col: int, names: list[str], order: str = "names") -> 
 
 # ---- a game package's spec hooks ------------------------------------------------------------------
 #: the spec hooks every game's ``adapter`` module defines under these names
-ADAPTER_HOOKS = ("describe_action", "render", "to_dict", "from_dict", "card_zones", "entity_obs", "entity_spaces",
-                 "deck_summary", "card_attributes")  # fmt: skip
+ADAPTER_HOOKS = ("describe_action", "render", "public_view", "to_dict", "from_dict", "card_zones", "entity_obs",
+                 "entity_spaces", "deck_summary", "card_attributes")  # fmt: skip
 
 
 def lazy_hooks(module: str, names: Iterable[str]) -> dict[str, Callable]:

@@ -48,6 +48,19 @@ def compile_notice(game: str, parts: tuple[str, ...] = ("row",), stream=None) ->
     return True
 
 
+def _check_folder(path: str, option: str, what: str) -> None:
+    """Make the folder ``path`` of ``option`` now (before a compile or a long run), or a CLIError
+    naming the option, the path and why it cannot be."""
+    from pathlib import Path
+
+    from tcg_env.cards.files import path_problem
+
+    try:
+        Path(path).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CLIError(f"{option} {path}: cannot write {what} there: {path_problem(Path(path), exc, folder=True)}") from None
+
+
 # ----------------------------------------------------------------------------------------------
 # tcg matchup
 # ----------------------------------------------------------------------------------------------
@@ -57,6 +70,8 @@ def _cmd_matchup(args) -> int:
     agents = args.agents
     make_params(args.game, args.decks, args.agent, agents, args.games, args.seed, args.shard_size, args.variant,
                 cards=args.cards)  # every input checked before the notice and the compile
+    if args.out:
+        _check_folder(args.out, "--out", "the results")
     compiled = compile_notice(args.game, ("batch", "row"))
     bar = MatchupProgress("matchup", enabled=not args.quiet)  # tqdm on stderr; the rate starts after the compile
     try:
@@ -103,20 +118,17 @@ def _cmd_play(args) -> int:
     from tcg_env.game import SEED_MAX, _resolve_seed
     from tcg_env.matchup import MatchupError, _make_agent
     from tcg_env.replay import Recorder
+    from tcg_env.view import PASS
 
     spec = _check_game(args.game)
     pool = _pool(args) if args.cards else None
     if args.save_replay:  # fail now, not after a whole game
-        from pathlib import Path
+        from tcg_env.cards.files import NotWritableError, check_writable
 
-        target = Path(args.save_replay)
-        probe = target.with_name(target.name + ".tmp")
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            probe.write_text("")
-            probe.unlink()
-        except OSError as exc:
-            raise CLIError(f"cannot write the replay to {target}: {exc.strerror or exc}") from None
+            check_writable(args.save_replay)
+        except NotWritableError as exc:
+            raise CLIError(f"--save-replay {args.save_replay}: cannot write the replay there: {exc.reason}") from None
     if args.cards and not (args.deck and args.bot_deck):
         raise CLIError("--cards needs --deck and --bot-deck built from that pool (the built-in decks use the built-in pool)")
     defaults = spec.default_decks()
@@ -136,6 +148,8 @@ def _cmd_play(args) -> int:
     game = rec.game
     print(f"{spec.title}: you are player {you} ({deck}), the {args.bot} bot is player {1 - you} ({bot_deck}); seed {seed}")
     print("Type the number of an action, or q to quit.\n")
+    log = _play_log(game, you, ["you", "the bot"] if you == 0 else ["the bot", "you"],
+                    ["you", "bot"] if you == 0 else ["bot", "you"])  # fmt: skip
     quit_ = False
     while not game.done:
         p = game.current_player
@@ -144,13 +158,14 @@ def _cmd_play(args) -> int:
             a = int(bot.act(game.observe(p), game.action_mask(), game))
             desc = game.describe_action(a)
             rec.step(a)
-            print(f"bot (player {p}): {desc}")
+            log.step(p, desc, quiet=a == PASS, forced=False)
             continue
         if len(legal) == 1:
             desc = game.describe_action(legal[0])
             rec.step(legal[0])
-            print(f"you (player {p}): {desc}  [only choice]")
+            log.step(p, desc, quiet=legal[0] == PASS, forced=True)
             continue
+        log.shown()
         print()
         print(game.render(viewer=you))  # only what your seat may see (never the bot's hand)
         print(f"Your decision ({game.decision.name.replace('_', ' ').lower()}):")
@@ -167,12 +182,14 @@ def _cmd_play(args) -> int:
                 break
             if line.isascii() and line.isdigit() and 1 <= int(line) <= len(legal):
                 a = legal[int(line) - 1]
-                print(f"you (player {p}): {game.describe_action(a)}")
+                desc = game.describe_action(a)
                 rec.step(a)
+                log.step(p, desc, quiet=False)
                 break
             print(f"  {line!r} is not a choice: type a number from 1 to {len(legal)}, or q to quit")
         if quit_:
             break
+    log.flush()
     print()
     print(game.render(viewer=you))
     if game.done:
@@ -184,6 +201,33 @@ def _cmd_play(args) -> int:
         path = rec.save(args.save_replay)
         print(f"replay saved to {path} ({len(rec.actions)} actions)")
     return 0
+
+
+def _play_log(game, viewer, who, actor, current=None):
+    """The play log (:class:`tcg_env.view.PlayLog`) of ``game`` (``current()``: the game now, when
+    that object changes) as seat ``viewer`` sees it (None: everything, a replay), printed to stdout;
+    for a game without ``public_view``, one line per action."""
+    from tcg_env.view import PlayLog
+
+    if game.spec.public_view is None:
+        return _PlainLog(actor)
+    current = current or (lambda: game)
+    everything = (lambda: current().spec.public_view(current(), None)) if viewer is not None else None
+    return PlayLog(lambda: current().spec.public_view(current(), viewer), who, actor, write=print, everything=everything)
+
+
+class _PlainLog:
+    def __init__(self, actor):
+        self.actor = actor
+
+    def step(self, player, desc, quiet, forced=False, number=None):
+        head = f"{number:5d}. " if number is not None else ""
+        print(f"{head}{self.actor[player]}: {desc}" + ("  [only choice]" if forced else ""))
+
+    def flush(self):
+        pass
+
+    shown = flush
 
 
 # ----------------------------------------------------------------------------------------------
@@ -209,15 +253,28 @@ def _cmd_replay(args) -> int:
         if args.step:
             print()
             print(game.render())
-        for i, p, turn, a, desc, game in play_replay(data, args.file, pool):
+        # the log sees everything (a replay has no hidden side); its moves are numbered
+        holder = [game]
+        log = _play_log(game, None, ["P0", "P1"], ["P0", "P1"], current=lambda: holder[0])
+        if args.step:
+            log.shown()
+        from tcg_env.view import PASS
+
+        for move in play_replay(data, args.file, pool):
+            holder[0] = move.game
             if args.step:
-                line = _read_line(f"[Enter: move {i + 1}/{len(data['actions'])}, q quits] ")
+                line = _read_line(f"[Enter: move {move.index + 1}/{len(data['actions'])}, q quits] ")
                 if line is None or line.lower() == "q":
                     print("stopped")
                     return 0
-            print(f"{i + 1:5d}. turn {turn:2d}  player {p}: {desc}")
+            # with --step every move is its own line; else a run of passes is one line
+            log.step(move.player, move.description, quiet=move.action == PASS and not args.step,
+                     forced=move.choices == 1, number=move.index + 1)  # fmt: skip
             if args.step:
-                print(game.render())
+                print(move.game.render())
+                log.shown()  # the board says where the game is
+        log.flush()
+        game = holder[0]
         print()
         print(game.render())
         check_result(data, game, args.file)
@@ -258,10 +315,12 @@ def _pool(args):
 
 def _cmd_cards_import(args) -> int:
     """Import a raw card database (a published card list) as a card pool file for --cards."""
-    from tcg_env.cards.files import import_card_file, write_pool
+    from tcg_env.cards.files import NotWritableError, check_writable, import_card_file, write_pool
 
     _check_game(args.game)
     try:
+        if str(args.out).lower().endswith(".json"):  # else write_pool names the suffix to use
+            check_writable(args.out)  # a place that cannot be written fails before the import
         res = import_card_file(args.game, args.file)
         cards = res.complete if args.complete_only and hasattr(res, "complete") else list(res)
         if args.complete_only and not hasattr(res, "complete"):
@@ -269,6 +328,8 @@ def _cmd_cards_import(args) -> int:
         if not cards:
             raise CLIError(f"{args.file}: no card could be imported; nothing written")
         out = write_pool(args.game, cards, args.out, source=str(args.file))
+    except NotWritableError as exc:
+        raise CLIError(f"--out {exc.path}: cannot write the card pool there: {exc.reason}") from None
     except (ValueError, OSError) as exc:
         raise CLIError(str(exc)) from None
     print(res.summary())
@@ -373,10 +434,14 @@ def _cmd_cards_show(args) -> int:
             extra.append("EX Burst")
         if extra:
             print("  " + "; ".join(extra))
-        if m.text:
-            print(f"  text: {m.text}")
+        uncompiled = set(getattr(m, "uncompiled", ()))
+        for i, line in enumerate(m.text.splitlines()):
+            mark = "  [not compiled]" if line.strip() in uncompiled else ""
+            print(f"  {'text:' if i == 0 else '':5s} {line.strip()}{mark}")
         for r in pool.ability_rows(cid):
-            print(f"  ability: {pool.describe_ability(r).split(': ', 1)[1]}")
+            print(f"  ability: {pool.ability_summary(r)}")
+        if uncompiled:
+            print("  (the engine plays this card without the text marked [not compiled]: no ability implements it)")
     return 0
 
 

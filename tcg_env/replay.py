@@ -214,6 +214,7 @@ class Move(NamedTuple):
     action: int
     description: str  # describe_action before it was applied
     game: Any  # the game after it
+    choices: int = 0  # how many legal actions the player had (1: it was the only choice)
 
 
 def play_replay(data: dict, where: str = "<replay>", pool=None) -> Iterator[Move]:
@@ -227,11 +228,12 @@ def play_replay(data: dict, where: str = "<replay>", pool=None) -> Iterator[Move
             raise ReplayError(f"{where}: action #{i} (value {a}): the game was already over after {i} actions")
         player, turn = game.current_player, game.turn
         desc = game.describe_action(a) if 0 <= a < game.num_actions else f"action {a} (out of range)"
+        choices = len(game.legal_actions())
         try:
             game.step(a)
         except IllegalActionError as exc:
             raise ReplayError(f"{where}: action #{i} (value {a}) is illegal at turn {game.turn}: {exc}") from None
-        yield Move(i, player, turn, a, desc, game)
+        yield Move(i, player, turn, a, desc, game, choices)
 
 
 def check_result(data: dict, game, where: str = "<replay>") -> None:

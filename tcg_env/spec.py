@@ -42,8 +42,13 @@ outside ``tcg_env/games/`` imports a game's modules or branches on its name):
   state column holding the player who went first (matchup statistics by seat).
 * ``load_pool(path)``: compile a card pool file (or a list of them) of the game (``--cards``);
   ``importer(path, **options)``: the game's importer of published card lists (``tcg cards
-  import``; an :class:`tcg_env.cards.importers.ImportResult`), or None; ``raw_layout(records)``:
-  the importer's name for the layout of a raw card list, None for a card pool.
+  import``; an :class:`tcg_env.cards.importers.ImportResult`), or None; ``raw_layout(data)``:
+  the importer's name for the layout of a raw card list, None for a card pool or anything else
+  (``data``: a JSON file's ``cards`` list, or the whole document when it has none; never raises).
+* ``public_view(game, viewer)``: what seat ``viewer`` (None: everything) sees, as a
+  :class:`tcg_env.view.BoardView` (scores, areas by kind, each card's few numbers): ``render``
+  draws it (:func:`tcg_env.view.render_board`) and the play log compares two of them
+  (:func:`tcg_env.view.changes`).
 * ``deck_summary(table, deck)``: the one-line contents of a valid deck (``tcg deck validate``);
   ``card_attributes(table)``: ``{filter: (value per card id, choices or None)}`` for
   ``tcg cards list --<filter> VALUE`` (categorical filters list their choices; None: a number).
@@ -110,7 +115,7 @@ class GameSpec:
     deck_summary: Callable[[Any, Any], str]  # (table, deck) -> "30 forwards, ...; fire 20, ..."
     card_attributes: Callable[[Any], dict]  # (table) -> {filter: (value per card id, choices or None)}
     importer: Optional[Callable[..., Any]] = None  # (path, **options) -> ImportResult; None: no importer
-    raw_layout: Optional[Callable[[list], Optional[str]]] = None  # (records) -> importer layout, None: a pool
+    raw_layout: Optional[Callable[[Any], Optional[str]]] = None  # (records or document) -> importer layout, None: a pool
     obs_scale: Optional[Callable[[], Any]] = None  # () -> float32 [obs_size] network input scale; None: ones
     shaping_potential: Optional[Callable[[], dict]] = None  # () -> {obs column: weight}; None: no shaping
     extras: dict = field(default_factory=dict)  # anything else the game's own tools share
@@ -118,6 +123,9 @@ class GameSpec:
     # the pointer-head network (agents.neural.PolicyNet, arch "entity"); None: that network is not
     # available for the game
     entity_layout: Optional[Callable[[], "EntityLayout"]] = None
+    # (game, viewer=None) -> tcg_env.view.BoardView: what a seat sees, areas by kind, for the board and
+    # the play log of tcg play / tcg replay (None: the game has none; the CLI then prints actions only)
+    public_view: Optional[Callable[..., Any]] = None
 
 
 @dataclass(frozen=True)

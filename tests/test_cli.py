@@ -23,12 +23,12 @@ def tcg(*args, stdin=None, timeout=600):
 
 
 def final_board(stdout: str) -> str:
-    """The board printed after the game (from its 'Turn' line to 'Game over' / the quit line)."""
+    """The board printed after the game (from its header line to the line before 'Game over:' /
+    'Replay ...')."""
     lines = stdout.splitlines()
-    start = max(i for i, ln in enumerate(lines) if ln.startswith("Turn "))
-    end = next(i for i in range(start, len(lines))
-               if lines[i].startswith("Game over:") or lines[i].startswith("Player ") and " to act" in lines[i])
-    return "\n".join(lines[start : end + 1])
+    start = max(i for i, ln in enumerate(lines) if ln.startswith("Final Fantasy TCG - turn "))
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith(("Game over:", "Replay ")))
+    return "\n".join(lines[start:end])
 
 
 @pytest.fixture(scope="module")
@@ -49,8 +49,8 @@ def test_play_end_to_end_from_scripted_stdin(played):
     for bad in ("'hello'", "'0'", "'99'", "'-1'", "''", "'²'"):
         assert f"{bad} is not a choice: type a number from 1 to" in out
     assert "Your decision" in out and "   1. " in out  # numbered legal actions
-    assert "Turn " in out and "hand[0]" in out  # the readable board
-    assert f"bot (player 1): " in out  # the bot's moves are printed
+    assert "Final Fantasy TCG - turn " in out and "   hand:" in out and "   forwards:" in out  # the readable board
+    assert "\nbot: " in out and "\n-- turn " in out  # the bot's moves are printed, a header a turn
     assert "Game over: " in out and ("you win!" in out or "bot wins" in out or "draw" in out)
     assert f"replay saved to {rp}" in out
     data = json.loads(rp.read_text())
@@ -70,7 +70,13 @@ def test_replay_reproduces_the_played_game(played):
     game = moves[-1].game
     check_result(data, game)  # same winner, turn, decisions and state hash
     assert game.done and game.winner == data["result"]["winner"]
-    assert rep.stdout.count("  player ") >= len(data["actions"])
+    told = set()  # every move is told: on a numbered line of its own, or in a run of passes
+    for line in rep.stdout.splitlines():
+        m = __import__("re").match(r"^\s*(\d+)\. P[01]: ", line)
+        told.update([int(m[1])] if m else [])
+        m = __import__("re").search(r"\[moves? (\d+)(?:-(\d+))?\]$", line)
+        told.update(range(int(m[1]), int(m[2] or m[1]) + 1) if m else [])
+    assert told == set(range(1, len(data["actions"]) + 1))
 
 
 def test_replay_step_waits_for_enter(played):
@@ -78,7 +84,7 @@ def test_replay_step_waits_for_enter(played):
     rep = tcg("replay", str(rp), "--step", stdin="\n\nq\n")
     assert rep.returncode == 0
     assert rep.stdout.count("[Enter: move") == 3 and "stopped" in rep.stdout
-    assert "    2. turn" in rep.stdout and "    3. turn" not in rep.stdout
+    assert "    2. P" in rep.stdout and "    3. P" not in rep.stdout  # with --step, each move on its own line
 
 
 def test_quit_saves_a_partial_replay_that_plays_back(tmp_path):
@@ -102,7 +108,7 @@ def test_play_checks_its_inputs_before_the_game(tmp_path, capsys):
     blocker = tmp_path / "file"
     blocker.write_text("")
     assert main(["play", "--seed", "1", "--save-replay", str(blocker / "r.json")]) == 2
-    assert "cannot write the replay to" in capsys.readouterr().err
+    assert f"--save-replay {blocker / 'r.json'}: cannot write the replay there: {blocker} is a file" in capsys.readouterr().err
     assert main(["play", "--seed", "1", "--deck", "nosuch"]) == 2
     assert "nosuch: no such deck file or built-in deck" in capsys.readouterr().err
     assert main(["play", "--seed", "1", "--bot", "nobody"]) == 2
@@ -203,9 +209,7 @@ def test_games_and_decks(capsys):
 
 
 # ---- issue 16: seeds, the human seat's view, card pools, first run, clean errors -------------------
-CARDDATA = Path(os.environ.get("TCG_CARDDATA") or ROOT / ".." / "shared" / "carddata")
-if not CARDDATA.is_dir() and Path("/work/shared/carddata").is_dir():
-    CARDDATA = Path("/work/shared/carddata")
+CARDDATA = ROOT.parent / "shared" / "carddata"  # the shared card samples beside the repository root
 
 
 def test_play_without_a_seed_and_with_the_largest_seed():

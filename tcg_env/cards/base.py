@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, ValidationInfo, field_validator
 
 from tcg_env.cards.errors import CardDataError
 
@@ -34,6 +34,18 @@ class CardBase(StrictModel):
     number: str = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9][A-Za-z0-9_./\-]*$")
     name: str = Field(min_length=1, max_length=80)
     text: str = ""
+    # lines of ``text`` that no field or ability of this record implements: an importer writes
+    # them (the printed card does more than the engine plays); ``tcg cards show`` marks them
+    uncompiled: list[str] = Field(default_factory=list)
+
+    @field_validator("uncompiled")
+    @classmethod
+    def _uncompiled_lines_are_text(cls, v: list[str], info: ValidationInfo) -> list[str]:
+        lines = {ln.strip() for ln in str(info.data.get("text", "")).splitlines()}
+        for ln in v:
+            if ln not in lines:
+                raise ValueError(f"{ln[:50]!r} is not a line of the card's text")
+        return v
 
     # the file the card came from (for error messages); not part of the data
     _file: str = PrivateAttr(default="<memory>")

@@ -16,7 +16,8 @@ from typing import Any
 
 from tcg_env.cards.errors import CardDataError
 
-__all__ = ["POOL_FORMAT", "load_game_pool", "raw_database_layout", "import_card_file", "write_pool"]
+__all__ = ["POOL_FORMAT", "NotWritableError", "check_writable", "path_problem", "load_game_pool", "raw_database_layout",
+           "import_card_file", "write_pool"]
 
 POOL_FORMAT = "tcg_env.cards/1"  # the "format" key of a pool written by write_pool
 
@@ -29,8 +30,10 @@ def _spec(game: str):
 
 def raw_database_layout(game: str, path: str | Path) -> str | None:
     """The importer layout of ``path`` if it is a raw card database of ``game`` (the game's
-    ``GameSpec.raw_layout``: "simulator", "ffdecks" for FF-TCG, "english-db" for Weiss Schwarz),
-    else None (a pool, or not JSON)."""
+    ``GameSpec.raw_layout``: "simulator", "ffdecks" for FF-TCG, "english-db" for Weiss Schwarz,
+    "fow-sim", "carddb" for Force of Will), else None (a pool, or not JSON). ``raw_layout`` is
+    asked about the file's ``cards`` list when it has one, else about the whole document (a raw
+    database need not be a list: Force of Will's are objects)."""
     spec = _spec(game)
     path = Path(path)
     if spec.raw_layout is None or path.suffix.lower() != ".json":
@@ -43,7 +46,9 @@ def raw_database_layout(game: str, path: str | Path) -> str | None:
         return None
     if isinstance(data, dict) and isinstance(data.get("cards"), list):
         data = data["cards"]
-    if not isinstance(data, list) or not data or not isinstance(data[0], dict):
+    if not data or not isinstance(data, (list, dict)):
+        return None
+    if isinstance(data, list) and not isinstance(data[0], dict):
         return None
     return spec.raw_layout(data)
 
@@ -75,23 +80,73 @@ def import_card_file(game: str, path: str | Path):
     return importer(path)
 
 
+class NotWritableError(OSError):
+    """A file cannot be written where asked: ``path`` and the ``reason``, in words about ``path``
+    (never the temporary file it is written through)."""
+
+    def __init__(self, path: Path, reason: str):
+        super().__init__(f"{path}: cannot be written: {reason}")
+        self.path, self.reason = path, reason
+
+
+def path_problem(out: Path, exc: OSError, folder: bool = False) -> str:
+    """Why the file (``folder``: the folder) ``out`` cannot be written, in words about ``out`` itself:
+    a folder on its way that is a file, a folder where a file goes (or a file where a folder
+    goes), else the system's reason (``exc``)."""
+    out = Path(out)
+    for parent in out.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                return f"{parent} is a file, not a folder"
+            break
+    if not folder and out.is_dir():
+        return "it is a folder"
+    if folder and out.exists() and not out.is_dir():
+        return "it is a file, not a folder"
+    return exc.strerror or str(exc)
+
+
 def write_pool(game: str, cards: list, out: str | Path, source: str = "") -> Path:
     """Write ``cards`` (card models) as a JSON card pool that ``--cards`` and ``load_game_pool``
-    read back; checked by compiling it before anything is written."""
+    read back; checked by compiling it before anything is written. A place that cannot be written
+    is a :class:`NotWritableError` naming ``out`` and why."""
     compile_pool = _spec(game).load_pool
     out = Path(out)
     if out.suffix.lower() != ".json":
         raise CardDataError(f"the pool is written as JSON: name it {out.with_suffix('.json').name}", file=str(out))
+    check_writable(out)
     doc = {"format": POOL_FORMAT, "game": game, "source": source,
            "cards": [c.model_dump(mode="json", exclude_defaults=True) for c in cards]}  # fmt: skip
     text = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
-    out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(out.stem + ".tmp.json")  # the loader reads the format from the suffix
-    tmp.write_text(text, encoding="utf-8")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise NotWritableError(out, exc.strerror or str(exc)) from None
     try:
         compile_pool(tmp)  # the pool reads back and compiles, or nothing is written
     except Exception:
         tmp.unlink(missing_ok=True)
         raise
-    tmp.replace(out)
+    try:
+        tmp.replace(out)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise NotWritableError(out, path_problem(out, exc)) from None
     return out
+
+
+def check_writable(out: str | Path) -> None:
+    """Raise :class:`NotWritableError` unless a file can be written at ``out`` (its folder is made if
+    missing; nothing is left behind): checked before an import or a game, so that a bad ``--out``
+    or ``--save-replay`` fails first."""
+    out = Path(out)
+    try:
+        if out.is_dir():
+            raise IsADirectoryError(21, "Is a directory")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        probe = out.with_name(out.name + ".probe")
+        probe.write_text("")
+        probe.unlink()
+    except OSError as exc:
+        raise NotWritableError(out, path_problem(out, exc)) from None

@@ -197,6 +197,14 @@ class CardTable:
         start = int(row[self.ABIL_START_COL])
         return range(start, start + int(row[self.ABIL_COUNT_COL]))
 
+    def ability_summary(self, row: int) -> str:
+        """Ability ``row`` in a few words, without its card's name (the game's own wording)."""
+        raise NotImplementedError
+
+    def describe_ability(self, row: int) -> str:
+        """``<card name>: <ability_summary(row)>``."""
+        return f"{self.names[self.ability_source[row][0]]}: {self.ability_summary(row)}"
+
 
 class PoolCompiler(ABC):
     """Skeleton of a game's compiler: pass 1 indexes card numbers and interns strings (so filters

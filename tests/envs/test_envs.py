@@ -29,7 +29,7 @@ def test_aec_rewards_mask_and_render():
     other = "player_1" if agent == "player_0" else "player_0"
     assert env.observe(other)["action_mask"].sum() == 0  # the agent not on move sees no legal action
     assert env.observe(agent)["action_mask"].sum() > 0
-    assert "Player" in env.render()
+    assert "Final Fantasy TCG - turn" in env.render() and "P0: damage" in env.render()
     rewards = {"player_0": 0, "player_1": 0}
     rng = np.random.default_rng(0)
     while env.agents:

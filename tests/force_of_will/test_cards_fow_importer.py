@@ -1,5 +1,5 @@
 """Importers of the real Force of Will card lists (both layouts). Skipped when the shared card data is
-absent (``../shared/carddata`` beside the repository, or ``/work/shared/carddata``)."""
+absent (``../shared/carddata`` beside the repository root)."""
 
 from __future__ import annotations
 
@@ -19,12 +19,11 @@ _FILES = {"sim": "antlebel2_fow-sim__cards.json", "carddb": "LifeAsDev_force-of-
 
 
 def _need(which: str) -> Path:
-    """The shared card file ``which``: beside the repository (``../shared``) or in /work/shared."""
-    for root in (_ROOT / ".." / "shared", Path("/work/shared")):
-        path = root / "carddata" / "force_of_will" / _FILES[which]
-        if path.is_file():
-            return path
-    pytest.skip(f"card data not available: ../shared/carddata/force_of_will/{_FILES[which]}")
+    """The shared card file ``which``, in ``../shared/carddata`` beside the repository root."""
+    path = _ROOT.parent / "shared" / "carddata" / "force_of_will" / _FILES[which]
+    if not path.is_file():
+        pytest.skip(f"card data not available: {path}")
+    return path
 
 
 def test_import_fow_sim_list():

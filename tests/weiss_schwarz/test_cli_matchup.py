@@ -66,7 +66,7 @@ def test_play_a_whole_game_against_the_heuristic_bot(tmp_path):
     r = tcg("play", "--game", GAME, "--seed", "3", "--save-replay", str(rp), stdin="x\n" + "1\n" * 3000)
     assert r.returncode == 0, r.stderr
     assert "Weiss Schwarz: you are player 0" in r.stdout and "'x' is not a choice" in r.stdout
-    assert "bot (player 1): " in r.stdout and "Game over: " in r.stdout
+    assert "\nbot: " in r.stdout and "Game over: " in r.stdout
     data = json.loads(rp.read_text())
     assert data["game"] == GAME and data["result"]["done"] is True
     replay = tcg("replay", str(rp))

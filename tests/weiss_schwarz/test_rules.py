@@ -692,7 +692,7 @@ def test_fusion_then_sunder_move_characters_through_markers_10_14_and_10_15(scen
     to_attack(g)
     g.step(find_action(g, "Direct attack with Titan"))
     assert g.decision == D.OPTIONAL_EFFECT  # Sunder at the end of the attack
-    g.step(find_action(g, "Use the ability"))
+    g.step(find_action(g, "Use Titan's ability"))
     g.step(find_action(g, "Choose Fuser"))
     assert g.decision == D.CHOOSE_POSITION
     g.step(find_action(g, "Choose own center right"))
@@ -713,6 +713,6 @@ def test_a_discard_cost_is_paid_one_chosen_hand_card_at_a_time_8_4_2(scenario):
     g = sc.game()
     g.step(find_action(g, "Use ability 0 of Scholar"))
     assert g.decision == D.PAY_COST
-    assert descriptions(g) == ["Pay with Climax Pool"]  # the cost's filter: a climax
+    assert descriptions(g) == ["Pay with Climax Pool for Scholar's ability"]  # the cost's filter: a climax
     g.step(find_action(g, "Pay with Climax Pool"))
     assert zone_n(g, "WR", 0) == 1 and zone_n(g, "HAND", 0) == 3  # Guard + 2 drawn

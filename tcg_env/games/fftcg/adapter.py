@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_TURN, H_VARIANT, H_WINNER
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_TURN, H_VARIANT
 from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.engine.triggers import PE_ABIL, PENDING_W
 from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
-from tcg_env.adapter import (card_attribute, check_progress, check_ranges, deck_counts, pool_fingerprint,
+from tcg_env.adapter import (board_header, card_attribute, check_progress, check_ranges, deck_counts, pool_fingerprint,
                              staged_snapshot, zone_count_domains)
 from tcg_env.spec import SHARED, CardZones
 from tcg_env.games.fftcg.observation import (
@@ -70,7 +70,34 @@ def _frame_top(row):
 
 
 # ---- describe_action -----------------------------------------------------------------------------
+def _source(game) -> str:
+    """The ability (or Summon) whose effect asks the pending choice, from the top effect frame:
+    ``Cinder Lancer's ability (auto enters_self: choose 1 -> damage 2000)``; "" when no frame asks."""
+    row = game._row
+    f = _frame_top(row)
+    if f < 0:
+        return ""
+    abil = int(row[f + S.E_ABIL])
+    if not 0 <= abil < game.pool.n_abilities:
+        return ""
+    cid, k = game.pool.ability_source[abil]
+    what = "" if game.pool.models[cid].abilities[k].kind == "summon" else "'s ability"  # a Summon is its effect
+    return f"{game.pool.names[cid]}{what} ({game.pool.ability_summary(abil)})"
+
+
 def describe_action(game, a: int) -> str:
+    """The action ``a`` of the pending decision in words; a target or card an effect asks for says
+    whose effect (``Choose opponent's Ice Sentry for Cinder Lancer's ability (auto enters_self: ...)``)."""
+    text = _describe_action(game, a)
+    kind = int(game._row[H_DECISION])
+    if kind in (K.Decision.CHOOSE_TARGET, K.Decision.SELECT_CARD, K.Decision.DISCARD) and 0 <= a < K.NUM_ACTIONS \
+            and not game._row[H_DONE]:  # fmt: skip
+        src = _source(game)
+        return f"{text} for {src}" if src else text
+    return text
+
+
+def _describe_action(game, a: int) -> str:
     row = game._row
     pool = game.pool
     if not 0 <= a < K.NUM_ACTIONS:
@@ -169,70 +196,100 @@ def describe_action(game, a: int) -> str:
     return f"Option {k}"
 
 
-# ---- render ----------------------------------------------------------------------------------------
-def _card_line(game, slot, on_field):
+# ---- the board and the play log: what a seat sees (tcg_env.view) ----------------------------------
+def _field_card(game, slot):
+    """A card in a field as the board shows it: dull, frozen, attacking / blocking, its keywords;
+    a Forward's current power and damage as stats (logged when they change)."""
+    from tcg_env.view import CardView
+
     row = game._row
     pool = game.pool
-    cid = int(row[S.CARD + slot * S.CARD_W])
-    txt = pool.describe_card(cid)
-    if on_field:
-        flags = []
-        if row[S.DULL + slot * S.CARD_W]:
-            flags.append("dull")
-        if row[S.FROZEN + slot * S.CARD_W]:
-            flags.append("frozen")
-        if pool.cards[cid, K.C_TYPE] == K.CardType.FORWARD:
-            flags.append(f"power {int(row[S.D_POWER + slot * S.CARD_W])}")
-            if row[S.DMG + slot * S.CARD_W]:
-                flags.append(f"damage {int(row[S.DMG + slot * S.CARD_W])}")
-        kw = int(row[S.D_KW + slot * S.CARD_W])
-        flags += [n for n, bit in K.KEYWORD_BITS.items() if kw & bit]
-        atk = [int(x) for x in row[S.ATK_L : S.ATK_L + int(row[S.ATK_N])]]
-        if slot in atk:
-            flags.append("ATTACKING")
-        if int(row[S.BLOCKER]) == slot:
-            flags.append("BLOCKING")
-        if flags:
-            txt += " (" + ", ".join(flags) + ")"
-    return txt
+    w = slot * S.CARD_W
+    cid = int(row[S.CARD + w])
+    flags = [f for f, col in (("dull", S.DULL), ("frozen", S.FROZEN)) if row[col + w]]
+    if slot in [int(x) for x in row[S.ATK_L : S.ATK_L + int(row[S.ATK_N])]]:
+        flags.append("attacking")
+    if int(row[S.BLOCKER]) == slot:
+        flags.append("blocking")
+    kw = int(row[S.D_KW + w])
+    flags += [n for n, bit in K.KEYWORD_BITS.items() if kw & bit]
+    stats = []
+    if pool.cards[cid, K.C_TYPE] == K.CardType.FORWARD:
+        stats.append(("power", str(int(row[S.D_POWER + w]))))
+        if row[S.DMG + w]:
+            stats.append(("damage", str(int(row[S.DMG + w]))))
+    return CardView(slot, pool.names[cid], flags=tuple(flags), stats=tuple(stats))
+
+
+def _hand_card(game, slot):
+    """A hand card with what a player reads before playing it: element, type, cost, a Forward's power."""
+    from tcg_env.view import CardView
+
+    cid = int(game._row[S.CARD + slot * S.CARD_W])
+    row = game.pool.cards[cid]
+    info = f"({K.ELEMENT_NAMES[int(row[K.C_ELEMENT])]} {K.CardType(int(row[K.C_TYPE])).name.lower()}, {int(row[K.C_COST])} CP"
+    info += f", {int(row[K.C_POWER])})" if row[K.C_TYPE] == K.CardType.FORWARD else ")"
+    return CardView(slot, game.pool.names[cid], info=info)
+
+
+def public_view(game, viewer: int | None = None):
+    """What ``viewer`` (0 / 1; None: everything) sees (:class:`tcg_env.view.BoardView`): the damage
+    each player took (the score, CR 11.5); the Forwards and Backups of each field; the hand only to
+    its owner; the break zone and removed cards as counts; the deck as a count; the stack (CR 7.12)
+    and a Character being paid for."""
+    from tcg_env.view import AreaView, BoardView, CardView, PlayerView
+
+    row = game._row
+    pool = game.pool
+    players = []
+
+    def named(slots):
+        return tuple(CardView(s, _card_name(game, s)) for s in slots)
+
+    for p in range(2):
+        fld = field(row, p)
+        ctype = {s: int(pool.cards[int(row[S.CARD + s * S.CARD_W]), K.C_TYPE]) for s in fld}
+        areas = []
+        for t, label, style in ((K.CardType.FORWARD, "forwards", "lines"), (K.CardType.BACKUP, "backups", "grouped")):
+            slots = [s for s in fld if ctype[s] == t]
+            areas.append(AreaView(label, tuple(slots), tuple(_field_card(game, s) for s in slots), style))
+        other = [s for s in fld if ctype[s] not in (K.CardType.FORWARD, K.CardType.BACKUP)]
+        areas.append(AreaView("field", tuple(other), tuple(_field_card(game, s) for s in other), "lines"))
+        h = hand(row, p)
+        areas.append(AreaView("hand", tuple(h), tuple(_hand_card(game, s) for s in h)
+                              if viewer is None or viewer == p else None, "lines", counted=True))  # fmt: skip
+        zl = {z: zone_list(row, S.ZONES, z, p) for z in (K.Zone.DECK, K.Zone.BREAK, K.Zone.DAMAGE, K.Zone.REMOVED)}
+        areas.append(AreaView("deck", tuple(zl[K.Zone.DECK]), None, "count", counted=True))
+        areas.append(AreaView("break zone", tuple(zl[K.Zone.BREAK]), named(zl[K.Zone.BREAK]), "count", counted=True))
+        areas.append(AreaView("damage zone", tuple(zl[K.Zone.DAMAGE]), named(zl[K.Zone.DAMAGE]), "none"))
+        areas.append(AreaView("removed", tuple(zl[K.Zone.REMOVED]), named(zl[K.Zone.REMOVED]), "count"))
+        players.append(PlayerView((("damage", int(row[S.DAMAGE_N + p])),), tuple(areas)))
+    held = [s for s in range(K.N_SLOTS) if int(row[S.CARD + s * S.CARD_W]) >= 0]
+    on_stack = [s for s in held if int(row[S.ZONE + s * S.CARD_W]) == K.Zone.STACK]
+    moving = [s for s in held if int(row[S.ZONE + s * S.CARD_W]) == K.Zone.NONE]
+    shared = (AreaView("the stack", tuple(on_stack), named(on_stack), "none"),
+              AreaView("being paid for", tuple(moving), named(moving), "none"))  # fmt: skip
+    n = int(row[S.STACK_N])
+    entries = [f"{pool.describe_ability(int(row[S.STACK + k * S.ENTRY_W + S.E_ABIL]))} "
+               f"(player {int(row[S.STACK + k * S.ENTRY_W + S.E_CTRL])})" for k in range(n - 1, -1, -1)]  # fmt: skip
+    tp = int(row[S.TURN_PLAYER])
+    where = PHASE_NAMES[K.Phase(int(row[S.PHASE]))].lower() + " phase"
+    step = K.AttackStep(int(row[S.STEP]))
+    if step != K.AttackStep.NONE:
+        where += f": {step.name.lower()} step"
+    status = board_header("", row, tp, "", K.Decision)[1]
+    return BoardView("Final Fantasy TCG", int(row[H_TURN]), tp, where, status, tuple(players), shared,
+                     bool(row[H_DONE]), notes=("stack (top first): " + "; ".join(entries),) if entries else ())  # fmt: skip
 
 
 def render(game, viewer: int | None = None) -> str:
-    """A readable board. ``viewer``: whose hand to show (default: the player to act; -1 shows
-    both, for debugging)."""
-    row = game._row
+    """The board as text (:func:`tcg_env.view.render_board` of :func:`public_view`). ``viewer``:
+    whose hand to show (default: the player to act; -1 shows both, for debugging)."""
+    from tcg_env.view import render_board
+
     if viewer is None:
-        viewer = max(int(row[H_DECIDER]), 0)
-    lines = []
-    tp = int(row[S.TURN_PLAYER])
-    phase = PHASE_NAMES[K.Phase(int(row[S.PHASE]))]
-    step = K.AttackStep(int(row[S.STEP]))
-    head = f"Turn {int(row[H_TURN])} - player {tp}'s {phase} Phase"
-    if step != K.AttackStep.NONE:
-        head += f" ({step.name.lower()} step)"
-    lines.append(head)
-    for p in (1 - viewer if viewer in (0, 1) else 1, viewer if viewer in (0, 1) else 0):
-        lines.append(
-            f"Player {p}: deck {int(row[S.DECK_N + p])}, hand {int(row[S.HAND_N + p])}, "
-            f"damage {int(row[S.DAMAGE_N + p])}, break zone {int(row[S.BREAK_N + p])}"
-        )
-        if viewer == -1 or viewer == p:
-            for i, slot in enumerate(hand(row, p)):
-                lines.append(f"   hand[{i}] {game.pool.describe_card(int(row[S.CARD + slot * S.CARD_W]))}")
-        for i, slot in enumerate(field(row, p)):
-            lines.append(f"   field[{i}] {_card_line(game, slot, True)}")
-    n = int(row[S.STACK_N])
-    if n:
-        lines.append("Stack (top first):")
-        for k in range(n - 1, -1, -1):
-            e = S.STACK + k * S.ENTRY_W
-            lines.append(f"   {game.pool.describe_ability(int(row[e + S.E_ABIL]))} (player {int(row[e + S.E_CTRL])})")
-    if row[H_DONE]:
-        w = int(row[H_WINNER])
-        lines.append("Game over: " + ("draw" if w == 2 else f"player {w} wins"))
-    else:
-        lines.append(f"Player {int(row[H_DECIDER])} to act: {K.Decision(int(row[H_DECISION])).name}")
-    return "\n".join(lines)
+        viewer = max(int(game._row[H_DECIDER]), 0)
+    return render_board(public_view(game, None if viewer == -1 else viewer))
 
 
 # ---- snapshots ----------------------------------------------------------------------------------

@@ -239,8 +239,9 @@ class FFCardTable(CardTable):
             out += f" {int(row[K.C_POWER])}"
         return out
 
-    def describe_ability(self, row: int) -> str:
-        """A short machine-ish summary of ability ``row``: ``auto enters_self: choose -> damage 5000``."""
+    def ability_summary(self, row: int) -> str:
+        """A short machine-ish summary of ability ``row``: ``auto enters_self: choose -> damage 5000``
+        (``describe_ability``: the card's name first)."""
         cid, k = self.ability_source[row]
         ab = self.models[cid].abilities[k]
         head = ab.kind + (f" {ab.trigger}" if ab.trigger else "")
@@ -250,7 +251,7 @@ class FFCardTable(CardTable):
             if arg is None:
                 arg = getattr(op, "count", None)
             ops.append(op.op + (f" {arg}" if arg is not None else ""))
-        return f"{self.names[cid]}: {head}: " + " -> ".join(ops)
+        return f"{head}: " + " -> ".join(ops)
 
 
 def card_obs_features(cards: np.ndarray) -> np.ndarray:

@@ -56,7 +56,7 @@ class ImportResult(BaseImportResult):
 
 
 def detect_layout(records: list[Any]) -> str:
-    if not records or not isinstance(records[0], dict):
+    if not isinstance(records, list) or not records or not isinstance(records[0], dict):
         raise CardDataError("expected a non-empty list of card objects")
     keys = set(records[0])
     if {"serial_number", "abilities"} <= keys:
@@ -180,6 +180,8 @@ def import_fftcg_json(path: str | Path) -> ImportResult:
             "ex_burst": False,
             "keywords": [k for k in _keywords(lines) if ctype == "forward" or k == "haste"],
             "text": "\n".join(lines),
+            # abilities are not compiled from text: every line but a keyword line is text only
+            "uncompiled": [ln for ln in lines if not _KW_LINE.match(ln)],
         }
         try:
             card = FFCard.model_validate(rec_model).with_file(path.name)
@@ -195,7 +197,7 @@ def import_fftcg_json(path: str | Path) -> ImportResult:
                         ex_burst_dropped=ex_dropped, errors=errors)  # fmt: skip
 
 
-def raw_layout(records: list[Any]) -> str | None:
+def raw_layout(records: Any) -> str | None:
     """The layout of a raw FF-TCG card list ("simulator" or "ffdecks"), None for anything else
     (``GameSpec.raw_layout``: a card pool is not a raw list)."""
     try:

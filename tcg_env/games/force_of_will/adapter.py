@@ -8,10 +8,11 @@ import numpy as np
 
 from tcg_env.adapter import (board_header, card_attribute, check_progress, check_ranges, deck_counts, pool_fingerprint,
                              snapshot_restorer, zone_count_domains)
-from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_TURN
 from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will.cards import cost_words, effect_words
 from tcg_env.games.force_of_will import observation as O
 from tcg_env.games.force_of_will import state as S
 from tcg_env.spec import CardZones
@@ -76,43 +77,44 @@ def _ability(game, slot: int, j: int) -> str:
     if j >= len(usable):
         return f"ability {j + 1} of {name} (none)"
     ab = usable[j]
-    return f"{name}'s ability ({_ability_cost(ab)}): " + " -> ".join(_op_summary(op) for op in ab.effect)
+    return f"{name}'s ability ({cost_words(ab.cost, ab.once, ab.gods_art)}): {effect_words(ab.effect)}"
 
 
-def _ability_cost(ab) -> str:
-    """The cost of an activate or will ability as printed: will, [Rest], life, discards, mana counters
-    (CR 1003, 1122)."""
-    c = ab.cost
-    parts = [] if c is None else [
-        *([c.will] if c.will else []), *(["[Rest]"] if c.rest else []),
-        *(["banish this card"] if c.banish_self else []), *([f"pay {c.life} life"] if c.life else []),
-        *([f"discard {c.discard}"] if c.discard else []),
-        *([f"remove {c.mana} mana counter{'s' if c.mana > 1 else ''} from "
-           + ("this card" if c.mana_from == "this_card" else "your J/ruler")] if c.mana else []),
-    ]  # fmt: skip
-    if ab.gods_art is not None:  # CR 1112.2: once per game, by its name
-        parts.append(f"[God's Art] {ab.gods_art}")
-    elif ab.once == "turn":
-        parts.append("once per turn")
-    return ", ".join(parts) or "no cost"
+def _source(game) -> str:
+    """What the pending choice is for: the card or ability whose effect frame asks (the top frame):
+    ``Blaze Volley (choose resonator -> damage 400)``, ``Coral Archivist's ability ([Automatic] when
+    enters: search ...)``; "" when no frame asks."""
+    row = game._row
+    n = int(row[S.FRAME_N])
+    if n <= 0:
+        return ""
+    f = S.FRAMES + (n - 1) * S.FRAME_W
+    slot, abil, card = int(row[f + S.E_SLOT]), int(row[f + S.E_ABIL]), int(row[f + S.E_CARD])
+    name = game.pool.names[card] if card >= 0 else _name(game, slot)
+    if abil < 0 or abil >= game.pool.n_abilities:
+        return name
+    if int(game.pool.abilities[abil, K.A_KIND]) in (K.AbilityKind.SPELL, K.AbilityKind.TRIGGER):
+        # the card itself (CR 703.3), or a chant played by its [Trigger]: its effect (CR 708.6)
+        m = game.pool.models[game.pool.ability_source[abil][0]]
+        return f"{name} ({effect_words(m.effect) if m.effect else 'choose ' + str(m.addition).replace('_', '-')})"
+    return f"{name}'s ability ({game.pool.ability_summary(abil)})"
 
 
-def _op_summary(op) -> str:
-    """One effect op in a few words: its name and its main numbers (``power +100/+100``, ``draw 1``)."""
-    if op.op in ("choose", "select_all"):
-        f = op.filter
-        kinds = "/".join(f.type) if f.type else "card"
-        return f"{op.op.replace('_', ' ')} {kinds}" + (f" ({f.side})" if f.side != "any" else "")
-    if op.op == "produce_will":
-        n = getattr(op, "count", 1)
-        return f"produce {op.will} will" + (f" x{n}" if isinstance(n, int) and n > 1 else "")
-    if op.op in ("power", "aura_power"):
-        return f"{op.op.replace('_', ' ')} {op.atk:+d}/{op.defense:+d}"
-    for arg in ("amount", "count", "will", "keywords", "restrictions"):
-        v = getattr(op, arg, None)
-        if v is not None:
-            return f"{op.op.replace('_', ' ')} {','.join(v) if isinstance(v, list) else v}"
-    return op.op.replace("_", " ")
+def _for(game) -> str:
+    src = _source(game)
+    return f" for {src}" if src else ""
+
+
+def _whose(game, slot: int) -> str:
+    """Whose the card in ``slot`` is and what, by player number (a line of the play log reads the same
+    for both players): ``player 1's resonator``, ``on the chase``, ``in player 0's graveyard``."""
+    row = game._row
+    z = int(row[S.ZONE + slot * S.CARD_W])
+    if z in (K.Zone.FIELD, K.Zone.RULER_AREA):
+        kind = TYPE_NAMES[int(game.pool.cards[_cid(row, slot), K.C_TYPE])].replace("_", "-")
+        return f"player {int(row[S.CONTROLLER + slot * S.CARD_W])}'s {kind}"
+    owner = int(row[S.OWNER + slot * S.CARD_W])
+    return "on the chase" if z == K.Zone.CHASE else f"in player {owner}'s {K.Zone(z).name.lower().replace('_', ' ')}"
 
 
 _PASS = {
@@ -146,7 +148,10 @@ def describe_action(game, a: int) -> str:
     if kind == D.PIERCE:
         return _describe_pierce(game, a)
     if a == K.PASS:
-        return _PASS.get(kind, "Pass / done")
+        if kind == D.OPTIONAL and _source(game):
+            return f"No: decline {_source(game)}"
+        text = _PASS.get(kind, "Pass / done")
+        return text + _for(game) if kind in (D.CHOOSE_TARGET, D.SEARCH) else text
     if a < K.STANDBY_BASE:
         slot = at(K.Zone.HAND, p, a - K.PLAY_HAND_BASE)
         if slot < 0:
@@ -177,7 +182,7 @@ def describe_action(game, a: int) -> str:
     if a < K.OWN_FIELD_BASE:
         slot = at(K.Zone.HAND, p, a - K.SELECT_HAND_BASE)
         verb = {D.MULLIGAN: "Put back", D.DISCARD_COST: "Pay: discard"}.get(kind, "Discard")
-        return f"{verb} {_name(game, slot)}"
+        return f"{verb} {_name(game, slot)}" + (_for(game) if kind == D.DISCARD_COST else "")
     if a < K.OPP_FIELD_BASE:
         slot = at(K.Zone.FIELD, p, a - K.OWN_FIELD_BASE)
         return f"{'Block' if kind == D.BLOCK else 'Attack'} with {_name(game, slot)}"
@@ -192,18 +197,18 @@ def describe_action(game, a: int) -> str:
             slot = int(row[f + S.E_SLOT])
             if int(row[S.ZONE + slot * S.CARD_W]) == K.Zone.STANDBY:  # CR 1114.2
                 return f"Yes: play {_name(game, slot)} from the standby area without paying its cost ([Stealth])"
-            return "Yes (use the ability)"
+            return f"Yes: use {_source(game) or 'the ability'}"
         if kind == D.CHOOSE_X:
-            return f"X = {k}"
+            return f"X = {k}{_for(game)}"
         if kind == D.REVEAL_TRIGGER:
             return f"Reveal {_name(game, int(row[S.DEC_ARG]))} from the hand and play it (its [Trigger])"
         if k >= int(row[S.CAND_N]):
             return f"Option {k}"
         c = int(row[S.CAND + k])
         if kind == D.SEARCH:  # CAND holds card ids here (effects.search)
-            return f"Find {game.pool.names[c]} (to the hand)"
+            return f"Find {game.pool.names[c]} (to the hand){_for(game)}"
         if kind == D.FORESEE:
-            return f"Put {_name(game, c)} on top of the deck"
+            return f"Put {_name(game, c)} on top of the deck{_for(game)}"
         if kind == D.ORDER_AUTOMATIC:
             src, arow = (int(x) for x in row[S.PT + (p * K.PENDING_MAX + c) * 3 : S.PT + (p * K.PENDING_MAX + c) * 3 + 2])
             if arow in _KEYWORD_ABILITY:
@@ -214,7 +219,7 @@ def describe_action(game, a: int) -> str:
             if int(game.pool.abilities[arow, K.A_KIND]) == K.AbilityKind.STEALTH:  # CR 1114.2
                 return f"Next: {_name(game, src)} from the standby area (its [Stealth]; you may play it)"
             return f"Play next: the automatic ability of {_name(game, src)}"
-        return f"Target {_name(game, c)}"
+        return f"Target {_name(game, c)} ({_whose(game, c)}){_for(game)}"
     if a < K.AWAKEN_HAND_BASE:
         slot = at(K.Zone.STANDBY, p, a - K.PLAY_STANDBY_BASE)
         if slot >= 0 and int(game.pool.cards[_cid(row, slot), K.C_STEALTH_ABIL]) >= 0:
@@ -239,7 +244,7 @@ def describe_action(game, a: int) -> str:
     k = a - K.BOTTOM_BASE
     if k >= int(row[S.CAND_N]):
         return f"Option {k} to the bottom"
-    return f"Put {_name(game, int(row[S.CAND + k]))} on the bottom of the deck"
+    return f"Put {_name(game, int(row[S.CAND + k]))} on the bottom of the deck{_for(game)}"
 
 
 def _describe_pierce(game, a: int) -> str:
@@ -259,23 +264,23 @@ def _describe_pierce(game, a: int) -> str:
     return f"action {a}"
 
 
-# ---- render ----------------------------------------------------------------------------------------
-def _card_line(game, slot, stats) -> str:
-    """``stats``: (ATK, DEF) of the J/resonators on the field by slot, read from the observation (the
-    kernels' current values, CR 206.3, 207.3)."""
-    row = game._row
-    cid = _cid(row, slot)
-    w = slot * S.CARD_W
-    flags = ["rested"] if row[S.RESTED + w] else []
-    if row[S.MANA + w]:
-        flags.append(f"mana {int(row[S.MANA + w])}")
-    if slot in stats:
-        flags.append("%d/%d" % stats[slot])
-        if row[S.DAMAGE + w]:
-            flags.append(f"damage {int(row[S.DAMAGE + w])}")
-    if int(row[S.ATTACHED + w]) >= 0:
-        flags.append(f"added to {_name(game, int(row[S.ATTACHED + w]))}")
-    return f"{game.pool.names[cid]}" + (f" [{', '.join(flags)}]" if flags else "")
+# ---- the board and the play log: what a seat sees (tcg_env.view) ----------------------------------
+# the sequences of a turn (constants.Step) in words (CR 500s, 800s)
+_WHERE = {
+    K.Step.SETUP: "setup", K.Step.DRAW_BEGIN: "draw phase", K.Step.DRAW_AFTER: "draw phase: after the draw",
+    K.Step.RECOVERY_BEGIN: "recovery phase", K.Step.RECOVERY_END: "recovery phase: after recovering",
+    K.Step.MAIN: "main phase", K.Step.END_BEGIN: "end phase", K.Step.END_OF_TURN: "end phase: end of turn",
+    K.Step.END_FINAL: "end phase: final step",
+    K.Step.BATTLE_BEGIN: "battle: beginning", K.Step.ATTACK_STEP: "battle: declare attack step",
+    K.Step.ATTACK_DECLARED: "battle: declare attack step", K.Step.BLOCK_STEP: "battle: declare block step",
+    K.Step.BLOCK_DECLARED: "battle: declare block step", K.Step.FIRST_STRIKE: "battle: first strike damage",
+    K.Step.NORMAL_DAMAGE: "battle: damage step", K.Step.BATTLE_END: "battle: end of battle",
+    K.Step.BATTLE_FINAL: "battle: end of battle",
+}  # fmt: skip
+# the field by kind (CR 307): the ruler area and a J-ruler in the field first (CR 308), then J/resonators,
+# magic stones, additions and regalia
+_FIELD_AREAS = ((K.CardType.RESONATOR, "resonators"), (K.CardType.MAGIC_STONE, "magic stones"),
+                (K.CardType.ADDITION, "additions"), (K.CardType.REGALIA, "regalia"))  # fmt: skip
 
 
 def _field_stats(game) -> dict[int, tuple[int, int]]:
@@ -290,38 +295,102 @@ def _field_stats(game) -> dict[int, tuple[int, int]]:
     return out
 
 
-def render(game, viewer: int | None = None) -> str:
-    """The board as text; ``viewer`` 0 / 1: only what that player may see (CR 302.2)."""
+def _card_view(game, slot: int, stats: dict, info: str = ""):
+    """A card as the board shows it: rested, attacking / blocking, what an addition is added to;
+    ATK/DEF (current values, CR 206.3, 207.3), damage and mana counters (CR 1022) as stats."""
+    from tcg_env.view import CardView
+
     row = game._row
+    w = slot * S.CARD_W
+    flags = ["rested"] if row[S.RESTED + w] else []
+    if int(row[S.ATTACKER]) == slot:
+        flags.append("attacking")
+    if int(row[S.BLOCKER]) == slot:
+        flags.append("blocking")
+    if int(row[S.ATTACHED + w]) >= 0:
+        flags.append(f"added to {_name(game, int(row[S.ATTACHED + w]))}")
+    st = []
+    if slot in stats:
+        st.append(("ATK/DEF", "%d/%d" % stats[slot]))
+        if row[S.DAMAGE + w]:
+            st.append(("damage", str(int(row[S.DAMAGE + w]))))
+    if row[S.MANA + w]:
+        st.append(("mana", str(int(row[S.MANA + w]))))
+    return CardView(slot, _name(game, slot), info=info, flags=tuple(flags), stats=tuple(st))
+
+
+def public_view(game, viewer: int | None = None):
+    """What ``viewer`` (0 / 1; None: everything) sees (:class:`tcg_env.view.BoardView`): life; the
+    ruler (or J-ruler), resonators, magic stones, additions and regalia of each field (CR 307, 308);
+    the hand and the standby area only to their owner (CR 306, 310.2); revealed runes to both,
+    face-down ones to their owner (CR 315.2, 711.2); graveyard and removed cards as counts; the
+    decks as counts; the chase (CR 312)."""
+    from tcg_env.view import AreaView, BoardView, CardView, PlayerView
+
+    row = game._row
+    pool = game.pool
     stats = _field_stats(game)
-    lines = board_header("Force of Will", row, int(row[S.TURN_PLAYER]), K.Step(int(row[S.STEP])).name.lower(), D)
+    seen = lambda p: viewer is None or viewer == p  # noqa: E731
+    players = []
     for p in range(2):
-        will = ", ".join(f"{n} {int(row[S.WILL + p * K.N_WILL + i])}" for i, n in enumerate(WILL_NAMES)
-                         if row[S.WILL + p * K.N_WILL + i])
-        counts = " ".join(f"{n} {len(zone(row, z, p))}" for n, z in (
-            ("deck", K.Zone.MAIN_DECK), ("stones", K.Zone.STONE_DECK), ("hand", K.Zone.HAND),
-            ("graveyard", K.Zone.GRAVEYARD), ("removed", K.Zone.REMOVED)))
-        lines.append(f"P{p}: life {int(row[S.LIFE + p])} {counts}" + (f"; will: {will}" if will else ""))
-        for z, label in ((K.Zone.RULER_AREA, "ruler"), (K.Zone.FIELD, "field")):
-            for slot in zone(row, z, p):
-                lines.append(f"   {label:6s} {_card_line(game, slot, stats)}")
+        field = zone(row, K.Zone.FIELD, p)
+        ctype = {s: int(pool.cards[_cid(row, s), K.C_TYPE]) for s in field}
+        ruler = zone(row, K.Zone.RULER_AREA, p) + [s for s in field if ctype[s] == K.CardType.J_RULER]
+        kinds = [t for t, _ in _FIELD_AREAS]
+        areas = [AreaView("ruler", tuple(ruler), tuple(_card_view(game, s, stats) for s in ruler), "lines")]
+        for t, label in _FIELD_AREAS:
+            slots = [s for s in field if ctype[s] == t]
+            areas.append(AreaView(label, tuple(slots), tuple(_card_view(game, s, stats) for s in slots),
+                                  "grouped" if t == K.CardType.MAGIC_STONE else "lines"))  # fmt: skip
+        other = [s for s in field if ctype[s] not in kinds and ctype[s] != K.CardType.J_RULER]
+        if other:
+            areas.append(AreaView("field", tuple(other), tuple(_card_view(game, s, stats) for s in other), "lines"))
         runes = zone(row, K.Zone.RUNE_AREA, p)
-        if runes:  # CR 315.2: hidden, but for its owner; CR 711.2: revealed runes are public
-            shown = [f"{_name(game, s)}{' (revealed)' if row[S.REVEALED + s * S.CARD_W] else ''}"
-                     for s in runes if viewer is None or viewer == p or row[S.REVEALED + s * S.CARD_W]]
-            hidden = len(runes) - len(shown)
-            lines.append("   runes: " + ", ".join(shown + ([f"{hidden} face down"] if hidden else [])))
+        up = [s for s in runes if row[S.REVEALED + s * S.CARD_W]]
+        down = [s for s in runes if not row[S.REVEALED + s * S.CARD_W]]
+        areas.append(AreaView("runes", tuple(up), tuple(CardView(s, _name(game, s)) for s in up), "inline"))
+        areas.append(AreaView("face-down runes", tuple(down),
+                              tuple(CardView(s, _name(game, s)) for s in down) if seen(p) else None, "inline"))
         standby = zone(row, K.Zone.STANDBY, p)
-        if standby:
-            shown = viewer is None or viewer == p  # CR 310.2: face down to the opponent
-            lines.append("   standby: " + (", ".join(_name(game, s) for s in standby) if shown else f"{len(standby)} cards"))
-        if viewer is None or viewer == p:
-            # the cost beside each name: what a player looks at before producing will (CR 203)
-            lines.append("   hand: " + ", ".join(f"{_name(game, s)} {_cost(game, s)}" for s in zone(row, K.Zone.HAND, p)))
-    chase = [int(row[S.CHASE + i * S.ENTRY_W + S.E_SLOT]) for i in range(int(row[S.CHASE_N]))]
-    if chase:
-        lines.append("chase (bottom first): " + ", ".join(_name(game, s) for s in chase))
-    return "\n".join(lines)
+        areas.append(AreaView("standby", tuple(standby),
+                              tuple(CardView(s, _name(game, s)) for s in standby) if seen(p) else None, "inline"))
+        hand = zone(row, K.Zone.HAND, p)
+        # the cost beside each name: what a player looks at before producing will (CR 203)
+        areas.append(AreaView("hand", tuple(hand), tuple(CardView(s, _name(game, s), info=_cost(game, s)) for s in hand)
+                              if seen(p) else None, "inline", counted=True))  # fmt: skip
+        for z, label in ((K.Zone.MAIN_DECK, "deck"), (K.Zone.STONE_DECK, "stones"), (K.Zone.EXTRA_DECK, "extra deck")):
+            areas.append(AreaView(label, tuple(zone(row, z, p)), None, "count", counted=z != K.Zone.EXTRA_DECK))
+        for z, label in ((K.Zone.GRAVEYARD, "graveyard"), (K.Zone.REMOVED, "removed")):
+            slots = zone(row, z, p)
+            areas.append(AreaView(label, tuple(slots), tuple(CardView(s, _name(game, s)) for s in slots), "count",
+                                  counted=True))  # fmt: skip
+        will = ", ".join(f"{n} {int(row[S.WILL + p * K.N_WILL + i])}" for i, n in enumerate(WILL_NAMES)
+                         if row[S.WILL + p * K.N_WILL + i])  # fmt: skip
+        players.append(PlayerView((("life", int(row[S.LIFE + p])),), tuple(areas), (f"will: {will}",) if will else ()))
+    chase_cards = zone(row, K.Zone.CHASE, 0) + zone(row, K.Zone.CHASE, 1)
+    shared = (AreaView("the chase", tuple(chase_cards), tuple(CardView(s, _name(game, s)) for s in chase_cards), "none"),)
+    entries = []
+    for i in range(int(row[S.CHASE_N])):
+        e = S.CHASE + i * S.ENTRY_W
+        kind, slot, abil = int(row[e + S.E_KIND]), int(row[e + S.E_SLOT]), int(row[e + S.E_ABIL])
+        name = pool.names[int(row[e + S.E_CARD])] if int(row[e + S.E_CARD]) >= 0 else _name(game, slot)
+        if kind == K.EntryKind.ABILITY and abil >= 0:
+            name += f"'s ability ({pool.ability_summary(abil)})"
+        elif kind == K.EntryKind.JUDGMENT:
+            name += "'s Judgment"
+        entries.append(name)
+    head = board_header("Force of Will", row, int(row[S.TURN_PLAYER]), "", D)
+    return BoardView("Force of Will", int(row[H_TURN]), int(row[S.TURN_PLAYER]), _WHERE[K.Step(int(row[S.STEP]))],
+                     head[1], tuple(players), shared, bool(row[H_DONE]),
+                     notes=(f"chase (bottom first): {', '.join(entries)}",) if entries else ())  # fmt: skip
+
+
+def render(game, viewer: int | None = None) -> str:
+    """The board as text (:func:`tcg_env.view.render_board` of :func:`public_view`); ``viewer`` 0 / 1:
+    only what that player may see (CR 302.2)."""
+    from tcg_env.view import render_board
+
+    return render_board(public_view(game, viewer))
 
 
 # ---- snapshots -------------------------------------------------------------------------------------

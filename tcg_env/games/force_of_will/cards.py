@@ -357,6 +357,34 @@ class FowCardTable(CardTable):
         """False for a J-ruler side: it is never listed in a deck (it is its ruler's back, CR 705)."""
         return int(self.cards[card_id, K.C_TYPE]) != K.CardType.J_RULER
 
+    def ability_summary(self, row: int) -> str:
+        """What ability ``row`` is, in a few words (``tcg cards show``, the play log): its kind (CR
+        900s) with its trigger or cost, then its effect op by op, e.g. ``[Activate] {W}{1}, once
+        per turn: choose resonator (own) -> power +100/+100``. Every row has one: a card's
+        abilities, a chant's or rune's effect, an addition's target, [Awakening], [Trigger] and
+        [Stealth] (the rows :meth:`ability_rows` lists)."""
+        cid, k = self.ability_source[row]
+        m = self.models[cid]
+        kind = K.AbilityKind(int(self.abilities[row, K.A_KIND]))
+        if k >= 0:  # one of the card's ``abilities``
+            return ability_words(m.abilities[k])
+        if kind == K.AbilityKind.SPELL:
+            if m.effect is None:  # CR 1406.2a: an addition added to a card targets it as it is played
+                return f"[Addition: {m.addition.replace('_', '-')}] as it is played: choose {m.addition.replace('_', '-')}"
+            return f"{'[Rune]' if m.type == 'rune' else '[Chant]'} as it resolves: {effect_words(m.effect)}"
+        if kind == K.AbilityKind.AWAKENING:
+            return f"[Awakening] {m.awakening.cost}: {effect_words(m.awakening.effect)}"
+        if kind == K.AbilityKind.TRIGGER:
+            tr = m.trigger
+            when = _when_words(tr.trigger, tr.trigger_whose, tr.condition)
+            cost = cost_words(tr.cost)
+            return (f"[Trigger] {when or 'at any priority'}" + (f", {cost}" if cost != "no cost" else "")
+                    + f": play it ({effect_words(m.effect)})")  # fmt: skip
+        if kind == K.AbilityKind.STEALTH:
+            st = m.stealth
+            return f"[Stealth] {_when_words(st.trigger, st.trigger_whose, st.condition)}: play it from the standby area for free"
+        return kind.name.lower()  # pragma: no cover - every kind is above
+
     def describe_card(self, card_id: int) -> str:
         """One line, e.g. ``Ember Drake [FOW1-010] fire Resonator {R}{1} 600/500``."""
         row = self.cards[card_id]
@@ -368,6 +396,113 @@ class FowCardTable(CardTable):
         if int(row[K.C_TYPE]) in (K.CardType.RESONATOR, K.CardType.J_RULER):
             out += f" {int(row[K.C_ATK])}/{int(row[K.C_DEF])}"
         return out
+
+
+# ---- abilities in words (tcg cards show, action descriptions, the play log) ---------------------
+_KIND_WORDS = {"activate": "[Activate]", "will": "[Will]", "automatic": "[Automatic]", "continuous": "[Continuous]"}
+_WHOSE_WORDS = {"any": "", "yours": " (yours)", "opponents": " (the opponent's)"}
+
+
+def filter_words(f: FowFilter) -> str:
+    """A filter in a few words: ``resonator (own)``, ``J/resonator (opponent, cost <= 3)``."""
+    kinds = "/".join(t.replace("j_resonator", "J/resonator").replace("_", "-") for t in f.type) if f.type else "card"
+    bits_ = [f.side] if f.side != "any" else []
+    bits_ += ["other"] if f.exclude_self else []
+    bits_ += ["the card it is added to"] if f.added_to else []
+    bits_ += ["/".join(f.attribute)] if f.attribute else []
+    bits_ += [f.state] if f.state != "any" else []
+    bits_ += [f"in the {f.zone.replace('_', ' ')}"] if f.zone != "field" else []
+    bits_ += [f"race {f.race}"] if f.race else []
+    bits_ += [f"named {f.name!r}"] if f.name else []
+    for key in ("cost", "atk"):
+        lo, hi = getattr(f, key + "_min"), getattr(f, key + "_max")
+        bits_ += [f"{key.upper() if key == 'atk' else key} >= {lo}"] if lo is not None else []
+        bits_ += [f"{key.upper() if key == 'atk' else key} <= {hi}"] if hi is not None else []
+    return kinds + (f" ({', '.join(bits_)})" if bits_ else "")
+
+
+def op_words(op: Any) -> str:
+    """One effect op in a few words: its name and its main numbers (``power +100/+100``, ``draw 1``)."""
+    name = op.op.replace("_", " ")
+    if op.op in ("choose", "select_all"):
+        n = getattr(op, "count", 1)
+        return f"{name} {filter_words(op.filter)}" + (f" x{n}" if isinstance(n, int) and n > 1 else "")
+    if op.op == "target_self":
+        return "this card"
+    if op.op == "produce_will":
+        n = getattr(op, "count", 1)
+        return f"produce {op.will} will" + (f" x{n}" if isinstance(n, int) and n > 1 else "")
+    if op.op in ("power", "aura_power"):
+        out = f"{name} {op.atk:+d}/{op.defense:+d}"
+        return out + (f" to {filter_words(op.filter)}" if op.op == "aura_power" else "")
+    if op.op == "if":
+        return f"if {condition_words(op.condition)} (else skip {op.skip})"
+    for arg in ("amount", "count", "will", "keywords", "restrictions", "instead"):
+        v = getattr(op, arg, None)
+        if v is not None:
+            out = f"{name} {','.join(v) if isinstance(v, list) else v}"
+            flt = getattr(op, "filter", None)
+            return out + (f" to {filter_words(flt)}" if isinstance(flt, FowFilter) else "")
+    flt = getattr(op, "filter", None)
+    return name + (f" {filter_words(flt)}" if isinstance(flt, FowFilter) else "")
+
+
+def effect_words(effect: list | None) -> str:
+    return " -> ".join(op_words(op) for op in effect or []) or "nothing"
+
+
+def condition_words(c: FowCondition | None) -> str:
+    if c is None:
+        return ""
+    return f"{c.kind.replace('_', ' ')} {c.value}"
+
+
+def cost_words(c: FowCost | None, once: str = "no", gods_art: str | None = None) -> str:
+    """The cost of an ability as printed: will, [Rest], life, discards, mana counters (CR 1003, 1122),
+    then "[God's Art] <name>" (once per game per player by that name, CR 1112.2) or "once per turn" /
+    "once per game"; "no cost" when there is none."""
+    parts = [] if c is None else [
+        *([c.will] if c.will else []), *(["[Rest]"] if c.rest else []),
+        *(["banish this card"] if c.banish_self else []), *([f"pay {c.life} life"] if c.life else []),
+        *([f"discard {c.discard}"] if c.discard else []),
+        *([f"remove {c.mana} mana counter{'s' if c.mana > 1 else ''} from "
+           + ("this card" if c.mana_from == "this_card" else "your J/ruler")] if c.mana else []),
+    ]  # fmt: skip
+    parts += [f"[God's Art] {gods_art}"] if gods_art is not None else {"turn": ["once per turn"],
+                                                                      "game": ["once per game"]}.get(once, [])
+    return ", ".join(parts) or "no cost"
+
+
+# the trigger conditions (TriggerName, CR 906) as the cards print them
+_TRIGGER_WORDS = {
+    "enter": "when it enters", "attacks": "when it attacks", "blocks": "when it blocks",
+    "deals_damage": "when it deals damage", "deals_battle_damage_to_player": "when it deals battle damage to a player",
+    "destroyed": "when it is destroyed", "other_enters": "when another card enters",
+    "begin_draw_phase": "at the beginning of the draw phase", "begin_main_phase": "at the beginning of the main phase",
+    "end_of_turn": "at the end of the turn", "opponent_plays_spell": "when the opponent plays a chant",
+    "judgment": "when Judgment is done", "opponent_attacks": "when the opponent's J/resonator attacks",
+    "begin_battle": "at the beginning of battle", "begin_attack_step": "at the beginning of the declare attack step",
+    "begin_block_step": "at the beginning of the declare block step", "end_of_battle": "at the end of battle",
+    "j_resonator_attacks": "when a J/resonator attacks",
+}  # fmt: skip
+
+
+def _when_words(trigger: str | None, whose: str, condition: FowCondition | None) -> str:
+    words = f"{_TRIGGER_WORDS.get(trigger, 'when ' + str(trigger).replace('_', ' '))}{_WHOSE_WORDS[whose]}" if trigger else ""
+    cond = condition_words(condition)
+    return ", ".join(w for w in (words, f"if {cond}" if cond else "") if w)
+
+
+def ability_words(ab: FowAbility) -> str:
+    """An ability of a card file in a few words: ``[Automatic] when enters, you may: draw 1``."""
+    head = _KIND_WORDS[ab.kind]
+    if ab.kind in ("activate", "will"):
+        head += f" {cost_words(ab.cost, ab.once, ab.gods_art)}"
+    else:
+        when = _when_words(ab.trigger, ab.trigger_whose, ab.condition)
+        head += f" {when}" if when else ""
+        head += ", you may" if ab.optional else ""
+    return f"{head}: {effect_words(ab.effect)}"
 
 
 def card_obs_features(cards: np.ndarray) -> np.ndarray:

@@ -52,6 +52,7 @@ _BATTLE = {"pierce", "precision", "first_strike", "explode", "flying", "swiftnes
            "bloodlust", "barrier", "imperishable"}  # fmt: skip
 _PAID = ("resonator", "chant", "addition", "regalia", "rune")
 _REMINDER = re.compile(r"\([^)]*\)")
+_STONE_WILL = re.compile(r"\{Rest\}\s*:\s*Produce\s*((?:\{[WRUGB]\}(?:\s*or\s*)?)+)\s*\.?$")  # a magic stone's will
 _TOKEN = re.compile(r"\[([^\]]+)\]")
 
 
@@ -342,7 +343,7 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, bool]:
         will = n["produce"]
         if will is None:
             for ln in lines:
-                m = re.search(r"\{Rest\}\s*:\s*Produce\s*((?:\{[WRUGB]\}(?:\s*or\s*)?)+)\s*\.?$", ln)
+                m = _STONE_WILL.search(ln)
                 if m:
                     will = [_COLOURS[c] for c in re.findall(r"\{([WRUGB])\}", m[1])]
                     break
@@ -351,6 +352,7 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, bool]:
             return None, "stone_will_not_understood", False
         rec["will"] = list(dict.fromkeys(will))
         rec["basic"] = bool(n["basic"]) and len(rec["will"]) == 1
+        rec["uncompiled"] = [ln for ln in rest if not _STONE_WILL.search(ln)]  # the will line is its 'will'
         return rec, "", len(rest) > 1
     if ctype == "addition":
         rec["addition"] = _addition_target(n["types"], rec["text"])
@@ -371,6 +373,7 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, bool]:
             return None, f"{ctype}_effect_not_understood", False
         rec["effect"] = effect
         return rec, "", False
+    rec["uncompiled"] = rest  # ability text no template compiles: tcg cards show marks it
     return rec, "", bool(rest)
 
 

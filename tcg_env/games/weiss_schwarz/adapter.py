@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from tcg_env.engine.tables import unpack_tables
-from tcg_env.engine.header import H_DECIDER, H_DECISION
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_TURN
 from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.weiss_schwarz import constants as K
@@ -75,7 +75,74 @@ def _slot_name(game, slot: int) -> str:
     return card_name(game.pool, int(game._row[S.CARD + slot * S.CARD_W]))
 
 
+def _tables(pool):
+    """(cards, abilities) int32 tables of ``pool``, read from its kernel tables (any pool object the
+    game runs on, a compiled one or a test's hand-built one)."""
+    cards, abilities = unpack_tables(pool.kernel_tables)[:2]
+    return cards, abilities
+
+
+def _summary(pool, arow: int) -> str:
+    """The compiled pool's words for ability ``arow`` ("" for a pool without them)."""
+    fn = getattr(pool, "ability_summary", None)
+    return fn(arow) if fn is not None and 0 <= arow < getattr(pool, "n_abilities", 0) else ""
+
+
+def _ability_words(game, slot: int, arow: int) -> str:
+    """``<card>'s ability (<summary>)`` of ability row ``arow`` of the card in ``slot``."""
+    _, abilities = _tables(game.pool)
+    if not 0 <= arow < abilities.shape[0]:
+        return _slot_name(game, slot) if slot >= 0 else "an ability"
+    name = _slot_name(game, slot) if slot >= 0 else card_name(game.pool, int(abilities[arow, K.A_CARD]))
+    summary = _summary(game.pool, arow)
+    return f"{name}'s ability" + (f" ({summary})" if summary else "")
+
+
+def _pending(game, p: int, i: int) -> tuple[int, int]:
+    """(source slot, ability row) of pending automatic ability ``i`` of player ``p`` (CR 8.7.2)."""
+    e = S.PT + (p * K.PENDING_MAX + i) * 3
+    return int(game._row[e]), int(game._row[e + 1])
+
+
+def _source(game, kind, p: int) -> str:
+    """What the pending choice is for: the ability whose effect asks (the top effect frame, the cost
+    being paid, the pending ability offered), or the trigger icon being performed (CR 4.12.2); ""
+    when nothing asks."""
+    row = game._row
+    why = int(row[S.DEC_ARG + 1])
+    if kind in (K.Decision.CHOOSE_TARGET, K.Decision.CHOOSE_POSITION) and why == K.ChoiceFor.TRIGGER_ICON:
+        ts = int(row[S.TRIG_SLOT])
+        if ts < 0:
+            return "a trigger icon"
+        cid = int(row[S.CARD + ts * S.CARD_W])
+        # battle.trigger_icon_step counts the icon as begun before it asks: the one performed is the previous
+        i = min(max(int(row[S.TRIG_ICON_I]) - 1, 0), 1)
+        icon = K.TriggerIcon(int(_tables(game.pool)[0][cid, (K.C_TRIGGER0, K.C_TRIGGER1)[i]]))
+        return f"the {icon.name.lower()} trigger of {card_name(game.pool, cid)}"
+    if kind == K.Decision.PAY_COST:
+        return _ability_words(game, int(row[S.PAY_SLOT]), int(row[S.PAY_ABIL]))
+    if kind == K.Decision.OPTIONAL_EFFECT and why == 0:  # a pending ability that may be played (CR 8.7.3.1.1)
+        return _ability_words(game, *_pending(game, p, int(row[S.DEC_ARG])))
+    n = int(row[S.FRAME_N])
+    if n <= 0:
+        return ""
+    f = S.FRAMES + (n - 1) * S.FRAME_W
+    return _ability_words(game, int(row[f + S.FR_SLOT]), int(row[f + S.FR_ABIL]))
+
+
 def describe_action(game, a: int) -> str:
+    """The action ``a`` of the pending decision in words; a choice an ability or a trigger asks for
+    says which (``Choose Pyre Archivist for Cinder Urchin's ability (...)``)."""
+    text = _describe_action(game, a)
+    row = game._row
+    kind = K.Decision(int(row[H_DECISION]))
+    if kind in (K.Decision.CHOOSE_TARGET, K.Decision.CHOOSE_POSITION, K.Decision.PAY_COST) and 0 <= a < K.NUM_ACTIONS:
+        src = _source(game, kind, int(row[H_DECIDER]))
+        return f"{text} for {src}" if src else text
+    return text
+
+
+def _describe_action(game, a: int) -> str:
     row = game._row
     a = int(a)
     if not 0 <= a < K.NUM_ACTIONS:
@@ -97,8 +164,8 @@ def describe_action(game, a: int) -> str:
             K.Decision.COUNTER: "No counter",
             K.Decision.ENCORE_PAY: "Decline Encore",
             K.Decision.TRIGGER_OPTION: "Decline the trigger",
-            K.Decision.OPTIONAL_EFFECT: "Decline the ability",
-        }.get(kind, "Pass / stop choosing")
+        }.get(kind, "Pass / stop choosing") if kind != K.Decision.OPTIONAL_EFFECT else (
+            f"Decline {_source(game, kind, p) or 'the ability'}")
     if K.HAND_BASE <= a < K.PLAY_BASE:
         i = a - K.HAND_BASE
         verb = {
@@ -129,7 +196,16 @@ def describe_action(game, a: int) -> str:
     if K.ABILITY_BASE <= a < K.MOVE_BASE:
         pos, j = divmod(a - K.ABILITY_BASE, K.ABILITIES_PER_CARD)
         sl = stage(row, p)[pos] if p in (0, 1) else -1
-        return f"Use ability {j} of {_slot_name(game, sl) if sl >= 0 else 'empty'} ({POS_NAMES[pos]})"
+        if sl < 0:
+            return f"Use ability {j} of the empty {POS_NAMES[pos]}"
+        cid = int(row[S.CARD + sl * S.CARD_W])
+        # the j-th ACT ability, or COUNTER_ACT in the counter step (abilities.ability_usable_kind)
+        want = K.AbilityKind.COUNTER_ACT if kind == K.Decision.COUNTER else K.AbilityKind.ACT
+        cards, abilities = _tables(game.pool)
+        first = int(cards[cid, K.C_ABIL_START])
+        acts = [r for r in range(first, first + int(cards[cid, K.C_ABIL_COUNT])) if int(abilities[r, K.A_KIND]) == want]
+        summary = _summary(game.pool, acts[j]) if j < len(acts) else ""
+        return f"Use ability {j} of {_slot_name(game, sl)} ({POS_NAMES[pos]})" + (f": {summary}" if summary else "")
     if K.MOVE_BASE <= a < K.ATTACK_BASE:
         i, j = K.MOVE_PAIRS[a - K.MOVE_BASE]
         return f"Swap {POS_NAMES[i]} and {POS_NAMES[j]}"
@@ -144,41 +220,100 @@ def describe_action(game, a: int) -> str:
     if kind in (K.Decision.ENCORE_PAY, K.Decision.TRIGGER_OPTION, K.Decision.OPTIONAL_EFFECT):
         if kind == K.Decision.TRIGGER_OPTION:
             return f"Use the {K.TriggerIcon(int(row[S.DEC_ARG])).name.lower()} trigger"
-        return "Pay Encore [3]" if kind == K.Decision.ENCORE_PAY else "Use the ability"
+        if kind == K.Decision.ENCORE_PAY:
+            return "Pay Encore [3]"
+        src = _source(game, kind, p)
+        return f"Use {src}" if src else "Use the ability"
     if kind == K.Decision.ORDER_AUTO:
+        if k < int(row[S.CAND_N]):
+            return f"Play next: {_ability_words(game, *_pending(game, p, int(row[S.CAND + k])))}"
         return f"Play pending automatic ability {k} next"
     if k < int(row[S.CAND_N]):
         return f"Choose {_slot_name(game, int(row[S.CAND + k]))}"
     return f"Option {k}"
 
 
-def render(game, viewer: int | None = None) -> str:
+# ---- the board and the play log: what a seat sees (tcg_env.view) ----------------------------------
+def _card_info(pool, cid: int) -> str:
+    """What a player reads on a card before playing it (CR 2.4-2.6): level, cost and a character's
+    power (``L1/C0 4500``), a climax as ``climax``."""
+    row = _tables(pool)[0][cid]
+    t = int(row[K.C_TYPE])
+    if t == K.CardType.CLIMAX:
+        return "(climax)"
+    out = f"L{int(row[K.C_LEVEL])}/C{int(row[K.C_COST])}"
+    return f"({out} {int(row[K.C_POWER])})" if t == K.CardType.CHARACTER else f"({out} event)"
+
+
+def public_view(game, viewer: int | None = None):
+    """What ``viewer`` (0 / 1; None: everything) sees (:class:`tcg_env.view.BoardView`): each
+    player's level and clock (the score, CR 4.3.2, 4.5), the stage by position (CR 3.4) with each
+    character's power and soul, the climax area, the clock and the level zone (face up, CR 3.8,
+    3.9); the hand (level, cost, power) only to its owner; stock, deck and markers as counts, the
+    waiting room and memory as counts."""
+    from tcg_env.view import AreaView, BoardView, CardView, PlayerView
+
     row = game._row
     pool = game.pool
-    lines = board_header("Weiss Schwarz", row, int(row[S.TURN_PLAYER]), f"phase {K.Phase(int(row[S.PHASE])).name.lower()}",
-                         K.Decision)  # fmt: skip
+
+    def cid_of(sl):
+        return int(row[S.CARD + sl * S.CARD_W])
+
+    def named(slots):
+        return tuple(CardView(sl, card_name(pool, cid_of(sl))) for sl in slots)
+
+    players = []
     for p in range(2):
-        cards = unpack_tables(pool.kernel_tables)[0]
-        lines.append(
-            f"P{p}: deck {int(row[S.DECK_N + p])} hand {int(row[S.HAND_N + p])} stock {int(row[S.STOCK_N + p])} "
-            f"waiting {int(row[S.WR_N + p])} clock {int(row[S.CLOCK_N + p])} level {int(row[S.LEVEL_N + p])}"
-        )
+        zl = {z: zone_list(row, S.ZONES, z, p) for z in (K.Zone.DECK, K.Zone.HAND, K.Zone.WAITING_ROOM, K.Zone.CLOCK,
+                                                         K.Zone.LEVEL, K.Zone.STOCK, K.Zone.MEMORY, K.Zone.RESOLUTION,
+                                                         K.Zone.CLIMAX_AREA)}  # fmt: skip
+        on_stage = []
         for pos, sl in enumerate(stage(row, p)):
             if sl < 0:
                 continue
             b = sl * S.CARD_W
-            cid = int(row[S.CARD + b])
-            orient = K.Orientation(int(row[S.ORIENT + b])).name.lower()
-            lines.append(f"   {POS_NAMES[pos]:13s} {card_name(pool, cid)} [{orient}] power {int(row[S.D_POWER + b])} "
-                         f"soul {int(row[S.D_SOUL + b])} level {int(row[S.D_LEVEL + b])}")
-        cx = zone_list(row, S.ZONES, K.Zone.CLIMAX_AREA, p)
-        if cx:
-            lines.append(f"   climax: {card_name(pool, int(row[S.CARD + cx[-1] * S.CARD_W]))}")
-        if viewer is None or viewer == p:
-            hand = [card_name(pool, int(row[S.CARD + sl * S.CARD_W])) for sl in zone_list(row, S.ZONES, K.Zone.HAND, p)]
-            lines.append(f"   hand: {', '.join(hand)}")
-        del cards
-    return "\n".join(lines)
+            orient = K.Orientation(int(row[S.ORIENT + b]))
+            flags = () if orient == K.Orientation.STAND else (orient.name.lower(),)
+            if int(row[S.ATK_SLOT]) == sl:
+                flags += ("attacking",)
+            on_stage.append(CardView(sl, card_name(pool, cid_of(sl)), label=POS_NAMES[pos],
+                                     info=f"L{int(row[S.D_LEVEL + b])}", flags=flags,
+                                     stats=(("power", str(int(row[S.D_POWER + b]))), ("soul", str(int(row[S.D_SOUL + b]))))))
+        markers = [sl for sl in range(p * K.MAX_DECK, (p + 1) * K.MAX_DECK)
+                   if cid_of(sl) >= 0 and int(row[S.ZONE + sl * S.CARD_W]) == K.Zone.MARKER]  # fmt: skip
+        hand = zl[K.Zone.HAND]
+        areas = (
+            AreaView("stage", tuple(c.slot for c in on_stage), tuple(on_stage), "lines"),
+            AreaView("climax", tuple(zl[K.Zone.CLIMAX_AREA]), named(zl[K.Zone.CLIMAX_AREA]), "inline"),
+            AreaView("level", tuple(zl[K.Zone.LEVEL]), named(zl[K.Zone.LEVEL]), "inline"),
+            AreaView("clock", tuple(zl[K.Zone.CLOCK]), named(zl[K.Zone.CLOCK]), "inline"),
+            AreaView("hand", tuple(hand), tuple(CardView(sl, card_name(pool, cid_of(sl)), info=_card_info(pool, cid_of(sl)))
+                                                for sl in hand) if viewer is None or viewer == p else None,
+                     "inline", counted=True),
+            AreaView("deck", tuple(zl[K.Zone.DECK]), None, "count", counted=True),
+            AreaView("stock", tuple(zl[K.Zone.STOCK]), None, "count", counted=True),  # face down (CR 3.10)
+            AreaView("waiting room", tuple(zl[K.Zone.WAITING_ROOM]), named(zl[K.Zone.WAITING_ROOM]), "count", counted=True),
+            AreaView("memory", tuple(zl[K.Zone.MEMORY]), named(zl[K.Zone.MEMORY]), "count"),
+            AreaView("markers", tuple(markers), None, "count"),
+            AreaView("resolution", tuple(zl[K.Zone.RESOLUTION]), named(zl[K.Zone.RESOLUTION]), "none"),
+        )  # fmt: skip
+        scores = (("level", len(zl[K.Zone.LEVEL])), ("clock", len(zl[K.Zone.CLOCK])))
+        players.append(PlayerView(scores, areas))
+    tp = int(row[S.TURN_PLAYER])
+    where = K.Phase(int(row[S.PHASE])).name.lower() + " phase"
+    step = K.AttackStep(int(row[S.STEP]))
+    if K.Phase(int(row[S.PHASE])) == K.Phase.ATTACK and step != K.AttackStep.NONE:
+        where += f": {step.name.lower()} step"
+    status = board_header("", row, tp, "", K.Decision)[1]
+    return BoardView("Weiss Schwarz", int(row[H_TURN]), tp, where, status, tuple(players), done=bool(row[H_DONE]))
+
+
+def render(game, viewer: int | None = None) -> str:
+    """The board as text (:func:`tcg_env.view.render_board` of :func:`public_view`); ``viewer`` 0 / 1:
+    only what that player may see."""
+    from tcg_env.view import render_board
+
+    return render_board(public_view(game, viewer))
 
 
 def to_dict(game) -> dict:

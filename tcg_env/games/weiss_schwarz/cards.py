@@ -406,12 +406,13 @@ class WSCardTable(CardTable):
             out += " [" + "+".join(icons) + "]"
         return out
 
-    def describe_ability(self, row: int) -> str:
-        """A short machine-ish summary of ability ``row``: ``auto attacks_self: target_self -> power 1000``."""
+    def ability_summary(self, row: int) -> str:
+        """A short machine-ish summary of ability ``row``: ``auto attacks_self: target_self -> power 1000``
+        (``describe_ability``: the card's name first)."""
         cid, k = self.ability_source[row]
         ab = self.models[cid].abilities[k]
         head = ab.kind + (f" {ab.keyword}" if ab.keyword else "") + (f" {ab.trigger}" if ab.trigger else "")
-        return f"{self.names[cid]}: {head}: " + " -> ".join(_describe_ops(ab.effect))
+        return f"{head}: " + " -> ".join(_describe_ops(ab.effect))
 
 
 def _describe_ops(ops: list[Any]) -> list[str]:

@@ -387,6 +387,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             "backup": backup,
             "abilities": abilities,
             "text": "\n".join(" ".join(x.split()) for x in lines if x.strip() not in ("", "-")),
+            "uncompiled": [" ".join(x.split()) for x in bad],  # tcg cards show marks them
         }
         seen.add(number)
         records.append(model)
@@ -399,6 +400,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             ref = _named_ref(ab)
             if ref is not None and (ref[0] not in names or ref[1] not in (None, names[ref[0]])):
                 unsupported.setdefault(r["number"], []).append(line + f"  [names {ref[0]!r}, not in this list]")
+                r["uncompiled"].append(line)
                 parsed -= 1
                 continue
             keep.append(ab)
@@ -442,7 +444,9 @@ def _lines_of(r: dict) -> list[str]:
     return out
 
 
-def raw_layout(records: list[Any]) -> str | None:
+def raw_layout(records: Any) -> str | None:
     """"english-db" for a raw card list of the English card database, None for anything else
     (``GameSpec.raw_layout``: a card pool is not a raw list)."""
+    if not isinstance(records, list) or not records or not isinstance(records[0], dict):
+        return None
     return "english-db" if {"code", "ability", "trigger"} <= set(records[0]) else None
