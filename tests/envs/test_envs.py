@@ -205,7 +205,7 @@ def test_gymnasium_env_checker_passes_every_render_mode_without_a_warning(capsys
         ansi.render()
     ansi.reset(seed=1)
     text = ansi.render()
-    assert isinstance(text, str) and "Player 0" in text
+    assert isinstance(text, str) and "P0: " in text
     human = TCGSingleAgentEnv(render_mode="human")
     capsys.readouterr()
     human.reset(seed=1)

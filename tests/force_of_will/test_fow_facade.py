@@ -115,11 +115,13 @@ def test_cr_1112_2a_the_gods_art_record_is_kept_and_names_outside_the_pool_are_r
 
 
 def test_cr_1112_2_a_gods_art_is_described_by_its_name(mid_game):
-    from tcg_env.games.force_of_will.adapter import _ability_cost
+    from tcg_env.games.force_of_will.cards import cost_words
 
     g, _ = mid_game
-    hourglass = g.pool.models[g.pool.card_id("FOW1-075")]
-    assert _ability_cost(hourglass.abilities[0]) == "[Rest], [God's Art] Turning Sands"
+    ab = g.pool.models[g.pool.card_id("FOW1-075")].abilities[0]
+    assert cost_words(ab.cost, ab.once, ab.gods_art) == "[Rest], [God's Art] Turning Sands"
+    row = g.pool.ability_rows(g.pool.card_id("FOW1-075"))[0]
+    assert "[Rest], [God's Art] Turning Sands" in g.pool.describe_ability(row)  # what `tcg cards show` prints
 
 
 def test_cr_1112_2a_random_play_never_plays_turning_sands_twice_with_two_hourglasses():
