@@ -358,7 +358,7 @@ def public_view(game, viewer: int | None = None):
         # the cost beside each name: what a player looks at before producing will (CR 203)
         areas.append(AreaView("hand", tuple(hand), tuple(CardView(s, _name(game, s), info=_cost(game, s)) for s in hand)
                               if seen(p) else None, "inline", counted=True))  # fmt: skip
-        for z, label in ((K.Zone.MAIN_DECK, "deck"), (K.Zone.STONE_DECK, "stones"), (K.Zone.EXTRA_DECK, "extra deck")):
+        for z, label in ((K.Zone.MAIN_DECK, "deck"), (K.Zone.STONE_DECK, "stone deck"), (K.Zone.EXTRA_DECK, "extra deck")):
             areas.append(AreaView(label, tuple(zone(row, z, p)), None, "count", counted=z != K.Zone.EXTRA_DECK))
         for z, label in ((K.Zone.GRAVEYARD, "graveyard"), (K.Zone.REMOVED, "removed")):
             slots = zone(row, z, p)
