@@ -7,7 +7,6 @@ import sys
 import numpy as np
 import pytest
 
-import tcg_env
 from tcg_env import IllegalActionError
 from tcg_env.envs import TCGSingleAgentEnv, TCGVectorEnv, fftcg_v1
 
