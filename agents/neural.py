@@ -5,8 +5,8 @@ value head. Illegal actions are removed by *masked logits*: their logit is repla
 ``MASKED_LOGIT`` (a large negative number) before the softmax, so they get probability 0 (exactly:
 ``exp(-1e9 - max)`` underflows to 0 in float32) and the gradient never flows into them.
 
-Inputs are the game's flat observation (FF-TCG: 1376 float32 columns, ``docs/fftcg/observations.md``;
-Weiss Schwarz: 1786, ``docs/weiss_schwarz/observations.md``, already scaled in the engine)
+Inputs are the game's flat observation (FF-TCG: 1472 float32 columns, ``docs/fftcg/observations.md``;
+Weiss Schwarz: 1996, ``docs/weiss_schwarz/observations.md``, already scaled in the engine)
 times a fixed per-column scale (``obs_scale``, a buffer saved with the weights): most columns are
 already in [0, 1], but a few carry small integers (``card_id_plus1`` up to the pool size, element /
 type / zone indices), which the scale brings to [0, 1] as well.
@@ -349,7 +349,7 @@ def nonzero_columns(x: torch.Tensor) -> torch.Tensor:
 
 
 class SparseInputLinear(nn.Linear):
-    """``nn.Linear`` for a mostly-zero input (the first trunk layer: about 6% of FF-TCG's 1376
+    """``nn.Linear`` for a mostly-zero input (the first trunk layer: about 6% of FF-TCG's
     observation columns are non-zero in a typical row). On the CPU, with a batch of rows, it
     multiplies only the columns that are non-zero in some row of the batch: the other columns
     contribute exactly 0 to the output and receive exactly 0 gradient, so the result is the dense

@@ -1,14 +1,15 @@
 """Environments for the ecosystem's APIs.
 
-* PettingZoo AEC: ``tcg_env.envs.fftcg_v0.env(**options)`` (and ``make_env("fftcg", ...)``);
-* Gymnasium single agent: ``gymnasium.make("tcg_env/FFTCG-v0", opponent="random")`` or
+* PettingZoo AEC: ``tcg_env.envs.fftcg_v1.env(**options)`` (and ``make_env("fftcg", ...)``);
+* Gymnasium single agent: ``gymnasium.make("tcg_env/FFTCG-v1", opponent="random")`` or
   :class:`TCGSingleAgentEnv`;
 * batched: :class:`TCGVectorEnv` (B games per call, numpy in and out).
 
 Every registered game gets them by registering (``tcg_env.registry``): its PettingZoo module
 ``tcg_env.games.<game>.env`` is importable as ``tcg_env.envs.<spec.env_name>`` (the PettingZoo
-convention, e.g. ``tcg_env.envs.weiss_schwarz_v0``), listed in ``ENV_MODULES``, and its Gymnasium
-id is in ``tcg_env.GYM_IDS``.
+convention, e.g. ``tcg_env.envs.weiss_schwarz_v1``), listed in ``ENV_MODULES``, and its Gymnasium
+id is in ``tcg_env.GYM_IDS``. The version is bumped when a game's behaviour or observation changes
+(PettingZoo's convention; docs/envs.md, "Versions"): an older name is refused, naming the current one.
 """
 
 from __future__ import annotations
@@ -37,6 +38,19 @@ def _env_modules() -> dict[str, str]:
 
 
 ENV_MODULES = _env_modules()
+
+
+def __getattr__(name: str):
+    """``from tcg_env.envs import fftcg_v0``, an older version's name: refused with the current
+    name (an env of another version would not be the env the caller's code was written for)."""
+    base, sep, version = name.rpartition("_v")
+    if sep and version.isdigit():
+        for module in ENV_MODULES.values():
+            current = module.rsplit(".", 1)[1]
+            if current.rpartition("_v")[0] == base:
+                raise ImportError(f"{__name__}.{name} is not provided: the current version is {module} "
+                                  "(docs/envs.md, 'Versions', says what changed)")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     *(name.rsplit(".", 1)[1] for name in ENV_MODULES.values()),

@@ -14,6 +14,9 @@ import tcg_env
 from tcg_env.registry import get_spec
 from tcg_env.spec import EntityLayout, RowBlock, RowPointer
 
+FF_OBS = get_spec("fftcg").obs_size  # the flat observation sizes (docs/envs.md)
+WS_OBS = get_spec("weiss_schwarz").obs_size
+
 GAMES = ["fftcg", "force_of_will", "weiss_schwarz"]
 
 # (decision, pointer, use j) -> is the pointed-at row occupied whenever the action is legal?
@@ -160,8 +163,8 @@ def test_entity_net_puts_each_rows_logit_at_the_actions_pointing_at_it(game):
 def test_entity_net_refuses_a_layout_of_other_sizes():
     from agents.neural import PolicyNet
 
-    with pytest.raises(ValueError, match="entity_layout describes 1786 observation columns"):
-        PolicyNet(1376, 97, [8], game="weiss_schwarz", arch="entity")
+    with pytest.raises(ValueError, match=f"entity_layout describes {WS_OBS} observation columns"):
+        PolicyNet(FF_OBS, 97, [8], game="weiss_schwarz", arch="entity")
 
 
 def test_fftcg_entity_policy_saved_before_the_generic_layout_loads_unchanged(tmp_path):
@@ -172,7 +175,7 @@ def test_fftcg_entity_policy_saved_before_the_generic_layout_loads_unchanged(tmp
     from agents.neural import POLICY_FORMAT, PolicyNet, load_policy
 
     torch.manual_seed(2)
-    net = PolicyNet(1376, 97, [16], arch="entity", entity_dim=4)
+    net = PolicyNet(FF_OBS, 97, [16], arch="entity", entity_dim=4)
     with torch.no_grad():
         for p in net.parameters():
             p.add_(torch.randn_like(p) * 0.1)
@@ -180,6 +183,6 @@ def test_fftcg_entity_policy_saved_before_the_generic_layout_loads_unchanged(tmp
     assert "head_pass.weight" in old
     torch.save({"format": POLICY_FORMAT, "model": old, "model_config": net.model_config()}, tmp_path / "policy.pt")
     loaded = load_policy(str(tmp_path / "policy.pt"))
-    obs = torch.rand(5, 1376) * (torch.rand(5, 1376) < 0.2)
+    obs = torch.rand(5, FF_OBS) * (torch.rand(5, FF_OBS) < 0.2)
     with torch.no_grad():
         assert torch.equal(loaded(obs)[0], net(obs)[0])

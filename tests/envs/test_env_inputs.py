@@ -7,9 +7,8 @@ import sys
 import numpy as np
 import pytest
 
-import tcg_env
 from tcg_env import IllegalActionError
-from tcg_env.envs import TCGSingleAgentEnv, TCGVectorEnv, fftcg_v0
+from tcg_env.envs import TCGSingleAgentEnv, TCGVectorEnv, fftcg_v1
 
 
 def _legal(env) -> int:
@@ -162,9 +161,9 @@ def test_gym_make_works_right_after_import_tcg_env():
     code = (
         "import tcg_env, gymnasium, sys\n"
         "assert 'tcg_env.envs' not in sys.modules\n"
-        "env = gymnasium.make('tcg_env/FFTCG-v0')\n"
+        "env = gymnasium.make('tcg_env/FFTCG-v1')\n"
         "env.reset(seed=0)\n"
-        "gymnasium.make('tcg_env/WeissSchwarz-v0').reset(seed=0)\n"
+        "gymnasium.make('tcg_env/WeissSchwarz-v1').reset(seed=0)\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stderr[-2000:]
@@ -173,8 +172,8 @@ def test_gym_make_works_right_after_import_tcg_env():
 def test_import_tcg_env_registers_without_importing_the_envs_or_numba_kernels():
     code = (
         "import sys, tcg_env, gymnasium\n"
-        "assert 'tcg_env/FFTCG-v0' in gymnasium.registry\n"
-        "assert 'tcg_env/WeissSchwarz-v0' in gymnasium.registry\n"
+        "assert 'tcg_env/FFTCG-v1' in gymnasium.registry\n"
+        "assert 'tcg_env/WeissSchwarz-v1' in gymnasium.registry\n"
         "assert not any(m.startswith('tcg_env.envs') or m.startswith('tcg_env.games') for m in sys.modules)\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
@@ -183,7 +182,7 @@ def test_import_tcg_env_registers_without_importing_the_envs_or_numba_kernels():
 
 # ---- PettingZoo AEC: call order -----------------------------------------------------------------
 def test_aec_step_and_observe_before_reset_say_reset():
-    env = fftcg_v0.env()
+    env = fftcg_v1.env()
     with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before step"):
         env.step(0)
     with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before observe"):
@@ -191,7 +190,7 @@ def test_aec_step_and_observe_before_reset_say_reset():
 
 
 def test_aec_step_after_every_agent_stepped_out_warns_and_changes_nothing(caplog):
-    env = fftcg_v0.env(max_turns=3)
+    env = fftcg_v1.env(max_turns=3)
     env.reset(seed=0)
     rng = np.random.default_rng(0)
     for agent in env.agent_iter():
@@ -205,7 +204,7 @@ def test_aec_step_after_every_agent_stepped_out_warns_and_changes_nothing(caplog
 
 
 def test_aec_step_with_an_action_for_a_dead_agent_is_refused():
-    env = fftcg_v0.env(max_turns=1)
+    env = fftcg_v1.env(max_turns=1)
     env.reset(seed=0)
     rng = np.random.default_rng(0)
     while not any(env.terminations.values()) and not any(env.truncations.values()):
@@ -216,7 +215,7 @@ def test_aec_step_with_an_action_for_a_dead_agent_is_refused():
 
 
 def test_aec_step_accepts_a_0d_array():
-    env = fftcg_v0.env()
+    env = fftcg_v1.env()
     env.reset(seed=0)
     before = env.game.num_decisions
     env.step(np.array(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])))

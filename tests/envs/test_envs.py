@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from tcg_env import IllegalActionError
-from tcg_env.envs import IllegalActionLosesWrapper, TCGSingleAgentEnv, TCGVectorEnv, fftcg_v0, make_env
+from tcg_env.envs import IllegalActionLosesWrapper, TCGSingleAgentEnv, TCGVectorEnv, fftcg_v1, make_env
 
 
 def _play_aec(env, seed, rng):
@@ -23,7 +23,7 @@ def _play_aec(env, seed, rng):
 
 
 def test_aec_rewards_mask_and_render():
-    env = fftcg_v0.env(render_mode="ansi", max_turns=200)
+    env = fftcg_v1.env(render_mode="ansi", max_turns=200)
     env.reset(seed=3)
     agent = env.agent_selection
     other = "player_1" if agent == "player_0" else "player_0"
@@ -47,7 +47,7 @@ def test_aec_rewards_mask_and_render():
 
 
 def test_truncation_at_max_turns():
-    env = fftcg_v0.env(max_turns=2)
+    env = fftcg_v1.env(max_turns=2)
     env.reset(seed=4)
     rng = np.random.default_rng(1)
     while env.agents:
@@ -62,20 +62,41 @@ def test_truncation_at_max_turns():
 
 
 def test_illegal_action_raises_by_default_and_loses_with_the_wrapper():
-    env = fftcg_v0.env()
+    env = fftcg_v1.env()
     env.reset(seed=5)
     before = env.game.state.copy()
     bad = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[0])
     with pytest.raises(IllegalActionError):
         env.step(bad)
     np.testing.assert_array_equal(env.game.state, before)
-    wrapped = IllegalActionLosesWrapper(fftcg_v0.env())
+    wrapped = IllegalActionLosesWrapper(fftcg_v1.env())
     wrapped.reset(seed=5)
     offender = wrapped.agent_selection
     wrapped.step(bad)
     assert all(wrapped.terminations.values())
     assert wrapped.rewards[offender] == -1
-    assert make_env("fftcg").metadata["name"] == "fftcg_v0"
+    assert make_env("fftcg").metadata["name"] == "fftcg_v1"
+
+
+def test_an_older_env_version_is_refused_naming_the_current_one():
+    """The observation changed in v1 (docs/envs.md, "Versions"): PettingZoo's convention renames
+    the env, and the old names are refused rather than given an env of other observations."""
+    import warnings
+
+    import gymnasium
+
+    import tcg_env
+
+    for game, (old, new) in {"fftcg": ("fftcg_v0", "fftcg_v1"), "force_of_will": ("force_of_will_v0", "force_of_will_v1"),
+                             "weiss_schwarz": ("weiss_schwarz_v0", "weiss_schwarz_v1")}.items():
+        assert tcg_env.get_spec(game).env_name == new
+        with pytest.raises(ImportError, match=rf"tcg_env.envs.{old} is not provided: the current version is tcg_env.envs.{new}"):
+            exec(f"from tcg_env.envs import {old}")
+        gym_id = tcg_env.GYM_IDS[game]
+        assert gym_id.endswith("-v1")
+        with warnings.catch_warnings(), pytest.raises(gymnasium.error.DeprecatedEnv, match="Please use"):
+            warnings.simplefilter("ignore", DeprecationWarning)  # gymnasium's own "out of date" warning
+            gymnasium.make(gym_id[:-1] + "0")
 
 
 def test_learner_seat_reward_is_the_learners():
@@ -111,7 +132,7 @@ def test_vector_env_auto_resets_and_truncates():
 
 
 def test_dict_observations_fit_their_space():
-    env = fftcg_v0.env(obs_encoding="dict")
+    env = fftcg_v1.env(obs_encoding="dict")
     env.reset(seed=2)
     obs = env.observe(env.agent_selection)
     assert env.observation_space(env.agent_selection).contains(obs)

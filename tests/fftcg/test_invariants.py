@@ -174,7 +174,7 @@ def test_observation_card_rows_carry_the_cards_static_features():
     assert np.array_equal(feats, g.pool.obs_features)
     rng = np.random.default_rng(4)
     static_hand = [c for c in range(O.CARD_FEATURES) if c not in (12,)]  # 12: cost after reductions
-    static_field = [0, *range(1, 12), 12, 23]
+    static_field = [0, *range(1, 12), 12, O.CARD_COLUMNS.index("card_id_plus1")]
     checked = 0
     while not g.done and checked < 400:
         row = g.state

@@ -15,7 +15,7 @@ from tcg_env.engine.tables import pack_tables
 from tcg_env.engine.zones import zone_list
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
-from tcg_env.games.force_of_will.observation import card_obs_rows
+from tcg_env.games.force_of_will.cards import card_obs_features
 from tcg_env.games.force_of_will.zones import atk_of, def_of, keywords_of, move_card
 
 CT, AK, Op, Tr = K.CardType, K.AbilityKind, K.Op, K.Trigger
@@ -90,7 +90,7 @@ class TinyPool:
         tables = [np.array(rows if rows else [np.zeros(n, np.int32)], np.int32).reshape(-1, n)
                   for rows, n in ((self.cards, K.C_NCOLS), (self.abilities, K.A_NCOLS), (self.filters, K.F_NCOLS),
                                   (self.code, K.I_NCOLS))]
-        return pack_tables(*tables, card_obs_rows(tables[0]))
+        return pack_tables(*tables, card_obs_features(tables[0]))
 
 
 L, F, W, G, D = K.Attribute.LIGHT, K.Attribute.FIRE, K.Attribute.WATER, K.Attribute.WIND, K.Attribute.DARKNESS

@@ -23,6 +23,9 @@ from agents.neural import NeuralAgent, PolicyNet, load_policy  # noqa: E402
 from training.config import ConfigError, load_config  # noqa: E402
 from training.evaluate import evaluate  # noqa: E402
 from training.selfplay_ppo import PPOConfig, Trainer, gae_flat, main as ppo_main  # noqa: E402
+from tcg_env.registry import get_spec  # noqa: E402
+
+FF_OBS = get_spec("fftcg").obs_size  # FF-TCG's flat observation (docs/envs.md)
 
 ROOT = Path(__file__).resolve().parents[2]
 SMOKE = ROOT / "configs" / "ppo_fftcg_smoke.yaml"
@@ -438,11 +441,11 @@ def test_sb3_maskable_stops_on_nonfinite_weights_without_saving(tmp_path, capsys
 
 # ---- the neural agent --------------------------------------------------------------------------
 def test_neural_agent_respects_masks_and_loads_safely(tmp_path):
-    net = PolicyNet(1376, 97, [8])
+    net = PolicyNet(FF_OBS, 97, [8])
     path = tmp_path / "policy.pt"
     torch.save({"model_config": net.model_config(), "model": net.state_dict()}, path)
     rng = np.random.default_rng(1)
-    obs = rng.random((64, 1376), dtype=np.float32)
+    obs = rng.random((64, FF_OBS), dtype=np.float32)
     masks = (rng.random((64, 97)) < 0.1).astype(np.int8)
     masks[np.arange(64), rng.integers(97, size=64)] = 1
     for greedy in (True, False):
@@ -474,7 +477,7 @@ def test_entity_net_puts_each_rows_logit_at_its_action():
     from tcg_env.games.fftcg import observation as O
 
     torch.manual_seed(0)
-    net = PolicyNet(1376, 97, [32], arch="entity")
+    net = PolicyNet(FF_OBS, 97, [32], arch="entity")
     fixed = torch.randn(1, 32)
 
     class Fixed(torch.nn.Module):
@@ -485,7 +488,7 @@ def test_entity_net_puts_each_rows_logit_at_its_action():
     with torch.no_grad():
         net.slot_bias.normal_()
     rng = np.random.default_rng(0)
-    obs = torch.from_numpy(rng.random((1, 1376), dtype=np.float32))
+    obs = torch.from_numpy(rng.random((1, FF_OBS), dtype=np.float32))
     base, _ = net(obs)
     cases = [(O.OBS_HAND, O.CARD_FEATURES, lambda i: [1 + i]),
              (O.OBS_OWN_FIELD, O.CARD_FEATURES, lambda i: [17 + i, 49 + 2 * i, 50 + 2 * i]),
@@ -541,13 +544,13 @@ def test_sparse_forward_matches_the_dense_network_values_and_gradients(rows):
     from tcg_env.games.fftcg import observation as O
 
     torch.manual_seed(0)
-    net = PolicyNet(1376, 97, [64, 32], arch="entity", entity_dim=8)
+    net = PolicyNet(FF_OBS, 97, [64, 32], arch="entity", entity_dim=8)
     with torch.no_grad():  # non-trivial biases, so that an empty row's code relu(bias) is not 0
         for p in (net.slot_bias, net.enc_hand.bias, net.enc_own.bias, net.enc_opp.bias, net.enc_opt.bias):
             p.normal_()
         net.query.weight.normal_()
     rng = np.random.default_rng(0)
-    obs = rng.random((rows, 1376), dtype=np.float32) * (rng.random((rows, 1376)) < 0.3)
+    obs = rng.random((rows, FF_OBS), dtype=np.float32) * (rng.random((rows, FF_OBS)) < 0.3)
     for start, slots, width in ((O.OBS_HAND, O.HAND_SLOTS, O.CARD_FEATURES), (O.OBS_OWN_FIELD, O.FIELD_SLOTS, O.CARD_FEATURES),
                                 (O.OBS_OPP_FIELD, O.FIELD_SLOTS, O.CARD_FEATURES), (O.OBS_OPTIONS, O.OPTION_SLOTS, O.OPTION_FEATURES)):
         block = obs[:, start:start + slots * width].reshape(rows, slots, width)
@@ -576,9 +579,9 @@ def test_forward_scaled_of_prescaled_observations_equals_forward(arch):
     """The trainer stores observations already multiplied by obs_scale (scale_obs_) and runs
     forward_scaled on them: bit-identical to forward on the raw observations."""
     torch.manual_seed(1)
-    net = PolicyNet(1376, 97, [32, 16], arch=arch, entity_dim=8)
+    net = PolicyNet(FF_OBS, 97, [32, 16], arch=arch, entity_dim=8)
     rng = np.random.default_rng(1)
-    raw = (rng.random((300, 1376), dtype=np.float32) * 7) * (rng.random((300, 1376)) < 0.1)
+    raw = (rng.random((300, FF_OBS), dtype=np.float32) * 7) * (rng.random((300, FF_OBS)) < 0.1)
     scaled = net.scale_obs_(raw.copy())
     assert not np.array_equal(scaled, raw)  # the scale is not the identity
     with torch.no_grad():
@@ -592,8 +595,8 @@ def test_nonzero_columns_is_any_including_nan():
     x = torch.tensor([[0.0, 1.0, 0.0, -2.0, float("nan"), -0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 3e-45]])
     assert nonzero_columns(x).tolist() == [1, 3, 4, 6]
     # a NaN input is not hidden by the sparse first layer: it reaches the output as the dense layer's would
-    net = PolicyNet(1376, 97, [8])
-    obs = torch.zeros(3, 1376)
+    net = PolicyNet(FF_OBS, 97, [8])
+    obs = torch.zeros(3, FF_OBS)
     obs[1, 7] = float("nan")
     with torch.no_grad():
         logits, _ = net(obs)

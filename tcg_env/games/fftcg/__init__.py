@@ -63,7 +63,7 @@ SPEC = game_spec(
     __name__,
     hooks=("obs_scale", "shaping_potential"),
     name="fftcg",
-    env_name="fftcg_v0",
+    env_name="fftcg_v1",
     title="Final Fantasy TCG",
     num_actions=NUM_ACTIONS,
     obs_size=OBS_SIZE,

@@ -268,7 +268,7 @@ def card_obs_features(cards: np.ndarray) -> np.ndarray:
     f[:, 17] = (kw & K.KW_HASTE) != 0
     f[:, 18] = (kw & K.KW_BRAVE) != 0
     f[:, 19] = (kw & K.KW_FIRST_STRIKE) != 0
-    f[:, 23] = np.arange(n) + 1.0
+    f[:, 25] = np.arange(n) + 1.0  # the last column (observation.CARD_COLUMNS)
     return np.ascontiguousarray(f)
 
 

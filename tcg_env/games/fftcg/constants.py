@@ -115,7 +115,7 @@ C_NCOLS = 17
 # Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), the kernel tables'
 # obs_rows (engine.tables): written once per pool so an observation copies a card's row instead
 # of computing its columns.
-CARD_OBS_FEATURES = 24
+CARD_OBS_FEATURES = 26
 
 
 # --------------------------------------------------------------------------------------------

@@ -6,7 +6,6 @@ player who decides. Every column is listed by :func:`obs_columns` and documented
 ``docs/fftcg/observations.md``.
 """
 
-import numpy as np
 from numba import njit
 
 from tcg_env.engine.tables import card_table
@@ -25,6 +24,8 @@ from tcg_env.games.fftcg.constants import (
     KW_HASTE,
     MAX_DECK,
     OPTION_SLOTS,
+    RESTRICT_CANT_ATTACK,
+    RESTRICT_CANT_BLOCK,
     RULES,
 )
 from tcg_env.games.fftcg.board import current_cost
@@ -43,6 +44,7 @@ from tcg_env.games.fftcg.state import (
     D_COUNTS,
     D_KW,
     D_POWER,
+    D_RST,
     DAMAGE_N,
     DECK_N,
     DMG,
@@ -75,7 +77,7 @@ from tcg_env.games.fftcg.state import (
     ZONE,
 )
 
-CARD_FEATURES = 24  # per card row (hand, own field, opponent field)
+CARD_FEATURES = K.CARD_OBS_FEATURES  # per card row (hand, own field, opponent field): 26
 STACK_ROWS = 4
 ENTRY_FEATURES = 8
 OPTION_FEATURES = 8
@@ -141,6 +143,8 @@ CARD_COLUMNS = [
     "ready",
     "attacking",
     "blocking",
+    "cant_attack",
+    "cant_block",
     "card_id_plus1",
 ]
 assert len(CARD_COLUMNS) == CARD_FEATURES
@@ -252,6 +256,11 @@ def observe_into(s, T, player, out, over_previous):
             out[o + 18] = (kw & KW_BRAVE) != 0
             out[o + 19] = (kw & KW_FIRST_STRIKE) != 0
             out[o + 20] = s[CTRL_TURN + slot * CARD_W] < s[H_TURN] or (kw & KW_HASTE) != 0
+            # CR 7.6: a card on the field is public, and so is what it cannot do now (the derived
+            # restrictions the rules read: battle.can_attack / can_block)
+            rst = s[D_RST + slot * CARD_W]
+            out[o + 23] = (rst & RESTRICT_CANT_ATTACK) != 0
+            out[o + 24] = (rst & RESTRICT_CANT_BLOCK) != 0
     # attackers and blocker (CR 10.1.2.4 / 10.1.3.2), outside the Attack Phase's battles none
     for q in range(2 if s[ATK_N] > 0 or s[BLOCKER] >= 0 else 0):
         base = OBS_OWN_FIELD if q == 0 else OBS_OPP_FIELD

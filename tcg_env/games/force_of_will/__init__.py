@@ -42,13 +42,15 @@ def load_deck(pool, source, variant: str | None = "constructed"):
     return _load(pool, source, format=variant)
 
 
-# by convention (tcg_env.adapter.game_spec): the env name force_of_will_v0, the default variant (the
-# first), the sizes (actions, observation, state row), the decisions and the first player's column
-# (constants.py, observation.py, state.py)
+# by convention (tcg_env.adapter.game_spec): the default variant (the first), the sizes (actions,
+# observation, state row), the decisions and the first player's column (constants.py,
+# observation.py, state.py). The env name is bumped when the behaviour or the observation changes
+# (PettingZoo's convention; docs/envs.md, "Versions")
 SPEC = game_spec(
     __name__,
     hooks=("shaping_potential",),
     name="force_of_will",
+    env_name="force_of_will_v1",
     title="Force of Will",
     variants=("constructed",),
     load_tables=load_pool,

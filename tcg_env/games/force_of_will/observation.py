@@ -13,9 +13,14 @@ rulers (own first), the chase (CHASE_MAX, bottom first), own standby (STANDBY_SL
 graveyard's top GRAVE_ROWS (own first), the rune areas (RUNE_SLOTS rows each, own first, in list
 order; a face-down rune of the opponent's is an empty row), then the candidates of the decider's
 pending choice (OPTION_SLOTS rows, the decider's observation only: OPTION k / BOTTOM k is row k).
+
+A card in a field is public, and so is everything it has now (CR 302.2): its row shows its ATK,
+DEF, keywords (in the static keyword columns, KW_COL) and restrictions as the rules read them
+(``zones.atk_now``, ``def_now``, ``keywords_now``, ``restrictions_now``: printed, granted by
+one-time effects, and from the continuous abilities in the fields, ``aura_sums``), and an addition's
+row names the field row of the card it is added to (DYN_ADDED_TO, CR 1002.1).
 """
 
-import numpy as np
 from numba import njit
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
@@ -23,16 +28,17 @@ from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.obsbuf import clear_rows_after_at, copy_card_row, zero_range
 from tcg_env.engine.tables import card_table
-from tcg_env.engine.zones import zone_offsets
+from tcg_env.engine.zones import zone_find, zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import CARD_OBS_FEATURES, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, Zone
 from tcg_env.games.force_of_will.state import (
-    ASTRAL, ATTACKED, ATTACKER, BLOCKER, CALLED, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS,
-    DAMAGE, DEC_ARG, E_SLOT, E_X, ENTERED, ENTRY_W, GODS_ART_USED, JUDGED, LIFE, MANA, PRIORITY_PLAYER, PT, RESTED, REVEALED,
-    SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT, SHIELD_N, SHIELD_W, SHIELDS, STEP, TURN_PLAYER, TURNS_TAKEN, WILL, ZONE, ZT
+    ASTRAL, ATTACHED, ATTACKED, ATTACKER, BLOCKER, CALLED, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER,
+    COUNTERS, DAMAGE, DEC_ARG, E_SLOT, E_X, ENTERED, ENTRY_W, GODS_ART_USED, JUDGED, KW_EOB, KW_EOT, KW_PERM, LIFE,
+    MANA, PRIORITY_PLAYER, PT, RESTED, REVEALED, RST_EOT, RST_PERM, SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT, SHIELD_N,
+    SHIELD_W, SHIELDS, STEP, TURN_PLAYER, TURNS_TAKEN, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.zones import (
-    base_atk, base_def, continuous_in_field, power_now, remaining_divinity
+    AURA_ALL, aura_sums, base_atk, base_def, base_keywords, base_restrictions, continuous_in_field, remaining_divinity
 )
 
 GRAVE_ROWS = 8
@@ -78,8 +84,18 @@ DYN_X = 13  # a chase row: the X chosen for the entry / 10 (CR 903.2f)
 DYN_PREVENT = 14  # damage to the card still to prevent / 1000 (SHIELD_PREVENT_ALL: all; CR 1018)
 DYN_DESTROY_SHIELD = 15  # its next destruction is replaced this turn (CR 910: a shield of a one-time effect)
 DYN_GODS_ART_USED = 16  # its [God's Art] names its controller has played this game (CR 1112.2a; public)
-DYN_W = 17
+DYN_CANT_ATTACK = 17  # its restrictions now (RESTRICT_*, continuous abilities included): cannot attack,
+DYN_CANT_BLOCK = 18  # cannot block,
+DYN_CANT_RECOVER = 19  # does not recover in its controller's next recovery phase
+DYN_ADDED_TO = 20  # an addition added to a card (CR 1002.1): (that card's field row + 1) / FIELD_SLOTS, 0: none
+DYN_ADDED_TO_MINE = 21  # ... and that row is in my field (1) or the opponent's (0)
+DYN_W = 22
 CARD_ROW_W = CARD_OBS_FEATURES + DYN_W
+
+# the static columns that show a card's keywords (cards.card_obs_features: bit b of KW_* is column
+# KW_COL + b); a card row shows the keywords the card has now there, not only the printed ones
+KW_COL = 17
+N_KEYWORDS = len(K.KEYWORD_BITS)
 
 B_HAND = GLOBAL_W
 B_FIELD = B_HAND + HAND_SLOTS * CARD_ROW_W
@@ -95,16 +111,24 @@ OBS_SIZE = B_CAND + K.OPTION_SLOTS * CARD_ROW_W
 
 @internal_inline
 def card_row(s, T, player, slot, obs, o):
-    """One card's row at ``o``, every column: its static columns and its state, its ATK and DEF
-    without the continuous abilities (``in_field_columns`` adds them). The state is read before the
-    row is written (the compiler cannot tell the row from the state, and reloads what it reads
-    after a store)."""
+    """One card's row at ``o``, every column: its static columns and its state; its ATK, DEF,
+    keywords and restrictions without the continuous abilities (``extra_columns`` writes the
+    keywords one-time effects granted, the restrictions and an addition's card;
+    ``in_field_columns`` adds the continuous abilities). The state is read before the row is
+    written (the compiler cannot tell the row from the state, and reloads what it reads after a
+    store)."""
     w = slot * CARD_W
+    cid = s[CARD + w]
     ctrl = s[CONTROLLER + w]
     rested = s[RESTED + w]
     dmg = s[DAMAGE + w]
     atk = base_atk(s, T, slot)
     df = base_def(s, T, slot)
+    # keywords granted by one-time effects, restrictions, the card an addition is added to: most
+    # rows have none, and write zeros (extra_columns writes the others): computing the columns for
+    # every row cost ~10% of an observation in random play (2 cores shared, min of 3 x 60 passes)
+    extra = (s[KW_EOT + w] | s[KW_EOB + w] | s[KW_PERM + w] | s[RST_EOT + w] | s[RST_PERM + w]) != 0 \
+        or s[ATTACHED + w] >= 0
     cnt = s[COUNTERS + w]
     new = s[ENTERED + w] == s[H_TURN]
     attacker = s[ATTACKER]
@@ -112,8 +136,8 @@ def card_row(s, T, player, slot, obs, o):
     attacked = s[ATTACKED]
     mana = s[MANA + w]
     revealed = s[REVEALED + w]
-    arts = card_table(T)[s[CARD + w], K.C_GODS_ARTS] & s[GODS_ART_USED + ctrl]
-    copy_card_row(obs, o, T, s[CARD + w], CARD_OBS_FEATURES)
+    arts = card_table(T)[cid, K.C_GODS_ARTS] & s[GODS_ART_USED + ctrl]
+    copy_card_row(obs, o, T, cid, CARD_OBS_FEATURES)
     d = o + CARD_OBS_FEATURES
     obs[d + DYN_PRESENT] = 1.0
     obs[d + DYN_MINE] = 1.0 if ctrl == player else 0.0
@@ -136,6 +160,60 @@ def card_row(s, T, player, slot, obs, o):
         arts &= arts - 1
         used += 1
     obs[d + DYN_GODS_ART_USED] = used
+    obs[d + DYN_CANT_ATTACK] = 0.0
+    obs[d + DYN_CANT_BLOCK] = 0.0
+    obs[d + DYN_CANT_RECOVER] = 0.0
+    obs[d + DYN_ADDED_TO] = 0.0
+    obs[d + DYN_ADDED_TO_MINE] = 0.0
+    if extra:
+        extra_columns(s, T, player, slot, obs, o)
+
+
+@internal
+def extra_columns(s, T, player, slot, obs, o):
+    """The columns of the row at ``o`` of a card (``slot``) with keywords granted by one-time
+    effects (CR 302.2: as public as printed ones), restrictions, or added to a card (an
+    addition, CR 1002.1), without the continuous abilities (``in_field_columns`` adds them)."""
+    w = slot * CARD_W
+    if (s[KW_EOT + w] | s[KW_EOB + w] | s[KW_PERM + w]) != 0:
+        keyword_columns(obs, o, base_keywords(s, T, slot))
+    restriction_columns(obs, o, base_restrictions(s, slot))
+    added = added_to_row(s, s[ATTACHED + w], player)
+    d = o + CARD_OBS_FEATURES
+    obs[d + DYN_ADDED_TO] = abs(added) / FIELD_SLOTS
+    obs[d + DYN_ADDED_TO_MINE] = 1.0 if added > 0 else 0.0
+
+
+@internal_inline
+def keyword_columns(obs, o, kw):
+    """The keyword columns of the row at ``o``: the KW_* bits ``kw``."""
+    for b in range(N_KEYWORDS):
+        obs[o + KW_COL + b] = (kw >> b) & 1
+
+
+@internal_inline
+def restriction_columns(obs, o, rst):
+    """The restriction columns of the row at ``o``: the RESTRICT_* bits ``rst``."""
+    d = o + CARD_OBS_FEATURES
+    obs[d + DYN_CANT_ATTACK] = 1.0 if (rst & K.RESTRICT_CANT_ATTACK) != 0 else 0.0
+    obs[d + DYN_CANT_BLOCK] = 1.0 if (rst & K.RESTRICT_CANT_BLOCK) != 0 else 0.0
+    obs[d + DYN_CANT_RECOVER] = 1.0 if (rst & K.RESTRICT_CANT_RECOVER) != 0 else 0.0
+
+
+@internal
+def added_to_row(s, target, player):
+    """The field row of ``target``, the card an addition is added to (CR 1002.1; -1: none), as
+    ``player`` sees it: row + 1 in ``player``'s field, -(row + 1) in the opponent's, 0 for none.
+    A card is added to a card in a field (a J-ruler is in its field, CR 705.3), listed by its
+    controller (CR 307.8a)."""
+    if target < 0:
+        return 0
+    ctrl = s[CONTROLLER + target * CARD_W]
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, ctrl)
+    i = zone_find(s, n_off, l_off, target)
+    if i < 0:
+        return 0
+    return i + 1 if ctrl == player else -(i + 1)
 
 
 @internal_inline
@@ -175,14 +253,22 @@ def shield_columns(s, slot, obs, o):
 @internal
 def in_field_columns(s, T, slot, obs, o, cont):
     """The columns of the row at ``o`` that only a card in a field (``slot``) has beyond
-    ``card_row``'s: ATK and DEF with the continuous abilities (CR 909, ``zones.aura_from``; ``cont``:
-    ``zones.continuous_in_field``, 0 for none) and its shields."""
+    ``card_row``'s: ATK, DEF, keywords and restrictions with the continuous abilities (CR 909;
+    ``cont``: ``zones.continuous_in_field``, 0 for none), and its shields. The continuous abilities
+    are read as the rules read them, by ``zones.aura_sums`` (``atk_now``, ``keywords_now``,
+    ``restrictions_now``: the card's own values and theirs), all kinds in one reading."""
     if s[ZONE + slot * CARD_W] == Zone.FIELD:
         d = o + CARD_OBS_FEATURES
         if cont != 0:
-            atk, df = power_now(s, T, slot, cont)
-            obs[d + DYN_ATK] = atk / 1000.0
-            obs[d + DYN_DEF] = df / 1000.0
+            atk, df, kw, rst = aura_sums(s, T, slot, AURA_ALL, cont)
+            obs[d + DYN_ATK] = (base_atk(s, T, slot) + atk) / 1000.0
+            obs[d + DYN_DEF] = (base_def(s, T, slot) + df) / 1000.0
+            # CR 302.2: a keyword or a restriction a continuous ability grants is public (the
+            # card's own ones are in the row already: card_row, extra_columns)
+            if kw != 0:
+                keyword_columns(obs, o, base_keywords(s, T, slot) | kw)
+            if rst != 0:
+                restriction_columns(obs, o, base_restrictions(s, slot) | rst)
         if s[SHIELD_N] > 0:
             shield_columns(s, slot, obs, o)
 
@@ -209,6 +295,30 @@ def in_field_rows(s, T, me, obs, cont):
         src = s[CHASE + i * ENTRY_W + E_SLOT]
         if src >= 0:
             in_field_columns(s, T, src, obs, B_CHASE + i * CARD_ROW_W, cont)
+    kind = s[H_DECISION]
+    if s[H_DECIDER] == me and kind != K.Decision.SEARCH:  # a searched card is a card id, in no field
+        for k in range(candidate_count(s, me)):
+            in_field_columns(s, T, candidate_slot(s, me, k), obs, B_CAND + k * CARD_ROW_W, cont)
+
+
+@internal
+def candidate_count(s, me):
+    """How many candidate rows ``me``'s observation shows: the candidates CAND of the decider's
+    choice when ``me`` decides one whose options they are (card slots: targets, foreseen cards;
+    card ids: SEARCH; pending automatic abilities: ORDER_AUTOMATIC), else 0."""
+    kind = s[H_DECISION]
+    if s[H_DECIDER] == me and (kind == K.Decision.CHOOSE_TARGET or kind == K.Decision.SEARCH
+                               or kind == K.Decision.FORESEE or kind == K.Decision.ORDER_AUTOMATIC):
+        return min(s[CAND_N], K.OPTION_SLOTS)
+    return 0
+
+
+@internal
+def candidate_slot(s, me, k):
+    """The card slot of candidate ``k`` (not SEARCH: its candidates are card ids): an automatic
+    ability to order (CR 906.5) shows its source card."""
+    c = s[CAND + k]
+    return s[PT + (me * K.PENDING_MAX + c) * 3] if s[H_DECISION] == K.Decision.ORDER_AUTOMATIC else c
 
 
 @internal
@@ -219,23 +329,16 @@ def candidate_rows(s, T, me, obs, over_previous):
     making it. A searched card is a card id (its static columns only); an automatic ability to order
     (CR 906.5) shows its source card."""
     kind = s[H_DECISION]
-    n = 0
-    # the decisions whose options are the candidates CAND: card slots (targets, foreseen cards),
-    # card ids (SEARCH), pending automatic abilities (ORDER_AUTOMATIC: their source cards)
-    if s[H_DECIDER] == me and (kind == K.Decision.CHOOSE_TARGET or kind == K.Decision.SEARCH
-                               or kind == K.Decision.FORESEE or kind == K.Decision.ORDER_AUTOMATIC):
-        n = min(s[CAND_N], K.OPTION_SLOTS)
+    n = candidate_count(s, me)
     clear_rows_after_at(obs, B_CAND, K.OPTION_SLOTS, CARD_ROW_W, n, over_previous, CARD_OBS_FEATURES + DYN_PRESENT)
     for k in range(n):
         o = B_CAND + k * CARD_ROW_W
-        c = s[CAND + k]
         if kind == K.Decision.SEARCH:
             zero_range(obs, o, o + CARD_ROW_W)
-            copy_card_row(obs, o, T, c, CARD_OBS_FEATURES)
+            copy_card_row(obs, o, T, s[CAND + k], CARD_OBS_FEATURES)
             obs[o + CARD_OBS_FEATURES + DYN_PRESENT] = 1.0
         else:
-            slot = s[PT + (me * K.PENDING_MAX + c) * 3] if kind == K.Decision.ORDER_AUTOMATIC else c
-            card_row(s, T, me, slot, obs, o)
+            card_row(s, T, me, candidate_slot(s, me, k), obs, o)
 
 
 @njit(cache=True)
@@ -321,22 +424,3 @@ def observe_into(s, T, player, obs, over_previous):
     if cont != 0 or s[SHIELD_N] > 0:
         in_field_rows(s, T, me, obs, cont)
 
-
-def card_obs_rows(cards: np.ndarray) -> np.ndarray:
-    """The static observation columns of each card id (the tables' ``obs_rows``, float32
-    ``[n, CARD_OBS_FEATURES]``): type one-hot (8), attribute bits (5), attribute costs (5) and the
-    free cost (/ 10), ATK and DEF (/ 1000), keyword bits (13: the first 12 here)."""
-    n = cards.shape[0]
-    out = np.zeros((n, CARD_OBS_FEATURES), np.float32)
-    if n == 0:
-        return out
-    out[np.arange(n), np.clip(cards[:, K.C_TYPE], 0, K.N_CARD_TYPES - 1)] = 1.0
-    for a in range(K.N_ATTRIBUTES):
-        out[:, 8 + a] = (cards[:, K.C_ATTR] >> a) & 1
-        out[:, 13 + a] = cards[:, K.C_COST + a] / 5.0
-    out[:, 18] = np.maximum(cards[:, K.C_COST_FREE], 0) / 10.0
-    out[:, 19] = cards[:, K.C_ATK] / 1000.0
-    out[:, 20] = cards[:, K.C_DEF] / 1000.0
-    for b in range(CARD_OBS_FEATURES - 21):
-        out[:, 21 + b] = (cards[:, K.C_KEYWORDS] >> b) & 1
-    return out

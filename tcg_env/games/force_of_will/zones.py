@@ -69,8 +69,18 @@ def base_def(s, T, slot):
 
 @internal
 def base_keywords(s, T, slot):
+    """The printed keywords and those one-time effects granted (until end of turn, of battle, or
+    while in the field); without the continuous abilities (``keywords_now`` adds them)."""
     w = slot * CARD_W
     return card_table(T)[s[CARD + w], C_KEYWORDS] | s[KW_EOT + w] | s[KW_EOB + w] | s[KW_PERM + w]
+
+
+@internal
+def base_restrictions(s, slot):
+    """The RESTRICT_* bits of one-time effects ("cannot attack / block / recover"), without the
+    continuous abilities (``restrictions_now`` adds them)."""
+    w = slot * CARD_W
+    return s[RST_EOT + w] | s[RST_PERM + w]
 
 
 AURA_POWER = 0  # ATK and DEF changes: (ATK, DEF)
@@ -83,22 +93,29 @@ SRC_BITS = 31
 SRC_PAST = 1 << 62
 
 
+AURA_ALL = (1 << AURA_POWER) | (1 << AURA_KW) | (1 << AURA_RST)  # aura_sums' kinds: every one
+
+
 @internal
-def aura_from(s, T, slot, which, srcs):
-    """The continuous abilities (CR 904, 909) of the cards in the field that apply to ``slot``:
-    the sums of their ATK and DEF changes (``AURA_POWER``: (ATK, DEF)), or their keywords /
-    restrictions (bits, 0). ``srcs``: ``continuous_in_field(s, T)``, the field positions that hold
-    a card with a continuous ability (0: none, nothing to add). An AURA instruction applies to the
-    cards its filter row (a1) matches, as its controller sees them, or with a1 = -1 to the card the
-    addition is added to (CR 1002). Their filters read the cards without continuous effects
-    (simplified: no dependency order, CR 909.3)."""
+def aura_sums(s, T, slot, kinds, srcs):
+    """The continuous abilities (CR 904, 909) of the cards in the field that apply to ``slot``, of
+    the kinds ``kinds`` (bits ``1 << AURA_*``): (the sums of their ATK changes, of their DEF
+    changes, their keywords, their restrictions), 0 for a kind not asked. ``srcs``:
+    ``continuous_in_field(s, T)``, the field positions that hold a card with a continuous ability
+    (0: none, nothing to add). An AURA instruction applies to the cards its filter row (a1)
+    matches, as its controller sees them, or with a1 = -1 to the card the addition is added to (CR
+    1002). Their filters read the cards without continuous effects (simplified: no dependency
+    order, CR 909.3). One reading for several kinds costs what one kind does (the observation asks
+    for all of them)."""
     w = slot * CARD_W
     if srcs == 0 or s[ZONE + w] != Zone.FIELD:
-        return 0, 0
+        return 0, 0, 0, 0
     abil = ability_table(T)
     code = code_table(T)
-    total = 0
-    total_b = 0
+    atk = 0
+    df = 0
+    kw = 0
+    rst = 0
     for p in range(2):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
         for i in range(s[n_off]):
@@ -115,15 +132,14 @@ def aura_from(s, T, slot, which, srcs):
                 for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN] * active):
                     op = code[q, I_OP]
                     if op == K.Op.AURA_POWER:
-                        if which != AURA_POWER:
-                            continue
+                        kind = AURA_POWER
                     elif op == K.Op.AURA_KEYWORD:
-                        if which != AURA_KW:
-                            continue
+                        kind = AURA_KW
                     elif op == K.Op.AURA_RESTRICT:
-                        if which != AURA_RST:
-                            continue
+                        kind = AURA_RST
                     else:
+                        continue
+                    if ((kinds >> kind) & 1) == 0:
                         continue
                     frow = code[q, I_A1]
                     if frow < 0:
@@ -131,12 +147,24 @@ def aura_from(s, T, slot, which, srcs):
                             continue
                     elif not filter_base(s, T, frow, slot, p, src):
                         continue
-                    if which == AURA_POWER:
-                        total += code[q, I_A0]
-                        total_b += code[q, I_A2]
+                    if kind == AURA_POWER:
+                        atk += code[q, I_A0]
+                        df += code[q, I_A2]
+                    elif kind == AURA_KW:
+                        kw |= code[q, I_A0]
                     else:
-                        total |= code[q, I_A0]
-    return total, total_b
+                        rst |= code[q, I_A0]
+    return atk, df, kw, rst
+
+
+@internal
+def aura_from(s, T, slot, which, srcs):
+    """``aura_sums`` of one kind: (ATK, DEF) changes for ``AURA_POWER``, (bits, 0) for ``AURA_KW``
+    (keywords) and ``AURA_RST`` (restrictions)."""
+    atk, df, kw, rst = aura_sums(s, T, slot, 1 << which, srcs)
+    if which == AURA_POWER:
+        return atk, df
+    return (kw if which == AURA_KW else rst), 0
 
 
 @internal
@@ -150,7 +178,7 @@ def continuous_in_field(s, T):
     """The field positions whose card has a continuous ability (``C_HAS_CONT``), as a mask
     (``SRC_BITS``, ``SRC_PAST``); 0 when none has one, and then ``aura_from`` adds nothing to any
     card. A kernel that reads many cards (the observation, the rule processes) asks once and
-    passes the answer as ``cont`` to ``atk_now`` / ``def_now`` / ``power_now`` / ``keywords_now``,
+    passes the answer as ``cont`` to ``atk_now`` / ``def_now`` / ``keywords_now`` / ``aura_sums``,
     instead of each read scanning both fields' cards: those scans were half of random play's time,
     and with the answer a bool (every card of the fields read per card) still a fifth of it
     (docs/performance-log.md, 2026-11-26 and 2026-11-27)."""
@@ -200,7 +228,8 @@ def def_of(s, T, slot):
 
 @internal
 def keywords_of(s, T, slot):
-    return base_keywords(s, T, slot) | aura(s, T, slot, AURA_KW)[0]
+    """The keywords now (continuous abilities included): what the rules read (CR 1100s)."""
+    return keywords_now(s, T, slot, continuous_in_field(s, T))
 
 
 @internal
@@ -214,15 +243,9 @@ def def_now(s, T, slot, cont):
     return base_def(s, T, slot) + aura_from(s, T, slot, AURA_POWER, cont)[1]
 
 
-@internal_inline  # one caller: inlined into it (engine.jit)
-def power_now(s, T, slot, cont):
-    """(``atk_now``, ``def_now``) from one reading of the continuous abilities."""
-    atk, df = aura_from(s, T, slot, AURA_POWER, cont)
-    return base_atk(s, T, slot) + atk, base_def(s, T, slot) + df
-
-
 @internal
 def keywords_now(s, T, slot, cont):
+    """``keywords_of`` with ``cont`` = ``continuous_in_field(s, T)`` known."""
     return base_keywords(s, T, slot) | aura_from(s, T, slot, AURA_KW, cont)[0]
 
 
@@ -233,8 +256,14 @@ def has_keyword(s, T, slot, kw):
 
 @internal
 def restrictions_of(s, T, slot):
-    w = slot * CARD_W
-    return s[RST_EOT + w] | s[RST_PERM + w] | aura(s, T, slot, AURA_RST)[0]
+    """The RESTRICT_* bits now (continuous abilities included): what the rules read."""
+    return restrictions_now(s, T, slot, continuous_in_field(s, T))
+
+
+@internal
+def restrictions_now(s, T, slot, cont):
+    """``restrictions_of`` with ``cont`` = ``continuous_in_field(s, T)`` known."""
+    return base_restrictions(s, slot) | aura_from(s, T, slot, AURA_RST, cont)[0]
 
 
 @internal

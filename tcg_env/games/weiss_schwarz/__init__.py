@@ -85,7 +85,7 @@ SPEC = game_spec(
     __name__,
     hooks=("shaping_potential",),
     name="weiss_schwarz",
-    env_name="weiss_schwarz_v0",
+    env_name="weiss_schwarz_v1",
     title="Weiss Schwarz",
     num_actions=NUM_ACTIONS,
     obs_size=OBS_SIZE,

@@ -30,9 +30,10 @@ from tcg_env.games.weiss_schwarz.state import (
     CX_N,
     CX_SLOT_N,
     CX_SLOTS,
-    DECK_L,
+    D_KW,
     D_LEVEL,
     D_POWER,
+    D_RST,
     D_SOUL,
     DEC_ARG,
     DECK_N,
@@ -53,7 +54,6 @@ from tcg_env.games.weiss_schwarz.state import (
     STEP,
     STOCK_N,
     TURN_PLAYER,
-    WR_L,
     WR_N,
     ZONE,
 )
@@ -73,8 +73,17 @@ CARD_COLUMNS = [
     "counter_icon",
 ]
 CARD_FEATURES = len(CARD_COLUMNS)  # 24
+# a stage card's restrictions (RESTRICT_* bits, in bit order): the columns cant_* of its stage row
+RESTRICTION_NAMES = ["cant_attack", "cant_frontal_attack", "cant_side_attack", "cant_be_chosen", "cant_move",
+                     "cant_encore"]
+N_RESTRICTIONS = len(RESTRICTION_NAMES)
+N_KEYWORDS = len(K.KEYWORD_BITS)
 STAGE_EXTRA = ["stand", "rest", "reverse", "cur_power_div10000", "cur_soul_div3", "cur_level_div3",
-               "is_attacking", "is_defending", "markers_div4"]
+               "is_attacking", "is_defending", "markers_div4",
+               *[f"kw_{name}" for name in K.KEYWORD_BITS],  # its keywords now (KW_* bits, in bit order)
+               *RESTRICTION_NAMES]
+STAGE_KW = STAGE_EXTRA.index("kw_alarm")  # offsets in the stage columns (after the card columns)
+STAGE_RST = STAGE_EXTRA.index(RESTRICTION_NAMES[0])
 STAGE_FEATURES = CARD_FEATURES + len(STAGE_EXTRA)
 
 _PLAYER_COLUMNS = ["deck_div50", "hand_div20", "waiting_room_div50", "clock_div7", "level_div4", "stock_div20",
@@ -253,6 +262,18 @@ def observe_into(s, T, player, out, over_previous):
             out[e + 6] = 1.0 if sl == s[ATK_SLOT] else 0.0
             out[e + 7] = 1.0 if sl == s[DEF_SLOT] else 0.0
             out[e + 8] = s[MARKER_N + q * K.N_POSITIONS + pos] / 4.0
+            # CR 3.1.3: the stage is public, and so is what a character has now: its keywords and
+            # restrictions as the rules read them (the derived D_KW / D_RST: printed, granted until
+            # the end of the turn, and from continuous abilities, abilities.refresh_derived); the
+            # row was zeroed above, so only the set bits are written
+            kw = s[D_KW + b]
+            rst = s[D_RST + b]
+            if kw != 0:
+                for k in range(N_KEYWORDS):
+                    out[e + STAGE_KW + k] = (kw >> k) & 1
+            if rst != 0:
+                for k in range(N_RESTRICTIONS):
+                    out[e + STAGE_RST + k] = (rst >> k) & 1
     # own hand only (CR 3.3: hidden from the opponent)
     for i in range(min(s[HAND_N + p], K.HAND_SLOTS)):
         copy_card_row(out, OBS_HAND + i * CARD_FEATURES, T, s[CARD + s[HAND_L + p * K.MAX_DECK + i] * CARD_W],
