@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from ws_helpers import (
@@ -716,3 +718,51 @@ def test_a_discard_cost_is_paid_one_chosen_hand_card_at_a_time_8_4_2(scenario):
     assert descriptions(g) == ["Pay with Climax Pool for Scholar's ability"]  # the cost's filter: a climax
     g.step(find_action(g, "Pay with Climax Pool"))
     assert zone_n(g, "WR", 0) == 1 and zone_n(g, "HAND", 0) == 3  # Guard + 2 drawn
+
+
+def _pass_until(g, done, limit=80):
+    """Take the declining choice (end a phase, skip the clock, no counter ...) until ``done(g)``."""
+    for _ in range(limit):
+        if done(g):
+            return
+        d = descriptions(g)
+        g.step(find_action(g, next((x for x in d if x.startswith(("End", "Pass", "Do not", "Don't", "No ", "Skip"))),
+                                   d[0])))
+    raise AssertionError("not reached")
+
+
+def test_until_the_end_of_your_opponents_next_turn_a_restriction_lasts_through_that_turn_8_9():
+    """Leviathan Rider: "choose up to 1 of your opponent's characters. Until the end of your
+    opponent's next turn, that character cannot frontal attack." It must not end with this turn
+    (CR 6.8.1.4 ends "until end of turn" effects only): on the opponent's next turn the character
+    may side attack but not frontal attack; after that turn it may again."""
+    from tcg_env.games.weiss_schwarz.scenario import Scenario
+
+    sc = Scenario.main_phase(decks=("blue_counter_control", "blue_counter_control"), turn_player=0)
+    cid = sc.pool.card_id
+    sc.put(0, cid("LF-073"), "hand")
+    sc.put_many(0, [cid("LF-064"), cid("LF-065")], "level")  # level 2, blue
+    sc.put_many(0, [cid("LF-066"), cid("LF-066")], "stock")  # cost 2
+    sc.put(0, cid("LF-065"), "stage", pos=1)  # faces the foe
+    foe = sc.put(1, cid("LF-064"), "stage", pos=1)  # Tidepool Scout
+    g = sc.game()
+    g.step(find_action(g, "Play Leviathan Rider to center left"))
+    g.step(find_action(g, "Choose opponent's center middle"))
+    _pass_until(g, lambda x: x.turn == 4 and x.decision == D.ATTACK)
+    d = descriptions(g)
+    assert "Side attack with Tidepool Scout" in d and not any(x.startswith("Frontal attack") for x in d)
+    _pass_until(g, lambda x: x.turn == 6 and x.decision == D.ATTACK)  # its next turn: the effect has ended
+    assert int(g.state[S.D_RST + foe * S.CARD_W]) == 0
+    assert "Frontal attack with Tidepool Scout" in descriptions(g)
+
+
+def test_a_duration_an_op_does_not_keep_is_refused_naming_the_card_and_field(tmp_path):
+    from tcg_env.cards.errors import CardDataError
+    from tcg_env.games.weiss_schwarz.cards import load_ws_pool
+
+    src = (Path(__file__).parents[2] / "tcg_env/games/weiss_schwarz/data/cards.toml").read_text()
+    bad = tmp_path / "cards.toml"
+    bad.write_text(src.replace('restrictions = "cant_frontal", duration = "next_opp_turn_end"',
+                               'restrictions = "cant_frontal", duration = "permanent"'))
+    with pytest.raises(CardDataError, match=r"LF-073.*duration.*'permanent' is not supported for restrict"):
+        load_ws_pool(bad)

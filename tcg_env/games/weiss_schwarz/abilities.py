@@ -64,6 +64,7 @@ from tcg_env.games.weiss_schwarz.state import (
     PMOD_LONG,
     POS,
     RSTMOD,
+    RSTMOD_LONG,
     SMOD,
     STOCK_N,
     TURN_PLAYER,
@@ -343,7 +344,7 @@ def refresh_derived(s, T):
             s[D_SOUL + b] = cards[c, K.C_SOUL] + s[SMOD + b]
             s[D_LEVEL + b] = cards[c, K.C_LEVEL] + s[LMOD + b]
             s[D_KW + b] = cards[c, K.C_KEYWORDS] | s[KWMOD + b]
-            s[D_RST + b] = s[RSTMOD + b]
+            s[D_RST + b] = s[RSTMOD + b] | s[RSTMOD_LONG + b]
     for p in range(2):
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)

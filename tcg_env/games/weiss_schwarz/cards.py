@@ -202,6 +202,9 @@ class WSBackup(StrictModel):
 _Op = Op
 _M = __name__
 _Dur = (DurationName, "end_of_turn")
+# the durations each op's kernel keeps (the others would end at the end of this turn)
+_DURATIONS = {"power": ("end_of_turn", "next_opp_turn_end"), "restrict": ("end_of_turn", "next_opp_turn_end"),
+              "soul": ("end_of_turn",), "level": ("end_of_turn",), "grant_keyword": ("end_of_turn",)}
 _Name = (str, Field(min_length=1))
 OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, WSFilter, Reg, CountX)
 OpTargetBattleOpp, OpTargetTriggering = reg_ops(_M, Reg, "target_battle_opp", "target_triggering")
@@ -855,6 +858,11 @@ class _Compiler(PoolCompiler):
         def x(v: int | str) -> int:
             return -1 if v == "x" else int(v)
 
+        if hasattr(op, "duration") and op.duration not in _DURATIONS[name]:
+            # the kernels keep "until the end of your opponent's next turn" for power and
+            # restrictions only (effects.add_power / add_restrictions); refused, never shortened
+            self.fail(f"{q}.duration", f"'{op.duration}' is not supported for {name} (supported: "
+                      f"{', '.join(_DURATIONS[name])})")
         if name == "choose":
             if op.count != "x" and op.count > K.TARGET_MAX:
                 self.fail(f"{q}.count", f"at most {K.TARGET_MAX} cards per target register (TARGET_MAX)")

@@ -51,8 +51,11 @@ from tcg_env.games.weiss_schwarz.state import (
     RES_L,
     RES_N,
     RSTMOD,
+    RSTMOD_LONG,
+    RST_UNTIL,
     SMOD,
     STOCK_N,
+    TURN_PLAYER,
     ZONE,
     ZT,
 )
@@ -255,11 +258,20 @@ def target_affected(s, op, slot):
 
 
 @internal
+def opponents_next_turn(s):
+    """The number of "your opponent's next turn", "you" being the master of the ability resolving
+    (the top frame): the next turn when it is the master's turn, the one after when it is the
+    opponent's own (an ability resolving in the opponent's counter step, CR 7.4)."""
+    master = s[frame_base(s, s[FRAME_N] - 1) + FR_MASTER] if s[FRAME_N] > 0 else s[TURN_PLAYER]
+    return s[H_TURN] + (1 if master == s[TURN_PLAYER] else 2)
+
+
+@internal
 def add_power(s, slot, amount, duration):
     b = slot * CARD_W
     if duration == K.Duration.NEXT_OPP_TURN_END:
         s[PMOD_LONG + b] += amount
-        s[LONG_UNTIL + b] = s[H_TURN] + 1
+        s[LONG_UNTIL + b] = opponents_next_turn(s)
     else:
         s[PMOD + b] += amount
 
@@ -271,7 +283,12 @@ def grant_keywords(s, slot, bits, duration):
 
 @internal
 def add_restrictions(s, slot, bits, duration):
-    s[RSTMOD + slot * CARD_W] |= bits
+    b = slot * CARD_W
+    if duration == K.Duration.NEXT_OPP_TURN_END:  # "until the end of your opponent's next turn"
+        s[RSTMOD_LONG + b] |= bits
+        s[RST_UNTIL + b] = max(s[RST_UNTIL + b], opponents_next_turn(s))
+    else:
+        s[RSTMOD + b] |= bits
 
 
 @internal

@@ -93,6 +93,8 @@ _CARD_ATTRS = [
     "restrict_mod",  # RESTRICT_* bits until end of turn
     "power_mod_long",  # until the end of the opponent's next turn (Duration.NEXT_OPP_TURN_END)
     "long_until_turn",  # turn number at whose end power_mod_long expires
+    "restrict_mod_long",  # RESTRICT_* bits until the end of the opponent's next turn
+    "restrict_until_turn",  # turn number at whose end restrict_mod_long expires
     "uses",  # activated ability uses this turn (bit per ability, once-per-turn)
     # derived (recomputed from the above and the CONT abilities after every change)
     "cur_power",
@@ -102,8 +104,8 @@ _CARD_ATTRS = [
     "cur_restrictions",
 ]
 CARD_W = len(_CARD_ATTRS)
-(CARD, OWNER, ZONE, ORIENT, POS, PLACED_TURN, PMOD, SMOD, LMOD, KWMOD, RSTMOD, PMOD_LONG, LONG_UNTIL, USES,
- D_POWER, D_SOUL, D_LEVEL, D_KW, D_RST) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
+(CARD, OWNER, ZONE, ORIENT, POS, PLACED_TURN, PMOD, SMOD, LMOD, KWMOD, RSTMOD, PMOD_LONG, LONG_UNTIL, RSTMOD_LONG,
+ RST_UNTIL, USES, D_POWER, D_SOUL, D_LEVEL, D_KW, D_RST) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
 
 # the list zones (tcg_env.engine.zones): the core moves, shuffles, lists and re-deals cards through
 # ZT. The stage (positions) and markers (under a position, CR 3.7) are no lists: the kernels keep them

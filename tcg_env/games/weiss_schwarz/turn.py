@@ -63,6 +63,8 @@ from tcg_env.games.weiss_schwarz.state import (
     PMOD_LONG,
     POS,
     RSTMOD,
+    RSTMOD_LONG,
+    RST_UNTIL,
     RS_CLOCK_DRAWS,
     RS_NONE,
     SHOT_ARMED,
@@ -153,6 +155,9 @@ def end_of_turn_cleanup(s, T):
         if s[LONG_UNTIL + b] != 0 and s[LONG_UNTIL + b] <= t:
             s[PMOD_LONG + b] = 0
             s[LONG_UNTIL + b] = 0
+        if s[RST_UNTIL + b] != 0 and s[RST_UNTIL + b] <= t:
+            s[RSTMOD_LONG + b] = 0
+            s[RST_UNTIL + b] = 0
     s[TURN_PLAYER] = 1 - s[TURN_PLAYER]
     s[H_TURN] = t + 1
     s[ATK_SLOT] = -1

@@ -35,6 +35,8 @@ from tcg_env.games.weiss_schwarz.state import (
     POS,
     REFRESH_POINT,
     RSTMOD,
+    RSTMOD_LONG,
+    RST_UNTIL,
     SMOD,
     STAGE,
     STOCK_L,
@@ -70,6 +72,8 @@ def reset_card(s, slot):
     s[RSTMOD + b] = 0
     s[PMOD_LONG + b] = 0
     s[LONG_UNTIL + b] = 0
+    s[RSTMOD_LONG + b] = 0
+    s[RST_UNTIL + b] = 0
     s[USES + b] = 0
 
 
