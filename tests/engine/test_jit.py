@@ -74,6 +74,16 @@ def _alone(x):
     return 3 * x
 
 
+if not config.DISABLE_JIT:
+    # compiled here, never loaded from the disk cache: what this file checks is how they compile
+    # (from a cache left by an earlier run, _top would bring no compiled _leaf, and the test failed
+    # on every run but the first)
+    from numba.core.caching import NullCache
+
+    for _fn in (_leaf, _sum_of_leaves, _top, _alone):
+        _fn._cache = NullCache()
+
+
 @pytest.mark.skipif(config.DISABLE_JIT, reason="no compiled functions without JIT")
 def test_internal_functions_have_no_machine_code_and_entry_kernels_do():
     from numba.core import types

@@ -7,6 +7,7 @@ import sys
 import numpy as np
 import pytest
 
+import tcg_env
 from tcg_env import IllegalActionError
 from tcg_env.envs import TCGSingleAgentEnv, TCGVectorEnv, fftcg_v1
 
@@ -300,9 +301,9 @@ def _seed_entry_points():
     return {
         "make_game": lambda s: tcg_env.make_game("fftcg", seed=s),
         "make_batch": lambda s: tcg_env.make_batch("fftcg", 1, seed=s),
-        "PettingZoo reset": lambda s: fftcg_v0.env().reset(seed=s),
+        "PettingZoo reset": lambda s: fftcg_v1.env().reset(seed=s),
         "Gymnasium reset": lambda s: TCGSingleAgentEnv().reset(seed=s),
-        "Gymnasium make + reset": lambda s: __import__("gymnasium").make("tcg_env/FFTCG-v0").reset(seed=s),
+        "Gymnasium make + reset": lambda s: __import__("gymnasium").make("tcg_env/FFTCG-v1").reset(seed=s),
         "vector env": lambda s: TCGVectorEnv(num_envs=1, seed=s),
         "vector env reset": lambda s: TCGVectorEnv(num_envs=1, seed=0).reset(seed=s),
         "replay recorder": lambda s: Recorder("fftcg", ["fire_wind_aggro", "ice_water_control"], s),

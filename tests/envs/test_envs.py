@@ -217,10 +217,10 @@ def test_gymnasium_env_checker_passes_every_render_mode_without_a_warning(capsys
         # the flat observation's Box is unbounded (-inf..inf): a warning about the observation
         # space, not about rendering, and not this test's subject
         warnings.filterwarnings("ignore", message=r".*Box observation space (minimum|maximum) value is .*infinity")
-        env = gymnasium.make("tcg_env/FFTCG-v0", illegal_action="lose")
+        env = gymnasium.make("tcg_env/FFTCG-v1", illegal_action="lose")
         check_env(env.unwrapped)  # render modes None, then "ansi" and "human" made from env.spec
         for mode in ("ansi", "human"):
-            check_env(gymnasium.make("tcg_env/FFTCG-v0", illegal_action="lose", render_mode=mode).unwrapped)
+            check_env(gymnasium.make("tcg_env/FFTCG-v1", illegal_action="lose", render_mode=mode).unwrapped)
     ansi = TCGSingleAgentEnv(render_mode="ansi")
     with pytest.raises(gymnasium.error.ResetNeeded):
         ansi.render()
@@ -245,23 +245,23 @@ def test_pettingzoo_render_test_and_api_test_without_a_warning(capsys):
         # PettingZoo's own envs by name): about the observation space, not rendering
         warnings.filterwarnings("ignore", message="Observation space for each agent probably should be")
         warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
-        render_test(lambda render_mode: fftcg_v0.env(render_mode=render_mode))  # human: None, ansi: str
+        render_test(lambda render_mode: fftcg_v1.env(render_mode=render_mode))  # human: None, ansi: str
         for mode in ("ansi", "human"):
-            api_test(fftcg_v0.env(render_mode=mode), num_cycles=50)
-    human = fftcg_v0.env(render_mode="human")
+            api_test(fftcg_v1.env(render_mode=mode), num_cycles=50)
+    human = fftcg_v1.env(render_mode="human")
     with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before render"):
         human.render()
     capsys.readouterr()
     human.reset(seed=2)
     printed = capsys.readouterr().out
     assert human.render() is None and capsys.readouterr().out == printed  # the board, at reset
-    ansi = fftcg_v0.env(render_mode="ansi")
+    ansi = fftcg_v1.env(render_mode="ansi")
     ansi.reset(seed=2)
     assert ansi.render() + "\n" == printed
 
 
 def test_render_without_a_render_mode_warns_and_renders_nothing():
-    aec, gym_env = fftcg_v0.env(), TCGSingleAgentEnv()
+    aec, gym_env = fftcg_v1.env(), TCGSingleAgentEnv()
     aec.reset(seed=0)
     gym_env.reset(seed=0)
     for env in (aec, gym_env):

@@ -9,6 +9,7 @@ import tcg_env
 from tcg_env import Game, IllegalActionError, SnapshotError
 from tcg_env.cards.errors import CardDataError, DeckError
 from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg import observation as O
 
 
 def play(g, n, rng):
@@ -133,8 +134,8 @@ def test_observations_are_per_player_and_both_encodings_agree():
     flat = g.observe(0)
     d = g.observe(0, encoding="dict")
     assert flat.dtype == np.float32 and flat.shape == (g.spec.obs_size,)
-    assert d["hand"].shape == (K.HAND_SLOTS, 24)
-    np.testing.assert_array_equal(d["hand"].reshape(-1), flat[64 : 64 + K.HAND_SLOTS * 24])
+    assert d["hand"].shape == (K.HAND_SLOTS, O.CARD_FEATURES)
+    np.testing.assert_array_equal(d["hand"].reshape(-1), flat[O.OBS_HAND : O.OBS_HAND + K.HAND_SLOTS * O.CARD_FEATURES])
     assert not np.array_equal(g.observe(0), g.observe(1))
     with pytest.raises(ValueError):
         g.observe(2)

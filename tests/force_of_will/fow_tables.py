@@ -191,7 +191,7 @@ def basic_pool() -> TinyPool:
     # CR 1124: "[Torrent] 400 damage to your opponent" (the text is void as the first card of a turn)
     s = P.ability(AK.SPELL, [(Op.IF, 0, int(K.Condition.PLAYED_CARD_THIS_TURN), 0, 1),
                              (Op.DAMAGE_PLAYER, 0, 400, K.Who.OPPONENT)])
-    P.card("Surge", CT.CHANT, attr=1 << F, cost=(F,), spell=s)
+    P.card("Torrent Bolt", CT.CHANT, attr=1 << F, cost=(F,), spell=s)
     # last, three [Stealth] rows: the ability table ends as the starter pool's does, so a keyword
     # skill's negative ability row (constants.KeywordAbility: -2..-4) read as a row index would
     # find STEALTH rows; every [Explode] / [Drain] / [Bane] test then shows it is never read so
