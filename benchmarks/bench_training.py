@@ -130,14 +130,17 @@ def main() -> None:
     p.add_argument("--ppo-config", default=str(Path(__file__).resolve().parents[1] / "configs" / "ppo_fftcg.yaml"))
     p.add_argument("--sb3-config", default=str(Path(__file__).resolve().parents[1] / "configs" / "sb3_fftcg.yaml"))
     p.add_argument("--hidden", default=None, help="trunk widths used by both, e.g. 256,256 (default: the PPO config's)")
-    p.add_argument("--threads", type=int, default=0, help="torch threads for both (0: the trainers' default)")
+    p.add_argument("--threads", type=int, default=0, help="torch threads for both (0: the PPO config's torch_threads)")
     p.add_argument("--ppo-set", nargs="*", default=[], metavar="KEY=VALUE", help="extra overrides of the PPO config")
     p.add_argument("--sb3-set", nargs="*", default=[], metavar="KEY=VALUE", help="extra overrides of the SB3 config")
     args = p.parse_args()
     hidden = (list(load_config(PPOConfig, args.ppo_config).hidden) if args.hidden is None
               else [int(h) for h in args.hidden.split(",")])
     tmp = tempfile.mkdtemp(prefix="bench_training_")
-    common = [f"game={args.game}", f"hidden={hidden}", f"out_dir={tmp}", "tensorboard=false", f"torch_threads={args.threads}"]
+    # the same torch threads on both sides: --threads, else what the PPO config runs with (its
+    # torch_threads, 0: training/threads.py's default)
+    threads = args.threads or load_config(PPOConfig, args.ppo_config).torch_threads
+    common = [f"game={args.game}", f"hidden={hidden}", f"out_dir={tmp}", "tensorboard=false", f"torch_threads={threads}"]
     # training only on both sides: no evaluations, and no periodic checkpoints (SB3 writes none either)
     ppo_cfg = load_config(PPOConfig, args.ppo_config, common + ["eval_every=0", "final_eval_games=0", "max_minutes=0",
                                                                 "total_env_steps=1000000000000",
