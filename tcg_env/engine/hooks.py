@@ -70,11 +70,12 @@ For a game whose kernels use them (their kernels pass the game's tag, ``RULES`` 
 
 from __future__ import annotations
 
+import functools
 import importlib
 
 from numba.core import types
 from numba.core.imputils import lower_builtin, lower_constant
-from numba.core.typing.templates import AbstractTemplate, infer_global, signature
+from numba.core.typing.templates import AbstractTemplate, AttributeTemplate, infer_getattr, infer_global, signature
 from numba.extending import NativeValue, models, overload, register_model, unbox
 
 from tcg_env.engine.jit import internal
@@ -123,11 +124,50 @@ class Rules:
     def hooks(self):
         return importlib.import_module(self.hooks_module)
 
+    def __getattr__(self, name: str):
+        # ``game.rule(...)`` without JIT: the game's kernel, given the tag first where it takes it
+        # (``_takes_game``); compiled, ``_RulesMethods`` types the same call
+        if name.startswith("__") or name in ("hooks_module", "_numba_type_"):
+            raise AttributeError(name)
+        fn = find_rule(self.hooks, name)
+        if not callable(fn):
+            raise AttributeError(f"{self.hooks_module} has no rules kernel {name!r} (called as game.{name})")
+        bound = functools.partial(fn, self) if _takes_game(fn) else fn
+        self.__dict__[name] = bound  # (looked up once per tag)
+        return bound
+
     def __repr__(self) -> str:
         return f"Rules({self.hooks_module!r})"
 
     def __reduce__(self):
         return (Rules, (self.hooks_module,))
+
+
+def _takes_game(fn) -> bool:
+    """Whether kernel ``fn``'s first parameter is ``game``: then every call through a hook or a
+    rules method passes the game's tag first (docs/architecture.md, "Rules variants")."""
+    code = getattr(getattr(fn, "py_func", fn), "__code__", None)
+    return code is not None and code.co_argcount > 0 and code.co_varnames[0] == "game"
+
+
+def find_rule(hooks, name: str):
+    """The game's rules kernel ``name``: the hooks module's own (a variant's replacement, a
+    contract kernel it re-exports), else the one function of that name in the modules its
+    ``RULES_MODULES`` lists (a game's rules modules); None when there is none. Two different
+    functions of one name in ``RULES_MODULES`` are an error naming both (no silent pick)."""
+    fn = getattr(hooks, name, None)
+    if fn is not None:
+        return fn
+    found = {}
+    for module in getattr(hooks, "RULES_MODULES", ()):
+        candidate = getattr(module, name, None)
+        if candidate is not None:
+            found.setdefault(id(candidate), (module.__name__, candidate))
+    if len(found) > 1:
+        where = " and ".join(m for m, _ in found.values())
+        raise TypeError(f"{hooks.__name__}: rules kernel {name!r} is defined in both {where} (RULES_MODULES): "
+                        f"rename one, or define the one meant in the hooks module")
+    return next(iter(found.values()))[1] if found else None
 
 
 def _missing(hooks_module: str, name: str) -> str:
@@ -157,7 +197,9 @@ def hook(name: str, params: str, default=None):
         raise ValueError(f"hook {name!r}: parameters must be identifiers other than game, got {params!r}")
 
     def lookup(hooks_module, hooks):
-        fn = getattr(hooks, name, default)
+        fn = find_rule(hooks, name)
+        if fn is None:
+            fn = default
         if fn is None:
             raise TypeError(_missing(hooks_module, name))
         return fn
@@ -166,7 +208,8 @@ def hook(name: str, params: str, default=None):
         # what runs under NUMBA_DISABLE_JIT; compiled callers use the template and lowering below
         if len(args) != len(names):
             raise TypeError(f"{name}(game, {', '.join(names)}) takes {len(names) + 1} arguments, got {len(args) + 1}")
-        return lookup(game.hooks_module, game.hooks)(*args)
+        fn = lookup(game.hooks_module, game.hooks)
+        return fn(game, *args) if _takes_game(fn) else fn(*args)
 
     stub.__name__ = stub.__qualname__ = name
     stub.lookup = lookup
@@ -177,10 +220,16 @@ def hook(name: str, params: str, default=None):
 
 
 def _kernel_call(typingctx, stub, game, args):
-    """(the numba type of ``game``'s kernel for hook ``stub``, its signature for ``args``)."""
-    fn = stub.lookup(game.hooks_module, game.hooks)
+    """(the numba type of ``game``'s kernel for hook ``stub``, its signature for ``args``, whether
+    the kernel takes the tag first)."""
+    return _resolve_kernel(typingctx, stub.lookup(game.hooks_module, game.hooks), game, args)
+
+
+def _resolve_kernel(typingctx, fn, game, args):
+    takes_game = _takes_game(fn)
     fnty = typingctx.resolve_value_type(fn)
-    return fnty, fnty.get_call_type(typingctx, tuple(args), {})
+    call_args = ((game,) if takes_game else ()) + tuple(args)
+    return fnty, fnty.get_call_type(typingctx, call_args, {}), takes_game
 
 
 class _HookTemplate(AbstractTemplate):
@@ -191,7 +240,7 @@ class _HookTemplate(AbstractTemplate):
     def generic(self, args, kws):
         if kws or len(args) != self.arity + 1 or not isinstance(args[0], RulesType):
             return None
-        _, sig = _kernel_call(self.context, self.key, args[0], args[1:])
+        _, sig, _ = _kernel_call(self.context, self.key, args[0], args[1:])
         if sig is None:
             return None
         return signature(sig.return_type, *args)
@@ -203,11 +252,84 @@ def _lowering(stub):
     signature, as numba does for any call)."""
 
     def lower(context, builder, sig, args):
-        fnty, inner = _kernel_call(context.typing_context, stub, sig.args[0], sig.args[1:])
-        vals = [context.cast(builder, v, t, k) for v, t, k in zip(args[1:], sig.args[1:], inner.args)]
-        return context.get_function(fnty, inner)(builder, vals)
+        fnty, inner, takes_game = _kernel_call(context.typing_context, stub, sig.args[0], sig.args[1:])
+        return _call_kernel(context, builder, fnty, inner, takes_game, sig, args)
 
     return lower
+
+
+def _call_kernel(context, builder, fnty, inner, takes_game, sig, args):
+    """Lower a call of a game's kernel: ``args`` (the tag first) cast to the kernel's signature,
+    the tag dropped where the kernel does not take it."""
+    if not takes_game:
+        sig_args, args = sig.args[1:], args[1:]
+    else:
+        sig_args = sig.args
+    vals = [context.cast(builder, v, t, k) for v, t, k in zip(args, sig_args, inner.args)]
+    return context.get_function(fnty, inner)(builder, vals)
+
+
+# ----- rules methods: ``game.rule(...)`` --------------------------------------------------------
+# A game's kernels call each other's rules through the tag, ``game.damage_step(s, T)``, so that a
+# variant's hooks module, which replaces ``damage_step``, is reached from the base game's kernels
+# however deep the call (docs/architecture.md, "Rules variants"). The call is typed as the
+# function of that name in the game's hooks module (the tag passed first where its first parameter
+# is ``game``) and lowered, like a hook, to a direct call of it: no cost over calling it by name.
+
+_METHOD_TEMPLATES: dict = {}
+
+
+def _method_template(name: str):
+    """The typing template of ``game.<name>(...)`` for every game (the game is the receiver)."""
+    template = _METHOD_TEMPLATES.get(name)
+    if template is None:
+        key = f"tcg_env.rules.{name}"
+
+        def generic(self, args, kws):
+            if kws:
+                return None
+            game = self.this
+            fn = find_rule(game.hooks, name)
+            if fn is None:
+                return None
+            _, sig, _ = _resolve_kernel(self.context, fn, game, args)
+            if sig is None:
+                return None
+            return signature(sig.return_type, *args, recvr=game)
+
+        template = type(f"_RulesMethod_{name}", (AbstractTemplate,), {"key": key, "generic": generic})
+
+        def lower(context, builder, sig, args):
+            game = sig.args[0]
+            fn = find_rule(game.hooks, name)
+            fnty, inner, takes_game = _resolve_kernel(context.typing_context, fn, game, sig.args[1:])
+            return _call_kernel(context, builder, fnty, inner, takes_game, sig, args)
+
+        lower_builtin(key, RulesType, types.VarArg(types.Any))(lower)
+        _METHOD_TEMPLATES[name] = template
+    return template
+
+
+@infer_getattr
+class _RulesMethods(AttributeTemplate):
+    """``game.<name>``: the game's rules kernel ``name`` (a function of its hooks module)."""
+
+    key = RulesType
+
+    def generic_resolve(self, typ, attr):
+        if attr.startswith("__"):
+            return None
+        fn = find_rule(typ.hooks, attr)
+        if fn is None:
+            raise TypeError(f"{typ.hooks_module} has no rules kernel {attr!r} (called as game.{attr})")
+        if not hasattr(fn, "py_func"):
+            return None  # not a kernel (a module constant is read by name, not through the tag)
+        if getattr(fn, "targetoptions", {}).get("inline", "never") != "never":
+            # numba inlines such a helper only where it is called by name (its IR inliner looks for
+            # a global): through the tag it would be compiled and called as a function
+            raise TypeError(f"{typ.hooks_module}.{attr} is inlined at numba's IR level: call it by name, "
+                            f"not as game.{attr} (a variant replaces the rules kernel that calls it)")
+        return types.BoundFunction(_method_template(attr), typ)
 
 
 def constant(name: str, default: int | None = None):

@@ -9,6 +9,7 @@ import types
 
 import numpy as np
 import pytest
+from numba import njit
 import toy_game as toy
 
 from tcg_env.engine import batch, policy, rows
@@ -196,7 +197,9 @@ def test_a_hooks_module_without_a_hook_the_core_calls_is_named_in_the_error():
 
 def test_a_rules_variant_replaces_hooks_without_touching_the_base_games_engine():
     """docs/architecture.md, "Rules variants": misère Nim (toy_game_misere.py) keeps toy_game's
-    kernels except the step and the heuristic; each compiles its own engine from the same core."""
+    kernels except ``last_token_taken``, two calls deep under the base game's ``apply_unchecked``
+    (reached through ``game.take_tokens`` / ``game.last_token_taken``), and the heuristic; each
+    compiles its own engine from the same core."""
     import toy_game_misere as misere
 
     for rules, last_taker_wins in ((G, True), (misere.RULES, False)):
@@ -240,3 +243,44 @@ def test_a_hook_takes_only_identifiers_as_parameters():
         with pytest.raises(ValueError, match="parameters must be identifiers"):
             hook("damage_step", bad)
     assert hook("damage_step", " s , T ").__name__ == "damage_step"
+
+
+def _rules_package(name, *modules):
+    """A hooks module ``name`` whose rules are the functions of ``modules`` (``RULES_MODULES``)."""
+    hooks = types.ModuleType(name)
+    hooks.RULES_MODULES = modules
+    sys.modules[name] = hooks
+    return Rules(name)
+
+
+def test_rules_methods_reach_the_games_rules_modules_and_refuse_a_name_defined_twice():
+    """docs/architecture.md, "Rules variants": ``game.name(...)`` is the function ``name`` of the
+    game's hooks module or of one of its ``RULES_MODULES``, given the tag where it takes it; the
+    same name in two rules modules is an error naming both, never a silent pick."""
+
+    def double(x):
+        return 2 * x
+
+    def double_plus_one(game, x):
+        return game.double(x) + 1
+
+    def twice(game, x):
+        return game.double_plus_one(x) * 10
+
+    def entry(game, x):
+        return game.twice(x)
+
+    first, second = types.ModuleType("toy_rules_first"), types.ModuleType("toy_rules_second")
+    first.double = njit(double)
+    second.double_plus_one, second.twice = njit(double_plus_one), njit(twice)
+    entry = njit(entry)
+    try:
+        rules = _rules_package("toy_rules_hooks", first, second)
+        assert entry(rules, 3) == 70
+        second.double = njit(lambda x: 3 * x)
+        clash = _rules_package("toy_rules_clash", first, second)
+        with pytest.raises(Exception, match="'double' is defined in both toy_rules_first and toy_rules_second"):
+            entry(clash, 3)
+    finally:
+        for name in ("toy_rules_hooks", "toy_rules_clash"):
+            sys.modules.pop(name, None)

@@ -103,13 +103,27 @@ def legal_mask_row(s, T, mask):
 
 
 @njit(cache=True)
-def apply_unchecked(s, T, a):
-    s[PILE] -= a + 1
+def apply_unchecked(game, s, T, a):
+    """Rules kernels take the game's tag first and call each other's rules through it
+    (``game.take_tokens``), so a variant that replaces a rule deep in the call tree is reached
+    (toy_game_misere.py replaces ``last_token_taken`` only)."""
     s[H_NUM_DECISIONS] += 1
+    game.take_tokens(s, a + 1)
+
+
+@njit(cache=True)
+def take_tokens(game, s, n):
+    s[PILE] -= n
     if s[PILE] == 0:
-        end_game(s, s[H_DECIDER])
+        game.last_token_taken(s)
     else:
         s[H_DECIDER] = 1 - s[H_DECIDER]
+
+
+@njit(cache=True)
+def last_token_taken(s):
+    """Whoever takes the last token wins (a kernel that calls no rule need not take the tag)."""
+    end_game(s, s[H_DECIDER])
 
 
 @njit(cache=True)
