@@ -65,6 +65,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from tcg_env.engine.blocks import EntityLayout, RowBlock, RowPointer  # noqa: F401  (re-exported: the agents read them here)
+
 SHARED = -1  # CardZones player of a zone no player owns (a shared stack, a card in transit)
 
 
@@ -128,72 +130,3 @@ class GameSpec:
     public_view: Optional[Callable[..., Any]] = None
 
 
-@dataclass(frozen=True)
-class RowBlock:
-    """``rows`` card rows of ``features`` columns each, row i at flat observation columns
-    ``start + i * features`` .. ``start + (i + 1) * features - 1``. A row whose columns are all 0 is
-    empty (no card)."""
-
-    name: str  # an identifier (the network's encoder for the block is ``enc_<name>``)
-    start: int
-    rows: int
-    features: int
-
-
-@dataclass(frozen=True)
-class RowPointer:
-    """Actions that name a row of a block: action ``base + r * per_row + j`` (``r`` < len(rows),
-    ``j`` < per_row) is about row ``rows[r]`` of block ``block`` (its j-th use: e.g. "play hand card
-    r to position j", "ability j of the character in position r")."""
-
-    name: str
-    base: int
-    block: str
-    rows: tuple[int, ...]
-    per_row: int = 1
-
-    def actions(self) -> list[tuple[int, int, int]]:
-        """(action, block row, j) of every action of the pointer."""
-        return [(self.base + r * self.per_row + j, row, j) for r, row in enumerate(self.rows) for j in range(self.per_row)]
-
-
-@dataclass(frozen=True)
-class EntityLayout:
-    """A game's flat observation seen as card rows, and its actions as pointers at them.
-
-    ``blocks``: the card-row blocks. ``pointers``: the action groups that point at rows; an action
-    may be named by several pointers (Weiss Schwarz's OPTION k is candidate k in a target choice
-    and clock card k in a level-up), and actions that no pointer names (PASS, a move between two
-    positions, ...) are "free". :meth:`check` validates the description against the sizes."""
-
-    obs_size: int
-    num_actions: int
-    blocks: tuple[RowBlock, ...]
-    pointers: tuple[RowPointer, ...]
-
-    def block(self, name: str) -> RowBlock:
-        for b in self.blocks:
-            if b.name == name:
-                return b
-        raise KeyError(f"no row block {name!r} (blocks: {', '.join(b.name for b in self.blocks)})")
-
-    def free_actions(self) -> list[int]:
-        named = {a for p in self.pointers for a, _, _ in p.actions()}
-        return [a for a in range(self.num_actions) if a not in named]
-
-    def check(self) -> "EntityLayout":
-        names = [b.name for b in self.blocks]
-        if len(set(names)) != len(names) or not all(n.isidentifier() for n in names):
-            raise ValueError(f"row block names must be distinct identifiers, got {names}")
-        for b in self.blocks:
-            if b.rows < 1 or b.features < 1 or b.start < 0 or b.start + b.rows * b.features > self.obs_size:
-                raise ValueError(f"row block {b.name!r} ({b.rows} x {b.features} at {b.start}) is outside the "
-                                 f"{self.obs_size} observation columns")
-        for p in self.pointers:
-            b = self.block(p.block)
-            if p.per_row < 1 or not p.rows or min(p.rows) < 0 or max(p.rows) >= b.rows:
-                raise ValueError(f"pointer {p.name!r}: rows {p.rows} not within block {b.name!r}'s {b.rows} rows")
-            acts = [a for a, _, _ in p.actions()]
-            if p.base < 0 or max(acts) >= self.num_actions:
-                raise ValueError(f"pointer {p.name!r}: actions {p.base}..{max(acts)} beyond the {self.num_actions} actions")
-        return self
