@@ -5,7 +5,6 @@ checking a batch of actions and sampling uniform legal actions do not need the r
 masks the rules already wrote.
 """
 
-import numpy as np
 from numba import njit
 
 from tcg_env.engine.rng import rng_below

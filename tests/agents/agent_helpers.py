@@ -1,26 +1,11 @@
-"""Helpers for the agent tests (not a conftest.py: tests/fftcg has one, and test modules import
-from `conftest` by name): scenario positions on the starter pool and the heuristic's move."""
+"""Helpers for the agent tests: the heuristic's move and steps through a scenario position (the
+`scenario` fixture itself is in this folder's conftest.py)."""
 
 from __future__ import annotations
 
-import numpy as np
-import pytest
-
 from tcg_env.games.fftcg import constants as K
-from tcg_env.games.fftcg.scenario import Scenario
 
 D = K.Decision
-
-
-@pytest.fixture
-def scenario():
-    """scenario(turn_player=0, turn=3) -> a Scenario at Main Phase 1 priority, empty hands/fields,
-    with the starter pool's default decks."""
-
-    def make(turn_player=0, turn=3, seed=0):
-        return Scenario.main_phase(turn_player=turn_player, turn=turn, seed=seed)
-
-    return make
 
 
 def heuristic_move(game, seed=0) -> int:
@@ -61,4 +46,4 @@ def describe(game, a) -> str:
     return game.describe_action(int(a))
 
 
-__all__ = ["scenario", "D", "heuristic_move", "action", "pass_until", "to_block", "describe", "np"]
+__all__ = ["D", "heuristic_move", "action", "pass_until", "to_block", "describe"]

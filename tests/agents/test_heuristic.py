@@ -3,9 +3,7 @@ meant to get right (blocks, attacks, targets, payment, discards)."""
 
 from __future__ import annotations
 
-import numpy as np
-import pytest
-from agent_helpers import D, action, describe, heuristic_move, pass_until, scenario, to_block  # noqa: F401 (fixture)
+from agent_helpers import D, action, describe, heuristic_move, pass_until, to_block
 
 import tcg_env
 from agents.arena import kernel_match

@@ -99,7 +99,7 @@ def test_plain_text_format(table):
     assert deck.lines["FF1-001"] == 3
 
 
-def test_wrong_size(table):
+def test_cr_8_1_1_1_wrong_size(table):
     lines = _fifty(table)
     lines[-1] = f"1 {table.numbers[16]}"
     deck = parse_deck_text(table, "\n".join(lines), file="short.txt")
@@ -118,7 +118,7 @@ def test_wrong_size(table):
         validate_deck(table, big, "limited")
 
 
-def test_four_copies(table):
+def test_cr_8_1_1_2_four_copies(table):
     lines = _fifty(table)
     lines[1] = f"4 {table.numbers[1]}"
     lines[-1] = f"1 {table.numbers[16]}"
@@ -130,7 +130,7 @@ def test_four_copies(table):
     assert "four.txt: line 2: card 'FF1-002'" in str(e) and "4 copies" in str(e)
 
 
-def test_copies_counted_across_lines(table):
+def test_cr_8_1_1_2_copies_counted_across_lines(table):
     ids = [0, 0, 0, 0] + [i // 3 + 1 for i in range(46)]
     with pytest.raises(DeckError, match="4 copies"):
         load_deck(table, ids, validate=True)

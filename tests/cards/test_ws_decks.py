@@ -53,14 +53,14 @@ def test_list_of_numbers_and_ids(table):
     assert len(load_ws_deck(table, [table.index[n] for n in numbers])) == 50
 
 
-def test_deck_size_cr_5_1_2_1(tmp_path, table):
+def test_cr_5_1_2_1_deck_size(tmp_path, table):
     short = [*LEGAL[:-1], ("LF-017", 3)]
     with pytest.raises(DeckError) as info:
         load_ws_deck(table, write(tmp_path, text_deck(short)))
     assert "49 cards" in str(info.value) and "5.1.2.1" in str(info.value) and info.value.file == "deck.txt"
 
 
-def test_five_copies_cr_5_1_2_2(tmp_path, table):
+def test_cr_5_1_2_2_five_copies(tmp_path, table):
     entries = [("LF-001", 5), *LEGAL[1:-1], ("LF-017", 3)]
     with pytest.raises(DeckError) as info:
         load_ws_deck(table, write(tmp_path, text_deck(entries)))
@@ -68,7 +68,7 @@ def test_five_copies_cr_5_1_2_2(tmp_path, table):
     assert e.card == "LF-001" and e.line == 2 and e.field == "count" and "5.1.2.2" in str(e)
 
 
-def test_same_name_under_two_numbers_counts_together_cr_5_1_2_2_1(tmp_path):
+def test_cr_5_1_2_2_1_same_name_under_two_numbers_counts_together(tmp_path):
     # a reprint: same card name, another number -> 3 + 2 = 5 cards with that name
     src = load_ws_cards()
     reprint = src[0].model_copy(update={"number": "LF-901"})
@@ -79,7 +79,7 @@ def test_same_name_under_two_numbers_counts_together_cr_5_1_2_2_1(tmp_path):
     assert "5 cards named 'Dockside Courier'" in str(info.value) and info.value.line == 2
 
 
-def test_nine_climax_cr_5_1_2_3(tmp_path, table):
+def test_cr_5_1_2_3_nine_climax(tmp_path, table):
     entries = [*LEGAL[:10], ("LF-013", 1), ("LF-016", 4), ("LF-017", 4), ("LF-018", 1)]
     assert sum(c for _, c in entries) == 50
     with pytest.raises(DeckError) as info:

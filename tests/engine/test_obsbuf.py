@@ -139,7 +139,6 @@ def test_clear_rows_after_at_reads_presence_from_the_given_column():
 def test_a_full_observation_write_leaves_nothing_of_the_buffer_behind(game):
     """observe_row writes every column (the copied card rows included): the same vector into a
     buffer full of garbage as into a zeroed one, at states all over random games."""
-    observation = __import__(f"tcg_env.games.{game}.observation", fromlist=["observe_row"])
     batch = tcg_env.make_batch(game, 16, seed=4)
     rng = batch.spec.kernels.seed_agent_rng(16, 2)
     counters = np.zeros((16, 5), np.int64)

@@ -130,7 +130,7 @@ def test_batch_random_play_every_game_ends():
     assert (bg.states[:, S.LAYOUT.fields["error"].offset] == 0).all()
 
 
-def test_a_pass_that_hands_priority_on_needs_no_new_rule_processes_CR_11_1_6_12_3():
+def test_cr_11_1_6_and_12_3_a_pass_that_hands_priority_on_needs_no_new_rule_processes():
     """CR 11.1.6 / 12.3: when the priority point that offered PRIORITY ran the rule processes and
     found nothing (state field priority_rules_clean), a pass that hands priority to the other player
     is applied without running them again. At every such decision of random games, passing with the

@@ -168,7 +168,7 @@ def test_cr_9_3_1_6_summons_in_main_phases_but_not_the_end_phase(scenario):
     assert list(g_end.legal_actions()) == [K.PASS]
 
 
-def test_cost_reduction_field_ability_lowers_the_cost(scenario):
+def test_cr_11_9_1_cost_reduction_field_ability_lowers_the_cost(scenario):
     sc = scenario()
     sc.hand(0, ["T-005", "T-001"])  # Swift Blade (3) -> 2 with Discount Sage
     sc.field(0, ["T-019"])

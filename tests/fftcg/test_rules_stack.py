@@ -164,7 +164,7 @@ def test_cr_12_4_4_a_forward_with_zero_power_goes_to_the_break_zone(scenario):
     assert int(g.state[S.ZONE + grunt * S.CARD_W]) == K.Zone.BREAK
 
 
-def test_field_ability_power_aura_applies_while_on_the_field(scenario):
+def test_cr_11_9_1_field_ability_power_aura_applies_while_on_the_field(scenario):
     sc = scenario()
     (grunt,) = sc.field(0, ["T-001"])
     sc.field(0, ["T-018"])  # Commander: your Forwards +1000
@@ -172,7 +172,7 @@ def test_field_ability_power_aura_applies_while_on_the_field(scenario):
     assert int(g.state[S.D_POWER + grunt * S.CARD_W]) == 6000
 
 
-def test_broken_trigger_deals_damage_to_the_opponent(scenario):
+def test_cr_11_8_16_broken_trigger_deals_damage_to_the_opponent(scenario):
     sc = scenario()
     sc.hand(0, ["T-009", "T-001"])
     sc.field(1, ["T-017"])  # Avenger: when broken, 1 damage to its opponent (player 0)
@@ -234,7 +234,7 @@ def test_cr_15_1_1_5_remove_from_game(scenario):
     assert int(g.state[S.ZONE + grunt * S.CARD_W]) == K.Zone.REMOVED
 
 
-def test_return_to_hand_goes_to_the_owners_hand(scenario):
+def test_cr_7_3_return_to_hand_goes_to_the_owners_hand(scenario):
     sc = scenario()
     sc.hand(0, ["T-027", "T-008"])
     (squire,) = sc.field(1, ["T-004"])
@@ -257,7 +257,7 @@ def test_cr_15_1_1_4_discard_chosen_then_random(scenario):
     assert int(g.state[S.BREAK_N + 1]) == 2
 
 
-def test_restrictions_and_granted_keywords_last_until_end_of_turn(scenario):
+def test_cr_9_5_1_3_2_restrictions_and_granted_keywords_last_until_end_of_turn(scenario):
     sc = scenario()
     sc.hand(0, ["T-029", "T-008"])
     (mine,) = sc.field(0, ["T-001"], entered_this_turn=True)

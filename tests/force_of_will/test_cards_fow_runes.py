@@ -141,7 +141,7 @@ def test_cr_1132_2_grimoire_allows_an_extra_deck_of_story_chants(pool):
                                             file="t.txt"), extra=[pool.card_id("FOW1-036")])  # fmt: skip
 
 
-def test_a_game_deals_the_rune_deck_and_the_extra_deck(pool):
+def test_cr_403_1_a_game_deals_the_rune_deck_and_the_extra_deck(pool):
     import tcg_env
     from tcg_env.games.force_of_will import state as S
     from tcg_env.games.force_of_will.adapter import zone

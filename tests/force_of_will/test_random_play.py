@@ -91,7 +91,7 @@ def test_the_heuristic_beats_random_in_at_least_80_percent_of_400_games(pool, de
     assert wins >= 0.8 * games, wins
 
 
-def test_observations_hide_the_opponents_hand_and_the_decks(pool):
+def test_cr_302_2_observations_hide_the_opponents_hand_and_the_decks(pool):
     k = kernels()
     for seed in range(4):
         r = Row(pool, seed=seed)

@@ -127,7 +127,7 @@ def _check(states, T, masks, rng, max_decisions):
     return decisions, mismatches
 
 
-def test_the_derived_values_equal_those_of_filter_match_on_every_stage_card_8_9():
+def test_cr_8_9_the_derived_values_equal_those_of_filter_match_on_every_stage_card():
     pool = basic_pool()
     deck = basic_deck(pool)
     for batch in (tcg_env.make_batch("weiss_schwarz", 16, seed=21),

@@ -140,12 +140,12 @@ def test_bad_snapshot_is_rejected_with_the_field_named(pool, deck):
     (lambda d: np.concatenate([d[:41], [11, 12, 13, 14, 15, 16, 17, 18, 18]]), "climax|at most 4"),
     (lambda d: np.concatenate([d[:49], [999]]), "out of range"),
 ])
-def test_deck_construction_rules_5_1_2(pool, deck, mutate, match):
+def test_cr_5_1_2_deck_construction_rules(pool, deck, mutate, match):
     with pytest.raises(DeckRuleError, match=match):
         tcg_env.make_game("weiss_schwarz", decks=(mutate(deck.copy()), deck), seed=0, pool=pool)
 
 
-def test_observation_hides_the_opponents_hand(pool, deck):
+def test_cr_3_3_2_observation_hides_the_opponents_hand(pool, deck):
     g = tcg_env.make_game("weiss_schwarz", decks=(deck, deck), seed=3, pool=pool)
     from tcg_env.games.weiss_schwarz.observation import OBS_HAND, CARD_FEATURES
 

@@ -39,7 +39,7 @@ def to_attack(g):
 
 
 # ---- setup ---------------------------------------------------------------------------------------
-def test_mulligan_discards_any_number_and_draws_as_many_5_2_1_4(pool, deck):
+def test_cr_5_2_1_4_mulligan_discards_any_number_and_draws_as_many(pool, deck):
     g = tcg_env.make_game("weiss_schwarz", decks=(deck, deck), seed=4, pool=pool)
     first = g.current_player
     assert g.decision == D.MULLIGAN and zone_n(g, "HAND", first) == 5
@@ -54,7 +54,7 @@ def test_mulligan_discards_any_number_and_draws_as_many_5_2_1_4(pool, deck):
     assert zone_n(g, "HAND", first) == 6  # 6.3.1.2 draw phase
 
 
-def test_clock_phase_puts_a_card_into_clock_and_draws_two_6_4_1_2(scenario):
+def test_cr_6_4_1_2_clock_phase_puts_a_card_into_clock_and_draws_two(scenario):
     sc = scenario()
     sc.put_many(0, [SCOUT, GUARD, MESSENGER], "hand")
     sc.flow("clock")
@@ -66,7 +66,7 @@ def test_clock_phase_puts_a_card_into_clock_and_draws_two_6_4_1_2(scenario):
 
 
 # ---- playing cards (CR 8.6.2.1) -------------------------------------------------------------------
-def test_level_colour_and_cost_requirements_8_6_2_1(scenario):
+def test_cr_8_6_2_1_and_8_6_2_3_level_colour_and_cost_requirements(scenario):
     sc = scenario()
     sc.put_many(0, [MESSENGER, BRAWLER, GUARD], "hand")
     g = sc.game()
@@ -88,7 +88,7 @@ def test_level_colour_and_cost_requirements_8_6_2_1(scenario):
     assert card_attr(g, stage_slot(g, 0, 1), "CARD") == BRAWLER
 
 
-def test_playing_onto_an_occupied_position_sends_the_old_character_away_9_6_1(scenario):
+def test_cr_9_6_1_playing_onto_an_occupied_position_sends_the_old_character_away(scenario):
     sc = scenario()
     old = sc.put(0, SCOUT, "stage", pos=0)
     sc.put(0, GUARD, "hand")
@@ -98,7 +98,7 @@ def test_playing_onto_an_occupied_position_sends_the_old_character_away_9_6_1(sc
     assert card_attr(g, stage_slot(g, 0, 0), "CARD") == GUARD
 
 
-def test_move_exchanges_two_positions_6_5_1_2_4(scenario):
+def test_cr_6_5_1_2_4_move_exchanges_two_positions(scenario):
     sc = scenario()
     a = sc.put(0, SCOUT, "stage", pos=0)
     g = sc.game()
@@ -106,7 +106,7 @@ def test_move_exchanges_two_positions_6_5_1_2_4(scenario):
     assert stage_slot(g, 0, 3) == a and stage_slot(g, 0, 0) == -1
 
 
-def test_a_run_of_moves_may_not_return_to_an_arrangement_it_has_seen_11_1_1_2(scenario):
+def test_cr_11_1_1_2_a_run_of_moves_may_not_return_to_an_arrangement_it_has_seen(scenario):
     """Moves cost nothing (CR 6.5.1.2.4): moving back and forth is an infinite loop only the turn
     player can stop, and once the stage is exactly as before, the loop may not be chosen again
     (CR 11.1.1.2). A run of moves is never offered a move back to an arrangement seen in the run;
@@ -141,7 +141,7 @@ def test_a_run_of_moves_may_not_return_to_an_arrangement_it_has_seen_11_1_1_2(sc
     assert "Swap center left and center middle" in swaps(g)
 
 
-def test_moves_stop_in_at_most_119_steps_without_another_action_11_1_1_2(scenario):
+def test_cr_11_1_1_2_moves_stop_in_at_most_119_steps_without_another_action(scenario):
     """Five positions have at most 5! = 120 arrangements: a run of moves picked at random ends
     (no move left) within 119 moves, and every arrangement in it is new."""
     sc = scenario()
@@ -162,7 +162,7 @@ def test_moves_stop_in_at_most_119_steps_without_another_action_11_1_1_2(scenari
 
 
 @pytest.mark.parametrize("cards", [(SCOUT, GUARD, SUPPORTER, SCOUT, GUARD), (SCOUT, None, GUARD, None, SUPPORTER)])
-def test_a_run_of_moves_offers_exactly_the_moves_to_unseen_arrangements_11_1_1_2(scenario, cards):
+def test_cr_11_1_1_2_a_run_of_moves_offers_exactly_the_moves_to_unseen_arrangements(scenario, cards):
     """CR 11.1.1.2 with CR 6.5.1.2.4: in a run of moves, a move is offered if and only if it leads
     to an arrangement not yet seen in the run (the legal mask ranks each exchange from the current
     arrangement; checked against every exchange played out on a clone), with empty positions too."""
@@ -203,7 +203,7 @@ def test_a_run_of_moves_offers_exactly_the_moves_to_unseen_arrangements_11_1_1_2
     assert steps >= 2
 
 
-def test_move_ranks_from_the_table_equal_the_direct_ranking_11_1_1_2(scenario):
+def test_cr_11_1_1_2_move_ranks_from_the_table_equal_the_direct_ranking(scenario):
     """The legal mask and the move itself rank an exchange with one lookup in MOVE_RANK_AFTER when
     every stage card is one of the run's, and with move_rank_swapped otherwise. On random stage
     arrangements, run starts (odd ones too: cards left the stage, or entered it during the run),
@@ -291,7 +291,7 @@ def test_move_ranks_from_the_table_equal_the_direct_ranking_11_1_1_2(scenario):
     assert fast > 1000 and odd > 1000 and applied > 1000
 
 
-def test_event_resolves_then_goes_to_waiting_room_6_5_1_2_2(scenario):
+def test_cr_6_5_1_2_2_event_resolves_then_goes_to_waiting_room(scenario):
     sc = scenario()
     ev = sc.put(0, INSIGHT, "hand")
     sc.put(0, SCOUT, "level")
@@ -301,7 +301,7 @@ def test_event_resolves_then_goes_to_waiting_room_6_5_1_2_2(scenario):
     assert zone_n(g, "HAND", 0) == 2 and card_attr(g, ev, "ZONE") == K.Zone.WAITING_ROOM
 
 
-def test_auto_ability_when_played_draws_8_7(scenario):
+def test_cr_8_7_auto_ability_when_played_draws(scenario):
     sc = scenario()
     sc.put(0, MESSENGER, "hand")
     sc.put(0, SCOUT, "level")
@@ -310,7 +310,7 @@ def test_auto_ability_when_played_draws_8_7(scenario):
     assert zone_n(g, "HAND", 0) == 1
 
 
-def test_activated_ability_pays_stock_and_pumps_8_1_1_1(scenario):
+def test_cr_8_1_1_1_activated_ability_pays_stock_and_pumps(scenario):
     sc = scenario()
     b = sc.put(0, BRAWLER, "stage", pos=0)
     sc.put(0, SCOUT, "stock")
@@ -320,7 +320,7 @@ def test_activated_ability_pays_stock_and_pumps_8_1_1_1(scenario):
     assert not any(x.startswith("Use ability") for x in descriptions(g))  # no stock left
 
 
-def test_assist_gives_power_to_characters_in_front_10_3(scenario):
+def test_cr_10_3_assist_gives_power_to_characters_in_front(scenario):
     sc = scenario()
     a = sc.put(0, SCOUT, "stage", pos=0)
     b = sc.put(0, SCOUT, "stage", pos=1)
@@ -330,7 +330,7 @@ def test_assist_gives_power_to_characters_in_front_10_3(scenario):
     assert [card_attr(g, x, "D_POWER") for x in (a, b, c)] == [3000, 3000, 2500]
 
 
-def test_climax_continuous_ability_applies_while_in_climax_area_2_12_2_2(scenario):
+def test_cr_2_12_2_2_climax_continuous_ability_applies_while_in_climax_area(scenario):
     sc = scenario()
     a = sc.put(0, SCOUT, "stage", pos=0)
     sc.put(0, FINALE, "hand")
@@ -346,7 +346,7 @@ def test_climax_continuous_ability_applies_while_in_climax_area_2_12_2_2(scenari
 
 
 # ---- attacks (CR 7) --------------------------------------------------------------------------------
-def test_direct_attack_gets_plus_one_soul_and_deals_damage_7_2_1_4_1(scenario):
+def test_cr_7_2_1_4_1_direct_attack_gets_plus_one_soul_and_deals_damage(scenario):
     sc = scenario()
     sc.put(0, SCOUT, "stage", pos=0)
     sc.stack_deck(0, [SCOUT])  # trigger check: no icon
@@ -359,7 +359,7 @@ def test_direct_attack_gets_plus_one_soul_and_deals_damage_7_2_1_4_1(scenario):
     assert zone_n(g, "CLOCK", 1) == 2 and zone_n(g, "STOCK", 0) == 1  # 7.3.1.2 trigger card to stock
 
 
-def test_side_attack_loses_soul_equal_to_the_facing_level_7_2_1_4_2(scenario):
+def test_cr_7_2_1_4_2_side_attack_loses_soul_equal_to_the_facing_level(scenario):
     sc = scenario()
     sc.put(0, CAPTAIN, "stage", pos=0)  # soul 2
     sc.put(1, MESSENGER, "stage", pos=2)  # faces (1): level 1
@@ -373,7 +373,7 @@ def test_side_attack_loses_soul_equal_to_the_facing_level_7_2_1_4_2(scenario):
     assert zone_n(g, "CLOCK", 1) == 1
 
 
-def test_frontal_battle_reverses_the_weaker_and_encore_returns_it_7_6_and_10_2(scenario):
+def test_cr_7_6_1_2_and_10_2_2_frontal_battle_reverses_the_weaker_and_encore_returns_it(scenario):
     sc = scenario()
     sc.put(0, BRAWLER, "stage", pos=1)  # 6000
     m = sc.put(1, MESSENGER, "stage", pos=1)  # 5000, faces (2)
@@ -393,7 +393,7 @@ def test_frontal_battle_reverses_the_weaker_and_encore_returns_it_7_6_and_10_2(s
     assert g.turn == 4 and card_attr(g, m, "ORIENT") == K.Orientation.STAND  # rested, then stood (6.2.1.2)
 
 
-def test_equal_power_reverses_both_7_6_1_2(scenario):
+def test_cr_7_6_1_2_equal_power_reverses_both(scenario):
     sc = scenario()
     a = sc.put(0, SCOUT, "stage", pos=0)
     d = sc.put(1, SCOUT, "stage", pos=2)
@@ -405,7 +405,7 @@ def test_equal_power_reverses_both_7_6_1_2(scenario):
     assert card_attr(g, a, "ORIENT") == K.Orientation.REVERSE and card_attr(g, d, "ORIENT") == K.Orientation.REVERSE
 
 
-def test_damage_is_canceled_by_a_climax_4_10_1_2(scenario):
+def test_cr_4_10_1_2_damage_is_canceled_by_a_climax(scenario):
     sc = scenario()
     sc.put(0, CAPTAIN, "stage", pos=0)
     sc.stack_deck(0, [SCOUT])
@@ -418,7 +418,7 @@ def test_damage_is_canceled_by_a_climax_4_10_1_2(scenario):
     assert zone_n(g, "CLOCK", 1) == 0 and zone_n(g, "WR", 1) == 2
 
 
-def test_starting_player_first_turn_allows_one_attack_7_2_1_3_1(scenario):
+def test_cr_7_2_1_3_1_starting_player_first_turn_allows_one_attack(scenario):
     sc = scenario(turn=1)
     sc.put(0, SCOUT, "stage", pos=0)
     sc.put(0, SCOUT, "stage", pos=1)
@@ -431,7 +431,7 @@ def test_starting_player_first_turn_allows_one_attack_7_2_1_3_1(scenario):
     assert not (g.turn == 1 and g.decision == D.ATTACK)
 
 
-def test_backup_gives_power_in_the_counter_step_10_5(scenario):
+def test_cr_10_5_2_backup_gives_power_in_the_counter_step(scenario):
     sc = scenario()
     b = sc.put(0, BRAWLER, "stage", pos=1)  # 6000
     m = sc.put(1, MESSENGER, "stage", pos=1)  # 5000
@@ -449,7 +449,7 @@ def test_backup_gives_power_in_the_counter_step_10_5(scenario):
     assert card_attr(g, m, "ORIENT") != K.Orientation.REVERSE
 
 
-def test_counter_event_in_the_counter_step_7_4_1_2(scenario):
+def test_cr_7_4_1_2_1_counter_event_in_the_counter_step(scenario):
     sc = scenario()
     b = sc.put(0, BRAWLER, "stage", pos=1)
     sc.put(1, MESSENGER, "stage", pos=1)
@@ -465,7 +465,7 @@ def test_counter_event_in_the_counter_step_7_4_1_2(scenario):
     assert card_attr(g, b, "ORIENT") == K.Orientation.REVERSE  # 5000 + 2500 beats 6000
 
 
-def test_great_performance_makes_attacks_frontal_on_it_10_6(scenario):
+def test_cr_10_6_2_great_performance_makes_attacks_frontal_on_it(scenario):
     sc = scenario()
     sc.put(0, SCOUT, "stage", pos=0)  # faces (3): empty
     idol = sc.put(1, IDOL, "stage", pos=1)
@@ -486,7 +486,7 @@ def test_great_performance_makes_attacks_frontal_on_it_10_6(scenario):
     (CX_DRAW, lambda g: zone_n(g, "HAND", 0) == 1),
     (CX_TREASURE, lambda g: zone_n(g, "HAND", 0) == 1 and zone_n(g, "STOCK", 0) == 1),
 ])
-def test_optional_trigger_icons_4_12_2(scenario, icon_card, check):
+def test_cr_4_12_2_optional_trigger_icons(scenario, icon_card, check):
     sc = scenario()
     sc.put(0, SCOUT, "stage", pos=0)
     sc.stack_deck(0, [icon_card])
@@ -499,7 +499,7 @@ def test_optional_trigger_icons_4_12_2(scenario, icon_card, check):
     assert check(g)
 
 
-def test_soul_trigger_adds_one_soul_4_12_2_2(scenario):
+def test_cr_4_12_2_2_soul_trigger_adds_one_soul(scenario):
     sc = scenario()
     sc.put(0, SCOUT, "stage", pos=0)
     sc.stack_deck(0, [FINALE])  # soul icon
@@ -510,7 +510,7 @@ def test_soul_trigger_adds_one_soul_4_12_2_2(scenario):
     assert zone_n(g, "CLOCK", 1) == 3  # 1 + direct 1 + soul trigger 1
 
 
-def test_comeback_and_gate_take_cards_from_the_waiting_room_4_12_2_5_and_9(scenario):
+def test_cr_4_12_2_5_and_4_12_2_9_comeback_and_gate_take_cards_from_the_waiting_room(scenario):
     for icon, wr_card, name in ((CX_COMEBACK, GUARD, "Guard"), (CX_GATE, CX_SHOT, "Climax Shot")):
         sc = scenario()
         sc.put(0, SCOUT, "stage", pos=0)
@@ -525,7 +525,7 @@ def test_comeback_and_gate_take_cards_from_the_waiting_room_4_12_2_5_and_9(scena
         assert zone_n(g, "HAND", 0) == 1
 
 
-def test_standby_puts_a_character_on_stage_rested_4_12_2_10(scenario):
+def test_cr_4_12_2_10_standby_puts_a_character_on_stage_rested(scenario):
     sc = scenario()
     sc.put(0, SCOUT, "stage", pos=0)
     w = sc.put(0, MESSENGER, "waiting_room")  # level 1 <= level 0 + 1
@@ -540,7 +540,7 @@ def test_standby_puts_a_character_on_stage_rested_4_12_2_10(scenario):
     assert stage_slot(g, 0, 3) == w and card_attr(g, w, "ORIENT") == K.Orientation.REST
 
 
-def test_shot_deals_one_damage_when_the_attack_is_canceled_4_12_2_7(scenario):
+def test_cr_4_12_2_7_shot_deals_one_damage_when_the_damage_is_canceled(scenario):
     sc = scenario()
     sc.put(0, SCOUT, "stage", pos=0)
     sc.stack_deck(0, [CX_SHOT])
@@ -552,7 +552,7 @@ def test_shot_deals_one_damage_when_the_attack_is_canceled_4_12_2_7(scenario):
 
 
 # ---- level up, refresh, losing (CR 9) --------------------------------------------------------------
-def test_level_up_at_seven_clock_chooses_the_card_9_3(scenario):
+def test_cr_9_3_level_up_at_seven_clock_chooses_the_card(scenario):
     sc = scenario()
     sc.put(0, SCOUT, "stage", pos=0)
     sc.put_many(1, [GUARD] * 4 + [SUPPORTER] * 2, "clock")
@@ -567,7 +567,7 @@ def test_level_up_at_seven_clock_chooses_the_card_9_3(scenario):
     assert zone_n(g, "LEVEL", 1) == 1 and zone_n(g, "CLOCK", 1) == 1 and zone_n(g, "WR", 1) == 6
 
 
-def test_level_four_loses_1_2_2_1(scenario):
+def test_cr_1_2_2_1_level_four_loses(scenario):
     sc = scenario()
     sc.put(0, SCOUT, "stage", pos=0)
     sc.put_many(1, [GUARD, GUARD, GUARD], "level")
@@ -581,7 +581,7 @@ def test_level_four_loses_1_2_2_1(scenario):
     assert g.done and g.winner == 0
 
 
-def test_refresh_moves_waiting_room_to_deck_and_costs_one_damage_9_2_and_9_9(scenario):
+def test_cr_9_2_2_and_9_9_1_refresh_moves_waiting_room_to_deck_and_clocks_the_top_card(scenario):
     sc = scenario()
     sc.put(0, MESSENGER, "hand")
     sc.put(0, SCOUT, "level")
@@ -594,7 +594,7 @@ def test_refresh_moves_waiting_room_to_deck_and_costs_one_damage_9_2_and_9_9(sce
     assert int(g.state[S.REFRESH_POINT]) == 0
 
 
-def test_empty_deck_and_waiting_room_loses_1_2_2_2(scenario):
+def test_cr_1_2_2_2_empty_deck_and_waiting_room_loses(scenario):
     sc = scenario()
     sc.put(0, MESSENGER, "hand")
     sc.put(0, SCOUT, "level")
@@ -604,7 +604,7 @@ def test_empty_deck_and_waiting_room_loses_1_2_2_2(scenario):
     assert g.done and g.winner == 1
 
 
-def test_hand_limit_seven_at_end_phase_6_8_1_2(scenario):
+def test_cr_6_8_1_2_hand_limit_seven_at_end_phase(scenario):
     sc = scenario()
     sc.put_many(0, [GUARD] * 4 + [SCOUT] * 4 + [CX_POOL], "hand")
     g = sc.game()
@@ -616,7 +616,7 @@ def test_hand_limit_seven_at_end_phase_6_8_1_2(scenario):
 
 
 # ---- keyword abilities (CR 10) ---------------------------------------------------------------------
-def test_shift_exchanges_a_clock_card_with_a_same_colour_hand_card_10_11(scenario):
+def test_cr_10_11_shift_exchanges_a_clock_card_with_a_same_colour_hand_card(scenario):
     from ws_helpers import SHIFTER
 
     sc = scenario()
@@ -635,7 +635,7 @@ def test_shift_exchanges_a_clock_card_with_a_same_colour_hand_card_10_11(scenari
     assert g.decision == D.MAIN
 
 
-def test_change_puts_the_named_character_on_this_position_10_8(scenario):
+def test_cr_10_8_change_puts_the_named_character_on_this_position(scenario):
     from ws_helpers import CHANGELING
 
     sc = scenario()
@@ -647,7 +647,7 @@ def test_change_puts_the_named_character_on_this_position_10_8(scenario):
     assert card_attr(g, ch, "ZONE") == K.Zone.WAITING_ROOM and stage_slot(g, 0, 2) == ace
 
 
-def test_counter_ability_of_a_stage_character_7_4_1_2_1(scenario):
+def test_cr_7_4_1_2_1_counter_ability_of_a_stage_character(scenario):
     from ws_helpers import SENTINEL
 
     sc = scenario()
@@ -664,7 +664,7 @@ def test_counter_ability_of_a_stage_character_7_4_1_2_1(scenario):
     assert card_attr(g, b, "ORIENT") == K.Orientation.REVERSE and card_attr(g, sen, "ORIENT") == K.Orientation.STAND
 
 
-def test_resonate_needs_the_named_card_in_hand_10_13(scenario):
+def test_cr_10_13_resonate_needs_the_named_card_in_hand(scenario):
     from ws_helpers import RESONATOR
 
     sc = scenario()
@@ -677,7 +677,7 @@ def test_resonate_needs_the_named_card_in_hand_10_13(scenario):
     assert zone_n(g, "HAND", 0) == 2
 
 
-def test_fusion_then_sunder_move_characters_through_markers_10_14_and_10_15(scenario):
+def test_cr_10_14_and_10_15_fusion_then_sunder_move_characters_through_markers(scenario):
     from ws_helpers import FUSER, TITAN
 
     sc = scenario()
@@ -703,7 +703,7 @@ def test_fusion_then_sunder_move_characters_through_markers_10_14_and_10_15(scen
     assert card_attr(g, titan_deck, "ZONE") == K.Zone.MARKER
 
 
-def test_a_discard_cost_is_paid_one_chosen_hand_card_at_a_time_8_4_2(scenario):
+def test_cr_8_4_2_a_discard_cost_is_paid_one_chosen_hand_card_at_a_time(scenario):
     from ws_helpers import SCHOLAR
 
     sc = scenario()
@@ -731,7 +731,7 @@ def _pass_until(g, done, limit=80):
     raise AssertionError("not reached")
 
 
-def test_until_the_end_of_your_opponents_next_turn_a_restriction_lasts_through_that_turn_8_9():
+def test_cr_8_2_1_2_until_the_end_of_your_opponents_next_turn_a_restriction_lasts_through_that_turn():
     """Leviathan Rider: "choose up to 1 of your opponent's characters. Until the end of your
     opponent's next turn, that character cannot frontal attack." It must not end with this turn
     (CR 6.8.1.4 ends "until end of turn" effects only): on the opponent's next turn the character

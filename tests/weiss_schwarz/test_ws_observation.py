@@ -1,4 +1,4 @@
-"""What the observation shows of a character on the stage: the stage is public (CR 3.1.3), and so is
+"""What the observation shows of a character on the stage: the stage is public (CR 3.5.3, 3.6.2), and so is
 what a character has now. Its stage row shows its keywords (``kw_*``) and restrictions (``cant_*``)
 as the rules read them (the derived ``D_KW`` / ``D_RST``: printed, granted until the end of the
 turn, from continuous abilities; ``abilities.refresh_derived``), in both players' observations."""
@@ -22,7 +22,7 @@ def stage_row(g, viewer, player, pos):
     return g.observe(viewer)[o : o + O.STAGE_FEATURES]
 
 
-def test_cr_3_1_3_cant_frontal_attack_is_public():
+def test_cr_3_6_2_cant_frontal_attack_is_public():
     """Leviathan Rider: "When this card is placed on the stage from your hand, choose up to 1 of
     your opponent's characters. Until the end of your opponent's next turn, that character cannot
     frontal attack." Before, no column showed it: the rows were the same before and after."""
@@ -44,7 +44,7 @@ def test_cr_3_1_3_cant_frontal_attack_is_public():
         assert not np.array_equal(row, before[viewer])
 
 
-def test_cr_3_1_3_a_characters_keywords_printed_and_granted_are_public():
+def test_cr_3_6_2_a_characters_keywords_printed_and_granted_are_public():
     """Harbor Ghost has a printed Assist (CR 10.3); a keyword granted until the end of the turn (the
     modifier an effect leaves, KWMOD) shows beside it; before, a stage row had no keyword columns."""
     sc = Scenario.main_phase(decks=BLUE, turn_player=0)
