@@ -7,7 +7,8 @@ Will: ruler, resonators, magic stones, additions; Weiss Schwarz: the stage by po
 clock; FF-TCG: forwards, backups), each card with the few numbers a player looks at. The rest is
 written once, here, for every game:
 
-* :func:`render_board` draws the text board (``Game.render``);
+* :func:`render_board` draws the text board (``Game.render``), :func:`player_summary` a player's line
+  of it (scores and counts; the golden playthroughs, tests/golden, print it at every decision);
 * :func:`changes` compares the views before and after a step and says, in a few lines, what moved
   where, which numbers changed on which card and whose life (damage, clock) changed;
 * :class:`PlayLog` is the log of ``tcg play`` and ``tcg replay``: one line per action that
@@ -26,8 +27,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-__all__ = ["CardView", "AreaView", "PlayerView", "BoardView", "Change", "render_board", "changes", "mask_hidden", "PlayLog",
-           "PASS"]
+__all__ = ["CardView", "AreaView", "PlayerView", "BoardView", "Change", "render_board", "player_summary", "changes",
+           "mask_hidden", "PlayLog", "PASS"]
 
 #: action 0 is every game's PASS / DONE (docs/architecture.md: "[PASS/DONE] + ..."), the action the
 #: play log folds into one line when a run of them is automatic
@@ -138,14 +139,20 @@ def render_board(view: BoardView) -> str:
     areas."""
     lines = [f"{view.title} - turn {view.turn}, turn player {view.turn_player}, {view.where}", view.status]
     for p, pv in enumerate(view.players):
-        head = ", ".join(f"{k} {v}" for k, v in pv.scores)
-        counts = ", ".join(f"{a.name} {a.count}" for a in pv.areas
-                           if a.counted or (a.count and (a.style == "count" or a.cards is None)))  # fmt: skip
-        parts = [x for x in (head, counts, *pv.notes) if x]
-        lines.append(f"P{p}: " + "; ".join(parts))
+        lines.append(f"P{p}: " + player_summary(pv))
         lines += _area_lines(pv.areas)
     shared = _area_lines(view.shared, indent="")
     return "\n".join(lines + shared + list(view.notes))
+
+
+def player_summary(pv: PlayerView) -> str:
+    """A player's line of the board without its name: the scores, then the counts of the areas that
+    show only their count (and of those always counted), then the notes
+    (``damage 1; hand 2, deck 40, break zone 5``)."""
+    head = ", ".join(f"{k} {v}" for k, v in pv.scores)
+    counts = ", ".join(f"{a.name} {a.count}" for a in pv.areas
+                       if a.counted or (a.count and (a.style == "count" or a.cards is None)))  # fmt: skip
+    return "; ".join(x for x in (head, counts, *pv.notes) if x)
 
 
 def _area_lines(areas: Sequence[AreaView], indent: str = "   ") -> list[str]:

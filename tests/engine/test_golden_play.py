@@ -13,10 +13,13 @@ The paths (one hash each, per game):
 
 It guards refactoring and speed work on the kernels: a change meant to compute the same thing
 another way must leave every one of these as it was. A change that means to alter behaviour (a rule
-fixed, a column added) changes a hash: check that the difference is the intended one, then record
+fixed, a column added) changes a hash: check that the difference is the intended one (the golden
+playthroughs, ``tests/golden/test_playthroughs.py``, show what it is as a diff of text), then record
 the new values with
 
     python tests/engine/test_golden_play.py --regen
+
+in a commit of its own, with the playthroughs (docs/architecture.md, "Golden play").
 """
 
 from __future__ import annotations
@@ -171,8 +174,9 @@ def test_play_matches_the_recorded_golden_hash(game, path):
     expected = json.loads(GOLDEN.read_text())[game][path]
     got = PATHS[path](game)
     assert got == expected, (
-        f"{game} {path} differs from the recorded games ({GOLDEN.name}): if the change is meant to alter "
-        "behaviour, check it and run `python tests/engine/test_golden_play.py --regen`")
+        f"{game} {path} differs from the recorded games ({GOLDEN.name}): `pytest tests/golden` shows what "
+        "changed if its games meet it; if the change is meant to alter behaviour, check it and run "
+        "`python tests/engine/test_golden_play.py --regen`")
 
 
 if __name__ == "__main__":
