@@ -11,9 +11,9 @@ package never names a game; a game plugs in through the hooks of :mod:`tcg_env.e
   determinization for every game), the RNG inside the row, the packed card tables;
 * :mod:`~tcg_env.engine.decisions` -- the pending decision and the end of a game;
 * :mod:`~tcg_env.engine.triggers`, :mod:`~tcg_env.engine.chase` -- the pending automatic
-  abilities (turn player's first) and the chase (a stack of played cards and abilities) with
-  priority: passes, the priority point, results a game maps onto its flow (FF-TCG's stack,
-  Force of Will's chase area);
+  abilities (turn player's first) and the chase (a stack of played cards and abilities) in a
+  response window the game declares: passes, the priority point, results a game maps onto its
+  flow (FF-TCG's stack, Force of Will's chase area, the Dragon Ball Super counter timing);
 * :mod:`~tcg_env.engine.hooks` -- the contract: the kernels a game provides, reached at compile
   time through the game's :class:`~tcg_env.engine.hooks.Rules` tag;
 * :mod:`~tcg_env.engine.rows`, :mod:`~tcg_env.engine.batch`, :mod:`~tcg_env.engine.policy` -- a new

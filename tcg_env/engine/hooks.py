@@ -65,7 +65,12 @@ For a game whose kernels use them (their kernels pass the game's tag, ``RULES`` 
     ints ``CHASE_COUNT``, ``CHASE`` (``[CHASE_MAX, CHASE_ENTRY_W]``), ``CHASE_MAX``,
     ``CHASE_ENTRY_W``, ``PRIORITY_PLAYER``, ``PASSES`` (row offsets and sizes),
     ``PRIORITY_DECISION`` (the decision kind); kernels ``rule_processes(s, T) -> bool`` (True: the
-    priority point stops) and, optional, ``actions_allowed(s) -> bool`` (default: always).
+    priority point stops) and, optional, ``actions_allowed(s) -> bool`` (default: always). The
+    response window's declarations, optional ints: ``WINDOW_CLOSING_PASSES``,
+    ``WINDOW_ON_CLOSE``, ``WINDOW_COMPLETES_ORIGINAL``, ``WINDOW_RESPONDER_KEEPS_PRIORITY``,
+    ``WINDOW_PLAYS_PENDING_ABILITIES`` (defaults: FF-TCG's and Force of Will's priority); for a
+    window opened on an action ``WINDOW`` (row offset), for ``window_mask`` ``PASS_ACTION`` and the
+    kernel ``response_allowed(s, T, player, a) -> bool`` (the module's docstring).
 """
 
 from __future__ import annotations

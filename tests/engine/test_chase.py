@@ -35,6 +35,8 @@ _size = _kernel(chase.chase_size)
 _full = _kernel(chase.chase_full)
 _pass = _kernel(chase.priority_pass)
 _give = _kernel(chase.give_priority)
+_after_response = _kernel(chase.after_response)
+_after_resolution = _kernel(chase.after_resolution)
 
 
 # numba inlines these two (engine.jit.internal_inline) and cannot do it into a call with *args
@@ -175,4 +177,30 @@ def test_give_priority_restarts_the_consecutive_passes():
     assert _pass(s, 1) == Priority.PASS_ON and s[toy.PRIORITY_PLAYER] == 0
     _give(s, 1)
     assert s[toy.PASSES] == 0 and s[toy.PRIORITY_PLAYER] == 1
+    assert _pass(s, 1) == Priority.PASS_ON
+
+
+def test_cr_605_1a_after_a_response_the_responder_keeps_priority():
+    """Force of Will CR 605.1a, the default window (WINDOW_RESPONDER_KEEPS_PRIORITY = 1): after an
+    action the player who acted keeps priority and the next pass is a first pass again."""
+    s = new_row()
+    _pass(s, 0)
+    _after_response(s, 1)
+    assert s[toy.PRIORITY_PLAYER] == 1 and s[toy.PASSES] == 0
+    assert _pass(s, 1) == Priority.PASS_ON
+
+
+def test_cr_11_1_5_after_a_resolution_the_window_reopens_with_the_turn_player():
+    """FF-TCG CR 11.1.5, Force of Will CR 605.1b, the default window (WINDOW_ON_CLOSE =
+    RESOLVE_TOP_AND_REOPEN): after the top resolves the turn player gains priority, even with
+    entries left on the chase, and two more passes are needed to resolve the next."""
+    s = new_row()
+    s[toy.TURN_PLAYER] = 1
+    _push(s, toy.BUILD)
+    _push(s, toy.BUILD)
+    _pass(s, 1)
+    assert _pass(s, 0) == Priority.RESOLVE
+    _pop(s)
+    assert _after_resolution(s) == Priority.REOPEN
+    assert s[toy.PRIORITY_PLAYER] == 1 and s[toy.PASSES] == 0
     assert _pass(s, 1) == Priority.PASS_ON
