@@ -11,10 +11,13 @@ game's :class:`~tcg_env.engine.hooks.Rules`) and tables it declares once against
   (a card that moves is a new card);
 - :mod:`tcg_env.rules.costs`: paying a cost of typed (coloured, attributed) and generic units from
   a pool in the row, or checking it against counts of typed sources;
+- :mod:`tcg_env.rules.filters`: the standard filter words, as predicates a game's
+  ``filter_match`` calls in its own order;
+- :mod:`tcg_env.rules.triggers`: one card's automatic abilities that an event triggers, queued on
+  the core's pending lists;
 
-and, designed in docs/architecture.md ("Shared rules layer") for the games to adopt next: the
-standard filter vocabulary a game extends, the trigger scans, and the common decisions (yes / no,
-one of N, a hand card, the order of pending abilities).
+and, designed in docs/architecture.md ("Shared rules layer"), the common decisions (yes / no, one
+of N, a hand card, the order of pending abilities).
 
 What stays a game's is asked through its tag: ``game.<name>(...)`` (a rules method: the game's
 kernel of that name, a variant's where it replaces it) or a hook declared here with
