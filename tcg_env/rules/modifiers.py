@@ -41,8 +41,11 @@ What is the game's own is asked through its tag (hooks declared here, with defau
     The turn at whose end a turn-counted duration applied now ends (Weiss Schwarz: "your
     opponent's next turn", counted from the master of the resolving ability).
 
-Every kernel here is exact: it writes what the game's hand-written code wrote, word for word
-(``tests/rules/test_modifiers.py`` plays each game's declarations against a copy of its code).
+Every kernel here is exact: with each game's declaration it writes what the game's own code
+writes, word for word (``tests/rules/test_game_adoption.py`` runs both on random rows). The kernels
+are ``internal_inline``: inlined into the game's kernel, the declared table (a frozen module
+constant) folds away, so a call with a constant kind and duration compiles to the game's own
+load-add-store (LLVM IR compared, 2026-11-28).
 """
 
 from __future__ import annotations
