@@ -105,3 +105,18 @@ def test_the_card_layer_imports_neither_a_game_nor_the_engine():
             bad += [f"{path.relative_to(ROOT)}:{node.lineno} imports {m}" for m in mods
                     if m.startswith(("tcg_env.games", "tcg_env.engine"))]
     assert not bad, bad
+
+
+def test_the_shared_rules_layer_sits_between_the_engine_and_the_games():
+    """``tcg_env/rules`` (the shared rules layer, docs/architecture.md "Layers") may import the
+    engine, never a game; the engine never imports it (it is above the core)."""
+    bad = []
+    for top, forbidden in (("rules", ("tcg_env.games",)), ("engine", ("tcg_env.rules",))):
+        for path in sorted((ROOT / "tcg_env" / top).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text())):
+                mods = [node.module] if isinstance(node, ast.ImportFrom) and node.module else \
+                    [a.name for a in node.names] if isinstance(node, ast.Import) else []
+                bad += [f"{path.relative_to(ROOT)}:{node.lineno} imports {m}" for m in mods
+                        if m.startswith(forbidden)]
+    assert (ROOT / "tcg_env" / "rules" / "modifiers.py").exists()
+    assert not bad, bad

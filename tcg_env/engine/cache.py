@@ -8,7 +8,7 @@ zones and memory helpers. After an edit to ``kernels.py`` alone, the batch entry
 on code that is no longer there. That happened while developing this engine.
 
 :func:`install` puts, in front of numba's own cache locators, copies of them whose stamp covers
-every Python file of ``tcg_env/engine`` and ``tcg_env/games`` (their contents' SHA-256, computed
+every Python file of ``tcg_env/engine``, ``tcg_env/rules`` and ``tcg_env/games`` (their contents' SHA-256, computed
 at most once a second, and re-read only when a file's size or modification time changed). An edit to any
 kernel file then invalidates every cached kernel of the package, and they are compiled again (about
 a minute per game). Functions outside those folders keep numba's own behaviour. Users who never
@@ -27,7 +27,9 @@ import time
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # tcg_env/
-_KERNEL_DIRS = (_PACKAGE / "engine", _PACKAGE / "games")
+# the folders whose files a cached kernel can contain: the core, the shared rules layer (every file
+# of each), then the games (a game's files but its Python-layer modules): the last one is the games'
+_KERNEL_DIRS = (_PACKAGE / "engine", _PACKAGE / "rules", _PACKAGE / "games")
 # a game's Python-layer modules (docs/architecture.md, "One folder per game"): no kernel is defined
 # in them or imports them (tests/engine/test_cache.py checks), so an edit to a card compiler, an
 # importer or an adapter does not recompile the engine
@@ -37,10 +39,11 @@ _memo: dict = {}
 
 
 def kernel_sources() -> list[Path]:
-    """Every Python file whose code a cached kernel of the package can contain: the engine's, and
-    a game's except its Python-layer modules (:data:`PYTHON_ONLY`)."""
-    engine, games = _KERNEL_DIRS
-    return sorted([*engine.rglob("*.py"), *(p for p in games.rglob("*.py") if p.stem not in PYTHON_ONLY)])
+    """Every Python file whose code a cached kernel of the package can contain: the engine's, the
+    shared rules layer's, and a game's except its Python-layer modules (:data:`PYTHON_ONLY`)."""
+    *shared, games = _KERNEL_DIRS
+    return sorted([*(p for d in shared for p in d.rglob("*.py")),
+                   *(p for p in games.rglob("*.py") if p.stem not in PYTHON_ONLY)])
 
 
 def package_stamp() -> bytes:
