@@ -18,12 +18,20 @@ the zone is known at compile time). With it the core moves cards for every game:
 and :func:`zone_lists` (snapshots, ``card_zones``). What a game adds to a move (FF-TCG's field and
 battle, Weiss Schwarz's stage positions and markers) stays in the game's wrapper around them.
 
+Who sees a zone is declared with it (``seen_by``: :class:`Seen`; ``pile``: the zones whose cards a
+player who cannot see them cannot tell apart). From that the core deals anew what a player cannot
+see (``deal_hidden``, the default of a game's ``resample_hidden``), and the Python side knows which
+lists are hidden from whom (:meth:`ZoneTable.hidden_piles`: the conformance kit's hidden-information
+test, scenarios, boards).
+
 Conventions: zone id 0 is "no zone" (a card in limbo, between zones); player ``p``'s count is at
 ``count + p`` and its run at ``run + p * capacity``; a card is in the list of the player its record's
 holder field names (the owner, or e.g. the controller for a field).
 """
 
 from __future__ import annotations
+
+from enum import IntEnum
 
 import numpy as np
 from numba import njit
@@ -103,13 +111,23 @@ ZT_CARD = 1  # offset of the card-id field of record 0
 ZT_OWNER = 2  # ... of the owner field
 ZT_ZONE = 3  # ... of the zone field
 ZT_PLAYERS = 4  # players (each list zone has one list per player)
-ZT_ROWS = 5  # the first zone row: row of zone z at ZT_ROWS + z * ZT_ROW_W
+ZT_HIDDEN = 5  # offset of the hidden piles (``deal_hidden``): the opponent's, then the viewer's own
+ZT_ROWS = 6  # the first zone row: row of zone z at ZT_ROWS + z * ZT_ROW_W
 ZT_ROW_W = 4
 R_COUNT = 0  # offset of player 0's count; -1: not a list zone (no zone, a stage, a stack ...)
 R_RUN = 1  # offset of player 0's run
 R_CAP = 2  # capacity of one player's run
 R_HOLDER = 3  # offset of the record field naming whose list holds the card (owner, controller)
 ZONE_NONE = 0  # the zone id of a card in no list (limbo), in every game
+
+
+class Seen(IntEnum):
+    """Who sees the cards of a list zone (``ZoneTable.add(seen_by=)``)."""
+
+    ALL = 0  # public: both players see every card and the order (a field, a discard pile)
+    HOLDER = 1  # its holder sees the cards, the other player only their number (a hand)
+    NOBODY = 2  # face down: both see only the number; its holder knows the cards its piles hold
+    # between them, not which is where (a deck, Weiss Schwarz's stock)
 
 
 class ZoneTable:
@@ -135,11 +153,18 @@ class ZoneTable:
         self.n_slots = by_offset[card].shape[0]
         self._by_offset = by_offset
         self.lists: dict[int, tuple[str, int, int, int, int]] = {}  # zone id -> (name, count, run, cap, holder)
+        self.seen: dict[int, Seen] = {}  # zone id -> who sees its cards
+        self.piles: dict[int, str] = {}  # zone id -> its pile (zones dealt anew together)
 
-    def add(self, zone_id, count: int, run: int, holder: int | None = None) -> None:
+    def add(self, zone_id, count: int, run: int, holder: int | None = None, seen_by: Seen = Seen.ALL,
+            pile: str | None = None) -> None:
         """List zone ``zone_id``: its count field (shape ``(players,)``) and run field (shape
         ``(players, capacity)``) in the layout, named after the run field. ``holder``: the record
-        field naming whose list holds a card (default: the owner)."""
+        field naming whose list holds a card (default: the owner). ``seen_by``: who sees its cards
+        (:class:`Seen`, default public). ``pile``: a name shared by the hidden zones whose cards a
+        player who cannot see them cannot tell apart (a hand and a deck: the opponent knows the
+        cards they hold between them, from the deck list, not which is where); default the zone's
+        own name. Piles are dealt anew as one (``deal_hidden``)."""
         game = self.layout.game
         z = int(zone_id)
         if z == ZONE_NONE or z in self.lists:
@@ -150,13 +175,41 @@ class ZoneTable:
         if r is None or len(r.shape) != 2 or r.shape[0] != self.players:
             raise ValueError(f"{game} zone table: {zone_id!r}: offset {run} is not a run field of shape ({self.players}, capacity)")
         self.lists[z] = (r.name, count, run, r.shape[1], self.owner if holder is None else holder)
+        self.seen[z] = Seen(seen_by)
+        self.piles[z] = r.name if pile is None else pile
 
+    def hidden_piles(self, viewer: int) -> list[tuple[int, tuple[int, ...]]]:
+        """What ``viewer`` cannot see, as ``(player, zone ids)`` piles in declaration order: the
+        other player's zones that are not public, then ``viewer``'s own face-down ones, zones of one
+        pile together (a pile's cards can be dealt anew among its zones, ``deal_hidden``)."""
+        out = []
+        for player, hidden in ((1 - viewer, (Seen.HOLDER, Seen.NOBODY)), (viewer, (Seen.NOBODY,))):
+            piles: dict[str, list[int]] = {}
+            for z in self.lists:
+                if self.seen[z] in hidden:
+                    piles.setdefault(self.piles[z], []).append(z)
+            out.extend((player, tuple(zs)) for zs in piles.values())
+        return out
+
+    def _hidden_section(self) -> list[int]:
+        """``hidden_piles`` for the kernels: for the opponent, then for the viewer's own zones,
+        the number of piles, then per pile its number of zones and their ids."""
+        out = []
+        for who in (1, 0):  # (the piles are the same for either viewer)
+            piles = [zs for p, zs in self.hidden_piles(0) if p == who]
+            out.append(len(piles))
+            for zs in piles:
+                out.extend([len(zs), *zs])
+        return out
     def compile(self) -> np.ndarray:
         """The table the kernels read (keep it as a module-level constant: numba freezes it)."""
         n = int(max(self.zones)) + 1
-        zt = np.zeros(ZT_ROWS + n * ZT_ROW_W, np.int64)
+        hidden = self._hidden_section()
+        zt = np.zeros(ZT_ROWS + n * ZT_ROW_W + len(hidden), np.int64)
         zt[ZT_CARD_W], zt[ZT_CARD], zt[ZT_OWNER], zt[ZT_ZONE] = self.card_w, self.card, self.owner, self.zone
         zt[ZT_PLAYERS] = self.players
+        zt[ZT_HIDDEN] = ZT_ROWS + n * ZT_ROW_W
+        zt[int(zt[ZT_HIDDEN]) :] = hidden
         for z in range(n):
             r = ZT_ROWS + z * ZT_ROW_W
             name, count, run, cap, holder = self.lists.get(z, ("", -1, -1, 0, self.owner))
@@ -242,7 +295,7 @@ def zone_lists(row: np.ndarray, table: ZoneTable, zones=None) -> dict[tuple[int,
 @internal
 def clear_zone_lists(s, zt):
     """Every list of every player empty, its run all -1 (no card): a new game's zones."""
-    for r in range(ZT_ROWS, zt.shape[0], ZT_ROW_W):
+    for r in range(ZT_ROWS, zt[ZT_HIDDEN], ZT_ROW_W):
         if zt[r + R_COUNT] >= 0:
             for p in range(zt[ZT_PLAYERS]):
                 s[zt[r + R_COUNT] + p] = 0
@@ -348,3 +401,21 @@ def deal_anew(s, zt, p, zones, rng_row):
         t = s[si]
         s[si] = s[sj]
         s[sj] = t
+
+
+@internal
+def deal_hidden(s, zt, player, rng_row):
+    """Deal anew, in place, what ``player`` cannot see by the zone table's declaration
+    (``ZoneTable.hidden_piles``): each pile of the opponent's zones that are not public, then each
+    pile of ``player``'s own face-down zones, with ``deal_anew`` (card ids permuted among the
+    pile's slots: every list, count and per-card field stays). The default ``resample_hidden``;
+    a game adds what its zones cannot say (cards revealed earlier, derived values to refresh)."""
+    i = zt[ZT_HIDDEN]
+    for who in range(2):
+        p = 1 - player if who == 0 else player
+        n_piles = zt[i]
+        i += 1
+        for _ in range(n_piles):
+            n_zones = zt[i]
+            deal_anew(s, zt, p, zt[i + 1 : i + 1 + n_zones], rng_row)
+            i += 1 + n_zones

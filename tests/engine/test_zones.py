@@ -329,3 +329,38 @@ def test_the_python_take_and_put_do_what_the_kernels_do():
     full[toy.HAND_N] = toy.MAX_DECK
     with pytest.raises(ValueError, match="hand of player 0 is full \\(8\\)"):
         toy.ZONES.put(full, 0, Z.HAND, 0)
+
+
+def test_hidden_piles_follow_the_declared_visibility():
+    """engine.zones.Seen: the opponent's hand (its holder's) and deck (face down) are one pile, the
+    viewer's own deck is hidden from it too (face down), a public discard pile from nobody."""
+    assert toy.ZONES.hidden_piles(0) == [(1, (int(Z.DECK), int(Z.HAND))), (0, (int(Z.DECK),))]
+    assert toy.ZONES.hidden_piles(1) == [(0, (int(Z.DECK), int(Z.HAND))), (1, (int(Z.DECK),))]
+
+
+@njit
+def deal_hidden(s, zt, player, rng_row):
+    zones.deal_hidden(s, zt, player, rng_row)
+
+
+@njit
+def deal_hidden_by_hand(s, zt, player, rng_row):
+    zones.deal_anew(s, zt, 1 - player, (toy.DECK, toy.HAND), rng_row)
+    zones.deal_anew(s, zt, player, (toy.DECK,), rng_row)
+
+
+def test_deal_hidden_deals_the_declared_piles_and_nothing_else():
+    s = dealt_row(n0=8, n1=8)
+    for slot in zone_lists(s, toy.ZONES)[(1, "deck")][:2]:
+        move(s, ZT, slot, Z.DISCARD)
+    ids = s[toy.CARD :: toy.CARD_W][: toy.N_SLOTS].copy()
+    lists = zone_lists(s, toy.ZONES)
+    for seed in range(5):
+        a, b = s.copy(), s.copy()
+        deal_hidden(a, ZT, 0, rng_row(seed))
+        deal_hidden_by_hand(b, ZT, 0, rng_row(seed))
+        assert np.array_equal(a, b)  # the piles of the declaration, in its order
+        assert zone_lists(a, toy.ZONES) == lists
+        new = a[toy.CARD :: toy.CARD_W][: toy.N_SLOTS]
+        seen_by_0 = lists[(0, "hand")] + lists[(0, "discard")] + lists[(1, "discard")]
+        assert np.array_equal(new[seen_by_0], ids[seen_by_0])  # what player 0 sees stays

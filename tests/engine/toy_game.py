@@ -19,10 +19,11 @@ from tcg_env.engine.hooks import Rules
 from tcg_env.engine.layout import StateLayout
 from tcg_env.engine.rng import rng_below
 from tcg_env.engine.zones import (
+    Seen,
     ZoneTable,
     clear_zone_lists,
-    deal_anew,
     deal_deck,
+    deal_hidden,
     zone_count,
     zone_move,
     zone_offsets,
@@ -63,8 +64,10 @@ CARD_W = 3
 STATE_SIZE = LAYOUT.size
 
 ZONES = ZoneTable(LAYOUT, Zone, card=CARD, owner=OWNER, zone=ZONE)
-ZONES.add(Zone.DECK, DECK_N, DECK_L)
-ZONES.add(Zone.HAND, HAND_N, HAND_L)
+# who sees what: a deck face down, a hand its owner's; the opponent knows the cards the two hold
+# between them (its deck list), not which is where: one pile
+ZONES.add(Zone.DECK, DECK_N, DECK_L, seen_by=Seen.NOBODY, pile="library")
+ZONES.add(Zone.HAND, HAND_N, HAND_L, seen_by=Seen.HOLDER, pile="library")
 ZONES.add(Zone.DISCARD, DISCARD_N, DISCARD_L)
 ZT = ZONES.compile()
 
@@ -153,7 +156,7 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
 
 @njit(cache=True)
 def resample_hidden(s, T, player, rng_row):
-    """The opponent's secret drawn anew, its hand and deck dealt anew, ``player``'s deck shuffled."""
+    """The opponent's secret drawn anew; the zones ``player`` cannot see dealt anew by their
+    declaration (the opponent's hand and deck as one pile, ``player``'s own deck)."""
     s[SECRET + 1 - player] = rng_below(rng_row, 1000)
-    deal_anew(s, ZT, 1 - player, (HAND, DECK), rng_row)
-    zone_shuffle(s, ZT, DECK, player, rng_row)
+    deal_hidden(s, ZT, player, rng_row)
