@@ -285,13 +285,13 @@ def basic_deck(P: TinyPool) -> np.ndarray:
 def current_values(s, T, slot):
     """(ATK, DEF, keyword bits) of ``slot`` now (the kernels' internal helpers are called from a
     compiled function: they have no Python entry)."""
-    return atk_of(s, T, slot), def_of(s, T, slot), keywords_of(s, T, slot)
+    return atk_of(K.RULES, s, T, slot), def_of(K.RULES, s, T, slot), keywords_of(K.RULES, s, T, slot)
 
 
 @njit
 def kernel_move(s, T, slot, z):
     """The kernels' move of a card (CR 316 applied); whether it moved."""
-    return move_card(s, T, slot, z)
+    return move_card(K.RULES, s, T, slot, z)
 
 
 KERNELS = None

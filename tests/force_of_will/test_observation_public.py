@@ -25,7 +25,7 @@ def starter():
 
 def obs_of(r, p):
     out = np.full(O.OBS_SIZE, np.nan, np.float32)  # observe_row writes every column
-    observe_row(r.s, r.T, p, out)
+    observe_row(K.RULES, r.s, r.T, p, out)
     return out
 
 

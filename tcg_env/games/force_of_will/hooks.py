@@ -1,6 +1,13 @@
 """Force of Will's side of the engine core's contract (``tcg_env.engine.hooks``): the kernels the
 shared row, batch and policy kernels call, by the contract's names, and :data:`RULES`, the tag
-that makes the core compile them for this game (docs/architecture.md, "The contract")."""
+that makes the core compile them for this game (docs/architecture.md, "The contract").
+
+:data:`RULES_MODULES`: every module of the game's kernels. The kernels call each other's rules
+through the tag, ``game.destroy(s, T, slot)``, which resolves to the function of that name here or
+in one of these modules (docs/architecture.md, "Rules variants"): a variant's hooks module that
+replaces ``destroy`` is then reached from every kernel of the game that destroys a card."""
+
+import importlib
 
 from tcg_env.games.force_of_will.constants import (  # noqa: F401
     A_CODE_LEN, A_CODE_START, CHASE_MAX, NUM_ACTIONS, PENDING_MAX, RULES, TARGET_MAX, Decision
@@ -33,3 +40,9 @@ DECISION_CHOOSE_TARGET = Decision.CHOOSE_TARGET
 PENDING_COUNT, PENDING = PT_N, PT
 CHASE_COUNT, CHASE_ENTRY_W = CHASE_N, ENTRY_W
 PRIORITY_DECISION = Decision.PRIORITY
+
+# the modules of the game's kernels, in the order of kernels.py's reading guide (engine.hooks.find_rule;
+# imported by path: the module rule_processes and the kernel rule_processes share a name here)
+RULES_MODULES = tuple(importlib.import_module(f"tcg_env.games.force_of_will.{name}") for name in (
+    "replacement", "zones", "rule_processes", "keywords", "effects", "priority", "play", "battle", "turn", "kernels",
+    "observation", "policy_kernels"))

@@ -27,7 +27,7 @@ def shield_at(i):
 
 
 @internal
-def add_shield(s, kind, slot, player, amount, ctrl, source_card):
+def add_shield(game, s, kind, slot, player, amount, ctrl, source_card):
     """A new entry; at the table's capacity the effect is lost (documented). Returns whether it
     was added."""
     n = s[SHIELD_N]
@@ -37,38 +37,38 @@ def add_shield(s, kind, slot, player, amount, ctrl, source_card):
     # one type only; an IntEnum member or an int32 is its own type)
     record = (kind + 0, slot + 0, player + 0, amount + 0, ctrl + 0, source_card + 0)
     for k in range(SHIELD_W):
-        s[shield_at(n) + k] = record[k]
+        s[game.shield_at(n) + k] = record[k]
     s[SHIELD_N] = n + 1
     return True
 
 
 @internal
-def remove_shield(s, i):
+def remove_shield(game, s, i):
     """Entry ``i`` ends; the later ones move up, keeping their order."""
     n = s[SHIELD_N]
-    for k in range(shield_at(i), shield_at(n - 1)):
+    for k in range(game.shield_at(i), game.shield_at(n - 1)):
         s[k] = s[k + SHIELD_W]
     for k in range(SHIELD_W):
-        s[shield_at(n - 1) + k] = 0
+        s[game.shield_at(n - 1) + k] = 0
     s[SHIELD_N] = n - 1
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def shields_end_on(s, slot):
+def shields_end_on(game, s, slot):
     """CR 302.3: a card that leaves the field is a new card: the entries protecting it end."""
     i = 0
     while i < s[SHIELD_N]:
-        if s[shield_at(i) + SH_SLOT] == slot:
-            remove_shield(s, i)
+        if s[game.shield_at(i) + SH_SLOT] == slot:
+            game.remove_shield(s, i)
         else:
             i += 1
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def shields_end_of_turn(s):
+def shields_end_of_turn(game, s):
     """CR 505.5b: every entry lasts "this turn"."""
     while s[SHIELD_N] > 0:
-        remove_shield(s, s[SHIELD_N] - 1)
+        game.remove_shield(s, s[SHIELD_N] - 1)
 
 
 @internal
@@ -81,7 +81,7 @@ def protects(s, e, kind, slot, player):
 
 
 @internal
-def prevent_damage(s, slot, player, amount):
+def prevent_damage(game, s, slot, player, amount):
     """CR 1018.1 / 910.3: the damage left after the prevention effects on card ``slot`` (or, with
     ``slot`` -1, on ``player``): a "prevent all" prevents it all (1018.1b); the amounts reduce it
     one after the other (1018.1a), each used up by what it prevented (in the order made: 910.2a
@@ -90,31 +90,31 @@ def prevent_damage(s, slot, player, amount):
     if n == 0 or amount <= 0:
         return amount
     for i in range(n):
-        e = shield_at(i)
-        if protects(s, e, Shield.PREVENT, slot, player) and s[e + SH_AMOUNT] == 0:
+        e = game.shield_at(i)
+        if game.protects(s, e, Shield.PREVENT, slot, player) and s[e + SH_AMOUNT] == 0:
             return 0
     i = 0
     while i < s[SHIELD_N] and amount > 0:
-        e = shield_at(i)
-        if protects(s, e, Shield.PREVENT, slot, player):
+        e = game.shield_at(i)
+        if game.protects(s, e, Shield.PREVENT, slot, player):
             used = min(amount, s[e + SH_AMOUNT])
             amount -= used
             s[e + SH_AMOUNT] -= used
             if s[e + SH_AMOUNT] == 0:
-                remove_shield(s, i)  # used up ("the next N damage")
+                game.remove_shield(s, i)  # used up ("the next N damage")
                 continue
         i += 1
     return amount
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def take_destroy_shield(s, slot):
+def take_destroy_shield(game, s, slot):
     """The INSTEAD_* bits of the oldest destruction shield on ``slot``, which is used up (CR 910.3:
     applied once); -1 when none protects it."""
     for i in range(s[SHIELD_N]):
-        e = shield_at(i)
-        if protects(s, e, Shield.DESTROY, slot, -1):
+        e = game.shield_at(i)
+        if game.protects(s, e, Shield.DESTROY, slot, -1):
             bits = s[e + SH_AMOUNT]
-            remove_shield(s, i)
+            game.remove_shield(s, i)
             return bits
     return -1

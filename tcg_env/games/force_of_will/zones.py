@@ -21,7 +21,7 @@ from tcg_env.engine.zones import zone_move, zone_offsets, zone_put, zone_take
 from tcg_env.engine.zones import zone_push_bottom
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
-    C_ATK, C_DEF, C_J_SIDE, C_KEYWORDS, C_TYPE, N_ATTRIBUTES, WILL_VOID, CardType, RULES, Zone
+    C_ATK, C_DEF, C_J_SIDE, C_KEYWORDS, C_TYPE, N_ATTRIBUTES, WILL_VOID, CardType, Zone
 )
 from tcg_env.games.force_of_will.replacement import shields_end_on, take_destroy_shield
 from tcg_env.games.force_of_will.state import (
@@ -47,9 +47,9 @@ def card_type(s, T, slot):
 
 
 @internal
-def is_j_resonator(s, T, slot):
+def is_j_resonator(game, s, T, slot):
     """CR 201.2a."""
-    t = card_type(s, T, slot)
+    t = game.card_type(s, T, slot)
     return t == CardType.RESONATOR or t == CardType.J_RULER
 
 
@@ -97,7 +97,7 @@ AURA_ALL = (1 << AURA_POWER) | (1 << AURA_KW) | (1 << AURA_RST)  # aura_sums' ki
 
 
 @internal
-def aura_sums(s, T, slot, kinds, srcs):
+def aura_sums(game, s, T, slot, kinds, srcs):
     """The continuous abilities (CR 904, 909) of the cards in the field that apply to ``slot``, of
     the kinds ``kinds`` (bits ``1 << AURA_*``): (the sums of their ATK changes, of their DEF
     changes, their keywords, their restrictions), 0 for a kind not asked. ``srcs``:
@@ -126,7 +126,7 @@ def aura_sums(s, T, slot, kinds, srcs):
             if c[K.C_HAS_CONT] == 0:
                 continue
             for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
-                active = abil[r, K.A_KIND] == K.AbilityKind.CONTINUOUS and condition_holds(
+                active = abil[r, K.A_KIND] == K.AbilityKind.CONTINUOUS and game.condition_holds(
                     s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src)
                 # an inactive ability's program is skipped (a range of length 0)
                 for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN] * active):
@@ -145,7 +145,7 @@ def aura_sums(s, T, slot, kinds, srcs):
                     if frow < 0:
                         if s[ATTACHED + src * CARD_W] != slot:
                             continue
-                    elif not filter_base(s, T, frow, slot, p, src):
+                    elif not game.filter_base(s, T, frow, slot, p, src):
                         continue
                     if kind == AURA_POWER:
                         atk += code[q, I_A0]
@@ -158,19 +158,19 @@ def aura_sums(s, T, slot, kinds, srcs):
 
 
 @internal
-def aura_from(s, T, slot, which, srcs):
+def aura_from(game, s, T, slot, which, srcs):
     """``aura_sums`` of one kind: (ATK, DEF) changes for ``AURA_POWER``, (bits, 0) for ``AURA_KW``
     (keywords) and ``AURA_RST`` (restrictions)."""
-    atk, df, kw, rst = aura_sums(s, T, slot, 1 << which, srcs)
+    atk, df, kw, rst = game.aura_sums(s, T, slot, 1 << which, srcs)
     if which == AURA_POWER:
         return atk, df
     return (kw if which == AURA_KW else rst), 0
 
 
 @internal
-def aura(s, T, slot, which):
+def aura(game, s, T, slot, which):
     """``aura_from``, reading the fields for their continuous abilities first."""
-    return aura_from(s, T, slot, which, continuous_in_field(s, T))
+    return game.aura_from(s, T, slot, which, game.continuous_in_field(s, T))
 
 
 @internal
@@ -192,7 +192,7 @@ def continuous_in_field(s, T):
 
 
 @internal
-def cost_reduction(s, T, p, slot):
+def cost_reduction(game, s, T, p, slot):
     """COST_REDUCTION of the continuous abilities of ``p``'s cards in the field for hand card
     ``slot`` (CR 903.2i-iv: free cost less)."""
     abil = ability_table(T)
@@ -209,61 +209,61 @@ def cost_reduction(s, T, p, slot):
                 continue
             c0 = abil[r, K.A_CODE_START]
             for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
-                if code[q, I_OP] == K.Op.COST_REDUCTION and filter_base(s, T, code[q, I_A1], slot, p, src):
+                if code[q, I_OP] == K.Op.COST_REDUCTION and game.filter_base(s, T, code[q, I_A1], slot, p, src):
                     total += code[q, I_A0]
     return total
 
 
 @internal
-def atk_of(s, T, slot):
+def atk_of(game, s, T, slot):
     """CR 206 / 909.1: the ATK now (continuous abilities included)."""
-    return base_atk(s, T, slot) + aura(s, T, slot, AURA_POWER)[0]
+    return game.base_atk(s, T, slot) + game.aura(s, T, slot, AURA_POWER)[0]
 
 
 @internal
-def def_of(s, T, slot):
+def def_of(game, s, T, slot):
     """CR 207 / 909.1."""
-    return base_def(s, T, slot) + aura(s, T, slot, AURA_POWER)[1]
+    return game.base_def(s, T, slot) + game.aura(s, T, slot, AURA_POWER)[1]
 
 
 @internal
-def keywords_of(s, T, slot):
+def keywords_of(game, s, T, slot):
     """The keywords now (continuous abilities included): what the rules read (CR 1100s)."""
-    return keywords_now(s, T, slot, continuous_in_field(s, T))
+    return game.keywords_now(s, T, slot, game.continuous_in_field(s, T))
 
 
 @internal
-def atk_now(s, T, slot, cont):
+def atk_now(game, s, T, slot, cont):
     """``atk_of`` with ``cont`` = ``continuous_in_field(s, T)`` known."""
-    return base_atk(s, T, slot) + aura_from(s, T, slot, AURA_POWER, cont)[0]
+    return game.base_atk(s, T, slot) + game.aura_from(s, T, slot, AURA_POWER, cont)[0]
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def def_now(s, T, slot, cont):
-    return base_def(s, T, slot) + aura_from(s, T, slot, AURA_POWER, cont)[1]
+def def_now(game, s, T, slot, cont):
+    return game.base_def(s, T, slot) + game.aura_from(s, T, slot, AURA_POWER, cont)[1]
 
 
 @internal
-def keywords_now(s, T, slot, cont):
+def keywords_now(game, s, T, slot, cont):
     """``keywords_of`` with ``cont`` = ``continuous_in_field(s, T)`` known."""
-    return base_keywords(s, T, slot) | aura_from(s, T, slot, AURA_KW, cont)[0]
+    return game.base_keywords(s, T, slot) | game.aura_from(s, T, slot, AURA_KW, cont)[0]
 
 
 @internal
-def has_keyword(s, T, slot, kw):
-    return (keywords_of(s, T, slot) & kw) != 0
+def has_keyword(game, s, T, slot, kw):
+    return (game.keywords_of(s, T, slot) & kw) != 0
 
 
 @internal
-def restrictions_of(s, T, slot):
+def restrictions_of(game, s, T, slot):
     """The RESTRICT_* bits now (continuous abilities included): what the rules read."""
-    return restrictions_now(s, T, slot, continuous_in_field(s, T))
+    return game.restrictions_now(s, T, slot, game.continuous_in_field(s, T))
 
 
 @internal
-def restrictions_now(s, T, slot, cont):
+def restrictions_now(game, s, T, slot, cont):
     """``restrictions_of`` with ``cont`` = ``continuous_in_field(s, T)`` known."""
-    return base_restrictions(s, slot) | aura_from(s, T, slot, AURA_RST, cont)[0]
+    return game.base_restrictions(s, slot) | game.aura_from(s, T, slot, AURA_RST, cont)[0]
 
 
 @internal
@@ -303,10 +303,10 @@ def x_on_chase(s, slot):
 
 
 @internal
-def controls_since_turn_start(s, T, slot):
+def controls_since_turn_start(game, s, T, slot):
     """CR 803.3a / 905.3: controlled continuously since the beginning of this turn, or [Swiftness]
     (CR 1107.2)."""
-    return s[ENTERED + slot * CARD_W] < s[H_TURN] or has_keyword(s, T, slot, K.KW_SWIFTNESS)
+    return s[ENTERED + slot * CARD_W] < s[H_TURN] or game.has_keyword(s, T, slot, K.KW_SWIFTNESS)
 
 
 @internal
@@ -323,7 +323,7 @@ _FILTER_ZONES = (Zone.FIELD, Zone.CHASE, Zone.GRAVEYARD, Zone.HAND, Zone.MAIN_DE
 
 
 @internal
-def filter_match(s, T, frow, slot, viewer, source):
+def filter_match(game, s, T, frow, slot, viewer, source):
     """Does card ``slot`` match filter row ``frow`` for an effect of ``viewer``'s with source
     ``source``? Targets: CR 903.2g (a card on the chase cannot target itself, 903.2g-i; [Barrier],
     CR 1120.2: not by the opponent's spells and abilities). Only what the filter needs is computed."""
@@ -334,28 +334,28 @@ def filter_match(s, T, frow, slot, viewer, source):
     on_field = s[ZONE + w] == Zone.FIELD
     atk = card_table(T)[s[CARD + w], C_ATK]
     if on_field and (f[K.F_ATK_MIN] >= 0 or f[K.F_ATK_MAX] >= 0):
-        atk = atk_of(s, T, slot)
-    if not filter_core(s, T, frow, slot, viewer, source, atk, 0):
+        atk = game.atk_of(s, T, slot)
+    if not game.filter_core(s, T, frow, slot, viewer, source, atk, 0):
         return False
     # CR 1120.2: [Barrier] is the one test that reads the keywords (continuous abilities included:
     # a scan of the fields), so it comes last: filter_core with them rejects exactly what this
     # rejects
-    return not (on_field and s[CONTROLLER + w] != viewer and (keywords_of(s, T, slot) & K.KW_BARRIER) != 0)
+    return not (on_field and s[CONTROLLER + w] != viewer and (game.keywords_of(s, T, slot) & K.KW_BARRIER) != 0)
 
 
 @internal
-def filter_base(s, T, frow, slot, viewer, source):
+def filter_base(game, s, T, frow, slot, viewer, source):
     """``filter_match`` reading ATK and keywords without the continuous abilities: what the
     continuous abilities' own filters read, so that neither is defined by the other."""
     if s[CARD + slot * CARD_W] < 0:
         return False
     if s[ZONE + slot * CARD_W] != Zone.FIELD:
-        return filter_core(s, T, frow, slot, viewer, source, card_table(T)[s[CARD + slot * CARD_W], C_ATK], 0)
-    return filter_core(s, T, frow, slot, viewer, source, base_atk(s, T, slot), base_keywords(s, T, slot))
+        return game.filter_core(s, T, frow, slot, viewer, source, card_table(T)[s[CARD + slot * CARD_W], C_ATK], 0)
+    return game.filter_core(s, T, frow, slot, viewer, source, game.base_atk(s, T, slot), game.base_keywords(s, T, slot))
 
 
 @internal
-def filter_core(s, T, frow, slot, viewer, source, atk, kw):
+def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
     """The filter row's tests, with the card's ATK and keywords given."""
     f = filter_table(T)[frow]
     w = slot * CARD_W
@@ -382,7 +382,7 @@ def filter_core(s, T, frow, slot, viewer, source, atk, kw):
         return False
     if f[K.F_ATTR_MASK] != 0 and (f[K.F_ATTR_MASK] & c[K.C_ATTR]) == 0:
         return False
-    tc = total_cost(T, cid)
+    tc = game.total_cost(T, cid)
     if c[K.C_COST_FREE] < 0:
         tc += x_on_chase(s, slot)  # CR 203.5b
     if f[K.F_COST_MIN] >= 0 and tc < f[K.F_COST_MIN]:
@@ -415,18 +415,18 @@ def type_mask_of(c):
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def count_stones(s, T, p):
+def count_stones(game, s, T, p):
     """Magic stones ``p`` controls (CR 1128.3: printed type magic stone)."""
     n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
     n = 0
     for i in range(s[n_off]):
-        if card_type(s, T, s[l_off + i]) == CardType.MAGIC_STONE:
+        if game.card_type(s, T, s[l_off + i]) == CardType.MAGIC_STONE:
             n += 1
     return n
 
 
 @internal
-def condition_holds(s, T, cond, arg, controller, source):
+def condition_holds(game, s, T, cond, arg, controller, source):
     """The Condition codes (abilities' conditions and the effect programs' IF)."""
     if cond == K.Condition.NONE:
         return True
@@ -435,9 +435,9 @@ def condition_holds(s, T, cond, arg, controller, source):
     if cond == K.Condition.OPPONENT_LIFE_AT_MOST:
         return s[LIFE + 1 - controller] <= arg
     if cond == K.Condition.STONES_AT_LEAST:
-        return count_stones(s, T, controller) >= arg
+        return count_stones(game, s, T, controller) >= arg
     if cond == K.Condition.J_RULER:
-        return card_type(s, T, j_ruler_slot(s, controller)) == CardType.J_RULER
+        return game.card_type(s, T, game.j_ruler_slot(s, controller)) == CardType.J_RULER
     if cond == K.Condition.HAND_EMPTY:
         return s[HAND_N + controller] == 0
     if cond == K.Condition.PLAYED_CARD_THIS_TURN:
@@ -451,7 +451,7 @@ def condition_holds(s, T, cond, arg, controller, source):
     if cond == K.Condition.GRAVEYARD_AT_LEAST:
         return s[GRAVE_N + controller] >= arg
     if cond == K.Condition.RUNES_REVEALED_AT_LEAST:
-        return revealed_runes(s, T, controller, 0) >= arg  # CR 1137.2b
+        return game.revealed_runes(s, T, controller, 0) >= arg  # CR 1137.2b
     if cond == K.Condition.RUNE_ATTRIBUTES:
         # CR 1137.2a: a revealed rune of the matching attribute for each will symbol; simplified for
         # runes of two attributes: each attribute's count, and the total, are checked separately
@@ -459,9 +459,9 @@ def condition_holds(s, T, cond, arg, controller, source):
         for a in range(N_ATTRIBUTES):
             need = (arg >> (K.RUNE_ATTR_BITS * a)) & ((1 << K.RUNE_ATTR_BITS) - 1)
             total += need
-            if need > 0 and revealed_runes(s, T, controller, 1 << a) < need:
+            if need > 0 and game.revealed_runes(s, T, controller, 1 << a) < need:
                 return False
-        return revealed_runes(s, T, controller, 0) >= total
+        return game.revealed_runes(s, T, controller, 0) >= total
     return False
 
 
@@ -481,11 +481,11 @@ def revealed_runes(s, T, p, attrs):
 
 
 @internal
-def remaining_divinity(s, T, p):
+def remaining_divinity(game, s, T, p):
     """CR 711.2a: ``p``'s J/ruler's divinity (CR 1136.3: its [Divinity] number; the ruler's slot,
     either side up) minus the total divinity of the revealed runes in its rune area; -1 when its
     J/ruler has no [Divinity] (CR 711.1)."""
-    div = card_table(T)[s[CARD + j_ruler_slot(s, p) * CARD_W], K.C_DIVINITY]
+    div = card_table(T)[s[CARD + game.j_ruler_slot(s, p) * CARD_W], K.C_DIVINITY]
     if div <= 0:
         return -1
     n_off, l_off = zone_offsets(ZT, Zone.RUNE_AREA, p)
@@ -500,7 +500,7 @@ def remaining_divinity(s, T, p):
 # Automatic abilities (CR 906): queued on the core's pending lists
 # =============================================================================================
 @internal
-def trigger_own(s, T, slot, trig, aux):
+def trigger_own(game, s, T, slot, trig, aux):
     """Card ``slot``'s automatic abilities with trigger ``trig`` fire (CR 906.4); its controller
     plays them at the next priority sequence (CR 906.5). An ability with a trigger filter (another
     card enters, a J/resonator attacks) fires only when card ``aux`` matches it."""
@@ -517,16 +517,16 @@ def trigger_own(s, T, slot, trig, aux):
                 continue
             if whose == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == ctrl:
                 continue
-            if not condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], ctrl, slot):
+            if not game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], ctrl, slot):
                 continue
             flt = abil[r, K.A_TRIG_FILTER]
-            if flt >= 0 and (aux < 0 or not filter_match(s, T, flt, aux, ctrl, slot)):
+            if flt >= 0 and (aux < 0 or not game.filter_match(s, T, flt, aux, ctrl, slot)):
                 continue
-            pending_add(RULES, s, ctrl, slot, r, aux)
+            pending_add(game, s, ctrl, slot, r, aux)
 
 
 @internal
-def trigger_all(s, T, trig, aux):
+def trigger_all(game, s, T, trig, aux):
     """Every active card's automatic abilities with trigger ``trig`` (CR 902.1: the J/resonators,
     additions, regalia and stones in the field, the rulers in their ruler areas), the turn
     player's first; for OTHER_ENTERS not card ``aux``'s own ("another card")."""
@@ -537,8 +537,8 @@ def trigger_all(s, T, trig, aux):
             for i in range(s[n_off]):
                 slot = s[l_off + i]
                 if trig != K.Trigger.OTHER_ENTERS or slot != aux:
-                    trigger_own(s, T, slot, trig, aux)
-    trigger_standby(s, T, trig, aux)
+                    game.trigger_own(s, T, slot, trig, aux)
+    game.trigger_standby(s, T, trig, aux)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -551,7 +551,7 @@ def already_pending(s, p, slot):
 
 
 @internal
-def trigger_standby(s, T, trig, aux):
+def trigger_standby(game, s, T, trig, aux):
     """CR 708.2 / 906.2 / 1113.2b: chants with an automatic-like [Trigger] ("<condition> =>
     <effect>") in a standby area or a hand trigger, revealed, when their condition is met; in the
     standby area not on the turn they were put there (CR 708.5, 906.4a). Simplified: a card in a
@@ -583,12 +583,12 @@ def trigger_standby(s, T, trig, aux):
                 if trig == K.Trigger.OPPONENT_ATTACKS and s[CONTROLLER + aux * CARD_W] == p:
                     continue  # the attacker is its own
                 if abil[r, K.A_TRIG_FILTER] >= 0 and (
-                        aux < 0 or not filter_match(s, T, abil[r, K.A_TRIG_FILTER], aux, p, slot)):
+                        aux < 0 or not game.filter_match(s, T, abil[r, K.A_TRIG_FILTER], aux, p, slot)):
                     continue
-                if already_pending(s, p, slot) or not condition_holds(
+                if already_pending(s, p, slot) or not game.condition_holds(
                         s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, slot):
                     continue
-                pending_add(RULES, s, p, slot, r, aux)
+                pending_add(game, s, p, slot, r, aux)
 
 
 # =============================================================================================
@@ -624,23 +624,23 @@ def can_pay_both(s, p, row1, col1, free1, row2, col2, free2_col):
 
 
 @internal
-def pay(s, p, row, first_col, free):
+def pay(game, s, p, row, first_col, free):
     """CR 1003.1: take the will from the pool, canonically (the module docstring)."""
     base = WILL + p * K.N_WILL
     for a in range(N_ATTRIBUTES):
         s[base + a] -= row[first_col + a]
-    pay_free(s, p, max(free, 0))
+    game.pay_free(s, p, max(free, 0))
 
 
 @internal
-def pay_both(s, p, row1, col1, free1, row2, col2, free2):
+def pay_both(game, s, p, row1, col1, free1, row2, col2, free2):
     """Pay a card's cost and an extra cost together ([Awakening], CR 1109.2; a [Trigger] card's
     cost and its [Trigger] cost, CR 708.4): both attribute parts first, then both free parts, so
     a free part never takes will the other cost's attribute part needs (``can_pay_both``)."""
     base = WILL + p * K.N_WILL
     for a in range(N_ATTRIBUTES):
         s[base + a] -= row1[col1 + a] + row2[col2 + a]
-    pay_free(s, p, max(free1, 0) + max(free2, 0))
+    game.pay_free(s, p, max(free1, 0) + max(free2, 0))
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -688,23 +688,23 @@ _FORGOTTEN = (RESTED, DAMAGE, ATK_EOT, DEF_EOT, ATK_EOB, DEF_EOB, ATK_PERM, DEF_
 
 
 @internal
-def forget(s, slot):
+def forget(game, s, slot):
     """CR 302.3 / 1022.3 / 1007.7: a card in a new zone is a new card: no damage, effects,
     counters (mana counters too), orientation (CR 303.1b), attachment or face up (a rune)."""
     w = slot * CARD_W
     for off in _FORGOTTEN:
         s[off + w] = 0
     s[ATTACHED + w] = -1
-    shields_end_on(s, slot)
+    shields_end_on(game, s, slot)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def allowed_move(s, T, slot, z):
+def allowed_move(game, s, T, slot, z):
     """CR 316: the zones a card's printed type lets it move to (False: it does not move).
     316.1/316.2: a ruler only to a graveyard or its ruler area, a J-ruler only to a ruler area or
     the field; 316.3a / 316.5a: no other card to a ruler area; 316.4: a chant to a magic stone
     deck, the field or a ruler area goes to the graveyard instead (``move_card``)."""
-    t = card_type(s, T, slot)
+    t = game.card_type(s, T, slot)
     if t == CardType.RULER:
         return z == Zone.GRAVEYARD or z == Zone.RULER_AREA
     if t == CardType.J_RULER:
@@ -713,10 +713,10 @@ def allowed_move(s, T, slot, z):
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def cease_to_exist(s, slot):
+def cease_to_exist(game, s, slot):
     """CR 1017.1a / 1017.3a: a pseudo-card leaving its zone is no more: its slot is free again."""
     zone_take(s, ZT, slot)
-    forget(s, slot)
+    game.forget(s, slot)
     w = slot * CARD_W
     s[CARD + w] = -1
     s[PSEUDO + w] = 0
@@ -724,30 +724,30 @@ def cease_to_exist(s, slot):
 
 
 @internal
-def move_card(s, T, slot, z):
+def move_card(game, s, T, slot, z):
     """Move ``slot`` to zone ``z`` of its owner (CR 302.5 / 302.6; the field and the chase by its
     controller), on top, applying CR 316; returns whether it moved. What it forgets: CR 302.3. A
     pseudo-card (a rune's copy) ceases to exist instead (CR 1017.3a, 711.3)."""
     if s[PSEUDO + slot * CARD_W] != 0:
-        cease_to_exist(s, slot)
+        cease_to_exist(game, s, slot)
         return False
-    t = card_type(s, T, slot)
+    t = game.card_type(s, T, slot)
     if t == CardType.CHANT and (z == Zone.STONE_DECK or z == Zone.FIELD or z == Zone.RULER_AREA):
         z = Zone.GRAVEYARD  # CR 316.4
-    if not allowed_move(s, T, slot, z):
+    if not allowed_move(game, s, T, slot, z):
         return False
-    if z == Zone.GRAVEYARD and grave_replaced(s, T, slot):
+    if z == Zone.GRAVEYARD and grave_replaced(game, s, T, slot):
         z = Zone.REMOVED  # CR 910.1: a continuous replacement effect (GRAVE_TO_REMOVED)
     w = slot * CARD_W
     old = zone_take(s, ZT, slot)
     keep = (old == Zone.FIELD and z == Zone.RULER_AREA) or (old == Zone.RULER_AREA and z == Zone.FIELD)
     if not keep:
-        forget(s, slot)  # CR 302.3
+        game.forget(s, slot)  # CR 302.3
     if z != Zone.FIELD and z != Zone.CHASE and z != Zone.RULER_AREA:
         s[CONTROLLER + w] = s[OWNER + w]  # CR 105.3a: off the field a card is its owner's
     zone_put(s, ZT, slot, z)
     if old == Zone.FIELD and z != Zone.RULER_AREA:
-        detach_additions(s, T, slot)
+        game.detach_additions(s, T, slot)
     return True
 
 
@@ -764,7 +764,7 @@ def detach_additions(s, T, slot):
 
 
 @internal
-def enter_field(s, T, slot, controller):
+def enter_field(game, s, T, slot, controller):
     """Put ``slot`` into the field under ``controller``'s control (CR 307.7), recovered (CR
     303.1b), with its [Mana] counters (CR 1122.2b); its [Enter] abilities and the others' "enters"
     abilities trigger (CR 1140.2)."""
@@ -772,14 +772,14 @@ def enter_field(s, T, slot, controller):
     s[CONTROLLER + w] = controller
     if s[ZONE + w] == Zone.CHASE:
         zone_take(s, ZT, slot)  # the chase list is the controller's: take it before the controller changes
-        forget(s, slot)
+        game.forget(s, slot)
         zone_put(s, ZT, slot, Zone.FIELD)
     else:
-        move_card(s, T, slot, Zone.FIELD)
+        game.move_card(s, T, slot, Zone.FIELD)
     s[MANA + w] += card_table(T)[s[CARD + w], K.C_MANA]
     s[ENTERED + w] = s[H_TURN]
-    trigger_own(s, T, slot, K.Trigger.ENTER, slot)
-    trigger_all(s, T, K.Trigger.OTHER_ENTERS, slot)
+    game.trigger_own(s, T, slot, K.Trigger.ENTER, slot)
+    game.trigger_all(s, T, K.Trigger.OTHER_ENTERS, slot)
 
 
 @internal
@@ -794,18 +794,18 @@ def draw_one(s, p):
 
 
 @internal
-def draw_cards(s, player, n):
+def draw_cards(game, s, player, n):
     """CR 1009.2; an effect's draw from a short deck draws what it can (CR 104.2): only the draw
     phase's draw loses (CR 1202.2)."""
     for _ in range(n):
-        if not draw_one(s, player):
+        if not game.draw_one(s, player):
             return
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def draw_phase_draw(s, p):
+def draw_phase_draw(game, s, p):
     """CR 502.3 with 1202.2: a player who must draw from an empty main deck loses (by rule process)."""
-    if not draw_one(s, p):
+    if not game.draw_one(s, p):
         s[DREW_FROM_EMPTY + p] = 1
 
 
@@ -827,15 +827,15 @@ def discard_hand_index(s, player, i):
 
 
 @internal
-def to_graveyard(s, T, slot):
-    return move_card(s, T, slot, Zone.GRAVEYARD)
+def to_graveyard(game, s, T, slot):
+    return game.move_card(s, T, slot, Zone.GRAVEYARD)
 
 
 # =============================================================================================
 # Replacement effects of continuous abilities (CR 910): read where the replaced event happens
 # =============================================================================================
 @internal_inline  # one caller: inlined into it (engine.jit)
-def replacement_of(s, T, src, op, slot):
+def replacement_of(game, s, T, src, op, slot):
     """The a0 of card ``src``'s active continuous ``op`` instruction that applies to card ``slot``
     (its filter as ``src``'s controller sees it, or a1 = -1: the card the addition is added to);
     -1 when none does."""
@@ -846,46 +846,46 @@ def replacement_of(s, T, src, op, slot):
     code = code_table(T)
     p = s[CONTROLLER + src * CARD_W]
     for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
-        if abil[r, K.A_KIND] == K.AbilityKind.CONTINUOUS and condition_holds(s, T, abil[r, K.A_COND],
+        if abil[r, K.A_KIND] == K.AbilityKind.CONTINUOUS and game.condition_holds(s, T, abil[r, K.A_COND],
                                                                              abil[r, K.A_COND_ARG], p, src):
             for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
                 frow = code[q, I_A1]
                 if code[q, I_OP] == op and ((s[ATTACHED + src * CARD_W] == slot) if frow < 0
-                                            else filter_base(s, T, frow, slot, p, src)):
+                                            else game.filter_base(s, T, frow, slot, p, src)):
                     return code[q, I_A0]
     return -1
 
 
 @internal
-def replacement_source(s, T, op, slot):
+def replacement_source(game, s, T, op, slot):
     """The first card in the field (the turn player's first) with a continuous replacement ``op``
     that applies to card ``slot``: (its slot, the instruction's a0), (-1, 0) when none (CR 910)."""
     for k in range(2):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, s[TURN_PLAYER] if k == 0 else 1 - s[TURN_PLAYER])
         for i in range(s[n_off]):
-            a0 = replacement_of(s, T, s[l_off + i], op, slot)
+            a0 = replacement_of(game, s, T, s[l_off + i], op, slot)
             if a0 >= 0:
                 return s[l_off + i], a0
     return -1, 0
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def grave_replaced(s, T, slot):
+def grave_replaced(game, s, T, slot):
     """CR 910.1: "if <a card> would be put into a graveyard (from the filter's zone), remove it
     from the game instead" (GRAVE_TO_REMOVED) applies to ``slot``."""
-    return replacement_source(s, T, K.Op.GRAVE_TO_REMOVED, slot)[0] >= 0
+    return game.replacement_source(s, T, K.Op.GRAVE_TO_REMOVED, slot)[0] >= 0
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def destroy_replaced(s, T, slot):
+def destroy_replaced(game, s, T, slot):
     """CR 910: is the destruction of ``slot`` replaced? A destruction shield of a one-time effect
     (SHIELD_DESTROY, used up), else a continuous REPLACE_DESTROY (its source goes to the graveyard,
     so it applies once: 910.3); 910.2's choice made canonically (replacement.py). What happens
     instead: INSTEAD_* bits."""
     src = -1
-    bits = take_destroy_shield(s, slot)
+    bits = take_destroy_shield(game, s, slot)
     if bits < 0:
-        src, bits = replacement_source(s, T, K.Op.REPLACE_DESTROY, slot)
+        src, bits = game.replacement_source(s, T, K.Op.REPLACE_DESTROY, slot)
         if src < 0:
             return False
     w = slot * CARD_W
@@ -894,41 +894,41 @@ def destroy_replaced(s, T, slot):
     if bits & K.INSTEAD_HEAL:
         s[DAMAGE + w] = 0  # CR 1007.6b
     if src >= 0 and bits & K.INSTEAD_SOURCE_TO_GRAVEYARD:
-        to_graveyard(s, T, src)
+        game.to_graveyard(s, T, src)
     return True
 
 
 @internal
-def destroy(s, T, slot):
+def destroy(game, s, T, slot):
     """CR 1010: a card in the field into its owner's graveyard; a J-ruler to its owner's ruler
     area, ruler side up (1010.1), with an astral counter unless [Imperishable] (1010.1a, 1108.2);
     [Eternal] cards are not destroyed (1139.2, 1010.3). Returns whether it was destroyed."""
     w = slot * CARD_W
     if s[ZONE + w] != Zone.FIELD:
         return False
-    if has_keyword(s, T, slot, K.KW_ETERNAL):
+    if game.has_keyword(s, T, slot, K.KW_ETERNAL):
         return False
-    if destroy_replaced(s, T, slot):
+    if destroy_replaced(game, s, T, slot):
         return False  # CR 910.1: the destruction never happens
     cid = s[CARD + w]
     c = card_table(T)[cid]
     if c[C_TYPE] == CardType.J_RULER:
         p = s[OWNER + w]
-        if (keywords_of(s, T, slot) & K.KW_IMPERISHABLE) == 0:
+        if (game.keywords_of(s, T, slot) & K.KW_IMPERISHABLE) == 0:
             s[ASTRAL + p] = 1
         zone_take(s, ZT, slot)
         s[DAMAGE + w] = 0  # CR 1007.7; the same card keeps its orientation and counters (CR 302.3, 1022.3)
-        detach_additions(s, T, slot)
+        game.detach_additions(s, T, slot)
         s[CARD + w] = c[C_J_SIDE]  # ruler side up
         s[CONTROLLER + w] = p
         zone_put(s, ZT, slot, Zone.RULER_AREA)
-        trigger_own(s, T, slot, K.Trigger.DESTROYED, slot)
+        game.trigger_own(s, T, slot, K.Trigger.DESTROYED, slot)
         return True
     ctrl = s[CONTROLLER + w]
-    to_graveyard(s, T, slot)
+    game.to_graveyard(s, T, slot)
     # CR 906.7b: the ability refers to the card as it was in the field; its controller plays it
     s[CONTROLLER + w] = ctrl
-    trigger_own(s, T, slot, K.Trigger.DESTROYED, slot)
+    game.trigger_own(s, T, slot, K.Trigger.DESTROYED, slot)
     s[CONTROLLER + w] = s[OWNER + w]
     return True
 
@@ -943,10 +943,10 @@ def put_stone_deck_top(s, p):
 
 
 @internal
-def to_deck_bottom(s, slot):
+def to_deck_bottom(game, s, slot):
     """A card to the bottom of its owner's main deck (CR 403.5)."""
     zone_take(s, ZT, slot)
-    forget(s, slot)
+    game.forget(s, slot)
     n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, s[OWNER + slot * CARD_W])
     zone_push_bottom(s, n_off, l_off, slot)
     s[ZONE + slot * CARD_W] = Zone.MAIN_DECK
