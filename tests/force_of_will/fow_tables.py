@@ -16,7 +16,8 @@ from tcg_env.engine.zones import zone_list
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
 from tcg_env.games.force_of_will.cards import card_obs_features
-from tcg_env.games.force_of_will.zones import atk_of, def_of, keywords_of, move_card
+from tcg_env.games.force_of_will.characteristics import atk_of, def_of, keywords_of
+from tcg_env.games.force_of_will.zones import move_card
 
 CT, AK, Op, Tr = K.CardType, K.AbilityKind, K.Op, K.Trigger
 

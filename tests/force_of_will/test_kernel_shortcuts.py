@@ -3,7 +3,7 @@ games whose decks are full of continuous abilities (CR 904 / 909: an aura with a
 addition's aura and keyword, a cost reduction), [Eternal], [Barrier] and [Bloodlust] cards, where random
 play with the starter decks rarely has one in a field:
 
-* the observation's ATK / DEF columns are the cards' current values (``zones.atk_of`` /
+* the observation's ATK / DEF columns are the cards' current values (``characteristics.atk_of`` /
   ``def_of``), whether written in full or over the previous observation;
 * the rule processes skip their sweeps only when neither would move a card (CR 1201.1, 1204,
   1206 / 1406.4a);
@@ -22,17 +22,18 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
 from tcg_env.games.force_of_will.battle import can_attack, must_attack_exists
+from tcg_env.games.force_of_will.characteristics import atk_of, def_of, has_keyword, keywords_of
+from tcg_env.games.force_of_will.filters import filter_core, filter_match
 from tcg_env.games.force_of_will.kernels import apply_unchecked, legal_mask_row
 from tcg_env.games.force_of_will.observation import (
     B_FIELD, B_OPP_FIELD, CARD_ROW_W, DYN_ATK, DYN_DEF, OBS_SIZE, observe_into, observe_row
 )
 from tcg_env.games.force_of_will.rule_processes import SWEEP_ADDITIONS, SWEEP_DAMAGE, doomed, sweep_needed
-from tcg_env.games.force_of_will.zones import atk_of, def_of, filter_core, filter_match, has_keyword, keywords_of
 
 CT = K.CardType
 RULES = K.RULES  # the game's tag: the kernels take it first (docs/architecture.md, "Rules variants")
 DECISIONS = 3000 if config.DISABLE_JIT else 6000
-# zones.continuous_in_field's mask with every bit set: every card in the fields is read for its
+# characteristics.continuous_in_field's mask with every bit set: every card in the fields is read for its
 # continuous abilities, whichever the shortcut would skip
 EVERY_SOURCE = -1
 

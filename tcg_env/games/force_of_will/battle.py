@@ -7,7 +7,7 @@ end of battle (807). The trigger conditions of a step happen as it begins (802.1
 beginning of battle", 803.1, 804.1, 807.1 "at the end of battle"), those of an attack or a block
 as it is declared (803.5, 804.4). Keywords: [Pierce] (1102: the PIERCE decision), [Precision]
 (1103), [First Strike] (1104), [Explode] (1105), [Drain] (1135) and [Bane] (1138) (automatic
-abilities: keywords.py), [Flying] (1106), [Swiftness] (1107, zones.controls_since_turn_start),
+abilities: keywords.py), [Flying] (1106), [Swiftness] (1107, characteristics.controls_since_turn_start),
 [Bloodlust] (1123, 712.2). Removal from battle (1029): effects.remove_from_battle.
 """
 
@@ -52,7 +52,7 @@ def can_attack(game, s, T, p, slot):
 def must_attack_exists(game, s, T, p):
     """CR 712.2 / 1123.2: ``p`` controls a [Bloodlust] J/resonator that can attack legally."""
     n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
-    cont = game.continuous_in_field(s, T)  # once, not a scan of the fields per card (zones.keywords_now)
+    cont = game.continuous_in_field(s, T)  # once, not a scan of the fields per card (characteristics.keywords_now)
     for i in range(s[n_off]):
         slot = s[l_off + i]
         if (game.keywords_now(s, T, slot, cont) & K.KW_BLOODLUST) != 0 and game.can_attack(s, T, p, slot):

@@ -1,13 +1,19 @@
 """Force of Will rules as numba kernels over one int32 state row: the legal actions and the row
 entries (the engine contract's ``setup_row``, ``legal_mask_row``, ``apply_unchecked``).
 
-Reading guide: the rules modules, each importing only those before it (numba allows no import
-cycles), by area of the comprehensive rules ver. 8.01 (``CR``):
+Reading guide: the rules modules, by area of the comprehensive rules ver. 8.01 (``CR``). A kernel
+calls the game's other rules through its tag, ``game.destroy(s, T, slot)`` (hooks.RULES_MODULES;
+docs/architecture.md, "Rules variants"), so a module imports from the others only the helpers
+inlined at numba's IR level, which are called by name (numba allows no import cycles):
 
 * ``state``: the row (zones of CR 300s, card records, will pools, flow)
-* ``replacement``: the replacement and prevention effects of one-time effects (CR 910, 1018)
-* ``zones``: the cards as they are now (CR 206-208, 909), filters and conditions, moves (CR 300s,
-  316), draw, destroy, banish, discard (CR 1000s), automatic abilities triggering (CR 906.4)
+* ``characteristics``: the cards as they are now (CR 203.5, 206-208, 909: printed values, the
+  changes of effects, continuous abilities, counters), the remaining divinity (CR 711.2a)
+* ``filters``: target filters and conditions (the card tables' filter rows and Condition codes)
+* ``costs``: paying will (CR 1003)
+* ``replacement``: replacement and prevention effects (CR 910, 1018)
+* ``triggers``: automatic abilities triggering (CR 906.4; [Trigger] and [Stealth], CR 708.2, 1114.2)
+* ``zones``: moving cards (CR 300s, 316): enter the field, draw, destroy, discard (CR 1000s)
 * ``rule_processes``: CR 1200s
 * ``keywords``: the automatic abilities of [Explode], [Drain], [Bane] and "deals damage" (CR 1105,
   1135, 1138, 1007.5): triggering and resolving

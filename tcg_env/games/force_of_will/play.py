@@ -1,11 +1,11 @@
 """Force of Will rules kernels: the player's actions (CR 700s) and paying will (CR 907, 1003).
 
 Will is produced by explicit actions (resting a magic stone, CR 907; will abilities resolve at
-once, CR 907.3) and paid canonically (docs/force_of_will/design.md): each attribute cost from
-will of that attribute (CR 203.3), the free cost (CR 203.4) from void will first, then from the
-attribute with the most will left. A cost of X (CR 203.5b) is chosen when the card is played
-(CR 903.2f: the CHOOSE_X decision, X kept on the chase entry); discards of a cost are chosen one
-card at a time after the targets (CR 903.2j: DISCARD_COST, ``priority.finish_frame``).
+once, CR 907.3) and paid canonically (``costs``; docs/force_of_will/design.md): each attribute
+cost from will of that attribute (CR 203.3), the free cost (CR 203.4) from void will first, then
+from the attribute with the most will left. A cost of X (CR 203.5b) is chosen when the card is
+played (CR 903.2f: the CHOOSE_X decision, X kept on the chase entry); discards of a cost are
+chosen one card at a time after the targets (CR 903.2j: DISCARD_COST, ``priority.finish_frame``).
 """
 
 from tcg_env.engine.chase import chase_full, chase_push, chase_size
@@ -28,7 +28,8 @@ from tcg_env.games.force_of_will.state import (
     JUDGED, LIFE, MANA, NO_MORE_BATTLE, OWNER, PSEUDO, RESTED, REVEALED, STANDBY_TURN, STANDBY_N, STEP,
     TURN_PLAYER, USED_TURN, WILL, ZONE, ZT
 )
-from tcg_env.games.force_of_will.zones import can_pay_free, put_in_standby
+from tcg_env.games.force_of_will.costs import can_pay_free
+from tcg_env.games.force_of_will.zones import put_in_standby
 
 STANDBY_CAP = 4 * K.STANDBY_SLOTS
 

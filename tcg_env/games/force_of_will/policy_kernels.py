@@ -221,7 +221,7 @@ def _add_need(need, row, col, free):
 
 @njit(cache=True)
 def _payable(s, p, need):
-    """Can p's produced will pay ``need`` (as zones.can_pay)?"""
+    """Can p's produced will pay ``need`` (as costs.can_pay)?"""
     left = s[WILL + p * K.N_WILL + WILL_VOID]
     for a in range(N_ATTRIBUTES):
         have = s[WILL + p * K.N_WILL + a]

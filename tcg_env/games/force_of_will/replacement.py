@@ -1,12 +1,14 @@
-"""Force of Will rules kernels: the replacement and prevention effects made by one-time effects
-(CR 910, 1018), kept in the shield table of the row (``state.SHIELDS``).
+"""Force of Will rules kernels: replacement and prevention effects (CR 910, 1018), those made by
+one-time effects, kept in the shield table of the row (``state.SHIELDS``), and those of the
+continuous abilities of cards in the field.
 
 "Prevent the next 500 damage that would be dealt to target resonator this turn" and "this turn,
 the next time target resonator would be destroyed, instead rest it" are one-time effects (CR 908)
 that leave a replacement effect behind (CR 910.1): an entry of the shield table, until the end of
 the turn (CR 505.5b), until it is used up, or, for one on a card, until that card leaves the field
 (CR 302.3: it is a new card). The continuous replacement effects of cards in the field (abilities
-with REPLACE_DESTROY / GRAVE_TO_REMOVED) are read where the replaced event happens (``zones``).
+with REPLACE_DESTROY / GRAVE_TO_REMOVED) are read where the replaced event happens
+(``replacement_source``, from ``zones.move_card`` and ``zones.destroy``).
 
 CR 910.2 / 910.2a: when several replacement effects apply to one event, the affected player (for
 damage: the controller of the card dealt damage, or the player) chooses which applies first.
@@ -17,10 +19,20 @@ one-time effect before a continuous replacement (the card stays in the field eit
 
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
-from tcg_env.games.force_of_will.constants import SHIELD_MAX, Shield
-from tcg_env.games.force_of_will.state import SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT, SHIELD_N, SHIELD_W, SHIELDS
+from tcg_env.engine.effects import I_A0, I_A1, I_OP
+from tcg_env.engine.tables import ability_table, card_table, code_table
+from tcg_env.engine.zones import zone_offsets
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will.constants import SHIELD_MAX, Shield, Zone
+from tcg_env.games.force_of_will.state import (
+    ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, RESTED, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER,
+    SH_SLOT, TURN_PLAYER, ZT
+)
 
 
+# =============================================================================================
+# The shield table: replacement and prevention effects of one-time effects (CR 910.1, 1018)
+# =============================================================================================
 @internal
 def shield_at(i):
     return SHIELDS + i * SHIELD_W
@@ -118,3 +130,70 @@ def take_destroy_shield(game, s, slot):
             game.remove_shield(s, i)
             return bits
     return -1
+
+
+# =============================================================================================
+# Replacement effects of continuous abilities (CR 910): read where the replaced event happens
+# =============================================================================================
+@internal_inline  # one caller: inlined into it (engine.jit)
+def replacement_of(game, s, T, src, op, slot):
+    """The a0 of card ``src``'s active continuous ``op`` instruction that applies to card ``slot``
+    (its filter as ``src``'s controller sees it, or a1 = -1: the card the addition is added to);
+    -1 when none does."""
+    c = card_table(T)[s[CARD + src * CARD_W]]
+    if c[K.C_HAS_CONT] == 0:
+        return -1
+    abil = ability_table(T)
+    code = code_table(T)
+    p = s[CONTROLLER + src * CARD_W]
+    for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+        if abil[r, K.A_KIND] == K.AbilityKind.CONTINUOUS and game.condition_holds(s, T, abil[r, K.A_COND],
+                                                                             abil[r, K.A_COND_ARG], p, src):
+            for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                frow = code[q, I_A1]
+                if code[q, I_OP] == op and ((s[ATTACHED + src * CARD_W] == slot) if frow < 0
+                                            else game.filter_base(s, T, frow, slot, p, src)):
+                    return code[q, I_A0]
+    return -1
+
+
+@internal
+def replacement_source(game, s, T, op, slot):
+    """The first card in the field (the turn player's first) with a continuous replacement ``op``
+    that applies to card ``slot``: (its slot, the instruction's a0), (-1, 0) when none (CR 910)."""
+    for k in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, s[TURN_PLAYER] if k == 0 else 1 - s[TURN_PLAYER])
+        for i in range(s[n_off]):
+            a0 = replacement_of(game, s, T, s[l_off + i], op, slot)
+            if a0 >= 0:
+                return s[l_off + i], a0
+    return -1, 0
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def grave_replaced(game, s, T, slot):
+    """CR 910.1: "if <a card> would be put into a graveyard (from the filter's zone), remove it
+    from the game instead" (GRAVE_TO_REMOVED) applies to ``slot``."""
+    return game.replacement_source(s, T, K.Op.GRAVE_TO_REMOVED, slot)[0] >= 0
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def destroy_replaced(game, s, T, slot):
+    """CR 910: is the destruction of ``slot`` replaced? A destruction shield of a one-time effect
+    (SHIELD_DESTROY, used up), else a continuous REPLACE_DESTROY (its source goes to the graveyard,
+    so it applies once: 910.3); 910.2's choice made canonically (replacement.py). What happens
+    instead: INSTEAD_* bits."""
+    src = -1
+    bits = take_destroy_shield(game, s, slot)
+    if bits < 0:
+        src, bits = game.replacement_source(s, T, K.Op.REPLACE_DESTROY, slot)
+        if src < 0:
+            return False
+    w = slot * CARD_W
+    if bits & K.INSTEAD_REST:
+        s[RESTED + w] = 1
+    if bits & K.INSTEAD_HEAL:
+        s[DAMAGE + w] = 0  # CR 1007.6b
+    if src >= 0 and bits & K.INSTEAD_SOURCE_TO_GRAVEYARD:
+        game.to_graveyard(s, T, src)
+    return True

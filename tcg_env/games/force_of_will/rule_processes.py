@@ -10,7 +10,7 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import CardType, Zone
 from tcg_env.games.force_of_will.state import ATTACHED, CARD, CARD_W, DAMAGE, DREW_FROM_EMPTY, LIFE, ZONE, ZT
-from tcg_env.games.force_of_will.zones import def_now
+from tcg_env.games.force_of_will.characteristics import def_now
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -44,7 +44,7 @@ SWEEP_ADDITIONS = 1  # CR 1406.4a / 1206.1: additions added to nothing put into 
 @internal_inline  # in the sweeps' loops over the fields
 def doomed(game, s, T, slot, which, cont):
     """Is card ``slot`` in the field concerned by rule process ``which``? (``cont``:
-    ``zones.continuous_in_field``.)
+    ``characteristics.continuous_in_field``.)
     SWEEP_DAMAGE, CR 1204.1 / 1204.2: a J/resonator with DEF whose damage reaches its DEF, or whose
     DEF is 0 or less (not [Eternal], CR 1010.3). SWEEP_ADDITIONS, CR 1406.4a / 1206.1: an addition
     that must be added to a card and is added to none, to one gone, or to itself."""
