@@ -1,6 +1,6 @@
 """CR 500s (the turn) and CR 600s (priority sequences on the chase)."""
 
-from helpers import D, St, Z, main_row, pass_both, play, step, to_hand, to_main, turn_player, will
+from helpers import D, St, Z, main_row, pass_both, play, step, to_hand, turn_player, will
 from fow_tables import Row
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
