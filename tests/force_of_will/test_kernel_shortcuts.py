@@ -33,8 +33,8 @@ from tcg_env.games.force_of_will.rule_processes import SWEEP_ADDITIONS, SWEEP_DA
 CT = K.CardType
 RULES = K.RULES  # the game's tag: the kernels take it first (docs/architecture.md, "Rules variants")
 DECISIONS = 3000 if config.DISABLE_JIT else 6000
-# characteristics.continuous_in_field's mask with every bit set: every card in the fields is read for its
-# continuous abilities, whichever the shortcut would skip
+# characteristics.continuous_in_field's mask with every bit set: every card in the fields is read
+# for its continuous abilities, whichever the shortcut would skip
 EVERY_SOURCE = -1
 
 

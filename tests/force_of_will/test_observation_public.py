@@ -1,7 +1,8 @@
 """CR 302.2: a card in the field is public, and so is everything it has now. Both players'
 observations show a field card's keywords as the rules read them (printed, granted by a one-time
-effect, from a continuous ability: ``characteristics.keywords_now``), its restrictions (``restrictions_now``),
-and which card an addition is added to (CR 1002.1), on the real cards of the starter pool."""
+effect, from a continuous ability: ``characteristics.keywords_now``), its restrictions
+(``restrictions_now``), and which card an addition is added to (CR 1002.1), on the real cards of
+the starter pool."""
 
 import numpy as np
 import pytest

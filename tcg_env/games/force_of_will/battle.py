@@ -7,8 +7,9 @@ end of battle (807). The trigger conditions of a step happen as it begins (802.1
 beginning of battle", 803.1, 804.1, 807.1 "at the end of battle"), those of an attack or a block
 as it is declared (803.5, 804.4). Keywords: [Pierce] (1102: the PIERCE decision), [Precision]
 (1103), [First Strike] (1104), [Explode] (1105), [Drain] (1135) and [Bane] (1138) (automatic
-abilities: keywords.py), [Flying] (1106), [Swiftness] (1107, characteristics.controls_since_turn_start),
-[Bloodlust] (1123, 712.2). Removal from battle (1029): effects.remove_from_battle.
+abilities: keywords.py), [Flying] (1106), [Swiftness] (1107,
+characteristics.controls_since_turn_start), [Bloodlust] (1123, 712.2). Removal from battle (1029):
+effects.remove_from_battle.
 """
 
 from tcg_env.engine.decisions import set_decision

@@ -2,7 +2,7 @@
 
 * a card's type, ATK, DEF, keywords and restrictions: printed, then the changes of one-time
   effects, then counters (CR 206, 207, 909.1, 1022.2): ``base_*``; with the continuous abilities
-  of the cards in the field (CR 904, 909): ``atk_of`` / ``atk_now``, ``def_of``, ``keywords_of``,
+  of the cards in the field (CR 904, 909): ``atk_of``, ``def_of``, ``keywords_of``,
   ``restrictions_of`` (``aura_sums`` reads the continuous abilities);
 * its total cost (CR 203.5; X on the chase, 203.5b) and the cost reductions of the continuous
   abilities (CR 903.2i-iv);
@@ -23,11 +23,6 @@ from tcg_env.games.force_of_will.state import (
     ENTRY_W, E_KIND, E_SLOT, E_X, FRAMES, FRAME_N, FRAME_W, KW_EOB, KW_EOT, KW_PERM, REVEALED, RST_EOT, RST_PERM, ZONE,
     ZT
 )
-
-
-@internal
-def card_id(s, slot):
-    return s[CARD + slot * CARD_W]
 
 
 @internal
@@ -167,10 +162,10 @@ def continuous_in_field(s, T):
     """The field positions whose card has a continuous ability (``C_HAS_CONT``), as a mask
     (``SRC_BITS``, ``SRC_PAST``); 0 when none has one, and then ``aura_from`` adds nothing to any
     card. A kernel that reads many cards (the observation, the rule processes) asks once and
-    passes the answer as ``cont`` to ``atk_now`` / ``def_now`` / ``keywords_now`` / ``aura_sums``,
-    instead of each read scanning both fields' cards: those scans were half of random play's time,
-    and with the answer a bool (every card of the fields read per card) still a fifth of it
-    (docs/performance-log.md, 2026-11-26 and 2026-11-27)."""
+    passes the answer as ``cont`` to ``def_now`` / ``keywords_now`` / ``restrictions_now`` /
+    ``aura_sums``, instead of each read scanning both fields' cards: those scans were half of
+    random play's time, and with the answer a bool (every card of the fields read per card) still
+    a fifth of it (docs/performance-log.md, 2026-11-26 and 2026-11-27)."""
     srcs = 0
     for p in range(2):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
@@ -219,12 +214,6 @@ def def_of(game, s, T, slot):
 def keywords_of(game, s, T, slot):
     """The keywords now (continuous abilities included): what the rules read (CR 1100s)."""
     return game.keywords_now(s, T, slot, game.continuous_in_field(s, T))
-
-
-@internal
-def atk_now(game, s, T, slot, cont):
-    """``atk_of`` with ``cont`` = ``continuous_in_field(s, T)`` known."""
-    return game.base_atk(s, T, slot) + game.aura_from(s, T, slot, AURA_POWER, cont)[0]
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)

@@ -16,9 +16,9 @@ pending choice (OPTION_SLOTS rows, the decider's observation only: OPTION k / BO
 
 A card in a field is public, and so is everything it has now (CR 302.2): its row shows its ATK,
 DEF, keywords (in the static keyword columns, KW_COL) and restrictions as the rules read them
-(``characteristics.atk_now``, ``def_now``, ``keywords_now``, ``restrictions_now``: printed, granted by
-one-time effects, and from the continuous abilities in the fields, ``aura_sums``), and an addition's
-row names the field row of the card it is added to (DYN_ADDED_TO, CR 1002.1).
+(``characteristics.atk_of``, ``def_now``, ``keywords_now``, ``restrictions_now``: printed,
+granted by one-time effects, and from the continuous abilities in the fields, ``aura_sums``), and
+an addition's row names the field row of the card it is added to (DYN_ADDED_TO, CR 1002.1).
 """
 
 from numba import njit
@@ -252,9 +252,10 @@ def shield_columns(game, s, slot, obs, o):
 def in_field_columns(game, s, T, slot, obs, o, cont):
     """The columns of the row at ``o`` that only a card in a field (``slot``) has beyond
     ``card_row``'s: ATK, DEF, keywords and restrictions with the continuous abilities (CR 909;
-    ``cont``: ``characteristics.continuous_in_field``, 0 for none), and its shields. The continuous abilities
-    are read as the rules read them, by ``characteristics.aura_sums`` (``atk_now``, ``keywords_now``,
-    ``restrictions_now``: the card's own values and theirs), all kinds in one reading."""
+    ``cont``: ``characteristics.continuous_in_field``, 0 for none), and its shields. The
+    continuous abilities are read as the rules read them, by ``characteristics.aura_sums``
+    (``atk_of``, ``keywords_now``, ``restrictions_now``: the card's own values and theirs), all
+    kinds in one reading."""
     if s[ZONE + slot * CARD_W] == Zone.FIELD:
         d = o + CARD_OBS_FEATURES
         if cont != 0:
@@ -351,8 +352,8 @@ def observe_into(game, s, T, player, obs, over_previous):
     wrote (of any state or player): each card row is written whole, so only the rows past the
     written ones that may be non-zero are cleared (``engine.obsbuf``; random play passes True from
     a row's second decision of a call on). Zeroing the whole vector (16.8 KiB) and reading every
-    field card's ATK and DEF through ``characteristics.aura`` (a scan of both fields each) cost most of an
-    observation (docs/performance-log.md, 2026-11-26)."""
+    field card's ATK and DEF through ``characteristics.aura`` (a scan of both fields each) cost
+    most of an observation (docs/performance-log.md, 2026-11-26)."""
     zero_range(obs, 0, GLOBAL_W)
     me = player
     op = 1 - player

@@ -83,11 +83,6 @@ def room_to_play(game, s):
 # Cards from the hand (CR 702, 703, 709)
 # =============================================================================================
 @internal
-def spell_ability(T, cid):
-    return card_table(T)[cid, K.C_SPELL_ABIL]
-
-
-@internal
 def free_cost(game, s, T, p, slot):
     """The free cost of hand card ``slot`` for ``p`` (CR 203.4; X counts 0 here, CR 203.5b: it is
     chosen as the card is played), less the cost reductions of its continuous abilities (CR

@@ -88,13 +88,6 @@ def _is_harm(op, a0):
 
 
 @njit(cache=True)
-def _harmful(game, s, T):
-    """Does the top frame's effect harm its targets?"""
-    op, a0 = game._first_effect(T, s[game.top_frame(s) + E_ABIL])
-    return game._is_harm(op, a0)
-
-
-@njit(cache=True)
 def _count_side(game, s, T, frow, p, source, op):
     """(cards of p's opponent, cards of p's own) in play that match filter row ``frow`` and that
     ``op`` can change ([Eternal] ones are not counted for a destroy, CR 1139)."""
