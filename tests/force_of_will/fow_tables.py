@@ -67,7 +67,6 @@ class TinyPool:
         row[K.C_J_SIDE] = -1
         row[K.C_WILL_A], row[K.C_WILL_B] = will
         row[K.C_SPELL_ABIL] = spell
-        row[K.C_ENTER_ABIL] = -1
         row[K.C_AWAKEN_ABIL] = -1
         row[K.C_TRIGGER_ABIL] = -1
         row[K.C_STEALTH_ABIL] = -1

@@ -83,7 +83,6 @@ def test_ability_rows_point_back_at_their_card(pool):
         for col in (K.C_SPELL_ABIL, K.C_AWAKEN_ABIL, K.C_TRIGGER_ABIL):
             row = pool.cards[cid, col]
             assert row == -1 or row in pool.ability_rows(cid)
-        assert pool.cards[cid, K.C_ENTER_ABIL] == -1
     chants = pool.cards[:, K.C_TYPE] == T.CHANT
     assert np.all(pool.cards[chants, K.C_SPELL_ABIL] >= 0)
     assert np.all(pool.abilities[pool.cards[chants, K.C_SPELL_ABIL], K.A_KIND] == K.AbilityKind.SPELL)

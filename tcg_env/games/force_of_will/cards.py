@@ -694,7 +694,6 @@ class _Compiler(PoolCompiler):
         row[K.C_ADDITION] = K.AdditionTarget[card.addition.upper()] if card.addition else 0
         row[K.C_DIVINITY] = card.divinity
         row[K.C_MANA] = card.mana
-        row[K.C_ENTER_ABIL] = -1  # reserved: [Enter] is an AUTOMATIC row with trigger ENTER
         if card.incarnation is not None:
             row[K.C_INCARNATION] = bits(sorted(set(card.incarnation.attributes)), _ATTR_BITS)
             row[K.C_INCARNATION_N] = card.incarnation.count
