@@ -28,34 +28,17 @@ from numba import njit
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-def _rules_kernels(game: str):
-    """(legal_mask_row, apply_unchecked, reset_row(s, deck0, deck1, seed, variant, auto_single, T),
-    the module of the observation kernels) of ``game``, through its spec's hooks (the shared core)."""
-    import tcg_env
-    from tcg_env.engine.rows import reset_row as core_reset
-
-    rules = tcg_env.get_spec(game).kernels.rules
-
-    @njit
-    def reset_row(s, deck0, deck1, seed, variant, auto_single, T):
-        core_reset(rules, s, deck0, deck1, seed, variant, auto_single, T)
-
-    hooks = rules.hooks
-    return hooks.legal_mask_row, hooks.apply_unchecked, reset_row, hooks
-
-
 def make_loop(game: str, mode: int):
+    """The loop of form ``mode`` over ``game``'s rules kernels, called through the core's hooks
+    (``tcg_env.engine.hooks``: each passes the game's tag to a kernel that takes it first and
+    lowers to a direct call of the kernel, as the core's own kernels call them)."""
+    import tcg_env
+    from tcg_env.engine import hooks
     from tcg_env.engine.batch import episode_seed, pick_uniform
     from tcg_env.engine.header import H_DECIDER, H_DONE
+    from tcg_env.engine.rows import reset_row
 
-    legal_mask_row, apply_unchecked, reset_row, observation = _rules_kernels(game)
-    observe_row = observation.observe_row
-    observe_into = getattr(observation, "observe_into", None)
-    if observe_into is None:  # an older checkout: only the full write exists
-
-        @njit
-        def observe_into(s, T, p, out, over_previous):
-            observe_row(s, T, p, out)
+    rules = tcg_env.get_spec(game).kernels.rules
 
     @njit
     def play(states, T, decks, deck_lens, seeds, variant, steps, obs, masks, agent_rng, counters):
@@ -64,14 +47,14 @@ def make_loop(game: str, mode: int):
             for t in range(steps):
                 if s[H_DONE] != 0:
                     counters[b, 1] += 1
-                    reset_row(s, decks[b, 0, : deck_lens[b, 0]], decks[b, 1, : deck_lens[b, 1]],
+                    reset_row(rules, s, decks[b, 0, : deck_lens[b, 0]], decks[b, 1, : deck_lens[b, 1]],
                               episode_seed(seeds[b], counters[b, 1]), np.int64(variant), np.int64(0), T)
-                n_legal = legal_mask_row(s, T, masks[b])
+                n_legal = hooks.legal_mask_row(rules, s, T, masks[b])
                 if mode == 0:
-                    observe_into(s, T, np.int64(s[H_DECIDER]), obs[b], t > 0)
+                    hooks.observe_into(rules, s, T, np.int64(s[H_DECIDER]), obs[b], t > 0)
                 elif mode == 1:
-                    observe_into(s, T, np.int64(s[H_DECIDER]), obs[b], False)
-                apply_unchecked(s, T, np.int64(pick_uniform(masks[b], n_legal, agent_rng[b])))
+                    hooks.observe_into(rules, s, T, np.int64(s[H_DECIDER]), obs[b], False)
+                hooks.apply_unchecked(rules, s, T, np.int64(pick_uniform(masks[b], n_legal, agent_rng[b])))
                 counters[b, 0] += 1
 
     return play

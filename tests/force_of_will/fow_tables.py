@@ -16,7 +16,8 @@ from tcg_env.engine.zones import zone_list
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
 from tcg_env.games.force_of_will.cards import card_obs_features
-from tcg_env.games.force_of_will.zones import atk_of, def_of, keywords_of, move_card
+from tcg_env.games.force_of_will.characteristics import atk_of, def_of, keywords_of
+from tcg_env.games.force_of_will.zones import move_card
 
 CT, AK, Op, Tr = K.CardType, K.AbilityKind, K.Op, K.Trigger
 
@@ -66,7 +67,6 @@ class TinyPool:
         row[K.C_J_SIDE] = -1
         row[K.C_WILL_A], row[K.C_WILL_B] = will
         row[K.C_SPELL_ABIL] = spell
-        row[K.C_ENTER_ABIL] = -1
         row[K.C_AWAKEN_ABIL] = -1
         row[K.C_TRIGGER_ABIL] = -1
         row[K.C_STEALTH_ABIL] = -1
@@ -285,13 +285,13 @@ def basic_deck(P: TinyPool) -> np.ndarray:
 def current_values(s, T, slot):
     """(ATK, DEF, keyword bits) of ``slot`` now (the kernels' internal helpers are called from a
     compiled function: they have no Python entry)."""
-    return atk_of(s, T, slot), def_of(s, T, slot), keywords_of(s, T, slot)
+    return atk_of(K.RULES, s, T, slot), def_of(K.RULES, s, T, slot), keywords_of(K.RULES, s, T, slot)
 
 
 @njit
 def kernel_move(s, T, slot, z):
     """The kernels' move of a card (CR 316 applied); whether it moved."""
-    return move_card(s, T, slot, z)
+    return move_card(K.RULES, s, T, slot, z)
 
 
 KERNELS = None

@@ -27,6 +27,20 @@ def test_tables_have_the_contract_shapes(pool):
         assert t.flags["C_CONTIGUOUS"]
 
 
+# the columns that are runs (one per attribute) rather than one column
+_RUNS = {"C_COST": K.N_ATTRIBUTES, "C_JUDGMENT_COST": K.N_ATTRIBUTES, "A_COST": K.N_ATTRIBUTES}
+
+
+@pytest.mark.parametrize("prefix", ["C_", "A_", "F_", "I_"])
+def test_the_tables_columns_numbered_by_hand_fill_each_table_once(prefix):
+    """constants.py numbers the columns of the card, ability, filter and code tables by hand: every
+    column is some name's (no gap: a removed column's successors were renumbered) and one name's
+    only, and the table's width (``*_NCOLS``) is their count."""
+    names = {k: v for k, v in vars(K).items() if k.startswith(prefix) and isinstance(v, int) and k != f"{prefix}NCOLS"}
+    used = sorted(c for k, v in names.items() for c in range(v, v + _RUNS.get(k, 1)))
+    assert used == list(range(getattr(K, f"{prefix}NCOLS")))
+
+
 def test_pool_is_original_and_large_enough(pool):
     # issue 18: at least 80 cards over the six attributes (void: no attribute bit, CR 208.4)
     assert pool.n_cards >= 80
@@ -69,7 +83,6 @@ def test_ability_rows_point_back_at_their_card(pool):
         for col in (K.C_SPELL_ABIL, K.C_AWAKEN_ABIL, K.C_TRIGGER_ABIL):
             row = pool.cards[cid, col]
             assert row == -1 or row in pool.ability_rows(cid)
-        assert pool.cards[cid, K.C_ENTER_ABIL] == -1
     chants = pool.cards[:, K.C_TYPE] == T.CHANT
     assert np.all(pool.cards[chants, K.C_SPELL_ABIL] >= 0)
     assert np.all(pool.abilities[pool.cards[chants, K.C_SPELL_ABIL], K.A_KIND] == K.AbilityKind.SPELL)

@@ -3,7 +3,7 @@ games whose decks are full of continuous abilities (CR 904 / 909: an aura with a
 addition's aura and keyword, a cost reduction), [Eternal], [Barrier] and [Bloodlust] cards, where random
 play with the starter decks rarely has one in a field:
 
-* the observation's ATK / DEF columns are the cards' current values (``zones.atk_of`` /
+* the observation's ATK / DEF columns are the cards' current values (``characteristics.atk_of`` /
   ``def_of``), whether written in full or over the previous observation;
 * the rule processes skip their sweeps only when neither would move a card (CR 1201.1, 1204,
   1206 / 1406.4a);
@@ -22,17 +22,19 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import state as S
 from tcg_env.games.force_of_will.battle import can_attack, must_attack_exists
+from tcg_env.games.force_of_will.characteristics import atk_of, def_of, has_keyword, keywords_of
+from tcg_env.games.force_of_will.filters import filter_core, filter_match
 from tcg_env.games.force_of_will.kernels import apply_unchecked, legal_mask_row
 from tcg_env.games.force_of_will.observation import (
     B_FIELD, B_OPP_FIELD, CARD_ROW_W, DYN_ATK, DYN_DEF, OBS_SIZE, observe_into, observe_row
 )
 from tcg_env.games.force_of_will.rule_processes import SWEEP_ADDITIONS, SWEEP_DAMAGE, doomed, sweep_needed
-from tcg_env.games.force_of_will.zones import atk_of, def_of, filter_core, filter_match, has_keyword, keywords_of
 
 CT = K.CardType
+RULES = K.RULES  # the game's tag: the kernels take it first (docs/architecture.md, "Rules variants")
 DECISIONS = 3000 if config.DISABLE_JIT else 6000
-# zones.continuous_in_field's mask with every bit set: every card in the fields is read for its
-# continuous abilities, whichever the shortcut would skip
+# characteristics.continuous_in_field's mask with every bit set: every card in the fields is read
+# for its continuous abilities, whichever the shortcut would skip
 EVERY_SOURCE = -1
 
 
@@ -61,9 +63,9 @@ def _field_atk_def_mismatches(s, T, p, obs):
         for i in range(min(s[n_off], K.FIELD_SLOTS)):
             slot = s[l_off + i]
             d = base + i * CARD_ROW_W + K.CARD_OBS_FEATURES
-            if obs[d + DYN_ATK] != np.float32(atk_of(s, T, slot) / 1000.0):
+            if obs[d + DYN_ATK] != np.float32(atk_of(RULES, s, T, slot) / 1000.0):
                 bad += 1
-            if obs[d + DYN_DEF] != np.float32(def_of(s, T, slot) / 1000.0):
+            if obs[d + DYN_DEF] != np.float32(def_of(RULES, s, T, slot) / 1000.0):
                 bad += 1
     return bad
 
@@ -75,7 +77,7 @@ def _sweep_reference(s, T):
         n_off, l_off = zone_offsets(S.ZT, K.Zone.FIELD, p)
         for i in range(s[n_off]):
             slot = s[l_off + i]
-            if doomed(s, T, slot, SWEEP_DAMAGE, EVERY_SOURCE) or doomed(s, T, slot, SWEEP_ADDITIONS, EVERY_SOURCE):
+            if doomed(RULES, s, T, slot, SWEEP_DAMAGE, EVERY_SOURCE) or doomed(RULES, s, T, slot, SWEEP_ADDITIONS, EVERY_SOURCE):
                 return True
     return False
 
@@ -94,10 +96,10 @@ def _filter_mismatches(s, T):
             on_field = s[S.ZONE + w] == K.Zone.FIELD
             atk = card_table(T)[s[S.CARD + w], K.C_ATK]  # printed, unless the filter bounds ATK
             if on_field and (f[K.F_ATK_MIN] >= 0 or f[K.F_ATK_MAX] >= 0):
-                atk = atk_of(s, T, slot)
+                atk = atk_of(RULES, s, T, slot)
             for viewer in range(2):
-                kw = keywords_of(s, T, slot) if on_field and s[S.CONTROLLER + w] != viewer else 0
-                if filter_match(s, T, frow, slot, viewer, -1) != filter_core(s, T, frow, slot, viewer, -1, atk, kw):
+                kw = keywords_of(RULES, s, T, slot) if on_field and s[S.CONTROLLER + w] != viewer else 0
+                if filter_match(RULES, s, T, frow, slot, viewer, -1) != filter_core(RULES, s, T, frow, slot, viewer, -1, atk, kw):
                     bad += 1
     return bad
 
@@ -107,7 +109,7 @@ def _bloodlust_reference(s, T, p):
     n_off, l_off = zone_offsets(S.ZT, K.Zone.FIELD, p)
     for i in range(s[n_off]):
         slot = s[l_off + i]
-        if has_keyword(s, T, slot, K.KW_BLOODLUST) and can_attack(s, T, p, slot):
+        if has_keyword(RULES, s, T, slot, K.KW_BLOODLUST) and can_attack(RULES, s, T, p, slot):
             return True
     return False
 
@@ -120,10 +122,10 @@ def _check(s, T, obs, fresh, mask, rng, decisions):
     for t in range(decisions):
         if s[H_DONE] != 0:
             break
-        n_legal = legal_mask_row(s, T, mask)
+        n_legal = legal_mask_row(RULES, s, T, mask)
         p = np.int64(s[H_DECIDER])
-        observe_into(s, T, p, obs, t > 0)
-        observe_row(s, T, p, fresh)
+        observe_into(RULES, s, T, p, obs, t > 0)
+        observe_row(RULES, s, T, p, fresh)
         cont = False
         for q in range(2):
             n_off, l_off = zone_offsets(S.ZT, K.Zone.FIELD, q)
@@ -138,14 +140,14 @@ def _check(s, T, obs, fresh, mask, rng, decisions):
                 bad += 1
                 break
         out[2] += bad
-        if _sweep_reference(s, T) and not sweep_needed(s, T):
+        if _sweep_reference(s, T) and not sweep_needed(RULES, s, T):
             out[3] += 1
         if t % 7 == 0:
             out[4] += _filter_mismatches(s, T)
         for q in range(2):
-            if must_attack_exists(s, T, q) != _bloodlust_reference(s, T, q):
+            if must_attack_exists(RULES, s, T, q) != _bloodlust_reference(s, T, q):
                 out[5] += 1
-        apply_unchecked(s, T, np.int64(pick_uniform(mask, n_legal, rng)))
+        apply_unchecked(RULES, s, T, np.int64(pick_uniform(mask, n_legal, rng)))
     return out
 
 

@@ -18,7 +18,7 @@ DYN = K.CARD_OBS_FEATURES  # the first dynamic column of a card row
 
 def obs_of(r, p):
     out = np.full(O.OBS_SIZE, np.nan, np.float32)  # observe_row writes every column
-    observe_row(r.s, r.T, p, out)
+    observe_row(K.RULES, r.s, r.T, p, out)
     return out
 
 
@@ -72,7 +72,7 @@ def test_cr_1034_1_the_foreseen_cards_are_shown_to_their_player_and_stay_through
     # redealing what the player cannot see (its deck's order) keeps the cards it looks at
     ids = [r.cid(c) for c in top3]
     for seed in range(5):
-        resample_hidden(r.s, r.T, tp, seed_agent_rng(1, seed)[0])
+        resample_hidden(K.RULES, r.s, r.T, tp, seed_agent_rng(1, seed)[0])
         assert [r.cid(c) for c in candidates(r)] == ids
         assert np.array_equal(obs_of(r, tp), mine)
 

@@ -1,7 +1,8 @@
 """CR 302.2: a card in the field is public, and so is everything it has now. Both players'
 observations show a field card's keywords as the rules read them (printed, granted by a one-time
-effect, from a continuous ability: ``zones.keywords_now``), its restrictions (``restrictions_now``),
-and which card an addition is added to (CR 1002.1), on the real cards of the starter pool."""
+effect, from a continuous ability: ``characteristics.keywords_now``), its restrictions
+(``restrictions_now``), and which card an addition is added to (CR 1002.1), on the real cards of
+the starter pool."""
 
 import numpy as np
 import pytest
@@ -25,7 +26,7 @@ def starter():
 
 def obs_of(r, p):
     out = np.full(O.OBS_SIZE, np.nan, np.float32)  # observe_row writes every column
-    observe_row(r.s, r.T, p, out)
+    observe_row(K.RULES, r.s, r.T, p, out)
     return out
 
 

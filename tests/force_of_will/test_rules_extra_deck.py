@@ -6,6 +6,7 @@ import numpy as np
 
 from fow_tables import Row, rune_deck, rune_pool
 from helpers import Z
+from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import observation as O
 from tcg_env.games.force_of_will.observation import observe_row
 from tcg_env.games.force_of_will.policy_kernels import resample_hidden
@@ -18,9 +19,9 @@ def test_cr_403_1_story_chants_are_dealt_to_the_extra_deck_zone():
     assert "Story" not in r.names(Z.MAIN_DECK, 0) + r.names(Z.HAND, 0)
     # CR 314.2: hidden from the opponent (its count is public): determinizing it changes nothing
     obs = np.zeros(O.OBS_SIZE, np.float32)
-    observe_row(r.s, r.T, 1, obs)
+    observe_row(K.RULES, r.s, r.T, 1, obs)
     s = r.s.copy()
-    resample_hidden(s, r.T, 1, r.s.copy())
+    resample_hidden(K.RULES, s, r.T, 1, r.s.copy())
     again = np.zeros(O.OBS_SIZE, np.float32)
-    observe_row(s, r.T, 1, again)
+    observe_row(K.RULES, s, r.T, 1, again)
     assert np.array_equal(obs, again)

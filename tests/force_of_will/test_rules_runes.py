@@ -178,7 +178,7 @@ def test_cr_1137_2a_rune_will_symbols_need_a_revealed_rune_of_each_attribute(rpo
 
 def _obs(r, player):
     obs = np.zeros(O.OBS_SIZE, np.float32)
-    observe_row(r.s, r.T, player, obs)
+    observe_row(K.RULES, r.s, r.T, player, obs)
     return obs
 
 

@@ -7,8 +7,9 @@ end of battle (807). The trigger conditions of a step happen as it begins (802.1
 beginning of battle", 803.1, 804.1, 807.1 "at the end of battle"), those of an attack or a block
 as it is declared (803.5, 804.4). Keywords: [Pierce] (1102: the PIERCE decision), [Precision]
 (1103), [First Strike] (1104), [Explode] (1105), [Drain] (1135) and [Bane] (1138) (automatic
-abilities: keywords.py), [Flying] (1106), [Swiftness] (1107, zones.controls_since_turn_start),
-[Bloodlust] (1123, 712.2). Removal from battle (1029): effects.remove_from_battle.
+abilities: keywords.py), [Flying] (1106), [Swiftness] (1107,
+characteristics.controls_since_turn_start), [Bloodlust] (1123, 712.2). Removal from battle (1029):
+effects.remove_from_battle.
 """
 
 from tcg_env.engine.decisions import set_decision
@@ -19,16 +20,9 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
     ATTACKED_NONE, ATTACKED_PLAYER, OPTION_BASE, PASS, Decision, Step, Zone
 )
-from tcg_env.games.force_of_will.effects import deal_damage_to_card, deal_damage_to_player
-from tcg_env.games.force_of_will.keywords import battle_damage_to_card
-from tcg_env.games.force_of_will.priority import start_priority
 from tcg_env.games.force_of_will.state import (
     ATK_EOB, ATTACKED, ATTACKER, BLOCKED, BLOCKER, CARD_W, CONTROLLER, DAMAGE, DEC_ARG, DEF_EOB, FIRST_STRUCK,
     KW_EOB, NO_MORE_BATTLE, OPP_ACTED, RESTED, STEP, TURN_PLAYER, ZONE, ZT
-)
-from tcg_env.games.force_of_will.zones import (
-    atk_of, clear_in_field, continuous_in_field, controls_since_turn_start, def_of, has_atk_def, has_keyword,
-    is_j_resonator, keywords_now, restrictions_of, trigger_all, trigger_own, trigger_standby
 )
 
 # what a battle damage process did (battle_damage)
@@ -41,77 +35,77 @@ ASKED = 2  # the [Pierce] attacker's controller assigns its damage first (CR 110
 # Who may attack, be attacked, block
 # =============================================================================================
 @internal
-def can_attack(s, T, p, slot):
+def can_attack(game, s, T, p, slot):
     """CR 803.3a / 712.2a-d: a recovered J/resonator with ATK and DEF that ``p`` has controlled
     since the turn began ([Swiftness]: or not), not prohibited from attacking; the opponent player
     is always a legal attacked object (803.3b)."""
     w = slot * CARD_W
     if s[ZONE + w] != Zone.FIELD or s[CONTROLLER + w] != p or s[RESTED + w] != 0:
         return False
-    if not is_j_resonator(s, T, slot) or not has_atk_def(s, T, slot):
+    if not game.is_j_resonator(s, T, slot) or not game.has_atk_def(s, T, slot):
         return False
-    if (restrictions_of(s, T, slot) & K.RESTRICT_CANT_ATTACK) != 0:
+    if (game.restrictions_of(s, T, slot) & K.RESTRICT_CANT_ATTACK) != 0:
         return False
-    return controls_since_turn_start(s, T, slot)
+    return game.controls_since_turn_start(s, T, slot)
 
 
 @internal
-def must_attack_exists(s, T, p):
+def must_attack_exists(game, s, T, p):
     """CR 712.2 / 1123.2: ``p`` controls a [Bloodlust] J/resonator that can attack legally."""
     n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
-    cont = continuous_in_field(s, T)  # once, not a scan of the fields per card (zones.keywords_now)
+    cont = game.continuous_in_field(s, T)  # once, not a scan of the fields per card (characteristics.keywords_now)
     for i in range(s[n_off]):
         slot = s[l_off + i]
-        if (keywords_now(s, T, slot, cont) & K.KW_BLOODLUST) != 0 and can_attack(s, T, p, slot):
+        if (game.keywords_now(s, T, slot, cont) & K.KW_BLOODLUST) != 0 and game.can_attack(s, T, p, slot):
             return True
     return False
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def attackable(s, T, attacker, slot):
+def attackable(game, s, T, attacker, slot):
     """CR 803.3b: a rested J/resonator with ATK and DEF of the opponent; [Precision] (CR 1103.2):
     a recovered one too."""
     w = slot * CARD_W
     p = s[CONTROLLER + attacker * CARD_W]
     if s[ZONE + w] != Zone.FIELD or s[CONTROLLER + w] == p:
         return False
-    if not is_j_resonator(s, T, slot) or not has_atk_def(s, T, slot):
+    if not game.is_j_resonator(s, T, slot) or not game.has_atk_def(s, T, slot):
         return False
-    return s[RESTED + w] != 0 or has_keyword(s, T, attacker, K.KW_PRECISION)
+    return s[RESTED + w] != 0 or game.has_keyword(s, T, attacker, K.KW_PRECISION)
 
 
 @internal
-def can_block(s, T, p, slot):
+def can_block(game, s, T, p, slot):
     """CR 804.3 / 804.4: a recovered J/resonator with ATK and DEF of ``p`` other than the attacked
     object, not prohibited from blocking; [Flying] attackers only by [Flying] (CR 1106.2)."""
     w = slot * CARD_W
     if s[ZONE + w] != Zone.FIELD or s[CONTROLLER + w] != p or s[RESTED + w] != 0:
         return False
-    if slot == s[ATTACKED] or not is_j_resonator(s, T, slot) or not has_atk_def(s, T, slot):
+    if slot == s[ATTACKED] or not game.is_j_resonator(s, T, slot) or not game.has_atk_def(s, T, slot):
         return False
-    if (restrictions_of(s, T, slot) & K.RESTRICT_CANT_BLOCK) != 0:
+    if (game.restrictions_of(s, T, slot) & K.RESTRICT_CANT_BLOCK) != 0:
         return False
-    if has_keyword(s, T, s[ATTACKER], K.KW_FLYING) and not has_keyword(s, T, slot, K.KW_FLYING):
+    if game.has_keyword(s, T, s[ATTACKER], K.KW_FLYING) and not game.has_keyword(s, T, slot, K.KW_FLYING):
         return False
     return True
 
 
 @internal
-def still_in_battle(s, T, slot, p):
+def still_in_battle(game, s, T, slot, p):
     """CR 803.5a / 804.4a: a J/resonator stops being in battle once it leaves the field, changes
     controller, becomes a non-J/resonator or has no ATK and DEF."""
     if slot < 0:
         return False
     w = slot * CARD_W
-    return s[ZONE + w] == Zone.FIELD and s[CONTROLLER + w] == p and is_j_resonator(s, T, slot) and \
-        has_atk_def(s, T, slot)
+    return s[ZONE + w] == Zone.FIELD and s[CONTROLLER + w] == p and game.is_j_resonator(s, T, slot) and \
+        game.has_atk_def(s, T, slot)
 
 
 # =============================================================================================
 # The steps
 # =============================================================================================
 @internal
-def begin_battle(s, T):
+def begin_battle(game, s, T):
     """CR 801.1 / 802: the beginning of battle step: its trigger conditions (802.1), then its
     priority sequence (802.2)."""
     s[ATTACKER] = -1
@@ -120,23 +114,23 @@ def begin_battle(s, T):
     s[BLOCKED] = 0
     s[FIRST_STRUCK] = 0
     s[OPP_ACTED] = 0
-    begin_step(s, T, Step.BATTLE_BEGIN, K.Trigger.BEGIN_BATTLE)
+    game.begin_step(s, T, Step.BATTLE_BEGIN, K.Trigger.BEGIN_BATTLE)
 
 
 @internal
-def begin_step(s, T, step, trig):
+def begin_step(game, s, T, step, trig):
     """A step of battle begins: its trigger conditions happen (``trig``: CR 802.1, 803.1, 804.1,
     807.1), then the turn player gains priority and performs a priority sequence (802.2, 803.2,
     804.2, 807.2)."""
     s[STEP] = step
-    trigger_all(s, T, trig, -1)
-    start_priority(s, s[TURN_PLAYER])
+    game.trigger_all(s, T, trig, -1)
+    game.start_priority(s, s[TURN_PLAYER])
 
 
 @internal
-def begin_attack_step(s, T):
+def begin_attack_step(game, s, T):
     """CR 803.1-803.2: the declare attack step (then 803.3: attack or forfeit)."""
-    begin_step(s, T, Step.ATTACK_STEP, K.Trigger.BEGIN_ATTACK_STEP)
+    game.begin_step(s, T, Step.ATTACK_STEP, K.Trigger.BEGIN_ATTACK_STEP)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -146,12 +140,12 @@ def offer_attack(s):
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def forfeit_attack(s, T):
+def forfeit_attack(game, s, T):
     """CR 803.3: a forfeit goes straight to the end of battle step; 803.6: if the non-turn player
     played nothing in this battle, no battle again this turn."""
     if s[OPP_ACTED] == 0:
         s[NO_MORE_BATTLE] = 1
-    to_end_of_battle(s, T)
+    game.to_end_of_battle(s, T)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -161,30 +155,30 @@ def choose_attacker(s, slot):
 
 
 @internal
-def attack_declared(s, T, attacked):
+def attack_declared(game, s, T, attacked):
     """CR 803.5: the attacker rests and attacks ``attacked`` (a slot, or ATTACKED_PLAYER); "when
     ... attacks" trigger conditions happen; 803.7: the turn player's priority sequence."""
     a = s[ATTACKER]
     s[ATTACKED] = attacked
     s[RESTED + a * CARD_W] = 1
-    trigger_own(s, T, a, K.Trigger.ATTACKS, attacked)
-    trigger_all(s, T, K.Trigger.J_RESONATOR_ATTACKS, a)
-    trigger_standby(s, T, K.Trigger.OPPONENT_ATTACKS, a)
+    game.trigger_own(s, T, a, K.Trigger.ATTACKS, attacked)
+    game.trigger_all(s, T, K.Trigger.J_RESONATOR_ATTACKS, a)
+    game.trigger_standby(s, T, K.Trigger.OPPONENT_ATTACKS, a)
     s[STEP] = Step.ATTACK_DECLARED
-    start_priority(s, s[TURN_PLAYER])
+    game.start_priority(s, s[TURN_PLAYER])
 
 
 @internal
-def begin_block_step(s, T):
+def begin_block_step(game, s, T):
     """CR 804.1-804.2: the declare block step (then 804.3: block or not)."""
-    begin_step(s, T, Step.BLOCK_STEP, K.Trigger.BEGIN_BLOCK_STEP)
+    game.begin_step(s, T, Step.BLOCK_STEP, K.Trigger.BEGIN_BLOCK_STEP)
 
 
 @internal
-def offer_block(s, T):
+def offer_block(game, s, T):
     """CR 804.3: with an attacking J/resonator, the non-turn player blocks or forfeits."""
     tp = s[TURN_PLAYER]
-    if not still_in_battle(s, T, s[ATTACKER], tp):
+    if not game.still_in_battle(s, T, s[ATTACKER], tp):
         s[ATTACKER] = -1
         return False
     set_decision(s, Decision.BLOCK, 1 - tp)
@@ -192,25 +186,25 @@ def offer_block(s, T):
 
 
 @internal
-def block_declared(s, T, blocker):
+def block_declared(game, s, T, blocker):
     """CR 804.4: the blocker rests; 804.6."""
     if blocker >= 0:
         s[BLOCKER] = blocker
         s[BLOCKED] = 1
         s[RESTED + blocker * CARD_W] = 1
-        trigger_own(s, T, blocker, K.Trigger.BLOCKS, s[ATTACKER])
+        game.trigger_own(s, T, blocker, K.Trigger.BLOCKS, s[ATTACKER])
     s[STEP] = Step.BLOCK_DECLARED
-    start_priority(s, s[TURN_PLAYER])
+    game.start_priority(s, s[TURN_PLAYER])
 
 
 @internal
-def capacity(s, T, slot):
+def capacity(game, s, T, slot):
     """CR 1102.2a: a J/resonator's DEF minus the damage on it."""
-    return def_of(s, T, slot) - s[DAMAGE + slot * CARD_W]
+    return game.def_of(s, T, slot) - s[DAMAGE + slot * CARD_W]
 
 
 @internal
-def strike(s, T, src, amount, to_blocker, blocker, attacked, defender_p):
+def strike(game, s, T, src, amount, to_blocker, blocker, attacked, defender_p):
     """The attacker's battle damage (CR 805.2a / 806.2a): to the blocker (``to_blocker`` of it
     with [Pierce], the rest, piercing damage, to the original attacked object: CR 1102.2b-c; -1:
     all of it); without a blocker to the attacked object (804.5b). Battle damage to a resonator
@@ -220,31 +214,31 @@ def strike(s, T, src, amount, to_blocker, blocker, attacked, defender_p):
     rest = amount
     if blocker >= 0:
         give = amount if to_blocker < 0 else to_blocker
-        if deal_damage_to_card(s, T, src, blocker, give) > 0:
-            battle_damage_to_card(s, T, src, blocker)
+        if game.deal_damage_to_card(s, T, src, blocker, give) > 0:
+            game.battle_damage_to_card(s, T, src, blocker)
         rest = amount - give
         if rest <= 0:
             return
     if attacked == ATTACKED_PLAYER:
-        if deal_damage_to_player(s, T, src, defender_p, rest) > 0:
-            trigger_own(s, T, src, K.Trigger.DEALS_BATTLE_DAMAGE_TO_PLAYER, defender_p)
-    elif attacked >= 0 and still_in_battle(s, T, attacked, defender_p):
-        if deal_damage_to_card(s, T, src, attacked, rest) > 0:
-            battle_damage_to_card(s, T, src, attacked)
+        if game.deal_damage_to_player(s, T, src, defender_p, rest) > 0:
+            game.trigger_own(s, T, src, K.Trigger.DEALS_BATTLE_DAMAGE_TO_PLAYER, defender_p)
+    elif attacked >= 0 and game.still_in_battle(s, T, attacked, defender_p):
+        if game.deal_damage_to_card(s, T, src, attacked, rest) > 0:
+            game.battle_damage_to_card(s, T, src, attacked)
 
 
 @internal
-def battle_damage(s, T, first_strike, to_blocker):
+def battle_damage(game, s, T, first_strike, to_blocker):
     """CR 805.2 (``first_strike``) / 806.2: the battle damage process. ``to_blocker``: the damage
     the [Pierce] attacker's controller assigned to the blocker (CR 1102.2b), -1 before it is asked.
     Returns BATTLE_OVER (no attacking J/resonator, 805.1 / 806.1), DAMAGE_DEALT or ASKED (the
     PIERCE decision is pending; the process runs again with the answer)."""
     tp = s[TURN_PLAYER]
     a = s[ATTACKER]
-    if not still_in_battle(s, T, a, tp):
+    if not game.still_in_battle(s, T, a, tp):
         s[ATTACKER] = -1
         return BATTLE_OVER
-    if not still_in_battle(s, T, s[BLOCKER], 1 - tp):
+    if not game.still_in_battle(s, T, s[BLOCKER], 1 - tp):
         s[BLOCKER] = -1
     blocker = s[BLOCKER]
     if blocker < 0 and s[FIRST_STRUCK] == 0:
@@ -252,16 +246,16 @@ def battle_damage(s, T, first_strike, to_blocker):
         # attacked object
         s[BLOCKED] = 0
     attacked = s[ATTACKED]
-    if attacked >= 0 and not still_in_battle(s, T, attacked, 1 - tp):
+    if attacked >= 0 and not game.still_in_battle(s, T, attacked, 1 - tp):
         attacked = ATTACKED_NONE  # the attacked J/resonator is gone: nothing to strike
     if first_strike:
-        strikes = has_keyword(s, T, a, K.KW_FIRST_STRIKE)  # CR 805.2
+        strikes = game.has_keyword(s, T, a, K.KW_FIRST_STRIKE)  # CR 805.2
     else:
         strikes = s[FIRST_STRUCK] == 0  # CR 806.2a
     strikes = strikes and (attacked != ATTACKED_NONE or blocker >= 0)
-    amount = atk_of(s, T, a)
-    if strikes and to_blocker < 0 and blocker >= 0 and has_keyword(s, T, a, K.KW_PIERCE):
-        low = max(capacity(s, T, blocker), 0)
+    amount = game.atk_of(s, T, a)
+    if strikes and to_blocker < 0 and blocker >= 0 and game.has_keyword(s, T, a, K.KW_PIERCE):
+        low = max(game.capacity(s, T, blocker), 0)
         if amount > low:
             # CR 1102.2b: at least the blocker's capacity to it, in multiples of 100, chosen
             s[DEC_ARG] = low
@@ -269,39 +263,39 @@ def battle_damage(s, T, first_strike, to_blocker):
             set_decision(s, Decision.PIERCE, tp)
             return ASKED
     if first_strike:
-        if has_keyword(s, T, a, K.KW_FIRST_STRIKE):
+        if game.has_keyword(s, T, a, K.KW_FIRST_STRIKE):
             s[FIRST_STRUCK] = 1
         if strikes:
-            strike(s, T, a, amount, to_blocker, blocker, attacked, 1 - tp)
+            game.strike(s, T, a, amount, to_blocker, blocker, attacked, 1 - tp)
         return DAMAGE_DEALT
     # CR 806.2b: the blocker, or the attacked J/resonator, strikes back, at the same time
     other = blocker if blocker >= 0 else attacked
     if s[BLOCKED] != 0 and blocker < 0:
         other = -1  # CR 804.5b: the blocker left after the attacker dealt its damage: no battle
-    back = atk_of(s, T, other) if other >= 0 else 0
+    back = game.atk_of(s, T, other) if other >= 0 else 0
     if strikes:
-        strike(s, T, a, amount, to_blocker, blocker, attacked, 1 - tp)  # CR 806.2a
+        game.strike(s, T, a, amount, to_blocker, blocker, attacked, 1 - tp)  # CR 806.2a
     if other >= 0 and back > 0:
-        if deal_damage_to_card(s, T, other, a, back) > 0:
-            battle_damage_to_card(s, T, other, a)
+        if game.deal_damage_to_card(s, T, other, a, back) > 0:
+            game.battle_damage_to_card(s, T, other, a)
     return DAMAGE_DEALT
 
 
 @internal
-def after_battle_damage(s, T, result):
+def after_battle_damage(game, s, T, result):
     """What follows a battle damage process: the step's priority sequence (CR 805.3 / 806.3), the
     end of battle (805.1 / 806.1), or nothing yet (the PIERCE decision is pending)."""
     if result == DAMAGE_DEALT:
-        start_priority(s, s[TURN_PLAYER])
+        game.start_priority(s, s[TURN_PLAYER])
     elif result == BATTLE_OVER:
-        to_end_of_battle(s, T)
+        game.to_end_of_battle(s, T)
 
 
 @internal
-def battle_resolution(s, T, first_strike):
+def battle_resolution(game, s, T, first_strike):
     """CR 805 (``first_strike``) / 806: a battle resolution step."""
     s[STEP] = Step.FIRST_STRIKE if first_strike else Step.NORMAL_DAMAGE
-    after_battle_damage(s, T, battle_damage(s, T, first_strike, -1))
+    game.after_battle_damage(s, T, game.battle_damage(s, T, first_strike, -1))
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -321,7 +315,7 @@ def pierce_mask(s, out):
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def pierce_assign(s, T, a):
+def pierce_assign(game, s, T, a):
     """The PIERCE decision's answer ``a`` (CR 1102.2b); once the assignment is complete the
     damage is dealt (1102.2c) and the step goes on."""
     if a == OPTION_BASE + K.PIERCE_MORE:
@@ -331,19 +325,19 @@ def pierce_assign(s, T, a):
             return
     elif a == OPTION_BASE + K.PIERCE_ALL:
         s[DEC_ARG] = s[DEC_ARG + 1]
-    after_battle_damage(s, T, battle_damage(s, T, s[STEP] == Step.FIRST_STRIKE, s[DEC_ARG]))
+    game.after_battle_damage(s, T, game.battle_damage(s, T, s[STEP] == Step.FIRST_STRIKE, s[DEC_ARG]))
 
 
 @internal
-def to_end_of_battle(s, T):
+def to_end_of_battle(game, s, T):
     """CR 807.1-807.2: the end of battle step (then its final step, 807.3)."""
-    begin_step(s, T, Step.BATTLE_END, K.Trigger.END_OF_BATTLE)
+    game.begin_step(s, T, Step.BATTLE_END, K.Trigger.END_OF_BATTLE)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def end_battle_effects(s):
+def end_battle_effects(game, s):
     """CR 807.3a: the effects until the end of battle end."""
-    clear_in_field(s, (ATK_EOB, DEF_EOB, KW_EOB))
+    game.clear_in_field(s, (ATK_EOB, DEF_EOB, KW_EOB))
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)

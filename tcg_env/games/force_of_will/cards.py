@@ -533,7 +533,7 @@ _BATTLE_KEYWORDS = {"pierce", "precision", "first_strike", "explode", "flying", 
 _PAID_TYPES = ("resonator", "chant", "addition", "regalia", "rune")  # have a cost (CR 203)
 _J_RESONATOR = ("resonator", "j_ruler")
 _TYPE_WORDS = {"j_ruler": "J-ruler", "magic_stone": "magic stone"}  # type names in messages
-# the events a card in a standby area triggers on (zones.trigger_all / trigger_standby): [Stealth]
+# the events a card in a standby area triggers on (triggers.trigger_all / trigger_standby): [Stealth]
 _STANDBY_TRIGGERS = ("begin_draw_phase", "begin_main_phase", "end_of_turn", "other_enters", "opponent_attacks")
 
 
@@ -654,7 +654,7 @@ class _Compiler(PoolCompiler):
                 self.fail("stealth.trigger_whose", "trigger_whose needs a trigger")
             if card.stealth.trigger is not None and card.stealth.trigger not in _STANDBY_TRIGGERS:
                 self.fail("stealth.trigger", f"a card in the standby area is told of {', '.join(_STANDBY_TRIGGERS)} "
-                          f"(zones.trigger_standby), not {card.stealth.trigger!r}")
+                          f"(triggers.trigger_standby), not {card.stealth.trigger!r}")
         if t in ("chant", "rune") and card.abilities:
             self.fail("abilities", f"a {t} does what its effect says; it has no abilities here")
         if t == "magic_stone" and any(a.kind != "continuous" for a in card.abilities):
@@ -694,7 +694,6 @@ class _Compiler(PoolCompiler):
         row[K.C_ADDITION] = K.AdditionTarget[card.addition.upper()] if card.addition else 0
         row[K.C_DIVINITY] = card.divinity
         row[K.C_MANA] = card.mana
-        row[K.C_ENTER_ABIL] = -1  # reserved: [Enter] is an AUTOMATIC row with trigger ENTER
         if card.incarnation is not None:
             row[K.C_INCARNATION] = bits(sorted(set(card.incarnation.attributes)), _ATTR_BITS)
             row[K.C_INCARNATION_N] = card.incarnation.count

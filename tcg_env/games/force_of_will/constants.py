@@ -156,23 +156,22 @@ C_BASIC = 17  # 1: basic magic stone (CR 402.4b: any number of copies) / basic J
 C_ABIL_START = 18  # first row of this card's abilities in the ability table
 C_ABIL_COUNT = 19
 C_SPELL_ABIL = 20  # chants and runes: the ability row of what resolving it does (CR 703.3), -1
-C_ENTER_ABIL = 21  # reserved: -1 (an [Enter] ability is an AUTOMATIC row with trigger ENTER)
-C_AWAKEN_ABIL = 22  # ability row of [Awakening] (its cost; its text, CR 1109), -1 none
-C_INCARNATION = 23  # [Incarnation] attribute mask of the resonators to banish (CR 1110), 0 none
-C_INCARNATION_N = 24  # how many resonators [Incarnation] banishes
-C_TRIGGER_ABIL = 25  # chants with [Trigger]: the ability row whose trigger condition reveals it, -1
-C_STEALTH = 26  # 1: [Stealth] (CR 1114)
-C_ADDITION = 27  # additions: AdditionTarget
-C_DIVINITY = 28  # J/rulers: [Divinity] (CR 1136); runes: their divinity (CR 209.2)
-C_MANA = 29  # [Mana] counters (CR 1122)
-C_JUDGMENT_COST = 30  # rulers: C_JUDGMENT_COST + Attribute: [Judgment] attribute will, 5 columns
-C_JUDGMENT_FREE = 35  # rulers: [Judgment] free will
-C_HAS_CONT = 36  # 1: the card has a CONTINUOUS ability (lets the kernels skip the others fast)
-C_STEALTH_ABIL = 37  # resonators with [Stealth]: the ability row (kind STEALTH) of its condition (CR 1114.2), -1
-C_TYPE_BITS = 38  # TB_* bits: general types and second types (CR 201.2c, 201.3)
-C_GRIMOIRE = 39  # rulers: [Grimoire] N, the story chants its extra deck may hold (CR 1132.2, 402.5c)
-C_GODS_ARTS = 40  # bit i: the card has a [God's Art] of name id i (A_GODS_ART; the observation shows it used)
-C_NCOLS = 41
+C_AWAKEN_ABIL = 21  # ability row of [Awakening] (its cost; its text, CR 1109), -1 none
+C_INCARNATION = 22  # [Incarnation] attribute mask of the resonators to banish (CR 1110), 0 none
+C_INCARNATION_N = 23  # how many resonators [Incarnation] banishes
+C_TRIGGER_ABIL = 24  # chants with [Trigger]: the ability row whose trigger condition reveals it, -1
+C_STEALTH = 25  # 1: [Stealth] (CR 1114)
+C_ADDITION = 26  # additions: AdditionTarget
+C_DIVINITY = 27  # J/rulers: [Divinity] (CR 1136); runes: their divinity (CR 209.2)
+C_MANA = 28  # [Mana] counters (CR 1122)
+C_JUDGMENT_COST = 29  # rulers: C_JUDGMENT_COST + Attribute: [Judgment] attribute will, 5 columns
+C_JUDGMENT_FREE = 34  # rulers: [Judgment] free will
+C_HAS_CONT = 35  # 1: the card has a CONTINUOUS ability (lets the kernels skip the others fast)
+C_STEALTH_ABIL = 36  # resonators with [Stealth]: the ability row (kind STEALTH) of its condition (CR 1114.2), -1
+C_TYPE_BITS = 37  # TB_* bits: general types and second types (CR 201.2c, 201.3)
+C_GRIMOIRE = 38  # rulers: [Grimoire] N, the story chants its extra deck may hold (CR 1132.2, 402.5c)
+C_GODS_ARTS = 39  # bit i: the card has a [God's Art] of name id i (A_GODS_ART; the observation shows it used)
+C_NCOLS = 40
 
 TB_MASTER = 1  # a master rune (CR 201.3c): one in a rune deck (CR 402.6c)
 TB_CHANT = 2  # a rune with the chant type too ("Chant/Rune", CR 201.2c-i, 402.6d)
@@ -392,7 +391,7 @@ class Op(IntEnum):
     AURA_KEYWORD = 71  # a0 = KW_* bits, a1 = filter row
     AURA_RESTRICT = 72  # a0 = RESTRICT_* bits, a1 = filter row
     COST_REDUCTION = 73  # a0 = free will less, a1 = filter row (zone HAND: the cards it reduces)
-    # continuous replacement effects (CR 910), read where the replaced event happens (zones.py)
+    # continuous replacement effects (CR 910), read where the replaced event happens (replacement.py)
     REPLACE_DESTROY = 53  # a0 = Instead bits (INSTEAD_SOURCE_TO_GRAVEYARD required), a1 = filter row (-1: the added card)
     GRAVE_TO_REMOVED = 54  # a1 = filter row: a matching card that would be put into a graveyard from the filter's zone is removed instead
 

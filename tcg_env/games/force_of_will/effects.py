@@ -19,8 +19,6 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
     FRAME_MAX, N_REGS, OPTION_SLOTS, TARGET_MAX, Decision, Duration, Op, Shield, Zone
 )
-from tcg_env.games.force_of_will.keywords import damage_dealt
-from tcg_env.games.force_of_will.replacement import add_shield, prevent_damage
 from tcg_env.games.force_of_will.state import (
     ATK_EOB, ATK_EOT, ATK_PERM, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE,
     DEC_ARG, DEF_EOB, DEF_EOT, DEF_PERM, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG, E_REGN, E_SLOT, E_X,
@@ -28,10 +26,6 @@ from tcg_env.games.force_of_will.state import (
     OWNER, RESTED, RST_EOT, RST_PERM, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
-from tcg_env.games.force_of_will.zones import (
-    destroy, enter_field, filter_match, is_j_resonator, move_card, put_stone_deck_top,
-    to_deck_bottom, to_graveyard
-)
 
 
 # =============================================================================================
@@ -115,15 +109,15 @@ def chosen_so_far(s, f, reg):
 
 
 @internal
-def choose_candidates(s, T, f, reg, frow):
+def choose_candidates(game, s, T, f, reg, frow):
     """The legal targets still unchosen (CR 903.2g), listed for the OPTION actions."""
     ctrl = s[f + E_CTRL]
     src = s[f + E_SLOT]
     n = 0
     for p in range(2):
-        for i in range(in_play_count(s, p)):
-            slot = in_play_slot(s, p, i)
-            if slot < 0 or not filter_match(s, T, frow, slot, ctrl, src):
+        for i in range(game.in_play_count(s, p)):
+            slot = game.in_play_slot(s, p, i)
+            if slot < 0 or not game.filter_match(s, T, frow, slot, ctrl, src):
                 continue
             dup = False
             for r in range(N_REGS):
@@ -157,20 +151,20 @@ def by_duration(duration, eot, eob, perm):
 
 
 @internal
-def add_power(s, slot, amount, duration):
+def add_power(game, s, slot, amount, duration):
     """POWER's ATK part (CR 1020.3); the DEF part is ``add_power_second``."""
-    s[by_duration(duration, ATK_EOT, ATK_EOB, ATK_PERM) + slot * CARD_W] += amount
+    s[game.by_duration(duration, ATK_EOT, ATK_EOB, ATK_PERM) + slot * CARD_W] += amount
 
 
 @internal
-def add_power_second(s, slot, amount, duration):
+def add_power_second(game, s, slot, amount, duration):
     """POWER's DEF part (a2, CR 1020.3), the core's optional second POWER operand."""
-    s[by_duration(duration, DEF_EOT, DEF_EOB, DEF_PERM) + slot * CARD_W] += amount
+    s[game.by_duration(duration, DEF_EOT, DEF_EOB, DEF_PERM) + slot * CARD_W] += amount
 
 
 @internal
-def grant_keywords(s, slot, bits, duration):
-    s[by_duration(duration, KW_EOT, KW_EOB, KW_PERM) + slot * CARD_W] |= bits
+def grant_keywords(game, s, slot, bits, duration):
+    s[game.by_duration(duration, KW_EOT, KW_EOB, KW_PERM) + slot * CARD_W] |= bits
 
 
 @internal
@@ -183,33 +177,33 @@ def add_restrictions(s, slot, bits, duration):
 
 
 @internal
-def deal_damage_to_card(s, T, src, slot, amount):
+def deal_damage_to_card(game, s, T, src, slot, amount):
     """CR 1007.1 / 1007.4: damage on a J/resonator with DEF; the source card's "deals damage"
     abilities trigger ([Drain], [Bane]: keywords.damage_dealt). Returns the damage dealt."""
-    if amount <= 0 or not is_j_resonator(s, T, slot) or card_table(T)[s[CARD + slot * CARD_W], K.C_DEF] <= 0:
+    if amount <= 0 or not game.is_j_resonator(s, T, slot) or card_table(T)[s[CARD + slot * CARD_W], K.C_DEF] <= 0:
         return 0
-    amount = prevent_damage(s, slot, -1, amount)  # CR 1018.1
+    amount = game.prevent_damage(s, slot, -1, amount)  # CR 1018.1
     if amount <= 0:
         return 0
     s[DAMAGE + slot * CARD_W] += amount
-    damage_dealt(s, T, src, slot, amount)
+    game.damage_dealt(s, T, src, slot, amount)
     return amount
 
 
 @internal
-def deal_damage_to_player(s, T, src, p, amount):
+def deal_damage_to_player(game, s, T, src, p, amount):
     """CR 1007.2 (less what is prevented, CR 1018.1); the source card's "deals damage" abilities
     trigger ([Drain]: keywords.damage_dealt)."""
-    amount = prevent_damage(s, -1, p, amount)
+    amount = game.prevent_damage(s, -1, p, amount)
     if amount <= 0:
         return 0
     s[LIFE + p] -= amount
-    damage_dealt(s, T, src, -1, amount)
+    game.damage_dealt(s, T, src, -1, amount)
     return amount
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def cancel_slot(s, T, slot):
+def cancel_slot(game, s, T, slot):
     """CR 1012.1: the chase entry of spell ``slot`` leaves the chase; the card goes to its owner's
     graveyard."""
     n = s[CHASE_N]
@@ -220,37 +214,37 @@ def cancel_slot(s, T, slot):
                 for k in range(ENTRY_W):
                     s[CHASE + j * ENTRY_W + k] = s[CHASE + (j + 1) * ENTRY_W + k]
             s[CHASE_N] = n - 1
-            to_graveyard(s, T, slot)
+            game.to_graveyard(s, T, slot)
             return
 
 
 @internal
-def each_target(s, T, f, op, slot, a0, a1, a2):
+def each_target(game, s, T, f, op, slot, a0, a1, a2):
     """Force of Will's each-target opcodes on one card."""
     w = slot * CARD_W
     ctrl = s[f + E_CTRL]
     if op == Op.DAMAGE:
         src = s[f + E_SLOT] if s[ZONE + s[f + E_SLOT] * CARD_W] == Zone.FIELD else -1
-        deal_damage_to_card(s, T, src, slot, amount_of(s, f, a0))
+        game.deal_damage_to_card(s, T, src, slot, game.amount_of(s, f, a0))
     elif op == Op.DESTROY:
-        destroy(s, T, slot)
+        game.destroy(s, T, slot)
     elif op == Op.REST:
         s[RESTED + w] = 1
     elif op == Op.RECOVER:
         s[RESTED + w] = 0
     elif op == Op.RETURN_TO_HAND:
-        move_card(s, T, slot, Zone.HAND)
+        game.move_card(s, T, slot, Zone.HAND)
     elif op == Op.REMOVE:
-        move_card(s, T, slot, Zone.REMOVED)  # CR 1004.1
+        game.move_card(s, T, slot, Zone.REMOVED)  # CR 1004.1
     elif op == Op.COUNTER:
         s[COUNTERS + w] += a0  # CR 1022; +1 and -1 cancel (CR 1203), one net count
     elif op == Op.CANCEL:
-        cancel_slot(s, T, slot)
+        cancel_slot(game, s, T, slot)
     elif op == Op.BANISH:
         if s[CONTROLLER + w] == ctrl:  # CR 1011.2
-            to_graveyard(s, T, slot)
+            game.to_graveyard(s, T, slot)
     elif op == Op.REMOVE_FROM_BATTLE:
-        remove_from_battle(s, slot)
+        game.remove_from_battle(s, slot)
 
 
 @internal
@@ -281,7 +275,7 @@ def ask_discard(s, f, player):
 
 
 @internal
-def search(s, T, f, p, frow):
+def search(game, s, T, f, p, frow):
     """SEARCH (CR 1014.2: a hidden zone, the player may fail to find): ``p`` chooses one matching
     card of its main deck for its hand, or none (the SEARCH decision: OPTION k of the candidates,
     PASS); then the deck is shuffled (CR 1021). Cards of the same card id are the same choice, so
@@ -295,7 +289,7 @@ def search(s, T, f, p, frow):
     n = 0
     for i in range(s[n_off] - 1, -1, -1):
         slot = s[l_off + i]
-        if not filter_match(s, T, frow, slot, p, s[f + E_SLOT]):
+        if not game.filter_match(s, T, frow, slot, p, s[f + E_SLOT]):
             continue
         cid = s[CARD + slot * CARD_W]
         k = 0
@@ -316,7 +310,7 @@ def search(s, T, f, p, frow):
 
 
 @internal
-def found(s, T, p, k):
+def found(game, s, T, p, k):
     """The SEARCH decision's answer: a card of candidate ``k``'s card id from ``p``'s main deck into
     its hand (k -1: none, CR 1014.2); SEARCH then shuffles."""
     if k >= 0:
@@ -324,9 +318,9 @@ def found(s, T, p, k):
         for i in range(s[n_off] - 1, -1, -1):
             slot = s[l_off + i]
             if s[CARD + slot * CARD_W] == s[CAND + k]:
-                move_card(s, T, slot, Zone.HAND)
+                game.move_card(s, T, slot, Zone.HAND)
                 break
-    s[top_frame(s) + FR_CNT] = 1
+    s[game.top_frame(s) + FR_CNT] = 1
 
 
 @internal
@@ -348,12 +342,12 @@ def foresee(s, T, f, p, count):
 
 
 @internal
-def place_foreseen(s, k, bottom):
+def place_foreseen(game, s, k, bottom):
     """The FORESEE decision's answer: looked-at card ``k`` onto the top or to the bottom of its
     owner's main deck; the next one is asked until none is left."""
     slot = s[CAND + k]
     if bottom:
-        to_deck_bottom(s, slot)
+        game.to_deck_bottom(s, slot)
     else:
         zone_take(s, ZT, slot)
         zone_put(s, ZT, slot, Zone.MAIN_DECK)
@@ -364,50 +358,50 @@ def place_foreseen(s, k, bottom):
     if n > 0:
         set_decision(s, Decision.FORESEE, s[OWNER + slot * CARD_W])
     else:
-        s[top_frame(s) + FR_CNT] = 1
+        s[game.top_frame(s) + FR_CNT] = 1
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def add_shields(s, f, reg, kind, amount):
+def add_shields(game, s, f, reg, kind, amount):
     """PREVENT / SHIELD_DESTROY on every card of register ``reg`` still a legal target (CR 903.3a):
     a shield table entry each (replacement.py)."""
     for i in range(s[f + E_REGN + reg]):
         slot = s[f + E_REG + reg * TARGET_MAX + i]
-        if target_affected(s, Op.PREVENT, slot):
-            add_shield(s, kind, slot, -1, amount, s[f + E_CTRL], s[f + E_CARD])
+        if game.target_affected(s, Op.PREVENT, slot):
+            game.add_shield(s, kind, slot, -1, amount, s[f + E_CTRL], s[f + E_CARD])
 
 
 @internal
-def exec_op(s, T, f, op, reg, a0, a1, a2):
+def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     """Force of Will's own non-each-target opcodes."""
     ctrl = s[f + E_CTRL]
     who = ctrl if a1 == K.Who.CONTROLLER else 1 - ctrl
     src = s[f + E_SLOT]
     if op == Op.DAMAGE_PLAYER:
-        deal_damage_to_player(s, T, src if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD else -1, who,
-                              amount_of(s, f, a0))
+        game.deal_damage_to_player(s, T, src if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD else -1, who,
+                              game.amount_of(s, f, a0))
     elif op == Op.GAIN_LIFE:
-        s[LIFE + who] += amount_of(s, f, a0)
+        s[LIFE + who] += game.amount_of(s, f, a0)
     elif op == Op.LOSE_LIFE:
-        s[LIFE + who] -= amount_of(s, f, a0)
+        s[LIFE + who] -= game.amount_of(s, f, a0)
     elif op == Op.SEARCH:
-        return search(s, T, f, ctrl, a0)
+        return game.search(s, T, f, ctrl, a0)
     elif op == Op.FORESEE:
-        return foresee(s, T, f, ctrl, a0)
+        return game.foresee(s, T, f, ctrl, a0)
     elif op == Op.PREVENT or op == Op.SHIELD_DESTROY:
-        amount = amount_of(s, f, a0)
+        amount = game.amount_of(s, f, a0)
         if a0 >= 0 or amount > 0:  # "prevent the next X00" with X = 0 prevents nothing
-            add_shields(s, f, reg, Shield.PREVENT if op == Op.PREVENT else Shield.DESTROY, amount)
+            add_shields(game, s, f, reg, Shield.PREVENT if op == Op.PREVENT else Shield.DESTROY, amount)
     elif op == Op.PREVENT_PLAYER:
-        amount = amount_of(s, f, a0)
+        amount = game.amount_of(s, f, a0)
         if a0 >= 0 or amount > 0:
-            add_shield(s, Shield.PREVENT, -1, who, amount, ctrl, s[f + E_CARD])
+            game.add_shield(s, Shield.PREVENT, -1, who, amount, ctrl, s[f + E_CARD])
     elif op == Op.PRODUCE_WILL:
         s[WILL + ctrl * K.N_WILL + a0] += max(a1, 1)  # CR 907.4: kept by the ability's controller
     elif op == Op.CALL_STONE:
-        top = put_stone_deck_top(s, ctrl)
+        top = game.put_stone_deck_top(s, ctrl)
         if top >= 0:
-            enter_field(s, T, top, ctrl)  # CR 1016
+            game.enter_field(s, T, top, ctrl)  # CR 1016
     elif op == Op.MANA_COUNTER:
         # CR 1022.1: put (a0 > 0) or remove (a0 < 0, as many as there are) mana counters on the
         # J/ruler of player ``who`` (CR 1122); its ruler slot, either side up
@@ -416,9 +410,9 @@ def exec_op(s, T, f, op, reg, a0, a1, a2):
             s[MANA + w] = max(s[MANA + w] + a0, 0)
     elif op == Op.MILL:
         n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, who)
-        for _ in range(amount_of(s, f, a0)):
+        for _ in range(game.amount_of(s, f, a0)):
             if s[n_off] == 0:
                 break
-            to_graveyard(s, T, s[l_off + s[n_off] - 1])
+            game.to_graveyard(s, T, s[l_off + s[n_off] - 1])
     # AURA_* and COST_REDUCTION (continuous effects) are not applied yet (rules coverage)
     return STOPPED if s[H_DONE] != 0 else NEXT

@@ -1,6 +1,13 @@
 """Force of Will's side of the engine core's contract (``tcg_env.engine.hooks``): the kernels the
 shared row, batch and policy kernels call, by the contract's names, and :data:`RULES`, the tag
-that makes the core compile them for this game (docs/architecture.md, "The contract")."""
+that makes the core compile them for this game (docs/architecture.md, "The contract").
+
+:data:`RULES_MODULES`: every module of the game's kernels. The kernels call each other's rules
+through the tag, ``game.destroy(s, T, slot)``, which resolves to the function of that name here or
+in one of these modules (docs/architecture.md, "Rules variants"): a variant's hooks module that
+replaces ``destroy`` is then reached from every kernel of the game that destroys a card."""
+
+import importlib
 
 from tcg_env.games.force_of_will.constants import (  # noqa: F401
     A_CODE_LEN, A_CODE_START, CHASE_MAX, NUM_ACTIONS, PENDING_MAX, RULES, TARGET_MAX, Decision
@@ -9,9 +16,9 @@ from tcg_env.games.force_of_will.kernels import advance_row, apply_unchecked, le
 from tcg_env.games.force_of_will.observation import OBS_SIZE, observe_into, observe_row  # noqa: F401
 from tcg_env.games.force_of_will.policy_kernels import heuristic_action, resample_hidden  # noqa: F401
 from tcg_env.games.force_of_will.rule_processes import rule_processes  # noqa: F401
-from tcg_env.games.force_of_will.zones import (  # noqa: F401 - the effect interpreter's hooks
-    condition_holds, discard_hand_index, draw_cards, filter_match, hand_count
-)
+# the effect interpreter's hooks
+from tcg_env.games.force_of_will.filters import condition_holds, filter_match  # noqa: F401
+from tcg_env.games.force_of_will.zones import discard_hand_index, draw_cards, hand_count  # noqa: F401
 from tcg_env.games.force_of_will.effects import (  # noqa: F401
     add_power, add_power_second, add_restrictions, after_each_target, ask_discard, choose_candidates,
     chosen_so_far, each_target, exec_op, frame_mode, grant_keywords, in_play_count, in_play_slot,
@@ -33,3 +40,9 @@ DECISION_CHOOSE_TARGET = Decision.CHOOSE_TARGET
 PENDING_COUNT, PENDING = PT_N, PT
 CHASE_COUNT, CHASE_ENTRY_W = CHASE_N, ENTRY_W
 PRIORITY_DECISION = Decision.PRIORITY
+
+# the modules of the game's kernels, in the order of kernels.py's reading guide (engine.hooks.find_rule;
+# imported by path: the module rule_processes and the kernel rule_processes share a name here)
+RULES_MODULES = tuple(importlib.import_module(f"tcg_env.games.force_of_will.{name}") for name in (
+    "characteristics", "filters", "costs", "replacement", "triggers", "zones", "rule_processes", "keywords", "effects",
+    "priority", "play", "battle", "turn", "kernels", "observation", "policy_kernels"))

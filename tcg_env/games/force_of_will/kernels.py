@@ -1,13 +1,19 @@
 """Force of Will rules as numba kernels over one int32 state row: the legal actions and the row
 entries (the engine contract's ``setup_row``, ``legal_mask_row``, ``apply_unchecked``).
 
-Reading guide: the rules modules, each importing only those before it (numba allows no import
-cycles), by area of the comprehensive rules ver. 8.01 (``CR``):
+Reading guide: the rules modules, by area of the comprehensive rules ver. 8.01 (``CR``). A kernel
+calls the game's other rules through its tag, ``game.destroy(s, T, slot)`` (hooks.RULES_MODULES;
+docs/architecture.md, "Rules variants"), so a module imports from the others only the helpers
+inlined at numba's IR level, which are called by name (numba allows no import cycles):
 
 * ``state``: the row (zones of CR 300s, card records, will pools, flow)
-* ``replacement``: the replacement and prevention effects of one-time effects (CR 910, 1018)
-* ``zones``: the cards as they are now (CR 206-208, 909), filters and conditions, moves (CR 300s,
-  316), draw, destroy, banish, discard (CR 1000s), automatic abilities triggering (CR 906.4)
+* ``characteristics``: the cards as they are now (CR 203.5, 206-208, 909: printed values, the
+  changes of effects, continuous abilities, counters), the remaining divinity (CR 711.2a)
+* ``filters``: target filters and conditions (the card tables' filter rows and Condition codes)
+* ``costs``: paying will (CR 1003)
+* ``replacement``: replacement and prevention effects (CR 910, 1018)
+* ``triggers``: automatic abilities triggering (CR 906.4; [Trigger] and [Stealth], CR 708.2, 1114.2)
+* ``zones``: moving cards (CR 300s, 316): enter the field, draw, destroy, discard (CR 1000s)
 * ``rule_processes``: CR 1200s
 * ``keywords``: the automatic abilities of [Explode], [Drain], [Bane] and "deals damage" (CR 1105,
   1135, 1138, 1007.5): triggering and resolving
@@ -36,26 +42,20 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
     ABILITIES_PER_CARD, ACTIVATE_BASE, ATTACK_PLAYER, BATTLE, CALL_STONE, FIELD_SLOTS, HAND_SLOTS, JUDGMENT,
     NUM_ACTIONS, OPP_FIELD_BASE, OPTION_BASE, OWN_FIELD_BASE, PASS, PLAY_HAND_BASE, PLAY_STANDBY_BASE, RULER_ACTIVATE_BASE,
-    RULES, SELECT_HAND_BASE, STANDBY_BASE, WILL_A_BASE, WILL_B_BASE, CardType, Decision, Step, Zone
+    SELECT_HAND_BASE, STANDBY_BASE, WILL_A_BASE, WILL_B_BASE, CardType, Decision, Step, Zone
 )
 from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKED, ATTACKER, BLOCKER, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL,
     FIRST_PLAYER, FR_CNT, FR_DISCARD, FR_PC, HAND_N, LIFE, MANA, MARK, MULLIGAN_STAGE, OWNER, STEP,
     TURN_PLAYER, ZONE, ZT
 )
-from tcg_env.games.force_of_will.zones import discard_hand_index, draw_cards, hand_slot, j_ruler_slot, keywords_of
-from tcg_env.games.force_of_will.effects import found, place_foreseen, top_frame
-from tcg_env.games.force_of_will.priority import do_pass, play_pending, reveal_answered
+from tcg_env.games.force_of_will.priority import reveal_answered
 from tcg_env.games.force_of_will.play import (
-    ability_actions_of, activate, battle_legal, call_stone, call_stone_legal, field_slot,
-    hand_card_playable, judgment_legal, main_timing, play_from_hand, play_from_standby, play_judgment, play_rune,
-    produce_will, put_standby, rune_playable, standby_legal, standby_playable, will_producer, x_chosen
+    ability_actions_of, call_stone, call_stone_legal, hand_card_playable, judgment_legal, play_from_standby,
+    play_judgment, play_rune, put_standby, rune_playable, standby_legal, standby_playable, will_producer, x_chosen
 )
-from tcg_env.games.force_of_will.battle import (
-    attack_declared, attackable, begin_battle, block_declared, can_attack, can_block, choose_attacker,
-    forfeit_attack, must_attack_exists, pierce_assign, pierce_mask
-)
-from tcg_env.games.force_of_will.turn import advance, finish_mulligan
+from tcg_env.games.force_of_will.battle import attackable, choose_attacker, forfeit_attack, pierce_assign, pierce_mask
+from tcg_env.games.force_of_will.turn import finish_mulligan
 
 # main deck, magic stone deck, rune area and extra deck slots of a player (after its ruler, slot 0;
 # the last RUNE_SLOTS stay free for the copies of runes, constants.PLAYER_SLOTS)
@@ -118,7 +118,7 @@ def deal_player(s, T, p, deck):
 
 
 @njit(cache=True)
-def setup_row(s, deck0, deck1, T):
+def setup_row(game, s, deck0, deck1, T):
     """CR 403: a new game in a zeroed row (the core wrote the header and seeded the RNG)."""
     clear_zone_lists(s, ZT)
     for slot in range(K.N_SLOTS):
@@ -126,11 +126,11 @@ def setup_row(s, deck0, deck1, T):
         s[ATTACHED + slot * CARD_W] = -1
         s[OWNER + slot * CARD_W] = slot // K.PLAYER_SLOTS
         s[CONTROLLER + slot * CARD_W] = slot // K.PLAYER_SLOTS
-    deal_player(s, T, 0, deck0)
-    deal_player(s, T, 1, deck1)
+    game.deal_player(s, T, 0, deck0)
+    game.deal_player(s, T, 1, deck1)
     for p in range(2):
         s[LIFE + p] = K.STARTING_LIFE  # CR 403.3
-        draw_cards(s, p, K.OPENING_HAND)  # CR 403.5
+        game.draw_cards(s, p, K.OPENING_HAND)  # CR 403.5
     s[ATTACKER] = -1
     s[ATTACKED] = -1
     s[BLOCKER] = -1
@@ -142,31 +142,31 @@ def setup_row(s, deck0, deck1, T):
 
 
 @njit(cache=True)
-def advance_row(s, T):
+def advance_row(game, s, T):
     """Run a row written from Python to its next decision."""
     if s[H_DONE] == 0 and s[H_DECISION] == Decision.NONE:
-        advance(s, T)
+        game.advance(s, T)
 
 
 # =============================================================================================
 # Legal actions
 # =============================================================================================
 @internal
-def priority_mask(s, T, p, out):
+def priority_mask(game, s, T, p, out):
     """CR 604: the actions of the player with priority."""
     n = 0
-    main = main_timing(s, p)
-    if not (main and must_attack_exists(s, T, p) and battle_legal(s, p)):
+    main = game.main_timing(s, p)
+    if not (main and game.must_attack_exists(s, T, p) and game.battle_legal(s, p)):
         out[PASS] = 1  # CR 712.2: no pass while a [Bloodlust] J/resonator can attack
         n += 1
     hand = min(s[HAND_N + p], HAND_SLOTS)
-    stand = standby_legal(s, p)
+    stand = standby_legal(game, s, p)
     for i in range(hand):
         # the three tests first, the stores after: the compiler then shares what the (inlined)
         # tests read instead of reading it again after each store
-        normal = hand_card_playable(s, T, p, i, K.PLAY_NORMAL)
-        awakened = hand_card_playable(s, T, p, i, K.PLAY_AWAKENED)
-        incarnated = hand_card_playable(s, T, p, i, K.PLAY_INCARNATED)
+        normal = hand_card_playable(game, s, T, p, i, K.PLAY_NORMAL)
+        awakened = hand_card_playable(game, s, T, p, i, K.PLAY_AWAKENED)
+        incarnated = hand_card_playable(game, s, T, p, i, K.PLAY_INCARNATED)
         if normal:
             out[PLAY_HAND_BASE + i] = 1
             n += 1
@@ -182,41 +182,41 @@ def priority_mask(s, T, p, out):
     n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
     for i in range(min(s[n_off], FIELD_SLOTS)):
         slot = s[l_off + i]
-        will_a = will_producer(s, T, p, slot, False) >= 0
-        will_b = will_producer(s, T, p, slot, True) >= 0
+        will_a = will_producer(game, s, T, p, slot, False) >= 0
+        will_b = will_producer(game, s, T, p, slot, True) >= 0
         if will_a:
             out[WILL_A_BASE + i] = 1
             n += 1
         if will_b:
             out[WILL_B_BASE + i] = 1
             n += 1
-        n += ability_actions_of(s, T, p, slot, ACTIVATE_BASE + i * ABILITIES_PER_CARD, out)
+        n += ability_actions_of(game, s, T, p, slot, ACTIVATE_BASE + i * ABILITIES_PER_CARD, out)
     for i in range(K.STANDBY_SLOTS):
-        if standby_playable(s, T, p, i):
+        if standby_playable(game, s, T, p, i):
             out[PLAY_STANDBY_BASE + i] = 1
             n += 1
     for i in range(K.RUNE_SLOTS):
-        if rune_playable(s, T, p, i):  # CR 711, 709.3c
+        if rune_playable(game, s, T, p, i):  # CR 711, 709.3c
             out[K.PLAY_RUNE_BASE + i] = 1
             n += 1
-    ruler = j_ruler_slot(s, p)
+    ruler = game.j_ruler_slot(s, p)
     if s[CARD + ruler * CARD_W] >= 0 and s[ZONE + ruler * CARD_W] == Zone.RULER_AREA:
-        n += ability_actions_of(s, T, p, ruler, RULER_ACTIVATE_BASE, out)
+        n += ability_actions_of(game, s, T, p, ruler, RULER_ACTIVATE_BASE, out)
     if main:
-        if judgment_legal(s, T, p):
+        if judgment_legal(game, s, T, p):
             out[JUDGMENT] = 1
             n += 1
-        if call_stone_legal(s, T, p):
+        if call_stone_legal(game, s, T, p):
             out[CALL_STONE] = 1
             n += 1
-        if battle_legal(s, p):
+        if game.battle_legal(s, p):
             out[BATTLE] = 1
             n += 1
     return n
 
 
 @njit(cache=True)
-def legal_mask_row(s, T, out):
+def legal_mask_row(game, s, T, out):
     out[:NUM_ACTIONS] = 0
     kind = s[H_DECISION]
     p = s[H_DECIDER]
@@ -224,12 +224,12 @@ def legal_mask_row(s, T, out):
     if s[H_DONE] != 0:
         return n
     if kind == Decision.PRIORITY:
-        return priority_mask(s, T, p, out)
+        return game.priority_mask(s, T, p, out)
     if kind == Decision.MULLIGAN:
         out[PASS] = 1
         n = 1
         for i in range(min(s[HAND_N + p], HAND_SLOTS)):
-            if s[MARK + hand_slot(s, p, i) * CARD_W] == 0:
+            if s[MARK + game.hand_slot(s, p, i) * CARD_W] == 0:
                 out[SELECT_HAND_BASE + i] = 1
                 n += 1
         return n
@@ -265,10 +265,10 @@ def legal_mask_row(s, T, out):
         return pierce_mask(s, out)  # CR 1102.2b
     n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
     if kind == Decision.ATTACKER:
-        forced = must_attack_exists(s, T, p)
+        forced = game.must_attack_exists(s, T, p)
         for i in range(min(s[n_off], FIELD_SLOTS)):
             slot = s[l_off + i]
-            if can_attack(s, T, p, slot) and (not forced or (K.KW_BLOODLUST & keywords_of(s, T, slot)) != 0):
+            if game.can_attack(s, T, p, slot) and (not forced or (K.KW_BLOODLUST & game.keywords_of(s, T, slot)) != 0):
                 out[OWN_FIELD_BASE + i] = 1
                 n += 1
         if not forced:
@@ -280,7 +280,7 @@ def legal_mask_row(s, T, out):
         n = 1
         o_off, ol_off = zone_offsets(ZT, Zone.FIELD, 1 - p)
         for i in range(min(s[o_off], FIELD_SLOTS)):
-            if attackable(s, T, s[ATTACKER], s[ol_off + i]):
+            if attackable(game, s, T, s[ATTACKER], s[ol_off + i]):
                 out[OPP_FIELD_BASE + i] = 1
                 n += 1
         return n
@@ -288,7 +288,7 @@ def legal_mask_row(s, T, out):
         out[PASS] = 1
         n = 1
         for i in range(min(s[n_off], FIELD_SLOTS)):
-            if can_block(s, T, p, s[l_off + i]):
+            if game.can_block(s, T, p, s[l_off + i]):
                 out[OWN_FIELD_BASE + i] = 1
                 n += 1
         return n
@@ -299,107 +299,107 @@ def legal_mask_row(s, T, out):
 # Applying an action
 # =============================================================================================
 @internal_inline  # one caller: inlined into it (engine.jit)
-def apply_priority(s, T, p, a):
+def apply_priority(game, s, T, p, a):
     if a == PASS:
-        do_pass(s, p)
+        game.do_pass(s, p)
     elif a >= K.PLAY_RUNE_BASE:
-        play_rune(s, T, p, a - K.PLAY_RUNE_BASE)
+        play_rune(game, s, T, p, a - K.PLAY_RUNE_BASE)
     elif a >= K.INCARNATE_HAND_BASE:
-        play_from_hand(s, T, p, a - K.INCARNATE_HAND_BASE, K.PLAY_INCARNATED)
+        game.play_from_hand(s, T, p, a - K.INCARNATE_HAND_BASE, K.PLAY_INCARNATED)
     elif a >= K.AWAKEN_HAND_BASE:
-        play_from_hand(s, T, p, a - K.AWAKEN_HAND_BASE, K.PLAY_AWAKENED)
+        game.play_from_hand(s, T, p, a - K.AWAKEN_HAND_BASE, K.PLAY_AWAKENED)
     elif a >= PLAY_STANDBY_BASE:
-        play_from_standby(s, T, p, a - PLAY_STANDBY_BASE)
+        play_from_standby(game, s, T, p, a - PLAY_STANDBY_BASE)
     elif a < STANDBY_BASE:
-        play_from_hand(s, T, p, a - PLAY_HAND_BASE, K.PLAY_NORMAL)
+        game.play_from_hand(s, T, p, a - PLAY_HAND_BASE, K.PLAY_NORMAL)
     elif a < WILL_A_BASE:
-        put_standby(s, T, p, a - STANDBY_BASE)
+        put_standby(game, s, T, p, a - STANDBY_BASE)
     elif a < WILL_B_BASE:
-        produce_will(s, T, p, field_slot(s, p, a - WILL_A_BASE), False)
+        game.produce_will(s, T, p, game.field_slot(s, p, a - WILL_A_BASE), False)
     elif a < ACTIVATE_BASE:
-        produce_will(s, T, p, field_slot(s, p, a - WILL_B_BASE), True)
+        game.produce_will(s, T, p, game.field_slot(s, p, a - WILL_B_BASE), True)
     elif a < RULER_ACTIVATE_BASE:
         k = a - ACTIVATE_BASE
-        activate(s, T, p, field_slot(s, p, k // ABILITIES_PER_CARD), k % ABILITIES_PER_CARD)
+        game.activate(s, T, p, game.field_slot(s, p, k // ABILITIES_PER_CARD), k % ABILITIES_PER_CARD)
     elif a < JUDGMENT:
-        activate(s, T, p, j_ruler_slot(s, p), a - RULER_ACTIVATE_BASE)
+        game.activate(s, T, p, game.j_ruler_slot(s, p), a - RULER_ACTIVATE_BASE)
     elif a == JUDGMENT:
-        play_judgment(s, T, p)
+        play_judgment(game, s, T, p)
     elif a == CALL_STONE:
-        call_stone(s, T, p)
+        call_stone(game, s, T, p)
     else:
-        begin_battle(s, T)
+        game.begin_battle(s, T)
 
 
 @njit(cache=True)
-def apply_unchecked(s, T, a):
+def apply_unchecked(game, s, T, a):
     kind = s[H_DECISION]
     p = s[H_DECIDER]
     s[H_NUM_DECISIONS] += 1
     s[H_DECISION] = Decision.NONE
     if kind == Decision.PRIORITY:
-        apply_priority(s, T, p, a)
+        apply_priority(game, s, T, p, a)
     elif kind == Decision.MULLIGAN:
         if a == PASS:
             s[MULLIGAN_STAGE] += 1
             if s[MULLIGAN_STAGE] == 1:
                 set_decision(s, Decision.MULLIGAN, 1 - s[FIRST_PLAYER])
                 return
-            finish_mulligan(s, T)
+            finish_mulligan(game, s, T)
         else:
-            s[MARK + hand_slot(s, p, a - SELECT_HAND_BASE) * CARD_W] = 1
+            s[MARK + game.hand_slot(s, p, a - SELECT_HAND_BASE) * CARD_W] = 1
             set_decision(s, Decision.MULLIGAN, p)
             return
     elif kind == Decision.DISCARD:
-        discard_hand_index(s, p, a - SELECT_HAND_BASE)
+        game.discard_hand_index(s, p, a - SELECT_HAND_BASE)
         if s[DEC_ARG] != 0:
-            s[top_frame(s) + FR_CNT] += 1  # an effect's discard (engine.effects DISCARD)
+            s[game.top_frame(s) + FR_CNT] += 1  # an effect's discard (engine.effects DISCARD)
         # else CR 505.5d: the final step runs again (the flow is still STEP_END at END_*)
     elif kind == Decision.DISCARD_COST:
-        discard_hand_index(s, p, a - SELECT_HAND_BASE)  # CR 903.2j / 1019.1
-        s[top_frame(s) + FR_DISCARD] -= 1
+        game.discard_hand_index(s, p, a - SELECT_HAND_BASE)  # CR 903.2j / 1019.1
+        s[game.top_frame(s) + FR_DISCARD] -= 1
     elif kind == Decision.CHOOSE_X:
-        x_chosen(s, T, p, a - OPTION_BASE)
+        x_chosen(game, s, T, p, a - OPTION_BASE)
     elif kind == Decision.REVEAL_TRIGGER:
-        reveal_answered(s, T, p, a != PASS)
+        reveal_answered(game, s, T, p, a != PASS)
     elif kind == Decision.SEARCH:
-        found(s, T, p, -1 if a == PASS else a - OPTION_BASE)  # CR 1014.2
+        game.found(s, T, p, -1 if a == PASS else a - OPTION_BASE)  # CR 1014.2
     elif kind == Decision.FORESEE:
         if a >= K.BOTTOM_BASE:
-            place_foreseen(s, a - K.BOTTOM_BASE, True)
+            game.place_foreseen(s, a - K.BOTTOM_BASE, True)
         else:
-            place_foreseen(s, a - OPTION_BASE, False)
+            game.place_foreseen(s, a - OPTION_BASE, False)
         if s[H_DECISION] != Decision.NONE:
             return  # the next looked-at card
     elif kind == Decision.CHOOSE_TARGET:
-        f = top_frame(s)
+        f = game.top_frame(s)
         if a == PASS:
             s[f + FR_PC] += 1  # "up to": no more targets
             s[f + FR_CNT] = 0
         else:
-            reg_add(RULES, s, f, s[DEC_ARG + 1], s[CAND + a - OPTION_BASE])
+            reg_add(game, s, f, s[DEC_ARG + 1], s[CAND + a - OPTION_BASE])
             s[f + FR_CNT] += 1
     elif kind == Decision.ORDER_AUTOMATIC:
-        play_pending(s, T, p, s[CAND + a - OPTION_BASE])
+        game.play_pending(s, T, p, s[CAND + a - OPTION_BASE])
     elif kind == Decision.OPTIONAL:
-        f = top_frame(s)
+        f = game.top_frame(s)
         if a == PASS:
             s[f + E_ABIL] = -1  # declined: nothing is done
         else:
             s[f + FR_PC] = 0
     elif kind == Decision.ATTACKER:
         if a == PASS:
-            forfeit_attack(s, T)  # CR 803.3 / 803.6
+            forfeit_attack(game, s, T)  # CR 803.3 / 803.6
         else:
-            choose_attacker(s, field_slot(s, p, a - OWN_FIELD_BASE))
+            choose_attacker(s, game.field_slot(s, p, a - OWN_FIELD_BASE))
             return
     elif kind == Decision.ATTACKED:
         if a == ATTACK_PLAYER:
-            attack_declared(s, T, K.ATTACKED_PLAYER)
+            game.attack_declared(s, T, K.ATTACKED_PLAYER)
         else:
-            attack_declared(s, T, field_slot(s, 1 - p, a - OPP_FIELD_BASE))
+            game.attack_declared(s, T, game.field_slot(s, 1 - p, a - OPP_FIELD_BASE))
     elif kind == Decision.BLOCK:
-        block_declared(s, T, -1 if a == PASS else field_slot(s, p, a - OWN_FIELD_BASE))
+        game.block_declared(s, T, -1 if a == PASS else game.field_slot(s, p, a - OWN_FIELD_BASE))
     elif kind == Decision.PIERCE:
-        pierce_assign(s, T, a)  # CR 1102.2b
-    advance(s, T)
+        pierce_assign(game, s, T, a)  # CR 1102.2b
+    game.advance(s, T)

@@ -15,13 +15,12 @@ from tcg_env.engine.jit import internal_widened as internal  # one compile per f
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.triggers import pending_add
 from tcg_env.games.force_of_will import constants as K
-from tcg_env.games.force_of_will.constants import RULES, CardType, KeywordAbility
+from tcg_env.games.force_of_will.constants import CardType, KeywordAbility
 from tcg_env.games.force_of_will.state import CARD, CARD_W, CONTROLLER, LIFE
-from tcg_env.games.force_of_will.zones import card_type, destroy, has_keyword, trigger_own
 
 
 @internal
-def damage_dealt(s, T, src, slot, amount):
+def damage_dealt(game, s, T, src, slot, amount):
     """Card ``src`` (-1: no card, CR 912) dealt ``amount`` damage to the J/resonator ``slot`` (-1:
     to a player). Its abilities trigger once for each object it damaged (CR 1007.5): [Drain]
     ("whenever this card deals damage", CR 1135.2, remembering how much), [Bane] ("when this card
@@ -29,37 +28,37 @@ def damage_dealt(s, T, src, slot, amount):
     if src < 0 or amount <= 0 or s[CARD + src * CARD_W] < 0:
         return
     ctrl = s[CONTROLLER + src * CARD_W]
-    if has_keyword(s, T, src, K.KW_DRAIN):
-        pending_add(RULES, s, ctrl, src, KeywordAbility.DRAIN, amount)
-    if slot >= 0 and has_keyword(s, T, src, K.KW_BANE):
-        pending_add(RULES, s, ctrl, src, KeywordAbility.BANE, slot)
-    trigger_own(s, T, src, K.Trigger.DEALS_DAMAGE, slot)
+    if game.has_keyword(s, T, src, K.KW_DRAIN):
+        pending_add(game, s, ctrl, src, KeywordAbility.DRAIN, amount)
+    if slot >= 0 and game.has_keyword(s, T, src, K.KW_BANE):
+        pending_add(game, s, ctrl, src, KeywordAbility.BANE, slot)
+    game.trigger_own(s, T, src, K.Trigger.DEALS_DAMAGE, slot)
 
 
 @internal
-def battle_damage_to_card(s, T, src, slot):
+def battle_damage_to_card(game, s, T, src, slot):
     """The J/resonator ``src`` dealt battle damage to the J/resonator ``slot``: [Explode] ("when
     this card deals battle damage to a resonator", CR 1105.2) triggers; a J-ruler's does not
     (1105.3)."""
-    if not has_keyword(s, T, src, K.KW_EXPLODE):
+    if not game.has_keyword(s, T, src, K.KW_EXPLODE):
         return
-    if card_type(s, T, src) != CardType.RESONATOR or card_type(s, T, slot) != CardType.RESONATOR:
+    if game.card_type(s, T, src) != CardType.RESONATOR or game.card_type(s, T, slot) != CardType.RESONATOR:
         return
-    pending_add(RULES, s, s[CONTROLLER + src * CARD_W], src, KeywordAbility.EXPLODE, slot)
+    pending_add(game, s, s[CONTROLLER + src * CARD_W], src, KeywordAbility.EXPLODE, slot)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def resolve_keyword_ability(s, T, kw, src, src_card, ctrl, aux):
+def resolve_keyword_ability(game, s, T, kw, src, src_card, ctrl, aux):
     """A keyword skill's automatic ability resolves (``src_card``: its card's id when it was
     played, CR 911). It resolves even when its card left the field or lost the keyword (CR
     906.10); a card it destroys must still be in the field (``zones.destroy``)."""
     if kw == KeywordAbility.DRAIN:
         s[LIFE + ctrl] += aux  # CR 1135.2: "you gain that much life"
     elif kw == KeywordAbility.BANE:
-        destroy(s, T, aux)  # CR 1138.2: "destroy that J/resonator"
+        game.destroy(s, T, aux)  # CR 1138.2: "destroy that J/resonator"
     elif kw == KeywordAbility.EXPLODE:
         # CR 1105.2: "if this card is a resonator, destroy this card and the resonator it deals its
         # battle damage" (usually this card is already in its graveyard, destroyed by the damage)
         if src_card >= 0 and card_table(T)[src_card, K.C_TYPE] == CardType.RESONATOR:
-            destroy(s, T, aux)
-            destroy(s, T, src)
+            game.destroy(s, T, aux)
+            game.destroy(s, T, src)

@@ -16,9 +16,9 @@ pending choice (OPTION_SLOTS rows, the decider's observation only: OPTION k / BO
 
 A card in a field is public, and so is everything it has now (CR 302.2): its row shows its ATK,
 DEF, keywords (in the static keyword columns, KW_COL) and restrictions as the rules read them
-(``zones.atk_now``, ``def_now``, ``keywords_now``, ``restrictions_now``: printed, granted by
-one-time effects, and from the continuous abilities in the fields, ``aura_sums``), and an addition's
-row names the field row of the card it is added to (DYN_ADDED_TO, CR 1002.1).
+(``characteristics.atk_of``, ``def_now``, ``keywords_now``, ``restrictions_now``: printed,
+granted by one-time effects, and from the continuous abilities in the fields, ``aura_sums``), and
+an addition's row names the field row of the card it is added to (DYN_ADDED_TO, CR 1002.1).
 """
 
 from numba import njit
@@ -37,9 +37,7 @@ from tcg_env.games.force_of_will.state import (
     MANA, PRIORITY_PLAYER, PT, RESTED, REVEALED, RST_EOT, RST_PERM, SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT, SHIELD_N,
     SHIELD_W, SHIELDS, STEP, TURN_PLAYER, TURNS_TAKEN, WILL, ZONE, ZT
 )
-from tcg_env.games.force_of_will.zones import (
-    AURA_ALL, aura_sums, base_atk, base_def, base_keywords, base_restrictions, continuous_in_field, remaining_divinity
-)
+from tcg_env.games.force_of_will.characteristics import AURA_ALL
 
 GRAVE_ROWS = 8
 _COUNTED = (Zone.MAIN_DECK, Zone.STONE_DECK, Zone.HAND, Zone.GRAVEYARD, Zone.STANDBY, Zone.REMOVED, Zone.EXTRA_DECK,
@@ -110,7 +108,7 @@ OBS_SIZE = B_CAND + K.OPTION_SLOTS * CARD_ROW_W
 
 
 @internal_inline
-def card_row(s, T, player, slot, obs, o):
+def card_row(game, s, T, player, slot, obs, o):
     """One card's row at ``o``, every column: its static columns and its state; its ATK, DEF,
     keywords and restrictions without the continuous abilities (``extra_columns`` writes the
     keywords one-time effects granted, the restrictions and an addition's card;
@@ -122,8 +120,8 @@ def card_row(s, T, player, slot, obs, o):
     ctrl = s[CONTROLLER + w]
     rested = s[RESTED + w]
     dmg = s[DAMAGE + w]
-    atk = base_atk(s, T, slot)
-    df = base_def(s, T, slot)
+    atk = game.base_atk(s, T, slot)
+    df = game.base_def(s, T, slot)
     # keywords granted by one-time effects, restrictions, the card an addition is added to: most
     # rows have none, and write zeros (extra_columns writes the others): computing the columns for
     # every row cost ~10% of an observation in random play (2 cores shared, min of 3 x 60 passes)
@@ -166,19 +164,19 @@ def card_row(s, T, player, slot, obs, o):
     obs[d + DYN_ADDED_TO] = 0.0
     obs[d + DYN_ADDED_TO_MINE] = 0.0
     if extra:
-        extra_columns(s, T, player, slot, obs, o)
+        game.extra_columns(s, T, player, slot, obs, o)
 
 
 @internal
-def extra_columns(s, T, player, slot, obs, o):
+def extra_columns(game, s, T, player, slot, obs, o):
     """The columns of the row at ``o`` of a card (``slot``) with keywords granted by one-time
     effects (CR 302.2: as public as printed ones), restrictions, or added to a card (an
     addition, CR 1002.1), without the continuous abilities (``in_field_columns`` adds them)."""
     w = slot * CARD_W
     if (s[KW_EOT + w] | s[KW_EOB + w] | s[KW_PERM + w]) != 0:
-        keyword_columns(obs, o, base_keywords(s, T, slot))
-    restriction_columns(obs, o, base_restrictions(s, slot))
-    added = added_to_row(s, s[ATTACHED + w], player)
+        keyword_columns(obs, o, game.base_keywords(s, T, slot))
+    restriction_columns(obs, o, game.base_restrictions(s, slot))
+    added = game.added_to_row(s, s[ATTACHED + w], player)
     d = o + CARD_OBS_FEATURES
     obs[d + DYN_ADDED_TO] = abs(added) / FIELD_SLOTS
     obs[d + DYN_ADDED_TO_MINE] = 1.0 if added > 0 else 0.0
@@ -217,7 +215,7 @@ def added_to_row(s, target, player):
 
 
 @internal_inline
-def zone_rows(s, T, player, z, p, obs, base, rows, from_top, over_previous):
+def zone_rows(game, s, T, player, z, p, obs, base, rows, from_top, over_previous):
     """The block of list zone ``z`` of player ``p``: its first (``from_top``: last) ``rows`` cards,
     then zero rows (``engine.obsbuf``: every written row has 1 in its ``DYN_PRESENT`` column)."""
     n_off, l_off = zone_offsets(ZT, z, p)
@@ -226,7 +224,7 @@ def zone_rows(s, T, player, z, p, obs, base, rows, from_top, over_previous):
     clear_rows_after_at(obs, base, rows, CARD_ROW_W, m, over_previous, CARD_OBS_FEATURES + DYN_PRESENT)
     for i in range(m):
         k = n - 1 - i if from_top else i
-        card_row(s, T, player, s[l_off + k], obs, base + i * CARD_ROW_W)
+        card_row(game, s, T, player, s[l_off + k], obs, base + i * CARD_ROW_W)
 
 
 @internal
@@ -237,7 +235,7 @@ def shield_amount(s, k):
 
 
 @internal
-def shield_columns(s, slot, obs, o):
+def shield_columns(game, s, slot, obs, o):
     """The shields on card ``slot`` into the row at ``o`` (CR 910, 1018: each shield of a one-time
     effect on a card protects it until the end of the turn, used up, or the card leaves the field)."""
     for k in range(s[SHIELD_N]):
@@ -245,60 +243,61 @@ def shield_columns(s, slot, obs, o):
         if s[e + SH_SLOT] == slot:
             d = o + CARD_OBS_FEATURES
             if s[e + SH_KIND] == K.Shield.PREVENT:
-                obs[d + DYN_PREVENT] = obs[d + DYN_PREVENT] + shield_amount(s, k)
+                obs[d + DYN_PREVENT] = obs[d + DYN_PREVENT] + game.shield_amount(s, k)
             else:
                 obs[d + DYN_DESTROY_SHIELD] = 1.0
 
 
 @internal
-def in_field_columns(s, T, slot, obs, o, cont):
+def in_field_columns(game, s, T, slot, obs, o, cont):
     """The columns of the row at ``o`` that only a card in a field (``slot``) has beyond
     ``card_row``'s: ATK, DEF, keywords and restrictions with the continuous abilities (CR 909;
-    ``cont``: ``zones.continuous_in_field``, 0 for none), and its shields. The continuous abilities
-    are read as the rules read them, by ``zones.aura_sums`` (``atk_now``, ``keywords_now``,
-    ``restrictions_now``: the card's own values and theirs), all kinds in one reading."""
+    ``cont``: ``characteristics.continuous_in_field``, 0 for none), and its shields. The
+    continuous abilities are read as the rules read them, by ``characteristics.aura_sums``
+    (``atk_of``, ``keywords_now``, ``restrictions_now``: the card's own values and theirs), all
+    kinds in one reading."""
     if s[ZONE + slot * CARD_W] == Zone.FIELD:
         d = o + CARD_OBS_FEATURES
         if cont != 0:
-            atk, df, kw, rst = aura_sums(s, T, slot, AURA_ALL, cont)
-            obs[d + DYN_ATK] = (base_atk(s, T, slot) + atk) / 1000.0
-            obs[d + DYN_DEF] = (base_def(s, T, slot) + df) / 1000.0
+            atk, df, kw, rst = game.aura_sums(s, T, slot, AURA_ALL, cont)
+            obs[d + DYN_ATK] = (game.base_atk(s, T, slot) + atk) / 1000.0
+            obs[d + DYN_DEF] = (game.base_def(s, T, slot) + df) / 1000.0
             # CR 302.2: a keyword or a restriction a continuous ability grants is public (the
             # card's own ones are in the row already: card_row, extra_columns)
             if kw != 0:
-                keyword_columns(obs, o, base_keywords(s, T, slot) | kw)
+                keyword_columns(obs, o, game.base_keywords(s, T, slot) | kw)
             if rst != 0:
-                restriction_columns(obs, o, base_restrictions(s, slot) | rst)
+                restriction_columns(obs, o, game.base_restrictions(s, slot) | rst)
         if s[SHIELD_N] > 0:
-            shield_columns(s, slot, obs, o)
+            game.shield_columns(s, slot, obs, o)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def in_field_rows(s, T, me, obs, cont):
+def in_field_rows(game, s, T, me, obs, cont):
     """``in_field_columns`` for every row that can show a card in a field: both fields, the rulers
     (a J-ruler), the chase (the source of an activate ability); and each player's shields."""
     for k in range(s[SHIELD_N]):
         e = SHIELDS + k * SHIELD_W
         if s[e + SH_SLOT] < 0 and s[e + SH_KIND] == K.Shield.PREVENT:
             g = G_PREVENT + (0 if s[e + SH_PLAYER] == me else 1)
-            obs[g] = obs[g] + shield_amount(s, k)
+            obs[g] = obs[g] + game.shield_amount(s, k)
     for q in range(2):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, me if q == 0 else 1 - me)
         base = B_FIELD if q == 0 else B_OPP_FIELD
         for i in range(min(s[n_off], FIELD_SLOTS)):
-            in_field_columns(s, T, s[l_off + i], obs, base + i * CARD_ROW_W, cont)
+            game.in_field_columns(s, T, s[l_off + i], obs, base + i * CARD_ROW_W, cont)
     for k in range(2):
         slot = (me if k == 0 else 1 - me) * K.PLAYER_SLOTS + K.RULER_SLOT
         if s[CARD + slot * CARD_W] >= 0:
-            in_field_columns(s, T, slot, obs, B_RULERS + k * CARD_ROW_W, cont)
+            game.in_field_columns(s, T, slot, obs, B_RULERS + k * CARD_ROW_W, cont)
     for i in range(s[CHASE_N]):
         src = s[CHASE + i * ENTRY_W + E_SLOT]
         if src >= 0:
-            in_field_columns(s, T, src, obs, B_CHASE + i * CARD_ROW_W, cont)
+            game.in_field_columns(s, T, src, obs, B_CHASE + i * CARD_ROW_W, cont)
     kind = s[H_DECISION]
     if s[H_DECIDER] == me and kind != K.Decision.SEARCH:  # a searched card is a card id, in no field
-        for k in range(candidate_count(s, me)):
-            in_field_columns(s, T, candidate_slot(s, me, k), obs, B_CAND + k * CARD_ROW_W, cont)
+        for k in range(game.candidate_count(s, me)):
+            game.in_field_columns(s, T, game.candidate_slot(s, me, k), obs, B_CAND + k * CARD_ROW_W, cont)
 
 
 @internal
@@ -322,14 +321,14 @@ def candidate_slot(s, me, k):
 
 
 @internal
-def candidate_rows(s, T, me, obs, over_previous):
+def candidate_rows(game, s, T, me, obs, over_previous):
     """The candidates of the decider's pending choice, row k for OPTION k (and BOTTOM k), in the
     decider's observation only: what it looks at in a search (CR 1014.2) or a foresee (CR 1034.1)
     is hidden from its opponent (CR 302.2), and a choice's candidates matter only to the player
     making it. A searched card is a card id (its static columns only); an automatic ability to order
     (CR 906.5) shows its source card."""
     kind = s[H_DECISION]
-    n = candidate_count(s, me)
+    n = game.candidate_count(s, me)
     clear_rows_after_at(obs, B_CAND, K.OPTION_SLOTS, CARD_ROW_W, n, over_previous, CARD_OBS_FEATURES + DYN_PRESENT)
     for k in range(n):
         o = B_CAND + k * CARD_ROW_W
@@ -338,23 +337,23 @@ def candidate_rows(s, T, me, obs, over_previous):
             copy_card_row(obs, o, T, s[CAND + k], CARD_OBS_FEATURES)
             obs[o + CARD_OBS_FEATURES + DYN_PRESENT] = 1.0
         else:
-            card_row(s, T, me, candidate_slot(s, me, k), obs, o)
+            card_row(game, s, T, me, game.candidate_slot(s, me, k), obs, o)
 
 
 @njit(cache=True)
-def observe_row(s, T, player, obs):
+def observe_row(game, s, T, player, obs):
     """Write ``player``'s observation into ``obs[:OBS_SIZE]`` (whatever ``obs`` held before)."""
-    observe_into(s, T, player, obs, False)
+    game.observe_into(s, T, player, obs, False)
 
 
 @internal
-def observe_into(s, T, player, obs, over_previous):
+def observe_into(game, s, T, player, obs, over_previous):
     """``observe_row``; with ``over_previous`` True, ``obs`` must hold an observation this function
     wrote (of any state or player): each card row is written whole, so only the rows past the
     written ones that may be non-zero are cleared (``engine.obsbuf``; random play passes True from
     a row's second decision of a call on). Zeroing the whole vector (16.8 KiB) and reading every
-    field card's ATK and DEF through ``zones.aura`` (a scan of both fields each) cost most of an
-    observation (docs/performance-log.md, 2026-11-26)."""
+    field card's ATK and DEF through ``characteristics.aura`` (a scan of both fields each) cost
+    most of an observation (docs/performance-log.md, 2026-11-26)."""
     zero_range(obs, 0, GLOBAL_W)
     me = player
     op = 1 - player
@@ -382,19 +381,19 @@ def observe_into(s, T, player, obs, over_previous):
     obs[G_BATTLE + 2] = 1.0 if s[BLOCKER] >= 0 else 0.0
     if s[H_DECISION] == K.Decision.PIERCE:
         obs[G_PIERCE] = s[DEC_ARG] / 1000.0
-    obs[G_DIVINITY] = remaining_divinity(s, T, me) / 10.0
-    obs[G_DIVINITY + 1] = remaining_divinity(s, T, op) / 10.0
+    obs[G_DIVINITY] = game.remaining_divinity(s, T, me) / 10.0
+    obs[G_DIVINITY + 1] = game.remaining_divinity(s, T, op) / 10.0
     if s[H_DECISION] == K.Decision.CHOOSE_X:
         obs[G_X_MAX] = s[DEC_ARG] / 10.0
     ov = over_previous
-    zone_rows(s, T, me, Zone.HAND, me, obs, B_HAND, HAND_SLOTS, False, ov)  # CR 306.2: the owner sees it
-    zone_rows(s, T, me, Zone.FIELD, me, obs, B_FIELD, FIELD_SLOTS, False, ov)
-    zone_rows(s, T, me, Zone.FIELD, op, obs, B_OPP_FIELD, FIELD_SLOTS, False, ov)
+    zone_rows(game, s, T, me, Zone.HAND, me, obs, B_HAND, HAND_SLOTS, False, ov)  # CR 306.2: the owner sees it
+    zone_rows(game, s, T, me, Zone.FIELD, me, obs, B_FIELD, FIELD_SLOTS, False, ov)
+    zone_rows(game, s, T, me, Zone.FIELD, op, obs, B_OPP_FIELD, FIELD_SLOTS, False, ov)
     for k in range(2):
         slot = (me if k == 0 else op) * K.PLAYER_SLOTS + K.RULER_SLOT
         o = B_RULERS + k * CARD_ROW_W
         if s[CARD + slot * CARD_W] >= 0:
-            card_row(s, T, me, slot, obs, o)
+            card_row(game, s, T, me, slot, obs, o)
         else:
             zero_range(obs, o, o + CARD_ROW_W)
     # the chase's rows need not be a prefix (an entry without a source card has a zero row): each
@@ -403,24 +402,24 @@ def observe_into(s, T, player, obs, over_previous):
         o = B_CHASE + i * CARD_ROW_W
         src = s[CHASE + i * ENTRY_W + E_SLOT] if i < s[CHASE_N] else -1
         if src >= 0:
-            card_row(s, T, me, src, obs, o)
+            card_row(game, s, T, me, src, obs, o)
             obs[o + CARD_OBS_FEATURES + DYN_X] = s[CHASE + i * ENTRY_W + E_X] / 10.0
         elif not ov or obs[o + CARD_OBS_FEATURES + DYN_PRESENT] != 0.0:
             zero_range(obs, o, o + CARD_ROW_W)
-    zone_rows(s, T, me, Zone.STANDBY, me, obs, B_STANDBY, K.STANDBY_SLOTS, False, ov)  # CR 310.2
-    zone_rows(s, T, me, Zone.GRAVEYARD, me, obs, B_GRAVE, GRAVE_ROWS, True, ov)
-    zone_rows(s, T, me, Zone.GRAVEYARD, op, obs, B_GRAVE + GRAVE_ROWS * CARD_ROW_W, GRAVE_ROWS, True, ov)
-    zone_rows(s, T, me, Zone.RUNE_AREA, me, obs, B_RUNES, K.RUNE_SLOTS, False, ov)  # CR 315.2: the owner sees it
+    zone_rows(game, s, T, me, Zone.STANDBY, me, obs, B_STANDBY, K.STANDBY_SLOTS, False, ov)  # CR 310.2
+    zone_rows(game, s, T, me, Zone.GRAVEYARD, me, obs, B_GRAVE, GRAVE_ROWS, True, ov)
+    zone_rows(game, s, T, me, Zone.GRAVEYARD, op, obs, B_GRAVE + GRAVE_ROWS * CARD_ROW_W, GRAVE_ROWS, True, ov)
+    zone_rows(game, s, T, me, Zone.RUNE_AREA, me, obs, B_RUNES, K.RUNE_SLOTS, False, ov)  # CR 315.2: the owner sees it
     n_off, l_off = zone_offsets(ZT, Zone.RUNE_AREA, op)
     for i in range(K.RUNE_SLOTS):
         o = B_RUNES + (K.RUNE_SLOTS + i) * CARD_ROW_W
         slot = s[l_off + i] if i < s[n_off] else -1
         if slot >= 0 and s[REVEALED + slot * CARD_W] != 0:  # CR 711.2: revealed, public
-            card_row(s, T, me, slot, obs, o)
+            card_row(game, s, T, me, slot, obs, o)
         elif not ov or obs[o + CARD_OBS_FEATURES + DYN_PRESENT] != 0.0:
             zero_range(obs, o, o + CARD_ROW_W)
-    candidate_rows(s, T, me, obs, ov)
-    cont = continuous_in_field(s, T)
+    game.candidate_rows(s, T, me, obs, ov)
+    cont = game.continuous_in_field(s, T)
     if cont != 0 or s[SHIELD_N] > 0:
-        in_field_rows(s, T, me, obs, cont)
+        in_field_rows(game, s, T, me, obs, cont)
 

@@ -1,11 +1,11 @@
 """Force of Will rules kernels: the player's actions (CR 700s) and paying will (CR 907, 1003).
 
 Will is produced by explicit actions (resting a magic stone, CR 907; will abilities resolve at
-once, CR 907.3) and paid canonically (docs/force_of_will/design.md): each attribute cost from
-will of that attribute (CR 203.3), the free cost (CR 203.4) from void will first, then from the
-attribute with the most will left. A cost of X (CR 203.5b) is chosen when the card is played
-(CR 903.2f: the CHOOSE_X decision, X kept on the chase entry); discards of a cost are chosen one
-card at a time after the targets (CR 903.2j: DISCARD_COST, ``priority.finish_frame``).
+once, CR 907.3) and paid canonically (``costs``; docs/force_of_will/design.md): each attribute
+cost from will of that attribute (CR 203.3), the free cost (CR 203.4) from void will first, then
+from the attribute with the most will left. A cost of X (CR 203.5b) is chosen when the card is
+played (CR 903.2f: the CHOOSE_X decision, X kept on the chase entry); discards of a cost are
+chosen one card at a time after the targets (CR 903.2j: DISCARD_COST, ``priority.finish_frame``).
 """
 
 from tcg_env.engine.chase import chase_full, chase_push, chase_size
@@ -20,24 +20,16 @@ from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.zones import zone_move, zone_offsets, zone_put
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
-    ABILITIES_PER_CARD, HAND_SLOTS, N_ATTRIBUTES, OPTION_SLOTS, RULES, AbilityKind, CardType, EntryKind,
+    ABILITIES_PER_CARD, HAND_SLOTS, N_ATTRIBUTES, OPTION_SLOTS, AbilityKind, CardType, EntryKind,
     Purpose, Step, Zone
-)
-from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame, top_frame
-from tcg_env.games.force_of_will.priority import (
-    note_battle_play, note_card_play, play_trigger_from, start_priority, trigger_payable
 )
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, CALLED, CARD, CARD_W, CONTROLLER, DEC_ARG, E_AUX, E_SLOT, E_X, FR_DISCARD, GODS_ART_USED, HAND_N,
     JUDGED, LIFE, MANA, NO_MORE_BATTLE, OWNER, PSEUDO, RESTED, REVEALED, STANDBY_TURN, STANDBY_N, STEP,
     TURN_PLAYER, USED_TURN, WILL, ZONE, ZT
 )
-from tcg_env.games.force_of_will.zones import (
-    can_pay, can_pay_both, can_pay_free, condition_holds, controls_since_turn_start, cost_reduction, pay, pay_both,
-    pay_free,
-    enter_field, hand_slot, is_j_resonator, j_ruler_slot, put_in_standby, put_stone_deck_top, remaining_divinity,
-    to_graveyard, total_cost
-)
+from tcg_env.games.force_of_will.costs import can_pay_free
+from tcg_env.games.force_of_will.zones import put_in_standby
 
 STANDBY_CAP = 4 * K.STANDBY_SLOTS
 
@@ -46,7 +38,7 @@ STANDBY_CAP = 4 * K.STANDBY_SLOTS
 # Will (CR 907, 1003)
 # =============================================================================================
 @internal_inline
-def will_producer(s, T, p, slot, second):
+def will_producer(game, s, T, p, slot, second):
     """Can card ``slot`` produce its will now (its rest ability, CR 907.1 / 1013.2)? Returns the
     will's index (Attribute or WILL_VOID), -1 if not: it must be recovered in ``p``'s field, and a
     J/resonator must have been controlled since the turn began (CR 905.3)."""
@@ -57,51 +49,46 @@ def will_producer(s, T, p, slot, second):
     attr = c[K.C_WILL_B] if second else c[K.C_WILL_A]
     if attr < 0:
         return -1
-    if is_j_resonator(s, T, slot) and not controls_since_turn_start(s, T, slot):
+    if game.is_j_resonator(s, T, slot) and not game.controls_since_turn_start(s, T, slot):
         return -1
     return attr
 
 
 @internal
-def produce_will(s, T, p, slot, second):
+def produce_will(game, s, T, p, slot, second):
     """Rest the card: one will into ``p``'s pool (CR 907.3: no chase; 605.1a: priority kept). The
     rest ability is a will ability (CR 907.1), played (707.2): it counts for CR 803.6."""
-    attr = will_producer(s, T, p, slot, second)
+    attr = will_producer(game, s, T, p, slot, second)
     s[RESTED + slot * CARD_W] = 1
     s[WILL + p * K.N_WILL + attr] += 1
-    note_battle_play(s, p)
-    start_priority(s, p)
+    game.note_battle_play(s, p)
+    game.start_priority(s, p)
 
 
 # =============================================================================================
 # Timing
 # =============================================================================================
 @internal
-def main_timing(s, p):
+def main_timing(game, s, p):
     """CR 701.2: the turn player has priority in its main phase, not in a battle, the chase empty."""
-    return s[TURN_PLAYER] == p and s[STEP] == Step.MAIN and chase_size(RULES, s) == 0
+    return s[TURN_PLAYER] == p and s[STEP] == Step.MAIN and chase_size(game, s) == 0
 
 
 @internal
-def room_to_play(s):
-    return not chase_full(RULES, s) and not frames_full(s)
+def room_to_play(game, s):
+    return not chase_full(game, s) and not game.frames_full(s)
 
 
 # =============================================================================================
 # Cards from the hand (CR 702, 703, 709)
 # =============================================================================================
 @internal
-def spell_ability(T, cid):
-    return card_table(T)[cid, K.C_SPELL_ABIL]
-
-
-@internal
-def free_cost(s, T, p, slot):
+def free_cost(game, s, T, p, slot):
     """The free cost of hand card ``slot`` for ``p`` (CR 203.4; X counts 0 here, CR 203.5b: it is
     chosen as the card is played), less the cost reductions of its continuous abilities (CR
     903.2i-iv), not below 0."""
     free = max(card_table(T)[s[CARD + slot * CARD_W], K.C_COST_FREE], 0)
-    return max(free - cost_reduction(s, T, p, slot), 0)
+    return max(free - game.cost_reduction(s, T, p, slot), 0)
 
 
 @internal
@@ -115,9 +102,9 @@ def activate_like_trigger(T, cid):
 
 
 @internal_inline
-def hand_card_playable(s, T, p, i, how):
+def hand_card_playable(game, s, T, p, i, how):
     """May ``p`` play hand card ``i`` now, ``how`` (constants.PLAY_*)?"""
-    slot = hand_slot(s, p, i)
+    slot = game.hand_slot(s, p, i)
     cid = s[CARD + slot * CARD_W]
     c = card_table(T)[cid]
     t = c[K.C_TYPE]
@@ -127,29 +114,29 @@ def hand_card_playable(s, T, p, i, how):
         # CR 604.2a: a chant with [Trigger] is not played as a chant; CR 604.1b / 708.4: one with an
         # activate-like [Trigger] is played from the hand at any priority, its cost and the
         # [Trigger]'s paid; an automatic-like one only when it triggers (CR 708.2)
-        r = activate_like_trigger(T, cid)
-        if how != K.PLAY_NORMAL or r < 0 or not room_to_play(s):
+        r = game.activate_like_trigger(T, cid)
+        if how != K.PLAY_NORMAL or r < 0 or not game.room_to_play(s):
             return False
         a = ability_table(T)[r]
-        return (condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot) and trigger_payable(s, T, p, slot, r)
-                and targets_available(RULES, s, T, r, p, slot))
-    if (c[K.C_KEYWORDS] & K.KW_QUICKCAST) == 0 and not main_timing(s, p):
+        return (game.condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot)
+                and game.trigger_payable(s, T, p, slot, r) and targets_available(game, s, T, r, p, slot))
+    if (c[K.C_KEYWORDS] & K.KW_QUICKCAST) == 0 and not game.main_timing(s, p):
         return False  # CR 604.2a, 709.1 / 1111.2
-    if not room_to_play(s):
+    if not game.room_to_play(s):
         return False
     if how == K.PLAY_AWAKENED:
-        if c[K.C_AWAKEN_ABIL] < 0 or not can_pay_both(s, p, c, K.C_COST, free_cost(s, T, p, slot),
+        if c[K.C_AWAKEN_ABIL] < 0 or not game.can_pay_both(s, p, c, K.C_COST, game.free_cost(s, T, p, slot),
                                                       ability_table(T)[c[K.C_AWAKEN_ABIL]], K.A_COST, K.A_COST_FREE):
             return False
     elif how == K.PLAY_INCARNATED:
         if c[K.C_INCARNATION] == 0 or incarnation_count(s, T, p, c[K.C_INCARNATION]) < c[K.C_INCARNATION_N]:
             return False
-    elif not can_pay(s, p, c, K.C_COST, free_cost(s, T, p, slot)):
+    elif not game.can_pay(s, p, c, K.C_COST, game.free_cost(s, T, p, slot)):
         return False
     arow = c[K.C_SPELL_ABIL]
     if t == CardType.ADDITION and c[K.C_ADDITION] != K.AdditionTarget.FIELD and arow < 0:
         return False  # an addition added to a card needs its target's CHOOSE row (CR 1406.2a)
-    if arow >= 0 and not targets_available(RULES, s, T, arow, p, slot):
+    if arow >= 0 and not targets_available(game, s, T, arow, p, slot):
         return False  # CR 903.2g
     return True
 
@@ -163,12 +150,12 @@ def will_total(s, p):
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def max_x(s, T, p, slot, how):
+def max_x(game, s, T, p, slot, how):
     """CR 903.2f: the largest X ``p`` can pay for hand card ``slot`` (a free cost of X, CR 203.5b):
     the will left after its attribute costs (and an [Awakening] cost), plus the reductions that
     apply to it (CR 903.2i: X is chosen first); at most OPTION_SLOTS - 1 (one OPTION action a value)."""
     c = card_table(T)[s[CARD + slot * CARD_W]]
-    left = will_total(s, p)
+    left = game.will_total(s, p)
     for a in range(N_ATTRIBUTES):
         left -= c[K.C_COST + a]
     if how == K.PLAY_AWAKENED:
@@ -176,54 +163,54 @@ def max_x(s, T, p, slot, how):
         for a in range(N_ATTRIBUTES):
             left -= aw[K.A_COST + a]
         left -= max(aw[K.A_COST_FREE], 0)
-    return min(left + cost_reduction(s, T, p, slot), OPTION_SLOTS - 1)
+    return min(left + game.cost_reduction(s, T, p, slot), OPTION_SLOTS - 1)
 
 
 @internal
-def play_from_hand(s, T, p, i, how):
+def play_from_hand(game, s, T, p, i, how):
     """CR 903.2: the card moves to the chase (d), X is chosen (f: the CHOOSE_X decision, when its
     cost has X and it is not played without paying its cost, 903.2f-i), its targets are chosen (g,
     an effect frame in MODE_TARGETS), its cost is paid (j: here before the targets, which changes
     nothing, the targets being known to exist); when the frame ends it is put onto the chase
     (priority.finish_frame). ``how``: constants.PLAY_*, kept in the entry's E_AUX."""
-    slot = hand_slot(s, p, i)
+    slot = game.hand_slot(s, p, i)
     c = card_table(T)[s[CARD + slot * CARD_W]]
-    r = activate_like_trigger(T, s[CARD + slot * CARD_W]) if c[K.C_TYPE] == CardType.CHANT else -1
+    r = game.activate_like_trigger(T, s[CARD + slot * CARD_W]) if c[K.C_TYPE] == CardType.CHANT else -1
     if r >= 0:  # play_trigger_from records the play (note_card_play)
-        play_trigger_from(s, T, p, slot, r, -1, Purpose.PLAY)  # CR 708.4: from the hand
+        game.play_trigger_from(s, T, p, slot, r, -1, Purpose.PLAY)  # CR 708.4: from the hand
         return
     x = c[K.C_COST_FREE] < 0 and how != K.PLAY_INCARNATED
     if x:
-        s[DEC_ARG] = max_x(s, T, p, slot, how)
-        s[DEC_ARG + 1] = cost_reduction(s, T, p, slot)  # read while it is in the hand
+        s[DEC_ARG] = max_x(game, s, T, p, slot, how)
+        s[DEC_ARG + 1] = game.cost_reduction(s, T, p, slot)  # read while it is in the hand
     elif how == K.PLAY_INCARNATED:
-        banish_for_incarnation(s, T, p, c[K.C_INCARNATION], c[K.C_INCARNATION_N])
+        banish_for_incarnation(game, s, T, p, c[K.C_INCARNATION], c[K.C_INCARNATION_N])
     elif how == K.PLAY_AWAKENED:
         a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
-        pay_both(s, p, c, K.C_COST, free_cost(s, T, p, slot), a, K.A_COST, a[K.A_COST_FREE])  # CR 1109.2
+        game.pay_both(s, p, c, K.C_COST, game.free_cost(s, T, p, slot), a, K.A_COST, a[K.A_COST_FREE])  # CR 1109.2
     else:
-        pay(s, p, c, K.C_COST, free_cost(s, T, p, slot))
+        game.pay(s, p, c, K.C_COST, game.free_cost(s, T, p, slot))
     s[CONTROLLER + slot * CARD_W] = p
     zone_move(s, ZT, slot, Zone.CHASE)
-    note_card_play(s, p)
-    push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, slot, c[K.C_SPELL_ABIL], p, how)
+    game.note_card_play(s, p)
+    game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, slot, c[K.C_SPELL_ABIL], p, how)
     if x:
         set_decision(s, K.Decision.CHOOSE_X, p)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def x_chosen(s, T, p, x):
+def x_chosen(game, s, T, p, x):
     """CHOOSE_X's answer (CR 903.2f): X is kept on the entry (the card's total cost on the chase,
     CR 203.5b; the programs' X) and the cost is paid with it (CR 903.2i: the reductions read when
     it was played, DEC_ARG[1]), with an [Awakening] cost when awakened."""
-    f = top_frame(s)
+    f = game.top_frame(s)
     s[f + E_X] = x
     c = card_table(T)[s[CARD + s[f + E_SLOT] * CARD_W]]
     if s[f + E_AUX] == K.PLAY_AWAKENED:
         a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
-        pay_both(s, p, c, K.C_COST, max(x - s[DEC_ARG + 1], 0), a, K.A_COST, a[K.A_COST_FREE])  # CR 1109.2
+        game.pay_both(s, p, c, K.C_COST, max(x - s[DEC_ARG + 1], 0), a, K.A_COST, a[K.A_COST_FREE])  # CR 1109.2
     else:
-        pay(s, p, c, K.C_COST, max(x - s[DEC_ARG + 1], 0))
+        game.pay(s, p, c, K.C_COST, max(x - s[DEC_ARG + 1], 0))
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -239,7 +226,7 @@ def incarnation_count(s, T, p, attrs):
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def banish_for_incarnation(s, T, p, attrs, count):
+def banish_for_incarnation(game, s, T, p, attrs, count):
     """CR 1110.2 / 1011: banish ``count`` resonators with one of ``attrs`` instead of paying the
     cost; simplified: chosen canonically, the cheapest first (then the earliest in the field)."""
     n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
@@ -250,11 +237,11 @@ def banish_for_incarnation(s, T, p, attrs, count):
             slot = s[l_off + i]
             c = card_table(T)[s[CARD + slot * CARD_W]]
             if c[K.C_TYPE] == CardType.RESONATOR and (c[K.C_ATTR] & attrs) != 0:
-                tc = total_cost(T, s[CARD + slot * CARD_W])
+                tc = game.total_cost(T, s[CARD + slot * CARD_W])
                 if tc < best_cost:
                     best, best_cost = slot, tc
         if best >= 0:
-            to_graveyard(s, T, best)
+            game.to_graveyard(s, T, best)
 
 
 # =============================================================================================
@@ -276,7 +263,7 @@ def nth_activate(T, cid, j):
 
 
 @internal_inline
-def ability_usable(s, T, p, slot, j):
+def ability_usable(game, s, T, p, slot, j):
     """May ``p`` play activate ability ``j`` of card ``slot`` now (CR 707.1, 905, 1013.3)?"""
     w = slot * CARD_W
     if s[CONTROLLER + w] != p:
@@ -295,58 +282,58 @@ def ability_usable(s, T, p, slot, j):
     if a[K.A_COST_REST] != 0:
         if s[RESTED + w] != 0:
             return False  # CR 1013.3
-        if is_j_resonator(s, T, slot) and not controls_since_turn_start(s, T, slot):
+        if game.is_j_resonator(s, T, slot) and not game.controls_since_turn_start(s, T, slot):
             return False  # CR 905.3
     if min(s[HAND_N + p], HAND_SLOTS) < a[K.A_COST_DISCARD]:
         return False  # CR 903.2j: the discards chosen one at a time, by hand position
     if a[K.A_COST_LIFE] > 0 and s[LIFE + p] < a[K.A_COST_LIFE]:
         return False
-    if a[K.A_COST_MANA] > 0 and s[MANA + mana_source(s, p, slot, a[K.A_MANA_FROM]) * CARD_W] < a[K.A_COST_MANA]:
+    if a[K.A_COST_MANA] > 0 and s[MANA + game.mana_source(s, p, slot, a[K.A_MANA_FROM]) * CARD_W] < a[K.A_COST_MANA]:
         return False  # CR 1003.4-like: a cost is paid in full or not at all
-    if not condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot):
+    if not game.condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot):
         return False
-    if not can_pay(s, p, a, K.A_COST, a[K.A_COST_FREE]):
+    if not game.can_pay(s, p, a, K.A_COST, a[K.A_COST_FREE]):
         return False
-    if frames_full(s):
+    if game.frames_full(s):
         return False
     if a[K.A_KIND] == AbilityKind.ACTIVATE:
-        if chase_full(RULES, s) or not targets_available(RULES, s, T, r, p, slot):
+        if chase_full(game, s) or not targets_available(game, s, T, r, p, slot):
             return False
     return True
 
 
 @internal
-def mana_source(s, p, slot, whence):
+def mana_source(game, s, p, slot, whence):
     """The card a mana-counter cost removes its counters from (constants.ManaFrom): the card
     itself or ``p``'s J/ruler."""
-    return j_ruler_slot(s, p) if whence == K.ManaFrom.J_RULER else slot
+    return game.j_ruler_slot(s, p) if whence == K.ManaFrom.J_RULER else slot
 
 
 @internal
-def activate(s, T, p, slot, j):
+def activate(game, s, T, p, slot, j):
     """CR 707.2: pay the costs and play the ability; a will ability resolves at once (CR 907.3)."""
     w = slot * CARD_W
     r = nth_activate(T, s[CARD + w], j)
     a = ability_table(T)[r]
-    pay(s, p, a, K.A_COST, a[K.A_COST_FREE])
+    game.pay(s, p, a, K.A_COST, a[K.A_COST_FREE])
     if a[K.A_COST_REST] != 0:
         s[RESTED + w] = 1
     s[LIFE + p] -= a[K.A_COST_LIFE]
-    s[MANA + mana_source(s, p, slot, a[K.A_MANA_FROM]) * CARD_W] -= a[K.A_COST_MANA]  # CR 1122, 1022
+    s[MANA + game.mana_source(s, p, slot, a[K.A_MANA_FROM]) * CARD_W] -= a[K.A_COST_MANA]  # CR 1122, 1022
     s[USED_TURN + w] |= 1 << j
     if a[K.A_ONCE] == K.Once.GAME:
         # CR 1112.2 / 1112.2a: its name is used up for this player, whichever card bears it; as it
         # is played (1112.2b: canceled later, it still counts)
         s[GODS_ART_USED + p] |= 1 << a[K.A_GODS_ART]
     if a[K.A_COST_BANISH_SELF] != 0:
-        to_graveyard(s, T, slot)  # CR 1011
+        game.to_graveyard(s, T, slot)  # CR 1011
     # CR 707.2 / 907.1: an activate ability, will abilities included, is played (803.6); it is not
     # a card ([Torrent] counts cards, CR 1124.2)
-    note_battle_play(s, p)
+    game.note_battle_play(s, p)
     if a[K.A_KIND] == AbilityKind.WILL:
-        f = push_frame(s, T, MODE_ALL, Purpose.WILL, EntryKind.ABILITY, slot, r, p, -1)
+        f = game.push_frame(s, T, MODE_ALL, Purpose.WILL, EntryKind.ABILITY, slot, r, p, -1)
     else:
-        f = push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.ABILITY, slot, r, p, -1)
+        f = game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.ABILITY, slot, r, p, -1)
     s[f + FR_DISCARD] = a[K.A_COST_DISCARD]  # CR 903.2j: after the targets (priority.finish_frame)
 
 
@@ -354,75 +341,75 @@ def activate(s, T, p, slot, j):
 # Judgment (CR 705), calling a magic stone (CR 710), the standby area (CR 706), battle (CR 704)
 # =============================================================================================
 @internal_inline  # one caller: inlined into it (engine.jit)
-def judgment_legal(s, T, p):
+def judgment_legal(game, s, T, p):
     """CR 705.1: main timing, a recovered ruler with [Judgment] in the ruler area (not astral,
     CR 1010.1a), no judgment this turn; its will paid (CR 705.2a)."""
-    slot = j_ruler_slot(s, p)
+    slot = game.j_ruler_slot(s, p)
     w = slot * CARD_W
     if s[CARD + w] < 0 or s[ZONE + w] != Zone.RULER_AREA or s[RESTED + w] != 0:
         return False
-    if s[JUDGED + p] != 0 or s[ASTRAL + p] != 0 or not main_timing(s, p) or not room_to_play(s):
+    if s[JUDGED + p] != 0 or s[ASTRAL + p] != 0 or not game.main_timing(s, p) or not game.room_to_play(s):
         return False
     c = card_table(T)[s[CARD + w]]
     if c[K.C_TYPE] != CardType.RULER or c[K.C_J_SIDE] < 0:
         return False
-    return can_pay(s, p, c, K.C_JUDGMENT_COST, c[K.C_JUDGMENT_FREE])
+    return game.can_pay(s, p, c, K.C_JUDGMENT_COST, c[K.C_JUDGMENT_FREE])
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def play_judgment(s, T, p):
+def play_judgment(game, s, T, p):
     """CR 705.2: pay, and put the judgment into the chase area; the player keeps priority."""
-    slot = j_ruler_slot(s, p)
+    slot = game.j_ruler_slot(s, p)
     c = card_table(T)[s[CARD + slot * CARD_W]]
-    pay(s, p, c, K.C_JUDGMENT_COST, c[K.C_JUDGMENT_FREE])
+    game.pay(s, p, c, K.C_JUDGMENT_COST, c[K.C_JUDGMENT_FREE])
     s[JUDGED + p] = 1  # CR 705.2d: neither a spell nor an ability, nor a card played ([Torrent])
-    f = push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.JUDGMENT, slot, -1, p, -1)
-    chase_push(RULES, s, f)
-    pop_frame(s)
-    start_priority(s, p)
+    f = game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.JUDGMENT, slot, -1, p, -1)
+    chase_push(game, s, f)
+    game.pop_frame(s)
+    game.start_priority(s, p)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def call_stone_legal(s, T, p):
+def call_stone_legal(game, s, T, p):
     """CR 710.1: main timing, no stone called and no judgment this turn, the J/ruler recovered,
     a card in the magic stone deck."""
-    slot = j_ruler_slot(s, p)
+    slot = game.j_ruler_slot(s, p)
     w = slot * CARD_W
     if s[CARD + w] < 0 or s[RESTED + w] != 0 or s[CONTROLLER + w] != p:
         return False
     if s[ZONE + w] != Zone.RULER_AREA and s[ZONE + w] != Zone.FIELD:
         return False
-    if s[CALLED + p] != 0 or s[JUDGED + p] != 0 or not main_timing(s, p):
+    if s[CALLED + p] != 0 or s[JUDGED + p] != 0 or not game.main_timing(s, p):
         return False
-    return put_stone_deck_top(s, p) >= 0
+    return game.put_stone_deck_top(s, p) >= 0
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def call_stone(s, T, p):
+def call_stone(game, s, T, p):
     """CR 710.1: rest the J/ruler, the top of the magic stone deck into the field."""
-    slot = j_ruler_slot(s, p)
+    slot = game.j_ruler_slot(s, p)
     s[RESTED + slot * CARD_W] = 1
     s[CALLED + p] = 1
-    enter_field(s, T, put_stone_deck_top(s, p), p)
-    start_priority(s, p)
+    game.enter_field(s, T, game.put_stone_deck_top(s, p), p)
+    game.start_priority(s, p)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def standby_legal(s, p):
+def standby_legal(game, s, p):
     """CR 706.1: main timing, [2] to pay, room in the standby area."""
-    return main_timing(s, p) and can_pay_free(s, p, K.STANDBY_COST) and s[STANDBY_N + p] < STANDBY_CAP
+    return game.main_timing(s, p) and can_pay_free(s, p, K.STANDBY_COST) and s[STANDBY_N + p] < STANDBY_CAP
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def put_standby(s, T, p, i):
+def put_standby(game, s, T, p, i):
     """CR 706.2: no chase; the card goes face down at once."""
-    pay_free(s, p, K.STANDBY_COST)
-    put_in_standby(s, hand_slot(s, p, i), s[H_TURN])
-    start_priority(s, p)
+    game.pay_free(s, p, K.STANDBY_COST)
+    put_in_standby(s, game.hand_slot(s, p, i), s[H_TURN])
+    game.start_priority(s, p)
 
 
 @internal_inline
-def standby_playable(s, T, p, i):
+def standby_playable(game, s, T, p, i):
     """CR 708 / 1113.2a / 1416.2b-c: a chant with an activate-like [Trigger] ("[Trigger] <cost>:
     <effect>", its TRIGGER row with trigger NONE) in ``p``'s standby area is played at any priority
     (CR 604.1b) by paying the [Trigger]'s cost only (CR 708.4: will, life, discards), not on the
@@ -431,24 +418,24 @@ def standby_playable(s, T, p, i):
     "[Stealth] <a state>", CR 1416.1a / 1416.2b) is played the same way while its condition holds,
     without paying its cost (CR 1114.2), also on the turn it was put there (CR 1114.3)."""
     n_off, l_off = zone_offsets(ZT, Zone.STANDBY, p)
-    if i >= s[n_off] or not room_to_play(s):
+    if i >= s[n_off] or not game.room_to_play(s):
         return False
     slot = s[l_off + i]
     st = card_table(T)[s[CARD + slot * CARD_W], K.C_STEALTH_ABIL]
     if st >= 0:
         a = ability_table(T)[st]
-        return a[K.A_TRIGGER] == K.Trigger.NONE and condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot)
-    r = activate_like_trigger(T, s[CARD + slot * CARD_W])
+        return a[K.A_TRIGGER] == K.Trigger.NONE and game.condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot)
+    r = game.activate_like_trigger(T, s[CARD + slot * CARD_W])
     if r < 0 or s[STANDBY_TURN + slot * CARD_W] >= s[H_TURN]:
         return False
     a = ability_table(T)[r]
-    if not condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot):
+    if not game.condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot):
         return False
-    return trigger_payable(s, T, p, slot, r) and targets_available(RULES, s, T, r, p, slot)
+    return game.trigger_payable(s, T, p, slot, r) and targets_available(game, s, T, r, p, slot)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def play_from_standby(s, T, p, i):
+def play_from_standby(game, s, T, p, i):
     """CR 903.2a (face up), 708.4 (the [Trigger]'s cost), then as a chant from the hand; it
     resolves the [Trigger]'s effect and goes to the graveyard (CR 708.6)."""
     _, l_off = zone_offsets(ZT, Zone.STANDBY, p)
@@ -457,11 +444,11 @@ def play_from_standby(s, T, p, i):
         # CR 1114.2: [Stealth], no cost; a resonator spell with nothing to choose (CR 702.3 on resolution)
         s[CONTROLLER + slot * CARD_W] = p
         zone_move(s, ZT, slot, Zone.CHASE)
-        note_card_play(s, p)
-        push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, slot, -1, p, K.PLAY_NORMAL)
+        game.note_card_play(s, p)
+        game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, slot, -1, p, K.PLAY_NORMAL)
         return
     # play_trigger_from records the play (note_card_play)
-    play_trigger_from(s, T, p, slot, card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL], -1, Purpose.PLAY)
+    game.play_trigger_from(s, T, p, slot, card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL], -1, Purpose.PLAY)
 
 
 # =============================================================================================
@@ -486,55 +473,55 @@ def free_slot(s, p):
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def rune_playable(s, T, p, i):
+def rune_playable(game, s, T, p, i):
     """CR 711.1-711.2: may ``p`` play rune ``i`` of its rune area now? Its J/ruler has
     [Divinity] (711.1, 1136.2); main timing, or any priority for a rune with [Quickcast] (CR 709.1,
     709.3c); a rune face down in the rune area (711.2) with a divinity up to the remaining divinity
     (711.2a); its cost paid (X = 0); a slot for its copy (CR 1017.3); its targets (CR 903.2g)."""
-    slot = rune_slot(s, p, i)
+    slot = game.rune_slot(s, p, i)
     if slot < 0 or s[REVEALED + slot * CARD_W] != 0:
         return False
     c = card_table(T)[s[CARD + slot * CARD_W]]
     if c[K.C_TYPE] != CardType.RUNE:
         return False
-    if (c[K.C_KEYWORDS] & K.KW_QUICKCAST) == 0 and not main_timing(s, p):
+    if (c[K.C_KEYWORDS] & K.KW_QUICKCAST) == 0 and not game.main_timing(s, p):
         return False
-    if not room_to_play(s) or c[K.C_DIVINITY] > remaining_divinity(s, T, p) or free_slot(s, p) < 0:
+    if not game.room_to_play(s) or c[K.C_DIVINITY] > game.remaining_divinity(s, T, p) or game.free_slot(s, p) < 0:
         return False
-    if not can_pay(s, p, c, K.C_COST, max(c[K.C_COST_FREE], 0)):
+    if not game.can_pay(s, p, c, K.C_COST, max(c[K.C_COST_FREE], 0)):
         return False
     arow = c[K.C_SPELL_ABIL]
-    return arow < 0 or targets_available(RULES, s, T, arow, p, slot)
+    return arow < 0 or targets_available(game, s, T, arow, p, slot)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def play_rune(s, T, p, i):
+def play_rune(game, s, T, p, i):
     """CR 711.2: reveal the rune (it stays in the rune area, face up: CR 711.2a), copy it, pay the
     cost, play the copy. The copy is a pseudo-card in a free slot of ``p``'s (CR 1017.3); it is
     made and played at once, so it never holds a place in the rune area (its list keeps the
     physical runes). It goes to the chase as a spell (CR 903.2), its targets chosen there, and
     ceases to exist when it leaves the chase (CR 711.3, 1017.3a)."""
-    slot = rune_slot(s, p, i)
+    slot = game.rune_slot(s, p, i)
     w = slot * CARD_W
     s[REVEALED + w] = 1
     c = card_table(T)[s[CARD + w]]
-    copy = free_slot(s, p)
+    copy = game.free_slot(s, p)
     cw = copy * CARD_W
     s[CARD + cw] = s[CARD + w]
     s[OWNER + cw] = p
     s[CONTROLLER + cw] = p
     s[ATTACHED + cw] = -1
     s[PSEUDO + cw] = 1
-    pay(s, p, c, K.C_COST, max(c[K.C_COST_FREE], 0))
+    game.pay(s, p, c, K.C_COST, max(c[K.C_COST_FREE], 0))
     zone_put(s, ZT, copy, Zone.CHASE)
-    note_card_play(s, p)
-    push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, copy, c[K.C_SPELL_ABIL], p, K.PLAY_NORMAL)
+    game.note_card_play(s, p)
+    game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, copy, c[K.C_SPELL_ABIL], p, K.PLAY_NORMAL)
 
 
 @internal
-def battle_legal(s, p):
+def battle_legal(game, s, p):
     """CR 704.1 (and 803.6: no second battle after a forfeit the opponent did not answer)."""
-    return main_timing(s, p) and s[NO_MORE_BATTLE] == 0
+    return game.main_timing(s, p) and s[NO_MORE_BATTLE] == 0
 
 
 @internal
@@ -544,11 +531,11 @@ def field_slot(s, p, i):
 
 
 @internal_inline
-def ability_actions_of(s, T, p, slot, base, mask):
+def ability_actions_of(game, s, T, p, slot, base, mask):
     """Mark the usable activate abilities of ``slot`` at ``base + j``; returns how many."""
     n = 0
     for j in range(ABILITIES_PER_CARD):
-        if ability_usable(s, T, p, slot, j):
+        if ability_usable(game, s, T, p, slot, j):
             mask[base + j] = 1
             n += 1
     return n

@@ -37,14 +37,10 @@ from tcg_env.games.force_of_will.constants import (
     N_ATTRIBUTES, RULER_ACTIVATE_BASE, SELECT_HAND_BASE, STANDBY_BASE, STANDBY_SLOTS, WILL_A_BASE, WILL_B_BASE,
     WILL_VOID, CardType, Decision, Step, Zone
 )  # fmt: skip
-from tcg_env.games.force_of_will.effects import in_play_count, in_play_slot, top_frame
-from tcg_env.games.force_of_will.play import main_timing, mana_source, nth_activate, rune_slot, will_total
+from tcg_env.games.force_of_will.play import nth_activate
 from tcg_env.games.force_of_will.state import (
     ATTACKED, ATTACKER, BLOCKER, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, DAMAGE, E_ABIL, E_CTRL,
     ENTRY_W, LIFE, MANA, RESTED, REVEALED, STEP, TURN_PLAYER, WILL, ZONE, ZT
-)  # fmt: skip
-from tcg_env.games.force_of_will.zones import (
-    atk_of, def_of, filter_match, has_keyword, hand_slot, is_j_resonator, j_ruler_slot, total_cost
 )  # fmt: skip
 
 _HARMFUL = (K.Op.DAMAGE, K.Op.DESTROY, K.Op.REST, K.Op.RETURN_TO_HAND, K.Op.REMOVE, K.Op.CANCEL, K.Op.RESTRICT)
@@ -92,24 +88,17 @@ def _is_harm(op, a0):
 
 
 @njit(cache=True)
-def _harmful(s, T):
-    """Does the top frame's effect harm its targets?"""
-    op, a0 = _first_effect(T, s[top_frame(s) + E_ABIL])
-    return _is_harm(op, a0)
-
-
-@njit(cache=True)
-def _count_side(s, T, frow, p, source, op):
+def _count_side(game, s, T, frow, p, source, op):
     """(cards of p's opponent, cards of p's own) in play that match filter row ``frow`` and that
     ``op`` can change ([Eternal] ones are not counted for a destroy, CR 1139)."""
     opp = 0
     own = 0
     for q in range(2):
-        for i in range(in_play_count(s, q)):
-            slot = in_play_slot(s, q, i)
-            if op == K.Op.DESTROY and slot >= 0 and has_keyword(s, T, slot, K.KW_ETERNAL):
+        for i in range(game.in_play_count(s, q)):
+            slot = game.in_play_slot(s, q, i)
+            if op == K.Op.DESTROY and slot >= 0 and game.has_keyword(s, T, slot, K.KW_ETERNAL):
                 continue
-            if slot >= 0 and filter_match(s, T, frow, slot, p, source):
+            if slot >= 0 and game.filter_match(s, T, frow, slot, p, source):
                 if s[CONTROLLER + slot * CARD_W] == p:
                     own += 1
                 else:
@@ -128,7 +117,7 @@ def _in_my_battle(s, p):
 
 
 @njit(cache=True)
-def _trick_helps(s, T, p, arow):
+def _trick_helps(game, s, T, p, arow):
     """Would the ATK / DEF changes of program ``arow`` on p's J/resonator in the battle turn it
     from dying into surviving or from not destroying into destroying the other (CR 806)?"""
     a = s[ATTACKER]
@@ -146,36 +135,37 @@ def _trick_helps(s, T, p, arow):
         elif code[r, I_OP] == K.Op.COUNTER:
             da += 100 * code[r, I_A0]
             dd += 100 * code[r, I_A0]
-    kills = _kills(s, T, x, y)
-    survives = not _kills(s, T, y, x)
-    kills2 = kills or atk_of(s, T, x) + da >= def_of(s, T, y) - s[DAMAGE + y * CARD_W] and not has_keyword(s, T, y, K.KW_ETERNAL)
-    survives2 = survives or atk_of(s, T, y) < def_of(s, T, x) + dd - s[DAMAGE + x * CARD_W]
+    kills = game._kills(s, T, x, y)
+    survives = not game._kills(s, T, y, x)
+    kills2 = kills or (game.atk_of(s, T, x) + da >= game.def_of(s, T, y) - s[DAMAGE + y * CARD_W]
+                       and not game.has_keyword(s, T, y, K.KW_ETERNAL))
+    survives2 = survives or game.atk_of(s, T, y) < game.def_of(s, T, x) + dd - s[DAMAGE + x * CARD_W]
     return (kills2 and not kills) or (survives2 and not survives)
 
 
 @njit(cache=True)
-def _worth(s, T, p, arow, source, trick_ok):
+def _worth(game, s, T, p, arow, source, trick_ok):
     """Is ability / spell program ``arow`` aimed right for p (see the module's doc)? ``trick_ok``:
     a pump may be played now (a quickcast chant or an ability during p's battle)."""
     if arow < 0:
         return True
-    op, a0 = _first_effect(T, arow)
-    harm = _is_harm(op, a0)
+    op, a0 = game._first_effect(T, arow)
+    harm = game._is_harm(op, a0)
     abil = ability_table(T)
     code = code_table(T)
     c0 = abil[arow, K.A_CODE_START]
     for r in range(c0, c0 + abil[arow, K.A_CODE_LEN]):
         t = code[r, I_OP]
         if t == K.Op.CHOOSE:
-            opp, own = _count_side(s, T, code[r, I_A0], p, source, op)
+            opp, own = game._count_side(s, T, code[r, I_A0], p, source, op)
             if harm:
                 return opp > 0 or code[r, I_A2] != 0
             if op == K.Op.POWER or op == K.Op.GRANT_KEYWORD or op == K.Op.COUNTER:
-                if not trick_ok or not _trick_helps(s, T, p, arow):
+                if not trick_ok or not game._trick_helps(s, T, p, arow):
                     return False  # a combat trick: only when it changes its battle
             return own > 0 or code[r, I_A2] != 0
         if t == K.Op.SELECT_ALL:
-            opp, own = _count_side(s, T, code[r, I_A0], p, source, op)
+            opp, own = game._count_side(s, T, code[r, I_A0], p, source, op)
             return opp > own if harm else own > 0
         if t != K.Op.TARGET_SELF:
             break
@@ -183,9 +173,9 @@ def _worth(s, T, p, arow, source, trick_ok):
 
 
 @njit(cache=True)
-def _hand_worth(s, T, p, i, trick_ok):
+def _hand_worth(game, s, T, p, i, trick_ok):
     """Would p play hand card i now if the will were there (its timing, its targets aimed right)?"""
-    slot = hand_slot(s, p, i)
+    slot = game.hand_slot(s, p, i)
     c = card_table(T)[s[CARD + slot * CARD_W]]
     t = c[K.C_TYPE]
     if t != CardType.RESONATOR and t != CardType.CHANT and t != CardType.ADDITION and t != CardType.REGALIA:
@@ -193,9 +183,9 @@ def _hand_worth(s, T, p, i, trick_ok):
     if t == CardType.CHANT and c[K.C_TRIGGER_ABIL] >= 0:
         return False  # played from the standby area only (CR 708)
     quick = (c[K.C_KEYWORDS] & K.KW_QUICKCAST) != 0
-    if not quick and not main_timing(s, p):
+    if not quick and not game.main_timing(s, p):
         return False
-    return _worth(s, T, p, c[K.C_SPELL_ABIL], slot, trick_ok and quick)
+    return game._worth(s, T, p, c[K.C_SPELL_ABIL], slot, trick_ok and quick)
 
 
 @njit(cache=True)
@@ -224,7 +214,7 @@ def _add_need(need, row, col, free):
 
 @njit(cache=True)
 def _payable(s, p, need):
-    """Can p's produced will pay ``need`` (as zones.can_pay)?"""
+    """Can p's produced will pay ``need`` (as costs.can_pay)?"""
     left = s[WILL + p * K.N_WILL + WILL_VOID]
     for a in range(N_ATTRIBUTES):
         have = s[WILL + p * K.N_WILL + a]
@@ -267,13 +257,13 @@ def _mana_only(a, kind):
 
 
 @njit(cache=True)
-def _mana_action(s, T, mask, p, kind):
+def _mana_action(game, s, T, mask, p, kind):
     """A legal ACTIVATE / RULER_ACTIVATE action of ``p``'s whose ability is of ``kind`` and costs
     only mana counters, -1 none; its second result: the will such will abilities could still make."""
     found = -1
     will = 0
     _, l_off = zone_offsets(ZT, Zone.FIELD, p)
-    ruler = j_ruler_slot(s, p)
+    ruler = game.j_ruler_slot(s, p)
     for i in range(FIELD_SLOTS + 1):
         base = K.RULER_ACTIVATE_BASE if i == FIELD_SLOTS else K.ACTIVATE_BASE + i * K.ABILITIES_PER_CARD
         for j in range(K.ABILITIES_PER_CARD):
@@ -281,39 +271,40 @@ def _mana_action(s, T, mask, p, kind):
                 continue
             slot = ruler if i == FIELD_SLOTS else s[l_off + i]
             a = ability_table(T)[nth_activate(T, s[CARD + slot * CARD_W], j)]
-            if _mana_only(a, kind):
+            if game._mana_only(a, kind):
                 if found < 0:
                     found = base + j
-                will += s[MANA + mana_source(s, p, slot, a[K.A_MANA_FROM]) * CARD_W] // a[K.A_COST_MANA]
+                will += s[MANA + game.mana_source(s, p, slot, a[K.A_MANA_FROM]) * CARD_W] // a[K.A_COST_MANA]
     return found, will
 
 
 @njit(cache=True)
-def _reachable(s, T, p, have, most):
+def _reachable(game, s, T, p, have, most):
     """Does a hand card or face-down rune cost more than ``have`` and at most ``most`` will?"""
     n_off, _ = zone_offsets(ZT, Zone.HAND, p)
     for i in range(min(s[n_off], HAND_SLOTS)):
-        c = total_cost(T, s[CARD + hand_slot(s, p, i) * CARD_W])
+        c = game.total_cost(T, s[CARD + game.hand_slot(s, p, i) * CARD_W])
         if have < c <= most:
             return True
     for i in range(K.RUNE_SLOTS):
-        slot = rune_slot(s, p, i)
-        if slot >= 0 and s[REVEALED + slot * CARD_W] == 0 and have < total_cost(T, s[CARD + slot * CARD_W]) <= most:
+        slot = game.rune_slot(s, p, i)
+        if slot >= 0 and s[REVEALED + slot * CARD_W] == 0 and \
+                have < game.total_cost(T, s[CARD + slot * CARD_W]) <= most:
             return True
     return False
 
 
 @njit(cache=True)
-def _costliest_candidate(s, T, mask):
+def _costliest_candidate(game, s, T, mask):
     """The candidate with the highest total cost (a search finds the strongest card)."""
     best = -1
     best_cost = -1
     for k in range(s[CAND_N]):
         if mask[OPTION_BASE + k] != 0:
-            c = total_cost(T, s[CAND + k])  # a search's candidates are card ids
+            c = game.total_cost(T, s[CAND + k])  # a search's candidates are card ids
             if c > best_cost:
                 best, best_cost = k, c
-    return OPTION_BASE + best if best >= 0 else _first_legal(mask)
+    return OPTION_BASE + best if best >= 0 else game._first_legal(mask)
 
 
 @njit(cache=True)
@@ -323,8 +314,8 @@ def _chase_top_is_mine(s, p):
 
 
 @njit(cache=True)
-def _priority(s, T, mask, p):
-    if _chase_top_is_mine(s, p) and mask[PASS] != 0:
+def _priority(game, s, T, mask, p):
+    if game._chase_top_is_mine(s, p) and mask[PASS] != 0:
         return PASS  # never answer its own spell or ability
     if mask[CALL_STONE] != 0:
         return CALL_STONE
@@ -332,28 +323,28 @@ def _priority(s, T, mask, p):
     for i in range(STANDBY_SLOTS):  # a [Stealth] resonator for free (CR 1114.2)
         if mask[PLAY_STANDBY_BASE + i] != 0 and card_table(T)[s[CARD + s[sb_off + i] * CARD_W], K.C_STEALTH_ABIL] >= 0:
             return PLAY_STANDBY_BASE + i
-    battle = _in_my_battle(s, p)
-    main = main_timing(s, p)
+    battle = game._in_my_battle(s, p)
+    main = game.main_timing(s, p)
     # the most expensive hand card worth playing, awakened when that is affordable (CR 1109)
     best = -1
     best_cost = -1
     for i in range(HAND_SLOTS):
         playable = mask[PLAY_HAND_BASE + i] != 0
         awaken = mask[AWAKEN_HAND_BASE + i] != 0
-        if not (playable or awaken) or not _hand_worth(s, T, p, i, battle):
+        if not (playable or awaken) or not game._hand_worth(s, T, p, i, battle):
             continue
-        cid = s[CARD + hand_slot(s, p, i) * CARD_W]
-        c = 2 * total_cost(T, cid)
+        cid = s[CARD + game.hand_slot(s, p, i) * CARD_W]
+        c = 2 * game.total_cost(T, cid)
         arow = card_table(T)[cid, K.C_AWAKEN_ABIL]
-        if awaken and _worth(s, T, p, arow, hand_slot(s, p, i), True):
-            c += 2 * _ability_cost(T, arow) + 1
+        if awaken and game._worth(s, T, p, arow, game.hand_slot(s, p, i), True):
+            c += 2 * game._ability_cost(T, arow) + 1
             if c > best_cost:
                 best, best_cost = AWAKEN_HAND_BASE + i, c
         elif playable and c > best_cost:
             best, best_cost = PLAY_HAND_BASE + i, c
     for i in range(K.RUNE_SLOTS):  # runes (CR 711), by cost like hand cards
         if mask[K.PLAY_RUNE_BASE + i] != 0:
-            c = 2 * total_cost(T, s[CARD + rune_slot(s, p, i) * CARD_W])
+            c = 2 * game.total_cost(T, s[CARD + game.rune_slot(s, p, i) * CARD_W])
             if c > best_cost:
                 best, best_cost = K.PLAY_RUNE_BASE + i, c
     if best >= 0:
@@ -362,7 +353,7 @@ def _priority(s, T, mask, p):
     n_off, _ = zone_offsets(ZT, Zone.HAND, p)
     trigger_in_hand = False
     for i in range(min(s[n_off], HAND_SLOTS)):
-        cid = s[CARD + hand_slot(s, p, i) * CARD_W]
+        cid = s[CARD + game.hand_slot(s, p, i) * CARD_W]
         if card_table(T)[cid, K.C_TYPE] == CardType.CHANT and card_table(T)[cid, K.C_TRIGGER_ABIL] >= 0:
             if mask[STANDBY_BASE + i] != 0:
                 return STANDBY_BASE + i
@@ -373,29 +364,29 @@ def _priority(s, T, mask, p):
             return PLAY_STANDBY_BASE + i
     # produce will for what it means to play, within what its sources can make, of the
     # attributes its cost asks for (CR 1003.4)
-    have = will_total(s, p)
-    avail = have + _sources(s, mask)
+    have = game.will_total(s, p)
+    avail = have + game._sources(s, mask)
     need = np.zeros(N_ATTRIBUTES + 1, np.int64)  # attribute costs, then the free cost
     want = 0
     for i in range(min(s[n_off], HAND_SLOTS)):
-        if _hand_worth(s, T, p, i, battle):
-            cid = s[CARD + hand_slot(s, p, i) * CARD_W]
-            c = total_cost(T, cid)
+        if game._hand_worth(s, T, p, i, battle):
+            cid = s[CARD + game.hand_slot(s, p, i) * CARD_W]
+            c = game.total_cost(T, cid)
             arow = card_table(T)[cid, K.C_AWAKEN_ABIL]
-            extra = _ability_cost(T, arow) if arow >= 0 and c + _ability_cost(T, arow) <= avail else 0
+            extra = game._ability_cost(T, arow) if arow >= 0 and c + game._ability_cost(T, arow) <= avail else 0
             if c + extra <= avail and c + extra > want:
                 want = c + extra
-                _set_need(need, card_table(T)[cid], K.C_COST, max(card_table(T)[cid, K.C_COST_FREE], 0))
+                game._set_need(need, card_table(T)[cid], K.C_COST, max(card_table(T)[cid, K.C_COST_FREE], 0))
                 if extra > 0:
-                    _add_need(need, ability_table(T)[arow], K.A_COST, ability_table(T)[arow, K.A_COST_FREE])
+                    game._add_need(need, ability_table(T)[arow], K.A_COST, ability_table(T)[arow, K.A_COST_FREE])
     if main:
         for i in range(K.RUNE_SLOTS):  # a face-down rune it could pay (CR 711.2)
-            slot = rune_slot(s, p, i)
+            slot = game.rune_slot(s, p, i)
             if slot >= 0 and s[REVEALED + slot * CARD_W] == 0:
-                c = total_cost(T, s[CARD + slot * CARD_W])
+                c = game.total_cost(T, s[CARD + slot * CARD_W])
                 if want < c <= avail:
                     want = c
-                    _set_need(need, card_table(T)[s[CARD + slot * CARD_W]], K.C_COST,
+                    game._set_need(need, card_table(T)[s[CARD + slot * CARD_W]], K.C_COST,
                               max(card_table(T)[s[CARD + slot * CARD_W], K.C_COST_FREE], 0))
     if main and trigger_in_hand and K.STANDBY_COST > want:
         want = K.STANDBY_COST
@@ -405,38 +396,39 @@ def _priority(s, T, mask, p):
         sn, sl = zone_offsets(ZT, Zone.STANDBY, p)
         for i in range(s[sn]):
             r = card_table(T)[s[CARD + s[sl + i] * CARD_W], K.C_TRIGGER_ABIL]
-            if r >= 0 and _ability_cost(T, r) > want and _ability_cost(T, r) <= avail:
-                want = _ability_cost(T, r)
-                _set_need(need, ability_table(T)[r], K.A_COST, ability_table(T)[r, K.A_COST_FREE])
-    if want > 0 and not _payable(s, p, need):
-        a = _will_source(s, T, mask, p, need)
+            if r >= 0 and game._ability_cost(T, r) > want and game._ability_cost(T, r) <= avail:
+                want = game._ability_cost(T, r)
+                game._set_need(need, ability_table(T)[r], K.A_COST, ability_table(T)[r, K.A_COST_FREE])
+    if want > 0 and not game._payable(s, p, need):
+        a = game._will_source(s, T, mask, p, need)
         if a >= 0:
             return a
     # will abilities paid with mana counters (CR 1122), when that reaches a cost the stones do not
-    a, more = _mana_action(s, T, mask, p, K.AbilityKind.WILL)
-    if a >= 0 and _reachable(s, T, p, avail, have + more):
+    a, more = game._mana_action(s, T, mask, p, K.AbilityKind.WILL)
+    if a >= 0 and game._reachable(s, T, p, avail, have + more):
         return a
     for i in range(HAND_SLOTS):  # a [Stealth] card it cannot pay waits face down (CR 706, 1114)
-        if mask[STANDBY_BASE + i] != 0 and card_table(T)[s[CARD + hand_slot(s, p, i) * CARD_W], K.C_STEALTH_ABIL] >= 0:
+        if mask[STANDBY_BASE + i] != 0 and \
+                card_table(T)[s[CARD + game.hand_slot(s, p, i) * CARD_W], K.C_STEALTH_ABIL] >= 0:
             return STANDBY_BASE + i
     if mask[JUDGMENT] != 0:
         return JUDGMENT
     if s[TURN_PLAYER] == p and s[STEP] == Step.MAIN:  # spare mana counters, before the battle
-        a, _ = _mana_action(s, T, mask, p, K.AbilityKind.ACTIVATE)
+        a, _ = game._mana_action(s, T, mask, p, K.AbilityKind.ACTIVATE)
         if a >= 0:
             return a
-    a = _ability_choice(s, T, mask, p, battle)
+    a = game._ability_choice(s, T, mask, p, battle)
     if a >= 0:
         return a
     if mask[BATTLE] != 0:
         return BATTLE
     if mask[PASS] != 0:
         return PASS
-    return _first_legal(mask)
+    return game._first_legal(mask)
 
 
 @njit(cache=True)
-def _ability_worth(s, T, p, slot, j, battle):
+def _ability_worth(game, s, T, p, slot, j, battle):
     """An activate ability worth playing now: one that draws (life costs kept above a floor), or
     one aimed right (removal at the opponent's cards, a pump in its own battle)."""
     r = nth_activate(T, s[CARD + slot * CARD_W], j)
@@ -444,65 +436,67 @@ def _ability_worth(s, T, p, slot, j, battle):
         return False
     if s[LIFE + p] - ability_table(T)[r, K.A_COST_LIFE] < _LIFE_FLOOR:
         return False
-    op, a0 = _first_effect(T, r)
+    op, a0 = game._first_effect(T, r)
     if op == K.Op.DRAW:
         return True
     if op == K.Op.FORESEE or op == K.Op.PRODUCE_WILL or op < 0:
         return False
-    if not _is_harm(op, a0) and not battle:
+    if not game._is_harm(op, a0) and not battle:
         return False
-    return _worth(s, T, p, r, slot, battle)
+    return game._worth(s, T, p, r, slot, battle)
 
 
 @njit(cache=True)
-def _ability_choice(s, T, mask, p, battle):
+def _ability_choice(game, s, T, mask, p, battle):
     _, l_off = zone_offsets(ZT, Zone.FIELD, p)
     for i in range(FIELD_SLOTS):
         for j in range(ABILITIES_PER_CARD):
-            if mask[ACTIVATE_BASE + i * ABILITIES_PER_CARD + j] != 0 and _ability_worth(s, T, p, s[l_off + i], j, battle):
+            if mask[ACTIVATE_BASE + i * ABILITIES_PER_CARD + j] != 0 and \
+                    game._ability_worth(s, T, p, s[l_off + i], j, battle):
                 return ACTIVATE_BASE + i * ABILITIES_PER_CARD + j
     _, r_off = zone_offsets(ZT, Zone.RULER_AREA, p)
     for j in range(ABILITIES_PER_CARD):
-        if mask[RULER_ACTIVATE_BASE + j] != 0 and _ability_worth(s, T, p, s[r_off], j, battle):
+        if mask[RULER_ACTIVATE_BASE + j] != 0 and game._ability_worth(s, T, p, s[r_off], j, battle):
             return RULER_ACTIVATE_BASE + j
     return -1
 
 
 @njit(cache=True)
-def _can_block(s, T, b, a):
+def _can_block(game, s, T, b, a):
     """May ``b`` block ``a`` as far as [Flying] goes (CR 1106)?"""
-    return not has_keyword(s, T, a, K.KW_FLYING) or has_keyword(s, T, b, K.KW_FLYING)
+    return not game.has_keyword(s, T, a, K.KW_FLYING) or game.has_keyword(s, T, b, K.KW_FLYING)
 
 
 @njit(cache=True)
-def _kills(s, T, x, y):
+def _kills(game, s, T, x, y):
     """Would x's battle damage destroy y ([Eternal]: never, CR 1139)?"""
-    if has_keyword(s, T, y, K.KW_ETERNAL):
+    if game.has_keyword(s, T, y, K.KW_ETERNAL):
         return False
-    return atk_of(s, T, x) >= def_of(s, T, y) - s[DAMAGE + y * CARD_W]
+    return game.atk_of(s, T, x) >= game.def_of(s, T, y) - s[DAMAGE + y * CARD_W]
 
 
 @njit(cache=True)
-def _safe_attacker(s, T, x, p):
+def _safe_attacker(game, s, T, x, p):
     """No recovered J/resonator of the opponent's could block x, destroy it and survive."""
     q = 1 - p
-    for i in range(in_play_count(s, q)):
-        b = in_play_slot(s, q, i)
-        if b < 0 or s[ZONE + b * CARD_W] == Zone.CHASE or s[RESTED + b * CARD_W] != 0 or not is_j_resonator(s, T, b):
+    for i in range(game.in_play_count(s, q)):
+        b = game.in_play_slot(s, q, i)
+        if b < 0 or s[ZONE + b * CARD_W] == Zone.CHASE or s[RESTED + b * CARD_W] != 0 or \
+                not game.is_j_resonator(s, T, b):
             continue
-        if _can_block(s, T, b, x) and _kills(s, T, b, x) and not _kills(s, T, x, b):
+        if game._can_block(s, T, b, x) and game._kills(s, T, b, x) and not game._kills(s, T, x, b):
             return False
     return True
 
 
 @njit(cache=True)
-def heuristic_action(s, T, mask, n_legal, rng_row):
+def heuristic_action(game, s, T, mask, n_legal, rng_row):
     kind = s[H_DECISION]
     p = s[H_DECIDER]
     if kind == Decision.MULLIGAN:
         return PASS
     if kind == Decision.PRIORITY:
-        return _priority(s, T, mask, p)
+        return game._priority(s, T, mask, p)
     if kind == Decision.ATTACKER:
         best = -1
         best_atk = -1
@@ -510,18 +504,19 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
         for i in range(FIELD_SLOTS):
             if mask[OWN_FIELD_BASE + i] != 0:
                 x = s[l_off + i]
-                v = atk_of(s, T, x)
-                if v > best_atk and _safe_attacker(s, T, x, p):
+                v = game.atk_of(s, T, x)
+                if v > best_atk and game._safe_attacker(s, T, x, p):
                     best, best_atk = i, v
         if best >= 0:
             return OWN_FIELD_BASE + best
-        return PASS if mask[PASS] != 0 else _first_legal(mask)
+        return PASS if mask[PASS] != 0 else game._first_legal(mask)
     if kind == Decision.ATTACKED:
         return ATTACK_PLAYER
     if kind == Decision.BLOCK:
-        return _block(s, T, mask, p)
+        return game._block(s, T, mask, p)
     if kind == Decision.DISCARD or kind == Decision.DISCARD_COST:
-        return SELECT_HAND_BASE + rng_below(rng_row, max(n_legal, 1)) if mask[SELECT_HAND_BASE] != 0 else _first_legal(mask)
+        return SELECT_HAND_BASE + rng_below(rng_row, max(n_legal, 1)) if mask[SELECT_HAND_BASE] != 0 else \
+            game._first_legal(mask)
     if kind == Decision.OPTIONAL or kind == Decision.REVEAL_TRIGGER:
         return OPTION_BASE
     if kind == Decision.PIERCE:
@@ -535,16 +530,16 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
             if mask[OPTION_BASE + k] != 0:
                 return OPTION_BASE + k
     if kind == Decision.SEARCH:
-        return _costliest_candidate(s, T, mask)
+        return game._costliest_candidate(s, T, mask)
     if kind == Decision.FORESEE:
         return OPTION_BASE  # keep the looked-at cards on top, in the order they were
     if kind == Decision.CHOOSE_TARGET:
-        return _target(s, T, mask, p)
-    return _first_legal(mask)
+        return game._target(s, T, mask, p)
+    return game._first_legal(mask)
 
 
 @njit(cache=True)
-def _block(s, T, mask, p):
+def _block(game, s, T, mask, p):
     """Survive (and kill if it can) > a trade of a blocker costing no more > any block of a lethal attack."""
     a = s[ATTACKER]
     _, l_off = zone_offsets(ZT, Zone.FIELD, p)
@@ -553,30 +548,30 @@ def _block(s, T, mask, p):
     for i in range(FIELD_SLOTS):
         if mask[OWN_FIELD_BASE + i] != 0:
             b = s[l_off + i]
-            survives = not _kills(s, T, a, b)
-            kills = _kills(s, T, b, a)
+            survives = not game._kills(s, T, a, b)
+            kills = game._kills(s, T, b, a)
             v = 0
             if survives:
                 v = 4 if kills else 3
-            elif kills and total_cost(T, s[CARD + b * CARD_W]) <= total_cost(T, s[CARD + a * CARD_W]):
+            elif kills and game.total_cost(T, s[CARD + b * CARD_W]) <= game.total_cost(T, s[CARD + a * CARD_W]):
                 v = 2
-            elif atk_of(s, T, a) >= s[LIFE + p]:
+            elif game.atk_of(s, T, a) >= s[LIFE + p]:
                 v = 1
             if v > best_v:
                 best, best_v = i, v
     if best >= 0:
         return OWN_FIELD_BASE + best
-    return PASS if mask[PASS] != 0 else _first_legal(mask)
+    return PASS if mask[PASS] != 0 else game._first_legal(mask)
 
 
 @njit(cache=True)
-def _target(s, T, mask, p):
+def _target(game, s, T, mask, p):
     """For harm, the opponent's most valuable candidate (for damage, preferring one it destroys);
     for help, its own J/resonator in the battle, else its strongest; DONE ("up to") when none is on
     that side, else the first candidate."""
-    f = top_frame(s)
-    op, a0 = _first_effect(T, s[f + E_ABIL])
-    harm = _is_harm(op, a0)
+    f = game.top_frame(s)
+    op, a0 = game._first_effect(T, s[f + E_ABIL])
+    harm = game._is_harm(op, a0)
     best = -1
     best_v = -1
     for k in range(s[CAND_N]):
@@ -585,12 +580,12 @@ def _target(s, T, mask, p):
         c = s[CAND + k]
         if (s[CONTROLLER + c * CARD_W] != p) != harm:
             continue
-        v = 10 * total_cost(T, s[CARD + c * CARD_W])
-        if harm and op == K.Op.DESTROY and has_keyword(s, T, c, K.KW_ETERNAL):
+        v = 10 * game.total_cost(T, s[CARD + c * CARD_W])
+        if harm and op == K.Op.DESTROY and game.has_keyword(s, T, c, K.KW_ETERNAL):
             v = 0  # nothing happens to it (CR 1139)
-        if s[ZONE + c * CARD_W] == Zone.FIELD and is_j_resonator(s, T, c):
-            v += atk_of(s, T, c) // 100
-            if harm and op == K.Op.DAMAGE and def_of(s, T, c) - s[DAMAGE + c * CARD_W] <= a0:
+        if s[ZONE + c * CARD_W] == Zone.FIELD and game.is_j_resonator(s, T, c):
+            v += game.atk_of(s, T, c) // 100
+            if harm and op == K.Op.DAMAGE and game.def_of(s, T, c) - s[DAMAGE + c * CARD_W] <= a0:
                 v += 1000
             if not harm and (c == s[ATTACKER] or c == s[BLOCKER]):
                 v += 1000
@@ -600,11 +595,11 @@ def _target(s, T, mask, p):
         return OPTION_BASE + best
     if mask[PASS] != 0:
         return PASS
-    return _first_legal(mask)
+    return game._first_legal(mask)
 
 
 @njit(cache=True)
-def resample_hidden(s, T, player, rng_row):
+def resample_hidden(game, s, T, player, rng_row):
     """Deal anew what ``player`` cannot see (CR 302.2): the opponent's hand, main deck and face-down
     standby cards as one pile, each magic stone deck by itself (CR 303.2b: a face-down magic stone
     is known to be one), the opponent's extra deck (CR 314.2) and its face-down runes (CR 315.2;
@@ -613,7 +608,7 @@ def resample_hidden(s, T, player, rng_row):
     deal_anew(s, ZT, op, (Zone.HAND, Zone.MAIN_DECK, Zone.STANDBY), rng_row)
     deal_anew(s, ZT, op, (Zone.STONE_DECK,), rng_row)
     deal_anew(s, ZT, op, (Zone.EXTRA_DECK,), rng_row)
-    _deal_face_down_runes(s, op, rng_row)
+    game._deal_face_down_runes(s, op, rng_row)
     # during its FORESEE decision the player knows the cards it looks at (CR 1034.1: the candidates,
     # top slots of its main deck); they keep their places
     foreseeing = s[H_DECISION] == Decision.FORESEE and s[H_DECIDER] == player
@@ -622,7 +617,7 @@ def resample_hidden(s, T, player, rng_row):
     for k in range(n_known):
         known[k] = s[CARD + s[CAND + k] * CARD_W]
     deal_anew(s, ZT, player, (Zone.MAIN_DECK,), rng_row)
-    _put_back(s, player, known, n_known)
+    game._put_back(s, player, known, n_known)
     deal_anew(s, ZT, player, (Zone.STONE_DECK,), rng_row)
 
 
@@ -660,15 +655,15 @@ def _face_down_rune(s, p, k):
 
 
 @njit(cache=True)
-def _deal_face_down_runes(s, p, rng_row):
+def _deal_face_down_runes(game, s, p, rng_row):
     """Permute the card ids of ``p``'s face-down runes among their slots (Fisher-Yates)."""
     n = 0
-    while _face_down_rune(s, p, n) >= 0:
+    while game._face_down_rune(s, p, n) >= 0:
         n += 1
     for i in range(n - 1, 0, -1):
         j = rng_below(rng_row, i + 1)
-        a = CARD + _face_down_rune(s, p, i) * CARD_W
-        b = CARD + _face_down_rune(s, p, j) * CARD_W
+        a = CARD + game._face_down_rune(s, p, i) * CARD_W
+        b = CARD + game._face_down_rune(s, p, j) * CARD_W
         t = s[a]
         s[a] = s[b]
         s[b] = t

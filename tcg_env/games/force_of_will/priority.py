@@ -21,8 +21,7 @@ from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.triggers import pending_take
 from tcg_env.engine.zones import zone_put, zone_take
 from tcg_env.games.force_of_will import constants as K
-from tcg_env.games.force_of_will.constants import HAND_SLOTS, N_REGS, RULES, CardType, EntryKind, Flow, Purpose, Step, Zone
-from tcg_env.games.force_of_will.effects import frames_full, pop_frame, push_frame, top_frame
+from tcg_env.games.force_of_will.constants import HAND_SLOTS, N_REGS, CardType, EntryKind, Flow, Purpose, Step, Zone
 from tcg_env.games.force_of_will.keywords import resolve_keyword_ability
 from tcg_env.games.force_of_will.state import (
     ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG,
@@ -30,17 +29,12 @@ from tcg_env.games.force_of_will.state import (
     PRIORITY_PLAYER, STEP,
     TURN_PLAYER, ZONE, ZT
 )
-from tcg_env.games.force_of_will.zones import (
-    can_pay, can_pay_both, card_type, condition_holds, cost_reduction, enter_field, pay, pay_both,
-    to_graveyard,
-    trigger_all, trigger_own
-)
 
 
 @internal
-def start_priority(s, player):
+def start_priority(game, s, player):
     """``player`` gains priority and performs a priority sequence (CR 602.1)."""
-    give_priority(RULES, s, player)
+    give_priority(game, s, player)
     s[FLOW] = Flow.PRIORITY
 
 
@@ -53,21 +47,21 @@ def note_battle_play(s, p):
 
 
 @internal
-def note_card_play(s, p):
+def note_card_play(game, s, p):
     """``p`` played a card (a resonator, chant, addition, regalia, a rune's copy, a [Trigger] or
     [Stealth] card): [Torrent] counts cards played (CR 1124.2), and a card is played as a spell for
     CR 803.6. Abilities (activate, will, automatic) record only CR 803.6 (``note_battle_play``), a
     judgment neither (CR 705.2d: neither a spell nor an ability, nor a card played)."""
     s[PLAYED_CARDS + p] += 1
-    note_battle_play(s, p)
+    game.note_battle_play(s, p)
 
 
 @internal
-def priority_point(s, T):
+def priority_point(game, s, T):
     """CR 602.1a-c (the core's priority point)."""
-    r = chase_priority_point(RULES, s, T)
+    r = chase_priority_point(game, s, T)
     if r <= Priority.END_STEP:
-        flow_after_pass(s, r)
+        game.flow_after_pass(s, r)
     return r
 
 
@@ -82,9 +76,9 @@ def flow_after_pass(s, result):
 
 
 @internal
-def do_pass(s, player):
+def do_pass(game, s, player):
     """CR 712.1 / 605.1b-c."""
-    flow_after_pass(s, priority_pass(RULES, s, player))
+    game.flow_after_pass(s, priority_pass(game, s, player))
 
 
 @internal
@@ -99,39 +93,39 @@ def order_pending(s, T, player, n):
 
 
 @internal
-def play_pending(s, T, player, index):
+def play_pending(game, s, T, player, index):
     """CR 603.3 / 906.5: play pending automatic ability ``index`` of ``player``: its targets are
     chosen (CR 903.2g), then it goes onto the chase. One that cannot be played is dropped (CR
     906.6); at the chase's capacity too (documented)."""
-    slot, arow, aux = pending_take(RULES, s, player, index)
-    if chase_full(RULES, s) or frames_full(s):
+    slot, arow, aux = pending_take(game, s, player, index)
+    if chase_full(game, s) or game.frames_full(s):
         return 0
     # arow < 0: a keyword skill's automatic ability (constants.KeywordAbility), without targets and
     # without a row of the ability table (a negative index would read the table's last rows)
     kind = ability_table(T)[arow, K.A_KIND] if arow >= 0 else -1
     if kind == K.AbilityKind.TRIGGER:
-        play_trigger_card(s, T, player, slot, arow, aux)
+        play_trigger_card(game, s, T, player, slot, arow, aux)
         return 0
     if kind == K.AbilityKind.STEALTH:
-        play_stealth_card(s, T, player, slot, arow)
+        play_stealth_card(game, s, T, player, slot, arow)
         return 0
-    note_battle_play(s, player)  # CR 906.1: an automatic ability is played (803.6)
-    push_frame(s, T, MODE_TARGETS, Purpose.TRIGGER, EntryKind.ABILITY, slot, arow, player, aux)
+    game.note_battle_play(s, player)  # CR 906.1: an automatic ability is played (803.6)
+    game.push_frame(s, T, MODE_TARGETS, Purpose.TRIGGER, EntryKind.ABILITY, slot, arow, player, aux)
     return 0
 
 
 @internal
-def trigger_card_free_cost(s, T, p, slot):
+def trigger_card_free_cost(game, s, T, p, slot):
     """The free cost of [Trigger] card ``slot`` (no X: the card compiler's rule), less the cost
     reductions while it is in the hand (CR 903.2i-iv)."""
     free = max(card_table(T)[s[CARD + slot * CARD_W], K.C_COST_FREE], 0)
     if s[ZONE + slot * CARD_W] == Zone.HAND:
-        free -= cost_reduction(s, T, p, slot)
+        free -= game.cost_reduction(s, T, p, slot)
     return max(free, 0)
 
 
 @internal
-def trigger_payable(s, T, p, slot, arow):
+def trigger_payable(game, s, T, p, slot, arow):
     """CR 708.4 / 903.2j: can ``p`` pay what playing [Trigger] card ``slot`` by ability ``arow``
     needs: the [Trigger]'s cost (will, life, discards: the card itself has left the hand then,
     CR 903.2d) and, from a zone other than the standby area, the card's cost too?"""
@@ -140,34 +134,35 @@ def trigger_payable(s, T, p, slot, arow):
     if min(s[HAND_N + p] - (1 if from_hand else 0), HAND_SLOTS) < a[K.A_COST_DISCARD] or s[LIFE + p] < a[K.A_COST_LIFE]:
         return False
     if s[ZONE + slot * CARD_W] == Zone.STANDBY:
-        return can_pay(s, p, a, K.A_COST, a[K.A_COST_FREE])
+        return game.can_pay(s, p, a, K.A_COST, a[K.A_COST_FREE])
     c = card_table(T)[s[CARD + slot * CARD_W]]
-    return can_pay_both(s, p, c, K.C_COST, trigger_card_free_cost(s, T, p, slot), a, K.A_COST, K.A_COST_FREE)
+    return game.can_pay_both(s, p, c, K.C_COST, game.trigger_card_free_cost(s, T, p, slot), a, K.A_COST, K.A_COST_FREE)
 
 
 @internal
-def play_trigger_from(s, T, player, slot, arow, aux, purpose):
+def play_trigger_from(game, s, T, player, slot, arow, aux, purpose):
     """CR 903.2a / 903.2d / 708.4: [Trigger] card ``slot`` (in the hand or the standby area) is
     played by ability ``arow``: its costs paid (the card's own too from the hand; the discards
     after its targets, FR_DISCARD), onto the chase as a card; it resolves the [Trigger]'s effect."""
     a = ability_table(T)[arow]
     if s[ZONE + slot * CARD_W] != Zone.STANDBY:  # CR 708.4: the card's cost too
         c = card_table(T)[s[CARD + slot * CARD_W]]
-        pay_both(s, player, c, K.C_COST, trigger_card_free_cost(s, T, player, slot), a, K.A_COST, a[K.A_COST_FREE])
+        game.pay_both(s, player, c, K.C_COST, game.trigger_card_free_cost(s, T, player, slot), a, K.A_COST,
+                      a[K.A_COST_FREE])
     else:
-        pay(s, player, a, K.A_COST, a[K.A_COST_FREE])
+        game.pay(s, player, a, K.A_COST, a[K.A_COST_FREE])
     s[LIFE + player] -= a[K.A_COST_LIFE]
     zone_take(s, ZT, slot)
     s[CONTROLLER + slot * CARD_W] = player
     zone_put(s, ZT, slot, Zone.CHASE)
-    note_card_play(s, player)
+    game.note_card_play(s, player)
     # a card entry's E_AUX is how it was played (constants.PLAY_*), not the trigger's information
-    f = push_frame(s, T, MODE_TARGETS, purpose, EntryKind.CARD, slot, arow, player, K.PLAY_NORMAL)
+    f = game.push_frame(s, T, MODE_TARGETS, purpose, EntryKind.CARD, slot, arow, player, K.PLAY_NORMAL)
     s[f + FR_DISCARD] = a[K.A_COST_DISCARD]
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def play_trigger_card(s, T, player, slot, arow, aux):
+def play_trigger_card(game, s, T, player, slot, arow, aux):
     """CR 708.3 / 708.4: a triggered [Trigger] card is played as a spell, paying the [Trigger]'s
     cost (from the produced will), and from the hand the card's cost too. From the standby area:
     one that left it is not played (CR 906.10), one that cannot be paid goes to its owner's
@@ -178,8 +173,8 @@ def play_trigger_card(s, T, player, slot, arow, aux):
         return  # not the card that triggered (a hidden zone dealt anew by a search agent)
     a = ability_table(T)[arow]
     # CR 1416.3: a play requirement must be met as it is played
-    playable = trigger_payable(s, T, player, slot, arow) and condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG],
-                                                                             player, slot)
+    playable = game.trigger_payable(s, T, player, slot, arow) and game.condition_holds(
+        s, T, a[K.A_COND], a[K.A_COND_ARG], player, slot)
     if z == Zone.HAND:
         if playable:
             s[DEC_ARG] = slot
@@ -190,34 +185,34 @@ def play_trigger_card(s, T, player, slot, arow, aux):
     if z != Zone.STANDBY:
         return
     if not playable:
-        to_graveyard(s, T, slot)
+        game.to_graveyard(s, T, slot)
         return
-    play_trigger_from(s, T, player, slot, arow, aux, Purpose.TRIGGER)
+    game.play_trigger_from(s, T, player, slot, arow, aux, Purpose.TRIGGER)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def reveal_answered(s, T, player, reveal):
+def reveal_answered(game, s, T, player, reveal):
     """REVEAL_TRIGGER's answer: reveal and play the card (CR 708.2-708.4), or keep it hidden (it
     did not trigger)."""
     slot, arow = s[DEC_ARG], s[DEC_ARG + 1]
-    if reveal and card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL] == arow and trigger_payable(
+    if reveal and card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL] == arow and game.trigger_payable(
             s, T, player, slot, arow):  # the same card still (a hidden zone may have been dealt anew)
-        play_trigger_from(s, T, player, slot, arow, s[DEC_ARG + 2], Purpose.TRIGGER)
+        game.play_trigger_from(s, T, player, slot, arow, s[DEC_ARG + 2], Purpose.TRIGGER)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def play_stealth_card(s, T, player, slot, arow):
+def play_stealth_card(game, s, T, player, slot, arow):
     """CR 1114.2: a resonator whose automatic-like [Stealth] triggered "may" be played, without
     paying its cost: its controller is asked (OPTIONAL) first; the card stays in the standby area
     until the answer (``finish_frame``). One that left the standby area is not played (CR 906.10)."""
     if s[ZONE + slot * CARD_W] != Zone.STANDBY:
         return
-    f = push_frame(s, T, MODE_TARGETS, Purpose.TRIGGER, EntryKind.CARD, slot, arow, player, K.PLAY_NORMAL)
+    f = game.push_frame(s, T, MODE_TARGETS, Purpose.TRIGGER, EntryKind.CARD, slot, arow, player, K.PLAY_NORMAL)
     s[f + FR_PC] = -1  # "you may": asked by run_frame
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def run_frame(s, T, f):
+def run_frame(game, s, T, f):
     """Run frame ``f``'s program; a frame without one (a resonator spell, a judgment) is done."""
     if s[f + E_ABIL] < 0:
         return DONE
@@ -227,13 +222,13 @@ def run_frame(s, T, f):
     if s[f + FR_PC] < 0:  # "you may": ask first (OPTION 0 yes, PASS no)
         set_decision(s, K.Decision.OPTIONAL, s[f + E_CTRL])
         return ASKED
-    return run_program(RULES, s, T, f)
+    return run_program(game, s, T, f)
 
 
 @internal
-def finish_frame(s, T):
+def finish_frame(game, s, T):
     """The top frame's program ran to its end: what it leads to (constants.Purpose)."""
-    f = top_frame(s)
+    f = game.top_frame(s)
     purpose = s[f + FR_PURPOSE]
     if purpose == Purpose.PLAY or purpose == Purpose.TRIGGER:
         slot = s[f + E_SLOT]
@@ -241,25 +236,25 @@ def finish_frame(s, T):
             # a triggered [Stealth] resonator (play_stealth_card): declined, it stays face down;
             # accepted, it is played from the standby area (CR 1114.2, 903.2a)
             if s[f + E_ABIL] < 0:
-                pop_frame(s)
-                start_priority(s, s[PRIORITY_PLAYER])
+                game.pop_frame(s)
+                game.start_priority(s, s[PRIORITY_PLAYER])
                 return
             zone_take(s, ZT, slot)
             s[CONTROLLER + slot * CARD_W] = s[f + E_CTRL]
             zone_put(s, ZT, slot, Zone.CHASE)
-            note_card_play(s, s[f + E_CTRL])
-        drop = purpose == Purpose.TRIGGER and s[f + E_ABIL] >= 0 and missing_required_target(RULES, s, T, f)
+            game.note_card_play(s, s[f + E_CTRL])
+        drop = purpose == Purpose.TRIGGER and s[f + E_ABIL] >= 0 and missing_required_target(game, s, T, f)
         if not drop and s[f + FR_DISCARD] > 0 and s[HAND_N + s[f + E_CTRL]] > 0:
             # CR 903.2j: the targets chosen (903.2g), the cost's discards, one card at a time
             set_decision(s, K.Decision.DISCARD_COST, s[f + E_CTRL])
             return
         if not drop:
-            chase_push(RULES, s, f)  # CR 903.2d: onto the chase; the mask left room
+            chase_push(game, s, f)  # CR 903.2d: onto the chase; the mask left room
         elif s[f + E_KIND] == EntryKind.CARD:
-            to_graveyard(s, T, s[f + E_SLOT])  # a [Trigger] card that cannot be played (CR 708.3a)
-        pop_frame(s)
+            game.to_graveyard(s, T, s[f + E_SLOT])  # a [Trigger] card that cannot be played (CR 708.3a)
+        game.pop_frame(s)
         # CR 605.1a / 906.5a: the player with priority keeps it, a new priority sequence starts
-        start_priority(s, s[PRIORITY_PLAYER])
+        game.start_priority(s, s[PRIORITY_PLAYER])
     elif purpose == Purpose.RESOLVE:
         slot = s[f + E_SLOT]
         if s[f + E_KIND] == EntryKind.CARD and s[f + E_AUX] == K.PLAY_AWAKENED:
@@ -275,20 +270,20 @@ def finish_frame(s, T):
         if s[f + E_KIND] == EntryKind.CARD and s[ZONE + slot * CARD_W] == Zone.CHASE:
             # CR 703.3: the chant goes to its owner's graveyard; CR 711.3: a rune (the copy of one,
             # a pseudo-card) is removed from the chase and ceases to exist (zones.move_card)
-            to_graveyard(s, T, slot)
-        pop_frame(s)
+            game.to_graveyard(s, T, slot)
+        game.pop_frame(s)
         s[FLOW] = Flow.AFTER_RESOLVE
     else:  # Purpose.WILL: resolved at once (CR 907.3); the player keeps priority
-        pop_frame(s)
-        start_priority(s, s[PRIORITY_PLAYER])
+        game.pop_frame(s)
+        game.start_priority(s, s[PRIORITY_PLAYER])
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def resolve_judgment(s, T, slot, ctrl):
+def resolve_judgment(game, s, T, slot, ctrl):
     """CR 705.3a: the ruler, still in its ruler area, enters the field J-ruler side up (the same
     card, keeping its orientation, CR 302.3); "doing Judgment" triggers (705.3a-i)."""
     w = slot * CARD_W
-    if s[ZONE + w] != Zone.RULER_AREA or card_type(s, T, slot) != CardType.RULER:
+    if s[ZONE + w] != Zone.RULER_AREA or game.card_type(s, T, slot) != CardType.RULER:
         return
     j = card_table(T)[s[CARD + w], K.C_J_SIDE]
     if j < 0:
@@ -298,16 +293,16 @@ def resolve_judgment(s, T, slot, ctrl):
     s[CONTROLLER + w] = ctrl
     zone_put(s, ZT, slot, Zone.FIELD)
     s[MANA + w] += card_table(T)[j, K.C_MANA]  # CR 1122.2b, added to the ruler's own (CR 1022.3, 1022.6)
-    trigger_own(s, T, slot, K.Trigger.ENTER, slot)
-    trigger_all(s, T, K.Trigger.JUDGMENT, slot)
+    game.trigger_own(s, T, slot, K.Trigger.ENTER, slot)
+    game.trigger_all(s, T, K.Trigger.JUDGMENT, slot)
 
 
 @internal
-def resolve_top(s, T):
+def resolve_top(game, s, T):
     """CR 605.1b / 903.3: the last card or ability put into the chase area resolves."""
     abil = ability_table(T)
-    src = chase_pop(RULES, s)
-    f = push_frame(s, T, MODE_RESOLVE, Purpose.RESOLVE, 0, -1, -1, 0, 0)
+    src = chase_pop(game, s)
+    f = game.push_frame(s, T, MODE_RESOLVE, Purpose.RESOLVE, 0, -1, -1, 0, 0)
     for k in range(ENTRY_W):
         s[f + k] = s[src + k]
     kind = s[f + E_KIND]
@@ -315,17 +310,17 @@ def resolve_top(s, T):
     ctrl = s[f + E_CTRL]
     arow = s[f + E_ABIL]
     if kind == EntryKind.JUDGMENT:
-        resolve_judgment(s, T, slot, ctrl)
+        resolve_judgment(game, s, T, slot, ctrl)
         s[f + E_ABIL] = -1
         return
     if arow < -1:  # [Explode], [Drain], [Bane] (constants.KeywordAbility)
-        resolve_keyword_ability(s, T, arow, slot, s[f + E_CARD], ctrl, s[f + E_AUX])
+        resolve_keyword_ability(game, s, T, arow, slot, s[f + E_CARD], ctrl, s[f + E_AUX])
         s[f + E_ABIL] = -1
         return
     if arow >= 0:
-        recheck_targets(RULES, s, T, f)  # CR 903.3a: illegal targets are not affected; the rest resolves
+        recheck_targets(game, s, T, f)  # CR 903.3a: illegal targets are not affected; the rest resolves
     if kind == EntryKind.CARD:
-        t = card_type(s, T, slot)
+        t = game.card_type(s, T, slot)
         if t == CardType.CHANT or t == CardType.RUNE:  # CR 703.3, 711.3: perform the text
             if arow >= 0 and abil[arow, K.A_OPTIONAL] != 0:
                 s[f + FR_PC] = -1
@@ -338,18 +333,18 @@ def resolve_top(s, T):
             # CR 1406.2b: added to its target if still legal, else into the graveyard
             host = s[f + E_REG] if s[f + E_REGN] > 0 else -1
             if host < 0 or s[ZONE + host * CARD_W] != Zone.FIELD:
-                to_graveyard(s, T, slot)
+                game.to_graveyard(s, T, slot)
                 return
-            enter_field(s, T, slot, ctrl)
+            game.enter_field(s, T, slot, ctrl)
             s[ATTACHED + slot * CARD_W] = host
             return
-        enter_field(s, T, slot, ctrl)
+        game.enter_field(s, T, slot, ctrl)
         return
     if abil[arow, K.A_OPTIONAL] != 0:
         s[f + FR_PC] = -1
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def after_resolve(s):
+def after_resolve(game, s):
     """CR 605.1b: after a resolution the turn player gains priority."""
-    start_priority(s, s[TURN_PLAYER])
+    game.start_priority(s, s[TURN_PLAYER])

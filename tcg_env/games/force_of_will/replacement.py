@@ -1,12 +1,14 @@
-"""Force of Will rules kernels: the replacement and prevention effects made by one-time effects
-(CR 910, 1018), kept in the shield table of the row (``state.SHIELDS``).
+"""Force of Will rules kernels: replacement and prevention effects (CR 910, 1018), those made by
+one-time effects, kept in the shield table of the row (``state.SHIELDS``), and those of the
+continuous abilities of cards in the field.
 
 "Prevent the next 500 damage that would be dealt to target resonator this turn" and "this turn,
 the next time target resonator would be destroyed, instead rest it" are one-time effects (CR 908)
 that leave a replacement effect behind (CR 910.1): an entry of the shield table, until the end of
 the turn (CR 505.5b), until it is used up, or, for one on a card, until that card leaves the field
 (CR 302.3: it is a new card). The continuous replacement effects of cards in the field (abilities
-with REPLACE_DESTROY / GRAVE_TO_REMOVED) are read where the replaced event happens (``zones``).
+with REPLACE_DESTROY / GRAVE_TO_REMOVED) are read where the replaced event happens
+(``replacement_source``, from ``zones.move_card`` and ``zones.destroy``).
 
 CR 910.2 / 910.2a: when several replacement effects apply to one event, the affected player (for
 damage: the controller of the card dealt damage, or the player) chooses which applies first.
@@ -17,17 +19,27 @@ one-time effect before a continuous replacement (the card stays in the field eit
 
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
-from tcg_env.games.force_of_will.constants import SHIELD_MAX, Shield
-from tcg_env.games.force_of_will.state import SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT, SHIELD_N, SHIELD_W, SHIELDS
+from tcg_env.engine.effects import I_A0, I_A1, I_OP
+from tcg_env.engine.tables import ability_table, card_table, code_table
+from tcg_env.engine.zones import zone_offsets
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will.constants import SHIELD_MAX, Shield, Zone
+from tcg_env.games.force_of_will.state import (
+    ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, RESTED, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER,
+    SH_SLOT, TURN_PLAYER, ZT
+)
 
 
+# =============================================================================================
+# The shield table: replacement and prevention effects of one-time effects (CR 910.1, 1018)
+# =============================================================================================
 @internal
 def shield_at(i):
     return SHIELDS + i * SHIELD_W
 
 
 @internal
-def add_shield(s, kind, slot, player, amount, ctrl, source_card):
+def add_shield(game, s, kind, slot, player, amount, ctrl, source_card):
     """A new entry; at the table's capacity the effect is lost (documented). Returns whether it
     was added."""
     n = s[SHIELD_N]
@@ -37,38 +49,38 @@ def add_shield(s, kind, slot, player, amount, ctrl, source_card):
     # one type only; an IntEnum member or an int32 is its own type)
     record = (kind + 0, slot + 0, player + 0, amount + 0, ctrl + 0, source_card + 0)
     for k in range(SHIELD_W):
-        s[shield_at(n) + k] = record[k]
+        s[game.shield_at(n) + k] = record[k]
     s[SHIELD_N] = n + 1
     return True
 
 
 @internal
-def remove_shield(s, i):
+def remove_shield(game, s, i):
     """Entry ``i`` ends; the later ones move up, keeping their order."""
     n = s[SHIELD_N]
-    for k in range(shield_at(i), shield_at(n - 1)):
+    for k in range(game.shield_at(i), game.shield_at(n - 1)):
         s[k] = s[k + SHIELD_W]
     for k in range(SHIELD_W):
-        s[shield_at(n - 1) + k] = 0
+        s[game.shield_at(n - 1) + k] = 0
     s[SHIELD_N] = n - 1
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def shields_end_on(s, slot):
+def shields_end_on(game, s, slot):
     """CR 302.3: a card that leaves the field is a new card: the entries protecting it end."""
     i = 0
     while i < s[SHIELD_N]:
-        if s[shield_at(i) + SH_SLOT] == slot:
-            remove_shield(s, i)
+        if s[game.shield_at(i) + SH_SLOT] == slot:
+            game.remove_shield(s, i)
         else:
             i += 1
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def shields_end_of_turn(s):
+def shields_end_of_turn(game, s):
     """CR 505.5b: every entry lasts "this turn"."""
     while s[SHIELD_N] > 0:
-        remove_shield(s, s[SHIELD_N] - 1)
+        game.remove_shield(s, s[SHIELD_N] - 1)
 
 
 @internal
@@ -81,7 +93,7 @@ def protects(s, e, kind, slot, player):
 
 
 @internal
-def prevent_damage(s, slot, player, amount):
+def prevent_damage(game, s, slot, player, amount):
     """CR 1018.1 / 910.3: the damage left after the prevention effects on card ``slot`` (or, with
     ``slot`` -1, on ``player``): a "prevent all" prevents it all (1018.1b); the amounts reduce it
     one after the other (1018.1a), each used up by what it prevented (in the order made: 910.2a
@@ -90,31 +102,98 @@ def prevent_damage(s, slot, player, amount):
     if n == 0 or amount <= 0:
         return amount
     for i in range(n):
-        e = shield_at(i)
-        if protects(s, e, Shield.PREVENT, slot, player) and s[e + SH_AMOUNT] == 0:
+        e = game.shield_at(i)
+        if game.protects(s, e, Shield.PREVENT, slot, player) and s[e + SH_AMOUNT] == 0:
             return 0
     i = 0
     while i < s[SHIELD_N] and amount > 0:
-        e = shield_at(i)
-        if protects(s, e, Shield.PREVENT, slot, player):
+        e = game.shield_at(i)
+        if game.protects(s, e, Shield.PREVENT, slot, player):
             used = min(amount, s[e + SH_AMOUNT])
             amount -= used
             s[e + SH_AMOUNT] -= used
             if s[e + SH_AMOUNT] == 0:
-                remove_shield(s, i)  # used up ("the next N damage")
+                game.remove_shield(s, i)  # used up ("the next N damage")
                 continue
         i += 1
     return amount
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def take_destroy_shield(s, slot):
+def take_destroy_shield(game, s, slot):
     """The INSTEAD_* bits of the oldest destruction shield on ``slot``, which is used up (CR 910.3:
     applied once); -1 when none protects it."""
     for i in range(s[SHIELD_N]):
-        e = shield_at(i)
-        if protects(s, e, Shield.DESTROY, slot, -1):
+        e = game.shield_at(i)
+        if game.protects(s, e, Shield.DESTROY, slot, -1):
             bits = s[e + SH_AMOUNT]
-            remove_shield(s, i)
+            game.remove_shield(s, i)
             return bits
     return -1
+
+
+# =============================================================================================
+# Replacement effects of continuous abilities (CR 910): read where the replaced event happens
+# =============================================================================================
+@internal_inline  # one caller: inlined into it (engine.jit)
+def replacement_of(game, s, T, src, op, slot):
+    """The a0 of card ``src``'s active continuous ``op`` instruction that applies to card ``slot``
+    (its filter as ``src``'s controller sees it, or a1 = -1: the card the addition is added to);
+    -1 when none does."""
+    c = card_table(T)[s[CARD + src * CARD_W]]
+    if c[K.C_HAS_CONT] == 0:
+        return -1
+    abil = ability_table(T)
+    code = code_table(T)
+    p = s[CONTROLLER + src * CARD_W]
+    for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+        if abil[r, K.A_KIND] == K.AbilityKind.CONTINUOUS and game.condition_holds(s, T, abil[r, K.A_COND],
+                                                                             abil[r, K.A_COND_ARG], p, src):
+            for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                frow = code[q, I_A1]
+                if code[q, I_OP] == op and ((s[ATTACHED + src * CARD_W] == slot) if frow < 0
+                                            else game.filter_base(s, T, frow, slot, p, src)):
+                    return code[q, I_A0]
+    return -1
+
+
+@internal
+def replacement_source(game, s, T, op, slot):
+    """The first card in the field (the turn player's first) with a continuous replacement ``op``
+    that applies to card ``slot``: (its slot, the instruction's a0), (-1, 0) when none (CR 910)."""
+    for k in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, s[TURN_PLAYER] if k == 0 else 1 - s[TURN_PLAYER])
+        for i in range(s[n_off]):
+            a0 = replacement_of(game, s, T, s[l_off + i], op, slot)
+            if a0 >= 0:
+                return s[l_off + i], a0
+    return -1, 0
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def grave_replaced(game, s, T, slot):
+    """CR 910.1: "if <a card> would be put into a graveyard (from the filter's zone), remove it
+    from the game instead" (GRAVE_TO_REMOVED) applies to ``slot``."""
+    return game.replacement_source(s, T, K.Op.GRAVE_TO_REMOVED, slot)[0] >= 0
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def destroy_replaced(game, s, T, slot):
+    """CR 910: is the destruction of ``slot`` replaced? A destruction shield of a one-time effect
+    (SHIELD_DESTROY, used up), else a continuous REPLACE_DESTROY (its source goes to the graveyard,
+    so it applies once: 910.3); 910.2's choice made canonically (replacement.py). What happens
+    instead: INSTEAD_* bits."""
+    src = -1
+    bits = take_destroy_shield(game, s, slot)
+    if bits < 0:
+        src, bits = game.replacement_source(s, T, K.Op.REPLACE_DESTROY, slot)
+        if src < 0:
+            return False
+    w = slot * CARD_W
+    if bits & K.INSTEAD_REST:
+        s[RESTED + w] = 1
+    if bits & K.INSTEAD_HEAL:
+        s[DAMAGE + w] = 0  # CR 1007.6b
+    if src >= 0 and bits & K.INSTEAD_SOURCE_TO_GRAVEYARD:
+        game.to_graveyard(s, T, src)
+    return True

@@ -10,9 +10,7 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import CardType, Zone
 from tcg_env.games.force_of_will.state import ATTACHED, CARD, CARD_W, DAMAGE, DREW_FROM_EMPTY, LIFE, ZONE, ZT
-from tcg_env.games.force_of_will.zones import (
-    card_type, continuous_in_field, def_now, destroy, is_j_resonator, keywords_now, to_graveyard
-)
+from tcg_env.games.force_of_will.characteristics import def_now
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -44,18 +42,18 @@ SWEEP_ADDITIONS = 1  # CR 1406.4a / 1206.1: additions added to nothing put into 
 
 
 @internal_inline  # in the sweeps' loops over the fields
-def doomed(s, T, slot, which, cont):
+def doomed(game, s, T, slot, which, cont):
     """Is card ``slot`` in the field concerned by rule process ``which``? (``cont``:
-    ``zones.continuous_in_field``.)
+    ``characteristics.continuous_in_field``.)
     SWEEP_DAMAGE, CR 1204.1 / 1204.2: a J/resonator with DEF whose damage reaches its DEF, or whose
     DEF is 0 or less (not [Eternal], CR 1010.3). SWEEP_ADDITIONS, CR 1406.4a / 1206.1: an addition
     that must be added to a card and is added to none, to one gone, or to itself."""
     if which == SWEEP_DAMAGE:
-        if not is_j_resonator(s, T, slot) or (keywords_now(s, T, slot, cont) & K.KW_ETERNAL) != 0:
+        if not game.is_j_resonator(s, T, slot) or (game.keywords_now(s, T, slot, cont) & K.KW_ETERNAL) != 0:
             return False
-        d = def_now(s, T, slot, cont)
+        d = def_now(game, s, T, slot, cont)
         return d <= 0 or s[DAMAGE + slot * CARD_W] >= d
-    if card_type(s, T, slot) != CardType.ADDITION:
+    if game.card_type(s, T, slot) != CardType.ADDITION:
         return False
     if card_table(T)[s[CARD + slot * CARD_W], K.C_ADDITION] == K.AdditionTarget.FIELD:
         return False
@@ -64,29 +62,29 @@ def doomed(s, T, slot, which, cont):
 
 
 @internal
-def sweep_field(s, T, which):
+def sweep_field(game, s, T, which):
     """Perform rule process ``which`` on every card in the field concerned (destroy, or put into
     the graveyard); returns whether any card moved."""
     done = False
-    cont = continuous_in_field(s, T)
+    cont = game.continuous_in_field(s, T)
     for p in range(2):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
         i = 0
         while i < s[n_off]:
             slot = s[l_off + i]
             moved = False
-            if doomed(s, T, slot, which, cont):
-                moved = destroy(s, T, slot) if which == SWEEP_DAMAGE else to_graveyard(s, T, slot)
+            if doomed(game, s, T, slot, which, cont):
+                moved = game.destroy(s, T, slot) if which == SWEEP_DAMAGE else game.to_graveyard(s, T, slot)
             if moved:
                 done = True  # the list moved up: the same index again
-                cont = continuous_in_field(s, T)
+                cont = game.continuous_in_field(s, T)
             else:
                 i += 1
     return done
 
 
 @internal
-def sweep_needed(s, T):
+def sweep_needed(game, s, T):
     """Would ``sweep_field`` move a card, for either rule process? One pass over the fields instead
     of the two sweeps' (and their ``continuous_in_field``): False only when no card in the field
     has a continuous ability (so ``cont`` 0 reads each card exactly) and none is concerned;
@@ -98,7 +96,7 @@ def sweep_needed(s, T):
             slot = s[l_off + i]
             if card_table(T)[s[CARD + slot * CARD_W], K.C_HAS_CONT] != 0:
                 return True
-            if doomed(s, T, slot, SWEEP_DAMAGE, 0) or doomed(s, T, slot, SWEEP_ADDITIONS, 0):
+            if doomed(game, s, T, slot, SWEEP_DAMAGE, 0) or doomed(game, s, T, slot, SWEEP_ADDITIONS, 0):
                 return True
     return False
 
@@ -114,17 +112,17 @@ def round_life(s):
 
 
 @internal
-def rule_processes(s, T):
+def rule_processes(game, s, T):
     """CR 1201.1: in order, repeated while any is performed; True when the game ended (the
     priority point stops)."""
     for _ in range(64):  # each pass removes a card or ends the game: bounded
         round_life(s)  # CR 1205 (before the loss check: rounding up never makes life reach 0)
         if check_losing(s):  # CR 1202
             return True
-        if not sweep_needed(s, T):
+        if not game.sweep_needed(s, T):
             break
-        changed = sweep_field(s, T, SWEEP_DAMAGE)  # CR 1204 (counters: CR 1203, kept as one net count)
-        if sweep_field(s, T, SWEEP_ADDITIONS):  # CR 1206 / 1406.4a
+        changed = game.sweep_field(s, T, SWEEP_DAMAGE)  # CR 1204 (counters: CR 1203, kept as one net count)
+        if game.sweep_field(s, T, SWEEP_ADDITIONS):  # CR 1206 / 1406.4a
             changed = True
         if not changed:
             break

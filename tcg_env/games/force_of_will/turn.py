@@ -14,25 +14,16 @@ from tcg_env.engine.jit import internal_widened as internal  # one compile per f
 from tcg_env.engine.triggers import pending_none
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
-from tcg_env.games.force_of_will.constants import RULES, Decision, Flow, Step, Zone
-from tcg_env.games.force_of_will.battle import (
-    battle_over, battle_resolution, begin_attack_step, begin_block_step, end_battle_effects, offer_attack, offer_block,
-    to_end_of_battle
-)
-from tcg_env.games.force_of_will.effects import top_frame
-from tcg_env.games.force_of_will.priority import (
-    after_resolve, finish_frame, priority_point, resolve_top, run_frame, start_priority
-)
+from tcg_env.games.force_of_will.constants import Decision, Flow, Step, Zone
+from tcg_env.games.force_of_will.battle import battle_over, end_battle_effects, offer_attack
+from tcg_env.games.force_of_will.priority import after_resolve, run_frame
 from tcg_env.games.force_of_will.replacement import shields_end_of_turn
-from tcg_env.games.force_of_will.rule_processes import rule_processes
 from tcg_env.games.force_of_will.state import (
     ATK_EOT, CALLED, CARD_W, DAMAGE, DEC_ARG, DEF_EOT, FIRST_PLAYER, FLOW, FRAME_N, HAND_N, JUDGED, KW_EOT,
     MARK, NO_MORE_BATTLE, PLAYED_CARDS, RESTED, RST_EOT, RST_PERM, STEP, TURN_PLAYER, TURNS_TAKEN,
     USED_TURN, WILL, ZT
 )
-from tcg_env.games.force_of_will.zones import (
-    clear_in_field, draw_cards, draw_phase_draw, hand_slot, to_deck_bottom, trigger_all
-)
+from tcg_env.games.force_of_will.zones import draw_phase_draw
 
 
 @internal
@@ -43,7 +34,7 @@ def will_ceases(s):
 
 
 @internal
-def begin_turn(s, T):
+def begin_turn(game, s, T):
     """CR 505.6 / 403.6: a new turn; 502.1: the draw phase begins, then 502.2."""
     s[H_TURN] += 1
     tp = s[TURN_PLAYER]
@@ -56,8 +47,8 @@ def begin_turn(s, T):
     for slot in range(K.N_SLOTS):
         s[USED_TURN + slot * CARD_W] = 0
     s[STEP] = Step.DRAW_BEGIN
-    trigger_all(s, T, K.Trigger.BEGIN_DRAW_PHASE, -1)
-    start_priority(s, tp)
+    game.trigger_all(s, T, K.Trigger.BEGIN_DRAW_PHASE, -1)
+    game.start_priority(s, tp)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -78,146 +69,146 @@ _ENDS_AT_END_OF_TURN = (DAMAGE, ATK_EOT, DEF_EOT, KW_EOT, RST_EOT)
 
 
 @internal
-def end_of_turn_cleanup(s):
+def end_of_turn_cleanup(game, s):
     """CR 505.5a-c: damage becomes 0, until-end-of-turn effects end (the prevention and
     replacement effects of "this turn" too), will ceases."""
-    clear_in_field(s, _ENDS_AT_END_OF_TURN)
-    shields_end_of_turn(s)
-    will_ceases(s)
+    game.clear_in_field(s, _ENDS_AT_END_OF_TURN)
+    shields_end_of_turn(game, s)
+    game.will_ceases(s)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def final_step(s, T):
+def final_step(game, s, T):
     """CR 505.5: the end phase's final step; 505.5d: discard down to the maximum hand size, one
     card at a time; 505.5e: with rule processes or triggered abilities, a priority sequence, then
     the final step again; else 505.6: the next turn."""
     tp = s[TURN_PLAYER]
-    end_of_turn_cleanup(s)
+    game.end_of_turn_cleanup(s)
     if s[HAND_N + tp] > K.MAX_HAND_SIZE:
         s[DEC_ARG] = 0
         set_decision(s, Decision.DISCARD, tp)
         return
-    if rule_processes(s, T):
+    if game.rule_processes(s, T):
         return
-    if not pending_none(RULES, s):
+    if not pending_none(game, s):
         s[STEP] = Step.END_FINAL
-        start_priority(s, tp)
+        game.start_priority(s, tp)
         return
     s[TURN_PLAYER] = 1 - tp
-    begin_turn(s, T)
+    game.begin_turn(s, T)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def battle_final_step(s, T):
+def battle_final_step(game, s, T):
     """CR 807.3: until-end-of-battle effects end; with triggered abilities a priority sequence
     and the final step again; 807.4: the battle ends, back to the main phase's priority (504.2)."""
-    end_battle_effects(s)
-    if rule_processes(s, T):
+    end_battle_effects(game, s)
+    if game.rule_processes(s, T):
         return
-    if not pending_none(RULES, s):
+    if not pending_none(game, s):
         s[STEP] = Step.BATTLE_FINAL
-        start_priority(s, s[TURN_PLAYER])
+        game.start_priority(s, s[TURN_PLAYER])
         return
     battle_over(s)
     s[STEP] = Step.MAIN
-    start_priority(s, s[TURN_PLAYER])
+    game.start_priority(s, s[TURN_PLAYER])
 
 
 @internal
-def step_end(s, T):
+def step_end(game, s, T):
     """A priority sequence ended (CR 605.1b): what the rules do next."""
     tp = s[TURN_PLAYER]
     st = s[STEP]
     if st == Step.DRAW_BEGIN:
         if s[H_TURN] > 1:  # CR 502.3: no draw on the first turn of the game
-            draw_phase_draw(s, tp)
+            draw_phase_draw(game, s, tp)
         s[STEP] = Step.DRAW_AFTER
-        start_priority(s, tp)  # CR 502.4
+        game.start_priority(s, tp)  # CR 502.4
     elif st == Step.DRAW_AFTER:
         if s[TURNS_TAKEN + tp] <= 1:  # CR 503.1: the player's first turn skips the recovery phase
             s[STEP] = Step.MAIN
-            trigger_all(s, T, K.Trigger.BEGIN_MAIN_PHASE, -1)  # CR 504.1
+            game.trigger_all(s, T, K.Trigger.BEGIN_MAIN_PHASE, -1)  # CR 504.1
         else:
             s[STEP] = Step.RECOVERY_BEGIN  # CR 503.2 / 503.3
-        start_priority(s, tp)
+        game.start_priority(s, tp)
     elif st == Step.RECOVERY_BEGIN:
-        will_ceases(s)  # CR 503.4
+        game.will_ceases(s)  # CR 503.4
         recover_all(s, tp)  # CR 503.5
         s[STEP] = Step.RECOVERY_END  # CR 503.6 / 503.7
-        start_priority(s, tp)
+        game.start_priority(s, tp)
     elif st == Step.RECOVERY_END:
         s[STEP] = Step.MAIN
-        trigger_all(s, T, K.Trigger.BEGIN_MAIN_PHASE, -1)  # CR 504.1
-        start_priority(s, tp)
+        game.trigger_all(s, T, K.Trigger.BEGIN_MAIN_PHASE, -1)  # CR 504.1
+        game.start_priority(s, tp)
     elif st == Step.MAIN:
         s[STEP] = Step.END_BEGIN  # CR 505.1 / 505.2
-        start_priority(s, tp)
+        game.start_priority(s, tp)
     elif st == Step.END_BEGIN:
-        trigger_all(s, T, K.Trigger.END_OF_TURN, -1)  # CR 505.3
+        game.trigger_all(s, T, K.Trigger.END_OF_TURN, -1)  # CR 505.3
         s[STEP] = Step.END_OF_TURN
-        start_priority(s, tp)  # CR 505.4
+        game.start_priority(s, tp)  # CR 505.4
     elif st == Step.END_OF_TURN or st == Step.END_FINAL:
-        final_step(s, T)
+        final_step(game, s, T)
     elif st == Step.BATTLE_BEGIN:
-        begin_attack_step(s, T)  # CR 803.1 / 803.2
+        game.begin_attack_step(s, T)  # CR 803.1 / 803.2
     elif st == Step.ATTACK_STEP:
         offer_attack(s)  # CR 803.3
     elif st == Step.ATTACK_DECLARED:
-        begin_block_step(s, T)  # CR 804.1 / 804.2
+        game.begin_block_step(s, T)  # CR 804.1 / 804.2
     elif st == Step.BLOCK_STEP:
-        if not offer_block(s, T):
-            to_end_of_battle(s, T)
+        if not game.offer_block(s, T):
+            game.to_end_of_battle(s, T)
     elif st == Step.BLOCK_DECLARED:
-        battle_resolution(s, T, True)  # CR 805
+        game.battle_resolution(s, T, True)  # CR 805
     elif st == Step.FIRST_STRIKE:
-        battle_resolution(s, T, False)  # CR 806
+        game.battle_resolution(s, T, False)  # CR 806
     elif st == Step.NORMAL_DAMAGE:
-        to_end_of_battle(s, T)  # CR 807.1 / 807.2
+        game.to_end_of_battle(s, T)  # CR 807.1 / 807.2
     else:  # BATTLE_END, BATTLE_FINAL
-        battle_final_step(s, T)
+        battle_final_step(game, s, T)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def finish_mulligan(s, T):
+def finish_mulligan(game, s, T):
     """CR 403.5: each player puts the chosen cards on the bottom of its main deck and draws as
     many; 403.6: the first player begins the first turn."""
     for p in range(2):
         n = 0
         i = 0
         while i < s[HAND_N + p]:
-            slot = hand_slot(s, p, i)
+            slot = game.hand_slot(s, p, i)
             if s[MARK + slot * CARD_W] != 0:
                 s[MARK + slot * CARD_W] = 0
-                to_deck_bottom(s, slot)
+                game.to_deck_bottom(s, slot)
                 n += 1
             else:
                 i += 1
-        draw_cards(s, p, n)
+        game.draw_cards(s, p, n)
     s[TURN_PLAYER] = s[FIRST_PLAYER]
-    begin_turn(s, T)
+    game.begin_turn(s, T)
 
 
 @internal
-def advance(s, T):
+def advance(game, s, T):
     """Run the game until a decision is pending or it is over."""
     while s[H_DONE] == 0 and s[H_DECISION] == Decision.NONE:
         if s[H_NUM_DECISIONS] >= K.MAX_DECISIONS_PER_GAME:
             end_game(s, WINNER_DRAW)  # CR 1301.1c safety net
             return
         if s[FRAME_N] > 0:
-            f = top_frame(s)
-            r = run_frame(s, T, f)
+            f = game.top_frame(s)
+            r = run_frame(game, s, T, f)
             if r == DONE:
-                finish_frame(s, T)
+                game.finish_frame(s, T)
             elif r != ASKED and s[H_DONE] == 0 and s[H_DECISION] == Decision.NONE:
-                finish_frame(s, T)  # STOPPED without a decision: nothing more to run
+                game.finish_frame(s, T)  # STOPPED without a decision: nothing more to run
             continue
         flow = s[FLOW]
         if flow == Flow.PRIORITY:
-            priority_point(s, T)
+            game.priority_point(s, T)
         elif flow == Flow.RESOLVE:
-            resolve_top(s, T)
+            game.resolve_top(s, T)
         elif flow == Flow.AFTER_RESOLVE:
-            after_resolve(s)
+            after_resolve(game, s)
         else:
-            step_end(s, T)
+            game.step_end(s, T)

@@ -1,0 +1,309 @@
+"""Force of Will rules kernels: the cards as they are now (CR 200s, 909).
+
+* a card's type, ATK, DEF, keywords and restrictions: printed, then the changes of one-time
+  effects, then counters (CR 206, 207, 909.1, 1022.2): ``base_*``; with the continuous abilities
+  of the cards in the field (CR 904, 909): ``atk_of``, ``def_of``, ``keywords_of``,
+  ``restrictions_of`` (``aura_sums`` reads the continuous abilities);
+* its total cost (CR 203.5; X on the chase, 203.5b) and the cost reductions of the continuous
+  abilities (CR 903.2i-iv);
+* controlled since the turn began (CR 803.3a, 905.3; [Swiftness], 1107.2), the J/ruler's slot
+  and its remaining divinity (CR 711.2a, 1136).
+"""
+
+from tcg_env.engine.header import H_TURN
+from tcg_env.engine.jit import internal_inline
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
+from tcg_env.engine.effects import I_A0, I_A1, I_A2, I_OP
+from tcg_env.engine.tables import ability_table, card_table, code_table
+from tcg_env.engine.zones import zone_offsets
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will.constants import C_ATK, C_DEF, C_KEYWORDS, C_TYPE, CardType, Zone
+from tcg_env.games.force_of_will.state import (
+    ATK_EOB, ATK_EOT, ATK_PERM, ATTACHED, CARD, CARD_W, CHASE, CHASE_N, COUNTERS, DEF_EOB, DEF_EOT, DEF_PERM, ENTERED,
+    ENTRY_W, E_KIND, E_SLOT, E_X, FRAMES, FRAME_N, FRAME_W, KW_EOB, KW_EOT, KW_PERM, REVEALED, RST_EOT, RST_PERM, ZONE,
+    ZT
+)
+
+
+@internal
+def card_type(s, T, slot):
+    return card_table(T)[s[CARD + slot * CARD_W], C_TYPE]
+
+
+@internal
+def is_j_resonator(game, s, T, slot):
+    """CR 201.2a."""
+    t = game.card_type(s, T, slot)
+    return t == CardType.RESONATOR or t == CardType.J_RULER
+
+
+@internal
+def base_atk(s, T, slot):
+    """CR 206 / 909.1: printed ATK, the changes of one-time effects' durations, then counters
+    (CR 1022.2); without the continuous abilities (``atk_of`` adds them)."""
+    w = slot * CARD_W
+    return card_table(T)[s[CARD + w], C_ATK] + s[ATK_EOT + w] + s[ATK_EOB + w] + s[ATK_PERM + w] + 100 * s[COUNTERS + w]
+
+
+@internal
+def base_def(s, T, slot):
+    w = slot * CARD_W
+    return card_table(T)[s[CARD + w], C_DEF] + s[DEF_EOT + w] + s[DEF_EOB + w] + s[DEF_PERM + w] + 100 * s[COUNTERS + w]
+
+
+@internal
+def base_keywords(s, T, slot):
+    """The printed keywords and those one-time effects granted (until end of turn, of battle, or
+    while in the field); without the continuous abilities (``keywords_now`` adds them)."""
+    w = slot * CARD_W
+    return card_table(T)[s[CARD + w], C_KEYWORDS] | s[KW_EOT + w] | s[KW_EOB + w] | s[KW_PERM + w]
+
+
+@internal
+def base_restrictions(s, slot):
+    """The RESTRICT_* bits of one-time effects ("cannot attack / block / recover"), without the
+    continuous abilities (``restrictions_now`` adds them)."""
+    w = slot * CARD_W
+    return s[RST_EOT + w] | s[RST_PERM + w]
+
+
+AURA_POWER = 0  # ATK and DEF changes: (ATK, DEF)
+AURA_KW = 2  # keywords: (bits, 0)
+AURA_RST = 3  # restrictions: (bits, 0)
+
+# continuous_in_field's mask: bit p * SRC_BITS + i for field position i < SRC_BITS of player p;
+# SRC_PAST for a source past those positions (every position past them is then read)
+SRC_BITS = 31
+SRC_PAST = 1 << 62
+
+
+AURA_ALL = (1 << AURA_POWER) | (1 << AURA_KW) | (1 << AURA_RST)  # aura_sums' kinds: every one
+
+
+@internal
+def aura_sums(game, s, T, slot, kinds, srcs):
+    """The continuous abilities (CR 904, 909) of the cards in the field that apply to ``slot``, of
+    the kinds ``kinds`` (bits ``1 << AURA_*``): (the sums of their ATK changes, of their DEF
+    changes, their keywords, their restrictions), 0 for a kind not asked. ``srcs``:
+    ``continuous_in_field(s, T)``, the field positions that hold a card with a continuous ability
+    (0: none, nothing to add). An AURA instruction applies to the cards its filter row (a1)
+    matches, as its controller sees them, or with a1 = -1 to the card the addition is added to (CR
+    1002). Their filters read the cards without continuous effects (simplified: no dependency
+    order, CR 909.3). One reading for several kinds costs what one kind does (the observation asks
+    for all of them)."""
+    w = slot * CARD_W
+    if srcs == 0 or s[ZONE + w] != Zone.FIELD:
+        return 0, 0, 0, 0
+    abil = ability_table(T)
+    code = code_table(T)
+    atk = 0
+    df = 0
+    kw = 0
+    rst = 0
+    for p in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+        for i in range(s[n_off]):
+            if i < SRC_BITS and ((srcs >> (p * SRC_BITS + i)) & 1) == 0:
+                continue  # no continuous ability there: its card is not read
+            src = s[l_off + i]
+            c = card_table(T)[s[CARD + src * CARD_W]]
+            if c[K.C_HAS_CONT] == 0:
+                continue
+            for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+                active = abil[r, K.A_KIND] == K.AbilityKind.CONTINUOUS and game.condition_holds(
+                    s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src)
+                # an inactive ability's program is skipped (a range of length 0)
+                for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN] * active):
+                    op = code[q, I_OP]
+                    if op == K.Op.AURA_POWER:
+                        kind = AURA_POWER
+                    elif op == K.Op.AURA_KEYWORD:
+                        kind = AURA_KW
+                    elif op == K.Op.AURA_RESTRICT:
+                        kind = AURA_RST
+                    else:
+                        continue
+                    if ((kinds >> kind) & 1) == 0:
+                        continue
+                    frow = code[q, I_A1]
+                    if frow < 0:
+                        if s[ATTACHED + src * CARD_W] != slot:
+                            continue
+                    elif not game.filter_base(s, T, frow, slot, p, src):
+                        continue
+                    if kind == AURA_POWER:
+                        atk += code[q, I_A0]
+                        df += code[q, I_A2]
+                    elif kind == AURA_KW:
+                        kw |= code[q, I_A0]
+                    else:
+                        rst |= code[q, I_A0]
+    return atk, df, kw, rst
+
+
+@internal
+def aura_from(game, s, T, slot, which, srcs):
+    """``aura_sums`` of one kind: (ATK, DEF) changes for ``AURA_POWER``, (bits, 0) for ``AURA_KW``
+    (keywords) and ``AURA_RST`` (restrictions)."""
+    atk, df, kw, rst = game.aura_sums(s, T, slot, 1 << which, srcs)
+    if which == AURA_POWER:
+        return atk, df
+    return (kw if which == AURA_KW else rst), 0
+
+
+@internal
+def aura(game, s, T, slot, which):
+    """``aura_from``, reading the fields for their continuous abilities first."""
+    return game.aura_from(s, T, slot, which, game.continuous_in_field(s, T))
+
+
+@internal
+def continuous_in_field(s, T):
+    """The field positions whose card has a continuous ability (``C_HAS_CONT``), as a mask
+    (``SRC_BITS``, ``SRC_PAST``); 0 when none has one, and then ``aura_from`` adds nothing to any
+    card. A kernel that reads many cards (the observation, the rule processes) asks once and
+    passes the answer as ``cont`` to ``def_now`` / ``keywords_now`` / ``restrictions_now`` /
+    ``aura_sums``, instead of each read scanning both fields' cards: those scans were half of
+    random play's time, and with the answer a bool (every card of the fields read per card) still
+    a fifth of it (docs/performance-log.md, 2026-11-26 and 2026-11-27)."""
+    srcs = 0
+    for p in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+        for i in range(s[n_off]):
+            if card_table(T)[s[CARD + s[l_off + i] * CARD_W], K.C_HAS_CONT] != 0:
+                srcs |= (1 << (p * SRC_BITS + i)) if i < SRC_BITS else SRC_PAST
+    return srcs
+
+
+@internal
+def cost_reduction(game, s, T, p, slot):
+    """COST_REDUCTION of the continuous abilities of ``p``'s cards in the field for hand card
+    ``slot`` (CR 903.2i-iv: free cost less)."""
+    abil = ability_table(T)
+    code = code_table(T)
+    total = 0
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    for i in range(s[n_off]):
+        src = s[l_off + i]
+        c = card_table(T)[s[CARD + src * CARD_W]]
+        if c[K.C_HAS_CONT] == 0:
+            continue
+        for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+            if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+                continue
+            c0 = abil[r, K.A_CODE_START]
+            for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
+                if code[q, I_OP] == K.Op.COST_REDUCTION and game.filter_base(s, T, code[q, I_A1], slot, p, src):
+                    total += code[q, I_A0]
+    return total
+
+
+@internal
+def atk_of(game, s, T, slot):
+    """CR 206 / 909.1: the ATK now (continuous abilities included)."""
+    return game.base_atk(s, T, slot) + game.aura(s, T, slot, AURA_POWER)[0]
+
+
+@internal
+def def_of(game, s, T, slot):
+    """CR 207 / 909.1."""
+    return game.base_def(s, T, slot) + game.aura(s, T, slot, AURA_POWER)[1]
+
+
+@internal
+def keywords_of(game, s, T, slot):
+    """The keywords now (continuous abilities included): what the rules read (CR 1100s)."""
+    return game.keywords_now(s, T, slot, game.continuous_in_field(s, T))
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def def_now(game, s, T, slot, cont):
+    return game.base_def(s, T, slot) + game.aura_from(s, T, slot, AURA_POWER, cont)[1]
+
+
+@internal
+def keywords_now(game, s, T, slot, cont):
+    """``keywords_of`` with ``cont`` = ``continuous_in_field(s, T)`` known."""
+    return game.base_keywords(s, T, slot) | game.aura_from(s, T, slot, AURA_KW, cont)[0]
+
+
+@internal
+def has_keyword(game, s, T, slot, kw):
+    return (game.keywords_of(s, T, slot) & kw) != 0
+
+
+@internal
+def restrictions_of(game, s, T, slot):
+    """The RESTRICT_* bits now (continuous abilities included): what the rules read."""
+    return game.restrictions_now(s, T, slot, game.continuous_in_field(s, T))
+
+
+@internal
+def restrictions_now(game, s, T, slot, cont):
+    """``restrictions_of`` with ``cont`` = ``continuous_in_field(s, T)`` known."""
+    return game.base_restrictions(s, slot) | game.aura_from(s, T, slot, AURA_RST, cont)[0]
+
+
+@internal
+def has_atk_def(s, T, slot):
+    """A J/resonator "with ATK and DEF" (CR 803.3a, 804.4): some J-rulers have neither (CR 206.1a)."""
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    return c[C_ATK] > 0 or c[C_DEF] > 0
+
+
+@internal
+def total_cost(T, cid):
+    """CR 203.5: attribute costs plus the free cost (X counts 0 outside the chase, CR 203.5b)."""
+    c = card_table(T)[cid]
+    n = 0
+    for a in range(K.N_ATTRIBUTES):
+        n += c[K.C_COST + a]
+    if c[K.C_COST_FREE] > 0:
+        n += c[K.C_COST_FREE]
+    return n
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def x_on_chase(s, slot):
+    """CR 203.5b: the X chosen for spell ``slot`` while it is on the chase (its chase entry, or
+    the frame playing it), 0 anywhere else."""
+    if s[ZONE + slot * CARD_W] != Zone.CHASE:
+        return 0
+    for i in range(s[CHASE_N]):
+        e = CHASE + i * ENTRY_W
+        if s[e + E_KIND] == K.EntryKind.CARD and s[e + E_SLOT] == slot:
+            return s[e + E_X]
+    for i in range(s[FRAME_N]):
+        f = FRAMES + i * FRAME_W
+        if s[f + E_KIND] == K.EntryKind.CARD and s[f + E_SLOT] == slot:
+            return s[f + E_X]
+    return 0
+
+
+@internal
+def controls_since_turn_start(game, s, T, slot):
+    """CR 803.3a / 905.3: controlled continuously since the beginning of this turn, or [Swiftness]
+    (CR 1107.2)."""
+    return s[ENTERED + slot * CARD_W] < s[H_TURN] or game.has_keyword(s, T, slot, K.KW_SWIFTNESS)
+
+
+@internal
+def j_ruler_slot(s, p):
+    """Player ``p``'s ruler card: always its first slot (a ruler is one card, CR 402.2)."""
+    return p * K.PLAYER_SLOTS + K.RULER_SLOT
+
+
+@internal
+def remaining_divinity(game, s, T, p):
+    """CR 711.2a: ``p``'s J/ruler's divinity (CR 1136.3: its [Divinity] number; the ruler's slot,
+    either side up) minus the total divinity of the revealed runes in its rune area; -1 when its
+    J/ruler has no [Divinity] (CR 711.1)."""
+    div = card_table(T)[s[CARD + game.j_ruler_slot(s, p) * CARD_W], K.C_DIVINITY]
+    if div <= 0:
+        return -1
+    n_off, l_off = zone_offsets(ZT, Zone.RUNE_AREA, p)
+    for i in range(s[n_off]):
+        slot = s[l_off + i]
+        if s[REVEALED + slot * CARD_W] != 0:
+            div -= card_table(T)[s[CARD + slot * CARD_W], K.C_DIVINITY]
+    return div

@@ -1,0 +1,173 @@
+"""Force of Will rules kernels: target filters and conditions, what the card tables' filter rows
+and Condition codes mean (targets: CR 903.2g, [Barrier] 1120.2; the [Rune] conditions, CR 1137),
+with the counts they read (magic stones, revealed runes, CR 711.2a)."""
+
+from tcg_env.engine.jit import internal_inline
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
+from tcg_env.engine.tables import card_table, filter_table
+from tcg_env.engine.zones import zone_offsets
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will.constants import C_ATK, C_TYPE, N_ATTRIBUTES, CardType, Zone
+from tcg_env.games.force_of_will.state import (
+    ATTACHED, CARD, CARD_W, CONTROLLER, GRAVE_N, HAND_N, LIFE, OWNER, PLAYED_CARDS, RESTED, REVEALED, ZONE, ZT
+)
+from tcg_env.games.force_of_will.characteristics import x_on_chase
+
+
+# the Zone of each FilterZone
+_FILTER_ZONES = (Zone.FIELD, Zone.CHASE, Zone.GRAVEYARD, Zone.HAND, Zone.MAIN_DECK, Zone.RULER_AREA)
+
+
+@internal
+def filter_match(game, s, T, frow, slot, viewer, source):
+    """Does card ``slot`` match filter row ``frow`` for an effect of ``viewer``'s with source
+    ``source``? Targets: CR 903.2g (a card on the chase cannot target itself, 903.2g-i; [Barrier],
+    CR 1120.2: not by the opponent's spells and abilities). Only what the filter needs is computed."""
+    f = filter_table(T)[frow]
+    w = slot * CARD_W
+    if s[CARD + w] < 0:
+        return False
+    on_field = s[ZONE + w] == Zone.FIELD
+    atk = card_table(T)[s[CARD + w], C_ATK]
+    if on_field and (f[K.F_ATK_MIN] >= 0 or f[K.F_ATK_MAX] >= 0):
+        atk = game.atk_of(s, T, slot)
+    if not game.filter_core(s, T, frow, slot, viewer, source, atk, 0):
+        return False
+    # CR 1120.2: [Barrier] is the one test that reads the keywords (continuous abilities included:
+    # a scan of the fields), so it comes last: filter_core with them rejects exactly what this
+    # rejects
+    return not (on_field and s[CONTROLLER + w] != viewer and (game.keywords_of(s, T, slot) & K.KW_BARRIER) != 0)
+
+
+@internal
+def filter_base(game, s, T, frow, slot, viewer, source):
+    """``filter_match`` reading ATK and keywords without the continuous abilities: what the
+    continuous abilities' own filters read, so that neither is defined by the other."""
+    if s[CARD + slot * CARD_W] < 0:
+        return False
+    if s[ZONE + slot * CARD_W] != Zone.FIELD:
+        return game.filter_core(s, T, frow, slot, viewer, source, card_table(T)[s[CARD + slot * CARD_W], C_ATK], 0)
+    return game.filter_core(s, T, frow, slot, viewer, source, game.base_atk(s, T, slot), game.base_keywords(s, T, slot))
+
+
+@internal
+def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
+    """The filter row's tests, with the card's ATK and keywords given."""
+    f = filter_table(T)[frow]
+    w = slot * CARD_W
+    cid = s[CARD + w]
+    if cid < 0:
+        return False
+    c = card_table(T)[cid]
+    z = s[ZONE + w]
+    if z != _FILTER_ZONES[f[K.F_ZONE]]:
+        return False
+    if slot == source and (f[K.F_EXCLUDE_SELF] != 0 or z == Zone.CHASE):
+        return False
+    if f[K.F_ADDED_TO] != 0 and (source < 0 or s[ATTACHED + source * CARD_W] != slot):
+        return False  # CR 1406.1a: "added resonator ...": only the card the source addition is added to
+    holder = s[CONTROLLER + w] if (z == Zone.FIELD or z == Zone.CHASE or z == Zone.RULER_AREA) else s[OWNER + w]
+    side = f[K.F_SIDE]
+    if side == K.FilterSide.OWN and holder != viewer:
+        return False
+    if side == K.FilterSide.OPPONENT and holder == viewer:
+        return False
+    if holder != viewer and z == Zone.FIELD and (kw & K.KW_BARRIER) != 0:
+        return False  # CR 1120.2
+    if f[K.F_TYPE_MASK] != 0 and (f[K.F_TYPE_MASK] & type_mask_of(c)) == 0:
+        return False
+    if f[K.F_ATTR_MASK] != 0 and (f[K.F_ATTR_MASK] & c[K.C_ATTR]) == 0:
+        return False
+    tc = game.total_cost(T, cid)
+    if c[K.C_COST_FREE] < 0:
+        tc += x_on_chase(s, slot)  # CR 203.5b
+    if f[K.F_COST_MIN] >= 0 and tc < f[K.F_COST_MIN]:
+        return False
+    if f[K.F_COST_MAX] >= 0 and tc > f[K.F_COST_MAX]:
+        return False
+    if f[K.F_ATK_MIN] >= 0 and atk < f[K.F_ATK_MIN]:
+        return False
+    if f[K.F_ATK_MAX] >= 0 and atk > f[K.F_ATK_MAX]:
+        return False
+    if f[K.F_RACE] != 0 and c[K.C_RACE] != f[K.F_RACE] and c[K.C_RACE2] != f[K.F_RACE]:
+        return False
+    if f[K.F_NAME] != 0 and c[K.C_NAME] != f[K.F_NAME]:
+        return False
+    st = f[K.F_STATE]
+    if st == K.CardState.RECOVERED and s[RESTED + w] != 0:
+        return False
+    if st == K.CardState.RESTED and s[RESTED + w] == 0:
+        return False
+    return True
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def type_mask_of(c):
+    """The card types of card row ``c`` as bits (1 << CardType): a chant/rune is both (CR 201.2c-i)."""
+    m = 1 << c[C_TYPE]
+    if (c[K.C_TYPE_BITS] & K.TB_CHANT) != 0:
+        m |= 1 << CardType.CHANT
+    return m
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def count_stones(game, s, T, p):
+    """Magic stones ``p`` controls (CR 1128.3: printed type magic stone)."""
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+    n = 0
+    for i in range(s[n_off]):
+        if game.card_type(s, T, s[l_off + i]) == CardType.MAGIC_STONE:
+            n += 1
+    return n
+
+
+@internal
+def revealed_runes(s, T, p, attrs):
+    """Revealed runes in ``p``'s rune area (CR 711.2a, 1137.2) with an attribute of ``attrs`` (0: all)."""
+    n_off, l_off = zone_offsets(ZT, Zone.RUNE_AREA, p)
+    n = 0
+    for i in range(s[n_off]):
+        slot = s[l_off + i]
+        if s[REVEALED + slot * CARD_W] != 0 and (attrs == 0 or (card_table(T)[s[CARD + slot * CARD_W], K.C_ATTR] & attrs) != 0):
+            n += 1
+    return n
+
+
+@internal
+def condition_holds(game, s, T, cond, arg, controller, source):
+    """The Condition codes (abilities' conditions and the effect programs' IF)."""
+    if cond == K.Condition.NONE:
+        return True
+    if cond == K.Condition.LIFE_AT_MOST:
+        return s[LIFE + controller] <= arg
+    if cond == K.Condition.OPPONENT_LIFE_AT_MOST:
+        return s[LIFE + 1 - controller] <= arg
+    if cond == K.Condition.STONES_AT_LEAST:
+        return count_stones(game, s, T, controller) >= arg
+    if cond == K.Condition.J_RULER:
+        return game.card_type(s, T, game.j_ruler_slot(s, controller)) == CardType.J_RULER
+    if cond == K.Condition.HAND_EMPTY:
+        return s[HAND_N + controller] == 0
+    if cond == K.Condition.PLAYED_CARD_THIS_TURN:
+        return s[PLAYED_CARDS + controller] > 1  # another card than this one (CR 1124.2a)
+    if cond == K.Condition.CONTROL_NAME:
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, controller)
+        for i in range(s[n_off]):
+            if card_table(T)[s[CARD + s[l_off + i] * CARD_W], K.C_NAME] == arg:
+                return True
+        return False
+    if cond == K.Condition.GRAVEYARD_AT_LEAST:
+        return s[GRAVE_N + controller] >= arg
+    if cond == K.Condition.RUNES_REVEALED_AT_LEAST:
+        return game.revealed_runes(s, T, controller, 0) >= arg  # CR 1137.2b
+    if cond == K.Condition.RUNE_ATTRIBUTES:
+        # CR 1137.2a: a revealed rune of the matching attribute for each will symbol; simplified for
+        # runes of two attributes: each attribute's count, and the total, are checked separately
+        total = 0
+        for a in range(N_ATTRIBUTES):
+            need = (arg >> (K.RUNE_ATTR_BITS * a)) & ((1 << K.RUNE_ATTR_BITS) - 1)
+            total += need
+            if need > 0 and game.revealed_runes(s, T, controller, 1 << a) < need:
+                return False
+        return game.revealed_runes(s, T, controller, 0) >= total
+    return False

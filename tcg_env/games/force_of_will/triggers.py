@@ -1,0 +1,107 @@
+"""Force of Will rules kernels: automatic abilities triggering (CR 906.4), queued on the core's
+pending lists (``engine.triggers``) for their controllers to play at the next priority sequence
+(CR 906.5, ``priority.play_pending``): a card's own abilities, every active card's, and the
+[Trigger] and [Stealth] cards of the standby areas and hands (CR 708.2, 1113.2b, 1114.2). The
+automatic abilities of keyword skills trigger in ``keywords``."""
+
+from tcg_env.engine.header import H_TURN
+from tcg_env.engine.jit import internal_inline
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
+from tcg_env.engine.tables import ability_table, card_table
+from tcg_env.engine.triggers import pending_add
+from tcg_env.engine.zones import zone_offsets
+from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will.constants import Zone
+from tcg_env.games.force_of_will.state import CARD, CARD_W, CONTROLLER, PT, PT_N, STANDBY_TURN, TURN_PLAYER, ZT
+
+
+@internal
+def trigger_own(game, s, T, slot, trig, aux):
+    """Card ``slot``'s automatic abilities with trigger ``trig`` fire (CR 906.4); its controller
+    plays them at the next priority sequence (CR 906.5). An ability with a trigger filter (another
+    card enters, a J/resonator attacks) fires only when card ``aux`` matches it."""
+    cid = s[CARD + slot * CARD_W]
+    if cid < 0:
+        return
+    abil = ability_table(T)
+    c = card_table(T)[cid]
+    ctrl = s[CONTROLLER + slot * CARD_W]
+    for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+        if abil[r, K.A_KIND] == K.AbilityKind.AUTOMATIC and abil[r, K.A_TRIGGER] == trig:
+            whose = abil[r, K.A_TRIG_WHOSE]
+            if whose == K.TriggerWhose.YOURS and s[TURN_PLAYER] != ctrl:
+                continue
+            if whose == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == ctrl:
+                continue
+            if not game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], ctrl, slot):
+                continue
+            flt = abil[r, K.A_TRIG_FILTER]
+            if flt >= 0 and (aux < 0 or not game.filter_match(s, T, flt, aux, ctrl, slot)):
+                continue
+            pending_add(game, s, ctrl, slot, r, aux)
+
+
+@internal
+def trigger_all(game, s, T, trig, aux):
+    """Every active card's automatic abilities with trigger ``trig`` (CR 902.1: the J/resonators,
+    additions, regalia and stones in the field, the rulers in their ruler areas), the turn
+    player's first; for OTHER_ENTERS not card ``aux``'s own ("another card")."""
+    for p in range(2):
+        p0 = s[TURN_PLAYER] if p == 0 else 1 - s[TURN_PLAYER]
+        for z in (Zone.FIELD, Zone.RULER_AREA):
+            n_off, l_off = zone_offsets(ZT, z, p0)
+            for i in range(s[n_off]):
+                slot = s[l_off + i]
+                if trig != K.Trigger.OTHER_ENTERS or slot != aux:
+                    game.trigger_own(s, T, slot, trig, aux)
+    game.trigger_standby(s, T, trig, aux)
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def already_pending(s, p, slot):
+    """CR 708.2a: a triggered automatic card does not trigger again."""
+    for i in range(s[PT_N + p]):
+        if s[PT + (p * K.PENDING_MAX + i) * 3] == slot:
+            return True
+    return False
+
+
+@internal
+def trigger_standby(game, s, T, trig, aux):
+    """CR 708.2 / 906.2 / 1113.2b: chants with an automatic-like [Trigger] ("<condition> =>
+    <effect>") in a standby area or a hand trigger, revealed, when their condition is met; in the
+    standby area not on the turn they were put there (CR 708.5, 906.4a). Simplified: a card in a
+    standby area always reveals (the player put it there for it); one in the hand is queued and
+    its owner chooses whether to reveal it when it would be played (``priority.play_trigger_card``:
+    the REVEAL_TRIGGER decision; nothing happens between the two).
+    CR 1114.2 / 1416.1a: a resonator with an automatic-like [Stealth] in the standby area triggers
+    the same way, also on the turn it was put there (CR 1114.3); its controller may then play it
+    (priority.play_pending)."""
+    abil = ability_table(T)
+    for k in range(2):
+        p = s[TURN_PLAYER] if k == 0 else 1 - s[TURN_PLAYER]
+        for z in (Zone.STANDBY, Zone.HAND):
+            n_off, l_off = zone_offsets(ZT, z, p)
+            for i in range(s[n_off]):
+                slot = s[l_off + i]
+                r = card_table(T)[s[CARD + slot * CARD_W], K.C_TRIGGER_ABIL]
+                stealth = r < 0 and z == Zone.STANDBY
+                if stealth:
+                    r = card_table(T)[s[CARD + slot * CARD_W], K.C_STEALTH_ABIL]
+                if r < 0 or abil[r, K.A_TRIGGER] != trig:
+                    continue
+                if z == Zone.STANDBY and not stealth and s[STANDBY_TURN + slot * CARD_W] >= s[H_TURN]:
+                    continue  # CR 708.5 ([Stealth]: CR 1114.3)
+                whose = abil[r, K.A_TRIG_WHOSE]
+                if (whose == K.TriggerWhose.YOURS and s[TURN_PLAYER] != p) or (
+                        whose == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == p):
+                    continue
+                if trig == K.Trigger.OPPONENT_ATTACKS and s[CONTROLLER + aux * CARD_W] == p:
+                    continue  # the attacker is its own
+                if abil[r, K.A_TRIG_FILTER] >= 0 and (
+                        aux < 0 or not game.filter_match(s, T, abil[r, K.A_TRIG_FILTER], aux, p, slot)):
+                    continue
+                if already_pending(s, p, slot) or not game.condition_holds(
+                        s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, slot):
+                    continue
+                pending_add(game, s, p, slot, r, aux)
