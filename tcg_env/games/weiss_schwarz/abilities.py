@@ -17,7 +17,6 @@ from tcg_env.engine.tables import ability_table, card_table, code_table, filter_
 from tcg_env.engine.header import H_ERROR
 from tcg_env.engine.jit import internal
 from tcg_env.games.weiss_schwarz import constants as K
-from tcg_env.games.weiss_schwarz.constants import RULES
 from tcg_env.games.weiss_schwarz.state import (
     ATK_SLOT,
     CAND_N,
@@ -86,19 +85,13 @@ from tcg_env.engine.triggers import (
 )
 from tcg_env.games.weiss_schwarz.zones import (
     cid_of,
-    make_marker,
     owner_of,
-    pay_stock,
-    player_level,
-    put_in_zone,
-    refresh_if_empty,
     stage_slot,
-    take_from_zone,
 )
 
 
 @internal
-def filter_match(s, T, frow, slot, viewer, source):
+def filter_match(game, s, T, frow, slot, viewer, source):
     cards = card_table(T)
     F = filter_table(T)
     cid = cid_of(s, slot)
@@ -120,7 +113,7 @@ def filter_match(s, T, frow, slot, viewer, source):
         return False
     lmax = F[frow, K.F_LEVEL_MAX]
     if F[frow, K.F_LEVEL_MAX_REL] != 0:
-        lmax = player_level(s, viewer) + lmax
+        lmax = game.player_level(s, viewer) + lmax
     if lmax >= 0 and lvl > lmax:
         return False
     if F[frow, K.F_COST_MAX] >= 0 and cards[cid, K.C_COST] > F[frow, K.F_COST_MAX]:
@@ -184,7 +177,7 @@ def count_trait_others(s, T, p, trait, source):
 
 
 @internal
-def condition_holds(s, T, cond, arg, p, source):
+def condition_holds(game, s, T, cond, arg, p, source):
     cards = card_table(T)
     if cond == K.Condition.NONE:
         return True
@@ -200,7 +193,7 @@ def condition_holds(s, T, cond, arg, p, source):
         n = s[CLOCK_N + p]
         return n > 0 and s[CLOCK_L + p * K.MAX_DECK + n - 1] == source
     if cond == K.Condition.LEVEL_AT_LEAST:
-        return player_level(s, p) >= arg
+        return game.player_level(s, p) >= arg
     if cond == K.Condition.CLIMAX_NAMED:
         return s[CX_N + p] > 0 and cards[cid_of(s, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1]), K.C_NAME] == arg
     if cond == K.Condition.CLIMAX_ANY:
@@ -227,13 +220,13 @@ def condition_holds(s, T, cond, arg, p, source):
                 return True
         return False
     if cond == K.Condition.TRAIT_COUNT_AT_LEAST:
-        return count_trait_others(s, T, p, arg >> 8, source) >= (arg & 0xFF)
+        return game.count_trait_others(s, T, p, arg >> 8, source) >= (arg & 0xFF)
     if cond == K.Condition.SELF_REVERSED:
         return on_stage and s[ORIENT + source * CARD_W] == K.Orientation.REVERSE
     if cond == K.Condition.SELF_STANDING:
         return on_stage and s[ORIENT + source * CARD_W] == K.Orientation.STAND
     if cond == K.Condition.OPP_LEVEL_AT_LEAST:
-        return player_level(s, 1 - p) >= arg
+        return game.player_level(s, 1 - p) >= arg
     if cond == K.Condition.CLOCK_AT_MOST:
         return s[CLOCK_N + p] <= arg
     if cond == K.Condition.BATTLE_OPP_LEVEL_AT_MOST:
@@ -260,7 +253,7 @@ def condition_holds(s, T, cond, arg, p, source):
 
 
 @internal
-def apply_cont(s, T, src, p, zone):
+def apply_cont(game, s, T, src, p, zone):
     """Apply the CONT abilities of ``src`` of master ``p`` that work from AbilityZone ``zone``
     (DEFAULT: a stage character or a climax; CLOCK_TOP: Alarm 10.1; MEMORY: 10.9)."""
     cards = card_table(T)
@@ -272,7 +265,7 @@ def apply_cont(s, T, src, p, zone):
     for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
         if A[ai, K.A_KIND] != K.AbilityKind.CONT or A[ai, K.A_ZONE] != zone:
             continue
-        if not condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, src):
+        if not game.condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, src):
             continue
         c0 = A[ai, K.A_CODE_START]
         for r in range(c0, c0 + A[ai, K.A_CODE_LEN]):
@@ -293,7 +286,7 @@ def apply_cont(s, T, src, p, zone):
                         own = owner_of(s, sl)
                         if (side2 == K.FilterSide.OWN and own != p) or (side2 == K.FilterSide.OPPONENT and own == p):
                             continue  # filter_match's own side test, without the call
-                        if filter_match(s, T, f2, sl, p, src):
+                        if game.filter_match(s, T, f2, sl, p, src):
                             cnt += 1
                 v = v * cnt
             # filter_match's side test (FilterSide OWN: the master's cards, OPPONENT: the opponent's) and
@@ -313,7 +306,7 @@ def apply_cont(s, T, src, p, zone):
                         continue
                     if only_src and sl != src and s[ZONE + sl * CARD_W] == K.Zone.STAGE:
                         continue
-                    if not filter_match(s, T, frow, sl, p, src):
+                    if not game.filter_match(s, T, frow, sl, p, src):
                         continue
                     b = sl * CARD_W
                     if op == K.Op.AURA_POWER or op == K.Op.AURA_POWER_PER:
@@ -329,7 +322,7 @@ def apply_cont(s, T, src, p, zone):
 
 
 @internal
-def refresh_derived(s, T):
+def refresh_derived(game, s, T):
     """CR 8.9: printed values, then modifiers, then continuous abilities (in stage order: a
     documented simplification of the timestamp order of 8.9.1.5)."""
     cards = card_table(T)
@@ -349,24 +342,24 @@ def refresh_derived(s, T):
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
             if sl >= 0 and cards[cid_of(s, sl), K.C_HAS_CONT] != 0:
-                apply_cont(s, T, sl, p, 0)
+                game.apply_cont(s, T, sl, p, 0)
         if s[CX_N + p] > 0:
             cx = s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1]
             if cards[cid_of(s, cx), K.C_HAS_CONT] != 0:
-                apply_cont(s, T, cx, p, 0)
+                game.apply_cont(s, T, cx, p, 0)
         nc = s[CLOCK_N + p]
         if nc > 0:
             top = s[CLOCK_L + p * K.MAX_DECK + nc - 1]
             if cards[cid_of(s, top), K.C_HAS_CONT] != 0:
-                apply_cont(s, T, top, p, K.AbilityZone.CLOCK_TOP)
+                game.apply_cont(s, T, top, p, K.AbilityZone.CLOCK_TOP)
         for i in range(s[MEMORY_N + p]):
             mm = s[MEMORY_L + p * K.MAX_DECK + i]
             if cards[cid_of(s, mm), K.C_HAS_CONT] != 0:
-                apply_cont(s, T, mm, p, K.AbilityZone.MEMORY)
+                game.apply_cont(s, T, mm, p, K.AbilityZone.MEMORY)
 
 
 @internal
-def trigger_card(s, T, slot, p, trig, aux):
+def trigger_card(game, s, T, slot, p, trig, aux):
     """Enter every AUTO ability of ``slot`` with activation condition ``trig`` into a standby
     condition (CR 8.7.2), checking whose turn and the ability's condition."""
     cards = card_table(T)
@@ -383,15 +376,15 @@ def trigger_card(s, T, slot, p, trig, aux):
             continue
         fr = A[ai, K.A_TRIG_FILTER]
         aux_is_card = aux >= 0 and trig != K.Trigger.TO_WR_FROM_STAGE_SELF and trig != K.Trigger.USE_KEYWORD
-        if fr >= 0 and aux_is_card and not filter_match(s, T, fr, aux, p, slot):
+        if fr >= 0 and aux_is_card and not game.filter_match(s, T, fr, aux, p, slot):
             continue  # the triggering card must match (e.g. "when your <trait> climax is placed")
-        if not condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, slot):
+        if not game.condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, slot):
             continue
-        pending_add(RULES, s, p, slot, ai, aux)
+        pending_add(game, s, p, slot, ai, aux)
 
 
 @internal
-def trigger_other_placed(s, T, src, p, placed):
+def trigger_other_placed(game, s, T, src, p, placed):
     """OTHER_PLACED: "when another of your characters is placed", filtered by A_TRIG_FILTER."""
     cards = card_table(T)
     A = ability_table(T)
@@ -401,14 +394,14 @@ def trigger_other_placed(s, T, src, p, placed):
         if A[ai, K.A_KIND] != K.AbilityKind.AUTO or A[ai, K.A_TRIGGER] != K.Trigger.OTHER_PLACED or A[ai, K.A_ZONE] != 0:
             continue
         fr = A[ai, K.A_TRIG_FILTER]
-        if fr >= 0 and not filter_match(s, T, fr, placed, p, src):
+        if fr >= 0 and not game.filter_match(s, T, fr, placed, p, src):
             continue
-        if condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, src):
-            pending_add(RULES, s, p, src, ai, placed)
+        if game.condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, src):
+            pending_add(game, s, p, src, ai, placed)
 
 
 @internal
-def trigger_clock_abilities(s, T, trig):
+def trigger_clock_abilities(game, s, T, trig):
     """AUTO abilities working from the clock (A_ZONE CLOCK, e.g. Shift 10.11.2)."""
     cards = card_table(T)
     A = ability_table(T)
@@ -423,26 +416,26 @@ def trigger_clock_abilities(s, T, trig):
                 w = A[ai, K.A_TRIG_WHOSE]
                 if (w == K.TriggerWhose.YOURS and s[TURN_PLAYER] != p) or (w == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == p):
                     continue
-                if cards[cid, K.C_SHIFT_LEVEL] >= 0 and player_level(s, p) < cards[cid, K.C_SHIFT_LEVEL]:
+                if cards[cid, K.C_SHIFT_LEVEL] >= 0 and game.player_level(s, p) < cards[cid, K.C_SHIFT_LEVEL]:
                     continue
-                if condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, sl):
-                    pending_add(RULES, s, p, sl, ai, -1)
+                if game.condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, sl):
+                    pending_add(game, s, p, sl, ai, -1)
 
 
 @internal
-def trigger_all(s, T, trig):
+def trigger_all(game, s, T, trig):
     """A phase / step activation condition: every stage character and climax of both players."""
     for p in range(2):
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
             if sl >= 0:
-                trigger_card(s, T, sl, p, trig, -1)
+                game.trigger_card(s, T, sl, p, trig, -1)
         if s[CX_N + p] > 0:
-            trigger_card(s, T, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1], p, trig, -1)
+            game.trigger_card(s, T, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1], p, trig, -1)
 
 
 @internal
-def cost_payable(s, T, arow, p, slot):
+def cost_payable(game, s, T, arow, p, slot):
     A = ability_table(T)
     if s[STOCK_N + p] < A[arow, K.A_COST_STOCK]:
         return False
@@ -458,7 +451,7 @@ def cost_payable(s, T, arow, p, slot):
     if A[arow, K.A_COST_DISCARD] > 0 and A[arow, K.A_COST_DISCARD_FILTER] >= 0:
         n = 0
         for i in range(s[HAND_N + p]):
-            if filter_match(s, T, A[arow, K.A_COST_DISCARD_FILTER], s[HAND_L + p * K.MAX_DECK + i], p, slot):
+            if game.filter_match(s, T, A[arow, K.A_COST_DISCARD_FILTER], s[HAND_L + p * K.MAX_DECK + i], p, slot):
                 n += 1
         if n < A[arow, K.A_COST_DISCARD]:
             return False
@@ -471,40 +464,40 @@ def cost_payable(s, T, arow, p, slot):
     if rf >= 0:
         found = False
         for i in range(s[HAND_N + p]):
-            if filter_match(s, T, rf, s[HAND_L + p * K.MAX_DECK + i], p, slot):
+            if game.filter_match(s, T, rf, s[HAND_L + p * K.MAX_DECK + i], p, slot):
                 found = True
                 break
         if not found:
             return False
     # CR 10.14.1.1 Fusion: a matching own stage character goes under this card as a marker
     if A[arow, K.A_COST_MARKER_FILTER] >= 0:
-        if s[ZONE + slot * CARD_W] != K.Zone.STAGE or first_marker_source(s, T, A[arow, K.A_COST_MARKER_FILTER], p, slot) < 0:
+        if s[ZONE + slot * CARD_W] != K.Zone.STAGE or game.first_marker_source(s, T, A[arow, K.A_COST_MARKER_FILTER], p, slot) < 0:
             return False
     return True
 
 
 @internal
-def pay_fixed_costs(s, T, arow, p, slot):
+def pay_fixed_costs(game, s, T, arow, p, slot):
     """CR 8.4.2.1: the parts of a cost that need no choice (in the order written)."""
     A = ability_table(T)
-    pay_stock(s, p, A[arow, K.A_COST_STOCK])
+    game.pay_stock(s, p, A[arow, K.A_COST_STOCK])
     if A[arow, K.A_COST_REST_SELF] != 0:
         s[ORIENT + slot * CARD_W] = K.Orientation.REST
     for _ in range(A[arow, K.A_COST_CLOCK_TOP]):
         # CR 8.4.2.1 / 9.2.3: no refresh while a cost is paid (cost_payable checked the deck)
         n = s[DECK_N + p]
         if n > 0:
-            put_in_zone(s, s[DECK_L + p * K.MAX_DECK + n - 1], K.Zone.CLOCK)
+            game.put_in_zone(s, s[DECK_L + p * K.MAX_DECK + n - 1], K.Zone.CLOCK)
     if A[arow, K.A_COST_MARKER_FILTER] >= 0:
-        ch = first_marker_source(s, T, A[arow, K.A_COST_MARKER_FILTER], p, slot)
+        ch = game.first_marker_source(s, T, A[arow, K.A_COST_MARKER_FILTER], p, slot)
         if ch >= 0:
-            take_from_zone(s, ch)  # its own markers go to the waiting room (10.14.1.1.2.1)
-            make_marker(s, ch, p, s[POS + slot * CARD_W])
+            game.take_from_zone(s, ch)  # its own markers go to the waiting room (10.14.1.1.2.1)
+            game.make_marker(s, ch, p, s[POS + slot * CARD_W])
     if A[arow, K.A_COST_SELF_TO_WR] != 0:
-        put_in_zone(s, slot, K.Zone.WAITING_ROOM)
+        game.put_in_zone(s, slot, K.Zone.WAITING_ROOM)
     elif A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
-        put_in_zone(s, slot, K.Zone.MEMORY)
-    refresh_if_empty(s, p)  # CR 9.2.1: the refresh the cost made wait
+        game.put_in_zone(s, slot, K.Zone.MEMORY)
+    game.refresh_if_empty(s, p)  # CR 9.2.1: the refresh the cost made wait
 
 
 @internal
@@ -531,17 +524,17 @@ def push_frame(s, T, slot, arow, master, aux):
 
 
 @internal
-def first_marker_source(s, T, frow, p, src):
+def first_marker_source(game, s, T, frow, p, src):
     """The first own stage character (other than ``src``) matching ``frow`` (Fusion's cost)."""
     for pos in range(K.N_POSITIONS):
         sl = stage_slot(s, p, pos)
-        if sl >= 0 and sl != src and filter_match(s, T, frow, sl, p, src):
+        if sl >= 0 and sl != src and game.filter_match(s, T, frow, sl, p, src):
             return sl
     return -1
 
 
 @internal
-def start_ability(s, T, p, slot, arow, aux):
+def start_ability(game, s, T, p, slot, arow, aux):
     """Pay the cost and start the effect program (CR 8.6.2). Hand cards of a cost are chosen one
     at a time (PAY_COST decision, returns 1); the rest of the cost is paid once they are."""
     A = ability_table(T)
@@ -555,26 +548,26 @@ def start_ability(s, T, p, slot, arow, aux):
         s[PAY_CLOCK_LEFT] = nc
         set_decision(s, K.Decision.PAY_COST, p)
         return 1
-    pay_fixed_costs(s, T, arow, p, slot)
-    push_frame(s, T, slot, arow, p, aux)  # a level up the cost made wait (9.3.3) comes first
+    game.pay_fixed_costs(s, T, arow, p, slot)
+    game.push_frame(s, T, slot, arow, p, aux)  # a level up the cost made wait (9.3.3) comes first
     return 0
 
 
 @internal
-def pay_cost_card_ok(s, T, p, hand_slot):
+def pay_cost_card_ok(game, s, T, p, hand_slot):
     """A hand card the pending cost can take now (the discard filter applies to discards)."""
     if s[PAY_DISCARD_LEFT] > 0:
         fr = ability_table(T)[s[PAY_ABIL], K.A_COST_DISCARD_FILTER]
-        return fr < 0 or filter_match(s, T, fr, hand_slot, p, s[PAY_SLOT])
+        return fr < 0 or game.filter_match(s, T, fr, hand_slot, p, s[PAY_SLOT])
     return s[PAY_CLOCK_LEFT] > 0
 
 
 @internal
-def pending_step(s, T):
+def pending_step(game, s, T):
     """CR 8.5.1.2-3: the turn player's standby abilities first, then the other player's (the
     engine core's ``play_pending_abilities``). Returns 1 if a decision is pending, 2 if an ability
     was started, 0 if none pending."""
-    r = play_pending_abilities(RULES, s, T)
+    r = play_pending_abilities(game, s, T)
     return 0 if r == NONE_PENDING else r
 
 
@@ -588,36 +581,36 @@ def order_pending(s, T, p, n):
 
 
 @internal
-def play_pending(s, T, p, i):
+def play_pending(game, s, T, p, i):
     A = ability_table(T)
-    e = pending_entry(RULES, s, p, i)
+    e = pending_entry(game, s, p, i)
     slot = s[e + PE_SLOT]
     arow = s[e + PE_ABIL]
     aux = s[e + PE_AUX]
     optional = (A[arow, K.A_OPTIONAL] != 0 or A[arow, K.A_COST_STOCK] > 0 or A[arow, K.A_COST_REST_SELF] != 0
                 or A[arow, K.A_COST_DISCARD] > 0 or A[arow, K.A_COST_HAND_TO_CLOCK] > 0)
-    if not cost_payable(s, T, arow, p, slot):
-        pending_remove(RULES, s, p, i)  # CR 8.7.3.2
+    if not game.cost_payable(s, T, arow, p, slot):
+        pending_remove(game, s, p, i)  # CR 8.7.3.2
         return 2
     if optional:
         s[DEC_ARG] = i
         s[DEC_ARG + 1] = 0
         set_decision(s, K.Decision.OPTIONAL_EFFECT, p)
         return 1
-    pending_remove(RULES, s, p, i)
-    if start_ability(s, T, p, slot, arow, aux) == 1:
+    pending_remove(game, s, p, i)
+    if game.start_ability(s, T, p, slot, arow, aux) == 1:
         return 1
     return 2
 
 
 @internal
-def ability_usable(s, T, p, pos, j):
+def ability_usable(game, s, T, p, pos, j):
     """The j-th ACT ability of the character on ``pos`` usable now (main phase), or -1."""
-    return ability_usable_kind(s, T, p, pos, j, K.AbilityKind.ACT)
+    return game.ability_usable_kind(s, T, p, pos, j, K.AbilityKind.ACT)
 
 
 @internal
-def ability_usable_kind(s, T, p, pos, j, kind):
+def ability_usable_kind(game, s, T, p, pos, j, kind):
     """The j-th ability of kind ``kind`` (ACT: main phase play timing, CR 6.5.1.2.3; COUNTER_ACT:
     the counter step, 7.4.1.2.1) of the character on ``pos``; its ability row or -1."""
     cards = card_table(T)
@@ -634,9 +627,9 @@ def ability_usable_kind(s, T, p, pos, j, kind):
         if k == j:
             if A[ai, K.A_ONCE_PER_TURN] != 0 and (s[USES + sl * CARD_W] & (1 << (ai - a0))) != 0:
                 return -1
-            if not condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, sl):
+            if not game.condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, sl):
                 return -1
-            if not cost_payable(s, T, ai, p, sl):
+            if not game.cost_payable(s, T, ai, p, sl):
                 return -1
             return ai
         k += 1

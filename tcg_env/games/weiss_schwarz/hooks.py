@@ -1,7 +1,15 @@
 """Weiss Schwarz's side of the engine core's contract (``tcg_env.engine.hooks``): the kernels the
 shared row, batch and policy kernels call, by the contract's names, and :data:`RULES`, the tag that
-makes the core compile them for this game."""
+makes the core compile them for this game.
 
+The game's rules kernels are methods of that tag (docs/architecture.md, "Rules variants"): a
+kernel calls another rule as ``game.name(...)``, which is the function ``name`` of this module,
+else of the one module of :data:`RULES_MODULES` that defines it. A variant's hooks module
+(``from tcg_env.games.weiss_schwarz.hooks import *`` and its own ``RULES``) replaces a rule by
+defining a function of the same name, and every kernel of this game compiled for the variant's
+tag calls it."""
+
+from tcg_env.games.weiss_schwarz import abilities, battle, effects, kernels, play, rule_processes, turn, zones
 from tcg_env.games.weiss_schwarz.constants import NUM_ACTIONS  # noqa: F401
 from tcg_env.games.weiss_schwarz.kernels import advance_row, apply_unchecked, legal_mask_row, setup_row  # noqa: F401
 from tcg_env.games.weiss_schwarz.observation import OBS_SIZE, observe_into, observe_row  # noqa: F401
@@ -45,3 +53,6 @@ FRAME_COUNT = FR_CNT
 FRAME_REG_COUNTS = FR_REGN
 FRAME_REGS = FR_REG
 DECISION_CHOOSE_TARGET = Decision.CHOOSE_TARGET
+
+# the game's rules modules, where ``game.name`` finds a rule this module does not define
+RULES_MODULES = (zones, abilities, play, battle, rule_processes, effects, turn, kernels)

@@ -44,14 +44,8 @@ from tcg_env.games.weiss_schwarz.state import (
 from tcg_env.games.weiss_schwarz.zones import (
     cid_of,
     owner_of,
-    pay_stock,
-    player_level,
-    put_in_zone,
-    reset_card,
     stage_slot,
-    take_from_zone,
 )
-from tcg_env.games.weiss_schwarz.abilities import push_frame, trigger_card, trigger_other_placed
 
 
 @internal
@@ -67,11 +61,11 @@ def color_mask(s, T, p):
 
 
 @internal
-def playable_with_mask(s, T, p, cid, cmask):
+def playable_with_mask(game, s, T, p, cid, cmask):
     """``card_playable_base`` with the colour mask computed once per legal-mask call."""
     cards = card_table(T)
     if cards[cid, K.C_TYPE] != K.CardType.CLIMAX:
-        if cards[cid, K.C_LEVEL] > player_level(s, p):
+        if cards[cid, K.C_LEVEL] > game.player_level(s, p):
             return False
         if cards[cid, K.C_LEVEL] == 0:
             return s[STOCK_N + p] >= cards[cid, K.C_COST]
@@ -98,35 +92,35 @@ def color_ok(s, T, p, cid):
 
 
 @internal
-def card_playable_base(s, T, p, cid):
+def card_playable_base(game, s, T, p, cid):
     """Colour, level (CR 8.6.2.1) and stock cost (CR 8.6.2.3) of a hand card."""
     cards = card_table(T)
-    if cards[cid, K.C_TYPE] != K.CardType.CLIMAX and cards[cid, K.C_LEVEL] > player_level(s, p):
+    if cards[cid, K.C_TYPE] != K.CardType.CLIMAX and cards[cid, K.C_LEVEL] > game.player_level(s, p):
         return False
-    if not color_ok(s, T, p, cid):
+    if not game.color_ok(s, T, p, cid):
         return False
     return s[STOCK_N + p] >= cards[cid, K.C_COST]
 
 
 @internal
-def stage_to_wr(s, T, slot):
+def stage_to_wr(game, s, T, slot):
     """A character goes from the stage to the waiting room: "when this card is put into your
     waiting room from the stage" (Encore, CR 10.2.1) triggers with its last position."""
     pos = s[POS + slot * CARD_W]
     p = owner_of(s, slot)
-    put_in_zone(s, slot, K.Zone.WAITING_ROOM)
-    trigger_card(s, T, slot, p, K.Trigger.TO_WR_FROM_STAGE_SELF, pos)
+    game.put_in_zone(s, slot, K.Zone.WAITING_ROOM)
+    game.trigger_card(s, T, slot, p, K.Trigger.TO_WR_FROM_STAGE_SELF, pos)
 
 
 @internal
-def place_on_stage(s, T, slot, p, pos, orient, played):
+def place_on_stage(game, s, T, slot, p, pos, orient, played):
     """Put a character on stage position ``pos`` (CR 8.6.2.4.1 / 9.6.1: a character already there
     goes to the waiting room)."""
     old = stage_slot(s, p, pos)
-    take_from_zone(s, slot)
-    reset_card(s, slot)
+    game.take_from_zone(s, slot)
+    game.reset_card(s, slot)
     if old >= 0:
-        put_in_zone(s, old, K.Zone.WAITING_ROOM)
+        game.put_in_zone(s, old, K.Zone.WAITING_ROOM)
     s[ZONE + slot * CARD_W] = K.Zone.STAGE
     s[POS + slot * CARD_W] = pos
     s[ORIENT + slot * CARD_W] = orient
@@ -134,41 +128,41 @@ def place_on_stage(s, T, slot, p, pos, orient, played):
     s[STAGE + p * K.N_POSITIONS + pos] = slot
     s[TIMESTAMP] += 1
     if played:
-        trigger_card(s, T, slot, p, K.Trigger.PLAYED_SELF, -1)
-    trigger_card(s, T, slot, p, K.Trigger.PLACED_SELF, -1)
+        game.trigger_card(s, T, slot, p, K.Trigger.PLAYED_SELF, -1)
+    game.trigger_card(s, T, slot, p, K.Trigger.PLACED_SELF, -1)
     for q in range(K.N_POSITIONS):
         other = stage_slot(s, p, q)
         if other >= 0 and other != slot:
-            trigger_other_placed(s, T, other, p, slot)
+            game.trigger_other_placed(s, T, other, p, slot)
 
 
 @internal
-def play_character(s, T, p, hand_i, pos):
+def play_character(game, s, T, p, hand_i, pos):
     cards = card_table(T)
     sl = s[HAND_L + p * K.MAX_DECK + hand_i]
-    pay_stock(s, p, cards[cid_of(s, sl), K.C_COST])  # CR 8.6.2.3
-    place_on_stage(s, T, sl, p, pos, K.Orientation.STAND, True)  # CR 6.5.1.2.1
+    game.pay_stock(s, p, cards[cid_of(s, sl), K.C_COST])  # CR 8.6.2.3
+    game.place_on_stage(s, T, sl, p, pos, K.Orientation.STAND, True)  # CR 6.5.1.2.1
 
 
 @internal
-def play_event(s, T, p, hand_i):
+def play_event(game, s, T, p, hand_i):
     cards = card_table(T)
     sl = s[HAND_L + p * K.MAX_DECK + hand_i]
     c = cid_of(s, sl)
-    pay_stock(s, p, cards[c, K.C_COST])
-    put_in_zone(s, sl, K.Zone.RESOLUTION)  # CR 6.5.1.2.2 / 3.13.1.1
-    push_frame(s, T, sl, cards[c, K.C_EVENT_ABIL], p, -1)  # to the waiting room once resolved
+    game.pay_stock(s, p, cards[c, K.C_COST])
+    game.put_in_zone(s, sl, K.Zone.RESOLUTION)  # CR 6.5.1.2.2 / 3.13.1.1
+    game.push_frame(s, T, sl, cards[c, K.C_EVENT_ABIL], p, -1)  # to the waiting room once resolved
 
 
 @internal
-def finish_events(s):
+def finish_events(game, s):
     """CR 8.6.2.4.2: resolved event cards leave the resolution zone for the waiting room."""
     for p in range(2):
         i = 0
         while i < s[RES_N + p]:
             sl = s[RES_L + p * K.MAX_DECK + i]
             if sl != s[TRIG_SLOT]:
-                put_in_zone(s, sl, K.Zone.WAITING_ROOM)
+                game.put_in_zone(s, sl, K.Zone.WAITING_ROOM)
             else:
                 i += 1
 
