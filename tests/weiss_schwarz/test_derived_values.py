@@ -1,5 +1,5 @@
 """The refresh of derived values (CR 8.9) tests a CONT filter's side and "this card" relation
-itself before calling filter_match (abilities.apply_cont): at every decision of random games (the
+itself before calling filter_match (characteristics.apply_cont): at every decision of random games (the
 starter decks and the hand-built test pool), it writes the derived values of the reference below,
 which calls filter_match for every stage card as the code before that shortcut did."""
 
@@ -13,7 +13,8 @@ from tcg_env.engine.header import H_DONE
 from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.constants import RULES
-from tcg_env.games.weiss_schwarz.abilities import condition_holds, filter_match, refresh_derived
+from tcg_env.games.weiss_schwarz.characteristics import refresh_derived
+from tcg_env.games.weiss_schwarz.filters import condition_holds, filter_match
 from tcg_env.games.weiss_schwarz.kernels import apply_unchecked, legal_mask_row
 from tcg_env.games.weiss_schwarz.zones import cid_of, stage_slot
 from tcg_env.games.weiss_schwarz.state import (

@@ -6,7 +6,10 @@ stops at that instruction and resumes after the answer (target registers and can
 ``reg_*``, ``fill_*_candidates``, ``ask_candidates``). It implements the one-time effects (CR 8.8)
 on characters and players, and the keyword effects of CR 10 (Encore 10.2, Bond 10.4, Backup 10.5,
 Brainstorm 10.7, Change 10.8, Shift 10.11, Fusion 10.14, Sunder 10.15). Continuous instructions
-work through ``abilities.refresh_derived`` (CR 8.9).
+work through ``characteristics.refresh_derived`` (CR 8.9).
+
+The frame stack: a played event's or ability's program starts on a new frame (``push_frame``, CR
+8.6.2.4.2 / 8.6.2.4.4; ``frame_base``: where frame i is in the row) and the top frame runs.
 
 Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
@@ -14,7 +17,7 @@ Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 from tcg_env.engine.effects import AGAIN, ASKED, DONE, NEXT, count_operand, player_operand, run_program
 from tcg_env.engine.effects import reg_add, reg_count, reg_has, reg_slot
 from tcg_env.engine.tables import card_table, filter_table
-from tcg_env.engine.header import H_TURN
+from tcg_env.engine.header import H_ERROR, H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.engine.zones import zone_offsets, zone_push, zone_remove, zone_shuffle
 from tcg_env.games.weiss_schwarz import constants as K
@@ -30,10 +33,14 @@ from tcg_env.games.weiss_schwarz.state import (
     DEC_ARG,
     DEF_SLOT,
     D_RST,
+    FRAMES,
     FRAME_N,
+    FRAME_W,
+    FR_ABIL,
     FR_AUX,
     FR_CNT,
     FR_MASTER,
+    FR_PC,
     FR_REG,
     FR_REGN,
     FR_SLOT,
@@ -59,12 +66,30 @@ from tcg_env.games.weiss_schwarz.state import (
     ZT,
 )
 from tcg_env.engine.decisions import set_decision
-from tcg_env.games.weiss_schwarz.zones import (
-    cid_of,
-    owner_of,
-    stage_slot,
-)
-from tcg_env.games.weiss_schwarz.abilities import frame_base
+from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, stage_slot
+
+
+@internal
+def frame_base(s, i):
+    return FRAMES + i * FRAME_W
+
+
+@internal
+def push_frame(s, T, slot, arow, master, aux):
+    if s[FRAME_N] >= K.FRAME_MAX:
+        s[H_ERROR] = K.EngineError.FRAME_OVERFLOW
+        return
+    f = frame_base(s, s[FRAME_N])
+    s[FRAME_N] += 1
+    s[f + FR_SLOT] = slot
+    s[f + FR_ABIL] = arow
+    s[f + FR_MASTER] = master
+    s[f + FR_AUX] = aux
+    s[f + FR_PC] = 0
+    s[f + FR_CNT] = 0
+    s[f + FR_STORE] = 0
+    for r in range(K.N_REGS):
+        s[f + FR_REGN + r] = 0
 
 
 @internal

@@ -25,11 +25,16 @@ Reading guide
 The rules kernels, by area of the rules (each file imports only the ones listed before it):
 
 * ``zones``: zones, card slots, moves, deck / draw / refresh, markers, stock (CR 3, 4.7, 9.2);
-* ``abilities``: filters, conditions, continuous effects, triggers, costs, frames (CR 8);
-* ``play``: playing characters / events / climaxes, the stage, moving characters (CR 6.5, 8.6);
+* ``filters``: target filters and ability conditions (CR 3.6.4, 8.12);
+* ``characteristics``: the cards as they are now: printed values, modifiers, continuous effects
+  (CR 8.9, 10.1, 10.9);
+* ``costs``: whether a cost can be paid, and paying it (CR 8.4, 8.6.2.3);
+* ``triggers``: automatic abilities triggering, and the pending ones played (CR 8.5.1, 8.7);
+* ``play``: playing characters / events / climaxes / abilities, the stage, moving characters
+  (CR 6.5, 8.6);
 * ``battle``: attack declaration, trigger icons, counter, damage, battle, encore (CR 7, 4.10, 4.12);
 * ``rule_processes``: level up and the check-type rule actions (CR 9);
-* ``effects``: the effect VM and the keyword effects (CR 8.6.3, 8.8, 10);
+* ``effects``: the effect VM, its frame stack and the keyword effects (CR 8.6.3, 8.8, 10);
 * ``turn``: setup, the phases and steps, the game loop ``advance`` (CR 5.2, 6, 7.1);
 * ``kernels`` (this file): the legal mask, applying an action, and the row entry kernels.
 
@@ -108,12 +113,12 @@ from tcg_env.games.weiss_schwarz.state import (
 )
 from tcg_env.engine.decisions import set_decision
 from tcg_env.games.weiss_schwarz.zones import cid_of, stage_slot
-from tcg_env.games.weiss_schwarz.abilities import frame_base
 from tcg_env.games.weiss_schwarz.play import (
     MOVE_RANK_AFTER,
     POPCOUNT5,
 )
 from tcg_env.engine.effects import reg_add, reg_has
+from tcg_env.games.weiss_schwarz.effects import frame_base
 
 
 

@@ -1,4 +1,4 @@
-"""Weiss Schwarz: playing cards and the stage (main phase actions, climax, costs).
+"""Weiss Schwarz: playing cards and abilities, and the stage (main phase actions, climax, costs).
 
 * CR 6.5.1.2 / 8.6.2.1.1 what a card needs to be played: level and colour requirements
   (``color_ok``, ``card_playable_base``).
@@ -8,6 +8,10 @@
 * CR 6.5.1.2.2 / 8.6.2.4.2 playing an event through the resolution zone.
 * CR 6.5.1.2.4 moving characters between stage positions, with the CR 11.1.1.2 loop rule for runs
   of moves (``move_chars``, ``move_run_*``, ``move_rank_swapped``).
+* CR 8.6.2 playing an activated or automatic ability: its cost paid (8.6.2.3, ``costs``), its
+  effect program started (8.6.2.4.4, ``start_ability``); the activated abilities usable at play
+  timing (6.5.1.2.3) and in the counter step (7.4.1.2.1) (``ability_usable``,
+  ``ability_usable_kind``).
 
 Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
@@ -16,7 +20,7 @@ import itertools
 
 import numpy as np
 
-from tcg_env.engine.tables import card_table
+from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.games.weiss_schwarz import constants as K
@@ -31,6 +35,11 @@ from tcg_env.games.weiss_schwarz.state import (
     MOVE_RUN_SEEN,
     MOVE_RUN_START,
     ORIENT,
+    PAY_ABIL,
+    PAY_AUX,
+    PAY_CLOCK_LEFT,
+    PAY_DISCARD_LEFT,
+    PAY_SLOT,
     PLACED_TURN,
     POS,
     RES_L,
@@ -39,13 +48,11 @@ from tcg_env.games.weiss_schwarz.state import (
     STOCK_N,
     TIMESTAMP,
     TRIG_SLOT,
+    USES,
     ZONE,
 )
-from tcg_env.games.weiss_schwarz.zones import (
-    cid_of,
-    owner_of,
-    stage_slot,
-)
+from tcg_env.engine.decisions import set_decision
+from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, stage_slot
 
 
 @internal
@@ -286,3 +293,56 @@ def move_chars(s, T, p, i, j):
                 s[POS + m * CARD_W] = i
     s[MARKER_N + p * K.N_POSITIONS + i] = mj
     s[MARKER_N + p * K.N_POSITIONS + j] = mi
+
+
+@internal
+def start_ability(game, s, T, p, slot, arow, aux):
+    """Pay the cost and start the effect program (CR 8.6.2). Hand cards of a cost are chosen one
+    at a time (PAY_COST decision, returns 1); the rest of the cost is paid once they are."""
+    A = ability_table(T)
+    nd = A[arow, K.A_COST_DISCARD]
+    nc = A[arow, K.A_COST_HAND_TO_CLOCK]
+    if nd > 0 or nc > 0:
+        s[PAY_SLOT] = slot
+        s[PAY_ABIL] = arow
+        s[PAY_AUX] = aux
+        s[PAY_DISCARD_LEFT] = nd
+        s[PAY_CLOCK_LEFT] = nc
+        set_decision(s, K.Decision.PAY_COST, p)
+        return 1
+    game.pay_fixed_costs(s, T, arow, p, slot)
+    game.push_frame(s, T, slot, arow, p, aux)  # a level up the cost made wait (9.3.3) comes first
+    return 0
+
+
+@internal
+def ability_usable(game, s, T, p, pos, j):
+    """The j-th ACT ability of the character on ``pos`` usable now (main phase), or -1."""
+    return game.ability_usable_kind(s, T, p, pos, j, K.AbilityKind.ACT)
+
+
+@internal
+def ability_usable_kind(game, s, T, p, pos, j, kind):
+    """The j-th ability of kind ``kind`` (ACT: main phase play timing, CR 6.5.1.2.3; COUNTER_ACT:
+    the counter step, 7.4.1.2.1) of the character on ``pos``; its ability row or -1."""
+    cards = card_table(T)
+    A = ability_table(T)
+    sl = stage_slot(s, p, pos)
+    if sl < 0:
+        return -1
+    c = cid_of(s, sl)
+    k = 0
+    a0 = cards[c, K.C_ABIL_START]
+    for ai in range(a0, a0 + cards[c, K.C_ABIL_COUNT]):
+        if A[ai, K.A_KIND] != kind:
+            continue
+        if k == j:
+            if A[ai, K.A_ONCE_PER_TURN] != 0 and (s[USES + sl * CARD_W] & (1 << (ai - a0))) != 0:
+                return -1
+            if not game.condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, sl):
+                return -1
+            if not game.cost_payable(s, T, ai, p, sl):
+                return -1
+            return ai
+        k += 1
+    return -1

@@ -1,7 +1,8 @@
 """Weiss Schwarz zones and cards: the per-card slot records and the moves between zones.
 
-The lowest layer of the rules kernels (``zones`` <- ``abilities`` <- ``play`` <- ``battle`` <-
-``rule_processes`` <- ``effects`` <- ``turn`` <- ``kernels``). It implements:
+The lowest layer of the rules kernels (``zones`` <- ``filters`` <- ``characteristics`` <- ``costs`` <-
+``triggers`` <- ``play`` <- ``battle`` <- ``rule_processes`` <- ``effects`` <- ``turn`` <- ``kernels``).
+It implements:
 
 * CR 3 zones: the ordered list zones (3.2 deck, 3.3 hand, 3.4 waiting room, 3.8 clock, 3.9 level,
   3.10 stock, 3.11 climax area, 3.12 memory, 3.13 resolution zone), the stage positions (3.5 / 3.6,
