@@ -542,7 +542,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     cnt += 1
         s[f + FR_STORE] = cnt
     # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
-    # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.support) do nothing yet
+    # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.unsupported) do nothing yet
     return NEXT
 
 
