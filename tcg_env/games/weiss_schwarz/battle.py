@@ -167,16 +167,6 @@ def end_attack(game, s, T):
 
 
 @internal
-def wr_has(s, T, p, ctype, max_level):
-    cards = card_table(T)
-    for i in range(s[WR_N + p]):
-        c = cid_of(s, s[WR_L + p * K.MAX_DECK + i])
-        if cards[c, K.C_TYPE] == ctype and (max_level < 0 or cards[c, K.C_LEVEL] <= max_level):
-            return True
-    return False
-
-
-@internal
 def fill_wr_candidates(s, T, p, ctype, max_level):
     """Distinct card ids of p's waiting room of type ``ctype`` (level <= max_level if >= 0)."""
     cards = card_table(T)

@@ -46,16 +46,13 @@ from numba import njit
 
 from tcg_env.engine.tables import ability_table, card_table, filter_table
 from tcg_env.engine.header import (
-    H_AUTO_SINGLE,
     H_DECIDER,
     H_DECISION,
     H_DONE,
     H_NUM_DECISIONS,
     H_TURN,
-    H_VARIANT,
-    H_WINNER,
 )
-from tcg_env.engine.rng import rng_below, rng_seed_one
+from tcg_env.engine.rng import rng_below
 from tcg_env.engine.jit import internal
 from tcg_env.engine.triggers import pending_take
 from tcg_env.engine.zones import clear_zone_lists, deal_deck, zone_shuffle
@@ -101,7 +98,6 @@ from tcg_env.games.weiss_schwarz.state import (
     POS,
     RS_CLOCK_DRAWS,
     STAGE,
-    STATE_SIZE,
     STEP,
     STOCK_N,
     SUSPENDED,
@@ -134,7 +130,6 @@ def legal_mask_row(game, s, T, out):
         return 0
     kind = s[H_DECISION]
     p = s[H_DECIDER]
-    tp = s[TURN_PLAYER]
     nh = min(s[HAND_N + p], K.HAND_SLOTS)
     n = 0
     if kind == K.Decision.MULLIGAN:
@@ -345,10 +340,8 @@ def legal_mask_row(game, s, T, out):
 def apply_unchecked(game, s, T, a):
     """Perform legal action ``a`` of the pending decision and run to the next decision."""
     cards = card_table(T)
-    A = ability_table(T)
     kind = s[H_DECISION]
     p = s[H_DECIDER]
-    tp = s[TURN_PLAYER]
     s[H_NUM_DECISIONS] += 1
     s[H_DECISION] = K.Decision.NONE
     if kind == K.Decision.MULLIGAN:

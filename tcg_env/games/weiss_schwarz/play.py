@@ -261,11 +261,6 @@ POPCOUNT5 = np.array([bin(m).count("1") for m in range(1 << K.N_POSITIONS)], np.
 
 
 @internal
-def move_run_seen(s, rank):
-    return (s[MOVE_RUN_SEEN + rank // 30] >> (rank % 30)) & 1
-
-
-@internal
 def move_run_mark(s, rank):
     s[MOVE_RUN_SEEN + rank // 30] |= 1 << (rank % 30)
 

@@ -40,14 +40,12 @@ import numpy as np
 from numba import njit
 
 from tcg_env.engine.tables import ability_table, card_table, code_table
-from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE
+from tcg_env.engine.header import H_DECIDER, H_DECISION
 from tcg_env.engine.jit import internal, internal_nrt
-from tcg_env.engine.memory import borrow
-from tcg_env.engine.rng import rng_below, rng_next_u32, rng_seed_one
+from tcg_env.engine.rng import rng_below
 from tcg_env.engine.zones import deal_anew
 from tcg_env.games.weiss_schwarz import constants as K
-from tcg_env.engine.batch import agent_actions_chunked, chunked, pick_uniform
-from tcg_env.games.weiss_schwarz.kernels import apply_unchecked, legal_mask_row
+from tcg_env.engine.batch import pick_uniform
 from tcg_env.games.weiss_schwarz.state import (
     ATK_SLOT,
     ATK_TYPE,
