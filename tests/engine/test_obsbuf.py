@@ -6,42 +6,37 @@ import pytest
 from numba import njit
 
 import tcg_env
+from tcg_env.engine import hooks
 from tcg_env.engine.batch import pick_uniform
 from tcg_env.engine.header import H_DECIDER, H_DONE
 from tcg_env.engine.obsbuf import clear_rows_after, clear_rows_after_at, copy_card_row
 
 
-def _checker(game):
-    kernels = __import__(f"tcg_env.games.{game}.kernels", fromlist=["legal_mask_row"])
-    observation = __import__(f"tcg_env.games.{game}.observation", fromlist=["observe_into"])
-    legal_mask_row, apply_unchecked = kernels.legal_mask_row, kernels.apply_unchecked
-    observe_into, observe_row = observation.observe_into, observation.observe_row
-
-    @njit
-    def check(states, T, obs, fresh, masks, rng, max_decisions):
-        """Play every row to its end; at each decision write the observation over the previous one
-        (as random play does) and into a zeroed buffer; count decisions and mismatching ones."""
-        decisions = 0
-        mismatches = 0
-        for b in range(states.shape[0]):
-            s = states[b]
-            for t in range(max_decisions):
-                if s[H_DONE] != 0:
+@njit
+def _check(game, states, T, obs, fresh, masks, rng, max_decisions):
+    """Play every row to its end; at each decision write the observation over the previous one
+    (as random play does) and into a zeroed buffer; count decisions and mismatching ones. The
+    game's kernels are called through the core's hooks (``game``: the game's tag), as the core
+    calls them."""
+    decisions = 0
+    mismatches = 0
+    for b in range(states.shape[0]):
+        s = states[b]
+        for t in range(max_decisions):
+            if s[H_DONE] != 0:
+                break
+            n_legal = hooks.legal_mask_row(game, s, T, masks[b])
+            p = np.int64(s[H_DECIDER])
+            hooks.observe_into(game, s, T, p, obs[b], t > 0)
+            fresh[:] = 0.0
+            hooks.observe_row(game, s, T, p, fresh)
+            for j in range(fresh.shape[0]):
+                if fresh[j] != obs[b, j]:
+                    mismatches += 1
                     break
-                n_legal = legal_mask_row(s, T, masks[b])
-                p = np.int64(s[H_DECIDER])
-                observe_into(s, T, p, obs[b], t > 0)
-                fresh[:] = 0.0
-                observe_row(s, T, p, fresh)
-                for j in range(fresh.shape[0]):
-                    if fresh[j] != obs[b, j]:
-                        mismatches += 1
-                        break
-                decisions += 1
-                apply_unchecked(s, T, np.int64(pick_uniform(masks[b], n_legal, rng[b])))
-        return decisions, mismatches
-
-    return check
+            decisions += 1
+            hooks.apply_unchecked(game, s, T, np.int64(pick_uniform(masks[b], n_legal, rng[b])))
+    return decisions, mismatches
 
 
 @pytest.mark.parametrize("game", ["fftcg", "force_of_will", "weiss_schwarz"])
@@ -51,7 +46,8 @@ def test_observation_written_over_the_previous_one_equals_a_full_write(game):
     fresh = np.zeros(batch.obs.shape[1], np.float32)
     # start from garbage-free zeros, as a batch's buffers are
     batch.obs[:] = 0.0
-    decisions, mismatches = _checker(game)(batch.states, batch._T, batch.obs, fresh, batch.masks, rng, 5000)
+    decisions, mismatches = _check(batch.spec.kernels.rules, batch.states, batch._T, batch.obs, fresh, batch.masks, rng,
+                                   5000)
     assert decisions > 24 * 100
     assert mismatches == 0
 
