@@ -11,7 +11,8 @@ every decision, and no observation at all; and, fourth, the engine's own batch r
 pass of each in ns per decision, and as its last line one JSON object. To compare two commits, run
 each checkout's own copy, alternately: ``cd <checkout> && python benchmarks/bench_row_loop.py``
 (the script puts its own checkout first on ``sys.path``; copies before the shared core of issue 17
-find the rules kernels by module path and measure three forms).
+find the rules kernels by module path and measure three forms; copies before issue 26 call the
+game's hooks module's kernels by name, which since take the game's tag first).
 """
 
 from __future__ import annotations
@@ -29,16 +30,32 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def make_loop(game: str, mode: int):
-    """The loop of form ``mode`` over ``game``'s rules kernels, called through the core's hooks
-    (``tcg_env.engine.hooks``: each passes the game's tag to a kernel that takes it first and
-    lowers to a direct call of the kernel, as the core's own kernels call them)."""
+    """The loop over ``game``'s rules kernels, called through the core's hooks (``engine.hooks``:
+    a direct call of the game's kernel, given the game's tag where its kernels take it)."""
     import tcg_env
     from tcg_env.engine import hooks
     from tcg_env.engine.batch import episode_seed, pick_uniform
     from tcg_env.engine.header import H_DECIDER, H_DONE
-    from tcg_env.engine.rows import reset_row
+    from tcg_env.engine.rows import reset_row as core_reset
 
     rules = tcg_env.get_spec(game).kernels.rules
+
+    @njit
+    def reset_row(s, deck0, deck1, seed, variant, auto_single, T):
+        core_reset(rules, s, deck0, deck1, seed, variant, auto_single, T)
+
+    # inlined: the loop calls the game's kernels themselves, as a call by name would
+    @njit(inline="always")
+    def legal_mask_row(s, T, mask):
+        return hooks.legal_mask_row(rules, s, T, mask)
+
+    @njit(inline="always")
+    def apply_unchecked(s, T, a):
+        hooks.apply_unchecked(rules, s, T, a)
+
+    @njit(inline="always")
+    def observe_into(s, T, p, out, over_previous):
+        hooks.observe_into(rules, s, T, p, out, over_previous)
 
     @njit
     def play(states, T, decks, deck_lens, seeds, variant, steps, obs, masks, agent_rng, counters):
@@ -47,14 +64,14 @@ def make_loop(game: str, mode: int):
             for t in range(steps):
                 if s[H_DONE] != 0:
                     counters[b, 1] += 1
-                    reset_row(rules, s, decks[b, 0, : deck_lens[b, 0]], decks[b, 1, : deck_lens[b, 1]],
+                    reset_row(s, decks[b, 0, : deck_lens[b, 0]], decks[b, 1, : deck_lens[b, 1]],
                               episode_seed(seeds[b], counters[b, 1]), np.int64(variant), np.int64(0), T)
-                n_legal = hooks.legal_mask_row(rules, s, T, masks[b])
+                n_legal = legal_mask_row(s, T, masks[b])
                 if mode == 0:
-                    hooks.observe_into(rules, s, T, np.int64(s[H_DECIDER]), obs[b], t > 0)
+                    observe_into(s, T, np.int64(s[H_DECIDER]), obs[b], t > 0)
                 elif mode == 1:
-                    hooks.observe_into(rules, s, T, np.int64(s[H_DECIDER]), obs[b], False)
-                hooks.apply_unchecked(rules, s, T, np.int64(pick_uniform(masks[b], n_legal, agent_rng[b])))
+                    observe_into(s, T, np.int64(s[H_DECIDER]), obs[b], False)
+                apply_unchecked(s, T, np.int64(pick_uniform(masks[b], n_legal, agent_rng[b])))
                 counters[b, 0] += 1
 
     return play

@@ -302,7 +302,12 @@ def _method_template(name: str):
                 return None
             return signature(sig.return_type, *args, recvr=game)
 
-        template = type(f"_RulesMethod_{name}", (AbstractTemplate,), {"key": key, "generic": generic})
+        # prefer_literal: typed with the caller's literal arguments first (``trigger_card(..., -1)``
+        # compiles the kernel for ``Literal[int](-1)``), as numba types a call of the kernel by name;
+        # numba's default for a method, the arguments made plain first, compiled Weiss Schwarz's
+        # kernels for 153 signatures instead of 170 and lost the folding of those constants
+        template = type(f"_RulesMethod_{name}", (AbstractTemplate,),
+                        {"key": key, "generic": generic, "prefer_literal": True})
 
         def lower(context, builder, sig, args):
             game = sig.args[0]

@@ -1,5 +1,5 @@
 """The refresh of derived values (CR 8.9) tests a CONT filter's side and "this card" relation
-itself before calling filter_match (abilities.apply_cont): at every decision of random games (the
+itself before calling filter_match (characteristics.apply_cont): at every decision of random games (the
 starter decks and the hand-built test pool), it writes the derived values of the reference below,
 which calls filter_match for every stage card as the code before that shortcut did."""
 
@@ -12,7 +12,9 @@ from tcg_env.engine.batch import pick_uniform
 from tcg_env.engine.header import H_DONE
 from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.games.weiss_schwarz import constants as K
-from tcg_env.games.weiss_schwarz.abilities import condition_holds, filter_match, refresh_derived
+from tcg_env.games.weiss_schwarz.constants import RULES
+from tcg_env.games.weiss_schwarz.characteristics import refresh_derived
+from tcg_env.games.weiss_schwarz.filters import condition_holds, filter_match
 from tcg_env.games.weiss_schwarz.kernels import apply_unchecked, legal_mask_row
 from tcg_env.games.weiss_schwarz.zones import cid_of, stage_slot
 from tcg_env.games.weiss_schwarz.state import (
@@ -25,7 +27,7 @@ MAX_DECK = K.MAX_DECK
 
 
 @njit
-def _apply_cont_ref(s, T, src, p, zone):
+def _apply_cont_ref(game, s, T, src, p, zone):
     cards = card_table(T)
     A = ability_table(T)
     code = code_table(T)
@@ -34,7 +36,7 @@ def _apply_cont_ref(s, T, src, p, zone):
     for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
         if A[ai, K.A_KIND] != K.AbilityKind.CONT or A[ai, K.A_ZONE] != zone:
             continue
-        if not condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, src):
+        if not condition_holds(game, s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, src):
             continue
         c0 = A[ai, K.A_CODE_START]
         for r in range(c0, c0 + A[ai, K.A_CODE_LEN]):
@@ -48,13 +50,13 @@ def _apply_cont_ref(s, T, src, p, zone):
                 for q in range(2):
                     for pos in range(NPOS):
                         sl = stage_slot(s, q, pos)
-                        if sl >= 0 and filter_match(s, T, code[r, K.I_A2], sl, p, src):
+                        if sl >= 0 and filter_match(game, s, T, code[r, K.I_A2], sl, p, src):
                             cnt += 1
                 v = v * cnt
             for q in range(2):
                 for pos in range(NPOS):
                     sl = stage_slot(s, q, pos)
-                    if sl < 0 or not filter_match(s, T, frow, sl, p, src):
+                    if sl < 0 or not filter_match(game, s, T, frow, sl, p, src):
                         continue
                     b = sl * CARD_W
                     if op == 70 or op == 75:
@@ -70,7 +72,7 @@ def _apply_cont_ref(s, T, src, p, zone):
 
 
 @njit
-def _refresh_ref(s, T):
+def _refresh_ref(game, s, T):
     cards = card_table(T)
     for p in range(2):
         for pos in range(NPOS):
@@ -88,24 +90,24 @@ def _refresh_ref(s, T):
         for pos in range(NPOS):
             sl = stage_slot(s, p, pos)
             if sl >= 0 and cards[cid_of(s, sl), K.C_HAS_CONT] != 0:
-                _apply_cont_ref(s, T, sl, p, 0)
+                _apply_cont_ref(game, s, T, sl, p, 0)
         if s[CX_N + p] > 0:
             cx = s[CX_L + p * MAX_DECK + s[CX_N + p] - 1]
             if cards[cid_of(s, cx), K.C_HAS_CONT] != 0:
-                _apply_cont_ref(s, T, cx, p, 0)
+                _apply_cont_ref(game, s, T, cx, p, 0)
         nc = s[CLOCK_N + p]
         if nc > 0:
             top = s[CLOCK_L + p * MAX_DECK + nc - 1]
             if cards[cid_of(s, top), K.C_HAS_CONT] != 0:
-                _apply_cont_ref(s, T, top, p, K.AbilityZone.CLOCK_TOP)
+                _apply_cont_ref(game, s, T, top, p, K.AbilityZone.CLOCK_TOP)
         for i in range(s[MEMORY_N + p]):
             mm = s[MEMORY_L + p * MAX_DECK + i]
             if cards[cid_of(s, mm), K.C_HAS_CONT] != 0:
-                _apply_cont_ref(s, T, mm, p, K.AbilityZone.MEMORY)
+                _apply_cont_ref(game, s, T, mm, p, K.AbilityZone.MEMORY)
 
 
 @njit
-def _check(states, T, masks, rng, max_decisions):
+def _check(game, states, T, masks, rng, max_decisions):
     decisions = 0
     mismatches = 0
     for b in range(states.shape[0]):
@@ -115,15 +117,15 @@ def _check(states, T, masks, rng, max_decisions):
                 break
             a = s.copy()
             r = s.copy()
-            refresh_derived(a, T)
-            _refresh_ref(r, T)
+            refresh_derived(game, a, T)
+            _refresh_ref(game, r, T)
             for k in range(s.shape[0]):
                 if a[k] != r[k]:
                     mismatches += 1
                     break
             decisions += 1
-            n_legal = legal_mask_row(s, T, masks[b])
-            apply_unchecked(s, T, np.int64(pick_uniform(masks[b], n_legal, rng[b])))
+            n_legal = legal_mask_row(game, s, T, masks[b])
+            apply_unchecked(game, s, T, np.int64(pick_uniform(masks[b], n_legal, rng[b])))
     return decisions, mismatches
 
 
@@ -133,6 +135,6 @@ def test_cr_8_9_the_derived_values_equal_those_of_filter_match_on_every_stage_ca
     for batch in (tcg_env.make_batch("weiss_schwarz", 16, seed=21),
                   tcg_env.make_batch("weiss_schwarz", 16, decks=(deck, deck), seed=22, pool=pool)):
         rng = batch.spec.kernels.seed_agent_rng(16, 9)
-        decisions, mismatches = _check(batch.states, batch._T, batch.masks, rng, 3000)
+        decisions, mismatches = _check(RULES, batch.states, batch._T, batch.masks, rng, 3000)
         assert decisions > 16 * 100
         assert mismatches == 0

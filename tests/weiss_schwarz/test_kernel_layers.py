@@ -9,7 +9,8 @@ import pytest
 
 GAME = Path(__file__).resolve().parents[2] / "tcg_env" / "games" / "weiss_schwarz"
 PKG = "tcg_env.games.weiss_schwarz."
-LAYERS = ["constants", "state", "zones", "abilities", "play", "battle", "rule_processes", "effects", "turn", "kernels"]
+LAYERS = ["constants", "state", "zones", "filters", "characteristics", "costs", "triggers", "play", "battle", "rule_processes",
+          "effects", "turn", "kernels"]
 
 
 def _game_imports(name):

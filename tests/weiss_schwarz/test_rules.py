@@ -210,8 +210,10 @@ def test_cr_11_1_1_2_move_ranks_from_the_table_equal_the_direct_ranking(scenario
     seen sets and can't-move restrictions, the offered moves and the arrangement a move marks as
     seen are those of ranking every exchange directly."""
     from tcg_env.games.weiss_schwarz import kernels as KR
+    from tcg_env.games.weiss_schwarz.constants import RULES
+    from tcg_env.games.weiss_schwarz.play import move_rank_swapped
 
-    rank = getattr(KR.move_rank_swapped, "py_func", KR.move_rank_swapped)
+    rank = getattr(move_rank_swapped, "py_func", move_rank_swapped)
     sc = scenario()
     slots = [sc.put(0, c, "stage", pos=q) for q, c in enumerate((SCOUT, GUARD, SUPPORTER, SCOUT, GUARD))]
     sc.put(0, SCOUT, "hand")
@@ -268,7 +270,7 @@ def test_cr_11_1_1_2_move_ranks_from_the_table_equal_the_direct_ranking(scenario
                 ok = False
             expected.append(int(ok))
         mask = np.zeros(K.NUM_ACTIONS, np.int8)
-        KR.legal_mask_row(row, T, mask)
+        KR.legal_mask_row(RULES, row, T, mask)
         assert list(mask[K.MOVE_BASE : K.MOVE_BASE + K.N_MOVE_PAIRS]) == expected, trial
         moves = [k for k in range(K.N_MOVE_PAIRS) if expected[k]]
         if full and moves:
@@ -284,7 +286,7 @@ def test_cr_11_1_1_2_move_ranks_from_the_table_equal_the_direct_ranking(scenario
                 packed, n, occ = now(row2)
             r = rank(packed, n, occ, i, j)
             words[r // 30] |= 1 << (r % 30)
-            KR.apply_unchecked(row, T, K.MOVE_BASE + k)
+            KR.apply_unchecked(RULES, row, T, K.MOVE_BASE + k)
             assert [int(w) for w in row[S.MOVE_RUN_SEEN : S.MOVE_RUN_SEEN + 4]] == words, trial
             assert row[st + i] == arrangement[j] and row[st + j] == arrangement[i]
             applied += 1

@@ -1,7 +1,7 @@
 """What the observation shows of a character on the stage: the stage is public (CR 3.5.3, 3.6.2), and so is
 what a character has now. Its stage row shows its keywords (``kw_*``) and restrictions (``cant_*``)
 as the rules read them (the derived ``D_KW`` / ``D_RST``: printed, granted until the end of the
-turn, from continuous abilities; ``abilities.refresh_derived``), in both players' observations."""
+turn, from continuous abilities; ``characteristics.refresh_derived``), in both players' observations."""
 
 import numpy as np
 from ws_helpers import find_action

@@ -25,7 +25,7 @@ from tcg_env.games.weiss_schwarz.state import FIRST_PLAYER, STATE_SIZE
 @lru_cache(maxsize=1)
 def load_pool():
     from tcg_env.games.weiss_schwarz.cards import load_ws_pool
-    from tcg_env.games.weiss_schwarz.support import warn_unsupported
+    from tcg_env.games.weiss_schwarz.unsupported import warn_unsupported
 
     pool = load_ws_pool()
     warn_unsupported(pool)

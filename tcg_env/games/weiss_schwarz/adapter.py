@@ -199,7 +199,7 @@ def _describe_action(game, a: int) -> str:
         if sl < 0:
             return f"Use ability {j} of the empty {POS_NAMES[pos]}"
         cid = int(row[S.CARD + sl * S.CARD_W])
-        # the j-th ACT ability, or COUNTER_ACT in the counter step (abilities.ability_usable_kind)
+        # the j-th ACT ability, or COUNTER_ACT in the counter step (play.ability_usable_kind)
         want = K.AbilityKind.COUNTER_ACT if kind == K.Decision.COUNTER else K.AbilityKind.ACT
         cards, abilities = _tables(game.pool)
         first = int(cards[cid, K.C_ABIL_START])

@@ -53,53 +53,46 @@ from tcg_env.games.weiss_schwarz.state import (
 from tcg_env.engine.decisions import set_decision
 from tcg_env.games.weiss_schwarz.zones import (
     cid_of,
-    deck_top,
-    facing_slot,
     owner_of,
-    player_level,
-    put_in_zone,
-    refresh_if_empty,
     stage_slot,
 )
-from tcg_env.games.weiss_schwarz.abilities import trigger_card
-from tcg_env.games.weiss_schwarz.play import card_playable_base
 
 
 @internal
-def reverse_char(s, T, slot):
+def reverse_char(game, s, T, slot):
     if s[ZONE + slot * CARD_W] != K.Zone.STAGE or s[ORIENT + slot * CARD_W] == K.Orientation.REVERSE:
         return  # CR 1.3.3.1
     s[ORIENT + slot * CARD_W] = K.Orientation.REVERSE
     q = owner_of(s, slot)
-    trigger_card(s, T, slot, q, K.Trigger.REVERSED_SELF, -1)
+    game.trigger_card(s, T, slot, q, K.Trigger.REVERSED_SELF, -1)
     for pos in range(K.N_POSITIONS):
         sl = stage_slot(s, 1 - q, pos)
         if sl >= 0:
-            trigger_card(s, T, sl, 1 - q, K.Trigger.OPP_CHAR_REVERSED, slot)
+            game.trigger_card(s, T, sl, 1 - q, K.Trigger.OPP_CHAR_REVERSED, slot)
 
 
 @internal
-def deal_damage(s, T, p, amount):
+def deal_damage(game, s, T, p, amount):
     """CR 4.10 damage process to player ``p``. Returns 1 if the damage was canceled."""
     if amount <= 0:
         return 0  # CR 7.5.1.2.1
     for _ in range(amount):
-        top = deck_top(s, p)
+        top = game.deck_top(s, p)
         if top < 0:
             break
-        put_in_zone(s, top, K.Zone.RESOLUTION)
+        game.put_in_zone(s, top, K.Zone.RESOLUTION)
         if card_table(T)[cid_of(s, top), K.C_TYPE] == K.CardType.CLIMAX:
             # CR 4.10.1.2 damage cancel: every card of this process to the waiting room
             while s[RES_N + p] > 0:
-                put_in_zone(s, s[RES_L + p * K.MAX_DECK], K.Zone.WAITING_ROOM)
-            refresh_if_empty(s, p)
+                game.put_in_zone(s, s[RES_L + p * K.MAX_DECK], K.Zone.WAITING_ROOM)
+            game.refresh_if_empty(s, p)
             return 1
         if s[DECK_N + p] == 0 and s[WR_N + p] > 0:
-            refresh_if_empty(s, p)
+            game.refresh_if_empty(s, p)
     # CR 4.10.1.3 / 3.13.1.3.1: to the clock in the order revealed
     while s[RES_N + p] > 0:
-        put_in_zone(s, s[RES_L + p * K.MAX_DECK], K.Zone.CLOCK)
-    refresh_if_empty(s, p)
+        game.put_in_zone(s, s[RES_L + p * K.MAX_DECK], K.Zone.CLOCK)
+    game.refresh_if_empty(s, p)
     return 0
 
 
@@ -123,12 +116,12 @@ def great_performance_pos(s, p):
 
 
 @internal
-def attack_legal(s, T, p, pos, atype):
-    if not can_attack_from(s, T, p, pos):
+def attack_legal(game, s, T, p, pos, atype):
+    if not game.can_attack_from(s, T, p, pos):
         return False
-    if great_performance_pos(s, p) >= 0:
+    if game.great_performance_pos(s, p) >= 0:
         return atype == K.AttackType.FRONTAL
-    fac = facing_slot(s, p, pos)
+    fac = game.facing_slot(s, p, pos)
     sl = stage_slot(s, p, pos)
     if fac < 0:
         return atype == K.AttackType.DIRECT  # CR 7.2.1.4.1
@@ -140,13 +133,13 @@ def attack_legal(s, T, p, pos, atype):
 
 
 @internal
-def any_attack(s, T, p):
+def any_attack(game, s, T, p):
     # CR 7.2.1.3.1: the starting player's first turn allows one attack sub-phase
     if s[H_TURN] == 1 and s[ATTACKS_DONE] >= 1:
         return False
     for pos in range(3):
         for t in range(1, 4):
-            if attack_legal(s, T, p, pos, t):
+            if game.attack_legal(s, T, p, pos, t):
                 return True
     return False
 
@@ -161,26 +154,16 @@ def any_reversed(s, p):
 
 
 @internal
-def end_attack(s, T):
+def end_attack(game, s, T):
     a = s[ATK_SLOT]
     if a >= 0 and s[ZONE + a * CARD_W] == K.Zone.STAGE:
-        trigger_card(s, T, a, s[TURN_PLAYER], K.Trigger.END_OF_ATTACK_SELF, -1)
+        game.trigger_card(s, T, a, s[TURN_PLAYER], K.Trigger.END_OF_ATTACK_SELF, -1)
     s[ATK_SLOT] = -1
     s[DEF_SLOT] = -1
     s[ATK_TYPE] = 0
     s[SHOT_ARMED] = 0
     s[STEP] = K.AttackStep.DECLARATION
     s[FLOW] = F_ATTACK_DECL
-
-
-@internal
-def wr_has(s, T, p, ctype, max_level):
-    cards = card_table(T)
-    for i in range(s[WR_N + p]):
-        c = cid_of(s, s[WR_L + p * K.MAX_DECK + i])
-        if cards[c, K.C_TYPE] == ctype and (max_level < 0 or cards[c, K.C_LEVEL] <= max_level):
-            return True
-    return False
 
 
 @internal
@@ -206,7 +189,7 @@ def fill_wr_candidates(s, T, p, ctype, max_level):
 
 
 @internal
-def trigger_icon_step(s, T):
+def trigger_icon_step(game, s, T):
     """CR 4.12.2: perform icon TRIG_ICON_I of the revealed card; returns 1 on a decision."""
     cards = card_table(T)
     tp = s[TURN_PLAYER]
@@ -226,7 +209,7 @@ def trigger_icon_step(s, T):
                 return 1
         elif icon == K.TriggerIcon.TREASURE:
             if s[ZONE + tslot * CARD_W] == K.Zone.RESOLUTION:
-                put_in_zone(s, tslot, K.Zone.HAND)  # 4.12.2.8
+                game.put_in_zone(s, tslot, K.Zone.HAND)  # 4.12.2.8
             if s[DECK_N + tp] + s[WR_N + tp] > 0:
                 set_decision(s, K.Decision.TRIGGER_OPTION, tp)
                 return 1
@@ -240,17 +223,17 @@ def trigger_icon_step(s, T):
                     s[DEC_ARG + 1] = K.ChoiceFor.TRIGGER_ICON
                     return 1
         elif icon == K.TriggerIcon.COMEBACK:
-            if fill_wr_candidates(s, T, tp, K.CardType.CHARACTER, -1) > 0:
+            if game.fill_wr_candidates(s, T, tp, K.CardType.CHARACTER, -1) > 0:
                 s[DEC_ARG + 1] = K.ChoiceFor.TRIGGER_ICON
                 set_decision(s, K.Decision.CHOOSE_TARGET, tp)
                 return 1
         elif icon == K.TriggerIcon.GATE:
-            if fill_wr_candidates(s, T, tp, K.CardType.CLIMAX, -1) > 0:
+            if game.fill_wr_candidates(s, T, tp, K.CardType.CLIMAX, -1) > 0:
                 s[DEC_ARG + 1] = K.ChoiceFor.TRIGGER_ICON
                 set_decision(s, K.Decision.CHOOSE_TARGET, tp)
                 return 1
         elif icon == K.TriggerIcon.STANDBY:
-            if fill_wr_candidates(s, T, tp, K.CardType.CHARACTER, player_level(s, tp) + 1) > 0:
+            if game.fill_wr_candidates(s, T, tp, K.CardType.CHARACTER, game.player_level(s, tp) + 1) > 0:
                 s[DEC_ARG + 1] = K.ChoiceFor.TRIGGER_ICON
                 set_decision(s, K.Decision.CHOOSE_TARGET, tp)
                 return 1
@@ -258,19 +241,19 @@ def trigger_icon_step(s, T):
 
 
 @internal
-def hand_counter_ok(s, T, p, slot):
+def hand_counter_ok(game, s, T, p, slot):
     """CR 7.4.1.2.1 / 10.5: a hand card usable in the counter step."""
     cards = card_table(T)
     c = cid_of(s, slot)
     if cards[c, K.C_BACKUP_POWER] > 0:
-        return player_level(s, p) >= cards[c, K.C_BACKUP_LEVEL] and s[STOCK_N + p] >= cards[c, K.C_BACKUP_COST]
+        return game.player_level(s, p) >= cards[c, K.C_BACKUP_LEVEL] and s[STOCK_N + p] >= cards[c, K.C_BACKUP_COST]
     if cards[c, K.C_TYPE] == K.CardType.EVENT and cards[c, K.C_COUNTER] != 0 and cards[c, K.C_EVENT_ABIL] >= 0:
-        return card_playable_base(s, T, p, c)
+        return game.card_playable_base(s, T, p, c)
     return False
 
 
 @internal
-def declare_attack(s, T, p, pos, atype):
+def declare_attack(game, s, T, p, pos, atype):
     """CR 7.2.1.4 - 7.2.1.6."""
     sl = stage_slot(s, p, pos)
     s[ATK_SLOT] = sl
@@ -279,18 +262,18 @@ def declare_attack(s, T, p, pos, atype):
     s[ATTACKS_DONE] += 1
     s[COUNTER_USED] = 0
     s[DEF_SLOT] = -1
-    gp = great_performance_pos(s, p)
+    gp = game.great_performance_pos(s, p)
     if atype == K.AttackType.DIRECT:
         s[SMOD + sl * CARD_W] += 1  # 7.2.1.4.1
     elif atype == K.AttackType.FRONTAL:
-        s[DEF_SLOT] = gp if gp >= 0 else facing_slot(s, p, pos)  # 7.2.1.5.1 / 10.6.2
+        s[DEF_SLOT] = gp if gp >= 0 else game.facing_slot(s, p, pos)  # 7.2.1.5.1 / 10.6.2
         s[DEF_POS] = s[POS + s[DEF_SLOT] * CARD_W]
     else:
-        lv = s[D_LEVEL + facing_slot(s, p, pos) * CARD_W]
+        lv = s[D_LEVEL + game.facing_slot(s, p, pos) * CARD_W]
         if lv > 0:
             s[SMOD + sl * CARD_W] -= lv  # 7.2.1.4.2
     s[ORIENT + sl * CARD_W] = K.Orientation.REST  # 7.2.1.5.3
-    trigger_card(s, T, sl, p, K.Trigger.ATTACKS_SELF, -1)  # 7.2.1.6
+    game.trigger_card(s, T, sl, p, K.Trigger.ATTACKS_SELF, -1)  # 7.2.1.6
     if s[DEF_SLOT] >= 0:
-        trigger_card(s, T, s[DEF_SLOT], 1 - p, K.Trigger.FRONTAL_ATTACKED_SELF, sl)
+        game.trigger_card(s, T, s[DEF_SLOT], 1 - p, K.Trigger.FRONTAL_ATTACKED_SELF, sl)
     s[FLOW] = F_TRIGGER

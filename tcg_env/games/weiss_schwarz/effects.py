@@ -6,7 +6,10 @@ stops at that instruction and resumes after the answer (target registers and can
 ``reg_*``, ``fill_*_candidates``, ``ask_candidates``). It implements the one-time effects (CR 8.8)
 on characters and players, and the keyword effects of CR 10 (Encore 10.2, Bond 10.4, Backup 10.5,
 Brainstorm 10.7, Change 10.8, Shift 10.11, Fusion 10.14, Sunder 10.15). Continuous instructions
-work through ``abilities.refresh_derived`` (CR 8.9).
+work through ``characteristics.refresh_derived`` (CR 8.9).
+
+The frame stack: a played event's or ability's program starts on a new frame (``push_frame``, CR
+8.6.2.4.2 / 8.6.2.4.4; ``frame_base``: where frame i is in the row) and the top frame runs.
 
 Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
@@ -14,11 +17,10 @@ Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 from tcg_env.engine.effects import AGAIN, ASKED, DONE, NEXT, count_operand, player_operand, run_program
 from tcg_env.engine.effects import reg_add, reg_count, reg_has, reg_slot
 from tcg_env.engine.tables import card_table, filter_table
-from tcg_env.engine.header import H_TURN
+from tcg_env.engine.header import H_ERROR, H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.engine.zones import zone_offsets, zone_push, zone_remove, zone_shuffle
 from tcg_env.games.weiss_schwarz import constants as K
-from tcg_env.games.weiss_schwarz.constants import RULES
 from tcg_env.games.weiss_schwarz.state import (
     ATK_SLOT,
     CAND,
@@ -31,10 +33,14 @@ from tcg_env.games.weiss_schwarz.state import (
     DEC_ARG,
     DEF_SLOT,
     D_RST,
+    FRAMES,
     FRAME_N,
+    FRAME_W,
+    FR_ABIL,
     FR_AUX,
     FR_CNT,
     FR_MASTER,
+    FR_PC,
     FR_REG,
     FR_REGN,
     FR_SLOT,
@@ -60,23 +66,30 @@ from tcg_env.games.weiss_schwarz.state import (
     ZT,
 )
 from tcg_env.engine.decisions import set_decision
-from tcg_env.games.weiss_schwarz.zones import (
-    cid_of,
-    make_marker,
-    move_top_of_deck,
-    owner_of,
-    pay_stock,
-    put_in_zone,
-    refresh_if_empty,
-    reset_card,
-    stage_char_to_marker,
-    stage_slot,
-    take_from_zone,
-)
-from tcg_env.games.weiss_schwarz.abilities import filter_match, frame_base, trigger_card
-from tcg_env.games.weiss_schwarz.play import place_on_stage, stage_to_wr
-from tcg_env.games.weiss_schwarz.battle import deal_damage, reverse_char
-from tcg_env.games.weiss_schwarz.rule_processes import level_up_due
+from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, stage_slot
+
+
+@internal
+def frame_base(s, i):
+    return FRAMES + i * FRAME_W
+
+
+@internal
+def push_frame(s, T, slot, arow, master, aux):
+    if s[FRAME_N] >= K.FRAME_MAX:
+        s[H_ERROR] = K.EngineError.FRAME_OVERFLOW
+        return
+    f = frame_base(s, s[FRAME_N])
+    s[FRAME_N] += 1
+    s[f + FR_SLOT] = slot
+    s[f + FR_ABIL] = arow
+    s[f + FR_MASTER] = master
+    s[f + FR_AUX] = aux
+    s[f + FR_PC] = 0
+    s[f + FR_CNT] = 0
+    s[f + FR_STORE] = 0
+    for r in range(K.N_REGS):
+        s[f + FR_REGN + r] = 0
 
 
 @internal
@@ -103,15 +116,15 @@ def choose_zone_list(s, T, frow, master):
 
 
 @internal
-def fill_choice_candidates(s, T, f, frow, master, source, r):
+def fill_choice_candidates(game, s, T, f, frow, master, source, r):
     """Candidates of a CHOOSE over a list zone: one representative slot per distinct card id
     (copies of a card in a public zone are interchangeable), at most OPTION_SLOTS."""
-    z, q = choose_zone_list(s, T, frow, master)
+    z, q = game.choose_zone_list(s, T, frow, master)
     n_off, l_off = zone_offsets(ZT, z, q)
     n = 0
     for i in range(s[n_off]):
         sl = s[l_off + i]
-        if reg_has(RULES, s, f, r, sl) or not filter_match(s, T, frow, sl, master, source):
+        if reg_has(game, s, f, r, sl) or not game.filter_match(s, T, frow, sl, master, source):
             continue
         dup = False
         for j in range(n):
@@ -128,7 +141,7 @@ def fill_choice_candidates(s, T, f, frow, master, source, r):
 
 
 @internal
-def fill_list_candidates(s, T, f, reg, z, q, frow, name_id, top_n, master, source, distinct):
+def fill_list_candidates(game, s, T, f, reg, z, q, frow, name_id, top_n, master, source, distinct):
     """Candidates (OPTION k) from list zone ``z`` of player ``q``: cards matching filter ``frow``
     (-1 = any) and name id ``name_id`` (0 = any), among the top ``top_n`` cards (-1 = all)."""
     n_off, l_off = zone_offsets(ZT, z, q)
@@ -137,9 +150,9 @@ def fill_list_candidates(s, T, f, reg, z, q, frow, name_id, top_n, master, sourc
     n = 0
     for i in range(cnt - 1, lo - 1, -1):
         sl = s[l_off + i]
-        if reg_has(RULES, s, f, reg, sl):
+        if reg_has(game, s, f, reg, sl):
             continue
-        if frow >= 0 and not filter_match(s, T, frow, sl, master, source):
+        if frow >= 0 and not game.filter_match(s, T, frow, sl, master, source):
             continue
         if name_id != 0 and card_table(T)[cid_of(s, sl), K.C_NAME] != name_id:
             continue
@@ -165,12 +178,12 @@ def ask_candidates(s, m, reg, upto):
 
 
 @internal
-def chosen_to_hand(s, f, reg, zone):
+def chosen_to_hand(game, s, f, reg, zone):
     """The register's cards still in ``zone`` go to their owner's hand; the register is emptied."""
-    for i in range(reg_count(RULES, s, f, reg)):
-        sl = reg_slot(RULES, s, f, reg, i)
+    for i in range(reg_count(game, s, f, reg)):
+        sl = reg_slot(game, s, f, reg, i)
         if s[ZONE + sl * CARD_W] == zone:
-            put_in_zone(s, sl, K.Zone.HAND)
+            game.put_in_zone(s, sl, K.Zone.HAND)
     s[f + FR_REGN + reg] = 0
 
 
@@ -187,28 +200,28 @@ def shift_candidates(s, T, p, src):
 
 
 @internal
-def shift_exchange(s, src, hand_slot):
+def shift_exchange(game, s, src, hand_slot):
     """10.11.2: the hand card takes the clock card's place in the clock; the clock card to hand."""
     p = owner_of(s, src)
     for i in range(s[CLOCK_N + p]):
         if s[CLOCK_L + p * K.MAX_DECK + i] == src:
             zone_remove(s, HAND_N + p, HAND_L + p * K.MAX_DECK, hand_slot)
             s[CLOCK_L + p * K.MAX_DECK + i] = hand_slot
-            reset_card(s, hand_slot)
+            game.reset_card(s, hand_slot)
             s[ZONE + hand_slot * CARD_W] = K.Zone.CLOCK
-            reset_card(s, src)
+            game.reset_card(s, src)
             s[ZONE + src * CARD_W] = K.Zone.HAND
             zone_push(s, HAND_N + p, HAND_L + p * K.MAX_DECK, src)
             return
 
 
 @internal
-def stage_candidates(s, T, f, frow, master, source, r):
+def stage_candidates(game, s, T, f, frow, master, source, r):
     n = 0
     for q in range(2):
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, q, pos)
-            if sl >= 0 and not reg_has(RULES, s, f, r, sl) and filter_match(s, T, frow, sl, master, source):
+            if sl >= 0 and not reg_has(game, s, f, r, sl) and game.filter_match(s, T, frow, sl, master, source):
                 if q != master and (s[D_RST + sl * CARD_W] & K.RESTRICT_CANT_BE_CHOSEN) != 0:
                     continue
                 n += 1
@@ -234,15 +247,15 @@ def chosen_so_far(s, f, reg):
 
 
 @internal
-def choose_candidates(s, T, f, reg, frow):
+def choose_candidates(game, s, T, f, reg, frow):
     """Stage characters (addressed by position), or one card per distinct id of a list zone (in
     CAND), that the CHOOSE of filter ``frow`` can still take (CR 8.6.3)."""
     m = s[f + FR_MASTER]
     src = s[f + FR_SLOT]
     if filter_table(T)[frow, K.F_ZONE] == K.FilterZone.STAGE:
         s[CAND_N] = 0
-        return stage_candidates(s, T, f, frow, m, src, reg)
-    return fill_choice_candidates(s, T, f, frow, m, src, reg)
+        return game.stage_candidates(s, T, f, frow, m, src, reg)
+    return game.fill_choice_candidates(s, T, f, frow, m, src, reg)
 
 
 @internal
@@ -267,11 +280,11 @@ def opponents_next_turn(s):
 
 
 @internal
-def add_power(s, slot, amount, duration):
+def add_power(game, s, slot, amount, duration):
     b = slot * CARD_W
     if duration == K.Duration.NEXT_OPP_TURN_END:
         s[PMOD_LONG + b] += amount
-        s[LONG_UNTIL + b] = opponents_next_turn(s)
+        s[LONG_UNTIL + b] = game.opponents_next_turn(s)
     else:
         s[PMOD + b] += amount
 
@@ -282,17 +295,17 @@ def grant_keywords(s, slot, bits, duration):
 
 
 @internal
-def add_restrictions(s, slot, bits, duration):
+def add_restrictions(game, s, slot, bits, duration):
     b = slot * CARD_W
     if duration == K.Duration.NEXT_OPP_TURN_END:  # "until the end of your opponent's next turn"
         s[RSTMOD_LONG + b] |= bits
-        s[RST_UNTIL + b] = max(s[RST_UNTIL + b], opponents_next_turn(s))
+        s[RST_UNTIL + b] = max(s[RST_UNTIL + b], game.opponents_next_turn(s))
     else:
         s[RSTMOD + b] |= bits
 
 
 @internal
-def each_target(s, T, f, op, sl, a0, a1, a2):
+def each_target(game, s, T, f, op, sl, a0, a1, a2):
     b = sl * CARD_W
     z = s[ZONE + b]
     if op == K.Op.SOUL:
@@ -304,24 +317,24 @@ def each_target(s, T, f, op, sl, a0, a1, a2):
     elif op == K.Op.REST:
         s[ORIENT + b] = K.Orientation.REST
     elif op == K.Op.REVERSE:
-        reverse_char(s, T, sl)
+        game.reverse_char(s, T, sl)
     elif op == K.Op.TO_HAND:
-        put_in_zone(s, sl, K.Zone.HAND)
+        game.put_in_zone(s, sl, K.Zone.HAND)
     elif op == K.Op.TO_WAITING_ROOM:
         if z == K.Zone.STAGE:
-            stage_to_wr(s, T, sl)
+            game.stage_to_wr(s, T, sl)
         else:
-            put_in_zone(s, sl, K.Zone.WAITING_ROOM)
+            game.put_in_zone(s, sl, K.Zone.WAITING_ROOM)
     elif op == K.Op.TO_STOCK:
-        put_in_zone(s, sl, K.Zone.STOCK)
+        game.put_in_zone(s, sl, K.Zone.STOCK)
     elif op == K.Op.TO_CLOCK:
-        put_in_zone(s, sl, K.Zone.CLOCK)
+        game.put_in_zone(s, sl, K.Zone.CLOCK)
     elif op == K.Op.TO_MEMORY:
-        put_in_zone(s, sl, K.Zone.MEMORY)
+        game.put_in_zone(s, sl, K.Zone.MEMORY)
     elif op == K.Op.TO_DECK_TOP or op == K.Op.TO_DECK_BOTTOM:
         q = owner_of(s, sl)
-        take_from_zone(s, sl)
-        reset_card(s, sl)
+        game.take_from_zone(s, sl)
+        game.reset_card(s, sl)
         s[ZONE + b] = K.Zone.DECK
         if op == K.Op.TO_DECK_TOP:
             zone_push(s, DECK_N + q, DECK_L + q * K.MAX_DECK, sl)
@@ -339,9 +352,9 @@ def hand_count(s, player):
 
 
 @internal
-def discard_hand_index(s, player, i):
+def discard_hand_index(game, s, player, i):
     """A discard at random (no Weiss Schwarz card text asks for one yet): to the waiting room."""
-    put_in_zone(s, s[HAND_L + player * K.MAX_DECK + i], K.Zone.WAITING_ROOM)
+    game.put_in_zone(s, s[HAND_L + player * K.MAX_DECK + i], K.Zone.WAITING_ROOM)
 
 
 @internal
@@ -352,27 +365,27 @@ def ask_discard(s, f, player):
 
 
 @internal
-def interrupt_due(s):
+def interrupt_due(game, s):
     """CR 9.1.2.1 / 9.3.1: the instruction put cards into a clock (damage, a card or the top of a
     deck to the clock): the level up interrupts the program (kept on the frame stack at its next
     instruction), which ``advance`` resumes after it."""
-    return level_up_due(s)
+    return game.level_up_due(s)
 
 
 @internal
-def exec_op(s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per opcode
+def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per opcode
     """Weiss Schwarz's own opcodes (the shared ones are the engine's)."""
     src = s[f + FR_SLOT]
     m = s[f + FR_MASTER]
-    who = player_operand(RULES, s, f, a1)
+    who = player_operand(game, s, f, a1)
     if op == K.Op.TARGET_BATTLE_OPP:
         if src == s[ATK_SLOT] and s[DEF_SLOT] >= 0:
-            reg_add(RULES, s, f, reg, s[DEF_SLOT])
+            reg_add(game, s, f, reg, s[DEF_SLOT])
         elif src == s[DEF_SLOT] and src >= 0:
-            reg_add(RULES, s, f, reg, s[ATK_SLOT])
+            reg_add(game, s, f, reg, s[ATK_SLOT])
     elif op == K.Op.TARGET_TRIGGERING:
         if s[f + FR_AUX] >= 0:
-            reg_add(RULES, s, f, reg, s[f + FR_AUX])
+            reg_add(game, s, f, reg, s[f + FR_AUX])
     elif op == K.Op.TO_STAGE or op == K.Op.TO_MARKER:  # of the register's cards
         i = s[f + FR_CNT]
         if i < s[f + FR_REGN + reg]:
@@ -382,8 +395,8 @@ def exec_op(s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per opcode
                 return AGAIN  # only the master's own cards, from outside the stage
             if op == K.Op.TO_MARKER:
                 if s[ZONE + src * CARD_W] == K.Zone.STAGE:
-                    take_from_zone(s, sl)
-                    make_marker(s, sl, m, s[POS + src * CARD_W])
+                    game.take_from_zone(s, sl)
+                    game.make_marker(s, sl, m, s[POS + src * CARD_W])
                 return AGAIN
             s[DEC_ARG] = a0
             s[DEC_ARG + 1] = K.ChoiceFor.TO_STAGE
@@ -392,14 +405,14 @@ def exec_op(s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per opcode
             set_decision(s, K.Decision.CHOOSE_POSITION, m)
             return ASKED
     elif op == K.Op.FUSION:  # CR 10.14.1.1: up to one card named a0 from the deck onto this position
-        if s[f + FR_CNT] == 0 and fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, -1, a0, -1, m, src, True) > 0:
-            ask_candidates(s, m, reg, 1)
+        if s[f + FR_CNT] == 0 and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, -1, a0, -1, m, src, True) > 0:
+            game.ask_candidates(s, m, reg, 1)
             return ASKED
         if s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
             b = s[f + FR_REG + reg * K.TARGET_MAX + s[f + FR_REGN + reg] - 1]
             pos = s[POS + src * CARD_W]
-            stage_char_to_marker(s, src)  # this card and its markers go under Character B
-            place_on_stage(s, T, b, m, pos, K.Orientation.STAND, False)
+            game.stage_char_to_marker(s, src)  # this card and its markers go under Character B
+            game.place_on_stage(s, T, b, m, pos, K.Orientation.STAND, False)
         s[f + FR_REGN + reg] = 0
         zone_shuffle(s, ZT, K.Zone.DECK, m, s)  # "even in this case, the deck must be shuffled" (10.14.1.1.1)
     elif op == K.Op.SUNDER:  # CR 10.15.2: a marker named a0 becomes the character on a chosen position
@@ -418,7 +431,7 @@ def exec_op(s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per opcode
                         nc += 1
             s[CAND_N] = nc
             if nc > 0:  # 10.15.4: without such a marker nothing happens
-                ask_candidates(s, m, reg, 0)
+                game.ask_candidates(s, m, reg, 0)
                 return ASKED
         if s[f + FR_CNT] == 1 and s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
             s[f + FR_CNT] = 2
@@ -441,43 +454,43 @@ def exec_op(s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per opcode
                 return ASKED
             return AGAIN
     elif op == K.Op.SEARCH:  # up to a1 cards to hand, then shuffle (CR 3.2.4)
-        if s[f + FR_CNT] < a1 and fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a0, 0, -1, m, src, True) > 0:
-            ask_candidates(s, m, reg, 1)
+        if s[f + FR_CNT] < a1 and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a0, 0, -1, m, src, True) > 0:
+            game.ask_candidates(s, m, reg, 1)
             return ASKED
-        chosen_to_hand(s, f, reg, K.Zone.DECK)
+        game.chosen_to_hand(s, f, reg, K.Zone.DECK)
         zone_shuffle(s, ZT, K.Zone.DECK, m, s)
-        refresh_if_empty(s, m)
+        game.refresh_if_empty(s, m)
     elif op == K.Op.LOOK_TOP:  # up to a1 of the top a0 cards (filter a2) to hand
-        if s[f + FR_CNT] < a1 and fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, a0, m, src, False) > 0:
-            ask_candidates(s, m, reg, 1)
+        if s[f + FR_CNT] < a1 and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, a0, m, src, False) > 0:
+            game.ask_candidates(s, m, reg, 1)
             return ASKED
-        chosen_to_hand(s, f, reg, K.Zone.DECK)
-        refresh_if_empty(s, m)
+        game.chosen_to_hand(s, f, reg, K.Zone.DECK)
+        game.refresh_if_empty(s, m)
     elif op == K.Op.ENCORE_SELF:  # CR 10.2.2: back to its previous position, rested
         pos = s[f + FR_AUX]
         if s[ZONE + src * CARD_W] == K.Zone.WAITING_ROOM and 0 <= pos < K.N_POSITIONS and stage_slot(s, m, pos) < 0:
-            place_on_stage(s, T, src, m, pos, K.Orientation.REST, False)
+            game.place_on_stage(s, T, src, m, pos, K.Orientation.REST, False)
     elif op == K.Op.BOND:  # CR 10.4.2: a card named a0 from the waiting room to hand
-        if s[f + FR_CNT] == 0 and fill_list_candidates(s, T, f, reg, K.Zone.WAITING_ROOM, m, -1, a0, -1, m, src, True) > 0:
-            ask_candidates(s, m, reg, 0)
+        if s[f + FR_CNT] == 0 and game.fill_list_candidates(s, T, f, reg, K.Zone.WAITING_ROOM, m, -1, a0, -1, m, src, True) > 0:
+            game.ask_candidates(s, m, reg, 0)
             return ASKED
-        chosen_to_hand(s, f, reg, K.Zone.WAITING_ROOM)
+        game.chosen_to_hand(s, f, reg, K.Zone.WAITING_ROOM)
     elif op == K.Op.SHIFT:  # CR 10.11.2: may exchange this clock card with a same-colour hand card
-        if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.CLOCK and shift_candidates(s, T, m, src) > 0:
+        if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.CLOCK and game.shift_candidates(s, T, m, src) > 0:
             s[DEC_ARG + 1] = K.ChoiceFor.SHIFT
             set_decision(s, K.Decision.CHOOSE_TARGET, m)
             return ASKED
     elif op == K.Op.CHANGE:  # CR 10.8: a0 filter (hand / waiting room) takes this card's position
         if s[f + FR_CNT] == 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
-            z, q = choose_zone_list(s, T, a0, m)
-            if fill_list_candidates(s, T, f, reg, z, q, a0, 0, -1, m, src, True) > 0:
-                ask_candidates(s, m, reg, 1)  # "you may"
+            z, q = game.choose_zone_list(s, T, a0, m)
+            if game.fill_list_candidates(s, T, f, reg, z, q, a0, 0, -1, m, src, True) > 0:
+                game.ask_candidates(s, m, reg, 1)  # "you may"
                 return ASKED
         if s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:  # 10.8.3
             chosen = s[f + FR_REG + reg * K.TARGET_MAX + s[f + FR_REGN + reg] - 1]
             pos = s[POS + src * CARD_W]
-            stage_to_wr(s, T, src)
-            place_on_stage(s, T, chosen, m, pos, a1, False)
+            game.stage_to_wr(s, T, src)
+            game.place_on_stage(s, T, chosen, m, pos, a1, False)
         s[f + FR_REGN + reg] = 0
     elif op == K.Op.CHOOSE_OPTIONAL:  # ask "do it?"; no skips a2 rows
         if s[f + FR_CNT] == 0:
@@ -486,36 +499,36 @@ def exec_op(s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per opcode
             set_decision(s, K.Decision.OPTIONAL_EFFECT, m)
             return ASKED
     elif op == K.Op.DAMAGE:
-        deal_damage(s, T, who, count_operand(RULES, s, f, a0))
+        game.deal_damage(s, T, who, count_operand(game, s, f, a0))
     elif op == K.Op.HEAL:
         for _ in range(a0):
             nc = s[CLOCK_N + who]
             if nc > 0:
-                put_in_zone(s, s[CLOCK_L + who * K.MAX_DECK + nc - 1], K.Zone.WAITING_ROOM)
+                game.put_in_zone(s, s[CLOCK_L + who * K.MAX_DECK + nc - 1], K.Zone.WAITING_ROOM)
     elif op == K.Op.POOL:
         for _ in range(a0):
-            move_top_of_deck(s, who, K.Zone.STOCK)
+            game.move_top_of_deck(s, who, K.Zone.STOCK)
     elif op == K.Op.MILL:
         for _ in range(a0):
-            move_top_of_deck(s, who, K.Zone.WAITING_ROOM)
+            game.move_top_of_deck(s, who, K.Zone.WAITING_ROOM)
     elif op == K.Op.CLOCK_TOP:
         for _ in range(a0):
-            move_top_of_deck(s, who, K.Zone.CLOCK)
+            game.move_top_of_deck(s, who, K.Zone.CLOCK)
     elif op == K.Op.BRAINSTORM:  # CR 10.7.3: flip a0 to the resolution zone, then all to WR
         ncx = 0
         for _ in range(a0):
-            sl = move_top_of_deck(s, m, K.Zone.RESOLUTION)
+            sl = game.move_top_of_deck(s, m, K.Zone.RESOLUTION)
             if sl >= 0 and card_table(T)[cid_of(s, sl), K.C_TYPE] == K.CardType.CLIMAX:
                 ncx += 1
         while s[RES_N + m] > 0:
-            put_in_zone(s, s[RES_L + m * K.MAX_DECK], K.Zone.WAITING_ROOM)
+            game.put_in_zone(s, s[RES_L + m * K.MAX_DECK], K.Zone.WAITING_ROOM)
         s[f + FR_STORE] = ncx
         if src >= 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:
-            trigger_card(s, T, src, m, K.Trigger.USE_KEYWORD, ncx)  # 10.7.4 "when you use Brainstorm"
+            game.trigger_card(s, T, src, m, K.Trigger.USE_KEYWORD, ncx)  # 10.7.4 "when you use Brainstorm"
     elif op == K.Op.SHUFFLE_DECK:
         zone_shuffle(s, ZT, K.Zone.DECK, who, s)
     elif op == K.Op.PAY_STOCK:
-        pay_stock(s, m, min(a0, s[STOCK_N + m]))
+        game.pay_stock(s, m, min(a0, s[STOCK_N + m]))
     elif op == K.Op.BACKUP:  # CR 10.5.2: the defending character gets +X power
         d = s[DEF_SLOT]
         if d >= 0 and s[ZONE + d * CARD_W] == K.Zone.STAGE:
@@ -525,19 +538,19 @@ def exec_op(s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per opcode
         for q in range(2):
             for pos in range(K.N_POSITIONS):
                 sl = stage_slot(s, q, pos)
-                if sl >= 0 and filter_match(s, T, a0, sl, m, src):
+                if sl >= 0 and game.filter_match(s, T, a0, sl, m, src):
                     cnt += 1
         s[f + FR_STORE] = cnt
     # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
-    # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.support) do nothing yet
+    # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.unsupported) do nothing yet
     return NEXT
 
 
 @internal
-def run_top_frame(s, T):
+def run_top_frame(game, s, T):
     """Run the top effect program until it ends (returns 0: the frame is popped), is interrupted
     by a level up (returns 0: the frame stays) or asks a player (returns 1)."""
-    status = run_program(RULES, s, T, frame_base(s, s[FRAME_N] - 1))
+    status = run_program(game, s, T, frame_base(s, s[FRAME_N] - 1))
     if status == ASKED:
         return 1
     if status == DONE:

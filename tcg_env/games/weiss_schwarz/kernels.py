@@ -11,6 +11,13 @@ Reading guide
   The refresh (CR 9.2), the other interrupt, happens inside the moves that empty a deck.
 * ``legal_mask_row`` writes the exact legal actions of the pending decision; ``apply_unchecked``
   performs one legal action and calls ``advance``.
+* The rules are methods of the game's tag (``hooks.RULES``, docs/architecture.md "Rules
+  variants"): a kernel that calls another rule takes the tag ``game`` first and calls the rule as
+  ``game.name(...)`` (compiled to a direct call of ``name``: of a variant's hooks module where it
+  replaces it, else of this game's rules modules, ``hooks.RULES_MODULES``), and passes ``game`` to
+  the core kernels that call back into the game (``run_program``, ``play_pending_abilities``,
+  ``pending_add`` ...). Reads of the row's layout are called by name: ``cid_of``, ``owner_of``,
+  ``stage_slot``, ``frame_base`` say where a thing is stored, not what a rule does.
 * ``T`` is the compiled card pool's tables ``cards``, ``abilities``, ``filters``, ``code`` (column
   layouts in ``constants``) packed into one array (``tcg_env.engine.tables``; a kernel reads them
   through ``card_table(T)`` ...). It is an argument, never a global.
@@ -18,11 +25,16 @@ Reading guide
 The rules kernels, by area of the rules (each file imports only the ones listed before it):
 
 * ``zones``: zones, card slots, moves, deck / draw / refresh, markers, stock (CR 3, 4.7, 9.2);
-* ``abilities``: filters, conditions, continuous effects, triggers, costs, frames (CR 8);
-* ``play``: playing characters / events / climaxes, the stage, moving characters (CR 6.5, 8.6);
+* ``filters``: target filters and ability conditions (CR 3.6.4, 8.12);
+* ``characteristics``: the cards as they are now: printed values, modifiers, continuous effects
+  (CR 8.9, 10.1, 10.9);
+* ``costs``: whether a cost can be paid, and paying it (CR 8.4, 8.6.2.3);
+* ``triggers``: automatic abilities triggering, and the pending ones played (CR 8.5.1, 8.7);
+* ``play``: playing characters / events / climaxes / abilities, the stage, moving characters
+  (CR 6.5, 8.6);
 * ``battle``: attack declaration, trigger icons, counter, damage, battle, encore (CR 7, 4.10, 4.12);
 * ``rule_processes``: level up and the check-type rule actions (CR 9);
-* ``effects``: the effect VM and the keyword effects (CR 8.6.3, 8.8, 10);
+* ``effects``: the effect VM, its frame stack and the keyword effects (CR 8.6.3, 8.8, 10);
 * ``turn``: setup, the phases and steps, the game loop ``advance`` (CR 5.2, 6, 7.1);
 * ``kernels`` (this file): the legal mask, applying an action, and the row entry kernels.
 
@@ -34,21 +46,17 @@ from numba import njit
 
 from tcg_env.engine.tables import ability_table, card_table, filter_table
 from tcg_env.engine.header import (
-    H_AUTO_SINGLE,
     H_DECIDER,
     H_DECISION,
     H_DONE,
     H_NUM_DECISIONS,
     H_TURN,
-    H_VARIANT,
-    H_WINNER,
 )
-from tcg_env.engine.rng import rng_below, rng_seed_one
+from tcg_env.engine.rng import rng_below
 from tcg_env.engine.jit import internal
 from tcg_env.engine.triggers import pending_take
 from tcg_env.engine.zones import clear_zone_lists, deal_deck, zone_shuffle
 from tcg_env.games.weiss_schwarz import constants as K
-from tcg_env.games.weiss_schwarz.constants import RULES
 from tcg_env.games.weiss_schwarz.state import (
     ATK_SLOT,
     CAND,
@@ -90,7 +98,6 @@ from tcg_env.games.weiss_schwarz.state import (
     POS,
     RS_CLOCK_DRAWS,
     STAGE,
-    STATE_SIZE,
     STEP,
     STOCK_N,
     SUSPENDED,
@@ -101,52 +108,13 @@ from tcg_env.games.weiss_schwarz.state import (
     ZT,
 )
 from tcg_env.engine.decisions import set_decision
-from tcg_env.games.weiss_schwarz.zones import (
-    cid_of,
-    draw_cards,
-    list_climax_slots,
-    move_top_of_deck,
-    pay_stock,
-    put_in_zone,
-    rehome_markers,
-    stage_char_to_marker,
-    stage_slot,
-    take_from_zone,
-)
-from tcg_env.games.weiss_schwarz.abilities import (
-    ability_usable,
-    ability_usable_kind,
-    filter_match,
-    frame_base,
-    pay_cost_card_ok,
-    pay_fixed_costs,
-    play_pending,
-    push_frame,
-    start_ability,
-    trigger_all,
-    trigger_card,
-)
+from tcg_env.games.weiss_schwarz.zones import cid_of, stage_slot
 from tcg_env.games.weiss_schwarz.play import (
     MOVE_RANK_AFTER,
     POPCOUNT5,
-    color_mask,
-    color_ok,
-    finish_events,
-    move_chars,
-    move_rank_swapped,
-    move_run_mark,
-    move_run_now,
-    place_on_stage,
-    play_character,
-    play_event,
-    playable_with_mask,
-    stage_to_wr,
 )
-from tcg_env.games.weiss_schwarz.battle import attack_legal, declare_attack, hand_counter_ok
-from tcg_env.games.weiss_schwarz.rule_processes import level_up_due
 from tcg_env.engine.effects import reg_add, reg_has
-from tcg_env.games.weiss_schwarz.effects import shift_exchange
-from tcg_env.games.weiss_schwarz.turn import advance, finish_clock_phase
+from tcg_env.games.weiss_schwarz.effects import frame_base
 
 
 
@@ -155,14 +123,13 @@ from tcg_env.games.weiss_schwarz.turn import advance, finish_clock_phase
 # Legal actions
 # =============================================================================================
 @njit(cache=True)
-def legal_mask_row(s, T, out):
+def legal_mask_row(game, s, T, out):
     cards = card_table(T)
     out[:K.NUM_ACTIONS] = 0  # a slice fill: one vectorised loop, no per-element index checks
     if s[H_DONE] != 0:
         return 0
     kind = s[H_DECISION]
     p = s[H_DECIDER]
-    tp = s[TURN_PLAYER]
     nh = min(s[HAND_N + p], K.HAND_SLOTS)
     n = 0
     if kind == K.Decision.MULLIGAN:
@@ -180,12 +147,12 @@ def legal_mask_row(s, T, out):
     if kind == K.Decision.MAIN:
         out[K.PASS] = 1
         n = 1
-        cmask = color_mask(s, T, p)
+        cmask = game.color_mask(s, T, p)
         for i in range(nh):
             sl = s[HAND_L + p * K.MAX_DECK + i]
             c = cid_of(s, sl)
             t = cards[c, K.C_TYPE]
-            if t == K.CardType.CLIMAX or not playable_with_mask(s, T, p, c, cmask):
+            if t == K.CardType.CLIMAX or not game.playable_with_mask(s, T, p, c, cmask):
                 continue
             if t == K.CardType.CHARACTER:
                 for pos in range(K.N_POSITIONS):
@@ -204,7 +171,7 @@ def legal_mask_row(s, T, out):
             for ai in range(cards[c, K.C_ABIL_START], cards[c, K.C_ABIL_START] + cards[c, K.C_ABIL_COUNT]):
                 n_act += A[ai, K.A_KIND] == K.AbilityKind.ACT
             for j in range(min(n_act, K.ABILITIES_PER_CARD)):
-                if ability_usable(s, T, p, pos, j) >= 0:
+                if game.ability_usable(s, T, p, pos, j) >= 0:
                     out[K.ABILITY_BASE + pos * K.ABILITIES_PER_CARD + j] = 1
                     n += 1
         # CR 6.5.1.2.4 moves: the stage read once (occupied / can't-move positions as 5-bit masks)
@@ -220,9 +187,9 @@ def legal_mask_row(s, T, out):
         packed, n_run, row = 0, 0, -1
         seen_lo, seen_hi = 0, 0
         if run_open:
-            packed, n_run, _ = move_run_now(s, p)
+            packed, n_run, _ = game.move_run_now(s, p)
             if n_run == POPCOUNT5[occ]:  # every card on the stage is one of the run's: the table
-                row = (n_run * 120 + move_rank_swapped(packed, n_run, occ, -1, -1)) * K.N_MOVE_PAIRS
+                row = (n_run * 120 + game.move_rank_swapped(packed, n_run, occ, -1, -1)) * K.N_MOVE_PAIRS
             # the 120 seen bits (4 words of 30) as two 60-bit integers
             w = (1 << 30) - 1
             seen_lo = np.int64(s[MOVE_RUN_SEEN] & w) | (np.int64(s[MOVE_RUN_SEEN + 1] & w) << 30)
@@ -236,7 +203,7 @@ def legal_mask_row(s, T, out):
                 continue
             if run_open:
                 # CR 11.1.1.2: not if it completes a loop of moves (back to an arrangement seen in the run)
-                r = np.int64(MOVE_RANK_AFTER[row + k]) if row >= 0 else move_rank_swapped(packed, n_run, occ, i, j)
+                r = np.int64(MOVE_RANK_AFTER[row + k]) if row >= 0 else game.move_rank_swapped(packed, n_run, occ, i, j)
                 if ((seen_lo >> r) if r < 60 else (seen_hi >> (r - 60))) & 1:
                     continue
             out[K.MOVE_BASE + k] = 1
@@ -247,7 +214,7 @@ def legal_mask_row(s, T, out):
         n = 1
         for i in range(nh):
             c = cid_of(s, s[HAND_L + p * K.MAX_DECK + i])
-            if cards[c, K.C_TYPE] == K.CardType.CLIMAX and color_ok(s, T, p, c):
+            if cards[c, K.C_TYPE] == K.CardType.CLIMAX and game.color_ok(s, T, p, c):
                 out[K.HAND_BASE + i] = 1
                 n += 1
         return n
@@ -256,7 +223,7 @@ def legal_mask_row(s, T, out):
         n = 1
         for pos in range(3):
             for t in range(1, 4):
-                if attack_legal(s, T, p, pos, t):
+                if game.attack_legal(s, T, p, pos, t):
                     out[K.ATTACK_BASE + pos * 3 + t - 1] = 1
                     n += 1
         return n
@@ -264,12 +231,12 @@ def legal_mask_row(s, T, out):
         out[K.PASS] = 1
         n = 1
         for i in range(nh):
-            if hand_counter_ok(s, T, p, s[HAND_L + p * K.MAX_DECK + i]):
+            if game.hand_counter_ok(s, T, p, s[HAND_L + p * K.MAX_DECK + i]):
                 out[K.HAND_BASE + i] = 1
                 n += 1
         for pos in range(K.N_POSITIONS):
             for j in range(K.ABILITIES_PER_CARD):
-                if ability_usable_kind(s, T, p, pos, j, K.AbilityKind.COUNTER_ACT) >= 0 and s[FRAME_N] < K.FRAME_MAX:
+                if game.ability_usable_kind(s, T, p, pos, j, K.AbilityKind.COUNTER_ACT) >= 0 and s[FRAME_N] < K.FRAME_MAX:
                     out[K.ABILITY_BASE + pos * K.ABILITIES_PER_CARD + j] = 1
                     n += 1
         return n
@@ -294,7 +261,7 @@ def legal_mask_row(s, T, out):
         return s[CAND_N]
     if kind == K.Decision.PAY_COST:
         for i in range(nh):
-            if pay_cost_card_ok(s, T, p, s[HAND_L + p * K.MAX_DECK + i]):
+            if game.pay_cost_card_ok(s, T, p, s[HAND_L + p * K.MAX_DECK + i]):
                 out[K.HAND_BASE + i] = 1
                 n += 1
         return n
@@ -352,7 +319,7 @@ def legal_mask_row(s, T, out):
             for q in range(2):
                 for pos in range(K.N_POSITIONS):
                     sl = stage_slot(s, q, pos)
-                    if sl < 0 or reg_has(RULES, s, f, reg, sl) or not filter_match(s, T, frow, sl, p, src):
+                    if sl < 0 or reg_has(game, s, f, reg, sl) or not game.filter_match(s, T, frow, sl, p, src):
                         continue
                     if q != p and (s[D_RST + sl * CARD_W] & K.RESTRICT_CANT_BE_CHOSEN) != 0:
                         continue
@@ -370,52 +337,50 @@ def legal_mask_row(s, T, out):
 # Applying actions
 # =============================================================================================
 @njit(cache=True)
-def apply_unchecked(s, T, a):
+def apply_unchecked(game, s, T, a):
     """Perform legal action ``a`` of the pending decision and run to the next decision."""
     cards = card_table(T)
-    A = ability_table(T)
     kind = s[H_DECISION]
     p = s[H_DECIDER]
-    tp = s[TURN_PLAYER]
     s[H_NUM_DECISIONS] += 1
     s[H_DECISION] = K.Decision.NONE
     if kind == K.Decision.MULLIGAN:
         if a == K.PASS:
-            draw_cards(s, p, s[MULL_DISCARDS])  # CR 5.2.1.4: draw as many as discarded
+            game.draw_cards(s, p, s[MULL_DISCARDS])  # CR 5.2.1.4: draw as many as discarded
             s[MULL_DISCARDS] = 0
             s[MULLIGAN_STAGE] += 1
         else:
-            put_in_zone(s, s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE], K.Zone.WAITING_ROOM)
+            game.put_in_zone(s, s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE], K.Zone.WAITING_ROOM)
             s[MULL_DISCARDS] += 1
     elif kind == K.Decision.CLOCK:
         if a == K.PASS:
-            finish_clock_phase(s, T, p, 0)
+            game.finish_clock_phase(s, T, p, 0)
         else:  # CR 6.4.1.2
-            put_in_zone(s, s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE], K.Zone.CLOCK)
-            if level_up_due(s):
+            game.put_in_zone(s, s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE], K.Zone.CLOCK)
+            if game.level_up_due(s):
                 s[SUSPENDED] = RS_CLOCK_DRAWS  # CR 9.1.2.1: the level up comes before the draws
             else:
-                finish_clock_phase(s, T, p, 2)
+                game.finish_clock_phase(s, T, p, 2)
     elif kind == K.Decision.MAIN:
         if a < K.MOVE_BASE or a >= K.ATTACK_BASE:
             s[MOVE_RUN_OPEN] = 0  # CR 11.1.1.2: another action ends the run of moves
         if a == K.PASS:
             s[PHASE] = K.Phase.CLIMAX
             s[FLOW] = F_CLIMAX
-            trigger_all(s, T, K.Trigger.BEGIN_CLIMAX)
+            game.trigger_all(s, T, K.Trigger.BEGIN_CLIMAX)
         elif a >= K.PLAY_BASE and a < K.OWN_STAGE_BASE:
             k = a - K.PLAY_BASE
-            play_character(s, T, p, k // K.N_POSITIONS, k % K.N_POSITIONS)
+            game.play_character(s, T, p, k // K.N_POSITIONS, k % K.N_POSITIONS)
         elif a >= K.HAND_BASE and a < K.PLAY_BASE:
-            play_event(s, T, p, a - K.HAND_BASE)
+            game.play_event(s, T, p, a - K.HAND_BASE)
         elif a >= K.ABILITY_BASE and a < K.MOVE_BASE:
             k = a - K.ABILITY_BASE
             pos = k // K.ABILITIES_PER_CARD
-            ai = ability_usable(s, T, p, pos, k % K.ABILITIES_PER_CARD)
+            ai = game.ability_usable(s, T, p, pos, k % K.ABILITIES_PER_CARD)
             sl = stage_slot(s, p, pos)
             c = cid_of(s, sl)
             s[USES + sl * CARD_W] |= 1 << (ai - cards[c, K.C_ABIL_START])
-            start_ability(s, T, p, sl, ai, -1)
+            game.start_ability(s, T, p, sl, ai, -1)
         elif a >= K.MOVE_BASE and a < K.ATTACK_BASE:
             k = a - K.MOVE_BASE
             i, j = K.MOVE_PAIRS[k]
@@ -426,62 +391,62 @@ def apply_unchecked(s, T, a):
                     s[MOVE_RUN_START + q] = s[STAGE + p * K.N_POSITIONS + q]
                 for w in range(4):
                     s[MOVE_RUN_SEEN + w] = 0
-            packed, n_run, occ = move_run_now(s, p)
-            r = move_rank_swapped(packed, n_run, occ, -1, -1)
+            packed, n_run, occ = game.move_run_now(s, p)
+            r = game.move_rank_swapped(packed, n_run, occ, -1, -1)
             if first:
-                move_run_mark(s, r)
+                game.move_run_mark(s, r)
             # the arrangement after the exchange, ranked from the one before it (the same rank as
             # ranking the stage after move_chars: see move_rank_swapped)
             # (np.int64: without JIT an int8 rank would make move_run_mark's 1 << rank an int8)
             if n_run == POPCOUNT5[occ]:
                 r = np.int64(MOVE_RANK_AFTER[(n_run * 120 + r) * K.N_MOVE_PAIRS + k])
             else:
-                r = move_rank_swapped(packed, n_run, occ, i, j)
-            move_chars(s, T, p, i, j)
-            move_run_mark(s, r)
+                r = game.move_rank_swapped(packed, n_run, occ, i, j)
+            game.move_chars(s, T, p, i, j)
+            game.move_run_mark(s, r)
     elif kind == K.Decision.CLIMAX:
         s[CX_PLAYED] = 1  # CR 6.6.1.2.2
         if a != K.PASS:
             sl = s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE]
-            put_in_zone(s, sl, K.Zone.CLIMAX_AREA)  # CR 8.6.2.4.3
-            trigger_card(s, T, sl, p, K.Trigger.CLIMAX_PLACED, -1)
+            game.put_in_zone(s, sl, K.Zone.CLIMAX_AREA)  # CR 8.6.2.4.3
+            game.trigger_card(s, T, sl, p, K.Trigger.CLIMAX_PLACED, -1)
             for pos in range(K.N_POSITIONS):
                 ch = stage_slot(s, p, pos)
                 if ch >= 0:
-                    trigger_card(s, T, ch, p, K.Trigger.OWN_CLIMAX_PLACED, sl)
+                    game.trigger_card(s, T, ch, p, K.Trigger.OWN_CLIMAX_PLACED, sl)
     elif kind == K.Decision.ATTACK:
         if a == K.PASS:
             s[STEP] = K.AttackStep.ENCORE
             s[FLOW] = F_ENCORE
-            trigger_all(s, T, K.Trigger.BEGIN_ENCORE)
+            game.trigger_all(s, T, K.Trigger.BEGIN_ENCORE)
         else:
             k = a - K.ATTACK_BASE
-            declare_attack(s, T, p, k // 3, k % 3 + 1)
+            game.declare_attack(s, T, p, k // 3, k % 3 + 1)
     elif kind == K.Decision.COUNTER:
         s[COUNTER_USED] = 1  # CR 7.4.1.2.2: one card or ability only
         if a >= K.ABILITY_BASE and a < K.MOVE_BASE:
             k = a - K.ABILITY_BASE
             pos = k // K.ABILITIES_PER_CARD
-            ai = ability_usable_kind(s, T, p, pos, k % K.ABILITIES_PER_CARD, K.AbilityKind.COUNTER_ACT)
+            ai = game.ability_usable_kind(s, T, p, pos, k % K.ABILITIES_PER_CARD, K.AbilityKind.COUNTER_ACT)
             sl = stage_slot(s, p, pos)
             s[USES + sl * CARD_W] |= 1 << (ai - cards[cid_of(s, sl), K.C_ABIL_START])
-            start_ability(s, T, p, sl, ai, -1)
+            game.start_ability(s, T, p, sl, ai, -1)
         elif a != K.PASS:
             sl = s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE]
             c = cid_of(s, sl)
             if cards[c, K.C_BACKUP_POWER] > 0:
-                pay_stock(s, p, cards[c, K.C_BACKUP_COST])  # CR 10.5.2
-                put_in_zone(s, sl, K.Zone.WAITING_ROOM)
+                game.pay_stock(s, p, cards[c, K.C_BACKUP_COST])  # CR 10.5.2
+                game.put_in_zone(s, sl, K.Zone.WAITING_ROOM)
                 d = s[DEF_SLOT]
                 s[PMOD + d * CARD_W] += cards[c, K.C_BACKUP_POWER]
             else:
-                play_event(s, T, p, a - K.HAND_BASE)
+                game.play_event(s, T, p, a - K.HAND_BASE)
         s[STEP] = K.AttackStep.DAMAGE
         s[FLOW] = F_DAMAGE
     elif kind == K.Decision.ENCORE:
         pos = a - K.OWN_STAGE_BASE
         sl = stage_slot(s, p, pos)
-        stage_to_wr(s, T, sl)  # CR 7.7.1.2
+        game.stage_to_wr(s, T, sl)  # CR 7.7.1.2
         s[DEC_ARG] = sl
         s[DEC_ARG + 1] = pos
         # CR 10.2.3: every character has Encore [3]
@@ -490,8 +455,8 @@ def apply_unchecked(s, T, a):
             return
     elif kind == K.Decision.ENCORE_PAY:
         if a != K.PASS:
-            pay_stock(s, p, 3)
-            place_on_stage(s, T, s[DEC_ARG], p, s[DEC_ARG + 1], K.Orientation.REST, False)  # CR 10.2.2
+            game.pay_stock(s, p, 3)
+            game.place_on_stage(s, T, s[DEC_ARG], p, s[DEC_ARG + 1], K.Orientation.REST, False)  # CR 10.2.2
     elif kind == K.Decision.LEVEL_UP:
         # CR 9.3.2: the chosen card of the bottom seven to level, the other six to the waiting room
         base = CLOCK_L + p * K.MAX_DECK
@@ -502,52 +467,52 @@ def apply_unchecked(s, T, a):
             if i != a - K.OPTION_BASE:
                 others[k] = s[base + i]
                 k += 1
-        put_in_zone(s, chosen, K.Zone.LEVEL)
+        game.put_in_zone(s, chosen, K.Zone.LEVEL)
         for i in range(6):
-            put_in_zone(s, others[i], K.Zone.WAITING_ROOM)
+            game.put_in_zone(s, others[i], K.Zone.WAITING_ROOM)
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
             if sl >= 0:
-                trigger_card(s, T, sl, p, K.Trigger.LEVEL_UP, chosen)
+                game.trigger_card(s, T, sl, p, K.Trigger.LEVEL_UP, chosen)
     elif kind == K.Decision.HAND_LIMIT:
-        put_in_zone(s, s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE], K.Zone.WAITING_ROOM)
+        game.put_in_zone(s, s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE], K.Zone.WAITING_ROOM)
     elif kind == K.Decision.TRIGGER_OPTION:
         if a != K.PASS:
             icon = s[DEC_ARG]
             if icon == K.TriggerIcon.DRAW:
-                draw_cards(s, p, 1)
+                game.draw_cards(s, p, 1)
             else:
-                move_top_of_deck(s, p, K.Zone.STOCK)  # pool / treasure
+                game.move_top_of_deck(s, p, K.Zone.STOCK)  # pool / treasure
     elif kind == K.Decision.ORDER_AUTO:
-        play_pending(s, T, p, a - K.OPTION_BASE)
+        game.play_pending(s, T, p, a - K.OPTION_BASE)
     elif kind == K.Decision.OPTIONAL_EFFECT and s[DEC_ARG + 1] == K.ChoiceFor.CHOOSE_OPTIONAL:  # inside a program
         f = frame_base(s, s[FRAME_N] - 1)
         s[f + FR_PC] += 1 if a != K.PASS else 1 + s[DEC_ARG]
         s[f + FR_CNT] = 0
     elif kind == K.Decision.OPTIONAL_EFFECT:
-        slot, arow, aux = pending_take(RULES, s, p, s[DEC_ARG])
+        slot, arow, aux = pending_take(game, s, p, s[DEC_ARG])
         if a != K.PASS:
-            start_ability(s, T, p, slot, arow, aux)
+            game.start_ability(s, T, p, slot, arow, aux)
     elif kind == K.Decision.PAY_COST:
         hs = s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE]
         if s[PAY_DISCARD_LEFT] > 0:
-            put_in_zone(s, hs, K.Zone.WAITING_ROOM)
+            game.put_in_zone(s, hs, K.Zone.WAITING_ROOM)
             s[PAY_DISCARD_LEFT] -= 1
         else:
-            put_in_zone(s, hs, K.Zone.CLOCK)
+            game.put_in_zone(s, hs, K.Zone.CLOCK)
             s[PAY_CLOCK_LEFT] -= 1
         if s[PAY_DISCARD_LEFT] > 0 or s[PAY_CLOCK_LEFT] > 0:
             set_decision(s, K.Decision.PAY_COST, p)
             return
-        pay_fixed_costs(s, T, s[PAY_ABIL], p, s[PAY_SLOT])
-        push_frame(s, T, s[PAY_SLOT], s[PAY_ABIL], p, s[PAY_AUX])  # after a level up the cost made wait
+        game.pay_fixed_costs(s, T, s[PAY_ABIL], p, s[PAY_SLOT])
+        game.push_frame(s, T, s[PAY_SLOT], s[PAY_ABIL], p, s[PAY_AUX])  # after a level up the cost made wait
     elif kind == K.Decision.CHOOSE_POSITION:
         if s[DEC_ARG + 1] == K.ChoiceFor.MOVE_POSITION:
             if a != K.PASS:
-                move_chars(s, T, p, s[POS + s[DEC_ARG + 2] * CARD_W], a - K.OWN_STAGE_BASE)
+                game.move_chars(s, T, p, s[POS + s[DEC_ARG + 2] * CARD_W], a - K.OWN_STAGE_BASE)
         elif s[DEC_ARG + 1] == K.ChoiceFor.TO_STAGE:
             if a != K.PASS:
-                place_on_stage(s, T, s[DEC_ARG + 2], p, a - K.OWN_STAGE_BASE, s[DEC_ARG], False)
+                game.place_on_stage(s, T, s[DEC_ARG + 2], p, a - K.OWN_STAGE_BASE, s[DEC_ARG], False)
         elif s[DEC_ARG + 1] == K.ChoiceFor.SUNDER:  # the chosen marker becomes the character on this position
             f = frame_base(s, s[FRAME_N] - 1)
             src = s[f + FR_SLOT]
@@ -555,21 +520,21 @@ def apply_unchecked(s, T, a):
             q = a - K.OWN_STAGE_BASE
             if s[ZONE + src * CARD_W] == K.Zone.STAGE and s[ZONE + x * CARD_W] == K.Zone.MARKER:
                 pos = s[POS + src * CARD_W]
-                take_from_zone(s, x)
-                stage_char_to_marker(s, src)
+                game.take_from_zone(s, x)
+                game.stage_char_to_marker(s, src)
                 if q != pos and stage_slot(s, p, q) >= 0:
-                    put_in_zone(s, stage_slot(s, p, q), K.Zone.WAITING_ROOM)  # CR 9.6.1
-                rehome_markers(s, p, pos, q)
-                place_on_stage(s, T, x, p, q, K.Orientation.STAND, False)  # 10.15.3.1 stand state
+                    game.put_in_zone(s, stage_slot(s, p, q), K.Zone.WAITING_ROOM)  # CR 9.6.1
+                game.rehome_markers(s, p, pos, q)
+                game.place_on_stage(s, T, x, p, q, K.Orientation.STAND, False)  # 10.15.3.1 stand state
         else:
-            place_on_stage(s, T, s[DEC_ARG + 2], p, a - K.OWN_STAGE_BASE, K.Orientation.REST, False)  # CR 4.12.2.10
+            game.place_on_stage(s, T, s[DEC_ARG + 2], p, a - K.OWN_STAGE_BASE, K.Orientation.REST, False)  # CR 4.12.2.10
     elif kind == K.Decision.CHOOSE_TARGET:
         reg = s[DEC_ARG + 1]
         if reg == K.ChoiceFor.TRIGGER_ICON:
             icon = s[DEC_ARG]
             if a != K.PASS:
                 if icon == K.TriggerIcon.RETURN:
-                    put_in_zone(s, stage_slot(s, 1 - p, a - K.OPP_STAGE_BASE), K.Zone.HAND)
+                    game.put_in_zone(s, stage_slot(s, 1 - p, a - K.OPP_STAGE_BASE), K.Zone.HAND)
                 else:
                     sl = s[CAND + a - K.OPTION_BASE]
                     if icon == K.TriggerIcon.STANDBY:
@@ -577,15 +542,15 @@ def apply_unchecked(s, T, a):
                         s[DEC_ARG + 3] = 0
                         set_decision(s, K.Decision.CHOOSE_POSITION, p)
                         return
-                    put_in_zone(s, sl, K.Zone.HAND)
+                    game.put_in_zone(s, sl, K.Zone.HAND)
         elif reg == K.ChoiceFor.SHIFT:
             f = frame_base(s, s[FRAME_N] - 1)
             if a != K.PASS:
-                shift_exchange(s, s[f + FR_SLOT], s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE])
+                game.shift_exchange(s, s[f + FR_SLOT], s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE])
             s[f + FR_CNT] = 1
         elif reg == K.ChoiceFor.EFFECT_DISCARD:
             f = frame_base(s, s[FRAME_N] - 1)
-            put_in_zone(s, s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE], K.Zone.WAITING_ROOM)
+            game.put_in_zone(s, s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE], K.Zone.WAITING_ROOM)
             s[f + FR_CNT] += 1
         else:
             f = frame_base(s, s[FRAME_N] - 1)
@@ -598,25 +563,25 @@ def apply_unchecked(s, T, a):
                     sl = stage_slot(s, 1 - p, a - K.OPP_STAGE_BASE)
                 else:
                     sl = stage_slot(s, p, a - K.OWN_STAGE_BASE)
-                reg_add(RULES, s, f, reg, sl)
+                reg_add(game, s, f, reg, sl)
                 s[f + FR_CNT] += 1
     if s[H_DECISION] == K.Decision.NONE:  # the action may itself have opened a decision (8.7.3.1.1)
-        advance(s, T)
+        game.advance(s, T)
     if s[FRAME_N] == 0:
-        finish_events(s)
+        game.finish_events(s)
     if s[H_DONE] == 0 and s[H_DECISION] == K.Decision.NONE:
-        advance(s, T)
+        game.advance(s, T)
 
 
 @njit(cache=True)
-def advance_row(s, T):
+def advance_row(game, s, T):
     """Run a row edited in Python (``scenario.Scenario``) to its next decision."""
     if s[H_DONE] == 0 and s[H_DECISION] == K.Decision.NONE:
-        advance(s, T)
+        game.advance(s, T)
 
 
 @internal
-def setup_row(s, deck0, deck1, T):
+def setup_row(game, s, deck0, deck1, T):
     """CR 5.2: a new game, in a row the core has zeroed, headed and seeded (the hook ``setup_row``
     of tcg_env.engine.hooks; the core's ``reset_row`` calls it). Player p's deck card i goes to slot
     p*MAX_DECK + i."""
@@ -635,12 +600,12 @@ def setup_row(s, deck0, deck1, T):
     for p in range(2):
         deal_deck(s, ZT, K.Zone.DECK, p, deck0 if p == 0 else deck1, p * K.MAX_DECK)
         zone_shuffle(s, ZT, K.Zone.DECK, p, s)  # CR 5.2.1.2
-        list_climax_slots(s, T, p)
+        game.list_climax_slots(s, T, p)
     first = rng_below(s, 2)  # CR 5.2.1.3
     s[FIRST_PLAYER] = first
     s[TURN_PLAYER] = first  # CR 5.2.1.6
     for p in range(2):
-        draw_cards(s, p, K.OPENING_HAND)  # CR 5.2.1.4
+        game.draw_cards(s, p, K.OPENING_HAND)  # CR 5.2.1.4
     s[PHASE] = K.Phase.SETUP
     s[FLOW] = F_MULLIGAN
-    advance(s, T)
+    game.advance(s, T)

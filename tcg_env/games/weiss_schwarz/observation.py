@@ -264,7 +264,7 @@ def observe_into(s, T, player, out, over_previous):
             out[e + 8] = s[MARKER_N + q * K.N_POSITIONS + pos] / 4.0
             # CR 3.1.3: the stage is public, and so is what a character has now: its keywords and
             # restrictions as the rules read them (the derived D_KW / D_RST: printed, granted until
-            # the end of the turn, and from continuous abilities, abilities.refresh_derived); the
+            # the end of the turn, and from continuous abilities, characteristics.refresh_derived); the
             # row was zeroed above, so only the set bits are written
             kw = s[D_KW + b]
             rst = s[D_RST + b]

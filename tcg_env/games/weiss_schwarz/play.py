@@ -1,4 +1,4 @@
-"""Weiss Schwarz: playing cards and the stage (main phase actions, climax, costs).
+"""Weiss Schwarz: playing cards and abilities, and the stage (main phase actions, climax, costs).
 
 * CR 6.5.1.2 / 8.6.2.1.1 what a card needs to be played: level and colour requirements
   (``color_ok``, ``card_playable_base``).
@@ -8,6 +8,10 @@
 * CR 6.5.1.2.2 / 8.6.2.4.2 playing an event through the resolution zone.
 * CR 6.5.1.2.4 moving characters between stage positions, with the CR 11.1.1.2 loop rule for runs
   of moves (``move_chars``, ``move_run_*``, ``move_rank_swapped``).
+* CR 8.6.2 playing an activated or automatic ability: its cost paid (8.6.2.3, ``costs``), its
+  effect program started (8.6.2.4.4, ``start_ability``); the activated abilities usable at play
+  timing (6.5.1.2.3) and in the counter step (7.4.1.2.1) (``ability_usable``,
+  ``ability_usable_kind``).
 
 Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
@@ -16,7 +20,7 @@ import itertools
 
 import numpy as np
 
-from tcg_env.engine.tables import card_table
+from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.games.weiss_schwarz import constants as K
@@ -31,6 +35,11 @@ from tcg_env.games.weiss_schwarz.state import (
     MOVE_RUN_SEEN,
     MOVE_RUN_START,
     ORIENT,
+    PAY_ABIL,
+    PAY_AUX,
+    PAY_CLOCK_LEFT,
+    PAY_DISCARD_LEFT,
+    PAY_SLOT,
     PLACED_TURN,
     POS,
     RES_L,
@@ -39,19 +48,11 @@ from tcg_env.games.weiss_schwarz.state import (
     STOCK_N,
     TIMESTAMP,
     TRIG_SLOT,
+    USES,
     ZONE,
 )
-from tcg_env.games.weiss_schwarz.zones import (
-    cid_of,
-    owner_of,
-    pay_stock,
-    player_level,
-    put_in_zone,
-    reset_card,
-    stage_slot,
-    take_from_zone,
-)
-from tcg_env.games.weiss_schwarz.abilities import push_frame, trigger_card, trigger_other_placed
+from tcg_env.engine.decisions import set_decision
+from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, stage_slot
 
 
 @internal
@@ -67,11 +68,11 @@ def color_mask(s, T, p):
 
 
 @internal
-def playable_with_mask(s, T, p, cid, cmask):
+def playable_with_mask(game, s, T, p, cid, cmask):
     """``card_playable_base`` with the colour mask computed once per legal-mask call."""
     cards = card_table(T)
     if cards[cid, K.C_TYPE] != K.CardType.CLIMAX:
-        if cards[cid, K.C_LEVEL] > player_level(s, p):
+        if cards[cid, K.C_LEVEL] > game.player_level(s, p):
             return False
         if cards[cid, K.C_LEVEL] == 0:
             return s[STOCK_N + p] >= cards[cid, K.C_COST]
@@ -98,35 +99,35 @@ def color_ok(s, T, p, cid):
 
 
 @internal
-def card_playable_base(s, T, p, cid):
+def card_playable_base(game, s, T, p, cid):
     """Colour, level (CR 8.6.2.1) and stock cost (CR 8.6.2.3) of a hand card."""
     cards = card_table(T)
-    if cards[cid, K.C_TYPE] != K.CardType.CLIMAX and cards[cid, K.C_LEVEL] > player_level(s, p):
+    if cards[cid, K.C_TYPE] != K.CardType.CLIMAX and cards[cid, K.C_LEVEL] > game.player_level(s, p):
         return False
-    if not color_ok(s, T, p, cid):
+    if not game.color_ok(s, T, p, cid):
         return False
     return s[STOCK_N + p] >= cards[cid, K.C_COST]
 
 
 @internal
-def stage_to_wr(s, T, slot):
+def stage_to_wr(game, s, T, slot):
     """A character goes from the stage to the waiting room: "when this card is put into your
     waiting room from the stage" (Encore, CR 10.2.1) triggers with its last position."""
     pos = s[POS + slot * CARD_W]
     p = owner_of(s, slot)
-    put_in_zone(s, slot, K.Zone.WAITING_ROOM)
-    trigger_card(s, T, slot, p, K.Trigger.TO_WR_FROM_STAGE_SELF, pos)
+    game.put_in_zone(s, slot, K.Zone.WAITING_ROOM)
+    game.trigger_card(s, T, slot, p, K.Trigger.TO_WR_FROM_STAGE_SELF, pos)
 
 
 @internal
-def place_on_stage(s, T, slot, p, pos, orient, played):
+def place_on_stage(game, s, T, slot, p, pos, orient, played):
     """Put a character on stage position ``pos`` (CR 8.6.2.4.1 / 9.6.1: a character already there
     goes to the waiting room)."""
     old = stage_slot(s, p, pos)
-    take_from_zone(s, slot)
-    reset_card(s, slot)
+    game.take_from_zone(s, slot)
+    game.reset_card(s, slot)
     if old >= 0:
-        put_in_zone(s, old, K.Zone.WAITING_ROOM)
+        game.put_in_zone(s, old, K.Zone.WAITING_ROOM)
     s[ZONE + slot * CARD_W] = K.Zone.STAGE
     s[POS + slot * CARD_W] = pos
     s[ORIENT + slot * CARD_W] = orient
@@ -134,41 +135,41 @@ def place_on_stage(s, T, slot, p, pos, orient, played):
     s[STAGE + p * K.N_POSITIONS + pos] = slot
     s[TIMESTAMP] += 1
     if played:
-        trigger_card(s, T, slot, p, K.Trigger.PLAYED_SELF, -1)
-    trigger_card(s, T, slot, p, K.Trigger.PLACED_SELF, -1)
+        game.trigger_card(s, T, slot, p, K.Trigger.PLAYED_SELF, -1)
+    game.trigger_card(s, T, slot, p, K.Trigger.PLACED_SELF, -1)
     for q in range(K.N_POSITIONS):
         other = stage_slot(s, p, q)
         if other >= 0 and other != slot:
-            trigger_other_placed(s, T, other, p, slot)
+            game.trigger_other_placed(s, T, other, p, slot)
 
 
 @internal
-def play_character(s, T, p, hand_i, pos):
+def play_character(game, s, T, p, hand_i, pos):
     cards = card_table(T)
     sl = s[HAND_L + p * K.MAX_DECK + hand_i]
-    pay_stock(s, p, cards[cid_of(s, sl), K.C_COST])  # CR 8.6.2.3
-    place_on_stage(s, T, sl, p, pos, K.Orientation.STAND, True)  # CR 6.5.1.2.1
+    game.pay_stock(s, p, cards[cid_of(s, sl), K.C_COST])  # CR 8.6.2.3
+    game.place_on_stage(s, T, sl, p, pos, K.Orientation.STAND, True)  # CR 6.5.1.2.1
 
 
 @internal
-def play_event(s, T, p, hand_i):
+def play_event(game, s, T, p, hand_i):
     cards = card_table(T)
     sl = s[HAND_L + p * K.MAX_DECK + hand_i]
     c = cid_of(s, sl)
-    pay_stock(s, p, cards[c, K.C_COST])
-    put_in_zone(s, sl, K.Zone.RESOLUTION)  # CR 6.5.1.2.2 / 3.13.1.1
-    push_frame(s, T, sl, cards[c, K.C_EVENT_ABIL], p, -1)  # to the waiting room once resolved
+    game.pay_stock(s, p, cards[c, K.C_COST])
+    game.put_in_zone(s, sl, K.Zone.RESOLUTION)  # CR 6.5.1.2.2 / 3.13.1.1
+    game.push_frame(s, T, sl, cards[c, K.C_EVENT_ABIL], p, -1)  # to the waiting room once resolved
 
 
 @internal
-def finish_events(s):
+def finish_events(game, s):
     """CR 8.6.2.4.2: resolved event cards leave the resolution zone for the waiting room."""
     for p in range(2):
         i = 0
         while i < s[RES_N + p]:
             sl = s[RES_L + p * K.MAX_DECK + i]
             if sl != s[TRIG_SLOT]:
-                put_in_zone(s, sl, K.Zone.WAITING_ROOM)
+                game.put_in_zone(s, sl, K.Zone.WAITING_ROOM)
             else:
                 i += 1
 
@@ -260,11 +261,6 @@ POPCOUNT5 = np.array([bin(m).count("1") for m in range(1 << K.N_POSITIONS)], np.
 
 
 @internal
-def move_run_seen(s, rank):
-    return (s[MOVE_RUN_SEEN + rank // 30] >> (rank % 30)) & 1
-
-
-@internal
 def move_run_mark(s, rank):
     s[MOVE_RUN_SEEN + rank // 30] |= 1 << (rank % 30)
 
@@ -292,3 +288,56 @@ def move_chars(s, T, p, i, j):
                 s[POS + m * CARD_W] = i
     s[MARKER_N + p * K.N_POSITIONS + i] = mj
     s[MARKER_N + p * K.N_POSITIONS + j] = mi
+
+
+@internal
+def start_ability(game, s, T, p, slot, arow, aux):
+    """Pay the cost and start the effect program (CR 8.6.2). Hand cards of a cost are chosen one
+    at a time (PAY_COST decision, returns 1); the rest of the cost is paid once they are."""
+    A = ability_table(T)
+    nd = A[arow, K.A_COST_DISCARD]
+    nc = A[arow, K.A_COST_HAND_TO_CLOCK]
+    if nd > 0 or nc > 0:
+        s[PAY_SLOT] = slot
+        s[PAY_ABIL] = arow
+        s[PAY_AUX] = aux
+        s[PAY_DISCARD_LEFT] = nd
+        s[PAY_CLOCK_LEFT] = nc
+        set_decision(s, K.Decision.PAY_COST, p)
+        return 1
+    game.pay_fixed_costs(s, T, arow, p, slot)
+    game.push_frame(s, T, slot, arow, p, aux)  # a level up the cost made wait (9.3.3) comes first
+    return 0
+
+
+@internal
+def ability_usable(game, s, T, p, pos, j):
+    """The j-th ACT ability of the character on ``pos`` usable now (main phase), or -1."""
+    return game.ability_usable_kind(s, T, p, pos, j, K.AbilityKind.ACT)
+
+
+@internal
+def ability_usable_kind(game, s, T, p, pos, j, kind):
+    """The j-th ability of kind ``kind`` (ACT: main phase play timing, CR 6.5.1.2.3; COUNTER_ACT:
+    the counter step, 7.4.1.2.1) of the character on ``pos``; its ability row or -1."""
+    cards = card_table(T)
+    A = ability_table(T)
+    sl = stage_slot(s, p, pos)
+    if sl < 0:
+        return -1
+    c = cid_of(s, sl)
+    k = 0
+    a0 = cards[c, K.C_ABIL_START]
+    for ai in range(a0, a0 + cards[c, K.C_ABIL_COUNT]):
+        if A[ai, K.A_KIND] != kind:
+            continue
+        if k == j:
+            if A[ai, K.A_ONCE_PER_TURN] != 0 and (s[USES + sl * CARD_W] & (1 << (ai - a0))) != 0:
+                return -1
+            if not game.condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, sl):
+                return -1
+            if not game.cost_payable(s, T, ai, p, sl):
+                return -1
+            return ai
+        k += 1
+    return -1

@@ -40,16 +40,12 @@ import numpy as np
 from numba import njit
 
 from tcg_env.engine.tables import ability_table, card_table, code_table
-from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE
+from tcg_env.engine.header import H_DECIDER, H_DECISION
 from tcg_env.engine.jit import internal, internal_nrt
-from tcg_env.engine.memory import borrow
-from tcg_env.engine.rng import rng_below, rng_next_u32, rng_seed_one
+from tcg_env.engine.rng import rng_below
 from tcg_env.engine.zones import deal_anew
 from tcg_env.games.weiss_schwarz import constants as K
-from tcg_env.engine.batch import agent_actions_chunked, chunked, pick_uniform
-from tcg_env.games.weiss_schwarz.abilities import ability_usable, refresh_derived
-from tcg_env.games.weiss_schwarz.kernels import apply_unchecked, legal_mask_row
-from tcg_env.games.weiss_schwarz.zones import list_climax_slots
+from tcg_env.engine.batch import pick_uniform
 from tcg_env.games.weiss_schwarz.state import (
     ATK_SLOT,
     ATK_TYPE,
@@ -226,9 +222,9 @@ def _play_score(s, T, p, c, pos):
 
 
 @internal
-def _ability_score(s, T, p, pos, j):
+def _ability_score(game, s, T, p, pos, j):
     A = ability_table(T)
-    ai = ability_usable(s, T, p, pos, j)
+    ai = game.ability_usable(s, T, p, pos, j)
     if ai < 0:
         return NEG
     bounded = A[ai, K.A_ONCE_PER_TURN] != 0 or A[ai, K.A_COST_STOCK] > 0 or A[ai, K.A_COST_REST_SELF] != 0 \
@@ -244,7 +240,7 @@ def _ability_score(s, T, p, pos, j):
 
 
 @internal
-def _main(s, T, mask, p, rng_row):
+def _main(game, s, T, mask, p, rng_row):
     cards = card_table(T)
     best = PLAY_THRESHOLD
     best_a = K.PASS
@@ -268,7 +264,7 @@ def _main(s, T, mask, p, rng_row):
         for j in range(K.ABILITIES_PER_CARD):
             a = K.ABILITY_BASE + pos * K.ABILITIES_PER_CARD + j
             if mask[a] != 0:
-                best, best_a, ties = _take(_ability_score(s, T, p, pos, j), a, best, best_a, ties, rng_row)
+                best, best_a, ties = _take(_ability_score(game, s, T, p, pos, j), a, best, best_a, ties, rng_row)
     for k in range(K.N_MOVE_PAIRS):
         a = K.MOVE_BASE + k
         if mask[a] == 0:
@@ -513,7 +509,7 @@ def _choose_position(s, mask, p):
 
 
 @njit(cache=True)
-def heuristic_action(s, T, mask, n_legal, rng_row):
+def heuristic_action(game, s, T, mask, n_legal, rng_row):
     """The heuristic's action for the row's decider (always one of ``mask``'s legal actions)."""
     kind = s[H_DECISION]
     p = s[H_DECIDER]
@@ -523,7 +519,7 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
     elif kind == K.Decision.CLOCK:
         a = _clock(s, T, mask, p, rng_row)
     elif kind == K.Decision.MAIN:
-        a = _main(s, T, mask, p, rng_row)
+        a = _main(game, s, T, mask, p, rng_row)
     elif kind == K.Decision.CLIMAX:
         a = _climax(s, T, mask, p, rng_row)
     elif kind == K.Decision.ATTACK:
@@ -553,7 +549,7 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
 # Determinization (search over hidden information)
 # =============================================================================================
 @internal
-def resample_hidden(s, T, player, rng_row):
+def resample_hidden(game, s, T, player, rng_row):
     """Resample what ``player`` can't see, in place, with ``rng_row``:
 
     * the opponent's hand, deck and stock (CR 3.2 / 3.3 / 3.10: hidden zones) are dealt anew from
@@ -573,5 +569,5 @@ def resample_hidden(s, T, player, rng_row):
     deal_anew(s, ZT, o, (K.Zone.HAND, K.Zone.DECK, K.Zone.STOCK), rng_row)
     deal_anew(s, ZT, player, (K.Zone.DECK, K.Zone.STOCK), rng_row)
     for q in range(2):
-        list_climax_slots(s, T, q)  # the permutations moved climax cards between slots
-    refresh_derived(s, T)  # CR 8.9: abilities working from the hand see the new cards
+        game.list_climax_slots(s, T, q)  # the permutations moved climax cards between slots
+    game.refresh_derived(s, T)  # CR 8.9: abilities working from the hand see the new cards

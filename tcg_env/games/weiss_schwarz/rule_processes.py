@@ -31,14 +31,9 @@ from tcg_env.games.weiss_schwarz.state import (
 from tcg_env.engine.decisions import end_game, set_decision
 from tcg_env.games.weiss_schwarz.zones import (
     K_DRAW,
-    move_top_of_deck,
     owner_of,
-    put_in_zone,
-    refresh_if_empty,
     stage_slot,
 )
-from tcg_env.games.weiss_schwarz.abilities import refresh_derived
-from tcg_env.games.weiss_schwarz.play import stage_to_wr
 
 
 @internal
@@ -65,13 +60,13 @@ def level_up_interrupt(s):
 
 
 @internal
-def rule_actions(s, T):
+def rule_actions(game, s, T):
     """The check-type rule actions (the level-up interrupt is ``level_up_interrupt``).
     Returns 1 if the game ended, 2 to run them again, 0 done."""
     tp = s[TURN_PLAYER]
     # CR 9.4 losing verdict (check type)
     for p in range(2):
-        refresh_if_empty(s, p)
+        game.refresh_if_empty(s, p)
     lose0 = s[LEVEL_N] >= K.LEVEL_TO_LOSE or (s[DECK_N] == 0 and s[WR_N] == 0)
     lose1 = s[LEVEL_N + 1] >= K.LEVEL_TO_LOSE or (s[DECK_N + 1] == 0 and s[WR_N + 1] == 0)
     if lose0 or lose1:
@@ -82,29 +77,29 @@ def rule_actions(s, T):
         p = tp if k == 0 else 1 - tp
         if s[REFRESH_POINT + p] > 0:
             s[REFRESH_POINT + p] -= 1
-            move_top_of_deck(s, p, K.Zone.CLOCK)
+            game.move_top_of_deck(s, p, K.Zone.CLOCK)
             return 2  # run the rule actions again (after a level up, if one is due)
-    refresh_derived(s, T)
+    game.refresh_derived(s, T)
     # CR 9.5 characters with 0 or less power to the waiting room
     moved = False
     for p in range(2):
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
             if sl >= 0 and s[D_POWER + sl * CARD_W] <= 0:
-                stage_to_wr(s, T, sl)
+                game.stage_to_wr(s, T, sl)
                 moved = True
     # CR 9.7 multiple climax: only the last one stays
     for p in range(2):
         while s[CX_N + p] > 1:
-            put_in_zone(s, s[CX_L + p * K.MAX_DECK], K.Zone.WAITING_ROOM)
+            game.put_in_zone(s, s[CX_L + p * K.MAX_DECK], K.Zone.WAITING_ROOM)
     # CR 9.8 unaffiliated markers
     for p in range(2):
         for pos in range(K.N_POSITIONS):
             if s[MARKER_N + p * K.N_POSITIONS + pos] > 0 and stage_slot(s, p, pos) < 0:
                 for mslot in range(K.N_SLOTS):
                     if s[ZONE + mslot * CARD_W] == K.Zone.MARKER and owner_of(s, mslot) == p and s[POS + mslot * CARD_W] == pos:
-                        put_in_zone(s, mslot, K.Zone.WAITING_ROOM)
+                        game.put_in_zone(s, mslot, K.Zone.WAITING_ROOM)
                 s[MARKER_N + p * K.N_POSITIONS + pos] = 0
     if moved:
-        refresh_derived(s, T)
+        game.refresh_derived(s, T)
     return 0

@@ -81,62 +81,39 @@ from tcg_env.engine.decisions import end_game, set_decision
 from tcg_env.games.weiss_schwarz.zones import (
     K_DRAW,
     cid_of,
-    draw_cards,
-    move_top_of_deck,
-    put_in_zone,
     stage_slot,
 )
-from tcg_env.games.weiss_schwarz.abilities import (
-    ability_usable_kind,
-    pending_step,
-    refresh_derived,
-    trigger_all,
-    trigger_card,
-    trigger_clock_abilities,
-)
-from tcg_env.games.weiss_schwarz.play import color_ok
-from tcg_env.games.weiss_schwarz.battle import (
-    any_attack,
-    any_reversed,
-    deal_damage,
-    end_attack,
-    hand_counter_ok,
-    reverse_char,
-    trigger_icon_step,
-)
-from tcg_env.games.weiss_schwarz.rule_processes import level_up_interrupt, rule_actions
-from tcg_env.games.weiss_schwarz.effects import run_top_frame
 
 
 @internal
-def finish_clock_phase(s, T, p, draws):
+def finish_clock_phase(game, s, T, p, draws):
     """CR 6.4.1.2: the draws of a clocked card (``draws`` 0 after a pass), then the main phase."""
-    draw_cards(s, p, draws)
+    game.draw_cards(s, p, draws)
     s[PHASE] = K.Phase.MAIN
     s[FLOW] = F_MAIN
-    trigger_all(s, T, K.Trigger.BEGIN_MAIN)
-    trigger_clock_abilities(s, T, K.Trigger.BEGIN_MAIN)
+    game.trigger_all(s, T, K.Trigger.BEGIN_MAIN)
+    game.trigger_clock_abilities(s, T, K.Trigger.BEGIN_MAIN)
 
 
 @internal
-def start_turn(s, T):
+def start_turn(game, s, T):
     tp = s[TURN_PLAYER]
     s[PHASE] = K.Phase.STAND
     s[STEP] = K.AttackStep.NONE
     s[ATTACKS_DONE] = 0
     s[CX_PLAYED] = 0
     s[MOVE_RUN_OPEN] = 0  # CR 11.1.1.2: a new main phase, no run of moves yet
-    trigger_all(s, T, K.Trigger.BEGIN_TURN)
+    game.trigger_all(s, T, K.Trigger.BEGIN_TURN)
     # CR 6.2.1.2 stand all characters
     for pos in range(K.N_POSITIONS):
         sl = stage_slot(s, tp, pos)
         if sl >= 0:
             s[ORIENT + sl * CARD_W] = K.Orientation.STAND
     s[PHASE] = K.Phase.DRAW
-    trigger_all(s, T, K.Trigger.BEGIN_DRAW)
-    draw_cards(s, tp, 1)  # CR 6.3.1.2
+    game.trigger_all(s, T, K.Trigger.BEGIN_DRAW)
+    game.draw_cards(s, tp, 1)  # CR 6.3.1.2
     s[PHASE] = K.Phase.CLOCK
-    trigger_all(s, T, K.Trigger.BEGIN_CLOCK)
+    game.trigger_all(s, T, K.Trigger.BEGIN_CLOCK)
     s[FLOW] = F_CLOCK
 
 
@@ -167,7 +144,7 @@ def end_of_turn_cleanup(s, T):
 
 
 @internal
-def flow_step(s, T):
+def flow_step(game, s, T):
     """Advance the turn by one flow state; returns 1 when a decision is pending."""
     fl = s[FLOW]
     tp = s[TURN_PLAYER]
@@ -181,14 +158,14 @@ def flow_step(s, T):
         set_decision(s, K.Decision.MULLIGAN, p)
         return 1
     if fl == F_TURN_START:
-        start_turn(s, T)
+        game.start_turn(s, T)
         return 0
     if fl == F_CLOCK:
         if s[HAND_N + tp] == 0:
             s[FLOW] = F_MAIN
             s[PHASE] = K.Phase.MAIN
-            trigger_all(s, T, K.Trigger.BEGIN_MAIN)
-            trigger_clock_abilities(s, T, K.Trigger.BEGIN_MAIN)
+            game.trigger_all(s, T, K.Trigger.BEGIN_MAIN)
+            game.trigger_clock_abilities(s, T, K.Trigger.BEGIN_MAIN)
             return 0
         set_decision(s, K.Decision.CLOCK, tp)
         return 1
@@ -200,46 +177,46 @@ def flow_step(s, T):
             for i in range(min(s[HAND_N + tp], K.HAND_SLOTS)):
                 sl = s[HAND_L + tp * K.MAX_DECK + i]
                 c = cid_of(s, sl)
-                if cards[c, K.C_TYPE] == K.CardType.CLIMAX and color_ok(s, T, tp, c):
+                if cards[c, K.C_TYPE] == K.CardType.CLIMAX and game.color_ok(s, T, tp, c):
                     set_decision(s, K.Decision.CLIMAX, tp)
                     return 1
         s[PHASE] = K.Phase.ATTACK
         s[STEP] = K.AttackStep.DECLARATION
         s[FLOW] = F_ATTACK_DECL
-        trigger_all(s, T, K.Trigger.BEGIN_ATTACK)
+        game.trigger_all(s, T, K.Trigger.BEGIN_ATTACK)
         return 0
     if fl == F_ATTACK_DECL:
-        if any_attack(s, T, tp):
+        if game.any_attack(s, T, tp):
             set_decision(s, K.Decision.ATTACK, tp)
             return 1
         s[STEP] = K.AttackStep.ENCORE
         s[FLOW] = F_ENCORE
-        trigger_all(s, T, K.Trigger.BEGIN_ENCORE)
+        game.trigger_all(s, T, K.Trigger.BEGIN_ENCORE)
         return 0
     if fl == F_TRIGGER:
         s[STEP] = K.AttackStep.TRIGGER
-        top = move_top_of_deck(s, tp, K.Zone.RESOLUTION)  # CR 7.3.1.2 trigger check
+        top = game.move_top_of_deck(s, tp, K.Zone.RESOLUTION)  # CR 7.3.1.2 trigger check
         s[TRIG_SLOT] = top
         s[TRIG_ICON_I] = 0
         a = s[ATK_SLOT]
         if top >= 0 and cards[cid_of(s, top), K.C_TYPE] == K.CardType.CLIMAX and a >= 0 and s[ZONE + a * CARD_W] == K.Zone.STAGE:
-            trigger_card(s, T, a, tp, K.Trigger.TRIGGER_CHECK_CLIMAX, top)
+            game.trigger_card(s, T, a, tp, K.Trigger.TRIGGER_CHECK_CLIMAX, top)
         s[FLOW] = F_TRIGGER_ICON if top >= 0 else F_TRIGGER_DONE
         return 0
     if fl == F_TRIGGER_ICON:
-        if trigger_icon_step(s, T) == 1:
+        if game.trigger_icon_step(s, T) == 1:
             return 1
         s[FLOW] = F_TRIGGER_DONE
         return 0
     if fl == F_TRIGGER_DONE:
         t = s[TRIG_SLOT]
         if t >= 0 and s[ZONE + t * CARD_W] == K.Zone.RESOLUTION:
-            put_in_zone(s, t, K.Zone.STOCK)  # CR 3.13.1.2
+            game.put_in_zone(s, t, K.Zone.STOCK)  # CR 3.13.1.2
         s[TRIG_SLOT] = -1
         if s[ATK_TYPE] == K.AttackType.FRONTAL:
             s[STEP] = K.AttackStep.COUNTER
             s[FLOW] = F_COUNTER
-            trigger_all(s, T, K.Trigger.BEGIN_COUNTER)
+            game.trigger_all(s, T, K.Trigger.BEGIN_COUNTER)
         else:
             s[STEP] = K.AttackStep.DAMAGE
             s[FLOW] = F_DAMAGE
@@ -248,12 +225,12 @@ def flow_step(s, T):
         d = 1 - tp
         if s[COUNTER_USED] == 0 and s[DEF_SLOT] >= 0 and s[ZONE + s[DEF_SLOT] * CARD_W] == K.Zone.STAGE:
             for i in range(min(s[HAND_N + d], K.HAND_SLOTS)):
-                if hand_counter_ok(s, T, d, s[HAND_L + d * K.MAX_DECK + i]):
+                if game.hand_counter_ok(s, T, d, s[HAND_L + d * K.MAX_DECK + i]):
                     set_decision(s, K.Decision.COUNTER, d)
                     return 1
             for pos in range(K.N_POSITIONS):
                 for j in range(K.ABILITIES_PER_CARD):
-                    if ability_usable_kind(s, T, d, pos, j, K.AbilityKind.COUNTER_ACT) >= 0 and s[FRAME_N] < K.FRAME_MAX:
+                    if game.ability_usable_kind(s, T, d, pos, j, K.AbilityKind.COUNTER_ACT) >= 0 and s[FRAME_N] < K.FRAME_MAX:
                         set_decision(s, K.Decision.COUNTER, d)
                         return 1
         s[STEP] = K.AttackStep.DAMAGE
@@ -263,19 +240,19 @@ def flow_step(s, T):
         a = s[ATK_SLOT]
         # CR 7.5.1.2.2: an attacker that left or moved deals no damage
         if a >= 0 and s[ZONE + a * CARD_W] == K.Zone.STAGE and s[POS + a * CARD_W] == s[ATK_POS]:
-            refresh_derived(s, T)
+            game.refresh_derived(s, T)
             soul = s[D_SOUL + a * CARD_W]
-            canceled = deal_damage(s, T, 1 - tp, soul)
+            canceled = game.deal_damage(s, T, 1 - tp, soul)
             if soul > 0:
-                trigger_card(s, T, a, tp, K.Trigger.DAMAGE_CANCELED_SELF if canceled else K.Trigger.DAMAGE_NOT_CANCELED_SELF, -1)
+                game.trigger_card(s, T, a, tp, K.Trigger.DAMAGE_CANCELED_SELF if canceled else K.Trigger.DAMAGE_NOT_CANCELED_SELF, -1)
             if s[SHOT_ARMED] != 0 and s[D_SOUL + a * CARD_W] > 0:
                 s[SHOT_ARMED] = 0  # CR 4.12.2.7: only the next damage
                 if canceled:
-                    deal_damage(s, T, 1 - tp, 1)
+                    game.deal_damage(s, T, 1 - tp, 1)
         if s[ATK_TYPE] == K.AttackType.FRONTAL:
             s[STEP] = K.AttackStep.BATTLE
             s[FLOW] = F_BATTLE
-            trigger_all(s, T, K.Trigger.BEGIN_BATTLE)
+            game.trigger_all(s, T, K.Trigger.BEGIN_BATTLE)
         else:
             s[FLOW] = F_END_ATTACK
         return 0
@@ -285,33 +262,33 @@ def flow_step(s, T):
         ok = a >= 0 and d >= 0 and s[ZONE + a * CARD_W] == K.Zone.STAGE and s[ZONE + d * CARD_W] == K.Zone.STAGE
         ok = ok and s[POS + a * CARD_W] == s[ATK_POS] and s[POS + d * CARD_W] == s[DEF_POS]
         if ok:  # CR 7.6.1.2 / 7.6.1.3
-            refresh_derived(s, T)
+            game.refresh_derived(s, T)
             pa = s[D_POWER + a * CARD_W]
             pd = s[D_POWER + d * CARD_W]
             if pa <= pd:
-                reverse_char(s, T, a)
+                game.reverse_char(s, T, a)
                 if s[ORIENT + a * CARD_W] == K.Orientation.REVERSE:
-                    trigger_card(s, T, d, 1 - tp, K.Trigger.BATTLE_OPP_REVERSED, a)
+                    game.trigger_card(s, T, d, 1 - tp, K.Trigger.BATTLE_OPP_REVERSED, a)
             if pd <= pa:
-                reverse_char(s, T, d)
+                game.reverse_char(s, T, d)
                 if s[ORIENT + d * CARD_W] == K.Orientation.REVERSE:
-                    trigger_card(s, T, a, tp, K.Trigger.BATTLE_OPP_REVERSED, d)
+                    game.trigger_card(s, T, a, tp, K.Trigger.BATTLE_OPP_REVERSED, d)
         s[FLOW] = F_END_ATTACK
         return 0
     if fl == F_END_ATTACK:
-        end_attack(s, T)
+        game.end_attack(s, T)
         return 0
     if fl == F_ENCORE:
         # CR 7.7.1.2 / 7.7.1.3: turn player first, then the non-turn player
         for k in range(2):
             p = tp if k == 0 else 1 - tp
-            if any_reversed(s, p):
+            if game.any_reversed(s, p):
                 set_decision(s, K.Decision.ENCORE, p)
                 return 1
         s[PHASE] = K.Phase.END
         s[STEP] = K.AttackStep.NONE
         s[FLOW] = F_END
-        trigger_all(s, T, K.Trigger.BEGIN_END)
+        game.trigger_all(s, T, K.Trigger.BEGIN_END)
         return 0
     if fl == F_END:
         if s[HAND_N + tp] > K.HAND_LIMIT:  # CR 6.8.1.2
@@ -319,11 +296,11 @@ def flow_step(s, T):
             return 1
         for p in range(2):  # CR 6.8.1.3
             while s[CX_N + p] > 0 and p == tp:
-                put_in_zone(s, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1], K.Zone.WAITING_ROOM)
+                game.put_in_zone(s, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1], K.Zone.WAITING_ROOM)
         s[FLOW] = F_END_CLEANUP
         return 0
     if fl == F_END_CLEANUP:
-        end_of_turn_cleanup(s, T)
+        game.end_of_turn_cleanup(s, T)
         return 0
     s[H_ERROR] = K.EngineError.UNKNOWN_FLOW
     end_game(s, K_DRAW)
@@ -331,37 +308,37 @@ def flow_step(s, T):
 
 
 @internal
-def advance(s, T):
+def advance(game, s, T):
     """Run until a decision is pending or the game ends (CR 8.5.1 check timing, then the flow)."""
     while s[H_DONE] == 0:
         if s[H_NUM_DECISIONS] >= K.MAX_DECISIONS_PER_GAME:
             end_game(s, K_DRAW)  # CR 11.1 safety net
             return
-        if level_up_interrupt(s) == 1:
+        if game.level_up_interrupt(s) == 1:
             return
         if s[SUSPENDED] == RS_CLOCK_DRAWS:
             # CR 9.1.2.1: the suspended action goes on where it stopped (no check timing between)
             s[SUSPENDED] = RS_NONE
-            finish_clock_phase(s, T, s[TURN_PLAYER], 2)
+            game.finish_clock_phase(s, T, s[TURN_PLAYER], 2)
             continue
         if s[FRAME_N] == 0:
             # CR 9.1.2.2 / 8.5.1.1: the check-type rule actions, at a check timing only (not while an
             # effect program, suspended or waiting for a choice, is being resolved)
-            ra = rule_actions(s, T)
+            ra = game.rule_actions(s, T)
             if ra == 2:
                 continue
             if ra != 0:
                 return
         else:
-            refresh_derived(s, T)  # the program reads current power, soul, level (CR 8.9)
+            game.refresh_derived(s, T)  # the program reads current power, soul, level (CR 8.9)
         if s[FRAME_N] > 0:
-            if run_top_frame(s, T) == 1:
+            if game.run_top_frame(s, T) == 1:
                 return
             continue
-        r = pending_step(s, T)
+        r = game.pending_step(s, T)
         if r == 1:
             return
         if r == 2:
             continue
-        if flow_step(s, T) == 1:
+        if game.flow_step(s, T) == 1:
             return

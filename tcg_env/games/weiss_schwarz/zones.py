@@ -1,7 +1,8 @@
 """Weiss Schwarz zones and cards: the per-card slot records and the moves between zones.
 
-The lowest layer of the rules kernels (``zones`` <- ``abilities`` <- ``play`` <- ``battle`` <-
-``rule_processes`` <- ``effects`` <- ``turn`` <- ``kernels``). It implements:
+The lowest layer of the rules kernels (``zones`` <- ``filters`` <- ``characteristics`` <- ``costs`` <-
+``triggers`` <- ``play`` <- ``battle`` <- ``rule_processes`` <- ``effects`` <- ``turn`` <- ``kernels``).
+It implements:
 
 * CR 3 zones: the ordered list zones (3.2 deck, 3.3 hand, 3.4 waiting room, 3.8 clock, 3.9 level,
   3.10 stock, 3.11 climax area, 3.12 memory, 3.13 resolution zone), the stage positions (3.5 / 3.6,
@@ -98,10 +99,10 @@ def take_from_zone(s, slot):
 
 
 @internal
-def put_in_zone(s, slot, z):
+def put_in_zone(game, s, slot, z):
     """Put ``slot`` on top of list zone ``z`` of its owner (CR 3.1.6)."""
-    take_from_zone(s, slot)
-    reset_card(s, slot)
+    game.take_from_zone(s, slot)
+    game.reset_card(s, slot)
     zone_put(s, ZT, slot, z)
 
 
@@ -127,9 +128,9 @@ def refresh_if_empty(s, p):
 
 
 @internal
-def deck_top(s, p):
+def deck_top(game, s, p):
     """The top card of p's deck (refreshing first if needed), or -1."""
-    refresh_if_empty(s, p)
+    game.refresh_if_empty(s, p)
     n = s[DECK_N + p]
     if n == 0:
         return -1
@@ -137,19 +138,19 @@ def deck_top(s, p):
 
 
 @internal
-def move_top_of_deck(s, p, z):
-    slot = deck_top(s, p)
+def move_top_of_deck(game, s, p, z):
+    slot = game.deck_top(s, p)
     if slot < 0:
         return -1
-    put_in_zone(s, slot, z)
-    refresh_if_empty(s, p)  # CR 9.2.1: refresh as soon as the deck is empty
+    game.put_in_zone(s, slot, z)
+    game.refresh_if_empty(s, p)  # CR 9.2.1: refresh as soon as the deck is empty
     return slot
 
 
 @internal
-def draw_cards(s, p, n):
+def draw_cards(game, s, p, n):
     for _ in range(n):
-        if move_top_of_deck(s, p, K.Zone.HAND) < 0:
+        if game.move_top_of_deck(s, p, K.Zone.HAND) < 0:
             return
 
 
@@ -159,11 +160,11 @@ def player_level(s, p):
 
 
 @internal
-def pay_stock(s, p, n):
+def pay_stock(game, s, p, n):
     """CR 8.4.3: n cards from the top of the stock to the waiting room."""
     for _ in range(n):
         slot = s[STOCK_L + p * K.MAX_DECK + s[STOCK_N + p] - 1]
-        put_in_zone(s, slot, K.Zone.WAITING_ROOM)
+        game.put_in_zone(s, slot, K.Zone.WAITING_ROOM)
 
 
 @internal
@@ -180,22 +181,22 @@ def facing_slot(s, p, pos):
 
 
 @internal
-def make_marker(s, slot, p, pos):
+def make_marker(game, s, slot, p, pos):
     """``slot`` (owned by ``p``, already out of its zone) becomes a marker under position ``pos``."""
-    reset_card(s, slot)
+    game.reset_card(s, slot)
     s[ZONE + slot * CARD_W] = K.Zone.MARKER
     s[POS + slot * CARD_W] = pos
     s[MARKER_N + p * K.N_POSITIONS + pos] += 1
 
 
 @internal
-def stage_char_to_marker(s, slot):
+def stage_char_to_marker(game, s, slot):
     """The character leaves its position and becomes a marker there, its markers staying put
     (Fusion 10.14.1.1, Sunder 10.15.2)."""
     p = owner_of(s, slot)
     pos = s[POS + slot * CARD_W]
     s[STAGE + p * K.N_POSITIONS + pos] = -1
-    make_marker(s, slot, p, pos)
+    game.make_marker(s, slot, p, pos)
 
 
 @internal

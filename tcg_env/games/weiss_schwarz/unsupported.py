@@ -1,4 +1,5 @@
-"""What the Weiss Schwarz engine runs of the card-table contract, checked in Python.
+"""What the Weiss Schwarz engine does not run yet of the card-table contract, and which cards of a
+pool use it (checked in Python).
 
 The kernels skip an instruction whose opcode is in :data:`UNSUPPORTED_OPS` (it does nothing), and
 treat abilities with an unsupported cost as unusable. :func:`unsupported_report` lists the cards

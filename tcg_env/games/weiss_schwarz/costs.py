@@ -1,0 +1,117 @@
+"""Weiss Schwarz costs (CR 8.4): whether an ability's cost can be paid, and paying it.
+
+* ``cost_payable``: every part of the cost can be paid in full (CR 8.6.2.3.2): stock, resting
+  this card, discards (with their filter), hand cards to the clock, the top of the deck to the
+  clock (no refresh while a cost is paid, 9.2.3), this card to the waiting room or the memory,
+  Resonate's reveal (10.13), Fusion's marker (10.14.1.1, ``first_marker_source``).
+* ``pay_fixed_costs``: the parts that need no choice, in the order written (8.4.2.1);
+  ``pay_cost_card_ok``: a hand card that the cost being paid can take (hand cards of a cost are
+  chosen one at a time: ``play.start_ability``).
+
+Comments cite the comprehensive rules v2.03 as ``CR x.y``.
+"""
+
+from tcg_env.engine.tables import ability_table
+from tcg_env.engine.jit import internal
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz.state import (
+    CARD_W,
+    DECK_L,
+    DECK_N,
+    HAND_L,
+    HAND_N,
+    ORIENT,
+    PAY_ABIL,
+    PAY_CLOCK_LEFT,
+    PAY_DISCARD_LEFT,
+    PAY_SLOT,
+    POS,
+    STOCK_N,
+    ZONE,
+)
+from tcg_env.games.weiss_schwarz.zones import stage_slot
+
+
+@internal
+def cost_payable(game, s, T, arow, p, slot):
+    A = ability_table(T)
+    if s[STOCK_N + p] < A[arow, K.A_COST_STOCK]:
+        return False
+    if A[arow, K.A_COST_REST_SELF] != 0:
+        if s[ZONE + slot * CARD_W] != K.Zone.STAGE or s[ORIENT + slot * CARD_W] != K.Orientation.STAND:
+            return False
+    if A[arow, K.A_COST_DISCARD] > s[HAND_N + p]:
+        return False
+    if A[arow, K.A_COST_HAND_TO_CLOCK] > s[HAND_N + p]:
+        return False
+    if A[arow, K.A_COST_CLOCK_TOP] > s[DECK_N + p]:
+        return False  # CR 9.2.3 / 8.4.2.2: no refresh mid-cost, so the deck must hold them all
+    if A[arow, K.A_COST_DISCARD] > 0 and A[arow, K.A_COST_DISCARD_FILTER] >= 0:
+        n = 0
+        for i in range(s[HAND_N + p]):
+            if game.filter_match(s, T, A[arow, K.A_COST_DISCARD_FILTER], s[HAND_L + p * K.MAX_DECK + i], p, slot):
+                n += 1
+        if n < A[arow, K.A_COST_DISCARD]:
+            return False
+    if A[arow, K.A_COST_SELF_TO_WR] != 0 or A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
+        if s[ZONE + slot * CARD_W] != K.Zone.STAGE:
+            return False
+    # CR 10.13 Resonate: revealing a matching hand card; the engine keeps no record of revealed
+    # cards, so which one is revealed does not matter and no choice is asked
+    rf = A[arow, K.A_COST_REVEAL_FILTER]
+    if rf >= 0:
+        found = False
+        for i in range(s[HAND_N + p]):
+            if game.filter_match(s, T, rf, s[HAND_L + p * K.MAX_DECK + i], p, slot):
+                found = True
+                break
+        if not found:
+            return False
+    # CR 10.14.1.1 Fusion: a matching own stage character goes under this card as a marker
+    if A[arow, K.A_COST_MARKER_FILTER] >= 0:
+        if s[ZONE + slot * CARD_W] != K.Zone.STAGE or game.first_marker_source(s, T, A[arow, K.A_COST_MARKER_FILTER], p, slot) < 0:
+            return False
+    return True
+
+
+@internal
+def pay_fixed_costs(game, s, T, arow, p, slot):
+    """CR 8.4.2.1: the parts of a cost that need no choice (in the order written)."""
+    A = ability_table(T)
+    game.pay_stock(s, p, A[arow, K.A_COST_STOCK])
+    if A[arow, K.A_COST_REST_SELF] != 0:
+        s[ORIENT + slot * CARD_W] = K.Orientation.REST
+    for _ in range(A[arow, K.A_COST_CLOCK_TOP]):
+        # CR 8.4.2.1 / 9.2.3: no refresh while a cost is paid (cost_payable checked the deck)
+        n = s[DECK_N + p]
+        if n > 0:
+            game.put_in_zone(s, s[DECK_L + p * K.MAX_DECK + n - 1], K.Zone.CLOCK)
+    if A[arow, K.A_COST_MARKER_FILTER] >= 0:
+        ch = game.first_marker_source(s, T, A[arow, K.A_COST_MARKER_FILTER], p, slot)
+        if ch >= 0:
+            game.take_from_zone(s, ch)  # its own markers go to the waiting room (10.14.1.1.2.1)
+            game.make_marker(s, ch, p, s[POS + slot * CARD_W])
+    if A[arow, K.A_COST_SELF_TO_WR] != 0:
+        game.put_in_zone(s, slot, K.Zone.WAITING_ROOM)
+    elif A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
+        game.put_in_zone(s, slot, K.Zone.MEMORY)
+    game.refresh_if_empty(s, p)  # CR 9.2.1: the refresh the cost made wait
+
+
+@internal
+def first_marker_source(game, s, T, frow, p, src):
+    """The first own stage character (other than ``src``) matching ``frow`` (Fusion's cost)."""
+    for pos in range(K.N_POSITIONS):
+        sl = stage_slot(s, p, pos)
+        if sl >= 0 and sl != src and game.filter_match(s, T, frow, sl, p, src):
+            return sl
+    return -1
+
+
+@internal
+def pay_cost_card_ok(game, s, T, p, hand_slot):
+    """A hand card the pending cost can take now (the discard filter applies to discards)."""
+    if s[PAY_DISCARD_LEFT] > 0:
+        fr = ability_table(T)[s[PAY_ABIL], K.A_COST_DISCARD_FILTER]
+        return fr < 0 or game.filter_match(s, T, fr, hand_slot, p, s[PAY_SLOT])
+    return s[PAY_CLOCK_LEFT] > 0

@@ -1,0 +1,201 @@
+"""Weiss Schwarz filters and conditions: which cards an ability's filter matches, and whether its
+condition holds.
+
+* ``filter_match``: a card against a filter row of the card tables (type, side, colour, level,
+  cost, power, trait, name, title, trigger icon; on the stage its orientation, its position and
+  its relation to the ability's source, CR 3.6.4: facing, in front of, behind, battle opponent).
+* ``condition_holds``: an ability's condition (its source's stage position, levels, the climax
+  area for a climax combo 8.12, counts of cards in a zone, whose turn ...), with
+  ``count_trait_others`` for "other characters with <trait>".
+
+Comments cite the comprehensive rules v2.03 as ``CR x.y``.
+"""
+
+from tcg_env.engine.tables import card_table, filter_table
+from tcg_env.engine.jit import internal
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz.state import (
+    ATK_SLOT,
+    CARD_W,
+    CLOCK_L,
+    CLOCK_N,
+    CX_L,
+    CX_N,
+    DEF_SLOT,
+    D_LEVEL,
+    D_POWER,
+    HAND_N,
+    LEVEL_L,
+    LEVEL_N,
+    MEMORY_N,
+    ORIENT,
+    POS,
+    STOCK_N,
+    TURN_PLAYER,
+    WR_L,
+    WR_N,
+    ZONE,
+)
+from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, stage_slot
+
+
+@internal
+def filter_match(game, s, T, frow, slot, viewer, source):
+    cards = card_table(T)
+    F = filter_table(T)
+    cid = cid_of(s, slot)
+    tm = F[frow, K.F_TYPE_MASK]
+    if tm != 0 and (tm & (1 << cards[cid, K.C_TYPE])) == 0:
+        return False
+    side = F[frow, K.F_SIDE]
+    own = owner_of(s, slot)
+    if side == K.FilterSide.OWN and own != viewer:
+        return False
+    if side == K.FilterSide.OPPONENT and own == viewer:
+        return False
+    cm = F[frow, K.F_COLOR_MASK]
+    if cm != 0 and (cm & (1 << cards[cid, K.C_COLOR])) == 0:
+        return False
+    on_stage = s[ZONE + slot * CARD_W] == K.Zone.STAGE
+    lvl = s[D_LEVEL + slot * CARD_W] if on_stage else cards[cid, K.C_LEVEL]
+    if F[frow, K.F_LEVEL_MIN] >= 0 and lvl < F[frow, K.F_LEVEL_MIN]:
+        return False
+    lmax = F[frow, K.F_LEVEL_MAX]
+    if F[frow, K.F_LEVEL_MAX_REL] != 0:
+        lmax = game.player_level(s, viewer) + lmax
+    if lmax >= 0 and lvl > lmax:
+        return False
+    if F[frow, K.F_COST_MAX] >= 0 and cards[cid, K.C_COST] > F[frow, K.F_COST_MAX]:
+        return False
+    pw = s[D_POWER + slot * CARD_W] if on_stage else cards[cid, K.C_POWER]
+    if F[frow, K.F_POWER_MIN] >= 0 and pw < F[frow, K.F_POWER_MIN]:
+        return False
+    if F[frow, K.F_POWER_MAX] >= 0 and pw > F[frow, K.F_POWER_MAX]:
+        return False
+    tr = F[frow, K.F_TRAIT]
+    if tr != 0 and cards[cid, K.C_TRAIT0] != tr and cards[cid, K.C_TRAIT1] != tr and cards[cid, K.C_TRAIT2] != tr:
+        return False
+    if F[frow, K.F_NAME] != 0 and cards[cid, K.C_NAME] != F[frow, K.F_NAME]:
+        return False
+    if F[frow, K.F_TITLE] != 0 and cards[cid, K.C_TITLE] != F[frow, K.F_TITLE]:
+        return False
+    ti = F[frow, K.F_TRIGGER_ICON]
+    if ti != 0 and cards[cid, K.C_TRIGGER0] != ti and cards[cid, K.C_TRIGGER1] != ti:
+        return False
+    if on_stage:
+        om = F[frow, K.F_ORIENT_MASK]
+        if om != 0 and (om & (1 << s[ORIENT + slot * CARD_W])) == 0:
+            return False
+        pm = F[frow, K.F_POS_MASK]
+        pos = s[POS + slot * CARD_W]
+        if pm != 0 and (pm & (1 << pos)) == 0:
+            return False
+        rel = F[frow, K.F_RELATION]
+        if rel != K.Relation.ANY:
+            spos = s[POS + source * CARD_W] if source >= 0 and s[ZONE + source * CARD_W] == K.Zone.STAGE else -1
+            if rel == K.Relation.SELF and slot != source:
+                return False
+            if rel == K.Relation.OTHER and slot == source:
+                return False
+            if rel == K.Relation.FACING and (spos < 0 or spos >= K.N_CENTER or own == owner_of(s, source) or pos != K.N_CENTER - 1 - spos):
+                return False
+            if rel == K.Relation.IN_FRONT and (spos < 0 or own != owner_of(s, source) or (K.IN_FRONT_MASK[spos] & (1 << pos)) == 0):
+                return False
+            if rel == K.Relation.BEHIND and (spos < 0 or own != owner_of(s, source) or (K.BEHIND_MASK[spos] & (1 << pos)) == 0):
+                return False
+            if rel == K.Relation.BATTLE_OPPONENT and not ((source == s[ATK_SLOT] and slot == s[DEF_SLOT]) or (source == s[DEF_SLOT] and slot == s[ATK_SLOT] and source >= 0)):
+                return False
+            if rel == K.Relation.ATTACKING and slot != s[ATK_SLOT]:
+                return False
+            if rel == K.Relation.DEFENDING and slot != s[DEF_SLOT]:
+                return False
+    return True
+
+
+@internal
+def count_trait_others(s, T, p, trait, source):
+    cards = card_table(T)
+    n = 0
+    for pos in range(K.N_POSITIONS):
+        sl = stage_slot(s, p, pos)
+        if sl >= 0 and sl != source:
+            c = cid_of(s, sl)
+            if cards[c, K.C_TRAIT0] == trait or cards[c, K.C_TRAIT1] == trait or cards[c, K.C_TRAIT2] == trait:
+                n += 1
+    return n
+
+
+@internal
+def condition_holds(game, s, T, cond, arg, p, source):
+    cards = card_table(T)
+    if cond == K.Condition.NONE:
+        return True
+    on_stage = source >= 0 and s[ZONE + source * CARD_W] == K.Zone.STAGE
+    spos = s[POS + source * CARD_W] if on_stage else -1
+    if cond == K.Condition.IN_BACK_STAGE:
+        return spos >= K.N_CENTER
+    if cond == K.Condition.IN_CENTER_STAGE:
+        return 0 <= spos < K.N_CENTER
+    if cond == K.Condition.IN_CENTER_MIDDLE:
+        return spos == K.POS_CENTER_MIDDLE
+    if cond == K.Condition.TOP_OF_CLOCK:
+        n = s[CLOCK_N + p]
+        return n > 0 and s[CLOCK_L + p * K.MAX_DECK + n - 1] == source
+    if cond == K.Condition.LEVEL_AT_LEAST:
+        return game.player_level(s, p) >= arg
+    if cond == K.Condition.CLIMAX_NAMED:
+        return s[CX_N + p] > 0 and cards[cid_of(s, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1]), K.C_NAME] == arg
+    if cond == K.Condition.CLIMAX_ANY:
+        return s[CX_N + p] > 0
+    if cond == K.Condition.MEMORY_AT_LEAST:
+        return s[MEMORY_N + p] >= arg
+    if cond == K.Condition.LEVEL_SUM_AT_LEAST:
+        tot = 0
+        for i in range(s[LEVEL_N + p]):
+            tot += cards[cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), K.C_LEVEL]
+        return tot >= arg
+    if cond == K.Condition.HAND_AT_MOST:
+        return s[HAND_N + p] <= arg
+    if cond == K.Condition.STOCK_AT_LEAST:
+        return s[STOCK_N + p] >= arg
+    if cond == K.Condition.YOUR_TURN:
+        return s[TURN_PLAYER] == p
+    if cond == K.Condition.OPPONENTS_TURN:
+        return s[TURN_PLAYER] != p
+    if cond == K.Condition.NAMED_ON_STAGE:
+        for pos in range(K.N_POSITIONS):
+            sl = stage_slot(s, p, pos)
+            if sl >= 0 and sl != source and cards[cid_of(s, sl), K.C_NAME] == arg:
+                return True
+        return False
+    if cond == K.Condition.TRAIT_COUNT_AT_LEAST:
+        return game.count_trait_others(s, T, p, arg >> 8, source) >= (arg & 0xFF)
+    if cond == K.Condition.SELF_REVERSED:
+        return on_stage and s[ORIENT + source * CARD_W] == K.Orientation.REVERSE
+    if cond == K.Condition.SELF_STANDING:
+        return on_stage and s[ORIENT + source * CARD_W] == K.Orientation.STAND
+    if cond == K.Condition.OPP_LEVEL_AT_LEAST:
+        return game.player_level(s, 1 - p) >= arg
+    if cond == K.Condition.CLOCK_AT_MOST:
+        return s[CLOCK_N + p] <= arg
+    if cond == K.Condition.BATTLE_OPP_LEVEL_AT_MOST:
+        opp = -1
+        if source == s[ATK_SLOT]:
+            opp = s[DEF_SLOT]
+        elif source == s[DEF_SLOT] and source >= 0:
+            opp = s[ATK_SLOT]
+        return opp >= 0 and s[D_LEVEL + opp * CARD_W] <= arg
+    if cond == K.Condition.OTHER_CHARS_AT_LEAST:
+        n = 0
+        for pos in range(K.N_POSITIONS):
+            sl = stage_slot(s, p, pos)
+            if sl >= 0 and sl != source:
+                n += 1
+        return n >= arg
+    if cond == K.Condition.WR_CLIMAX_AT_LEAST:
+        n = 0
+        for i in range(s[WR_N + p]):
+            if cards[cid_of(s, s[WR_L + p * K.MAX_DECK + i]), K.C_TYPE] == K.CardType.CLIMAX:
+                n += 1
+        return n >= arg
+    return False
