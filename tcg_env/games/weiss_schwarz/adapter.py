@@ -15,23 +15,7 @@ from tcg_env.adapter import (board_header, card_attribute, check_progress, check
                              zone_count_domains)
 from tcg_env.adapter import pool_fingerprint as shared_fingerprint
 from tcg_env.spec import CardZones
-from tcg_env.games.weiss_schwarz.observation import (
-    CARD_FEATURES,
-    CLOCK_ROWS,
-    LEVEL_ROWS,
-    OBS_CANDIDATES,
-    OBS_CLIMAX,
-    OBS_HAND,
-    OBS_MY_CLOCK,
-    OBS_MY_LEVEL,
-    OBS_MY_STAGE,
-    OBS_OPP_CLOCK,
-    OBS_OPP_LEVEL,
-    OBS_OPP_STAGE,
-    OBS_SIZE,
-    GLOBAL_SIZE,
-    STAGE_FEATURES,
-)
+from tcg_env.games.weiss_schwarz.observation import GLOBAL_SIZE, OBS, OBS_SIZE
 
 SNAPSHOT_FORMAT = 1
 ZONE_NAMES = {z: z.name.lower() for z in K.Zone}
@@ -147,6 +131,7 @@ def _describe_action(game, a: int) -> str:
     a = int(a)
     if not 0 <= a < K.NUM_ACTIONS:
         return f"invalid action {a}"
+    block, index = K.ACTIONS.decode(a)
     kind = K.Decision(int(row[H_DECISION]))
     p = int(row[H_DECIDER])
     hand = zone_list(row, S.ZONES, K.Zone.HAND, p) if p in (0, 1) else []
@@ -166,8 +151,8 @@ def _describe_action(game, a: int) -> str:
             K.Decision.TRIGGER_OPTION: "Decline the trigger",
         }.get(kind, "Pass / stop choosing") if kind != K.Decision.OPTIONAL_EFFECT else (
             f"Decline {_source(game, kind, p) or 'the ability'}")
-    if K.HAND_BASE <= a < K.PLAY_BASE:
-        i = a - K.HAND_BASE
+    if block is K.HAND:
+        (i,) = index
         verb = {
             K.Decision.MULLIGAN: "Mulligan away",
             K.Decision.CLOCK: "Clock (then draw 2)",
@@ -178,23 +163,22 @@ def _describe_action(game, a: int) -> str:
             K.Decision.PAY_COST: "Pay with",
         }.get(kind, "Choose")
         return f"{verb} {hand_card(i)}"
-    if K.PLAY_BASE <= a < K.OWN_STAGE_BASE:
-        k = a - K.PLAY_BASE
-        i, pos = divmod(k, K.N_POSITIONS)
+    if block is K.PLAY:
+        i, pos = index
         return f"Play {hand_card(i)} to {POS_NAMES[pos]}"
-    if K.OWN_STAGE_BASE <= a < K.OPP_STAGE_BASE:
-        pos = a - K.OWN_STAGE_BASE
+    if block is K.OWN_STAGE:
+        (pos,) = index
         sl = stage(row, p)[pos] if p in (0, 1) else -1
         who = _slot_name(game, sl) if sl >= 0 else "empty"
         if kind == K.Decision.ENCORE:
             return f"Put reversed {who} ({POS_NAMES[pos]}) into the waiting room"
         return f"Choose own {POS_NAMES[pos]} ({who})"
-    if K.OPP_STAGE_BASE <= a < K.ABILITY_BASE:
-        pos = a - K.OPP_STAGE_BASE
+    if block is K.OPP_STAGE:
+        (pos,) = index
         sl = stage(row, 1 - p)[pos] if p in (0, 1) else -1
         return f"Choose opponent's {POS_NAMES[pos]} ({_slot_name(game, sl) if sl >= 0 else 'empty'})"
-    if K.ABILITY_BASE <= a < K.MOVE_BASE:
-        pos, j = divmod(a - K.ABILITY_BASE, K.ABILITIES_PER_CARD)
+    if block is K.ABILITY:
+        pos, j = index
         sl = stage(row, p)[pos] if p in (0, 1) else -1
         if sl < 0:
             return f"Use ability {j} of the empty {POS_NAMES[pos]}"
@@ -206,14 +190,14 @@ def _describe_action(game, a: int) -> str:
         acts = [r for r in range(first, first + int(cards[cid, K.C_ABIL_COUNT])) if int(abilities[r, K.A_KIND]) == want]
         summary = _summary(game.pool, acts[j]) if j < len(acts) else ""
         return f"Use ability {j} of {_slot_name(game, sl)} ({POS_NAMES[pos]})" + (f": {summary}" if summary else "")
-    if K.MOVE_BASE <= a < K.ATTACK_BASE:
-        i, j = K.MOVE_PAIRS[a - K.MOVE_BASE]
+    if block is K.MOVE:
+        i, j = K.MOVE_PAIRS[index[0]]
         return f"Swap {POS_NAMES[i]} and {POS_NAMES[j]}"
-    if K.ATTACK_BASE <= a < K.OPTION_BASE:
-        pos, t = divmod(a - K.ATTACK_BASE, 3)
+    if block is K.ATTACK:
+        pos, t = index
         sl = stage(row, p)[pos] if p in (0, 1) else -1
         return f"{K.AttackType(t + 1).name.title()} attack with {_slot_name(game, sl) if sl >= 0 else 'empty'}"
-    k = a - K.OPTION_BASE
+    (k,) = index  # the option block
     if kind == K.Decision.LEVEL_UP:
         clock = zone_list(row, S.ZONES, K.Zone.CLOCK, p)
         return f"Level up with {_slot_name(game, clock[k])}" if k < len(clock) else f"Level up option {k}"
@@ -476,17 +460,8 @@ def deck_summary(pool, deck) -> str:
 
 
 # ---- entity observations -------------------------------------------------------------------------
-_ENTITY_SECTIONS = [
-    ("my_stage", OBS_MY_STAGE, K.N_POSITIONS, STAGE_FEATURES),
-    ("opp_stage", OBS_OPP_STAGE, K.N_POSITIONS, STAGE_FEATURES),
-    ("hand", OBS_HAND, K.HAND_SLOTS, CARD_FEATURES),
-    ("my_clock", OBS_MY_CLOCK, CLOCK_ROWS, CARD_FEATURES),
-    ("opp_clock", OBS_OPP_CLOCK, CLOCK_ROWS, CARD_FEATURES),
-    ("my_level", OBS_MY_LEVEL, LEVEL_ROWS, CARD_FEATURES),
-    ("opp_level", OBS_OPP_LEVEL, LEVEL_ROWS, CARD_FEATURES),
-    ("climax", OBS_CLIMAX, 2, CARD_FEATURES),
-    ("candidates", OBS_CANDIDATES, K.OPTION_SLOTS, CARD_FEATURES),
-]
+# the card-row blocks of the declared observation (observation.OBS), every one after the globals
+_ENTITY_SECTIONS = [(b.name, b.base, *b.shape) for b in OBS if b.name != "global"]
 
 
 def entity_obs(flat: np.ndarray) -> dict:
@@ -509,4 +484,4 @@ def entity_spaces() -> dict:
     return d
 
 
-assert OBS_CANDIDATES + K.OPTION_SLOTS * CARD_FEATURES == OBS_SIZE
+assert OBS.size == OBS_SIZE

@@ -20,13 +20,15 @@ Conventions for the compiler:
 
 Rule numbers refer to ``weiss-schwarz-comprehensive.md`` ("CR").
 Changes to this file after the first "WS contract:" commit are additive only (new columns are
-appended before the ``*_NCOLS`` value, new enum members get new numbers).
+added last to their ``TableLayout``, whose ``width`` is the ``*_NCOLS`` value; new enum members get
+new numbers).
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
 
+from tcg_env.engine.blocks import ActionLayout, TableLayout
 from tcg_env.engine.effects import CoreOp
 from tcg_env.engine.effects import Who as CoreWho
 from tcg_env.engine.hooks import Rules
@@ -194,34 +196,35 @@ RESTRICT_NO_ENCORE = 1 << 5  # cannot use Encore
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32)
 # --------------------------------------------------------------------------------------------
-C_TYPE = 0  # CardType
-C_COLOR = 1  # Color
-C_LEVEL = 2  # CR 2.6 (0 for a climax)
-C_COST = 3  # CR 2.7 stock cost (0 for a climax)
-C_POWER = 4  # CR 2.9 (characters only, else 0)
-C_SOUL = 5  # CR 2.10 number of soul icons (characters only, else 0)
-C_TRIGGER0 = 6  # TriggerIcon (CR 2.11)
-C_TRIGGER1 = 7  # TriggerIcon (second icon, NONE if one)
-C_TRAIT0 = 8  # interned trait id (CR 2.5), 0 = none
-C_TRAIT1 = 9
-C_TRAIT2 = 10
-C_NAME = 11  # interned English card name id (>= 1): same-name rule, Bond, Change, Fusion, Sunder
-C_TITLE = 12  # interned title id (CR 2.13), 0 = none
-C_SIDE = 13  # Side bit mask (CR 2.18)
-C_COUNTER = 14  # 1 = counter icon (CR 2.8.2): playable in the opponent's counter step
-C_CLOCK_ICON = 15  # 1 = clock icon (CR 2.8.3)
-C_KEYWORDS = 16  # KW_* bit mask
-C_ABIL_START = 17  # first row of this card's abilities in the ability table
-C_ABIL_COUNT = 18
-C_EVENT_ABIL = 19  # ability row run when this event is played (kind EVENT), -1 otherwise
-C_BACKUP_POWER = 20  # CR 10.5.2 Backup X (power), 0 = no Backup
-C_BACKUP_LEVEL = 21  # CR 10.5.2 Level Y requirement of the Backup
-C_BACKUP_COST = 22  # stock paid for the Backup (the card itself goes to the waiting room)
-C_SHIFT_LEVEL = 23  # CR 10.11.2 Shift, Level (Number); -1 = no Shift
-C_CX_COMBO = 24  # name id of the climax this card's combo ability names (CR 8.12), 0 = none
-C_HAS_CONT = 25  # 1 if the card has a CONT ability (lets the kernels skip the others fast)
-C_ENCORE_ABIL = 26  # ability row of a printed Encore (kind AUTO, keyword ENCORE), -1 = none
-C_NCOLS = 27
+CARD_TABLE = TableLayout("card")
+C_TYPE = CARD_TABLE.add("type")  # CardType
+C_COLOR = CARD_TABLE.add("color")  # Color
+C_LEVEL = CARD_TABLE.add("level")  # CR 2.6 (0 for a climax)
+C_COST = CARD_TABLE.add("cost")  # CR 2.7 stock cost (0 for a climax)
+C_POWER = CARD_TABLE.add("power")  # CR 2.9 (characters only, else 0)
+C_SOUL = CARD_TABLE.add("soul")  # CR 2.10 number of soul icons (characters only, else 0)
+C_TRIGGER0 = CARD_TABLE.add("trigger0")  # TriggerIcon (CR 2.11)
+C_TRIGGER1 = CARD_TABLE.add("trigger1")  # TriggerIcon (second icon, NONE if one)
+C_TRAIT0 = CARD_TABLE.add("trait0")  # interned trait id (CR 2.5), 0 = none
+C_TRAIT1 = CARD_TABLE.add("trait1")
+C_TRAIT2 = CARD_TABLE.add("trait2")
+C_NAME = CARD_TABLE.add("name")  # interned English card name id (>= 1): same-name rule, Bond, Change, Fusion, Sunder
+C_TITLE = CARD_TABLE.add("title")  # interned title id (CR 2.13), 0 = none
+C_SIDE = CARD_TABLE.add("side")  # Side bit mask (CR 2.18)
+C_COUNTER = CARD_TABLE.add("counter")  # 1 = counter icon (CR 2.8.2): playable in the opponent's counter step
+C_CLOCK_ICON = CARD_TABLE.add("clock_icon")  # 1 = clock icon (CR 2.8.3)
+C_KEYWORDS = CARD_TABLE.add("keywords")  # KW_* bit mask
+C_ABIL_START = CARD_TABLE.add("abil_start")  # first row of this card's abilities in the ability table
+C_ABIL_COUNT = CARD_TABLE.add("abil_count")
+C_EVENT_ABIL = CARD_TABLE.add("event_abil")  # ability row run when this event is played (kind EVENT), -1 otherwise
+C_BACKUP_POWER = CARD_TABLE.add("backup_power")  # CR 10.5.2 Backup X (power), 0 = no Backup
+C_BACKUP_LEVEL = CARD_TABLE.add("backup_level")  # CR 10.5.2 Level Y requirement of the Backup
+C_BACKUP_COST = CARD_TABLE.add("backup_cost")  # stock paid for the Backup (the card itself goes to the waiting room)
+C_SHIFT_LEVEL = CARD_TABLE.add("shift_level")  # CR 10.11.2 Shift, Level (Number); -1 = no Shift
+C_CX_COMBO = CARD_TABLE.add("cx_combo")  # name id of the climax this card's combo ability names (CR 8.12), 0 = none
+C_HAS_CONT = CARD_TABLE.add("has_cont")  # 1 if the card has a CONT ability (lets the kernels skip the others fast)
+C_ENCORE_ABIL = CARD_TABLE.add("encore_abil")  # ability row of a printed Encore (kind AUTO, keyword ENCORE), -1 = none
+C_NCOLS = CARD_TABLE.width
 
 # Per-card static observation columns (float32 [n, CARD_OBS_FEATURES]): card_obs_features (with
 # an id column, for reference) and card_obs_rows (the observation's own column order, the kernel
@@ -325,32 +328,33 @@ class Condition(IntEnum):
     WR_CLIMAX_AT_LEAST = 22  # master's waiting room holds >= arg climax
 
 
-A_KIND = 0  # AbilityKind
-A_CARD = 1  # card id that owns the ability
-A_KEYWORD = 2  # Keyword the ability is written with (0 = none)
-A_ZONE = 3  # AbilityZone
-A_TRIGGER = 4  # Trigger (AUTO only)
-A_TRIG_WHOSE = 5  # TriggerWhose
-A_TRIG_FILTER = 6  # filter row the triggering card must match (OTHER_PLACED, ...), -1 = none
-A_TRIG_ARG = 7  # extra trigger argument (USE_KEYWORD: the Keyword)
-A_COND = 8  # Condition
-A_COND_ARG = 9
-A_OPTIONAL = 10  # 1: "you may" / the cost may be declined (CR 8.7.3.1.1)
-A_ONCE_PER_TURN = 11  # 1: "once per turn" (the engine counts uses per card per turn)
-A_COST_STOCK = 12  # CR 8.4.3 number of stock cards to pay (circled number)
-A_COST_REST_SELF = 13  # 1: [rest this card]
-A_COST_DISCARD = 14  # number of hand cards to put into the waiting room
-A_COST_DISCARD_FILTER = 15  # filter row the discarded cards must match, -1 = any card
-A_COST_CLOCK_TOP = 16  # Accelerate (10.12): put the top card of your deck into your clock (count)
-A_COST_REVEAL_FILTER = 17  # Resonate (10.13): reveal a hand card matching this filter, -1 = none
-A_COST_SELF_TO_WR = 18  # 1: [put this card into your waiting room]
-A_COST_SELF_TO_MEMORY = 19  # 1: [put this card into your memory]
-A_COST_MARKER_FILTER = 20  # Fusion (10.14.1.1): put a stage character matching this filter
+ABILITY_TABLE = TableLayout("ability")
+A_KIND = ABILITY_TABLE.add("kind")  # AbilityKind
+A_CARD = ABILITY_TABLE.add("card")  # card id that owns the ability
+A_KEYWORD = ABILITY_TABLE.add("keyword")  # Keyword the ability is written with (0 = none)
+A_ZONE = ABILITY_TABLE.add("zone")  # AbilityZone
+A_TRIGGER = ABILITY_TABLE.add("trigger")  # Trigger (AUTO only)
+A_TRIG_WHOSE = ABILITY_TABLE.add("trig_whose")  # TriggerWhose
+A_TRIG_FILTER = ABILITY_TABLE.add("trig_filter")  # filter row the triggering card must match (OTHER_PLACED, ...), -1 = none
+A_TRIG_ARG = ABILITY_TABLE.add("trig_arg")  # extra trigger argument (USE_KEYWORD: the Keyword)
+A_COND = ABILITY_TABLE.add("cond")  # Condition
+A_COND_ARG = ABILITY_TABLE.add("cond_arg")
+A_OPTIONAL = ABILITY_TABLE.add("optional")  # 1: "you may" / the cost may be declined (CR 8.7.3.1.1)
+A_ONCE_PER_TURN = ABILITY_TABLE.add("once_per_turn")  # 1: "once per turn" (the engine counts uses per card per turn)
+A_COST_STOCK = ABILITY_TABLE.add("cost_stock")  # CR 8.4.3 number of stock cards to pay (circled number)
+A_COST_REST_SELF = ABILITY_TABLE.add("cost_rest_self")  # 1: [rest this card]
+A_COST_DISCARD = ABILITY_TABLE.add("cost_discard")  # number of hand cards to put into the waiting room
+A_COST_DISCARD_FILTER = ABILITY_TABLE.add("cost_discard_filter")  # filter row the discarded cards must match, -1 = any card
+A_COST_CLOCK_TOP = ABILITY_TABLE.add("cost_clock_top")  # Accelerate (10.12): put the top card of your deck into your clock (count)
+A_COST_REVEAL_FILTER = ABILITY_TABLE.add("cost_reveal_filter")  # Resonate (10.13): reveal a hand card matching this filter, -1 = none
+A_COST_SELF_TO_WR = ABILITY_TABLE.add("cost_self_to_wr")  # 1: [put this card into your waiting room]
+A_COST_SELF_TO_MEMORY = ABILITY_TABLE.add("cost_self_to_memory")  # 1: [put this card into your memory]
+A_COST_MARKER_FILTER = ABILITY_TABLE.add("cost_marker_filter")  # Fusion (10.14.1.1): put a stage character matching this filter
 #                            under this card as a marker, -1 = none
-A_COST_HAND_TO_CLOCK = 21  # number of hand cards to put into the clock
-A_CODE_START = 22  # first instruction row in the code table
-A_CODE_LEN = 23
-A_NCOLS = 24
+A_COST_HAND_TO_CLOCK = ABILITY_TABLE.add("cost_hand_to_clock")  # number of hand cards to put into the clock
+A_CODE_START = ABILITY_TABLE.add("code_start")  # first instruction row in the code table
+A_CODE_LEN = ABILITY_TABLE.add("code_len")
+A_NCOLS = ABILITY_TABLE.width
 
 
 # --------------------------------------------------------------------------------------------
@@ -396,24 +400,25 @@ class Relation(IntEnum):
     DEFENDING = 8  # the defending character
 
 
-F_TYPE_MASK = 0  # TYPEMASK_* (0 = any)
-F_SIDE = 1  # FilterSide
-F_ZONE = 2  # FilterZone
-F_COLOR_MASK = 3  # bit (1 << Color), 0 = any
-F_LEVEL_MIN = 4  # -1 = none
-F_LEVEL_MAX = 5  # -1 = none
-F_COST_MAX = 6  # -1 = none
-F_POWER_MIN = 7  # -1 = none (current power on stage, printed power elsewhere)
-F_POWER_MAX = 8  # -1 = none
-F_TRAIT = 9  # trait id, 0 = any
-F_NAME = 10  # name id, 0 = any
-F_ORIENT_MASK = 11  # bit (1 << Orientation), 0 = any
-F_POS_MASK = 12  # stage position bits (1 << position 0..4), 0 = any
-F_RELATION = 13  # Relation
-F_TRIGGER_ICON = 14  # TriggerIcon the card must have, 0 = any
-F_TITLE = 15  # title id, 0 = any
-F_LEVEL_MAX_REL = 16  # 1: level <= master's level + F_LEVEL_MAX (Standby-style), 0 = absolute
-F_NCOLS = 17
+FILTER_TABLE = TableLayout("filter")
+F_TYPE_MASK = FILTER_TABLE.add("type_mask")  # TYPEMASK_* (0 = any)
+F_SIDE = FILTER_TABLE.add("side")  # FilterSide
+F_ZONE = FILTER_TABLE.add("zone")  # FilterZone
+F_COLOR_MASK = FILTER_TABLE.add("color_mask")  # bit (1 << Color), 0 = any
+F_LEVEL_MIN = FILTER_TABLE.add("level_min")  # -1 = none
+F_LEVEL_MAX = FILTER_TABLE.add("level_max")  # -1 = none
+F_COST_MAX = FILTER_TABLE.add("cost_max")  # -1 = none
+F_POWER_MIN = FILTER_TABLE.add("power_min")  # -1 = none (current power on stage, printed power elsewhere)
+F_POWER_MAX = FILTER_TABLE.add("power_max")  # -1 = none
+F_TRAIT = FILTER_TABLE.add("trait")  # trait id, 0 = any
+F_NAME = FILTER_TABLE.add("name")  # name id, 0 = any
+F_ORIENT_MASK = FILTER_TABLE.add("orient_mask")  # bit (1 << Orientation), 0 = any
+F_POS_MASK = FILTER_TABLE.add("pos_mask")  # stage position bits (1 << position 0..4), 0 = any
+F_RELATION = FILTER_TABLE.add("relation")  # Relation
+F_TRIGGER_ICON = FILTER_TABLE.add("trigger_icon")  # TriggerIcon the card must have, 0 = any
+F_TITLE = FILTER_TABLE.add("title")  # title id, 0 = any
+F_LEVEL_MAX_REL = FILTER_TABLE.add("level_max_rel")  # 1: level <= master's level + F_LEVEL_MAX (Standby-style), 0 = absolute
+F_NCOLS = FILTER_TABLE.width
 
 
 # --------------------------------------------------------------------------------------------
@@ -588,19 +593,39 @@ class ChoiceFor(IntEnum):
 
 N_DECISIONS = 17
 
-# flat action layout (docs/weiss_schwarz/actions.md)
-PASS = 0
-HAND_BASE = 1  # + hand index (0..HAND_SLOTS-1)
-PLAY_BASE = HAND_BASE + HAND_SLOTS  # + hand index * N_POSITIONS + position: play a character
-#                                     from hand to that stage position (MAIN); events use HAND
-OWN_STAGE_BASE = PLAY_BASE + HAND_SLOTS * N_POSITIONS  # + position
-OPP_STAGE_BASE = OWN_STAGE_BASE + N_POSITIONS  # + position
-ABILITY_BASE = OPP_STAGE_BASE + N_POSITIONS  # + position * ABILITIES_PER_CARD + j
-MOVE_BASE = ABILITY_BASE + N_POSITIONS * ABILITIES_PER_CARD  # + pair index (CR 6.5.1.2.4)
+# The flat action space, declared once (tcg_env.engine.blocks): the kernels read the module ints
+# below (numba folds them), describe_action decodes with ACTIONS.decode, the entity layout's
+# pointers are ACTIONS.pointers() (observation.entity_layout) and the table of
+# docs/weiss_schwarz/actions.md is ACTIONS.markdown() (tests/weiss_schwarz/test_layouts.py).
 N_MOVE_PAIRS = 10  # unordered pairs (i < j) of the 5 positions, in lexicographic order
-ATTACK_BASE = MOVE_BASE + N_MOVE_PAIRS  # + center position * 3 + (AttackType - 1)
-OPTION_BASE = ATTACK_BASE + N_CENTER * 3
-NUM_ACTIONS = OPTION_BASE + OPTION_SLOTS
+ACTIONS = ActionLayout("weiss_schwarz")
+PASS = ACTIONS.add("pass", doc="end / decline / stop choosing (the decisions table below)").base
+HAND = ACTIONS.add("hand", HAND_SLOTS, "hand card `i` (hand order = order the cards were put into the hand)",
+                   points_at="hand")
+PLAY = ACTIONS.add("play", (HAND_SLOTS, N_POSITIONS),
+                   "play character hand card `i` to stage position `pos` (main phase); events use `hand`",
+                   points_at="hand")
+OWN_STAGE = ACTIONS.add("own_stage", N_POSITIONS, "own stage position `pos`", points_at="my_stage")
+OPP_STAGE = ACTIONS.add("opp_stage", N_POSITIONS, "opponent's stage position `pos`", points_at="opp_stage")
+ABILITY = ACTIONS.add("ability", (N_POSITIONS, ABILITIES_PER_CARD),
+                      "the `j`-th ACT ability of the own character on `pos`", points_at="my_stage")
+MOVE = ACTIONS.add("move", N_MOVE_PAIRS, "exchange the `k`-th pair of positions (CR 6.5.1.2.4); pairs "
+                   "`(0,1) (0,2) (0,3) (0,4) (1,2) (1,3) (1,4) (2,3) (2,4) (3,4)`")
+# the opponent's character facing the attacker is a second pointer (observation.entity_layout)
+ATTACK = ACTIONS.add("attack", (N_CENTER, 3), "attack with the center character on `pos` (0..2); `t` = 0 direct, "
+                     "1 frontal, 2 side (AttackType - 1)", points_at="my_stage")
+# a level-up's clock card is a second pointer (observation.entity_layout)
+OPTION = ACTIONS.add("option", OPTION_SLOTS, "option `k` of the decision (candidates, yes, level-up card, ...)",
+                     points_at="candidates")
+HAND_BASE = HAND.base  # + hand index (0..HAND_SLOTS-1)
+PLAY_BASE = PLAY.base  # + hand index * N_POSITIONS + position
+OWN_STAGE_BASE = OWN_STAGE.base  # + position
+OPP_STAGE_BASE = OPP_STAGE.base  # + position
+ABILITY_BASE = ABILITY.base  # + position * ABILITIES_PER_CARD + j
+MOVE_BASE = MOVE.base  # + pair index
+ATTACK_BASE = ATTACK.base  # + center position * 3 + (AttackType - 1)
+OPTION_BASE = OPTION.base  # + k
+NUM_ACTIONS = ACTIONS.size
 
 MOVE_PAIRS = tuple((i, j) for i in range(N_POSITIONS) for j in range(i + 1, N_POSITIONS))
 

@@ -9,6 +9,7 @@ Every column is listed by :func:`obs_columns` and documented in ``docs/weiss_sch
 import numpy as np
 from numba import njit
 
+from tcg_env.engine.blocks import EntityLayout, ObsLayout
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
 from tcg_env.engine.jit import internal
@@ -82,8 +83,6 @@ STAGE_EXTRA = ["stand", "rest", "reverse", "cur_power_div10000", "cur_soul_div3"
                "is_attacking", "is_defending", "markers_div4",
                *[f"kw_{name}" for name in K.KEYWORD_BITS],  # its keywords now (KW_* bits, in bit order)
                *RESTRICTION_NAMES]
-STAGE_KW = STAGE_EXTRA.index("kw_alarm")  # offsets in the stage columns (after the card columns)
-STAGE_RST = STAGE_EXTRA.index(RESTRICTION_NAMES[0])
 STAGE_FEATURES = CARD_FEATURES + len(STAGE_EXTRA)
 
 _PLAYER_COLUMNS = ["deck_div50", "hand_div20", "waiting_room_div50", "clock_div7", "level_div4", "stock_div20",
@@ -114,62 +113,102 @@ GLOBAL_COLUMNS = [
     "my_hidden_climax_div8",
 ]
 GLOBAL_USED = len(GLOBAL_COLUMNS)
-GLOBAL_SIZE = 112
+GLOBAL_SIZE = 112  # room for new global columns without moving the card rows
 assert GLOBAL_USED <= GLOBAL_SIZE
+STAGE_COLUMNS = [*CARD_COLUMNS, *STAGE_EXTRA]
 
-OBS_GLOBAL = 0
-OBS_MY_STAGE = GLOBAL_SIZE
-OBS_OPP_STAGE = OBS_MY_STAGE + K.N_POSITIONS * STAGE_FEATURES
-OBS_HAND = OBS_OPP_STAGE + K.N_POSITIONS * STAGE_FEATURES
-OBS_MY_CLOCK = OBS_HAND + K.HAND_SLOTS * CARD_FEATURES
-OBS_OPP_CLOCK = OBS_MY_CLOCK + CLOCK_ROWS * CARD_FEATURES
-OBS_MY_LEVEL = OBS_OPP_CLOCK + CLOCK_ROWS * CARD_FEATURES
-OBS_OPP_LEVEL = OBS_MY_LEVEL + LEVEL_ROWS * CARD_FEATURES
-OBS_CLIMAX = OBS_OPP_LEVEL + LEVEL_ROWS * CARD_FEATURES  # my climax area, then the opponent's
-OBS_CANDIDATES = OBS_CLIMAX + 2 * CARD_FEATURES
-OBS_SIZE = OBS_CANDIDATES + K.OPTION_SLOTS * CARD_FEATURES
+# The flat observation, declared once (tcg_env.engine.blocks): the offsets below, obs_columns (the
+# views), the entity layout's card-row blocks and the column lists of
+# docs/weiss_schwarz/observations.md (tests/weiss_schwarz/test_layouts.py) come from it.
+OBS = ObsLayout("weiss_schwarz")
+GLOBAL = OBS.add("global", [*GLOBAL_COLUMNS, *[f"unused_{i}" for i in range(GLOBAL_USED, GLOBAL_SIZE)]],
+                 doc=f"{GLOBAL_SIZE} ({GLOBAL_USED} used): the global columns")
+MY_STAGE = OBS.add("my_stage", STAGE_COLUMNS, rows=K.N_POSITIONS, cards=True,
+                   doc="positions 0..4: card columns + stage columns")
+OPP_STAGE = OBS.add("opp_stage", STAGE_COLUMNS, rows=K.N_POSITIONS, cards=True,
+                    doc="the opponent's stage (public)")
+HAND = OBS.add("hand", CARD_COLUMNS, rows=K.HAND_SLOTS, cards=True, doc="own hand, card columns")
+MY_CLOCK = OBS.add("my_clock", CARD_COLUMNS, rows=CLOCK_ROWS, cards=True,
+                   doc="bottom-most 8 clock cards (bottom first)")
+OPP_CLOCK = OBS.add("opp_clock", CARD_COLUMNS, rows=CLOCK_ROWS, doc="the opponent's, the same")
+MY_LEVEL = OBS.add("my_level", CARD_COLUMNS, rows=LEVEL_ROWS, doc="level zone cards")
+OPP_LEVEL = OBS.add("opp_level", CARD_COLUMNS, rows=LEVEL_ROWS, doc="the opponent's level zone cards")
+CLIMAX = OBS.add("climax", CARD_COLUMNS, rows=2, doc="my climax area, the opponent's")
+CANDIDATES = OBS.add("candidates", CARD_COLUMNS, rows=K.OPTION_SLOTS, cards=True,
+                     doc="cards behind `option k` in a `CHOOSE_TARGET` (decider only)")
+OBS_SIZE = OBS.size
 
-_G_PHASE = 3
-_G_STEP = _G_PHASE + len(K.Phase)
-_G_DEC = _G_STEP + len(K.AttackStep)
-_G_TURN = _G_DEC + K.N_DECISIONS
-_G_ME = _G_TURN + 1
-_G_OPP = _G_ME + len(_PLAYER_COLUMNS)
-_G_ATK = _G_OPP + len(_PLAYER_COLUMNS)
-_G_ATKPOS = _G_ATK + len(K.AttackType)
-_G_SHOT = _G_ATKPOS + K.N_CENTER
-_G_ICON = _G_SHOT + 3
-_G_PEND = _G_ICON + K.N_TRIGGER_ICONS
+OBS_GLOBAL = GLOBAL.base
+OBS_MY_STAGE = MY_STAGE.base
+OBS_OPP_STAGE = OPP_STAGE.base
+OBS_HAND = HAND.base
+OBS_MY_CLOCK = MY_CLOCK.base
+OBS_OPP_CLOCK = OPP_CLOCK.base
+OBS_MY_LEVEL = MY_LEVEL.base
+OBS_OPP_LEVEL = OPP_LEVEL.base
+OBS_CLIMAX = CLIMAX.base  # my climax area, then the opponent's
+OBS_CANDIDATES = CANDIDATES.base
+
+# global columns the kernels write (the global block starts at column 0)
+G_IS_DECIDER = GLOBAL.col("is_decider")
+G_IS_TURN_PLAYER = GLOBAL.col("is_turn_player")
+G_IS_FIRST_PLAYER = GLOBAL.col("is_first_player")
+G_PHASE = GLOBAL.col("phase_setup")  # + Phase
+G_STEP = GLOBAL.col("attack_step_none")  # + AttackStep
+G_DECISION = GLOBAL.col("decision_none")  # + Decision
+G_TURN = GLOBAL.col("turn_div50")
+G_ME = GLOBAL.col("my_deck_div50")  # + a _PLAYER_COLUMNS column
+G_OPP = GLOBAL.col("opp_deck_div50")
+G_ATTACK_TYPE = GLOBAL.col("attack_type_none")  # + AttackType
+G_ATTACKER_POS = GLOBAL.col("attacker_position_0")  # + center position
+G_SHOT_ARMED = GLOBAL.col("shot_armed")
+G_COUNTER_USED = GLOBAL.col("counter_used")
+G_ATTACKS = GLOBAL.col("attacks_this_turn_div3")
+G_ICON = GLOBAL.col("trigger_icon_now_none")  # + TriggerIcon
+G_MY_PENDING = GLOBAL.col("my_pending_autos_div4")
+G_OPP_PENDING = GLOBAL.col("opp_pending_autos_div4")
+G_WR_CLIMAX = GLOBAL.col("my_waiting_room_climax_div8")  # + side (mine, the opponent's)
+G_HIDDEN_CLIMAX = GLOBAL.col("my_hidden_climax_div8")
+# a player's columns, from G_ME / G_OPP
+P_DECK = _PLAYER_COLUMNS.index("deck_div50")
+P_HAND = _PLAYER_COLUMNS.index("hand_div20")
+P_WR = _PLAYER_COLUMNS.index("waiting_room_div50")
+P_CLOCK = _PLAYER_COLUMNS.index("clock_div7")
+P_LEVEL = _PLAYER_COLUMNS.index("level_div4")
+P_STOCK = _PLAYER_COLUMNS.index("stock_div20")
+P_MEMORY = _PLAYER_COLUMNS.index("memory_div10")
+P_REFRESH = _PLAYER_COLUMNS.index("refresh_point")
+P_CLIMAX = _PLAYER_COLUMNS.index("climax_in_area")
+P_COLOR = _PLAYER_COLUMNS.index("has_color_yellow")  # + Color
+# a stage row's own columns, from the row's first column
+S_ORIENT = MY_STAGE.col("stand")  # + Orientation
+S_POWER = MY_STAGE.col("cur_power_div10000")
+S_SOUL = MY_STAGE.col("cur_soul_div3")
+S_LEVEL = MY_STAGE.col("cur_level_div3")
+S_ATTACKING = MY_STAGE.col("is_attacking")
+S_DEFENDING = MY_STAGE.col("is_defending")
+S_MARKERS = MY_STAGE.col("markers_div4")
+S_KW = MY_STAGE.col("kw_alarm")  # + keyword bit
+S_RST = MY_STAGE.col(RESTRICTION_NAMES[0])  # + restriction bit
 N_PLAYER_COLS = len(_PLAYER_COLUMNS)
 
 
 def obs_columns() -> list[tuple[str, int, int]]:
-    """(name, start, length) of each named view of the flat observation."""
-    return [
-        ("global", OBS_GLOBAL, GLOBAL_SIZE),
-        ("my_stage", OBS_MY_STAGE, K.N_POSITIONS * STAGE_FEATURES),
-        ("opp_stage", OBS_OPP_STAGE, K.N_POSITIONS * STAGE_FEATURES),
-        ("hand", OBS_HAND, K.HAND_SLOTS * CARD_FEATURES),
-        ("my_clock", OBS_MY_CLOCK, CLOCK_ROWS * CARD_FEATURES),
-        ("opp_clock", OBS_OPP_CLOCK, CLOCK_ROWS * CARD_FEATURES),
-        ("my_level", OBS_MY_LEVEL, LEVEL_ROWS * CARD_FEATURES),
-        ("opp_level", OBS_OPP_LEVEL, LEVEL_ROWS * CARD_FEATURES),
-        ("climax", OBS_CLIMAX, 2 * CARD_FEATURES),
-        ("candidates", OBS_CANDIDATES, K.OPTION_SLOTS * CARD_FEATURES),
-    ]
+    """(name, start, length) of each named view of the flat observation (the declared blocks)."""
+    return OBS.views()
 
 
 @internal
 def _player_globals(s, q, out, o):
-    out[o] = s[DECK_N + q] / 50.0
-    out[o + 1] = s[HAND_N + q] / 20.0
-    out[o + 2] = s[WR_N + q] / 50.0
-    out[o + 3] = s[CLOCK_N + q] / 7.0
-    out[o + 4] = s[LEVEL_N + q] / 4.0
-    out[o + 5] = s[STOCK_N + q] / 20.0
-    out[o + 6] = s[MEMORY_N + q] / 10.0
-    out[o + 7] = s[REFRESH_POINT + q]
-    out[o + 8] = 1.0 if s[CX_N + q] > 0 else 0.0
+    out[o + P_DECK] = s[DECK_N + q] / 50.0
+    out[o + P_HAND] = s[HAND_N + q] / 20.0
+    out[o + P_WR] = s[WR_N + q] / 50.0
+    out[o + P_CLOCK] = s[CLOCK_N + q] / 7.0
+    out[o + P_LEVEL] = s[LEVEL_N + q] / 4.0
+    out[o + P_STOCK] = s[STOCK_N + q] / 20.0
+    out[o + P_MEMORY] = s[MEMORY_N + q] / 10.0
+    out[o + P_REFRESH] = s[REFRESH_POINT + q]
+    out[o + P_CLIMAX] = 1.0 if s[CX_N + q] > 0 else 0.0
     # has_color_*: written by observe_into from the colours of the level and clock cards, which it
     # reads anyway to copy their rows
 
@@ -210,25 +249,25 @@ def observe_into(s, T, player, out, over_previous):
     n_candidates = min(s[CAND_N], K.OPTION_SLOTS) if (dk == K.Decision.CHOOSE_TARGET and s[H_DECIDER] == p) else 0
     clear_rows_after(out, OBS_CANDIDATES, K.OPTION_SLOTS, CARD_FEATURES, n_candidates, over_previous)
     tp = s[TURN_PLAYER]
-    out[0] = 1.0 if s[H_DECIDER] == p else 0.0
-    out[1] = 1.0 if tp == p else 0.0
-    out[2] = 1.0 if s[FIRST_PLAYER] == p else 0.0
-    out[_G_PHASE + s[PHASE]] = 1.0
-    out[_G_STEP + s[STEP]] = 1.0
-    out[_G_DEC + s[H_DECISION]] = 1.0
-    out[_G_TURN] = s[H_TURN] / 50.0
-    _player_globals(s, p, out, _G_ME)
-    _player_globals(s, o, out, _G_OPP)
-    out[_G_ATK + s[ATK_TYPE]] = 1.0
+    out[G_IS_DECIDER] = 1.0 if s[H_DECIDER] == p else 0.0
+    out[G_IS_TURN_PLAYER] = 1.0 if tp == p else 0.0
+    out[G_IS_FIRST_PLAYER] = 1.0 if s[FIRST_PLAYER] == p else 0.0
+    out[G_PHASE + s[PHASE]] = 1.0
+    out[G_STEP + s[STEP]] = 1.0
+    out[G_DECISION + s[H_DECISION]] = 1.0
+    out[G_TURN] = s[H_TURN] / 50.0
+    _player_globals(s, p, out, G_ME)
+    _player_globals(s, o, out, G_OPP)
+    out[G_ATTACK_TYPE + s[ATK_TYPE]] = 1.0
     if s[ATK_SLOT] >= 0 and 0 <= s[ATK_POS] < 3:
-        out[_G_ATKPOS + s[ATK_POS]] = 1.0
-    out[_G_SHOT] = s[SHOT_ARMED]
-    out[_G_SHOT + 1] = s[COUNTER_USED]
-    out[_G_SHOT + 2] = s[ATTACKS_DONE] / 3.0
+        out[G_ATTACKER_POS + s[ATK_POS]] = 1.0
+    out[G_SHOT_ARMED] = s[SHOT_ARMED]
+    out[G_COUNTER_USED] = s[COUNTER_USED]
+    out[G_ATTACKS] = s[ATTACKS_DONE] / 3.0
     if dk == K.Decision.TRIGGER_OPTION or (dk == K.Decision.CHOOSE_TARGET and s[DEC_ARG + 1] == K.ChoiceFor.TRIGGER_ICON):
-        out[_G_ICON + s[DEC_ARG]] = 1.0
-    out[_G_PEND] = s[PT_N + p] / 4.0
-    out[_G_PEND + 1] = s[PT_N + o] / 4.0
+        out[G_ICON + s[DEC_ARG]] = 1.0
+    out[G_MY_PENDING] = s[PT_N + p] / 4.0
+    out[G_OPP_PENDING] = s[PT_N + o] / 4.0
     # climax cards in each waiting room (public) and the observer's own climax cards in its hidden
     # zones (deck, stock, markers: its deck list minus every zone it sees, CR 3.1.3): the zones of
     # the few climax slots (CX_SLOTS), not the card of every slot of those zones
@@ -240,9 +279,9 @@ def observe_into(s, T, player, out, over_previous):
             z = s[ZONE + s[CX_SLOTS + q * K.MAX_DECK + i] * CARD_W]
             n_wr += np.int64(z == K.Zone.WAITING_ROOM)
             n_hidden += np.int64(z == K.Zone.DECK or z == K.Zone.STOCK or z == K.Zone.MARKER)
-        out[_G_PEND + 2 + side] = n_wr / 8.0
+        out[G_WR_CLIMAX + side] = n_wr / 8.0
         if side == 0:
-            out[_G_PEND + 4] = n_hidden / 8.0
+            out[G_HIDDEN_CLIMAX] = n_hidden / 8.0
     # stages (public)
     for side in range(2):
         q = p if side == 0 else o
@@ -254,14 +293,13 @@ def observe_into(s, T, player, out, over_previous):
             r = base + pos * STAGE_FEATURES
             b = sl * CARD_W
             copy_card_row(out, r, T, s[CARD + b], CARD_FEATURES)
-            e = r + CARD_FEATURES
-            out[e + s[ORIENT + b]] = 1.0
-            out[e + 3] = s[D_POWER + b] / 10000.0
-            out[e + 4] = s[D_SOUL + b] / 3.0
-            out[e + 5] = s[D_LEVEL + b] / 3.0
-            out[e + 6] = 1.0 if sl == s[ATK_SLOT] else 0.0
-            out[e + 7] = 1.0 if sl == s[DEF_SLOT] else 0.0
-            out[e + 8] = s[MARKER_N + q * K.N_POSITIONS + pos] / 4.0
+            out[r + S_ORIENT + s[ORIENT + b]] = 1.0
+            out[r + S_POWER] = s[D_POWER + b] / 10000.0
+            out[r + S_SOUL] = s[D_SOUL + b] / 3.0
+            out[r + S_LEVEL] = s[D_LEVEL + b] / 3.0
+            out[r + S_ATTACKING] = 1.0 if sl == s[ATK_SLOT] else 0.0
+            out[r + S_DEFENDING] = 1.0 if sl == s[DEF_SLOT] else 0.0
+            out[r + S_MARKERS] = s[MARKER_N + q * K.N_POSITIONS + pos] / 4.0
             # CR 3.1.3: the stage is public, and so is what a character has now: its keywords and
             # restrictions as the rules read them (the derived D_KW / D_RST: printed, granted until
             # the end of the turn, and from continuous abilities, characteristics.refresh_derived); the
@@ -270,10 +308,10 @@ def observe_into(s, T, player, out, over_previous):
             rst = s[D_RST + b]
             if kw != 0:
                 for k in range(N_KEYWORDS):
-                    out[e + STAGE_KW + k] = (kw >> k) & 1
+                    out[r + S_KW + k] = (kw >> k) & 1
             if rst != 0:
                 for k in range(N_RESTRICTIONS):
-                    out[e + STAGE_RST + k] = (rst >> k) & 1
+                    out[r + S_RST + k] = (rst >> k) & 1
     # own hand only (CR 3.3: hidden from the opponent)
     for i in range(min(s[HAND_N + p], K.HAND_SLOTS)):
         copy_card_row(out, OBS_HAND + i * CARD_FEATURES, T, s[CARD + s[HAND_L + p * K.MAX_DECK + i] * CARD_W],
@@ -296,7 +334,7 @@ def observe_into(s, T, player, out, over_previous):
             colors |= 1 << cards[cid, K.C_COLOR]
             if i < LEVEL_ROWS:
                 copy_card_row(out, lb + i * CARD_FEATURES, T, cid, CARD_FEATURES)
-        g = (_G_ME if side == 0 else _G_OPP) + 9
+        g = (G_ME if side == 0 else G_OPP) + P_COLOR
         for c in range(K.N_COLORS):
             if (colors >> c) & 1:
                 out[g + c] = 1.0
@@ -317,37 +355,38 @@ def observe_into(s, T, player, out, over_previous):
                 copy_card_row(out, r, T, s[CARD + sl * CARD_W], CARD_FEATURES)
 
 
-def entity_layout():
-    """The card-row blocks of the observation and the actions that point at their rows
-    (:class:`tcg_env.spec.EntityLayout`; ``docs/weiss_schwarz/actions.md``).
+# the entity layout's card-row blocks in the order networks were built with before the layouts were
+# declared: the numba forward of a saved entity network (agents.neural_kernels) adds an action's
+# pointer logits block by block, so another order would round OPTION k's differently
+ENTITY_BLOCKS = ("hand", "my_stage", "opp_stage", "candidates", "my_clock")
 
-    HAND i and PLAY i,pos name hand row i (PLAY: its use for position pos); OWN_STAGE pos and
-    ABILITY pos,j my stage row pos; OPP_STAGE pos the opponent's stage row pos; ATTACK pos,t my
-    center character pos and the opponent's character facing it (stage row 2 - pos, CR 3.6.5);
-    OPTION k candidate row k (a target choice) and my clock row k (level up: the k-th card from the
-    bottom, CR 9.3.2; clock rows are bottom first). PASS and the moves are free."""
-    from tcg_env.spec import EntityLayout, RowBlock, RowPointer
+
+def entity_layout():
+    """The card-row blocks of the observation (``OBS``'s ``cards=True`` blocks) and the actions that
+    point at their rows (:class:`tcg_env.spec.EntityLayout`; ``docs/weiss_schwarz/actions.md``).
+
+    The declared pointers (``K.ACTIONS.pointers()``: HAND i and PLAY i,pos name hand row i (PLAY: its
+    use for position pos); OWN_STAGE pos and ABILITY pos,j my stage row pos; OPP_STAGE pos the
+    opponent's stage row pos; ATTACK pos,t my center character pos; OPTION k candidate row k), and two
+    more for actions that name a second row: ATTACK pos,t the opponent's character facing the
+    attacker (stage row 2 - pos, CR 3.6.5), OPTION k my clock row k (level up: the k-th card from the
+    bottom, CR 9.3.2; clock rows are bottom first). PASS and the moves are free. The pointers keep
+    their order and names of before the declared layouts (the attack block's is ``attacker``), which
+    saved networks' query layout follows."""
+    from dataclasses import replace
+
+    from tcg_env.engine.blocks import RowPointer
 
     center = tuple(range(K.N_CENTER))
-    return EntityLayout(
-        obs_size=OBS_SIZE,
-        num_actions=K.NUM_ACTIONS,
-        blocks=(
-            RowBlock("hand", OBS_HAND, K.HAND_SLOTS, CARD_FEATURES),
-            RowBlock("my_stage", OBS_MY_STAGE, K.N_POSITIONS, STAGE_FEATURES),
-            RowBlock("opp_stage", OBS_OPP_STAGE, K.N_POSITIONS, STAGE_FEATURES),
-            RowBlock("candidates", OBS_CANDIDATES, K.OPTION_SLOTS, CARD_FEATURES),
-            RowBlock("my_clock", OBS_MY_CLOCK, CLOCK_ROWS, CARD_FEATURES),
-        ),
-        pointers=(
-            RowPointer("hand", K.HAND_BASE, "hand", tuple(range(K.HAND_SLOTS))),
-            RowPointer("play", K.PLAY_BASE, "hand", tuple(range(K.HAND_SLOTS)), K.N_POSITIONS),
-            RowPointer("own_stage", K.OWN_STAGE_BASE, "my_stage", tuple(range(K.N_POSITIONS))),
-            RowPointer("opp_stage", K.OPP_STAGE_BASE, "opp_stage", tuple(range(K.N_POSITIONS))),
-            RowPointer("ability", K.ABILITY_BASE, "my_stage", tuple(range(K.N_POSITIONS)), K.ABILITIES_PER_CARD),
-            RowPointer("attacker", K.ATTACK_BASE, "my_stage", center, 3),
-            RowPointer("defender", K.ATTACK_BASE, "opp_stage", tuple(K.N_CENTER - 1 - i for i in center), 3),
-            RowPointer("option", K.OPTION_BASE, "candidates", tuple(range(K.OPTION_SLOTS))),
-            RowPointer("level_up", K.OPTION_BASE, "my_clock", tuple(range(CLOCK_ROWS - 1))),
-        ),
-    ).check()
+    second = {
+        "attack": RowPointer("defender", K.ATTACK_BASE, "opp_stage", tuple(K.N_CENTER - 1 - i for i in center), 3),
+        "option": RowPointer("level_up", K.OPTION_BASE, "my_clock", tuple(range(CLOCK_ROWS - 1))),
+    }
+    pointers = []
+    for p in K.ACTIONS.pointers():
+        pointers.append(replace(p, name="attacker") if p.name == "attack" else p)
+        if p.name in second:
+            pointers.append(second[p.name])
+    rows = {b.name: b for b in OBS.row_blocks()}
+    assert sorted(rows) == sorted(ENTITY_BLOCKS)
+    return EntityLayout(OBS_SIZE, K.NUM_ACTIONS, tuple(rows[n] for n in ENTITY_BLOCKS), tuple(pointers)).check()
