@@ -20,7 +20,7 @@ import pytest
 from numba import njit
 
 from tcg_env.engine.header import H_TURN
-from tcg_env.engine.hooks import Rules
+from tcg_env.engine.hooks import Rules, _takes_game
 from tcg_env.rules import costs as C
 from tcg_env.rules import modifiers as M
 from tcg_env.rules.modifiers import ADD, OR, UNTIL_LATEST, UNTIL_MAX, ModifierTable
@@ -38,7 +38,15 @@ def _kernel(game: str, name: str):
         if fn is not None and getattr(getattr(fn, "py_func", fn), "__module__", None) == mod.__name__:
             found.append(fn)
     assert len(found) == 1, f"{game}: {name} defined in {len(found)} modules"
-    return found[0]
+    fn = found[0]
+    if not _takes_game(fn):
+        return fn
+    # a rules kernel takes the game's tag first (engine.hooks, rules methods): a wrapper of the
+    # kernel's other parameters passes it (written out: numba inlines no closure with *args)
+    params = ", ".join(getattr(fn, "py_func", fn).__code__.co_varnames[1 : getattr(fn, "py_func", fn).__code__.co_argcount])
+    scope = {"fn": fn, "rules": Rules(f"tcg_env.games.{game}.hooks")}
+    exec(f"def with_the_tag({params}):\n    return fn(rules, {params})", scope)
+    return njit(scope["with_the_tag"])
 
 
 def _hooks(name: str, **kernels) -> Rules:
