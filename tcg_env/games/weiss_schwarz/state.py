@@ -112,10 +112,11 @@ CARD_W = len(_CARD_ATTRS)
 # Who sees them: the deck and the stock nobody (CR 3.2, 3.10.2), the hand its owner (CR 3.3); the
 # opponent knows the cards of the three between them from the deck list, not which is where (one
 # pile). The rest is public (CR 3.4, 3.8.2, 3.9.2, 3.11.2, 3.12.2, 3.13): face-down cards in a
-# level or memory are not modelled
+# level or memory are not modelled. (The hand is declared first: deal_hidden deals the opponent's
+# pile hand, deck, stock, in that order, as resample_hidden always has)
 ZONES = ZoneTable(LAYOUT, Zone, card=CARD, owner=OWNER, zone=ZONE)
-ZONES.add(Zone.DECK, DECK_N, DECK_L, seen_by=Seen.NOBODY, pile="deck_hand_stock")
 ZONES.add(Zone.HAND, HAND_N, HAND_L, seen_by=Seen.HOLDER, pile="deck_hand_stock")
+ZONES.add(Zone.DECK, DECK_N, DECK_L, seen_by=Seen.NOBODY, pile="deck_hand_stock")
 ZONES.add(Zone.WAITING_ROOM, WR_N, WR_L)
 ZONES.add(Zone.CLOCK, CLOCK_N, CLOCK_L)
 ZONES.add(Zone.LEVEL, LEVEL_N, LEVEL_L)
