@@ -202,7 +202,8 @@ def game_spec(package: str, hooks: Iterable[str] = (), **fields: Any):
     ``hooks`` the game has (``obs_scale``, ``shaping_potential``), and the sizes its modules name
     by convention: ``constants.NUM_ACTIONS``, ``constants.MAX_DECISIONS_PER_GAME``,
     ``constants.Decision``, ``observation.OBS_SIZE``, ``state.STATE_SIZE``, ``state.FIRST_PLAYER``
-    (those it has); ``env_name`` defaults to ``<name>_v0`` (a new game's first version; a game
+    (those it has) and the zone table ``state.ZONES`` (``zones``, None without one); ``env_name``
+    defaults to ``<name>_v0`` (a new game's first version; a game
     bumps it when its behaviour or observation changes, docs/envs.md) and ``default_variant`` to the first of
     ``variants``. ``fields`` give the rest (and may override any of these)."""
     from tcg_env.engine.api import LazyKernels
@@ -221,6 +222,7 @@ def game_spec(package: str, hooks: Iterable[str] = (), **fields: Any):
         "kernels": LazyKernels(f"{package}.hooks"),
         "entity_layout": lazy(f"{package}.observation", "entity_layout"),
         "raw_layout": lazy(f"{package}.importer", "raw_layout"),
+        "zones": getattr(importlib.import_module(f"{package}.state"), "ZONES", None),
         **lazy_hooks(f"{package}.adapter", (*ADAPTER_HOOKS, *hooks)),
     }
     return GameSpec(**{**conventional, **fields})

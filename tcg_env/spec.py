@@ -33,6 +33,10 @@ Python-level hooks for checks and tools (not hot paths):
 * ``card_zones(row) -> CardZones``: where every card of the game in ``row`` is, read from the
   zone lists of the state (see :class:`CardZones`). The conformance kit checks card conservation
   with it: every card slot in exactly one zone, each player's card total constant.
+* ``zones``: the game's :class:`tcg_env.engine.zones.ZoneTable` (its ``state.ZONES``, filled in by
+  ``tcg_env.adapter.game_spec``): its list zones and who sees them. The conformance kit deals the
+  piles ``zones.hidden_piles(viewer)`` names anew, in Python, and checks ``viewer``'s observation
+  is unchanged (the declaration checked against the observation, apart from ``resample_hidden``).
 
 Python-level hooks above the game layer (agents, the CLI, matchups, training ask these; nothing
 outside ``tcg_env/games/`` imports a game's modules or branches on its name):
@@ -128,5 +132,8 @@ class GameSpec:
     # (game, viewer=None) -> tcg_env.view.BoardView: what a seat sees, areas by kind, for the board and
     # the play log of tcg play / tcg replay (None: the game has none; the CLI then prints actions only)
     public_view: Optional[Callable[..., Any]] = None
+    # the game's zone table (tcg_env.engine.zones.ZoneTable: list zones, who sees them, hidden piles);
+    # None: the game declares none
+    zones: Optional[Any] = None
 
 

@@ -14,6 +14,7 @@ from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_WINNER
 from tcg_env.engine.tables import pack_tables
 from tcg_env.engine.zones import zone_list
 from tcg_env.games.force_of_will import constants as K
+from tcg_env.games.force_of_will import scenario
 from tcg_env.games.force_of_will import state as S
 from tcg_env.games.force_of_will.cards import card_obs_features
 from tcg_env.games.force_of_will.characteristics import atk_of, def_of, keywords_of
@@ -371,26 +372,14 @@ class Row:
             self.act(K.PASS)
 
     # ---- building positions (scenarios) -----------------------------------------------------------
+    # (the row-level moves of the game's scenario builder, tcg_env.games.force_of_will.scenario)
     def move(self, slot, z, controller=None):
         """Python move of ``slot`` to zone ``z`` (on top), as the kernels keep the lists."""
-        S.ZONES.take(self.s, slot)
-        if controller is not None:
-            self.s[S.CONTROLLER + slot * S.CARD_W] = controller
-        S.ZONES.put(self.s, slot, z, int(self.s[S.CONTROLLER + slot * S.CARD_W]) if z in
-                    (K.Zone.FIELD, K.Zone.CHASE, K.Zone.RULER_AREA) else int(self.s[S.OWNER + slot * S.CARD_W]))
+        scenario.move(self.s, slot, z, controller)
 
     def free_slot(self, p, name):
         """A slot of player ``p``'s not in use: give it card ``name`` (in no zone)."""
-        base = p * K.PLAYER_SLOTS
-        for slot in range(base + K.PLAYER_SLOTS - 1, base, -1):
-            if self.cid(slot) < 0:
-                self.s[S.CARD + slot * S.CARD_W] = self.P.ids[name]
-                self.s[S.OWNER + slot * S.CARD_W] = p
-                self.s[S.CONTROLLER + slot * S.CARD_W] = p
-                self.s[S.ZONE + slot * S.CARD_W] = 0
-                self.s[S.ATTACHED + slot * S.CARD_W] = -1
-                return slot
-        raise AssertionError("no free slot")
+        return scenario.free_slot(self.s, p, self.P.ids[name])
 
     def put(self, p, name, z, rested=False, entered=0):
         slot = self.free_slot(p, name)

@@ -5,7 +5,7 @@ card slot; player p's deck occupies slots [p*MAX_DECK, p*MAX_DECK + deck size)).
 """
 
 from tcg_env.engine.layout import StateLayout
-from tcg_env.engine.zones import ZoneTable
+from tcg_env.engine.zones import Seen, ZoneTable
 from tcg_env.games.fftcg.constants import (
     FIELD_SLOTS,
     FRAME_MAX,
@@ -83,10 +83,13 @@ CARD_W = len(_CARD_ATTRS)
 (CARD, OWNER, CONTROLLER, ZONE, DULL, DMG, FROZEN, CTRL_TURN, ATTACKED, PMOD_EOT, PMOD_PERM, KW_EOT,
  KW_PERM, RST_EOT, RST_PERM, D_POWER, D_KW, D_RST) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
 # the list zones (tcg_env.engine.zones): the core moves, shuffles, lists and re-deals cards through
-# ZT; a card on the field is in its controller's list (CR 6.2.5)
+# ZT; a card on the field is in its controller's list (CR 6.2.5). Who sees them (CR 7.6): the deck
+# nobody (CR 7.9.2), the hand its owner (CR 7.11.2); the opponent knows the cards of both from the
+# deck list, not which is where (one pile); the field, Damage Zone, Break Zone and Removed zone are
+# public (CR 7.7.2, 7.8.3, 7.10.2, 7.13.2)
 ZONES = ZoneTable(LAYOUT, Zone, card=CARD, owner=OWNER, zone=ZONE)
-ZONES.add(Zone.DECK, DECK_N, DECK_L)
-ZONES.add(Zone.HAND, HAND_N, HAND_L)
+ZONES.add(Zone.DECK, DECK_N, DECK_L, seen_by=Seen.NOBODY, pile="deck_and_hand")
+ZONES.add(Zone.HAND, HAND_N, HAND_L, seen_by=Seen.HOLDER, pile="deck_and_hand")
 ZONES.add(Zone.FIELD, FIELD_N, FIELD_L, holder=CONTROLLER)
 ZONES.add(Zone.BREAK, BREAK_N, BREAK_L)
 ZONES.add(Zone.DAMAGE, DAMAGE_N, DAMAGE_L)

@@ -6,7 +6,7 @@ its ruler first (constants.RULER_SLOT). The zones of CR 300s are the core's list
 """
 
 from tcg_env.engine.layout import StateLayout
-from tcg_env.engine.zones import ZoneTable
+from tcg_env.engine.zones import Seen, ZoneTable
 from tcg_env.games.force_of_will.constants import (
     CHASE_MAX, FRAME_MAX, MAX_EXTRA, MAX_STONE_DECK, N_REGS, N_SLOTS, N_WILL, OPTION_SLOTS, PENDING_MAX,
     PLAYER_SLOTS, SHIELD_MAX, STANDBY_SLOTS, TARGET_MAX, Zone
@@ -100,18 +100,24 @@ CARD_W = len(_CARD_ATTRS)
  KW_EOT, KW_EOB, KW_PERM, RST_EOT, RST_PERM, COUNTERS, ENTERED, STANDBY_TURN, ATTACHED, USED_TURN, MARK,
  MANA, REVEALED, PSEUDO) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
 
+# who sees the cards (CR 302.2): the main deck and magic stone deck nobody (CR 304.2, 305.2); the
+# hand, the standby area's face-down cards, the extra deck and the rune area their owner (CR 306.2,
+# 310.2, 314.2, 315.2); the rest is public. Piles: the opponent knows the cards of its main deck,
+# hand and standby area between them from the deck list, not which is where; a face-down magic
+# stone is known to be one (CR 303.2b), so the stone deck is a pile of its own. Runes revealed in
+# the rune area (CR 711) are public: the game's resample_hidden keeps them
 ZONES = ZoneTable(LAYOUT, Zone, card=CARD, owner=OWNER, zone=ZONE)
-ZONES.add(Zone.MAIN_DECK, MAIN_N, MAIN_L)
-ZONES.add(Zone.STONE_DECK, STONE_N, STONE_L)
-ZONES.add(Zone.HAND, HAND_N, HAND_L)
+ZONES.add(Zone.MAIN_DECK, MAIN_N, MAIN_L, seen_by=Seen.NOBODY, pile="main")
+ZONES.add(Zone.STONE_DECK, STONE_N, STONE_L, seen_by=Seen.NOBODY)
+ZONES.add(Zone.HAND, HAND_N, HAND_L, seen_by=Seen.HOLDER, pile="main")
 ZONES.add(Zone.FIELD, FIELD_N, FIELD_L, holder=CONTROLLER)
 ZONES.add(Zone.RULER_AREA, RULER_N, RULER_L, holder=CONTROLLER)
 ZONES.add(Zone.GRAVEYARD, GRAVE_N, GRAVE_L)
-ZONES.add(Zone.STANDBY, STANDBY_N, STANDBY_L)
+ZONES.add(Zone.STANDBY, STANDBY_N, STANDBY_L, seen_by=Seen.HOLDER, pile="main")
 ZONES.add(Zone.REMOVED, REMOVED_N, REMOVED_L)
 ZONES.add(Zone.CHASE, CHASE_CARDS_N, CHASE_CARDS_L, holder=CONTROLLER)
-ZONES.add(Zone.EXTRA_DECK, EXTRA_N, EXTRA_L)
-ZONES.add(Zone.RUNE_AREA, RUNE_N, RUNE_L)
+ZONES.add(Zone.EXTRA_DECK, EXTRA_N, EXTRA_L, seen_by=Seen.HOLDER)
+ZONES.add(Zone.RUNE_AREA, RUNE_N, RUNE_L, seen_by=Seen.HOLDER)
 ZT = ZONES.compile()
 FIELD_CAP = _ZONE_CAP
 HAND_CAP = _ZONE_CAP

@@ -43,7 +43,7 @@ from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.header import H_DECIDER, H_DECISION
 from tcg_env.engine.jit import internal, internal_nrt
 from tcg_env.engine.rng import rng_below
-from tcg_env.engine.zones import deal_anew
+from tcg_env.engine.zones import deal_hidden
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.engine.batch import pick_uniform
 from tcg_env.games.weiss_schwarz.state import (
@@ -550,7 +550,8 @@ def heuristic_action(game, s, T, mask, n_legal, rng_row):
 # =============================================================================================
 @internal
 def resample_hidden(game, s, T, player, rng_row):
-    """Resample what ``player`` can't see, in place, with ``rng_row``:
+    """Resample what ``player`` can't see, in place, with ``rng_row``: the core's ``deal_hidden``
+    over the piles ``state.ZONES`` declares, then the climax lists and derived values:
 
     * the opponent's hand, deck and stock (CR 3.2 / 3.3 / 3.10: hidden zones) are dealt anew from
       the same cards (sizes kept): the card ids are permuted among those slots, so every zone list,
@@ -565,9 +566,7 @@ def resample_hidden(game, s, T, player, rng_row):
     tracked. Everything ``player`` observes is unchanged (its observation counts its climax cards
     in deck and stock together, ``observation.GLOBAL_COLUMNS``).
     """
-    o = 1 - player
-    deal_anew(s, ZT, o, (K.Zone.HAND, K.Zone.DECK, K.Zone.STOCK), rng_row)
-    deal_anew(s, ZT, player, (K.Zone.DECK, K.Zone.STOCK), rng_row)
+    deal_hidden(s, ZT, player, rng_row)  # the piles of state.ZONES: (hand, deck, stock), (deck, stock)
     for q in range(2):
         game.list_climax_slots(s, T, q)  # the permutations moved climax cards between slots
     game.refresh_derived(s, T)  # CR 8.9: abilities working from the hand see the new cards

@@ -7,7 +7,7 @@ per-card records.
 """
 
 from tcg_env.engine.layout import StateLayout
-from tcg_env.engine.zones import ZoneTable
+from tcg_env.engine.zones import Seen, ZoneTable
 from tcg_env.games.weiss_schwarz.constants import (
     FRAME_MAX,
     MAX_DECK,
@@ -109,12 +109,21 @@ CARD_W = len(_CARD_ATTRS)
 
 # the list zones (tcg_env.engine.zones): the core moves, shuffles, lists and re-deals cards through
 # ZT. The stage (positions) and markers (under a position, CR 3.7) are no lists: the kernels keep them
+# Who sees them: the deck and the stock nobody (CR 3.2, 3.10.2), the hand its owner (CR 3.3); the
+# opponent knows the cards of the three between them from the deck list, not which is where (one
+# pile). The rest is public (CR 3.4, 3.8.2, 3.9.2, 3.11.2, 3.12.2, 3.13): face-down cards in a
+# level or memory are not modelled. (The hand is declared first: deal_hidden deals the opponent's
+# pile hand, deck, stock, in that order, as resample_hidden always has)
 ZONES = ZoneTable(LAYOUT, Zone, card=CARD, owner=OWNER, zone=ZONE)
-for _z, _n, _l in ((Zone.DECK, DECK_N, DECK_L), (Zone.HAND, HAND_N, HAND_L), (Zone.WAITING_ROOM, WR_N, WR_L),
-                   (Zone.CLOCK, CLOCK_N, CLOCK_L), (Zone.LEVEL, LEVEL_N, LEVEL_L), (Zone.STOCK, STOCK_N, STOCK_L),
-                   (Zone.MEMORY, MEMORY_N, MEMORY_L), (Zone.RESOLUTION, RES_N, RES_L),
-                   (Zone.CLIMAX_AREA, CX_N, CX_L)):
-    ZONES.add(_z, _n, _l)
+ZONES.add(Zone.HAND, HAND_N, HAND_L, seen_by=Seen.HOLDER, pile="deck_hand_stock")
+ZONES.add(Zone.DECK, DECK_N, DECK_L, seen_by=Seen.NOBODY, pile="deck_hand_stock")
+ZONES.add(Zone.WAITING_ROOM, WR_N, WR_L)
+ZONES.add(Zone.CLOCK, CLOCK_N, CLOCK_L)
+ZONES.add(Zone.LEVEL, LEVEL_N, LEVEL_L)
+ZONES.add(Zone.STOCK, STOCK_N, STOCK_L, seen_by=Seen.NOBODY, pile="deck_hand_stock")
+ZONES.add(Zone.MEMORY, MEMORY_N, MEMORY_L)
+ZONES.add(Zone.RESOLUTION, RES_N, RES_L)
+ZONES.add(Zone.CLIMAX_AREA, CX_N, CX_L)
 ZT = ZONES.compile()
 
 # ---- pending automatic abilities (CR 8.7.2): per master (source slot, ability row, aux) ----------
