@@ -297,7 +297,11 @@ def _method_template(name: str):
                 return None
             return signature(sig.return_type, *args, recvr=game)
 
-        template = type(f"_RulesMethod_{name}", (AbstractTemplate,), {"key": key, "generic": generic})
+        # prefer_literal: typed with the call's literal arguments first, as numba types a call by
+        # name (a constant argument compiles the kernel's specialisation for it), so that
+        # game.name(...) compiles to the very code name(...) would
+        template = type(f"_RulesMethod_{name}", (AbstractTemplate,),
+                        {"key": key, "generic": generic, "prefer_literal": True})
 
         def lower(context, builder, sig, args):
             game = sig.args[0]
