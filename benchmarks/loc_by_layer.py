@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = tuple(sorted(p.name for p in (ROOT / "tcg_env" / "games").iterdir() if (p / "__init__.py").exists()))
 OLD_IMPORTER_PREFIX = {"weiss_schwarz": "ws"}  # before the one-folder layout: cards/importers/ws_json.py
 CARDS_FILES = re.compile(r"(^|/)(cards|decks|importers?|.*_json)\.py$")
-PYTHON_FILES = re.compile(r"(^|/)(__init__|adapter|scenario|env|support|data)\.py$")
+PYTHON_FILES = re.compile(r"(^|/)(__init__|adapter|scenario|env|support|unsupported|data)\.py$")
 
 
 def _files(rev: str | None) -> dict[str, str]:

@@ -65,12 +65,7 @@ For a game whose kernels use them (their kernels pass the game's tag, ``RULES`` 
     ints ``CHASE_COUNT``, ``CHASE`` (``[CHASE_MAX, CHASE_ENTRY_W]``), ``CHASE_MAX``,
     ``CHASE_ENTRY_W``, ``PRIORITY_PLAYER``, ``PASSES`` (row offsets and sizes),
     ``PRIORITY_DECISION`` (the decision kind); kernels ``rule_processes(s, T) -> bool`` (True: the
-    priority point stops) and, optional, ``actions_allowed(s) -> bool`` (default: always). The
-    response window's declarations, optional ints: ``WINDOW_CLOSING_PASSES``,
-    ``WINDOW_ON_CLOSE``, ``WINDOW_COMPLETES_ORIGINAL``, ``WINDOW_RESPONDER_KEEPS_PRIORITY``,
-    ``WINDOW_PLAYS_PENDING_ABILITIES`` (defaults: FF-TCG's and Force of Will's priority); for a
-    window opened on an action ``WINDOW`` (row offset), for ``window_mask`` ``PASS_ACTION`` and the
-    kernel ``response_allowed(s, T, player, a) -> bool`` (the module's docstring).
+    priority point stops) and, optional, ``actions_allowed(s) -> bool`` (default: always).
 """
 
 from __future__ import annotations
@@ -302,10 +297,9 @@ def _method_template(name: str):
                 return None
             return signature(sig.return_type, *args, recvr=game)
 
-        # prefer_literal: typed with the caller's literal arguments first (``trigger_card(..., -1)``
-        # compiles the kernel for ``Literal[int](-1)``), as numba types a call of the kernel by name;
-        # numba's default for a method, the arguments made plain first, compiled Weiss Schwarz's
-        # kernels for 153 signatures instead of 170 and lost the folding of those constants
+        # prefer_literal: typed with the call's literal arguments first, as numba types a call by
+        # name (a constant argument compiles the kernel's specialisation for it), so that
+        # game.name(...) compiles to the very code name(...) would
         template = type(f"_RulesMethod_{name}", (AbstractTemplate,),
                         {"key": key, "generic": generic, "prefer_literal": True})
 
