@@ -139,7 +139,7 @@ def _describe_action(game, a: int) -> str:
             cid = int(row[S.CARD + slot * S.CARD_W])
             t = K.CardType(int(pool.cards[cid, K.C_TYPE]))
             verb = "Cast" if t == K.CardType.SUMMON else "Play"
-            from tcg_env.games.fftcg.board import current_cost
+            from tcg_env.games.fftcg.characteristics import current_cost
 
             cost = int(current_cost(row, pool.kernel_tables, p, slot))
             return f"{verb} {n} ({cost} CP)"

@@ -49,7 +49,7 @@ from tcg_env.games.fftcg.state import (
     STEP,
     TURN_PLAYER,
 )
-from tcg_env.games.fftcg.board import controls, refresh_derived
+from tcg_env.games.fftcg.characteristics import controls, refresh_derived
 from tcg_env.engine.decisions import set_decision
 from tcg_env.games.fftcg.triggers import trigger_card
 from tcg_env.games.fftcg.rule_processes import rule_processes

@@ -88,7 +88,8 @@ from tcg_env.games.fftcg.state import (
     ZONE,
     ZT,
 )
-from tcg_env.games.fftcg.board import count_field_type, filter_match, refresh_derived
+from tcg_env.games.fftcg.filters import count_field_type, filter_match
+from tcg_env.games.fftcg.characteristics import refresh_derived
 from tcg_env.engine.decisions import set_decision
 from tcg_env.games.fftcg.decisions import defeats_end_game
 from tcg_env.games.fftcg.zones import (

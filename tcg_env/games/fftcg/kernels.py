@@ -5,17 +5,19 @@ Reading guide
 The rules kernels are split by area of the 2016 comprehensive rules (``CR x.y``), each file
 importing only the files above it in this list (numba allows no import cycles between them):
 
-* ``board``: the cards as they are now: filters, conditions, derived power / keywords / costs
-  (CR 5-7, 11.9)
+* ``filters``: the filters of effects, the conditions of abilities (CR 11.8.13)
+* ``characteristics``: the cards as they are now: control, derived power / keywords /
+  restrictions, current costs (CR 5-7, 11.9)
 * ``decisions``: the pending decision, the end of the game and defeat (CR 3)
 * ``triggers``: auto-abilities that trigger, waiting to be put on the stack (CR 11.8; the pending
   lists are the engine core's ``tcg_env.engine.triggers``)
 * ``zones``: moving cards between zones, drawing, discarding (CR 7, 15.1.1)
 * ``rule_processes``: CR 12 (rule processes)
 * ``effects``: the effect interpreter: targets, frames, resolving an effect's program (CR 11.11, 11.12)
-* ``stack``: priority, putting auto-abilities on the stack, passing, resolving (CR 11.1, 11.8.7,
+* ``priority``: priority, putting auto-abilities on the stack, passing, resolving (CR 11.1, 11.8.7,
   11.11), on the engine core's chase (``tcg_env.engine.chase``)
-* ``play``: paying CP, playing cards and using abilities (CR 11.2-11.7)
+* ``costs``: whether a cost can be paid, the CP sources, the payment in progress (CR 5.2.1.3, 11.2)
+* ``play``: playing cards and using abilities (CR 11.3-11.7)
 * ``battle``: the Attack Phase's declarations, blocks and damage (CR 10, 15.2)
 * ``turn``: the turn's phases and ``advance``, which runs the game by itself until a player must
   decide (the decision kind and the deciding player go into the header) or the game ends (CR 8-10)
@@ -72,7 +74,6 @@ from tcg_env.games.fftcg.constants import (
     OPTION_BASE,
     OWN_FIELD_BASE,
     PASS,
-    PK_ABILITY,
     P_EX,
     RULES,
     TARGET_MAX,
@@ -111,12 +112,10 @@ from tcg_env.games.fftcg.state import (
     HAND_N,
     MULLIGAN_STAGE,
     OWNER,
-    PAY_ABIL,
     PAY_COST,
     PAY_DISCARD_LEFT,
     PAY_ELEM,
     PAY_HAS_ELEM,
-    PAY_KIND,
     PAY_NDISC,
     PAY_PAID,
     PAY_SAMENAME,
@@ -130,7 +129,8 @@ from tcg_env.games.fftcg.state import (
     ZONE,
     ZT,
 )
-from tcg_env.games.fftcg.board import filter_match, is_light_dark
+from tcg_env.games.fftcg.filters import filter_match
+from tcg_env.games.fftcg.characteristics import is_light_dark
 from tcg_env.engine.decisions import end_game, set_decision
 from tcg_env.games.fftcg.triggers import trigger_card
 from tcg_env.games.fftcg.zones import (
@@ -145,17 +145,9 @@ from tcg_env.games.fftcg.effects import (
     put_onto_field_from_zone,
     reg_contains,
 )
-from tcg_env.games.fftcg.stack import actions_allowed_now, do_pass, place_trigger
-from tcg_env.games.fftcg.play import (
-    ability_usable,
-    activate_ability,
-    can_pay,
-    count_resources,
-    hand_card_playable,
-    pay_feasible,
-    pay_resources,
-    play_from_hand,
-)
+from tcg_env.games.fftcg.priority import actions_allowed_now, do_pass, place_trigger
+from tcg_env.games.fftcg.costs import can_pay, count_resources, pay_feasible, pay_reserved_field, pay_resources
+from tcg_env.games.fftcg.play import ability_usable, activate_ability, hand_card_playable, play_from_hand
 from tcg_env.games.fftcg.battle import (
     can_attack,
     can_block,
@@ -333,18 +325,6 @@ def legal_mask_row(s, T, out):
             n_legal += 1
         return n_legal
     return 0
-
-
-@internal
-def pay_reserved_field(s, T):
-    """The source of an ability with a dull or break-self cost can't also be dulled for CP."""
-    if s[PAY_KIND] != PK_ABILITY:
-        return -1
-    abil = ability_table(T)
-    arow = s[PAY_ABIL]
-    if abil[arow, K.A_COST_DULL] != 0 or abil[arow, K.A_COST_BREAK_SELF] != 0:
-        return s[PAY_SLOT]
-    return -1
 
 
 # =============================================================================================

@@ -28,7 +28,7 @@ from tcg_env.games.fftcg.constants import (
     RESTRICT_CANT_BLOCK,
     RULES,
 )
-from tcg_env.games.fftcg.board import current_cost
+from tcg_env.games.fftcg.characteristics import current_cost
 from tcg_env.games.fftcg.state import (
     CARD_W,
     ASSIGN_LEFT,

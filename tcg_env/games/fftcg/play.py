@@ -1,11 +1,10 @@
-"""FF-TCG rules kernels: paying CP, playing cards and using abilities (CR 11.2-11.7).
+"""FF-TCG rules kernels: playing cards and using abilities (CR 11.3-11.7).
 
-Whether a payment is feasible (CR 11.2, 5.2.1.3: discards for 2 CP, Backups dulled for 1 CP, one
-CP of the card's element), whether a card in hand can be played (Characters CR 11.4, Summons CR
-11.3) or an action / special ability used (CR 11.6, 11.7), and the payment decisions that follow.
+Whether a card in hand can be played (Characters CR 11.4, Summons CR 11.3) or an action / special
+ability used (CR 11.6, 11.7), starting to play them, and what follows once their costs are paid
+(whether a cost can be paid, and the payment, are ``costs``).
 """
 
-import numpy as np
 
 from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.jit import internal
@@ -17,7 +16,6 @@ from tcg_env.games.fftcg.constants import (
     EK_ABILITY,
     EK_SUMMON,
     FIELD_SLOTS,
-    FL_PAY,
     FL_PRIORITY,
     FRAME_MAX,
     KW_HASTE,
@@ -48,15 +46,8 @@ from tcg_env.games.fftcg.state import (
     HAND_N,
     PASSES,
     PAY_ABIL,
-    PAY_COST,
-    PAY_DISCARD_LEFT,
-    PAY_ELEM,
-    PAY_HAS_ELEM,
     PAY_KIND,
-    PAY_NDISC,
-    PAY_PAID,
     PAY_PLAYER,
-    PAY_SAMENAME,
     PAY_SLOT,
     PHASE,
     PRIORITY_PLAYER,
@@ -64,144 +55,11 @@ from tcg_env.games.fftcg.state import (
     TURN_PLAYER,
     ZONE,
 )
-from tcg_env.games.fftcg.board import count_field_type, current_cost, is_light_dark, refresh_derived
+from tcg_env.games.fftcg.filters import count_field_type
+from tcg_env.games.fftcg.characteristics import current_cost, current_cost_detached, is_light_dark, refresh_derived
+from tcg_env.games.fftcg.costs import begin_payment, can_pay_counted, card_pay_element
 from tcg_env.games.fftcg.zones import enter_field, leave_field
 from tcg_env.games.fftcg.effects import has_required_targets, push_program_frame
-
-
-# =============================================================================================
-# Paying CP (CR 5.2.1.3, 11.2)
-# =============================================================================================
-@internal
-def pay_feasible(remaining, need_elem, nd, nde, nb, nbe):
-    """Can ``remaining`` CP still be paid exactly (one excess CP allowed from a discard) with up to
-    ``nd`` discards (``nde`` of the element) and ``nb`` backups (``nbe`` of the element), with one
-    CP of the element still required if ``need_elem``?
-
-    In closed form (no search over the payments): with x discards (2 CP each, CR 5.2.1.3) and y
-    Backups (1 CP each), an exact payment is 2x + y = remaining, which leaves x in [a_lo, a_hi];
-    one CP over from a discard (CR 5.2.1.3.1) is 2x + y = remaining + 1 with x >= 1, x in
-    [b_lo, b_hi]. The element's CP comes from a discard of it (x >= 1) or a Backup of it
-    (y >= 1, i.e. x small enough to leave a Backup's CP). Checked against the search it replaced
-    for every small combination (tests/fftcg/test_rules_costs.py); the search's nested loops were
-    ~2% of random play."""
-    if remaining <= 0:
-        return not need_elem
-    if nd < 0 or nb < 0:
-        return False
-    a_lo = max(0, (remaining - nb + 1) // 2)
-    a_hi = min(nd, remaining // 2)
-    b_lo = max(1, (remaining - nb + 2) // 2)
-    b_hi = min(nd, (remaining + 1) // 2)
-    if not need_elem:
-        return a_lo <= a_hi or b_lo <= b_hi
-    if nde >= 1 and (max(a_lo, 1) <= a_hi or b_lo <= b_hi):
-        return True
-    return nbe >= 1 and (a_lo <= min(a_hi, (remaining - 1) // 2) or b_lo <= min(b_hi, remaining // 2))
-
-
-@internal
-def pay_resources(s, T, player, elem, skip_hand_slot, skip_field_slot):
-    """Count CP sources: (discardable cards, of the element, usable backups, of the element)."""
-    cards = card_table(T)
-    nd = 0
-    nde = 0
-    for i in range(s[HAND_N + player]):
-        slot = s[HAND_L + player * MAX_DECK + i]
-        if slot == skip_hand_slot:
-            continue
-        cid = s[CARD + slot * CARD_W]
-        if is_light_dark(cards, cid):
-            continue  # CR 5.2.1.3: Light and Dark cards can't be discarded for CP
-        nd += 1
-        if cards[cid, K.C_ELEMENT] == elem:
-            nde += 1
-    nb = 0
-    nbe = 0
-    for i in range(s[FIELD_N + player]):
-        slot = s[FIELD_L + player * FIELD_SLOTS + i]
-        if slot == skip_field_slot or s[DULL + slot * CARD_W] != 0:
-            continue
-        cid = s[CARD + slot * CARD_W]
-        if cards[cid, K.C_TYPE] != K.CardType.BACKUP:
-            continue
-        nb += 1
-        if cards[cid, K.C_ELEMENT] == elem:
-            nbe += 1
-    return nd, nde, nb, nbe
-
-
-@internal
-def can_pay(s, T, player, cost, elem, skip_hand_slot, skip_field_slot):
-    """Exact check by scanning (used outside mask computation)."""
-    nd, nde, nb, nbe = pay_resources(s, T, player, elem, skip_hand_slot, skip_field_slot)
-    return pay_feasible(cost, elem >= 0, nd, nde, nb, nbe)
-
-
-@internal
-def count_resources(s, T, player):
-    """Mask fast path: ``player``'s CP sources (CR 5.2.1.3), counted once per mask instead of once
-    per card: (discardable hand cards, their count per element, active Backups, their count per
-    element), each per-element count in 8 bits of one int64 (``element_count``). Kept in registers
-    rather than in a scratch run of the row, whose increments, 16-word sums per card and final
-    zeroing went through memory (with the legal mask's early skips: PRIORITY mask 253 -> 193 ns
-    on 3,000 recorded states, 2026-11-25)."""
-    cards = card_table(T)
-    nd = 0
-    disc = 0
-    for i in range(s[HAND_N + player]):
-        cid = s[CARD + (s[HAND_L + player * MAX_DECK + i]) * CARD_W]
-        if not is_light_dark(cards, cid):
-            nd += 1
-            disc += np.int64(1) << (8 * cards[cid, K.C_ELEMENT])
-    nb = 0
-    bk = 0
-    for i in range(s[FIELD_N + player]):
-        slot = s[FIELD_L + player * FIELD_SLOTS + i]
-        cid = s[CARD + slot * CARD_W]
-        if cards[cid, K.C_TYPE] == K.CardType.BACKUP and s[DULL + slot * CARD_W] == 0:
-            nb += 1
-            bk += np.int64(1) << (8 * cards[cid, K.C_ELEMENT])
-    return nd, disc, nb, bk
-
-
-@internal
-def element_count(packed, elem):
-    """The count of element ``elem`` in a per-element count packed by ``count_resources``."""
-    return (packed >> (8 * elem)) & 0xFF
-
-
-@internal
-def can_pay_counted(s, T, player, cost, elem, skip_hand_slot, skip_field_slot, nd, disc, nb, bk):
-    """``can_pay`` from the counts of ``count_resources`` (same result)."""
-    cards = card_table(T)
-    nde = element_count(disc, elem) if elem >= 0 else 0
-    nbe = element_count(bk, elem) if elem >= 0 else 0
-    if skip_hand_slot >= 0 and s[ZONE + skip_hand_slot * CARD_W] == K.Zone.HAND:
-        cid = s[CARD + skip_hand_slot * CARD_W]
-        if not is_light_dark(cards, cid):
-            nd -= 1
-            if cards[cid, K.C_ELEMENT] == elem:
-                nde -= 1
-    if skip_field_slot >= 0 and s[ZONE + skip_field_slot * CARD_W] == K.Zone.FIELD:
-        cid = s[CARD + skip_field_slot * CARD_W]
-        if (
-            cards[cid, K.C_TYPE] == K.CardType.BACKUP
-            and s[DULL + skip_field_slot * CARD_W] == 0
-            and s[CONTROLLER + skip_field_slot * CARD_W] == player
-        ):
-            nb -= 1
-            if cards[cid, K.C_ELEMENT] == elem:
-                nbe -= 1
-    return pay_feasible(cost, elem >= 0, nd, nde, nb, nbe)
-
-
-@internal
-def card_pay_element(cards, cid):
-    """Element one CP of which must be paid; Light/Dark cards are exempt (CR 11.2.1.1)."""
-    if is_light_dark(cards, cid):
-        return -1
-    return cards[cid, K.C_ELEMENT]
 
 
 # =============================================================================================
@@ -281,22 +139,6 @@ def hand_card_playable(s, T, player, slot, nd, disc, nb, bk):
 
 
 @internal
-def begin_payment(s, kind, player, slot, arow, cost, elem, discard_left, samename):
-    s[PAY_KIND] = kind
-    s[PAY_PLAYER] = player
-    s[PAY_SLOT] = slot
-    s[PAY_ABIL] = arow
-    s[PAY_COST] = cost
-    s[PAY_ELEM] = elem
-    s[PAY_PAID] = 0
-    s[PAY_HAS_ELEM] = 1 if (elem < 0 or cost == 0) else 0
-    s[PAY_NDISC] = 0
-    s[PAY_DISCARD_LEFT] = discard_left
-    s[PAY_SAMENAME] = samename
-    s[FLOW] = FL_PAY
-
-
-@internal
 def play_from_hand(s, T, player, hand_index):
     cards = card_table(T)
     slot = zone_remove_at(s, HAND_N + player, HAND_L + player * MAX_DECK, hand_index)
@@ -315,16 +157,6 @@ def play_from_hand(s, T, player, hand_index):
         begin_payment(s, PK_CHARACTER, player, slot, -1, cost, elem, 0, 0)
         for k in range(ENTRY_W):
             s[BUILD_ENTRY + k] = 0
-
-
-@internal
-def current_cost_detached(s, T, player, slot):
-    """Cost of a card that has just left the hand (filters on zone HAND still apply to it)."""
-    z = s[ZONE + slot * CARD_W]
-    s[ZONE + slot * CARD_W] = K.Zone.HAND
-    c = current_cost(s, T, player, slot)
-    s[ZONE + slot * CARD_W] = z
-    return c
 
 
 @internal
@@ -348,16 +180,6 @@ def activate_ability(s, T, player, field_index, j):
         samename,
     )
     push_program_frame(s, T, M_TARGET, P_CAST, EK_ABILITY, slot, arow, player, -1)
-
-
-@internal
-def payment_complete(s):
-    return (
-        s[PAY_DISCARD_LEFT] == 0
-        and s[PAY_SAMENAME] == 0
-        and s[PAY_PAID] >= s[PAY_COST]
-        and s[PAY_HAS_ELEM] != 0
-    )
 
 
 @internal

@@ -53,7 +53,8 @@ from tcg_env.games.fftcg.constants import (
 )
 from tcg_env.engine.batch import agent_actions_chunked, chunked, pick_uniform
 from tcg_env.games.fftcg.battle import can_block
-from tcg_env.games.fftcg.board import condition_holds, count_field_type, current_cost, filter_match, is_light_dark
+from tcg_env.games.fftcg.filters import condition_holds, count_field_type, filter_match
+from tcg_env.games.fftcg.characteristics import current_cost, is_light_dark
 from tcg_env.games.fftcg.kernels import apply_unchecked, legal_mask_row
 from tcg_env.games.fftcg.state import (
     CARD_W,

@@ -15,7 +15,7 @@ from tcg_env.engine.jit import internal
 from tcg_env.engine.tables import ability_table
 from tcg_env.engine.triggers import pending_take
 from tcg_env.games.fftcg import constants as K
-from tcg_env.games.fftcg.board import condition_holds
+from tcg_env.games.fftcg.filters import condition_holds
 from tcg_env.games.fftcg.constants import (
     EK_ABILITY,
     FL_AFTER_RESOLVE,

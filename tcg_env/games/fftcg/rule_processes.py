@@ -10,7 +10,7 @@ from tcg_env.engine.jit import internal
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, N_SLOTS
 from tcg_env.games.fftcg.state import CARD, CARD_W, DMG, D_POWER, FIELD_L, FIELD_N, MARKS, ZONE
-from tcg_env.games.fftcg.board import is_light_dark, refresh_derived
+from tcg_env.games.fftcg.characteristics import is_light_dark, refresh_derived
 from tcg_env.games.fftcg.decisions import defeats_end_game
 from tcg_env.games.fftcg.zones import leave_field
 

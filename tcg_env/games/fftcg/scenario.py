@@ -127,7 +127,7 @@ class Scenario:
         """A Game at this position (runs the snapshot consistency check and derived values)."""
         from tcg_env.game import Game
         from tcg_env.games.fftcg.adapter import check_consistency
-        from tcg_env.games.fftcg.board import refresh_derived
+        from tcg_env.games.fftcg.characteristics import refresh_derived
 
         row = self.row.copy()
         row[S.PRIORITY_CLEAN] = 0  # the edits may call for rule processes: the next priority point runs them

@@ -11,7 +11,7 @@ from tcg_env.engine.triggers import pending_add
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, RULES
 from tcg_env.games.fftcg.state import CARD, CARD_W, FIELD_L, FIELD_N
-from tcg_env.games.fftcg.board import condition_holds, filter_match
+from tcg_env.games.fftcg.filters import condition_holds, filter_match
 
 
 # =============================================================================================

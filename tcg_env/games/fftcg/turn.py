@@ -59,14 +59,15 @@ from tcg_env.games.fftcg.state import (
     STEP,
     TURN_PLAYER,
 )
-from tcg_env.games.fftcg.board import refresh_derived
+from tcg_env.games.fftcg.characteristics import refresh_derived
 from tcg_env.engine.decisions import end_game, set_decision
 from tcg_env.games.fftcg.triggers import trigger_field
 from tcg_env.games.fftcg.zones import draw_cards
 from tcg_env.games.fftcg.rule_processes import rule_processes
 from tcg_env.games.fftcg.effects import finish_frame, run_top_frame
-from tcg_env.games.fftcg.stack import priority_point, resolve_top
-from tcg_env.games.fftcg.play import finish_payment, payment_complete
+from tcg_env.games.fftcg.priority import priority_point, resolve_top
+from tcg_env.games.fftcg.costs import payment_complete
+from tcg_env.games.fftcg.play import finish_payment
 from tcg_env.games.fftcg.battle import damage_deal, damage_step, offer_block, offer_declaration
 
 

@@ -46,7 +46,7 @@ from tcg_env.games.fftcg.state import (
     ZONE,
     ZT,
 )
-from tcg_env.games.fftcg.board import refresh_derived
+from tcg_env.games.fftcg.characteristics import refresh_derived
 from tcg_env.games.fftcg.decisions import defeats_end_game
 from tcg_env.games.fftcg.triggers import trigger_card, trigger_enters, trigger_field
 

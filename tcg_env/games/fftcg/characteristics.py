@@ -1,14 +1,14 @@
-"""FF-TCG rules kernels: the board, the cards as they are now (the lowest layer of the rules kernels).
+"""FF-TCG rules kernels: the cards as they are now.
 
-Who controls a card (CR 6.2), counts of Forwards and Backups, Light and Dark cards (CR 5.2.1.1), the
-filters of effects and the conditions of abilities (CR 11.8.13), and the derived values of the
+Who controls a card (CR 6.2), Light and Dark cards (CR 5.2.1.1), and the derived values of the
 cards on the field: power, keywords and restrictions with field abilities applied (CR 11.9,
-11.12.4), current costs with cost reductions (CR 11.2). See ``kernels`` for the file layout.
+11.12.4), current costs with cost reductions (CR 11.2). Filters and conditions are ``filters``.
+See ``kernels`` for the file layout.
 """
 
 from numba import njit
 
-from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
+from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.jit import internal
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS
@@ -16,27 +16,21 @@ from tcg_env.games.fftcg.state import (
     CARD,
     CARD_W,
     CONTROLLER,
-    DAMAGE_N,
-    DULL,
     D_COUNTS,
     D_KW,
     D_POWER,
     D_RST,
     FIELD_L,
     FIELD_N,
-    HAND_N,
     KW_EOT,
     KW_PERM,
-    OWNER,
     PMOD_EOT,
     PMOD_PERM,
     RST_EOT,
     RST_PERM,
     ZONE,
 )
-
-
-# apply() error codes
+from tcg_env.games.fftcg.filters import condition_holds, filter_match
 
 
 # =============================================================================================
@@ -53,113 +47,9 @@ def controls(s, player, slot):
 
 
 @internal
-def count_field_type(s, T, player, ctype):
-    cards = card_table(T)
-    n = 0
-    for i in range(s[FIELD_N + player]):
-        slot = s[FIELD_L + player * FIELD_SLOTS + i]
-        if cards[s[CARD + slot * CARD_W], K.C_TYPE] == ctype:
-            n += 1
-    return n
-
-
-@internal
 def is_light_dark(cards, cid):
     e = cards[cid, K.C_ELEMENT]
     return e == K.Element.LIGHT or e == K.Element.DARK
-
-
-@internal
-def condition_holds(s, T, cond, arg, player, source):
-    """Conditions of conditional abilities (CR 11.8.13), evaluated for ``player``."""
-    if cond == K.Condition.NONE:
-        return True
-    if cond == K.Condition.DAMAGE_AT_LEAST:
-        return s[DAMAGE_N + player] >= arg
-    if cond == K.Condition.OPP_DAMAGE_AT_LEAST:
-        return s[DAMAGE_N + 1 - player] >= arg
-    if cond == K.Condition.BACKUPS_AT_LEAST:
-        return count_field_type(s, T, player, K.CardType.BACKUP) >= arg
-    if cond == K.Condition.FORWARDS_AT_LEAST:
-        return count_field_type(s, T, player, K.CardType.FORWARD) >= arg
-    if cond == K.Condition.OPP_FORWARDS_AT_LEAST:
-        return count_field_type(s, T, 1 - player, K.CardType.FORWARD) >= arg
-    if cond == K.Condition.HAND_AT_MOST:
-        return s[HAND_N + player] <= arg
-    if cond == K.Condition.JOB_ON_FIELD:
-        cards = card_table(T)
-        for i in range(s[FIELD_N + player]):
-            slot = s[FIELD_L + player * FIELD_SLOTS + i]
-            if slot != source and cards[s[CARD + slot * CARD_W], K.C_JOB] == arg:
-                return True
-        return False
-    return False
-
-
-@internal
-def filter_match(s, T, frow, slot, viewer, source):
-    """Does card ``slot`` match filter row ``frow`` seen by ``viewer`` (the ability's controller)?"""
-    cards = card_table(T)
-    filt = filter_table(T)
-    cid = s[CARD + slot * CARD_W]
-    if cid < 0:
-        return False
-    f = filt[frow]
-    ctype = cards[cid, K.C_TYPE]
-    tmask = f[K.F_TYPE_MASK]
-    if tmask != 0 and (tmask & (1 << ctype)) == 0:
-        return False
-    zone = s[ZONE + slot * CARD_W]
-    fz = f[K.F_ZONE]
-    if fz == K.FilterZone.FIELD:
-        if zone != K.Zone.FIELD:
-            return False
-    elif fz == K.FilterZone.DECK:
-        if zone != K.Zone.DECK:
-            return False
-    elif fz == K.FilterZone.BREAK:
-        if zone != K.Zone.BREAK:
-            return False
-    elif fz == K.FilterZone.HAND:
-        if zone != K.Zone.HAND:
-            return False
-    side = f[K.F_SIDE]
-    if side != K.Side.ANY:
-        who = s[CONTROLLER + slot * CARD_W] if zone == K.Zone.FIELD else s[OWNER + slot * CARD_W]
-        if side == K.Side.OWN and who != viewer:
-            return False
-        if side == K.Side.OPPONENT and who == viewer:
-            return False
-    em = f[K.F_ELEMENT_MASK]
-    if em != 0 and (em & (1 << cards[cid, K.C_ELEMENT])) == 0:
-        return False
-    cost = cards[cid, K.C_COST]
-    if f[K.F_COST_MIN] >= 0 and cost < f[K.F_COST_MIN]:
-        return False
-    if f[K.F_COST_MAX] >= 0 and cost > f[K.F_COST_MAX]:
-        return False
-    if f[K.F_POWER_MIN] >= 0 or f[K.F_POWER_MAX] >= 0:
-        if ctype != K.CardType.FORWARD:
-            return False
-        power = s[D_POWER + slot * CARD_W] if zone == K.Zone.FIELD else cards[cid, K.C_POWER]
-        if f[K.F_POWER_MIN] >= 0 and power < f[K.F_POWER_MIN]:
-            return False
-        if f[K.F_POWER_MAX] >= 0 and power > f[K.F_POWER_MAX]:
-            return False
-    if f[K.F_JOB] != 0 and cards[cid, K.C_JOB] != f[K.F_JOB]:
-        return False
-    if f[K.F_NAME] != 0 and cards[cid, K.C_NAME] != f[K.F_NAME]:
-        return False
-    if f[K.F_CATEGORY] != 0 and cards[cid, K.C_CATEGORY] != f[K.F_CATEGORY]:
-        return False
-    st = f[K.F_STATE]
-    if st == K.CardState.ACTIVE and s[DULL + slot * CARD_W] != 0:
-        return False
-    if st == K.CardState.DULL and s[DULL + slot * CARD_W] == 0:
-        return False
-    if f[K.F_EXCLUDE_SELF] != 0 and slot == source:
-        return False
-    return True
 
 
 # =============================================================================================
@@ -250,3 +140,13 @@ def current_cost(s, T, player, slot):
     if cost < 1:
         cost = 1
     return cost
+
+
+@internal
+def current_cost_detached(s, T, player, slot):
+    """Cost of a card that has just left the hand (filters on zone HAND still apply to it)."""
+    z = s[ZONE + slot * CARD_W]
+    s[ZONE + slot * CARD_W] = K.Zone.HAND
+    c = current_cost(s, T, player, slot)
+    s[ZONE + slot * CARD_W] = z
+    return c
