@@ -141,7 +141,7 @@ def _describe_action(game, a: int) -> str:
             verb = "Cast" if t == K.CardType.SUMMON else "Play"
             from tcg_env.games.fftcg.characteristics import current_cost
 
-            cost = int(current_cost(row, pool.kernel_tables, p, slot))
+            cost = int(current_cost(K.RULES, row, pool.kernel_tables, p, slot))
             return f"{verb} {n} ({cost} CP)"
         if kind == D.PAY_CP and slot >= 0:
             el = K.ELEMENT_NAMES[int(pool.cards[int(row[S.CARD + slot * S.CARD_W]), K.C_ELEMENT])]

@@ -30,7 +30,6 @@ from tcg_env.games.fftcg.state import (
     RST_PERM,
     ZONE,
 )
-from tcg_env.games.fftcg.filters import condition_holds, filter_match
 
 
 # =============================================================================================
@@ -56,7 +55,7 @@ def is_light_dark(cards, cid):
 # Derived values: power, keywords and restrictions with field abilities applied (CR 11.9, 11.12.4)
 # =============================================================================================
 @njit(cache=True)
-def refresh_derived(s, T):
+def refresh_derived(game, s, T):
     cards = card_table(T)
     abil = ability_table(T)
     code = code_table(T)
@@ -92,7 +91,7 @@ def refresh_derived(s, T):
             for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
                 if abil[a, K.A_KIND] != K.AbilityKind.FIELD:
                     continue
-                if not condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, src):
+                if not game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, src):
                     continue
                 c0 = abil[a, K.A_CODE_START]
                 for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
@@ -104,7 +103,7 @@ def refresh_derived(s, T):
                         for q in range(2):
                             for j in range(s[FIELD_N + q]):
                                 t = s[FIELD_L + q * FIELD_SLOTS + j]
-                                if filter_match(s, T, frow, t, p, src):
+                                if game.filter_match(s, T, frow, t, p, src):
                                     if op == K.Op.AURA_POWER:
                                         s[D_POWER + t * CARD_W] += code[r, K.I_A0]
                                     elif op == K.Op.AURA_KEYWORD:
@@ -114,7 +113,7 @@ def refresh_derived(s, T):
 
 
 @njit(cache=True)
-def current_cost(s, T, player, slot):
+def current_cost(game, s, T, player, slot):
     """Printed cost less the player's cost reductions, at least 1 (CR 5.2.1.2 asks one CP of the
     card's element, so a cost never drops to 0)."""
     cards = card_table(T)
@@ -131,11 +130,11 @@ def current_cost(s, T, player, slot):
         for a in range(a0, a0 + cards[scid, K.C_ABIL_COUNT]):
             if abil[a, K.A_KIND] != K.AbilityKind.FIELD:
                 continue
-            if not condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], player, src):
+            if not game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], player, src):
                 continue
             c0 = abil[a, K.A_CODE_START]
             for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
-                if code[r, K.I_OP] == K.Op.COST_REDUCTION and filter_match(s, T, code[r, K.I_A1], slot, player, src):
+                if code[r, K.I_OP] == K.Op.COST_REDUCTION and game.filter_match(s, T, code[r, K.I_A1], slot, player, src):
                     cost -= code[r, K.I_A0]
     if cost < 1:
         cost = 1
@@ -143,10 +142,10 @@ def current_cost(s, T, player, slot):
 
 
 @internal
-def current_cost_detached(s, T, player, slot):
+def current_cost_detached(game, s, T, player, slot):
     """Cost of a card that has just left the hand (filters on zone HAND still apply to it)."""
     z = s[ZONE + slot * CARD_W]
     s[ZONE + slot * CARD_W] = K.Zone.HAND
-    c = current_cost(s, T, player, slot)
+    c = game.current_cost(s, T, player, slot)
     s[ZONE + slot * CARD_W] = z
     return c

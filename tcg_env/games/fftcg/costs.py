@@ -34,7 +34,6 @@ from tcg_env.games.fftcg.state import (
     PAY_SLOT,
     ZONE,
 )
-from tcg_env.games.fftcg.characteristics import is_light_dark
 
 
 # =============================================================================================
@@ -69,7 +68,7 @@ def pay_feasible(remaining, need_elem, nd, nde, nb, nbe):
 
 
 @internal
-def pay_resources(s, T, player, elem, skip_hand_slot, skip_field_slot):
+def pay_resources(game, s, T, player, elem, skip_hand_slot, skip_field_slot):
     """Count CP sources: (discardable cards, of the element, usable backups, of the element)."""
     cards = card_table(T)
     nd = 0
@@ -79,7 +78,7 @@ def pay_resources(s, T, player, elem, skip_hand_slot, skip_field_slot):
         if slot == skip_hand_slot:
             continue
         cid = s[CARD + slot * CARD_W]
-        if is_light_dark(cards, cid):
+        if game.is_light_dark(cards, cid):
             continue  # CR 5.2.1.3: Light and Dark cards can't be discarded for CP
         nd += 1
         if cards[cid, K.C_ELEMENT] == elem:
@@ -100,14 +99,14 @@ def pay_resources(s, T, player, elem, skip_hand_slot, skip_field_slot):
 
 
 @internal
-def can_pay(s, T, player, cost, elem, skip_hand_slot, skip_field_slot):
+def can_pay(game, s, T, player, cost, elem, skip_hand_slot, skip_field_slot):
     """Exact check by scanning (used outside mask computation)."""
-    nd, nde, nb, nbe = pay_resources(s, T, player, elem, skip_hand_slot, skip_field_slot)
-    return pay_feasible(cost, elem >= 0, nd, nde, nb, nbe)
+    nd, nde, nb, nbe = game.pay_resources(s, T, player, elem, skip_hand_slot, skip_field_slot)
+    return game.pay_feasible(cost, elem >= 0, nd, nde, nb, nbe)
 
 
 @internal
-def count_resources(s, T, player):
+def count_resources(game, s, T, player):
     """Mask fast path: ``player``'s CP sources (CR 5.2.1.3), counted once per mask instead of once
     per card: (discardable hand cards, their count per element, active Backups, their count per
     element), each per-element count in 8 bits of one int64 (``element_count``). Kept in registers
@@ -119,7 +118,7 @@ def count_resources(s, T, player):
     disc = 0
     for i in range(s[HAND_N + player]):
         cid = s[CARD + (s[HAND_L + player * MAX_DECK + i]) * CARD_W]
-        if not is_light_dark(cards, cid):
+        if not game.is_light_dark(cards, cid):
             nd += 1
             disc += np.int64(1) << (8 * cards[cid, K.C_ELEMENT])
     nb = 0
@@ -140,14 +139,14 @@ def element_count(packed, elem):
 
 
 @internal
-def can_pay_counted(s, T, player, cost, elem, skip_hand_slot, skip_field_slot, nd, disc, nb, bk):
+def can_pay_counted(game, s, T, player, cost, elem, skip_hand_slot, skip_field_slot, nd, disc, nb, bk):
     """``can_pay`` from the counts of ``count_resources`` (same result)."""
     cards = card_table(T)
-    nde = element_count(disc, elem) if elem >= 0 else 0
-    nbe = element_count(bk, elem) if elem >= 0 else 0
+    nde = game.element_count(disc, elem) if elem >= 0 else 0
+    nbe = game.element_count(bk, elem) if elem >= 0 else 0
     if skip_hand_slot >= 0 and s[ZONE + skip_hand_slot * CARD_W] == K.Zone.HAND:
         cid = s[CARD + skip_hand_slot * CARD_W]
-        if not is_light_dark(cards, cid):
+        if not game.is_light_dark(cards, cid):
             nd -= 1
             if cards[cid, K.C_ELEMENT] == elem:
                 nde -= 1
@@ -161,13 +160,13 @@ def can_pay_counted(s, T, player, cost, elem, skip_hand_slot, skip_field_slot, n
             nb -= 1
             if cards[cid, K.C_ELEMENT] == elem:
                 nbe -= 1
-    return pay_feasible(cost, elem >= 0, nd, nde, nb, nbe)
+    return game.pay_feasible(cost, elem >= 0, nd, nde, nb, nbe)
 
 
 @internal
-def card_pay_element(cards, cid):
+def card_pay_element(game, cards, cid):
     """Element one CP of which must be paid; Light/Dark cards are exempt (CR 11.2.1.1)."""
-    if is_light_dark(cards, cid):
+    if game.is_light_dark(cards, cid):
         return -1
     return cards[cid, K.C_ELEMENT]
 

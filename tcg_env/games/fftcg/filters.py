@@ -39,7 +39,7 @@ def count_field_type(s, T, player, ctype):
 
 
 @internal
-def condition_holds(s, T, cond, arg, player, source):
+def condition_holds(game, s, T, cond, arg, player, source):
     """Conditions of conditional abilities (CR 11.8.13), evaluated for ``player``."""
     if cond == K.Condition.NONE:
         return True
@@ -48,11 +48,11 @@ def condition_holds(s, T, cond, arg, player, source):
     if cond == K.Condition.OPP_DAMAGE_AT_LEAST:
         return s[DAMAGE_N + 1 - player] >= arg
     if cond == K.Condition.BACKUPS_AT_LEAST:
-        return count_field_type(s, T, player, K.CardType.BACKUP) >= arg
+        return game.count_field_type(s, T, player, K.CardType.BACKUP) >= arg
     if cond == K.Condition.FORWARDS_AT_LEAST:
-        return count_field_type(s, T, player, K.CardType.FORWARD) >= arg
+        return game.count_field_type(s, T, player, K.CardType.FORWARD) >= arg
     if cond == K.Condition.OPP_FORWARDS_AT_LEAST:
-        return count_field_type(s, T, 1 - player, K.CardType.FORWARD) >= arg
+        return game.count_field_type(s, T, 1 - player, K.CardType.FORWARD) >= arg
     if cond == K.Condition.HAND_AT_MOST:
         return s[HAND_N + player] <= arg
     if cond == K.Condition.JOB_ON_FIELD:

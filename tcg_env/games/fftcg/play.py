@@ -27,7 +27,6 @@ from tcg_env.games.fftcg.constants import (
     PK_NONE,
     PK_SUMMON,
     P_CAST,
-    RULES,
 )
 from tcg_env.games.fftcg.state import (
     BUILD_ENTRY,
@@ -55,18 +54,13 @@ from tcg_env.games.fftcg.state import (
     TURN_PLAYER,
     ZONE,
 )
-from tcg_env.games.fftcg.filters import count_field_type
-from tcg_env.games.fftcg.characteristics import current_cost, current_cost_detached, is_light_dark, refresh_derived
-from tcg_env.games.fftcg.costs import begin_payment, can_pay_counted, card_pay_element
-from tcg_env.games.fftcg.zones import enter_field, leave_field
-from tcg_env.games.fftcg.effects import has_required_targets, push_program_frame
 
 
 # =============================================================================================
 # Playing cards and abilities
 # =============================================================================================
 @internal
-def ability_usable(s, T, player, slot, arow, nd, disc, nb, bk):
+def ability_usable(game, s, T, player, slot, arow, nd, disc, nb, bk):
     """Can ``player`` activate action/special ability ``arow`` of its field card ``slot`` now?
     (``nd, disc, nb, bk``: the player's CP sources, ``count_resources``.)"""
     cards = card_table(T)
@@ -78,7 +72,7 @@ def ability_usable(s, T, player, slot, arow, nd, disc, nb, bk):
         # CR 11.6.2.3: under control since the start of the turn, unless Haste
         if s[CTRL_TURN + slot * CARD_W] >= s[H_TURN] and (s[D_KW + slot * CARD_W] & KW_HASTE) == 0:
             return False
-    if chase_full(RULES, s) or s[FRAME_N] >= FRAME_MAX:
+    if chase_full(game, s) or s[FRAME_N] >= FRAME_MAX:
         return False
     skip_field = slot if abil[arow, K.A_COST_DULL] != 0 or abil[arow, K.A_COST_BREAK_SELF] != 0 else -1
     cp = abil[arow, K.A_COST_CP]
@@ -91,18 +85,18 @@ def ability_usable(s, T, player, slot, arow, nd, disc, nb, bk):
         for i in range(s[HAND_N + player]):
             h = s[HAND_L + player * MAX_DECK + i]
             if cards[s[CARD + h * CARD_W], K.C_NAME] == cards[cid, K.C_NAME]:
-                if cp == 0 or can_pay_counted(s, T, player, cp, elem, h, skip_field, nd, disc, nb, bk):
+                if cp == 0 or game.can_pay_counted(s, T, player, cp, elem, h, skip_field, nd, disc, nb, bk):
                     found = True
                     break
         if not found:
             return False
-    elif cp > 0 and not can_pay_counted(s, T, player, cp, elem, -1, skip_field, nd, disc, nb, bk):
+    elif cp > 0 and not game.can_pay_counted(s, T, player, cp, elem, -1, skip_field, nd, disc, nb, bk):
         return False
-    return has_required_targets(s, T, arow, player, slot)
+    return game.has_required_targets(s, T, arow, player, slot)
 
 
 @internal
-def hand_card_playable(s, T, player, slot, nd, disc, nb, bk):
+def hand_card_playable(game, s, T, player, slot, nd, disc, nb, bk):
     """Can ``player`` play hand card ``slot`` now? (``nd, disc, nb, bk``: ``count_resources``.)"""
     cards = card_table(T)
     cid = s[CARD + slot * CARD_W]
@@ -112,55 +106,55 @@ def hand_card_playable(s, T, player, slot, nd, disc, nb, bk):
         # CR 9.3.1.6: Summons in the Main and Attack Phases
         if phase != K.Phase.MAIN1 and phase != K.Phase.MAIN2 and phase != K.Phase.ATTACK:
             return False
-        if chase_full(RULES, s) or s[FRAME_N] >= FRAME_MAX:
+        if chase_full(game, s) or s[FRAME_N] >= FRAME_MAX:
             return False
-        cost = current_cost(s, T, player, slot)
-        if not can_pay_counted(s, T, player, cost, card_pay_element(cards, cid), slot, -1, nd, disc, nb, bk):
+        cost = game.current_cost(s, T, player, slot)
+        if not game.can_pay_counted(s, T, player, cost, game.card_pay_element(cards, cid), slot, -1, nd, disc, nb, bk):
             return False
-        return has_required_targets(s, T, cards[cid, K.C_SUMMON_ABIL], player, slot)
+        return game.has_required_targets(s, T, cards[cid, K.C_SUMMON_ABIL], player, slot)
     # CR 11.4.1 / 9.3.1.5: Characters by the turn player in a Main Phase with an empty stack
     if player != s[TURN_PLAYER] or (phase != K.Phase.MAIN1 and phase != K.Phase.MAIN2) or s[STACK_N] != 0:
         return False
     if s[FIELD_N + player] >= FIELD_SLOTS:
         return False
-    if ctype == K.CardType.BACKUP and count_field_type(s, T, player, K.CardType.BACKUP) >= MAX_BACKUPS:
+    if ctype == K.CardType.BACKUP and game.count_field_type(s, T, player, K.CardType.BACKUP) >= MAX_BACKUPS:
         return False
     # CR 7.7.3: no action may deploy a second same-name (non-generic) or a second Light/Dark card
-    ld = is_light_dark(cards, cid)
+    ld = game.is_light_dark(cards, cid)
     for i in range(s[FIELD_N + player]):
         other = s[FIELD_L + player * FIELD_SLOTS + i]
         ocid = s[CARD + other * CARD_W]
         if cards[cid, K.C_GENERIC] == 0 and cards[ocid, K.C_NAME] == cards[cid, K.C_NAME]:
             return False
-        if ld and is_light_dark(cards, ocid):
+        if ld and game.is_light_dark(cards, ocid):
             return False
-    cost = current_cost(s, T, player, slot)
-    return can_pay_counted(s, T, player, cost, card_pay_element(cards, cid), slot, -1, nd, disc, nb, bk)
+    cost = game.current_cost(s, T, player, slot)
+    return game.can_pay_counted(s, T, player, cost, game.card_pay_element(cards, cid), slot, -1, nd, disc, nb, bk)
 
 
 @internal
-def play_from_hand(s, T, player, hand_index):
+def play_from_hand(game, s, T, player, hand_index):
     cards = card_table(T)
     slot = zone_remove_at(s, HAND_N + player, HAND_L + player * MAX_DECK, hand_index)
     cid = s[CARD + slot * CARD_W]
-    cost = current_cost_detached(s, T, player, slot)
-    elem = card_pay_element(cards, cid)
+    cost = game.current_cost_detached(s, T, player, slot)
+    elem = game.card_pay_element(cards, cid)
     s[PASSES] = 0
     if cards[cid, K.C_TYPE] == K.CardType.SUMMON:
         # CR 11.3.2: the Summon moves to the stack, then targets (CR 11.3.3), then costs
         s[ZONE + slot * CARD_W] = K.Zone.STACK
         s[CONTROLLER + slot * CARD_W] = player
-        begin_payment(s, PK_SUMMON, player, slot, cards[cid, K.C_SUMMON_ABIL], cost, elem, 0, 0)
-        push_program_frame(s, T, M_TARGET, P_CAST, EK_SUMMON, slot, cards[cid, K.C_SUMMON_ABIL], player, -1)
+        game.begin_payment(s, PK_SUMMON, player, slot, cards[cid, K.C_SUMMON_ABIL], cost, elem, 0, 0)
+        game.push_program_frame(s, T, M_TARGET, P_CAST, EK_SUMMON, slot, cards[cid, K.C_SUMMON_ABIL], player, -1)
     else:
         s[ZONE + slot * CARD_W] = K.Zone.NONE  # revealed, being played (CR 11.4.2)
-        begin_payment(s, PK_CHARACTER, player, slot, -1, cost, elem, 0, 0)
+        game.begin_payment(s, PK_CHARACTER, player, slot, -1, cost, elem, 0, 0)
         for k in range(ENTRY_W):
             s[BUILD_ENTRY + k] = 0
 
 
 @internal
-def activate_ability(s, T, player, field_index, j):
+def activate_ability(game, s, T, player, field_index, j):
     cards = card_table(T)
     abil = ability_table(T)
     slot = s[FIELD_L + player * FIELD_SLOTS + field_index]
@@ -168,7 +162,7 @@ def activate_ability(s, T, player, field_index, j):
     arow = cards[cid, K.C_ACT0 + j]
     s[PASSES] = 0
     samename = 1 if abil[arow, K.A_KIND] == K.AbilityKind.SPECIAL else 0
-    begin_payment(
+    game.begin_payment(
         s,
         PK_ABILITY,
         player,
@@ -179,11 +173,11 @@ def activate_ability(s, T, player, field_index, j):
         abil[arow, K.A_COST_DISCARD],
         samename,
     )
-    push_program_frame(s, T, M_TARGET, P_CAST, EK_ABILITY, slot, arow, player, -1)
+    game.push_program_frame(s, T, M_TARGET, P_CAST, EK_ABILITY, slot, arow, player, -1)
 
 
 @internal
-def finish_payment(s, T):
+def finish_payment(game, s, T):
     """All costs paid (CR 11.3.8, 11.4.7, 11.6.11)."""
     cards = card_table(T)
     abil = ability_table(T)
@@ -192,19 +186,19 @@ def finish_payment(s, T):
     slot = s[PAY_SLOT]
     s[PAY_KIND] = PK_NONE
     if kind == PK_CHARACTER:
-        enter_field(s, T, slot, player)
+        game.enter_field(s, T, slot, player)
         s[PRIORITY_PLAYER] = s[TURN_PLAYER]
     elif kind == PK_SUMMON:
-        chase_push(RULES, s, BUILD_ENTRY)
+        chase_push(game, s, BUILD_ENTRY)
         s[PRIORITY_PLAYER] = player
     else:
         arow = s[PAY_ABIL]
         if abil[arow, K.A_COST_DULL] != 0:
             s[DULL + slot * CARD_W] = 1
-        chase_push(RULES, s, BUILD_ENTRY)
+        chase_push(game, s, BUILD_ENTRY)
         if abil[arow, K.A_COST_BREAK_SELF] != 0 and s[ZONE + slot * CARD_W] == K.Zone.FIELD:
-            leave_field(s, T, slot, K.Zone.BREAK, False)  # a cost, not "breaking" (CR 15.1.1.3.2)
+            game.leave_field(s, T, slot, K.Zone.BREAK, False)  # a cost, not "breaking" (CR 15.1.1.3.2)
         s[PRIORITY_PLAYER] = player
     s[PASSES] = 0
     s[FLOW] = FL_PRIORITY
-    refresh_derived(s, T)
+    game.refresh_derived(s, T)

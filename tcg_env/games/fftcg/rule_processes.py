@@ -10,21 +10,18 @@ from tcg_env.engine.jit import internal
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, N_SLOTS
 from tcg_env.games.fftcg.state import CARD, CARD_W, DMG, D_POWER, FIELD_L, FIELD_N, MARKS, ZONE
-from tcg_env.games.fftcg.characteristics import is_light_dark, refresh_derived
-from tcg_env.games.fftcg.decisions import defeats_end_game
-from tcg_env.games.fftcg.zones import leave_field
 
 
 # =============================================================================================
 # Rule processes (CR 12)
 # =============================================================================================
 @internal
-def rule_processes(s, T):
+def rule_processes(game, s, T):
     """Run CR 12.4 until nothing changes. Returns True if the game ended."""
     cards = card_table(T)
     while True:
-        refresh_derived(s, T)
-        if defeats_end_game(s):  # CR 12.4.1-12.4.3
+        game.refresh_derived(s, T)
+        if game.defeats_end_game(s):  # CR 12.4.1-12.4.3
             return True
         # collect simultaneously (CR 12.3): 1 = to Break Zone, 2 = broken
         changed = False
@@ -40,7 +37,7 @@ def rule_processes(s, T):
                         marks[slot] = K.BreakMark.TO_BREAK_ZONE  # CR 12.4.4
                     elif s[DMG + slot * CARD_W] >= s[D_POWER + slot * CARD_W]:
                         marks[slot] = K.BreakMark.BROKEN  # CR 12.4.5
-                if is_light_dark(cards, cid):
+                if game.is_light_dark(cards, cid):
                     ld += 1
                 # CR 12.4.6, each pair once: a non-generic card sharing its name with another
                 # goes unless already marked. A later card marked here still gets its own
@@ -58,7 +55,7 @@ def rule_processes(s, T):
             if ld >= 2:
                 for i in range(s[FIELD_N + p]):
                     slot = s[FIELD_L + p * FIELD_SLOTS + i]
-                    if is_light_dark(cards, s[CARD + slot * CARD_W]) and marks[slot] == K.BreakMark.NONE:
+                    if game.is_light_dark(cards, s[CARD + slot * CARD_W]) and marks[slot] == K.BreakMark.NONE:
                         marks[slot] = K.BreakMark.TO_BREAK_ZONE  # CR 12.4.7
         any_marked = False  # only field cards get marked: check those, not all 120 slots
         for p in range(2):
@@ -72,7 +69,7 @@ def rule_processes(s, T):
             if m != K.BreakMark.NONE:
                 marks[slot] = K.BreakMark.NONE
                 if s[ZONE + slot * CARD_W] == K.Zone.FIELD:
-                    leave_field(s, T, slot, K.Zone.BREAK, m == K.BreakMark.BROKEN)
+                    game.leave_field(s, T, slot, K.Zone.BREAK, m == K.BreakMark.BROKEN)
                     changed = True
         if not changed:
             return False

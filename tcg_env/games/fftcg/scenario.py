@@ -128,9 +128,10 @@ class Scenario:
         from tcg_env.game import Game
         from tcg_env.games.fftcg.adapter import check_consistency
         from tcg_env.games.fftcg.characteristics import refresh_derived
+        from tcg_env.games.fftcg.constants import RULES
 
         row = self.row.copy()
         row[S.PRIORITY_CLEAN] = 0  # the edits may call for rule processes: the next priority point runs them
-        refresh_derived(row, self.pool.kernel_tables)
+        refresh_derived(RULES, row, self.pool.kernel_tables)
         check_consistency(row, self.pool)
         return Game(self.spec, self.pool, row, self.variant)
