@@ -51,7 +51,7 @@ from tcg_env.games.fftcg.state import PASSES, PRIORITY_PLAYER, TURN_PLAYER  # no
 # the modules whose kernels are the game's rules, reached as ``game.name`` (engine.hooks.find_rule;
 # imported by path, so that no module name shadows a kernel of the same name, ``rule_processes``)
 RULES_MODULES = tuple(import_module(f"tcg_env.games.fftcg.{name}") for name in (
-    "filters", "characteristics", "decisions", "triggers", "zones", "rule_processes", "effects", "priority", "costs",
+    "filters", "characteristics", "triggers", "zones", "rule_processes", "effects", "priority", "costs",
     "play", "battle", "turn", "kernels"))
 
 # the effect interpreter's frame words (tcg_env.engine.effects): a frame is a stack entry plus the

@@ -10,11 +10,10 @@ list below goes from the lowest rules to the highest:
 * ``filters``: the filters of effects, the conditions of abilities (CR 11.8.13)
 * ``characteristics``: the cards as they are now: control, derived power / keywords /
   restrictions, current costs (CR 5-7, 11.9)
-* ``decisions``: the pending decision, the end of the game and defeat (CR 3)
 * ``triggers``: auto-abilities that trigger, waiting to be put on the stack (CR 11.8; the pending
   lists are the engine core's ``tcg_env.engine.triggers``)
 * ``zones``: moving cards between zones, drawing, discarding (CR 7, 15.1.1)
-* ``rule_processes``: CR 12 (rule processes)
+* ``rule_processes``: the rule processes (CR 12) and defeat, the end of the game (CR 3)
 * ``effects``: the effect interpreter: targets, frames, resolving an effect's program (CR 11.11, 11.12)
 * ``priority``: priority, putting auto-abilities on the stack, passing, resolving (CR 11.1, 11.8.7,
   11.11), on the engine core's chase (``tcg_env.engine.chase``)
