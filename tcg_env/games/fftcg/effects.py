@@ -358,33 +358,41 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
 
 
 @internal
+def resolve_damage(game, s, T, base):
+    """CR 6.5: resolve the damage of the damage frame at ``base``: one card per point from the top of
+    the deck to the Damage Zone (CR 6.5.2), an EX Burst resolved before the next card (CR 6.5.2.1,
+    6.5.3). Returns True when all of it is dealt, False when it asks for an EX Burst or the game
+    ended. (A rules kernel of its own so that a variant replaces it: tests/fftcg/variant_example.py.)"""
+    cards = card_table(T)
+    player = s[base + FR_PLAYER]
+    while s[base + FR_LEFT] > 0:
+        s[base + FR_LEFT] -= 1
+        slot = zone_pop_top(s, DECK_N + player, DECK_L + player * MAX_DECK)
+        # a defeat ends the game at once (CR 3.1): no further card is revealed, no EX Burst
+        # is offered (not even this card's), and the effect that dealt the damage stops
+        if slot < 0:
+            s[DAMAGED_EMPTY + player] = 1  # CR 3.1.3 / 12.4.3
+            game.defeats_end_game(s)
+            return False
+        s[ZONE + slot * CARD_W] = K.Zone.NONE
+        game.put_in_zone(s, slot, K.Zone.DAMAGE)
+        if game.defeats_end_game(s):  # CR 3.1.1: the 7th card (6th in a limited game)
+            return False
+        cid = s[CARD + slot * CARD_W]
+        if cards[cid, K.C_EX_BURST] != 0 and cards[cid, K.C_EX_ABIL] >= 0:
+            s[DEC_ARG] = slot
+            set_decision(s, K.Decision.EX_BURST, player)
+            return False
+    return True
+
+
+@internal
 def run_top_frame(game, s, T):
     """Run the top frame until it finishes (returns True), sets a decision or ends the game (CR 3.1:
     a defeat during damage or a draw; returns False)."""
-    cards = card_table(T)
     base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
     if s[base + FR_MODE] == M_DAMAGE:
-        # CR 6.5.2 / 6.5.3: one card per point, EX Burst resolved before the next card
-        player = s[base + FR_PLAYER]
-        while s[base + FR_LEFT] > 0:
-            s[base + FR_LEFT] -= 1
-            slot = zone_pop_top(s, DECK_N + player, DECK_L + player * MAX_DECK)
-            # a defeat ends the game at once (CR 3.1): no further card is revealed, no EX Burst
-            # is offered (not even this card's), and the effect that dealt the damage stops
-            if slot < 0:
-                s[DAMAGED_EMPTY + player] = 1  # CR 3.1.3 / 12.4.3
-                game.defeats_end_game(s)
-                return False
-            s[ZONE + slot * CARD_W] = K.Zone.NONE
-            game.put_in_zone(s, slot, K.Zone.DAMAGE)
-            if game.defeats_end_game(s):  # CR 3.1.1: the 7th card (6th in a limited game)
-                return False
-            cid = s[CARD + slot * CARD_W]
-            if cards[cid, K.C_EX_BURST] != 0 and cards[cid, K.C_EX_ABIL] >= 0:
-                s[DEC_ARG] = slot
-                set_decision(s, K.Decision.EX_BURST, player)
-                return False
-        return True
+        return game.resolve_damage(s, T, base)
     if s[base + FR_PC] < 0:
         # resolution prelude: "you may" question (CR 11.8.14)
         s[DEC_ARG] = s[base + E_ABIL]

@@ -30,12 +30,13 @@ class Scenario:
 
     # ---- starting points ------------------------------------------------------------------------
     @classmethod
-    def main_phase(cls, pool=None, turn_player: int = 0, turn: int = 3, seed: int = 0, decks=None):
+    def main_phase(cls, pool=None, turn_player: int = 0, turn: int = 3, seed: int = 0, decks=None, rules=None):
         """A game at ``turn_player``'s Main Phase 1 priority with empty hands, fields and damage;
-        decks keep their shuffled cards."""
+        decks keep their shuffled cards. ``rules``: a rules variant's hooks module (``make_game``'s
+        ``rules``), whose rules the position's game plays."""
         import tcg_env
 
-        g = tcg_env.make_game("fftcg", seed=seed, pool=pool, decks=decks)
+        g = tcg_env.make_game("fftcg", seed=seed, pool=pool, decks=decks, rules=rules)
         sc = cls(g)
         r = sc.row
         # everything that is not in a deck goes back to its owner's deck
