@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_NUM_DECISIONS, H_TURN
+from tcg_env.engine.zones import zone_list
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
 
@@ -66,13 +67,16 @@ class Scenario:
         for off in (S.DULL, S.DMG, S.FROZEN, S.ATTACKED, S.PMOD_EOT, S.PMOD_PERM, S.KW_EOT, S.KW_PERM, S.RST_EOT, S.RST_PERM):
             r[off + slot * S.CARD_W] = 0
 
+    def _deck(self, player):
+        """``player``'s deck, bottom to top (the zone table's list)."""
+        return zone_list(self.row, S.ZONES, K.Zone.DECK, player)
+
     def _free_slot(self, owner):
         """A slot of ``owner`` taken from the bottom of its deck (the card id gets replaced)."""
-        r = self.row
-        n = int(r[S.DECK_N + owner])
-        if n == 0:
+        deck = self._deck(owner)
+        if not deck:
             raise ValueError(f"player {owner} has no deck cards left to turn into scenario cards")
-        return int(r[S.DECK_L + owner * K.MAX_DECK])
+        return deck[0]
 
     def put(self, player: int, number: str, zone: K.Zone, *, dull=False, damage=0, frozen=False,
             entered_this_turn=False, top=True) -> int:
@@ -107,8 +111,7 @@ class Scenario:
         out = []
         for _ in range(count):
             if number is None:
-                n = int(self.row[S.DECK_N + player])
-                slot = int(self.row[S.DECK_L + player * K.MAX_DECK + n - 1])
+                slot = self._deck(player)[-1]
                 self._move(slot, K.Zone.DAMAGE, player)
                 out.append(slot)
             else:
@@ -117,8 +120,7 @@ class Scenario:
 
     def empty_deck(self, player):
         """Move every deck card of ``player`` to the Removed zone (for deck-out tests)."""
-        while int(self.row[S.DECK_N + player]):
-            slot = int(self.row[S.DECK_L + player * K.MAX_DECK])
+        for slot in self._deck(player):
             self._move(slot, K.Zone.REMOVED, player)
 
     def set(self, offset: int, value: int):
