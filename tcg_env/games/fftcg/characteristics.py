@@ -35,11 +35,6 @@ from tcg_env.games.fftcg.state import (
 # =============================================================================================
 # Small helpers
 # =============================================================================================
-@njit(cache=True, inline="always")
-def card_of(s, slot):
-    return s[CARD + slot * CARD_W]
-
-
 @internal
 def controls(s, player, slot):
     return s[ZONE + slot * CARD_W] == K.Zone.FIELD and s[CONTROLLER + slot * CARD_W] == player

@@ -123,11 +123,6 @@ def has_required_targets(game, s, T, arow, viewer, source):
 # Frames (the effect interpreter's call stack)
 # =============================================================================================
 @internal
-def frame_base(s, i):
-    return FRAMES + i * FRAME_W
-
-
-@internal
 def push_program_frame(s, T, mode, purpose, kind, slot, arow, ctrl, aux):
     n = s[FRAME_N]
     base = FRAMES + n * FRAME_W
@@ -175,7 +170,6 @@ def deal_damage_to_player(game, s, player, amount, source):
 @internal
 def fill_candidates_distinct(game, s, T, frow, viewer, source, zone_n_off, zone_l_off):
     """Candidates for SELECT_CARD: one slot per distinct card id (copies are interchangeable)."""
-    cards_seen = 0
     s[CAND_N] = 0
     for i in range(s[zone_n_off]):
         slot = s[zone_l_off + i]
@@ -192,7 +186,6 @@ def fill_candidates_distinct(game, s, T, frow, viewer, source, zone_n_off, zone_
         if s[CAND_N] < OPTION_SLOTS:
             s[CAND + s[CAND_N]] = slot
             s[CAND_N] += 1
-        cards_seen += 1
     return s[CAND_N]
 
 

@@ -179,7 +179,6 @@ def activate_ability(game, s, T, player, field_index, j):
 @internal
 def finish_payment(game, s, T):
     """All costs paid (CR 11.3.8, 11.4.7, 11.6.11)."""
-    cards = card_table(T)
     abil = ability_table(T)
     kind = s[PAY_KIND]
     player = s[PAY_PLAYER]

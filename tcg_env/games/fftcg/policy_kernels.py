@@ -22,15 +22,13 @@ All functions are ``njit(cache=True)`` over the state row and the card tables ``
 objects, and run under ``NUMBA_DISABLE_JIT=1``. Rule numbers cite ``fftcg-comprehensive-2016.md``.
 """
 
-import numpy as np
 from numba import njit
 
 from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.jit import internal
-from tcg_env.engine.memory import borrow
 
-from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_RNG, H_TURN, H_VARIANT
-from tcg_env.engine.rng import rng_below, rng_next_u32, rng_seed_one
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_VARIANT
+from tcg_env.engine.rng import rng_below
 from tcg_env.engine.zones import deal_anew, zone_shuffle
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
@@ -51,7 +49,6 @@ from tcg_env.games.fftcg.constants import (
     OWN_FIELD_BASE,
     PASS,
 )
-from tcg_env.engine.batch import agent_actions_chunked, chunked, pick_uniform
 from tcg_env.games.fftcg.state import (
     CARD_W,
     ZT,
@@ -71,14 +68,11 @@ from tcg_env.games.fftcg.state import (
     DECK_N,
     D_KW,
     D_POWER,
-    D_RST,
     DMG,
     DULL,
     E_ABIL,
-    E_SLOT,
     FIELD_L,
     FIELD_N,
-    FR_PC,
     FRAME_N,
     FRAME_W,
     FRAMES,
@@ -88,7 +82,6 @@ from tcg_env.games.fftcg.state import (
     PAY_ELEM,
     PAY_HAS_ELEM,
     PAY_PAID,
-    PAY_SLOT,
     PHASE,
     STACK_N,
     STEP,
@@ -844,7 +837,6 @@ def _declare_attack(game, s, T, mask, p, rng_row):
 def _declare_block(s, T, mask, p, rng_row):
     """CR 10.1.3: block when the block wins, trades up or saves a point that matters; chump-block
     only when the point is lethal or nearly so."""
-    cards = card_table(T)
     tp = 1 - p
     dmg_value = _damage_value(s, p)
     n_att = 0

@@ -14,7 +14,6 @@ consistency check, so a scenario can only describe a state the engine understand
 
 from __future__ import annotations
 
-import numpy as np
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_NUM_DECISIONS, H_TURN
 from tcg_env.engine.zones import zone_list
@@ -52,7 +51,7 @@ class Scenario:
         r[S.PRIORITY_PLAYER] = turn_player
         r[S.PASSES] = 0
         r[S.MULLIGAN_STAGE] = 2
-        r[S.FLOW] = 4  # FL_PRIORITY
+        r[S.FLOW] = K.FL_PRIORITY
         r[H_DECISION] = K.Decision.PRIORITY
         r[H_DECIDER] = turn_player
         r[H_NUM_DECISIONS] = 10
