@@ -11,7 +11,8 @@ every decision, and no observation at all; and, fourth, the engine's own batch r
 pass of each in ns per decision, and as its last line one JSON object. To compare two commits, run
 each checkout's own copy, alternately: ``cd <checkout> && python benchmarks/bench_row_loop.py``
 (the script puts its own checkout first on ``sys.path``; copies before the shared core of issue 17
-find the rules kernels by module path and measure three forms).
+find the rules kernels by module path and measure three forms; copies before issue 26 call the
+game's hooks module's kernels by name, which since take the game's tag first).
 """
 
 from __future__ import annotations
@@ -28,10 +29,13 @@ from numba import njit
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-def _rules_kernels(game: str):
-    """(legal_mask_row, apply_unchecked, reset_row(s, deck0, deck1, seed, variant, auto_single, T),
-    the module of the observation kernels) of ``game``, through its spec's hooks (the shared core)."""
+def make_loop(game: str, mode: int):
+    """The loop over ``game``'s rules kernels, called through the core's hooks (``engine.hooks``:
+    a direct call of the game's kernel, given the game's tag where its kernels take it)."""
     import tcg_env
+    from tcg_env.engine import hooks
+    from tcg_env.engine.batch import episode_seed, pick_uniform
+    from tcg_env.engine.header import H_DECIDER, H_DONE
     from tcg_env.engine.rows import reset_row as core_reset
 
     rules = tcg_env.get_spec(game).kernels.rules
@@ -40,22 +44,18 @@ def _rules_kernels(game: str):
     def reset_row(s, deck0, deck1, seed, variant, auto_single, T):
         core_reset(rules, s, deck0, deck1, seed, variant, auto_single, T)
 
-    hooks = rules.hooks
-    return hooks.legal_mask_row, hooks.apply_unchecked, reset_row, hooks
+    # inlined: the loop calls the game's kernels themselves, as a call by name would
+    @njit(inline="always")
+    def legal_mask_row(s, T, mask):
+        return hooks.legal_mask_row(rules, s, T, mask)
 
+    @njit(inline="always")
+    def apply_unchecked(s, T, a):
+        hooks.apply_unchecked(rules, s, T, a)
 
-def make_loop(game: str, mode: int):
-    from tcg_env.engine.batch import episode_seed, pick_uniform
-    from tcg_env.engine.header import H_DECIDER, H_DONE
-
-    legal_mask_row, apply_unchecked, reset_row, observation = _rules_kernels(game)
-    observe_row = observation.observe_row
-    observe_into = getattr(observation, "observe_into", None)
-    if observe_into is None:  # an older checkout: only the full write exists
-
-        @njit
-        def observe_into(s, T, p, out, over_previous):
-            observe_row(s, T, p, out)
+    @njit(inline="always")
+    def observe_into(s, T, p, out, over_previous):
+        hooks.observe_into(rules, s, T, p, out, over_previous)
 
     @njit
     def play(states, T, decks, deck_lens, seeds, variant, steps, obs, masks, agent_rng, counters):
