@@ -6,42 +6,36 @@ import pytest
 from numba import njit
 
 import tcg_env
+from tcg_env.engine import hooks
 from tcg_env.engine.batch import pick_uniform
 from tcg_env.engine.header import H_DECIDER, H_DONE
 from tcg_env.engine.obsbuf import clear_rows_after, clear_rows_after_at, copy_card_row
 
 
-def _checker(game):
-    kernels = __import__(f"tcg_env.games.{game}.kernels", fromlist=["legal_mask_row"])
-    observation = __import__(f"tcg_env.games.{game}.observation", fromlist=["observe_into"])
-    legal_mask_row, apply_unchecked = kernels.legal_mask_row, kernels.apply_unchecked
-    observe_into, observe_row = observation.observe_into, observation.observe_row
-
-    @njit
-    def check(states, T, obs, fresh, masks, rng, max_decisions):
-        """Play every row to its end; at each decision write the observation over the previous one
-        (as random play does) and into a zeroed buffer; count decisions and mismatching ones."""
-        decisions = 0
-        mismatches = 0
-        for b in range(states.shape[0]):
-            s = states[b]
-            for t in range(max_decisions):
-                if s[H_DONE] != 0:
+@njit
+def _check(game, states, T, obs, fresh, masks, rng, max_decisions):
+    """Play every row to its end (the game's kernels through the core's hooks, given its tag
+    ``game``); at each decision write the observation over the previous one (as random play does)
+    and into a zeroed buffer; count decisions and mismatching ones."""
+    decisions = 0
+    mismatches = 0
+    for b in range(states.shape[0]):
+        s = states[b]
+        for t in range(max_decisions):
+            if s[H_DONE] != 0:
+                break
+            n_legal = hooks.legal_mask_row(game, s, T, masks[b])
+            p = np.int64(s[H_DECIDER])
+            hooks.observe_into(game, s, T, p, obs[b], t > 0)
+            fresh[:] = 0.0
+            hooks.observe_row(game, s, T, p, fresh)
+            for j in range(fresh.shape[0]):
+                if fresh[j] != obs[b, j]:
+                    mismatches += 1
                     break
-                n_legal = legal_mask_row(s, T, masks[b])
-                p = np.int64(s[H_DECIDER])
-                observe_into(s, T, p, obs[b], t > 0)
-                fresh[:] = 0.0
-                observe_row(s, T, p, fresh)
-                for j in range(fresh.shape[0]):
-                    if fresh[j] != obs[b, j]:
-                        mismatches += 1
-                        break
-                decisions += 1
-                apply_unchecked(s, T, np.int64(pick_uniform(masks[b], n_legal, rng[b])))
-        return decisions, mismatches
-
-    return check
+            decisions += 1
+            hooks.apply_unchecked(game, s, T, np.int64(pick_uniform(masks[b], n_legal, rng[b])))
+    return decisions, mismatches
 
 
 @pytest.mark.parametrize("game", ["fftcg", "force_of_will", "weiss_schwarz"])
@@ -51,7 +45,7 @@ def test_observation_written_over_the_previous_one_equals_a_full_write(game):
     fresh = np.zeros(batch.obs.shape[1], np.float32)
     # start from garbage-free zeros, as a batch's buffers are
     batch.obs[:] = 0.0
-    decisions, mismatches = _checker(game)(batch.states, batch._T, batch.obs, fresh, batch.masks, rng, 5000)
+    decisions, mismatches = _check(batch.spec.kernels.rules, batch.states, batch._T, batch.obs, fresh, batch.masks, rng, 5000)
     assert decisions > 24 * 100
     assert mismatches == 0
 
@@ -139,7 +133,6 @@ def test_clear_rows_after_at_reads_presence_from_the_given_column():
 def test_a_full_observation_write_leaves_nothing_of_the_buffer_behind(game):
     """observe_row writes every column (the copied card rows included): the same vector into a
     buffer full of garbage as into a zeroed one, at states all over random games."""
-    observation = __import__(f"tcg_env.games.{game}.observation", fromlist=["observe_row"])
     batch = tcg_env.make_batch(game, 16, seed=4)
     rng = batch.spec.kernels.seed_agent_rng(16, 2)
     counters = np.zeros((16, 5), np.int64)
