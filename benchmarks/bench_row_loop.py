@@ -44,19 +44,6 @@ def make_loop(game: str, mode: int):
     def reset_row(s, deck0, deck1, seed, variant, auto_single, T):
         core_reset(rules, s, deck0, deck1, seed, variant, auto_single, T)
 
-    # inlined: the loop calls the game's kernels themselves, as a call by name would
-    @njit(inline="always")
-    def legal_mask_row(s, T, mask):
-        return hooks.legal_mask_row(rules, s, T, mask)
-
-    @njit(inline="always")
-    def apply_unchecked(s, T, a):
-        hooks.apply_unchecked(rules, s, T, a)
-
-    @njit(inline="always")
-    def observe_into(s, T, p, out, over_previous):
-        hooks.observe_into(rules, s, T, p, out, over_previous)
-
     @njit
     def play(states, T, decks, deck_lens, seeds, variant, steps, obs, masks, agent_rng, counters):
         for b in range(states.shape[0]):
@@ -66,12 +53,12 @@ def make_loop(game: str, mode: int):
                     counters[b, 1] += 1
                     reset_row(s, decks[b, 0, : deck_lens[b, 0]], decks[b, 1, : deck_lens[b, 1]],
                               episode_seed(seeds[b], counters[b, 1]), np.int64(variant), np.int64(0), T)
-                n_legal = legal_mask_row(s, T, masks[b])
+                n_legal = hooks.legal_mask_row(rules, s, T, masks[b])
                 if mode == 0:
-                    observe_into(s, T, np.int64(s[H_DECIDER]), obs[b], t > 0)
+                    hooks.observe_into(rules, s, T, np.int64(s[H_DECIDER]), obs[b], t > 0)
                 elif mode == 1:
-                    observe_into(s, T, np.int64(s[H_DECIDER]), obs[b], False)
-                apply_unchecked(s, T, np.int64(pick_uniform(masks[b], n_legal, agent_rng[b])))
+                    hooks.observe_into(rules, s, T, np.int64(s[H_DECIDER]), obs[b], False)
+                hooks.apply_unchecked(rules, s, T, np.int64(pick_uniform(masks[b], n_legal, agent_rng[b])))
                 counters[b, 0] += 1
 
     return play

@@ -58,6 +58,12 @@ def list_decks(game: str) -> list[str]:
     return get_spec(game).list_decks()
 
 
+def _spec(name: str, rules: str | None):
+    """The spec of game ``name``, under the rules variant whose hooks module is ``rules`` if given."""
+    spec = get_spec(name)
+    return spec if rules is None else spec.with_rules(rules)
+
+
 def _variant_index(spec, variant: str | None) -> int:
     v = spec.default_variant if variant is None else variant
     if v not in spec.variants:
@@ -84,6 +90,7 @@ def make_game(
     variant: str | None = None,
     auto_single: bool = False,
     pool: Any = None,
+    rules: str | None = None,
 ) -> Game:
     """A new game of ``name`` ("fftcg", ...).
 
@@ -92,9 +99,11 @@ def make_game(
     first-player draw); None draws one. variant: a rules variant (FF-TCG: "constructed",
     "limited"). auto_single: apply decisions with exactly one legal action automatically
     (default False: every choice the rules give is exposed). pool: a compiled card pool
-    (default: the game's built-in starter pool).
+    (default: the game's built-in starter pool). rules: the import path of a rules variant's hooks
+    module, whose kernels replace some of the game's (docs/architecture.md, "Rules variants";
+    default: the game's own rules).
     """
-    spec = get_spec(name)
+    spec = _spec(name, rules)
     pool = pool if pool is not None else spec.load_tables()
     v = _variant_index(spec, variant)
     d0, d1 = _deck_ids(spec, pool, decks, spec.variants[v])
@@ -110,13 +119,15 @@ def make_batch(
     auto_single: bool = False,
     auto_reset: bool = True,
     pool: Any = None,
+    rules: str | None = None,
 ) -> BatchGame:
-    """``batch`` games of ``name`` stepped together; row b uses seed ``seed + b``."""
+    """``batch`` games of ``name`` stepped together; row b uses seed ``seed + b`` (``rules``: as
+    :func:`make_game`'s)."""
     import numpy as np
 
     if int(batch) < 1:
         raise ValueError(f"batch must be >= 1, got {batch}")
-    spec = get_spec(name)
+    spec = _spec(name, rules)
     pool = pool if pool is not None else spec.load_tables()
     v = _variant_index(spec, variant)
     d0, d1 = _deck_ids(spec, pool, decks, spec.variants[v])

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN, H_WINNER
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN, H_VARIANT, H_WINNER
 from tcg_env.engine.layout import SnapshotError
 from tcg_env.engine.tables import unpack_tables
 
@@ -99,14 +99,15 @@ def zone_count_domains(zones) -> dict[str, tuple[int, int]]:
 
 
 def snapshot_restorer(game: str, fmt: int, layout, fingerprint: Callable, check: Callable) -> Callable:
-    """``from_dict(row, pool, d) -> 0`` (the spec hook) of a game with one rules variant:
-    :func:`staged_snapshot` with these arguments, then ``row`` written."""
+    """``from_dict(row, pool, d) -> variant index`` (the spec hook): :func:`staged_snapshot` with
+    these arguments, then ``row`` written; the variant index is the restored header's (its
+    ``variant`` field, which the game's value domains keep to its variants: 0 for a game of one)."""
 
     def from_dict(row: np.ndarray, pool, d: dict) -> int:
         row[:] = staged_snapshot(row, pool, d, game=game, fmt=fmt, layout=layout, fingerprint=fingerprint, check=check)
-        return 0
+        return int(row[H_VARIANT])
 
-    from_dict.__doc__ = (f"Restore a {game} snapshot into ``row``; returns the variant index (0). Raises SnapshotError "
+    from_dict.__doc__ = (f"Restore a {game} snapshot into ``row``; returns the variant index. Raises SnapshotError "
                          "naming the problem; ``row`` is written only once everything checks out.")  # fmt: skip
     return from_dict
 

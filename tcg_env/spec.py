@@ -66,7 +66,7 @@ Every registered game must pass the conformance kit, ``tests/conformance`` (para
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Optional
 
 from tcg_env.engine.blocks import EntityLayout, RowBlock, RowPointer  # noqa: F401  (re-exported: the agents read them here)
@@ -135,5 +135,32 @@ class GameSpec:
     # the game's zone table (tcg_env.engine.zones.ZoneTable: list zones, who sees them, hidden piles);
     # None: the game declares none
     zones: Optional[Any] = None
+
+    def with_rules(self, hooks_module: str) -> "GameSpec":
+        """This game under a rules variant's rules (docs/architecture.md, "Rules variants"):
+        ``hooks_module`` is the import path of the variant's hooks module, whose ``RULES`` tag
+        compiles the engine for it; the cards, decks, actions, observations and snapshots stay the
+        game's (a snapshot names the game, not the variant: restored, it plays the game's own
+        rules). The variant must keep the game's sizes."""
+        import importlib
+
+        from tcg_env.engine.api import LazyKernels
+
+        hooks = importlib.import_module(hooks_module)
+        rules = getattr(hooks, "RULES", None)
+        if getattr(rules, "hooks_module", None) != hooks_module:
+            raise ValueError(f"{hooks_module} is not a rules variant's hooks module: its RULES must be "
+                             f"Rules({hooks_module!r})")
+        for name, ours in (("NUM_ACTIONS", self.num_actions), ("STATE_SIZE", self.state_size),
+                           ("OBS_SIZE", self.obs_size)):
+            if getattr(hooks, name, None) != ours:
+                raise ValueError(f"{hooks_module}.{name} is {getattr(hooks, name, None)}, {self.name}'s is {ours}: "
+                                 "a rules variant keeps the game's sizes")
+        kernels = _VARIANT_KERNELS.setdefault(hooks_module, LazyKernels(hooks_module))
+        return replace(self, kernels=kernels)
+
+
+# one GameKernels per variant hooks module (GameSpec.with_rules), as the registry keeps one per game
+_VARIANT_KERNELS: dict[str, Any] = {}
 
 

@@ -73,6 +73,8 @@ from __future__ import annotations
 import functools
 import importlib
 
+from llvmlite import ir
+
 from numba.core import types
 from numba.core.imputils import lower_builtin, lower_constant
 from numba.core.typing.templates import AbstractTemplate, AttributeTemplate, infer_getattr, infer_global, signature
@@ -88,26 +90,68 @@ _SHIM_OPTIONS = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True}
 class RulesType(types.Dummy):
     """The numba type of one game's :class:`Rules`: no data, named after the game's hooks module."""
 
+    # the tag's data model (``_RulesModel``): kernels cached on disk for another model (1: an opaque
+    # pointer, before 2026-11-28) are of another type, so they are compiled anew, not loaded (numba
+    # keys its cache by the argument types; the package-wide stamp does not cover modules outside
+    # tcg_env, such as a test's or a user's variant)
+    MODEL = 2
+
     def __init__(self, hooks_module: str):
         self.hooks_module = hooks_module
+        self.model = RulesType.MODEL
         super().__init__(f"Rules[{hooks_module}]")
+
+    @property
+    def key(self):
+        return self.name, self.__dict__.get("model", 1)  # a type pickled before the field has model 1
 
     @property
     def hooks(self):
         return importlib.import_module(self.hooks_module)
 
 
-register_model(RulesType)(models.OpaqueModel)
+_NO_DATA = ir.LiteralStructType([])
+
+
+@register_model(RulesType)
+class _RulesModel(models.DataModel):
+    """A game's tag carries no data and is no machine argument (as numba's omitted arguments): a
+    kernel that takes ``game`` first, and every call that passes it on, compiles to the machine
+    code it would have without it. (As an opaque pointer, numba's model for data-less types, the
+    tag passed through every rules kernel of FF-TCG was one more argument register per call and
+    changed LLVM's inlining: its row entry's machine code differed from the untagged kernels'
+    function by function; docs/performance-log.md, 2026-11-28.)"""
+
+    def get_value_type(self):
+        return _NO_DATA
+
+    def get_data_type(self):
+        return _NO_DATA
+
+    def get_argument_type(self):
+        return ()
+
+    def as_argument(self, builder, value):
+        return ()
+
+    def from_argument(self, builder, value):
+        return ir.Constant(_NO_DATA, [])
+
+    def as_data(self, builder, value):
+        return value
+
+    def from_data(self, builder, value):
+        return value
 
 
 @unbox(RulesType)
 def _unbox_rules(typ, obj, c):
-    return NativeValue(c.context.get_dummy_value())
+    return NativeValue(ir.Constant(_NO_DATA, []))
 
 
 @lower_constant(RulesType)
 def _constant_rules(context, builder, ty, pyval):
-    return context.get_dummy_value()
+    return ir.Constant(_NO_DATA, [])
 
 
 class Rules:

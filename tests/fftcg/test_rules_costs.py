@@ -198,7 +198,7 @@ def test_cr_5_2_1_3_payment_feasibility_equals_a_search_over_every_payment():
     import numpy as np
     from numba import njit
 
-    from tcg_env.games.fftcg.play import pay_feasible
+    from tcg_env.games.fftcg.costs import pay_feasible
 
     @njit
     def all_answers(cases, out):

@@ -11,8 +11,8 @@ from tcg_env.engine.triggers import PE_ABIL, PENDING_W
 from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
-from tcg_env.adapter import (board_header, card_attribute, check_progress, check_ranges, deck_counts, pool_fingerprint,
-                             staged_snapshot, zone_count_domains)
+from tcg_env.adapter import (board_header, card_attribute, check_progress, deck_counts, pool_fingerprint,
+                             snapshot_restorer, zone_count_domains)
 from tcg_env.spec import SHARED, CardZones
 from tcg_env.games.fftcg.observation import (
     CARD_COLUMNS,
@@ -139,9 +139,9 @@ def _describe_action(game, a: int) -> str:
             cid = int(row[S.CARD + slot * S.CARD_W])
             t = K.CardType(int(pool.cards[cid, K.C_TYPE]))
             verb = "Cast" if t == K.CardType.SUMMON else "Play"
-            from tcg_env.games.fftcg.board import current_cost
+            from tcg_env.games.fftcg.characteristics import current_cost
 
-            cost = int(current_cost(row, pool.kernel_tables, p, slot))
+            cost = int(current_cost(K.RULES, row, pool.kernel_tables, p, slot))
             return f"{verb} {n} ({cost} CP)"
         if kind == D.PAY_CP and slot >= 0:
             el = K.ELEMENT_NAMES[int(pool.cards[int(row[S.CARD + slot * S.CARD_W]), K.C_ELEMENT])]
@@ -325,37 +325,14 @@ def to_dict(game) -> dict:
     }
 
 
-def from_dict(row: np.ndarray, pool, d: dict) -> int:
-    """Restore a snapshot into ``row``; returns the variant index. The shared staged snapshot
-    (:func:`tcg_env.adapter.staged_snapshot`: the game first, then the format, the pool, the fields,
-    :func:`check_values` and :func:`check_consistency`), then the readable ``cards`` list must agree
-    with the fields. Raises SnapshotError naming the problem; ``row`` is written only once
-    everything checks out."""
-    staged = staged_snapshot(row, pool, d, game="fftcg", fmt=SNAPSHOT_FORMAT, layout=S.LAYOUT,
-                             fingerprint=pool_fingerprint, check=check_snapshot)
-    if "cards" in d:
-        # the readable card list must agree with the fields (it is informational)
-        if not isinstance(d["cards"], list):
-            raise SnapshotError(f"fftcg snapshot: key 'cards' must be a list, got {type(d['cards']).__name__}")
-        for c in d["cards"]:
-            slot = c.get("slot") if isinstance(c, dict) else None
-            if not isinstance(slot, int) or not 0 <= slot < K.N_SLOTS:
-                raise SnapshotError(f"fftcg snapshot: cards entry {c!r} has a bad slot")
-            cid = int(staged[S.CARD + slot * S.CARD_W])
-            if cid < 0 or pool.numbers[cid] != c.get("number"):
-                raise SnapshotError(
-                    f"fftcg snapshot: cards entry for slot {slot} says {c.get('number')!r}, fields say "
-                    f"{pool.numbers[cid] if cid >= 0 else 'empty'}"
-                )
-            if ZONE_NAMES[K.Zone(int(staged[S.ZONE + slot * S.CARD_W]))] != c.get("zone"):
-                raise SnapshotError(f"fftcg snapshot: cards entry for slot {slot} says zone {c.get('zone')!r}, fields disagree")
-    row[:] = staged
-    return int(staged[H_VARIANT])
-
-
 def check_snapshot(row: np.ndarray, pool) -> None:
     check_values(row)
     check_consistency(row, pool)
+
+
+# the shared staged snapshot (tcg_env.adapter: the game first, then the format, the pool, the fields,
+# check_snapshot), as the other games restore theirs; the readable ``cards`` list is not read back
+from_dict = snapshot_restorer("fftcg", SNAPSHOT_FORMAT, S.LAYOUT, pool_fingerprint, check_snapshot)
 
 
 # the value domain of every field the engine reads as a flag, a player or an enum (the zone lists,
@@ -379,6 +356,11 @@ VALUE_DOMAINS = {
     "pay_has_element": FLAG,
     "pay_same_name": FLAG,
     "priority_rules_clean": FLAG,
+    "stack_count": (0, K.STACK_MAX),
+    "frame_count": (0, K.FRAME_MAX),
+    "attacker_count": (0, K.FIELD_SLOTS),
+    "candidate_count": (0, K.OPTION_SLOTS),
+    "pending_trigger_count": (0, K.PENDING_TRIGGER_MAX),
     # every zone count (damage_count, FF-TCG's life, among them): 0..its list's capacity
     **zone_count_domains(S.ZONES),
 }
@@ -412,8 +394,6 @@ def check_consistency(row: np.ndarray, pool) -> None:
     def err(msg):
         raise SnapshotError("fftcg snapshot: " + msg)
 
-    if int(row[H_VARIANT]) not in (0, 1):
-        err(f"field 'variant' must be 0 (constructed) or 1 (limited), got {int(row[H_VARIANT])}")
     seen = S.ZONES.check(row, err)
     for slot in range(K.N_SLOTS):
         cid = int(row[S.CARD + slot * S.CARD_W])
@@ -422,12 +402,12 @@ def check_consistency(row: np.ndarray, pool) -> None:
             err(f"slot {slot} has card id {cid}, outside this pool (0..{pool.n_cards - 1})")
         if int(row[S.OWNER + slot * S.CARD_W]) != slot // K.MAX_DECK:
             err(f"slot {slot} must be owned by player {slot // K.MAX_DECK}")
+        # a card is in the list its zone names (the zone table's check: every listed card is in its
+        # zone's list), or in a zone without a list: none (being played, CR 11.4.2) or the stack
         if cid >= 0 and z in S.ZONES.lists and slot not in seen:
             err(f"slot {slot} has zone {K.Zone(z).name} but is in no zone list")
         if cid < 0 and z != 0:
             err(f"slot {slot} is empty but has zone {z}")
-        if cid >= 0 and z not in (0, int(K.Zone.STACK)) and slot not in seen:
-            err(f"slot {slot} holds a card in no zone")
         if z != int(K.Zone.FIELD):
             # a card leaving the field is reset and effects change field cards only; the End
             # Phase clean-up (CR 9.5.1.3) relies on it and visits the field alone
@@ -436,17 +416,6 @@ def check_consistency(row: np.ndarray, pool) -> None:
                 if int(row[off + slot * S.CARD_W]) != 0:
                     err(f"slot {slot} is not on the field but has {attr} {int(row[off + slot * S.CARD_W])}: "
                         "only field cards carry damage and end-of-turn changes")
-    check_ranges(row, (
-        ("stack_count", S.STACK_N, 0, K.STACK_MAX),
-        ("frame_count", S.FRAME_N, 0, K.FRAME_MAX),
-        ("attacker_count", S.ATK_N, 0, K.FIELD_SLOTS),
-        ("candidate_count", S.CAND_N, 0, K.OPTION_SLOTS),
-        ("pending_trigger_count", S.PT_N, 0, K.PENDING_TRIGGER_MAX),
-        ("pending_trigger_count", S.PT_N + 1, 0, K.PENDING_TRIGGER_MAX),
-        ("phase", S.PHASE, 0, len(K.Phase) - 1),
-        ("decision", H_DECISION, 0, K.N_DECISIONS - 1),
-        ("turn_player", S.TURN_PLAYER, 0, 1),
-    ), err)
     if row[S.MARKS : S.MARKS + K.N_SLOTS].any():
         err("field 'scratch_marks' must be all zero")
     check_progress(row, pool, err, kernels, K.NUM_ACTIONS, K.Decision)

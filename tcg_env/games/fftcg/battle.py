@@ -13,7 +13,6 @@ from tcg_env.engine.header import H_TURN
 from tcg_env.engine.zones import zone_find
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
-    RULES,
     DS_BOTH,
     DS_FIRST,
     DS_SECOND,
@@ -49,19 +48,15 @@ from tcg_env.games.fftcg.state import (
     STEP,
     TURN_PLAYER,
 )
-from tcg_env.games.fftcg.board import controls, refresh_derived
 from tcg_env.engine.decisions import set_decision
-from tcg_env.games.fftcg.triggers import trigger_card
-from tcg_env.games.fftcg.rule_processes import rule_processes
-from tcg_env.games.fftcg.effects import deal_damage_to_player
 
 
 @internal
-def live_attackers(s):
+def live_attackers(game, s):
     tp = s[TURN_PLAYER]
     n = 0
     for i in range(s[ATK_N]):
-        if controls(s, tp, s[ATK_L + i]):
+        if game.controls(s, tp, s[ATK_L + i]):
             n += 1
     return n
 
@@ -91,7 +86,7 @@ def can_block(s, T, player, slot):
 
 
 @internal
-def declare_attackers_done(s, T):
+def declare_attackers_done(game, s, T):
     """CR 10.1.2.2-10.1.2.5: dull (unless Brave), mark, trigger, then priority."""
     tp = s[TURN_PLAYER]
     for i in range(s[ATK_N]):
@@ -101,21 +96,21 @@ def declare_attackers_done(s, T):
         s[ATTACKED + slot * CARD_W] = s[H_TURN]
         s[ASSIGNED + i] = 0
     for i in range(s[ATK_N]):
-        trigger_card(s, T, s[ATK_L + i], tp, K.Trigger.ATTACKS_SELF, -1)
+        game.trigger_card(s, T, s[ATK_L + i], tp, K.Trigger.ATTACKS_SELF, -1)
     s[BLOCKER] = -1
     s[BLOCK_DECLARED] = 0
     s[STEP] = K.AttackStep.DECLARATION
-    give_priority(RULES, s, tp)
+    give_priority(game, s, tp)
     s[FLOW] = FL_PRIORITY
 
 
 @internal
-def damage_step(s, T):
+def damage_step(game, s, T):
     """CR 10.1.4: set up battle damage."""
     tp = s[TURN_PLAYER]
     s[STEP] = K.AttackStep.DAMAGE
-    refresh_derived(s, T)
-    n = live_attackers(s)
+    game.refresh_derived(s, T)
+    n = game.live_attackers(s)
     if n == 0:
         s[FLOW] = FL_DAMAGE_DONE
         return
@@ -123,19 +118,19 @@ def damage_step(s, T):
         # CR 10.1.4.1: unblocked, one point of damage (a party attacks as one, CR 15.1.1.9.1)
         for i in range(s[ATK_N]):
             slot = s[ATK_L + i]
-            if controls(s, tp, slot):
-                trigger_card(s, T, slot, tp, K.Trigger.DEALS_DAMAGE_TO_PLAYER_SELF, -1)
+            if game.controls(s, tp, slot):
+                game.trigger_card(s, T, slot, tp, K.Trigger.DEALS_DAMAGE_TO_PLAYER_SELF, -1)
         s[FLOW] = FL_DAMAGE_DONE
-        deal_damage_to_player(s, 1 - tp, 1, s[ATK_L])
+        game.deal_damage_to_player(s, 1 - tp, 1, s[ATK_L])
         return
     blk = s[BLOCKER]
-    if blk < 0 or not controls(s, 1 - tp, blk):
+    if blk < 0 or not game.controls(s, 1 - tp, blk):
         s[FLOW] = FL_DAMAGE_DONE  # CR 10.1.3.3: a blocker removed takes and deals nothing
         return
     atk_fs = True
     for i in range(s[ATK_N]):
         slot = s[ATK_L + i]
-        if controls(s, tp, slot) and (s[D_KW + slot * CARD_W] & KW_FIRST_STRIKE) == 0:
+        if game.controls(s, tp, slot) and (s[D_KW + slot * CARD_W] & KW_FIRST_STRIKE) == 0:
             atk_fs = False  # CR 15.2.3.4 / 15.1.1.9.7
     blk_fs = (s[D_KW + blk * CARD_W] & KW_FIRST_STRIKE) != 0
     s[DSTAGE] = DS_BOTH if atk_fs == blk_fs else DS_FIRST
@@ -144,25 +139,25 @@ def damage_step(s, T):
 
 
 @internal
-def damage_deal(s, T):
+def damage_deal(game, s, T):
     """Deal battle damage for the current stage; may ask the blocker to split damage."""
     tp = s[TURN_PLAYER]
     blk = s[BLOCKER]
-    refresh_derived(s, T)
-    if blk < 0 or not controls(s, 1 - tp, blk) or live_attackers(s) == 0:
+    game.refresh_derived(s, T)
+    if blk < 0 or not game.controls(s, 1 - tp, blk) or game.live_attackers(s) == 0:
         s[FLOW] = FL_DAMAGE_DONE
         return
     atk_fs = True
     for i in range(s[ATK_N]):
         slot = s[ATK_L + i]
-        if controls(s, tp, slot) and (s[D_KW + slot * CARD_W] & KW_FIRST_STRIKE) == 0:
+        if game.controls(s, tp, slot) and (s[D_KW + slot * CARD_W] & KW_FIRST_STRIKE) == 0:
             atk_fs = False
     blk_fs = (s[D_KW + blk * CARD_W] & KW_FIRST_STRIKE) != 0
     stage = s[DSTAGE]
     atk_deals = stage == DS_BOTH or (stage == DS_FIRST and atk_fs) or (stage == DS_SECOND and not atk_fs)
     blk_deals = stage == DS_BOTH or (stage == DS_FIRST and blk_fs) or (stage == DS_SECOND and not blk_fs)
     bpower = s[D_POWER + blk * CARD_W]
-    if blk_deals and bpower > 0 and live_attackers(s) >= 2 and s[ASSIGN_DONE] == 0:
+    if blk_deals and bpower > 0 and game.live_attackers(s) >= 2 and s[ASSIGN_DONE] == 0:
         # CR 10.1.4.2.1: the blocker's controller assigns its damage among the party
         if s[ASSIGN_LEFT] == 0:
             s[ASSIGN_LEFT] = bpower
@@ -174,25 +169,25 @@ def damage_deal(s, T):
         total = 0
         for i in range(s[ATK_N]):
             slot = s[ATK_L + i]
-            if controls(s, tp, slot) and s[D_POWER + slot * CARD_W] > 0:
+            if game.controls(s, tp, slot) and s[D_POWER + slot * CARD_W] > 0:
                 total += s[D_POWER + slot * CARD_W]
         s[DMG + blk * CARD_W] += total
     if blk_deals and bpower > 0:
-        if live_attackers(s) >= 2:
+        if game.live_attackers(s) >= 2:
             for i in range(s[ATK_N]):
                 slot = s[ATK_L + i]
-                if controls(s, tp, slot):
+                if game.controls(s, tp, slot):
                     s[DMG + slot * CARD_W] += s[ASSIGNED + i]
         else:
             for i in range(s[ATK_N]):
                 slot = s[ATK_L + i]
-                if controls(s, tp, slot):
+                if game.controls(s, tp, slot):
                     s[DMG + slot * CARD_W] += bpower
     s[ASSIGN_DONE] = 0
     s[ASSIGN_LEFT] = 0
     if stage == DS_FIRST:
         # CR 15.2.3.3: priority without actions between the two damage stages: rule processes
-        if rule_processes(s, T):
+        if game.rule_processes(s, T):
             return
         s[DSTAGE] = DS_SECOND
         return

@@ -38,7 +38,6 @@ from tcg_env.games.fftcg.constants import (
     P_DAMAGE,
     P_RESOLVE,
     P_TRIGGER,
-    RULES,
     TARGET_MAX,
 )
 from tcg_env.games.fftcg.state import (
@@ -88,14 +87,7 @@ from tcg_env.games.fftcg.state import (
     ZONE,
     ZT,
 )
-from tcg_env.games.fftcg.board import count_field_type, filter_match, refresh_derived
 from tcg_env.engine.decisions import set_decision
-from tcg_env.games.fftcg.decisions import defeats_end_game
-from tcg_env.games.fftcg.zones import (
-    enter_field,
-    leave_field,
-    put_in_zone,
-)
 
 
 # =============================================================================================
@@ -111,30 +103,25 @@ def reg_contains(s, base, reg, slot):
 
 
 @internal
-def count_candidates(s, T, frow, viewer, source, base, reg):
+def count_candidates(game, s, T, frow, viewer, source, base, reg):
     n = 0
     for p in range(2):
         for i in range(s[FIELD_N + p]):
             slot = s[FIELD_L + p * FIELD_SLOTS + i]
-            if filter_match(s, T, frow, slot, viewer, source) and not reg_contains(s, base, reg, slot):
+            if game.filter_match(s, T, frow, slot, viewer, source) and not game.reg_contains(s, base, reg, slot):
                 n += 1
     return n
 
 
 @internal
-def has_required_targets(s, T, arow, viewer, source):
+def has_required_targets(game, s, T, arow, viewer, source):
     """CR 11.3.3 / 11.6.5 / 11.7.5: a Summon or ability that chooses needs a legal target."""
-    return targets_available(RULES, s, T, arow, viewer, source)
+    return targets_available(game, s, T, arow, viewer, source)
 
 
 # =============================================================================================
 # Frames (the effect interpreter's call stack)
 # =============================================================================================
-@internal
-def frame_base(s, i):
-    return FRAMES + i * FRAME_W
-
-
 @internal
 def push_program_frame(s, T, mode, purpose, kind, slot, arow, ctrl, aux):
     n = s[FRAME_N]
@@ -175,19 +162,18 @@ def copy_entry(s, src, dst):
 
 
 @internal
-def deal_damage_to_player(s, player, amount, source):
+def deal_damage_to_player(game, s, player, amount, source):
     if amount > 0 and s[FRAME_N] < FRAME_MAX:
-        push_damage_frame(s, player, amount, source)
+        game.push_damage_frame(s, player, amount, source)
 
 
 @internal
-def fill_candidates_distinct(s, T, frow, viewer, source, zone_n_off, zone_l_off):
+def fill_candidates_distinct(game, s, T, frow, viewer, source, zone_n_off, zone_l_off):
     """Candidates for SELECT_CARD: one slot per distinct card id (copies are interchangeable)."""
-    cards_seen = 0
     s[CAND_N] = 0
     for i in range(s[zone_n_off]):
         slot = s[zone_l_off + i]
-        if not filter_match(s, T, frow, slot, viewer, source):
+        if not game.filter_match(s, T, frow, slot, viewer, source):
             continue
         cid = s[CARD + slot * CARD_W]
         dup = False
@@ -200,30 +186,29 @@ def fill_candidates_distinct(s, T, frow, viewer, source, zone_n_off, zone_l_off)
         if s[CAND_N] < OPTION_SLOTS:
             s[CAND + s[CAND_N]] = slot
             s[CAND_N] += 1
-        cards_seen += 1
     return s[CAND_N]
 
 
 @internal
-def can_enter_field(s, T, slot, player):
+def can_enter_field(game, s, T, slot, player):
     cards = card_table(T)
     if s[FIELD_N + player] >= FIELD_SLOTS:
         return False
     if (
         cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.BACKUP
-        and count_field_type(s, T, player, K.CardType.BACKUP) >= MAX_BACKUPS
+        and game.count_field_type(s, T, player, K.CardType.BACKUP) >= MAX_BACKUPS
     ):
         return False
     return True
 
 
 @internal
-def keep_candidates_that_fit(s, T, player):
+def keep_candidates_that_fit(game, s, T, player):
     """Onto the field: only candidates with room (CR 7.7.3 name/element limits are rule
     processes, applied after they enter)."""
     k = 0
     for i in range(s[CAND_N]):
-        if can_enter_field(s, T, s[CAND + i], player):
+        if game.can_enter_field(s, T, s[CAND + i], player):
             s[CAND + k] = s[CAND + i]
             k += 1
     s[CAND_N] = k
@@ -231,9 +216,9 @@ def keep_candidates_that_fit(s, T, player):
 
 
 @internal
-def put_onto_field_from_zone(s, T, slot, player):
+def put_onto_field_from_zone(game, s, T, slot, player):
     zone_take(s, ZT, slot)
-    enter_field(s, T, slot, player)
+    game.enter_field(s, T, slot, player)
 
 
 # =============================================================================================
@@ -261,9 +246,9 @@ def chosen_so_far(s, f, reg):
 
 
 @internal
-def choose_candidates(s, T, f, reg, frow):
+def choose_candidates(game, s, T, f, reg, frow):
     """Targets on either field (CR 11.3.3): the action layout addresses the fields directly."""
-    return count_candidates(s, T, frow, s[f + E_CTRL], s[f + E_SLOT], f, reg)
+    return game.count_candidates(s, T, frow, s[f + E_CTRL], s[f + E_SLOT], f, reg)
 
 
 @internal
@@ -297,12 +282,12 @@ def add_restrictions(s, slot, bits, duration):
 
 
 @internal
-def each_target(s, T, f, op, t, a0, a1, a2):
+def each_target(game, s, T, f, op, t, a0, a1, a2):
     if op == K.Op.DAMAGE:
         if card_table(T)[s[CARD + t * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
             s[DMG + t * CARD_W] += a0
     elif op == K.Op.BREAK:
-        leave_field(s, T, t, K.Zone.BREAK, True)
+        game.leave_field(s, T, t, K.Zone.BREAK, True)
     elif op == K.Op.DULL:
         s[DULL + t * CARD_W] = 1
     elif op == K.Op.ACTIVATE:
@@ -310,14 +295,14 @@ def each_target(s, T, f, op, t, a0, a1, a2):
     elif op == K.Op.FREEZE:
         s[FROZEN + t * CARD_W] = 1
     elif op == K.Op.RETURN_TO_HAND:
-        leave_field(s, T, t, K.Zone.HAND, False)
+        game.leave_field(s, T, t, K.Zone.HAND, False)
     elif op == K.Op.REMOVE_FROM_GAME:
-        leave_field(s, T, t, K.Zone.REMOVED, False)
+        game.leave_field(s, T, t, K.Zone.REMOVED, False)
 
 
 @internal
-def after_each_target(s, T):
-    refresh_derived(s, T)
+def after_each_target(game, s, T):
+    game.refresh_derived(s, T)
 
 
 @internal
@@ -332,19 +317,19 @@ def ask_discard(s, f, player):
 
 
 @internal
-def exec_op(s, T, f, op, reg, a0, a1, a2):
+def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     """FF-TCG's own opcodes (the shared ones are the engine's)."""
     ctrl = s[f + E_CTRL]
     src = s[f + E_SLOT]
     if op == K.Op.DAMAGE_PLAYER:
         s[f + FR_PC] += 1
-        deal_damage_to_player(s, player_operand(RULES, s, f, a1), a0, src)
+        game.deal_damage_to_player(s, player_operand(game, s, f, a1), a0, src)
         return STOPPED  # the damage frame runs next
     if op == K.Op.SEARCH:
         if s[f + FR_CNT] == 0:
-            n = fill_candidates_distinct(s, T, a0, ctrl, src, DECK_N + ctrl, DECK_L + ctrl * MAX_DECK)
+            n = game.fill_candidates_distinct(s, T, a0, ctrl, src, DECK_N + ctrl, DECK_L + ctrl * MAX_DECK)
             if n > 0 and a1 != K.Destination.HAND:
-                n = keep_candidates_that_fit(s, T, ctrl)
+                n = game.keep_candidates_that_fit(s, T, ctrl)
             if n > 0:
                 s[f + FR_CNT] = 1
                 s[DEC_ARG] = K.SelectFor.SEARCH
@@ -355,10 +340,10 @@ def exec_op(s, T, f, op, reg, a0, a1, a2):
         if s[f + FR_CNT] < a1:
             fz = filter_table(T)[a0, K.F_ZONE]
             if fz == K.FilterZone.HAND:
-                fill_candidates_distinct(s, T, a0, ctrl, src, HAND_N + ctrl, HAND_L + ctrl * MAX_DECK)
+                game.fill_candidates_distinct(s, T, a0, ctrl, src, HAND_N + ctrl, HAND_L + ctrl * MAX_DECK)
             else:
-                fill_candidates_distinct(s, T, a0, ctrl, src, BREAK_N + ctrl, BREAK_L + ctrl * MAX_DECK)
-            if keep_candidates_that_fit(s, T, ctrl) > 0:
+                game.fill_candidates_distinct(s, T, a0, ctrl, src, BREAK_N + ctrl, BREAK_L + ctrl * MAX_DECK)
+            if game.keep_candidates_that_fit(s, T, ctrl) > 0:
                 s[DEC_ARG] = K.SelectFor.PUT_ONTO_FIELD
                 set_decision(s, K.Decision.SELECT_CARD, ctrl)
                 return ASKED
@@ -366,50 +351,58 @@ def exec_op(s, T, f, op, reg, a0, a1, a2):
 
 
 @internal
-def run_top_frame(s, T):
+def resolve_damage(game, s, T, base):
+    """CR 6.5: resolve the damage of the damage frame at ``base``: one card per point from the top of
+    the deck to the Damage Zone (CR 6.5.2), an EX Burst resolved before the next card (CR 6.5.2.1,
+    6.5.3). Returns True when all of it is dealt, False when it asks for an EX Burst or the game
+    ended. (A rules kernel of its own so that a variant replaces it: tests/fftcg/variant_example.py.)"""
+    cards = card_table(T)
+    player = s[base + FR_PLAYER]
+    while s[base + FR_LEFT] > 0:
+        s[base + FR_LEFT] -= 1
+        slot = zone_pop_top(s, DECK_N + player, DECK_L + player * MAX_DECK)
+        # a defeat ends the game at once (CR 3.1): no further card is revealed, no EX Burst
+        # is offered (not even this card's), and the effect that dealt the damage stops
+        if slot < 0:
+            s[DAMAGED_EMPTY + player] = 1  # CR 3.1.3 / 12.4.3
+            game.defeats_end_game(s)
+            return False
+        s[ZONE + slot * CARD_W] = K.Zone.NONE
+        game.put_in_zone(s, slot, K.Zone.DAMAGE)
+        if game.defeats_end_game(s):  # CR 3.1.1: the 7th card (6th in a limited game)
+            return False
+        cid = s[CARD + slot * CARD_W]
+        if cards[cid, K.C_EX_BURST] != 0 and cards[cid, K.C_EX_ABIL] >= 0:
+            s[DEC_ARG] = slot
+            set_decision(s, K.Decision.EX_BURST, player)
+            return False
+    return True
+
+
+@internal
+def run_top_frame(game, s, T):
     """Run the top frame until it finishes (returns True), sets a decision or ends the game (CR 3.1:
     a defeat during damage or a draw; returns False)."""
-    cards = card_table(T)
     base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
     if s[base + FR_MODE] == M_DAMAGE:
-        # CR 6.5.2 / 6.5.3: one card per point, EX Burst resolved before the next card
-        player = s[base + FR_PLAYER]
-        while s[base + FR_LEFT] > 0:
-            s[base + FR_LEFT] -= 1
-            slot = zone_pop_top(s, DECK_N + player, DECK_L + player * MAX_DECK)
-            # a defeat ends the game at once (CR 3.1): no further card is revealed, no EX Burst
-            # is offered (not even this card's), and the effect that dealt the damage stops
-            if slot < 0:
-                s[DAMAGED_EMPTY + player] = 1  # CR 3.1.3 / 12.4.3
-                defeats_end_game(s)
-                return False
-            s[ZONE + slot * CARD_W] = K.Zone.NONE
-            put_in_zone(s, slot, K.Zone.DAMAGE)
-            if defeats_end_game(s):  # CR 3.1.1: the 7th card (6th in a limited game)
-                return False
-            cid = s[CARD + slot * CARD_W]
-            if cards[cid, K.C_EX_BURST] != 0 and cards[cid, K.C_EX_ABIL] >= 0:
-                s[DEC_ARG] = slot
-                set_decision(s, K.Decision.EX_BURST, player)
-                return False
-        return True
+        return game.resolve_damage(s, T, base)
     if s[base + FR_PC] < 0:
         # resolution prelude: "you may" question (CR 11.8.14)
         s[DEC_ARG] = s[base + E_ABIL]
         set_decision(s, K.Decision.OPTIONAL_EFFECT, s[base + E_CTRL])
         return False
-    return run_program(RULES, s, T, base) == DONE
+    return run_program(game, s, T, base) == DONE
 
 
 @internal
-def validate_entry_targets(s, T, base):
+def validate_entry_targets(game, s, T, base):
     """CR 11.11.2: drop targets that became invalid; if every chosen target of a register is gone,
     the whole effect is cancelled (returns False)."""
-    return recheck_targets(RULES, s, T, base)
+    return recheck_targets(game, s, T, base)
 
 
 @internal
-def finish_frame(s, T):
+def finish_frame(game, s, T):
     """Pop the top frame and do what its purpose asks."""
     n = s[FRAME_N] - 1
     base = FRAMES + n * FRAME_W
@@ -417,18 +410,18 @@ def finish_frame(s, T):
     s[FRAME_N] = n
     if purpose == P_CAST:
         # targets chosen: now the costs (CR 11.3.7, 11.6.10)
-        copy_entry(s, base, BUILD_ENTRY)
+        game.copy_entry(s, base, BUILD_ENTRY)
         s[FLOW] = FL_PAY
     elif purpose == P_TRIGGER:
-        if not missing_required_target(RULES, s, T, base):  # CR 11.8.4
-            chase_push(RULES, s, base)
+        if not missing_required_target(game, s, T, base):  # CR 11.8.4
+            chase_push(game, s, base)
         s[FLOW] = FL_PRIORITY
     elif purpose == P_RESOLVE:
         if s[base + E_KIND] == EK_SUMMON:
             slot = s[base + E_SLOT]
             if s[ZONE + slot * CARD_W] == K.Zone.STACK:
                 s[ZONE + slot * CARD_W] = K.Zone.NONE
-                put_in_zone(s, slot, K.Zone.BREAK)  # CR 11.11.10
+                game.put_in_zone(s, slot, K.Zone.BREAK)  # CR 11.11.10
         s[FLOW] = FL_AFTER_RESOLVE
     # P_EX and P_DAMAGE: the frame below (or FLOW) continues
-    refresh_derived(s, T)
+    game.refresh_derived(s, T)

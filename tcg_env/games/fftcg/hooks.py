@@ -1,6 +1,14 @@
 """FF-TCG's side of the engine core's contract (``tcg_env.engine.hooks``): the kernels the shared
 row, batch and policy kernels call, by the contract's names, and :data:`RULES`, the tag that makes
-the core compile them for this game."""
+the core compile them for this game.
+
+The game's rules kernels call each other through the tag, ``game.refresh_derived(s, T)``
+(docs/architecture.md, "Rules variants"): ``game.name`` is the function ``name`` of this module,
+else of the one module of :data:`RULES_MODULES` that defines it. A variant's hooks module imports
+this one (``from tcg_env.games.fftcg.hooks import *``), sets its own ``RULES`` and replaces any of
+those rules, however deep (``tests/fftcg/variant_example.py``)."""
+
+from importlib import import_module
 
 from tcg_env.engine.jit import internal
 from tcg_env.engine.memory import prefetch
@@ -10,7 +18,7 @@ from tcg_env.games.fftcg.kernels import apply_unchecked, legal_mask_row, setup_r
 from tcg_env.games.fftcg.observation import OBS_SIZE, observe_into, observe_row  # noqa: F401
 from tcg_env.games.fftcg.policy_kernels import heuristic_action, resample_hidden  # noqa: F401
 from tcg_env.games.fftcg.constants import RULES, TARGET_MAX, A_CODE_LEN, A_CODE_START  # noqa: F401
-from tcg_env.games.fftcg.board import condition_holds, filter_match  # noqa: F401
+from tcg_env.games.fftcg.filters import condition_holds, filter_match  # noqa: F401
 from tcg_env.games.fftcg.zones import discard_hand_index, draw_cards  # noqa: F401
 from tcg_env.games.fftcg.effects import (  # noqa: F401 - the effect interpreter's hooks (tcg_env.engine.effects)
     add_power,
@@ -36,9 +44,15 @@ from tcg_env.games.fftcg.state import DEC_ARG, E_ABIL, E_CTRL, E_REG, E_REGN, E_
 # the chase and the pending automatic abilities' rules (tcg_env.engine.chase, .triggers)
 from tcg_env.games.fftcg.constants import PENDING_TRIGGER_MAX, STACK_MAX
 from tcg_env.games.fftcg.rule_processes import rule_processes  # noqa: F401
-from tcg_env.games.fftcg.stack import actions_allowed_now as actions_allowed  # noqa: F401
-from tcg_env.games.fftcg.stack import order_triggers as order_pending, place_trigger as play_pending  # noqa: F401
+from tcg_env.games.fftcg.priority import actions_allowed_now as actions_allowed  # noqa: F401
+from tcg_env.games.fftcg.priority import order_triggers as order_pending, place_trigger as play_pending  # noqa: F401
 from tcg_env.games.fftcg.state import PASSES, PRIORITY_PLAYER, TURN_PLAYER  # noqa: F401
+
+# the modules whose kernels are the game's rules, reached as ``game.name`` (engine.hooks.find_rule;
+# imported by path, so that no module name shadows a kernel of the same name, ``rule_processes``)
+RULES_MODULES = tuple(import_module(f"tcg_env.games.fftcg.{name}") for name in (
+    "filters", "characteristics", "triggers", "zones", "rule_processes", "effects", "priority", "costs",
+    "play", "battle", "turn", "kernels"))
 
 # the effect interpreter's frame words (tcg_env.engine.effects): a frame is a stack entry plus the
 # interpreter's registers (state.py)

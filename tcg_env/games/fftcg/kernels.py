@@ -2,20 +2,23 @@
 
 Reading guide
 -------------
-The rules kernels are split by area of the 2016 comprehensive rules (``CR x.y``), each file
-importing only the files above it in this list (numba allows no import cycles between them):
+The rules kernels are split by area of the 2016 comprehensive rules (``CR x.y``). They call each
+other through the game's tag, ``game.name(...)`` (``hooks.RULES_MODULES``; docs/architecture.md,
+"Rules variants"), not by import, so a rules variant's replacement is reached from any of them; the
+list below goes from the lowest rules to the highest:
 
-* ``board``: the cards as they are now: filters, conditions, derived power / keywords / costs
-  (CR 5-7, 11.9)
-* ``decisions``: the pending decision, the end of the game and defeat (CR 3)
+* ``filters``: the filters of effects, the conditions of abilities (CR 11.8.13)
+* ``characteristics``: the cards as they are now: control, derived power / keywords /
+  restrictions, current costs (CR 5-7, 11.9)
 * ``triggers``: auto-abilities that trigger, waiting to be put on the stack (CR 11.8; the pending
   lists are the engine core's ``tcg_env.engine.triggers``)
 * ``zones``: moving cards between zones, drawing, discarding (CR 7, 15.1.1)
-* ``rule_processes``: CR 12 (rule processes)
+* ``rule_processes``: the rule processes (CR 12) and defeat, the end of the game (CR 3)
 * ``effects``: the effect interpreter: targets, frames, resolving an effect's program (CR 11.11, 11.12)
-* ``stack``: priority, putting auto-abilities on the stack, passing, resolving (CR 11.1, 11.8.7,
+* ``priority``: priority, putting auto-abilities on the stack, passing, resolving (CR 11.1, 11.8.7,
   11.11), on the engine core's chase (``tcg_env.engine.chase``)
-* ``play``: paying CP, playing cards and using abilities (CR 11.2-11.7)
+* ``costs``: whether a cost can be paid, the CP sources, the payment in progress (CR 5.2.1.3, 11.2)
+* ``play``: playing cards and using abilities (CR 11.3-11.7)
 * ``battle``: the Attack Phase's declarations, blocks and damage (CR 10, 15.2)
 * ``turn``: the turn's phases and ``advance``, which runs the game by itself until a player must
   decide (the decision kind and the deciding player go into the header) or the game ends (CR 8-10)
@@ -72,9 +75,7 @@ from tcg_env.games.fftcg.constants import (
     OPTION_BASE,
     OWN_FIELD_BASE,
     PASS,
-    PK_ABILITY,
     P_EX,
-    RULES,
     TARGET_MAX,
 )
 from tcg_env.games.fftcg.state import (
@@ -111,12 +112,10 @@ from tcg_env.games.fftcg.state import (
     HAND_N,
     MULLIGAN_STAGE,
     OWNER,
-    PAY_ABIL,
     PAY_COST,
     PAY_DISCARD_LEFT,
     PAY_ELEM,
     PAY_HAS_ELEM,
-    PAY_KIND,
     PAY_NDISC,
     PAY_PAID,
     PAY_SAMENAME,
@@ -130,47 +129,14 @@ from tcg_env.games.fftcg.state import (
     ZONE,
     ZT,
 )
-from tcg_env.games.fftcg.board import filter_match, is_light_dark
 from tcg_env.engine.decisions import end_game, set_decision
-from tcg_env.games.fftcg.triggers import trigger_card
-from tcg_env.games.fftcg.zones import (
-    discard_hand_index,
-    draw_cards,
-    enter_field,
-    put_in_zone,
-)
-from tcg_env.games.fftcg.effects import (
-    has_required_targets,
-    push_program_frame,
-    put_onto_field_from_zone,
-    reg_contains,
-)
-from tcg_env.games.fftcg.stack import actions_allowed_now, do_pass, place_trigger
-from tcg_env.games.fftcg.play import (
-    ability_usable,
-    activate_ability,
-    can_pay,
-    count_resources,
-    hand_card_playable,
-    pay_feasible,
-    pay_resources,
-    play_from_hand,
-)
-from tcg_env.games.fftcg.battle import (
-    can_attack,
-    can_block,
-    declare_attackers_done,
-    offer_block,
-    offer_declaration,
-)
-from tcg_env.games.fftcg.turn import advance, step_end
 
 
 # =============================================================================================
 # Legal actions
 # =============================================================================================
 @njit(cache=True)
-def legal_mask_row(s, T, out):
+def legal_mask_row(game, s, T, out):
     cards = card_table(T)
     for a in range(NUM_ACTIONS):
         out[a] = 0
@@ -190,7 +156,7 @@ def legal_mask_row(s, T, out):
         if kind == K.Decision.EX_BURST:
             slot = s[DEC_ARG]
             arow = cards[s[CARD + slot * CARD_W], K.C_EX_ABIL]
-            ok = s[FRAME_N] < FRAME_MAX and has_required_targets(s, T, arow, p, slot)
+            ok = s[FRAME_N] < FRAME_MAX and game.has_required_targets(s, T, arow, p, slot)
         out[OPTION_BASE] = 1 if ok else 0
         return 1 + (1 if ok else 0)
     if kind == K.Decision.PRIORITY:
@@ -201,7 +167,7 @@ def legal_mask_row(s, T, out):
             # it (every character of the player without the turn, or in the Attack Phase, or with
             # a non-empty stack) and are skipped without the call; the CP sources are counted
             # only once a card or an ability gets that far
-            summons_ok = not chase_full(RULES, s) and s[FRAME_N] < FRAME_MAX
+            summons_ok = not chase_full(game, s) and s[FRAME_N] < FRAME_MAX
             characters_ok = (p == s[TURN_PLAYER] and (s[PHASE] == K.Phase.MAIN1 or s[PHASE] == K.Phase.MAIN2)
                              and s[STACK_N] == 0 and s[FIELD_N + p] < FIELD_SLOTS)
             counted = False
@@ -212,9 +178,9 @@ def legal_mask_row(s, T, out):
                 if not (summons_ok if cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.SUMMON else characters_ok):
                     continue
                 if not counted:
-                    nd, disc, nb, bk = count_resources(s, T, p)
+                    nd, disc, nb, bk = game.count_resources(s, T, p)
                     counted = True
-                if hand_card_playable(s, T, p, slot, nd, disc, nb, bk):
+                if game.hand_card_playable(s, T, p, slot, nd, disc, nb, bk):
                     out[HAND_BASE + i] = 1
                     n_legal += 1
             for i in range(s[FIELD_N + p]):
@@ -225,15 +191,15 @@ def legal_mask_row(s, T, out):
                     if arow < 0:
                         continue
                     if not counted:
-                        nd, disc, nb, bk = count_resources(s, T, p)
+                        nd, disc, nb, bk = game.count_resources(s, T, p)
                         counted = True
-                    if ability_usable(s, T, p, slot, arow, nd, disc, nb, bk):
+                    if game.ability_usable(s, T, p, slot, arow, nd, disc, nb, bk):
                         out[ABILITY_BASE + i * K.ABILITIES_PER_CARD + j] = 1
                         n_legal += 1
         return n_legal
     if kind == K.Decision.PAY_CP:
-        reserved = pay_reserved_field(s, T)
-        nd, nde, nb, nbe = pay_resources(s, T, p, s[PAY_ELEM], -1, reserved)
+        reserved = game.pay_reserved_field(s, T)
+        nd, nde, nb, nbe = game.pay_resources(s, T, p, s[PAY_ELEM], -1, reserved)
         elem = s[PAY_ELEM]
         remaining = s[PAY_COST] - s[PAY_PAID]
         need = s[PAY_HAS_ELEM] == 0
@@ -241,11 +207,11 @@ def legal_mask_row(s, T, out):
         for i in range(nh):
             slot = s[HAND_L + p * MAX_DECK + i]
             cid = s[CARD + slot * CARD_W]
-            if is_light_dark(cards, cid):
+            if game.is_light_dark(cards, cid):
                 continue
             m = cards[cid, K.C_ELEMENT] == elem
             # a discard may overpay by one CP (CR 5.2.1.3.1): pay_feasible(-1, ...) allows it
-            if pay_feasible(remaining - 2, need and not m, nd - 1, nde - (1 if m else 0), nb, nbe):
+            if game.pay_feasible(remaining - 2, need and not m, nd - 1, nde - (1 if m else 0), nb, nbe):
                 out[HAND_BASE + i] = 1
                 n_legal += 1
         for i in range(s[FIELD_N + p]):
@@ -254,7 +220,7 @@ def legal_mask_row(s, T, out):
             if cards[cid, K.C_TYPE] != K.CardType.BACKUP or s[DULL + slot * CARD_W] != 0 or slot == reserved:
                 continue
             m = cards[cid, K.C_ELEMENT] == elem
-            if pay_feasible(remaining - 1, need and not m, nd, nde, nb - 1, nbe - (1 if m else 0)):
+            if game.pay_feasible(remaining - 1, need and not m, nd, nde, nb - 1, nbe - (1 if m else 0)):
                 out[OWN_FIELD_BASE + i] = 1
                 n_legal += 1
         return n_legal
@@ -267,7 +233,7 @@ def legal_mask_row(s, T, out):
                 if cards[s[CARD + slot * CARD_W], K.C_NAME] != cards[s[CARD + src * CARD_W], K.C_NAME]:
                     continue
                 # the rest of the hand must still pay the CP (CR 11.7.1)
-                if s[PAY_COST] > 0 and not can_pay(s, T, p, s[PAY_COST], s[PAY_ELEM], slot, pay_reserved_field(s, T)):
+                if s[PAY_COST] > 0 and not game.can_pay(s, T, p, s[PAY_COST], s[PAY_ELEM], slot, game.pay_reserved_field(s, T)):
                     continue
             out[HAND_BASE + i] = 1
             n_legal += 1
@@ -281,7 +247,7 @@ def legal_mask_row(s, T, out):
             off = OWN_FIELD_BASE if q == p else OPP_FIELD_BASE
             for i in range(s[FIELD_N + q]):
                 slot = s[FIELD_L + q * FIELD_SLOTS + i]
-                if filter_match(s, T, frow, slot, p, src) and not reg_contains(s, base, reg, slot):
+                if game.filter_match(s, T, frow, slot, p, src) and not game.reg_contains(s, base, reg, slot):
                     out[off + i] = 1
                     n_legal += 1
         if s[DEC_ARG + 2] != 0:
@@ -293,7 +259,7 @@ def legal_mask_row(s, T, out):
         n_legal = 1
         for i in range(s[FIELD_N + p]):
             slot = s[FIELD_L + p * FIELD_SLOTS + i]
-            if can_attack(s, T, p, slot):
+            if game.can_attack(s, T, p, slot):
                 if kind == K.Decision.ADD_TO_PARTY:
                     # CR 15.1.1.9.2: a party shares one element
                     if cards[s[CARD + slot * CARD_W], K.C_ELEMENT] != cards[s[CARD + (s[ATK_L]) * CARD_W], K.C_ELEMENT]:
@@ -306,7 +272,7 @@ def legal_mask_row(s, T, out):
         n_legal = 1
         for i in range(s[FIELD_N + p]):
             slot = s[FIELD_L + p * FIELD_SLOTS + i]
-            if can_block(s, T, p, slot):
+            if game.can_block(s, T, p, slot):
                 out[OWN_FIELD_BASE + i] = 1
                 n_legal += 1
         return n_legal
@@ -335,23 +301,11 @@ def legal_mask_row(s, T, out):
     return 0
 
 
-@internal
-def pay_reserved_field(s, T):
-    """The source of an ability with a dull or break-self cost can't also be dulled for CP."""
-    if s[PAY_KIND] != PK_ABILITY:
-        return -1
-    abil = ability_table(T)
-    arow = s[PAY_ABIL]
-    if abil[arow, K.A_COST_DULL] != 0 or abil[arow, K.A_COST_BREAK_SELF] != 0:
-        return s[PAY_SLOT]
-    return -1
-
-
 # =============================================================================================
 # Applying an action
 # =============================================================================================
 @njit(cache=True)
-def apply_unchecked(s, T, a):
+def apply_unchecked(game, s, T, a):
     """Perform legal action ``a`` of the pending decision, then advance."""
     cards = card_table(T)
     kind = s[H_DECISION]
@@ -372,11 +326,11 @@ def apply_unchecked(s, T, a):
                 slot = zone_remove_at(s, HAND_N + p, HAND_L + p * MAX_DECK, 0)
                 s[ZONE + slot * CARD_W] = K.Zone.DECK
                 zone_push_bottom(s, DECK_N + p, DECK_L + p * MAX_DECK, slot)
-            draw_cards(s, p, K.OPENING_HAND)
+            game.draw_cards(s, p, K.OPENING_HAND)
         s[MULLIGAN_STAGE] += 1
     elif kind == K.Decision.PRIORITY:
         if a == PASS:
-            do_pass(s, T, p)
+            game.do_pass(s, T, p)
             if clean and s[H_NUM_DECISIONS] < MAX_DECISIONS_PER_GAME:
                 # The priority point that offered this decision ran the rule processes (CR 12.3)
                 # and found nothing, and no auto-ability was pending. A pass, and the end of a step
@@ -386,8 +340,8 @@ def apply_unchecked(s, T, a):
                 # find the same: without new auto-abilities it offers the decision straight away
                 # (what advance -> priority_point would do, without recomputing derived values)
                 if s[FLOW] == FL_STEP_END:
-                    step_end(s, T)
-                if s[FLOW] == FL_PRIORITY and pending_none(RULES, s) and actions_allowed_now(s):
+                    game.step_end(s, T)
+                if s[FLOW] == FL_PRIORITY and pending_none(game, s) and game.actions_allowed_now(s):
                     set_decision(s, K.Decision.PRIORITY, s[PRIORITY_PLAYER])
                     s[PRIORITY_CLEAN] = 1
                     return
@@ -396,27 +350,27 @@ def apply_unchecked(s, T, a):
                 # decision, and the derived values read none of what changed (step, attackers,
                 # blocker, passes)
                 if s[FLOW] == FL_DECLARE:
-                    offer_declaration(s)
+                    game.offer_declaration(s)
                     return
                 if s[FLOW] == FL_BLOCK:
-                    offer_block(s)
+                    game.offer_block(s)
                     return
                 # the End Phase's priority points (CR 9.5.1.1: no player acts there) would run the
                 # rule processes, find nothing for the same reason, and pass for each player; what
                 # follows them (hand limit, clean-up, the next turn) goes through advance
-                while (s[FLOW] == FL_PRIORITY and pending_none(RULES, s)
-                       and not actions_allowed_now(s)):
-                    do_pass(s, T, s[PRIORITY_PLAYER])
+                while (s[FLOW] == FL_PRIORITY and pending_none(game, s)
+                       and not game.actions_allowed_now(s)):
+                    game.do_pass(s, T, s[PRIORITY_PLAYER])
                 if s[FLOW] == FL_STEP_END:
-                    step_end(s, T)
+                    game.step_end(s, T)
         elif a < OWN_FIELD_BASE:
-            play_from_hand(s, T, p, a - HAND_BASE)
+            game.play_from_hand(s, T, p, a - HAND_BASE)
         else:
             k = a - ABILITY_BASE
-            activate_ability(s, T, p, k // K.ABILITIES_PER_CARD, k % K.ABILITIES_PER_CARD)
+            game.activate_ability(s, T, p, k // K.ABILITIES_PER_CARD, k % K.ABILITIES_PER_CARD)
     elif kind == K.Decision.PAY_CP:
         if a < OWN_FIELD_BASE:
-            slot = discard_hand_index(s, p, a - HAND_BASE)
+            slot = game.discard_hand_index(s, p, a - HAND_BASE)
             s[PAY_PAID] += 2
             s[PAY_NDISC] += 1
         else:
@@ -426,7 +380,7 @@ def apply_unchecked(s, T, a):
         if cards[s[CARD + slot * CARD_W], K.C_ELEMENT] == s[PAY_ELEM]:
             s[PAY_HAS_ELEM] = 1
     elif kind == K.Decision.PAY_DISCARD:
-        discard_hand_index(s, p, a - HAND_BASE)
+        game.discard_hand_index(s, p, a - HAND_BASE)
         if s[PAY_SAMENAME] != 0:
             s[PAY_SAMENAME] = 0
         else:
@@ -450,26 +404,26 @@ def apply_unchecked(s, T, a):
             s[ATK_N] = 0
             s[PHASE] = K.Phase.MAIN2
             s[STEP] = K.AttackStep.NONE
-            give_priority(RULES, s, p)
+            give_priority(game, s, p)
             s[FLOW] = FL_PRIORITY
         else:
             slot = s[FIELD_L + p * FIELD_SLOTS + (a - OWN_FIELD_BASE)]
             s[ATK_N] = 0
             zone_push(s, ATK_N, ATK_L, slot)
-            if party_candidates(s, T, p) > 0:
+            if game.party_candidates(s, T, p) > 0:
                 set_decision(s, K.Decision.ADD_TO_PARTY, p)
             else:
-                declare_attackers_done(s, T)
+                game.declare_attackers_done(s, T)
     elif kind == K.Decision.ADD_TO_PARTY:
         if a == PASS:
-            declare_attackers_done(s, T)
+            game.declare_attackers_done(s, T)
         else:
             slot = s[FIELD_L + p * FIELD_SLOTS + (a - OWN_FIELD_BASE)]
             zone_push(s, ATK_N, ATK_L, slot)
-            if party_candidates(s, T, p) > 0:
+            if game.party_candidates(s, T, p) > 0:
                 set_decision(s, K.Decision.ADD_TO_PARTY, p)
             else:
-                declare_attackers_done(s, T)
+                game.declare_attackers_done(s, T)
     elif kind == K.Decision.DECLARE_BLOCK:
         s[BLOCKER] = -1
         s[BLOCK_DECLARED] = 0
@@ -477,8 +431,8 @@ def apply_unchecked(s, T, a):
             slot = s[FIELD_L + p * FIELD_SLOTS + (a - OWN_FIELD_BASE)]
             s[BLOCKER] = slot
             s[BLOCK_DECLARED] = 1  # CR 10.1.3.4: a party is blocked as one
-            trigger_card(s, T, slot, p, K.Trigger.BLOCKS_SELF, -1)
-        give_priority(RULES, s, s[TURN_PLAYER])  # CR 10.1.3.6
+            game.trigger_card(s, T, slot, p, K.Trigger.BLOCKS_SELF, -1)
+        give_priority(game, s, s[TURN_PLAYER])  # CR 10.1.3.6
         s[FLOW] = FL_PRIORITY
     elif kind == K.Decision.ASSIGN_PARTY_DAMAGE:
         slot = s[FIELD_L + (1 - p) * FIELD_SLOTS + (a - OPP_FIELD_BASE)]
@@ -494,7 +448,7 @@ def apply_unchecked(s, T, a):
         if a == OPTION_BASE:
             slot = s[DEC_ARG]
             arow = cards[s[CARD + slot * CARD_W], K.C_EX_ABIL]
-            push_program_frame(s, T, M_BOTH, P_EX, EK_ABILITY, slot, arow, p, -1)  # CR 11.10.2
+            game.push_program_frame(s, T, M_BOTH, P_EX, EK_ABILITY, slot, arow, p, -1)  # CR 11.10.2
     elif kind == K.Decision.OPTIONAL_EFFECT:
         base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
         if a == OPTION_BASE:
@@ -502,9 +456,9 @@ def apply_unchecked(s, T, a):
         else:
             s[base + FR_PC] = ability_table(T)[s[base + E_ABIL], K.A_CODE_LEN]
     elif kind == K.Decision.ORDER_TRIGGERS:
-        place_trigger(s, T, p, s[CAND + (a - OPTION_BASE)])
+        game.place_trigger(s, T, p, s[CAND + (a - OPTION_BASE)])
     elif kind == K.Decision.DISCARD:
-        discard_hand_index(s, p, a - HAND_BASE)
+        game.discard_hand_index(s, p, a - HAND_BASE)
         if s[DEC_ARG] == K.DiscardFor.EFFECT:
             base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
             s[base + FR_CNT] += 1
@@ -518,9 +472,9 @@ def apply_unchecked(s, T, a):
                 slot = s[CAND + (a - OPTION_BASE)]
                 zone_take(s, ZT, slot)
                 if code_table(T)[r, K.I_A1] == K.Destination.HAND:
-                    put_in_zone(s, slot, K.Zone.HAND)
+                    game.put_in_zone(s, slot, K.Zone.HAND)
                 else:
-                    enter_field(s, T, slot, p)
+                    game.enter_field(s, T, slot, p)
             zone_shuffle(s, ZT, K.Zone.DECK, p, s)
             s[base + FR_CNT] = 0
             s[base + FR_PC] += 1
@@ -529,22 +483,22 @@ def apply_unchecked(s, T, a):
                 s[base + FR_CNT] = 0
                 s[base + FR_PC] += 1
             else:
-                put_onto_field_from_zone(s, T, s[CAND + (a - OPTION_BASE)], p)
+                game.put_onto_field_from_zone(s, T, s[CAND + (a - OPTION_BASE)], p)
                 s[base + FR_CNT] += 1
     if s[H_NUM_DECISIONS] >= MAX_DECISIONS_PER_GAME and s[H_DONE] == 0:
         end_game(s, WINNER_DRAW)  # CR 13.1 safety net (documented)
         return
-    advance(s, T)
+    game.advance(s, T)
 
 
 @internal
-def party_candidates(s, T, player):
+def party_candidates(game, s, T, player):
     cards = card_table(T)
     n = 0
     el = cards[s[CARD + (s[ATK_L]) * CARD_W], K.C_ELEMENT]
     for i in range(s[FIELD_N + player]):
         slot = s[FIELD_L + player * FIELD_SLOTS + i]
-        if can_attack(s, T, player, slot) and cards[s[CARD + slot * CARD_W], K.C_ELEMENT] == el:
+        if game.can_attack(s, T, player, slot) and cards[s[CARD + slot * CARD_W], K.C_ELEMENT] == el:
             n += 1
     return n
 

@@ -26,9 +26,7 @@ from tcg_env.games.fftcg.constants import (
     OPTION_SLOTS,
     RESTRICT_CANT_ATTACK,
     RESTRICT_CANT_BLOCK,
-    RULES,
 )
-from tcg_env.games.fftcg.board import current_cost
 from tcg_env.games.fftcg.state import (
     CARD_W,
     ASSIGN_LEFT,
@@ -165,14 +163,14 @@ def obs_columns() -> list[tuple[str, int, int]]:
 
 
 @njit(cache=True)
-def observe_row(s, T, player, out):
+def observe_row(game, s, T, player, out):
     """Write ``player``'s observation into ``out[:OBS_SIZE]`` (any previous content of ``out`` is
     overwritten)."""
-    observe_into(s, T, player, out, False)
+    observe_into(game, s, T, player, out, False)
 
 
 @internal
-def observe_into(s, T, player, out, over_previous):
+def observe_into(game, s, T, player, out, over_previous):
     """``observe_row``; with ``over_previous`` True, ``out`` must hold an observation written by
     this function (of any state or player) and only the rows that may be non-zero are cleared
     (``engine.obsbuf``: random play uses this from a row's second decision of a call on, when
@@ -238,7 +236,7 @@ def observe_into(s, T, player, out, over_previous):
         o = OBS_HAND + i * CARD_FEATURES
         copy_card_row(out, o, T, s[CARD + slot * CARD_W], CARD_FEATURES)
         if costred:
-            out[o + 12] = current_cost(s, T, me, slot) / 10.0
+            out[o + 12] = game.current_cost(s, T, me, slot) / 10.0
     for q in range(2):
         base = OBS_OWN_FIELD if q == 0 else OBS_OPP_FIELD
         who = me if q == 0 else op
@@ -296,7 +294,7 @@ def observe_into(s, T, player, out, over_previous):
         if dec == K.Decision.SELECT_CARD:
             slot = s[CAND + k]
         else:
-            slot = s[pending_entry(RULES, s, me, s[CAND + k]) + PE_SLOT]
+            slot = s[pending_entry(game, s, me, s[CAND + k]) + PE_SLOT]
         cid = s[CARD + slot * CARD_W]
         o = OBS_OPTIONS + k * OPTION_FEATURES
         out[o] = 1.0

@@ -22,15 +22,13 @@ All functions are ``njit(cache=True)`` over the state row and the card tables ``
 objects, and run under ``NUMBA_DISABLE_JIT=1``. Rule numbers cite ``fftcg-comprehensive-2016.md``.
 """
 
-import numpy as np
 from numba import njit
 
 from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.jit import internal
-from tcg_env.engine.memory import borrow
 
-from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_RNG, H_TURN, H_VARIANT
-from tcg_env.engine.rng import rng_below, rng_next_u32, rng_seed_one
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_VARIANT
+from tcg_env.engine.rng import rng_below
 from tcg_env.engine.zones import deal_anew, zone_shuffle
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
@@ -51,10 +49,6 @@ from tcg_env.games.fftcg.constants import (
     OWN_FIELD_BASE,
     PASS,
 )
-from tcg_env.engine.batch import agent_actions_chunked, chunked, pick_uniform
-from tcg_env.games.fftcg.battle import can_block
-from tcg_env.games.fftcg.board import condition_holds, count_field_type, current_cost, filter_match, is_light_dark
-from tcg_env.games.fftcg.kernels import apply_unchecked, legal_mask_row
 from tcg_env.games.fftcg.state import (
     CARD_W,
     ZT,
@@ -74,14 +68,11 @@ from tcg_env.games.fftcg.state import (
     DECK_N,
     D_KW,
     D_POWER,
-    D_RST,
     DMG,
     DULL,
     E_ABIL,
-    E_SLOT,
     FIELD_L,
     FIELD_N,
-    FR_PC,
     FRAME_N,
     FRAME_W,
     FRAMES,
@@ -91,7 +82,6 @@ from tcg_env.games.fftcg.state import (
     PAY_ELEM,
     PAY_HAS_ELEM,
     PAY_PAID,
-    PAY_SLOT,
     PHASE,
     STACK_N,
     STEP,
@@ -180,16 +170,16 @@ def _name_on_field(s, T, p, cid):
 
 
 @internal
-def _light_dark_on_field(s, T, p):
+def _light_dark_on_field(game, s, T, p):
     cards = card_table(T)
     for i in range(s[FIELD_N + p]):
-        if is_light_dark(cards, s[CARD + (s[FIELD_L + p * FIELD_SLOTS + i]) * CARD_W]):
+        if game.is_light_dark(cards, s[CARD + (s[FIELD_L + p * FIELD_SLOTS + i]) * CARD_W]):
             return True
     return False
 
 
 @internal
-def _better_light_dark_in_hand(s, T, p, slot):
+def _better_light_dark_in_hand(game, s, T, p, slot):
     """How much better the best other Light/Dark Character in p's hand is than ``slot``: only one
     Light/Dark Character may be on a field (CR 7.7.3, 12.4.7), so playing a weak one blocks it."""
     cards = card_table(T)
@@ -198,7 +188,7 @@ def _better_light_dark_in_hand(s, T, p, slot):
     for i in range(s[HAND_N + p]):
         h = s[HAND_L + p * MAX_DECK + i]
         cid = s[CARD + h * CARD_W]
-        if h != slot and cards[cid, K.C_TYPE] != K.CardType.SUMMON and is_light_dark(cards, cid):
+        if h != slot and cards[cid, K.C_TYPE] != K.CardType.SUMMON and game.is_light_dark(cards, cid):
             d = static_value(T, cid) - own
             if d > best:
                 best = d
@@ -206,23 +196,23 @@ def _better_light_dark_in_hand(s, T, p, slot):
 
 
 @internal
-def _light_dark_forwards_left(s, T, p):
+def _light_dark_forwards_left(game, s, T, p):
     """Light/Dark Forwards in p's hand and deck (p knows its own deck's contents)."""
     cards = card_table(T)
     n = 0
     for i in range(s[HAND_N + p]):
         cid = s[CARD + (s[HAND_L + p * MAX_DECK + i]) * CARD_W]
-        if cards[cid, K.C_TYPE] == K.CardType.FORWARD and is_light_dark(cards, cid):
+        if cards[cid, K.C_TYPE] == K.CardType.FORWARD and game.is_light_dark(cards, cid):
             n += 1
     for i in range(s[DECK_N + p]):
         cid = s[CARD + (s[DECK_L + p * MAX_DECK + i]) * CARD_W]
-        if cards[cid, K.C_TYPE] == K.CardType.FORWARD and is_light_dark(cards, cid):
+        if cards[cid, K.C_TYPE] == K.CardType.FORWARD and game.is_light_dark(cards, cid):
             n += 1
     return n
 
 
 @internal
-def keep_value(s, T, p, slot, nb):
+def keep_value(game, s, T, p, slot, nb):
     """What keeping hand card ``slot`` is worth to ``p`` (``nb``: p's Backups on the field).
     The lowest of these is what p discards (for CP, CR 5.2.1.3, or at the hand limit)."""
     cards = card_table(T)
@@ -238,10 +228,10 @@ def keep_value(s, T, p, slot, nb):
             return 2.3
         if on == 1:
             return 0.3  # can't be played while its namesake stays (CR 7.7.3)
-        if is_light_dark(cards, cid):
-            if _light_dark_on_field(s, T, p):
+        if game.is_light_dark(cards, cid):
+            if _light_dark_on_field(game, s, T, p):
                 return 0.4  # can't be played while p has a Light/Dark Character (CR 7.7.3)
-            if _better_light_dark_in_hand(s, T, p, slot) > 0.0:
+            if _better_light_dark_in_hand(game, s, T, p, slot) > 0.0:
                 # waits behind a better Light/Dark Character for the one place (CR 7.7.3) and,
                 # unlike the other cards, can't be discarded for CP meanwhile (CR 5.2.1.3)
                 return LD_WAITING_KEEP
@@ -252,12 +242,12 @@ def keep_value(s, T, p, slot, nb):
 
 
 @internal
-def _cheapest_keep_sum(s, T, p, n, skip_hand, free, cp_only):
+def _cheapest_keep_sum(game, s, T, p, n, skip_hand, free, cp_only):
     """Sum of the ``n`` lowest keep values among p's hand cards (not ``skip_hand``; with
     ``cp_only`` not Light/Dark, which can't be discarded for CP, CR 5.2.1.3). The first ``free``
     are free: they would be discarded at the hand limit anyway (CR 9.5.1.2)."""
     cards = card_table(T)
-    nb = count_field_type(s, T, p, K.CardType.BACKUP)
+    nb = game.count_field_type(s, T, p, K.CardType.BACKUP)
     total = 0.0
     prev_v = -1e18
     prev_slot = -1
@@ -268,9 +258,9 @@ def _cheapest_keep_sum(s, T, p, n, skip_hand, free, cp_only):
             h = s[HAND_L + p * MAX_DECK + i]
             if h == skip_hand:
                 continue
-            if cp_only and is_light_dark(cards, s[CARD + h * CARD_W]):
+            if cp_only and game.is_light_dark(cards, s[CARD + h * CARD_W]):
                 continue
-            v = keep_value(s, T, p, h, nb)
+            v = keep_value(game, s, T, p, h, nb)
             if v < prev_v or (v == prev_v and h <= prev_slot):
                 continue  # already counted
             if v < best_v or (v == best_v and h < best_slot):
@@ -313,7 +303,7 @@ def _free_discards(s, p, leaving):
 
 
 @internal
-def pay_penalty(s, T, p, cost, skip_hand, skip_field):
+def pay_penalty(game, s, T, p, cost, skip_hand, skip_field):
     """Estimated loss of paying ``cost`` CP: idle Backups first (1 CP each), then discards
     (2 CP each, one excess CP allowed, CR 5.2.1.3.1) of the least useful cards."""
     if cost <= 0:
@@ -326,7 +316,7 @@ def pay_penalty(s, T, p, cost, skip_hand, skip_field):
         used_b = 0
     pen = BACKUP_USE * used_b
     if d > 0:
-        pen += _cheapest_keep_sum(s, T, p, d, skip_hand, _free_discards(s, p, 1 if skip_hand >= 0 else 0), True)
+        pen += _cheapest_keep_sum(game, s, T, p, d, skip_hand, _free_discards(s, p, 1 if skip_hand >= 0 else 0), True)
     return pen
 
 
@@ -496,7 +486,7 @@ def target_gain(s, T, p, arow, reg, slot):
 
 
 @internal
-def _choose_value(s, T, p, src, arow, reg, frow, count, up_to):
+def _choose_value(game, s, T, p, src, arow, reg, frow, count, up_to):
     """Best total gain of choosing ``count`` targets of filter ``frow`` (CR 11.3.3)."""
     total = 0.0
     prev_g = 1e18
@@ -507,7 +497,7 @@ def _choose_value(s, T, p, src, arow, reg, frow, count, up_to):
         for q in range(2):
             for i in range(s[FIELD_N + q]):
                 slot = s[FIELD_L + q * FIELD_SLOTS + i]
-                if not filter_match(s, T, frow, slot, p, src):
+                if not game.filter_match(s, T, frow, slot, p, src):
                     continue
                 g = target_gain(s, T, p, arow, reg, slot)
                 if g > prev_g or (g == prev_g and slot >= prev_slot):
@@ -526,7 +516,7 @@ def _choose_value(s, T, p, src, arow, reg, frow, count, up_to):
 
 
 @internal
-def effect_value(s, T, p, src, arow):
+def effect_value(game, s, T, p, src, arow):
     """Estimated gain for ``p`` of program ``arow`` (source ``src``) resolving now with the best
     targets. Used for Summons, action abilities, EX Bursts and enters-the-field triggers."""
     abil = ability_table(T)
@@ -540,12 +530,12 @@ def effect_value(s, T, p, src, arow):
         a0 = code[r, K.I_A0]
         a1 = code[r, K.I_A1]
         if op == K.Op.CHOOSE:
-            total += _choose_value(s, T, p, src, arow, reg, a0, a1, code[r, K.I_A2])
+            total += _choose_value(game, s, T, p, src, arow, reg, a0, a1, code[r, K.I_A2])
         elif op == K.Op.SELECT_ALL:
             for q in range(2):
                 for i in range(s[FIELD_N + q]):
                     slot = s[FIELD_L + q * FIELD_SLOTS + i]
-                    if filter_match(s, T, a0, slot, p, src):
+                    if game.filter_match(s, T, a0, slot, p, src):
                         total += target_gain(s, T, p, arow, reg, slot)
         elif op == K.Op.TARGET_SELF:
             if src >= 0 and s[ZONE + src * CARD_W] == K.Zone.FIELD:
@@ -571,7 +561,7 @@ def effect_value(s, T, p, src, arow):
 
 
 @internal
-def _enters_value(s, T, p, slot):
+def _enters_value(game, s, T, p, slot):
     """Value of the card's own "when this enters the field" abilities (CR 11.8) plus its field
     abilities, for a Character about to be played."""
     cards = card_table(T)
@@ -584,8 +574,8 @@ def _enters_value(s, T, p, slot):
         if k == K.AbilityKind.FIELD:
             v += 1.0
         elif k == K.AbilityKind.AUTO and abil[a, K.A_TRIGGER] == K.Trigger.ENTERS_SELF:
-            if condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, slot):
-                e = effect_value(s, T, p, slot, a)
+            if game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, slot):
+                e = effect_value(game, s, T, p, slot, a)
                 if abil[a, K.A_OPTIONAL] != 0 and e < 0.0:
                     e = 0.0  # "you may" (CR 11.8.14): it would decline
                 v += e
@@ -610,40 +600,40 @@ def _take(score, a, best, best_a, ties, rng_row):
 
 
 @internal
-def _hand_play_score(s, T, p, slot):
+def _hand_play_score(game, s, T, p, slot):
     cards = card_table(T)
     cid = s[CARD + slot * CARD_W]
     ct = cards[cid, K.C_TYPE]
-    cost = current_cost(s, T, p, slot)
-    nb = count_field_type(s, T, p, K.CardType.BACKUP)
-    pen = pay_penalty(s, T, p, cost, slot, -1)
-    kv = keep_value(s, T, p, slot, nb)
+    cost = game.current_cost(s, T, p, slot)
+    nb = game.count_field_type(s, T, p, K.CardType.BACKUP)
+    pen = pay_penalty(game, s, T, p, cost, slot, -1)
+    kv = keep_value(game, s, T, p, slot, nb)
     if ct == K.CardType.SUMMON:
-        gain = effect_value(s, T, p, slot, cards[cid, K.C_SUMMON_ABIL])
+        gain = effect_value(game, s, T, p, slot, cards[cid, K.C_SUMMON_ABIL])
     elif ct == K.CardType.BACKUP:
-        gain = 8.5 - 0.7 * nb + _enters_value(s, T, p, slot)  # a CP every turn (CR 5.2.1.3)
+        gain = 8.5 - 0.7 * nb + _enters_value(game, s, T, p, slot)  # a CP every turn (CR 5.2.1.3)
     else:
         gain = cards[cid, K.C_POWER] / 1000.0 + 0.4 * cost + _kw_value(cards[cid, K.C_KEYWORDS])
-        gain += _enters_value(s, T, p, slot)
+        gain += _enters_value(game, s, T, p, slot)
         if (cards[cid, K.C_KEYWORDS] & KW_HASTE) != 0 and s[PHASE] == K.Phase.MAIN1:
             gain += 1.0  # CR 15.2.2: attacks this turn
-    if ct != K.CardType.SUMMON and is_light_dark(cards, cid):
-        gain -= 0.8 * _better_light_dark_in_hand(s, T, p, slot)
-        if ct == K.CardType.BACKUP and _light_dark_forwards_left(s, T, p) >= 2:
+    if ct != K.CardType.SUMMON and game.is_light_dark(cards, cid):
+        gain -= 0.8 * _better_light_dark_in_hand(game, s, T, p, slot)
+        if ct == K.CardType.BACKUP and _light_dark_forwards_left(game, s, T, p) >= 2:
             gain -= 5.0  # keep the one Light/Dark place (CR 7.7.3) for a Forward
     return gain - kv - pen
 
 
 @internal
-def _ability_score(s, T, p, fi, j):
+def _ability_score(game, s, T, p, fi, j):
     cards = card_table(T)
     abil = ability_table(T)
     slot = s[FIELD_L + p * FIELD_SLOTS + fi]
     cid = s[CARD + slot * CARD_W]
     arow = cards[cid, K.C_ACT0 + j]
-    gain = effect_value(s, T, p, slot, arow)
+    gain = effect_value(game, s, T, p, slot, arow)
     uses_self = abil[arow, K.A_COST_DULL] != 0 or abil[arow, K.A_COST_BREAK_SELF] != 0
-    pen = pay_penalty(s, T, p, abil[arow, K.A_COST_CP], -1, slot if uses_self else -1)
+    pen = pay_penalty(game, s, T, p, abil[arow, K.A_COST_CP], -1, slot if uses_self else -1)
     is_fwd = cards[cid, K.C_TYPE] == K.CardType.FORWARD
     if abil[arow, K.A_COST_DULL] != 0:
         pen += 0.5 * field_value(s, T, slot) if is_fwd else BACKUP_USE
@@ -651,14 +641,14 @@ def _ability_score(s, T, p, fi, j):
         pen += field_value(s, T, slot)
     nd = abil[arow, K.A_COST_DISCARD]
     if nd > 0:
-        pen += _cheapest_keep_sum(s, T, p, nd, -1, _free_discards(s, p, 0), False)
+        pen += _cheapest_keep_sum(game, s, T, p, nd, -1, _free_discards(s, p, 0), False)
     if abil[arow, K.A_KIND] == K.AbilityKind.SPECIAL:
         pen += 0.3  # the same-name copy it discards (CR 11.7.1) is otherwise a dead card
     return gain - pen
 
 
 @internal
-def _priority(s, T, mask, p, rng_row):
+def _priority(game, s, T, mask, p, rng_row):
     """CR 11.1: play a card / use an ability worth its cost, else pass."""
     main = p == s[TURN_PLAYER] and (s[PHASE] == K.Phase.MAIN1 or s[PHASE] == K.Phase.MAIN2) and s[STACK_N] == 0
     best = MAIN_THRESHOLD if main else INSTANT_THRESHOLD
@@ -667,16 +657,16 @@ def _priority(s, T, mask, p, rng_row):
     for i in range(HAND_SLOTS):
         if mask[HAND_BASE + i] != 0:
             slot = s[HAND_L + p * MAX_DECK + i]
-            best, best_a, ties = _take(_hand_play_score(s, T, p, slot), HAND_BASE + i, best, best_a, ties, rng_row)
+            best, best_a, ties = _take(_hand_play_score(game, s, T, p, slot), HAND_BASE + i, best, best_a, ties, rng_row)
     for k in range(FIELD_SLOTS * ABILITIES_PER_CARD):
         if mask[ABILITY_BASE + k] != 0:
-            sc = _ability_score(s, T, p, k // ABILITIES_PER_CARD, k % ABILITIES_PER_CARD)
+            sc = _ability_score(game, s, T, p, k // ABILITIES_PER_CARD, k % ABILITIES_PER_CARD)
             best, best_a, ties = _take(sc, ABILITY_BASE + k, best, best_a, ties, rng_row)
     return best_a
 
 
 @internal
-def _pay_cp(s, T, mask, p, rng_row):
+def _pay_cp(game, s, T, mask, p, rng_row):
     """CR 11.2 / 5.2.1.3: dull idle Backups, discard only what the Backups can't cover, and the
     least useful card; an odd remainder is paid with a discard first so no Backup is wasted."""
     cards = card_table(T)
@@ -687,7 +677,7 @@ def _pay_cp(s, T, mask, p, rng_row):
             nb_legal += 1
     deficit = remaining - nb_legal
     want_discard = deficit > 0 or nb_legal == 0
-    nb = count_field_type(s, T, p, K.CardType.BACKUP)
+    nb = game.count_field_type(s, T, p, K.CardType.BACKUP)
     best = -1e18
     best_a = -1
     ties = 1
@@ -695,7 +685,7 @@ def _pay_cp(s, T, mask, p, rng_row):
         for i in range(HAND_SLOTS):
             if mask[HAND_BASE + i] != 0:
                 h = s[HAND_L + p * MAX_DECK + i]
-                sc = -keep_value(s, T, p, h, nb)
+                sc = -keep_value(game, s, T, p, h, nb)
                 best, best_a, ties = _take(sc, HAND_BASE + i, best, best_a, ties, rng_row)
         if best_a >= 0:
             return best_a
@@ -718,21 +708,21 @@ def _pay_cp(s, T, mask, p, rng_row):
     for i in range(HAND_SLOTS):
         if mask[HAND_BASE + i] != 0:
             h = s[HAND_L + p * MAX_DECK + i]
-            best, best_a, ties = _take(-keep_value(s, T, p, h, nb), HAND_BASE + i, best, best_a, ties, rng_row)
+            best, best_a, ties = _take(-keep_value(game, s, T, p, h, nb), HAND_BASE + i, best, best_a, ties, rng_row)
     return best_a
 
 
 @internal
-def _discard(s, T, mask, p, rng_row):
+def _discard(game, s, T, mask, p, rng_row):
     """Discard the least useful legal hand card (costs, effects, hand limit CR 9.5.1.2)."""
-    nb = count_field_type(s, T, p, K.CardType.BACKUP)
+    nb = game.count_field_type(s, T, p, K.CardType.BACKUP)
     best = -1e18
     best_a = -1
     ties = 1
     for i in range(HAND_SLOTS):
         if mask[HAND_BASE + i] != 0:
             h = s[HAND_L + p * MAX_DECK + i]
-            best, best_a, ties = _take(-keep_value(s, T, p, h, nb), HAND_BASE + i, best, best_a, ties, rng_row)
+            best, best_a, ties = _take(-keep_value(game, s, T, p, h, nb), HAND_BASE + i, best, best_a, ties, rng_row)
     return best_a
 
 
@@ -759,7 +749,7 @@ def _choose_target(s, T, mask, p, rng_row):
 
 
 @internal
-def _attack_power(s, T, p, slot):
+def _attack_power(game, s, T, p, slot):
     """Power when attacking: current power plus its own "when this attacks, +X power" abilities
     whose conditions hold (CR 11.8.13)."""
     cards = card_table(T)
@@ -770,7 +760,7 @@ def _attack_power(s, T, p, slot):
     a0 = cards[cid, K.C_ABIL_START]
     for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
         if abil[a, K.A_KIND] == K.AbilityKind.AUTO and abil[a, K.A_TRIGGER] == K.Trigger.ATTACKS_SELF:
-            if not condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, slot):
+            if not game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, slot):
                 continue
             c0 = abil[a, K.A_CODE_START]
             self_reg = -1
@@ -793,7 +783,7 @@ def _damage_value(s, player):
 
 
 @internal
-def _declare_attack(s, T, mask, p, rng_row):
+def _declare_attack(game, s, T, mask, p, rng_row):
     """CR 10.1.2: attack with the Forward whose attack is best against the opponent's best reply
     (block with its best blocker, CR 10.1.3, or take the point, CR 10.1.4.1), unless that leaves
     too few blockers for the swing back."""
@@ -802,7 +792,7 @@ def _declare_attack(s, T, mask, p, rng_row):
     lose_at = _lose_at(s)
     dmg_value = _damage_value(s, o)
     # threat next turn: every opponent Forward untaps (CR 9.1) and may attack
-    opp_fwd = count_field_type(s, T, o, K.CardType.FORWARD)
+    opp_fwd = game.count_field_type(s, T, o, K.CardType.FORWARD)
     my_blockers = 0
     for i in range(s[FIELD_N + p]):
         slot = s[FIELD_L + p * FIELD_SLOTS + i]
@@ -815,14 +805,14 @@ def _declare_attack(s, T, mask, p, rng_row):
         if mask[OWN_FIELD_BASE + i] == 0:
             continue
         a = s[FIELD_L + p * FIELD_SLOTS + i]
-        pa = _attack_power(s, T, p, a)
+        pa = _attack_power(game, s, T, p, a)
         da = s[DMG + a * CARD_W]
         fa = (s[D_KW + a * CARD_W] & KW_FIRST_STRIKE) != 0
         va = field_value(s, T, a)
         reply = dmg_value
         for j in range(s[FIELD_N + o]):
             b = s[FIELD_L + o * FIELD_SLOTS + j]
-            if not can_block(s, T, o, b):
+            if not game.can_block(s, T, o, b):
                 continue
             a_dies, b_dies = fight(pa, da, fa, s[D_POWER + b * CARD_W], s[DMG + b * CARD_W], (s[D_KW + b * CARD_W] & KW_FIRST_STRIKE) != 0)
             out = (field_value(s, T, b) if b_dies else 0.0) - (va if a_dies else 0.0)
@@ -847,7 +837,6 @@ def _declare_attack(s, T, mask, p, rng_row):
 def _declare_block(s, T, mask, p, rng_row):
     """CR 10.1.3: block when the block wins, trades up or saves a point that matters; chump-block
     only when the point is lethal or nearly so."""
-    cards = card_table(T)
     tp = 1 - p
     dmg_value = _damage_value(s, p)
     n_att = 0
@@ -953,7 +942,7 @@ def _mulligan(s, T, p):
 
 
 @njit(cache=True)
-def heuristic_action(s, T, mask, n_legal, rng_row):
+def heuristic_action(game, s, T, mask, n_legal, rng_row):
     """The heuristic's choice among the legal actions in ``mask`` (see the module docstring)."""
     if n_legal == 1:
         for a in range(NUM_ACTIONS):
@@ -963,15 +952,15 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
     p = s[H_DECIDER]
     a = -1
     if kind == K.Decision.PRIORITY:
-        a = _priority(s, T, mask, p, rng_row)
+        a = _priority(game, s, T, mask, p, rng_row)
     elif kind == K.Decision.PAY_CP:
-        a = _pay_cp(s, T, mask, p, rng_row)
+        a = _pay_cp(game, s, T, mask, p, rng_row)
     elif kind == K.Decision.PAY_DISCARD or kind == K.Decision.DISCARD:
-        a = _discard(s, T, mask, p, rng_row)
+        a = _discard(game, s, T, mask, p, rng_row)
     elif kind == K.Decision.CHOOSE_TARGET:
         a = _choose_target(s, T, mask, p, rng_row)
     elif kind == K.Decision.DECLARE_ATTACK:
-        a = _declare_attack(s, T, mask, p, rng_row)
+        a = _declare_attack(game, s, T, mask, p, rng_row)
     elif kind == K.Decision.ADD_TO_PARTY:
         a = PASS  # single attacks: each one is judged on its own by _declare_attack
     elif kind == K.Decision.DECLARE_BLOCK:
@@ -982,7 +971,7 @@ def heuristic_action(s, T, mask, n_legal, rng_row):
         # CR 11.10.2: use it when it does good (its targets may all be its own)
         slot = s[DEC_ARG]
         arow = card_table(T)[s[CARD + slot * CARD_W], K.C_EX_ABIL]
-        a = OPTION_BASE if effect_value(s, T, p, slot, arow) > 0.0 else PASS
+        a = OPTION_BASE if effect_value(game, s, T, p, slot, arow) > 0.0 else PASS
     elif kind == K.Decision.OPTIONAL_EFFECT:
         a = OPTION_BASE  # "you may" effects of the pool help their controller (CR 11.8.14)
     elif kind == K.Decision.ORDER_TRIGGERS:

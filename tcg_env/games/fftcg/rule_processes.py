@@ -1,30 +1,61 @@
-"""FF-TCG rules kernels: rule processes (CR 12).
+"""FF-TCG rules kernels: rule processes (CR 12) and the end of the game when a player meets a
+defeat condition (CR 3.1, 3.3).
 
 Run before a player receives priority (CR 12.3) and after battle damage: defeats (CR 12.4.1-12.4.3),
 Forwards with no power left or damage equal to or above their power (CR 12.4.4, 12.4.5), the
-same-name and Light/Dark rules (CR 12.4.6, 12.4.7), all at once, until nothing changes.
+same-name and Light/Dark rules (CR 12.4.6, 12.4.7), all at once, until nothing changes. A defeat
+also ends the game at once where its condition arises (``defeats_end_game``). Asking a player and
+ending a game are the core's (``tcg_env.engine.decisions``).
 """
 
+from tcg_env.engine.decisions import end_game
+from tcg_env.engine.header import H_DONE, H_VARIANT, WINNER_DRAW
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.jit import internal
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, N_SLOTS
-from tcg_env.games.fftcg.state import CARD, CARD_W, DMG, D_POWER, FIELD_L, FIELD_N, MARKS, ZONE
-from tcg_env.games.fftcg.board import is_light_dark, refresh_derived
-from tcg_env.games.fftcg.decisions import defeats_end_game
-from tcg_env.games.fftcg.zones import leave_field
+from tcg_env.games.fftcg.state import (CARD, CARD_W, DAMAGED_EMPTY, DAMAGE_N, DMG, DREW_FROM_EMPTY, D_POWER, FIELD_L,
+                                       FIELD_N, MARKS, ZONE)
+
+
+# =============================================================================================
+# Defeat (CR 3.1)
+# =============================================================================================
+@internal
+def defeats_end_game(s):
+    """CR 3.1: a player who meets a defeat condition loses and the game ends at once, so no
+    decision is asked after it (not even the EX Burst of the damage card that made the loss).
+    Called where a condition arises (CR 3.1.1: a card put into a Damage Zone; 3.1.2: a draw from
+    an empty deck; 3.1.3: damage with an empty deck) and by the rule processes (CR 12.4.1-12.4.3,
+    which find the same conditions, e.g. in a position built by hand). Both players defeated at
+    once: a draw (CR 3.3). Returns True if the game ended (an ended game's result stands)."""
+    if s[H_DONE] != 0:
+        return True
+    lose_at = K.DAMAGE_TO_LOSE_LIMITED if s[H_VARIANT] == K.VARIANT_LIMITED else K.DAMAGE_TO_LOSE_CONSTRUCTED
+    lost0 = s[DAMAGE_N] >= lose_at or s[DREW_FROM_EMPTY] != 0 or s[DAMAGED_EMPTY] != 0
+    lost1 = s[DAMAGE_N + 1] >= lose_at or s[DREW_FROM_EMPTY + 1] != 0 or s[DAMAGED_EMPTY + 1] != 0
+    if lost0 and lost1:
+        end_game(s, WINNER_DRAW)  # CR 3.3
+        return True
+    if lost0:
+        end_game(s, 1)
+        return True
+    if lost1:
+        end_game(s, 0)
+        return True
+    return False
 
 
 # =============================================================================================
 # Rule processes (CR 12)
 # =============================================================================================
 @internal
-def rule_processes(s, T):
+def rule_processes(game, s, T):
     """Run CR 12.4 until nothing changes. Returns True if the game ended."""
     cards = card_table(T)
     while True:
-        refresh_derived(s, T)
-        if defeats_end_game(s):  # CR 12.4.1-12.4.3
+        game.refresh_derived(s, T)
+        if game.defeats_end_game(s):  # CR 12.4.1-12.4.3
             return True
         # collect simultaneously (CR 12.3): 1 = to Break Zone, 2 = broken
         changed = False
@@ -40,7 +71,7 @@ def rule_processes(s, T):
                         marks[slot] = K.BreakMark.TO_BREAK_ZONE  # CR 12.4.4
                     elif s[DMG + slot * CARD_W] >= s[D_POWER + slot * CARD_W]:
                         marks[slot] = K.BreakMark.BROKEN  # CR 12.4.5
-                if is_light_dark(cards, cid):
+                if game.is_light_dark(cards, cid):
                     ld += 1
                 # CR 12.4.6, each pair once: a non-generic card sharing its name with another
                 # goes unless already marked. A later card marked here still gets its own
@@ -58,7 +89,7 @@ def rule_processes(s, T):
             if ld >= 2:
                 for i in range(s[FIELD_N + p]):
                     slot = s[FIELD_L + p * FIELD_SLOTS + i]
-                    if is_light_dark(cards, s[CARD + slot * CARD_W]) and marks[slot] == K.BreakMark.NONE:
+                    if game.is_light_dark(cards, s[CARD + slot * CARD_W]) and marks[slot] == K.BreakMark.NONE:
                         marks[slot] = K.BreakMark.TO_BREAK_ZONE  # CR 12.4.7
         any_marked = False  # only field cards get marked: check those, not all 120 slots
         for p in range(2):
@@ -72,7 +103,7 @@ def rule_processes(s, T):
             if m != K.BreakMark.NONE:
                 marks[slot] = K.BreakMark.NONE
                 if s[ZONE + slot * CARD_W] == K.Zone.FIELD:
-                    leave_field(s, T, slot, K.Zone.BREAK, m == K.BreakMark.BROKEN)
+                    game.leave_field(s, T, slot, K.Zone.BREAK, m == K.BreakMark.BROKEN)
                     changed = True
         if not changed:
             return False

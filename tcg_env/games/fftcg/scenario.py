@@ -14,9 +14,9 @@ consistency check, so a scenario can only describe a state the engine understand
 
 from __future__ import annotations
 
-import numpy as np
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_NUM_DECISIONS, H_TURN
+from tcg_env.engine.zones import zone_list
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
 
@@ -30,12 +30,13 @@ class Scenario:
 
     # ---- starting points ------------------------------------------------------------------------
     @classmethod
-    def main_phase(cls, pool=None, turn_player: int = 0, turn: int = 3, seed: int = 0, decks=None):
+    def main_phase(cls, pool=None, turn_player: int = 0, turn: int = 3, seed: int = 0, decks=None, rules=None):
         """A game at ``turn_player``'s Main Phase 1 priority with empty hands, fields and damage;
-        decks keep their shuffled cards."""
+        decks keep their shuffled cards. ``rules``: a rules variant's hooks module (``make_game``'s
+        ``rules``), whose rules the position's game plays."""
         import tcg_env
 
-        g = tcg_env.make_game("fftcg", seed=seed, pool=pool, decks=decks)
+        g = tcg_env.make_game("fftcg", seed=seed, pool=pool, decks=decks, rules=rules)
         sc = cls(g)
         r = sc.row
         # everything that is not in a deck goes back to its owner's deck
@@ -50,7 +51,7 @@ class Scenario:
         r[S.PRIORITY_PLAYER] = turn_player
         r[S.PASSES] = 0
         r[S.MULLIGAN_STAGE] = 2
-        r[S.FLOW] = 4  # FL_PRIORITY
+        r[S.FLOW] = K.FL_PRIORITY
         r[H_DECISION] = K.Decision.PRIORITY
         r[H_DECIDER] = turn_player
         r[H_NUM_DECISIONS] = 10
@@ -65,13 +66,16 @@ class Scenario:
         for off in (S.DULL, S.DMG, S.FROZEN, S.ATTACKED, S.PMOD_EOT, S.PMOD_PERM, S.KW_EOT, S.KW_PERM, S.RST_EOT, S.RST_PERM):
             r[off + slot * S.CARD_W] = 0
 
+    def _deck(self, player):
+        """``player``'s deck, bottom to top (the zone table's list)."""
+        return zone_list(self.row, S.ZONES, K.Zone.DECK, player)
+
     def _free_slot(self, owner):
         """A slot of ``owner`` taken from the bottom of its deck (the card id gets replaced)."""
-        r = self.row
-        n = int(r[S.DECK_N + owner])
-        if n == 0:
+        deck = self._deck(owner)
+        if not deck:
             raise ValueError(f"player {owner} has no deck cards left to turn into scenario cards")
-        return int(r[S.DECK_L + owner * K.MAX_DECK])
+        return deck[0]
 
     def put(self, player: int, number: str, zone: K.Zone, *, dull=False, damage=0, frozen=False,
             entered_this_turn=False, top=True) -> int:
@@ -106,8 +110,7 @@ class Scenario:
         out = []
         for _ in range(count):
             if number is None:
-                n = int(self.row[S.DECK_N + player])
-                slot = int(self.row[S.DECK_L + player * K.MAX_DECK + n - 1])
+                slot = self._deck(player)[-1]
                 self._move(slot, K.Zone.DAMAGE, player)
                 out.append(slot)
             else:
@@ -116,8 +119,7 @@ class Scenario:
 
     def empty_deck(self, player):
         """Move every deck card of ``player`` to the Removed zone (for deck-out tests)."""
-        while int(self.row[S.DECK_N + player]):
-            slot = int(self.row[S.DECK_L + player * K.MAX_DECK])
+        for slot in self._deck(player):
             self._move(slot, K.Zone.REMOVED, player)
 
     def set(self, offset: int, value: int):
@@ -127,10 +129,11 @@ class Scenario:
         """A Game at this position (runs the snapshot consistency check and derived values)."""
         from tcg_env.game import Game
         from tcg_env.games.fftcg.adapter import check_consistency
-        from tcg_env.games.fftcg.board import refresh_derived
+        from tcg_env.games.fftcg.characteristics import refresh_derived
+        from tcg_env.games.fftcg.constants import RULES
 
         row = self.row.copy()
         row[S.PRIORITY_CLEAN] = 0  # the edits may call for rule processes: the next priority point runs them
-        refresh_derived(row, self.pool.kernel_tables)
+        refresh_derived(RULES, row, self.pool.kernel_tables)
         check_consistency(row, self.pool)
         return Game(self.spec, self.pool, row, self.variant)

@@ -12,7 +12,6 @@ from tcg_env.engine.jit import internal
 from tcg_env.engine.header import H_DECISION, H_DONE, H_ERROR, H_TURN, WINNER_DRAW
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
-    RULES,
     FIELD_SLOTS,
     FL_AFTER_RESOLVE,
     FL_BEGIN_TURN,
@@ -59,22 +58,14 @@ from tcg_env.games.fftcg.state import (
     STEP,
     TURN_PLAYER,
 )
-from tcg_env.games.fftcg.board import refresh_derived
 from tcg_env.engine.decisions import end_game, set_decision
-from tcg_env.games.fftcg.triggers import trigger_field
-from tcg_env.games.fftcg.zones import draw_cards
-from tcg_env.games.fftcg.rule_processes import rule_processes
-from tcg_env.games.fftcg.effects import finish_frame, run_top_frame
-from tcg_env.games.fftcg.stack import priority_point, resolve_top
-from tcg_env.games.fftcg.play import finish_payment, payment_complete
-from tcg_env.games.fftcg.battle import damage_deal, damage_step, offer_block, offer_declaration
 
 
 # =============================================================================================
 # The flow of the game (CR 8-10)
 # =============================================================================================
 @internal
-def start_turn(s, T):
+def start_turn(game, s, T):
     """Active Phase (CR 9.1) and Draw Phase (CR 9.2), then the start of Main Phase 1."""
     tp = s[TURN_PLAYER]
     s[PHASE] = K.Phase.ACTIVE
@@ -86,18 +77,18 @@ def start_turn(s, T):
             s[DULL + slot * CARD_W] = 0
     s[PHASE] = K.Phase.DRAW
     n = 1 if (s[H_TURN] == 1 and tp == s[FIRST_PLAYER]) else 2  # CR 9.2.1.3
-    draw_cards(s, tp, n)
+    game.draw_cards(s, tp, n)
     if s[H_DONE] != 0:
         return  # CR 3.1.2
     s[PHASE] = K.Phase.MAIN1
     s[STEP] = K.AttackStep.NONE
-    trigger_field(s, T, tp, K.Trigger.BEGIN_MAIN1, -1)  # CR 9.3.1.3
-    give_priority(RULES, s, tp)
+    game.trigger_field(s, T, tp, K.Trigger.BEGIN_MAIN1, -1)  # CR 9.3.1.3
+    give_priority(game, s, tp)
     s[FLOW] = FL_PRIORITY
 
 
 @internal
-def step_end(s, T):
+def step_end(game, s, T):
     """Both players passed with an empty stack (CR 11.1.7): the phase or step ends."""
     tp = s[TURN_PLAYER]
     phase = s[PHASE]
@@ -105,7 +96,7 @@ def step_end(s, T):
     if phase == K.Phase.MAIN1:
         s[PHASE] = K.Phase.ATTACK
         s[STEP] = K.AttackStep.PREPARATION
-        trigger_field(s, T, tp, K.Trigger.BEGIN_ATTACK_PHASE, -1)  # CR 10.1.1.1
+        game.trigger_field(s, T, tp, K.Trigger.BEGIN_ATTACK_PHASE, -1)  # CR 10.1.1.1
         s[PRIORITY_PLAYER] = tp
         s[FLOW] = FL_PRIORITY
     elif phase == K.Phase.ATTACK:
@@ -129,7 +120,7 @@ def step_end(s, T):
     elif phase == K.Phase.MAIN2:
         s[PHASE] = K.Phase.END
         s[STEP] = K.AttackStep.NONE
-        trigger_field(s, T, tp, K.Trigger.BEGIN_END_PHASE, -1)  # CR 9.5.1.1
+        game.trigger_field(s, T, tp, K.Trigger.BEGIN_END_PHASE, -1)  # CR 9.5.1.1
         s[PRIORITY_PLAYER] = tp
         s[FLOW] = FL_PRIORITY
     elif phase == K.Phase.END:
@@ -137,7 +128,7 @@ def step_end(s, T):
 
 
 @internal
-def end_cleanup(s, T):
+def end_cleanup(game, s, T):
     """CR 9.5.1.3: damage and "until the end of the turn" effects end, then the next turn."""
     # only cards on the field carry damage or end-of-turn changes: effects apply them to field
     # cards only, and a card leaving the field is reset (reset_card_state). So visit the field,
@@ -149,7 +140,7 @@ def end_cleanup(s, T):
             s[PMOD_EOT + slot * CARD_W] = 0
             s[KW_EOT + slot * CARD_W] = 0
             s[RST_EOT + slot * CARD_W] = 0
-    if rule_processes(s, T):
+    if game.rule_processes(s, T):
         return
     # CR 9.5.1.4: triggered abilities would get priority here; none of the vocabulary triggers on
     # clean-up, so the next turn starts (CR 9.5.1.5)
@@ -159,7 +150,7 @@ def end_cleanup(s, T):
 
 
 @njit(cache=True)
-def advance(s, T):
+def advance(game, s, T):
     """Run until a decision is pending or the game is over."""
     guard = 0
     fresh = False  # derived values recomputed since the last change (saves a refresh per decision)
@@ -171,39 +162,39 @@ def advance(s, T):
             end_game(s, WINNER_DRAW)
             return
         if s[FRAME_N] > 0:
-            if run_top_frame(s, T):
-                finish_frame(s, T)
+            if game.run_top_frame(s, T):
+                game.finish_frame(s, T)
             continue
         flow = s[FLOW]
         if flow == FL_PRIORITY:
-            priority_point(s, T)
+            game.priority_point(s, T)
             fresh = True  # rule processes refreshed; placing triggers / passing changes nothing derived
         elif flow == FL_STEP_END:
-            step_end(s, T)
+            game.step_end(s, T)
         elif flow == FL_RESOLVE:
-            resolve_top(s, T)
+            game.resolve_top(s, T)
         elif flow == FL_AFTER_RESOLVE:
-            give_priority(RULES, s, s[TURN_PLAYER])  # CR 11.1.5
+            give_priority(game, s, s[TURN_PLAYER])  # CR 11.1.5
             s[FLOW] = FL_PRIORITY
         elif flow == FL_PAY:
-            if payment_complete(s):
-                finish_payment(s, T)
+            if game.payment_complete(s):
+                game.finish_payment(s, T)
             elif s[PAY_SAMENAME] != 0 or s[PAY_DISCARD_LEFT] > 0:
                 set_decision(s, K.Decision.PAY_DISCARD, s[PAY_PLAYER])
             else:
                 set_decision(s, K.Decision.PAY_CP, s[PAY_PLAYER])
         elif flow == FL_BEGIN_TURN:
-            start_turn(s, T)
+            game.start_turn(s, T)
         elif flow == FL_DECLARE:
-            offer_declaration(s)
+            game.offer_declaration(s)
         elif flow == FL_BLOCK:
-            offer_block(s)
+            game.offer_block(s)
         elif flow == FL_DAMAGE_STEP:
-            damage_step(s, T)
+            game.damage_step(s, T)
         elif flow == FL_DAMAGE_DEAL:
-            damage_deal(s, T)
+            game.damage_deal(s, T)
         elif flow == FL_DAMAGE_DONE:
-            give_priority(RULES, s, s[TURN_PLAYER])  # CR 10.1.4.4
+            give_priority(game, s, s[TURN_PLAYER])  # CR 10.1.4.4
             s[FLOW] = FL_PRIORITY
         elif flow == FL_END_HAND_LIMIT:
             tp = s[TURN_PLAYER]
@@ -213,11 +204,11 @@ def advance(s, T):
             else:
                 s[FLOW] = FL_END_CLEANUP
         elif flow == FL_END_CLEANUP:
-            end_cleanup(s, T)
+            game.end_cleanup(s, T)
         elif flow == FL_START:
             fp = s[FIRST_PLAYER]
-            draw_cards(s, fp, K.OPENING_HAND)  # CR 8.2.1.3
-            draw_cards(s, 1 - fp, K.OPENING_HAND)
+            game.draw_cards(s, fp, K.OPENING_HAND)  # CR 8.2.1.3
+            game.draw_cards(s, 1 - fp, K.OPENING_HAND)
             s[MULLIGAN_STAGE] = 0
             s[FLOW] = FL_MULLIGAN
         elif flow == FL_MULLIGAN:
@@ -234,4 +225,4 @@ def advance(s, T):
             end_game(s, WINNER_DRAW)
             return
     if not fresh:
-        refresh_derived(s, T)
+        game.refresh_derived(s, T)

@@ -46,9 +46,6 @@ from tcg_env.games.fftcg.state import (
     ZONE,
     ZT,
 )
-from tcg_env.games.fftcg.board import refresh_derived
-from tcg_env.games.fftcg.decisions import defeats_end_game
-from tcg_env.games.fftcg.triggers import trigger_card, trigger_enters, trigger_field
 
 
 # =============================================================================================
@@ -80,7 +77,7 @@ def put_in_zone(s, slot, zone):
 
 
 @internal
-def leave_field(s, T, slot, dest, is_break):
+def leave_field(game, s, T, slot, dest, is_break):
     """Move a card from the field to ``dest`` of its owner. ``is_break``: it was broken
     (CR 15.1.1.3), which triggers "is broken" abilities; other moves to the Break Zone do not
     (CR 15.1.1.3.2)."""
@@ -96,23 +93,23 @@ def leave_field(s, T, slot, dest, is_break):
         s[ASSIGNED + FIELD_SLOTS - 1] = 0
     if s[BLOCKER] == slot:
         s[BLOCKER] = -1
-    reset_card_state(s, slot)
-    put_in_zone(s, slot, dest)
-    trigger_card(s, T, slot, p, K.Trigger.LEAVES_FIELD_SELF, slot)
+    game.reset_card_state(s, slot)
+    game.put_in_zone(s, slot, dest)
+    game.trigger_card(s, T, slot, p, K.Trigger.LEAVES_FIELD_SELF, slot)
     if is_break:
-        trigger_card(s, T, slot, p, K.Trigger.BROKEN_SELF, slot)
+        game.trigger_card(s, T, slot, p, K.Trigger.BROKEN_SELF, slot)
         if cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
-            trigger_field(s, T, 1 - p, K.Trigger.OPP_FORWARD_BROKEN, slot)
+            game.trigger_field(s, T, 1 - p, K.Trigger.OPP_FORWARD_BROKEN, slot)
 
 
 @internal
-def enter_field(s, T, slot, player):
+def enter_field(game, s, T, slot, player):
     """Put a card from limbo (zone NONE) onto ``player``'s field. Backups enter dull."""
     cards = card_table(T)
     if s[FIELD_N + player] >= FIELD_SLOTS:
-        put_in_zone(s, slot, K.Zone.BREAK)  # no room (engine capacity, documented)
+        game.put_in_zone(s, slot, K.Zone.BREAK)  # no room (engine capacity, documented)
         return
-    reset_card_state(s, slot)
+    game.reset_card_state(s, slot)
     zone_push(s, FIELD_N + player, FIELD_L + player * FIELD_SLOTS, slot)
     s[ZONE + slot * CARD_W] = K.Zone.FIELD
     s[CONTROLLER + slot * CARD_W] = player
@@ -120,27 +117,27 @@ def enter_field(s, T, slot, player):
     s[TIMESTAMP] += 1
     if cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.BACKUP:
         s[DULL + slot * CARD_W] = 1
-    refresh_derived(s, T)
-    trigger_enters(s, T, slot, player)
+    game.refresh_derived(s, T)
+    game.trigger_enters(s, T, slot, player)
 
 
 @internal
-def draw_cards(s, player, n):
+def draw_cards(game, s, player, n):
     """Draw ``n`` cards; a draw from an empty deck loses at once (CR 3.1.2) and ends the game:
     callers stop when ``s[H_DONE]`` is set."""
     for _ in range(n):
         slot = zone_pop_top(s, DECK_N + player, DECK_L + player * MAX_DECK)
         if slot < 0:
             s[DREW_FROM_EMPTY + player] = 1  # CR 3.1.2 / 12.4.2
-            defeats_end_game(s)
+            game.defeats_end_game(s)
             return
         s[ZONE + slot * CARD_W] = K.Zone.NONE
-        put_in_zone(s, slot, K.Zone.HAND)
+        game.put_in_zone(s, slot, K.Zone.HAND)
 
 
 @internal
-def discard_hand_index(s, player, i):
+def discard_hand_index(game, s, player, i):
     slot = zone_remove_at(s, HAND_N + player, HAND_L + player * MAX_DECK, i)
     s[ZONE + slot * CARD_W] = K.Zone.NONE
-    put_in_zone(s, slot, K.Zone.BREAK)
+    game.put_in_zone(s, slot, K.Zone.BREAK)
     return slot

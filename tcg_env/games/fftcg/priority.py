@@ -15,7 +15,6 @@ from tcg_env.engine.jit import internal
 from tcg_env.engine.tables import ability_table
 from tcg_env.engine.triggers import pending_take
 from tcg_env.games.fftcg import constants as K
-from tcg_env.games.fftcg.board import condition_holds
 from tcg_env.games.fftcg.constants import (
     EK_ABILITY,
     FL_AFTER_RESOLVE,
@@ -27,9 +26,7 @@ from tcg_env.games.fftcg.constants import (
     M_TARGET,
     P_RESOLVE,
     P_TRIGGER,
-    RULES,
 )
-from tcg_env.games.fftcg.effects import copy_entry, push_program_frame, validate_entry_targets
 from tcg_env.games.fftcg.state import (
     CAND,
     CAND_N,
@@ -65,13 +62,13 @@ def flow_after_pass(s, result):
 
 
 @internal
-def priority_point(s, T):
+def priority_point(game, s, T):
     """CR 11.1.3 / 11.1.4 / 12.3: rule processes, pending auto-abilities, then priority."""
-    r = chase_priority_point(RULES, s, T)
+    r = chase_priority_point(game, s, T)
     if r == Priority.OFFERED:
         s[PRIORITY_CLEAN] = 1  # rule processes found nothing, no auto-ability pending (see apply_unchecked)
     elif r <= Priority.END_STEP:
-        flow_after_pass(s, r)  # CR 9.5.1.1: the pass made for the player in the End Phase
+        game.flow_after_pass(s, r)  # CR 9.5.1.1: the pass made for the player in the End Phase
 
 
 @internal
@@ -86,37 +83,37 @@ def order_triggers(s, T, player, n):
 
 
 @internal
-def place_trigger(s, T, player, index):
+def place_trigger(game, s, T, player, index):
     """Put pending auto-ability ``index`` of ``player`` onto the stack, choosing its targets."""
-    slot, arow, aux = pending_take(RULES, s, player, index)
-    if chase_full(RULES, s) or s[FRAME_N] >= FRAME_MAX:
+    slot, arow, aux = pending_take(game, s, player, index)
+    if chase_full(game, s) or s[FRAME_N] >= FRAME_MAX:
         return 0  # capacity: dropped (documented)
-    push_program_frame(s, T, M_TARGET, P_TRIGGER, EK_ABILITY, slot, arow, player, aux)
+    game.push_program_frame(s, T, M_TARGET, P_TRIGGER, EK_ABILITY, slot, arow, player, aux)
     return 0
 
 
 @internal
-def do_pass(s, T, player):
+def do_pass(game, s, T, player):
     """CR 11.1.6 / 11.1.7."""
-    flow_after_pass(s, priority_pass(RULES, s, player))
+    game.flow_after_pass(s, priority_pass(game, s, player))
 
 
 @internal
-def resolve_top(s, T):
+def resolve_top(game, s, T):
     """CR 11.11: resolve the top Summon or ability."""
     abil = ability_table(T)
-    src = chase_pop(RULES, s)
-    base = push_program_frame(s, T, M_EXEC, P_RESOLVE, 0, -1, 0, 0, 0)
-    copy_entry(s, src, base)
+    src = chase_pop(game, s)
+    base = game.push_program_frame(s, T, M_EXEC, P_RESOLVE, 0, -1, 0, 0, 0)
+    game.copy_entry(s, src, base)
     s[base + FR_MODE] = M_EXEC
     s[base + FR_PURPOSE] = P_RESOLVE
     arow = s[base + E_ABIL]
     ctrl = s[base + E_CTRL]
     s[FLOW] = FL_AFTER_RESOLVE
-    ok = validate_entry_targets(s, T, base)
+    ok = game.validate_entry_targets(s, T, base)
     if ok and abil[arow, K.A_KIND] == K.AbilityKind.AUTO:
         # CR 11.11.3: conditional auto-abilities check the condition again
-        ok = condition_holds(s, T, abil[arow, K.A_COND], abil[arow, K.A_COND_ARG], ctrl, s[base + E_SLOT])
+        ok = game.condition_holds(s, T, abil[arow, K.A_COND], abil[arow, K.A_COND_ARG], ctrl, s[base + E_SLOT])
     if not ok:
         s[base + FR_PC] = abil[arow, K.A_CODE_LEN]  # cancelled: the frame finishes at once
     elif abil[arow, K.A_OPTIONAL] != 0:

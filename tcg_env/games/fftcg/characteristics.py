@@ -1,0 +1,146 @@
+"""FF-TCG rules kernels: the cards as they are now.
+
+Who controls a card (CR 6.2), Light and Dark cards (CR 5.2.1.1), and the derived values of the
+cards on the field: power, keywords and restrictions with field abilities applied (CR 11.9,
+11.12.4), current costs with cost reductions (CR 11.2). Filters and conditions are ``filters``.
+See ``kernels`` for the file layout.
+"""
+
+from numba import njit
+
+from tcg_env.engine.tables import ability_table, card_table, code_table
+from tcg_env.engine.jit import internal
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg.constants import FIELD_SLOTS
+from tcg_env.games.fftcg.state import (
+    CARD,
+    CARD_W,
+    CONTROLLER,
+    D_COUNTS,
+    D_KW,
+    D_POWER,
+    D_RST,
+    FIELD_L,
+    FIELD_N,
+    KW_EOT,
+    KW_PERM,
+    PMOD_EOT,
+    PMOD_PERM,
+    RST_EOT,
+    RST_PERM,
+    ZONE,
+)
+
+
+# =============================================================================================
+# Small helpers
+# =============================================================================================
+@internal
+def controls(s, player, slot):
+    return s[ZONE + slot * CARD_W] == K.Zone.FIELD and s[CONTROLLER + slot * CARD_W] == player
+
+
+@internal
+def is_light_dark(cards, cid):
+    e = cards[cid, K.C_ELEMENT]
+    return e == K.Element.LIGHT or e == K.Element.DARK
+
+
+# =============================================================================================
+# Derived values: power, keywords and restrictions with field abilities applied (CR 11.9, 11.12.4)
+# =============================================================================================
+@njit(cache=True)
+def refresh_derived(game, s, T):
+    cards = card_table(T)
+    abil = ability_table(T)
+    code = code_table(T)
+    n_field_abil = 0
+    for p in range(2):
+        nf = 0
+        nb = 0
+        for i in range(s[FIELD_N + p]):
+            slot = s[FIELD_L + p * FIELD_SLOTS + i]
+            cid = s[CARD + slot * CARD_W]
+            ct = cards[cid, K.C_TYPE]
+            if ct == K.CardType.FORWARD:
+                nf += 1
+            elif ct == K.CardType.BACKUP:
+                nb += 1
+            n_field_abil += cards[cid, K.C_HAS_FIELD] != 0
+            s[D_POWER + slot * CARD_W] = cards[cid, K.C_POWER] + s[PMOD_EOT + slot * CARD_W] + s[PMOD_PERM + slot * CARD_W]
+            s[D_KW + slot * CARD_W] = cards[cid, K.C_KEYWORDS] | s[KW_EOT + slot * CARD_W] | s[KW_PERM + slot * CARD_W]
+            s[D_RST + slot * CARD_W] = s[RST_EOT + slot * CARD_W] | s[RST_PERM + slot * CARD_W]
+        s[D_COUNTS + p * 3] = nf
+        s[D_COUNTS + p * 3 + 1] = nb
+        s[D_COUNTS + p * 3 + 2] = 0
+    if n_field_abil == 0:
+        return  # no field abilities on the field: the cards' own values are final
+    # field abilities: applied after the card's own values (CR 11.12.4.6/7: power changes last)
+    for p in range(2):
+        for i in range(s[FIELD_N + p]):
+            src = s[FIELD_L + p * FIELD_SLOTS + i]
+            cid = s[CARD + src * CARD_W]
+            if cards[cid, K.C_HAS_FIELD] == 0:
+                continue
+            a0 = cards[cid, K.C_ABIL_START]
+            for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
+                if abil[a, K.A_KIND] != K.AbilityKind.FIELD:
+                    continue
+                if not game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, src):
+                    continue
+                c0 = abil[a, K.A_CODE_START]
+                for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
+                    op = code[r, K.I_OP]
+                    if op == K.Op.COST_REDUCTION:
+                        s[D_COUNTS + p * 3 + 2] += 1
+                    if op == K.Op.AURA_POWER or op == K.Op.AURA_KEYWORD or op == K.Op.AURA_RESTRICT:
+                        frow = code[r, K.I_A1]
+                        for q in range(2):
+                            for j in range(s[FIELD_N + q]):
+                                t = s[FIELD_L + q * FIELD_SLOTS + j]
+                                if game.filter_match(s, T, frow, t, p, src):
+                                    if op == K.Op.AURA_POWER:
+                                        s[D_POWER + t * CARD_W] += code[r, K.I_A0]
+                                    elif op == K.Op.AURA_KEYWORD:
+                                        s[D_KW + t * CARD_W] |= code[r, K.I_A0]
+                                    else:
+                                        s[D_RST + t * CARD_W] |= code[r, K.I_A0]
+
+
+@njit(cache=True)
+def current_cost(game, s, T, player, slot):
+    """Printed cost less the player's cost reductions, at least 1 (CR 5.2.1.2 asks one CP of the
+    card's element, so a cost never drops to 0)."""
+    cards = card_table(T)
+    abil = ability_table(T)
+    code = code_table(T)
+    cid = s[CARD + slot * CARD_W]
+    cost = cards[cid, K.C_COST]
+    if s[D_COUNTS + player * 3 + 2] == 0:
+        return cost  # no cost-reduction field ability active (derived values are fresh here)
+    for i in range(s[FIELD_N + player]):
+        src = s[FIELD_L + player * FIELD_SLOTS + i]
+        scid = s[CARD + src * CARD_W]
+        a0 = cards[scid, K.C_ABIL_START]
+        for a in range(a0, a0 + cards[scid, K.C_ABIL_COUNT]):
+            if abil[a, K.A_KIND] != K.AbilityKind.FIELD:
+                continue
+            if not game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], player, src):
+                continue
+            c0 = abil[a, K.A_CODE_START]
+            for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
+                if code[r, K.I_OP] == K.Op.COST_REDUCTION and game.filter_match(s, T, code[r, K.I_A1], slot, player, src):
+                    cost -= code[r, K.I_A0]
+    if cost < 1:
+        cost = 1
+    return cost
+
+
+@internal
+def current_cost_detached(game, s, T, player, slot):
+    """Cost of a card that has just left the hand (filters on zone HAND still apply to it)."""
+    z = s[ZONE + slot * CARD_W]
+    s[ZONE + slot * CARD_W] = K.Zone.HAND
+    c = game.current_cost(s, T, player, slot)
+    s[ZONE + slot * CARD_W] = z
+    return c
