@@ -1,0 +1,22 @@
+"""What pyflakes finds stays out: unused imports, redefinitions, undefined names, unused locals
+(``ruff check --select F``, issue 26). ruff comes with the test extra, so CI runs this check."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_ruff_finds_no_pyflakes_findings():
+    ruff = shutil.which("ruff") or str(Path(sys.executable).parent / "ruff")
+    if not Path(ruff).exists():
+        pytest.fail("ruff is not installed: pip install -e '.[test]' (it is in the test extra)")
+    done = subprocess.run([ruff, "check", "--select", "F", "--output-format", "concise", "--no-cache", str(ROOT)],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, f"ruff check --select F found:\n{done.stdout}{done.stderr}"
