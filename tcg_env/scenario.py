@@ -18,6 +18,7 @@ understands; a wrong zone, card or player is a ``ValueError`` naming it.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import ClassVar
 
 import numpy as np
@@ -25,7 +26,7 @@ import numpy as np
 from tcg_env.engine.zones import ZoneTable, zone_list
 
 
-class Scenario:
+class Scenario(ABC):
     """A position being built from ``game``'s row (a copy: the game is not changed).
 
     Subclasses set ``GAME`` (the registry name), ``ZONES`` (the game's zone table), ``DECK`` (its
@@ -126,13 +127,13 @@ class Scenario:
         self.row[offset] = value
 
     # ---- the position -----------------------------------------------------------------------------
+    @abstractmethod
     def finish(self, row: np.ndarray) -> None:
         """What the game needs before the position is played (derived values, the next decision)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def check(self, row: np.ndarray) -> None:
         """The game's snapshot consistency check (a SnapshotError names what is wrong)."""
-        raise NotImplementedError
 
     def game(self):
         """A Game at this position: ``finish``, then ``check``."""
