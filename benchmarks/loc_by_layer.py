@@ -1,6 +1,6 @@
 """Lines of code per layer of the engine, per game and for the shared core, at any commit.
 
-    python benchmarks/loc_by_layer.py [REV ...]     (default: the working tree)
+    python benchmarks/loc_by_layer.py [--without-imports] [REV ...]     (default: the working tree)
 
 A developer tool beside the speed benchmarks: the issue that introduced the shared core (17) asks
 each game's lines before and after, per layer, and the core's. A line of code is a non-blank line
@@ -13,11 +13,15 @@ that is not only a comment; docstrings count (they are the kernels' documentatio
   ``python`` (spec, adapter, scenario, env);
 * ``shared``: the rest of ``tcg_env`` (facade, envs, cards, CLI, matchups).
 
-Prints one table; with several REVs, one column per REV.
+Prints one table; with several REVs, one column per REV. ``--without-imports`` leaves out the
+lines of import statements: the games import hundreds of names from their own constants, one per
+line in some, several per line in others, so comparing games (or a game before and after a change
+of import style) counts formatting unless the imports are left out.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -44,8 +48,19 @@ def _files(rev: str | None) -> dict[str, str]:
                               check=True).stdout for p in paths if p.endswith(".py")}
 
 
-def code_lines(text: str) -> int:
-    return sum(1 for line in text.splitlines() if line.strip() and not line.strip().startswith("#"))
+def import_lines(text: str) -> set[int]:
+    """The (1-based) numbers of the lines that import statements span."""
+    out: set[int] = set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            out.update(range(node.lineno, node.end_lineno + 1))
+    return out
+
+
+def code_lines(text: str, without_imports: bool = False) -> int:
+    skip = import_lines(text) if without_imports else set()
+    return sum(1 for i, line in enumerate(text.splitlines(), 1)
+               if line.strip() and not line.strip().startswith("#") and i not in skip)
 
 
 def layer(path: str) -> str:
@@ -65,19 +80,21 @@ def layer(path: str) -> str:
     return "shared"
 
 
-def count(rev: str | None) -> dict[str, int]:
+def count(rev: str | None, without_imports: bool = False) -> dict[str, int]:
     out: dict[str, int] = {}
     for path, text in _files(rev).items():
         key = layer(path)
-        out[key] = out.get(key, 0) + code_lines(text)
+        out[key] = out.get(key, 0) + code_lines(text, without_imports)
     for g in GAMES:
         out[f"{g}: total"] = sum(v for k, v in out.items() if k.startswith(f"{g}: ") and not k.endswith("total"))
     return out
 
 
 def main(argv=None) -> None:
-    revs = list(argv if argv is not None else sys.argv[1:]) or [None]
-    counts = [count(r) for r in revs]
+    args = list(argv if argv is not None else sys.argv[1:])
+    without_imports = "--without-imports" in args
+    revs = [a for a in args if a != "--without-imports"] or [None]
+    counts = [count(r, without_imports) for r in revs]
     keys = sorted({k for c in counts for k in c}, key=lambda k: (k.split(":")[0] != "core", k))
     names = [r or "worktree" for r in revs]
     print(f"{'layer':<24}" + "".join(f"{n[:12]:>14}" for n in names))
