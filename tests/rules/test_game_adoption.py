@@ -19,11 +19,10 @@ import numpy as np
 import pytest
 from numba import njit
 
-from tcg_env.engine.header import H_TURN
 from tcg_env.engine.hooks import Rules, _takes_game
 from tcg_env.rules import costs as C
 from tcg_env.rules import modifiers as M
-from tcg_env.rules.modifiers import ADD, OR, UNTIL_LATEST, UNTIL_MAX, ModifierTable
+from tcg_env.rules.modifiers import ADD, OR, ModifierTable
 
 ROWS = 200  # random rows per comparison
 
@@ -319,127 +318,6 @@ def test_force_of_will_will_payment_through_the_layer_takes_the_same_will():
         np.testing.assert_array_equal(a, b)
         paid += ok
     assert 300 < paid < 2700  # both outcomes were compared often
-
-
-# ---------------------------------------------------------------------------------------------
-# Weiss Schwarz: until end of turn, until the end of the opponent's next turn, while in its zone
-# ---------------------------------------------------------------------------------------------
-def _weiss_schwarz():
-    from tcg_env.games.weiss_schwarz import constants as K
-    from tcg_env.games.weiss_schwarz import state as S
-    from enum import IntEnum
-
-    class Mod(IntEnum):
-        POWER = 0
-        KEYWORDS = 1
-        RESTRICTIONS = 2
-        SOUL = 3
-        LEVEL = 4
-
-    D = K.Duration
-    t = ModifierTable(S.LAYOUT, Mod, D, card=S.CARD)
-    t.kind(Mod.POWER, ADD, derived=S.D_POWER, base_column=K.C_POWER)
-    t.kind(Mod.KEYWORDS, OR, derived=S.D_KW, base_column=K.C_KEYWORDS)
-    t.kind(Mod.RESTRICTIONS, OR, derived=S.D_RST)
-    t.kind(Mod.SOUL, ADD, derived=S.D_SOUL, base_column=K.C_SOUL)
-    t.kind(Mod.LEVEL, ADD, derived=S.D_LEVEL, base_column=K.C_LEVEL)
-    t.cell(Mod.POWER, D.END_OF_TURN, S.PMOD)  # CR 6.8.1.4
-    t.cell(Mod.POWER, D.NEXT_OPP_TURN_END, S.PMOD_LONG, until=S.LONG_UNTIL, merge=UNTIL_LATEST)  # CR 8.2.1.2
-    t.cell(Mod.RESTRICTIONS, D.END_OF_TURN, S.RSTMOD)
-    t.cell(Mod.RESTRICTIONS, D.NEXT_OPP_TURN_END, S.RSTMOD_LONG, until=S.RST_UNTIL, merge=UNTIL_MAX)
-    t.cell(Mod.KEYWORDS, D.END_OF_TURN, S.KWMOD)
-    t.cell(Mod.SOUL, D.END_OF_TURN, S.SMOD)
-    t.cell(Mod.LEVEL, D.END_OF_TURN, S.LMOD)
-    # today's words: every other duration is kept in the end-of-turn word (the gap this layer
-    # closes by a word per duration, a change of the row: docs/architecture.md)
-    t.alias(Mod.POWER, D.PERMANENT, D.END_OF_TURN)
-    t.alias(Mod.RESTRICTIONS, D.PERMANENT, D.END_OF_TURN)
-    for kind in (Mod.KEYWORDS, Mod.SOUL, Mod.LEVEL):
-        t.alias(kind, D.NEXT_OPP_TURN_END, D.END_OF_TURN)
-        t.alias(kind, D.PERMANENT, D.END_OF_TURN)
-    t.forget(S.USES, duration=D.END_OF_TURN)
-    t.forget(S.ORIENT, reset=K.Orientation.STAND)  # CR 3.1.4
-    t.forget(S.POS, reset=-1)
-    return K, S, t.compile()
-
-
-def test_weiss_schwarz_modifiers_declared_for_the_layer_write_what_its_effects_moves_and_end_phase_wrote():
-    K, S, MT = _weiss_schwarz()
-    opponents_next_turn = _kernel("weiss_schwarz", "opponents_next_turn")
-
-    @njit
-    def modifier_until(s, duration):
-        return opponents_next_turn(s)
-
-    G = _hooks("tcg_env_rules_adoption_weiss_schwarz", modifier_until=modifier_until)
-    add_power, grant_keywords = _kernel("weiss_schwarz", "add_power"), _kernel("weiss_schwarz", "grant_keywords")
-    add_restrictions, reset_card = _kernel("weiss_schwarz", "add_restrictions"), _kernel("weiss_schwarz", "reset_card")
-    end_of_turn_cleanup = _kernel("weiss_schwarz", "end_of_turn_cleanup")
-    SMOD, LMOD, W = S.SMOD, S.LMOD, S.CARD_W
-
-    @njit
-    def game_apply(s, kind, slot, v, d):
-        if kind == 0:
-            add_power(s, slot, v, d)
-        elif kind == 1:
-            grant_keywords(s, slot, v, d)
-        elif kind == 2:
-            add_restrictions(s, slot, v, d)
-        elif kind == 3:
-            s[SMOD + slot * W] += v  # effects.each_target's SOUL (any duration)
-        else:
-            s[LMOD + slot * W] += v  # ... and LEVEL
-
-    @njit
-    def layer_apply(s, kind, slot, v, d):
-        M.mod_apply(G, s, MT, slot, kind, d, v)
-
-    @njit
-    def game_forget(s, slot):
-        reset_card(s, slot)
-
-    @njit
-    def layer_forget(s, slot):
-        M.mod_forget(s, MT, slot)
-
-    TURN_PLAYER, ATK_SLOT, DEF_SLOT, SHOT_ARMED, FLOW = S.TURN_PLAYER, S.ATK_SLOT, S.DEF_SLOT, S.SHOT_ARMED, S.FLOW
-    F_TURN_START = S.F_TURN_START
-
-    @njit
-    def game_end(s, T):
-        end_of_turn_cleanup(s, T)
-
-    @njit
-    def layer_end(s, T):
-        t = s[H_TURN]
-        M.mod_end_all(s, MT, K.Duration.END_OF_TURN)  # CR 6.8.1.4
-        M.mod_expire_all(s, MT, t)  # CR 8.2.1.2
-        s[TURN_PLAYER] = 1 - s[TURN_PLAYER]  # the rest of end_of_turn_cleanup: the next turn (6.8.1.5)
-        s[H_TURN] = t + 1
-        s[ATK_SLOT] = -1
-        s[DEF_SLOT] = -1
-        s[SHOT_ARMED] = 0
-        s[FLOW] = F_TURN_START
-
-    rng = np.random.default_rng(4)
-
-    def frames(s):
-        s[S.FRAME_N] = int(rng.integers(0, 3))
-        s[S.TURN_PLAYER] = int(rng.integers(0, 2))
-        s[H_TURN] = int(rng.integers(1, 9))
-        for sl in range(K.N_SLOTS):  # expiry turns near the turn, 0 (none) often
-            for u in (S.LONG_UNTIL, S.RST_UNTIL):
-                s[u + sl * W] = 0 if rng.random() < 0.4 else s[H_TURN] + int(rng.integers(-2, 3))
-
-    rows = _random_rows(S.STATE_SIZE, K.N_SLOTS, W, S.CARD, S.ZONE, int(K.Zone.STAGE), S.STOCK_N, S.STOCK_L,
-                        K.MAX_DECK, rng, frames)  # (a list zone only to have one: the stage has none)
-    _compare(rows, rng, K.N_SLOTS, game_apply, layer_apply, game_forget, layer_forget, len(K.Duration), 5)
-    T = np.zeros(1, np.int32)
-    for s in rows:
-        a, b = s.copy(), s.copy()
-        game_end(a, T)
-        layer_end(b, T)
-        np.testing.assert_array_equal(a, b)
 
 
 @pytest.fixture(autouse=True)

@@ -685,7 +685,7 @@ def test_cr_10_14_and_10_15_fusion_then_sunder_move_characters_through_markers(s
     sc = scenario()
     fuser = sc.put(0, FUSER, "stage", pos=0)
     scout = sc.put(0, SCOUT, "stage", pos=3)
-    titan_deck = sc._deck_slot(0, TITAN)
+    titan_deck = sc.deck_slot(0, TITAN)
     sc.stack_deck(1, [GUARD, GUARD, GUARD])
     g = sc.game()
     g.step(find_action(g, "Use ability 0 of Fuser"))  # cost: the Scout goes under Fuser

@@ -2,15 +2,16 @@
 
 The power, soul, level, keywords and restrictions of every stage character as the rules read them
 (the row's ``D_*`` words), recomputed by ``refresh_derived``: printed values, then the modifiers of
-one-time effects (``PMOD`` ..., gone when the card changes zones, CR 3.1.4), then the continuous
-abilities (``apply_cont``) of the stage and the climax area, of the top of the clock (Alarm, 10.1)
-and of the memory (Memory, 10.9).
+one-time effects (``mod_derive`` over ``state.MODIFIERS``; gone when the card changes zones, CR
+3.1.4), then the continuous abilities (``apply_cont``) of the stage and the climax area, of the top
+of the clock (Alarm, 10.1) and of the memory (Memory, 10.9).
 
 Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
 
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
 from tcg_env.engine.jit import internal
+from tcg_env.rules.modifiers import mod_derive
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
     CARD_W,
@@ -23,15 +24,9 @@ from tcg_env.games.weiss_schwarz.state import (
     D_POWER,
     D_RST,
     D_SOUL,
-    KWMOD,
-    LMOD,
     MEMORY_L,
     MEMORY_N,
-    PMOD,
-    PMOD_LONG,
-    RSTMOD,
-    RSTMOD_LONG,
-    SMOD,
+    MT,
     ZONE,
 )
 from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, stage_slot
@@ -114,15 +109,8 @@ def refresh_derived(game, s, T):
     for p in range(2):
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
-            if sl < 0:
-                continue
-            b = sl * CARD_W
-            c = cid_of(s, sl)
-            s[D_POWER + b] = cards[c, K.C_POWER] + s[PMOD + b] + s[PMOD_LONG + b]
-            s[D_SOUL + b] = cards[c, K.C_SOUL] + s[SMOD + b]
-            s[D_LEVEL + b] = cards[c, K.C_LEVEL] + s[LMOD + b]
-            s[D_KW + b] = cards[c, K.C_KEYWORDS] | s[KWMOD + b]
-            s[D_RST + b] = s[RSTMOD + b] | s[RSTMOD_LONG + b]
+            if sl >= 0:
+                mod_derive(s, T, MT, sl)
     for p in range(2):
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)

@@ -504,6 +504,16 @@ class Duration(IntEnum):
     PERMANENT = 2  # while the card stays in its zone (CR 3.1.4)
 
 
+class Mod(IntEnum):
+    """What a modifier changes (tcg_env.rules.modifiers; state.MODIFIERS declares their words)."""
+
+    POWER = 0
+    KEYWORDS = 1
+    RESTRICTIONS = 2
+    SOUL = 3
+    LEVEL = 4
+
+
 class Who(IntEnum):
     """A player operand, relative to the ability's master (the engine's ``Who``)."""
 

@@ -20,6 +20,7 @@ from tcg_env.engine.tables import card_table, filter_table
 from tcg_env.engine.header import H_ERROR, H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.engine.zones import zone_offsets, zone_push, zone_remove, zone_shuffle
+from tcg_env.rules.modifiers import mod_apply, mod_forget
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
     ATK_SLOT,
@@ -47,19 +48,11 @@ from tcg_env.games.weiss_schwarz.state import (
     FR_STORE,
     HAND_L,
     HAND_N,
-    KWMOD,
-    LMOD,
-    LONG_UNTIL,
+    MT,
     ORIENT,
-    PMOD,
-    PMOD_LONG,
     POS,
     RES_L,
     RES_N,
-    RSTMOD,
-    RSTMOD_LONG,
-    RST_UNTIL,
-    SMOD,
     STOCK_N,
     TURN_PLAYER,
     ZONE,
@@ -207,9 +200,9 @@ def shift_exchange(game, s, src, hand_slot):
         if s[CLOCK_L + p * K.MAX_DECK + i] == src:
             zone_remove(s, HAND_N + p, HAND_L + p * K.MAX_DECK, hand_slot)
             s[CLOCK_L + p * K.MAX_DECK + i] = hand_slot
-            game.reset_card(s, hand_slot)
+            mod_forget(s, MT, hand_slot)  # CR 3.1.4: each is a new card
             s[ZONE + hand_slot * CARD_W] = K.Zone.CLOCK
-            game.reset_card(s, src)
+            mod_forget(s, MT, src)
             s[ZONE + src * CARD_W] = K.Zone.HAND
             zone_push(s, HAND_N + p, HAND_L + p * K.MAX_DECK, src)
             return
@@ -280,28 +273,25 @@ def opponents_next_turn(s):
 
 
 @internal
-def add_power(game, s, slot, amount, duration):
-    b = slot * CARD_W
-    if duration == K.Duration.NEXT_OPP_TURN_END:
-        s[PMOD_LONG + b] += amount
-        s[LONG_UNTIL + b] = game.opponents_next_turn(s)
-    else:
-        s[PMOD + b] += amount
+def modifier_until(game, s, duration):
+    """The turn at whose end a modifier "until the end of your opponent's next turn" applied now
+    ends (tcg_env.rules.modifiers' hook; CR 8.2.1.2)."""
+    return game.opponents_next_turn(s)
 
 
 @internal
-def grant_keywords(s, slot, bits, duration):
-    s[KWMOD + slot * CARD_W] |= bits
+def add_power(game, s, slot, amount, duration):
+    mod_apply(game, s, MT, slot, K.Mod.POWER, duration, amount)
+
+
+@internal
+def grant_keywords(game, s, slot, bits, duration):
+    mod_apply(game, s, MT, slot, K.Mod.KEYWORDS, duration, bits)
 
 
 @internal
 def add_restrictions(game, s, slot, bits, duration):
-    b = slot * CARD_W
-    if duration == K.Duration.NEXT_OPP_TURN_END:  # "until the end of your opponent's next turn"
-        s[RSTMOD_LONG + b] |= bits
-        s[RST_UNTIL + b] = max(s[RST_UNTIL + b], game.opponents_next_turn(s))
-    else:
-        s[RSTMOD + b] |= bits
+    mod_apply(game, s, MT, slot, K.Mod.RESTRICTIONS, duration, bits)
 
 
 @internal
@@ -309,9 +299,9 @@ def each_target(game, s, T, f, op, sl, a0, a1, a2):
     b = sl * CARD_W
     z = s[ZONE + b]
     if op == K.Op.SOUL:
-        s[SMOD + b] += a0
+        mod_apply(game, s, MT, sl, K.Mod.SOUL, a1, a0)
     elif op == K.Op.LEVEL:
-        s[LMOD + b] += a0
+        mod_apply(game, s, MT, sl, K.Mod.LEVEL, a1, a0)
     elif op == K.Op.STAND:
         s[ORIENT + b] = K.Orientation.STAND
     elif op == K.Op.REST:
@@ -334,7 +324,7 @@ def each_target(game, s, T, f, op, sl, a0, a1, a2):
     elif op == K.Op.TO_DECK_TOP or op == K.Op.TO_DECK_BOTTOM:
         q = owner_of(s, sl)
         game.take_from_zone(s, sl)
-        game.reset_card(s, sl)
+        mod_forget(s, MT, sl)
         s[ZONE + b] = K.Zone.DECK
         if op == K.Op.TO_DECK_TOP:
             zone_push(s, DECK_N + q, DECK_L + q * K.MAX_DECK, sl)
@@ -532,7 +522,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     elif op == K.Op.BACKUP:  # CR 10.5.2: the defending character gets +X power
         d = s[DEF_SLOT]
         if d >= 0 and s[ZONE + d * CARD_W] == K.Zone.STAGE:
-            s[PMOD + d * CARD_W] += a0
+            mod_apply(game, s, MT, d, K.Mod.POWER, K.Duration.END_OF_TURN, a0)
     elif op == K.Op.COUNT:
         cnt = 0
         for q in range(2):

@@ -13,6 +13,7 @@ Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 
 from tcg_env.engine.tables import card_table, filter_table
 from tcg_env.engine.jit import internal
+from tcg_env.rules import filters as W
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
     ATK_SLOT,
@@ -44,51 +45,33 @@ def filter_match(game, s, T, frow, slot, viewer, source):
     cards = card_table(T)
     F = filter_table(T)
     cid = cid_of(s, slot)
-    tm = F[frow, K.F_TYPE_MASK]
-    if tm != 0 and (tm & (1 << cards[cid, K.C_TYPE])) == 0:
-        return False
-    side = F[frow, K.F_SIDE]
     own = owner_of(s, slot)
-    if side == K.FilterSide.OWN and own != viewer:
+    if not (W.passes_bits_of_value(F[frow, K.F_TYPE_MASK], cards[cid, K.C_TYPE])
+            and W.passes_side(F[frow, K.F_SIDE], K.FilterSide.OWN, K.FilterSide.OPPONENT, own, viewer)
+            and W.passes_bits_of_value(F[frow, K.F_COLOR_MASK], cards[cid, K.C_COLOR])):
         return False
-    if side == K.FilterSide.OPPONENT and own == viewer:
-        return False
-    cm = F[frow, K.F_COLOR_MASK]
-    if cm != 0 and (cm & (1 << cards[cid, K.C_COLOR])) == 0:
-        return False
+    # a level and a power: what the card is now on the stage (CR 8.9), printed elsewhere
     on_stage = s[ZONE + slot * CARD_W] == K.Zone.STAGE
     lvl = s[D_LEVEL + slot * CARD_W] if on_stage else cards[cid, K.C_LEVEL]
-    if F[frow, K.F_LEVEL_MIN] >= 0 and lvl < F[frow, K.F_LEVEL_MIN]:
-        return False
     lmax = F[frow, K.F_LEVEL_MAX]
-    if F[frow, K.F_LEVEL_MAX_REL] != 0:
+    if F[frow, K.F_LEVEL_MAX_REL] != 0:  # "level X or lower", X counted from the viewer's level
         lmax = game.player_level(s, viewer) + lmax
-    if lmax >= 0 and lvl > lmax:
-        return False
-    if F[frow, K.F_COST_MAX] >= 0 and cards[cid, K.C_COST] > F[frow, K.F_COST_MAX]:
+    if not (W.passes_at_least(F[frow, K.F_LEVEL_MIN], lvl)
+            and W.passes_at_most(lmax, lvl)
+            and W.passes_at_most(F[frow, K.F_COST_MAX], cards[cid, K.C_COST])):
         return False
     pw = s[D_POWER + slot * CARD_W] if on_stage else cards[cid, K.C_POWER]
-    if F[frow, K.F_POWER_MIN] >= 0 and pw < F[frow, K.F_POWER_MIN]:
-        return False
-    if F[frow, K.F_POWER_MAX] >= 0 and pw > F[frow, K.F_POWER_MAX]:
-        return False
-    tr = F[frow, K.F_TRAIT]
-    if tr != 0 and cards[cid, K.C_TRAIT0] != tr and cards[cid, K.C_TRAIT1] != tr and cards[cid, K.C_TRAIT2] != tr:
-        return False
-    if F[frow, K.F_NAME] != 0 and cards[cid, K.C_NAME] != F[frow, K.F_NAME]:
-        return False
-    if F[frow, K.F_TITLE] != 0 and cards[cid, K.C_TITLE] != F[frow, K.F_TITLE]:
-        return False
-    ti = F[frow, K.F_TRIGGER_ICON]
-    if ti != 0 and cards[cid, K.C_TRIGGER0] != ti and cards[cid, K.C_TRIGGER1] != ti:
+    if not (W.passes_range(F[frow, K.F_POWER_MIN], F[frow, K.F_POWER_MAX], pw)
+            and W.passes_equals_any3(F[frow, K.F_TRAIT], cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
+                                     cards[cid, K.C_TRAIT2])
+            and W.passes_equals(F[frow, K.F_NAME], cards[cid, K.C_NAME])
+            and W.passes_equals(F[frow, K.F_TITLE], cards[cid, K.C_TITLE])
+            and W.passes_equals_any2(F[frow, K.F_TRIGGER_ICON], cards[cid, K.C_TRIGGER0], cards[cid, K.C_TRIGGER1])):
         return False
     if on_stage:
-        om = F[frow, K.F_ORIENT_MASK]
-        if om != 0 and (om & (1 << s[ORIENT + slot * CARD_W])) == 0:
-            return False
-        pm = F[frow, K.F_POS_MASK]
         pos = s[POS + slot * CARD_W]
-        if pm != 0 and (pm & (1 << pos)) == 0:
+        if not (W.passes_bits_of_value(F[frow, K.F_ORIENT_MASK], s[ORIENT + slot * CARD_W])
+                and W.passes_bits_of_value(F[frow, K.F_POS_MASK], pos)):
             return False
         rel = F[frow, K.F_RELATION]
         if rel != K.Relation.ANY:

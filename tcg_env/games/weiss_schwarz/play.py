@@ -23,6 +23,8 @@ import numpy as np
 from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal
+from tcg_env.rules.costs import zone_type_mask
+from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
     CARD_W,
@@ -34,6 +36,7 @@ from tcg_env.games.weiss_schwarz.state import (
     MARKER_N,
     MOVE_RUN_SEEN,
     MOVE_RUN_START,
+    MT,
     ORIENT,
     PAY_ABIL,
     PAY_AUX,
@@ -50,6 +53,7 @@ from tcg_env.games.weiss_schwarz.state import (
     TRIG_SLOT,
     USES,
     ZONE,
+    ZT,
 )
 from tcg_env.engine.decisions import set_decision
 from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, stage_slot
@@ -58,13 +62,7 @@ from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, stage_slot
 @internal
 def color_mask(s, T, p):
     """Bit (1 << colour) of every colour in p's level and clock (CR 8.6.2.1.1)."""
-    cards = card_table(T)
-    m = 0
-    for i in range(s[LEVEL_N + p]):
-        m |= 1 << cards[cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), K.C_COLOR]
-    for i in range(s[CLOCK_N + p]):
-        m |= 1 << cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), K.C_COLOR]
-    return m
+    return zone_type_mask(s, T, ZT, K.Zone.LEVEL, p, K.C_COLOR) | zone_type_mask(s, T, ZT, K.Zone.CLOCK, p, K.C_COLOR)
 
 
 @internal
@@ -125,7 +123,7 @@ def place_on_stage(game, s, T, slot, p, pos, orient, played):
     goes to the waiting room)."""
     old = stage_slot(s, p, pos)
     game.take_from_zone(s, slot)
-    game.reset_card(s, slot)
+    mod_forget(s, MT, slot)  # CR 3.1.4
     if old >= 0:
         game.put_in_zone(s, old, K.Zone.WAITING_ROOM)
     s[ZONE + slot * CARD_W] = K.Zone.STAGE
@@ -140,7 +138,7 @@ def place_on_stage(game, s, T, slot, p, pos, orient, played):
     for q in range(K.N_POSITIONS):
         other = stage_slot(s, p, q)
         if other >= 0 and other != slot:
-            game.trigger_other_placed(s, T, other, p, slot)
+            game.trigger_card(s, T, other, p, K.Trigger.OTHER_PLACED, slot)  # filtered by the placed card
 
 
 @internal

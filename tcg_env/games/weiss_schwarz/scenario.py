@@ -7,10 +7,12 @@ Used by the rule tests and handy for studying a position::
     sc.put(0, card_id, "clock")
     game = sc.game()          # runs the engine from the main phase to its first decision
 
-Edits go through the same zone lists the kernels use; ``game()`` lets the engine run its check
-timing (rule actions, derived power) and then the snapshot consistency check, so a scenario can
-only describe a state the engine understands. Cards are taken from the player's deck (the deck's
-order is otherwise kept); ``stack_deck`` puts chosen cards on top of the deck.
+A scenario is a :class:`tcg_env.scenario.Scenario`: edits go through the zone lists the kernels
+use (``state.ZONES``), plus the stage positions, which are no list (CR 3.5 / 3.6: a card slot per
+position); ``game()`` lets the engine run its check timing (rule actions, derived power) and then
+the snapshot consistency check, so a scenario can only describe a state the engine understands.
+Cards are copies taken from the player's deck (``NEW_CARDS`` False: the decks' order is otherwise
+kept); ``stack_deck`` puts chosen cards on top of the deck.
 """
 
 from __future__ import annotations
@@ -18,36 +20,29 @@ from __future__ import annotations
 import numpy as np
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
-from tcg_env.engine.zones import zone_list
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
-from tcg_env.games.weiss_schwarz.adapter import check_consistency
+from tcg_env.scenario import Scenario as _Scenario
 
-ZONES = {"deck": K.Zone.DECK, "hand": K.Zone.HAND, "waiting_room": K.Zone.WAITING_ROOM, "clock": K.Zone.CLOCK,
-         "level": K.Zone.LEVEL, "stock": K.Zone.STOCK, "memory": K.Zone.MEMORY, "climax_area": K.Zone.CLIMAX_AREA,
-         "stage": K.Zone.STAGE}
-FLOWS = {"main": (4, K.Phase.MAIN), "climax": (5, K.Phase.CLIMAX), "attack": (6, K.Phase.ATTACK),
-         "encore": (14, K.Phase.ATTACK), "end": (15, K.Phase.END), "clock": (3, K.Phase.CLOCK)}
+# where the engine resumes (``Scenario.flow``): the flow state and its phase
+FLOWS = {"main": (S.F_MAIN, K.Phase.MAIN), "climax": (S.F_CLIMAX, K.Phase.CLIMAX),
+         "attack": (S.F_ATTACK_DECL, K.Phase.ATTACK), "encore": (S.F_ENCORE, K.Phase.ATTACK),
+         "end": (S.F_END, K.Phase.END), "clock": (S.F_CLOCK, K.Phase.CLOCK)}
 
 
-class Scenario:
-    def __init__(self, game):
-        self.pool = game.pool
-        self.spec = game.spec
-        self.row = game._row.copy()
+class Scenario(_Scenario):
+    GAME = "weiss_schwarz"
+    ZONES = S.ZONES
+    DECK = K.Zone.DECK
+    NEW_CARDS = False
 
+    # ---- starting points ------------------------------------------------------------------------
     @classmethod
-    def main_phase(cls, pool=None, decks=None, turn_player: int = 0, turn: int = 3, seed: int = 0):
-        """A game at ``turn_player``'s main phase: every card back in its owner's deck (shuffled
-        order kept), no stock, clock, level or stage."""
-        import tcg_env
-
-        g = tcg_env.make_game("weiss_schwarz", decks=decks, seed=seed, pool=pool)
-        sc = cls(g)
+    def main_phase(cls, pool=None, decks=None, turn_player: int = 0, turn: int = 3, seed: int = 0) -> "Scenario":
+        """A game at ``turn_player``'s main phase of turn ``turn``: every card back in its owner's
+        deck (shuffled order kept), no stock, clock, level or stage, the mulligans done (CR 5.2)."""
+        sc = cls.from_new_game(pool, decks, seed)
         r = sc.row
-        for slot in range(K.N_SLOTS):
-            if r[S.CARD + slot * S.CARD_W] >= 0 and r[S.ZONE + slot * S.CARD_W] != K.Zone.DECK:
-                sc._move(slot, K.Zone.DECK)
         r[S.MULLIGAN_STAGE] = 2
         r[S.FIRST_PLAYER] = turn_player if turn % 2 == 1 else 1 - turn_player
         r[S.TURN_PLAYER] = turn_player
@@ -55,62 +50,49 @@ class Scenario:
         sc.flow("main")
         return sc
 
-    # ---- edits ----------------------------------------------------------------------------------
-    def _remove(self, slot):
-        r = self.row
-        z = int(r[S.ZONE + slot * S.CARD_W])
-        p = slot // K.MAX_DECK
+    # ---- editing --------------------------------------------------------------------------------
+    def zone_id(self, zone) -> int:
+        """A list zone as the base says, or the stage (``"stage"``)."""
+        return int(K.Zone.STAGE) if zone == "stage" else super().zone_id(zone)
+
+    def move(self, slot: int, zone, player: int | None = None, top: bool = True, pos: int | None = None,
+             orient=K.Orientation.STAND) -> None:
+        """``slot`` into its owner's ``zone`` (on top, or at the bottom), or onto stage position
+        ``pos`` facing ``orient`` (a character already there goes back to the deck). Off the stage
+        a card has no position and stands (CR 3.1.4)."""
+        z, r, w = self.zone_id(zone), self.row, slot * S.CARD_W
+        p = self.owner(slot)
+        if r[S.ZONE + w] == K.Zone.STAGE:
+            r[S.STAGE + p * K.N_POSITIONS + int(r[S.POS + w])] = -1
         if z == K.Zone.STAGE:
-            r[S.STAGE + p * K.N_POSITIONS + int(r[S.POS + slot * S.CARD_W])] = -1
-        S.ZONES.take(r, slot)
-        r[S.POS + slot * S.CARD_W] = -1
-        r[S.ORIENT + slot * S.CARD_W] = 0
-
-    def _move(self, slot, zone, pos=None, orient=K.Orientation.STAND):
-        r = self.row
-        p = slot // K.MAX_DECK
-        self._remove(slot)
-        if zone == K.Zone.STAGE:
+            if pos is None or not 0 <= pos < K.N_POSITIONS:
+                raise ValueError(f"weiss_schwarz scenario: the stage needs pos=0..{K.N_POSITIONS - 1}, got {pos!r}")
             old = int(r[S.STAGE + p * K.N_POSITIONS + pos])
-            if old >= 0:
-                self._move(old, K.Zone.DECK)
+            if old >= 0 and old != slot:
+                self.move(old, self.DECK)
+        super().move(slot, z, p, top=top)
+        on_stage = z == K.Zone.STAGE
+        r[S.POS + w] = pos if on_stage else -1
+        r[S.ORIENT + w] = int(orient) if on_stage else K.Orientation.STAND
+        if on_stage:
             r[S.STAGE + p * K.N_POSITIONS + pos] = slot
-            r[S.POS + slot * S.CARD_W] = pos
-            r[S.ORIENT + slot * S.CARD_W] = int(orient)
-        S.ZONES.put(r, slot, zone, p)
 
-    def _deck_slot(self, player, card_id):
-        r = self.row
-        for slot in self.zone(player, "deck")[::-1]:
-            if int(r[S.CARD + slot * S.CARD_W]) == card_id:
-                return slot
-        raise ValueError(f"player {player} has no card id {card_id} left in the deck")
-
-    def zone(self, player, name) -> list[int]:
-        return zone_list(self.row, S.ZONES, ZONES[name], player)
-
-    def put(self, player, card_id, zone, pos=None, orient=K.Orientation.STAND) -> int:
-        """Move a copy of ``card_id`` from ``player``'s deck to ``zone`` (top); returns its slot."""
-        z = ZONES[zone]
-        if z == K.Zone.STAGE and pos is None:
-            raise ValueError("put(..., 'stage') needs pos=0..4")
-        slot = self._deck_slot(player, card_id)
-        self._move(slot, z, pos, orient)
+    def put(self, player: int, card, zone, pos: int | None = None, orient=K.Orientation.STAND) -> int:
+        """Move a copy of ``card`` (an id or a card number) from ``player``'s deck to ``zone`` (on
+        top; the stage: position ``pos`` facing ``orient``); returns its slot."""
+        slot = self.deck_slot(player, card)
+        self.move(slot, zone, player, pos=pos, orient=orient)
         return slot
 
-    def put_many(self, player, card_ids, zone) -> list[int]:
-        return [self.put(player, c, zone) for c in card_ids]
-
-    def stack_deck(self, player, card_ids_top_first) -> None:
+    def stack_deck(self, player: int, cards_top_first) -> None:
         """Put these cards on top of ``player``'s deck, the first one on top."""
-        for c in reversed(list(card_ids_top_first)):
-            slot = self._deck_slot(player, c)
-            self._move(slot, K.Zone.DECK)
+        for c in reversed(list(cards_top_first)):
+            self.move(self.deck_slot(player, c), self.DECK)
 
-    def empty_deck_to(self, player, zone, keep: int = 0) -> None:
-        """Move all but ``keep`` cards of ``player``'s deck to ``zone``."""
-        while len(self.zone(player, "deck")) > keep:
-            self._move(self.zone(player, "deck")[0], ZONES[zone])
+    def empty_deck_to(self, player: int, zone, keep: int = 0) -> None:
+        """Move all but ``keep`` cards of ``player``'s deck (from the bottom) to ``zone``."""
+        while len(self.zone(player, self.DECK)) > keep:
+            self.move(self.zone(player, self.DECK)[0], zone)
 
     def flow(self, name: str) -> None:
         """Where the engine resumes: "main", "climax", "attack", "encore", "end", "clock"."""
@@ -122,14 +104,17 @@ class Scenario:
         r[H_DECISION] = 0
         r[H_DECIDER] = -1
 
-    def game(self):
-        """Run the engine to the first decision from here and return a checked Game."""
-        from tcg_env.game import Game
+    # ---- the position ---------------------------------------------------------------------------
+    def finish(self, row: np.ndarray) -> None:
+        """The engine runs from the flow state to its first decision (its check timing: rule
+        actions, derived values, CR 9.1.2.2 / 8.9)."""
         from tcg_env.engine.rows import ROW_ADVANCE, row_entry
         from tcg_env.games.weiss_schwarz.hooks import RULES
 
-        row = self.row.copy()
-        row_entry(RULES, ROW_ADVANCE, row, self.pool.kernel_tables, np.zeros(1, np.int32), np.zeros(1, np.int32), 0, 0, 0, 0,
-                  np.zeros(1, np.int8), np.zeros(1, np.float32))
+        row_entry(RULES, ROW_ADVANCE, row, self.pool.kernel_tables, np.zeros(1, np.int32), np.zeros(1, np.int32), 0, 0, 0,
+                  0, np.zeros(1, np.int8), np.zeros(1, np.float32))
+
+    def check(self, row: np.ndarray) -> None:
+        from tcg_env.games.weiss_schwarz.adapter import check_consistency
+
         check_consistency(row, self.pool)
-        return Game(self.spec, self.pool, row, 0)

@@ -8,7 +8,22 @@ per-card records.
 
 from tcg_env.engine.layout import StateLayout
 from tcg_env.engine.zones import Seen, ZoneTable
+from tcg_env.rules.modifiers import ADD, OR, UNTIL_LATEST, UNTIL_MAX, ModifierTable
+from tcg_env.rules.triggers import NO_CARD_IGNORES, TriggerColumns
 from tcg_env.games.weiss_schwarz.constants import (
+    A_COND,
+    A_COND_ARG,
+    A_KIND,
+    A_TRIG_FILTER,
+    A_TRIG_WHOSE,
+    A_TRIGGER,
+    A_ZONE,
+    C_ABIL_COUNT,
+    C_ABIL_START,
+    C_KEYWORDS,
+    C_LEVEL,
+    C_POWER,
+    C_SOUL,
     FRAME_MAX,
     MAX_DECK,
     N_POSITIONS,
@@ -17,6 +32,11 @@ from tcg_env.games.weiss_schwarz.constants import (
     OPTION_SLOTS,
     PENDING_MAX,
     TARGET_MAX,
+    AbilityKind,
+    Duration,
+    Mod,
+    Orientation,
+    TriggerWhose,
     Zone,
 )
 
@@ -107,6 +127,37 @@ CARD_W = len(_CARD_ATTRS)
 (CARD, OWNER, ZONE, ORIENT, POS, PLACED_TURN, PMOD, SMOD, LMOD, KWMOD, RSTMOD, PMOD_LONG, LONG_UNTIL, RSTMOD_LONG,
  RST_UNTIL, USES, D_POWER, D_SOUL, D_LEVEL, D_KW, D_RST) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
 
+# the modifiers of one-time effects (tcg_env.rules.modifiers): which word holds each (kind,
+# duration), what the card is now without its continuous abilities (the D_* words, mod_derive), and
+# what a card forgets when it changes zones (CR 3.1.4: a new card)
+MODIFIERS = ModifierTable(LAYOUT, Mod, Duration, card=CARD)
+MODIFIERS.kind(Mod.POWER, ADD, derived=D_POWER, base_column=C_POWER)
+MODIFIERS.kind(Mod.KEYWORDS, OR, derived=D_KW, base_column=C_KEYWORDS)
+MODIFIERS.kind(Mod.RESTRICTIONS, OR, derived=D_RST)
+MODIFIERS.kind(Mod.SOUL, ADD, derived=D_SOUL, base_column=C_SOUL)
+MODIFIERS.kind(Mod.LEVEL, ADD, derived=D_LEVEL, base_column=C_LEVEL)
+MODIFIERS.cell(Mod.POWER, Duration.END_OF_TURN, PMOD)  # CR 6.8.1.4
+# CR 8.2.1.2 "until the end of your opponent's next turn": the turn at whose end it ends
+# (modifier_until); power's is the last one set, the restrictions' the furthest
+MODIFIERS.cell(Mod.POWER, Duration.NEXT_OPP_TURN_END, PMOD_LONG, until=LONG_UNTIL, merge=UNTIL_LATEST)
+MODIFIERS.cell(Mod.RESTRICTIONS, Duration.END_OF_TURN, RSTMOD)
+MODIFIERS.cell(Mod.RESTRICTIONS, Duration.NEXT_OPP_TURN_END, RSTMOD_LONG, until=RST_UNTIL, merge=UNTIL_MAX)
+MODIFIERS.cell(Mod.KEYWORDS, Duration.END_OF_TURN, KWMOD)
+MODIFIERS.cell(Mod.SOUL, Duration.END_OF_TURN, SMOD)
+MODIFIERS.cell(Mod.LEVEL, Duration.END_OF_TURN, LMOD)
+# every other duration is kept in the end-of-turn word and ends with the turn: PERMANENT ("while the
+# card stays", which a card that leaves forgets anyway) ends early, and the card compiler refuses
+# "until the end of your opponent's next turn" for keywords, soul and level (rules-coverage, 8.2.1.2)
+MODIFIERS.alias(Mod.POWER, Duration.PERMANENT, Duration.END_OF_TURN)
+MODIFIERS.alias(Mod.RESTRICTIONS, Duration.PERMANENT, Duration.END_OF_TURN)
+for _kind in (Mod.KEYWORDS, Mod.SOUL, Mod.LEVEL):
+    MODIFIERS.alias(_kind, Duration.NEXT_OPP_TURN_END, Duration.END_OF_TURN)
+    MODIFIERS.alias(_kind, Duration.PERMANENT, Duration.END_OF_TURN)
+MODIFIERS.forget(USES, duration=Duration.END_OF_TURN)  # once per turn (and a new card's)
+MODIFIERS.forget(ORIENT, reset=Orientation.STAND)
+MODIFIERS.forget(POS, reset=-1)
+MT = MODIFIERS.compile()
+
 # the list zones (tcg_env.engine.zones): the core moves, shuffles, lists and re-deals cards through
 # ZT. The stage (positions) and markers (under a position, CR 3.7) are no lists: the kernels keep them
 # Who sees them: the deck and the stock nobody (CR 3.2, 3.10.2), the hand its owner (CR 3.3); the
@@ -129,6 +180,15 @@ ZT = ZONES.compile()
 # ---- pending automatic abilities (CR 8.7.2): per master (source slot, ability row, aux) ----------
 PT_N = _a("pending_count", 2)
 PT = _a("pending", (2, PENDING_MAX, 3))
+
+# the automatic abilities an event triggers on one card (tcg_env.rules.triggers, CR 8.7.2): the
+# ability's zone (the stage's and the climax's: 0; the clock's, CR 10.11.2), whose turn, its
+# trigger filter on the card the event was about (not applied when the event is about no card)
+TT = TriggerColumns(LAYOUT, card=CARD, abil_start=C_ABIL_START, abil_count=C_ABIL_COUNT, kind=A_KIND,
+                    auto=AbilityKind.AUTO, trigger=A_TRIGGER, cond=A_COND, cond_arg=A_COND_ARG,
+                    trig_filter=A_TRIG_FILTER, whose=A_TRIG_WHOSE, yours=TriggerWhose.YOURS,
+                    opponents=TriggerWhose.OPPONENTS, turn_player=TURN_PLAYER, zone=A_ZONE,
+                    no_card=NO_CARD_IGNORES).compile()
 
 # ---- effect frames (the VM) ---------------------------------------------------------------------
 FR_SLOT = 0  # source card slot

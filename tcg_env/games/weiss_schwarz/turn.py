@@ -16,6 +16,7 @@ Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.header import H_DONE, H_ERROR, H_NUM_DECISIONS, H_TURN
 from tcg_env.engine.jit import internal
+from tcg_env.rules.modifiers import mod_end_all, mod_expire_all
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
     ATK_POS,
@@ -52,29 +53,20 @@ from tcg_env.games.weiss_schwarz.state import (
     F_TURN_START,
     HAND_L,
     HAND_N,
-    KWMOD,
-    LMOD,
-    LONG_UNTIL,
     MOVE_RUN_OPEN,
+    MT,
     MULLIGAN_STAGE,
     ORIENT,
     PHASE,
-    PMOD,
-    PMOD_LONG,
     POS,
-    RSTMOD,
-    RSTMOD_LONG,
-    RST_UNTIL,
     RS_CLOCK_DRAWS,
     RS_NONE,
     SHOT_ARMED,
-    SMOD,
     STEP,
     SUSPENDED,
     TRIG_ICON_I,
     TRIG_SLOT,
     TURN_PLAYER,
-    USES,
     ZONE,
 )
 from tcg_env.engine.decisions import end_game, set_decision
@@ -121,20 +113,8 @@ def start_turn(game, s, T):
 def end_of_turn_cleanup(s, T):
     """CR 6.8.1.4: "until end of turn" effects end; then the next turn (6.8.1.5)."""
     t = s[H_TURN]
-    for sl in range(K.N_SLOTS):
-        b = sl * CARD_W
-        s[PMOD + b] = 0
-        s[SMOD + b] = 0
-        s[LMOD + b] = 0
-        s[KWMOD + b] = 0
-        s[RSTMOD + b] = 0
-        s[USES + b] = 0
-        if s[LONG_UNTIL + b] != 0 and s[LONG_UNTIL + b] <= t:
-            s[PMOD_LONG + b] = 0
-            s[LONG_UNTIL + b] = 0
-        if s[RST_UNTIL + b] != 0 and s[RST_UNTIL + b] <= t:
-            s[RSTMOD_LONG + b] = 0
-            s[RST_UNTIL + b] = 0
+    mod_end_all(s, MT, K.Duration.END_OF_TURN)  # every slot: a card's modifiers end wherever it is
+    mod_expire_all(s, MT, t)  # CR 8.2.1.2: "until the end of your opponent's next turn" ends at the end of that turn
     s[TURN_PLAYER] = 1 - s[TURN_PLAYER]
     s[H_TURN] = t + 1
     s[ATK_SLOT] = -1

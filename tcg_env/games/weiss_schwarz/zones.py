@@ -16,6 +16,7 @@ Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.zones import zone_put, zone_shuffle, zone_take
+from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
     CARD,
@@ -24,25 +25,15 @@ from tcg_env.games.weiss_schwarz.state import (
     CX_SLOT_N,
     DECK_L,
     DECK_N,
-    KWMOD,
     LEVEL_N,
-    LMOD,
-    LONG_UNTIL,
     MARKER_N,
-    ORIENT,
+    MT,
     OWNER,
-    PMOD,
-    PMOD_LONG,
     POS,
     REFRESH_POINT,
-    RSTMOD,
-    RSTMOD_LONG,
-    RST_UNTIL,
-    SMOD,
     STAGE,
     STOCK_L,
     STOCK_N,
-    USES,
     WR_L,
     WR_N,
     ZONE,
@@ -58,24 +49,6 @@ def cid_of(s, slot):
 @internal
 def owner_of(s, slot):
     return s[OWNER + slot * CARD_W]
-
-
-@internal
-def reset_card(s, slot):
-    """CR 3.1.4: a card that changes zones is a new card; its effects are gone."""
-    b = slot * CARD_W
-    s[ORIENT + b] = K.Orientation.STAND
-    s[POS + b] = -1
-    s[PMOD + b] = 0
-    s[SMOD + b] = 0
-    s[LMOD + b] = 0
-    s[KWMOD + b] = 0
-    s[RSTMOD + b] = 0
-    s[PMOD_LONG + b] = 0
-    s[LONG_UNTIL + b] = 0
-    s[RSTMOD_LONG + b] = 0
-    s[RST_UNTIL + b] = 0
-    s[USES + b] = 0
 
 
 @internal
@@ -102,7 +75,7 @@ def take_from_zone(s, slot):
 def put_in_zone(game, s, slot, z):
     """Put ``slot`` on top of list zone ``z`` of its owner (CR 3.1.6)."""
     game.take_from_zone(s, slot)
-    game.reset_card(s, slot)
+    mod_forget(s, MT, slot)  # CR 3.1.4: a card that changes zones is a new card; its effects are gone
     zone_put(s, ZT, slot, z)
 
 
@@ -183,7 +156,7 @@ def facing_slot(s, p, pos):
 @internal
 def make_marker(game, s, slot, p, pos):
     """``slot`` (owned by ``p``, already out of its zone) becomes a marker under position ``pos``."""
-    game.reset_card(s, slot)
+    mod_forget(s, MT, slot)
     s[ZONE + slot * CARD_W] = K.Zone.MARKER
     s[POS + slot * CARD_W] = pos
     s[MARKER_N + p * K.N_POSITIONS + pos] += 1
