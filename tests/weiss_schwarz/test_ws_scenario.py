@@ -10,7 +10,7 @@ from ws_helpers import GUARD, SCOUT
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
-from tcg_env.games.weiss_schwarz.adapter import check_snapshot
+from tcg_env.games.weiss_schwarz.adapter import POS_NAMES, card_name, check_snapshot
 from tcg_env.games.weiss_schwarz.scenario import Scenario
 
 
@@ -80,3 +80,20 @@ def test_bad_zone_card_and_position_are_a_value_error_naming_them(scenario):
         sc.put(0, SCOUT, "waiting_room")
     with pytest.raises(ValueError, match="player 0 has no 0 left in the deck"):
         sc.put(0, SCOUT, "hand")
+
+
+def test_two_copies_in_hand_are_described_apart_by_their_hand_position(scenario, pool):
+    """Two copies of a card in hand are two different actions (the action's hand index), and
+    their descriptions say which (the position in the hand as listed, 1 = the first); a card
+    with no other copy in hand is described by its name alone. Each description still starts
+    with the words a single copy's has."""
+    sc = scenario()
+    sc.put_many(0, [SCOUT, GUARD, SCOUT], "hand")
+    g = sc.game()
+    scout, guard = (card_name(pool, c) for c in (SCOUT, GUARD))
+    texts = {g.describe_action(int(a)) for a in g.legal_actions()}
+    pos = POS_NAMES[0]
+    assert f"Play {scout} to {pos} (hand card 1)" in texts and f"Play {scout} to {pos} (hand card 3)" in texts
+    assert f"Play {guard} to {pos}" in texts
+    plays = [t for t in texts if t.startswith(f"Play {scout} to {pos}")]
+    assert len(plays) == 2  # one description per action, none the same

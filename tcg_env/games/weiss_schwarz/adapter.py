@@ -136,8 +136,15 @@ def _describe_action(game, a: int) -> str:
     p = int(row[H_DECIDER])
     hand = zone_list(row, S.ZONES, K.Zone.HAND, p) if p in (0, 1) else []
 
+    names = [_slot_name(game, sl) for sl in hand]
+
     def hand_card(i):
-        return _slot_name(game, hand[i]) if i < len(hand) else f"hand {i}"
+        return names[i] if i < len(hand) else f"hand {i}"
+
+    def which_copy(i):
+        # two copies of a card in hand are two actions: the position (1 = the first card listed)
+        # tells them apart, last so that a description still starts with the card's name
+        return f" (hand card {i + 1})" if i < len(hand) and names.count(names[i]) > 1 else ""
 
     if a == K.PASS:
         return {
@@ -162,10 +169,10 @@ def _describe_action(game, a: int) -> str:
             K.Decision.HAND_LIMIT: "Discard",
             K.Decision.PAY_COST: "Pay with",
         }.get(kind, "Choose")
-        return f"{verb} {hand_card(i)}"
+        return f"{verb} {hand_card(i)}{which_copy(i)}"
     if block is K.PLAY:
         i, pos = index
-        return f"Play {hand_card(i)} to {POS_NAMES[pos]}"
+        return f"Play {hand_card(i)} to {POS_NAMES[pos]}{which_copy(i)}"
     if block is K.OWN_STAGE:
         (pos,) = index
         sl = stage(row, p)[pos] if p in (0, 1) else -1
