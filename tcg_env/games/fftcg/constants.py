@@ -264,6 +264,14 @@ class Duration(IntEnum):
     PERMANENT = 1  # while the card stays on the field
 
 
+class Mod(IntEnum):
+    """What an effect's modifier changes (state.MODS: the shared rules layer's modifiers)."""
+
+    POWER = 0  # Op.POWER (signed change)
+    KEYWORDS = 1  # Op.GRANT_KEYWORD (KW_* bits)
+    RESTRICTIONS = 2  # Op.RESTRICT (RESTRICT_* bits)
+
+
 Who = CoreWho  # a player operand, relative to the effect's controller (the engine's)
 
 
