@@ -7,7 +7,15 @@ card slot; player p's deck occupies slots [p*MAX_DECK, p*MAX_DECK + deck size)).
 from tcg_env.engine.layout import StateLayout
 from tcg_env.engine.zones import Seen, ZoneTable
 from tcg_env.rules.modifiers import ADD, OR, ModifierTable
+from tcg_env.rules.triggers import TriggerColumns
 from tcg_env.games.fftcg.constants import (
+    A_COND,
+    A_COND_ARG,
+    A_KIND,
+    A_TRIG_FILTER,
+    A_TRIGGER,
+    C_ABIL_COUNT,
+    C_ABIL_START,
     C_KEYWORDS,
     C_POWER,
     FIELD_SLOTS,
@@ -19,6 +27,7 @@ from tcg_env.games.fftcg.constants import (
     PENDING_TRIGGER_MAX,
     STACK_MAX,
     TARGET_MAX,
+    AbilityKind,
     Duration,
     Mod,
     Zone,
@@ -118,6 +127,13 @@ MODS.forget(DMG, duration=Duration.END_OF_TURN)
 for _word in (DULL, FROZEN, ATTACKED, D_POWER, D_KW, D_RST):
     MODS.forget(_word)
 MT = MODS.compile()
+# a card's auto-abilities an event triggers (tcg_env.rules.triggers; CR 11.8): the ability table's
+# columns. Only "when a ... enters your field" (ENTERS_OTHER) has a trigger filter, which the
+# entering card must match (triggers.trigger_enters): its scan is the second declaration
+_TRIGGER_COLUMNS = dict(card=CARD, abil_start=C_ABIL_START, abil_count=C_ABIL_COUNT, kind=A_KIND,
+                        auto=AbilityKind.AUTO, trigger=A_TRIGGER, cond=A_COND, cond_arg=A_COND_ARG)
+TT = TriggerColumns(LAYOUT, **_TRIGGER_COLUMNS).compile()
+TT_ENTERS_OTHER = TriggerColumns(LAYOUT, trig_filter=A_TRIG_FILTER, **_TRIGGER_COLUMNS).compile()
 # per player: [Forwards, Backups, active cost-reduction field abilities] on the field
 D_COUNTS = _a("derived_counts", (2, 3))
 
