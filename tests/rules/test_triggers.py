@@ -1,6 +1,7 @@
 """Trigger scans (tcg_env.rules.triggers): one card's automatic abilities triggered by an event,
 checked against each game's own scan of one card on its real card pool (the declaration each
-game adopts), and the two trigger-filter policies the games differ by."""
+game adopts; FF-TCG has adopted it, its golden play and rules tests hold it), and the two
+trigger-filter policies the games differ by."""
 
 from __future__ import annotations
 
@@ -24,18 +25,16 @@ def _declaration(game):
     S = importlib.import_module(f"tcg_env.games.{game}.state")
     common = dict(card=S.CARD, abil_start=K.C_ABIL_START, abil_count=K.C_ABIL_COUNT, kind=K.A_KIND,
                   trigger=K.A_TRIGGER, cond=K.A_COND, cond_arg=K.A_COND_ARG)
-    if game == "fftcg":  # trigger_card reads no filter (only trigger_enters does, for ENTERS_OTHER)
-        tt = TriggerColumns(S.LAYOUT, auto=K.AbilityKind.AUTO, **common)
-    else:  # Force of Will CR 906.4: a filter and no card: it does not trigger
+    if game == "force_of_will":  # CR 906.4: a filter and no card: it does not trigger
         tt = TriggerColumns(S.LAYOUT, auto=K.AbilityKind.AUTOMATIC, trig_filter=K.A_TRIG_FILTER, whose=K.A_TRIG_WHOSE,
                             yours=K.TriggerWhose.YOURS, opponents=K.TriggerWhose.OPPONENTS,
                             turn_player=S.TURN_PLAYER, no_card=NO_CARD_SKIPS, **common)
     return K, S, tt.compile(), K.RULES
 
 
-@pytest.mark.parametrize("game", ["fftcg", "force_of_will"])  # (Weiss Schwarz scans with the layer: state.TT)
+@pytest.mark.parametrize("game", ["force_of_will"])  # (FF-TCG and Weiss Schwarz scan with the layer: state.TT)
 def test_a_cards_triggered_abilities_are_queued_as_the_game_queues_them(game):
-    """FF-TCG CR 11.8 / 11.8.13, Force of Will CR 906.4: the same
+    """Force of Will CR 906.4: the same
     abilities of the same card, in the same order, on the same pending list, for every trigger of
     the game and every card of its pool with automatic abilities, on random turns."""
     K, S, TT, RULES = _declaration(game)

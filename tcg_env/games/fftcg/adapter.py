@@ -14,23 +14,7 @@ from tcg_env.games.fftcg import state as S
 from tcg_env.adapter import (board_header, card_attribute, check_progress, deck_counts, pool_fingerprint,
                              snapshot_restorer, zone_count_domains)
 from tcg_env.spec import SHARED, CardZones
-from tcg_env.games.fftcg.observation import (
-    CARD_COLUMNS,
-    CARD_FEATURES,
-    ENTRY_COLUMNS,
-    ENTRY_FEATURES,
-    GLOBAL_COLUMNS,
-    OBS_GLOBAL,
-    OBS_HAND,
-    OBS_OPP_FIELD,
-    OBS_OPTIONS,
-    OBS_OWN_FIELD,
-    OBS_SIZE,
-    OBS_STACK,
-    OPTION_COLUMNS,
-    OPTION_FEATURES,
-    STACK_ROWS,
-)
+from tcg_env.games.fftcg.observation import CARD_COLUMNS, ENTRY_COLUMNS, GLOBAL_COLUMNS, OBS, OBS_SIZE, OPTION_COLUMNS
 
 VARIANTS = ("constructed", "limited")
 ZONE_NAMES = {z: z.name.lower() for z in K.Zone}
@@ -102,6 +86,7 @@ def _describe_action(game, a: int) -> str:
     pool = game.pool
     if not 0 <= a < K.NUM_ACTIONS:
         return f"action {a} (out of range 0..{K.NUM_ACTIONS - 1})"
+    block, index = K.ACTIONS.decode(a)
     kind = int(row[H_DECISION])
     p = int(row[H_DECIDER])
     D = K.Decision
@@ -132,8 +117,9 @@ def _describe_action(game, a: int) -> str:
             D.OPTIONAL_EFFECT: "Decline the optional effect",
             D.SELECT_CARD: "Choose no card",
         }.get(kind, "Pass / done")
-    if K.HAND_BASE <= a < K.OWN_FIELD_BASE:
-        slot = hand_card(a - K.HAND_BASE)
+    if block is K.HAND:
+        (i,) = index
+        slot = hand_card(i)
         n = cname(slot)
         if kind == D.PRIORITY and slot >= 0:
             cid = int(row[S.CARD + slot * S.CARD_W])
@@ -150,9 +136,9 @@ def _describe_action(game, a: int) -> str:
             return f"Pay: discard {n}"
         if kind == D.DISCARD:
             return f"Discard {n}"
-        return f"Hand card {a - K.HAND_BASE}: {n} (not an action of {D(kind).name})"
-    if K.OWN_FIELD_BASE <= a < K.OPP_FIELD_BASE:
-        slot = field_card(p, a - K.OWN_FIELD_BASE)
+        return f"Hand card {i}: {n} (not an action of {D(kind).name})"
+    if block is K.OWN_FIELD:
+        slot = field_card(p, index[0])
         n = cname(slot)
         return {
             D.PAY_CP: f"Pay: dull {n} (1 CP)",
@@ -161,15 +147,14 @@ def _describe_action(game, a: int) -> str:
             D.ADD_TO_PARTY: f"Add {n} to the party",
             D.DECLARE_BLOCK: f"Block with {n}",
         }.get(kind, f"Your field card {n}")
-    if K.OPP_FIELD_BASE <= a < K.ABILITY_BASE:
-        slot = field_card(1 - p, a - K.OPP_FIELD_BASE)
+    if block is K.OPP_FIELD:
+        slot = field_card(1 - p, index[0])
         n = cname(slot)
         if kind == D.ASSIGN_PARTY_DAMAGE:
             return f"Assign 1000 damage to attacking {n}"
         return f"Choose opponent's {n}"
-    if K.ABILITY_BASE <= a < K.OPTION_BASE:
-        k = a - K.ABILITY_BASE
-        i, j = divmod(k, K.ABILITIES_PER_CARD)
+    if block is K.ABILITY:
+        i, j = index
         slot = field_card(p, i)
         if slot < 0:
             return f"Use ability {j} of field slot {i} (empty)"
@@ -178,7 +163,7 @@ def _describe_action(game, a: int) -> str:
         if arow < 0:
             return f"Use ability {j} of {cname(slot)} (none)"
         return f"Use ability: {pool.describe_ability(arow)}"
-    k = a - K.OPTION_BASE
+    (k,) = index  # the option block
     if kind == D.CHOOSE_FIRST and k == 0:
         return "Take the first turn"
     if kind == D.MULLIGAN and k == 0:
@@ -447,24 +432,20 @@ def obs_scale() -> np.ndarray:
     observation carries a few small integers (card ids, element / type / zone indices), brought to
     [0, 1] here."""
     scale = np.ones(OBS_SIZE, np.float32)
-    card_id = CARD_COLUMNS.index("card_id_plus1")
-    for start, rows in ((OBS_HAND, K.HAND_SLOTS), (OBS_OWN_FIELD, K.FIELD_SLOTS), (OBS_OPP_FIELD, K.FIELD_SLOTS)):
-        scale[start + card_id : start + rows * CARD_FEATURES : CARD_FEATURES] = 1.0 / 128.0
-    ent = {n: i for i, n in enumerate(ENTRY_COLUMNS)}
-    scale[OBS_STACK + ent["card_id_plus1"] : OBS_OPTIONS : ENTRY_FEATURES] = 1.0 / 128.0
-    scale[OBS_STACK + ent["element"] : OBS_OPTIONS : ENTRY_FEATURES] = 1.0 / 8.0
-    opt = {n: i for i, n in enumerate(OPTION_COLUMNS)}
-    scale[OBS_OPTIONS + opt["card_id_plus1"] :: OPTION_FEATURES] = 1.0 / 128.0
-    for name in ("element", "type", "zone"):
-        scale[OBS_OPTIONS + opt[name] :: OPTION_FEATURES] = 1.0 / 8.0
+    integers = {"card_id_plus1": 1.0 / 128.0, "element": 1.0 / 8.0, "type": 1.0 / 8.0, "zone": 1.0 / 8.0}
+    for b in OBS:
+        rows, width = b.shape
+        for name, factor in integers.items():
+            if name in b.columns:
+                scale[b.base + b.col(name) : b.end : width] = factor
     return scale
 
 
 def shaping_potential() -> dict[int, float]:
     """{observation column: weight} of "opponent's damage minus mine, as a fraction of the damage
     that loses": 7 damage (CR 1.2.2: the ``*_damage_div7`` columns)."""
-    col = {n: OBS_GLOBAL + i for i, n in enumerate(GLOBAL_COLUMNS)}
-    return {col["opp_damage_div7"]: 1.0, col["my_damage_div7"]: -1.0}
+    g = OBS["global"]
+    return {g.base + g.col("opp_damage_div7"): 1.0, g.base + g.col("my_damage_div7"): -1.0}
 
 
 # ---- card lists and decks ------------------------------------------------------------------------
@@ -486,31 +467,27 @@ def deck_summary(pool, deck) -> str:
 
 
 # ---- entity observations -------------------------------------------------------------------------
+# the blocks of the declared observation (observation.OBS), the global one flat
+_ENTITY_SECTIONS = [(b.name, b.base, *b.shape) for b in OBS if b.name != "global"]
+GLOBAL_SIZE = OBS["global"].size
+
+
 def entity_obs(flat: np.ndarray) -> dict:
     """Split a flat observation (..., OBS_SIZE) into named entity arrays (views, no copies)."""
     lead = flat.shape[:-1]
-    return {
-        "global": flat[..., OBS_GLOBAL : OBS_GLOBAL + len(GLOBAL_COLUMNS)],
-        "hand": flat[..., OBS_HAND:OBS_OWN_FIELD].reshape(*lead, K.HAND_SLOTS, CARD_FEATURES),
-        "own_field": flat[..., OBS_OWN_FIELD:OBS_OPP_FIELD].reshape(*lead, K.FIELD_SLOTS, CARD_FEATURES),
-        "opp_field": flat[..., OBS_OPP_FIELD:OBS_STACK].reshape(*lead, K.FIELD_SLOTS, CARD_FEATURES),
-        "stack": flat[..., OBS_STACK:OBS_OPTIONS].reshape(*lead, STACK_ROWS, ENTRY_FEATURES),
-        "options": flat[..., OBS_OPTIONS:OBS_SIZE].reshape(*lead, K.OPTION_SLOTS, OPTION_FEATURES),
-    }
+    out = {"global": flat[..., :GLOBAL_SIZE]}
+    for name, off, rows, width in _ENTITY_SECTIONS:
+        out[name] = flat[..., off : off + rows * width].reshape(*lead, rows, width)
+    return out
 
 
 def entity_spaces() -> dict:
     from gymnasium import spaces
 
-    f = np.float32
-    return {
-        "global": spaces.Box(-np.inf, np.inf, (len(GLOBAL_COLUMNS),), f),
-        "hand": spaces.Box(-np.inf, np.inf, (K.HAND_SLOTS, CARD_FEATURES), f),
-        "own_field": spaces.Box(-np.inf, np.inf, (K.FIELD_SLOTS, CARD_FEATURES), f),
-        "opp_field": spaces.Box(-np.inf, np.inf, (K.FIELD_SLOTS, CARD_FEATURES), f),
-        "stack": spaces.Box(-np.inf, np.inf, (STACK_ROWS, ENTRY_FEATURES), f),
-        "options": spaces.Box(-np.inf, np.inf, (K.OPTION_SLOTS, OPTION_FEATURES), f),
-    }
+    d = {"global": spaces.Box(-np.inf, np.inf, (GLOBAL_SIZE,), np.float32)}
+    for name, _off, rows, width in _ENTITY_SECTIONS:
+        d[name] = spaces.Box(-np.inf, np.inf, (rows, width), np.float32)
+    return d
 
 
 COLUMN_DOCS = {

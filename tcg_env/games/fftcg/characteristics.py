@@ -10,6 +10,7 @@ from numba import njit
 
 from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.jit import internal
+from tcg_env.rules.modifiers import mod_derive
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS
 from tcg_env.games.fftcg.state import (
@@ -22,12 +23,7 @@ from tcg_env.games.fftcg.state import (
     D_RST,
     FIELD_L,
     FIELD_N,
-    KW_EOT,
-    KW_PERM,
-    PMOD_EOT,
-    PMOD_PERM,
-    RST_EOT,
-    RST_PERM,
+    MT,
     ZONE,
 )
 
@@ -67,9 +63,7 @@ def refresh_derived(game, s, T):
             elif ct == K.CardType.BACKUP:
                 nb += 1
             n_field_abil += cards[cid, K.C_HAS_FIELD] != 0
-            s[D_POWER + slot * CARD_W] = cards[cid, K.C_POWER] + s[PMOD_EOT + slot * CARD_W] + s[PMOD_PERM + slot * CARD_W]
-            s[D_KW + slot * CARD_W] = cards[cid, K.C_KEYWORDS] | s[KW_EOT + slot * CARD_W] | s[KW_PERM + slot * CARD_W]
-            s[D_RST + slot * CARD_W] = s[RST_EOT + slot * CARD_W] | s[RST_PERM + slot * CARD_W]
+            mod_derive(s, T, MT, slot)  # printed values with the effects' modifiers (state.MODS)
         s[D_COUNTS + p * 3] = nf
         s[D_COUNTS + p * 3 + 1] = nb
         s[D_COUNTS + p * 3 + 2] = 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from tcg_env.engine.blocks import ActionLayout, TableLayout
 from tcg_env.engine.effects import MODE_ALL, MODE_RESOLVE, MODE_TARGETS, CoreOp
 from tcg_env.engine.effects import Who as CoreWho
 from tcg_env.engine.hooks import Rules
@@ -93,24 +94,26 @@ RESTRICT_CANT_BLOCK = 2
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
 # --------------------------------------------------------------------------------------------
-C_ELEMENT = 0
-C_TYPE = 1
-C_COST = 2
-C_POWER = 3  # forwards only, else 0
-C_JOB = 4  # interned job id, 0 = no job
-C_NAME = 5  # interned name id (same-name rule CR 5.2.2.1, special abilities CR 11.7.1)
-C_CATEGORY = 6  # interned category id, 0 = none
-C_GENERIC = 7  # 1 = generic icon (any number of same-name copies on the field)
-C_EX_BURST = 8  # 1 = EX Burst icon
-C_KEYWORDS = 9  # KW_* bitmask printed on the card
-C_ABIL_START = 10  # first row of this card's abilities in the ability table
-C_ABIL_COUNT = 11
-C_SUMMON_ABIL = 12  # ability row of a Summon's effect, -1 otherwise
-C_EX_ABIL = 13  # ability row applied as EX Burst (a Summon: its effect; a Character: its EX auto-ability), -1
-C_ACT0 = 14  # ability rows of the card's first/second action-or-special ability, -1 if none
-C_ACT1 = 15
-C_HAS_FIELD = 16  # 1 if the card has a field ability (lets the kernels skip the others fast)
-C_NCOLS = 17
+CARD_TABLE = TableLayout("card")
+C_ELEMENT = CARD_TABLE.add("element")
+C_TYPE = CARD_TABLE.add("type")
+C_COST = CARD_TABLE.add("cost")
+C_POWER = CARD_TABLE.add("power")  # forwards only, else 0
+C_JOB = CARD_TABLE.add("job")  # interned job id, 0 = no job
+C_NAME = CARD_TABLE.add("name")  # interned name id (same-name rule CR 5.2.2.1, special abilities CR 11.7.1)
+C_CATEGORY = CARD_TABLE.add("category")  # interned category id, 0 = none
+C_GENERIC = CARD_TABLE.add("generic")  # 1 = generic icon (any number of same-name copies on the field)
+C_EX_BURST = CARD_TABLE.add("ex_burst")  # 1 = EX Burst icon
+C_KEYWORDS = CARD_TABLE.add("keywords")  # KW_* bitmask printed on the card
+C_ABIL_START = CARD_TABLE.add("abil_start")  # first row of this card's abilities in the ability table
+C_ABIL_COUNT = CARD_TABLE.add("abil_count")
+C_SUMMON_ABIL = CARD_TABLE.add("summon_abil")  # ability row of a Summon's effect, -1 otherwise
+# ability row applied as EX Burst (a Summon: its effect; a Character: its EX auto-ability), -1
+C_EX_ABIL = CARD_TABLE.add("ex_abil")
+C_ACT0 = CARD_TABLE.add("act0")  # ability rows of the card's first/second action-or-special ability, -1 if none
+C_ACT1 = CARD_TABLE.add("act1")
+C_HAS_FIELD = CARD_TABLE.add("has_field")  # 1 if the card has a field ability (lets the kernels skip the others fast)
+C_NCOLS = CARD_TABLE.width
 
 # Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), the kernel tables'
 # obs_rows (engine.tables): written once per pool so an observation copies a card's row instead
@@ -161,21 +164,22 @@ class Condition(IntEnum):
     JOB_ON_FIELD = 7  # controller controls another Character with job id arg
 
 
-A_KIND = 0
-A_TRIGGER = 1
-A_TRIG_FILTER = 2  # filter row for ENTERS_OTHER, -1 otherwise
-A_COND = 3
-A_COND_ARG = 4
-A_COST_CP = 5  # CP to pay (CR 11.2)
-A_COST_ELEMENT = 6  # element one CP of which must be paid (-1: none required)
-A_COST_DULL = 7  # 1: the dull icon (CR 11.6.2.3)
-A_COST_DISCARD = 8  # number of cards to discard from hand (any cards); never combined with CP
-A_COST_BREAK_SELF = 9  # 1: put this card into the Break Zone as a cost
-A_CODE_START = 10  # first instruction row in the code table
-A_CODE_LEN = 11
-A_OPTIONAL = 12  # 1: "you may" (CR 11.8.14): asked on resolution
-A_CARD = 13  # card id that owns the ability
-A_NCOLS = 14
+ABILITY_TABLE = TableLayout("ability")
+A_KIND = ABILITY_TABLE.add("kind")
+A_TRIGGER = ABILITY_TABLE.add("trigger")
+A_TRIG_FILTER = ABILITY_TABLE.add("trig_filter")  # filter row for ENTERS_OTHER, -1 otherwise
+A_COND = ABILITY_TABLE.add("cond")
+A_COND_ARG = ABILITY_TABLE.add("cond_arg")
+A_COST_CP = ABILITY_TABLE.add("cost_cp")  # CP to pay (CR 11.2)
+A_COST_ELEMENT = ABILITY_TABLE.add("cost_element")  # element one CP of which must be paid (-1: none required)
+A_COST_DULL = ABILITY_TABLE.add("cost_dull")  # 1: the dull icon (CR 11.6.2.3)
+A_COST_DISCARD = ABILITY_TABLE.add("cost_discard")  # number of cards to discard from hand (any cards); never combined with CP
+A_COST_BREAK_SELF = ABILITY_TABLE.add("cost_break_self")  # 1: put this card into the Break Zone as a cost
+A_CODE_START = ABILITY_TABLE.add("code_start")  # first instruction row in the code table
+A_CODE_LEN = ABILITY_TABLE.add("code_len")
+A_OPTIONAL = ABILITY_TABLE.add("optional")  # 1: "you may" (CR 11.8.14): asked on resolution
+A_CARD = ABILITY_TABLE.add("card")  # card id that owns the ability
+A_NCOLS = ABILITY_TABLE.width
 
 
 # --------------------------------------------------------------------------------------------
@@ -201,20 +205,21 @@ class FilterZone(IntEnum):
     HAND = 3
 
 
-F_TYPE_MASK = 0  # TYPEMASK_* (0 means TYPEMASK_ANY)
-F_SIDE = 1
-F_ELEMENT_MASK = 2  # bit (1 << Element); 0 = any element
-F_COST_MIN = 3  # -1 = none
-F_COST_MAX = 4  # -1 = none
-F_POWER_MIN = 5  # -1 = none (current power on the field, printed power elsewhere)
-F_POWER_MAX = 6  # -1 = none
-F_JOB = 7  # job id, 0 = any
-F_NAME = 8  # name id, 0 = any (name ids start at 1)
-F_STATE = 9  # CardState
-F_EXCLUDE_SELF = 10  # 1: not the ability's source card
-F_ZONE = 11  # FilterZone
-F_CATEGORY = 12  # category id, 0 = any
-F_NCOLS = 13
+FILTER_TABLE = TableLayout("filter")
+F_TYPE_MASK = FILTER_TABLE.add("type_mask")  # TYPEMASK_* (0 means TYPEMASK_ANY)
+F_SIDE = FILTER_TABLE.add("side")
+F_ELEMENT_MASK = FILTER_TABLE.add("element_mask")  # bit (1 << Element); 0 = any element
+F_COST_MIN = FILTER_TABLE.add("cost_min")  # -1 = none
+F_COST_MAX = FILTER_TABLE.add("cost_max")  # -1 = none
+F_POWER_MIN = FILTER_TABLE.add("power_min")  # -1 = none (current power on the field, printed power elsewhere)
+F_POWER_MAX = FILTER_TABLE.add("power_max")  # -1 = none
+F_JOB = FILTER_TABLE.add("job")  # job id, 0 = any
+F_NAME = FILTER_TABLE.add("name")  # name id, 0 = any (name ids start at 1)
+F_STATE = FILTER_TABLE.add("state")  # CardState
+F_EXCLUDE_SELF = FILTER_TABLE.add("exclude_self")  # 1: not the ability's source card
+F_ZONE = FILTER_TABLE.add("zone")  # FilterZone
+F_CATEGORY = FILTER_TABLE.add("category")  # category id, 0 = any
+F_NCOLS = FILTER_TABLE.width
 
 
 # --------------------------------------------------------------------------------------------
@@ -257,6 +262,14 @@ class Op(IntEnum):
 class Duration(IntEnum):
     END_OF_TURN = 0  # "until the end of the turn" (CR 9.5.1.3.2)
     PERMANENT = 1  # while the card stays on the field
+
+
+class Mod(IntEnum):
+    """What an effect's modifier changes (state.MODS: the shared rules layer's modifiers)."""
+
+    POWER = 0  # Op.POWER (signed change)
+    KEYWORDS = 1  # Op.GRANT_KEYWORD (KW_* bits)
+    RESTRICTIONS = 2  # Op.RESTRICT (RESTRICT_* bits)
 
 
 Who = CoreWho  # a player operand, relative to the effect's controller (the engine's)
@@ -345,14 +358,27 @@ class Decision(IntEnum):
 
 N_DECISIONS = 16
 
-# flat action layout (docs/fftcg/actions.md)
-PASS = 0
-HAND_BASE = 1
-OWN_FIELD_BASE = HAND_BASE + HAND_SLOTS
-OPP_FIELD_BASE = OWN_FIELD_BASE + FIELD_SLOTS
-ABILITY_BASE = OPP_FIELD_BASE + FIELD_SLOTS  # + field_slot * ABILITIES_PER_CARD + j
-OPTION_BASE = ABILITY_BASE + FIELD_SLOTS * ABILITIES_PER_CARD
-NUM_ACTIONS = OPTION_BASE + OPTION_SLOTS
+# The flat action space, declared once (tcg_env.engine.blocks): the kernels read the module ints
+# below (numba folds them), describe_action decodes with ACTIONS.decode, the entity layout's
+# pointers are ACTIONS.pointers() (observation.entity_layout) and the table of docs/fftcg/actions.md
+# is ACTIONS.markdown() (tests/fftcg/test_layouts.py).
+ACTIONS = ActionLayout("fftcg")
+PASS = ACTIONS.add("pass", doc="pass priority / keep / decline / stop / done (the decisions table below)").base
+HAND = ACTIONS.add("hand", HAND_SLOTS, "the `i`-th card of your hand (hand order is stable: cards keep their "
+                   "order as others leave)", points_at="hand")
+OWN_FIELD = ACTIONS.add("own_field", FIELD_SLOTS, "the `i`-th card of your field (in the order the cards "
+                        "entered)", points_at="own_field")
+OPP_FIELD = ACTIONS.add("opp_field", FIELD_SLOTS, "the `i`-th card of your opponent's field",
+                        points_at="opp_field")
+ABILITY = ACTIONS.add("ability", (FIELD_SLOTS, ABILITIES_PER_CARD),
+                      "action / special ability `j` of your field card `i`", points_at="own_field")
+OPTION = ACTIONS.add("option", OPTION_SLOTS, "option `k` of the pending choice", points_at="options")
+HAND_BASE = HAND.base  # + hand index
+OWN_FIELD_BASE = OWN_FIELD.base  # + field index
+OPP_FIELD_BASE = OPP_FIELD.base  # + the opponent's field index
+ABILITY_BASE = ABILITY.base  # + field index * ABILITIES_PER_CARD + j
+OPTION_BASE = OPTION.base  # + k
+NUM_ACTIONS = ACTIONS.size
 
 
 class Zone(IntEnum):

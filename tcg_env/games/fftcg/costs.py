@@ -5,10 +5,9 @@ element, one CP over from a discard, CR 5.2.1.3.1), the player's CP sources, and
 progress that the PAY_CP / PAY_DISCARD decisions fill. See ``kernels`` for the file layout.
 """
 
-import numpy as np
-
 from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.jit import internal
+from tcg_env.rules.costs import packed_add, packed_count
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, FL_PAY, MAX_DECK, PK_ABILITY
 from tcg_env.games.fftcg.state import (
@@ -109,7 +108,7 @@ def can_pay(game, s, T, player, cost, elem, skip_hand_slot, skip_field_slot):
 def count_resources(game, s, T, player):
     """Mask fast path: ``player``'s CP sources (CR 5.2.1.3), counted once per mask instead of once
     per card: (discardable hand cards, their count per element, active Backups, their count per
-    element), each per-element count in 8 bits of one int64 (``element_count``). Kept in registers
+    element), each per-element count packed in one int64 (``rules.costs.packed_count``). Kept in registers
     rather than in a scratch run of the row, whose increments, 16-word sums per card and final
     zeroing went through memory (with the legal mask's early skips: PRIORITY mask 253 -> 193 ns
     on 3,000 recorded states, 2026-11-25)."""
@@ -120,7 +119,7 @@ def count_resources(game, s, T, player):
         cid = s[CARD + (s[HAND_L + player * MAX_DECK + i]) * CARD_W]
         if not game.is_light_dark(cards, cid):
             nd += 1
-            disc += np.int64(1) << (8 * cards[cid, K.C_ELEMENT])
+            disc = packed_add(disc, cards[cid, K.C_ELEMENT])
     nb = 0
     bk = 0
     for i in range(s[FIELD_N + player]):
@@ -128,22 +127,16 @@ def count_resources(game, s, T, player):
         cid = s[CARD + slot * CARD_W]
         if cards[cid, K.C_TYPE] == K.CardType.BACKUP and s[DULL + slot * CARD_W] == 0:
             nb += 1
-            bk += np.int64(1) << (8 * cards[cid, K.C_ELEMENT])
+            bk = packed_add(bk, cards[cid, K.C_ELEMENT])
     return nd, disc, nb, bk
-
-
-@internal
-def element_count(packed, elem):
-    """The count of element ``elem`` in a per-element count packed by ``count_resources``."""
-    return (packed >> (8 * elem)) & 0xFF
 
 
 @internal
 def can_pay_counted(game, s, T, player, cost, elem, skip_hand_slot, skip_field_slot, nd, disc, nb, bk):
     """``can_pay`` from the counts of ``count_resources`` (same result)."""
     cards = card_table(T)
-    nde = game.element_count(disc, elem) if elem >= 0 else 0
-    nbe = game.element_count(bk, elem) if elem >= 0 else 0
+    nde = packed_count(disc, elem) if elem >= 0 else 0
+    nbe = packed_count(bk, elem) if elem >= 0 else 0
     if skip_hand_slot >= 0 and s[ZONE + skip_hand_slot * CARD_W] == K.Zone.HAND:
         cid = s[CARD + skip_hand_slot * CARD_W]
         if not game.is_light_dark(cards, cid):

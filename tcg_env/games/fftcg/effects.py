@@ -22,6 +22,7 @@ from tcg_env.engine.effects import (
 from tcg_env.engine.tables import card_table, filter_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.zones import zone_pop_top, zone_shuffle, zone_take
+from tcg_env.rules.modifiers import mod_apply
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
     EK_SUMMON,
@@ -78,12 +79,7 @@ from tcg_env.games.fftcg.state import (
     FR_PURPOSE,
     HAND_L,
     HAND_N,
-    KW_EOT,
-    KW_PERM,
-    PMOD_EOT,
-    PMOD_PERM,
-    RST_EOT,
-    RST_PERM,
+    MT,
     ZONE,
     ZT,
 )
@@ -257,28 +253,20 @@ def target_affected(s, op, slot):
     return s[ZONE + slot * CARD_W] == K.Zone.FIELD
 
 
+# the modifier ops (CR 9.5.1.3.2: until the end of the turn, or while on the field): state.MODS
 @internal
-def add_power(s, slot, amount, duration):
-    if duration == K.Duration.END_OF_TURN:
-        s[PMOD_EOT + slot * CARD_W] += amount
-    else:
-        s[PMOD_PERM + slot * CARD_W] += amount
+def add_power(game, s, slot, amount, duration):
+    mod_apply(game, s, MT, slot, K.Mod.POWER, duration, amount)
 
 
 @internal
-def grant_keywords(s, slot, bits, duration):
-    if duration == K.Duration.END_OF_TURN:
-        s[KW_EOT + slot * CARD_W] |= bits
-    else:
-        s[KW_PERM + slot * CARD_W] |= bits
+def grant_keywords(game, s, slot, bits, duration):
+    mod_apply(game, s, MT, slot, K.Mod.KEYWORDS, duration, bits)
 
 
 @internal
-def add_restrictions(s, slot, bits, duration):
-    if duration == K.Duration.END_OF_TURN:
-        s[RST_EOT + slot * CARD_W] |= bits
-    else:
-        s[RST_PERM + slot * CARD_W] |= bits
+def add_restrictions(game, s, slot, bits, duration):
+    mod_apply(game, s, MT, slot, K.Mod.RESTRICTIONS, duration, bits)
 
 
 @internal

@@ -7,6 +7,8 @@ helpers. See ``kernels`` for the file layout.
 
 from tcg_env.engine.tables import card_table, filter_table
 from tcg_env.engine.jit import internal
+from tcg_env.rules.filters import (NO_VALUE, holder_of, passes_bits_of_value, passes_equals, passes_not_source,
+                                   passes_range, passes_side, passes_state, passes_zone)
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS
 from tcg_env.games.fftcg.state import (
@@ -65,67 +67,36 @@ def condition_holds(game, s, T, cond, arg, player, source):
     return False
 
 
+# the Zone of each FilterZone code, in FilterZone's order; the filter's values of the words' "own" /
+# "opponent's" and "active" / "dull" (plain ints: the shared words compare them with the row's)
+FILTER_ZONES = (int(K.Zone.FIELD), int(K.Zone.DECK), int(K.Zone.BREAK), int(K.Zone.HAND))
+OWN, OPPONENT = int(K.Side.OWN), int(K.Side.OPPONENT)
+ACTIVE, DULL_STATE = int(K.CardState.ACTIVE), int(K.CardState.DULL)
+
+
 @internal
 def filter_match(s, T, frow, slot, viewer, source):
-    """Does card ``slot`` match filter row ``frow`` seen by ``viewer`` (the ability's controller)?"""
-    cards = card_table(T)
-    filt = filter_table(T)
-    cid = s[CARD + slot * CARD_W]
+    """Does card ``slot`` match filter row ``frow`` seen by ``viewer`` (the ability's controller)?
+    One shared filter word (tcg_env.rules.filters) per column, the cheap and selective ones first;
+    whose card is its controller's on the field, its owner's elsewhere (CR 6.2); a power bound
+    matches Forwards only (only they have power, CR 5.2.6), their power now on the field."""
+    w = slot * CARD_W
+    cid = s[CARD + w]
     if cid < 0:
         return False
-    f = filt[frow]
-    ctype = cards[cid, K.C_TYPE]
-    tmask = f[K.F_TYPE_MASK]
-    if tmask != 0 and (tmask & (1 << ctype)) == 0:
-        return False
-    zone = s[ZONE + slot * CARD_W]
-    fz = f[K.F_ZONE]
-    if fz == K.FilterZone.FIELD:
-        if zone != K.Zone.FIELD:
-            return False
-    elif fz == K.FilterZone.DECK:
-        if zone != K.Zone.DECK:
-            return False
-    elif fz == K.FilterZone.BREAK:
-        if zone != K.Zone.BREAK:
-            return False
-    elif fz == K.FilterZone.HAND:
-        if zone != K.Zone.HAND:
-            return False
-    side = f[K.F_SIDE]
-    if side != K.Side.ANY:
-        who = s[CONTROLLER + slot * CARD_W] if zone == K.Zone.FIELD else s[OWNER + slot * CARD_W]
-        if side == K.Side.OWN and who != viewer:
-            return False
-        if side == K.Side.OPPONENT and who == viewer:
-            return False
-    em = f[K.F_ELEMENT_MASK]
-    if em != 0 and (em & (1 << cards[cid, K.C_ELEMENT])) == 0:
-        return False
-    cost = cards[cid, K.C_COST]
-    if f[K.F_COST_MIN] >= 0 and cost < f[K.F_COST_MIN]:
-        return False
-    if f[K.F_COST_MAX] >= 0 and cost > f[K.F_COST_MAX]:
-        return False
-    if f[K.F_POWER_MIN] >= 0 or f[K.F_POWER_MAX] >= 0:
-        if ctype != K.CardType.FORWARD:
-            return False
-        power = s[D_POWER + slot * CARD_W] if zone == K.Zone.FIELD else cards[cid, K.C_POWER]
-        if f[K.F_POWER_MIN] >= 0 and power < f[K.F_POWER_MIN]:
-            return False
-        if f[K.F_POWER_MAX] >= 0 and power > f[K.F_POWER_MAX]:
-            return False
-    if f[K.F_JOB] != 0 and cards[cid, K.C_JOB] != f[K.F_JOB]:
-        return False
-    if f[K.F_NAME] != 0 and cards[cid, K.C_NAME] != f[K.F_NAME]:
-        return False
-    if f[K.F_CATEGORY] != 0 and cards[cid, K.C_CATEGORY] != f[K.F_CATEGORY]:
-        return False
-    st = f[K.F_STATE]
-    if st == K.CardState.ACTIVE and s[DULL + slot * CARD_W] != 0:
-        return False
-    if st == K.CardState.DULL and s[DULL + slot * CARD_W] == 0:
-        return False
-    if f[K.F_EXCLUDE_SELF] != 0 and slot == source:
-        return False
-    return True
+    f = filter_table(T)[frow]
+    c = card_table(T)[cid]
+    zone = s[ZONE + w]
+    on_field = zone == K.Zone.FIELD
+    power = NO_VALUE if c[K.C_TYPE] != K.CardType.FORWARD else (s[D_POWER + w] if on_field else c[K.C_POWER])
+    return (passes_bits_of_value(f[K.F_TYPE_MASK], c[K.C_TYPE])
+            and passes_zone(f[K.F_ZONE], zone, FILTER_ZONES)
+            and passes_side(f[K.F_SIDE], OWN, OPPONENT, holder_of(s, OWNER + w, CONTROLLER + w, on_field), viewer)
+            and passes_bits_of_value(f[K.F_ELEMENT_MASK], c[K.C_ELEMENT])
+            and passes_range(f[K.F_COST_MIN], f[K.F_COST_MAX], c[K.C_COST])
+            and passes_range(f[K.F_POWER_MIN], f[K.F_POWER_MAX], power)
+            and passes_equals(f[K.F_JOB], c[K.C_JOB])
+            and passes_equals(f[K.F_NAME], c[K.C_NAME])
+            and passes_equals(f[K.F_CATEGORY], c[K.C_CATEGORY])
+            and passes_state(f[K.F_STATE], ACTIVE, DULL_STATE, s[DULL + w] != 0)
+            and passes_not_source(f[K.F_EXCLUDE_SELF], slot, source))

@@ -8,6 +8,7 @@ player who decides. Every column is listed by :func:`obs_columns` and documented
 
 from numba import njit
 
+from tcg_env.engine.blocks import ObsLayout
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.obsbuf import clear_block, clear_rows_after, copy_card_row, zero_range
@@ -75,20 +76,6 @@ from tcg_env.games.fftcg.state import (
     ZONE,
 )
 
-CARD_FEATURES = K.CARD_OBS_FEATURES  # per card row (hand, own field, opponent field): 26
-STACK_ROWS = 4
-ENTRY_FEATURES = 8
-OPTION_FEATURES = 8
-GLOBAL_SIZE = 64
-OBS_GLOBAL = 0
-OBS_HAND = GLOBAL_SIZE
-OBS_OWN_FIELD = OBS_HAND + K.HAND_SLOTS * CARD_FEATURES
-OBS_OPP_FIELD = OBS_OWN_FIELD + K.FIELD_SLOTS * CARD_FEATURES
-OBS_STACK = OBS_OPP_FIELD + K.FIELD_SLOTS * CARD_FEATURES
-OBS_OPTIONS = OBS_STACK + STACK_ROWS * ENTRY_FEATURES
-OBS_SIZE = OBS_OPTIONS + K.OPTION_SLOTS * OPTION_FEATURES
-
-
 GLOBAL_COLUMNS = [
     "is_decider",
     "is_turn_player",
@@ -123,7 +110,6 @@ GLOBAL_COLUMNS = [
     "priority_player_is_me",
     *[f"cp_element_{e.name.lower()}" for e in K.Element],
 ]
-assert len(GLOBAL_COLUMNS) == GLOBAL_SIZE, len(GLOBAL_COLUMNS)
 CARD_COLUMNS = [
     "present",
     *[f"element_{e.name.lower()}" for e in K.Element],
@@ -145,21 +131,106 @@ CARD_COLUMNS = [
     "cant_block",
     "card_id_plus1",
 ]
-assert len(CARD_COLUMNS) == CARD_FEATURES
+assert len(CARD_COLUMNS) == K.CARD_OBS_FEATURES  # the static columns are the pool's obs_rows
 ENTRY_COLUMNS = ["present", "mine", "is_summon", "card_id_plus1", "element", "cost_div10", "targets0", "targets1"]
 OPTION_COLUMNS = ["present", "card_id_plus1", "element", "type", "cost_div10", "power_div10000", "mine", "zone"]
+STACK_ROWS = 4
+
+# The flat observation, declared once (tcg_env.engine.blocks): the offsets below, obs_columns (the
+# views), the entity layout's card-row blocks and the tables of docs/fftcg/observations.md
+# (tests/fftcg/test_layouts.py) come from it.
+OBS = ObsLayout("fftcg")
+GLOBAL = OBS.add("global", GLOBAL_COLUMNS, doc="the global columns")
+HAND = OBS.add("hand", CARD_COLUMNS, rows=HAND_SLOTS, cards=True, doc="your hand cards, in hand order")
+OWN_FIELD = OBS.add("own_field", CARD_COLUMNS, rows=FIELD_SLOTS, cards=True,
+                    doc="your field, in field order (matches the `own_field` actions)")
+OPP_FIELD = OBS.add("opp_field", CARD_COLUMNS, rows=FIELD_SLOTS, cards=True,
+                    doc="your opponent's field (matches `opp_field`)")
+STACK_BLOCK = OBS.add("stack", ENTRY_COLUMNS, rows=STACK_ROWS, doc="the top 4 stack entries, top first")
+OPTIONS = OBS.add("options", OPTION_COLUMNS, rows=OPTION_SLOTS, cards=True,
+                  doc="the candidates of a `SELECT_CARD` / `ORDER_TRIGGERS` choice (matches `option` k)")
+OBS_SIZE = OBS.size
+
+GLOBAL_SIZE = GLOBAL.size
+CARD_FEATURES = HAND.shape[1]  # per card row (hand, own field, opponent field): 26
+ENTRY_FEATURES = STACK_BLOCK.shape[1]
+OPTION_FEATURES = OPTIONS.shape[1]
+OBS_GLOBAL = GLOBAL.base
+OBS_HAND = HAND.base
+OBS_OWN_FIELD = OWN_FIELD.base
+OBS_OPP_FIELD = OPP_FIELD.base
+OBS_STACK = STACK_BLOCK.base
+OBS_OPTIONS = OPTIONS.base
+
+# global columns the kernel writes (the global block starts at column 0)
+G_IS_DECIDER = GLOBAL.col("is_decider")
+G_IS_TURN_PLAYER = GLOBAL.col("is_turn_player")
+G_IS_FIRST_PLAYER = GLOBAL.col("is_first_player")
+G_PHASE = GLOBAL.col("phase_setup")  # + Phase
+G_STEP = GLOBAL.col("attack_step_none")  # + AttackStep
+G_DECISION = GLOBAL.col("decision_none")  # + Decision
+G_TURN = GLOBAL.col("turn_div20")
+G_MY_DAMAGE = GLOBAL.col("my_damage_div7")
+G_OPP_DAMAGE = GLOBAL.col("opp_damage_div7")
+G_MY_DECK = GLOBAL.col("my_deck_div50")
+G_OPP_DECK = GLOBAL.col("opp_deck_div50")
+G_MY_HAND = GLOBAL.col("my_hand_div10")
+G_OPP_HAND = GLOBAL.col("opp_hand_div10")
+G_MY_BREAK = GLOBAL.col("my_break_div50")
+G_OPP_BREAK = GLOBAL.col("opp_break_div50")
+G_MY_REMOVED = GLOBAL.col("my_removed_div10")
+G_OPP_REMOVED = GLOBAL.col("opp_removed_div10")
+G_STACK_SIZE = GLOBAL.col("stack_size_div8")
+G_CP_LEFT = GLOBAL.col("cp_left_to_pay_div10")
+G_CP_ELEMENT_NEEDED = GLOBAL.col("cp_element_still_needed")
+G_PASSES = GLOBAL.col("consecutive_passes")
+G_MY_BACKUPS = GLOBAL.col("my_backups_div5")
+G_OPP_BACKUPS = GLOBAL.col("opp_backups_div5")
+G_MY_FORWARDS = GLOBAL.col("my_forwards_div8")
+G_OPP_FORWARDS = GLOBAL.col("opp_forwards_div8")
+G_PARTY_DAMAGE = GLOBAL.col("party_damage_left_div10000")
+G_LIMITED = GLOBAL.col("limited_variant")
+G_I_HAVE_PRIORITY = GLOBAL.col("i_have_priority")
+G_ATTACKERS = GLOBAL.col("attackers_div5")
+G_BLOCKED = GLOBAL.col("attack_blocked")
+G_PRIORITY_PLAYER = GLOBAL.col("priority_player_is_me")
+G_CP_ELEMENT = GLOBAL.col("cp_element_fire")  # + Element
+# a card row's dynamic columns, from the row's first column (the others are the pool's obs_rows)
+R_COST = HAND.col("cost_div10")
+R_POWER = HAND.col("power_div10000")
+R_DAMAGE = HAND.col("damage_div10000")
+R_DULL = HAND.col("dull")
+R_FROZEN = HAND.col("frozen")
+R_HASTE = HAND.col("haste")
+R_BRAVE = HAND.col("brave")
+R_FIRST_STRIKE = HAND.col("first_strike")
+R_READY = HAND.col("ready")
+R_ATTACKING = HAND.col("attacking")
+R_BLOCKING = HAND.col("blocking")
+R_CANT_ATTACK = HAND.col("cant_attack")
+R_CANT_BLOCK = HAND.col("cant_block")
+# a stack row's columns
+ST_PRESENT = STACK_BLOCK.col("present")
+ST_MINE = STACK_BLOCK.col("mine")
+ST_IS_SUMMON = STACK_BLOCK.col("is_summon")
+ST_CARD_ID = STACK_BLOCK.col("card_id_plus1")
+ST_ELEMENT = STACK_BLOCK.col("element")
+ST_COST = STACK_BLOCK.col("cost_div10")
+ST_TARGETS = STACK_BLOCK.col("targets0")  # + register
+# an option row's columns
+O_PRESENT = OPTIONS.col("present")
+O_CARD_ID = OPTIONS.col("card_id_plus1")
+O_ELEMENT = OPTIONS.col("element")
+O_TYPE = OPTIONS.col("type")
+O_COST = OPTIONS.col("cost_div10")
+O_POWER = OPTIONS.col("power_div10000")
+O_MINE = OPTIONS.col("mine")
+O_ZONE = OPTIONS.col("zone")
 
 
 def obs_columns() -> list[tuple[str, int, int]]:
-    """(name, start, length) of every named view of the flat vector."""
-    return [
-        ("global", OBS_GLOBAL, GLOBAL_SIZE),
-        ("hand", OBS_HAND, HAND_SLOTS * CARD_FEATURES),
-        ("own_field", OBS_OWN_FIELD, FIELD_SLOTS * CARD_FEATURES),
-        ("opp_field", OBS_OPP_FIELD, FIELD_SLOTS * CARD_FEATURES),
-        ("stack", OBS_STACK, STACK_ROWS * ENTRY_FEATURES),
-        ("options", OBS_OPTIONS, OPTION_SLOTS * OPTION_FEATURES),
-    ]
+    """(name, start, length) of every named view of the flat vector (the declared blocks)."""
+    return OBS.views()
 
 
 @njit(cache=True)
@@ -182,40 +253,40 @@ def observe_into(game, s, T, player, out, over_previous):
     decider = s[H_DECIDER]
     dec = s[H_DECISION]
     g = OBS_GLOBAL
-    out[g + 0] = 1.0 if decider == me else 0.0
-    out[g + 1] = 1.0 if s[TURN_PLAYER] == me else 0.0
-    out[g + 2] = 1.0 if s[FIRST_PLAYER] == me else 0.0
-    out[g + 3 + s[PHASE]] = 1.0
-    out[g + 10 + s[STEP]] = 1.0
-    out[g + 15 + dec] = 1.0
-    out[g + 31] = s[H_TURN] / 20.0
-    out[g + 32] = s[DAMAGE_N + me] / 7.0
-    out[g + 33] = s[DAMAGE_N + op] / 7.0
-    out[g + 34] = s[DECK_N + me] / 50.0
-    out[g + 35] = s[DECK_N + op] / 50.0
-    out[g + 36] = s[HAND_N + me] / 10.0
-    out[g + 37] = s[HAND_N + op] / 10.0
-    out[g + 38] = s[BREAK_N + me] / 50.0
-    out[g + 39] = s[BREAK_N + op] / 50.0
-    out[g + 40] = s[REMOVED_N + me] / 10.0
-    out[g + 41] = s[REMOVED_N + op] / 10.0
-    out[g + 42] = s[STACK_N] / 8.0
+    out[g + G_IS_DECIDER] = 1.0 if decider == me else 0.0
+    out[g + G_IS_TURN_PLAYER] = 1.0 if s[TURN_PLAYER] == me else 0.0
+    out[g + G_IS_FIRST_PLAYER] = 1.0 if s[FIRST_PLAYER] == me else 0.0
+    out[g + G_PHASE + s[PHASE]] = 1.0
+    out[g + G_STEP + s[STEP]] = 1.0
+    out[g + G_DECISION + dec] = 1.0
+    out[g + G_TURN] = s[H_TURN] / 20.0
+    out[g + G_MY_DAMAGE] = s[DAMAGE_N + me] / 7.0
+    out[g + G_OPP_DAMAGE] = s[DAMAGE_N + op] / 7.0
+    out[g + G_MY_DECK] = s[DECK_N + me] / 50.0
+    out[g + G_OPP_DECK] = s[DECK_N + op] / 50.0
+    out[g + G_MY_HAND] = s[HAND_N + me] / 10.0
+    out[g + G_OPP_HAND] = s[HAND_N + op] / 10.0
+    out[g + G_MY_BREAK] = s[BREAK_N + me] / 50.0
+    out[g + G_OPP_BREAK] = s[BREAK_N + op] / 50.0
+    out[g + G_MY_REMOVED] = s[REMOVED_N + me] / 10.0
+    out[g + G_OPP_REMOVED] = s[REMOVED_N + op] / 10.0
+    out[g + G_STACK_SIZE] = s[STACK_N] / 8.0
     if s[PAY_KIND] != 0:
-        out[g + 43] = (s[PAY_COST] - s[PAY_PAID]) / 10.0
-        out[g + 44] = 1.0 if s[PAY_HAS_ELEM] == 0 else 0.0
+        out[g + G_CP_LEFT] = (s[PAY_COST] - s[PAY_PAID]) / 10.0
+        out[g + G_CP_ELEMENT_NEEDED] = 1.0 if s[PAY_HAS_ELEM] == 0 else 0.0
         if s[PAY_ELEM] >= 0 and s[PAY_HAS_ELEM] == 0:
-            out[g + 56 + s[PAY_ELEM]] = 1.0
-    out[g + 45] = s[PASSES]
-    out[g + 46] = s[D_COUNTS + me * 3 + 1] / 5.0
-    out[g + 47] = s[D_COUNTS + op * 3 + 1] / 5.0
-    out[g + 48] = s[D_COUNTS + me * 3] / 8.0
-    out[g + 49] = s[D_COUNTS + op * 3] / 8.0
-    out[g + 50] = s[ASSIGN_LEFT] / 10000.0
-    out[g + 51] = 1.0 if s[H_VARIANT] == K.VARIANT_LIMITED else 0.0
-    out[g + 52] = 1.0 if (dec == K.Decision.PRIORITY and decider == me) else 0.0
-    out[g + 53] = s[ATK_N] / 5.0
-    out[g + 54] = 1.0 if s[BLOCK_DECLARED] != 0 else 0.0
-    out[g + 55] = 1.0 if s[PRIORITY_PLAYER] == me else 0.0
+            out[g + G_CP_ELEMENT + s[PAY_ELEM]] = 1.0
+    out[g + G_PASSES] = s[PASSES]
+    out[g + G_MY_BACKUPS] = s[D_COUNTS + me * 3 + 1] / 5.0
+    out[g + G_OPP_BACKUPS] = s[D_COUNTS + op * 3 + 1] / 5.0
+    out[g + G_MY_FORWARDS] = s[D_COUNTS + me * 3] / 8.0
+    out[g + G_OPP_FORWARDS] = s[D_COUNTS + op * 3] / 8.0
+    out[g + G_PARTY_DAMAGE] = s[ASSIGN_LEFT] / 10000.0
+    out[g + G_LIMITED] = 1.0 if s[H_VARIANT] == K.VARIANT_LIMITED else 0.0
+    out[g + G_I_HAVE_PRIORITY] = 1.0 if (dec == K.Decision.PRIORITY and decider == me) else 0.0
+    out[g + G_ATTACKERS] = s[ATK_N] / 5.0
+    out[g + G_BLOCKED] = 1.0 if s[BLOCK_DECLARED] != 0 else 0.0
+    out[g + G_PRIORITY_PLAYER] = 1.0 if s[PRIORITY_PLAYER] == me else 0.0
     # own hand (the opponent's hand is hidden: only its count above)
     nh = min(s[HAND_N + me], HAND_SLOTS)
     # card rows: a card's static columns (present, element, type, cost, printed power and
@@ -236,7 +307,7 @@ def observe_into(game, s, T, player, out, over_previous):
         o = OBS_HAND + i * CARD_FEATURES
         copy_card_row(out, o, T, s[CARD + slot * CARD_W], CARD_FEATURES)
         if costred:
-            out[o + 12] = game.current_cost(s, T, me, slot) / 10.0
+            out[o + R_COST] = game.current_cost(s, T, me, slot) / 10.0
     for q in range(2):
         base = OBS_OWN_FIELD if q == 0 else OBS_OPP_FIELD
         who = me if q == 0 else op
@@ -245,20 +316,20 @@ def observe_into(game, s, T, player, out, over_previous):
             slot = s[FIELD_L + who * FIELD_SLOTS + i]
             o = base + i * CARD_FEATURES
             copy_card_row(out, o, T, s[CARD + slot * CARD_W], CARD_FEATURES)
-            out[o + 13] = s[D_POWER + slot * CARD_W] / 10000.0
-            out[o + 14] = s[DMG + slot * CARD_W] / 10000.0
-            out[o + 15] = s[DULL + slot * CARD_W] != 0
-            out[o + 16] = s[FROZEN + slot * CARD_W] != 0
+            out[o + R_POWER] = s[D_POWER + slot * CARD_W] / 10000.0
+            out[o + R_DAMAGE] = s[DMG + slot * CARD_W] / 10000.0
+            out[o + R_DULL] = s[DULL + slot * CARD_W] != 0
+            out[o + R_FROZEN] = s[FROZEN + slot * CARD_W] != 0
             kw = s[D_KW + slot * CARD_W]
-            out[o + 17] = (kw & KW_HASTE) != 0
-            out[o + 18] = (kw & KW_BRAVE) != 0
-            out[o + 19] = (kw & KW_FIRST_STRIKE) != 0
-            out[o + 20] = s[CTRL_TURN + slot * CARD_W] < s[H_TURN] or (kw & KW_HASTE) != 0
+            out[o + R_HASTE] = (kw & KW_HASTE) != 0
+            out[o + R_BRAVE] = (kw & KW_BRAVE) != 0
+            out[o + R_FIRST_STRIKE] = (kw & KW_FIRST_STRIKE) != 0
+            out[o + R_READY] = s[CTRL_TURN + slot * CARD_W] < s[H_TURN] or (kw & KW_HASTE) != 0
             # CR 7.6: a card on the field is public, and so is what it cannot do now (the derived
             # restrictions the rules read: battle.can_attack / can_block)
             rst = s[D_RST + slot * CARD_W]
-            out[o + 23] = (rst & RESTRICT_CANT_ATTACK) != 0
-            out[o + 24] = (rst & RESTRICT_CANT_BLOCK) != 0
+            out[o + R_CANT_ATTACK] = (rst & RESTRICT_CANT_ATTACK) != 0
+            out[o + R_CANT_BLOCK] = (rst & RESTRICT_CANT_BLOCK) != 0
     # attackers and blocker (CR 10.1.2.4 / 10.1.3.2), outside the Attack Phase's battles none
     for q in range(2 if s[ATK_N] > 0 or s[BLOCKER] >= 0 else 0):
         base = OBS_OWN_FIELD if q == 0 else OBS_OPP_FIELD
@@ -267,9 +338,9 @@ def observe_into(game, s, T, player, out, over_previous):
             slot = s[FIELD_L + who * FIELD_SLOTS + i]
             for k in range(s[ATK_N]):
                 if s[ATK_L + k] == slot:
-                    out[base + i * CARD_FEATURES + 21] = 1.0
+                    out[base + i * CARD_FEATURES + R_ATTACKING] = 1.0
             if s[BLOCKER] == slot:
-                out[base + i * CARD_FEATURES + 22] = 1.0
+                out[base + i * CARD_FEATURES + R_BLOCKING] = 1.0
     # stack, top first (public zone, CR 7.12.2)
     n = s[STACK_N]
     clear_block(out, OBS_STACK, STACK_ROWS, ENTRY_FEATURES, min(n, STACK_ROWS), over_previous)
@@ -277,15 +348,15 @@ def observe_into(game, s, T, player, out, over_previous):
         e = STACK + (n - 1 - k) * ENTRY_W
         o = OBS_STACK + k * ENTRY_FEATURES
         cid = s[e + E_CARD]
-        out[o] = 1.0
-        out[o + 1] = 1.0 if s[e + E_CTRL] == me else 0.0
-        out[o + 2] = 1.0 if s[e + E_KIND] == EK_SUMMON else 0.0
-        out[o + 3] = cid + 1.0
+        out[o + ST_PRESENT] = 1.0
+        out[o + ST_MINE] = 1.0 if s[e + E_CTRL] == me else 0.0
+        out[o + ST_IS_SUMMON] = 1.0 if s[e + E_KIND] == EK_SUMMON else 0.0
+        out[o + ST_CARD_ID] = cid + 1.0
         if cid >= 0:
-            out[o + 4] = cards[cid, K.C_ELEMENT]
-            out[o + 5] = cards[cid, K.C_COST] / 10.0
-        out[o + 6] = s[e + E_REGN]
-        out[o + 7] = s[e + E_REGN + 1]
+            out[o + ST_ELEMENT] = cards[cid, K.C_ELEMENT]
+            out[o + ST_COST] = cards[cid, K.C_COST] / 10.0
+        out[o + ST_TARGETS] = s[e + E_REGN]
+        out[o + ST_TARGETS + 1] = s[e + E_REGN + 1]
     # options of the pending choice, for its decider only
     has_options = dec == K.Decision.SELECT_CARD or dec == K.Decision.ORDER_TRIGGERS
     n_options = s[CAND_N] if decider == me and has_options else 0
@@ -297,40 +368,38 @@ def observe_into(game, s, T, player, out, over_previous):
             slot = s[pending_entry(game, s, me, s[CAND + k]) + PE_SLOT]
         cid = s[CARD + slot * CARD_W]
         o = OBS_OPTIONS + k * OPTION_FEATURES
-        out[o] = 1.0
-        out[o + 1] = cid + 1.0
-        out[o + 2] = cards[cid, K.C_ELEMENT]
-        out[o + 3] = cards[cid, K.C_TYPE]
-        out[o + 4] = cards[cid, K.C_COST] / 10.0
-        out[o + 5] = cards[cid, K.C_POWER] / 10000.0
-        out[o + 6] = 1.0 if s[OWNER + slot * CARD_W] == me else 0.0
-        out[o + 7] = s[ZONE + slot * CARD_W]
+        out[o + O_PRESENT] = 1.0
+        out[o + O_CARD_ID] = cid + 1.0
+        out[o + O_ELEMENT] = cards[cid, K.C_ELEMENT]
+        out[o + O_TYPE] = cards[cid, K.C_TYPE]
+        out[o + O_COST] = cards[cid, K.C_COST] / 10.0
+        out[o + O_POWER] = cards[cid, K.C_POWER] / 10000.0
+        out[o + O_MINE] = 1.0 if s[OWNER + slot * CARD_W] == me else 0.0
+        out[o + O_ZONE] = s[ZONE + slot * CARD_W]
+
+
+# the entity layout's names and order of before the layouts were declared, which saved networks
+# were built with (policy.pt files of that time load unchanged): the row blocks' names (a block's
+# encoder is ``enc_<name>``) and the pointers' order and names (the network's queries: hand, field
+# card, its 2 abilities, opponent, option)
+ENTITY_BLOCKS = {"hand": "hand", "own_field": "own", "opp_field": "opp", "options": "opt"}
+ENTITY_POINTERS = {"hand": "hand", "own_field": "field", "ability": "ability", "opp_field": "opp_field",
+                   "option": "option"}
 
 
 def entity_layout():
-    """The card-row blocks of the observation and the actions that point at their rows
-    (:class:`tcg_env.spec.EntityLayout`; ``docs/fftcg/actions.md``): HAND i, FIELD i and ABILITY
-    i,j name own hand / field row i, OPP_FIELD i the opponent's field row i, OPTION k option row k.
-    PASS is free. The stack rows are context only (no action names them)."""
-    from tcg_env.spec import EntityLayout, RowBlock, RowPointer
+    """The card-row blocks of the observation (``OBS``'s ``cards=True`` blocks) and the actions that
+    point at their rows (``K.ACTIONS.pointers()``; :class:`tcg_env.spec.EntityLayout`;
+    ``docs/fftcg/actions.md``): HAND i, OWN_FIELD i and ABILITY i,j name own hand / field row i,
+    OPP_FIELD i the opponent's field row i, OPTION k option row k. PASS is free. The stack rows are
+    context only (no action names them). Names and order are those of ``ENTITY_BLOCKS`` and
+    ``ENTITY_POINTERS``."""
+    from dataclasses import replace
 
-    hs, fs, os_ = range(HAND_SLOTS), range(FIELD_SLOTS), range(OPTION_SLOTS)
-    return EntityLayout(
-        obs_size=OBS_SIZE,
-        num_actions=K.NUM_ACTIONS,
-        blocks=(
-            RowBlock("hand", OBS_HAND, HAND_SLOTS, CARD_FEATURES),
-            RowBlock("own", OBS_OWN_FIELD, FIELD_SLOTS, CARD_FEATURES),
-            RowBlock("opp", OBS_OPP_FIELD, FIELD_SLOTS, CARD_FEATURES),
-            RowBlock("opt", OBS_OPTIONS, OPTION_SLOTS, OPTION_FEATURES),
-        ),
-        # in this order the queries are those of the network before the layout was generic
-        # (policy.pt files of that time load unchanged): hand, field card, its 2 abilities, opponent, option
-        pointers=(
-            RowPointer("hand", K.HAND_BASE, "hand", tuple(hs)),
-            RowPointer("field", K.OWN_FIELD_BASE, "own", tuple(fs)),
-            RowPointer("ability", K.ABILITY_BASE, "own", tuple(fs), K.ABILITIES_PER_CARD),
-            RowPointer("opp_field", K.OPP_FIELD_BASE, "opp", tuple(fs)),
-            RowPointer("option", K.OPTION_BASE, "opt", tuple(os_)),
-        ),
-    ).check()
+    from tcg_env.engine.blocks import EntityLayout
+
+    blocks = tuple(replace(b, name=ENTITY_BLOCKS[b.name]) for b in OBS.row_blocks())
+    pointers = {p.name: replace(p, name=ENTITY_POINTERS[p.name], block=ENTITY_BLOCKS[p.block])
+                for p in K.ACTIONS.pointers()}
+    assert sorted(pointers) == sorted(ENTITY_POINTERS)
+    return EntityLayout(OBS_SIZE, K.NUM_ACTIONS, blocks, tuple(pointers[n] for n in ENTITY_POINTERS)).check()

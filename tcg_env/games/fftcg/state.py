@@ -6,7 +6,18 @@ card slot; player p's deck occupies slots [p*MAX_DECK, p*MAX_DECK + deck size)).
 
 from tcg_env.engine.layout import StateLayout
 from tcg_env.engine.zones import Seen, ZoneTable
+from tcg_env.rules.modifiers import ADD, OR, ModifierTable
+from tcg_env.rules.triggers import TriggerColumns
 from tcg_env.games.fftcg.constants import (
+    A_COND,
+    A_COND_ARG,
+    A_KIND,
+    A_TRIG_FILTER,
+    A_TRIGGER,
+    C_ABIL_COUNT,
+    C_ABIL_START,
+    C_KEYWORDS,
+    C_POWER,
     FIELD_SLOTS,
     FRAME_MAX,
     MAX_DECK,
@@ -16,6 +27,9 @@ from tcg_env.games.fftcg.constants import (
     PENDING_TRIGGER_MAX,
     STACK_MAX,
     TARGET_MAX,
+    AbilityKind,
+    Duration,
+    Mod,
     Zone,
 )
 
@@ -95,6 +109,31 @@ ZONES.add(Zone.BREAK, BREAK_N, BREAK_L)
 ZONES.add(Zone.DAMAGE, DAMAGE_N, DAMAGE_L)
 ZONES.add(Zone.REMOVED, REMOVED_N, REMOVED_L)
 ZT = ZONES.compile()
+# the modifiers of effects (tcg_env.rules.modifiers): power, keywords and restrictions until the end
+# of the turn (CR 9.5.1.3.2) or while the card stays on the field, each in a word of its own; the
+# values now (D_POWER, D_KW, D_RST) are the printed ones with them (then the field abilities,
+# characteristics.refresh_derived). A card that moves is a new card (CR 7.4): it forgets them, its
+# damage, dull, frozen and attack marks and the values now; damage also ends with the turn
+# (CR 9.5.1.3.1)
+MODS = ModifierTable(LAYOUT, Mod, Duration, card=CARD)
+MODS.kind(Mod.POWER, ADD, derived=D_POWER, base_column=C_POWER)
+MODS.kind(Mod.KEYWORDS, OR, derived=D_KW, base_column=C_KEYWORDS)
+MODS.kind(Mod.RESTRICTIONS, OR, derived=D_RST)
+for _kind, _eot, _perm in ((Mod.POWER, PMOD_EOT, PMOD_PERM), (Mod.KEYWORDS, KW_EOT, KW_PERM),
+                           (Mod.RESTRICTIONS, RST_EOT, RST_PERM)):
+    MODS.cell(_kind, Duration.END_OF_TURN, _eot)
+    MODS.cell(_kind, Duration.PERMANENT, _perm)
+MODS.forget(DMG, duration=Duration.END_OF_TURN)
+for _word in (DULL, FROZEN, ATTACKED, D_POWER, D_KW, D_RST):
+    MODS.forget(_word)
+MT = MODS.compile()
+# a card's auto-abilities an event triggers (tcg_env.rules.triggers; CR 11.8): the ability table's
+# columns. Only "when a ... enters your field" (ENTERS_OTHER) has a trigger filter, which the
+# entering card must match (triggers.trigger_enters): its scan is the second declaration
+_TRIGGER_COLUMNS = dict(card=CARD, abil_start=C_ABIL_START, abil_count=C_ABIL_COUNT, kind=A_KIND,
+                        auto=AbilityKind.AUTO, trigger=A_TRIGGER, cond=A_COND, cond_arg=A_COND_ARG)
+TT = TriggerColumns(LAYOUT, **_TRIGGER_COLUMNS).compile()
+TT_ENTERS_OTHER = TriggerColumns(LAYOUT, trig_filter=A_TRIG_FILTER, **_TRIGGER_COLUMNS).compile()
 # per player: [Forwards, Backups, active cost-reduction field abilities] on the field
 D_COUNTS = _a("derived_counts", (2, 3))
 

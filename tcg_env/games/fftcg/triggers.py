@@ -2,15 +2,16 @@
 
 A triggered auto-ability waits in its controller's pending list (the engine core's,
 :mod:`tcg_env.engine.triggers`) until the next time a player would receive priority, when it is
-put on the stack (``stack.priority_point``, CR 11.8.7).
+put on the stack (``stack.priority_point``, CR 11.8.7). One card's abilities triggered by an event
+are the shared rules layer's scan (:func:`tcg_env.rules.triggers.trigger_abilities`, over the
+columns ``state.TRIGGERS`` declares); which cards are looked at, and in which order, is here.
 """
 
-from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.jit import internal
-from tcg_env.engine.triggers import pending_add
+from tcg_env.rules.triggers import trigger_abilities
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS
-from tcg_env.games.fftcg.state import CARD, CARD_W, FIELD_L, FIELD_N
+from tcg_env.games.fftcg.state import FIELD_L, FIELD_N, TT, TT_ENTERS_OTHER
 
 
 # =============================================================================================
@@ -19,14 +20,7 @@ from tcg_env.games.fftcg.state import CARD, CARD_W, FIELD_L, FIELD_N
 @internal
 def trigger_card(game, s, T, slot, controller, trig, aux):
     """Queue ``slot``'s auto-abilities with trigger ``trig`` (conditions checked now, CR 11.8.13)."""
-    cards = card_table(T)
-    abil = ability_table(T)
-    cid = s[CARD + slot * CARD_W]
-    a0 = cards[cid, K.C_ABIL_START]
-    for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-        if abil[a, K.A_KIND] == K.AbilityKind.AUTO and abil[a, K.A_TRIGGER] == trig:
-            if game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], controller, slot):
-                pending_add(game, s, controller, slot, a, aux)  # dropped at capacity (documented)
+    trigger_abilities(game, s, T, TT, slot, controller, trig, aux, True, 0)
 
 
 @internal
@@ -39,20 +33,10 @@ def trigger_field(game, s, T, player, trig, aux):
 
 @internal
 def trigger_enters(game, s, T, slot, player):
-    """CR 11.8.16.2.1: after a card enters, every card on the field is checked."""
-    cards = card_table(T)
-    abil = ability_table(T)
+    """CR 11.8.16.2.1: after a card enters, every card on the field is checked (the entering card
+    must match the trigger filter of "when a ... enters your field")."""
     game.trigger_card(s, T, slot, player, K.Trigger.ENTERS_SELF, slot)
     for i in range(s[FIELD_N + player]):
         other = s[FIELD_L + player * FIELD_SLOTS + i]
-        if other == slot:
-            continue
-        cid = s[CARD + other * CARD_W]
-        a0 = cards[cid, K.C_ABIL_START]
-        for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-            if abil[a, K.A_KIND] == K.AbilityKind.AUTO and abil[a, K.A_TRIGGER] == K.Trigger.ENTERS_OTHER:
-                fr = abil[a, K.A_TRIG_FILTER]
-                if fr >= 0 and not game.filter_match(s, T, fr, slot, player, other):
-                    continue
-                if game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], player, other):
-                    pending_add(game, s, player, other, a, slot)
+        if other != slot:
+            trigger_abilities(game, s, T, TT_ENTERS_OTHER, other, player, K.Trigger.ENTERS_OTHER, slot, True, 0)

@@ -36,7 +36,6 @@ from tcg_env.games.fftcg.state import (
     BLOCK_DECLARED,
     CARD_W,
     DEC_ARG,
-    DMG,
     DULL,
     FIELD_L,
     FIELD_N,
@@ -45,19 +44,19 @@ from tcg_env.games.fftcg.state import (
     FRAME_N,
     FROZEN,
     HAND_N,
-    KW_EOT,
+    MT,
     MULLIGAN_STAGE,
     PASSES,
     PAY_DISCARD_LEFT,
     PAY_PLAYER,
     PAY_SAMENAME,
     PHASE,
-    PMOD_EOT,
     PRIORITY_PLAYER,
-    RST_EOT,
     STEP,
     TURN_PLAYER,
+    ZT,
 )
+from tcg_env.rules.modifiers import mod_end_in_zone
 from tcg_env.engine.decisions import end_game, set_decision
 
 
@@ -131,15 +130,9 @@ def step_end(game, s, T):
 def end_cleanup(game, s, T):
     """CR 9.5.1.3: damage and "until the end of the turn" effects end, then the next turn."""
     # only cards on the field carry damage or end-of-turn changes: effects apply them to field
-    # cards only, and a card leaving the field is reset (reset_card_state). So visit the field,
+    # cards only, and a card leaving the field forgets them (state.MODS). So visit the field,
     # not all 120 slots (a vector env's rows are cold in cache: each slot is a cache line)
-    for p in range(2):
-        for i in range(s[FIELD_N + p]):
-            slot = s[FIELD_L + p * FIELD_SLOTS + i]
-            s[DMG + slot * CARD_W] = 0
-            s[PMOD_EOT + slot * CARD_W] = 0
-            s[KW_EOT + slot * CARD_W] = 0
-            s[RST_EOT + slot * CARD_W] = 0
+    mod_end_in_zone(s, MT, ZT, K.Zone.FIELD, K.Duration.END_OF_TURN)
     if game.rule_processes(s, T):
         return
     # CR 9.5.1.4: triggered abilities would get priority here; none of the vocabulary triggers on

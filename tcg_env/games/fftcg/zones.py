@@ -10,13 +10,13 @@ from tcg_env.engine.tables import card_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.zones import zone_find, zone_pop_top, zone_push, zone_put, zone_remove, zone_remove_at
+from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, MAX_DECK
 from tcg_env.games.fftcg.state import (
     ASSIGNED,
     ATK_L,
     ATK_N,
-    ATTACKED,
     BLOCKER,
     CARD,
     CARD_W,
@@ -24,24 +24,14 @@ from tcg_env.games.fftcg.state import (
     CTRL_TURN,
     DECK_L,
     DECK_N,
-    DMG,
     DREW_FROM_EMPTY,
     DULL,
-    D_KW,
-    D_POWER,
-    D_RST,
     FIELD_L,
     FIELD_N,
-    FROZEN,
     HAND_L,
     HAND_N,
-    KW_EOT,
-    KW_PERM,
+    MT,
     OWNER,
-    PMOD_EOT,
-    PMOD_PERM,
-    RST_EOT,
-    RST_PERM,
     TIMESTAMP,
     ZONE,
     ZT,
@@ -51,23 +41,6 @@ from tcg_env.games.fftcg.state import (
 # =============================================================================================
 # Moving cards (CR 7.4: a card that moves is a new card in its new zone)
 # =============================================================================================
-@internal
-def reset_card_state(s, slot):
-    s[DULL + slot * CARD_W] = 0
-    s[DMG + slot * CARD_W] = 0
-    s[FROZEN + slot * CARD_W] = 0
-    s[ATTACKED + slot * CARD_W] = 0
-    s[PMOD_EOT + slot * CARD_W] = 0
-    s[PMOD_PERM + slot * CARD_W] = 0
-    s[KW_EOT + slot * CARD_W] = 0
-    s[KW_PERM + slot * CARD_W] = 0
-    s[RST_EOT + slot * CARD_W] = 0
-    s[RST_PERM + slot * CARD_W] = 0
-    s[D_POWER + slot * CARD_W] = 0
-    s[D_KW + slot * CARD_W] = 0
-    s[D_RST + slot * CARD_W] = 0
-
-
 @internal
 def put_in_zone(s, slot, zone):
     """Put ``slot`` on top of its owner's list for ``zone`` (not the field: ``enter_field``), under
@@ -93,7 +66,7 @@ def leave_field(game, s, T, slot, dest, is_break):
         s[ASSIGNED + FIELD_SLOTS - 1] = 0
     if s[BLOCKER] == slot:
         s[BLOCKER] = -1
-    game.reset_card_state(s, slot)
+    mod_forget(s, MT, slot)  # CR 7.4: a new card (state.MODS)
     game.put_in_zone(s, slot, dest)
     game.trigger_card(s, T, slot, p, K.Trigger.LEAVES_FIELD_SELF, slot)
     if is_break:
@@ -109,7 +82,7 @@ def enter_field(game, s, T, slot, player):
     if s[FIELD_N + player] >= FIELD_SLOTS:
         game.put_in_zone(s, slot, K.Zone.BREAK)  # no room (engine capacity, documented)
         return
-    game.reset_card_state(s, slot)
+    mod_forget(s, MT, slot)  # CR 7.4
     zone_push(s, FIELD_N + player, FIELD_L + player * FIELD_SLOTS, slot)
     s[ZONE + slot * CARD_W] = K.Zone.FIELD
     s[CONTROLLER + slot * CARD_W] = player
