@@ -422,6 +422,15 @@ class Duration(IntEnum):
     END_OF_BATTLE = 2  # "until the end of battle" (CR 807.3a)
 
 
+class Mod(IntEnum):
+    """What a one-time effect changes on a card for a Duration (state.MODS, tcg_env.rules.modifiers)."""
+
+    ATK = 0  # POWER's ATK part (CR 1020.3)
+    DEF = 1  # POWER's DEF part
+    KEYWORDS = 2  # KW_* bits granted
+    RESTRICTIONS = 3  # RESTRICT_* bits
+
+
 Who = CoreWho  # a player operand, relative to the effect's controller (the engine's)
 
 

@@ -30,13 +30,14 @@ from tcg_env.engine.jit import internal_widened as internal  # one compile per f
 from tcg_env.engine.obsbuf import clear_rows_after_at, copy_card_row, zero_range
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.zones import zone_find, zone_offsets
+from tcg_env.rules.modifiers import mod_total
 from tcg_env.games.force_of_will import constants as K
-from tcg_env.games.force_of_will.constants import CARD_OBS_FEATURES, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, Zone
+from tcg_env.games.force_of_will.constants import CARD_OBS_FEATURES, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, Mod, Zone
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, ATTACKED, ATTACKER, BLOCKER, CALLED, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER,
-    COUNTERS, DAMAGE, DEC_ARG, E_SLOT, E_X, ENTERED, ENTRY_W, GODS_ART_USED, JUDGED, KW_EOB, KW_EOT, KW_PERM, LIFE,
-    MANA, PRIORITY_PLAYER, PT, RESTED, REVEALED, RST_EOT, RST_PERM, SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT, SHIELD_N,
-    SHIELD_W, SHIELDS, STEP, TURN_PLAYER, TURNS_TAKEN, WILL, ZONE, ZT
+    COUNTERS, DAMAGE, DEC_ARG, ENTERED, ENTRY_W, E_SLOT, E_X, GODS_ART_USED, JUDGED, LIFE, MANA, MT,
+    PRIORITY_PLAYER, PT, RESTED, REVEALED, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT,
+    STEP, TURNS_TAKEN, TURN_PLAYER, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.characteristics import AURA_ALL
 
@@ -224,7 +225,7 @@ def card_row(game, s, T, player, slot, obs, o):
     # keywords granted by one-time effects, restrictions, the card an addition is added to: most
     # rows have none, and write zeros (extra_columns writes the others): computing the columns for
     # every row cost ~10% of an observation in random play (2 cores shared, min of 3 x 60 passes)
-    extra = (s[KW_EOT + w] | s[KW_EOB + w] | s[KW_PERM + w] | s[RST_EOT + w] | s[RST_PERM + w]) != 0 \
+    extra = (mod_total(s, MT, slot, Mod.KEYWORDS) | mod_total(s, MT, slot, Mod.RESTRICTIONS)) != 0 \
         or s[ATTACHED + w] >= 0
     cnt = s[COUNTERS + w]
     new = s[ENTERED + w] == s[H_TURN]
@@ -272,7 +273,7 @@ def extra_columns(game, s, T, player, slot, obs, o):
     effects (CR 302.2: as public as printed ones), restrictions, or added to a card (an
     addition, CR 1002.1), without the continuous abilities (``in_field_columns`` adds them)."""
     w = slot * CARD_W
-    if (s[KW_EOT + w] | s[KW_EOB + w] | s[KW_PERM + w]) != 0:
+    if mod_total(s, MT, slot, Mod.KEYWORDS) != 0:
         keyword_columns(obs, o, game.base_keywords(s, T, slot))
     restriction_columns(obs, o, game.base_restrictions(s, slot))
     added = game.added_to_row(s, s[ATTACHED + w], player)
