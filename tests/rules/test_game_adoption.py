@@ -1,4 +1,4 @@
-"""The three games' modifier and will code, replaced by the shared layer, writes the same rows.
+"""The games' modifier code, replaced by the shared layer, writes the same rows.
 
 Each game's modifier table below is the declaration the game adopts in its ``state.py``
 (docs/architecture.md, "Shared rules layer"); each test runs the game's own kernels of today and
@@ -6,7 +6,8 @@ the layer's on copies of random rows and compares the whole rows, so an adoption
 bit-identical by construction. The game's kernels are found by name anywhere in its package (the
 games' modules are being split and renamed: the names stay). When a game has adopted the layer,
 its half of these tests is deleted with the code it compared against (the game's golden play and
-rules tests then hold it)."""
+rules tests then hold it): Force of Will's half went with its modifier and will code
+(it declares ``state.MODS`` and pays will with ``tcg_env.rules.costs``)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,6 @@ from numba import njit
 
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.hooks import Rules, _takes_game
-from tcg_env.rules import costs as C
 from tcg_env.rules import modifiers as M
 from tcg_env.rules.modifiers import ADD, OR, UNTIL_LATEST, UNTIL_MAX, ModifierTable
 
@@ -172,60 +172,6 @@ def _compare(rows, rng, n_slots, game_apply, layer_apply, game_forget, layer_for
         game_forget(a, slot)
         layer_forget(b, slot)
         np.testing.assert_array_equal(a, b)
-
-
-# ---------------------------------------------------------------------------------------------
-# Force of Will: will payment (its modifiers are the layer's: state.MODS)
-# ---------------------------------------------------------------------------------------------
-def test_force_of_will_will_payment_through_the_layer_takes_the_same_will():
-    """CR 1003 / 203.4: zones.can_pay / pay / can_pay_both / pay_both against the layer's pool."""
-    from tcg_env.games.force_of_will import constants as K
-    from tcg_env.games.force_of_will import state as S
-
-    can_pay, pay = _kernel("force_of_will", "can_pay"), _kernel("force_of_will", "pay")
-    can_pay_both, pay_both = _kernel("force_of_will", "can_pay_both"), _kernel("force_of_will", "pay_both")
-    NA, NW, WILL, VOID = K.N_ATTRIBUTES, K.N_WILL, S.WILL, K.WILL_VOID
-
-    @njit
-    def game(s, p, r1, r2, free1, free2, both):
-        if both:
-            ok = can_pay_both(s, p, r1, 1, free1, r2, 0, NA)  # the second cost's free part in its column NA
-            if ok:
-                pay_both(s, p, r1, 1, free1, r2, 0, r2[NA])
-            return ok
-        ok = can_pay(s, p, r1, 1, free1)
-        if ok:
-            pay(s, p, r1, 1, free1)
-        return ok
-
-    @njit
-    def layer(s, p, r1, r2, free1, free2, both):
-        pool = WILL + p * NW
-        if both:
-            ok = C.pool_can_pay_two(s, pool, NA, pool + VOID, r1, 1, free1, r2, 0, r2[NA])
-            if ok:
-                C.pool_pay_two(s, pool, NA, pool + VOID, r1, 1, free1, r2, 0, r2[NA])
-            return ok
-        ok = C.pool_can_pay(s, pool, NA, pool + VOID, r1, 1, free1)
-        if ok:
-            C.pool_pay(s, pool, NA, pool + VOID, r1, 1, free1)
-        return ok
-
-    rng = np.random.default_rng(3)
-    paid = 0
-    for _ in range(3000):
-        s = np.zeros(S.STATE_SIZE, np.int32)
-        s[WILL:WILL + 2 * NW] = rng.integers(0, 4, 2 * NW)
-        r1 = rng.integers(0, 2, NA + 2).astype(np.int32)
-        r2 = rng.integers(0, 2, NA + 1).astype(np.int32)
-        r2[NA] = rng.integers(-1, 3)
-        p, free1, both = int(rng.integers(2)), int(rng.integers(-1, 5)), bool(rng.integers(2))
-        a, b = s.copy(), s.copy()
-        ok = game(a, p, r1, r2, free1, 0, both)
-        assert layer(b, p, r1, r2, free1, 0, both) == ok
-        np.testing.assert_array_equal(a, b)
-        paid += ok
-    assert 300 < paid < 2700  # both outcomes were compared often
 
 
 # ---------------------------------------------------------------------------------------------
