@@ -26,10 +26,6 @@ def _declaration(game):
                   trigger=K.A_TRIGGER, cond=K.A_COND, cond_arg=K.A_COND_ARG)
     if game == "fftcg":  # trigger_card reads no filter (only trigger_enters does, for ENTERS_OTHER)
         tt = TriggerColumns(S.LAYOUT, auto=K.AbilityKind.AUTO, **common)
-    elif game == "force_of_will":  # CR 906.4: a filter and no card: it does not trigger
-        tt = TriggerColumns(S.LAYOUT, auto=K.AbilityKind.AUTOMATIC, trig_filter=K.A_TRIG_FILTER, whose=K.A_TRIG_WHOSE,
-                            yours=K.TriggerWhose.YOURS, opponents=K.TriggerWhose.OPPONENTS,
-                            turn_player=S.TURN_PLAYER, no_card=NO_CARD_SKIPS, **common)
     else:  # Weiss Schwarz CR 8.7.2: abilities of the stage (A_ZONE 0); a filter and no card: not applied
         tt = TriggerColumns(S.LAYOUT, auto=K.AbilityKind.AUTO, trig_filter=K.A_TRIG_FILTER, whose=K.A_TRIG_WHOSE,
                             yours=K.TriggerWhose.YOURS, opponents=K.TriggerWhose.OPPONENTS,
@@ -37,36 +33,30 @@ def _declaration(game):
     return K, S, tt.compile(), K.RULES
 
 
-@pytest.mark.parametrize("game", ["fftcg", "force_of_will", "weiss_schwarz"])
+@pytest.mark.parametrize("game", ["fftcg", "weiss_schwarz"])
 def test_a_cards_triggered_abilities_are_queued_as_the_game_queues_them(game):
-    """FF-TCG CR 11.8 / 11.8.13, Force of Will CR 906.4, Weiss Schwarz CR 8.7.2: the same
+    """FF-TCG CR 11.8 / 11.8.13, Weiss Schwarz CR 8.7.2: the same
     abilities of the same card, in the same order, on the same pending list, for every trigger of
     the game and every card of its pool with automatic abilities, on random turns."""
     K, S, TT, RULES = _declaration(game)
-    game_trigger = _kernel(game, {"force_of_will": "trigger_own"}.get(game, "trigger_card"))
+    game_trigger = _kernel(game, "trigger_card")
     T = get_spec(game).load_tables().kernel_tables
     cards, abil = unpack_tables(T)[:2]
     with_auto = [cid for cid in range(cards.shape[0]) if any(
-        abil[a, K.A_KIND] == (K.AbilityKind.AUTOMATIC if game == "force_of_will" else K.AbilityKind.AUTO)
+        abil[a, K.A_KIND] == K.AbilityKind.AUTO
         for a in range(cards[cid, K.C_ABIL_START], cards[cid, K.C_ABIL_START] + cards[cid, K.C_ABIL_COUNT]))]
     assert len(with_auto) >= 5
     ws = game == "weiss_schwarz"
-    fow = game == "force_of_will"
     CONTROLLER = getattr(S, "CONTROLLER", S.OWNER)
     W, CARD = S.CARD_W, S.CARD
     WS_NOT_CARD = ((int(K.Trigger.TO_WR_FROM_STAGE_SELF), int(K.Trigger.USE_KEYWORD)) if ws else (-1, -1))
 
     @njit
     def run_game(s, slot, player, trig, aux):
-        if fow:
-            game_trigger(s, T, slot, trig, aux)
-        else:
-            game_trigger(s, T, slot, player, trig, aux)
+        game_trigger(s, T, slot, player, trig, aux)
 
     @njit
     def run_layer(s, slot, player, trig, aux):
-        if fow:
-            player = s[CONTROLLER + slot * W]
         aux_is_card = trig != WS_NOT_CARD[0] and trig != WS_NOT_CARD[1]
         TR.trigger_abilities(RULES, s, T, TT, slot, player, trig, aux, aux_is_card, 0)
 
