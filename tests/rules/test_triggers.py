@@ -1,88 +1,35 @@
-"""Trigger scans (tcg_env.rules.triggers): one card's automatic abilities triggered by an event,
-checked against each game's own scan of one card on its real card pool (the declaration each
-game adopts; FF-TCG has adopted it, its golden play and rules tests hold it), and the two
-trigger-filter policies the games differ by."""
+"""Trigger scans (tcg_env.rules.triggers): the two trigger-filter policies the games differ by, on a
+toy declaration. The three games scan with the layer (FF-TCG, Force of Will and Weiss Schwarz each
+declare their ``TriggerColumns``: ``state.TT``, ``triggers.TT``); their golden play and rule tests
+hold what the equivalence tests that stood here checked before each game adopted it."""
 
 from __future__ import annotations
+
+import sys
+import types
 
 import numpy as np
 import pytest
 from numba import njit
 
-from tcg_env.engine.header import H_TURN
-from tcg_env.engine.tables import unpack_tables
-from tcg_env.registry import get_spec
+from tcg_env.engine.hooks import Rules
 from tcg_env.rules import triggers as TR
 from tcg_env.rules.triggers import NO_CARD_IGNORES, NO_CARD_SKIPS, TriggerColumns
-from test_game_adoption import _kernel
 
 
-def _declaration(game):
-    """(constants, state, the game's TriggerColumns compiled, RULES) as the game adopts them."""
-    import importlib
-
-    K = importlib.import_module(f"tcg_env.games.{game}.constants")
-    S = importlib.import_module(f"tcg_env.games.{game}.state")
-    common = dict(card=S.CARD, abil_start=K.C_ABIL_START, abil_count=K.C_ABIL_COUNT, kind=K.A_KIND,
-                  trigger=K.A_TRIGGER, cond=K.A_COND, cond_arg=K.A_COND_ARG)
-    if game == "force_of_will":  # CR 906.4: a filter and no card: it does not trigger
-        tt = TriggerColumns(S.LAYOUT, auto=K.AbilityKind.AUTOMATIC, trig_filter=K.A_TRIG_FILTER, whose=K.A_TRIG_WHOSE,
-                            yours=K.TriggerWhose.YOURS, opponents=K.TriggerWhose.OPPONENTS,
-                            turn_player=S.TURN_PLAYER, no_card=NO_CARD_SKIPS, **common)
-    return K, S, tt.compile(), K.RULES
+def _hooks(name: str, **kernels) -> Rules:
+    """A hooks module ``name`` holding ``kernels`` (the game's rules the layer asks for)."""
+    mod = types.ModuleType(name)
+    mod.__dict__.update(kernels)
+    sys.modules[name] = mod
+    return Rules(name)
 
 
-@pytest.mark.parametrize("game", ["force_of_will"])  # (FF-TCG and Weiss Schwarz scan with the layer: state.TT)
-def test_a_cards_triggered_abilities_are_queued_as_the_game_queues_them(game):
-    """Force of Will CR 906.4: the same
-    abilities of the same card, in the same order, on the same pending list, for every trigger of
-    the game and every card of its pool with automatic abilities, on random turns."""
-    K, S, TT, RULES = _declaration(game)
-    game_trigger = _kernel(game, {"force_of_will": "trigger_own"}.get(game, "trigger_card"))
-    T = get_spec(game).load_tables().kernel_tables
-    cards, abil = unpack_tables(T)[:2]
-    with_auto = [cid for cid in range(cards.shape[0]) if any(
-        abil[a, K.A_KIND] == (K.AbilityKind.AUTOMATIC if game == "force_of_will" else K.AbilityKind.AUTO)
-        for a in range(cards[cid, K.C_ABIL_START], cards[cid, K.C_ABIL_START] + cards[cid, K.C_ABIL_COUNT]))]
-    assert len(with_auto) >= 5
-    fow = game == "force_of_will"
-    CONTROLLER = getattr(S, "CONTROLLER", S.OWNER)
-    W, CARD = S.CARD_W, S.CARD
-
-    @njit
-    def run_game(s, slot, player, trig, aux):
-        if fow:
-            game_trigger(s, T, slot, trig, aux)
-        else:
-            game_trigger(s, T, slot, player, trig, aux)
-
-    @njit
-    def run_layer(s, slot, player, trig, aux):
-        if fow:
-            player = s[CONTROLLER + slot * W]
-        TR.trigger_abilities(RULES, s, T, TT, slot, player, trig, aux, True, 0)
-
-    rng = np.random.default_rng(7)
-    n_slots = K.N_SLOTS
-    queued = 0
-    for _ in range(60):
-        s = np.zeros(S.STATE_SIZE, np.int32)
-        for slot in range(n_slots):
-            s[CARD + slot * W] = with_auto[rng.integers(len(with_auto))]
-            s[S.OWNER + slot * W] = slot * 2 // n_slots
-            s[CONTROLLER + slot * W] = rng.integers(2)
-        s[S.TURN_PLAYER] = rng.integers(2)
-        s[H_TURN] = rng.integers(1, 6)
-        for trig in [int(t) for t in K.Trigger if int(t) != 0]:
-            slot = int(rng.integers(n_slots))
-            player = int(rng.integers(2))
-            aux = int(rng.integers(-1, n_slots))
-            a, b = s.copy(), s.copy()
-            run_game(a, slot, player, trig, aux)
-            run_layer(b, slot, player, trig, aux)
-            np.testing.assert_array_equal(a, b)
-            queued += int(a[S.PT_N] + a[S.PT_N + 1] > 0)
-    assert queued >= 10  # abilities were queued, not only refused
+@pytest.fixture(autouse=True)
+def _drop_hooks_modules():
+    yield
+    for name in [n for n in sys.modules if n.startswith("tcg_env_rules_toy_")]:
+        sys.modules.pop(name, None)
 
 
 def test_cr_fow_906_4_and_ws_8_7_2_a_trigger_filter_without_a_card_skips_or_is_ignored_as_declared():
@@ -91,7 +38,6 @@ def test_cr_fow_906_4_and_ws_8_7_2_a_trigger_filter_without_a_card_skips_or_is_i
     decides in both (here it matches nothing)."""
     from tcg_env.engine.layout import StateLayout
     from tcg_env.engine.tables import pack_tables
-    from test_game_adoption import _hooks
 
     layout = StateLayout("toy_triggers")
     turn_player = layout.add("turn_player")
@@ -107,7 +53,7 @@ def test_cr_fow_906_4_and_ws_8_7_2_a_trigger_filter_without_a_card_skips_or_is_i
     def always(s, T, cond, arg, controller, source):
         return True
 
-    G = _hooks("tcg_env_rules_adoption_toy_triggers", filter_match=no_match, condition_holds=always,
+    G = _hooks("tcg_env_rules_toy_triggers", filter_match=no_match, condition_holds=always,
                PENDING_COUNT=pending_n, PENDING=pending, PENDING_MAX=4, TURN_PLAYER=turn_player)
     # card 0: one automatic ability (kind 1), trigger 1, condition 0, filter row 0
     cards = np.array([[0, 1]], np.int32)

@@ -57,9 +57,9 @@ SPEC = game_spec(
     default_decks=lambda: DEFAULT_DECKS,
     list_decks=list_decks,
     load_deck=load_deck,
-    obs_columns=lazy(f"{__name__}.adapter", "obs_columns"),
+    obs_columns=lazy(f"{__name__}.observation", "obs_columns"),
     max_deck=MAX_DECK,
     load_pool=lazy(f"{__name__}.cards", "load_force_of_will_pool"),
     importer=lazy(f"{__name__}.importer", "import_force_of_will_json"),
-    entity_layout=lazy(f"{__name__}.adapter", "entity_layout"),
+    entity_layout=lazy(f"{__name__}.observation", "entity_layout"),
 )

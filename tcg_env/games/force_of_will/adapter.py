@@ -147,51 +147,52 @@ def describe_action(game, a: int) -> str:
 
     if kind == D.PIERCE:
         return _describe_pierce(game, a)
+    block, index = K.ACTIONS.decode(a)
+    i = index[0] if index else 0
     if a == K.PASS:
         if kind == D.OPTIONAL and _source(game):
             return f"No: decline {_source(game)}"
         text = _PASS.get(kind, "Pass / done")
         return text + _for(game) if kind in (D.CHOOSE_TARGET, D.SEARCH) else text
-    if a < K.STANDBY_BASE:
-        slot = at(K.Zone.HAND, p, a - K.PLAY_HAND_BASE)
+    if block is K.PLAY_HAND:
+        slot = at(K.Zone.HAND, p, i)
         if slot < 0:
-            return f"Play hand card {a - K.PLAY_HAND_BASE}"
+            return f"Play hand card {i}"
         trigger = game.pool.models[_cid(row, slot)].trigger
         if trigger is not None:  # CR 708.4: an activate-like [Trigger] from the hand
             return f"Play {_name(game, slot)} from the hand by its [Trigger] ({_cost(game, slot)} + {_trigger_cost(trigger)})"
         return f"Play {_name(game, slot)} ({_cost(game, slot)})"
-    if a < K.WILL_A_BASE:
-        return f"Put {_name(game, at(K.Zone.HAND, p, a - K.STANDBY_BASE))} into the standby area ({{{K.STANDBY_COST}}})"
-    if a < K.ACTIVATE_BASE:
-        second = a >= K.WILL_B_BASE
-        slot = at(K.Zone.FIELD, p, a - (K.WILL_B_BASE if second else K.WILL_A_BASE))
+    if block is K.STANDBY:
+        return f"Put {_name(game, at(K.Zone.HAND, p, i))} into the standby area ({{{K.STANDBY_COST}}})"
+    if block is K.WILL_A or block is K.WILL_B:
+        second = block is K.WILL_B
+        slot = at(K.Zone.FIELD, p, i)
         col = K.C_WILL_B if second else K.C_WILL_A
         will = int(game.pool.cards[_cid(row, slot), col]) if slot >= 0 else -1
         return f"Produce {WILL_NAMES[will] if will >= 0 else '?'} will with {_name(game, slot)}"
-    if a < K.RULER_ACTIVATE_BASE:
-        i, j = divmod(a - K.ACTIVATE_BASE, K.ABILITIES_PER_CARD)
-        return f"Play {_ability(game, at(K.Zone.FIELD, p, i), j)}"
-    if a < K.JUDGMENT:
-        return f"Play ruler {_ability(game, p * K.PLAYER_SLOTS + K.RULER_SLOT, a - K.RULER_ACTIVATE_BASE)}"
+    if block is K.ACTIVATE:
+        return f"Play {_ability(game, at(K.Zone.FIELD, p, i), index[1])}"
+    if block is K.RULER_ACTIVATE:
+        return f"Play ruler {_ability(game, p * K.PLAYER_SLOTS + K.RULER_SLOT, index[1])}"
     if a == K.JUDGMENT:
         return f"Judgment: {_name(game, p * K.PLAYER_SLOTS + K.RULER_SLOT)} becomes a J-ruler"
     if a == K.CALL_STONE:
         return "Call a magic stone (rest the ruler)"
     if a == K.BATTLE:
         return "Begin a battle"
-    if a < K.OWN_FIELD_BASE:
-        slot = at(K.Zone.HAND, p, a - K.SELECT_HAND_BASE)
+    if block is K.SELECT_HAND:
+        slot = at(K.Zone.HAND, p, i)
         verb = {D.MULLIGAN: "Put back", D.DISCARD_COST: "Pay: discard"}.get(kind, "Discard")
         return f"{verb} {_name(game, slot)}" + (_for(game) if kind == D.DISCARD_COST else "")
-    if a < K.OPP_FIELD_BASE:
-        slot = at(K.Zone.FIELD, p, a - K.OWN_FIELD_BASE)
+    if block is K.OWN_FIELD:
+        slot = at(K.Zone.FIELD, p, i)
         return f"{'Block' if kind == D.BLOCK else 'Attack'} with {_name(game, slot)}"
-    if a < K.ATTACK_PLAYER:
-        return f"Attack {_name(game, at(K.Zone.FIELD, 1 - p, a - K.OPP_FIELD_BASE))}"
+    if block is K.OPP_FIELD:
+        return f"Attack {_name(game, at(K.Zone.FIELD, 1 - p, i))}"
     if a == K.ATTACK_PLAYER:
         return "Attack the opponent"
-    if a < K.PLAY_STANDBY_BASE:
-        k = a - K.OPTION_BASE
+    if block is K.OPTION:
+        k = i
         if kind == D.OPTIONAL:
             f = S.FRAMES + (int(row[S.FRAME_N]) - 1) * S.FRAME_W
             slot = int(row[f + S.E_SLOT])
@@ -220,28 +221,28 @@ def describe_action(game, a: int) -> str:
                 return f"Next: {_name(game, src)} from the standby area (its [Stealth]; you may play it)"
             return f"Play next: the automatic ability of {_name(game, src)}"
         return f"Target {_name(game, c)} ({_whose(game, c)}){_for(game)}"
-    if a < K.AWAKEN_HAND_BASE:
-        slot = at(K.Zone.STANDBY, p, a - K.PLAY_STANDBY_BASE)
+    if block is K.PLAY_STANDBY:
+        slot = at(K.Zone.STANDBY, p, i)
         if slot >= 0 and int(game.pool.cards[_cid(row, slot), K.C_STEALTH_ABIL]) >= 0:
             return f"Play {_name(game, slot)} from the standby area without paying its cost (its [Stealth])"
         trigger = game.pool.models[_cid(row, slot)].trigger if slot >= 0 else None
         cost = f" ({_trigger_cost(trigger)})" if trigger is not None else ""
         return f"Play {_name(game, slot)} from the standby area (its [Trigger]){cost}"
-    if a < K.INCARNATE_HAND_BASE:
-        slot = at(K.Zone.HAND, p, a - K.AWAKEN_HAND_BASE)
+    if block is K.AWAKEN_HAND:
+        slot = at(K.Zone.HAND, p, i)
         awakening = game.pool.models[_cid(row, slot)].awakening if slot >= 0 else None
         extra = f" + {awakening.cost}" if awakening is not None else ""
         return f"Play {_name(game, slot)} with [Awakening] ({_cost(game, slot) if slot >= 0 else '?'}{extra})"
-    if a < K.PLAY_RUNE_BASE:
-        slot = at(K.Zone.HAND, p, a - K.INCARNATE_HAND_BASE)
+    if block is K.INCARNATE_HAND:
+        slot = at(K.Zone.HAND, p, i)
         return f"Play {_name(game, slot)} by [Incarnation] (banish resonators instead of paying its cost)"
-    if a < K.BOTTOM_BASE:
-        slot = at(K.Zone.RUNE_AREA, p, a - K.PLAY_RUNE_BASE)
+    if block is K.PLAY_RUNE:
+        slot = at(K.Zone.RUNE_AREA, p, i)
         if slot < 0:
-            return f"Play rune {a - K.PLAY_RUNE_BASE}"
+            return f"Play rune {i}"
         div = int(game.pool.cards[_cid(row, slot), K.C_DIVINITY])
         return f"Play rune {_name(game, slot)} ({_cost(game, slot)}, divinity {div}): reveal it and play a copy"
-    k = a - K.BOTTOM_BASE
+    k = i  # the bottom block
     if k >= int(row[S.CAND_N]):
         return f"Option {k} to the bottom"
     return f"Put {_name(game, int(row[S.CAND + k]))} on the bottom of the deck{_for(game)}"
@@ -526,23 +527,8 @@ from_dict = snapshot_restorer(GAME, SNAPSHOT_FORMAT, S.LAYOUT, pool_fingerprint,
 
 
 # ---- observations ----------------------------------------------------------------------------------
-# the card-row blocks of the flat observation: (name, start, rows), CARD_ROW_W columns a row
-_BLOCKS = (
-    ("hand", O.B_HAND, K.HAND_SLOTS),
-    ("my_field", O.B_FIELD, K.FIELD_SLOTS),
-    ("opp_field", O.B_OPP_FIELD, K.FIELD_SLOTS),
-    ("rulers", O.B_RULERS, 2),
-    ("chase", O.B_CHASE, K.CHASE_MAX),
-    ("standby", O.B_STANDBY, K.STANDBY_SLOTS),
-    ("graveyards", O.B_GRAVE, 2 * O.GRAVE_ROWS),
-    ("runes", O.B_RUNES, 2 * K.RUNE_SLOTS),
-    ("candidates", O.B_CAND, K.OPTION_SLOTS),
-)
-
-
-def obs_columns() -> list[tuple[str, int, int]]:
-    """(name, start, length) of each named view of the flat observation (docs/force_of_will/observations.md)."""
-    return [("global", 0, O.GLOBAL_W), *((n, start, rows * O.CARD_ROW_W) for n, start, rows in _BLOCKS)]
+# the card-row blocks of the declared observation (observation.OBS), every one after the globals
+_ENTITY_SECTIONS = [(b.name, b.base, *b.shape) for b in O.OBS if b.name != "global"]
 
 
 def entity_obs(flat: np.ndarray) -> dict:
@@ -551,8 +537,8 @@ def entity_obs(flat: np.ndarray) -> dict:
     flat = np.asarray(flat)
     lead = flat.shape[:-1]
     out = {"global": flat[..., : O.GLOBAL_W]}
-    for name, start, rows in _BLOCKS:
-        out[name] = flat[..., start : start + rows * O.CARD_ROW_W].reshape(*lead, rows, O.CARD_ROW_W)
+    for name, start, rows, width in _ENTITY_SECTIONS:
+        out[name] = flat[..., start : start + rows * width].reshape(*lead, rows, width)
     return out
 
 
@@ -560,46 +546,9 @@ def entity_spaces() -> dict:
     from gymnasium import spaces
 
     d = {"global": spaces.Box(-np.inf, np.inf, (O.GLOBAL_W,), np.float32)}
-    for name, _start, rows in _BLOCKS:
-        d[name] = spaces.Box(-np.inf, np.inf, (rows, O.CARD_ROW_W), np.float32)
+    for name, _start, rows, width in _ENTITY_SECTIONS:
+        d[name] = spaces.Box(-np.inf, np.inf, (rows, width), np.float32)
     return d
-
-
-def entity_layout():
-    """The card-row blocks and the actions that point at their rows (:class:`tcg_env.spec.EntityLayout`;
-    docs/force_of_will/actions.md): PLAY / STANDBY / SELECT / AWAKEN / INCARNATE hand card i name
-    hand row i; WILL_A,
-    WILL_B, ACTIVATE (per ability) and OWN_FIELD position i my field row i; OPP_FIELD position i the
-    opponent's field row i; the ruler's abilities the first ruler row; PLAY_STANDBY i standby row
-    i; PLAY_RUNE i rune row i (the own rune area); OPTION k and BOTTOM k candidate row k (a target,
-    a searched card, a foreseen card, an automatic ability's source). Rows follow the zone lists, as
-    the actions do. PASS, JUDGMENT, CALL_STONE, BATTLE and ATTACK_PLAYER are free (and OPTION k
-    where the decision has no candidates: X = k, "yes")."""
-    from tcg_env.spec import EntityLayout, RowBlock, RowPointer
-
-    hand, field = tuple(range(K.HAND_SLOTS)), tuple(range(K.FIELD_SLOTS))
-    return EntityLayout(
-        obs_size=O.OBS_SIZE,
-        num_actions=K.NUM_ACTIONS,
-        blocks=tuple(RowBlock(n, start, rows, O.CARD_ROW_W) for n, start, rows in _BLOCKS),
-        pointers=(
-            RowPointer("play", K.PLAY_HAND_BASE, "hand", hand),
-            RowPointer("standby_put", K.STANDBY_BASE, "hand", hand),
-            RowPointer("select", K.SELECT_HAND_BASE, "hand", hand),
-            RowPointer("will_a", K.WILL_A_BASE, "my_field", field),
-            RowPointer("will_b", K.WILL_B_BASE, "my_field", field),
-            RowPointer("activate", K.ACTIVATE_BASE, "my_field", field, K.ABILITIES_PER_CARD),
-            RowPointer("own_field", K.OWN_FIELD_BASE, "my_field", field),
-            RowPointer("opp_field", K.OPP_FIELD_BASE, "opp_field", field),
-            RowPointer("ruler_activate", K.RULER_ACTIVATE_BASE, "rulers", (0,), K.ABILITIES_PER_CARD),
-            RowPointer("standby_play", K.PLAY_STANDBY_BASE, "standby", tuple(range(K.STANDBY_SLOTS))),
-            RowPointer("awaken", K.AWAKEN_HAND_BASE, "hand", hand),
-            RowPointer("incarnate", K.INCARNATE_HAND_BASE, "hand", hand),
-            RowPointer("rune", K.PLAY_RUNE_BASE, "runes", tuple(range(K.RUNE_SLOTS))),
-            RowPointer("option", K.OPTION_BASE, "candidates", tuple(range(K.OPTION_SLOTS))),
-            RowPointer("bottom", K.BOTTOM_BASE, "candidates", tuple(range(K.OPTION_SLOTS))),
-        ),
-    ).check()
 
 
 def shaping_potential() -> dict[int, float]:

@@ -16,13 +16,14 @@ from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.zones import zone_offsets
+from tcg_env.rules.modifiers import mod_end_in_zone
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
-    ATTACKED_NONE, ATTACKED_PLAYER, OPTION_BASE, PASS, Decision, Step, Zone
+    ATTACKED_NONE, ATTACKED_PLAYER, OPTION_BASE, PASS, Decision, Duration, Step, Zone
 )
 from tcg_env.games.force_of_will.state import (
-    ATK_EOB, ATTACKED, ATTACKER, BLOCKED, BLOCKER, CARD_W, CONTROLLER, DAMAGE, DEC_ARG, DEF_EOB, FIRST_STRUCK,
-    KW_EOB, NO_MORE_BATTLE, OPP_ACTED, RESTED, STEP, TURN_PLAYER, ZONE, ZT
+    ATTACKED, ATTACKER, BLOCKED, BLOCKER, CARD_W, CONTROLLER, DAMAGE, DEC_ARG, FIRST_STRUCK, MT, NO_MORE_BATTLE,
+    OPP_ACTED, RESTED, STEP, TURN_PLAYER, ZONE, ZT
 )
 
 # what a battle damage process did (battle_damage)
@@ -337,7 +338,7 @@ def to_end_of_battle(game, s, T):
 @internal_inline  # one caller: inlined into it (engine.jit)
 def end_battle_effects(game, s):
     """CR 807.3a: the effects until the end of battle end."""
-    game.clear_in_field(s, (ATK_EOB, DEF_EOB, KW_EOB))
+    mod_end_in_zone(s, MT, ZT, Zone.FIELD, Duration.END_OF_BATTLE)  # state.MODS
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)

@@ -16,12 +16,12 @@ from tcg_env.engine.jit import internal_widened as internal  # one compile per f
 from tcg_env.engine.effects import I_A0, I_A1, I_A2, I_OP
 from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.zones import zone_offsets
+from tcg_env.rules.modifiers import mod_total
 from tcg_env.games.force_of_will import constants as K
-from tcg_env.games.force_of_will.constants import C_ATK, C_DEF, C_KEYWORDS, C_TYPE, CardType, Zone
+from tcg_env.games.force_of_will.constants import C_ATK, C_DEF, C_KEYWORDS, C_TYPE, CardType, Mod, Zone
 from tcg_env.games.force_of_will.state import (
-    ATK_EOB, ATK_EOT, ATK_PERM, ATTACHED, CARD, CARD_W, CHASE, CHASE_N, COUNTERS, DEF_EOB, DEF_EOT, DEF_PERM, ENTERED,
-    ENTRY_W, E_KIND, E_SLOT, E_X, FRAMES, FRAME_N, FRAME_W, KW_EOB, KW_EOT, KW_PERM, REVEALED, RST_EOT, RST_PERM, ZONE,
-    ZT
+    ATTACHED, CARD, CARD_W, CHASE, CHASE_N, COUNTERS, ENTERED, ENTRY_W, E_KIND, E_SLOT, E_X, FRAMES, FRAME_N,
+    FRAME_W, MT, REVEALED, ZONE, ZT
 )
 
 
@@ -42,29 +42,27 @@ def base_atk(s, T, slot):
     """CR 206 / 909.1: printed ATK, the changes of one-time effects' durations, then counters
     (CR 1022.2); without the continuous abilities (``atk_of`` adds them)."""
     w = slot * CARD_W
-    return card_table(T)[s[CARD + w], C_ATK] + s[ATK_EOT + w] + s[ATK_EOB + w] + s[ATK_PERM + w] + 100 * s[COUNTERS + w]
+    return card_table(T)[s[CARD + w], C_ATK] + mod_total(s, MT, slot, Mod.ATK) + 100 * s[COUNTERS + w]
 
 
 @internal
 def base_def(s, T, slot):
     w = slot * CARD_W
-    return card_table(T)[s[CARD + w], C_DEF] + s[DEF_EOT + w] + s[DEF_EOB + w] + s[DEF_PERM + w] + 100 * s[COUNTERS + w]
+    return card_table(T)[s[CARD + w], C_DEF] + mod_total(s, MT, slot, Mod.DEF) + 100 * s[COUNTERS + w]
 
 
 @internal
 def base_keywords(s, T, slot):
     """The printed keywords and those one-time effects granted (until end of turn, of battle, or
     while in the field); without the continuous abilities (``keywords_now`` adds them)."""
-    w = slot * CARD_W
-    return card_table(T)[s[CARD + w], C_KEYWORDS] | s[KW_EOT + w] | s[KW_EOB + w] | s[KW_PERM + w]
+    return card_table(T)[s[CARD + slot * CARD_W], C_KEYWORDS] | mod_total(s, MT, slot, Mod.KEYWORDS)
 
 
 @internal
 def base_restrictions(s, slot):
     """The RESTRICT_* bits of one-time effects ("cannot attack / block / recover"), without the
     continuous abilities (``restrictions_now`` adds them)."""
-    w = slot * CARD_W
-    return s[RST_EOT + w] | s[RST_PERM + w]
+    return mod_total(s, MT, slot, Mod.RESTRICTIONS)
 
 
 AURA_POWER = 0  # ATK and DEF changes: (ATK, DEF)

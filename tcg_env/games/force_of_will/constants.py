@@ -2,7 +2,10 @@
 
 Everything here is a plain int (or an IntEnum member) so numba folds it into the kernels at
 compile time. The card compiler (``tcg_env.games.force_of_will.cards``) writes four int32 tables
-with the column layouts below; the kernels read them. Change a number here and both sides follow.
+with the column layouts below (``TableLayout``: the card, ability and filter tables' columns by
+name, declared once; the code table is the engine's format); the kernels read them. The action space
+is declared as named blocks (``ACTIONS``, an ``ActionLayout``). Change a declaration here and both
+sides follow.
 
 Rule numbers refer to ``force-of-will-cr-8.01.txt`` ("CR").
 """
@@ -11,6 +14,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from tcg_env.engine.blocks import ActionLayout, TableLayout
 from tcg_env.engine.effects import CoreOp
 from tcg_env.engine.effects import Who as CoreWho
 from tcg_env.engine.hooks import Rules
@@ -139,39 +143,40 @@ RESTRICT_CANT_RECOVER = 4  # "does not recover during your next recovery phase"
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
 # --------------------------------------------------------------------------------------------
-C_TYPE = 0  # CardType
-C_ATTR = 1  # attribute mask (1 << Attribute), 0 = void (CR 208.4)
-C_COST = 2  # C_COST + Attribute: the attribute cost, will of that attribute (CR 203.3), 5 columns
-C_COST_FREE = 7  # free cost (CR 203.4); -1: X (CR 203.5b)
-C_ATK = 8  # J/resonators (CR 206), else 0
-C_DEF = 9  # J/resonators (CR 207), else 0
-C_KEYWORDS = 10  # KW_* bits printed on the card
-C_NAME = 11  # interned name id (CR 202.2: four of a name), from 1
-C_RACE = 12  # interned race / trait id of its first race, 0 = none (CR 205)
-C_RACE2 = 13  # a second race / trait, 0 = none
-C_J_SIDE = 14  # rulers: card id of the J-ruler side ([Judgment], CR 705.3), -1 = none; J-rulers: their ruler's id
-C_WILL_A = 15  # magic stones and will producers: the Attribute (or WILL_VOID) of the will produced, -1 none
-C_WILL_B = 16  # a second choice of will ("produce [R] or [G]"), -1 none
-C_BASIC = 17  # 1: basic magic stone (CR 402.4b: any number of copies) / basic J-ruler
-C_ABIL_START = 18  # first row of this card's abilities in the ability table
-C_ABIL_COUNT = 19
-C_SPELL_ABIL = 20  # chants and runes: the ability row of what resolving it does (CR 703.3), -1
-C_AWAKEN_ABIL = 21  # ability row of [Awakening] (its cost; its text, CR 1109), -1 none
-C_INCARNATION = 22  # [Incarnation] attribute mask of the resonators to banish (CR 1110), 0 none
-C_INCARNATION_N = 23  # how many resonators [Incarnation] banishes
-C_TRIGGER_ABIL = 24  # chants with [Trigger]: the ability row whose trigger condition reveals it, -1
-C_STEALTH = 25  # 1: [Stealth] (CR 1114)
-C_ADDITION = 26  # additions: AdditionTarget
-C_DIVINITY = 27  # J/rulers: [Divinity] (CR 1136); runes: their divinity (CR 209.2)
-C_MANA = 28  # [Mana] counters (CR 1122)
-C_JUDGMENT_COST = 29  # rulers: C_JUDGMENT_COST + Attribute: [Judgment] attribute will, 5 columns
-C_JUDGMENT_FREE = 34  # rulers: [Judgment] free will
-C_HAS_CONT = 35  # 1: the card has a CONTINUOUS ability (lets the kernels skip the others fast)
-C_STEALTH_ABIL = 36  # resonators with [Stealth]: the ability row (kind STEALTH) of its condition (CR 1114.2), -1
-C_TYPE_BITS = 37  # TB_* bits: general types and second types (CR 201.2c, 201.3)
-C_GRIMOIRE = 38  # rulers: [Grimoire] N, the story chants its extra deck may hold (CR 1132.2, 402.5c)
-C_GODS_ARTS = 39  # bit i: the card has a [God's Art] of name id i (A_GODS_ART; the observation shows it used)
-C_NCOLS = 40
+CARD_TABLE = TableLayout("card")
+C_TYPE = CARD_TABLE.add("type")  # CardType
+C_ATTR = CARD_TABLE.add("attr")  # attribute mask (1 << Attribute), 0 = void (CR 208.4)
+C_COST = CARD_TABLE.add("cost", N_ATTRIBUTES)  # C_COST + Attribute: the attribute cost, will of that attribute (CR 203.3)
+C_COST_FREE = CARD_TABLE.add("cost_free")  # free cost (CR 203.4); -1: X (CR 203.5b)
+C_ATK = CARD_TABLE.add("atk")  # J/resonators (CR 206), else 0
+C_DEF = CARD_TABLE.add("def")  # J/resonators (CR 207), else 0
+C_KEYWORDS = CARD_TABLE.add("keywords")  # KW_* bits printed on the card
+C_NAME = CARD_TABLE.add("name")  # interned name id (CR 202.2: four of a name), from 1
+C_RACE = CARD_TABLE.add("race")  # interned race / trait id of its first race, 0 = none (CR 205)
+C_RACE2 = CARD_TABLE.add("race2")  # a second race / trait, 0 = none
+C_J_SIDE = CARD_TABLE.add("j_side")  # rulers: card id of the J-ruler side ([Judgment], CR 705.3), -1 = none; J-rulers: their ruler's id
+C_WILL_A = CARD_TABLE.add("will_a")  # magic stones and will producers: the Attribute (or WILL_VOID) of the will produced, -1 none
+C_WILL_B = CARD_TABLE.add("will_b")  # a second choice of will ("produce [R] or [G]"), -1 none
+C_BASIC = CARD_TABLE.add("basic")  # 1: basic magic stone (CR 402.4b: any number of copies) / basic J-ruler
+C_ABIL_START = CARD_TABLE.add("abil_start")  # first row of this card's abilities in the ability table
+C_ABIL_COUNT = CARD_TABLE.add("abil_count")
+C_SPELL_ABIL = CARD_TABLE.add("spell_abil")  # chants and runes: the ability row of what resolving it does (CR 703.3), -1
+C_AWAKEN_ABIL = CARD_TABLE.add("awaken_abil")  # ability row of [Awakening] (its cost; its text, CR 1109), -1 none
+C_INCARNATION = CARD_TABLE.add("incarnation")  # [Incarnation] attribute mask of the resonators to banish (CR 1110), 0 none
+C_INCARNATION_N = CARD_TABLE.add("incarnation_n")  # how many resonators [Incarnation] banishes
+C_TRIGGER_ABIL = CARD_TABLE.add("trigger_abil")  # chants with [Trigger]: the ability row whose trigger condition reveals it, -1
+C_STEALTH = CARD_TABLE.add("stealth")  # 1: [Stealth] (CR 1114)
+C_ADDITION = CARD_TABLE.add("addition")  # additions: AdditionTarget
+C_DIVINITY = CARD_TABLE.add("divinity")  # J/rulers: [Divinity] (CR 1136); runes: their divinity (CR 209.2)
+C_MANA = CARD_TABLE.add("mana")  # [Mana] counters (CR 1122)
+C_JUDGMENT_COST = CARD_TABLE.add("judgment_cost", N_ATTRIBUTES)  # rulers: C_JUDGMENT_COST + Attribute: [Judgment] attribute will
+C_JUDGMENT_FREE = CARD_TABLE.add("judgment_free")  # rulers: [Judgment] free will
+C_HAS_CONT = CARD_TABLE.add("has_cont")  # 1: the card has a CONTINUOUS ability (lets the kernels skip the others fast)
+C_STEALTH_ABIL = CARD_TABLE.add("stealth_abil")  # resonators with [Stealth]: the ability row (kind STEALTH) of its condition (CR 1114.2), -1
+C_TYPE_BITS = CARD_TABLE.add("type_bits")  # TB_* bits: general types and second types (CR 201.2c, 201.3)
+C_GRIMOIRE = CARD_TABLE.add("grimoire")  # rulers: [Grimoire] N, the story chants its extra deck may hold (CR 1132.2, 402.5c)
+C_GODS_ARTS = CARD_TABLE.add("gods_arts")  # bit i: the card has a [God's Art] of name id i (A_GODS_ART; the observation shows it used)
+C_NCOLS = CARD_TABLE.width
 
 TB_MASTER = 1  # a master rune (CR 201.3c): one in a rune deck (CR 402.6c)
 TB_CHANT = 2  # a rune with the chant type too ("Chant/Rune", CR 201.2c-i, 402.6d)
@@ -265,27 +270,28 @@ class ManaFrom(IntEnum):
 
 
 # ability table columns
-A_KIND = 0
-A_TRIGGER = 1
-A_TRIG_WHOSE = 2  # TriggerWhose
-A_TRIG_FILTER = 3  # filter row (OTHER_ENTERS ...), -1 none
-A_COND = 4  # Condition to play / to trigger
-A_COND_ARG = 5
-A_COST = 6  # A_COST + Attribute: attribute will to pay, 5 columns
-A_COST_FREE = 11  # free will to pay
-A_COST_REST = 12  # 1: rest this card (CR 1013.2)
-A_COST_BANISH_SELF = 13  # 1: banish this card (CR 1011)
-A_COST_DISCARD = 14  # cards to discard from hand
-A_COST_LIFE = 15  # life to pay (multiple of 100)
-A_ONCE = 16  # Once
-A_OPTIONAL = 17  # 1: "you may" (asked on resolution)
-A_CODE_START = 18  # first instruction row in the code table
-A_CODE_LEN = 19
-A_CARD = 20  # card id that owns the ability
-A_COST_MANA = 21  # mana counters to remove (CR 1122; a cost of the card text, CR 905.2)
-A_MANA_FROM = 22  # ManaFrom: from this card or from your J/ruler
-A_GODS_ART = 23  # Once.GAME: the id of its [God's Art] name, the bit of state.GODS_ART_USED (CR 1112.2)
-A_NCOLS = 24
+ABILITY_TABLE = TableLayout("ability")
+A_KIND = ABILITY_TABLE.add("kind")
+A_TRIGGER = ABILITY_TABLE.add("trigger")
+A_TRIG_WHOSE = ABILITY_TABLE.add("trig_whose")  # TriggerWhose
+A_TRIG_FILTER = ABILITY_TABLE.add("trig_filter")  # filter row (OTHER_ENTERS ...), -1 none
+A_COND = ABILITY_TABLE.add("cond")  # Condition to play / to trigger
+A_COND_ARG = ABILITY_TABLE.add("cond_arg")
+A_COST = ABILITY_TABLE.add("cost", N_ATTRIBUTES)  # A_COST + Attribute: attribute will to pay
+A_COST_FREE = ABILITY_TABLE.add("cost_free")  # free will to pay
+A_COST_REST = ABILITY_TABLE.add("cost_rest")  # 1: rest this card (CR 1013.2)
+A_COST_BANISH_SELF = ABILITY_TABLE.add("cost_banish_self")  # 1: banish this card (CR 1011)
+A_COST_DISCARD = ABILITY_TABLE.add("cost_discard")  # cards to discard from hand
+A_COST_LIFE = ABILITY_TABLE.add("cost_life")  # life to pay (multiple of 100)
+A_ONCE = ABILITY_TABLE.add("once")  # Once
+A_OPTIONAL = ABILITY_TABLE.add("optional")  # 1: "you may" (asked on resolution)
+A_CODE_START = ABILITY_TABLE.add("code_start")  # first instruction row in the code table
+A_CODE_LEN = ABILITY_TABLE.add("code_len")
+A_CARD = ABILITY_TABLE.add("card")  # card id that owns the ability
+A_COST_MANA = ABILITY_TABLE.add("cost_mana")  # mana counters to remove (CR 1122; a cost of the card text, CR 905.2)
+A_MANA_FROM = ABILITY_TABLE.add("mana_from")  # ManaFrom: from this card or from your J/ruler
+A_GODS_ART = ABILITY_TABLE.add("gods_art")  # Once.GAME: the id of its [God's Art] name, the bit of state.GODS_ART_USED (CR 1112.2)
+A_NCOLS = ABILITY_TABLE.width
 
 # [God's Art] names a pool may hold: one bit each in a player's int32 record (state.GODS_ART_USED)
 MAX_GODS_ARTS = 31
@@ -323,22 +329,23 @@ class FilterZone(IntEnum):
     RULER_AREA = 5
 
 
-F_TYPE_MASK = 0  # bits (1 << CardType), 0 = any type
-F_SIDE = 1  # FilterSide
-F_ATTR_MASK = 2  # bits (1 << Attribute), 0 = any attribute
-F_COST_MIN = 3  # total cost (CR 203.5), -1 = none
-F_COST_MAX = 4
-F_ATK_MIN = 5  # current ATK in the field, printed elsewhere; -1 = none
-F_ATK_MAX = 6
-F_RACE = 7  # race / trait id, 0 = any
-F_NAME = 8  # name id, 0 = any
-F_STATE = 9  # CardState
-F_EXCLUDE_SELF = 10  # 1: not the ability's source
-F_ZONE = 11  # FilterZone
+FILTER_TABLE = TableLayout("filter")
+F_TYPE_MASK = FILTER_TABLE.add("type_mask")  # bits (1 << CardType), 0 = any type
+F_SIDE = FILTER_TABLE.add("side")  # FilterSide
+F_ATTR_MASK = FILTER_TABLE.add("attr_mask")  # bits (1 << Attribute), 0 = any attribute
+F_COST_MIN = FILTER_TABLE.add("cost_min")  # total cost (CR 203.5), -1 = none
+F_COST_MAX = FILTER_TABLE.add("cost_max")
+F_ATK_MIN = FILTER_TABLE.add("atk_min")  # current ATK in the field, printed elsewhere; -1 = none
+F_ATK_MAX = FILTER_TABLE.add("atk_max")
+F_RACE = FILTER_TABLE.add("race")  # race / trait id, 0 = any
+F_NAME = FILTER_TABLE.add("name")  # name id, 0 = any
+F_STATE = FILTER_TABLE.add("state")  # CardState
+F_EXCLUDE_SELF = FILTER_TABLE.add("exclude_self")  # 1: not the ability's source
+F_ZONE = FILTER_TABLE.add("zone")  # FilterZone
 # added by the card side: 1 = only the card the ability's source (an addition) is added to
 # ("added resonator gains ...", CR 1406.1a); 0 = no such limit
-F_ADDED_TO = 12
-F_NCOLS = 13
+F_ADDED_TO = FILTER_TABLE.add("added_to")
+F_NCOLS = FILTER_TABLE.width
 
 
 # --------------------------------------------------------------------------------------------
@@ -413,6 +420,15 @@ class Duration(IntEnum):
     END_OF_TURN = 0  # "until end of turn" (CR 505.5b)
     PERMANENT = 1  # while the card stays in the field
     END_OF_BATTLE = 2  # "until the end of battle" (CR 807.3a)
+
+
+class Mod(IntEnum):
+    """What a one-time effect changes on a card for a Duration (state.MODS, tcg_env.rules.modifiers)."""
+
+    ATK = 0  # POWER's ATK part (CR 1020.3)
+    DEF = 1  # POWER's DEF part
+    KEYWORDS = 2  # KW_* bits granted
+    RESTRICTIONS = 3  # RESTRICT_* bits
 
 
 Who = CoreWho  # a player operand, relative to the effect's controller (the engine's)
@@ -517,28 +533,74 @@ class Purpose(IntEnum):
 # --------------------------------------------------------------------------------------------
 # Actions: one flat space (docs/force_of_will/actions.md)
 # --------------------------------------------------------------------------------------------
-PASS = 0  # pass priority (CR 712), DONE of a choice, forfeit an attack / block, "no"
-PLAY_HAND_BASE = 1  # + i: play hand card i (CR 702, 703, 709)
-STANDBY_BASE = PLAY_HAND_BASE + HAND_SLOTS  # + i: put hand card i into the standby area for [2] (CR 706)
-WILL_A_BASE = STANDBY_BASE + HAND_SLOTS  # + i: own field position i produces its first will (CR 907)
-WILL_B_BASE = WILL_A_BASE + FIELD_SLOTS  # + i: ... its second choice of will (dual stones)
-ACTIVATE_BASE = WILL_B_BASE + FIELD_SLOTS  # + i * ABILITIES_PER_CARD + j: ability j of own field position i (CR 707)
-RULER_ACTIVATE_BASE = ACTIVATE_BASE + FIELD_SLOTS * ABILITIES_PER_CARD  # + j: ability j of the ruler
-JUDGMENT = RULER_ACTIVATE_BASE + ABILITIES_PER_CARD  # CR 705
-CALL_STONE = JUDGMENT + 1  # CR 710
-BATTLE = CALL_STONE + 1  # initiate battle (CR 704)
-SELECT_HAND_BASE = BATTLE + 1  # + i: hand card i (mulligan, discard)
-OWN_FIELD_BASE = SELECT_HAND_BASE + HAND_SLOTS  # + i: own field position i (attacker, blocker)
-OPP_FIELD_BASE = OWN_FIELD_BASE + FIELD_SLOTS  # + i: the opponent's field position i (attacked object)
-ATTACK_PLAYER = OPP_FIELD_BASE + FIELD_SLOTS  # the opponent is the attacked object (CR 803.3b)
-OPTION_BASE = ATTACK_PLAYER + 1  # + k: candidate k (targets, automatic abilities) / "yes"
-PLAY_STANDBY_BASE = OPTION_BASE + OPTION_SLOTS  # + i: play standby card i by its [Trigger] (CR 708)
-AWAKEN_HAND_BASE = PLAY_STANDBY_BASE + STANDBY_SLOTS  # + i: awaken and play hand card i (CR 1109)
-INCARNATE_HAND_BASE = AWAKEN_HAND_BASE + HAND_SLOTS  # + i: play hand card i by [Incarnation] (CR 1110)
+# The flat action space, declared once (tcg_env.engine.blocks): the kernels read the module ints
+# below (numba folds them), describe_action decodes with ACTIONS.decode, the entity layout's
+# pointers are ACTIONS.pointers() (observation.entity_layout) and the table of
+# docs/force_of_will/actions.md is ACTIONS.markdown() (tests/force_of_will/test_layouts.py). The
+# blocks that point at observation rows are named as the entity layout's pointers were before the
+# declaration (saved networks follow those names).
 RUNE_SLOTS = MAX_EXTRA  # rune area positions addressable by actions (the whole rune deck, CR 402.6a)
-PLAY_RUNE_BASE = INCARNATE_HAND_BASE + HAND_SLOTS  # + i: play rune i of the own rune area (CR 711)
-BOTTOM_BASE = PLAY_RUNE_BASE + RUNE_SLOTS  # + k: candidate k to the bottom of the main deck (foresee, CR 1034)
-NUM_ACTIONS = BOTTOM_BASE + OPTION_SLOTS
+ACTIONS = ActionLayout("force_of_will")
+PASS = ACTIONS.add("pass", doc="pass priority (CR 712); the end of a choice (mulligan, \"up to\" targets); forfeit an "
+                   "attack (CR 803.3) or a block (CR 804.3); \"no\" to a \"you may\"; [Pierce]: the rest of the damage "
+                   "pierces (CR 1102.2b)").base
+PLAY_HAND = ACTIONS.add("play", HAND_SLOTS, "play hand card `i` (resonator, addition, regalia, chant: CR 702, 703, 709)",
+                        points_at="hand")
+STANDBY = ACTIONS.add("standby_put", HAND_SLOTS, "put hand card `i` into the standby area for [2] (CR 706)",
+                      points_at="hand")
+WILL_A = ACTIONS.add("will_a", FIELD_SLOTS, "own field position `i` rests to produce its will (`C_WILL_A`, CR 907)",
+                     points_at="my_field")
+WILL_B = ACTIONS.add("will_b", FIELD_SLOTS, "the same, its second choice of will (`C_WILL_B`: dual stones)",
+                     points_at="my_field")
+ACTIVATE = ACTIONS.add("activate", (FIELD_SLOTS, ABILITIES_PER_CARD), "activate ability `j` (the `j`-th ACTIVATE or "
+                       "WILL row of the card) of own field position `i` (CR 707)", points_at="my_field")
+# the ruler's abilities point at the first row of the rulers block (the own ruler)
+RULER_ACTIVATE = ACTIONS.add("ruler_activate", (1, ABILITIES_PER_CARD),
+                             "activate ability `j` of the ruler in the ruler area (CR 902.1b)", points_at="rulers")
+JUDGMENT = ACTIONS.add("judgment", doc="play the judgment process (CR 705)").base
+CALL_STONE = ACTIONS.add("call_stone", doc="call a magic stone (CR 710)").base
+BATTLE = ACTIONS.add("battle", doc="initiate battle (CR 704)").base
+SELECT_HAND = ACTIONS.add("select", HAND_SLOTS, "hand card `i`: a card to change (mulligan), a card to discard",
+                          points_at="hand")
+OWN_FIELD = ACTIONS.add("own_field", FIELD_SLOTS, "own field position `i`: the attacker, the blocker",
+                        points_at="my_field")
+OPP_FIELD = ACTIONS.add("opp_field", FIELD_SLOTS, "the opponent's field position `i`: the attacked J/resonator",
+                        points_at="opp_field")
+ATTACK_PLAYER = ACTIONS.add("attack_player", doc="the opponent is the attacked object (CR 803.3b)").base
+OPTION = ACTIONS.add("option", OPTION_SLOTS, "candidate `k` (`state.CAND`; row `k` of the decider's `candidates` "
+                     "observation block): a target, a searched or foreseen card, an automatic ability to play first; "
+                     "\"yes\" (k = 0); X = k; [Pierce]: 100 more damage to the blocker (k = 0), all of it (k = 1)",
+                     points_at="candidates")
+PLAY_STANDBY = ACTIONS.add("standby_play", STANDBY_SLOTS, "play standby card `i` by its activate-like [Trigger] (CR "
+                           "708, 1113.2a), or a resonator by its [Stealth] whose condition is a state (\"[Stealth] your "
+                           "life is 2000 or less\": without paying its cost, CR 1114.2, 1416.2b)", points_at="standby")
+AWAKEN_HAND = ACTIONS.add("awaken", HAND_SLOTS, "awaken and play hand card `i`: its cost plus the [Awakening] cost "
+                          "(CR 1109)", points_at="hand")
+INCARNATE_HAND = ACTIONS.add("incarnate", HAND_SLOTS, "play hand card `i` by [Incarnation]: resonators banished "
+                             "instead of its cost (CR 1110)", points_at="hand")
+PLAY_RUNE = ACTIONS.add("rune", RUNE_SLOTS, "play rune `i` of the own rune area (`RUNE_SLOTS` = 5 positions, the "
+                        "whole rune deck): reveal it, pay its cost, play its copy (CR 711.2; a pseudo-card that ceases "
+                        "to exist when it leaves the chase, CR 1017.3). At main timing, or at any priority with "
+                        "[Quickcast] (CR 709.3c); only a face-down rune with a divinity up to the remaining divinity "
+                        "(CR 711.2a), the J/ruler having [Divinity] (CR 711.1, 1136)", points_at="runes")
+BOTTOM = ACTIONS.add("bottom", OPTION_SLOTS, "candidate `k` to the bottom of the main deck (FORESEE, CR 1034.1; "
+                     "`option` `k` puts it on top)", points_at="candidates")
+PLAY_HAND_BASE = PLAY_HAND.base  # + i
+STANDBY_BASE = STANDBY.base  # + i
+WILL_A_BASE = WILL_A.base  # + i
+WILL_B_BASE = WILL_B.base  # + i
+ACTIVATE_BASE = ACTIVATE.base  # + i * ABILITIES_PER_CARD + j
+RULER_ACTIVATE_BASE = RULER_ACTIVATE.base  # + j
+SELECT_HAND_BASE = SELECT_HAND.base  # + i
+OWN_FIELD_BASE = OWN_FIELD.base  # + i
+OPP_FIELD_BASE = OPP_FIELD.base  # + i
+OPTION_BASE = OPTION.base  # + k
+PLAY_STANDBY_BASE = PLAY_STANDBY.base  # + i
+AWAKEN_HAND_BASE = AWAKEN_HAND.base  # + i
+INCARNATE_HAND_BASE = INCARNATE_HAND.base  # + i
+PLAY_RUNE_BASE = PLAY_RUNE.base  # + i
+BOTTOM_BASE = BOTTOM.base  # + k
+NUM_ACTIONS = ACTIONS.size
 
 # the attacked object (state ATTACKED): a J/resonator's slot, or
 ATTACKED_PLAYER = -1  # the opponent player (CR 803.3b)

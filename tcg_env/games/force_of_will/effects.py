@@ -15,15 +15,15 @@ from tcg_env.engine.jit import internal_widened as internal  # one compile per f
 from tcg_env.engine.rng import shuffle_run_with
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.zones import zone_offsets, zone_put, zone_take
+from tcg_env.rules.modifiers import mod_apply
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
-    FRAME_MAX, N_REGS, OPTION_SLOTS, TARGET_MAX, Decision, Duration, Op, Shield, Zone
+    FRAME_MAX, N_REGS, OPTION_SLOTS, TARGET_MAX, Decision, Mod, Op, Shield, Zone
 )
 from tcg_env.games.force_of_will.state import (
-    ATK_EOB, ATK_EOT, ATK_PERM, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE,
-    DEC_ARG, DEF_EOB, DEF_EOT, DEF_PERM, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG, E_REGN, E_SLOT, E_X,
-    ENTRY_W, FR_CNT, FR_MODE, FR_PURPOSE, FRAME_N, FRAME_W, FRAMES, KW_EOB, KW_EOT, KW_PERM, LIFE, MANA,
-    OWNER, RESTED, RST_EOT, RST_PERM, WILL, ZONE, ZT
+    CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE, DEC_ARG, ENTRY_W, E_ABIL, E_AUX,
+    E_CARD, E_CTRL, E_KIND, E_REG, E_REGN, E_SLOT, E_X, FRAMES, FRAME_N, FRAME_W, FR_CNT, FR_MODE, FR_PURPOSE, LIFE,
+    MANA, MT, OWNER, RESTED, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
 
@@ -142,38 +142,27 @@ def target_affected(s, op, slot):
     return z == Zone.FIELD or z == Zone.RULER_AREA
 
 
-@internal
-def by_duration(duration, eot, eob, perm):
-    """The record field of a modifier that lasts ``duration`` (constants.Duration)."""
-    if duration == Duration.END_OF_TURN:
-        return eot
-    return eob if duration == Duration.END_OF_BATTLE else perm
-
-
+# the core interpreter's modifier hooks (CoreOp.POWER, GRANT_KEYWORD, RESTRICT): state.MODS
 @internal
 def add_power(game, s, slot, amount, duration):
     """POWER's ATK part (CR 1020.3); the DEF part is ``add_power_second``."""
-    s[game.by_duration(duration, ATK_EOT, ATK_EOB, ATK_PERM) + slot * CARD_W] += amount
+    mod_apply(game, s, MT, slot, Mod.ATK, duration, amount)
 
 
 @internal
 def add_power_second(game, s, slot, amount, duration):
     """POWER's DEF part (a2, CR 1020.3), the core's optional second POWER operand."""
-    s[game.by_duration(duration, DEF_EOT, DEF_EOB, DEF_PERM) + slot * CARD_W] += amount
+    mod_apply(game, s, MT, slot, Mod.DEF, duration, amount)
 
 
 @internal
 def grant_keywords(game, s, slot, bits, duration):
-    s[game.by_duration(duration, KW_EOT, KW_EOB, KW_PERM) + slot * CARD_W] |= bits
+    mod_apply(game, s, MT, slot, Mod.KEYWORDS, duration, bits)
 
 
 @internal
-def add_restrictions(s, slot, bits, duration):
-    w = slot * CARD_W
-    if duration == Duration.PERMANENT:
-        s[RST_PERM + w] |= bits
-    else:
-        s[RST_EOT + w] |= bits
+def add_restrictions(game, s, slot, bits, duration):
+    mod_apply(game, s, MT, slot, Mod.RESTRICTIONS, duration, bits)
 
 
 @internal

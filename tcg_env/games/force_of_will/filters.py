@@ -12,6 +12,10 @@ from tcg_env.games.force_of_will.state import (
     ATTACHED, CARD, CARD_W, CONTROLLER, GRAVE_N, HAND_N, LIFE, OWNER, PLAYED_CARDS, RESTED, REVEALED, ZONE, ZT
 )
 from tcg_env.games.force_of_will.characteristics import x_on_chase
+from tcg_env.rules.filters import (
+    holder_of, passes_bits, passes_equals, passes_equals_any2, passes_not_source, passes_range, passes_side,
+    passes_state, passes_zone
+)
 
 
 # the Zone of each FilterZone
@@ -52,7 +56,9 @@ def filter_base(game, s, T, frow, slot, viewer, source):
 
 @internal
 def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
-    """The filter row's tests, with the card's ATK and keywords given."""
+    """The filter row's tests, with the card's ATK and keywords given: one line per word, the
+    standard words as the shared layer's predicates (``tcg_env.rules.filters``), Force of Will's
+    own (a card on the chase, an addition's card, [Barrier]) written out."""
     f = filter_table(T)[frow]
     w = slot * CARD_W
     cid = s[CARD + w]
@@ -60,45 +66,35 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
         return False
     c = card_table(T)[cid]
     z = s[ZONE + w]
-    if z != _FILTER_ZONES[f[K.F_ZONE]]:
+    if not passes_zone(f[K.F_ZONE], z, _FILTER_ZONES):
         return False
-    if slot == source and (f[K.F_EXCLUDE_SELF] != 0 or z == Zone.CHASE):
+    if not passes_not_source(f[K.F_EXCLUDE_SELF], slot, source):
         return False
+    if slot == source and z == Zone.CHASE:
+        return False  # CR 903.2g-i: a card on the chase does not target itself
     if f[K.F_ADDED_TO] != 0 and (source < 0 or s[ATTACHED + source * CARD_W] != slot):
         return False  # CR 1406.1a: "added resonator ...": only the card the source addition is added to
-    holder = s[CONTROLLER + w] if (z == Zone.FIELD or z == Zone.CHASE or z == Zone.RULER_AREA) else s[OWNER + w]
-    side = f[K.F_SIDE]
-    if side == K.FilterSide.OWN and holder != viewer:
-        return False
-    if side == K.FilterSide.OPPONENT and holder == viewer:
+    holder = holder_of(s, OWNER + w, CONTROLLER + w, z == Zone.FIELD or z == Zone.CHASE or z == Zone.RULER_AREA)
+    if not passes_side(f[K.F_SIDE], K.FilterSide.OWN, K.FilterSide.OPPONENT, holder, viewer):
         return False
     if holder != viewer and z == Zone.FIELD and (kw & K.KW_BARRIER) != 0:
         return False  # CR 1120.2
-    if f[K.F_TYPE_MASK] != 0 and (f[K.F_TYPE_MASK] & type_mask_of(c)) == 0:
+    if not passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)):
         return False
-    if f[K.F_ATTR_MASK] != 0 and (f[K.F_ATTR_MASK] & c[K.C_ATTR]) == 0:
+    if not passes_bits(f[K.F_ATTR_MASK], c[K.C_ATTR]):
         return False
     tc = game.total_cost(T, cid)
     if c[K.C_COST_FREE] < 0:
         tc += x_on_chase(s, slot)  # CR 203.5b
-    if f[K.F_COST_MIN] >= 0 and tc < f[K.F_COST_MIN]:
+    if not passes_range(f[K.F_COST_MIN], f[K.F_COST_MAX], tc):
         return False
-    if f[K.F_COST_MAX] >= 0 and tc > f[K.F_COST_MAX]:
+    if not passes_range(f[K.F_ATK_MIN], f[K.F_ATK_MAX], atk):
         return False
-    if f[K.F_ATK_MIN] >= 0 and atk < f[K.F_ATK_MIN]:
+    if not passes_equals_any2(f[K.F_RACE], c[K.C_RACE], c[K.C_RACE2]):
         return False
-    if f[K.F_ATK_MAX] >= 0 and atk > f[K.F_ATK_MAX]:
+    if not passes_equals(f[K.F_NAME], c[K.C_NAME]):
         return False
-    if f[K.F_RACE] != 0 and c[K.C_RACE] != f[K.F_RACE] and c[K.C_RACE2] != f[K.F_RACE]:
-        return False
-    if f[K.F_NAME] != 0 and c[K.C_NAME] != f[K.F_NAME]:
-        return False
-    st = f[K.F_STATE]
-    if st == K.CardState.RECOVERED and s[RESTED + w] != 0:
-        return False
-    if st == K.CardState.RESTED and s[RESTED + w] == 0:
-        return False
-    return True
+    return passes_state(f[K.F_STATE], K.CardState.RECOVERED, K.CardState.RESTED, s[RESTED + w] != 0)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)

@@ -23,19 +23,21 @@ an addition's row names the field row of the card it is added to (DYN_ADDED_TO, 
 
 from numba import njit
 
+from tcg_env.engine.blocks import EntityLayout, ObsLayout
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.obsbuf import clear_rows_after_at, copy_card_row, zero_range
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.zones import zone_find, zone_offsets
+from tcg_env.rules.modifiers import mod_total
 from tcg_env.games.force_of_will import constants as K
-from tcg_env.games.force_of_will.constants import CARD_OBS_FEATURES, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, Zone
+from tcg_env.games.force_of_will.constants import CARD_OBS_FEATURES, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, Mod, Zone
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, ATTACKED, ATTACKER, BLOCKER, CALLED, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER,
-    COUNTERS, DAMAGE, DEC_ARG, E_SLOT, E_X, ENTERED, ENTRY_W, GODS_ART_USED, JUDGED, KW_EOB, KW_EOT, KW_PERM, LIFE,
-    MANA, PRIORITY_PLAYER, PT, RESTED, REVEALED, RST_EOT, RST_PERM, SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT, SHIELD_N,
-    SHIELD_W, SHIELDS, STEP, TURN_PLAYER, TURNS_TAKEN, WILL, ZONE, ZT
+    COUNTERS, DAMAGE, DEC_ARG, ENTERED, ENTRY_W, E_SLOT, E_X, GODS_ART_USED, JUDGED, LIFE, MANA, MT,
+    PRIORITY_PLAYER, PT, RESTED, REVEALED, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT,
+    STEP, TURNS_TAKEN, TURN_PLAYER, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.characteristics import AURA_ALL
 
@@ -43,68 +45,166 @@ GRAVE_ROWS = 8
 _COUNTED = (Zone.MAIN_DECK, Zone.STONE_DECK, Zone.HAND, Zone.GRAVEYARD, Zone.STANDBY, Zone.REMOVED, Zone.EXTRA_DECK,
             Zone.RUNE_AREA)
 
-# GLOBAL block
-G_TURN = 0
-G_TURN_PLAYER = 1
-G_DECIDER = 2
-G_PRIORITY = 3
-G_DECISION = 4  # one-hot, N_DECISIONS
-G_STEP = G_DECISION + K.N_DECISIONS  # one-hot, N_STEPS
-G_LIFE = G_STEP + K.N_STEPS  # own, opponent's (/ 4000)
-G_WILL = G_LIFE + 2  # own N_WILL, opponent's N_WILL
-G_COUNTS = G_WILL + 2 * K.N_WILL  # own, opponent's: the _COUNTED zones
-G_FLAGS = G_COUNTS + 2 * len(_COUNTED)  # own, opponent's: called, judged, astral, turns taken
-G_CHASE = G_FLAGS + 8
-G_BATTLE = G_CHASE + 1  # attacker, attacked is a player, blocker
-G_PIERCE = G_BATTLE + 3  # PIERCE decision: damage assigned to the blocker so far / 1000 (CR 1102.2b)
-G_DIVINITY = G_PIERCE + 1  # own, opponent's: remaining divinity / 10 (CR 711.2a; -0.1: no [Divinity])
-G_X_MAX = G_DIVINITY + 2  # CHOOSE_X decision: the largest X the player may choose / 10 (CR 903.2f)
-G_PREVENT = G_X_MAX + 1  # own, opponent's: damage to the player still to prevent (SHIELD_PREVENT_ALL: all)
-GLOBAL_W = G_PREVENT + 2
+_FLAG_NAMES = ("called", "judged", "astral", "turns_taken_div20")  # a player's flags, in the kernel's order
+GLOBAL_COLUMNS = [
+    "turn_div50", "is_turn_player", "is_decider", "has_priority",
+    *[f"decision_{d.name.lower()}" for d in K.Decision],  # one-hot (N_DECISIONS)
+    *[f"step_{t.name.lower()}" for t in K.Step],  # one-hot (N_STEPS)
+    "my_life_div4000", "opp_life_div4000",
+    *[f"{who}_will_{a}_div10" for who in ("my", "opp") for a in (*K.ATTRIBUTE_NAMES, "void")],
+    *[f"{who}_{z}_div20" for who in ("my", "opp") for z in (z.name.lower() for z in _COUNTED)],
+    *[f"{who}_{f}" for who in ("my", "opp") for f in _FLAG_NAMES],
+    "chase_div12", "battle_on", "attacked_is_player", "blocker_declared",
+    "pierce_assigned_div1000",  # PIERCE decision: damage assigned to the blocker so far (CR 1102.2b)
+    "my_divinity_div10", "opp_divinity_div10",  # remaining divinity (CR 711.2a; -0.1: no [Divinity])
+    "x_max_div10",  # CHOOSE_X decision: the largest X the player may choose (CR 903.2f)
+    "my_prevent_div1000", "opp_prevent_div1000",  # damage to the player still to prevent (SHIELD_PREVENT_ALL: all)
+]  # fmt: skip
 
 # a prevention shield's amount in the observation (/ 1000): "prevent all" (CR 1018.1b) as 4000
 SHIELD_PREVENT_ALL = 4.0
 
-DYN_PRESENT = 0
-DYN_MINE = 1
-DYN_RESTED = 2
-DYN_DAMAGE = 3
-DYN_ATK = 4
-DYN_DEF = 5
-DYN_COUNTERS = 6
-DYN_ATTACKER = 7
-DYN_BLOCKER = 8
-DYN_ATTACKED = 9
-DYN_NEW = 10  # entered this turn
-DYN_MANA = 11  # mana counters / 5 (CR 1122)
-DYN_REVEALED = 12  # a revealed rune (CR 711.2)
-DYN_X = 13  # a chase row: the X chosen for the entry / 10 (CR 903.2f)
-DYN_PREVENT = 14  # damage to the card still to prevent / 1000 (SHIELD_PREVENT_ALL: all; CR 1018)
-DYN_DESTROY_SHIELD = 15  # its next destruction is replaced this turn (CR 910: a shield of a one-time effect)
-DYN_GODS_ART_USED = 16  # its [God's Art] names its controller has played this game (CR 1112.2a; public)
-DYN_CANT_ATTACK = 17  # its restrictions now (RESTRICT_*, continuous abilities included): cannot attack,
-DYN_CANT_BLOCK = 18  # cannot block,
-DYN_CANT_RECOVER = 19  # does not recover in its controller's next recovery phase
-DYN_ADDED_TO = 20  # an addition added to a card (CR 1002.1): (that card's field row + 1) / FIELD_SLOTS, 0: none
-DYN_ADDED_TO_MINE = 21  # ... and that row is in my field (1) or the opponent's (0)
-DYN_W = 22
-CARD_ROW_W = CARD_OBS_FEATURES + DYN_W
+# a card row: the card's static columns (cards.card_obs_features, the tables' obs_rows), then its state
+STATIC_COLUMNS = [
+    "present",
+    *[f"type_{t.name.lower()}" for t in K.CardType],
+    *[f"attr_{a}" for a in K.ATTRIBUTE_NAMES],
+    "cost_div10", "printed_atk_div1000", "printed_def_div1000",
+    *[f"kw_{name}" for name in K.KEYWORD_BITS],  # the keywords it has now there (KW_* bits, in bit order)
+    "stealth", "card_id_plus1",
+]  # fmt: skip
+assert len(STATIC_COLUMNS) == CARD_OBS_FEATURES
+DYN_COLUMNS = [
+    "in_row",  # 1: the row shows a card (engine.obsbuf's written-row marker)
+    "mine", "rested", "damage_div1000", "atk_div1000", "def_div1000", "counters_div5",
+    "attacker", "blocker", "attacked",
+    "new",  # entered the field this turn
+    "mana_div5",  # mana counters (CR 1122)
+    "revealed",  # a revealed rune (CR 711.2)
+    "x_div10",  # a chase row: the X chosen for the entry (CR 903.2f)
+    "prevent_div1000",  # damage to the card still to prevent (SHIELD_PREVENT_ALL: all; CR 1018)
+    "destroy_shield",  # its next destruction is replaced this turn (CR 910: a shield of a one-time effect)
+    "gods_art_used",  # its [God's Art] names its controller has played this game (CR 1112.2a; public)
+    # its restrictions now (RESTRICT_*, continuous abilities included)
+    "cant_attack", "cant_block", "cant_recover",
+    # an addition added to a card (CR 1002.1): (that card's field row + 1) / FIELD_SLOTS, 0: none; and
+    # whether that row is in my field (1) or the opponent's (0)
+    "added_to", "added_to_mine",
+]  # fmt: skip
+CARD_COLUMNS = [*STATIC_COLUMNS, *DYN_COLUMNS]
 
-# the static columns that show a card's keywords (cards.card_obs_features: bit b of KW_* is column
-# KW_COL + b); a card row shows the keywords the card has now there, not only the printed ones
-KW_COL = 17
+# The flat observation, declared once (tcg_env.engine.blocks): the offsets below, obs_columns (the
+# views), the entity layout's card-row blocks and the column lists of
+# docs/force_of_will/observations.md (tests/force_of_will/test_layouts.py) come from it.
+OBS = ObsLayout("force_of_will")
+GLOBAL = OBS.add("global", GLOBAL_COLUMNS, doc="the global columns")
+HAND = OBS.add("hand", CARD_COLUMNS, rows=HAND_SLOTS, cards=True,
+               doc="own hand, in hand order (`play` i, `standby_put` i, `select` i)")
+MY_FIELD = OBS.add("my_field", CARD_COLUMNS, rows=FIELD_SLOTS, cards=True,
+                   doc="own field, in field order (`will_a` / `will_b` / `activate` / `own_field` i)")
+OPP_FIELD = OBS.add("opp_field", CARD_COLUMNS, rows=FIELD_SLOTS, cards=True, doc="the opponent's field (`opp_field` i)")
+RULERS = OBS.add("rulers", CARD_COLUMNS, rows=2, cards=True,
+                 doc="own ruler, the opponent's (while in the ruler area; a J-ruler is in its field)")
+CHASE_ROWS = OBS.add("chase", CARD_COLUMNS, rows=CHASE_MAX, cards=True,
+                     doc="the source card of each chase entry, bottom first (a rune's copy, CR 711.2), with the "
+                     "entry's X")
+STANDBY_ROWS = OBS.add("standby", CARD_COLUMNS, rows=K.STANDBY_SLOTS, cards=True,
+                       doc="own standby area (`standby_play` i)")
+GRAVEYARDS = OBS.add("graveyards", CARD_COLUMNS, rows=2 * GRAVE_ROWS, cards=True,
+                     doc=f"the top {GRAVE_ROWS} cards of own graveyard, then of the opponent's (top first)")
+RUNES = OBS.add("runes", CARD_COLUMNS, rows=2 * K.RUNE_SLOTS, cards=True,
+                doc="own rune area, every rune (`rune` i), then the opponent's in its list order: a revealed "
+                "rune's row, an empty row for a face-down one")
+CANDIDATES = OBS.add("candidates", CARD_COLUMNS, rows=K.OPTION_SLOTS, cards=True,
+                     doc="the candidates of my pending choice (`option` k, `bottom` k: row k)")
+OBS_SIZE = OBS.size
+
+GLOBAL_W = GLOBAL.size
+CARD_ROW_W = len(CARD_COLUMNS)
+B_HAND = HAND.base
+B_FIELD = MY_FIELD.base
+B_OPP_FIELD = OPP_FIELD.base
+B_RULERS = RULERS.base
+B_CHASE = CHASE_ROWS.base
+B_STANDBY = STANDBY_ROWS.base
+B_GRAVE = GRAVEYARDS.base
+B_RUNES = RUNES.base
+B_CAND = CANDIDATES.base
+
+# global columns the kernel writes (the global block starts at column 0)
+G_TURN = GLOBAL.col("turn_div50")
+G_TURN_PLAYER = GLOBAL.col("is_turn_player")
+G_DECIDER = GLOBAL.col("is_decider")
+G_PRIORITY = GLOBAL.col("has_priority")
+G_DECISION = GLOBAL.col("decision_none")  # + Decision
+G_STEP = GLOBAL.col("step_setup")  # + Step
+G_LIFE = GLOBAL.col("my_life_div4000")  # + 0 own, 1 the opponent's
+G_WILL = GLOBAL.col("my_will_light_div10")  # + side * N_WILL + will index
+G_COUNTS = GLOBAL.col("my_main_deck_div20")  # + side * len(_COUNTED) + the zone's index in _COUNTED
+G_FLAGS = GLOBAL.col("my_called")  # + side * 4 + flag
+G_CHASE = GLOBAL.col("chase_div12")
+G_BATTLE = GLOBAL.col("battle_on")  # + 0 a battle, 1 the attacked object is the player, 2 a blocker
+G_PIERCE = GLOBAL.col("pierce_assigned_div1000")
+G_DIVINITY = GLOBAL.col("my_divinity_div10")  # + side
+G_X_MAX = GLOBAL.col("x_max_div10")
+G_PREVENT = GLOBAL.col("my_prevent_div1000")  # + side
+
+# a card row's state columns, from the row's first state column (CARD_OBS_FEATURES)
+DYN_PRESENT = DYN_COLUMNS.index("in_row")
+DYN_MINE = DYN_COLUMNS.index("mine")
+DYN_RESTED = DYN_COLUMNS.index("rested")
+DYN_DAMAGE = DYN_COLUMNS.index("damage_div1000")
+DYN_ATK = DYN_COLUMNS.index("atk_div1000")
+DYN_DEF = DYN_COLUMNS.index("def_div1000")
+DYN_COUNTERS = DYN_COLUMNS.index("counters_div5")
+DYN_ATTACKER = DYN_COLUMNS.index("attacker")
+DYN_BLOCKER = DYN_COLUMNS.index("blocker")
+DYN_ATTACKED = DYN_COLUMNS.index("attacked")
+DYN_NEW = DYN_COLUMNS.index("new")
+DYN_MANA = DYN_COLUMNS.index("mana_div5")
+DYN_REVEALED = DYN_COLUMNS.index("revealed")
+DYN_X = DYN_COLUMNS.index("x_div10")
+DYN_PREVENT = DYN_COLUMNS.index("prevent_div1000")
+DYN_DESTROY_SHIELD = DYN_COLUMNS.index("destroy_shield")
+DYN_GODS_ART_USED = DYN_COLUMNS.index("gods_art_used")
+DYN_CANT_ATTACK = DYN_COLUMNS.index("cant_attack")
+DYN_CANT_BLOCK = DYN_COLUMNS.index("cant_block")
+DYN_CANT_RECOVER = DYN_COLUMNS.index("cant_recover")
+DYN_ADDED_TO = DYN_COLUMNS.index("added_to")
+DYN_ADDED_TO_MINE = DYN_COLUMNS.index("added_to_mine")
+DYN_W = len(DYN_COLUMNS)
+
+# the static columns that show a card's keywords (bit b of KW_* is column KW_COL + b); a card row
+# shows the keywords the card has now there, not only the printed ones
+KW_COL = STATIC_COLUMNS.index("kw_pierce")
 N_KEYWORDS = len(K.KEYWORD_BITS)
 
-B_HAND = GLOBAL_W
-B_FIELD = B_HAND + HAND_SLOTS * CARD_ROW_W
-B_OPP_FIELD = B_FIELD + FIELD_SLOTS * CARD_ROW_W
-B_RULERS = B_OPP_FIELD + FIELD_SLOTS * CARD_ROW_W
-B_CHASE = B_RULERS + 2 * CARD_ROW_W
-B_STANDBY = B_CHASE + CHASE_MAX * CARD_ROW_W
-B_GRAVE = B_STANDBY + K.STANDBY_SLOTS * CARD_ROW_W
-B_RUNES = B_GRAVE + 2 * GRAVE_ROWS * CARD_ROW_W
-B_CAND = B_RUNES + 2 * K.RUNE_SLOTS * CARD_ROW_W
-OBS_SIZE = B_CAND + K.OPTION_SLOTS * CARD_ROW_W
+# the entity layout's pointers in the order saved entity networks were built with (their query
+# layout follows it; the action blocks' own order differs)
+ENTITY_POINTERS = ("play", "standby_put", "select", "will_a", "will_b", "activate", "own_field", "opp_field",
+                   "ruler_activate", "standby_play", "awaken", "incarnate", "rune", "option", "bottom")
+
+
+def obs_columns() -> list[tuple[str, int, int]]:
+    """(name, start, length) of each named view of the flat observation (the declared blocks)."""
+    return OBS.views()
+
+
+def entity_layout():
+    """The card-row blocks of the observation (``OBS``'s ``cards=True`` blocks, in observation
+    order) and the actions that point at their rows (:class:`tcg_env.spec.EntityLayout`;
+    docs/force_of_will/actions.md): the action blocks declared ``points_at`` (``K.ACTIONS.pointers()``):
+    play / standby_put / select / awaken / incarnate hand card i name hand row i; will_a, will_b,
+    activate (per ability) and own_field position i my field row i; opp_field position i the
+    opponent's field row i; the ruler's abilities the first ruler row; standby_play i standby row
+    i; rune i rune row i (the own rune area); option k and bottom k candidate row k (a target,
+    a searched card, a foreseen card, an automatic ability's source). Rows follow the zone lists, as
+    the actions do. pass, judgment, call_stone, battle and attack_player are free (and option k
+    where the decision has no candidates: X = k, "yes"). The pointers are in ``ENTITY_POINTERS``'
+    order, which saved networks follow."""
+    pointers = {p.name: p for p in K.ACTIONS.pointers()}
+    assert sorted(pointers) == sorted(ENTITY_POINTERS)
+    return EntityLayout(OBS_SIZE, K.NUM_ACTIONS, OBS.row_blocks(), tuple(pointers[n] for n in ENTITY_POINTERS)).check()
 
 
 @internal_inline
@@ -125,7 +225,7 @@ def card_row(game, s, T, player, slot, obs, o):
     # keywords granted by one-time effects, restrictions, the card an addition is added to: most
     # rows have none, and write zeros (extra_columns writes the others): computing the columns for
     # every row cost ~10% of an observation in random play (2 cores shared, min of 3 x 60 passes)
-    extra = (s[KW_EOT + w] | s[KW_EOB + w] | s[KW_PERM + w] | s[RST_EOT + w] | s[RST_PERM + w]) != 0 \
+    extra = (mod_total(s, MT, slot, Mod.KEYWORDS) | mod_total(s, MT, slot, Mod.RESTRICTIONS)) != 0 \
         or s[ATTACHED + w] >= 0
     cnt = s[COUNTERS + w]
     new = s[ENTERED + w] == s[H_TURN]
@@ -173,7 +273,7 @@ def extra_columns(game, s, T, player, slot, obs, o):
     effects (CR 302.2: as public as printed ones), restrictions, or added to a card (an
     addition, CR 1002.1), without the continuous abilities (``in_field_columns`` adds them)."""
     w = slot * CARD_W
-    if (s[KW_EOT + w] | s[KW_EOB + w] | s[KW_PERM + w]) != 0:
+    if mod_total(s, MT, slot, Mod.KEYWORDS) != 0:
         keyword_columns(obs, o, game.base_keywords(s, T, slot))
     restriction_columns(obs, o, game.base_restrictions(s, slot))
     added = game.added_to_row(s, s[ATTACHED + w], player)

@@ -30,6 +30,7 @@ from tcg_env.engine.rng import rng_below
 from tcg_env.engine.effects import I_A0, I_A2, I_OP
 from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.zones import deal_anew, zone_offsets
+from tcg_env.rules.costs import pool_can_pay
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
     ABILITIES_PER_CARD, ACTIVATE_BASE, ATTACK_PLAYER, AWAKEN_HAND_BASE, BATTLE, CALL_STONE, FIELD_SLOTS,
@@ -215,13 +216,8 @@ def _add_need(need, row, col, free):
 @njit(cache=True)
 def _payable(s, p, need):
     """Can p's produced will pay ``need`` (as costs.can_pay)?"""
-    left = s[WILL + p * K.N_WILL + WILL_VOID]
-    for a in range(N_ATTRIBUTES):
-        have = s[WILL + p * K.N_WILL + a]
-        if have < need[a]:
-            return False
-        left += have - need[a]
-    return left >= need[N_ATTRIBUTES]
+    pool = WILL + p * K.N_WILL
+    return pool_can_pay(s, pool, N_ATTRIBUTES, pool + WILL_VOID, need, 0, need[N_ATTRIBUTES])
 
 
 @njit(cache=True)

@@ -9,8 +9,9 @@ from tcg_env.engine.layout import StateLayout
 from tcg_env.engine.zones import Seen, ZoneTable
 from tcg_env.games.force_of_will.constants import (
     CHASE_MAX, FRAME_MAX, MAX_EXTRA, MAX_STONE_DECK, N_REGS, N_SLOTS, N_WILL, OPTION_SLOTS, PENDING_MAX,
-    PLAYER_SLOTS, SHIELD_MAX, STANDBY_SLOTS, TARGET_MAX, Zone
+    PLAYER_SLOTS, SHIELD_MAX, STANDBY_SLOTS, TARGET_MAX, Duration, Mod, Zone
 )
+from tcg_env.rules.modifiers import ADD, OR, ModifierTable
 
 LAYOUT = StateLayout("force_of_will")
 _a = LAYOUT.add
@@ -120,6 +121,31 @@ ZONES.add(Zone.EXTRA_DECK, EXTRA_N, EXTRA_L, seen_by=Seen.HOLDER)
 ZONES.add(Zone.RUNE_AREA, RUNE_N, RUNE_L, seen_by=Seen.HOLDER)
 ZT = ZONES.compile()
 FIELD_CAP = _ZONE_CAP
+
+# a card's modifiers (tcg_env.rules.modifiers): ATK, DEF and keywords until the end of the turn (CR
+# 505.5b), of the battle (CR 807.3a) or while in the field; restrictions until the end of the turn or
+# while in the field, "until the end of battle" ones kept in the end-of-turn word (they end with the
+# turn). A card in a new zone is a new card (CR 302.3): it forgets them, its damage, orientation (CR
+# 303.1b), counters and mana counters (CR 1022.3), the uses of its abilities, being revealed (a rune)
+# and what it is added to; moving between the field and the ruler area keeps them (zones.move_card)
+MODS = ModifierTable(LAYOUT, Mod, Duration, card=CARD)
+MODS.kind(Mod.ATK, ADD)
+MODS.kind(Mod.DEF, ADD)
+MODS.kind(Mod.KEYWORDS, OR)
+MODS.kind(Mod.RESTRICTIONS, OR)
+for _kind, _eot, _eob, _perm in ((Mod.ATK, ATK_EOT, ATK_EOB, ATK_PERM), (Mod.DEF, DEF_EOT, DEF_EOB, DEF_PERM),
+                                 (Mod.KEYWORDS, KW_EOT, KW_EOB, KW_PERM)):
+    MODS.cell(_kind, Duration.END_OF_TURN, _eot)
+    MODS.cell(_kind, Duration.END_OF_BATTLE, _eob)
+    MODS.cell(_kind, Duration.PERMANENT, _perm)
+MODS.cell(Mod.RESTRICTIONS, Duration.END_OF_TURN, RST_EOT)
+MODS.alias(Mod.RESTRICTIONS, Duration.END_OF_BATTLE, Duration.END_OF_TURN)
+MODS.cell(Mod.RESTRICTIONS, Duration.PERMANENT, RST_PERM)
+MODS.forget(DAMAGE, duration=Duration.END_OF_TURN)  # CR 505.5a: damage also ends with the turn
+for _word in (RESTED, COUNTERS, USED_TURN, MANA, REVEALED):
+    MODS.forget(_word)
+MODS.forget(ATTACHED, reset=-1)  # added to nothing
+MT = MODS.compile()
 HAND_CAP = _ZONE_CAP
 
 # ---- the chase (CR 312) and effect frames ------------------------------------------------------

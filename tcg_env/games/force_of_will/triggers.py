@@ -12,7 +12,19 @@ from tcg_env.engine.triggers import pending_add
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import Zone
-from tcg_env.games.force_of_will.state import CARD, CARD_W, CONTROLLER, PT, PT_N, STANDBY_TURN, TURN_PLAYER, ZT
+from tcg_env.games.force_of_will.state import (
+    CARD, CARD_W, CONTROLLER, LAYOUT, PT, PT_N, STANDBY_TURN, TURN_PLAYER, ZT
+)
+from tcg_env.rules.triggers import NO_CARD_SKIPS, TriggerColumns, trigger_abilities
+
+
+# the automatic abilities of the ability table (tcg_env.rules.triggers): "on your / your opponent's
+# turn" (A_TRIG_WHOSE), a condition, a trigger filter the card the event is about must match; an
+# event about no card does not trigger an ability with a filter (CR 906.4)
+TT = TriggerColumns(LAYOUT, card=CARD, abil_start=K.C_ABIL_START, abil_count=K.C_ABIL_COUNT, kind=K.A_KIND,
+                    auto=K.AbilityKind.AUTOMATIC, trigger=K.A_TRIGGER, cond=K.A_COND, cond_arg=K.A_COND_ARG,
+                    trig_filter=K.A_TRIG_FILTER, whose=K.A_TRIG_WHOSE, yours=K.TriggerWhose.YOURS,
+                    opponents=K.TriggerWhose.OPPONENTS, turn_player=TURN_PLAYER, no_card=NO_CARD_SKIPS).compile()
 
 
 @internal
@@ -20,25 +32,7 @@ def trigger_own(game, s, T, slot, trig, aux):
     """Card ``slot``'s automatic abilities with trigger ``trig`` fire (CR 906.4); its controller
     plays them at the next priority sequence (CR 906.5). An ability with a trigger filter (another
     card enters, a J/resonator attacks) fires only when card ``aux`` matches it."""
-    cid = s[CARD + slot * CARD_W]
-    if cid < 0:
-        return
-    abil = ability_table(T)
-    c = card_table(T)[cid]
-    ctrl = s[CONTROLLER + slot * CARD_W]
-    for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
-        if abil[r, K.A_KIND] == K.AbilityKind.AUTOMATIC and abil[r, K.A_TRIGGER] == trig:
-            whose = abil[r, K.A_TRIG_WHOSE]
-            if whose == K.TriggerWhose.YOURS and s[TURN_PLAYER] != ctrl:
-                continue
-            if whose == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == ctrl:
-                continue
-            if not game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], ctrl, slot):
-                continue
-            flt = abil[r, K.A_TRIG_FILTER]
-            if flt >= 0 and (aux < 0 or not game.filter_match(s, T, flt, aux, ctrl, slot)):
-                continue
-            pending_add(game, s, ctrl, slot, r, aux)
+    trigger_abilities(game, s, T, TT, slot, s[CONTROLLER + slot * CARD_W], trig, aux, True, 0)
 
 
 @internal

@@ -13,15 +13,15 @@ from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.triggers import pending_none
 from tcg_env.engine.zones import zone_offsets
+from tcg_env.rules.modifiers import mod_end_in_zone
 from tcg_env.games.force_of_will import constants as K
-from tcg_env.games.force_of_will.constants import Decision, Flow, Step, Zone
+from tcg_env.games.force_of_will.constants import Decision, Duration, Flow, Step, Zone
 from tcg_env.games.force_of_will.battle import battle_over, end_battle_effects, offer_attack
 from tcg_env.games.force_of_will.priority import after_resolve, run_frame
 from tcg_env.games.force_of_will.replacement import shields_end_of_turn
 from tcg_env.games.force_of_will.state import (
-    ATK_EOT, CALLED, CARD_W, DAMAGE, DEC_ARG, DEF_EOT, FIRST_PLAYER, FLOW, FRAME_N, HAND_N, JUDGED, KW_EOT,
-    MARK, NO_MORE_BATTLE, PLAYED_CARDS, RESTED, RST_EOT, RST_PERM, STEP, TURN_PLAYER, TURNS_TAKEN,
-    USED_TURN, WILL, ZT
+    CALLED, CARD_W, DEC_ARG, FIRST_PLAYER, FLOW, FRAME_N, HAND_N, JUDGED, MARK, MT, NO_MORE_BATTLE, PLAYED_CARDS,
+    RESTED, RST_PERM, STEP, TURNS_TAKEN, TURN_PLAYER, USED_TURN, WILL, ZT
 )
 from tcg_env.games.force_of_will.zones import draw_phase_draw
 
@@ -65,14 +65,11 @@ def recover_all(s, tp):
                 s[RESTED + w] = 0
 
 
-_ENDS_AT_END_OF_TURN = (DAMAGE, ATK_EOT, DEF_EOT, KW_EOT, RST_EOT)
-
-
 @internal
 def end_of_turn_cleanup(game, s):
     """CR 505.5a-c: damage becomes 0, until-end-of-turn effects end (the prevention and
     replacement effects of "this turn" too), will ceases."""
-    game.clear_in_field(s, _ENDS_AT_END_OF_TURN)
+    mod_end_in_zone(s, MT, ZT, Zone.FIELD, Duration.END_OF_TURN)  # state.MODS
     shields_end_of_turn(game, s)
     game.will_ceases(s)
 

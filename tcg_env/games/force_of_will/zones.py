@@ -11,40 +11,22 @@ from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.zones import zone_move, zone_offsets, zone_push_bottom, zone_put, zone_take
+from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_J_SIDE, C_TYPE, CardType, Zone
 from tcg_env.games.force_of_will.state import (
-    ASTRAL, ATK_EOB, ATK_EOT, ATK_PERM, ATTACHED, CARD, CARD_W, CONTROLLER, COUNTERS, DAMAGE, DEF_EOB, DEF_EOT,
-    DEF_PERM, DREW_FROM_EMPTY, ENTERED, HAND_L, HAND_N, KW_EOB, KW_EOT, KW_PERM, MANA, OWNER, PSEUDO, RESTED, REVEALED,
-    RST_EOT, RST_PERM, STANDBY_TURN, USED_TURN, ZONE, ZT
+    ASTRAL, ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, DREW_FROM_EMPTY, ENTERED, HAND_L, HAND_N, MANA, MT, OWNER,
+    PSEUDO, STANDBY_TURN, ZONE, ZT
 )
 from tcg_env.games.force_of_will.replacement import destroy_replaced, grave_replaced, shields_end_on
 
 
 @internal
-def clear_in_field(s, fields):
-    """Zero the record ``fields`` (a tuple of offsets) of every card in the field."""
-    for p in range(2):
-        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
-        for i in range(s[n_off]):
-            w = s[l_off + i] * CARD_W
-            for off in fields:
-                s[off + w] = 0
-
-
-# what a card in a new zone no longer has (forget)
-_FORGOTTEN = (RESTED, DAMAGE, ATK_EOT, DEF_EOT, ATK_EOB, DEF_EOB, ATK_PERM, DEF_PERM, KW_EOT, KW_EOB, KW_PERM, RST_EOT,
-              RST_PERM, COUNTERS, USED_TURN, MANA, REVEALED)
-
-
-@internal
 def forget(game, s, slot):
     """CR 302.3 / 1022.3 / 1007.7: a card in a new zone is a new card: no damage, effects,
-    counters (mana counters too), orientation (CR 303.1b), attachment or face up (a rune)."""
-    w = slot * CARD_W
-    for off in _FORGOTTEN:
-        s[off + w] = 0
-    s[ATTACHED + w] = -1
+    counters (mana counters too), orientation (CR 303.1b), attachment or face up (a rune)
+    (``state.MODS``); the prevention and replacement effects on it end."""
+    mod_forget(s, MT, slot)
     shields_end_on(game, s, slot)
 
 
