@@ -42,7 +42,8 @@ What is the game's own is asked through its tag (hooks declared here, with defau
     opponent's next turn", counted from the master of the resolving ability).
 
 Every kernel here is exact: with each game's declaration it writes what the game's own code
-writes, word for word (``tests/rules/test_game_adoption.py`` runs both on random rows). The kernels
+wrote, word for word (equivalence tests ran both on random rows until each game adopted the
+layer; each game's golden play, unchanged by the adoption, holds it since). The kernels
 are ``internal_inline``: inlined into the game's kernel, the declared table (a frozen module
 constant) folds away, so a call with a constant kind and duration compiles to the game's own
 load-add-store (LLVM IR compared, 2026-11-28).
