@@ -171,6 +171,18 @@ class ObsLayout(Blocks):
         """The entity layout (card-row blocks, the actions' pointers at them), checked."""
         return EntityLayout(self.size, actions.size, self.row_blocks(), actions.pointers()).check()
 
+    def columns_markdown(self) -> str:
+        """The docs' "Columns by block" list: the blocks with the same columns together (a player's
+        and the opponent's field), each column in order, one markdown bullet per group."""
+        groups: dict[tuple[str, ...], list[str]] = {}
+        for b in self.blocks.values():
+            groups.setdefault(b.columns, []).append(b.name)
+        lines = []
+        for columns, names in groups.items():
+            blocks = ", ".join(f"`{n}`" for n in names)
+            lines.append(f"- {blocks} ({len(columns)} columns): " + ", ".join(f"`{c}`" for c in columns))
+        return "\n".join(lines)
+
     def column_names(self) -> list[str]:
         """A name for every column of the flat vector: ``block[row].column`` (``block.column`` for
         a one-row block)."""

@@ -74,3 +74,14 @@ def test_the_docs_table_lists_every_block():
     table = actions.markdown().splitlines()
     assert table[2] == "| 0 | `pass_` | 1 | pass priority |"
     assert table[4] == "| 5..10 | `ability` | 3 x 2 | use ability j of field card i |"
+
+
+def test_the_docs_column_list_groups_blocks_with_the_same_columns():
+    obs = ObsLayout("toy")
+    obs.add("global", ["my_turn", "damage"])
+    obs.add("my_field", ["power", "dull"], rows=2, cards=True)
+    obs.add("opp_field", ["power", "dull"], rows=2, cards=True)
+    assert obs.columns_markdown().splitlines() == [
+        "- `global` (2 columns): `my_turn`, `damage`",
+        "- `my_field`, `opp_field` (2 columns): `power`, `dull`",
+    ]

@@ -14,19 +14,6 @@ from tcg_env.games.fftcg import observation as O
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "fftcg"
 
 
-def observation_columns_markdown() -> str:
-    """The column lists of docs/fftcg/observations.md ("Columns by block"): the blocks with the same
-    columns together, each column in order."""
-    groups: dict[tuple[str, ...], list[str]] = {}
-    for b in O.OBS:
-        groups.setdefault(b.columns, []).append(b.name)
-    lines = []
-    for columns, names in groups.items():
-        blocks = ", ".join(f"`{n}`" for n in names)
-        lines.append(f"- {blocks} ({len(columns)} columns): " + ", ".join(f"`{c}`" for c in columns))
-    return "\n".join(lines)
-
-
 def test_docs_action_table_is_the_declared_action_layout():
     doc = (DOCS / "actions.md").read_text()
     assert K.ACTIONS.markdown() in doc, "regenerate the table of docs/fftcg/actions.md:\n" + K.ACTIONS.markdown()
@@ -36,7 +23,7 @@ def test_docs_action_table_is_the_declared_action_layout():
 def test_docs_observation_views_and_columns_are_the_declared_observation():
     doc = (DOCS / "observations.md").read_text()
     assert O.OBS.markdown() in doc, "regenerate the views table of docs/fftcg/observations.md:\n" + O.OBS.markdown()
-    cols = observation_columns_markdown()
+    cols = O.OBS.columns_markdown()
     assert cols in doc, "regenerate 'Columns by block' of docs/fftcg/observations.md:\n" + cols
     assert f"flat `float32` vector of {O.OBS_SIZE} columns" in doc
 
