@@ -536,7 +536,7 @@ class Purpose(IntEnum):
 # The flat action space, declared once (tcg_env.engine.blocks): the kernels read the module ints
 # below (numba folds them), describe_action decodes with ACTIONS.decode, the entity layout's
 # pointers are ACTIONS.pointers() (observation.entity_layout) and the table of
-# docs/force_of_will/actions.md is ACTIONS.markdown() (tests/force_of_will/test_layouts.py). The
+# docs/force_of_will/actions.md is ACTIONS.markdown() (tests/force_of_will/test_fow_layouts.py). The
 # blocks that point at observation rows are named as the entity layout's pointers were before the
 # declaration (saved networks follow those names).
 RUNE_SLOTS = MAX_EXTRA  # rune area positions addressable by actions (the whole rune deck, CR 402.6a)
