@@ -15,9 +15,8 @@ game's :class:`~tcg_env.engine.hooks.Rules`) and tables it declares once against
   ``filter_match`` calls in its own order;
 - :mod:`tcg_env.rules.triggers`: one card's automatic abilities that an event triggers, queued on
   the core's pending lists;
-
-and, designed in docs/architecture.md ("Shared rules layer"), the common decisions (yes / no, one
-of N, a hand card, the order of pending abilities).
+- :mod:`tcg_env.rules.choices`: the common decisions' masks and decodes (yes / no, one of N, a
+  hand card, the order of pending abilities) over the blocks of the game's action layout.
 
 What stays a game's is asked through its tag: ``game.<name>(...)`` (a rules method: the game's
 kernel of that name, a variant's where it replaces it) or a hook declared here with

@@ -59,6 +59,9 @@ LAYOUT = StateLayout("toy_rules")
 TURN_PLAYER = LAYOUT.add("turn_player")
 MASTER = LAYOUT.add("master")  # the master of the ability resolving (whose "opponent's next turn")
 WILL = LAYOUT.add("will", (2, N_TYPES + 1))
+PENDING_MAX = 4  # pending automatic abilities per player (engine.triggers; tests/rules/test_choices.py)
+PENDING_COUNT = LAYOUT.add("pending_count", 2)
+PENDING = LAYOUT.add("pending", (2, PENDING_MAX, 3))
 N = {z: LAYOUT.add(f"{z.name.lower()}_count", 2) for z in Zone if z != Zone.NONE}
 L = {z: LAYOUT.add(z.name.lower(), (2, CAP)) for z in Zone if z != Zone.NONE}
 _CARD_ATTRS = ["card_id", "owner", "controller", "zone", "orientation", "damage", "attached_to", "power_eot",
