@@ -16,7 +16,7 @@ from tcg_env.games.template.constants import (
 from tcg_env.games.template.state import (
     ATTACKER, CARD, CARD_W, DRAW_SOURCE, FIRST_PLAYER, LIFE, PLAYING, RESTED, ZT,
 )
-from tcg_env.rules.choices import hand_card, mask_hand, mask_yes_no, option_of
+from tcg_env.rules.choices import mask_hand, mask_yes_no, option_of, zone_card
 
 
 @internal
@@ -68,7 +68,7 @@ def legal_mask_row(game, s, T, mask):
             n += 1
     if kind == Decision.MAIN:
         for i in range(min(zone_count(s, ZT, Zone.HAND, p), HAND_SLOTS)):
-            if game.can_play(s, T, p, hand_card(s, ZT, Zone.HAND, p, i)):  # R 5.1
+            if game.can_play(s, T, p, zone_card(s, ZT, Zone.HAND, p, i)):  # R 5.1
                 mask[HAND_BASE + i] = 1
                 n += 1
     return n
@@ -83,21 +83,21 @@ def apply_unchecked(game, s, T, a):
         if a == PASS:
             game.end_turn(s)
         elif a >= FIELD_BASE:
-            game.attack(s, T, p, s[zone_offsets(ZT, Zone.FIELD, p)[1] + option_of(a, FIELD_BASE)])
+            game.attack(s, T, p, zone_card(s, ZT, Zone.FIELD, p, option_of(a, FIELD_BASE)))
         else:
-            game.play_card(s, T, p, hand_card(s, ZT, Zone.HAND, p, option_of(a, HAND_BASE)))
+            game.play_card(s, T, p, zone_card(s, ZT, Zone.HAND, p, option_of(a, HAND_BASE)))
     elif kind == Decision.COUNTER:
         if a == PASS:
             game.decline(s, T, p)
         else:
-            game.respond(s, T, p, hand_card(s, ZT, Zone.HAND, p, option_of(a, HAND_BASE)))
+            game.respond(s, T, p, zone_card(s, ZT, Zone.HAND, p, option_of(a, HAND_BASE)))
     elif kind == Decision.BLOCK:
-        blocker = -1 if a == PASS else s[zone_offsets(ZT, Zone.FIELD, p)[1] + option_of(a, FIELD_BASE)]
+        blocker = -1 if a == PASS else zone_card(s, ZT, Zone.FIELD, p, option_of(a, FIELD_BASE))
         game.resolve_battle(s, T, blocker)
     elif kind == Decision.OPTIONAL_DRAW:
         game.answer_draw(s, T, p, a == YES)
     else:  # DISCARD (R 10.1), then the end of the turn goes on
-        game.move_card(s, hand_card(s, ZT, Zone.HAND, p, option_of(a, HAND_BASE)), Zone.DISCARD)
+        game.move_card(s, zone_card(s, ZT, Zone.HAND, p, option_of(a, HAND_BASE)), Zone.DISCARD)
         game.end_turn(s)
     if s[H_DONE] == 0 and s[H_NUM_DECISIONS] >= MAX_DECISIONS_PER_GAME:
         end_game(s, WINNER_DRAW)  # a safety net no real game reaches

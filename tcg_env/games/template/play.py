@@ -18,7 +18,7 @@ from tcg_env.games.template.state import (
     BUILD, CARD, CARD_W, CHASE, CHASE_ENTRY_W, DRAW_SOURCE, E_CARD, E_NEGATED, E_PLAYER, MANA, MT, OWNER, PLAYING, RESTED,
     TT, TURN_PLAYER, ZT,
 )
-from tcg_env.rules.choices import hand_card, in_block, option_of
+from tcg_env.rules.choices import in_block, option_of, zone_card
 from tcg_env.rules.costs import NO_WILD, pool_can_pay, pool_pay
 from tcg_env.rules.filters import passes_at_most, passes_side
 from tcg_env.rules.modifiers import mod_apply
@@ -71,7 +71,7 @@ def response_allowed(game, s, T, player, a):
     i = option_of(a, HAND_BASE)
     if i >= zone_count(s, ZT, Zone.HAND, player):
         return False
-    cid = s[CARD + hand_card(s, ZT, Zone.HAND, player, i) * CARD_W]
+    cid = s[CARD + zone_card(s, ZT, Zone.HAND, player, i) * CARD_W]
     return card_table(T)[cid, C_KIND] == CardKind.COUNTER and game.can_pay(s, T, player, cid)
 
 
