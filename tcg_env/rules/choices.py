@@ -13,7 +13,7 @@ automatic ability is played next (FF-TCG CR 11.8.7, Weiss Schwarz CR 8.5.1.2, Fo
         return mask_hand(mask, HAND.base, HAND.size, s, ZT, Zone.HAND, p)
     # apply_unchecked
     if kind == Decision.DISCARD:
-        discard(game, s, hand_card(s, ZT, Zone.HAND, p, option_of(a, HAND.base)))
+        discard(game, s, zone_card(s, ZT, Zone.HAND, p, option_of(a, HAND.base)))
 
 ``base`` and ``size`` are a block of the game's :class:`~tcg_env.engine.blocks.ActionLayout`
 (``HAND = ACTIONS.add("hand", HAND_SLOTS, ...)``, module ints that numba folds): a block offers
@@ -54,7 +54,7 @@ def mask_options(mask, base, size, n):
 def mask_hand(mask, base, size, s, zt, zone, player):
     """A card of ``player``'s list zone ``zone`` (its hand, by the game's zone table ``zt``): the
     block's index ``i`` is the ``i``-th card of the list (bottom first, the order the observation
-    shows it in); decode with :func:`hand_card`."""
+    shows it in); decode with :func:`zone_card`."""
     return mask_options(mask, base, size, zone_count(s, zt, zone, player))
 
 
@@ -79,8 +79,8 @@ def in_block(a, base, size):
 
 
 @internal_inline
-def hand_card(s, zt, zone, player, i):
+def zone_card(s, zt, zone, player, i):
     """The card slot of the ``i``-th card of ``player``'s list zone ``zone`` (:func:`mask_hand`'s
-    option ``i``)."""
+    option ``i``; a field card chosen by its place, the same way)."""
     _, l_off = zone_offsets(zt, zone, player)
     return s[l_off + i]

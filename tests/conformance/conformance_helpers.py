@@ -10,6 +10,12 @@ import numpy as np
 import tcg_env
 from tcg_env.engine.header import H_ERROR
 from tcg_env.engine.zones import zone_list
+from tcg_env.extra_games import EXTRA_GAMES
+from tcg_env.registry import list_games
+
+# the kit runs on every registered game and on the games tcg_env ships without registering them
+# (the template game), plugged in while their tests run (tcg_env.extra_games)
+KIT_GAMES = list_games() + sorted(EXTRA_GAMES)
 
 
 def deck_pairs(spec) -> list[tuple[str, str]]:

@@ -1,6 +1,8 @@
 """The game-conformance kit: what every registered game must pass (docs/architecture.md, "Game
 conformance tests"). Every test is parametrized over ``tcg_env.registry.list_games()`` and reaches
-the game through its GameSpec only, so a new game gets them all by registering.
+the game through its GameSpec only, so a new game gets them all by registering; the games tcg_env
+ships unregistered (``tcg_env.extra_games.EXTRA_GAMES``: the template game) are plugged in while
+their tests run.
 
 Hooks used: the spec's sizes, decks and kernels (``row_entry`` through the facade, ``reset_batch`` /
 ``step_batch``, ``seed_agent_rng`` / ``determinize_batch``), ``to_dict`` / ``from_dict``,
@@ -17,6 +19,7 @@ import re
 import numpy as np
 import pytest
 from conformance_helpers import (
+    KIT_GAMES,
     check_cards,
     deck_pairs,
     deck_sizes,
@@ -31,16 +34,18 @@ from conformance_helpers import (
 
 import tcg_env
 from tcg_env import Game, IllegalActionError, SnapshotError
-from tcg_env.registry import get_spec, list_games
+from tcg_env.extra_games import registered
+from tcg_env.registry import list_games
 
-GAMES = list_games()
+GAMES = list_games()  # the registered games (the other games a snapshot may be of)
 SHORT_GAMES = 6  # random games per game in the default run
 LEGAL_SWEEP_EVERY = 3  # try every legal action at every 3rd state of those games
 
 
-@pytest.fixture(scope="module", params=GAMES)
+@pytest.fixture(scope="module", params=KIT_GAMES)
 def spec(request):
-    return get_spec(request.param)
+    with registered(request.param) as spec:
+        yield spec
 
 
 @pytest.fixture(scope="module")

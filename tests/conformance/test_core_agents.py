@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 import tcg_env
-from conformance_helpers import deck_pairs
+from conformance_helpers import KIT_GAMES, deck_pairs
 from tcg_env.engine.header import H_DECIDER, H_DONE, H_ERROR
-from tcg_env.registry import list_games
+from tcg_env.extra_games import extra_spec
 
 NO_CARDS = np.zeros(1, np.int32)
 NO_OBS = np.zeros(1, np.float32)
@@ -18,7 +18,7 @@ NO_OBS = np.zeros(1, np.float32)
 
 def _batch(game: str, n: int, seed: int) -> tcg_env.BatchGame:
     """``n`` rows over the game's deck pairings, no automatic restart."""
-    spec = tcg_env.get_spec(game)
+    spec = extra_spec(game)
     pool = spec.load_tables()
     pairs = [tuple(spec.load_deck(pool, d, spec.default_variant).card_ids for d in pair) for pair in deck_pairs(spec)]
     rows = [pairs[b % len(pairs)] for b in range(n)]
@@ -29,7 +29,7 @@ def _mask(k, row, T, mask) -> int:
     return int(k.row_entry(k.ROW_MASK, row, T, NO_CARDS, NO_CARDS, 0, 0, 0, 0, mask, NO_OBS))
 
 
-@pytest.mark.parametrize("game", list_games())
+@pytest.mark.parametrize("game", KIT_GAMES)
 def test_playout_batch_equals_a_python_loop_of_choose_action_row(game):
     n = 20  # >= 16 rows: the batch runs in chunks on two threads
     bg = _batch(game, n, seed=40)
@@ -56,7 +56,7 @@ def test_playout_batch_equals_a_python_loop_of_choose_action_row(game):
     assert np.array_equal(rng_batch, rng_loop)
 
 
-@pytest.mark.parametrize("game", list_games())
+@pytest.mark.parametrize("game", KIT_GAMES)
 def test_playout_batch_stops_at_max_decisions_with_the_mask_of_the_state_reached(game):
     bg = _batch(game, 4, seed=3)
     lengths = np.zeros(4, np.int64)
@@ -69,7 +69,7 @@ def test_playout_batch_stops_at_max_decisions_with_the_mask_of_the_state_reached
         assert np.array_equal(mask, bg.masks[b])
 
 
-@pytest.mark.parametrize("game", list_games())
+@pytest.mark.parametrize("game", KIT_GAMES)
 @pytest.mark.parametrize("agent", ["AGENT_RANDOM", "AGENT_HEURISTIC"])
 def test_agent_actions_batch_equals_choose_action_row_and_done_rows_get_minus_one(game, agent):
     n = 16

@@ -1,6 +1,7 @@
 """The Python-level hooks of every registered game's spec (``tcg_env.spec``, "Python-level hooks
 above the game layer"): what the CLI, agents, matchups, envs and training ask instead of a game's
-modules. Parametrized over ``tcg_env.registry.list_games()``; nothing here compiles kernels.
+modules. Parametrized over ``tcg_env.registry.list_games()`` and the kit's extra games (plugged in
+while their tests run: conformance_helpers); nothing here compiles kernels.
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ import pytest
 
 import tcg_env
 from tcg_env.engine.header import HEADER_SIZE
-from tcg_env.registry import game_package, get_spec, gym_ids, list_games
+from conformance_helpers import KIT_GAMES
+from tcg_env.extra_games import registered
+from tcg_env.registry import game_package, gym_ids
 
 
-@pytest.fixture(scope="module", params=list_games())
+@pytest.fixture(scope="module", params=KIT_GAMES)
 def spec(request):
-    return get_spec(request.param)
+    with registered(request.param) as spec:
+        yield spec
 
 
 def test_the_env_module_and_gym_id_come_from_the_registry(spec):

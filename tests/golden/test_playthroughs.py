@@ -48,8 +48,9 @@ import pytest
 HERE = Path(__file__).resolve().parent
 SEED = 1
 # each game's number of decisions: as many as keep its file readable (2,000-3,000 lines; Weiss
-# Schwarz offers about 10 legal actions a decision, the others 2 or 3); FF-TCG's game ends before
-DECISIONS = {"fftcg": 400, "force_of_will": 350, "weiss_schwarz": 150}
+# Schwarz offers about 10 legal actions a decision, the others 2 or 3); FF-TCG's game ends before;
+# the template game (not registered: tcg_env.extra_games) is a short example of a trace
+DECISIONS = {"fftcg": 400, "force_of_will": 350, "weiss_schwarz": 150, "template": 120}
 GAMES = tuple(DECISIONS)
 REGEN = "python tests/golden/test_playthroughs.py --regen"
 DIFF_LINES = 60  # how much of the diff a failure shows
@@ -90,10 +91,12 @@ def playthrough(game: str, seed: int = SEED, decisions: int | None = None) -> st
     """The trace of ``game`` (see the module's docstring), as the text of its file (``decisions``:
     default ``DECISIONS[game]``)."""
     import tcg_env
+    from tcg_env.extra_games import registered
     from tcg_env.view import changes
 
     decisions = DECISIONS[game] if decisions is None else decisions
-    g = tcg_env.make_game(game, seed=seed)
+    with registered(game):  # (a game tcg_env ships unregistered, plugged in to be made by name)
+        g = tcg_env.make_game(game, seed=seed)
     spec = g.spec
     columns = spec.obs_columns()
     decks = " vs ".join(spec.default_decks())

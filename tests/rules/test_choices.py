@@ -48,7 +48,7 @@ def _decode(a, s, player):
     """(in the hand block, in the option block, the option, the hand card's slot or -1)."""
     in_hand = CH.in_block(a, HAND_BASE, HAND_SIZE)
     in_option = CH.in_block(a, OPTION_BASE, OPTION_SIZE)
-    slot = CH.hand_card(s, toy.ZT, toy.HAND, player, CH.option_of(a, HAND_BASE)) if in_hand else -1
+    slot = CH.zone_card(s, toy.ZT, toy.HAND, player, CH.option_of(a, HAND_BASE)) if in_hand else -1
     return in_hand, in_option, CH.option_of(a, OPTION_BASE), slot
 
 

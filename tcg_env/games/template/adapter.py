@@ -1,0 +1,179 @@
+"""The template game's Python adapter: action descriptions, what a seat sees (the board), snapshots,
+entity observations, card lists and deck summaries: the spec's Python hooks (tcg_env.adapter's
+``ADAPTER_HOOKS``, found here by ``game_spec``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tcg_env.adapter import (
+    board_header, card_attribute, check_progress, check_ranges, deck_counts, pool_fingerprint, snapshot_restorer,
+    zone_count_domains,
+)
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_TURN
+from tcg_env.engine.layout import SnapshotError
+from tcg_env.engine.zones import zone_list, zone_lists
+from tcg_env.games.template import constants as K
+from tcg_env.games.template import observation as O
+from tcg_env.games.template import state as S
+from tcg_env.spec import CardZones
+
+GAME = "template"
+SNAPSHOT_FORMAT = 1
+D = K.Decision
+KINDS = [k.name.lower() for k in K.CardKind]
+
+
+def _zone(row, z, p) -> list[int]:
+    return zone_list(row, S.ZONES, z, p)
+
+
+def _cid(row, slot: int) -> int:
+    return int(row[S.CARD + slot * S.CARD_W])
+
+
+def card_zones(row) -> CardZones:
+    """Every card's zone list (the conformance kit's card conservation)."""
+    held = [s for s in range(K.N_SLOTS) if _cid(row, s) >= 0]
+    return CardZones(zones={(p, name): slots for (p, name), slots in zone_lists(row, S.ZONES).items()},
+                     owners={s: int(row[S.OWNER + s * S.CARD_W]) for s in held})
+
+
+# ---- describe_action -----------------------------------------------------------------------------
+_PASS = {D.MAIN: "End the turn", D.COUNTER: "Don't negate", D.BLOCK: "Don't block", D.OPTIONAL_DRAW: "Don't draw"}
+
+
+def _cost(pool, cid: int) -> str:
+    c = pool.cards[cid]
+    parts = [f"{c[K.C_COST + k]} {k.name.lower()}" for k in K.Colour if c[K.C_COST + k]]
+    return ", ".join(parts + ([f"{c[K.C_GENERIC]} any"] if c[K.C_GENERIC] else [])) or "free"
+
+
+def describe_action(game, a: int) -> str:
+    row, pool, a = game._row, game.pool, int(a)
+    if not 0 <= a < K.NUM_ACTIONS:
+        return f"action {a} (out of range 0..{K.NUM_ACTIONS - 1})"
+    if row[H_DONE]:
+        return "no action (game over)"
+    kind, p = D(int(row[H_DECISION])), int(row[H_DECIDER])
+    if a == K.PASS:
+        return _PASS.get(kind, "Pass")
+    if a == K.YES:
+        return "Draw a card (Herald)"
+    block, (i,) = K.ACTIONS.decode(a)
+    zone = K.Zone.HAND if block.name == "hand" else K.Zone.FIELD
+    slots = _zone(row, zone, p)
+    name = pool.names[_cid(row, slots[i])] if i < len(slots) else f"{block.name} card {i}"
+    if block.name == "field":
+        return f"{'Block with' if kind == D.BLOCK else 'Attack with'} {name}"
+    verb = {D.COUNTER: "Negate with", D.DISCARD: "Discard"}.get(kind, "Play")
+    cost = f" ({_cost(pool, _cid(row, slots[i]))})" if i < len(slots) and verb != "Discard" else ""
+    return f"{verb} {name}{cost}"
+
+
+# ---- the board ----------------------------------------------------------------------------------
+def public_view(game, viewer: int | None = None):
+    """What ``viewer`` (0 / 1, None: everything) sees (R 2): life; the field with power and
+    orientation; the hand to its owner only; deck and discard counts; the stack."""
+    from tcg_env.view import AreaView, BoardView, CardView, PlayerView
+
+    row, pool = game._row, game.pool
+
+    def card(s: int) -> CardView:
+        w = s * S.CARD_W
+        power = int(pool.cards[_cid(row, s), K.C_POWER]) + int(row[S.POWER_EOT + w])
+        flags = ("rested",) if row[S.RESTED + w] else ()
+        return CardView(s, pool.names[_cid(row, s)], flags=flags, stats=(("power", str(power)),))
+
+    players = []
+    for p in range(2):
+        field, hand = _zone(row, K.Zone.FIELD, p), _zone(row, K.Zone.HAND, p)
+        seen = viewer is None or viewer == p
+        areas = (AreaView("field", tuple(field), tuple(card(s) for s in field), "lines"),
+                 AreaView("hand", tuple(hand), tuple(CardView(s, pool.names[_cid(row, s)]) for s in hand)
+                          if seen else None, "inline", counted=True),
+                 AreaView("deck", tuple(_zone(row, K.Zone.DECK, p)), None, "count", counted=True),
+                 AreaView("discard", tuple(_zone(row, K.Zone.DISCARD, p)), None, "count", counted=True))
+        mana = ", ".join(f"{k.name.lower()} {int(row[S.MANA + p * K.N_COLOURS + k])}" for k in K.Colour)
+        players.append(PlayerView((("life", int(row[S.LIFE + p])),), areas, (f"mana: {mana}",)))
+    stack = _zone(row, K.Zone.STACK, 0) + _zone(row, K.Zone.STACK, 1)
+    shared = (AreaView("the stack", tuple(stack), tuple(CardView(s, pool.names[_cid(row, s)]) for s in stack), "lines"),)
+    tp = int(row[S.TURN_PLAYER])
+    head = board_header("Template game", row, tp, "", D)
+    return BoardView("Template game", int(row[H_TURN]), tp, "main", head[1], tuple(players), shared, bool(row[H_DONE]))
+
+
+def render(game, viewer: int | None = None) -> str:
+    from tcg_env.view import render_board
+
+    return render_board(public_view(game, viewer))
+
+
+# ---- snapshots ----------------------------------------------------------------------------------
+def to_dict(game) -> dict:
+    row, pool = game._row, game.pool
+    return {"game": GAME, "format": SNAPSHOT_FORMAT,
+            "pool": {"cards": pool.n_cards, "fingerprint": pool_fingerprint(pool)},
+            "decision": {"kind": D(int(row[H_DECISION])).name, "player": int(row[H_DECIDER])},
+            "fields": S.LAYOUT.to_fields(row)}
+
+
+VALUE_DOMAINS = {"variant": (0, 0), "turn_player": (0, 1), "first_player": (0, 1), "window_open": (0, 1),
+                 "priority_player": (0, 1), **zone_count_domains(S.ZONES)}
+
+
+def check_snapshot(row: np.ndarray, pool) -> None:
+    """The values in their domains; every card in exactly the list its record names; a game in
+    progress with a legal action."""
+    from tcg_env.games.template import SPEC
+
+    def err(msg):
+        raise SnapshotError(f"{GAME} snapshot: {msg}")
+
+    S.LAYOUT.check_header(row)
+    S.LAYOUT.check_values(row, VALUE_DOMAINS)
+    check_ranges(row, (("chase_count", S.CHASE_COUNT, 0, K.CHASE_MAX),), err)
+    seen = S.ZONES.check(row, err)
+    for slot in range(K.N_SLOTS):
+        cid = _cid(row, slot)
+        if not -1 <= cid < pool.n_cards:
+            err(f"slot {slot} has card id {cid}, outside this pool (0..{pool.n_cards - 1})")
+        if cid >= 0 and slot not in seen:
+            err(f"slot {slot} holds a card in no zone")
+    check_progress(row, pool, err, SPEC.kernels, K.NUM_ACTIONS, D)
+
+
+from_dict = snapshot_restorer(GAME, SNAPSHOT_FORMAT, S.LAYOUT, pool_fingerprint, check_snapshot)
+
+
+# ---- observations, card lists, decks -------------------------------------------------------------
+def obs_columns() -> list[tuple[str, int, int]]:
+    return O.OBS.views()
+
+
+def entity_obs(flat: np.ndarray) -> dict:
+    """Flat observation(s) (..., OBS_SIZE) -> the blocks as arrays (views, no copy)."""
+    flat = np.asarray(flat)
+    lead = flat.shape[:-1]
+    return {b.name: flat[..., b.base:b.end].reshape(*lead, *(b.shape[1:] if b.name == "global" else b.shape))
+            for b in O.OBS}
+
+
+def entity_spaces() -> dict:
+    from gymnasium import spaces
+
+    return {b.name: spaces.Box(-np.inf, np.inf, (b.size,) if b.name == "global" else b.shape, np.float32) for b in O.OBS}
+
+
+def card_attributes(pool) -> dict:
+    """``tcg cards list`` filters: --type, --power."""
+    return {"type": card_attribute(pool, K.C_KIND, KINDS), "power": card_attribute(pool, K.C_POWER)}
+
+
+def deck_summary(pool, deck) -> str:
+    """``14 creature, 4 spell, 3 counter; Ember Pup 8, ...``."""
+    kinds = deck_counts(pool, deck.card_ids, K.C_KIND, KINDS)
+    names: dict[str, int] = {}
+    for cid in np.asarray(deck.card_ids).tolist():
+        names[pool.names[cid]] = names.get(pool.names[cid], 0) + 1
+    return ", ".join(f"{n} {k}" for k, n in kinds.items()) + "; " + ", ".join(f"{k} {n}" for k, n in names.items())
