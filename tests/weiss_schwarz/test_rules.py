@@ -768,3 +768,33 @@ def test_a_duration_an_op_does_not_keep_is_refused_naming_the_card_and_field(tmp
                                'restrictions = "cant_frontal", duration = "permanent"'))
     with pytest.raises(CardDataError, match=r"LF-073.*duration.*'permanent' is not supported for restrict"):
         load_ws_pool(bad)
+
+
+def test_cr_8_5_1_2_the_turn_player_chooses_which_pending_ability_to_play_first(pool, deck):
+    """CR 8.5.1.2: two Shift abilities (CR 10.11) standing by at the beginning of the main phase:
+    the decision offers exactly one option per pending ability (rules.choices.mask_pending over
+    the OPTION block), and option k plays pending ability k (its Shifter's Shift asks first)."""
+    from tcg_env.engine.header import H_DECIDER
+    from tcg_env.engine.triggers import PE_SLOT, PENDING_W
+    from tcg_env.games.weiss_schwarz.scenario import Scenario
+    from ws_helpers import SHIFTER
+
+    d = deck.copy()
+    d[[34, 35]] = SHIFTER  # two Shifters in place of two Insight
+    sc = Scenario.main_phase(pool, decks=(d, d), turn_player=0)
+    shifters = [sc.put(0, SHIFTER, "clock"), sc.put(0, SHIFTER, "clock")]
+    sc.put(0, SCOUT, "level")  # level 1 reached: Shift may be used (CR 10.11.1)
+    sc.put(0, MESSENGER, "hand")  # yellow, the Shifters' colour
+    sc.put(0, GUARD, "hand")
+    sc.flow("clock")
+    g = sc.game()
+    g.step(find_action(g, "Clock (then draw 2) Guard"))  # then the main phase begins: both trigger
+    assert g.decision == D.ORDER_AUTO and int(g.state[H_DECIDER]) == 0
+    legal = [int(a) for a in g.legal_actions()]
+    assert legal == [K.OPTION_BASE, K.OPTION_BASE + 1]
+    pending = [int(g.state[S.PT + k * PENDING_W + PE_SLOT]) for k in range(2)]  # player 0's entries' sources
+    assert sorted(pending) == sorted(shifters)
+    g.step(K.OPTION_BASE + 1)
+    assert g.decision == D.CHOOSE_TARGET  # the second pending Shift asks which hand card
+    frame = S.FRAMES + (int(g.state[S.FRAME_N]) - 1) * S.FRAME_W
+    assert int(g.state[frame + S.FR_SLOT]) == pending[1]

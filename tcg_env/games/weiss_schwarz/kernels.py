@@ -115,6 +115,7 @@ from tcg_env.games.weiss_schwarz.play import (
 )
 from tcg_env.engine.effects import reg_add, reg_has
 from tcg_env.games.weiss_schwarz.effects import frame_base
+from tcg_env.rules.choices import hand_card, in_block, mask_hand, mask_options, mask_pending, mask_yes_no, option_of
 
 
 
@@ -132,18 +133,11 @@ def legal_mask_row(game, s, T, out):
     p = s[H_DECIDER]
     nh = min(s[HAND_N + p], K.HAND_SLOTS)
     n = 0
-    if kind == K.Decision.MULLIGAN:
+    if kind == K.Decision.MULLIGAN or kind == K.Decision.CLOCK:  # CR 5.2.1.4, 6.4.1.2: any hand card, or none
         out[K.PASS] = 1
-        for i in range(nh):
-            out[K.HAND_BASE + i] = 1
-        return 1 + nh
-    if kind == K.Decision.CLOCK or kind == K.Decision.HAND_LIMIT:
-        if kind == K.Decision.CLOCK:
-            out[K.PASS] = 1
-            n = 1
-        for i in range(nh):
-            out[K.HAND_BASE + i] = 1
-        return n + nh
+        return 1 + mask_hand(out, K.HAND_BASE, K.HAND_SLOTS, s, ZT, K.Zone.HAND, p)
+    if kind == K.Decision.HAND_LIMIT:  # CR 6.8.1.2: a hand card to the waiting room
+        return mask_hand(out, K.HAND_BASE, K.HAND_SLOTS, s, ZT, K.Zone.HAND, p)
     if kind == K.Decision.MAIN:
         out[K.PASS] = 1
         n = 1
@@ -248,17 +242,11 @@ def legal_mask_row(game, s, T, out):
                 n += 1
         return n
     if kind == K.Decision.ENCORE_PAY or kind == K.Decision.TRIGGER_OPTION or kind == K.Decision.OPTIONAL_EFFECT:
-        out[K.PASS] = 1
-        out[K.OPTION_BASE] = 1
-        return 2
-    if kind == K.Decision.LEVEL_UP:
-        for k in range(K.CLOCK_TO_LEVEL):
-            out[K.OPTION_BASE + k] = 1
-        return K.CLOCK_TO_LEVEL
-    if kind == K.Decision.ORDER_AUTO:
-        for k in range(s[CAND_N]):
-            out[K.OPTION_BASE + k] = 1
-        return s[CAND_N]
+        return mask_yes_no(out, K.OPTION_BASE, K.PASS)  # CR 8.7.3.1.1: OPTION 0 yes, PASS no
+    if kind == K.Decision.LEVEL_UP:  # CR 9.3.2: one of the bottom seven clock cards
+        return mask_options(out, K.OPTION_BASE, K.OPTION_SLOTS, K.CLOCK_TO_LEVEL)
+    if kind == K.Decision.ORDER_AUTO:  # CR 8.5.1.2: which of p's pending abilities next
+        return mask_pending(game, out, K.OPTION_BASE, K.OPTION_SLOTS, s, p)
     if kind == K.Decision.PAY_COST:
         for i in range(nh):
             if game.pay_cost_card_ok(s, T, p, s[HAND_L + p * K.MAX_DECK + i]):
@@ -292,14 +280,10 @@ def legal_mask_row(game, s, T, out):
                         out[K.OPP_STAGE_BASE + pos] = 1
                         n += 1
             else:
-                for k in range(s[CAND_N]):
-                    out[K.OPTION_BASE + k] = 1
-                    n += 1
+                n += mask_options(out, K.OPTION_BASE, K.OPTION_SLOTS, s[CAND_N])
             return n
         if reg == K.ChoiceFor.EFFECT_DISCARD:  # an effect's discard: any hand card
-            for i in range(nh):
-                out[K.HAND_BASE + i] = 1
-            return nh
+            return mask_hand(out, K.HAND_BASE, K.HAND_SLOTS, s, ZT, K.Zone.HAND, p)
         if reg == K.ChoiceFor.SHIFT:  # a hand card of the clock card's colour, or decline
             f = frame_base(s, s[FRAME_N] - 1)
             col = cards[cid_of(s, s[f + FR_SLOT]), K.C_COLOR]
@@ -326,9 +310,7 @@ def legal_mask_row(game, s, T, out):
                     out[(K.OWN_STAGE_BASE if q == p else K.OPP_STAGE_BASE) + pos] = 1
                     n += 1
         else:
-            for k in range(s[CAND_N]):
-                out[K.OPTION_BASE + k] = 1
-                n += 1
+            n += mask_options(out, K.OPTION_BASE, K.OPTION_SLOTS, s[CAND_N])
         return n
     return n
 
@@ -350,13 +332,13 @@ def apply_unchecked(game, s, T, a):
             s[MULL_DISCARDS] = 0
             s[MULLIGAN_STAGE] += 1
         else:
-            game.put_in_zone(s, s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE], K.Zone.WAITING_ROOM)
+            game.put_in_zone(s, hand_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)), K.Zone.WAITING_ROOM)
             s[MULL_DISCARDS] += 1
     elif kind == K.Decision.CLOCK:
         if a == K.PASS:
             game.finish_clock_phase(s, T, p, 0)
         else:  # CR 6.4.1.2
-            game.put_in_zone(s, s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE], K.Zone.CLOCK)
+            game.put_in_zone(s, hand_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)), K.Zone.CLOCK)
             if game.level_up_due(s):
                 s[SUSPENDED] = RS_CLOCK_DRAWS  # CR 9.1.2.1: the level up comes before the draws
             else:
@@ -407,7 +389,7 @@ def apply_unchecked(game, s, T, a):
     elif kind == K.Decision.CLIMAX:
         s[CX_PLAYED] = 1  # CR 6.6.1.2.2
         if a != K.PASS:
-            sl = s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE]
+            sl = hand_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE))
             game.put_in_zone(s, sl, K.Zone.CLIMAX_AREA)  # CR 8.6.2.4.3
             game.trigger_card(s, T, sl, p, K.Trigger.CLIMAX_PLACED, -1)
             for pos in range(K.N_POSITIONS):
@@ -432,7 +414,7 @@ def apply_unchecked(game, s, T, a):
             s[USES + sl * CARD_W] |= 1 << (ai - cards[cid_of(s, sl), K.C_ABIL_START])
             game.start_ability(s, T, p, sl, ai, -1)
         elif a != K.PASS:
-            sl = s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE]
+            sl = hand_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE))
             c = cid_of(s, sl)
             if cards[c, K.C_BACKUP_POWER] > 0:
                 game.pay_stock(s, p, cards[c, K.C_BACKUP_COST])  # CR 10.5.2
@@ -440,7 +422,7 @@ def apply_unchecked(game, s, T, a):
                 d = s[DEF_SLOT]
                 s[PMOD + d * CARD_W] += cards[c, K.C_BACKUP_POWER]
             else:
-                game.play_event(s, T, p, a - K.HAND_BASE)
+                game.play_event(s, T, p, option_of(a, K.HAND_BASE))
         s[STEP] = K.AttackStep.DAMAGE
         s[FLOW] = F_DAMAGE
     elif kind == K.Decision.ENCORE:
@@ -460,11 +442,11 @@ def apply_unchecked(game, s, T, a):
     elif kind == K.Decision.LEVEL_UP:
         # CR 9.3.2: the chosen card of the bottom seven to level, the other six to the waiting room
         base = CLOCK_L + p * K.MAX_DECK
-        chosen = s[base + a - K.OPTION_BASE]
+        chosen = s[base + option_of(a, K.OPTION_BASE)]
         others = np.empty(6, np.int64)
         k = 0
         for i in range(K.CLOCK_TO_LEVEL):
-            if i != a - K.OPTION_BASE:
+            if i != option_of(a, K.OPTION_BASE):
                 others[k] = s[base + i]
                 k += 1
         game.put_in_zone(s, chosen, K.Zone.LEVEL)
@@ -475,7 +457,7 @@ def apply_unchecked(game, s, T, a):
             if sl >= 0:
                 game.trigger_card(s, T, sl, p, K.Trigger.LEVEL_UP, chosen)
     elif kind == K.Decision.HAND_LIMIT:
-        game.put_in_zone(s, s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE], K.Zone.WAITING_ROOM)
+        game.put_in_zone(s, hand_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)), K.Zone.WAITING_ROOM)
     elif kind == K.Decision.TRIGGER_OPTION:
         if a != K.PASS:
             icon = s[DEC_ARG]
@@ -484,7 +466,7 @@ def apply_unchecked(game, s, T, a):
             else:
                 game.move_top_of_deck(s, p, K.Zone.STOCK)  # pool / treasure
     elif kind == K.Decision.ORDER_AUTO:
-        game.play_pending(s, T, p, a - K.OPTION_BASE)
+        game.play_pending(s, T, p, option_of(a, K.OPTION_BASE))
     elif kind == K.Decision.OPTIONAL_EFFECT and s[DEC_ARG + 1] == K.ChoiceFor.CHOOSE_OPTIONAL:  # inside a program
         f = frame_base(s, s[FRAME_N] - 1)
         s[f + FR_PC] += 1 if a != K.PASS else 1 + s[DEC_ARG]
@@ -494,7 +476,7 @@ def apply_unchecked(game, s, T, a):
         if a != K.PASS:
             game.start_ability(s, T, p, slot, arow, aux)
     elif kind == K.Decision.PAY_COST:
-        hs = s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE]
+        hs = hand_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE))
         if s[PAY_DISCARD_LEFT] > 0:
             game.put_in_zone(s, hs, K.Zone.WAITING_ROOM)
             s[PAY_DISCARD_LEFT] -= 1
@@ -536,7 +518,7 @@ def apply_unchecked(game, s, T, a):
                 if icon == K.TriggerIcon.RETURN:
                     game.put_in_zone(s, stage_slot(s, 1 - p, a - K.OPP_STAGE_BASE), K.Zone.HAND)
                 else:
-                    sl = s[CAND + a - K.OPTION_BASE]
+                    sl = s[CAND + option_of(a, K.OPTION_BASE)]
                     if icon == K.TriggerIcon.STANDBY:
                         s[DEC_ARG + 2] = sl
                         s[DEC_ARG + 3] = 0
@@ -546,19 +528,19 @@ def apply_unchecked(game, s, T, a):
         elif reg == K.ChoiceFor.SHIFT:
             f = frame_base(s, s[FRAME_N] - 1)
             if a != K.PASS:
-                game.shift_exchange(s, s[f + FR_SLOT], s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE])
+                game.shift_exchange(s, s[f + FR_SLOT], hand_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)))
             s[f + FR_CNT] = 1
         elif reg == K.ChoiceFor.EFFECT_DISCARD:
             f = frame_base(s, s[FRAME_N] - 1)
-            game.put_in_zone(s, s[HAND_L + p * K.MAX_DECK + a - K.HAND_BASE], K.Zone.WAITING_ROOM)
+            game.put_in_zone(s, hand_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)), K.Zone.WAITING_ROOM)
             s[f + FR_CNT] += 1
         else:
             f = frame_base(s, s[FRAME_N] - 1)
             if a == K.PASS:
                 s[f + FR_CNT] = 1 << 20  # done choosing: the instruction finishes on resume
             else:
-                if a >= K.OPTION_BASE:
-                    sl = s[CAND + a - K.OPTION_BASE]
+                if in_block(a, K.OPTION_BASE, K.OPTION_SLOTS):
+                    sl = s[CAND + option_of(a, K.OPTION_BASE)]
                 elif a >= K.OPP_STAGE_BASE:
                     sl = stage_slot(s, 1 - p, a - K.OPP_STAGE_BASE)
                 else:
