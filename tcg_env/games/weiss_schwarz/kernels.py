@@ -115,7 +115,7 @@ from tcg_env.games.weiss_schwarz.play import (
 )
 from tcg_env.engine.effects import reg_add, reg_has
 from tcg_env.games.weiss_schwarz.effects import frame_base
-from tcg_env.rules.choices import hand_card, in_block, mask_hand, mask_options, mask_pending, mask_yes_no, option_of
+from tcg_env.rules.choices import in_block, mask_hand, mask_options, mask_pending, mask_yes_no, option_of, zone_card
 
 
 
@@ -332,13 +332,13 @@ def apply_unchecked(game, s, T, a):
             s[MULL_DISCARDS] = 0
             s[MULLIGAN_STAGE] += 1
         else:
-            game.put_in_zone(s, hand_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)), K.Zone.WAITING_ROOM)
+            game.put_in_zone(s, zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)), K.Zone.WAITING_ROOM)
             s[MULL_DISCARDS] += 1
     elif kind == K.Decision.CLOCK:
         if a == K.PASS:
             game.finish_clock_phase(s, T, p, 0)
         else:  # CR 6.4.1.2
-            game.put_in_zone(s, hand_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)), K.Zone.CLOCK)
+            game.put_in_zone(s, zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)), K.Zone.CLOCK)
             if game.level_up_due(s):
                 s[SUSPENDED] = RS_CLOCK_DRAWS  # CR 9.1.2.1: the level up comes before the draws
             else:
@@ -389,7 +389,7 @@ def apply_unchecked(game, s, T, a):
     elif kind == K.Decision.CLIMAX:
         s[CX_PLAYED] = 1  # CR 6.6.1.2.2
         if a != K.PASS:
-            sl = hand_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE))
+            sl = zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE))
             game.put_in_zone(s, sl, K.Zone.CLIMAX_AREA)  # CR 8.6.2.4.3
             game.trigger_card(s, T, sl, p, K.Trigger.CLIMAX_PLACED, -1)
             for pos in range(K.N_POSITIONS):
@@ -414,7 +414,7 @@ def apply_unchecked(game, s, T, a):
             s[USES + sl * CARD_W] |= 1 << (ai - cards[cid_of(s, sl), K.C_ABIL_START])
             game.start_ability(s, T, p, sl, ai, -1)
         elif a != K.PASS:
-            sl = hand_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE))
+            sl = zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE))
             c = cid_of(s, sl)
             if cards[c, K.C_BACKUP_POWER] > 0:
                 game.pay_stock(s, p, cards[c, K.C_BACKUP_COST])  # CR 10.5.2
@@ -457,7 +457,7 @@ def apply_unchecked(game, s, T, a):
             if sl >= 0:
                 game.trigger_card(s, T, sl, p, K.Trigger.LEVEL_UP, chosen)
     elif kind == K.Decision.HAND_LIMIT:
-        game.put_in_zone(s, hand_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)), K.Zone.WAITING_ROOM)
+        game.put_in_zone(s, zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)), K.Zone.WAITING_ROOM)
     elif kind == K.Decision.TRIGGER_OPTION:
         if a != K.PASS:
             icon = s[DEC_ARG]
@@ -476,7 +476,7 @@ def apply_unchecked(game, s, T, a):
         if a != K.PASS:
             game.start_ability(s, T, p, slot, arow, aux)
     elif kind == K.Decision.PAY_COST:
-        hs = hand_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE))
+        hs = zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE))
         if s[PAY_DISCARD_LEFT] > 0:
             game.put_in_zone(s, hs, K.Zone.WAITING_ROOM)
             s[PAY_DISCARD_LEFT] -= 1
@@ -528,11 +528,11 @@ def apply_unchecked(game, s, T, a):
         elif reg == K.ChoiceFor.SHIFT:
             f = frame_base(s, s[FRAME_N] - 1)
             if a != K.PASS:
-                game.shift_exchange(s, s[f + FR_SLOT], hand_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)))
+                game.shift_exchange(s, s[f + FR_SLOT], zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)))
             s[f + FR_CNT] = 1
         elif reg == K.ChoiceFor.EFFECT_DISCARD:
             f = frame_base(s, s[FRAME_N] - 1)
-            game.put_in_zone(s, hand_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)), K.Zone.WAITING_ROOM)
+            game.put_in_zone(s, zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)), K.Zone.WAITING_ROOM)
             s[f + FR_CNT] += 1
         else:
             f = frame_base(s, s[FRAME_N] - 1)
