@@ -131,7 +131,7 @@ from tcg_env.games.fftcg.state import (
     ZT,
 )
 from tcg_env.engine.decisions import end_game, set_decision
-from tcg_env.rules.choices import mask_hand, mask_options, mask_pending, mask_yes_no, option_of
+from tcg_env.rules.choices import hand_card, mask_hand, mask_options, mask_pending, mask_yes_no, option_of
 
 
 # =============================================================================================
@@ -175,7 +175,7 @@ def legal_mask_row(game, s, T, out):
             nd, disc, nb, bk = 0, np.int64(0), 0, np.int64(0)
             nh = min(s[HAND_N + p], HAND_SLOTS)
             for i in range(nh):
-                slot = s[HAND_L + p * MAX_DECK + i]
+                slot = hand_card(s, ZT, K.Zone.HAND, p, i)
                 if not (summons_ok if cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.SUMMON else characters_ok):
                     continue
                 if not counted:
@@ -206,7 +206,7 @@ def legal_mask_row(game, s, T, out):
         need = s[PAY_HAS_ELEM] == 0
         nh = min(s[HAND_N + p], HAND_SLOTS)
         for i in range(nh):
-            slot = s[HAND_L + p * MAX_DECK + i]
+            slot = hand_card(s, ZT, K.Zone.HAND, p, i)
             cid = s[CARD + slot * CARD_W]
             if game.is_light_dark(cards, cid):
                 continue
@@ -229,7 +229,7 @@ def legal_mask_row(game, s, T, out):
         nh = min(s[HAND_N + p], HAND_SLOTS)
         src = s[PAY_SLOT]
         for i in range(nh):
-            slot = s[HAND_L + p * MAX_DECK + i]
+            slot = hand_card(s, ZT, K.Zone.HAND, p, i)
             if s[PAY_SAMENAME] != 0:
                 if cards[s[CARD + slot * CARD_W], K.C_NAME] != cards[s[CARD + src * CARD_W], K.C_NAME]:
                     continue
