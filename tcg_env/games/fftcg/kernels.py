@@ -73,6 +73,7 @@ from tcg_env.games.fftcg.constants import (
     N_SLOTS,
     OPP_FIELD_BASE,
     OPTION_BASE,
+    OPTION_SLOTS,
     OWN_FIELD_BASE,
     PASS,
     P_EX,
@@ -130,6 +131,7 @@ from tcg_env.games.fftcg.state import (
     ZT,
 )
 from tcg_env.engine.decisions import end_game, set_decision
+from tcg_env.rules.choices import mask_hand, mask_options, mask_pending, mask_yes_no, option_of, zone_card
 
 
 # =============================================================================================
@@ -151,14 +153,13 @@ def legal_mask_row(game, s, T, out):
         or kind == K.Decision.EX_BURST
         or kind == K.Decision.OPTIONAL_EFFECT
     ):
-        out[PASS] = 1
-        ok = True
         if kind == K.Decision.EX_BURST:
             slot = s[DEC_ARG]
             arow = cards[s[CARD + slot * CARD_W], K.C_EX_ABIL]
-            ok = s[FRAME_N] < FRAME_MAX and game.has_required_targets(s, T, arow, p, slot)
-        out[OPTION_BASE] = 1 if ok else 0
-        return 1 + (1 if ok else 0)
+            if not (s[FRAME_N] < FRAME_MAX and game.has_required_targets(s, T, arow, p, slot)):
+                out[PASS] = 1  # an EX Burst without its required targets (or room for its frame) is only declined
+                return 1
+        return mask_yes_no(out, OPTION_BASE, PASS)  # OPTION 0 yes, PASS no
     if kind == K.Decision.PRIORITY:
         out[PASS] = 1
         n_legal = 1
@@ -174,7 +175,7 @@ def legal_mask_row(game, s, T, out):
             nd, disc, nb, bk = 0, np.int64(0), 0, np.int64(0)
             nh = min(s[HAND_N + p], HAND_SLOTS)
             for i in range(nh):
-                slot = s[HAND_L + p * MAX_DECK + i]
+                slot = zone_card(s, ZT, K.Zone.HAND, p, i)
                 if not (summons_ok if cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.SUMMON else characters_ok):
                     continue
                 if not counted:
@@ -205,7 +206,7 @@ def legal_mask_row(game, s, T, out):
         need = s[PAY_HAS_ELEM] == 0
         nh = min(s[HAND_N + p], HAND_SLOTS)
         for i in range(nh):
-            slot = s[HAND_L + p * MAX_DECK + i]
+            slot = zone_card(s, ZT, K.Zone.HAND, p, i)
             cid = s[CARD + slot * CARD_W]
             if game.is_light_dark(cards, cid):
                 continue
@@ -228,7 +229,7 @@ def legal_mask_row(game, s, T, out):
         nh = min(s[HAND_N + p], HAND_SLOTS)
         src = s[PAY_SLOT]
         for i in range(nh):
-            slot = s[HAND_L + p * MAX_DECK + i]
+            slot = zone_card(s, ZT, K.Zone.HAND, p, i)
             if s[PAY_SAMENAME] != 0:
                 if cards[s[CARD + slot * CARD_W], K.C_NAME] != cards[s[CARD + src * CARD_W], K.C_NAME]:
                     continue
@@ -284,20 +285,13 @@ def legal_mask_row(game, s, T, out):
                 out[OPP_FIELD_BASE + i] = 1
                 n_legal += 1
         return n_legal
-    if kind == K.Decision.ORDER_TRIGGERS or kind == K.Decision.SELECT_CARD:
-        for k in range(s[CAND_N]):
-            out[OPTION_BASE + k] = 1
-            n_legal += 1
-        if kind == K.Decision.SELECT_CARD:
-            out[PASS] = 1  # searching / putting onto the field may find nothing (documented)
-            n_legal += 1
-        return n_legal
+    if kind == K.Decision.ORDER_TRIGGERS:
+        return mask_pending(game, out, OPTION_BASE, OPTION_SLOTS, s, p)  # CR 11.8.7: OPTION k, pending ability k
+    if kind == K.Decision.SELECT_CARD:
+        out[PASS] = 1  # searching / putting onto the field may find nothing (documented)
+        return 1 + mask_options(out, OPTION_BASE, OPTION_SLOTS, s[CAND_N])  # OPTION k: card CAND[k]
     if kind == K.Decision.DISCARD:
-        nh = min(s[HAND_N + p], HAND_SLOTS)
-        for i in range(nh):
-            out[HAND_BASE + i] = 1
-            n_legal += 1
-        return n_legal
+        return mask_hand(out, HAND_BASE, HAND_SLOTS, s, ZT, K.Zone.HAND, p)
     return 0
 
 
@@ -364,13 +358,13 @@ def apply_unchecked(game, s, T, a):
                 if s[FLOW] == FL_STEP_END:
                     game.step_end(s, T)
         elif a < OWN_FIELD_BASE:
-            game.play_from_hand(s, T, p, a - HAND_BASE)
+            game.play_from_hand(s, T, p, option_of(a, HAND_BASE))
         else:
             k = a - ABILITY_BASE
             game.activate_ability(s, T, p, k // K.ABILITIES_PER_CARD, k % K.ABILITIES_PER_CARD)
     elif kind == K.Decision.PAY_CP:
         if a < OWN_FIELD_BASE:
-            slot = game.discard_hand_index(s, p, a - HAND_BASE)
+            slot = game.discard_hand_index(s, p, option_of(a, HAND_BASE))
             s[PAY_PAID] += 2
             s[PAY_NDISC] += 1
         else:
@@ -380,7 +374,7 @@ def apply_unchecked(game, s, T, a):
         if cards[s[CARD + slot * CARD_W], K.C_ELEMENT] == s[PAY_ELEM]:
             s[PAY_HAS_ELEM] = 1
     elif kind == K.Decision.PAY_DISCARD:
-        game.discard_hand_index(s, p, a - HAND_BASE)
+        game.discard_hand_index(s, p, option_of(a, HAND_BASE))
         if s[PAY_SAMENAME] != 0:
             s[PAY_SAMENAME] = 0
         else:
@@ -456,9 +450,9 @@ def apply_unchecked(game, s, T, a):
         else:
             s[base + FR_PC] = ability_table(T)[s[base + E_ABIL], K.A_CODE_LEN]
     elif kind == K.Decision.ORDER_TRIGGERS:
-        game.place_trigger(s, T, p, s[CAND + (a - OPTION_BASE)])
+        game.place_trigger(s, T, p, option_of(a, OPTION_BASE))
     elif kind == K.Decision.DISCARD:
-        game.discard_hand_index(s, p, a - HAND_BASE)
+        game.discard_hand_index(s, p, option_of(a, HAND_BASE))
         if s[DEC_ARG] == K.DiscardFor.EFFECT:
             base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
             s[base + FR_CNT] += 1
@@ -469,7 +463,7 @@ def apply_unchecked(game, s, T, a):
         op = code_table(T)[r, K.I_OP]
         if op == K.Op.SEARCH:
             if a != PASS:
-                slot = s[CAND + (a - OPTION_BASE)]
+                slot = s[CAND + option_of(a, OPTION_BASE)]
                 zone_take(s, ZT, slot)
                 if code_table(T)[r, K.I_A1] == K.Destination.HAND:
                     game.put_in_zone(s, slot, K.Zone.HAND)
@@ -483,7 +477,7 @@ def apply_unchecked(game, s, T, a):
                 s[base + FR_CNT] = 0
                 s[base + FR_PC] += 1
             else:
-                game.put_onto_field_from_zone(s, T, s[CAND + (a - OPTION_BASE)], p)
+                game.put_onto_field_from_zone(s, T, s[CAND + option_of(a, OPTION_BASE)], p)
                 s[base + FR_CNT] += 1
     if s[H_NUM_DECISIONS] >= MAX_DECISIONS_PER_GAME and s[H_DONE] == 0:
         end_game(s, WINNER_DRAW)  # CR 13.1 safety net (documented)

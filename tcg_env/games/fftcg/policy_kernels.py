@@ -88,6 +88,7 @@ from tcg_env.games.fftcg.state import (
     TURN_PLAYER,
     ZONE,
 )
+from tcg_env.rules.choices import zone_card
 
 
 # ---- the heuristic's weights (card units) ----------------------------------------------------
@@ -656,7 +657,7 @@ def _priority(game, s, T, mask, p, rng_row):
     ties = 1
     for i in range(HAND_SLOTS):
         if mask[HAND_BASE + i] != 0:
-            slot = s[HAND_L + p * MAX_DECK + i]
+            slot = zone_card(s, ZT, K.Zone.HAND, p, i)
             best, best_a, ties = _take(_hand_play_score(game, s, T, p, slot), HAND_BASE + i, best, best_a, ties, rng_row)
     for k in range(FIELD_SLOTS * ABILITIES_PER_CARD):
         if mask[ABILITY_BASE + k] != 0:
@@ -684,7 +685,7 @@ def _pay_cp(game, s, T, mask, p, rng_row):
     if want_discard:
         for i in range(HAND_SLOTS):
             if mask[HAND_BASE + i] != 0:
-                h = s[HAND_L + p * MAX_DECK + i]
+                h = zone_card(s, ZT, K.Zone.HAND, p, i)
                 sc = -keep_value(game, s, T, p, h, nb)
                 best, best_a, ties = _take(sc, HAND_BASE + i, best, best_a, ties, rng_row)
         if best_a >= 0:
@@ -707,7 +708,7 @@ def _pay_cp(game, s, T, mask, p, rng_row):
         return best_a
     for i in range(HAND_SLOTS):
         if mask[HAND_BASE + i] != 0:
-            h = s[HAND_L + p * MAX_DECK + i]
+            h = zone_card(s, ZT, K.Zone.HAND, p, i)
             best, best_a, ties = _take(-keep_value(game, s, T, p, h, nb), HAND_BASE + i, best, best_a, ties, rng_row)
     return best_a
 
@@ -721,7 +722,7 @@ def _discard(game, s, T, mask, p, rng_row):
     ties = 1
     for i in range(HAND_SLOTS):
         if mask[HAND_BASE + i] != 0:
-            h = s[HAND_L + p * MAX_DECK + i]
+            h = zone_card(s, ZT, K.Zone.HAND, p, i)
             best, best_a, ties = _take(-keep_value(game, s, T, p, h, nb), HAND_BASE + i, best, best_a, ties, rng_row)
     return best_a
 

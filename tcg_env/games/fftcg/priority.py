@@ -74,7 +74,8 @@ def priority_point(game, s, T):
 @internal
 def order_triggers(s, T, player, n):
     """CR 11.8.7: ``player`` chooses which of its ``n`` pending auto-abilities goes on the stack
-    first (OPTION k: the pending ability ``CAND[k]``)."""
+    first (OPTION k: its pending ability k, ``rules.choices.mask_pending``; ``CAND[k] = k`` is what
+    the observation's option entities and the action descriptions read)."""
     s[CAND_N] = n
     for i in range(n):
         s[CAND + i] = i
