@@ -38,10 +38,11 @@ from tcg_env.engine.rng import rng_below
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.zones import clear_zone_lists, zone_offsets, zone_put, zone_shuffle
 from tcg_env.engine.decisions import set_decision
+from tcg_env.rules.choices import in_block, mask_hand, mask_options, mask_pending, mask_yes_no, option_of, zone_card
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
     ABILITIES_PER_CARD, ACTIVATE_BASE, ATTACK_PLAYER, BATTLE, CALL_STONE, FIELD_SLOTS, HAND_SLOTS, JUDGMENT,
-    NUM_ACTIONS, OPP_FIELD_BASE, OPTION_BASE, OWN_FIELD_BASE, PASS, PLAY_HAND_BASE, PLAY_STANDBY_BASE, RULER_ACTIVATE_BASE,
+    NUM_ACTIONS, OPP_FIELD_BASE, OPTION_BASE, OPTION_SLOTS, OWN_FIELD_BASE, PASS, PLAY_HAND_BASE, PLAY_STANDBY_BASE, RULER_ACTIVATE_BASE,
     SELECT_HAND_BASE, STANDBY_BASE, WILL_A_BASE, WILL_B_BASE, CardType, Decision, Step, Zone
 )
 from tcg_env.games.force_of_will.state import (
@@ -225,7 +226,7 @@ def legal_mask_row(game, s, T, out):
         return n
     if kind == Decision.PRIORITY:
         return game.priority_mask(s, T, p, out)
-    if kind == Decision.MULLIGAN:
+    if kind == Decision.MULLIGAN:  # a mask of its own: the cards already put back are not offered
         out[PASS] = 1
         n = 1
         for i in range(min(s[HAND_N + p], HAND_SLOTS)):
@@ -234,33 +235,25 @@ def legal_mask_row(game, s, T, out):
                 n += 1
         return n
     if kind == Decision.DISCARD or kind == Decision.DISCARD_COST:
-        for i in range(min(s[HAND_N + p], HAND_SLOTS)):
-            out[SELECT_HAND_BASE + i] = 1
-            n += 1
-        return n
-    if kind == Decision.CHOOSE_TARGET or kind == Decision.ORDER_AUTOMATIC or kind == Decision.SEARCH:
-        for k in range(s[CAND_N]):
-            out[OPTION_BASE + k] = 1
-            n += 1
-        if (kind == Decision.CHOOSE_TARGET and s[DEC_ARG + 2] != 0) or kind == Decision.SEARCH:
+        return mask_hand(out, SELECT_HAND_BASE, HAND_SLOTS, s, ZT, Zone.HAND, p)
+    if kind == Decision.ORDER_AUTOMATIC:
+        # CR 603.2: which of p's pending automatic abilities is played first (priority.order_pending
+        # asks only for more than one, at most PENDING_MAX, fewer than the OPTION block's actions)
+        return mask_pending(game, out, OPTION_BASE, OPTION_SLOTS, s, p)
+    if kind == Decision.CHOOSE_TARGET or kind == Decision.SEARCH:
+        n = mask_options(out, OPTION_BASE, OPTION_SLOTS, s[CAND_N])
+        if kind == Decision.SEARCH or s[DEC_ARG + 2] != 0:
             out[PASS] = 1  # "up to": done; a search may fail to find (CR 1014.2)
             n += 1
         return n
     if kind == Decision.FORESEE:
-        for k in range(s[CAND_N]):
-            out[OPTION_BASE + k] = 1  # CR 1034.1: onto the top
-            out[K.BOTTOM_BASE + k] = 1  # or to the bottom
-            n += 2
-        return n
+        # CR 1034.1: each looked-at card onto the top (OPTION k) or to the bottom (BOTTOM k)
+        n = mask_options(out, OPTION_BASE, OPTION_SLOTS, s[CAND_N])
+        return n + mask_options(out, K.BOTTOM_BASE, OPTION_SLOTS, s[CAND_N])
     if kind == Decision.CHOOSE_X:
-        for k in range(s[DEC_ARG] + 1):
-            out[OPTION_BASE + k] = 1  # CR 903.2f: X = k
-            n += 1
-        return n
+        return mask_options(out, OPTION_BASE, OPTION_SLOTS, s[DEC_ARG] + 1)  # CR 903.2f: X = k
     if kind == Decision.OPTIONAL or kind == Decision.REVEAL_TRIGGER:
-        out[PASS] = 1
-        out[OPTION_BASE] = 1
-        return 2
+        return mask_yes_no(out, OPTION_BASE, PASS)  # "you may": OPTION 0 yes, PASS no
     if kind == Decision.PIERCE:
         return pierce_mask(s, out)  # CR 1102.2b
     n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
@@ -347,28 +340,28 @@ def apply_unchecked(game, s, T, a):
                 return
             finish_mulligan(game, s, T)
         else:
-            s[MARK + game.hand_slot(s, p, a - SELECT_HAND_BASE) * CARD_W] = 1
+            s[MARK + zone_card(s, ZT, Zone.HAND, p, option_of(a, SELECT_HAND_BASE)) * CARD_W] = 1
             set_decision(s, Decision.MULLIGAN, p)
             return
     elif kind == Decision.DISCARD:
-        game.discard_hand_index(s, p, a - SELECT_HAND_BASE)
+        game.discard_hand_index(s, p, option_of(a, SELECT_HAND_BASE))
         if s[DEC_ARG] != 0:
             s[game.top_frame(s) + FR_CNT] += 1  # an effect's discard (engine.effects DISCARD)
         # else CR 505.5d: the final step runs again (the flow is still STEP_END at END_*)
     elif kind == Decision.DISCARD_COST:
-        game.discard_hand_index(s, p, a - SELECT_HAND_BASE)  # CR 903.2j / 1019.1
+        game.discard_hand_index(s, p, option_of(a, SELECT_HAND_BASE))  # CR 903.2j / 1019.1
         s[game.top_frame(s) + FR_DISCARD] -= 1
     elif kind == Decision.CHOOSE_X:
-        x_chosen(game, s, T, p, a - OPTION_BASE)
+        x_chosen(game, s, T, p, option_of(a, OPTION_BASE))
     elif kind == Decision.REVEAL_TRIGGER:
         reveal_answered(game, s, T, p, a != PASS)
     elif kind == Decision.SEARCH:
-        game.found(s, T, p, -1 if a == PASS else a - OPTION_BASE)  # CR 1014.2
+        game.found(s, T, p, -1 if a == PASS else option_of(a, OPTION_BASE))  # CR 1014.2
     elif kind == Decision.FORESEE:
-        if a >= K.BOTTOM_BASE:
-            game.place_foreseen(s, a - K.BOTTOM_BASE, True)
+        if in_block(a, K.BOTTOM_BASE, OPTION_SLOTS):
+            game.place_foreseen(s, option_of(a, K.BOTTOM_BASE), True)
         else:
-            game.place_foreseen(s, a - OPTION_BASE, False)
+            game.place_foreseen(s, option_of(a, OPTION_BASE), False)
         if s[H_DECISION] != Decision.NONE:
             return  # the next looked-at card
     elif kind == Decision.CHOOSE_TARGET:
@@ -377,10 +370,10 @@ def apply_unchecked(game, s, T, a):
             s[f + FR_PC] += 1  # "up to": no more targets
             s[f + FR_CNT] = 0
         else:
-            reg_add(game, s, f, s[DEC_ARG + 1], s[CAND + a - OPTION_BASE])
+            reg_add(game, s, f, s[DEC_ARG + 1], s[CAND + option_of(a, OPTION_BASE)])
             s[f + FR_CNT] += 1
     elif kind == Decision.ORDER_AUTOMATIC:
-        game.play_pending(s, T, p, s[CAND + a - OPTION_BASE])
+        game.play_pending(s, T, p, option_of(a, OPTION_BASE))  # CAND k is k (priority.order_pending)
     elif kind == Decision.OPTIONAL:
         f = game.top_frame(s)
         if a == PASS:
