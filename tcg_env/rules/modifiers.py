@@ -284,17 +284,13 @@ def mod_derive(s, T, mt, slot):
     printed value (``base_column``, 0 without one) with the card's modifiers; a game then adds its
     continuous abilities (FF-TCG CR 11.12.4, Weiss Schwarz CR 8.9)."""
     w = slot * mt[MT_CARD_W]
-    # the card's row of the cards table, taken once: the row ``s`` and ``T`` are both int32 arrays,
-    # so after each store into ``s`` LLVM could not tell that ``T``'s header had not changed and
-    # re-read it (offset, columns, the index wrap) for every kind's printed value: ~25 of the ~55
-    # instructions per card of Weiss Schwarz's refresh_derived
-    printed = card_table(T)[s[mt[MT_CARD] + w]]
+    cid = s[mt[MT_CARD] + w]
     for k in range(mt[MT_N_KINDS]):
         r = mt[MT_KINDS] + k * KIND_W
         if mt[r + K_DERIVED] < 0:
             continue
         col = mt[r + K_BASE_COL]
-        base = printed[col] if col >= 0 else 0
+        base = card_table(T)[cid, col] if col >= 0 else 0
         if mt[r + K_COMBINE] == ADD:
             s[mt[r + K_DERIVED] + w] = base + mod_total(s, mt, slot, k)
         else:
