@@ -333,7 +333,7 @@ def check_copies(table: Any, deck: Deck, ids: np.ndarray, most: int, rule: str, 
         if c <= most or (exempt is not None and exempt(cid)):
             continue
         if by == "number":
-            reason = f"{c} copies of {table.names[cid]!r}{in_part}: at most {most} copies of a card number"
+            reason = f"{c} copies{in_part}: at most {most} copies of a card number"  # the error names the card
         else:
             reason = f"{c} cards named {k!r}{in_part}: " + ("one of a name" if most == 1 else f"at most {most} of a card name")
         raise deck_error(table, deck, f"{reason} (CR {rule})", cid, "count", by)
