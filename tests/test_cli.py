@@ -157,7 +157,7 @@ def test_deck_validate(tmp_path, capsys):
     assert main(["deck", "validate", str(unknown), str(copies), str(small), "fire_wind_aggro"]) == 1
     cap = capsys.readouterr()
     assert "unknown.txt: line 4: card 'FF9-999': field 'number': unknown card number" in cap.err
-    assert "copies.txt: line 1: card 'FF1-001': field 'count': 4 copies" in cap.err
+    assert "copies.txt: line 1: card 'FF1-001' (Cinder Lancer): field 'count': 4 copies: at most 3" in cap.err
     assert "small.txt: field 'cards': 3 cards: a constructed deck has exactly 50 cards" in cap.err
     assert "3 of 4 deck(s) invalid" in cap.err and "fire_wind_aggro: ok" in cap.out
     forty = tmp_path / "forty.txt"

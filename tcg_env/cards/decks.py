@@ -1,6 +1,10 @@
-"""Deck lists of every game: plain text and TOML, loading and writing back. Deck construction
-rules are each game's own (``validate_deck`` in ``tcg_env.games.<game>``, used by its
-``GameSpec.load_deck``).
+"""Deck lists of every game: plain text and TOML, loading and writing back; deck construction
+rules as parameters (:class:`DeckRules`: sizes by format, copies per card number or per name,
+limits per card type, each with its rule number) and a game's folder of built-in decks
+(:class:`DeckFolder`: ``list_decks`` / ``load_deck`` for ``tcg_env.games.<game>.decks`` and the
+game's spec). A game declares its rules in its ``decks.py``; a rule the parameters do not express
+(Force of Will's ruler and separate decks) is the game's own check, built from :func:`check_size`
+and :func:`check_copies`.
 
 Plain text, one entry a line (``#`` starts a comment; ``# name: ...``, ``# format: ...`` and
 ``# description: ...`` comment lines set the deck's metadata)::
@@ -26,9 +30,10 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 import numpy as np
 from pydantic import ValidationError
@@ -45,6 +50,14 @@ __all__ = [
     "deck_to_text",
     "deck_to_toml",
     "list_deck_files",
+    "DeckSize",
+    "TypeLimit",
+    "DeckRules",
+    "DeckFolder",
+    "deck_error",
+    "check_ids",
+    "check_size",
+    "check_copies",
     "FORMATS",
     "MAX_LINE_COUNT",
 ]
@@ -261,3 +274,152 @@ def deck_to_toml(table: Any, deck: Deck) -> str:
     for number, count in deck.counts(table).items():
         out += ["[[cards]]", f"number = {_q(number)}  # {table.names[table.index[number]]}", f"count = {count}", ""]
     return "\n".join(out)
+
+
+# --------------------------------------------------------------------------------------------
+# Deck construction rules
+# --------------------------------------------------------------------------------------------
+def deck_error(table: Any, deck: Deck, reason: str, cid: int | None = None, field: str = "cards",
+               by: str = "number") -> DeckError:  # fmt: skip
+    """A DeckError about ``deck`` naming its file and, for a card id ``cid``, the card's number and
+    name and the first line of the list with that card number (``by="name"``: with that name)."""
+    if cid is None:
+        return DeckError(reason, file=deck.source, field=field)
+    number, name = table.numbers[cid], table.names[cid]
+    same = (lambda num: num == number) if by == "number" else (lambda num: table.names[table.index[num]] == name)
+    lines = [ln for num, ln in deck.lines.items() if same(num)]
+    return DeckError(reason, file=deck.source, line=min(lines, default=None), card=number, card_name=name,
+                     field=field)  # fmt: skip
+
+
+def check_ids(table: Any, deck: Deck) -> np.ndarray:
+    """The deck's card ids (int32), after checking each is a card of ``table``."""
+    ids = np.asarray(deck.card_ids, dtype=np.int32)
+    if ids.size and (ids.min() < 0 or ids.max() >= len(table.numbers)):
+        raise deck_error(table, deck, "card id out of range for this card pool")
+    return ids
+
+
+@dataclass(frozen=True)
+class DeckSize:
+    """``lo`` to ``hi`` cards (``hi`` None: no maximum; ``lo == hi``: exactly), by rule ``rule``."""
+
+    lo: int
+    hi: int | None
+    rule: str
+
+    def words(self) -> str:
+        if self.lo == self.hi:
+            return f"exactly {self.lo}"
+        return f"{self.lo} or more" if self.hi is None else f"{self.lo} to {self.hi}"
+
+
+def check_size(table: Any, deck: Deck, n: int, size: DeckSize, what: str = "deck", part: str = "") -> None:
+    """``n`` cards within ``size``: "49 cards: a constructed deck has exactly 50 cards (CR 8.1.1.1)";
+    with ``part`` (a deck of several parts): "6 cards in the extra deck: it has 0 to 5 cards (...)"."""
+    if n < size.lo or (size.hi is not None and n > size.hi):
+        where = f"{n} cards in the {part}: it" if part else f"{n} cards: a {what}"
+        raise deck_error(table, deck, f"{where} has {size.words()} cards (CR {size.rule})")
+
+
+def check_copies(table: Any, deck: Deck, ids: np.ndarray, most: int, rule: str, by: str = "number",
+                 part: str = "", exempt: Callable[[int], bool] | None = None) -> None:  # fmt: skip
+    """At most ``most`` cards of ``ids`` with the same card number (``by="number"``) or card name
+    (``by="name"``, whatever their numbers); ``exempt(cid)``: a card any number of copies of."""
+    key = table.numbers if by == "number" else table.names
+    in_part = f" in the {part}" if part else ""
+    for k, c in Counter(key[i] for i in ids.tolist()).items():
+        cid = next(i for i in ids.tolist() if key[i] == k)
+        if c <= most or (exempt is not None and exempt(cid)):
+            continue
+        if by == "number":
+            reason = f"{c} copies{in_part}: at most {most} copies of a card number"  # the error names the card
+        else:
+            reason = f"{c} cards named {k!r}{in_part}: " + ("one of a name" if most == 1 else f"at most {most} of a card name")
+        raise deck_error(table, deck, f"{reason} (CR {rule})", cid, "count", by)
+
+
+@dataclass(frozen=True)
+class TypeLimit:
+    """At most ``most`` cards whose table column ``column`` is ``value`` (Weiss Schwarz: 8 climax)."""
+
+    column: int
+    value: int
+    most: int
+    what: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class DeckRules:
+    """A game's deck construction rules as parameters. ``sizes``: the deck size of each format a
+    deck list may name (the key None: any format); ``copies`` of a card number or name
+    (``copies_by``); ``limits`` per card type; ``capacity``: the most cards the engine's state
+    holds per deck. :meth:`check` raises a one-line :class:`DeckError` naming the file, the card
+    and the rule."""
+
+    sizes: Mapping[str | None, DeckSize]
+    copies: int
+    copies_rule: str
+    copies_by: str = "number"
+    limits: tuple[TypeLimit, ...] = ()
+    capacity: int | None = None
+
+    def check(self, table: Any, deck: Deck, format: str | None = None) -> Deck:
+        """Check ``deck`` for ``format`` (default: the format the deck list names)."""
+        fmt = format or deck.format
+        size = self.sizes.get(fmt, self.sizes.get(None))
+        if size is None:
+            raise DeckError(f"format must be one of {tuple(self.sizes)}, got {fmt!r}", file=deck.source, field="format")
+        ids = check_ids(table, deck)
+        if self.capacity is not None and len(ids) > self.capacity:
+            raise deck_error(table, deck, f"{len(ids)} cards: the engine holds at most {self.capacity} cards per deck")
+        check_size(table, deck, len(ids), size, what=f"{fmt} deck" if fmt in self.sizes else "deck")
+        check_copies(table, deck, ids, self.copies, self.copies_rule, by=self.copies_by)
+        for lim in self.limits:
+            hit = ids[np.asarray(table.cards)[ids, lim.column] == lim.value] if ids.size else ids
+            if len(hit) > lim.most:
+                raise deck_error(table, deck, f"{len(hit)} {lim.what}: a deck has at most {lim.most} {lim.what} "
+                                 f"(CR {lim.rule})", int(hit[lim.most]))  # fmt: skip
+        return deck
+
+
+class DeckFolder:
+    """A game's built-in decks (the ``.toml`` / ``.txt`` files of ``path``) and its deck check
+    (``check(table, deck, format)``, e.g. :meth:`DeckRules.check`): ``names()`` lists them,
+    ``load`` reads a deck by name, path or card list, ``load_checked`` is the spec's ``load_deck``."""
+
+    def __init__(self, path: Path, check: Callable[..., Deck]) -> None:
+        self.path = path
+        self.check = check
+        self._names: list[str] | None = None
+        self._parsed: dict[tuple, Deck] = {}
+
+    def names(self) -> list[str]:
+        """The built-in decks' names (file stems), read once."""
+        if self._names is None:
+            self._names = list_deck_files(self.path)
+        return list(self._names)
+
+    def load(self, table: Any, source: Any, *, validate: bool = True, format: str | None = None) -> Deck:
+        """A deck from a built-in deck name, a file path (.toml or plain text), a list of card numbers
+        or ids, or a :class:`Deck`, checked unless ``validate=False``. Unknown card numbers and name
+        mismatches always raise. ``format`` overrides the format written in the list."""
+        deck = load_deck(table, source, builtin_dir=self.path, format=format)
+        if validate:
+            self.check(table, deck, format)
+        return deck
+
+    def load_checked(self, pool: Any, source: Any, variant: str | None = None) -> Deck:
+        """``GameSpec.load_deck``: a checked deck for ``variant`` (None: the format the list names).
+        A built-in deck is parsed once per pool (~2 ms, i.e. ~4 us per decision for a loop that
+        starts a new game every ~400 decisions); callers get their own copy of the card ids."""
+        key = (id(pool), source, variant) if isinstance(source, str) and source in self.names() else None
+        if key is None or key not in self._parsed:
+            deck = load_deck(pool, source, builtin_dir=self.path)
+            self.check(pool, deck, variant)
+            if key is None:
+                return deck
+            self._parsed[key] = deck
+        deck = self._parsed[key]
+        return replace(deck, card_ids=deck.card_ids.copy())

@@ -110,10 +110,10 @@ def inverse_ids(ids: dict[str, int]) -> list[str]:
     return out
 
 
-def bits(names: list[str], table: dict[str, int]) -> int:
-    """OR of the bit of each name."""
+def bits(names: list[str] | None, table: dict[str, int]) -> int:
+    """OR of the bit of each name (None: no names, 0)."""
     out = 0
-    for n in names:
+    for n in names or ():
         out |= table[n]
     return out
 
@@ -253,6 +253,16 @@ class PoolCompiler(ABC):
         if key not in table:
             table[key] = len(table) + 1  # 0 means none
         return table[key]
+
+    def interned(self, ids: dict[str, int], key: str | None, fld: str, what: str) -> int:
+        """The id pass 1 gave the string ``key`` in ``ids`` (``name_ids``, a game's ``job_ids``...),
+        0 for None; a string no card of the pool has fails: "unknown job 'X' (no card in the pool
+        has it)"."""
+        if key is None:
+            return 0
+        if key not in ids:
+            self.fail(fld, f"unknown {what} {key!r} (no card in the pool has it)")
+        return ids[key]
 
     def add_filter(self, row: list[int]) -> int:
         """Index of ``row`` in the filter table, de-duplicated."""

@@ -10,7 +10,7 @@ import pytest
 
 from tcg_env.cards import DeckError, deck_to_text, deck_to_toml, parse_deck_text, parse_deck_toml
 from tcg_env.games.fftcg.cards import load_fftcg_pool
-from tcg_env.games.fftcg.decks import list_fftcg_decks, load_deck, validate_deck
+from tcg_env.games.fftcg.decks import list_decks, load_deck, validate_deck
 from tcg_env.games.fftcg import constants as K
 
 EXPECTED = {"fire_wind_aggro", "ice_water_control", "earth_lightning_midrange", "backup_ramp"}
@@ -23,7 +23,7 @@ def table():
 
 @pytest.fixture(scope="module")
 def decks(table):
-    return {name: load_deck(table, name) for name in list_fftcg_decks()}
+    return {name: load_deck(table, name) for name in list_decks()}
 
 
 def test_builtin_decks_exist(decks):
@@ -107,7 +107,7 @@ def test_cr_8_1_1_1_wrong_size(table):
         validate_deck(table, deck)
     with pytest.raises(DeckError, match="49 cards"):
         load_deck(table, [table.numbers[i // 3] for i in range(49)], validate=True)
-    assert len(load_deck(table, [table.numbers[i // 3] for i in range(49)])) == 49  # not validated by default
+    assert len(load_deck(table, [table.numbers[i // 3] for i in range(49)], validate=False)) == 49
     # limited: 40 or more
     validate_deck(table, deck, "limited")
     small = load_deck(table, [table.numbers[i // 3] for i in range(39)], validate=False)
@@ -185,3 +185,13 @@ def test_limited_deck_file(table, tmp_path):
     p.write_text('name = "Lim"\nformat = "limited"\n' + body)
     deck = load_deck(table, p)
     assert deck.format == "limited" and len(deck) == 42
+
+
+def test_builtin_decks_are_parsed_once_per_pool_and_each_caller_gets_a_copy(table):
+    from tcg_env.games.fftcg.decks import DECKS
+
+    first = DECKS.load_checked(table, "fire_wind_aggro", "constructed")
+    first.card_ids[:] = 0  # a caller's own copy: the next game's deck is not changed
+    again = DECKS.load_checked(table, "fire_wind_aggro", "constructed")
+    assert np.array_equal(again.card_ids, load_deck(table, "fire_wind_aggro").card_ids)
+    assert again.card_ids is not DECKS.load_checked(table, "fire_wind_aggro", "constructed").card_ids

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from tcg_env.games.weiss_schwarz.cards import load_ws_pool
-from tcg_env.games.weiss_schwarz.decks import list_ws_decks, load_ws_deck, validate_ws_deck
+from tcg_env.games.weiss_schwarz.decks import list_decks, load_deck, validate_deck
 from tcg_env.games.weiss_schwarz import constants as K
 
 
@@ -101,17 +101,17 @@ def test_pool_names_are_original():
 
 
 def test_at_least_four_builtin_decks_and_each_is_legal(table):
-    names = list_ws_decks()
+    names = list_decks()
     assert len(names) >= 4
     for name in names:
-        deck = load_ws_deck(table, name)  # validates CR 5.1.2
+        deck = load_deck(table, name)  # validates CR 5.1.2
         assert len(deck) == K.DECK_SIZE, name
-        validate_ws_deck(table, deck)
+        validate_deck(table, deck)
         assert int(np.sum(table.cards[deck.card_ids, K.C_TYPE] == K.CardType.CLIMAX)) <= K.MAX_CLIMAX
 
 
 def test_builtin_decks_are_distinct(table):
-    decks = [set(load_ws_deck(table, n).card_ids.tolist()) for n in list_ws_decks()]
+    decks = [set(load_deck(table, n).card_ids.tolist()) for n in list_decks()]
     for i in range(len(decks)):
         for j in range(i + 1, len(decks)):
             assert len(decks[i] & decks[j]) < 5

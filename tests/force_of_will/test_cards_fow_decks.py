@@ -8,7 +8,7 @@ import pytest
 from tcg_env.cards import DeckError
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.cards import load_force_of_will_pool
-from tcg_env.games.force_of_will.decks import list_force_of_will_decks, load_deck, split_deck, validate_deck
+from tcg_env.games.force_of_will.decks import list_decks, load_deck, split_deck, validate_deck
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +39,7 @@ def _err(pool, *entries) -> str:
 
 
 def test_builtin_decks_are_legal_and_distinct(pool):
-    names = list_force_of_will_decks()
+    names = list_decks()
     assert len(names) >= 4
     rulers = set()
     for name in names:
@@ -138,7 +138,7 @@ def test_deck_error_is_one_line_naming_deck_card_and_rule(pool, tmp_path):
 
 
 def test_decks_fit_the_engine(pool):
-    for name in list_force_of_will_decks():
+    for name in list_decks():
         parts = split_deck(pool, load_deck(pool, name))
         n = 1 + len(parts.main) + len(parts.stones) + len(parts.runes) + len(parts.extra)
         assert n <= K.PLAYER_SLOTS
@@ -148,7 +148,7 @@ def test_decks_fit_the_engine(pool):
 def test_builtin_decks_stones_pay_their_attribute_costs(pool):
     # every attribute cost of a main deck card (CR 203.3) can be paid with will of that attribute
     # that the deck's magic stones produce (CR 907)
-    for name in list_force_of_will_decks():
+    for name in list_decks():
         parts = split_deck(pool, load_deck(pool, name))
         wills = set(pool.cards[parts.stones, K.C_WILL_A].tolist()) | set(pool.cards[parts.stones, K.C_WILL_B].tolist())
         for cid in set(parts.main.tolist()):

@@ -14,7 +14,7 @@ from tcg_env.cards import DeckError
 from tcg_env.cards.decks import parse_deck_text
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.cards import compile_force_of_will_pool, load_force_of_will_cards, load_force_of_will_pool
-from tcg_env.games.force_of_will.decks import list_force_of_will_decks, load_deck, split_deck, validate_deck
+from tcg_env.games.force_of_will.decks import list_decks, load_deck, split_deck, validate_deck
 
 RUNE = {"number": "T-002", "name": "Test Rune", "type": "rune", "attribute": "fire", "cost": "{R}", "divinity": 2,
         "effect": [{"op": "draw"}]}
@@ -186,7 +186,7 @@ def test_starter_pool_has_rune_conditions_mana_costs_and_both_kinds_of_stealth(s
 
 def test_starter_decks_use_runes_mana_and_stealth(starter):
     seen = set()
-    for name in list_force_of_will_decks():
+    for name in list_decks():
         parts = split_deck(starter, load_deck(starter, name))
         if len(parts.runes):
             assert starter.cards[parts.ruler, K.C_DIVINITY] > 0 or starter.cards[starter.cards[parts.ruler, K.C_J_SIDE], K.C_DIVINITY] > 0

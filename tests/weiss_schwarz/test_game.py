@@ -14,7 +14,7 @@ from tcg_env.engine.header import H_DECISION, H_ERROR
 from tcg_env.engine.layout import SnapshotError
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
-from tcg_env.games.weiss_schwarz import DeckRuleError
+from tcg_env.cards.errors import DeckError
 
 _LISTS = ("DECK", "HAND", "WR", "CLOCK", "LEVEL", "STOCK", "MEMORY", "RES", "CX")
 
@@ -141,7 +141,7 @@ def test_bad_snapshot_is_rejected_with_the_field_named(pool, deck):
     (lambda d: np.concatenate([d[:49], [999]]), "out of range"),
 ])
 def test_cr_5_1_2_deck_construction_rules(pool, deck, mutate, match):
-    with pytest.raises(DeckRuleError, match=match):
+    with pytest.raises(DeckError, match=match):
         tcg_env.make_game("weiss_schwarz", decks=(mutate(deck.copy()), deck), seed=0, pool=pool)
 
 

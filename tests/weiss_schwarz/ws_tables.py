@@ -92,6 +92,10 @@ class TinyPool:
                                               stack(self.code, K.I_NCOLS), card_obs_rows(cards))
         return self.__dict__["_T"]
 
+    @property
+    def numbers(self) -> list[str]:  # deck lists name cards by number (tcg_env.cards.decks)
+        return [f"T-{i:03d}" for i in range(len(self.names))]
+
     def card_name(self, cid: int) -> str:
         return self.names[cid]
 

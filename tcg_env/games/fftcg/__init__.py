@@ -9,7 +9,6 @@ Docs: ``docs/fftcg/`` (actions, observations, snapshot format, rules coverage, c
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 
 from tcg_env.adapter import game_spec, lazy
@@ -21,42 +20,7 @@ from tcg_env.games.fftcg.state import FIRST_PLAYER, STATE_SIZE
 DEFAULT_DECKS = ("fire_wind_aggro", "ice_water_control")
 
 
-@lru_cache(maxsize=1)
-def load_pool():
-    from tcg_env.games.fftcg.cards import load_fftcg_pool
-
-    return load_fftcg_pool()
-
-
-@lru_cache(maxsize=1)
-def _deck_names() -> tuple[str, ...]:
-    from tcg_env.games.fftcg.decks import list_fftcg_decks
-
-    return tuple(list_fftcg_decks())
-
-
-def list_decks() -> list[str]:
-    return list(_deck_names())
-
-
-_BUILTIN_DECK_CACHE: dict = {}
-
-
-def load_deck(pool, source, variant: str | None = "constructed"):
-    """A checked deck (CR 8.1.1) for ``variant``'s format (None: the format the deck list names)."""
-    from tcg_env.games.fftcg.decks import load_deck as _load, validate_deck
-
-    # built-in decks are parsed once per pool (parsing costs ~1.8 ms, i.e. ~4 us per decision
-    # for a loop that starts a new game every ~400 decisions)
-    key = (id(pool), source, variant) if isinstance(source, str) and source in _deck_names() else None
-    if key is not None and key in _BUILTIN_DECK_CACHE:
-        deck = _BUILTIN_DECK_CACHE[key]
-        return replace(deck, card_ids=deck.card_ids.copy())  # callers may modify their copy
-    deck = _load(pool, source)
-    validate_deck(pool, deck, format=variant)
-    if key is not None:
-        _BUILTIN_DECK_CACHE[key] = replace(deck, card_ids=deck.card_ids.copy())
-    return deck
+load_pool = lru_cache(maxsize=1)(lazy(f"{__name__}.cards", "load_fftcg_pool"))
 
 
 SPEC = game_spec(
@@ -72,8 +36,8 @@ SPEC = game_spec(
     default_variant="constructed",
     load_tables=load_pool,
     default_decks=lambda: DEFAULT_DECKS,
-    list_decks=list_decks,
-    load_deck=load_deck,
+    list_decks=lazy(f"{__name__}.decks", "list_decks"),
+    load_deck=lazy(f"{__name__}.decks", "load_checked_deck"),
     obs_columns=obs_columns,
     max_decisions=constants.MAX_DECISIONS_PER_GAME,
     decisions=constants.Decision,

@@ -83,6 +83,7 @@ _TYPE_MASKS = {
     "summon": K.TYPEMASK_SUMMON,
     "any": K.TYPEMASK_ANY,
 }
+_ELEMENT_BITS = {e.name.lower(): 1 << e for e in K.Element}
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK}
 
 
@@ -352,9 +353,6 @@ class _Compiler(PoolCompiler):
                 ex_row = row
         acts += [-1] * (2 - len(acts))
 
-        kw_bits = 0
-        for kw in card.keywords:
-            kw_bits |= K.KEYWORD_BITS[kw]
         row = [0] * K.C_NCOLS
         row[K.C_ELEMENT] = K.Element[card.element.upper()]
         row[K.C_TYPE] = K.CardType[card.type.upper()]
@@ -365,7 +363,7 @@ class _Compiler(PoolCompiler):
         row[K.C_CATEGORY] = self.category_ids.get(card.category, 0) if card.category else 0
         row[K.C_GENERIC] = int(card.generic)
         row[K.C_EX_BURST] = int(card.ex_burst)
-        row[K.C_KEYWORDS] = kw_bits
+        row[K.C_KEYWORDS] = bits(card.keywords, K.KEYWORD_BITS)
         row[K.C_ABIL_START] = start
         row[K.C_ABIL_COUNT] = len(card.abilities)
         row[K.C_SUMMON_ABIL] = summon_row
@@ -419,9 +417,7 @@ class _Compiler(PoolCompiler):
             if ab.condition.kind == "job_on_field":
                 if not isinstance(v, str):
                     self.fail(f"{p}.condition.value", "job_on_field takes a job name")
-                if v not in self.job_ids:
-                    self.fail(f"{p}.condition.value", f"unknown job {v!r} (no card in the pool has it)")
-                cond_arg = self.job_ids[v]
+                cond_arg = self.interned(self.job_ids, v, f"{p}.condition.value", "job")
             else:
                 if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                     self.fail(f"{p}.condition.value", "must be a count >= 0")
@@ -531,48 +527,28 @@ class _Compiler(PoolCompiler):
     def compile_filter(self, f: FFFilter, p: str, zones: tuple[str, ...], characters: bool) -> int:
         if f.zone not in zones:
             self.fail(f"{p}.zone", f"must be {' or '.join(repr(z) for z in zones)} here (got {f.zone!r})")
-        mask = 0
-        if f.type is not None:
-            for t in f.type:
-                mask |= _TYPE_MASKS[t]
-            if characters and "summon" in f.type:
-                self.fail(f"{p}.type", "only Characters can be chosen or put onto the field here")
-        emask = 0
-        for e in f.element or []:
-            emask |= 1 << K.Element[e.upper()]
+        if characters and "summon" in (f.type or ()):
+            self.fail(f"{p}.type", "only Characters can be chosen or put onto the field here")
         for lo, hi in (("cost_min", "cost_max"), ("power_min", "power_max")):
             a, b = getattr(f, lo), getattr(f, hi)
             if a is not None and b is not None and a > b:
                 self.fail(f"{p}.{lo}", f"{lo} > {hi}")
         if f.state != "any" and f.zone != "field":
             self.fail(f"{p}.state", "state only applies to cards on the field")
-        job = name = cat = 0
-        if f.job is not None:
-            if f.job not in self.job_ids:
-                self.fail(f"{p}.job", f"unknown job {f.job!r} (no card in the pool has it)")
-            job = self.job_ids[f.job]
-        if f.name is not None:
-            if f.name not in self.name_ids:
-                self.fail(f"{p}.name", f"unknown card name {f.name!r}")
-            name = self.name_ids[f.name]
-        if f.category is not None:
-            if f.category not in self.category_ids:
-                self.fail(f"{p}.category", f"unknown category {f.category!r} (no card in the pool has it)")
-            cat = self.category_ids[f.category]
         row = [0] * K.F_NCOLS
-        row[K.F_TYPE_MASK] = mask
+        row[K.F_TYPE_MASK] = bits(f.type, _TYPE_MASKS)
         row[K.F_SIDE] = K.Side[f.side.upper()]
-        row[K.F_ELEMENT_MASK] = emask
+        row[K.F_ELEMENT_MASK] = bits(f.element, _ELEMENT_BITS)
         row[K.F_COST_MIN] = -1 if f.cost_min is None else f.cost_min
         row[K.F_COST_MAX] = -1 if f.cost_max is None else f.cost_max
         row[K.F_POWER_MIN] = -1 if f.power_min is None else f.power_min
         row[K.F_POWER_MAX] = -1 if f.power_max is None else f.power_max
-        row[K.F_JOB] = job
-        row[K.F_NAME] = name
+        row[K.F_JOB] = self.interned(self.job_ids, f.job, f"{p}.job", "job")
+        row[K.F_NAME] = self.interned(self.name_ids, f.name, f"{p}.name", "card name")
         row[K.F_STATE] = K.CardState[f.state.upper()]
         row[K.F_EXCLUDE_SELF] = int(f.exclude_self)
         row[K.F_ZONE] = K.FilterZone[f.zone.upper()]
-        row[K.F_CATEGORY] = cat
+        row[K.F_CATEGORY] = self.interned(self.category_ids, f.category, f"{p}.category", "category")
         return self.add_filter(row)
 
 

@@ -22,24 +22,7 @@ DEFAULT_DECKS = ("ember_gale_aggro", "tide_dusk_control")
 MAX_DECK = 1 + constants.MAX_MAIN_DECK + constants.MAX_STONE_DECK + 2 * constants.MAX_EXTRA
 
 
-@lru_cache(maxsize=1)
-def load_pool():
-    from tcg_env.games.force_of_will.cards import load_force_of_will_pool
-
-    return load_force_of_will_pool()
-
-
-def list_decks() -> list[str]:
-    from tcg_env.games.force_of_will.decks import list_force_of_will_decks
-
-    return list_force_of_will_decks()
-
-
-def load_deck(pool, source, variant: str | None = "constructed"):
-    """A deck checked against CR 402 (a built-in deck name, a deck file, card numbers or ids)."""
-    from tcg_env.games.force_of_will.decks import load_deck as _load
-
-    return _load(pool, source, format=variant)
+load_pool = lru_cache(maxsize=1)(lazy(f"{__name__}.cards", "load_force_of_will_pool"))
 
 
 # by convention (tcg_env.adapter.game_spec): the default variant (the first), the sizes (actions,
@@ -55,8 +38,8 @@ SPEC = game_spec(
     variants=("constructed",),
     load_tables=load_pool,
     default_decks=lambda: DEFAULT_DECKS,
-    list_decks=list_decks,
-    load_deck=load_deck,
+    list_decks=lazy(f"{__name__}.decks", "list_decks"),
+    load_deck=lazy(f"{__name__}.decks", "load_checked_deck"),
     obs_columns=lazy(f"{__name__}.observation", "obs_columns"),
     max_deck=MAX_DECK,
     load_pool=lazy(f"{__name__}.cards", "load_force_of_will_pool"),

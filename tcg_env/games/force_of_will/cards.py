@@ -836,9 +836,7 @@ class _Compiler(PoolCompiler):
         if c.kind == "control_name":
             if not isinstance(v, str):
                 self.fail(f"{p}.value", "control_name takes a card name")
-            if v not in self.name_ids:
-                self.fail(f"{p}.value", f"unknown card name {v!r} (no card in the pool has it)")
-            return int(K.Condition.CONTROL_NAME), self.name_ids[v]
+            return int(K.Condition.CONTROL_NAME), self.interned(self.name_ids, v, f"{p}.value", "card name")
         if c.kind == "rune_attributes":
             # CR 1137.2a: a revealed rune of the matching attribute for each will symbol
             try:
@@ -969,13 +967,9 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.{key}_min", f"{key}_min > {key}_max")
             row[lo_col], row[hi_col] = (-1 if lo is None else lo), (-1 if hi is None else hi)
         # interned strings: 0 = any; a race or name no card of the pool has is a typo
-        for key, col, ids in (("race", K.F_RACE, self.race_ids), ("name", K.F_NAME, self.name_ids)):
-            value = getattr(f, key)
-            if value is not None and value not in ids:
-                what = "card name" if key == "name" else key
-                self.fail(f"{p}.{key}", f"unknown {what} {value!r} (no card in the pool has it)")
-            row[col] = ids.get(value, 0) if value is not None else 0
-        row[K.F_TYPE_MASK] = bits(f.type or [], _TYPE_MASKS)
+        row[K.F_RACE] = self.interned(self.race_ids, f.race, f"{p}.race", "race")
+        row[K.F_NAME] = self.interned(self.name_ids, f.name, f"{p}.name", "card name")
+        row[K.F_TYPE_MASK] = bits(f.type, _TYPE_MASKS)
         row[K.F_ATTR_MASK] = bits(sorted(set(f.attribute or [])), _ATTR_BITS)
         row[K.F_SIDE] = K.FilterSide[f.side.upper()]
         row[K.F_STATE] = K.CardState[f.state.upper()]

@@ -12,31 +12,18 @@ an extra deck as a separate list of card ids and checks it the same way.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
 import numpy as np
 
-from tcg_env.cards.decks import Deck, list_deck_files
-from tcg_env.cards.decks import load_deck as load_deck_list
-from tcg_env.cards.errors import DeckError
+from tcg_env.cards.decks import Deck, DeckFolder, DeckSize, check_copies, check_ids, check_size, deck_error
 from tcg_env.games.force_of_will import constants as K
 
-__all__ = ["DeckParts", "deck_dir", "list_force_of_will_decks", "load_deck", "split_deck", "validate_deck"]
+__all__ = ["DECKS", "load_checked_deck", "DeckParts", "list_decks", "load_deck", "split_deck", "validate_deck"]
 
 _T = K.CardType
-
-
-def deck_dir() -> Path:
-    """The built-in decks: ``tcg_env/games/force_of_will/data/decks``."""
-    return Path(__file__).resolve().parent / "data" / "decks"
-
-
-def list_force_of_will_decks() -> list[str]:
-    """Names of the preconstructed Force of Will decks (file stems in ``games/force_of_will/data/decks``)."""
-    return list_deck_files(deck_dir())
 
 
 @dataclass
@@ -50,20 +37,8 @@ class DeckParts:
     extra: np.ndarray
 
 
-def load_deck(table: Any, source: Any, *, validate: bool = True, format: str | None = None) -> Deck:
-    """A deck from a built-in deck name, a file path (.toml or plain text ``4 FOW1-024 Cinder Whelp``),
-    a list of card numbers or ids, or a :class:`Deck`; checked against CR 402 unless
-    ``validate=False``. ``format``: only "constructed" exists."""
-    deck = load_deck_list(table, source, builtin_dir=deck_dir(), format=format)
-    if validate:
-        validate_deck(table, deck)
-    return deck
-
-
 def _fail(deck: Deck, table: Any, reason: str, cid: int | None = None, field: str = "cards") -> None:
-    number = table.numbers[cid] if cid is not None else None
-    raise DeckError(reason, file=deck.source, line=deck.lines.get(number) if number else None,
-                    card=number, card_name=table.names[cid] if cid is not None else None, field=field)  # fmt: skip
+    raise deck_error(table, deck, reason, cid, field)
 
 
 def split_deck(table: Any, deck: Deck, extra: Iterable[int] = ()) -> DeckParts:
@@ -71,9 +46,7 @@ def split_deck(table: Any, deck: Deck, extra: Iterable[int] = ()) -> DeckParts:
     type (CR 402.1; story chants to the extra deck, CR 1132.2), without checking sizes; ``extra``:
     more extra deck cards (card ids). Raises a DeckError for a J-ruler in the list or a number of
     rulers other than one (CR 402.2). ``kernels.deal_player`` deals a deck the same way."""
-    ids = np.asarray(deck.card_ids, dtype=np.int32)
-    if ids.size and (ids.min() < 0 or ids.max() >= table.n_cards):
-        _fail(deck, table, "card id out of range for this card pool")
+    ids = check_ids(table, deck)
     types = table.cards[ids, K.C_TYPE] if ids.size else np.zeros(0, np.int32)
     for cid in ids[types == _T.J_RULER].tolist()[:1]:
         _fail(deck, table, "a J-ruler is the back of its ruler: list the ruler, not its J-ruler side (CR 705.3)", cid)
@@ -107,9 +80,8 @@ def validate_deck(table: Any, deck: Deck, format: str | None = None, *, extra: I
         (parts.extra, 0, K.MAX_EXTRA, "extra deck", "402.5a"),
         (parts.runes, 0, K.MAX_EXTRA, "rune deck", "402.6a"),
     )
-    for ids, lo, hi, what, rule in sizes:
-        if not lo <= len(ids) <= hi:
-            _fail(deck, table, f"{len(ids)} cards in the {what}: it has {lo} to {hi} cards (CR {rule})")
+    for ids, lo, hi, part, rule in sizes:
+        check_size(table, deck, len(ids), DeckSize(lo, hi, rule), part=part)
     grimoire = int(table.cards[parts.ruler, K.C_GRIMOIRE])
     if len(parts.extra) and not grimoire:
         _fail(deck, table, "an extra deck needs a ruler with [Grimoire] (CR 402.5c)", int(parts.extra[0]))
@@ -126,17 +98,16 @@ def validate_deck(table: Any, deck: Deck, format: str | None = None, *, extra: I
     for cid in parts.runes.tolist():
         if not table.cards[cid, K.C_TYPE_BITS] & K.TB_CHANT and not table.cards[cid, K.C_ATTR] & ruler_attr:
             _fail(deck, table, "a rune without the chant type must share an attribute with the ruler (CR 402.6d)", cid)
-    for ids, what, rule in ((parts.extra, "extra deck", "402.5b"), (parts.runes, "rune deck", "402.6b")):
-        for name, c in Counter(table.names[i] for i in ids.tolist()).items():
-            if c > 1:
-                cid = next(i for i in ids.tolist() if table.names[i] == name)
-                _fail(deck, table, f"{c} cards named {name!r} in the {what}: one of a name (CR {rule})", cid, "count")
-    for ids, basic_ok, rule in ((np.concatenate([parts.main, parts.extra, parts.runes]), False, "402.3b, 402.7"),
-                                (parts.stones, True, "402.4c")):  # fmt: skip
-        for name, c in Counter(table.names[i] for i in ids.tolist()).items():
-            cid = next(i for i in ids.tolist() if table.names[i] == name)
-            if c > K.MAX_COPIES and not (basic_ok and table.cards[cid, K.C_BASIC]):
-                what = "non-basic magic stone" if basic_ok else "card"
-                _fail(deck, table, f"{c} cards named {name!r}: at most {K.MAX_COPIES} of a {what} name (CR {rule})",
-                      cid, "count")  # fmt: skip
+    for ids, part, rule in ((parts.extra, "extra deck", "402.5b"), (parts.runes, "rune deck", "402.6b")):
+        check_copies(table, deck, ids, 1, rule, by="name", part=part)
+    main_extra_runes = np.concatenate([parts.main, parts.extra, parts.runes])
+    check_copies(table, deck, main_extra_runes, K.MAX_COPIES, "402.3b, 402.7", by="name")
+    check_copies(table, deck, parts.stones, K.MAX_COPIES, "402.4c", by="name", part="magic stone deck",
+                 exempt=lambda cid: bool(table.cards[cid, K.C_BASIC]))  # fmt: skip
     return deck
+
+
+DECKS = DeckFolder(Path(__file__).resolve().parent / "data" / "decks", validate_deck)
+list_decks = DECKS.names
+load_deck = DECKS.load
+load_checked_deck = DECKS.load_checked  # the spec's load_deck (pool, source, variant)

@@ -12,10 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import numpy as np
-
 from tcg_env.adapter import game_spec, lazy
-from tcg_env.engine.tables import unpack_tables
 from tcg_env.games.weiss_schwarz import constants
 from tcg_env.games.weiss_schwarz.constants import NUM_ACTIONS
 from tcg_env.games.weiss_schwarz.observation import OBS_SIZE, obs_columns
@@ -32,53 +29,13 @@ def load_pool():
     return pool
 
 
-def list_decks() -> list[str]:
-    from tcg_env.games.weiss_schwarz.decks import list_ws_decks
-
-    return list_ws_decks()
-
-
 def default_decks() -> tuple[str, str]:
+    from tcg_env.games.weiss_schwarz.decks import list_decks
+
     names = list_decks()
     if len(names) < 2:
         raise RuntimeError(f"weiss_schwarz: need two built-in decks for the default pairing, found {names}")
     return names[0], names[1]
-
-
-class DeckRuleError(ValueError):
-    """A deck that breaks the deck construction rules (CR 5.1.2)."""
-
-
-def check_deck_ids(cards: np.ndarray, ids: np.ndarray, source: str = "<list>") -> np.ndarray:
-    """CR 5.1.2 on card ids of any compiled pool (its ``cards`` table): 50 cards, <= 4 of a name,
-    <= 8 climax."""
-    ids = np.asarray(ids)
-    if ids.ndim != 1 or not np.issubdtype(ids.dtype, np.integer):
-        raise DeckRuleError(f"deck {source}: expected a flat list of integer card ids")
-    if ids.size and (ids.min() < 0 or ids.max() >= cards.shape[0]):
-        raise DeckRuleError(f"deck {source}: card id out of range 0..{cards.shape[0] - 1}")
-    if ids.size != constants.DECK_SIZE:
-        raise DeckRuleError(f"deck {source}: {ids.size} cards, a deck has exactly {constants.DECK_SIZE} (CR 5.1.2.1)")
-    names, counts = np.unique(cards[ids, constants.C_NAME], return_counts=True)
-    if counts.max() > constants.MAX_COPIES:
-        raise DeckRuleError(f"deck {source}: {counts.max()} cards with name id {names[counts.argmax()]}, "
-                            f"at most {constants.MAX_COPIES} (CR 5.1.2.2)")
-    n_cx = int(np.sum(cards[ids, constants.C_TYPE] == constants.CardType.CLIMAX))
-    if n_cx > constants.MAX_CLIMAX:
-        raise DeckRuleError(f"deck {source}: {n_cx} climax, at most {constants.MAX_CLIMAX} (CR 5.1.2.3)")
-    return ids.astype(np.int32)
-
-
-def load_deck(pool, source, variant: str = "standard"):
-    from tcg_env.cards.decks import Deck
-
-    if isinstance(source, (list, tuple, np.ndarray)) and all(isinstance(x, (int, np.integer)) for x in np.asarray(source).ravel().tolist()):
-        ids = check_deck_ids(unpack_tables(pool.kernel_tables)[0], np.asarray(source))
-        return Deck(name="custom", card_ids=ids, source="<list>")
-    from tcg_env.games.weiss_schwarz.decks import load_ws_deck
-
-    return load_ws_deck(pool, source)
-
 
 
 SPEC = game_spec(
@@ -94,8 +51,8 @@ SPEC = game_spec(
     default_variant="standard",
     load_tables=load_pool,
     default_decks=default_decks,
-    list_decks=list_decks,
-    load_deck=load_deck,
+    list_decks=lazy(f"{__name__}.decks", "list_decks"),
+    load_deck=lazy(f"{__name__}.decks", "load_checked_deck"),
     obs_columns=obs_columns,
     max_decisions=constants.MAX_DECISIONS_PER_GAME,
     decisions=constants.Decision,

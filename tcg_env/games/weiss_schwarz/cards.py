@@ -112,6 +112,8 @@ _RESTRICT_BITS = {
     "no_encore": K.RESTRICT_NO_ENCORE,
 }
 _SIDE_BITS = {"weiss": K.Side.WEISS, "schwarz": K.Side.SCHWARZ, "both": K.Side.BOTH}
+_COLOR_BITS = {c.name.lower(): 1 << c for c in K.Color}
+_ORIENTATION_BITS = {o.name.lower(): 1 << o for o in K.Orientation}
 _POSITION_BITS = {
     "center": 0b00111,
     "back": 0b11000,
@@ -787,7 +789,7 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.trait", "trait_count_at_least needs a trait")
             if cond.value > 0xFF:
                 self.fail(f"{p}.value", "must be <= 255")
-            arg = (self._trait(cond.trait, f"{p}.trait") << 8) | cond.value
+            arg = (self.interned(self.trait_ids, cond.trait, f"{p}.trait", "trait") << 8) | cond.value
         elif cond.trait is not None:
             self.fail(f"{p}.trait", f"{kind} takes no trait")
         if kind in _COND_NAME:
@@ -795,22 +797,12 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.name", f"{kind} needs a name")
             if kind == "climax_named" and cond.name not in self.climax_names:
                 self.fail(f"{p}.name", f"unknown climax {cond.name!r}")
-            arg = self._name(cond.name, f"{p}.name")
+            arg = self.interned(self.name_ids, cond.name, f"{p}.name", "card name")
         elif cond.name is not None:
             self.fail(f"{p}.name", f"{kind} takes no name")
         if kind not in _COND_COUNT and kind not in _COND_NAME:
             arg = 0
         return int(K.Condition[kind.upper()]), int(arg)
-
-    def _name(self, name: str, p: str) -> int:
-        if name not in self.name_ids:
-            self.fail(p, f"unknown card name {name!r} (no card in the pool has it)")
-        return self.name_ids[name]
-
-    def _trait(self, trait: str, p: str) -> int:
-        if trait not in self.trait_ids:
-            self.fail(p, f"unknown trait {trait!r} (no card in the pool has it)")
-        return self.trait_ids[trait]
 
     def compile_ops(self, card: WSCard, ab: WSAbility, ops: list[Any], p: str, filled: set[int], counted: bool) -> bool:
         """Append the instruction rows of ``ops``; returns whether a count was stored."""
@@ -906,7 +898,7 @@ class _Compiler(PoolCompiler):
         if name == "trigger_icon":
             return int(K.TriggerIcon[op.icon.upper()]), 0, 0
         if name in ("bond", "fusion", "sunder"):
-            nid = self._name(op.name, f"{q}.name")
+            nid = self.interned(self.name_ids, op.name, f"{q}.name", "card name")
             if self.models[self.index_of_name(op.name)].type != "character":
                 self.fail(f"{q}.name", f"{op.name!r} is not a character")
             return nid, 0, 0
@@ -942,12 +934,6 @@ class _Compiler(PoolCompiler):
     def compile_filter(self, f: WSFilter, p: str, zones: tuple[str, ...]) -> int:
         if f.zone not in zones:
             self.fail(f"{p}.zone", f"must be {' or '.join(repr(z) for z in zones)} here (got {f.zone!r})")
-        mask = 0
-        for t in f.type or []:
-            mask |= _TYPE_MASKS[t]
-        cmask = 0
-        for c in f.color or []:
-            cmask |= 1 << K.Color[c.upper()]
         for lo, hi in (("level_min", "level_max"), ("power_min", "power_max")):
             a, b = getattr(f, lo), getattr(f, hi)
             if a is not None and b is not None and a > b and not (lo == "level_min" and f.level_max_rel):
@@ -965,32 +951,23 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.side", f"relation {f.relation!r} is about your own characters")
         if f.relation == "facing" and f.side == "own":
             self.fail(f"{p}.side", "the facing character is the opponent's (CR 3.6.5)")
-        omask = 0
-        for o in f.orientation or []:
-            omask |= 1 << K.Orientation[o.upper()]
-        pmask = 0
-        for pos in f.positions or []:
-            pmask |= _POSITION_BITS[pos]
         row = [0] * K.F_NCOLS
-        row[K.F_TYPE_MASK] = mask
+        row[K.F_TYPE_MASK] = bits(f.type, _TYPE_MASKS)
         row[K.F_SIDE] = K.FilterSide[f.side.upper()]
         row[K.F_ZONE] = K.FilterZone[f.zone.upper()]
-        row[K.F_COLOR_MASK] = cmask
+        row[K.F_COLOR_MASK] = bits(f.color, _COLOR_BITS)
         row[K.F_LEVEL_MIN] = -1 if f.level_min is None else f.level_min
         row[K.F_LEVEL_MAX] = -1 if f.level_max is None else f.level_max
         row[K.F_COST_MAX] = -1 if f.cost_max is None else f.cost_max
         row[K.F_POWER_MIN] = -1 if f.power_min is None else f.power_min
         row[K.F_POWER_MAX] = -1 if f.power_max is None else f.power_max
-        row[K.F_TRAIT] = self._trait(f.trait, f"{p}.trait") if f.trait else 0
-        row[K.F_NAME] = self._name(f.name, f"{p}.name") if f.name else 0
-        row[K.F_ORIENT_MASK] = omask
-        row[K.F_POS_MASK] = pmask
+        row[K.F_TRAIT] = self.interned(self.trait_ids, f.trait, f"{p}.trait", "trait")
+        row[K.F_NAME] = self.interned(self.name_ids, f.name, f"{p}.name", "card name")
+        row[K.F_ORIENT_MASK] = bits(f.orientation, _ORIENTATION_BITS)
+        row[K.F_POS_MASK] = bits(f.positions, _POSITION_BITS)
         row[K.F_RELATION] = K.Relation[f.relation.upper()]
         row[K.F_TRIGGER_ICON] = K.TriggerIcon[f.trigger_icon.upper()] if f.trigger_icon else 0
-        if f.title is not None:
-            if f.title not in self.title_ids:
-                self.fail(f"{p}.title", f"unknown title {f.title!r} (no card in the pool has it)")
-            row[K.F_TITLE] = self.title_ids[f.title]
+        row[K.F_TITLE] = self.interned(self.title_ids, f.title, f"{p}.title", "title")
         row[K.F_LEVEL_MAX_REL] = int(f.level_max_rel)
         return self.add_filter(row)
 
