@@ -3,13 +3,17 @@ on the common header and counters, card-list and deck summaries, and :func:`game
 builds a game package's spec with the hooks its modules provide by convention (lazily imported).
 
 A game's adapter keeps what is its own: action descriptions, the board, its snapshot fields and
-zone checks, entity observations, its deck and card-list summaries.
+zone checks, its deck and card-list summaries. What the declarations give, :func:`game_spec` fills
+in by default: ``obs_columns``, ``entity_obs`` and ``entity_spaces`` from the observation layout
+(``observation.OBS``), ``render`` from the adapter's ``public_view``; :func:`card_zones` reads the
+zone table, a game adding the cards outside its lists.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
+from functools import partial
 from typing import Any, Callable, Iterable
 
 import numpy as np
@@ -18,8 +22,9 @@ from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN
 from tcg_env.engine.layout import SnapshotError
 from tcg_env.engine.tables import unpack_tables
 
-__all__ = ["ADAPTER_HOOKS", "board_header", "card_attribute", "check_progress", "check_ranges", "deck_counts", "game_spec", "lazy",
-           "lazy_hooks", "pool_fingerprint", "pool_game", "snapshot_restorer", "staged_snapshot", "zone_count_domains"]
+__all__ = ["ADAPTER_HOOKS", "board_header", "card_attribute", "card_zones", "check_progress", "check_ranges",
+           "deck_counts", "entity_obs", "entity_spaces", "game_spec", "lazy", "lazy_hooks", "pool_fingerprint", "pool_game",
+           "render", "slots_in_zone", "snapshot_check", "snapshot_restorer", "staged_snapshot", "zone_count_domains"]
 
 _NO_CARDS = np.zeros(1, np.int32)
 _NO_OBS = np.zeros(1, np.float32)
@@ -98,6 +103,17 @@ def zone_count_domains(zones) -> dict[str, tuple[int, int]]:
     return {names[count]: (0, cap) for _, count, _, cap, _ in zones.lists.values()}
 
 
+def snapshot_check(check_values: Callable[[np.ndarray], None], check_consistency: Callable) -> Callable:
+    """``check_snapshot(row, pool)``: the game's value domains (``check_values(row)``), then its
+    zones and progress (``check_consistency(row, pool)``), what :func:`snapshot_restorer` checks."""
+
+    def check_snapshot(row: np.ndarray, pool) -> None:
+        check_values(row)
+        check_consistency(row, pool)
+
+    return check_snapshot
+
+
 def snapshot_restorer(game: str, fmt: int, layout, fingerprint: Callable, check: Callable) -> Callable:
     """``from_dict(row, pool, d) -> variant index`` (the spec hook): :func:`staged_snapshot` with
     these arguments, then ``row`` written; the variant index is the restored header's (its
@@ -149,6 +165,56 @@ def board_header(title: str, row: np.ndarray, turn_player: int, where: str, deci
     return lines
 
 
+# ---- defaults from the declarations (game_spec fills them in) --------------------------------------
+def slots_in_zone(row: np.ndarray, zones, zone: int, owner: int | None = None) -> list[int]:
+    """The slots holding a card whose record names ``zone`` (of ``owner``'s cards; None: anyone's),
+    read from the card records of ``zones`` (the game's ZoneTable): a zone without a list."""
+    w = zones.card_w
+    return [s for s in range(zones.n_slots) if int(row[zones.card + s * w]) >= 0 and int(row[zones.zone + s * w]) == zone
+            and (owner is None or int(row[zones.owner + s * w]) == owner)]  # fmt: skip
+
+
+def card_zones(row: np.ndarray, zones, extra: dict | None = None, ignore=frozenset(), rename: dict | None = None):
+    """``GameSpec.card_zones`` from the zone table ``zones``: every list zone of each player (named
+    as in the table, or ``rename[name]``), then ``extra`` (``{(player or SHARED, name): slots}``:
+    the cards a game keeps outside its lists); the owner of every slot holding a card. ``ignore``:
+    slots that hold no physical card (left out of both)."""
+    from tcg_env.engine.zones import zone_lists
+    from tcg_env.spec import CardZones
+
+    rename = rename or {}
+    listed = {(p, rename.get(name, name)): [s for s in slots if s not in ignore]
+              for (p, name), slots in zone_lists(row, zones).items()}  # fmt: skip
+    w = zones.card_w
+    held = [s for s in range(zones.n_slots) if int(row[zones.card + s * w]) >= 0 and s not in ignore]
+    return CardZones(zones={**listed, **(extra or {})}, owners={s: int(row[zones.owner + s * w]) for s in held})
+
+
+def entity_obs(obs, flat) -> dict:
+    """The spec's ``entity_obs`` of the observation layout ``obs``: flat observation(s)
+    (..., obs.size) split into its blocks (views, no copy), the ``global`` block flat, every other
+    one as (..., rows, columns)."""
+    flat = np.asarray(flat)
+    lead = flat.shape[:-1]
+    return {b.name: flat[..., b.base : b.end] if b.name == "global" else flat[..., b.base : b.end].reshape(*lead, *b.shape)
+            for b in obs}  # fmt: skip
+
+
+def entity_spaces(obs) -> dict:
+    """The gymnasium spaces of :func:`entity_obs`'s arrays (the dict encoding of the envs)."""
+    from gymnasium import spaces
+
+    return {b.name: spaces.Box(-np.inf, np.inf, (b.size,) if b.name == "global" else b.shape, np.float32) for b in obs}
+
+
+def render(game, viewer: int | None = None) -> str:
+    """The board as text: :func:`tcg_env.view.render_board` of the game's ``public_view``;
+    ``viewer`` 0 / 1: only what that player may see (None: everything)."""
+    from tcg_env.view import render_board
+
+    return render_board(game.spec.public_view(game, viewer))
+
+
 def lazy(module: str, name: str) -> Callable:
     """``module.name(...)``, importing ``module`` at the first call (a spec hook that must not load
     the game's adapter, observation or numba modules when the spec is only looked at)."""
@@ -184,9 +250,10 @@ def deck_counts(pool, ids, col: int, names: list[str], order: str = "names") -> 
 
 
 # ---- a game package's spec hooks ------------------------------------------------------------------
-#: the spec hooks every game's ``adapter`` module defines under these names
-ADAPTER_HOOKS = ("describe_action", "render", "public_view", "to_dict", "from_dict", "card_zones", "entity_obs",
-                 "entity_spaces", "deck_summary", "card_attributes")  # fmt: skip
+#: the spec hooks every game's ``adapter`` module defines under these names (``render``,
+#: ``entity_obs``, ``entity_spaces`` too where it does not take :func:`game_spec`'s defaults)
+ADAPTER_HOOKS = ("describe_action", "public_view", "to_dict", "from_dict", "card_zones", "deck_summary",
+                 "card_attributes")  # fmt: skip
 
 
 def lazy_hooks(module: str, names: Iterable[str]) -> dict[str, Callable]:
@@ -198,9 +265,10 @@ def game_spec(package: str, hooks: Iterable[str] = (), **fields: Any):
     """The :class:`tcg_env.spec.GameSpec` of the game package ``package`` (its ``__name__``), with
     the hooks its modules provide by convention filled in: ``kernels`` (the engine core bound to the
     game's ``hooks`` module, :class:`tcg_env.engine.api.LazyKernels`), ``entity_layout``
-    (``observation``), ``raw_layout`` (``importer``) and, from ``adapter``, :data:`ADAPTER_HOOKS`
-    plus the optional
-    ``hooks`` the game has (``obs_scale``, ``shaping_potential``), and the sizes its modules name
+    (``observation``), ``raw_layout`` (``importer``), ``obs_columns``, :func:`entity_obs` and
+    :func:`entity_spaces` of the observation layout ``observation.OBS``, :func:`render` of the
+    board and, from ``adapter``, :data:`ADAPTER_HOOKS` plus the optional ``hooks`` the game has
+    (``obs_scale``, ``shaping_potential``; ``render`` for a board of its own), and the sizes its modules name
     by convention: ``constants.NUM_ACTIONS``, ``constants.MAX_DECISIONS_PER_GAME``,
     ``constants.Decision``, ``observation.OBS_SIZE``, ``state.STATE_SIZE``, ``state.FIRST_PLAYER``
     (those it has) and the zone table ``state.ZONES`` (``zones``, None without one); ``env_name``
@@ -217,6 +285,7 @@ def game_spec(package: str, hooks: Iterable[str] = (), **fields: Any):
         fields.setdefault("default_variant", fields["variants"][0])
     if "name" in fields:
         fields.setdefault("env_name", f"{fields['name']}_v0")  # the PettingZoo convention
+    obs = importlib.import_module(f"{package}.observation").OBS
     conventional = {
         **{f: getattr(importlib.import_module(f"{package}.{m}"), name) for f, (m, name) in sizes.items()
            if f not in fields},  # fmt: skip
@@ -224,6 +293,10 @@ def game_spec(package: str, hooks: Iterable[str] = (), **fields: Any):
         "entity_layout": lazy(f"{package}.observation", "entity_layout"),
         "raw_layout": lazy(f"{package}.importer", "raw_layout"),
         "zones": getattr(importlib.import_module(f"{package}.state"), "ZONES", None),
+        "obs_columns": obs.views,
+        "entity_obs": partial(entity_obs, obs),
+        "entity_spaces": partial(entity_spaces, obs),
+        "render": render,
         **lazy_hooks(f"{package}.adapter", (*ADAPTER_HOOKS, *hooks)),
     }
     return GameSpec(**{**conventional, **fields})

@@ -1,5 +1,6 @@
-"""FF-TCG Python side: action descriptions, the text board, snapshots, entity observations, the
-networks' input scale and shaping potential, and deck / card-list summaries (the spec's hooks)."""
+"""FF-TCG Python side: action descriptions, the text board, snapshots, the networks' input scale
+and shaping potential, and deck / card-list summaries (the spec's hooks; the entity observations
+and the observation's views are tcg_env.adapter's defaults from observation.OBS)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ import numpy as np
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_TURN, H_VARIANT
 from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.engine.triggers import PE_ABIL, PENDING_W
-from tcg_env.engine.zones import zone_list, zone_lists
+from tcg_env.engine.zones import zone_list
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
 from tcg_env.adapter import (board_header, card_attribute, check_progress, deck_counts, pool_fingerprint,
-                             snapshot_restorer, zone_count_domains)
+                             slots_in_zone, snapshot_check, snapshot_restorer, zone_count_domains)
+from tcg_env.adapter import card_zones as table_card_zones
 from tcg_env.spec import SHARED, CardZones
-from tcg_env.games.fftcg.observation import CARD_COLUMNS, ENTRY_COLUMNS, GLOBAL_COLUMNS, OBS, OBS_SIZE, OPTION_COLUMNS
+from tcg_env.games.fftcg.observation import OBS, OBS_SIZE
 
 VARIANTS = ("constructed", "limited")
 ZONE_NAMES = {z: z.name.lower() for z in K.Zone}
@@ -36,11 +38,8 @@ def card_zones(row) -> CardZones:
     lists of each player (the field by controller), then, from the card records, the cards on the
     stack (CR 7.12, a Summon being cast) and the card in transit (zone NONE: a Character between
     being paid for and entering the field) as shared zones."""
-    zones = zone_lists(row, S.ZONES)
-    held = [s for s in range(K.N_SLOTS) if int(row[S.CARD + s * S.CARD_W]) >= 0]
-    zones[(SHARED, "stack")] = [s for s in held if int(row[S.ZONE + s * S.CARD_W]) == K.Zone.STACK]
-    zones[(SHARED, "in_transit")] = [s for s in held if int(row[S.ZONE + s * S.CARD_W]) == K.Zone.NONE]
-    return CardZones(zones=zones, owners={s: int(row[S.OWNER + s * S.CARD_W]) for s in held})
+    return table_card_zones(row, S.ZONES, {(SHARED, "stack"): slots_in_zone(row, S.ZONES, K.Zone.STACK),
+                                           (SHARED, "in_transit"): slots_in_zone(row, S.ZONES, K.Zone.NONE)})
 
 
 def _card_name(game, slot) -> str:
@@ -310,16 +309,6 @@ def to_dict(game) -> dict:
     }
 
 
-def check_snapshot(row: np.ndarray, pool) -> None:
-    check_values(row)
-    check_consistency(row, pool)
-
-
-# the shared staged snapshot (tcg_env.adapter: the game first, then the format, the pool, the fields,
-# check_snapshot), as the other games restore theirs; the readable ``cards`` list is not read back
-from_dict = snapshot_restorer("fftcg", SNAPSHOT_FORMAT, S.LAYOUT, pool_fingerprint, check_snapshot)
-
-
 # the value domain of every field the engine reads as a flag, a player or an enum (the zone lists,
 # counts and card ids are checked by check_consistency; the remaining fields are free integers)
 VALUE_DOMAINS = {
@@ -426,6 +415,12 @@ def check_consistency(row: np.ndarray, pool) -> None:
                 "set it to 0")
 
 
+check_snapshot = snapshot_check(check_values, check_consistency)
+# the shared staged snapshot (tcg_env.adapter: the game first, then the format, the pool, the fields,
+# check_snapshot), as the other games restore theirs; the readable ``cards`` list is not read back
+from_dict = snapshot_restorer("fftcg", SNAPSHOT_FORMAT, S.LAYOUT, pool_fingerprint, check_snapshot)
+
+
 # ---- networks and training ---------------------------------------------------------------------
 def obs_scale() -> np.ndarray:
     """Per-column input scale of the flat observation (1 except the integer columns): FF-TCG's
@@ -464,35 +459,3 @@ def deck_summary(pool, deck) -> str:
     elements = deck_counts(pool, deck.card_ids, K.C_ELEMENT, K.ELEMENT_NAMES, order="count")
     return (", ".join(f"{n} {t}s" for t, n in types.items()) + "; "
             + ", ".join(f"{e} {n}" for e, n in elements.items()))  # fmt: skip
-
-
-# ---- entity observations -------------------------------------------------------------------------
-# the blocks of the declared observation (observation.OBS), the global one flat
-_ENTITY_SECTIONS = [(b.name, b.base, *b.shape) for b in OBS if b.name != "global"]
-GLOBAL_SIZE = OBS["global"].size
-
-
-def entity_obs(flat: np.ndarray) -> dict:
-    """Split a flat observation (..., OBS_SIZE) into named entity arrays (views, no copies)."""
-    lead = flat.shape[:-1]
-    out = {"global": flat[..., :GLOBAL_SIZE]}
-    for name, off, rows, width in _ENTITY_SECTIONS:
-        out[name] = flat[..., off : off + rows * width].reshape(*lead, rows, width)
-    return out
-
-
-def entity_spaces() -> dict:
-    from gymnasium import spaces
-
-    d = {"global": spaces.Box(-np.inf, np.inf, (GLOBAL_SIZE,), np.float32)}
-    for name, _off, rows, width in _ENTITY_SECTIONS:
-        d[name] = spaces.Box(-np.inf, np.inf, (rows, width), np.float32)
-    return d
-
-
-COLUMN_DOCS = {
-    "global": GLOBAL_COLUMNS,
-    "card": CARD_COLUMNS,
-    "stack": ENTRY_COLUMNS,
-    "options": OPTION_COLUMNS,
-}

@@ -44,8 +44,8 @@ def load_deck(pool, source, variant: str | None = "constructed"):
 
 # by convention (tcg_env.adapter.game_spec): the default variant (the first), the sizes (actions,
 # observation, state row), the decisions and the first player's column (constants.py,
-# observation.py, state.py). The env name is bumped when the behaviour or the observation changes
-# (PettingZoo's convention; docs/envs.md, "Versions")
+# observation.py, state.py), the observation's views and the board. The env name is bumped when
+# the behaviour or the observation changes (PettingZoo's convention; docs/envs.md, "Versions")
 SPEC = game_spec(
     __name__,
     hooks=("shaping_potential",),
@@ -57,9 +57,7 @@ SPEC = game_spec(
     default_decks=lambda: DEFAULT_DECKS,
     list_decks=list_decks,
     load_deck=load_deck,
-    obs_columns=lazy(f"{__name__}.observation", "obs_columns"),
     max_deck=MAX_DECK,
     load_pool=lazy(f"{__name__}.cards", "load_force_of_will_pool"),
     importer=lazy(f"{__name__}.importer", "import_force_of_will_json"),
-    entity_layout=lazy(f"{__name__}.observation", "entity_layout"),
 )

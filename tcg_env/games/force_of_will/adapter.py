@@ -1,16 +1,17 @@
-"""Force of Will Python side: action descriptions, the text board, snapshots, the observation's
-named views and entity rows, the shaping potential, deck and card-list summaries (the spec's hooks;
-docs/force_of_will/actions.md, observations.md, snapshot.md)."""
+"""Force of Will Python side: action descriptions, the text board, snapshots, the shaping potential,
+deck and card-list summaries (the spec's hooks; docs/force_of_will/actions.md, snapshot.md). The
+observation's views and entity rows are tcg_env.adapter's defaults from observation.OBS."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from tcg_env.adapter import (board_header, card_attribute, check_progress, check_ranges, deck_counts, pool_fingerprint,
-                             snapshot_restorer, zone_count_domains)
+                             snapshot_check, snapshot_restorer, zone_count_domains)
+from tcg_env.adapter import card_zones as table_card_zones
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_TURN
 from tcg_env.engine.layout import FLAG, SnapshotError
-from tcg_env.engine.zones import zone_list, zone_lists
+from tcg_env.engine.zones import zone_list
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.cards import cost_words, effect_words
 from tcg_env.games.force_of_will import observation as O
@@ -39,10 +40,7 @@ def card_zones(row) -> CardZones:
     controller). A ruler is one card in its slot whichever side is up (CR 705.3). A pseudo-card
     (the copy of a rune on the chase, CR 1017.1a) is no physical card: it is not listed."""
     pseudo = {s for s in range(K.N_SLOTS) if row[S.PSEUDO + s * S.CARD_W]}
-    zones = {(p, "deck" if name == "main_deck" else name): [s for s in slots if s not in pseudo]
-             for (p, name), slots in zone_lists(row, S.ZONES).items()}  # fmt: skip
-    held = [s for s in range(K.N_SLOTS) if _cid(row, s) >= 0 and s not in pseudo]
-    return CardZones(zones=zones, owners={s: int(row[S.OWNER + s * S.CARD_W]) for s in held})
+    return table_card_zones(row, S.ZONES, ignore=pseudo, rename={"main_deck": "deck"})
 
 
 # ---- describe_action -----------------------------------------------------------------------------
@@ -386,14 +384,6 @@ def public_view(game, viewer: int | None = None):
                      notes=(f"chase (bottom first): {', '.join(entries)}",) if entries else ())  # fmt: skip
 
 
-def render(game, viewer: int | None = None) -> str:
-    """The board as text (:func:`tcg_env.view.render_board` of :func:`public_view`); ``viewer`` 0 / 1:
-    only what that player may see (CR 302.2)."""
-    from tcg_env.view import render_board
-
-    return render_board(public_view(game, viewer))
-
-
 # ---- snapshots -------------------------------------------------------------------------------------
 def to_dict(game) -> dict:
     row = game._row
@@ -518,39 +508,11 @@ def check_consistency(row: np.ndarray, pool) -> None:
     check_progress(row, pool, err, SPEC.kernels, K.NUM_ACTIONS, D)
 
 
-def check_snapshot(row: np.ndarray, pool) -> None:
-    check_values(row)
-    check_consistency(row, pool)
-
-
+check_snapshot = snapshot_check(check_values, check_consistency)
 from_dict = snapshot_restorer(GAME, SNAPSHOT_FORMAT, S.LAYOUT, pool_fingerprint, check_snapshot)
 
 
-# ---- observations ----------------------------------------------------------------------------------
-# the card-row blocks of the declared observation (observation.OBS), every one after the globals
-_ENTITY_SECTIONS = [(b.name, b.base, *b.shape) for b in O.OBS if b.name != "global"]
-
-
-def entity_obs(flat: np.ndarray) -> dict:
-    """Flat observation(s) (..., OBS_SIZE) -> dict of entity arrays (views, no copy); every card
-    row's column CARD_OBS_FEATURES + DYN_PRESENT is its ``present`` flag."""
-    flat = np.asarray(flat)
-    lead = flat.shape[:-1]
-    out = {"global": flat[..., : O.GLOBAL_W]}
-    for name, start, rows, width in _ENTITY_SECTIONS:
-        out[name] = flat[..., start : start + rows * width].reshape(*lead, rows, width)
-    return out
-
-
-def entity_spaces() -> dict:
-    from gymnasium import spaces
-
-    d = {"global": spaces.Box(-np.inf, np.inf, (O.GLOBAL_W,), np.float32)}
-    for name, _start, rows, width in _ENTITY_SECTIONS:
-        d[name] = spaces.Box(-np.inf, np.inf, (rows, width), np.float32)
-    return d
-
-
+# ---- networks and training ----------------------------------------------------------------------------------
 def shaping_potential() -> dict[int, float]:
     """{observation column: weight} of "opponent's progress to losing minus mine": the life lost
     of the 4000 each player starts with (CR 105.4, 403.3; the observation holds life / 4000)."""

@@ -1,4 +1,5 @@
-"""Weiss Schwarz Python side: action descriptions, the text board, snapshots, entity observations."""
+"""Weiss Schwarz Python side: action descriptions, the text board, snapshots (the entity
+observations are tcg_env.adapter's defaults from observation.OBS)."""
 
 from __future__ import annotations
 
@@ -7,15 +8,15 @@ import numpy as np
 from tcg_env.engine.tables import unpack_tables
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_TURN
 from tcg_env.engine.layout import FLAG, SnapshotError
-from tcg_env.engine.zones import zone_list, zone_lists
+from tcg_env.engine.zones import zone_list
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.state import RS_CLOCK_DRAWS, RS_NONE
-from tcg_env.adapter import (board_header, card_attribute, check_progress, check_ranges, deck_counts, snapshot_restorer,
-                             zone_count_domains)
+from tcg_env.adapter import (board_header, card_attribute, check_progress, check_ranges, deck_counts, slots_in_zone,
+                             snapshot_check, snapshot_restorer, zone_count_domains)
+from tcg_env.adapter import card_zones as table_card_zones
 from tcg_env.adapter import pool_fingerprint as shared_fingerprint
 from tcg_env.spec import CardZones
-from tcg_env.games.weiss_schwarz.observation import GLOBAL_SIZE, OBS, OBS_SIZE
 
 SNAPSHOT_FORMAT = 1
 ZONE_NAMES = {z: z.name.lower() for z in K.Zone}
@@ -46,13 +47,11 @@ def card_zones(row) -> CardZones:
     """Where every card is (``GameSpec.card_zones``, used by the conformance kit): the nine zone
     lists of each player, its stage positions, and its markers (CR 3.7: cards under a character,
     kept only in the card records and counted per position)."""
-    zones = zone_lists(row, S.ZONES)
-    held = [s for s in range(K.N_SLOTS) if int(row[S.CARD + s * S.CARD_W]) >= 0]
+    extra = {}
     for p in range(2):
-        zones[(p, "stage")] = [s for s in stage(row, p) if s >= 0]
-        zones[(p, "marker")] = [s for s in held if int(row[S.ZONE + s * S.CARD_W]) == K.Zone.MARKER
-                                and s // K.MAX_DECK == p]
-    return CardZones(zones=zones, owners={s: int(row[S.OWNER + s * S.CARD_W]) for s in held})
+        extra[(p, "stage")] = [s for s in stage(row, p) if s >= 0]
+        extra[(p, "marker")] = slots_in_zone(row, S.ZONES, K.Zone.MARKER, owner=p)
+    return table_card_zones(row, S.ZONES, extra)
 
 
 def _slot_name(game, slot: int) -> str:
@@ -299,14 +298,6 @@ def public_view(game, viewer: int | None = None):
     return BoardView("Weiss Schwarz", int(row[H_TURN]), tp, where, status, tuple(players), done=bool(row[H_DONE]))
 
 
-def render(game, viewer: int | None = None) -> str:
-    """The board as text (:func:`tcg_env.view.render_board` of :func:`public_view`); ``viewer`` 0 / 1:
-    only what that player may see."""
-    from tcg_env.view import render_board
-
-    return render_board(public_view(game, viewer))
-
-
 def to_dict(game) -> dict:
     row = game._row
     pool = game.pool
@@ -428,11 +419,7 @@ def check_consistency(row: np.ndarray, pool) -> None:
     check_progress(row, pool, err, SPEC.kernels, K.NUM_ACTIONS, K.Decision)
 
 
-def check_snapshot(row: np.ndarray, pool) -> None:
-    check_values(row)
-    check_consistency(row, pool)
-
-
+check_snapshot = snapshot_check(check_values, check_consistency)
 from_dict = snapshot_restorer("weiss_schwarz", SNAPSHOT_FORMAT, S.LAYOUT, pool_fingerprint, check_snapshot)
 
 
@@ -464,31 +451,3 @@ def deck_summary(pool, deck) -> str:
     types = deck_counts(pool, deck.card_ids, K.C_TYPE, TYPE_NAMES)
     colors = deck_counts(pool, deck.card_ids, K.C_COLOR, K.COLOR_NAMES, order="count")
     return ", ".join(f"{n} {t}" for t, n in types.items()) + "; " + ", ".join(f"{c} {n}" for c, n in colors.items())
-
-
-# ---- entity observations -------------------------------------------------------------------------
-# the card-row blocks of the declared observation (observation.OBS), every one after the globals
-_ENTITY_SECTIONS = [(b.name, b.base, *b.shape) for b in OBS if b.name != "global"]
-
-
-def entity_obs(flat: np.ndarray) -> dict:
-    """Flat observation(s) (..., OBS_SIZE) -> dict of entity arrays (views, no copy); column 0 of
-    every entity row is its ``present`` flag."""
-    flat = np.asarray(flat)
-    lead = flat.shape[:-1]
-    out = {"global": flat[..., :GLOBAL_SIZE]}
-    for name, off, rows, width in _ENTITY_SECTIONS:
-        out[name] = flat[..., off : off + rows * width].reshape(*lead, rows, width)
-    return out
-
-
-def entity_spaces() -> dict:
-    from gymnasium import spaces
-
-    d = {"global": spaces.Box(-np.inf, np.inf, (GLOBAL_SIZE,), np.float32)}
-    for name, _off, rows, width in _ENTITY_SECTIONS:
-        d[name] = spaces.Box(-np.inf, np.inf, (rows, width), np.float32)
-    return d
-
-
-assert OBS.size == OBS_SIZE
