@@ -2,8 +2,9 @@
 on the common header and counters, card-list and deck summaries, and :func:`game_spec`, which
 builds a game package's spec with the hooks its modules provide by convention (lazily imported).
 
-A game's adapter keeps what is its own: action descriptions, the board, its snapshot fields and
-zone checks, its deck and card-list summaries. What the declarations give, :func:`game_spec` fills
+A game's adapter keeps what is its own: the wording of its actions (a table for
+:class:`ActionWords`, which decodes an action and finds the card it names), the board, its
+snapshot fields and zone checks, its deck and card-list summaries. What the declarations give, :func:`game_spec` fills
 in by default: ``obs_columns``, ``entity_obs`` and ``entity_spaces`` from the observation layout
 (``observation.OBS``), ``render`` from the adapter's ``public_view``; :func:`card_zones` reads the
 zone table, a game adding the cards outside its lists.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable, Iterable
 
@@ -22,9 +24,10 @@ from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN
 from tcg_env.engine.layout import SnapshotError
 from tcg_env.engine.tables import unpack_tables
 
-__all__ = ["ADAPTER_HOOKS", "board_header", "card_attribute", "card_zones", "check_progress", "check_ranges",
-           "deck_counts", "entity_obs", "entity_spaces", "game_spec", "lazy", "lazy_hooks", "pool_fingerprint", "pool_game",
-           "render", "slots_in_zone", "snapshot_check", "snapshot_restorer", "staged_snapshot", "zone_count_domains"]
+__all__ = ["ADAPTER_HOOKS", "Act", "ActionWords", "board_header", "candidates", "card_attribute", "card_zones",
+           "check_progress", "check_ranges", "deck_counts", "entity_obs", "entity_spaces", "game_spec", "if_there", "lazy",
+           "lazy_hooks", "pool_fingerprint", "pool_game", "render", "slots_in_zone", "snapshot_check", "snapshot_restorer",
+           "staged_snapshot", "yes", "zone_count_domains"]
 
 _NO_CARDS = np.zeros(1, np.int32)
 _NO_OBS = np.zeros(1, np.float32)
@@ -213,6 +216,139 @@ def render(game, viewer: int | None = None) -> str:
     from tcg_env.view import render_board
 
     return render_board(game.spec.public_view(game, viewer))
+
+
+# ---- describe_action from the action layout ------------------------------------------------------
+@dataclass(frozen=True)
+class Act:
+    """The action being worded: ``kind`` the pending decision (the game's enum), ``p`` the decider,
+    ``block`` / ``index`` the action decoded by the action layout, ``slot`` what its first index
+    points at (-1: nothing there) and :attr:`card` that card's name (the game's word for none)."""
+
+    words: "ActionWords"
+    game: Any
+    row: np.ndarray
+    a: int
+    kind: Any
+    p: int
+    block: Any
+    index: tuple[int, ...]
+    slot: int
+
+    @property
+    def i(self) -> int:
+        return self.index[0] if self.index else 0
+
+    @property
+    def card(self) -> str:
+        return self.words.name(self.game, self.slot)
+
+
+class _Fields(dict):
+    """A template's fields; ``card``, ``source`` and the game's own (:attr:`ActionWords.fields`)
+    read only when a template names them."""
+
+    def __init__(self, act: Act):
+        super().__init__(i=act.i, j=act.index[1] if len(act.index) > 1 else 0, kind=act.kind.name)
+        self.act = act
+
+    def __missing__(self, key):
+        if key == "card":
+            return self.act.card
+        if key == "source":
+            return self.act.words.source(self.act.game)
+        return self.act.words.fields(self.act)[key]
+
+
+class ActionWords:
+    """A game's ``describe_action`` (the spec hook), from its action layout ``actions``.
+
+    ``words[block name]``: ``{decision kind: wording}``, the key None for the block under any other
+    decision (every block has one). A wording is a template (``"Attack with {card}"``; fields
+    ``card``: the name of what the action's first index points at, ``i``, ``j``: the action's
+    indices, ``kind``: the decision's name, ``source``: what the pending choice is for) or a
+    function ``(Act) -> str`` (None: the block's wording under None).
+    ``pointees[observation block]``: ``(row, decider) -> slots``, the cards the action blocks
+    declared ``points_at`` that block name by their first index (the lists of the zone table, the
+    candidates); ``name(game, slot)`` a card's name (slot -1: the game's word for none).
+    ``fields(act)``: the game's own template fields (a dict). ``by_kind[decision]``: ``(game, a) ->
+    str``, a decision worded as a whole. ``source(game)``: what the pending choice is for (""
+    for nothing), appended as `` for <source>`` to every wording of the decisions ``for_kinds``.
+    ``out_of_range`` (fields ``a``, ``last``) and ``game_over`` (None: described as any other)
+    word what no decision offers."""
+
+    def __init__(self, actions, decisions: type, words: dict, pointees: dict, name: Callable, *, fields=dict, by_kind=None,
+                 source: Callable | None = None, for_kinds=(), out_of_range: str = "action {a} (out of range 0..{last})",
+                 game_over: str | None = "no action (game over)"):  # fmt: skip
+        missing = [b.name for b in actions if None not in words.get(b.name, {})]
+        if missing:
+            raise ValueError(f"{actions.game}: no wording (key None) for the action blocks {missing}")
+        self.actions, self.decisions, self.words, self.pointees, self.name = actions, decisions, words, pointees, name
+        self.fields, self.by_kind, self.source, self.for_kinds = fields, by_kind or {}, source, frozenset(for_kinds)
+        self.out_of_range, self.game_over = out_of_range, game_over
+
+    def __call__(self, game, a: int) -> str:
+        row = game._row
+        a = int(a)
+        if not 0 <= a < self.actions.size:
+            return self.out_of_range.format(a=a, last=self.actions.size - 1)
+        if self.game_over is not None and row[H_DONE]:
+            return self.game_over
+        kind = self.decisions(int(row[H_DECISION]))
+        if kind in self.by_kind:
+            return self.by_kind[kind](game, a)
+        p = int(row[H_DECIDER])
+        block, index = self.actions.decode(a)
+        slot = -1
+        if block.points_at in self.pointees:
+            slots = self.pointees[block.points_at](row, p)
+            slot = slots[index[0]] if index[0] < len(slots) else -1
+        act = Act(self, game, row, a, kind, p, block, index, slot)
+        text = self.word(act)
+        if kind in self.for_kinds:
+            src = self.source(game)
+            return f"{text} for {src}" if src else text
+        return text
+
+    def word(self, act: Act) -> str:
+        """``act`` in the words of its block and decision (the block's default where a function
+        gives None)."""
+        table = self.words[act.block.name]
+        for wording in (table.get(act.kind), table[None]):
+            if wording is None:
+                continue
+            text = wording.format_map(_Fields(act)) if isinstance(wording, str) else wording(act)
+            if text is not None:
+                return text
+        raise ValueError(f"{self.actions.game}: the wording of {act.block.name} under None gave None")
+
+
+def if_there(template: str, otherwise: str | None = None) -> Callable[[Act], str | None]:
+    """A wording for an action that names a card: ``template`` when its index points at one (a
+    candidate ``k`` below the count: ``if_there("Choose {card}")``), else ``otherwise`` (None: the
+    block's default)."""
+
+    def word(act: Act) -> str | None:
+        chosen = template if act.slot >= 0 else otherwise
+        return None if chosen is None else chosen.format_map(_Fields(act))
+
+    return word
+
+
+def yes(template: str) -> Callable[[Act], str | None]:
+    """The wording of option 0 of a yes / no decision (PASS is the no); any other option: the
+    block's default."""
+    return lambda act: template.format_map(_Fields(act)) if act.i == 0 else None
+
+
+def candidates(cand: int, cand_n: int) -> Callable:
+    """``pointees`` entry of :class:`ActionWords` for the pending choice's candidates: the state's
+    candidate list at ``cand`` with its count at ``cand_n`` (the game's state words)."""
+
+    def slots(row: np.ndarray, p: int) -> list[int]:
+        return [int(x) for x in row[cand : cand + int(row[cand_n])]]
+
+    return slots
 
 
 def lazy(module: str, name: str) -> Callable:
