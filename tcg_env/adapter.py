@@ -2,14 +2,20 @@
 on the common header and counters, card-list and deck summaries, and :func:`game_spec`, which
 builds a game package's spec with the hooks its modules provide by convention (lazily imported).
 
-A game's adapter keeps what is its own: action descriptions, the board, its snapshot fields and
-zone checks, entity observations, its deck and card-list summaries.
+A game's adapter keeps what is its own: the wording of its actions (a table for
+:class:`ActionWords`, which decodes an action and finds the card it names), the board, its
+snapshot fields and zone checks, its deck and card-list summaries. What the declarations give, :func:`game_spec` fills
+in by default: ``obs_columns``, ``entity_obs`` and ``entity_spaces`` from the observation layout
+(``observation.OBS``), ``render`` from the adapter's ``public_view``; :func:`card_zones` reads the
+zone table, a game adding the cards outside its lists.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
+from dataclasses import dataclass
+from functools import partial
 from typing import Any, Callable, Iterable
 
 import numpy as np
@@ -18,8 +24,10 @@ from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_ERROR, H_TURN
 from tcg_env.engine.layout import SnapshotError
 from tcg_env.engine.tables import unpack_tables
 
-__all__ = ["ADAPTER_HOOKS", "board_header", "card_attribute", "check_progress", "check_ranges", "deck_counts", "game_spec", "lazy",
-           "lazy_hooks", "pool_fingerprint", "pool_game", "snapshot_restorer", "staged_snapshot", "zone_count_domains"]
+__all__ = ["ADAPTER_HOOKS", "Act", "ActionWords", "board_header", "candidates", "card_attribute", "card_zones",
+           "check_progress", "check_ranges", "deck_counts", "entity_obs", "entity_spaces", "game_spec", "if_there", "lazy",
+           "lazy_hooks", "pool_fingerprint", "pool_game", "render", "slots_in_zone", "snapshot_check", "snapshot_restorer",
+           "staged_snapshot", "yes", "zone_count_domains"]
 
 _NO_CARDS = np.zeros(1, np.int32)
 _NO_OBS = np.zeros(1, np.float32)
@@ -98,6 +106,17 @@ def zone_count_domains(zones) -> dict[str, tuple[int, int]]:
     return {names[count]: (0, cap) for _, count, _, cap, _ in zones.lists.values()}
 
 
+def snapshot_check(check_values: Callable[[np.ndarray], None], check_consistency: Callable) -> Callable:
+    """``check_snapshot(row, pool)``: the game's value domains (``check_values(row)``), then its
+    zones and progress (``check_consistency(row, pool)``), what :func:`snapshot_restorer` checks."""
+
+    def check_snapshot(row: np.ndarray, pool) -> None:
+        check_values(row)
+        check_consistency(row, pool)
+
+    return check_snapshot
+
+
 def snapshot_restorer(game: str, fmt: int, layout, fingerprint: Callable, check: Callable) -> Callable:
     """``from_dict(row, pool, d) -> variant index`` (the spec hook): :func:`staged_snapshot` with
     these arguments, then ``row`` written; the variant index is the restored header's (its
@@ -149,6 +168,189 @@ def board_header(title: str, row: np.ndarray, turn_player: int, where: str, deci
     return lines
 
 
+# ---- defaults from the declarations (game_spec fills them in) --------------------------------------
+def slots_in_zone(row: np.ndarray, zones, zone: int, owner: int | None = None) -> list[int]:
+    """The slots holding a card whose record names ``zone`` (of ``owner``'s cards; None: anyone's),
+    read from the card records of ``zones`` (the game's ZoneTable): a zone without a list."""
+    w = zones.card_w
+    return [s for s in range(zones.n_slots) if int(row[zones.card + s * w]) >= 0 and int(row[zones.zone + s * w]) == zone
+            and (owner is None or int(row[zones.owner + s * w]) == owner)]  # fmt: skip
+
+
+def card_zones(row: np.ndarray, zones, extra: dict | None = None, ignore=frozenset(), rename: dict | None = None):
+    """``GameSpec.card_zones`` from the zone table ``zones``: every list zone of each player (named
+    as in the table, or ``rename[name]``), then ``extra`` (``{(player or SHARED, name): slots}``:
+    the cards a game keeps outside its lists); the owner of every slot holding a card. ``ignore``:
+    slots that hold no physical card (left out of both)."""
+    from tcg_env.engine.zones import zone_lists
+    from tcg_env.spec import CardZones
+
+    rename = rename or {}
+    listed = {(p, rename.get(name, name)): [s for s in slots if s not in ignore]
+              for (p, name), slots in zone_lists(row, zones).items()}  # fmt: skip
+    w = zones.card_w
+    held = [s for s in range(zones.n_slots) if int(row[zones.card + s * w]) >= 0 and s not in ignore]
+    return CardZones(zones={**listed, **(extra or {})}, owners={s: int(row[zones.owner + s * w]) for s in held})
+
+
+def entity_obs(obs, flat) -> dict:
+    """The spec's ``entity_obs`` of the observation layout ``obs``: flat observation(s)
+    (..., obs.size) split into its blocks (views, no copy), the ``global`` block flat, every other
+    one as (..., rows, columns)."""
+    flat = np.asarray(flat)
+    lead = flat.shape[:-1]
+    return {b.name: flat[..., b.base : b.end] if b.name == "global" else flat[..., b.base : b.end].reshape(*lead, *b.shape)
+            for b in obs}  # fmt: skip
+
+
+def entity_spaces(obs) -> dict:
+    """The gymnasium spaces of :func:`entity_obs`'s arrays (the dict encoding of the envs)."""
+    from gymnasium import spaces
+
+    return {b.name: spaces.Box(-np.inf, np.inf, (b.size,) if b.name == "global" else b.shape, np.float32) for b in obs}
+
+
+def render(game, viewer: int | None = None) -> str:
+    """The board as text: :func:`tcg_env.view.render_board` of the game's ``public_view``;
+    ``viewer`` 0 / 1: only what that player may see (None: everything)."""
+    from tcg_env.view import render_board
+
+    return render_board(game.spec.public_view(game, viewer))
+
+
+# ---- describe_action from the action layout ------------------------------------------------------
+@dataclass(frozen=True)
+class Act:
+    """The action being worded: ``kind`` the pending decision (the game's enum), ``p`` the decider,
+    ``block`` / ``index`` the action decoded by the action layout, ``slot`` what its first index
+    points at (-1: nothing there) and :attr:`card` that card's name (the game's word for none)."""
+
+    words: "ActionWords"
+    game: Any
+    row: np.ndarray
+    a: int
+    kind: Any
+    p: int
+    block: Any
+    index: tuple[int, ...]
+    slot: int
+
+    @property
+    def i(self) -> int:
+        return self.index[0] if self.index else 0
+
+    @property
+    def card(self) -> str:
+        return self.words.name(self.game, self.slot)
+
+
+class _Fields(dict):
+    """A template's fields; ``card``, ``source`` and the game's own (:attr:`ActionWords.fields`)
+    read only when a template names them."""
+
+    def __init__(self, act: Act):
+        super().__init__(i=act.i, j=act.index[1] if len(act.index) > 1 else 0, kind=act.kind.name)
+        self.act = act
+
+    def __missing__(self, key):
+        if key == "card":
+            return self.act.card
+        if key == "source":
+            return self.act.words.source(self.act.game)
+        return self.act.words.fields(self.act)[key]
+
+
+class ActionWords:
+    """A game's ``describe_action`` (the spec hook), from its action layout ``actions``.
+
+    ``words[block name]``: ``{decision kind: wording}``, the key None for the block under any other
+    decision (every block has one). A wording is a template (``"Attack with {card}"``; fields
+    ``card``: the name of what the action's first index points at, ``i``, ``j``: the action's
+    indices, ``kind``: the decision's name, ``source``: what the pending choice is for) or a
+    function ``(Act) -> str`` (None: the block's wording under None).
+    ``pointees[observation block]``: ``(row, decider) -> slots``, the cards the action blocks
+    declared ``points_at`` that block name by their first index (the lists of the zone table, the
+    candidates); ``name(game, slot)`` a card's name (slot -1: the game's word for none).
+    ``fields(act)``: the game's own template fields (a dict). ``by_kind[decision]``: ``(game, a) ->
+    str``, a decision worded as a whole. ``source(game)``: what the pending choice is for (""
+    for nothing), appended as `` for <source>`` to every wording of the decisions ``for_kinds``.
+    ``out_of_range`` (fields ``a``, ``last``) and ``game_over`` (None: described as any other)
+    word what no decision offers."""
+
+    def __init__(self, actions, decisions: type, words: dict, pointees: dict, name: Callable, *, fields=dict, by_kind=None,
+                 source: Callable | None = None, for_kinds=(), out_of_range: str = "action {a} (out of range 0..{last})",
+                 game_over: str | None = "no action (game over)"):  # fmt: skip
+        missing = [b.name for b in actions if None not in words.get(b.name, {})]
+        if missing:
+            raise ValueError(f"{actions.game}: no wording (key None) for the action blocks {missing}")
+        self.actions, self.decisions, self.words, self.pointees, self.name = actions, decisions, words, pointees, name
+        self.fields, self.by_kind, self.source, self.for_kinds = fields, by_kind or {}, source, frozenset(for_kinds)
+        self.out_of_range, self.game_over = out_of_range, game_over
+
+    def __call__(self, game, a: int) -> str:
+        row = game._row
+        a = int(a)
+        if not 0 <= a < self.actions.size:
+            return self.out_of_range.format(a=a, last=self.actions.size - 1)
+        if self.game_over is not None and row[H_DONE]:
+            return self.game_over
+        kind = self.decisions(int(row[H_DECISION]))
+        if kind in self.by_kind:
+            return self.by_kind[kind](game, a)
+        p = int(row[H_DECIDER])
+        block, index = self.actions.decode(a)
+        slot = -1
+        if block.points_at in self.pointees:
+            slots = self.pointees[block.points_at](row, p)
+            slot = slots[index[0]] if index[0] < len(slots) else -1
+        act = Act(self, game, row, a, kind, p, block, index, slot)
+        text = self.word(act)
+        if kind in self.for_kinds:
+            src = self.source(game)
+            return f"{text} for {src}" if src else text
+        return text
+
+    def word(self, act: Act) -> str:
+        """``act`` in the words of its block and decision (the block's default where a function
+        gives None)."""
+        table = self.words[act.block.name]
+        for wording in (table.get(act.kind), table[None]):
+            if wording is None:
+                continue
+            text = wording.format_map(_Fields(act)) if isinstance(wording, str) else wording(act)
+            if text is not None:
+                return text
+        raise ValueError(f"{self.actions.game}: the wording of {act.block.name} under None gave None")
+
+
+def if_there(template: str, otherwise: str | None = None) -> Callable[[Act], str | None]:
+    """A wording for an action that names a card: ``template`` when its index points at one (a
+    candidate ``k`` below the count: ``if_there("Choose {card}")``), else ``otherwise`` (None: the
+    block's default)."""
+
+    def word(act: Act) -> str | None:
+        chosen = template if act.slot >= 0 else otherwise
+        return None if chosen is None else chosen.format_map(_Fields(act))
+
+    return word
+
+
+def yes(template: str) -> Callable[[Act], str | None]:
+    """The wording of option 0 of a yes / no decision (PASS is the no); any other option: the
+    block's default."""
+    return lambda act: template.format_map(_Fields(act)) if act.i == 0 else None
+
+
+def candidates(cand: int, cand_n: int) -> Callable:
+    """``pointees`` entry of :class:`ActionWords` for the pending choice's candidates: the state's
+    candidate list at ``cand`` with its count at ``cand_n`` (the game's state words)."""
+
+    def slots(row: np.ndarray, p: int) -> list[int]:
+        return [int(x) for x in row[cand : cand + int(row[cand_n])]]
+
+    return slots
+
+
 def lazy(module: str, name: str) -> Callable:
     """``module.name(...)``, importing ``module`` at the first call (a spec hook that must not load
     the game's adapter, observation or numba modules when the spec is only looked at)."""
@@ -184,9 +386,10 @@ def deck_counts(pool, ids, col: int, names: list[str], order: str = "names") -> 
 
 
 # ---- a game package's spec hooks ------------------------------------------------------------------
-#: the spec hooks every game's ``adapter`` module defines under these names
-ADAPTER_HOOKS = ("describe_action", "render", "public_view", "to_dict", "from_dict", "card_zones", "entity_obs",
-                 "entity_spaces", "deck_summary", "card_attributes")  # fmt: skip
+#: the spec hooks every game's ``adapter`` module defines under these names (``render``,
+#: ``entity_obs``, ``entity_spaces`` too where it does not take :func:`game_spec`'s defaults)
+ADAPTER_HOOKS = ("describe_action", "public_view", "to_dict", "from_dict", "card_zones", "deck_summary",
+                 "card_attributes")  # fmt: skip
 
 
 def lazy_hooks(module: str, names: Iterable[str]) -> dict[str, Callable]:
@@ -198,9 +401,10 @@ def game_spec(package: str, hooks: Iterable[str] = (), **fields: Any):
     """The :class:`tcg_env.spec.GameSpec` of the game package ``package`` (its ``__name__``), with
     the hooks its modules provide by convention filled in: ``kernels`` (the engine core bound to the
     game's ``hooks`` module, :class:`tcg_env.engine.api.LazyKernels`), ``entity_layout``
-    (``observation``), ``raw_layout`` (``importer``) and, from ``adapter``, :data:`ADAPTER_HOOKS`
-    plus the optional
-    ``hooks`` the game has (``obs_scale``, ``shaping_potential``), and the sizes its modules name
+    (``observation``), ``raw_layout`` (``importer``), ``obs_columns``, :func:`entity_obs` and
+    :func:`entity_spaces` of the observation layout ``observation.OBS``, :func:`render` of the
+    board and, from ``adapter``, :data:`ADAPTER_HOOKS` plus the optional ``hooks`` the game has
+    (``obs_scale``, ``shaping_potential``; ``render`` for a board of its own), and the sizes its modules name
     by convention: ``constants.NUM_ACTIONS``, ``constants.MAX_DECISIONS_PER_GAME``,
     ``constants.Decision``, ``observation.OBS_SIZE``, ``state.STATE_SIZE``, ``state.FIRST_PLAYER``
     (those it has) and the zone table ``state.ZONES`` (``zones``, None without one); ``env_name``
@@ -217,6 +421,7 @@ def game_spec(package: str, hooks: Iterable[str] = (), **fields: Any):
         fields.setdefault("default_variant", fields["variants"][0])
     if "name" in fields:
         fields.setdefault("env_name", f"{fields['name']}_v0")  # the PettingZoo convention
+    obs = importlib.import_module(f"{package}.observation").OBS
     conventional = {
         **{f: getattr(importlib.import_module(f"{package}.{m}"), name) for f, (m, name) in sizes.items()
            if f not in fields},  # fmt: skip
@@ -224,6 +429,10 @@ def game_spec(package: str, hooks: Iterable[str] = (), **fields: Any):
         "entity_layout": lazy(f"{package}.observation", "entity_layout"),
         "raw_layout": lazy(f"{package}.importer", "raw_layout"),
         "zones": getattr(importlib.import_module(f"{package}.state"), "ZONES", None),
+        "obs_columns": obs.views,
+        "entity_obs": partial(entity_obs, obs),
+        "entity_spaces": partial(entity_spaces, obs),
+        "render": render,
         **lazy_hooks(f"{package}.adapter", (*ADAPTER_HOOKS, *hooks)),
     }
     return GameSpec(**{**conventional, **fields})

@@ -1,5 +1,6 @@
-"""FF-TCG Python side: action descriptions, the text board, snapshots, entity observations, the
-networks' input scale and shaping potential, and deck / card-list summaries (the spec's hooks)."""
+"""FF-TCG Python side: action descriptions, the text board, snapshots, the networks' input scale
+and shaping potential, and deck / card-list summaries (the spec's hooks; the entity observations
+and the observation's views are tcg_env.adapter's defaults from observation.OBS)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,15 @@ import numpy as np
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_TURN, H_VARIANT
 from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.engine.triggers import PE_ABIL, PENDING_W
-from tcg_env.engine.zones import zone_list, zone_lists
+from tcg_env.engine.zones import zone_list
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
-from tcg_env.adapter import (board_header, card_attribute, check_progress, deck_counts, pool_fingerprint,
-                             snapshot_restorer, zone_count_domains)
+from tcg_env.adapter import (ActionWords, board_header, candidates, card_attribute, check_progress, deck_counts,
+                             if_there, pool_fingerprint, slots_in_zone, snapshot_check, snapshot_restorer, yes,
+                             zone_count_domains)
+from tcg_env.adapter import card_zones as table_card_zones
 from tcg_env.spec import SHARED, CardZones
-from tcg_env.games.fftcg.observation import CARD_COLUMNS, ENTRY_COLUMNS, GLOBAL_COLUMNS, OBS, OBS_SIZE, OPTION_COLUMNS
+from tcg_env.games.fftcg.observation import OBS, OBS_SIZE
 
 VARIANTS = ("constructed", "limited")
 ZONE_NAMES = {z: z.name.lower() for z in K.Zone}
@@ -36,11 +39,8 @@ def card_zones(row) -> CardZones:
     lists of each player (the field by controller), then, from the card records, the cards on the
     stack (CR 7.12, a Summon being cast) and the card in transit (zone NONE: a Character between
     being paid for and entering the field) as shared zones."""
-    zones = zone_lists(row, S.ZONES)
-    held = [s for s in range(K.N_SLOTS) if int(row[S.CARD + s * S.CARD_W]) >= 0]
-    zones[(SHARED, "stack")] = [s for s in held if int(row[S.ZONE + s * S.CARD_W]) == K.Zone.STACK]
-    zones[(SHARED, "in_transit")] = [s for s in held if int(row[S.ZONE + s * S.CARD_W]) == K.Zone.NONE]
-    return CardZones(zones=zones, owners={s: int(row[S.OWNER + s * S.CARD_W]) for s in held})
+    return table_card_zones(row, S.ZONES, {(SHARED, "stack"): slots_in_zone(row, S.ZONES, K.Zone.STACK),
+                                           (SHARED, "in_transit"): slots_in_zone(row, S.ZONES, K.Zone.NONE)})
 
 
 def _card_name(game, slot) -> str:
@@ -69,116 +69,109 @@ def _source(game) -> str:
     return f"{game.pool.names[cid]}{what} ({game.pool.ability_summary(abil)})"
 
 
-def describe_action(game, a: int) -> str:
-    """The action ``a`` of the pending decision in words; a target or card an effect asks for says
-    whose effect (``Choose opponent's Ice Sentry for Cinder Lancer's ability (auto enters_self: ...)``)."""
-    text = _describe_action(game, a)
-    kind = int(game._row[H_DECISION])
-    if kind in (K.Decision.CHOOSE_TARGET, K.Decision.SELECT_CARD, K.Decision.DISCARD) and 0 <= a < K.NUM_ACTIONS \
-            and not game._row[H_DONE]:  # fmt: skip
-        src = _source(game)
-        return f"{text} for {src}" if src else text
-    return text
+def _cname(game, slot: int) -> str:
+    return _card_name(game, slot) if slot >= 0 else "(empty slot)"
 
 
-def _describe_action(game, a: int) -> str:
-    row = game._row
-    pool = game.pool
-    if not 0 <= a < K.NUM_ACTIONS:
-        return f"action {a} (out of range 0..{K.NUM_ACTIONS - 1})"
-    block, index = K.ACTIONS.decode(a)
-    kind = int(row[H_DECISION])
-    p = int(row[H_DECIDER])
-    D = K.Decision
-    if row[H_DONE]:
-        return "no action (game over)"
+def _play(act) -> str | None:
+    """PRIORITY: play a hand card (cast a Summon), with its current cost."""
+    if act.slot < 0:
+        return None
+    from tcg_env.games.fftcg.characteristics import current_cost
 
-    def hand_card(i):
-        h = hand(row, p)
-        return h[i] if i < len(h) else -1
+    cid = int(act.row[S.CARD + act.slot * S.CARD_W])
+    verb = "Cast" if K.CardType(int(act.game.pool.cards[cid, K.C_TYPE])) == K.CardType.SUMMON else "Play"
+    cost = int(current_cost(K.RULES, act.row, act.game.pool.kernel_tables, act.p, act.slot))
+    return f"{verb} {act.card} ({cost} CP)"
 
-    def field_card(q, i):
-        f = field(row, q)
-        return f[i] if i < len(f) else -1
 
-    def cname(slot):
-        return _card_name(game, slot) if slot >= 0 else "(empty slot)"
+def _discard_for_cp(act) -> str | None:
+    if act.slot < 0:
+        return None
+    el = K.ELEMENT_NAMES[int(act.game.pool.cards[int(act.row[S.CARD + act.slot * S.CARD_W]), K.C_ELEMENT])]
+    return f"Pay: discard {act.card} (2 {el} CP)"
 
-    if a == K.PASS:
-        return {
-            D.CHOOSE_FIRST: "Let the opponent take the first turn",
-            D.MULLIGAN: "Keep this hand",
-            D.PRIORITY: "Pass priority",
-            D.CHOOSE_TARGET: "Stop choosing targets",
-            D.DECLARE_ATTACK: "End the Attack Phase (no more attacks)",
-            D.ADD_TO_PARTY: "Attack with the Forwards declared",
-            D.DECLARE_BLOCK: "Don't block",
-            D.EX_BURST: "Decline the EX Burst",
-            D.OPTIONAL_EFFECT: "Decline the optional effect",
-            D.SELECT_CARD: "Choose no card",
-        }.get(kind, "Pass / done")
-    if block is K.HAND:
-        (i,) = index
-        slot = hand_card(i)
-        n = cname(slot)
-        if kind == D.PRIORITY and slot >= 0:
-            cid = int(row[S.CARD + slot * S.CARD_W])
-            t = K.CardType(int(pool.cards[cid, K.C_TYPE]))
-            verb = "Cast" if t == K.CardType.SUMMON else "Play"
-            from tcg_env.games.fftcg.characteristics import current_cost
 
-            cost = int(current_cost(K.RULES, row, pool.kernel_tables, p, slot))
-            return f"{verb} {n} ({cost} CP)"
-        if kind == D.PAY_CP and slot >= 0:
-            el = K.ELEMENT_NAMES[int(pool.cards[int(row[S.CARD + slot * S.CARD_W]), K.C_ELEMENT])]
-            return f"Pay: discard {n} (2 {el} CP)"
-        if kind == D.PAY_DISCARD:
-            return f"Pay: discard {n}"
-        if kind == D.DISCARD:
-            return f"Discard {n}"
-        return f"Hand card {i}: {n} (not an action of {D(kind).name})"
-    if block is K.OWN_FIELD:
-        slot = field_card(p, index[0])
-        n = cname(slot)
-        return {
-            D.PAY_CP: f"Pay: dull {n} (1 CP)",
-            D.CHOOSE_TARGET: f"Choose your {n}",
-            D.DECLARE_ATTACK: f"Attack with {n}",
-            D.ADD_TO_PARTY: f"Add {n} to the party",
-            D.DECLARE_BLOCK: f"Block with {n}",
-        }.get(kind, f"Your field card {n}")
-    if block is K.OPP_FIELD:
-        slot = field_card(1 - p, index[0])
-        n = cname(slot)
-        if kind == D.ASSIGN_PARTY_DAMAGE:
-            return f"Assign 1000 damage to attacking {n}"
-        return f"Choose opponent's {n}"
-    if block is K.ABILITY:
-        i, j = index
-        slot = field_card(p, i)
-        if slot < 0:
-            return f"Use ability {j} of field slot {i} (empty)"
-        cid = int(row[S.CARD + slot * S.CARD_W])
-        arow = int(pool.cards[cid, K.C_ACT0 + j])
-        if arow < 0:
-            return f"Use ability {j} of {cname(slot)} (none)"
-        return f"Use ability: {pool.describe_ability(arow)}"
-    (k,) = index  # the option block
-    if kind == D.CHOOSE_FIRST and k == 0:
-        return "Take the first turn"
-    if kind == D.MULLIGAN and k == 0:
-        return "Mulligan: put these five cards on the bottom and draw five"
-    if kind == D.EX_BURST and k == 0:
-        slot = int(row[S.DEC_ARG])
-        return f"Use the EX Burst of {cname(slot)}"
-    if kind == D.OPTIONAL_EFFECT and k == 0:
-        return f"Use the optional effect ({pool.describe_ability(int(row[S.DEC_ARG]))})"
-    if kind == D.SELECT_CARD and k < int(row[S.CAND_N]):
-        return f"Choose {cname(int(row[S.CAND + k]))}"
-    if kind == D.ORDER_TRIGGERS and k < int(row[S.CAND_N]):
-        base = S.PT + (p * K.PENDING_TRIGGER_MAX + int(row[S.CAND + k])) * PENDING_W
-        return f"Put next on the stack: {pool.describe_ability(int(row[base + PE_ABIL]))}"
-    return f"Option {k}"
+def _use_ability(act) -> str:
+    i, j = act.index
+    if act.slot < 0:
+        return f"Use ability {j} of field slot {i} (empty)"
+    arow = int(act.game.pool.cards[int(act.row[S.CARD + act.slot * S.CARD_W]), K.C_ACT0 + j])
+    if arow < 0:
+        return f"Use ability {j} of {act.card} (none)"
+    return f"Use ability: {act.game.pool.describe_ability(arow)}"
+
+
+def _use_ex_burst(act) -> str | None:
+    """EX_BURST, option 0: the card revealed from damage (``decision_args``) uses its EX Burst."""
+    return f"Use the EX Burst of {_cname(act.game, int(act.row[S.DEC_ARG]))}" if act.i == 0 else None
+
+
+def _use_optional(act) -> str | None:
+    """OPTIONAL_EFFECT, option 0: the "you may" ability row in ``decision_args``."""
+    if act.i != 0:
+        return None
+    return f"Use the optional effect ({act.game.pool.describe_ability(int(act.row[S.DEC_ARG]))})"
+
+
+def _put_next(act) -> str | None:
+    """ORDER_TRIGGERS: candidate k is an index into the decider's pending auto-abilities."""
+    if act.slot < 0:
+        return None
+    base = S.PT + (act.p * K.PENDING_TRIGGER_MAX + act.slot) * PENDING_W
+    return f"Put next on the stack: {act.game.pool.describe_ability(int(act.row[base + PE_ABIL]))}"
+
+
+D = K.Decision
+# the wording of each action block (constants.ACTIONS) by the pending decision, None: any other
+WORDS = {
+    "pass": {
+        D.CHOOSE_FIRST: "Let the opponent take the first turn",
+        D.MULLIGAN: "Keep this hand",
+        D.PRIORITY: "Pass priority",
+        D.CHOOSE_TARGET: "Stop choosing targets",
+        D.DECLARE_ATTACK: "End the Attack Phase (no more attacks)",
+        D.ADD_TO_PARTY: "Attack with the Forwards declared",
+        D.DECLARE_BLOCK: "Don't block",
+        D.EX_BURST: "Decline the EX Burst",
+        D.OPTIONAL_EFFECT: "Decline the optional effect",
+        D.SELECT_CARD: "Choose no card",
+        None: "Pass / done",
+    },
+    "hand": {
+        D.PRIORITY: _play,
+        D.PAY_CP: _discard_for_cp,
+        D.PAY_DISCARD: "Pay: discard {card}",
+        D.DISCARD: "Discard {card}",
+        None: "Hand card {i}: {card} (not an action of {kind})",
+    },
+    "own_field": {
+        D.PAY_CP: "Pay: dull {card} (1 CP)",
+        D.CHOOSE_TARGET: "Choose your {card}",
+        D.DECLARE_ATTACK: "Attack with {card}",
+        D.ADD_TO_PARTY: "Add {card} to the party",
+        D.DECLARE_BLOCK: "Block with {card}",
+        None: "Your field card {card}",
+    },
+    "opp_field": {D.ASSIGN_PARTY_DAMAGE: "Assign 1000 damage to attacking {card}", None: "Choose opponent's {card}"},
+    "ability": {None: _use_ability},
+    "option": {
+        D.CHOOSE_FIRST: yes("Take the first turn"),
+        D.MULLIGAN: yes("Mulligan: put these five cards on the bottom and draw five"),
+        D.EX_BURST: _use_ex_burst,
+        D.OPTIONAL_EFFECT: _use_optional,
+        D.SELECT_CARD: if_there("Choose {card}"),
+        D.ORDER_TRIGGERS: _put_next,
+        None: "Option {i}",
+    },
+}
+# what the blocks' first index points at (their observation rows, ACTIONS.pointers())
+POINTEES = {"hand": hand, "own_field": field, "opp_field": lambda row, p: field(row, 1 - p),
+            "options": candidates(S.CAND, S.CAND_N)}  # fmt: skip
+# the spec's describe_action (tcg_env.adapter.ActionWords); a target or card an effect asks for says
+# whose effect (``Choose opponent's Ice Sentry for Cinder Lancer's ability (auto enters_self: ...)``)
+describe_action = ActionWords(K.ACTIONS, D, WORDS, POINTEES, _cname, source=_source,
+                              for_kinds=(D.CHOOSE_TARGET, D.SELECT_CARD, D.DISCARD))  # fmt: skip
 
 
 # ---- the board and the play log: what a seat sees (tcg_env.view) ----------------------------------
@@ -310,16 +303,6 @@ def to_dict(game) -> dict:
     }
 
 
-def check_snapshot(row: np.ndarray, pool) -> None:
-    check_values(row)
-    check_consistency(row, pool)
-
-
-# the shared staged snapshot (tcg_env.adapter: the game first, then the format, the pool, the fields,
-# check_snapshot), as the other games restore theirs; the readable ``cards`` list is not read back
-from_dict = snapshot_restorer("fftcg", SNAPSHOT_FORMAT, S.LAYOUT, pool_fingerprint, check_snapshot)
-
-
 # the value domain of every field the engine reads as a flag, a player or an enum (the zone lists,
 # counts and card ids are checked by check_consistency; the remaining fields are free integers)
 VALUE_DOMAINS = {
@@ -426,6 +409,12 @@ def check_consistency(row: np.ndarray, pool) -> None:
                 "set it to 0")
 
 
+check_snapshot = snapshot_check(check_values, check_consistency)
+# the shared staged snapshot (tcg_env.adapter: the game first, then the format, the pool, the fields,
+# check_snapshot), as the other games restore theirs; the readable ``cards`` list is not read back
+from_dict = snapshot_restorer("fftcg", SNAPSHOT_FORMAT, S.LAYOUT, pool_fingerprint, check_snapshot)
+
+
 # ---- networks and training ---------------------------------------------------------------------
 def obs_scale() -> np.ndarray:
     """Per-column input scale of the flat observation (1 except the integer columns): FF-TCG's
@@ -464,35 +453,3 @@ def deck_summary(pool, deck) -> str:
     elements = deck_counts(pool, deck.card_ids, K.C_ELEMENT, K.ELEMENT_NAMES, order="count")
     return (", ".join(f"{n} {t}s" for t, n in types.items()) + "; "
             + ", ".join(f"{e} {n}" for e, n in elements.items()))  # fmt: skip
-
-
-# ---- entity observations -------------------------------------------------------------------------
-# the blocks of the declared observation (observation.OBS), the global one flat
-_ENTITY_SECTIONS = [(b.name, b.base, *b.shape) for b in OBS if b.name != "global"]
-GLOBAL_SIZE = OBS["global"].size
-
-
-def entity_obs(flat: np.ndarray) -> dict:
-    """Split a flat observation (..., OBS_SIZE) into named entity arrays (views, no copies)."""
-    lead = flat.shape[:-1]
-    out = {"global": flat[..., :GLOBAL_SIZE]}
-    for name, off, rows, width in _ENTITY_SECTIONS:
-        out[name] = flat[..., off : off + rows * width].reshape(*lead, rows, width)
-    return out
-
-
-def entity_spaces() -> dict:
-    from gymnasium import spaces
-
-    d = {"global": spaces.Box(-np.inf, np.inf, (GLOBAL_SIZE,), np.float32)}
-    for name, _off, rows, width in _ENTITY_SECTIONS:
-        d[name] = spaces.Box(-np.inf, np.inf, (rows, width), np.float32)
-    return d
-
-
-COLUMN_DOCS = {
-    "global": GLOBAL_COLUMNS,
-    "card": CARD_COLUMNS,
-    "stack": ENTRY_COLUMNS,
-    "options": OPTION_COLUMNS,
-}

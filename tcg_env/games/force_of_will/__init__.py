@@ -27,8 +27,8 @@ load_pool = lru_cache(maxsize=1)(lazy(f"{__name__}.cards", "load_force_of_will_p
 
 # by convention (tcg_env.adapter.game_spec): the default variant (the first), the sizes (actions,
 # observation, state row), the decisions and the first player's column (constants.py,
-# observation.py, state.py). The env name is bumped when the behaviour or the observation changes
-# (PettingZoo's convention; docs/envs.md, "Versions")
+# observation.py, state.py), the observation's views and the board. The env name is bumped when
+# the behaviour or the observation changes (PettingZoo's convention; docs/envs.md, "Versions")
 SPEC = game_spec(
     __name__,
     hooks=("shaping_potential",),
@@ -40,9 +40,7 @@ SPEC = game_spec(
     default_decks=lambda: DEFAULT_DECKS,
     list_decks=lazy(f"{__name__}.decks", "list_decks"),
     load_deck=lazy(f"{__name__}.decks", "load_checked_deck"),
-    obs_columns=lazy(f"{__name__}.observation", "obs_columns"),
     max_deck=MAX_DECK,
     load_pool=lazy(f"{__name__}.cards", "load_force_of_will_pool"),
     importer=lazy(f"{__name__}.importer", "import_force_of_will_json"),
-    entity_layout=lazy(f"{__name__}.observation", "entity_layout"),
 )

@@ -1,16 +1,17 @@
-"""Force of Will Python side: action descriptions, the text board, snapshots, the observation's
-named views and entity rows, the shaping potential, deck and card-list summaries (the spec's hooks;
-docs/force_of_will/actions.md, observations.md, snapshot.md)."""
+"""Force of Will Python side: action descriptions, the text board, snapshots, the shaping potential,
+deck and card-list summaries (the spec's hooks; docs/force_of_will/actions.md, snapshot.md). The
+observation's views and entity rows are tcg_env.adapter's defaults from observation.OBS."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from tcg_env.adapter import (board_header, card_attribute, check_progress, check_ranges, deck_counts, pool_fingerprint,
-                             snapshot_restorer, zone_count_domains)
+from tcg_env.adapter import (ActionWords, board_header, candidates, card_attribute, check_progress, check_ranges,
+                             deck_counts, if_there, pool_fingerprint, snapshot_check, snapshot_restorer, zone_count_domains)
+from tcg_env.adapter import card_zones as table_card_zones
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_TURN
 from tcg_env.engine.layout import FLAG, SnapshotError
-from tcg_env.engine.zones import zone_list, zone_lists
+from tcg_env.engine.zones import zone_list
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.cards import cost_words, effect_words
 from tcg_env.games.force_of_will import observation as O
@@ -39,10 +40,7 @@ def card_zones(row) -> CardZones:
     controller). A ruler is one card in its slot whichever side is up (CR 705.3). A pseudo-card
     (the copy of a rune on the chase, CR 1017.1a) is no physical card: it is not listed."""
     pseudo = {s for s in range(K.N_SLOTS) if row[S.PSEUDO + s * S.CARD_W]}
-    zones = {(p, "deck" if name == "main_deck" else name): [s for s in slots if s not in pseudo]
-             for (p, name), slots in zone_lists(row, S.ZONES).items()}  # fmt: skip
-    held = [s for s in range(K.N_SLOTS) if _cid(row, s) >= 0 and s not in pseudo]
-    return CardZones(zones=zones, owners={s: int(row[S.OWNER + s * S.CARD_W]) for s in held})
+    return table_card_zones(row, S.ZONES, ignore=pseudo, rename={"main_deck": "deck"})
 
 
 # ---- describe_action -----------------------------------------------------------------------------
@@ -117,135 +115,84 @@ def _whose(game, slot: int) -> str:
     return "on the chase" if z == K.Zone.CHASE else f"in player {owner}'s {K.Zone(z).name.lower().replace('_', ' ')}"
 
 
-_PASS = {
-    D.MULLIGAN: "Done choosing cards to put back (mulligan)",
-    D.PRIORITY: "Pass priority",
-    D.CHOOSE_TARGET: "Choose no more targets",
-    D.ATTACKER: "Attack with nothing (end the battle)",
-    D.BLOCK: "Don't block",
-    D.OPTIONAL: "No (decline the ability)",
-    D.REVEAL_TRIGGER: "Keep the [Trigger] card hidden in the hand (it does not trigger)",
-    D.SEARCH: "Find nothing (CR 1014.2: a search may fail)",
-}
-# the automatic abilities of keyword skills on the pending list (constants.KeywordAbility)
-_KEYWORD_ABILITY = {int(k): f"[{k.name.capitalize()}]" for k in K.KeywordAbility}
+def _decline(act) -> str:
+    """PASS at OPTIONAL: "no" to the "you may" of the ability asking."""
+    src = _source(act.game)
+    return f"No: decline {src}" if src else "No (decline the ability)"
 
 
-def describe_action(game, a: int) -> str:
-    row = game._row
-    a = int(a)
-    if not 0 <= a < K.NUM_ACTIONS:
-        return f"action {a} (out of range 0..{K.NUM_ACTIONS - 1})"
-    if row[H_DONE]:
-        return "no action (game over)"
-    kind = D(int(row[H_DECISION]))
-    p = int(row[H_DECIDER])
+def _play(act) -> str:
+    """Play hand card ``i`` at its cost, or by its activate-like [Trigger] (CR 708.4)."""
+    if act.slot < 0:
+        return f"Play hand card {act.i}"
+    trigger = act.game.pool.models[_cid(act.row, act.slot)].trigger
+    if trigger is not None:
+        return f"Play {act.card} from the hand by its [Trigger] ({_cost(act.game, act.slot)} + {_trigger_cost(trigger)})"
+    return f"Play {act.card} ({_cost(act.game, act.slot)})"
 
-    def at(z, q, i):
-        lst = zone(row, z, q)
-        return lst[i] if i < len(lst) else -1
 
-    if kind == D.PIERCE:
-        return _describe_pierce(game, a)
-    block, index = K.ACTIONS.decode(a)
-    i = index[0] if index else 0
-    if a == K.PASS:
-        if kind == D.OPTIONAL and _source(game):
-            return f"No: decline {_source(game)}"
-        text = _PASS.get(kind, "Pass / done")
-        return text + _for(game) if kind in (D.CHOOSE_TARGET, D.SEARCH) else text
-    if block is K.PLAY_HAND:
-        slot = at(K.Zone.HAND, p, i)
-        if slot < 0:
-            return f"Play hand card {i}"
-        trigger = game.pool.models[_cid(row, slot)].trigger
-        if trigger is not None:  # CR 708.4: an activate-like [Trigger] from the hand
-            return f"Play {_name(game, slot)} from the hand by its [Trigger] ({_cost(game, slot)} + {_trigger_cost(trigger)})"
-        return f"Play {_name(game, slot)} ({_cost(game, slot)})"
-    if block is K.STANDBY:
-        return f"Put {_name(game, at(K.Zone.HAND, p, i))} into the standby area ({{{K.STANDBY_COST}}})"
-    if block is K.WILL_A or block is K.WILL_B:
-        second = block is K.WILL_B
-        slot = at(K.Zone.FIELD, p, i)
-        col = K.C_WILL_B if second else K.C_WILL_A
-        will = int(game.pool.cards[_cid(row, slot), col]) if slot >= 0 else -1
-        return f"Produce {WILL_NAMES[will] if will >= 0 else '?'} will with {_name(game, slot)}"
-    if block is K.ACTIVATE:
-        return f"Play {_ability(game, at(K.Zone.FIELD, p, i), index[1])}"
-    if block is K.RULER_ACTIVATE:
-        return f"Play ruler {_ability(game, p * K.PLAYER_SLOTS + K.RULER_SLOT, index[1])}"
-    if a == K.JUDGMENT:
-        return f"Judgment: {_name(game, p * K.PLAYER_SLOTS + K.RULER_SLOT)} becomes a J-ruler"
-    if a == K.CALL_STONE:
-        return "Call a magic stone (rest the ruler)"
-    if a == K.BATTLE:
-        return "Begin a battle"
-    if block is K.SELECT_HAND:
-        slot = at(K.Zone.HAND, p, i)
-        verb = {D.MULLIGAN: "Put back", D.DISCARD_COST: "Pay: discard"}.get(kind, "Discard")
-        return f"{verb} {_name(game, slot)}" + (_for(game) if kind == D.DISCARD_COST else "")
-    if block is K.OWN_FIELD:
-        slot = at(K.Zone.FIELD, p, i)
-        return f"{'Block' if kind == D.BLOCK else 'Attack'} with {_name(game, slot)}"
-    if block is K.OPP_FIELD:
-        return f"Attack {_name(game, at(K.Zone.FIELD, 1 - p, i))}"
-    if a == K.ATTACK_PLAYER:
-        return "Attack the opponent"
-    if block is K.OPTION:
-        k = i
-        if kind == D.OPTIONAL:
-            f = S.FRAMES + (int(row[S.FRAME_N]) - 1) * S.FRAME_W
-            slot = int(row[f + S.E_SLOT])
-            if int(row[S.ZONE + slot * S.CARD_W]) == K.Zone.STANDBY:  # CR 1114.2
-                return f"Yes: play {_name(game, slot)} from the standby area without paying its cost ([Stealth])"
-            return f"Yes: use {_source(game) or 'the ability'}"
-        if kind == D.CHOOSE_X:
-            return f"X = {k}{_for(game)}"
-        if kind == D.REVEAL_TRIGGER:
-            return f"Reveal {_name(game, int(row[S.DEC_ARG]))} from the hand and play it (its [Trigger])"
-        if k >= int(row[S.CAND_N]):
-            return f"Option {k}"
-        c = int(row[S.CAND + k])
-        if kind == D.SEARCH:  # CAND holds card ids here (effects.search)
-            return f"Find {game.pool.names[c]} (to the hand){_for(game)}"
-        if kind == D.FORESEE:
-            return f"Put {_name(game, c)} on top of the deck{_for(game)}"
-        if kind == D.ORDER_AUTOMATIC:
-            src, arow = (int(x) for x in row[S.PT + (p * K.PENDING_MAX + c) * 3 : S.PT + (p * K.PENDING_MAX + c) * 3 + 2])
-            if arow in _KEYWORD_ABILITY:
-                return f"Play next: the {_KEYWORD_ABILITY[arow]} ability of {_name(game, src)}"
-            if int(game.pool.abilities[arow, K.A_KIND]) == K.AbilityKind.TRIGGER:  # CR 708.3
-                where = "hand" if int(row[S.ZONE + src * S.CARD_W]) == K.Zone.HAND else "standby area"
-                return f"Play next: {_name(game, src)} from the {where} (its [Trigger])"
-            if int(game.pool.abilities[arow, K.A_KIND]) == K.AbilityKind.STEALTH:  # CR 1114.2
-                return f"Next: {_name(game, src)} from the standby area (its [Stealth]; you may play it)"
-            return f"Play next: the automatic ability of {_name(game, src)}"
-        return f"Target {_name(game, c)} ({_whose(game, c)}){_for(game)}"
-    if block is K.PLAY_STANDBY:
-        slot = at(K.Zone.STANDBY, p, i)
-        if slot >= 0 and int(game.pool.cards[_cid(row, slot), K.C_STEALTH_ABIL]) >= 0:
-            return f"Play {_name(game, slot)} from the standby area without paying its cost (its [Stealth])"
-        trigger = game.pool.models[_cid(row, slot)].trigger if slot >= 0 else None
-        cost = f" ({_trigger_cost(trigger)})" if trigger is not None else ""
-        return f"Play {_name(game, slot)} from the standby area (its [Trigger]){cost}"
-    if block is K.AWAKEN_HAND:
-        slot = at(K.Zone.HAND, p, i)
-        awakening = game.pool.models[_cid(row, slot)].awakening if slot >= 0 else None
-        extra = f" + {awakening.cost}" if awakening is not None else ""
-        return f"Play {_name(game, slot)} with [Awakening] ({_cost(game, slot) if slot >= 0 else '?'}{extra})"
-    if block is K.INCARNATE_HAND:
-        slot = at(K.Zone.HAND, p, i)
-        return f"Play {_name(game, slot)} by [Incarnation] (banish resonators instead of paying its cost)"
-    if block is K.PLAY_RUNE:
-        slot = at(K.Zone.RUNE_AREA, p, i)
-        if slot < 0:
-            return f"Play rune {i}"
-        div = int(game.pool.cards[_cid(row, slot), K.C_DIVINITY])
-        return f"Play rune {_name(game, slot)} ({_cost(game, slot)}, divinity {div}): reveal it and play a copy"
-    k = i  # the bottom block
-    if k >= int(row[S.CAND_N]):
-        return f"Option {k} to the bottom"
-    return f"Put {_name(game, int(row[S.CAND + k]))} on the bottom of the deck{_for(game)}"
+def _produce_will(act) -> str:
+    col = K.C_WILL_B if act.block is K.WILL_B else K.C_WILL_A
+    will = int(act.game.pool.cards[_cid(act.row, act.slot), col]) if act.slot >= 0 else -1
+    return f"Produce {WILL_NAMES[will] if will >= 0 else '?'} will with {act.card}"
+
+
+def _use_stealth(act) -> str:
+    """OPTIONAL: "yes" to the ability asking; a resonator in the standby area with [Stealth] is
+    played without paying its cost (CR 1114.2)."""
+    f = S.FRAMES + (int(act.row[S.FRAME_N]) - 1) * S.FRAME_W
+    slot = int(act.row[f + S.E_SLOT])
+    if int(act.row[S.ZONE + slot * S.CARD_W]) == K.Zone.STANDBY:
+        return f"Yes: play {_name(act.game, slot)} from the standby area without paying its cost ([Stealth])"
+    return f"Yes: use {_source(act.game) or 'the ability'}"
+
+
+def _find(act) -> str | None:
+    """SEARCH: the candidates are card ids (effects.search)."""
+    return f"Find {act.game.pool.names[act.slot]} (to the hand){_for(act.game)}" if act.slot >= 0 else None
+
+
+def _play_next(act) -> str | None:
+    """ORDER_AUTOMATIC: candidate k is an index into the decider's pending automatic abilities."""
+    if act.slot < 0:
+        return None
+    e = S.PT + (act.p * K.PENDING_MAX + act.slot) * 3
+    src, arow = int(act.row[e]), int(act.row[e + 1])
+    if arow in _KEYWORD_ABILITY:
+        return f"Play next: the {_KEYWORD_ABILITY[arow]} ability of {_name(act.game, src)}"
+    if int(act.game.pool.abilities[arow, K.A_KIND]) == K.AbilityKind.TRIGGER:  # CR 708.3
+        where = "hand" if int(act.row[S.ZONE + src * S.CARD_W]) == K.Zone.HAND else "standby area"
+        return f"Play next: {_name(act.game, src)} from the {where} (its [Trigger])"
+    if int(act.game.pool.abilities[arow, K.A_KIND]) == K.AbilityKind.STEALTH:  # CR 1114.2
+        return f"Next: {_name(act.game, src)} from the standby area (its [Stealth]; you may play it)"
+    return f"Play next: the automatic ability of {_name(act.game, src)}"
+
+
+def _target(act) -> str:
+    if act.slot < 0:
+        return f"Option {act.i}"
+    return f"Target {act.card} ({_whose(act.game, act.slot)}){_for(act.game)}"
+
+
+def _play_standby(act) -> str:
+    if act.slot >= 0 and int(act.game.pool.cards[_cid(act.row, act.slot), K.C_STEALTH_ABIL]) >= 0:
+        return f"Play {act.card} from the standby area without paying its cost (its [Stealth])"
+    trigger = act.game.pool.models[_cid(act.row, act.slot)].trigger if act.slot >= 0 else None
+    cost = f" ({_trigger_cost(trigger)})" if trigger is not None else ""
+    return f"Play {act.card} from the standby area (its [Trigger]){cost}"
+
+
+def _awaken(act) -> str:
+    awakening = act.game.pool.models[_cid(act.row, act.slot)].awakening if act.slot >= 0 else None
+    extra = f" + {awakening.cost}" if awakening is not None else ""
+    return f"Play {act.card} with [Awakening] ({_cost(act.game, act.slot) if act.slot >= 0 else '?'}{extra})"
+
+
+def _play_rune(act) -> str:
+    if act.slot < 0:
+        return f"Play rune {act.i}"
+    div = int(act.game.pool.cards[_cid(act.row, act.slot), K.C_DIVINITY])
+    return f"Play rune {act.card} ({_cost(act.game, act.slot)}, divinity {div}): reveal it and play a copy"
 
 
 def _describe_pierce(game, a: int) -> str:
@@ -263,6 +210,72 @@ def _describe_pierce(game, a: int) -> str:
     if a == K.OPTION_BASE + K.PIERCE_ALL:
         return f"Assign all {total} damage to {blocker}"
     return f"action {a}"
+
+
+# the automatic abilities of keyword skills on the pending list (constants.KeywordAbility)
+_KEYWORD_ABILITY = {int(k): f"[{k.name.capitalize()}]" for k in K.KeywordAbility}
+
+
+def _ruler_slot(p: int) -> int:
+    """The card slot of player ``p``'s ruler (the first of its slots, CR 402.1)."""
+    return p * K.PLAYER_SLOTS + K.RULER_SLOT
+
+
+def _own(z):
+    """``POINTEES`` entry: the decider's list of zone ``z`` (none without a decider)."""
+    return lambda row, p: zone(row, z, p)
+
+
+# the wording of each action block (constants.ACTIONS) by the pending decision, None: any other;
+# ``{for}`` names what the pending choice is for (`` for Blaze Volley (...)``)
+WORDS = {
+    "pass": {
+        D.MULLIGAN: "Done choosing cards to put back (mulligan)",
+        D.PRIORITY: "Pass priority",
+        D.CHOOSE_TARGET: "Choose no more targets{for}",
+        D.ATTACKER: "Attack with nothing (end the battle)",
+        D.BLOCK: "Don't block",
+        D.OPTIONAL: _decline,
+        D.REVEAL_TRIGGER: "Keep the [Trigger] card hidden in the hand (it does not trigger)",
+        D.SEARCH: "Find nothing (CR 1014.2: a search may fail){for}",
+        None: "Pass / done",
+    },
+    "play": {None: _play},
+    "standby_put": {None: lambda act: f"Put {act.card} into the standby area ({{{K.STANDBY_COST}}})"},
+    "will_a": {None: _produce_will},
+    "will_b": {None: _produce_will},
+    "activate": {None: lambda act: f"Play {_ability(act.game, act.slot, act.index[1])}"},
+    "ruler_activate": {None: lambda act: f"Play ruler {_ability(act.game, act.slot, act.index[1])}"},
+    "judgment": {None: lambda act: f"Judgment: {_name(act.game, _ruler_slot(act.p))} becomes a J-ruler"},
+    "call_stone": {None: "Call a magic stone (rest the ruler)"},
+    "battle": {None: "Begin a battle"},
+    "select": {D.MULLIGAN: "Put back {card}", D.DISCARD_COST: "Pay: discard {card}{for}", None: "Discard {card}"},
+    "own_field": {D.BLOCK: "Block with {card}", None: "Attack with {card}"},
+    "opp_field": {None: "Attack {card}"},
+    "attack_player": {None: "Attack the opponent"},
+    "option": {
+        D.OPTIONAL: _use_stealth,
+        D.CHOOSE_X: "X = {i}{for}",
+        D.REVEAL_TRIGGER: lambda act: f"Reveal {_name(act.game, int(act.row[S.DEC_ARG]))} from the hand and play it "
+                                      "(its [Trigger])",
+        D.SEARCH: _find,
+        D.FORESEE: if_there("Put {card} on top of the deck{for}"),
+        D.ORDER_AUTOMATIC: _play_next,
+        None: _target,
+    },
+    "standby_play": {None: _play_standby},
+    "awaken": {None: _awaken},
+    "incarnate": {None: "Play {card} by [Incarnation] (banish resonators instead of paying its cost)"},
+    "rune": {None: _play_rune},
+    "bottom": {None: if_there("Put {card} on the bottom of the deck{for}", "Option {i} to the bottom")},
+}
+# what the blocks' first index points at (their observation rows, ACTIONS.pointers())
+POINTEES = {"hand": _own(K.Zone.HAND), "my_field": _own(K.Zone.FIELD),
+            "opp_field": lambda row, p: zone(row, K.Zone.FIELD, 1 - p), "rulers": lambda row, p: [_ruler_slot(p)],
+            "standby": _own(K.Zone.STANDBY), "runes": _own(K.Zone.RUNE_AREA), "candidates": candidates(S.CAND, S.CAND_N)}  # fmt: skip
+# the spec's describe_action (tcg_env.adapter.ActionWords); PIERCE is worded as a whole
+describe_action = ActionWords(K.ACTIONS, D, WORDS, POINTEES, _name, fields=lambda act: {"for": _for(act.game)},
+                              by_kind={D.PIERCE: _describe_pierce})  # fmt: skip
 
 
 # ---- the board and the play log: what a seat sees (tcg_env.view) ----------------------------------
@@ -384,14 +397,6 @@ def public_view(game, viewer: int | None = None):
     return BoardView("Force of Will", int(row[H_TURN]), int(row[S.TURN_PLAYER]), _WHERE[K.Step(int(row[S.STEP]))],
                      head[1], tuple(players), shared, bool(row[H_DONE]),
                      notes=(f"chase (bottom first): {', '.join(entries)}",) if entries else ())  # fmt: skip
-
-
-def render(game, viewer: int | None = None) -> str:
-    """The board as text (:func:`tcg_env.view.render_board` of :func:`public_view`); ``viewer`` 0 / 1:
-    only what that player may see (CR 302.2)."""
-    from tcg_env.view import render_board
-
-    return render_board(public_view(game, viewer))
 
 
 # ---- snapshots -------------------------------------------------------------------------------------
@@ -518,39 +523,11 @@ def check_consistency(row: np.ndarray, pool) -> None:
     check_progress(row, pool, err, SPEC.kernels, K.NUM_ACTIONS, D)
 
 
-def check_snapshot(row: np.ndarray, pool) -> None:
-    check_values(row)
-    check_consistency(row, pool)
-
-
+check_snapshot = snapshot_check(check_values, check_consistency)
 from_dict = snapshot_restorer(GAME, SNAPSHOT_FORMAT, S.LAYOUT, pool_fingerprint, check_snapshot)
 
 
-# ---- observations ----------------------------------------------------------------------------------
-# the card-row blocks of the declared observation (observation.OBS), every one after the globals
-_ENTITY_SECTIONS = [(b.name, b.base, *b.shape) for b in O.OBS if b.name != "global"]
-
-
-def entity_obs(flat: np.ndarray) -> dict:
-    """Flat observation(s) (..., OBS_SIZE) -> dict of entity arrays (views, no copy); every card
-    row's column CARD_OBS_FEATURES + DYN_PRESENT is its ``present`` flag."""
-    flat = np.asarray(flat)
-    lead = flat.shape[:-1]
-    out = {"global": flat[..., : O.GLOBAL_W]}
-    for name, start, rows, width in _ENTITY_SECTIONS:
-        out[name] = flat[..., start : start + rows * width].reshape(*lead, rows, width)
-    return out
-
-
-def entity_spaces() -> dict:
-    from gymnasium import spaces
-
-    d = {"global": spaces.Box(-np.inf, np.inf, (O.GLOBAL_W,), np.float32)}
-    for name, _start, rows, width in _ENTITY_SECTIONS:
-        d[name] = spaces.Box(-np.inf, np.inf, (rows, width), np.float32)
-    return d
-
-
+# ---- networks and training ----------------------------------------------------------------------------------
 def shaping_potential() -> dict[int, float]:
     """{observation column: weight} of "opponent's progress to losing minus mine": the life lost
     of the 4000 each player starts with (CR 105.4, 403.3; the observation holds life / 4000)."""

@@ -14,9 +14,6 @@ from functools import lru_cache
 
 from tcg_env.adapter import game_spec, lazy
 from tcg_env.games.weiss_schwarz import constants
-from tcg_env.games.weiss_schwarz.constants import NUM_ACTIONS
-from tcg_env.games.weiss_schwarz.observation import OBS_SIZE, obs_columns
-from tcg_env.games.weiss_schwarz.state import FIRST_PLAYER, STATE_SIZE
 
 
 @lru_cache(maxsize=1)
@@ -38,26 +35,20 @@ def default_decks() -> tuple[str, str]:
     return names[0], names[1]
 
 
+# by convention (tcg_env.adapter.game_spec): the default variant (the first), the sizes, the
+# decisions, the first player's column, the observation's views, the board
 SPEC = game_spec(
     __name__,
     hooks=("shaping_potential",),
     name="weiss_schwarz",
     env_name="weiss_schwarz_v1",
     title="Weiss Schwarz",
-    num_actions=NUM_ACTIONS,
-    obs_size=OBS_SIZE,
-    state_size=STATE_SIZE,
     variants=("standard",),
-    default_variant="standard",
     load_tables=load_pool,
     default_decks=default_decks,
     list_decks=lazy(f"{__name__}.decks", "list_decks"),
     load_deck=lazy(f"{__name__}.decks", "load_checked_deck"),
-    obs_columns=obs_columns,
-    max_decisions=constants.MAX_DECISIONS_PER_GAME,
-    decisions=constants.Decision,
     max_deck=constants.MAX_DECK,
-    first_player_col=FIRST_PLAYER,
     load_pool=lazy(f"{__name__}.cards", "load_ws_pool"),
     importer=lazy(f"{__name__}.importer", "import_ws_json"),
 )

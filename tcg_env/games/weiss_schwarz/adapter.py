@@ -1,4 +1,5 @@
-"""Weiss Schwarz Python side: action descriptions, the text board, snapshots, entity observations."""
+"""Weiss Schwarz Python side: action descriptions, the text board, snapshots (the entity
+observations are tcg_env.adapter's defaults from observation.OBS)."""
 
 from __future__ import annotations
 
@@ -7,15 +8,15 @@ import numpy as np
 from tcg_env.engine.tables import unpack_tables
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_TURN
 from tcg_env.engine.layout import FLAG, SnapshotError
-from tcg_env.engine.zones import zone_list, zone_lists
+from tcg_env.engine.zones import zone_list
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.state import RS_CLOCK_DRAWS, RS_NONE
-from tcg_env.adapter import (board_header, card_attribute, check_progress, check_ranges, deck_counts, snapshot_restorer,
-                             zone_count_domains)
+from tcg_env.adapter import (ActionWords, board_header, candidates, card_attribute, check_progress, check_ranges,
+                             deck_counts, if_there, slots_in_zone, snapshot_check, snapshot_restorer, zone_count_domains)
+from tcg_env.adapter import card_zones as table_card_zones
 from tcg_env.adapter import pool_fingerprint as shared_fingerprint
 from tcg_env.spec import CardZones
-from tcg_env.games.weiss_schwarz.observation import GLOBAL_SIZE, OBS, OBS_SIZE
 
 SNAPSHOT_FORMAT = 1
 ZONE_NAMES = {z: z.name.lower() for z in K.Zone}
@@ -46,13 +47,11 @@ def card_zones(row) -> CardZones:
     """Where every card is (``GameSpec.card_zones``, used by the conformance kit): the nine zone
     lists of each player, its stage positions, and its markers (CR 3.7: cards under a character,
     kept only in the card records and counted per position)."""
-    zones = zone_lists(row, S.ZONES)
-    held = [s for s in range(K.N_SLOTS) if int(row[S.CARD + s * S.CARD_W]) >= 0]
+    extra = {}
     for p in range(2):
-        zones[(p, "stage")] = [s for s in stage(row, p) if s >= 0]
-        zones[(p, "marker")] = [s for s in held if int(row[S.ZONE + s * S.CARD_W]) == K.Zone.MARKER
-                                and s // K.MAX_DECK == p]
-    return CardZones(zones=zones, owners={s: int(row[S.OWNER + s * S.CARD_W]) for s in held})
+        extra[(p, "stage")] = [s for s in stage(row, p) if s >= 0]
+        extra[(p, "marker")] = slots_in_zone(row, S.ZONES, K.Zone.MARKER, owner=p)
+    return table_card_zones(row, S.ZONES, extra)
 
 
 def _slot_name(game, slot: int) -> str:
@@ -88,11 +87,12 @@ def _pending(game, p: int, i: int) -> tuple[int, int]:
     return int(game._row[e]), int(game._row[e + 1])
 
 
-def _source(game, kind, p: int) -> str:
+def _source(game) -> str:
     """What the pending choice is for: the ability whose effect asks (the top effect frame, the cost
     being paid, the pending ability offered), or the trigger icon being performed (CR 4.12.2); ""
     when nothing asks."""
     row = game._row
+    kind, p = int(row[H_DECISION]), int(row[H_DECIDER])
     why = int(row[S.DEC_ARG + 1])
     if kind in (K.Decision.CHOOSE_TARGET, K.Decision.CHOOSE_POSITION) and why == K.ChoiceFor.TRIGGER_ICON:
         ts = int(row[S.TRIG_SLOT])
@@ -114,114 +114,118 @@ def _source(game, kind, p: int) -> str:
     return _ability_words(game, int(row[f + S.FR_SLOT]), int(row[f + S.FR_ABIL]))
 
 
-def describe_action(game, a: int) -> str:
-    """The action ``a`` of the pending decision in words; a choice an ability or a trigger asks for
-    says which (``Choose Pyre Archivist for Cinder Urchin's ability (...)``)."""
-    text = _describe_action(game, a)
-    row = game._row
-    kind = K.Decision(int(row[H_DECISION]))
-    if kind in (K.Decision.CHOOSE_TARGET, K.Decision.CHOOSE_POSITION, K.Decision.PAY_COST) and 0 <= a < K.NUM_ACTIONS:
-        src = _source(game, kind, int(row[H_DECIDER]))
-        return f"{text} for {src}" if src else text
-    return text
+def _hand_card(act, i: int) -> tuple[str, str]:
+    """Hand card ``i``'s name and what tells two copies apart: two copies of a card in hand are two
+    actions, named by their position (1 = the first card listed), last so that a description still
+    starts with the card's name."""
+    hand = zone_list(act.row, S.ZONES, K.Zone.HAND, act.p) if act.p in (0, 1) else []
+    if i >= len(hand):
+        return f"hand {i}", ""
+    names = [_slot_name(act.game, sl) for sl in hand]
+    return names[i], f" (hand card {i + 1})" if names.count(names[i]) > 1 else ""
 
 
-def _describe_action(game, a: int) -> str:
-    row = game._row
-    a = int(a)
-    if not 0 <= a < K.NUM_ACTIONS:
-        return f"invalid action {a}"
-    block, index = K.ACTIONS.decode(a)
-    kind = K.Decision(int(row[H_DECISION]))
-    p = int(row[H_DECIDER])
-    hand = zone_list(row, S.ZONES, K.Zone.HAND, p) if p in (0, 1) else []
+def _choose_hand(act) -> str:
+    name, copy = _hand_card(act, act.i)
+    return f"{_HAND_VERBS.get(act.kind, 'Choose')} {name}{copy}"
 
-    names = [_slot_name(game, sl) for sl in hand]
 
-    def hand_card(i):
-        return names[i] if i < len(hand) else f"hand {i}"
+def _play_to(act) -> str:
+    name, copy = _hand_card(act, act.i)
+    return f"Play {name} to {POS_NAMES[act.index[1]]}{copy}"
 
-    def which_copy(i):
-        # two copies of a card in hand are two actions: the position (1 = the first card listed)
-        # tells them apart, last so that a description still starts with the card's name
-        return f" (hand card {i + 1})" if i < len(hand) and names.count(names[i]) > 1 else ""
 
-    if a == K.PASS:
-        return {
-            K.Decision.MULLIGAN: "Mulligan done: draw as many as discarded",
-            K.Decision.CLOCK: "Skip the clock",
-            K.Decision.MAIN: "End the main phase",
-            K.Decision.CLIMAX: "Play no climax",
-            K.Decision.ATTACK: "End the attack phase",
-            K.Decision.COUNTER: "No counter",
-            K.Decision.ENCORE_PAY: "Decline Encore",
-            K.Decision.TRIGGER_OPTION: "Decline the trigger",
-        }.get(kind, "Pass / stop choosing") if kind != K.Decision.OPTIONAL_EFFECT else (
-            f"Decline {_source(game, kind, p) or 'the ability'}")
-    if block is K.HAND:
-        (i,) = index
-        verb = {
-            K.Decision.MULLIGAN: "Mulligan away",
-            K.Decision.CLOCK: "Clock (then draw 2)",
-            K.Decision.MAIN: "Play event",
-            K.Decision.CLIMAX: "Play climax",
-            K.Decision.COUNTER: "Counter with",
-            K.Decision.HAND_LIMIT: "Discard",
-            K.Decision.PAY_COST: "Pay with",
-        }.get(kind, "Choose")
-        return f"{verb} {hand_card(i)}{which_copy(i)}"
-    if block is K.PLAY:
-        i, pos = index
-        return f"Play {hand_card(i)} to {POS_NAMES[pos]}{which_copy(i)}"
-    if block is K.OWN_STAGE:
-        (pos,) = index
-        sl = stage(row, p)[pos] if p in (0, 1) else -1
-        who = _slot_name(game, sl) if sl >= 0 else "empty"
-        if kind == K.Decision.ENCORE:
-            return f"Put reversed {who} ({POS_NAMES[pos]}) into the waiting room"
-        return f"Choose own {POS_NAMES[pos]} ({who})"
-    if block is K.OPP_STAGE:
-        (pos,) = index
-        sl = stage(row, 1 - p)[pos] if p in (0, 1) else -1
-        return f"Choose opponent's {POS_NAMES[pos]} ({_slot_name(game, sl) if sl >= 0 else 'empty'})"
-    if block is K.ABILITY:
-        pos, j = index
-        sl = stage(row, p)[pos] if p in (0, 1) else -1
-        if sl < 0:
-            return f"Use ability {j} of the empty {POS_NAMES[pos]}"
-        cid = int(row[S.CARD + sl * S.CARD_W])
-        # the j-th ACT ability, or COUNTER_ACT in the counter step (play.ability_usable_kind)
-        want = K.AbilityKind.COUNTER_ACT if kind == K.Decision.COUNTER else K.AbilityKind.ACT
-        cards, abilities = _tables(game.pool)
-        first = int(cards[cid, K.C_ABIL_START])
-        acts = [r for r in range(first, first + int(cards[cid, K.C_ABIL_COUNT])) if int(abilities[r, K.A_KIND]) == want]
-        summary = _summary(game.pool, acts[j]) if j < len(acts) else ""
-        return f"Use ability {j} of {_slot_name(game, sl)} ({POS_NAMES[pos]})" + (f": {summary}" if summary else "")
-    if block is K.MOVE:
-        i, j = K.MOVE_PAIRS[index[0]]
-        return f"Swap {POS_NAMES[i]} and {POS_NAMES[j]}"
-    if block is K.ATTACK:
-        pos, t = index
-        sl = stage(row, p)[pos] if p in (0, 1) else -1
-        return f"{K.AttackType(t + 1).name.title()} attack with {_slot_name(game, sl) if sl >= 0 else 'empty'}"
-    (k,) = index  # the option block
-    if kind == K.Decision.LEVEL_UP:
-        clock = zone_list(row, S.ZONES, K.Zone.CLOCK, p)
-        return f"Level up with {_slot_name(game, clock[k])}" if k < len(clock) else f"Level up option {k}"
-    if kind in (K.Decision.ENCORE_PAY, K.Decision.TRIGGER_OPTION, K.Decision.OPTIONAL_EFFECT):
-        if kind == K.Decision.TRIGGER_OPTION:
-            return f"Use the {K.TriggerIcon(int(row[S.DEC_ARG])).name.lower()} trigger"
-        if kind == K.Decision.ENCORE_PAY:
-            return "Pay Encore [3]"
-        src = _source(game, kind, p)
-        return f"Use {src}" if src else "Use the ability"
-    if kind == K.Decision.ORDER_AUTO:
-        if k < int(row[S.CAND_N]):
-            return f"Play next: {_ability_words(game, *_pending(game, p, int(row[S.CAND + k])))}"
-        return f"Play pending automatic ability {k} next"
-    if k < int(row[S.CAND_N]):
-        return f"Choose {_slot_name(game, int(row[S.CAND + k]))}"
-    return f"Option {k}"
+_HAND_VERBS = {
+    K.Decision.MULLIGAN: "Mulligan away",
+    K.Decision.CLOCK: "Clock (then draw 2)",
+    K.Decision.MAIN: "Play event",
+    K.Decision.CLIMAX: "Play climax",
+    K.Decision.COUNTER: "Counter with",
+    K.Decision.HAND_LIMIT: "Discard",
+    K.Decision.PAY_COST: "Pay with",
+}
+
+
+def _use_ability(act) -> str:
+    """Ability ``j`` of the character on ``pos``: its j-th ACT ability, or COUNTER_ACT in the counter
+    step (play.ability_usable_kind)."""
+    pos, j = act.index
+    if act.slot < 0:
+        return f"Use ability {j} of the empty {POS_NAMES[pos]}"
+    want = K.AbilityKind.COUNTER_ACT if act.kind == K.Decision.COUNTER else K.AbilityKind.ACT
+    cards, abilities = _tables(act.game.pool)
+    cid = int(act.row[S.CARD + act.slot * S.CARD_W])
+    first = int(cards[cid, K.C_ABIL_START])
+    acts = [r for r in range(first, first + int(cards[cid, K.C_ABIL_COUNT])) if int(abilities[r, K.A_KIND]) == want]
+    summary = _summary(act.game.pool, acts[j]) if j < len(acts) else ""
+    return f"Use ability {j} of {act.card} ({POS_NAMES[pos]})" + (f": {summary}" if summary else "")
+
+
+def _level_up(act) -> str:
+    clock = zone_list(act.row, S.ZONES, K.Zone.CLOCK, act.p)
+    return f"Level up with {_slot_name(act.game, clock[act.i])}" if act.i < len(clock) else f"Level up option {act.i}"
+
+
+def _play_next(act) -> str:
+    """ORDER_AUTO: candidate k is an index into the decider's pending automatic abilities (CR 8.7.2)."""
+    if act.slot < 0:
+        return f"Play pending automatic ability {act.i} next"
+    return f"Play next: {_ability_words(act.game, *_pending(act.game, act.p, act.slot))}"
+
+
+def _name_or_empty(game, slot: int) -> str:
+    return _slot_name(game, slot) if slot >= 0 else "empty"
+
+
+def _stage_of(p_of):
+    """``POINTEES`` entry: the stage positions of player ``p_of(decider)`` (none without a decider)."""
+    return lambda row, p: stage(row, p_of(p)) if p in (0, 1) else []
+
+
+D = K.Decision
+# the wording of each action block (constants.ACTIONS) by the pending decision, None: any other;
+# ``{pos}``: the stage position of the action's first index
+WORDS = {
+    "pass": {
+        D.MULLIGAN: "Mulligan done: draw as many as discarded",
+        D.CLOCK: "Skip the clock",
+        D.MAIN: "End the main phase",
+        D.CLIMAX: "Play no climax",
+        D.ATTACK: "End the attack phase",
+        D.COUNTER: "No counter",
+        D.ENCORE_PAY: "Decline Encore",
+        D.TRIGGER_OPTION: "Decline the trigger",
+        D.OPTIONAL_EFFECT: lambda act: f"Decline {_source(act.game) or 'the ability'}",
+        None: "Pass / stop choosing",
+    },
+    "hand": {None: _choose_hand},
+    "play": {None: _play_to},
+    "own_stage": {
+        D.ENCORE: "Put reversed {card} ({pos}) into the waiting room",
+        None: "Choose own {pos} ({card})",
+    },
+    "opp_stage": {None: "Choose opponent's {pos} ({card})"},
+    "ability": {None: _use_ability},
+    "move": {None: lambda act: "Swap {} and {}".format(*(POS_NAMES[q] for q in K.MOVE_PAIRS[act.i]))},
+    "attack": {None: lambda act: f"{K.AttackType(act.index[1] + 1).name.title()} attack with {act.card}"},
+    "option": {
+        D.LEVEL_UP: _level_up,
+        D.TRIGGER_OPTION: lambda act: f"Use the {K.TriggerIcon(int(act.row[S.DEC_ARG])).name.lower()} trigger",
+        D.ENCORE_PAY: "Pay Encore [3]",
+        D.OPTIONAL_EFFECT: lambda act: f"Use {_source(act.game) or 'the ability'}",
+        D.ORDER_AUTO: _play_next,
+        None: if_there("Choose {card}", "Option {i}"),
+    },
+}
+# what the blocks' first index points at (their observation rows, ACTIONS.pointers())
+POINTEES = {"hand": lambda row, p: zone_list(row, S.ZONES, K.Zone.HAND, p) if p in (0, 1) else [],
+            "my_stage": _stage_of(lambda p: p), "opp_stage": _stage_of(lambda p: 1 - p),
+            "candidates": candidates(S.CAND, S.CAND_N)}  # fmt: skip
+# the spec's describe_action (tcg_env.adapter.ActionWords); a choice an ability or a trigger asks for
+# says which (``Choose Pyre Archivist for Cinder Urchin's ability (...)``)
+describe_action = ActionWords(K.ACTIONS, D, WORDS, POINTEES, _name_or_empty, fields=lambda act: {"pos": POS_NAMES[act.i]},
+                              source=_source, for_kinds=(D.CHOOSE_TARGET, D.CHOOSE_POSITION, D.PAY_COST),
+                              out_of_range="invalid action {a}", game_over=None)  # fmt: skip
 
 
 # ---- the board and the play log: what a seat sees (tcg_env.view) ----------------------------------
@@ -297,14 +301,6 @@ def public_view(game, viewer: int | None = None):
         where += f": {step.name.lower()} step"
     status = board_header("", row, tp, "", K.Decision)[1]
     return BoardView("Weiss Schwarz", int(row[H_TURN]), tp, where, status, tuple(players), done=bool(row[H_DONE]))
-
-
-def render(game, viewer: int | None = None) -> str:
-    """The board as text (:func:`tcg_env.view.render_board` of :func:`public_view`); ``viewer`` 0 / 1:
-    only what that player may see."""
-    from tcg_env.view import render_board
-
-    return render_board(public_view(game, viewer))
 
 
 def to_dict(game) -> dict:
@@ -428,11 +424,7 @@ def check_consistency(row: np.ndarray, pool) -> None:
     check_progress(row, pool, err, SPEC.kernels, K.NUM_ACTIONS, K.Decision)
 
 
-def check_snapshot(row: np.ndarray, pool) -> None:
-    check_values(row)
-    check_consistency(row, pool)
-
-
+check_snapshot = snapshot_check(check_values, check_consistency)
 from_dict = snapshot_restorer("weiss_schwarz", SNAPSHOT_FORMAT, S.LAYOUT, pool_fingerprint, check_snapshot)
 
 
@@ -464,31 +456,3 @@ def deck_summary(pool, deck) -> str:
     types = deck_counts(pool, deck.card_ids, K.C_TYPE, TYPE_NAMES)
     colors = deck_counts(pool, deck.card_ids, K.C_COLOR, K.COLOR_NAMES, order="count")
     return ", ".join(f"{n} {t}" for t, n in types.items()) + "; " + ", ".join(f"{c} {n}" for c, n in colors.items())
-
-
-# ---- entity observations -------------------------------------------------------------------------
-# the card-row blocks of the declared observation (observation.OBS), every one after the globals
-_ENTITY_SECTIONS = [(b.name, b.base, *b.shape) for b in OBS if b.name != "global"]
-
-
-def entity_obs(flat: np.ndarray) -> dict:
-    """Flat observation(s) (..., OBS_SIZE) -> dict of entity arrays (views, no copy); column 0 of
-    every entity row is its ``present`` flag."""
-    flat = np.asarray(flat)
-    lead = flat.shape[:-1]
-    out = {"global": flat[..., :GLOBAL_SIZE]}
-    for name, off, rows, width in _ENTITY_SECTIONS:
-        out[name] = flat[..., off : off + rows * width].reshape(*lead, rows, width)
-    return out
-
-
-def entity_spaces() -> dict:
-    from gymnasium import spaces
-
-    d = {"global": spaces.Box(-np.inf, np.inf, (GLOBAL_SIZE,), np.float32)}
-    for name, _off, rows, width in _ENTITY_SECTIONS:
-        d[name] = spaces.Box(-np.inf, np.inf, (rows, width), np.float32)
-    return d
-
-
-assert OBS.size == OBS_SIZE

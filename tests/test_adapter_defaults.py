@@ -1,0 +1,92 @@
+"""The shared adapter layer (``tcg_env.adapter``): the action describer a game words its actions
+with (:class:`ActionWords`) and the defaults ``game_spec`` gives from the declared layouts
+(``entity_obs`` / ``entity_spaces``). Toy layouts; nothing here compiles kernels."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from tcg_env.adapter import ActionWords, candidates, entity_obs, entity_spaces, if_there, yes
+from tcg_env.engine.blocks import ActionLayout, ObsLayout
+from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, HEADER_SIZE
+
+
+class Decision(IntEnum):
+    NONE = 0
+    PRIORITY = 1
+    TARGET = 2
+    OPTIONAL = 3
+
+
+ACTIONS = ActionLayout("toy")
+ACTIONS.add("pass")
+ACTIONS.add("hand", 3, points_at="hand")
+ACTIONS.add("option", 2, points_at="options")
+HAND, CAND, CAND_N = HEADER_SIZE, HEADER_SIZE + 6, HEADER_SIZE + 8  # two hands of 3, then the candidates
+
+
+def _game(kind, hand=(10, 11), cands=()):
+    row = np.full(HEADER_SIZE + 9, -1, np.int32)
+    row[H_DONE], row[H_DECISION], row[H_DECIDER] = 0, kind, 1
+    row[HAND + 3 : HAND + 3 + len(hand)] = hand
+    row[CAND : CAND + len(cands)], row[CAND_N] = cands, len(cands)
+    return SimpleNamespace(_row=row)
+
+
+def _words(**extra):
+    words = {
+        "pass": {Decision.PRIORITY: "Pass priority", None: "Pass / done"},
+        "hand": {Decision.PRIORITY: "Play {card}", None: "Hand card {i}: {card} ({kind})"},
+        "option": {Decision.OPTIONAL: yes("Use it"), Decision.TARGET: if_there("Choose {card}"), None: "Option {i}"},
+    }
+    rows = {"hand": lambda row, p: [int(x) for x in row[HAND + 3 * p : HAND + 3 * p + 3] if x >= 0],
+            "options": candidates(CAND, CAND_N)}  # fmt: skip
+    return ActionWords(ACTIONS, Decision, words, rows, lambda game, slot: f"card{slot}" if slot >= 0 else "(none)",
+                       source=lambda game: "Fireball", **extra)  # fmt: skip
+
+
+def test_each_action_is_worded_by_its_block_and_the_pending_decision():
+    describe = _words()
+    assert describe(_game(Decision.PRIORITY), 0) == "Pass priority"
+    assert describe(_game(Decision.TARGET), 0) == "Pass / done"  # the block's wording for any other decision
+    assert describe(_game(Decision.PRIORITY), 2) == "Play card11"  # the decider's (player 1's) hand card 1
+    assert describe(_game(Decision.TARGET), 3) == "Hand card 2: (none) (TARGET)"  # nothing in hand position 2
+
+
+def test_a_wording_giving_none_falls_back_to_the_block_default():
+    describe = _words()
+    assert describe(_game(Decision.OPTIONAL), 4) == "Use it" and describe(_game(Decision.OPTIONAL), 5) == "Option 1"
+    game = _game(Decision.TARGET, cands=(7,))
+    assert describe(game, 4) == "Choose card7" and describe(game, 5) == "Option 1"  # candidate 1 is not there
+
+
+def test_the_source_suffix_and_the_guards():
+    describe = _words(for_kinds=(Decision.TARGET,))
+    assert describe(_game(Decision.TARGET, cands=(7,)), 4) == "Choose card7 for Fireball"
+    assert describe(_game(Decision.PRIORITY), 99) == "action 99 (out of range 0..5)"
+    done = _game(Decision.PRIORITY)
+    done._row[H_DONE] = 1
+    assert describe(done, 0) == "no action (game over)"
+    assert _words(game_over=None)(done, 0) == "Pass priority"
+
+
+def test_every_block_needs_a_default_wording():
+    with pytest.raises(ValueError, match="option"):
+        ActionWords(ACTIONS, Decision, {"pass": {None: "Pass"}, "hand": {None: "Hand"}, "option": {}}, {}, str)
+
+
+def test_entity_obs_splits_the_declared_blocks_and_spaces_match():
+    obs = ObsLayout("toy")
+    obs.add("global", ["a", "b", "c"])
+    obs.add("hand", ["present", "cost"], rows=4, cards=True)
+    flat = np.arange(2 * obs.size, dtype=np.float32).reshape(2, obs.size)
+    views = entity_obs(obs, flat)
+    assert list(views) == ["global", "hand"]
+    assert views["global"].shape == (2, 3) and views["hand"].shape == (2, 4, 2)
+    assert views["hand"][1, 3, 1] == flat[1, obs.size - 1] and np.shares_memory(views["hand"], flat)
+    spaces = entity_spaces(obs)
+    assert {k: s.shape for k, s in spaces.items()} == {"global": (3,), "hand": (4, 2)}
