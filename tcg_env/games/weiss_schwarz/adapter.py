@@ -11,6 +11,7 @@ from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.engine.zones import zone_list
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz.constants import Decision
 from tcg_env.games.weiss_schwarz.state import RS_CLOCK_DRAWS, RS_NONE
 from tcg_env.adapter import (ActionWords, board_header, candidates, card_attribute, check_progress, check_ranges,
                              deck_counts, if_there, slots_in_zone, snapshot_check, snapshot_restorer, zone_count_domains)
@@ -182,26 +183,25 @@ def _stage_of(p_of):
     return lambda row, p: stage(row, p_of(p)) if p in (0, 1) else []
 
 
-D = K.Decision
 # the wording of each action block (constants.ACTIONS) by the pending decision, None: any other;
 # ``{pos}``: the stage position of the action's first index
 WORDS = {
     "pass": {
-        D.MULLIGAN: "Mulligan done: draw as many as discarded",
-        D.CLOCK: "Skip the clock",
-        D.MAIN: "End the main phase",
-        D.CLIMAX: "Play no climax",
-        D.ATTACK: "End the attack phase",
-        D.COUNTER: "No counter",
-        D.ENCORE_PAY: "Decline Encore",
-        D.TRIGGER_OPTION: "Decline the trigger",
-        D.OPTIONAL_EFFECT: lambda act: f"Decline {_source(act.game) or 'the ability'}",
+        Decision.MULLIGAN: "Mulligan done: draw as many as discarded",
+        Decision.CLOCK: "Skip the clock",
+        Decision.MAIN: "End the main phase",
+        Decision.CLIMAX: "Play no climax",
+        Decision.ATTACK: "End the attack phase",
+        Decision.COUNTER: "No counter",
+        Decision.ENCORE_PAY: "Decline Encore",
+        Decision.TRIGGER_OPTION: "Decline the trigger",
+        Decision.OPTIONAL_EFFECT: lambda act: f"Decline {_source(act.game) or 'the ability'}",
         None: "Pass / stop choosing",
     },
     "hand": {None: _choose_hand},
     "play": {None: _play_to},
     "own_stage": {
-        D.ENCORE: "Put reversed {card} ({pos}) into the waiting room",
+        Decision.ENCORE: "Put reversed {card} ({pos}) into the waiting room",
         None: "Choose own {pos} ({card})",
     },
     "opp_stage": {None: "Choose opponent's {pos} ({card})"},
@@ -209,11 +209,11 @@ WORDS = {
     "move": {None: lambda act: "Swap {} and {}".format(*(POS_NAMES[q] for q in K.MOVE_PAIRS[act.i]))},
     "attack": {None: lambda act: f"{K.AttackType(act.index[1] + 1).name.title()} attack with {act.card}"},
     "option": {
-        D.LEVEL_UP: _level_up,
-        D.TRIGGER_OPTION: lambda act: f"Use the {K.TriggerIcon(int(act.row[S.DEC_ARG])).name.lower()} trigger",
-        D.ENCORE_PAY: "Pay Encore [3]",
-        D.OPTIONAL_EFFECT: lambda act: f"Use {_source(act.game) or 'the ability'}",
-        D.ORDER_AUTO: _play_next,
+        Decision.LEVEL_UP: _level_up,
+        Decision.TRIGGER_OPTION: lambda act: f"Use the {K.TriggerIcon(int(act.row[S.DEC_ARG])).name.lower()} trigger",
+        Decision.ENCORE_PAY: "Pay Encore [3]",
+        Decision.OPTIONAL_EFFECT: lambda act: f"Use {_source(act.game) or 'the ability'}",
+        Decision.ORDER_AUTO: _play_next,
         None: if_there("Choose {card}", "Option {i}"),
     },
 }
@@ -223,8 +223,8 @@ POINTEES = {"hand": lambda row, p: zone_list(row, S.ZONES, K.Zone.HAND, p) if p 
             "candidates": candidates(S.CAND, S.CAND_N)}  # fmt: skip
 # the spec's describe_action (tcg_env.adapter.ActionWords); a choice an ability or a trigger asks for
 # says which (``Choose Pyre Archivist for Cinder Urchin's ability (...)``)
-describe_action = ActionWords(K.ACTIONS, D, WORDS, POINTEES, _name_or_empty, fields=lambda act: {"pos": POS_NAMES[act.i]},
-                              source=_source, for_kinds=(D.CHOOSE_TARGET, D.CHOOSE_POSITION, D.PAY_COST),
+describe_action = ActionWords(K.ACTIONS, Decision, WORDS, POINTEES, _name_or_empty, fields=lambda act: {"pos": POS_NAMES[act.i]},
+                              source=_source, for_kinds=(Decision.CHOOSE_TARGET, Decision.CHOOSE_POSITION, Decision.PAY_COST),
                               out_of_range="invalid action {a}", game_over=None)  # fmt: skip
 
 
