@@ -50,6 +50,11 @@ def _expire_all(s, mt, turn):
 
 
 @njit
+def _end_turn_all(s, mt, duration, turn):
+    M.mod_end_turn_all(s, mt, duration, turn)
+
+
+@njit
 def _zone_change(s, mt, slot, old, new):
     return M.mod_zone_change(G, s, mt, slot, old, new)
 
@@ -132,6 +137,27 @@ def test_cr_ws_8_2_1_2_until_the_opponents_next_turn_lasts_through_that_turn():
     assert s[toy.R_LONG + 2 * W] == 0b1
     _expire_all(s, toy.MT, 6)
     assert (s[toy.R_LONG + 2 * W], s[toy.R_UNTIL + 2 * W]) == (0, 0)
+
+
+def test_cr_ws_6_8_1_4_and_8_2_1_2_the_end_of_a_turn_in_one_pass_writes_what_the_two_passes_write():
+    """``mod_end_turn_all`` (one pass over the slots) leaves the rows ``mod_end_all`` then
+    ``mod_expire_all`` leave, at the end of the turn the long changes last through and at the end of
+    the turn they end."""
+    s = _board()
+    s[toy.TURN_PLAYER] = 0
+    s[toy.MASTER] = 0
+    _apply(s, toy.MT, 0, toy.POWER, toy.NEXT_OPP, 1000)
+    _apply(s, toy.MT, 1, toy.POWER, toy.EOT, 500)
+    s[toy.MASTER] = 1
+    _apply(s, toy.MT, 2, toy.RESTRICTIONS, toy.NEXT_OPP, 0b1)
+    for turn in (4, 5, 6):
+        one, two = s.copy(), s.copy()
+        _end_turn_all(one, toy.MT, toy.EOT, turn)
+        _end_all(two, toy.MT, toy.EOT)
+        _expire_all(two, toy.MT, turn)
+        np.testing.assert_array_equal(one, two)
+        assert not np.array_equal(one, s)  # the end of turn 4 already ends the 500
+    assert s[toy.P_LONG] == 1000
 
 
 def test_cr_ws_8_2_1_2_expiry_turns_merge_as_declared_latest_or_furthest():
