@@ -314,16 +314,18 @@ class DeckSize:
         return f"{self.lo} or more" if self.hi is None else f"{self.lo} to {self.hi}"
 
 
-def check_size(table: Any, deck: Deck, n: int, size: DeckSize, what: str = "deck", part: str = "") -> None:
+def check_size(table: Any, deck: Deck, n: int, size: DeckSize, what: str = "deck", part: str = "",
+               doc: str = "CR") -> None:  # fmt: skip
     """``n`` cards within ``size``: "49 cards: a constructed deck has exactly 50 cards (CR 8.1.1.1)";
-    with ``part`` (a deck of several parts): "6 cards in the extra deck: it has 0 to 5 cards (...)"."""
+    with ``part`` (a deck of several parts): "6 cards in the extra deck: it has 0 to 5 cards (...)".
+    ``doc``: how the game's rules document is cited before a rule number."""
     if n < size.lo or (size.hi is not None and n > size.hi):
         where = f"{n} cards in the {part}: it" if part else f"{n} cards: a {what}"
-        raise deck_error(table, deck, f"{where} has {size.words()} cards (CR {size.rule})")
+        raise deck_error(table, deck, f"{where} has {size.words()} cards ({doc} {size.rule})")
 
 
 def check_copies(table: Any, deck: Deck, ids: np.ndarray, most: int, rule: str, by: str = "number",
-                 part: str = "", exempt: Callable[[int], bool] | None = None) -> None:  # fmt: skip
+                 part: str = "", exempt: Callable[[int], bool] | None = None, doc: str = "CR") -> None:  # fmt: skip
     """At most ``most`` cards of ``ids`` with the same card number (``by="number"``) or card name
     (``by="name"``, whatever their numbers); ``exempt(cid)``: a card any number of copies of."""
     key = table.numbers if by == "number" else table.names
@@ -336,7 +338,7 @@ def check_copies(table: Any, deck: Deck, ids: np.ndarray, most: int, rule: str, 
             reason = f"{c} copies{in_part}: at most {most} copies of a card number"  # the error names the card
         else:
             reason = f"{c} cards named {k!r}{in_part}: " + ("one of a name" if most == 1 else f"at most {most} of a card name")
-        raise deck_error(table, deck, f"{reason} (CR {rule})", cid, "count", by)
+        raise deck_error(table, deck, f"{reason} ({doc} {rule})", cid, "count", by)
 
 
 @dataclass(frozen=True)
@@ -354,16 +356,18 @@ class TypeLimit:
 class DeckRules:
     """A game's deck construction rules as parameters. ``sizes``: the deck size of each format a
     deck list may name (the key None: any format); ``copies`` of a card number or name
-    (``copies_by``); ``limits`` per card type; ``capacity``: the most cards the engine's state
-    holds per deck. :meth:`check` raises a one-line :class:`DeckError` naming the file, the card
-    and the rule."""
+    (``copies_by``; None: any number of copies); ``limits`` per card type; ``capacity``: the most
+    cards the engine's state holds per deck; ``doc``: how the rules document is cited before a rule
+    number ("CR 5.1.2.1"). :meth:`check` raises a one-line :class:`DeckError` naming the file, the
+    card and the rule."""
 
     sizes: Mapping[str | None, DeckSize]
-    copies: int
-    copies_rule: str
+    copies: int | None
+    copies_rule: str = ""
     copies_by: str = "number"
     limits: tuple[TypeLimit, ...] = ()
     capacity: int | None = None
+    doc: str = "CR"
 
     def check(self, table: Any, deck: Deck, format: str | None = None) -> Deck:
         """Check ``deck`` for ``format`` (default: the format the deck list names)."""
@@ -374,13 +378,14 @@ class DeckRules:
         ids = check_ids(table, deck)
         if self.capacity is not None and len(ids) > self.capacity:
             raise deck_error(table, deck, f"{len(ids)} cards: the engine holds at most {self.capacity} cards per deck")
-        check_size(table, deck, len(ids), size, what=f"{fmt} deck" if fmt in self.sizes else "deck")
-        check_copies(table, deck, ids, self.copies, self.copies_rule, by=self.copies_by)
+        check_size(table, deck, len(ids), size, what=f"{fmt} deck" if fmt in self.sizes else "deck", doc=self.doc)
+        if self.copies is not None:
+            check_copies(table, deck, ids, self.copies, self.copies_rule, by=self.copies_by, doc=self.doc)
         for lim in self.limits:
             hit = ids[np.asarray(table.cards)[ids, lim.column] == lim.value] if ids.size else ids
             if len(hit) > lim.most:
                 raise deck_error(table, deck, f"{len(hit)} {lim.what}: a deck has at most {lim.most} {lim.what} "
-                                 f"(CR {lim.rule})", int(hit[lim.most]))  # fmt: skip
+                                 f"({self.doc} {lim.rule})", int(hit[lim.most]))  # fmt: skip
         return deck
 
 

@@ -156,3 +156,15 @@ def test_r_1_3_a_player_who_must_draw_from_an_empty_deck_loses(player):
     g = sc.game()
     act(g, "End the turn")
     assert g.done and g.winner == 1 - player
+
+
+def test_r_1_1_a_deck_holds_exactly_30_cards_any_number_of_copies():
+    from tcg_env.cards.errors import DeckError
+    from tcg_env.games.template import decks, load_pool
+
+    pool = load_pool()
+    assert len(decks.load_deck(pool, ["TPL-001"] * 30)) == 30  # 30 copies of one card: legal
+    for n in (29, 31):
+        with pytest.raises(DeckError, match=rf"{n} cards: a deck has exactly 30 cards \(R 1\.1\)"):
+            decks.load_deck(pool, ["TPL-001"] * n)
+    assert sorted(decks.list_decks()) == ["blue_control", "red_rush"]

@@ -1,27 +1,23 @@
-"""The template game's decks: the built-in deck folder and the deck construction rule (R 1.1).
-Parsing deck lists is every game's (tcg_env.cards.decks)."""
+"""The template game's decks (R 1.1): the built-in deck folder and the deck construction rule as
+parameters of the shared checker (:class:`tcg_env.cards.decks.DeckRules`): exactly 30 cards, any
+number of copies of a card. Parsing, loading and writing deck lists is every game's
+(:mod:`tcg_env.cards.decks`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from tcg_env.cards.decks import Deck, list_deck_files
-from tcg_env.cards.decks import load_deck as load_deck_list
-from tcg_env.cards.errors import DeckError
+from tcg_env.cards.decks import DeckFolder, DeckRules, DeckSize
 from tcg_env.games.template.constants import DECK_SIZE
 
-DECK_DIR = Path(__file__).resolve().parent / "data" / "decks"
+__all__ = ["DECKS", "load_checked_deck", "RULES", "list_decks", "load_deck", "validate_deck"]
 
+# one size whatever the format the list names, no limit of copies (R 1.1); the template's rules
+# document is cited as "R 1.1", not "CR 1.1"
+RULES = DeckRules(sizes={None: DeckSize(DECK_SIZE, DECK_SIZE, "1.1")}, copies=None, doc="R")
+DECKS = DeckFolder(Path(__file__).resolve().parent / "data" / "decks", RULES.check)
 
-def list_template_decks() -> list[str]:
-    return list_deck_files(DECK_DIR)
-
-
-def load_deck(table: Any, source: Any, variant: str | None = None) -> Deck:
-    """A deck (a built-in name, a file, card numbers or ids) of exactly DECK_SIZE cards (R 1.1)."""
-    deck = load_deck_list(table, source, builtin_dir=DECK_DIR)
-    if len(deck.card_ids) != DECK_SIZE:
-        raise DeckError(f"a deck holds exactly {DECK_SIZE} cards (R 1.1), this one {len(deck.card_ids)}",
-                        file=str(deck.source))
-    return deck
+validate_deck = RULES.check
+list_decks = DECKS.names
+load_deck = DECKS.load
+load_checked_deck = DECKS.load_checked  # the spec's load_deck (pool, source, variant)
