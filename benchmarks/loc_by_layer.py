@@ -1,6 +1,6 @@
 """Lines of code per layer of the engine, per game and for the shared core, at any commit.
 
-    python benchmarks/loc_by_layer.py [--without-imports] [REV ...]     (default: the working tree)
+    python benchmarks/loc_by_layer.py [--without-imports] [--by-file] [REV ...]   (default: the working tree)
 
 A developer tool beside the speed benchmarks: the issue that introduced the shared core (17) asks
 each game's lines before and after, per layer, and the core's. A line of code is a non-blank line
@@ -16,15 +16,16 @@ that is not only a comment; docstrings count (they are the kernels' documentatio
 Prints one table; with several REVs, one column per REV. ``--without-imports`` leaves out the
 lines of import statements: the games import hundreds of names from their own constants, one per
 line in some, several per line in others, so comparing games (or a game before and after a change
-of import style) counts formatting unless the imports are left out.
+of import style) counts formatting unless the imports are left out. ``--by-file`` prints one row per
+file instead of per layer (where a game's lines are).
 """
 
 from __future__ import annotations
 
+import argparse
 import ast
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,10 +81,10 @@ def layer(path: str) -> str:
     return "shared"
 
 
-def count(rev: str | None, without_imports: bool = False) -> dict[str, int]:
+def count(rev: str | None, without_imports: bool = False, by_file: bool = False) -> dict[str, int]:
     out: dict[str, int] = {}
     for path, text in _files(rev).items():
-        key = layer(path)
+        key = f"{layer(path)}: {path.removeprefix('tcg_env/')}" if by_file else layer(path)
         out[key] = out.get(key, 0) + code_lines(text, without_imports)
     for g in GAMES:
         out[f"{g}: total"] = sum(v for k, v in out.items() if k.startswith(f"{g}: ") and not k.endswith("total"))
@@ -91,15 +92,23 @@ def count(rev: str | None, without_imports: bool = False) -> dict[str, int]:
 
 
 def main(argv=None) -> None:
-    args = list(argv if argv is not None else sys.argv[1:])
-    without_imports = "--without-imports" in args
-    revs = [a for a in args if a != "--without-imports"] or [None]
-    counts = [count(r, without_imports) for r in revs]
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("revs", nargs="*", metavar="REV", help="git revisions (default: the working tree)")
+    ap.add_argument("--without-imports", action="store_true", help="leave out the lines of import statements")
+    ap.add_argument("--by-file", action="store_true", help="one row per file instead of per layer")
+    args = ap.parse_args(argv)
+    revs = args.revs or [None]
+    for r in revs:
+        if r is not None and subprocess.run(["git", "rev-parse", "--verify", "--quiet", f"{r}^{{commit}}"], cwd=ROOT,
+                                            capture_output=True).returncode != 0:  # fmt: skip
+            ap.error(f"REV {r!r} is not a commit of this repository")
+    counts = [count(r, args.without_imports, args.by_file) for r in revs]
     keys = sorted({k for c in counts for k in c}, key=lambda k: (k.split(":")[0] != "core", k))
     names = [r or "worktree" for r in revs]
-    print(f"{'layer':<24}" + "".join(f"{n[:12]:>14}" for n in names))
+    width = max(24, *(len(k) + 2 for k in keys))
+    print(f"{'layer':<{width}}" + "".join(f"{n[:12]:>14}" for n in names))
     for k in keys:
-        print(f"{k:<24}" + "".join(f"{c.get(k, 0):>14,}" for c in counts))
+        print(f"{k:<{width}}" + "".join(f"{c.get(k, 0):>14,}" for c in counts))
 
 
 if __name__ == "__main__":
