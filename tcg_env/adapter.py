@@ -243,10 +243,22 @@ class Act:
     def card(self) -> str:
         return self.words.name(self.game, self.slot)
 
+    @property
+    def copy(self) -> str:
+        """What tells :attr:`card` from another card of the same name in the list the block points
+        at, where :attr:`ActionWords.copies` names that list's cards ("hand card"): `` (hand card
+        3)``, the position in the list (1 = the first card listed); "" when no other card there has
+        its name. Last in a wording, so that a description still starts with the card's name."""
+        noun = self.words.copies.get(self.block.points_at)
+        if noun is None or self.slot < 0:
+            return ""
+        names = [self.words.name(self.game, s) for s in self.words.pointees[self.block.points_at](self.row, self.p)]
+        return f" ({noun} {self.i + 1})" if names.count(self.card) > 1 else ""
+
 
 class _Fields(dict):
-    """A template's fields; ``card``, ``source`` and the game's own (:attr:`ActionWords.fields`)
-    read only when a template names them."""
+    """A template's fields; ``card``, ``copy``, ``source`` and the game's own
+    (:attr:`ActionWords.fields`) read only when a template names them."""
 
     def __init__(self, act: Act):
         super().__init__(i=act.i, j=act.index[1] if len(act.index) > 1 else 0, kind=act.kind.name)
@@ -255,6 +267,8 @@ class _Fields(dict):
     def __missing__(self, key):
         if key == "card":
             return self.act.card
+        if key == "copy":
+            return self.act.copy
         if key == "source":
             return self.act.words.source(self.act.game)
         return self.act.words.fields(self.act)[key]
@@ -265,9 +279,11 @@ class ActionWords:
 
     ``words[block name]``: ``{decision kind: wording}``, the key None for the block under any other
     decision (every block has one). A wording is a template (``"Attack with {card}"``; fields
-    ``card``: the name of what the action's first index points at, ``i``, ``j``: the action's
-    indices, ``kind``: the decision's name, ``source``: what the pending choice is for) or a
-    function ``(Act) -> str`` (None: the block's wording under None).
+    ``card``: the name of what the action's first index points at, ``copy``: what tells it from
+    another card of the same name (:attr:`Act.copy`), ``i``, ``j``: the action's indices, ``kind``:
+    the decision's name, ``source``: what the pending choice is for) or a function ``(Act) -> str``
+    (None: the block's wording under None). ``copies[observation block]``: the noun for a card of
+    that block's list in ``copy`` ("hand card": two copies of a card in hand are two actions).
     ``pointees[observation block]``: ``(row, decider) -> slots``, the cards the action blocks
     declared ``points_at`` that block name by their first index (the lists of the zone table, the
     candidates); ``name(game, slot)`` a card's name (slot -1: the game's word for none).
@@ -279,13 +295,13 @@ class ActionWords:
 
     def __init__(self, actions, decisions: type, words: dict, pointees: dict, name: Callable, *, fields=dict, by_kind=None,
                  source: Callable | None = None, for_kinds=(), out_of_range: str = "action {a} (out of range 0..{last})",
-                 game_over: str | None = "no action (game over)"):  # fmt: skip
+                 game_over: str | None = "no action (game over)", copies: dict | None = None):  # fmt: skip
         missing = [b.name for b in actions if None not in words.get(b.name, {})]
         if missing:
             raise ValueError(f"{actions.game}: no wording (key None) for the action blocks {missing}")
         self.actions, self.decisions, self.words, self.pointees, self.name = actions, decisions, words, pointees, name
         self.fields, self.by_kind, self.source, self.for_kinds = fields, by_kind or {}, source, frozenset(for_kinds)
-        self.out_of_range, self.game_over = out_of_range, game_over
+        self.out_of_range, self.game_over, self.copies = out_of_range, game_over, copies or {}
 
     def __call__(self, game, a: int) -> str:
         row = game._row

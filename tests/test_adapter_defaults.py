@@ -74,6 +74,20 @@ def test_the_source_suffix_and_the_guards():
     assert _words(game_over=None)(done, 0) == "Pass priority"
 
 
+def test_copies_of_a_name_in_the_pointed_list_are_told_apart_by_position():
+    """``copy`` (and :attr:`Act.copy`): two cards of one name in the list the block points at are
+    two actions worded apart by their position there (1 = the first listed); a card whose name no
+    other card there has gets no suffix; lists with no noun in ``copies`` never get one."""
+    words = _words(copies={"hand": "hand card"})
+    words.words["hand"][Decision.PRIORITY] = "Play {card}{copy}"
+    same = _game(Decision.PRIORITY, hand=(10, 11, 10))  # the decider's hand: card10 twice
+    assert [words(same, a) for a in (1, 2, 3)] == ["Play card10 (hand card 1)", "Play card11", "Play card10 (hand card 3)"]
+    plain = _words()
+    plain.words["hand"][Decision.PRIORITY] = "Play {card}{copy}"
+    assert plain(same, 1) == "Play card10"  # no noun declared for the hand: no suffix
+    assert words(_game(Decision.PRIORITY, hand=(10, 11)), 1) == "Play card10"
+
+
 def test_every_block_needs_a_default_wording():
     with pytest.raises(ValueError, match="option"):
         ActionWords(ACTIONS, Decision, {"pass": {None: "Pass"}, "hand": {None: "Hand"}, "option": {}}, {}, str)

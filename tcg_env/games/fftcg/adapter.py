@@ -82,14 +82,14 @@ def _play(act) -> str | None:
     cid = int(act.row[S.CARD + act.slot * S.CARD_W])
     verb = "Cast" if K.CardType(int(act.game.pool.cards[cid, K.C_TYPE])) == K.CardType.SUMMON else "Play"
     cost = int(current_cost(K.RULES, act.row, act.game.pool.kernel_tables, act.p, act.slot))
-    return f"{verb} {act.card} ({cost} CP)"
+    return f"{verb} {act.card} ({cost} CP){act.copy}"
 
 
 def _discard_for_cp(act) -> str | None:
     if act.slot < 0:
         return None
     el = K.ELEMENT_NAMES[int(act.game.pool.cards[int(act.row[S.CARD + act.slot * S.CARD_W]), K.C_ELEMENT])]
-    return f"Pay: discard {act.card} (2 {el} CP)"
+    return f"Pay: discard {act.card} (2 {el} CP){act.copy}"
 
 
 def _use_ability(act) -> str:
@@ -141,8 +141,8 @@ WORDS = {
     "hand": {
         D.PRIORITY: _play,
         D.PAY_CP: _discard_for_cp,
-        D.PAY_DISCARD: "Pay: discard {card}",
-        D.DISCARD: "Discard {card}",
+        D.PAY_DISCARD: "Pay: discard {card}{copy}",
+        D.DISCARD: "Discard {card}{copy}",
         None: "Hand card {i}: {card} (not an action of {kind})",
     },
     "own_field": {
@@ -171,7 +171,7 @@ POINTEES = {"hand": hand, "own_field": field, "opp_field": lambda row, p: field(
 # the spec's describe_action (tcg_env.adapter.ActionWords); a target or card an effect asks for says
 # whose effect (``Choose opponent's Ice Sentry for Cinder Lancer's ability (auto enters_self: ...)``)
 describe_action = ActionWords(K.ACTIONS, D, WORDS, POINTEES, _cname, source=_source,
-                              for_kinds=(D.CHOOSE_TARGET, D.SELECT_CARD, D.DISCARD))  # fmt: skip
+                              for_kinds=(D.CHOOSE_TARGET, D.SELECT_CARD, D.DISCARD), copies={"hand": "hand card"})  # fmt: skip
 
 
 # ---- the board and the play log: what a seat sees (tcg_env.view) ----------------------------------

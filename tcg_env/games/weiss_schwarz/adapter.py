@@ -115,25 +115,16 @@ def _source(game) -> str:
     return _ability_words(game, int(row[f + S.FR_SLOT]), int(row[f + S.FR_ABIL]))
 
 
-def _hand_card(act, i: int) -> tuple[str, str]:
-    """Hand card ``i``'s name and what tells two copies apart: two copies of a card in hand are two
-    actions, named by their position (1 = the first card listed), last so that a description still
-    starts with the card's name."""
-    hand = zone_list(act.row, S.ZONES, K.Zone.HAND, act.p) if act.p in (0, 1) else []
-    if i >= len(hand):
-        return f"hand {i}", ""
-    names = [_slot_name(act.game, sl) for sl in hand]
-    return names[i], f" (hand card {i + 1})" if names.count(names[i]) > 1 else ""
+def _hand_name(act) -> str:
+    return act.card if act.slot >= 0 else f"hand {act.i}"
 
 
 def _choose_hand(act) -> str:
-    name, copy = _hand_card(act, act.i)
-    return f"{_HAND_VERBS.get(act.kind, 'Choose')} {name}{copy}"
+    return f"{_HAND_VERBS.get(act.kind, 'Choose')} {_hand_name(act)}{act.copy}"
 
 
 def _play_to(act) -> str:
-    name, copy = _hand_card(act, act.i)
-    return f"Play {name} to {POS_NAMES[act.index[1]]}{copy}"
+    return f"Play {_hand_name(act)} to {POS_NAMES[act.index[1]]}{act.copy}"
 
 
 _HAND_VERBS = {
@@ -225,7 +216,7 @@ POINTEES = {"hand": lambda row, p: zone_list(row, S.ZONES, K.Zone.HAND, p) if p 
 # says which (``Choose Pyre Archivist for Cinder Urchin's ability (...)``)
 describe_action = ActionWords(K.ACTIONS, Decision, WORDS, POINTEES, _name_or_empty, fields=lambda act: {"pos": POS_NAMES[act.i]},
                               source=_source, for_kinds=(Decision.CHOOSE_TARGET, Decision.CHOOSE_POSITION, Decision.PAY_COST),
-                              out_of_range="invalid action {a}", game_over=None)  # fmt: skip
+                              out_of_range="invalid action {a}", game_over=None, copies={"hand": "hand card"})  # fmt: skip
 
 
 # ---- the board and the play log: what a seat sees (tcg_env.view) ----------------------------------
