@@ -18,8 +18,12 @@ Frames
 ------
 A frame is the game's own block of words in its row (its layout is the game's, so its snapshots
 and observations keep their shape); the core reads the words the contract below names through
-the game's constants (``FRAME_PC`` ...: offsets from the frame's base). The game pushes and pops
-its frames (what a new frame holds, and what happens when one finishes, are rules).
+the game's constants (``FRAME_PC`` ...: offsets from the frame's base). The frames are a stack of
+``FRAME_MAX`` records of ``FRAME_W`` words at ``FRAMES``, ``FRAME_N`` of them in use (row
+offsets): the core's :func:`push_frame` (every word cleared, then the entry's words set),
+:func:`top_frame`, :func:`pop_frame` and :func:`frames_full` keep it, for a game whose hooks module
+names those words (FF-TCG, Force of Will; Weiss Schwarz's frames hold no kind, card, mode or
+purpose and push their own). What happens when a frame finishes is the game's rule.
 
 Modes: when targets are chosen
 ------------------------------
@@ -47,9 +51,9 @@ Kernels (``s`` the row, ``T`` the card tables, ``f`` a frame's base):
     ``source``)?
 ``in_play_count(s, player)`` / ``in_play_slot(s, player, i)``
     The cards in play that SELECT_ALL scans (slot, or -1 for an empty place), in the game's order.
-``chosen_so_far(s, f, reg) -> int`` / ``choose_candidates(s, T, f, reg, frow) -> int``
-    CHOOSE: how many cards this instruction has chosen; how many can still be chosen (the game may
-    list them in its candidate list for its actions).
+``choose_candidates(s, T, f, reg, frow) -> int``
+    CHOOSE: how many cards can still be chosen (the game may list them in its candidate list for
+    its actions); how many this instruction has chosen is ``chosen_so_far`` (optional, below).
 ``target_affected(s, op, slot) -> bool``
     Does an each-target opcode still act on the card (it may have left the zone the effect
     expects: FF-TCG CR 11.11.2, Weiss Schwarz CR 8.11.1)?
@@ -65,12 +69,23 @@ Kernels (``s`` the row, ``T`` the card tables, ``f`` a frame's base):
     DRAW and DISCARD. ``ask_discard`` sets the decision that has ``player`` discard one card of
     its choice; the game's action handler discards it and adds one to ``FRAME_COUNT``.
 
-Optional (defaults in brackets): ``frame_mode(s, f)`` [:data:`MODE_ALL`],
+The frame stack's constants (for :func:`push_frame` ...): ``FRAME_N``, ``FRAMES`` (row offsets),
+``FRAME_W``, ``FRAME_MAX``, ``N_REGS``, ``CARD`` / ``CARD_W`` (the card records' id field, for the
+last known card id), and the words ``FRAME_KIND``, ``FRAME_CARD``, ``FRAME_AUX``,
+``FRAME_PURPOSE``; optional ``FRAME_REG_EMPTY`` [0: what an empty register slot holds].
+
+Optional words (a -1 default: the frame has none): ``FRAME_MODE`` (the mode, :func:`frame_mode`'s
+default reads it; none: :data:`MODE_ALL`), ``FRAME_STORE`` (the count an operand -1 stands for,
+:func:`stored_count`'s default reads it; none: 0).
+
+Optional (defaults in brackets): ``frame_mode(s, f)`` [the ``FRAME_MODE`` word],
+``chosen_so_far(s, f, reg)`` [the register's count: a program fills each register with one CHOOSE],
 ``add_power_second(s, slot, amount, duration)`` [nothing: POWER's second operand ``a2``, e.g.
 Force of Will's DEF change beside the ATK change ``a0``, CR 1020.3],
 ``after_each_target(s, T)`` [nothing; e.g. recompute derived values once],
-``stored_count(s, f)`` [0: the value a count operand of -1 stands for, e.g. Weiss Schwarz's
-"X" counted by an earlier instruction], ``interrupt_due(s) -> bool`` [False: after an
+``stored_count(s, f)`` [the ``FRAME_STORE`` word: the value a count operand of -1 stands for,
+e.g. Force of Will's X chosen when the card was played, Weiss Schwarz's "X" counted by an earlier
+instruction], ``interrupt_due(s) -> bool`` [False: after an
 instruction, stop the program and let the game handle something first, e.g. a level up].
 """
 
@@ -79,7 +94,7 @@ from enum import IntEnum
 from tcg_env.engine import hooks
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.header import H_DONE
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal, internal_widened
 from tcg_env.engine.rng import rng_below
 from tcg_env.engine.tables import ability_table, code_table
 
@@ -134,10 +149,37 @@ STOPPED = 2  # the program stops without a decision (the game ended, a frame was
 AGAIN = 3  # run the same instruction again at once (it advanced its own FRAME_COUNT)
 DONE = 4  # the program ran to its end (the game pops the frame)
 
+FRAME_N = hooks.constant("FRAME_N")
+FRAMES = hooks.constant("FRAMES")
+FRAME_W = hooks.constant("FRAME_W")
+FRAME_MAX = hooks.constant("FRAME_MAX")
+N_REGS = hooks.constant("N_REGS")
+CARD = hooks.constant("CARD")
+CARD_W = hooks.constant("CARD_W")
+FRAME_KIND = hooks.constant("FRAME_KIND")
+FRAME_CARD = hooks.constant("FRAME_CARD")
+FRAME_AUX = hooks.constant("FRAME_AUX")
+FRAME_PURPOSE = hooks.constant("FRAME_PURPOSE")
+FRAME_REG_EMPTY = hooks.constant("FRAME_REG_EMPTY", default=0)
+FRAME_MODE = hooks.constant("FRAME_MODE", default=-1)
+FRAME_STORE = hooks.constant("FRAME_STORE", default=-1)
+
+
 # the optional hooks' defaults
 @internal
-def _mode_all(s, f):
-    return MODE_ALL
+def _frame_mode(game, s, f):
+    """The frame's FRAME_MODE word; MODE_ALL where frames have none (the branch is on a
+    compile-time constant: one of the two is compiled)."""
+    if FRAME_MODE(game) < 0:
+        return MODE_ALL
+    return s[f + FRAME_MODE(game)]
+
+
+@internal
+def _register_count(game, s, f, reg):
+    """CHOOSE counts the register: a program fills each register with one CHOOSE (FF-TCG's and
+    Force of Will's card compilers check it)."""
+    return s[f + FRAME_REG_COUNTS(game) + reg]
 
 
 @internal
@@ -151,8 +193,11 @@ def _no_second_power(s, slot, amount, duration):
 
 
 @internal
-def _no_store(s, f):
-    return 0
+def _frame_store(game, s, f):
+    """The frame's FRAME_STORE word; 0 where frames have none."""
+    if FRAME_STORE(game) < 0:
+        return 0
+    return s[f + FRAME_STORE(game)]
 
 
 @internal
@@ -165,7 +210,7 @@ filter_match = hooks.hook("filter_match", "s, T, frow, slot, viewer, source")
 condition_holds = hooks.hook("condition_holds", "s, T, cond, arg, controller, source")
 in_play_count = hooks.hook("in_play_count", "s, player")
 in_play_slot = hooks.hook("in_play_slot", "s, player, i")
-chosen_so_far = hooks.hook("chosen_so_far", "s, f, reg")
+chosen_so_far = hooks.hook("chosen_so_far", "s, f, reg", default=_register_count)
 choose_candidates = hooks.hook("choose_candidates", "s, T, f, reg, frow")
 target_affected = hooks.hook("target_affected", "s, op, slot")
 add_power = hooks.hook("add_power", "s, slot, amount, duration")
@@ -177,9 +222,9 @@ draw_cards = hooks.hook("draw_cards", "s, player, n")
 hand_count = hooks.hook("hand_count", "s, player")
 discard_hand_index = hooks.hook("discard_hand_index", "s, player, i")
 ask_discard = hooks.hook("ask_discard", "s, f, player")
-frame_mode = hooks.hook("frame_mode", "s, f", default=_mode_all)
+frame_mode = hooks.hook("frame_mode", "s, f", default=_frame_mode)
 after_each_target = hooks.hook("after_each_target", "s, T", default=_nothing)
-stored_count = hooks.hook("stored_count", "s, f", default=_no_store)
+stored_count = hooks.hook("stored_count", "s, f", default=_frame_store)
 interrupt_due = hooks.hook("interrupt_due", "s", default=_no_interrupt)
 
 FRAME_SOURCE = hooks.constant("FRAME_SOURCE")
@@ -194,6 +239,51 @@ A_CODE_START = hooks.constant("A_CODE_START")
 A_CODE_LEN = hooks.constant("A_CODE_LEN")
 DEC_ARG = hooks.constant("DEC_ARG")
 DECISION_CHOOSE_TARGET = hooks.constant("DECISION_CHOOSE_TARGET")
+
+
+# =============================================================================================
+# The frame stack
+# =============================================================================================
+@internal_widened
+def push_frame(game, s, T, mode, purpose, kind, slot, arow, ctrl, aux):
+    """A new frame on top of the stack, for ability row ``arow`` of the card in ``slot`` (-1: none)
+    controlled by ``ctrl``: every word cleared (the registers empty), then its kind, source,
+    ability, controller, the source's card id as last known (FF-TCG CR 11.11.4, Force of Will CR
+    911), ``aux``, ``mode`` and ``purpose``; returns its base. The caller checks ``frames_full``
+    first. (Widened: its callers pass many literal kinds and purposes, one compile for all.)"""
+    n = s[FRAME_N(game)]
+    base = FRAMES(game) + n * FRAME_W(game)
+    for k in range(FRAME_W(game)):
+        s[base + k] = 0
+    if FRAME_REG_EMPTY(game) != 0:
+        for r in range(N_REGS(game) * TARGET_MAX(game)):
+            s[base + FRAME_REGS(game) + r] = FRAME_REG_EMPTY(game)
+    s[base + FRAME_KIND(game)] = kind
+    s[base + FRAME_SOURCE(game)] = slot
+    s[base + FRAME_ABILITY(game)] = arow
+    s[base + FRAME_CONTROLLER(game)] = ctrl
+    s[base + FRAME_CARD(game)] = s[CARD(game) + slot * CARD_W(game)] if slot >= 0 else -1
+    s[base + FRAME_AUX(game)] = aux
+    s[base + FRAME_MODE(game)] = mode
+    s[base + FRAME_PURPOSE(game)] = purpose
+    s[FRAME_N(game)] = n + 1
+    return base
+
+
+@internal
+def top_frame(game, s):
+    """The base of the top frame (there is one)."""
+    return FRAMES(game) + (s[FRAME_N(game)] - 1) * FRAME_W(game)
+
+
+@internal
+def pop_frame(game, s):
+    s[FRAME_N(game)] -= 1
+
+
+@internal
+def frames_full(game, s):
+    return s[FRAME_N(game)] >= FRAME_MAX(game)
 
 
 # =============================================================================================

@@ -292,6 +292,58 @@ def zone_lists(row: np.ndarray, table: ZoneTable, zones=None) -> dict[tuple[int,
             for z in (table.lists if zones is None else zones) for p in range(table.players)}
 
 
+class ZoneLists:
+    """A game's list zones declared once each: ``declare`` allocates the zone's count and run words
+    in the layout where it is called (the game's row keeps its order) and remembers the rest of its
+    declaration for the zone table, which ``table`` makes once the card records exist (they come
+    after the lists in every game's row)::
+
+        LISTS = ZoneLists(LAYOUT)
+        DECK_N, DECK_L = LISTS.declare(Zone.DECK, "deck", MAX_DECK, seen_by=Seen.NOBODY)
+        ...                                           # the card records
+        ZONES = LISTS.table(Zone, card=CARD, owner=OWNER, zone=ZONE)
+    """
+
+    def __init__(self, layout, players: int = 2):
+        self.layout = layout
+        self.players = players
+        # (zone id, count offset, run offset, the rest of ZoneTable.add's arguments), as declared
+        self._declared: list[tuple[int, int, int, dict]] = []
+
+    def counts(self, *names: str) -> None:
+        """Allocate the count words of zones declared next, adjacent, as ``"<name>_count"`` (a
+        row that keeps its zones' counts together before their runs)."""
+        for name in names:
+            self.layout.add(f"{name}_count", self.players)
+
+    def declare(self, zone_id, name: str, capacity: int, *, count: str | None = None, **add) -> tuple[int, int]:
+        """List zone ``zone_id``: its count word ``count`` (default ``"<name>_count"``; allocated now
+        unless ``counts`` did) and its run ``name`` of ``capacity`` cards per player, allocated now;
+        returns their offsets. ``add``: the rest of :meth:`ZoneTable.add` (``holder``, ``seen_by``,
+        ``pile`` ...); a card-record field (``holder``) may be given by its name, as the records are
+        declared later."""
+        count = f"{name}_count" if count is None else count
+        field = self.layout.fields.get(count)
+        count_off = field.offset if field is not None else self.layout.add(count, self.players)
+        run_off = self.layout.add(name, (self.players, capacity))
+        self._declared.append((int(zone_id), count_off, run_off, add))
+        return count_off, run_off
+
+    def table(self, zones, *, first=(), **records) -> ZoneTable:
+        """The :class:`ZoneTable` of the declared zones (``records``: its ``card``, ``owner``,
+        ``zone`` ...), in the order declared, but those of ``first`` first (the table's order is the
+        order ``deal_hidden`` deals the zones of a pile in)."""
+        table = ZoneTable(self.layout, zones, players=self.players, **records)
+        first = [int(z) for z in first]
+        ordered = sorted(self._declared, key=lambda d: first.index(d[0]) if d[0] in first else len(first))
+        for z, count_off, run_off, add in ordered:
+            # a record field given by name: its offset (``pile`` is a name of its own)
+            add = {k: self.layout.fields[v].offset if isinstance(v, str) and k != "pile" else v
+                   for k, v in add.items()}
+            table.add(zones(z), count_off, run_off, **add)
+        return table
+
+
 @internal
 def clear_zone_lists(s, zt):
     """Every list of every player empty, its run all -1 (no card): a new game's zones."""

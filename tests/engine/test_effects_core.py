@@ -248,3 +248,47 @@ def test_every_game_takes_the_shared_opcodes_by_name(game):
             assert K.Op[op.name] == op
     shared = {int(op) for op in CoreOp}
     assert all(int(op) not in shared for op in K.Op if op.name not in CoreOp.__members__)
+
+
+def test_the_core_frame_stack_pushes_cleared_frames_with_the_entry_and_pops_them():
+    """push_frame: every word of the new frame cleared, its register slots empty (the game's
+    FRAME_REG_EMPTY), the entry's words set, the source's card id kept as last known (FF-TCG CR
+    11.11.4, Force of Will CR 911), -1 without a source; top_frame / pop_frame / frames_full."""
+    import toy_frames as F
+
+    s = np.full(F.STATE_SIZE, 7, np.int32)  # old words everywhere, which a push must clear
+    s[F.FRAME_N] = 0
+    s[F.CARD + 3 * F.CARD_W] = 42
+    f0 = F.push(F.RULES, s, MODE_TARGETS, 5, 1, 3, 9, 1, 11)
+    assert f0 == F.FRAMES and s[F.FRAME_N] == 1 and F.top(F.RULES, s) == f0
+    frame = s[f0:f0 + F.FRAME_W]
+    words = {F.FRAME_KIND: 1, F.FRAME_SOURCE: 3, F.FRAME_ABILITY: 9, F.FRAME_CONTROLLER: 1, F.FRAME_CARD: 42,
+             F.FRAME_AUX: 11, F.FRAME_MODE: MODE_TARGETS, F.FRAME_PURPOSE: 5}
+    regs = range(F.FRAME_REGS, F.FRAME_REGS + F.N_REGS * F.TARGET_MAX)
+    for k in range(F.FRAME_W):
+        assert frame[k] == words.get(k, -1 if k in regs else 0), k
+    assert not F.full(F.RULES, s)
+    f1 = F.push(F.RULES, s, MODE_ALL, 0, 2, -1, 4, 0, -1)
+    assert f1 == f0 + F.FRAME_W and s[f1 + F.FRAME_CARD] == -1 and F.top(F.RULES, s) == f1
+    assert F.full(F.RULES, s)
+    F.pop(F.RULES, s)
+    assert s[F.FRAME_N] == 1 and F.top(F.RULES, s) == f0 and not F.full(F.RULES, s)
+
+
+def test_the_default_frame_hooks_read_the_frame_words_a_game_names():
+    """frame_mode reads FRAME_MODE and stored_count FRAME_STORE, chosen_so_far the register's
+    count; a game whose frames have neither word runs in MODE_ALL with a stored count of 0."""
+    import toy_frames as F
+
+    s = np.zeros(F.STATE_SIZE, np.int32)
+    f = F.FRAMES
+    s[f + F.FRAME_MODE] = MODE_RESOLVE
+    s[f + F.FRAME_REG_COUNTS + 1] = 2
+    s[f + F.FRAME_STORE] = 5
+    assert F.defaults(F.RULES, s, f, 1) == (MODE_RESOLVE, 2, 5)
+    assert F.defaults(F.RULES, s, f, 0)[1] == 0
+    import toy_frames_bare
+
+    bare = np.zeros(16, np.int32)
+    bare[toy_frames_bare.FRAME_REG_COUNTS] = 1
+    assert F.defaults(F.BARE, bare, 0, 0) == (MODE_ALL, 1, 0)

@@ -168,6 +168,47 @@ def test_a_table_refuses_fields_that_are_not_a_zones_count_or_run():
         ZoneTable(layout, Z, card=card, owner=one, zone=zone)
 
 
+def _fields(layout):
+    return [(f.name, f.offset, f.shape, f.stride) for f in layout.fields.values()]
+
+
+def test_zone_lists_declare_each_zone_once_as_the_toy_declares_it_by_hand():
+    """ZoneLists: the count words first (``counts``), then each zone's run where it is declared,
+    and a table that is the hand-written one (toy_game.py): the same row, ZT and hidden piles."""
+    layout = StateLayout("toy")
+    layout.add("pile")
+    layout.add("secret", 2)
+    lists = zones.ZoneLists(layout)
+    lists.counts("deck", "hand", "discard")
+    deck = lists.declare(Z.DECK, "deck", toy.MAX_DECK, seen_by=zones.Seen.NOBODY, pile="library")
+    hand = lists.declare(Z.HAND, "hand", toy.MAX_DECK, seen_by=zones.Seen.HOLDER, pile="library")
+    discard = lists.declare(Z.DISCARD, "discard", toy.MAX_DECK)
+    card, owner, zone = layout.add_records(toy.N_SLOTS, ["card_id", "owner", "zone"])
+    table = lists.table(Z, card=card, owner=owner, zone=zone)
+    assert (deck, hand, discard) == ((toy.DECK_N, toy.DECK_L), (toy.HAND_N, toy.HAND_L), (toy.DISCARD_N, toy.DISCARD_L))
+    assert _fields(layout) == _fields(toy.LAYOUT) and layout.size == toy.LAYOUT.size
+    assert np.array_equal(table.compile(), ZT)
+    assert [table.hidden_piles(v) for v in (0, 1)] == [toy.ZONES.hidden_piles(v) for v in (0, 1)]
+
+
+def test_zone_lists_keep_count_and_run_together_name_record_fields_and_order_the_table():
+    """Without ``counts`` a zone's count word comes right before its run; ``count=`` names a count
+    word that is not ``<run>_count``; a holder given by its record field's name is that field; and
+    ``first`` puts zones first in the table, which is the order deal_hidden deals a pile in."""
+    layout = StateLayout("pairs")
+    lists = zones.ZoneLists(layout)
+    deck_n, deck_l = lists.declare(Z.DECK, "deck", 4, seen_by=zones.Seen.NOBODY, pile="p")
+    hand_n, hand_l = lists.declare(Z.HAND, "hand", 4, seen_by=zones.Seen.HOLDER, pile="p")
+    disc_n, disc_l = lists.declare(Z.DISCARD, "discard_pile", 4, count="discards", holder="controller")
+    assert (deck_l, hand_n, hand_l) == (deck_n + 2, deck_l + 8, hand_n + 2)
+    assert (layout.fields["discards"].offset, disc_l) == (disc_n, disc_n + 2)
+    card, owner, zone, controller = layout.add_records(8, ["card_id", "owner", "zone", "controller"])
+    table = lists.table(Z, card=card, owner=owner, zone=zone, first=(Z.HAND,))
+    assert list(table.lists) == [Z.HAND, Z.DECK, Z.DISCARD]
+    assert table.hidden_piles(0)[0] == (1, (Z.HAND, Z.DECK))
+    assert table.lists[Z.DISCARD][4] == controller and table.lists[Z.DECK][4] == owner
+
+
 def test_setup_deals_each_deck_through_the_table_shuffled_and_draws_one():
     s = dealt_row()
     assert_consistent(s)

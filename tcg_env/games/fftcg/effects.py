@@ -15,6 +15,7 @@ from tcg_env.engine.effects import (
     STOPPED,
     missing_required_target,
     player_operand,
+    push_frame as push_program_frame,  # noqa: F401 - the rules kernel game.push_program_frame
     recheck_targets,
     run_program,
     targets_available,
@@ -57,8 +58,6 @@ from tcg_env.games.fftcg.state import (
     DULL,
     ENTRY_W,
     E_ABIL,
-    E_AUX,
-    E_CARD,
     E_CTRL,
     E_KIND,
     E_REG,
@@ -116,27 +115,9 @@ def has_required_targets(game, s, T, arow, viewer, source):
 
 
 # =============================================================================================
-# Frames (the effect interpreter's call stack)
+# Frames (the effect interpreter's call stack): the core's (engine.effects.push_frame, imported as
+# push_program_frame), and the damage process's frame, which is no program's (CR 10.2)
 # =============================================================================================
-@internal
-def push_program_frame(s, T, mode, purpose, kind, slot, arow, ctrl, aux):
-    n = s[FRAME_N]
-    base = FRAMES + n * FRAME_W
-    for k in range(FRAME_W):
-        s[base + k] = 0
-    s[base + E_KIND] = kind
-    s[base + E_SLOT] = slot
-    s[base + E_ABIL] = arow
-    s[base + E_CTRL] = ctrl
-    s[base + E_CARD] = s[CARD + slot * CARD_W] if slot >= 0 else -1
-    s[base + E_AUX] = aux
-    s[base + FR_MODE] = mode
-    s[base + FR_PURPOSE] = purpose
-    s[base + FR_PC] = 0
-    s[FRAME_N] = n + 1
-    return base
-
-
 @internal
 def push_damage_frame(s, player, amount, source):
     n = s[FRAME_N]
@@ -221,11 +202,6 @@ def put_onto_field_from_zone(game, s, T, slot, player):
 # The engine's effect interpreter (tcg_env.engine.effects): FF-TCG's side of its contract
 # =============================================================================================
 @internal
-def frame_mode(s, f):
-    return s[f + FR_MODE]
-
-
-@internal
 def in_play_count(s, player):
     return s[FIELD_N + player]
 
@@ -233,12 +209,6 @@ def in_play_count(s, player):
 @internal
 def in_play_slot(s, player, i):
     return s[FIELD_L + player * FIELD_SLOTS + i]
-
-
-@internal
-def chosen_so_far(s, f, reg):
-    """CHOOSE counts the register: a program fills each register once (the card compiler checks)."""
-    return s[f + E_REGN + reg]
 
 
 @internal

@@ -26,10 +26,8 @@ from tcg_env.games.fftcg.effects import (  # noqa: F401 - the effect interpreter
     after_each_target,
     ask_discard,
     choose_candidates,
-    chosen_so_far,
     each_target,
     exec_op,
-    frame_mode,
     grant_keywords,
     hand_count,
     in_play_count,
@@ -40,6 +38,8 @@ from tcg_env.games.fftcg.constants import Decision
 from tcg_env.games.fftcg.state import (ATK_N, CARD, CARD_W, D_COUNTS, ENTRY_W, FIELD_L, FIELD_N, FRAME_N, FRAME_W,
                                        FRAMES, HAND_L, HAND_N, PT, PT_N, STACK, STACK_N, STATE_SIZE)
 from tcg_env.games.fftcg.state import DEC_ARG, E_ABIL, E_CTRL, E_REG, E_REGN, E_SLOT, FR_CNT, FR_PC  # noqa: F401
+from tcg_env.games.fftcg.state import E_AUX, E_CARD, E_KIND, FR_MODE, FR_PURPOSE  # the core's push_frame
+from tcg_env.games.fftcg.constants import N_REGS  # noqa: F401
 
 # the chase and the pending automatic abilities' rules (tcg_env.engine.chase, .triggers)
 from tcg_env.games.fftcg.constants import PENDING_TRIGGER_MAX, STACK_MAX
@@ -63,6 +63,7 @@ FRAME_PC = FR_PC
 FRAME_COUNT = FR_CNT
 FRAME_REG_COUNTS = E_REGN
 FRAME_REGS = E_REG
+FRAME_KIND, FRAME_CARD, FRAME_AUX, FRAME_MODE, FRAME_PURPOSE = E_KIND, E_CARD, E_AUX, FR_MODE, FR_PURPOSE
 DECISION_CHOOSE_TARGET = Decision.CHOOSE_TARGET
 
 # the engine core's chase and pending automatic abilities (tcg_env.engine.chase, .triggers): the

@@ -5,7 +5,7 @@ card slot; player p's deck occupies slots [p*MAX_DECK, p*MAX_DECK + deck size)).
 """
 
 from tcg_env.engine.layout import StateLayout
-from tcg_env.engine.zones import Seen, ZoneTable
+from tcg_env.engine.zones import Seen, ZoneLists
 from tcg_env.rules.modifiers import ADD, OR, ModifierTable
 from tcg_env.rules.triggers import TriggerColumns
 from tcg_env.games.fftcg.constants import (
@@ -53,18 +53,19 @@ DEC_ARG = _a("decision_args", 4)  # parameters of the pending decision (see kern
 TIMESTAMP = _a("timestamp")
 
 # ---- players ----------------------------------------------------------------------------------
-DECK_N = _a("deck_count", 2)
-HAND_N = _a("hand_count", 2)
-FIELD_N = _a("field_count", 2)
-BREAK_N = _a("break_count", 2)
-DAMAGE_N = _a("damage_count", 2)
-REMOVED_N = _a("removed_count", 2)
-DECK_L = _a("deck", (2, MAX_DECK))  # bottom .. top
-HAND_L = _a("hand", (2, MAX_DECK))
-FIELD_L = _a("field", (2, FIELD_SLOTS))
-BREAK_L = _a("break_zone", (2, MAX_DECK))
-DAMAGE_L = _a("damage_zone", (2, MAX_DECK))
-REMOVED_L = _a("removed", (2, MAX_DECK))
+# the list zones (tcg_env.engine.zones): the core moves, shuffles, lists and re-deals cards through
+# ZT; a card on the field is in its controller's list (CR 6.2.5). Who sees them (CR 7.6): the deck
+# nobody (CR 7.9.2), the hand its owner (CR 7.11.2); the opponent knows the cards of both from the
+# deck list, not which is where (one pile); the field, Damage Zone, Break Zone and Removed zone are
+# public (CR 7.7.2, 7.8.3, 7.10.2, 7.13.2)
+LISTS = ZoneLists(LAYOUT)
+LISTS.counts("deck", "hand", "field", "break", "damage", "removed")  # the counts first, together
+DECK_N, DECK_L = LISTS.declare(Zone.DECK, "deck", MAX_DECK, seen_by=Seen.NOBODY, pile="deck_and_hand")  # bottom .. top
+HAND_N, HAND_L = LISTS.declare(Zone.HAND, "hand", MAX_DECK, seen_by=Seen.HOLDER, pile="deck_and_hand")
+FIELD_N, FIELD_L = LISTS.declare(Zone.FIELD, "field", FIELD_SLOTS, holder="controller")
+BREAK_N, BREAK_L = LISTS.declare(Zone.BREAK, "break_zone", MAX_DECK, count="break_count")
+DAMAGE_N, DAMAGE_L = LISTS.declare(Zone.DAMAGE, "damage_zone", MAX_DECK, count="damage_count")
+REMOVED_N, REMOVED_L = LISTS.declare(Zone.REMOVED, "removed", MAX_DECK)
 DREW_FROM_EMPTY = _a("drew_from_empty", 2)  # CR 12.4.2
 DAMAGED_EMPTY = _a("damaged_with_empty_deck", 2)  # CR 12.4.3
 
@@ -96,18 +97,7 @@ _CARD_ATTRS = [
 CARD_W = len(_CARD_ATTRS)
 (CARD, OWNER, CONTROLLER, ZONE, DULL, DMG, FROZEN, CTRL_TURN, ATTACKED, PMOD_EOT, PMOD_PERM, KW_EOT,
  KW_PERM, RST_EOT, RST_PERM, D_POWER, D_KW, D_RST) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
-# the list zones (tcg_env.engine.zones): the core moves, shuffles, lists and re-deals cards through
-# ZT; a card on the field is in its controller's list (CR 6.2.5). Who sees them (CR 7.6): the deck
-# nobody (CR 7.9.2), the hand its owner (CR 7.11.2); the opponent knows the cards of both from the
-# deck list, not which is where (one pile); the field, Damage Zone, Break Zone and Removed zone are
-# public (CR 7.7.2, 7.8.3, 7.10.2, 7.13.2)
-ZONES = ZoneTable(LAYOUT, Zone, card=CARD, owner=OWNER, zone=ZONE)
-ZONES.add(Zone.DECK, DECK_N, DECK_L, seen_by=Seen.NOBODY, pile="deck_and_hand")
-ZONES.add(Zone.HAND, HAND_N, HAND_L, seen_by=Seen.HOLDER, pile="deck_and_hand")
-ZONES.add(Zone.FIELD, FIELD_N, FIELD_L, holder=CONTROLLER)
-ZONES.add(Zone.BREAK, BREAK_N, BREAK_L)
-ZONES.add(Zone.DAMAGE, DAMAGE_N, DAMAGE_L)
-ZONES.add(Zone.REMOVED, REMOVED_N, REMOVED_L)
+ZONES = LISTS.table(Zone, card=CARD, owner=OWNER, zone=ZONE)
 ZT = ZONES.compile()
 # the modifiers of effects (tcg_env.rules.modifiers): power, keywords and restrictions until the end
 # of the turn (CR 9.5.1.3.2) or while the card stays on the field, each in a word of its own; the

@@ -9,6 +9,8 @@ hooks and Force of Will's own opcodes (constants.Op).
 
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.effects import ASKED, NEXT, STOPPED
+# the core's frame stack, the rules kernels game.push_frame, game.top_frame ... of Force of Will
+from tcg_env.engine.effects import frames_full, pop_frame, push_frame, top_frame  # noqa: F401
 from tcg_env.engine.header import H_DONE
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
@@ -18,65 +20,19 @@ from tcg_env.engine.zones import zone_offsets, zone_put, zone_take
 from tcg_env.rules.modifiers import mod_apply
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
-    FRAME_MAX, N_REGS, OPTION_SLOTS, TARGET_MAX, Decision, Mod, Op, Shield, Zone
+    N_REGS, OPTION_SLOTS, TARGET_MAX, Decision, Mod, Op, Shield, Zone
 )
 from tcg_env.games.force_of_will.state import (
-    CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE, DEC_ARG, ENTRY_W, E_ABIL, E_AUX,
-    E_CARD, E_CTRL, E_KIND, E_REG, E_REGN, E_SLOT, E_X, FRAMES, FRAME_N, FRAME_W, FR_CNT, FR_MODE, FR_PURPOSE, LIFE,
-    MANA, MT, OWNER, RESTED, WILL, ZONE, ZT
+    CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE, DEC_ARG, ENTRY_W, E_CARD, E_CTRL,
+    E_KIND, E_REG, E_REGN, E_SLOT, E_X, FR_CNT, LIFE, MANA, MT, OWNER, RESTED, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
 
 
 # =============================================================================================
-# Frames
+# The interpreter's hooks (tcg_env.engine.effects); the frames are the core's (push_frame, top_frame,
+# pop_frame, frames_full): a chase entry plus the interpreter's words (state.py)
 # =============================================================================================
-@internal
-def push_frame(s, T, mode, purpose, kind, slot, arow, ctrl, aux):
-    """A new effect frame on top; returns its base."""
-    base = FRAMES + s[FRAME_N] * FRAME_W
-    s[FRAME_N] += 1
-    s[base:base + FRAME_W] = 0
-    s[base + E_KIND] = kind
-    s[base + E_SLOT], s[base + E_ABIL], s[base + E_CTRL], s[base + E_AUX] = slot, arow, ctrl, aux
-    s[base + E_CARD] = s[CARD + slot * CARD_W] if slot >= 0 else -1  # last known information (CR 911)
-    for r in range(N_REGS * TARGET_MAX):
-        s[base + E_REG + r] = -1
-    s[base + FR_MODE] = mode
-    s[base + FR_PURPOSE] = purpose
-    return base
-
-
-@internal
-def top_frame(s):
-    return FRAMES + (s[FRAME_N] - 1) * FRAME_W
-
-
-@internal
-def pop_frame(s):
-    s[FRAME_N] -= 1
-
-
-@internal
-def frames_full(s):
-    return s[FRAME_N] >= FRAME_MAX
-
-
-# =============================================================================================
-# The interpreter's hooks (tcg_env.engine.effects)
-# =============================================================================================
-@internal
-def frame_mode(s, f):
-    return s[f + FR_MODE]
-
-
-@internal
-def stored_count(s, f):
-    """The core's count operand -1 ("X", CHOOSE / DRAW / DISCARD): the X chosen when the card
-    was played (CR 903.2f), kept on its chase entry."""
-    return s[f + E_X]
-
-
 @internal
 def amount_of(s, f, a0):
     """An amount or count operand of Force of Will's own opcodes: ``a0``, or when negative
@@ -100,12 +56,6 @@ def in_play_slot(s, player, i):
             return s[l_off + i]
         i -= s[n_off]
     return -1
-
-
-@internal
-def chosen_so_far(s, f, reg):
-    """A program fills each register with one CHOOSE (the card compiler's rule)."""
-    return s[f + E_REGN + reg]
 
 
 @internal

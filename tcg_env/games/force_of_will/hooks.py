@@ -21,19 +21,26 @@ from tcg_env.games.force_of_will.filters import condition_holds, filter_match  #
 from tcg_env.games.force_of_will.zones import discard_hand_index, draw_cards, hand_count  # noqa: F401
 from tcg_env.games.force_of_will.effects import (  # noqa: F401
     add_power, add_power_second, add_restrictions, after_each_target, ask_discard, choose_candidates,
-    chosen_so_far, each_target, exec_op, frame_mode, grant_keywords, in_play_count, in_play_slot,
-    stored_count, target_affected
+    each_target, exec_op, grant_keywords, in_play_count, in_play_slot, target_affected
 )
 from tcg_env.games.force_of_will.priority import order_pending, play_pending  # noqa: F401
 from tcg_env.games.force_of_will.state import (  # noqa: F401
     CHASE, CHASE_N, DEC_ARG, E_ABIL, E_CTRL, E_REG, E_REGN, E_SLOT, ENTRY_W, FR_CNT, FR_PC, PASSES,
     PRIORITY_PLAYER, PT, PT_N, STATE_SIZE, TURN_PLAYER
 )
+# the core's frame stack (engine.effects.push_frame ...)
+from tcg_env.games.force_of_will.constants import FRAME_MAX, N_REGS  # noqa: F401
+from tcg_env.games.force_of_will.state import (  # noqa: F401
+    CARD, CARD_W, E_AUX, E_CARD, E_KIND, E_X, FR_MODE, FR_PURPOSE, FRAME_N, FRAME_W, FRAMES
+)
 
 # the effect interpreter's frame words (tcg_env.engine.effects): a frame is a chase entry plus
 # the interpreter's words (state.py)
 FRAME_SOURCE, FRAME_ABILITY, FRAME_CONTROLLER = E_SLOT, E_ABIL, E_CTRL
 FRAME_PC, FRAME_COUNT, FRAME_REG_COUNTS, FRAME_REGS = FR_PC, FR_CNT, E_REGN, E_REG
+FRAME_KIND, FRAME_CARD, FRAME_AUX, FRAME_MODE, FRAME_PURPOSE = E_KIND, E_CARD, E_AUX, FR_MODE, FR_PURPOSE
+FRAME_STORE = E_X  # the X chosen when the card was played (CR 903.2f): the core's count operand -1
+FRAME_REG_EMPTY = -1  # a register slot no card fills
 DECISION_CHOOSE_TARGET = Decision.CHOOSE_TARGET
 
 # the core's chase and pending automatic abilities (tcg_env.engine.chase, .triggers)

@@ -6,7 +6,7 @@ its ruler first (constants.RULER_SLOT). The zones of CR 300s are the core's list
 """
 
 from tcg_env.engine.layout import StateLayout
-from tcg_env.engine.zones import Seen, ZoneTable
+from tcg_env.engine.zones import Seen, ZoneLists
 from tcg_env.games.force_of_will.constants import (
     CHASE_MAX, FRAME_MAX, MAX_EXTRA, MAX_STONE_DECK, N_REGS, N_SLOTS, N_WILL, OPTION_SLOTS, PENDING_MAX,
     PLAYER_SLOTS, SHIELD_MAX, STANDBY_SLOTS, TARGET_MAX, Duration, Mod, Zone
@@ -51,21 +51,29 @@ PLAYED_CARDS = _a("cards_played_this_turn", 2)  # [Torrent] (CR 1124)
 GODS_ART_USED = _a("gods_art_used", 2)
 
 _ZONE_CAP = PLAYER_SLOTS  # any list may hold all of a player's cards
-# the list zones' counts, per player
-(MAIN_N, STONE_N, HAND_N, FIELD_N, RULER_N, GRAVE_N, STANDBY_N, REMOVED_N, CHASE_CARDS_N, EXTRA_N, RUNE_N) = (
-    _a(f"{name}_count", 2) for name in ("main_deck", "stone_deck", "hand", "field", "ruler_area", "graveyard",
-                                        "standby", "removed_area", "chase_cards", "extra_deck", "rune_area"))
-MAIN_L = _a("main_deck", (2, _ZONE_CAP))  # bottom .. top (CR 304.2)
-STONE_L = _a("stone_deck", (2, MAX_STONE_DECK))  # bottom .. top (CR 305.2)
-HAND_L = _a("hand", (2, _ZONE_CAP))
-FIELD_L = _a("field", (2, _ZONE_CAP))  # by controller (CR 307.8a)
-RULER_L = _a("ruler_area", (2, 2))
-GRAVE_L = _a("graveyard", (2, _ZONE_CAP))  # bottom .. top: new cards on top (CR 309.2)
-STANDBY_L = _a("standby", (2, STANDBY_SLOTS * 4))
-REMOVED_L = _a("removed_area", (2, _ZONE_CAP))
-CHASE_CARDS_L = _a("chase_cards", (2, CHASE_MAX))  # the cards on the chase, by controller
-EXTRA_L = _a("extra_deck", (2, MAX_EXTRA))
-RUNE_L = _a("rune_area", (2, MAX_EXTRA))
+# the list zones (tcg_env.engine.zones), their counts first, together. Who sees the cards (CR
+# 302.2): the main deck and magic stone deck nobody (CR 304.2, 305.2); the hand, the standby area's
+# face-down cards, the extra deck and the rune area their owner (CR 306.2, 310.2, 314.2, 315.2); the
+# rest is public. Piles: the opponent knows the cards of its main deck, hand and standby area between
+# them from the deck list, not which is where; a face-down magic stone is known to be one (CR
+# 303.2b), so the stone deck is a pile of its own. Runes revealed in the rune area (CR 711) are
+# public: the game's resample_hidden keeps them
+LISTS = ZoneLists(LAYOUT)
+LISTS.counts("main_deck", "stone_deck", "hand", "field", "ruler_area", "graveyard", "standby", "removed_area",
+             "chase_cards", "extra_deck", "rune_area")
+# the decks: bottom .. top (CR 304.2, 305.2)
+MAIN_N, MAIN_L = LISTS.declare(Zone.MAIN_DECK, "main_deck", _ZONE_CAP, seen_by=Seen.NOBODY, pile="main")
+STONE_N, STONE_L = LISTS.declare(Zone.STONE_DECK, "stone_deck", MAX_STONE_DECK, seen_by=Seen.NOBODY)
+HAND_N, HAND_L = LISTS.declare(Zone.HAND, "hand", _ZONE_CAP, seen_by=Seen.HOLDER, pile="main")
+FIELD_N, FIELD_L = LISTS.declare(Zone.FIELD, "field", _ZONE_CAP, holder="controller")  # by controller (CR 307.8a)
+RULER_N, RULER_L = LISTS.declare(Zone.RULER_AREA, "ruler_area", 2, holder="controller")
+GRAVE_N, GRAVE_L = LISTS.declare(Zone.GRAVEYARD, "graveyard", _ZONE_CAP)  # bottom .. top: new cards on top (CR 309.2)
+STANDBY_N, STANDBY_L = LISTS.declare(Zone.STANDBY, "standby", STANDBY_SLOTS * 4, seen_by=Seen.HOLDER, pile="main")
+REMOVED_N, REMOVED_L = LISTS.declare(Zone.REMOVED, "removed_area", _ZONE_CAP)
+# the cards on the chase, by controller
+CHASE_CARDS_N, CHASE_CARDS_L = LISTS.declare(Zone.CHASE, "chase_cards", CHASE_MAX, holder="controller")
+EXTRA_N, EXTRA_L = LISTS.declare(Zone.EXTRA_DECK, "extra_deck", MAX_EXTRA, seen_by=Seen.HOLDER)
+RUNE_N, RUNE_L = LISTS.declare(Zone.RUNE_AREA, "rune_area", MAX_EXTRA, seen_by=Seen.HOLDER)
 
 # ---- card slots -------------------------------------------------------------------------------
 _CARD_ATTRS = [
@@ -101,24 +109,7 @@ CARD_W = len(_CARD_ATTRS)
  KW_EOT, KW_EOB, KW_PERM, RST_EOT, RST_PERM, COUNTERS, ENTERED, STANDBY_TURN, ATTACHED, USED_TURN, MARK,
  MANA, REVEALED, PSEUDO) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
 
-# who sees the cards (CR 302.2): the main deck and magic stone deck nobody (CR 304.2, 305.2); the
-# hand, the standby area's face-down cards, the extra deck and the rune area their owner (CR 306.2,
-# 310.2, 314.2, 315.2); the rest is public. Piles: the opponent knows the cards of its main deck,
-# hand and standby area between them from the deck list, not which is where; a face-down magic
-# stone is known to be one (CR 303.2b), so the stone deck is a pile of its own. Runes revealed in
-# the rune area (CR 711) are public: the game's resample_hidden keeps them
-ZONES = ZoneTable(LAYOUT, Zone, card=CARD, owner=OWNER, zone=ZONE)
-ZONES.add(Zone.MAIN_DECK, MAIN_N, MAIN_L, seen_by=Seen.NOBODY, pile="main")
-ZONES.add(Zone.STONE_DECK, STONE_N, STONE_L, seen_by=Seen.NOBODY)
-ZONES.add(Zone.HAND, HAND_N, HAND_L, seen_by=Seen.HOLDER, pile="main")
-ZONES.add(Zone.FIELD, FIELD_N, FIELD_L, holder=CONTROLLER)
-ZONES.add(Zone.RULER_AREA, RULER_N, RULER_L, holder=CONTROLLER)
-ZONES.add(Zone.GRAVEYARD, GRAVE_N, GRAVE_L)
-ZONES.add(Zone.STANDBY, STANDBY_N, STANDBY_L, seen_by=Seen.HOLDER, pile="main")
-ZONES.add(Zone.REMOVED, REMOVED_N, REMOVED_L)
-ZONES.add(Zone.CHASE, CHASE_CARDS_N, CHASE_CARDS_L, holder=CONTROLLER)
-ZONES.add(Zone.EXTRA_DECK, EXTRA_N, EXTRA_L, seen_by=Seen.HOLDER)
-ZONES.add(Zone.RUNE_AREA, RUNE_N, RUNE_L, seen_by=Seen.HOLDER)
+ZONES = LISTS.table(Zone, card=CARD, owner=OWNER, zone=ZONE)
 ZT = ZONES.compile()
 FIELD_CAP = _ZONE_CAP
 

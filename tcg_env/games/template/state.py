@@ -4,7 +4,7 @@ automatic abilities). Per-player values are runs of 2 (index = player); per-card
 records of ``CARD_W`` words: player p's cards are slots [p * DECK_SIZE, (p + 1) * DECK_SIZE)."""
 
 from tcg_env.engine.layout import StateLayout
-from tcg_env.engine.zones import Seen, ZoneTable
+from tcg_env.engine.zones import Seen, ZoneLists
 from tcg_env.games.template.constants import (
     A_COND, A_COND_ARG, A_KIND, A_TRIGGER, C_ABIL_COUNT, C_ABIL_START, CHASE_MAX, DECK_SIZE, FIELD_SLOTS, N_COLOURS,
     N_SLOTS, PENDING_MAX, AbilityKind, Duration, Mod, Zone,
@@ -35,14 +35,16 @@ BUILD = LAYOUT.add("entry_being_built", CHASE_ENTRY_W)
 PENDING_COUNT = LAYOUT.add("pending_count", 2)
 PENDING = LAYOUT.add("pending", (2, PENDING_MAX, 3))
 
-# the list zones: counts and runs, bottom .. top
-DECK_N, HAND_N, FIELD_N, DISCARD_N, STACK_N = (LAYOUT.add(f"{z}_count", 2) for z in
-                                               ("deck", "hand", "field", "discard", "stack"))
-DECK_L = LAYOUT.add("deck", (2, DECK_SIZE))
-HAND_L = LAYOUT.add("hand", (2, DECK_SIZE))
-FIELD_L = LAYOUT.add("field", (2, FIELD_SLOTS))
-DISCARD_L = LAYOUT.add("discard", (2, DECK_SIZE))
-STACK_L = LAYOUT.add("stack", (2, 1 + CHASE_MAX))
+# the list zones (engine.zones), their counts first, together; bottom .. top. Who sees what (R 2):
+# decks face down; a hand its owner's; the opponent knows a player's deck list, not which of its
+# cards are in the hand or the deck: one pile. The rest is public.
+LISTS = ZoneLists(LAYOUT)
+LISTS.counts("deck", "hand", "field", "discard", "stack")
+DECK_N, DECK_L = LISTS.declare(Zone.DECK, "deck", DECK_SIZE, seen_by=Seen.NOBODY, pile="library")
+HAND_N, HAND_L = LISTS.declare(Zone.HAND, "hand", DECK_SIZE, seen_by=Seen.HOLDER, pile="library")
+FIELD_N, FIELD_L = LISTS.declare(Zone.FIELD, "field", FIELD_SLOTS)
+DISCARD_N, DISCARD_L = LISTS.declare(Zone.DISCARD, "discard", DECK_SIZE)
+STACK_N, STACK_L = LISTS.declare(Zone.STACK, "stack", 1 + CHASE_MAX)
 
 # the card records
 CARD, OWNER, ZONE, RESTED, POWER_EOT = LAYOUT.add_records(N_SLOTS, ["card_id", "owner", "zone", "rested",
@@ -50,14 +52,7 @@ CARD, OWNER, ZONE, RESTED, POWER_EOT = LAYOUT.add_records(N_SLOTS, ["card_id", "
 CARD_W = 5
 STATE_SIZE = LAYOUT.size
 
-# who sees what (R 2): decks face down; a hand its owner's; the opponent knows a player's deck list,
-# not which of its cards are in the hand or the deck: one pile. The rest is public.
-ZONES = ZoneTable(LAYOUT, Zone, card=CARD, owner=OWNER, zone=ZONE)
-ZONES.add(Zone.DECK, DECK_N, DECK_L, seen_by=Seen.NOBODY, pile="library")
-ZONES.add(Zone.HAND, HAND_N, HAND_L, seen_by=Seen.HOLDER, pile="library")
-ZONES.add(Zone.FIELD, FIELD_N, FIELD_L)
-ZONES.add(Zone.DISCARD, DISCARD_N, DISCARD_L)
-ZONES.add(Zone.STACK, STACK_N, STACK_L)
+ZONES = LISTS.table(Zone, card=CARD, owner=OWNER, zone=ZONE)
 ZT = ZONES.compile()
 
 # modifiers (rules.modifiers): power "until end of turn" (R 7.2); a card that moves forgets them and

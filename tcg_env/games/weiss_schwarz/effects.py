@@ -69,6 +69,10 @@ def frame_base(s, i):
 
 @internal
 def push_frame(s, T, slot, arow, master, aux):
+    """Weiss Schwarz's own, not the core's ``engine.effects.push_frame``: its frames have no kind,
+    last known card, mode or purpose words; a push past FRAME_MAX is an engine error here; and it
+    sets only the words a program reads (the register slots past each count keep what an earlier
+    frame left: the core's push clears them, which would change the rows of golden play)."""
     if s[FRAME_N] >= K.FRAME_MAX:
         s[H_ERROR] = K.EngineError.FRAME_OVERFLOW
         return
@@ -236,6 +240,8 @@ def in_play_slot(s, player, i):
 
 @internal
 def chosen_so_far(s, f, reg):
+    """The cards this CHOOSE has chosen (FR_CNT), not the register's count (the core's default): a
+    Weiss Schwarz program may choose again into a register an earlier instruction filled."""
     return s[f + FR_CNT]
 
 
@@ -249,11 +255,6 @@ def choose_candidates(game, s, T, f, reg, frow):
         s[CAND_N] = 0
         return game.stage_candidates(s, T, f, frow, m, src, reg)
     return game.fill_choice_candidates(s, T, f, frow, m, src, reg)
-
-
-@internal
-def stored_count(s, f):
-    return s[f + FR_STORE]
 
 
 @internal

@@ -19,6 +19,7 @@ from tcg_env.games.weiss_schwarz.state import STATE_SIZE  # noqa: F401
 from tcg_env.games.weiss_schwarz.constants import Decision
 from tcg_env.games.weiss_schwarz.constants import A_CODE_LEN, A_CODE_START, RULES, TARGET_MAX  # noqa: F401
 from tcg_env.games.weiss_schwarz.state import DEC_ARG, FR_ABIL, FR_CNT, FR_MASTER, FR_PC, FR_REG, FR_REGN, FR_SLOT  # noqa: F401
+from tcg_env.games.weiss_schwarz.state import FR_STORE
 from tcg_env.games.weiss_schwarz.filters import condition_holds, filter_match  # noqa: F401
 from tcg_env.games.weiss_schwarz.zones import draw_cards  # noqa: F401
 from tcg_env.games.weiss_schwarz.effects import (  # noqa: F401 - the effect interpreter's hooks (tcg_env.engine.effects)
@@ -35,7 +36,6 @@ from tcg_env.games.weiss_schwarz.effects import (  # noqa: F401 - the effect int
     in_play_count,
     in_play_slot,
     interrupt_due,
-    stored_count,
     target_affected,
 )
 
@@ -53,6 +53,7 @@ FRAME_PC = FR_PC
 FRAME_COUNT = FR_CNT
 FRAME_REG_COUNTS = FR_REGN
 FRAME_REGS = FR_REG
+FRAME_STORE = FR_STORE  # the value COUNT / BRAINSTORM stored: the core's count operand -1
 DECISION_CHOOSE_TARGET = Decision.CHOOSE_TARGET
 
 # the game's rules modules, where ``game.name`` finds a rule this module does not define

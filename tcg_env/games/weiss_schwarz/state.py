@@ -7,7 +7,7 @@ per-card records.
 """
 
 from tcg_env.engine.layout import StateLayout
-from tcg_env.engine.zones import Seen, ZoneTable
+from tcg_env.engine.zones import Seen, ZoneLists
 from tcg_env.rules.modifiers import ADD, OR, UNTIL_LATEST, UNTIL_MAX, ModifierTable
 from tcg_env.rules.triggers import NO_CARD_IGNORES, TriggerColumns
 from tcg_env.games.weiss_schwarz.constants import (
@@ -80,21 +80,23 @@ MOVE_RUN_START = _a("move_run_start", N_POSITIONS)  # the turn player's stage sl
 MOVE_RUN_SEEN = _a("move_run_seen", 4)  # arrangements seen in the run: bit (rank % 30) of word rank // 30
 
 # ---- zones (per player) --------------------------------------------------------------------------
-def _zone(name):
-    n = _a(name + "_count", 2)
-    l = _a(name, (2, MAX_DECK))
-    return n, l
-
-
-DECK_N, DECK_L = _zone("deck")  # bottom .. top
-HAND_N, HAND_L = _zone("hand")
-WR_N, WR_L = _zone("waiting_room")
-CLOCK_N, CLOCK_L = _zone("clock")  # bottom .. top (CR 3.8.2)
-LEVEL_N, LEVEL_L = _zone("level")
-STOCK_N, STOCK_L = _zone("stock")
-MEMORY_N, MEMORY_L = _zone("memory")
-RES_N, RES_L = _zone("resolution")
-CX_N, CX_L = _zone("climax_area")
+# the list zones (tcg_env.engine.zones): the core moves, shuffles, lists and re-deals cards through
+# ZT. The stage (positions) and markers (under a position, CR 3.7) are no lists: the kernels keep them
+# Who sees them: the deck and the stock nobody (CR 3.2, 3.10.2), the hand its owner (CR 3.3); the
+# opponent knows the cards of the three between them from the deck list, not which is where (one
+# pile). The rest is public (CR 3.4, 3.8.2, 3.9.2, 3.11.2, 3.12.2, 3.13): face-down cards in a
+# level or memory are not modelled.
+LISTS = ZoneLists(LAYOUT)
+# the deck: bottom .. top
+DECK_N, DECK_L = LISTS.declare(Zone.DECK, "deck", MAX_DECK, seen_by=Seen.NOBODY, pile="deck_hand_stock")
+HAND_N, HAND_L = LISTS.declare(Zone.HAND, "hand", MAX_DECK, seen_by=Seen.HOLDER, pile="deck_hand_stock")
+WR_N, WR_L = LISTS.declare(Zone.WAITING_ROOM, "waiting_room", MAX_DECK)
+CLOCK_N, CLOCK_L = LISTS.declare(Zone.CLOCK, "clock", MAX_DECK)  # bottom .. top (CR 3.8.2)
+LEVEL_N, LEVEL_L = LISTS.declare(Zone.LEVEL, "level", MAX_DECK)
+STOCK_N, STOCK_L = LISTS.declare(Zone.STOCK, "stock", MAX_DECK, seen_by=Seen.NOBODY, pile="deck_hand_stock")
+MEMORY_N, MEMORY_L = LISTS.declare(Zone.MEMORY, "memory", MAX_DECK)
+RES_N, RES_L = LISTS.declare(Zone.RESOLUTION, "resolution", MAX_DECK)
+CX_N, CX_L = LISTS.declare(Zone.CLIMAX_AREA, "climax_area", MAX_DECK)
 STAGE = _a("stage", (2, N_POSITIONS))  # card slot on each position, -1 empty
 MARKER_N = _a("marker_count", (2, N_POSITIONS))  # markers under each position (CR 3.7)
 
@@ -158,23 +160,9 @@ MODIFIERS.forget(ORIENT, reset=Orientation.STAND)
 MODIFIERS.forget(POS, reset=-1)
 MT = MODIFIERS.compile()
 
-# the list zones (tcg_env.engine.zones): the core moves, shuffles, lists and re-deals cards through
-# ZT. The stage (positions) and markers (under a position, CR 3.7) are no lists: the kernels keep them
-# Who sees them: the deck and the stock nobody (CR 3.2, 3.10.2), the hand its owner (CR 3.3); the
-# opponent knows the cards of the three between them from the deck list, not which is where (one
-# pile). The rest is public (CR 3.4, 3.8.2, 3.9.2, 3.11.2, 3.12.2, 3.13): face-down cards in a
-# level or memory are not modelled. (The hand is declared first: deal_hidden deals the opponent's
-# pile hand, deck, stock, in that order, as resample_hidden always has)
-ZONES = ZoneTable(LAYOUT, Zone, card=CARD, owner=OWNER, zone=ZONE)
-ZONES.add(Zone.HAND, HAND_N, HAND_L, seen_by=Seen.HOLDER, pile="deck_hand_stock")
-ZONES.add(Zone.DECK, DECK_N, DECK_L, seen_by=Seen.NOBODY, pile="deck_hand_stock")
-ZONES.add(Zone.WAITING_ROOM, WR_N, WR_L)
-ZONES.add(Zone.CLOCK, CLOCK_N, CLOCK_L)
-ZONES.add(Zone.LEVEL, LEVEL_N, LEVEL_L)
-ZONES.add(Zone.STOCK, STOCK_N, STOCK_L, seen_by=Seen.NOBODY, pile="deck_hand_stock")
-ZONES.add(Zone.MEMORY, MEMORY_N, MEMORY_L)
-ZONES.add(Zone.RESOLUTION, RES_N, RES_L)
-ZONES.add(Zone.CLIMAX_AREA, CX_N, CX_L)
+# (the hand is first in the table: deal_hidden deals the opponent's pile hand, deck, stock, in that
+# order, as resample_hidden always has)
+ZONES = LISTS.table(Zone, card=CARD, owner=OWNER, zone=ZONE, first=(Zone.HAND,))
 ZT = ZONES.compile()
 
 # ---- pending automatic abilities (CR 8.7.2): per master (source slot, ability row, aux) ----------
