@@ -36,7 +36,7 @@ def _play_random(state, rng, n):
 
 
 def test_every_registered_game_is_an_openspiel_game():
-    assert set(tos.registered_games()) == {f"tcg_env_{g}" for g in GAMES}
+    assert {f"tcg_env_{g}" for g in GAMES} <= set(tos.registered_games())
     for name in GAMES:
         assert f"tcg_env_{name}" in pyspiel.registered_names()
         game = _load(name)
@@ -51,6 +51,20 @@ def test_every_registered_game_is_an_openspiel_game():
         assert game.information_state_tensor_shape() == [spec.obs_size + spec.num_actions]
         assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
         assert game.max_game_length() == spec.max_decisions
+
+
+def test_a_game_plugged_in_later_gets_its_openspiel_game_from_its_spec():
+    from tcg_env.extra_games import registered
+
+    with registered("template") as spec:
+        assert tos.register("template") == "tcg_env_template"
+        assert tos.register("template") == "tcg_env_template"  # again: nothing happens
+        game = _load("template", seed=1)
+        assert game.num_distinct_actions() == spec.num_actions
+        assert game.observation_tensor_shape() == [spec.obs_size]
+        pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    with pytest.raises(ValueError, match="unknown game 'nope'"):
+        tos.register("nope")
 
 
 @pytest.mark.parametrize("game", GAMES)
