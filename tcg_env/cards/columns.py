@@ -4,7 +4,8 @@ shared compiler (:meth:`tcg_env.cards.pool.PoolCompiler.new_row`), so a game's c
 its validation and the columns that need code.
 
 A source names a field of the model being compiled (default: the column's name; ``field=`` for
-another name, dotted for a nested model, ``"cost.cp"``) and how its value becomes an int32:
+another name, dotted for a nested model, ``"cost.cp"``, or a list's item, ``"traits.0"``: None past
+the list's end or under a model left out) and how its value becomes an int32:
 
 * :func:`copy`: the value itself (a bool as 0 / 1);
 * :func:`enum`: the member of an enum named by the value (``"fire"`` -> ``Element.FIRE``), ``none``
@@ -36,7 +37,12 @@ class Source:
         head, *rest = name.split(".")
         v = values[head] if head in values else getattr(model, head)
         for part in rest:
-            v = getattr(v, part)
+            if v is None:  # an optional model left out: its fields are None
+                break
+            if part.isdigit():  # the i-th item of a list, None past its end ("traits.2")
+                v = v[int(part)] if int(part) < len(v) else None
+            else:
+                v = getattr(v, part)
         return self.convert(v, compiler, f"{path}.{name}" if path else name)
 
     def convert(self, v: Any, compiler: Any, path: str) -> int:

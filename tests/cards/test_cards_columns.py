@@ -44,6 +44,7 @@ class ToyCard(CardBase):
     power: int = 0
     tribe: str | None = None
     flying: bool = False
+    colours: list[Literal["red", "blue"]] = []
     cost: ToyCost | None = None
     targets: ToyFilter | None = None
 
@@ -56,6 +57,8 @@ C_NAME = CARD.add("name", source=interned("name_ids", "card name"))
 C_FLYING = CARD.add("flying", source=copy())
 C_MANA = CARD.add("mana", source=copy("cost.mana"))
 C_TAP = CARD.add("tap", source=copy("cost.tap"))
+C_SECOND = CARD.add("second_colour", source=enum(Colour, "colours.1", none=0))  # a list's item
+C_TARGET_SIDE = CARD.add("target_side", source=enum(Side, "targets.side", none=-1))  # under an optional model
 C_FILTER = CARD.add("filter")  # no source: written by the game's code
 
 FILTER = TableLayout("filter")
@@ -94,13 +97,15 @@ def _pool(*records):
 
 def test_declared_columns_are_filled_from_the_model_and_the_rest_left_to_the_game():
     t = _pool({"number": "T-1", "name": "Ant", "colour": "blue", "power": 3, "tribe": "Bug", "flying": True,
-               "cost": {"mana": 2, "tap": True}},
+               "cost": {"mana": 2, "tap": True}, "colours": ["red", "blue"]},
               {"number": "T-2", "name": "Bee", "colour": "red",
                "targets": {"side": "opponent", "colour": ["red", "blue"], "power_max": 4, "tribe": "Bug",
                            "name": "Ant"}})  # fmt: skip
     ant, bee = t.cards.tolist()
-    assert ant == [Colour.BLUE, 3, 1, 1, 1, 2, 1, -1]  # enum, copy, interned ids from 1, bool, dotted
-    assert bee == [Colour.RED, 0, 0, 2, 0, 0, 0, 0]  # None interned: 0; the default cost (values=)
+    # enum, copy, interned ids from 1, bool, a nested field, a list's item, under a model left out
+    assert ant == [Colour.BLUE, 3, 1, 1, 1, 2, 1, Colour.BLUE, -1, -1]
+    # None interned: 0; the default cost (values=); past the list's end; a nested model's field
+    assert bee == [Colour.RED, 0, 0, 2, 0, 0, 0, 0, Side.OPPONENT, 0]
     assert t.filters[0].tolist() == [2, 3, -1, 4, 1, 1]  # enum, mask OR, bound None -1, interned
 
 
