@@ -197,18 +197,27 @@ class ObsLayout(Blocks):
 
 class TableLayout:
     """The columns of a card (or ability) table by name: ``add(name, n=1)`` returns the column (the
-    first of ``n``), which the game stores in an UPPER_CASE constant; ``width`` is the row width."""
+    first of ``n``), which the game stores in an UPPER_CASE constant; ``width`` is the row width.
+
+    ``add(name, source=...)``: where the card compiler takes a one-column value from (a field of
+    the card model and its conversion, :mod:`tcg_env.cards.columns`); ``sources`` keeps them by
+    column name for the shared compiler (``PoolCompiler.new_row``). The kernels never see them."""
 
     def __init__(self, table: str):
         self.table = table
         self.columns: dict[str, tuple[int, int]] = {}
+        self.sources: dict[str, object] = {}
         self.width = 0
 
-    def add(self, name: str, n: int = 1) -> int:
+    def add(self, name: str, n: int = 1, source: object = None) -> int:
         if name in self.columns:
             raise ValueError(f"{self.table} table column {name!r} defined twice")
         if n < 1:
             raise ValueError(f"{self.table} table column {name!r}: n must be at least 1, got {n}")
+        if source is not None:
+            if n != 1:
+                raise ValueError(f"{self.table} table column {name!r}: a source fills one column, not {n}")
+            self.sources[name] = source
         self.columns[name] = (self.width, n)
         self.width += n
         return self.width - n
