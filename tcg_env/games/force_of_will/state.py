@@ -105,8 +105,9 @@ CARD_W = len(_CARD_ATTRS)
 # hand, the standby area's face-down cards, the extra deck and the rune area their owner (CR 306.2,
 # 310.2, 314.2, 315.2); the rest is public. Piles: the opponent knows the cards of its main deck,
 # hand and standby area between them from the deck list, not which is where; a face-down magic
-# stone is known to be one (CR 303.2b), so the stone deck is a pile of its own. Runes revealed in
-# the rune area (CR 711) are public: the game's resample_hidden keeps them
+# stone is known to be one (CR 303.2b), so the stone deck is a pile of its own. A rune revealed in
+# the rune area is public (CR 711.2; its divinity counts, 711.2a): the REVEALED word (revealed=)
+# leaves it out of the pile, so a deal keeps it in its place
 ZONES = ZoneTable(LAYOUT, Zone, card=CARD, owner=OWNER, zone=ZONE)
 ZONES.add(Zone.MAIN_DECK, MAIN_N, MAIN_L, seen_by=Seen.NOBODY, pile="main")
 ZONES.add(Zone.STONE_DECK, STONE_N, STONE_L, seen_by=Seen.NOBODY)
@@ -118,7 +119,7 @@ ZONES.add(Zone.STANDBY, STANDBY_N, STANDBY_L, seen_by=Seen.HOLDER, pile="main")
 ZONES.add(Zone.REMOVED, REMOVED_N, REMOVED_L)
 ZONES.add(Zone.CHASE, CHASE_CARDS_N, CHASE_CARDS_L, holder=CONTROLLER)
 ZONES.add(Zone.EXTRA_DECK, EXTRA_N, EXTRA_L, seen_by=Seen.HOLDER)
-ZONES.add(Zone.RUNE_AREA, RUNE_N, RUNE_L, seen_by=Seen.HOLDER)
+ZONES.add(Zone.RUNE_AREA, RUNE_N, RUNE_L, seen_by=Seen.HOLDER, revealed=REVEALED)
 ZT = ZONES.compile()
 FIELD_CAP = _ZONE_CAP
 
