@@ -101,6 +101,17 @@ def test_a_snapshot_value_outside_its_domain_is_refused_naming_the_field(mid_gam
         assert_snapshot_refused(g, bad, rf"field '{field}' is {value}, must be .*{words}")
 
 
+def test_cr_711_2_a_card_revealed_outside_the_rune_area_is_refused(mid_game, assert_snapshot_refused):
+    """CR 711.2: a rune is revealed in its rune area and stays there; the zone table declares the
+    rune area's ``revealed`` word (state.ZONES), so a snapshot with a revealed card in another zone
+    (a hand) is refused (``ZoneTable.check``)."""
+    g, d = mid_game
+    bad = copy.deepcopy(d)
+    slot = bad["fields"]["hand"][0][0]
+    bad["fields"]["revealed"][slot] = 1
+    assert_snapshot_refused(g, bad, rf"slot {slot} is revealed in hand, a zone that has no revealed cards")
+
+
 def test_cr_1112_2a_the_gods_art_record_is_kept_and_names_outside_the_pool_are_refused(mid_game,
                                                                                     assert_snapshot_refused):
     g, d = mid_game
