@@ -347,24 +347,13 @@ def test_observations_hide_the_hidden_zones(spec, pool):
     assert checked >= 16 and seen_by_owner >= 2
 
 
-# Known gaps between a game's zone declaration and its observation (a finding to fix, not a pass):
-# the test runs and must fail (strict xfail) until the gap is closed
-DECLARATION_GAPS = {
-    "force_of_will": "rune area (CR 315.2, declared Seen.HOLDER): a rune revealed there is public (CR 711.2), "
-                     "which a per-zone declaration cannot say; permuting the opponent's rune area moves the "
-                     "revealed runes' card ids, changing the 'runes' rows of the opponent's revealed runes and "
-                     "the global column of its remaining divinity (G_DIVINITY + 1, CR 711.2a)",
-}
-
-
-def test_observations_hide_what_the_zone_table_declares_hidden(spec, pool, request):
+def test_observations_hide_what_the_zone_table_declares_hidden(spec, pool):
     """The zone table's visibility declaration (``spec.zones``: ``seen_by`` / ``pile``) against the
     observation, apart from the game's ``resample_hidden``: permuting the card ids within each pile
     ``hidden_piles(viewer)`` lists leaves ``viewer``'s flat and dict observations and mask unchanged
     (a zone declared hidden that the observation shows, or a pile that mixes what the viewer tells
-    apart, fails here)."""
-    if spec.name in DECLARATION_GAPS:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=DECLARATION_GAPS[spec.name]))
+    apart, fails here). A card a zone declares revealed (``add(revealed=)``: Force of Will's runes
+    revealed in the rune area) is public: ``pile_slots`` leaves it out of its pile."""
     assert spec.zones is not None, "the game declares no zone table (state.ZONES)"
     g = tcg_env.make_game(spec.name, seed=12, pool=pool)
     rng = np.random.default_rng(5)

@@ -4,7 +4,9 @@ Public and hidden zones (CR 302.2): the observer sees its own hand and standby a
 310.2), its own rune area (CR 315.2), both fields, ruler areas, graveyards, the chase and the
 revealed runes of both rune areas (public, CR 711.2); of the opponent's hand, main decks, magic
 stone decks, extra decks, face-down standby cards and face-down runes only the counts (CR 302.2a).
-So the vector never depends on what the observer cannot see (determinization keeps it).
+So the vector never depends on what the observer cannot see (determinization keeps it). During the
+mulligan (CR 403.5) the own hand rows show the cards chosen so far to change (DYN_PUT_BACK): the
+chooser's own hidden choice, which the mask alone showed before.
 
 Blocks: GLOBAL (GLOBAL_W values), then card rows of CARD_ROW_W columns: the card's static columns
 from the tables' ``obs_rows`` (CARD_OBS_FEATURES), then the dynamic ones (DYN_*). Card blocks in
@@ -35,7 +37,7 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import CARD_OBS_FEATURES, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, Mod, Zone
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, ATTACKED, ATTACKER, BLOCKER, CALLED, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER,
-    COUNTERS, DAMAGE, DEC_ARG, ENTERED, ENTRY_W, E_SLOT, E_X, GODS_ART_USED, JUDGED, LIFE, MANA, MT,
+    COUNTERS, DAMAGE, DEC_ARG, ENTERED, ENTRY_W, E_SLOT, E_X, GODS_ART_USED, JUDGED, LIFE, MANA, MARK, MT,
     PRIORITY_PLAYER, PT, RESTED, REVEALED, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT,
     STEP, TURNS_TAKEN, TURN_PLAYER, WILL, ZONE, ZT
 )
@@ -81,6 +83,7 @@ DYN_COLUMNS = [
     "new",  # entered the field this turn
     "mana_div5",  # mana counters (CR 1122)
     "revealed",  # a revealed rune (CR 711.2)
+    "put_back",  # an own hand card chosen to change in the mulligan (CR 403.5: its chooser's, hidden)
     "x_div10",  # a chase row: the X chosen for the entry (CR 903.2f)
     "prevent_div1000",  # damage to the card still to prevent (SHIELD_PREVENT_ALL: all; CR 1018)
     "destroy_shield",  # its next destruction is replaced this turn (CR 910: a shield of a one-time effect)
@@ -163,6 +166,7 @@ DYN_ATTACKED = DYN_COLUMNS.index("attacked")
 DYN_NEW = DYN_COLUMNS.index("new")
 DYN_MANA = DYN_COLUMNS.index("mana_div5")
 DYN_REVEALED = DYN_COLUMNS.index("revealed")
+DYN_PUT_BACK = DYN_COLUMNS.index("put_back")
 DYN_X = DYN_COLUMNS.index("x_div10")
 DYN_PREVENT = DYN_COLUMNS.index("prevent_div1000")
 DYN_DESTROY_SHIELD = DYN_COLUMNS.index("destroy_shield")
@@ -234,6 +238,7 @@ def card_row(game, s, T, player, slot, obs, o):
     attacked = s[ATTACKED]
     mana = s[MANA + w]
     revealed = s[REVEALED + w]
+    put_back = s[MARK + w]  # set on hand cards during the mulligan only: the hand is its owner's (CR 306.2)
     arts = card_table(T)[cid, K.C_GODS_ARTS] & s[GODS_ART_USED + ctrl]
     copy_card_row(obs, o, T, cid, CARD_OBS_FEATURES)
     d = o + CARD_OBS_FEATURES
@@ -250,6 +255,7 @@ def card_row(game, s, T, player, slot, obs, o):
     obs[d + DYN_NEW] = 1.0 if new else 0.0
     obs[d + DYN_MANA] = mana / 5.0
     obs[d + DYN_REVEALED] = revealed
+    obs[d + DYN_PUT_BACK] = put_back
     obs[d + DYN_X] = 0.0
     obs[d + DYN_PREVENT] = 0.0
     obs[d + DYN_DESTROY_SHIELD] = 0.0
