@@ -215,3 +215,44 @@ def test_the_generated_column_writer_writes_each_declared_column_from_its_word()
                                                                np.float32(s[13 + 3 * op] / 3.0))  # words 13, 16
         assert col["my_marks"] == col["opp_marks"] == 0.0 and out[0] == out[1] == 0.0
 
+
+GAMES = ["fftcg", "force_of_will", "weiss_schwarz", "template"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_games_observation_shows_its_declared_global_words(game):
+    """Every game declares its global columns with their state words (``observation.GLOBALS``); at
+    states all over random games, each sourced column of either player's observation is the word
+    the declaration names, over its scale (the one-hots: 1 at the word's value)."""
+    import contextlib
+    import importlib
+
+    from tcg_env.engine.blocks import WordColumns as W
+    from tcg_env.extra_games import registered
+
+    O = importlib.import_module(f"tcg_env.games.{game}.observation")
+    base = O.OBS["global"].base
+    with registered(game) if game == "template" else contextlib.nullcontext():  # (not in the registry)
+        batch = tcg_env.make_batch(game, 8, seed=6)
+    k = batch.spec.kernels
+    rng = k.seed_agent_rng(8, 1)
+    counters = np.zeros((8, 5), np.int64)
+    checked = 0
+    for _ in range(25):
+        k.random_play_batch(batch.states, batch._T, batch.decks, batch.deck_lens, batch.seeds, batch.variant_index,
+                            5, batch.obs, batch.masks, rng, counters)
+        for b in range(8):
+            s = batch.states[b]
+            for player in (0, 1):
+                out = np.zeros(batch.obs.shape[1], np.float32)
+                k.observe_row(s, batch._T, player, out)
+                for kind, col, word, stride, scale, side in O.GLOBALS.sources:
+                    w = word + stride * (player if side == W.MINE else 1 - player)
+                    if kind == W.ONEHOT:
+                        assert out[base + col + s[w]] == 1.0, O.GLOBALS.names[col]
+                    elif kind == W.IS_PLAYER:
+                        assert out[base + col] == (1.0 if s[w] == player else 0.0), O.GLOBALS.names[col]
+                    else:
+                        assert out[base + col] == np.float32(s[w] / scale), O.GLOBALS.names[col]
+                checked += 1
+    assert checked == 400
