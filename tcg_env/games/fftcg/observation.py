@@ -263,11 +263,12 @@ def observe_into(game, s, T, player, out, over_previous):
     # card's static columns (present, element, type, cost, printed power and keywords, id + 1: the
     # pool's obs_features row) are copied whole from the obs_rows table of T in one fixed-size copy
     # (engine.obsbuf.copy_card_row), then a field card's dynamic columns are written over them;
-    # since the copy writes every column, only the rows past the written ones need clearing. Writing the static columns one by one (a store, and mostly an int -> float
-    # conversion and a division, per column) and zeroing the rows first cost ~70 more TSC cycles
-    # per decision: an observation took 425-460 cycles in random play, 355-370 with the copy
-    # (2026-11-25; an earlier copy through a numpy slice with a run-time stride was slower than
-    # the stores: the copy's size must be a compile-time constant).
+    # since the copy writes every column, only the rows past the written ones need clearing.
+    # Writing the static columns one by one (a store, and mostly an int -> float conversion and a
+    # division, per column) and zeroing the rows first cost ~70 more TSC cycles per decision: an
+    # observation took 425-460 cycles in random play, 355-370 with the copy (2026-11-25; an earlier
+    # copy through a numpy slice with a run-time stride was slower than the stores: the copy's size
+    # must be a compile-time constant).
     hand_rows(game, s, T, ZT, Zone.HAND, me, me, out, OBS_HAND, HAND_SLOTS, False, over_previous)
     field_rows(game, s, T, ZT, Zone.FIELD, me, me, out, OBS_OWN_FIELD, FIELD_SLOTS, False, over_previous)
     field_rows(game, s, T, ZT, Zone.FIELD, op, me, out, OBS_OPP_FIELD, FIELD_SLOTS, False, over_previous)

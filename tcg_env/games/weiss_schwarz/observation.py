@@ -3,7 +3,8 @@
 Honest about hidden information (CR 3.1.3): both decks, both stocks, the opponent's hand and
 face-down cards appear only as counts. Public zones (stage, clock, level, climax area) are shown
 for both players; the choice candidates (waiting-room cards, public) are shown to everyone.
-Every column is declared once (``OBS``, the globals with their state words: ``GLOBALS``) and documented in ``docs/weiss_schwarz/observations.md``.
+Every column is declared once (``OBS``; the globals with their state words: ``GLOBALS``) and
+documented in ``docs/weiss_schwarz/observations.md``.
 """
 
 import numpy as np
