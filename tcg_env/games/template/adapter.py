@@ -14,7 +14,6 @@ from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_TURN
 from tcg_env.engine.layout import SnapshotError
 from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.template import constants as K
-from tcg_env.games.template import observation as O
 from tcg_env.games.template import state as S
 from tcg_env.spec import CardZones
 
@@ -146,25 +145,7 @@ def check_snapshot(row: np.ndarray, pool) -> None:
 from_dict = snapshot_restorer(GAME, SNAPSHOT_FORMAT, S.LAYOUT, pool_fingerprint, check_snapshot)
 
 
-# ---- observations, card lists, decks -------------------------------------------------------------
-def obs_columns() -> list[tuple[str, int, int]]:
-    return O.OBS.views()
-
-
-def entity_obs(flat: np.ndarray) -> dict:
-    """Flat observation(s) (..., OBS_SIZE) -> the blocks as arrays (views, no copy)."""
-    flat = np.asarray(flat)
-    lead = flat.shape[:-1]
-    return {b.name: flat[..., b.base:b.end].reshape(*lead, *(b.shape[1:] if b.name == "global" else b.shape))
-            for b in O.OBS}
-
-
-def entity_spaces() -> dict:
-    from gymnasium import spaces
-
-    return {b.name: spaces.Box(-np.inf, np.inf, (b.size,) if b.name == "global" else b.shape, np.float32) for b in O.OBS}
-
-
+# ---- card lists, decks -------------------------------------------------------------------------
 def card_attributes(pool) -> dict:
     """``tcg cards list`` filters: --type, --power."""
     return {"type": card_attribute(pool, K.C_KIND, KINDS), "power": card_attribute(pool, K.C_POWER)}
