@@ -27,9 +27,10 @@ bit-identical) print the same digest wherever their row layouts are the same. ``
 adds callgrind_annotate's N costliest functions (exclusive), numba's named by the compiled loop's
 symbols (valgrind cannot read them: the child maps each function's address to its name). A count is
 for one machine code: compare two checkouts on one machine, one numba and LLVM. Two runs of the
-same checkout differed by about 1% in total before the hash seed was fixed (see ``main``); a
-difference of a few percent between two checkouts is the code's. Slow on a loaded 2-core machine:
-5-10 minutes a run, most of it the uninstrumented start.
+same checkout, same decisions, differed by about 1% in total under random hash seeds (``main`` now
+fixes it; whether that makes two runs identical is not yet checked); a difference of several
+percent between two checkouts is the code's. Slow on a loaded 2-core machine:
+5-10 minutes a run (more with ``--functions``), most of it the uninstrumented start.
 """
 
 from __future__ import annotations
@@ -99,6 +100,8 @@ def play_counted(checkout: Path, game: str, form: int, batch: int, warmup: int, 
     os.getloadavg()  # ZERO_MARK
     play(*args, steps, bg.obs, bg.masks, rng, counters)
     os.ctermid()  # DUMP_MARK
+    if under_valgrind:  # the rest (the function names: LLVM writes the loop's assembly) uninstrumented
+        subprocess.run(["callgrind_control", "--instr=off", str(os.getpid())], check=True, capture_output=True)
     named = function_names(play) if names else {}
     digest = hashlib.sha256()
     for a in (bg.states, bg.masks, counters):
@@ -146,9 +149,9 @@ def main(argv=None) -> int:
     child = [sys.executable, str(Path(__file__).resolve()), "--game", args.game, "--form", str(args.form),
              "--checkout", str(checkout), "--batch", str(args.batch), "--warmup", str(args.warmup),
              "--steps", str(args.steps), "--functions", str(args.functions)]
-    # a fixed hash seed: the order numba and LLVM meet the functions in follows Python's string
-    # hashes, and with it what LLVM inlines and how it allocates registers (two runs of one checkout
-    # under random seeds differed by ~1% in total and more in some functions)
+    # a fixed hash seed: two runs of one checkout under random seeds differed by ~1% in total and
+    # more in some functions, the decisions the same; the likely cause is the order numba meets the
+    # functions in (Python's string hashes), and with it LLVM's inlining and registers
     env = {**os.environ, "PYTHONPATH": str(checkout), "PYTHONHASHSEED": "0"}
     native = json.loads(subprocess.run([*child, "--child", "native"], env=env, check=True, capture_output=True, text=True).stdout.splitlines()[-1])
     with tempfile.TemporaryDirectory(prefix="tcg-instructions-") as tmp:
