@@ -236,3 +236,32 @@ def test_cr_4_12_2_8_the_revealed_trigger_card_put_into_the_hand_stays_public_in
         assert int(hrow[S.CARD + revealed * S.CARD_W]) == int(row[S.CARD + revealed * S.CARD_W])
         dealt.add(tuple(int(hrow[S.CARD + sl * S.CARD_W]) for sl in hand[:-1]))
     assert len(dealt) > 1  # the rest of the hand is dealt anew
+
+
+def test_cr_4_12_2_2_the_soul_a_trigger_gave_shows_while_the_cards_second_icon_asks():
+    """CR 4.12.2.2: a soul icon gives the attacker +1 soul at once. When the trigger card's second
+    icon then asks a decision, both players' observations already show that soul: they equal the
+    observations of the same state with every value derived anew (the game once showed the soul
+    of before the icon until the next check timing)."""
+    from numba import njit
+
+    from tcg_env.games.weiss_schwarz.characteristics import refresh_derived
+    from tcg_env.games.weiss_schwarz.state import F_TRIGGER_ICON
+
+    @njit
+    def rederive(game, s, T):  # a rules kernel is called from a kernel, with the game's tag
+        refresh_derived(game, s, T)
+
+    def asks_after_soul(g):
+        r = g.state
+        tables = unpack_tables(g.pool.kernel_tables)[0]
+        t = int(r[S.TRIG_SLOT])
+        return (int(r[S.FLOW]) == F_TRIGGER_ICON and t >= 0 and int(r[S.TRIG_ICON_I]) == 2
+                and int(tables[int(r[S.CARD + t * S.CARD_W]), K.C_TRIGGER0]) == K.TriggerIcon.SOUL)
+
+    g = _first_state(asks_after_soul)
+    row = np.array(g.state, np.int32)
+    rederive(K.RULES, row, g.pool.kernel_tables)
+    rederived = tcg_env.Game(g.spec, g.pool, row, g.variant_index)
+    for p in (0, 1):
+        assert _same_view(rederived, g, p)
