@@ -234,6 +234,7 @@ class Act:
     block: Any
     index: tuple[int, ...]
     slot: int
+    public: bool = False
 
     @property
     def i(self) -> int:
@@ -248,9 +249,10 @@ class Act:
         """What tells :attr:`card` from another card of the same name in the list the block points
         at, where :attr:`ActionWords.copies` names that list's cards ("hand card"): `` (hand card
         3)``, the position in the list (1 = the first card listed); "" when no other card there has
-        its name. Last in a wording, so that a description still starts with the card's name."""
+        its name. Last in a wording, so that a description still starts with the card's name. None in a
+        ``public`` description (another player's log: it would say that a copy is left in hand)."""
         noun = self.words.copies.get(self.block.points_at)
-        if noun is None or self.slot < 0:
+        if noun is None or self.slot < 0 or self.public:  # the position would tell another player more
             return ""
         names = [self.words.name(self.game, s) for s in self.words.pointees[self.block.points_at](self.row, self.p)]
         return f" ({noun} {self.i + 1})" if names.count(self.card) > 1 else ""
@@ -303,7 +305,8 @@ class ActionWords:
         self.fields, self.by_kind, self.source, self.for_kinds = fields, by_kind or {}, source, frozenset(for_kinds)
         self.out_of_range, self.game_over, self.copies = out_of_range, game_over, copies or {}
 
-    def __call__(self, game, a: int) -> str:
+    def __call__(self, game, a: int, public: bool = False) -> str:
+        """Action ``a`` in words; ``public``: as the other player may read it (no ``copy``)."""
         row = game._row
         a = int(a)
         if not 0 <= a < self.actions.size:
@@ -319,7 +322,7 @@ class ActionWords:
         if block.points_at in self.pointees:
             slots = self.pointees[block.points_at](row, p)
             slot = slots[index[0]] if index[0] < len(slots) else -1
-        act = Act(self, game, row, a, kind, p, block, index, slot)
+        act = Act(self, game, row, a, kind, p, block, index, slot, public)
         text = self.word(act)
         if kind in self.for_kinds:
             src = self.source(game)

@@ -156,7 +156,7 @@ def _cmd_play(args) -> int:
         legal = [int(a) for a in game.legal_actions()]
         if p != you:
             a = int(bot.act(game.observe(p), game.action_mask(), game))
-            desc = game.describe_action(a)
+            desc = game.describe_action(a, public=True)  # the bot's hand is hidden from you
             rec.step(a)
             log.step(p, desc, quiet=a == PASS, forced=False)
             continue

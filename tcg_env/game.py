@@ -243,7 +243,12 @@ class Game:
         )
         return IllegalActionError(msg, a, legal)
 
-    def describe_action(self, action: int) -> str:
+    def describe_action(self, action: int, public: bool = False) -> str:
+        """``action`` in words for the player to act; ``public=True``: as the other player may read
+        it in a log (what tells two copies in hand apart, "(hand card 3)", is left out: it would say
+        a copy is left in a hidden hand)."""
+        if public:
+            return self.spec.describe_action(self, int(action), public=True)
         return self.spec.describe_action(self, int(action))
 
     # ---- observations ----------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from tcg_env.spec import GameSpec
 
 _GAMES = {  # name: (the game's package, its Gymnasium id)
     "fftcg": ("tcg_env.games.fftcg", "tcg_env/FFTCG-v1"),
-    "force_of_will": ("tcg_env.games.force_of_will", "tcg_env/ForceOfWill-v1"),
+    "force_of_will": ("tcg_env.games.force_of_will", "tcg_env/ForceOfWill-v2"),
     "weiss_schwarz": ("tcg_env.games.weiss_schwarz", "tcg_env/WeissSchwarz-v1"),
 }
 

@@ -35,7 +35,8 @@ Python-level hooks for checks and tools (not hot paths):
   with it: every card slot in exactly one zone, each player's card total constant.
 * ``zones``: the game's :class:`tcg_env.engine.zones.ZoneTable` (its ``state.ZONES``, filled in by
   ``tcg_env.adapter.game_spec``): its list zones and who sees them. The conformance kit deals the
-  piles ``zones.hidden_piles(viewer)`` names anew, in Python, and checks ``viewer``'s observation
+  piles ``zones.hidden_piles(viewer)`` names anew (their cards ``zones.pile_slots`` gives, without
+  the revealed ones), in Python, and checks ``viewer``'s observation
   is unchanged (the declaration checked against the observation, apart from ``resample_hidden``).
 
 Python-level hooks above the game layer (agents, the CLI, matchups, training ask these; nothing

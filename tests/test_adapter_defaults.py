@@ -82,6 +82,8 @@ def test_copies_of_a_name_in_the_pointed_list_are_told_apart_by_position():
     words.words["hand"][Decision.PRIORITY] = "Play {card}{copy}"
     same = _game(Decision.PRIORITY, hand=(10, 11, 10))  # the decider's hand: card10 twice
     assert [words(same, a) for a in (1, 2, 3)] == ["Play card10 (hand card 1)", "Play card11", "Play card10 (hand card 3)"]
+    # as the other player reads it in a log: the position would say a copy is left in the hand
+    assert [words(same, a, public=True) for a in (1, 2, 3)] == ["Play card10", "Play card11", "Play card10"]
     plain = _words()
     plain.words["hand"][Decision.PRIORITY] = "Play {card}{copy}"
     assert plain(same, 1) == "Play card10"  # no noun declared for the hand: no suffix

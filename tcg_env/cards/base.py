@@ -13,6 +13,7 @@ __all__ = [
     "StrictModel",
     "CardBase",
     "DeckEntry",
+    "FilterBase",
     "DeckList",
     "format_loc",
     "validation_problem",
@@ -57,6 +58,14 @@ class CardBase(StrictModel):
     def with_file(self, file: str):
         self._file = file
         return self
+
+
+class FilterBase(StrictModel):
+    """The keys every game's card filter has (the game's filter extends it with its zones, types,
+    bounds...): whose cards, seen from the ability's controller, and one card name of the pool."""
+
+    side: Literal["any", "own", "opponent"] = "any"
+    name: str | None = Field(default=None, min_length=1)
 
 
 class DeckEntry(StrictModel):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 from pydantic import BaseModel, ValidationError
@@ -116,6 +116,38 @@ def bits(names: list[str] | None, table: dict[str, int]) -> int:
     for n in names or ():
         out |= table[n]
     return out
+
+
+class CardFeatures:
+    """A pool's static observation columns (float32 ``[n_cards, width]``) written from its card
+    table's columns, one call per feature: column 0 is 1 (a card is present), the rest 0 until
+    written; :meth:`array` is the result. ``at`` is the first feature column written."""
+
+    def __init__(self, cards: np.ndarray, width: int):
+        self.cards = cards
+        self.rows = np.arange(cards.shape[0])
+        self.f = np.zeros((cards.shape[0], width), np.float32)
+        self.f[:, 0] = 1.0
+
+    def one_hot(self, at: int, col: int) -> None:
+        """Features ``at + value`` of table column ``col`` set to 1 (an enum)."""
+        self.f[self.rows, at + self.cards[:, col]] = 1.0
+
+    def scaled(self, at: int, col: int, scale: float = 1.0) -> None:
+        """Feature ``at``: table column ``col`` divided by ``scale``."""
+        self.f[:, at] = self.cards[:, col] / scale
+
+    def bits(self, at: int, col: int, bits: Iterable[int]) -> None:
+        """Features ``at + i``: 1 where table column ``col`` (a bit mask) has the i-th of ``bits``."""
+        for i, bit in enumerate(bits):
+            self.f[:, at + i] = (self.cards[:, col] & bit) != 0
+
+    def card_ids(self, at: int) -> None:
+        """Feature ``at``: the card id + 1 (0 stays "no card")."""
+        self.f[:, at] = self.rows + 1.0
+
+    def array(self) -> np.ndarray:
+        return np.ascontiguousarray(self.f)
 
 
 @dataclass(kw_only=True)
@@ -263,6 +295,26 @@ class PoolCompiler(ABC):
         if key not in ids:
             self.fail(fld, f"unknown {what} {key!r} (no card in the pool has it)")
         return ids[key]
+
+    def new_row(self, layout: Any, model: Any = None, path: str = "", **values: Any) -> list[int]:
+        """A row of the table ``layout`` (a ``TableLayout``) with every column that declares a
+        source (:mod:`tcg_env.cards.columns`) filled from ``model``, the other columns 0; ``values``
+        stand for fields of the model by name (a defaulted cost, an argument); ``path`` prefixes the
+        field in errors (``abilities[0].effect[1].filter``)."""
+        row = [0] * layout.width
+        for name, source in layout.sources.items():
+            row[layout.columns[name][0]] = source.value(self, model, name, path, values)
+        return row
+
+    def check_filter(self, f: Any, p: str, zones: tuple[str, ...], ranges: tuple[str, ...] = ()) -> None:
+        """The checks every game's filter has: its ``zone`` is one of ``zones`` here, and for each
+        ``x`` of ``ranges`` its ``x_min`` is not above its ``x_max``."""
+        if f.zone not in zones:
+            self.fail(f"{p}.zone", f"must be {' or '.join(repr(z) for z in zones)} here (got {f.zone!r})")
+        for key in ranges:
+            lo, hi = getattr(f, f"{key}_min"), getattr(f, f"{key}_max")
+            if lo is not None and hi is not None and lo > hi:
+                self.fail(f"{p}.{key}_min", f"{key}_min > {key}_max")
 
     def add_filter(self, row: list[int]) -> int:
         """Index of ``row`` in the filter table, de-duplicated."""

@@ -195,20 +195,105 @@ class ObsLayout(Blocks):
         return out
 
 
+class WordColumns:
+    """The columns of an observation block (the globals), each named once with where its value
+    comes from, in column order: a state word scaled (``scaled``), a word that names a player
+    (``is_player``: 1 where it names the observer), a word's one-hot (``onehot``), a per-player word
+    as the observer's and the opponent's columns (``pair``: the two side by side; ``players``: all
+    the observer's, then all the opponent's), or a column the game's kernel writes itself
+    (``written``). ``names`` is the block's column list (``ObsLayout.add``); the core writes every
+    sourced column from ``sources`` (``engine.obsbuf.columns_writer``: straight-line code generated
+    once, at import), so a column is declared once and never written by hand.
+
+    A per-player ``word`` is player 0's word, and player ``p``'s is ``word + p * stride`` (a run per
+    player: ``DAMAGE_N``, stride 1; or a record per player: stride its width); a pair of words
+    ``(w0, w1)`` says the two. ``scale``: the column is ``s[word] / scale`` (a float64 division,
+    stored as float32); 1 stores the word as it is."""
+
+    SCALED, IS_PLAYER, ONEHOT = 0, 1, 2
+    MINE, THEIRS = 0, 1
+
+    def __init__(self):
+        self.names: list[str] = []
+        # (kind, column, word of player 0, stride, scale, side: MINE the observer's, THEIRS the other's)
+        self.sources: list[tuple[int, int, int, int, float, int]] = []
+
+    def _column(self, name: str) -> int:
+        if name in self.names:
+            raise ValueError(f"observation column {name!r} declared twice")
+        self.names.append(name)
+        return len(self.names) - 1
+
+    @staticmethod
+    def _words(word) -> tuple[int, int]:
+        if isinstance(word, tuple):
+            w0, w1 = word
+            return int(w0), int(w1) - int(w0)
+        return int(word), 0
+
+    def written(self, *names: str) -> None:
+        """Columns the game's kernel writes (0 unless it does)."""
+        for name in names:
+            self._column(name)
+
+    def scaled(self, name: str, word: int, scale: float = 1) -> None:
+        """``s[word] / scale``."""
+        self.sources.append((self.SCALED, self._column(name), int(word), 0, float(scale), self.MINE))
+
+    def is_player(self, name: str, word: int) -> None:
+        """1 where ``s[word]`` is the observer (the decider, the turn player...), else 0."""
+        self.sources.append((self.IS_PLAYER, self._column(name), int(word), 0, 1.0, self.MINE))
+
+    def onehot(self, prefix: str, word: int, members) -> None:
+        """A column ``<prefix>_<member>`` per member of an enum numbered 0..n-1: 1 in the column of
+        ``s[word]``."""
+        members = list(members)
+        if [int(m) for m in members] != list(range(len(members))):
+            raise ValueError(f"one-hot {prefix!r}: the members must be numbered 0..{len(members) - 1}")
+        first = len(self.names)
+        for m in members:
+            self._column(f"{prefix}_{m.name.lower()}")
+        self.sources.append((self.ONEHOT, first, int(word), 0, 1.0, self.MINE))
+
+    def pair(self, name: str, word, scale: float = 1, stride: int = 1, mine: str = "my_", theirs: str = "opp_") -> None:
+        """Columns ``<mine><name>`` then ``<theirs><name>``: the observer's word and the opponent's."""
+        self.players([(name, word, scale)], stride, mine, theirs)
+
+    def players(self, columns, stride: int = 1, mine: str = "my_", theirs: str = "opp_") -> None:
+        """``columns``, a list of (name, word, scale): the observer's columns ``<mine><name>`` in that
+        order, then the opponent's ``<theirs><name>``; a column of word ``None`` is ``written``."""
+        for side, prefix in ((self.MINE, mine), (self.THEIRS, theirs)):
+            for name, word, scale in columns:
+                if word is None:
+                    self.written(f"{prefix}{name}")
+                    continue
+                w0, step = self._words(word) if isinstance(word, tuple) else (int(word), stride)
+                self.sources.append((self.SCALED, self._column(f"{prefix}{name}"), w0, step, float(scale), side))
+
+
 class TableLayout:
     """The columns of a card (or ability) table by name: ``add(name, n=1)`` returns the column (the
-    first of ``n``), which the game stores in an UPPER_CASE constant; ``width`` is the row width."""
+    first of ``n``), which the game stores in an UPPER_CASE constant; ``width`` is the row width.
+
+    ``add(name, source=...)``: where the card compiler takes a one-column value from (a field of
+    the card model and its conversion, :mod:`tcg_env.cards.columns`); ``sources`` keeps them by
+    column name for the shared compiler (``PoolCompiler.new_row``). The kernels never see them."""
 
     def __init__(self, table: str):
         self.table = table
         self.columns: dict[str, tuple[int, int]] = {}
+        self.sources: dict[str, object] = {}
         self.width = 0
 
-    def add(self, name: str, n: int = 1) -> int:
+    def add(self, name: str, n: int = 1, source: object = None) -> int:
         if name in self.columns:
             raise ValueError(f"{self.table} table column {name!r} defined twice")
         if n < 1:
             raise ValueError(f"{self.table} table column {name!r}: n must be at least 1, got {n}")
+        if source is not None:
+            if n != 1:
+                raise ValueError(f"{self.table} table column {name!r}: a source fills one column, not {n}")
+            self.sources[name] = source
         self.columns[name] = (self.width, n)
         self.width += n
         return self.width - n

@@ -19,10 +19,12 @@ and :func:`zone_lists` (snapshots, ``card_zones``). What a game adds to a move (
 battle, Weiss Schwarz's stage positions and markers) stays in the game's wrapper around them.
 
 Who sees a zone is declared with it (``seen_by``: :class:`Seen`; ``pile``: the zones whose cards a
-player who cannot see them cannot tell apart). From that the core deals anew what a player cannot
-see (``deal_hidden``, the default of a game's ``resample_hidden``), and the Python side knows which
-lists are hidden from whom (:meth:`ZoneTable.hidden_piles`: the conformance kit's hidden-information
-test, scenarios, boards).
+player who cannot see them cannot tell apart; ``revealed``: the card-record field that makes one card
+of a hidden zone public, such as Force of Will's runes revealed in their hidden rune area). From
+that the core deals anew what a player cannot see (``deal_hidden``, the default of a game's
+``resample_hidden``: a revealed card keeps its place), and the Python side knows which cards are
+hidden from whom (:meth:`ZoneTable.hidden_piles`, :meth:`ZoneTable.pile_slots`: the conformance
+kit's hidden-information test, scenarios, boards).
 
 Conventions: zone id 0 is "no zone" (a card in limbo, between zones); player ``p``'s count is at
 ``count + p`` and its run at ``run + p * capacity``; a card is in the list of the player its record's
@@ -113,11 +115,12 @@ ZT_ZONE = 3  # ... of the zone field
 ZT_PLAYERS = 4  # players (each list zone has one list per player)
 ZT_HIDDEN = 5  # offset of the hidden piles (``deal_hidden``): the opponent's, then the viewer's own
 ZT_ROWS = 6  # the first zone row: row of zone z at ZT_ROWS + z * ZT_ROW_W
-ZT_ROW_W = 4
+ZT_ROW_W = 5
 R_COUNT = 0  # offset of player 0's count; -1: not a list zone (no zone, a stage, a stack ...)
 R_RUN = 1  # offset of player 0's run
 R_CAP = 2  # capacity of one player's run
 R_HOLDER = 3  # offset of the record field naming whose list holds the card (owner, controller)
+R_REVEALED = 4  # offset of the record field that, non-zero, makes a card of this hidden zone public; -1 none
 ZONE_NONE = 0  # the zone id of a card in no list (limbo), in every game
 
 
@@ -155,16 +158,20 @@ class ZoneTable:
         self.lists: dict[int, tuple[str, int, int, int, int]] = {}  # zone id -> (name, count, run, cap, holder)
         self.seen: dict[int, Seen] = {}  # zone id -> who sees its cards
         self.piles: dict[int, str] = {}  # zone id -> its pile (zones dealt anew together)
+        self.revealed: dict[int, int] = {}  # zone id -> the record field making one of its cards public
 
     def add(self, zone_id, count: int, run: int, holder: int | None = None, seen_by: Seen = Seen.ALL,
-            pile: str | None = None) -> None:
+            pile: str | None = None, revealed: int | None = None) -> None:
         """List zone ``zone_id``: its count field (shape ``(players,)``) and run field (shape
         ``(players, capacity)``) in the layout, named after the run field. ``holder``: the record
         field naming whose list holds a card (default: the owner). ``seen_by``: who sees its cards
         (:class:`Seen`, default public). ``pile``: a name shared by the hidden zones whose cards a
         player who cannot see them cannot tell apart (a hand and a deck: the opponent knows the
         cards they hold between them, from the deck list, not which is where); default the zone's
-        own name. Piles are dealt anew as one (``deal_hidden``)."""
+        own name. Piles are dealt anew as one (``deal_hidden``). ``revealed``: for a hidden zone, the
+        card-record field whose non-zero value makes that card public (a card revealed there and
+        staying there: Force of Will's runes, CR 711.2): the piles leave it out, so a deal keeps it
+        in its place (``pile_slots``, ``deal_anew``)."""
         game = self.layout.game
         z = int(zone_id)
         if z == ZONE_NONE or z in self.lists:
@@ -177,11 +184,19 @@ class ZoneTable:
         self.lists[z] = (r.name, count, run, r.shape[1], self.owner if holder is None else holder)
         self.seen[z] = Seen(seen_by)
         self.piles[z] = r.name if pile is None else pile
+        if revealed is not None:
+            f = self._by_offset.get(revealed)
+            if f is None or f.stride != self.card_w or abs(revealed - self.card) >= self.card_w:
+                raise ValueError(f"{game} zone table: {zone_id!r}: offset {revealed} is not a field of the card records")
+            if self.seen[z] == Seen.ALL:
+                raise ValueError(f"{game} zone table: {zone_id!r} is public: a card of it needs no revealed field")
+            self.revealed[z] = revealed
 
     def hidden_piles(self, viewer: int) -> list[tuple[int, tuple[int, ...]]]:
         """What ``viewer`` cannot see, as ``(player, zone ids)`` piles in declaration order: the
         other player's zones that are not public, then ``viewer``'s own face-down ones, zones of one
-        pile together (a pile's cards can be dealt anew among its zones, ``deal_hidden``)."""
+        pile together (a pile's cards can be dealt anew among its zones, ``deal_hidden``). A zone's
+        revealed cards (``add(revealed=)``) are public: ``pile_slots`` leaves them out."""
         out = []
         for player, hidden in ((1 - viewer, (Seen.HOLDER, Seen.NOBODY)), (viewer, (Seen.NOBODY,))):
             piles: dict[str, list[int]] = {}
@@ -189,6 +204,16 @@ class ZoneTable:
                 if self.seen[z] in hidden:
                     piles.setdefault(self.piles[z], []).append(z)
             out.extend((player, tuple(zs)) for zs in piles.values())
+        return out
+
+    def pile_slots(self, row: np.ndarray, player: int, zones) -> list[int]:
+        """The card slots of ``player``'s lists ``zones`` (a pile of ``hidden_piles``), zone after
+        zone, bottom to top, without the revealed ones (public): the cards a deal permutes
+        (``pile_slot`` in the kernels)."""
+        out = []
+        for z in zones:
+            f = self.revealed.get(int(z))
+            out.extend(s for s in zone_list(row, self, z, player) if f is None or row[f + s * self.card_w] == 0)
         return out
 
     def _hidden_section(self) -> list[int]:
@@ -201,6 +226,7 @@ class ZoneTable:
             for zs in piles:
                 out.extend([len(zs), *zs])
         return out
+
     def compile(self) -> np.ndarray:
         """The table the kernels read (keep it as a module-level constant: numba freezes it)."""
         n = int(max(self.zones)) + 1
@@ -214,15 +240,18 @@ class ZoneTable:
             r = ZT_ROWS + z * ZT_ROW_W
             name, count, run, cap, holder = self.lists.get(z, ("", -1, -1, 0, self.owner))
             zt[r + R_COUNT], zt[r + R_RUN], zt[r + R_CAP], zt[r + R_HOLDER] = count, run, cap, holder
+            zt[r + R_REVEALED] = self.revealed.get(z, -1)
         zt.setflags(write=False)
         return zt
 
     def check(self, row: np.ndarray, err) -> dict[int, str]:
         """Snapshot checks of the lists: counts within capacity, slots in range and listed once,
-        each in the list its zone record names, of the player its holder field names; ``err(msg)``
-        raises. Returns ``{slot: list name}`` of every listed card."""
+        each in the list its zone record names, of the player its holder field names, revealed
+        (``add(revealed=)``) only in a zone that declares it; ``err(msg)`` raises. Returns
+        ``{slot: list name}`` of every listed card."""
         seen: dict[int, str] = {}
         for z, (name, count, run, cap, holder) in self.lists.items():
+            not_here = set(self.revealed.values()) - {self.revealed.get(z)}  # revealed fields of other zones
             for p in range(self.players):
                 n = int(row[count + p])
                 if not 0 <= n <= cap:
@@ -240,6 +269,9 @@ class ZoneTable:
                     who = int(row[holder + slot * self.card_w])
                     if who != p:
                         err(f"slot {slot} is in {name} of player {p} but belongs to player {who}")
+                    for f in not_here:
+                        if row[f + slot * self.card_w] != 0:
+                            err(f"slot {slot} is revealed in {name}, a zone that has no revealed cards")
         return seen
 
     def take(self, row: np.ndarray, slot: int) -> None:
@@ -424,14 +456,41 @@ def zone_shuffle(s, zt, z, p, rng_row):
 @internal
 def pile_slot(s, zt, p, zones, i):
     """The ``i``-th card slot of player ``p``'s lists ``zones`` (zone ids) taken one after the
-    other, bottom to top; -1 past the end."""
+    other, bottom to top, leaving out the revealed cards (public: ``ZoneTable.add(revealed=)``);
+    -1 past the end."""
     for k in range(len(zones)):
         n_off, l_off = zone_offsets(zt, zones[k], p)
         n = s[n_off]
-        if i < n:
-            return s[l_off + i]
-        i -= n
+        f = zt[ZT_ROWS + zones[k] * ZT_ROW_W + R_REVEALED]
+        if f < 0:
+            if i < n:
+                return s[l_off + i]
+            i -= n
+        else:
+            for j in range(n):
+                slot = s[l_off + j]
+                if s[f + slot * zt[ZT_CARD_W]] == 0:
+                    if i == 0:
+                        return slot
+                    i -= 1
     return -1
+
+
+@internal
+def pile_count(s, zt, p, zones):
+    """How many cards ``pile_slot`` reaches: those of player ``p``'s lists ``zones`` that are
+    not revealed."""
+    total = 0
+    for k in range(len(zones)):
+        n_off, l_off = zone_offsets(zt, zones[k], p)
+        f = zt[ZT_ROWS + zones[k] * ZT_ROW_W + R_REVEALED]
+        if f < 0:
+            total += s[n_off]
+        else:
+            for j in range(s[n_off]):
+                if s[f + s[l_off + j] * zt[ZT_CARD_W]] == 0:
+                    total += 1
+    return total
 
 
 @internal
@@ -439,11 +498,9 @@ def deal_anew(s, zt, p, zones, rng_row):
     """Deal player ``p``'s lists ``zones`` (a tuple of zone ids) anew from the same cards, with
     ``rng_row``'s RNG: the card ids are permuted (Fisher-Yates over the lists taken as one pile)
     among their slots, so every list, count and per-slot field stays, and only which card is
-    where changes (determinization: what a player cannot see, re-dealt)."""
-    total = 0
-    for k in range(len(zones)):
-        n_off, _ = zone_offsets(zt, zones[k], p)
-        total += s[n_off]
+    where changes (determinization: what a player cannot see, re-dealt). A revealed card
+    (``ZoneTable.add(revealed=)``) is public: it keeps its card id."""
+    total = pile_count(s, zt, p, zones)
     w = zt[ZT_CARD_W]
     card = zt[ZT_CARD]
     for i in range(total - 1, 0, -1):
@@ -460,8 +517,9 @@ def deal_hidden(s, zt, player, rng_row):
     """Deal anew, in place, what ``player`` cannot see by the zone table's declaration
     (``ZoneTable.hidden_piles``): each pile of the opponent's zones that are not public, then each
     pile of ``player``'s own face-down zones, with ``deal_anew`` (card ids permuted among the
-    pile's slots: every list, count and per-card field stays). The default ``resample_hidden``;
-    a game adds what its zones cannot say (cards revealed earlier, derived values to refresh)."""
+    pile's slots: every list, count and per-card field stays; a revealed card keeps its place).
+    The default ``resample_hidden``; a game adds what its zones cannot say (cards it knows
+    otherwise, derived values to refresh)."""
     i = zt[ZT_HIDDEN]
     for who in range(2):
         p = 1 - player if who == 0 else player

@@ -9,7 +9,6 @@ import numpy as np
 
 import tcg_env
 from tcg_env.engine.header import H_ERROR
-from tcg_env.engine.zones import zone_list
 from tcg_env.extra_games import EXTRA_GAMES
 from tcg_env.registry import list_games
 
@@ -93,11 +92,12 @@ def determinized(game, player, seed) -> "tcg_env.Game":
 def hidden_piles_permuted(game, viewer, rng) -> "tcg_env.Game":
     """A copy of ``game`` whose card ids are permuted, with numpy's ``rng``, within each pile the
     game's zone table says ``viewer`` cannot see (``spec.zones.hidden_piles(viewer)``; a pile's lists
-    taken as one run): the declaration alone, not the game's ``resample_hidden``."""
+    taken as one run, without the cards declared revealed, ``pile_slots``): the declaration alone,
+    not the game's ``resample_hidden``."""
     zt = game.spec.zones
     row = np.array(game.state, np.int32).copy()
     for player, zones in zt.hidden_piles(viewer):
-        slots = np.array([s for z in zones for s in zone_list(row, zt, z, player)], np.int64)
+        slots = np.array(zt.pile_slots(row, player, zones), np.int64)
         cols = zt.card + slots * zt.card_w
         row[cols] = rng.permutation(row[cols])
     return tcg_env.Game(game.spec, game.pool, row, game.variant_index)

@@ -40,6 +40,9 @@ from tcg_env.registry import list_games
 GAMES = list_games()  # the registered games (the other games a snapshot may be of)
 SHORT_GAMES = 6  # random games per game in the default run
 LEGAL_SWEEP_EVERY = 3  # try every legal action at every 3rd state of those games
+HIDDEN_SWEEP_GAMES = 3  # of those games, the ones whose every decision is determinized for both players
+HIDDEN_SWEEP_DECISIONS = 150  # up to this many decisions of each (a few seconds per game on 2 cores)
+HIDDEN_FULL_EVERY = 10  # the fuller determinization checks at every 10th state of those
 
 
 @pytest.fixture(scope="module", params=KIT_GAMES)
@@ -312,59 +315,66 @@ def test_a_clone_is_independent_of_its_original(spec, pool):
 
 
 # ---- hidden information --------------------------------------------------------------------------
-def test_observations_hide_the_hidden_zones(spec, pool):
-    """Dealing a player's hidden information anew (the opponent's hand and deck, the player's own
-    deck order, the RNG: ``kernels.determinize_batch``) leaves that player's flat and dict
-    observations and mask unchanged, while the opponent, whose own hand changed, sees a difference."""
-    g = tcg_env.make_game(spec.name, seed=11, pool=pool)
-    rng = np.random.default_rng(4)
-    sizes = deck_sizes(spec, pool, spec.default_decks())
+def test_observations_hide_the_hidden_zones(spec, pool, random_games):
+    """At every decision of a few random games (up to ``HIDDEN_SWEEP_DECISIONS`` each), dealing a player's hidden information anew (the
+    opponent's hand and deck, the player's own deck order, the RNG: ``kernels.determinize_batch``),
+    for the player on move and for the other player, leaves that player's flat and dict
+    observations unchanged, and the decider's mask: a card a player sees although it lies in a
+    hidden zone (a revealed card, the cards a choice looks at) keeps its place. At every
+    ``HIDDEN_FULL_EVERY``-th decision, also: the cards are conserved, every zone keeps its slots, and
+    the opponent, whose own hand changed, sees a difference in one of a few deals."""
     checked = seen_by_owner = 0
-    for _ in range(8):
-        play(g, 15, rng)
-        if g.done:
-            break
-        for p in (0, 1):
-            o = 1 - p
-            mine, theirs = observations(g, p), observations(g, o)
-            zones = spec.card_zones(g.state).zones
-            differs = False
-            for k in range(4):
-                h = determinized(g, p, seed=1000 * p + k)
-                check_cards(spec, h.state, sizes)
-                hz = spec.card_zones(h.state).zones
-                assert hz.keys() == zones.keys()
-                for key in zones:  # the same slots in every zone (only card identities move)
-                    assert sorted(hz[key]) == sorted(zones[key]), key
-                assert same_observation(observations(h, p), mine), f"player {p}'s observation shows hidden cards"
-                if g.current_player == p:
-                    np.testing.assert_array_equal(h.action_mask(), g.action_mask())
-                differs |= not same_observation(observations(h, o), theirs)
+    for decks, rows, masks, game in random_games[:HIDDEN_SWEEP_GAMES]:
+        sizes = deck_sizes(spec, pool, decks)
+        for i, (row, mask) in enumerate(zip(rows[:HIDDEN_SWEEP_DECISIONS], masks)):
+            g = tcg_env.Game(spec, pool, row, game.variant_index)
+            if g.done:
+                continue
+            decider = g.current_player
+            for p in (decider, 1 - decider):
+                h = determinized(g, p, seed=10 * i + p)
+                assert same_observation(observations(h, p), observations(g, p)), (
+                    f"{decks}, decision {i}: a deal of what player {p} cannot see changes its observation "
+                    f"(decider {decider})")
+                if p == decider:
+                    np.testing.assert_array_equal(h.action_mask(), mask, err_msg=f"{decks}, decision {i}")
                 checked += 1
-            if len(zones[(o, "hand")]) >= 2:
-                assert differs, f"dealing player {o}'s hand anew never changed its own observation"
-                seen_by_owner += 1
-    assert checked >= 16 and seen_by_owner >= 2
+            if i % HIDDEN_FULL_EVERY == 0:
+                seen_by_owner += _full_deal_checks(spec, g, sizes, seed=i)
+    assert checked >= 100 and seen_by_owner >= 2
 
 
-# Known gaps between a game's zone declaration and its observation (a finding to fix, not a pass):
-# the test runs and must fail (strict xfail) until the gap is closed
-DECLARATION_GAPS = {
-    "force_of_will": "rune area (CR 315.2, declared Seen.HOLDER): a rune revealed there is public (CR 711.2), "
-                     "which a per-zone declaration cannot say; permuting the opponent's rune area moves the "
-                     "revealed runes' card ids, changing the 'runes' rows of the opponent's revealed runes and "
-                     "the global column of its remaining divinity (G_DIVINITY + 1, CR 711.2a)",
-}
+def _full_deal_checks(spec, g, sizes, seed) -> int:
+    """A few deals for each player at ``g``: card conservation, the same slots in every zone, and a
+    difference for the opponent whose hand (of 2 cards or more) was dealt anew. Returns how many
+    players' hands were checked so."""
+    zones = spec.card_zones(g.state).zones
+    seen_by_owner = 0
+    for p in (0, 1):
+        o = 1 - p
+        theirs = observations(g, o)
+        differs = False
+        for k in range(4):
+            h = determinized(g, p, seed=1000 * seed + 10 * p + k)
+            check_cards(spec, h.state, sizes)
+            hz = spec.card_zones(h.state).zones
+            assert hz.keys() == zones.keys()
+            for key in zones:  # the same slots in every zone (only card identities move)
+                assert sorted(hz[key]) == sorted(zones[key]), key
+            differs |= not same_observation(observations(h, o), theirs)
+        if len(zones[(o, "hand")]) >= 2:
+            assert differs, f"dealing player {o}'s hand anew never changed its own observation"
+            seen_by_owner += 1
+    return seen_by_owner
 
 
-def test_observations_hide_what_the_zone_table_declares_hidden(spec, pool, request):
+def test_observations_hide_what_the_zone_table_declares_hidden(spec, pool):
     """The zone table's visibility declaration (``spec.zones``: ``seen_by`` / ``pile``) against the
     observation, apart from the game's ``resample_hidden``: permuting the card ids within each pile
     ``hidden_piles(viewer)`` lists leaves ``viewer``'s flat and dict observations and mask unchanged
     (a zone declared hidden that the observation shows, or a pile that mixes what the viewer tells
-    apart, fails here)."""
-    if spec.name in DECLARATION_GAPS:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=DECLARATION_GAPS[spec.name]))
+    apart, fails here). A card a zone declares revealed (``add(revealed=)``: Force of Will's runes
+    revealed in the rune area) is public: ``pile_slots`` leaves it out of its pile."""
     assert spec.zones is not None, "the game declares no zone table (state.ZONES)"
     g = tcg_env.make_game(spec.name, seed=12, pool=pool)
     rng = np.random.default_rng(5)

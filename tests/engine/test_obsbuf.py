@@ -1,6 +1,8 @@
 """engine.obsbuf: writing an observation over the previous one (random play from a row's second
 decision of a call on) gives exactly the vector a full write gives, at every decision."""
 
+from enum import IntEnum
+
 import numpy as np
 import pytest
 from numba import njit
@@ -152,3 +154,105 @@ def test_a_full_observation_write_leaves_nothing_of_the_buffer_behind(game):
             assert clean.tobytes() == dirty.tobytes()
             checked += 1
     assert checked == 640
+
+
+def _toy_columns():
+    from tcg_env.engine.blocks import WordColumns
+
+    class Step(IntEnum):
+        NONE = 0
+        MAIN = 1
+        END = 2
+
+    c = WordColumns()
+    c.is_player("is_decider", 3)
+    c.onehot("step", 5, Step)
+    c.scaled("turn_div20", 6, 20)
+    c.written("by_the_game")
+    c.pair("life_div7", 7, 7)  # words 7, 8
+    c.players([("deck", 9, 1), ("marks", None, None), ("hand_div3", (13, 16), 3)], stride=2)
+    return c
+
+
+def test_word_columns_name_each_column_once_in_declaration_order():
+    from tcg_env.engine.blocks import WordColumns
+
+    c = _toy_columns()
+    assert c.names == ["is_decider", "step_none", "step_main", "step_end", "turn_div20", "by_the_game", "my_life_div7",
+                       "opp_life_div7", "my_deck", "my_marks", "my_hand_div3", "opp_deck", "opp_marks",
+                       "opp_hand_div3"]
+    with pytest.raises(ValueError, match="twice"):
+        c.written("turn_div20")
+    with pytest.raises(ValueError, match="numbered"):
+        WordColumns().onehot("bad", 0, [IntEnum("Gap", {"A": 1, "B": 2}).A])
+
+
+def test_the_generated_column_writer_writes_each_declared_column_from_its_word():
+    """columns_writer's kernel, compiled: each sourced column is the declared word of the observer
+    (or the opponent) over its scale, as float32 of the float64 quotient; written columns stay 0."""
+    from tcg_env.engine.obsbuf import columns_writer
+
+    c = _toy_columns()
+    write = columns_writer(c, "write_toy")
+
+    @njit
+    def run(s, player, out):
+        write(s, player, out, 2)
+
+    s = np.arange(100, 120, dtype=np.int32)
+    s[3], s[5] = 1, 2  # the decider is player 1; step END
+    for player in (0, 1):
+        out = np.zeros(2 + len(c.names), np.float32)
+        run(s, player, out)
+        col = {name: out[2 + i] for i, name in enumerate(c.names)}
+        op = 1 - player
+        assert col["is_decider"] == (1.0 if player == 1 else 0.0)
+        assert (col["step_none"], col["step_main"], col["step_end"]) == (0.0, 0.0, 1.0)
+        assert col["turn_div20"] == np.float32(s[6] / 20.0) and col["by_the_game"] == 0.0
+        assert (col["my_life_div7"], col["opp_life_div7"]) == (np.float32(s[7 + player] / 7.0), np.float32(s[7 + op] / 7.0))
+        assert (col["my_deck"], col["opp_deck"]) == (s[9 + 2 * player], s[9 + 2 * op])  # stride 2
+        assert (col["my_hand_div3"], col["opp_hand_div3"]) == (np.float32(s[13 + 3 * player] / 3.0),
+                                                               np.float32(s[13 + 3 * op] / 3.0))  # words 13, 16
+        assert col["my_marks"] == col["opp_marks"] == 0.0 and out[0] == out[1] == 0.0
+
+
+GAMES = ["fftcg", "force_of_will", "weiss_schwarz", "template"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_games_observation_shows_its_declared_global_words(game):
+    """Every game declares its global columns with their state words (``observation.GLOBALS``); at
+    states all over random games, each sourced column of either player's observation is the word
+    the declaration names, over its scale (the one-hots: 1 at the word's value)."""
+    import contextlib
+    import importlib
+
+    from tcg_env.engine.blocks import WordColumns as W
+    from tcg_env.extra_games import registered
+
+    O = importlib.import_module(f"tcg_env.games.{game}.observation")
+    base = O.OBS["global"].base
+    with registered(game) if game == "template" else contextlib.nullcontext():  # (not in the registry)
+        batch = tcg_env.make_batch(game, 8, seed=6)
+    k = batch.spec.kernels
+    rng = k.seed_agent_rng(8, 1)
+    counters = np.zeros((8, 5), np.int64)
+    checked = 0
+    for _ in range(25):
+        k.random_play_batch(batch.states, batch._T, batch.decks, batch.deck_lens, batch.seeds, batch.variant_index,
+                            5, batch.obs, batch.masks, rng, counters)
+        for b in range(8):
+            s = batch.states[b]
+            for player in (0, 1):
+                out = np.zeros(batch.obs.shape[1], np.float32)
+                k.observe_row(s, batch._T, player, out)
+                for kind, col, word, stride, scale, side in O.GLOBALS.sources:
+                    w = word + stride * (player if side == W.MINE else 1 - player)
+                    if kind == W.ONEHOT:
+                        assert out[base + col + s[w]] == 1.0, O.GLOBALS.names[col]
+                    elif kind == W.IS_PLAYER:
+                        assert out[base + col] == (1.0 if s[w] == player else 0.0), O.GLOBALS.names[col]
+                    else:
+                        assert out[base + col] == np.float32(s[w] / scale), O.GLOBALS.names[col]
+                checked += 1
+    assert checked == 400

@@ -14,7 +14,7 @@ from tcg_env.engine import decisions, zones
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_RNG, H_WINNER, HEADER_SIZE, WINNER_DRAW
 from tcg_env.engine.layout import StateLayout
 from tcg_env.engine.rng import rng_below, rng_seed_one
-from tcg_env.engine.zones import ZoneTable, zone_lists
+from tcg_env.engine.zones import Seen, ZoneTable, zone_lists
 
 Z = toy.Zone
 ZT = toy.ZT
@@ -405,3 +405,68 @@ def test_deal_hidden_deals_the_declared_piles_and_nothing_else():
         new = a[toy.CARD :: toy.CARD_W][: toy.N_SLOTS]
         seen_by_0 = lists[(0, "hand")] + lists[(0, "discard")] + lists[(1, "discard")]
         assert np.array_equal(new[seen_by_0], ids[seen_by_0])  # what player 0 sees stays
+
+
+def shown_row():
+    """A toy table whose hand may hold revealed cards (a ``shown`` record word, ``add(revealed=)``:
+    a card revealed in a hidden zone and staying there, as Force of Will's runes, CR 711.2), and a
+    row with each player's three deck and three hand cards (ids 100 + slot), two of player 1's hand
+    cards revealed."""
+    layout = StateLayout("shown")
+    deck_n, hand_n = layout.add("deck_count", 2), layout.add("hand_count", 2)
+    deck_l, hand_l = layout.add("deck", (2, 8)), layout.add("hand", (2, 8))
+    card, owner, zone, shown = layout.add_records(16, ["card_id", "owner", "zone", "shown"])
+    t = ZoneTable(layout, Z, card=card, owner=owner, zone=zone)
+    t.add(Z.DECK, deck_n, deck_l, seen_by=Seen.NOBODY, pile="library")
+    t.add(Z.HAND, hand_n, hand_l, seen_by=Seen.HOLDER, pile="library", revealed=shown)
+    s = np.zeros(layout.size, np.int32)
+    for slot in range(16):
+        s[card + slot * 4] = -1
+    for p in (0, 1):
+        for i in range(6):
+            slot = p * 8 + i
+            s[card + slot * 4], s[owner + slot * 4] = 100 + slot, p
+            t.put(s, slot, Z.DECK if i < 3 else Z.HAND, p)
+    s[shown + 11 * 4] = s[shown + 13 * 4] = 1
+    return t, s, shown
+
+
+def test_a_revealed_card_of_a_hidden_zone_is_public_and_keeps_its_place_in_a_deal():
+    t, s, shown = shown_row()
+    assert t.hidden_piles(0) == [(1, (int(Z.DECK), int(Z.HAND))), (0, (int(Z.DECK),))]
+    assert t.pile_slots(s, 1, (Z.DECK, Z.HAND)) == [8, 9, 10, 12]  # 11 and 13 revealed: public
+    assert t.pile_slots(s, 0, (Z.DECK, Z.HAND)) == [0, 1, 2, 3, 4, 5]
+    zt = t.compile()
+    ids = s[t.card :: 4][:16].copy()
+    dealt = set()
+    for seed in range(8):
+        d = s.copy()
+        deal_hidden(d, zt, 0, rng_row(seed))
+        new = d[t.card :: 4][:16]
+        assert new[11] == ids[11] and new[13] == ids[13]  # the revealed cards keep their ids
+        assert sorted(new[[8, 9, 10, 12]]) == sorted(ids[[8, 9, 10, 12]])
+        assert np.array_equal(new[3:8], ids[3:8]) and sorted(new[:3]) == sorted(ids[:3])  # player 0's own deck dealt
+        dealt.add(tuple(new[[8, 9, 10, 12]]))
+        assert t.check(d, pytest.fail)
+    assert len(dealt) > 2
+
+
+def test_a_revealed_word_is_declared_on_a_hidden_zone_and_set_only_there():
+    t, s, shown = shown_row()
+    assert len(t.check(s, pytest.fail)) == 12
+
+    def err(msg):
+        raise ValueError(msg)
+
+    bad = s.copy()
+    bad[shown + 8 * 4] = 1  # slot 8 is in player 1's deck
+    with pytest.raises(ValueError, match="slot 8 is revealed in deck, a zone that has no revealed cards"):
+        t.check(bad, err)
+    layout = StateLayout("bad")
+    n, run, one = layout.add("n", 2), layout.add("run", (2, 4)), layout.add("one")
+    card, owner, zone, flag = layout.add_records(8, ["card", "owner", "zone", "flag"])
+    bad_table = ZoneTable(layout, Z, card=card, owner=owner, zone=zone)
+    with pytest.raises(ValueError, match="is public: a card of it needs no revealed field"):
+        bad_table.add(Z.DISCARD, n, run, revealed=flag)
+    with pytest.raises(ValueError, match="is not a field of the card records"):
+        bad_table.add(Z.HAND, n, run, seen_by=Seen.HOLDER, revealed=one)

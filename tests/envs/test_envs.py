@@ -79,24 +79,27 @@ def test_illegal_action_raises_by_default_and_loses_with_the_wrapper():
 
 
 def test_an_older_env_version_is_refused_naming_the_current_one():
-    """The observation changed in v1 (docs/envs.md, "Versions"): PettingZoo's convention renames
-    the env, and the old names are refused rather than given an env of other observations."""
+    """The observation changed in v1 (docs/envs.md, "Versions"), Force of Will's again in v2:
+    PettingZoo's convention renames the env, and the old names are refused rather than given an env
+    of other observations."""
     import warnings
 
     import gymnasium
 
     import tcg_env
 
-    for game, (old, new) in {"fftcg": ("fftcg_v0", "fftcg_v1"), "force_of_will": ("force_of_will_v0", "force_of_will_v1"),
-                             "weiss_schwarz": ("weiss_schwarz_v0", "weiss_schwarz_v1")}.items():
+    for game, current in {"fftcg": 1, "force_of_will": 2, "weiss_schwarz": 1}.items():
+        new = f"{game}_v{current}"
         assert tcg_env.get_spec(game).env_name == new
-        with pytest.raises(ImportError, match=rf"tcg_env.envs.{old} is not provided: the current version is tcg_env.envs.{new}"):
-            exec(f"from tcg_env.envs import {old}")
         gym_id = tcg_env.GYM_IDS[game]
-        assert gym_id.endswith("-v1")
-        with warnings.catch_warnings(), pytest.raises(gymnasium.error.DeprecatedEnv, match="Please use"):
-            warnings.simplefilter("ignore", DeprecationWarning)  # gymnasium's own "out of date" warning
-            gymnasium.make(gym_id[:-1] + "0")
+        assert gym_id.endswith(f"-v{current}")
+        for version in range(current):
+            old = f"{game}_v{version}"
+            with pytest.raises(ImportError, match=rf"tcg_env.envs.{old} is not provided: the current version is tcg_env.envs.{new}"):
+                exec(f"from tcg_env.envs import {old}")
+            with warnings.catch_warnings(), pytest.raises(gymnasium.error.DeprecatedEnv, match="Please use"):
+                warnings.simplefilter("ignore", DeprecationWarning)  # gymnasium's own "out of date" warning
+                gymnasium.make(gym_id[: -len(str(current))] + str(version))
 
 
 def test_learner_seat_reward_is_the_learners():

@@ -61,15 +61,13 @@ def test_entity_layout_pointers_come_from_the_action_blocks_in_the_saved_network
 
 
 def test_observation_offsets_and_kernel_columns_are_the_declared_ones():
-    assert O.obs_columns() == O.OBS.views()
-    assert O.OBS.size == O.OBS_SIZE == sum(n for _, _, n in O.obs_columns())
+    assert O.OBS.size == O.OBS_SIZE == sum(n for _, _, n in O.OBS.views())
     names = O.OBS.column_names()
     assert len(names) == O.OBS_SIZE
     # the constants the kernel writes through name the documented columns
-    assert names[O.OBS_GLOBAL + O.G_TURN] == "global.turn_div20"
-    assert names[O.G_DECISION + K.Decision.SELECT_CARD] == "global.decision_select_card"
+    assert names[O.OBS_GLOBAL:O.OBS_GLOBAL + O.GLOBAL_SIZE] == [f"global.{c}" for c in O.GLOBALS.names]
     assert names[O.G_CP_ELEMENT + K.Element.DARK] == "global.cp_element_dark"
-    assert names[O.G_PRIORITY_PLAYER] == "global.priority_player_is_me"
+    assert names[O.G_I_HAVE_PRIORITY] == "global.i_have_priority"
     assert names[O.OBS_OPP_FIELD + 2 * O.CARD_FEATURES + O.R_POWER] == "opp_field[2].power_div10000"
     assert names[O.OBS_OWN_FIELD + O.R_CANT_BLOCK] == "own_field[0].cant_block"
     assert names[O.OBS_HAND + 3 * O.CARD_FEATURES + O.R_COST] == "hand[3].cost_div10"

@@ -27,11 +27,11 @@ def mid_game():
 def test_registered_with_its_envs_and_gym_id():
     assert "force_of_will" in tcg_env.list_games()
     spec = tcg_env.get_spec("force_of_will")
-    assert (spec.env_name, spec.num_actions, spec.default_variant) == ("force_of_will_v1", K.NUM_ACTIONS, "constructed")
-    assert tcg_env.GYM_IDS["force_of_will"] == "tcg_env/ForceOfWill-v1"
-    from tcg_env.envs import force_of_will_v1
+    assert (spec.env_name, spec.num_actions, spec.default_variant) == ("force_of_will_v2", K.NUM_ACTIONS, "constructed")
+    assert tcg_env.GYM_IDS["force_of_will"] == "tcg_env/ForceOfWill-v2"
+    from tcg_env.envs import force_of_will_v2
 
-    env = force_of_will_v1.env()
+    env = force_of_will_v2.env()
     env.reset(seed=1)
     assert env.agents == ["player_0", "player_1"]
 
@@ -99,6 +99,17 @@ def test_a_snapshot_value_outside_its_domain_is_refused_naming_the_field(mid_gam
     else:
         bad["fields"][field] = value
         assert_snapshot_refused(g, bad, rf"field '{field}' is {value}, must be .*{words}")
+
+
+def test_cr_711_2_a_card_revealed_outside_the_rune_area_is_refused(mid_game, assert_snapshot_refused):
+    """CR 711.2: a rune is revealed in its rune area and stays there; the zone table declares the
+    rune area's ``revealed`` word (state.ZONES), so a snapshot with a revealed card in another zone
+    (a hand) is refused (``ZoneTable.check``)."""
+    g, d = mid_game
+    bad = copy.deepcopy(d)
+    slot = bad["fields"]["hand"][0][0]
+    bad["fields"]["revealed"][slot] = 1
+    assert_snapshot_refused(g, bad, rf"slot {slot} is revealed in hand, a zone that has no revealed cards")
 
 
 def test_cr_1112_2a_the_gods_art_record_is_kept_and_names_outside_the_pool_are_refused(mid_game,

@@ -73,16 +73,13 @@ def test_entity_layout_pointers_come_from_the_action_blocks_in_the_saved_network
 
 
 def test_observation_offsets_and_kernel_columns_are_the_declared_ones():
-    assert O.obs_columns() == O.OBS.views()
-    assert O.OBS.size == O.OBS_SIZE == sum(n for _, _, n in O.obs_columns())
+    assert O.OBS.size == O.OBS_SIZE == sum(n for _, _, n in O.OBS.views())
     names = O.OBS.column_names()
     assert len(names) == O.OBS_SIZE
+    assert names[:O.GLOBAL_W] == [f"global.{c}" for c in O.GLOBALS.names]
     # the constants the kernel writes through name the documented columns
-    assert names[O.G_DECISION + K.Decision.FORESEE] == "global.decision_foresee"
-    assert names[O.G_STEP + K.Step.BATTLE_FINAL] == "global.step_battle_final"
-    assert names[O.G_WILL + K.N_WILL + K.WILL_VOID] == "global.opp_will_void_div10"
-    assert names[O.G_COUNTS + len(O._COUNTED) + O._COUNTED.index(K.Zone.RUNE_AREA)] == "global.opp_rune_area_div20"
-    assert names[O.G_FLAGS + 4 + 3] == "global.opp_turns_taken_div20"
+    assert names[O.G_TURNS_TAKEN[1]] == "global.opp_turns_taken_div20"
+    assert names[O.G_LIFE + 1] == "global.opp_life_div4000"
     assert names[O.G_BATTLE + 2] == "global.blocker_declared"
     assert names[O.G_PREVENT + 1] == "global.opp_prevent_div1000"
     row = O.B_OPP_FIELD + 2 * O.CARD_ROW_W + K.CARD_OBS_FEATURES

@@ -3,13 +3,17 @@
 
 import numpy as np
 import pytest
+from numba import njit
 
 from fow_tables import Row, W, D as DARK, current_values, rune_deck, rune_row
 from helpers import D, St, Z, pass_both, play, step, to_hand, turn_player, will
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will import observation as O
 from tcg_env.games.force_of_will import state as S
+from tcg_env.engine.batch import seed_agent_rng
+from tcg_env.engine.zones import deal_hidden
 from tcg_env.games.force_of_will.observation import observe_row
+from tcg_env.games.force_of_will.policy_kernels import resample_hidden
 
 
 
@@ -203,3 +207,36 @@ def test_cr_315_2_and_711_2_the_owner_sees_its_runes_the_opponent_only_the_revea
     # remaining divinity is public (the J/ruler's [Divinity] minus the revealed runes'): 3 - 2
     assert _obs(r, op)[O.G_DIVINITY + 1] == pytest.approx(0.1)
     assert _obs(r, tp)[O.G_DIVINITY] == pytest.approx(0.1)
+
+
+@njit
+def _deal_hidden(s, player, rng_row):
+    deal_hidden(s, S.ZT, player, rng_row)
+
+
+def test_cr711_2_revealed_rune_stays_public_in_determinization(rpool):
+    """CR 315.2: the rune area is hidden from the opponent, but a rune revealed there is public (CR
+    711.2; its divinity counts, 711.2a): the zone table leaves it out of the pile a determinization
+    deals (state.ZONES, ``revealed=REVEALED``), and neither the game's ``resample_hidden`` nor the
+    core's ``deal_hidden`` moves its card id; the face-down runes are dealt among themselves."""
+    r = rune_row(rpool)
+    tp = turn_player(r)
+    op = 1 - tp
+    night = rune_of(r, tp, "Night Rune")
+    r.set_rec(S.REVEALED, night, 1)
+    runes = r.zone(Z.RUNE_AREA, tp)
+    down = [s for s in runes if s != night]
+    assert S.ZONES.pile_slots(r.s, tp, (Z.RUNE_AREA,)) == down
+    ids = {s: r.cid(s) for s in runes}
+    seen = _obs(r, op)
+    dealt = set()
+    for seed in range(8):
+        for deal in (lambda s, rng: resample_hidden(K.RULES, s, r.T, op, rng), lambda s, rng: _deal_hidden(s, op, rng)):
+            before = r.s.copy()
+            deal(r.s, seed_agent_rng(1, seed)[0])
+            assert r.cid(night) == ids[night] and r.zone(Z.RUNE_AREA, tp) == runes
+            assert sorted(r.cid(s) for s in down) == sorted(ids[s] for s in down)
+            assert np.array_equal(_obs(r, op), seen)  # what the opponent sees stays
+            dealt.add(tuple(r.cid(s) for s in down))
+            r.s[:] = before
+    assert len(dealt) > 2

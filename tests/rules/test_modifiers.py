@@ -11,6 +11,7 @@ import toy_rules as toy
 from numba import njit
 
 from tcg_env.engine.header import H_TURN
+from tcg_env.engine.tables import card_table
 from tcg_env.rules import modifiers as M
 from tcg_env.rules.modifiers import ADD, ModifierTable
 
@@ -31,7 +32,7 @@ def _total(s, mt, slot, kind):
 
 @njit
 def _derive(s, T, mt, slot):
-    M.mod_derive(s, T, mt, slot)
+    M.mod_derive(s, card_table(T), mt, slot)
 
 
 @njit

@@ -134,3 +134,134 @@ def test_cr_3_10_2_a_choice_among_stock_cards_shows_blank_cards():
     assert (rows[:, 0] == 1).all() and (rows[:, 1:] == 0).all()
     row = np.array(g.state, np.int32)
     assert np.array_equal(observations(row, P), observations(swap_identities(row, P, cx, plain), P))
+
+
+# ---- a determinization keeps what a player sees ---------------------------------------------------
+def _determinized(g, player, seed):
+    from tcg_env.engine.batch import seed_agent_rng
+
+    row = np.array(g.state, np.int32)
+    g.spec.kernels.determinize_row(row, g.pool.kernel_tables, player, seed_agent_rng(1, seed)[0])
+    return tcg_env.Game(g.spec, g.pool, row, g.variant_index)
+
+
+def _first_state(found, seeds=range(12), max_decisions=400):
+    """The first decision of random games (seeds ``seeds``) at which ``found(g)`` holds."""
+    for seed in seeds:
+        g = tcg_env.make_game("weiss_schwarz", seed=seed)
+        rng = np.random.default_rng(seed)
+        while not g.done and g.num_decisions < max_decisions:
+            if found(g):
+                return g
+            legal = g.legal_actions()
+            g.step(int(legal[rng.integers(len(legal))]))
+    raise AssertionError("no such decision in the random games")
+
+
+def _same_view(a, b, p):
+    flat_a, flat_b = a.observe(p), b.observe(p)
+    dict_a, dict_b = a.observe(p, encoding="dict"), b.observe(p, encoding="dict")
+    return np.array_equal(flat_a, flat_b) and all(np.array_equal(dict_a[k], dict_b[k]) for k in dict_a)
+
+
+def test_cr_4_8_1_the_deck_cards_a_choice_looks_at_keep_their_place_in_a_determinization():
+    """CR 4.8.1: a player told to look at the top cards of its deck knows them; while it chooses
+    among them (CHOOSE_TARGET, the candidates in the deck), a deal of what it cannot see leaves
+    those cards where they are (the candidate columns and the mask show them), and still deals the
+    rest of its deck anew."""
+
+    def looking_at_the_deck(g):
+        r = g.state
+        cands = r[S.CAND : S.CAND + int(r[S.CAND_N])]
+        return (g.decision == K.Decision.CHOOSE_TARGET and int(r[S.DECK_N + g.current_player]) >= 4
+                and any(int(r[S.ZONE + int(c) * S.CARD_W]) == K.Zone.DECK for c in cands))
+
+    g = _first_state(looking_at_the_deck)
+    me = g.current_player
+    row = np.array(g.state)
+    cands = [int(c) for c in row[S.CAND : S.CAND + int(row[S.CAND_N])]]
+    deck = [int(x) for x in row[S.DECK_L + me * K.MAX_DECK : S.DECK_L + me * K.MAX_DECK + int(row[S.DECK_N + me])]]
+    others = [sl for sl in deck if sl not in cands]
+    dealt = set()
+    for k in range(6):
+        h = _determinized(g, me, 50 + k)
+        hrow = np.array(h.state)
+        assert [int(hrow[S.CARD + c * S.CARD_W]) for c in cands] == [int(row[S.CARD + c * S.CARD_W]) for c in cands]
+        assert _same_view(h, g, me)
+        np.testing.assert_array_equal(h.action_mask(), g.action_mask())
+        dealt.add(tuple(int(hrow[S.CARD + sl * S.CARD_W]) for sl in others))
+    assert len(dealt) > 1  # the rest of the deck is still dealt anew
+
+
+def test_cr_4_12_2_2_the_soul_a_trigger_gave_stays_as_seen_in_a_determinization():
+    """CR 4.12.2.2: a soul icon gives the attacker +1 soul; when the trigger card's second icon asks
+    a choice (CR 7.3.1.2: all its icons are performed), the attacker's soul both players see is
+    what it is after a deal of either player's hidden cards: a determinization recomputes no public
+    characteristic (it once re-derived the stage's values, showing soul the game did not)."""
+    from tcg_env.games.weiss_schwarz.state import F_TRIGGER_ICON
+
+    def second_icon_after_soul(g):
+        r = g.state
+        tables = unpack_tables(g.pool.kernel_tables)[0]
+        t = int(r[S.TRIG_SLOT])
+        return (int(r[S.FLOW]) == F_TRIGGER_ICON and t >= 0 and int(r[S.TRIG_ICON_I]) == 2
+                and int(tables[int(r[S.CARD + t * S.CARD_W]), K.C_TRIGGER0]) == K.TriggerIcon.SOUL)
+
+    g = _first_state(second_icon_after_soul)
+    for p in (0, 1):
+        for k in range(3):
+            h = _determinized(g, p, 70 + k)
+            assert _same_view(h, g, p)
+            if p == g.current_player:
+                np.testing.assert_array_equal(h.action_mask(), g.action_mask())
+
+
+def test_cr_4_12_2_8_the_revealed_trigger_card_put_into_the_hand_stays_public_in_a_determinization():
+    """CR 7.3.1.2: the trigger card is revealed; a treasure icon (CR 4.12.2.8) returns it to its
+    owner's hand before its second icon is performed, which reads that card again (TRIG_SLOT). Both
+    players saw it: a deal of the other player's hidden cards leaves it in that hand slot, and
+    deals the rest of the hand anew."""
+    g = _first_state(lambda g: g.current_player >= 0 and int(g.state[S.HAND_N + g.current_player]) >= 4
+                     and g.num_decisions >= 40)
+    owner = g.current_player
+    row = np.array(g.state, np.int32)
+    hand = [int(x) for x in row[S.HAND_L + owner * K.MAX_DECK : S.HAND_L + owner * K.MAX_DECK + int(row[S.HAND_N + owner])]]
+    revealed = hand[-1]
+    row[S.TRIG_SLOT] = revealed  # the trigger card, put into the hand, its second icon to come
+    g = tcg_env.Game(g.spec, g.pool, row, g.variant_index)
+    dealt = set()
+    for k in range(8):
+        h = _determinized(g, 1 - owner, 90 + k)
+        hrow = np.array(h.state)
+        assert int(hrow[S.CARD + revealed * S.CARD_W]) == int(row[S.CARD + revealed * S.CARD_W])
+        dealt.add(tuple(int(hrow[S.CARD + sl * S.CARD_W]) for sl in hand[:-1]))
+    assert len(dealt) > 1  # the rest of the hand is dealt anew
+
+
+def test_cr_4_12_2_2_the_soul_a_trigger_gave_shows_while_the_cards_second_icon_asks():
+    """CR 4.12.2.2: a soul icon gives the attacker +1 soul at once. When the trigger card's second
+    icon then asks a decision, both players' observations already show that soul: they equal the
+    observations of the same state with every value derived anew (the game once showed the soul
+    of before the icon until the next check timing)."""
+    from numba import njit
+
+    from tcg_env.games.weiss_schwarz.characteristics import refresh_derived
+    from tcg_env.games.weiss_schwarz.state import F_TRIGGER_ICON
+
+    @njit
+    def rederive(game, s, T):  # a rules kernel is called from a kernel, with the game's tag
+        refresh_derived(game, s, T)
+
+    def asks_after_soul(g):
+        r = g.state
+        tables = unpack_tables(g.pool.kernel_tables)[0]
+        t = int(r[S.TRIG_SLOT])
+        return (int(r[S.FLOW]) == F_TRIGGER_ICON and t >= 0 and int(r[S.TRIG_ICON_I]) == 2
+                and int(tables[int(r[S.CARD + t * S.CARD_W]), K.C_TRIGGER0]) == K.TriggerIcon.SOUL)
+
+    g = _first_state(asks_after_soul)
+    row = np.array(g.state, np.int32)
+    rederive(K.RULES, row, g.pool.kernel_tables)
+    rederived = tcg_env.Game(g.spec, g.pool, row, g.variant_index)
+    for p in (0, 1):
+        assert _same_view(rederived, g, p)

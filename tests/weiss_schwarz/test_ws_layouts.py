@@ -66,13 +66,12 @@ def test_entity_layout_pointers_come_from_the_action_blocks_in_the_saved_network
 
 
 def test_observation_offsets_and_kernel_columns_are_the_declared_ones():
-    assert O.obs_columns() == O.OBS.views()
-    assert O.OBS.size == O.OBS_SIZE == sum(n for _, _, n in O.obs_columns())
+    assert O.OBS.size == O.OBS_SIZE == sum(n for _, _, n in O.OBS.views())
     names = O.OBS.column_names()
     assert len(names) == O.OBS_SIZE
+    assert names[O.OBS_GLOBAL:O.OBS_GLOBAL + O.GLOBAL_USED] == [f"global.{c}" for c in O.GLOBALS.names]
     # the constants the kernel writes through name the documented columns
-    assert names[O.OBS_GLOBAL + O.G_TURN] == "global.turn_div50"
-    assert names[O.G_OPP + O.P_REFRESH] == "global.opp_refresh_point"
+    assert names[O.G_OPP + O.P_CLIMAX] == "global.opp_climax_in_area"
     assert names[O.G_ME + O.P_COLOR + K.Color.BLUE] == "global.my_has_color_blue"
     assert names[O.G_HIDDEN_CLIMAX] == "global.my_hidden_climax_div8"
     assert names[O.OBS_OPP_STAGE + 2 * O.STAGE_FEATURES + O.S_POWER] == "opp_stage[2].cur_power_div10000"

@@ -97,3 +97,6 @@ def test_two_copies_in_hand_are_described_apart_by_their_hand_position(scenario,
     assert f"Play {guard} to {pos}" in texts
     plays = [t for t in texts if t.startswith(f"Play {scout} to {pos}")]
     assert len(plays) == 2  # one description per action, none the same
+    # the other player's log reads the play without the position (it would tell a copy is left)
+    public = {g.describe_action(int(a), public=True) for a in g.legal_actions()}
+    assert f"Play {scout} to {pos}" in public and not any("hand card" in t for t in public)

@@ -22,9 +22,9 @@ import numpy as np
 from pydantic import BeforeValidator, Field
 
 from tcg_env.engine.tables import pack_tables
-from tcg_env.cards.base import CardBase, StrictModel
+from tcg_env.cards.base import CardBase, FilterBase, StrictModel
 from tcg_env.cards.ops import op_codes, op_model, reg_ops, targeting_ops
-from tcg_env.cards.pool import CardTable, PoolCompiler, bits, card_file_functions, inverse_ids
+from tcg_env.cards.pool import CardFeatures, CardTable, PoolCompiler, bits, card_file_functions, inverse_ids
 from tcg_env.games.fftcg import constants as K
 
 __all__ = [
@@ -76,14 +76,6 @@ ConditionName = Literal[
     "job_on_field",
 ]
 
-_TYPE_MASKS = {
-    "forward": K.TYPEMASK_FORWARD,
-    "backup": K.TYPEMASK_BACKUP,
-    "character": K.TYPEMASK_CHARACTER,
-    "summon": K.TYPEMASK_SUMMON,
-    "any": K.TYPEMASK_ANY,
-}
-_ELEMENT_BITS = {e.name.lower(): 1 << e for e in K.Element}
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK}
 
 
@@ -101,18 +93,17 @@ NonNeg = Annotated[int, Field(ge=0)]
 # --------------------------------------------------------------------------------------------
 # Schema
 # --------------------------------------------------------------------------------------------
-class FFFilter(StrictModel):
-    """A set of cards relative to the ability's controller. Every key is optional."""
+class FFFilter(FilterBase):
+    """A set of cards relative to the ability's controller (``side``, ``name``: the shared keys).
+    Every key is optional."""
 
     type: Annotated[list[FilterTypeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
-    side: Literal["any", "own", "opponent"] = "any"
     element: Annotated[list[ElementName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     cost_min: NonNeg | None = None
     cost_max: NonNeg | None = None
     power_min: NonNeg | None = None
     power_max: NonNeg | None = None
     job: str | None = Field(default=None, min_length=1)
-    name: str | None = Field(default=None, min_length=1)
     category: str | None = Field(default=None, min_length=1)
     state: Literal["any", "active", "dull"] = "any"
     exclude_self: bool = False
@@ -258,19 +249,14 @@ class FFCardTable(CardTable):
 def card_obs_features(cards: np.ndarray) -> np.ndarray:
     """Static observation columns per card id (see docs/fftcg/observations.md, card rows):
     present, element one-hot, type one-hot, cost/10, printed power/10000, keywords, id + 1."""
-    n = cards.shape[0]
-    f = np.zeros((n, K.CARD_OBS_FEATURES), np.float32)
-    f[:, 0] = 1.0
-    f[np.arange(n), 1 + cards[:, K.C_ELEMENT]] = 1.0
-    f[np.arange(n), 9 + cards[:, K.C_TYPE]] = 1.0
-    f[:, 12] = cards[:, K.C_COST] / 10.0
-    f[:, 13] = cards[:, K.C_POWER] / 10000.0
-    kw = cards[:, K.C_KEYWORDS]
-    f[:, 17] = (kw & K.KW_HASTE) != 0
-    f[:, 18] = (kw & K.KW_BRAVE) != 0
-    f[:, 19] = (kw & K.KW_FIRST_STRIKE) != 0
-    f[:, 25] = np.arange(n) + 1.0  # the last column (observation.CARD_COLUMNS)
-    return np.ascontiguousarray(f)
+    f = CardFeatures(cards, K.CARD_OBS_FEATURES)  # feature 0: present
+    f.one_hot(1, K.C_ELEMENT)
+    f.one_hot(9, K.C_TYPE)
+    f.scaled(12, K.C_COST, 10.0)
+    f.scaled(13, K.C_POWER, 10000.0)
+    f.bits(17, K.C_KEYWORDS, (K.KW_HASTE, K.KW_BRAVE, K.KW_FIRST_STRIKE))
+    f.card_ids(25)  # the last column (observation.CARD_COLUMNS)
+    return f.array()
 
 
 # --------------------------------------------------------------------------------------------
@@ -353,17 +339,7 @@ class _Compiler(PoolCompiler):
                 ex_row = row
         acts += [-1] * (2 - len(acts))
 
-        row = [0] * K.C_NCOLS
-        row[K.C_ELEMENT] = K.Element[card.element.upper()]
-        row[K.C_TYPE] = K.CardType[card.type.upper()]
-        row[K.C_COST] = card.cost
-        row[K.C_POWER] = card.power
-        row[K.C_JOB] = self.job_ids.get(card.job, 0) if card.job else 0
-        row[K.C_NAME] = self.name_ids[card.name]
-        row[K.C_CATEGORY] = self.category_ids.get(card.category, 0) if card.category else 0
-        row[K.C_GENERIC] = int(card.generic)
-        row[K.C_EX_BURST] = int(card.ex_burst)
-        row[K.C_KEYWORDS] = bits(card.keywords, K.KEYWORD_BITS)
+        row = self.new_row(K.CARD_TABLE, card)  # the columns with a source (constants.CARD_TABLE)
         row[K.C_ABIL_START] = start
         row[K.C_ABIL_COUNT] = len(card.abilities)
         row[K.C_SUMMON_ABIL] = summon_row
@@ -431,20 +407,12 @@ class _Compiler(PoolCompiler):
             if cost.cp == 0 and cost.discard == 0 and not cost.break_self:
                 self.fail(f"{p}.cost", "an ability that activates Characters needs a cost beyond dull (loops)")
 
-        row = [0] * K.A_NCOLS
-        row[K.A_KIND] = K.AbilityKind[kind.upper()]
-        row[K.A_TRIGGER] = K.Trigger[ab.trigger.upper()] if ab.trigger else K.Trigger.NONE
+        row = self.new_row(K.ABILITY_TABLE, ab, p, cost=cost)
         row[K.A_TRIG_FILTER] = trig_filter
         row[K.A_COND] = cond
         row[K.A_COND_ARG] = cond_arg
-        row[K.A_COST_CP] = cost.cp
-        row[K.A_COST_ELEMENT] = K.Element[cost.element.upper()] if cost.element else -1
-        row[K.A_COST_DULL] = int(cost.dull)
-        row[K.A_COST_DISCARD] = cost.discard
-        row[K.A_COST_BREAK_SELF] = int(cost.break_self)
         row[K.A_CODE_START] = code_start
         row[K.A_CODE_LEN] = len(self.code_rows) - code_start
-        row[K.A_OPTIONAL] = int(ab.optional)
         row[K.A_CARD] = cid
         self.ab_rows.append(row)
         self.ability_source.append((cid, k))
@@ -525,31 +493,12 @@ class _Compiler(PoolCompiler):
             self.code_rows.append([int(EFFECT_OPS[name]), reg, a0, a1, a2])
 
     def compile_filter(self, f: FFFilter, p: str, zones: tuple[str, ...], characters: bool) -> int:
-        if f.zone not in zones:
-            self.fail(f"{p}.zone", f"must be {' or '.join(repr(z) for z in zones)} here (got {f.zone!r})")
+        self.check_filter(f, p, zones, ranges=("cost", "power"))
         if characters and "summon" in (f.type or ()):
             self.fail(f"{p}.type", "only Characters can be chosen or put onto the field here")
-        for lo, hi in (("cost_min", "cost_max"), ("power_min", "power_max")):
-            a, b = getattr(f, lo), getattr(f, hi)
-            if a is not None and b is not None and a > b:
-                self.fail(f"{p}.{lo}", f"{lo} > {hi}")
         if f.state != "any" and f.zone != "field":
             self.fail(f"{p}.state", "state only applies to cards on the field")
-        row = [0] * K.F_NCOLS
-        row[K.F_TYPE_MASK] = bits(f.type, _TYPE_MASKS)
-        row[K.F_SIDE] = K.Side[f.side.upper()]
-        row[K.F_ELEMENT_MASK] = bits(f.element, _ELEMENT_BITS)
-        row[K.F_COST_MIN] = -1 if f.cost_min is None else f.cost_min
-        row[K.F_COST_MAX] = -1 if f.cost_max is None else f.cost_max
-        row[K.F_POWER_MIN] = -1 if f.power_min is None else f.power_min
-        row[K.F_POWER_MAX] = -1 if f.power_max is None else f.power_max
-        row[K.F_JOB] = self.interned(self.job_ids, f.job, f"{p}.job", "job")
-        row[K.F_NAME] = self.interned(self.name_ids, f.name, f"{p}.name", "card name")
-        row[K.F_STATE] = K.CardState[f.state.upper()]
-        row[K.F_EXCLUDE_SELF] = int(f.exclude_self)
-        row[K.F_ZONE] = K.FilterZone[f.zone.upper()]
-        row[K.F_CATEGORY] = self.interned(self.category_ids, f.category, f"{p}.category", "category")
-        return self.add_filter(row)
+        return self.add_filter(self.new_row(K.FILTER_TABLE, f, p))
 
 
 def _cost_nonempty(c: FFCost) -> bool:

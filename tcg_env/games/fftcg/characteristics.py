@@ -10,7 +10,7 @@ from numba import njit
 
 from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.jit import internal
-from tcg_env.rules.modifiers import mod_derive
+from tcg_env.rules.modifiers import mod_total
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS
 from tcg_env.games.fftcg.state import (
@@ -63,7 +63,15 @@ def refresh_derived(game, s, T):
             elif ct == K.CardType.BACKUP:
                 nb += 1
             n_field_abil += cards[cid, K.C_HAS_FIELD] != 0
-            mod_derive(s, T, MT, slot)  # printed values with the effects' modifiers (state.MODS)
+            # the printed values with the effects' modifiers (state.MODS), through the card table
+            # read above: rules.modifiers' mod_derive writes the same words, but it reads the table
+            # through T, and after each store into the row LLVM reads T's header again (both are
+            # int32 arrays that may overlap): +180 instructions per decision, ~7%, by callgrind
+            # (benchmarks/instructions.py, docs/performance-log.md)
+            w = slot * CARD_W
+            s[D_POWER + w] = cards[cid, K.C_POWER] + mod_total(s, MT, slot, K.Mod.POWER)
+            s[D_KW + w] = cards[cid, K.C_KEYWORDS] | mod_total(s, MT, slot, K.Mod.KEYWORDS)
+            s[D_RST + w] = mod_total(s, MT, slot, K.Mod.RESTRICTIONS)
         s[D_COUNTS + p * 3] = nf
         s[D_COUNTS + p * 3 + 1] = nb
         s[D_COUNTS + p * 3 + 2] = 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from tcg_env.cards.columns import bound, copy, enum, interned, mask
 from tcg_env.engine.blocks import ActionLayout, TableLayout
 from tcg_env.engine.effects import MODE_ALL, MODE_RESOLVE, MODE_TARGETS, CoreOp
 from tcg_env.engine.effects import Who as CoreWho
@@ -67,6 +68,7 @@ class Element(IntEnum):
 
 N_ELEMENTS = 8
 ELEMENT_NAMES = [e.name.lower() for e in Element]
+ELEMENT_BITS = {e.name.lower(): 1 << e for e in Element}  # a filter's element mask
 
 
 class CardType(IntEnum):
@@ -81,6 +83,8 @@ TYPEMASK_BACKUP = 2
 TYPEMASK_SUMMON = 4
 TYPEMASK_CHARACTER = 3
 TYPEMASK_ANY = 7
+TYPEMASK_BITS = {"forward": TYPEMASK_FORWARD, "backup": TYPEMASK_BACKUP, "character": TYPEMASK_CHARACTER,
+                 "summon": TYPEMASK_SUMMON, "any": TYPEMASK_ANY}  # a filter's type names
 
 KW_HASTE = 1
 KW_BRAVE = 2
@@ -95,16 +99,17 @@ RESTRICT_CANT_BLOCK = 2
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
 # --------------------------------------------------------------------------------------------
 CARD_TABLE = TableLayout("card")
-C_ELEMENT = CARD_TABLE.add("element")
-C_TYPE = CARD_TABLE.add("type")
-C_COST = CARD_TABLE.add("cost")
-C_POWER = CARD_TABLE.add("power")  # forwards only, else 0
-C_JOB = CARD_TABLE.add("job")  # interned job id, 0 = no job
-C_NAME = CARD_TABLE.add("name")  # interned name id (same-name rule CR 5.2.2.1, special abilities CR 11.7.1)
-C_CATEGORY = CARD_TABLE.add("category")  # interned category id, 0 = none
-C_GENERIC = CARD_TABLE.add("generic")  # 1 = generic icon (any number of same-name copies on the field)
-C_EX_BURST = CARD_TABLE.add("ex_burst")  # 1 = EX Burst icon
-C_KEYWORDS = CARD_TABLE.add("keywords")  # KW_* bitmask printed on the card
+# a column with a source is filled from the card model by the compiler (tcg_env.cards.columns)
+C_ELEMENT = CARD_TABLE.add("element", source=enum(Element))
+C_TYPE = CARD_TABLE.add("type", source=enum(CardType))
+C_COST = CARD_TABLE.add("cost", source=copy())
+C_POWER = CARD_TABLE.add("power", source=copy())  # forwards only, else 0
+C_JOB = CARD_TABLE.add("job", source=interned("job_ids", "job"))  # interned job id, 0 = no job
+C_NAME = CARD_TABLE.add("name", source=interned("name_ids", "card name"))  # interned name id (same-name rule CR 5.2.2.1, special abilities CR 11.7.1)
+C_CATEGORY = CARD_TABLE.add("category", source=interned("category_ids", "category"))  # interned category id, 0 = none
+C_GENERIC = CARD_TABLE.add("generic", source=copy())  # 1 = generic icon (any number of same-name copies on the field)
+C_EX_BURST = CARD_TABLE.add("ex_burst", source=copy())  # 1 = EX Burst icon
+C_KEYWORDS = CARD_TABLE.add("keywords", source=mask(KEYWORD_BITS))  # KW_* bitmask printed on the card
 C_ABIL_START = CARD_TABLE.add("abil_start")  # first row of this card's abilities in the ability table
 C_ABIL_COUNT = CARD_TABLE.add("abil_count")
 C_SUMMON_ABIL = CARD_TABLE.add("summon_abil")  # ability row of a Summon's effect, -1 otherwise
@@ -165,19 +170,19 @@ class Condition(IntEnum):
 
 
 ABILITY_TABLE = TableLayout("ability")
-A_KIND = ABILITY_TABLE.add("kind")
-A_TRIGGER = ABILITY_TABLE.add("trigger")
+A_KIND = ABILITY_TABLE.add("kind", source=enum(AbilityKind))
+A_TRIGGER = ABILITY_TABLE.add("trigger", source=enum(Trigger, none=Trigger.NONE))
 A_TRIG_FILTER = ABILITY_TABLE.add("trig_filter")  # filter row for ENTERS_OTHER, -1 otherwise
 A_COND = ABILITY_TABLE.add("cond")
 A_COND_ARG = ABILITY_TABLE.add("cond_arg")
-A_COST_CP = ABILITY_TABLE.add("cost_cp")  # CP to pay (CR 11.2)
-A_COST_ELEMENT = ABILITY_TABLE.add("cost_element")  # element one CP of which must be paid (-1: none required)
-A_COST_DULL = ABILITY_TABLE.add("cost_dull")  # 1: the dull icon (CR 11.6.2.3)
-A_COST_DISCARD = ABILITY_TABLE.add("cost_discard")  # number of cards to discard from hand (any cards); never combined with CP
-A_COST_BREAK_SELF = ABILITY_TABLE.add("cost_break_self")  # 1: put this card into the Break Zone as a cost
+A_COST_CP = ABILITY_TABLE.add("cost_cp", source=copy("cost.cp"))  # CP to pay (CR 11.2)
+A_COST_ELEMENT = ABILITY_TABLE.add("cost_element", source=enum(Element, "cost.element", none=-1))  # element one CP of which must be paid (-1: none required)
+A_COST_DULL = ABILITY_TABLE.add("cost_dull", source=copy("cost.dull"))  # 1: the dull icon (CR 11.6.2.3)
+A_COST_DISCARD = ABILITY_TABLE.add("cost_discard", source=copy("cost.discard"))  # number of cards to discard from hand (any cards); never combined with CP
+A_COST_BREAK_SELF = ABILITY_TABLE.add("cost_break_self", source=copy("cost.break_self"))  # 1: put this card into the Break Zone as a cost
 A_CODE_START = ABILITY_TABLE.add("code_start")  # first instruction row in the code table
 A_CODE_LEN = ABILITY_TABLE.add("code_len")
-A_OPTIONAL = ABILITY_TABLE.add("optional")  # 1: "you may" (CR 11.8.14): asked on resolution
+A_OPTIONAL = ABILITY_TABLE.add("optional", source=copy())  # 1: "you may" (CR 11.8.14): asked on resolution
 A_CARD = ABILITY_TABLE.add("card")  # card id that owns the ability
 A_NCOLS = ABILITY_TABLE.width
 
@@ -206,19 +211,19 @@ class FilterZone(IntEnum):
 
 
 FILTER_TABLE = TableLayout("filter")
-F_TYPE_MASK = FILTER_TABLE.add("type_mask")  # TYPEMASK_* (0 means TYPEMASK_ANY)
-F_SIDE = FILTER_TABLE.add("side")
-F_ELEMENT_MASK = FILTER_TABLE.add("element_mask")  # bit (1 << Element); 0 = any element
-F_COST_MIN = FILTER_TABLE.add("cost_min")  # -1 = none
-F_COST_MAX = FILTER_TABLE.add("cost_max")  # -1 = none
-F_POWER_MIN = FILTER_TABLE.add("power_min")  # -1 = none (current power on the field, printed power elsewhere)
-F_POWER_MAX = FILTER_TABLE.add("power_max")  # -1 = none
-F_JOB = FILTER_TABLE.add("job")  # job id, 0 = any
-F_NAME = FILTER_TABLE.add("name")  # name id, 0 = any (name ids start at 1)
-F_STATE = FILTER_TABLE.add("state")  # CardState
-F_EXCLUDE_SELF = FILTER_TABLE.add("exclude_self")  # 1: not the ability's source card
-F_ZONE = FILTER_TABLE.add("zone")  # FilterZone
-F_CATEGORY = FILTER_TABLE.add("category")  # category id, 0 = any
+F_TYPE_MASK = FILTER_TABLE.add("type_mask", source=mask(TYPEMASK_BITS, "type"))  # TYPEMASK_* (0 means TYPEMASK_ANY)
+F_SIDE = FILTER_TABLE.add("side", source=enum(Side))
+F_ELEMENT_MASK = FILTER_TABLE.add("element_mask", source=mask(ELEMENT_BITS, "element"))  # bit (1 << Element); 0 = any element
+F_COST_MIN = FILTER_TABLE.add("cost_min", source=bound())  # -1 = none
+F_COST_MAX = FILTER_TABLE.add("cost_max", source=bound())  # -1 = none
+F_POWER_MIN = FILTER_TABLE.add("power_min", source=bound())  # -1 = none (current power on the field, printed power elsewhere)
+F_POWER_MAX = FILTER_TABLE.add("power_max", source=bound())  # -1 = none
+F_JOB = FILTER_TABLE.add("job", source=interned("job_ids", "job"))  # job id, 0 = any
+F_NAME = FILTER_TABLE.add("name", source=interned("name_ids", "card name"))  # name id, 0 = any (name ids start at 1)
+F_STATE = FILTER_TABLE.add("state", source=enum(CardState))  # CardState
+F_EXCLUDE_SELF = FILTER_TABLE.add("exclude_self", source=copy())  # 1: not the ability's source card
+F_ZONE = FILTER_TABLE.add("zone", source=enum(FilterZone))  # FilterZone
+F_CATEGORY = FILTER_TABLE.add("category", source=interned("category_ids", "category"))  # category id, 0 = any
 F_NCOLS = FILTER_TABLE.width
 
 

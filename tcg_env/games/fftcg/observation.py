@@ -2,16 +2,16 @@
 
 Honest about hidden information (DESIGN.md): the opponent's hand and both decks appear only as
 counts; SELECT_CARD candidates (cards of your own deck you are searching) are written only for the
-player who decides. Every column is listed by :func:`obs_columns` and documented in
-``docs/fftcg/observations.md``.
+player who decides. Every column is declared once (``OBS``, the globals with their state words:
+``GLOBALS``) and documented in ``docs/fftcg/observations.md``.
 """
 
 from numba import njit
 
-from tcg_env.engine.blocks import ObsLayout
+from tcg_env.engine.blocks import ObsLayout, WordColumns
 from tcg_env.engine.tables import card_table
-from tcg_env.engine.jit import internal
-from tcg_env.engine.obsbuf import clear_block, clear_rows_after, copy_card_row, zero_range
+from tcg_env.engine.jit import internal, internal_inline
+from tcg_env.engine.obsbuf import clear_block, columns_writer, copy_card_row, zero_range, zone_rows_writer
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN, H_VARIANT
 from tcg_env.engine.triggers import PE_SLOT, pending_entry
@@ -23,10 +23,10 @@ from tcg_env.games.fftcg.constants import (
     KW_BRAVE,
     KW_FIRST_STRIKE,
     KW_HASTE,
-    MAX_DECK,
     OPTION_SLOTS,
     RESTRICT_CANT_ATTACK,
     RESTRICT_CANT_BLOCK,
+    Zone,
 )
 from tcg_env.games.fftcg.state import (
     CARD_W,
@@ -57,7 +57,6 @@ from tcg_env.games.fftcg.state import (
     FIELD_N,
     FIRST_PLAYER,
     FROZEN,
-    HAND_L,
     HAND_N,
     OWNER,
     PASSES,
@@ -74,42 +73,37 @@ from tcg_env.games.fftcg.state import (
     STEP,
     TURN_PLAYER,
     ZONE,
+    ZT,
 )
 
-GLOBAL_COLUMNS = [
-    "is_decider",
-    "is_turn_player",
-    "is_first_player",
-    *[f"phase_{p.name.lower()}" for p in K.Phase],
-    *[f"attack_step_{st.name.lower()}" for st in K.AttackStep],
-    *[f"decision_{d.name.lower()}" for d in K.Decision],
-    "turn_div20",
-    "my_damage_div7",
-    "opp_damage_div7",
-    "my_deck_div50",
-    "opp_deck_div50",
-    "my_hand_div10",
-    "opp_hand_div10",
-    "my_break_div50",
-    "opp_break_div50",
-    "my_removed_div10",
-    "opp_removed_div10",
-    "stack_size_div8",
-    "cp_left_to_pay_div10",
-    "cp_element_still_needed",
-    "consecutive_passes",
-    "my_backups_div5",
-    "opp_backups_div5",
-    "my_forwards_div8",
-    "opp_forwards_div8",
-    "party_damage_left_div10000",
-    "limited_variant",
-    "i_have_priority",
-    "attackers_div5",
-    "attack_blocked",
-    "priority_player_is_me",
-    *[f"cp_element_{e.name.lower()}" for e in K.Element],
-]
+# the global columns, each named once with its state word (blocks.WordColumns): the core writes
+# the sourced ones (write_globals), observe_into the others
+GLOBALS = WordColumns()
+GLOBALS.is_player("is_decider", H_DECIDER)
+GLOBALS.is_player("is_turn_player", TURN_PLAYER)
+GLOBALS.is_player("is_first_player", FIRST_PLAYER)
+GLOBALS.onehot("phase", PHASE, K.Phase)
+GLOBALS.onehot("attack_step", STEP, K.AttackStep)
+GLOBALS.onehot("decision", H_DECISION, K.Decision)
+GLOBALS.scaled("turn_div20", H_TURN, 20)
+GLOBALS.pair("damage_div7", DAMAGE_N, 7)
+GLOBALS.pair("deck_div50", DECK_N, 50)
+GLOBALS.pair("hand_div10", HAND_N, 10)
+GLOBALS.pair("break_div50", BREAK_N, 50)
+GLOBALS.pair("removed_div10", REMOVED_N, 10)
+GLOBALS.scaled("stack_size_div8", STACK_N, 8)
+GLOBALS.written("cp_left_to_pay_div10", "cp_element_still_needed")  # while paying
+GLOBALS.scaled("consecutive_passes", PASSES)
+GLOBALS.pair("backups_div5", D_COUNTS + 1, 5, stride=3)  # D_COUNTS: forwards, backups, cost reductions per player
+GLOBALS.pair("forwards_div8", D_COUNTS, 8, stride=3)
+GLOBALS.scaled("party_damage_left_div10000", ASSIGN_LEFT, 10000)
+GLOBALS.written("limited_variant", "i_have_priority")
+GLOBALS.scaled("attackers_div5", ATK_N, 5)
+GLOBALS.written("attack_blocked")
+GLOBALS.is_player("priority_player_is_me", PRIORITY_PLAYER)
+GLOBALS.written(*[f"cp_element_{e.name.lower()}" for e in K.Element])  # the element still to pay
+GLOBAL_COLUMNS = GLOBALS.names
+write_globals = columns_writer(GLOBALS, "write_globals")
 CARD_COLUMNS = [
     "present",
     *[f"element_{e.name.lower()}" for e in K.Element],
@@ -136,8 +130,8 @@ ENTRY_COLUMNS = ["present", "mine", "is_summon", "card_id_plus1", "element", "co
 OPTION_COLUMNS = ["present", "card_id_plus1", "element", "type", "cost_div10", "power_div10000", "mine", "zone"]
 STACK_ROWS = 4
 
-# The flat observation, declared once (tcg_env.engine.blocks): the offsets below, obs_columns (the
-# views), the entity layout's card-row blocks and the tables of docs/fftcg/observations.md
+# The flat observation, declared once (tcg_env.engine.blocks): the offsets below, the views
+# (obs_columns), the entity layout's card-row blocks and the tables of docs/fftcg/observations.md
 # (tests/fftcg/test_layouts.py) come from it.
 OBS = ObsLayout("fftcg")
 GLOBAL = OBS.add("global", GLOBAL_COLUMNS, doc="the global columns")
@@ -162,38 +156,12 @@ OBS_OPP_FIELD = OPP_FIELD.base
 OBS_STACK = STACK_BLOCK.base
 OBS_OPTIONS = OPTIONS.base
 
-# global columns the kernel writes (the global block starts at column 0)
-G_IS_DECIDER = GLOBAL.col("is_decider")
-G_IS_TURN_PLAYER = GLOBAL.col("is_turn_player")
-G_IS_FIRST_PLAYER = GLOBAL.col("is_first_player")
-G_PHASE = GLOBAL.col("phase_setup")  # + Phase
-G_STEP = GLOBAL.col("attack_step_none")  # + AttackStep
-G_DECISION = GLOBAL.col("decision_none")  # + Decision
-G_TURN = GLOBAL.col("turn_div20")
-G_MY_DAMAGE = GLOBAL.col("my_damage_div7")
-G_OPP_DAMAGE = GLOBAL.col("opp_damage_div7")
-G_MY_DECK = GLOBAL.col("my_deck_div50")
-G_OPP_DECK = GLOBAL.col("opp_deck_div50")
-G_MY_HAND = GLOBAL.col("my_hand_div10")
-G_OPP_HAND = GLOBAL.col("opp_hand_div10")
-G_MY_BREAK = GLOBAL.col("my_break_div50")
-G_OPP_BREAK = GLOBAL.col("opp_break_div50")
-G_MY_REMOVED = GLOBAL.col("my_removed_div10")
-G_OPP_REMOVED = GLOBAL.col("opp_removed_div10")
-G_STACK_SIZE = GLOBAL.col("stack_size_div8")
+# global columns observe_into writes (the global block starts at column 0)
 G_CP_LEFT = GLOBAL.col("cp_left_to_pay_div10")
 G_CP_ELEMENT_NEEDED = GLOBAL.col("cp_element_still_needed")
-G_PASSES = GLOBAL.col("consecutive_passes")
-G_MY_BACKUPS = GLOBAL.col("my_backups_div5")
-G_OPP_BACKUPS = GLOBAL.col("opp_backups_div5")
-G_MY_FORWARDS = GLOBAL.col("my_forwards_div8")
-G_OPP_FORWARDS = GLOBAL.col("opp_forwards_div8")
-G_PARTY_DAMAGE = GLOBAL.col("party_damage_left_div10000")
 G_LIMITED = GLOBAL.col("limited_variant")
 G_I_HAVE_PRIORITY = GLOBAL.col("i_have_priority")
-G_ATTACKERS = GLOBAL.col("attackers_div5")
 G_BLOCKED = GLOBAL.col("attack_blocked")
-G_PRIORITY_PLAYER = GLOBAL.col("priority_player_is_me")
 G_CP_ELEMENT = GLOBAL.col("cp_element_fire")  # + Element
 # a card row's dynamic columns, from the row's first column (the others are the pool's obs_rows)
 R_COST = HAND.col("cost_div10")
@@ -228,9 +196,38 @@ O_MINE = OPTIONS.col("mine")
 O_ZONE = OPTIONS.col("zone")
 
 
-def obs_columns() -> list[tuple[str, int, int]]:
-    """(name, start, length) of every named view of the flat vector (the declared blocks)."""
-    return OBS.views()
+@internal_inline
+def hand_card_row(game, s, T, player, slot, out, o):
+    """The row of a card in ``player``'s hand: its static columns, and its cost now where a cost
+    reduction may apply (D_COUNTS' third word)."""
+    copy_card_row(out, o, T, s[CARD + slot * CARD_W], CARD_FEATURES)
+    if s[D_COUNTS + player * 3 + 2] != 0:
+        out[o + R_COST] = game.current_cost(s, T, player, slot) / 10.0
+
+
+@internal_inline
+def field_card_row(game, s, T, player, slot, out, o):
+    """The row of a card on a field: its static columns, then its state now."""
+    copy_card_row(out, o, T, s[CARD + slot * CARD_W], CARD_FEATURES)
+    out[o + R_POWER] = s[D_POWER + slot * CARD_W] / 10000.0
+    out[o + R_DAMAGE] = s[DMG + slot * CARD_W] / 10000.0
+    out[o + R_DULL] = s[DULL + slot * CARD_W] != 0
+    out[o + R_FROZEN] = s[FROZEN + slot * CARD_W] != 0
+    kw = s[D_KW + slot * CARD_W]
+    out[o + R_HASTE] = (kw & KW_HASTE) != 0
+    out[o + R_BRAVE] = (kw & KW_BRAVE) != 0
+    out[o + R_FIRST_STRIKE] = (kw & KW_FIRST_STRIKE) != 0
+    out[o + R_READY] = s[CTRL_TURN + slot * CARD_W] < s[H_TURN] or (kw & KW_HASTE) != 0
+    # CR 7.6: a card on the field is public, and so is what it cannot do now (the derived
+    # restrictions the rules read: battle.can_attack / can_block)
+    rst = s[D_RST + slot * CARD_W]
+    out[o + R_CANT_ATTACK] = (rst & RESTRICT_CANT_ATTACK) != 0
+    out[o + R_CANT_BLOCK] = (rst & RESTRICT_CANT_BLOCK) != 0
+
+
+# the blocks of a list zone (engine.obsbuf): its first rows cards, then zero rows
+hand_rows = zone_rows_writer(hand_card_row, CARD_FEATURES, 0, "hand_rows")
+field_rows = zone_rows_writer(field_card_row, CARD_FEATURES, 0, "field_rows")
 
 
 @njit(cache=True)
@@ -253,83 +250,28 @@ def observe_into(game, s, T, player, out, over_previous):
     decider = s[H_DECIDER]
     dec = s[H_DECISION]
     g = OBS_GLOBAL
-    out[g + G_IS_DECIDER] = 1.0 if decider == me else 0.0
-    out[g + G_IS_TURN_PLAYER] = 1.0 if s[TURN_PLAYER] == me else 0.0
-    out[g + G_IS_FIRST_PLAYER] = 1.0 if s[FIRST_PLAYER] == me else 0.0
-    out[g + G_PHASE + s[PHASE]] = 1.0
-    out[g + G_STEP + s[STEP]] = 1.0
-    out[g + G_DECISION + dec] = 1.0
-    out[g + G_TURN] = s[H_TURN] / 20.0
-    out[g + G_MY_DAMAGE] = s[DAMAGE_N + me] / 7.0
-    out[g + G_OPP_DAMAGE] = s[DAMAGE_N + op] / 7.0
-    out[g + G_MY_DECK] = s[DECK_N + me] / 50.0
-    out[g + G_OPP_DECK] = s[DECK_N + op] / 50.0
-    out[g + G_MY_HAND] = s[HAND_N + me] / 10.0
-    out[g + G_OPP_HAND] = s[HAND_N + op] / 10.0
-    out[g + G_MY_BREAK] = s[BREAK_N + me] / 50.0
-    out[g + G_OPP_BREAK] = s[BREAK_N + op] / 50.0
-    out[g + G_MY_REMOVED] = s[REMOVED_N + me] / 10.0
-    out[g + G_OPP_REMOVED] = s[REMOVED_N + op] / 10.0
-    out[g + G_STACK_SIZE] = s[STACK_N] / 8.0
+    write_globals(s, me, out, g)
     if s[PAY_KIND] != 0:
         out[g + G_CP_LEFT] = (s[PAY_COST] - s[PAY_PAID]) / 10.0
         out[g + G_CP_ELEMENT_NEEDED] = 1.0 if s[PAY_HAS_ELEM] == 0 else 0.0
         if s[PAY_ELEM] >= 0 and s[PAY_HAS_ELEM] == 0:
             out[g + G_CP_ELEMENT + s[PAY_ELEM]] = 1.0
-    out[g + G_PASSES] = s[PASSES]
-    out[g + G_MY_BACKUPS] = s[D_COUNTS + me * 3 + 1] / 5.0
-    out[g + G_OPP_BACKUPS] = s[D_COUNTS + op * 3 + 1] / 5.0
-    out[g + G_MY_FORWARDS] = s[D_COUNTS + me * 3] / 8.0
-    out[g + G_OPP_FORWARDS] = s[D_COUNTS + op * 3] / 8.0
-    out[g + G_PARTY_DAMAGE] = s[ASSIGN_LEFT] / 10000.0
     out[g + G_LIMITED] = 1.0 if s[H_VARIANT] == K.VARIANT_LIMITED else 0.0
     out[g + G_I_HAVE_PRIORITY] = 1.0 if (dec == K.Decision.PRIORITY and decider == me) else 0.0
-    out[g + G_ATTACKERS] = s[ATK_N] / 5.0
     out[g + G_BLOCKED] = 1.0 if s[BLOCK_DECLARED] != 0 else 0.0
-    out[g + G_PRIORITY_PLAYER] = 1.0 if s[PRIORITY_PLAYER] == me else 0.0
-    # own hand (the opponent's hand is hidden: only its count above)
-    nh = min(s[HAND_N + me], HAND_SLOTS)
-    # card rows: a card's static columns (present, element, type, cost, printed power and
-    # keywords, id + 1: the pool's obs_features row) are copied whole from the obs_rows table of T
-    # in one fixed-size copy (engine.obsbuf.copy_card_row), then a field card's dynamic columns are
-    # written over them; since the copy writes every column, only the rows past the written ones
-    # need clearing. Writing the static columns one by one (a store, and mostly an int -> float
-    # conversion and a division, per column) and zeroing the rows first cost ~70 more TSC cycles
-    # per decision: an observation took 425-460 cycles in random play, 355-370 with the copy
-    # (2026-11-25; an earlier copy through a numpy slice with a run-time stride was slower than
-    # the stores: the copy's size must be a compile-time constant).
-    costred = s[D_COUNTS + me * 3 + 2] != 0
-    clear_rows_after(out, OBS_HAND, HAND_SLOTS, CARD_FEATURES, nh, over_previous)
-    clear_rows_after(out, OBS_OWN_FIELD, FIELD_SLOTS, CARD_FEATURES, s[FIELD_N + me], over_previous)
-    clear_rows_after(out, OBS_OPP_FIELD, FIELD_SLOTS, CARD_FEATURES, s[FIELD_N + op], over_previous)
-    for i in range(nh):
-        slot = s[HAND_L + me * MAX_DECK + i]
-        o = OBS_HAND + i * CARD_FEATURES
-        copy_card_row(out, o, T, s[CARD + slot * CARD_W], CARD_FEATURES)
-        if costred:
-            out[o + R_COST] = game.current_cost(s, T, me, slot) / 10.0
-    for q in range(2):
-        base = OBS_OWN_FIELD if q == 0 else OBS_OPP_FIELD
-        who = me if q == 0 else op
-        nf = s[FIELD_N + who]
-        for i in range(nf):
-            slot = s[FIELD_L + who * FIELD_SLOTS + i]
-            o = base + i * CARD_FEATURES
-            copy_card_row(out, o, T, s[CARD + slot * CARD_W], CARD_FEATURES)
-            out[o + R_POWER] = s[D_POWER + slot * CARD_W] / 10000.0
-            out[o + R_DAMAGE] = s[DMG + slot * CARD_W] / 10000.0
-            out[o + R_DULL] = s[DULL + slot * CARD_W] != 0
-            out[o + R_FROZEN] = s[FROZEN + slot * CARD_W] != 0
-            kw = s[D_KW + slot * CARD_W]
-            out[o + R_HASTE] = (kw & KW_HASTE) != 0
-            out[o + R_BRAVE] = (kw & KW_BRAVE) != 0
-            out[o + R_FIRST_STRIKE] = (kw & KW_FIRST_STRIKE) != 0
-            out[o + R_READY] = s[CTRL_TURN + slot * CARD_W] < s[H_TURN] or (kw & KW_HASTE) != 0
-            # CR 7.6: a card on the field is public, and so is what it cannot do now (the derived
-            # restrictions the rules read: battle.can_attack / can_block)
-            rst = s[D_RST + slot * CARD_W]
-            out[o + R_CANT_ATTACK] = (rst & RESTRICT_CANT_ATTACK) != 0
-            out[o + R_CANT_BLOCK] = (rst & RESTRICT_CANT_BLOCK) != 0
+    # own hand (the opponent's hand is hidden: only its count above) and both fields. Card rows: a
+    # card's static columns (present, element, type, cost, printed power and keywords, id + 1: the
+    # pool's obs_features row) are copied whole from the obs_rows table of T in one fixed-size copy
+    # (engine.obsbuf.copy_card_row), then a field card's dynamic columns are written over them;
+    # since the copy writes every column, only the rows past the written ones need clearing.
+    # Writing the static columns one by one (a store, and mostly an int -> float conversion and a
+    # division, per column) and zeroing the rows first cost ~70 more TSC cycles per decision: an
+    # observation took 425-460 cycles in random play, 355-370 with the copy (2026-11-25; an earlier
+    # copy through a numpy slice with a run-time stride was slower than the stores: the copy's size
+    # must be a compile-time constant).
+    hand_rows(game, s, T, ZT, Zone.HAND, me, me, out, OBS_HAND, HAND_SLOTS, False, over_previous)
+    field_rows(game, s, T, ZT, Zone.FIELD, me, me, out, OBS_OWN_FIELD, FIELD_SLOTS, False, over_previous)
+    field_rows(game, s, T, ZT, Zone.FIELD, op, me, out, OBS_OPP_FIELD, FIELD_SLOTS, False, over_previous)
     # attackers and blocker (CR 10.1.2.4 / 10.1.3.2), outside the Attack Phase's battles none
     for q in range(2 if s[ATK_N] > 0 or s[BLOCKER] >= 0 else 0):
         base = OBS_OWN_FIELD if q == 0 else OBS_OPP_FIELD

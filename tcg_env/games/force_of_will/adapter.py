@@ -127,8 +127,9 @@ def _play(act) -> str:
         return f"Play hand card {act.i}"
     trigger = act.game.pool.models[_cid(act.row, act.slot)].trigger
     if trigger is not None:
-        return f"Play {act.card} from the hand by its [Trigger] ({_cost(act.game, act.slot)} + {_trigger_cost(trigger)})"
-    return f"Play {act.card} ({_cost(act.game, act.slot)})"
+        return (f"Play {act.card} from the hand by its [Trigger] ({_cost(act.game, act.slot)} + {_trigger_cost(trigger)})"
+                f"{act.copy}")
+    return f"Play {act.card} ({_cost(act.game, act.slot)}){act.copy}"
 
 
 def _produce_will(act) -> str:
@@ -185,7 +186,7 @@ def _play_standby(act) -> str:
 def _awaken(act) -> str:
     awakening = act.game.pool.models[_cid(act.row, act.slot)].awakening if act.slot >= 0 else None
     extra = f" + {awakening.cost}" if awakening is not None else ""
-    return f"Play {act.card} with [Awakening] ({_cost(act.game, act.slot) if act.slot >= 0 else '?'}{extra})"
+    return f"Play {act.card} with [Awakening] ({_cost(act.game, act.slot) if act.slot >= 0 else '?'}{extra}){act.copy}"
 
 
 def _play_rune(act) -> str:
@@ -241,7 +242,7 @@ WORDS = {
         None: "Pass / done",
     },
     "play": {None: _play},
-    "standby_put": {None: lambda act: f"Put {act.card} into the standby area ({{{K.STANDBY_COST}}})"},
+    "standby_put": {None: lambda act: f"Put {act.card} into the standby area ({{{K.STANDBY_COST}}}){act.copy}"},
     "will_a": {None: _produce_will},
     "will_b": {None: _produce_will},
     "activate": {None: lambda act: f"Play {_ability(act.game, act.slot, act.index[1])}"},
@@ -249,7 +250,7 @@ WORDS = {
     "judgment": {None: lambda act: f"Judgment: {_name(act.game, _ruler_slot(act.p))} becomes a J-ruler"},
     "call_stone": {None: "Call a magic stone (rest the ruler)"},
     "battle": {None: "Begin a battle"},
-    "select": {D.MULLIGAN: "Put back {card}", D.DISCARD_COST: "Pay: discard {card}{for}", None: "Discard {card}"},
+    "select": {D.MULLIGAN: "Put back {card}{copy}", D.DISCARD_COST: "Pay: discard {card}{copy}{for}", None: "Discard {card}{copy}"},
     "own_field": {D.BLOCK: "Block with {card}", None: "Attack with {card}"},
     "opp_field": {None: "Attack {card}"},
     "attack_player": {None: "Attack the opponent"},
@@ -265,7 +266,7 @@ WORDS = {
     },
     "standby_play": {None: _play_standby},
     "awaken": {None: _awaken},
-    "incarnate": {None: "Play {card} by [Incarnation] (banish resonators instead of paying its cost)"},
+    "incarnate": {None: "Play {card} by [Incarnation] (banish resonators instead of paying its cost){copy}"},
     "rune": {None: _play_rune},
     "bottom": {None: if_there("Put {card} on the bottom of the deck{for}", "Option {i} to the bottom")},
 }
@@ -275,7 +276,7 @@ POINTEES = {"hand": _own(K.Zone.HAND), "my_field": _own(K.Zone.FIELD),
             "standby": _own(K.Zone.STANDBY), "runes": _own(K.Zone.RUNE_AREA), "candidates": candidates(S.CAND, S.CAND_N)}  # fmt: skip
 # the spec's describe_action (tcg_env.adapter.ActionWords); PIERCE is worded as a whole
 describe_action = ActionWords(K.ACTIONS, D, WORDS, POINTEES, _name, fields=lambda act: {"for": _for(act.game)},
-                              by_kind={D.PIERCE: _describe_pierce})  # fmt: skip
+                              by_kind={D.PIERCE: _describe_pierce}, copies={"hand": "hand card"})  # fmt: skip
 
 
 # ---- the board and the play log: what a seat sees (tcg_env.view) ----------------------------------

@@ -25,9 +25,9 @@ from typing import Annotated, Any, Literal, Union
 import numpy as np
 from pydantic import BeforeValidator, Field
 
-from tcg_env.cards.base import CardBase, StrictModel
+from tcg_env.cards.base import CardBase, FilterBase, StrictModel
 from tcg_env.cards.ops import op_codes, op_model, reg_ops, targeting_ops
-from tcg_env.cards.pool import CardTable, PoolCompiler, bits, card_file_functions, inverse_ids
+from tcg_env.cards.pool import CardFeatures, CardTable, PoolCompiler, bits, card_file_functions, inverse_ids
 from tcg_env.engine.tables import pack_tables
 from tcg_env.games.force_of_will import constants as K
 
@@ -68,10 +68,6 @@ ConditionName = Literal[
 ]  # fmt: skip
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
 
-_TYPE_MASKS = {t.name.lower(): 1 << t for t in K.CardType}
-_TYPE_MASKS["j_resonator"] = K.TYPEMASK_J_RESONATOR
-_TYPE_MASKS["j_ruler_or_ruler"] = K.TYPEMASK_J_RULER
-_ATTR_BITS = {a.name.lower(): 1 << a for a in K.Attribute}
 _RESTRICT_BITS = {
     "cant_attack": K.RESTRICT_CANT_ATTACK,
     "cant_block": K.RESTRICT_CANT_BLOCK,
@@ -134,19 +130,18 @@ SignedHundreds = Annotated[int, Field(ge=-20000, le=20000, multiple_of=100)]
 # --------------------------------------------------------------------------------------------
 # Schema
 # --------------------------------------------------------------------------------------------
-class FowFilter(StrictModel):
+class FowFilter(FilterBase):
     """A set of cards, seen from the ability's controller: where (zone, side, state), what (type,
-    attribute, race, name) and how big (total cost, ATK). Every key is optional."""
+    attribute, race, name) and how big (total cost, ATK). Every key is optional (``side``,
+    ``name``: the shared keys)."""
 
     zone: Literal["field", "chase", "graveyard", "hand", "main_deck", "ruler_area"] = "field"
-    side: Literal["any", "own", "opponent"] = "any"
     state: Literal["any", "recovered", "rested"] = "any"
     exclude_self: bool = False
     added_to: bool = False  # only the card this addition is added to (CR 1406.1a)
     type: Annotated[list[FilterTypeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     attribute: Annotated[list[AttributeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     race: str | None = Field(default=None, min_length=1)
-    name: str | None = Field(default=None, min_length=1)
     cost_min: NonNeg | None = None  # total cost, CR 203.5
     cost_max: NonNeg | None = None
     atk_min: NonNeg | None = None
@@ -508,21 +503,17 @@ def ability_words(ab: FowAbility) -> str:
 def card_obs_features(cards: np.ndarray) -> np.ndarray:
     """Static observation columns per card id: present, type one-hot (8), attribute bits (5),
     total cost / 10, printed ATK / 1000, DEF / 1000, keyword bits (13), [Stealth], id + 1."""
-    n = cards.shape[0]
-    f = np.zeros((n, K.CARD_OBS_FEATURES), np.float32)
-    f[:, 0] = 1.0
-    f[np.arange(n), 1 + cards[:, K.C_TYPE]] = 1.0
-    for a in range(K.N_ATTRIBUTES):
-        f[:, 9 + a] = (cards[:, K.C_ATTR] >> a) & 1
+    f = CardFeatures(cards, K.CARD_OBS_FEATURES)  # feature 0: present
+    f.one_hot(1, K.C_TYPE)
+    f.bits(9, K.C_ATTR, K.ATTRIBUTE_BITS.values())
     total = cards[:, K.C_COST : K.C_COST + K.N_ATTRIBUTES].sum(axis=1) + np.maximum(cards[:, K.C_COST_FREE], 0)
-    f[:, 14] = total / 10.0
-    f[:, 15] = cards[:, K.C_ATK] / 1000.0
-    f[:, 16] = cards[:, K.C_DEF] / 1000.0
-    for i, bit in enumerate(K.KEYWORD_BITS.values()):
-        f[:, 17 + i] = (cards[:, K.C_KEYWORDS] & bit) != 0
-    f[:, 30] = cards[:, K.C_STEALTH]
-    f[:, 31] = np.arange(n) + 1.0
-    return np.ascontiguousarray(f)
+    f.f[:, 14] = total / 10.0
+    f.scaled(15, K.C_ATK, 1000.0)
+    f.scaled(16, K.C_DEF, 1000.0)
+    f.bits(17, K.C_KEYWORDS, K.KEYWORD_BITS.values())
+    f.scaled(30, K.C_STEALTH)
+    f.card_ids(31)
+    return f.array()
 
 
 # --------------------------------------------------------------------------------------------
@@ -665,18 +656,11 @@ class _Compiler(PoolCompiler):
 
     def compile_card(self, cid: int, card: FowCard) -> None:
         self.check_card(card)
-        row = [0] * K.C_NCOLS
-        row[K.C_TYPE] = K.CardType[card.type.upper()]
-        row[K.C_ATTR] = bits([a for a in card.attribute if a != "void"], _ATTR_BITS)
+        row = self.new_row(K.CARD_TABLE, card)  # the columns with a source (constants.CARD_TABLE)
         if card.cost is not None:
             attr, free = parse_will_cost(card.cost)
             row[K.C_COST : K.C_COST + K.N_ATTRIBUTES] = attr
             row[K.C_COST_FREE] = free
-        row[K.C_ATK], row[K.C_DEF] = card.atk, card.defense
-        row[K.C_KEYWORDS] = bits(card.keywords, K.KEYWORD_BITS)
-        row[K.C_NAME] = self.name_ids[card.name]
-        races = [self.race_ids[r] for r in card.races] + [0, 0]
-        row[K.C_RACE], row[K.C_RACE2] = races[0], races[1]
         row[K.C_J_SIDE] = -1
         if card.type == "ruler" and card.j_ruler is not None:
             row[K.C_J_SIDE] = self.index[card.j_ruler]
@@ -687,15 +671,10 @@ class _Compiler(PoolCompiler):
             row[K.C_J_SIDE] = self.index[self.j_owner[card.number]]
         wills = [_WILL_CODE[w] for w in card.will] + [-1, -1]
         row[K.C_WILL_A], row[K.C_WILL_B] = wills[0], wills[1]
-        row[K.C_BASIC] = int(card.basic)
         row[K.C_STEALTH] = int(card.stealth is not None)
         row[K.C_TYPE_BITS] = (K.TB_MASTER * card.master) | (K.TB_CHANT * card.chant_rune) | (K.TB_STORY * card.story)
-        row[K.C_GRIMOIRE] = card.grimoire
-        row[K.C_ADDITION] = K.AdditionTarget[card.addition.upper()] if card.addition else 0
-        row[K.C_DIVINITY] = card.divinity
-        row[K.C_MANA] = card.mana
         if card.incarnation is not None:
-            row[K.C_INCARNATION] = bits(sorted(set(card.incarnation.attributes)), _ATTR_BITS)
+            row[K.C_INCARNATION] = bits(card.incarnation.attributes, K.ATTRIBUTE_BITS)
             row[K.C_INCARNATION_N] = card.incarnation.count
 
         # the card's ability rows, in this order: its abilities, then spell / awakening / trigger
@@ -805,23 +784,14 @@ class _Compiler(PoolCompiler):
         self.compile_effect(kind, effect, "effect" if p == "effect" else f"{p}.effect")
         cost = cost or FowCost()
         attr, free = parse_will_cost(cost.will)
-        row = [0] * K.A_NCOLS
-        row[K.A_KIND] = kind
-        row[K.A_TRIGGER] = K.Trigger[trigger.upper()] if trigger else K.Trigger.NONE
-        row[K.A_TRIG_WHOSE] = K.TriggerWhose[whose.upper()]
+        row = self.new_row(K.ABILITY_TABLE, None, p, kind=kind, trigger=trigger, whose=whose, cost=cost,
+                           optional=optional)  # fmt: skip
         row[K.A_TRIG_FILTER] = trig_filter
         row[K.A_COND], row[K.A_COND_ARG] = cond, cond_arg
         row[K.A_COST : K.A_COST + K.N_ATTRIBUTES] = attr
         row[K.A_COST_FREE] = free
-        row[K.A_COST_REST] = int(cost.rest)
-        row[K.A_COST_BANISH_SELF] = int(cost.banish_self)
-        row[K.A_COST_DISCARD] = cost.discard
-        row[K.A_COST_LIFE] = cost.life
-        row[K.A_COST_MANA] = cost.mana
-        row[K.A_MANA_FROM] = K.ManaFrom[cost.mana_from.upper()]
         row[K.A_ONCE] = {"no": K.Once.ANY, "turn": K.Once.TURN, "game": K.Once.GAME}[once]
         row[K.A_GODS_ART] = -1  # compile_ability: a [God's Art]'s name id
-        row[K.A_OPTIONAL] = int(optional)
         row[K.A_CODE_START] = code_start
         row[K.A_CODE_LEN] = len(self.code_rows) - code_start
         row[K.A_CARD] = cid
@@ -953,29 +923,14 @@ class _Compiler(PoolCompiler):
         return 0, 0, 0  # destroy, rest, recover, return_to_hand, remove, banish, remove_from_battle: the register only
 
     def compile_filter(self, f: FowFilter, p: str, zones: tuple[str, ...]) -> int:
-        if f.zone not in zones:
-            self.fail(f"{p}.zone", f"must be {' or '.join(repr(z) for z in zones)} here (got {f.zone!r})")
+        self.check_filter(f, p, zones, ranges=("cost", "atk"))
         if f.state != "any" and f.zone != "field":
             self.fail(f"{p}.state", "state only applies to cards in the field")
         if f.added_to and (self._card.type != "addition" or self._card.addition in (None, "field")):
             self.fail(f"{p}.added_to", "added_to needs an addition added to a card (not 'field')")
-        row = [0] * K.F_NCOLS
-        # ranges: -1 = no bound
-        for key, lo_col, hi_col in (("cost", K.F_COST_MIN, K.F_COST_MAX), ("atk", K.F_ATK_MIN, K.F_ATK_MAX)):
-            lo, hi = getattr(f, key + "_min"), getattr(f, key + "_max")
-            if None not in (lo, hi) and lo > hi:
-                self.fail(f"{p}.{key}_min", f"{key}_min > {key}_max")
-            row[lo_col], row[hi_col] = (-1 if lo is None else lo), (-1 if hi is None else hi)
-        # interned strings: 0 = any; a race or name no card of the pool has is a typo
-        row[K.F_RACE] = self.interned(self.race_ids, f.race, f"{p}.race", "race")
-        row[K.F_NAME] = self.interned(self.name_ids, f.name, f"{p}.name", "card name")
-        row[K.F_TYPE_MASK] = bits(f.type, _TYPE_MASKS)
-        row[K.F_ATTR_MASK] = bits(sorted(set(f.attribute or [])), _ATTR_BITS)
-        row[K.F_SIDE] = K.FilterSide[f.side.upper()]
-        row[K.F_STATE] = K.CardState[f.state.upper()]
-        row[K.F_ZONE] = K.FilterZone[f.zone.upper()]
-        row[K.F_EXCLUDE_SELF], row[K.F_ADDED_TO] = int(f.exclude_self), int(f.added_to)
-        return self.add_filter(row)
+        # the columns with a source (constants.FILTER_TABLE): bounds -1 = none, a race or name no
+        # card of the pool has is a typo
+        return self.add_filter(self.new_row(K.FILTER_TABLE, f, p))
 
 
 def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, str] | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from tcg_env.cards.columns import bound, copy, enum, interned, mask
 from tcg_env.engine.blocks import ActionLayout, TableLayout
 from tcg_env.engine.effects import CoreOp
 from tcg_env.engine.effects import Who as CoreWho
@@ -76,6 +77,8 @@ N_ATTRIBUTES = 5
 WILL_VOID = N_ATTRIBUTES  # will without an attribute (CR 907.5): index 5 of a player's will pool
 N_WILL = N_ATTRIBUTES + 1
 ATTRIBUTE_NAMES = [a.name.lower() for a in Attribute]  # "light" ... "darkness"
+ATTRIBUTE_BITS = {a.name.lower(): 1 << a for a in Attribute}  # attribute masks
+CARD_ATTRIBUTE_BITS = ATTRIBUTE_BITS | {"void": 0}  # a card's attributes: void has no bit (CR 208.4)
 
 
 class CardType(IntEnum):
@@ -94,6 +97,9 @@ class CardType(IntEnum):
 N_CARD_TYPES = 8
 TYPEMASK_J_RESONATOR = (1 << CardType.J_RULER) | (1 << CardType.RESONATOR)  # "J/resonator" (CR 201.2a)
 TYPEMASK_J_RULER = (1 << CardType.RULER) | (1 << CardType.J_RULER)  # "J/ruler" (CR 201.2b)
+# a filter's type names
+TYPEMASK_BITS = {t.name.lower(): 1 << t for t in CardType} | {"j_resonator": TYPEMASK_J_RESONATOR,
+                                                              "j_ruler_or_ruler": TYPEMASK_J_RULER}
 
 
 class AdditionTarget(IntEnum):
@@ -144,20 +150,21 @@ RESTRICT_CANT_RECOVER = 4  # "does not recover during your next recovery phase"
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
 # --------------------------------------------------------------------------------------------
 CARD_TABLE = TableLayout("card")
-C_TYPE = CARD_TABLE.add("type")  # CardType
-C_ATTR = CARD_TABLE.add("attr")  # attribute mask (1 << Attribute), 0 = void (CR 208.4)
+# a column with a source is filled from the card model by the compiler (tcg_env.cards.columns)
+C_TYPE = CARD_TABLE.add("type", source=enum(CardType))
+C_ATTR = CARD_TABLE.add("attr", source=mask(CARD_ATTRIBUTE_BITS, "attribute"))  # attribute mask (1 << Attribute), 0 = void (CR 208.4)
 C_COST = CARD_TABLE.add("cost", N_ATTRIBUTES)  # C_COST + Attribute: the attribute cost, will of that attribute (CR 203.3)
 C_COST_FREE = CARD_TABLE.add("cost_free")  # free cost (CR 203.4); -1: X (CR 203.5b)
-C_ATK = CARD_TABLE.add("atk")  # J/resonators (CR 206), else 0
-C_DEF = CARD_TABLE.add("def")  # J/resonators (CR 207), else 0
-C_KEYWORDS = CARD_TABLE.add("keywords")  # KW_* bits printed on the card
-C_NAME = CARD_TABLE.add("name")  # interned name id (CR 202.2: four of a name), from 1
-C_RACE = CARD_TABLE.add("race")  # interned race / trait id of its first race, 0 = none (CR 205)
-C_RACE2 = CARD_TABLE.add("race2")  # a second race / trait, 0 = none
+C_ATK = CARD_TABLE.add("atk", source=copy())  # J/resonators (CR 206), else 0
+C_DEF = CARD_TABLE.add("def", source=copy("defense"))  # J/resonators (CR 207), else 0
+C_KEYWORDS = CARD_TABLE.add("keywords", source=mask(KEYWORD_BITS))  # KW_* bits printed on the card
+C_NAME = CARD_TABLE.add("name", source=interned("name_ids", "card name"))  # interned name id (CR 202.2: four of a name), from 1
+C_RACE = CARD_TABLE.add("race", source=interned("race_ids", "race", "races.0"))  # interned race / trait id of its first race, 0 = none (CR 205)
+C_RACE2 = CARD_TABLE.add("race2", source=interned("race_ids", "race", "races.1"))  # a second race / trait, 0 = none
 C_J_SIDE = CARD_TABLE.add("j_side")  # rulers: card id of the J-ruler side ([Judgment], CR 705.3), -1 = none; J-rulers: their ruler's id
 C_WILL_A = CARD_TABLE.add("will_a")  # magic stones and will producers: the Attribute (or WILL_VOID) of the will produced, -1 none
 C_WILL_B = CARD_TABLE.add("will_b")  # a second choice of will ("produce [R] or [G]"), -1 none
-C_BASIC = CARD_TABLE.add("basic")  # 1: basic magic stone (CR 402.4b: any number of copies) / basic J-ruler
+C_BASIC = CARD_TABLE.add("basic", source=copy())  # 1: basic magic stone (CR 402.4b: any number of copies) / basic J-ruler
 C_ABIL_START = CARD_TABLE.add("abil_start")  # first row of this card's abilities in the ability table
 C_ABIL_COUNT = CARD_TABLE.add("abil_count")
 C_SPELL_ABIL = CARD_TABLE.add("spell_abil")  # chants and runes: the ability row of what resolving it does (CR 703.3), -1
@@ -166,15 +173,15 @@ C_INCARNATION = CARD_TABLE.add("incarnation")  # [Incarnation] attribute mask of
 C_INCARNATION_N = CARD_TABLE.add("incarnation_n")  # how many resonators [Incarnation] banishes
 C_TRIGGER_ABIL = CARD_TABLE.add("trigger_abil")  # chants with [Trigger]: the ability row whose trigger condition reveals it, -1
 C_STEALTH = CARD_TABLE.add("stealth")  # 1: [Stealth] (CR 1114)
-C_ADDITION = CARD_TABLE.add("addition")  # additions: AdditionTarget
-C_DIVINITY = CARD_TABLE.add("divinity")  # J/rulers: [Divinity] (CR 1136); runes: their divinity (CR 209.2)
-C_MANA = CARD_TABLE.add("mana")  # [Mana] counters (CR 1122)
+C_ADDITION = CARD_TABLE.add("addition", source=enum(AdditionTarget, none=0))  # additions: AdditionTarget
+C_DIVINITY = CARD_TABLE.add("divinity", source=copy())  # J/rulers: [Divinity] (CR 1136); runes: their divinity (CR 209.2)
+C_MANA = CARD_TABLE.add("mana", source=copy())  # [Mana] counters (CR 1122)
 C_JUDGMENT_COST = CARD_TABLE.add("judgment_cost", N_ATTRIBUTES)  # rulers: C_JUDGMENT_COST + Attribute: [Judgment] attribute will
 C_JUDGMENT_FREE = CARD_TABLE.add("judgment_free")  # rulers: [Judgment] free will
 C_HAS_CONT = CARD_TABLE.add("has_cont")  # 1: the card has a CONTINUOUS ability (lets the kernels skip the others fast)
 C_STEALTH_ABIL = CARD_TABLE.add("stealth_abil")  # resonators with [Stealth]: the ability row (kind STEALTH) of its condition (CR 1114.2), -1
 C_TYPE_BITS = CARD_TABLE.add("type_bits")  # TB_* bits: general types and second types (CR 201.2c, 201.3)
-C_GRIMOIRE = CARD_TABLE.add("grimoire")  # rulers: [Grimoire] N, the story chants its extra deck may hold (CR 1132.2, 402.5c)
+C_GRIMOIRE = CARD_TABLE.add("grimoire", source=copy())  # rulers: [Grimoire] N, the story chants its extra deck may hold (CR 1132.2, 402.5c)
 C_GODS_ARTS = CARD_TABLE.add("gods_arts")  # bit i: the card has a [God's Art] of name id i (A_GODS_ART; the observation shows it used)
 C_NCOLS = CARD_TABLE.width
 
@@ -271,25 +278,25 @@ class ManaFrom(IntEnum):
 
 # ability table columns
 ABILITY_TABLE = TableLayout("ability")
-A_KIND = ABILITY_TABLE.add("kind")
-A_TRIGGER = ABILITY_TABLE.add("trigger")
-A_TRIG_WHOSE = ABILITY_TABLE.add("trig_whose")  # TriggerWhose
+A_KIND = ABILITY_TABLE.add("kind", source=copy())  # AbilityKind
+A_TRIGGER = ABILITY_TABLE.add("trigger", source=enum(Trigger, none=Trigger.NONE))
+A_TRIG_WHOSE = ABILITY_TABLE.add("trig_whose", source=enum(TriggerWhose, "whose"))  # TriggerWhose
 A_TRIG_FILTER = ABILITY_TABLE.add("trig_filter")  # filter row (OTHER_ENTERS ...), -1 none
 A_COND = ABILITY_TABLE.add("cond")  # Condition to play / to trigger
 A_COND_ARG = ABILITY_TABLE.add("cond_arg")
 A_COST = ABILITY_TABLE.add("cost", N_ATTRIBUTES)  # A_COST + Attribute: attribute will to pay
 A_COST_FREE = ABILITY_TABLE.add("cost_free")  # free will to pay
-A_COST_REST = ABILITY_TABLE.add("cost_rest")  # 1: rest this card (CR 1013.2)
-A_COST_BANISH_SELF = ABILITY_TABLE.add("cost_banish_self")  # 1: banish this card (CR 1011)
-A_COST_DISCARD = ABILITY_TABLE.add("cost_discard")  # cards to discard from hand
-A_COST_LIFE = ABILITY_TABLE.add("cost_life")  # life to pay (multiple of 100)
+A_COST_REST = ABILITY_TABLE.add("cost_rest", source=copy("cost.rest"))  # 1: rest this card (CR 1013.2)
+A_COST_BANISH_SELF = ABILITY_TABLE.add("cost_banish_self", source=copy("cost.banish_self"))  # 1: banish this card (CR 1011)
+A_COST_DISCARD = ABILITY_TABLE.add("cost_discard", source=copy("cost.discard"))  # cards to discard from hand
+A_COST_LIFE = ABILITY_TABLE.add("cost_life", source=copy("cost.life"))  # life to pay (multiple of 100)
 A_ONCE = ABILITY_TABLE.add("once")  # Once
-A_OPTIONAL = ABILITY_TABLE.add("optional")  # 1: "you may" (asked on resolution)
+A_OPTIONAL = ABILITY_TABLE.add("optional", source=copy())  # 1: "you may" (asked on resolution)
 A_CODE_START = ABILITY_TABLE.add("code_start")  # first instruction row in the code table
 A_CODE_LEN = ABILITY_TABLE.add("code_len")
 A_CARD = ABILITY_TABLE.add("card")  # card id that owns the ability
-A_COST_MANA = ABILITY_TABLE.add("cost_mana")  # mana counters to remove (CR 1122; a cost of the card text, CR 905.2)
-A_MANA_FROM = ABILITY_TABLE.add("mana_from")  # ManaFrom: from this card or from your J/ruler
+A_COST_MANA = ABILITY_TABLE.add("cost_mana", source=copy("cost.mana"))  # mana counters to remove (CR 1122; a cost of the card text, CR 905.2)
+A_MANA_FROM = ABILITY_TABLE.add("mana_from", source=enum(ManaFrom, "cost.mana_from"))  # ManaFrom: from this card or from your J/ruler
 A_GODS_ART = ABILITY_TABLE.add("gods_art")  # Once.GAME: the id of its [God's Art] name, the bit of state.GODS_ART_USED (CR 1112.2)
 A_NCOLS = ABILITY_TABLE.width
 
@@ -330,21 +337,21 @@ class FilterZone(IntEnum):
 
 
 FILTER_TABLE = TableLayout("filter")
-F_TYPE_MASK = FILTER_TABLE.add("type_mask")  # bits (1 << CardType), 0 = any type
-F_SIDE = FILTER_TABLE.add("side")  # FilterSide
-F_ATTR_MASK = FILTER_TABLE.add("attr_mask")  # bits (1 << Attribute), 0 = any attribute
-F_COST_MIN = FILTER_TABLE.add("cost_min")  # total cost (CR 203.5), -1 = none
-F_COST_MAX = FILTER_TABLE.add("cost_max")
-F_ATK_MIN = FILTER_TABLE.add("atk_min")  # current ATK in the field, printed elsewhere; -1 = none
-F_ATK_MAX = FILTER_TABLE.add("atk_max")
-F_RACE = FILTER_TABLE.add("race")  # race / trait id, 0 = any
-F_NAME = FILTER_TABLE.add("name")  # name id, 0 = any
-F_STATE = FILTER_TABLE.add("state")  # CardState
-F_EXCLUDE_SELF = FILTER_TABLE.add("exclude_self")  # 1: not the ability's source
-F_ZONE = FILTER_TABLE.add("zone")  # FilterZone
+F_TYPE_MASK = FILTER_TABLE.add("type_mask", source=mask(TYPEMASK_BITS, "type"))  # bits (1 << CardType), 0 = any type
+F_SIDE = FILTER_TABLE.add("side", source=enum(FilterSide))  # FilterSide
+F_ATTR_MASK = FILTER_TABLE.add("attr_mask", source=mask(ATTRIBUTE_BITS, "attribute"))  # bits (1 << Attribute), 0 = any attribute
+F_COST_MIN = FILTER_TABLE.add("cost_min", source=bound())  # total cost (CR 203.5), -1 = none
+F_COST_MAX = FILTER_TABLE.add("cost_max", source=bound())
+F_ATK_MIN = FILTER_TABLE.add("atk_min", source=bound())  # current ATK in the field, printed elsewhere; -1 = none
+F_ATK_MAX = FILTER_TABLE.add("atk_max", source=bound())
+F_RACE = FILTER_TABLE.add("race", source=interned("race_ids", "race"))  # race / trait id, 0 = any
+F_NAME = FILTER_TABLE.add("name", source=interned("name_ids", "card name"))  # name id, 0 = any
+F_STATE = FILTER_TABLE.add("state", source=enum(CardState))  # CardState
+F_EXCLUDE_SELF = FILTER_TABLE.add("exclude_self", source=copy())  # 1: not the ability's source
+F_ZONE = FILTER_TABLE.add("zone", source=enum(FilterZone))  # FilterZone
 # added by the card side: 1 = only the card the ability's source (an addition) is added to
 # ("added resonator gains ...", CR 1406.1a); 0 = no such limit
-F_ADDED_TO = FILTER_TABLE.add("added_to")
+F_ADDED_TO = FILTER_TABLE.add("added_to", source=copy())
 F_NCOLS = FILTER_TABLE.width
 
 

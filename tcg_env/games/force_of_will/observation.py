@@ -4,7 +4,9 @@ Public and hidden zones (CR 302.2): the observer sees its own hand and standby a
 310.2), its own rune area (CR 315.2), both fields, ruler areas, graveyards, the chase and the
 revealed runes of both rune areas (public, CR 711.2); of the opponent's hand, main decks, magic
 stone decks, extra decks, face-down standby cards and face-down runes only the counts (CR 302.2a).
-So the vector never depends on what the observer cannot see (determinization keeps it).
+So the vector never depends on what the observer cannot see (determinization keeps it). During the
+mulligan (CR 403.5) the own hand rows show the cards chosen so far to change (DYN_PUT_BACK): the
+chooser's own hidden choice, which the mask alone showed before.
 
 Blocks: GLOBAL (GLOBAL_W values), then card rows of CARD_ROW_W columns: the card's static columns
 from the tables' ``obs_rows`` (CARD_OBS_FEATURES), then the dynamic ones (DYN_*). Card blocks in
@@ -23,11 +25,11 @@ an addition's row names the field row of the card it is added to (DYN_ADDED_TO, 
 
 from numba import njit
 
-from tcg_env.engine.blocks import EntityLayout, ObsLayout
+from tcg_env.engine.blocks import EntityLayout, ObsLayout, WordColumns
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
-from tcg_env.engine.obsbuf import clear_rows_after_at, copy_card_row, zero_range
+from tcg_env.engine.obsbuf import clear_rows_after_at, columns_writer, copy_card_row, zero_range, zone_rows_writer
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.zones import zone_find, zone_offsets
 from tcg_env.rules.modifiers import mod_total
@@ -35,9 +37,9 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import CARD_OBS_FEATURES, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, Mod, Zone
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, ATTACKED, ATTACKER, BLOCKER, CALLED, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER,
-    COUNTERS, DAMAGE, DEC_ARG, ENTERED, ENTRY_W, E_SLOT, E_X, GODS_ART_USED, JUDGED, LIFE, MANA, MT,
+    COUNTERS, DAMAGE, DEC_ARG, ENTERED, ENTRY_W, E_SLOT, E_X, GODS_ART_USED, JUDGED, LIFE, MANA, MARK, MT,
     PRIORITY_PLAYER, PT, RESTED, REVEALED, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT,
-    STEP, TURNS_TAKEN, TURN_PLAYER, WILL, ZONE, ZT
+    STEP, TURNS_TAKEN, TURN_PLAYER, WILL, ZONE, ZONES, ZT
 )
 from tcg_env.games.force_of_will.characteristics import AURA_ALL
 
@@ -45,21 +47,31 @@ GRAVE_ROWS = 8
 _COUNTED = (Zone.MAIN_DECK, Zone.STONE_DECK, Zone.HAND, Zone.GRAVEYARD, Zone.STANDBY, Zone.REMOVED, Zone.EXTRA_DECK,
             Zone.RUNE_AREA)
 
-_FLAG_NAMES = ("called", "judged", "astral", "turns_taken_div20")  # a player's flags, in the kernel's order
-GLOBAL_COLUMNS = [
-    "turn_div50", "is_turn_player", "is_decider", "has_priority",
-    *[f"decision_{d.name.lower()}" for d in K.Decision],  # one-hot (N_DECISIONS)
-    *[f"step_{t.name.lower()}" for t in K.Step],  # one-hot (N_STEPS)
-    "my_life_div4000", "opp_life_div4000",
-    *[f"{who}_will_{a}_div10" for who in ("my", "opp") for a in (*K.ATTRIBUTE_NAMES, "void")],
-    *[f"{who}_{z}_div20" for who in ("my", "opp") for z in (z.name.lower() for z in _COUNTED)],
-    *[f"{who}_{f}" for who in ("my", "opp") for f in _FLAG_NAMES],
-    "chase_div12", "battle_on", "attacked_is_player", "blocker_declared",
+# the global columns, each named once with its state word (blocks.WordColumns): the core writes
+# the sourced ones (write_globals), observe_into the others
+GLOBALS = WordColumns()
+GLOBALS.scaled("turn_div50", H_TURN, 50)
+GLOBALS.is_player("is_turn_player", TURN_PLAYER)
+GLOBALS.is_player("is_decider", H_DECIDER)
+GLOBALS.is_player("has_priority", PRIORITY_PLAYER)
+GLOBALS.onehot("decision", H_DECISION, K.Decision)
+GLOBALS.onehot("step", STEP, K.Step)
+GLOBALS.pair("life_div4000", LIFE, 4000)
+GLOBALS.players([(f"will_{a}_div10", WILL + i, 10) for i, a in enumerate((*K.ATTRIBUTE_NAMES, "void"))],
+                stride=K.N_WILL)
+GLOBALS.players([(f"{z.name.lower()}_div20", ZONES.lists[z][1], 20) for z in _COUNTED])  # (a zone's count word)
+GLOBALS.players([("called", CALLED, 1), ("judged", JUDGED, 1), ("astral", ASTRAL, 1),
+                 ("turns_taken_div20", None, None)])  # observe_into: at most 20 turns
+GLOBALS.scaled("chase_div12", CHASE_N, CHASE_MAX)
+GLOBALS.written(
+    "battle_on", "attacked_is_player", "blocker_declared",
     "pierce_assigned_div1000",  # PIERCE decision: damage assigned to the blocker so far (CR 1102.2b)
     "my_divinity_div10", "opp_divinity_div10",  # remaining divinity (CR 711.2a; -0.1: no [Divinity])
     "x_max_div10",  # CHOOSE_X decision: the largest X the player may choose (CR 903.2f)
     "my_prevent_div1000", "opp_prevent_div1000",  # damage to the player still to prevent (SHIELD_PREVENT_ALL: all)
-]  # fmt: skip
+)  # fmt: skip
+GLOBAL_COLUMNS = GLOBALS.names
+write_globals = columns_writer(GLOBALS, "write_globals")
 
 # a prevention shield's amount in the observation (/ 1000): "prevent all" (CR 1018.1b) as 4000
 SHIELD_PREVENT_ALL = 4.0
@@ -81,6 +93,7 @@ DYN_COLUMNS = [
     "new",  # entered the field this turn
     "mana_div5",  # mana counters (CR 1122)
     "revealed",  # a revealed rune (CR 711.2)
+    "put_back",  # an own hand card chosen to change in the mulligan (CR 403.5: its chooser's, hidden)
     "x_div10",  # a chase row: the X chosen for the entry (CR 903.2f)
     "prevent_div1000",  # damage to the card still to prevent (SHIELD_PREVENT_ALL: all; CR 1018)
     "destroy_shield",  # its next destruction is replaced this turn (CR 910: a shield of a one-time effect)
@@ -93,8 +106,8 @@ DYN_COLUMNS = [
 ]  # fmt: skip
 CARD_COLUMNS = [*STATIC_COLUMNS, *DYN_COLUMNS]
 
-# The flat observation, declared once (tcg_env.engine.blocks): the offsets below, obs_columns (the
-# views), the entity layout's card-row blocks and the column lists of
+# The flat observation, declared once (tcg_env.engine.blocks): the offsets below, the views
+# (obs_columns), the entity layout's card-row blocks and the column lists of
 # docs/force_of_will/observations.md (tests/force_of_will/test_layouts.py) come from it.
 OBS = ObsLayout("force_of_will")
 GLOBAL = OBS.add("global", GLOBAL_COLUMNS, doc="the global columns")
@@ -132,17 +145,8 @@ B_RUNES = RUNES.base
 B_CAND = CANDIDATES.base
 
 # global columns the kernel writes (the global block starts at column 0)
-G_TURN = GLOBAL.col("turn_div50")
-G_TURN_PLAYER = GLOBAL.col("is_turn_player")
-G_DECIDER = GLOBAL.col("is_decider")
-G_PRIORITY = GLOBAL.col("has_priority")
-G_DECISION = GLOBAL.col("decision_none")  # + Decision
-G_STEP = GLOBAL.col("step_setup")  # + Step
 G_LIFE = GLOBAL.col("my_life_div4000")  # + 0 own, 1 the opponent's
-G_WILL = GLOBAL.col("my_will_light_div10")  # + side * N_WILL + will index
-G_COUNTS = GLOBAL.col("my_main_deck_div20")  # + side * len(_COUNTED) + the zone's index in _COUNTED
-G_FLAGS = GLOBAL.col("my_called")  # + side * 4 + flag
-G_CHASE = GLOBAL.col("chase_div12")
+G_TURNS_TAKEN = (GLOBAL.col("my_turns_taken_div20"), GLOBAL.col("opp_turns_taken_div20"))
 G_BATTLE = GLOBAL.col("battle_on")  # + 0 a battle, 1 the attacked object is the player, 2 a blocker
 G_PIERCE = GLOBAL.col("pierce_assigned_div1000")
 G_DIVINITY = GLOBAL.col("my_divinity_div10")  # + side
@@ -163,6 +167,7 @@ DYN_ATTACKED = DYN_COLUMNS.index("attacked")
 DYN_NEW = DYN_COLUMNS.index("new")
 DYN_MANA = DYN_COLUMNS.index("mana_div5")
 DYN_REVEALED = DYN_COLUMNS.index("revealed")
+DYN_PUT_BACK = DYN_COLUMNS.index("put_back")
 DYN_X = DYN_COLUMNS.index("x_div10")
 DYN_PREVENT = DYN_COLUMNS.index("prevent_div1000")
 DYN_DESTROY_SHIELD = DYN_COLUMNS.index("destroy_shield")
@@ -183,11 +188,6 @@ N_KEYWORDS = len(K.KEYWORD_BITS)
 # layout follows it; the action blocks' own order differs)
 ENTITY_POINTERS = ("play", "standby_put", "select", "will_a", "will_b", "activate", "own_field", "opp_field",
                    "ruler_activate", "standby_play", "awaken", "incarnate", "rune", "option", "bottom")
-
-
-def obs_columns() -> list[tuple[str, int, int]]:
-    """(name, start, length) of each named view of the flat observation (the declared blocks)."""
-    return OBS.views()
 
 
 def entity_layout():
@@ -234,6 +234,7 @@ def card_row(game, s, T, player, slot, obs, o):
     attacked = s[ATTACKED]
     mana = s[MANA + w]
     revealed = s[REVEALED + w]
+    put_back = s[MARK + w]  # set on hand cards during the mulligan only: the hand is its owner's (CR 306.2)
     arts = card_table(T)[cid, K.C_GODS_ARTS] & s[GODS_ART_USED + ctrl]
     copy_card_row(obs, o, T, cid, CARD_OBS_FEATURES)
     d = o + CARD_OBS_FEATURES
@@ -250,6 +251,7 @@ def card_row(game, s, T, player, slot, obs, o):
     obs[d + DYN_NEW] = 1.0 if new else 0.0
     obs[d + DYN_MANA] = mana / 5.0
     obs[d + DYN_REVEALED] = revealed
+    obs[d + DYN_PUT_BACK] = put_back
     obs[d + DYN_X] = 0.0
     obs[d + DYN_PREVENT] = 0.0
     obs[d + DYN_DESTROY_SHIELD] = 0.0
@@ -314,17 +316,9 @@ def added_to_row(s, target, player):
     return i + 1 if ctrl == player else -(i + 1)
 
 
-@internal_inline
-def zone_rows(game, s, T, player, z, p, obs, base, rows, from_top, over_previous):
-    """The block of list zone ``z`` of player ``p``: its first (``from_top``: last) ``rows`` cards,
-    then zero rows (``engine.obsbuf``: every written row has 1 in its ``DYN_PRESENT`` column)."""
-    n_off, l_off = zone_offsets(ZT, z, p)
-    n = s[n_off]
-    m = min(n, rows)
-    clear_rows_after_at(obs, base, rows, CARD_ROW_W, m, over_previous, CARD_OBS_FEATURES + DYN_PRESENT)
-    for i in range(m):
-        k = n - 1 - i if from_top else i
-        card_row(game, s, T, player, s[l_off + k], obs, base + i * CARD_ROW_W)
+# the block of a list zone: its first (from_top: last) rows cards, then zero rows (engine.obsbuf:
+# every written row has 1 in its DYN_PRESENT column)
+zone_rows = zone_rows_writer(card_row, CARD_ROW_W, CARD_OBS_FEATURES + DYN_PRESENT, "zone_rows")
 
 
 @internal
@@ -457,25 +451,9 @@ def observe_into(game, s, T, player, obs, over_previous):
     zero_range(obs, 0, GLOBAL_W)
     me = player
     op = 1 - player
-    obs[G_TURN] = s[H_TURN] / 50.0
-    obs[G_TURN_PLAYER] = 1.0 if s[TURN_PLAYER] == me else 0.0
-    obs[G_DECIDER] = 1.0 if s[H_DECIDER] == me else 0.0
-    obs[G_PRIORITY] = 1.0 if s[PRIORITY_PLAYER] == me else 0.0
-    obs[G_DECISION + s[H_DECISION]] = 1.0
-    obs[G_STEP + s[STEP]] = 1.0
-    for k in range(2):
-        p = me if k == 0 else op
-        obs[G_LIFE + k] = s[LIFE + p] / 4000.0
-        for a in range(K.N_WILL):
-            obs[G_WILL + k * K.N_WILL + a] = s[WILL + p * K.N_WILL + a] / 10.0
-        for j in range(len(_COUNTED)):
-            n_off, _ = zone_offsets(ZT, _COUNTED[j], p)
-            obs[G_COUNTS + k * len(_COUNTED) + j] = s[n_off] / 20.0
-        obs[G_FLAGS + 4 * k] = s[CALLED + p]
-        obs[G_FLAGS + 4 * k + 1] = s[JUDGED + p]
-        obs[G_FLAGS + 4 * k + 2] = s[ASTRAL + p]
-        obs[G_FLAGS + 4 * k + 3] = min(s[TURNS_TAKEN + p], 20) / 20.0
-    obs[G_CHASE] = s[CHASE_N] / CHASE_MAX
+    write_globals(s, me, obs, 0)
+    obs[G_TURNS_TAKEN[0]] = min(s[TURNS_TAKEN + me], 20) / 20.0
+    obs[G_TURNS_TAKEN[1]] = min(s[TURNS_TAKEN + op], 20) / 20.0
     obs[G_BATTLE] = 1.0 if s[ATTACKER] >= 0 else 0.0
     obs[G_BATTLE + 1] = 1.0 if s[ATTACKER] >= 0 and s[ATTACKED] == K.ATTACKED_PLAYER else 0.0
     obs[G_BATTLE + 2] = 1.0 if s[BLOCKER] >= 0 else 0.0
@@ -486,9 +464,9 @@ def observe_into(game, s, T, player, obs, over_previous):
     if s[H_DECISION] == K.Decision.CHOOSE_X:
         obs[G_X_MAX] = s[DEC_ARG] / 10.0
     ov = over_previous
-    zone_rows(game, s, T, me, Zone.HAND, me, obs, B_HAND, HAND_SLOTS, False, ov)  # CR 306.2: the owner sees it
-    zone_rows(game, s, T, me, Zone.FIELD, me, obs, B_FIELD, FIELD_SLOTS, False, ov)
-    zone_rows(game, s, T, me, Zone.FIELD, op, obs, B_OPP_FIELD, FIELD_SLOTS, False, ov)
+    zone_rows(game, s, T, ZT, Zone.HAND, me, me, obs, B_HAND, HAND_SLOTS, False, ov)  # CR 306.2: the owner sees it
+    zone_rows(game, s, T, ZT, Zone.FIELD, me, me, obs, B_FIELD, FIELD_SLOTS, False, ov)
+    zone_rows(game, s, T, ZT, Zone.FIELD, op, me, obs, B_OPP_FIELD, FIELD_SLOTS, False, ov)
     for k in range(2):
         slot = (me if k == 0 else op) * K.PLAYER_SLOTS + K.RULER_SLOT
         o = B_RULERS + k * CARD_ROW_W
@@ -506,10 +484,10 @@ def observe_into(game, s, T, player, obs, over_previous):
             obs[o + CARD_OBS_FEATURES + DYN_X] = s[CHASE + i * ENTRY_W + E_X] / 10.0
         elif not ov or obs[o + CARD_OBS_FEATURES + DYN_PRESENT] != 0.0:
             zero_range(obs, o, o + CARD_ROW_W)
-    zone_rows(game, s, T, me, Zone.STANDBY, me, obs, B_STANDBY, K.STANDBY_SLOTS, False, ov)  # CR 310.2
-    zone_rows(game, s, T, me, Zone.GRAVEYARD, me, obs, B_GRAVE, GRAVE_ROWS, True, ov)
-    zone_rows(game, s, T, me, Zone.GRAVEYARD, op, obs, B_GRAVE + GRAVE_ROWS * CARD_ROW_W, GRAVE_ROWS, True, ov)
-    zone_rows(game, s, T, me, Zone.RUNE_AREA, me, obs, B_RUNES, K.RUNE_SLOTS, False, ov)  # CR 315.2: the owner sees it
+    zone_rows(game, s, T, ZT, Zone.STANDBY, me, me, obs, B_STANDBY, K.STANDBY_SLOTS, False, ov)  # CR 310.2
+    zone_rows(game, s, T, ZT, Zone.GRAVEYARD, me, me, obs, B_GRAVE, GRAVE_ROWS, True, ov)
+    zone_rows(game, s, T, ZT, Zone.GRAVEYARD, op, me, obs, B_GRAVE + GRAVE_ROWS * CARD_ROW_W, GRAVE_ROWS, True, ov)
+    zone_rows(game, s, T, ZT, Zone.RUNE_AREA, me, me, obs, B_RUNES, K.RUNE_SLOTS, False, ov)  # CR 315.2: the owner sees it
     n_off, l_off = zone_offsets(ZT, Zone.RUNE_AREA, op)
     for i in range(K.RUNE_SLOTS):
         o = B_RUNES + (K.RUNE_SLOTS + i) * CARD_ROW_W

@@ -599,12 +599,13 @@ def resample_hidden(game, s, T, player, rng_row):
     """Deal anew what ``player`` cannot see (CR 302.2): the opponent's hand, main deck and face-down
     standby cards as one pile, each magic stone deck by itself (CR 303.2b: a face-down magic stone
     is known to be one), the opponent's extra deck (CR 314.2) and its face-down runes (CR 315.2;
-    the revealed ones stay), and the order of its own main deck."""
+    the revealed ones are public, CR 711.2, and keep their places: state.ZONES declares them), and
+    the order of its own main deck."""
     op = 1 - player
     deal_anew(s, ZT, op, (Zone.HAND, Zone.MAIN_DECK, Zone.STANDBY), rng_row)
     deal_anew(s, ZT, op, (Zone.STONE_DECK,), rng_row)
     deal_anew(s, ZT, op, (Zone.EXTRA_DECK,), rng_row)
-    game._deal_face_down_runes(s, op, rng_row)
+    deal_anew(s, ZT, op, (Zone.RUNE_AREA,), rng_row)
     # during its FORESEE decision the player knows the cards it looks at (CR 1034.1: the candidates,
     # top slots of its main deck); they keep their places
     foreseeing = s[H_DECISION] == Decision.FORESEE and s[H_DECIDER] == player
@@ -635,31 +636,3 @@ def _put_back(s, player, known, n_known):
                 s[CARD + other * CARD_W] = s[CARD + slot * CARD_W]
                 s[CARD + slot * CARD_W] = known[k]
                 break
-
-
-@njit(cache=True)
-def _face_down_rune(s, p, k):
-    """The ``k``-th face-down rune of ``p``'s rune area (its slot), -1 none."""
-    n_off, l_off = zone_offsets(ZT, Zone.RUNE_AREA, p)
-    for i in range(s[n_off]):
-        slot = s[l_off + i]
-        if s[REVEALED + slot * CARD_W] == 0:
-            if k == 0:
-                return slot
-            k -= 1
-    return -1
-
-
-@njit(cache=True)
-def _deal_face_down_runes(game, s, p, rng_row):
-    """Permute the card ids of ``p``'s face-down runes among their slots (Fisher-Yates)."""
-    n = 0
-    while game._face_down_rune(s, p, n) >= 0:
-        n += 1
-    for i in range(n - 1, 0, -1):
-        j = rng_below(rng_row, i + 1)
-        a = CARD + game._face_down_rune(s, p, i) * CARD_W
-        b = CARD + game._face_down_rune(s, p, j) * CARD_W
-        t = s[a]
-        s[a] = s[b]
-        s[b] = t

@@ -56,8 +56,9 @@ _ZONE_CAP = PLAYER_SLOTS  # any list may hold all of a player's cards
 # face-down cards, the extra deck and the rune area their owner (CR 306.2, 310.2, 314.2, 315.2); the
 # rest is public. Piles: the opponent knows the cards of its main deck, hand and standby area between
 # them from the deck list, not which is where; a face-down magic stone is known to be one (CR
-# 303.2b), so the stone deck is a pile of its own. Runes revealed in the rune area (CR 711) are
-# public: the game's resample_hidden keeps them
+# 303.2b), so the stone deck is a pile of its own. A rune revealed in the rune area is public (CR
+# 711.2; its divinity counts, 711.2a): the card record's REVEALED word (revealed=) leaves it out of
+# the pile, so a deal keeps it in its place
 LISTS = ZoneLists(LAYOUT)
 LISTS.counts("main_deck", "stone_deck", "hand", "field", "ruler_area", "graveyard", "standby", "removed_area",
              "chase_cards", "extra_deck", "rune_area")
@@ -73,7 +74,7 @@ REMOVED_N, REMOVED_L = LISTS.declare(Zone.REMOVED, "removed_area", _ZONE_CAP)
 # the cards on the chase, by controller
 CHASE_CARDS_N, CHASE_CARDS_L = LISTS.declare(Zone.CHASE, "chase_cards", CHASE_MAX, holder="controller")
 EXTRA_N, EXTRA_L = LISTS.declare(Zone.EXTRA_DECK, "extra_deck", MAX_EXTRA, seen_by=Seen.HOLDER)
-RUNE_N, RUNE_L = LISTS.declare(Zone.RUNE_AREA, "rune_area", MAX_EXTRA, seen_by=Seen.HOLDER)
+RUNE_N, RUNE_L = LISTS.declare(Zone.RUNE_AREA, "rune_area", MAX_EXTRA, seen_by=Seen.HOLDER, revealed="revealed")
 
 # ---- card slots -------------------------------------------------------------------------------
 _CARD_ATTRS = [

@@ -46,7 +46,6 @@ SPEC = game_spec(
     default_decks=lambda: ("red_rush", "blue_control"),
     list_decks=lazy(f"{__name__}.decks", "list_decks"),
     load_deck=lazy(f"{__name__}.decks", "load_checked_deck"),
-    obs_columns=lazy(f"{__name__}.adapter", "obs_columns"),
     max_deck=DECK_SIZE,
     load_pool=lazy(f"{__name__}.cards", "load_template_pool"),
     importer=None,  # no importer of published card lists (importer.py in a real game)

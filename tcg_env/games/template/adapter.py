@@ -7,14 +7,13 @@ from __future__ import annotations
 import numpy as np
 
 from tcg_env.adapter import (
-    board_header, card_attribute, check_progress, check_ranges, deck_counts, pool_fingerprint, snapshot_restorer,
-    zone_count_domains,
+    ActionWords, board_header, card_attribute, check_progress, check_ranges, deck_counts, if_there, pool_fingerprint,
+    snapshot_restorer, zone_count_domains,
 )
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_TURN
 from tcg_env.engine.layout import SnapshotError
 from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.template import constants as K
-from tcg_env.games.template import observation as O
 from tcg_env.games.template import state as S
 from tcg_env.spec import CardZones
 
@@ -39,36 +38,36 @@ def card_zones(row) -> CardZones:
                      owners={s: int(row[S.OWNER + s * S.CARD_W]) for s in held})
 
 
-# ---- describe_action -----------------------------------------------------------------------------
-_PASS = {D.MAIN: "End the turn", D.COUNTER: "Don't negate", D.BLOCK: "Don't block", D.OPTIONAL_DRAW: "Don't draw"}
-
-
+# ---- describe_action: the action layout's blocks worded by decision (tcg_env.adapter.ActionWords) ----
 def _cost(pool, cid: int) -> str:
     c = pool.cards[cid]
     parts = [f"{c[K.C_COST + k]} {k.name.lower()}" for k in K.Colour if c[K.C_COST + k]]
     return ", ".join(parts + ([f"{c[K.C_GENERIC]} any"] if c[K.C_GENERIC] else [])) or "free"
 
 
-def describe_action(game, a: int) -> str:
-    row, pool, a = game._row, game.pool, int(a)
-    if not 0 <= a < K.NUM_ACTIONS:
-        return f"action {a} (out of range 0..{K.NUM_ACTIONS - 1})"
-    if row[H_DONE]:
-        return "no action (game over)"
-    kind, p = D(int(row[H_DECISION])), int(row[H_DECIDER])
-    if a == K.PASS:
-        return _PASS.get(kind, "Pass")
-    if a == K.YES:
-        return "Draw a card (Herald)"
-    block, (i,) = K.ACTIONS.decode(a)
-    zone = K.Zone.HAND if block.name == "hand" else K.Zone.FIELD
-    slots = _zone(row, zone, p)
-    name = pool.names[_cid(row, slots[i])] if i < len(slots) else f"{block.name} card {i}"
-    if block.name == "field":
-        return f"{'Block with' if kind == D.BLOCK else 'Attack with'} {name}"
-    verb = {D.COUNTER: "Negate with", D.DISCARD: "Discard"}.get(kind, "Play")
-    cost = f" ({_cost(pool, _cid(row, slots[i]))})" if i < len(slots) and verb != "Discard" else ""
-    return f"{verb} {name}{cost}"
+def _hand(act) -> str:
+    """A hand card played (with its cost, R 6.1), Negating (R 8) or discarded (R 10.1)."""
+    verb = {D.COUNTER: "Negate with", D.DISCARD: "Discard"}.get(act.kind, "Play")
+    if act.slot < 0:
+        return f"{verb} hand card {act.i}"
+    cost = "" if verb == "Discard" else f" ({_cost(act.game.pool, _cid(act.row, act.slot))})"
+    return f"{verb} {act.card}{cost}{act.copy}"
+
+
+WORDS = {
+    "pass_": {D.MAIN: "End the turn", D.COUNTER: "Don't negate", D.BLOCK: "Don't block",
+              D.OPTIONAL_DRAW: "Don't draw", None: "Pass"},
+    "yes": {None: "Draw a card (Herald)"},
+    "hand": {None: _hand},
+    "field": {D.BLOCK: if_there("Block with {card}", "Block with field card {i}"),
+              None: if_there("Attack with {card}", "Attack with field card {i}")},
+}
+# what the blocks' first index points at: the decider's hand and field (ACTIONS' points_at)
+POINTEES = {"hand": lambda row, p: _zone(row, K.Zone.HAND, p), "my_field": lambda row, p: _zone(row, K.Zone.FIELD, p)}
+# the spec's describe_action; two copies of a card in hand are two actions: "Play Ember Imp (1 red)
+# (hand card 3)"
+describe_action = ActionWords(K.ACTIONS, D, WORDS, POINTEES, lambda game, slot: game.pool.names[_cid(game._row, slot)],
+                              copies={"hand": "hand card"})  # fmt: skip
 
 
 # ---- the board ----------------------------------------------------------------------------------
@@ -146,25 +145,7 @@ def check_snapshot(row: np.ndarray, pool) -> None:
 from_dict = snapshot_restorer(GAME, SNAPSHOT_FORMAT, S.LAYOUT, pool_fingerprint, check_snapshot)
 
 
-# ---- observations, card lists, decks -------------------------------------------------------------
-def obs_columns() -> list[tuple[str, int, int]]:
-    return O.OBS.views()
-
-
-def entity_obs(flat: np.ndarray) -> dict:
-    """Flat observation(s) (..., OBS_SIZE) -> the blocks as arrays (views, no copy)."""
-    flat = np.asarray(flat)
-    lead = flat.shape[:-1]
-    return {b.name: flat[..., b.base:b.end].reshape(*lead, *(b.shape[1:] if b.name == "global" else b.shape))
-            for b in O.OBS}
-
-
-def entity_spaces() -> dict:
-    from gymnasium import spaces
-
-    return {b.name: spaces.Box(-np.inf, np.inf, (b.size,) if b.name == "global" else b.shape, np.float32) for b in O.OBS}
-
-
+# ---- card lists, decks -------------------------------------------------------------------------
 def card_attributes(pool) -> dict:
     """``tcg cards list`` filters: --type, --power."""
     return {"type": card_attribute(pool, K.C_KIND, KINDS), "power": card_attribute(pool, K.C_POWER)}

@@ -11,13 +11,9 @@ import numpy as np
 from pydantic import Field
 
 from tcg_env.cards.base import CardBase, StrictModel
-from tcg_env.cards.pool import CardTable, PoolCompiler, card_file_functions
+from tcg_env.cards.pool import CardFeatures, CardTable, PoolCompiler, card_file_functions
 from tcg_env.engine.tables import pack_tables
 from tcg_env.games.template import constants as K
-
-KINDS = [k.name.lower() for k in K.CardKind]
-SIDES = {"any": K.SIDE_ANY, "own": K.SIDE_OWN, "opponent": K.SIDE_OPPONENT}
-
 
 class CardFilter(StrictModel):
     """Which creatures a spell affects (R 7.1): whose, and a bound on their power now."""
@@ -45,12 +41,14 @@ class TemplateCardTable(CardTable):
 
     def card_obs_features(self) -> np.ndarray:
         """The observation's static card columns (observation.CARD_STATIC), per card id."""
-        c = self.cards
-        herald = np.array([m.herald for m in self.models], np.float32)
-        kind = np.eye(len(K.CardKind), dtype=np.float32)[c[:, K.C_KIND]]
-        cols = [np.ones(len(c), np.float32), *kind.T, *(c[:, K.C_COST + i] for i in range(K.N_COLOURS)),
-                c[:, K.C_GENERIC], c[:, K.C_POWER], c[:, K.C_BONUS], herald]
-        return np.ascontiguousarray(np.stack(cols, axis=1).astype(np.float32))
+        stats = [K.C_COST + i for i in range(K.N_COLOURS)] + [K.C_GENERIC, K.C_POWER, K.C_BONUS]
+        at = 1 + len(K.CardKind)  # after present and the kind one-hot
+        f = CardFeatures(self.cards, at + len(stats) + 1)
+        f.one_hot(1, K.C_KIND)
+        for i, col in enumerate(stats):
+            f.scaled(at + i, col)
+        f.f[:, -1] = [m.herald for m in self.models]  # herald: a field of the model, no table column
+        return f.array()
 
     def ability_summary(self, row: int) -> str:
         return "when it enters the field, you may draw a card"
@@ -61,13 +59,11 @@ class TemplateCompiler(PoolCompiler):
     NCOLS = (K.CARD_TABLE.width, K.ABILITY_TABLE.width, K.FILTER_TABLE.width, 5)
 
     def compile_card(self, cid: int, card: TemplateCard) -> None:
-        row = [0] * K.CARD_TABLE.width
-        row[K.C_KIND] = KINDS.index(card.kind)
+        row = self.new_row(K.CARD_TABLE, card)  # kind, generic, power, bonus (constants.CARD_TABLE)
         row[K.C_COST + K.Colour.RED], row[K.C_COST + K.Colour.BLUE] = card.red, card.blue
-        row[K.C_GENERIC], row[K.C_POWER], row[K.C_BONUS] = card.generic, card.power, card.bonus
         row[K.C_FILTER] = -1
         if card.affects is not None:
-            row[K.C_FILTER] = self.add_filter([SIDES[card.affects.side], card.affects.max_power])
+            row[K.C_FILTER] = self.add_filter(self.new_row(K.FILTER_TABLE, card.affects, "affects"))
         row[K.C_ABIL_START] = len(self.ab_rows)
         if card.herald:
             if card.kind != "creature":

@@ -5,6 +5,7 @@ a rule of that page. Kernels read the layouts' offsets as module ints (numba fol
 
 from enum import IntEnum
 
+from tcg_env.cards.columns import copy, enum
 from tcg_env.engine.blocks import ActionLayout, TableLayout
 from tcg_env.engine.hooks import Rules
 
@@ -83,12 +84,14 @@ HAND_BASE, FIELD_BASE = HAND.base, FIELD.base
 NUM_ACTIONS = ACTIONS.size
 
 # ---- card tables (cards.py fills them) -------------------------------------------------------------
+# a column with a source is filled from the card model by the compiler (tcg_env.cards.columns: a
+# field copied, an enum member by name, ...); the others are written by cards.py
 CARD_TABLE = TableLayout("card")
-C_KIND = CARD_TABLE.add("kind")  # CardKind
+C_KIND = CARD_TABLE.add("kind", source=enum(CardKind))
 C_COST = CARD_TABLE.add("cost", N_COLOURS)  # typed mana per Colour (R 6.1)
-C_GENERIC = CARD_TABLE.add("generic")  # mana of any colour
-C_POWER = CARD_TABLE.add("power")
-C_BONUS = CARD_TABLE.add("bonus")  # a spell's power bonus (R 7.1)
+C_GENERIC = CARD_TABLE.add("generic", source=copy())  # mana of any colour
+C_POWER = CARD_TABLE.add("power", source=copy())
+C_BONUS = CARD_TABLE.add("bonus", source=copy())  # a spell's power bonus (R 7.1)
 C_FILTER = CARD_TABLE.add("filter")  # a spell's filter row (-1: none)
 C_ABIL_START = CARD_TABLE.add("ability_start")
 C_ABIL_COUNT = CARD_TABLE.add("ability_count")
@@ -99,7 +102,15 @@ A_TRIGGER = ABILITY_TABLE.add("trigger")  # Trigger
 A_COND = ABILITY_TABLE.add("condition")  # 0: none
 A_COND_ARG = ABILITY_TABLE.add("condition_arg")
 
+
+
+class Side(IntEnum):  # whose creatures a filter takes
+    ANY = 0
+    OWN = 1
+    OPPONENT = 2
+
+
+SIDE_ANY, SIDE_OWN, SIDE_OPPONENT = int(Side.ANY), int(Side.OWN), int(Side.OPPONENT)  # the kernels' ints
 FILTER_TABLE = TableLayout("filter")
-F_SIDE = FILTER_TABLE.add("side")  # SIDE_* below
-F_MAX_POWER = FILTER_TABLE.add("max_power")  # -1: any
-SIDE_ANY, SIDE_OWN, SIDE_OPPONENT = 0, 1, 2
+F_SIDE = FILTER_TABLE.add("side", source=enum(Side))
+F_MAX_POWER = FILTER_TABLE.add("max_power", source=copy())  # -1: any

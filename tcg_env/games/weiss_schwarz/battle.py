@@ -192,6 +192,8 @@ def fill_wr_candidates(s, T, p, ctype, max_level):
 def trigger_icon_step(game, s, T):
     """CR 4.12.2: perform icon TRIG_ICON_I of the revealed card; returns 1 on a decision."""
     cards = card_table(T)
+    soul = False
+    asked = 0
     tp = s[TURN_PLAYER]
     tslot = s[TRIG_SLOT]
     while s[TRIG_ICON_I] < 2:
@@ -203,16 +205,19 @@ def trigger_icon_step(game, s, T):
         if icon == K.TriggerIcon.SOUL:
             if a >= 0 and s[ZONE + a * CARD_W] == K.Zone.STAGE:
                 s[SMOD + a * CARD_W] += 1  # mandatory (4.12.2.2)
+                soul = True
         elif icon == K.TriggerIcon.POOL or icon == K.TriggerIcon.DRAW:
             if s[DECK_N + tp] + s[WR_N + tp] > 0:
                 set_decision(s, K.Decision.TRIGGER_OPTION, tp)
-                return 1
+                asked = 1
+                break
         elif icon == K.TriggerIcon.TREASURE:
             if s[ZONE + tslot * CARD_W] == K.Zone.RESOLUTION:
                 game.put_in_zone(s, tslot, K.Zone.HAND)  # 4.12.2.8
             if s[DECK_N + tp] + s[WR_N + tp] > 0:
                 set_decision(s, K.Decision.TRIGGER_OPTION, tp)
-                return 1
+                asked = 1
+                break
         elif icon == K.TriggerIcon.SHOT:
             s[SHOT_ARMED] = 1
         elif icon == K.TriggerIcon.RETURN:
@@ -221,23 +226,33 @@ def trigger_icon_step(game, s, T):
                 if stage_slot(s, 1 - tp, pos) >= 0:
                     set_decision(s, K.Decision.CHOOSE_TARGET, tp)
                     s[DEC_ARG + 1] = K.ChoiceFor.TRIGGER_ICON
-                    return 1
+                    asked = 1
+                    break
+            if asked:
+                break
         elif icon == K.TriggerIcon.COMEBACK:
             if game.fill_wr_candidates(s, T, tp, K.CardType.CHARACTER, -1) > 0:
                 s[DEC_ARG + 1] = K.ChoiceFor.TRIGGER_ICON
                 set_decision(s, K.Decision.CHOOSE_TARGET, tp)
-                return 1
+                asked = 1
+                break
         elif icon == K.TriggerIcon.GATE:
             if game.fill_wr_candidates(s, T, tp, K.CardType.CLIMAX, -1) > 0:
                 s[DEC_ARG + 1] = K.ChoiceFor.TRIGGER_ICON
                 set_decision(s, K.Decision.CHOOSE_TARGET, tp)
-                return 1
+                asked = 1
+                break
         elif icon == K.TriggerIcon.STANDBY:
             if game.fill_wr_candidates(s, T, tp, K.CardType.CHARACTER, game.player_level(s, tp) + 1) > 0:
                 s[DEC_ARG + 1] = K.ChoiceFor.TRIGGER_ICON
                 set_decision(s, K.Decision.CHOOSE_TARGET, tp)
-                return 1
-    return 0
+                asked = 1
+                break
+    if asked and soul:
+        # the soul the card's first icon gave shows while its second icon asks (CR 4.12.2.2: it
+        # applies at once; the values are otherwise derived at the next check timing)
+        game.refresh_derived(s, T)
+    return asked
 
 
 @internal

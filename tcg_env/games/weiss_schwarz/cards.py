@@ -22,9 +22,9 @@ import numpy as np
 from pydantic import BeforeValidator, Field
 
 from tcg_env.engine.tables import pack_tables
-from tcg_env.cards.base import CardBase, StrictModel
+from tcg_env.cards.base import CardBase, FilterBase, StrictModel
 from tcg_env.cards.ops import Op, op_codes, op_model, reg_ops, targeting_ops
-from tcg_env.cards.pool import CardTable, PoolCompiler, bits, card_file_functions, inverse_ids
+from tcg_env.cards.pool import CardFeatures, CardTable, PoolCompiler, bits, card_file_functions, inverse_ids
 from tcg_env.games.weiss_schwarz import constants as K
 
 __all__ = [
@@ -97,12 +97,6 @@ ConditionName = Literal[
     "battle_opp_level_at_most", "other_chars_at_least", "wr_climax_at_least",
 ]  # fmt: skip
 
-_TYPE_MASKS = {
-    "character": K.TYPEMASK_CHARACTER,
-    "event": K.TYPEMASK_EVENT,
-    "climax": K.TYPEMASK_CLIMAX,
-    "any": K.TYPEMASK_ANY,
-}
 _RESTRICT_BITS = {
     "cant_attack": K.RESTRICT_CANT_ATTACK,
     "cant_frontal": K.RESTRICT_CANT_FRONTAL,
@@ -110,18 +104,6 @@ _RESTRICT_BITS = {
     "cant_be_chosen": K.RESTRICT_CANT_BE_CHOSEN,
     "cant_move": K.RESTRICT_CANT_MOVE,
     "no_encore": K.RESTRICT_NO_ENCORE,
-}
-_SIDE_BITS = {"weiss": K.Side.WEISS, "schwarz": K.Side.SCHWARZ, "both": K.Side.BOTH}
-_COLOR_BITS = {c.name.lower(): 1 << c for c in K.Color}
-_ORIENTATION_BITS = {o.name.lower(): 1 << o for o in K.Orientation}
-_POSITION_BITS = {
-    "center": 0b00111,
-    "back": 0b11000,
-    "center_left": 1 << K.POS_CENTER_LEFT,
-    "center_middle": 1 << K.POS_CENTER_MIDDLE,
-    "center_right": 1 << K.POS_CENTER_RIGHT,
-    "back_left": 1 << K.POS_BACK_LEFT,
-    "back_right": 1 << K.POS_BACK_RIGHT,
 }
 # conditions whose value is a count / level (the rest take a name, a trait or nothing)
 _COND_COUNT = {
@@ -148,11 +130,12 @@ RestrictionList = Annotated[list[RestrictionName], BeforeValidator(_as_list), Fi
 # --------------------------------------------------------------------------------------------
 # Schema
 # --------------------------------------------------------------------------------------------
-class WSFilter(StrictModel):
-    """A set of cards relative to the ability's master and source card. Every key is optional."""
+class WSFilter(FilterBase):
+    """A set of cards relative to the ability's master and source card (``side``, ``name``: the
+    shared keys; ``side`` is ``own`` unless given). Every key is optional."""
 
-    type: Annotated[list[FilterTypeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     side: Literal["any", "own", "opponent"] = "own"
+    type: Annotated[list[FilterTypeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     zone: FilterZoneName = "stage"
     color: Annotated[list[ColorName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     level_min: NonNeg | None = None
@@ -162,7 +145,6 @@ class WSFilter(StrictModel):
     power_min: NonNeg | None = None
     power_max: NonNeg | None = None
     trait: str | None = Field(default=None, min_length=1)
-    name: str | None = Field(default=None, min_length=1)
     title: str | None = Field(default=None, min_length=1)
     orientation: Annotated[list[OrientationName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     positions: Annotated[list[PositionName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
@@ -437,23 +419,26 @@ def card_obs_features(cards: np.ndarray) -> np.ndarray:
     """Static observation columns per card id (``CARD_OBS_FEATURES`` = 24), documented in
     docs/weiss_schwarz/card-format.md: present, colour one-hot (5), type one-hot (3), level/3,
     cost/3, power/10000, soul/3, trigger icons (9, count of each), counter icon, id + 1."""
-    n = cards.shape[0]
-    f = np.zeros((n, K.CARD_OBS_FEATURES), np.float32)
-    rows = np.arange(n)
-    f[:, 0] = 1.0
-    f[rows, 1 + cards[:, K.C_COLOR]] = 1.0
-    f[rows, 1 + K.N_COLORS + cards[:, K.C_TYPE]] = 1.0
-    f[:, 9] = cards[:, K.C_LEVEL] / 3.0
-    f[:, 10] = cards[:, K.C_COST] / 3.0
-    f[:, 11] = cards[:, K.C_POWER] / 10000.0
-    f[:, 12] = cards[:, K.C_SOUL] / 3.0
+    f = CardFeatures(cards, K.CARD_OBS_FEATURES)  # feature 0: present
+    f.one_hot(1, K.C_COLOR)
+    f.one_hot(1 + K.N_COLORS, K.C_TYPE)
+    _stats(f)
+    rows = f.rows
     for col in (K.C_TRIGGER0, K.C_TRIGGER1):
         icon = cards[:, col]
         has = icon > 0
-        f[rows[has], 12 + icon[has]] += 1.0  # icons 1..9 -> columns 13..21
-    f[:, 22] = cards[:, K.C_COUNTER]
-    f[:, 23] = rows + 1.0
-    return np.ascontiguousarray(f)
+        f.f[rows[has], 12 + icon[has]] += 1.0  # icons 1..9 -> columns 13..21
+    f.scaled(22, K.C_COUNTER)
+    f.card_ids(23)
+    return f.array()
+
+
+def _stats(f: CardFeatures) -> None:
+    """Features 9-12 of both tables: level / 3, cost / 3, power / 10000, soul / 3."""
+    f.scaled(9, K.C_LEVEL, 3.0)
+    f.scaled(10, K.C_COST, 3.0)
+    f.scaled(11, K.C_POWER, 10000.0)
+    f.scaled(12, K.C_SOUL, 3.0)
 
 
 def card_obs_rows(cards: np.ndarray) -> np.ndarray:
@@ -463,21 +448,16 @@ def card_obs_rows(cards: np.ndarray) -> np.ndarray:
     count of each trigger icon including NONE for the first icon (10), counter icon. The
     observation copies them from this table (the ``obs_rows`` of the kernel tables); unlike
     :func:`card_obs_features` there is no id column."""
-    n = cards.shape[0]
-    f = np.zeros((n, K.CARD_OBS_FEATURES), np.float32)
-    rows = np.arange(n)
-    f[:, 0] = 1.0
-    f[rows, 1 + cards[:, K.C_TYPE]] = 1.0
-    f[rows, 4 + cards[:, K.C_COLOR]] = 1.0
-    f[:, 9] = cards[:, K.C_LEVEL] / 3.0
-    f[:, 10] = cards[:, K.C_COST] / 3.0
-    f[:, 11] = cards[:, K.C_POWER] / 10000.0
-    f[:, 12] = cards[:, K.C_SOUL] / 3.0
-    np.add.at(f, (rows, 13 + cards[:, K.C_TRIGGER0]), 1.0)  # the first icon counts even as NONE
+    f = CardFeatures(cards, K.CARD_OBS_FEATURES)  # feature 0: present
+    f.one_hot(1, K.C_TYPE)
+    f.one_hot(4, K.C_COLOR)
+    _stats(f)
+    rows = f.rows
+    np.add.at(f.f, (rows, 13 + cards[:, K.C_TRIGGER0]), 1.0)  # the first icon counts even as NONE
     second = cards[:, K.C_TRIGGER1] != 0
-    np.add.at(f, (rows[second], 13 + cards[second, K.C_TRIGGER1]), 1.0)
-    f[:, 23] = cards[:, K.C_COUNTER]
-    return f
+    np.add.at(f.f, (rows[second], 13 + cards[second, K.C_TRIGGER1]), 1.0)
+    f.scaled(23, K.C_COUNTER)
+    return f.array()
 
 
 # --------------------------------------------------------------------------------------------
@@ -580,22 +560,7 @@ class _Compiler(PoolCompiler):
                     self.fail(f"abilities[{k}].combo", "all combo abilities of a card name the same climax")
                 combo = cx
 
-        triggers = [int(K.TriggerIcon[x.upper()]) for x in card.triggers] + [0, 0]
-        row = [0] * K.C_NCOLS
-        row[K.C_TYPE] = K.CardType[t.upper()]
-        row[K.C_COLOR] = K.Color[card.color.upper()]
-        row[K.C_LEVEL] = card.level
-        row[K.C_COST] = card.cost
-        row[K.C_POWER] = card.power
-        row[K.C_SOUL] = card.soul
-        row[K.C_TRIGGER0], row[K.C_TRIGGER1] = triggers[0], triggers[1]
-        traits = [self.trait_ids[x] for x in card.traits] + [0, 0, 0]
-        row[K.C_TRAIT0], row[K.C_TRAIT1], row[K.C_TRAIT2] = traits[:3]
-        row[K.C_NAME] = self.name_ids[card.name]
-        row[K.C_TITLE] = self.title_ids[card.title] if card.title else 0
-        row[K.C_SIDE] = _SIDE_BITS[card.side]
-        row[K.C_COUNTER] = int(card.counter)
-        row[K.C_CLOCK_ICON] = int(card.clock_icon)
+        row = self.new_row(K.CARD_TABLE, card)  # the columns with a source (constants.CARD_TABLE)
         row[K.C_KEYWORDS] = kw_bits
         row[K.C_ABIL_START] = start
         row[K.C_ABIL_COUNT] = len(card.abilities)
@@ -649,7 +614,6 @@ class _Compiler(PoolCompiler):
         if card.type == "climax" and kind == "auto" and trig not in ("climax_placed", "own_climax_placed", "begin_end"):
             self.fail(f"{p}.trigger", "a climax's auto abilities trigger on climax_placed (CR 2.12.2.2)")
 
-        zone = ab.zone
         cond = ab.condition
         if ab.combo is not None:
             if ab.combo not in self.climax_names:
@@ -681,29 +645,14 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.cost.marker.side", "a Fusion marker is one of your characters")
             marker = self.compile_filter(cost.marker, f"{p}.cost.marker", zones=("stage",))
 
-        row = [0] * K.A_NCOLS
-        row[K.A_KIND] = K.AbilityKind[kind.upper()]
+        row = self.new_row(K.ABILITY_TABLE, ab, p, cost=cost)  # the columns with a source
         row[K.A_CARD] = cid
-        row[K.A_KEYWORD] = K.Keyword[ab.keyword.upper()] if ab.keyword else K.Keyword.NONE
-        row[K.A_ZONE] = K.AbilityZone[zone.upper()]
-        row[K.A_TRIGGER] = K.Trigger[trig.upper()] if trig else K.Trigger.NONE
-        row[K.A_TRIG_WHOSE] = K.TriggerWhose[ab.whose.upper()]
         row[K.A_TRIG_FILTER] = trig_filter
-        row[K.A_TRIG_ARG] = K.Keyword[ab.trigger_keyword.upper()] if ab.trigger_keyword else 0
         row[K.A_COND] = cond_kind
         row[K.A_COND_ARG] = cond_arg
-        row[K.A_OPTIONAL] = int(ab.optional)
-        row[K.A_ONCE_PER_TURN] = int(ab.once_per_turn)
-        row[K.A_COST_STOCK] = cost.stock
-        row[K.A_COST_REST_SELF] = int(cost.rest_self)
-        row[K.A_COST_DISCARD] = cost.discard
         row[K.A_COST_DISCARD_FILTER] = discard_filter
-        row[K.A_COST_CLOCK_TOP] = cost.clock_top
         row[K.A_COST_REVEAL_FILTER] = reveal
-        row[K.A_COST_SELF_TO_WR] = int(cost.self_to_wr)
-        row[K.A_COST_SELF_TO_MEMORY] = int(cost.self_to_memory)
         row[K.A_COST_MARKER_FILTER] = marker
-        row[K.A_COST_HAND_TO_CLOCK] = cost.hand_to_clock
         row[K.A_CODE_START] = code_start
         row[K.A_CODE_LEN] = len(self.code_rows) - code_start
         self.ab_rows.append(row)
@@ -932,12 +881,8 @@ class _Compiler(PoolCompiler):
         return next(i for i, c in enumerate(self.models) if c.name == name)
 
     def compile_filter(self, f: WSFilter, p: str, zones: tuple[str, ...]) -> int:
-        if f.zone not in zones:
-            self.fail(f"{p}.zone", f"must be {' or '.join(repr(z) for z in zones)} here (got {f.zone!r})")
-        for lo, hi in (("level_min", "level_max"), ("power_min", "power_max")):
-            a, b = getattr(f, lo), getattr(f, hi)
-            if a is not None and b is not None and a > b and not (lo == "level_min" and f.level_max_rel):
-                self.fail(f"{p}.{lo}", f"{lo} > {hi}")
+        # with level_max_rel, level_max is an offset to the master's level: no bound to compare
+        self.check_filter(f, p, zones, ranges=("power",) if f.level_max_rel else ("level", "power"))
         if f.level_max_rel and f.level_max is None:
             self.fail(f"{p}.level_max_rel", "needs level_max (the offset added to the master's level)")
         on_stage = f.zone == "stage"
@@ -951,25 +896,7 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.side", f"relation {f.relation!r} is about your own characters")
         if f.relation == "facing" and f.side == "own":
             self.fail(f"{p}.side", "the facing character is the opponent's (CR 3.6.5)")
-        row = [0] * K.F_NCOLS
-        row[K.F_TYPE_MASK] = bits(f.type, _TYPE_MASKS)
-        row[K.F_SIDE] = K.FilterSide[f.side.upper()]
-        row[K.F_ZONE] = K.FilterZone[f.zone.upper()]
-        row[K.F_COLOR_MASK] = bits(f.color, _COLOR_BITS)
-        row[K.F_LEVEL_MIN] = -1 if f.level_min is None else f.level_min
-        row[K.F_LEVEL_MAX] = -1 if f.level_max is None else f.level_max
-        row[K.F_COST_MAX] = -1 if f.cost_max is None else f.cost_max
-        row[K.F_POWER_MIN] = -1 if f.power_min is None else f.power_min
-        row[K.F_POWER_MAX] = -1 if f.power_max is None else f.power_max
-        row[K.F_TRAIT] = self.interned(self.trait_ids, f.trait, f"{p}.trait", "trait")
-        row[K.F_NAME] = self.interned(self.name_ids, f.name, f"{p}.name", "card name")
-        row[K.F_ORIENT_MASK] = bits(f.orientation, _ORIENTATION_BITS)
-        row[K.F_POS_MASK] = bits(f.positions, _POSITION_BITS)
-        row[K.F_RELATION] = K.Relation[f.relation.upper()]
-        row[K.F_TRIGGER_ICON] = K.TriggerIcon[f.trigger_icon.upper()] if f.trigger_icon else 0
-        row[K.F_TITLE] = self.interned(self.title_ids, f.title, f"{p}.title", "title")
-        row[K.F_LEVEL_MAX_REL] = int(f.level_max_rel)
-        return self.add_filter(row)
+        return self.add_filter(self.new_row(K.FILTER_TABLE, f, p))
 
 
 def _all_tags(ops: list[Any]) -> set[str]:

@@ -110,7 +110,7 @@ def refresh_derived(game, s, T):
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
             if sl >= 0:
-                mod_derive(s, T, MT, sl)
+                mod_derive(s, cards, MT, sl)
     for p in range(2):
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from tcg_env.cards.columns import bound, copy, enum, interned, mask
 from tcg_env.engine.blocks import ActionLayout, TableLayout
 from tcg_env.engine.effects import CoreOp
 from tcg_env.engine.effects import Who as CoreWho
@@ -88,6 +89,8 @@ TYPEMASK_CHARACTER = 1
 TYPEMASK_EVENT = 2
 TYPEMASK_CLIMAX = 4
 TYPEMASK_ANY = 7
+TYPEMASK_BITS = {"character": TYPEMASK_CHARACTER, "event": TYPEMASK_EVENT, "climax": TYPEMASK_CLIMAX,
+                 "any": TYPEMASK_ANY}  # a filter's type names
 
 
 class Color(IntEnum):  # CR 2.4
@@ -100,6 +103,7 @@ class Color(IntEnum):  # CR 2.4
 
 N_COLORS = 5
 COLOR_NAMES = [c.name.lower() for c in Color]
+COLOR_BITS = {c.name.lower(): 1 << c for c in Color}  # a filter's colour mask
 
 
 class Side(IntEnum):  # CR 2.18 side frame (bit mask)
@@ -197,22 +201,23 @@ RESTRICT_NO_ENCORE = 1 << 5  # cannot use Encore
 # Card table: cards[card_id, C_*] (int32)
 # --------------------------------------------------------------------------------------------
 CARD_TABLE = TableLayout("card")
-C_TYPE = CARD_TABLE.add("type")  # CardType
-C_COLOR = CARD_TABLE.add("color")  # Color
-C_LEVEL = CARD_TABLE.add("level")  # CR 2.6 (0 for a climax)
-C_COST = CARD_TABLE.add("cost")  # CR 2.7 stock cost (0 for a climax)
-C_POWER = CARD_TABLE.add("power")  # CR 2.9 (characters only, else 0)
-C_SOUL = CARD_TABLE.add("soul")  # CR 2.10 number of soul icons (characters only, else 0)
-C_TRIGGER0 = CARD_TABLE.add("trigger0")  # TriggerIcon (CR 2.11)
-C_TRIGGER1 = CARD_TABLE.add("trigger1")  # TriggerIcon (second icon, NONE if one)
-C_TRAIT0 = CARD_TABLE.add("trait0")  # interned trait id (CR 2.5), 0 = none
-C_TRAIT1 = CARD_TABLE.add("trait1")
-C_TRAIT2 = CARD_TABLE.add("trait2")
-C_NAME = CARD_TABLE.add("name")  # interned English card name id (>= 1): same-name rule, Bond, Change, Fusion, Sunder
-C_TITLE = CARD_TABLE.add("title")  # interned title id (CR 2.13), 0 = none
-C_SIDE = CARD_TABLE.add("side")  # Side bit mask (CR 2.18)
-C_COUNTER = CARD_TABLE.add("counter")  # 1 = counter icon (CR 2.8.2): playable in the opponent's counter step
-C_CLOCK_ICON = CARD_TABLE.add("clock_icon")  # 1 = clock icon (CR 2.8.3)
+# a column with a source is filled from the card model by the compiler (tcg_env.cards.columns)
+C_TYPE = CARD_TABLE.add("type", source=enum(CardType))
+C_COLOR = CARD_TABLE.add("color", source=enum(Color))
+C_LEVEL = CARD_TABLE.add("level", source=copy())  # CR 2.6 (0 for a climax)
+C_COST = CARD_TABLE.add("cost", source=copy())  # CR 2.7 stock cost (0 for a climax)
+C_POWER = CARD_TABLE.add("power", source=copy())  # CR 2.9 (characters only, else 0)
+C_SOUL = CARD_TABLE.add("soul", source=copy())  # CR 2.10 number of soul icons (characters only, else 0)
+C_TRIGGER0 = CARD_TABLE.add("trigger0", source=enum(TriggerIcon, "triggers.0", none=0))  # TriggerIcon (CR 2.11)
+C_TRIGGER1 = CARD_TABLE.add("trigger1", source=enum(TriggerIcon, "triggers.1", none=0))  # TriggerIcon (second icon, NONE if one)
+C_TRAIT0 = CARD_TABLE.add("trait0", source=interned("trait_ids", "trait", "traits.0"))  # interned trait id (CR 2.5), 0 = none
+C_TRAIT1 = CARD_TABLE.add("trait1", source=interned("trait_ids", "trait", "traits.1"))
+C_TRAIT2 = CARD_TABLE.add("trait2", source=interned("trait_ids", "trait", "traits.2"))
+C_NAME = CARD_TABLE.add("name", source=interned("name_ids", "card name"))  # interned English card name id (>= 1): same-name rule, Bond, Change, Fusion, Sunder
+C_TITLE = CARD_TABLE.add("title", source=interned("title_ids", "title"))  # interned title id (CR 2.13), 0 = none
+C_SIDE = CARD_TABLE.add("side", source=enum(Side))  # Side bit mask (CR 2.18)
+C_COUNTER = CARD_TABLE.add("counter", source=copy())  # 1 = counter icon (CR 2.8.2): playable in the opponent's counter step
+C_CLOCK_ICON = CARD_TABLE.add("clock_icon", source=copy())  # 1 = clock icon (CR 2.8.3)
 C_KEYWORDS = CARD_TABLE.add("keywords")  # KW_* bit mask
 C_ABIL_START = CARD_TABLE.add("abil_start")  # first row of this card's abilities in the ability table
 C_ABIL_COUNT = CARD_TABLE.add("abil_count")
@@ -329,29 +334,29 @@ class Condition(IntEnum):
 
 
 ABILITY_TABLE = TableLayout("ability")
-A_KIND = ABILITY_TABLE.add("kind")  # AbilityKind
+A_KIND = ABILITY_TABLE.add("kind", source=enum(AbilityKind))  # AbilityKind
 A_CARD = ABILITY_TABLE.add("card")  # card id that owns the ability
-A_KEYWORD = ABILITY_TABLE.add("keyword")  # Keyword the ability is written with (0 = none)
-A_ZONE = ABILITY_TABLE.add("zone")  # AbilityZone
-A_TRIGGER = ABILITY_TABLE.add("trigger")  # Trigger (AUTO only)
-A_TRIG_WHOSE = ABILITY_TABLE.add("trig_whose")  # TriggerWhose
+A_KEYWORD = ABILITY_TABLE.add("keyword", source=enum(Keyword, none=Keyword.NONE))  # Keyword the ability is written with (0 = none)
+A_ZONE = ABILITY_TABLE.add("zone", source=enum(AbilityZone))  # AbilityZone
+A_TRIGGER = ABILITY_TABLE.add("trigger", source=enum(Trigger, none=Trigger.NONE))  # Trigger (AUTO only)
+A_TRIG_WHOSE = ABILITY_TABLE.add("trig_whose", source=enum(TriggerWhose, "whose"))  # TriggerWhose
 A_TRIG_FILTER = ABILITY_TABLE.add("trig_filter")  # filter row the triggering card must match (OTHER_PLACED, ...), -1 = none
-A_TRIG_ARG = ABILITY_TABLE.add("trig_arg")  # extra trigger argument (USE_KEYWORD: the Keyword)
+A_TRIG_ARG = ABILITY_TABLE.add("trig_arg", source=enum(Keyword, "trigger_keyword", none=0))  # extra trigger argument (USE_KEYWORD: the Keyword)
 A_COND = ABILITY_TABLE.add("cond")  # Condition
 A_COND_ARG = ABILITY_TABLE.add("cond_arg")
-A_OPTIONAL = ABILITY_TABLE.add("optional")  # 1: "you may" / the cost may be declined (CR 8.7.3.1.1)
-A_ONCE_PER_TURN = ABILITY_TABLE.add("once_per_turn")  # 1: "once per turn" (the engine counts uses per card per turn)
-A_COST_STOCK = ABILITY_TABLE.add("cost_stock")  # CR 8.4.3 number of stock cards to pay (circled number)
-A_COST_REST_SELF = ABILITY_TABLE.add("cost_rest_self")  # 1: [rest this card]
-A_COST_DISCARD = ABILITY_TABLE.add("cost_discard")  # number of hand cards to put into the waiting room
+A_OPTIONAL = ABILITY_TABLE.add("optional", source=copy())  # 1: "you may" / the cost may be declined (CR 8.7.3.1.1)
+A_ONCE_PER_TURN = ABILITY_TABLE.add("once_per_turn", source=copy())  # 1: "once per turn" (the engine counts uses per card per turn)
+A_COST_STOCK = ABILITY_TABLE.add("cost_stock", source=copy("cost.stock"))  # CR 8.4.3 number of stock cards to pay (circled number)
+A_COST_REST_SELF = ABILITY_TABLE.add("cost_rest_self", source=copy("cost.rest_self"))  # 1: [rest this card]
+A_COST_DISCARD = ABILITY_TABLE.add("cost_discard", source=copy("cost.discard"))  # number of hand cards to put into the waiting room
 A_COST_DISCARD_FILTER = ABILITY_TABLE.add("cost_discard_filter")  # filter row the discarded cards must match, -1 = any card
-A_COST_CLOCK_TOP = ABILITY_TABLE.add("cost_clock_top")  # Accelerate (10.12): put the top card of your deck into your clock (count)
+A_COST_CLOCK_TOP = ABILITY_TABLE.add("cost_clock_top", source=copy("cost.clock_top"))  # Accelerate (10.12): put the top card of your deck into your clock (count)
 A_COST_REVEAL_FILTER = ABILITY_TABLE.add("cost_reveal_filter")  # Resonate (10.13): reveal a hand card matching this filter, -1 = none
-A_COST_SELF_TO_WR = ABILITY_TABLE.add("cost_self_to_wr")  # 1: [put this card into your waiting room]
-A_COST_SELF_TO_MEMORY = ABILITY_TABLE.add("cost_self_to_memory")  # 1: [put this card into your memory]
+A_COST_SELF_TO_WR = ABILITY_TABLE.add("cost_self_to_wr", source=copy("cost.self_to_wr"))  # 1: [put this card into your waiting room]
+A_COST_SELF_TO_MEMORY = ABILITY_TABLE.add("cost_self_to_memory", source=copy("cost.self_to_memory"))  # 1: [put this card into your memory]
 A_COST_MARKER_FILTER = ABILITY_TABLE.add("cost_marker_filter")  # Fusion (10.14.1.1): put a stage character matching this filter
 #                            under this card as a marker, -1 = none
-A_COST_HAND_TO_CLOCK = ABILITY_TABLE.add("cost_hand_to_clock")  # number of hand cards to put into the clock
+A_COST_HAND_TO_CLOCK = ABILITY_TABLE.add("cost_hand_to_clock", source=copy("cost.hand_to_clock"))  # number of hand cards to put into the clock
 A_CODE_START = ABILITY_TABLE.add("code_start")  # first instruction row in the code table
 A_CODE_LEN = ABILITY_TABLE.add("code_len")
 A_NCOLS = ABILITY_TABLE.width
@@ -386,6 +391,18 @@ class Orientation(IntEnum):  # CR 4.6.1
     REVERSE = 2
 
 
+ORIENTATION_BITS = {o.name.lower(): 1 << o for o in Orientation}  # a filter's orientation mask
+POSITION_BITS = {  # a filter's stage positions: a row of the stage or one position
+    "center": 0b00111,
+    "back": 0b11000,
+    "center_left": 1 << POS_CENTER_LEFT,
+    "center_middle": 1 << POS_CENTER_MIDDLE,
+    "center_right": 1 << POS_CENTER_RIGHT,
+    "back_left": 1 << POS_BACK_LEFT,
+    "back_right": 1 << POS_BACK_RIGHT,
+}
+
+
 class Relation(IntEnum):
     """F_RELATION: where the card must be relative to the source character (CR 3.6.4 / 3.6.5)."""
 
@@ -401,23 +418,23 @@ class Relation(IntEnum):
 
 
 FILTER_TABLE = TableLayout("filter")
-F_TYPE_MASK = FILTER_TABLE.add("type_mask")  # TYPEMASK_* (0 = any)
-F_SIDE = FILTER_TABLE.add("side")  # FilterSide
-F_ZONE = FILTER_TABLE.add("zone")  # FilterZone
-F_COLOR_MASK = FILTER_TABLE.add("color_mask")  # bit (1 << Color), 0 = any
-F_LEVEL_MIN = FILTER_TABLE.add("level_min")  # -1 = none
-F_LEVEL_MAX = FILTER_TABLE.add("level_max")  # -1 = none
-F_COST_MAX = FILTER_TABLE.add("cost_max")  # -1 = none
-F_POWER_MIN = FILTER_TABLE.add("power_min")  # -1 = none (current power on stage, printed power elsewhere)
-F_POWER_MAX = FILTER_TABLE.add("power_max")  # -1 = none
-F_TRAIT = FILTER_TABLE.add("trait")  # trait id, 0 = any
-F_NAME = FILTER_TABLE.add("name")  # name id, 0 = any
-F_ORIENT_MASK = FILTER_TABLE.add("orient_mask")  # bit (1 << Orientation), 0 = any
-F_POS_MASK = FILTER_TABLE.add("pos_mask")  # stage position bits (1 << position 0..4), 0 = any
-F_RELATION = FILTER_TABLE.add("relation")  # Relation
-F_TRIGGER_ICON = FILTER_TABLE.add("trigger_icon")  # TriggerIcon the card must have, 0 = any
-F_TITLE = FILTER_TABLE.add("title")  # title id, 0 = any
-F_LEVEL_MAX_REL = FILTER_TABLE.add("level_max_rel")  # 1: level <= master's level + F_LEVEL_MAX (Standby-style), 0 = absolute
+F_TYPE_MASK = FILTER_TABLE.add("type_mask", source=mask(TYPEMASK_BITS, "type"))  # TYPEMASK_* (0 = any)
+F_SIDE = FILTER_TABLE.add("side", source=enum(FilterSide))  # FilterSide
+F_ZONE = FILTER_TABLE.add("zone", source=enum(FilterZone))  # FilterZone
+F_COLOR_MASK = FILTER_TABLE.add("color_mask", source=mask(COLOR_BITS, "color"))  # bit (1 << Color), 0 = any
+F_LEVEL_MIN = FILTER_TABLE.add("level_min", source=bound())  # -1 = none
+F_LEVEL_MAX = FILTER_TABLE.add("level_max", source=bound())  # -1 = none
+F_COST_MAX = FILTER_TABLE.add("cost_max", source=bound())  # -1 = none
+F_POWER_MIN = FILTER_TABLE.add("power_min", source=bound())  # -1 = none (current power on stage, printed power elsewhere)
+F_POWER_MAX = FILTER_TABLE.add("power_max", source=bound())  # -1 = none
+F_TRAIT = FILTER_TABLE.add("trait", source=interned("trait_ids", "trait"))  # trait id, 0 = any
+F_NAME = FILTER_TABLE.add("name", source=interned("name_ids", "card name"))  # name id, 0 = any
+F_ORIENT_MASK = FILTER_TABLE.add("orient_mask", source=mask(ORIENTATION_BITS, "orientation"))  # bit (1 << Orientation), 0 = any
+F_POS_MASK = FILTER_TABLE.add("pos_mask", source=mask(POSITION_BITS, "positions"))  # stage position bits (1 << position 0..4), 0 = any
+F_RELATION = FILTER_TABLE.add("relation", source=enum(Relation))  # Relation
+F_TRIGGER_ICON = FILTER_TABLE.add("trigger_icon", source=enum(TriggerIcon, none=0))  # TriggerIcon the card must have, 0 = any
+F_TITLE = FILTER_TABLE.add("title", source=interned("title_ids", "title"))  # title id, 0 = any
+F_LEVEL_MAX_REL = FILTER_TABLE.add("level_max_rel", source=copy())  # 1: level <= master's level + F_LEVEL_MAX (Standby-style), 0 = absolute
 F_NCOLS = FILTER_TABLE.width
 
 

@@ -3,17 +3,18 @@
 Honest about hidden information (CR 3.1.3): both decks, both stocks, the opponent's hand and
 face-down cards appear only as counts. Public zones (stage, clock, level, climax area) are shown
 for both players; the choice candidates (waiting-room cards, public) are shown to everyone.
-Every column is listed by :func:`obs_columns` and documented in ``docs/weiss_schwarz/observations.md``.
+Every column is declared once (``OBS``; the globals with their state words: ``GLOBALS``) and
+documented in ``docs/weiss_schwarz/observations.md``.
 """
 
 import numpy as np
 from numba import njit
 
-from tcg_env.engine.blocks import EntityLayout, ObsLayout
+from tcg_env.engine.blocks import EntityLayout, ObsLayout, WordColumns
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
 from tcg_env.engine.jit import internal
-from tcg_env.engine.obsbuf import clear_rows_after, copy_card_row, zero_range
+from tcg_env.engine.obsbuf import clear_rows_after, columns_writer, copy_card_row, zero_range
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
     ATK_POS,
@@ -85,40 +86,45 @@ STAGE_EXTRA = ["stand", "rest", "reverse", "cur_power_div10000", "cur_soul_div3"
                *RESTRICTION_NAMES]
 STAGE_FEATURES = CARD_FEATURES + len(STAGE_EXTRA)
 
-_PLAYER_COLUMNS = ["deck_div50", "hand_div20", "waiting_room_div50", "clock_div7", "level_div4", "stock_div20",
-                   "memory_div10", "refresh_point", "climax_in_area", *[f"has_color_{c.name.lower()}" for c in K.Color]]
-GLOBAL_COLUMNS = [
-    "is_decider",
-    "is_turn_player",
-    "is_first_player",
-    *[f"phase_{p.name.lower()}" for p in K.Phase],
-    *[f"attack_step_{st.name.lower()}" for st in K.AttackStep],
-    *[f"decision_{d.name.lower()}" for d in K.Decision],
-    "turn_div50",
-    *[f"my_{c}" for c in _PLAYER_COLUMNS],
-    *[f"opp_{c}" for c in _PLAYER_COLUMNS],
-    *[f"attack_type_{t.name.lower()}" for t in K.AttackType],
-    *[f"attacker_position_{i}" for i in range(K.N_CENTER)],
-    "shot_armed",
-    "counter_used",
-    "attacks_this_turn_div3",
-    *[f"trigger_icon_now_{t.name.lower()}" for t in K.TriggerIcon],
-    "my_pending_autos_div4",
-    "opp_pending_autos_div4",
-    "my_waiting_room_climax_div8",
-    "opp_waiting_room_climax_div8",
-    # CR 3.1.3 / 3.2.2 / 3.10.2 / 3.7.2: my climax cards in the zones nobody may look at (deck,
-    # stock, face-down markers), together: the deck list minus what I see. The deck alone would tell
-    # whether a card that left the deck unseen (a pool trigger's card into the stock) was a climax.
-    "my_hidden_climax_div8",
-]
+# the global columns, each named once with its state word (blocks.WordColumns): the core writes
+# the sourced ones (write_globals), observe_into the others
+GLOBALS = WordColumns()
+GLOBALS.is_player("is_decider", H_DECIDER)
+GLOBALS.is_player("is_turn_player", TURN_PLAYER)
+GLOBALS.is_player("is_first_player", FIRST_PLAYER)
+GLOBALS.onehot("phase", PHASE, K.Phase)
+GLOBALS.onehot("attack_step", STEP, K.AttackStep)
+GLOBALS.onehot("decision", H_DECISION, K.Decision)
+GLOBALS.scaled("turn_div50", H_TURN, 50)
+_PLAYER_COLUMNS = [("deck_div50", DECK_N, 50), ("hand_div20", HAND_N, 20), ("waiting_room_div50", WR_N, 50),
+                   ("clock_div7", CLOCK_N, 7), ("level_div4", LEVEL_N, 4), ("stock_div20", STOCK_N, 20),
+                   ("memory_div10", MEMORY_N, 10), ("refresh_point", REFRESH_POINT, 1),
+                   ("climax_in_area", None, None),  # observe_into: a card in the climax area
+                   # observe_into: the colours of the level and clock cards, gathered as it copies their rows
+                   *[(f"has_color_{c.name.lower()}", None, None) for c in K.Color]]
+GLOBALS.players(_PLAYER_COLUMNS)
+GLOBALS.onehot("attack_type", ATK_TYPE, K.AttackType)
+GLOBALS.written(*[f"attacker_position_{i}" for i in range(K.N_CENTER)])
+GLOBALS.scaled("shot_armed", SHOT_ARMED)
+GLOBALS.scaled("counter_used", COUNTER_USED)
+GLOBALS.scaled("attacks_this_turn_div3", ATTACKS_DONE, 3)
+GLOBALS.written(*[f"trigger_icon_now_{t.name.lower()}" for t in K.TriggerIcon])
+GLOBALS.pair("pending_autos_div4", PT_N, 4)
+GLOBALS.written("my_waiting_room_climax_div8", "opp_waiting_room_climax_div8",
+                # CR 3.1.3 / 3.2.2 / 3.10.2 / 3.7.2: my climax cards in the zones nobody may look at
+                # (deck, stock, face-down markers), together: the deck list minus what I see. The
+                # deck alone would tell whether a card that left the deck unseen (a pool trigger's
+                # card into the stock) was a climax.
+                "my_hidden_climax_div8")
+GLOBAL_COLUMNS = GLOBALS.names
+write_globals = columns_writer(GLOBALS, "write_globals")
 GLOBAL_USED = len(GLOBAL_COLUMNS)
 GLOBAL_SIZE = 112  # room for new global columns without moving the card rows
 assert GLOBAL_USED <= GLOBAL_SIZE
 STAGE_COLUMNS = [*CARD_COLUMNS, *STAGE_EXTRA]
 
-# The flat observation, declared once (tcg_env.engine.blocks): the offsets below, obs_columns (the
-# views), the entity layout's card-row blocks and the column lists of
+# The flat observation, declared once (tcg_env.engine.blocks): the offsets below, the views
+# (obs_columns), the entity layout's card-row blocks and the column lists of
 # docs/weiss_schwarz/observations.md (tests/weiss_schwarz/test_layouts.py) come from it.
 OBS = ObsLayout("weiss_schwarz")
 GLOBAL = OBS.add("global", [*GLOBAL_COLUMNS, *[f"unused_{i}" for i in range(GLOBAL_USED, GLOBAL_SIZE)]],
@@ -149,37 +155,17 @@ OBS_OPP_LEVEL = OPP_LEVEL.base
 OBS_CLIMAX = CLIMAX.base  # my climax area, then the opponent's
 OBS_CANDIDATES = CANDIDATES.base
 
-# global columns the kernels write (the global block starts at column 0)
-G_IS_DECIDER = GLOBAL.col("is_decider")
-G_IS_TURN_PLAYER = GLOBAL.col("is_turn_player")
-G_IS_FIRST_PLAYER = GLOBAL.col("is_first_player")
-G_PHASE = GLOBAL.col("phase_setup")  # + Phase
-G_STEP = GLOBAL.col("attack_step_none")  # + AttackStep
-G_DECISION = GLOBAL.col("decision_none")  # + Decision
-G_TURN = GLOBAL.col("turn_div50")
+# global columns observe_into writes (the global block starts at column 0)
 G_ME = GLOBAL.col("my_deck_div50")  # + a _PLAYER_COLUMNS column
 G_OPP = GLOBAL.col("opp_deck_div50")
-G_ATTACK_TYPE = GLOBAL.col("attack_type_none")  # + AttackType
 G_ATTACKER_POS = GLOBAL.col("attacker_position_0")  # + center position
-G_SHOT_ARMED = GLOBAL.col("shot_armed")
-G_COUNTER_USED = GLOBAL.col("counter_used")
-G_ATTACKS = GLOBAL.col("attacks_this_turn_div3")
 G_ICON = GLOBAL.col("trigger_icon_now_none")  # + TriggerIcon
-G_MY_PENDING = GLOBAL.col("my_pending_autos_div4")
-G_OPP_PENDING = GLOBAL.col("opp_pending_autos_div4")
 G_WR_CLIMAX = GLOBAL.col("my_waiting_room_climax_div8")  # + side (mine, the opponent's)
 G_HIDDEN_CLIMAX = GLOBAL.col("my_hidden_climax_div8")
 # a player's columns, from G_ME / G_OPP
-P_DECK = _PLAYER_COLUMNS.index("deck_div50")
-P_HAND = _PLAYER_COLUMNS.index("hand_div20")
-P_WR = _PLAYER_COLUMNS.index("waiting_room_div50")
-P_CLOCK = _PLAYER_COLUMNS.index("clock_div7")
-P_LEVEL = _PLAYER_COLUMNS.index("level_div4")
-P_STOCK = _PLAYER_COLUMNS.index("stock_div20")
-P_MEMORY = _PLAYER_COLUMNS.index("memory_div10")
-P_REFRESH = _PLAYER_COLUMNS.index("refresh_point")
-P_CLIMAX = _PLAYER_COLUMNS.index("climax_in_area")
-P_COLOR = _PLAYER_COLUMNS.index("has_color_yellow")  # + Color
+_PLAYER_NAMES = [name for name, _, _ in _PLAYER_COLUMNS]
+P_CLIMAX = _PLAYER_NAMES.index("climax_in_area")
+P_COLOR = _PLAYER_NAMES.index("has_color_yellow")  # + Color
 # a stage row's own columns, from the row's first column
 S_ORIENT = MY_STAGE.col("stand")  # + Orientation
 S_POWER = MY_STAGE.col("cur_power_div10000")
@@ -190,27 +176,6 @@ S_DEFENDING = MY_STAGE.col("is_defending")
 S_MARKERS = MY_STAGE.col("markers_div4")
 S_KW = MY_STAGE.col("kw_alarm")  # + keyword bit
 S_RST = MY_STAGE.col(RESTRICTION_NAMES[0])  # + restriction bit
-N_PLAYER_COLS = len(_PLAYER_COLUMNS)
-
-
-def obs_columns() -> list[tuple[str, int, int]]:
-    """(name, start, length) of each named view of the flat observation (the declared blocks)."""
-    return OBS.views()
-
-
-@internal
-def _player_globals(s, q, out, o):
-    out[o + P_DECK] = s[DECK_N + q] / 50.0
-    out[o + P_HAND] = s[HAND_N + q] / 20.0
-    out[o + P_WR] = s[WR_N + q] / 50.0
-    out[o + P_CLOCK] = s[CLOCK_N + q] / 7.0
-    out[o + P_LEVEL] = s[LEVEL_N + q] / 4.0
-    out[o + P_STOCK] = s[STOCK_N + q] / 20.0
-    out[o + P_MEMORY] = s[MEMORY_N + q] / 10.0
-    out[o + P_REFRESH] = s[REFRESH_POINT + q]
-    out[o + P_CLIMAX] = 1.0 if s[CX_N + q] > 0 else 0.0
-    # has_color_*: written by observe_into from the colours of the level and clock cards, which it
-    # reads anyway to copy their rows
 
 
 @njit(cache=True)
@@ -248,26 +213,13 @@ def observe_into(s, T, player, out, over_previous):
                          min(s[LEVEL_N + q], LEVEL_ROWS), over_previous)
     n_candidates = min(s[CAND_N], K.OPTION_SLOTS) if (dk == K.Decision.CHOOSE_TARGET and s[H_DECIDER] == p) else 0
     clear_rows_after(out, OBS_CANDIDATES, K.OPTION_SLOTS, CARD_FEATURES, n_candidates, over_previous)
-    tp = s[TURN_PLAYER]
-    out[G_IS_DECIDER] = 1.0 if s[H_DECIDER] == p else 0.0
-    out[G_IS_TURN_PLAYER] = 1.0 if tp == p else 0.0
-    out[G_IS_FIRST_PLAYER] = 1.0 if s[FIRST_PLAYER] == p else 0.0
-    out[G_PHASE + s[PHASE]] = 1.0
-    out[G_STEP + s[STEP]] = 1.0
-    out[G_DECISION + s[H_DECISION]] = 1.0
-    out[G_TURN] = s[H_TURN] / 50.0
-    _player_globals(s, p, out, G_ME)
-    _player_globals(s, o, out, G_OPP)
-    out[G_ATTACK_TYPE + s[ATK_TYPE]] = 1.0
+    write_globals(s, p, out, OBS_GLOBAL)
+    out[G_ME + P_CLIMAX] = 1.0 if s[CX_N + p] > 0 else 0.0
+    out[G_OPP + P_CLIMAX] = 1.0 if s[CX_N + o] > 0 else 0.0
     if s[ATK_SLOT] >= 0 and 0 <= s[ATK_POS] < 3:
         out[G_ATTACKER_POS + s[ATK_POS]] = 1.0
-    out[G_SHOT_ARMED] = s[SHOT_ARMED]
-    out[G_COUNTER_USED] = s[COUNTER_USED]
-    out[G_ATTACKS] = s[ATTACKS_DONE] / 3.0
     if dk == K.Decision.TRIGGER_OPTION or (dk == K.Decision.CHOOSE_TARGET and s[DEC_ARG + 1] == K.ChoiceFor.TRIGGER_ICON):
         out[G_ICON + s[DEC_ARG]] = 1.0
-    out[G_MY_PENDING] = s[PT_N + p] / 4.0
-    out[G_OPP_PENDING] = s[PT_N + o] / 4.0
     # climax cards in each waiting room (public) and the observer's own climax cards in its hidden
     # zones (deck, stock, markers: its deck list minus every zone it sees, CR 3.1.3): the zones of
     # the few climax slots (CX_SLOTS), not the card of every slot of those zones

@@ -71,8 +71,11 @@ from tcg_env.games.weiss_schwarz.state import (
     LEVEL_L,
     LEVEL_N,
     ORIENT,
+    OWNER,
     STAGE,
     STOCK_N,
+    TRIG_SLOT,
+    ZONE,
     ZT,
 )
 
@@ -549,9 +552,63 @@ def heuristic_action(game, s, T, mask, n_legal, rng_row):
 # Determinization (search over hidden information)
 # =============================================================================================
 @internal
+def seen_slots(s, player, out):
+    """The card slots whose cards ``player`` knows although they may sit in a hidden zone, written
+    to ``out``; returns how many: the card of the current trigger check (CR 7.3.1.2: it is revealed
+    to both players; a treasure icon puts it into the hand while its second icon is still to be
+    performed, CR 4.12.2.8) and, for the player on move only, the candidates of its pending choice
+    (cards its effect looks at in the deck or stock: ``observation``'s candidate columns, the
+    decider's only, and its mask). ORDER_AUTO's candidates are pending abilities, no cards."""
+    n = 0
+    if s[TRIG_SLOT] >= 0:
+        out[n] = s[TRIG_SLOT]
+        n += 1
+    if s[H_DECIDER] == player and s[H_DECISION] != K.Decision.ORDER_AUTO:
+        for i in range(s[CAND_N]):
+            c = s[CAND + i]
+            if 0 <= c < K.N_SLOTS:
+                out[n] = c
+                n += 1
+    return n
+
+
+@internal
+def is_dealt(s, slot, player):
+    """Whether ``deal_hidden`` for ``player`` deals ``slot``'s card anew: the piles of state.ZONES,
+    the opponent's hand, deck and stock, ``player``'s own deck and stock."""
+    z = s[ZONE + slot * CARD_W]
+    if z == K.Zone.DECK or z == K.Zone.STOCK:
+        return True
+    return z == K.Zone.HAND and s[OWNER + slot * CARD_W] != player
+
+
+@internal
+def keep_seen_cards(s, player, kept, kept_ids, n):
+    """Put back the card ids a deal moved out of the slots ``kept`` (their ids before it:
+    ``kept_ids``): each from the slot of the same pile (owner, dealt zone) that got it, which takes
+    the kept slot's new card instead. The other cards stay a uniform deal of what is left."""
+    for k in range(n):
+        sl = kept[k]
+        want = kept_ids[k]
+        if not is_dealt(s, sl, player) or s[CARD + sl * CARD_W] == want:
+            continue
+        q = s[OWNER + sl * CARD_W]
+        for j in range(q * K.MAX_DECK, (q + 1) * K.MAX_DECK):
+            if s[CARD + j * CARD_W] != want or not is_dealt(s, j, player):
+                continue
+            restored = False  # a kept slot already holding its own card keeps it
+            for m in range(k):
+                restored |= kept[m] == j
+            if not restored:
+                s[CARD + j * CARD_W] = s[CARD + sl * CARD_W]
+                s[CARD + sl * CARD_W] = want
+                break
+
+
+@internal_nrt
 def resample_hidden(game, s, T, player, rng_row):
     """Resample what ``player`` can't see, in place, with ``rng_row``: the core's ``deal_hidden``
-    over the piles ``state.ZONES`` declares, then the climax lists and derived values:
+    over the piles ``state.ZONES`` declares, then the climax lists:
 
     * the opponent's hand, deck and stock (CR 3.2 / 3.3 / 3.10: hidden zones) are dealt anew from
       the same cards (sizes kept): the card ids are permuted among those slots, so every zone list,
@@ -559,14 +616,23 @@ def resample_hidden(game, s, T, player, rng_row):
     * ``player``'s own deck and stock likewise, together: the deck list tells which cards they
       hold between them, not which is where (CR 3.10.2: nobody looks at a stock; a pool trigger's
       card goes there unseen) nor the deck's order;
+    * a card known although in one of those zones keeps its place (``seen_slots``: the revealed
+      trigger card, CR 7.3.1.2 / 4.12.2.8, and the cards a pending choice offers);
     * the game's own RNG (future shuffles) is reseeded by the core after this
       (``tcg_env.engine.policy.determinize_row``).
 
-    Simplification: markers (CR 3.7.2) are left as they are, and cards revealed earlier are not
-    tracked. Everything ``player`` observes is unchanged (its observation counts its climax cards
-    in deck and stock together, ``observation.GLOBAL_COLUMNS``).
+    The derived characteristics (``characteristics.refresh_derived``) are not recomputed: they
+    are those of the stage's public cards, which a deal leaves as they are (CR 8.9).
+    Simplification: markers (CR 3.7.2) are left as they are, and cards revealed before the
+    pending choice are not tracked. Everything ``player`` observes is unchanged (its observation
+    counts its climax cards in deck and stock together, ``observation.GLOBAL_COLUMNS``).
     """
+    kept = np.empty(K.OPTION_SLOTS + 1, np.int64)
+    n = seen_slots(s, player, kept)
+    kept_ids = np.empty(n, np.int64)
+    for k in range(n):
+        kept_ids[k] = s[CARD + kept[k] * CARD_W]
     deal_hidden(s, ZT, player, rng_row)  # the piles of state.ZONES: (hand, deck, stock), (deck, stock)
+    keep_seen_cards(s, player, kept, kept_ids, n)
     for q in range(2):
         game.list_climax_slots(s, T, q)  # the permutations moved climax cards between slots
-    game.refresh_derived(s, T)  # CR 8.9: abilities working from the hand see the new cards

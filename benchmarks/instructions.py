@@ -1,0 +1,192 @@
+"""Instructions per decision of a game's random-play loop, counted by valgrind's callgrind.
+
+    python benchmarks/instructions.py --game fftcg --form 2
+    python benchmarks/instructions.py --game fftcg --form 2 --checkout /path/to/old
+    python benchmarks/instructions.py --game fftcg --form 2 --functions 15
+
+A developer tool beside ``bench_row_loop.py`` and ``machine_code.py``. On a shared, loaded machine
+two timings of the same code differ by 10% and more; the number of instructions executed does not
+depend on the load: callgrind counts them, and two checkouts that play the same decisions compare
+exactly. This script runs ``bench_row_loop.py``'s loop (``--form``: 0 the observation written over
+the previous one, 1 in full, 2 no observation; the copy of that loop in the checkout given, over
+that checkout's game) over ``--batch`` rows: a warm-up of ``--warmup`` decisions per row (spread the
+games over all phases, as ``bench_row_loop.py`` does), then ``--steps`` decisions per row counted.
+It runs once natively first (numba compiles its cache outside valgrind, and the digest below is
+checked against it), then under ``valgrind --tool=callgrind --instr-atstart=no``: the start
+(imports, numba's cache, compiling the loop, the warm-up) runs uninstrumented, several times faster;
+just before the counted pass the script switches instrumentation on (``callgrind_control``), then
+calls two C library functions nothing else calls, ``getloadavg`` (``os.getloadavg``: callgrind
+zeroes its counters there, ``--zero-before``) and, after the pass, ``ctermid`` (``os.ctermid``:
+callgrind writes its counters there, ``--dump-before``). Between them besides the loop: one call
+through numba's dispatcher, a few thousand instructions against ~10^8. (ctypes' calls of a C
+function are not seen as calls by callgrind, hence functions Python calls itself.)
+
+It prints the instructions per decision, the decisions counted, and a digest of the rows, masks and
+counters at the end: two checkouts that play the same decisions (same seed, same games: golden play
+bit-identical) print the same digest wherever their row layouts are the same. ``--functions N``
+adds callgrind_annotate's N costliest functions (exclusive), numba's named by the compiled loop's
+symbols (valgrind cannot read them: the child maps each function's address to its name). A count is
+for one machine code: compare two checkouts on one machine, one numba and LLVM. Two runs of the
+same checkout, same decisions, differed by about 1% in total under random hash seeds (``main`` now
+fixes it; whether that makes two runs identical is not yet checked); a difference of several
+percent between two checkouts is the code's. Slow on a loaded 2-core machine:
+5-10 minutes a run (more with ``--functions``), most of it the uninstrumented start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+# the C library functions that mark the counted pass: callgrind zeroes its counters on entering the
+# first and writes them out on entering the second. Python calls them directly (os.getloadavg,
+# os.ctermid), so callgrind sees them entered (a function called through ctypes' libffi is not seen
+# as a call), and neither Python, numba nor the kernels call them otherwise
+ZERO_MARK, DUMP_MARK = "getloadavg", "ctermid"
+
+
+def function_names(play) -> dict[str, str]:
+    """{entry address (callgrind's name of a function without symbols): kernel name} for every
+    function in the compiled loop (``play``'s library holds its own copy of every kernel it calls)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("machine_code", HERE / "machine_code.py")
+    machine_code = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(machine_code)
+    sig = play.signatures[0]
+    library = play.overloads[sig].library
+    names = {}
+    for line in play.inspect_asm(sig).splitlines():
+        m = machine_code._FUNCTION.match(line)
+        if m:
+            address = library.get_pointer_to_function(m.group(1))
+            if address:
+                names[f"0x{address:016x}"] = machine_code.readable(m.group(1))
+    return names
+
+
+def play_counted(checkout: Path, game: str, form: int, batch: int, warmup: int, steps: int,
+                 under_valgrind: bool, names: bool) -> dict:
+    """Run the checkout's ``bench_row_loop`` loop: warm-up, then the counted pass between the marks."""
+    sys.path.insert(0, str(checkout))
+    sys.path.insert(0, str(checkout / "benchmarks"))
+    import numba
+    import numpy as np
+
+    import bench_row_loop
+    import tcg_env
+
+    numba.set_num_threads(1)
+    bg = tcg_env.make_batch(game, batch, seed=1)
+    play = bench_row_loop.make_loop(game, form)
+    rng = bg.spec.kernels.seed_agent_rng(batch, 7)
+    counters = np.zeros((batch, 5), np.int64)
+    args = (bg.states, bg._T, bg.decks, bg.deck_lens, bg.seeds, bg.variant_index)
+    play(*args, warmup, bg.obs, bg.masks, rng, counters)
+    done = int(counters[:, 0].sum())
+    if under_valgrind:
+        # callgrind runs the start (imports, numba's cache, compiling the loop) uninstrumented,
+        # about 5x faster than counting it: instrumentation on for the pass (through vgdb)
+        subprocess.run(["callgrind_control", "--instr=on", str(os.getpid())], check=True, capture_output=True)
+    os.getloadavg()  # ZERO_MARK
+    play(*args, steps, bg.obs, bg.masks, rng, counters)
+    os.ctermid()  # DUMP_MARK
+    if under_valgrind:  # the rest (the function names: LLVM writes the loop's assembly) uninstrumented
+        subprocess.run(["callgrind_control", "--instr=off", str(os.getpid())], check=True, capture_output=True)
+    named = function_names(play) if names else {}
+    digest = hashlib.sha256()
+    for a in (bg.states, bg.masks, counters):
+        digest.update(np.ascontiguousarray(a).tobytes())
+    return {"decisions": int(counters[:, 0].sum()) - done, "games": int(counters[:, 1].sum()),
+            "tcg_env": tcg_env.__file__, "digest": digest.hexdigest()[:16], "names": named}
+
+
+def _counted(outdir: Path) -> Path:
+    """The callgrind file written at the dump mark (the one whose trigger names it)."""
+    for p in sorted(outdir.glob("callgrind.out*")):
+        head = p.read_text(errors="replace")[:4000]
+        if re.search(rf"^desc: Trigger: --dump-before={DUMP_MARK}", head, re.M):
+            return p
+    sys.exit(f"no callgrind dump at {DUMP_MARK} in {outdir}: did valgrind run the marks?")
+
+
+def _total(path: Path) -> int:
+    m = re.search(r"^summary: (\d+)", path.read_text(errors="replace"), re.M)
+    return int(m.group(1))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default="fftcg")
+    ap.add_argument("--form", type=int, default=2, choices=(0, 1, 2),
+                    help="bench_row_loop's form: 0 observation over the previous, 1 full observation, 2 none")
+    ap.add_argument("--checkout", type=Path, default=HERE.parent)
+    ap.add_argument("--batch", type=int, default=256)
+    ap.add_argument("--warmup", type=int, default=300, help="decisions per row before the counted pass")
+    ap.add_argument("--steps", type=int, default=200, help="decisions per row counted")
+    ap.add_argument("--functions", type=int, default=0, help="also print the N costliest functions")
+    ap.add_argument("--keep", type=Path, help="copy callgrind's file of the counted pass here")
+    ap.add_argument("--child", choices=("native", "valgrind"), help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    checkout = args.checkout.resolve()
+    if args.child:
+        print(json.dumps(play_counted(checkout, args.game, args.form, args.batch, args.warmup, args.steps,
+                                      args.child == "valgrind", args.functions > 0)))
+        return 0
+    if not (checkout / "tcg_env").is_dir():
+        sys.exit(f"--checkout {checkout}: not a tcg_env checkout (no tcg_env folder)")
+    if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
+        sys.exit("valgrind (with callgrind_control) is not installed (apt-get install valgrind)")
+    child = [sys.executable, str(Path(__file__).resolve()), "--game", args.game, "--form", str(args.form),
+             "--checkout", str(checkout), "--batch", str(args.batch), "--warmup", str(args.warmup),
+             "--steps", str(args.steps), "--functions", str(args.functions)]
+    # a fixed hash seed: two runs of one checkout under random seeds differed by ~1% in total and
+    # more in some functions, the decisions the same; the likely cause is the order numba meets the
+    # functions in (Python's string hashes), and with it LLVM's inlining and registers
+    env = {**os.environ, "PYTHONPATH": str(checkout), "PYTHONHASHSEED": "0"}
+    native = json.loads(subprocess.run([*child, "--child", "native"], env=env, check=True, capture_output=True, text=True).stdout.splitlines()[-1])
+    with tempfile.TemporaryDirectory(prefix="tcg-instructions-") as tmp:
+        out = Path(tmp)
+        run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}/callgrind.out",
+                              "--instr-atstart=no", f"--zero-before={ZERO_MARK}", f"--dump-before={DUMP_MARK}",
+                              *child, "--child", "valgrind"],
+                             env=env, check=True, capture_output=True, text=True)
+        counted = json.loads(run.stdout.splitlines()[-1])
+        dump = _counted(out)
+        total = _total(dump)
+        if args.keep:
+            shutil.copy(dump, args.keep)
+        top = ""
+        if args.functions:
+            top = subprocess.run(["callgrind_annotate", "--threshold=100", str(dump)], check=True,
+                                 capture_output=True, text=True).stdout
+    if counted["digest"] != native["digest"]:
+        print(f"warning: the run under valgrind ended elsewhere than the native one ({counted['digest']} "
+              f"against {native['digest']})")
+    result = {"game": args.game, "form": args.form, "checkout": str(checkout), "batch": args.batch,
+              "warmup": args.warmup, "steps": args.steps, "decisions": counted["decisions"],
+              "games": counted["games"], "instructions": total,
+              "per_decision": round(total / counted["decisions"], 1), "digest": counted["digest"]}
+    print(f"{args.game} form {args.form} at {checkout}: {result['per_decision']:.1f} instructions per decision "
+          f"({total} over {counted['decisions']} decisions); digest {counted['digest']}")
+    if top:
+        lines = top.splitlines()
+        start = next((i for i, line in enumerate(lines) if "file:function" in line), 0)
+        for line in lines[start:start + 1 + args.functions]:
+            m = re.search(r"\?\?\?:(0x[0-9a-f]+) \[\?\?\?\]", line)
+            print(line.replace(m.group(0), counted["names"].get(m.group(1), m.group(1))) if m else line)
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
