@@ -257,19 +257,8 @@ def test_mcts_and_ismcts_bots_play_full_games_against_the_suites_agents():
     _check_bots_play_full_games("fftcg", sims=4)
 
 
-# Weiss Schwarz's determinization changes the player's own observation in a trigger check (the
-# soul of the attacker, the candidates of a choice: measured at CHOOSE_TARGET / CHOOSE_POSITION
-# decisions, about 6 of 366 in a random game); resample_from_infostate refuses it rather than let
-# IS-MCTS search the wrong information set. A bug of the game, not of the bridge: strict, so the
-# mark goes once the game is fixed.
-_WS_DETERMINIZATION = pytest.mark.xfail(
-    raises=RuntimeError, strict=True,
-    reason="weiss_schwarz: resample_hidden changes the player's observation in a trigger check (a game bug)")
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("game", [pytest.param(g, marks=_WS_DETERMINIZATION) if g == "weiss_schwarz" else g
-                                  for g in GAMES])
+@pytest.mark.parametrize("game", GAMES)
 def test_mcts_and_ismcts_bots_play_every_game(game):
     _check_bots_play_full_games(game, sims=8)
 
