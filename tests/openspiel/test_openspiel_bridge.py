@@ -69,7 +69,9 @@ def test_a_game_plugged_in_later_gets_its_openspiel_game_from_its_spec():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_random_sim_test_short(game):
-    # CI's form: one game stopped after three turns (the full games are the slow test below)
+    # CI's form: one game stopped after three turns (the full games are the slow test below).
+    # random_sim_test is OpenSpiel's own check: it raises SpielError on any inconsistency it finds
+    # (illegal or repeated action strings, returns, clones, observation sizes, chance outcomes)
     pyspiel.random_sim_test(_load(game, seed=5, max_turns=3), num_sims=1, serialize=False, verbose=False)
 
 
