@@ -324,3 +324,9 @@ F_NAME = FILTER_TABLE.add("character", source=interned("character_ids", "charact
 F_TRAIT = FILTER_TABLE.add("trait")  # a special trait's bit (0: any)
 F_MODE = FILTER_TABLE.add("mode", source=enum(Mode))
 F_NOT_SELF = FILTER_TABLE.add("not_self", source=copy())
+
+# the observation's static card columns, in order (cards.py's card_obs_features writes them per card
+# id; observation.py copies them into each card row)
+CARD_STATIC = ("present", "leader", "battle", "extra", "red", "blue", "green", "yellow", "black", "cost", "power",
+               "combo_power", "combo_cost", "blocker", "critical", "double_strike", "triple_strike", "dual_attack",
+               "barrier", "deflect", "indestructible", "revenge", "counter", "hand_skill", "auto", "activate")

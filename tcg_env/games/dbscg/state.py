@@ -38,6 +38,7 @@ LAYOUT = StateLayout("dbscg")  # the core's 16 header words come first
 TURN_PLAYER = LAYOUT.add("turn_player")
 FIRST_PLAYER = LAYOUT.add("first_player")
 PHASE = LAYOUT.add("phase")
+STEP = LAYOUT.add("step")  # turn.Step: where the turn goes on once nothing is pending
 REDRAWN = LAYOUT.add("redrawn", 2)  # 5-2-1-6: the player has had its one chance
 REALMS = LAYOUT.add("over_realms", 2)  # 10-15-5: [Over Realm] / [Dark Over Realm] activated this turn
 CHARGED = LAYOUT.add("charged")  # 6-2-5: the turn player placed its energy card this turn
@@ -47,6 +48,7 @@ GUARD = LAYOUT.add("guard")
 ATTACKED = LAYOUT.add("attacked")
 NEGATED = LAYOUT.add("attack_negated")
 BLOCKED = LAYOUT.add("blocked")  # 10-4: one [Blocker] switch a battle
+GUARD_KO = LAYOUT.add("guard_ko")  # 10-9: the guard card was KO-ed in this battle
 # a card being played or activated (6-3-1-2-1, 8-5-2): its slot, how (a HandSkill, 0 normal), the
 # Battle Cards it goes on / sends away (Evolve, Union), negated (10-10-5)
 PLAYING = LAYOUT.add("playing")
@@ -69,7 +71,6 @@ BUILD = LAYOUT.add("entry_being_built", CHASE_ENTRY_W)
 # the pending [Auto] skills (engine.triggers): 8-6, checkpoints 4-5
 PENDING_COUNT = LAYOUT.add("pending_count", 2)
 PENDING = LAYOUT.add("pending", (2, PENDING_MAX, 3))
-AFTER = LAYOUT.add("after_checkpoint")  # what the game does once the checkpoint is over (a Step)
 
 # effect frames (engine.effects): a skill resolving; the decision's candidates
 FRAME_SOURCE, FRAME_ABILITY, FRAME_CONTROLLER, FRAME_PC, FRAME_COUNT = 0, 1, 2, 3, 4
