@@ -220,9 +220,9 @@ class DbscgCardTable(CardTable):
         cid, k = self.ability_source[row]
         ab = self.models[cid].abilities[k]
         head = _KIND_WORDS.get(ab.kind, f"[{ab.kind.capitalize()}]")
-        words = [f"[{n.capitalize()} {v}]" for n, v in (("burst", ab.burst), ("sparking", ab.sparking),
-                                                        ("bond", ab.bond)) if v]  # fmt: skip
-        words += [_TRIGGER_WORDS[ab.trigger]] if ab.trigger else []
+        head += "".join(f"[{n.capitalize()} {v}]" for n, v in (("burst", ab.burst), ("sparking", ab.sparking),
+                                                                ("bond", ab.bond)) if v)  # fmt: skip
+        words = [_TRIGGER_WORDS[ab.trigger]] if ab.trigger else []
         words += [_condition_words(ab.condition.kind, ab.condition.value)] if ab.condition else []
         c = ab.cost
         words += [f"cost {c.energy}" + (f" ({c.colour_count} {c.colour})" if c.colour else "")] if c.energy else []
@@ -262,7 +262,7 @@ def _op_words(op: Any, kind: str) -> str:
     if op.op in ("select_all", "target_self"):
         return f"every {_filter_words(op.filter)}" if op.op == "select_all" else "this card"
     if op.op == "power":
-        return f"power {op.amount:+d}"
+        return f"power {op.amount:+d}" + (" for the battle" if op.duration == "end_of_battle" else "")
     if op.op == "grant_keyword":
         return "gains " + ", ".join(op.keywords)
     if op.op == "negate":
@@ -273,7 +273,8 @@ def _op_words(op: Any, kind: str) -> str:
         return f"{_condition_words(op.condition, op.value)} (else skip {op.skip})"
     count = getattr(op, "count", None)
     who = " (opponent)" if getattr(op, "who", "controller") == "opponent" and op.op != "damage" else ""
-    return name + (f" {count}" if count is not None else "") + who
+    how = " at random" if getattr(op, "random", False) else " in Rest Mode" if getattr(op, "rest", False) else ""
+    return name + (f" {count}" if count is not None else "") + who + how
 
 
 # ---- compiler -----------------------------------------------------------------------------------
