@@ -15,6 +15,7 @@ _GAMES = {  # name: (the game's package, its Gymnasium id)
     "fftcg": ("tcg_env.games.fftcg", "tcg_env/FFTCG-v1"),
     "force_of_will": ("tcg_env.games.force_of_will", "tcg_env/ForceOfWill-v2"),
     "weiss_schwarz": ("tcg_env.games.weiss_schwarz", "tcg_env/WeissSchwarz-v1"),
+    "dbscg": ("tcg_env.games.dbscg", "tcg_env/DragonBallSuper-v0"),
 }
 
 

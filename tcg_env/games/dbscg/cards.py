@@ -161,12 +161,8 @@ class DbscgCard(CardBase):
 
 
 # ---- the compiled pool --------------------------------------------------------------------------
-#: the static observation columns per card (observation.py copies them per card), in this order
-CARD_STATIC = (
-    "present", "leader", "battle", "extra", "red", "blue", "green", "yellow", "black", "cost", "power",
-    "combo_power", "combo_cost", "blocker", "critical", "double_strike", "triple_strike", "dual_attack",
-    "barrier", "deflect", "indestructible", "revenge", "counter", "hand_skill", "auto", "activate",
-)  # fmt: skip
+#: the static observation columns per card (observation.py copies them per card): constants.CARD_STATIC
+CARD_STATIC = K.CARD_STATIC
 _OBS_KEYWORDS = CARD_STATIC[13:22]
 _COUNTERS = ("counter_play", "counter_attack", "counter_counter")
 _ACTIVATES = ("activate_main", "activate_battle", "awaken", "wish", "swap", "union_absorb")

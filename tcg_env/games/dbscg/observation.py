@@ -54,6 +54,9 @@ CAND_ROWS = OBS.add("candidates", CARD_COLUMNS, rows=CAND_N, cards=True,
                     doc="the decider's choices: SELECT's candidates, ORDER_AUTO's pending skills' cards")
 OBS_SIZE = OBS.size
 G, W = GLOBAL.base, len(CARD_COLUMNS)
+HAND_O, MY_FIELD_O, OPP_FIELD_O, MY_COMBO_O, OPP_COMBO_O = (HAND_ROWS.base, MY_FIELD.base, OPP_FIELD.base,
+                                                            MY_COMBO.base, OPP_COMBO.base)
+PLAYING_O, CAND_O = PLAYING_ROWS.base, CAND_ROWS.base
 POWER_NOW = N_STATIC
 G_ENERGY = GLOBALS.names.index("my_active_red_energy")
 G_COUNTER = GLOBALS.names.index("counter_timing_play")
@@ -111,15 +114,15 @@ def observe_into(game, s, T, player, obs, over_previous):
     obs[G + G_COUNTER] = 1.0 if s[WINDOW_EVENT] == 1 and s[PLAYING] >= 0 else 0.0
     obs[G + G_COUNTER + 1] = 1.0 if s[WINDOW_EVENT] == 2 and s[ATTACKER] >= 0 else 0.0
     obs[G + G_COUNTER + 2] = s[CHASE_COUNT] / CHASE_MAX
-    zone_rows(game, s, T, ZT, Zone.HAND, me, me, obs, HAND_ROWS.base, HAND_SLOTS, False, False)
+    zone_rows(game, s, T, ZT, Zone.HAND, me, me, obs, HAND_O, HAND_SLOTS, False, False)
     for side in range(2):
         q = me if side == 0 else opp
-        base = MY_FIELD.base if side == 0 else OPP_FIELD.base
+        base = MY_FIELD_O if side == 0 else OPP_FIELD_O
         zone_rows(game, s, T, ZT, Zone.LEADER, q, me, obs, base, 1, False, False)
         zone_rows(game, s, T, ZT, Zone.BATTLE, q, me, obs, base + W, FIELD_SLOTS - 1, False, False)
-        combo = MY_COMBO.base if side == 0 else OPP_COMBO.base
+        combo = MY_COMBO_O if side == 0 else OPP_COMBO_O
         zone_rows(game, s, T, ZT, Zone.COMBO, q, me, obs, combo, COMBO_ROWS, False, False)
-    o = PLAYING_ROWS.base
+    o = PLAYING_O
     if s[PLAYING] >= 0:
         card_row(game, s, T, me, s[PLAYING], obs, o)
     for i in range(s[CHASE_COUNT]):
@@ -127,10 +130,10 @@ def observe_into(game, s, T, player, obs, over_previous):
     if s[H_DECIDER] == me:  # the decider's choices: not shown to the other player (a hand's cards)
         if s[H_DECISION] == Decision.SELECT:
             for i in range(s[CAND_COUNT]):
-                card_row(game, s, T, me, s[CAND + i], obs, CAND_ROWS.base + i * W)
+                card_row(game, s, T, me, s[CAND + i], obs, CAND_O + i * W)
         elif s[H_DECISION] == Decision.ORDER_AUTO:
             for i in range(min(s[PENDING_COUNT + me], CAND_N)):
-                card_row(game, s, T, me, s[pending_entry(game, s, me, i) + PE_SLOT], obs, CAND_ROWS.base + i * W)
+                card_row(game, s, T, me, s[pending_entry(game, s, me, i) + PE_SLOT], obs, CAND_O + i * W)
 
 
 @internal

@@ -51,7 +51,7 @@ BLOCKED = LAYOUT.add("blocked")  # 10-4: one [Blocker] switch a battle
 GUARD_KO = LAYOUT.add("guard_ko")  # 10-9: the guard card was KO-ed in this battle
 # a card being played or activated (6-3-1-2-1, 8-5-2): its slot, how (a HandSkill, 0 normal), the
 # Battle Cards it goes on / sends away (Evolve, Union), negated (10-10-5)
-PLAYING = LAYOUT.add("playing")
+PLAYING = LAYOUT.add("playing_card")
 PLAY_HOW = LAYOUT.add("play_how")
 PLAY_BASE = LAYOUT.add("play_base", 2)
 PLAY_NEGATED = LAYOUT.add("play_negated")
@@ -105,7 +105,7 @@ PLAYING_N, PLAYING_L = LISTS.declare(Zone.PLAYING, "playing", 1 + CHASE_MAX)
 CARD, OWNER, ZONE, RESTED, POWER_EOT, POWER_EOB, POWER_STAY, KW_EOT, KW_STAY, UNDER, USED, ATTACKS, FLAGS = (
     LAYOUT.add_records(N_SLOTS, ["card_id", "owner", "zone", "rested", "power_until_end_of_turn",
                                  "power_during_battle", "power_while_here", "keywords_until_end_of_turn",
-                                 "keywords_while_here", "under", "skills_used", "attacks", "flags"]))
+                                 "keywords_while_here", "under_card", "skills_used", "attacks", "flags"]))
 CARD_W = 13
 FLAG_REDRAW = 1  # 5-2-1-6: chosen to go back to the deck
 FLAG_OVER_REALM = 2  # 10-15-4: played with [Over Realm] this turn (to the Warp at its end)

@@ -157,7 +157,7 @@ def skill_live(game, s, T, arow, p, slot):
         return False
     if abil[arow, A_SPARKING] > 0 and zone_count(s, ZT, Zone.DROP, p) < abil[arow, A_SPARKING]:
         return False
-    return game.condition_holds(s, T, abil[arow, A_COND], abil[arow, A_COND_ARG], p, slot)
+    return game.base_condition(s, T, abil[arow, A_COND], abil[arow, A_COND_ARG], p, slot)
 
 
 @internal
@@ -180,10 +180,15 @@ def permanent_bonus(game, s, T, slot, want_keywords):
 
 
 @internal
+def base_power(s, T, slot):
+    """Printed power (2-8) and the modifiers of effects, without the card's [Permanent] skills."""
+    return card_table(T)[s[CARD + slot * CARD_W], C_POWER] + mod_total(s, MT, slot, Mod.POWER)
+
+
+@internal
 def power_of(game, s, T, slot):
     """2-8, 8-8-1: printed power, then continuous effects (its [Permanent] skills, modifiers)."""
-    cid = s[CARD + slot * CARD_W]
-    return card_table(T)[cid, C_POWER] + mod_total(s, MT, slot, Mod.POWER) + game.permanent_bonus(s, T, slot, False)
+    return base_power(s, T, slot) + game.permanent_bonus(s, T, slot, False)
 
 
 @internal
@@ -200,7 +205,18 @@ def has_keyword(game, s, T, slot, kw):
 
 @internal
 def condition_holds(game, s, T, cond, arg, controller, source):
-    """A skill's condition (constants.Condition) for its master ``controller``."""
+    """A condition (constants.Condition) for ``controller``, the power with every continuous effect
+    (the IF opcode, the [Auto] scans)."""
+    if cond == Condition.POWER_AT_LEAST:
+        return source >= 0 and game.power_of(s, T, source) >= arg
+    return game.base_condition(s, T, cond, arg, controller, source)
+
+
+@internal
+def base_condition(game, s, T, cond, arg, controller, source):
+    """A skill's condition for its master ``controller``; "this card's power is X or more" reads the
+    power before [Permanent] skills (a skill's own condition cannot depend on the skills it gates:
+    the rules coverage table)."""
     if cond == Condition.NONE:
         return True
     if cond == Condition.LIFE_AT_MOST:
@@ -220,7 +236,7 @@ def condition_holds(game, s, T, cond, arg, controller, source):
     if cond == Condition.ENERGY_AT_LEAST:
         return zone_count(s, ZT, Zone.ENERGY, controller) >= arg
     if cond == Condition.POWER_AT_LEAST:
-        return source >= 0 and game.power_of(s, T, source) >= arg
+        return source >= 0 and base_power(s, T, source) >= arg
     return False
 
 
