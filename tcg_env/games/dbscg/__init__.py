@@ -18,6 +18,7 @@ load_pool = lru_cache(maxsize=1)(lazy(f"{__name__}.cards", "load_dbscg_pool"))
 
 SPEC = game_spec(
     __name__,
+    hooks=("shaping_potential",),
     name="dbscg",
     title="Dragon Ball Super Card Game",
     variants=("constructed",),

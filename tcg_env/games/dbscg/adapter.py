@@ -207,6 +207,14 @@ def check_snapshot(row: np.ndarray, pool) -> None:
 from_dict = snapshot_restorer(GAME, SNAPSHOT_FORMAT, S.LAYOUT, pool_fingerprint, check_snapshot)
 
 
+def shaping_potential() -> dict[int, float]:
+    """{observation column: weight} of "opponent's progress to losing minus mine": the Life cards
+    each player has left of its eight (1-2-1-1-1, 5-2-1-7; the observation holds life / 8)."""
+    from tcg_env.games.dbscg.observation import G, GLOBALS
+
+    return {G + GLOBALS.names.index("my_life"): 1.0, G + GLOBALS.names.index("opp_life"): -1.0}
+
+
 # ---- card lists, decks ---------------------------------------------------------------------------------------
 def card_attributes(pool) -> dict:
     """``tcg cards list`` filters: --type, --cost, --power."""

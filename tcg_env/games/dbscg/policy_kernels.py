@@ -9,7 +9,7 @@ from tcg_env.games.dbscg.constants import (
     ATTACK_BASE, C_COST, C_TYPE, FIELD_BASE, FIELD_SLOTS, HAND_BASE, HAND_SKILL_BASE, HAND_SLOTS, NUM_ACTIONS, PASS,
     SELECT_BASE, SKILL_BASE, YES, CardType, Decision, Zone,
 )
-from tcg_env.games.dbscg.state import ATTACKER, CARD, CARD_W, GUARD, TURN_PLAYER, ZT
+from tcg_env.games.dbscg.state import ATTACKER, CARD, CARD_W, FLAG_REDRAW, FLAGS, GUARD, TURN_PLAYER, ZT
 
 
 @internal
@@ -26,7 +26,8 @@ def heuristic_action(game, s, T, mask, n_legal, rng_row):
     kind, p = s[H_DECISION], s[H_DECIDER]
     if kind == Decision.REDRAW:
         for i in range(HAND_SLOTS):
-            if mask[HAND_BASE + i] != 0 and hand_cost(s, T, p, i) >= 4:
+            if mask[HAND_BASE + i] != 0 and hand_cost(s, T, p, i) >= 4 and (
+                    s[FLAGS + zone_card(s, ZT, Zone.HAND, p, i) * CARD_W] & FLAG_REDRAW == 0):
                 return HAND_BASE + i
         return PASS
     if kind == Decision.CHARGE:
