@@ -12,7 +12,7 @@ import pytest
 
 from tcg_env.cards import CardDataError, DeckError
 from tcg_env.games.dbscg import constants as K
-from tcg_env.games.dbscg.cards import CARD_STATIC, load_dbscg_pool
+from tcg_env.games.dbscg.cards import CARD_STATIC, EFFECT_OPS, load_dbscg_pool
 from tcg_env.games.dbscg.decks import list_decks, load_checked_deck, load_deck, validate_deck
 
 LEADER = {"number": "T-001", "name": "Test Leader", "type": "leader", "colours": ["red"], "power": 10000,
@@ -126,7 +126,8 @@ def test_compiled_columns(tmp_path):
     assert giant[K.C_HS_NAME] == t.character_ids["Hero"] == giant[K.C_NAME] and giant[K.C_HS_NAME2] == 0
     assert t.cards[t.index["T-004"], K.C_HS_SPEC] == -1 and t.cards[t.index["T-005"], K.C_TOKEN] == 1
     auto, act = t.abilities[giant[K.C_ABIL_START]], t.abilities[giant[K.C_ABIL_START] + 1]
-    assert giant[K.C_ABIL_COUNT] == 2 and auto[K.A_KIND] == K.AbilityKind.AUTO and auto[K.A_TRIGGER] == K.Trigger.ON_PLAY
+    assert giant[K.C_ABIL_COUNT] == 2 and auto[K.A_KIND] == K.AbilityKind.AUTO
+    assert auto[K.A_TRIGGER] == K.Trigger.ON_PLAY
     assert auto[K.A_COST_COLOUR] == -1 and auto[K.A_CODE_LEN] == 4
     assert act[K.A_COST] == 2 and act[K.A_COST_COLOUR] == K.Colour.GREEN and act[K.A_COST_COLOUR_N] == 1
     assert act[K.A_COST_REST_SELF] == 1 and act[K.A_ONCE] == 1 and act[K.A_BURST] == 2
@@ -167,6 +168,7 @@ def test_starter_pool_exercises_the_keywords():
     assert any(a.bond for m in models for a in m.abilities) and any(m.token for m in models)
     assert sum("dragon_ball" in m.keywords for m in models) >= 7 and any(o.op == "to_warp" for m in models
                                                                           for a in m.abilities for o in a.effect)
+    assert {o.op for m in models for a in m.abilities for o in a.effect} == set(EFFECT_OPS)
     assert all(m.text for m in models)
 
 
@@ -202,7 +204,8 @@ def test_leader_is_moved_first():
 
 @pytest.mark.parametrize("change, words", [
     (lambda t: _deck(t, _filler(t, 49)), "49 cards: a deck (besides the Leader) has exactly 50 cards (rule 5-1-3)"),
-    (lambda t: _deck(t, _filler(t, 50), leader=None), "no Leader Card: a deck list has exactly one Leader Card (5-1-2)"),
+    (lambda t: _deck(t, _filler(t, 50), leader=None), "no Leader Card: a deck list has exactly one Leader Card "
+     "(5-1-2)"),
     (lambda t: _deck(t, {"DS1-020": 1, **_filler(t, 49)}), "2 Leader Cards"),
     (lambda t: _deck(t, {"DS1-002": 1, **_filler(t, 49)}), "a back side is never in a deck"),
     (lambda t: _deck(t, {"DS1-015": 1, **_filler(t, 49)}), "a token is made by effects"),

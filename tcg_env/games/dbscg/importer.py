@@ -64,7 +64,8 @@ class ImportResult(BaseImportResult):
         self.keywords, self.abilities, self.uncompiled = keywords, abilities, uncompiled
 
     def summary(self) -> str:
-        return (f"{self.file} (kentan88): {self.total} records, imported {len(self)} cards (Leaders' back sides included), {self.skipped_text()}; "
+        return (f"{self.file} (kentan88): {self.total} records, imported {len(self)} cards (Leaders' back sides "
+                f"included), {self.skipped_text()}; "
                 f"{self.keywords} keywords mapped, {self.abilities} skills compiled, {self.uncompiled} text lines "
                 "left uncompiled")  # fmt: skip
 
@@ -153,7 +154,8 @@ def _int(v: Any) -> int | None:
     return int(v) if isinstance(v, (int, str)) and str(v).strip().isdigit() else None
 
 
-def _record(r: dict, ctype: str, characters: set[str], counts: list[int], back: bool = False) -> tuple[dict | None, str]:
+def _record(r: dict, ctype: str, characters: set[str], counts: list[int],
+            back: bool = False) -> tuple[dict | None, str]:  # fmt: skip
     """The card file record of raw record ``r`` (its back side with ``back``), or None and why."""
     colours = [c.strip().lower() for c in re.split(r"[/;]", str(r.get("color") or "")) if c.strip()]
     if not colours or any(c not in ("red", "blue", "green", "yellow", "black") for c in colours):
