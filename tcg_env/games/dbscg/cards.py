@@ -211,10 +211,15 @@ class DbscgCardTable(CardTable):
             f.f[cid, 25] = bool(kinds & set(_ACTIVATES))
         return f.array()
 
-    def is_deck_card(self, card_id: int) -> bool:
-        """False for a Leader's back side and a token: never listed in a deck."""
+    def describe_card(self, card_id: int) -> str:
+        """One line, e.g. ``Rook, Ember Cadet [DS1-003] red Battle 1 (1 red) 10000, combo 5000 / 0``."""
         m = self.models[card_id]
-        return m.side == "front" and not m.token
+        out = f"{m.name} [{m.number}] {'/'.join(m.colours)} {m.type.capitalize()}" + (" (back)" * (m.side == "back"))
+        if m.type != "leader":
+            spec = ", ".join(f"{n} {c}" for c, n in m.specified.items())
+            out += f" {m.energy}" + (f" ({spec})" if spec else "")
+        out += f" {m.power}" if m.type != "extra" else ""
+        return out + (f", combo {m.combo_power} / {m.combo_cost}" if m.combo_cost >= 0 else "")
 
     def ability_summary(self, row: int) -> str:
         """A skill in a few words: ``[Auto] when played: draw 1``, ``[Counter: Attack] negate the attack``."""
