@@ -207,7 +207,7 @@ def test_leader_is_moved_first():
 @pytest.mark.parametrize("change, words", [
     (lambda t: _deck(t, _filler(t, 49)), "49 cards: a deck (besides the Leader) has exactly 50 cards (rule 5-1-3)"),
     (lambda t: _deck(t, _filler(t, 50), leader=None), "no Leader Card: a deck list has exactly one Leader Card "
-     "(5-1-2)"),
+     "(rule 5-1-2)"),
     (lambda t: _deck(t, {"DS1-020": 1, **_filler(t, 49)}), "2 Leader Cards"),
     (lambda t: _deck(t, {"DS1-002": 1, **_filler(t, 49)}), "a back side is never in a deck"),
     (lambda t: _deck(t, {"DS1-015": 1, **_filler(t, 49)}), "a token is made by effects"),

@@ -76,3 +76,43 @@ def test_raw_layout_and_refusal(tmp_path):
     p.write_text(json.dumps([{"number": "X-1", "name": "A"}]))
     with pytest.raises(CardDataError, match="not a dbscg-api card list"):
         import_dbscg_json(p)
+
+
+def _img(name: str, alt: str | None = None) -> str:
+    return f'<img src="/images/common/{name}.png" alt="{name if alt is None else alt}" class="skillText">'
+
+
+def test_synthetic_list_maps_each_rule(tmp_path):
+    """Needs no shared data: a made-up list with each case the importer maps or skips."""
+    ball = _img("green_ball", "")
+    records = [
+        {"title": "Sprout", "number": "X-001", "type": "BATTLE", "color": "Green", "power": "10000", "energy": "2",
+         "energy_text": f"2({ball})", "combo_energy": "0", "combo_power": "5000", "character": "Sprout",
+         "special_trait": "Plant/Hero", "era": "Test Saga",
+         "skills_text": f"{_img('Blocker')} (reminder)<br>{_img('Auto')} When you play this card, draw 1 card."},
+        {"title": "Tall Sprout", "number": "X-002", "type": "BATTLE", "color": "Green", "power": "20000",
+         "energy": "4", "energy_text": f"4({ball}{ball})", "combo_energy": None, "combo_power": None,
+         "character": "Sprout", "special_trait": "Plant", "era": "Test Saga",
+         "skills_text": f"{_img('Evolve')} {ball}{_img('two', 'two')}: ＜Sprout＞<br>{_img('Auto')} Something else."},
+        {"title": "Lonely Leader", "number": "X-003", "type": "LEADER", "color": "Green", "power": "10000",
+         "character": "Sprout", "special_trait": "Plant", "era": "Test Saga",
+         "skills_text": f"{_img('Awaken')} When your life is at 4 or less : Flip this card over."},
+        {"title": "Sprout", "number": "X-001_PR", "type": "BATTLE", "skills_text": ""},
+        {"title": "Odd", "number": "X-004", "type": "UNIT", "skills_text": ""},
+        {"title": "Odd", "number": "X-005", "type": "EXTRA", "color": "Purple", "skills_text": ""},
+    ]
+    p = tmp_path / "list.json"
+    p.write_text(json.dumps(records))
+    res = import_dbscg_json(p)
+    by = {c.number: c for c in res}
+    sprout, tall, lonely = by["X-001"], by["X-002"], by["X-003"]
+    assert sprout.keywords == ["blocker"] and sprout.traits == ["Plant", "Hero"] and sprout.specified == {"green": 1}
+    assert [(a.kind, a.trigger, a.effect[0].op) for a in sprout.abilities] == [("auto", "on_play", "draw")]
+    assert sprout.uncompiled == [] and sprout.text.splitlines()[0] == "[Blocker] (reminder)"
+    assert tall.combo_cost == -1 and tall.combo_power == 0
+    hs = tall.hand_skill
+    assert (hs.kind, hs.energy, hs.colour, hs.colour_count, hs.character) == ("evolve", 3, "green", 1, "Sprout")
+    assert tall.uncompiled == ["[Auto] Something else."] and tall.text.startswith("[Evolve] {green}{2}: ＜Sprout＞")
+    assert lonely.back is None and lonely.abilities == [] and lonely.uncompiled == [lonely.text]  # no back side
+    assert dict(res.skipped) == {"alternate_printing": 1, "unknown_type": 1, "unknown_colour": 1}
+    assert compile_dbscg_pool(res.cards).n_cards == 3

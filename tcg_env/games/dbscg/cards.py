@@ -248,16 +248,13 @@ def _condition_words(kind: str, value: int) -> str:
 
 
 def _filter_words(f: DbscgFilter) -> str:
-    parts = [f.side] if f.side != "any" else []
-    parts += ["/".join(f.colours)] if f.colours else []
-    parts += [f.mode] if f.mode != "any" else []
-    parts += [f"in {f.zone.replace('_', ' ')}"] if f.zone != "battle" else []
-    parts += [f"character {f.character}"] if f.character else []
-    parts += [f"trait {f.trait}"] if f.trait else []
-    parts += [f"power <= {f.power_max}"] if f.power_max is not None else []
-    parts += [f"cost <= {f.cost_max}"] if f.cost_max is not None else []
-    parts += [f"cost >= {f.cost_min}"] if f.cost_min is not None else []
-    parts += ["other"] if f.not_self else []
+    parts = [f.side if f.side != "any" else "", "/".join(f.colours), f.mode if f.mode != "any" else "",
+             f"in {f.zone.replace('_', ' ')}" if f.zone != "battle" else "",
+             f"character {f.character}" if f.character else "", f"trait {f.trait}" if f.trait else "",
+             f"power <= {f.power_max}" if f.power_max is not None else "",
+             f"cost <= {f.cost_max}" if f.cost_max is not None else "",
+             f"cost >= {f.cost_min}" if f.cost_min is not None else "", "other" if f.not_self else ""]
+    parts = [p for p in parts if p]
     return "/".join(f.types or ["card"]) + (f" ({', '.join(parts)})" if parts else "")
 
 

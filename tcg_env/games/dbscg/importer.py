@@ -26,6 +26,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from tcg_env.cards.base import validation_problem
+from tcg_env.cards.errors import CardDataError
 from tcg_env.cards.importers import ImportResult as BaseImportResult
 from tcg_env.cards.importers import Skipped, read_card_list
 from tcg_env.games.dbscg.cards import DbscgCard
@@ -191,8 +192,6 @@ def import_dbscg_json(path: str | Path) -> ImportResult:
     path = Path(path)
     records = read_card_list(path)
     if raw_layout(records) is None:
-        from tcg_env.cards.errors import CardDataError
-
         raise CardDataError("not a dbscg-api card list (a JSON list of records with title, number, type, "
                             "skills_text)", file=path.name)  # fmt: skip
     skip, cards, errors = Skipped(), [], []
@@ -212,10 +211,10 @@ def import_dbscg_json(path: str | Path) -> ImportResult:
         if ctype is None:
             skip("unknown_type", number)
             continue
-        sides = [(False, ctype)] + ([(True, ctype)] if ctype == "leader" and r.get("title_back") else [])
+        sides = [False] + ([True] if ctype == "leader" and r.get("title_back") else [])
         out, why = [], ""
-        for back, t in sides:
-            rec, why = _record(r, t, characters, back)
+        for back in sides:
+            rec, why = _record(r, ctype, characters, back)
             if rec is None:
                 break
             out.append(rec)
@@ -227,6 +226,7 @@ def import_dbscg_json(path: str | Path) -> ImportResult:
             out[0]["back"] = out[1]["number"]
         elif ctype == "leader":  # no back side: it cannot awaken
             out[0]["abilities"] = [a for a in out[0]["abilities"] if a["kind"] != "awaken"]
+            out[0]["uncompiled"] += [ln for ln in out[0]["text"].splitlines() if ln.startswith("[Awaken]")]
         try:
             models = [DbscgCard.model_validate(rec).with_file(path.name) for rec in out]
         except ValidationError as exc:
