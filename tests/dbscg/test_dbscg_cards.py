@@ -148,7 +148,8 @@ def test_compiled_columns(tmp_path):
     assert row["activate"] == 1 and row["counter"] == 0 and row["combo_cost"] == 0
     assert dict(zip(CARD_STATIC, obs[t.index["T-004"]]))["counter"] == 1
     assert t.ability_summary(t.cards[t.index["T-004"], K.C_ABIL_START]) == "[Counter: Attack]: negate the attack"
-    assert t.describe_card(t.index["T-006"]) == "Test Giant [T-006] red/green Battle 5 (2 red, 1 green) 15000, combo 5000 / 0"
+    giant_words = "Test Giant [T-006] red/green Battle 5 (2 red, 1 green) 15000, combo 5000 / 0"
+    assert t.describe_card(t.index["T-006"]) == giant_words
     assert t.describe_card(1) == "Test Leader Awakened [T-002] red Leader (back) 15000"
 
 

@@ -30,7 +30,8 @@ def split_deck(table: Any, deck: Deck) -> tuple[int, np.ndarray]:
     for cid in ids.tolist():
         m = table.models[cid]
         if m.side == "back":
-            raise deck_error(table, deck, "a back side is never in a deck: list its Leader's front (rule 2-3-2-1-2)", cid)
+            raise deck_error(table, deck, "a back side is never in a deck: list its Leader's front "
+                             "(rule 2-3-2-1-2)", cid)
         if m.token:
             raise deck_error(table, deck, "a token is made by effects, never put in a deck (rule 10-18-1)", cid)
     leaders = ids[table.cards[ids, K.C_TYPE] == K.CardType.LEADER] if ids.size else ids
