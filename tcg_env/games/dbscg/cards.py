@@ -396,7 +396,7 @@ class DbscgCompiler(PoolCompiler):
         if kind != "permanent" and (ab.power or ab.keywords):
             self.fail(f"{p}.power" if ab.power else f"{p}.keywords",
                       "only a [Permanent] skill gives this card power or keywords")
-        needs_effect = kind in ("auto", "activate_main", "activate_battle", *_COUNTERS)
+        needs_effect = kind in ("auto", "activate_main", "activate_battle", "swap", "union_absorb", *_COUNTERS)
         if needs_effect and not ab.effect:
             self.fail(f"{p}.effect", f"a {kind} skill needs an effect")
         if kind == "permanent" and not (ab.power or ab.keywords or ab.effect):
