@@ -163,7 +163,7 @@ def test_starter_pool_exercises_the_keywords():
     assert {c for m in models for c in m.colours} == set(K.COLOUR_BITS) and any(len(m.colours) == 2 for m in models)
     keywords = {k for m in models for k in m.keywords} | {k for m in models for a in m.abilities for k in a.keywords}
     assert keywords >= {"blocker", "critical", "double_strike", "triple_strike", "dual_attack", "barrier", "deflect",
-                        "indestructible", "revenge", "ultimate", "super_combo", "dragon_ball"}
+                        "indestructible", "revenge", "ultimate", "super_combo", "dragon_ball", "field"}
     assert {m.hand_skill.kind.upper() for m in models if m.hand_skill} == set(K.HandSkill.__members__) - {"NONE"}
     kinds = {a.kind.upper() for m in models for a in m.abilities}
     assert kinds == set(K.AbilityKind.__members__)
