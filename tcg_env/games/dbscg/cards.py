@@ -170,7 +170,8 @@ _KIND_WORDS = {"activate_main": "[Activate: Main]", "activate_battle": "[Activat
                "counter_play": "[Counter: Play]", "counter_attack": "[Counter: Attack]",
                "counter_counter": "[Counter: Counter]", "union_absorb": "[Union-Absorb]"}  # fmt: skip
 _TRIGGER_WORDS = {"on_play": "when played", "on_attack": "when it attacks", "on_attacked": "when it is attacked",
-                  "on_ko": "when KO-ed", "on_deal_damage": "when it deals damage", "on_ko_battle": "when it KOs in battle",
+                  "on_ko": "when KO-ed", "on_deal_damage": "when it deals damage",
+                  "on_ko_battle": "when it KOs in battle",
                   "on_combo": "when comboed with", "start_main": "at the start of your Main Phase",
                   "end_turn": "at the end of your turn", "end_battle": "at the end of the battle",
                   "ally_attacks": "when one of your cards attacks"}  # fmt: skip
@@ -206,10 +207,15 @@ class DbscgCardTable(CardTable):
             f.f[cid, 25] = bool(kinds & set(_ACTIVATES))
         return f.array()
 
-    def is_deck_card(self, card_id: int) -> bool:
-        """False for a Leader's back side and a token: never listed in a deck."""
+    def describe_card(self, card_id: int) -> str:
+        """One line, e.g. ``Rook, Ember Cadet [DS1-003] red Battle 1 (1 red) 10000, combo 5000 / 0``."""
         m = self.models[card_id]
-        return m.side == "front" and not m.token
+        out = f"{m.name} [{m.number}] {'/'.join(m.colours)} {m.type.capitalize()}" + (" (back)" * (m.side == "back"))
+        if m.type != "leader":
+            spec = ", ".join(f"{n} {c}" for c, n in m.specified.items())
+            out += f" {m.energy}" + (f" ({spec})" if spec else "")
+        out += f" {m.power}" if m.type != "extra" else ""
+        return out + (f", combo {m.combo_power} / {m.combo_cost}" if m.combo_cost >= 0 else "")
 
     def ability_summary(self, row: int) -> str:
         """A skill in a few words: ``[Auto] when played: draw 1``, ``[Counter: Attack] negate the attack``."""
@@ -238,16 +244,13 @@ def _condition_words(kind: str, value: int) -> str:
 
 
 def _filter_words(f: DbscgFilter) -> str:
-    parts = [f.side] if f.side != "any" else []
-    parts += ["/".join(f.colours)] if f.colours else []
-    parts += [f.mode] if f.mode != "any" else []
-    parts += [f"in {f.zone.replace('_', ' ')}"] if f.zone != "battle" else []
-    parts += [f"character {f.character}"] if f.character else []
-    parts += [f"trait {f.trait}"] if f.trait else []
-    parts += [f"power <= {f.power_max}"] if f.power_max is not None else []
-    parts += [f"cost <= {f.cost_max}"] if f.cost_max is not None else []
-    parts += [f"cost >= {f.cost_min}"] if f.cost_min is not None else []
-    parts += ["other"] if f.not_self else []
+    parts = [f.side if f.side != "any" else "", "/".join(f.colours), f.mode if f.mode != "any" else "",
+             f"in {f.zone.replace('_', ' ')}" if f.zone != "battle" else "",
+             f"character {f.character}" if f.character else "", f"trait {f.trait}" if f.trait else "",
+             f"power <= {f.power_max}" if f.power_max is not None else "",
+             f"cost <= {f.cost_max}" if f.cost_max is not None else "",
+             f"cost >= {f.cost_min}" if f.cost_min is not None else "", "other" if f.not_self else ""]
+    parts = [p for p in parts if p]
     return "/".join(f.types or ["card"]) + (f" ({', '.join(parts)})" if parts else "")
 
 
@@ -275,6 +278,7 @@ def _op_words(op: Any, kind: str) -> str:
 
 # ---- compiler -----------------------------------------------------------------------------------
 _NO_CONDITION = SimpleNamespace(kind=None, value=0)
+_NO_HAND_SKILL = SimpleNamespace(energy=0, colour=None, colour_count=0, character=None, character2=None, x=0)
 _STRIKE = {"triple_strike": 3, "double_strike": 2}
 _NAMED = {"evolve": 1, "xeno_evolve": 1, "union_potara": 2, "union_fusion": 2}  # characters a hand skill names
 
@@ -297,7 +301,8 @@ class DbscgCompiler(PoolCompiler):
         for t in card.traits:
             if t not in self.trait_bits:
                 if len(self.trait_bits) >= 31:
-                    self.fail("traits", f"a pool has at most 31 special traits (one bit each in C_TRAITS): {t!r} is the 32nd")
+                    self.fail("traits", f"a pool has at most 31 special traits (one bit each in C_TRAITS): "
+                              f"{t!r} is the 32nd")
                 self.trait_bits[t] = 1 << len(self.trait_bits)
 
     def extra_table_fields(self) -> dict:
@@ -315,7 +320,8 @@ class DbscgCompiler(PoolCompiler):
         if t == "extra" and card.power:
             self.fail("power", "only Leader Cards and Battle Cards have power (2-8-2)")
         if t == "leader" and (card.energy or card.specified):
-            self.fail("energy" if card.energy else "specified", "only Battle Cards and Extra Cards have an energy cost (2-11-2)")
+            self.fail("energy" if card.energy else "specified",
+                      "only Battle Cards and Extra Cards have an energy cost (2-11-2)")
         if t != "battle" and card.combo_power:
             self.fail("combo_power", "only Battle Cards have combo power (2-9-2)")
         if t != "battle" and card.combo_cost != -1:
@@ -356,7 +362,7 @@ class DbscgCompiler(PoolCompiler):
         row[K.C_TRAITS] = sum(self.trait_bits[t] for t in set(card.traits))
         row[K.C_BACK] = self.index[card.back] if card.back is not None else -1
         row[K.C_STRIKE] = max([_STRIKE.get(k, 1) for k in card.keywords] + [1])
-        hs = card.hand_skill or HandSkillModel(kind="evolve")
+        hs = card.hand_skill or _NO_HAND_SKILL
         row[K.C_HS_COST] = hs.energy
         row[K.C_HS_SPEC] = K.Colour[hs.colour.upper()] if hs.colour else -1
         row[K.C_HS_SPEC_N] = hs.colour_count
@@ -375,7 +381,8 @@ class DbscgCompiler(PoolCompiler):
             self.fail(f"{p}.trigger", "an [Auto] skill has a trigger (8-1-5-1), and only it")
         if kind in ("awaken", "wish"):
             if card.type != "leader" or card.side != "front" or card.back is None:
-                self.fail(f"{p}.kind", f"[{kind.capitalize()}] turns a Leader over: only a Leader's front with a back (10-2, 10-28)")
+                self.fail(f"{p}.kind", f"[{kind.capitalize()}] turns a Leader over: only a Leader's front with a "
+                          "back (10-2, 10-28)")
         if kind.startswith("counter") and card.type == "leader":
             self.fail(f"{p}.kind", "[Counter] skills are Battle and Extra Cards' (10-10)")
         if kind in ("swap", "union_absorb") and card.type != "battle":
@@ -383,8 +390,9 @@ class DbscgCompiler(PoolCompiler):
         if (kind in ("wish", "swap")) != (ab.x > 0):
             self.fail(f"{p}.x", "x is [Wish]'s Dragon Balls or [Swap]'s energy cost, and needed there (10-28, 10-24)")
         if kind != "permanent" and (ab.power or ab.keywords):
-            self.fail(f"{p}.power" if ab.power else f"{p}.keywords", "only a [Permanent] skill gives this card power or keywords")
-        needs_effect = kind in ("auto", "activate_main", "activate_battle", *_COUNTERS)
+            self.fail(f"{p}.power" if ab.power else f"{p}.keywords",
+                      "only a [Permanent] skill gives this card power or keywords")
+        needs_effect = kind in ("auto", "activate_main", "activate_battle", "swap", "union_absorb", *_COUNTERS)
         if needs_effect and not ab.effect:
             self.fail(f"{p}.effect", f"a {kind} skill needs an effect")
         if kind == "permanent" and not (ab.power or ab.keywords or ab.effect):
@@ -396,9 +404,11 @@ class DbscgCompiler(PoolCompiler):
         for j, op in enumerate(ab.effect):
             filled = {o.reg for o in ab.effect[:j] if o.op in _TARGETING}
             if op.op in _ON_REGISTER and op.reg not in filled:
-                self.fail(f"{p}.effect[{j}].reg", f"register {op.reg} has no cards (choose/select_all/target_self first)")
+                self.fail(f"{p}.effect[{j}].reg",
+                          f"register {op.reg} has no cards (choose/select_all/target_self first)")
             if op.op == "if" and j + op.skip >= len(ab.effect):
-                self.fail(f"{p}.effect[{j}].skip", f"skips past the end of the effect ({len(ab.effect) - j - 1} ops follow)")
+                self.fail(f"{p}.effect[{j}].skip",
+                          f"skips past the end of the effect ({len(ab.effect) - j - 1} ops follow)")
 
     def compile_ability(self, cid: int, card: DbscgCard, k: int, ab: Ability) -> None:
         p = f"abilities[{k}]"

@@ -30,13 +30,14 @@ def split_deck(table: Any, deck: Deck) -> tuple[int, np.ndarray]:
     for cid in ids.tolist():
         m = table.models[cid]
         if m.side == "back":
-            raise deck_error(table, deck, "a back side is never in a deck: list its Leader's front (2-3-2-1-2)", cid)
+            raise deck_error(table, deck, "a back side is never in a deck: list its Leader's front "
+                             "(rule 2-3-2-1-2)", cid)
         if m.token:
-            raise deck_error(table, deck, "a token is made by effects, never put in a deck (10-18-1)", cid)
+            raise deck_error(table, deck, "a token is made by effects, never put in a deck (rule 10-18-1)", cid)
     leaders = ids[table.cards[ids, K.C_TYPE] == K.CardType.LEADER] if ids.size else ids
     if len(leaders) != 1:
         what = "no Leader Card" if len(leaders) == 0 else f"{len(leaders)} Leader Cards"
-        raise deck_error(table, deck, f"{what}: a deck list has exactly one Leader Card (5-1-2)",
+        raise deck_error(table, deck, f"{what}: a deck list has exactly one Leader Card (rule 5-1-2)",
                          int(leaders[1]) if len(leaders) > 1 else None)  # fmt: skip
     return int(leaders[0]), ids[ids != leaders[0]]
 

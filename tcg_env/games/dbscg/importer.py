@@ -26,6 +26,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from tcg_env.cards.base import validation_problem
+from tcg_env.cards.errors import CardDataError
 from tcg_env.cards.importers import ImportResult as BaseImportResult
 from tcg_env.cards.importers import Skipped, read_card_list
 from tcg_env.games.dbscg.cards import DbscgCard
@@ -59,12 +60,20 @@ class ImportResult(BaseImportResult):
     """The imported cards (DbscgCard models) plus what was skipped and why, and how much of the
     text the engine plays: keywords mapped, abilities compiled, lines left uncompiled."""
 
-    def __init__(self, cards: list[DbscgCard], *, keywords: int, abilities: int, uncompiled: int, **common):
+    def __init__(self, cards: list[DbscgCard], **common):
         super().__init__(cards, **common)
-        self.keywords, self.abilities, self.uncompiled = keywords, abilities, uncompiled
+        self.keywords = sum(len(c.keywords) for c in cards)
+        self.abilities = sum(len(c.abilities) + (c.hand_skill is not None) for c in cards)
+        self.uncompiled = sum(len(c.uncompiled) for c in cards)
+
+    @property
+    def unsupported(self) -> dict[str, list[str]]:
+        """Card number -> its text lines the engine does not play (``tcg cards import`` counts them)."""
+        return {c.number: c.uncompiled for c in self if c.uncompiled}
 
     def summary(self) -> str:
-        return (f"{self.file} (kentan88): {self.total} records, imported {len(self)} cards (Leaders' back sides included), {self.skipped_text()}; "
+        return (f"{self.file} (kentan88): {self.total} records, imported {len(self)} cards (Leaders' back sides "
+                f"included), {self.skipped_text()}; "
                 f"{self.keywords} keywords mapped, {self.abilities} skills compiled, {self.uncompiled} text lines "
                 "left uncompiled")  # fmt: skip
 
@@ -103,9 +112,9 @@ def _line(raw: str) -> tuple[list[str], list[str], int, str, str]:
     return names, balls, number, plain(head), plain(raw)
 
 
-def _skills(text: str, ctype: str, characters: set[str], rec: dict, counts: list[int]) -> None:
+def _skills(text: str, ctype: str, characters: set[str], rec: dict) -> None:
     """Read the skill lines of ``text`` into ``rec`` (keywords, abilities, hand_skill, text,
-    uncompiled); ``counts``: keywords mapped, abilities compiled, lines left uncompiled."""
+    uncompiled)."""
     lines, uncompiled = [], []
     for raw in re.split(r"<br\s*/?>", text or ""):
         names, balls, number, rest, whole = _line(raw)
@@ -115,7 +124,6 @@ def _skills(text: str, ctype: str, characters: set[str], rec: dict, counts: list
         first, done = (names[0] if names else ""), False
         if first in _KEYWORDS and _KEYWORDS[first] not in rec["keywords"]:
             rec["keywords"].append(_KEYWORDS[first])
-            counts[0] += 1
             done = not _REMINDER.sub("", rest).strip()
         elif first == "Awaken" and ctype == "leader" and "side" not in rec:
             m = re.match(r"When your life is at (\d) or less\s*:\s*(.*)$", rest)
@@ -124,14 +132,12 @@ def _skills(text: str, ctype: str, characters: set[str], rec: dict, counts: list
                 effect = [{"op": "draw", "count": int(draw[1])}] if draw else []
                 rec["abilities"].append({"kind": "awaken", "condition": {"kind": "life_at_most", "value": int(m[1])},
                                          "effect": effect})  # fmt: skip
-                counts[1] += 1
                 done = draw is not None or m[2] == "Flip this card over."
         elif first == "Evolve" and ctype == "battle" and len(set(balls)) == 1:
             m = _NAMED.match(_REMINDER.sub("", rest).strip())
             if m and m[1] in characters:
                 rec["hand_skill"] = {"kind": "evolve", "energy": len(balls) + number, "colour": balls[0],
                                      "colour_count": len(balls), "character": m[1]}  # fmt: skip
-                counts[1] += 1
                 done = True
         for skill, pattern, trigger, op in _TEMPLATES:
             m = pattern.fullmatch(rest)
@@ -140,11 +146,9 @@ def _skills(text: str, ctype: str, characters: set[str], rec: dict, counts: list
                 kind = "auto" if trigger else "counter_attack"
                 rec["abilities"].append({"kind": kind, "trigger": trigger, "once_per_turn": "Once per turn" in names,
                                          "effect": [effect]})  # fmt: skip
-                counts[1] += 1
                 done = True
         if not done:
             uncompiled.append(whole)
-    counts[2] += len(uncompiled)
     rec["text"] = "\n".join(dict.fromkeys(lines))
     rec["uncompiled"] = list(dict.fromkeys(uncompiled))
 
@@ -153,7 +157,7 @@ def _int(v: Any) -> int | None:
     return int(v) if isinstance(v, (int, str)) and str(v).strip().isdigit() else None
 
 
-def _record(r: dict, ctype: str, characters: set[str], counts: list[int], back: bool = False) -> tuple[dict | None, str]:
+def _record(r: dict, ctype: str, characters: set[str], back: bool = False) -> tuple[dict | None, str]:
     """The card file record of raw record ``r`` (its back side with ``back``), or None and why."""
     colours = [c.strip().lower() for c in re.split(r"[/;]", str(r.get("color") or "")) if c.strip()]
     if not colours or any(c not in ("red", "blue", "green", "yellow", "black") for c in colours):
@@ -179,7 +183,7 @@ def _record(r: dict, ctype: str, characters: set[str], counts: list[int], back: 
             rec["combo_cost"] = -1
     if back:
         rec["side"] = "back"
-    _skills(r.get("skills_back_text" if back else "skills_text", ""), ctype, characters, rec, counts)
+    _skills(r.get("skills_back_text" if back else "skills_text", ""), ctype, characters, rec)
     return rec, ""
 
 
@@ -188,11 +192,9 @@ def import_dbscg_json(path: str | Path) -> ImportResult:
     path = Path(path)
     records = read_card_list(path)
     if raw_layout(records) is None:
-        from tcg_env.cards.errors import CardDataError
-
         raise CardDataError("not a dbscg-api card list (a JSON list of records with title, number, type, "
                             "skills_text)", file=path.name)  # fmt: skip
-    skip, cards, errors, counts = Skipped(), [], [], [0, 0, 0]
+    skip, cards, errors = Skipped(), [], []
     numbers = {r.get("number") for r in records}
     characters = {r["character"] for r in records if r.get("character")}
     seen: set[str] = set()
@@ -209,10 +211,10 @@ def import_dbscg_json(path: str | Path) -> ImportResult:
         if ctype is None:
             skip("unknown_type", number)
             continue
-        sides = [(False, ctype)] + ([(True, ctype)] if ctype == "leader" and r.get("title_back") else [])
+        sides = [False] + ([True] if ctype == "leader" and r.get("title_back") else [])
         out, why = [], ""
-        for back, t in sides:
-            rec, why = _record(r, t, characters, counts, back)
+        for back in sides:
+            rec, why = _record(r, ctype, characters, back)
             if rec is None:
                 break
             out.append(rec)
@@ -224,6 +226,7 @@ def import_dbscg_json(path: str | Path) -> ImportResult:
             out[0]["back"] = out[1]["number"]
         elif ctype == "leader":  # no back side: it cannot awaken
             out[0]["abilities"] = [a for a in out[0]["abilities"] if a["kind"] != "awaken"]
+            out[0]["uncompiled"] += [ln for ln in out[0]["text"].splitlines() if ln.startswith("[Awaken]")]
         try:
             models = [DbscgCard.model_validate(rec).with_file(path.name) for rec in out]
         except ValidationError as exc:
@@ -234,5 +237,4 @@ def import_dbscg_json(path: str | Path) -> ImportResult:
         cards += models
         seen.add(number)
         traits = new_traits
-    return ImportResult(cards, file=path.name, total=len(records), skipped=skip, errors=errors,
-                        keywords=counts[0], abilities=counts[1], uncompiled=counts[2])  # fmt: skip
+    return ImportResult(cards, file=path.name, total=len(records), skipped=skip, errors=errors)
