@@ -20,7 +20,7 @@ from tcg_env.games.dbscg.constants import (
 from tcg_env.games.dbscg.state import (
     ATTACKER, CAND, CAND_COUNT, CARD, CARD_W, CHASE, CHASE_ENTRY_W, DEC_ARG, E_NEGATED, FRAME_AUX, FRAME_CONTROLLER,
     FRAME_COUNT, FRAME_PC, FRAME_PURPOSE, FRAME_SOURCE, GUARD, MT, NEGATED, OWNER, PLAY_NEGATED, PLAYING, RESTED,
-    USED, WINDOW_EVENT, ZONE, ZT, Window,
+    REVEALED, USED, WINDOW_EVENT, ZONE, ZT, Window,
 )
 from tcg_env.rules.choices import zone_card
 from tcg_env.rules.filters import passes_at_least, passes_at_most, passes_side
@@ -74,6 +74,8 @@ def answer_select(game, s, T, p, i):
     """SELECT answered: candidate ``i`` (-1: PASS, no more) for the CHOOSE, the discard or the
     [Evolve]'s Battle Card asking."""
     kind = s[DEC_ARG]
+    for k in range(s[CAND_COUNT]):  # a searched deck's cards are hidden again
+        s[REVEALED + s[CAND + k] * CARD_W] = 0
     if kind == ARG_BASE:
         game.choose_base(s, T, p, i)
         return
@@ -143,6 +145,7 @@ def choose_candidates(game, s, T, f, reg, frow):
                 if q != ctrl and (z == Zone.BATTLE or z == Zone.LEADER) and game.has_keyword(s, T, slot, Keyword.BARRIER):
                     continue
                 s[CAND + k] = slot
+                s[REVEALED + slot * CARD_W] = z == Zone.DECK  # seen by the searching player (8-5-3-7)
                 k += 1
     s[CAND_COUNT] = k
     return k

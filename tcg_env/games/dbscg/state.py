@@ -89,7 +89,8 @@ CAND = LAYOUT.add("candidates", CAND_N)
 # A player's deck, life and hand are one pile to the opponent, deck and life one pile to the owner.
 LISTS = ZoneLists(LAYOUT)
 LISTS.counts("deck", "hand", "drop", "leader", "battle", "combo", "energy", "life", "warp")
-DECK_N, DECK_L = LISTS.declare(Zone.DECK, "deck", DECK_SIZE, seen_by=Seen.NOBODY, pile="library")
+# a deck card a search shows (8-5-3-7: the deck's front faces seen) keeps its place in a deal (revealed=)
+DECK_N, DECK_L = LISTS.declare(Zone.DECK, "deck", DECK_SIZE, seen_by=Seen.NOBODY, pile="library", revealed="revealed")
 HAND_N, HAND_L = LISTS.declare(Zone.HAND, "hand", DECK_SIZE, seen_by=Seen.HOLDER, pile="library")
 DROP_N, DROP_L = LISTS.declare(Zone.DROP, "drop", DECK_SIZE)
 LEADER_N, LEADER_L = LISTS.declare(Zone.LEADER, "leader", 1)
@@ -102,11 +103,11 @@ UNDER_N, UNDER_L = LISTS.declare(Zone.UNDER, "under", DECK_SIZE)
 PLAYING_N, PLAYING_L = LISTS.declare(Zone.PLAYING, "playing", 1 + CHASE_MAX)
 
 # the card records
-CARD, OWNER, ZONE, RESTED, POWER_EOT, POWER_EOB, POWER_STAY, KW_EOT, KW_STAY, UNDER, USED, ATTACKS, FLAGS = (
+CARD, OWNER, ZONE, RESTED, POWER_EOT, POWER_EOB, POWER_STAY, KW_EOT, KW_STAY, UNDER, USED, ATTACKS, FLAGS, REVEALED = (
     LAYOUT.add_records(N_SLOTS, ["card_id", "owner", "zone", "rested", "power_until_end_of_turn",
                                  "power_during_battle", "power_while_here", "keywords_until_end_of_turn",
-                                 "keywords_while_here", "under_card", "skills_used", "attacks", "flags"]))
-CARD_W = 13
+                                 "keywords_while_here", "under_card", "skills_used", "attacks", "flags", "revealed"]))
+CARD_W = 14
 FLAG_REDRAW = 1  # 5-2-1-6: chosen to go back to the deck
 FLAG_OVER_REALM = 2  # 10-15-4: played with [Over Realm] this turn (to the Warp at its end)
 FLAG_EVOLVED = 4  # 10-5-7: played with [Evolve]
@@ -131,6 +132,7 @@ MODS.forget(RESTED)
 MODS.forget(ATTACKS)
 MODS.forget(FLAGS)
 MODS.forget(USED)
+MODS.forget(REVEALED)
 MT = MODS.compile()
 
 # [Auto] skills (rules.triggers): 8-6
