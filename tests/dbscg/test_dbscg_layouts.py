@@ -99,3 +99,23 @@ def test_table_columns_are_declared_once_and_the_constants_name_them(table, pref
     assert consts == sorted(col for col, _ in table.columns.values())
     covered = sorted(c for col, n in table.columns.values() for c in range(col, col + n))
     assert covered == list(range(table.width)) and len(table.names()) == table.width
+
+
+# the rule manual 1.073's second-level sections: chapter -> how many (1-1 .. 1-3, 2-1 .. 2-16, ...)
+SECTIONS = {1: 3, 2: 16, 3: 10, 4: 11, 5: 2, 6: 4, 7: 4, 8: 10, 9: 5, 10: 31, 11: 6}
+
+
+def test_rules_coverage_has_every_section_and_a_row_per_keyword():
+    """docs/dbscg/rules-coverage.md names every section of chapters 1-11 in its first column (alone,
+    in a list or in a range "4-1 .. 4-4"), and the keywords of chapter 10 one row each."""
+    doc = (DOCS / "rules-coverage.md").read_text()
+    firsts = re.findall(r"^\| ([^|]+) \|", doc, re.M)
+    covered = set()
+    for cell in firsts:
+        for m in re.finditer(r"(\d+)-(\d+)(?:-[\d-]+)?(?: \.\. (\d+)-(\d+))?", cell):
+            last = int(m[4]) if m[3] else int(m[2])
+            covered |= {(int(m[1]), k) for k in range(int(m[2]), last + 1)}
+    missing = [f"{c}-{k}" for c, n in SECTIONS.items() for k in range(1, n + 1) if (c, k) not in covered]
+    assert not missing, f"docs/dbscg/rules-coverage.md has no row for {missing}"
+    keyword_rows = [int(m) for m in re.findall(r"^\| 10-(\d+) ", doc, re.M)]
+    assert keyword_rows == list(range(1, SECTIONS[10] + 1))
