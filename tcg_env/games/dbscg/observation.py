@@ -16,13 +16,13 @@ from tcg_env.games.dbscg.constants import (
     Zone,
 )
 from tcg_env.games.dbscg.state import (
-    ATTACKER, CAND, CAND_COUNT, CARD, CARD_W, CHASE, CHASE_COUNT, CHASE_ENTRY_W, E_CARD, FLAG_EVOLVED, FLAGS, GUARD,
+    ATTACKER, CAND, CAND_COUNT, CARD, CARD_W, CHASE, CHASE_COUNT, CHASE_ENTRY_W, E_CARD, FLAG_EVOLVED, FLAG_REDRAW, FLAGS, GUARD,
     PENDING_COUNT, PHASE, PLAYING, REALMS, RESTED, TURN_PLAYER, WINDOW_EVENT, ZONES, ZT, Phase,
 )
 
 COMBO_ROWS = 4
 CARD_COLUMNS = (*CARD_STATIC, "power_now", "rested", "attacking", "guarding", "evolved", "blocker_now",
-                "critical_now", "strike_now")
+                "critical_now", "strike_now", "put_back")
 N_STATIC = len(CARD_STATIC)
 
 GLOBALS = WordColumns()
@@ -81,6 +81,7 @@ def card_row(game, s, T, player, slot, obs, o):
     obs[o + POWER_NOW + 5] = (kw >> Keyword.BLOCKER) & 1
     obs[o + POWER_NOW + 6] = (kw >> Keyword.CRITICAL) & 1
     obs[o + POWER_NOW + 7] = game.strike_of(s, T, slot) / 3.0
+    obs[o + POWER_NOW + 8] = 1.0 if s[FLAGS + w] & FLAG_REDRAW else 0.0  # 5-2-1-6: chosen to go back
 
 
 zone_rows = zone_rows_writer(card_row, W, 0, "zone_rows")
