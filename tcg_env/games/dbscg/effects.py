@@ -31,6 +31,7 @@ P_AUTO, P_SKILL, P_FLIP, P_COUNTER = 0, 1, 2, 3
 ARG_DISCARD, ARG_BASE = -1, -2  # SELECT's DEC_ARG[0] when not a CHOOSE's filter row
 ASK_FIRST = 1  # FRAME_AUX: a "you may" skill asks before it resolves
 MODE_ALL = 2
+TO_ZONE = (Zone.HAND, Zone.DROP, Zone.WARP, Zone.ENERGY, Zone.LIFE)  # Op.TO_HAND .. Op.TO_LIFE
 
 
 # ---- frames -------------------------------------------------------------------------------------------
@@ -185,16 +186,7 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
     elif op == Op.PLAY:
         game.play_free(s, T, s[OWNER + slot * CARD_W], slot)
     elif removable:
-        zone = Zone.HAND
-        if op == Op.TO_DROP:
-            zone = Zone.DROP
-        elif op == Op.TO_WARP:
-            zone = Zone.WARP
-        elif op == Op.TO_ENERGY:
-            zone = Zone.ENERGY
-        elif op == Op.TO_LIFE:
-            zone = Zone.LIFE
-        game.move_card(s, T, slot, zone)
+        game.move_card(s, T, slot, TO_ZONE[op - Op.TO_HAND])
 
 
 @internal

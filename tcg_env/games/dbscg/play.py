@@ -14,7 +14,7 @@ from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.zones import zone_count, zone_offsets
 from tcg_env.games.dbscg.constants import (
     A_BURST, A_COST, A_COST_COLOUR, A_COST_COLOUR_N, A_COST_DISCARD, A_COST_REST_SELF, A_KIND, A_ONCE, A_X,
-    BATTLE_SLOTS, C_ABIL_COUNT, C_ABIL_START, C_BACK, C_COLOURS, C_COST, C_HAND_SKILL, C_HS_COST, C_HS_NAME,
+    BATTLE_SLOTS, CAND_N, C_ABIL_COUNT, C_ABIL_START, C_BACK, C_COLOURS, C_COST, C_HAND_SKILL, C_HS_COST, C_HS_NAME,
     C_HS_NAME2, C_HS_SPEC, C_HS_SPEC_N, C_HS_X, C_KEYWORDS, C_NAME, C_POWER, C_SPEC, C_TYPE, HAND_BASE, HAND_SLOTS,
     N_COLOURS, AbilityKind, CardType, Colour, Decision, HandSkill, Keyword, Trigger, Zone,
 )
@@ -204,8 +204,7 @@ def use_hand_card(game, s, T, p, slot):
     """MAIN, hand card: play a Battle Card (6-3-1-2-1) or activate an Extra Card (8-5-2)."""
     cid = s[CARD + slot * CARD_W]
     if card_table(T)[cid, C_TYPE] == CardType.BATTLE:
-        c = card_table(T)[cid]
-        game.energy_pay_for(s, T, p, cid, c[C_COST], -1, 0)
+        game.energy_pay_for(s, T, p, cid, card_table(T)[cid, C_COST], -1, 0)
         game.declare_play(s, T, p, slot, HandSkill.NONE)
     else:
         game.activate_extra(s, T, p, slot, game.extra_skill(s, T, p, slot, AbilityKind.ACTIVATE_MAIN))
@@ -280,6 +279,21 @@ def named_battle_card(game, s, T, p, zone, name, min_cost, skip):
 
 
 @internal
+def battle_candidates(game, s, T, p, zone, name, lo, hi):
+    """The candidates: ``p``'s Battle Cards of ``zone`` with character ``name`` (0: any) and an
+    energy cost from ``lo`` to ``hi``; how many."""
+    n_off, l_off = zone_offsets(ZT, zone, p)
+    k = 0
+    for i in range(min(s[n_off], CAND_N)):
+        c = card_table(T)[s[CARD + s[l_off + i] * CARD_W]]
+        if c[C_TYPE] == CardType.BATTLE and (name == 0 or c[C_NAME] == name) and lo <= c[C_COST] <= hi:
+            s[CAND + k] = s[l_off + i]
+            k += 1
+    s[CAND_COUNT] = k
+    return k
+
+
+@internal
 def black_in_drop(s, T, p):
     n_off, l_off = zone_offsets(ZT, Zone.DROP, p)
     n = 0
@@ -325,15 +339,7 @@ def use_hand_skill(game, s, T, p, slot):
     s[PLAY_BASE] = -1
     s[PLAY_BASE + 1] = -1
     if how == HandSkill.EVOLVE or how == HandSkill.XENO_EVOLVE:
-        n_off, l_off = zone_offsets(ZT, Zone.BATTLE, p)
-        k = 0
-        for i in range(s[n_off]):
-            b = s[l_off + i]
-            bc = card_table(T)[s[CARD + b * CARD_W]]
-            if bc[C_TYPE] == CardType.BATTLE and bc[C_NAME] == c[C_HS_NAME] and bc[C_COST] >= c[C_HS_X]:
-                s[CAND + k] = b
-                k += 1
-        s[CAND_COUNT] = k
+        k = game.battle_candidates(s, T, p, Zone.BATTLE, c[C_HS_NAME], c[C_HS_X], 99)
         s[PLAYING] = slot
         s[PLAY_HOW] = how
         if k > 1:
@@ -386,16 +392,14 @@ def field_skill(game, s, T, p, slot, k, battle):
     j = 0
     for a in range(c[C_ABIL_START], c[C_ABIL_START] + c[C_ABIL_COUNT]):
         kind = abil[a, A_KIND]
-        if kind < AbilityKind.ACTIVATE_MAIN or kind == AbilityKind.PERMANENT or kind == AbilityKind.AUTO:
-            continue
-        if kind >= AbilityKind.COUNTER_PLAY and kind <= AbilityKind.COUNTER_COUNTER:
+        if kind == AbilityKind.AUTO or (kind >= AbilityKind.PERMANENT and kind <= AbilityKind.COUNTER_COUNTER):
             continue
         if j == k:
             if not skill_kind_ok(kind, battle) or not game.skill_payable(s, T, p, slot, a, -1):
                 return -1
             if kind == AbilityKind.AWAKEN and c[C_BACK] < 0:
                 return -1
-            if kind == AbilityKind.WISH and game.dragon_balls(s, T, p, False) < abil[a, A_X]:
+            if kind == AbilityKind.WISH and game.keyword_cards(s, T, p, Keyword.DRAGON_BALL, Zone.NONE) < abil[a, A_X]:
                 return -1
             return a
         j += 1
@@ -403,17 +407,18 @@ def field_skill(game, s, T, p, slot, k, battle):
 
 
 @internal
-def dragon_balls(game, s, T, p, warp):
-    """10-28: the [Dragon Ball] cards of ``p``'s Battle Area (to the Warp, ``warp``); how many."""
+def keyword_cards(game, s, T, p, kw, to):
+    """``p``'s Battle Area cards with the printed keyword ``kw`` ([Dragon Ball] 10-28, [Field]
+    10-3-3), moved to the area ``to`` unless it is Zone.NONE; how many."""
     n_off, l_off = zone_offsets(ZT, Zone.BATTLE, p)
     n = 0
     i = 0
     while i < s[n_off]:
         b = s[l_off + i]
-        if (card_table(T)[s[CARD + b * CARD_W], C_KEYWORDS] >> Keyword.DRAGON_BALL) & 1:
+        if (card_table(T)[s[CARD + b * CARD_W], C_KEYWORDS] >> kw) & 1:
             n += 1
-            if warp:
-                game.move_card(s, T, b, Zone.WARP)
+            if to != Zone.NONE:
+                game.move_card(s, T, b, to)
                 continue
         i += 1
     return n
@@ -426,7 +431,7 @@ def activate_skill(game, s, T, p, slot, a):
     game.pay_skill(s, T, p, slot, a, -1)
     kind = ability_table(T)[a, A_KIND]
     if kind == AbilityKind.WISH:
-        game.dragon_balls(s, T, p, True)
+        game.keyword_cards(s, T, p, Keyword.DRAGON_BALL, Zone.WARP)
     purpose = P_FLIP if kind == AbilityKind.AWAKEN or kind == AbilityKind.WISH else P_SKILL
     push_frame(game, s, T, MODE_ALL, purpose, 0, slot, a, p, 0)
 
@@ -437,14 +442,7 @@ def activate_extra(game, s, T, p, slot, a):
     Battle Area, the other [Field] card there to the Drop Area, 10-3-3), then its effect."""
     game.pay_skill(s, T, p, slot, a, s[CARD + slot * CARD_W])
     if (card_table(T)[s[CARD + slot * CARD_W], C_KEYWORDS] >> Keyword.FIELD) & 1:
-        n_off, l_off = zone_offsets(ZT, Zone.BATTLE, p)
-        i = 0
-        while i < s[n_off]:
-            b = s[l_off + i]
-            if (card_table(T)[s[CARD + b * CARD_W], C_KEYWORDS] >> Keyword.FIELD) & 1:
-                game.move_card(s, T, b, Zone.DROP)
-            else:
-                i += 1
+        game.keyword_cards(s, T, p, Keyword.FIELD, Zone.DROP)
         game.move_card(s, T, slot, Zone.BATTLE)
     else:
         game.move_card(s, T, slot, Zone.DROP)
