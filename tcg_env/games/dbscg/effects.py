@@ -27,7 +27,7 @@ from tcg_env.rules.filters import passes_at_least, passes_at_most, passes_side
 from tcg_env.rules.modifiers import mod_apply
 
 # what a frame is for (FRAME_PURPOSE): what its end leads to
-P_AUTO, P_SKILL, P_FLIP, P_COUNTER = 0, 1, 2, 3
+P_AUTO, P_SKILL, P_FLIP, P_COUNTER, P_SWAP, P_ABSORB = 0, 1, 2, 3, 4, 5
 ARG_DISCARD, ARG_BASE = -1, -2  # SELECT's DEC_ARG[0] when not a CHOOSE's filter row
 ASK_FIRST = 1  # FRAME_AUX: a "you may" skill asks before it resolves
 MODE_ALL = 2
@@ -51,9 +51,12 @@ def run_top_frame(game, s, T):
 @internal
 def finish_frame(game, s, T, f):
     """A skill resolved: [Awaken] / [Wish] flip the card (10-2-3: the same card, its position and
-    power effects kept); a [Counter]'s end lets the next one resolve (4-7-3-5)."""
+    power effects kept); [Swap] / [Union-Absorb] do what they say with the chosen cards; a
+    [Counter]'s end lets the next one resolve (4-7-3-5)."""
     purpose = s[f + FRAME_PURPOSE]
     src = s[f + FRAME_SOURCE]
+    if purpose == P_SWAP or purpose == P_ABSORB:
+        game.swap_or_absorb(s, T, f, purpose == P_SWAP, src)
     pop_frame(game, s)
     if purpose == P_FLIP and src >= 0 and card_table(T)[s[CARD + src * CARD_W], C_BACK] >= 0:
         s[CARD + src * CARD_W] = card_table(T)[s[CARD + src * CARD_W], C_BACK]

@@ -8,7 +8,7 @@ from tcg_env.engine.chase import (
     priority_pass,
 )
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.effects import push_frame
+from tcg_env.engine.effects import push_frame, reg_count, reg_slot
 from tcg_env.engine.jit import internal
 from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.zones import zone_count, zone_offsets
@@ -18,16 +18,18 @@ from tcg_env.games.dbscg.constants import (
     C_HS_NAME2, C_HS_SPEC, C_HS_SPEC_N, C_HS_X, C_KEYWORDS, C_NAME, C_POWER, C_SPEC, C_TYPE, HAND_BASE, HAND_SLOTS,
     N_COLOURS, AbilityKind, CardType, Colour, Decision, HandSkill, Keyword, Trigger, Zone,
 )
-from tcg_env.games.dbscg.effects import ARG_BASE, P_COUNTER, P_FLIP, P_SKILL
+from tcg_env.games.dbscg.effects import ARG_BASE, P_ABSORB, P_COUNTER, P_FLIP, P_SKILL, P_SWAP
 from tcg_env.games.dbscg.state import (
     BUILD, CAND, CAND_COUNT, CARD, CARD_W, CHASE, CHASE_COUNT, CHASE_ENTRY_W, DEC_ARG, E_ABILITY, E_CARD, E_NEGATED, E_PLAYER,
     FLAG_EVOLVED, FLAG_OVER_REALM, FLAGS, OWNER, PLAY_BASE, PLAY_HOW, PLAY_NEGATED, PLAYING, PRIORITY_PLAYER, REALMS,
-    RESTED, TT, USED, WINDOW_EVENT, ZONE, ZT, Window,
+    RESTED, TT, UNDER, USED, WINDOW_EVENT, ZONE, ZT, Window,
 )
 from tcg_env.rules.choices import in_block, option_of, zone_card
 from tcg_env.rules.triggers import trigger_abilities
 
 MODE_ALL = 2  # engine.effects.MODE_ALL: skills choose while they resolve (8-5-3)
+# an [Activate] skill's frame purpose by its AbilityKind: [Awaken] / [Wish] flip, [Swap], [Union-Absorb]
+PURPOSE_OF = (P_SKILL, P_SKILL, P_SKILL, P_SKILL, P_SKILL, P_SKILL, P_SKILL, P_SKILL, P_FLIP, P_FLIP, P_SWAP, P_ABSORB)
 
 
 # ---- energy (2-11, 8-4-2-3, 8-4-2-4) ----------------------------------------------------------------
@@ -427,13 +429,35 @@ def keyword_cards(game, s, T, p, kw, to):
 @internal
 def activate_skill(game, s, T, p, slot, a):
     """8-5-2: the skill's cost paid, then it resolves (an effect frame); [Awaken] and [Wish] flip the
-    card after their effect (10-2-3, 10-28-3); [Wish] sends its [Dragon Ball] cards to the Warp."""
+    card after their effect (10-2-3, 10-28-3); [Wish] sends its [Dragon Ball] cards to the Warp;
+    [Swap X] first asks for up to 1 hand Battle Card of energy cost X (10-24-3)."""
     game.pay_skill(s, T, p, slot, a, -1)
     kind = ability_table(T)[a, A_KIND]
     if kind == AbilityKind.WISH:
         game.keyword_cards(s, T, p, Keyword.DRAGON_BALL, Zone.WARP)
-    purpose = P_FLIP if kind == AbilityKind.AWAKEN or kind == AbilityKind.WISH else P_SKILL
-    push_frame(game, s, T, MODE_ALL, purpose, 0, slot, a, p, 0)
+    push_frame(game, s, T, MODE_ALL, PURPOSE_OF[kind], 0, slot, a, p, 0)
+    x = ability_table(T)[a, A_X]
+    if kind == AbilityKind.SWAP and game.battle_candidates(s, T, p, Zone.HAND, 0, x, x) > 0:
+        s[DEC_ARG] = 0  # answered as a CHOOSE "up to" into the frame's register 0
+        s[DEC_ARG + 1] = 0
+        s[DEC_ARG + 2] = 1
+        set_decision(s, Decision.SELECT, p)
+
+
+@internal
+def swap_or_absorb(game, s, T, f, swap, src):
+    """The skill's frame ends: [Swap] plays the chosen hand card, then returns its card to the hand
+    (10-24-3); [Union-Absorb] places the chosen Drop Area cards under its card (10-13-5-4, "under":
+    its cards' text)."""
+    for i in range(reg_count(game, s, f, 0)):
+        u = reg_slot(game, s, f, 0, i)
+        if swap:
+            game.play_free(s, T, s[OWNER + u * CARD_W], u)
+        elif s[ZONE + src * CARD_W] == Zone.BATTLE and s[ZONE + u * CARD_W] == Zone.DROP:
+            game.move_card(s, T, u, Zone.UNDER)
+            s[UNDER + u * CARD_W] = src
+    if swap and s[ZONE + src * CARD_W] == Zone.BATTLE:
+        game.move_card(s, T, src, Zone.HAND)
 
 
 @internal
