@@ -22,6 +22,7 @@ from tcg_env.games.dbscg.state import (
     FRAME_COUNT, FRAME_PC, FRAME_PURPOSE, FRAME_SOURCE, GUARD, MT, NEGATED, OWNER, PLAY_NEGATED, PLAYING, RESTED,
     USED, WINDOW_EVENT, ZONE, ZT, Window,
 )
+from tcg_env.games.dbscg.kernels import field_slot
 from tcg_env.rules.choices import zone_card
 from tcg_env.rules.filters import passes_at_least, passes_at_most, passes_side
 from tcg_env.rules.modifiers import mod_apply
@@ -66,11 +67,10 @@ def finish_frame(game, s, T, f):
 
 @internal
 def answer_optional(game, s, T, yes):
-    f = s[DEC_ARG]
     if yes:
-        s[f + FRAME_AUX] = 0
+        s[s[DEC_ARG] + FRAME_AUX] = 0
     else:
-        game.finish_frame(s, T, f)
+        game.finish_frame(s, T, s[DEC_ARG])
 
 
 @internal
@@ -117,11 +117,7 @@ def in_play_count(game, s, player):
 
 @internal
 def in_play_slot(game, s, player, i):
-    if i == 0:
-        n_off, l_off = zone_offsets(ZT, Zone.LEADER, player)
-        return s[l_off] if s[n_off] > 0 else -1
-    n_off, l_off = zone_offsets(ZT, Zone.BATTLE, player)
-    return s[l_off + i - 1]
+    return field_slot(s, player, i)
 
 
 @internal
@@ -263,8 +259,7 @@ def make_token(game, s, T, p, cid):
     for k in range(TOKEN_SLOTS):
         slot = p * PLAYER_SLOTS + TOKEN_FIRST + k
         if s[CARD + slot * CARD_W] < 0:
-            s[CARD + slot * CARD_W] = cid
-            s[OWNER + slot * CARD_W] = p
+            s[CARD + slot * CARD_W] = cid  # its OWNER word is p's since the setup
             zone_put(s, ZT, slot, Zone.BATTLE)
             s[RESTED + slot * CARD_W] = 0
             return

@@ -296,16 +296,6 @@ def battle_candidates(game, s, T, p, zone, name, lo, hi):
 
 
 @internal
-def black_in_drop(s, T, p):
-    n_off, l_off = zone_offsets(ZT, Zone.DROP, p)
-    n = 0
-    for i in range(s[n_off]):
-        if card_table(T)[s[CARD + s[l_off + i] * CARD_W], C_COLOURS] & (1 << Colour.BLACK):
-            n += 1
-    return n
-
-
-@internal
 def hand_skill_ok(game, s, T, p, slot):
     """MAIN: the card's hand keyword can be activated now: its cost, and what it needs."""
     c = card_table(T)[s[CARD + slot * CARD_W]]
@@ -328,7 +318,7 @@ def hand_skill_ok(game, s, T, p, slot):
         return False
     if how == HandSkill.OVER_REALM:
         return zone_count(s, ZT, Zone.DROP, p) >= c[C_HS_X]  # 10-15-1
-    return black_in_drop(s, T, p) >= c[C_HS_X]  # 10-25-1
+    return game.marked_cards(s, T, p, Zone.DROP, C_COLOURS, Colour.BLACK, Zone.NONE) >= c[C_HS_X]  # 10-25-1
 
 
 @internal
@@ -399,9 +389,8 @@ def field_skill(game, s, T, p, slot, k, battle):
         if j == k:
             if not skill_kind_ok(kind, battle) or not game.skill_payable(s, T, p, slot, a, -1):
                 return -1
-            if kind == AbilityKind.AWAKEN and c[C_BACK] < 0:
-                return -1
-            if kind == AbilityKind.WISH and game.keyword_cards(s, T, p, Keyword.DRAGON_BALL, Zone.NONE) < abil[a, A_X]:
+            balls = game.marked_cards(s, T, p, Zone.BATTLE, C_KEYWORDS, Keyword.DRAGON_BALL, Zone.NONE)
+            if (kind == AbilityKind.AWAKEN and c[C_BACK] < 0) or (kind == AbilityKind.WISH and balls < abil[a, A_X]):
                 return -1
             return a
         j += 1
@@ -409,15 +398,15 @@ def field_skill(game, s, T, p, slot, k, battle):
 
 
 @internal
-def keyword_cards(game, s, T, p, kw, to):
-    """``p``'s Battle Area cards with the printed keyword ``kw`` ([Dragon Ball] 10-28, [Field]
-    10-3-3), moved to the area ``to`` unless it is Zone.NONE; how many."""
-    n_off, l_off = zone_offsets(ZT, Zone.BATTLE, p)
+def marked_cards(game, s, T, p, zone, column, bit, to):
+    """How many of ``p``'s cards of ``zone`` have ``bit`` in their ``column`` ([Dragon Ball] 10-28, [Field]
+    10-3-3, black 10-25-1); moved to the area ``to`` unless it is Zone.NONE."""
+    n_off, l_off = zone_offsets(ZT, zone, p)
     n = 0
     i = 0
     while i < s[n_off]:
         b = s[l_off + i]
-        if (card_table(T)[s[CARD + b * CARD_W], C_KEYWORDS] >> kw) & 1:
+        if (card_table(T)[s[CARD + b * CARD_W], column] >> bit) & 1:
             n += 1
             if to != Zone.NONE:
                 game.move_card(s, T, b, to)
@@ -428,13 +417,13 @@ def keyword_cards(game, s, T, p, kw, to):
 
 @internal
 def activate_skill(game, s, T, p, slot, a):
-    """8-5-2: the skill's cost paid, then it resolves (an effect frame); [Awaken] and [Wish] flip the
-    card after their effect (10-2-3, 10-28-3); [Wish] sends its [Dragon Ball] cards to the Warp;
-    [Swap X] first asks for up to 1 hand Battle Card of energy cost X (10-24-3)."""
+    """8-5-2: the skill's cost paid, then it resolves (an effect frame); [Awaken] and [Wish] flip the card
+    after their effect (10-2-3, 10-28-3); [Wish] sends its [Dragon Ball] cards to the Warp; [Swap X]
+    first asks for up to 1 hand Battle Card of energy cost X (10-24-3)."""
     game.pay_skill(s, T, p, slot, a, -1)
     kind = ability_table(T)[a, A_KIND]
     if kind == AbilityKind.WISH:
-        game.keyword_cards(s, T, p, Keyword.DRAGON_BALL, Zone.WARP)
+        game.marked_cards(s, T, p, Zone.BATTLE, C_KEYWORDS, Keyword.DRAGON_BALL, Zone.WARP)
     push_frame(game, s, T, MODE_ALL, PURPOSE_OF[kind], 0, slot, a, p, 0)
     x = ability_table(T)[a, A_X]
     if kind == AbilityKind.SWAP and game.battle_candidates(s, T, p, Zone.HAND, 0, x, x) > 0:
@@ -446,9 +435,8 @@ def activate_skill(game, s, T, p, slot, a):
 
 @internal
 def swap_or_absorb(game, s, T, f, swap, src):
-    """The skill's frame ends: [Swap] plays the chosen hand card, then returns its card to the hand
-    (10-24-3); [Union-Absorb] places the chosen Drop Area cards under its card (10-13-5-4, "under":
-    its cards' text)."""
+    """The skill's frame ends: [Swap] plays the chosen hand card, then its card to the hand (10-24-3);
+    [Union-Absorb] places the chosen Drop Area cards under its card (10-13-5-4; "under": the card text)."""
     for i in range(reg_count(game, s, f, 0)):
         u = reg_slot(game, s, f, 0, i)
         if swap:
@@ -466,7 +454,7 @@ def activate_extra(game, s, T, p, slot, a):
     Battle Area, the other [Field] card there to the Drop Area, 10-3-3), then its effect."""
     game.pay_skill(s, T, p, slot, a, s[CARD + slot * CARD_W])
     if (card_table(T)[s[CARD + slot * CARD_W], C_KEYWORDS] >> Keyword.FIELD) & 1:
-        game.keyword_cards(s, T, p, Keyword.FIELD, Zone.DROP)
+        game.marked_cards(s, T, p, Zone.BATTLE, C_KEYWORDS, Keyword.FIELD, Zone.DROP)
         game.move_card(s, T, slot, Zone.BATTLE)
     else:
         game.move_card(s, T, slot, Zone.DROP)
