@@ -618,3 +618,28 @@ def test_cr_11_3_5_an_absorbed_card_goes_to_the_drop_area_with_its_card():
     attack(g, "Solenne", "Vine Horror")
     to_main(g)
     assert where(g, horror) == Zone.DROP and where(g, dropped) == Zone.DROP
+
+
+def test_cr_10_11_5_an_auto_skill_with_once_per_turn_resolves_once_a_turn():
+    sc = scenario(leaders=("DS1-001", None))  # Kazan: [Once per Turn] when it attacks, a red Battle Card +5000
+    rook = sc.battle(0, ["DS1-003"])[0]
+    g = sc.game()
+    attack(g, "Kazan, Ember Fist")
+    act(g, "Choose Rook")
+    to_main(g)
+    g = edited(g, (S.RESTED + leader(g, 0) * S.CARD_W, 0))
+    attack(g, "Kazan, Ember Fist")
+    assert g.decision == Decision.OFFENCE and power(g, rook) == 15000
+
+
+def test_cr_8_5_3_7_a_card_chosen_from_the_deck_is_searched_face_up():
+    sc = scenario()
+    sc.hand(0, ["DS1-072"])  # Orb Seeker: you may look through your deck for up to 1 Wishing Orb: to the hand
+    sc.energy(0, ["DS1-062", "DS1-062"])
+    orb = sc.put(0, "DS1-113", "deck", top=False)
+    g = sc.game()
+    act(g, "Play Orb Seeker")
+    act(g, "Yes")
+    assert "Choose Wishing Orb, Four Star" in offered(g) and "Choose no more" in offered(g)
+    act(g, "Choose Wishing Orb, Four Star")
+    assert where(g, orb) == Zone.HAND
