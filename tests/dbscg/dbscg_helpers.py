@@ -137,3 +137,11 @@ def to_main(game) -> None:
 
 def attack(game, attacker: str, target: str = "the Leader") -> None:
     act(game, f"Attack {target} with {attacker}")
+
+
+def edited(game, *words):
+    """The game with row words changed (offset, value)."""
+    sc = DbscgScenario(game)
+    for offset, value in words:
+        sc.set(offset, value)
+    return sc.game()

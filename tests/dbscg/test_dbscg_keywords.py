@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dbscg_helpers import (
-    act, attack, can, card, count, extra_pool, leader, names, offered, power, rested, scenario, slots, to_main,
+    act, attack, can, card, count, edited, extra_pool, leader, names, offered, power, rested, scenario, slots, to_main,
     where, word,
 )
 
@@ -19,8 +19,7 @@ from tcg_env.games.dbscg.scenario import DbscgScenario
 # ---- battle keywords ------------------------------------------------------------------------------------
 def test_cr_10_4_1_blocker_rests_and_becomes_the_guard_card():
     sc = scenario()
-    sc.battle(1, ["DS1-024"])  # Coral Guardian [Blocker], 15000
-    blocker = slots_of(sc, 1)[0]
+    blocker = sc.battle(1, ["DS1-024"])[0]  # Coral Guardian [Blocker], 15000
     g = sc.game()
     attack(g, "Solenne")
     assert g.decision == Decision.BLOCKER and g.current_player == 1
@@ -515,16 +514,7 @@ def test_cr_11_4_the_warp():
     assert where(g, target) == Zone.WARP and names(g, 1, "warp") == ["Tide Apprentice"]
 
 
-def slots_of(sc, player):
-    return sc.zone(player, "battle")
 
-
-def edited(game, *words):
-    """The game with row words changed (offset, value)."""
-    sc = DbscgScenario(game)
-    for offset, value in words:
-        sc.set(offset, value)
-    return sc.game()
 
 
 # ---- more: strikes with [Critical], KO triggers, choices, timings -------------------------------------------
