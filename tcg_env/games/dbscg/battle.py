@@ -22,10 +22,7 @@ from tcg_env.rules.triggers import trigger_abilities
 @internal
 def in_battle_position(s, slot):
     """An attack or guard card still where it fought (7-1-4: else the battle ends)."""
-    if slot < 0:
-        return False
-    z = s[ZONE + slot * CARD_W]
-    return z == Zone.LEADER or z == Zone.BATTLE
+    return slot >= 0 and (s[ZONE + slot * CARD_W] == Zone.LEADER or s[ZONE + slot * CARD_W] == Zone.BATTLE)
 
 
 @internal
@@ -80,12 +77,11 @@ def any_blocker(game, s, T, p):
 
 @internal
 def block(game, s, T, slot):
-    """10-4-1: [Blocker]: the card rests and becomes the guard card (PASS: slot -1)."""
+    """10-4-1: [Blocker]: the card rests and becomes the guard card (PASS: slot -1); the step is BATTLE_CHECK."""
     if slot >= 0:
         s[RESTED + slot * CARD_W] = 1
         s[GUARD] = slot
         s[BLOCKED] = 1
-    s[STEP] = Step.BATTLE_CHECK
 
 
 @internal

@@ -22,15 +22,17 @@ from tcg_env.games.dbscg.state import (
     FRAME_COUNT, FRAME_PC, FRAME_PURPOSE, FRAME_SOURCE, GUARD, MT, NEGATED, OWNER, PLAY_NEGATED, PLAYING, RESTED,
     REVEALED, USED, WINDOW_EVENT, ZONE, ZT, Window,
 )
+from tcg_env.games.dbscg.kernels import field_slot
 from tcg_env.rules.choices import zone_card
 from tcg_env.rules.filters import passes_at_least, passes_at_most, passes_side
 from tcg_env.rules.modifiers import mod_apply
 
 # what a frame is for (FRAME_PURPOSE): what its end leads to
-P_AUTO, P_SKILL, P_FLIP, P_COUNTER = 0, 1, 2, 3
+P_AUTO, P_SKILL, P_FLIP, P_COUNTER, P_SWAP, P_ABSORB = 0, 1, 2, 3, 4, 5
 ARG_DISCARD, ARG_BASE = -1, -2  # SELECT's DEC_ARG[0] when not a CHOOSE's filter row
 ASK_FIRST = 1  # FRAME_AUX: a "you may" skill asks before it resolves
 MODE_ALL = 2
+TO_ZONE = (Zone.HAND, Zone.DROP, Zone.WARP, Zone.ENERGY, Zone.LIFE)  # Op.TO_HAND .. Op.TO_LIFE
 
 
 # ---- frames -------------------------------------------------------------------------------------------
@@ -50,9 +52,12 @@ def run_top_frame(game, s, T):
 @internal
 def finish_frame(game, s, T, f):
     """A skill resolved: [Awaken] / [Wish] flip the card (10-2-3: the same card, its position and
-    power effects kept); a [Counter]'s end lets the next one resolve (4-7-3-5)."""
+    power effects kept); [Swap] / [Union-Absorb] do what they say with the chosen cards; a
+    [Counter]'s end lets the next one resolve (4-7-3-5)."""
     purpose = s[f + FRAME_PURPOSE]
     src = s[f + FRAME_SOURCE]
+    if purpose == P_SWAP or purpose == P_ABSORB:
+        game.swap_or_absorb(s, T, f, purpose == P_SWAP, src)
     pop_frame(game, s)
     if purpose == P_FLIP and src >= 0 and card_table(T)[s[CARD + src * CARD_W], C_BACK] >= 0:
         s[CARD + src * CARD_W] = card_table(T)[s[CARD + src * CARD_W], C_BACK]
@@ -62,11 +67,10 @@ def finish_frame(game, s, T, f):
 
 @internal
 def answer_optional(game, s, T, yes):
-    f = s[DEC_ARG]
     if yes:
-        s[f + FRAME_AUX] = 0
+        s[s[DEC_ARG] + FRAME_AUX] = 0
     else:
-        game.finish_frame(s, T, f)
+        game.finish_frame(s, T, s[DEC_ARG])
 
 
 @internal
@@ -115,11 +119,7 @@ def in_play_count(game, s, player):
 
 @internal
 def in_play_slot(game, s, player, i):
-    if i == 0:
-        n_off, l_off = zone_offsets(ZT, Zone.LEADER, player)
-        return s[l_off] if s[n_off] > 0 else -1
-    n_off, l_off = zone_offsets(ZT, Zone.BATTLE, player)
-    return s[l_off + i - 1]
+    return field_slot(s, player, i)
 
 
 @internal
@@ -188,16 +188,7 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
     elif op == Op.PLAY:
         game.play_free(s, T, s[OWNER + slot * CARD_W], slot)
     elif removable:
-        zone = Zone.HAND
-        if op == Op.TO_DROP:
-            zone = Zone.DROP
-        elif op == Op.TO_WARP:
-            zone = Zone.WARP
-        elif op == Op.TO_ENERGY:
-            zone = Zone.ENERGY
-        elif op == Op.TO_LIFE:
-            zone = Zone.LIFE
-        game.move_card(s, T, slot, zone)
+        game.move_card(s, T, slot, TO_ZONE[op - Op.TO_HAND])
 
 
 @internal
@@ -271,8 +262,7 @@ def make_token(game, s, T, p, cid):
     for k in range(TOKEN_SLOTS):
         slot = p * PLAYER_SLOTS + TOKEN_FIRST + k
         if s[CARD + slot * CARD_W] < 0:
-            s[CARD + slot * CARD_W] = cid
-            s[OWNER + slot * CARD_W] = p
+            s[CARD + slot * CARD_W] = cid  # its OWNER word is p's since the setup
             zone_put(s, ZT, slot, Zone.BATTLE)
             s[RESTED + slot * CARD_W] = 0
             return

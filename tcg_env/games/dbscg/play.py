@@ -8,26 +8,28 @@ from tcg_env.engine.chase import (
     priority_pass,
 )
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.effects import push_frame
+from tcg_env.engine.effects import push_frame, reg_count, reg_slot
 from tcg_env.engine.jit import internal
 from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.zones import zone_count, zone_offsets
 from tcg_env.games.dbscg.constants import (
     A_BURST, A_COST, A_COST_COLOUR, A_COST_COLOUR_N, A_COST_DISCARD, A_COST_REST_SELF, A_KIND, A_ONCE, A_X,
-    BATTLE_SLOTS, C_ABIL_COUNT, C_ABIL_START, C_BACK, C_COLOURS, C_COST, C_HAND_SKILL, C_HS_COST, C_HS_NAME,
+    BATTLE_SLOTS, CAND_N, C_ABIL_COUNT, C_ABIL_START, C_BACK, C_COLOURS, C_COST, C_HAND_SKILL, C_HS_COST, C_HS_NAME,
     C_HS_NAME2, C_HS_SPEC, C_HS_SPEC_N, C_HS_X, C_KEYWORDS, C_NAME, C_POWER, C_SPEC, C_TYPE, HAND_BASE, HAND_SLOTS,
     N_COLOURS, AbilityKind, CardType, Colour, Decision, HandSkill, Keyword, Trigger, Zone,
 )
-from tcg_env.games.dbscg.effects import ARG_BASE, P_COUNTER, P_FLIP, P_SKILL
+from tcg_env.games.dbscg.effects import ARG_BASE, P_ABSORB, P_COUNTER, P_FLIP, P_SKILL, P_SWAP
 from tcg_env.games.dbscg.state import (
     BUILD, CAND, CAND_COUNT, CARD, CARD_W, CHASE, CHASE_COUNT, CHASE_ENTRY_W, DEC_ARG, E_ABILITY, E_CARD, E_NEGATED, E_PLAYER,
     FLAG_EVOLVED, FLAG_OVER_REALM, FLAGS, OWNER, PLAY_BASE, PLAY_HOW, PLAY_NEGATED, PLAYING, PRIORITY_PLAYER, REALMS,
-    RESTED, TT, USED, WINDOW_EVENT, ZONE, ZT, Window,
+    RESTED, TT, UNDER, USED, WINDOW_EVENT, ZONE, ZT, Window,
 )
 from tcg_env.rules.choices import in_block, option_of, zone_card
 from tcg_env.rules.triggers import trigger_abilities
 
 MODE_ALL = 2  # engine.effects.MODE_ALL: skills choose while they resolve (8-5-3)
+# an [Activate] skill's frame purpose by its AbilityKind: [Awaken] / [Wish] flip, [Swap], [Union-Absorb]
+PURPOSE_OF = (P_SKILL, P_SKILL, P_SKILL, P_SKILL, P_SKILL, P_SKILL, P_SKILL, P_SKILL, P_FLIP, P_FLIP, P_SWAP, P_ABSORB)
 
 
 # ---- energy (2-11, 8-4-2-3, 8-4-2-4) ----------------------------------------------------------------
@@ -204,8 +206,7 @@ def use_hand_card(game, s, T, p, slot):
     """MAIN, hand card: play a Battle Card (6-3-1-2-1) or activate an Extra Card (8-5-2)."""
     cid = s[CARD + slot * CARD_W]
     if card_table(T)[cid, C_TYPE] == CardType.BATTLE:
-        c = card_table(T)[cid]
-        game.energy_pay_for(s, T, p, cid, c[C_COST], -1, 0)
+        game.energy_pay_for(s, T, p, cid, card_table(T)[cid, C_COST], -1, 0)
         game.declare_play(s, T, p, slot, HandSkill.NONE)
     else:
         game.activate_extra(s, T, p, slot, game.extra_skill(s, T, p, slot, AbilityKind.ACTIVATE_MAIN))
@@ -280,13 +281,18 @@ def named_battle_card(game, s, T, p, zone, name, min_cost, skip):
 
 
 @internal
-def black_in_drop(s, T, p):
-    n_off, l_off = zone_offsets(ZT, Zone.DROP, p)
-    n = 0
-    for i in range(s[n_off]):
-        if card_table(T)[s[CARD + s[l_off + i] * CARD_W], C_COLOURS] & (1 << Colour.BLACK):
-            n += 1
-    return n
+def battle_candidates(game, s, T, p, zone, name, lo, hi):
+    """The candidates: ``p``'s Battle Cards of ``zone`` with character ``name`` (0: any) and an
+    energy cost from ``lo`` to ``hi``; how many."""
+    n_off, l_off = zone_offsets(ZT, zone, p)
+    k = 0
+    for i in range(min(s[n_off], CAND_N)):
+        c = card_table(T)[s[CARD + s[l_off + i] * CARD_W]]
+        if c[C_TYPE] == CardType.BATTLE and (name == 0 or c[C_NAME] == name) and lo <= c[C_COST] <= hi:
+            s[CAND + k] = s[l_off + i]
+            k += 1
+    s[CAND_COUNT] = k
+    return k
 
 
 @internal
@@ -312,7 +318,7 @@ def hand_skill_ok(game, s, T, p, slot):
         return False
     if how == HandSkill.OVER_REALM:
         return zone_count(s, ZT, Zone.DROP, p) >= c[C_HS_X]  # 10-15-1
-    return black_in_drop(s, T, p) >= c[C_HS_X]  # 10-25-1
+    return game.marked_cards(s, T, p, Zone.DROP, C_COLOURS, Colour.BLACK, Zone.NONE) >= c[C_HS_X]  # 10-25-1
 
 
 @internal
@@ -325,15 +331,7 @@ def use_hand_skill(game, s, T, p, slot):
     s[PLAY_BASE] = -1
     s[PLAY_BASE + 1] = -1
     if how == HandSkill.EVOLVE or how == HandSkill.XENO_EVOLVE:
-        n_off, l_off = zone_offsets(ZT, Zone.BATTLE, p)
-        k = 0
-        for i in range(s[n_off]):
-            b = s[l_off + i]
-            bc = card_table(T)[s[CARD + b * CARD_W]]
-            if bc[C_TYPE] == CardType.BATTLE and bc[C_NAME] == c[C_HS_NAME] and bc[C_COST] >= c[C_HS_X]:
-                s[CAND + k] = b
-                k += 1
-        s[CAND_COUNT] = k
+        k = game.battle_candidates(s, T, p, Zone.BATTLE, c[C_HS_NAME], c[C_HS_X], 99)
         s[PLAYING] = slot
         s[PLAY_HOW] = how
         if k > 1:
@@ -386,16 +384,13 @@ def field_skill(game, s, T, p, slot, k, battle):
     j = 0
     for a in range(c[C_ABIL_START], c[C_ABIL_START] + c[C_ABIL_COUNT]):
         kind = abil[a, A_KIND]
-        if kind < AbilityKind.ACTIVATE_MAIN or kind == AbilityKind.PERMANENT or kind == AbilityKind.AUTO:
-            continue
-        if kind >= AbilityKind.COUNTER_PLAY and kind <= AbilityKind.COUNTER_COUNTER:
+        if kind == AbilityKind.AUTO or (kind >= AbilityKind.PERMANENT and kind <= AbilityKind.COUNTER_COUNTER):
             continue
         if j == k:
             if not skill_kind_ok(kind, battle) or not game.skill_payable(s, T, p, slot, a, -1):
                 return -1
-            if kind == AbilityKind.AWAKEN and c[C_BACK] < 0:
-                return -1
-            if kind == AbilityKind.WISH and game.dragon_balls(s, T, p, False) < abil[a, A_X]:
+            balls = game.marked_cards(s, T, p, Zone.BATTLE, C_KEYWORDS, Keyword.DRAGON_BALL, Zone.NONE)
+            if (kind == AbilityKind.AWAKEN and c[C_BACK] < 0) or (kind == AbilityKind.WISH and balls < abil[a, A_X]):
                 return -1
             return a
         j += 1
@@ -403,17 +398,18 @@ def field_skill(game, s, T, p, slot, k, battle):
 
 
 @internal
-def dragon_balls(game, s, T, p, warp):
-    """10-28: the [Dragon Ball] cards of ``p``'s Battle Area (to the Warp, ``warp``); how many."""
-    n_off, l_off = zone_offsets(ZT, Zone.BATTLE, p)
+def marked_cards(game, s, T, p, zone, column, bit, to):
+    """How many of ``p``'s cards of ``zone`` have ``bit`` in their ``column`` ([Dragon Ball] 10-28, [Field]
+    10-3-3, black 10-25-1); moved to the area ``to`` unless it is Zone.NONE."""
+    n_off, l_off = zone_offsets(ZT, zone, p)
     n = 0
     i = 0
     while i < s[n_off]:
         b = s[l_off + i]
-        if (card_table(T)[s[CARD + b * CARD_W], C_KEYWORDS] >> Keyword.DRAGON_BALL) & 1:
+        if (card_table(T)[s[CARD + b * CARD_W], column] >> bit) & 1:
             n += 1
-            if warp:
-                game.move_card(s, T, b, Zone.WARP)
+            if to != Zone.NONE:
+                game.move_card(s, T, b, to)
                 continue
         i += 1
     return n
@@ -421,14 +417,35 @@ def dragon_balls(game, s, T, p, warp):
 
 @internal
 def activate_skill(game, s, T, p, slot, a):
-    """8-5-2: the skill's cost paid, then it resolves (an effect frame); [Awaken] and [Wish] flip the
-    card after their effect (10-2-3, 10-28-3); [Wish] sends its [Dragon Ball] cards to the Warp."""
+    """8-5-2: the skill's cost paid, then it resolves (an effect frame); [Awaken] and [Wish] flip the card
+    after their effect (10-2-3, 10-28-3); [Wish] sends its [Dragon Ball] cards to the Warp; [Swap X]
+    first asks for up to 1 hand Battle Card of energy cost X (10-24-3)."""
     game.pay_skill(s, T, p, slot, a, -1)
     kind = ability_table(T)[a, A_KIND]
     if kind == AbilityKind.WISH:
-        game.dragon_balls(s, T, p, True)
-    purpose = P_FLIP if kind == AbilityKind.AWAKEN or kind == AbilityKind.WISH else P_SKILL
-    push_frame(game, s, T, MODE_ALL, purpose, 0, slot, a, p, 0)
+        game.marked_cards(s, T, p, Zone.BATTLE, C_KEYWORDS, Keyword.DRAGON_BALL, Zone.WARP)
+    push_frame(game, s, T, MODE_ALL, PURPOSE_OF[kind], 0, slot, a, p, 0)
+    x = ability_table(T)[a, A_X]
+    if kind == AbilityKind.SWAP and game.battle_candidates(s, T, p, Zone.HAND, 0, x, x) > 0:
+        s[DEC_ARG] = 0  # answered as a CHOOSE "up to" into the frame's register 0
+        s[DEC_ARG + 1] = 0
+        s[DEC_ARG + 2] = 1
+        set_decision(s, Decision.SELECT, p)
+
+
+@internal
+def swap_or_absorb(game, s, T, f, swap, src):
+    """The skill's frame ends: [Swap] plays the chosen hand card, then its card to the hand (10-24-3);
+    [Union-Absorb] places the chosen Drop Area cards under its card (10-13-5-4; "under": the card text)."""
+    for i in range(reg_count(game, s, f, 0)):
+        u = reg_slot(game, s, f, 0, i)
+        if swap:
+            game.play_free(s, T, s[OWNER + u * CARD_W], u)
+        elif s[ZONE + src * CARD_W] == Zone.BATTLE and s[ZONE + u * CARD_W] == Zone.DROP:
+            game.move_card(s, T, u, Zone.UNDER)
+            s[UNDER + u * CARD_W] = src
+    if swap and s[ZONE + src * CARD_W] == Zone.BATTLE:
+        game.move_card(s, T, src, Zone.HAND)
 
 
 @internal
@@ -437,14 +454,7 @@ def activate_extra(game, s, T, p, slot, a):
     Battle Area, the other [Field] card there to the Drop Area, 10-3-3), then its effect."""
     game.pay_skill(s, T, p, slot, a, s[CARD + slot * CARD_W])
     if (card_table(T)[s[CARD + slot * CARD_W], C_KEYWORDS] >> Keyword.FIELD) & 1:
-        n_off, l_off = zone_offsets(ZT, Zone.BATTLE, p)
-        i = 0
-        while i < s[n_off]:
-            b = s[l_off + i]
-            if (card_table(T)[s[CARD + b * CARD_W], C_KEYWORDS] >> Keyword.FIELD) & 1:
-                game.move_card(s, T, b, Zone.DROP)
-            else:
-                i += 1
+        game.marked_cards(s, T, p, Zone.BATTLE, C_KEYWORDS, Keyword.FIELD, Zone.DROP)
         game.move_card(s, T, slot, Zone.BATTLE)
     else:
         game.move_card(s, T, slot, Zone.DROP)

@@ -13,7 +13,7 @@ import numpy as np
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
 from tcg_env.games.dbscg import state as S
-from tcg_env.games.dbscg.constants import LEADER_SLOT, PLAYER_SLOTS, START_LIFE, Decision, Zone
+from tcg_env.games.dbscg.constants import N_SLOTS, START_LIFE, Decision, Zone
 from tcg_env.games.dbscg.state import Phase
 from tcg_env.games.dbscg.turn import Step
 from tcg_env.scenario import Scenario
@@ -32,9 +32,13 @@ class DbscgScenario(Scenario):
                    decks=None, seed: int = 0) -> "DbscgScenario":
         """``turn_player``'s Main Phase free timing on its second turn: each Leader in its area, the
         other cards back in the decks, then ``life`` Life cards each from the top of the deck."""
-        sc = cls.from_new_game(pool=pool, decks=decks, seed=seed)
+        import tcg_env
+
+        sc = cls(tcg_env.make_game(cls.GAME, seed=seed, pool=pool, decks=decks))
+        for slot in range(N_SLOTS):  # the other cards back in the decks (a deck has no room for a Leader)
+            if sc.row[S.CARD + slot * S.CARD_W] >= 0 and sc.row[S.ZONE + slot * S.CARD_W] not in (Zone.DECK, Zone.LEADER):
+                sc.move(slot, Zone.DECK)
         for p in range(2):
-            sc.move(p * PLAYER_SLOTS + LEADER_SLOT, Zone.LEADER, p)
             for _ in range(life[p]):
                 sc.move(sc.zone(p, Zone.DECK)[-1], Zone.LIFE, p)
             sc.set(S.REDRAWN + p, 1)
