@@ -18,7 +18,7 @@ def test_cr_7_1_the_leader_or_a_rest_mode_battle_card_can_be_attacked():
     sc.battle(1, ["DS1-042"], rested=True)
     g = sc.game()
     targets = [d for d in offered(g) if d.startswith("Attack")]
-    assert targets == ["Attack the Leader with Solenne, Star Seeker", "Attack Sprout Ranger with Solenne, Star Seeker"]
+    assert targets == ["Attack the Leader with Solenne - Star Seeker", "Attack Sprout Ranger with Solenne - Star Seeker"]
 
 
 def test_cr_7_1_the_attack_card_switches_to_rest_mode_and_a_rest_mode_card_cannot_attack():
@@ -27,7 +27,7 @@ def test_cr_7_1_the_attack_card_switches_to_rest_mode_and_a_rest_mode_card_canno
     sc.battle(0, ["DS1-022"], rested=True)
     g = sc.game()
     assert not can(g, "Attack the Leader with Tide Apprentice")
-    attack(g, "Rook, Ember Cadet")
+    attack(g, "Rook - Ember Cadet")
     assert rested(g, rook) and g.state[S.ATTACKER] == rook
     assert g.decision == Decision.OFFENCE and g.state[S.PHASE] == Phase.OFFENCE
     to_main(g)
@@ -43,7 +43,7 @@ def test_cr_7_2_1_2_the_offence_step_combos_from_the_hand_and_active_battle_card
     attack(g, "Flare Striker")
     assert g.decision == Decision.OFFENCE and g.current_player == 0
     combos = [d for d in offered(g) if d.startswith("Combo")]
-    assert combos == ["Combo with Rook, Ember Cadet from the hand (+5000)", "Combo with Sprout Ranger"]
+    assert combos == ["Combo with Rook - Ember Cadet from the hand (+5000)", "Combo with Sprout Ranger"]
 
 
 def test_cr_7_2_1_2_1_1_a_combo_rests_its_combo_cost_in_energy_and_cannot_be_declared_without_it():
@@ -72,7 +72,7 @@ def test_cr_7_3_1_2_the_defence_step_combos_from_the_hand_and_active_battle_card
     sc.battle(1, ["DS1-042"])
     guard = sc.battle(1, ["DS1-045"], rested=True)[0]
     g = sc.game()
-    attack(g, "Solenne", "Torvo, Sapling Guardian")
+    attack(g, "Solenne", "Torvo - Sapling Guardian")
     act(g, "No more combos")
     assert g.decision == Decision.DEFENCE and g.current_player == 1 and g.state[S.GUARD] == guard
     assert [d for d in offered(g) if d.startswith("Combo")] == [
@@ -104,7 +104,7 @@ def test_cr_7_4_1_2_the_combo_power_is_added_and_7_4_1_4_2_the_guard_battle_card
     sc.hand(0, ["DS1-003"])
     guard = sc.battle(1, ["DS1-045"], rested=True)[0]  # 15000
     g = sc.game()
-    attack(g, "Solenne", "Torvo, Sapling Guardian")
+    attack(g, "Solenne", "Torvo - Sapling Guardian")
     act(g, "Combo with Rook")
     to_main(g)
     assert where(g, guard) == Zone.DROP and count(g, 1, "life") == 8
@@ -123,7 +123,7 @@ def test_cr_7_4_1_6_the_combo_cards_go_to_the_drop_area_after_the_battle():
     act(g, "Combo with Tide Apprentice")
     act(g, "No more combos")
     assert g.decision == Decision.MAIN
-    assert names(g, 0, "drop") == ["Rook, Ember Cadet", "Sprout Ranger"] and where(g, mine) == Zone.DROP
+    assert names(g, 0, "drop") == ["Rook - Ember Cadet", "Sprout Ranger"] and where(g, mine) == Zone.DROP
     assert names(g, 1, "drop") == ["Tide Apprentice"] and count(g, 0, "combo") == count(g, 1, "combo") == 0
     assert count(g, 1, "life") == 7  # 20000 against 15000
 

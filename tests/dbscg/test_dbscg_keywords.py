@@ -39,10 +39,10 @@ def test_cr_10_4_1_a_rest_mode_blocker_cannot_block():
 
 def test_cr_10_6_critical_sends_life_to_the_drop_area():
     sc = scenario()
-    sc.battle(0, ["DS1-005"])  # Kazan, Young Striker [Critical]
+    sc.battle(0, ["DS1-005"])  # Kazan - Young Striker [Critical]
     g = sc.game()
     hand = count(g, 1, "hand")
-    attack(g, "Kazan, Young Striker")
+    attack(g, "Kazan - Young Striker")
     to_main(g)
     assert count(g, 1, "life") == 7 and count(g, 1, "drop") == 1 and count(g, 1, "hand") == hand
 
@@ -60,7 +60,7 @@ def test_cr_10_7_1_2_triple_strike_deals_3_damage():
     sc = scenario()
     sc.battle(0, ["DS1-017"])
     g = sc.game()
-    attack(g, "Kazan, Sunfire Apex")
+    attack(g, "Kazan - Sunfire Apex")
     to_main(g)
     assert count(g, 1, "life") == 5
 
@@ -124,7 +124,7 @@ def test_cr_10_12_1_indestructible_is_not_ko_ed_by_battle():
     sc.battle(0, ["DS1-017"])  # 35000
     ironbark = sc.battle(1, ["DS1-047"], rested=True)[0]  # [Indestructible], 30000
     g = sc.game()
-    attack(g, "Kazan, Sunfire Apex", "Ironbark Colossus")
+    attack(g, "Kazan - Sunfire Apex", "Ironbark Colossus")
     to_main(g)
     assert where(g, ironbark) == Zone.BATTLE
 
@@ -167,9 +167,9 @@ def test_cr_10_5_4_evolve_goes_on_top_keeping_position_and_power_effects():
     base = sc.battle(0, ["DS1-005"], rested=True)[0]
     sc.set(S.POWER_EOT + base * S.CARD_W, 5000)
     g = sc.game()
-    act(g, "Play Kazan, Crimson Blaze with [Evolve]")
+    act(g, "Play Kazan - Crimson Blaze with [Evolve]")
     top = slots(g, 0, "battle")[0]
-    assert names(g, 0, "battle") == ["Kazan, Crimson Blaze"] and where(g, base) == Zone.UNDER
+    assert names(g, 0, "battle") == ["Kazan - Crimson Blaze"] and where(g, base) == Zone.UNDER
     assert word(g, S.UNDER, base) == top and rested(g, top) and power(g, top) == 30000
     assert count(g, 0, "energy") == 2 and all(rested(g, e) for e in slots(g, 0, "energy"))
 
@@ -180,7 +180,7 @@ def test_cr_10_5_1_evolve_needs_a_battle_card_of_the_named_character():
     sc.energy(0, ["DS1-003", "DS1-003"])
     sc.battle(0, ["DS1-003"])
     g = sc.game()
-    assert not can(g, "Play Kazan, Crimson Blaze with")
+    assert not can(g, "Play Kazan - Crimson Blaze with")
 
 
 def test_cr_10_5_1_ex_evolve_needs_the_energy_cost_condition():
@@ -189,8 +189,8 @@ def test_cr_10_5_1_ex_evolve_needs_the_energy_cost_condition():
     sc.energy(0, ["DS1-042", "DS1-042", "DS1-042"])
     sc.battle(0, ["DS1-045"])  # Torvo, energy cost 2
     g = sc.game()
-    act(g, "Play Torvo, Thornlord with [Evolve]")
-    assert names(g, 0, "battle") == ["Torvo, Thornlord"] and names(g, 0, "under") == ["Torvo, Sapling Guardian"]
+    act(g, "Play Torvo - Thornlord with [Evolve]")
+    assert names(g, 0, "battle") == ["Torvo - Thornlord"] and names(g, 0, "under") == ["Torvo - Sapling Guardian"]
 
 
 def test_cr_11_3_5_the_cards_under_a_card_go_to_the_drop_area_with_it():
@@ -199,12 +199,12 @@ def test_cr_11_3_5_the_cards_under_a_card_go_to_the_drop_area_with_it():
     sc.energy(0, ["DS1-003", "DS1-003"])
     base = sc.battle(0, ["DS1-005"], rested=True)[0]
     g = sc.game()
-    act(g, "Play Kazan, Crimson Blaze with [Evolve]")
+    act(g, "Play Kazan - Crimson Blaze with [Evolve]")
     act(g, "End the Main Phase")
     to_main(g)  # player 1's Main Phase
     top = slots(g, 0, "battle")[0]
     g = edited(g, (S.RESTED + top * S.CARD_W, 1), (S.POWER_EOT + leader(g, 1) * S.CARD_W, 30000))
-    attack(g, "Solenne", "Kazan, Crimson Blaze")
+    attack(g, "Solenne", "Kazan - Crimson Blaze")
     to_main(g)
     assert where(g, top) == Zone.DROP and where(g, base) == Zone.DROP and word(g, S.UNDER, base) == -1
 
@@ -215,10 +215,10 @@ def test_cr_10_5_5_xeno_evolve_sends_the_card_to_the_warp_and_plays_in_active_mo
     sc.energy(0, ["DS1-082", "DS1-082"])
     base = sc.battle(0, ["DS1-088"], rested=True)[0]
     g = sc.game()
-    act(g, "Play Vexor, Shadow Form with [Xeno-Evolve]")
+    act(g, "Play Vexor - Shadow Form with [Xeno-Evolve]")
     to_main(g)  # its "when played" KO finds no target
     top = slots(g, 0, "battle")[0]
-    assert where(g, base) == Zone.WARP and names(g, 0, "battle") == ["Vexor, Shadow Form"] and not rested(g, top)
+    assert where(g, base) == Zone.WARP and names(g, 0, "battle") == ["Vexor - Shadow Form"] and not rested(g, top)
 
 
 def test_cr_10_13_4_union_potara_goes_on_top_of_both_in_active_mode():
@@ -229,10 +229,10 @@ def test_cr_10_13_4_union_potara_goes_on_top_of_both_in_active_mode():
     coralin = sc.battle(0, ["DS1-037"])[0]
     sc.set(S.POWER_EOT + mirel * S.CARD_W, 5000)
     g = sc.game()
-    act(g, "Play Mireline, Tide Union with [Union-Potara]")
+    act(g, "Play Mireline - Tide Union with [Union-Potara]")
     to_main(g)
     top = slots(g, 0, "battle")[0]
-    assert names(g, 0, "battle") == ["Mireline, Tide Union"] and not rested(g, top)
+    assert names(g, 0, "battle") == ["Mireline - Tide Union"] and not rested(g, top)
     assert where(g, mirel) == Zone.UNDER and where(g, coralin) == Zone.UNDER and power(g, top) == 40000
 
 
@@ -241,9 +241,9 @@ def test_cr_10_13_3_4_union_fusion_puts_the_two_from_the_hand_into_the_drop_area
     sc.hand(0, ["DS1-102", "DS1-003", "DS1-011"])  # Rookstrike; Rook and Striker, 10000 each
     sc.energy(0, ["DS1-003", "DS1-003"])
     g = sc.game()
-    act(g, "Play Rookstrike, Fused Blaze with [Union-Fusion]")
-    assert names(g, 0, "battle") == ["Rookstrike, Fused Blaze"] and not rested(g, slots(g, 0, "battle")[0])
-    assert sorted(names(g, 0, "drop")) == ["Flare Striker", "Rook, Ember Cadet"] and count(g, 0, "hand") == 0
+    act(g, "Play Rookstrike - Fused Blaze with [Union-Fusion]")
+    assert names(g, 0, "battle") == ["Rookstrike - Fused Blaze"] and not rested(g, slots(g, 0, "battle")[0])
+    assert sorted(names(g, 0, "drop")) == ["Flare Striker", "Rook - Ember Cadet"] and count(g, 0, "hand") == 0
 
 
 def test_cr_10_13_5_union_absorb_places_a_drop_area_battle_card_under_it():
@@ -303,8 +303,8 @@ def test_cr_10_2_awaken_flips_the_leader_keeping_it_the_same_card_its_position_a
     sc.set(S.POWER_EOT + kazan * S.CARD_W, 5000)
     g = sc.game()
     hand = count(g, 0, "hand")
-    act(g, "Activate skill 1 of Kazan, Ember Fist")
-    assert slots(g, 0, "leader") == [kazan] and g.pool.names[card(g, kazan)] == "Kazan, Blazing Ascension"
+    act(g, "Activate skill 1 of Kazan - Ember Fist")
+    assert slots(g, 0, "leader") == [kazan] and g.pool.names[card(g, kazan)] == "Kazan - Blazing Ascension"
     assert rested(g, kazan) and power(g, kazan) == 20000 and count(g, 0, "hand") == hand + 2
 
 
@@ -320,7 +320,7 @@ def test_cr_10_28_wish_sends_the_dragon_balls_to_the_warp_and_flips_the_leader()
     hand = count(g, 0, "hand")
     act(g, "Activate skill 1 of Solenne")
     assert all(where(g, o) == Zone.WARP for o in orbs) and count(g, 0, "hand") == hand + 2
-    assert g.pool.names[card(g, leader(g, 0))] == "Solenne, Wish Granted"
+    assert g.pool.names[card(g, leader(g, 0))] == "Solenne - Wish Granted"
 
 
 def test_cr_10_28_wish_needs_x_dragon_balls():
@@ -471,7 +471,7 @@ def test_cr_8_5_3_1_a_number_chooses_as_many_as_it_can():
     sc.energy(0, ["DS1-003"])
     g = sc.game()
     act(g, "Activate Burning Resolve")
-    assert offered(g) == ["Choose Solenne, Star Seeker"]
+    assert offered(g) == ["Choose Solenne - Star Seeker"]
     act(g, "Choose Solenne")
     assert power(g, leader(g, 0)) == 20000
 
@@ -546,8 +546,8 @@ def test_cr_10_5_1_evolve_asks_which_battle_card_when_several_can_be_chosen():
     sc.energy(0, ["DS1-003", "DS1-003"])
     first, second = sc.battle(0, ["DS1-005", "DS1-005"])
     g = sc.game()
-    act(g, "Play Kazan, Crimson Blaze with [Evolve]")
-    assert g.decision == Decision.SELECT and offered(g) == ["Choose Kazan, Young Striker"] * 2
+    act(g, "Play Kazan - Crimson Blaze with [Evolve]")
+    assert g.decision == Decision.SELECT and offered(g) == ["Choose Kazan - Young Striker"] * 2
     g.step(int(g.legal_actions()[1]))
     assert where(g, second) == Zone.UNDER and where(g, first) == Zone.BATTLE
 
@@ -557,9 +557,9 @@ def test_cr_7_2_1_2_3_2_awaken_in_the_offence_step_and_no_activate_main_there():
     sc.battle(0, ["DS1-029"])  # Tidal Oracle: [Activate: Main]
     sc.energy(0, ["DS1-022"])
     g = sc.game()
-    attack(g, "Kazan, Ember Fist")
+    attack(g, "Kazan - Ember Fist")
     assert g.decision == Decision.OFFENCE
-    assert can(g, "Activate skill 1 of Kazan, Ember Fist") and not can(g, "Activate skill 1 of Tidal Oracle")
+    assert can(g, "Activate skill 1 of Kazan - Ember Fist") and not can(g, "Activate skill 1 of Tidal Oracle")
 
 
 def test_cr_3_6_4_a_battle_card_is_played_in_active_mode_and_can_attack():
@@ -604,7 +604,7 @@ def test_cr_11_3_5_an_absorbed_card_goes_to_the_drop_area_with_its_card():
     act(g, "Activate skill 1 of Vine Horror")
     act(g, "Choose Sprout Ranger")
     g = edited(g, (S.RESTED + horror * S.CARD_W, 1), (S.TURN_PLAYER, 1), (H_DECIDER, 1),
-               (S.POWER_EOT + leader(g, 1) * S.CARD_W, 20000))
+               (S.POWER_EOT + leader(g, 1) * S.CARD_W, 30000))  # 40000 >= 25000 + 10000
     attack(g, "Solenne", "Vine Horror")
     to_main(g)
     assert where(g, horror) == Zone.DROP and where(g, dropped) == Zone.DROP
@@ -614,11 +614,11 @@ def test_cr_10_11_5_an_auto_skill_with_once_per_turn_resolves_once_a_turn():
     sc = scenario(leaders=("DS1-001", None))  # Kazan: [Once per Turn] when it attacks, a red Battle Card +5000
     rook = sc.battle(0, ["DS1-003"])[0]
     g = sc.game()
-    attack(g, "Kazan, Ember Fist")
+    attack(g, "Kazan - Ember Fist")
     act(g, "Choose Rook")
     to_main(g)
     g = edited(g, (S.RESTED + leader(g, 0) * S.CARD_W, 0))
-    attack(g, "Kazan, Ember Fist")
+    attack(g, "Kazan - Ember Fist")
     assert g.decision == Decision.OFFENCE and power(g, rook) == 15000
 
 
@@ -630,6 +630,6 @@ def test_cr_8_5_3_7_a_card_chosen_from_the_deck_is_searched_face_up():
     g = sc.game()
     act(g, "Play Orb Seeker")
     act(g, "Yes")
-    assert "Choose Wishing Orb, Four Star" in offered(g) and "Choose no more" in offered(g)
-    act(g, "Choose Wishing Orb, Four Star")
+    assert "Choose Wishing Orb - Four Star" in offered(g) and "Choose no more" in offered(g)
+    act(g, "Choose Wishing Orb - Four Star")
     assert where(g, orb) == Zone.HAND

@@ -33,8 +33,10 @@ def can_attack_with(game, s, T, p, slot):
 
 @internal
 def can_be_attacked(game, s, T, slot):
-    """7-1: the opponent's Leader, or a Battle Card in Rest Mode."""
-    return s[ZONE + slot * CARD_W] == Zone.LEADER or s[RESTED + slot * CARD_W] != 0
+    """7-1: the opponent's Leader, or a Battle Card in Rest Mode (not a [Field] Extra Card)."""
+    if s[ZONE + slot * CARD_W] == Zone.LEADER:
+        return True
+    return s[RESTED + slot * CARD_W] != 0 and card_table(T)[s[CARD + slot * CARD_W], C_TYPE] == CardType.BATTLE
 
 
 @internal
@@ -219,7 +221,7 @@ def battle_end(game, s, T, tp, a, g):
             revenge = s[GUARD_KO] != 0 and (card_table(T)[s[CARD + g * CARD_W], C_KEYWORDS] >> Keyword.REVENGE) & 1 != 0
         if revenge:
             game.ko(s, T, a, True)
-    if a >= 0 and in_battle_position(s, a) and s[NEGATED] == 0:
+    if a >= 0 and in_battle_position(s, a):  # 10-8-1: after the battle, negated or not (7-1-4-4)
         if game.has_keyword(s, T, a, Keyword.DUAL_ATTACK) and s[ATTACKS + a * CARD_W] <= 1:
             s[RESTED + a * CARD_W] = 0
     game.trigger_side(s, T, tp, Trigger.END_BATTLE, a)

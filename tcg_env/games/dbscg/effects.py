@@ -10,7 +10,7 @@ from tcg_env.engine.effects import (
 from tcg_env.engine.jit import internal
 from tcg_env.engine.tables import ability_table, card_table, filter_table
 from tcg_env.engine.triggers import PE_ABIL, PE_SLOT, pending_entry, pending_remove
-from tcg_env.engine.zones import zone_count, zone_offsets, zone_put
+from tcg_env.engine.zones import zone_count, zone_offsets, zone_put, zone_shuffle
 from tcg_env.games.dbscg.constants import (
     A_ONCE, A_OPTIONAL, C_ABIL_START, C_BACK, C_COLOURS, C_COST, C_KEYWORDS, C_NAME, C_TRAITS, C_TYPE, CAND_N,
     F_COLOURS, F_COST_MAX, F_COST_MIN, F_MODE, F_NAME, F_NOT_SELF, F_POWER_MAX, F_SIDE, F_TRAIT, F_TYPE_MASK, F_ZONE,
@@ -188,7 +188,10 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
     elif op == Op.PLAY:
         game.play_free(s, T, s[OWNER + slot * CARD_W], slot)
     elif removable:
+        searched = s[ZONE + slot * CARD_W] == Zone.DECK
         game.move_card(s, T, slot, TO_ZONE[op - Op.TO_HAND])
+        if searched:  # 11-6-3: a deck that was looked at is shuffled
+            zone_shuffle(s, ZT, Zone.DECK, s[OWNER + slot * CARD_W], s)
 
 
 @internal

@@ -251,8 +251,8 @@ def complete_play(game, s, T):
         if how == HandSkill.XENO_EVOLVE and s[ZONE + b0 * CARD_W] == Zone.BATTLE:
             game.move_card(s, T, b0, Zone.WARP)  # 10-5-5
         game.move_card(s, T, slot, Zone.BATTLE)
-        if how == HandSkill.OVER_REALM or how == HandSkill.DARK_OVER_REALM:
-            s[FLAGS + slot * CARD_W] |= FLAG_OVER_REALM  # 10-15-4
+        if how == HandSkill.OVER_REALM:
+            s[FLAGS + slot * CARD_W] |= FLAG_OVER_REALM  # 10-15-4 (10-25 has no such rule)
     trigger_abilities(game, s, T, TT, slot, p, Trigger.ON_PLAY, -1, False, 0)
 
 
@@ -300,7 +300,8 @@ def hand_skill_ok(game, s, T, p, slot):
     """MAIN: the card's hand keyword can be activated now: its cost, and what it needs."""
     c = card_table(T)[s[CARD + slot * CARD_W]]
     how = c[C_HAND_SKILL]
-    if how == HandSkill.NONE or not room_in_battle(s, p):
+    adds_a_card = how == HandSkill.UNION_FUSION or how >= HandSkill.OVER_REALM  # an Evolve takes its base's place
+    if how == HandSkill.NONE or (adds_a_card and not room_in_battle(s, p)):
         return False
     if not game.energy_can_pay(s, T, p, c[C_HS_COST], c[C_HS_SPEC], c[C_HS_SPEC_N]):
         return False
