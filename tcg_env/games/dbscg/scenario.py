@@ -13,7 +13,7 @@ import numpy as np
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
 from tcg_env.games.dbscg import state as S
-from tcg_env.games.dbscg.constants import LEADER_SLOT, PLAYER_SLOTS, START_LIFE, Decision, Zone
+from tcg_env.games.dbscg.constants import START_LIFE, Decision, Zone
 from tcg_env.games.dbscg.state import Phase
 from tcg_env.games.dbscg.turn import Step
 from tcg_env.scenario import Scenario
@@ -26,6 +26,7 @@ class DbscgScenario(Scenario):
     RESET_ON_MOVE = (S.RESTED, S.POWER_EOT, S.POWER_EOB, S.POWER_STAY, S.KW_EOT, S.KW_STAY, S.USED, S.ATTACKS,
                      S.FLAGS)  # 3-1-4: a card that moves is a new card
     NEW_CARDS = True  # any card of the pool, made from the bottom card of the owner's deck
+    KEEP_ZONES = (Zone.LEADER,)  # the Leaders stay (a deck holds 50 cards, 5-1-3)
 
     @classmethod
     def main_phase(cls, turn_player: int = 0, life: tuple[int, int] = (START_LIFE, START_LIFE), pool=None,
@@ -34,7 +35,6 @@ class DbscgScenario(Scenario):
         other cards back in the decks, then ``life`` Life cards each from the top of the deck."""
         sc = cls.from_new_game(pool=pool, decks=decks, seed=seed)
         for p in range(2):
-            sc.move(p * PLAYER_SLOTS + LEADER_SLOT, Zone.LEADER, p)
             for _ in range(life[p]):
                 sc.move(sc.zone(p, Zone.DECK)[-1], Zone.LIFE, p)
             sc.set(S.REDRAWN + p, 1)
