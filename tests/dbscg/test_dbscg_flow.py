@@ -256,6 +256,14 @@ def test_cr_3_8_2_energy_rested_specified_colour_one_coloured_first_then_the_mos
     assert sum(rested(game, g) for g in greens) == 1
 
 
+def test_cr_2_11_1_2_an_extra_card_is_activated_exactly_when_the_active_energy_pays_its_cost(scenario):
+    card = "DS1-010"  # [Activate: Main], 1 energy, 1 red
+    assert playable(scenario, card, ["DS1-003"])
+    assert playable(scenario, card, ["DS1-100"])  # red / blue
+    assert not playable(scenario, card, ["DS1-022", "DS1-042"])
+    assert not playable(scenario, card, ["DS1-022"], ["DS1-003"])
+
+
 # ---- 4-7 / 10-10: the counter timing --------------------------------------------------------------------------
 def counter_scene(scenario, hand1, energy1, hand0=("DS1-003",), energy0=("DS1-003",)):
     """Player 0 in its Main Phase with ``hand0`` / ``energy0``; player 1 with ``hand1`` / ``energy1``."""
@@ -284,6 +292,25 @@ def test_cr_4_7_3_2_one_decline_closes_the_counter_timing_and_the_play_completes
     assert area_of(game, card) == Zone.BATTLE and not rested(game, card)
     assert game.decision == Decision.MAIN and game.current_player == 0
     assert numbers(game, 1, Zone.HAND) == ["DS1-033"]
+    assert not any(rested(game, e) for e in zone(game, 1, Zone.ENERGY))  # declining costs nothing
+
+
+def test_cr_4_7_3_2_a_player_who_cannot_pay_its_counter_declines_at_once(scenario):
+    game = counter_scene(scenario, ["DS1-033"], ["DS1-003", "DS1-003"]).game()  # no blue energy
+    (card,) = zone(game, 0, Zone.HAND)
+    game.step(HAND_BASE + 0)
+    assert area_of(game, card) == Zone.BATTLE  # no COUNTER decision was offered (the rules coverage table)
+    assert game.decision == Decision.MAIN and game.current_player == 0
+
+
+def test_cr_10_10_3_4_counter_skills_leave_pending_when_the_counter_timing_ends(scenario):
+    game = counter_scene(scenario, ["DS1-033"], ["DS1-022", "DS1-022"]).game()
+    game.step(HAND_BASE + 0)
+    game.step(PASS)
+    game.step(PASS)  # player 1's turn: the [Counter: Play] card cannot be used in its Main Phase
+    pass_until(game, Decision.MAIN)
+    assert game.current_player == 1 and HAND_BASE + 0 not in legal(game)
+    assert numbers(game, 1, Zone.HAND)[0] == "DS1-033"
 
 
 def test_cr_10_10_4_a_negated_play_and_the_counter_card_go_to_the_drop_area(scenario):
