@@ -46,10 +46,9 @@ def need_of(T, cid, colour, count):
 
 @internal
 def hall_ok(s, T, p, need, total):
-    """Can ``p`` switch ``total`` Active energy to Rest Mode among which ``need[c]`` cards of each
-    colour (a multicoloured card counts for one of its colours; 2-11-1-1-1: the specified cost may
-    exceed the total)? Exact by Hall's condition: every set of colours has enough Active cards of
-    those colours (the empty set: all of them, for the total)."""
+    """Can ``p`` rest ``total`` Active energy, ``need[c]`` of each colour c (2-11-1-1-1: need may exceed
+    total; a multicoloured card pays one colour)? Hall's condition: every set of colours has enough
+    Active cards of those colours (the empty set: all of them, for the total)."""
     n_off, l_off = zone_offsets(ZT, Zone.ENERGY, p)
     for subset in range(1 << N_COLOURS):
         want = max(total, need.sum()) if subset == 0 else 0

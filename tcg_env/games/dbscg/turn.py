@@ -340,9 +340,8 @@ def begin_turn(game, s, p):
 
 @internal
 def charge_phase(game, s, T, p):
-    """6-2-2: every card of the turn player's Leader, Battle and Energy Areas to Active Mode (the
-    other player's stay as they are: a Battle Card that attacked can be attacked, 7-1); 6-2-3: the
-    turn player draws, except the first player on its first turn."""
+    """6-2-2: the turn player's Leader, Battle and Energy Areas to Active Mode (not the other player's:
+    what attacked can be attacked, 7-1); 6-2-3: it draws, except the first player on its first turn."""
     for z in (Zone.LEADER, Zone.BATTLE, Zone.ENERGY):
         n_off, l_off = zone_offsets(ZT, z, p)
         for i in range(s[n_off]):
