@@ -11,8 +11,8 @@ from dbscg_helpers import area_of, numbers, rested, zone
 
 import tcg_env
 from tcg_env.games.dbscg.constants import (
-    ATTACK_BASE, FIELD_SLOTS, HAND_BASE, HAND_SKILL_BASE, PASS, PLAYER_SLOTS, SELECT_BASE, START_HAND, START_LIFE,
-    YES, Decision, Zone,
+    ATTACK_BASE, C_BACK, C_TYPE, FIELD_SLOTS, HAND_BASE, HAND_SKILL_BASE, PASS, PLAYER_SLOTS, SELECT_BASE, START_HAND,
+    START_LIFE, YES, CardType, Decision, Zone,
 )
 from tcg_env.games.dbscg.state import CARD, CARD_W, FIRST_PLAYER, POWER_EOT, REDRAWN, RESTED, TURN_PLAYER
 
@@ -23,7 +23,7 @@ def attack(i, j):
 
 
 def legal(game):
-    return set(int(a) for a in game.legal_actions())
+    return {int(a) for a in game.legal_actions()}
 
 
 def leader(p):
@@ -76,8 +76,6 @@ def test_cr_1_2_3_both_players_meeting_a_loss_condition_is_a_draw(scenario):
 def test_cr_5_2_1_2_leaders_front_side_up_and_6_card_hands_before_the_redraw():
     game = tcg_env.make_game("dbscg", seed=5)
     cards = game.pool.cards
-    from tcg_env.games.dbscg.constants import C_BACK, C_TYPE, CardType
-
     for p in range(2):
         (ld,) = zone(game, p, Zone.LEADER)
         cid = int(game.state[CARD + ld * CARD_W])
@@ -417,7 +415,7 @@ def test_cr_4_5_3_2_the_turn_players_auto_skills_before_the_non_turn_players(sce
 
 def test_cr_4_5_3_2_the_turn_player_orders_several_pending_auto_skills(scenario):
     sc = scenario(0)
-    attacker, drummer = sc.battle(0, ["DS1-011", "TST-002"])  # when it attacks: +power; when one of yours attacks: draw
+    attacker, _drummer = sc.battle(0, ["DS1-011", "TST-002"])  # when it attacks: +power; when one of yours attacks: draw
     game = sc.game()
     game.step(attack(1, 0))
     assert game.decision == Decision.ORDER_AUTO and game.current_player == 0

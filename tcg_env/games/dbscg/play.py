@@ -3,8 +3,6 @@ keywords ([Evolve] 10-5, [Union] 10-13, [Over Realm] 10-15, [Dark Over Realm] 10
 Extra Cards and [Activate] skills (8-5-2, [Awaken] 10-2, [Wish] 10-28, [Field] 10-3), and the
 counter timing (4-7, [Counter] 10-10) on the core's response window."""
 
-import numpy as np
-
 from tcg_env.engine.chase import (
     Priority, after_resolution, after_response, chase_full, chase_pop, chase_push, open_window,
     priority_pass,
@@ -35,26 +33,26 @@ MODE_ALL = 2  # engine.effects.MODE_ALL: skills choose while they resolve (8-5-3
 # ---- energy (2-11, 8-4-2-3, 8-4-2-4) ----------------------------------------------------------------
 @internal
 def need_of(T, cid, colour, count):
-    """The specified cost per colour (2-11-1-1): the card's (``cid`` >= 0) plus a skill's ``count``."""
-    need = np.zeros(N_COLOURS, np.int64)
-    if colour >= 0:
-        need[colour] = count
-    if cid >= 0:
-        need += card_table(T)[cid, C_SPEC:C_SPEC + N_COLOURS]
+    """The specified cost (2-11-1-1), packed 6 bits a colour (kernels allocate no arrays): the card's
+    (``cid`` >= 0) plus a skill's ``count`` of ``colour``."""
+    need = count << (6 * colour) if colour >= 0 else 0
+    for c in range(N_COLOURS):
+        need += (card_table(T)[cid, C_SPEC + c] if cid >= 0 else 0) << (6 * c)
     return need
 
 
 @internal
 def hall_ok(s, T, p, need, total):
-    """Can ``p`` rest ``total`` Active energy, ``need[c]`` of each colour c (2-11-1-1-1: need may exceed
-    total; a multicoloured card pays one colour)? Hall's condition: every set of colours has enough
-    Active cards of those colours (the empty set: all of them, for the total)."""
+    """Can ``p`` rest ``total`` Active energy, of each colour c as many as ``need`` says (need_of; it
+    may exceed total, 2-11-1-1-1; a multicoloured card pays one colour)? Hall's condition: every set
+    of colours has enough Active cards of those colours (the empty set: all of them, for the total)."""
     n_off, l_off = zone_offsets(ZT, Zone.ENERGY, p)
     for subset in range(1 << N_COLOURS):
-        want = max(total, need.sum()) if subset == 0 else 0
+        want = 0
         for c in range(N_COLOURS):
-            if (subset >> c) & 1:
-                want += need[c]
+            if subset == 0 or (subset >> c) & 1 != 0:
+                want += (need >> (6 * c)) & 63
+        want = max(total, want) if subset == 0 else want
         have = 0
         for i in range(s[n_off]):
             e = s[l_off + i]
@@ -92,8 +90,8 @@ def energy_pay_for(game, s, T, p, cid, total, colour, count):
     need = need_of(T, cid, colour, count)
     paid = 0
     for c in range(N_COLOURS):
-        while need[c] > 0:
-            need[c] -= 1
+        while (need >> (6 * c)) & 63 > 0:
+            need -= 1 << (6 * c)
             best = -1
             for i in range(s[n_off]):
                 e = s[l_off + i]
