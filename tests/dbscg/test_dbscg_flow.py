@@ -62,6 +62,19 @@ def test_cr_9_2_4_a_player_with_no_deck_loses(scenario):
     assert game.done and game.winner == 0
 
 
+def test_cr_1_2_2_2_a_player_who_draws_its_last_card_loses_at_the_next_rule_processing(scenario):
+    sc = scenario(0)
+    sc.hand(0, ["DS1-023"])  # when played: draw 1
+    sc.energy(0, ["DS1-022", "DS1-022"])
+    for slot in sc.zone(0, Zone.DECK)[1:]:
+        sc.move(slot, Zone.DROP)
+    game = sc.game()
+    game.step(HAND_BASE + 0)
+    while not game.done and game.decision == Decision.OPTIONAL:
+        game.step(YES)
+    assert game.done and game.winner == 1
+
+
 def test_cr_1_2_3_both_players_meeting_a_loss_condition_is_a_draw(scenario):
     sc = scenario(0, life=(0, START_LIFE))
     for slot in sc.zone(1, Zone.DECK):
@@ -241,6 +254,19 @@ def test_cr_2_11_1_1_a_multicoloured_energy_card_pays_one_of_its_colours(scenari
     assert numbers(game, 0, Zone.BATTLE) == [card]
     # the red / blue card must pay the blue, the red / black card the red; one green the rest
     assert rested(game, red_blue) and rested(game, red_black) and sum(rested(game, g) for g in greens) == 1
+
+
+def test_cr_10_5_2_a_hand_keywords_coloured_cost_is_paid_like_a_specified_cost(scenario):
+    sc = scenario(0)
+    sc.hand(0, ["DS1-007"])  # [Evolve] 2 (1 red): Kazan
+    sc.battle(0, ["DS1-005"])  # a Kazan
+    red_blue, red_black, blue = sc.energy(0, ["DS1-100", "DS1-103", "DS1-022"])
+    game = sc.game()
+    assert HAND_SKILL_BASE + 0 in legal(game)
+    game.step(HAND_SKILL_BASE + 0)
+    assert numbers(game, 0, Zone.BATTLE) == ["DS1-007"]
+    paid = [e for e in (red_blue, red_black, blue) if rested(game, e)]
+    assert len(paid) == 2 and paid != [blue] and (red_blue in paid or red_black in paid)  # 2, one red
 
 
 def test_cr_3_8_2_energy_rested_specified_colour_one_coloured_first_then_the_most_active_colour(scenario):
