@@ -40,6 +40,7 @@ class Scenario(ABC):
     DECK: ClassVar[int]
     RESET_ON_MOVE: ClassVar[tuple[int, ...]] = ()
     NEW_CARDS: ClassVar[bool] = True
+    KEEP_ZONES: ClassVar[tuple[int, ...]] = ()  # areas whose cards ``from_new_game`` leaves in place (a Leader)
 
     def __init__(self, game):
         self.pool = game.pool
@@ -56,7 +57,8 @@ class Scenario(ABC):
         sc = cls(tcg_env.make_game(cls.GAME, seed=seed, pool=pool, decks=decks, **make_options))
         z = cls.ZONES
         for slot in range(z.n_slots):
-            if sc.row[z.card + slot * z.card_w] >= 0 and sc.row[z.zone + slot * z.card_w] != cls.DECK:
+            zone = sc.row[z.zone + slot * z.card_w]
+            if sc.row[z.card + slot * z.card_w] >= 0 and zone != cls.DECK and zone not in cls.KEEP_ZONES:
                 sc.move(slot, cls.DECK, sc.owner(slot))
         return sc
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from tcg_env.engine.zones import zone_list
 from tcg_env.games.dbscg import state as S
 from tcg_env.games.dbscg.constants import C_POWER, Decision, Zone
 from tcg_env.games.dbscg.scenario import DbscgScenario
@@ -145,3 +146,22 @@ def edited(game, *words):
     for offset, value in words:
         sc.set(offset, value)
     return sc.game()
+
+
+# ---- readers of the flow tests (tests/dbscg/test_dbscg_flow.py) ------------------------------------
+FLOW_CARDS = Path(__file__).parent / "data" / "flow_cards.toml"
+
+
+def zone(game, player, area):
+    """``player``'s card slots in ``area`` (a Zone), bottom .. top."""
+    return zone_list(game.state, S.ZONES, int(area), player)
+
+
+def numbers(game, player, area):
+    """The card numbers of ``player``'s ``area``, bottom .. top."""
+    number = {i: n for n, i in game.pool.index.items()}
+    return [number[int(game.state[S.CARD + s * S.CARD_W])] for s in zone(game, player, area)]
+
+
+def area_of(game, slot):
+    return Zone(int(game.state[S.ZONE + slot * S.CARD_W]))

@@ -34,52 +34,46 @@ PURPOSE_OF = (P_SKILL, P_SKILL, P_SKILL, P_SKILL, P_SKILL, P_SKILL, P_SKILL, P_S
 
 # ---- energy (2-11, 8-4-2-3, 8-4-2-4) ----------------------------------------------------------------
 @internal
-def need_of(T, cid, colour, count, c):
-    """The specified cost of colour ``c``: the card's (``cid`` >= 0) plus a skill's ``count``."""
-    n = count if colour == c else 0
-    if cid >= 0:
-        n += card_table(T)[cid, C_SPEC + c]
-    return n
+def need_of(T, cid, colour, count):
+    """The specified cost (2-11-1-1), packed 6 bits a colour (kernels allocate no arrays): the card's
+    (``cid`` >= 0) plus a skill's ``count`` of ``colour``."""
+    need = count << (6 * colour) if colour >= 0 else 0
+    for c in range(N_COLOURS):
+        need += (card_table(T)[cid, C_SPEC + c] if cid >= 0 else 0) << (6 * c)
+    return need
 
 
 @internal
-def energy_feasible(game, s, T, p, cid, total, colour, count):
-    """Can ``p`` switch ``total`` Active energy to Rest Mode among which, for each colour, as many
-    cards of that colour as specified (2-11-1-1; a multicoloured card counts for one of its colours)?
-    Exact by Hall's condition: every set of required colours has enough cards of those colours."""
+def hall_ok(s, T, p, need, total):
+    """Can ``p`` rest ``total`` Active energy, of each colour c as many as ``need`` says (need_of; it
+    may exceed total, 2-11-1-1-1; a multicoloured card pays one colour)? Hall's condition: every set
+    of colours has enough Active cards of those colours (the empty set: all of them, for the total)."""
     n_off, l_off = zone_offsets(ZT, Zone.ENERGY, p)
-    active = 0
-    for i in range(s[n_off]):
-        if s[RESTED + s[l_off + i] * CARD_W] == 0:
-            active += 1
-    specified = 0
-    for c in range(N_COLOURS):
-        specified += need_of(T, cid, colour, count, c)
-    if active < max(total, specified):  # 2-11-1-1-1: the specified cost may exceed the total
-        return False
-    if specified == 0:
-        return True
-    cards = card_table(T)
-    for subset in range(1, 1 << N_COLOURS):
-        need = 0
+    for subset in range(1 << N_COLOURS):
+        want = 0
         for c in range(N_COLOURS):
-            if (subset >> c) & 1:
-                need += need_of(T, cid, colour, count, c)
-        if need == 0:
-            continue
+            if subset == 0 or (subset >> c) & 1 != 0:
+                want += (need >> (6 * c)) & 63
+        want = max(total, want) if subset == 0 else want
         have = 0
         for i in range(s[n_off]):
             e = s[l_off + i]
-            if s[RESTED + e * CARD_W] == 0 and cards[s[CARD + e * CARD_W], C_COLOURS] & subset != 0:
+            m = card_table(T)[s[CARD + e * CARD_W], C_COLOURS]
+            if want > 0 and s[RESTED + e * CARD_W] == 0 and (subset == 0 or m & subset != 0):
                 have += 1
-        if have < need:
+        if have < want:
             return False
     return True
 
 
 @internal
+def energy_feasible(game, s, T, p, cid, total, colour, count):
+    return hall_ok(s, T, p, need_of(T, cid, colour, count), total)
+
+
+@internal
 def energy_can_pay(game, s, T, p, total, colour, count):
-    return game.energy_feasible(s, T, p, -1, total, colour, count)
+    return hall_ok(s, T, p, need_of(T, -1, colour, count), total)
 
 
 @internal
@@ -90,20 +84,25 @@ def energy_pay(game, s, T, p, total, colour, count):
 @internal
 def energy_pay_for(game, s, T, p, cid, total, colour, count):
     """Rest the energy of a cost the player can pay: each specified colour first, a one-coloured
-    card before a multicoloured one, keeping what is left payable; then the rest from the colour
-    with the most Active cards (3-8-2 lets the player choose any: the engine keeps as many colours
-    open as it can, the rules coverage table)."""
+    card before a multicoloured one, always keeping what is left payable; then the rest from the
+    colour with the most Active cards (3-8-2 lets the player choose any: the engine keeps as many
+    colours open as it can, the rules coverage table)."""
     cards = card_table(T)
     n_off, l_off = zone_offsets(ZT, Zone.ENERGY, p)
+    need = need_of(T, cid, colour, count)
     paid = 0
     for c in range(N_COLOURS):
-        for _ in range(need_of(T, cid, colour, count, c)):
+        while (need >> (6 * c)) & 63 > 0:
+            need -= 1 << (6 * c)
             best = -1
             for i in range(s[n_off]):
                 e = s[l_off + i]
                 m = cards[s[CARD + e * CARD_W], C_COLOURS]
                 if s[RESTED + e * CARD_W] == 0 and (m >> c) & 1 and (best < 0 or m == 1 << c):
-                    best = e
+                    s[RESTED + e * CARD_W] = 1
+                    if hall_ok(s, T, p, need, total - paid - 1):
+                        best = e
+                    s[RESTED + e * CARD_W] = 0
             if best >= 0:
                 s[RESTED + best * CARD_W] = 1
                 paid += 1

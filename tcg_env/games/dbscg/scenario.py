@@ -13,7 +13,7 @@ import numpy as np
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
 from tcg_env.games.dbscg import state as S
-from tcg_env.games.dbscg.constants import N_SLOTS, START_LIFE, Decision, Zone
+from tcg_env.games.dbscg.constants import START_LIFE, Decision, Zone
 from tcg_env.games.dbscg.state import Phase
 from tcg_env.games.dbscg.turn import Step
 from tcg_env.scenario import Scenario
@@ -26,18 +26,14 @@ class DbscgScenario(Scenario):
     RESET_ON_MOVE = (S.RESTED, S.POWER_EOT, S.POWER_EOB, S.POWER_STAY, S.KW_EOT, S.KW_STAY, S.USED, S.ATTACKS,
                      S.FLAGS)  # 3-1-4: a card that moves is a new card
     NEW_CARDS = True  # any card of the pool, made from the bottom card of the owner's deck
+    KEEP_ZONES = (Zone.LEADER,)  # the Leaders stay (a deck holds 50 cards, 5-1-3)
 
     @classmethod
     def main_phase(cls, turn_player: int = 0, life: tuple[int, int] = (START_LIFE, START_LIFE), pool=None,
                    decks=None, seed: int = 0) -> "DbscgScenario":
         """``turn_player``'s Main Phase free timing on its second turn: each Leader in its area, the
         other cards back in the decks, then ``life`` Life cards each from the top of the deck."""
-        import tcg_env
-
-        sc = cls(tcg_env.make_game(cls.GAME, seed=seed, pool=pool, decks=decks))
-        for slot in range(N_SLOTS):  # the other cards back in the decks (a deck has no room for a Leader)
-            if sc.row[S.CARD + slot * S.CARD_W] >= 0 and sc.row[S.ZONE + slot * S.CARD_W] not in (Zone.DECK, Zone.LEADER):
-                sc.move(slot, Zone.DECK)
+        sc = cls.from_new_game(pool=pool, decks=decks, seed=seed)
         for p in range(2):
             for _ in range(life[p]):
                 sc.move(sc.zone(p, Zone.DECK)[-1], Zone.LIFE, p)

@@ -340,13 +340,12 @@ def begin_turn(game, s, p):
 
 @internal
 def charge_phase(game, s, T, p):
-    """6-2-2: every card of both players' Leader, Battle and Energy Areas to Active Mode; 6-2-3:
-    the turn player draws, except the first player on its first turn."""
-    for q in range(2):
-        for z in (Zone.LEADER, Zone.BATTLE, Zone.ENERGY):
-            n_off, l_off = zone_offsets(ZT, z, q)
-            for i in range(s[n_off]):
-                s[RESTED + s[l_off + i] * CARD_W] = 0
+    """6-2-2: the turn player's Leader, Battle and Energy Areas to Active Mode (not the other player's:
+    what attacked can be attacked, 7-1); 6-2-3: it draws, except the first player on its first turn."""
+    for z in (Zone.LEADER, Zone.BATTLE, Zone.ENERGY):
+        n_off, l_off = zone_offsets(ZT, z, p)
+        for i in range(s[n_off]):
+            s[RESTED + s[l_off + i] * CARD_W] = 0
     if not (p == s[FIRST_PLAYER] and s[H_TURN] == 1):
         game.draw(s, p, 1)
     s[STEP] = Step.CHARGE_ENERGY
