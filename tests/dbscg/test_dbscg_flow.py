@@ -75,6 +75,21 @@ def test_cr_1_2_2_2_a_player_who_draws_its_last_card_loses_at_the_next_rule_proc
     assert game.done and game.winner == 1
 
 
+def test_cr_9_2_1_loss_judgement_interrupts_a_resolving_skill(scenario):
+    # TST-003 puts its master's last deck card into the Drop Area, then deals 1 damage: the loss
+    # (1-2-1-1-2) is judged at once, so the damage is never dealt
+    sc = scenario(0)
+    sc.hand(0, ["TST-003"])
+    sc.energy(0, ["DS1-003"])  # a red card
+    for slot in sc.zone(0, Zone.DECK)[1:]:
+        sc.move(slot, Zone.DROP)
+    game = sc.game()
+    life = len(zone(game, 1, Zone.LIFE))
+    game.step(HAND_BASE + 0)
+    assert game.done and game.winner == 1
+    assert len(zone(game, 1, Zone.LIFE)) == life
+
+
 def test_cr_1_2_3_both_players_meeting_a_loss_condition_is_a_draw(scenario):
     sc = scenario(0, life=(0, START_LIFE))
     for slot in sc.zone(1, Zone.DECK):

@@ -409,8 +409,6 @@ def test_cr_8_4_2_4_a_coloured_cost_and_resting_this_card():
     assert not can(g, "Activate skill 1 of Test Meditator")
 
 
-@pytest.mark.xfail(strict=True, reason="turn.rule_processes sends the [Field] Extra Card (power 0) to the Drop Area: "
-                   "9-5 is about Battle Cards (turn.py: reported, not this helper's file)")
 def test_cr_10_3_3_field_stays_in_the_battle_area_and_replaces_the_other_field():
     sc = scenario(pool=extra_pool())
     first = sc.put(0, "TST-001", "battle")

@@ -23,7 +23,7 @@ from tcg_env.games.dbscg.state import (  # noqa: F401
     FRAME_COUNT, FRAME_KIND, FRAME_MODE, FRAME_N, FRAME_PC, FRAME_PURPOSE, FRAME_REG_COUNTS, FRAME_REGS, FRAME_SOURCE,
     FRAME_STORE, FRAME_W, FRAMES, PASSES, PENDING, PENDING_COUNT, PRIORITY_PLAYER, STATE_SIZE, TURN_PLAYER, WINDOW,
 )
-from tcg_env.games.dbscg.turn import condition_holds, keeps_modifiers, rule_processes  # noqa: F401
+from tcg_env.games.dbscg.turn import condition_holds, interrupt_due, keeps_modifiers, rule_processes  # noqa: F401
 
 # the counter timing (engine.chase, "Response windows"): 4-7
 PRIORITY_DECISION = Decision.COUNTER

@@ -11,7 +11,7 @@ from tcg_env.engine.triggers import NONE_PENDING, play_pending_abilities
 from tcg_env.engine.zones import zone_count, zone_move, zone_offsets, zone_take
 from tcg_env.games.dbscg.constants import (
     A_BOND, A_COND, A_COND_ARG, A_KEYWORDS, A_KIND, A_POWER, A_SPARKING, C_ABIL_COUNT, C_ABIL_START, C_KEYWORDS,
-    C_POWER, C_TOKEN, AbilityKind, Condition, Decision, Duration, Mod, Trigger, Zone,
+    C_POWER, C_TOKEN, C_TYPE, AbilityKind, CardType, Condition, Decision, Duration, Mod, Trigger, Zone,
 )
 from tcg_env.games.dbscg.state import (
     ATTACKER, ATTACKS, CARD, CARD_W, CHARGED, FIRST_PLAYER, FLAG_OVER_REALM, FLAGS, FRAME_N, GUARD, MT, OWNER, PHASE, POWER_EOB,
@@ -242,19 +242,37 @@ def base_condition(game, s, T, cond, arg, controller, source):
 
 # ---- rule processing (9) ---------------------------------------------------------------------------
 @internal
+def loss_due(s):
+    """9-2-3 / 9-2-4: a player has no Life cards or no deck."""
+    return (zone_count(s, ZT, Zone.LIFE, 0) == 0 or zone_count(s, ZT, Zone.DECK, 0) == 0
+            or zone_count(s, ZT, Zone.LIFE, 1) == 0 or zone_count(s, ZT, Zone.DECK, 1) == 0)
+
+
+@internal
+def interrupt_due(s):
+    """9-2-1: loss judgement interrupts a resolving skill (the core stops its program)."""
+    return loss_due(s)
+
+
+@internal
+def judge_loss(s):
+    """9-2-2: every player who fulfils a loss condition loses (both: a draw, 1-2-3). True: it ended."""
+    if s[H_DONE] == 0 and loss_due(s):
+        lost0 = zone_count(s, ZT, Zone.LIFE, 0) == 0 or zone_count(s, ZT, Zone.DECK, 0) == 0
+        lost1 = zone_count(s, ZT, Zone.LIFE, 1) == 0 or zone_count(s, ZT, Zone.DECK, 1) == 0
+        end_game(s, WINNER_DRAW if lost0 and lost1 else (1 if lost0 else 0))
+    return s[H_DONE] != 0
+
+
+@internal
 def rule_processes(game, s, T):
-    """9-2: a player with no Life or no deck loses (both: a draw, 1-2-3); 9-3: Battle Cards in a
-    Combo Area outside a battle go to the Drop Area; 9-5: a Battle Card with power 0 or less goes
-    to its owner's Drop Area. Repeated while anything happened (4-5-3-1). True: the game ended."""
-    if s[H_DONE] != 0:
-        return True
+    """9-2: loss judgement; 9-3: Battle Cards in a Combo Area outside a battle go to the Drop Area;
+    9-5: a Battle Card with power 0 or less goes to its owner's Drop Area. Repeated while anything
+    happened (4-5-3-1). True: the game ended."""
     again = True
     while again:
         again = False
-        lost0 = zone_count(s, ZT, Zone.LIFE, 0) == 0 or zone_count(s, ZT, Zone.DECK, 0) == 0
-        lost1 = zone_count(s, ZT, Zone.LIFE, 1) == 0 or zone_count(s, ZT, Zone.DECK, 1) == 0
-        if lost0 or lost1:
-            end_game(s, WINNER_DRAW if lost0 and lost1 else (1 if lost0 else 0))
+        if judge_loss(s):
             return True
         for p in range(2):
             if s[ATTACKER] < 0 and zone_count(s, ZT, Zone.COMBO, p) > 0:
@@ -266,7 +284,7 @@ def rule_processes(game, s, T):
             i = 0
             while i < s[n_off]:
                 slot = s[l_off + i]
-                if game.power_of(s, T, slot) <= 0:
+                if game.power_of(s, T, slot) <= 0 and card_table(T)[s[CARD + slot * CARD_W], C_TYPE] == CardType.BATTLE:
                     game.move_card(s, T, slot, Zone.DROP)
                     again = True
                 else:
@@ -281,6 +299,8 @@ def advance(game, s, T):
     counter timing in progress, then the checkpoint (rule processing, the pending [Auto] skills, the
     turn player's first: 4-5-3), then the next step."""
     while s[H_DONE] == 0 and s[H_DECISION] == Decision.NONE:
+        if judge_loss(s):  # 9-2-1: interruptive, even while a skill resolves
+            return
         if s[FRAME_N] > 0:
             game.run_top_frame(s, T)
         elif game.rule_processes(s, T):
