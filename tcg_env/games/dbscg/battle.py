@@ -4,7 +4,7 @@
 
 from tcg_env.engine.chase import open_window
 from tcg_env.engine.decisions import end_game, set_decision
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.dbscg.constants import (

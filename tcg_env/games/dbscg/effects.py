@@ -7,7 +7,7 @@ from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.effects import (
     DONE, NEXT, Who, pop_frame, push_frame, reg_add, reg_count, reg_has, reg_slot, run_program, top_frame,
 )
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import ability_table, card_table, filter_table
 from tcg_env.engine.triggers import PE_ABIL, PE_SLOT, pending_entry, pending_remove
 from tcg_env.engine.zones import zone_count, zone_offsets, zone_put, zone_shuffle

@@ -8,7 +8,7 @@ resolving 8-5 / 8-6, targets, tokens)."""
 from tcg_env.engine.chase import window_mask
 from tcg_env.engine.decisions import end_game, set_decision
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_NUM_DECISIONS, WINNER_DRAW
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.rng import rng_below
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.zones import clear_zone_lists, deal_deck, zone_count, zone_offsets, zone_put, zone_shuffle

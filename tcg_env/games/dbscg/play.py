@@ -9,7 +9,7 @@ from tcg_env.engine.chase import (
 )
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.effects import push_frame, reg_count, reg_slot
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.zones import zone_count, zone_offsets
 from tcg_env.games.dbscg.constants import (

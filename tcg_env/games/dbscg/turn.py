@@ -5,7 +5,7 @@ from enum import IntEnum
 
 from tcg_env.engine.decisions import end_game, set_decision
 from tcg_env.engine.header import H_DECISION, H_DONE, H_TURN, WINNER_DRAW
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.triggers import NONE_PENDING, play_pending_abilities
 from tcg_env.engine.zones import zone_count, zone_move, zone_offsets, zone_take
