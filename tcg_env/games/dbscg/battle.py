@@ -97,13 +97,13 @@ def can_combo(game, s, T, p, slot):
     z = s[ZONE + slot * CARD_W]
     if z == Zone.BATTLE and (s[RESTED + slot * CARD_W] != 0 or slot == s[ATTACKER] or slot == s[GUARD]):
         return False
-    return game.energy_can_pay(s, T, p, c[C_COMBO_COST], -1, 0)
+    return game.energy_feasible(s, T, p, -1, c[C_COMBO_COST], -1, 0)
 
 
 @internal
 def combo(game, s, T, p, slot):
     """7-2-1-2-1-1: the combo cost paid, the card to the Combo Area ("when you combo with this card")."""
-    game.energy_pay(s, T, p, card_table(T)[s[CARD + slot * CARD_W], C_COMBO_COST], -1, 0)
+    game.energy_pay_for(s, T, p, -1, card_table(T)[s[CARD + slot * CARD_W], C_COMBO_COST], -1, 0)
     game.move_card(s, T, slot, Zone.COMBO)
     trigger_abilities(game, s, T, TT, slot, p, Trigger.ON_COMBO, -1, False, 0)
 

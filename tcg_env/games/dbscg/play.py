@@ -54,31 +54,26 @@ def hall_ok(s, T, p, need, total):
         for c in range(N_COLOURS):
             if subset == 0 or (subset >> c) & 1 != 0:
                 want += (need >> (6 * c)) & 63
-        want = max(total, want) if subset == 0 else want
+        if subset == 0:
+            want = max(total, want)
+        elif want == 0:
+            continue
         have = 0
         for i in range(s[n_off]):
             e = s[l_off + i]
             m = card_table(T)[s[CARD + e * CARD_W], C_COLOURS]
-            if want > 0 and s[RESTED + e * CARD_W] == 0 and (subset == 0 or m & subset != 0):
+            if s[RESTED + e * CARD_W] == 0 and (subset == 0 or m & subset != 0):
                 have += 1
         if have < want:
             return False
+        if need == 0:
+            return True  # no specified cost: the total was all
     return True
 
 
 @internal
 def energy_feasible(game, s, T, p, cid, total, colour, count):
     return hall_ok(s, T, p, need_of(T, cid, colour, count), total)
-
-
-@internal
-def energy_can_pay(game, s, T, p, total, colour, count):
-    return hall_ok(s, T, p, need_of(T, -1, colour, count), total)
-
-
-@internal
-def energy_pay(game, s, T, p, total, colour, count):
-    game.energy_pay_for(s, T, p, -1, total, colour, count)
 
 
 @internal
@@ -147,10 +142,16 @@ def can_use_hand_card(game, s, T, p, slot):
 def extra_skill(game, s, T, p, slot, kind):
     """The Extra Card's skill of ``kind`` that ``p`` can activate from the hand now (its energy
     cost and the skill's cost paid, 8-1-3-1-2), or -1."""
+    if card_table(T)[s[CARD + slot * CARD_W], C_TYPE] != CardType.EXTRA:
+        return -1
+    return game.hand_card_skill(s, T, p, slot, kind)
+
+
+@internal
+def hand_card_skill(game, s, T, p, slot, kind):
+    """The hand card's first skill of ``kind`` that ``p`` can pay with the card's energy cost, or -1."""
     cid = s[CARD + slot * CARD_W]
     c = card_table(T)[cid]
-    if c[C_TYPE] != CardType.EXTRA:
-        return -1
     abil = ability_table(T)
     for a in range(c[C_ABIL_START], c[C_ABIL_START] + c[C_ABIL_COUNT]):
         if abil[a, A_KIND] == kind and game.skill_payable(s, T, p, slot, a, cid):
@@ -302,7 +303,7 @@ def hand_skill_ok(game, s, T, p, slot):
     adds_a_card = how == HandSkill.UNION_FUSION or how >= HandSkill.OVER_REALM  # an Evolve takes its base's place
     if how == HandSkill.NONE or (adds_a_card and not room_in_battle(s, p)):
         return False
-    if not game.energy_can_pay(s, T, p, c[C_HS_COST], c[C_HS_SPEC], c[C_HS_SPEC_N]):
+    if not game.energy_feasible(s, T, p, -1, c[C_HS_COST], c[C_HS_SPEC], c[C_HS_SPEC_N]):
         return False
     if how == HandSkill.EVOLVE or how == HandSkill.XENO_EVOLVE:  # 10-5-1
         return game.named_battle_card(s, T, p, Zone.BATTLE, c[C_HS_NAME], c[C_HS_X], -1) >= 0
@@ -327,7 +328,7 @@ def use_hand_skill(game, s, T, p, slot):
     it may go on asks which (SELECT)."""
     c = card_table(T)[s[CARD + slot * CARD_W]]
     how = c[C_HAND_SKILL]
-    game.energy_pay(s, T, p, c[C_HS_COST], c[C_HS_SPEC], c[C_HS_SPEC_N])
+    game.energy_pay_for(s, T, p, -1, c[C_HS_COST], c[C_HS_SPEC], c[C_HS_SPEC_N])
     s[PLAY_BASE] = -1
     s[PLAY_BASE + 1] = -1
     if how == HandSkill.EVOLVE or how == HandSkill.XENO_EVOLVE:
@@ -481,13 +482,7 @@ def counter_skill(game, s, T, p, slot):
     kind = counter_kind_pending(s, p)
     if kind == 0 or s[ZONE + slot * CARD_W] != Zone.HAND:
         return -1
-    cid = s[CARD + slot * CARD_W]
-    c = card_table(T)[cid]
-    abil = ability_table(T)
-    for a in range(c[C_ABIL_START], c[C_ABIL_START] + c[C_ABIL_COUNT]):
-        if abil[a, A_KIND] == kind and game.skill_payable(s, T, p, slot, a, cid):
-            return a
-    return -1
+    return game.hand_card_skill(s, T, p, slot, kind)
 
 
 @internal
