@@ -33,7 +33,7 @@ import numpy as np
 import pytest
 
 GOLDEN = Path(__file__).with_name("golden_random_play.json")
-GAMES = ("fftcg", "force_of_will", "weiss_schwarz")
+GAMES = ("fftcg", "force_of_will", "weiss_schwarz", "dbscg")
 
 
 def random_play_hash(game: str, rows: int = 16, calls: int = 240) -> dict:
