@@ -297,7 +297,7 @@ def test_cr_10_25_dark_over_realm_counts_black_cards_and_10_25_4_once_a_turn_wit
 
 # ---- [Activate] keywords: Awaken, Wish, Swap (10-2, 10-28, 10-24) ----------------------------------------
 def test_cr_10_2_awaken_flips_the_leader_keeping_it_the_same_card_its_position_and_power():
-    sc = scenario(leaders=("DS1-001", None), life=(4, 8))  # [Awaken] life 4 or less: draw 2, flip
+    sc = scenario(leaders=("DS1-001", None), life=(3, 8))  # [Awaken] life 3 or less: draw 2, flip
     kazan = sc.zone(0, "leader")[0]
     sc.set(S.RESTED + kazan * S.CARD_W, 1)
     sc.set(S.POWER_EOT + kazan * S.CARD_W, 5000)
@@ -551,7 +551,7 @@ def test_cr_10_5_1_evolve_asks_which_battle_card_when_several_can_be_chosen():
 
 
 def test_cr_7_2_1_2_3_2_awaken_in_the_offence_step_and_no_activate_main_there():
-    sc = scenario(leaders=("DS1-001", None), life=(4, 8))
+    sc = scenario(leaders=("DS1-001", None), life=(3, 8))
     sc.battle(0, ["DS1-029"])  # Tidal Oracle: [Activate: Main]
     sc.energy(0, ["DS1-022"])
     g = sc.game()
