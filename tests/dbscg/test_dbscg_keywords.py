@@ -305,7 +305,7 @@ def test_cr_10_2_awaken_flips_the_leader_keeping_it_the_same_card_its_position_a
     hand = count(g, 0, "hand")
     act(g, "Activate skill 1 of Kazan - Ember Fist")
     assert slots(g, 0, "leader") == [kazan] and g.pool.names[card(g, kazan)] == "Kazan - Blazing Ascension"
-    assert rested(g, kazan) and power(g, kazan) == 20000 and count(g, 0, "hand") == hand + 2
+    assert rested(g, kazan) and power(g, kazan) == 15000 and count(g, 0, "hand") == hand + 2
 
 
 def test_cr_10_2_awaken_needs_its_condition():
