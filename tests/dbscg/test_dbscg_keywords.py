@@ -3,7 +3,6 @@ cards (11-3) and the Warp (11-4), one test per rule, on positions built with Dbs
 
 from __future__ import annotations
 
-import pytest
 
 from dbscg_helpers import (
     act, attack, can, card, count, edited, extra_pool, leader, names, offered, power, rested, scenario, slots, to_main,

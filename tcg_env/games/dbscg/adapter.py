@@ -90,8 +90,31 @@ def _attack(act) -> str:
     return f"Attack {what} with {act.card}"
 
 
+_NOT_ACTIVATED = (K.AbilityKind.AUTO, K.AbilityKind.PERMANENT, K.AbilityKind.COUNTER_PLAY, K.AbilityKind.COUNTER_ATTACK,
+                  K.AbilityKind.COUNTER_COUNTER)
+
+
 def _skill(act) -> str:
-    return f"Activate skill {act.index[1] + 1} of {act.card}"
+    """An [Activate]-type skill: the k-th of the card's (play.field_skill), and what it does."""
+    text = f"Activate skill {act.index[1] + 1} of {act.card}"
+    if act.slot < 0:
+        return text
+    pool = act.game.pool
+    rows = [a for a in pool.ability_rows(_cid(act.row, act.slot)) if pool.abilities[a, K.A_KIND] not in _NOT_ACTIVATED]
+    return f"{text}: {pool.ability_summary(rows[act.index[1]])}" if act.index[1] < len(rows) else text
+
+
+def _source(game) -> str:
+    """What the pending choice is for: the skill resolving (the top effect frame), or the card
+    being played with [Evolve]."""
+    row, pool = game._row, game.pool
+    if int(row[H_DECISION]) == D.SELECT and int(row[S.DEC_ARG]) == -2:
+        return f"the [Evolve] of {pool.names[_cid(row, int(row[S.PLAYING]))]}"
+    if int(row[S.FRAME_N]) == 0:
+        return ""
+    f = S.FRAMES + (int(row[S.FRAME_N]) - 1) * S.FRAME_W
+    cid, arow = int(row[f + S.FRAME_CARD]), int(row[f + S.FRAME_ABILITY])
+    return f"{pool.names[cid]} ({pool.ability_summary(arow)})" if cid >= 0 else ""
 
 
 WORDS = {
@@ -120,7 +143,8 @@ def _candidates(row, p) -> list[int]:
 
 
 POINTEES = {"hand": lambda row, p: _zone(row, K.Zone.HAND, p), "my_field": _field, "candidates": _candidates}
-describe_action = ActionWords(K.ACTIONS, D, WORDS, POINTEES, _name, copies={"hand": "hand card"})
+describe_action = ActionWords(K.ACTIONS, D, WORDS, POINTEES, _name, copies={"hand": "hand card"}, source=_source,
+                              for_kinds=(D.SELECT, D.OPTIONAL))
 
 
 # ---- the board ----------------------------------------------------------------------------------------------
