@@ -179,7 +179,7 @@ def public_view(game, viewer: int | None = None):
                  AreaView("energy", tuple(energy), names(energy), "grouped", counted=True),
                  AreaView("hand", tuple(z[K.Zone.HAND]), names(z[K.Zone.HAND]) if seen else None, "inline",
                           counted=True),
-                 AreaView("life", tuple(z[K.Zone.LIFE]), None, "count", counted=True),
+                 AreaView("life", tuple(z[K.Zone.LIFE]), None, "none"),  # the score says it
                  AreaView("deck", tuple(z[K.Zone.DECK]), None, "count", counted=True),
                  AreaView("drop", tuple(z[K.Zone.DROP]), names(z[K.Zone.DROP]), "count", counted=True),
                  AreaView("warp", tuple(z[K.Zone.WARP]), names(z[K.Zone.WARP]), "count"))
