@@ -77,7 +77,9 @@ def scenario(turn_player: int = 0, leaders=(QUIET, QUIET), life=(8, 8), pool=Non
 
 
 def offered(game) -> list[str]:
-    return [game.describe_action(a) for a in game.legal_actions()]
+    """The legal actions' words, without what a choice is for (`` for <card> (<skill>)``)."""
+    cut = game.decision in (Decision.SELECT, Decision.OPTIONAL)
+    return [game.describe_action(a).split(" for ", 1)[0] if cut else game.describe_action(a) for a in game.legal_actions()]
 
 
 def act(game, words: str) -> None:

@@ -65,8 +65,8 @@ def test_entity_layout_pointers_come_from_the_action_blocks():
     """Every action block that points at rows is a pointer of the entity layout, with its base and
     rows, and the rows it points at are the observation's card-row block of that name."""
     L = O.entity_layout()
-    assert [b.name for b in L.blocks] == ["hand", "my_field", "opp_field", "my_combo", "opp_combo", "playing",
-                                          "candidates"]
+    assert [b.name for b in L.blocks] == ["hand", "my_field", "opp_field", "my_combo", "opp_combo", "my_drop",
+                                          "opp_drop", "playing", "candidates"]
     by_name = {p.name: p for p in L.pointers}
     pointing = [b for b in K.ACTIONS if b.points_at is not None]
     assert sorted(by_name) == sorted(b.name for b in pointing)

@@ -119,12 +119,13 @@ def combo_power(game, s, T, p):
 
 
 @internal
-def strike_of(game, s, T, slot):
-    """10-7: the damage an attack deals: 1, [Double Strike] 2, [Triple Strike] 3 (the most)."""
+def strike_of(game, s, T, slot, kw):
+    """10-7: the damage an attack deals: 1, [Double Strike] 2, [Triple Strike] 3 (the most), for the
+    card's keywords now ``kw`` (keywords_of)."""
     n = card_table(T)[s[CARD + slot * CARD_W], C_STRIKE]
-    if game.has_keyword(s, T, slot, Keyword.TRIPLE_STRIKE):
+    if (kw >> Keyword.TRIPLE_STRIKE) & 1:
         n = max(n, 3)
-    elif game.has_keyword(s, T, slot, Keyword.DOUBLE_STRIKE):
+    elif (kw >> Keyword.DOUBLE_STRIKE) & 1:
         n = max(n, 2)
     return max(n, 1)
 
@@ -197,7 +198,8 @@ def damage_step(game, s, T, tp, a, g):
         if game.has_keyword(s, T, a, Keyword.VICTORY_STRIKE):
             end_game(s, tp)
             return
-        game.take_damage(s, T, 1 - tp, game.strike_of(s, T, a), game.has_keyword(s, T, a, Keyword.CRITICAL))
+        kw = game.keywords_of(s, T, a)
+        game.take_damage(s, T, 1 - tp, game.strike_of(s, T, a, kw), (kw >> Keyword.CRITICAL) & 1 != 0)
         trigger_abilities(game, s, T, TT, a, tp, Trigger.ON_DEAL_DAMAGE, g, True, 0)  # 7-4-1-4-1-2
     elif game.ko(s, T, g, True):  # 7-4-1-4-2
         s[GUARD_KO] = 1

@@ -12,15 +12,16 @@ from tcg_env.engine.tables import card_table
 from tcg_env.engine.triggers import PE_SLOT, pending_entry
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.dbscg.constants import (
-    ACTIONS, C_COLOURS, CAND_N, CARD_STATIC, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, N_COLOURS, Colour, Decision, Keyword,
+    ACTIONS, C_COLOURS, C_KEYWORDS, C_POWER, CAND_N, CARD_STATIC, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, N_COLOURS, Colour, Decision, Keyword,
     Zone,
 )
 from tcg_env.games.dbscg.state import (
     ATTACKER, CAND, CAND_COUNT, CARD, CARD_W, CHASE, CHASE_COUNT, CHASE_ENTRY_W, E_CARD, FLAG_EVOLVED, FLAG_REDRAW, FLAGS, GUARD,
-    PENDING_COUNT, PHASE, PLAYING, REALMS, RESTED, TURN_PLAYER, WINDOW_EVENT, ZONES, ZT, Phase,
+    PENDING_COUNT, PHASE, PLAYING, REALMS, RESTED, TURN_PLAYER, WINDOW_EVENT, ZONE, ZONES, ZT, Phase,
 )
 
 COMBO_ROWS = 4
+DROP_ROWS = 4  # the Drop Areas' top cards (3-4-2: open areas)
 CARD_COLUMNS = (*CARD_STATIC, "power_now", "rested", "attacking", "guarding", "evolved", "blocker_now",
                 "critical_now", "strike_now", "put_back")
 N_STATIC = len(CARD_STATIC)
@@ -48,6 +49,9 @@ OPP_FIELD = OBS.add("opp_field", CARD_COLUMNS, rows=FIELD_SLOTS, cards=True,
                     doc="the opponent's Leader, then its Battle Area")
 MY_COMBO = OBS.add("my_combo", CARD_COLUMNS, rows=COMBO_ROWS, cards=True, doc="my Combo Area")
 OPP_COMBO = OBS.add("opp_combo", CARD_COLUMNS, rows=COMBO_ROWS, cards=True, doc="the opponent's Combo Area")
+MY_DROP = OBS.add("my_drop", CARD_COLUMNS, rows=DROP_ROWS, cards=True, doc="my Drop Area, the top card first")
+OPP_DROP = OBS.add("opp_drop", CARD_COLUMNS, rows=DROP_ROWS, cards=True,
+                   doc="the opponent's Drop Area, the top card first")
 PLAYING_ROWS = OBS.add("playing", CARD_COLUMNS, rows=1 + CHASE_MAX, cards=True,
                        doc="the card being played, then the [Counter] cards activated, first first")
 CAND_ROWS = OBS.add("candidates", CARD_COLUMNS, rows=CAND_N, cards=True,
@@ -56,10 +60,11 @@ OBS_SIZE = OBS.size
 G, W = GLOBAL.base, len(CARD_COLUMNS)
 HAND_O, MY_FIELD_O, OPP_FIELD_O, MY_COMBO_O, OPP_COMBO_O = (HAND_ROWS.base, MY_FIELD.base, OPP_FIELD.base,
                                                             MY_COMBO.base, OPP_COMBO.base)
-PLAYING_O, CAND_O = PLAYING_ROWS.base, CAND_ROWS.base
+PLAYING_O, CAND_O, MY_DROP_O, OPP_DROP_O = PLAYING_ROWS.base, CAND_ROWS.base, MY_DROP.base, OPP_DROP.base
 POWER_NOW = N_STATIC
 G_ENERGY = GLOBALS.names.index("my_active_red_energy")
 G_COUNTER = GLOBALS.names.index("counter_timing_play")
+N_GLOBAL = len(GLOBALS.names)
 
 
 def entity_layout():
@@ -70,17 +75,22 @@ def entity_layout():
 @internal
 def card_row(game, s, T, player, slot, obs, o):
     """A card's row: its static columns from the pool, then its state now."""
-    copy_card_row(obs, o, T, s[CARD + slot * CARD_W], N_STATIC)
+    cid = s[CARD + slot * CARD_W]
+    copy_card_row(obs, o, T, cid, N_STATIC)
     w = slot * CARD_W
-    kw = game.keywords_of(s, T, slot)
-    obs[o + POWER_NOW] = game.power_of(s, T, slot) / 10000.0
+    z = s[ZONE + w]
+    if z == Zone.BATTLE or z == Zone.LEADER or z == Zone.COMBO:
+        kw, power = game.keywords_of(s, T, slot), game.power_of(s, T, slot)
+    else:  # out of play the printed values hold (2-12-2; effects end when a card moves, 8-8-1-4)
+        kw, power = card_table(T)[cid, C_KEYWORDS], card_table(T)[cid, C_POWER]
+    obs[o + POWER_NOW] = power / 10000.0
     obs[o + POWER_NOW + 1] = s[RESTED + w]
     obs[o + POWER_NOW + 2] = 1.0 if s[ATTACKER] == slot else 0.0
     obs[o + POWER_NOW + 3] = 1.0 if s[GUARD] == slot else 0.0
     obs[o + POWER_NOW + 4] = 1.0 if s[FLAGS + w] & FLAG_EVOLVED else 0.0
     obs[o + POWER_NOW + 5] = (kw >> Keyword.BLOCKER) & 1
     obs[o + POWER_NOW + 6] = (kw >> Keyword.CRITICAL) & 1
-    obs[o + POWER_NOW + 7] = game.strike_of(s, T, slot) / 3.0
+    obs[o + POWER_NOW + 7] = game.strike_of(s, T, slot, kw) / 3.0
     obs[o + POWER_NOW + 8] = 1.0 if s[FLAGS + w] & FLAG_REDRAW else 0.0  # 5-2-1-6: chosen to go back
 
 
@@ -107,22 +117,29 @@ def write_energy(s, T, me, obs):
 
 @internal
 def observe_into(game, s, T, player, obs, over_previous):
-    """``player``'s observation (written whole)."""
-    obs[:OBS_SIZE] = 0.0
+    """``player``'s observation; with ``over_previous`` the buffer holds the row's previous one: the
+    zone rows clear only the rows past their cards (engine.obsbuf), the rest is written anew."""
+    if over_previous:
+        obs[G:G + N_GLOBAL] = 0.0
+        obs[PLAYING_O:OBS_SIZE] = 0.0  # the card being played, the [Counter]s and the candidates
+    else:
+        obs[:OBS_SIZE] = 0.0
     me, opp = player, 1 - player
     write_globals(s, me, obs, G)
     write_energy(s, T, me, obs)
     obs[G + G_COUNTER] = 1.0 if s[WINDOW_EVENT] == 1 and s[PLAYING] >= 0 else 0.0
     obs[G + G_COUNTER + 1] = 1.0 if s[WINDOW_EVENT] == 2 and s[ATTACKER] >= 0 else 0.0
     obs[G + G_COUNTER + 2] = s[CHASE_COUNT] / CHASE_MAX
-    zone_rows(game, s, T, ZT, Zone.HAND, me, me, obs, HAND_O, HAND_SLOTS, False, False)
+    zone_rows(game, s, T, ZT, Zone.HAND, me, me, obs, HAND_O, HAND_SLOTS, False, over_previous)
     for side in range(2):
         q = me if side == 0 else opp
         base = MY_FIELD_O if side == 0 else OPP_FIELD_O
-        zone_rows(game, s, T, ZT, Zone.LEADER, q, me, obs, base, 1, False, False)
-        zone_rows(game, s, T, ZT, Zone.BATTLE, q, me, obs, base + W, FIELD_SLOTS - 1, False, False)
+        zone_rows(game, s, T, ZT, Zone.LEADER, q, me, obs, base, 1, False, over_previous)
+        zone_rows(game, s, T, ZT, Zone.BATTLE, q, me, obs, base + W, FIELD_SLOTS - 1, False, over_previous)
         combo = MY_COMBO_O if side == 0 else OPP_COMBO_O
-        zone_rows(game, s, T, ZT, Zone.COMBO, q, me, obs, combo, COMBO_ROWS, False, False)
+        zone_rows(game, s, T, ZT, Zone.COMBO, q, me, obs, combo, COMBO_ROWS, False, over_previous)
+        drop = MY_DROP_O if side == 0 else OPP_DROP_O
+        zone_rows(game, s, T, ZT, Zone.DROP, q, me, obs, drop, DROP_ROWS, True, over_previous)
     o = PLAYING_O
     if s[PLAYING] >= 0:
         card_row(game, s, T, me, s[PLAYING], obs, o)
