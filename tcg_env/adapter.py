@@ -117,6 +117,17 @@ def snapshot_check(check_values: Callable[[np.ndarray], None], check_consistency
     return check_snapshot
 
 
+def snapshot_dict(game, name: str, fmt: int, layout, decisions: type) -> dict:
+    """A snapshot of ``game`` (a Game) that holds only what restoring needs: the game's ``name`` and
+    snapshot format ``fmt``, the pool's size and fingerprint, the pending decision by name and the
+    state row's fields by name (``layout.to_fields``). The template game's and the Dragon Ball Super
+    Card Game's ``to_dict``; the other games add a readable list of the cards."""
+    row, pool = game._row, game.pool
+    return {"game": name, "format": fmt, "pool": {"cards": pool.n_cards, "fingerprint": pool_fingerprint(pool)},
+            "decision": {"kind": decisions(int(row[H_DECISION])).name, "player": int(row[H_DECIDER])},
+            "fields": layout.to_fields(row)}
+
+
 def snapshot_restorer(game: str, fmt: int, layout, fingerprint: Callable, check: Callable) -> Callable:
     """``from_dict(row, pool, d) -> variant index`` (the spec hook): :func:`staged_snapshot` with
     these arguments, then ``row`` written; the variant index is the restored header's (its

@@ -8,9 +8,9 @@ import numpy as np
 
 from tcg_env.adapter import (
     ActionWords, board_header, card_attribute, check_progress, check_ranges, deck_counts, if_there, pool_fingerprint,
-    snapshot_restorer, zone_count_domains,
+    snapshot_dict, snapshot_restorer, zone_count_domains,
 )
-from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_TURN
+from tcg_env.engine.header import H_DONE, H_TURN
 from tcg_env.engine.layout import SnapshotError
 from tcg_env.engine.zones import zone_list, zone_lists
 from tcg_env.games.template import constants as K
@@ -110,11 +110,7 @@ def render(game, viewer: int | None = None) -> str:
 
 # ---- snapshots ----------------------------------------------------------------------------------
 def to_dict(game) -> dict:
-    row, pool = game._row, game.pool
-    return {"game": GAME, "format": SNAPSHOT_FORMAT,
-            "pool": {"cards": pool.n_cards, "fingerprint": pool_fingerprint(pool)},
-            "decision": {"kind": D(int(row[H_DECISION])).name, "player": int(row[H_DECIDER])},
-            "fields": S.LAYOUT.to_fields(row)}
+    return snapshot_dict(game, GAME, SNAPSHOT_FORMAT, S.LAYOUT, D)
 
 
 VALUE_DOMAINS = {"variant": (0, 0), "turn_player": (0, 1), "first_player": (0, 1), "window_open": (0, 1),
