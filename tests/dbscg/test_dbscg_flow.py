@@ -122,9 +122,10 @@ def test_cr_5_2_1_6_redraw_puts_back_any_number_shuffles_and_draws_as_many_first
     game = tcg_env.make_game("dbscg", seed=11)
     fp = game.current_player
     hand0, deck0 = zone(game, fp, Zone.HAND), zone(game, fp, Zone.DECK)
-    for i in (0, 1, 2, 2):  # hand cards 0 and 1 chosen; 2 chosen then taken back
+    for i in (0, 1):  # hand cards 0 and 1 chosen, each once (a chosen card is not offered again)
         game.step(HAND_BASE + i)
         assert game.decision == Decision.REDRAW and game.current_player == fp
+        assert not game.action_mask()[HAND_BASE + i]
     other_hand = zone(game, 1 - fp, Zone.HAND)
     game.step(PASS)
     hand1 = zone(game, fp, Zone.HAND)

@@ -62,8 +62,7 @@ def _hand(act) -> str:
     pool = act.game.pool
     battle = int(pool.cards[cid, K.C_TYPE]) == K.CardType.BATTLE
     if act.kind == D.REDRAW:
-        marked = int(act.row[S.FLAGS + act.slot * S.CARD_W]) & S.FLAG_REDRAW
-        return f"{'Keep' if marked else 'Put back'} {act.card}{act.copy}"
+        return f"Put back {act.card}{act.copy}"
     if act.kind == D.CHARGE:
         return f"Charge {act.card} as energy{act.copy}"
     if act.kind == D.COUNTER:

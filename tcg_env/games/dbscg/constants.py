@@ -207,7 +207,7 @@ class Decision(IntEnum):
     """The pending decision kinds (the header's H_DECISION)."""
 
     NONE = 0
-    REDRAW = 1  # 5-2-1-6: hand card i back to the deck (again: take it back), PASS: done
+    REDRAW = 1  # 5-2-1-6: hand card i goes back to the deck (each card once), PASS: done
     CHARGE = 2  # 6-2-5: hand card i to the Energy Area, or PASS
     MAIN = 3  # 6-3-1-2: free timing of the Main Phase
     COUNTER = 4  # 4-7-3: activate a pending [Counter] from the hand, or PASS

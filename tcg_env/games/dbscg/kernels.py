@@ -112,7 +112,12 @@ def legal_mask_row(game, s, T, mask):
         return mask_pending(game, mask, SELECT_BASE, CAND_N, s, p)
     if kind == Decision.REDRAW or kind == Decision.CHARGE:
         mask[PASS] = 1
-        return 1 + mask_hand(mask, HAND_BASE, HAND_SLOTS, s, ZT, Zone.HAND, p)
+        n = 1 + mask_hand(mask, HAND_BASE, HAND_SLOTS, s, ZT, Zone.HAND, p)
+        for i in range(min(zone_count(s, ZT, Zone.HAND, p), HAND_SLOTS)):  # 5-2-1-6: each card chosen once
+            if s[FLAGS + zone_card(s, ZT, Zone.HAND, p, i) * CARD_W] & FLAG_REDRAW:
+                mask[HAND_BASE + i] = 0
+                n -= 1
+        return n
     if kind == Decision.SELECT:
         n = mask_options(mask, SELECT_BASE, CAND_N, s[CAND_COUNT])
         if s[DEC_ARG] >= 0 and s[DEC_ARG + 2] != 0:  # "up to" (8-5-3-2)
@@ -174,7 +179,7 @@ def apply_unchecked(game, s, T, a):
         if a == PASS:
             game.redraw_done(s, T, p)
         else:
-            s[FLAGS + hand * CARD_W] ^= FLAG_REDRAW
+            s[FLAGS + hand * CARD_W] |= FLAG_REDRAW
             set_decision(s, Decision.REDRAW, p)
     elif kind == Decision.CHARGE:
         game.charge_energy(s, T, p, hand)
