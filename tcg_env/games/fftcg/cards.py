@@ -14,6 +14,7 @@ The format is documented in ``docs/fftcg/card-format.md``.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
@@ -126,31 +127,37 @@ class FFCondition(StrictModel):
 
 
 # ---- effect ops (tagged by ``op``; the shared op model: tcg_env.cards.ops) ----------------------
-_M = __name__
 _Dur = (DurationName, "end_of_turn")
 _Amount = Annotated[int, Field(multiple_of=1000, ge=-50000, le=50000)]
-OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, FFFilter, Reg, Count)
-OpDamage = op_model("damage", _M, amount=Annotated[int, Field(gt=0, multiple_of=1000)], reg=(Reg, 0))
-OpBreak, OpDull, OpActivate, OpFreeze = reg_ops(_M, Reg, "break", "dull", "activate", "freeze")
-OpPower = op_model("power", _M, amount=_Amount, duration=_Dur, reg=(Reg, 0))
-OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
-OpRestrict = op_model("restrict", _M, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0))
-OpReturnToHand, OpRemoveFromGame = reg_ops(_M, Reg, "return_to_hand", "remove_from_game")
-OpDraw = op_model("draw", _M, count=(int, Field(default=1, ge=1, le=10)), who=(WhoName, "controller"))
-OpDiscard = op_model("discard", _M, count=(int, Field(default=1, ge=1, le=10)), who=WhoName, random=(bool, False))
-OpDamagePlayer = op_model("damage_player", _M, amount=(int, Field(default=1, ge=1, le=7)), who=(WhoName, "opponent"))
-OpSearch = op_model("search", _M, filter=FFFilter, destination=(Literal["hand", "field"], "hand"))
-OpPutOntoField = op_model("put_onto_field", _M, filter=FFFilter, count=(int, Field(default=1, ge=1, le=5)))
-OpAuraPower = op_model("aura_power", _M, amount=_Amount, filter=FFFilter)
-OpAuraKeyword = op_model("aura_keyword", _M, keywords=KeywordList, filter=FFFilter)
-OpCostReduction = op_model("cost_reduction", _M, amount=Annotated[int, Field(ge=1, le=10)], filter=FFFilter)
-OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, filter=FFFilter)
 
-_OP_MODELS = (
-    OpChoose, OpSelectAll, OpTargetSelf, OpDamage, OpBreak, OpDull, OpActivate, OpFreeze, OpPower,
-    OpGrantKeyword, OpRestrict, OpReturnToHand, OpRemoveFromGame, OpDraw, OpDiscard, OpDamagePlayer,
-    OpSearch, OpPutOntoField, OpAuraPower, OpAuraKeyword, OpCostReduction, OpAuraRestrict,
-)  # fmt: skip
+
+def effect_op_models(module: str, filter_model: type) -> tuple:
+    """The op models of FF-TCG's card files, their filters ``filter_model`` (a rules variant's
+    filter extends :class:`FFFilter`: fftcg_2014.cards), bound to their names in ``module`` (so
+    that card models pickle)."""
+    models = (
+        *targeting_ops(module, filter_model, Reg, Count),
+        op_model("damage", module, amount=Annotated[int, Field(gt=0, multiple_of=1000)], reg=(Reg, 0)),
+        *reg_ops(module, Reg, "break", "dull", "activate", "freeze"),
+        op_model("power", module, amount=_Amount, duration=_Dur, reg=(Reg, 0)),
+        op_model("grant_keyword", module, keywords=KeywordList, duration=_Dur, reg=(Reg, 0)),
+        op_model("restrict", module, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0)),
+        *reg_ops(module, Reg, "return_to_hand", "remove_from_game"),
+        op_model("draw", module, count=(int, Field(default=1, ge=1, le=10)), who=(WhoName, "controller")),
+        op_model("discard", module, count=(int, Field(default=1, ge=1, le=10)), who=WhoName, random=(bool, False)),
+        op_model("damage_player", module, amount=(int, Field(default=1, ge=1, le=7)), who=(WhoName, "opponent")),
+        op_model("search", module, filter=filter_model, destination=(Literal["hand", "field"], "hand")),
+        op_model("put_onto_field", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
+        op_model("aura_power", module, amount=_Amount, filter=filter_model),
+        op_model("aura_keyword", module, keywords=KeywordList, filter=filter_model),
+        op_model("cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)], filter=filter_model),
+        op_model("aura_restrict", module, restrictions=RestrictionList, filter=filter_model),
+    )  # fmt: skip
+    vars(importlib.import_module(module)).update({m.__name__: m for m in models})
+    return models
+
+
+_OP_MODELS = effect_op_models(__name__, FFFilter)
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 #: op name in card files -> constants.Op
 EFFECT_OPS: dict[str, K.Op] = op_codes(_OP_MODELS, K.Op)
@@ -264,6 +271,8 @@ def card_obs_features(cards: np.ndarray) -> np.ndarray:
 # --------------------------------------------------------------------------------------------
 class _Compiler(PoolCompiler):
     TABLE = FFCardTable
+    # the table layouts and condition names (a rules variant's compiler extends them: fftcg_2014.cards)
+    K = K
     NCOLS = (K.C_NCOLS, K.A_NCOLS, K.F_NCOLS, K.I_NCOLS)
 
     def __init__(self, cards: list[FFCard]):
@@ -339,7 +348,7 @@ class _Compiler(PoolCompiler):
                 ex_row = row
         acts += [-1] * (2 - len(acts))
 
-        row = self.new_row(K.CARD_TABLE, card)  # the columns with a source (constants.CARD_TABLE)
+        row = self.new_row(self.K.CARD_TABLE, card)  # the columns with a source (constants.CARD_TABLE)
         row[K.C_ABIL_START] = start
         row[K.C_ABIL_COUNT] = len(card.abilities)
         row[K.C_SUMMON_ABIL] = summon_row
@@ -388,7 +397,7 @@ class _Compiler(PoolCompiler):
 
         cond = cond_arg = 0
         if ab.condition is not None:
-            cond = K.Condition[ab.condition.kind.upper()]
+            cond = self.K.Condition[ab.condition.kind.upper()]
             v = ab.condition.value
             if ab.condition.kind == "job_on_field":
                 if not isinstance(v, str):
@@ -407,7 +416,7 @@ class _Compiler(PoolCompiler):
             if cost.cp == 0 and cost.discard == 0 and not cost.break_self:
                 self.fail(f"{p}.cost", "an ability that activates Characters needs a cost beyond dull (loops)")
 
-        row = self.new_row(K.ABILITY_TABLE, ab, p, cost=cost)
+        row = self.new_row(self.K.ABILITY_TABLE, ab, p, cost=cost)
         row[K.A_TRIG_FILTER] = trig_filter
         row[K.A_COND] = cond
         row[K.A_COND_ARG] = cond_arg
@@ -498,7 +507,7 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.type", "only Characters can be chosen or put onto the field here")
         if f.state != "any" and f.zone != "field":
             self.fail(f"{p}.state", "state only applies to cards on the field")
-        return self.add_filter(self.new_row(K.FILTER_TABLE, f, p))
+        return self.add_filter(self.new_row(self.K.FILTER_TABLE, f, p))
 
 
 def _cost_nonempty(c: FFCost) -> bool:

@@ -66,12 +66,8 @@ def ability_usable(game, s, T, player, slot, arow, nd, disc, nb, bk):
     cards = card_table(T)
     abil = ability_table(T)
     cid = s[CARD + slot * CARD_W]
-    if abil[arow, K.A_COST_DULL] != 0:
-        if s[DULL + slot * CARD_W] != 0:
-            return False
-        # CR 11.6.2.3: under control since the start of the turn, unless Haste
-        if s[CTRL_TURN + slot * CARD_W] >= s[H_TURN] and (s[D_KW + slot * CARD_W] & KW_HASTE) == 0:
-            return False
+    if abil[arow, K.A_COST_DULL] != 0 and not game.can_dull_for_cost(s, T, slot):
+        return False
     if chase_full(game, s) or s[FRAME_N] >= FRAME_MAX:
         return False
     skip_field = slot if abil[arow, K.A_COST_DULL] != 0 or abil[arow, K.A_COST_BREAK_SELF] != 0 else -1
@@ -108,7 +104,7 @@ def hand_card_playable(game, s, T, player, slot, nd, disc, nb, bk):
             return False
         if chase_full(game, s) or s[FRAME_N] >= FRAME_MAX:
             return False
-        cost = game.current_cost(s, T, player, slot)
+        cost = game.least_cost(s, T, player, slot)
         if not game.can_pay_counted(s, T, player, cost, game.card_pay_element(cards, cid), slot, -1, nd, disc, nb, bk):
             return False
         return game.has_required_targets(s, T, cards[cid, K.C_SUMMON_ABIL], player, slot)
@@ -119,17 +115,40 @@ def hand_card_playable(game, s, T, player, slot, nd, disc, nb, bk):
         return False
     if ctype == K.CardType.BACKUP and game.count_field_type(s, T, player, K.CardType.BACKUP) >= MAX_BACKUPS:
         return False
-    # CR 7.7.3: no action may deploy a second same-name (non-generic) or a second Light/Dark card
+    if not game.may_deploy(s, T, player, cid):
+        return False
+    cost = game.least_cost(s, T, player, slot)
+    return game.can_pay_counted(s, T, player, cost, game.card_pay_element(cards, cid), slot, -1, nd, disc, nb, bk)
+
+
+@internal
+def can_dull_for_cost(s, T, slot):
+    """CR 11.6.2.3: a cost with the dull icon needs an active card under its controller's control
+    since the start of the turn, unless it has Haste."""
+    if s[DULL + slot * CARD_W] != 0:
+        return False
+    return s[CTRL_TURN + slot * CARD_W] < s[H_TURN] or (s[D_KW + slot * CARD_W] & KW_HASTE) != 0
+
+
+@internal
+def may_deploy(game, s, T, player, cid):
+    """CR 7.7.3: no action may deploy a second same-name (non-generic) or a second Light/Dark card."""
+    cards = card_table(T)
     ld = game.is_light_dark(cards, cid)
     for i in range(s[FIELD_N + player]):
-        other = s[FIELD_L + player * FIELD_SLOTS + i]
-        ocid = s[CARD + other * CARD_W]
+        ocid = s[CARD + s[FIELD_L + player * FIELD_SLOTS + i] * CARD_W]
         if cards[cid, K.C_GENERIC] == 0 and cards[ocid, K.C_NAME] == cards[cid, K.C_NAME]:
             return False
         if ld and game.is_light_dark(cards, ocid):
             return False
-    cost = game.current_cost(s, T, player, slot)
-    return game.can_pay_counted(s, T, player, cost, game.card_pay_element(cards, cid), slot, -1, nd, disc, nb, bk)
+    return True
+
+
+@internal
+def least_cost(game, s, T, player, slot):
+    """The least CP a card of the hand can be played for now: its cost now (a rules variant counts
+    the optional costs that lower it: fftcg_2014.play)."""
+    return game.current_cost(s, T, player, slot)
 
 
 @internal

@@ -87,10 +87,16 @@ def order_triggers(s, T, player, n):
 def place_trigger(game, s, T, player, index):
     """Put pending auto-ability ``index`` of ``player`` onto the stack, choosing its targets."""
     slot, arow, aux = pending_take(game, s, player, index)
-    if chase_full(game, s) or s[FRAME_N] >= FRAME_MAX:
-        return 0  # capacity: dropped (documented)
-    game.push_program_frame(s, T, M_TARGET, P_TRIGGER, EK_ABILITY, slot, arow, player, aux)
+    game.push_trigger(s, T, player, slot, arow, aux)
     return 0
+
+
+@internal
+def push_trigger(game, s, T, player, slot, arow, aux):
+    """The auto-ability goes on the stack: its targets are chosen first (CR 11.8.9)."""
+    if chase_full(game, s) or s[FRAME_N] >= FRAME_MAX:
+        return  # capacity: dropped (documented)
+    game.push_program_frame(s, T, M_TARGET, P_TRIGGER, EK_ABILITY, slot, arow, player, aux)
 
 
 @internal

@@ -1,0 +1,97 @@
+"""FF-TCG 2014 rules kernels: damage resolution (2014 CR 6.5) and the opcodes of this variant's
+keywords (Level UP 15.2.4, Assist 15.2.6, Awakening 15.2.10, Remove 15.2.12); every other opcode is
+FF-TCG's (``tcg_env.games.fftcg.effects.exec_op``)."""
+
+from tcg_env.engine.decisions import set_decision
+from tcg_env.engine.effects import ASKED, NEXT
+from tcg_env.engine.jit import internal
+from tcg_env.engine.tables import ability_table, card_table
+from tcg_env.engine.zones import zone_pop_top, zone_shuffle, zone_take
+from tcg_env.games.fftcg.effects import exec_op as base_exec_op
+from tcg_env.games.fftcg_2014 import constants as K
+from tcg_env.games.fftcg_2014.constants import MAX_DECK, OPTION_SLOTS
+from tcg_env.games.fftcg_2014.state import (CAND, CAND_N, CARD, CARD_W, DAMAGED_EMPTY, DEC_ARG, DECK_L, DECK_N, DULL,
+                                            E_ABIL, E_CARD, E_CTRL, E_SLOT, FR_CNT, FR_LEFT, FR_PC, FR_PLAYER, ZONE, ZT)
+
+
+@internal
+def resolve_damage(game, s, T, base):
+    """2014 CR 6.5: one card per point from the top of the deck to the Damage Zone (6.5.2), an EX
+    Burst resolved before the next card (6.5.2.1, 11.11.2). The 7th card ends nothing here: the rule
+    process does when a player would next receive priority (7.13.2, 12.4.1), so its EX Burst is
+    still offered. With no card left to put there the damage stops, and the player loses by the
+    rule process of 12.4.3 (3.1.3)."""
+    cards = card_table(T)
+    player = s[base + FR_PLAYER]
+    while s[base + FR_LEFT] > 0:
+        s[base + FR_LEFT] -= 1
+        slot = zone_pop_top(s, DECK_N + player, DECK_L + player * MAX_DECK)
+        if slot < 0:
+            s[DAMAGED_EMPTY + player] = 1
+            s[base + FR_LEFT] = 0
+            return True
+        s[ZONE + slot * CARD_W] = K.Zone.NONE
+        game.put_in_zone(s, slot, K.Zone.DAMAGE)
+        cid = s[CARD + slot * CARD_W]
+        if cards[cid, K.C_EX_BURST] != 0 and cards[cid, K.C_EX_ABIL] >= 0:
+            s[DEC_ARG] = slot
+            set_decision(s, K.Decision.EX_BURST, player)
+            return False
+    return True
+
+
+@internal
+def same_name_candidates(game, s, T, player, name, forwards_only):
+    """The cards of ``player``'s deck named ``name`` that may enter the field, one per card id
+    (SELECT_CARD's options)."""
+    cards = card_table(T)
+    s[CAND_N] = 0
+    for i in range(s[DECK_N + player]):
+        slot = s[DECK_L + player * MAX_DECK + i]
+        cid = s[CARD + slot * CARD_W]
+        if cards[cid, K.C_NAME] != name or not game.is_character(cards[cid, K.C_TYPE]):
+            continue
+        if forwards_only and cards[cid, K.C_TYPE] != K.CardType.FORWARD:
+            continue
+        dup = False
+        for k in range(s[CAND_N]):
+            dup = dup or s[CARD + s[CAND + k] * CARD_W] == cid
+        if not dup and s[CAND_N] < OPTION_SLOTS and game.can_enter_field(s, T, slot, player):
+            s[CAND + s[CAND_N]] = slot
+            s[CAND_N] += 1
+    return s[CAND_N]
+
+
+@internal
+def exec_op(game, s, T, f, op, reg, a0, a1, a2):
+    ctrl = s[f + E_CTRL]
+    src = s[f + E_SLOT]
+    if op == K.Op.SOURCE_TO_BREAK_ZONE or op == K.Op.RETURN_SOURCE_TO_HAND:
+        if s[ZONE + src * CARD_W] != K.Zone.FIELD:
+            # it left the field: it cannot be put there, and the rest does nothing (15.2.4.3, 15.2.6.5)
+            s[f + FR_PC] = ability_table(T)[s[f + E_ABIL], K.A_CODE_LEN] - 1
+        else:
+            game.leave_field(s, T, src, K.Zone.BREAK if op == K.Op.SOURCE_TO_BREAK_ZONE else K.Zone.HAND, False)
+        return NEXT
+    if op == K.Op.SEARCH_SAME_NAME:
+        # 15.2.4.2 (a Forward, put onto the field dull: a1 = 1) / 15.2.10.2 (a card): SELECT_CARD,
+        # then the shuffle (15.1.1.9.1); the answer is kernels.apply_unchecked's
+        if s[f + FR_CNT] == 0:
+            s[f + FR_CNT] = 1
+            name = card_table(T)[s[f + E_CARD], K.C_NAME]
+            if game.same_name_candidates(s, T, ctrl, name, a1 != 0) > 0:
+                s[DEC_ARG] = K.SelectFor.SEARCH
+                set_decision(s, K.Decision.SELECT_CARD, ctrl)
+                return ASKED
+        zone_shuffle(s, ZT, K.Zone.DECK, ctrl, s)
+        return NEXT
+    return base_exec_op(game, s, T, f, op, reg, a0, a1, a2)
+
+
+@internal
+def put_searched_onto_field(game, s, T, slot, player, dull):
+    """The card SEARCH_SAME_NAME found: onto the field, dull for Level UP (2014 CR 15.2.4.2)."""
+    zone_take(s, ZT, slot)
+    game.enter_field(s, T, slot, player)
+    if dull and s[ZONE + slot * CARD_W] == K.Zone.FIELD:
+        s[DULL + slot * CARD_W] = 1

@@ -1,0 +1,17 @@
+"""Build FF-TCG 2014 positions: FF-TCG's scenario builder (``tcg_env.games.fftcg.scenario``) over
+this variant's state row, with Items equipped by name (``equip``)."""
+
+from __future__ import annotations
+
+from tcg_env.games.fftcg.scenario import Scenario as _Scenario
+from tcg_env.games.fftcg_2014 import state as S
+
+
+class Scenario(_Scenario):
+    GAME = "fftcg_2014"
+    RESET_ON_MOVE = _Scenario.RESET_ON_MOVE + (S.EQUIPS, S.JUNCTIONED, S.OVERDRIVEN)
+
+    def equip(self, item_slot: int, character_slot: int) -> "Scenario":
+        """Item ``item_slot`` (on the field) equips ``character_slot`` (2014 CR 15.1.1.11)."""
+        self.row[S.EQUIPS + item_slot * S.X_W] = character_slot + 1
+        return self
