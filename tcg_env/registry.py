@@ -16,6 +16,7 @@ _GAMES = {  # name: (the game's package, its Gymnasium id)
     "force_of_will": ("tcg_env.games.force_of_will", "tcg_env/ForceOfWill-v2"),
     "weiss_schwarz": ("tcg_env.games.weiss_schwarz", "tcg_env/WeissSchwarz-v1"),
     "dbscg": ("tcg_env.games.dbscg", "tcg_env/DragonBallSuper-v0"),
+    "fftcg_2014": ("tcg_env.games.fftcg_2014", "tcg_env/FFTCG2014-v0"),
 }
 
 

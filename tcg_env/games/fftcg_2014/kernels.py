@@ -31,8 +31,8 @@ from tcg_env.games.fftcg.kernels import legal_mask_row as base_legal_mask_row
 from tcg_env.games.fftcg_2014 import constants as K
 from tcg_env.games.fftcg_2014.constants import (FIELD_SLOTS, HAND_BASE, HAND_SLOTS, MAX_DECISIONS_PER_GAME, NUM_ACTIONS,
                                                 OPTION_BASE, OWN_FIELD_BASE, PASS)
-from tcg_env.games.fftcg_2014.state import (ASK, CAND, CARD, CARD_W, E_ABIL, FIELD_L, FIELD_N, FRAME_N, FRAME_W,
-                                            FRAMES, FR_PC, PHASE, PRIORITY_CLEAN, ZT)
+from tcg_env.games.fftcg_2014.state import (ASK, CAND, CARD, CARD_W, DEC_ARG, E_ABIL, FIELD_L, FIELD_N, FRAME_N, FRAME_W,
+                                            FRAMES, FR_PC, HAND_N, PHASE, PRIORITY_CLEAN, ZT)
 
 
 @internal
@@ -80,11 +80,11 @@ def legal_mask_row(game, s, T, out):
         if s[ASK] == K.Ask.WAR_GOD and game.may_answer(s, T, p, -1):
             out[PASS] = 1
             n += 1
-    elif kind == K.Decision.DISCARD:  # Junction: a Summon of the hand (15.2.15.2)
-        cards = card_table(T)
-        for i in range(HAND_SLOTS):
-            slot = zone_card(s, ZT, K.Zone.HAND, p, i)
-            if slot >= 0 and cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.SUMMON:
+    elif kind == K.Decision.DISCARD:  # Junction: a Summon of the hand whose removal leaves the cost payable
+        src = s[FIELD_L + p * FIELD_SLOTS + s[DEC_ARG + 1]]
+        arow = card_table(T)[s[CARD + src * CARD_W], K.C_ACT0 + s[DEC_ARG + 2]]
+        for i in range(min(s[HAND_N + p], HAND_SLOTS)):
+            if game.junction_summon_ok(s, T, p, src, arow, zone_card(s, ZT, K.Zone.HAND, p, i)):
                 out[HAND_BASE + i] = 1
                 n += 1
     return n
@@ -99,9 +99,9 @@ def hand_abilities_mask(game, s, T, p, out):
     n = 0
     counted = False
     nd, disc, nb, bk = 0, np.int64(0), 0, np.int64(0)
-    for i in range(HAND_SLOTS):
+    for i in range(min(s[HAND_N + p], HAND_SLOTS)):
         slot = zone_card(s, ZT, K.Zone.HAND, p, i)
-        if slot < 0 or out[HAND_BASE + i] != 0 or cards[s[CARD + slot * CARD_W], K.C_HAND_ABIL] < 0:
+        if out[HAND_BASE + i] != 0 or cards[s[CARD + slot * CARD_W], K.C_HAND_ABIL] < 0:
             continue
         if not counted:
             nd, disc, nb, bk = game.count_resources(s, T, p)

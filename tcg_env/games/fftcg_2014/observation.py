@@ -33,7 +33,10 @@ OPP_2014 = OBS.add("opp_field_2014", FIELD_COLUMNS, rows=FIELD_SLOTS,
                    doc="the 2014 columns of your opponent's field rows")
 OBS_SIZE = OBS.size
 EXTRA = ASK_BLOCK.base
-R_EQUIPS = len(TYPE_COLUMNS)
+OBS_HAND_2014, OBS_OWN_2014, OBS_OPP_2014 = HAND_2014.base, OWN_2014.base, OPP_2014.base
+N_TYPE_COLUMNS, N_FIELD_COLUMNS = len(TYPE_COLUMNS), len(FIELD_COLUMNS)
+N_ASKS = len(K.Ask)
+R_EQUIPS = N_TYPE_COLUMNS
 
 
 @internal
@@ -56,16 +59,16 @@ def observe_into(game, s, T, player, out, over_previous):
     base_observe_into(game, s, T, player, out, over_previous)
     zero_range(out, EXTRA, OBS_SIZE)
     out[EXTRA + s[ASK]] = 1.0
-    out[EXTRA + len(K.Ask)] = s[ASK_ARG]
+    out[EXTRA + N_ASKS] = s[ASK_ARG]
     for i in range(min(s[HAND_N + player], HAND_SLOTS)):
-        card_columns(T, s[CARD + s[HAND_L + player * MAX_DECK + i] * CARD_W], out, HAND_2014.base + i * 7)
+        card_columns(T, s[CARD + s[HAND_L + player * MAX_DECK + i] * CARD_W], out, OBS_HAND_2014 + i * N_TYPE_COLUMNS)
     for q in range(2):
         who = player if q == 0 else 1 - player
-        base = OWN_2014.base if q == 0 else OPP_2014.base
+        base = OBS_OWN_2014 if q == 0 else OBS_OPP_2014
         n = s[FIELD_N + who]
         for i in range(n):
             slot = s[FIELD_L + who * FIELD_SLOTS + i]
-            o = base + i * len(FIELD_COLUMNS)
+            o = base + i * N_FIELD_COLUMNS
             card_columns(T, s[CARD + slot * CARD_W], out, o)
             held = s[EQUIPS + slot * X_W] - 1
             for j in range(n if held >= 0 else 0):

@@ -50,10 +50,16 @@ def can_dull_for_cost(s, T, slot):
 
 
 @internal
-def summon_in_hand(s, T, player):
+def junction_summon_ok(game, s, T, player, slot, arow, summon):
+    """Can ``player`` remove the Summon ``summon`` of its hand (-1: any) for the Junction ``arow``
+    of ``slot`` and still pay the rest of its cost (15.2.15.2)?"""
+    abil = ability_table(T)
+    skip_field = slot if abil[arow, K.A_COST_DULL] != 0 else -1
     for i in range(s[HAND_N + player]):
-        if card_table(T)[s[CARD + s[HAND_L + player * MAX_DECK + i] * CARD_W], K.C_TYPE] == K.CardType.SUMMON:
-            return True
+        h = s[HAND_L + player * MAX_DECK + i]
+        if (summon < 0 or h == summon) and card_table(T)[s[CARD + h * CARD_W], K.C_TYPE] == K.CardType.SUMMON:
+            if game.can_pay(s, T, player, abil[arow, K.A_COST_CP], abil[arow, K.A_COST_ELEMENT], h, skip_field):
+                return True
     return False
 
 
@@ -62,8 +68,10 @@ def ability_usable(game, s, T, player, slot, arow, nd, disc, nb, bk):
     abil = ability_table(T)
     if abil[arow, K.A_YOUR_TURN] != 0 and player != s[TURN_PLAYER]:
         return False  # 15.2.10.3, 15.2.13.2
-    if abil[arow, K.A_JUNCTION] != 0 and s[JUNCTIONED + slot * X_W] == 0 and not game.summon_in_hand(s, T, player):
-        return False  # 15.2.15.2 (a Junctioned character pays the cost and removes nothing, 15.2.15.4)
+    if abil[arow, K.A_JUNCTION] != 0 and s[JUNCTIONED + slot * X_W] == 0:
+        # 15.2.15.2 (a Junctioned character pays the cost and removes nothing, 15.2.15.4)
+        if not game.junction_summon_ok(s, T, player, slot, arow, -1):
+            return False
     return base_ability_usable(game, s, T, player, slot, arow, nd, disc, nb, bk)
 
 
