@@ -52,78 +52,23 @@ KW_PARTY = 8  # the party icon (2014 CR 15.2.8): printed only
 KEYWORD_BITS = {**K16.KEYWORD_BITS, "party": KW_PARTY}
 
 
-class Condition(IntEnum):
-    """FF-TCG's conditions, then the 2014 ones (formation conditions use them all, 2014 CR 7.12.1.3)."""
-
-    NONE = 0
-    DAMAGE_AT_LEAST = 1
-    BACKUPS_AT_LEAST = 2
-    FORWARDS_AT_LEAST = 3
-    OPP_FORWARDS_AT_LEAST = 4
-    HAND_AT_MOST = 5
-    OPP_DAMAGE_AT_LEAST = 6
-    JOB_ON_FIELD = 7
-    OVERDRIVE_PAID = 8  # this character was played with its Overdrive paid (2014 CR 15.2.9.3)
-    JUNCTIONED = 9  # this character is Junctioned (2014 CR 15.2.15.2)
-    EQUIPPED = 10  # this character equips at least one Item (2014 CR 15.1.1.11)
-    MONSTERS_AT_LEAST = 11  # you control at least arg Monsters
+def extended(enum, name: str, **added: int) -> type[IntEnum]:
+    """FF-TCG's ``enum`` (its members keep their numbers) with this variant's ``added`` members."""
+    return IntEnum(name, {**{m.name: int(m) for m in enum}, **added}, module=__name__)
 
 
-class Trigger(IntEnum):
-    """FF-TCG's triggers, then the 2014 ones."""
-
-    NONE = 0
-    ENTERS_SELF = 1
-    ENTERS_OTHER = 2
-    ATTACKS_SELF = 3
-    BLOCKS_SELF = 4
-    BROKEN_SELF = 5
-    DEALS_DAMAGE_TO_PLAYER_SELF = 6
-    BEGIN_MAIN1 = 7
-    BEGIN_ATTACK_PHASE = 8
-    BEGIN_END_PHASE = 9
-    OPP_FORWARD_BROKEN = 10
-    LEAVES_FIELD_SELF = 11
-    BREAKS_FORWARD_SELF = 12  # "when <this> breaks a Forward your opponent controls" (Level UP, 2014 CR 15.2.4.2)
-
-
-class Op(IntEnum):
-    """FF-TCG's opcodes, then the 2014 ones."""
-
-    CHOOSE = K16.Op.CHOOSE
-    SELECT_ALL = K16.Op.SELECT_ALL
-    TARGET_SELF = K16.Op.TARGET_SELF
-    POWER = K16.Op.POWER
-    DAMAGE = K16.Op.DAMAGE
-    BREAK = K16.Op.BREAK
-    GRANT_KEYWORD = K16.Op.GRANT_KEYWORD
-    RESTRICT = K16.Op.RESTRICT
-    DULL = K16.Op.DULL
-    ACTIVATE = K16.Op.ACTIVATE
-    FREEZE = K16.Op.FREEZE
-    RETURN_TO_HAND = K16.Op.RETURN_TO_HAND
-    REMOVE_FROM_GAME = K16.Op.REMOVE_FROM_GAME
-    DRAW = K16.Op.DRAW
-    DISCARD = K16.Op.DISCARD
-    DAMAGE_PLAYER = K16.Op.DAMAGE_PLAYER
-    SEARCH = K16.Op.SEARCH
-    PUT_ONTO_FIELD = K16.Op.PUT_ONTO_FIELD
-    AURA_POWER = K16.Op.AURA_POWER
-    AURA_KEYWORD = K16.Op.AURA_KEYWORD
-    COST_REDUCTION = K16.Op.COST_REDUCTION
-    AURA_RESTRICT = K16.Op.AURA_RESTRICT
-    # the source leaves the field for its owner's Break Zone; the program stops if it is not on the
-    # field any more (Level UP 2014 CR 15.2.4.3, Assist 15.2.6.5)
-    SOURCE_TO_BREAK_ZONE = 60
-    # search the deck for a Forward with the source's name and put it onto the field dull
-    # (Level UP, 2014 CR 15.2.4.2) or active (Awakening, 15.2.10.2: a0 = 0); then shuffle
-    SEARCH_SAME_NAME = 61
-    RETURN_SOURCE_TO_HAND = 62  # Remove (2014 CR 15.2.12.2): the Item goes back to its owner's hand
-
-
-class Destination(IntEnum):
-    HAND = 0
-    FIELD = 1
+# formation conditions use them all (2014 CR 7.12.1.3); OVERDRIVE_PAID: this character was played
+# with its Overdrive paid (15.2.9.3); JUNCTIONED: it is Junctioned (15.2.15.2); EQUIPPED: it
+# equips an Item (15.1.1.11); MONSTERS_AT_LEAST: you control at least arg Monsters
+Condition = extended(K16.Condition, "Condition", OVERDRIVE_PAID=8, JUNCTIONED=9, EQUIPPED=10, MONSTERS_AT_LEAST=11)
+# "when <this> breaks a Forward your opponent controls" (Level UP, 2014 CR 15.2.4.2)
+Trigger = extended(K16.Trigger, "Trigger", BREAKS_FORWARD_SELF=12)
+# SOURCE_TO_BREAK_ZONE: the source goes from the field to its owner's Break Zone; the program stops
+# if it is not on the field any more (Level UP 15.2.4.3, Assist 15.2.6.5). SEARCH_SAME_NAME: search
+# the deck for a card with the source's name (a1 = 1: a Forward, onto the field dull: Level UP
+# 15.2.4.2; a1 = 0: onto the field, Awakening 15.2.10.2), then shuffle. RETURN_SOURCE_TO_HAND: the
+# Item goes back to its owner's hand (Remove, 15.2.12.2)
+Op = extended(K16.Op, "Op", SOURCE_TO_BREAK_ZONE=60, SEARCH_SAME_NAME=61, RETURN_SOURCE_TO_HAND=62)
 
 
 class Ask(IntEnum):
