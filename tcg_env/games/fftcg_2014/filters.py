@@ -26,7 +26,7 @@ def condition_holds(game, s, T, cond, arg, player, source):
         summon = s[JUNCTIONED + source * X_W] - 1 if source >= 0 else -1
         return summon >= 0 and s[ZONE + summon * CARD_W] == K.Zone.REMOVED
     if cond == K.Condition.EQUIPPED:
-        for i in range(s[FIELD_N + player]):
+        for i in range(s[FIELD_N + player] if source >= 0 else 0):
             if s[EQUIPS + s[FIELD_L + player * FIELD_SLOTS + i] * X_W] == source + 1:
                 return True
         return False

@@ -28,11 +28,25 @@ from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.rules.choices import option_of, zone_card
 from tcg_env.games.fftcg.kernels import apply_unchecked as base_apply_unchecked
 from tcg_env.games.fftcg.kernels import legal_mask_row as base_legal_mask_row
+from tcg_env.games.fftcg.kernels import setup_row as base_setup_row
 from tcg_env.games.fftcg_2014 import constants as K
 from tcg_env.games.fftcg_2014.constants import (FIELD_SLOTS, HAND_BASE, HAND_SLOTS, MAX_DECISIONS_PER_GAME, NUM_ACTIONS,
                                                 OPTION_BASE, OWN_FIELD_BASE, PASS)
 from tcg_env.games.fftcg_2014.state import (ASK, CAND, CARD, CARD_W, DEC_ARG, E_ABIL, FIELD_L, FIELD_N, FRAME_N, FRAME_W,
-                                            FRAMES, FR_PC, HAND_N, PHASE, PRIORITY_CLEAN, ZT)
+                                            FIRST_PLAYER, FLOW, FRAMES, FR_PC, HAND_N, PHASE,
+                                            PRIORITY_CLEAN, ZT)
+
+
+@internal
+def setup_row(game, s, deck0, deck1, T):
+    """2014 CR 8.2.1.2: the first player is chosen at random (FF-TCG 2016 lets a player chosen at
+    random choose, CR 8.2.1.2): the player FF-TCG's setup draws goes first."""
+    base_setup_row(s, deck0, deck1, T)
+    s[FIRST_PLAYER] = s[H_DECIDER]
+    s[H_DECISION] = K.Decision.NONE
+    s[H_DECIDER] = -1
+    s[FLOW] = K.FL_START
+    game.advance(s, T)
 
 
 @internal

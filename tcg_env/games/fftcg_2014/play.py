@@ -311,7 +311,14 @@ def may_answer(game, s, T, player, target):
             return game.payable_with(s, T, player, 0, -1)
         cut = game.war_god_cut(s, T, player, cid, target)
         cost = game.current_cost(s, T, player, s[PLAY_SLOT] - 1) + s[PLAY_EXTRA]
-        return cut > 0 and game.payable_with(s, T, player, max(1, cost - cut) - cost, target)
+        if cut == 0 or not game.payable_with(s, T, player, max(1, cost - cut) - cost, target):
+            return False
+        # the Summon must still have its targets without this character (11.2.3, 11.2.12): look with
+        # the character out of the field for the question
+        s[ZONE + target * CARD_W] = K.Zone.NONE
+        ok = game.has_required_targets(s, T, cards[cid, K.C_SUMMON_ABIL], player, s[PLAY_SLOT] - 1)
+        s[ZONE + target * CARD_W] = K.Zone.FIELD
+        return ok
     if what == K.Ask.EQUIP:
         return target >= 0 and game.may_equip(s, T, player, cid, target)
     return True  # Overdrive (asked only when payable), Flash / Blue Magic, Assist: yes or no
