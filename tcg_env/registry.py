@@ -52,8 +52,9 @@ def resolve_rules(name: str, rules: str | None) -> tuple[str, str | None]:
     """(registered game, hooks module or None) that play game ``name`` under ``rules``: None (the
     game's own rules), a rule set the game names (:attr:`GameSpec.rule_sets`, e.g. FF-TCG's "2014":
     the game that plays under it, no hooks module) or the import path of a rules variant's hooks
-    module (it has a "."; the game itself with that module, :meth:`GameSpec.with_rules`). An unknown
-    rule set: a one-line ValueError naming the game and its rule sets."""
+    module (a dotted path, or a module on the path; the game itself with that module,
+    :meth:`GameSpec.with_rules`). Anything else: a one-line ValueError naming the game and its
+    rule sets."""
     spec = get_spec(name)
     if rules is None:
         return name, None
@@ -61,12 +62,22 @@ def resolve_rules(name: str, rules: str | None) -> tuple[str, str | None]:
         rules = str(rules)  # rules: 2014 in a YAML config
     if not isinstance(rules, str):
         raise ValueError(f"rules must be a rule set name or a hooks module path, got {rules!r}")
-    if "." in rules:
+    if rules in spec.rule_sets:
+        return spec.rule_sets[rules], None
+    if "." in rules or _is_module(rules):
         return name, rules
-    if rules not in spec.rule_sets:
-        have = f"its rule sets: {', '.join(spec.rule_sets)}" if spec.rule_sets else "it has no named rule sets"
-        raise ValueError(f"{name} has no rule set {rules!r}; {have}")
-    return spec.rule_sets[rules], None
+    have = f"its rule sets: {', '.join(spec.rule_sets)}" if spec.rule_sets else "it has no named rule sets"
+    raise ValueError(f"{name} has no rule set {rules!r}; {have}")
+
+
+def _is_module(name: str) -> bool:
+    """Whether ``name`` is an importable top-level module (a hooks module on the path, e.g. a test's)."""
+    import importlib.util
+
+    try:
+        return bool(name) and importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def rules_game(name: str, rules: str | None) -> str:
