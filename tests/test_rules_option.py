@@ -69,6 +69,10 @@ def test_cli_rules_picks_the_game_and_an_unknown_one_is_a_usage_error(capsys):
         assert ap.parse_args([*argv, "--rules", "2014"]).rules == "2014", argv
     assert main(["decks", "--game", "fftcg", "--rules", "2014"]) == 0
     assert capsys.readouterr().out.split() == tcg_env.list_decks("fftcg_2014")
+    # the 2014 card types list (the variant's card_attributes names Monster, Items and Formation)
+    assert main(["cards", "list", "--rules", "2014", "--type", "monster"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert listed and all(" Monster " in line for line in listed)
     assert main(["matchup", "--game", "fftcg", "--rules", "2015", "--games", "2"]) == 2
     assert capsys.readouterr().err.strip() == "tcg matchup: error: fftcg has no rule set '2015'; its rule sets: 2016, 2014"
     assert "--rules" in ap._subparsers._group_actions[0].choices["matchup"].format_help()
