@@ -1,6 +1,7 @@
 """Engine throughput: batch random play, facade steps, clone cost, state size, compile times.
 
     python benchmarks/bench_engine.py --game fftcg --seconds 10 [--batch 1024] [--compile]
+    python benchmarks/bench_engine.py --game fftcg --rules 2014 --seconds 10   (the game fftcg_2014)
 
 Prints readable lines, then as its last line one JSON object with at least: game, batch,
 decisions_per_s, games_per_s, decisions_per_game, facade_steps_per_s, reference_decisions_per_s,
@@ -160,11 +161,18 @@ def measure_compile(game: str) -> dict:
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default="fftcg")
+    ap.add_argument("--rules", default=None, help="a rule set of the game (fftcg: 2016, the default, or 2014)")
     ap.add_argument("--seconds", type=float, default=10.0, help="total measuring time (split between parts)")
     ap.add_argument("--batch", type=int, default=1024)
     ap.add_argument("--compile", action="store_true", help="also measure cold compile and cached start")
     ap.add_argument("--no-peer", action="store_true", help="skip the peer engine (weiss-sim for weiss_schwarz)")
     args = ap.parse_args(argv)
+    from tcg_env.registry import rules_game
+
+    try:  # --game fftcg --rules 2014: the game fftcg_2014
+        args.game = rules_game(args.game, args.rules)
+    except ValueError as exc:
+        ap.error(str(exc))
     hw = _hardware()
     print(f"command: {' '.join([os.path.basename(sys.executable)] + sys.argv)}")
     print("hardware/versions: " + ", ".join(f"{k}={v}" for k, v in hw.items()))

@@ -2,6 +2,7 @@
 
     python benchmarks/bench_matchup.py --game fftcg --seconds 10 [--shard-size 256] [--threads N]
     python benchmarks/bench_matchup.py --game weiss_schwarz --seconds 10
+    python benchmarks/bench_matchup.py --game fftcg --rules 2014 --seconds 10   (the game fftcg_2014)
 
 For each agent, both seats played by that agent on the built-in (starter) decks, round robin:
 
@@ -104,11 +105,18 @@ def bench_kernel(game: str, agent: str, seconds: float, batch: int) -> dict:
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default="fftcg")
+    ap.add_argument("--rules", default=None, help="a rule set of the game (fftcg: 2016, the default, or 2014)")
     ap.add_argument("--seconds", type=float, default=10.0, help="total measuring time (split between the parts)")
     ap.add_argument("--shard-size", type=int, default=256, help="games per shard (tcg matchup's unit of work)")
     ap.add_argument("--batch", type=int, default=1024, help="games per playout call in the kernel-only part")
     ap.add_argument("--threads", type=int, default=None, help="numba threads (default: all)")
     args = ap.parse_args(argv)
+    from tcg_env.registry import rules_game
+
+    try:  # --game fftcg --rules 2014: the game fftcg_2014
+        args.game = rules_game(args.game, args.rules)
+    except ValueError as exc:
+        ap.error(str(exc))
     if args.threads:
         import numba
 

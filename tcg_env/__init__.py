@@ -59,9 +59,9 @@ def list_decks(game: str) -> list[str]:
 
 
 def _spec(name: str, rules: str | None):
-    """The spec of game ``name``, under the rules variant whose hooks module is ``rules`` if given."""
-    spec = get_spec(name)
-    return spec if rules is None else spec.with_rules(rules)
+    """The spec of game ``name`` under ``rules``: a rule set the game names (FF-TCG: "2016", "2014";
+    the spec of the game that plays under it) or a rules variant's hooks module path."""
+    return get_spec(name, rules)
 
 
 def _variant_index(spec, variant: str | None) -> int:
@@ -99,9 +99,10 @@ def make_game(
     first-player draw); None draws one. variant: a rules variant (FF-TCG: "constructed",
     "limited"). auto_single: apply decisions with exactly one legal action automatically
     (default False: every choice the rules give is exposed). pool: a compiled card pool
-    (default: the game's built-in starter pool). rules: the import path of a rules variant's hooks
-    module, whose kernels replace some of the game's (docs/architecture.md, "Rules variants";
-    default: the game's own rules).
+    (default: the game's built-in starter pool). rules: a rule set the game names (its spec's
+    ``rule_sets``; FF-TCG: "2016", the default, and "2014", the game ``fftcg_2014``), or the import
+    path of a rules variant's hooks module, whose kernels replace some of the game's
+    (docs/architecture.md, "Rules variants"); default: the game's own rules.
     """
     spec = _spec(name, rules)
     pool = pool if pool is not None else spec.load_tables()

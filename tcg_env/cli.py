@@ -2,6 +2,7 @@
 
     tcg matchup --game fftcg --agent heuristic --games 200 --out results/
     tcg matchup --decks fire_wind_aggro my_deck.txt --agents heuristic random --games 400
+    tcg matchup --game fftcg --rules 2014 --games 100   (FF-TCG under its 2014 rules: the game fftcg_2014)
     tcg play --bot heuristic --deck fire_wind_aggro --bot-deck ice_water_control --seed 7 --save-replay game.json
     tcg replay game.json [--step]
     tcg deck validate my_deck.txt [--format limited]
@@ -453,7 +454,8 @@ def _cmd_games(args) -> int:
 
     for g in tcg_env.list_games():
         spec = tcg_env.get_spec(g)
-        print(f"{g:10s} {spec.title} (env {spec.env_name}, {spec.num_actions} actions, obs {spec.obs_size})")
+        rules = f"; --rules {', '.join(spec.rule_sets)}" if spec.rule_sets else ""
+        print(f"{g:10s} {spec.title} (env {spec.env_name}, {spec.num_actions} actions, obs {spec.obs_size}{rules})")
     return 0
 
 
@@ -508,6 +510,13 @@ def _seed(s: str) -> int:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _game_options(parser) -> None:
+    """--game and --rules (main() resolves the pair to the registered game that plays it)."""
+    parser.add_argument("--game", default="fftcg")
+    parser.add_argument("--rules", default=None, metavar="RULES",
+                        help="a rule set of the game (fftcg: 2016, the default, or 2014: the game fftcg_2014)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from tcg_env import __version__
 
@@ -518,7 +527,7 @@ def build_parser() -> argparse.ArgumentParser:
     m = sub.add_parser("matchup", help="simulate deck matchups (round robin) with win rates and 95%% intervals",
                        description="Simulate deck matchups. Without --decks: every built-in deck, round robin. "
                                    "Results stream to OUT/matchup_stream.jsonl; rerunning the same command resumes.")
-    m.add_argument("--game", default="fftcg")
+    _game_options(m)
     m.add_argument("--decks", nargs="+", default=None, metavar="DECK",
                    help="built-in deck names or deck files (default: every built-in deck)")
     m.add_argument("--agent", default=None,
@@ -540,7 +549,7 @@ def build_parser() -> argparse.ArgumentParser:
     m.set_defaults(fn=_cmd_matchup)
 
     p = sub.add_parser("play", help="play a bot in the terminal")
-    p.add_argument("--game", default="fftcg")
+    _game_options(p)
     p.add_argument("--bot", default="heuristic",
                    help="the bot's agent (default heuristic); options as NAME:key=value,... (search:simulations=64)")
     p.add_argument("--deck", default=None, help="your deck: built-in name or file")
@@ -565,7 +574,7 @@ def build_parser() -> argparse.ArgumentParser:
     dv.add_argument("--format", default=None,
                     help="check against this format, one of the game's rules variants (fftcg: constructed, limited; "
                          "default: the format the deck file names, else constructed)")
-    dv.add_argument("--game", default="fftcg")
+    _game_options(dv)
     dv.add_argument("--cards", default=None, help="card pool file (default: the built-in pool)")
     dv.set_defaults(fn=_cmd_deck_validate)
 
@@ -578,12 +587,12 @@ def build_parser() -> argparse.ArgumentParser:
     cl.add_argument("--type", default=None)
     cl.add_argument("--cost", type=int, default=None)
     cl.add_argument("--level", type=int, default=None, help="weiss_schwarz: the card's level")
-    cl.add_argument("--game", default="fftcg")
+    _game_options(cl)
     cl.add_argument("--cards", default=None, help="card pool file (default: the built-in pool)")
     cl.set_defaults(fn=_cmd_cards_list)
     cs = csub.add_parser("show", help="show cards by number or name")
     cs.add_argument("ids", nargs="+", metavar="ID")
-    cs.add_argument("--game", default="fftcg")
+    _game_options(cs)
     cs.add_argument("--cards", default=None, help="card pool file (default: the built-in pool)")
     cs.set_defaults(fn=_cmd_cards_show)
     ci = csub.add_parser("import", help="import a real card database (JSON) as a card pool for --cards",
@@ -591,7 +600,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "Weiss Schwarz: the English card database JSON) as a card pool file. Prints what "
                                      "was imported and what was skipped, counted by reason.")
     ci.add_argument("file", metavar="FILE")
-    ci.add_argument("--game", default="fftcg")
+    _game_options(ci)
     ci.add_argument("--out", required=True, metavar="POOL", help="the card pool file to write (.json)")
     ci.add_argument("--complete-only", action="store_true",
                     help="weiss_schwarz: keep only cards whose every ability line compiles")
@@ -600,10 +609,10 @@ def build_parser() -> argparse.ArgumentParser:
     g = sub.add_parser("games", help="list the games")
     g.set_defaults(fn=_cmd_games)
     dk = sub.add_parser("decks", help="list a game's built-in decks")
-    dk.add_argument("--game", default="fftcg")
+    _game_options(dk)
     dk.set_defaults(fn=_cmd_decks)
     b = sub.add_parser("bench", help="throughput benchmarks")
-    b.add_argument("--game", default="fftcg")
+    _game_options(b)
     b.add_argument("--seconds", type=float, default=10.0)
     b.add_argument("--what", choices=("engine", "matchup"), default="engine",
                    help="engine: batch random play (default); matchup: complete games/s per agent")
@@ -616,6 +625,10 @@ def main(argv=None) -> int:
     from tcg_env.matchup import MatchupError
 
     try:
+        if getattr(args, "rules", None) is not None:  # --game fftcg --rules 2014: the game fftcg_2014
+            from tcg_env.registry import rules_game
+
+            args.game = rules_game(args.game, args.rules)
         return int(args.fn(args) or 0)
     except (CLIError, MatchupError) as exc:
         print(f"tcg {args.cmd}: error: {exc}", file=sys.stderr)

@@ -222,12 +222,20 @@ def _agent_names(agent: str | None, agents: Sequence[str] | None) -> tuple[str, 
 def make_params(game: str = "fftcg", decks: Sequence[Any] | None = None, agent: str | None = None,
                 agents: Sequence[str] | None = None, games: int = 200, seed: int = 0,
                 shard_size: int = DEFAULT_SHARD_SIZE, variant: str | None = None,
-                max_decisions: int = MAX_DECISIONS, cards: str | Path | None = None) -> dict:
+                max_decisions: int = MAX_DECISIONS, cards: str | Path | None = None,
+                rules: str | None = None) -> dict:
     """The JSON parameters of a run (what the stream header records); checks every input.
-    cards: a card pool file the decks are built from (default: the game's built-in pool)."""
+    cards: a card pool file the decks are built from (default: the game's built-in pool).
+    rules: a rule set the game names (FF-TCG: "2016", "2014"); the run records the game that plays
+    under it (``game="fftcg", rules="2014"``: game ``fftcg_2014``)."""
     import tcg_env
+    from tcg_env.registry import rules_game
 
-    spec = tcg_env.get_spec(game)
+    try:
+        game = rules_game(game, rules)
+        spec = tcg_env.get_spec(game)
+    except ValueError as exc:
+        raise MatchupError(str(exc)) from None
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
         raise MatchupError(f"games must be a positive integer, got {games!r}")
     from tcg_env.game import check_seed
@@ -919,7 +927,7 @@ def run_matchup(game: str = "fftcg", decks: Sequence[Any] | None = None, agent: 
                 shard_size: int = DEFAULT_SHARD_SIZE, variant: str | None = None,
                 max_decisions: int = MAX_DECISIONS, progress: Callable[[int, int], None] | None = None,
                 on_shard: Callable[[dict], None] | None = None, heatmap: bool = True,
-                cards: str | Path | None = None) -> MatchupResult:
+                cards: str | Path | None = None, rules: str | None = None) -> MatchupResult:
     """Run (or resume) a matchup and aggregate it.
 
     out: folder for the results stream and the tables (``matchup_stream.jsonl``,
@@ -929,13 +937,14 @@ def run_matchup(game: str = "fftcg", decks: Sequence[Any] | None = None, agent: 
     (shards as Ray tasks; workers = CPUs of a local Ray instance, ignored when ``RAY_ADDRESS``
     names a cluster or Ray is already initialised). progress(done_games, total_games) is called
     after every shard; on_shard(record) after every shard is stored. cards: a card pool file
-    (e.g. one ``tcg cards import`` wrote) the decks are built from.
+    (e.g. one ``tcg cards import`` wrote) the decks are built from. rules: a rule set the game
+    names (FF-TCG: "2016", the default, "2014"; :func:`make_params`).
     """
     if backend not in BACKENDS:
         raise MatchupError(f"unknown backend {backend!r}; choose from {sorted(BACKENDS)}")
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise MatchupError(f"workers must be a positive integer, got {workers!r}")
-    params = make_params(game, decks, agent, agents, games, seed, shard_size, variant, max_decisions, cards)
+    params = make_params(game, decks, agent, agents, games, seed, shard_size, variant, max_decisions, cards, rules)
     shards = list_shards(params)
     size = {(p, k): hi - lo for p, k, lo, hi in shards}
     total = sum(size.values())
@@ -1093,14 +1102,16 @@ def write_heatmap(result: MatchupResult, path: str | Path, warn: Callable[[str],
 # Small conveniences (one pair, round robin without files)
 # --------------------------------------------------------------------------------------------
 def play_pair(game: str, deck_a, deck_b, games: int, seed: int = 0, agent: str = "random",
-              agents: Sequence[str] | None = None) -> PairResult:
+              agents: Sequence[str] | None = None, rules: str | None = None) -> PairResult:
     """``games`` games of deck_a against deck_b (seats alternate); nothing written."""
     if agents:
-        res = run_matchup(game, [deck_a, deck_b] if deck_a != deck_b else [deck_a], agents=agents, games=games, seed=seed)
+        res = run_matchup(game, [deck_a, deck_b] if deck_a != deck_b else [deck_a], agents=agents, games=games, seed=seed,
+                          rules=rules)
         return res.pairs[1] if deck_a != deck_b else res.pairs[0]
-    res = run_matchup(game, [deck_a, deck_b], agent=agent, games=games, seed=seed)
+    res = run_matchup(game, [deck_a, deck_b], agent=agent, games=games, seed=seed, rules=rules)
     return res.pairs[0]
 
 
-def round_robin(game: str, decks: Sequence[str] | None, games: int, seed: int = 0, agent: str = "random") -> list[PairResult]:
-    return run_matchup(game, decks, agent=agent, games=games, seed=seed).pairs
+def round_robin(game: str, decks: Sequence[str] | None, games: int, seed: int = 0, agent: str = "random",
+                rules: str | None = None) -> list[PairResult]:
+    return run_matchup(game, decks, agent=agent, games=games, seed=seed, rules=rules).pairs

@@ -74,6 +74,7 @@ PARAMETERS = {
     "deck0": "",  # player 0's deck: a built-in deck name or a deck file path
     "deck1": "",  # player 1's deck
     "variant": "",  # a rules variant of the game (FF-TCG: constructed / limited)
+    "rules": "",  # a rule set of the game (FF-TCG: 2016, the default, or 2014: the game fftcg_2014)
     "seed": 0,  # the k-th game this game object starts plays with seed + k (0 .. 2**63-1)
     "max_turns": 0,  # stop a game (returns 0, 0) once this turn is over; 0: play to the end
     "auto_single": False,  # apply decisions with exactly one legal action by themselves
@@ -103,7 +104,10 @@ class _Config:
     def __init__(self, name: str, params: dict):
         self.name = name
         self.params = dict(params)
-        self.spec = spec = get_spec(name)
+        try:
+            self.spec = spec = get_spec(name, params["rules"] or None)
+        except ValueError as exc:
+            raise ValueError(f"parameter 'rules': {_first_line(exc)}") from None
         self.pool = spec.load_tables()
         self.T = self.pool.kernel_tables
         try:
@@ -143,7 +147,7 @@ def _check_params(name: str, params: dict) -> dict:
         if key not in PARAMETERS:
             raise ValueError(f"{short_name(name)}: unknown parameter {key!r}; parameters: {', '.join(PARAMETERS)}")
         out[key] = value
-    for key in ("deck0", "deck1", "variant"):
+    for key in ("deck0", "deck1", "variant", "rules"):
         if not isinstance(out[key], str):
             raise ValueError(f"{short_name(name)}: parameter {key!r} must be a string, got {out[key]!r}")
     for key in ("seed", "max_turns"):
@@ -416,7 +420,7 @@ class PlayoutEvaluator(_evaluator_base()):
         self.n_rollouts = int(n_rollouts)
         self.agent = agent
         self.seed = check_seed(seed)
-        self._rng: dict = {}  # game name -> agent RNG row
+        self._rng: dict = {}  # (game name, rules) -> agent RNG row
 
     def evaluate(self, state: TCGState) -> np.ndarray:
         play = state._play
@@ -424,9 +428,10 @@ class PlayoutEvaluator(_evaluator_base()):
         if g.done or state.is_terminal():
             return np.array(state.returns())
         k = cfg.spec.kernels
-        rng = self._rng.get(cfg.name)
+        key = (cfg.name, cfg.params["rules"])
+        rng = self._rng.get(key)
         if rng is None:
-            rng = self._rng[cfg.name] = k.seed_agent_rng(1, self.seed)[0]
+            rng = self._rng[key] = k.seed_agent_rng(1, self.seed)[0]
         kind = k.AGENT_HEURISTIC if self.agent == "heuristic" else k.AGENT_RANDOM
         mask = np.zeros(cfg.spec.num_actions, np.int8)
         total = np.zeros(2)

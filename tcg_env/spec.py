@@ -136,6 +136,10 @@ class GameSpec:
     # the game's zone table (tcg_env.engine.zones.ZoneTable: list zones, who sees them, hidden piles);
     # None: the game declares none
     zones: Optional[Any] = None
+    # the game's named rule sets: rules name -> the registered game that plays under them, e.g.
+    # FF-TCG's {"2016": "fftcg", "2014": "fftcg_2014"}: make_game(name, rules="2014") plays that
+    # game (tcg_env.registry.resolve_rules); empty: the game has only its own rules
+    rule_sets: dict = field(default_factory=dict)
 
     def with_rules(self, hooks_module: str) -> "GameSpec":
         """This game under a rules variant's rules (docs/architecture.md, "Rules variants"):

@@ -61,6 +61,17 @@ def check_game(game: str) -> None:
         raise ConfigError(f"config: game {game!r} is not a registered game; available: {', '.join(list_games())}")
 
 
+def check_rules(game: str, rules: Optional[str]) -> str:
+    """The registered game that plays ``game`` under its named rule set ``rules`` (None: ``game``;
+    FF-TCG: "2016", "2014": ``fftcg_2014``), or a ConfigError naming the game's rule sets."""
+    from tcg_env.registry import rules_game
+
+    try:
+        return rules_game(game, rules)
+    except ValueError as e:
+        raise ConfigError(f"config: rules: {first_line(e)}") from None
+
+
 def check_setup(game: str, decks: Optional[list], variant: Optional[str]):
     """The game's spec after checking that ``variant`` and ``decks`` exist and are legal in it."""
     import tcg_env

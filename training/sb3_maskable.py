@@ -37,7 +37,7 @@ from stable_baselines3.common.vec_env import DummyVecEnv
 
 from agents.neural import obs_scale_for, resolve_device
 from tcg_env.envs import TCGSingleAgentEnv
-from training.checks import (TrainingDiverged, check_device, check_game, check_seed, check_setup,
+from training.checks import (TrainingDiverged, check_device, check_game, check_rules, check_seed, check_setup,
                              nonfinite_parameters, prepare_run_dir)
 from training.config import ConfigError, config_to_dict, load_config
 from training.evaluate import available_opponents, evaluate
@@ -55,6 +55,9 @@ class SB3Config:
     game: str = "fftcg"
     decks: Optional[List[str]] = None  # [seat 0 deck, seat 1 deck]; None: the default pair
     variant: Optional[str] = None
+    # a rule set of the game (FF-TCG: "2016", the default, or "2014"; quoted in YAML); validate()
+    # sets game to the registered game that plays under it ("fftcg" + "2014": "fftcg_2014")
+    rules: Optional[str] = None
     auto_single: bool = True  # as selfplay_ppo.py: single-choice decisions applied by the engine
     max_turns: int = 100
     seed: int = 1  # 0..2**32-1
@@ -83,6 +86,7 @@ class SB3Config:
     def validate(self) -> None:
         check_seed(self.seed)
         check_game(self.game)
+        self.game = check_rules(self.game, self.rules)
         check_device(self.device)
         for key in ("n_epochs", "batch_size", "total_timesteps", "max_turns"):
             if getattr(self, key) < 1:

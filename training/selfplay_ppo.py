@@ -58,7 +58,7 @@ from numba import njit
 from agents.neural import POLICY_FORMAT, PolicyNet, StackedPolicies, masked_logits, resolve_device
 from agents.neural_kernels import PackedPolicies
 from tcg_env.envs.vector import TCGVectorEnv
-from training.checks import (TrainingDiverged, check_arch, check_device, check_game, check_seed, check_setup,
+from training.checks import (TrainingDiverged, check_arch, check_device, check_game, check_rules, check_seed, check_setup,
                              first_line, nonfinite_parameters, prepare_run_dir)
 from training.config import ConfigError, config_to_dict, load_config
 from training.evaluate import KernelOpponent, available_opponents, evaluate
@@ -80,6 +80,9 @@ class PPOConfig:
     game: str = "fftcg"  # registered game name
     decks: Optional[List[str]] = None  # [deck of seat 0, deck of seat 1]; None: the game's default pair
     variant: Optional[str] = None  # rules variant (FF-TCG: constructed / limited); None: default
+    # a rule set of the game (FF-TCG: "2016", the default, or "2014"; quoted in YAML); validate()
+    # sets game to the registered game that plays under it ("fftcg" + "2014": "fftcg_2014")
+    rules: Optional[str] = None
     auto_single: bool = True  # decisions with a single legal action are applied by the engine
     max_turns: int = 100  # games past this turn are truncated (value bootstrapped)
     # --- run ------------------------------------------------------------------------------------
@@ -141,6 +144,7 @@ class PPOConfig:
 
         check_seed(self.seed)
         check_game(self.game)
+        self.game = check_rules(self.game, self.rules)
         check_device(self.device)
         need(not (self.resume and self.overwrite), "resume/overwrite", "exclude each other: resume=true continues "
              "the run, overwrite=true replaces it")

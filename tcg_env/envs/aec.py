@@ -22,7 +22,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 
 import tcg_env
-from tcg_env.registry import get_spec
+from tcg_env.registry import get_spec, resolve_rules
 
 AGENTS = ("player_0", "player_1")
 
@@ -41,9 +41,13 @@ class TCGAECEnv(AECEnv):
         max_turns: int = 100,
         render_mode: str | None = None,
         pool: Any = None,
+        rules: str | None = None,
     ):
         super().__init__()
-        self.spec = get_spec(game)
+        # rules: a rule set the game names (FF-TCG: "2016", "2014": the env plays that game) or a
+        # rules variant's hooks module (tcg_env.make_game's rules)
+        game, rules = resolve_rules(game, rules)
+        self.spec = get_spec(game, rules)
         self.metadata = dict(self.metadata, name=self.spec.env_name)
         if obs_encoding not in ("flat", "dict"):
             raise ValueError(f"obs_encoding must be 'flat' or 'dict', got {obs_encoding!r}")
@@ -54,13 +58,14 @@ class TCGAECEnv(AECEnv):
         self.game_name = game
         self.decks = decks
         self.variant = variant
+        self.rules = rules
         self.obs_encoding = obs_encoding
         self.auto_single = bool(auto_single)
         self.max_turns = int(max_turns)
         self.render_mode = render_mode
         self.pool = pool if pool is not None else self.spec.load_tables()
         # validate decks / variant now, so a bad option fails at construction
-        tcg_env.make_game(game, decks=decks, seed=0, variant=variant, pool=self.pool)
+        tcg_env.make_game(game, decks=decks, seed=0, variant=variant, pool=self.pool, rules=rules)
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []
         A = self.spec.num_actions
@@ -87,7 +92,8 @@ class TCGAECEnv(AECEnv):
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1)[0])
         self.game = tcg_env.make_game(
-            self.game_name, decks=self.decks, seed=seed, variant=self.variant, auto_single=self.auto_single, pool=self.pool
+            self.game_name, decks=self.decks, seed=seed, variant=self.variant, auto_single=self.auto_single, pool=self.pool,
+            rules=self.rules,
         )
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0 for a in self.agents}

@@ -19,7 +19,7 @@ from gymnasium import spaces
 
 import tcg_env
 from tcg_env.game import as_action, check_seed
-from tcg_env.registry import get_spec
+from tcg_env.registry import get_spec, resolve_rules
 
 
 class RandomPolicy:
@@ -124,8 +124,12 @@ class TCGSingleAgentEnv(gym.Env):
         render_mode: str | None = None,
         pool: Any = None,
         illegal_action: str = "raise",
+        rules: str | None = None,
     ):
-        self.game_spec = get_spec(game)
+        # rules: a rule set the game names (FF-TCG: "2016", "2014": the env plays that game, its
+        # opponent too) or a rules variant's hooks module (tcg_env.make_game's rules)
+        game, rules = resolve_rules(game, rules)
+        self.game_spec = get_spec(game, rules)
         if illegal_action not in ("raise", "lose"):
             raise ValueError(f"illegal_action must be 'raise' or 'lose', got {illegal_action!r}")
         self.illegal_action = illegal_action
@@ -140,12 +144,13 @@ class TCGSingleAgentEnv(gym.Env):
         self.learner_seat_option = learner_seat
         self.decks = decks
         self.variant = variant
+        self.rules = rules
         self.obs_encoding = obs_encoding
         self.auto_single = auto_single
         self.max_turns = int(max_turns)
         self.render_mode = render_mode
         self.pool = pool if pool is not None else self.game_spec.load_tables()
-        tcg_env.make_game(game, decks=decks, seed=0, variant=variant, pool=self.pool)  # validate options
+        tcg_env.make_game(game, decks=decks, seed=0, variant=variant, pool=self.pool, rules=rules)  # validate options
         if obs_encoding == "flat":
             self.observation_space = spaces.Box(-np.inf, np.inf, (self.game_spec.obs_size,), np.float32)
         else:
@@ -191,7 +196,8 @@ class TCGSingleAgentEnv(gym.Env):
         # 31 bits: every agent takes such a seed (the in-kernel agents' RNG seeding multiplies it)
         self._opponent.reseed(int(self.np_random.integers(2**31)))
         self.game = tcg_env.make_game(
-            self.game_name, decks=self.decks, seed=game_seed, variant=self.variant, auto_single=self.auto_single, pool=self.pool
+            self.game_name, decks=self.decks, seed=game_seed, variant=self.variant, auto_single=self.auto_single, pool=self.pool,
+            rules=self.rules,
         )
         self._play_opponent()
         if self.render_mode == "human":

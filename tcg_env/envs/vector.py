@@ -17,6 +17,7 @@ import tcg_env
 from tcg_env.engine.header import H_DECIDER, H_TURN
 from tcg_env.engine.batch import EPISODE_SEED_STRIDE
 from tcg_env.game import check_seed
+from tcg_env.registry import resolve_rules
 
 def _integer_option(name: str, value: Any, lo: int, hi: int | None = None) -> int:
     """``value`` as an int in [lo, hi), or a ValueError naming the option (2.5, True, "3" and -1
@@ -40,13 +41,17 @@ class TCGVectorEnv:
         auto_single: bool = False,
         max_turns: int = 100,
         seed: int = 0,
+        rules: str | None = None,
     ):
         self.num_envs = _integer_option("num_envs", num_envs, 1)
+        # rules: a rule set the game names (FF-TCG: "2016", "2014": the env plays that game) or a
+        # rules variant's hooks module (tcg_env.make_game's rules)
+        game, rules = resolve_rules(game, rules)
         self.game_name = game
         self.max_turns = _integer_option("max_turns", max_turns, 1)
         seed = self._seed = check_seed(seed, span=self.num_envs)  # row b uses seed + b
         self.batch = tcg_env.make_batch(game, self.num_envs, decks=decks, seed=seed, variant=variant,
-                                        auto_single=auto_single, auto_reset=True)
+                                        auto_single=auto_single, auto_reset=True, rules=rules)
         self.spec = self.batch.spec
         self.num_actions = self.spec.num_actions
         self.obs_size = self.spec.obs_size

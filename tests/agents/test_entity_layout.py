@@ -17,7 +17,7 @@ from tcg_env.spec import EntityLayout, RowBlock, RowPointer
 FF_OBS = get_spec("fftcg").obs_size  # the flat observation sizes (docs/envs.md)
 WS_OBS = get_spec("weiss_schwarz").obs_size
 
-GAMES = ["fftcg", "force_of_will", "weiss_schwarz"]
+GAMES = ["fftcg", "fftcg_2014", "force_of_will", "weiss_schwarz"]
 
 # (decision, pointer, use j) -> is the pointed-at row occupied whenever the action is legal?
 # Default True; None: no claim (the action has no card in that decision, e.g. a yes / no option).

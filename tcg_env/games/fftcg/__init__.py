@@ -15,6 +15,9 @@ from tcg_env.adapter import game_spec, lazy
 from tcg_env.games.fftcg import constants
 
 DEFAULT_DECKS = ("fire_wind_aggro", "ice_water_control")
+# FF-TCG's named rule sets (make_game("fftcg", rules="2014")): the 2016 comprehensive rules (this
+# game, the default) and the 2014 Square Enix TCG System rules (the variant tcg_env.games.fftcg_2014)
+RULE_SETS = {"2016": "fftcg", "2014": "fftcg_2014"}
 
 
 load_pool = lru_cache(maxsize=1)(lazy(f"{__name__}.cards", "load_fftcg_pool"))
@@ -37,4 +40,5 @@ SPEC = game_spec(
     max_deck=constants.MAX_DECK,
     load_pool=lazy(f"{__name__}.cards", "load_fftcg_pool"),
     importer=lazy(f"{__name__}.importer", "import_fftcg_json"),
+    rule_sets=RULE_SETS,
 )

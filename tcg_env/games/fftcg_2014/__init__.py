@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from tcg_env.adapter import game_spec, lazy
+from tcg_env.games.fftcg import RULE_SETS
 from tcg_env.games.fftcg_2014 import constants
 
 DEFAULT_DECKS = ("fire_wind_aggro", "ice_water_control")
@@ -26,4 +27,5 @@ SPEC = game_spec(
     load_deck=lazy(f"{__name__}.decks", "load_checked_deck"),
     max_deck=constants.MAX_DECK,
     load_pool=lazy(f"{__name__}.cards", "load_pool"),
+    rule_sets=RULE_SETS,  # FF-TCG's: make_game("fftcg_2014", rules="2016") plays FF-TCG 2016
 )

@@ -115,7 +115,8 @@ TYPE_NAMES = [t.name.lower() for t in sorted(K.CardType)]
 
 
 def card_attributes(pool) -> dict:
-    return {**A16.card_attributes(pool), "type": A16.card_attribute(pool, K.C_TYPE, TYPE_NAMES)}
+    return {"element": A16.card_attribute(pool, K.C_ELEMENT, K.ELEMENT_NAMES),
+            "type": A16.card_attribute(pool, K.C_TYPE, TYPE_NAMES), "cost": A16.card_attribute(pool, K.C_COST)}
 
 
 def deck_summary(pool, deck) -> str:

@@ -13,7 +13,7 @@ from tcg_env.engine.jit import internal
 from tcg_env.engine.obsbuf import zero_range
 from tcg_env.engine.tables import card_table
 from tcg_env.games.fftcg.observation import OBS as OBS_2016
-from tcg_env.games.fftcg.observation import entity_layout  # noqa: F401  (the card-row blocks are FF-TCG's)
+from tcg_env.games.fftcg.observation import entity_layout as entity_layout_2016
 from tcg_env.games.fftcg.observation import observe_into as base_observe_into
 from tcg_env.games.fftcg_2014 import constants as K
 from tcg_env.games.fftcg_2014.constants import FIELD_SLOTS, HAND_SLOTS, KW_PARTY, MAX_DECK
@@ -37,6 +37,14 @@ OBS_HAND_2014, OBS_OWN_2014, OBS_OPP_2014 = HAND_2014.base, OWN_2014.base, OPP_2
 N_TYPE_COLUMNS, N_FIELD_COLUMNS = len(TYPE_COLUMNS), len(FIELD_COLUMNS)
 N_ASKS = len(K.Ask)
 R_EQUIPS = N_TYPE_COLUMNS
+
+
+def entity_layout():
+    """FF-TCG's card-row blocks and pointers (at the same offsets) over this observation's size: the
+    2014 blocks after them are context for the pointer-head network, as FF-TCG's other columns."""
+    from dataclasses import replace
+
+    return replace(entity_layout_2016(), obs_size=OBS_SIZE).check()
 
 
 @internal
