@@ -3,6 +3,8 @@ so ``from conftest import ...`` would find whichever was imported first)."""
 
 from __future__ import annotations
 
+import importlib
+from dataclasses import dataclass
 from pathlib import Path
 
 from tcg_env.games.fftcg import constants as K
@@ -10,6 +12,43 @@ from tcg_env.games.fftcg import constants as K
 DATA = Path(__file__).parent / "data"
 # a legal 50-card constructed deck of test cards (3 copies each, plus two more)
 TEST_DECK = [f"T-{i:03d}" for i in range(1, 17) for _ in range(3)] + ["T-022", "T-022"]
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """One of FF-TCG's rule sets (conftest's ``rules`` fixture): ``name`` "2016" / "2014", the
+    registered ``game`` and its package (``tcg_env.games.<game>``). The 2014 variant's state row,
+    tables and observation extend FF-TCG's by appended words, so FF-TCG's offsets hold in both."""
+
+    name: str
+    game: str
+    pool_loader: str  # the card compiler's function in <package>.cards
+
+    def module(self, name: str):
+        """The rule set's module ``name`` (``cards``, ``hooks``, ``scenario``...)."""
+        return importlib.import_module(f"tcg_env.games.{self.game}.{name}")
+
+    def load_pool(self, path):
+        return getattr(self.module("cards"), self.pool_loader)(path)
+
+    @property
+    def Scenario(self):
+        return self.module("scenario").Scenario
+
+    def starter_pool(self):
+        """FF-TCG 2016's starter card file (the ``FF1-*`` cards, ``STARTER_DECKS``) compiled by this
+        rule set's card compiler."""
+        if self.name not in _STARTER:
+            _STARTER[self.name] = self.load_pool(FFTCG_DATA / "cards.toml")
+        return _STARTER[self.name]
+
+
+FFTCG_DATA = Path(__file__).resolve().parents[2] / "tcg_env" / "games" / "fftcg" / "data"
+STARTER_DECKS = tuple(str(FFTCG_DATA / "decks" / f"{d}.toml") for d in ("fire_wind_aggro", "ice_water_control"))
+_STARTER: dict = {}
+
+
+RULE_SETS = {"2016": RuleSet("2016", "fftcg", "load_fftcg_pool"), "2014": RuleSet("2014", "fftcg_2014", "load_pool")}
 
 
 def find_action(game, text: str) -> int:

@@ -24,8 +24,8 @@ def play(g, n, rng):
     return acts
 
 
-def test_an_illegal_action_raises_lists_the_legal_ones_and_changes_nothing():
-    g = tcg_env.make_game("fftcg", seed=8)
+def test_an_illegal_action_raises_lists_the_legal_ones_and_changes_nothing(rules):
+    g = tcg_env.make_game(rules.game, seed=8)
     before = g.state.copy()
     illegal = int(np.flatnonzero(g.action_mask() == 0)[0])
     with pytest.raises(IllegalActionError) as e:
@@ -39,32 +39,30 @@ def test_an_illegal_action_raises_lists_the_legal_ones_and_changes_nothing():
     np.testing.assert_array_equal(g.state, before)
 
 
-def test_illegal_decks_are_refused_with_the_problem_named(tmp_path):
-    pool = tcg_env.get_spec("fftcg").load_tables()
+def test_illegal_decks_are_refused_with_the_problem_named(tmp_path, rules):
+    pool = tcg_env.get_spec(rules.game).load_tables()
     with pytest.raises(DeckError, match="50"):
-        tcg_env.make_game("fftcg", decks=(["FF1-001"] * 3 + ["FF1-002"] * 3, "fire_wind_aggro"))
+        tcg_env.make_game(rules.game, decks=(["FF1-001"] * 3 + ["FF1-002"] * 3, "fire_wind_aggro"))
     with pytest.raises(DeckError, match="FF1-001"):
-        tcg_env.make_game("fftcg", decks=(["FF1-001"] * 4 + [n for n in pool.numbers[1:16] for _ in range(3)] + ["FF1-017"], "fire_wind_aggro"))
+        tcg_env.make_game(rules.game, decks=(["FF1-001"] * 4 + [n for n in pool.numbers[1:16] for _ in range(3)] + ["FF1-017"], "fire_wind_aggro"))
     bad = tmp_path / "bad.txt"
     bad.write_text("3 FF1-001\n3 NOPE-999\n")
     with pytest.raises(DeckError, match="NOPE-999") as e:
-        tcg_env.make_game("fftcg", decks=(str(bad), "fire_wind_aggro"))
+        tcg_env.make_game(rules.game, decks=(str(bad), "fire_wind_aggro"))
     assert "bad.txt" in str(e.value)
 
 
-def test_a_malformed_card_file_names_file_card_and_field(tmp_path):
-    from tcg_env.games.fftcg.cards import load_fftcg_pool
-
+def test_a_malformed_card_file_names_file_card_and_field(tmp_path, rules):
     p = tmp_path / "cards.toml"
     p.write_text('[[cards]]\nnumber = "X-1"\nname = "Odd"\nelement = "plasma"\ntype = "forward"\ncost = 2\npower = 5000\n')
     with pytest.raises(CardDataError) as e:
-        load_fftcg_pool(p)
+        rules.load_pool(p)
     msg = str(e.value)
     assert "cards.toml" in msg and "X-1" in msg and "element" in msg
 
 
-def test_inconsistent_snapshots_are_refused_with_the_problem_named():
-    g = tcg_env.make_game("fftcg", seed=4)
+def test_inconsistent_snapshots_are_refused_with_the_problem_named(rules):
+    g = tcg_env.make_game(rules.game, seed=4)
     play(g, 80, np.random.default_rng(0))
     d = g.to_dict()
     # a card listed in the hand whose zone says deck
@@ -94,12 +92,12 @@ def test_inconsistent_snapshots_are_refused_with_the_problem_named():
         Game.from_dict({"nothing": 1})
 
 
-def test_a_snapshot_whose_priority_rules_clean_flag_the_position_does_not_bear_out_is_refused():
+def test_a_snapshot_whose_priority_rules_clean_flag_the_position_does_not_bear_out_is_refused(rules):
     """priority_rules_clean lets a pass skip the next priority point's rule processes (CR 12.3); a
     snapshot may set it only where they would find nothing (checked by passing with and without)."""
     from tcg_env.games.fftcg import state as S
 
-    g = tcg_env.make_game("fftcg", seed=12)
+    g = tcg_env.make_game(rules.game, seed=12)
     rng = np.random.default_rng(3)
     while True:  # a PRIORITY decision with the flag set and a Forward on the field
         row = g.state
@@ -128,8 +126,8 @@ def test_a_snapshot_whose_priority_rules_clean_flag_the_position_does_not_bear_o
             Game.from_dict(d)
 
 
-def test_observations_are_per_player_and_both_encodings_agree():
-    g = tcg_env.make_game("fftcg", seed=12)
+def test_observations_are_per_player_and_both_encodings_agree(rules):
+    g = tcg_env.make_game(rules.game, seed=12)
     play(g, 60, np.random.default_rng(5))
     flat = g.observe(0)
     d = g.observe(0, encoding="dict")

@@ -8,19 +8,35 @@ from pathlib import Path
 import pytest
 
 from tcg_env.engine.blocks import RowBlock
-from tcg_env.games.fftcg import constants as K
-from tcg_env.games.fftcg import observation as O
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "fftcg"
 
 
-def test_docs_action_table_is_the_declared_action_layout():
+@pytest.fixture
+def K(rules):
+    return rules.module("constants")
+
+
+@pytest.fixture
+def O(rules):
+    """The rule set's observation module over FF-TCG's: the 2014 observation appends blocks, FF-TCG's
+    offsets and columns hold in it."""
+    from types import SimpleNamespace
+
+    from tcg_env.games.fftcg import observation as O16
+
+    return SimpleNamespace(**{**vars(O16), **vars(rules.module("observation"))})
+
+
+def test_docs_action_table_is_the_declared_action_layout(K):
     doc = (DOCS / "actions.md").read_text()
     assert K.ACTIONS.markdown() in doc, "regenerate the table of docs/fftcg/actions.md:\n" + K.ACTIONS.markdown()
     assert f"`Discrete({K.NUM_ACTIONS})`" in doc
 
 
-def test_docs_observation_views_and_columns_are_the_declared_observation():
+@pytest.mark.only_2016("docs/fftcg/observations.md documents FF-TCG 2016's observation; the 2014 one appends "
+                        "blocks (ask, hand_2014, own_field_2014, opp_field_2014) that page does not list")
+def test_docs_observation_views_and_columns_are_the_declared_observation(O):
     doc = (DOCS / "observations.md").read_text()
     assert O.OBS.markdown() in doc, "regenerate the views table of docs/fftcg/observations.md:\n" + O.OBS.markdown()
     cols = O.OBS.columns_markdown()
@@ -28,7 +44,7 @@ def test_docs_observation_views_and_columns_are_the_declared_observation():
     assert f"flat `float32` vector of {O.OBS_SIZE} columns" in doc
 
 
-def test_action_blocks_tile_the_action_space_with_the_kernels_bases():
+def test_action_blocks_tile_the_action_space_with_the_kernels_bases(K):
     """The module ints the kernels read are the declared blocks' bases, and the blocks follow one
     another with nothing between them."""
     bases = [K.PASS, K.HAND_BASE, K.OWN_FIELD_BASE, K.OPP_FIELD_BASE, K.ABILITY_BASE, K.OPTION_BASE]
@@ -42,7 +58,7 @@ def test_action_blocks_tile_the_action_space_with_the_kernels_bases():
     assert K.ACTIONS.decode(K.OPTION_BASE + 5) == (K.OPTION, (5,))
 
 
-def test_entity_layout_pointers_come_from_the_action_blocks_in_the_saved_networks_order():
+def test_entity_layout_pointers_come_from_the_action_blocks_in_the_saved_networks_order(K, O):
     """Every action block that points at rows is a pointer of the entity layout, with its base and
     rows; names and order (blocks and pointers) are those saved entity networks were built with."""
     L = O.entity_layout()
@@ -60,7 +76,7 @@ def test_entity_layout_pointers_come_from_the_action_blocks_in_the_saved_network
     assert L.free_actions() == [K.PASS]
 
 
-def test_observation_offsets_and_kernel_columns_are_the_declared_ones():
+def test_observation_offsets_and_kernel_columns_are_the_declared_ones(K, O):
     assert O.OBS.size == O.OBS_SIZE == sum(n for _, _, n in O.OBS.views())
     names = O.OBS.column_names()
     assert len(names) == O.OBS_SIZE
@@ -75,11 +91,17 @@ def test_observation_offsets_and_kernel_columns_are_the_declared_ones():
     assert names[O.OBS_OPTIONS + 15 * O.OPTION_FEATURES + O.O_ZONE] == "options[15].zone"
 
 
-@pytest.mark.parametrize("table,width,prefix", [(K.CARD_TABLE, K.C_NCOLS, "C_"), (K.ABILITY_TABLE, K.A_NCOLS, "A_"),
-                                                (K.FILTER_TABLE, K.F_NCOLS, "F_")])
-def test_table_columns_are_declared_once_and_the_constants_name_them(table, width, prefix):
+ABBREVIATED = pytest.mark.xfail_2014("the 2014 columns' constants abbreviate their names (C_FORM_COND: "
+                                      "formation_condition, C_COMBO_NAME: combination_names, A_YOUR_TURN: your_turn_only...)")
+
+
+@pytest.mark.parametrize("table,width,prefix", [pytest.param("CARD_TABLE", "C_NCOLS", "C_", marks=ABBREVIATED),
+                                                pytest.param("ABILITY_TABLE", "A_NCOLS", "A_", marks=ABBREVIATED),
+                                                ("FILTER_TABLE", "F_NCOLS", "F_")])
+def test_table_columns_are_declared_once_and_the_constants_name_them(K, table, width, prefix):
     """Each ``C_*`` / ``A_*`` / ``F_*`` constant is its declared column, the columns are 0..width-1
     with none skipped."""
+    table, width = getattr(K, table), getattr(K, width)
     assert table.width == width == len(table.names())
     consts = {n: v for n, v in vars(K).items() if re.fullmatch(prefix + r"[A-Z0-9_]+", n) and n != prefix + "NCOLS"
               and isinstance(v, int)}

@@ -4,12 +4,11 @@ rules read (the derived ``D_RST``: one-time effects and field abilities, ``board
 in both players' observations."""
 
 import numpy as np
-from fftcg_helpers import do
+from fftcg_helpers import STARTER_DECKS, do
 
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import observation as O
 from tcg_env.games.fftcg import state as S
-from tcg_env.games.fftcg.scenario import Scenario
 
 CANT_ATTACK = O.CARD_COLUMNS.index("cant_attack")
 CANT_BLOCK = O.CARD_COLUMNS.index("cant_block")
@@ -25,11 +24,11 @@ def field_row(g, viewer, slot):
     return g.observe(viewer)[o : o + O.CARD_FEATURES]
 
 
-def test_cr_7_6_a_field_abilitys_cant_block_is_public():
+def test_cr_7_6_a_field_abilitys_cant_block_is_public(rules):
     """Storm Tyrant: "The Forwards of cost 3 or less opponent controls cannot block."; before, the
     observation had no column for it: both players' rows of the small Forward were the same with
     and without the Tyrant."""
-    sc = Scenario.main_phase(turn_player=0)
+    sc = rules.Scenario.main_phase(rules.starter_pool(), turn_player=0, decks=STARTER_DECKS)
     (small,) = sc.field(1, ["FF1-001"])  # Cinder Lancer, 3 CP
     (big,) = sc.field(1, ["FF1-003"])  # Blazing Duelist, 4 CP
     before = {p: field_row(sc.game(), p, small) for p in (0, 1)}

@@ -14,8 +14,8 @@ from tcg_env.games.fftcg import state as S
 
 
 @pytest.fixture(scope="module")
-def snap():
-    g = tcg_env.make_game("fftcg", seed=5)
+def snap(rules):
+    g = tcg_env.make_game(rules.game, seed=5)
     rng = np.random.default_rng(1)
     for _ in range(120):
         g.step(int(rng.choice(g.legal_actions())))
@@ -87,15 +87,17 @@ def test_an_int_past_int64_is_out_of_range_not_an_overflow(snap, assert_snapshot
 
 
 # ---- issue 25 item 7: FF-TCG's life, the damage zone -------------------------------------------------
-def test_a_negative_damage_count_is_refused_naming_the_key(snap, assert_snapshot_refused):
+def test_a_negative_damage_count_is_refused_naming_the_key(snap, assert_snapshot_refused, rules):
     """It was refused by the zone lists' check, as "damage_zone count of player 0 is -1", which names
     no snapshot key; the value check names it."""
     g, d = snap
     bad = copy.deepcopy(d)
     bad["fields"]["damage_count"][0] = -1
-    assert_snapshot_refused(g, bad, r"^fftcg snapshot: field 'damage_count'\[0\] is -1, must be 0\.\.60$")
+    assert_snapshot_refused(g, bad, rf"^{rules.game} snapshot: field 'damage_count'\[0\] is -1, must be 0\.\.60$")
 
 
+@pytest.mark.only_2016("2014 CR 6.5.3 / 12.4.1: damage resolution goes on past the 7th card (a position may hold "
+                        "more), the loss comes by a rule process; 2016 CR 3.1.1 ends the game with the 7th")
 @pytest.mark.parametrize("variant, lose_at", [(0, 7), (1, 6)], ids=["constructed", "limited"])
 def test_cr_3_1_1_more_damage_than_the_losing_count_is_refused(scenario, variant, lose_at, assert_snapshot_refused):
     """CR 3.1.1: the card that makes 7 (6 in a limited game) ends the game at once, so no position
@@ -110,3 +112,26 @@ def test_cr_3_1_1_more_damage_than_the_losing_count_is_refused(scenario, variant
     g = sc.game()
     assert_snapshot_refused(g, g.to_dict(), rf"^fftcg snapshot: field 'damage_count'\[1\] is {lose_at + 1}, must be "
                                             rf"0\.\.{lose_at}: the {lose_at}th damage ends the game \(CR 3\.1\.1")
+
+
+def test_cr2014_6_5_3_a_position_past_the_7th_damage_is_restored():
+    """The 2014 rules' side of the test above: damage resolution goes on past the 7th card and the
+    loss comes by the rule process at the next priority (2014 CR 6.5.3, 12.4.1), so a player at 6
+    taking 2 damage reaches 8, with the 8th card's EX Burst asked: that position is restored."""
+    from fftcg_helpers import DATA, RULE_SETS, TEST_DECK, do
+
+    from tcg_env.games.fftcg import constants as K
+
+    rules = RULE_SETS["2014"]
+    sc = rules.Scenario.main_phase(rules.load_pool(DATA / "rules_pool.toml"), decks=(TEST_DECK, TEST_DECK))
+    sc.damage(1, 6)
+    sc.hand(1, ["T-001"])
+    sc.deck_top(1, ["T-020", "T-020"])  # two Ex Knights (EX Burst) on top
+    sc.hand(0, ["T-030", "T-008"])  # Crushing Blow: 2 damage to the opponent
+    g = sc.game()
+    do(g, "Cast Crushing Blow", "Pay: discard Big Brute")
+    g.step(K.PASS)
+    g.step(K.PASS)  # resolves: the 7th card, an EX Burst asked
+    g.step(K.PASS)  # declined: the 8th card, an EX Burst asked
+    assert not g.done and g.decision == K.Decision.EX_BURST and int(g.state[S.DAMAGE_N + 1]) == 8
+    np.testing.assert_array_equal(Game.from_dict(g.to_dict(), pool=g.pool).state, g.state)

@@ -12,8 +12,6 @@ from tcg_env.games.fftcg.adapter import card_zones
 from tcg_env.spec import SHARED
 
 D = K.Decision
-DECKS = tcg_env.list_decks("fftcg")
-MATCHUPS = list(itertools.product(DECKS, DECKS))
 
 
 def check_state(g, n_cards):
@@ -26,10 +24,13 @@ def check_state(g, n_cards):
     assert len(listed) == len(set(listed)) == n_cards
     assert len(zones[(SHARED, "in_transit")]) <= 1  # only the Character being paid for
     lose_at = K.DAMAGE_TO_LOSE_LIMITED if g.variant_index == 1 else K.DAMAGE_TO_LOSE_CONSTRUCTED
+    # 2016 only: under the 2014 rules damage resolution goes on past the 7th card and the loss comes at
+    # the next rule-process check (2014 CR 6.5.3 / 12.4.1-12.4.3; 2016 CR 3.1 ends the game at once)
+    loss_ends_the_game = g.spec.name == "fftcg"
     for p in range(2):
-        assert int(row[S.DAMAGE_N + p]) <= lose_at
+        assert int(row[S.DAMAGE_N + p]) <= lose_at or not loss_ends_the_game
         assert int(row[S.FIELD_N + p]) <= K.FIELD_SLOTS
-        if not g.done:
+        if not g.done and loss_ends_the_game:
             # CR 3.1: a defeat ends the game at once, so no decision is ever pending after one
             assert int(row[S.DAMAGE_N + p]) < lose_at, "a decision is pending after a defeat (CR 3.1.1)"
             assert int(row[S.DREW_FROM_EMPTY + p]) == 0 and int(row[S.DAMAGED_EMPTY + p]) == 0
@@ -80,12 +81,13 @@ def check_hidden(g):
         np.testing.assert_array_equal(g.observe(p), g2.observe(p))
 
 
-def run_games(n_games, seed0, check_every=1, hidden_every=25):
+def run_games(game, n_games, seed0, check_every=1, hidden_every=25):
     rng = np.random.default_rng(seed0)
     lengths = []
+    matchups = list(itertools.product(tcg_env.list_decks(game), repeat=2))
     for i in range(n_games):
-        decks = MATCHUPS[(seed0 + i) % len(MATCHUPS)]
-        g = tcg_env.make_game("fftcg", decks=decks, seed=seed0 + i)
+        decks = matchups[(seed0 + i) % len(matchups)]
+        g = tcg_env.make_game(game, decks=decks, seed=seed0 + i)
         n_cards = 100
         steps = 0
         while not g.done:
@@ -105,21 +107,21 @@ def run_games(n_games, seed0, check_every=1, hidden_every=25):
     return lengths
 
 
-def test_random_play_invariants_short():
-    lengths = run_games(12, seed0=100, check_every=1, hidden_every=40)
+def test_random_play_invariants_short(rules):
+    lengths = run_games(rules.game, 12, seed0=100, check_every=1, hidden_every=40)
     assert min(lengths) > 10
 
 
 @pytest.mark.slow
-def test_random_play_invariants_long():
-    run_games(400, seed0=10_000, check_every=3, hidden_every=60)
+def test_random_play_invariants_long(rules):
+    run_games(rules.game, 400, seed0=10_000, check_every=3, hidden_every=60)
 
 
-def test_batch_random_play_every_game_ends():
+def test_batch_random_play_every_game_ends(rules):
     """The batch kernel plays 64 x 2000 random decisions: every finished game has a winner."""
     from tcg_env.engine.batch import seed_agent_rng
 
-    bg = tcg_env.make_batch("fftcg", 64, seed=3)
+    bg = tcg_env.make_batch(rules.game, 64, seed=3)
     counters = np.zeros((64, 5), np.int64)
     bg.spec.kernels.random_play_batch(
         bg.states, bg._T, bg.decks, bg.deck_lens, bg.seeds, 0, 2000, bg.obs, bg.masks, seed_agent_rng(64, 1), counters
@@ -130,20 +132,19 @@ def test_batch_random_play_every_game_ends():
     assert (bg.states[:, S.LAYOUT.fields["error"].offset] == 0).all()
 
 
-def test_cr_11_1_6_and_12_3_a_pass_that_hands_priority_on_needs_no_new_rule_processes():
+def test_cr_11_1_6_and_12_3_a_pass_that_hands_priority_on_needs_no_new_rule_processes(rules):
     """CR 11.1.6 / 12.3: when the priority point that offered PRIORITY ran the rule processes and
     found nothing (state field priority_rules_clean), a pass that hands priority to the other player
     is applied without running them again. At every such decision of random games, passing with the
     flag reaches exactly the state that passing without it (the full priority point) reaches."""
     from tcg_env.engine.rows import ROW_STEP, row_entry
-    from tcg_env.games.fftcg.hooks import RULES
-
+    RULES = rules.module("hooks").RULES
     no_cards = np.zeros(1, np.int32)
     no_obs = np.zeros(1, np.float32)
     mask = np.zeros(K.NUM_ACTIONS, np.int8)
     checked = 0
     for seed in range(6):
-        g = tcg_env.make_game("fftcg", seed=100 + seed)
+        g = tcg_env.make_game(rules.game, seed=100 + seed)
         rng = np.random.default_rng(seed)
         T = g.pool.kernel_tables
         while not g.done:
@@ -161,15 +162,15 @@ def test_cr_11_1_6_and_12_3_a_pass_that_hands_priority_on_needs_no_new_rule_proc
     assert checked > 300
 
 
-def test_observation_card_rows_carry_the_cards_static_features():
+def test_observation_card_rows_carry_the_cards_static_features(rules):
     """Hand and field rows of the observation (docs/fftcg/observations.md) hold each card's static
     columns exactly as the pool's feature table has them (games.fftcg.cards.card_obs_features: present,
     element and type one-hots, cost / 10, printed power / 10000 and keywords for hand cards,
     id + 1), and empty rows are all zero; observe_row writes them from the cards table."""
-    from tcg_env.games.fftcg.cards import card_obs_features
     from tcg_env.games.fftcg import observation as O
 
-    g = tcg_env.make_game("fftcg", seed=31)
+    card_obs_features = rules.module("cards").card_obs_features
+    g = tcg_env.make_game(rules.game, seed=31)
     feats = card_obs_features(g.pool.cards)
     assert np.array_equal(feats, g.pool.obs_features)
     rng = np.random.default_rng(4)

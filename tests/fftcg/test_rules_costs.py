@@ -1,5 +1,6 @@
 """CR 5.2.1, 11.2, 7.7.3, 12.4.6/7, 11.4: paying CP and deploying Characters."""
 
+import pytest
 from fftcg_helpers import do, find_action, is_legal
 
 from tcg_env.games.fftcg import constants as K
@@ -89,6 +90,8 @@ def test_cr_7_7_3_no_second_copy_of_a_non_generic_name(scenario):
     assert is_legal(g, "Play Fire Squire")
 
 
+@pytest.mark.only_2016("2014 CR 12.4.7 forbids no second Shine/Dark card, its rule process puts both into the "
+                        "Break Zone (2016 CR 7.7.3 forbids playing it)")
 def test_cr_7_7_3_only_one_light_or_dark_character(scenario):
     sc = scenario()
     sc.hand(0, ["T-012", "T-001", "T-001", "T-001"])

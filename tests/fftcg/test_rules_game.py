@@ -12,13 +12,15 @@ D = K.Decision
 
 
 @pytest.fixture
-def new_game(pool):
+def new_game(pool, rules):
     def make(seed=0, variant=None):
-        return tcg_env.make_game("fftcg", decks=(TEST_DECK, TEST_DECK), seed=seed, pool=pool, variant=variant)
+        return tcg_env.make_game(rules.game, decks=(TEST_DECK, TEST_DECK), seed=seed, pool=pool, variant=variant)
 
     return make
 
 
+@pytest.mark.only_2016("2014 CR 8.2.1.2: the first player is chosen at random (2016 CR 8.2.1.2: a random player "
+                        "chooses whether to go first)")
 def test_cr_8_2_1_2_a_random_player_chooses_who_goes_first(new_game):
     choosers = set()
     for seed in range(12):
@@ -105,6 +107,7 @@ def test_cr_3_1_1_seven_damage_loses(scenario):
     assert g.done and g.winner == 0
 
 
+@pytest.mark.only_2016("2014 CR 3.1.1 / 12.4.1 know 7 damage only, no limited game (2016 CR 3.1.1: 6 in limited)")
 def test_cr_3_1_1_limited_games_are_lost_at_six_damage(scenario):
     sc = scenario()
     sc.damage(1, 6)
@@ -148,6 +151,8 @@ def _attack_unblocked(g, name):
     do(g, "Don't block")
 
 
+@pytest.mark.only_2016("2014 CR 7.13.2 / 12.4.1: the 7th damage loses through a rule process, its EX Burst "
+                        "offered first (2014 CR 6.5.2.1); 2016 CR 3.1.1 / 7.8.2 end the game at once")
 def test_cr_3_1_loss_ends_game_before_ex_burst(scenario, priority_path):
     """CR 3.1 / 3.1.1: the 7th damage card ends the game at once. An EX Burst revealed as that card
     is not offered (CR 6.5.2.1 would otherwise ask its owner, with a target to choose): the player
@@ -169,6 +174,8 @@ def test_cr_3_1_loss_ends_game_before_ex_burst(scenario, priority_path):
     assert int(row[S.DMG + attacker * S.CARD_W]) == 0  # the EX Burst never resolved
 
 
+@pytest.mark.only_2016("2014 CR 6.5.3 / 12.4.1: damage resolution goes on past the 7th card and the loss comes "
+                        "by a rule process; 2016 CR 3.1.1 ends the game with that card")
 @pytest.mark.parametrize("variant,before", [(0, 6), (1, 5)], ids=["constructed", "limited"])
 def test_cr_3_1_1_damage_points_stop_at_the_losing_one(scenario, variant, before):
     """CR 3.1.1 / 6.5.2: damage is dealt one card at a time, and the card that makes 7 (6 in a limited
@@ -191,6 +198,8 @@ def test_cr_3_1_1_damage_points_stop_at_the_losing_one(scenario, variant, before
     assert int(row[S.HAND_N + 1]) == 1
 
 
+@pytest.mark.only_2016("2014 CR 12.4.2: a player who drew from an empty deck loses at the next rule-process "
+                        "check, the rest of the effect done first; 2016 CR 3.1.2 ends the game at once")
 def test_cr_3_1_2_drawing_from_an_empty_deck_ends_the_game_at_once(scenario):
     """CR 3.1.2: a player who would draw but can't loses and the game ends then, not at the next rule
     process check (CR 12.4.2): the discard that follows the draw in the same effect is not asked."""
@@ -205,6 +214,8 @@ def test_cr_3_1_2_drawing_from_an_empty_deck_ends_the_game_at_once(scenario):
     assert int(g.state[S.HAND_N + 0]) == 1
 
 
+@pytest.mark.only_2016("2014 CR 12.4.3: damage with an empty deck loses at the next rule-process check, the "
+                        "rest of the effect done first; 2016 CR 3.1.3 ends the game at once")
 def test_cr_3_1_3_damage_with_an_empty_deck_ends_the_game_at_once(scenario):
     """CR 3.1.3: damage taken with an empty deck ends the game then (not at CR 12.4.3's next check):
     the discard that follows the damage in the same effect is not asked."""

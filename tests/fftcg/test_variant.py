@@ -18,6 +18,9 @@ from tcg_env.games.fftcg import state as S
 from tcg_env.games.fftcg.scenario import Scenario
 
 D = K.Decision
+# the example variant replaces FF-TCG 2016's rules; the 7th damage rule it changes is the 2014 rules' own
+pytestmark = pytest.mark.only_2016("variant_example is a variant of FF-TCG 2016's rules: the 7th damage of 2016 CR "
+                                   "3.1.1 it replaces is 2014 CR 12.4.1's rule process already")
 VARIANT = "variant_example"  # tests/fftcg/variant_example.py (tests/fftcg is on the path)
 
 

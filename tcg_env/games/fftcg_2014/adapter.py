@@ -92,7 +92,10 @@ VALUE_DOMAINS = {**A16.VALUE_DOMAINS, "decision": K.Decision, "ask": K.Ask, "ove
 
 
 def check_values(row: np.ndarray) -> None:
-    A16.check_values(row)
+    """FF-TCG's value checks on this row (the errors name fftcg_2014), without its cap of 7 damage:
+    damage resolution goes on past the 7th card, whose player loses by the next rule process (2014
+    CR 6.5.3, 12.4.1), so a position may hold 8 (an EX Burst asked there); the zone bounds it."""
+    S.LAYOUT.check_header(row)
     S.LAYOUT.check_values(row, VALUE_DOMAINS)
 
 
