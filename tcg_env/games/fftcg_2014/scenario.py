@@ -9,7 +9,12 @@ from tcg_env.games.fftcg_2014 import state as S
 
 class Scenario(_Scenario):
     GAME = "fftcg_2014"
-    RESET_ON_MOVE = _Scenario.RESET_ON_MOVE + (S.EQUIPS, S.JUNCTIONED, S.OVERDRIVEN)
+    X_RESET = (S.EQUIPS, S.JUNCTIONED, S.OVERDRIVEN)  # records of X_W words a slot, not CARD_W
+
+    def move(self, slot: int, zone, player: int | None = None, top: bool = True) -> None:
+        super().move(slot, zone, player, top=top)
+        for off in self.X_RESET:
+            self.row[off + slot * S.X_W] = 0
 
     def equip(self, item_slot: int, character_slot: int) -> "Scenario":
         """Item ``item_slot`` (on the field) equips ``character_slot`` (2014 CR 15.1.1.11)."""
