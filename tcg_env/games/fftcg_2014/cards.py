@@ -212,6 +212,7 @@ class _Compiler(C16._Compiler):
 
 class CardTable(C16.FFCardTable):
     GAME = "fftcg_2014"
+    TYPE_NAMES = tuple(t.name.lower() for t in K.CardType)
 
     def card_obs_features(self) -> np.ndarray:
         return card_obs_features(self.cards)
