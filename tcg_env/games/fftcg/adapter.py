@@ -65,8 +65,7 @@ def _source(game) -> str:
     if not 0 <= abil < game.pool.n_abilities:
         return ""
     cid, k = game.pool.ability_source[abil]
-    abils = game.pool.models[cid].abilities  # a variant's compiler may add abilities the card file has not
-    what = "" if k < len(abils) and abils[k].kind == "summon" else "'s ability"  # a Summon is its effect
+    what = "" if game.pool.models[cid].abilities[k].kind == "summon" else "'s ability"  # a Summon is its effect
     return f"{game.pool.names[cid]}{what} ({game.pool.ability_summary(abil)})"
 
 
