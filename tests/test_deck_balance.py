@@ -16,7 +16,7 @@ import pytest
 
 from tcg_env.matchup import run_matchup
 
-GAMES = ("fftcg", "weiss_schwarz", "force_of_will", "dbscg")
+GAMES = ("fftcg", "fftcg_2014", "weiss_schwarz", "force_of_will", "dbscg")
 FIELD_LOW, FIELD_HIGH = 0.35, 0.65  # win rate against the field
 PAIR_LOW = 0.15  # win rate in each pairing
 Z = 3.0  # the short form's tolerance in binomial standard deviations

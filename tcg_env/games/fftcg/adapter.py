@@ -80,7 +80,7 @@ def _play(act) -> str | None:
     from tcg_env.games.fftcg.characteristics import current_cost
 
     cid = int(act.row[S.CARD + act.slot * S.CARD_W])
-    verb = "Cast" if K.CardType(int(act.game.pool.cards[cid, K.C_TYPE])) == K.CardType.SUMMON else "Play"
+    verb = "Cast" if int(act.game.pool.cards[cid, K.C_TYPE]) == K.CardType.SUMMON else "Play"
     cost = int(current_cost(K.RULES, act.row, act.game.pool.kernel_tables, act.p, act.slot))
     return f"{verb} {act.card} ({cost} CP){act.copy}"
 
@@ -205,7 +205,7 @@ def _hand_card(game, slot):
 
     cid = int(game._row[S.CARD + slot * S.CARD_W])
     row = game.pool.cards[cid]
-    info = f"({K.ELEMENT_NAMES[int(row[K.C_ELEMENT])]} {K.CardType(int(row[K.C_TYPE])).name.lower()}, {int(row[K.C_COST])} CP"
+    info = f"({K.ELEMENT_NAMES[int(row[K.C_ELEMENT])]} {game.pool.TYPE_NAMES[int(row[K.C_TYPE])]}, {int(row[K.C_COST])} CP"
     info += f", {int(row[K.C_POWER])})" if row[K.C_TYPE] == K.CardType.FORWARD else ")"
     return CardView(slot, game.pool.names[cid], info=info)
 

@@ -215,6 +215,8 @@ class FFCardTable(CardTable):
     tables ``cards [n, C_NCOLS]``, ``abilities [max(m,1), A_NCOLS]``, ``filters``, ``code``) and the
     interned job and category names. Its observation features: :func:`card_obs_features`."""
 
+    TYPE_NAMES = tuple(t.name.lower() for t in K.CardType)  # by C_TYPE (a rules variant's table: its own)
+
     GAME = "fftcg"
 
     ABIL_START_COL, ABIL_COUNT_COL = K.C_ABIL_START, K.C_ABIL_COUNT

@@ -12,7 +12,7 @@ from tcg_env.adapter import game_spec, lazy
 from tcg_env.games.fftcg import RULE_SETS
 from tcg_env.games.fftcg_2014 import constants
 
-DEFAULT_DECKS = ("fire_wind_aggro", "ice_water_control")
+DEFAULT_DECKS = ("fire_party_aggro", "ice_junction_control")
 load_pool = lru_cache(maxsize=1)(lazy(f"{__name__}.cards", "load_pool"))
 
 SPEC = game_spec(

@@ -104,9 +104,10 @@ class _Compiler(C16._Compiler):
 
     def compile_card(self, cid: int, card: Card) -> None:
         self._card_checks(card)
-        card = card.model_copy(update={"abilities": list(card.abilities) + self._keyword_abilities(card),
-                                       "keywords": [k for k in card.keywords if k != "level_up"]})
-        super().compile_card(cid, card)
+        # the pool's model has the abilities the rules write too (ability_source indexes them)
+        abilities = list(card.abilities) + self._keyword_abilities(card)
+        card = self.models[cid] = card.model_copy(update={"abilities": abilities})
+        super().compile_card(cid, card.model_copy(update={"keywords": [k for k in card.keywords if k != "level_up"]}))
         row = self.card_rows[-1]
         row[K.C_HAND_ABIL] = -1
         first = row[K.C_ABIL_START]
@@ -225,6 +226,7 @@ class _Compiler(C16._Compiler):
 
 class CardTable(C16.FFCardTable):
     GAME = "fftcg_2014"
+    TYPE_NAMES = tuple(t.name.lower() for t in K.CardType)
 
     def card_obs_features(self) -> np.ndarray:
         return card_obs_features(self.cards)

@@ -110,6 +110,7 @@ A_NCOLS = ABILITY_TABLE.width
 
 # ---- filter table ----------------------------------------------------------------------------
 FILTER_TABLE = deepcopy(K16.FILTER_TABLE)
+FILTER_TABLE.sources["type_mask"] = mask(TYPEMASK_BITS, "type")  # the 2014 types (monster, item, ...): 2014 CR 5.2.3.1.1
 F_EQUIPPED_BY_SOURCE = FILTER_TABLE.add("equipped_by_source", source=copy_of())  # the character the source Item equips
 F_NCOLS = FILTER_TABLE.width
 
