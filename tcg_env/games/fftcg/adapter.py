@@ -80,7 +80,7 @@ def _play(act) -> str | None:
     from tcg_env.games.fftcg.characteristics import current_cost
 
     cid = int(act.row[S.CARD + act.slot * S.CARD_W])
-    verb = "Cast" if K.CardType(int(act.game.pool.cards[cid, K.C_TYPE])) == K.CardType.SUMMON else "Play"
+    verb = "Cast" if int(act.game.pool.cards[cid, K.C_TYPE]) == K.CardType.SUMMON else "Play"  # a variant adds types
     cost = int(current_cost(K.RULES, act.row, act.game.pool.kernel_tables, act.p, act.slot))
     return f"{verb} {act.card} ({cost} CP){act.copy}"
 
