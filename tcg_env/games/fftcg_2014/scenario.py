@@ -16,6 +16,14 @@ class Scenario(_Scenario):
         for off in (S.EQUIPS, S.JUNCTIONED, S.OVERDRIVEN):
             self.row[off + slot * S.X_W] = 0
 
+    def finish(self, row) -> None:
+        """FF-TCG's, with this variant's rules (the Items' and Formations' auras, 2014 CR 15.1.1.11)."""
+        from tcg_env.games.fftcg.characteristics import refresh_derived
+        from tcg_env.games.fftcg_2014 import constants as K
+
+        row[S.PRIORITY_CLEAN] = 0
+        refresh_derived(K.RULES, row, self.pool.kernel_tables)
+
     def equip(self, item_slot: int, character_slot: int) -> "Scenario":
         """Item ``item_slot`` (on the field) equips ``character_slot`` (2014 CR 15.1.1.11)."""
         self.row[S.EQUIPS + item_slot * S.X_W] = character_slot + 1
