@@ -216,6 +216,16 @@ class CardTable(C16.FFCardTable):
     def card_obs_features(self) -> np.ndarray:
         return card_obs_features(self.cards)
 
+    def ability_summary(self, row: int) -> str:
+        """FF-TCG's; the abilities the compiler writes for Level UP and Link follow the card's own."""
+        cid, k = self.ability_source[row]
+        card = self.models[cid]
+        if k < len(card.abilities):
+            return super().ability_summary(row)
+        extra = [f"auto {t}: level_up" for t in ("breaks_forward_self", "deals_damage_to_player_self")
+                 if "level_up" in card.keywords] + ["auto enters_self: link"] * (card.link is not None)
+        return extra[k - len(card.abilities)]
+
     def describe_card(self, card_id: int) -> str:
         row = self.cards[card_id]
         elem = K.ELEMENT_NAMES[int(row[K.C_ELEMENT])].capitalize()
