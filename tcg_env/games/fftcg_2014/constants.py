@@ -112,13 +112,14 @@ class Op(IntEnum):
     AURA_KEYWORD = K16.Op.AURA_KEYWORD
     COST_REDUCTION = K16.Op.COST_REDUCTION
     AURA_RESTRICT = K16.Op.AURA_RESTRICT
+    # (numbers free in FF-TCG's and the core's: 60 is the core's IF, engine.effects.CoreOp)
     # the source leaves the field for its owner's Break Zone; the program stops if it is not on the
     # field any more (Level UP 2014 CR 15.2.4.3, Assist 15.2.6.5)
-    SOURCE_TO_BREAK_ZONE = 60
+    SOURCE_TO_BREAK_ZONE = 40
     # search the deck for a Forward with the source's name and put it onto the field dull
     # (Level UP, 2014 CR 15.2.4.2) or active (Awakening, 15.2.10.2: a0 = 0); then shuffle
-    SEARCH_SAME_NAME = 61
-    RETURN_SOURCE_TO_HAND = 62  # Remove (2014 CR 15.2.12.2): the Item goes back to its owner's hand
+    SEARCH_SAME_NAME = 41
+    RETURN_SOURCE_TO_HAND = 42  # Remove (2014 CR 15.2.12.2): the Item goes back to its owner's hand
 
 
 class Destination(IntEnum):
