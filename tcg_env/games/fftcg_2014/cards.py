@@ -180,7 +180,7 @@ class _Compiler(C16._Compiler):
     def compile_effect(self, card: Card, ab: Ability, p: str) -> None:
         kw = ab.keyword
         if kw == "level_up":  # this Forward to the Break Zone, then a same-name Forward from the deck, dull
-            self.code_rows += [[K.Op.SOURCE_TO_BREAK_ZONE, 0, 0, 0, 0], [K.Op.SEARCH_SAME_NAME, 0, 1, 0, 0]]
+            self.code_rows += [[K.Op.SOURCE_TO_BREAK_ZONE, 0, 0, 0, 0], [K.Op.SEARCH_SAME_NAME, 0, 0, 1, 0]]
             return
         if kw == "assist":
             self.code_rows.append([K.Op.SOURCE_TO_BREAK_ZONE, 0, 0, 0, 0])  # 2014 CR 15.2.6.2
