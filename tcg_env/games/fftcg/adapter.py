@@ -206,7 +206,10 @@ def _hand_card(game, slot):
 
     cid = int(game._row[S.CARD + slot * S.CARD_W])
     row = game.pool.cards[cid]
-    info = f"({K.ELEMENT_NAMES[int(row[K.C_ELEMENT])]} {K.CardType(int(row[K.C_TYPE])).name.lower()}, {int(row[K.C_COST])} CP"
+    import importlib  # the game's own card types (a rules variant's pool adds some)
+
+    types = importlib.import_module(f"tcg_env.games.{game.spec.name}.constants").CardType
+    info = f"({K.ELEMENT_NAMES[int(row[K.C_ELEMENT])]} {types(int(row[K.C_TYPE])).name.lower()}, {int(row[K.C_COST])} CP"
     info += f", {int(row[K.C_POWER])})" if row[K.C_TYPE] == K.CardType.FORWARD else ")"
     return CardView(slot, game.pool.names[cid], info=info)
 
