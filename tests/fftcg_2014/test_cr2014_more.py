@@ -101,3 +101,63 @@ def test_cr2014_board_text_names_the_2014_types(scenario):
     g = sc.game()
     text = g.render()
     assert "fire weapon" in text and "fire monster" in text and "fire formation" in text
+
+
+def test_cr2014_6_5_2_1_each_ex_burst_before_the_next_damage_card(scenario):
+    sc = scenario()
+    sc.damage(1, 5)
+    sc.deck_top(1, ["T-001", "T-010"])  # the 6th card: Ice Burst (EX Burst), then the 7th: Fire Grunt
+    sc.hand(0, ["T-030"])  # Crushing Blow: 2 damage to the opponent
+    sc.field(0, ["T-025", "T-025"])
+    (grunt,) = sc.field(0, ["T-001"])
+    g = sc.game()
+    do(g, "Cast Crushing Blow", "Pay: dull Earth Squire", "Pay: dull Earth Squire")
+    pass_until(g, D.EX_BURST)
+    assert int(g.state[S.DAMAGE_N + 1]) == 6 and not g.done  # the 7th card is not flipped yet
+    do(g, "Use the EX Burst of Ice Burst", "Choose opponent's Fire Grunt")
+    for _ in range(8):
+        if g.done:
+            break
+        g.step(K.PASS if K.PASS in [int(a) for a in g.legal_actions()] else int(g.legal_actions()[0]))
+    assert g.done and g.winner == 0 and int(g.state[S.DAMAGE_N + 1]) == 7
+    assert int(g.state[S.FROZEN + grunt * S.CARD_W]) == 1
+
+
+def test_cr2014_12_4_3_more_damage_than_cards_in_the_deck_loses(scenario):
+    sc = scenario()
+    sc.hand(0, ["T-030"])
+    sc.field(0, ["T-025", "T-025"])
+    for slot in sc.zone(1, "deck")[1:]:
+        sc.move(slot, K.Zone.REMOVED, 1)  # one card left in player 1's deck
+    g = sc.game()
+    assert int(g.state[S.DECK_N + 1]) == 1
+    do(g, "Cast Crushing Blow", "Pay: dull Earth Squire", "Pay: dull Earth Squire")
+    for _ in range(8):
+        if g.done:
+            break
+        g.step(K.PASS if K.PASS in [int(a) for a in g.legal_actions()] else int(g.legal_actions()[0]))
+    assert g.done and g.winner == 0
+
+
+def test_cr2014_15_2_4_3_level_up_fails_when_its_forward_broke_in_the_same_battle(scenario):
+    sc = scenario()
+    (blade,) = sc.field(0, ["U-017"])  # Rising Blade 4000, Level UP
+    (big,) = sc.deck_top(0, ["U-018"])
+    (squire,) = sc.field(1, ["U-007"])  # Ember Squire 4000 blocks: both break
+    g = sc.game()
+    g.step(K.PASS)
+    g.step(K.PASS)
+    pass_until(g, D.DECLARE_ATTACK)
+    do(g, "Attack with Rising Blade")
+    pass_until(g, D.DECLARE_BLOCK)
+    do(g, "Block with Ember Squire")
+    for _ in range(12):
+        if g.decision == D.DECLARE_ATTACK or g.done:
+            break
+        if g.decision == D.OPTIONAL_EFFECT:
+            g.step(K.OPTION_BASE)  # yes: still nothing (its Forward is not on the field)
+        else:
+            assert g.decision == D.PRIORITY, legal(g)
+            g.step(K.PASS)
+    assert zone_of(g, blade) == Z.BREAK and zone_of(g, squire) == Z.BREAK
+    assert zone_of(g, big) == Z.DECK

@@ -205,3 +205,22 @@ def test_cr2014_12_4_7_one_shine_card_each_player_stays(scenario):
     g = sc.game()
     g.step(K.PASS)
     assert zone_of(g, a) == Z.FIELD and zone_of(g, b) == Z.FIELD
+
+
+def test_cr2014_12_4_7_a_shine_item_counts_with_a_shine_character(scenario):
+    sc = scenario()
+    hero, grunt, charm = sc.field(0, ["T-011", "T-001", "U-026"])  # Light Hero; Halo Charm (Shine) on Fire Grunt
+    sc.equip(charm, grunt)
+    g = sc.game()
+    g.step(K.PASS)
+    assert zone_of(g, hero) == Z.BREAK and zone_of(g, charm) == Z.BREAK and zone_of(g, grunt) == Z.FIELD
+    assert power(g, grunt) == 5000
+
+
+def test_cr2014_12_4_7_one_shine_item_alone_stays(scenario):
+    sc = scenario()
+    grunt, charm = sc.field(0, ["T-001", "U-026"])
+    sc.equip(charm, grunt)
+    g = sc.game()
+    g.step(K.PASS)
+    assert zone_of(g, charm) == Z.FIELD and power(g, grunt) == 6000
