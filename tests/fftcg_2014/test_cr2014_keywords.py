@@ -364,6 +364,8 @@ def test_cr2014_15_2_9_2_overdrive_not_asked_when_it_cannot_be_paid(scenario):
 
 # ---- 15.2.10 Awakening -----------------------------------------------------------------------------
 def test_cr2014_15_2_10_2_awakening_puts_a_same_name_card_and_then_12_4_6_applies(scenario):
+    """The lead's reading (design note): the card is put onto the field, then the same-name rule
+    process (12.4.6 / 7.9.2 "both Forwards are put in the Break Zone") takes both."""
     sc = scenario()
     wyrm, _ = sc.field(0, ["U-019", "T-025"])  # Sleeping Wyrm (Awakening - 1 CP), Earth Squire
     (big,) = sc.deck_top(0, ["U-020"])

@@ -161,3 +161,17 @@ def test_cr2014_15_2_4_3_level_up_fails_when_its_forward_broke_in_the_same_battl
             g.step(K.PASS)
     assert zone_of(g, blade) == Z.BREAK and zone_of(g, squire) == Z.BREAK
     assert zone_of(g, big) == Z.DECK
+
+
+def test_cr2014_5_2_2_1_the_name_rule_holds_for_items_and_monsters(scenario):
+    sc = scenario()
+    sc.hand(0, ["U-001", "U-006"])  # a second Bronze Blade, a second Ash Hound
+    a, b, blade, _, _, _ = sc.field(0, ["T-001", "T-013", "U-001", "U-006", "T-003", "T-003"])
+    sc.equip(blade, a)
+    sc.field(1, ["T-002"])
+    g = sc.game()
+    assert not is_legal(g, "Play Bronze Blade")  # Unique Knight could wield it, but not a 2nd of its name
+    # Ash Hound: its Blue Magic may still be used from the hand; the Monster itself is not played
+    do(g, "Play Ash Hound")
+    assert g.decision != D.OPTIONAL_EFFECT
+    assert break_zone(g, 0) == ["Ash Hound"]
