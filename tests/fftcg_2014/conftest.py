@@ -4,7 +4,7 @@ scenario builder (``tcg_env.games.fftcg_2014.scenario``)."""
 from __future__ import annotations
 
 import pytest
-from fftcg14_helpers import POOL_FILES, TEST_DECK
+from fftcg14_helpers import POOL_FILES, TEST_DECK, on_path
 
 from tcg_env.games.fftcg_2014.scenario import Scenario
 
@@ -16,11 +16,15 @@ def pool():
     return load_pool(list(POOL_FILES))
 
 
-@pytest.fixture
-def scenario(pool):
-    """scenario(turn_player=0, turn=3) -> a Scenario at Main Phase 1 priority with empty hands."""
+@pytest.fixture(params=["shortcut", "full"])
+def scenario(pool, request):
+    """scenario(turn_player=0, turn=3) -> a Scenario at Main Phase 1 priority with empty hands; its
+    game is played on the priority shortcut and on the full path (``fftcg14_helpers.on_path``)."""
 
     def make(turn_player=0, turn=3, seed=0):
-        return Scenario.main_phase(pool, turn_player=turn_player, turn=turn, seed=seed, decks=(TEST_DECK, TEST_DECK))
+        sc = Scenario.main_phase(pool, turn_player=turn_player, turn=turn, seed=seed, decks=(TEST_DECK, TEST_DECK))
+        game = sc.game
+        sc.game = lambda: on_path(game(), request.param)
+        return sc
 
     return make

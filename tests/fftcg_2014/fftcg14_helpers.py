@@ -48,6 +48,21 @@ def pass_until(game, decision, limit=60):
     raise AssertionError(f"never reached {decision.name}; now {game.decision.name}")
 
 
+def on_path(game, path: str):
+    """``game`` on the priority shortcut (``"shortcut"``: the engine as it is) or on the full path
+    (``"full"``: the flag ``priority_rules_clean`` cleared before every step, so every pass goes
+    through the full priority point, 2014 CR 12.3): a rule must hold on both."""
+    if path == "full":
+        step = game.step
+
+        def full_step(action):
+            game._row[S.PRIORITY_CLEAN] = 0
+            step(action)
+
+        game.step = full_step
+    return game
+
+
 def ask(game) -> int:
     """What the pending decision is about (``constants.Ask``)."""
     return int(game.state[S.ASK])
