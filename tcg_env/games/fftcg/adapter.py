@@ -356,12 +356,13 @@ def check_values(row: np.ndarray) -> None:
                                 f"{lose_at}th damage ends the game (CR 3.1.1, a {VARIANTS[int(row[H_VARIANT])]} game)")
 
 
-def check_consistency(row: np.ndarray, pool) -> None:
+def check_consistency(row: np.ndarray, pool, kernels=None) -> None:
     """Every card slot is in exactly the zone list its zone says; counts within capacity; the
-    pending decision has a legal action."""
+    pending decision has a legal action (``kernels``: the rules that play the row, FF-TCG's by
+    default; a rules variant passes its own)."""
     from tcg_env.games.fftcg import SPEC
 
-    kernels = SPEC.kernels
+    kernels = SPEC.kernels if kernels is None else kernels
 
     def err(msg):
         raise SnapshotError("fftcg snapshot: " + msg)
