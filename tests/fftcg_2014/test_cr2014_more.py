@@ -175,3 +175,21 @@ def test_cr2014_5_2_2_1_the_name_rule_holds_for_items_and_monsters(scenario):
     do(g, "Play Ash Hound")
     assert g.decision != D.OPTIONAL_EFFECT
     assert break_zone(g, 0) == ["Ash Hound"]
+
+
+def test_a_snapshot_at_a_2014_question_restores(scenario):
+    """The snapshot check plays the row with this variant's rules (FF-TCG's refused a 2014 question:
+    "the pending decision CHOOSE_TARGET has no legal action")."""
+    import numpy as np
+
+    from tcg_env.game import Game
+
+    sc = scenario()
+    sc.hand(0, ["U-001"])
+    sc.field(0, ["T-001", "T-003", "T-003"])
+    g = sc.game()
+    do(g, "Play Bronze Blade")
+    h = Game.from_dict(g.to_dict(), pool=g.pool)
+    np.testing.assert_array_equal(h.state, g.state)
+    do(h, "Equip Bronze Blade to your Fire Grunt", "Pay: dull Fire Squire", "Pay: dull Fire Squire")
+    assert field(h, 0)[-1] == "Bronze Blade"
