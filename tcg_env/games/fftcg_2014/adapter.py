@@ -100,7 +100,9 @@ def check_values(row: np.ndarray) -> None:
 
 
 def check_consistency(row: np.ndarray, pool) -> None:
-    A16.check_consistency(row, pool)
+    from tcg_env.games.fftcg_2014 import SPEC
+
+    A16.check_consistency(row, pool, SPEC.kernels)  # this variant's rules play the row
 
 
 check_snapshot = snapshot_check(check_values, check_consistency)

@@ -192,7 +192,7 @@ class _Compiler(C16._Compiler):
     def compile_effect(self, card: Card, ab: Ability, p: str) -> None:
         kw = ab.keyword
         if kw == "level_up":  # this Forward to the Break Zone, then a same-name Forward from the deck, dull
-            self.code_rows += [[K.Op.SOURCE_TO_BREAK_ZONE, 0, 0, 0, 0], [K.Op.SEARCH_SAME_NAME, 0, 1, 0, 0]]
+            self.code_rows += [[K.Op.SOURCE_TO_BREAK_ZONE, 0, 0, 0, 0], [K.Op.SEARCH_SAME_NAME, 0, 0, 1, 0]]
             return
         if kw == "assist":
             self.code_rows.append([K.Op.SOURCE_TO_BREAK_ZONE, 0, 0, 0, 0])  # 2014 CR 15.2.6.2
@@ -230,6 +230,16 @@ class CardTable(C16.FFCardTable):
 
     def card_obs_features(self) -> np.ndarray:
         return card_obs_features(self.cards)
+
+    def ability_summary(self, row: int) -> str:
+        """FF-TCG's; the abilities the compiler writes for Level UP and Link follow the card's own."""
+        cid, k = self.ability_source[row]
+        card = self.models[cid]
+        if k < len(card.abilities):
+            return super().ability_summary(row)
+        extra = [f"auto {t}: level_up" for t in ("breaks_forward_self", "deals_damage_to_player_self")
+                 if "level_up" in card.keywords] + ["auto enters_self: link"] * (card.link is not None)
+        return extra[k - len(card.abilities)]
 
     def describe_card(self, card_id: int) -> str:
         row = self.cards[card_id]

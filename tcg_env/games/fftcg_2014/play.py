@@ -66,6 +66,8 @@ def junction_summon_ok(game, s, T, player, slot, arow, summon):
 @internal
 def ability_usable(game, s, T, player, slot, arow, nd, disc, nb, bk):
     abil = ability_table(T)
+    if card_table(T)[s[CARD + slot * CARD_W], K.C_HAND_ABIL] == arow:
+        return False  # 15.2.11.4, 15.2.14.5: Blue Magic and Flash are used from the hand only
     if abil[arow, K.A_YOUR_TURN] != 0 and player != s[TURN_PLAYER]:
         return False  # 15.2.10.3, 15.2.13.2
     if abil[arow, K.A_JUNCTION] != 0 and s[JUNCTIONED + slot * X_W] == 0:

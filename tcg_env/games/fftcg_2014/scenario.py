@@ -11,10 +11,23 @@ class Scenario(_Scenario):
     GAME = "fftcg_2014"
 
     def move(self, slot: int, zone, player: int | None = None, top: bool = True) -> None:
-        """FF-TCG's move; the card's 2014 words, records of width ``X_W``, are forgotten too (2014 CR 7.4)."""
+        """FF-TCG's move; the card also forgets the 2014 words (records of width ``X_W``, 7.4)."""
         super().move(slot, zone, player, top=top)
         for off in (S.EQUIPS, S.JUNCTIONED, S.OVERDRIVEN):
             self.row[off + slot * S.X_W] = 0
+
+    def finish(self, row) -> None:
+        """FF-TCG's, with this variant's rules (the Items' and Formations' auras, 2014 CR 15.1.1.11)."""
+        from tcg_env.games.fftcg.characteristics import refresh_derived
+        from tcg_env.games.fftcg_2014 import constants as K
+
+        row[S.PRIORITY_CLEAN] = 0
+        refresh_derived(K.RULES, row, self.pool.kernel_tables)
+
+    def check(self, row) -> None:
+        from tcg_env.games.fftcg_2014.adapter import check_consistency
+
+        check_consistency(row, self.pool)
 
     def equip(self, item_slot: int, character_slot: int) -> "Scenario":
         """Item ``item_slot`` (on the field) equips ``character_slot`` (2014 CR 15.1.1.11)."""
