@@ -107,6 +107,8 @@ class _Compiler(C16._Compiler):
         card = card.model_copy(update={"abilities": list(card.abilities) + self._keyword_abilities(card),
                                        "keywords": [k for k in card.keywords if k != "level_up"]})
         super().compile_card(cid, card)
+        # the pool's model lists the abilities the rules wrote too (ability_source points at them)
+        self.models[cid] = self.models[cid].model_copy(update={"abilities": card.abilities})
         row = self.card_rows[-1]
         row[K.C_HAND_ABIL] = -1
         first = row[K.C_ABIL_START]
@@ -215,6 +217,13 @@ class CardTable(C16.FFCardTable):
 
     def card_obs_features(self) -> np.ndarray:
         return card_obs_features(self.cards)
+
+    def ability_summary(self, row: int) -> str:
+        """FF-TCG's, led by the ability's 2014 keyword: ``level_up auto breaks_forward_self``."""
+        cid, k = self.ability_source[row]
+        kw = self.models[cid].abilities[k].keyword
+        text = super().ability_summary(row).removesuffix(": ")
+        return f"{kw} {text}" if kw else text
 
     def describe_card(self, card_id: int) -> str:
         row = self.cards[card_id]
