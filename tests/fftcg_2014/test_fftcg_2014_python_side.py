@@ -323,3 +323,36 @@ def test_an_unequipped_item_is_a_position_the_rule_process_ends(pool):
     d["fields"]["priority_rules_clean"] = 0
     back = Game.from_dict(d, pool=pool)
     assert back.to_dict()["fields"]["equips"][sword] == 0
+
+
+def _dealt_anew(game, player, seed):
+    """``game`` with what ``player`` cannot see dealt anew (the kernels' determinization, as the
+    conformance kit's hidden-information test does)."""
+    k = game.spec.kernels
+    states = np.array(game.state, np.int32)[None].copy()
+    k.determinize_batch(states, game.pool.kernel_tables, np.array([player], np.int32), k.seed_agent_rng(1, seed))
+    return Game(game.spec, game.pool, states[0], game.variant_index)
+
+
+def test_a_deal_of_what_a_player_cannot_see_leaves_its_2014_blocks_as_they_were(pool):
+    """The conformance kit's hidden-information sweep, on decks of 2014 cards (the kit plays the
+    starter decks): at every decision, the opponent's hand and both decks dealt anew leave a
+    player's observation (2014 blocks included) and the decider's mask unchanged, while the
+    opponent's own ``hand_2014`` rows do change in some deals."""
+    block = OBS["hand_2014"]
+    moved = 0
+    for seed in range(3):
+        g = tcg_env.make_game("fftcg_2014", decks=(DECK_2014, DECK_2014), seed=seed, pool=pool)
+        rng = np.random.default_rng(seed)
+        for i in range(150):
+            if g.done:
+                break
+            for p in (0, 1):
+                h = _dealt_anew(g, p, seed=10 * i + p)
+                assert np.array_equal(h.observe(p), g.observe(p)), (seed, i, p)
+                if p == g.current_player:
+                    assert np.array_equal(h.action_mask(), g.action_mask()), (seed, i)
+                o = 1 - p
+                moved += not np.array_equal(h.observe(o)[block.base:block.end], g.observe(o)[block.base:block.end])
+            g.step(int(rng.choice(g.legal_actions())))
+    assert moved > 20
