@@ -197,15 +197,26 @@ def test_every_question_of_random_play_reads_as_its_question(pool):
     assert seen == set(QUESTION_WORDS), f"never asked: {set(QUESTION_WORDS) - seen}"
 
 
-def test_a_hand_card_with_flash_or_blue_magic_says_so_where_it_is_played(pool):
+def _hand_words(pool, own_field, opp_field, hand=("PY-003", "PY-008", "T-005")):
     sc = _scenario(pool)
-    sc.hand(0, ["PY-003", "PY-008", "T-001"])
-    sc.field(0, ["T-003"] * 5)
+    sc.hand(0, list(hand))
+    sc.field(0, own_field)
+    sc.field(1, opp_field)
     g = sc.game()
-    texts = [g.describe_action(int(a)) for a in g.legal_actions()]
-    assert "Play Ash Hound (2 CP) or discard it for its Blue Magic" in texts
-    assert "Play Cinder Vanguard (3 CP) or discard it for its Flash" in texts
-    assert "Play Fire Grunt (2 CP)" in texts
+    return {g.describe_action(int(a)) for a in g.legal_actions()}
+
+
+def test_a_hand_card_with_flash_or_blue_magic_says_what_playing_it_does(pool):
+    """2014 CR 15.2.11, 15.2.14: played from the hand, such a card is played, or discarded for its
+    ability when only that is possible, or the player is asked which when both are."""
+    both = _hand_words(pool, ["T-001"] + ["T-003"] * 5, ["T-002"])
+    assert {"Play Ash Hound (2 CP) or discard it for its Blue Magic",
+            "Play Cinder Vanguard (3 CP) or discard it for its Flash"} <= both
+    no_targets = _hand_words(pool, ["T-003"] * 5, [])  # nothing to choose: the abilities can't be used
+    assert {"Play Ash Hound (2 CP)", "Play Cinder Vanguard (3 CP)"} <= no_targets
+    for card, words in (("PY-003", "Discard Ash Hound for its Blue Magic"), ("PY-008", "Discard Cinder Vanguard for its Flash")):
+        one_cp = _hand_words(pool, ["T-001", "T-003"], ["T-002"], hand=[card])  # 1 CP: the ability only (cost 1)
+        assert words in one_cp, one_cp
 
 
 def test_the_equip_question_names_the_item_and_each_character(pool):

@@ -84,16 +84,30 @@ def asked(questions: dict, otherwise):
     return word
 
 
+def _after(act) -> np.ndarray | None:
+    """The row after action ``act``, taken on a copy (None: not legal)."""
+    row = act.row.copy()
+    k = act.game.spec.kernels
+    cards, obs, mask = np.zeros(1, np.int32), np.zeros(1, np.float32), np.zeros(K.NUM_ACTIONS, np.int8)
+    code = k.row_entry(k.ROW_STEP, row, act.game.pool.kernel_tables, cards, cards, 0, 0, 0, act.a, mask, obs)
+    return row if code >= 0 else None
+
+
 def _play(act) -> str | None:
-    """PRIORITY: play a hand card, with its current cost; a card with Flash / Blue Magic may be
-    discarded for it instead (asked next when both are possible, 2014 CR 15.2.11, 15.2.14)."""
+    """PRIORITY: play a hand card, with its current cost; a card with Flash / Blue Magic whose
+    ability may be used is discarded for it instead (2014 CR 15.2.11, 15.2.14), or asked which
+    when both are possible (what the action does is read from a trial step)."""
     if act.slot < 0:
         return None
     pool, cid = act.game.pool, _cid(act.row, act.slot)
     verb = "Cast" if int(pool.cards[cid, K.C_TYPE]) == K.CardType.SUMMON else "Play"
     text = f"{verb} {act.card} ({_cost(act.row, pool, act.p, act.slot)} CP)"
     if int(pool.cards[cid, K.C_HAND_ABIL]) >= 0:
-        text += f" or discard it for its {_hand_ability(pool, cid)}"
+        after = _after(act)
+        if after is not None and int(after[S.ZONE + act.slot * S.CARD_W]) == K.Zone.BREAK:
+            text = f"Discard {act.card} for its {_hand_ability(pool, cid)}"
+        elif after is None or int(after[S.ASK]) == A.HAND_ABILITY:
+            text += f" or discard it for its {_hand_ability(pool, cid)}"
     return text + act.copy
 
 
