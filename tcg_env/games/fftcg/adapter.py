@@ -265,14 +265,15 @@ def public_view(game, viewer: int | None = None, *, field_areas=FIELD_AREAS, fie
                      bool(row[H_DONE]), notes=("stack (top first): " + "; ".join(entries),) if entries else ())  # fmt: skip
 
 
-def render(game, viewer: int | None = None) -> str:
-    """The board as text (:func:`tcg_env.view.render_board` of :func:`public_view`). ``viewer``:
-    whose hand to show (default: the player to act; -1 shows both, for debugging)."""
+def render(game, viewer: int | None = None, view=public_view) -> str:
+    """The board as text (:func:`tcg_env.view.render_board` of :func:`public_view`, or a rules
+    variant's ``view``). ``viewer``: whose hand to show (default: the player to act; -1 shows both,
+    for debugging)."""
     from tcg_env.view import render_board
 
     if viewer is None:
         viewer = max(int(game._row[H_DECIDER]), 0)
-    return render_board(public_view(game, None if viewer == -1 else viewer))
+    return render_board(view(game, None if viewer == -1 else viewer))
 
 
 # ---- snapshots ----------------------------------------------------------------------------------

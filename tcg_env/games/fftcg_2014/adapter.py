@@ -10,9 +10,10 @@ from dataclasses import replace
 import numpy as np
 
 from tcg_env.adapter import ActionWords, _Fields, pool_fingerprint, snapshot_check, snapshot_restorer
-from tcg_env.engine.header import H_DECIDER, H_DECISION
+from tcg_env.engine.header import H_DECISION
 from tcg_env.engine.layout import FLAG, SnapshotError
 from tcg_env.games.fftcg import adapter as A16
+from tcg_env.games.fftcg.characteristics import current_cost
 from tcg_env.games.fftcg.adapter import POINTEES, card_zones, field, hand  # noqa: F401  (FF-TCG's)
 from tcg_env.games.fftcg_2014 import constants as K
 from tcg_env.games.fftcg_2014 import state as S
@@ -35,16 +36,12 @@ def _hand_ability(pool, cid) -> str:
 
 
 def _cost(row, pool, p, slot) -> int:
-    """A hand card's current cost (FF-TCG's characteristics, under the 2014 rules)."""
-    from tcg_env.games.fftcg.characteristics import current_cost
-
+    """A hand card's current cost, under the 2014 rules."""
     return int(current_cost(K.RULES, row, pool.kernel_tables, p, slot))
 
 
 def _subject(row, p) -> int:
-    """The card slot a question is about: the Backup whose Assist is asked (its slot in
-    ``decision_args``), the character using Junction (its field index in ``decision_args[1]``), else
-    the card being played (``playing``); -1: none."""
+    """The card a question is about: Assist's Backup, Junction's character, or the card being played."""
     what = int(row[S.ASK])
     if what == A.ASSIST:
         return int(row[S.DEC_ARG])
@@ -54,13 +51,10 @@ def _subject(row, p) -> int:
 
 
 def _fields(act) -> dict:
-    """The template fields of the questions: ``playing`` (what the question is about), ``cost`` (its
-    current cost), ``overdrive`` (its Overdrive's CP), ``named`` / ``cut`` (Combination's card and
-    reduction), ``flash`` (Flash or Blue Magic)."""
+    """The questions' template fields: ``playing`` (the card asked about), its ``cost``, ``overdrive``,
+    ``flash``, and Combination's ``named`` card and ``cut``."""
     pool, row = act.game.pool, act.row
     slot = _subject(row, act.p)
-    if slot < 0:
-        return {"playing": "?", "cost": 0, "overdrive": 0, "named": "?", "cut": 0, "flash": "Flash"}
     cid = _cid(row, slot)
     name_id = int(pool.cards[cid, K.C_COMBO_NAME + min(int(row[S.ASK_ARG]), 1)])
     return {"playing": pool.names[cid], "cost": _cost(row, pool, act.p, slot) if int(row[S.ZONE + slot * S.CARD_W]) == K.Zone.HAND else 0,
@@ -70,8 +64,7 @@ def _fields(act) -> dict:
 
 
 def asked(questions: dict, otherwise):
-    """A wording by the pending question (``questions[Ask]``, a template); FF-TCG's ``otherwise``
-    (a template, a function or None: the block's default) when the decision asks no 2014 question."""
+    """The wording ``questions[Ask]`` of the pending question, else FF-TCG's ``otherwise``."""
 
     def word(act):
         template = questions.get(A(int(act.row[S.ASK])))
@@ -94,9 +87,8 @@ def _after(act) -> np.ndarray | None:
 
 
 def _play(act) -> str | None:
-    """PRIORITY: play a hand card, with its current cost; a card with Flash / Blue Magic whose
-    ability may be used is discarded for it instead (2014 CR 15.2.11, 15.2.14), or asked which
-    when both are possible (what the action does is read from a trial step)."""
+    """PRIORITY HAND: play the card, or discard it for its Flash / Blue Magic, or be asked which
+    (2014 CR 15.2.11, 15.2.14; read from a trial step)."""
     if act.slot < 0:
         return None
     pool, cid = act.game.pool, _cid(act.row, act.slot)
@@ -112,8 +104,7 @@ def _play(act) -> str | None:
 
 
 def _words() -> dict:
-    """FF-TCG's WORDS with the 2014 questions (``Ask``) of OPTIONAL_EFFECT (option 0 yes, PASS no),
-    CHOOSE_TARGET (your field) and DISCARD (your hand)."""
+    """FF-TCG's WORDS with the 2014 questions (``Ask``)."""
     words = {block: dict(table) for block, table in A16.WORDS.items()}
     words["pass"][D.OPTIONAL_EFFECT] = asked({
         A.OVERDRIVE: "Play {playing} without its Overdrive",
@@ -158,8 +149,7 @@ FIELD_AREAS = (((K.CardType.FORWARD,), "forwards", "lines"), ((K.CardType.BACKUP
 
 
 def _field_card(game, slot):
-    """FF-TCG's field card; an Item says its type and the character it equips (2014 CR 15.1.1.11),
-    a Formation its kind, a character whether it is Junctioned or was played with its Overdrive."""
+    """FF-TCG's field card; an Item says what it equips (2014 CR 15.1.1.11); Junction, Overdrive."""
     card = A16._field_card(game, slot)
     row = game._row
     t = int(game.pool.cards[_cid(row, slot), K.C_TYPE])
@@ -191,23 +181,18 @@ def _hand_card(game, slot):
 
 
 def public_view(game, viewer: int | None = None):
-    """FF-TCG's board (``tcg_env.games.fftcg.adapter.public_view``) with the 2014 areas."""
+    """FF-TCG's board with the 2014 areas."""
     return A16.public_view(game, viewer, field_areas=FIELD_AREAS, field_card=_field_card, hand_card=_hand_card,
                            title="Final Fantasy TCG (2014 rules)")
 
 
 def render(game, viewer: int | None = None) -> str:
-    """The board as text, as FF-TCG's ``render`` (``viewer`` -1: both hands)."""
-    from tcg_env.view import render_board
-
-    if viewer is None:
-        viewer = max(int(game._row[H_DECIDER]), 0)
-    return render_board(public_view(game, None if viewer == -1 else viewer))
+    return A16.render(game, viewer, view=public_view)
 
 
 # ---- snapshots: FF-TCG's format plus the 2014 words (docs/fftcg_2014/snapshot.md) -----------------
 def to_dict(game) -> dict:
-    """FF-TCG's snapshot of the variant's row; a card list entry of an Item names what it equips."""
+    """FF-TCG's snapshot of this row; an Item's entry in ``cards`` names the slot it equips."""
     d = A16.to_dict(game)
     row = game._row
     for card in d["cards"]:
@@ -229,10 +214,8 @@ def check_values(row: np.ndarray) -> None:
 
 
 def check_consistency(row: np.ndarray, pool) -> None:
-    """FF-TCG's checks under the 2014 rules, then: only field cards carry the 2014 per-card words;
-    an Item's ``equips`` is a character on the same field or 0 (the rule process puts an
-    unequipped Item into the Break Zone, 2014 CR 12.4.8); only Items equip; a ``junctioned`` Summon
-    is a card of the pool's slots; a question (``ask``) is asked by a decision of its kind."""
+    """The question is asked by its decision; FF-TCG's checks under the 2014 rules; only field cards
+    carry the per-card words; only Items equip, a character of their field or nothing (12.4.8)."""
     from tcg_env.games.fftcg_2014 import SPEC
 
     def err(msg):
