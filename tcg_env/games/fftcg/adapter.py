@@ -65,7 +65,8 @@ def _source(game) -> str:
     if not 0 <= abil < game.pool.n_abilities:
         return ""
     cid, k = game.pool.ability_source[abil]
-    what = "" if game.pool.models[cid].abilities[k].kind == "summon" else "'s ability"  # a Summon is its effect
+    written = game.pool.models[cid].abilities  # (a variant's compiler may add keyword abilities after them)
+    what = "" if k < len(written) and written[k].kind == "summon" else "'s ability"  # a Summon is its effect
     return f"{game.pool.names[cid]}{what} ({game.pool.ability_summary(abil)})"
 
 

@@ -26,4 +26,5 @@ SPEC = game_spec(
     load_deck=lazy(f"{__name__}.decks", "load_checked_deck"),
     max_deck=constants.MAX_DECK,
     load_pool=lazy(f"{__name__}.cards", "load_pool"),
+    raw_layout=None,  # no importer of its own: FF-TCG's card files load unchanged
 )

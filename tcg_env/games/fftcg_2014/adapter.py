@@ -264,7 +264,8 @@ shaping_potential = A16.shaping_potential
 
 
 def card_attributes(pool) -> dict:
-    return {**A16.card_attributes(pool), "type": A16.card_attribute(pool, K.C_TYPE, TYPE_NAMES)}
+    return {"element": A16.card_attribute(pool, K.C_ELEMENT, K.ELEMENT_NAMES),
+            "type": A16.card_attribute(pool, K.C_TYPE, TYPE_NAMES), "cost": A16.card_attribute(pool, K.C_COST)}
 
 
 def deck_summary(pool, deck) -> str:

@@ -17,6 +17,7 @@ A card file of FF-TCG 2016 loads here unchanged. What this format adds:
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Annotated, Literal, Union
 
 import numpy as np
@@ -102,13 +103,19 @@ class _Compiler(C16._Compiler):
         if card.war_god:
             self._intern(self.job_ids, card.war_god)
 
+    def __init__(self, cards: list):
+        super().__init__(cards)
+        self.abilities_of: dict[int, list] = {}
+
+    def extra_table_fields(self) -> dict:
+        return {**super().extra_table_fields(), "abilities_of": self.abilities_of}
+
     def compile_card(self, cid: int, card: Card) -> None:
         self._card_checks(card)
         card = card.model_copy(update={"abilities": list(card.abilities) + self._keyword_abilities(card),
                                        "keywords": [k for k in card.keywords if k != "level_up"]})
         super().compile_card(cid, card)
-        # the pool's model lists the abilities the rules wrote too (ability_source points at them)
-        self.models[cid] = self.models[cid].model_copy(update={"abilities": card.abilities})
+        self.abilities_of[cid] = card.abilities  # the card file's and the rules' (ability_source points at both)
         row = self.card_rows[-1]
         row[K.C_HAND_ABIL] = -1
         first = row[K.C_ABIL_START]
@@ -212,16 +219,22 @@ class _Compiler(C16._Compiler):
         return K.Condition[c.kind.upper()], c.value
 
 
+@dataclass(kw_only=True)
 class CardTable(C16.FFCardTable):
     GAME = "fftcg_2014"
+    abilities_of: dict = field(default_factory=dict)  # card id -> its abilities, the rules' (Level UP, Link) included
 
     def card_obs_features(self) -> np.ndarray:
         return card_obs_features(self.cards)
 
+    def ability_model(self, row: int):
+        """The model of ability ``row``, the rules' abilities (Level UP, Link) included."""
+        cid, k = self.ability_source[row]
+        return self.abilities_of[cid][k]
+
     def ability_summary(self, row: int) -> str:
         """FF-TCG's, led by the ability's 2014 keyword: ``level_up auto breaks_forward_self``."""
-        cid, k = self.ability_source[row]
-        kw = self.models[cid].abilities[k].keyword
+        kw = self.ability_model(row).keyword
         text = super().ability_summary(row).removesuffix(": ")
         return f"{kw} {text}" if kw else text
 
