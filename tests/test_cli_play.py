@@ -25,7 +25,7 @@ SCORE_PART = re.compile(r"(\w[\w ]*?) (-?\d+) -> (-?\d+) \(([+-]\d+)\)")
 
 # a seed (and a bot deck) where the bot chooses targets for an ability at least once
 PLAY_ARGS = {"fftcg": ["--seed", "4", "--bot-deck", "fire_wind_aggro"], "force_of_will": ["--seed", "3"],
-             "weiss_schwarz": ["--seed", "3"]}  # fmt: skip
+             "weiss_schwarz": ["--seed", "3"], "fftcg_2014": ["--seed", "4", "--bot-deck", "fire_wind_aggro"]}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +51,7 @@ def _log_lines(text: str) -> list[str]:
     """The log's lines: not the boards nor the numbered choices printed for a decision of yours."""
     out, board = [], False
     for line in text.splitlines():
-        if re.match(r"^[\w -]+ - turn \d+, turn player", line):
+        if re.match(r"^[\w ()-]+ - turn \d+, turn player", line):  # the title: "Final Fantasy TCG (2014 rules)"
             board = True
         if board:
             if line.startswith("choose "):

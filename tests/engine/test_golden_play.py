@@ -19,7 +19,8 @@ the new values with
 
     python tests/engine/test_golden_play.py --regen
 
-in a commit of its own, with the playthroughs (docs/architecture.md, "Golden play").
+in a commit of its own, with the playthroughs (docs/architecture.md, "Golden play"); ``--regen GAME ...``
+records the games named only, the others keeping their recorded values.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ import numpy as np
 import pytest
 
 GOLDEN = Path(__file__).with_name("golden_random_play.json")
-GAMES = ("fftcg", "force_of_will", "weiss_schwarz", "dbscg")
+GAMES = ("fftcg", "force_of_will", "weiss_schwarz", "dbscg", "fftcg_2014")
 
 
 def random_play_hash(game: str, rows: int = 16, calls: int = 240) -> dict:
@@ -176,12 +177,15 @@ def test_play_matches_the_recorded_golden_hash(game, path):
     assert got == expected, (
         f"{game} {path} differs from the recorded games ({GOLDEN.name}): `pytest tests/golden` shows what "
         "changed if its games meet it; if the change is meant to alter behaviour, check it and run "
-        "`python tests/engine/test_golden_play.py --regen`")
+        f"`python tests/engine/test_golden_play.py --regen {game}`")
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] != ["--regen"]:
-        sys.exit("usage: python tests/engine/test_golden_play.py --regen")
+    if sys.argv[1:2] != ["--regen"] or any(g not in GAMES for g in sys.argv[2:]):
+        sys.exit(f"usage: python tests/engine/test_golden_play.py --regen [GAME ...]   (GAME: {', '.join(GAMES)}; "
+                 "default: all; the other games keep their recorded hashes)")
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    GOLDEN.write_text(json.dumps({g: golden(g) for g in GAMES}, indent=2) + "\n")
+    recorded = json.loads(GOLDEN.read_text()) if GOLDEN.exists() else {}
+    recorded.update({g: golden(g) for g in sys.argv[2:] or GAMES})
+    GOLDEN.write_text(json.dumps({g: recorded[g] for g in GAMES if g in recorded}, indent=2) + "\n")
     print(GOLDEN.read_text())

@@ -50,7 +50,8 @@ SEED = 1
 # each game's number of decisions: as many as keep its file readable (2,000-3,000 lines; Weiss
 # Schwarz offers about 10 legal actions a decision, the others 2 or 3); FF-TCG's game ends before;
 # the template game (not registered: tcg_env.extra_games) is a short example of a trace
-DECISIONS = {"fftcg": 400, "force_of_will": 350, "weiss_schwarz": 150, "template": 120, "dbscg": 250}
+DECISIONS = {"fftcg": 400, "force_of_will": 350, "weiss_schwarz": 150, "template": 120, "dbscg": 250,
+             "fftcg_2014": 400}
 GAMES = tuple(DECISIONS)
 REGEN = "python tests/golden/test_playthroughs.py --regen"
 DIFF_LINES = 60  # how much of the diff a failure shows

@@ -65,7 +65,8 @@ def _source(game) -> str:
     if not 0 <= abil < game.pool.n_abilities:
         return ""
     cid, k = game.pool.ability_source[abil]
-    what = "" if game.pool.models[cid].abilities[k].kind == "summon" else "'s ability"  # a Summon is its effect
+    written = game.pool.models[cid].abilities  # (a variant's compiler may add keyword abilities after them)
+    what = "" if k < len(written) and written[k].kind == "summon" else "'s ability"  # a Summon is its effect
     return f"{game.pool.names[cid]}{what} ({game.pool.ability_summary(abil)})"
 
 
@@ -210,11 +211,17 @@ def _hand_card(game, slot):
     return CardView(slot, game.pool.names[cid], info=info)
 
 
-def public_view(game, viewer: int | None = None):
+# the areas of a field: (card types, area name, style); types None: every type the others leave
+FIELD_AREAS = (((K.CardType.FORWARD,), "forwards", "lines"), ((K.CardType.BACKUP,), "backups", "grouped"),
+               (None, "field", "lines"))  # fmt: skip
+
+
+def public_view(game, viewer: int | None = None, *, field_areas=FIELD_AREAS, field_card=_field_card,
+                hand_card=_hand_card, title="Final Fantasy TCG"):
     """What ``viewer`` (0 / 1; None: everything) sees (:class:`tcg_env.view.BoardView`): the damage
     each player took (the score, CR 11.5); the Forwards and Backups of each field; the hand only to
     its owner; the break zone and removed cards as counts; the deck as a count; the stack (CR 7.12)
-    and a Character being paid for."""
+    and a Character being paid for. A rules variant names its own field areas, card views and title."""
     from tcg_env.view import AreaView, BoardView, CardView, PlayerView
 
     row = game._row
@@ -228,13 +235,12 @@ def public_view(game, viewer: int | None = None):
         fld = field(row, p)
         ctype = {s: int(pool.cards[int(row[S.CARD + s * S.CARD_W]), K.C_TYPE]) for s in fld}
         areas = []
-        for t, label, style in ((K.CardType.FORWARD, "forwards", "lines"), (K.CardType.BACKUP, "backups", "grouped")):
-            slots = [s for s in fld if ctype[s] == t]
-            areas.append(AreaView(label, tuple(slots), tuple(_field_card(game, s) for s in slots), style))
-        other = [s for s in fld if ctype[s] not in (K.CardType.FORWARD, K.CardType.BACKUP)]
-        areas.append(AreaView("field", tuple(other), tuple(_field_card(game, s) for s in other), "lines"))
+        named_types = {t for types, _, _ in field_areas if types is not None for t in types}
+        for types, label, style in field_areas:
+            slots = [s for s in fld if (ctype[s] in types if types is not None else ctype[s] not in named_types)]
+            areas.append(AreaView(label, tuple(slots), tuple(field_card(game, s) for s in slots), style))
         h = hand(row, p)
-        areas.append(AreaView("hand", tuple(h), tuple(_hand_card(game, s) for s in h)
+        areas.append(AreaView("hand", tuple(h), tuple(hand_card(game, s) for s in h)
                               if viewer is None or viewer == p else None, "lines", counted=True))  # fmt: skip
         zl = {z: zone_list(row, S.ZONES, z, p) for z in (K.Zone.DECK, K.Zone.BREAK, K.Zone.DAMAGE, K.Zone.REMOVED)}
         areas.append(AreaView("deck", tuple(zl[K.Zone.DECK]), None, "count", counted=True))
@@ -256,18 +262,19 @@ def public_view(game, viewer: int | None = None):
     if step != K.AttackStep.NONE:
         where += f": {step.name.lower()} step"
     status = board_header("", row, tp, "", K.Decision)[1]
-    return BoardView("Final Fantasy TCG", int(row[H_TURN]), tp, where, status, tuple(players), shared,
+    return BoardView(title, int(row[H_TURN]), tp, where, status, tuple(players), shared,
                      bool(row[H_DONE]), notes=("stack (top first): " + "; ".join(entries),) if entries else ())  # fmt: skip
 
 
-def render(game, viewer: int | None = None) -> str:
-    """The board as text (:func:`tcg_env.view.render_board` of :func:`public_view`). ``viewer``:
-    whose hand to show (default: the player to act; -1 shows both, for debugging)."""
+def render(game, viewer: int | None = None, view=public_view) -> str:
+    """The board as text (:func:`tcg_env.view.render_board` of :func:`public_view`, or a rules
+    variant's ``view``). ``viewer``: whose hand to show (default: the player to act; -1 shows both,
+    for debugging)."""
     from tcg_env.view import render_board
 
     if viewer is None:
         viewer = max(int(game._row[H_DECIDER]), 0)
-    return render_board(public_view(game, None if viewer == -1 else viewer))
+    return render_board(view(game, None if viewer == -1 else viewer))
 
 
 # ---- snapshots ----------------------------------------------------------------------------------
@@ -334,12 +341,12 @@ VALUE_DOMAINS = {
 }
 
 
-def check_values(row: np.ndarray) -> None:
+def check_values(row: np.ndarray, layout=S.LAYOUT, domains=VALUE_DOMAINS) -> None:
     """Flags 0 or 1, players 0 or 1, enums inside their enum, counts inside their capacity, an RNG
     state that can move, damage within the game's losing count: a SnapshotError naming the field
-    and element otherwise."""
-    S.LAYOUT.check_header(row)
-    S.LAYOUT.check_values(row, VALUE_DOMAINS)
+    and element otherwise (a rules variant passes its own state layout and domains)."""
+    layout.check_header(row)
+    layout.check_values(row, domains)
     # FF-TCG's life is the damage zone. CR 3.1.1 / 6.5.2: damage puts cards into it one at a time,
     # and the one that makes 7 (6 in a limited game, variant 1) ends the game at once (the engine's
     # defeats_end_game), after which no damage is dealt: no position holds more. Exactly that many
@@ -348,19 +355,20 @@ def check_values(row: np.ndarray) -> None:
     for p in range(2):
         n = int(row[S.DAMAGE_N + p])
         if n > lose_at:
-            raise SnapshotError(f"fftcg snapshot: field 'damage_count'[{p}] is {n}, must be 0..{lose_at}: the "
+            raise SnapshotError(f"{layout.game} snapshot: field 'damage_count'[{p}] is {n}, must be 0..{lose_at}: the "
                                 f"{lose_at}th damage ends the game (CR 3.1.1, a {VARIANTS[int(row[H_VARIANT])]} game)")
 
 
-def check_consistency(row: np.ndarray, pool) -> None:
+def check_consistency(row: np.ndarray, pool, spec=None) -> None:
     """Every card slot is in exactly the zone list its zone says; counts within capacity; the
-    pending decision has a legal action."""
-    from tcg_env.games.fftcg import SPEC
+    pending decision has a legal action (under the rules of ``spec``: FF-TCG's, or a rules variant's)."""
+    if spec is None:
+        from tcg_env.games.fftcg import SPEC as spec
 
-    kernels = SPEC.kernels
+    kernels = spec.kernels
 
     def err(msg):
-        raise SnapshotError("fftcg snapshot: " + msg)
+        raise SnapshotError(f"{spec.name} snapshot: " + msg)
 
     seen = S.ZONES.check(row, err)
     for slot in range(K.N_SLOTS):

@@ -240,11 +240,15 @@ class FFCardTable(CardTable):
             out += f" {int(row[K.C_POWER])}"
         return out
 
+    def ability_model(self, row: int):
+        """The card file's model of ability ``row``."""
+        cid, k = self.ability_source[row]
+        return self.models[cid].abilities[k]
+
     def ability_summary(self, row: int) -> str:
         """A short machine-ish summary of ability ``row``: ``auto enters_self: choose -> damage 5000``
         (``describe_ability``: the card's name first)."""
-        cid, k = self.ability_source[row]
-        ab = self.models[cid].abilities[k]
+        ab = self.ability_model(row)
         head = ab.kind + (f" {ab.trigger}" if ab.trigger else "")
         ops = []
         for op in ab.effect:

@@ -28,4 +28,5 @@ SPEC = game_spec(
     max_deck=constants.MAX_DECK,
     load_pool=lazy(f"{__name__}.cards", "load_pool"),
     rule_sets=RULE_SETS,  # FF-TCG's: make_game("fftcg_2014", rules="2016") plays FF-TCG 2016
+    raw_layout=None,  # no importer of its own: FF-TCG's card files load unchanged
 )

@@ -17,6 +17,7 @@ A card file of FF-TCG 2016 loads here unchanged. What this format adds:
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Annotated, Literal, Union
 
 import numpy as np
@@ -88,8 +89,8 @@ class Card(C16.FFCard):
     combination: Combination | None = None
 
 
+# the effects the rules give a keyword (op, a0, a1, a2 of the code table; filters are added below)
 _ITEMS = ("weapon", "armor", "accessory")
-_SELF_CONDITIONS = ("overdrive_paid", "junctioned", "equipped")  # about the ability's own character
 _CHARACTERS = ("forward", "backup", "monster")
 
 
@@ -102,12 +103,19 @@ class _Compiler(C16._Compiler):
         if card.war_god:
             self._intern(self.job_ids, card.war_god)
 
+    def __init__(self, cards: list):
+        super().__init__(cards)
+        self.abilities_of: dict[int, list] = {}
+
+    def extra_table_fields(self) -> dict:
+        return {**super().extra_table_fields(), "abilities_of": self.abilities_of}
+
     def compile_card(self, cid: int, card: Card) -> None:
         self._card_checks(card)
-        # the pool's model has the abilities the rules write too (ability_source indexes them)
-        abilities = list(card.abilities) + self._keyword_abilities(card)
-        card = self.models[cid] = card.model_copy(update={"abilities": abilities})
-        super().compile_card(cid, card.model_copy(update={"keywords": [k for k in card.keywords if k != "level_up"]}))
+        card = card.model_copy(update={"abilities": list(card.abilities) + self._keyword_abilities(card),
+                                       "keywords": [k for k in card.keywords if k != "level_up"]})
+        super().compile_card(cid, card)
+        self.abilities_of[cid] = card.abilities  # the card file's and the rules' (ability_source points at both)
         row = self.card_rows[-1]
         row[K.C_HAND_ABIL] = -1
         first = row[K.C_ABIL_START]
@@ -116,10 +124,8 @@ class _Compiler(C16._Compiler):
             a[K.A_YOUR_TURN] = int(ab.keyword in ("awakening", "job_change"))
             a[K.A_JUNCTION] = int(ab.keyword == "junction")
             a[K.A_ASSIST] = int(ab.keyword == "assist")
-            if ab.keyword in ("flash", "blue_magic"):  # used from the hand only (15.2.11.4, 15.2.14.5)
+            if ab.keyword in ("flash", "blue_magic"):
                 row[K.C_HAND_ABIL] = first + k
-                acts = [r for r in (row[K.C_ACT0], row[K.C_ACT1]) if r != first + k] + [-1]
-                row[K.C_ACT0], row[K.C_ACT1] = acts[0], acts[1]
             row[K.C_JUNCTION] |= int(ab.keyword == "junction")
         if card.formation_condition is not None:
             row[K.C_FORM_COND], row[K.C_FORM_ARG] = self._condition(card.formation_condition, "formation_condition")
@@ -134,14 +140,8 @@ class _Compiler(C16._Compiler):
             self.fail("equips", "Items (weapon, armor, accessory) and only they name who may equip them")
         if (card.formation_condition is not None) != (t == "formation"):
             self.fail("formation_condition", "Formations and only they have a formation condition (2014 CR 7.12.1.3)")
-        for key in ("job", "overdrive", "combination"):
-            if t not in _CHARACTERS and getattr(card, key):
-                self.fail(key, f"only characters have a {key} (a {t} has none)")
-        if card.ex_burst and t not in (*_CHARACTERS, "summon"):
-            self.fail("ex_burst", "only Summons and characters have an EX Burst (2014 CR 11.11.1)")
-        if card.formation_condition is not None and card.formation_condition.kind in _SELF_CONDITIONS:
-            self.fail("formation_condition.kind", f"{card.formation_condition.kind} is about a character, "
-                      "not a player: a Formation cannot have it")
+        if t not in _CHARACTERS and (card.overdrive or card.combination or card.job):
+            self.fail("type", "only characters have a job, Overdrive or Combination")
         if card.war_god and t != "summon":
             self.fail("war_god", "War God is a Summon's (2014 CR 15.2.7.1)")
         if (card.link or "level_up" in card.keywords or "party" in card.keywords) and t != "forward":
@@ -164,9 +164,6 @@ class _Compiler(C16._Compiler):
                 self.fail(f"{p}.kind", f"{kw} is an {want} ability")
             if (kw == "job_change") != (ab.up_to_cost is not None):
                 self.fail(f"{p}.up_to_cost", "Job Change and only it has up_to_cost (its number)")
-            if kw in ("flash", "blue_magic") and ab.cost is not None and (ab.cost.dull or ab.cost.discard
-                                                                         or ab.cost.break_self):
-                self.fail(f"{p}.cost", f"{kw} costs CP only (the card itself is discarded, 2014 CR 15.2.14.3)")
             if kw in ("awakening", "remove", "job_change") and ab.effect:
                 self.fail(f"{p}.effect", f"the rules give {kw}'s effect: leave it out")
             if kw not in ("awakening", "remove", "job_change", "junction") and not ab.effect:
@@ -192,7 +189,7 @@ class _Compiler(C16._Compiler):
     def compile_effect(self, card: Card, ab: Ability, p: str) -> None:
         kw = ab.keyword
         if kw == "level_up":  # this Forward to the Break Zone, then a same-name Forward from the deck, dull
-            self.code_rows += [[K.Op.SOURCE_TO_BREAK_ZONE, 0, 0, 0, 0], [K.Op.SEARCH_SAME_NAME, 0, 0, 1, 0]]
+            self.code_rows += [[K.Op.SOURCE_TO_BREAK_ZONE, 0, 0, 0, 0], [K.Op.SEARCH_SAME_NAME, 0, 1, 0, 0]]
             return
         if kw == "assist":
             self.code_rows.append([K.Op.SOURCE_TO_BREAK_ZONE, 0, 0, 0, 0])  # 2014 CR 15.2.6.2
@@ -212,8 +209,6 @@ class _Compiler(C16._Compiler):
     def compile_filter(self, f: Filter, p: str, zones: tuple[str, ...], characters: bool) -> int:
         if characters and set(f.type or ()) & {"item", "formation", *_ITEMS}:
             self.fail(f"{p}.type", "only characters can be chosen or put onto the field here")
-        if characters and f.type is None:  # as in FF-TCG, where every card on the field is a character
-            f = f.model_copy(update={"type": ["character"]})
         return super().compile_filter(f, p, zones, characters)
 
     def _condition(self, c: Condition, p: str) -> tuple[int, int]:
@@ -224,22 +219,25 @@ class _Compiler(C16._Compiler):
         return K.Condition[c.kind.upper()], c.value
 
 
+@dataclass(kw_only=True)
 class CardTable(C16.FFCardTable):
     GAME = "fftcg_2014"
     TYPE_NAMES = tuple(t.name.lower() for t in K.CardType)
+    abilities_of: dict = field(default_factory=dict)  # card id -> its abilities, the rules' (Level UP, Link) included
 
     def card_obs_features(self) -> np.ndarray:
         return card_obs_features(self.cards)
 
-    def ability_summary(self, row: int) -> str:
-        """FF-TCG's; the abilities the compiler writes for Level UP and Link follow the card's own."""
+    def ability_model(self, row: int):
+        """The model of ability ``row``, the rules' abilities (Level UP, Link) included."""
         cid, k = self.ability_source[row]
-        card = self.models[cid]
-        if k < len(card.abilities):
-            return super().ability_summary(row)
-        extra = [f"auto {t}: level_up" for t in ("breaks_forward_self", "deals_damage_to_player_self")
-                 if "level_up" in card.keywords] + ["auto enters_self: link"] * (card.link is not None)
-        return extra[k - len(card.abilities)]
+        return self.abilities_of[cid][k]
+
+    def ability_summary(self, row: int) -> str:
+        """FF-TCG's, led by the ability's 2014 keyword: ``level_up auto breaks_forward_self``."""
+        kw = self.ability_model(row).keyword
+        text = super().ability_summary(row).removesuffix(": ")
+        return f"{kw} {text}" if kw else text
 
     def describe_card(self, card_id: int) -> str:
         row = self.cards[card_id]

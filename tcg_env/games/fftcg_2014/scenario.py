@@ -24,12 +24,13 @@ class Scenario(_Scenario):
         row[S.PRIORITY_CLEAN] = 0
         refresh_derived(K.RULES, row, self.pool.kernel_tables)
 
-    def check(self, row) -> None:
-        from tcg_env.games.fftcg_2014.adapter import check_consistency
-
-        check_consistency(row, self.pool)
-
     def equip(self, item_slot: int, character_slot: int) -> "Scenario":
         """Item ``item_slot`` (on the field) equips ``character_slot`` (2014 CR 15.1.1.11)."""
         self.row[S.EQUIPS + item_slot * S.X_W] = character_slot + 1
         return self
+
+    def check(self, row) -> None:
+        """The snapshot checks of this variant (its adapter's, under its rules)."""
+        from tcg_env.games.fftcg_2014.adapter import check_consistency
+
+        check_consistency(row, self.pool)
