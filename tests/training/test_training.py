@@ -94,7 +94,8 @@ def _cli_error(main, config, *overrides, capsys) -> str:
 @pytest.mark.parametrize("override,expect", [
     ("seed=-1", r"seed must be an integer in 0\.\.2\*\*32-1, got -1"),
     ("seed=4294967296", r"seed must be"),
-    ("game=pokemon", r"game 'pokemon' is not a registered game; available: dbscg, fftcg, force_of_will, weiss_schwarz"),
+    ("game=pokemon", r"game 'pokemon' is not a registered game; available: dbscg, fftcg, fftcg_2014, force_of_will, weiss_schwarz"),
+    ("rules=2015", r"config: rules: fftcg has no rule set '2015'; its rule sets: 2016, 2014$"),
     ("device=gpu", r"device 'gpu' is not a device"),
     ("device=cuda:99", r"device 'cuda:99'"),
     ("decks=[fire_wind_aggro, no_such_deck]", r"decks\[1\]: no_such_deck: no such deck"),
