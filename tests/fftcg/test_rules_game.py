@@ -36,7 +36,8 @@ def test_cr_8_2_1_2_a_random_player_chooses_who_goes_first(new_game):
 def test_cr_8_2_1_3_and_8_2_1_4_five_cards_then_one_mulligan_each_first_player_first(new_game):
     g = new_game(5)
     chooser = g.current_player
-    do(g, "Take the first turn")
+    if g.decision == D.CHOOSE_FIRST:  # 2014 CR 8.2.1.2: the first player is drawn, not chosen
+        do(g, "Take the first turn")
     assert int(g.state[S.HAND_N + 0]) == 5 and int(g.state[S.HAND_N + 1]) == 5
     assert g.decision == D.MULLIGAN and g.current_player == chooser
     hand_before = g.state[S.HAND_L + chooser * K.MAX_DECK : S.HAND_L + chooser * K.MAX_DECK + 5].copy()
@@ -53,7 +54,9 @@ def test_cr_8_2_1_3_and_8_2_1_4_five_cards_then_one_mulligan_each_first_player_f
 def test_cr_9_2_1_3_the_first_player_draws_one_card_on_turn_one(new_game):
     g = new_game(2)
     fp = g.current_player
-    do(g, "Take the first turn", "Keep this hand", "Keep this hand")
+    if g.decision == D.CHOOSE_FIRST:  # 2014 CR 8.2.1.2: the first player is drawn, not chosen
+        do(g, "Take the first turn")
+    do(g, "Keep this hand", "Keep this hand")
     assert int(g.state[S.HAND_N + fp]) == 6
     # the second player's first turn draws two
     while g.turn == 1:

@@ -288,7 +288,7 @@ def test_cr2014_15_2_7_3_war_god_breaks_a_character_of_the_job_and_takes_its_cos
     g = sc.game()
     do(g, "Cast Pyre Titan")
     assert g.decision == D.CHOOSE_TARGET and ask(g) == Ask.WAR_GOD
-    assert not is_legal(g, "Summon Pyre Titan without War God")  # 6 CP cannot be paid without it
+    assert not is_legal(g, "Cast Pyre Titan without War God")  # 6 CP cannot be paid without it
     do(g, "War God: put your Ember Squire into the Break Zone for Pyre Titan")
     assert zone_of(g, squire) == Z.BREAK
     do(g, "Choose opponent's Ice Grunt")
@@ -306,7 +306,7 @@ def test_cr2014_15_2_7_4_war_god_cannot_reduce_the_cost_below_1(scenario):
     (ice,) = sc.field(1, ["T-002"])
     g = sc.game()
     do(g, "Cast Little Titan")
-    assert is_legal(g, "Summon Little Titan without War God")  # 15.2.7.2: may
+    assert is_legal(g, "Cast Little Titan without War God")  # 15.2.7.2: may
     do(g, "War God: put your Ember Squire into the Break Zone for Little Titan", "Choose opponent's Ice Grunt")
     assert g.decision == D.PAY_CP
     do(g, "Pay: dull Fire Squire")
@@ -415,7 +415,7 @@ def test_cr2014_15_2_11_2_blue_magic_from_the_hand_in_the_opponents_turn(scenari
     g = sc.game()
     do(g, "Pass priority")
     assert g.current_player == 1
-    do(g, "Play Ash Hound")  # the hand card: its Blue Magic (it cannot be played now)
+    do(g, "Discard Ash Hound for its Blue Magic")  # the hand card: its Blue Magic (it cannot be played now)
     do(g, "Choose opponent's Big Brute", "Pay: dull Fire Squire")
     assert break_zone(g, 1) == ["Ash Hound"] and hand(g, 1) == []  # discarded as part of the cost
     resolve(g)
@@ -430,7 +430,7 @@ def test_cr2014_15_2_11_3_blue_magic_or_play_the_monster_in_your_main_phase(scen
     g = sc.game()
     do(g, "Play Ash Hound")
     assert g.decision == D.OPTIONAL_EFFECT and ask(g) == Ask.HAND_ABILITY
-    do(g, "Discard Ash Hound for its ability instead of playing it", "Choose opponent's Big Brute",
+    do(g, "Discard Ash Hound for its Blue Magic instead of playing it", "Choose opponent's Big Brute",
        "Pay: dull Fire Squire")
     resolve(g)
     assert dmg(g, brute) == 3000 and break_zone(g, 0) == ["Ash Hound"] and "Ash Hound" not in field(g, 0)
@@ -450,7 +450,7 @@ def test_cr2014_15_2_14_4_flash_in_the_opponents_attack(scenario):
         if g.decision == D.PRIORITY and g.current_player == 1:
             break
         g.step(K.PASS)
-    do(g, "Play Cinder Vanguard", "Choose your Ice Grunt", "Pay: dull Fire Squire")
+    do(g, "Discard Cinder Vanguard for its Flash", "Choose your Ice Grunt", "Pay: dull Fire Squire")
     assert break_zone(g, 1) == ["Cinder Vanguard"]
     resolve(g)
     assert power(g, ice) == 8000

@@ -172,7 +172,7 @@ def test_cr2014_5_2_2_1_the_name_rule_holds_for_items_and_monsters(scenario):
     g = sc.game()
     assert not is_legal(g, "Play Bronze Blade")  # Unique Knight could wield it, but not a 2nd of its name
     # Ash Hound: its Blue Magic may still be used from the hand; the Monster itself is not played
-    do(g, "Play Ash Hound")
+    do(g, "Discard Ash Hound for its Blue Magic")
     assert g.decision != D.OPTIONAL_EFFECT
     assert break_zone(g, 0) == ["Ash Hound"]
 

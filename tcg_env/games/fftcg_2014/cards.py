@@ -89,8 +89,8 @@ class Card(C16.FFCard):
     combination: Combination | None = None
 
 
-# the effects the rules give a keyword (op, a0, a1, a2 of the code table; filters are added below)
 _ITEMS = ("weapon", "armor", "accessory")
+_SELF_CONDITIONS = ("overdrive_paid", "junctioned", "equipped")  # about the ability's own character
 _CHARACTERS = ("forward", "backup", "monster")
 
 
@@ -124,8 +124,10 @@ class _Compiler(C16._Compiler):
             a[K.A_YOUR_TURN] = int(ab.keyword in ("awakening", "job_change"))
             a[K.A_JUNCTION] = int(ab.keyword == "junction")
             a[K.A_ASSIST] = int(ab.keyword == "assist")
-            if ab.keyword in ("flash", "blue_magic"):
+            if ab.keyword in ("flash", "blue_magic"):  # used from the hand only (15.2.11.4, 15.2.14.5)
                 row[K.C_HAND_ABIL] = first + k
+                acts = [r for r in (row[K.C_ACT0], row[K.C_ACT1]) if r != first + k] + [-1]
+                row[K.C_ACT0], row[K.C_ACT1] = acts[0], acts[1]
             row[K.C_JUNCTION] |= int(ab.keyword == "junction")
         if card.formation_condition is not None:
             row[K.C_FORM_COND], row[K.C_FORM_ARG] = self._condition(card.formation_condition, "formation_condition")
@@ -140,8 +142,14 @@ class _Compiler(C16._Compiler):
             self.fail("equips", "Items (weapon, armor, accessory) and only they name who may equip them")
         if (card.formation_condition is not None) != (t == "formation"):
             self.fail("formation_condition", "Formations and only they have a formation condition (2014 CR 7.12.1.3)")
-        if t not in _CHARACTERS and (card.overdrive or card.combination or card.job):
-            self.fail("type", "only characters have a job, Overdrive or Combination")
+        for key in ("job", "overdrive", "combination"):
+            if t not in _CHARACTERS and getattr(card, key):
+                self.fail(key, f"only characters have a {key} (a {t} has none)")
+        if card.ex_burst and t not in (*_CHARACTERS, "summon"):
+            self.fail("ex_burst", "only Summons and characters have an EX Burst (2014 CR 11.11.1)")
+        if card.formation_condition is not None and card.formation_condition.kind in _SELF_CONDITIONS:
+            self.fail("formation_condition.kind", f"{card.formation_condition.kind} is about a character, "
+                      "not a player: a Formation cannot have it")
         if card.war_god and t != "summon":
             self.fail("war_god", "War God is a Summon's (2014 CR 15.2.7.1)")
         if (card.link or "level_up" in card.keywords or "party" in card.keywords) and t != "forward":
@@ -164,6 +172,9 @@ class _Compiler(C16._Compiler):
                 self.fail(f"{p}.kind", f"{kw} is an {want} ability")
             if (kw == "job_change") != (ab.up_to_cost is not None):
                 self.fail(f"{p}.up_to_cost", "Job Change and only it has up_to_cost (its number)")
+            if kw in ("flash", "blue_magic") and ab.cost is not None and (ab.cost.dull or ab.cost.discard
+                                                                         or ab.cost.break_self):
+                self.fail(f"{p}.cost", f"{kw} costs CP only (the card itself is discarded, 2014 CR 15.2.14.3)")
             if kw in ("awakening", "remove", "job_change") and ab.effect:
                 self.fail(f"{p}.effect", f"the rules give {kw}'s effect: leave it out")
             if kw not in ("awakening", "remove", "job_change", "junction") and not ab.effect:
@@ -189,7 +200,7 @@ class _Compiler(C16._Compiler):
     def compile_effect(self, card: Card, ab: Ability, p: str) -> None:
         kw = ab.keyword
         if kw == "level_up":  # this Forward to the Break Zone, then a same-name Forward from the deck, dull
-            self.code_rows += [[K.Op.SOURCE_TO_BREAK_ZONE, 0, 0, 0, 0], [K.Op.SEARCH_SAME_NAME, 0, 1, 0, 0]]
+            self.code_rows += [[K.Op.SOURCE_TO_BREAK_ZONE, 0, 0, 0, 0], [K.Op.SEARCH_SAME_NAME, 0, 0, 1, 0]]
             return
         if kw == "assist":
             self.code_rows.append([K.Op.SOURCE_TO_BREAK_ZONE, 0, 0, 0, 0])  # 2014 CR 15.2.6.2
@@ -209,6 +220,8 @@ class _Compiler(C16._Compiler):
     def compile_filter(self, f: Filter, p: str, zones: tuple[str, ...], characters: bool) -> int:
         if characters and set(f.type or ()) & {"item", "formation", *_ITEMS}:
             self.fail(f"{p}.type", "only characters can be chosen or put onto the field here")
+        if characters and f.type is None:  # as in FF-TCG, where every card on the field is a character
+            f = f.model_copy(update={"type": ["character"]})
         return super().compile_filter(f, p, zones, characters)
 
     def _condition(self, c: Condition, p: str) -> tuple[int, int]:
