@@ -146,7 +146,7 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("draw", module, count=(int, Field(default=1, ge=1, le=10)), who=(WhoName, "controller")),
         op_model("discard", module, count=(int, Field(default=1, ge=1, le=10)), who=WhoName, random=(bool, False)),
         op_model("damage_player", module, amount=(int, Field(default=1, ge=1, le=7)), who=(WhoName, "opponent")),
-        op_model("search", module, filter=filter_model, destination=(Literal["hand", "field"], "hand")),
+        op_model("search", module, filter=filter_model, destination=(Literal["hand", "field", "field_dull"], "hand")),
         op_model("put_onto_field", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
         op_model("aura_power", module, amount=_Amount, filter=filter_model),
         op_model("aura_keyword", module, keywords=KeywordList, filter=filter_model),
@@ -484,7 +484,7 @@ class _Compiler(PoolCompiler):
             elif name == "search":
                 if op.filter.side == "opponent":
                     self.fail(f"{q}.filter.side", "you search your own deck")
-                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",), characters=op.destination == "field")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",), characters=op.destination != "hand")
                 a1 = K.Destination[op.destination.upper()]
             elif name == "put_onto_field":
                 if op.filter.side == "opponent":

@@ -283,6 +283,7 @@ Who = CoreWho  # a player operand, relative to the effect's controller (the engi
 class Destination(IntEnum):
     HAND = 0
     FIELD = 1
+    FIELD_DULL = 2  # onto the field dull (FF-TCG 2014's Level UP, 2014 CR 15.2.4.2)
 
 
 # instruction columns of the code table: the engine's format (tcg_env.engine.effects)

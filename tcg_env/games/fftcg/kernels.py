@@ -469,6 +469,8 @@ def apply_unchecked(game, s, T, a):
                     game.put_in_zone(s, slot, K.Zone.HAND)
                 else:
                     game.enter_field(s, T, slot, p)
+                    if code_table(T)[r, K.I_A1] == K.Destination.FIELD_DULL and s[ZONE + slot * CARD_W] == K.Zone.FIELD:
+                        s[DULL + slot * CARD_W] = 1
             zone_shuffle(s, ZT, K.Zone.DECK, p, s)
             s[base + FR_CNT] = 0
             s[base + FR_PC] += 1

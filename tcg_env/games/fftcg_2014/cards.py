@@ -199,14 +199,17 @@ class _Compiler(C16._Compiler):
 
     def compile_effect(self, card: Card, ab: Ability, p: str) -> None:
         kw = ab.keyword
-        if kw == "level_up":  # this Forward to the Break Zone, then a same-name Forward from the deck, dull
-            self.code_rows += [[K.Op.SOURCE_TO_BREAK_ZONE, 0, 0, 0, 0], [K.Op.SEARCH_SAME_NAME, 0, 0, 1, 0]]
+        if kw in ("level_up", "awakening"):
+            # Level UP: this Forward to the Break Zone, then a Forward of its name from the deck onto
+            # the field dull (15.2.4.2); Awakening: a card of its name onto the field (15.2.10.2)
+            level_up = kw == "level_up"
+            flt = Filter(side="own", zone="deck", type="forward" if level_up else "character", name=card.name)
+            frow = self.compile_filter(flt, f"{p}.keyword", zones=("deck",), characters=True)
+            where = K.Destination.FIELD_DULL if level_up else K.Destination.FIELD
+            self.code_rows += [[K.Op.SOURCE_TO_BREAK_ZONE, 0, 0, 0, 0]] * level_up + [[K.Op.SEARCH, 0, frow, where, 0]]
             return
         if kw == "assist":
             self.code_rows.append([K.Op.SOURCE_TO_BREAK_ZONE, 0, 0, 0, 0])  # 2014 CR 15.2.6.2
-        elif kw == "awakening":
-            self.code_rows.append([K.Op.SEARCH_SAME_NAME, 0, 0, 0, 0])  # 2014 CR 15.2.10.2
-            return
         elif kw == "remove":
             self.code_rows.append([K.Op.RETURN_SOURCE_TO_HAND, 0, 0, 0, 0])  # 2014 CR 15.2.12.2
             return

@@ -65,11 +65,9 @@ Condition = extended(K16.Condition, "Condition", OVERDRIVE_PAID=8, JUNCTIONED=9,
 Trigger = extended(K16.Trigger, "Trigger", BREAKS_FORWARD_SELF=12)
 # (numbers free in FF-TCG's Op and the core's CoreOp: 60 is the core's IF)
 # SOURCE_TO_BREAK_ZONE: the source goes from the field to its owner's Break Zone; the program stops
-# if it is not on the field any more (Level UP 15.2.4.3, Assist 15.2.6.5). SEARCH_SAME_NAME: search
-# the deck for a card with the source's name (a1 = 1: a Forward, onto the field dull: Level UP
-# 15.2.4.2; a1 = 0: onto the field, Awakening 15.2.10.2), then shuffle. RETURN_SOURCE_TO_HAND: the
+# if it is not on the field any more (Level UP 15.2.4.3, Assist 15.2.6.5). RETURN_SOURCE_TO_HAND: the
 # Item goes back to its owner's hand (Remove, 15.2.12.2)
-Op = extended(K16.Op, "Op", SOURCE_TO_BREAK_ZONE=40, SEARCH_SAME_NAME=41, RETURN_SOURCE_TO_HAND=42)
+Op = extended(K16.Op, "Op", SOURCE_TO_BREAK_ZONE=40, RETURN_SOURCE_TO_HAND=41)
 
 
 class Ask(IntEnum):

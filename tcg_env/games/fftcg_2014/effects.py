@@ -1,17 +1,18 @@
 """FF-TCG 2014 rules kernels: damage resolution (2014 CR 6.5) and the opcodes of this variant's
-keywords (Level UP 15.2.4, Assist 15.2.6, Awakening 15.2.10, Remove 15.2.12); every other opcode is
-FF-TCG's (``tcg_env.games.fftcg.effects.exec_op``)."""
+keywords (Level UP 15.2.4 and Assist 15.2.6: the source to the Break Zone; Remove 15.2.12); every
+other opcode is FF-TCG's (``tcg_env.games.fftcg.effects.exec_op``: Level UP's and Awakening's search
+is its SEARCH of a card of the source's name, onto the field, dull for Level UP)."""
 
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.effects import ASKED, NEXT
+from tcg_env.engine.effects import NEXT
 from tcg_env.engine.jit import internal
 from tcg_env.engine.tables import ability_table, card_table
-from tcg_env.engine.zones import zone_pop_top, zone_shuffle, zone_take
+from tcg_env.engine.zones import zone_pop_top
 from tcg_env.games.fftcg.effects import exec_op as base_exec_op
 from tcg_env.games.fftcg_2014 import constants as K
-from tcg_env.games.fftcg_2014.constants import MAX_DECK, OPTION_SLOTS
-from tcg_env.games.fftcg_2014.state import (CAND, CAND_N, CARD, CARD_W, DAMAGED_EMPTY, DEC_ARG, DECK_L, DECK_N, DULL,
-                                            E_ABIL, E_CARD, E_CTRL, E_SLOT, FR_CNT, FR_LEFT, FR_PC, FR_PLAYER, ZONE, ZT)
+from tcg_env.games.fftcg_2014.constants import MAX_DECK
+from tcg_env.games.fftcg_2014.state import (CARD, CARD_W, DAMAGED_EMPTY, DEC_ARG, DECK_L, DECK_N, E_ABIL, E_SLOT,
+                                            FR_LEFT, FR_PC, FR_PLAYER, ZONE)
 
 
 @internal
@@ -41,30 +42,7 @@ def resolve_damage(game, s, T, base):
 
 
 @internal
-def same_name_candidates(game, s, T, player, name, forwards_only):
-    """The cards of ``player``'s deck named ``name`` that may enter the field, one per card id
-    (SELECT_CARD's options)."""
-    cards = card_table(T)
-    s[CAND_N] = 0
-    for i in range(s[DECK_N + player]):
-        slot = s[DECK_L + player * MAX_DECK + i]
-        cid = s[CARD + slot * CARD_W]
-        if cards[cid, K.C_NAME] != name or not game.is_character(cards[cid, K.C_TYPE]):
-            continue
-        if forwards_only and cards[cid, K.C_TYPE] != K.CardType.FORWARD:
-            continue
-        dup = False
-        for k in range(s[CAND_N]):
-            dup = dup or s[CARD + s[CAND + k] * CARD_W] == cid
-        if not dup and s[CAND_N] < OPTION_SLOTS and game.can_enter_field(s, T, slot, player):
-            s[CAND + s[CAND_N]] = slot
-            s[CAND_N] += 1
-    return s[CAND_N]
-
-
-@internal
 def exec_op(game, s, T, f, op, reg, a0, a1, a2):
-    ctrl = s[f + E_CTRL]
     src = s[f + E_SLOT]
     if op == K.Op.SOURCE_TO_BREAK_ZONE or op == K.Op.RETURN_SOURCE_TO_HAND:
         if s[ZONE + src * CARD_W] != K.Zone.FIELD:
@@ -73,25 +51,5 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         else:
             game.leave_field(s, T, src, K.Zone.BREAK if op == K.Op.SOURCE_TO_BREAK_ZONE else K.Zone.HAND, False)
         return NEXT
-    if op == K.Op.SEARCH_SAME_NAME:
-        # 15.2.4.2 (a Forward, put onto the field dull: a1 = 1) / 15.2.10.2 (a card): SELECT_CARD,
-        # then the shuffle (15.1.1.9.1); the answer is kernels.apply_unchecked's
-        if s[f + FR_CNT] == 0:
-            s[f + FR_CNT] = 1
-            name = card_table(T)[s[f + E_CARD], K.C_NAME]
-            if game.same_name_candidates(s, T, ctrl, name, a1 != 0) > 0:
-                s[DEC_ARG] = K.SelectFor.SEARCH
-                set_decision(s, K.Decision.SELECT_CARD, ctrl)
-                return ASKED
-        zone_shuffle(s, ZT, K.Zone.DECK, ctrl, s)
-        return NEXT
     return base_exec_op(game, s, T, f, op, reg, a0, a1, a2)
 
-
-@internal
-def put_searched_onto_field(game, s, T, slot, player, dull):
-    """The card SEARCH_SAME_NAME found: onto the field, dull for Level UP (2014 CR 15.2.4.2)."""
-    zone_take(s, ZT, slot)
-    game.enter_field(s, T, slot, player)
-    if dull and s[ZONE + slot * CARD_W] == K.Zone.FIELD:
-        s[DULL + slot * CARD_W] = 1

@@ -24,7 +24,7 @@ from numba import njit
 from tcg_env.engine.decisions import end_game
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_NUM_DECISIONS, WINNER_DRAW
 from tcg_env.engine.jit import internal
-from tcg_env.engine.tables import ability_table, card_table, code_table
+from tcg_env.engine.tables import card_table
 from tcg_env.rules.choices import option_of, zone_card
 from tcg_env.games.fftcg.kernels import apply_unchecked as base_apply_unchecked
 from tcg_env.games.fftcg.kernels import legal_mask_row as base_legal_mask_row
@@ -32,8 +32,7 @@ from tcg_env.games.fftcg.kernels import setup_row as base_setup_row
 from tcg_env.games.fftcg_2014 import constants as K
 from tcg_env.games.fftcg_2014.constants import (FIELD_SLOTS, HAND_BASE, HAND_SLOTS, MAX_DECISIONS_PER_GAME, NUM_ACTIONS,
                                                 OPTION_BASE, OWN_FIELD_BASE, PASS)
-from tcg_env.games.fftcg_2014.state import (ASK, CAND, CARD, CARD_W, DEC_ARG, E_ABIL, FIELD_L, FIELD_N, FRAME_N, FRAME_W,
-                                            FIRST_PLAYER, FLOW, FRAMES, FR_PC, HAND_N, PHASE,
+from tcg_env.games.fftcg_2014.state import (ASK, CARD, CARD_W, DEC_ARG, FIELD_L, FIELD_N, FIRST_PLAYER, FLOW, HAND_N, PHASE,
                                             PRIORITY_CLEAN, ZT)
 
 
@@ -47,19 +46,6 @@ def setup_row(game, s, deck0, deck1, T):
     s[H_DECIDER] = -1
     s[FLOW] = K.FL_START
     game.advance(s, T)
-
-
-@internal
-def same_name_search(s, T):
-    """Is the pending SELECT_CARD the same-name search of Level UP / Awakening? (its instruction's
-    argument: 1 = put the card onto the field dull)"""
-    if s[H_DECISION] != K.Decision.SELECT_CARD or s[FRAME_N] == 0:
-        return -1
-    f = FRAMES + (s[FRAME_N] - 1) * FRAME_W
-    r = ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]
-    if code_table(T)[r, K.I_OP] != K.Op.SEARCH_SAME_NAME:
-        return -1
-    return code_table(T)[r, K.I_A1]
 
 
 @njit(cache=True)
@@ -129,8 +115,7 @@ def hand_abilities_mask(game, s, T, p, out):
 @njit(cache=True)
 def apply_unchecked(game, s, T, a):
     kind = s[H_DECISION]
-    dull = same_name_search(s, T)
-    if s[ASK] == K.Ask.NONE and dull < 0:
+    if s[ASK] == K.Ask.NONE:
         base_apply_unchecked(game, s, T, a)
         return
     p = s[H_DECIDER]
@@ -139,10 +124,7 @@ def apply_unchecked(game, s, T, a):
     s[H_NUM_DECISIONS] += 1
     s[PRIORITY_CLEAN] = 0
     what = s[ASK]
-    if dull >= 0:
-        if a != PASS:  # the instruction runs again and shuffles (effects.exec_op)
-            game.put_searched_onto_field(s, T, s[CAND + option_of(a, OPTION_BASE)], p, dull != 0)
-    elif what == K.Ask.JUNCTION:
+    if what == K.Ask.JUNCTION:
         s[ASK] = K.Ask.NONE
         game.junction_summon(s, T, p, option_of(a, HAND_BASE))
     elif what == K.Ask.ASSIST:
