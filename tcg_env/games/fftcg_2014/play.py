@@ -180,7 +180,14 @@ def hand_card_playable(game, s, T, player, slot, nd, disc, nb, bk):
     cid = s[CARD + slot * CARD_W]
     ctype = cards[cid, K.C_TYPE]
     if not game.is_item(ctype) and ctype != K.CardType.FORMATION:
-        return base_hand_card_playable(game, s, T, player, slot, nd, disc, nb, bk)
+        if not base_hand_card_playable(game, s, T, player, slot, nd, disc, nb, bk):
+            return False  # (least_cost counts War God's best cut: the exact check follows)
+        if cards[cid, K.C_WAR_GOD_JOB] == 0 or game.war_god_ok(s, T, player, slot, 0, -1):
+            return True
+        for i in range(s[FIELD_N + player]):
+            if game.war_god_ok(s, T, player, slot, 0, s[FIELD_L + player * FIELD_SLOTS + i]):
+                return True
+        return False
     # 11.4.1 / 11.5.1: the turn player, a Main Phase, an empty stack
     phase = s[PHASE]
     if player != s[TURN_PLAYER] or (phase != K.Phase.MAIN1 and phase != K.Phase.MAIN2) or s[STACK_N] != 0:
@@ -262,6 +269,26 @@ def payable_with(game, s, T, player, extra, skip_field):
 
 
 @internal
+def war_god_ok(game, s, T, player, slot, extra, target):
+    """Can the Summon ``slot`` (``extra`` CP on its cost) be summoned with War God putting ``target``
+    into the Break Zone (-1: without War God)? The character pays no CP then, and the Summon must
+    still have its targets without it (11.2.3, 11.2.12: looked at with the character off the field)."""
+    cards = card_table(T)
+    cid = s[CARD + slot * CARD_W]
+    cost = game.current_cost(s, T, player, slot) + extra
+    elem = game.card_pay_element(cards, cid)
+    if target < 0:
+        return game.can_pay(s, T, player, cost, elem, slot, -1)
+    cut = game.war_god_cut(s, T, player, cid, target)
+    if cut == 0 or not game.can_pay(s, T, player, max(1, cost - cut), elem, slot, target):
+        return False
+    s[ZONE + target * CARD_W] = K.Zone.NONE
+    ok = game.has_required_targets(s, T, cards[cid, K.C_SUMMON_ABIL], player, slot)
+    s[ZONE + target * CARD_W] = K.Zone.FIELD
+    return ok
+
+
+@internal
 def next_question(game, s, T, player):
     """Ask the next optional cost of the card being played, or play it (FF-TCG's play_from_hand) at
     its cost with the answers."""
@@ -309,18 +336,7 @@ def may_answer(game, s, T, player, target):
                 later += cards[cid, K.C_COMBO_CUT]
         return target >= 0 or game.payable_with(s, T, player, -later, -1)
     if what == K.Ask.WAR_GOD:
-        if target < 0:
-            return game.payable_with(s, T, player, 0, -1)
-        cut = game.war_god_cut(s, T, player, cid, target)
-        cost = game.current_cost(s, T, player, s[PLAY_SLOT] - 1) + s[PLAY_EXTRA]
-        if cut == 0 or not game.payable_with(s, T, player, max(1, cost - cut) - cost, target):
-            return False
-        # the Summon must still have its targets without this character (11.2.3, 11.2.12): look with
-        # the character out of the field for the question
-        s[ZONE + target * CARD_W] = K.Zone.NONE
-        ok = game.has_required_targets(s, T, cards[cid, K.C_SUMMON_ABIL], player, s[PLAY_SLOT] - 1)
-        s[ZONE + target * CARD_W] = K.Zone.FIELD
-        return ok
+        return game.war_god_ok(s, T, player, s[PLAY_SLOT] - 1, s[PLAY_EXTRA], target)
     if what == K.Ask.EQUIP:
         return target >= 0 and game.may_equip(s, T, player, cid, target)
     return True  # Overdrive (asked only when payable), Flash / Blue Magic, Assist: yes or no
