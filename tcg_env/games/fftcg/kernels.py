@@ -35,7 +35,6 @@ argument, never a global, so the kernels compile once and cache for every card p
 """
 
 import numpy as np
-from numba import njit
 
 from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.jit import internal
@@ -137,7 +136,7 @@ from tcg_env.rules.choices import mask_hand, mask_options, mask_pending, mask_ye
 # =============================================================================================
 # Legal actions
 # =============================================================================================
-@njit(cache=True)
+@internal
 def legal_mask_row(game, s, T, out):
     cards = card_table(T)
     for a in range(NUM_ACTIONS):
@@ -298,7 +297,7 @@ def legal_mask_row(game, s, T, out):
 # =============================================================================================
 # Applying an action
 # =============================================================================================
-@njit(cache=True)
+@internal
 def apply_unchecked(game, s, T, a):
     """Perform legal action ``a`` of the pending decision, then advance."""
     cards = card_table(T)

@@ -22,7 +22,6 @@ All functions are ``njit(cache=True)`` over the state row and the card tables ``
 objects, and run under ``NUMBA_DISABLE_JIT=1``. Rule numbers cite ``fftcg-comprehensive-2016.md``.
 """
 
-from numba import njit
 
 from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.jit import internal
@@ -942,7 +941,7 @@ def _mulligan(s, T, p):
     return OPTION_BASE
 
 
-@njit(cache=True)
+@internal
 def heuristic_action(game, s, T, mask, n_legal, rng_row):
     """The heuristic's choice among the legal actions in ``mask`` (see the module docstring)."""
     if n_legal == 1:

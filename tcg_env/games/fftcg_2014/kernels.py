@@ -19,7 +19,6 @@ search) and the Party declaration, and hand every other decision to FF-TCG's.
 """
 
 import numpy as np
-from numba import njit
 
 from tcg_env.engine.decisions import end_game
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_NUM_DECISIONS, WINNER_DRAW
@@ -48,7 +47,7 @@ def setup_row(game, s, deck0, deck1, T):
     game.advance(s, T)
 
 
-@njit(cache=True)
+@internal
 def legal_mask_row(game, s, T, out):
     if s[H_DONE] != 0 or (s[ASK] == K.Ask.NONE and s[H_DECISION] != K.Decision.ADD_TO_PARTY):
         n = base_legal_mask_row(game, s, T, out)
@@ -112,7 +111,7 @@ def hand_abilities_mask(game, s, T, p, out):
     return n
 
 
-@njit(cache=True)
+@internal
 def apply_unchecked(game, s, T, a):
     kind = s[H_DECISION]
     if s[ASK] == K.Ask.NONE:

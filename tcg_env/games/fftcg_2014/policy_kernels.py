@@ -4,7 +4,8 @@ Combination when it may, plays a Flash / Forward card rather than using its Flas
 keeps its characters rather than War God's discount, and equips the strongest Forward it may.
 ``resample_hidden`` is FF-TCG's: this variant hides nothing more."""
 
-from numba import njit
+
+from tcg_env.engine.jit import internal
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION
 from tcg_env.engine.tables import card_table
@@ -15,7 +16,7 @@ from tcg_env.games.fftcg_2014.constants import FIELD_SLOTS, NUM_ACTIONS, OPTION_
 from tcg_env.games.fftcg_2014.state import ASK, CARD, CARD_W, D_POWER, FIELD_L
 
 
-@njit(cache=True)
+@internal
 def heuristic_action(game, s, T, mask, n_legal, rng_row):
     what = s[ASK]
     if what == K.Ask.NONE:
