@@ -3,7 +3,7 @@
 a Party per attack, Brave, Haste, Pre-emptive Strike (FF-TCG's First Strike), a Party blocked as
 one and the blocker's damage divided among it."""
 
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import card_table
 from tcg_env.games.fftcg_2014 import constants as K
 from tcg_env.games.fftcg_2014.constants import FIELD_SLOTS, KW_PARTY

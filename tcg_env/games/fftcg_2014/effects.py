@@ -5,7 +5,7 @@ is its SEARCH of a card of the source's name, onto the field, dull for Level UP)
 
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.effects import NEXT
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.zones import zone_pop_top
 from tcg_env.games.fftcg.effects import exec_op as base_exec_op

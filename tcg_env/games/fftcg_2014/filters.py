@@ -2,7 +2,7 @@
 with this variant's: a filter may ask for the character the source Item equips (2014 CR
 15.1.1.11), and the conditions of Overdrive (15.2.9.3), Junction (15.2.15.3), Items and Monsters."""
 
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import filter_table
 from tcg_env.games.fftcg.filters import condition_holds as base_condition_holds
 from tcg_env.games.fftcg.filters import filter_match as base_filter_match

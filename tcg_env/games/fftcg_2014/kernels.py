@@ -22,7 +22,7 @@ import numpy as np
 
 from tcg_env.engine.decisions import end_game
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_NUM_DECISIONS, WINNER_DRAW
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import card_table
 from tcg_env.rules.choices import option_of, zone_card
 from tcg_env.games.fftcg.kernels import apply_unchecked as base_apply_unchecked

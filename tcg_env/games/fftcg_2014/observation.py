@@ -9,7 +9,7 @@ from copy import deepcopy
 
 from numba import njit
 
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.obsbuf import zero_range
 from tcg_env.engine.tables import card_table
 from tcg_env.games.fftcg.observation import OBS as OBS_2016

@@ -18,7 +18,7 @@ offers and applies them (``Ask``).
 
 from tcg_env.engine.chase import chase_full
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.zones import zone_remove_at, zone_take
 from tcg_env.games.fftcg.play import ability_usable as base_ability_usable

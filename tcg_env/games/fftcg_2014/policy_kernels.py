@@ -5,7 +5,7 @@ keeps its characters rather than War God's discount, and equips the strongest Fo
 ``resample_hidden`` is FF-TCG's: this variant hides nothing more."""
 
 
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION
 from tcg_env.engine.tables import card_table

@@ -3,7 +3,7 @@
 it is not even put on the stack (15.2.6.4). It is asked when the ability would go on the stack (at
 the next priority, 11.9.7), not as the Backup enters: nothing happens in between."""
 
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import ability_table
 from tcg_env.games.fftcg.priority import push_trigger as base_push_trigger
 from tcg_env.games.fftcg_2014 import constants as K

@@ -3,7 +3,7 @@ until nothing changes. Defeats (12.4.1-12.4.3) are FF-TCG's ``defeats_end_game``
 card, a draw from an empty deck and damage with too few cards in the deck only mark the player
 (``effects.resolve_damage``, ``zones.draw_cards``); the game ends here."""
 
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import card_table
 from tcg_env.games.fftcg_2014 import constants as K
 from tcg_env.games.fftcg_2014.constants import FIELD_SLOTS, N_SLOTS

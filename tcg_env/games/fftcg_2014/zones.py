@@ -8,7 +8,7 @@ field leaves its Items unequipped (the rule process of 2014 CR 12.4.8 puts them 
 Zone). A draw from an empty deck loses through a rule process (2014 CR 12.4.2), not at once.
 """
 
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.zones import zone_pop_top
 from tcg_env.games.fftcg.zones import enter_field as base_enter_field
