@@ -14,8 +14,9 @@ variant's replacements, by area of the 2014 comprehensive rules ("2014 CR"):
 * ``battle``: the party icon (15.2.8).
 
 This file: ``legal_mask_row`` and ``apply_unchecked`` answer the questions this variant asks (the
-``Ask`` of an OPTIONAL_EFFECT, CHOOSE_TARGET or DISCARD decision, the SELECT_CARD of a same-name
-search) and the Party declaration, and hand every other decision to FF-TCG's.
+``Ask`` of an OPTIONAL_EFFECT, CHOOSE_TARGET or DISCARD decision) and the Party declaration, and
+hand every other decision to FF-TCG's (Level UP's and Awakening's same-name search is FF-TCG's
+SEARCH, with a filter of the card's name the compiler writes).
 """
 
 import numpy as np
