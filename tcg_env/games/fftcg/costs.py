@@ -6,7 +6,7 @@ progress that the PAY_CP / PAY_DISCARD decisions fill. See ``kernels`` for the f
 """
 
 from tcg_env.engine.tables import ability_table, card_table
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal, internal_widened
 from tcg_env.rules.costs import packed_add, packed_count
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, FL_PAY, MAX_DECK, PK_ABILITY
@@ -66,7 +66,7 @@ def pay_feasible(remaining, need_elem, nd, nde, nb, nbe):
     return nbe >= 1 and (a_lo <= min(a_hi, (remaining - 1) // 2) or b_lo <= min(b_hi, remaining // 2))
 
 
-@internal
+@internal_widened  # called with literal arguments from many places: one compile (engine.jit)
 def pay_resources(game, s, T, player, elem, skip_hand_slot, skip_field_slot):
     """Count CP sources: (discardable cards, of the element, usable backups, of the element)."""
     cards = card_table(T)
@@ -97,7 +97,7 @@ def pay_resources(game, s, T, player, elem, skip_hand_slot, skip_field_slot):
     return nd, nde, nb, nbe
 
 
-@internal
+@internal_widened  # called with literal arguments from many places: one compile (engine.jit)
 def can_pay(game, s, T, player, cost, elem, skip_hand_slot, skip_field_slot):
     """Exact check by scanning (used outside mask computation)."""
     nd, nde, nb, nbe = game.pay_resources(s, T, player, elem, skip_hand_slot, skip_field_slot)
@@ -131,7 +131,7 @@ def count_resources(game, s, T, player):
     return nd, disc, nb, bk
 
 
-@internal
+@internal_widened  # called with literal arguments from many places: one compile (engine.jit)
 def can_pay_counted(game, s, T, player, cost, elem, skip_hand_slot, skip_field_slot, nd, disc, nb, bk):
     """``can_pay`` from the counts of ``count_resources`` (same result)."""
     cards = card_table(T)

@@ -6,7 +6,7 @@ helpers. See ``kernels`` for the file layout.
 """
 
 from tcg_env.engine.tables import card_table, filter_table
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal, internal_widened
 from tcg_env.rules.filters import (NO_VALUE, holder_of, passes_bits_of_value, passes_equals, passes_not_source,
                                    passes_range, passes_side, passes_state, passes_zone)
 from tcg_env.games.fftcg import constants as K
@@ -40,7 +40,7 @@ def count_field_type(s, T, player, ctype):
     return n
 
 
-@internal
+@internal_widened  # called with literal arguments from many places: one compile (engine.jit)
 def condition_holds(game, s, T, cond, arg, player, source):
     """Conditions of conditional abilities (CR 11.8.13), evaluated for ``player``."""
     if cond == K.Condition.NONE:

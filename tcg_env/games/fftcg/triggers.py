@@ -7,7 +7,7 @@ are the shared rules layer's scan (:func:`tcg_env.rules.triggers.trigger_abiliti
 columns ``state.TRIGGERS`` declares); which cards are looked at, and in which order, is here.
 """
 
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal, internal_widened
 from tcg_env.rules.triggers import trigger_abilities
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS
@@ -17,7 +17,7 @@ from tcg_env.games.fftcg.state import FIELD_L, FIELD_N, TT, TT_ENTERS_OTHER
 # =============================================================================================
 # Triggers (CR 11.8)
 # =============================================================================================
-@internal
+@internal_widened  # called with many literal triggers: one compile (engine.jit)
 def trigger_card(game, s, T, slot, controller, trig, aux):
     """Queue ``slot``'s auto-abilities with trigger ``trig`` (conditions checked now, CR 11.8.13)."""
     trigger_abilities(game, s, T, TT, slot, controller, trig, aux, True, 0)

@@ -7,7 +7,7 @@ zone, shuffling a deck (CR 15.1.1.6) and dealing are ``tcg_env.engine.zones`` ke
 """
 
 from tcg_env.engine.tables import card_table
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal, internal_widened
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.zones import zone_find, zone_pop_top, zone_push, zone_put, zone_remove, zone_remove_at
 from tcg_env.rules.modifiers import mod_forget
@@ -49,7 +49,7 @@ def put_in_zone(s, slot, zone):
     zone_put(s, ZT, slot, zone)
 
 
-@internal
+@internal_widened  # called with literal arguments from many places: one compile (engine.jit)
 def leave_field(game, s, T, slot, dest, is_break):
     """Move a card from the field to ``dest`` of its owner. ``is_break``: it was broken
     (CR 15.1.1.3), which triggers "is broken" abilities; other moves to the Break Zone do not
