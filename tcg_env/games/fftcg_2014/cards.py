@@ -235,6 +235,12 @@ class _Compiler(C16._Compiler):
         return K.Condition[c.kind.upper()], c.value
 
 
+# what the effect the rules write for a keyword does, in words (``CardTable.ability_summary``)
+RULES_EFFECTS = {"remove": "back to its owner's hand", "awakening": "a card of its name from the deck onto the field",
+                 "job_change": "a Backup from the hand onto the field", "junction": "becomes Junctioned",
+                 "level_up": "to the Break Zone, then a Forward of its name from the deck onto the field dull"}
+
+
 @dataclass(kw_only=True)
 class CardTable(C16.FFCardTable):
     GAME = "fftcg_2014"
@@ -250,10 +256,12 @@ class CardTable(C16.FFCardTable):
         return self.abilities_of[cid][k]
 
     def ability_summary(self, row: int) -> str:
-        """FF-TCG's, led by the ability's 2014 keyword: ``level_up auto breaks_forward_self``."""
+        """FF-TCG's, led by the ability's 2014 keyword (``Flash: choose 1 -> power 3000``); the effect
+        the rules give a keyword in words (``Remove: back to the hand``)."""
         kw = self.ability_model(row).keyword
-        text = super().ability_summary(row).removesuffix(": ")
-        return f"{kw} {text}" if kw else text
+        text = super().ability_summary(row).split(": ", 1)[-1]
+        return f"{kw.replace('_', ' ').title().replace('Up', 'UP')}: {RULES_EFFECTS.get(kw, text)}" if kw else \
+            super().ability_summary(row)
 
     def describe_card(self, card_id: int) -> str:
         row = self.cards[card_id]
