@@ -91,12 +91,8 @@ def test_observation_offsets_and_kernel_columns_are_the_declared_ones(K, O):
     assert names[O.OBS_OPTIONS + 15 * O.OPTION_FEATURES + O.O_ZONE] == "options[15].zone"
 
 
-ABBREVIATED = pytest.mark.xfail_2014("the 2014 columns' constants abbreviate their names (C_FORM_COND: "
-                                      "formation_condition, C_COMBO_NAME: combination_names, A_YOUR_TURN: your_turn_only...)")
 
-
-@pytest.mark.parametrize("table,width,prefix", [pytest.param("CARD_TABLE", "C_NCOLS", "C_", marks=ABBREVIATED),
-                                                pytest.param("ABILITY_TABLE", "A_NCOLS", "A_", marks=ABBREVIATED),
+@pytest.mark.parametrize("table,width,prefix", [("CARD_TABLE", "C_NCOLS", "C_"), ("ABILITY_TABLE", "A_NCOLS", "A_"),
                                                 ("FILTER_TABLE", "F_NCOLS", "F_")])
 def test_table_columns_are_declared_once_and_the_constants_name_them(K, table, width, prefix):
     """Each ``C_*`` / ``A_*`` / ``F_*`` constant is its declared column, the columns are 0..width-1

@@ -56,9 +56,9 @@ def _fields(act) -> dict:
     pool, row = act.game.pool, act.row
     slot = _subject(row, act.p)
     cid = _cid(row, slot)
-    name_id = int(pool.cards[cid, K.C_COMBO_NAME + min(int(row[S.ASK_ARG]), 1)])
+    name_id = int(pool.cards[cid, K.C_COMBINATION_NAME0 + min(int(row[S.ASK_ARG]), 1)])
     return {"playing": pool.names[cid], "cost": _cost(row, pool, act.p, slot) if int(row[S.ZONE + slot * S.CARD_W]) == K.Zone.HAND else 0,
-            "overdrive": int(pool.cards[cid, K.C_OVERDRIVE]), "cut": int(pool.cards[cid, K.C_COMBO_CUT]),
+            "overdrive": int(pool.cards[cid, K.C_OVERDRIVE_CP]), "cut": int(pool.cards[cid, K.C_COMBINATION_REDUCTION]),
             "named": next((n for n, i in pool.name_ids.items() if i == name_id), "?"),
             "flash": _hand_ability(pool, cid)}  # fmt: skip
 
@@ -94,7 +94,7 @@ def _play(act) -> str | None:
     pool, cid = act.game.pool, _cid(act.row, act.slot)
     verb = "Cast" if int(pool.cards[cid, K.C_TYPE]) == K.CardType.SUMMON else "Play"
     text = f"{verb} {act.card} ({_cost(act.row, pool, act.p, act.slot)} CP)"
-    if int(pool.cards[cid, K.C_HAND_ABIL]) >= 0:
+    if int(pool.cards[cid, K.C_HAND_ABILITY]) >= 0:
         after = _after(act)
         if after is not None and int(after[S.ZONE + act.slot * S.CARD_W]) == K.Zone.BREAK:
             text = f"Discard {act.card} for its {_hand_ability(pool, cid)}"
@@ -175,7 +175,7 @@ def _hand_card(game, slot):
     info = f"({K.ELEMENT_NAMES[int(row[K.C_ELEMENT])]} {TYPE_NAMES[int(row[K.C_TYPE])]}, {int(row[K.C_COST])} CP"
     if row[K.C_TYPE] == K.CardType.FORWARD:
         info += f", {int(row[K.C_POWER])}"
-    if row[K.C_HAND_ABIL] >= 0:
+    if row[K.C_HAND_ABILITY] >= 0:
         info += f", {_hand_ability(pool, cid)}"
     return CardView(slot, pool.names[cid], info=info + ")")
 

@@ -117,24 +117,24 @@ class _Compiler(C16._Compiler):
         super().compile_card(cid, card)
         self.abilities_of[cid] = card.abilities  # the card file's and the rules' (ability_source points at both)
         row = self.card_rows[-1]
-        row[K.C_HAND_ABIL] = -1
+        row[K.C_HAND_ABILITY] = -1
         first = row[K.C_ABIL_START]
         for k, ab in enumerate(card.abilities):
             a = self.ab_rows[first + k]
-            a[K.A_YOUR_TURN] = int(ab.keyword in ("awakening", "job_change"))
+            a[K.A_YOUR_TURN_ONLY] = int(ab.keyword in ("awakening", "job_change"))
             a[K.A_JUNCTION] = int(ab.keyword == "junction")
             a[K.A_ASSIST] = int(ab.keyword == "assist")
             if ab.keyword in ("flash", "blue_magic"):  # used from the hand only (15.2.11.4, 15.2.14.5)
-                row[K.C_HAND_ABIL] = first + k
+                row[K.C_HAND_ABILITY] = first + k
                 acts = [r for r in (row[K.C_ACT0], row[K.C_ACT1]) if r != first + k] + [-1]
                 row[K.C_ACT0], row[K.C_ACT1] = acts[0], acts[1]
             row[K.C_JUNCTION] |= int(ab.keyword == "junction")
         if card.formation_condition is not None:
-            row[K.C_FORM_COND], row[K.C_FORM_ARG] = self._condition(card.formation_condition, "formation_condition")
+            row[K.C_FORMATION_CONDITION], row[K.C_FORMATION_CONDITION_ARG] = self._condition(card.formation_condition, "formation_condition")
         if card.combination is not None:
             for j, name in enumerate(card.combination.names):
-                row[K.C_COMBO_NAME + j] = self.interned(self.name_ids, name, f"combination.names[{j}]", "card name")
-            row[K.C_COMBO_CUT] = card.combination.reduction
+                row[K.C_COMBINATION_NAME0 + j] = self.interned(self.name_ids, name, f"combination.names[{j}]", "card name")
+            row[K.C_COMBINATION_REDUCTION] = card.combination.reduction
 
     def _card_checks(self, card: Card) -> None:
         t = card.type

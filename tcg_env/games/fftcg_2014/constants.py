@@ -89,20 +89,21 @@ CARD_TABLE = deepcopy(K16.CARD_TABLE)
 CARD_TABLE.sources["type"] = enum(CardType)
 CARD_TABLE.sources["keywords"] = mask(KEYWORD_BITS)
 C_EQUIP_TYPES = CARD_TABLE.add("equip_types", source=mask(TYPEMASK_BITS, "equips"))  # Items: who may equip it
-C_FORM_COND = CARD_TABLE.add("formation_condition")  # Formations: Condition (2014 CR 7.12.1.3)
-C_FORM_ARG = CARD_TABLE.add("formation_condition_arg")
-C_OVERDRIVE = CARD_TABLE.add("overdrive_cp", source=copy_of("overdrive"))  # CP of the Overdrive, 0 = none
+C_FORMATION_CONDITION = CARD_TABLE.add("formation_condition")  # Formations: Condition (2014 CR 7.12.1.3)
+C_FORMATION_CONDITION_ARG = CARD_TABLE.add("formation_condition_arg")
+C_OVERDRIVE_CP = CARD_TABLE.add("overdrive_cp", source=copy_of("overdrive"))  # CP of the Overdrive, 0 = none
 C_WAR_GOD_JOB = CARD_TABLE.add("war_god_job", source=interned("job_ids", "job", "war_god"))  # job id, 0 = no War God
-C_COMBO_NAME = CARD_TABLE.add("combination_names", 2)  # name ids (0 = none), 2014 CR 15.2.17
-C_COMBO_CUT = CARD_TABLE.add("combination_reduction")
-C_HAND_ABIL = CARD_TABLE.add("hand_ability")  # ability row of Flash / Blue Magic, -1 = none
+C_COMBINATION_NAME0 = CARD_TABLE.add("combination_name0")  # the names of Combination (name ids, 0 = none), 2014 CR 15.2.17
+C_COMBINATION_NAME1 = CARD_TABLE.add("combination_name1")  # (C_COMBINATION_NAME0 + k: the k-th)
+C_COMBINATION_REDUCTION = CARD_TABLE.add("combination_reduction")
+C_HAND_ABILITY = CARD_TABLE.add("hand_ability")  # ability row of Flash / Blue Magic, -1 = none
 C_JUNCTION = CARD_TABLE.add("junction")  # 1: an action ability of the card is Junction
 C_NCOLS = CARD_TABLE.width
 
 # ---- ability table ---------------------------------------------------------------------------
 ABILITY_TABLE = deepcopy(K16.ABILITY_TABLE)
 ABILITY_TABLE.sources["trigger"] = enum(Trigger, none=Trigger.NONE)
-A_YOUR_TURN = ABILITY_TABLE.add("your_turn_only")  # Awakening, Job Change (2014 CR 15.2.10.3, 15.2.13)
+A_YOUR_TURN_ONLY = ABILITY_TABLE.add("your_turn_only")  # Awakening, Job Change (2014 CR 15.2.10.3, 15.2.13)
 A_JUNCTION = ABILITY_TABLE.add("junction")  # Junction: removes a Summon of the hand as a cost (15.2.15.2)
 A_ASSIST = ABILITY_TABLE.add("assist")  # Assist: asked on entering, not triggered otherwise (15.2.6.4)
 A_NCOLS = ABILITY_TABLE.width

@@ -101,7 +101,7 @@ def hand_abilities_mask(game, s, T, p, out):
     nd, disc, nb, bk = 0, np.int64(0), 0, np.int64(0)
     for i in range(min(s[HAND_N + p], HAND_SLOTS)):
         slot = zone_card(s, ZT, K.Zone.HAND, p, i)
-        if out[HAND_BASE + i] != 0 or cards[s[CARD + slot * CARD_W], K.C_HAND_ABIL] < 0:
+        if out[HAND_BASE + i] != 0 or cards[s[CARD + slot * CARD_W], K.C_HAND_ABILITY] < 0:
             continue
         if not counted:
             nd, disc, nb, bk = game.count_resources(s, T, p)

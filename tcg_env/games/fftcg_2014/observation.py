@@ -54,7 +54,7 @@ def card_columns(T, cid, out, o):
     if t >= K.CardType.MONSTER:
         out[o + t - K.CardType.MONSTER] = 1.0
     out[o + 5] = 1.0 if (cards[cid, K.C_KEYWORDS] & KW_PARTY) != 0 else 0.0
-    out[o + 6] = 1.0 if cards[cid, K.C_HAND_ABIL] >= 0 else 0.0
+    out[o + 6] = 1.0 if cards[cid, K.C_HAND_ABILITY] >= 0 else 0.0
 
 
 @njit(cache=True)

@@ -66,9 +66,9 @@ def junction_summon_ok(game, s, T, player, slot, arow, summon):
 @internal
 def ability_usable(game, s, T, player, slot, arow, nd, disc, nb, bk):
     abil = ability_table(T)
-    if card_table(T)[s[CARD + slot * CARD_W], K.C_HAND_ABIL] == arow:
+    if card_table(T)[s[CARD + slot * CARD_W], K.C_HAND_ABILITY] == arow:
         return False  # 15.2.11.4, 15.2.14.5: Blue Magic and Flash are used from the hand only
-    if abil[arow, K.A_YOUR_TURN] != 0 and player != s[TURN_PLAYER]:
+    if abil[arow, K.A_YOUR_TURN_ONLY] != 0 and player != s[TURN_PLAYER]:
         return False  # 15.2.10.3, 15.2.13.2
     if abil[arow, K.A_JUNCTION] != 0 and s[JUNCTIONED + slot * X_W] == 0:
         # 15.2.15.2 (a Junctioned character pays the cost and removes nothing, 15.2.15.4)
@@ -164,8 +164,8 @@ def least_cost(game, s, T, player, slot):
     cost = game.current_cost(s, T, player, slot)
     cut = 0
     for k in range(2):
-        if combination_card(s, T, player, cards[cid, K.C_COMBO_NAME + k]) >= 0:
-            cut += cards[cid, K.C_COMBO_CUT]
+        if combination_card(s, T, player, cards[cid, K.C_COMBINATION_NAME0 + k]) >= 0:
+            cut += cards[cid, K.C_COMBINATION_REDUCTION]
     best = 0
     for i in range(s[FIELD_N + player]):
         best = max(best, game.war_god_cut(s, T, player, cid, s[FIELD_L + player * FIELD_SLOTS + i]))
@@ -195,7 +195,7 @@ def hand_card_playable(game, s, T, player, slot, nd, disc, nb, bk):
     if s[FIELD_N + player] >= FIELD_SLOTS or not game.may_deploy(s, T, player, cid):
         return False
     if ctype == K.CardType.FORMATION:
-        if not game.condition_holds(s, T, cards[cid, K.C_FORM_COND], cards[cid, K.C_FORM_ARG], player, -1):
+        if not game.condition_holds(s, T, cards[cid, K.C_FORMATION_CONDITION], cards[cid, K.C_FORMATION_CONDITION_ARG], player, -1):
             return False
     else:
         found = False
@@ -212,7 +212,7 @@ def hand_ability_usable(game, s, T, player, slot, nd, disc, nb, bk):
     """Flash / Blue Magic: from the hand whenever you have priority (15.2.11.3, 15.2.14.4; in the Main
     and Attack Phases, 9.4.1.7), paying its cost and discarding the card (15.2.11.2, 15.2.14.3)."""
     abil = ability_table(T)
-    arow = card_table(T)[s[CARD + slot * CARD_W], K.C_HAND_ABIL]
+    arow = card_table(T)[s[CARD + slot * CARD_W], K.C_HAND_ABILITY]
     if arow < 0 or chase_full(game, s) or s[FRAME_N] >= FRAME_MAX:
         return False
     if not game.can_pay_counted(s, T, player, abil[arow, K.A_COST_CP], abil[arow, K.A_COST_ELEMENT], slot, -1,
@@ -254,7 +254,7 @@ def use_hand_ability(game, s, T, player):
     abil = ability_table(T)
     slot = game.discard_hand_index(s, player, s[PLAY_HAND])
     s[PLAY_SLOT] = 0
-    arow = card_table(T)[s[CARD + slot * CARD_W], K.C_HAND_ABIL]
+    arow = card_table(T)[s[CARD + slot * CARD_W], K.C_HAND_ABILITY]
     game.begin_payment(s, PK_ABILITY, player, slot, arow, abil[arow, K.A_COST_CP], abil[arow, K.A_COST_ELEMENT], 0, 0)
     game.push_program_frame(s, T, M_TARGET, P_CAST, EK_ABILITY, slot, arow, player, -1)
 
@@ -299,12 +299,12 @@ def next_question(game, s, T, player):
         stage = s[PLAY_STAGE]
         s[PLAY_STAGE] += 1
         if stage <= STAGE_COMBINATION + 1:
-            if combination_card(s, T, player, cards[cid, K.C_COMBO_NAME + stage]) >= 0:
+            if combination_card(s, T, player, cards[cid, K.C_COMBINATION_NAME0 + stage]) >= 0:
                 s[ASK_ARG] = stage
                 ask(s, K.Ask.COMBINATION, K.Decision.OPTIONAL_EFFECT, player)
                 return
         elif stage == STAGE_OVERDRIVE:
-            if cards[cid, K.C_OVERDRIVE] > 0 and game.payable_with(s, T, player, cards[cid, K.C_OVERDRIVE], -1):
+            if cards[cid, K.C_OVERDRIVE_CP] > 0 and game.payable_with(s, T, player, cards[cid, K.C_OVERDRIVE_CP], -1):
                 ask(s, K.Ask.OVERDRIVE, K.Decision.OPTIONAL_EFFECT, player)
                 return
         elif stage == STAGE_WAR_GOD:
@@ -332,8 +332,8 @@ def may_answer(game, s, T, player, target):
         # "no" only if the card stays payable with the reductions still to come
         later = 0
         for k in range(s[ASK_ARG] + 1, 2):
-            if combination_card(s, T, player, cards[cid, K.C_COMBO_NAME + k]) >= 0:
-                later += cards[cid, K.C_COMBO_CUT]
+            if combination_card(s, T, player, cards[cid, K.C_COMBINATION_NAME0 + k]) >= 0:
+                later += cards[cid, K.C_COMBINATION_REDUCTION]
         return target >= 0 or game.payable_with(s, T, player, -later, -1)
     if what == K.Ask.WAR_GOD:
         return game.war_god_ok(s, T, player, s[PLAY_SLOT] - 1, s[PLAY_EXTRA], target)
@@ -354,13 +354,13 @@ def answer(game, s, T, player, target):
             game.use_hand_ability(s, T, player)
             return
     elif what == K.Ask.COMBINATION and target >= 0:  # 15.2.17.3
-        gone = combination_card(s, T, player, cards[cid, K.C_COMBO_NAME + s[ASK_ARG]])
+        gone = combination_card(s, T, player, cards[cid, K.C_COMBINATION_NAME0 + s[ASK_ARG]])
         zone_take(s, ZT, gone)
         game.put_in_zone(s, gone, K.Zone.REMOVED)
-        s[PLAY_EXTRA] -= cards[cid, K.C_COMBO_CUT]
+        s[PLAY_EXTRA] -= cards[cid, K.C_COMBINATION_REDUCTION]
     elif what == K.Ask.OVERDRIVE and target >= 0:  # 15.2.9.4: paid with the cost, as one
         s[PLAY_OVERDRIVE] = 1
-        s[PLAY_EXTRA] += cards[cid, K.C_OVERDRIVE]
+        s[PLAY_EXTRA] += cards[cid, K.C_OVERDRIVE_CP]
     elif what == K.Ask.WAR_GOD and target >= 0:  # 15.2.7.3
         cost = game.current_cost(s, T, player, s[PLAY_SLOT] - 1) + s[PLAY_EXTRA]
         s[PLAY_EXTRA] += max(1, cost - game.war_god_cut(s, T, player, cid, target)) - cost
