@@ -25,7 +25,7 @@ SCORE_PART = re.compile(r"(\w[\w ]*?) (-?\d+) -> (-?\d+) \(([+-]\d+)\)")
 
 # a seed (and a bot deck) where the bot chooses targets for an ability at least once
 PLAY_ARGS = {"fftcg": ["--seed", "4", "--bot-deck", "fire_wind_aggro"], "force_of_will": ["--seed", "3"],
-             "weiss_schwarz": ["--seed", "3"], "fftcg_2014": ["--seed", "4", "--bot-deck", "fire_wind_aggro"]}  # fmt: skip
+             "weiss_schwarz": ["--seed", "3"], "fftcg_2014": ["--seed", "4", "--bot-deck", "fire_party_aggro"]}  # fmt: skip
 
 
 @pytest.fixture(scope="module")

@@ -81,7 +81,7 @@ def test_cli_rules_picks_the_game_and_an_unknown_one_is_a_usage_error(capsys):
 def test_matchup_parameters_record_the_game_of_the_rule_set():
     from tcg_env.matchup import MatchupError, make_params
 
-    params = make_params("fftcg", ["fire_wind_aggro", "ice_water_control"], games=2, rules="2014")
+    params = make_params("fftcg", ["fire_party_aggro", "ice_junction_control"], games=2, rules="2014")
     assert params["game"] == "fftcg_2014"
     assert make_params("fftcg", ["fire_wind_aggro"], games=2, rules="2016") == make_params("fftcg", ["fire_wind_aggro"], games=2)
     with pytest.raises(MatchupError, match=ONE_LINE_ERROR):
@@ -132,7 +132,7 @@ r = evaluate(lambda o, m: np.array([np.flatnonzero(x)[0] for x in m]), "random",
              max_turns=3)
 out["evaluate"] = [r.games]
 out["matchup_rc"] = main(["matchup", "--game", "fftcg", "--rules", "2014", "--games", "4", "-q",
-                          "--decks", "fire_wind_aggro", "ice_water_control", "--out", sys.argv[1]])
+                          "--decks", "fire_party_aggro", "ice_junction_control", "--out", sys.argv[1]])
 out["matchup_game"] = json.loads(open(sys.argv[1] + "/matchups.json").read())["params"]["game"]
 try:
     import pyspiel

@@ -30,7 +30,7 @@ def test_an_illegal_action_raises_lists_the_legal_ones_and_changes_nothing(rules
     illegal = int(np.flatnonzero(g.action_mask() == 0)[0])
     with pytest.raises(IllegalActionError) as e:
         g.step(illegal)
-    assert "legal actions" in str(e.value) and "Take the first turn" in str(e.value)
+    assert "legal actions" in str(e.value) and g.describe_action(int(g.legal_actions()[0])) in str(e.value)
     assert set(e.value.legal) == set(g.legal_actions().tolist())
     np.testing.assert_array_equal(g.state, before)
     for bad in (-1, K.NUM_ACTIONS, 10**9, "3", 2.5):
@@ -40,15 +40,17 @@ def test_an_illegal_action_raises_lists_the_legal_ones_and_changes_nothing(rules
 
 
 def test_illegal_decks_are_refused_with_the_problem_named(tmp_path, rules):
-    pool = tcg_env.get_spec(rules.game).load_tables()
+    spec = tcg_env.get_spec(rules.game)
+    pool, other = spec.load_tables(), spec.default_decks()[1]  # the rule set's own pool and decks
+    a, b = pool.numbers[0], pool.numbers[1]
     with pytest.raises(DeckError, match="50"):
-        tcg_env.make_game(rules.game, decks=(["FF1-001"] * 3 + ["FF1-002"] * 3, "fire_wind_aggro"))
-    with pytest.raises(DeckError, match="FF1-001"):
-        tcg_env.make_game(rules.game, decks=(["FF1-001"] * 4 + [n for n in pool.numbers[1:16] for _ in range(3)] + ["FF1-017"], "fire_wind_aggro"))
+        tcg_env.make_game(rules.game, decks=([a] * 3 + [b] * 3, other))
+    with pytest.raises(DeckError, match=a):
+        tcg_env.make_game(rules.game, decks=([a] * 4 + [n for n in pool.numbers[1:16] for _ in range(3)] + [pool.numbers[16]], other))
     bad = tmp_path / "bad.txt"
-    bad.write_text("3 FF1-001\n3 NOPE-999\n")
+    bad.write_text(f"3 {a}\n3 NOPE-999\n")
     with pytest.raises(DeckError, match="NOPE-999") as e:
-        tcg_env.make_game(rules.game, decks=(str(bad), "fire_wind_aggro"))
+        tcg_env.make_game(rules.game, decks=(str(bad), other))
     assert "bad.txt" in str(e.value)
 
 

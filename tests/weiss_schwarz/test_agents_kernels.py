@@ -318,7 +318,7 @@ def test_search_plays_legal_moves_and_beats_random_in_a_short_match():
     r = python_match(make_agent("search", game=GAME, simulations=8, wave=8, seed=1), make_agent("random", game=GAME),
                      4, seed=9, game=GAME)
     assert r.wins_a == 4, str(r)
-    with pytest.raises(ValueError, match="the search agent plays dbscg, fftcg, force_of_will, weiss_schwarz, not 'wsch'"):
+    with pytest.raises(ValueError, match="the search agent plays dbscg, fftcg, fftcg_2014, force_of_will, weiss_schwarz, not 'wsch'"):
         make_agent("search", game="wsch")
 
 
