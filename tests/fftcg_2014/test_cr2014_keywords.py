@@ -299,6 +299,20 @@ def test_cr2014_15_2_7_3_war_god_breaks_a_character_of_the_job_and_takes_its_cos
     assert zone_of(g, ice) == Z.BREAK and sorted(break_zone(g, 0)) == ["Ember Squire", "Pyre Titan"]
 
 
+def test_cr2014_15_2_7_3_a_war_god_character_pays_no_cp(scenario):
+    """War God's character goes to the Break Zone before the cost is paid (15.2.7.3): a Backup it
+    takes cannot also be dulled for CP. Pyre Titan (6) with three Backups: War God on Squire
+    Steward (3) leaves 3 CP to pay from the two other Backups, and without War God 6 CP: neither can
+    be paid, so the Summon cannot even be attempted (11.2.12; random play once reached a War God
+    question with no legal answer here)."""
+    sc = scenario()
+    sc.hand(0, ["U-010"])  # Pyre Titan (6), War God (Squire)
+    sc.field(0, ["U-027", "T-003", "T-003"])  # Squire Steward (Backup, Squire, 3), two Fire Squires
+    sc.field(1, ["T-002"])
+    g = sc.game()
+    assert not any(a.startswith("Cast Pyre Titan") for a in legal(g))
+
+
 def test_cr2014_15_2_7_4_war_god_cannot_reduce_the_cost_below_1(scenario):
     sc = scenario()
     sc.hand(0, ["U-024"])  # Little Titan (2), War God (Squire)
