@@ -64,9 +64,8 @@ def _source(game) -> str:
     abil = int(row[f + S.E_ABIL])
     if not 0 <= abil < game.pool.n_abilities:
         return ""
-    cid, k = game.pool.ability_source[abil]
-    written = game.pool.models[cid].abilities  # (a variant's compiler may add keyword abilities after them)
-    what = "" if k < len(written) and written[k].kind == "summon" else "'s ability"  # a Summon is its effect
+    cid, _ = game.pool.ability_source[abil]
+    what = "" if game.pool.ability_model(abil).kind == "summon" else "'s ability"  # a Summon is its effect
     return f"{game.pool.names[cid]}{what} ({game.pool.ability_summary(abil)})"
 
 
@@ -341,12 +340,12 @@ VALUE_DOMAINS = {
 }
 
 
-def check_values(row: np.ndarray, layout=S.LAYOUT, domains=VALUE_DOMAINS) -> None:
+def check_values(row: np.ndarray) -> None:
     """Flags 0 or 1, players 0 or 1, enums inside their enum, counts inside their capacity, an RNG
     state that can move, damage within the game's losing count: a SnapshotError naming the field
-    and element otherwise (a rules variant passes its own state layout and domains)."""
-    layout.check_header(row)
-    layout.check_values(row, domains)
+    and element otherwise."""
+    S.LAYOUT.check_header(row)
+    S.LAYOUT.check_values(row, VALUE_DOMAINS)
     # FF-TCG's life is the damage zone. CR 3.1.1 / 6.5.2: damage puts cards into it one at a time,
     # and the one that makes 7 (6 in a limited game, variant 1) ends the game at once (the engine's
     # defeats_end_game), after which no damage is dealt: no position holds more. Exactly that many
@@ -355,7 +354,7 @@ def check_values(row: np.ndarray, layout=S.LAYOUT, domains=VALUE_DOMAINS) -> Non
     for p in range(2):
         n = int(row[S.DAMAGE_N + p])
         if n > lose_at:
-            raise SnapshotError(f"{layout.game} snapshot: field 'damage_count'[{p}] is {n}, must be 0..{lose_at}: the "
+            raise SnapshotError(f"fftcg snapshot: field 'damage_count'[{p}] is {n}, must be 0..{lose_at}: the "
                                 f"{lose_at}th damage ends the game (CR 3.1.1, a {VARIANTS[int(row[H_VARIANT])]} game)")
 
 
@@ -446,18 +445,16 @@ def shaping_potential() -> dict[int, float]:
 
 
 # ---- card lists and decks ------------------------------------------------------------------------
-TYPE_NAMES = [t.name.lower() for t in sorted(K.CardType)]
-
-
 def card_attributes(pool) -> dict:
-    """``tcg cards list`` filters: --element, --type, --cost."""
+    """``tcg cards list`` filters: --element, --type (the pool's type names: a rules variant's table
+    has its own), --cost."""
     return {"element": card_attribute(pool, K.C_ELEMENT, K.ELEMENT_NAMES),
-            "type": card_attribute(pool, K.C_TYPE, TYPE_NAMES), "cost": card_attribute(pool, K.C_COST)}
+            "type": card_attribute(pool, K.C_TYPE, list(pool.TYPE_NAMES)), "cost": card_attribute(pool, K.C_COST)}
 
 
 def deck_summary(pool, deck) -> str:
     """``30 forwards, 15 backups, 5 summons; fire 25, wind 25``."""
-    types = deck_counts(pool, deck.card_ids, K.C_TYPE, TYPE_NAMES)
+    types = deck_counts(pool, deck.card_ids, K.C_TYPE, list(pool.TYPE_NAMES))
     elements = deck_counts(pool, deck.card_ids, K.C_ELEMENT, K.ELEMENT_NAMES, order="count")
     return (", ".join(f"{n} {t}s" for t, n in types.items()) + "; "
             + ", ".join(f"{e} {n}" for e, n in elements.items()))  # fmt: skip

@@ -260,10 +260,8 @@ def legal_mask_row(game, s, T, out):
         for i in range(s[FIELD_N + p]):
             slot = s[FIELD_L + p * FIELD_SLOTS + i]
             if game.can_attack(s, T, p, slot):
-                if kind == K.Decision.ADD_TO_PARTY:
-                    # CR 15.1.1.9.2: a party shares one element
-                    if cards[s[CARD + slot * CARD_W], K.C_ELEMENT] != cards[s[CARD + (s[ATK_L]) * CARD_W], K.C_ELEMENT]:
-                        continue
+                if kind == K.Decision.ADD_TO_PARTY and not game.may_join_party(s, T, slot):
+                    continue
                 out[OWN_FIELD_BASE + i] = 1
                 n_legal += 1
         return n_legal
@@ -488,14 +486,20 @@ def apply_unchecked(game, s, T, a):
 
 @internal
 def party_candidates(game, s, T, player):
-    cards = card_table(T)
     n = 0
-    el = cards[s[CARD + (s[ATK_L]) * CARD_W], K.C_ELEMENT]
     for i in range(s[FIELD_N + player]):
         slot = s[FIELD_L + player * FIELD_SLOTS + i]
-        if game.can_attack(s, T, player, slot) and cards[s[CARD + slot * CARD_W], K.C_ELEMENT] == el:
+        if game.can_attack(s, T, player, slot) and game.may_join_party(s, T, slot):
             n += 1
     return n
+
+
+@internal
+def may_join_party(s, T, slot):
+    """CR 15.1.1.9.2: a party shares one element, its first attacker's (a rules variant replaces
+    this rule: fftcg_2014.battle)."""
+    cards = card_table(T)
+    return cards[s[CARD + slot * CARD_W], K.C_ELEMENT] == cards[s[CARD + s[ATK_L] * CARD_W], K.C_ELEMENT]
 
 
 # =============================================================================================

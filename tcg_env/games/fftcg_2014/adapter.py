@@ -166,18 +166,12 @@ def _field_card(game, slot):
 
 
 def _hand_card(game, slot):
-    """A hand card: element, type, cost, a Forward's power, its Flash / Blue Magic."""
-    from tcg_env.view import CardView
-
-    pool = game.pool
+    """FF-TCG's hand card (element, type, cost, a Forward's power), and its Flash / Blue Magic."""
+    card = A16._hand_card(game, slot)
     cid = _cid(game._row, slot)
-    row = pool.cards[cid]
-    info = f"({K.ELEMENT_NAMES[int(row[K.C_ELEMENT])]} {TYPE_NAMES[int(row[K.C_TYPE])]}, {int(row[K.C_COST])} CP"
-    if row[K.C_TYPE] == K.CardType.FORWARD:
-        info += f", {int(row[K.C_POWER])}"
-    if row[K.C_HAND_ABILITY] >= 0:
-        info += f", {_hand_ability(pool, cid)}"
-    return CardView(slot, pool.names[cid], info=info + ")")
+    if int(game.pool.cards[cid, K.C_HAND_ABILITY]) < 0:
+        return card
+    return replace(card, info=card.info[:-1] + f", {_hand_ability(game.pool, cid)})")
 
 
 def public_view(game, viewer: int | None = None):
@@ -266,13 +260,4 @@ def obs_scale() -> np.ndarray:
 shaping_potential = A16.shaping_potential
 
 
-def card_attributes(pool) -> dict:
-    return {"element": A16.card_attribute(pool, K.C_ELEMENT, K.ELEMENT_NAMES),
-            "type": A16.card_attribute(pool, K.C_TYPE, TYPE_NAMES), "cost": A16.card_attribute(pool, K.C_COST)}
-
-
-def deck_summary(pool, deck) -> str:
-    types = A16.deck_counts(pool, deck.card_ids, K.C_TYPE, TYPE_NAMES)
-    elements = A16.deck_counts(pool, deck.card_ids, K.C_ELEMENT, K.ELEMENT_NAMES, order="count")
-    return (", ".join(f"{n} {t}s" for t, n in types.items()) + "; "
-            + ", ".join(f"{e} {n}" for e, n in elements.items()))  # fmt: skip
+card_attributes, deck_summary = A16.card_attributes, A16.deck_summary  # by the pool's own type names

@@ -6,12 +6,12 @@ one and the blocker's damage divided among it."""
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import card_table
 from tcg_env.games.fftcg_2014 import constants as K
-from tcg_env.games.fftcg_2014.constants import FIELD_SLOTS, KW_PARTY
-from tcg_env.games.fftcg_2014.state import ATK_L, ATK_N, CARD, CARD_W, FIELD_L, FIELD_N
+from tcg_env.games.fftcg_2014.constants import KW_PARTY
+from tcg_env.games.fftcg_2014.state import ATK_L, ATK_N, CARD, CARD_W
 
 
 @internal
-def may_join_party(game, s, T, slot):
+def may_join_party(s, T, slot):
     """A Party is Forwards of one element, or Forwards that all have the party icon (15.2.8.1); one
     without it cannot join a Party with a Forward of another element (15.2.8.2)."""
     cards = card_table(T)
@@ -23,13 +23,3 @@ def may_join_party(game, s, T, slot):
         same = same and cards[ocid, K.C_ELEMENT] == cards[cid, K.C_ELEMENT]
         icons = icons and (cards[ocid, K.C_KEYWORDS] & KW_PARTY) != 0
     return same or icons
-
-
-@internal
-def party_candidates(game, s, T, player):
-    n = 0
-    for i in range(s[FIELD_N + player]):
-        slot = s[FIELD_L + player * FIELD_SLOTS + i]
-        if game.can_attack(s, T, player, slot) and game.may_join_party(s, T, slot):
-            n += 1
-    return n

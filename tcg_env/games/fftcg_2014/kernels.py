@@ -14,8 +14,8 @@ variant's replacements, by area of the 2014 comprehensive rules ("2014 CR"):
 * ``battle``: the party icon (15.2.8).
 
 This file: ``legal_mask_row`` and ``apply_unchecked`` answer the questions this variant asks (the
-``Ask`` of an OPTIONAL_EFFECT, CHOOSE_TARGET or DISCARD decision) and the Party declaration, and
-hand every other decision to FF-TCG's (Level UP's and Awakening's same-name search is FF-TCG's
+``Ask`` of an OPTIONAL_EFFECT, CHOOSE_TARGET or DISCARD decision), and hand every other decision
+to FF-TCG's (Level UP's and Awakening's same-name search is FF-TCG's
 SEARCH, with a filter of the card's name the compiler writes).
 """
 
@@ -50,7 +50,7 @@ def setup_row(game, s, deck0, deck1, T):
 
 @internal
 def legal_mask_row(game, s, T, out):
-    if s[H_DONE] != 0 or (s[ASK] == K.Ask.NONE and s[H_DECISION] != K.Decision.ADD_TO_PARTY):
+    if s[H_DONE] != 0 or s[ASK] == K.Ask.NONE:
         n = base_legal_mask_row(game, s, T, out)
         if s[H_DECISION] == K.Decision.PRIORITY and n > 0:
             n += hand_abilities_mask(game, s, T, s[H_DECIDER], out)
@@ -60,15 +60,7 @@ def legal_mask_row(game, s, T, out):
     kind = s[H_DECISION]
     p = s[H_DECIDER]
     n = 0
-    if kind == K.Decision.ADD_TO_PARTY:  # 2014 CR 10.1.2.1, 15.1.1.10.2, 15.2.8
-        out[PASS] = 1
-        n = 1
-        for i in range(s[FIELD_N + p]):
-            slot = s[FIELD_L + p * FIELD_SLOTS + i]
-            if game.can_attack(s, T, p, slot) and game.may_join_party(s, T, slot):
-                out[OWN_FIELD_BASE + i] = 1
-                n += 1
-    elif kind == K.Decision.OPTIONAL_EFFECT:
+    if kind == K.Decision.OPTIONAL_EFFECT:
         out[OPTION_BASE] = 1 if game.may_answer(s, T, p, 0) else 0
         out[PASS] = 1 if game.may_answer(s, T, p, -1) else 0
         n = out[OPTION_BASE] + out[PASS]

@@ -66,8 +66,6 @@ def junction_summon_ok(game, s, T, player, slot, arow, summon):
 @internal
 def ability_usable(game, s, T, player, slot, arow, nd, disc, nb, bk):
     abil = ability_table(T)
-    if card_table(T)[s[CARD + slot * CARD_W], K.C_HAND_ABILITY] == arow:
-        return False  # 15.2.11.4, 15.2.14.5: Blue Magic and Flash are used from the hand only
     if abil[arow, K.A_YOUR_TURN_ONLY] != 0 and player != s[TURN_PLAYER]:
         return False  # 15.2.10.3, 15.2.13.2
     if abil[arow, K.A_JUNCTION] != 0 and s[JUNCTIONED + slot * X_W] == 0:
@@ -232,6 +230,9 @@ def play_from_hand(game, s, T, player, hand_index):
     s[PLAY_TARGET] = 0
     s[PLAY_STAGE] = STAGE_COMBINATION
     s[PASSES] = 0
+    if card_table(T)[s[CARD + slot * CARD_W], K.C_HAND_ABILITY] < 0:
+        game.next_question(s, T, player)
+        return
     nd, disc, nb, bk = game.count_resources(s, T, player)
     if game.hand_ability_usable(s, T, player, slot, nd, disc, nb, bk):
         if game.hand_card_playable(s, T, player, slot, nd, disc, nb, bk):
@@ -315,7 +316,6 @@ def next_question(game, s, T, player):
         elif game.is_item(cards[cid, K.C_TYPE]):
             ask(s, K.Ask.EQUIP, K.Decision.CHOOSE_TARGET, player)
             return
-    s[PLAY_SLOT] = slot + 1  # FF-TCG's play reveals it; enter_field reads the answers
     base_play_from_hand(game, s, T, player, s[PLAY_HAND])
     s[PAY_COST] = max(0, s[PAY_COST] + s[PLAY_EXTRA])
     if cards[cid, K.C_TYPE] == K.CardType.SUMMON:
