@@ -83,7 +83,7 @@ class RLlibSelfPlayConfig:
     num_cpus_per_env_runner: float = 1.0
     num_learners: int = 0  # 0: learn in the driver; n: n learner actors (with num_gpus_per_learner each)
     num_gpus_per_learner: float = 0.0
-    torch_threads: int = 0  # torch threads of the driver's learner (0: RLlib's / torch's default)
+    torch_threads: int = 0  # torch threads of the driver (sampling and learner): 0: half the cores, at most 4
     # --- PPO ------------------------------------------------------------------------------------
     train_batch_size: int = 4000  # env steps per iteration (per learner)
     minibatch_size: int = 500
@@ -202,7 +202,7 @@ def _callbacks_class():
             aid = mains[0]
             ret = float(episode.agent_episodes[aid].get_return()) if aid in episode.agent_episodes else 0.0
             metrics_logger.log_value(f"win_vs_{kind}", float(ret > 0), reduce="mean", window=200)
-            metrics_logger.log_value(f"games_vs_{kind}", 1, reduce="sum", clear_on_reduce=True)
+            metrics_logger.log_value(f"games_vs_{kind}", 1, reduce="lifetime_sum")
 
     return SelfPlayStats
 
@@ -266,10 +266,11 @@ class RLlibSelfPlay:
                          configure_logging=False)
             else:
                 ray.init(address=c.address, include_dashboard=False, log_to_driver=True)
-        if c.torch_threads:
-            import torch
+        from training.threads import set_threads
 
-            torch.set_num_threads(c.torch_threads)
+        # before the algorithm builds its modules (training/threads.py: the order that sticks);
+        # torch's spinning OpenMP threads made every small forward pass 10x slower here otherwise
+        self.threads = set_threads(c.torch_threads, 1)
         self.env_name = tr.register(c.game)
         self.scale = tr.obs_scale(__import__("tcg_env").get_spec(c.game))
         self.algo = self._build()
@@ -410,8 +411,11 @@ class RLlibSelfPlay:
                 "policy_loss": main.get("policy_loss", float("nan")), "vf_loss": main.get("vf_loss", float("nan")),
                 "entropy": main.get("entropy", float("nan")), "kl": main.get("mean_kl_loss", float("nan")),
                 "lr": main.get("default_optimizer_learning_rate", float("nan"))}
-        for kind in ("self", "pool", "random"):
-            info[f"games_vs_{kind}"] = _count(er.get(f"games_vs_{kind}"))
+        for kind in ("self", "pool", "random"):  # lifetime sums (RLlib's): this iteration's is the difference
+            total = _count(er.get(f"games_vs_{kind}"))
+            before = s.setdefault("games_lifetime", {}).get(kind, 0)
+            info[f"games_vs_{kind}"] = total - before if total >= before else total
+            s["games_lifetime"][kind] = total
             info[f"win_vs_{kind}"] = er.get(f"win_vs_{kind}", float("nan"))
         return {k: (float(v) if isinstance(v, (np.floating, np.integer)) else v) for k, v in info.items()}
 
@@ -525,7 +529,9 @@ def main(argv: Optional[list[str]] = None) -> dict:
         except ImportError as e:
             raise ConfigError(first_line(e)) from None
         trainer = RLlibSelfPlay(cfg)
-        print(f"run dir {trainer.run_dir}", flush=True)
+        import torch
+
+        print(f"run dir {trainer.run_dir}, torch threads {torch.get_num_threads()}", flush=True)
         return trainer.run()
     except ConfigError as e:
         print(f"{p.prog}: error: {e}", file=sys.stderr, flush=True)
