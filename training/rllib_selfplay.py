@@ -250,6 +250,7 @@ class RLlibSelfPlay:
 
     def __init__(self, cfg: RLlibSelfPlayConfig, log: bool = True):
         self.cfg = c = cfg
+        self.log_enabled = log  # False: no console lines (the files are written all the same)
         self.run_dir = Path(c.out_dir) / c.run_name
         prepare_run_dir(self.run_dir, RUN_FILES, c.resume, c.overwrite, f"{CKPT_DIR}/{STATE_FILE}", log=log)
         self.state = {"iteration": 0, "env_steps": 0, "episodes": 0, "elapsed": 0.0, "next_slot": 0,
@@ -361,22 +362,13 @@ class RLlibSelfPlay:
         return True
 
     def run(self, max_iterations: Optional[int] = None) -> dict:
+        """Train until a budget is spent (or ``max_iterations`` more iterations), checkpoint,
+        evaluate (final_eval.json) and close; returns the last evaluation table."""
         c, s = self.cfg, self.state
         done_here = 0
         while self._budget_left(done_here, max_iterations):
-            t0 = time.perf_counter()
-            result = self.algo.train()
-            dt = time.perf_counter() - t0
-            s["iteration"] += 1
+            self.iterate()
             done_here += 1
-            s["elapsed"] += dt
-            info = self._info(result, dt)
-            snap = None
-            if s["iteration"] % c.snapshot_every == 0 or (
-                    c.win_rate_threshold is not None and info.get("win_vs_pool", 0.0) > c.win_rate_threshold):
-                snap = self.snapshot()
-            info["snapshots"] = s["snapshots"]
-            self._log(info, snap)
             t1 = time.perf_counter()
             if c.eval_every and s["iteration"] % c.eval_every == 0:
                 self.run_eval(c.eval_games)
@@ -390,6 +382,24 @@ class RLlibSelfPlay:
             self.run_eval(c.final_eval_games, final=True)
         self.close()
         return self.last_eval
+
+    def iterate(self) -> dict:
+        """One training iteration (sampling and learning: ``Algorithm.train``), the snapshot it
+        calls for, and its log line; returns its row of progress.csv."""
+        c, s = self.cfg, self.state
+        t0 = time.perf_counter()
+        result = self.algo.train()
+        dt = time.perf_counter() - t0
+        s["iteration"] += 1
+        s["elapsed"] += dt
+        info = self._info(result, dt)
+        snap = None
+        if s["iteration"] % c.snapshot_every == 0 or (
+                c.win_rate_threshold is not None and info.get("win_vs_pool", 0.0) > c.win_rate_threshold):
+            snap = self.snapshot()
+        info["snapshots"] = s["snapshots"]
+        self._log(info, snap)
+        return info
 
     def _info(self, result: dict, dt: float) -> dict:
         s = self.state
@@ -503,7 +513,7 @@ class RLlibSelfPlay:
     def _log(self, info: dict, snap: Optional[str]) -> None:
         self._csv.writerow({k: (round(v, 6) if isinstance(v, float) else v) for k, v in info.items()})
         self._csv_file.flush()
-        if info["iteration"] % self.cfg.print_every == 0:
+        if self.log_enabled and info["iteration"] % self.cfg.print_every == 0:
             wins = " ".join(f"{k} {info[f'win_vs_{k}']:.2f}" for k in ("self", "pool", "random")
                             if info[f"games_vs_{k}"] or not np.isnan(info[f"win_vs_{k}"]))
             print(f"iteration {info['iteration']} step {info['env_steps']} ({info['minutes']:.1f} min) "
