@@ -48,7 +48,7 @@ if __package__ in (None, ""):  # run as a script: make the repository root impor
 
 import numpy as np
 
-from training.checks import check_rules, check_seed, check_setup, first_line, prepare_run_dir
+from training.checks import check_game, check_rules, check_seed, check_setup, first_line, prepare_run_dir
 from training.config import ConfigError, config_to_dict, load_config
 
 STATE_FILE = "tcg_state.json"
@@ -124,6 +124,7 @@ class RLlibSelfPlayConfig:
                 raise ConfigError(f"config: {key} {msg}")
 
         check_seed(self.seed)
+        check_game(self.game)
         self.game = check_rules(self.game, self.rules)
         self.rules = None  # the registered game now carries the rule set
         check_setup(self.game, self.decks, self.variant)
@@ -333,11 +334,21 @@ class RLlibSelfPlay:
 
     # ---- snapshots ------------------------------------------------------------------------------
     def _copy_main_to(self, slot: str) -> None:
-        """The learner's ``main`` weights into ``slot`` on the learner(s) and every env runner."""
+        """The learner's ``main`` weights into ``slot`` on the learner(s) and every env runner.
+
+        The env runners are set directly: ``EnvRunnerGroup.sync_weights`` skips a runner whose
+        weights sequence number is current, which it is right after the iteration's own sync, so
+        a synced slot would keep its old weights (seen: the runners played the initial network)."""
         lg = self.algo.learner_group
         state = lg.get_state(components="learner/rl_module/main")["learner"]["rl_module"]["main"]
         lg.set_state({"learner": {"rl_module": {slot: state}}})
-        self.algo.env_runner_group.sync_weights(from_worker_or_learner_group=lg, policies=[slot], inference_only=True)
+
+        def _set(runner, slot=slot, state=state):
+            module = runner.module[slot]
+            own = module.get_state()  # inference-only modules hold a subset of the learner's keys
+            module.set_state({k: state[k] for k in own})
+
+        self.algo.env_runner_group.foreach_env_runner(_set, local_env_runner=True)
 
     def snapshot(self) -> str:
         s = self.state
