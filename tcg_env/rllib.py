@@ -6,7 +6,8 @@
     from ray.rllib.algorithms.ppo import PPOConfig
 
     tr.register_all()  # "tcg_env_<game>" for every registered game (ray.tune.registry.register_env)
-    config = (PPOConfig().environment("tcg_env_fftcg", env_config={"seed": 1})
+    # disable_env_checking: RLlib's check steps action_space.sample(), which the env refuses as illegal
+    config = (PPOConfig().environment("tcg_env_fftcg", env_config={"seed": 1}, disable_env_checking=True)
               .multi_agent(policies={"main"}, policy_mapping_fn=lambda agent_id, episode, **kw: "main")
               .rl_module(rl_module_spec=tr.masking_module_spec()))
 

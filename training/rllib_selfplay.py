@@ -416,7 +416,8 @@ class RLlibSelfPlay:
         s = self.state
         er = result.get("env_runners", {})
         steps = int(result.get("num_env_steps_sampled_lifetime", er.get("num_env_steps_sampled_lifetime", 0)))
-        new_steps = steps - s.get("rllib_lifetime_steps", 0)
+        before = s.get("rllib_lifetime_steps", 0)
+        new_steps = steps - before if steps >= before else steps  # RLlib's counter restarted: all new
         s["rllib_lifetime_steps"] = steps
         s["env_steps"] += new_steps
         eps = _count(er.get("num_episodes"))

@@ -158,3 +158,15 @@ def test_one_random_game_of_every_registered_game(game):
     assert sum(totals.values()) == 0
     if term["__all__"] and env.game.winner in (0, 1):
         assert sorted(totals.values()) == [-1.0, 1.0]
+
+
+def test_without_ray_the_import_names_the_extra():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = "import sys; sys.modules['ray'] = None; import tcg_env.rllib"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         cwd=Path(__file__).resolve().parents[2])
+    assert out.returncode != 0
+    assert 'ImportError: tcg_env.rllib needs Ray RLlib: pip install -e ".[rllib]"' in out.stderr

@@ -169,3 +169,24 @@ def test_rllib_selfplay_smoke_run_checkpoints_resumes_and_writes_final_eval(tmp_
     state = json.loads((run / "checkpoint" / "tcg_state.json").read_text())["state"]
     assert state["iteration"] == 3 and json.loads((run / "final_eval.json").read_text())["update"] == 3
     assert np.diff([int(r["env_steps"]) for r in csv.DictReader(open(run / "progress.csv"))]).min() > 0
+
+
+@pytest.mark.slow
+def test_docs_example_trains_one_iteration():
+    import re
+
+    code = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "rllib.md").read_text(), re.S)[0]
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert int(out.stdout.strip().splitlines()[-1]) >= 2000
+
+
+@pytest.mark.slow
+def test_bench_rllib_prints_one_json_line():
+    cmd = [sys.executable, str(ROOT / "benchmarks" / "bench_rllib.py"), "--game", "fftcg", "--seconds", "4",
+           "--rllib-config", str(SMOKE), "--ppo-config", str(ROOT / "configs" / "ppo_fftcg_smoke.yaml")]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-3000:]
+    last = json.loads(out.stdout.strip().splitlines()[-1])
+    assert last["rllib_env_steps_per_s"] > 0 and last["ppo_env_steps_per_s"] > 0
+    assert last["ppo_over_rllib"] == pytest.approx(last["ppo_env_steps_per_s"] / last["rllib_env_steps_per_s"], rel=0.01)
