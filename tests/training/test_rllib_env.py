@@ -170,3 +170,13 @@ def test_without_ray_the_import_names_the_extra():
                          cwd=Path(__file__).resolve().parents[2])
     assert out.returncode != 0
     assert 'ImportError: tcg_env.rllib needs Ray RLlib: pip install -e ".[rllib]"' in out.stderr
+
+
+def test_rules_option_plays_the_named_rule_set():
+    env = tr.TCGMultiAgentEnv("fftcg", rules="2014", seed=1)
+    assert env.spec.name == "fftcg_2014" and env.game_name == "fftcg_2014"
+    obs, _ = env.reset()
+    assert next(iter(obs.values()))["observations"].shape == (tcg_env.get_spec("fftcg_2014").obs_size,)
+    assert env.game.spec.name == "fftcg_2014"
+    with pytest.raises(ValueError, match="no rule set '2015'"):
+        tr.TCGMultiAgentEnv("fftcg", rules="2015")
