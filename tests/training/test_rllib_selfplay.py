@@ -106,7 +106,17 @@ def _same(a: dict, b: dict) -> bool:
     return a.keys() == b.keys() and all(bool((a[k] == b[k]).all()) for k in a)
 
 
-def test_snapshots_reach_the_env_runner_and_resume_restores_them(tmp_path):
+@pytest.fixture
+def local_ray():
+    """The trainer starts Ray in this process: shut it down after the test, so that later tests
+    (the matchup's Ray backend) start their own."""
+    import ray
+
+    yield
+    ray.shutdown()
+
+
+def test_snapshots_reach_the_env_runner_and_resume_restores_them(tmp_path, local_ray):
     import torch
 
     cfg = load_config(RLlibSelfPlayConfig, SMOKE, [f"out_dir={tmp_path}", "max_iterations=2", "final_eval_games=0",
