@@ -190,8 +190,8 @@ def _callbacks_class():
     from ray.rllib.callbacks.callbacks import RLlibCallback
 
     class SelfPlayStats(RLlibCallback):
-        """Logs ``main``'s training win rate per opponent kind (self / pool / random) and the
-        episode lengths in decisions."""
+        """Logs ``main``'s training win rate per opponent kind (self / pool / random; in a mirror
+        game seat 0's) and the number of games of each kind."""
 
         def on_episode_end(self, *, episode, metrics_logger, **kwargs):
             modules = {aid: episode.module_for(aid) for aid in ("player_0", "player_1")}
