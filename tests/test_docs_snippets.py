@@ -40,6 +40,8 @@ def test_python_snippet_runs(page, i, code):
         pytest.importorskip("sb3_contrib")
     if "pyspiel" in code:  # the OpenSpiel example needs the extra openspiel
         pytest.importorskip("pyspiel")
+    if "tcg_env.rllib" in code:  # the RLlib example needs the extra rllib
+        pytest.importorskip("ray.rllib")
     for old, new in SHORTEN.items():
         code = code.replace(old, new)
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=900)
