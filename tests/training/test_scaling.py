@@ -127,10 +127,11 @@ def test_device_sampling_path_keeps_the_bookkeeping(tmp_path):
 
 def test_gpu_config_is_the_cpu_recipe_with_larger_batches():
     """configs/ppo_fftcg_gpu.yaml changes the batch sizes, threads, device and schedule keys of
-    configs/ppo_fftcg.yaml, nothing of the PPO semantics or the league."""
+    configs/ppo_fftcg.yaml (its device, cuda, is set to cpu on both here: no GPU needed), nothing of
+    the PPO semantics or the league."""
     from training.config import config_to_dict
 
-    cpu = config_to_dict(load_config(PPOConfig, ROOT / "configs" / "ppo_fftcg.yaml"))
+    cpu = config_to_dict(load_config(PPOConfig, ROOT / "configs" / "ppo_fftcg.yaml", ["device=cpu"]))
     gpu = config_to_dict(load_config(PPOConfig, ROOT / "configs" / "ppo_fftcg_gpu.yaml", ["device=cpu"]))
     differ = {k for k in cpu if cpu[k] != gpu[k]}
     assert differ == {"num_envs", "torch_threads", "env_threads", "total_env_steps", "eval_every", "run_name"}, differ
