@@ -79,7 +79,7 @@ if __name__ == "__main__":
     _restrict_cores(sys.argv[1:])
 
 # first: it sets OMP_WAIT_POLICY before torch loads its OpenMP runtime (training/threads.py)
-from training.threads import available_cores, describe_threads  # noqa: E402, I001
+from training.threads import available_cores, describe_threads, set_threads  # noqa: E402, I001
 
 import numba  # noqa: E402
 import numpy as np  # noqa: E402
@@ -105,6 +105,9 @@ class PPOSide:
         self.chunks = 0
 
     def advance(self) -> None:
+        # its own thread counts: the two sides share numba's and torch's pools, and the side built
+        # last would otherwise set them for both (SB3 runs 1 env thread)
+        set_threads(self.cfg.torch_threads, self.cfg.env_threads)
         c0, t0 = time.process_time(), time.perf_counter()
         self.tr.run(max_updates=1)
         self.seconds += time.perf_counter() - t0
@@ -135,6 +138,7 @@ class SB3Side:
         self.chunks = 0
 
     def advance(self) -> None:
+        set_threads(self.cfg.torch_threads, 1)  # as training.sb3_maskable.make_model
         t0 = time.perf_counter()
         self.model.learn(self.cfg.n_envs * self.cfg.n_steps, callback=self.callback, reset_num_timesteps=False)
         self.seconds += time.perf_counter() - t0
@@ -204,6 +208,7 @@ def main() -> None:
     half = args.seconds / 2
     print(f"bench_training: {args.game}, {half:.0f} s each (interleaved), hidden {hidden}", flush=True)
     ppo, sb3 = bench_interleaved(ppo_cfg, sb3_cfg, half)
+    set_threads(ppo_cfg.torch_threads, ppo_cfg.env_threads)  # the counts reported below are the PPO side's
     print(f"selfplay_ppo: {ppo['ppo_steps_per_s']:.0f} learner steps/s ({ppo['ppo_env_steps_per_s']:.0f} env steps/s, "
           f"{ppo['ppo_updates']} updates of {ppo_cfg.num_envs} x {ppo_cfg.num_steps})", flush=True)
     print(f"sb3_maskable: {sb3['sb3_steps_per_s']:.0f} learner steps/s ({sb3['sb3_env_steps_per_s']:.0f} env steps/s, "

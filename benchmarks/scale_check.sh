@@ -4,14 +4,15 @@
 #     bash benchmarks/scale_check.sh            # from the repository root, in the venv that runs the trainer
 #     SECONDS_EACH=120 PYTHON=.venv/bin/python bash benchmarks/scale_check.sh
 #
-# Runs benchmarks/bench_training.py --ppo-only three times on FF-TCG, one after the other:
-#   1. 2 cores (--cores 2), configs/ppo_fftcg.yaml as it is (2 torch threads, 1 env thread: the
-#      2-core machine's documented figure, ~91 k env steps/s there);
-#   2. every core of this machine on the CPU: threads from the cores (torch_threads=0 env_threads=0)
-#      and 4x the rows (num_envs=2048), so each env step has work for the cores to share;
-#   3. the GPU (skipped without CUDA): configs/ppo_fftcg_gpu.yaml (4096 rows, threads from the cores).
+# Runs benchmarks/bench_training.py --ppo-only up to four times on FF-TCG, one after the other:
+#   1. 2 cores (--cores 2), configs/ppo_fftcg.yaml as it is (threads from the cores: 2 and 2, as on
+#      the 2-core development machine);
+#   2. every core of this machine on the CPU, the same config (what `selfplay_ppo.py --config
+#      configs/ppo_fftcg.yaml device=cpu` runs);
+#   3. every core on the CPU with 4x the rows (num_envs=2048), so each env step has work to share;
+#   4. the GPU (skipped without CUDA): configs/ppo_fftcg_gpu.yaml (4096 rows, threads from the cores).
 # and prints each one's summary line (env steps/s, threads, cores, device, CPU utilisation, load),
-# then one JSON line with the three rates and their ratios to the 2-core rate. Run it on an otherwise
+# then one JSON line with the rates and their ratios to the 2-core rate. Run it on an otherwise
 # idle machine; each run lasts SECONDS_EACH seconds (default 60) after a warm-up.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +26,8 @@ bench() {  # name, then bench_training.py arguments
     tail -n 1 "$OUT/$name.log" > "$OUT/$name.json"
 }
 bench cores2 --cores 2
-bench all_cores_cpu --device cpu --num-envs 2048 --set torch_threads=0 env_threads=0
+bench all_cores_cpu --device cpu
+bench all_cores_cpu_2048 --device cpu --num-envs 2048
 if "$PY" -c 'import sys, torch; sys.exit(0 if torch.cuda.is_available() else 1)'; then
     bench cuda --device cuda --ppo-config configs/ppo_fftcg_gpu.yaml
 else
@@ -34,7 +36,7 @@ fi
 "$PY" - "$OUT" <<'PYEOF'
 import json, os, sys
 out = sys.argv[1]
-runs = {n: json.load(open(os.path.join(out, n + ".json"))) for n in ("cores2", "all_cores_cpu", "cuda")
+runs = {n: json.load(open(os.path.join(out, n + ".json"))) for n in ("cores2", "all_cores_cpu", "all_cores_cpu_2048", "cuda")
         if os.path.exists(os.path.join(out, n + ".json"))}
 base = runs["cores2"]["ppo_env_steps_per_s"]
 summary = {n: {"env_steps_per_s": r["ppo_env_steps_per_s"], "over_2_cores": round(r["ppo_env_steps_per_s"] / base, 2),

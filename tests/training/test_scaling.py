@@ -62,7 +62,7 @@ def test_default_thread_counts_follow_the_cpu_affinity():
         assert got["cores"] == want, got
         assert got["set"] == [want, want] and got["torch"] == want and got["numba"] == want, got
         assert got["wait"] == "PASSIVE", got
-    # explicit counts are kept whatever the cores (the configs' torch_threads: 2, env_threads: 1)
+    # explicit counts are kept whatever the cores (the PPO configs said torch_threads: 2, env_threads: 1)
     got = _probe(set(mine[:1]), torch_threads=2, env_threads=1)
     assert got["cores"] == 1 and got["torch"] == 2 and got["numba"] == 1, got
 
@@ -126,7 +126,7 @@ def test_device_sampling_path_keeps_the_bookkeeping(tmp_path):
 
 
 def test_gpu_config_is_the_cpu_recipe_with_larger_batches():
-    """configs/ppo_fftcg_gpu.yaml changes the batch sizes, threads, device and schedule keys of
+    """configs/ppo_fftcg_gpu.yaml changes the batch size, device and schedule keys of
     configs/ppo_fftcg.yaml (its device, cuda, is set to cpu on both here: no GPU needed), nothing of
     the PPO semantics or the league."""
     from training.config import config_to_dict
@@ -134,6 +134,28 @@ def test_gpu_config_is_the_cpu_recipe_with_larger_batches():
     cpu = config_to_dict(load_config(PPOConfig, ROOT / "configs" / "ppo_fftcg.yaml", ["device=cpu"]))
     gpu = config_to_dict(load_config(PPOConfig, ROOT / "configs" / "ppo_fftcg_gpu.yaml", ["device=cpu"]))
     differ = {k for k in cpu if cpu[k] != gpu[k]}
-    assert differ == {"num_envs", "torch_threads", "env_threads", "total_env_steps", "eval_every", "run_name"}, differ
+    assert differ == {"num_envs", "total_env_steps", "eval_every", "run_name"}, differ
     assert gpu["num_envs"] >= 4096 and gpu["num_minibatches"] == cpu["num_minibatches"]
     assert gpu["torch_threads"] == gpu["env_threads"] == 0 and gpu["deterministic"] == "auto"
+
+
+def test_env_threads_do_not_change_the_run(tmp_path):
+    """The env and policy kernels compute each row in one thread, so the env thread count changes
+    the speed, not the run: the same seed with 1 and 2 env threads reaches the same parameters
+    and env states (what lets env_threads: 0 take every core without changing the numerics)."""
+    import numba
+
+    if numba.config.NUMBA_NUM_THREADS < 2:
+        pytest.skip("numba has a single thread here")
+    runs = []
+    for env_threads in (1, 2):
+        tr = Trainer(_small_cfg(tmp_path, f"env{env_threads}", torch_threads=1, env_threads=env_threads), log=False)
+        assert numba.get_num_threads() == env_threads
+        tr.run(max_updates=3)
+        tr.close()
+        runs.append(tr)
+    a, b = runs
+    assert a.global_step == b.global_step and a.learner_steps == b.learner_steps and a.episodes == b.episodes > 0
+    for (k, x), y in zip(a.net.state_dict().items(), b.net.state_dict().values()):
+        assert torch.equal(x, y), k
+    np.testing.assert_array_equal(a.vec.batch.states, b.vec.batch.states)
