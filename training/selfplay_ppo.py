@@ -399,26 +399,29 @@ class Trainer:
         return _t(a).to(self.device, non_blocking=True)
 
     def _act(self, obs_dev: torch.Tensor, mask_dev: torch.Tensor):
-        """The learner's actions, log-probabilities and values (numpy) for scaled observations on the
-        device: on a GPU they come back in one copy (one synchronisation per env step)."""
+        """The learner's actions, log-probabilities and values for scaled observations on the device:
+        on the CPU three numpy arrays; on a GPU one device tensor ``[3, k]`` (actions as float32,
+        exact far below 2**24), left on the device until the env step's one copy back."""
         with torch.no_grad():
             logits, value = self.net.forward_scaled(obs_dev)
             a, logp = self._sample(logits, mask_dev)
             if self.dev_gen is None:
                 return a.numpy(), logp.numpy(), value.float().numpy()
-            # action indices are exact in float32 (far below 2**24)
-            packed = torch.stack((a.float(), logp, value.float())).cpu().numpy()
-        return packed[0].astype(np.int64), packed[1], packed[2]
+            return torch.stack((a.float(), logp, value.float()))
 
     def collect_rollout(self) -> dict:
         c, B = self.cfg, self.B
         ar = np.arange(B)
         stats = {"wins": np.zeros(4, np.int64), "games": np.zeros(4, np.int64), "ep_len": []}
+        # on a GPU the learner's and the snapshots' passes are queued on the device, the kernel
+        # opponents choose on the CPU meanwhile, and the sampled actions come back in one copy
+        on_cpu = self.dev_gen is None
         for _ in range(c.num_steps):
             dec = self.players.astype(np.int64)
             learn = self.collect[ar, dec]
             actions = np.zeros(B, np.int64)
             lrows = np.flatnonzero(learn)
+            prow = lrows[:0]
             if lrows.size:
                 k = lrows.size
                 idx = np.arange(self.n, self.n + k)
@@ -432,11 +435,13 @@ class Trainer:
                 # stored scaled (the network's first step), so that the minibatch passes of learn()
                 # do not multiply every row again in each epoch
                 self.net.scale_obs_(obs_k)
-                a, logp, value = self._act(self._to_device(obs_k), self._to_device(mask_k))
-                actions[lrows] = a
-                self.b_act[idx] = a
-                self.b_logp[idx] = logp
-                self.b_val[idx] = value
+                learner_out = self._act(self._to_device(obs_k), self._to_device(mask_k))
+                if on_cpu:
+                    a, logp, value = learner_out
+                    actions[lrows] = a
+                    self.b_act[idx] = a
+                    self.b_logp[idx] = logp
+                    self.b_val[idx] = value
                 self.b_rew[idx] = 0.0
                 self.b_next[idx] = -1
                 self.b_term[idx] = False
@@ -452,13 +457,30 @@ class Trainer:
                 kinds = self.opp_kind[orows]
                 prow = orows[kinds == OPP_POOL]
                 if prow.size:  # every snapshot's rows in one pass (agents.neural.StackedPolicies)
-                    logits = self.pool_stack.logits(_t(self.obs[prow]).to(self.device), self.opp_slot[prow])
-                    a, _ = self._sample(logits, _t(self.masks[prow] != 0).to(self.device))
-                    actions[prow] = a.cpu().numpy()
+                    obs_p, mask_p = _t(self.obs[prow]), _t(self.masks[prow] != 0)
+                    if self.device.type == "cuda":  # pinned: copied without waiting for the learner's queued pass
+                        obs_p, mask_p = obs_p.pin_memory(), mask_p.pin_memory()
+                    logits = self.pool_stack.logits(obs_p.to(self.device, non_blocking=True), self.opp_slot[prow])
+                    pool_a, _ = self._sample(logits, mask_p.to(self.device, non_blocking=True))
+                    if on_cpu:
+                        actions[prow] = pool_a.numpy()
                 for kind, opp in self.kernel_opps.items():
                     rows = orows[kinds == kind]
                     if rows.size:
                         actions[rows] = opp.actions(rows)[rows]
+            if not on_cpu and (lrows.size or prow.size):
+                parts = ([learner_out.reshape(-1)] if lrows.size else []) + ([pool_a.float()] if prow.size else [])
+                host = torch.cat(parts).cpu().numpy()  # the step's one synchronisation with the device
+                if lrows.size:
+                    k = lrows.size
+                    a = host[:k].astype(np.int64)
+                    idx = np.arange(self.n - k, self.n)
+                    actions[lrows] = a
+                    self.b_act[idx] = a
+                    self.b_logp[idx] = host[k : 2 * k]
+                    self.b_val[idx] = host[2 * k : 3 * k]
+                if prow.size:
+                    actions[prow] = host[host.size - prow.size :].astype(np.int64)
             self.obs, self.masks, rewards, term, trunc, self.players = self.vec.step(actions)
             self.global_step += B
             self.ep_len += 1
