@@ -159,3 +159,21 @@ def test_env_threads_do_not_change_the_run(tmp_path):
     for (k, x), y in zip(a.net.state_dict().items(), b.net.state_dict().values()):
         assert torch.equal(x, y), k
     np.testing.assert_array_equal(a.vec.batch.states, b.vec.batch.states)
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_getaffinity"), reason="no CPU affinity on this platform")
+def test_bench_training_ppo_only_on_one_core_reports_the_machine():
+    """``bench_training.py --ppo-only --cores 1``: the process is held to one core, the threads
+    follow it, and the last line reports the rate with the threads, cores, device and load."""
+    cmd = [sys.executable, str(ROOT / "benchmarks" / "bench_training.py"), "--ppo-only", "--seconds", "2", "--cores", "1",
+           "--ppo-config", str(ROOT / "configs" / "ppo_fftcg_smoke.yaml"), "--hidden", "32", "--num-envs", "12",
+           "--set", "env_threads=0"]
+    env = {k: v for k, v in os.environ.items() if k != "OMP_WAIT_POLICY"}  # the script sets its own
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=ROOT, env=env)
+    assert out.returncode == 0, out.stderr[-2000:]
+    last = json.loads(out.stdout.strip().splitlines()[-1])
+    assert last["ppo_env_steps_per_s"] > 0 and last["ppo_config"]["num_envs"] == 12
+    assert last["cores"] == 1 and last["torch_threads"] == 1 and last["env_threads"] == 1
+    assert last["device"] == "cpu" and last["gpu"] is None and last["omp_wait_policy"] == "PASSIVE"
+    assert 0 < last["cpu_utilisation"] < 1.5 and len(last["load_avg"]) == 3
+    assert "1 cores available" in out.stdout
