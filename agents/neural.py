@@ -330,8 +330,8 @@ class StackedPolicies(_Params):
         m = int(counts.max())
         order = np.argsort(slots, kind="stable")
         first = np.cumsum(counts) - counts
-        pos = torch.from_numpy(np.repeat(np.arange(k) * m - first, counts) + np.arange(slots.size)).to(obs.device)
-        order_t = torch.from_numpy(order).to(obs.device)
+        pos = _index_to(np.repeat(np.arange(k) * m - first, counts) + np.arange(slots.size), obs.device)
+        order_t = _index_to(order, obs.device)
         x = obs.new_zeros(k * m, obs.shape[1])
         x[pos] = obs[order_t]  # row order[i] goes to padded row pos[i]
         self._k = k
@@ -339,6 +339,15 @@ class StackedPolicies(_Params):
         out = torch.empty(obs.shape[0], logits.shape[1], dtype=logits.dtype, device=logits.device)
         out[order_t] = logits[pos]
         return out
+
+
+def _index_to(a: np.ndarray, device: torch.device) -> torch.Tensor:
+    """An index array on ``device``; to a GPU through pinned memory, so that the copy is queued
+    behind the work already on the device instead of waiting for it (a pageable copy synchronises)."""
+    t = torch.from_numpy(np.ascontiguousarray(a))
+    if device.type == "cuda":
+        return t.pin_memory().to(device, non_blocking=True)
+    return t.to(device)
 
 
 def nonzero_columns(x: torch.Tensor) -> torch.Tensor:

@@ -33,6 +33,20 @@ games cost what they cost after the first ``pool_size * snapshot_every`` updates
 
 The last line printed is one JSON object: the four rates above and their two ratios, the configs
 used, hardware, load average and versions.
+
+Scaling (docs/training.md, Scaling to a bigger machine): ``--ppo-only`` measures the own trainer
+alone (all of ``--seconds``), ``--cores N`` restricts the process to the first N of its CPUs
+(``os.sched_setaffinity``, before any thread pool starts), ``--device cuda`` trains on the GPU,
+``--num-envs`` and ``--set key=value`` override the PPO config::
+
+    python benchmarks/bench_training.py --ppo-only --seconds 60 --cores 2
+    python benchmarks/bench_training.py --ppo-only --seconds 60 --set torch_threads=0 env_threads=0 --num-envs 2048
+    python benchmarks/bench_training.py --ppo-only --seconds 60 --device cuda --ppo-config configs/ppo_fftcg_gpu.yaml
+
+Each prints the env steps/s with the thread counts in force, the cores, the device (and the GPU's
+name), the CPU utilisation of the measured PPO chunks (process CPU time / wall time / cores: above
+1.0 the process had more threads running than cores) and the load average. ``benchmarks/
+scale_check.sh`` runs the three and compares them with the 2-core figure.
 """
 
 from __future__ import annotations
@@ -49,12 +63,31 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+
+def _restrict_cores(argv: list[str]) -> None:
+    """``--cores N``: before numba, torch and their thread pools load, as ``taskset`` would."""
+    for i, a in enumerate(argv):
+        if a == "--cores" or a.startswith("--cores="):
+            n = int(a.split("=", 1)[1] if "=" in a else argv[i + 1])
+            mine = sorted(os.sched_getaffinity(0))
+            if not 1 <= n <= len(mine):
+                raise SystemExit(f"bench_training.py: error: --cores must be 1..{len(mine)} (this process's CPUs), got {n}")
+            os.sched_setaffinity(0, set(mine[:n]))
+
+
+if __name__ == "__main__":
+    _restrict_cores(sys.argv[1:])
+
+# first: it sets OMP_WAIT_POLICY before torch loads its OpenMP runtime (training/threads.py)
+from training.threads import available_cores, describe_threads, set_threads  # noqa: E402, I001
+
+import numba  # noqa: E402
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
 from training.config import load_config  # noqa: E402
 from training.sb3_maskable import SB3Config, make_model  # noqa: E402
-from training.selfplay_ppo import PPOConfig, Trainer  # noqa: E402
+from training.selfplay_ppo import PPOConfig, Trainer, describe_device  # noqa: E402
 
 
 class PPOSide:
@@ -68,19 +101,24 @@ class PPOSide:
         while len(self.tr.pool_updates) < cfg.pool_size:  # steady state: a full opponent pool
             self.tr._add_snapshot(0)
         self.seconds = 0.0
+        self.cpu_seconds = 0.0  # CPU time of all the process's threads during the measured chunks
         self.chunks = 0
 
     def advance(self) -> None:
-        t0 = time.perf_counter()
+        # its own thread counts: the two sides share numba's and torch's pools, and the side built
+        # last would otherwise set them for both (SB3 runs 1 env thread)
+        set_threads(self.cfg.torch_threads, self.cfg.env_threads)
+        c0, t0 = time.process_time(), time.perf_counter()
         self.tr.run(max_updates=1)
         self.seconds += time.perf_counter() - t0
+        self.cpu_seconds += time.process_time() - c0
         self.chunks += 1
 
     def result(self) -> dict:
         dt, tr = self.seconds, self.tr
         return {"ppo_steps_per_s": tr.learner_steps / dt, "ppo_env_steps_per_s": tr.global_step / dt,
                 "ppo_updates": self.chunks, "ppo_seconds": dt, "ppo_learner_steps": tr.learner_steps,
-                "ppo_env_steps": tr.global_step}
+                "ppo_env_steps": tr.global_step, "ppo_cpu_utilisation": self.cpu_seconds / dt / available_cores()}
 
 
 class SB3Side:
@@ -100,6 +138,7 @@ class SB3Side:
         self.chunks = 0
 
     def advance(self) -> None:
+        set_threads(self.cfg.torch_threads, 1)  # as training.sb3_maskable.make_model
         t0 = time.perf_counter()
         self.model.learn(self.cfg.n_envs * self.cfg.n_steps, callback=self.callback, reset_num_timesteps=False)
         self.seconds += time.perf_counter() - t0
@@ -123,6 +162,13 @@ def bench_interleaved(ppo_cfg: PPOConfig, sb3_cfg: SB3Config, seconds_each: floa
     return ppo.result(), sb3.result()
 
 
+def bench_ppo_only(ppo_cfg: PPOConfig, seconds: float) -> dict:
+    ppo = PPOSide(ppo_cfg)
+    while ppo.seconds < seconds:
+        ppo.advance()
+    return ppo.result()
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--game", default="fftcg")
@@ -133,24 +179,36 @@ def main() -> None:
     p.add_argument("--threads", type=int, default=0, help="torch threads for both (0: the PPO config's torch_threads)")
     p.add_argument("--ppo-set", nargs="*", default=[], metavar="KEY=VALUE", help="extra overrides of the PPO config")
     p.add_argument("--sb3-set", nargs="*", default=[], metavar="KEY=VALUE", help="extra overrides of the SB3 config")
+    p.add_argument("--ppo-only", action="store_true", help="measure selfplay_ppo alone, for all of --seconds")
+    p.add_argument("--device", default=None, help="device of both trainers (cpu, cuda, cuda:1; default: the configs')")
+    p.add_argument("--cores", type=int, default=None, help="restrict the process to the first N of its CPUs")
+    p.add_argument("--num-envs", type=int, default=None, help="the PPO config's num_envs")
+    p.add_argument("--set", nargs="*", default=[], metavar="KEY=VALUE", dest="set_",
+                   help="overrides of the PPO config (after --ppo-set), e.g. torch_threads=0 env_threads=0")
     args = p.parse_args()
     hidden = (list(load_config(PPOConfig, args.ppo_config).hidden) if args.hidden is None
               else [int(h) for h in args.hidden.split(",")])
     tmp = tempfile.mkdtemp(prefix="bench_training_")
     # the same torch threads on both sides: --threads, else what the PPO config runs with (its
     # torch_threads, 0: training/threads.py's default)
-    threads = args.threads or load_config(PPOConfig, args.ppo_config).torch_threads
+    ppo_extra = args.ppo_set + args.set_ + ([f"num_envs={args.num_envs}"] if args.num_envs else [])
+    threads = args.threads or load_config(PPOConfig, args.ppo_config, ppo_extra).torch_threads
     common = [f"game={args.game}", f"hidden={hidden}", f"out_dir={tmp}", "tensorboard=false", f"torch_threads={threads}"]
+    if args.device:
+        common.append(f"device={args.device}")
     # training only on both sides: no evaluations, and no periodic checkpoints (SB3 writes none either)
     ppo_cfg = load_config(PPOConfig, args.ppo_config, common + ["eval_every=0", "final_eval_games=0", "max_minutes=0",
                                                                 "total_env_steps=1000000000000",
-                                                                "checkpoint_every=1000000000"] + args.ppo_set)
+                                                                "checkpoint_every=1000000000"] + ppo_extra)
+    if args.ppo_only:
+        return report_ppo_only(args, ppo_cfg, hidden)
     # the same number of passes over each sample on both sides (SB3's own default would be 10)
     sb3_cfg = load_config(SB3Config, args.sb3_config, common + ["eval_games=0", "max_minutes=0",
                                                                 f"n_epochs={ppo_cfg.update_epochs}"] + args.sb3_set)
     half = args.seconds / 2
     print(f"bench_training: {args.game}, {half:.0f} s each (interleaved), hidden {hidden}", flush=True)
     ppo, sb3 = bench_interleaved(ppo_cfg, sb3_cfg, half)
+    set_threads(ppo_cfg.torch_threads, ppo_cfg.env_threads)  # the counts reported below are the PPO side's
     print(f"selfplay_ppo: {ppo['ppo_steps_per_s']:.0f} learner steps/s ({ppo['ppo_env_steps_per_s']:.0f} env steps/s, "
           f"{ppo['ppo_updates']} updates of {ppo_cfg.num_envs} x {ppo_cfg.num_steps})", flush=True)
     print(f"sb3_maskable: {sb3['sb3_steps_per_s']:.0f} learner steps/s ({sb3['sb3_env_steps_per_s']:.0f} env steps/s, "
@@ -173,12 +231,55 @@ def main() -> None:
         "sb3_config": {"n_envs": sb3_cfg.n_envs, "n_steps": sb3_cfg.n_steps, "n_epochs": sb3_cfg.n_epochs,
                        "batch_size": sb3_cfg.batch_size},
         "hidden": hidden,
+        **machine(ppo_cfg),
+        "command": " ".join(["python"] + sys.argv),
+    }
+    print(json.dumps(out))
+
+
+def machine(ppo_cfg: PPOConfig) -> dict:
+    """The threads in force, the cores, the device and the load: what a figure was measured on."""
+    from agents.neural import resolve_device
+
+    device = resolve_device(ppo_cfg.device)
+    return {
         "torch_threads": torch.get_num_threads(),
-        "device": "cuda" if torch.cuda.is_available() else "cpu",
+        "env_threads": int(numba.get_num_threads()),
+        "cores": available_cores(),
+        "device": str(device),
+        "gpu": torch.cuda.get_device_name(device) if device.type == "cuda" else None,
         "cpu": platform.processor() or platform.machine(),
         "cpu_count": os.cpu_count(),
+        "omp_wait_policy": os.environ.get("OMP_WAIT_POLICY"),
         "load_avg": [round(x, 2) for x in os.getloadavg()],
         "versions": {"python": platform.python_version(), "torch": torch.__version__, "numpy": np.__version__},
+    }
+
+
+def report_ppo_only(args, ppo_cfg: PPOConfig, hidden: list) -> None:
+    print(f"bench_training: selfplay_ppo alone, {args.game}, {args.seconds:.0f} s, {ppo_cfg.num_envs} x "
+          f"{ppo_cfg.num_steps} per update, hidden {hidden}", flush=True)
+    load_before = [round(x, 2) for x in os.getloadavg()]
+    ppo = bench_ppo_only(ppo_cfg, args.seconds)
+    m = machine(ppo_cfg)
+    print(f"selfplay_ppo: {ppo['ppo_env_steps_per_s']:.0f} env steps/s ({ppo['ppo_steps_per_s']:.0f} learner steps/s, "
+          f"{ppo['ppo_updates']} updates) on {describe_device(torch.device(m['device']))}, {describe_threads()}; "
+          f"CPU utilisation {ppo['ppo_cpu_utilisation']:.2f} of {m['cores']} cores; load {load_before} -> {m['load_avg']}",
+          flush=True)
+    out = {
+        "game": args.game,
+        "seconds": args.seconds,
+        "ppo_env_steps_per_s": round(ppo["ppo_env_steps_per_s"], 1),
+        "ppo_steps_per_s": round(ppo["ppo_steps_per_s"], 1),
+        "cpu_utilisation": round(ppo["ppo_cpu_utilisation"], 3),
+        "ppo": {k: v for k, v in ppo.items() if k not in ("ppo_steps_per_s", "ppo_env_steps_per_s")},
+        "ppo_config": {"num_envs": ppo_cfg.num_envs, "num_steps": ppo_cfg.num_steps, "update_epochs": ppo_cfg.update_epochs,
+                       "num_minibatches": ppo_cfg.num_minibatches, "arch": ppo_cfg.arch, "pool_size": ppo_cfg.pool_size,
+                       "torch_threads": ppo_cfg.torch_threads, "env_threads": ppo_cfg.env_threads,
+                       "deterministic": ppo_cfg.deterministic},
+        "hidden": hidden,
+        "load_avg_before": load_before,
+        **m,
         "command": " ".join(["python"] + sys.argv),
     }
     print(json.dumps(out))

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
-import numpy as np
-import pytest
+import os
+
+# as training/threads.py sets for the trainers, before anything here imports torch (test modules
+# import torch before the trainers): OpenMP workers that sleep after their work instead of
+# spinning, whose spinning made 2-thread training 2-40x slower whenever other jobs held a core
+# (docs/performance-log.md, issue 29)
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
 
 
 def _assert_snapshot_refused(g, d, match):

@@ -28,7 +28,10 @@ from typing import List, Optional
 if __package__ in (None, ""):  # run as a script: make the repository root importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import gymnasium as gym
+# first: it sets OMP_WAIT_POLICY before torch loads its OpenMP runtime (training/threads.py)
+from training.threads import set_threads  # noqa: E402, I001
+
+import gymnasium as gym  # noqa: E402
 import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
@@ -41,7 +44,6 @@ from training.checks import (TrainingDiverged, check_device, check_game, check_r
                              nonfinite_parameters, prepare_run_dir)
 from training.config import ConfigError, config_to_dict, load_config
 from training.evaluate import available_opponents, evaluate
-from training.threads import set_threads
 
 # files of a run in out_dir/run_name (see training.checks.prepare_run_dir)
 RUN_FILES = ("model.zip", "progress.csv", "config.json", "result.json", "tb")
@@ -76,7 +78,7 @@ class SB3Config:
     eval_games: int = 200  # per opponent at the end (0: none)
     eval_opponents: List[str] = field(default_factory=lambda: ["random", "heuristic"])
     device: str = "auto"
-    torch_threads: int = 0  # 0: half the CPU cores, at most 4
+    torch_threads: int = 0  # 0: every core this process may use (training/threads.py)
     out_dir: str = "runs"
     run_name: str = "sb3_fftcg"
     tensorboard: bool = True
@@ -228,7 +230,8 @@ class SelfPlayCallback(BaseCallback):
 def make_model(cfg: SB3Config, log_dir: Optional[Path] = None):
     """The MaskablePPO model, its vec env and the opponents (one per env); sets the thread counts
     (training/threads.py) before anything runs, so benchmarks/bench_training.py gets what train() gets."""
-    set_threads(cfg.torch_threads)
+    # env threads 1: SB3 steps single-game envs one at a time, so there are no rows to split
+    set_threads(cfg.torch_threads, 1)
     scale = obs_scale_for(cfg.game)
     envs = [TCGSingleAgentEnv(cfg.game, opponent="random", learner_seat="random", decks=cfg.decks, variant=cfg.variant,
                               auto_single=cfg.auto_single, max_turns=cfg.max_turns) for _ in range(cfg.n_envs)]

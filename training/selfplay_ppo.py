@@ -46,13 +46,16 @@ import time
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import List, Optional
+from typing import List, Optional, Union
 
 if __package__ in (None, ""):  # run as a script: make the repository root importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import numpy as np
-import torch
+# first: it sets OMP_WAIT_POLICY before torch loads its OpenMP runtime (training/threads.py)
+from training.threads import describe_threads, set_threads  # noqa: E402, I001
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
 from numba import njit
 
 from agents.neural import POLICY_FORMAT, PolicyNet, StackedPolicies, masked_logits, resolve_device
@@ -62,7 +65,6 @@ from training.checks import (TrainingDiverged, check_arch, check_device, check_g
                              first_line, nonfinite_parameters, prepare_run_dir)
 from training.config import ConfigError, config_to_dict, load_config
 from training.evaluate import KernelOpponent, available_opponents, evaluate
-from training.threads import set_threads
 
 # /2: the carried observations (``carry.b_obs``) are stored multiplied by the network's obs_scale
 CKPT_FORMAT = "tcg_env.selfplay_ppo/2"
@@ -92,9 +94,12 @@ class PPOConfig:
     num_envs: int = 256  # rows of the vector env
     num_steps: int = 64  # env steps per rollout (each row makes num_steps decisions)
     device: str = "auto"  # "auto" (CUDA if available), "cpu", "cuda", "cuda:1", ...
-    torch_threads: int = 0  # torch intra-op threads; 0: half the CPU cores, at most 4 (training/threads.py)
-    env_threads: int = 0  # threads of the env's and policy kernels' row chunks (numba.set_num_threads); 0: as torch_threads
-    deterministic: bool = True  # torch.use_deterministic_algorithms (bit-exact resume on CPU)
+    torch_threads: int = 0  # torch intra-op threads; 0: every core this process may use (training/threads.py)
+    env_threads: int = 0  # threads of the env's and policy kernels' row chunks (numba.set_num_threads); 0: every core
+    # torch.use_deterministic_algorithms: "auto" (the default) is true on the CPU (bit-exact resume,
+    # tested) and false on a GPU, where deterministic kernels cost speed; true on CUDA also sets
+    # CUBLAS_WORKSPACE_CONFIG (docs/training.md, Scaling to a bigger machine)
+    deterministic: Union[bool, str] = "auto"
     # --- PPO ------------------------------------------------------------------------------------
     learning_rate: float = 3e-4
     anneal_lr: bool = True  # linear decay to 0 over total_env_steps
@@ -167,6 +172,8 @@ class PPOConfig:
         need(self.checkpoint_every >= 1, "checkpoint_every", "must be >= 1")
         need(self.torch_threads >= 0, "torch_threads", f"must be >= 0, got {self.torch_threads}")
         need(self.env_threads >= 0, "env_threads", f"must be >= 0, got {self.env_threads}")
+        need(self.deterministic in (True, False, "auto"), "deterministic",
+             f"must be true, false or auto, got {self.deterministic!r}")
         need(self.arch in ("mlp", "entity"), "arch", f"must be 'mlp' or 'entity', got {self.arch!r}")
         for key in ("learning_rate", "clip_coef", "max_grad_norm"):
             need(getattr(self, key) > 0, key, f"must be > 0, got {getattr(self, key)}")
@@ -220,6 +227,15 @@ def gae_flat(n, next_idx, values, rewards, terminal, has_boot, boot_values, pend
     return orphans
 
 
+def deterministic_mode(setting: Union[bool, str], device: torch.device) -> bool:
+    """The config's ``deterministic`` for ``device``: "auto" is true on the CPU (bit-exact resume)
+    and false elsewhere (on a GPU deterministic kernels and cuBLAS's fixed workspace cost speed,
+    and the run is not bit-exact across GPU models anyway)."""
+    if setting == "auto":
+        return device.type == "cpu"
+    return bool(setting)
+
+
 def _t(a: np.ndarray) -> torch.Tensor:
     return torch.from_numpy(np.ascontiguousarray(a))
 
@@ -235,14 +251,28 @@ class Trainer:
         prepare_run_dir(self.run_dir, RUN_FILES, cfg.resume, cfg.overwrite, "last.pt", log)
         resume_from = read_checkpoint(self.run_dir / "last.pt", cfg) if cfg.resume else None
         set_threads(cfg.torch_threads, cfg.env_threads)  # numba's first: its pool resets torch's count
-        if cfg.deterministic:
-            torch.use_deterministic_algorithms(True)
         self.device = resolve_device(cfg.device)
+        self.deterministic = deterministic_mode(cfg.deterministic, self.device)
+        if self.deterministic:
+            if self.device.type == "cuda":
+                # cuBLAS needs a fixed workspace for reproducible results, read when its handle is
+                # created: set before the first CUDA op below (the network's .to(device))
+                os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
+                if log:
+                    print("deterministic=true on cuda: deterministic CUDA kernels and CUBLAS_WORKSPACE_CONFIG="
+                          f"{os.environ['CUBLAS_WORKSPACE_CONFIG']}; this costs speed (deterministic=auto: off on "
+                          "a GPU); an op without a deterministic CUDA kernel warns instead of stopping the run",
+                          flush=True)
+            torch.use_deterministic_algorithms(True, warn_only=self.device.type != "cpu")
         random.seed(cfg.seed)
         np.random.seed(cfg.seed % 2**32)
         torch.manual_seed(cfg.seed)
         self.np_rng = np.random.default_rng(cfg.seed)
         self.gen = torch.Generator(device="cpu").manual_seed(cfg.seed)
+        # on a GPU actions are sampled there (only actions, log-probabilities and values come back,
+        # not every row's logits), from this generator; on the CPU from self.gen as always
+        self.dev_gen = (torch.Generator(device=self.device).manual_seed(cfg.seed) if self.device.type != "cpu"
+                        else None)
 
         self.vec = TCGVectorEnv(cfg.game, num_envs=cfg.num_envs, decks=cfg.decks, variant=cfg.variant,
                                 auto_single=cfg.auto_single, max_turns=cfg.max_turns, seed=cfg.seed)
@@ -282,8 +312,10 @@ class Trainer:
         # transition buffer (CPU; minibatches move to the device); carried transitions first
         cap = cfg.num_steps * B + 2 * B
         self.cap = cap
-        self.b_obs = np.zeros((cap, O), np.float32)
-        self.b_mask = np.zeros((cap, A), bool)
+        # on a GPU the observations and masks live in pinned (page-locked) host memory: their copies
+        # to the device run asynchronously (non_blocking) instead of through a staging copy
+        self.b_obs = self._host_buffer((cap, O), torch.float32)
+        self.b_mask = self._host_buffer((cap, A), torch.bool)
         self.b_act = np.zeros(cap, np.int64)
         self.b_logp = np.zeros(cap, np.float32)
         self.b_val = np.zeros(cap, np.float32)
@@ -344,22 +376,52 @@ class Trainer:
         self.collect[rows, 1 - seat] = kind == OPP_SELF
 
     # ---- acting ---------------------------------------------------------------------------------
+    def _host_buffer(self, shape: tuple, dtype: torch.dtype) -> np.ndarray:
+        if self.device.type == "cuda":
+            return torch.zeros(shape, dtype=dtype, pin_memory=True).numpy()
+        return np.zeros(shape, torch.empty(0, dtype=dtype).numpy().dtype)
+
     def _sample(self, logits: torch.Tensor, mask: torch.Tensor):
-        ml = masked_logits(logits.float().cpu(), mask.cpu())
-        u = torch.rand(ml.shape, generator=self.gen).clamp_(1e-12, 1.0)
+        """Actions and their log-probabilities from the masked softmax: on the CPU from ``self.gen``;
+        on a GPU on the device, from ``self.dev_gen`` (tensors on the device)."""
+        if self.dev_gen is not None:
+            ml = masked_logits(logits.float(), mask)
+            u = torch.rand(ml.shape, generator=self.dev_gen, device=ml.device).clamp_(1e-12, 1.0)
+        else:
+            ml = masked_logits(logits.float().cpu(), mask.cpu())
+            u = torch.rand(ml.shape, generator=self.gen).clamp_(1e-12, 1.0)
         a = (ml - torch.log(-torch.log(u))).argmax(dim=1)  # Gumbel-max: a sample of softmax(ml)
         logp = torch.log_softmax(ml, dim=1).gather(1, a[:, None]).squeeze(1)
         return a, logp
+
+    def _to_device(self, a: np.ndarray) -> torch.Tensor:
+        """An array on the device; asynchronous from pinned memory (the rollout buffer on a GPU)."""
+        return _t(a).to(self.device, non_blocking=True)
+
+    def _act(self, obs_dev: torch.Tensor, mask_dev: torch.Tensor):
+        """The learner's actions, log-probabilities and values for scaled observations on the device:
+        on the CPU three numpy arrays; on a GPU one device tensor ``[3, k]`` (actions as float32,
+        exact far below 2**24), left on the device until the env step's one copy back."""
+        with torch.no_grad():
+            logits, value = self.net.forward_scaled(obs_dev)
+            a, logp = self._sample(logits, mask_dev)
+            if self.dev_gen is None:
+                return a.numpy(), logp.numpy(), value.float().numpy()
+            return torch.stack((a.float(), logp, value.float()))
 
     def collect_rollout(self) -> dict:
         c, B = self.cfg, self.B
         ar = np.arange(B)
         stats = {"wins": np.zeros(4, np.int64), "games": np.zeros(4, np.int64), "ep_len": []}
+        # on a GPU the learner's and the snapshots' passes are queued on the device, the kernel
+        # opponents choose on the CPU meanwhile, and the sampled actions come back in one copy
+        on_cpu = self.dev_gen is None
         for _ in range(c.num_steps):
             dec = self.players.astype(np.int64)
             learn = self.collect[ar, dec]
             actions = np.zeros(B, np.int64)
             lrows = np.flatnonzero(learn)
+            prow = lrows[:0]
             if lrows.size:
                 k = lrows.size
                 idx = np.arange(self.n, self.n + k)
@@ -373,13 +435,13 @@ class Trainer:
                 # stored scaled (the network's first step), so that the minibatch passes of learn()
                 # do not multiply every row again in each epoch
                 self.net.scale_obs_(obs_k)
-                with torch.no_grad():
-                    logits, value = self.net.forward_scaled(_t(obs_k).to(self.device))
-                a, logp = self._sample(logits, _t(mask_k).to(self.device))
-                actions[lrows] = a.numpy()
-                self.b_act[idx] = a.numpy()
-                self.b_logp[idx] = logp.numpy()
-                self.b_val[idx] = value.float().cpu().numpy()
+                learner_out = self._act(self._to_device(obs_k), self._to_device(mask_k))
+                if on_cpu:
+                    a, logp, value = learner_out
+                    actions[lrows] = a
+                    self.b_act[idx] = a
+                    self.b_logp[idx] = logp
+                    self.b_val[idx] = value
                 self.b_rew[idx] = 0.0
                 self.b_next[idx] = -1
                 self.b_term[idx] = False
@@ -395,13 +457,30 @@ class Trainer:
                 kinds = self.opp_kind[orows]
                 prow = orows[kinds == OPP_POOL]
                 if prow.size:  # every snapshot's rows in one pass (agents.neural.StackedPolicies)
-                    logits = self.pool_stack.logits(_t(self.obs[prow]).to(self.device), self.opp_slot[prow])
-                    a, _ = self._sample(logits, _t(self.masks[prow] != 0))
-                    actions[prow] = a.numpy()
+                    obs_p, mask_p = _t(self.obs[prow]), _t(self.masks[prow] != 0)
+                    if self.device.type == "cuda":  # pinned: copied without waiting for the learner's queued pass
+                        obs_p, mask_p = obs_p.pin_memory(), mask_p.pin_memory()
+                    logits = self.pool_stack.logits(obs_p.to(self.device, non_blocking=True), self.opp_slot[prow])
+                    pool_a, _ = self._sample(logits, mask_p.to(self.device, non_blocking=True))
+                    if on_cpu:
+                        actions[prow] = pool_a.numpy()
                 for kind, opp in self.kernel_opps.items():
                     rows = orows[kinds == kind]
                     if rows.size:
                         actions[rows] = opp.actions(rows)[rows]
+            if not on_cpu and (lrows.size or prow.size):
+                parts = ([learner_out.reshape(-1)] if lrows.size else []) + ([pool_a.float()] if prow.size else [])
+                host = torch.cat(parts).cpu().numpy()  # the step's one synchronisation with the device
+                if lrows.size:
+                    k = lrows.size
+                    a = host[:k].astype(np.int64)
+                    idx = np.arange(self.n - k, self.n)
+                    actions[lrows] = a
+                    self.b_act[idx] = a
+                    self.b_logp[idx] = host[k : 2 * k]
+                    self.b_val[idx] = host[2 * k : 3 * k]
+                if prow.size:
+                    actions[prow] = host[host.size - prow.size :].astype(np.int64)
             self.obs, self.masks, rewards, term, trunc, self.players = self.vec.step(actions)
             self.global_step += B
             self.ep_len += 1
@@ -492,21 +571,29 @@ class Trainer:
         t_obs, t_mask, t_act = _t(self.b_obs[:n]), _t(self.b_mask[:n]), _t(self.b_act[:n])
         t_logp, t_adv, t_ret = _t(self.b_logp[:n]), _t(adv), _t(ret)
         tidx = _t(train_idx)
+        on_cpu = self.device.type == "cpu"
+        if not on_cpu:
+            # the whole batch goes to the device once (asynchronously from the pinned buffers) and
+            # the minibatches are gathered there: no host gathers and copies per minibatch
+            t_obs, t_mask, t_act, t_logp, t_adv, t_ret, tidx = (
+                self._to_device(x) for x in (t_obs, t_mask, t_act, t_logp, t_adv, t_ret, tidx))
         # minibatch observations are gathered into one preallocated buffer: a fresh [mb, O] tensor
         # per minibatch cost more in allocation and zero-filling than the gather itself
-        mb_obs = torch.empty(mb, self.O, dtype=t_obs.dtype)
+        mb_obs = torch.empty(mb, self.O, dtype=t_obs.dtype, device=t_obs.device)
+        # the logged statistics are summed where they are computed (a GPU: no sync per value)
+        acc = torch.zeros(5, dtype=torch.float64, device=self.device)
         stop = False
         for _epoch in range(c.update_epochs):
-            perm = tidx[torch.randperm(N, generator=self.gen)]
+            perm = tidx[torch.randperm(N, generator=self.gen).to(tidx.device)]
             for start in range(0, N, mb):
                 ix = perm[start : start + mb]
                 # index_select: the same gather as t_obs[ix], several times cheaper on the CPU
-                o = torch.index_select(t_obs, 0, ix, out=mb_obs[: ix.numel()]).to(self.device)
-                m = t_mask.index_select(0, ix).to(self.device)
-                a = t_act.index_select(0, ix).to(self.device)
-                old = t_logp.index_select(0, ix).to(self.device)
-                ad = t_adv.index_select(0, ix).to(self.device)
-                rt = t_ret.index_select(0, ix).to(self.device)
+                o = torch.index_select(t_obs, 0, ix, out=mb_obs[: ix.numel()])
+                m = t_mask.index_select(0, ix)
+                a = t_act.index_select(0, ix)
+                old = t_logp.index_select(0, ix)
+                ad = t_adv.index_select(0, ix)
+                rt = t_ret.index_select(0, ix)
                 logits, v = self.net.forward_scaled(o)
                 ml = masked_logits(logits, m)
                 lp_all = torch.log_softmax(ml, dim=1)
@@ -532,15 +619,14 @@ class Trainer:
                     raise TrainingDiverged(f"{what} (epoch {_epoch + 1}, minibatch {start // mb + 1})")
                 self.opt.step()
                 nb += 1
-                for key, val in (("pg_loss", pg), ("v_loss", vl), ("entropy", ent), ("approx_kl", kl), ("clipfrac", clipfrac)):
-                    info[key] += float(val.detach())
+                acc += torch.stack((pg.detach(), vl.detach(), ent.detach(), kl, clipfrac)).double()
                 if c.target_kl is not None and float(kl) > c.target_kl:
                     stop = True
                     break
             if stop:
                 break
-        for key in info:
-            info[key] /= max(nb, 1)
+        for key, total in zip(info, acc.tolist()):
+            info[key] = total / max(nb, 1)
         y, pv = ret[train_idx], self.b_val[train_idx]
         var_y = float(np.var(y))
         info["explained_var"] = float("nan") if var_y == 0 else 1.0 - float(np.var(y - pv)) / var_y
@@ -739,6 +825,7 @@ class Trainer:
             "counters": {"update": self.update, "global_step": self.global_step, "learner_steps": self.learner_steps,
                          "episodes": self.episodes, "elapsed": float(self.elapsed)},
             "rng": {"torch": torch.get_rng_state(), "gen": self.gen.get_state(), "numpy": self.np_rng.bit_generator.state,
+                    **({"gen_device": self.dev_gen.get_state()} if self.dev_gen is not None else {}),
                     "numpy_global": _np_global_state(), "python": random.getstate(),
                     "kernel_opponents": {str(k): _state_to_tensor(o.get_state()) for k, o in self.kernel_opps.items()}},
             "env": {"states": _t(b.states).clone(), "episodes": _t(b.episodes).clone(), "seeds": _t(b.seeds).clone(),
@@ -802,6 +889,8 @@ class Trainer:
         r = ck["rng"]
         torch.set_rng_state(r["torch"])
         self.gen.set_state(r["gen"])
+        if self.dev_gen is not None and "gen_device" in r:  # a run resumed on another device kind starts it afresh
+            self.dev_gen.set_state(r["gen_device"])
         self.np_rng.bit_generator.state = r["numpy"]
         np.random.set_state(_np_global_from(r["numpy_global"]))
         random.setstate(r["python"])
@@ -899,6 +988,12 @@ def _atomic_copy(src: Path, dst: Path) -> None:
     os.replace(tmp, dst)
 
 
+def describe_device(device: torch.device) -> str:
+    if device.type == "cuda":
+        return f"{device} ({torch.cuda.get_device_name(device)})"
+    return str(device)
+
+
 def main(argv: Optional[list[str]] = None) -> dict:
     p = argparse.ArgumentParser(description="Self-play PPO over the batched FF-TCG engine (docs/training.md)")
     p.add_argument("--config", default=None, help="YAML file in configs/ (keys: the PPOConfig fields)")
@@ -907,7 +1002,8 @@ def main(argv: Optional[list[str]] = None) -> dict:
     try:  # bad input and a diverged run: one line, exit code 2
         cfg = load_config(PPOConfig, args.config, args.overrides)
         trainer = Trainer(cfg)
-        print(f"device {trainer.device}, torch threads {torch.get_num_threads()}, run dir {trainer.run_dir}", flush=True)
+        print(f"device {describe_device(trainer.device)}, {describe_threads()}, deterministic "
+              f"{'on' if trainer.deterministic else 'off'}, run dir {trainer.run_dir}", flush=True)
         return trainer.run()
     except (ConfigError, TrainingDiverged) as e:
         print(f"{p.prog}: error: {e}", file=sys.stderr, flush=True)

@@ -1,41 +1,107 @@
-"""The trainers' thread counts, set once and in the order that makes them stick.
+"""The trainers' thread counts: from the cores this process may use, set once and in the order that
+makes them stick, with OpenMP workers that sleep instead of spinning when their work is done.
 
-numba's OpenMP threading layer resets torch's intra-op thread count when numba first starts its
-thread pool (``numba.set_num_threads``, ``numba.get_num_threads`` or the first parallel kernel
-start it). Set torch's count first and numba's second, as the trainers once did, and torch runs
-with as many threads as the machine has cores (2 here, 16 on a 16-core machine) whatever the
-config says: measured, ``torch.set_num_threads(1); numba.set_num_threads(1);
-torch.get_num_threads()`` gave 2 on this 2-core machine. Started first, the pool leaves torch's
-count alone afterwards (later ``numba.set_num_threads`` calls included).
+Cores. :func:`available_cores` counts the CPUs this process may run on: ``os.sched_getaffinity``
+(``taskset``, cpusets, container CPU pinning), lowered to a cgroup CPU quota (``cpu.max``, e.g.
+``docker --cpus 4``) when one is set; ``os.cpu_count()`` where neither can be read.
+
+Defaults. ``torch_threads: 0`` and ``env_threads: 0`` each become all of those cores
+(:func:`default_threads`). The env kernels (numba) and torch (the policy's forward pass, then the
+learner) take turns, never run at the same moment, so each may use every core, on the condition
+that the one that has finished stops competing for the cores: both are OpenMP thread pools (torch
+bundles its own libgomp, numba's ``omp`` threading layer loads the system one) and libgomp's
+workers spin at the barrier after each parallel region unless ``OMP_WAIT_POLICY`` says
+``PASSIVE``. Measured on the 2-core machine with another job busy (``benchmarks/bench_training.py``
+style, one process, settings alternated per update, 2026-11-29): 2 torch threads and 1 env thread
+ran at 9.6 k env steps/s with libgomp's default wait policy and at 44 k with ``PASSIVE``; 1 and 1
+ran at 55-57 k either way. So importing this module sets ``OMP_WAIT_POLICY=PASSIVE`` unless the
+environment already says otherwise; the libgomp of torch reads it when torch is imported (the
+training scripts import this module first), numba's when its pool starts (see below).
+
+Order. numba's OpenMP threading layer resets torch's intra-op thread count when numba first starts
+its thread pool (``numba.set_num_threads``, ``numba.get_num_threads`` or the first parallel kernel
+start it). Set torch's count first and numba's second and torch runs with as many threads as the
+machine has cores whatever the config says (measured: ``torch.set_num_threads(1);
+numba.set_num_threads(1); torch.get_num_threads()`` gave 2 on the 2-core machine). Started first,
+the pool leaves torch's count alone afterwards (later ``numba.set_num_threads`` calls included).
 """
 
 from __future__ import annotations
 
+import math
 import os
+import sys
+from pathlib import Path
 
-import numba
-import torch
+# before torch is imported (below): its bundled libgomp reads the policy once, when it loads
+_TORCH_WAS_LOADED = "torch" in sys.modules
+_WAIT_POLICY_SET_HERE = "OMP_WAIT_POLICY" not in os.environ
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+import numba  # noqa: E402
+import torch  # noqa: E402
+
+CGROUP_CPU_MAX = Path("/sys/fs/cgroup/cpu.max")  # cgroup v2: "<quota> <period>" or "max <period>"
 
 
-def default_threads() -> int:
-    """Half the CPU cores, at most 4. The env's numba threads and torch's alternate, and torch's
-    OpenMP threads spin at their barriers: on this 2-core machine 2 torch threads made every op 5x
-    slower than 1 (measured, another process busy on the other core)."""
-    return max(1, min(4, (os.cpu_count() or 2) // 2))
+def _cgroup_quota_cores() -> int | None:
+    try:
+        quota, period = CGROUP_CPU_MAX.read_text().split()[:2]
+    except (OSError, ValueError):
+        return None
+    if quota == "max":
+        return None
+    try:
+        return max(1, math.ceil(int(quota) / int(period)))
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def available_cores() -> int:
+    """The CPUs this process may run on: its affinity mask (``taskset``, cpusets), lowered to a
+    cgroup v2 CPU quota when one is set; ``os.cpu_count()`` where the affinity cannot be read."""
+    try:
+        n = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not Linux
+        n = os.cpu_count() or 1
+    quota = _cgroup_quota_cores()
+    return max(1, min(n, quota) if quota else n)
+
+
+def default_threads(cores: int | None = None) -> int:
+    """The count that ``torch_threads: 0`` and ``env_threads: 0`` stand for: every available core.
+    The env kernels and torch alternate, and with passive OpenMP waiting (module docstring) the pool
+    that is not working sleeps, so the threads that run at one moment never exceed the cores."""
+    return cores or available_cores()
+
+
+def openmp_wait_policy() -> str:
+    """What the log says about the OpenMP wait policy in force for torch's pool."""
+    policy = os.environ.get("OMP_WAIT_POLICY", "").lower() or "libgomp default (spins)"
+    if _TORCH_WAS_LOADED and _WAIT_POLICY_SET_HERE:
+        return f"{policy} for numba; torch was imported before training.threads and keeps libgomp's default (spins)"
+    return policy
 
 
 def set_threads(torch_threads: int = 0, env_threads: int = 0) -> tuple[int, int]:
-    """Set numba's thread count (``env_threads``, 0: as torch's) and then torch's (``torch_threads``,
-    0: :func:`default_threads`); returns the two counts in force. Raises RuntimeError if torch's
-    count did not stick (a threading layer that resets it later than its start)."""
-    torch_n = torch_threads or default_threads()
-    # The env kernels split the rows over numba.get_num_threads() threads and wait for all of them
-    # each step: on this 2-core machine shared with other jobs, 1 thread made the rollout 25% faster
-    # than 2 (0.77 s vs 1.02 s per rollout, alternating in one run, load 3.5).
-    env_n = max(1, min(env_threads or torch_n, numba.config.NUMBA_NUM_THREADS))
+    """Set numba's thread count (``env_threads``, 0: every available core) and then torch's
+    (``torch_threads``, 0: every available core); returns the two counts in force. Raises
+    RuntimeError if torch's count did not stick (a threading layer that resets it later than its
+    start)."""
+    cores = available_cores()
+    torch_n = torch_threads or default_threads(cores)
+    # the env kernels split the rows over numba.get_num_threads() chunks; numba's pool has
+    # NUMBA_NUM_THREADS threads (os.cpu_count() at import) and refuses a count above it
+    env_n = max(1, min(env_threads or default_threads(cores), numba.config.NUMBA_NUM_THREADS))
     numba.set_num_threads(env_n)  # first: starting numba's pool resets torch's count
     torch.set_num_threads(torch_n)
     if torch.get_num_threads() != torch_n:
         raise RuntimeError(f"torch threads: set {torch_n}, got {torch.get_num_threads()} (threading layer "
                            f"{numba.threading_layer()})")
     return torch_n, int(numba.get_num_threads())
+
+
+def describe_threads() -> str:
+    """One log line's part: the counts in force, the cores seen and the wait policy."""
+    return (f"torch threads {torch.get_num_threads()}, env threads {numba.get_num_threads()}, "
+            f"{available_cores()} cores available (of {os.cpu_count()}), OpenMP wait {openmp_wait_policy()}")
