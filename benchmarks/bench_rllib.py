@@ -31,6 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import training.threads  # noqa: F401  (before torch: OpenMP's passive wait policy, training/threads.py)
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
@@ -77,7 +78,7 @@ def main() -> None:
     # not the PPO config's 2: in one process with Ray on a busy 2-core machine (load 3.4), 2 spinning
     # torch threads made the own trainer 38x slower (1.4 k against 52.6 k env steps/s with 1)
     p.add_argument("--threads", type=int, default=0,
-                   help="torch threads for both (0: training/threads.py's default, half the cores, at most 4)")
+                   help="torch threads for both (0: training/threads.py's default, every available core)")
     p.add_argument("--rllib-set", nargs="*", default=[], metavar="KEY=VALUE", help="extra overrides of the RLlib config")
     p.add_argument("--ppo-set", nargs="*", default=[], metavar="KEY=VALUE", help="extra overrides of the PPO config")
     args = p.parse_args()

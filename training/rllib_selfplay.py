@@ -48,6 +48,8 @@ if __package__ in (None, ""):  # run as a script: make the repository root impor
 
 import numpy as np
 
+# first of torch's importers: it sets OpenMP's passive wait policy before torch's libgomp loads
+from training.threads import describe_threads, set_threads
 from training.checks import check_game, check_rules, check_seed, check_setup, first_line, prepare_run_dir
 from training.config import ConfigError, config_to_dict, load_config
 
@@ -83,7 +85,7 @@ class RLlibSelfPlayConfig:
     num_cpus_per_env_runner: float = 1.0
     num_learners: int = 0  # 0: learn in the driver; n: n learner actors (with num_gpus_per_learner each)
     num_gpus_per_learner: float = 0.0
-    torch_threads: int = 0  # torch threads of the driver (sampling and learner): 0: half the cores, at most 4
+    torch_threads: int = 0  # torch threads of the driver (sampling and learner): 0: every available core (training/threads.py)
     # --- PPO ------------------------------------------------------------------------------------
     train_batch_size: int = 4000  # env steps per iteration (per learner)
     minibatch_size: int = 500
@@ -268,8 +270,6 @@ class RLlibSelfPlay:
                          configure_logging=False)
             else:
                 ray.init(address=c.address, include_dashboard=False, log_to_driver=True)
-        from training.threads import set_threads
-
         # before the algorithm builds its modules (training/threads.py: the order that sticks);
         # torch's spinning OpenMP threads made every small forward pass 10x slower here otherwise
         self.threads = set_threads(c.torch_threads, 1)
@@ -551,9 +551,7 @@ def main(argv: Optional[list[str]] = None) -> dict:
         except ImportError as e:
             raise ConfigError(first_line(e)) from None
         trainer = RLlibSelfPlay(cfg)
-        import torch
-
-        print(f"run dir {trainer.run_dir}, torch threads {torch.get_num_threads()}", flush=True)
+        print(f"run dir {trainer.run_dir}, {describe_threads()}", flush=True)
         return trainer.run()
     except ConfigError as e:
         print(f"{p.prog}: error: {e}", file=sys.stderr, flush=True)
