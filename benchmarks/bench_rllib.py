@@ -6,9 +6,9 @@ Each trainer runs for half of ``--seconds`` (after an unmeasured warm-up), the t
 chunks of one RLlib iteration / one own-trainer update, always advancing the one with less measured
 time, so that the load of other processes on a shared machine falls on both alike. Both run as
 configured for training (``configs/rllib_<game>.yaml`` and ``configs/ppo_<game>.yaml``, ``--rllib-set``
-/ ``--ppo-set`` override either), with the same torch thread count (``--threads``, default
-``training/threads.py``'s: half the cores, at most 4; set again before each chunk, the count being
-process-wide), evaluations and periodic checkpoints off; sampling *and* learning are inside the
+/ ``--ppo-set`` override either), each with its config's torch thread count (``--threads`` sets
+both; set again before each chunk, the count being process-wide; OpenMP's passive wait policy,
+``training/threads.py``, keeps the idle side's threads asleep), evaluations and periodic checkpoints off; sampling *and* learning are inside the
 measured time. The unit is the *env step*: a decision of either player that the environment
 executes (RLlib: ``num_env_steps_sampled``, one per ``MultiAgentEnv.step``; selfplay_ppo: ``num_envs``
 per vector-env step); decisions with a single legal action are applied by the engine on both sides
@@ -39,7 +39,6 @@ from benchmarks.bench_training import PPOSide  # noqa: E402
 from training.config import load_config  # noqa: E402
 from training.rllib_selfplay import RLlibSelfPlay, RLlibSelfPlayConfig  # noqa: E402
 from training.selfplay_ppo import PPOConfig  # noqa: E402
-from training.threads import default_threads  # noqa: E402
 
 CONFIGS = Path(__file__).resolve().parents[1] / "configs"
 
@@ -75,23 +74,21 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=60.0, help="total measured time, split between the two")
     p.add_argument("--rllib-config", default=None, help="default: configs/rllib_<game>.yaml")
     p.add_argument("--ppo-config", default=None, help="default: configs/ppo_<game>.yaml")
-    # not the PPO config's 2: in one process with Ray on a busy 2-core machine (load 3.4), 2 spinning
-    # torch threads made the own trainer 38x slower (1.4 k against 52.6 k env steps/s with 1)
     p.add_argument("--threads", type=int, default=0,
-                   help="torch threads for both (0: training/threads.py's default, every available core)")
+                   help="torch threads for both sides (0: each config's own torch_threads; training/threads.py)")
     p.add_argument("--rllib-set", nargs="*", default=[], metavar="KEY=VALUE", help="extra overrides of the RLlib config")
     p.add_argument("--ppo-set", nargs="*", default=[], metavar="KEY=VALUE", help="extra overrides of the PPO config")
     args = p.parse_args()
     load_before = [round(x, 2) for x in os.getloadavg()]
     rllib_path = args.rllib_config or CONFIGS / f"rllib_{args.game}.yaml"
     ppo_path = args.ppo_config or CONFIGS / f"ppo_{args.game}.yaml"
-    ppo_threads = rllib_threads = args.threads or default_threads()
+    threads = [f"torch_threads={args.threads}"] if args.threads else []
     tmp = tempfile.mkdtemp(prefix="bench_rllib_")
-    ppo_cfg = load_config(PPOConfig, ppo_path, [f"out_dir={tmp}", "tensorboard=false", f"torch_threads={ppo_threads}",
+    ppo_cfg = load_config(PPOConfig, ppo_path, [f"out_dir={tmp}", "tensorboard=false", *threads,
                                                "eval_every=0", "final_eval_games=0", "max_minutes=0",
                                                "total_env_steps=1000000000000", "checkpoint_every=1000000000"]
                           + args.ppo_set)
-    rllib_cfg = load_config(RLlibSelfPlayConfig, rllib_path, [f"out_dir={tmp}", "run_name=rllib", f"torch_threads={rllib_threads}",
+    rllib_cfg = load_config(RLlibSelfPlayConfig, rllib_path, [f"out_dir={tmp}", "run_name=rllib", *threads,
                                                              "eval_every=0", "final_eval_games=0", "max_minutes=0",
                                                              "max_iterations=1000000000", "checkpoint_every=1000000000"]
                             + args.rllib_set)
