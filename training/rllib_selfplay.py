@@ -242,6 +242,47 @@ def _count(v) -> int:
         return 0
 
 
+# ---- Ray ----------------------------------------------------------------------------------------------
+def start_ray(c: RLlibSelfPlayConfig) -> None:
+    """A local Ray (``address`` null) or the cluster at ``address``. Ray 2.60 clusters started by
+    ``ray start --head`` use token authentication by default: a driver that joins one needs
+    ``RAY_AUTH_MODE=token`` in its environment (read when ray is imported: setting it here is too
+    late) and the cluster's token (``~/.ray/auth_token``, ``RAY_AUTH_TOKEN`` or
+    ``RAY_AUTH_TOKEN_PATH``; docs/rllib.md, Running on a Ray cluster). A cluster that cannot be
+    joined is a one-line error."""
+    import ray
+
+    if ray.is_initialized():
+        return
+    if c.address is None:
+        ray.init(num_cpus=c.num_cpus or os.cpu_count(), include_dashboard=False, log_to_driver=True,
+                 configure_logging=False)
+        return
+    _check_reachable(c.address)
+    try:
+        ray.init(address=c.address, include_dashboard=False, log_to_driver=True)
+    except (ConnectionError, RuntimeError, ray.exceptions.RayError) as e:
+        hint = "" if os.environ.get("RAY_AUTH_MODE") else (
+            " (a cluster with token authentication, Ray's default: run with RAY_AUTH_MODE=token and the "
+            "cluster's token in ~/.ray/auth_token or RAY_AUTH_TOKEN; docs/rllib.md)")
+        raise ConfigError(f"address={c.address}: could not join the Ray cluster: {first_line(e)}{hint}") from None
+
+
+def _check_reachable(address: str, timeout_s: float = 5.0) -> None:
+    """A ``host:port`` address where nothing listens is refused at once: ``ray.init`` would retry
+    the connection for minutes (measured: killed after 5 minutes) before failing."""
+    import socket
+
+    host, sep, port = address.rpartition(":")
+    if not sep or address.startswith("ray://") or not port.isdigit():
+        return  # "auto", a client address: Ray's own resolution
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout_s).close()
+    except OSError as e:
+        raise ConfigError(f"address={address}: no Ray head node answers there ({e.strerror or e}); start one with "
+                          f"`ray start --head --port={port}` or correct the address") from None
+
+
 # ---- the trainer ------------------------------------------------------------------------------------
 class RLlibSelfPlay:
     LOG_FIELDS = ["iteration", "env_steps", "episodes", "minutes", "env_steps_per_s", "iter_s", "sample_s",
@@ -255,21 +296,14 @@ class RLlibSelfPlay:
         self.cfg = c = cfg
         self.log_enabled = log  # False: no console lines (the files are written all the same)
         self.run_dir = Path(c.out_dir) / c.run_name
+        start_ray(c)  # first: a cluster that cannot be joined leaves the run directory as it was
         prepare_run_dir(self.run_dir, RUN_FILES, c.resume, c.overwrite, f"{CKPT_DIR}/{STATE_FILE}", log=log)
         self.state = {"iteration": 0, "env_steps": 0, "episodes": 0, "elapsed": 0.0, "next_slot": 0,
                       "slot_iterations": [0] * c.pool_size, "snapshots": 0}
         if c.resume:
             self._check_resume()
-        import ray
-
         import tcg_env.rllib as tr
 
-        if not ray.is_initialized():
-            if c.address is None:
-                ray.init(num_cpus=c.num_cpus or os.cpu_count(), include_dashboard=False, log_to_driver=True,
-                         configure_logging=False)
-            else:
-                ray.init(address=c.address, include_dashboard=False, log_to_driver=True)
         # before the algorithm builds its modules (training/threads.py: the order that sticks);
         # torch's spinning OpenMP threads made every small forward pass 10x slower here otherwise
         self.threads = set_threads(c.torch_threads, 1)
