@@ -27,6 +27,10 @@ How it works (details and the meaning of every logged column: ``docs/training.md
   model, optimizer, the opponent pool, every RNG state, the env rows' state arrays, the carried
   transitions and the counters. ``resume=true`` continues from ``last.pt`` and, on CPU in
   ``deterministic`` mode, reaches bit-identical parameters to an unbroken run (tested).
+* ``overlap=true``: the update of rollout k runs in a background thread (on rollout k's half of a
+  double buffer) while rollout k+1 is collected by a copy of the network holding the weights from
+  before that update (a policy lag of one update; the ratio uses the stored behaviour
+  log-probabilities). The thread is joined before snapshots, evaluations and checkpoints.
 * Nothing is overwritten or half-done silently (``training/checks.py``): the config (seed, game,
   decks, device, arch, finite numbers) is checked before anything is built; a run directory that
   holds a run is refused unless ``resume=true`` or ``overwrite=true``; a truncated or foreign
