@@ -427,6 +427,10 @@ class Trainer:
         """The acting network takes the learner's weights (overlap; main thread, no update in flight)."""
         if self.actor is not self.net:
             self.actor.load_state_dict(self.net.state_dict())
+            if self.learn_stream is not None:
+                # the copies are queued on this thread's stream: finished before the next update's
+                # optimizer steps (on the learner's stream) write the learner's weights again
+                torch.cuda.current_stream(self.device).synchronize()
 
     # ---- opponents ------------------------------------------------------------------------------
     def _add_snapshot(self, update: int) -> None:

@@ -11,8 +11,10 @@ found in the learner thread stops the run in the main thread with the usual mess
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -128,3 +130,20 @@ def test_a_nonfinite_parameter_in_the_learner_thread_stops_the_run(tmp_path):
         tr.run()
     assert all(name.startswith("learner") for name in calls)
     assert tr.update == 1 and not (tmp_path / "nan" / "last.pt").exists()
+
+
+def test_the_start_line_says_how_the_threads_are_split(tmp_path, capsys):
+    from training.selfplay_ppo import main
+    from training.threads import available_cores
+
+    smoke = Path(__file__).resolve().parents[2] / "configs" / "ppo_fftcg_smoke.yaml"
+    main(["--config", str(smoke), f"out_dir={tmp_path}", "overlap=true", "total_env_steps=512", "eval_every=0",
+          "final_eval_games=0", "tensorboard=false"])
+    out = capsys.readouterr().out
+    m = re.search(r"overlap on: learner thread (\d+) torch threads, main thread \(envs and acting\) (\d+)", out)
+    assert m, out
+    cores = available_cores()
+    # the two halves run at once: together they take the cores (at least one thread each)
+    assert int(m[1]) + int(m[2]) == max(2, cores)
+    assert ("oversubscribed" in out) == (cores < 2)
+    assert (tmp_path / "smoke" / "policy.pt").exists()
