@@ -110,7 +110,7 @@ class PPOConfig:
     # stored behaviour log-probabilities, so the clipped objective stays valid). The thread is joined
     # before every snapshot, evaluation and checkpoint. torch_threads is then the learner thread's
     # count (0: half the cores) and env_threads the main thread's (0: the other half), which also
-    # runs the acting network. Pays on a GPU (docs/training.md, Scaling to a bigger machine).
+    # runs the acting network. Pays on a GPU and where cores are free (docs/training.md, Overlap).
     overlap: bool = False
     # --- PPO ------------------------------------------------------------------------------------
     learning_rate: float = 3e-4
