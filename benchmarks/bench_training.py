@@ -93,10 +93,13 @@ from training.selfplay_ppo import PPOConfig, Trainer, describe_device  # noqa: E
 class PPOSide:
     """selfplay_ppo.Trainer, advanced one update (rollout + learning) at a time."""
 
-    def __init__(self, cfg: PPOConfig):
+    def __init__(self, cfg: PPOConfig, updates_per_chunk: int = 1):
         warm = Trainer(replace(cfg, num_envs=16, num_steps=8, run_name="warm"), log=False)
         warm.run(max_updates=1)  # kernels loaded / compiled, torch warmed up
         self.cfg = cfg
+        # overlap=true joins its learner thread when run() returns: chunks of one update would never
+        # overlap, so --ppo-only measures chunks of several (both settings alike)
+        self.updates_per_chunk = updates_per_chunk
         self.tr = Trainer(cfg, log=False)
         while len(self.tr.pool_updates) < cfg.pool_size:  # steady state: a full opponent pool
             self.tr._add_snapshot(0)
@@ -107,9 +110,9 @@ class PPOSide:
     def advance(self) -> None:
         # its own thread counts: the two sides share numba's and torch's pools, and the side built
         # last would otherwise set them for both (SB3 runs 1 env thread)
-        set_threads(self.cfg.torch_threads, self.cfg.env_threads)
+        self.tr.apply_threads()
         c0, t0 = time.process_time(), time.perf_counter()
-        self.tr.run(max_updates=1)
+        self.tr.run(max_updates=self.updates_per_chunk)
         self.seconds += time.perf_counter() - t0
         self.cpu_seconds += time.process_time() - c0
         self.chunks += 1
@@ -117,8 +120,9 @@ class PPOSide:
     def result(self) -> dict:
         dt, tr = self.seconds, self.tr
         return {"ppo_steps_per_s": tr.learner_steps / dt, "ppo_env_steps_per_s": tr.global_step / dt,
-                "ppo_updates": self.chunks, "ppo_seconds": dt, "ppo_learner_steps": tr.learner_steps,
-                "ppo_env_steps": tr.global_step, "ppo_cpu_utilisation": self.cpu_seconds / dt / available_cores()}
+                "ppo_updates": self.chunks * self.updates_per_chunk, "ppo_seconds": dt, "ppo_learner_steps": tr.learner_steps,
+                "ppo_env_steps": tr.global_step, "ppo_cpu_utilisation": self.cpu_seconds / dt / available_cores(),
+                "ppo_overlap": tr.describe_overlap()}
 
 
 class SB3Side:
@@ -162,8 +166,11 @@ def bench_interleaved(ppo_cfg: PPOConfig, sb3_cfg: SB3Config, seconds_each: floa
     return ppo.result(), sb3.result()
 
 
+PPO_ONLY_CHUNK = 5  # updates per measured chunk of --ppo-only (PPOSide: overlap needs more than one)
+
+
 def bench_ppo_only(ppo_cfg: PPOConfig, seconds: float) -> dict:
-    ppo = PPOSide(ppo_cfg)
+    ppo = PPOSide(ppo_cfg, PPO_ONLY_CHUNK)
     while ppo.seconds < seconds:
         ppo.advance()
     return ppo.result()
@@ -263,7 +270,8 @@ def report_ppo_only(args, ppo_cfg: PPOConfig, hidden: list) -> None:
     ppo = bench_ppo_only(ppo_cfg, args.seconds)
     m = machine(ppo_cfg)
     print(f"selfplay_ppo: {ppo['ppo_env_steps_per_s']:.0f} env steps/s ({ppo['ppo_steps_per_s']:.0f} learner steps/s, "
-          f"{ppo['ppo_updates']} updates) on {describe_device(torch.device(m['device']))}, {describe_threads()}; "
+          f"{ppo['ppo_updates']} updates) on {describe_device(torch.device(m['device']))}, "
+          f"{describe_threads()}, {ppo['ppo_overlap']}; "
           f"CPU utilisation {ppo['ppo_cpu_utilisation']:.2f} of {m['cores']} cores; load {load_before} -> {m['load_avg']}",
           flush=True)
     out = {
@@ -276,7 +284,7 @@ def report_ppo_only(args, ppo_cfg: PPOConfig, hidden: list) -> None:
         "ppo_config": {"num_envs": ppo_cfg.num_envs, "num_steps": ppo_cfg.num_steps, "update_epochs": ppo_cfg.update_epochs,
                        "num_minibatches": ppo_cfg.num_minibatches, "arch": ppo_cfg.arch, "pool_size": ppo_cfg.pool_size,
                        "torch_threads": ppo_cfg.torch_threads, "env_threads": ppo_cfg.env_threads,
-                       "deterministic": ppo_cfg.deterministic},
+                       "deterministic": ppo_cfg.deterministic, "overlap": ppo_cfg.overlap},
         "hidden": hidden,
         "load_avg_before": load_before,
         **m,

@@ -27,6 +27,10 @@ How it works (details and the meaning of every logged column: ``docs/training.md
   model, optimizer, the opponent pool, every RNG state, the env rows' state arrays, the carried
   transitions and the counters. ``resume=true`` continues from ``last.pt`` and, on CPU in
   ``deterministic`` mode, reaches bit-identical parameters to an unbroken run (tested).
+* ``overlap=true``: the update of rollout k runs in a background thread (on rollout k's half of a
+  double buffer) while rollout k+1 is collected by a copy of the network holding the weights from
+  before that update (a policy lag of one update; the ratio uses the stored behaviour
+  log-probabilities). The thread is joined before snapshots, evaluations and checkpoints.
 * Nothing is overwritten or half-done silently (``training/checks.py``): the config (seed, game,
   decks, device, arch, finite numbers) is checked before anything is built; a run directory that
   holds a run is refused unless ``resume=true`` or ``overwrite=true``; a truncated or foreign
@@ -37,6 +41,7 @@ How it works (details and the meaning of every logged column: ``docs/training.md
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import csv
 import json
 import os
@@ -52,7 +57,7 @@ if __package__ in (None, ""):  # run as a script: make the repository root impor
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 # first: it sets OMP_WAIT_POLICY before torch loads its OpenMP runtime (training/threads.py)
-from training.threads import describe_threads, set_threads  # noqa: E402, I001
+from training.threads import available_cores, describe_threads, set_threads  # noqa: E402, I001
 
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
@@ -100,6 +105,13 @@ class PPOConfig:
     # tested) and false on a GPU, where deterministic kernels cost speed; true on CUDA also sets
     # CUBLAS_WORKSPACE_CONFIG (docs/training.md, Scaling to a bigger machine)
     deterministic: Union[bool, str] = "auto"
+    # learn() of rollout k runs in a background thread while the main thread collects rollout k+1
+    # with the weights from before that update (a policy lag of one update; PPO's ratio uses the
+    # stored behaviour log-probabilities, so the clipped objective stays valid). The thread is joined
+    # before every snapshot, evaluation and checkpoint. torch_threads is then the learner thread's
+    # count (0: half the cores) and env_threads the main thread's (0: the other half), which also
+    # runs the acting network. Pays on a GPU and where cores are free (docs/training.md, Overlap).
+    overlap: bool = False
     # --- PPO ------------------------------------------------------------------------------------
     learning_rate: float = 3e-4
     anneal_lr: bool = True  # linear decay to 0 over total_env_steps
@@ -250,7 +262,8 @@ class Trainer:
         check_arch(check_setup(cfg.game, cfg.decks, cfg.variant), cfg.arch, cfg.entity_dim)
         prepare_run_dir(self.run_dir, RUN_FILES, cfg.resume, cfg.overwrite, "last.pt", log)
         resume_from = read_checkpoint(self.run_dir / "last.pt", cfg) if cfg.resume else None
-        set_threads(cfg.torch_threads, cfg.env_threads)  # numba's first: its pool resets torch's count
+        self.learner_threads = None  # overlap: torch threads of the learner thread
+        self.apply_threads()
         self.device = resolve_device(cfg.device)
         self.deterministic = deterministic_mode(cfg.deterministic, self.device)
         if self.deterministic:
@@ -314,18 +327,10 @@ class Trainer:
         self.cap = cap
         # on a GPU the observations and masks live in pinned (page-locked) host memory: their copies
         # to the device run asynchronously (non_blocking) instead of through a staging copy
-        self.b_obs = self._host_buffer((cap, O), torch.float32)
-        self.b_mask = self._host_buffer((cap, A), torch.bool)
-        self.b_act = np.zeros(cap, np.int64)
-        self.b_logp = np.zeros(cap, np.float32)
-        self.b_val = np.zeros(cap, np.float32)
-        self.b_rew = np.zeros(cap, np.float32)
-        self.b_next = np.full(cap, -1, np.int64)
-        self.b_term = np.zeros(cap, np.bool_)
-        self.b_hasboot = np.zeros(cap, np.bool_)
-        self.b_boot = np.zeros(cap, np.float32)
-        self.b_phi = np.zeros(cap, np.float32)  # shaping potential of the transition's state
-        self.b_bootphi = np.zeros(cap, np.float32)  # ... of a truncated game's final state
+        # overlap: two buffers, the learner reads rollout k's while rollout k+1 is written to the other
+        self._buffers = [self._new_buffer(cap, O, A) for _ in range(2 if cfg.overlap else 1)]
+        self._active = 0
+        self._use_buffer(0)
         if cfg.shaping_coef:
             from agents.neural import damage_potential_weights
 
@@ -333,6 +338,21 @@ class Trainer:
             self._phi_cols = np.array(list(w), np.int64)
             self._phi_w = np.array(list(w.values()), np.float32) * np.float32(cfg.shaping_coef)
         self.n = 0
+
+        # the network that acts in collect_rollout: self.net itself, or with overlap a copy whose
+        # weights are loaded from self.net after each update the learner thread finished
+        self.actor = self.net
+        self._learner = None  # overlap: the learner thread (one worker), its generator and CUDA stream
+        self.learn_gen = self.gen
+        self.learn_stream = None
+        if cfg.overlap:
+            self.actor = PolicyNet(O, A, cfg.hidden, cfg.game, cfg.arch, cfg.entity_dim).to(self.device)
+            self.actor.load_state_dict(self.net.state_dict())
+            self.learn_gen = torch.Generator(device="cpu").manual_seed(cfg.seed + 1)
+            if self.device.type == "cuda":  # the update's kernels queue beside the acting passes
+                self.learn_stream = torch.cuda.Stream(self.device)
+            self._learner = concurrent.futures.ThreadPoolExecutor(
+                1, thread_name_prefix="learner", initializer=torch.set_num_threads, initargs=(self.learner_threads,))
 
         # counters
         self.update = 0
@@ -348,6 +368,69 @@ class Trainer:
         if resume_from is not None:
             self._apply_checkpoint(resume_from, self.run_dir / "last.pt")
         self._open_logs()
+
+    # ---- threads and buffers --------------------------------------------------------------------
+    def apply_threads(self) -> None:
+        """Set the thread counts of this run (again: benchmarks alternate trainers in one process).
+        Without overlap the env kernels and torch alternate and each may use every core
+        (training/threads.py). With overlap the learner thread's torch pool runs at the same time
+        as the main thread, which steps the envs and runs the acting network in turns: the learner
+        gets ``torch_threads`` (0: half the cores), the main thread ``env_threads`` (0: the rest)
+        for numba and for its own torch passes (torch's count is per OpenMP thread: each thread's
+        ``torch.set_num_threads`` sizes its own team)."""
+        c = self.cfg
+        if not c.overlap:
+            set_threads(c.torch_threads, c.env_threads)  # numba's first: its pool resets torch's count
+            return
+        cores = available_cores()
+        self.learner_threads = c.torch_threads or max(1, cores // 2)
+        main_n = c.env_threads or max(1, cores - self.learner_threads)
+        set_threads(main_n, main_n)
+
+    def describe_overlap(self) -> str:
+        if not self.cfg.overlap:
+            return "overlap off"
+        cores = available_cores()
+        main_n = torch.get_num_threads()
+        fit = "" if self.learner_threads + main_n <= cores else f" (oversubscribed: more than the {cores} cores)"
+        return (f"overlap on: learner thread {self.learner_threads} torch threads, main thread (envs and acting) "
+                f"{main_n}{fit}")
+
+    # the parts of an open transition carried into the next rollout (its links and ends are reset)
+    CARRIED = ("b_obs", "b_mask", "b_act", "b_logp", "b_val", "b_rew", "b_phi")
+
+    def _new_buffer(self, cap: int, O: int, A: int) -> dict:
+        # on a GPU the observations and masks live in pinned (page-locked) host memory: their copies
+        # to the device run asynchronously (non_blocking) instead of through a staging copy
+        return {
+            "b_obs": self._host_buffer((cap, O), torch.float32),
+            "b_mask": self._host_buffer((cap, A), torch.bool),
+            "b_act": np.zeros(cap, np.int64),
+            "b_logp": np.zeros(cap, np.float32),
+            "b_val": np.zeros(cap, np.float32),
+            "b_rew": np.zeros(cap, np.float32),
+            "b_next": np.full(cap, -1, np.int64),
+            "b_term": np.zeros(cap, np.bool_),
+            "b_hasboot": np.zeros(cap, np.bool_),
+            "b_boot": np.zeros(cap, np.float32),
+            "b_phi": np.zeros(cap, np.float32),  # shaping potential of the transition's state
+            "b_bootphi": np.zeros(cap, np.float32),  # ... of a truncated game's final state
+        }
+
+    def _use_buffer(self, i: int) -> None:
+        """Make buffer ``i`` the one the rollout writes (``self.b_*``)."""
+        self._active = i
+        for name, arr in self._buffers[i].items():
+            setattr(self, name, arr)
+
+    def _sync_actor(self) -> None:
+        """The acting network takes the learner's weights (overlap; main thread, no update in flight)."""
+        if self.actor is not self.net:
+            self.actor.load_state_dict(self.net.state_dict())
+            if self.learn_stream is not None:
+                # the copies are queued on this thread's stream: finished before the next update's
+                # optimizer steps (on the learner's stream) write the learner's weights again
+                torch.cuda.current_stream(self.device).synchronize()
 
     # ---- opponents ------------------------------------------------------------------------------
     def _add_snapshot(self, update: int) -> None:
@@ -403,7 +486,7 @@ class Trainer:
         on the CPU three numpy arrays; on a GPU one device tensor ``[3, k]`` (actions as float32,
         exact far below 2**24), left on the device until the env step's one copy back."""
         with torch.no_grad():
-            logits, value = self.net.forward_scaled(obs_dev)
+            logits, value = self.actor.forward_scaled(obs_dev)
             a, logp = self._sample(logits, mask_dev)
             if self.dev_gen is None:
                 return a.numpy(), logp.numpy(), value.float().numpy()
@@ -434,7 +517,7 @@ class Trainer:
                 self.b_phi[idx] = self._phi(obs_k)
                 # stored scaled (the network's first step), so that the minibatch passes of learn()
                 # do not multiply every row again in each epoch
-                self.net.scale_obs_(obs_k)
+                self.actor.scale_obs_(obs_k)
                 learner_out = self._act(self._to_device(obs_k), self._to_device(mask_k))
                 if on_cpu:
                     a, logp, value = learner_out
@@ -526,7 +609,7 @@ class Trainer:
             obs = np.zeros((ok.size, self.O), np.float32)
             for j, i in enumerate(ok):  # only truncated rows: a handful per rollout
                 k.observe_row(states[i], T, s, obs[j])
-            _, v = self.net(_t(obs).to(self.device))
+            _, v = self.actor(_t(obs).to(self.device))
             self.b_boot[li[ok]] = v.float().cpu().numpy()
             self.b_bootphi[li[ok]] = self._phi(obs)
             self.b_hasboot[li[ok]] = True
@@ -540,6 +623,17 @@ class Trainer:
 
     # ---- learning -------------------------------------------------------------------------------
     def learn(self) -> dict:
+        """One PPO update on the rollout in the buffer, then its open transitions carried to the
+        front of the buffer for the next rollout (the synchronous path; overlap: ``_start_update``)."""
+        batch = self._prepare_batch()
+        info = self._optimize(batch, self.learn_gen)
+        self.learner_steps += info["samples"]
+        self._carry(self._active)
+        return info
+
+    def _prepare_batch(self) -> dict:
+        """GAE over the rollout in the active buffer and the update's learning rate (main thread):
+        what ``_optimize`` needs, as views of that buffer."""
         c, n = self.cfg, self.n
         pending = np.zeros(n, np.bool_)
         open_idx = self.last_idx[self.last_idx >= 0]
@@ -564,12 +658,24 @@ class Trainer:
             frac = max(0.0, 1.0 - self.global_step / c.total_env_steps)
             for g in self.opt.param_groups:
                 g["lr"] = frac * c.learning_rate
+        y, pv = ret[train_idx], self.b_val[train_idx]
+        var_y = float(np.var(y))
+        explained_var = float("nan") if var_y == 0 else 1.0 - float(np.var(y - pv)) / var_y
+        return {"n": n, "train_idx": train_idx, "adv": adv, "ret": ret, "obs": self.b_obs[:n], "mask": self.b_mask[:n],
+                "act": self.b_act[:n], "logp": self.b_logp[:n], "explained_var": explained_var}
+
+    def _optimize(self, batch: dict, gen: torch.Generator) -> dict:
+        """The epochs of minibatch steps on ``batch`` (``_prepare_batch``); minibatch order from
+        ``gen``. Touches only the learner's network and optimizer and the batch: with overlap it
+        runs in the learner thread."""
+        c = self.cfg
+        train_idx, adv, ret = batch["train_idx"], batch["adv"], batch["ret"]
         N = train_idx.size
         mb = max(1, -(-N // c.num_minibatches))
         info = {"pg_loss": 0.0, "v_loss": 0.0, "entropy": 0.0, "approx_kl": 0.0, "clipfrac": 0.0}
         nb = 0
-        t_obs, t_mask, t_act = _t(self.b_obs[:n]), _t(self.b_mask[:n]), _t(self.b_act[:n])
-        t_logp, t_adv, t_ret = _t(self.b_logp[:n]), _t(adv), _t(ret)
+        t_obs, t_mask, t_act = _t(batch["obs"]), _t(batch["mask"]), _t(batch["act"])
+        t_logp, t_adv, t_ret = _t(batch["logp"]), _t(adv), _t(ret)
         tidx = _t(train_idx)
         on_cpu = self.device.type == "cpu"
         if not on_cpu:
@@ -584,7 +690,7 @@ class Trainer:
         acc = torch.zeros(5, dtype=torch.float64, device=self.device)
         stop = False
         for _epoch in range(c.update_epochs):
-            perm = tidx[torch.randperm(N, generator=self.gen).to(tidx.device)]
+            perm = tidx[torch.randperm(N, generator=gen).to(tidx.device)]
             for start in range(0, N, mb):
                 ix = perm[start : start + mb]
                 # index_select: the same gather as t_obs[ix], several times cheaper on the CPU
@@ -627,29 +733,34 @@ class Trainer:
                 break
         for key, total in zip(info, acc.tolist()):
             info[key] = total / max(nb, 1)
-        y, pv = ret[train_idx], self.b_val[train_idx]
-        var_y = float(np.var(y))
-        info["explained_var"] = float("nan") if var_y == 0 else 1.0 - float(np.var(y - pv)) / var_y
+        info["explained_var"] = batch["explained_var"]
         info["samples"] = int(N)
         info["lr"] = float(self.opt.param_groups[0]["lr"])
-        self.learner_steps += int(N)
-        # carry the open transitions to the front of the buffer for the next rollout
+        return info
+
+    def _carry(self, dst: int) -> None:
+        """Carry the open transitions to the front of buffer ``dst`` for the next rollout and make
+        it the active one: the same buffer without overlap; with overlap the other one, so that the
+        learner thread reads the finished rollout while the next is written."""
         traj = np.flatnonzero(self.last_idx >= 0)
         src = self.last_idx[traj]
         k = src.size
-        for arr in (self.b_obs, self.b_mask, self.b_act, self.b_logp, self.b_val, self.b_rew, self.b_phi):
-            arr[:k] = arr[src]
-        self.b_next[:k] = -1
-        self.b_term[:k] = False
-        self.b_hasboot[:k] = False
+        to = self._buffers[dst]
+        for name in self.CARRIED:
+            to[name][:k] = getattr(self, name)[src]
+        to["b_next"][:k] = -1
+        to["b_term"][:k] = False
+        to["b_hasboot"][:k] = False
         self.last_idx[traj] = np.arange(k)
         self.n = k
-        return info
+        self._use_buffer(dst)
 
     # ---- the loop -------------------------------------------------------------------------------
     def run(self, max_updates: Optional[int] = None) -> dict:
         """Train until ``total_env_steps`` / ``max_minutes`` (or ``max_updates`` more updates, for
         tests). Returns the last evaluation table."""
+        if self.cfg.overlap:
+            return self._run_overlapped(max_updates)
         c = self.cfg
         done_updates = 0
         while self.global_step < c.total_env_steps:
@@ -667,11 +778,7 @@ class Trainer:
                 if bad:
                     raise TrainingDiverged(f"parameters {', '.join(bad)} are not finite")
             except TrainingDiverged as e:
-                self.close()
-                last = (f"the last good checkpoint is {self.run_dir / 'last.pt'} (update {self.saved_update}; resume=true "
-                        "with a lower learning_rate continues from it)" if self.saved_update is not None
-                        else "no checkpoint was written")
-                raise TrainingDiverged(f"training stopped at update {self.update + 1}: {e}; {last}; no policy exported") from None
+                self._diverged(e)
             t2 = time.perf_counter()
             self.update += 1
             done_updates += 1
@@ -681,23 +788,126 @@ class Trainer:
             info["learn_s"] = t2 - t1
             info["env_steps_per_s"] = c.num_steps * self.B / (t2 - t0)
             info["learner_steps_per_s"] = (self.learner_steps - steps_before) / (t2 - t0)
-            if self.update % c.snapshot_every == 0:
-                self._add_snapshot(self.update)
-            self._log_update(info)
+            self._after_update(info)
+        return self._finish_run()
+
+    def _after_update(self, info: dict, step: Optional[int] = None) -> None:
+        """Snapshot, log, evaluation and checkpoint of the update just counted (no update in flight)."""
+        c = self.cfg
+        if self.update % c.snapshot_every == 0:
+            self._add_snapshot(self.update)
+        self._log_update(info, step)
+        t3 = time.perf_counter()
+        if c.eval_every and self.update % c.eval_every == 0:
+            self.run_eval(c.eval_games)
+        if self.update % c.checkpoint_every == 0:
+            self.elapsed += time.perf_counter() - t3  # wall clock of the run includes evals and saves
             t3 = time.perf_counter()
-            if c.eval_every and self.update % c.eval_every == 0:
-                self.run_eval(c.eval_games)
-            if self.update % c.checkpoint_every == 0:
-                self.elapsed += time.perf_counter() - t3  # wall clock of the run includes evals and saves
-                t3 = time.perf_counter()
-                self.save_checkpoint()
-            self.elapsed += time.perf_counter() - t3
+            self.save_checkpoint()
+        self.elapsed += time.perf_counter() - t3
+
+    def _finish_run(self) -> dict:
         self.save_checkpoint()
         self.export_policy(self.run_dir / "policy.pt")
-        if c.final_eval_games > 0:
-            self.run_eval(c.final_eval_games, final=True)
+        if self.cfg.final_eval_games > 0:
+            self.run_eval(self.cfg.final_eval_games, final=True)
         self.close()
         return self.last_eval
+
+    def _diverged(self, e: TrainingDiverged):
+        self.close()
+        last = (f"the last good checkpoint is {self.run_dir / 'last.pt'} (update {self.saved_update}; resume=true "
+                "with a lower learning_rate continues from it)" if self.saved_update is not None
+                else "no checkpoint was written")
+        raise TrainingDiverged(f"training stopped at update {self.update + 1}: {e}; {last}; no policy exported") from None
+
+    # ---- overlap: the learner's update beside the next rollout ------------------------------------
+    def _learner_job(self, batch: dict) -> dict:
+        """The learner thread's part of an update: the minibatch steps and the check of the
+        parameters (a TrainingDiverged raised here reaches the main thread at the join)."""
+        t = time.perf_counter()
+        if self.learn_stream is not None:
+            with torch.cuda.stream(self.learn_stream):
+                info = self._optimize(batch, self.learn_gen)
+            self.learn_stream.synchronize()  # the acting network copies these weights next
+        else:
+            info = self._optimize(batch, self.learn_gen)
+        bad = nonfinite_parameters(self.net)
+        if bad:
+            raise TrainingDiverged(f"parameters {', '.join(bad)} are not finite")
+        info["learn_s"] = time.perf_counter() - t
+        return info
+
+    def _join_point(self, update: int) -> bool:
+        """Whether ``update`` is followed by a snapshot, evaluation or checkpoint: then the main
+        thread waits for it before collecting again, so that those see one consistent state."""
+        c = self.cfg
+        return (update % c.snapshot_every == 0 or update % c.checkpoint_every == 0
+                or bool(c.eval_every and update % c.eval_every == 0))
+
+    def _join(self, job: dict) -> None:
+        """Wait for the update in flight, count it, give its weights to the acting network, then
+        log it (and snapshot / evaluate / checkpoint when due)."""
+        try:
+            info = job["future"].result()
+        except TrainingDiverged as e:
+            self._diverged(e)
+        self._sync_actor()
+        now = time.perf_counter()
+        self.update += 1
+        self.learner_steps += info["samples"]
+        wall = now - self._mark  # since the previous update was counted: steady state, one rollout
+        self.elapsed += wall
+        info.update(self._rollout_info(job["stats"]))
+        info["rollout_s"] = job["rollout_s"]
+        info["env_steps_per_s"] = self.cfg.num_steps * self.B / wall
+        info["learner_steps_per_s"] = info["samples"] / wall
+        self._after_update(info, job["global_step"])
+        self._mark = time.perf_counter()
+
+    def _run_overlapped(self, max_updates: Optional[int]) -> dict:
+        """``run`` with overlap: the update of rollout k runs in the learner thread (on its own
+        copy: the rollout's buffer, the other buffer taking rollout k+1) while this thread collects
+        rollout k+1 with the acting network, whose weights are the learner's from before that
+        update. Joined before every snapshot, evaluation and checkpoint and at the end, so those
+        and the checkpoints see the state of an update boundary, acting weights equal to the
+        learner's."""
+        c = self.cfg
+        done_updates = 0
+        job = None
+        self._mark = time.perf_counter()
+        try:
+            while True:
+                out_of_budget = self.global_step >= c.total_env_steps or (c.max_minutes > 0 and self.elapsed >= c.max_minutes * 60)
+                paused = max_updates is not None and done_updates >= max_updates
+                if out_of_budget or paused:
+                    if job is not None:
+                        self._join(job)
+                        job = None
+                        continue  # the checks again with the joined update counted (max_minutes)
+                    if paused and not out_of_budget:
+                        return self.last_eval
+                    break
+                t0 = time.perf_counter()
+                stats = self.collect_rollout()
+                rollout_s = time.perf_counter() - t0
+                if job is not None:
+                    self._join(job)
+                    job = None
+                batch = self._prepare_batch()
+                self._carry(1 - self._active)  # the next rollout writes the other buffer
+                job = {"future": self._learner.submit(self._learner_job, batch), "stats": stats, "rollout_s": rollout_s,
+                       "global_step": self.global_step}
+                done_updates += 1
+                if self._join_point(self.update + 1):
+                    self._join(job)
+                    job = None
+        except BaseException:
+            if job is not None:  # leave no update running on a trainer that stopped
+                job["future"].cancel()
+                concurrent.futures.wait([job["future"]])
+            raise
+        return self._finish_run()
 
     def _rollout_info(self, stats) -> dict:
         out = {}
@@ -782,10 +992,13 @@ class Trainer:
         f.flush()
         return f
 
-    def _log_update(self, info: dict) -> None:
+    def _log_update(self, info: dict, step: Optional[int] = None) -> None:
+        """``step``: the env steps up to the update's rollout (overlap: the next rollout is already
+        counted in ``global_step`` when an update in flight is joined)."""
         if not self.log_enabled:
             return
-        row = {"update": self.update, "global_step": self.global_step, "learner_steps": self.learner_steps,
+        step = self.global_step if step is None else step
+        row = {"update": self.update, "global_step": step, "learner_steps": self.learner_steps,
                "episodes": self.episodes, "minutes": round(self.elapsed / 60, 4), **info}
         self._csv.writerow({k: (round(v, 6) if isinstance(v, float) else v) for k, v in row.items()})
         self._csv_file.flush()
@@ -793,15 +1006,17 @@ class Trainer:
             for k, v in info.items():
                 if isinstance(v, (int, float)) and np.isfinite(v):
                     group = "perf" if k.endswith("_per_s") or k.endswith("_s") else ("train" if k.startswith("train_") or k.startswith("ep_") else "losses")
-                    self.writer.add_scalar(f"{group}/{k}", v, self.global_step)
+                    self.writer.add_scalar(f"{group}/{k}", v, step)
         if self.update % self.cfg.print_every == 0:
-            print(f"update {self.update} step {self.global_step} ({self.elapsed / 60:.1f} min) "
+            print(f"update {self.update} step {step} ({self.elapsed / 60:.1f} min) "
                   f"{info['env_steps_per_s']:.0f} env steps/s, {info['learner_steps_per_s']:.0f} learner steps/s | "
                   f"ent {info['entropy']:.3f} kl {info['approx_kl']:.4f} vloss {info['v_loss']:.4f} "
                   f"ev {info['explained_var']:.2f} | win vs pool {info['train_win_vs_pool']:.2f} "
                   f"ep_len {info['ep_len_mean']:.0f}", flush=True)
 
     def close(self) -> None:
+        if self._learner is not None:
+            self._learner.shutdown(wait=True)
         if self.log_enabled:
             self._csv_file.close()
             self._eval_file.close()
@@ -826,6 +1041,7 @@ class Trainer:
                          "episodes": self.episodes, "elapsed": float(self.elapsed)},
             "rng": {"torch": torch.get_rng_state(), "gen": self.gen.get_state(), "numpy": self.np_rng.bit_generator.state,
                     **({"gen_device": self.dev_gen.get_state()} if self.dev_gen is not None else {}),
+                    **({"gen_learner": self.learn_gen.get_state()} if self.learn_gen is not self.gen else {}),
                     "numpy_global": _np_global_state(), "python": random.getstate(),
                     "kernel_opponents": {str(k): _state_to_tensor(o.get_state()) for k, o in self.kernel_opps.items()}},
             "env": {"states": _t(b.states).clone(), "episodes": _t(b.episodes).clone(), "seeds": _t(b.seeds).clone(),
@@ -877,6 +1093,7 @@ class Trainer:
 
     def _restore(self, ck: dict) -> None:
         self.net.load_state_dict(ck["model"])
+        self._sync_actor()  # a checkpoint is written at an update boundary: acting weights = learner's
         self.opt.load_state_dict(ck["optimizer"])
         self.pool_updates = list(ck["pool_updates"])
         for slot, (net, sd) in enumerate(zip(self.pool_nets, ck["pool"])):
@@ -891,6 +1108,8 @@ class Trainer:
         self.gen.set_state(r["gen"])
         if self.dev_gen is not None and "gen_device" in r:  # a run resumed on another device kind starts it afresh
             self.dev_gen.set_state(r["gen_device"])
+        if self.learn_gen is not self.gen and "gen_learner" in r:  # overlap (a run without it starts it afresh)
+            self.learn_gen.set_state(r["gen_learner"])
         self.np_rng.bit_generator.state = r["numpy"]
         np.random.set_state(_np_global_from(r["numpy_global"]))
         random.setstate(r["python"])
@@ -1002,7 +1221,7 @@ def main(argv: Optional[list[str]] = None) -> dict:
     try:  # bad input and a diverged run: one line, exit code 2
         cfg = load_config(PPOConfig, args.config, args.overrides)
         trainer = Trainer(cfg)
-        print(f"device {describe_device(trainer.device)}, {describe_threads()}, deterministic "
+        print(f"device {describe_device(trainer.device)}, {describe_threads()}, {trainer.describe_overlap()}, deterministic "
               f"{'on' if trainer.deterministic else 'off'}, run dir {trainer.run_dir}", flush=True)
         return trainer.run()
     except (ConfigError, TrainingDiverged) as e:

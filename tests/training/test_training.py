@@ -705,10 +705,12 @@ def test_vector_env_keeps_truncated_states():
 
 # ---- learnability (slow) -----------------------------------------------------------------------
 @pytest.mark.slow
-def test_short_training_beats_random(tmp_path):
+@pytest.mark.parametrize("overlap", [False, True], ids=["sequential", "overlap"])
+def test_short_training_beats_random(tmp_path, overlap):
+    # overlap: the same budget with the update beside the next rollout (a policy lag of one update)
     cfg = load_config(PPOConfig, ROOT / "configs" / "ppo_fftcg.yaml", [
         f"out_dir={tmp_path}", "run_name=learn", "total_env_steps=400000", "eval_every=0", "final_eval_games=0",
-        "tensorboard=false", "seed=11"])
+        "tensorboard=false", "seed=11", f"overlap={str(overlap).lower()}"])
     tr = Trainer(cfg, log=False)
     tr.run()
     r = evaluate(tr.act_greedy, "random", 400, seed=99)
@@ -717,10 +719,11 @@ def test_short_training_beats_random(tmp_path):
 
 
 @pytest.mark.slow
-def test_short_training_beats_random_at_weiss_schwarz(tmp_path):
+@pytest.mark.parametrize("overlap", [False, True], ids=["sequential", "overlap"])
+def test_short_training_beats_random_at_weiss_schwarz(tmp_path, overlap):
     cfg = load_config(PPOConfig, ROOT / "configs" / "ppo_weiss_schwarz.yaml", [
         f"out_dir={tmp_path}", "run_name=learn_ws", "total_env_steps=800000", "eval_every=0", "final_eval_games=0",
-        "tensorboard=false", "seed=11"])
+        "tensorboard=false", "seed=11", f"overlap={str(overlap).lower()}"])
     tr = Trainer(cfg, log=False)
     tr.run()
     r = evaluate(tr.act_greedy, "random", 400, seed=99, game="weiss_schwarz")
