@@ -103,10 +103,12 @@ def check_arch(spec, arch: str, entity_dim: int) -> None:
 
 
 def prepare_run_dir(run_dir: Path, run_files: Iterable[str], resume: bool, overwrite: bool,
-                    resume_file: Optional[str], log: bool = True) -> None:
+                    resume_file: Optional[str], log: bool = True, check_only: bool = False) -> None:
     """Refuses to write into a directory that holds another run (files matching ``run_files``)
     unless ``resume`` (continue it from ``resume_file``, which must exist) or ``overwrite`` (its run
-    files, stale checkpoints included, are removed first; other files are left alone)."""
+    files, stale checkpoints included, are removed first; other files are left alone).
+    ``check_only``: refuse, but remove and create nothing (a caller with a step that may still fail
+    before the run starts checks first and prepares after it)."""
     run_dir = Path(run_dir)
     if run_dir.exists() and not run_dir.is_dir():
         raise ConfigError(f"run directory {run_dir} is a file, not a directory")
@@ -122,6 +124,8 @@ def prepare_run_dir(run_dir: Path, run_files: Iterable[str], resume: bool, overw
         cont = "resume=true to continue it, " if resume_file and (run_dir / resume_file).is_file() else ""
         raise ConfigError(f"{run_dir} already holds a run ({names}): pass {cont}overwrite=true to replace it, "
                           "or another run_name / out_dir")
+    if check_only:
+        return
     for p in found:
         if p.is_dir() and not p.is_symlink():
             shutil.rmtree(p)

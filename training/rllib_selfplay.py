@@ -296,7 +296,10 @@ class RLlibSelfPlay:
         self.cfg = c = cfg
         self.log_enabled = log  # False: no console lines (the files are written all the same)
         self.run_dir = Path(c.out_dir) / c.run_name
-        start_ray(c)  # first: a cluster that cannot be joined leaves the run directory as it was
+        # refused before Ray starts; the old run's files are removed only once Ray runs (a cluster
+        # that cannot be joined leaves the run directory as it was)
+        prepare_run_dir(self.run_dir, RUN_FILES, c.resume, c.overwrite, f"{CKPT_DIR}/{STATE_FILE}", check_only=True)
+        start_ray(c)
         prepare_run_dir(self.run_dir, RUN_FILES, c.resume, c.overwrite, f"{CKPT_DIR}/{STATE_FILE}", log=log)
         self.state = {"iteration": 0, "env_steps": 0, "episodes": 0, "elapsed": 0.0, "next_slot": 0,
                       "slot_iterations": [0] * c.pool_size, "snapshots": 0}

@@ -148,9 +148,9 @@ def test_snapshots_reach_the_env_runner_and_resume_restores_them(tmp_path, local
 
 
 # ---- the CI smoke run ------------------------------------------------------------------------------
-def _run(*args, timeout=240):
+def _run(*args, timeout=240, env=None):
     cmd = [sys.executable, str(ROOT / "training" / "rllib_selfplay.py"), "--config", str(SMOKE), *args]
-    out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env)
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
     return out.stdout
 
@@ -200,3 +200,46 @@ def test_bench_rllib_prints_one_json_line():
     last = json.loads(out.stdout.strip().splitlines()[-1])
     assert last["rllib_env_steps_per_s"] > 0 and last["ppo_env_steps_per_s"] > 0
     assert last["ppo_over_rllib"] == pytest.approx(last["ppo_env_steps_per_s"] / last["rllib_env_steps_per_s"], rel=0.01)
+
+
+# ---- joining a Ray cluster -------------------------------------------------------------------------
+def test_an_address_where_no_head_node_listens_is_one_line_and_leaves_the_run(capsys, tmp_path):
+    """``address=host:port`` with nothing listening: refused at once (ray.init retries for minutes)
+    by one line naming the address, and ``overwrite=true`` has removed nothing yet."""
+    import socket
+
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    run = tmp_path / "rllib_smoke"
+    run.mkdir()
+    (run / "progress.csv").write_text("iteration\n1\n")
+    with pytest.raises(SystemExit) as e:
+        main(["--config", str(SMOKE), f"out_dir={tmp_path}", "overwrite=true", "num_cpus=0", f"address=127.0.0.1:{port}"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and len(err.strip().splitlines()) == 1
+    assert f"address=127.0.0.1:{port}: no Ray head node answers there" in err
+    assert (run / "progress.csv").read_text() == "iteration\n1\n"
+
+
+@pytest.mark.slow
+def test_joins_a_running_ray_cluster_and_trains_on_its_env_runner(tmp_path):
+    """The cluster path of docs/rllib.md on one machine: ``ray start --head`` (token authentication,
+    Ray 2.60's default), then the smoke run with ``address=`` and ``RAY_AUTH_MODE=token``, its env
+    runner an actor of that cluster; ``ray stop`` after."""
+    import os
+    import socket
+
+    ray_cli = str(Path(sys.executable).parent / "ray")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "RAY_AUTH_MODE": "token"}
+    subprocess.run([ray_cli, "start", "--head", f"--port={port}", "--num-cpus=2", "--include-dashboard=false",
+                    "--disable-usage-stats"], check=True, capture_output=True, env=env, timeout=120)
+    try:
+        out = _run(f"out_dir={tmp_path}", f"address=127.0.0.1:{port}", "num_cpus=0", "num_env_runners=1", env=env)
+    finally:
+        subprocess.run([ray_cli, "stop"], capture_output=True, timeout=120)
+    assert "iteration 2 " in out and "[eval final]" in out
+    assert json.loads((tmp_path / "rllib_smoke" / "final_eval.json").read_text())["update"] == 2
