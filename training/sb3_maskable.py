@@ -78,7 +78,7 @@ class SB3Config:
     eval_games: int = 200  # per opponent at the end (0: none)
     eval_opponents: List[str] = field(default_factory=lambda: ["random", "heuristic"])
     device: str = "auto"
-    torch_threads: int = 0  # 0: every core this process may use (training/threads.py)
+    torch_threads: int = 0  # 0: half the cores this process may use, at least 1 (training/threads.py)
     out_dir: str = "runs"
     run_name: str = "sb3_fftcg"
     tensorboard: bool = True

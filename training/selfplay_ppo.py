@@ -99,7 +99,7 @@ class PPOConfig:
     num_envs: int = 256  # rows of the vector env
     num_steps: int = 64  # env steps per rollout (each row makes num_steps decisions)
     device: str = "auto"  # "auto" (CUDA if available), "cpu", "cuda", "cuda:1", ...
-    torch_threads: int = 0  # torch intra-op threads; 0: every core this process may use (training/threads.py)
+    torch_threads: int = 0  # torch intra-op threads; 0: half the cores this process may use, at least 1 (training/threads.py)
     env_threads: int = 0  # threads of the env's and policy kernels' row chunks (numba.set_num_threads); 0: every core
     # torch.use_deterministic_algorithms: "auto" (the default) is true on the CPU (bit-exact resume,
     # tested) and false on a GPU, where deterministic kernels cost speed; true on CUDA also sets

@@ -5,8 +5,8 @@ Cores. :func:`available_cores` counts the CPUs this process may run on: ``os.sch
 (``taskset``, cpusets, container CPU pinning), lowered to a cgroup CPU quota (``cpu.max``, e.g.
 ``docker --cpus 4``) when one is set; ``os.cpu_count()`` where neither can be read.
 
-Defaults. ``torch_threads: 0`` and ``env_threads: 0`` each become all of those cores
-(:func:`default_threads`). The env kernels (numba) and torch (the policy's forward pass, then the
+Defaults. ``env_threads: 0`` becomes all of those cores (:func:`default_threads`), ``torch_threads:
+0`` half of them, at least 1 (:func:`default_torch_threads`: the measurement is there). The env kernels (numba) and torch (the policy's forward pass, then the
 learner) take turns, never run at the same moment, so each may use every core, on the condition
 that the one that has finished stops competing for the cores: both are OpenMP thread pools (torch
 bundles its own libgomp, numba's ``omp`` threading layer loads the system one) and libgomp's
@@ -69,10 +69,30 @@ def available_cores() -> int:
 
 
 def default_threads(cores: int | None = None) -> int:
-    """The count that ``torch_threads: 0`` and ``env_threads: 0`` stand for: every available core.
-    The env kernels and torch alternate, and with passive OpenMP waiting (module docstring) the pool
-    that is not working sleeps, so the threads that run at one moment never exceed the cores."""
+    """The count that ``env_threads: 0`` stands for: every available core. The env kernels and
+    torch alternate, and with passive OpenMP waiting (module docstring) the pool that is not working
+    sleeps, so the threads that run at one moment never exceed the cores."""
     return cores or available_cores()
+
+
+def default_torch_threads(cores: int | None = None) -> int:
+    """The count that ``torch_threads: 0`` stands for: half the available cores, at least 1. With
+    passive waiting every torch op that forks its pool wakes sleeping threads, and the rollout's
+    forward passes are many small ops: measured on the 2-core machine, ``configs/ppo_fftcg.yaml``,
+    ``bench_training.py --ppo-only --seconds 30``, env steps/s, 2026-11-29:
+
+    ===================== ============ ===============================================
+    torch / env threads    idle          one other process busy on a core
+    ===================== ============ ===============================================
+    2 / 2, passive         26.4 k        35.9 k
+    1 / 1, passive         43.8 k        40.2 k
+    2 / 2, spinning (*)    50.8 k        4.6 k
+    ===================== ============ ===============================================
+
+    (*) libgomp's default, what the trainer ran with before; ``GOMP_SPINCOUNT=10000``: 46.4 k idle,
+    15.4 k busy. One torch thread per two cores keeps most of the idle speed and none of the
+    collapse; a bigger machine's learner still gets many threads (8 of 16 cores)."""
+    return max(1, (cores or available_cores()) // 2)
 
 
 def openmp_wait_policy() -> str:
@@ -85,11 +105,11 @@ def openmp_wait_policy() -> str:
 
 def set_threads(torch_threads: int = 0, env_threads: int = 0) -> tuple[int, int]:
     """Set numba's thread count (``env_threads``, 0: every available core) and then torch's
-    (``torch_threads``, 0: every available core); returns the two counts in force. Raises
+    (``torch_threads``, 0: half the available cores, :func:`default_torch_threads`); returns the two counts in force. Raises
     RuntimeError if torch's count did not stick (a threading layer that resets it later than its
     start)."""
     cores = available_cores()
-    torch_n = torch_threads or default_threads(cores)
+    torch_n = torch_threads or default_torch_threads(cores)
     # the env kernels split the rows over numba.get_num_threads() chunks; numba's pool has
     # NUMBA_NUM_THREADS threads (os.cpu_count() at import) and refuses a count above it
     env_n = max(1, min(env_threads or default_threads(cores), numba.config.NUMBA_NUM_THREADS))

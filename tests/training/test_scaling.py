@@ -51,8 +51,8 @@ def _probe(cpus: set, torch_threads: int = 0, env_threads: int = 0) -> dict:
 
 @pytest.mark.skipif(not hasattr(os, "sched_getaffinity"), reason="no CPU affinity on this platform")
 def test_default_thread_counts_follow_the_cpu_affinity():
-    """torch_threads 0 / env_threads 0 take the cores the process may run on (taskset, cpusets), not
-    os.cpu_count(); the counts stick once numba's pool runs a kernel; the OpenMP pools wait
+    """torch_threads 0 / env_threads 0 take half of / all the cores the process may run on (taskset,
+    cpusets), not os.cpu_count(); the counts stick once numba's pool runs a kernel; the OpenMP pools wait
     passively. Run under an affinity of 1 core and, where there are two, of 2."""
     mine = sorted(os.sched_getaffinity(0))
     quota = _cgroup_quota_cores()
@@ -60,7 +60,8 @@ def test_default_thread_counts_follow_the_cpu_affinity():
         got = _probe(set(mine[:k]))
         want = min(k, quota) if quota else k
         assert got["cores"] == want, got
-        assert got["set"] == [want, want] and got["torch"] == want and got["numba"] == want, got
+        # torch half the cores (at least 1: passive waiting's wake-ups cost small ops), the env kernels all
+        assert got["set"] == [max(1, want // 2), want] and got["torch"] == max(1, want // 2) and got["numba"] == want, got
         assert got["wait"] == "PASSIVE", got
     # explicit counts are kept whatever the cores (the PPO configs said torch_threads: 2, env_threads: 1)
     got = _probe(set(mine[:1]), torch_threads=2, env_threads=1)
