@@ -144,3 +144,20 @@ def nonfinite_parameters(module: torch.nn.Module) -> list[str]:
 def first_line(e: BaseException) -> str:
     text = str(e).strip()
     return text.splitlines()[0] if text else type(e).__name__
+
+
+def need(cond: bool, key: str, msg: str) -> None:
+    """A config check: ``config: <key> <msg>`` (a ConfigError) unless ``cond``."""
+    if not cond:
+        raise ConfigError(f"config: {key} {msg}")
+
+
+def check_run_config(cfg) -> str:
+    """The checks every trainer's config starts with (its ``seed``, ``game``, ``rules``, ``resume``
+    and ``overwrite``); returns the registered game that plays under ``rules``."""
+    check_seed(cfg.seed)
+    check_game(cfg.game)
+    game = check_rules(cfg.game, cfg.rules)
+    need(not (cfg.resume and cfg.overwrite), "resume/overwrite", "exclude each other: resume=true continues "
+         "the run, overwrite=true replaces it")
+    return game

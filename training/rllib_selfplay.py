@@ -50,7 +50,7 @@ import numpy as np
 
 # first of torch's importers: it sets OpenMP's passive wait policy before torch's libgomp loads
 from training.threads import describe_threads, set_threads
-from training.checks import check_game, check_rules, check_seed, check_setup, first_line, prepare_run_dir
+from training.checks import check_run_config, check_setup, first_line, need, prepare_run_dir
 from training.config import ConfigError, config_to_dict, load_config
 
 STATE_FILE = "tcg_state.json"
@@ -121,17 +121,9 @@ class RLlibSelfPlayConfig:
     print_every: int = 1
 
     def validate(self) -> None:
-        def need(cond, key, msg):
-            if not cond:
-                raise ConfigError(f"config: {key} {msg}")
-
-        check_seed(self.seed)
-        check_game(self.game)
-        self.game = check_rules(self.game, self.rules)
+        self.game = check_run_config(self)
         self.rules = None  # the registered game now carries the rule set
         check_setup(self.game, self.decks, self.variant)
-        need(not (self.resume and self.overwrite), "resume/overwrite", "exclude each other: resume=true continues "
-             "the run, overwrite=true replaces it")
         need(self.decks is None or len(self.decks) == 2, "decks", "must name two decks")
         for key in ("max_turns", "train_batch_size", "minibatch_size", "num_epochs", "pool_size", "snapshot_every",
                     "checkpoint_every", "print_every", "num_envs_per_env_runner"):

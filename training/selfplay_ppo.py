@@ -66,8 +66,8 @@ from numba import njit
 from agents.neural import POLICY_FORMAT, PolicyNet, StackedPolicies, masked_logits, resolve_device
 from agents.neural_kernels import PackedPolicies
 from tcg_env.envs.vector import TCGVectorEnv
-from training.checks import (TrainingDiverged, check_arch, check_device, check_game, check_rules, check_seed, check_setup,
-                             first_line, nonfinite_parameters, prepare_run_dir)
+from training.checks import (TrainingDiverged, check_arch, check_device, check_run_config, check_setup, first_line, need,
+                             nonfinite_parameters, prepare_run_dir)
 from training.config import ConfigError, config_to_dict, load_config
 from training.evaluate import KernelOpponent, available_opponents, evaluate
 
@@ -155,16 +155,8 @@ class PPOConfig:
     print_every: int = 1  # updates between console lines
 
     def validate(self) -> None:
-        def need(cond, key, msg):
-            if not cond:
-                raise ConfigError(f"config: {key} {msg}")
-
-        check_seed(self.seed)
-        check_game(self.game)
-        self.game = check_rules(self.game, self.rules)
+        self.game = check_run_config(self)
         check_device(self.device)
-        need(not (self.resume and self.overwrite), "resume/overwrite", "exclude each other: resume=true continues "
-             "the run, overwrite=true replaces it")
         need(self.num_envs >= 2, "num_envs", f"must be >= 2, got {self.num_envs}")
         need(self.num_steps >= 1, "num_steps", f"must be >= 1, got {self.num_steps}")
         need(self.total_env_steps >= 1, "total_env_steps", "must be >= 1")
