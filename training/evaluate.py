@@ -147,3 +147,24 @@ def evaluate(act: Callable[[np.ndarray, np.ndarray], np.ndarray], opponent: str,
         raise RuntimeError(f"evaluation did not finish within {max_steps} steps")
     return EvalResult(opponent, int(games), int((result > 0).sum()), int((result < 0).sum()),
                       int((result == 0).sum()), time.perf_counter() - t0)
+
+
+def record_eval(table: dict, *, update: int, global_step: int, minutes: float, final: bool, eval_csv, run_dir,
+                unit: str = "update", log: bool = True) -> None:
+    """An evaluation table (opponent -> ``EvalResult.row()``) as both trainers record it, so that
+    their results compare: one ``eval.csv`` row per opponent, a console line per opponent, and at
+    the end ``final_eval.json`` (``update``, ``global_step``, ``minutes``, ``table``). ``unit``
+    names the step in the console line (the RLlib script's iterations)."""
+    import json
+    from pathlib import Path
+
+    for o, row in table.items():
+        eval_csv.writerow({"update": update, "global_step": global_step, "minutes": round(minutes, 3),
+                           "final": int(final), **row})
+        if log:
+            print(f"[eval{' final' if final else ''}] {unit} {update} ({minutes:.1f} min): vs {o}: "
+                  f"{row['wins']}/{row['games']} won = {row['win_rate']:.3f} "
+                  f"[{row['ci95_low']:.3f}, {row['ci95_high']:.3f}], Elo {row['elo_diff']:+.0f}", flush=True)
+    if final:
+        (Path(run_dir) / "final_eval.json").write_text(json.dumps(
+            {"update": update, "global_step": global_step, "minutes": minutes, "table": table}, indent=2))

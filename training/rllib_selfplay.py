@@ -485,7 +485,7 @@ class RLlibSelfPlay:
         return logits.argmax(-1).numpy()
 
     def run_eval(self, games: int, final: bool = False) -> dict:
-        from training.evaluate import available_opponents, evaluate
+        from training.evaluate import available_opponents, evaluate, record_eval
 
         c, s = self.cfg, self.state
         opps = [o for o in c.eval_opponents if o in available_opponents(c.game)]
@@ -498,18 +498,10 @@ class RLlibSelfPlay:
                          variant=c.variant, auto_single=c.auto_single, max_turns=c.max_turns)
             table[o] = r.row()
         self.last_eval = table
-        minutes = s["elapsed"] / 60
-        for o, row in table.items():
-            self._eval_csv.writerow({"update": s["iteration"], "global_step": s["env_steps"], "minutes": round(minutes, 3),
-                                     "final": int(final), **row})
-            print(f"[eval{' final' if final else ''}] iteration {s['iteration']} ({minutes:.1f} min): vs {o}: "
-                  f"{row['wins']}/{row['games']} won = {row['win_rate']:.3f} "
-                  f"[{row['ci95_low']:.3f}, {row['ci95_high']:.3f}], Elo {row['elo_diff']:+.0f}", flush=True)
+        # the own trainer's eval.csv and final_eval.json (training.evaluate.record_eval): update = iteration
+        record_eval(table, update=s["iteration"], global_step=s["env_steps"], minutes=s["elapsed"] / 60, final=final,
+                    eval_csv=self._eval_csv, run_dir=self.run_dir, unit="iteration", log=self.log_enabled)
         self._eval_file.flush()
-        if final:
-            # the own trainer's final_eval.json (training/selfplay_ppo.py run_eval): update = iteration
-            (self.run_dir / "final_eval.json").write_text(json.dumps(
-                {"update": s["iteration"], "global_step": s["env_steps"], "minutes": minutes, "table": table}, indent=2))
         return table
 
     # ---- checkpoints ------------------------------------------------------------------------------

@@ -69,7 +69,7 @@ from tcg_env.envs.vector import TCGVectorEnv
 from training.checks import (TrainingDiverged, check_arch, check_device, check_run_config, check_setup, first_line, need,
                              nonfinite_parameters, prepare_run_dir)
 from training.config import ConfigError, config_to_dict, load_config
-from training.evaluate import KernelOpponent, available_opponents, evaluate
+from training.evaluate import KernelOpponent, available_opponents, evaluate, record_eval
 
 # /2: the carried observations (``carry.b_obs``) are stored multiplied by the network's obs_scale
 CKPT_FORMAT = "tcg_env.selfplay_ppo/2"
@@ -932,19 +932,13 @@ class Trainer:
         self.last_eval = table
         if self.log_enabled:
             minutes = self.elapsed / 60
-            for o, row in table.items():
-                self._eval_csv.writerow({"update": self.update, "global_step": self.global_step, "minutes": round(minutes, 3),
-                                         "final": int(final), **row})
-                if self.writer is not None:
+            if self.writer is not None:
+                for o, row in table.items():
                     self.writer.add_scalar(f"eval/win_rate_vs_{o}", row["win_rate"], self.global_step)
                     self.writer.add_scalar(f"eval/elo_diff_vs_{o}", row["elo_diff"], self.global_step)
-                print(f"[eval{' final' if final else ''}] update {self.update} ({minutes:.1f} min): vs {o}: "
-                      f"{row['wins']}/{row['games']} won = {row['win_rate']:.3f} "
-                      f"[{row['ci95_low']:.3f}, {row['ci95_high']:.3f}], Elo {row['elo_diff']:+.0f}", flush=True)
+            record_eval(table, update=self.update, global_step=self.global_step, minutes=minutes, final=final,
+                        eval_csv=self._eval_csv, run_dir=self.run_dir)
             self._eval_file.flush()
-            if final:
-                (self.run_dir / "final_eval.json").write_text(json.dumps(
-                    {"update": self.update, "global_step": self.global_step, "minutes": minutes, "table": table}, indent=2))
         return table
 
     # ---- logging --------------------------------------------------------------------------------
