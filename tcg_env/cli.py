@@ -16,8 +16,10 @@
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
+from pathlib import Path
 
 
 class CLIError(Exception):
@@ -52,7 +54,6 @@ def compile_notice(game: str, parts: tuple[str, ...] = ("row",), stream=None) ->
 def _check_folder(path: str, option: str, what: str) -> None:
     """Make the folder ``path`` of ``option`` now (before a compile or a long run), or a CLIError
     naming the option, the path and why it cannot be."""
-    from pathlib import Path
 
     from tcg_env.cards.files import path_problem
 
@@ -95,8 +96,6 @@ def _cmd_matchup(args) -> int:
         line += f"; {already:,} read back from the results stream"
     print(line)
     if args.out:
-        from pathlib import Path
-
         from tcg_env.matchup import STREAM_NAME
 
         print("wrote " + ", ".join(res.files) + f" (results stream: {Path(args.out) / STREAM_NAME})")
@@ -322,10 +321,17 @@ def _cmd_cards_import(args) -> int:
     try:
         if str(args.out).lower().endswith(".json"):  # else write_pool names the suffix to use
             check_writable(args.out)  # a place that cannot be written fails before the import
+        if args.report is not None:
+            if not str(args.report).lower().endswith(".json"):
+                raise CLIError(f"--report {args.report}: the report is JSON: name it "
+                               f"{Path(args.report).with_suffix('.json').name}")  # fmt: skip
+            try:
+                check_writable(args.report)
+            except NotWritableError as exc:
+                raise CLIError(f"--report {exc.path}: cannot write the report there: {exc.reason}") from None
         res = import_card_file(args.game, args.file)
-        cards = res.complete if args.complete_only and hasattr(res, "complete") else list(res)
-        if args.complete_only and not hasattr(res, "complete"):
-            raise CLIError(f"--complete-only does not apply to {args.game}: its importer compiles no ability text")
+        report = res.report() if args.report is not None else None
+        cards = res.complete if args.complete_only else list(res)
         if not cards:
             raise CLIError(f"{args.file}: no card could be imported; nothing written")
         out = write_pool(args.game, cards, args.out, source=str(args.file))
@@ -343,7 +349,15 @@ def _cmd_cards_import(args) -> int:
         print(f"  {len(res.unsupported)} cards have ability lines no template compiles ({n_lines} lines; {what})")
     for err in res.errors[:5]:
         print(f"  invalid: {err}")
+    if res.coverage_text():
+        print("  " + res.coverage_text())
     print(f"wrote {len(cards)} cards to {out}; use it with --cards {out}")
+    if report is not None:
+        try:
+            Path(args.report).write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise CLIError(f"--report {args.report}: cannot write the report there: {exc.strerror or exc}") from None
+        print(f"wrote the card-text coverage report to {args.report}")
     return 0
 
 
@@ -436,11 +450,26 @@ def _cmd_cards_show(args) -> int:
         if extra:
             print("  " + "; ".join(extra))
         uncompiled = set(getattr(m, "uncompiled", ()))
+        approximate = dict(getattr(m, "approximate", {}))
+        from_text = getattr(m, "text_compiled", False)
         for i, line in enumerate(m.text.splitlines()):
-            mark = "  [not compiled]" if line.strip() in uncompiled else ""
-            print(f"  {'text:' if i == 0 else '':5s} {line.strip()}{mark}")
+            line = line.strip()
+            if line in uncompiled:
+                mark = "  [not compiled]"
+            elif line in approximate:
+                mark = f"  [approximate: {', '.join(approximate[line])}]"
+            else:
+                mark = "  [exact]" if from_text else ""
+            print(f"  {'text:' if i == 0 else '':5s} {line}{mark}")
         for r in pool.ability_rows(cid):
             print(f"  ability: {pool.ability_summary(r)}")
+        if approximate:
+            from tcg_env.cards.text import approximations_of
+
+            known = approximations_of(args.game)
+            for name in dict.fromkeys(n for names in approximate.values() for n in names):
+                differs = known.get(name, f"see docs/{args.game}/card-text.md")
+                print(f"  (approximate: {name}: {differs})")
         if uncompiled:
             print("  (the engine plays this card without the text marked [not compiled]: no ability implements it)")
     return 0
@@ -470,7 +499,6 @@ def _cmd_decks(args) -> int:
 
 def _cmd_bench(args) -> int:
     import runpy
-    from pathlib import Path
 
     _check_game(args.game)  # before anything runs
     if not (args.seconds > 0 and math.isfinite(args.seconds)):
@@ -603,7 +631,10 @@ def build_parser() -> argparse.ArgumentParser:
     _game_options(ci)
     ci.add_argument("--out", required=True, metavar="POOL", help="the card pool file to write (.json)")
     ci.add_argument("--complete-only", action="store_true",
-                    help="weiss_schwarz: keep only cards whose every ability line compiles")
+                    help="keep only cards whose every ability line compiles (exact or approximate)")
+    ci.add_argument("--report", default=None, metavar="REPORT.json",
+                    help="write the card-text coverage report (cards and lines exact, approximate, unsupported; "
+                         "per set; the most common unsupported sentence shapes) as JSON")
     ci.set_defaults(fn=_cmd_cards_import)
 
     g = sub.add_parser("games", help="list the games")

@@ -38,6 +38,21 @@ class CardBase(StrictModel):
     # lines of ``text`` that no field or ability of this record implements: an importer writes
     # them (the printed card does more than the engine plays); ``tcg cards show`` marks them
     uncompiled: list[str] = Field(default_factory=list)
+    # lines of ``text`` an importer compiled with a named approximation (line -> the names; the
+    # game's docs/<game>/card-text.md says what each changes); ``text_compiled``: the abilities
+    # were compiled from ``text`` (every line not listed in ``uncompiled`` or ``approximate`` is
+    # exact), which ``tcg cards show`` says line by line
+    approximate: dict[str, list[str]] = Field(default_factory=dict)
+    text_compiled: bool = False
+
+    @field_validator("approximate")
+    @classmethod
+    def _approximate_lines_are_text(cls, v: dict[str, list[str]], info: ValidationInfo) -> dict[str, list[str]]:
+        lines = {ln.strip() for ln in str(info.data.get("text", "")).splitlines()}
+        for ln in v:
+            if ln not in lines:
+                raise ValueError(f"{ln[:50]!r} is not a line of the card's text")
+        return v
 
     @field_validator("uncompiled")
     @classmethod
