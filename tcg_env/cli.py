@@ -361,6 +361,35 @@ def _cmd_cards_import(args) -> int:
     return 0
 
 
+def _cmd_deck_like(args) -> int:
+    """A deck of the card pool shaped like a built-in deck (tcg_env.cards.deck_like), as a deck file."""
+    from tcg_env.cards.deck_like import deck_like
+    from tcg_env.cards.decks import Deck, deck_to_text
+    from tcg_env.cards.files import NotWritableError, check_writable
+
+    spec = _check_game(args.game)
+    if args.like is not None and args.like not in spec.list_decks():
+        raise CLIError(f"--like {args.like}: not a built-in {args.game} deck; choose from {', '.join(spec.list_decks())}")
+    if not str(args.out).lower().endswith(".txt"):
+        raise CLIError(f"--out {args.out}: the deck is written as a text deck list: name it {Path(args.out).with_suffix('.txt').name}")
+    try:
+        check_writable(args.out)
+    except NotWritableError as exc:
+        raise CLIError(f"--out {exc.path}: cannot write the deck there: {exc.reason}") from None
+    pool = _pool(args)
+    try:
+        numbers = deck_like(args.game, pool, args.like, seed=args.seed)
+    except ValueError as exc:
+        raise CLIError(str(exc)) from None
+    like = args.like or spec.default_decks()[0]
+    deck = spec.load_deck(pool, numbers, None)
+    deck = Deck(name=f"{Path(args.out).stem}", card_ids=deck.card_ids, format=deck.format,
+                description=f"built by tcg deck like from {args.cards} in the shape of {like}")  # fmt: skip
+    Path(args.out).write_text(deck_to_text(pool, deck), encoding="utf-8")
+    print(f"wrote {args.out}: {len(numbers)} cards, {spec.deck_summary(pool, deck)}")
+    return 0
+
+
 def _cmd_deck_validate(args) -> int:
     spec = _check_game(args.game)
     if args.format and args.format not in spec.variants:
@@ -605,6 +634,17 @@ def build_parser() -> argparse.ArgumentParser:
     _game_options(dv)
     dv.add_argument("--cards", default=None, help="card pool file (default: the built-in pool)")
     dv.set_defaults(fn=_cmd_deck_validate)
+    dl = dsub.add_parser("like", help="build a deck of a card pool shaped like a built-in deck",
+                         description="Build a deck from a card pool (e.g. one made by `tcg cards import`) with the "
+                                     "shape of a built-in deck: each card replaced by a pool card of the same type, "
+                                     "element or colour and cost where the pool has one, cards whose text compiled "
+                                     "whole first. Checked by the game's deck rules.")
+    _game_options(dl)
+    dl.add_argument("--cards", required=True, metavar="POOL", help="the card pool to build from")
+    dl.add_argument("--like", default=None, metavar="DECK", help="the built-in deck to copy the shape of (default: the game's first)")
+    dl.add_argument("--seed", type=int, default=0, help="which of the fitting cards (default 0)")
+    dl.add_argument("--out", required=True, metavar="DECK.txt", help="the deck list to write")
+    dl.set_defaults(fn=_cmd_deck_like)
 
     c = sub.add_parser("cards", help="browse the card pool")
     csub = c.add_subparsers(dest="cards_cmd", required=True, metavar="SUBCOMMAND")

@@ -1,0 +1,77 @@
+"""Decks built from an imported card pool in the shape of a built-in deck: what the benchmarks, the
+conformance tests and ``tcg deck like`` use to play an imported pool without a hand-written list.
+
+``deck_like(game, pool, like)`` takes the built-in deck ``like`` of the built-in pool and replaces
+each of its distinct cards by a distinct card of ``pool`` with the same characteristics, as far as
+the pool has them: every filter attribute the game lists for ``tcg cards list``
+(``GameSpec.card_attributes``: type, element or colour, cost, level...), then fewer of them (the
+type is always kept), keeping the number of copies. Cards whose printed text compiled whole
+(``text_compiled`` and nothing ``uncompiled``) come first, cards with abilities before vanilla ones,
+so that the deck exercises the compiled abilities. The result is checked by the game's own deck
+rules (``GameSpec.load_deck``): a deck the pool cannot fill is a one-line error, never a deck that
+breaks a rule.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tcg_env.cards.errors import DeckError
+
+__all__ = ["deck_like"]
+
+
+def _rank(pool, cid: int) -> tuple[int, int]:
+    m = pool.models[cid]
+    whole = bool(getattr(m, "text_compiled", False)) and not getattr(m, "uncompiled", None)
+    has_abilities = len(pool.ability_rows(cid)) > 0
+    return (0 if whole else 1, 0 if has_abilities else 1)
+
+
+def deck_like(game: str, pool: Any, like: str | None = None, *, seed: int = 0, variant: str | None = None) -> list[str]:
+    """Card numbers of ``pool`` forming a deck shaped like the built-in deck ``like`` (default: the
+    game's first default deck), checked by the game's deck rules (see the module doc)."""
+    import tcg_env
+
+    spec = tcg_env.get_spec(game)
+    base = spec.load_tables()
+    like = like or spec.default_decks()[0]
+    ref = spec.load_deck(base, like, variant)
+    ref_ids = [int(c) for c in ref.card_ids]
+    base_attrs = spec.card_attributes(base)
+    attrs = spec.card_attributes(pool)
+    names = [a for a in base_attrs if a in attrs]
+    if "type" in names:  # the type is the last attribute given up (never)
+        names.remove("type")
+        names.insert(0, "type")
+
+    def key(table_attrs: dict, cid: int, n: int) -> tuple:
+        return tuple(table_attrs[a][0][cid] for a in names[:n])
+
+    rng = random.Random(seed)
+    order = list(range(pool.n_cards))
+    rng.shuffle(order)
+    order.sort(key=lambda c: _rank(pool, c))
+    used: set[str] = set()
+    mapping: dict[int, str] = {}
+    for cid in dict.fromkeys(ref_ids):
+        pick = None
+        for n in range(len(names), 0, -1):
+            want = key(base_attrs, cid, n)
+            for c in order:
+                num = pool.numbers[c]
+                if num not in used and key(attrs, c, n) == want:
+                    pick = num
+                    break
+            if pick is not None:
+                break
+        if pick is None:
+            kind = base_attrs[names[0]][0][cid] if names else "?"
+            raise DeckError(f"no card of the pool left to stand for {base.numbers[cid]} ({names[0] if names else 'card'} "
+                            f"{kind}) of the built-in deck {like!r}", file="the card pool")  # fmt: skip
+        used.add(pick)
+        mapping[cid] = pick
+    numbers = [mapping[c] for c in ref_ids]
+    spec.load_deck(pool, numbers, variant)  # the game's deck rules, or its DeckError
+    return numbers
