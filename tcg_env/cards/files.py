@@ -77,7 +77,10 @@ def import_card_file(game: str, path: str | Path):
         raise CardDataError(f"{game}: no importer of published card lists", file=Path(path).name)
     if not Path(path).is_file():
         raise CardDataError("no such file", file=str(path))
-    return importer(path)
+    res = importer(path)
+    if not getattr(res, "game", ""):
+        res.game = game  # the report and its errors name the game
+    return res
 
 
 class NotWritableError(OSError):

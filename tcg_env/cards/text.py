@@ -187,8 +187,9 @@ class CardTextCompiler:
     def _compile(self, text: str, card: Mapping[str, Any]) -> LineResult:
         from lark.exceptions import LarkError, VisitError
 
+        parser = self.parser  # a broken grammar is the game's bug, raised here, never a line's verdict
         try:
-            tree = self.parser.parse(text)
+            tree = parser.parse(text)
         except LarkError as exc:
             return LineResult.unsupported(text, f"no sentence of the grammar: {_parse_error(exc)}")
         t = self.transformer(card)
@@ -230,7 +231,7 @@ def _parse_error(exc: Exception) -> str:
 # --------------------------------------------------------------------------------------------
 _QUOTED = re.compile(r'"[^"]*"')
 _ANGLED = re.compile(r"<<[^>]*>>|《[^》]*》")
-_NUMBER = re.compile(r"(?<![A-Za-z])[+-]?\d+(?:,\d{3})*")
+_NUMBER = re.compile(r"(?<![A-Za-z])\d+(?:,\d{3})*")
 
 
 def shape_of(line: str, names: Iterable[str] = ()) -> str:

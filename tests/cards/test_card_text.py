@@ -1,0 +1,181 @@
+"""The shared card-text compiler (``tcg_env.cards.text``, issue 30): a line's verdict (exact,
+approximate with a declared name, unsupported with the reason), the cache never shares mutable
+results, sentence shapes, the coverage report's counts (whole file and per set, skipped records
+counted, a card exact only when every line is), ``tcg cards import --report`` and ``tcg deck like``.
+The grammar here is a made-up toy language; the games' grammars are tested in their own folders."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from lark import Transformer
+
+from tcg_env.cards.text import (
+    CardTextCompiler,
+    TextRecord,
+    TextTransformer,
+    Unsupported,
+    Verdict,
+    coverage_report,
+    shape_of,
+)
+from tcg_env.cli import main
+
+GRAMMAR = r"""
+line: "Draw" INT "card" "s"? "." -> draw
+    | "Gain" INT "life" "." -> gain
+    | "Deal" INT "damage to" target "." -> damage
+    | "(" /[^)]+/ ")" -> reminder
+target: "target creature" -> creature
+      | "any target" -> any_target
+%import common.INT
+%import common.WS
+%ignore WS
+"""
+
+
+class _Toy(TextTransformer, Transformer):
+    def draw(self, a):
+        return [{"op": "draw", "count": int(a[0])}]
+
+    def gain(self, a):
+        raise Unsupported("no life total in this game")
+
+    def damage(self, a):
+        return [{"op": "damage", "amount": int(a[0]), "target": a[1]}]
+
+    def creature(self, a):
+        return "creature"
+
+    def any_target(self, a):
+        self.approximate("players_are_not_targets")
+        return "creature"
+
+    def reminder(self, a):
+        return None
+
+
+@pytest.fixture
+def compiler(tmp_path):
+    g = tmp_path / "toy.lark"
+    g.write_text(GRAMMAR)
+    return CardTextCompiler(g, _Toy, approximations={"players_are_not_targets": "only creatures can be chosen"})
+
+
+def test_each_line_gets_a_verdict_and_unsupported_lines_say_why(compiler):
+    r = compiler.compile_line("Draw 2  cards.")
+    assert r.verdict is Verdict.EXACT and r.abilities == [{"op": "draw", "count": 2}] and r.line == "Draw 2  cards."
+    r = compiler.compile_line("Deal 3 damage to any target.")
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("players_are_not_targets",)
+    r = compiler.compile_line("Gain 3 life.")
+    assert r.verdict is Verdict.UNSUPPORTED and r.reason == "no life total in this game" and not r.abilities
+    r = compiler.compile_line("Fly away.")
+    assert r.verdict is Verdict.UNSUPPORTED and r.reason.startswith("no sentence of the grammar: unexpected")
+    r = compiler.compile_line("(This is reminder text.)")
+    assert r.verdict is Verdict.EXACT and r.abilities == [] and r.fields == {}
+
+
+def test_cached_results_are_copies(compiler):
+    a = compiler.compile_line("Deal 3 damage to target creature.")
+    a.abilities[0]["amount"] = 99
+    b = compiler.compile_line("Deal 3 damage to target creature.")
+    assert b.abilities[0]["amount"] == 3
+
+
+def test_a_broken_grammar_raises_instead_of_failing_every_line(tmp_path):
+    g = tmp_path / "bad.lark"
+    g.write_text('line: "(" /[^)]*/ ")"\n')  # a zero-width terminal: Lark refuses the grammar
+    c = CardTextCompiler(g, _Toy, approximations={})
+    with pytest.raises(Exception, match="zero-width"):
+        c.compile_line("(x)")
+
+
+def test_an_undeclared_approximation_is_a_programming_error(tmp_path):
+    g = tmp_path / "toy.lark"
+    g.write_text(GRAMMAR)
+    c = CardTextCompiler(g, _Toy, approximations={})
+    with pytest.raises(KeyError, match="players_are_not_targets"):
+        c.compile_line("Deal 1 damage to any target.")
+
+
+def test_sentence_shapes_hide_names_numbers_quotes_and_traits():
+    assert shape_of('When Gau enters the field, deal 8000 damage to "Big Bird".', ["Gau"]) == (
+        'When NAME enters the field, deal N damage to "...".')
+    assert shape_of("All of your <<Music>> characters get +1500 power.") == "All of your <<T>> characters get +N power."
+
+
+def test_coverage_report_counts_cards_lines_and_sets(compiler):
+    recs = [
+        TextRecord("A-1", "A", [compiler.compile_line("Draw 1 card.")], name="Owl"),  # exact
+        TextRecord("A-2", "A", [], name="Plain"),  # no text: exact
+        TextRecord("A-3", "A", [compiler.compile_line("Draw 1 card."),
+                                compiler.compile_line("Deal 2 damage to any target.")]),  # approximate
+        TextRecord("B-1", "B", [compiler.compile_line("Gain 2 life.")], name="Cow"),  # unsupported
+        TextRecord("B-2", "B", [compiler.compile_line("Gain 5 life.")], name="Pig"),
+        TextRecord("B-3", "B", [compiler.compile_line("Draw 1 card.")], skip="too_many_colors"),  # skipped
+    ]
+    r = coverage_report(recs, game="toy", file="toy.json", approximations=compiler.approximations)
+    assert (r["cards"], r["cards_imported"], r["cards_exact"], r["cards_approximate"]) == (6, 5, 2, 3)
+    assert (r["lines"], r["lines_exact"], r["lines_approximate"], r["lines_unsupported"]) == (6, 3, 1, 2)
+    assert r["share_exact"] == round(2 / 6, 4) and r["share_exact_or_approximate"] == 0.5
+    assert r["cards_skipped"] == {"too_many_colors": 1}
+    assert r["approximations"] == {"players_are_not_targets": {"lines": 1, "differs": "only creatures can be chosen"}}
+    assert r["sets"]["A"]["cards"] == 3 and r["sets"]["A"]["cards_exact"] == 2 and r["sets"]["A"]["cards_approximate"] == 3
+    assert r["sets"]["B"]["cards"] == 3 and r["sets"]["B"]["cards_exact"] == 0 and r["sets"]["B"]["lines_unsupported"] == 2
+    assert r["unsupported_shapes"] == [{"shape": "Gain N life.", "lines": 2, "example": "B-1"}]
+    json.dumps(r)  # the report is JSON as it is
+
+
+# --- the CLI ---------------------------------------------------------------------------------
+CARDDATA = Path(__file__).resolve().parents[2].parent / "shared" / "carddata"
+WS_SAMPLE = CARDDATA / "weiss_schwarz" / "CCondeluci_WeissSchwarz-ENG-DB__AT_WX02.json"
+
+
+def _need(p: Path) -> Path:
+    if not p.is_file():
+        pytest.skip(f"shared card data not available: {p}")
+    return p
+
+
+def test_cards_import_writes_the_report(tmp_path, capsys):
+    src = _need(WS_SAMPLE)
+    out, rep = tmp_path / "pool.json", tmp_path / "sub" / "report.json"
+    assert main(["cards", "import", "--game", "weiss_schwarz", str(src), "--out", str(out), "--report", str(rep)]) == 0
+    text = capsys.readouterr().out
+    r = json.loads(rep.read_text())
+    for key in ("cards", "cards_exact", "cards_approximate", "lines", "lines_exact", "lines_approximate",
+                "lines_unsupported", "sets", "unsupported_shapes"):
+        assert key in r, key
+    assert r["cards"] == sum(s["cards"] for s in r["sets"].values()) >= len(json.loads(out.read_text())["cards"])
+    assert r["lines"] == r["lines_exact"] + r["lines_approximate"] + r["lines_unsupported"]
+    assert r["cards_exact"] <= r["cards_approximate"] <= r["cards"]
+    assert len(r["unsupported_shapes"]) <= 30
+    assert f"{r['cards_exact']} of {r['cards']} cards exact" in text and f"wrote the card-text coverage report to {rep}" in text
+
+
+def test_cards_import_report_must_be_json_and_nothing_is_written(tmp_path, capsys):
+    src = _need(WS_SAMPLE)
+    out = tmp_path / "pool.json"
+    rc = main(["cards", "import", "--game", "weiss_schwarz", str(src), "--out", str(out), "--report", str(tmp_path / "r.txt")])
+    err = capsys.readouterr().err
+    assert rc == 2 and "--report" in err and "r.json" in err and len(err.strip().splitlines()) == 1
+    assert not out.exists()
+
+
+def test_deck_like_builds_a_legal_deck_of_the_imported_pool(tmp_path, capsys):
+    src = _need(WS_SAMPLE)
+    pool = tmp_path / "pool.json"
+    assert main(["cards", "import", "--game", "weiss_schwarz", str(src), "--out", str(pool)]) == 0
+    deck = tmp_path / "mine.txt"
+    assert main(["deck", "like", "--game", "weiss_schwarz", "--cards", str(pool), "--out", str(deck)]) == 0
+    capsys.readouterr()
+    assert main(["deck", "validate", "--game", "weiss_schwarz", "--cards", str(pool), str(deck)]) == 0
+    assert "ok" in capsys.readouterr().out
+    numbers = {ln.split()[1] for ln in deck.read_text().splitlines() if ln and not ln.startswith("#")}
+    imported = {c["number"] for c in json.loads(pool.read_text())["cards"]}
+    assert numbers <= imported
+    # a built-in deck name the game does not have, a deck name that is not .txt: one line each
+    assert main(["deck", "like", "--game", "weiss_schwarz", "--cards", str(pool), "--like", "nope", "--out", str(deck)]) == 2
+    assert "--like nope" in capsys.readouterr().err
