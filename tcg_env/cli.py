@@ -484,7 +484,7 @@ def _cmd_cards_show(args) -> int:
         for i, line in enumerate(m.text.splitlines()):
             line = line.strip()
             if line in uncompiled:
-                mark = "  [not compiled]"
+                mark = "  [unsupported: not compiled]"
             elif line in approximate:
                 mark = f"  [approximate: {', '.join(approximate[line])}]"
             else:
@@ -500,7 +500,7 @@ def _cmd_cards_show(args) -> int:
                 differs = known.get(name, f"see docs/{args.game}/card-text.md")
                 print(f"  (approximate: {name}: {differs})")
         if uncompiled:
-            print("  (the engine plays this card without the text marked [not compiled]: no ability implements it)")
+            print("  (the engine plays this card without the lines marked [unsupported: not compiled]: no ability implements them)")
     return 0
 
 
