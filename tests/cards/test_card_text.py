@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from lark import Transformer
 
+import tcg_env
+
 from tcg_env.cards.text import (
     CardTextCompiler,
     TextRecord,
@@ -179,3 +181,23 @@ def test_deck_like_builds_a_legal_deck_of_the_imported_pool(tmp_path, capsys):
     # a built-in deck name the game does not have, a deck name that is not .txt: one line each
     assert main(["deck", "like", "--game", "weiss_schwarz", "--cards", str(pool), "--like", "nope", "--out", str(deck)]) == 2
     assert "--like nope" in capsys.readouterr().err
+
+
+# --- every game's compiler -----------------------------------------------------------------
+ROOT = Path(__file__).resolve().parents[2]
+IMPORTING = [g for g in tcg_env.list_games() if tcg_env.get_spec(g).importer is not None]
+
+
+@pytest.mark.parametrize("game", IMPORTING)
+def test_every_importing_game_has_a_card_text_compiler_whose_approximations_are_documented(game):
+    """A game that imports real card lists compiles their text with a grammar (card_text.lark) and
+    lists every approximation its compiler may use, with what differs, on docs/<game>/card-text.md."""
+    import importlib
+
+    mod = importlib.import_module(f"tcg_env.games.{game}.card_text")
+    assert (ROOT / "tcg_env" / "games" / game / "card_text.lark").is_file()
+    assert isinstance(mod.COMPILER, CardTextCompiler)
+    page = (ROOT / "docs" / game / "card-text.md").read_text(encoding="utf-8")
+    for name, differs in mod.APPROXIMATIONS.items():
+        assert differs.strip(), name
+        assert f"`{name}`" in page, f"docs/{game}/card-text.md does not list the approximation {name!r}"
