@@ -2,7 +2,7 @@
 conformance tests and ``tcg deck like`` use to play an imported pool without a hand-written list.
 
 ``deck_like(game, pool, like)`` takes the built-in deck ``like`` of the built-in pool and replaces
-each of its distinct cards by a distinct card of ``pool`` with the same characteristics, as far as
+each of its distinct cards by a card of ``pool`` of a distinct number and name with the same characteristics, as far as
 the pool has them: every filter attribute the game lists for ``tcg cards list``
 (``GameSpec.card_attributes``: type, element or colour, cost, level...), then fewer of them (the
 type is always kept), keeping the number of copies. Cards whose printed text compiled whole
@@ -53,7 +53,7 @@ def deck_like(game: str, pool: Any, like: str | None = None, *, seed: int = 0, v
     order = list(range(pool.n_cards))
     rng.shuffle(order)
     order.sort(key=lambda c: _rank(pool, c))
-    used: set[str] = set()
+    used: set[str] = set()  # numbers and names taken (deck rules count copies by name: reprints share one)
     mapping: dict[int, str] = {}
     for cid in dict.fromkeys(ref_ids):
         pick = None
@@ -61,7 +61,7 @@ def deck_like(game: str, pool: Any, like: str | None = None, *, seed: int = 0, v
             want = key(base_attrs, cid, n)
             for c in order:
                 num = pool.numbers[c]
-                if num not in used and key(attrs, c, n) == want:
+                if num not in used and pool.names[c] not in used and key(attrs, c, n) == want:
                     pick = num
                     break
             if pick is not None:
@@ -70,7 +70,7 @@ def deck_like(game: str, pool: Any, like: str | None = None, *, seed: int = 0, v
             kind = base_attrs[names[0]][0][cid] if names else "?"
             raise DeckError(f"no card of the pool left to stand for {base.numbers[cid]} ({names[0] if names else 'card'} "
                             f"{kind}) of the built-in deck {like!r}", file="the card pool")  # fmt: skip
-        used.add(pick)
+        used.update((pick, pool.names[pool.index[pick]]))
         mapping[cid] = pick
     numbers = [mapping[c] for c in ref_ids]
     spec.load_deck(pool, numbers, variant)  # the game's deck rules, or its DeckError

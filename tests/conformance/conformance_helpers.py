@@ -34,6 +34,29 @@ def deck_sizes(spec, pool, decks) -> tuple[int, int]:
     return tuple(len(spec.load_deck(pool, d, variant).card_ids) for d in decks)
 
 
+def record_random_games(spec, pool, n_games, seed0, pairs=None):
+    """Play ``n_games`` uniformly random games (several matchups and seeds; ``pairs``: the deck pairs,
+    default :func:`deck_pairs`) to their end, recording every state row and mask:
+    [(decks, rows, masks, game)]."""
+    pairs = pairs or deck_pairs(spec)
+    out = []
+    for i in range(n_games):
+        decks = pairs[i % len(pairs)]
+        g = tcg_env.make_game(spec.name, decks=decks, seed=seed0 + i, pool=pool)
+        rng = np.random.default_rng(seed0 + i)
+        rows, masks = [], []
+        while not g.done and g.num_decisions <= spec.max_decisions:
+            rows.append(np.array(g.state))
+            masks.append(g.action_mask())
+            if not masks[-1].any():
+                break  # reported by test_no_empty_mask_before_the_end
+            g.step(random_action(g, rng))
+        rows.append(np.array(g.state))
+        masks.append(g.action_mask())
+        out.append((decks, rows, masks, g))
+    return out
+
+
 def random_action(game, rng) -> int:
     legal = game.legal_actions()
     return int(legal[rng.integers(len(legal))])

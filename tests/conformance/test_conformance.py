@@ -21,13 +21,13 @@ import pytest
 from conformance_helpers import (
     KIT_GAMES,
     check_cards,
-    deck_pairs,
     deck_sizes,
     determinized,
     env_module,
     hidden_piles_permuted,
     observations,
     play,
+    record_random_games,
     random_action,
     same_observation,
 )
@@ -56,28 +56,6 @@ def pool(spec):
     return spec.load_tables()
 
 
-def _record_random_games(spec, pool, n_games, seed0):
-    """Play ``n_games`` uniformly random games (several matchups and seeds) to their end, recording
-    every state row and mask: [(decks, rows, masks, game)]."""
-    pairs = deck_pairs(spec)
-    out = []
-    for i in range(n_games):
-        decks = pairs[i % len(pairs)]
-        g = tcg_env.make_game(spec.name, decks=decks, seed=seed0 + i, pool=pool)
-        rng = np.random.default_rng(seed0 + i)
-        rows, masks = [], []
-        while not g.done and g.num_decisions <= spec.max_decisions:
-            rows.append(np.array(g.state))
-            masks.append(g.action_mask())
-            if not masks[-1].any():
-                break  # reported by test_no_empty_mask_before_the_end
-            g.step(random_action(g, rng))
-        rows.append(np.array(g.state))
-        masks.append(g.action_mask())
-        out.append((decks, rows, masks, g))
-    return out
-
-
 _RECORDED: dict = {}
 
 
@@ -85,7 +63,7 @@ _RECORDED: dict = {}
 def random_games(spec, pool):
     key = spec.name
     if key not in _RECORDED:
-        _RECORDED[key] = _record_random_games(spec, pool, SHORT_GAMES, seed0=100)
+        _RECORDED[key] = record_random_games(spec, pool, SHORT_GAMES, seed0=100)
     return _RECORDED[key]
 
 
@@ -139,7 +117,7 @@ def test_cards_are_conserved_every_card_in_exactly_one_zone(spec, pool, random_g
 @pytest.mark.slow
 def test_random_play_long_sweep(spec, pool):
     """100 random games over the built-in matchups, every invariant at every state."""
-    games = _record_random_games(spec, pool, 100, seed0=10_000)
+    games = record_random_games(spec, pool, 100, seed0=10_000)
     for decks, rows, masks, g in games:
         assert g.done and g.num_decisions <= spec.max_decisions and g.winner in (0, 1, -1)
         sizes = deck_sizes(spec, pool, decks)
