@@ -91,12 +91,17 @@ class TextRecord:
     lines: list[LineResult] = field(default_factory=list)
     skip: str | None = None
     name: str = ""
+    # a record skipped only because it prints again a card the list imports (an alternate
+    # printing, a duplicate number): it plays as that card, so its lines' verdicts are its own
+    duplicate_of: str | None = None
 
     @property
     def verdict(self) -> Verdict:
         """The card's verdict: exact when every line is (a card with no ability text is exact),
-        approximate when every line is exact or approximate; a skipped record is never compiled."""
-        if self.skip is not None or any(r.verdict is Verdict.UNSUPPORTED for r in self.lines):
+        approximate when every line is exact or approximate; a skipped record is never compiled
+        (unless it is a duplicate of an imported card: ``duplicate_of``)."""
+        skipped = self.skip is not None and self.duplicate_of is None
+        if skipped or any(r.verdict is Verdict.UNSUPPORTED for r in self.lines):
             return Verdict.UNSUPPORTED
         if any(r.verdict is Verdict.APPROXIMATE for r in self.lines):
             return Verdict.APPROXIMATE

@@ -117,15 +117,16 @@ def test_coverage_report_counts_cards_lines_and_sets(compiler):
         TextRecord("B-1", "B", [compiler.compile_line("Gain 2 life.")], name="Cow"),  # unsupported
         TextRecord("B-2", "B", [compiler.compile_line("Gain 5 life.")], name="Pig"),
         TextRecord("B-3", "B", [compiler.compile_line("Draw 1 card.")], skip="too_many_colors"),  # skipped
+        TextRecord("B-1a", "B", [compiler.compile_line("Draw 1 card.")], skip="reprint", duplicate_of="A-1"),
     ]
     r = coverage_report(recs, game="toy", file="toy.json", approximations=compiler.approximations)
-    assert (r["cards"], r["cards_imported"], r["cards_exact"], r["cards_approximate"]) == (6, 5, 2, 3)
-    assert (r["lines"], r["lines_exact"], r["lines_approximate"], r["lines_unsupported"]) == (6, 3, 1, 2)
-    assert r["share_exact"] == round(2 / 6, 4) and r["share_exact_or_approximate"] == 0.5
-    assert r["cards_skipped"] == {"too_many_colors": 1}
+    assert (r["cards"], r["cards_imported"], r["cards_exact"], r["cards_approximate"]) == (7, 5, 3, 4)
+    assert (r["lines"], r["lines_exact"], r["lines_approximate"], r["lines_unsupported"]) == (7, 4, 1, 2)
+    assert r["share_exact"] == round(3 / 7, 4) and r["share_exact_or_approximate"] == round(4 / 7, 4)
+    assert r["cards_skipped"] == {"reprint": 1, "too_many_colors": 1}
     assert r["approximations"] == {"players_are_not_targets": {"lines": 1, "differs": "only creatures can be chosen"}}
     assert r["sets"]["A"]["cards"] == 3 and r["sets"]["A"]["cards_exact"] == 2 and r["sets"]["A"]["cards_approximate"] == 3
-    assert r["sets"]["B"]["cards"] == 3 and r["sets"]["B"]["cards_exact"] == 0 and r["sets"]["B"]["lines_unsupported"] == 2
+    assert r["sets"]["B"]["cards"] == 4 and r["sets"]["B"]["cards_exact"] == 1 and r["sets"]["B"]["lines_unsupported"] == 2
     assert r["unsupported_shapes"] == [{"shape": "Gain N life.", "lines": 2, "example": "B-1"}]
     json.dumps(r)  # the report is JSON as it is
 
