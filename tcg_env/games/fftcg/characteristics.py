@@ -17,6 +17,7 @@ from tcg_env.games.fftcg.state import (
     CARD,
     CARD_W,
     CONTROLLER,
+    DAMAGE_N,
     D_COUNTS,
     D_KW,
     D_POWER,
@@ -95,6 +96,15 @@ def refresh_derived(game, s, T):
                     op = code[r, K.I_OP]
                     if op == K.Op.COST_REDUCTION:
                         s[D_COUNTS + p * 3 + 2] += 1
+                    if op == K.Op.AURA_POWER_PER:
+                        n = s[DAMAGE_N + p]
+                        if code[r, K.I_A2] == 0:
+                            n = 0
+                            for q in range(2):
+                                for j in range(s[FIELD_N + q]):
+                                    if game.filter_match(s, T, code[r, K.I_A1], s[FIELD_L + q * FIELD_SLOTS + j], p, src):
+                                        n += 1
+                        s[D_POWER + src * CARD_W] += code[r, K.I_A0] * n
                     if op == K.Op.AURA_POWER or op == K.Op.AURA_KEYWORD or op == K.Op.AURA_RESTRICT:
                         frow = code[r, K.I_A1]
                         for q in range(2):

@@ -151,10 +151,14 @@ class Trigger(IntEnum):
     BEGIN_END_PHASE = 9  # "At the beginning of the End Phase during your turn"
     OPP_FORWARD_BROKEN = 10  # "When a Forward your opponent controls is broken"
     LEAVES_FIELD_SELF = 11  # "When <this> leaves the field" (to any zone)
+    # "When <this> is put from the field into the Break Zone": broken, put there by a cost, an effect
+    # or a rule process (CR 15.1.1.3.2: all of them, not only breaking)
+    PUT_INTO_BREAK_SELF = 12
 
 
 class Condition(IntEnum):
-    """Conditions of conditional auto-abilities (CR 11.8.13) and conditional field abilities.
+    """Conditions of conditional auto-abilities (CR 11.8.13) and conditional field abilities; on an
+    action or special ability, when it may be used ("You can only use this ability during your turn").
 
     Each compares a count about the ability's controller (or the opponent) with A_COND_ARG.
     """
@@ -167,6 +171,13 @@ class Condition(IntEnum):
     HAND_AT_MOST = 5  # controller has <= arg cards in hand
     OPP_DAMAGE_AT_LEAST = 6  # opponent has >= arg damage
     JOB_ON_FIELD = 7  # controller controls another Character with job id arg
+    # the cards on both fields that filter row (arg // COND_COUNT_SPAN) matches, seen by the
+    # controller, number at least arg % COND_COUNT_SPAN ("If you control 2 or more [Job X] Forwards")
+    CONTROLS_AT_LEAST = 8
+    YOUR_TURN = 9  # it is the controller's turn ("During your turn, ...", "only during your turn")
+
+
+COND_COUNT_SPAN = 16  # CONTROLS_AT_LEAST packs (filter row, count) in A_COND_ARG: row * 16 + count
 
 
 ABILITY_TABLE = TableLayout("ability")
@@ -201,6 +212,9 @@ class CardState(IntEnum):
     ANY = 0
     ACTIVE = 1
     DULL = 2
+    DAMAGED = 3  # a Forward that has received damage this turn ("choose 1 damaged Forward")
+    ATTACKING = 4  # an attacking Forward (CR 10.1.2)
+    BLOCKING = 5  # the blocking Forward (CR 10.1.3)
 
 
 class FilterZone(IntEnum):
@@ -221,7 +235,11 @@ F_POWER_MAX = FILTER_TABLE.add("power_max", source=bound())  # -1 = none
 F_JOB = FILTER_TABLE.add("job", source=interned("job_ids", "job"))  # job id, 0 = any
 F_NAME = FILTER_TABLE.add("name", source=interned("name_ids", "card name"))  # name id, 0 = any (name ids start at 1)
 F_STATE = FILTER_TABLE.add("state", source=enum(CardState))  # CardState
-F_EXCLUDE_SELF = FILTER_TABLE.add("exclude_self", source=copy())  # 1: not the ability's source card
+# bit 0: not the ability's source card; bits 1..: 1 + the row of an alternative filter ("[Job X] or
+# [Card Name Y]": a card matching it matches too), 0 = none (FILTER_ALT_SHIFT; packed here so that the
+# table layout, and the built-in pool's fingerprint, stay as they were)
+F_EXCLUDE_SELF = FILTER_TABLE.add("exclude_self", source=copy())
+FILTER_ALT_SHIFT = 1
 F_ZONE = FILTER_TABLE.add("zone", source=enum(FilterZone))  # FilterZone
 F_CATEGORY = FILTER_TABLE.add("category", source=interned("category_ids", "category"))  # category id, 0 = any
 F_NCOLS = FILTER_TABLE.width
@@ -257,11 +275,24 @@ class Op(IntEnum):
     DAMAGE_PLAYER = 32  # a0 = points of damage (CR 6.5)
     SEARCH = 33  # a0 = filter row (zone DECK), a1 = Destination; then shuffle (CR 15.1.1.8)
     PUT_ONTO_FIELD = 34  # a0 = filter row (zone BREAK or HAND), a1 = count (chosen one by one)
+    ADD_TO_HAND = 35  # a0 = filter row (zone BREAK), a1 = count: cards of your Break Zone to your hand, one by one
     # --- field-ability effects (ongoing, CR 11.9); only in FIELD abilities ---
     AURA_POWER = 50  # a0 = signed power change, a1 = filter row (cards it applies to)
     AURA_KEYWORD = 51  # a0 = KW_* bits, a1 = filter row
     COST_REDUCTION = 52  # a0 = CP reduction, a1 = filter row (zone HAND: cards whose cost is reduced)
     AURA_RESTRICT = 53  # a0 = RESTRICT_* bits, a1 = filter row
+    # the source gains a0 power for each card filter row a1 matches on both fields (a2 = 0), or for
+    # each point of damage its controller has received (a2 = 1): "For each ..., <this> gains +1000 power."
+    AURA_POWER_PER = 54
+
+
+# The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
+# built-in starter pool does not use: adding cards to the starter pool would change its recorded games
+# (tests/engine/test_golden_play.py). tests/fftcg/test_card_text.py runs each of them in the engine.
+REAL_CARD_OPS = frozenset({Op.ADD_TO_HAND, Op.AURA_POWER_PER})
+REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN})
+REAL_CARD_TRIGGERS = frozenset({Trigger.PUT_INTO_BREAK_SELF})
+REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
 
 
 class Duration(IntEnum):
@@ -339,6 +370,7 @@ class SelectFor(IntEnum):
 
     SEARCH = 1  # Op.SEARCH: a card of the deck (CR 15.1.1.8)
     PUT_ONTO_FIELD = 2  # Op.PUT_ONTO_FIELD: a card of the hand or the Break Zone
+    ADD_TO_HAND = 3  # Op.ADD_TO_HAND: a card of the Break Zone
 
 
 class Decision(IntEnum):

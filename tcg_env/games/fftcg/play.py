@@ -70,6 +70,10 @@ def ability_usable(game, s, T, player, slot, arow, nd, disc, nb, bk):
         return False
     if chase_full(game, s) or s[FRAME_N] >= FRAME_MAX:
         return False
+    # "You can only use this ability during your turn / if ...": checked when it is used only
+    if abil[arow, K.A_COND] != K.Condition.NONE and not game.condition_holds(
+            s, T, abil[arow, K.A_COND], abil[arow, K.A_COND_ARG], player, slot):  # fmt: skip
+        return False
     skip_field = slot if abil[arow, K.A_COST_DULL] != 0 or abil[arow, K.A_COST_BREAK_SELF] != 0 else -1
     cp = abil[arow, K.A_COST_CP]
     elem = abil[arow, K.A_COST_ELEMENT]
