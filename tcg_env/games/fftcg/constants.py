@@ -153,7 +153,7 @@ class Trigger(IntEnum):
     LEAVES_FIELD_SELF = 11  # "When <this> leaves the field" (to any zone)
     # "When <this> is put from the field into the Break Zone": broken, put there by a cost, an effect
     # or a rule process (CR 15.1.1.3.2: all of them, not only breaking)
-    PUT_INTO_BREAK_SELF = 12
+    PUT_INTO_BREAK_SELF = 20  # (20: FF-TCG 2014 extends this enum from 12 on)
 
 
 class Condition(IntEnum):
@@ -173,8 +173,8 @@ class Condition(IntEnum):
     JOB_ON_FIELD = 7  # controller controls another Character with job id arg
     # the cards on both fields that filter row (arg // COND_COUNT_SPAN) matches, seen by the
     # controller, number at least arg % COND_COUNT_SPAN ("If you control 2 or more [Job X] Forwards")
-    CONTROLS_AT_LEAST = 8
-    YOUR_TURN = 9  # it is the controller's turn ("During your turn, ...", "only during your turn")
+    CONTROLS_AT_LEAST = 20  # (20, 21: FF-TCG 2014 extends this enum with 8..11)
+    YOUR_TURN = 21  # it is the controller's turn ("During your turn, ...", "only during your turn")
 
 
 COND_COUNT_SPAN = 16  # CONTROLS_AT_LEAST packs (filter row, count) in A_COND_ARG: row * 16 + count
