@@ -755,7 +755,10 @@ class FFTextTransformer(TextTransformer, Transformer):
         return ("usage", items[0])
 
     def use_once(self, _):
-        raise Unsupported("'only once per turn' (no use count on action abilities)")
+        return ("once", True)
+
+    def usage(self, items):
+        return ("usage_parts", list(items))
 
     def _cost(self, parts: list, special: bool) -> dict:
         cost: dict[str, Any] = {}
@@ -794,23 +797,23 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("a discard cost with a CP cost")
         if self.card.get("type") == "summon":
             raise Unsupported("an action ability on a Summon")
-        if not special and not cost:
-            raise Unsupported("an action ability without a cost")
         return cost
 
     def action(self, items):
         cost = self._cost(items[0], special=False)
         steps, optional = self._effect_value(items[1])
-        ab = _no_loop({"kind": "action", "cost": cost, "effect": self.program(steps, has_source=True)})
-        return [_usage(ab, items[2:])]
+        ab = _usage({"kind": "action", "cost": cost, "effect": self.program(steps, has_source=True)}, items[2:])
+        if not cost and not ab.get("once_per_turn"):
+            raise Unsupported("an action ability without a cost or a limit (the engine refuses it: CR 13)")
+        return [_no_loop(ab)]
 
     def special(self, items):
         if self.card.get("generic"):
             raise Unsupported("a special ability on a generic card")
         cost = self._cost(items[1], special=True)
         steps, _ = self._effect_value(items[2])
-        ab = _no_loop({"kind": "special", "cost": cost, "effect": self.program(steps, has_source=True)})
-        return [_usage(ab, items[3:])]
+        ab = _usage({"kind": "special", "cost": cost, "effect": self.program(steps, has_source=True)}, items[3:])
+        return [_no_loop(ab)]
 
     # ---- field abilities ----
     def _self_filter(self) -> dict:
@@ -887,6 +890,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     f_cost_reduction_play = f_cost_reduction
 
+    def f_self_cost(self, items):
+        return [{"kind": "field", "effect": [{"op": "self_cost_reduction", "amount": self._ints(items)[0]}]}]
+
     def field(self, items):
         cond = None
         if isinstance(items[0], tuple) and items[0][0] == "condition":
@@ -955,10 +961,17 @@ class FFTextTransformer(TextTransformer, Transformer):
 
 def _usage(ab: dict, rest: list) -> dict:
     """An action or special ability's "You can only use this ability ...": a condition checked when
-    it is used (the engine checks the condition of an action ability then, never on resolution)."""
+    it is used (the engine checks the condition of an action ability then, never on resolution),
+    and "once per turn"."""
     for u in rest:
-        if isinstance(u, tuple) and u[0] == "usage":
-            ab["condition"] = u[1]
+        if isinstance(u, tuple) and u[0] == "usage_parts":
+            for kind, v in u[1]:
+                if kind == "once":
+                    ab["once_per_turn"] = True
+                elif "condition" in ab:
+                    raise Unsupported("two conditions on one ability (the engine checks one)")
+                else:
+                    ab["condition"] = v
     return ab
 
 
@@ -967,7 +980,7 @@ def _no_loop(ab: dict) -> dict:
     it could loop forever)."""
     c = ab["cost"]
     if any(op["op"] == "activate" for op in ab["effect"]) and not (c.get("cp") or c.get("discard")
-                                                                    or c.get("break_self")):  # fmt: skip
+                                                                    or c.get("break_self") or ab.get("once_per_turn")):  # fmt: skip
         raise Unsupported("an ability that activates Characters for a dull cost alone (the engine refuses "
                           "possible loops, CR 13)")
     return ab

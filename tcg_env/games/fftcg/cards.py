@@ -158,6 +158,7 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("aura_keyword", module, keywords=KeywordList, filter=filter_model),
         op_model("cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)], filter=filter_model),
         op_model("aura_restrict", module, restrictions=RestrictionList, filter=filter_model),
+        op_model("self_cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)]),
         op_model("aura_power_per", module, amount=_Amount, per=(Literal["card", "damage"], "card"),
                  filter=(filter_model | None, None)),
     )  # fmt: skip
@@ -176,7 +177,8 @@ _ON_REGISTER = {
     "damage", "break", "dull", "activate", "freeze", "power", "grant_keyword", "restrict",
     "return_to_hand", "remove_from_game",
 }  # fmt: skip
-_FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per"}
+_FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
+               "self_cost_reduction"}
 
 
 class FFAbility(StrictModel):
@@ -185,6 +187,7 @@ class FFAbility(StrictModel):
     trigger_filter: FFFilter | None = None
     condition: FFCondition | None = None
     optional: bool = False
+    once_per_turn: bool = False  # action / special: "You can only use this ability once per turn"
     cost: FFCost | None = None
     effect: list[EffectOp] = Field(min_length=1, max_length=24)
 
@@ -369,6 +372,8 @@ class _Compiler(PoolCompiler):
         row[K.C_EX_ABIL] = ex_row
         row[K.C_ACT0], row[K.C_ACT1] = acts[0], acts[1]
         row[K.C_HAS_FIELD] = int(any(ab.kind == "field" for ab in card.abilities))
+        if any(op.op == "self_cost_reduction" for ab in card.abilities for op in ab.effect):
+            row[K.C_HAS_FIELD] |= K.HAS_SELF_COST_REDUCTION
         self.card_rows.append(row)
 
     # ---- abilities ----
@@ -386,10 +391,14 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.condition", "only auto, field, action and special abilities have conditions")
         if ab.optional and kind != "auto":
             self.fail(f"{p}.optional", "only auto abilities are optional ('you may')")
+        if ab.once_per_turn and kind not in ("action", "special"):
+            self.fail(f"{p}.once_per_turn", "only action and special abilities are used once per turn")
         if ab.cost is not None and kind not in ("action", "special"):
             self.fail(f"{p}.cost", "only action and special abilities have a cost")
-        if kind == "action" and (ab.cost is None or not _cost_nonempty(ab.cost)):
-            self.fail(f"{p}.cost", "an action ability needs a cost (cp, dull, discard or break_self)")
+        if kind == "action" and (ab.cost is None or not _cost_nonempty(ab.cost)) and not ab.once_per_turn:
+            # a free ability could be used forever (CR 13); "{0}: ... once per turn" is bounded
+            self.fail(f"{p}.cost", "an action ability needs a cost (cp, dull, discard or break_self) "
+                                   "or once_per_turn")
         if card.type == "summon" and kind != "summon":
             self.fail(f"{p}.kind", "a Summon has only its summon ability")
         if card.type != "summon" and card.ex_burst is False and kind == "ex_burst":
@@ -435,10 +444,12 @@ class _Compiler(PoolCompiler):
 
         # CR 13: activating characters with an ability whose only cost is dulling could loop forever
         if kind in ("action", "special") and any(op.op == "activate" for op in ab.effect):
-            if cost.cp == 0 and cost.discard == 0 and not cost.break_self:
+            if cost.cp == 0 and cost.discard == 0 and not cost.break_self and not ab.once_per_turn:
                 self.fail(f"{p}.cost", "an ability that activates Characters needs a cost beyond dull (loops)")
 
         row = self.new_row(self.K.ABILITY_TABLE, ab, p, cost=cost)
+        if kind in ("action", "special"):
+            row[K.A_OPTIONAL] = int(ab.once_per_turn)  # the column's meaning for these kinds
         row[K.A_TRIG_FILTER] = trig_filter
         row[K.A_COND] = cond
         row[K.A_COND_ARG] = cond_arg
@@ -518,6 +529,8 @@ class _Compiler(PoolCompiler):
                 if op.amount == 0:
                     self.fail(f"{q}.amount", "must not be 0")
                 a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+            elif name == "self_cost_reduction":
+                a0 = op.amount
             elif name == "aura_power_per":
                 if op.amount == 0:
                     self.fail(f"{q}.amount", "must not be 0")

@@ -128,6 +128,18 @@ def current_cost(game, s, T, player, slot):
     code = code_table(T)
     cid = s[CARD + slot * CARD_W]
     cost = cards[cid, K.C_COST]
+    if cards[cid, K.C_HAS_FIELD] & K.HAS_SELF_COST_REDUCTION:
+        # "The cost required to cast <this> is reduced by N": the card's own, from the hand
+        a0 = cards[cid, K.C_ABIL_START]
+        for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
+            if abil[a, K.A_KIND] == K.AbilityKind.FIELD and game.condition_holds(
+                    s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], player, slot):  # fmt: skip
+                c0 = abil[a, K.A_CODE_START]
+                for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
+                    if code[r, K.I_OP] == K.Op.SELF_COST_REDUCTION:
+                        cost -= code[r, K.I_A0]
+        if cost < 1:
+            cost = 1
     if s[D_COUNTS + player * 3 + 2] == 0:
         return cost  # no cost-reduction field ability active (derived values are fresh here)
     for i in range(s[FIELD_N + player]):

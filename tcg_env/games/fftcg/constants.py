@@ -94,6 +94,11 @@ KEYWORD_BITS = {"haste": KW_HASTE, "brave": KW_BRAVE, "first_strike": KW_FIRST_S
 # restriction bits (effects "can't attack" / "can't block")
 RESTRICT_CANT_ATTACK = 1
 RESTRICT_CANT_BLOCK = 2
+# "You can only use this ability once per turn": the card's first / second action or special ability
+# (C_ACT0 / C_ACT1) was used this turn: a restriction until the end of the turn (CR 9.5.1.3.2) that
+# a card forgets when it moves (CR 7.4), as the card's other restrictions
+RESTRICT_USED_ACT0 = 4
+RESTRICT_USED_ACT1 = 8
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
@@ -117,7 +122,10 @@ C_SUMMON_ABIL = CARD_TABLE.add("summon_abil")  # ability row of a Summon's effec
 C_EX_ABIL = CARD_TABLE.add("ex_abil")
 C_ACT0 = CARD_TABLE.add("act0")  # ability rows of the card's first/second action-or-special ability, -1 if none
 C_ACT1 = CARD_TABLE.add("act1")
-C_HAS_FIELD = CARD_TABLE.add("has_field")  # 1 if the card has a field ability (lets the kernels skip the others fast)
+# bit 0: the card has a field ability (lets the kernels skip the others fast); bit 1: one of them
+# reduces the card's own cost in the hand (Op.SELF_COST_REDUCTION)
+C_HAS_FIELD = CARD_TABLE.add("has_field")
+HAS_SELF_COST_REDUCTION = 2
 C_NCOLS = CARD_TABLE.width
 
 # Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), the kernel tables'
@@ -193,7 +201,8 @@ A_COST_DISCARD = ABILITY_TABLE.add("cost_discard", source=copy("cost.discard")) 
 A_COST_BREAK_SELF = ABILITY_TABLE.add("cost_break_self", source=copy("cost.break_self"))  # 1: put this card into the Break Zone as a cost
 A_CODE_START = ABILITY_TABLE.add("code_start")  # first instruction row in the code table
 A_CODE_LEN = ABILITY_TABLE.add("code_len")
-A_OPTIONAL = ABILITY_TABLE.add("optional", source=copy())  # 1: "you may" (CR 11.8.14): asked on resolution
+# auto: 1 = "you may" (CR 11.8.14), asked on resolution; action / special: 1 = once per turn
+A_OPTIONAL = ABILITY_TABLE.add("optional", source=copy())
 A_CARD = ABILITY_TABLE.add("card")  # card id that owns the ability
 A_NCOLS = ABILITY_TABLE.width
 
@@ -284,12 +293,15 @@ class Op(IntEnum):
     # the source gains a0 power for each card filter row a1 matches on both fields (a2 = 0), or for
     # each point of damage its controller has received (a2 = 1): "For each ..., <this> gains +1000 power."
     AURA_POWER_PER = 54
+    # a0 = CP: the card's own cost is reduced while it is in its owner's hand ("The cost required to
+    # cast <this> is reduced by 1"), when the field ability's condition holds (C_HAS_FIELD bit 1)
+    SELF_COST_REDUCTION = 55
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
 # built-in starter pool does not use: adding cards to the starter pool would change its recorded games
 # (tests/engine/test_golden_play.py). tests/fftcg/test_card_text.py runs each of them in the engine.
-REAL_CARD_OPS = frozenset({Op.ADD_TO_HAND, Op.AURA_POWER_PER})
+REAL_CARD_OPS = frozenset({Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN})
 REAL_CARD_TRIGGERS = frozenset({Trigger.PUT_INTO_BREAK_SELF})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
