@@ -120,6 +120,16 @@ def test_enters_other_matching_the_card_itself_is_approximate():
     assert r.verdict is Verdict.EXACT
 
 
+def test_self_or_another_entering_is_two_triggers():
+    # "When ~ or a DESC enters your field": enters_self and enters_other (which never counts the card
+    # itself, so its own entering triggers once)
+    r = _c("When Zell Test or a Fire Forward enters your field, draw 1 card.")
+    assert r.verdict is Verdict.EXACT
+    assert [a["trigger"] for a in r.abilities] == ["enters_self", "enters_other"]
+    assert "trigger_filter" not in r.abilities[0]
+    assert r.abilities[1]["trigger_filter"] == {"element": ["fire"], "type": "forward", "side": "own"}
+
+
 def test_ex_burst_auto_ability_is_also_the_ex_burst_effect():
     # CR 11.10: the EX Burst resolves the "enters the field" effect from the Damage Zone
     r = _c("EX BURST When Quill enters the field, choose 1 Forward. Dull it and Freeze it.", BACKUP)

@@ -715,6 +715,13 @@ class FFTextTransformer(TextTransformer, Transformer):
             self.approximate("enters_other_self")
         return ("enters_other", f)
 
+    def t_self_or_other(self, items):
+        # "When ~ or a DESC enters your field": its own entering (which the engine's "other" trigger
+        # never counts, so it triggers once) or another card's
+        trig, f = self.t_enters_other(items)
+        self.approximations = [a for a in self.approximations if a != "enters_other_self"]
+        return ("enters_self|enters_other", f)
+
     def auto(self, items):
         (trig, tfilter), rest = items[0], items[1:]
         cond = None
@@ -727,7 +734,7 @@ class FFTextTransformer(TextTransformer, Transformer):
         out = []
         for t in trig.split("|"):
             ab = {"kind": "auto", "trigger": t, "effect": self.program(steps, has_source=True, optional=optional)}
-            if tfilter is not None:
+            if tfilter is not None and t == "enters_other":
                 ab["trigger_filter"] = tfilter
             if cond is not None:
                 ab["condition"] = cond
