@@ -301,6 +301,21 @@ def test_mini_import(mini):
     assert rep["cards_approximate"] == 28  # Finder: chosen_on_resolution
 
 
+def test_a_card_that_may_be_generic_is_approximate_in_the_simulator_layout(tmp_path):
+    # the simulator layout does not record the generic icon: "Knight gains ..." on a card named after
+    # its job may apply to every Knight you control (self_by_name)
+    line = "Damage 3 -- Knight gains +1000 power."
+    recs = [{"id": f"T-00{i}", "name": name, "element": "fire", "type": "forward", "cost": 2, "power": 5000,
+             "job": job, "category": "I", "text": line.replace("Knight", name)}
+            for i, (name, job) in enumerate((("Knight", "Knight"), ("Gau", "Wild Child")))]  # fmt: skip
+    p = tmp_path / "two.json"
+    p.write_text(json.dumps(recs))
+    res = import_fftcg_json(p)
+    verdicts = [rec.lines[0].verdict for rec in res.text_records]
+    assert verdicts == [Verdict.APPROXIMATE, Verdict.EXACT]
+    assert res.text_records[0].lines[0].approximations == ("self_by_name",)
+
+
 def _deck(res):
     numbers = [c.number for c in res]
     return (numbers * 3)[:50]
@@ -506,7 +521,7 @@ def test_put_into_break_zone_by_a_cost_triggers_put_from_field(mini):
 
 
 # ---- the sample lists --------------------------------------------------------------------------------------
-@pytest.mark.parametrize("path, floor", [(SIM, 0.16), (FFDECKS, 0.19)], ids=["simulator", "ffdecks"])
+@pytest.mark.parametrize("path, floor", [(SIM, 0.16), (FFDECKS, 0.20)], ids=["simulator", "ffdecks"])
 def test_report_on_the_sample_lists(path, floor):
     t = time.perf_counter()
     res = import_fftcg_json(_need(path))

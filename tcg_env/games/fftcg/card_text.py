@@ -43,7 +43,9 @@ APPROXIMATIONS: dict[str, str] = {
     "discard_order": "\"each player discards\": the ability's controller discards first, then the opponent (CR "
                      "6.1.3 has the turn player choose first)",
     "self_by_name": "\"<this card> gains ...\" on a card with the generic icon applies to every same-name copy you "
-                    "control (the field ability's filter is the card's name)",
+                    "control (the field ability's filter is the card's name); in a list that does not record the "
+                    "icon (the simulator layout), so is a card that may have it (a Standard Unit, or a card named "
+                    "after its job)",
 }
 
 _SYM_ELEMENTS = {
@@ -824,7 +826,7 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     # ---- field abilities ----
     def _self_filter(self) -> dict:
-        if self.card.get("generic"):
+        if self.card.get("generic") or self.card.get("maybe_generic"):
             self.approximate("self_by_name")
         return {"side": "own", "name": self.card.get("name", "")}
 
@@ -1045,7 +1047,7 @@ class FFTextCompiler(CardTextCompiler):
         if text.startswith('"') or re.match(r"(EX BURST )?(when .*, )?select (up to )?\d+ of the \d+ following", text):
             res = LineResult.unsupported(text, "a 'Select N of the M following actions' ability (no modal effects)")
         else:
-            ctx = {k: card.get(k) for k in ("type", "job", "element", "cost", "category", "generic")}
+            ctx = {k: card.get(k) for k in ("type", "job", "element", "cost", "category", "generic", "maybe_generic")}
             # the name matters to a line only through "~" (self filters use it): key on it when used
             if "~" in text:
                 ctx["name"] = card.get("name")

@@ -138,6 +138,11 @@ def import_fftcg_json(path: str | Path) -> ImportResult:
             "text": "\n".join(lines),
         }
         ctx = {k: model[k] for k in ("name", "type", "job", "element", "cost", "category", "generic")}
+        if layout == "simulator":
+            # the layout does not record the generic icon: a card that may have it (a Standard Unit, or
+            # a card named after its job, as nearly all generic cards are) gets the verdicts of one
+            job = model["job"] or ""
+            ctx["maybe_generic"] = ctype != "summon" and (job == "Standard Unit" or name.split(" (")[0] == job)
         results = [COMPILER.compile_line(ln, ctx) for ln in lines]
         record = TextRecord(number=number, set=_set_of(rec, number), lines=results, name=name)
         records.append(record)
