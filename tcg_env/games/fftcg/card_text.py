@@ -142,12 +142,14 @@ def _int(tok: Token) -> int:
 
 class _Steps(list):
     """Effect steps of one sentence: ("choose", [filter-count dicts]) / ("reg", [ops on "it"]) /
-    ("all", filter, [ops]) / ("self", [ops]) / ("op", op)."""
+    ("all", filter, [ops]) / ("self", [ops]) / ("op", op) or ("op", op, True) for a card taken from
+    a zone that the engine lets the player decline / ("play_it" | "add_it", None) for the card chosen
+    in the Break Zone."""
 
 
 class FFTextTransformer(TextTransformer, Transformer):
     """Parse tree -> FF-TCG ability dicts (``self.card``: ``name``, ``type``, ``job``, ``element``,
-    ``cost``, ``category``, ``generic`` of the card the line is printed on)."""
+    ``cost``, ``category``, ``generic``, ``maybe_generic`` of the card the line is printed on)."""
 
     # ---- terminals and small pieces ----
     def kw_haste(self, _):
@@ -424,9 +426,6 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def it_remove(self, _):
         return _Steps([("reg", [{"op": "remove_from_game"}])])
-
-    def it_dull_freeze(self, _):
-        return _Steps([("reg", [{"op": "dull"}, {"op": "freeze"}])])
 
     def it_play(self, _):
         return _Steps([("play_it", None)])
@@ -931,7 +930,7 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("'you may' outside an auto ability")
         return v
 
-    def _bare_effects(self, steps, ex: bool = False):
+    def _bare_effects(self, steps):
         if self.card.get("type") != "summon":
             raise Unsupported("an effect without a trigger or cost on a Character")
         return [{"kind": "summon", "effect": self.program(steps, has_source=False)}]
