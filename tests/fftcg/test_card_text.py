@@ -265,6 +265,7 @@ def _records():
         rec(34, "Idler", "backup", 2, 0, "Clerk", "《0》: Draw 1 card. You can only use this ability once per turn."),
         rec(35, "Bargain", "forward", 4, 5000, "Chief",
             "If you control a [[i]]Job Knight[[/]] Forward, the cost required to cast Bargain is reduced by 2."),
+        rec(36, "Sneak", "forward", 2, 5000, "Thief", "Sneak cannot be blocked by a Forward of cost 4 or more."),
     ]
     recs += [rec(10 + i, f"Filler {i}", "forward", 2 + i % 3, 5000, "Soldier", "") for i in range(14)]
     return recs
@@ -297,8 +298,8 @@ def test_mini_import(mini):
     assert [a.kind for a in by["T-001"].abilities] == ["action", "auto"] and not by["T-001"].uncompiled
     assert by["T-004"].keywords == ["brave"]
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == 29 and rep["cards_exact"] == 27 and rep["lines_unsupported"] == 1
-    assert rep["cards_approximate"] == 28  # Finder: chosen_on_resolution
+    assert rep["cards"] == 30 and rep["cards_exact"] == 28 and rep["lines_unsupported"] == 1
+    assert rep["cards_approximate"] == 29  # Finder: chosen_on_resolution
 
 
 def test_a_card_that_may_be_generic_is_approximate_in_the_simulator_layout(tmp_path):
@@ -474,6 +475,21 @@ def test_the_cost_of_a_card_in_hand_reduced_by_its_own_text(mini):
         sc.field(0, ["T-001", "T-007", "T-008", "T-030", *knights])  # four Backups: 4 CP
         g = sc.game()
         assert is_legal(g, f"Play Bargain ({cost} CP)"), [g.describe_action(int(a)) for a in g.legal_actions()]
+
+
+def test_cannot_be_blocked_by_a_forward_of_cost_4_or_more(mini):
+    from tcg_env.games.fftcg.scenario import Scenario
+    from tests.fftcg.fftcg_helpers import do, is_legal, pass_until
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc.field(0, ["T-036", "T-010"])
+    sc.field(1, ["T-035", "T-011"])  # Bargain costs 4, Filler 1 costs 3
+    g = sc.game()
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    do(g, "Attack with Sneak")
+    pass_until(g, K.Decision.DECLARE_BLOCK)
+    assert is_legal(g, "Block with Filler 1") and not is_legal(g, "Block with Bargain")
 
 
 def test_add_to_hand_from_the_break_zone(mini):

@@ -872,6 +872,14 @@ class FFTextTransformer(TextTransformer, Transformer):
         return [{"kind": "field", "effect": [{"op": "aura_restrict", "restrictions": items[-1][1],
                                                "filter": self._aura_filter(items[0])}]}]  # fmt: skip
 
+    def f_unblockable(self, items):
+        f = next((i for i in items if isinstance(i, dict)), {})
+        if "zone" in f:
+            raise Unsupported("a zone in 'cannot be blocked by'")
+        if "type" not in f:
+            f = _with(f, type="forward")
+        return [{"kind": "field", "effect": [{"op": "unblockable_by", "filter": f}], "_unconditional": True}]
+
     def f_per_card(self, items):
         f = self._aura_filter(items[0])
         if "side" not in f:
@@ -908,17 +916,17 @@ class FFTextTransformer(TextTransformer, Transformer):
             items = items[1:]
         ab = items[0][0]
         if cond is not None:
-            ab["condition"] = cond
+            _condition_on(ab, cond)
         return [ab]
 
     def field_your_turn(self, items):
         ab = items[0][0]
-        ab["condition"] = {"kind": "your_turn", "value": 0}
+        _condition_on(ab, {"kind": "your_turn", "value": 0})
         return [ab]
 
     def field_trailing_if(self, items):
         ab = items[0][0]
-        ab["condition"] = items[1]
+        _condition_on(ab, items[1])
         return [ab]
 
     # ---- whole lines ----
@@ -958,13 +966,23 @@ class FFTextTransformer(TextTransformer, Transformer):
         ab = v[0]
         if "condition" in ab:
             raise Unsupported("two conditions on one ability (the engine checks one)")
-        ab["condition"] = {"kind": "damage_at_least", "value": n}
+        _condition_on(ab, {"kind": "damage_at_least", "value": n})
         return [ab]
 
     def result(self, tree_value):
         if isinstance(tree_value, dict) and "__ex__" in tree_value:
-            return tree_value["__ex__"], {"ex_burst": True}
-        return super().result(tree_value)
+            abilities, fields = tree_value["__ex__"], {"ex_burst": True}
+        else:
+            abilities, fields = super().result(tree_value)
+        for ab in abilities:
+            ab.pop("_unconditional", None)  # the transformer's own mark (no condition may join it)
+        return abilities, fields
+
+
+def _condition_on(ab: dict, cond: dict) -> None:
+    if ab.get("_unconditional"):
+        raise Unsupported("a condition on 'cannot be blocked' (the block check reads no condition)")
+    ab["condition"] = cond
 
 
 def _usage(ab: dict, rest: list) -> dict:

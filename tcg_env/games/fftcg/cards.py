@@ -159,6 +159,7 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)], filter=filter_model),
         op_model("aura_restrict", module, restrictions=RestrictionList, filter=filter_model),
         op_model("self_cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)]),
+        op_model("unblockable_by", module, filter=filter_model),
         op_model("aura_power_per", module, amount=_Amount, per=(Literal["card", "damage"], "card"),
                  filter=(filter_model | None, None)),
     )  # fmt: skip
@@ -178,7 +179,7 @@ _ON_REGISTER = {
     "return_to_hand", "remove_from_game",
 }  # fmt: skip
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
-               "self_cost_reduction"}
+               "self_cost_reduction", "unblockable_by"}
 
 
 class FFAbility(StrictModel):
@@ -374,6 +375,8 @@ class _Compiler(PoolCompiler):
         row[K.C_HAS_FIELD] = int(any(ab.kind == "field" for ab in card.abilities))
         if any(op.op == "self_cost_reduction" for ab in card.abilities for op in ab.effect):
             row[K.C_HAS_FIELD] |= K.HAS_SELF_COST_REDUCTION
+        if any(op.op == "unblockable_by" for ab in card.abilities for op in ab.effect):
+            row[K.C_HAS_FIELD] |= K.HAS_BLOCK_RESTRICTION
         self.card_rows.append(row)
 
     # ---- abilities ----
@@ -531,6 +534,10 @@ class _Compiler(PoolCompiler):
                 a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "self_cost_reduction":
                 a0 = op.amount
+            elif name == "unblockable_by":
+                if ab.condition is not None:
+                    self.fail(f"{q}.op", "unblockable_by is unconditional (the block check reads no condition)")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "aura_power_per":
                 if op.amount == 0:
                     self.fail(f"{q}.amount", "must not be 0")

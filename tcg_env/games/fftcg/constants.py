@@ -126,6 +126,7 @@ C_ACT1 = CARD_TABLE.add("act1")
 # reduces the card's own cost in the hand (Op.SELF_COST_REDUCTION)
 C_HAS_FIELD = CARD_TABLE.add("has_field")
 HAS_SELF_COST_REDUCTION = 2
+HAS_BLOCK_RESTRICTION = 4  # bit 2: a field ability says which Forwards cannot block it (Op.UNBLOCKABLE_BY)
 C_NCOLS = CARD_TABLE.width
 
 # Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), the kernel tables'
@@ -296,12 +297,15 @@ class Op(IntEnum):
     # a0 = CP: the card's own cost is reduced while it is in its owner's hand ("The cost required to
     # cast <this> is reduced by 1"), when the field ability's condition holds (C_HAS_FIELD bit 1)
     SELF_COST_REDUCTION = 55
+    # a0 = filter row: the Forwards that cannot block the card itself ("<this> cannot be blocked by a
+    # Forward of cost 4 or more"; C_HAS_FIELD bit 2); unconditional field abilities only
+    UNBLOCKABLE_BY = 56
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
 # built-in starter pool does not use: adding cards to the starter pool would change its recorded games
 # (tests/engine/test_golden_play.py). tests/fftcg/test_card_text.py runs each of them in the engine.
-REAL_CARD_OPS = frozenset({Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION})
+REAL_CARD_OPS = frozenset({Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN})
 REAL_CARD_TRIGGERS = frozenset({Trigger.PUT_INTO_BREAK_SELF})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
