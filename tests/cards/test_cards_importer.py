@@ -25,13 +25,16 @@ def _need(p: Path) -> Path:
 def test_import_real_lists(path):
     res = import_fftcg_json(_need(path))
     assert len(res) > 1000
-    assert res.skipped["monster"] > 0 and res.skipped["summon"] > 0
+    # Monsters are not played; a Summon is imported when its text compiles (tests/fftcg/test_card_text.py)
+    assert res.skipped["monster"] > 0 and res.skipped["summon_text"] > 0
+    assert any(c.type == "summon" for c in res)
     assert len(res) + sum(res.skipped.values()) == res.total
     assert not res.errors
     assert "imported" in res.summary()
-    table = compile_fftcg_pool(res)  # everything imported compiles
+    table = compile_fftcg_pool(res)  # everything imported compiles, abilities included
     assert table.n_cards == len(res)
-    assert all(not c.abilities and not c.ex_burst for c in res)
+    assert all(c.text_compiled for c in res)
+    assert any(c.abilities for c in res) and any(c.ex_burst for c in res)
     assert all(c.type != "forward" or c.power > 0 for c in res)
     assert any("haste" in c.keywords for c in res) and any("first_strike" in c.keywords for c in res)
     assert any(c.text for c in res)
@@ -61,11 +64,16 @@ def test_keyword_detection_on_synthetic_records(tmp_path):
         {"id": "T-003", "name": "Gamma", "element": "water", "type": "backup", "cost": 3, "power": 0,
          "job": "Sage", "category": "I", "text": "[[ex]]EX BURST[[/]] Draw 1 card."},
     ]  # fmt: skip
+    # "EX BURST Draw 1 card." on a Backup is no template of the card language (a Character's EX
+    # Burst is an "enters the field" auto-ability): it stays text only and the icon is dropped
     p = tmp_path / "mini.json"
     p.write_text(json.dumps(recs))
     res = import_fftcg_json(p)
     assert [c.number for c in res] == ["T-001", "T-003"]
     assert res[0].keywords == ["haste", "first_strike"]  # Brave is granted text, not printed
+    # "it" with nothing chosen is no sentence of the card language (cards print "Alpha gains Brave")
+    assert res[0].abilities == [] and res[0].uncompiled == ["When Alpha attacks, it gains Brave."]
     assert res[0].job is None and res[1].job == "Sage"
     assert res[1].text == "EX BURST Draw 1 card." and res.ex_burst_dropped == 1
+    assert res[1].uncompiled == ["EX BURST Draw 1 card."] and not res[1].ex_burst
     assert res.skipped == {"monster": 1}

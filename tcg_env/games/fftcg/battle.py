@@ -6,7 +6,7 @@ damage step (CR 10.1.4: First Strike CR 15.2.3, party damage assignment CR 10.1.
 the player CR 6.5).
 """
 
-from tcg_env.engine.tables import card_table
+from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.chase import give_priority
 from tcg_env.engine.jit import internal
 from tcg_env.engine.header import H_TURN
@@ -37,6 +37,7 @@ from tcg_env.games.fftcg.state import (
     BLOCK_DECLARED,
     CARD,
     CARD_W,
+    CONTROLLER,
     CTRL_TURN,
     DMG,
     DSTAGE,
@@ -77,12 +78,40 @@ def can_attack(s, T, player, slot):
 
 
 @internal
-def can_block(s, T, player, slot):
-    """CR 10.1.3.1: an active Forward with no restriction."""
+def can_block(game, s, T, player, slot):
+    """CR 10.1.3.1: an active Forward with no restriction, which may block at least one of the
+    attackers (CR 15.1.1.9.6: a party is blocked by a Forward that can block one of its Forwards;
+    "<attacker> cannot be blocked by a Forward of cost 4 or more", Op.UNBLOCKABLE_BY)."""
     cards = card_table(T)
     if cards[s[CARD + slot * CARD_W], K.C_TYPE] != K.CardType.FORWARD or s[DULL + slot * CARD_W] != 0:
         return False
-    return (s[D_RST + slot * CARD_W] & RESTRICT_CANT_BLOCK) == 0
+    if (s[D_RST + slot * CARD_W] & RESTRICT_CANT_BLOCK) != 0:
+        return False
+    for i in range(s[ATK_N]):
+        if game.may_block_attacker(s, T, slot, s[ATK_L + i]):
+            return True
+    return s[ATK_N] == 0
+
+
+@internal
+def may_block_attacker(game, s, T, blocker, attacker):
+    """No field ability of ``attacker`` keeps ``blocker`` from blocking it (Op.UNBLOCKABLE_BY)."""
+    cards = card_table(T)
+    cid = s[CARD + attacker * CARD_W]
+    if (cards[cid, K.C_HAS_FIELD] & K.HAS_BLOCK_RESTRICTION) == 0:
+        return True
+    abil = ability_table(T)
+    code = code_table(T)
+    a0 = cards[cid, K.C_ABIL_START]
+    for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
+        if abil[a, K.A_KIND] != K.AbilityKind.FIELD:
+            continue
+        c0 = abil[a, K.A_CODE_START]
+        for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
+            if code[r, K.I_OP] == K.Op.UNBLOCKABLE_BY and game.filter_match(
+                    s, T, code[r, K.I_A0], blocker, s[CONTROLLER + attacker * CARD_W], attacker):  # fmt: skip
+                return False
+    return True
 
 
 @internal

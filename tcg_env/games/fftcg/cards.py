@@ -66,6 +66,7 @@ TriggerName = Literal[
     "begin_end_phase",
     "opp_forward_broken",
     "leaves_field_self",
+    "put_into_break_self",
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -75,6 +76,8 @@ ConditionName = Literal[
     "hand_at_most",
     "opp_damage_at_least",
     "job_on_field",
+    "controls_at_least",
+    "your_turn",
 ]
 
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK}
@@ -106,9 +109,10 @@ class FFFilter(FilterBase):
     power_max: NonNeg | None = None
     job: str | None = Field(default=None, min_length=1)
     category: str | None = Field(default=None, min_length=1)
-    state: Literal["any", "active", "dull"] = "any"
+    state: Literal["any", "active", "dull", "damaged", "attacking", "blocking"] = "any"
     exclude_self: bool = False
     zone: Literal["field", "deck", "break", "hand"] = "field"
+    alt: "FFFilter | None" = None  # an alternative: a card matching it matches too ("[Job X] or [Card Name Y]")
 
 
 class FFCost(StrictModel):
@@ -124,6 +128,7 @@ class FFCost(StrictModel):
 class FFCondition(StrictModel):
     kind: ConditionName
     value: int | str  # a job name for job_on_field, else a count
+    filter: FFFilter | None = None  # controls_at_least: the cards counted (on both fields)
 
 
 # ---- effect ops (tagged by ``op``; the shared op model: tcg_env.cards.ops) ----------------------
@@ -143,6 +148,7 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("grant_keyword", module, keywords=KeywordList, duration=_Dur, reg=(Reg, 0)),
         op_model("restrict", module, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0)),
         *reg_ops(module, Reg, "return_to_hand", "remove_from_game"),
+        op_model("add_to_hand", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
         op_model("draw", module, count=(int, Field(default=1, ge=1, le=10)), who=(WhoName, "controller")),
         op_model("discard", module, count=(int, Field(default=1, ge=1, le=10)), who=WhoName, random=(bool, False)),
         op_model("damage_player", module, amount=(int, Field(default=1, ge=1, le=7)), who=(WhoName, "opponent")),
@@ -152,6 +158,10 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("aura_keyword", module, keywords=KeywordList, filter=filter_model),
         op_model("cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)], filter=filter_model),
         op_model("aura_restrict", module, restrictions=RestrictionList, filter=filter_model),
+        op_model("self_cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)]),
+        op_model("unblockable_by", module, filter=filter_model),
+        op_model("aura_power_per", module, amount=_Amount, per=(Literal["card", "damage"], "card"),
+                 filter=(filter_model | None, None)),
     )  # fmt: skip
     vars(importlib.import_module(module)).update({m.__name__: m for m in models})
     return models
@@ -168,7 +178,8 @@ _ON_REGISTER = {
     "damage", "break", "dull", "activate", "freeze", "power", "grant_keyword", "restrict",
     "return_to_hand", "remove_from_game",
 }  # fmt: skip
-_FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict"}
+_FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
+               "self_cost_reduction", "unblockable_by"}
 
 
 class FFAbility(StrictModel):
@@ -177,6 +188,7 @@ class FFAbility(StrictModel):
     trigger_filter: FFFilter | None = None
     condition: FFCondition | None = None
     optional: bool = False
+    once_per_turn: bool = False  # action / special: "You can only use this ability once per turn"
     cost: FFCost | None = None
     effect: list[EffectOp] = Field(min_length=1, max_length=24)
 
@@ -361,6 +373,10 @@ class _Compiler(PoolCompiler):
         row[K.C_EX_ABIL] = ex_row
         row[K.C_ACT0], row[K.C_ACT1] = acts[0], acts[1]
         row[K.C_HAS_FIELD] = int(any(ab.kind == "field" for ab in card.abilities))
+        if any(op.op == "self_cost_reduction" for ab in card.abilities for op in ab.effect):
+            row[K.C_HAS_FIELD] |= K.HAS_SELF_COST_REDUCTION
+        if any(op.op == "unblockable_by" for ab in card.abilities for op in ab.effect):
+            row[K.C_HAS_FIELD] |= K.HAS_BLOCK_RESTRICTION
         self.card_rows.append(row)
 
     # ---- abilities ----
@@ -374,14 +390,18 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.trigger", "only auto abilities have a trigger")
         if ab.trigger_filter is not None and ab.trigger != "enters_other":
             self.fail(f"{p}.trigger_filter", "trigger_filter is only used with trigger 'enters_other'")
-        if ab.condition is not None and kind not in ("auto", "field"):
-            self.fail(f"{p}.condition", "only auto and field abilities have conditions")
+        if ab.condition is not None and kind not in ("auto", "field", "action", "special"):
+            self.fail(f"{p}.condition", "only auto, field, action and special abilities have conditions")
         if ab.optional and kind != "auto":
             self.fail(f"{p}.optional", "only auto abilities are optional ('you may')")
+        if ab.once_per_turn and kind not in ("action", "special"):
+            self.fail(f"{p}.once_per_turn", "only action and special abilities are used once per turn")
         if ab.cost is not None and kind not in ("action", "special"):
             self.fail(f"{p}.cost", "only action and special abilities have a cost")
-        if kind == "action" and (ab.cost is None or not _cost_nonempty(ab.cost)):
-            self.fail(f"{p}.cost", "an action ability needs a cost (cp, dull, discard or break_self)")
+        if kind == "action" and (ab.cost is None or not _cost_nonempty(ab.cost)) and not ab.once_per_turn:
+            # a free ability could be used forever (CR 13); "{0}: ... once per turn" is bounded
+            self.fail(f"{p}.cost", "an action ability needs a cost (cp, dull, discard or break_self) "
+                                   "or once_per_turn")
         if card.type == "summon" and kind != "summon":
             self.fail(f"{p}.kind", "a Summon has only its summon ability")
         if card.type != "summon" and card.ex_burst is False and kind == "ex_burst":
@@ -405,10 +425,18 @@ class _Compiler(PoolCompiler):
         if ab.condition is not None:
             cond = self.K.Condition[ab.condition.kind.upper()]
             v = ab.condition.value
+            if (ab.condition.filter is not None) != (ab.condition.kind == "controls_at_least"):
+                self.fail(f"{p}.condition.filter", "controls_at_least needs a filter; other conditions have none")
             if ab.condition.kind == "job_on_field":
                 if not isinstance(v, str):
                     self.fail(f"{p}.condition.value", "job_on_field takes a job name")
                 cond_arg = self.interned(self.job_ids, v, f"{p}.condition.value", "job")
+            elif ab.condition.kind == "controls_at_least":
+                if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v < K.COND_COUNT_SPAN:
+                    self.fail(f"{p}.condition.value", f"must be a count 1..{K.COND_COUNT_SPAN - 1}")
+                frow = self.compile_filter(ab.condition.filter, f"{p}.condition.filter", zones=("field",),
+                                           characters=True)  # fmt: skip
+                cond_arg = frow * K.COND_COUNT_SPAN + v
             else:
                 if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                     self.fail(f"{p}.condition.value", "must be a count >= 0")
@@ -419,10 +447,12 @@ class _Compiler(PoolCompiler):
 
         # CR 13: activating characters with an ability whose only cost is dulling could loop forever
         if kind in ("action", "special") and any(op.op == "activate" for op in ab.effect):
-            if cost.cp == 0 and cost.discard == 0 and not cost.break_self:
+            if cost.cp == 0 and cost.discard == 0 and not cost.break_self and not ab.once_per_turn:
                 self.fail(f"{p}.cost", "an ability that activates Characters needs a cost beyond dull (loops)")
 
         row = self.new_row(self.K.ABILITY_TABLE, ab, p, cost=cost)
+        if kind in ("action", "special"):
+            row[K.A_OPTIONAL] = int(ab.once_per_turn)  # the column's meaning for these kinds
         row[K.A_TRIG_FILTER] = trig_filter
         row[K.A_COND] = cond
         row[K.A_COND_ARG] = cond_arg
@@ -493,10 +523,29 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{q}.filter.type", "put_onto_field needs a Character type (forward/backup/character)")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("break", "hand"), characters=True)
                 a1 = op.count
+            elif name == "add_to_hand":
+                if op.filter.side == "opponent":
+                    self.fail(f"{q}.filter.side", "you add cards of your own Break Zone to your hand")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("break",), characters=False)
+                a1 = op.count
             elif name == "aura_power":
                 if op.amount == 0:
                     self.fail(f"{q}.amount", "must not be 0")
                 a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+            elif name == "self_cost_reduction":
+                a0 = op.amount
+            elif name == "unblockable_by":
+                if ab.condition is not None:
+                    self.fail(f"{q}.op", "unblockable_by is unconditional (the block check reads no condition)")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+            elif name == "aura_power_per":
+                if op.amount == 0:
+                    self.fail(f"{q}.amount", "must not be 0")
+                if (op.filter is None) != (op.per == "damage"):
+                    self.fail(f"{q}.filter", "per 'card' counts the cards of a filter; per 'damage' has none")
+                a0, a2 = op.amount, int(op.per == "damage")
+                a1 = -1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("field",),
+                                                                      characters=True)  # fmt: skip
             elif name == "aura_keyword":
                 a0 = bits(op.keywords, K.KEYWORD_BITS)
                 a1 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
@@ -513,7 +562,14 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.type", "only Characters can be chosen or put onto the field here")
         if f.state != "any" and f.zone != "field":
             self.fail(f"{p}.state", "state only applies to cards on the field")
-        return self.add_filter(self.new_row(self.K.FILTER_TABLE, f, p))
+        alt = 0
+        if f.alt is not None:
+            if f.alt.zone != f.zone or f.alt.side != f.side:
+                self.fail(f"{p}.alt", "an alternative filter has the zone and side of its filter")
+            alt = 1 + self.compile_filter(f.alt, f"{p}.alt", zones, characters)
+        row = self.new_row(self.K.FILTER_TABLE, f, p)
+        row[K.F_EXCLUDE_SELF] |= alt << K.FILTER_ALT_SHIFT
+        return self.add_filter(row)
 
 
 def _cost_nonempty(c: FFCost) -> bool:

@@ -17,6 +17,7 @@ from tcg_env.games.fftcg.state import (
     CARD,
     CARD_W,
     CONTROLLER,
+    DAMAGE_N,
     D_COUNTS,
     D_KW,
     D_POWER,
@@ -95,6 +96,15 @@ def refresh_derived(game, s, T):
                     op = code[r, K.I_OP]
                     if op == K.Op.COST_REDUCTION:
                         s[D_COUNTS + p * 3 + 2] += 1
+                    if op == K.Op.AURA_POWER_PER:
+                        n = s[DAMAGE_N + p]
+                        if code[r, K.I_A2] == 0:
+                            n = 0
+                            for q in range(2):
+                                for j in range(s[FIELD_N + q]):
+                                    if game.filter_match(s, T, code[r, K.I_A1], s[FIELD_L + q * FIELD_SLOTS + j], p, src):
+                                        n += 1
+                        s[D_POWER + src * CARD_W] += code[r, K.I_A0] * n
                     if op == K.Op.AURA_POWER or op == K.Op.AURA_KEYWORD or op == K.Op.AURA_RESTRICT:
                         frow = code[r, K.I_A1]
                         for q in range(2):
@@ -118,6 +128,18 @@ def current_cost(game, s, T, player, slot):
     code = code_table(T)
     cid = s[CARD + slot * CARD_W]
     cost = cards[cid, K.C_COST]
+    if cards[cid, K.C_HAS_FIELD] & K.HAS_SELF_COST_REDUCTION:
+        # "The cost required to cast <this> is reduced by N": the card's own, from the hand
+        a0 = cards[cid, K.C_ABIL_START]
+        for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
+            if abil[a, K.A_KIND] == K.AbilityKind.FIELD and game.condition_holds(
+                    s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], player, slot):  # fmt: skip
+                c0 = abil[a, K.A_CODE_START]
+                for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
+                    if code[r, K.I_OP] == K.Op.SELF_COST_REDUCTION:
+                        cost -= code[r, K.I_A0]
+        if cost < 1:
+            cost = 1
     if s[D_COUNTS + player * 3 + 2] == 0:
         return cost  # no cost-reduction field ability active (derived values are fresh here)
     for i in range(s[FIELD_N + player]):

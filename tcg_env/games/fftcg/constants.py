@@ -94,6 +94,11 @@ KEYWORD_BITS = {"haste": KW_HASTE, "brave": KW_BRAVE, "first_strike": KW_FIRST_S
 # restriction bits (effects "can't attack" / "can't block")
 RESTRICT_CANT_ATTACK = 1
 RESTRICT_CANT_BLOCK = 2
+# "You can only use this ability once per turn": the card's first / second action or special ability
+# (C_ACT0 / C_ACT1) was used this turn: a restriction until the end of the turn (CR 9.5.1.3.2) that
+# a card forgets when it moves (CR 7.4), as the card's other restrictions
+RESTRICT_USED_ACT0 = 4
+RESTRICT_USED_ACT1 = 8
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
@@ -117,7 +122,11 @@ C_SUMMON_ABIL = CARD_TABLE.add("summon_abil")  # ability row of a Summon's effec
 C_EX_ABIL = CARD_TABLE.add("ex_abil")
 C_ACT0 = CARD_TABLE.add("act0")  # ability rows of the card's first/second action-or-special ability, -1 if none
 C_ACT1 = CARD_TABLE.add("act1")
-C_HAS_FIELD = CARD_TABLE.add("has_field")  # 1 if the card has a field ability (lets the kernels skip the others fast)
+# bit 0: the card has a field ability (lets the kernels skip the others fast); bit 1: one of them
+# reduces the card's own cost in the hand (Op.SELF_COST_REDUCTION)
+C_HAS_FIELD = CARD_TABLE.add("has_field")
+HAS_SELF_COST_REDUCTION = 2
+HAS_BLOCK_RESTRICTION = 4  # bit 2: a field ability says which Forwards cannot block it (Op.UNBLOCKABLE_BY)
 C_NCOLS = CARD_TABLE.width
 
 # Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), the kernel tables'
@@ -151,10 +160,14 @@ class Trigger(IntEnum):
     BEGIN_END_PHASE = 9  # "At the beginning of the End Phase during your turn"
     OPP_FORWARD_BROKEN = 10  # "When a Forward your opponent controls is broken"
     LEAVES_FIELD_SELF = 11  # "When <this> leaves the field" (to any zone)
+    # "When <this> is put from the field into the Break Zone": broken, put there by a cost, an effect
+    # or a rule process (CR 15.1.1.3.2: all of them, not only breaking)
+    PUT_INTO_BREAK_SELF = 20  # (20: FF-TCG 2014 extends this enum from 12 on)
 
 
 class Condition(IntEnum):
-    """Conditions of conditional auto-abilities (CR 11.8.13) and conditional field abilities.
+    """Conditions of conditional auto-abilities (CR 11.8.13) and conditional field abilities; on an
+    action or special ability, when it may be used ("You can only use this ability during your turn").
 
     Each compares a count about the ability's controller (or the opponent) with A_COND_ARG.
     """
@@ -167,6 +180,13 @@ class Condition(IntEnum):
     HAND_AT_MOST = 5  # controller has <= arg cards in hand
     OPP_DAMAGE_AT_LEAST = 6  # opponent has >= arg damage
     JOB_ON_FIELD = 7  # controller controls another Character with job id arg
+    # the cards on both fields that filter row (arg // COND_COUNT_SPAN) matches, seen by the
+    # controller, number at least arg % COND_COUNT_SPAN ("If you control 2 or more [Job X] Forwards")
+    CONTROLS_AT_LEAST = 20  # (20, 21: FF-TCG 2014 extends this enum with 8..11)
+    YOUR_TURN = 21  # it is the controller's turn ("During your turn, ...", "only during your turn")
+
+
+COND_COUNT_SPAN = 16  # CONTROLS_AT_LEAST packs (filter row, count) in A_COND_ARG: row * 16 + count
 
 
 ABILITY_TABLE = TableLayout("ability")
@@ -182,7 +202,8 @@ A_COST_DISCARD = ABILITY_TABLE.add("cost_discard", source=copy("cost.discard")) 
 A_COST_BREAK_SELF = ABILITY_TABLE.add("cost_break_self", source=copy("cost.break_self"))  # 1: put this card into the Break Zone as a cost
 A_CODE_START = ABILITY_TABLE.add("code_start")  # first instruction row in the code table
 A_CODE_LEN = ABILITY_TABLE.add("code_len")
-A_OPTIONAL = ABILITY_TABLE.add("optional", source=copy())  # 1: "you may" (CR 11.8.14): asked on resolution
+# auto: 1 = "you may" (CR 11.8.14), asked on resolution; action / special: 1 = once per turn
+A_OPTIONAL = ABILITY_TABLE.add("optional", source=copy())
 A_CARD = ABILITY_TABLE.add("card")  # card id that owns the ability
 A_NCOLS = ABILITY_TABLE.width
 
@@ -201,6 +222,9 @@ class CardState(IntEnum):
     ANY = 0
     ACTIVE = 1
     DULL = 2
+    DAMAGED = 3  # a Forward that has received damage this turn ("choose 1 damaged Forward")
+    ATTACKING = 4  # an attacking Forward (CR 10.1.2)
+    BLOCKING = 5  # the blocking Forward (CR 10.1.3)
 
 
 class FilterZone(IntEnum):
@@ -221,7 +245,11 @@ F_POWER_MAX = FILTER_TABLE.add("power_max", source=bound())  # -1 = none
 F_JOB = FILTER_TABLE.add("job", source=interned("job_ids", "job"))  # job id, 0 = any
 F_NAME = FILTER_TABLE.add("name", source=interned("name_ids", "card name"))  # name id, 0 = any (name ids start at 1)
 F_STATE = FILTER_TABLE.add("state", source=enum(CardState))  # CardState
-F_EXCLUDE_SELF = FILTER_TABLE.add("exclude_self", source=copy())  # 1: not the ability's source card
+# bit 0: not the ability's source card; bits 1..: 1 + the row of an alternative filter ("[Job X] or
+# [Card Name Y]": a card matching it matches too), 0 = none (FILTER_ALT_SHIFT; packed here so that the
+# table layout, and the built-in pool's fingerprint, stay as they were)
+F_EXCLUDE_SELF = FILTER_TABLE.add("exclude_self", source=copy())
+FILTER_ALT_SHIFT = 1
 F_ZONE = FILTER_TABLE.add("zone", source=enum(FilterZone))  # FilterZone
 F_CATEGORY = FILTER_TABLE.add("category", source=interned("category_ids", "category"))  # category id, 0 = any
 F_NCOLS = FILTER_TABLE.width
@@ -257,11 +285,30 @@ class Op(IntEnum):
     DAMAGE_PLAYER = 32  # a0 = points of damage (CR 6.5)
     SEARCH = 33  # a0 = filter row (zone DECK), a1 = Destination; then shuffle (CR 15.1.1.8)
     PUT_ONTO_FIELD = 34  # a0 = filter row (zone BREAK or HAND), a1 = count (chosen one by one)
+    ADD_TO_HAND = 35  # a0 = filter row (zone BREAK), a1 = count: cards of your Break Zone to your hand, one by one
     # --- field-ability effects (ongoing, CR 11.9); only in FIELD abilities ---
     AURA_POWER = 50  # a0 = signed power change, a1 = filter row (cards it applies to)
     AURA_KEYWORD = 51  # a0 = KW_* bits, a1 = filter row
     COST_REDUCTION = 52  # a0 = CP reduction, a1 = filter row (zone HAND: cards whose cost is reduced)
     AURA_RESTRICT = 53  # a0 = RESTRICT_* bits, a1 = filter row
+    # the source gains a0 power for each card filter row a1 matches on both fields (a2 = 0), or for
+    # each point of damage its controller has received (a2 = 1): "For each ..., <this> gains +1000 power."
+    AURA_POWER_PER = 54
+    # a0 = CP: the card's own cost is reduced while it is in its owner's hand ("The cost required to
+    # cast <this> is reduced by 1"), when the field ability's condition holds (C_HAS_FIELD bit 1)
+    SELF_COST_REDUCTION = 55
+    # a0 = filter row: the Forwards that cannot block the card itself ("<this> cannot be blocked by a
+    # Forward of cost 4 or more"; C_HAS_FIELD bit 2); unconditional field abilities only
+    UNBLOCKABLE_BY = 56
+
+
+# The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
+# built-in starter pool does not use: adding cards to the starter pool would change its recorded games
+# (tests/engine/test_golden_play.py). tests/fftcg/test_card_text.py runs each of them in the engine.
+REAL_CARD_OPS = frozenset({Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY})
+REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN})
+REAL_CARD_TRIGGERS = frozenset({Trigger.PUT_INTO_BREAK_SELF})
+REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
 
 
 class Duration(IntEnum):
@@ -339,6 +386,7 @@ class SelectFor(IntEnum):
 
     SEARCH = 1  # Op.SEARCH: a card of the deck (CR 15.1.1.8)
     PUT_ONTO_FIELD = 2  # Op.PUT_ONTO_FIELD: a card of the hand or the Break Zone
+    ADD_TO_HAND = 3  # Op.ADD_TO_HAND: a card of the Break Zone
 
 
 class Decision(IntEnum):

@@ -294,6 +294,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 set_decision(s, K.Decision.SELECT_CARD, ctrl)
                 return ASKED
         zone_shuffle(s, ZT, K.Zone.DECK, ctrl, s)  # CR 15.1.1.8
+    elif op == K.Op.ADD_TO_HAND:
+        if s[f + FR_CNT] < a1:
+            if game.fill_candidates_distinct(s, T, a0, ctrl, src, BREAK_N + ctrl, BREAK_L + ctrl * MAX_DECK) > 0:
+                s[DEC_ARG] = K.SelectFor.ADD_TO_HAND
+                set_decision(s, K.Decision.SELECT_CARD, ctrl)
+                return ASKED
     elif op == K.Op.PUT_ONTO_FIELD:
         if s[f + FR_CNT] < a1:
             fz = filter_table(T)[a0, K.F_ZONE]

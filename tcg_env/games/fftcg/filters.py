@@ -11,7 +11,13 @@ from tcg_env.rules.filters import (NO_VALUE, holder_of, passes_bits_of_value, pa
                                    passes_range, passes_side, passes_state, passes_zone)
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS
+from tcg_env.engine.zones import zone_find
 from tcg_env.games.fftcg.state import (
+    ATK_L,
+    ATK_N,
+    BLOCKER,
+    DMG,
+    TURN_PLAYER,
     CARD,
     CARD_W,
     CONTROLLER,
@@ -57,6 +63,16 @@ def condition_holds(game, s, T, cond, arg, player, source):
         return game.count_field_type(s, T, 1 - player, K.CardType.FORWARD) >= arg
     if cond == K.Condition.HAND_AT_MOST:
         return s[HAND_N + player] <= arg
+    if cond == K.Condition.YOUR_TURN:
+        return s[TURN_PLAYER] == player
+    if cond == K.Condition.CONTROLS_AT_LEAST:
+        frow = arg // K.COND_COUNT_SPAN
+        n = 0
+        for p in range(2):
+            for i in range(s[FIELD_N + p]):
+                if game.filter_match(s, T, frow, s[FIELD_L + p * FIELD_SLOTS + i], player, source):
+                    n += 1
+        return n >= arg % K.COND_COUNT_SPAN
     if cond == K.Condition.JOB_ON_FIELD:
         cards = card_table(T)
         for i in range(s[FIELD_N + player]):
@@ -76,6 +92,17 @@ ACTIVE, DULL_STATE = int(K.CardState.ACTIVE), int(K.CardState.DULL)
 
 @internal
 def filter_match(s, T, frow, slot, viewer, source):
+    """Does card ``slot`` match filter row ``frow`` or one of its alternatives ("[Job X] or
+    [Card Name Y]": packed in ``F_EXCLUDE_SELF``), seen by ``viewer`` (the ability's controller)?"""
+    while frow >= 0:
+        if filter_row_match(s, T, frow, slot, viewer, source):
+            return True
+        frow = (filter_table(T)[frow, K.F_EXCLUDE_SELF] >> K.FILTER_ALT_SHIFT) - 1
+    return False
+
+
+@internal
+def filter_row_match(s, T, frow, slot, viewer, source):
     """Does card ``slot`` match filter row ``frow`` seen by ``viewer`` (the ability's controller)?
     One shared filter word (tcg_env.rules.filters) per column, the cheap and selective ones first;
     whose card is its controller's on the field, its owner's elsewhere (CR 6.2); a power bound
@@ -99,4 +126,17 @@ def filter_match(s, T, frow, slot, viewer, source):
             and passes_equals(f[K.F_NAME], c[K.C_NAME])
             and passes_equals(f[K.F_CATEGORY], c[K.C_CATEGORY])
             and passes_state(f[K.F_STATE], ACTIVE, DULL_STATE, s[DULL + w] != 0)
-            and passes_not_source(f[K.F_EXCLUDE_SELF], slot, source))
+            and passes_battle_state(s, f[K.F_STATE], slot)
+            and passes_not_source(f[K.F_EXCLUDE_SELF] & 1, slot, source))
+
+
+@internal
+def passes_battle_state(s, state, slot):
+    """The filter states beyond active / dull: damaged this turn, attacking, blocking."""
+    if state == K.CardState.DAMAGED:
+        return s[DMG + slot * CARD_W] > 0
+    if state == K.CardState.ATTACKING:
+        return zone_find(s, ATK_N, ATK_L, slot) >= 0
+    if state == K.CardState.BLOCKING:
+        return s[BLOCKER] == slot
+    return True

@@ -475,6 +475,11 @@ def apply_unchecked(game, s, T, a):
             if a == PASS:
                 s[base + FR_CNT] = 0
                 s[base + FR_PC] += 1
+            elif op == K.Op.ADD_TO_HAND:
+                slot = s[CAND + option_of(a, OPTION_BASE)]
+                zone_take(s, ZT, slot)
+                game.put_in_zone(s, slot, K.Zone.HAND)
+                s[base + FR_CNT] += 1
             else:
                 game.put_onto_field_from_zone(s, T, s[CAND + option_of(a, OPTION_BASE)], p)
                 s[base + FR_CNT] += 1

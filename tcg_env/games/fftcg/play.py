@@ -35,6 +35,7 @@ from tcg_env.games.fftcg.state import (
     CONTROLLER,
     CTRL_TURN,
     DULL,
+    D_RST,
     D_KW,
     ENTRY_W,
     FIELD_L,
@@ -69,6 +70,13 @@ def ability_usable(game, s, T, player, slot, arow, nd, disc, nb, bk):
     if abil[arow, K.A_COST_DULL] != 0 and not game.can_dull_for_cost(s, T, slot):
         return False
     if chase_full(game, s) or s[FRAME_N] >= FRAME_MAX:
+        return False
+    # "You can only use this ability once per turn" (A_OPTIONAL of an action / special ability)
+    if abil[arow, K.A_OPTIONAL] != 0 and (s[D_RST + slot * CARD_W] & game.used_ability_bit(cards, cid, arow)) != 0:
+        return False
+    # "You can only use this ability during your turn / if ...": checked when it is used only
+    if abil[arow, K.A_COND] != K.Condition.NONE and not game.condition_holds(
+            s, T, abil[arow, K.A_COND], abil[arow, K.A_COND_ARG], player, slot):  # fmt: skip
         return False
     skip_field = slot if abil[arow, K.A_COST_DULL] != 0 or abil[arow, K.A_COST_BREAK_SELF] != 0 else -1
     cp = abil[arow, K.A_COST_CP]
@@ -173,6 +181,12 @@ def play_from_hand(game, s, T, player, hand_index):
 
 
 @internal
+def used_ability_bit(cards, cid, arow):
+    """The restriction bit that marks the card's action ability ``arow`` used this turn."""
+    return K.RESTRICT_USED_ACT0 if cards[cid, K.C_ACT0] == arow else K.RESTRICT_USED_ACT1
+
+
+@internal
 def activate_ability(game, s, T, player, field_index, j):
     cards = card_table(T)
     abil = ability_table(T)
@@ -213,6 +227,9 @@ def finish_payment(game, s, T):
         arow = s[PAY_ABIL]
         if abil[arow, K.A_COST_DULL] != 0:
             s[DULL + slot * CARD_W] = 1
+        if abil[arow, K.A_OPTIONAL] != 0:  # once per turn: used now
+            bit = game.used_ability_bit(card_table(T), s[CARD + slot * CARD_W], arow)
+            game.add_restrictions(s, slot, bit, K.Duration.END_OF_TURN)
         chase_push(game, s, BUILD_ENTRY)
         if abil[arow, K.A_COST_BREAK_SELF] != 0 and s[ZONE + slot * CARD_W] == K.Zone.FIELD:
             game.leave_field(s, T, slot, K.Zone.BREAK, False)  # a cost, not "breaking" (CR 15.1.1.3.2)

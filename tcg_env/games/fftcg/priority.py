@@ -123,5 +123,5 @@ def resolve_top(game, s, T):
         ok = game.condition_holds(s, T, abil[arow, K.A_COND], abil[arow, K.A_COND_ARG], ctrl, s[base + E_SLOT])
     if not ok:
         s[base + FR_PC] = abil[arow, K.A_CODE_LEN]  # cancelled: the frame finishes at once
-    elif abil[arow, K.A_OPTIONAL] != 0:
+    elif abil[arow, K.A_KIND] == K.AbilityKind.AUTO and abil[arow, K.A_OPTIONAL] != 0:
         s[base + FR_PC] = -1

@@ -69,6 +69,8 @@ def leave_field(game, s, T, slot, dest, is_break):
     mod_forget(s, MT, slot)  # CR 7.4: a new card (state.MODS)
     game.put_in_zone(s, slot, dest)
     game.trigger_card(s, T, slot, p, K.Trigger.LEAVES_FIELD_SELF, slot)
+    if dest == K.Zone.BREAK:  # broken or not (CR 15.1.1.3.2)
+        game.trigger_card(s, T, slot, p, K.Trigger.PUT_INTO_BREAK_SELF, slot)
     if is_break:
         game.trigger_card(s, T, slot, p, K.Trigger.BROKEN_SELF, slot)
         if cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.FORWARD:

@@ -1,0 +1,1103 @@
+"""FF-TCG's card-text compiler: printed ability lines (2016 rules) -> :class:`FFAbility` records.
+
+One line at a time (:class:`tcg_env.cards.text.CardTextCompiler`): the importer's display line
+(:func:`clean_simulator_text` / :func:`clean_ffdecks_lines` write both layouts in one form) is
+normalised (:func:`normalise_line`: the card's own name -> ``~``, the first letter of each sentence
+lower case), parsed by the grammar ``card_text.lark`` and turned by :class:`FFTextTransformer` into
+ability dicts of the card schema (``tcg_env.games.fftcg.cards.FFAbility``) or card fields
+(keywords, the EX Burst icon). Every line gets a verdict; what each approximation changes is
+:data:`APPROXIMATIONS` (and ``docs/fftcg/card-text.md``).
+
+The engine's vocabulary is the card schema's ops (``cards.effect_op_models``); a sentence the
+engine has no op, trigger, condition or cost for raises :class:`Unsupported` with what is missing.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Mapping
+
+from lark import Transformer, Token
+
+from tcg_env.cards.text import CardTextCompiler, LineResult, TextTransformer, Unsupported
+
+__all__ = ["APPROXIMATIONS", "COMPILER", "FFTextTransformer", "FFTextCompiler", "normalise_line",
+           "clean_simulator_text", "clean_ffdecks_lines", "referenced_names"]  # fmt: skip
+
+#: approximation name -> what the compiled ability does differently from the printed line
+APPROXIMATIONS: dict[str, str] = {
+    "one_element_cp": "a cost with two or more element CP symbols asks one CP of the (first) element; the other "
+                      "CP of it may be paid with CP of any element (the engine's cost has one element requirement)",
+    "enters_other_self": "\"When a ... enters your field\" does not trigger on the card's own entering (the engine's "
+                         "trigger looks at the other cards), though the card itself matches the description",
+    "end_of_turn_trigger": "\"At the end of each of your turns\" triggers at the beginning of your End Phase "
+                           "(the engine's trigger point; hand-size discards come after it)",
+    "no_monsters": "\"Forward or Monster\": Monsters are not played by the engine, so only Forwards can be chosen",
+    "chosen_on_resolution": "a card chosen in the Break Zone is chosen when the Summon or ability resolves, not "
+                            "when it is cast or put on the stack, and the player may choose none (the engine's "
+                            "card selection always allows it)",
+    "may_choose_none": "a card taken from the deck or the hand without \"you may\" (\"search for 1 ...\", \"play 1 "
+                       "... from your hand\") may be declined: the engine's card selection always allows choosing "
+                       "none",
+    "discard_order": "\"each player discards\": the ability's controller discards first, then the opponent (CR "
+                     "6.1.3 has the turn player choose first)",
+    "self_by_name": "\"<this card> gains ...\" on a card with the generic icon applies to every same-name copy you "
+                    "control (the field ability's filter is the card's name); in a list that does not record the "
+                    "icon (the simulator layout), so is a card that may have it (a Standard Unit, or a card named "
+                    "after its job)",
+}
+
+_SYM_ELEMENTS = {
+    "Fire": "fire", "Ice": "ice", "Wind": "wind", "Lightning": "lightning", "Water": "water", "Earth": "earth",
+    "Light": "light", "Dark": "dark",
+}  # fmt: skip
+_KEYWORD_OF = {"kw_haste": "haste", "kw_brave": "brave", "kw_first_strike": "first_strike"}
+
+# ------------------------------------------------------------------------------------------------
+# The two list layouts -> one display form (the card's ``text`` lines)
+# ------------------------------------------------------------------------------------------------
+_SIM_SYMBOLS = {"火": "Fire", "氷": "Ice", "風": "Wind", "雷": "Lightning", "水": "Water", "土": "Earth",
+                "光": "Light", "闇": "Dark", "ダル": "Dull", "S": "S", "C": "C", "X": "X", "LB": "LB",
+                "一般": "Generic"}  # fmt: skip
+_FFD_SYMBOLS = {"f": "Fire", "i": "Ice", "w": "Wind", "l": "Lightning", "a": "Water", "e": "Earth", "d": "Dull",
+                "s": "S", "c": "C", "X": "X"}  # fmt: skip
+_TRAIT_WORDS = ("Job ", "Card Name ", "Category ")
+_FULLWIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
+
+
+def _sim_symbol(m: re.Match) -> str:
+    v = m.group(1).translate(_FULLWIDTH)
+    return "{" + _SIM_SYMBOLS.get(v, v) + "}"
+
+
+def _trait(inner: str) -> str:
+    inner = " ".join(inner.split())
+    return f"[{inner}]" if inner.startswith(_TRAIT_WORDS) else inner
+
+
+def _tidy(line: str) -> str:
+    line = line.replace("\u2015", "--").replace("\u2014", "--")
+    line = re.sub(r"\s*--\s*", " -- ", line)
+    return " ".join(line.split())
+
+
+def clean_simulator_text(text: str) -> list[str]:
+    """The simulator layout's text (``[[br]]`` paragraphs, ``[[i]]..[[/]]`` italics, ``[[s]]`` special
+    ability names, ``[[ex]]EX BURST[[/]]``, ``《火》`` cost symbols) as display lines."""
+    text = re.sub(r"\[\[ex\]\]\s*EX BURST\s*\[\[/\]\]", "EX BURST ", text)
+    text = re.sub(r"《([^》]*)》", _sim_symbol, text)
+    out = []
+    for para in text.split("[[br]]"):
+        para = re.sub(r"\[\[i\]\](.*?)\[\[/\]\]", lambda m: _trait(m.group(1)), para)
+        para = re.sub(r"\[\[s\]\](.*?)\[\[/\]\]", lambda m: f"%{m.group(1).strip()}% ", para)
+        para = re.sub(r"\[\[/?[a-z]*\]\]", "", para)
+        para = _tidy(para)
+        if para:
+            out.append(para)
+    return out
+
+
+def clean_ffdecks_lines(abilities: list[str]) -> list[str]:
+    """The ffdecks layout's ability strings (``{x}`` EX Burst, ``{f}`` cost symbols, ``~Job X~`` names,
+    ``*Haste*`` emphasis, ``%Name%`` special abilities) as display lines."""
+    out = []
+    for a in abilities or []:
+        a = a.replace("{x}", "EX BURST ")
+        a = re.sub(r"\{([^}]*)\}", lambda m: "{" + _FFD_SYMBOLS.get(m.group(1), m.group(1)) + "}", a)
+        a = re.sub(r"~([^~]*)~", lambda m: _trait(m.group(1)), a)
+        a = a.replace("*", "")
+        a = _tidy(a)
+        if a:
+            out.append(a)
+    return out
+
+
+# ------------------------------------------------------------------------------------------------
+# Normalisation for the grammar
+# ------------------------------------------------------------------------------------------------
+_SENTENCE_START = re.compile(r"(^|[.:] |-- |EX BURST |% )([A-Z])(?=[a-z ])")
+_BRACKETED = re.compile(r"(\[[^\]]*\]|%[^%]*%)")
+
+
+def normalise_line(line: str, name: str = "") -> str:
+    """The line as the grammar reads it: the card's own name (outside ``[..]`` references) -> ``~``,
+    typographic quotes plain, the first letter of each sentence lower case."""
+    s = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
+    s = " ".join(s.split())
+    if name:
+        # where the name stands as a word (not inside "Lightning" for "Light", nor "EX BURST" for "S")
+        word = re.compile(r"(?<![A-Za-z0-9])" + re.escape(name) + r"(?![A-Za-z0-9])")
+        parts = _BRACKETED.split(s)
+        s = "".join(p if i % 2 else word.sub("~", p) for i, p in enumerate(parts))
+    return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).lower(), s)
+
+
+# ------------------------------------------------------------------------------------------------
+# The transformer
+# ------------------------------------------------------------------------------------------------
+def _int(tok: Token) -> int:
+    return int(str(tok).lstrip("+"))
+
+
+class _Steps(list):
+    """Effect steps of one sentence: ("choose", [filter-count dicts]) / ("reg", [ops on "it"]) /
+    ("all", filter, [ops]) / ("self", [ops]) / ("op", op) or ("op", op, True) for a card taken from
+    a zone that the engine lets the player decline / ("play_it" | "add_it", None) for the card chosen
+    in the Break Zone."""
+
+
+class FFTextTransformer(TextTransformer, Transformer):
+    """Parse tree -> FF-TCG ability dicts (``self.card``: ``name``, ``type``, ``job``, ``element``,
+    ``cost``, ``category``, ``generic``, ``maybe_generic`` of the card the line is printed on)."""
+
+    # ---- terminals and small pieces ----
+    def kw_haste(self, _):
+        return ("kw", "haste")
+
+    def kw_brave(self, _):
+        return ("kw", "brave")
+
+    def kw_first_strike(self, _):
+        return ("kw", "first_strike")
+
+    def kw_back_attack(self, _):
+        return ("kw", "back_attack")
+
+    def keywords(self, items):
+        kws = [k for _, k in (i for i in items if isinstance(i, tuple))]  # a reminder in parentheses: text
+        if "back_attack" in kws:
+            raise Unsupported("Back Attack (not in the 2016 rules the engine plays)")
+        return {"__fields__": True, "keywords": kws}
+
+    def reminder(self, _):
+        return None  # reminder text: nothing to compile
+
+    # ---- target phrases ----
+    def q_active(self, _):
+        return ("state", "active")
+
+    def q_dull(self, _):
+        return ("state", "dull")
+
+    def q_damaged(self, _):
+        return ("state", "damaged")
+
+    def q_attacking(self, _):
+        return ("state", "attacking")
+
+    def q_blocking(self, _):
+        return ("state", "blocking")
+
+    def q_element(self, items):
+        return ("element", [str(t).lower() for t in items])
+
+    def q_trait(self, items):
+        return ("trait", str(items[0]))
+
+    def n_forward(self, _):
+        return ("type", "forward")
+
+    def n_backup(self, _):
+        return ("type", "backup")
+
+    def n_character(self, _):
+        return ("type", "character")
+
+    def n_summon(self, _):
+        return ("type", "summon")
+
+    def n_forward_or_monster(self, _):
+        self.approximate("no_monsters")
+        return ("type", "forward")
+
+    def n_trait(self, items):
+        return ("trait", str(items[0]))
+
+    def n_trait_or(self, items):
+        return ("traits_or", [str(t) for t in items])
+
+    def n_card(self, _):
+        return ("type", None)
+
+    def other(self, _):
+        return ("exclude_self", True)
+
+    def s_opp(self, _):
+        return ("side", "opponent")
+
+    def s_own(self, _):
+        return ("side", "own")
+
+    def cost_le(self, items):
+        return ("cost", (None, _int(items[0])))
+
+    def cost_ge(self, items):
+        return ("cost", (_int(items[0]), None))
+
+    def cost_eq(self, items):
+        return ("cost", (_int(items[0]), _int(items[0])))
+
+    def power_le(self, items):
+        return ("power", (None, _int(items[0])))
+
+    def power_ge(self, items):
+        return ("power", (_int(items[0]), None))
+
+    def z_break(self, _):
+        return ("zone", "break")
+
+    def noun(self, items):
+        return items[0]
+
+    def desc(self, items):
+        alts = next((v for k, v in items if k == "traits_or"), None)
+        if alts is not None:
+            # "[Job X] or [Card Name Y] ...": the same description with each reference (filter.alt)
+            rest = [it for it in items if it[0] != "traits_or"]
+            f = self.desc(rest + [("trait", alts[0])])
+            cur = f
+            for t in alts[1:]:
+                cur["alt"] = self.desc(rest + [("trait", t)])
+                cur = cur["alt"]
+            return f
+        f: dict[str, Any] = {}
+        for it in items:
+            key, v = it
+            if key == "trait":
+                kind, _, val = v[1:-1].partition(" ")
+                if kind == "Card":
+                    field, val = "name", val[len("Name "):]
+                else:
+                    field = kind.lower()
+                if field in f:
+                    raise Unsupported(f"two {field} references in one description")
+                f[field] = val
+            elif key == "cost":
+                lo, hi = v
+                if lo is not None:
+                    f["cost_min"] = lo
+                if hi is not None:
+                    f["cost_max"] = hi
+            elif key == "power":
+                lo, hi = v
+                if lo is not None:
+                    f["power_min"] = lo
+                if hi is not None:
+                    f["power_max"] = hi
+            elif key == "type":
+                if v is not None:
+                    f["type"] = v
+            else:
+                if key in f:
+                    raise Unsupported(f"two {key} words in one description")
+                f[key] = v
+        return f
+
+    # ---- counts and conditions ----
+    def cp_at_least(self, items):
+        return (_int(items[0]), items[1])
+
+    def cp_one(self, items):
+        return (1, items[-1])
+
+    def c_control(self, items):
+        n, f = items[0]
+        if "side" in f:
+            raise Unsupported("a side inside 'you control'")
+        return {"kind": "controls_at_least", "value": n, "filter": _with(f, side="own")}
+
+    def c_opp_control(self, items):
+        n, f = items[0]
+        return {"kind": "controls_at_least", "value": n, "filter": _with(f, side="opponent")}
+
+    def c_damage(self, items):
+        return {"kind": "damage_at_least", "value": _int(items[0])}
+
+    def c_opp_damage(self, items):
+        return {"kind": "opp_damage_at_least", "value": _int(items[0])}
+
+    def c_hand_at_most(self, items):
+        return {"kind": "hand_at_most", "value": _int(items[0])}
+
+    def c_hand_empty(self, _):
+        return {"kind": "hand_at_most", "value": 0}
+
+    def cond_list(self, items):
+        if len(items) != 1:
+            raise Unsupported("two conditions on one ability (the engine checks one)")
+        return items[0]
+
+    def condition(self, items):
+        return ("condition", items[0])
+
+    # ---- effects ----
+    def target_n(self, items):
+        return {"count": _int(items[0]), "up_to": False, "filter": items[1]}
+
+    def target_up_to(self, items):
+        return {"count": _int(items[0]), "up_to": True, "filter": items[1]}
+
+    def choose_sent(self, items):
+        return _Steps([("choose", list(items))])
+
+    def v_break(self, _):
+        return "break"
+
+    def v_dull(self, _):
+        return "dull"
+
+    def v_activate(self, _):
+        return "activate"
+
+    def v_freeze(self, _):
+        return "freeze"
+
+    def mods(self, items):
+        return list(items)
+
+    def mod(self, items):
+        return items[0]
+
+    def m_power(self, items):
+        return ("power", _int(items[0]))
+
+    def _mod_ops(self, mods, duration: str) -> list[dict]:
+        ops, kws = [], []
+        for kind, v in mods:
+            if kind == "power":
+                ops.append({"op": "power", "amount": v, "duration": duration})
+            elif v == "back_attack":
+                raise Unsupported("Back Attack (not in the 2016 rules the engine plays)")
+            else:
+                kws.append(v)
+        if kws:
+            ops.append({"op": "grant_keyword", "keywords": kws, "duration": duration})
+        return ops
+
+    @staticmethod
+    def _dur(items) -> str:
+        return "end_of_turn" if any(isinstance(t, Token) and t.type == "DURATION" for t in items) else "permanent"
+
+    @staticmethod
+    def _ints(items) -> list[int]:
+        return [_int(t) for t in items if isinstance(t, Token) and t.type == "INT"]
+
+    @staticmethod
+    def _restrictions(items) -> list[str] | None:
+        for t in items:
+            if isinstance(t, tuple) and t and t[0] == "restrict":
+                return t[1]
+        return None
+
+    def r_cant_attack(self, _):
+        return ("restrict", ["cant_attack"])
+
+    def r_cant_block(self, _):
+        return ("restrict", ["cant_block"])
+
+    def r_cant_both(self, _):
+        return ("restrict", ["cant_attack", "cant_block"])
+
+    def _mods_of(self, items):
+        for t in items:
+            if isinstance(t, list):
+                return t
+        raise AssertionError("no mods")
+
+    def it_verbs(self, items):
+        return _Steps([("reg", [{"op": v} for v in items if isinstance(v, str) and not isinstance(v, Token)])])
+
+    def it_damage(self, items):
+        return _Steps([("reg", [{"op": "damage", "amount": self._ints(items)[0]}])])
+
+    def it_gains(self, items):
+        return _Steps([("reg", self._mod_ops(self._mods_of(items), self._dur(items)))])
+
+    def it_loses(self, items):
+        return _Steps([("reg", [{"op": "power", "amount": -self._ints(items)[0], "duration": self._dur(items)}])])
+
+    def it_restrict(self, items):
+        return _Steps([("reg", [{"op": "restrict", "restrictions": self._restrictions(items),
+                                 "duration": self._dur(items)}])])  # fmt: skip
+
+    def it_return(self, _):
+        return _Steps([("reg", [{"op": "return_to_hand"}])])
+
+    def it_remove(self, _):
+        return _Steps([("reg", [{"op": "remove_from_game"}])])
+
+    def it_play(self, _):
+        return _Steps([("play_it", None)])
+
+    def it_add(self, _):
+        return _Steps([("add_it", None)])
+
+    def group(self, items):
+        return items[0]
+
+    def aura_subject(self, items):
+        return items[0]
+
+    def all_damage(self, items):
+        return _Steps([("all", items[-1], [{"op": "damage", "amount": self._ints(items)[0]}])])
+
+    def all_gains(self, items):
+        return _Steps([("all", items[0], self._mod_ops(self._mods_of(items[1:]), self._dur(items)))])
+
+    def all_loses(self, items):
+        return _Steps([("all", items[0], [{"op": "power", "amount": -self._ints(items)[0], "duration": self._dur(items)}])])
+
+    def all_verbs(self, items):
+        return _Steps([("all", items[1], [{"op": items[0]}])])
+
+    def all_return(self, items):
+        return _Steps([("all", items[0], [{"op": "return_to_hand"}])])
+
+    def all_remove(self, items):
+        return _Steps([("all", items[0], [{"op": "remove_from_game"}])])
+
+    def all_restrict(self, items):
+        return _Steps([("all", items[0], [{"op": "restrict", "restrictions": self._restrictions(items),
+                                           "duration": self._dur(items)}])])  # fmt: skip
+
+    def self_gains(self, items):
+        return _Steps([("self", self._mod_ops(self._mods_of(items), self._dur(items)))])
+
+    def self_loses(self, items):
+        return _Steps([("self", [{"op": "power", "amount": -self._ints(items)[0], "duration": self._dur(items)}])])
+
+    def self_verbs(self, items):
+        return _Steps([("self", [{"op": items[0]}])])
+
+    def self_return(self, _):
+        return _Steps([("self", [{"op": "return_to_hand"}])])
+
+    def self_remove(self, _):
+        return _Steps([("self", [{"op": "remove_from_game"}])])
+
+    def self_damage(self, items):
+        return _Steps([("self", [{"op": "damage", "amount": self._ints(items)[0]}])])
+
+    # "until the end of the turn, ..." first
+    def duration_sent(self, items):
+        return items[0]
+
+    def dur_it_gains(self, items):
+        return _Steps([("reg", self._mod_ops(self._mods_of(items), "end_of_turn"))])
+
+    def dur_it_loses(self, items):
+        return _Steps([("reg", [{"op": "power", "amount": -self._ints(items)[0], "duration": "end_of_turn"}])])
+
+    def dur_self_gains(self, items):
+        return _Steps([("self", self._mod_ops(self._mods_of(items), "end_of_turn"))])
+
+    def dur_self_loses(self, items):
+        return _Steps([("self", [{"op": "power", "amount": -self._ints(items)[0], "duration": "end_of_turn"}])])
+
+    def dur_group_gains(self, items):
+        return _Steps([("all", items[0], self._mod_ops(self._mods_of(items[1:]), "end_of_turn"))])
+
+    def dur_group_loses(self, items):
+        return _Steps([("all", items[0], [{"op": "power", "amount": -self._ints(items)[0], "duration": "end_of_turn"}])])
+
+    def dur_it_restrict(self, items):
+        return _Steps([("reg", [{"op": "restrict", "restrictions": self._restrictions(items), "duration": "end_of_turn"}])])
+
+    def dur_group_restrict(self, items):
+        return _Steps([("all", items[0], [{"op": "restrict", "restrictions": self._restrictions(items),
+                                           "duration": "end_of_turn"}])])  # fmt: skip
+
+    def opp_draw_sent(self, items):
+        return _Steps([("op", {"op": "draw", "count": self._ints(items)[0], "who": "opponent"})])
+
+    def each_discards(self, items):
+        n = self._ints(items)[0]
+        self.approximate("discard_order")
+        return _Steps([("op", {"op": "discard", "count": n, "who": "controller"}),
+                       ("op", {"op": "discard", "count": n, "who": "opponent"})])
+
+    def self_deals_you(self, items):
+        return _Steps([("op", {"op": "damage_player", "amount": self._ints(items)[0], "who": "controller"})])
+
+    def draw_sent(self, items):
+        return _Steps([("op", {"op": "draw", "count": self._ints(items)[0]})])
+
+    def opp_discards(self, items):
+        return _Steps([("op", {"op": "discard", "count": self._ints(items)[0], "who": "opponent"})])
+
+    def you_discard(self, items):
+        return _Steps([("op", {"op": "discard", "count": self._ints(items)[0], "who": "controller"})])
+
+    def damage_player_sent(self, items):
+        return _Steps([("op", {"op": "damage_player", "amount": self._ints(items)[0]})])
+
+    def search_hand(self, items, destination="hand"):
+        n, f = self._ints(items)[0], items[-1]
+        if n != 1:
+            raise Unsupported("a search for more than 1 card")
+        if "side" in f or "zone" in f or "state" in f:
+            raise Unsupported("a side, zone or state in a search")
+        f = _with(f, side="own", zone="deck")
+        if destination != "hand":
+            if "type" not in f:
+                f = _with(f, type="character")
+            if f["type"] == "summon":
+                raise Unsupported("playing a Summon onto the field")
+        return _Steps([("op", {"op": "search", "filter": f, "destination": destination}, True)])
+
+    def search_field(self, items):
+        return self.search_hand(items, "field")
+
+    def _play(self, items, zone):
+        if any(isinstance(t, Token) and t.type == "DULL_WORD" for t in items):
+            raise Unsupported("playing a card onto the field dull")
+        n, f = self._ints(items)[0], items[-1] if isinstance(items[-1], dict) else items[1]
+        if "side" in f or "zone" in f or "state" in f:
+            raise Unsupported("a side, zone or state on a card played from a zone")
+        f = _with(f, side="own", zone=zone)
+        if "type" not in f:
+            f = _with(f, type="character")
+        if f["type"] == "summon":
+            raise Unsupported("playing a Summon onto the field")
+        return _Steps([("op", {"op": "put_onto_field", "filter": f, "count": n}, True)])
+
+    def play_from_hand(self, items):
+        return self._play(items, "hand")
+
+    def play_from_break(self, items):
+        return self._play(items, "break")
+
+    def effects(self, items):
+        return [s for st in items for s in st]
+
+    def optional_effects(self, items):
+        return ("optional", [s for st in items for s in st])
+
+    # ---- assembling a program ----
+    def program(self, steps: list, *, has_source: bool, optional: bool = False) -> list[dict]:
+        """Effect steps -> the op list: every choice first (CR 11.3.3, 11.8.9: targets are chosen
+        when the Summon is cast or the ability is put on the stack), registers 0..1."""
+        chooses, rest = [], []
+        reg = -1  # the register "it" refers to
+        n_regs = 0
+        it_regs: list[int] = []
+        last_choose: list[dict] | None = None
+        for st in steps:
+            kind = st[0]
+            if kind == "choose":
+                it_regs = []
+                last_choose = st[1]
+                for tgt in st[1]:
+                    f = tgt["filter"]
+                    if f.get("zone") == "break":
+                        continue  # a card of the Break Zone: only "play it onto the field" follows
+                    if f.get("type") == "summon":
+                        raise Unsupported("choosing a Summon on the field")
+                    if n_regs >= 2:
+                        raise Unsupported("more than 2 sets of targets")
+                    op = {"op": "choose", "filter": f, "count": tgt["count"], "reg": n_regs}
+                    if tgt["up_to"]:
+                        op["up_to"] = True
+                    chooses.append(op)
+                    it_regs.append(n_regs)
+                    n_regs += 1
+            elif kind == "reg":
+                if last_choose is None or len(last_choose) != 1:
+                    raise Unsupported("'it' without one chosen set of cards")
+                if last_choose[0]["filter"].get("zone") == "break":
+                    raise Unsupported("an effect on a card in the Break Zone other than playing it")
+                reg = it_regs[0]
+                rest += [{**op, "reg": reg} for op in st[1]]
+            elif kind in ("play_it", "add_it"):
+                what = "play it onto the field" if kind == "play_it" else "add it to your hand"
+                if last_choose is None or len(last_choose) != 1 or last_choose[0]["filter"].get("zone") != "break":
+                    raise Unsupported(f"'{what}' of a card not in the Break Zone")
+                tgt = last_choose[0]
+                if tgt["up_to"]:
+                    raise Unsupported(f"'up to' cards of the Break Zone ({what})")
+                f = _own(tgt["filter"])
+                if "state" in f or "exclude_self" in f:
+                    raise Unsupported("a state or 'other than' on a card of the Break Zone")
+                self.approximate("chosen_on_resolution")
+                if kind == "play_it":
+                    if "type" not in f:
+                        f = _with(f, type="character")
+                    if f["type"] == "summon":
+                        raise Unsupported("playing a Summon onto the field")
+                    rest.append({"op": "put_onto_field", "filter": f, "count": tgt["count"]})
+                else:
+                    rest.append({"op": "add_to_hand", "filter": f, "count": tgt["count"]})
+            elif kind == "all":
+                if n_regs >= 2:
+                    raise Unsupported("more than 2 sets of targets")
+                f = st[1]
+                if f.get("zone") == "break" or f.get("type") == "summon":
+                    raise Unsupported("an effect on all the cards of a Break Zone")
+                rest.append({"op": "select_all", "filter": f, "reg": n_regs})
+                rest += [{**op, "reg": n_regs} for op in st[2]]
+                n_regs += 1
+            elif kind == "self":
+                if not has_source:
+                    raise Unsupported("an effect on the card itself where it has no place on the field")
+                if n_regs >= 2:
+                    raise Unsupported("more than 2 sets of targets")
+                rest.append({"op": "target_self", "reg": n_regs})
+                rest += [{**op, "reg": n_regs} for op in st[1]]
+                n_regs += 1
+            elif kind == "op":
+                rest.append(st[1])
+                if len(st) > 2 and not (optional and st is steps[0]):
+                    self.approximate("may_choose_none")  # a mandatory choice of a card the player may decline
+        for c in chooses:
+            if c["filter"].get("zone") is None:
+                c["filter"] = {k: v for k, v in c["filter"].items()}
+        ops = chooses + rest
+        if not ops:
+            raise Unsupported("no effect")
+        return ops
+
+    # ---- ability kinds ----
+    def _effect_value(self, v):
+        if isinstance(v, tuple) and v and v[0] == "optional":
+            return v[1], True
+        return v, False
+
+    def t_enters_self(self, _):
+        return ("enters_self", None)
+
+    def t_attacks_self(self, _):
+        return ("attacks_self", None)
+
+    def t_enters_or_attacks(self, _):
+        return ("enters_self|attacks_self", None)  # one ability per trigger
+
+    def t_blocks_self(self, _):
+        return ("blocks_self", None)
+
+    def t_broken_self(self, _):
+        return ("broken_self", None)
+
+    def t_put_break_self(self, _):
+        return ("put_into_break_self", None)
+
+    def t_leaves_self(self, _):
+        return ("leaves_field_self", None)
+
+    def t_deals_player_self(self, _):
+        return ("deals_damage_to_player_self", None)
+
+    def t_opp_forward_broken(self, _):
+        return ("opp_forward_broken", None)
+
+    def t_begin_attack(self, _):
+        return ("begin_attack_phase", None)
+
+    def t_begin_main1(self, _):
+        return ("begin_main1", None)
+
+    def t_begin_end(self, _):
+        return ("begin_end_phase", None)
+
+    def t_end_of_turn(self, _):
+        self.approximate("end_of_turn_trigger")
+        return ("begin_end_phase", None)
+
+    def t_enters_other(self, items):
+        f = items[-1]
+        if "side" in f or "zone" in f:
+            raise Unsupported("a side or zone in 'enters your field'")
+        f = _with(f, side="own")
+        if "type" not in f:
+            f = _with(f, type="character")
+        if f["type"] == "summon":
+            raise Unsupported("a Summon entering the field")
+        if not f.get("exclude_self") and _may_match_any(f, self.card):
+            self.approximate("enters_other_self")
+        return ("enters_other", f)
+
+    def t_self_or_other(self, items):
+        # "When ~ or a DESC enters your field": its own entering (which the engine's "other" trigger
+        # never counts, so it triggers once) or another card's
+        trig, f = self.t_enters_other(items)
+        self.approximations = [a for a in self.approximations if a != "enters_other_self"]
+        return ("enters_self|enters_other", f)
+
+    def auto(self, items):
+        (trig, tfilter), rest = items[0], items[1:]
+        cond = None
+        if rest and isinstance(rest[0], tuple) and rest[0][0] == "condition":
+            cond = rest[0][1]
+            rest = rest[1:]
+        steps, optional = self._effect_value(rest[0])
+        if self.card.get("type") == "summon":
+            raise Unsupported("an auto ability on a Summon")
+        out = []
+        for t in trig.split("|"):
+            ab = {"kind": "auto", "trigger": t, "effect": self.program(steps, has_source=True, optional=optional)}
+            if tfilter is not None and t == "enters_other":
+                ab["trigger_filter"] = tfilter
+            if cond is not None:
+                ab["condition"] = cond
+            if optional:
+                ab["optional"] = True
+            out.append(ab)
+        return out
+
+    def cost_syms(self, items):
+        return ("syms", [str(t)[1:-1] for t in items])
+
+    def cost_break_self(self, _):
+        return ("break_self", True)
+
+    def cost_discard(self, items):
+        return ("discard", _int(items[0]))
+
+    def cost(self, items):
+        return list(items)
+
+    def use_your_turn(self, _):
+        return ("usage", {"kind": "your_turn", "value": 0})
+
+    def use_if(self, items):
+        return ("usage", items[0])
+
+    def use_once(self, _):
+        return ("once", True)
+
+    def usage(self, items):
+        return ("usage_parts", list(items))
+
+    def _cost(self, parts: list, special: bool) -> dict:
+        cost: dict[str, Any] = {}
+        cp = 0
+        elements: list[str] = []
+        saw_s = False
+        for kind, v in parts:
+            if kind == "syms":
+                for sym in v:
+                    if sym in _SYM_ELEMENTS:
+                        elements.append(_SYM_ELEMENTS[sym])
+                        cp += 1
+                    elif sym == "Dull":
+                        cost["dull"] = True
+                    elif sym.isdigit():
+                        cp += int(sym)
+                    elif sym == "S" and special and not saw_s:
+                        saw_s = True
+                    else:
+                        raise Unsupported(f"cost symbol {{{sym}}}")
+            elif kind == "break_self":
+                cost["break_self"] = True
+            elif kind == "discard":
+                cost["discard"] = v
+        if special and not saw_s:
+            raise Unsupported("a special ability without the {S} symbol")
+        if any(e in ("light", "dark") for e in elements):
+            raise Unsupported("Light or Dark CP in a cost (the engine's CP cannot be of those elements)")
+        if elements:
+            if len(elements) > 1:
+                self.approximate("one_element_cp")
+            cost["element"] = elements[0]
+        if cp:
+            cost["cp"] = cp
+        if cost.get("discard") and cp:
+            raise Unsupported("a discard cost with a CP cost")
+        if self.card.get("type") == "summon":
+            raise Unsupported("an action ability on a Summon")
+        return cost
+
+    def action(self, items):
+        cost = self._cost(items[0], special=False)
+        steps, optional = self._effect_value(items[1])
+        ab = _usage({"kind": "action", "cost": cost, "effect": self.program(steps, has_source=True)}, items[2:])
+        if not cost and not ab.get("once_per_turn"):
+            raise Unsupported("an action ability without a cost or a limit (the engine refuses it: CR 13)")
+        return [_no_loop(ab)]
+
+    def special(self, items):
+        if self.card.get("generic"):
+            raise Unsupported("a special ability on a generic card")
+        cost = self._cost(items[1], special=True)
+        steps, _ = self._effect_value(items[2])
+        ab = _usage({"kind": "special", "cost": cost, "effect": self.program(steps, has_source=True)}, items[3:])
+        return [_no_loop(ab)]
+
+    # ---- field abilities ----
+    def _self_filter(self) -> dict:
+        if self.card.get("generic") or self.card.get("maybe_generic"):
+            self.approximate("self_by_name")
+        return {"side": "own", "name": self.card.get("name", "")}
+
+    def subject_self(self, _):
+        return "self"
+
+    def _aura(self, filt, mods) -> list[dict]:
+        ops, kws = [], []
+        for kind, v in mods:
+            if kind == "power":
+                ops.append({"op": "aura_power", "amount": v, "filter": filt})
+            elif v == "back_attack":
+                raise Unsupported("Back Attack (not in the 2016 rules the engine plays)")
+            else:
+                kws.append(v)
+        if kws:
+            ops.append({"op": "aura_keyword", "keywords": kws, "filter": filt})
+        return ops
+
+    def _aura_filter(self, f: dict) -> dict:
+        if "zone" in f or f.get("type") == "summon":
+            raise Unsupported("a field ability on cards outside the field")
+        return f
+
+    def f_self_gains(self, items):
+        return [{"kind": "field", "effect": self._aura(self._self_filter(), items[-1])}]
+
+    def f_aura_gains(self, items):
+        return [{"kind": "field", "effect": self._aura(self._aura_filter(items[0]), items[-1])}]
+
+    def f_aura_loses(self, items):
+        return [{"kind": "field", "effect": [{"op": "aura_power", "amount": -self._ints(items)[0],
+                                               "filter": self._aura_filter(items[0])}]}]  # fmt: skip
+
+    def f_self_loses(self, items):
+        return [{"kind": "field", "effect": [{"op": "aura_power", "amount": -self._ints(items)[0],
+                                               "filter": self._self_filter()}]}]  # fmt: skip
+
+    def f_self_restrict(self, items):
+        return [{"kind": "field", "effect": [{"op": "aura_restrict", "restrictions": items[-1][1],
+                                               "filter": self._self_filter()}]}]  # fmt: skip
+
+    def f_aura_restrict(self, items):
+        return [{"kind": "field", "effect": [{"op": "aura_restrict", "restrictions": items[-1][1],
+                                               "filter": self._aura_filter(items[0])}]}]  # fmt: skip
+
+    def f_unblockable(self, items):
+        f = next((i for i in items if isinstance(i, dict)), {})
+        if "zone" in f:
+            raise Unsupported("a zone in 'cannot be blocked by'")
+        if "type" not in f:
+            f = _with(f, type="forward")
+        return [{"kind": "field", "effect": [{"op": "unblockable_by", "filter": f}], "_unconditional": True}]
+
+    def f_per_card(self, items):
+        f = self._aura_filter(items[0])
+        if "side" not in f:
+            raise Unsupported("'for each' without whose cards")
+        return [{"kind": "field", "effect": [{"op": "aura_power_per", "amount": self._plus(items), "filter": f}]}]
+
+    def f_per_damage(self, items):
+        return [{"kind": "field", "effect": [{"op": "aura_power_per", "amount": self._plus(items), "per": "damage"}]}]
+
+    @staticmethod
+    def _plus(items) -> int:
+        return next(_int(t) for t in items if isinstance(t, Token) and t.type == "PLUS_INT")
+
+    def cost_target(self, items):
+        f = items[0]
+        if "side" in f or "zone" in f or "state" in f:
+            raise Unsupported("a side, zone or state on the cards whose cost is reduced")
+        return _with(f, side="own", zone="hand")
+
+    def f_cost_reduction(self, items):
+        f = next(i for i in items if isinstance(i, dict))
+        n = self._ints(items)[0]
+        return [{"kind": "field", "effect": [{"op": "cost_reduction", "amount": n, "filter": f}]}]
+
+    f_cost_reduction_play = f_cost_reduction
+
+    def f_self_cost(self, items):
+        return [{"kind": "field", "effect": [{"op": "self_cost_reduction", "amount": self._ints(items)[0]}]}]
+
+    def field(self, items):
+        cond = None
+        if isinstance(items[0], tuple) and items[0][0] == "condition":
+            cond = items[0][1]
+            items = items[1:]
+        ab = items[0][0]
+        if cond is not None:
+            _condition_on(ab, cond)
+        return [ab]
+
+    def field_your_turn(self, items):
+        ab = items[0][0]
+        _condition_on(ab, {"kind": "your_turn", "value": 0})
+        return [ab]
+
+    def field_trailing_if(self, items):
+        ab = items[0][0]
+        _condition_on(ab, items[1])
+        return [ab]
+
+    # ---- whole lines ----
+    def line(self, items):
+        v = items[0]
+        if isinstance(v, list) and v and isinstance(v[0], tuple):  # bare effect steps
+            return self._bare_effects(v)
+        if isinstance(v, tuple) and v[0] == "optional":
+            raise Unsupported("'you may' outside an auto ability")
+        return v
+
+    def _bare_effects(self, steps):
+        if self.card.get("type") != "summon":
+            raise Unsupported("an effect without a trigger or cost on a Character")
+        return [{"kind": "summon", "effect": self.program(steps, has_source=False)}]
+
+    def ex_line(self, items):
+        v = items[0]
+        if isinstance(v, tuple) and v[0] == "optional":
+            raise Unsupported("'you may' outside an auto ability")
+        if isinstance(v, list) and v and isinstance(v[0], tuple):  # a Summon's effect
+            abilities = self._bare_effects(v)
+            return {"__ex__": abilities}
+        ab = v[0]
+        if ab.get("trigger") != "enters_self":
+            raise Unsupported("EX BURST on an auto ability other than 'enters the field'")
+        if "condition" in ab:
+            raise Unsupported("EX BURST on a conditional auto ability")
+        if any(op["op"] == "target_self" for op in ab["effect"]):
+            raise Unsupported("an EX Burst effect on the card itself")
+        # "you may" needs no question in the EX Burst: the player has just chosen to use it (CR 11.10.2)
+        ex = {"kind": "ex_burst", "effect": [dict(op) for op in ab["effect"]]}
+        return {"__ex__": [ab, ex]}
+
+    def damage_line(self, items):
+        n, v = _int(items[0]), items[1]
+        ab = v[0]
+        if "condition" in ab:
+            raise Unsupported("two conditions on one ability (the engine checks one)")
+        _condition_on(ab, {"kind": "damage_at_least", "value": n})
+        return [ab]
+
+    def result(self, tree_value):
+        if isinstance(tree_value, dict) and "__ex__" in tree_value:
+            abilities, fields = tree_value["__ex__"], {"ex_burst": True}
+        else:
+            abilities, fields = super().result(tree_value)
+        for ab in abilities:
+            ab.pop("_unconditional", None)  # the transformer's own mark (no condition may join it)
+        return abilities, fields
+
+
+def _condition_on(ab: dict, cond: dict) -> None:
+    if ab.get("_unconditional"):
+        raise Unsupported("a condition on 'cannot be blocked' (the block check reads no condition)")
+    ab["condition"] = cond
+
+
+def _usage(ab: dict, rest: list) -> dict:
+    """An action or special ability's "You can only use this ability ...": a condition checked when
+    it is used (the engine checks the condition of an action ability then, never on resolution),
+    and "once per turn"."""
+    for u in rest:
+        if isinstance(u, tuple) and u[0] == "usage_parts":
+            for kind, v in u[1]:
+                if kind == "once":
+                    ab["once_per_turn"] = True
+                elif "condition" in ab:
+                    raise Unsupported("two conditions on one ability (the engine checks one)")
+                else:
+                    ab["condition"] = v
+    return ab
+
+
+def _no_loop(ab: dict) -> dict:
+    """The card compiler refuses an ability that activates Characters for a dull cost alone (CR 13:
+    it could loop forever)."""
+    c = ab["cost"]
+    if any(op["op"] == "activate" for op in ab["effect"]) and not (c.get("cp") or c.get("discard")
+                                                                    or c.get("break_self") or ab.get("once_per_turn")):  # fmt: skip
+        raise Unsupported("an ability that activates Characters for a dull cost alone (the engine refuses "
+                          "possible loops, CR 13)")
+    return ab
+
+
+def _own(f: dict) -> dict:
+    return _with(f, side="own")
+
+
+def _with(f: dict, **kv: Any) -> dict:
+    """``f`` with the keys ``kv`` set, on its alternatives too (an alternative filter shares the
+    zone and side of its filter, and the rest of the description)."""
+    out = {**f, **kv}
+    if "alt" in out:
+        out["alt"] = _with(out["alt"], **kv)
+    return out
+
+
+def _may_match(f: Mapping[str, Any], card: Mapping[str, Any]) -> bool:
+    """Could the card itself match filter ``f`` (of "a ... enters your field")?"""
+    t = f.get("type")
+    ct = card.get("type")
+    if t == "forward" and ct != "forward" or t == "backup" and ct != "backup":
+        return False
+    if "element" in f and card.get("element") not in f["element"]:
+        return False
+    for key in ("job", "name", "category"):
+        if key in f and card.get(key) != f[key]:
+            return False
+    cost = card.get("cost")
+    if isinstance(cost, int):
+        if f.get("cost_min") is not None and cost < f["cost_min"]:
+            return False
+        if f.get("cost_max") is not None and cost > f["cost_max"]:
+            return False
+    return True
+
+
+def _may_match_any(f: Mapping[str, Any], card: Mapping[str, Any]) -> bool:
+    while f is not None:
+        if _may_match(f, card):
+            return True
+        f = f.get("alt")
+    return False
+
+
+class FFTextCompiler(CardTextCompiler):
+    """The compiler with FF-TCG's normalisation: the card's name is ``~`` in the line the grammar
+    reads (so the cache is shared by every card with the same sentence), the first letter of each
+    sentence lower case; a "Select ..." mode line is refused before parsing with its reason."""
+
+    def compile_line(self, line: str, card: Mapping[str, Any] | None = None) -> LineResult:
+        card = dict(card or {})
+        text = normalise_line(line, str(card.get("name") or ""))
+        if text.startswith('"') or re.match(r"(EX BURST )?(when .*, )?select (up to )?\d+ of the \d+ following", text):
+            res = LineResult.unsupported(text, "a 'Select N of the M following actions' ability (no modal effects)")
+        else:
+            ctx = {k: card.get(k) for k in ("type", "job", "element", "cost", "category", "generic", "maybe_generic")}
+            # the name matters to a line only through "~" (self filters use it): key on it when used
+            if "~" in text:
+                ctx["name"] = card.get("name")
+            res = super().compile_line(text, ctx)
+        res.line = line
+        return res
+
+    def normalise(self, line: str) -> str:
+        return line  # normalise_line ran in compile_line (it needs the card's name)
+
+
+# cache=True: Lark keeps the built LALR tables in the temporary folder, keyed by the grammar's hash
+# (building them is about a second of an import)
+COMPILER = FFTextCompiler(Path(__file__).with_name("card_text.lark"), FFTextTransformer,
+                          approximations=APPROXIMATIONS, parser="lalr", cache=True)  # fmt: skip
+
+
+def referenced_names(abilities: list[dict]) -> list[tuple[str, str]]:
+    """(field, value) of every job, card name and category the abilities' filters and conditions
+    name: the importer checks that some card of the list has each (the pool compiler refuses names
+    no card has)."""
+    out = []
+
+    def walk(v):
+        if isinstance(v, dict):
+            for k in ("job", "name", "category"):
+                if isinstance(v.get(k), str) and ("op" not in v):
+                    out.append((k, v[k]))
+            for x in v.values():
+                walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+
+    walk(abilities)
+    return out
