@@ -363,7 +363,7 @@ def _cmd_cards_import(args) -> int:
 
 def _cmd_deck_like(args) -> int:
     """A deck of the card pool shaped like a built-in deck (tcg_env.cards.deck_like), as a deck file."""
-    from tcg_env.cards.deck_like import deck_like
+    from tcg_env.cards.deck_like import deck_like_named
     from tcg_env.cards.decks import Deck, deck_to_text
     from tcg_env.cards.files import NotWritableError, check_writable
 
@@ -378,10 +378,9 @@ def _cmd_deck_like(args) -> int:
         raise CLIError(f"--out {exc.path}: cannot write the deck there: {exc.reason}") from None
     pool = _pool(args)
     try:
-        numbers = deck_like(args.game, pool, args.like, seed=args.seed)
+        like, numbers = deck_like_named(args.game, pool, args.like, seed=args.seed)
     except ValueError as exc:
         raise CLIError(str(exc)) from None
-    like = args.like or spec.default_decks()[0]
     deck = spec.load_deck(pool, numbers, None)
     deck = Deck(name=f"{Path(args.out).stem}", card_ids=deck.card_ids, format=deck.format,
                 description=f"built by tcg deck like from {args.cards} in the shape of {like}")  # fmt: skip
@@ -641,7 +640,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "whole first. Checked by the game's deck rules.")
     _game_options(dl)
     dl.add_argument("--cards", required=True, metavar="POOL", help="the card pool to build from")
-    dl.add_argument("--like", default=None, metavar="DECK", help="the built-in deck to copy the shape of (default: the game's first)")
+    dl.add_argument("--like", default=None, metavar="DECK", help="the built-in deck to copy the shape of (default: the first one, default decks first, the pool can fill)")
     dl.add_argument("--seed", type=int, default=0, help="which of the fitting cards (default 0)")
     dl.add_argument("--out", required=True, metavar="DECK.txt", help="the deck list to write")
     dl.set_defaults(fn=_cmd_deck_like)

@@ -19,7 +19,7 @@ from typing import Any
 
 from tcg_env.cards.errors import DeckError
 
-__all__ = ["deck_like"]
+__all__ = ["deck_like", "deck_like_named"]
 
 
 def _rank(pool, cid: int) -> tuple[int, int]:
@@ -31,12 +31,32 @@ def _rank(pool, cid: int) -> tuple[int, int]:
 
 def deck_like(game: str, pool: Any, like: str | None = None, *, seed: int = 0, variant: str | None = None) -> list[str]:
     """Card numbers of ``pool`` forming a deck shaped like the built-in deck ``like`` (default: the
-    game's first default deck), checked by the game's deck rules (see the module doc)."""
+    first built-in deck, default decks first, that the pool can fill), checked by the game's deck
+    rules (see the module doc)."""
+    return deck_like_named(game, pool, like, seed=seed, variant=variant)[1]
+
+
+def deck_like_named(game: str, pool: Any, like: str | None = None, *, seed: int = 0,
+                    variant: str | None = None) -> tuple[str, list[str]]:  # fmt: skip
+    """:func:`deck_like`, and the name of the built-in deck whose shape it has."""
     import tcg_env
 
     spec = tcg_env.get_spec(game)
+    if like is not None:
+        return like, _deck_like(spec, pool, like, seed, variant)
+    problems = []
+    for name in dict.fromkeys([*spec.default_decks(), *spec.list_decks()]):
+        try:
+            return name, _deck_like(spec, pool, name, seed, variant)
+        except DeckError as exc:
+            problems.append(exc)
+    raise problems[0] if len(problems) == 1 else DeckError(
+        f"the pool cannot fill any built-in deck's shape ({'; '.join(p.reason for p in problems)})", file="the card pool")
+
+
+def _deck_like(spec: Any, pool: Any, like: str, seed: int, variant: str | None) -> list[str]:
+    game = spec.name
     base = spec.load_tables()
-    like = like or spec.default_decks()[0]
     ref = spec.load_deck(base, like, variant)
     ref_ids = [int(c) for c in ref.card_ids]
     base_attrs = spec.card_attributes(base)
@@ -69,7 +89,7 @@ def deck_like(game: str, pool: Any, like: str | None = None, *, seed: int = 0, v
         if pick is None:
             kind = base_attrs[names[0]][0][cid] if names else "?"
             raise DeckError(f"no card of the pool left to stand for {base.numbers[cid]} ({names[0] if names else 'card'} "
-                            f"{kind}) of the built-in deck {like!r}", file="the card pool")  # fmt: skip
+                            f"{kind}) of the built-in deck {like!r}", file=f"the {game} card pool")  # fmt: skip
         used.update((pick, pool.names[pool.index[pick]]))
         mapping[cid] = pick
     numbers = [mapping[c] for c in ref_ids]
