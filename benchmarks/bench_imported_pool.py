@@ -5,9 +5,9 @@
 1. Imports ``--file`` (a raw card list the game's importer reads, e.g. ../shared/carddata/...) the
    way ``tcg cards import`` does, and times it (the issue's target: the largest sample list under
    10 s) with the card-text coverage line.
-2. Builds two decks from the imported pool shaped like the game's two default decks
-   (:func:`tcg_env.cards.deck_like.deck_like`: cards whose text compiled whole first, so the
-   compiled abilities are played).
+2. Builds two decks from the imported pool shaped like the game's two default decks, or like the
+   first built-in deck the pool can fill (:func:`tcg_env.cards.deck_like.deck_like`: cards whose
+   text compiled whole first, so the compiled abilities are played).
 3. Measures batch random play (observation and mask every decision, ``random_play_batch``) with
    the starter pool and its default decks and with the imported pool and its decks, alternating
    the two in chunks so a shared machine's load falls on both, and prints the ratio (target: the
@@ -65,7 +65,8 @@ def main(argv=None) -> int:
     ap.add_argument("--chunk", type=float, default=1.0, help="seconds per turn of each pool")
     args = ap.parse_args(argv)
     import tcg_env
-    from tcg_env.cards.deck_like import deck_like
+    from tcg_env.cards.deck_like import deck_like_named
+    from tcg_env.cards.errors import DeckError
     from tcg_env.cards.files import import_card_file, load_game_pool, write_pool
 
     spec = tcg_env.get_spec(args.game)
@@ -83,8 +84,14 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as d:
         path = write_pool(args.game, list(res), Path(d) / "imported.json", source=str(args.file))
         pool = load_game_pool(args.game, path)
-    decks = [deck_like(args.game, pool, like, seed=i) for i, like in enumerate(spec.default_decks())]
-    for like, deck in zip(spec.default_decks(), decks):
+    shaped = []
+    for i, like in enumerate(spec.default_decks()):
+        try:  # the shape of the starter deck it is measured against, else the first the pool fills
+            shaped.append(deck_like_named(args.game, pool, like, seed=i))
+        except DeckError:
+            shaped.append(deck_like_named(args.game, pool, None, seed=i))
+    decks = [d for _, d in shaped]
+    for (like, deck) in shaped:
         with_abilities = sum(len(pool.ability_rows(pool.index[n])) > 0 for n in deck)
         print(f"deck like {like}: {len(deck)} cards, {len(set(deck))} different, {with_abilities} with abilities")
 
