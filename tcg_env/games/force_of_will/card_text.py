@@ -242,7 +242,7 @@ class _T(TextTransformer, Transformer):
     def t_destroyed(self, *_):
         return [{"trigger": "destroyed"}]  # constants.Trigger.DESTROYED: put into a graveyard from the field
 
-    def t_destroyed_only(self):
+    def t_destroyed_only(self, *_):
         raise Unsupported("'is destroyed' (only destruction, not any move to the graveyard)")
 
     def t_attacks(self, *_):
@@ -314,7 +314,7 @@ class _T(TextTransformer, Transformer):
             raise Unsupported("'you may' after another effect")
         if optional and any(not c[1] for c in clauses):
             raise Unsupported("'you may' for part of an effect")
-        return _Body([c[0] for c in clauses], optional)
+        return _Body([c[0] for c in clauses], optional, self.card.get("type") not in ("chant", "rune"))
 
     def sentence(self, *items):
         return [c if isinstance(c, tuple) else (c, False) for c in items if c is not None]
@@ -444,7 +444,11 @@ class _T(TextTransformer, Transformer):
         return {"name": str(q)[1:-1]}
 
     def search_what(self, *parts):
-        return _filter(*[p for p in parts if p is not None])
+        f = _filter(*[p for p in parts if p is not None])
+        f.pop("_race_noun", None)
+        if f.pop("_entity", False) or f.pop("_basic", False):
+            raise Unsupported("'entity' / 'basic' in a search")
+        return f
 
     def mill(self, n):
         return [({"op": "mill", "count": n}, None)]
@@ -483,6 +487,12 @@ class _T(TextTransformer, Transformer):
         raise Unsupported(f"producing {{{s}}}")
 
     # ---------------- selections ----------------
+    def race(self, tok):
+        return {"race": str(tok).split(":", 1)[1][:-1]}
+
+    def race_noun(self, tok):
+        return {"race": str(tok).split(":", 1)[1][:-1], "_race_noun": True}
+
     def t_one(self, flt):
         return _Sel("choose", _target_filter(flt))
 
@@ -514,6 +524,11 @@ class _T(TextTransformer, Transformer):
 
     def t_your_ruler(self):
         return _Sel("all", {"type": ["ruler"], "side": "own", "zone": "ruler_area"})
+
+    def other(self, *_):
+        if self.card.get("type") in ("chant", "rune"):
+            raise Unsupported("'other' on a chant")
+        return {"exclude_self": True}
 
     def filter(self, *parts):
         return _filter(*[p for p in parts if p is not None])
@@ -679,6 +694,8 @@ def _target_filter(f: dict) -> dict:
     f = dict(f)
     if f.pop("_entity", False) or f.pop("_basic", False):
         raise Unsupported("'entity' / 'basic' filters")
+    if f.pop("_race_noun", False) and "type" not in f:
+        return f  # "target Vampire": any card of that race in the field (CR 1403)
     if "type" not in f:
         raise Unsupported("a target 'card' of any type")
     if f.get("zone") == "chase" and (f.get("state") or "atk_min" in f or "atk_max" in f):
@@ -725,11 +742,11 @@ class _Body:
     """The clauses of an ability's text: a list of (op, selection) lists, whether it is optional
     ("you may"); assembled into an effect program (:meth:`ops`) or read as a continuous aura."""
 
-    def __init__(self, clauses: list, optional: bool):
-        self.clauses, self.optional = clauses, optional
+    def __init__(self, clauses: list, optional: bool, on_field: bool):
+        self.clauses, self.optional, self.on_field = clauses, optional, on_field
 
     def ops(self, will: bool = False) -> list[dict]:
-        out = _assemble(self.clauses)
+        out = _assemble(self.clauses, self.on_field)
         if not will and any(op["op"] == "produce_will" for op in out):
             raise Unsupported("producing will outside a will ability (CR 907)")
         return out
@@ -759,7 +776,10 @@ def _copy_ops(ops: list[dict]) -> list[dict]:
     return [dict(op) for op in ops]
 
 
-def _assemble(clauses: list[list[tuple[dict, Any]]]) -> list[dict]:
+_SELF = _Sel("self")
+
+
+def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = False) -> list[dict]:
     """The effect program of a list of clauses: the targets first (CR 903.2g), a register per
     selection (at most two, constants.N_REGS), "it" the last one."""
     chooses: list[dict] = []
@@ -772,6 +792,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]]) -> list[dict]:
             if sel is None:
                 body.append(op)
                 continue
+            if sel.kind == "prev" and last is None and source_on_field:
+                sel = _SELF  # "it" in an ability of a card in the field with nothing chosen: the card itself
             if sel.kind == "prev":
                 if last is None:
                     raise Unsupported("'it' / 'that card' with nothing selected before")
@@ -811,8 +833,57 @@ _ARROWS = re.compile(r"\s*(?:>>>|=>|⇒|→)\s*")
 _QUOTED = re.compile(r'("[^"]*")')
 
 
-def normalise_line(line: str, name: str = "") -> str:
-    """A printed line as the grammar reads it (see the module doc)."""
+_GRAMMAR_WORDS = {"resonator", "card", "addition", "regalia", "chant", "spell", "rune", "ruler", "entity", "magic stone",
+                  "player", "light", "fire", "water", "wind", "darkness", "dark", "token", "will", "stone"}  # fmt: skip
+
+
+_RACE_CACHE: dict[frozenset, tuple[dict[str, str], int]] = {}
+_WORD = re.compile(r"[a-z][a-z']*")
+
+
+def _plural(low: str) -> str:
+    return low[:-1] + "ves" if low.endswith("f") else low[:-1] + "ies" if low.endswith("y") else low + "s"
+
+
+def _mark_races(s: str, races: frozenset[str]) -> str:
+    """Race names (of the card list being imported; singular or plural, "Elves") -> ``<race:Name>``
+    tokens the grammar reads as a filter's race (CR 1403). A word lookup, longest names first."""
+    if not races:
+        return s
+    if races not in _RACE_CACHE:
+        back: dict[str, str] = {}
+        for r in races:
+            low = " ".join(r.lower().split())
+            if low in _GRAMMAR_WORDS or len(low) < 3:
+                continue
+            back[low], back[_plural(low)] = r, "s:" + r
+            if " of " in low:  # "Knights of the Round Table"
+                head, tail = low.split(" of ", 1)
+                back[f"{_plural(head)} of {tail}"] = "s:" + r
+        _RACE_CACHE[races] = (back, max((k.count(" ") + 1 for k in back), default=0))
+    back, longest = _RACE_CACHE[races]
+    words = list(_WORD.finditer(s))
+    out, pos, i = [], 0, 0
+    while i < len(words):
+        for n in range(min(longest, len(words) - i), 0, -1):
+            span = words[i : i + n]
+            if any(s[span[k].end() : span[k + 1].start()] != " " for k in range(n - 1)):
+                continue
+            key = " ".join(w[0] for w in span)
+            start, end = span[0].start(), span[-1].end()
+            if key in back and (start == 0 or s[start - 1] in " (\"") and (end == len(s) or s[end] in " .,;:)"):
+                hit = back[key]
+                out.append(s[pos:start] + (f"<races:{hit[2:]}>" if hit.startswith("s:") else f"<race:{hit}>"))
+                pos, i = end, i + n
+                break
+        else:
+            i += 1
+    return "".join(out) + s[pos:]
+
+
+def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset()) -> str:
+    """A printed line as the grammar reads it (see the module doc); ``races``: the race names of
+    the card list, read as races where the text names them."""
     s = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = s.replace("《", "<<").replace("》", ">>").replace("«", "<<").replace("»", ">>")
     s = _REMINDER.sub("", s)
@@ -820,7 +891,7 @@ def normalise_line(line: str, name: str = "") -> str:
         s = re.sub(r'(?<!")' + re.escape(name) + r'(?!")', "this card", s)
     s = _ARROWS.sub(" => ", s)
     parts = _QUOTED.split(s)
-    s = "".join(p if i % 2 else p.lower() for i, p in enumerate(parts))
+    s = "".join(p if i % 2 else _mark_races(p.lower(), races) for i, p in enumerate(parts))
     s = s.replace("j-ruler", "j-ruler").replace("thi card", "this card")
     return " ".join(s.split())
 
@@ -830,15 +901,16 @@ class FowTextCompiler(CardTextCompiler):
     card" (older cards print their own name), so the name is part of the line's cache key."""
 
     def normalise(self, line: str) -> str:
-        return normalise_line(line)
+        return " ".join(line.split())  # compile_line has normalised it (normalise_line, with the card's name and races)
 
     def context_key(self, card: Mapping[str, Any]) -> tuple:
         return (card.get("type"), card.get("addition"), bool(card.get("x")))
 
     def compile_line(self, line: str, card: Mapping[str, Any] | None = None) -> LineResult:
         card = card or {}
+        self.parser  # noqa: B018 - a broken grammar raises here, not as every line's "no sentence of the grammar"
         name = str(card.get("name") or "")
-        plain = normalise_line(line, name)
+        plain = normalise_line(line, name, card.get("races") or frozenset())
         res = super().compile_line(plain, card)
         res.line = line
         return res

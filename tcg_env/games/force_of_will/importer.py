@@ -234,8 +234,9 @@ def _normalise(layout: str, rec: dict) -> dict:
 
 
 def _card_context(n: dict, ctype: str) -> dict:
-    """What a line's compilation reads of its card (card_text.FowTextCompiler.context_key)."""
-    ctx = {"type": ctype, "name": n["name"], "x": "{X}" in str(n["cost"] or "")}
+    """What a line's compilation reads of its card (card_text.FowTextCompiler.context_key) and the
+    race names of the list (``races``: read as races where the text names them)."""
+    ctx = {"type": ctype, "name": n["name"], "x": "{X}" in str(n["cost"] or ""), "races": n.get("_races", frozenset())}
     if ctype == "addition":
         ctx["addition"] = _addition_target(n["types"], "\n".join(n["lines"]))
     return ctx
@@ -503,6 +504,9 @@ def import_force_of_will_json(path: str | Path) -> ImportResult:
         norm[number] = n
         kinds[number] = ctype
 
+    races = frozenset(r for n in norm.values() for r in n["races"][:2])
+    for n in list(norm.values()) + list(standby.values()):
+        n["_races"] = races
     # rulers and their J-ruler sides: ``<id>J`` or the record's alternative face (CR 705.3)
     j_of: dict[str, str] = {}
     for number, ctype in kinds.items():
