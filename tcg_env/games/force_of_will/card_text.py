@@ -115,6 +115,39 @@ class _T(TextTransformer, Transformer):
             raise Unsupported("[Judgment] on a card that is not a ruler")
         return {"__fields__": True, "judgment": cost}  # CR 1125; the importer pairs the J-ruler side
 
+    def eternal_text(self, *_):
+        # CR 1417.1: an old card's "cannot be destroyed" is [Eternal]
+        return self.keywords(["eternal"])
+
+    def that_much_life(self, trig, *_):
+        # CR 1135.2: [Drain] means "whenever this card deals damage, you gain that much life"
+        if trig != [{"trigger": "deals_damage"}]:
+            raise Unsupported("'gain that much life' after a trigger other than 'this card deals damage'")
+        return self.keywords(["drain"])
+
+    def noun_one(self, n):
+        return n
+
+    def noun_pl(self, n):
+        return n
+
+    def noun(self, n):
+        return n
+
+    def noun_union(self, *nouns):
+        types: list[str] = []
+        zones = {n.get("zone", "field") for n in nouns}
+        for n in nouns:
+            if "type" not in n or set(n) - {"type", "zone"}:
+                raise Unsupported("a list of nouns that are not card types")
+            types += [t for t in n["type"] if t not in types]
+        if len(zones) != 1:
+            raise Unsupported("a list of nouns in different zones")
+        out = {"type": types}
+        if zones != {"field"}:
+            out["zone"] = zones.pop()
+        return out
+
     def once_note(self, ab):
         raise Unsupported("a once-per-turn note in parentheses")
 
@@ -519,11 +552,14 @@ class _T(TextTransformer, Transformer):
     def t_prev(self, *_):
         return _Sel("prev")
 
-    def t_your_jruler(self):
-        return _Sel("all", {"type": ["j_ruler"], "side": "own", "zone": "ruler_area"})
+    def t_your_jruler(self, *_):
+        return _Sel("all", {"type": ["j_ruler"], "side": "own"})  # a J-ruler is in the field (CR 307.6)
 
-    def t_your_ruler(self):
-        return _Sel("all", {"type": ["ruler"], "side": "own", "zone": "ruler_area"})
+    def t_your_j_or_ruler(self, *_):
+        raise Unsupported("'your J/ruler' (a ruler in the ruler area is no entity of the field here)")
+
+    def t_your_ruler(self, *_):
+        raise Unsupported("'your ruler' (in the ruler area)")
 
     def other(self, *_):
         if self.card.get("type") in ("chant", "rune"):

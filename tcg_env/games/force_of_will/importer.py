@@ -341,7 +341,16 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, list[LineResult]]:
 
 def _apply(res: LineResult, rec: dict, keywords: list[str], abilities: list[dict], i: int) -> str:
     """Put a compiled line into the card record; the reason it cannot be (or "")."""
-    for k, v in res.fields.items():
+    fields = dict(res.fields)
+    if "effect" in fields and "effect" in rec:
+        # a chant's effect printed over several lines: one program, the targets first (CR 903.2g)
+        merged = _merge_effects(rec["effect"], fields["effect"])
+        if merged is None:
+            return "a chant's effect over several lines naming more than two selections"
+        rec["effect"] = merged
+        del fields["effect"]
+        res = LineResult(res.line, res.verdict, res.abilities, fields, res.approximations, res.reason)
+    for k, v in fields.items():
         if k == "keywords":
             continue
         if k in rec:
@@ -433,6 +442,28 @@ def _drop_unknown_names(rec: dict, results: list[LineResult], names: set[str]) -
         rec.pop("abilities", None)
     _finish(rec, results)
     return True
+
+
+def _merge_effects(a: list[dict], b: list[dict]) -> list[dict] | None:
+    """Two effect programs run one after the other as one: ``b``'s registers after ``a``'s, every
+    ``choose`` first (targets are chosen as the card is played, CR 903.2g); None past two registers."""
+    used = {op.get("reg", 0) for op in a if op["op"] in ("choose", "select_all", "target_self")}
+    shift = len(used)
+    b = [dict(op, reg=op.get("reg", 0) + shift) if "reg" in op or op["op"] in _REG_OPS else dict(op) for op in b]
+    if any(op.get("reg", 0) >= 2 for op in b):
+        return None
+    ops = [dict(op) for op in a] + b
+    out = [op for op in ops if op["op"] == "choose"] + [op for op in ops if op["op"] != "choose"]
+    for op in out:
+        if op.get("reg") == 0:
+            del op["reg"]
+    return out
+
+
+# the ops acting on a target register (cards.py _ON_REGISTER and the targeting ops)
+_REG_OPS = {"choose", "select_all", "target_self", "power", "damage", "destroy", "rest", "recover", "return_to_hand",
+            "remove", "cancel", "banish", "remove_from_battle", "grant_keyword", "restrict", "counter", "prevent",
+            "shield_destroy"}  # fmt: skip
 
 
 def _finish(rec: dict, results: list[LineResult]) -> None:
