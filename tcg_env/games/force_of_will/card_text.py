@@ -94,6 +94,8 @@ class _T(TextTransformer, Transformer):
     def keywords(self, kws):
         ctype = self.card.get("type")
         names = list(dict.fromkeys(kws))
+        if ctype == "j_ruler" and "quickcast" in names:
+            raise Unsupported("[Quickcast] on a J-ruler (it is not played from the hand, CR 1111)")
         if ctype in ("resonator", "j_ruler"):
             return {"__fields__": True, "keywords": names}
         if names == ["quickcast"] and ctype in _PAID:
@@ -232,6 +234,24 @@ class _T(TextTransformer, Transformer):
             return {"__fields__": True, "will": wills}
         # "Produce {W} or {B}": one will ability per choice, with the same cost (paying one pays it)
         return [{"kind": "will", "cost": costs, "effect": [{"op": "produce_will", "will": w}]} for w in wills]
+
+    def art_name(self, tok):
+        return str(tok).strip("<>\"").strip()
+
+    def art_once(self, name):
+        return name
+
+    def gods_art(self, name, costs, body, once=None):
+        # CR 1112.2: once per game per player, by its name (1112.2a)
+        if self.card.get("type") not in ("ruler", "j_ruler"):
+            raise Unsupported("[God's Art] on a card that is not a J/ruler")
+        if once is not None and once.lower() != name.lower():
+            raise Unsupported("a [God's Art] limited by another name")
+        abilities = self.activate(costs, body)
+        if len(abilities) != 1 or abilities[0]["kind"] != "activate":
+            raise Unsupported("a [God's Art] that produces will")
+        abilities[0]["gods_art"] = name[:80]
+        return abilities
 
     def automatic(self, *args):
         trig, body = args[0], args[-1]
