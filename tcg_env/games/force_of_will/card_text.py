@@ -25,12 +25,14 @@ reason (``tcg_env.cards.text``). The documentation: ``docs/force_of_will/card-te
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
 from lark import Transformer, v_args
 
 from tcg_env.cards.text import CardTextCompiler, LineResult, TextTransformer, Unsupported
+from tcg_env.games.force_of_will.constants import N_REGS
 
 __all__ = ["APPROXIMATIONS", "COMPILER", "FowTextCompiler", "normalise_line"]
 
@@ -41,19 +43,24 @@ APPROXIMATIONS: dict[str, str] = {
         "the hand without being shown to the opponent (the engine's SEARCH reveals nothing; CR 1005 "
         "reveal gives information only)"
     ),
+    "magic_stone_types": (
+        "\"Treat this card as a fire magic stone and a water magic stone.\": the engine does not track magic "
+        "stone types (no compiled ability refers to them; the lines that do are unsupported): the stone plays "
+        "with the will it produces"
+    ),
+    "search_shuffle_always": (
+        "\"... If you do, shuffle your deck.\" after a search: the deck is shuffled also when no card "
+        "was found (the engine's SEARCH always shuffles, CR 1021)"
+    ),
     "search_choice_by_card": (
         "a search lists the matching cards by card id, at most the engine's option slots of them "
         "(effects.search): with more distinct matching cards in the deck than slots, the lowest ids"
     ),
 }
 
-_N_REGS = 2  # constants.N_REGS (kept here: importing constants is cheap, but the value is the contract)
-_KW = {
-    "flying": "flying", "first_strike": "first_strike", "swiftness": "swiftness", "pierce": "pierce",
-    "precision": "precision", "quickcast": "quickcast", "barrier": "barrier", "imperishable": "imperishable",
-    "eternal": "eternal", "explode": "explode", "drain": "drain", "bane": "bane", "bloodlust": "bloodlust",
-}  # fmt: skip
-_BATTLE_KW = set(_KW) - {"quickcast"}
+_N_REGS = N_REGS  # the target registers of an effect program
+_BATTLE_KW = {"flying", "first_strike", "swiftness", "pierce", "precision", "barrier", "imperishable", "eternal",
+              "explode", "drain", "bane", "bloodlust"}  # fmt: skip  # what an effect may grant (cards.py KeywordName)
 _SYM = {"w": "light", "r": "fire", "u": "water", "g": "wind", "b": "darkness"}
 _PAID = ("resonator", "chant", "addition", "regalia", "rune")
 
@@ -117,15 +124,28 @@ class _T(TextTransformer, Transformer):
             raise Unsupported("[Judgment] on a card that is not a ruler")
         return {"__fields__": True, "judgment": cost}  # CR 1125; the importer pairs the J-ruler side
 
-    def eternal_text(self, *_):
-        # CR 1417.1: an old card's "cannot be destroyed" is [Eternal]
-        return self.keywords(["eternal"])
+    def r_unblockable(self):
+        return ["cant_be_blocked"]
+
+    def r_destroyed(self):
+        return ["_eternal"]
 
     def that_much_life(self, trig, *_):
         # CR 1135.2: [Drain] means "whenever this card deals damage, you gain that much life"
         if trig != [{"trigger": "deals_damage"}]:
             raise Unsupported("'gain that much life' after a trigger other than 'this card deals damage'")
         return self.keywords(["drain"])
+
+    def stone_type(self, attr):
+        return attr
+
+    def stone_types(self, *attrs):
+        # CR 402.4: "treat this card as a fire magic stone and ..." gives it magic stone types that
+        # the engine does not track (no compiled ability reads them)
+        if self.card.get("type") != "magic_stone":
+            raise Unsupported("magic stone types on a card that is not a magic stone")
+        self.approximate("magic_stone_types")
+        return None
 
     def noun_one(self, n):
         return n
@@ -293,6 +313,9 @@ class _T(TextTransformer, Transformer):
         return [{"trigger": "enter"}]
 
     def t_destroyed(self, *_):
+        if self.card.get("type") in ("j_ruler", "ruler"):
+            # the kernels' DESTROYED also fires when a J-ruler is destroyed and returns to the ruler area
+            raise Unsupported("'put into a graveyard from the field' on a J/ruler")
         return [{"trigger": "destroyed"}]  # constants.Trigger.DESTROYED: put into a graveyard from the field
 
     def t_destroyed_only(self, *_):
@@ -350,9 +373,16 @@ class _T(TextTransformer, Transformer):
     def continuous(self, *args):
         self._field_card("a continuous ability")
         aura = args[-1].aura()
+        if aura == "_eternal":
+            if args[-1].condition is not None:
+                raise Unsupported("'cannot be destroyed as long as ...'")
+            return self.keywords(["eternal"])
         if aura is None:
             raise Unsupported("a continuous ability other than '<cards> gain <ATK/DEF or keywords>' / 'cannot <attack, block>'")
-        return [{"kind": "continuous", "effect": aura}]
+        ab = {"kind": "continuous", "effect": aura}
+        if args[-1].condition is not None:
+            ab["condition"] = args[-1].condition  # CR 904: applies as long as it holds (characteristics.py)
+        return [ab]
 
     def t_added(self, noun):
         if self.card.get("type") != "addition" or self.card.get("addition") in (None, "field"):
@@ -362,18 +392,57 @@ class _T(TextTransformer, Transformer):
     # ---------------- effects ----------------
     def body(self, *sentences):
         clauses = [c for s in sentences for c in s]
+        conds = [c[2] for c in clauses if len(c) == 3]
+        if conds and (len(conds) != len(clauses) or any(c != conds[0] for c in conds)):
+            raise Unsupported("'as long as' for part of a text")
+        clauses = [c[:2] for c in clauses]
         optional = any(c[1] for c in clauses)
         if optional and not (len(clauses) >= 1 and clauses[0][1]):
             raise Unsupported("'you may' after another effect")
         if optional and any(not c[1] for c in clauses):
             raise Unsupported("'you may' for part of an effect")
-        return _Body([c[0] for c in clauses], optional, self.card.get("type") not in ("chant", "rune"))
+        b = _Body([c[0] for c in clauses], optional, self.card.get("type") not in ("chant", "rune"))
+        b.condition = conds[0] if conds else None
+        return b
 
     def sentence(self, *items):
         return [c if isinstance(c, tuple) else (c, False) for c in items if c is not None]
 
     def sep(self, *_):
         return None
+
+    def if_sentence(self, cond, *items):
+        clauses = self.sentence(*items)
+        if any(opt for _, opt in clauses):
+            raise Unsupported("'you may' inside an 'if' sentence")
+        marker = ({"op": "_if", "condition": cond}, None)
+        return [([marker] + [x for c, _ in clauses for x in c], False)]
+
+    def as_long_as(self, *args):
+        *items, cond = args
+        return [(c, o, cond) for c, o in self.sentence(*items)]
+
+    def as_long_as_first(self, cond, *items):
+        return [(c, o, cond) for c, o in self.sentence(*items)]
+
+    # conditions (constants.Condition)
+    def c_life(self, n):
+        return {"kind": "life_at_most", "value": _hundreds(n)}
+
+    def c_opp_life(self, n):
+        return {"kind": "opponent_life_at_most", "value": _hundreds(n)}
+
+    def c_stones(self, n):
+        return {"kind": "stones_at_least", "value": _fixed(n)}
+
+    def c_hand_empty(self):
+        return {"kind": "hand_empty"}
+
+    def c_grave(self, n):
+        return {"kind": "graveyard_at_least", "value": _fixed(n)}
+
+    def c_name(self, q):
+        return {"kind": "control_name", "value": str(q)[1:-1]}
 
     def optional(self, eff):
         return (eff, True)
@@ -437,6 +506,31 @@ class _T(TextTransformer, Transformer):
     def bounce(self, sel, *_):
         return [({"op": "return_to_hand"}, sel)]
 
+    def owners(self, *_):
+        return None
+
+    def _field_sel(self, sel, what):
+        if sel.kind == "choose" and sel.filter.get("zone") == "chase":
+            raise Unsupported(f"{what} a spell on the chase")
+        return sel
+
+    def to_deck_top(self, sel, *_):
+        return [({"op": "to_deck_top"}, self._field_sel(sel, "put on top of a deck"))]
+
+    def to_deck_bottom(self, sel, *_):
+        return [({"op": "to_deck_bottom"}, self._field_sel(sel, "put on the bottom of a deck"))]
+
+    def each_discard(self, n):
+        return [({"op": "discard", "count": n, "who": "controller"}, None),
+                ({"op": "discard", "count": n, "who": "opponent"}, None)]  # fmt: skip
+
+    def damage_you(self, *args):
+        return [({"op": "damage_player", "amount": _life(args[-1]), "who": "controller"}, None)]
+
+    def shuffle_if_found(self, *_):
+        self.approximate("search_shuffle_always")
+        return None
+
     def rest(self, sel):
         return [({"op": "rest"}, sel)]
 
@@ -462,6 +556,11 @@ class _T(TextTransformer, Transformer):
         return out
 
     def cannot(self, sel, restr, duration=None):
+        if restr == ["_eternal"]:
+            # CR 1417.1: an old card's "this card cannot be destroyed" is [Eternal]
+            if sel.kind != "self" or duration is not None:
+                raise Unsupported("'cannot be destroyed' other than this card's own, for good")
+            return [({"op": "_eternal"}, sel)]
         return [({"op": "restrict", "restrictions": restr, "duration": duration or "permanent"}, sel)]
 
     def loses_all(self, sel):
@@ -506,6 +605,9 @@ class _T(TextTransformer, Transformer):
     def mill(self, n):
         return [({"op": "mill", "count": n}, None)]
 
+    def mill_one(self, *_):
+        return [({"op": "mill", "count": 1}, None)]
+
     def call_stone(self):
         return [({"op": "call_stone"}, None)]
 
@@ -548,6 +650,9 @@ class _T(TextTransformer, Transformer):
 
     def t_one(self, flt):
         return _Sel("choose", _target_filter(flt))
+
+    def t_one_other(self, other, flt):
+        return _Sel("choose", _target_filter(_filter(other, flt)))
 
     def t_up_to(self, n, flt):
         return _Sel("choose", _target_filter(flt), _fixed(n), True)
@@ -688,6 +793,21 @@ class _T(TextTransformer, Transformer):
     def amount(self, t):
         return _hundreds(t)
 
+    def n6(self):
+        return 6
+
+    def n7(self):
+        return 7
+
+    def n8(self):
+        return 8
+
+    def n9(self):
+        return 9
+
+    def n10(self):
+        return 10
+
     def n_int(self, t):
         n = int(t)
         if not 1 <= n <= 8:
@@ -800,8 +920,11 @@ class _Body:
 
     def __init__(self, clauses: list, optional: bool, on_field: bool):
         self.clauses, self.optional, self.on_field = clauses, optional, on_field
+        self.condition: dict | None = None  # "as long as ...": only a continuous ability has one
 
     def ops(self, will: bool = False) -> list[dict]:
+        if self.condition is not None:
+            raise Unsupported("'as long as' in an effect (only continuous abilities have a lasting condition)")
         out = _assemble(self.clauses, self.on_field)
         if not will and any(op["op"] == "produce_will" for op in out):
             raise Unsupported("producing will outside a will ability (CR 907)")
@@ -813,10 +936,12 @@ class _Body:
         if self.optional or len(self.clauses) != 1:
             return None
         out = []
+        if [op["op"] for op, _ in self.clauses[0]] == ["_eternal"]:
+            return "_eternal"
         for op, sel in self.clauses[0]:
-            if sel is None or sel.kind != "all" or op.get("duration") != "permanent":
+            if sel is None or sel.kind not in ("all", "self") or op.get("duration") != "permanent":
                 return None
-            flt = dict(sel.filter)
+            flt = dict(sel.filter) if sel.kind == "all" else {"self_only": True}  # "this card gains ..."
             if op["op"] == "power":
                 out.append({"op": "aura_power", "atk": op["atk"], "defense": op["defense"], "filter": flt})
             elif op["op"] == "grant_keyword":
@@ -843,8 +968,15 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
     regs: dict[int, int] = {}
     last: int | None = None
     for clause in clauses:
+        if_at = None
         for op, sel in clause:
             op = dict(op)
+            if op["op"] == "_eternal":
+                raise Unsupported("'cannot be destroyed' in an effect")
+            if op["op"] == "_if":
+                if_at = len(body)
+                body.append({"op": "if", "condition": op["condition"], "skip": 1})
+                continue
             if sel is None:
                 body.append(op)
                 continue
@@ -875,6 +1007,10 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
             last = regs[id(sel)]
             op["reg"] = last
             body.append(op)
+        if if_at is not None:
+            body[if_at]["skip"] = len(body) - if_at - 1  # the sentence's ops: skipped when it does not hold
+            if body[if_at]["skip"] < 1:
+                raise Unsupported("an 'if' sentence with nothing to do")
     for op in chooses + body:
         if op.get("reg") == 0:
             del op["reg"]
@@ -887,13 +1023,14 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
 _REMINDER = re.compile(r"\s*\((?:[^()]|\([^()]*\))*[.!]\"?\)")  # a parenthesised sentence: reminder text
 _ARROWS = re.compile(r"\s*(?:>>>|=>|⇒|→)\s*")
 _QUOTED = re.compile(r'("[^"]*")')
+_SPACE_BEFORE = re.compile(r"\s+([,.:;])")
 
 
 _GRAMMAR_WORDS = {"resonator", "card", "addition", "regalia", "chant", "spell", "rune", "ruler", "entity", "magic stone",
                   "player", "light", "fire", "water", "wind", "darkness", "dark", "token", "will", "stone"}  # fmt: skip
 
 
-_RACE_CACHE: dict[frozenset, tuple[dict[str, str], int]] = {}
+_RACE_CACHE: dict[frozenset, tuple[dict[str, str], int, set[str]]] = {}
 _WORD = re.compile(r"[a-z][a-z']*")
 
 
@@ -916,11 +1053,14 @@ def _mark_races(s: str, races: frozenset[str]) -> str:
             if " of " in low:  # "Knights of the Round Table"
                 head, tail = low.split(" of ", 1)
                 back[f"{_plural(head)} of {tail}"] = "s:" + r
-        _RACE_CACHE[races] = (back, max((k.count(" ") + 1 for k in back), default=0))
-    back, longest = _RACE_CACHE[races]
+        _RACE_CACHE[races] = (back, max((k.count(" ") + 1 for k in back), default=0), {k.split(" ")[0] for k in back})
+    back, longest, first = _RACE_CACHE[races]
     words = list(_WORD.finditer(s))
     out, pos, i = [], 0, 0
     while i < len(words):
+        if words[i][0] not in first:
+            i += 1
+            continue
         for n in range(min(longest, len(words) - i), 0, -1):
             span = words[i : i + n]
             if any(s[span[k].end() : span[k + 1].start()] != " " for k in range(n - 1)):
@@ -937,19 +1077,19 @@ def _mark_races(s: str, races: frozenset[str]) -> str:
     return "".join(out) + s[pos:]
 
 
+@lru_cache(maxsize=1 << 15)
 def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset()) -> str:
     """A printed line as the grammar reads it (see the module doc); ``races``: the race names of
     the card list, read as races where the text names them."""
     s = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = s.replace("《", "<<").replace("》", ">>").replace("«", "<<").replace("»", ">>")
     s = _REMINDER.sub("", s)
-    if name:
-        s = re.sub(r'(?<!")' + re.escape(name) + r'(?!")', "this card", s)
     s = _ARROWS.sub(" => ", s)
-    parts = _QUOTED.split(s)
-    s = "".join(p if i % 2 else _mark_races(p.lower(), races) for i, p in enumerate(parts))
-    s = s.replace("j-ruler", "j-ruler").replace("thi card", "this card")
-    return " ".join(s.split())
+    s = _SPACE_BEFORE.sub(r"\1", s)  # "{Rest} , {B}" as "{Rest}, {B}"
+    parts = _QUOTED.split(s)  # quoted names are kept as printed; the card's own name outside them is "this card"
+    s = "".join(p if i % 2 else _mark_races((p.replace(name, "this card") if name else p).lower(), races)
+                for i, p in enumerate(parts))  # fmt: skip
+    return " ".join(s.replace("thi card", "this card").split())
 
 
 class FowTextCompiler(CardTextCompiler):
