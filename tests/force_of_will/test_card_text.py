@@ -125,6 +125,14 @@ def test_cr_907_will_abilities_one_per_choice_and_a_magic_stones_will_field():
     assert line("{Rest}: Produce {R}. Draw a card.", "resonator").verdict is Verdict.UNSUPPORTED
 
 
+def test_cr_1003_a_discard_cost_alone_or_last_and_discard_as_an_effect():
+    r = exact("Discard a card: Target water resonator gains [Flying] until end of turn.")
+    assert r.abilities[0]["cost"] == {"discard": 1}
+    assert exact("{B}, discard a card: Draw a card.").abilities[0]["cost"] == {"will": "{B}", "discard": 1}
+    r = exact("[Enter] => Discard a card, then draw a card.")
+    assert r.abilities[0]["effect"] == [{"op": "discard", "count": 1, "who": "controller"}, {"op": "draw", "count": 1}]
+
+
 def test_a_rest_cost_only_on_cards_that_rest():
     assert line("{Rest}: Draw a card.", "ruler").verdict is Verdict.UNSUPPORTED
     assert exact("{Rest}: Draw a card.", "regalia").abilities[0]["cost"] == {"rest": True}

@@ -197,8 +197,10 @@ class _T(TextTransformer, Transformer):
     def cost_life(self, n):
         return {"life": int(n)}
 
-    def cost_discard(self):
-        return {"discard": 1}
+    def cost_discard(self, n):
+        if not isinstance(n, int) or n > 3:
+            raise Unsupported("a discard cost of more than three cards")
+        return {"discard": n}  # CR 1003: a card of your choice from your hand
 
     def cost_mana(self):
         return {"mana": 1}
