@@ -130,7 +130,11 @@ class _T(TextTransformer, Transformer):
     def r_destroyed(self):
         return ["_eternal"]
 
-    def that_much_life(self, trig, *_):
+    def cont_prefix(self, *_):
+        return None
+
+    def that_much_life(self, *args):
+        trig = next(a for a in args if a is not None)
         # CR 1135.2: [Drain] means "whenever this card deals damage, you gain that much life"
         if trig != [{"trigger": "deals_damage"}]:
             raise Unsupported("'gain that much life' after a trigger other than 'this card deals damage'")
@@ -276,6 +280,7 @@ class _T(TextTransformer, Transformer):
         return abilities
 
     def automatic(self, *args):
+        args = [a for a in args if a is not None]
         trig, body = args[0], args[-1]
         self._field_card("an automatic ability")
         ops, optional = body.ops(), body.optional
@@ -870,8 +875,10 @@ _NOUNS: dict[str, dict] = {
 
 def _target_filter(f: dict) -> dict:
     f = dict(f)
-    if f.pop("_entity", False) or f.pop("_basic", False):
-        raise Unsupported("'entity' / 'basic' filters")
+    if f.pop("_entity", False) and f.get("zone", "field") == "field":
+        return f  # an entity: any card in the field (CR 307.6)
+    if f.pop("_basic", False):
+        raise Unsupported("'basic' filters")
     if f.pop("_race_noun", False) and "type" not in f:
         return f  # "target Vampire": any card of that race in the field (CR 1403)
     if "type" not in f:
