@@ -186,6 +186,13 @@ def test_filters_total_cost_atk_state_and_counts():
     assert r.fields["effect"][0]["filter"] == {"type": ["j_resonator"], "atk_max": 500}
 
 
+def test_cr_307_6_entities_and_non_type_adjectives():
+    r = exact("Return target non-magic stone, non-J-ruler entity to its owner's hand.", "chant")
+    assert r.fields["effect"][0]["filter"] == {"type": ["resonator", "addition", "regalia"]}
+    r = exact("Cancel target non-resonator spell.", "chant")
+    assert r.fields["effect"][0]["filter"] == {"type": ["chant", "addition", "regalia"], "zone": "chase"}
+
+
 def test_cancel_only_a_spell_on_the_chase():
     r = exact("Cancel target chant.", "chant")
     assert r.fields["effect"] == [{"op": "choose", "filter": {"type": ["chant"], "zone": "chase"}}, {"op": "cancel"}]

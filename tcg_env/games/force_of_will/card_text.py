@@ -733,7 +733,11 @@ class _T(TextTransformer, Transformer):
         return {"atk_min": int(n)}
 
     def adjs(self, *a):
-        return _filter(*a)
+        nots = [t for x in a if isinstance(x, dict) for t in x.get("_not", [])]
+        out = _filter(*[x for x in a if not (isinstance(x, dict) and "_not" in x)])
+        if nots:
+            out["_not"] = nots
+        return out
 
     def attrs(self, *a):
         return {"attribute": list(dict.fromkeys(a))}
@@ -744,8 +748,18 @@ class _T(TextTransformer, Transformer):
     def rested(self):
         return {"state": "rested"}
 
+    # "non-<type>": the noun's card types but that one ("non-magic stone, non-J-ruler entity")
     def non_j_ruler(self):
-        raise Unsupported("'non-J-ruler'")
+        return {"_not": ["j_ruler"]}
+
+    def non_magic_stone(self):
+        return {"_not": ["magic_stone"]}
+
+    def non_j_resonator(self):
+        return {"_not": ["resonator", "j_ruler"]}
+
+    def non_resonator(self):
+        return {"_not": ["resonator"]}
 
     def light(self):
         return "light"
@@ -873,8 +887,22 @@ _NOUNS: dict[str, dict] = {
 }
 
 
+_ENTITY_TYPES = ["resonator", "j_ruler", "addition", "regalia", "magic_stone"]  # in the field (CR 307.6)
+
+
 def _target_filter(f: dict) -> dict:
     f = dict(f)
+    nots = f.pop("_not", None)
+    if nots:
+        if f.get("zone", "field") == "field" and (f.pop("_entity", False) or "type" not in f):
+            base = _ENTITY_TYPES  # "non-magic stone card / entity": the other entities
+        elif "type" in f:
+            base = f["type"]
+        else:
+            raise Unsupported("'non-<type>' of a noun that is no card type")
+        f["type"] = [t for t in base if t not in nots]
+        if not f["type"] or f["type"] == base:
+            raise Unsupported("'non-<type>' that excludes nothing or everything")
     if f.pop("_entity", False) and f.get("zone", "field") == "field":
         return f  # an entity: any card in the field (CR 307.6)
     if f.pop("_basic", False):
