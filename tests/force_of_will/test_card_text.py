@@ -481,3 +481,35 @@ def test_cr_804_3_this_card_cannot_be_blocked_leaves_the_opponent_no_blocker(tmp
     assert int(g.state[H_DECISION]) == K.Decision.BLOCK
     blockers = [a for a in g.legal_actions().tolist() if K.OWN_FIELD_BASE <= a < K.OWN_FIELD_BASE + K.FIELD_SLOTS]
     assert bool(blockers) == blockable
+
+
+def test_cr_1139_2_an_eternal_addition_is_not_destroyed(tmp_path):
+    """[Eternal] printed on an addition (CR 307.6: an entity; CR 1139.2: "cannot be destroyed"): a
+    made-up "Destroy all additions." leaves it in the field and destroys a plain one."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    def add(i, lines):
+        return {"id": f"TXT-00{i}", "name": f"Made-up Banner {i}", "type": ["Addition:Field"], "cost": "{R}",
+                "colour": ["R"], "abilities": lines}
+
+    chant = {"id": "TXT-009", "name": "Made-up Purge", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+             "abilities": ["Destroy all additions."]}
+    imported, pool = _imported_pool(tmp_path, [add(1, ["[Eternal]"]), add(2, []), chant])
+    assert all(r.verdict is Verdict.EXACT for r in imported.text_records)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    stone = sc.put(0, "FOW1-079", "field")
+    eternal, plain = sc.put(1, "TXT-001", "field"), sc.put(1, "TXT-002", "field")
+    (card,) = sc.hand(0, ["TXT-009"])
+    g = sc.game()
+    g.step(K.WILL_A_BASE + sc.zone(0, "field").index(stone))
+    g.step(K.PLAY_HAND_BASE)
+    for _ in range(8):
+        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD or int(g.state[H_DECISION]) != K.Decision.PRIORITY:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD
+    assert int(g.state[S.ZONE + eternal * S.CARD_W]) == K.Zone.FIELD
+    assert int(g.state[S.ZONE + plain * S.CARD_W]) == K.Zone.GRAVEYARD

@@ -105,6 +105,8 @@ class _T(TextTransformer, Transformer):
             raise Unsupported("[Quickcast] on a J-ruler (it is not played from the hand, CR 1111)")
         if ctype in ("resonator", "j_ruler"):
             return {"__fields__": True, "keywords": names}
+        if set(names) <= {"eternal", "barrier"} and ctype in ("addition", "regalia", "magic_stone"):
+            return {"__fields__": True, "keywords": names}  # any entity (CR 1139.2, 1120.2; cards.py)
         if names == ["quickcast"] and ctype in _PAID:
             return {"__fields__": True, "keywords": names}  # CR 1111: a chant, addition ... played any time
         raise Unsupported(f"keywords {names} on a {ctype}")

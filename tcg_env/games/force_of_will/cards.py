@@ -527,6 +527,10 @@ _BATTLE_KEYWORDS = {"pierce", "precision", "first_strike", "explode", "flying", 
                     "eternal", "bane", "bloodlust", "barrier"}  # fmt: skip
 _PAID_TYPES = ("resonator", "chant", "addition", "regalia", "rune")  # have a cost (CR 203)
 _J_RESONATOR = ("resonator", "j_ruler")
+# keywords any entity in the field may have (CR 307.6): [Eternal] ("cannot be destroyed", CR 1139.2,
+# read by zones.destroy for any card) and [Barrier] (CR 1120.2, read by the target filters for any card)
+_ENTITY_KEYWORDS = {"eternal", "barrier"}
+_ENTITY_TYPES = ("addition", "regalia", "magic_stone")
 _TYPE_WORDS = {"j_ruler": "J-ruler", "magic_stone": "magic stone"}  # type names in messages
 # the events a card in a standby area triggers on (triggers.trigger_all / trigger_standby): [Stealth]
 _STANDBY_TRIGGERS = ("begin_draw_phase", "begin_main_phase", "end_of_turn", "other_enters", "opponent_attacks")
@@ -595,7 +599,7 @@ class _Compiler(PoolCompiler):
         if card.races and t in ("magic_stone",):
             self.fail("races", "a magic stone has no race")
         for kw in card.keywords:
-            if kw in _BATTLE_KEYWORDS and t not in _J_RESONATOR:
+            if kw in _BATTLE_KEYWORDS and t not in _J_RESONATOR and not (kw in _ENTITY_KEYWORDS and t in _ENTITY_TYPES):
                 self.fail("keywords", f"{kw} is a J/resonator keyword, not for a {t}")
             if kw == "imperishable" and t not in _J_RESONATOR:
                 self.fail("keywords", "imperishable is a J/resonator keyword (CR 1108)")

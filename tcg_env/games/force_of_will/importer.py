@@ -50,8 +50,6 @@ _KEYWORDS = {
     "flying": "flying", "swiftness": "swiftness", "imperishable": "imperishable", "quickcast": "quickcast",
     "barrier": "barrier", "drain": "drain", "eternal": "eternal", "bane": "bane", "bloodlust": "bloodlust",
 }  # fmt: skip
-_BATTLE = {"pierce", "precision", "first_strike", "explode", "flying", "swiftness", "drain", "eternal", "bane",
-           "bloodlust", "barrier", "imperishable"}  # fmt: skip
 _PAID = ("resonator", "chant", "addition", "regalia", "rune")
 _REMINDER = re.compile(r"\([^)]*\)")
 
@@ -297,7 +295,7 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, list[LineResult]]:
             if why:
                 res = LineResult.unsupported(ln, why)
         results.append(res)
-    keywords += [_KEYWORDS[k] for k in n["extra_keywords"] if k in _KEYWORDS]
+    keywords += [_KEYWORDS[k] for k in n["extra_keywords"] if k in _KEYWORDS and _keyword_allowed(_KEYWORDS[k], ctype)]
     rec["keywords"] = list(dict.fromkeys(keywords))
     if abilities:
         rec["abilities"] = abilities
@@ -337,6 +335,15 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, list[LineResult]]:
         return None, f"{ctype}_effect_not_understood", results
     _finish(rec, results)
     return rec, "", results
+
+
+def _keyword_allowed(kw: str, ctype: str) -> bool:
+    """Whether a card of type ``ctype`` may have keyword ``kw`` here (cards.py's checks): the battle
+    keywords on J/resonators, [Eternal] and [Barrier] on any entity, [Quickcast] on what is played
+    from the hand."""
+    if kw == "quickcast":
+        return ctype in _PAID
+    return ctype in ("resonator", "j_ruler") or (kw in ("eternal", "barrier") and ctype in ("addition", "regalia", "magic_stone"))
 
 
 def _apply(res: LineResult, rec: dict, keywords: list[str], abilities: list[dict], i: int) -> str:
