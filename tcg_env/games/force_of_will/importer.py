@@ -11,16 +11,18 @@ Two layouts are recognised (by their shape):
   and no cost: they are skipped (``no_type``).
 
 The printed characteristics are imported: type, name, cost, attributes, ATK/DEF, races, a
-magic stone's will and whether it is basic, a ruler's J-ruler side and [Judgment] cost, [Mana],
-[Divinity] (J/rulers; a rune's divinity), [Grimoire], [Incarnation], [Stealth] with a condition
-one of a few templates, a rune's master and chant types, and the keywords printed on a line of
-their own ("[Flying]", "[First Strike] [Pierce]"). Ability text is kept as ``text`` but not
-compiled, except a chant or rune whose whole text is one of a few templates ("Draw two cards.",
-"Destroy target resonator.", "Draw X cards.", "Prevent all damage that would be dealt to you this
-turn.", ...): a chant or a rune is nothing but its effect, so other chants and runes are skipped,
-as are [Trigger] chants, [Stealth] resonators whose condition is not understood and the types this
-project does not play (sub-rulers, orders, extension rules). Everything skipped is counted by
-reason in :attr:`ImportResult.skipped`. No card data is copied into this repository.
+magic stone's basic flag, a ruler's J-ruler side, a rune's divinity, master and chant
+types, [Grimoire], [Incarnation] and [Stealth] (a condition one of a few templates). Every ability
+line is compiled by the card-text compiler (``card_text.py`` / ``card_text.lark``: keywords,
+[Mana], [Divinity], [Judgment], [Awakening], [God's Art], automatic, activate, will and
+continuous abilities, a chant's or rune's effect, a stone's will), then the pool compiler's own
+checks run on every imported card (a line whose ability it refuses is made unsupported). A line
+that does not compile is kept in the card's ``uncompiled`` (the card plays without it), one
+compiled with an approximation in ``approximate``; ``text_records`` holds every record of a played
+type, skipped ones included, for the coverage report (``ImportResult.report``). A chant or a rune
+is nothing but its effect: one whose effect does not compile is skipped, as are [Trigger] chants
+and the types this project does not play (sub-rulers, orders, extension rules). Everything skipped
+is counted by reason in :attr:`ImportResult.skipped`. No card data is copied into this repository.
 
 Importing this module does no numba work (the card schema only).
 """
@@ -60,13 +62,13 @@ class ImportResult(BaseImportResult):
     def __init__(self, cards: list[FowCard], *, layout: str, effects_compiled: int, text_only: int, **common):
         super().__init__(cards, **common)
         self.layout = layout
-        self.effects_compiled = effects_compiled  # chants and runes whose effect a template compiled
-        self.text_only = text_only  # imported cards with ability text that is not compiled
+        self.effects_compiled = effects_compiled  # chants and runes whose effect the card-text compiler compiled
+        self.text_only = text_only  # imported cards with lines of ability text that are not compiled
 
     def summary(self) -> str:
         return (f"{self.file} ({self.layout}): {self.total} records, imported {len(self)}, {self.skipped_text()}"
-                f", {self.effects_compiled} chant and rune effects compiled from templates, {self.text_only} cards"
-                " imported with ability text only")  # fmt: skip
+                f", {self.effects_compiled} chants and runes with a compiled effect, {self.text_only} cards"
+                " imported with lines not compiled")  # fmt: skip
 
 
 # --------------------------------------------------------------------------------------------
