@@ -86,6 +86,8 @@ def can_block(game, s, T, p, slot):
         return False
     if (game.restrictions_of(s, T, slot) & K.RESTRICT_CANT_BLOCK) != 0:
         return False
+    if (game.restrictions_of(s, T, s[ATTACKER]) & K.RESTRICT_CANT_BE_BLOCKED) != 0:
+        return False  # "this card cannot be blocked"
     if game.has_keyword(s, T, s[ATTACKER], K.KW_FLYING) and not game.has_keyword(s, T, slot, K.KW_FLYING):
         return False
     return True

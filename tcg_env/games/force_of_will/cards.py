@@ -50,7 +50,7 @@ KeywordName = BitKeywordName = Literal[
     "pierce", "precision", "first_strike", "explode", "flying", "swiftness", "imperishable",
     "quickcast", "barrier", "drain", "eternal", "bane", "bloodlust",
 ]  # fmt: skip
-RestrictionName = Literal["cant_attack", "cant_block", "cant_recover"]
+RestrictionName = Literal["cant_attack", "cant_block", "cant_recover", "cant_be_blocked"]
 DurationName = Literal["end_of_turn", "permanent", "end_of_battle"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["activate", "will", "automatic", "continuous"]
@@ -72,6 +72,7 @@ _RESTRICT_BITS = {
     "cant_attack": K.RESTRICT_CANT_ATTACK,
     "cant_block": K.RESTRICT_CANT_BLOCK,
     "cant_recover": K.RESTRICT_CANT_RECOVER,
+    "cant_be_blocked": K.RESTRICT_CANT_BE_BLOCKED,
 }
 _WILL_CODE = {a: i for i, a in enumerate(K.ATTRIBUTE_NAMES)} | {"void": K.WILL_VOID}
 # will symbols of a printed cost (CR 203.3): {W} light, {R} fire, {U} water, {G} wind, {B} darkness
@@ -139,6 +140,7 @@ class FowFilter(FilterBase):
     state: Literal["any", "recovered", "rested"] = "any"
     exclude_self: bool = False
     added_to: bool = False  # only the card this addition is added to (CR 1406.1a)
+    self_only: bool = False  # only the ability's own card ("this card gains ...", a continuous ability)
     type: Annotated[list[FilterTypeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     attribute: Annotated[list[AttributeName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     race: str | None = Field(default=None, min_length=1)
@@ -182,6 +184,7 @@ _Life = Annotated[int, Field(gt=0, le=8000, multiple_of=100)]
 OpDamage = op_model("damage", _M, amount=Union[_Dmg, XHundreds], reg=(Reg, 0))  # noqa: UP007
 OpDestroy, OpRest, OpRecover, OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle = reg_ops(
     _M, Reg, "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish", "remove_from_battle")
+OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
 OpRestrict = op_model("restrict", _M, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0))
 OpCounter = op_model("counter", _M, count=Annotated[int, Field(ge=-10, le=10)], reg=(Reg, 0))
@@ -220,7 +223,7 @@ _OP_MODELS = (
     OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle, OpGrantKeyword, OpRestrict,
     OpCounter, OpDraw, OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
     OpForesee, OpMill, OpIf, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
-    OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter,
+    OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -231,7 +234,7 @@ _TAGS = frozenset(EFFECT_OPS)
 _TARGETING = {"choose", "select_all", "target_self"}
 _ON_REGISTER = {
     "power", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
-    "remove_from_battle",
+    "remove_from_battle", "to_deck_top", "to_deck_bottom",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy",
@@ -404,6 +407,7 @@ def filter_words(f: FowFilter) -> str:
     bits_ = [f.side] if f.side != "any" else []
     bits_ += ["other"] if f.exclude_self else []
     bits_ += ["the card it is added to"] if f.added_to else []
+    bits_ += ["this card"] if f.self_only else []
     bits_ += ["/".join(f.attribute)] if f.attribute else []
     bits_ += [f.state] if f.state != "any" else []
     bits_ += [f"in the {f.zone.replace('_', ' ')}"] if f.zone != "field" else []
@@ -523,6 +527,10 @@ _BATTLE_KEYWORDS = {"pierce", "precision", "first_strike", "explode", "flying", 
                     "eternal", "bane", "bloodlust", "barrier"}  # fmt: skip
 _PAID_TYPES = ("resonator", "chant", "addition", "regalia", "rune")  # have a cost (CR 203)
 _J_RESONATOR = ("resonator", "j_ruler")
+# keywords any entity in the field may have (CR 307.6): [Eternal] ("cannot be destroyed", CR 1139.2,
+# read by zones.destroy for any card) and [Barrier] (CR 1120.2, read by the target filters for any card)
+_ENTITY_KEYWORDS = {"eternal", "barrier"}
+_ENTITY_TYPES = ("addition", "regalia", "magic_stone")
 _TYPE_WORDS = {"j_ruler": "J-ruler", "magic_stone": "magic stone"}  # type names in messages
 # the events a card in a standby area triggers on (triggers.trigger_all / trigger_standby): [Stealth]
 _STANDBY_TRIGGERS = ("begin_draw_phase", "begin_main_phase", "end_of_turn", "other_enters", "opponent_attacks")
@@ -591,7 +599,7 @@ class _Compiler(PoolCompiler):
         if card.races and t in ("magic_stone",):
             self.fail("races", "a magic stone has no race")
         for kw in card.keywords:
-            if kw in _BATTLE_KEYWORDS and t not in _J_RESONATOR:
+            if kw in _BATTLE_KEYWORDS and t not in _J_RESONATOR and not (kw in _ENTITY_KEYWORDS and t in _ENTITY_TYPES):
                 self.fail("keywords", f"{kw} is a J/resonator keyword, not for a {t}")
             if kw == "imperishable" and t not in _J_RESONATOR:
                 self.fail("keywords", "imperishable is a J/resonator keyword (CR 1108)")
@@ -920,17 +928,22 @@ class _Compiler(PoolCompiler):
             return bits(names, table), self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
         if name == "cost_reduction":
             return op.amount, self.compile_filter(op.filter, f"{q}.filter", ("hand",)), 0
-        return 0, 0, 0  # destroy, rest, recover, return_to_hand, remove, banish, remove_from_battle: the register only
+        return 0, 0, 0  # destroy, rest, recover, return_to_hand, remove, banish, remove_from_battle, to_deck_*: the register only
 
     def compile_filter(self, f: FowFilter, p: str, zones: tuple[str, ...]) -> int:
         self.check_filter(f, p, zones, ranges=("cost", "atk"))
         if f.state != "any" and f.zone != "field":
             self.fail(f"{p}.state", "state only applies to cards in the field")
+        if f.self_only and (f.exclude_self or f.added_to):
+            self.fail(f"{p}.self_only", "self_only is this card alone: not with exclude_self or added_to")
         if f.added_to and (self._card.type != "addition" or self._card.addition in (None, "field")):
             self.fail(f"{p}.added_to", "added_to needs an addition added to a card (not 'field')")
         # the columns with a source (constants.FILTER_TABLE): bounds -1 = none, a race or name no
         # card of the pool has is a typo
-        return self.add_filter(self.new_row(K.FILTER_TABLE, f, p))
+        row = self.new_row(K.FILTER_TABLE, f, p)
+        if f.self_only:
+            row[K.F_EXCLUDE_SELF] = K.SELF_ONLY  # the ability's own card alone
+        return self.add_filter(row)
 
 
 def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, str] | None:

@@ -145,6 +145,7 @@ KEYWORD_BITS = {
 RESTRICT_CANT_ATTACK = 1
 RESTRICT_CANT_BLOCK = 2
 RESTRICT_CANT_RECOVER = 4  # "does not recover during your next recovery phase"
+RESTRICT_CANT_BE_BLOCKED = 8  # "this card cannot be blocked" (CR 804.3: no J/resonator may block it)
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
@@ -347,12 +348,15 @@ F_ATK_MAX = FILTER_TABLE.add("atk_max", source=bound())
 F_RACE = FILTER_TABLE.add("race", source=interned("race_ids", "race"))  # race / trait id, 0 = any
 F_NAME = FILTER_TABLE.add("name", source=interned("name_ids", "card name"))  # name id, 0 = any
 F_STATE = FILTER_TABLE.add("state", source=enum(CardState))  # CardState
-F_EXCLUDE_SELF = FILTER_TABLE.add("exclude_self", source=copy())  # 1: not the ability's source
+F_EXCLUDE_SELF = FILTER_TABLE.add("exclude_self", source=copy())  # 1: not the ability's source; 2 (SELF_ONLY): only it
 F_ZONE = FILTER_TABLE.add("zone", source=enum(FilterZone))  # FilterZone
 # added by the card side: 1 = only the card the ability's source (an addition) is added to
 # ("added resonator gains ...", CR 1406.1a); 0 = no such limit
 F_ADDED_TO = FILTER_TABLE.add("added_to", source=copy())
 F_NCOLS = FILTER_TABLE.width
+# F_EXCLUDE_SELF = SELF_ONLY: the filter matches the ability's own card alone ("this card cannot
+# attack", a continuous ability of its own; FowFilter.self_only), written by cards.compile_filter
+SELF_ONLY = 2
 
 
 # --------------------------------------------------------------------------------------------
@@ -382,6 +386,8 @@ class Op(IntEnum):
     CANCEL = 20  # a spell or ability on the chase (CR 1012)
     BANISH = 21  # CR 1011 (only cards its controller controls)
     REMOVE_FROM_BATTLE = 22  # CR 1029: no longer attacking, blocking or the attacked object
+    TO_DECK_TOP = 23  # "put <target> on top of its owner's main deck" (CR 302.5, 302.3: a new card there)
+    TO_DECK_BOTTOM = 24  # "put <target> on the bottom of its owner's main deck" (CR 403.5)
     # --- on players (a1 = Who) ---
     DRAW = CoreOp.DRAW  # a0 = count
     DISCARD = CoreOp.DISCARD  # a0 = count, a2 = 1 at random

@@ -184,6 +184,11 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
             game.to_graveyard(s, T, slot)
     elif op == Op.REMOVE_FROM_BATTLE:
         game.remove_from_battle(s, slot)
+    elif op == Op.TO_DECK_TOP:
+        game.move_card(s, T, slot, Zone.MAIN_DECK)  # on top, what it forgets (CR 302.3)
+    elif op == Op.TO_DECK_BOTTOM:
+        if game.move_card(s, T, slot, Zone.MAIN_DECK):
+            game.to_deck_bottom(s, slot)  # CR 403.5
 
 
 @internal

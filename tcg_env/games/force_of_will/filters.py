@@ -68,7 +68,10 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
     z = s[ZONE + w]
     if not passes_zone(f[K.F_ZONE], z, _FILTER_ZONES):
         return False
-    if not passes_not_source(f[K.F_EXCLUDE_SELF], slot, source):
+    if f[K.F_EXCLUDE_SELF] == K.SELF_ONLY:
+        if slot != source:
+            return False  # "this card ...": a continuous ability of its own card (FowFilter.self_only)
+    elif not passes_not_source(f[K.F_EXCLUDE_SELF], slot, source):
         return False
     if slot == source and z == Zone.CHASE:
         return False  # CR 903.2g-i: a card on the chase does not target itself

@@ -11,16 +11,18 @@ Two layouts are recognised (by their shape):
   and no cost: they are skipped (``no_type``).
 
 The printed characteristics are imported: type, name, cost, attributes, ATK/DEF, races, a
-magic stone's will and whether it is basic, a ruler's J-ruler side and [Judgment] cost, [Mana],
-[Divinity] (J/rulers; a rune's divinity), [Grimoire], [Incarnation], [Stealth] with a condition
-one of a few templates, a rune's master and chant types, and the keywords printed on a line of
-their own ("[Flying]", "[First Strike] [Pierce]"). Ability text is kept as ``text`` but not
-compiled, except a chant or rune whose whole text is one of a few templates ("Draw two cards.",
-"Destroy target resonator.", "Draw X cards.", "Prevent all damage that would be dealt to you this
-turn.", ...): a chant or a rune is nothing but its effect, so other chants and runes are skipped,
-as are [Trigger] chants, [Stealth] resonators whose condition is not understood and the types this
-project does not play (sub-rulers, orders, extension rules). Everything skipped is counted by
-reason in :attr:`ImportResult.skipped`. No card data is copied into this repository.
+magic stone's basic flag, a ruler's J-ruler side, a rune's divinity, master and chant
+types, [Grimoire], [Incarnation] and [Stealth] (a condition one of a few templates). Every ability
+line is compiled by the card-text compiler (``card_text.py`` / ``card_text.lark``: keywords,
+[Mana], [Divinity], [Judgment], [Awakening], [God's Art], automatic, activate, will and
+continuous abilities, a chant's or rune's effect, a stone's will), then the pool compiler's own
+checks run on every imported card (a line whose ability it refuses is made unsupported). A line
+that does not compile is kept in the card's ``uncompiled`` (the card plays without it), one
+compiled with an approximation in ``approximate``; ``text_records`` holds every record of a played
+type, skipped ones included, for the coverage report (``ImportResult.report``). A chant or a rune
+is nothing but its effect: one whose effect does not compile is skipped, as are [Trigger] chants
+and the types this project does not play (sub-rulers, orders, extension rules). Everything skipped
+is counted by reason in :attr:`ImportResult.skipped`. No card data is copied into this repository.
 
 Importing this module does no numba work (the card schema only).
 """
@@ -37,6 +39,8 @@ from tcg_env.cards.base import validation_problem
 from tcg_env.cards.errors import CardDataError
 from tcg_env.cards.importers import ImportResult as BaseImportResult
 from tcg_env.cards.importers import Skipped
+from tcg_env.cards.text import LineResult, TextRecord, Verdict
+from tcg_env.games.force_of_will.card_text import APPROXIMATIONS, COMPILER
 from tcg_env.games.force_of_will.cards import FowCard, parse_will_cost
 
 __all__ = ["ImportResult", "import_force_of_will_json", "detect_layout", "raw_layout"]
@@ -48,12 +52,8 @@ _KEYWORDS = {
     "flying": "flying", "swiftness": "swiftness", "imperishable": "imperishable", "quickcast": "quickcast",
     "barrier": "barrier", "drain": "drain", "eternal": "eternal", "bane": "bane", "bloodlust": "bloodlust",
 }  # fmt: skip
-_BATTLE = {"pierce", "precision", "first_strike", "explode", "flying", "swiftness", "drain", "eternal", "bane",
-           "bloodlust", "barrier", "imperishable"}  # fmt: skip
 _PAID = ("resonator", "chant", "addition", "regalia", "rune")
 _REMINDER = re.compile(r"\([^)]*\)")
-_STONE_WILL = re.compile(r"\{Rest\}\s*:\s*Produce\s*((?:\{[WRUGB]\}(?:\s*or\s*)?)+)\s*\.?$")  # a magic stone's will
-_TOKEN = re.compile(r"\[([^\]]+)\]")
 
 
 class ImportResult(BaseImportResult):
@@ -62,13 +62,13 @@ class ImportResult(BaseImportResult):
     def __init__(self, cards: list[FowCard], *, layout: str, effects_compiled: int, text_only: int, **common):
         super().__init__(cards, **common)
         self.layout = layout
-        self.effects_compiled = effects_compiled  # chants and runes whose effect a template compiled
-        self.text_only = text_only  # imported cards with ability text that is not compiled
+        self.effects_compiled = effects_compiled  # chants and runes whose effect the card-text compiler compiled
+        self.text_only = text_only  # imported cards with lines of ability text that are not compiled
 
     def summary(self) -> str:
         return (f"{self.file} ({self.layout}): {self.total} records, imported {len(self)}, {self.skipped_text()}"
-                f", {self.effects_compiled} chant and rune effects compiled from templates, {self.text_only} cards"
-                " imported with ability text only")  # fmt: skip
+                f", {self.effects_compiled} chants and runes with a compiled effect, {self.text_only} cards"
+                " imported with lines not compiled")  # fmt: skip
 
 
 # --------------------------------------------------------------------------------------------
@@ -82,7 +82,8 @@ def _fow_sim_records(data: Any) -> list[dict] | None:
     for cl in fow["clusters"]:
         for st in (cl.get("sets") or []) if isinstance(cl, dict) else []:
             if isinstance(st, dict) and isinstance(st.get("cards"), list):
-                out.extend(st["cards"])
+                code = str(st.get("code") or "")
+                out.extend({**c, "_set": code} if isinstance(c, dict) else c for c in st["cards"])
     return out
 
 
@@ -115,50 +116,10 @@ def _clean(text: str) -> str:
     return " ".join(text.replace("⇒", "=>").split())
 
 
-def _keyword_line(line: str) -> list[str] | None:
-    """The keywords of a line that is nothing but keywords ("[Flying] [Pierce]", reminder text
-    allowed), else None."""
-    bare = _REMINDER.sub("", line).replace(",", " ").strip()
-    tokens = _TOKEN.findall(bare)
-    if not tokens or _TOKEN.sub("", bare).strip():
-        return None
-    kws = [_KEYWORDS.get(t.strip().lower()) for t in tokens]
-    return None if None in kws else kws
-
-
 def _symbols_cost(text: str) -> str | None:
     """``"{B}{B}{3}"`` from a line's leading will symbols (spaces and commas between them)."""
     syms = re.findall(r"\{([WRUGB]|\d{1,2})\}", text)
     return "".join("{" + s + "}" for s in syms) or None
-
-
-_NUM = {"a": 1, "one": 1, "two": 2, "three": 3}
-_TEMPLATES: list[tuple[re.Pattern, Any]] = [
-    (re.compile(r"^draw (a|one|two|three) cards?\.$"), lambda m: [{"op": "draw", "count": _NUM[m[1]]}]),
-    (re.compile(r"^destroy target (resonator|j/resonator|addition|regalia)\.$"),
-     lambda m: [{"op": "choose", "filter": {"type": m[1].replace("j/", "j_")}}, {"op": "destroy"}]),
-    (re.compile(r"^cancel target chant\.$"),
-     lambda m: [{"op": "choose", "filter": {"type": "chant", "zone": "chase"}}, {"op": "cancel"}]),
-    (re.compile(r"^return target (resonator|j/resonator) to its owner's hand\.$"),
-     lambda m: [{"op": "choose", "filter": {"type": m[1].replace("j/", "j_")}}, {"op": "return_to_hand"}]),
-    (re.compile(r"^target (resonator|j/resonator) gains \[\+(\d+)/\+(\d+)\] until end of turn\.$"),
-     lambda m: [{"op": "choose", "filter": {"type": m[1].replace("j/", "j_")}},
-                {"op": "power", "atk": int(m[2]), "defense": int(m[3])}]),
-    (re.compile(r"^this card deals (\d+) damage to target (resonator|j/resonator)\.$"),
-     lambda m: [{"op": "choose", "filter": {"type": m[2].replace("j/", "j_")}}, {"op": "damage", "amount": int(m[1])}]),
-    (re.compile(r"^(?:you )?gain (\d+) life\.$"), lambda m: [{"op": "gain_life", "amount": int(m[1])}]),
-    # X (CR 903.2f, 903.3c: "X00" is X times 100; only on a card whose cost has {X}, see _to_model)
-    (re.compile(r"^draw x cards\.$"), lambda m: [{"op": "draw", "count": "X"}]),
-    (re.compile(r"^this card deals x00 damage to target (resonator|j/resonator)\.$"),
-     lambda m: [{"op": "choose", "filter": {"type": m[1].replace("j/", "j_")}}, {"op": "damage", "amount": "X00"}]),
-    # prevention (CR 1018)
-    (re.compile(r"^prevent the next (\d+) damage that would be dealt to target (resonator|j/resonator) this turn\.$"),
-     lambda m: [{"op": "choose", "filter": {"type": m[2].replace("j/", "j_")}}, {"op": "prevent", "amount": int(m[1])}]),
-    (re.compile(r"^prevent all damage that would be dealt to target (resonator|j/resonator) this turn\.$"),
-     lambda m: [{"op": "choose", "filter": {"type": m[1].replace("j/", "j_")}}, {"op": "prevent", "amount": "all"}]),
-    (re.compile(r"^prevent all damage that would be dealt to you this turn\.$"),
-     lambda m: [{"op": "prevent_player", "amount": "all", "who": "controller"}]),
-]  # fmt: skip
 
 
 _STEALTH_TEMPLATES: list[tuple[re.Pattern, Any]] = [
@@ -176,17 +137,6 @@ def _stealth_condition(text: str) -> dict | None:
     """A [Stealth] condition (CR 1114.2) that one of a few templates reads, else None."""
     line = text.strip().lower()
     for pat, make in _STEALTH_TEMPLATES:
-        m = pat.match(line)
-        if m:
-            return make(m)
-    return None
-
-
-def _template_effect(lines: list[str]) -> list[dict] | None:
-    if len(lines) != 1:
-        return None
-    line = lines[0].strip().lower()
-    for pat, make in _TEMPLATES:
         m = pat.match(line)
         if m:
             return make(m)
@@ -239,6 +189,11 @@ def _int_stat(v: Any) -> int | None:
     return v
 
 
+def _set_of(number: Any) -> str:
+    """The set code of a card number ("CMF-092" -> "CMF")."""
+    return str(number or "").split("-")[0].strip() or "?"
+
+
 def _normalise(layout: str, rec: dict) -> dict:
     """The printed characteristics of one record in one shape (both layouts)."""
     if layout == "fow-sim":
@@ -249,7 +204,7 @@ def _normalise(layout: str, rec: dict) -> dict:
         lines = [_clean(str(a)) for a in rec.get("abilities") or [] if str(a).strip()]
         return {
             "number": str(rec.get("id") or "").strip(), "name": str(rec.get("name") or "").strip(),
-            "types": types, "cost": cost if isinstance(cost, str) and cost else None,
+            "set": str(rec.get("_set") or _set_of(rec.get("id"))), "types": types, "cost": cost if isinstance(cost, str) and cost else None,
             "attrs": attrs, "atk": rec.get("ATK"), "def": rec.get("DEF"),
             "races": [str(r) for r in rec.get("race") or [] if str(r).strip()],
             "lines": lines, "extra_keywords": [], "j_side": None, "produce": None,
@@ -270,7 +225,7 @@ def _normalise(layout: str, rec: dict) -> dict:
     produce = rec.get("produce")
     return {
         "number": str(rec.get("id") or "").strip(), "name": str(rec.get("name") or "").strip(),
-        "types": types, "cost": (cost or "{0}") if cost_words else None, "attrs": list(dict.fromkeys(attrs)),
+        "set": _set_of(rec.get("id")), "types": types, "cost": (cost or "{0}") if cost_words else None, "attrs": list(dict.fromkeys(attrs)),
         "atk": rec.get("atk"), "def": rec.get("def"), "races": [r.strip() for r in sub.split("/") if r.strip()],
         "lines": lines, "extra_keywords": [str(k).lower() for k in rec.get("keywords") or []],
         "j_side": rec.get("alternative_face"), "produce": [str(produce).lower()] if produce else None,
@@ -278,84 +233,96 @@ def _normalise(layout: str, rec: dict) -> dict:
     }  # fmt: skip
 
 
-def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, bool]:
-    """(card record for FowCard, skip reason, whether ability text is left uncompiled)."""
+def _card_context(n: dict, ctype: str) -> dict:
+    """What a line's compilation reads of its card (card_text.FowTextCompiler.context_key) and the
+    race names of the list (``races``: read as races where the text names them)."""
+    ctx = {"type": ctype, "name": n["name"], "x": "{X}" in str(n["cost"] or ""), "races": n.get("_races", frozenset())}
+    if ctype == "addition":
+        ctx["addition"] = _addition_target(n["types"], "\n".join(n["lines"]))
+    return ctx
+
+
+def _field_line(ln: str, ctype: str, rec: dict) -> bool | None:
+    """The lines that set a card field by their bracketed word ([Incarnation], [Grimoire],
+    [Stealth]): True when read (the field set), False when the word is there but its text is not
+    understood, None for any other line."""
+    m = re.match(r"^\[Incarnation\]\s*(.*)$", ln)
+    if m and ctype == "resonator":
+        parts = [p.strip() for p in _REMINDER.sub("", m[1]).split(",") if p.strip()]
+        sets = [frozenset(re.findall(r"\{([WRUGB])\}", p)) for p in parts]
+        if sets and all(s and s == sets[0] for s in sets) and len(sets) <= 3:
+            rec["incarnation"] = {"attributes": [_COLOURS[c] for c in sorted(sets[0])], "count": len(sets)}
+            return True
+        return False
+    m = re.match(r"^\[Grimoire\]\s*\((\d+)\)", ln)
+    if m and ctype == "ruler":
+        rec["grimoire"] = min(int(m[1]), 5)  # CR 1132.2 (at most five, CR 402.5a)
+        return True
+    m = re.match(r"^\[Stealth\]\s*(.*)$", ln)
+    if m and ctype == "resonator":
+        stealth = _stealth_condition(_REMINDER.sub("", m[1]).strip())
+        if stealth is None:
+            return False
+        rec["stealth"] = stealth
+        return True
+    return None
+
+
+def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, list[LineResult]]:
+    """(card record for FowCard or None, the skip reason when None, how each line compiled).
+
+    Every ability line goes through the card-text compiler (card_text.py); a line it compiles sets
+    card fields (keywords, [Mana], [Judgment], a chant's effect, a stone's will ...) or adds
+    abilities; a line it does not is kept in ``uncompiled`` (the card plays without it). A chant or
+    rune is nothing but its effect: without a compiled effect it is skipped."""
     lines = list(n["lines"])
     rec: dict[str, Any] = {"number": n["number"], "name": n["name"][:80], "type": ctype, "text": "\n".join(lines)}
     if ctype not in ("magic_stone",):
         rec["attribute"] = n["attrs"] or ["void"]
+    if ctype == "addition":
+        rec["addition"] = _addition_target(n["types"], rec["text"])
+    ctx = _card_context(n, ctype)
+    results: list[LineResult] = []
     keywords: list[str] = []
-    rest: list[str] = []
+    abilities: list[dict] = []
     for ln in lines:
-        kws = _keyword_line(ln)
-        if kws is not None:
-            keywords += kws
+        field = _field_line(ln, ctype, rec)
+        if field is not None:
+            results.append(LineResult(ln, Verdict.EXACT) if field else
+                           LineResult.unsupported(ln, "a condition or cost of this keyword that is not understood"))
             continue
-        m = re.match(r"^\[Mana\]\s*(\d+)", ln)
-        if m:
-            rec["mana"] = min(int(m[1]), 10)
-            continue
-        m = re.match(r"^\[Incarnation\]\s*(.*)$", ln)
-        if m and ctype == "resonator":
-            parts = [p.strip() for p in _REMINDER.sub("", m[1]).split(",") if p.strip()]
-            sets = [frozenset(re.findall(r"\{([WRUGB])\}", p)) for p in parts]
-            if sets and all(s and s == sets[0] for s in sets) and len(sets) <= 3:
-                rec["incarnation"] = {"attributes": [_COLOURS[c] for c in sorted(sets[0])], "count": len(sets)}
-                continue
-        m = re.match(r"^\[Divinity\]\s*\(?(\d+)\)?\s*$", _REMINDER.sub("", ln).strip())
-        if m and ctype in ("ruler", "j_ruler"):
-            rec["divinity"] = min(int(m[1]), 20)  # CR 1136.2
-            continue
-        m = re.match(r"^\[Grimoire\]\s*\((\d+)\)", ln)
-        if m and ctype == "ruler":
-            rec["grimoire"] = min(int(m[1]), 5)  # CR 1132.2 (at most five, CR 402.5a)
-            continue
-        m = re.match(r"^\[Stealth\]\s*(.*)$", ln)
-        if m and ctype == "resonator":
-            stealth = _stealth_condition(_REMINDER.sub("", m[1]).strip())
-            if stealth is None:
-                return None, "stealth_condition_not_understood", False
-            rec["stealth"] = stealth
-            continue
-        if re.match(r"^\[(Judgment|J-Activate)\]", ln) or re.match(r"^\[Divinity\]", ln):
-            continue  # the ruler's [Judgment] cost is read below
-        rest.append(ln)
-    keywords += [_KEYWORDS[k] for k in n["extra_keywords"] if k in _KEYWORDS]
-    keywords = list(dict.fromkeys(keywords))
-    j_res = ctype in ("resonator", "j_ruler")
-    rec["keywords"] = [k for k in keywords if (k in _BATTLE and j_res) or (k == "quickcast" and ctype in _PAID)]
+        res = COMPILER.compile_line(ln, ctx)
+        if res.compiled:
+            why = _apply(res, rec, keywords, abilities, len(results))
+            if why:
+                res = LineResult.unsupported(ln, why)
+        results.append(res)
+    keywords += [_KEYWORDS[k] for k in n["extra_keywords"] if k in _KEYWORDS and _keyword_allowed(_KEYWORDS[k], ctype)]
+    rec["keywords"] = list(dict.fromkeys(keywords))
+    if abilities:
+        rec["abilities"] = abilities
     if n["instant"] and ctype == "chant" and "quickcast" not in rec["keywords"]:
         rec["keywords"].append("quickcast")  # "Chant-Instant": the old name of [Quickcast] chants
     if ctype in _PAID:
         if n["cost"] is None:
-            return None, "no_cost", False
+            return None, "no_cost", results
         if not re.fullmatch(r"(\{([WRUGB]|\d{1,2}|X)\})*", n["cost"]) or not _cost_ok(n["cost"]):
-            return None, "unsupported_cost", False  # unknown symbols; X with a number (CR 203.5b: one X)
+            return None, "unsupported_cost", results  # unknown symbols; X with a number (CR 203.5b: one X)
         rec["cost"] = n["cost"]
-    if j_res:
+    if ctype in ("resonator", "j_ruler"):
         atk, dfn = _int_stat(n["atk"]), _int_stat(n["def"])
         if atk is None or dfn is None or atk % 100 or dfn % 100 or not 0 <= atk <= 20000 or not 0 < dfn <= 20000:
-            return None, "no_atk_def", False
+            return None, "no_atk_def", results
         rec["atk"], rec["defense"] = atk, dfn
     if ctype != "magic_stone" and n["races"]:
         rec["races"] = [r[:40] for r in n["races"][:2]]
     if ctype == "magic_stone":
-        will = n["produce"]
-        if will is None:
-            for ln in lines:
-                m = _STONE_WILL.search(ln)
-                if m:
-                    will = [_COLOURS[c] for c in re.findall(r"\{([WRUGB])\}", m[1])]
-                    break
+        will = n["produce"] or rec.pop("will", None)
         will = [w for w in (will or []) if w in _SYMBOL]
         if not will or len(will) > 2:
-            return None, "stone_will_not_understood", False
+            return None, "stone_will_not_understood", results
         rec["will"] = list(dict.fromkeys(will))
         rec["basic"] = bool(n["basic"]) and len(rec["will"]) == 1
-        rec["uncompiled"] = [ln for ln in rest if not _STONE_WILL.search(ln)]  # the will line is its 'will'
-        return rec, "", len(rest) > 1
-    if ctype == "addition":
-        rec["addition"] = _addition_target(n["types"], rec["text"])
     if ctype == "rune":
         words = " ".join(n["types"]).lower()
         rec["master"] = "master" in words  # CR 201.3c
@@ -364,17 +331,155 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, bool]:
         if isinstance(div, str) and div.strip().isdigit():
             div = int(div)
         if isinstance(div, bool) or not isinstance(div, int) or not 1 <= div <= 20:
-            return None, "rune_divinity_not_understood", False
+            return None, "rune_divinity_not_understood", results
         rec["divinity"] = div
-    if ctype in ("chant", "rune"):
-        effect = _template_effect(rest)
-        uses_x = effect is not None and any("X" in (op.get("count"), op.get("amount")) for op in effect)
-        if effect is None or (uses_x and "{X}" not in rec["cost"]):
-            return None, f"{ctype}_effect_not_understood", False
-        rec["effect"] = effect
-        return rec, "", False
-    rec["uncompiled"] = rest  # ability text no template compiles: tcg cards show marks it
-    return rec, "", bool(rest)
+    if ctype in ("chant", "rune") and "effect" not in rec:
+        return None, f"{ctype}_effect_not_understood", results
+    _finish(rec, results)
+    return rec, "", results
+
+
+def _keyword_allowed(kw: str, ctype: str) -> bool:
+    """Whether a card of type ``ctype`` may have keyword ``kw`` here (cards.py's checks): the battle
+    keywords on J/resonators, [Eternal] and [Barrier] on any entity, [Quickcast] on what is played
+    from the hand."""
+    if kw == "quickcast":
+        return ctype in _PAID
+    return ctype in ("resonator", "j_ruler") or (kw in ("eternal", "barrier") and ctype in ("addition", "regalia", "magic_stone"))
+
+
+def _apply(res: LineResult, rec: dict, keywords: list[str], abilities: list[dict], i: int) -> str:
+    """Put a compiled line into the card record; the reason it cannot be (or "")."""
+    fields = dict(res.fields)
+    if "effect" in fields and "effect" in rec:
+        # a chant's effect printed over several lines: one program, the targets first (CR 903.2g)
+        merged = _merge_effects(rec["effect"], fields["effect"])
+        if merged is None:
+            return "a chant's effect over several lines naming more than two selections"
+        rec["effect"] = merged
+        del fields["effect"]
+        res = LineResult(res.line, res.verdict, res.abilities, fields, res.approximations, res.reason)
+    for k, v in fields.items():
+        if k == "keywords":
+            continue
+        if k in rec:
+            return f"a second {k} line"
+    if len(abilities) + len(res.abilities) > 8:
+        return "more than eight abilities on one card"
+    keywords += res.fields.get("keywords", [])
+    rec.update({k: v for k, v in res.fields.items() if k != "keywords"})
+    for ab in res.abilities:
+        abilities.append({**ab, "_line": i})  # which line it came from (_engine_check); taken off before validation
+    return ""
+
+
+def _engine_check(cards: list[FowCard], lines_of: dict[str, list[LineResult]],
+                  line_of_ability: dict[str, list[int]]) -> list[FowCard]:  # fmt: skip
+    """What the pool compiler (cards.py) refuses of a compiled line - more activate abilities than a
+    card has action slots, a program the kernels cannot run - is taken off its card and its line
+    made unsupported with the compiler's reason; returns the cards that cannot stay (a chant whose
+    effect is refused)."""
+    from tcg_env.cards.errors import CardDataError as _Err
+    from tcg_env.games.force_of_will.cards import _Compiler
+
+    comp = _Compiler(list(cards))
+    for c in cards:
+        comp._intern(comp.name_ids, c.name)
+        comp.intern_card(c)
+        if c.type == "ruler" and c.j_ruler is not None:
+            comp.j_owner[c.j_ruler] = c.number
+    comp.index = {c.number: i for i, c in enumerate(cards)}
+    drop: list[FowCard] = []
+    for cid, c in enumerate(cards):
+        for _ in range(10):
+            comp._card = c
+            try:
+                comp.compile_card(cid, c)
+                break
+            except _Err as exc:
+                fld = str(exc.field or "")
+                m = re.match(r"abilities\[(\d+)\]", fld)
+                if m is None and fld == "abilities" and c.abilities:
+                    m_k = max(k for k, a in enumerate(c.abilities) if a.kind in ("activate", "will") or k == 0)
+                elif m is not None:
+                    m_k = int(m[1])
+                else:
+                    drop.append(c)
+                    break
+                i = line_of_ability[c.number][m_k]
+                res = lines_of[c.number][i]
+                lines_of[c.number][i] = LineResult.unsupported(res.line, f"the engine refuses it: {exc.reason}")
+                for k in sorted((k for k, j in enumerate(line_of_ability[c.number]) if j == i), reverse=True):
+                    del c.abilities[k]
+                    del line_of_ability[c.number][k]
+                if res.line.strip() not in c.uncompiled:
+                    c.uncompiled.append(res.line.strip())
+                c.approximate.pop(res.line.strip(), None)
+        else:
+            drop.append(c)
+    return drop
+
+
+def _names_in(obj: Any) -> set[str]:
+    if isinstance(obj, dict):
+        out = {obj["name"]} if isinstance(obj.get("name"), str) and "op" not in obj else set()
+        return out.union(*(_names_in(v) for v in obj.values()))
+    if isinstance(obj, list):
+        return set().union(*(_names_in(v) for v in obj))
+    return set()
+
+
+def _drop_unknown_names(rec: dict, results: list[LineResult], names: set[str]) -> bool:
+    """Make the lines whose filters name a card missing from ``names`` unsupported and take what
+    they compiled out of ``rec``; False when the card cannot stay (a chant without its effect)."""
+    for i, r in enumerate(results):
+        if not r.compiled:
+            continue
+        missing = _names_in([r.abilities, r.fields]) - names
+        if not missing:
+            continue
+        results[i] = LineResult.unsupported(r.line, f"names a card not in the imported pool: {sorted(missing)[0]!r}")
+        for ab in r.abilities:
+            if ab in rec.get("abilities", []):
+                rec["abilities"].remove(ab)
+        for k in r.fields:
+            if k != "keywords":
+                rec.pop(k, None)
+        if rec["type"] in ("chant", "rune") and "effect" in r.fields:
+            return False
+    if not rec.get("abilities"):
+        rec.pop("abilities", None)
+    _finish(rec, results)
+    return True
+
+
+def _merge_effects(a: list[dict], b: list[dict]) -> list[dict] | None:
+    """Two effect programs run one after the other as one: ``b``'s registers after ``a``'s, every
+    ``choose`` first (targets are chosen as the card is played, CR 903.2g); None past two registers."""
+    used = {op.get("reg", 0) for op in a if op["op"] in ("choose", "select_all", "target_self")}
+    shift = len(used)
+    b = [dict(op, reg=op.get("reg", 0) + shift) if "reg" in op or op["op"] in _REG_OPS else dict(op) for op in b]
+    if any(op.get("reg", 0) >= 2 for op in b):
+        return None
+    ops = [dict(op) for op in a] + b
+    out = [op for op in ops if op["op"] == "choose"] + [op for op in ops if op["op"] != "choose"]
+    for op in out:
+        if op.get("reg") == 0:
+            del op["reg"]
+    return out
+
+
+# the ops acting on a target register (cards.py _ON_REGISTER and the targeting ops)
+_REG_OPS = {"choose", "select_all", "target_self", "power", "damage", "destroy", "rest", "recover", "return_to_hand",
+            "remove", "cancel", "banish", "remove_from_battle", "to_deck_top", "to_deck_bottom", "grant_keyword", "restrict", "counter", "prevent",
+            "shield_destroy"}  # fmt: skip
+
+
+def _finish(rec: dict, results: list[LineResult]) -> None:
+    """The card's text verdicts on the model: unsupported lines, approximate lines, text_compiled."""
+    rec["uncompiled"] = [r.line for r in results if not r.compiled]
+    rec["approximate"] = {r.line: list(r.approximations) for r in results if r.approximations}
+    rec["text_compiled"] = True
 
 
 def _cost_ok(cost: str) -> bool:
@@ -414,6 +519,7 @@ def import_force_of_will_json(path: str | Path) -> ImportResult:
     skip = Skipped()
     norm: dict[str, dict] = {}
     kinds: dict[str, str] = {}
+    standby: dict[str, dict] = {}
     for rec in records:
         if not isinstance(rec, dict):
             skip("invalid", "?")
@@ -432,10 +538,15 @@ def import_force_of_will_json(path: str | Path) -> ImportResult:
         ctype, why = _type_of(n["types"])
         if ctype is None:
             skip(why, number)
+            if why == "trigger_chant":
+                standby[number] = n
             continue
         norm[number] = n
         kinds[number] = ctype
 
+    races = frozenset(r for n in norm.values() for r in n["races"][:2])
+    for n in list(norm.values()) + list(standby.values()):
+        n["_races"] = races
     # rulers and their J-ruler sides: ``<id>J`` or the record's alternative face (CR 705.3)
     j_of: dict[str, str] = {}
     for number, ctype in kinds.items():
@@ -451,32 +562,53 @@ def import_force_of_will_json(path: str | Path) -> ImportResult:
     compiled = text_only = 0
     imported: set[str] = set()
     pending: list[tuple[str, dict]] = []
+    lines_of: dict[str, list[LineResult]] = {}
+    why_of: dict[str, str] = {}
+    line_of_ability: dict[str, list[int]] = {}
+
+    def skipped(reason: str, number: str) -> None:
+        skip(reason, number)
+        why_of[number] = reason
+
     for number, ctype in kinds.items():
+        rec, why, results = _to_model(norm[number], ctype)
+        lines_of[number] = results
         if ctype == "j_ruler" and number not in j_of.values():
             named = any(kinds[r] == "ruler" and (norm[r]["j_side"] or r + "J") == number for r in (number[:-1], number)
                         if r in kinds)  # fmt: skip
-            skip("judgment_not_understood" if named else "j_ruler_without_ruler", number)
+            skipped("judgment_not_understood" if named else "j_ruler_without_ruler", number)
             continue
-        rec, why, uncompiled = _to_model(norm[number], ctype)
         if rec is None:
-            skip(why, number)
+            skipped(why, number)
             continue
         pending.append((number, rec))
         compiled += int("effect" in rec)
-        text_only += int(uncompiled)
+        text_only += int(bool(rec.get("uncompiled")))
+    # a filter naming a card (``name``) needs that card in the pool (cards.py): lines naming a card
+    # this list does not import are not compiled
+    names = {rec["name"] for _, rec in pending}
+    kept: list[tuple[str, dict]] = []
+    for number, rec in pending:
+        if _drop_unknown_names(rec, lines_of[number], names):
+            kept.append((number, rec))
+        else:
+            skipped(f"{rec['type']}_effect_not_understood", number)
+    pending = kept
     ok = {number for number, _ in pending}
     for number, rec in pending:
+        rec.pop("judgment", None)  # the pairing below sets it
         if rec["type"] == "ruler" and j_of.get(number) in ok:
             rec["j_ruler"] = j_of[number]
             rec["judgment"] = _judgment_cost(norm[number]["lines"])
         if rec["type"] == "j_ruler" and not any(j == number and r in ok for r, j in j_of.items()):
-            skip("j_ruler_without_ruler", number)
+            skipped("j_ruler_without_ruler", number)
             continue
+        line_of_ability[number] = [ab.pop("_line") for ab in rec.get("abilities", [])]
         try:
             cards.append(FowCard.model_validate(rec).with_file(path.name))
             imported.add(number)
         except ValidationError as exc:
-            skip("invalid", number)
+            skipped("invalid", number)
             field, reason = validation_problem(exc, rec)
             errors.append(f"{number}: field {field!r}: {reason}")
     # a ruler whose J side failed validation keeps its front only; a J side whose ruler failed goes
@@ -487,7 +619,24 @@ def import_force_of_will_json(path: str | Path) -> ImportResult:
     sides = {c.j_ruler for c in cards if c.type == "ruler"}
     for c in [c for c in cards if c.type == "j_ruler" and c.number not in sides]:
         cards.remove(c)
-        skip("j_ruler_without_ruler", c.number)
+        skipped("j_ruler_without_ruler", c.number)
+    for c in _engine_check(cards, lines_of, line_of_ability):
+        cards.remove(c)
+        skipped(f"{c.type}_effect_not_understood", c.number)
+    # a ruler's [Judgment] line does what it says only with its J-ruler side imported (CR 705.3)
+    for c in cards:
+        if c.type == "ruler" and c.j_ruler is None:
+            for i, r in enumerate(lines_of[c.number]):
+                if r.compiled and "judgment" in r.fields:
+                    lines_of[c.number][i] = LineResult.unsupported(r.line, "no J-ruler side imported for [Judgment]")
+                    if r.line.strip() not in c.uncompiled:
+                        c.uncompiled.append(r.line.strip())
+    records_out = [TextRecord(number, norm[number]["set"], lines_of[number], why_of.get(number), norm[number]["name"])
+                   for number in kinds]  # fmt: skip
+    for number, n in standby.items():  # [Trigger] chants (CR 1113): the engine plays them; this importer does not yet
+        _, _, results = _to_model(n, "chant")
+        records_out.append(TextRecord(number, n["set"], results, "trigger_chant", n["name"]))
     return ImportResult(cards, file=path.name, layout=layout, total=len(records), skipped=skip, errors=errors,
-                        effects_compiled=compiled, text_only=text_only)  # fmt: skip
+                        effects_compiled=compiled, text_only=text_only, text_records=records_out,
+                        game="force_of_will", approximations=APPROXIMATIONS)  # fmt: skip
 

@@ -1,0 +1,1154 @@
+"""Force of Will card text compiled into effect programs (``card_text.lark``, CR 8.01).
+
+One printed line at a time: :meth:`FowTextCompiler.normalise` makes it plain (lower case, quoted
+names kept, reminder sentences in parentheses dropped, the card's own name read as "this card",
+the arrows ">>>" / "=>" / "⇒" one token), the grammar parses it, and :class:`_T` turns the tree
+into what :class:`tcg_env.games.force_of_will.cards.FowCard` holds:
+
+* keyword lines -> the ``keywords`` field (``[Target Attack]`` is [Precision], CR 1414.1);
+* ``[Mana] N``, ``[Divinity] N``, ``[Judgment] <cost>`` -> card fields;
+* "<trigger> => <effect>" / "[Enter] <effect>" -> an ``automatic`` ability (CR 906, 1140);
+* "<costs>: <effect>" -> an ``activate`` ability (CR 905), "<costs>: Produce {W}." a ``will``
+  ability (CR 907) or, on a magic stone, its ``will``;
+* "<group> gain <mods>." -> a ``continuous`` aura (CR 904), "Added resonator gains ..." an
+  addition's aura on the card it is added to (CR 1406.1a);
+* on a chant or rune, a sentence of effects -> its ``effect`` (CR 703.3).
+
+Targets are chosen as the ability is played (CR 903.2g): the effect's ``choose`` ops come first,
+whatever sentence names them, and "it" / "that resonator" refer to the last selection. The
+kernels hold two target registers (constants.N_REGS): a line naming more is unsupported.
+
+Every line's verdict is exact, approximate (:data:`APPROXIMATIONS`) or unsupported with the
+reason (``tcg_env.cards.text``). The documentation: ``docs/force_of_will/card-text.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+from lark import Transformer, v_args
+
+from tcg_env.cards.text import CardTextCompiler, LineResult, TextTransformer, Unsupported
+from tcg_env.games.force_of_will.constants import N_REGS
+
+__all__ = ["APPROXIMATIONS", "COMPILER", "FowTextCompiler", "normalise_line"]
+
+#: approximation name -> what the compiled ability does differently from the printed line
+APPROXIMATIONS: dict[str, str] = {
+    "search_not_revealed": (
+        "\"Search your deck for ..., reveal it and put it into your hand\": the card found is put into "
+        "the hand without being shown to the opponent (the engine's SEARCH reveals nothing; CR 1005 "
+        "reveal gives information only)"
+    ),
+    "magic_stone_types": (
+        "\"Treat this card as a fire magic stone and a water magic stone.\": the engine does not track magic "
+        "stone types (no compiled ability refers to them; the lines that do are unsupported): the stone plays "
+        "with the will it produces"
+    ),
+    "search_shuffle_always": (
+        "\"... If you do, shuffle your deck.\" after a search: the deck is shuffled also when no card "
+        "was found (the engine's SEARCH always shuffles, CR 1021)"
+    ),
+    "search_choice_by_card": (
+        "a search lists the matching cards by card id, at most the engine's option slots of them "
+        "(effects.search): with more distinct matching cards in the deck than slots, the lowest ids"
+    ),
+}
+
+_N_REGS = N_REGS  # the target registers of an effect program
+_BATTLE_KW = {"flying", "first_strike", "swiftness", "pierce", "precision", "barrier", "imperishable", "eternal",
+              "explode", "drain", "bane", "bloodlust"}  # fmt: skip  # what an effect may grant (cards.py KeywordName)
+_SYM = {"w": "light", "r": "fire", "u": "water", "g": "wind", "b": "darkness"}
+_PAID = ("resonator", "chant", "addition", "regalia", "rune")
+
+
+class _Sel:
+    """A selection phrase of an effect: ``kind`` choose / all / self / prev / ruler, with its
+    filter; the effect's assembly gives it a register."""
+
+    __slots__ = ("kind", "filter", "count", "up_to")
+
+    def __init__(self, kind: str, filter: dict | None = None, count: int = 1, up_to: bool = False):
+        self.kind, self.filter, self.count, self.up_to = kind, filter, count, up_to
+
+
+def _filter(*parts: Any) -> dict:
+    out: dict[str, Any] = {}
+    for p in parts:
+        if isinstance(p, dict):
+            for k, v in p.items():
+                if k in out and out[k] != v:
+                    raise Unsupported(f"a filter with two {k} values")
+                out[k] = v
+        elif isinstance(p, list):
+            for q in p:
+                out.update(_filter(q))
+    return out
+
+
+@v_args(inline=True)
+class _T(TextTransformer, Transformer):
+    def line(self, value):
+        return value
+
+    # ---------------- keywords and card fields ----------------
+    def keyword_line(self, *kws):
+        return list(kws)
+
+    def keywords(self, kws):
+        ctype = self.card.get("type")
+        names = list(dict.fromkeys(kws))
+        if ctype == "j_ruler" and "quickcast" in names:
+            raise Unsupported("[Quickcast] on a J-ruler (it is not played from the hand, CR 1111)")
+        if ctype in ("resonator", "j_ruler"):
+            return {"__fields__": True, "keywords": names}
+        if set(names) <= {"eternal", "barrier"} and ctype in ("addition", "regalia", "magic_stone"):
+            return {"__fields__": True, "keywords": names}  # any entity (CR 1139.2, 1120.2; cards.py)
+        if names == ["quickcast"] and ctype in _PAID:
+            return {"__fields__": True, "keywords": names}  # CR 1111: a chant, addition ... played any time
+        raise Unsupported(f"keywords {names} on a {ctype}")
+
+    def mana(self, n):
+        if self.card.get("type") not in ("ruler", "j_ruler"):
+            raise Unsupported("[Mana] on a card that is not a J/ruler")
+        return {"__fields__": True, "mana": min(int(n), 10)}
+
+    def divinity(self, n):
+        if self.card.get("type") not in ("ruler", "j_ruler"):
+            raise Unsupported("[Divinity] on a card that is not a J/ruler")
+        return {"__fields__": True, "divinity": min(int(n), 20)}  # CR 1136.2
+
+    def judgment(self, cost):
+        if self.card.get("type") != "ruler":
+            raise Unsupported("[Judgment] on a card that is not a ruler")
+        return {"__fields__": True, "judgment": cost}  # CR 1125; the importer pairs the J-ruler side
+
+    def r_unblockable(self):
+        return ["cant_be_blocked"]
+
+    def r_destroyed(self):
+        return ["_eternal"]
+
+    def cont_prefix(self, *_):
+        return None
+
+    def that_much_life(self, *args):
+        trig = next(a for a in args if a is not None)
+        # CR 1135.2: [Drain] means "whenever this card deals damage, you gain that much life"
+        if trig != [{"trigger": "deals_damage"}]:
+            raise Unsupported("'gain that much life' after a trigger other than 'this card deals damage'")
+        return self.keywords(["drain"])
+
+    def stone_type(self, attr):
+        return attr
+
+    def stone_types(self, *attrs):
+        # CR 402.4: "treat this card as a fire magic stone and ..." gives it magic stone types that
+        # the engine does not track (no compiled ability reads them)
+        if self.card.get("type") != "magic_stone":
+            raise Unsupported("magic stone types on a card that is not a magic stone")
+        self.approximate("magic_stone_types")
+        return None
+
+    def noun_one(self, n):
+        return n
+
+    def noun_pl(self, n):
+        return n
+
+    def noun(self, n):
+        return n
+
+    def noun_union(self, *nouns):
+        types: list[str] = []
+        zones = {n.get("zone", "field") for n in nouns}
+        for n in nouns:
+            if "type" not in n or set(n) - {"type", "zone"}:
+                raise Unsupported("a list of nouns that are not card types")
+            types += [t for t in n["type"] if t not in types]
+        if len(zones) != 1:
+            raise Unsupported("a list of nouns in different zones")
+        out = {"type": types}
+        if zones != {"field"}:
+            out["zone"] = zones.pop()
+        return out
+
+    def once_note(self, ab):
+        raise Unsupported("a once-per-turn note in parentheses")
+
+    # ---------------- keywords ----------------
+    def __default__(self, data, children, meta):
+        if data.startswith("kw_"):
+            return data[3:]
+        if data.startswith("n_"):
+            return _NOUNS[data]
+        return super().__default__(data, children, meta)
+
+    # ---------------- costs ----------------
+    def will_syms(self, *toks):
+        return "".join("{" + t[1:-1].upper() + "}" for t in toks)
+
+    def cost_will(self, syms):
+        return {"will": syms}
+
+    def cost_rest(self):
+        return {"rest": True}
+
+    def cost_banish(self):
+        return {"banish_self": True}
+
+    def cost_life(self, n):
+        return {"life": int(n)}
+
+    def cost_discard(self, n):
+        if not isinstance(n, int) or n > 3:
+            raise Unsupported("a discard cost of more than three cards")
+        return {"discard": n}  # CR 1003: a card of your choice from your hand
+
+    def cost_mana(self):
+        return {"mana": 1}
+
+    def cost_mana_n(self, n):
+        return {"mana": _fixed(n)}
+
+    def costs(self, *cs):
+        out: dict[str, Any] = {}
+        for c in cs:
+            for k, v in c.items():
+                if k in out:
+                    raise Unsupported(f"two {k} costs")
+                out[k] = v
+        return out
+
+    def once(self):
+        return "turn"
+
+    # ---------------- abilities ----------------
+    def _field_card(self, what: str) -> None:
+        if self.card.get("type") in ("chant",):
+            raise Unsupported(f"{what} on a chant (it has no abilities on the field)")
+
+    def activate(self, costs, body, once=None):
+        self._field_card("an activate ability")
+        ctype = self.card.get("type")
+        if costs.get("rest") and ctype not in ("resonator", "j_ruler", "regalia", "magic_stone"):
+            raise Unsupported(f"a {{Rest}} cost on a {ctype}")
+        if costs.get("mana") and ctype not in ("ruler", "j_ruler"):
+            raise Unsupported("a mana counter cost on a card that is not a J/ruler")
+        ops, optional = body.ops(will=True), body.optional
+        if all(op["op"] == "produce_will" for op in ops):
+            return self._will(costs, ops, once)
+        if optional:
+            raise Unsupported("'you may' in an activate ability")
+        if any(op["op"] == "produce_will" for op in ops):
+            raise Unsupported("produce will together with other effects")
+        ab = {"kind": "activate", "cost": costs, "effect": ops}
+        if once:
+            ab["once"] = once
+        return [ab]
+
+    def _will(self, costs, ops, once):
+        if once or costs.get("will") or set(costs) - {"rest", "banish_self", "life", "discard", "mana"}:
+            raise Unsupported("a will ability paid with will or once per turn")
+        if len(ops) != 1:
+            raise Unsupported("a will ability producing several wills")
+        wills = ops[0].pop("_choices")
+        if self.card.get("type") == "magic_stone":
+            if costs != {"rest": True} or len(wills) > 2:
+                raise Unsupported("a magic stone's will ability other than {Rest}: Produce one or two choices")
+            return {"__fields__": True, "will": wills}
+        # "Produce {W} or {B}": one will ability per choice, with the same cost (paying one pays it)
+        return [{"kind": "will", "cost": costs, "effect": [{"op": "produce_will", "will": w}]} for w in wills]
+
+    def art_name(self, tok):
+        return str(tok).strip("<>\"").strip()
+
+    def art_once(self, name):
+        return name
+
+    def gods_art(self, name, costs, body, once=None):
+        # CR 1112.2: once per game per player, by its name (1112.2a)
+        if self.card.get("type") not in ("ruler", "j_ruler"):
+            raise Unsupported("[God's Art] on a card that is not a J/ruler")
+        if once is not None and once.lower() != name.lower():
+            raise Unsupported("a [God's Art] limited by another name")
+        abilities = self.activate(costs, body)
+        if len(abilities) != 1 or abilities[0]["kind"] != "activate":
+            raise Unsupported("a [God's Art] that produces will")
+        abilities[0]["gods_art"] = name[:80]
+        return abilities
+
+    def automatic(self, *args):
+        args = [a for a in args if a is not None]
+        trig, body = args[0], args[-1]
+        self._field_card("an automatic ability")
+        ops, optional = body.ops(), body.optional
+        out = []
+        for t in trig:
+            ab = {"kind": "automatic", **t, "effect": _copy_ops(ops)}
+            if optional:
+                ab["optional"] = True
+            out.append(ab)
+        return out
+
+    def enter_ability(self, *args):
+        return self.automatic([{"trigger": "enter"}], args[-1])
+
+    def awakening(self, cost, *args):
+        if self.card.get("type") != "resonator":
+            raise Unsupported("[Awakening] on a card that is not a resonator")
+        ops, optional = args[-1].ops(), args[-1].optional
+        if optional:
+            raise Unsupported("'you may' in an [Awakening] effect")
+        return {"__fields__": True, "awakening": {"cost": cost, "effect": ops}}
+
+    def spell(self, body):
+        ctype = self.card.get("type")
+        if ctype not in ("chant", "rune"):
+            aura = body.aura()
+            if aura is None:
+                raise Unsupported(f"an effect without a trigger or a cost on a {ctype}")
+            return self.continuous(body)
+        ops, optional = body.ops(), body.optional
+        if optional:
+            raise Unsupported("'you may' in a chant's effect")
+        return {"__fields__": True, "effect": ops}
+
+    # ---------------- triggers (CR 906) ----------------
+    def t_enter(self, *_):
+        return [{"trigger": "enter"}]
+
+    def t_destroyed(self, *_):
+        if self.card.get("type") in ("j_ruler", "ruler"):
+            # the kernels' DESTROYED also fires when a J-ruler is destroyed and returns to the ruler area
+            raise Unsupported("'put into a graveyard from the field' on a J/ruler")
+        return [{"trigger": "destroyed"}]  # constants.Trigger.DESTROYED: put into a graveyard from the field
+
+    def t_destroyed_only(self, *_):
+        raise Unsupported("'is destroyed' (only destruction, not any move to the graveyard)")
+
+    def t_attacks(self, *_):
+        return [{"trigger": "attacks"}]
+
+    def t_blocks(self, *_):
+        return [{"trigger": "blocks"}]
+
+    def t_attacks_or_blocks(self, *_):
+        return [{"trigger": "attacks"}, {"trigger": "blocks"}]
+
+    def t_deals_damage(self, *_):
+        return [{"trigger": "deals_damage"}]
+
+    def t_deals_damage_player(self, *_):
+        raise Unsupported("'deals damage to your opponent' (any damage, not only battle damage)")
+
+    def t_begin_main(self):
+        return [{"trigger": "begin_main_phase", "trigger_whose": "yours"}]
+
+    def t_begin_draw(self):
+        return [{"trigger": "begin_draw_phase", "trigger_whose": "yours"}]
+
+    def t_end_each(self):
+        return [{"trigger": "end_of_turn"}]
+
+    def t_end_yours(self):
+        return [{"trigger": "end_of_turn", "trigger_whose": "yours"}]
+
+    def t_begin_battle(self):
+        return [{"trigger": "begin_battle"}]
+
+    def t_judgment(self, *_):
+        if self.card.get("type") != "j_ruler":
+            raise Unsupported("a judgment trigger on a card that is not a J-ruler")
+        return [{"trigger": "judgment"}]
+
+    def t_other_enters(self, *args):
+        flt = args[-1] if isinstance(args[-1], dict) else {}
+        flt = dict(flt)
+        if flt.get("side") != "own":
+            flt["side"] = "own"  # "enters your field"
+        flt["exclude_self"] = True
+        if flt.get("type") not in (["resonator"], ["j_resonator"]):
+            raise Unsupported("another card that is not a resonator entering")
+        return [{"trigger": "other_enters", "trigger_filter": flt}]
+
+    def when_(self, *_):
+        return None
+
+    # ---------------- continuous (CR 904) ----------------
+    def continuous(self, *args):
+        self._field_card("a continuous ability")
+        aura = args[-1].aura()
+        if aura == "_eternal":
+            if args[-1].condition is not None:
+                raise Unsupported("'cannot be destroyed as long as ...'")
+            return self.keywords(["eternal"])
+        if aura is None:
+            raise Unsupported("a continuous ability other than '<cards> gain <ATK/DEF or keywords>' / 'cannot <attack, block>'")
+        ab = {"kind": "continuous", "effect": aura}
+        if args[-1].condition is not None:
+            ab["condition"] = args[-1].condition  # CR 904: applies as long as it holds (characteristics.py)
+        return [ab]
+
+    def t_added(self, noun):
+        if self.card.get("type") != "addition" or self.card.get("addition") in (None, "field"):
+            raise Unsupported("'added ...' on a card that is not an addition added to a card")
+        return _Sel("all", {"added_to": True, **_target_filter(noun)})
+
+    # ---------------- effects ----------------
+    def body(self, *sentences):
+        clauses = [c for s in sentences for c in s]
+        conds = [c[2] for c in clauses if len(c) == 3]
+        if conds and (len(conds) != len(clauses) or any(c != conds[0] for c in conds)):
+            raise Unsupported("'as long as' for part of a text")
+        clauses = [c[:2] for c in clauses]
+        optional = any(c[1] for c in clauses)
+        if optional and not (len(clauses) >= 1 and clauses[0][1]):
+            raise Unsupported("'you may' after another effect")
+        if optional and any(not c[1] for c in clauses):
+            raise Unsupported("'you may' for part of an effect")
+        b = _Body([c[0] for c in clauses], optional, self.card.get("type") not in ("chant", "rune"))
+        b.condition = conds[0] if conds else None
+        return b
+
+    def sentence(self, *items):
+        return [c if isinstance(c, tuple) else (c, False) for c in items if c is not None]
+
+    def sep(self, *_):
+        return None
+
+    def if_sentence(self, cond, *items):
+        clauses = self.sentence(*items)
+        if any(opt for _, opt in clauses):
+            raise Unsupported("'you may' inside an 'if' sentence")
+        marker = ({"op": "_if", "condition": cond}, None)
+        return [([marker] + [x for c, _ in clauses for x in c], False)]
+
+    def as_long_as(self, *args):
+        *items, cond = args
+        return [(c, o, cond) for c, o in self.sentence(*items)]
+
+    def as_long_as_first(self, cond, *items):
+        return [(c, o, cond) for c, o in self.sentence(*items)]
+
+    # conditions (constants.Condition)
+    def c_life(self, n):
+        return {"kind": "life_at_most", "value": _hundreds(n)}
+
+    def c_opp_life(self, n):
+        return {"kind": "opponent_life_at_most", "value": _hundreds(n)}
+
+    def c_stones(self, n):
+        return {"kind": "stones_at_least", "value": _fixed(n)}
+
+    def c_hand_empty(self):
+        return {"kind": "hand_empty"}
+
+    def c_grave(self, n):
+        return {"kind": "graveyard_at_least", "value": _fixed(n)}
+
+    def c_name(self, q):
+        return {"kind": "control_name", "value": str(q)[1:-1]}
+
+    def optional(self, eff):
+        return (eff, True)
+
+    # each effect: a list of (op, selection or None)
+    def draw(self, n):
+        return [({"op": "draw", "count": n}, None)]
+
+    def opp_draw(self, n):
+        return [({"op": "draw", "count": n, "who": "opponent"}, None)]
+
+    def each_draw(self, n):
+        return [({"op": "draw", "count": n}, None), ({"op": "draw", "count": n, "who": "opponent"}, None)]
+
+    def self_discard(self, n):
+        return [({"op": "discard", "count": n, "who": "controller"}, None)]
+
+    def opp_discard(self, n):
+        return [({"op": "discard", "count": n, "who": "opponent"}, None)]
+
+    def opp_discard_random(self, n):
+        return [({"op": "discard", "count": n, "who": "opponent", "random": True}, None)]
+
+    def gain_life(self, n):
+        return [({"op": "gain_life", "amount": _life(n)}, None)]
+
+    def opp_gain_life(self, n):
+        return [({"op": "gain_life", "amount": _life(n), "who": "opponent"}, None)]
+
+    def lose_life_self(self, n):
+        return [({"op": "lose_life", "amount": _life(n), "who": "controller"}, None)]
+
+    def lose_life(self, n):
+        return [({"op": "lose_life", "amount": _life(n), "who": "opponent"}, None)]
+
+    def each_lose_life(self, n):
+        return [({"op": "lose_life", "amount": _life(n), "who": "controller"}, None),
+                ({"op": "lose_life", "amount": _life(n), "who": "opponent"}, None)]  # fmt: skip
+
+    def dealer(self, *_):
+        return None
+
+    def damage(self, *args):
+        n, sel = args[-2], args[-1]
+        return [({"op": "damage", "amount": n}, sel)]
+
+    def damage_player(self, *args):
+        return [({"op": "damage_player", "amount": _life(args[-1]), "who": "opponent"}, None)]
+
+    def damage_each_player(self, *args):
+        n = _life(args[-1])
+        return [({"op": "damage_player", "amount": n, "who": "controller"}, None),
+                ({"op": "damage_player", "amount": n, "who": "opponent"}, None)]  # fmt: skip
+
+    def destroy(self, sel):
+        return [({"op": "destroy"}, sel)]
+
+    def remove(self, sel):
+        return [({"op": "remove"}, sel)]
+
+    def bounce(self, sel, *_):
+        return [({"op": "return_to_hand"}, sel)]
+
+    def owners(self, *_):
+        return None
+
+    def _field_sel(self, sel, what):
+        if sel.kind == "choose" and sel.filter.get("zone") == "chase":
+            raise Unsupported(f"{what} a spell on the chase")
+        return sel
+
+    def to_deck_top(self, sel, *_):
+        return [({"op": "to_deck_top"}, self._field_sel(sel, "put on top of a deck"))]
+
+    def to_deck_bottom(self, sel, *_):
+        return [({"op": "to_deck_bottom"}, self._field_sel(sel, "put on the bottom of a deck"))]
+
+    def each_discard(self, n):
+        return [({"op": "discard", "count": n, "who": "controller"}, None),
+                ({"op": "discard", "count": n, "who": "opponent"}, None)]  # fmt: skip
+
+    def damage_you(self, *args):
+        return [({"op": "damage_player", "amount": _life(args[-1]), "who": "controller"}, None)]
+
+    def shuffle_if_found(self, *_):
+        self.approximate("search_shuffle_always")
+        return None
+
+    def rest(self, sel):
+        return [({"op": "rest"}, sel)]
+
+    def recover(self, sel):
+        return [({"op": "recover"}, sel)]
+
+    def cancel(self, sel):
+        if sel.kind != "choose" or sel.filter.get("zone") != "chase":
+            raise Unsupported("cancel something that is not a spell on the chase")
+        return [({"op": "cancel"}, sel)]
+
+    def gain_verb(self, *_):
+        return None
+
+    def gain(self, sel, _verb, mods, duration=None):
+        dur = duration or "permanent"
+        power, kws = mods
+        out = []
+        if power:
+            out.append(({"op": "power", "atk": power[0], "defense": power[1], "duration": dur}, sel))
+        if kws:
+            out.append(({"op": "grant_keyword", "keywords": kws, "duration": dur}, sel))
+        return out
+
+    def cannot(self, sel, restr, duration=None):
+        if restr == ["_eternal"]:
+            # CR 1417.1: an old card's "this card cannot be destroyed" is [Eternal]
+            if sel.kind != "self" or duration is not None:
+                raise Unsupported("'cannot be destroyed' other than this card's own, for good")
+            return [({"op": "_eternal"}, sel)]
+        return [({"op": "restrict", "restrictions": restr, "duration": duration or "permanent"}, sel)]
+
+    def loses_all(self, sel):
+        raise Unsupported("'loses all abilities'")
+
+    def plus_counters(self, n, sel):
+        return [({"op": "counter", "count": _fixed(n)}, sel)]
+
+    def minus_counters(self, n, sel):
+        return [({"op": "counter", "count": -_fixed(n)}, sel)]
+
+    def foresee(self, n):
+        return [({"op": "foresee", "count": min(int(n), 10)}, None)]
+
+    def search(self, what, put, _shuffle):
+        if put == "revealed":
+            self.approximate("search_not_revealed")
+        self.approximate("search_choice_by_card")
+        flt = dict(what)
+        flt["zone"] = "main_deck"
+        return [({"op": "search", "filter": flt}, None)]
+
+    def revealed(self):
+        return "revealed"
+
+    def hidden(self):
+        return "hidden"
+
+    def shuffle(self):
+        return None
+
+    def named(self, q):
+        return {"name": str(q)[1:-1]}
+
+    def search_what(self, *parts):
+        f = _filter(*[p for p in parts if p is not None])
+        f.pop("_race_noun", None)
+        if f.pop("_entity", False) or f.pop("_basic", False):
+            raise Unsupported("'entity' / 'basic' in a search")
+        return f
+
+    def mill(self, n):
+        return [({"op": "mill", "count": n}, None)]
+
+    def mill_one(self, *_):
+        return [({"op": "mill", "count": 1}, None)]
+
+    def call_stone(self):
+        return [({"op": "call_stone"}, None)]
+
+    def produce(self, choices):
+        return [({"op": "produce_will", "_choices": choices}, None)]
+
+    def produce_what(self, *toks):
+        return list(dict.fromkeys(self._will_name(t) for t in toks))
+
+    def prevent_all(self, sel):
+        return [({"op": "prevent", "amount": "all"}, sel)]
+
+    def prevent_next(self, n, sel):
+        return [({"op": "prevent", "amount": n}, sel)]
+
+    def prevent_you(self):
+        return [({"op": "prevent_player", "amount": "all", "who": "controller"}, None)]
+
+    def remove_from_battle(self, sel):
+        return [({"op": "remove_from_battle"}, sel)]
+
+    def mana_counter(self, n):
+        return [({"op": "mana_counter", "count": _fixed(n)}, None)]
+
+    # ---------------- will produced ----------------
+    def _will_name(self, tok):
+        s = str(tok)[1:-1]
+        if s in _SYM:
+            return _SYM[s]
+        if s == "1":
+            return "void"  # CR 907: {1} is a void will
+        raise Unsupported(f"producing {{{s}}}")
+
+    # ---------------- selections ----------------
+    def race(self, tok):
+        return {"race": str(tok).split(":", 1)[1][:-1]}
+
+    def race_noun(self, tok):
+        return {"race": str(tok).split(":", 1)[1][:-1], "_race_noun": True}
+
+    def t_one(self, flt):
+        return _Sel("choose", _target_filter(flt))
+
+    def t_one_other(self, other, flt):
+        return _Sel("choose", _target_filter(_filter(other, flt)))
+
+    def t_up_to(self, n, flt):
+        return _Sel("choose", _target_filter(flt), _fixed(n), True)
+
+    def t_count(self, n, flt):
+        return _Sel("choose", _target_filter(flt), _fixed(n), False)
+
+    def t_all(self, *parts):
+        return _Sel("all", _all_filter(_filter(*[p for p in parts if p is not None])))
+
+    def t_each(self, *parts):
+        return _Sel("all", _all_filter(_filter(*[p for p in parts if p is not None])))
+
+    def t_all_implicit(self, *parts):
+        return _Sel("all", _all_filter(_filter(*[p for p in parts if p is not None])))
+
+    def t_self(self):
+        if self.card.get("type") in ("chant", "rune"):
+            raise Unsupported("'this card' as the object of a chant's effect")
+        return _Sel("self")
+
+    def t_prev(self, *_):
+        return _Sel("prev")
+
+    def t_your_jruler(self, *_):
+        return _Sel("all", {"type": ["j_ruler"], "side": "own"})  # a J-ruler is in the field (CR 307.6)
+
+    def t_your_j_or_ruler(self, *_):
+        raise Unsupported("'your J/ruler' (a ruler in the ruler area is no entity of the field here)")
+
+    def t_your_ruler(self, *_):
+        raise Unsupported("'your ruler' (in the ruler area)")
+
+    def other(self, *_):
+        if self.card.get("type") in ("chant", "rune"):
+            raise Unsupported("'other' on a chant")
+        return {"exclude_self": True}
+
+    def filter(self, *parts):
+        return _filter(*[p for p in parts if p is not None])
+
+    filter_pl = filter
+
+    def own(self):
+        return {"side": "own"}
+
+    def opponent(self):
+        return {"side": "opponent"}
+
+    def side(self, x):
+        return x
+
+    side_pl = side
+
+    def quals(self, *qs):
+        return _filter(*qs)
+
+    def cost_max(self, n):
+        return {"cost_max": int(n)}
+
+    def cost_min(self, n):
+        return {"cost_min": int(n)}
+
+    def cost_eq(self, n):
+        return {"cost_min": int(n), "cost_max": int(n)}
+
+    def atk_max(self, n):
+        return {"atk_max": int(n)}
+
+    def atk_min(self, n):
+        return {"atk_min": int(n)}
+
+    def adjs(self, *a):
+        nots = [t for x in a if isinstance(x, dict) for t in x.get("_not", [])]
+        out = _filter(*[x for x in a if not (isinstance(x, dict) and "_not" in x)])
+        if nots:
+            out["_not"] = nots
+        return out
+
+    def attrs(self, *a):
+        return {"attribute": list(dict.fromkeys(a))}
+
+    def recovered(self):
+        return {"state": "recovered"}
+
+    def rested(self):
+        return {"state": "rested"}
+
+    # "non-<type>": the noun's card types but that one ("non-magic stone, non-J-ruler entity")
+    def non_j_ruler(self):
+        return {"_not": ["j_ruler"]}
+
+    def non_magic_stone(self):
+        return {"_not": ["magic_stone"]}
+
+    def non_j_resonator(self):
+        return {"_not": ["resonator", "j_ruler"]}
+
+    def non_resonator(self):
+        return {"_not": ["resonator"]}
+
+    def light(self):
+        return "light"
+
+    def fire(self):
+        return "fire"
+
+    def water(self):
+        return "water"
+
+    def wind(self):
+        return "wind"
+
+    def darkness(self):
+        return "darkness"
+
+    # ---------------- counts, mods, durations ----------------
+    def one(self):
+        return 1
+
+    def count_cards(self, n):
+        return n
+
+    def n1(self):
+        return 1
+
+    def n2(self):
+        return 2
+
+    def n3(self):
+        return 3
+
+    def n4(self):
+        return 4
+
+    def n5(self):
+        return 5
+
+    def _x(self, what):
+        # CR 903.2f / 903.3c: X is chosen as a chant whose cost has {X} is played
+        if not self.card.get("x") or self.card.get("type") not in ("chant", "rune"):
+            raise Unsupported(f"{what} on a card whose cost has no {{X}}")
+
+    def n_x(self):
+        self._x("X cards")
+        return "X"
+
+    def x00(self):
+        self._x("X00")
+        return "X00"
+
+    def amount(self, t):
+        return _hundreds(t)
+
+    def n6(self):
+        return 6
+
+    def n7(self):
+        return 7
+
+    def n8(self):
+        return 8
+
+    def n9(self):
+        return 9
+
+    def n10(self):
+        return 10
+
+    def n_int(self, t):
+        n = int(t)
+        if not 1 <= n <= 8:
+            raise Unsupported(f"a count of {n}")
+        return n
+
+    def mods_power(self, p):
+        return _power(p), []
+
+    def mods_kw(self, kws):
+        return None, kws
+
+    def mods_both(self, p, kws):
+        return _power(p), kws
+
+    def kwlist(self, *kws):
+        for k in kws:
+            if k not in _BATTLE_KW:
+                raise Unsupported(f"granting [{k}]")
+        return list(dict.fromkeys(kws))
+
+    def r_attack(self):
+        return ["cant_attack"]
+
+    def r_block(self):
+        return ["cant_block"]
+
+    def r_attack_block(self):
+        return ["cant_attack", "cant_block"]
+
+    def r_recover(self):
+        return ["cant_recover"]
+
+    def until_eot(self):
+        return "end_of_turn"
+
+
+# the nouns: card types of a filter (FowFilter.type) and where they are
+_NOUNS: dict[str, dict] = {
+    "n_resonator": {"type": ["resonator"]},
+    "n_j_resonator": {"type": ["j_resonator"]},
+    "n_addition": {"type": ["addition"]},
+    "n_regalia": {"type": ["regalia"]},
+    "n_chant": {"type": ["chant"], "zone": "chase"},
+    "n_spell": {"type": ["chant", "resonator", "addition", "regalia"], "zone": "chase"},  # CR 1407: a spell on the chase
+    "n_rune": {"type": ["rune"]},
+    "n_card": {},
+    "n_entity": {"_entity": True},
+    "n_j_ruler_or_ruler": {"type": ["j_ruler_or_ruler"]},
+    "n_ruler": {"type": ["ruler"]},
+    "n_j_ruler": {"type": ["j_ruler"]},
+    "n_magic_stone": {"type": ["magic_stone"]},
+    "n_magic_stone_basic": {"_basic": True},
+    "n_resonator_addition": {"type": ["resonator", "addition"]},
+    "n_addition_regalia": {"type": ["addition", "regalia"]},
+}
+
+
+_ENTITY_TYPES = ["resonator", "j_ruler", "addition", "regalia", "magic_stone"]  # in the field (CR 307.6)
+
+
+def _target_filter(f: dict) -> dict:
+    f = dict(f)
+    nots = f.pop("_not", None)
+    if nots:
+        if f.get("zone", "field") == "field" and (f.pop("_entity", False) or "type" not in f):
+            base = _ENTITY_TYPES  # "non-magic stone card / entity": the other entities
+        elif "type" in f:
+            base = f["type"]
+        else:
+            raise Unsupported("'non-<type>' of a noun that is no card type")
+        f["type"] = [t for t in base if t not in nots]
+        if not f["type"] or f["type"] == base:
+            raise Unsupported("'non-<type>' that excludes nothing or everything")
+    if f.pop("_entity", False) and f.get("zone", "field") == "field":
+        return f  # an entity: any card in the field (CR 307.6)
+    if f.pop("_basic", False):
+        raise Unsupported("'basic' filters")
+    if f.pop("_race_noun", False) and "type" not in f:
+        return f  # "target Vampire": any card of that race in the field (CR 1403)
+    if "type" not in f:
+        raise Unsupported("a target 'card' of any type")
+    if f.get("zone") == "chase" and (f.get("state") or "atk_min" in f or "atk_max" in f):
+        raise Unsupported("a spell filter with a field state")
+    return f
+
+
+def _all_filter(f: dict) -> dict:
+    f = _target_filter(f)
+    if f.get("zone") == "chase":
+        raise Unsupported("every spell on the chase")
+    return f
+
+
+def _fixed(n) -> int:
+    if not isinstance(n, int):
+        raise Unsupported("X as a number of targets or counters")
+    return n
+
+
+def _power(tok) -> tuple[int, int]:
+    m = re.fullmatch(r"\[([+-]?\d+)\s*/\s*([+-]?\d+)\]", str(tok))
+    atk, dfn = int(m[1]), int(m[2])
+    if atk % 100 or dfn % 100 or abs(atk) > 20000 or abs(dfn) > 20000:
+        raise Unsupported("ATK/DEF not in hundreds")
+    return atk, dfn
+
+
+def _hundreds(t) -> int:
+    n = int(t)
+    if n <= 0 or n % 100 or n > 20000:
+        raise Unsupported(f"an amount of {n}")
+    return n
+
+
+def _life(t) -> int:
+    n = _hundreds(t)
+    if n > 8000:
+        raise Unsupported(f"a life amount of {n}")
+    return n
+
+
+class _Body:
+    """The clauses of an ability's text: a list of (op, selection) lists, whether it is optional
+    ("you may"); assembled into an effect program (:meth:`ops`) or read as a continuous aura."""
+
+    def __init__(self, clauses: list, optional: bool, on_field: bool):
+        self.clauses, self.optional, self.on_field = clauses, optional, on_field
+        self.condition: dict | None = None  # "as long as ...": only a continuous ability has one
+
+    def ops(self, will: bool = False) -> list[dict]:
+        if self.condition is not None:
+            raise Unsupported("'as long as' in an effect (only continuous abilities have a lasting condition)")
+        out = _assemble(self.clauses, self.on_field)
+        if not will and any(op["op"] == "produce_will" for op in out):
+            raise Unsupported("producing will outside a will ability (CR 907)")
+        return out
+
+    def aura(self) -> list[dict] | None:
+        """"<cards> gain <mods>." / "<cards> cannot attack." without a duration (CR 904): the aura
+        ops, else None."""
+        if self.optional or len(self.clauses) != 1:
+            return None
+        out = []
+        if [op["op"] for op, _ in self.clauses[0]] == ["_eternal"]:
+            return "_eternal"
+        for op, sel in self.clauses[0]:
+            if sel is None or sel.kind not in ("all", "self") or op.get("duration") != "permanent":
+                return None
+            flt = dict(sel.filter) if sel.kind == "all" else {"self_only": True}  # "this card gains ..."
+            if op["op"] == "power":
+                out.append({"op": "aura_power", "atk": op["atk"], "defense": op["defense"], "filter": flt})
+            elif op["op"] == "grant_keyword":
+                out.append({"op": "aura_keyword", "keywords": op["keywords"], "filter": flt})
+            elif op["op"] == "restrict":
+                out.append({"op": "aura_restrict", "restrictions": op["restrictions"], "filter": flt})
+            else:
+                return None
+        return out or None
+
+
+def _copy_ops(ops: list[dict]) -> list[dict]:
+    return [dict(op) for op in ops]
+
+
+_SELF = _Sel("self")
+
+
+def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = False) -> list[dict]:
+    """The effect program of a list of clauses: the targets first (CR 903.2g), a register per
+    selection (at most two, constants.N_REGS), "it" the last one."""
+    chooses: list[dict] = []
+    body: list[dict] = []
+    regs: dict[int, int] = {}
+    last: int | None = None
+    for clause in clauses:
+        if_at = None
+        for op, sel in clause:
+            op = dict(op)
+            if op["op"] == "_eternal":
+                raise Unsupported("'cannot be destroyed' in an effect")
+            if op["op"] == "_if":
+                if_at = len(body)
+                body.append({"op": "if", "condition": op["condition"], "skip": 1})
+                continue
+            if sel is None:
+                body.append(op)
+                continue
+            if sel.kind == "prev" and last is None and source_on_field:
+                sel = _SELF  # "it" in an ability of a card in the field with nothing chosen: the card itself
+            if sel.kind == "prev":
+                if last is None:
+                    raise Unsupported("'it' / 'that card' with nothing selected before")
+                op["reg"] = last
+                body.append(op)
+                continue
+            if id(sel) not in regs:
+                r = len(regs)
+                if r >= _N_REGS:
+                    raise Unsupported("more than two selections in one effect (the kernels hold two target registers)")
+                regs[id(sel)] = r
+                if sel.kind == "choose":
+                    ch = {"op": "choose", "filter": sel.filter, "reg": r}
+                    if sel.count != 1:
+                        ch["count"] = sel.count
+                    if sel.up_to:
+                        ch["up_to"] = True
+                    chooses.append(ch)
+                elif sel.kind == "all":
+                    body.append({"op": "select_all", "filter": sel.filter, "reg": r})
+                else:
+                    body.append({"op": "target_self", "reg": r})
+            last = regs[id(sel)]
+            op["reg"] = last
+            body.append(op)
+        if if_at is not None:
+            body[if_at]["skip"] = len(body) - if_at - 1  # the sentence's ops: skipped when it does not hold
+            if body[if_at]["skip"] < 1:
+                raise Unsupported("an 'if' sentence with nothing to do")
+    for op in chooses + body:
+        if op.get("reg") == 0:
+            del op["reg"]
+    return chooses + body
+
+
+# --------------------------------------------------------------------------------------------
+# Normalisation and the compiler
+# --------------------------------------------------------------------------------------------
+_REMINDER = re.compile(r"\s*\((?:[^()]|\([^()]*\))*[.!]\"?\)")  # a parenthesised sentence: reminder text
+_ARROWS = re.compile(r"\s*(?:>>>|=>|⇒|→)\s*")
+_QUOTED = re.compile(r'("[^"]*")')
+_SPACE_BEFORE = re.compile(r"\s+([,.:;])")
+
+
+_GRAMMAR_WORDS = {"resonator", "card", "addition", "regalia", "chant", "spell", "rune", "ruler", "entity", "magic stone",
+                  "player", "light", "fire", "water", "wind", "darkness", "dark", "token", "will", "stone"}  # fmt: skip
+
+
+_RACE_CACHE: dict[frozenset, tuple[dict[str, str], int, set[str]]] = {}
+_WORD = re.compile(r"[a-z][a-z']*")
+
+
+def _plural(low: str) -> str:
+    return low[:-1] + "ves" if low.endswith("f") else low[:-1] + "ies" if low.endswith("y") else low + "s"
+
+
+def _mark_races(s: str, races: frozenset[str]) -> str:
+    """Race names (of the card list being imported; singular or plural, "Elves") -> ``<race:Name>``
+    tokens the grammar reads as a filter's race (CR 1403). A word lookup, longest names first."""
+    if not races:
+        return s
+    if races not in _RACE_CACHE:
+        back: dict[str, str] = {}
+        for r in races:
+            low = " ".join(r.lower().split())
+            if low in _GRAMMAR_WORDS or len(low) < 3:
+                continue
+            back[low], back[_plural(low)] = r, "s:" + r
+            if " of " in low:  # "Knights of the Round Table"
+                head, tail = low.split(" of ", 1)
+                back[f"{_plural(head)} of {tail}"] = "s:" + r
+        _RACE_CACHE[races] = (back, max((k.count(" ") + 1 for k in back), default=0), {k.split(" ")[0] for k in back})
+    back, longest, first = _RACE_CACHE[races]
+    words = list(_WORD.finditer(s))
+    out, pos, i = [], 0, 0
+    while i < len(words):
+        if words[i][0] not in first:
+            i += 1
+            continue
+        for n in range(min(longest, len(words) - i), 0, -1):
+            span = words[i : i + n]
+            if any(s[span[k].end() : span[k + 1].start()] != " " for k in range(n - 1)):
+                continue
+            key = " ".join(w[0] for w in span)
+            start, end = span[0].start(), span[-1].end()
+            if key in back and (start == 0 or s[start - 1] in " (\"") and (end == len(s) or s[end] in " .,;:)"):
+                hit = back[key]
+                out.append(s[pos:start] + (f"<races:{hit[2:]}>" if hit.startswith("s:") else f"<race:{hit}>"))
+                pos, i = end, i + n
+                break
+        else:
+            i += 1
+    return "".join(out) + s[pos:]
+
+
+@lru_cache(maxsize=1 << 15)
+def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset()) -> str:
+    """A printed line as the grammar reads it (see the module doc); ``races``: the race names of
+    the card list, read as races where the text names them."""
+    s = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
+    s = s.replace("《", "<<").replace("》", ">>").replace("«", "<<").replace("»", ">>")
+    s = _REMINDER.sub("", s)
+    s = _ARROWS.sub(" => ", s)
+    s = _SPACE_BEFORE.sub(r"\1", s)  # "{Rest} , {B}" as "{Rest}, {B}"
+    parts = _QUOTED.split(s)  # quoted names are kept as printed; the card's own name outside them is "this card"
+    s = "".join(p if i % 2 else _mark_races((p.replace(name, "this card") if name else p).lower(), races)
+                for i, p in enumerate(parts))  # fmt: skip
+    return " ".join(s.replace("thi card", "this card").split())
+
+
+class FowTextCompiler(CardTextCompiler):
+    """The shared compiler with Force of Will's normalisation; the card's name is read as "this
+    card" (older cards print their own name), so the name is part of the line's cache key."""
+
+    def normalise(self, line: str) -> str:
+        return " ".join(line.split())  # compile_line has normalised it (normalise_line, with the card's name and races)
+
+    def context_key(self, card: Mapping[str, Any]) -> tuple:
+        return (card.get("type"), card.get("addition"), bool(card.get("x")))
+
+    def compile_line(self, line: str, card: Mapping[str, Any] | None = None) -> LineResult:
+        card = card or {}
+        self.parser  # noqa: B018 - a broken grammar raises here, not as every line's "no sentence of the grammar"
+        name = str(card.get("name") or "")
+        plain = normalise_line(line, name, card.get("races") or frozenset())
+        res = super().compile_line(plain, card)
+        res.line = line
+        return res
+
+
+COMPILER = FowTextCompiler(Path(__file__).with_name("card_text.lark"), _T, approximations=APPROXIMATIONS)

@@ -1,0 +1,515 @@
+"""Force of Will card text compiled into effect programs (``card_text.lark`` / ``card_text.py``).
+
+Lines here are made up in the game's template language (no real card text in the repository); the
+tests on the real lists read ``../shared/carddata`` and are skipped without it. Rule numbers: CR 8.01
+(``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.force_of_will.card_text import APPROXIMATIONS, COMPILER, normalise_line
+
+_ROOT = Path(__file__).resolve().parents[2]
+_DATA = _ROOT.parent / "shared" / "carddata" / "force_of_will"
+_SIM = "antlebel2_fow-sim__cards.json"
+_CARDDB = "LifeAsDev_force-of-will__CardDB.json"
+
+
+def _need(name: str) -> Path:
+    path = _DATA / name
+    if not path.is_file():
+        pytest.skip(f"card data not available: {path}")
+    return path
+
+
+def line(text: str, ctype: str = "resonator", **card):
+    return COMPILER.compile_line(text, {"type": ctype, "name": "Test Card", **card})
+
+
+def exact(text: str, ctype: str = "resonator", **card):
+    r = line(text, ctype, **card)
+    assert r.verdict is Verdict.EXACT, (text, r.reason)
+    return r
+
+
+# ---- keywords (CR 1100s) ---------------------------------------------------------------------------
+def test_keyword_lines_set_the_keywords_field_with_reminder_text_dropped():
+    r = exact("[Flying] [First Strike] (This card deals its battle damage first.)")
+    assert r.fields == {"keywords": ["flying", "first_strike"]} and r.abilities == []
+
+
+def test_cr_1414_target_attack_is_precision():
+    assert exact("[Target Attack]").fields == {"keywords": ["precision"]}
+
+
+def test_quickcast_on_a_chant_battle_keywords_only_on_j_resonators():
+    assert exact("[Quickcast]", "chant").fields == {"keywords": ["quickcast"]}
+    assert line("[Flying]", "chant").verdict is Verdict.UNSUPPORTED
+    assert line("[Quickcast]", "j_ruler").verdict is Verdict.UNSUPPORTED  # CR 1111: not played from the hand
+
+
+def test_cr_1417_cannot_be_destroyed_is_eternal_and_cr_1135_that_much_life_is_drain():
+    assert exact("This card cannot be destroyed.").fields == {"keywords": ["eternal"]}
+    assert exact("Whenever this card deals damage => You gain that much life.").fields == {"keywords": ["drain"]}
+    assert line("Whenever this card attacks => You gain that much life.").verdict is Verdict.UNSUPPORTED
+
+
+def test_unknown_keywords_stay_unsupported_with_a_reason():
+    r = line("[Remnant]", "chant")
+    assert r.verdict is Verdict.UNSUPPORTED and "no sentence of the grammar" in r.reason
+
+
+# ---- card fields ------------------------------------------------------------------------------------
+def test_mana_divinity_and_judgment_lines_are_fields_of_j_rulers_and_rulers():
+    assert exact("[Mana] 3", "j_ruler").fields == {"mana": 3}
+    assert exact("[Divinity] 10", "j_ruler").fields == {"divinity": 10}
+    assert exact("[Judgment] {W}{W}{1}", "ruler").fields == {"judgment": "{W}{W}{1}"}
+    assert line("[Judgment] {W}{W}{1}", "resonator").verdict is Verdict.UNSUPPORTED
+
+
+# ---- automatic abilities (CR 906, [Enter] CR 1140) --------------------------------------------------
+def test_cr_1140_enter_and_its_older_wordings_compile_to_the_enter_trigger():
+    want = [{"kind": "automatic", "trigger": "enter", "effect": [{"op": "draw", "count": 1}]}]
+    for text in ("[Enter] >>> Draw a card.", "[Enter]: Draw a card.", "When this card enters your field => Draw a card.",
+                 "When this card enters the field, draw a card."):
+        assert exact(text).abilities == want, text
+
+
+def test_triggers_put_into_a_graveyard_attacks_blocks_and_both():
+    r = exact("When this card is put into a graveyard from the field => Your opponent discards a card.")
+    assert r.abilities == [{"kind": "automatic", "trigger": "destroyed",
+                            "effect": [{"op": "discard", "count": 1, "who": "opponent"}]}]
+    r = exact("Whenever this card attacks or blocks, rest target resonator.")
+    assert [a["trigger"] for a in r.abilities] == ["attacks", "blocks"]
+    assert all(a["effect"] == [{"op": "choose", "filter": {"type": ["resonator"]}}, {"op": "rest"}] for a in r.abilities)
+
+
+def test_optional_effect_and_it_meaning_this_card():
+    r = exact("Whenever this card attacks => You may draw a card.")
+    assert r.abilities[0]["optional"] is True
+    r = exact("Whenever this card blocks => It gains [+200/+200] until end of turn.")
+    assert r.abilities[0]["effect"] == [{"op": "target_self"},
+                                        {"op": "power", "atk": 200, "defense": 200, "duration": "end_of_turn"}]
+
+
+def test_another_resonator_entering_your_field():
+    r = exact("Whenever another fire resonator enters your field => You gain 200 life.")
+    ab = r.abilities[0]
+    assert ab["trigger"] == "other_enters"
+    assert ab["trigger_filter"] == {"attribute": ["fire"], "type": ["resonator"], "side": "own", "exclude_self": True}
+
+
+# ---- activate and will abilities (CR 905, 907) -------------------------------------------------------
+def test_activate_ability_with_will_rest_banish_and_once_per_turn():
+    r = exact("{R}, {Rest}: This card deals 300 damage to target J/resonator your opponent controls. "
+              "Play this ability only once per turn.")
+    assert r.abilities == [{"kind": "activate", "cost": {"will": "{R}", "rest": True}, "once": "turn", "effect": [
+        {"op": "choose", "filter": {"type": ["j_resonator"], "side": "opponent"}}, {"op": "damage", "amount": 300}]}]
+    r = exact("Banish this card: Target resonator gains [Flying] until end of turn.")
+    assert r.abilities[0]["cost"] == {"banish_self": True}
+    assert r.abilities[0]["effect"][1] == {"op": "grant_keyword", "keywords": ["flying"], "duration": "end_of_turn"}
+
+
+def test_cr_907_will_abilities_one_per_choice_and_a_magic_stones_will_field():
+    r = exact("{Rest}: Produce {W} or {B}.")
+    assert [a["effect"] for a in r.abilities] == [[{"op": "produce_will", "will": "light"}],
+                                                  [{"op": "produce_will", "will": "darkness"}]]
+    assert all(a["kind"] == "will" and a["cost"] == {"rest": True} for a in r.abilities)
+    assert exact("{Rest}: Produce {R}.", "magic_stone").fields == {"will": ["fire"]}
+    assert line("{Rest}: Produce {R}. Draw a card.", "resonator").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1003_a_discard_cost_alone_or_last_and_discard_as_an_effect():
+    r = exact("Discard a card: Target water resonator gains [Flying] until end of turn.")
+    assert r.abilities[0]["cost"] == {"discard": 1}
+    assert exact("{B}, discard a card: Draw a card.").abilities[0]["cost"] == {"will": "{B}", "discard": 1}
+    r = exact("[Enter] => Discard a card, then draw a card.")
+    assert r.abilities[0]["effect"] == [{"op": "discard", "count": 1, "who": "controller"}, {"op": "draw", "count": 1}]
+
+
+def test_a_rest_cost_only_on_cards_that_rest():
+    assert line("{Rest}: Draw a card.", "ruler").verdict is Verdict.UNSUPPORTED
+    assert exact("{Rest}: Draw a card.", "regalia").abilities[0]["cost"] == {"rest": True}
+
+
+# ---- continuous abilities (CR 904) and additions (CR 1406) -------------------------------------------
+def test_continuous_auras_with_side_attribute_and_other():
+    r = exact("[Continuous]: Other light resonators you control gain [+200/+200].")
+    assert r.abilities == [{"kind": "continuous", "effect": [{"op": "aura_power", "atk": 200, "defense": 200, "filter": {
+        "exclude_self": True, "attribute": ["light"], "type": ["resonator"], "side": "own"}}]}]
+    r = exact("J/resonators your opponent controls cannot block.")
+    assert r.abilities[0]["effect"] == [{"op": "aura_restrict", "restrictions": ["cant_block"],
+                                         "filter": {"type": ["j_resonator"], "side": "opponent"}}]
+
+
+def test_cr_1406_added_resonator_gains_is_an_aura_on_the_card_it_is_added_to():
+    r = exact("Added resonator gains [+400/+0] and [Pierce].", "addition", addition="resonator")
+    effect = r.abilities[0]["effect"]
+    assert {op["op"] for op in effect} == {"aura_power", "aura_keyword"}
+    assert all(op["filter"] == {"added_to": True, "type": ["resonator"]} for op in effect)
+    assert line("Added resonator gains [+400/+0].", "addition", addition="field").verdict is Verdict.UNSUPPORTED
+
+
+def test_a_gain_with_a_duration_is_no_aura():
+    r = line("Resonators you control gain [+100/+100] until end of turn.", "resonator")
+    assert r.verdict is Verdict.UNSUPPORTED and "without a trigger" in r.reason
+
+
+# ---- chants (CR 703.3): targets, selections, durations -----------------------------------------------
+def test_chant_effect_targets_first_and_it_refers_to_the_target():
+    r = exact("Target resonator you control gains [+300/+300] until end of turn. Recover it.", "chant")
+    assert r.fields == {"effect": [
+        {"op": "choose", "filter": {"type": ["resonator"], "side": "own"}},
+        {"op": "power", "atk": 300, "defense": 300, "duration": "end_of_turn"}, {"op": "recover"}]}
+
+
+def test_cr_903_2g_two_selections_use_two_registers_three_are_unsupported():
+    r = exact("Draw a card. Destroy target addition. Rest each resonator your opponent controls.", "chant")
+    ops = r.fields["effect"]
+    assert ops[0] == {"op": "choose", "filter": {"type": ["addition"]}}  # chosen as it is played
+    assert {"op": "select_all", "filter": {"type": ["resonator"], "side": "opponent"}, "reg": 1} in ops
+    r = line("Destroy target addition. Rest target resonator. Recover target regalia.", "chant")
+    assert r.verdict is Verdict.UNSUPPORTED and "two target registers" in r.reason
+
+
+def test_filters_total_cost_atk_state_and_counts():
+    r = exact("Destroy up to two target rested resonators with total cost 3 or less.", "chant")
+    assert r.fields["effect"][0] == {"op": "choose", "count": 2, "up_to": True,
+                                     "filter": {"state": "rested", "type": ["resonator"], "cost_max": 3}}
+    r = exact("Remove target J/resonator with 500 or less ATK from the game.", "chant")
+    assert r.fields["effect"][0]["filter"] == {"type": ["j_resonator"], "atk_max": 500}
+
+
+def test_cr_307_6_entities_and_non_type_adjectives():
+    r = exact("Return target non-magic stone, non-J-ruler entity to its owner's hand.", "chant")
+    assert r.fields["effect"][0]["filter"] == {"type": ["resonator", "addition", "regalia"]}
+    r = exact("Cancel target non-resonator spell.", "chant")
+    assert r.fields["effect"][0]["filter"] == {"type": ["chant", "addition", "regalia"], "zone": "chase"}
+
+
+def test_cancel_only_a_spell_on_the_chase():
+    r = exact("Cancel target chant.", "chant")
+    assert r.fields["effect"] == [{"op": "choose", "filter": {"type": ["chant"], "zone": "chase"}}, {"op": "cancel"}]
+    assert line("Cancel target resonator.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_903_x_amounts_need_an_x_cost():
+    assert exact("This card deals X00 damage to target resonator.", "chant", x=True).fields["effect"][1] == \
+        {"op": "damage", "amount": "X00"}
+    assert line("Draw X cards.", "chant", x=False).verdict is Verdict.UNSUPPORTED
+
+
+def test_this_card_and_you_may_are_not_a_chants_effect():
+    assert line("This card gains [+200/+200].", "chant").verdict is Verdict.UNSUPPORTED
+    assert line("You may draw a card.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_search_is_approximate_with_named_differences():
+    r = line('Search your deck for a card named "Made Up Card", reveal it and put it into your hand. '
+             "Then shuffle your deck.", "chant")
+    assert r.verdict is Verdict.APPROXIMATE
+    assert set(r.approximations) == {"search_not_revealed", "search_choice_by_card"} <= set(APPROXIMATIONS)
+    assert r.fields["effect"] == [{"op": "search", "filter": {"name": "Made Up Card", "zone": "main_deck"}}]
+
+
+def test_cr_403_5_put_on_top_or_bottom_of_its_owners_deck_and_each_player():
+    r = exact("Put target resonator with total cost 2 or less your opponent controls on the bottom of its owner's deck.",
+              "chant")
+    assert r.fields["effect"] == [{"op": "choose", "filter": {"type": ["resonator"], "cost_max": 2, "side": "opponent"}},
+                                  {"op": "to_deck_bottom"}]
+    assert line("Put target chant on top of its owner's deck.", "chant").verdict is Verdict.UNSUPPORTED
+    r = exact("Each player discards a card.", "chant")
+    assert [op["who"] for op in r.fields["effect"]] == ["controller", "opponent"]
+
+
+def test_magic_stone_types_are_an_approximation_and_the_destroyed_trigger_not_on_j_rulers():
+    r = line("Treat this card as a wind magic stone and darkness magic stone.", "magic_stone")
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("magic_stone_types",)
+    assert line("Treat this card as a wind magic stone.", "resonator").verdict is Verdict.UNSUPPORTED
+    # the kernels' DESTROYED trigger also fires when a J-ruler returns to the ruler area
+    text = "When this card is put into a graveyard from the field => Draw a card."
+    assert line(text, "j_ruler").verdict is Verdict.UNSUPPORTED and line(text, "resonator").verdict is Verdict.EXACT
+
+
+def test_god_s_art_is_an_activate_ability_once_per_game_by_name():
+    r = exact("God's Art <Made-Up Dawn> {W}{W}{2}: Recover all resonators you control. "
+              "Play God's Art <Made-Up Dawn> only once per game.", "j_ruler")
+    assert r.abilities == [{"kind": "activate", "cost": {"will": "{W}{W}{2}"}, "gods_art": "made-up dawn", "effect": [
+        {"op": "select_all", "filter": {"type": ["resonator"], "side": "own"}}, {"op": "recover"}]}]
+    assert line('God\'s Art "Made-Up Dusk" {0}: Draw a card.', "resonator").verdict is Verdict.UNSUPPORTED
+
+
+def test_if_sentences_compile_to_the_if_instruction_over_their_own_ops():
+    r = exact('[Enter] => Draw a card. If you control "Made Up", destroy target resonator.')
+    assert r.abilities[0]["effect"] == [
+        {"op": "choose", "filter": {"type": ["resonator"]}}, {"op": "draw", "count": 1},
+        {"op": "if", "condition": {"kind": "control_name", "value": "Made Up"}, "skip": 1}, {"op": "destroy"}]
+    r = exact("If your life is 2000 or less, draw two cards.", "chant")
+    assert r.fields["effect"][0] == {"op": "if", "condition": {"kind": "life_at_most", "value": 2000}, "skip": 1}
+    assert line("If you do, draw a card.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_904_as_long_as_is_the_condition_of_a_continuous_ability_only():
+    r = exact("Resonators you control gain [+200/+200] as long as you control five or more magic stones.")
+    assert r.abilities[0]["condition"] == {"kind": "stones_at_least", "value": 5}
+    r = exact("[Continuous]: As long as you have no cards in your hand, J/resonators you control gain [Flying].")
+    assert r.abilities[0]["condition"] == {"kind": "hand_empty"}
+    assert line("Draw a card as long as your life is 1000 or less.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_damage_to_a_player_or_resonator_is_unsupported():
+    r = line("This card deals 500 damage to target player or J/resonator.", "chant")
+    assert r.verdict is Verdict.UNSUPPORTED and r.reason
+
+
+# ---- normalisation -----------------------------------------------------------------------------------
+def test_normalisation_names_reminders_arrows_and_races():
+    races = frozenset({"Wererat", "Sky Knight"})
+    s = normalise_line("When Tessa Vale enters the field ⇒ target Wererat gains [+100/+100]. (A reminder.)",
+                       "Tessa Vale", races)
+    assert s == "when this card enters the field => target <race:Wererat> gains [+100/+100]."
+    assert normalise_line("Sky Knights you control gain [Flying].", "", races) == \
+        "<races:Sky Knight> you control gain [flying]."
+    r = COMPILER.compile_line("Sky Knights you control gain [Flying].", {"type": "resonator", "races": races})
+    assert r.abilities[0]["effect"][0]["filter"] == {"race": "Sky Knight", "side": "own"}
+
+
+def test_lines_keep_their_printed_text_and_repeated_lines_are_cached():
+    text = "[Enter] >>> Draw a card."
+    a, b = line(text), line(text)
+    assert a.line == text and a.abilities == b.abilities and a.abilities is not b.abilities
+
+
+# ---- the sample lists --------------------------------------------------------------------------------
+def test_fow_sim_list_report_counts_and_import_time():
+    from tcg_env.games.force_of_will.importer import import_force_of_will_json
+
+    path = _need(_SIM)
+    t = time.process_time()  # CPU time: the wall time also counts whatever else shares the machine
+    res = import_force_of_will_json(path)
+    took = time.process_time() - t
+    rep = res.report()
+    # every record of a played type, skipped ones included ([Trigger] chants too)
+    assert rep["cards"] == len(res.text_records) and rep["cards"] > 5000
+    assert rep["cards_imported"] == len(res)
+    assert rep["lines"] == rep["lines_exact"] + rep["lines_approximate"] + rep["lines_unsupported"]
+    assert rep["cards_exact"] >= 650 and rep["cards_approximate"] >= rep["cards_exact"]
+    assert set(rep["approximations"]) <= set(APPROXIMATIONS)
+    assert len(rep["unsupported_shapes"]) == 30 and "sets" in rep and "CMF" in rep["sets"]
+    assert took < 10.0, f"import took {took:.1f} s"
+    # what the models say matches the verdicts: an exact card lists no uncompiled line
+    by = {c.number: c for c in res}
+    for rec in res.text_records:
+        if rec.skip is None and rec.verdict is Verdict.EXACT:
+            assert by[rec.number].text_compiled and not by[rec.number].uncompiled and not by[rec.number].approximate
+
+
+def test_carddb_list_report():
+    from tcg_env.games.force_of_will.importer import import_force_of_will_json
+
+    rep = import_force_of_will_json(_need(_CARDDB)).report()
+    assert rep["cards"] > 50 and rep["cards_exact"] > 5 and rep["game"] == "force_of_will"
+
+
+def _compiled_deck(res, by, attribute: str, stone: str) -> list[str]:
+    """A legal deck of imported cards whose every line compiled, with abilities or an effect: a
+    ruler (and its J-ruler side), 4 copies of 10 main deck cards, 10 basic magic stones."""
+    from tcg_env.cards.text import Verdict as V
+
+    ok = {r.number for r in res.text_records if r.skip is None and r.verdict is not V.UNSUPPORTED}
+    rulers = [c for c in res if c.type == "ruler" and c.number in ok and c.j_ruler in ok]
+    main = [c for c in res if c.number in ok and c.type in ("resonator", "chant") and attribute in c.attribute
+            and (c.abilities or c.effect) and c.cost and "X" not in c.cost]  # fmt: skip
+    names = {}
+    for c in main:
+        names.setdefault(c.name, c)
+    chosen = list(names.values())[:10]
+    stones = [c for c in res if c.type == "magic_stone" and c.basic and c.will == [stone]]
+    assert rulers and len(chosen) == 10 and stones
+    ruler = rulers[0] if attribute == "fire" else rulers[-1]
+    return [ruler.number] + [c.number for c in chosen for _ in range(4)] + [stones[0].number] * 10
+
+
+def test_an_imported_pool_with_compiled_abilities_plays_random_games():
+    import tcg_env
+    from tcg_env.games.force_of_will.cards import compile_force_of_will_pool
+    from tcg_env.games.force_of_will.importer import import_force_of_will_json
+
+    import sys
+    sys.path.insert(0, str(_ROOT / "tests" / "conformance"))
+    from conformance_helpers import check_cards, random_action
+
+    res = import_force_of_will_json(_need(_SIM))
+    by = {c.number: c for c in res}
+    d0 = _compiled_deck(res, by, "fire", "fire")
+    d1 = _compiled_deck(res, by, "water", "water")
+    in_decks = [by[n] for n in set(d0) | set(d1)]
+    assert sum(len(c.abilities) + bool(c.effect) for c in in_decks) >= 15  # real compiled abilities in play
+    pool = compile_force_of_will_pool(list(res))  # the whole list: filters name races and cards of it
+    spec = tcg_env.get_spec("force_of_will")
+    sizes = (len(d0), len(d1))
+    ends = decisions = 0
+    for seed in range(2):
+        g = tcg_env.make_game("force_of_will", decks=[d0, d1], seed=seed, pool=pool)
+        rng = np.random.default_rng(seed)
+        while not g.done and g.num_decisions <= spec.max_decisions:
+            mask = g.action_mask()
+            assert mask.any(), f"seed {seed}: empty mask before the end"
+            if g.num_decisions % 7 == 0:  # card conservation every few states (the check is Python)
+                check_cards(spec, np.array(g.state), sizes)
+            g.step(random_action(g, rng))
+        check_cards(spec, np.array(g.state), sizes)
+        ends += g.done
+        decisions += g.num_decisions
+        assert g.winner in (0, 1, -1)
+    assert ends == 2 and decisions > 100
+
+
+# ---- engine behaviour of compiled text (made-up cards imported, played in a scenario) ----------------
+def _imported_pool(tmp_path, cards):
+    """The starter pool plus made-up cards imported from a fow-sim list (the importer's path)."""
+    import json
+
+    from tcg_env.games.force_of_will.cards import compile_force_of_will_pool, default_pool_path, load_force_of_will_cards
+    from tcg_env.games.force_of_will.importer import import_force_of_will_json
+
+    p = tmp_path / "sim.json"
+    p.write_text(json.dumps({"fow": {"clusters": [{"sets": [{"code": "TXT", "cards": cards}]}]}}))
+    res = import_force_of_will_json(p)
+    return res, compile_force_of_will_pool(list(load_force_of_will_cards(default_pool_path())) + list(res))
+
+
+@pytest.mark.parametrize("where, text", [("top", "Put target resonator on top of its owner's main deck."),
+                                         ("bottom", "Put target resonator on the bottom of its owner's deck.")])
+def test_compiled_put_on_top_or_bottom_of_its_owners_deck_moves_the_target(tmp_path, where, text):
+    """A made-up chant imported from its printed line: the targeted resonator of the opponent leaves
+    the field for its owner's main deck, on top (CR 302.5) or at the bottom (CR 403.5)."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from tcg_env.engine.zones import zone_list
+
+    chant = {"id": "TXT-001", "name": "Made-up Undertow", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+             "abilities": [text]}
+    res, pool = _imported_pool(tmp_path, [chant])
+    assert res.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    stone = sc.put(0, "FOW1-079", "field")  # a fire magic stone
+    (card,) = sc.hand(0, ["TXT-001"])
+    victim = sc.put(1, "FOW1-024", "field")
+    g = sc.game()
+    g.step(K.WILL_A_BASE + sc.zone(0, "field").index(stone))
+    g.step(K.PLAY_HAND_BASE)
+    for _ in range(12):
+        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD:
+            break
+        legal = g.legal_actions().tolist()
+        if int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET:
+            g.step([a for a in legal if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS][0])
+        else:
+            g.step(K.PASS)
+    assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD  # the chant resolved
+    assert int(g.state[S.ZONE + victim * S.CARD_W]) == K.Zone.MAIN_DECK
+    deck = zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 1)  # bottom .. top
+    assert deck[-1 if where == "top" else 0] == victim
+
+
+def test_cr_904_this_card_cannot_attack_is_a_continuous_ability_of_its_own_card(tmp_path):
+    """A made-up resonator imported from "This card cannot attack.": its own continuous ability
+    (filter ``self_only``) keeps it from attacking (CR 803.3a); a vanilla one beside it still can."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    def res(i, text):
+        return {"id": f"TXT-00{i}", "name": f"Made-up Guard {i}", "type": ["Resonator"], "cost": "{R}",
+                "colour": ["R"], "ATK": 500, "DEF": 500, "abilities": [text] if text else []}
+
+    imported, pool = _imported_pool(tmp_path, [res(1, "This card cannot attack."), res(2, "")])
+    assert [r.verdict for r in imported.text_records] == [Verdict.EXACT, Verdict.EXACT]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    guard = sc.put(0, "TXT-001", "field")
+    other = sc.put(0, "TXT-002", "field")
+    g = sc.game()
+    g.step(K.BATTLE)
+    for _ in range(6):  # the beginning of battle: priority passes (CR 802)
+        if int(g.state[H_DECISION]) == K.Decision.ATTACKER:
+            break
+        g.step(K.PASS)
+    assert int(g.state[H_DECISION]) == K.Decision.ATTACKER
+    field = sc.zone(0, "field")
+    legal = set(g.legal_actions().tolist())
+    assert K.OWN_FIELD_BASE + field.index(other) in legal
+    assert K.OWN_FIELD_BASE + field.index(guard) not in legal
+
+
+@pytest.mark.parametrize("text, blockable", [("This card cannot be blocked.", False), ("", True)])
+def test_cr_804_3_this_card_cannot_be_blocked_leaves_the_opponent_no_blocker(tmp_path, text, blockable):
+    """"This card cannot be blocked." (the restriction ``cant_be_blocked``, new): when it attacks,
+    the defending player's recovered J/resonator is no legal blocker; a vanilla attacker can be blocked."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    card = {"id": "TXT-001", "name": "Made-up Runner", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+            "ATK": 500, "DEF": 500, "abilities": [text] if text else []}
+    _, pool = _imported_pool(tmp_path, [card])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    runner = sc.put(0, "TXT-001", "field")
+    sc.put(1, "FOW1-025", "field")  # a vanilla resonator, recovered
+    g = sc.game()
+    g.step(K.BATTLE)
+    seen = set()
+    for _ in range(20):
+        d = int(g.state[H_DECISION])
+        seen.add(d)
+        if d == K.Decision.BLOCK:
+            break
+        if d == K.Decision.ATTACKER:
+            g.step(K.OWN_FIELD_BASE + sc.zone(0, "field").index(runner))
+        elif d == K.Decision.ATTACKED:
+            g.step(K.ATTACK_PLAYER)
+        else:
+            g.step(K.PASS)
+    assert int(g.state[H_DECISION]) == K.Decision.BLOCK
+    blockers = [a for a in g.legal_actions().tolist() if K.OWN_FIELD_BASE <= a < K.OWN_FIELD_BASE + K.FIELD_SLOTS]
+    assert bool(blockers) == blockable
+
+
+def test_cr_1139_2_an_eternal_addition_is_not_destroyed(tmp_path):
+    """[Eternal] printed on an addition (CR 307.6: an entity; CR 1139.2: "cannot be destroyed"): a
+    made-up "Destroy all additions." leaves it in the field and destroys a plain one."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    def add(i, lines):
+        return {"id": f"TXT-00{i}", "name": f"Made-up Banner {i}", "type": ["Addition:Field"], "cost": "{R}",
+                "colour": ["R"], "abilities": lines}
+
+    chant = {"id": "TXT-009", "name": "Made-up Purge", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+             "abilities": ["Destroy all additions."]}
+    imported, pool = _imported_pool(tmp_path, [add(1, ["[Eternal]"]), add(2, []), chant])
+    assert all(r.verdict is Verdict.EXACT for r in imported.text_records)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    stone = sc.put(0, "FOW1-079", "field")
+    eternal, plain = sc.put(1, "TXT-001", "field"), sc.put(1, "TXT-002", "field")
+    (card,) = sc.hand(0, ["TXT-009"])
+    g = sc.game()
+    g.step(K.WILL_A_BASE + sc.zone(0, "field").index(stone))
+    g.step(K.PLAY_HAND_BASE)
+    for _ in range(8):
+        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD or int(g.state[H_DECISION]) != K.Decision.PRIORITY:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD
+    assert int(g.state[S.ZONE + eternal * S.CARD_W]) == K.Zone.FIELD
+    assert int(g.state[S.ZONE + plain * S.CARD_W]) == K.Zone.GRAVEYARD
