@@ -87,7 +87,7 @@ TriggerName = Literal[
     "begin_clock", "begin_main", "begin_climax", "begin_attack", "begin_encore", "begin_end",
     "climax_placed", "own_climax_placed", "damage_canceled_self", "damage_not_canceled_self",
     "end_of_attack_self", "trigger_check_climax", "use_keyword", "level_up", "opp_char_reversed",
-    "begin_battle", "begin_counter", "other_attacks",
+    "begin_battle", "begin_counter", "other_attacks", "other_frontal_attacked", "own_trigger_check_climax",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -616,7 +616,8 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.trigger", "only auto abilities have a trigger")
         trig = ab.trigger
         if ab.trigger_filter is not None and trig not in ("other_placed", "own_climax_placed", "opp_char_reversed",
-                                                          "other_attacks"):
+                                                          "other_attacks", "other_frontal_attacked",
+                                                          "own_trigger_check_climax"):
             self.fail(f"{p}.trigger_filter", "only used with other_placed, own_climax_placed, opp_char_reversed, "
                       "other_attacks")
         if (trig == "use_keyword") != (ab.trigger_keyword is not None):
@@ -808,8 +809,14 @@ class _Compiler(PoolCompiler):
                 filled.add(op.reg)
             if name in _ON_REGISTER and op.reg not in filled:
                 self.fail(f"{q}.reg", f"register {op.reg} has no targets (choose/select_all/target_* first)")
-            if name in ("target_self", "encore_self", "shift", "fusion", "sunder") and card.type == "event":
+            if name in ("encore_self", "shift", "fusion", "sunder") and card.type == "event":
                 self.fail(f"{q}.op", f"{name} needs a source card on the stage (not in an event)")
+            if name == "target_self" and card.type == "event" and not all(
+                    o.op in ("to_memory", "to_stock", "to_clock", "to_hand", "to_deck_top", "to_deck_bottom")
+                    for o in ops[j + 1:] if getattr(o, "reg", None) == op.reg):  # fmt: skip
+                # an event's source is the event card in the resolution zone (CR 6.5.1.2.2): it can
+                # only be moved ("put this card into your memory"); it is no character to change
+                self.fail(f"{q}.op", "an event's target_self can only be moved (to_memory, to_stock, ...)")
             if name == "power_x" and not counted:
                 self.fail(f"{q}.op", "power_x needs an earlier brainstorm or count op in the program")
             for fld in ("count", "amount"):

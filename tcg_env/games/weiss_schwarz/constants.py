@@ -279,6 +279,9 @@ class Trigger(IntEnum):
     OPP_CHAR_REVERSED = 25  # "when an opponent's character becomes reversed"
     BEGIN_BATTLE = 26  # CR 7.6.1.1 "at the beginning of the battle step" (this card in battle)
     BEGIN_COUNTER = 27  # CR 7.4.1.1
+    OWN_TRIGGER_CHECK_CLIMAX = 30  # "when your (character's) trigger check reveals a climax": every
+    #                                character of the attacking player; A_TRIG_FILTER on the climax
+    OTHER_FRONTAL_ATTACKED = 29  # "when your other (<<T>>) character is frontal attacked"; A_TRIG_FILTER on it
     OTHER_ATTACKS = 28  # "when your other (<<T>>) character attacks" (CR 7.2.1.6); A_TRIG_FILTER on the attacker
 
 
