@@ -51,6 +51,10 @@ def test_a_count_that_includes_this_card_counts_one_other_less():
     assert res.abilities[0]["condition"] == {"kind": "trait_count_at_least", "trait": "Glass", "value": 1}
     res = _c("【CONT】 If you have 2 or more 《Moth》 characters, this card gets +1000 power.")
     assert res.abilities[0]["condition"]["value"] == 2
+    # from the waiting room the card counts no more: all 2 are others
+    res = _c("【AUTO】 When this card is put into your waiting room from the stage, if you have 2 or more 《Glass》 "
+             "characters, draw 1 card.")
+    assert res.abilities[0]["condition"] == {"kind": "trait_count_at_least", "trait": "Glass", "value": 2}
 
 
 def test_cont_auras_conditions_and_restrictions():
@@ -123,7 +127,7 @@ def test_approximations_are_named_and_declared():
 
 def test_unsupported_lines_keep_a_reason():
     for line, why in [
-        ("【AUTO】 When your other 《Moth》 character is frontal attacked, this card gets +1000 power until end of turn.",
+        ("【AUTO】 When your other 《Moth》 character becomes 【REVERSE】, this card gets +1000 power until end of turn.",
          "grammar"),
         ("【CONT】 All of your other characters get the following ability. \"【AUTO】 Hi.\"", "grammar"),
         ("【CONT】 This card gets \"【CONT】 This card cannot side attack.\".", "quoted ability"),
@@ -138,7 +142,10 @@ def test_events_compile_into_one_event_ability_and_the_counter_icon():
              type="event")
     assert res.verdict.value == "exact" and res.fields == {"counter": True}
     assert res.abilities[0]["kind"] == "event"
+    # an event's own card (in the resolution zone, CR 6.5.1.2.2) can be moved, not changed
     res = _c("Put this card into your memory.", type="event")
+    assert res.verdict.value == "exact" and res.abilities[0]["effect"] == [{"op": "target_self"}, {"op": "to_memory"}]
+    res = _c("Put this card into your level.", type="event")
     assert res.verdict.value == "unsupported"
 
 
@@ -171,3 +178,37 @@ def test_complete_only_pool_compiles(name):
     res = import_ws_json(_need(name), complete_only=True)
     assert res and all(not c.uncompiled for c in res.cards)
     compile_ws_pool(res.cards)
+
+
+def test_cr_10_9_memory_label_with_a_memory_count_condition():
+    res = _c("【CONT】 Memory During your turn, if you have 2 or more cards in your memory, this card gets +1000 power.")
+    ab = res.abilities[0]
+    assert res.verdict.value == "exact" and ab["keyword"] == "memory" and ab["whose"] == "yours"
+    assert ab["condition"] == {"kind": "memory_at_least", "value": 2}
+    res = _c("【CONT】 Memory If \"Paper Moth\" is in your memory, this card gets +1000 power.")
+    assert res.verdict.value == "unsupported"
+
+
+def test_a_card_put_into_the_other_players_zone_is_not_guessed():
+    # the engine's moves put a card into its owner's zone
+    res = _c("【AUTO】 When this card attacks, choose 1 of your opponent's characters, and put it into your stock.")
+    assert res.verdict.value == "unsupported" and "other player's zone" in res.reason
+    res = _c("【AUTO】 When this card attacks, choose 1 of your opponent's characters, and put it into your opponent's "
+             "stock.")
+    assert res.verdict.value == "exact"
+
+
+def test_events_of_several_lines_are_one_program(tmp_path):
+    recs = [{"code": "T/X02-001", "name": "Memo", "type": "Event", "color": "RED", "level": "0", "cost": "0",
+             "power": "-", "soul": 0, "trigger": [], "attributes": [],
+             "ability": ["Draw 1 card.", "Put this card into your memory."]},
+            {"code": "T/X02-002", "name": "Two Targets", "type": "Event", "color": "RED", "level": "0", "cost": "0",
+             "power": "-", "soul": 0, "trigger": [], "attributes": [],
+             "ability": ["Choose 1 of your characters, and that character gets +1000 power until end of turn.",
+                         "Choose 1 of your characters, and that character gets +1 soul until end of turn."]}]  # fmt: skip
+    p = tmp_path / "l.json"
+    p.write_text(json.dumps(recs))
+    res = import_ws_json(p)
+    assert [op.op for op in res[0].abilities[0].effect] == ["draw", "target_self", "to_memory"]
+    # two lines that both use target registers: refused, not merged into one register
+    assert res.skipped["event_unsupported"] == 1 and res.report()["cards_exact"] == 1

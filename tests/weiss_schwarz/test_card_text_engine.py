@@ -37,7 +37,7 @@ def _rec(code, name, ability=(), type="Character", level="0", power="3000", trai
             "trigger": list(trigger), "attributes": list(traits) if char else [], "ability": list(ability), "side": "W"}  # fmt: skip
 
 
-LAMP, MOTH, COUNTER, TWIN, ELDER, SPARK, FLASH, SCOUT, GUARD, SEER = range(10)
+LAMP, MOTH, COUNTER, TWIN, ELDER, SPARK, FLASH, SCOUT, GUARD, SEER, MEMO, WATCHER = range(12)
 RECORDS = [
     _rec("T/X01-001", "Lamp", ["【AUTO】 When this card is placed on the stage from your hand, look at up to 3 cards from "
                                "the top of your deck, choose up to 1 card from among them, put it into your hand, and "
@@ -59,7 +59,11 @@ RECORDS = [
     _rec("T/X01-010", "Seer", ["【AUTO】 When this card is placed on the stage from your hand, reveal the top card of "
                                "your deck. If that card is a 《Stone》 character, put it into your hand. (Otherwise, "
                                "return it to its original place)"]),
-] + [_rec(f"T/X01-1{i:02d}", f"Filler {i}", [], traits=("Stone",)) for i in range(3)]  # fmt: skip
+    _rec("T/X01-011", "Memo", ["Draw 1 card.", "Put this card into your memory."], type="Event"),
+    _rec("T/X01-012", "Watcher", ["【AUTO】 When your other 《Paper》 character is frontal attacked, this card gets +1000 "
+                                  "power until end of turn.", "【AUTO】 When your character's trigger check reveals a "
+                                  "climax, this card gets +500 power until end of turn."], traits=("Stone",)),
+] + [_rec(f"T/X01-1{i:02d}", f"Filler {i}", [], traits=("Stone",)) for i in range(1)]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -67,12 +71,12 @@ def pool(tmp_path_factory):
     p = tmp_path_factory.mktemp("ws") / "list.json"
     p.write_text(json.dumps(RECORDS))
     res = import_ws_json(p)
-    assert not res.unsupported and [c.name for c in res.cards][:10] == [r["name"] for r in RECORDS[:10]]
+    assert not res.unsupported and [c.name for c in res.cards][:12] == [r["name"] for r in RECORDS[:12]]
     return compile_ws_pool(res.cards)
 
 
 def _deck():
-    ids = [i for i in range(10) for _ in range(4)] + [10 + i for i in range(3) for _ in range(4)][:10]
+    ids = [i for i in range(12) for _ in range(4)] + [12, 12]
     return np.array(ids, np.int32)
 
 
@@ -119,6 +123,42 @@ def test_reveal_the_top_card_and_take_it_if_it_matches(pool, top, taken):
     _act(g, "Play Seer to center left")
     assert _n(g, "HAND") == hand - 1 + int(taken) and _n(g, "DECK") == deck - int(taken)
     assert int(g.state[S.ZONE + top_slot * S.CARD_W]) == (int(K.Zone.HAND) if taken else int(K.Zone.DECK))
+
+
+def test_cr_6_5_1_2_2_an_event_that_puts_itself_into_the_memory(pool):
+    sc = _scenario(pool)
+    sc.put(0, MEMO, "hand")
+    g = sc.game()
+    hand, wr = _n(g, "HAND"), _n(g, "WR")
+    _act(g, "Play event Memo")
+    assert _n(g, "HAND") == hand - 1 + 1 and _n(g, "MEMORY") == 1 and _n(g, "WR") == wr
+
+
+def test_when_your_other_character_is_frontal_attacked(pool):
+    sc = _scenario(pool, turn_player=1)
+    sc.put(1, SCOUT, "stage", pos=0)
+    sc.put(0, MOTH, "stage", pos=2)  # <<Paper>>, facing the attacker
+    watcher = sc.put(0, WATCHER, "stage", pos=3)
+    g = sc.game()
+    _act(g, "End the main phase")
+    _act(g, "Frontal attack with Scout")
+    for _ in range(5):
+        if _power(g, watcher) != 3000:
+            break
+        g.step(int(g.legal_actions()[0]))
+    assert _power(g, watcher) == 3000 + 1000
+
+
+def test_when_your_characters_trigger_check_reveals_a_climax(pool):
+    sc = _scenario(pool)
+    sc.put(0, SCOUT, "stage", pos=0)
+    sc.put(0, SCOUT, "stage", pos=1)  # a second attacker: the turn waits at its attack declaration
+    watcher = sc.put(0, WATCHER, "stage", pos=3)
+    sc.stack_deck(0, [FLASH])
+    g = sc.game()
+    _act(g, "End the main phase")
+    _act(g, "Direct attack with Scout")
+    assert _power(g, watcher) == 3500  # the climax revealed by Scout's trigger check (CR 7.3.1.2)
 
 
 def test_plus_x_power_counts_the_characters_when_it_resolves(pool):

@@ -400,7 +400,7 @@ class WSTextTransformer(TextTransformer, Transformer):
         return self.to_filter(spec, zone=zone, side="opponent")
 
     def ch_in_battle(self, *parts):
-        if not getattr(self, "_backup", False):
+        if not getattr(self, "_backup", False) and not getattr(self, "_defending", False):
             raise Unsupported("'your character in battle' (attacking or defending, whichever it is)")
         # Backup is used in the counter step of the opponent's attack (CR 10.5.2): the defender
         spec = parts[0] if parts and isinstance(parts[0], dict) else {"type": "character"}
@@ -443,7 +443,22 @@ class WSTextTransformer(TextTransformer, Transformer):
         return self._on(who, {"op": "to_hand"})
 
     def put_into(self, who, dest):
-        return self._on(who, {"op": dest})
+        # the moves put a card into its owner's zone: "your X" is right for your own cards,
+        # "your opponent's X" for the opponent's (checked against the target in resolve)
+        op, owner = dest if isinstance(dest, tuple) else (dest, "own")
+        return self._on(who, {"op": op, "@owner": owner})
+
+    def d_opp_clock(self):
+        return ("to_clock", "opponent")
+
+    def d_opp_wr(self):
+        return ("to_waiting_room", "opponent")
+
+    def d_opp_stock(self):
+        return ("to_stock", "opponent")
+
+    def d_opp_memory(self):
+        return ("to_memory", "opponent")
 
     def d_stock(self):
         return "to_stock"
@@ -474,6 +489,9 @@ class WSTextTransformer(TextTransformer, Transformer):
 
     def heal(self):
         return [{"op": "heal", "count": 1}]
+
+    def heal_opp(self):
+        return [{"op": "heal", "count": 1, "who": "opponent"}]
 
     def heal_stock(self):
         return [{"op": "heal", "count": 1, "to": "stock"}]
@@ -577,11 +595,19 @@ class WSTextTransformer(TextTransformer, Transformer):
                                             "level_max_rel": True}, "count": 1, "up_to": True},
                 {"op": "@t", "who": "last"}, {"op": "to_stage", "orientation": "rest", "any_position": True}]  # fmt: skip
 
+    def marker_up(self, who):
+        return self._on(who, {"op": "to_marker", "face_up": True})
+
+    def marker_down(self, who):
+        return self._on(who, {"op": "to_marker"})
+
     def this_to_memory(self):
-        return self._on(("self",), {"op": "to_memory"})
+        # on an event: the event card, in the resolution zone (CR 6.5.1.2.2), goes to the memory
+        # instead of the waiting room (play.finish_events moves only what is still there)
+        return [{"op": "@t", "who": "self", "move_only": True}, {"op": "to_memory"}]
 
     def this_to_stock(self):
-        return self._on(("self",), {"op": "to_stock"})
+        return [{"op": "@t", "who": "self", "move_only": True}, {"op": "to_stock"}]
 
     def this_to_level(self):
         raise Unsupported("putting a card into the level zone")
@@ -614,6 +640,11 @@ class WSTextTransformer(TextTransformer, Transformer):
     def if_sentence(self, cond, ops):
         return [{"op": "if", "condition": cond, "then": ops}]
 
+    def if_sentence2(self, a, b, ops):
+        # "if A, and B, ...": A then B (an AUTO ability's first "if" is its condition, the
+        # second an IF checked on resolution)
+        return [{"op": "if", "condition": a, "then": [{"op": "if", "condition": b, "then": ops}]}]
+
     def if_you_do(self, ops):
         return [{"op": "@ifdo", "then": ops}]
 
@@ -642,20 +673,32 @@ class WSTextTransformer(TextTransformer, Transformer):
                     o["amount"] = xd["mult"]
                 out.insert(0, {"op": "count", "filter": xd["filter"]})
                 continue
+            # the sentence before, or the last sentence inside it ("if X, A. if that card is / if you do, B")
+            last = out
+            while last and last[-1]["op"] == "if":
+                last = last[-1]["then"]
             if ops and ops[0]["op"] == "@ifcard":
-                # "reveal the top card of your deck. If that card is X, ..." (REVEAL_TOP + IF_STORED)
-                if not out or out[-1]["op"] != "reveal_top" or "filter" in out[-1]:
-                    raise Unsupported("'if that card is' after something other than revealing the top card")
-                out[-1]["filter"] = ops[0]["filter"]
-                self.approximate("reveal_unseen")
-                out.append({"op": "if_stored", "then": ops[0]["then"]})
-                out.extend(ops[1:])
+                # "reveal the top card of your deck. If that card is X, ..." (REVEAL_TOP + IF_STORED);
+                # "put the top card of your deck into your waiting room. If that card is X, ...":
+                # the same test of the card, before it moves (nothing is hidden: it goes face up)
+                flt = ops[0]["filter"]
+                if last and last[-1]["op"] == "reveal_top" and "filter" not in last[-1]:
+                    last[-1]["filter"] = flt
+                    self.approximate("reveal_unseen")
+                elif last and last[-1]["op"] in ("mill", "pool", "clock_top") and last[-1].get("count") == 1 \
+                        and last[-1]["op"] == "mill":
+                    last.insert(len(last) - 1, {"op": "reveal_top", "filter": flt})
+                else:
+                    raise Unsupported("'if that card is' after something other than revealing or milling the top card")
+                last.append({"op": "if_stored", "then": ops[0]["then"]})
+                last.extend(ops[1:])
                 continue
             if ops and ops[0]["op"] == "@ifdo":
-                if not out or out[-1]["op"] != "may":
+                if not last or last[-1]["op"] != "may":
                     raise Unsupported("'if you do' after an effect that is not optional")
                 self.approximate("if_you_do")
-                out[-1]["then"].extend(ops[0]["then"])
+                last[-1]["then"].extend(ops[0]["then"])
+                last.extend(ops[1:])
                 continue
             out.extend(ops)
         return out
@@ -669,7 +712,7 @@ class WSTextTransformer(TextTransformer, Transformer):
             raise Unsupported("a count of characters with qualities other than a trait")
         trait = spec.get("trait")
         mine = set(self.card.get("traits") or ())
-        me = (self.card.get("type") == "character" and not getattr(self, "_backup", False)
+        me = (self.card.get("type") == "character" and not getattr(self, "_off_stage", False)
               and (trait is None or bool({trait, spec.get("trait_or")} & mine)))
         if not other and me:
             n -= 1
@@ -731,6 +774,14 @@ class WSTextTransformer(TextTransformer, Transformer):
 
     def c_no_other_rest(self):
         return {"kind": "no_other_rested_center"}
+
+    def c_have_in_memory(self, count, spec):
+        if count[0] != "exactly" or spec:
+            raise Unsupported("a condition on some cards of the memory")
+        return {"kind": "memory_at_least", "value": count[1]}
+
+    def c_memory_any(self):
+        return {"kind": "memory_at_least", "value": 1}
 
     def c_marker(self):
         return {"kind": "markers_at_least", "value": 1}
@@ -844,6 +895,7 @@ class WSTextTransformer(TextTransformer, Transformer):
         return ("battle_opp_reversed", None)
 
     def t_to_wr(self):
+        self._off_stage = True  # the card is in the waiting room when its condition is checked
         return ("to_wr_from_stage_self", None)
 
     def t_frontal_attacked(self):
@@ -873,7 +925,8 @@ class WSTextTransformer(TextTransformer, Transformer):
         if kw == "backup":
             if self.card.get("type") != "character":
                 raise Unsupported("Backup on a card that is not a character")
-            self._backup = True  # read by the conditions and targets after the trigger
+            self._backup = True  # read by the targets after the trigger ("in battle": the defender)
+            self._off_stage = True  # and the conditions: the card is in the waiting room
         return ("use_keyword", kw)
 
     def t_begin(self, *parts):
@@ -885,11 +938,23 @@ class WSTextTransformer(TextTransformer, Transformer):
             raise Unsupported("'when your other card attacks'")
         return ("other_attacks", {"trigger_filter": self.to_filter(spec)})
 
+    def t_named_climax(self, name):
+        return ("own_climax_placed", {"trigger_filter": {"name": str(name)[1:-1], "zone": "climax_area"}})
+
+    def t_other_frontal(self, _other, spec):
+        if spec.get("type") != "character":
+            raise Unsupported("'when your other card is frontal attacked'")
+        self._defending = True  # "your characters in battle": the defending one (the opponent attacks)
+        return ("other_frontal_attacked", {"trigger_filter": self.to_filter(spec)})
+
     def t_level_up(self):
         return ("level_up", None)
 
     def t_trigger_cx(self):
-        raise Unsupported("'when your trigger check reveals a climax' of any attack")
+        return ("trigger_check_climax", None)
+
+    def t_own_trigger_cx(self):
+        return ("own_trigger_check_climax", None)
 
     def t_end_turn(self, *_):
         raise Unsupported("'at the end of the turn' (the engine has 'at the beginning of the end phase')")
@@ -1035,7 +1100,7 @@ class WSTextTransformer(TextTransformer, Transformer):
         return "experience"
 
     def kw_memory(self):
-        raise Unsupported("Memory (abilities working from the memory)")
+        return "memory"  # CR 10.9: an ability with a condition on the memory (others: unsupported)
 
     def cont_plain(self, ops, xd=None):
         xs = [o for o in ops if o["op"] == "aura_power_x"]
@@ -1151,6 +1216,10 @@ class WSTextTransformer(TextTransformer, Transformer):
             if not all(op["filter"].get("relation") == "in_front" for op in ops):
                 raise Unsupported("Assist that is not about the characters in front of this card")
             ab["keyword"] = "assist"
+        elif label == "memory":
+            if cond is None or cond["kind"] != "memory_at_least":
+                raise Unsupported("Memory with another condition than the number of cards in the memory")
+            ab["keyword"] = "memory"
         elif label == "experience":
             if cond is None or cond["kind"] != "level_sum_at_least":
                 raise Unsupported("Experience without the level-sum condition")
@@ -1218,6 +1287,9 @@ class WSTextTransformer(TextTransformer, Transformer):
         opponent where the trigger or the condition is about it)."""
         battle = trig in ("reversed_self", "battle_opp_reversed") or (cond or {}).get("kind") in (
             "battle_opp_level_at_most", "battle_opp_level_above_opp")
+        # "when your other character attacks / is frontal attacked, ... that character": the trigger's
+        if trig in ("other_attacks", "other_frontal_attacked"):
+            battle = "triggering"
         st = {"free": list(range(N_REGS)), "cur": None, "fixed": {}}
         out = self._resolve(ops, st, battle, top=True)
         if not out:
@@ -1253,9 +1325,10 @@ class WSTextTransformer(TextTransformer, Transformer):
                         continue
                     if not battle:
                         raise Unsupported("'it' / 'that character' refers to nothing chosen")
-                    who = "battle_opp"
+                    who = "triggering" if battle == "triggering" else "battle_opp"
                 if who == "facing":
                     reg = self._take(st)
+                    st.setdefault("side", {})[reg] = "opponent"
                     out.append({"op": "select_all", "reg": reg,
                                 "filter": {"type": "character", "side": "opponent", "relation": "facing"}})  # fmt: skip
                     st["cur"] = reg
@@ -1264,9 +1337,11 @@ class WSTextTransformer(TextTransformer, Transformer):
                     st["cur"] = st["fixed"][who]
                     continue
                 reg = self._take(st)
-                if self.card.get("type") == "event" and who == "self":
-                    raise Unsupported("'this card' on an event")
-                out.append({"op": "target_self" if who == "self" else "target_battle_opp", "reg": reg})
+                if self.card.get("type") == "event" and who == "self" and not op.get("move_only"):
+                    raise Unsupported("'this card' on an event (other than moving it)")
+                tgt = {"self": "target_self", "battle_opp": "target_battle_opp", "triggering": "target_triggering"}[who]
+                out.append({"op": tgt, "reg": reg})
+                st.setdefault("side", {})[reg] = {"self": "own", "battle_opp": "opponent"}.get(who, "any")
                 st["fixed"][who] = reg
                 st["cur"] = reg
                 continue
@@ -1274,11 +1349,17 @@ class WSTextTransformer(TextTransformer, Transformer):
                 reg = self._take(st)
                 out.append(dict(op, reg=reg))
                 st["cur"] = reg
+                st.setdefault("side", {})[reg] = (op.get("filter") or {}).get("side", "own")
                 continue
             if name in _ON_REG:
                 if st["cur"] is None:
                     raise Unsupported(f"'{name}' without a target")
-                op = dict(op, reg=st["cur"])
+                owner = op.get("@owner")
+                side = st.setdefault("side", {}).get(st["cur"], "own")
+                if owner is not None and side in ("own", "opponent") and owner != side:
+                    raise Unsupported("a card put into the other player's zone (the engine moves it to its owner's)")
+                op = {k: v for k, v in op.items() if k != "@owner"}
+                op["reg"] = st["cur"]
             out.append(op)
         for o in out:
             if o.get("reg") == 0:

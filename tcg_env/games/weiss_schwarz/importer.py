@@ -148,13 +148,27 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             counter = counter or bool(res.fields.get("counter")) or "backup" in res.fields
             for ab in res.abilities:
                 if ab["kind"] == "event":
-                    if event_ops:  # one event ability (CR 6.5.1.2.2): its effect on one line
-                        results[i] = LineResult.unsupported(res.line, "an event's effect on several lines")
+                    # one event ability (CR 6.5.1.2.2): the lines' programs one after the other; each
+                    # line's targets start at register 0, so at most one line may use registers
+                    if event_ops and _uses_registers(event_ops) and _uses_registers(ab["effect"]):
+                        results[i] = LineResult.unsupported(res.line, "an event's targets on several lines")
                         break
-                    event_ops = ab["effect"]
+                    event_ops = event_ops + ab["effect"]
                 else:
                     abilities.append(ab)
                     sources.append(i)
+        # "when you use this card's Backup / Brainstorm" (USE_KEYWORD): the card must have that keyword,
+        # and only one of them (the trigger does not say which keyword was used)
+        used = {ab.get("trigger_keyword") for ab in abilities if ab.get("trigger") == "use_keyword"}
+        have = {"backup"} if backup is not None else set()
+        have |= {ab.get("keyword") for ab in abilities if ab.get("keyword") == "brainstorm"}
+        if used and (not used <= have or len(have) > 1):
+            keep = [(ab, i) for ab, i in zip(abilities, sources) if ab.get("trigger") != "use_keyword"]
+            for ab, i in zip(abilities, sources):
+                if ab.get("trigger") == "use_keyword":
+                    results[i] = LineResult.unsupported(results[i].line, "'when you use this card's' keyword that this "
+                                                        "card does not have (or one of two it has)")
+            abilities, sources = [a for a, _ in keep], [i for _, i in keep]
         text_rec = TextRecord(number, _set_of(number), results, name=name)
         if ctype == "event":
             if any(not r.compiled for r in results) or not event_ops:
@@ -244,6 +258,11 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
     return ImportResult(cards, file=path.name, total=len(data), skipped=skip, unsupported=unsupported,
                         parsed_lines=parsed, errors=errors, text_records=texts, game="weiss_schwarz",
                         approximations=APPROXIMATIONS)  # fmt: skip
+
+
+def _uses_registers(ops: list[dict]) -> bool:
+    return any("reg" in d or d.get("op") in ("choose", "select_all", "target_self", "target_battle_opp",
+                                               "target_triggering", "reveal_top") for d in _walk_dicts(ops))
 
 
 def _missing_ref(ab: dict, names: dict[str, str], traits: set[str]) -> str | None:
