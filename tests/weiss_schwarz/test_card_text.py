@@ -212,3 +212,17 @@ def test_events_of_several_lines_are_one_program(tmp_path):
     assert [op.op for op in res[0].abilities[0].effect] == ["draw", "target_self", "to_memory"]
     # two lines that both use target registers: refused, not merged into one register
     assert res.skipped["event_unsupported"] == 1 and res.report()["cards_exact"] == 1
+
+
+def test_put_the_top_cards_into_the_waiting_room_then_test_them():
+    res = _c("【AUTO】 When this card attacks, put the top 2 cards of your deck into your waiting room. If there is a "
+             "climax among those cards, this card gets +2000 power until end of turn.")
+    assert res.verdict.value == "approximate" and res.approximations == ("mill_via_resolution",)
+    assert res.abilities[0]["effect"] == [
+        {"op": "brainstorm", "count": 2},
+        {"op": "if_stored", "then": [{"op": "target_self"}, {"op": "power", "amount": 2000}]},
+    ]
+    res = _c("【AUTO】 When this card attacks, put the top card of your deck into your waiting room. If that card is a "
+             "climax, draw 1 card.")
+    assert res.verdict.value == "exact"  # the card is tested before it moves: nothing hidden, nothing else differs
+    assert [op["op"] for op in res.abilities[0]["effect"]] == ["reveal_top", "mill", "if_stored"]

@@ -39,6 +39,10 @@ APPROXIMATIONS: dict[str, str] = {
                      "any open position of the stage (the engine's move has no back/center limit)",
     "reveal_unseen": "\"reveal the top card of your deck\": the test of the revealed card and what follows are "
                      "the card's, but the observations do not show the revealed card to either player",
+    "mill_via_resolution": "\"put the top N cards of your deck into your waiting room. If there is a climax among "
+                           "those cards\": the cards pass through the resolution zone (the Brainstorm "
+                           "instruction) so that their climaxes are counted; if the deck runs out midway, the "
+                           "refresh does not shuffle in the cards already put",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
 }
@@ -645,6 +649,9 @@ class WSTextTransformer(TextTransformer, Transformer):
         # second an IF checked on resolution)
         return [{"op": "if", "condition": a, "then": [{"op": "if", "condition": b, "then": ops}]}]
 
+    def if_climax_among(self, ops):
+        return [{"op": "@ifclimax", "then": ops}]
+
     def if_you_do(self, ops):
         return [{"op": "@ifdo", "then": ops}]
 
@@ -690,6 +697,18 @@ class WSTextTransformer(TextTransformer, Transformer):
                     last.insert(len(last) - 1, {"op": "reveal_top", "filter": flt})
                 else:
                     raise Unsupported("'if that card is' after something other than revealing or milling the top card")
+                last.append({"op": "if_stored", "then": ops[0]["then"]})
+                last.extend(ops[1:])
+                continue
+            if ops and ops[0]["op"] == "@ifclimax":
+                # "put the top N cards of your deck into your waiting room. If there is a climax
+                # among those cards, ...": the brainstorm instruction (flip N to the waiting room,
+                # count the climaxes, CR 10.7.3's mechanics) and a block run when the count is >= 1
+                if not (last and last[-1]["op"] in ("mill", "brainstorm") and isinstance(last[-1]["count"], int)):
+                    raise Unsupported("'if there is a climax among those cards' after something else")
+                if last[-1]["op"] == "mill":
+                    last[-1] = {"op": "brainstorm", "count": last[-1]["count"]}
+                    self.approximate("mill_via_resolution")
                 last.append({"op": "if_stored", "then": ops[0]["then"]})
                 last.extend(ops[1:])
                 continue
@@ -946,6 +965,9 @@ class WSTextTransformer(TextTransformer, Transformer):
             raise Unsupported("'when your other card is frontal attacked'")
         self._defending = True  # "your characters in battle": the defending one (the opponent attacks)
         return ("other_frontal_attacked", {"trigger_filter": self.to_filter(spec)})
+
+    def t_another_attacks(self, spec):
+        return self.t_other_attacks(None, spec)
 
     def t_level_up(self):
         return ("level_up", None)

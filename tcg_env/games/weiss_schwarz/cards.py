@@ -324,8 +324,9 @@ _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_res
               "aura_power_level"}
 _COUNTING = {"brainstorm", "count"}
 # keyword ops: only in an ability written with that keyword (CR 10)
+# (brainstorm is also the plain "put the top N cards into your waiting room, count the climaxes")
 _KEYWORD_OPS = {"encore_self": "encore", "bond": "bond", "shift": "shift", "fusion": "fusion",
-                "sunder": "sunder", "brainstorm": "brainstorm", "change": "change"}  # fmt: skip
+                "sunder": "sunder", "change": "change"}  # fmt: skip
 
 
 class WSAbility(StrictModel):

@@ -162,7 +162,10 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         used = {ab.get("trigger_keyword") for ab in abilities if ab.get("trigger") == "use_keyword"}
         have = {"backup"} if backup is not None else set()
         have |= {ab.get("keyword") for ab in abilities if ab.get("keyword") == "brainstorm"}
-        if used and (not used <= have or len(have) > 1):
+        # a brainstorm instruction outside Brainstorm (a counted mill) would also report a "use"
+        milled = any(ab.get("keyword") != "brainstorm" and any(d.get("op") == "brainstorm" for d in _walk_dicts(ab))
+                     for ab in abilities)  # fmt: skip
+        if used and (not used <= have or len(have) > 1 or milled):
             keep = [(ab, i) for ab, i in zip(abilities, sources) if ab.get("trigger") != "use_keyword"]
             for ab, i in zip(abilities, sources):
                 if ab.get("trigger") == "use_keyword":
