@@ -121,6 +121,9 @@ def test_approximations_are_named_and_declared():
     assert res.verdict.value == "approximate" and res.approximations == ("look_exactly_n",)
     assert res.abilities[0]["effect"][0]["rest"] == "waiting_room"
     res = _c("【AUTO】 When this card becomes 【REVERSE】 in battle, put this card into your stock.")
+    assert res.verdict.value == "exact" and res.abilities[0]["condition"] == {"kind": "in_battle"}
+    res = _c("【AUTO】 When this card becomes 【REVERSE】 in battle, if your level is 2 or higher, put this card into your "
+             "stock.")  # the condition slot is taken: "in battle" is dropped, named
     assert res.approximations == ("reverse_any",)
     assert set(APPROXIMATIONS) >= {"look_exactly_n", "look_order_kept", "reverse_any", "move_any_open", "if_you_do"}
 

@@ -37,7 +37,7 @@ def _rec(code, name, ability=(), type="Character", level="0", power="3000", trai
             "trigger": list(trigger), "attributes": list(traits) if char else [], "ability": list(ability), "side": "W"}  # fmt: skip
 
 
-LAMP, MOTH, COUNTER, TWIN, ELDER, SPARK, FLASH, SCOUT, GUARD, SEER, MEMO, WATCHER = range(12)
+LAMP, MOTH, COUNTER, TWIN, ELDER, SPARK, FLASH, SCOUT, GUARD, SEER, MEMO, WATCHER, BRAVE = range(13)
 RECORDS = [
     _rec("T/X01-001", "Lamp", ["【AUTO】 When this card is placed on the stage from your hand, look at up to 3 cards from "
                                "the top of your deck, choose up to 1 card from among them, put it into your hand, and "
@@ -63,7 +63,8 @@ RECORDS = [
     _rec("T/X01-012", "Watcher", ["【AUTO】 When your other 《Paper》 character is frontal attacked, this card gets +1000 "
                                   "power until end of turn.", "【AUTO】 When your character's trigger check reveals a "
                                   "climax, this card gets +500 power until end of turn."], traits=("Stone",)),
-] + [_rec(f"T/X01-1{i:02d}", f"Filler {i}", [], traits=("Stone",)) for i in range(1)]  # fmt: skip
+    _rec("T/X01-013", "Brave", ["【AUTO】 When this card becomes 【REVERSE】 in battle, draw 1 card."], traits=("Stone",)),
+]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -71,12 +72,12 @@ def pool(tmp_path_factory):
     p = tmp_path_factory.mktemp("ws") / "list.json"
     p.write_text(json.dumps(RECORDS))
     res = import_ws_json(p)
-    assert not res.unsupported and [c.name for c in res.cards][:12] == [r["name"] for r in RECORDS[:12]]
+    assert not res.unsupported and [c.name for c in res.cards] == [r["name"] for r in RECORDS]
     return compile_ws_pool(res.cards)
 
 
 def _deck():
-    ids = [i for i in range(12) for _ in range(4)] + [12, 12]
+    ids = [i for i in range(12) for _ in range(4)] + [BRAVE, BRAVE]
     return np.array(ids, np.int32)
 
 
@@ -159,6 +160,23 @@ def test_when_your_characters_trigger_check_reveals_a_climax(pool):
     _act(g, "End the main phase")
     _act(g, "Direct attack with Scout")
     assert _power(g, watcher) == 3500  # the climax revealed by Scout's trigger check (CR 7.3.1.2)
+
+
+def test_when_this_card_becomes_reverse_in_battle(pool):
+    sc = _scenario(pool)
+    sc.put(0, BRAVE, "stage", pos=0)
+    sc.put(0, SCOUT, "stage", pos=1)  # a second attacker: the turn waits at its attack declaration
+    sc.put(1, ELDER, "stage", pos=2)  # 8000, facing center left (CR 3.6.5)
+    g = sc.game()
+    hand = _n(g, "HAND")
+    _act(g, "End the main phase")
+    _act(g, "Frontal attack with Brave")
+    for _ in range(6):  # damage, battle (Brave reversed), its ability at the next check timing
+        if _n(g, "HAND") != hand or any(g.describe_action(int(a)).startswith("Direct attack with Scout")
+                                         for a in g.legal_actions()):  # fmt: skip
+            break
+        g.step(int(g.legal_actions()[0]))
+    assert _n(g, "HAND") == hand + 1  # the condition in_battle held when it triggered and resolved
 
 
 def test_plus_x_power_counts_the_characters_when_it_resolves(pool):

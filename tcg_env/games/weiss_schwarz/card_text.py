@@ -33,8 +33,8 @@ APPROXIMATIONS: dict[str, str] = {
                       "a time",
     "look_order_kept": "\"put the rest back on top of your deck in any order\": the cards not taken stay on top "
                        "in their order (no re-ordering decision; rules-coverage CR 4.7-4.9)",
-    "reverse_any": "\"when this card becomes [REVERSE] in battle\": also triggers when an effect reverses the "
-                   "card outside a battle",
+    "reverse_any": "\"when this card becomes [REVERSE] in battle\" with another condition: also triggers when an "
+                   "effect reverses the card outside a battle (alone, \"in battle\" is the condition in_battle)",
     "move_any_open": "\"move it to an open position of your back / center stage\": the player may move it to "
                      "any open position of the stage (the engine's move has no back/center limit)",
     "reveal_unseen": "\"reveal the top card of your deck\": the test of the revealed card and what follows are "
@@ -43,6 +43,8 @@ APPROXIMATIONS: dict[str, str] = {
                            "those cards\": the cards pass through the resolution zone (the Brainstorm "
                            "instruction) so that their climaxes are counted; if the deck runs out midway, the "
                            "refresh does not shuffle in the cards already put",
+    "take_up_to": "\"choose N cards from among them\": the player may take fewer than N (the engine's choice "
+                  "from the cards looked at is an \"up to\")",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
 }
@@ -322,6 +324,9 @@ class WSTextTransformer(TextTransformer, Transformer):
         spec = next(p for p in parts if isinstance(p, dict))
         return self._xcount(other, spec, int(mult))
 
+    def x_count_opp(self, mult):
+        return {"x": "count", "filter": {"type": "character", "side": "opponent"}, "mult": int(mult)}
+
     def x_level(self, mult):
         return {"x": "level", "mult": int(mult)}
 
@@ -554,6 +559,10 @@ class WSTextTransformer(TextTransformer, Transformer):
     def look_take_rest_wr(self, n, take, spec, *_):
         return [self._look(n, take, spec, rest="waiting_room")]
 
+    def look_take_exact_rest_wr(self, n, take, spec, *_):
+        self.approximate("take_up_to")
+        return [self._look(n, take, spec, rest="waiting_room")]
+
     def look_reorder(self, n):
         raise Unsupported("re-ordering the top of the deck (the engine has no re-ordering decision)")
 
@@ -779,6 +788,15 @@ class WSTextTransformer(TextTransformer, Transformer):
         spec = next(p for p in parts if isinstance(p, dict))
         return self._count_cond(parts[-1], other, spec)
 
+    def c_bopp_cost_max(self, n):
+        return {"kind": "battle_opp_cost_at_most", "value": int(n)}
+
+    def c_other_max(self, n):
+        return {"kind": "other_chars_at_most", "value": n}
+
+    def c_hand_min(self, n):
+        return {"kind": "hand_at_least", "value": n}
+
     def c_stock_max(self, n):
         return {"kind": "stock_at_most", "value": n}
 
@@ -907,8 +925,8 @@ class WSTextTransformer(TextTransformer, Transformer):
         return ("reversed_self", None)
 
     def t_reversed_battle(self):
-        self.approximate("reverse_any")
-        return ("reversed_self", None)
+        # "in battle": the condition in_battle where the ability has no other (else approximate)
+        return ("reversed_self", "in_battle")
 
     def t_opp_reversed(self):
         return ("battle_opp_reversed", None)
@@ -1056,6 +1074,9 @@ class WSTextTransformer(TextTransformer, Transformer):
         trig, whose = parts[-2]
         mode, cond, effects = parts[-1]
         ab: dict[str, Any] = {"kind": "auto", "trigger": trig}
+        in_battle = whose == "in_battle"
+        if in_battle:
+            whose = None
         if isinstance(whose, dict):
             ab.update(whose)
         elif whose is not None and trig != "use_keyword":
@@ -1081,6 +1102,11 @@ class WSTextTransformer(TextTransformer, Transformer):
             ab["keyword"] = "experience"
         if cond is not None and cond["kind"] != "none":
             ab["condition"] = cond
+        if in_battle:
+            if "condition" in ab:
+                self.approximate("reverse_any")
+            else:
+                ab["condition"] = {"kind": "in_battle"}
         if mode == "pay":
             if cost is None:
                 raise Unsupported("'you may pay the cost' without a cost")
@@ -1089,6 +1115,15 @@ class WSTextTransformer(TextTransformer, Transformer):
         elif cost is not None:
             raise Unsupported("a cost without 'you may pay the cost'")
         ab["effect"] = self.resolve(effects, trig, ab.get("condition"))
+        return ab
+
+    def auto_body_your_turn(self, *parts):
+        # "during your turn, when ...": the turn is the ability's condition (checked when it
+        # triggers and when it resolves), so it can have no other
+        ab = self.auto_body(*parts)
+        if "condition" in ab or "combo" in ab:
+            raise Unsupported("'during your turn' beside another condition on an [AUTO] ability")
+        ab["condition"] = {"kind": "your_turn"}
         return ab
 
     def encore(self, cost):

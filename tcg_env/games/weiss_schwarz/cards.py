@@ -96,7 +96,8 @@ ConditionName = Literal[
     "self_reversed", "self_standing", "opp_level_at_least", "clock_at_most",
     "battle_opp_level_at_most", "other_chars_at_least", "wr_climax_at_least", "stock_at_most",
     "facing_level_at_least", "facing_cost_at_most", "battle_opp_level_above_opp", "no_other_rested_center",
-    "markers_at_least", "all_chars_trait",
+    "markers_at_least", "all_chars_trait", "in_battle", "battle_opp_cost_at_most", "other_chars_at_most",
+    "hand_at_least",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -112,7 +113,7 @@ _COND_COUNT = {
     "level_at_least", "memory_at_least", "level_sum_at_least", "hand_at_most", "stock_at_least",
     "opp_level_at_least", "clock_at_most", "battle_opp_level_at_most", "other_chars_at_least",
     "wr_climax_at_least", "trait_count_at_least", "stock_at_most", "facing_level_at_least", "facing_cost_at_most",
-    "markers_at_least",
+    "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage"}
 

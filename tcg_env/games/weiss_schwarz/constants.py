@@ -343,6 +343,10 @@ class Condition(IntEnum):
     NO_OTHER_RESTED_CENTER = 27  # master has no other [REST] character in the center stage
     MARKERS_AT_LEAST = 28  # >= arg markers under the source (CR 3.5.3)
     ALL_CHARS_TRAIT = 29  # every character of the master's stage has trait id arg
+    IN_BATTLE = 30  # the source is the attacking or the defending character ("... in battle")
+    BATTLE_OPP_COST_AT_MOST = 31  # source's battle opponent has cost <= arg
+    OTHER_CHARS_AT_MOST = 32  # master has <= arg other characters on stage
+    HAND_AT_LEAST = 33  # cards in master's hand >= arg
 
 
 ABILITY_TABLE = TableLayout("ability")

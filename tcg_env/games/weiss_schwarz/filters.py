@@ -220,6 +220,24 @@ def condition_holds(game, s, T, cond, arg, p, source):
                 if cards[c, K.C_TRAIT0] != arg and cards[c, K.C_TRAIT1] != arg and cards[c, K.C_TRAIT2] != arg:
                     return False
         return True
+    if cond == K.Condition.IN_BATTLE:
+        return source >= 0 and (source == s[ATK_SLOT] or source == s[DEF_SLOT])
+    if cond == K.Condition.BATTLE_OPP_COST_AT_MOST:
+        bo = -1
+        if source == s[ATK_SLOT]:
+            bo = s[DEF_SLOT]
+        elif source == s[DEF_SLOT] and source >= 0:
+            bo = s[ATK_SLOT]
+        return bo >= 0 and cards[cid_of(s, bo), K.C_COST] <= arg
+    if cond == K.Condition.OTHER_CHARS_AT_MOST:
+        n = 0
+        for pos in range(K.N_POSITIONS):
+            sl = stage_slot(s, p, pos)
+            if sl >= 0 and sl != source:
+                n += 1
+        return n <= arg
+    if cond == K.Condition.HAND_AT_LEAST:
+        return s[HAND_N + p] >= arg
     if cond == K.Condition.WR_CLIMAX_AT_LEAST:
         n = 0
         for i in range(s[WR_N + p]):
