@@ -229,3 +229,12 @@ def test_put_the_top_cards_into_the_waiting_room_then_test_them():
              "climax, draw 1 card.")
     assert res.verdict.value == "exact"  # the card is tested before it moves: nothing hidden, nothing else differs
     assert [op["op"] for op in res.abilities[0]["effect"]] == ["reveal_top", "mill", "if_stored"]
+
+
+def test_look_at_the_top_card_and_decide_where_it_goes():
+    res = _c("【AUTO】 When this card attacks, look at the top card of your deck, and put it on the top of your deck or "
+             "into your waiting room.")
+    assert res.verdict.value == "exact"
+    assert res.abilities[0]["effect"] == [{"op": "look_top", "count": 1, "take": 1, "to": "waiting_room"}]
+    res = _c("【AUTO】 When this card attacks, look at the top card of your deck.")
+    assert res.verdict.value == "unsupported"  # looking only: no instruction shows a card

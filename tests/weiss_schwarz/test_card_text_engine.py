@@ -37,7 +37,7 @@ def _rec(code, name, ability=(), type="Character", level="0", power="3000", trai
             "trigger": list(trigger), "attributes": list(traits) if char else [], "ability": list(ability), "side": "W"}  # fmt: skip
 
 
-LAMP, MOTH, COUNTER, TWIN, ELDER, SPARK, FLASH, SCOUT, GUARD, SEER, MEMO, WATCHER, BRAVE = range(13)
+LAMP, MOTH, COUNTER, TWIN, ELDER, SPARK, FLASH, SCOUT, GUARD, SEER, MEMO, WATCHER, BRAVE, SCRY = range(14)
 RECORDS = [
     _rec("T/X01-001", "Lamp", ["【AUTO】 When this card is placed on the stage from your hand, look at up to 3 cards from "
                                "the top of your deck, choose up to 1 card from among them, put it into your hand, and "
@@ -64,6 +64,8 @@ RECORDS = [
                                   "power until end of turn.", "【AUTO】 When your character's trigger check reveals a "
                                   "climax, this card gets +500 power until end of turn."], traits=("Stone",)),
     _rec("T/X01-013", "Brave", ["【AUTO】 When this card becomes 【REVERSE】 in battle, draw 1 card."], traits=("Stone",)),
+    _rec("T/X01-014", "Scry", ["【AUTO】 When this card is placed on the stage from your hand, look at the top card of "
+                               "your deck, and put it on the top or at the bottom of your deck."], traits=("Stone",)),
 ]  # fmt: skip
 
 
@@ -77,7 +79,7 @@ def pool(tmp_path_factory):
 
 
 def _deck():
-    ids = [i for i in range(12) for _ in range(4)] + [BRAVE, BRAVE]
+    ids = [i for i in range(12) for _ in range(4)] + [BRAVE, SCRY]
     return np.array(ids, np.int32)
 
 
@@ -177,6 +179,22 @@ def test_when_this_card_becomes_reverse_in_battle(pool):
             break
         g.step(int(g.legal_actions()[0]))
     assert _n(g, "HAND") == hand + 1  # the condition in_battle held when it triggered and resolved
+
+
+@pytest.mark.parametrize("take", [True, False])
+def test_cr_4_7_look_at_the_top_card_and_put_it_on_the_top_or_at_the_bottom(pool, take):
+    sc = _scenario(pool)
+    sc.put(0, SCRY, "hand")
+    sc.stack_deck(0, [ELDER])
+    g = sc.game()
+    deck = _n(g, "DECK")
+    top = int(g.state[S.DECK_L + deck - 1])
+    _act(g, "Play Scry to center left")
+    labels = [g.describe_action(int(a)) for a in g.legal_actions()]
+    assert any(x.startswith("Choose Elder") for x in labels)  # the player sees the card it decides on
+    _act(g, "Choose Elder" if take else "Pass")
+    assert _n(g, "DECK") == deck
+    assert int(g.state[S.DECK_L + (0 if take else deck - 1)]) == top  # at the bottom, or still on top
 
 
 def test_plus_x_power_counts_the_characters_when_it_resolves(pool):

@@ -103,6 +103,25 @@ class _Compiler(CardTextCompiler):
         return (card.get("type"), card.get("name"), tuple(card.get("traits") or ()))
 
 
+def _looks(ops: list[dict]) -> list[dict]:
+    """"look at the top card of your deck, and put it on the top of your deck or into your waiting
+    room / at the bottom": LOOK_TOP of 1 whose card, if the player takes it (having seen it), goes
+    there; "look at the top card, and <do something with it>": the top card into a register."""
+    out: list[dict] = []
+    for i, op in enumerate(ops):
+        if op["op"] == "@look1to":
+            if not out or out[-1]["op"] != "@look1":
+                raise Unsupported("'put it on the top or ...' without looking at the top card")
+            out[-1] = {"op": "look_top", "count": 1, "take": 1, "to": op["to"]}
+            continue
+        if out and out[-1]["op"] == "@look1":
+            out[-1] = {"op": "reveal_top"}  # the card it refers to: no test, nothing shown to the opponent
+        out.append(op)
+    if out and out[-1]["op"] == "@look1":
+        raise Unsupported("looking at the top card only (no instruction shows a card)")
+    return out
+
+
 def _walk(ops: list[dict]):
     for o in ops:
         yield o
@@ -566,6 +585,15 @@ class WSTextTransformer(TextTransformer, Transformer):
     def look_reorder(self, n):
         raise Unsupported("re-ordering the top of the deck (the engine has no re-ordering decision)")
 
+    def look1(self):
+        return [{"op": "@look1"}]
+
+    def look1_wr(self, who):
+        return [{"op": "@look1to", "to": "waiting_room"}]
+
+    def look1_bottom(self, who):
+        return [{"op": "@look1to", "to": "deck_bottom"}]
+
     def reveal_top(self):
         return [{"op": "reveal_top"}]
 
@@ -643,7 +671,10 @@ class WSTextTransformer(TextTransformer, Transformer):
                 out[-1]["then"].extend(c)
             else:
                 out.extend(c)
-        return out
+        for op in out:
+            if op["op"] == "may":
+                op["then"] = _looks(op["then"])
+        return _looks(out)
 
     clauses_and = clauses
 
@@ -1089,7 +1120,13 @@ class WSTextTransformer(TextTransformer, Transformer):
                 raise Unsupported("a climax's auto ability with another trigger than its placement")
         if mode == "plain" and effects and effects[0]["op"] == "if" and cond is None:
             cond, effects = effects[0]["condition"], effects[0]["then"] + effects[1:]
-        if ("combo",) in prefixes:
+        named_cx = (ab.get("trigger_filter") or {}).get("name") if trig == "own_climax_placed" else None
+        if ("combo",) in prefixes and named_cx is not None:
+            # "[CXCOMBO] when "X" is placed on your climax area": the trigger names the climax (CR 8.12);
+            # the combo column too where the condition slot is free
+            if cond is None:
+                ab["combo"] = named_cx
+        elif ("combo",) in prefixes:
             if cond is None or cond["kind"] != "climax_named":
                 raise Unsupported("[CXCOMBO] without the named climax condition")
             ab["combo"] = cond["name"]
@@ -1402,6 +1439,8 @@ class WSTextTransformer(TextTransformer, Transformer):
                 st["fixed"][who] = reg
                 st["cur"] = reg
                 continue
+            if name.startswith("@"):
+                raise Unsupported(f"a phrase this compiler cannot place ({name[1:]})")
             if name in ("choose", "select_all", "reveal_top"):
                 reg = self._take(st)
                 out.append(dict(op, reg=reg))

@@ -245,7 +245,8 @@ OpSearch = op_model("search", _M, filter=WSFilter, count=(CountX, 1), reveal=(bo
 # rest: where the cards looked at and not taken go ("top": they stay on top in their order)
 OpLookTop = op_model("look_top", _M, count=Annotated[int, Field(ge=1, le=K.OPTION_SLOTS)],
                      take=(int, Field(default=1, ge=0, le=K.OPTION_SLOTS)), filter=(WSFilter | None, None),
-                     rest=(Literal["top", "waiting_room"], "top"))
+                     rest=(Literal["top", "waiting_room"], "top"),
+                     to=(Literal["hand", "waiting_room", "deck_bottom"], "hand"))  # where the cards taken go
 OpBrainstorm = op_model("brainstorm", _M, count=Annotated[int, Field(ge=1, le=10)])
 OpShuffleDeck = op_model("shuffle_deck", _M, who=(WhoName, "master"))
 OpPayStock = op_model("pay_stock", _M, count=Annotated[int, Field(ge=1, le=10)])
@@ -898,7 +899,8 @@ class _Compiler(PoolCompiler):
             if op.take > op.count:
                 self.fail(f"{q}.take", "take must be <= count")
             flt = -1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("deck",))
-            return op.count, op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0), flt
+            to = {"hand": K.LOOK_TAKE_HAND, "waiting_room": K.LOOK_TAKE_WR, "deck_bottom": K.LOOK_TAKE_BOTTOM}[op.to]
+            return op.count, op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10), flt
         if name in ("brainstorm", "pay_stock"):
             return op.count, 0, 0
         if name == "shuffle_deck":

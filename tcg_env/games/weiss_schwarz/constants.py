@@ -500,8 +500,9 @@ class Op(IntEnum):
     MILL = 35  # a0 = count: top card(s) of the deck to the waiting room
     CLOCK_TOP = 36  # a0 = count: top card(s) of the deck into the clock (not damage)
     SEARCH = 37  # a0 = filter row (zone DECK), a1 = count (-1: the stored count), a2 = 1 reveal; to hand; then shuffle
-    LOOK_TOP = 38  # a0 = count looked at, a1 = cards that may go to hand (filter: a2 row, -1 any)
-    #                | LOOK_REST_WR << 8: the rest go to the waiting room; else they stay on top
+    LOOK_TOP = 38  # a0 = count looked at, a1 = cards that may be taken (filter: a2 row, -1 any)
+    #                | LOOK_REST_WR << 8: the rest go to the waiting room, else they stay on top;
+    #                | LOOK_TAKE_* << 10: the cards taken go to the hand / waiting room / deck bottom
     BRAINSTORM = 39  # CR 10.7.3: a0 = count flipped to resolution zone then all to waiting room;
     #                  stores the number of climax flipped (for count -1 operands / IF)
     SHUFFLE_DECK = 40  # a1 = Who
@@ -538,7 +539,12 @@ class Op(IntEnum):
     #                        "+X power. X is equal to that character's level x N" (Assist)
 
 
-LOOK_REST_WR = 1  # LOOK_TOP a1 >> 8: the cards looked at and not taken go to the waiting room
+LOOK_REST_WR = 1  # LOOK_TOP (a1 >> 8) & 3: the cards looked at and not taken go to the waiting room
+# LOOK_TOP (a1 >> 10) & 3: where the cards taken go ("put it into your hand", "... into your waiting
+# room", "... at the bottom of your deck"; the others stay on top)
+LOOK_TAKE_HAND = 0
+LOOK_TAKE_WR = 1
+LOOK_TAKE_BOTTOM = 2
 
 
 class Duration(IntEnum):

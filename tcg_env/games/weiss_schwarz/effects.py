@@ -459,13 +459,32 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         # "put the rest into your waiting room": the cards looked at (the top min(a0, deck)) less
         # those taken, which are among them
         rest = 0
-        if (a1 >> 8) == K.LOOK_REST_WR:
+        if ((a1 >> 8) & 3) == K.LOOK_REST_WR:
             taken = 0
             for i in range(reg_count(game, s, f, reg)):
                 if s[ZONE + reg_slot(game, s, f, reg, i) * CARD_W] == K.Zone.DECK:
                     taken += 1
             rest = min(a0, s[DECK_N + m]) - taken
-        game.chosen_to_hand(s, f, reg, K.Zone.DECK)
+        dest = (a1 >> 10) & 3  # where the cards taken go: LOOK_TAKE_* (hand, waiting room, deck bottom)
+        if dest == K.LOOK_TAKE_HAND:
+            game.chosen_to_hand(s, f, reg, K.Zone.DECK)
+        else:
+            for i in range(reg_count(game, s, f, reg)):
+                sl = reg_slot(game, s, f, reg, i)
+                if s[ZONE + sl * CARD_W] != K.Zone.DECK:
+                    continue
+                if dest == K.LOOK_TAKE_WR:
+                    game.put_in_zone(s, sl, K.Zone.WAITING_ROOM)
+                else:  # the bottom of the deck (as TO_DECK_BOTTOM)
+                    game.take_from_zone(s, sl)
+                    mod_forget(s, MT, sl)
+                    s[ZONE + sl * CARD_W] = K.Zone.DECK
+                    n_d = s[DECK_N + m]
+                    for j in range(n_d, 0, -1):
+                        s[DECK_L + m * K.MAX_DECK + j] = s[DECK_L + m * K.MAX_DECK + j - 1]
+                    s[DECK_L + m * K.MAX_DECK] = sl
+                    s[DECK_N + m] = n_d + 1
+            s[f + FR_REGN + reg] = 0
         for _ in range(rest):
             game.move_top_of_deck(s, m, K.Zone.WAITING_ROOM)
         game.refresh_if_empty(s, m)
