@@ -161,6 +161,12 @@ class WSTextTransformer(TextTransformer, Transformer):
     def n5(self):
         return 5
 
+    def n6(self):
+        return 6
+
+    def n7(self):
+        return 7
+
     def exactly(self, n):
         return ("exactly", n)
 
@@ -1099,7 +1105,11 @@ class WSTextTransformer(TextTransformer, Transformer):
     def auto_rest(self, effects):
         return ("plain", None, effects)
 
+    def auto_cost_part(self, *parts):
+        return list(parts)  # the cost and the prefixes after it ("[cost] this ability activates ...")
+
     def auto_body(self, *parts):
+        parts = tuple(x for p in parts for x in (p if isinstance(p, list) else [p]))
         prefixes = [p for p in parts[:-2] if isinstance(p, tuple) and len(p) == 1]
         cost = next((p[1] for p in parts if isinstance(p, tuple) and len(p) == 2 and p[0] == "cost"), None)
         trig, whose = parts[-2]
