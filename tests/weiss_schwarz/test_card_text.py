@@ -238,3 +238,9 @@ def test_look_at_the_top_card_and_decide_where_it_goes():
     assert res.abilities[0]["effect"] == [{"op": "look_top", "count": 1, "take": 1, "to": "waiting_room"}]
     res = _c("【AUTO】 When this card attacks, look at the top card of your deck.")
     assert res.verdict.value == "unsupported"  # looking only: no instruction shows a card
+
+
+def test_every_approximation_is_documented():
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "weiss_schwarz" / "card-text.md").read_text()
+    missing = [name for name in APPROXIMATIONS if f"`{name}`" not in doc]
+    assert not missing, f"approximations missing from docs/weiss_schwarz/card-text.md: {missing}"
