@@ -169,3 +169,16 @@ def test_ability_naming_a_card_outside_the_list_is_unsupported(tmp_path):
     assert res[0].abilities[0].keyword == "bond" and not res.unsupported
     table = compile_ws_pool(res.cards)
     assert table.cards[0, K.C_KEYWORDS] & K.KW_BOND
+
+
+def test_a_reprint_of_an_imported_card_counts_with_its_verdict(tmp_path):
+    rec = {"code": "X/T03-001", "name": "Twice Lamp", "type": "Character", "color": "RED", "level": "0", "cost": "0",
+           "power": "2000", "soul": 1, "trigger": [], "attributes": [],
+           "ability": ["【AUTO】 When this card attacks, this card gets +1000 power until end of turn."]}  # fmt: skip
+    p = tmp_path / "t.json"
+    p.write_text(json.dumps([rec, dict(rec)]))
+    res = import_ws_json(p)
+    assert len(res) == 1 and res.skipped["duplicate"] == 1
+    dup = res.text_records[-1]
+    assert dup.skip == "duplicate" and getattr(dup, "duplicate_of", None) == "X/T03-001"
+    assert [lr.verdict.value for lr in dup.lines] == ["exact"] and res.report()["cards"] == 2

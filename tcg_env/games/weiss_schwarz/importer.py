@@ -112,6 +112,17 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             continue
         if number in seen:
             skip("duplicate", number)
+            # a reprint of an imported card plays as that card: its lines' verdicts are that card's
+            # (TextRecord.duplicate_of, where the shared framework has it)
+            first = by_number.get(number)
+            if first is not None:
+                dup = TextRecord(number, _set_of(number), list(first.lines), skip="duplicate", name=first.name)
+                dup.duplicate_of = number
+                texts.append(dup)
+            else:  # the first printing was not imported either: this one is just skipped
+                dup = next((t for t in texts if t.number == number), None)
+                texts.append(TextRecord(number, _set_of(number), list(dup.lines) if dup else [], skip="duplicate",
+                                        name=dup.name if dup else ""))  # fmt: skip
             continue
         ctype = _TYPES.get(str(rec.get("type")))
         if ctype is None:
