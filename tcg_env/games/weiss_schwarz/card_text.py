@@ -659,9 +659,6 @@ class WSTextTransformer(TextTransformer, Transformer):
     def this_to_level(self):
         raise Unsupported("putting a card into the level zone")
 
-    def discard_choose(self, count):
-        raise Unsupported("discard")
-
     def pay_stock(self, tok):
         return [{"op": "pay_stock", "count": int(str(tok)[1:-1])}]
 
