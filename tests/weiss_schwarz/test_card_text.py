@@ -244,3 +244,10 @@ def test_every_approximation_is_documented():
     doc = (Path(__file__).resolve().parents[2] / "docs" / "weiss_schwarz" / "card-text.md").read_text()
     missing = [name for name in APPROXIMATIONS if f"`{name}`" not in doc]
     assert not missing, f"approximations missing from docs/weiss_schwarz/card-text.md: {missing}"
+
+
+def test_revealing_only_is_not_compiled():
+    # the engine shows no card: an effect that only reveals would do nothing
+    res = _c("【AUTO】 At the beginning of your opponent's draw phase, reveal the top card of your deck. (Return the "
+             "revealed card to its original place)")
+    assert res.verdict.value == "unsupported" and "only" in res.reason

@@ -1464,6 +1464,12 @@ class WSTextTransformer(TextTransformer, Transformer):
                 op = {k: v for k, v in op.items() if k != "@owner"}
                 op["reg"] = st["cur"]
             out.append(op)
+        for i, o in enumerate(out):
+            # a card only revealed or looked at, with nothing done after: no instruction shows a card
+            # (the effect would be nothing), so the line is not compiled
+            if o["op"] == "reveal_top" and not any(x["op"] == "if_stored" or x.get("reg", 0) == o.get("reg", 0)
+                                                   and x["op"] in _ON_REG for x in out[i + 1:]):  # fmt: skip
+                raise Unsupported("revealing / looking at the top card only (no instruction shows a card)")
         for o in out:
             if o.get("reg") == 0:
                 del o["reg"]
