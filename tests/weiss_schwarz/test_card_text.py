@@ -251,3 +251,8 @@ def test_revealing_only_is_not_compiled():
     res = _c("【AUTO】 At the beginning of your opponent's draw phase, reveal the top card of your deck. (Return the "
              "revealed card to its original place)")
     assert res.verdict.value == "unsupported" and "only" in res.reason
+
+
+def test_no_other_character_is_at_most_zero_others():
+    res = _c("【CONT】 If you do not have another character, this card gets +2000 power.")
+    assert res.verdict.value == "exact" and res.abilities[0]["condition"] == {"kind": "other_chars_at_most", "value": 0}

@@ -843,6 +843,9 @@ class WSTextTransformer(TextTransformer, Transformer):
     def c_bopp_above(self):
         return {"kind": "battle_opp_level_above_opp"}
 
+    def c_no_other(self):
+        return {"kind": "other_chars_at_most", "value": 0}
+
     def c_no_other_rest(self):
         return {"kind": "no_other_rested_center"}
 
