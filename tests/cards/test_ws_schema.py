@@ -147,8 +147,9 @@ def test_encore_keyword_shape(tmp_path):
 
 
 def test_keyword_op_needs_its_keyword(tmp_path):
-    e = error(write(tmp_path, effect='{ op = "brainstorm", count = 3 },'))
-    check(e, "abilities[0].keyword", "'brainstorm'")
+    # (brainstorm is no such op: it is also the counted "put the top N cards into your waiting room")
+    e = error(write(tmp_path, effect='{ op = "encore_self" },'))
+    check(e, "abilities[0].keyword", "'encore'")
 
 
 def test_assist_is_cont(tmp_path):

@@ -87,14 +87,17 @@ TriggerName = Literal[
     "begin_clock", "begin_main", "begin_climax", "begin_attack", "begin_encore", "begin_end",
     "climax_placed", "own_climax_placed", "damage_canceled_self", "damage_not_canceled_self",
     "end_of_attack_self", "trigger_check_climax", "use_keyword", "level_up", "opp_char_reversed",
-    "begin_battle", "begin_counter",
+    "begin_battle", "begin_counter", "other_attacks", "other_frontal_attacked", "own_trigger_check_climax",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
     "climax_named", "climax_any", "memory_at_least", "level_sum_at_least", "hand_at_most",
     "stock_at_least", "your_turn", "opponents_turn", "named_on_stage", "trait_count_at_least",
     "self_reversed", "self_standing", "opp_level_at_least", "clock_at_most",
-    "battle_opp_level_at_most", "other_chars_at_least", "wr_climax_at_least",
+    "battle_opp_level_at_most", "other_chars_at_least", "wr_climax_at_least", "stock_at_most",
+    "facing_level_at_least", "facing_cost_at_most", "battle_opp_level_above_opp", "no_other_rested_center",
+    "markers_at_least", "all_chars_trait", "in_battle", "battle_opp_cost_at_most", "other_chars_at_most",
+    "hand_at_least",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -109,7 +112,8 @@ _RESTRICT_BITS = {
 _COND_COUNT = {
     "level_at_least", "memory_at_least", "level_sum_at_least", "hand_at_most", "stock_at_least",
     "opp_level_at_least", "clock_at_most", "battle_opp_level_at_most", "other_chars_at_least",
-    "wr_climax_at_least", "trait_count_at_least",
+    "wr_climax_at_least", "trait_count_at_least", "stock_at_most", "facing_level_at_least", "facing_cost_at_most",
+    "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage"}
 
@@ -145,6 +149,9 @@ class WSFilter(FilterBase):
     power_min: NonNeg | None = None
     power_max: NonNeg | None = None
     trait: str | None = Field(default=None, min_length=1)
+    # "<<A>> or <<B>>": a second trait the card may have instead (packed in the trait column's
+    # high 16 bits, constants.F_TRAIT)
+    trait_or: str | None = Field(default=None, min_length=1)
     title: str | None = Field(default=None, min_length=1)
     orientation: Annotated[list[OrientationName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     positions: Annotated[list[PositionName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
@@ -172,6 +179,7 @@ class WSCondition(StrictModel):
     value: NonNeg | None = None
     name: str | None = Field(default=None, min_length=1)
     trait: str | None = Field(default=None, min_length=1)
+    trait_or: str | None = Field(default=None, min_length=1)  # "<<A>> or <<B>>" characters
 
 
 class WSBackup(StrictModel):
@@ -187,12 +195,14 @@ _Op = Op
 _M = __name__
 _Dur = (DurationName, "end_of_turn")
 # the durations each op's kernel keeps (the others would end at the end of this turn)
-_DURATIONS = {"power": ("end_of_turn", "next_opp_turn_end"), "restrict": ("end_of_turn", "next_opp_turn_end"),
+_DURATIONS = {"power": ("end_of_turn", "next_opp_turn_end"), "power_x": ("end_of_turn", "next_opp_turn_end"), "restrict": ("end_of_turn", "next_opp_turn_end"),
               "soul": ("end_of_turn",), "level": ("end_of_turn",), "grant_keyword": ("end_of_turn",)}
 _Name = (str, Field(min_length=1))
 OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, WSFilter, Reg, CountX)
 OpTargetBattleOpp, OpTargetTriggering = reg_ops(_M, Reg, "target_battle_opp", "target_triggering")
 OpPower = op_model("power", _M, amount=Power, duration=_Dur, reg=(Reg, 0))
+# "+X power. X is equal to ...": amount per card counted by an earlier count op (Op.POWER_X)
+OpPowerX = op_model("power_x", _M, amount=Power, duration=_Dur, reg=(Reg, 0))
 OpSoul = op_model("soul", _M, amount=Annotated[int, Field(ge=-5, le=5)], duration=_Dur, reg=(Reg, 0))
 OpLevel = op_model("level", _M, amount=Annotated[int, Field(ge=-3, le=3)], duration=_Dur, reg=(Reg, 0))
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
@@ -216,6 +226,7 @@ class _CountWho(_Op):
 
 class OpHeal(_CountWho):
     op: Literal["heal"]
+    to: Literal["waiting_room", "stock"] = "waiting_room"  # where the clock's top card goes
 
 
 class OpPool(_CountWho):
@@ -230,9 +241,12 @@ class OpClockTop(_CountWho):
     op: Literal["clock_top"]
 
 
-OpSearch = op_model("search", _M, filter=WSFilter, count=(int, Field(default=1, ge=1, le=4)), reveal=(bool, True))
+OpSearch = op_model("search", _M, filter=WSFilter, count=(CountX, 1), reveal=(bool, True))
+# rest: where the cards looked at and not taken go ("top": they stay on top in their order)
 OpLookTop = op_model("look_top", _M, count=Annotated[int, Field(ge=1, le=K.OPTION_SLOTS)],
-                     take=(int, Field(default=1, ge=0, le=K.OPTION_SLOTS)), filter=(WSFilter | None, None))
+                     take=(int, Field(default=1, ge=0, le=K.OPTION_SLOTS)), filter=(WSFilter | None, None),
+                     rest=(Literal["top", "waiting_room"], "top"),
+                     to=(Literal["hand", "waiting_room", "deck_bottom"], "hand"))  # where the cards taken go
 OpBrainstorm = op_model("brainstorm", _M, count=Annotated[int, Field(ge=1, le=10)])
 OpShuffleDeck = op_model("shuffle_deck", _M, who=(WhoName, "master"))
 OpPayStock = op_model("pay_stock", _M, count=Annotated[int, Field(ge=1, le=10)])
@@ -248,6 +262,9 @@ OpAuraLevel = op_model("aura_level", _M, amount=Annotated[int, Field(ge=-3, le=3
 OpAuraKeyword = op_model("aura_keyword", _M, keywords=KeywordList, filter=WSFilter)
 OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, filter=WSFilter)
 OpAuraPowerPer = op_model("aura_power_per", _M, amount=Power, filter=WSFilter, counted=WSFilter)
+OpAuraPowerLevel = op_model("aura_power_level", _M, amount=Power, filter=WSFilter)  # amount x each one's level
+# "reveal the top card of your deck. if that card is <filter>, ...": register + stored count 1 / 0
+OpRevealTop = op_model("reveal_top", _M, filter=(WSFilter | None, None), reg=(Reg, 0))
 
 _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
@@ -256,17 +273,9 @@ _BASE_OPS = (
     OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpSearch, OpLookTop,
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpAuraPower, OpAuraSoul, OpAuraLevel,
-    OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer,
+    OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop,
 )  # fmt: skip
 BaseOp = Annotated[Union[_BASE_OPS], Field(discriminator="op")]  # noqa: UP007
-
-
-class OpIf(_Op):
-    """``IF``: run ``then`` only when the condition holds (compiled as IF + the rows to skip)."""
-
-    op: Literal["if"]
-    condition: WSCondition
-    then: list[BaseOp] = Field(min_length=1, max_length=16)
 
 
 class OpMay(_Op):
@@ -276,7 +285,28 @@ class OpMay(_Op):
     then: list[BaseOp] = Field(min_length=1, max_length=16)
 
 
-_OP_MODELS = _BASE_OPS + (OpIf, OpMay)
+# an if / if_stored block may hold a "you may" ("if X, you may Y")
+BaseOrMay = Annotated[Union[_BASE_OPS + (OpMay,)], Field(discriminator="op")]  # noqa: UP007
+
+
+class OpIf(_Op):
+    """``IF``: run ``then`` only when the condition holds (compiled as IF + the rows to skip)."""
+
+    op: Literal["if"]
+    condition: WSCondition
+    then: list[BaseOrMay] = Field(min_length=1, max_length=16)
+
+
+class OpIfStored(_Op):
+    """``IF_STORED``: run ``then`` only when the stored count is >= ``at_least`` (after
+    ``reveal_top``: the revealed card matched)."""
+
+    op: Literal["if_stored"]
+    at_least: int = Field(default=1, ge=0)
+    then: list[BaseOrMay] = Field(min_length=1, max_length=16)
+
+
+_OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored)
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 
 
@@ -284,18 +314,21 @@ EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP00
 EFFECT_OPS: dict[str, K.Op] = op_codes(_BASE_OPS, K.Op)
 EFFECT_OPS["if"] = K.Op.IF
 EFFECT_OPS["may"] = K.Op.CHOOSE_OPTIONAL
+EFFECT_OPS["if_stored"] = K.Op.IF_STORED
 _TAGS = frozenset(EFFECT_OPS)
-_TARGETING = {"choose", "select_all", "target_self", "target_battle_opp", "target_triggering"}
+_TARGETING = {"choose", "select_all", "target_self", "target_battle_opp", "target_triggering", "reveal_top"}
 _ON_REGISTER = {
-    "power", "soul", "level", "grant_keyword", "restrict", "stand", "rest", "reverse", "to_hand",
+    "power", "power_x", "soul", "level", "grant_keyword", "restrict", "stand", "rest", "reverse", "to_hand",
     "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
     "to_stage", "move_position", "to_marker",
 }  # fmt: skip
-_CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per"}
+_CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
+              "aura_power_level"}
 _COUNTING = {"brainstorm", "count"}
 # keyword ops: only in an ability written with that keyword (CR 10)
+# (brainstorm is also the plain "put the top N cards into your waiting room, count the climaxes")
 _KEYWORD_OPS = {"encore_self": "encore", "bond": "bond", "shift": "shift", "fusion": "fusion",
-                "sunder": "sunder", "brainstorm": "brainstorm", "change": "change"}  # fmt: skip
+                "sunder": "sunder", "change": "change"}  # fmt: skip
 
 
 class WSAbility(StrictModel):
@@ -405,7 +438,7 @@ class WSCardTable(CardTable):
 def _describe_ops(ops: list[Any]) -> list[str]:
     out = []
     for op in ops:
-        if op.op in ("if", "may"):
+        if op.op in ("if", "may", "if_stored"):
             out.append(f"{op.op}[" + " -> ".join(_describe_ops(op.then)) + "]")
             continue
         arg = getattr(op, "amount", None)
@@ -585,12 +618,16 @@ class _Compiler(PoolCompiler):
         elif ab.trigger is not None:
             self.fail(f"{p}.trigger", "only auto abilities have a trigger")
         trig = ab.trigger
-        if ab.trigger_filter is not None and trig not in ("other_placed", "own_climax_placed", "opp_char_reversed"):
-            self.fail(f"{p}.trigger_filter", "only used with other_placed, own_climax_placed, opp_char_reversed")
+        if ab.trigger_filter is not None and trig not in ("other_placed", "own_climax_placed", "opp_char_reversed",
+                                                          "other_attacks", "other_frontal_attacked",
+                                                          "own_trigger_check_climax"):
+            self.fail(f"{p}.trigger_filter", "only used with other_placed, own_climax_placed, opp_char_reversed, "
+                      "other_attacks")
         if (trig == "use_keyword") != (ab.trigger_keyword is not None):
             self.fail(f"{p}.trigger_keyword", "trigger_keyword is required by, and only used with, use_keyword")
-        if ab.whose != "any" and (trig is None or not trig.startswith("begin_")):
-            self.fail(f"{p}.whose", "whose is only used with the begin_* (phase/step) triggers")
+        if ab.whose != "any" and kind != "cont" and (trig is None or not trig.startswith("begin_")):
+            self.fail(f"{p}.whose", "whose is only used with the begin_* (phase/step) triggers and cont abilities "
+                      "(\"during your (opponent's) turn\")")
         if ab.optional and kind != "auto":
             self.fail(f"{p}.optional", "only auto abilities are optional (CR 8.7.3.1.1); use a 'may' op")
         cost = ab.cost or WSCost()
@@ -738,8 +775,15 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.trait", "trait_count_at_least needs a trait")
             if cond.value > 0xFF:
                 self.fail(f"{p}.value", "must be <= 255")
-            arg = (self.interned(self.trait_ids, cond.trait, f"{p}.trait", "trait") << 8) | cond.value
-        elif cond.trait is not None:
+            tid = self.interned(self.trait_ids, cond.trait, f"{p}.trait", "trait")
+            if cond.trait_or is not None:
+                tid |= self.interned(self.trait_ids, cond.trait_or, f"{p}.trait_or", "trait") << 11
+            arg = (tid << 8) | cond.value
+        elif kind == "all_chars_trait":
+            if cond.trait is None or cond.trait_or is not None:
+                self.fail(f"{p}.trait", "all_chars_trait needs one trait")
+            arg = self.interned(self.trait_ids, cond.trait, f"{p}.trait", "trait")
+        elif cond.trait is not None or cond.trait_or is not None:
             self.fail(f"{p}.trait", f"{kind} takes no trait")
         if kind in _COND_NAME:
             if cond.name is None:
@@ -749,7 +793,7 @@ class _Compiler(PoolCompiler):
             arg = self.interned(self.name_ids, cond.name, f"{p}.name", "card name")
         elif cond.name is not None:
             self.fail(f"{p}.name", f"{kind} takes no name")
-        if kind not in _COND_COUNT and kind not in _COND_NAME:
+        if kind not in _COND_COUNT and kind not in _COND_NAME and kind != "all_chars_trait":
             arg = 0
         return int(K.Condition[kind.upper()]), int(arg)
 
@@ -768,12 +812,20 @@ class _Compiler(PoolCompiler):
                 filled.add(op.reg)
             if name in _ON_REGISTER and op.reg not in filled:
                 self.fail(f"{q}.reg", f"register {op.reg} has no targets (choose/select_all/target_* first)")
-            if name in ("target_self", "encore_self", "shift", "fusion", "sunder") and card.type == "event":
+            if name in ("encore_self", "shift", "fusion", "sunder") and card.type == "event":
                 self.fail(f"{q}.op", f"{name} needs a source card on the stage (not in an event)")
+            if name == "target_self" and card.type == "event" and not all(
+                    o.op in ("to_memory", "to_stock", "to_clock", "to_hand", "to_deck_top", "to_deck_bottom")
+                    for o in ops[j + 1:] if getattr(o, "reg", None) == op.reg):  # fmt: skip
+                # an event's source is the event card in the resolution zone (CR 6.5.1.2.2): it can
+                # only be moved ("put this card into your memory"); it is no character to change
+                self.fail(f"{q}.op", "an event's target_self can only be moved (to_memory, to_stock, ...)")
+            if name == "power_x" and not counted:
+                self.fail(f"{q}.op", "power_x needs an earlier brainstorm or count op in the program")
             for fld in ("count", "amount"):
                 if getattr(op, fld, None) == "x" and not counted:
                     self.fail(f"{q}.{fld}", "'x' needs an earlier brainstorm or count op in the program")
-            if name in ("if", "may"):
+            if name in ("if", "may", "if_stored"):
                 at = len(self.code_rows)
                 self.code_rows.append([0] * K.I_NCOLS)  # patched below with the rows to skip
                 counted = self.compile_ops(card, ab, op.then, f"{q}.then", filled, counted) or counted
@@ -781,6 +833,8 @@ class _Compiler(PoolCompiler):
                 if name == "if":
                     ck, ca = self.compile_condition(op.condition, f"{q}.condition")
                     self.code_rows[at] = [int(K.Op.IF), 0, ck, ca, skip]
+                elif name == "if_stored":
+                    self.code_rows[at] = [int(K.Op.IF_STORED), 0, op.at_least, 0, skip]
                 else:
                     self.code_rows[at] = [int(K.Op.CHOOSE_OPTIONAL), 0, 0, 0, skip]
                 continue
@@ -809,9 +863,11 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.count", f"at most {K.TARGET_MAX} cards per target register (TARGET_MAX)")
             zones = tuple(z for z in K.FilterZone.__members__ if z != "DECK")
             return self.compile_filter(op.filter, f"{q}.filter", zones=tuple(z.lower() for z in zones)), x(op.count), int(op.up_to)
+        if name == "reveal_top":
+            return (-1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("deck",))), 0, 0
         if name == "select_all":
             return self.compile_filter(op.filter, f"{q}.filter", zones=("stage", "markers", "climax_area")), 0, 0
-        if name in ("power", "soul", "level"):
+        if name in ("power", "soul", "level", "power_x"):
             if op.amount == 0:
                 self.fail(f"{q}.amount", "must not be 0")
             return op.amount, dur, 0
@@ -829,17 +885,22 @@ class _Compiler(PoolCompiler):
             return x(op.count), who, int(op.up_to)
         if name == "damage":
             return x(op.amount), who, 0
-        if name in ("discard", "heal", "pool", "mill", "clock_top"):
+        if name == "heal":
+            return x(op.count), who, int(op.to == "stock")
+        if name in ("discard", "pool", "mill", "clock_top"):
             return x(op.count), who, 0
         if name == "search":
             if op.filter.side == "opponent":
                 self.fail(f"{q}.filter.side", "you search your own deck")
-            return self.compile_filter(op.filter, f"{q}.filter", zones=("deck",)), op.count, int(op.reveal)
+            if op.count != "x" and op.count > 4:
+                self.fail(f"{q}.count", "at most 4")
+            return self.compile_filter(op.filter, f"{q}.filter", zones=("deck",)), x(op.count), int(op.reveal)
         if name == "look_top":
             if op.take > op.count:
                 self.fail(f"{q}.take", "take must be <= count")
             flt = -1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("deck",))
-            return op.count, op.take, flt
+            to = {"hand": K.LOOK_TAKE_HAND, "waiting_room": K.LOOK_TAKE_WR, "deck_bottom": K.LOOK_TAKE_BOTTOM}[op.to]
+            return op.count, op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10), flt
         if name in ("brainstorm", "pay_stock"):
             return op.count, 0, 0
         if name == "shuffle_deck":
@@ -858,7 +919,7 @@ class _Compiler(PoolCompiler):
             return flt, K.Orientation[op.orientation.upper()], 0
         if name == "count":
             return self.compile_filter(op.filter, f"{q}.filter", zones=tuple(z.lower() for z in K.FilterZone.__members__)), 0, 0
-        if name in ("aura_power", "aura_soul", "aura_level"):
+        if name in ("aura_power", "aura_soul", "aura_level", "aura_power_level"):
             if op.amount == 0:
                 self.fail(f"{q}.amount", "must not be 0")
             return op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("stage",)), 0
@@ -896,14 +957,19 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.side", f"relation {f.relation!r} is about your own characters")
         if f.relation == "facing" and f.side == "own":
             self.fail(f"{p}.side", "the facing character is the opponent's (CR 3.6.5)")
-        return self.add_filter(self.new_row(K.FILTER_TABLE, f, p))
+        row = self.new_row(K.FILTER_TABLE, f, p)
+        if f.trait_or is not None:
+            if f.trait is None:
+                self.fail(f"{p}.trait_or", "needs trait (the first of the two)")
+            row[K.F_TRAIT] |= self.interned(self.trait_ids, f.trait_or, f"{p}.trait_or", "trait") << 16
+        return self.add_filter(row)
 
 
 def _all_tags(ops: list[Any]) -> set[str]:
     out: set[str] = set()
     for op in ops:
         out.add(op.op)
-        if op.op in ("if", "may"):
+        if op.op in ("if", "may", "if_stored"):
             out |= _all_tags(op.then)
     return out
 
@@ -914,7 +980,7 @@ def _mentions(cond: WSCondition | None, ops: list[Any], kind: str) -> bool:
     for op in ops:
         if op.op == "if" and (op.condition.kind == kind or _mentions(None, op.then, kind)):
             return True
-        if op.op == "may" and _mentions(None, op.then, kind):
+        if op.op in ("may", "if_stored") and _mentions(None, op.then, kind):
             return True
     return False
 

@@ -27,6 +27,7 @@ from tcg_env.games.weiss_schwarz.state import (
     MEMORY_L,
     MEMORY_N,
     MT,
+    TURN_PLAYER,
     ZONE,
 )
 from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, stage_slot
@@ -47,12 +48,16 @@ def apply_cont(game, s, T, src, p, zone):
             continue
         if not game.condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, src):
             continue
+        # a CONT ability's A_TRIG_WHOSE: "during your (opponent's) turn" beside its condition
+        w = A[ai, K.A_TRIG_WHOSE]
+        if (w == K.TriggerWhose.YOURS and s[TURN_PLAYER] != p) or (w == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == p):
+            continue
         c0 = A[ai, K.A_CODE_START]
         for r in range(c0, c0 + A[ai, K.A_CODE_LEN]):
             op = code[r, K.I_OP]
             v = code[r, K.I_A0]
             frow = code[r, K.I_A1]
-            if not K.Op.AURA_POWER <= op <= K.Op.AURA_POWER_PER:
+            if not K.Op.AURA_POWER <= op <= K.Op.AURA_POWER_LEVEL:
                 continue  # the continuous instructions are one block of opcodes (constants.Op)
             if op == K.Op.AURA_POWER_PER:
                 cnt = 0
@@ -91,6 +96,8 @@ def apply_cont(game, s, T, src, p, zone):
                     b = sl * CARD_W
                     if op == K.Op.AURA_POWER or op == K.Op.AURA_POWER_PER:
                         s[D_POWER + b] += v
+                    elif op == K.Op.AURA_POWER_LEVEL:  # "X is equal to that character's level x N"
+                        s[D_POWER + b] += v * s[D_LEVEL + b]
                     elif op == K.Op.AURA_SOUL:
                         s[D_SOUL + b] += v
                     elif op == K.Op.AURA_LEVEL:

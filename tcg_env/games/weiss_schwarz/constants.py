@@ -279,6 +279,10 @@ class Trigger(IntEnum):
     OPP_CHAR_REVERSED = 25  # "when an opponent's character becomes reversed"
     BEGIN_BATTLE = 26  # CR 7.6.1.1 "at the beginning of the battle step" (this card in battle)
     BEGIN_COUNTER = 27  # CR 7.4.1.1
+    OWN_TRIGGER_CHECK_CLIMAX = 30  # "when your (character's) trigger check reveals a climax": every
+    #                                character of the attacking player; A_TRIG_FILTER on the climax
+    OTHER_FRONTAL_ATTACKED = 29  # "when your other (<<T>>) character is frontal attacked"; A_TRIG_FILTER on it
+    OTHER_ATTACKS = 28  # "when your other (<<T>>) character attacks" (CR 7.2.1.6); A_TRIG_FILTER on the attacker
 
 
 class TriggerWhose(IntEnum):
@@ -323,7 +327,8 @@ class Condition(IntEnum):
     YOUR_TURN = 12
     OPPONENTS_TURN = 13
     NAMED_ON_STAGE = 14  # master has another character with name id arg on stage
-    TRAIT_COUNT_AT_LEAST = 15  # master has >= (arg & 0xFF) other characters with trait id (arg >> 8)
+    TRAIT_COUNT_AT_LEAST = 15  # master has >= (arg & 0xFF) other characters with trait id (arg >> 8) & 0x7FF
+    #                            or (a second trait, "<<A>> or <<B>>") arg >> 19
     SELF_REVERSED = 16
     SELF_STANDING = 17
     OPP_LEVEL_AT_LEAST = 18
@@ -331,6 +336,17 @@ class Condition(IntEnum):
     BATTLE_OPP_LEVEL_AT_MOST = 20  # source's battle opponent level <= arg
     OTHER_CHARS_AT_LEAST = 21  # master has >= arg other characters on stage
     WR_CLIMAX_AT_LEAST = 22  # master's waiting room holds >= arg climax
+    STOCK_AT_MOST = 23  # cards in master's stock <= arg
+    FACING_LEVEL_AT_LEAST = 24  # the character facing the source (CR 3.6.5) has level >= arg
+    FACING_COST_AT_MOST = 25  # the character facing the source has cost <= arg
+    BATTLE_OPP_LEVEL_ABOVE_OPP = 26  # source's battle opponent's level > the opponent's (player) level
+    NO_OTHER_RESTED_CENTER = 27  # master has no other [REST] character in the center stage
+    MARKERS_AT_LEAST = 28  # >= arg markers under the source (CR 3.5.3)
+    ALL_CHARS_TRAIT = 29  # every character of the master's stage has trait id arg
+    IN_BATTLE = 30  # the source is the attacking or the defending character ("... in battle")
+    BATTLE_OPP_COST_AT_MOST = 31  # source's battle opponent has cost <= arg
+    OTHER_CHARS_AT_MOST = 32  # master has <= arg other characters on stage
+    HAND_AT_LEAST = 33  # cards in master's hand >= arg
 
 
 ABILITY_TABLE = TableLayout("ability")
@@ -427,7 +443,7 @@ F_LEVEL_MAX = FILTER_TABLE.add("level_max", source=bound())  # -1 = none
 F_COST_MAX = FILTER_TABLE.add("cost_max", source=bound())  # -1 = none
 F_POWER_MIN = FILTER_TABLE.add("power_min", source=bound())  # -1 = none (current power on stage, printed power elsewhere)
 F_POWER_MAX = FILTER_TABLE.add("power_max", source=bound())  # -1 = none
-F_TRAIT = FILTER_TABLE.add("trait", source=interned("trait_ids", "trait"))  # trait id, 0 = any
+F_TRAIT = FILTER_TABLE.add("trait", source=interned("trait_ids", "trait"))  # trait id, 0 = any; | trait_or id << 16 ("<<A>> or <<B>>")
 F_NAME = FILTER_TABLE.add("name", source=interned("name_ids", "card name"))  # name id, 0 = any
 F_ORIENT_MASK = FILTER_TABLE.add("orient_mask", source=mask(ORIENTATION_BITS, "orientation"))  # bit (1 << Orientation), 0 = any
 F_POS_MASK = FILTER_TABLE.add("pos_mask", source=mask(POSITION_BITS, "positions"))  # stage position bits (1 << position 0..4), 0 = any
@@ -449,7 +465,7 @@ class Op(IntEnum):
     # interpreter; Weiss Schwarz's own fill the gaps. The kernels test two blocks by range, so keep
     # them contiguous: POWER..TO_DECK_BOTTOM act on every card of the register (the core's
     # EACH_TARGET_FIRST..EACH_TARGET_LAST; POWER..REVERSE only on stage characters, CR 8.11.1), and
-    # AURA_POWER..AURA_POWER_PER are the continuous instructions (CONT abilities, CR 8.9).
+    # AURA_POWER..AURA_POWER_LEVEL are the continuous instructions (CONT abilities, CR 8.9).
     # --- choosing: fill register I_REG ---
     CHOOSE = CoreOp.CHOOSE  # a0 = filter row, a1 = count, a2 = 1 "up to" (may choose fewer, CR 8.6.3.1.1)
     SELECT_ALL = CoreOp.SELECT_ALL  # a0 = filter row: every matching card
@@ -479,18 +495,23 @@ class Op(IntEnum):
     DRAW = CoreOp.DRAW  # a0 = count, a2 = 1 "up to" (may stop, CR 3.2.3.1)
     DISCARD = CoreOp.DISCARD  # a0 = count; the discarding player chooses
     DAMAGE = 32  # a0 = amount: damage process CR 4.10 (cancelable)
-    HEAL = 33  # a0 = count: top card(s) of the clock to the waiting room
+    HEAL = 33  # a0 = count: top card(s) of the clock to the waiting room (a2 = 1: into the stock)
     POOL = 34  # a0 = count: top card(s) of the deck into the stock
     MILL = 35  # a0 = count: top card(s) of the deck to the waiting room
     CLOCK_TOP = 36  # a0 = count: top card(s) of the deck into the clock (not damage)
-    SEARCH = 37  # a0 = filter row (zone DECK), a1 = count, a2 = 1 reveal; to hand; then shuffle
-    LOOK_TOP = 38  # a0 = count looked at, a1 = cards that may go to hand (filter: a2 row, -1 any);
-    #                the rest go back on top in any order (the master orders them)
+    SEARCH = 37  # a0 = filter row (zone DECK), a1 = count (-1: the stored count), a2 = 1 reveal; to hand; then shuffle
+    LOOK_TOP = 38  # a0 = count looked at, a1 = cards that may be taken (filter: a2 row, -1 any)
+    #                | LOOK_REST_WR << 8: the rest go to the waiting room, else they stay on top;
+    #                | LOOK_TAKE_* << 10: the cards taken go to the hand / waiting room / deck bottom
     BRAINSTORM = 39  # CR 10.7.3: a0 = count flipped to resolution zone then all to waiting room;
     #                  stores the number of climax flipped (for count -1 operands / IF)
     SHUFFLE_DECK = 40  # a1 = Who
     PAY_STOCK = 41  # a0 = count (an effect's "pay (X)", CR 8.4.3)
     TRIGGER_ICON = 42  # a0 = TriggerIcon: perform that icon's action (CR 4.12.1) as the master
+    REVEAL_TOP = 44  # reveal the master's top deck card: into register I_REG and the stored count 1 if
+    #                  it matches filter a0 (-1 any), else stored count 0 ("if that card is ...")
+    POWER_X = 43  # a0 = power per counted card: every card of register I_REG on the stage gets
+    #               a0 x the count stored by an earlier COUNT ("+X power. X is equal to ..."), a1 = Duration
     # --- keyword effects (CR 10) ---
     ENCORE_SELF = 50  # 10.2.2: put this card back on its previous position, rested
     BOND = 51  # 10.4.2: a0 = name id: choose a card with that name in the WR, to hand
@@ -505,6 +526,7 @@ class Op(IntEnum):
     IF = CoreOp.IF  # a0 = Condition, a1 = arg, a2 = rows to skip when false
     COUNT = 61  # a0 = filter row: store the number of matching cards (count -1 operands)
     CHOOSE_OPTIONAL = 62  # ask the master "do it?" (a2 = rows to skip on no)
+    IF_STORED = 63  # skip a2 rows unless the stored count >= a0 (after REVEAL_TOP: "if that card is ...")
     # --- continuous effects (CONT abilities only, recomputed after every change) ---
     AURA_POWER = 70  # a0 = signed power, a1 = filter row of the characters it applies to
     AURA_SOUL = 71  # a0 = signed soul, a1 = filter row
@@ -513,6 +535,16 @@ class Op(IntEnum):
     AURA_RESTRICT = 74  # a0 = RESTRICT_* bits, a1 = filter row
     AURA_POWER_PER = 75  # a0 = power per counted card, a1 = filter row it applies to,
     #                      a2 = filter row counted
+    AURA_POWER_LEVEL = 76  # a0 = power per level of each character it applies to (a1 = filter row):
+    #                        "+X power. X is equal to that character's level x N" (Assist)
+
+
+LOOK_REST_WR = 1  # LOOK_TOP (a1 >> 8) & 3: the cards looked at and not taken go to the waiting room
+# LOOK_TOP (a1 >> 10) & 3: where the cards taken go ("put it into your hand", "... into your waiting
+# room", "... at the bottom of your deck"; the others stay on top)
+LOOK_TAKE_HAND = 0
+LOOK_TAKE_WR = 1
+LOOK_TAKE_BOTTOM = 2
 
 
 class Duration(IntEnum):

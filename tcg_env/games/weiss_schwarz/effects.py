@@ -445,18 +445,65 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 return ASKED
             return AGAIN
     elif op == K.Op.SEARCH:  # up to a1 cards to hand, then shuffle (CR 3.2.4)
-        if s[f + FR_CNT] < a1 and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a0, 0, -1, m, src, True) > 0:
+        if s[f + FR_CNT] < count_operand(game, s, f, a1) and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a0, 0, -1, m, src, True) > 0:
             game.ask_candidates(s, m, reg, 1)
             return ASKED
         game.chosen_to_hand(s, f, reg, K.Zone.DECK)
         zone_shuffle(s, ZT, K.Zone.DECK, m, s)
         game.refresh_if_empty(s, m)
-    elif op == K.Op.LOOK_TOP:  # up to a1 of the top a0 cards (filter a2) to hand
-        if s[f + FR_CNT] < a1 and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, a0, m, src, False) > 0:
+    elif op == K.Op.LOOK_TOP:  # up to (a1 & 0xFF) of the top a0 cards (filter a2) to hand
+        take = a1 & 0xFF
+        if s[f + FR_CNT] < take and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, a0, m, src, False) > 0:
             game.ask_candidates(s, m, reg, 1)
             return ASKED
-        game.chosen_to_hand(s, f, reg, K.Zone.DECK)
+        # "put the rest into your waiting room": the cards looked at (the top min(a0, deck)) less
+        # those taken, which are among them
+        rest = 0
+        if ((a1 >> 8) & 3) == K.LOOK_REST_WR:
+            taken = 0
+            for i in range(reg_count(game, s, f, reg)):
+                if s[ZONE + reg_slot(game, s, f, reg, i) * CARD_W] == K.Zone.DECK:
+                    taken += 1
+            rest = min(a0, s[DECK_N + m]) - taken
+        dest = (a1 >> 10) & 3  # where the cards taken go: LOOK_TAKE_* (hand, waiting room, deck bottom)
+        if dest == K.LOOK_TAKE_HAND:
+            game.chosen_to_hand(s, f, reg, K.Zone.DECK)
+        else:
+            for i in range(reg_count(game, s, f, reg)):
+                sl = reg_slot(game, s, f, reg, i)
+                if s[ZONE + sl * CARD_W] != K.Zone.DECK:
+                    continue
+                if dest == K.LOOK_TAKE_WR:
+                    game.put_in_zone(s, sl, K.Zone.WAITING_ROOM)
+                else:  # the bottom of the deck (as TO_DECK_BOTTOM)
+                    game.take_from_zone(s, sl)
+                    mod_forget(s, MT, sl)
+                    s[ZONE + sl * CARD_W] = K.Zone.DECK
+                    n_d = s[DECK_N + m]
+                    for j in range(n_d, 0, -1):
+                        s[DECK_L + m * K.MAX_DECK + j] = s[DECK_L + m * K.MAX_DECK + j - 1]
+                    s[DECK_L + m * K.MAX_DECK] = sl
+                    s[DECK_N + m] = n_d + 1
+            s[f + FR_REGN + reg] = 0
+        for _ in range(rest):
+            game.move_top_of_deck(s, m, K.Zone.WAITING_ROOM)
         game.refresh_if_empty(s, m)
+    elif op == K.Op.REVEAL_TOP:  # the top card stays where it is (it is only revealed)
+        s[f + FR_STORE] = 0
+        top = game.deck_top(s, m)
+        if top >= 0 and (a0 < 0 or game.filter_match(s, T, a0, top, m, src)):
+            reg_add(game, s, f, reg, top)
+            s[f + FR_STORE] = 1
+    elif op == K.Op.IF_STORED:
+        if s[f + FR_STORE] < a0:
+            s[f + FR_PC] += a2
+    elif op == K.Op.POWER_X:  # a0 x the stored count, to every register card still on the stage
+        amount = a0 * s[f + FR_STORE]
+        if amount != 0:
+            for i in range(reg_count(game, s, f, reg)):
+                sl = reg_slot(game, s, f, reg, i)
+                if s[ZONE + sl * CARD_W] == K.Zone.STAGE:
+                    game.add_power(s, sl, amount, a1)
     elif op == K.Op.ENCORE_SELF:  # CR 10.2.2: back to its previous position, rested
         pos = s[f + FR_AUX]
         if s[ZONE + src * CARD_W] == K.Zone.WAITING_ROOM and 0 <= pos < K.N_POSITIONS and stage_slot(s, m, pos) < 0:
@@ -495,7 +542,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         for _ in range(a0):
             nc = s[CLOCK_N + who]
             if nc > 0:
-                game.put_in_zone(s, s[CLOCK_L + who * K.MAX_DECK + nc - 1], K.Zone.WAITING_ROOM)
+                game.put_in_zone(s, s[CLOCK_L + who * K.MAX_DECK + nc - 1], K.Zone.STOCK if a2 == 1 else K.Zone.WAITING_ROOM)
     elif op == K.Op.POOL:
         for _ in range(a0):
             game.move_top_of_deck(s, who, K.Zone.STOCK)

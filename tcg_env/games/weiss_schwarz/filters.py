@@ -62,8 +62,11 @@ def filter_match(game, s, T, frow, slot, viewer, source):
         return False
     pw = s[D_POWER + slot * CARD_W] if on_stage else cards[cid, K.C_POWER]
     if not (W.passes_range(F[frow, K.F_POWER_MIN], F[frow, K.F_POWER_MAX], pw)
-            and W.passes_equals_any3(F[frow, K.F_TRAIT], cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
-                                     cards[cid, K.C_TRAIT2])
+            and (W.passes_equals_any3(F[frow, K.F_TRAIT] & 0xFFFF, cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
+                                      cards[cid, K.C_TRAIT2])
+                 or (F[frow, K.F_TRAIT] >> 16 != 0  # "<<A>> or <<B>>": the second trait, packed
+                     and W.passes_equals_any3(F[frow, K.F_TRAIT] >> 16, cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
+                                              cards[cid, K.C_TRAIT2])))
             and W.passes_equals(F[frow, K.F_NAME], cards[cid, K.C_NAME])
             and W.passes_equals(F[frow, K.F_TITLE], cards[cid, K.C_TITLE])
             and W.passes_equals_any2(F[frow, K.F_TRIGGER_ICON], cards[cid, K.C_TRIGGER0], cards[cid, K.C_TRIGGER1])):
@@ -103,8 +106,12 @@ def count_trait_others(s, T, p, trait, source):
         sl = stage_slot(s, p, pos)
         if sl >= 0 and sl != source:
             c = cid_of(s, sl)
-            if cards[c, K.C_TRAIT0] == trait or cards[c, K.C_TRAIT1] == trait or cards[c, K.C_TRAIT2] == trait:
-                n += 1
+            t1 = trait & 0x7FF  # "<<A>> or <<B>>": B packed in the high bits (cards.compile_condition)
+            t2 = trait >> 11
+            for t in (cards[c, K.C_TRAIT0], cards[c, K.C_TRAIT1], cards[c, K.C_TRAIT2]):
+                if t != 0 and (t == t1 or t == t2):
+                    n += 1
+                    break
     return n
 
 
@@ -175,6 +182,62 @@ def condition_holds(game, s, T, cond, arg, p, source):
             if sl >= 0 and sl != source:
                 n += 1
         return n >= arg
+    if cond == K.Condition.STOCK_AT_MOST:
+        return s[STOCK_N + p] <= arg
+    if cond == K.Condition.FACING_LEVEL_AT_LEAST or cond == K.Condition.FACING_COST_AT_MOST:
+        fs = game.facing_slot(s, p, spos) if spos >= 0 else -1
+        if fs < 0:
+            return False  # no character faces this card: the condition is not met
+        if cond == K.Condition.FACING_LEVEL_AT_LEAST:
+            return s[D_LEVEL + fs * CARD_W] >= arg
+        return cards[cid_of(s, fs), K.C_COST] <= arg
+    if cond == K.Condition.BATTLE_OPP_LEVEL_ABOVE_OPP:
+        opp = -1
+        if source == s[ATK_SLOT]:
+            opp = s[DEF_SLOT]
+        elif source == s[DEF_SLOT] and source >= 0:
+            opp = s[ATK_SLOT]
+        return opp >= 0 and s[D_LEVEL + opp * CARD_W] > game.player_level(s, 1 - p)
+    if cond == K.Condition.NO_OTHER_RESTED_CENTER:
+        for pos in range(K.N_CENTER):
+            sl = stage_slot(s, p, pos)
+            if sl >= 0 and sl != source and s[ORIENT + sl * CARD_W] == K.Orientation.REST:
+                return False
+        return True
+    if cond == K.Condition.MARKERS_AT_LEAST:
+        if spos < 0:
+            return False
+        n = 0
+        for sl in range(K.N_SLOTS):
+            if s[ZONE + sl * CARD_W] == K.Zone.MARKER and s[POS + sl * CARD_W] == spos and owner_of(s, sl) == p:
+                n += 1
+        return n >= arg
+    if cond == K.Condition.ALL_CHARS_TRAIT:
+        for pos in range(K.N_POSITIONS):
+            sl = stage_slot(s, p, pos)
+            if sl >= 0:
+                c = cid_of(s, sl)
+                if cards[c, K.C_TRAIT0] != arg and cards[c, K.C_TRAIT1] != arg and cards[c, K.C_TRAIT2] != arg:
+                    return False
+        return True
+    if cond == K.Condition.IN_BATTLE:
+        return source >= 0 and (source == s[ATK_SLOT] or source == s[DEF_SLOT])
+    if cond == K.Condition.BATTLE_OPP_COST_AT_MOST:
+        bo = -1
+        if source == s[ATK_SLOT]:
+            bo = s[DEF_SLOT]
+        elif source == s[DEF_SLOT] and source >= 0:
+            bo = s[ATK_SLOT]
+        return bo >= 0 and cards[cid_of(s, bo), K.C_COST] <= arg
+    if cond == K.Condition.OTHER_CHARS_AT_MOST:
+        n = 0
+        for pos in range(K.N_POSITIONS):
+            sl = stage_slot(s, p, pos)
+            if sl >= 0 and sl != source:
+                n += 1
+        return n <= arg
+    if cond == K.Condition.HAND_AT_LEAST:
+        return s[HAND_N + p] >= arg
     if cond == K.Condition.WR_CLIMAX_AT_LEAST:
         n = 0
         for i in range(s[WR_N + p]):

@@ -5,12 +5,15 @@ The layout is the English card database export: a list of
 ability: [str], side, expansion, ...}`` with ``"-"`` for the level/cost/power of climax and
 events, and ability lines marked ``【AUTO】 【CONT】 【ACT】 【COUNTER】 【CXCOMBO】 《Trait》``.
 
-The printed characteristics are imported as they are. Each ability line is matched against a fixed
-set of templates (:data:`TEMPLATES`), one sentence shape each, that compile exactly into the
-contract's opcodes; a line that matches no template is **not** guessed at: it is recorded in
-:attr:`ImportResult.unsupported` (card number -> lines) and the card is imported without it
-(``complete_only=True`` drops such cards instead). Trigger-icon reminder text (CR 2.12.3) is
-recognised and ignored. Cards the engine cannot represent at all are skipped and counted by reason
+The printed characteristics are imported as they are. Each ability line is compiled by the card-text
+grammar (:mod:`tcg_env.games.weiss_schwarz.card_text`, docs/weiss_schwarz/card-text.md) with a
+verdict: exact, approximate (a named difference, the card's ``approximate``) or unsupported (never
+guessed at: the card's ``uncompiled`` and :attr:`ImportResult.unsupported`, card number -> lines
+with the reason; the card is imported without it, ``complete_only=True`` drops it). Trigger-icon
+reminder text (CR 2.12.3) compiles to nothing: the engine performs the icons. An ability that
+names a card or a trait no card of the list has is unsupported (the pool compiler needs them).
+:attr:`ImportResult.text_records` has every record of a played type, skipped ones included: the
+coverage report of ``tcg cards import --report``. Cards the engine cannot represent at all are skipped and counted by reason
 in :attr:`ImportResult.skipped`:
 
 * ``trigger_choice``: the CHOICE icon is not among the icons of CR 4.12.2;
@@ -22,9 +25,8 @@ No card data is copied into this repository: the importer reads files the user s
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -32,9 +34,11 @@ from tcg_env.cards.base import validation_problem
 from tcg_env.cards.errors import CardDataError
 from tcg_env.cards.importers import ImportResult as BaseImportResult
 from tcg_env.cards.importers import Skipped, read_card_list
+from tcg_env.cards.text import LineResult, TextRecord
+from tcg_env.games.weiss_schwarz.card_text import APPROXIMATIONS, COMPILER
 from tcg_env.games.weiss_schwarz.cards import WSCard
 
-__all__ = ["ImportResult", "import_ws_json", "parse_ability_line", "raw_layout", "TEMPLATES"]
+__all__ = ["ImportResult", "import_ws_json", "raw_layout"]
 
 _TRIGGERS = {"SOUL", "RETURN", "POOL", "COMEBACK", "DRAW", "SHOT", "TREASURE", "GATE", "STANDBY"}
 _COLORS = {"YELLOW", "GREEN", "RED", "BLUE", "PURPLE"}
@@ -50,245 +54,10 @@ class ImportResult(BaseImportResult):
         self.unsupported = unsupported
         self.parsed_lines = parsed_lines
 
-    @property
-    def complete(self) -> list[WSCard]:
-        """The imported cards with every ability line compiled."""
-        return [c for c in self if c.number not in self.unsupported]
-
     def summary(self) -> str:
         n_unsup = sum(len(v) for v in self.unsupported.values())
         return (f"{self.file}: {self.total} records, imported {len(self)} ({len(self.complete)} complete), "
                 f"{self.skipped_text()}, ability lines compiled {self.parsed_lines}, unsupported {n_unsup}")
-
-
-# --------------------------------------------------------------------------------------------
-# Ability templates. The text is normalised first: 【X】 -> [X], 《T》 -> <<T>>, spaces collapsed.
-# A builder gets the match and returns an ability dict (characters/climax) or, for an event line,
-# ``("event", [ops])``; ``("backup", {...})`` sets the card's Backup; ``None`` = reminder text.
-# --------------------------------------------------------------------------------------------
-_T = r"(?:<<(?P<trait>[^>]+)>> )?"
-_CHAR = {"type": "character"}
-
-
-def _flt(m: re.Match, **kw: Any) -> dict[str, Any]:
-    f = dict(_CHAR, **kw)
-    if m.groupdict().get("trait"):
-        f["trait"] = m.group("trait")
-    return f
-
-
-def _self_pump(trigger: str) -> Callable[[re.Match], dict]:
-    return lambda m: {"kind": "auto", "trigger": trigger,
-                      "effect": [{"op": "target_self"}, {"op": "power", "amount": int(m["p"])}]}  # fmt: skip
-
-
-def _choose_pump(trigger: str) -> Callable[[re.Match], dict]:
-    def build(m: re.Match) -> dict:
-        f = _flt(m, relation="other") if m["other"] else _flt(m)
-        return {"kind": "auto", "trigger": trigger,
-                "effect": [{"op": "choose", "filter": f}, {"op": "power", "amount": int(m["p"])}]}  # fmt: skip
-
-    return build
-
-
-def _cont_all(m: re.Match) -> dict:
-    f = _flt(m, relation="other") if m["other"] else _flt(m)
-    eff = []
-    if m["p"]:
-        eff.append({"op": "aura_power", "amount": int(m["p"]), "filter": f})
-    if m["s"]:
-        eff.append({"op": "aura_soul", "amount": int(m["s"]), "filter": f})
-    return {"kind": "cont", "effect": eff}
-
-
-def _cont_self(m: re.Match) -> dict:
-    ab: dict[str, Any] = {"kind": "cont",
-                          "effect": [{"op": "aura_power", "amount": int(m["p"]), "filter": dict(_CHAR, relation="self")}]}  # fmt: skip
-    if m["turn"]:
-        ab["condition"] = {"kind": "opponents_turn" if "opponent" in m["turn"] else "your_turn"}
-    return ab
-
-
-def _per_other(m: re.Match) -> dict:
-    counted = {"type": "character", "trait": m["trait"], "relation": "other"}
-    return {"kind": "cont", "effect": [{"op": "aura_power_per", "amount": int(m["p"]),
-                                        "filter": dict(_CHAR, relation="self"), "counted": counted}]}  # fmt: skip
-
-
-def _if_others(m: re.Match) -> dict:
-    return {"kind": "cont", "condition": {"kind": "trait_count_at_least", "trait": m["trait"], "value": int(m["n"])},
-            "effect": [{"op": "aura_power", "amount": int(m["p"]), "filter": dict(_CHAR, relation="self")}]}  # fmt: skip
-
-
-def _assist(m: re.Match) -> dict:
-    return {"kind": "cont", "keyword": "assist",
-            "effect": [{"op": "aura_power", "amount": int(m["p"]), "filter": _flt(m, relation="in_front")}]}  # fmt: skip
-
-
-def _encore(m: re.Match) -> dict:
-    cost: dict[str, Any] = {"discard": 1, "discard_filter": {"type": "character", "zone": "hand"}}
-    if m["trait"]:
-        cost["discard_filter"]["trait"] = m["trait"]
-    return {"kind": "auto", "keyword": "encore", "trigger": "to_wr_from_stage_self", "optional": True,
-            "cost": cost, "effect": [{"op": "encore_self"}]}  # fmt: skip
-
-
-def _bond(m: re.Match) -> dict:
-    cost = {"stock": int(m["stock"])} if m["stock"] else {"discard": 1}
-    return {"kind": "auto", "keyword": "bond", "trigger": "played_self", "optional": True, "cost": cost,
-            "effect": [{"op": "bond", "name": m["name"]}]}  # fmt: skip
-
-
-def _brainstorm(m: re.Match) -> dict:
-    return {"kind": "act", "keyword": "brainstorm", "cost": {"stock": int(m["stock"]), "rest_self": True},
-            "effect": [{"op": "brainstorm", "count": int(m["n"])}, {"op": "draw", "count": "x", "up_to": True}]}  # fmt: skip
-
-
-def _reverse_back(m: re.Match) -> dict:
-    return {"kind": "auto", "trigger": "reversed_self", "optional": True,
-            "condition": {"kind": "battle_opp_level_at_most", "value": int(m["lv"])},
-            "effect": [{"op": "target_battle_opp"}, {"op": "reverse"}]}  # fmt: skip
-
-
-def _another_trait_pump(m: re.Match) -> dict:
-    trig = "attacks_self" if m["when"] == "attacks" else "played_self"
-    return {"kind": "auto", "trigger": trig, "condition": {"kind": "trait_count_at_least", "trait": m["trait"], "value": 1},
-            "effect": [{"op": "target_self"}, {"op": "power", "amount": int(m["p"])}]}  # fmt: skip
-
-
-def _combo_pump(m: re.Match) -> dict:
-    eff: list[dict] = [{"op": "target_self"}, {"op": "power", "amount": int(m["p"])}]
-    if m["s"]:
-        eff.append({"op": "soul", "amount": int(m["s"])})
-    return {"kind": "auto", "trigger": "attacks_self", "combo": m["cx"], "effect": eff}
-
-
-def _cx_choose(m: re.Match) -> dict:
-    n = int(m["n"])
-    return {"kind": "auto", "trigger": "climax_placed",
-            "effect": [{"op": "choose", "filter": dict(_CHAR), "count": n, "up_to": True},
-                       {"op": "power", "amount": int(m["p"])}, {"op": "soul", "amount": int(m["s"])}]}  # fmt: skip
-
-
-_PAID_SEARCH = re.compile(r"^search your deck for up to 1 <<(?P<trait>[^>]+)>> character, reveal it to your opponent, "
-                          r"put it into your hand, and shuffle your deck\.$")
-_PAID_SALVAGE = re.compile(r"^choose 1 \"(?P<name>[^\"]+)\" in your waiting room, and return it to your hand\.$")
-
-
-def _paid_on_play(m: re.Match) -> dict | None:
-    """[(N) put 1 card from your hand into your waiting room] on play: search a trait / salvage a name."""
-    cost: dict[str, Any] = {"discard": 1}
-    if m["stock"]:
-        cost["stock"] = int(m["stock"])
-    ab: dict[str, Any] = {"kind": "auto", "trigger": "played_self", "optional": True, "cost": cost}
-    s = _PAID_SEARCH.match(m["rest"])
-    if s:
-        return dict(ab, effect=[{"op": "search", "filter": {"type": "character", "zone": "deck", "trait": s["trait"]}}])
-    s = _PAID_SALVAGE.match(m["rest"])
-    if s:
-        return dict(ab, effect=[{"op": "choose", "filter": {"zone": "waiting_room", "name": s["name"]}}, {"op": "to_hand"}])
-    raise _NoMatch
-
-
-class _NoMatch(Exception):
-    """A template's head matched but its tail is not a supported sentence."""
-
-
-def _event_search(m: re.Match) -> tuple[str, list[dict]]:
-    what = m["what"]
-    f: dict[str, Any] = {"zone": "deck", "type": "climax" if what.startswith("climax") else "character"}
-    if m["trait"]:
-        f["trait"] = m["trait"]
-    return "event", [{"op": "search", "filter": f, "count": int(m["n"])}]
-
-
-TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match], Any]]] = [
-    (re.compile(r"^\((?:\[[A-Z]+\])+: When this card triggers.*\)$"), lambda m: None),  # CR 2.12.3 reminder
-    (re.compile(r"^-$"), lambda m: None),
-    (re.compile(r"^\[CONT\] All of your (?P<other>other )?" + _T + r"characters get "
-                r"(?:\+(?P<p>\d+) power(?: and )?)?(?:\+(?P<s>\d) soul)?\.$"), _cont_all),  # fmt: skip
-    (re.compile(r"^\[ACT\] \[COUNTER\] Backup (?P<p>\d+), Level (?P<lv>\d) \[(?:\((?P<c>\d)\) )?Put this card from "
-                r"your hand into your waiting room\](?: \(.*\))?$"),
-     lambda m: ("backup", {"power": int(m["p"]), "level": int(m["lv"]), "cost": int(m["c"] or 0)})),  # fmt: skip
-    (re.compile(r"^\[AUTO\] When this card is placed on the stage from your hand, you may put the top card of your "
-                r"clock into your waiting room\.$"),
-     lambda m: {"kind": "auto", "trigger": "played_self", "optional": True, "effect": [{"op": "heal", "count": 1}]}),
-    (re.compile(r"^\[CONT\] (?P<turn>During your (?:opponent's )?turn, )?[Tt]his card gets \+(?P<p>\d+) power\.$"), _cont_self),
-    (re.compile(r"^\[CONT\] This card gets \+(?P<p>\d+) power for each of your other <<(?P<trait>[^>]+)>> characters\.$"),
-     _per_other),
-    (re.compile(r"^\[CONT\] If you have (?P<n>\d+) or more other <<(?P<trait>[^>]+)>> characters, this card gets "
-                r"\+(?P<p>\d+) power\.$"), _if_others),  # fmt: skip
-    (re.compile(r"^\[CONT\] Assist All of your " + _T + r"characters in front of this card get \+(?P<p>\d+) power\.$"), _assist),
-    (re.compile(r"^\[AUTO\] Encore \[Put 1 " + _T + r"character from your hand into your waiting room\](?: \(.*\))?$"), _encore),
-    (re.compile(r"^\[AUTO\] Bond/\"(?P<name>[^\"]+)\" \[(?:\((?P<stock>\d)\)|Put 1 card from your hand into your "
-                r"waiting room)\](?: \(.*\))?$"), _bond),  # fmt: skip
-    (re.compile(r"^\[ACT\] Brainstorm \[\((?P<stock>\d)\) \[REST\] this card\] Flip over (?P<n>\d+) cards from the top "
-                r"of your deck, and put them into your waiting room\. For each climax revealed among those cards, draw "
-                r"up to 1 card\.$"), _brainstorm),  # fmt: skip
-    (re.compile(r"^\[AUTO\] When your climax is placed on your climax area, choose 1 of your (?P<other>other )?" + _T
-                + r"characters, and that character gets \+(?P<p>\d+) power until end of turn\.$"),
-     _choose_pump("own_climax_placed")),
-    (re.compile(r"^\[AUTO\] When this card becomes \[REVERSE\], if this card's battle opponent is level (?P<lv>\d) or "
-                r"lower, you may \[REVERSE\] that character\.$"), _reverse_back),  # fmt: skip
-    (re.compile(r"^\[CONT\] Experience If the total level of cards in your level is (?P<n>\d+) or higher, this card "
-                r"gets \+(?P<p>\d+) power\.$"),
-     lambda m: {"kind": "cont", "keyword": "experience", "condition": {"kind": "level_sum_at_least", "value": int(m["n"])},
-                "effect": [{"op": "aura_power", "amount": int(m["p"]), "filter": dict(_CHAR, relation="self")}]}),
-    (re.compile(r"^\[CONT\] This card cannot side attack\.$"),
-     lambda m: {"kind": "cont", "effect": [{"op": "aura_restrict", "restrictions": "cant_side",
-                                            "filter": dict(_CHAR, relation="self")}]}),  # fmt: skip
-    (re.compile(r"^\[AUTO\] When this card attacks, this card gets \+(?P<p>\d+) power until end of turn\.$"),
-     _self_pump("attacks_self")),
-    (re.compile(r"^\[AUTO\] When this card is placed on the stage from your hand, this card gets \+(?P<p>\d+) power "
-                r"until end of turn\.$"), _self_pump("played_self")),  # fmt: skip
-    (re.compile(r"^\[AUTO\] When this card attacks, choose 1 of your (?P<other>other )?" + _T
-                + r"characters, and that character gets \+(?P<p>\d+) power until end of turn\.$"), _choose_pump("attacks_self")),
-    (re.compile(r"^\[AUTO\] When this card is placed on the stage from your hand, choose 1 of your (?P<other>other )?" + _T
-                + r"characters, and that character gets \+(?P<p>\d+) power until end of turn\.$"), _choose_pump("played_self")),
-    (re.compile(r"^\[AUTO\] When this card (?P<when>attacks|is placed on the stage from your hand), if you have another "
-                r"<<(?P<trait>[^>]+)>> character, this card gets \+(?P<p>\d+) power until end of turn\.$"),
-     _another_trait_pump),  # fmt: skip
-    (re.compile(r"^\[AUTO\] \[CXCOMBO\] When this card attacks, if \"(?P<cx>[^\"]+)\" is in your climax area, this "
-                r"card gets \+(?P<p>\d+) power(?: and \+(?P<s>\d) soul)? until end of turn\.$"), _combo_pump),  # fmt: skip
-    (re.compile(r"^\[AUTO\] ?When this card is placed on your climax area from your hand, perform the ?\[STANDBY\] ?effect\.$"),
-     lambda m: {"kind": "auto", "trigger": "climax_placed", "effect": [{"op": "trigger_icon", "icon": "standby"}]}),
-    (re.compile(r"^\[AUTO\] When this card is placed on your climax area from your hand, choose up to (?P<n>\d) of your "
-                r"characters, and those characters get \+(?P<p>\d+) power and \+(?P<s>\d) soul until end of turn\.$"),
-     _cx_choose),  # fmt: skip
-    (re.compile(r"^\[CONT\] During your turn, this card gets \+(?P<p>\d+) power for each of your other "
-                r"<<(?P<trait>[^>]+)>> characters\.$"),
-     lambda m: dict(_per_other(m), condition={"kind": "your_turn"})),
-    (re.compile(r"^\[CONT\] All of your other \"(?P<name>[^\"]+)\" get \+(?P<p>\d+) power\.$"),
-     lambda m: {"kind": "cont", "effect": [{"op": "aura_power", "amount": int(m["p"]),
-                                            "filter": dict(_CHAR, name=m["name"], relation="other")}]}),  # fmt: skip
-    (re.compile(r"^\[AUTO\] \[(?:\((?P<stock>\d)\) )?Put 1 card from your hand into your waiting room\] When this card is "
-                r"placed on the stage from your hand, you may pay the cost\. If you do, (?P<rest>.*)$"), _paid_on_play),
-    # event lines (the whole card text of an event is one "event" ability)
-    (re.compile(r"^Choose 1 of your characters, and that character gets \+(?P<p>\d+) power until end of turn\.$"),
-     lambda m: ("event", [{"op": "choose", "filter": dict(_CHAR)}, {"op": "power", "amount": int(m["p"])}])),
-    (re.compile(r"^Search your deck for up to (?P<n>\d) " + _T + r"(?P<what>characters?|climax), reveal (?:it|them) "
-                r"to your opponent, put (?:it|them) into your hand, and shuffle your deck\.$"), _event_search),  # fmt: skip
-]
-
-
-def _normalise(line: str) -> str:
-    s = line.replace("【", "[").replace("】", "]").replace("《", "<<").replace("》", ">>")
-    s = s.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'")
-    return " ".join(s.split())
-
-
-def parse_ability_line(line: str) -> tuple[bool, Any]:
-    """``(True, result)`` if a template matches the line (result as the template builds it, ``None``
-    for reminder text), else ``(False, None)``."""
-    s = _normalise(line)
-    for pat, build in TEMPLATES:
-        m = pat.match(s)
-        if m:
-            try:
-                return True, build(m)
-            except _NoMatch:
-                return False, None
-    return False, None
 
 
 def _int(v: Any) -> int:
@@ -298,8 +67,31 @@ def _int(v: Any) -> int:
     return int(s) if s.isdigit() else 0
 
 
+def _ctx(ctype: str, name: str, traits: list[str]) -> dict[str, Any]:
+    return {"type": ctype, "name": name, "traits": traits}
+
+
+def _skip_record(skip: Skipped, reason: str, number: str, records: list[TextRecord], rec: Any) -> None:
+    """Count a skipped record; one of a played type keeps a text record (its lines compiled, so
+    the report knows their verdicts)."""
+    skip(reason, number)
+    if not isinstance(rec, dict):
+        return
+    ctype = _TYPES.get(str(rec.get("type")))
+    if ctype is None:
+        return
+    traits = [str(a).strip() for a in rec.get("attributes") or [] if str(a).strip() not in ("", "-")]
+    ctx = _ctx(ctype, str(rec.get("name") or "").strip(), traits)
+    lines = [COMPILER.compile_line(str(x), ctx) for x in rec.get("ability") or [] if str(x).strip() not in ("", "-")]
+    records.append(TextRecord(number, _set_of(number), lines, skip=reason, name=ctx["name"]))
+
+
+def _set_of(number: str) -> str:
+    return number.split("-")[0] if "-" in number else number
+
+
 def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportResult:
-    """Read a real card list; cards keep the ability lines the templates compile (see module doc)."""
+    """Read a real card list; every ability line is compiled by the card-text grammar (module doc)."""
     path = Path(path)
     data = read_card_list(path)
     if not isinstance(data, list) or not data or not isinstance(data[0], dict) or not {"code", "type"} <= set(data[0]):
@@ -308,9 +100,10 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
     skip = Skipped()
     unsupported: dict[str, list[str]] = {}
     errors: list[str] = []
-    records: list[dict[str, Any]] = []
+    models: list[dict[str, Any]] = []
+    texts: list[TextRecord] = []
+    by_number: dict[str, TextRecord] = {}
     seen: set[str] = set()
-    parsed = 0
 
     for rec in data:
         number = str(rec.get("code") or "").strip() if isinstance(rec, dict) else ""
@@ -319,60 +112,93 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             continue
         if number in seen:
             skip("duplicate", number)
+            # a reprint of an imported card plays as that card: its lines' verdicts are that card's
+            # (TextRecord.duplicate_of, where the shared framework has it)
+            first = by_number.get(number)
+            if first is not None:
+                dup = TextRecord(number, _set_of(number), list(first.lines), skip="duplicate", name=first.name)
+                dup.duplicate_of = number
+                texts.append(dup)
+            else:  # the first printing was not imported either: this one is just skipped
+                dup = next((t for t in texts if t.number == number), None)
+                texts.append(TextRecord(number, _set_of(number), list(dup.lines) if dup else [], skip="duplicate",
+                                        name=dup.name if dup else ""))  # fmt: skip
             continue
         ctype = _TYPES.get(str(rec.get("type")))
         if ctype is None:
             skip("unknown_type", number)
             continue
         icons = [str(t).upper() for t in rec.get("trigger") or []]
-        if "CHOICE" in icons:
-            skip("trigger_choice", number)
-            continue
-        if any(t not in _TRIGGERS for t in icons) or len(icons) > 2:
-            skip("unknown_trigger", number)
-            continue
         color = str(rec.get("color") or "").upper()
-        if color not in _COLORS:
-            skip("unknown_color", number)
+        traits = list(dict.fromkeys(str(a).strip() for a in rec.get("attributes") or [] if str(a).strip() not in ("", "-")))
+        reason = None
+        if "CHOICE" in icons:
+            reason = "trigger_choice"
+        elif any(t not in _TRIGGERS for t in icons) or len(icons) > 2:
+            reason = "unknown_trigger"
+        elif color not in _COLORS:
+            reason = "unknown_color"
+        elif len(traits) > 3:
+            reason = "too_many_traits"
+        if reason is not None:
+            _skip_record(skip, reason, number, texts, rec)
             continue
-        traits = [str(a).strip() for a in rec.get("attributes") or [] if str(a).strip() not in ("", "-")]
-        if len(traits) > 3:
-            skip("too_many_traits", number)
-            continue
-        lines = [str(a) for a in rec.get("ability") or []]
+        name = str(rec.get("name") or "").strip()
+        ctx = _ctx(ctype, name, traits)
+        lines = [" ".join(str(a).split()) for a in rec.get("ability") or [] if str(a).strip() not in ("", "-")]
+        results = [COMPILER.compile_line(line, ctx) for line in lines]
         abilities: list[dict] = []
+        sources: list[int] = []  # the line of each ability
         event_ops: list[dict] = []
         backup = None
         counter = False
-        bad: list[str] = []
-        for line in lines:
-            text = _normalise(line)
-            if ctype == "event" and text.startswith("[COUNTER] "):
-                counter = True  # CR 2.8.2: the counter icon printed before an event's text
-                line = text[len("[COUNTER] "):]
-            ok, res = parse_ability_line(line)
-            if not ok or (isinstance(res, tuple) and res[0] == "event") != (ctype == "event" and res is not None):
-                bad.append(line)
+        for i, res in enumerate(results):
+            if not res.compiled:
                 continue
-            parsed += res is not None
-            if res is None:
-                continue
-            if isinstance(res, tuple) and res[0] == "backup":
-                backup, counter = res[1], True
-            elif isinstance(res, tuple):
-                event_ops.extend(res[1])
-            else:
-                abilities.append(res)
+            backup = res.fields.get("backup", backup)
+            counter = counter or bool(res.fields.get("counter")) or "backup" in res.fields
+            for ab in res.abilities:
+                if ab["kind"] == "event":
+                    # one event ability (CR 6.5.1.2.2): the lines' programs one after the other; each
+                    # line's targets start at register 0, so at most one line may use registers
+                    if event_ops and _uses_registers(event_ops) and _uses_registers(ab["effect"]):
+                        results[i] = LineResult.unsupported(res.line, "an event's targets on several lines")
+                        break
+                    event_ops = event_ops + ab["effect"]
+                else:
+                    abilities.append(ab)
+                    sources.append(i)
+        # "when you use this card's Backup / Brainstorm" (USE_KEYWORD): the card must have that keyword,
+        # and only one of them (the trigger does not say which keyword was used)
+        used = {ab.get("trigger_keyword") for ab in abilities if ab.get("trigger") == "use_keyword"}
+        have = {"backup"} if backup is not None else set()
+        have |= {ab.get("keyword") for ab in abilities if ab.get("keyword") == "brainstorm"}
+        # a brainstorm instruction outside Brainstorm (a counted mill) would also report a "use"
+        milled = any(ab.get("keyword") != "brainstorm" and any(d.get("op") == "brainstorm" for d in _walk_dicts(ab))
+                     for ab in abilities)  # fmt: skip
+        if used and (not used <= have or len(have) > 1 or milled):
+            keep = [(ab, i) for ab, i in zip(abilities, sources) if ab.get("trigger") != "use_keyword"]
+            for ab, i in zip(abilities, sources):
+                if ab.get("trigger") == "use_keyword":
+                    results[i] = LineResult.unsupported(results[i].line, "'when you use this card's' keyword that this "
+                                                        "card does not have (or one of two it has)")
+            abilities, sources = [a for a, _ in keep], [i for _, i in keep]
+        text_rec = TextRecord(number, _set_of(number), results, name=name)
         if ctype == "event":
-            if bad or not event_ops:
+            if any(not r.compiled for r in results) or not event_ops:
+                text_rec.skip = "event_unsupported"
+                if not event_ops and all(r.compiled for r in results):
+                    text_rec.lines = [LineResult.unsupported(r.line, "an event without an effect") for r in results] or [
+                        LineResult.unsupported(name, "an event without an effect")]
+                texts.append(text_rec)
                 skip("event_unsupported", number)
                 continue
-            abilities = [{"kind": "event", "effect": event_ops}]
-        if bad:
-            unsupported[number] = bad
-        model = {
+            abilities, sources = [{"kind": "event", "effect": event_ops}], [-1]
+        texts.append(text_rec)
+        by_number[number] = text_rec
+        models.append({
             "number": number,
-            "name": str(rec.get("name") or "").strip(),
+            "name": name,
             "type": ctype,
             "color": color.lower(),
             "level": _int(rec.get("level")) if ctype != "climax" else 0,
@@ -386,61 +212,119 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             "counter": counter,
             "backup": backup,
             "abilities": abilities,
-            "text": "\n".join(" ".join(x.split()) for x in lines if x.strip() not in ("", "-")),
-            "uncompiled": [" ".join(x.split()) for x in bad],  # tcg cards show marks them
-        }
+            "text": "\n".join(lines),
+            "_sources": sources,
+        })
         seen.add(number)
-        records.append(model)
 
-    # abilities that name another card need it in the imported list (Bond, climax combos)
-    names = {r["name"]: r["type"] for r in records}
-    for r in records:
-        keep = []
-        for ab, line in zip(r["abilities"], _lines_of(r)):
-            ref = _named_ref(ab)
-            if ref is not None and (ref[0] not in names or ref[1] not in (None, names[ref[0]])):
-                unsupported.setdefault(r["number"], []).append(line + f"  [names {ref[0]!r}, not in this list]")
-                r["uncompiled"].append(line)
-                parsed -= 1
-                continue
-            keep.append(ab)
-        r["abilities"] = keep
+    # abilities that name another card or a trait need it in the imported list (Bond, climax
+    # combos, filters): the pool compiler refuses names and traits no card has
+    # (with complete_only, against the cards kept: until no kept card names a dropped one)
+    while True:
+        present = [r for r in models if not (complete_only and any(not lr.compiled for lr in by_number[r["number"]].lines))]
+        names = {r["name"]: r["type"] for r in present}
+        all_traits = {t for r in present for t in r["traits"]}
+        changed = False
+        for r in models:
+            keep, src = [], []
+            text_rec = by_number[r["number"]]
+            for ab, li in zip(r["abilities"], r["_sources"]):
+                missing = _missing_ref(ab, names, all_traits)
+                if missing is not None:
+                    changed = True
+                    for j, lr in enumerate(text_rec.lines):
+                        if lr.compiled and (j == li or r["type"] == "event" and lr.abilities):
+                            text_rec.lines[j] = LineResult.unsupported(lr.line, missing)
+                    continue
+                keep.append(ab)
+                src.append(li)
+            r["abilities"], r["_sources"] = keep, src
+            if r["type"] == "event" and not keep:
+                r["_skip"] = "event_unsupported"
+        if not changed:
+            break
 
     cards: list[WSCard] = []
-    for r in records:
-        if complete_only and r["number"] in unsupported:
+    for r in models:
+        text_rec = by_number[r["number"]]
+        r.pop("_sources")
+        lines = text_rec.lines
+        r["uncompiled"] = [lr.line for lr in lines if not lr.compiled]
+        r["approximate"] = {lr.line: list(lr.approximations) for lr in lines if lr.approximations and lr.compiled}
+        r["text_compiled"] = True
+        if r["uncompiled"]:
+            unsupported[r["number"]] = [lr.line + f"  [{lr.reason}]" for lr in lines if not lr.compiled]
+        if r.pop("_skip", None):
+            text_rec.skip = "event_unsupported"
+            skip("event_unsupported", r["number"])
+            continue
+        if complete_only and r["uncompiled"]:
             skip("incomplete", r["number"])
             continue
         try:
             cards.append(WSCard.model_validate(r).with_file(path.name))
         except ValidationError as exc:
             skip("invalid", r["number"])
+            text_rec.skip = "invalid"
             field, reason = validation_problem(exc, r)
             errors.append(f"{r['number']}: field {field!r}: {reason}")
+    parsed = sum(1 for t in texts if t.skip is None for lr in t.lines if lr.compiled)
     return ImportResult(cards, file=path.name, total=len(data), skipped=skip, unsupported=unsupported,
-                        parsed_lines=parsed, errors=errors)  # fmt: skip
+                        parsed_lines=parsed, errors=errors, text_records=texts, game="weiss_schwarz",
+                        approximations=APPROXIMATIONS)  # fmt: skip
 
 
-def _named_ref(ab: dict) -> tuple[str, str | None] | None:
-    """The card name an ability refers to and the type that card must have (None = any)."""
+def _uses_registers(ops: list[dict]) -> bool:
+    return any("reg" in d or d.get("op") in ("choose", "select_all", "target_self", "target_battle_opp",
+                                               "target_triggering", "reveal_top") for d in _walk_dicts(ops))
+
+
+def _missing_ref(ab: dict, names: dict[str, str], traits: set[str]) -> str | None:
+    """Why an ability cannot be kept in this list: it names a card (of a type) or a trait that
+    no imported card has; None when everything it names is there."""
+    refs: list[tuple[str, str | None]] = []
+    trait_refs: list[str] = []
     if ab.get("combo"):
-        return ab["combo"], "climax"
-    for op in ab.get("effect", []):
-        if op.get("op") == "bond":
-            return op["name"], "character"
-        if "name" in op.get("filter", {}):
-            return op["filter"]["name"], op["filter"].get("type")
+        refs.append((ab["combo"], "climax"))
+    for flt_holder in _walk_dicts(ab):
+        if "name" in flt_holder and flt_holder.get("op") in ("bond",):
+            refs.append((flt_holder["name"], "character"))
+    for f in _filters_of(ab):
+        if "name" in f:
+            refs.append((f["name"], None))
+        for k in ("trait", "trait_or"):
+            if k in f:
+                trait_refs.append(f[k])
+    for name, typ in refs:
+        if name not in names or (typ is not None and names[name] != typ):
+            return f"names {name!r}, not in this list"
+    for t in trait_refs:
+        if t not in traits:
+            return f"names the trait {t!r}, which no character of this list has"
     return None
 
 
-def _lines_of(r: dict) -> list[str]:
-    # the source line of each ability, for messages (abilities keep the order of their lines)
+def _walk_dicts(v: Any):
+    if isinstance(v, dict):
+        yield v
+        for x in v.values():
+            yield from _walk_dicts(x)
+    elif isinstance(v, list):
+        for x in v:
+            yield from _walk_dicts(x)
+
+
+def _filters_of(ab: dict) -> list[dict]:
     out = []
-    for line in r["text"].split("\n"):
-        ok, res = parse_ability_line(line if r["type"] != "event" else _normalise(line).removeprefix("[COUNTER] "))
-        if ok and isinstance(res, dict):
-            out.append(line)
-    out += [""] * (len(r["abilities"]) - len(out))
+    for d in _walk_dicts(ab):
+        for k in ("filter", "counted", "discard_filter", "trigger_filter", "reveal", "marker"):
+            if isinstance(d.get(k), dict):
+                out.append(d[k])
+        if d is ab.get("condition") or d.get("kind") == "trait_count_at_least" or (d.get("op") == "if"):
+            c = d.get("condition", d) if d.get("op") == "if" else d
+            if isinstance(c, dict) and c.get("kind") in ("trait_count_at_least", "climax_named", "named_on_stage"):
+                f = {k: c[k] for k in ("trait", "trait_or", "name") if k in c}
+                out.append(f)
     return out
 
 

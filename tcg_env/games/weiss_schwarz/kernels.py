@@ -421,6 +421,8 @@ def apply_unchecked(game, s, T, a):
                 game.put_in_zone(s, sl, K.Zone.WAITING_ROOM)
                 d = s[DEF_SLOT]
                 s[PMOD + d * CARD_W] += cards[c, K.C_BACKUP_POWER]
+                # "when you use this card's Backup" (CR 10.5): its auto abilities, from the waiting room
+                game.trigger_card(s, T, sl, p, K.Trigger.USE_KEYWORD, -1)
             else:
                 game.play_event(s, T, p, option_of(a, K.HAND_BASE))
         s[STEP] = K.AttackStep.DAMAGE

@@ -182,6 +182,11 @@ def flow_step(game, s, T):
         a = s[ATK_SLOT]
         if top >= 0 and cards[cid_of(s, top), K.C_TYPE] == K.CardType.CLIMAX and a >= 0 and s[ZONE + a * CARD_W] == K.Zone.STAGE:
             game.trigger_card(s, T, a, tp, K.Trigger.TRIGGER_CHECK_CLIMAX, top)
+        if top >= 0 and cards[cid_of(s, top), K.C_TYPE] == K.CardType.CLIMAX:
+            for q in range(K.N_POSITIONS):  # "when your character's trigger check reveals a climax"
+                o = stage_slot(s, tp, q)
+                if o >= 0:
+                    game.trigger_card(s, T, o, tp, K.Trigger.OWN_TRIGGER_CHECK_CLIMAX, top)
         s[FLOW] = F_TRIGGER_ICON if top >= 0 else F_TRIGGER_DONE
         return 0
     if fl == F_TRIGGER_ICON:

@@ -1,0 +1,1489 @@
+"""Weiss Schwarz printed card text -> ability records (the card schema of ``cards.py``).
+
+The English card database's ability lines are parsed by the grammar ``card_text.lark`` (Lark,
+LALR) after :func:`normalise`; :class:`WSTextTransformer` turns the parse tree into
+:class:`~tcg_env.games.weiss_schwarz.cards.WSAbility` dicts (or card fields: Backup, the counter
+icon) with a verdict per line (``tcg_env.cards.text``). The pieces: triggers (CR 8.1.1.2),
+costs (CR 8.4), conditions, target phrases ("choose 1 of your other <<T>> characters" ->
+``choose`` + a filter), effects (one-time, CR 8.8; continuous, CR 8.9), gains and durations,
+and the keywords of CR 10 (Encore, Bond, Backup, Assist, Brainstorm, Experience).
+
+A pronoun ("it", "that character") is the last chosen card(s); where nothing was chosen it is
+the battle opponent in a battle context ("if this card's battle opponent is level 1 or lower,
+you may [REVERSE] that character"), else the line is unsupported. The documentation, with every
+approximation and the measured coverage: ``docs/weiss_schwarz/card-text.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Mapping
+
+from lark import Token, Transformer, v_args
+
+from tcg_env.cards.text import CardTextCompiler, TextTransformer, Unsupported
+
+__all__ = ["APPROXIMATIONS", "COMPILER", "WSTextTransformer", "normalise", "compile_line"]
+
+#: name -> what the compiled abilities do differently from the printed line
+APPROXIMATIONS: dict[str, str] = {
+    "look_exactly_n": "\"look at up to N cards from the top of your deck\": the engine looks at the top N "
+                      "cards (all of the deck if fewer), not at a number up to N the player picks one card at "
+                      "a time",
+    "look_order_kept": "\"put the rest back on top of your deck in any order\": the cards not taken stay on top "
+                       "in their order (no re-ordering decision; rules-coverage CR 4.7-4.9)",
+    "reverse_any": "\"when this card becomes [REVERSE] in battle\" with another condition: also triggers when an "
+                   "effect reverses the card outside a battle (alone, \"in battle\" is the condition in_battle)",
+    "move_any_open": "\"move it to an open position of your back / center stage\": the player may move it to "
+                     "any open position of the stage (the engine's move has no back/center limit)",
+    "reveal_unseen": "\"reveal the top card of your deck\": the test of the revealed card and what follows are "
+                     "the card's, but the observations do not show the revealed card to either player",
+    "mill_via_resolution": "\"put the top N cards of your deck into your waiting room. If there is a climax among "
+                           "those cards\": the cards pass through the resolution zone (the Brainstorm "
+                           "instruction) so that their climaxes are counted; if the deck runs out midway, the "
+                           "refresh does not shuffle in the cards already put",
+    "take_up_to": "\"choose N cards from among them\": the player may take fewer than N (the engine's choice "
+                  "from the cards looked at is an \"up to\")",
+    "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
+                 "found nothing to do (e.g. no card to choose)",
+}
+
+_POSITIONS = {"center": "center", "back": "back"}
+_ZONES = {"z_wr": "waiting_room", "z_hand": "hand", "z_clock": "clock", "z_stock": "stock",
+          "z_memory": "memory", "z_level": "level", "z_climax": "climax_area"}  # fmt: skip
+_PHASES = {"ph_turn": "begin_turn", "ph_draw": "begin_draw", "ph_clock": "begin_clock", "ph_main": "begin_main",
+           "ph_climax": "begin_climax", "ph_attack": "begin_attack", "ph_encore": "begin_encore",
+           "ph_end": "begin_end", "ph_battle": "begin_battle", "ph_counter": "begin_counter"}  # fmt: skip
+_DEST_OP = {"d_stock": "to_stock", "d_wr": "to_waiting_room", "d_clock": "to_clock", "d_hand": "to_hand",
+            "d_memory": "to_memory"}  # fmt: skip
+_PILE_OP = {"stock": "pool", "waiting_room": "mill", "clock": "clock_top"}
+# "when you use this card's "Brainstorm"" (CR 10.7.4), "... "Backup"" (CR 10.5: the card is then in the
+# waiting room, the character in battle is the defending one)
+_KEYWORDS = {"brainstorm": "brainstorm", "backup": "backup"}
+_TARGETING = ("choose", "select_all", "target_self", "target_battle_opp")
+_ON_REG = {"power", "soul", "level", "grant_keyword", "restrict", "stand", "rest", "reverse", "to_hand",
+           "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
+           "to_stage", "move_position", "to_marker"}  # fmt: skip
+N_REGS = 2  # constants.N_REGS: target registers per program
+
+_QUOTED = re.compile(r'("[^"]*"|<<[^>]*>>)')
+
+
+def normalise(line: str) -> str:
+    """The line as the grammar reads it: 【X】 -> [x], 《T》 -> <<T>>, plain quotes, brackets spaced,
+    lower case outside card names ("...") and traits (<<...>>), spaces collapsed."""
+    s = line.replace("【", "[").replace("】", "]").replace("《", "<<").replace("》", ">>")
+    s = s.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
+    s = s.replace("\uff08", "(").replace("\uff09", ")").replace("×", " x ").replace("［", "[").replace("］", "]")
+    parts = _QUOTED.split(s)
+    out = []
+    for i, p in enumerate(parts):
+        if i % 2:
+            out.append(" " + p + " ")
+            continue
+        p = p.lower()
+        p = re.sub(r"\[(\w+)\]", r" [\1] ", p)  # [auto]when / the[standby]effect
+        p = re.sub(r"(?<=[a-z\]])\[", " [", p)
+        p = p.replace("'s ", "'s ")
+        p = re.sub(r"([,.&])", r" \1 ", p)
+        p = re.sub(r"(\d) , (\d{3})", r"\1\2", p)  # 1,000 -> 1000
+        p = p.replace("( ", "(").replace(" )", ")")
+        out.append(p)
+    s = "".join(out)
+    s = re.sub(r"\s*[/\uff0f]\s*", " / ", s)
+    return " ".join(s.split())
+
+
+class _Compiler(CardTextCompiler):
+    def normalise(self, line: str) -> str:
+        return normalise(line)
+
+    def context_key(self, card: Mapping[str, Any]) -> tuple:
+        return (card.get("type"), card.get("name"), tuple(card.get("traits") or ()))
+
+
+def _looks(ops: list[dict]) -> list[dict]:
+    """"look at the top card of your deck, and put it on the top of your deck or into your waiting
+    room / at the bottom": LOOK_TOP of 1 whose card, if the player takes it (having seen it), goes
+    there; "look at the top card, and <do something with it>": the top card into a register."""
+    out: list[dict] = []
+    for i, op in enumerate(ops):
+        if op["op"] == "@look1to":
+            if not out or out[-1]["op"] != "@look1":
+                raise Unsupported("'put it on the top or ...' without looking at the top card")
+            out[-1] = {"op": "look_top", "count": 1, "take": 1, "to": op["to"]}
+            continue
+        if out and out[-1]["op"] == "@look1":
+            out[-1] = {"op": "reveal_top"}  # the card it refers to: no test, nothing shown to the opponent
+        out.append(op)
+    if out and out[-1]["op"] == "@look1":
+        raise Unsupported("looking at the top card only (no instruction shows a card)")
+    return out
+
+
+def _walk(ops: list[dict]):
+    for o in ops:
+        yield o
+        if o.get("op") in ("if", "may"):
+            yield from _walk(o["then"])
+
+
+def _flt(**kw: Any) -> dict[str, Any]:
+    return {k: v for k, v in kw.items() if v is not None}
+
+
+def _num(tok: Any) -> int:
+    return int(tok) if not isinstance(tok, int) else tok
+
+
+@v_args(inline=True)
+class WSTextTransformer(TextTransformer, Transformer):
+    """Parse tree -> ability dicts. ``card``: ``{"type", "name", "traits"}`` of the card the line
+    belongs to (a pronoun's default, a trait count that includes the card itself)."""
+
+    # ---------------------------------------------------------------- numbers and counts
+    def num(self, tok):
+        return int(tok)
+
+    def n1(self):
+        return 1
+
+    def n2(self):
+        return 2
+
+    def n3(self):
+        return 3
+
+    def n4(self):
+        return 4
+
+    def n5(self):
+        return 5
+
+    def n6(self):
+        return 6
+
+    def n7(self):
+        return 7
+
+    def exactly(self, n):
+        return ("exactly", n)
+
+    def upto(self, n):
+        return ("upto", n)
+
+    def one(self):
+        return ("exactly", 1)
+
+    # ---------------------------------------------------------------- descriptions of cards
+    def charspec(self, *parts):
+        quals = parts[0] if len(parts) == 2 else []
+        noun = parts[-1]
+        spec: dict[str, Any] = {}
+        if noun != "card":
+            spec["type"] = noun
+        for k, v in quals:
+            if k == "trait2":
+                k, v, spec["trait_or"] = "trait", v[0], v[1]
+            if k in spec:
+                raise Unsupported(f"two {k} qualities in one description")
+            spec[k] = v
+        return spec
+
+    def named_spec(self, name):
+        return {"name": str(name)[1:-1]}
+
+    def quals(self, *qs):
+        return list(qs)
+
+    def q_level_min(self, n):
+        return ("level_min", int(n))
+
+    def q_level_max(self, n):
+        return ("level_max", int(n))
+
+    def q_level_eq(self, n):
+        return ("level_eq", int(n))
+
+    def q_cost_max(self, n):
+        return ("cost_max", int(n))
+
+    def q_color(self, tok):
+        return ("color", [str(tok)])
+
+    def q_trait(self, tok):
+        return ("trait", str(tok)[2:-2])
+
+    def q_trait_or(self, a, b):
+        return ("trait2", (str(a)[2:-2], str(b)[2:-2]))
+
+    def q_rest(self):
+        return ("orientation", ["rest"])
+
+    def q_stand(self):
+        return ("orientation", ["stand"])
+
+    def q_reverse(self):
+        return ("orientation", ["reverse"])
+
+    def n_char(self):
+        return "character"
+
+    def n_card(self):
+        return "card"
+
+    def n_climax(self):
+        return "climax"
+
+    def n_event(self):
+        return "event"
+
+    def part_center(self):
+        return "center"
+
+    def part_back(self):
+        return "back"
+
+    @staticmethod
+    def to_filter(spec: dict[str, Any], **extra: Any) -> dict[str, Any]:
+        f = dict(spec)
+        if "level_eq" in f:
+            lv = f.pop("level_eq")
+            if "level_min" in f or "level_max" in f:
+                raise Unsupported("two level bounds")
+            f["level_min"] = f["level_max"] = lv
+        f.update({k: v for k, v in extra.items() if v is not None})
+        return f
+
+    # ---------------------------------------------------------------- subjects / targets
+    def p_that(self, *_):
+        return ("that",)
+
+    def p_self(self):
+        return ("self",)
+
+    def p_battle_opp(self):
+        return ("battle_opp",)
+
+    def p_facing(self):
+        return ("facing",)
+
+    def group_subject(self, *parts):
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = next(p for p in parts if isinstance(p, dict))
+        loc = next((p for p in parts if isinstance(p, tuple)), None)
+        if spec.get("type") not in ("character",):
+            raise Unsupported("a group of cards that are not characters")
+        extra: dict[str, Any] = {"relation": "other" if other else None}
+        if loc is not None:
+            if loc[0] == "front":
+                if other:
+                    raise Unsupported("'other' with 'in front of this card'")
+                extra["relation"] = "in_front"
+            else:
+                extra["positions"] = [loc[1]]
+        return ("group", self.to_filter(spec, **extra))
+
+    def loc_front(self):
+        return ("front",)
+
+    def loc_part(self, part):
+        return ("part", part)
+
+    def s_group(self, g):
+        return g
+
+    def s_opp_group(self, spec, *loc):
+        if spec.get("type") != "character":
+            raise Unsupported("a group of opponent's cards that are not characters")
+        pos = [loc[0]] if loc else None
+        return ("group", self.to_filter(spec, side="opponent", positions=pos))
+
+    def stage_loc(self, *parts):
+        part = parts[-1]
+        if any(isinstance(p, Token) for p in parts):
+            raise Unsupported("'in your opponent's ... stage' after 'your'")
+        return part
+
+    def subject(self, p):
+        return p
+
+    # ---------------------------------------------------------------- gains and durations
+    def gains(self, *gs):
+        return list(gs)
+
+    def g_power(self, n):
+        return ("power", int(n))
+
+    def g_soul(self, n):
+        return ("soul", int(n))
+
+    def g_level(self, n):
+        return ("level", int(n))
+
+    def g_power_x(self):
+        return ("power_x", None)  # the amount: the "X is equal to" sentence (xdef)
+
+    def g_ability(self, *_):
+        raise Unsupported("granting an ability ('gets the following ability')")
+
+    def g_abilities(self, *_):
+        raise Unsupported("granting abilities ('gets the following abilities')")
+
+    def g_named_ability(self, *_):
+        raise Unsupported("granting a quoted ability")
+
+    def _xcount(self, other, spec, mult):
+        if spec.get("type") != "character":
+            raise Unsupported("X counted over cards that are not characters")
+        return {"x": "count", "filter": self.to_filter(spec, relation="other" if other else None), "mult": mult}
+
+    def x_count(self, *parts):
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = next(p for p in parts if isinstance(p, dict))
+        return self._xcount(other, spec, int(parts[-1]))
+
+    def x_count_pre(self, mult, *parts):
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = next(p for p in parts if isinstance(p, dict))
+        return self._xcount(other, spec, int(mult))
+
+    def x_count_opp(self, mult):
+        return {"x": "count", "filter": {"type": "character", "side": "opponent"}, "mult": int(mult)}
+
+    def x_level(self, mult):
+        return {"x": "level", "mult": int(mult)}
+
+    def x_level_pre(self, mult):
+        return {"x": "level", "mult": int(mult)}
+
+    def xdef_sentence(self, xd):
+        return [{"op": "@xdef", **xd}]
+
+    def dur_eot(self):
+        return "end_of_turn"
+
+    def dur_next(self):
+        return "next_opp_turn_end"
+
+    # ---------------------------------------------------------------- effects (clauses)
+    # a clause is a list of ops; ("@t", who) marks "the target is <who>" for the ops after it
+    def _on(self, who, *ops):
+        return [{"op": "@t", "who": who[0]}, *ops]
+
+    def gets(self, subj, gains, dur=None):
+        if dur is None:
+            raise Unsupported("a gain without a duration outside a [CONT] ability")
+        ops = []
+        for k, v in gains:
+            if k == "power_x":
+                ops.append({"op": "power_x", "amount": None, **({"duration": dur} if dur != "end_of_turn" else {})})
+                continue
+            if k == "soul" and dur != "end_of_turn" or k == "level" and dur != "end_of_turn":
+                raise Unsupported(f"+{k} until the end of the opponent's next turn")
+            ops.append({"op": k, "amount": v, "duration": dur} if dur != "end_of_turn" else {"op": k, "amount": v})
+        if subj[0] == "group":
+            return [{"op": "select_all", "filter": subj[1]}, {"op": "@t", "who": "last"}, *ops]
+        return self._on(subj, *ops)
+
+    def may(self, ops):
+        return [{"op": "may", "then": ops}]
+
+    def choose(self, count, what):
+        mode, n = count
+        op = {"op": "choose", "filter": what, "count": n}
+        if mode == "upto":
+            op["up_to"] = True
+        return [op]
+
+    def ch_own_stage(self, *parts):
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = next(p for p in parts if isinstance(p, dict))
+        loc = [p for p in parts if isinstance(p, (str, tuple)) and not isinstance(p, Token)]
+        extra: dict[str, Any] = {"relation": "other" if other else None}
+        if loc:
+            if loc[0] == ("front",):
+                extra["relation"] = "in_front"
+            else:
+                extra["positions"] = [loc[0]]
+        if spec.get("type") != "character":
+            raise Unsupported("choosing your stage cards that are not characters")
+        return self.to_filter(spec, **extra)
+
+    def stage_loc_own(self, part):
+        return part
+
+    def front(self):
+        return ("front",)
+
+    def ch_opp_stage(self, spec):
+        if spec.get("type") != "character":
+            raise Unsupported("choosing opponent's stage cards that are not characters")
+        return self.to_filter(spec, side="opponent")
+
+    def ch_opp_part(self, spec, part):
+        return self.to_filter(dict(spec, type="character"), side="opponent", positions=[part])
+
+    def ch_zone(self, spec, zone):
+        if zone == "stage":
+            raise Unsupported("stage")
+        return self.to_filter(spec, zone=zone)
+
+    def ch_opp_zone(self, spec, zone):
+        return self.to_filter(spec, zone=zone, side="opponent")
+
+    def ch_in_battle(self, *parts):
+        if not getattr(self, "_backup", False) and not getattr(self, "_defending", False):
+            raise Unsupported("'your character in battle' (attacking or defending, whichever it is)")
+        # Backup is used in the counter step of the opponent's attack (CR 10.5.2): the defender
+        spec = parts[0] if parts and isinstance(parts[0], dict) else {"type": "character"}
+        return self.to_filter(spec, relation="defending")
+
+    ch_in_battle_plain = ch_in_battle
+
+    def z_wr(self):
+        return "waiting_room"
+
+    def z_hand(self):
+        return "hand"
+
+    def z_clock(self):
+        return "clock"
+
+    def z_stock(self):
+        return "stock"
+
+    def z_memory(self):
+        return "memory"
+
+    def z_level(self):
+        return "level"
+
+    def z_climax(self):
+        return "climax_area"
+
+    def draw(self, count):
+        mode, n = count
+        op: dict[str, Any] = {"op": "draw", "count": n}
+        if mode == "upto":
+            op["up_to"] = True
+        return [op]
+
+    def draw_upto(self, n):
+        return [{"op": "draw", "count": n, "up_to": True}]
+
+    def to_hand(self, who):
+        return self._on(who, {"op": "to_hand"})
+
+    def put_into(self, who, dest):
+        # the moves put a card into its owner's zone: "your X" is right for your own cards,
+        # "your opponent's X" for the opponent's (checked against the target in resolve)
+        op, owner = dest if isinstance(dest, tuple) else (dest, "own")
+        return self._on(who, {"op": op, "@owner": owner})
+
+    def d_opp_clock(self):
+        return ("to_clock", "opponent")
+
+    def d_opp_wr(self):
+        return ("to_waiting_room", "opponent")
+
+    def d_opp_stock(self):
+        return ("to_stock", "opponent")
+
+    def d_opp_memory(self):
+        return ("to_memory", "opponent")
+
+    def d_stock(self):
+        return "to_stock"
+
+    def d_wr(self):
+        return "to_waiting_room"
+
+    def d_clock(self):
+        return "to_clock"
+
+    def d_hand(self):
+        return "to_hand"
+
+    def d_memory(self):
+        return "to_memory"
+
+    def deck_own(self):
+        return "own"
+
+    def deck_opp(self):
+        return "owner"
+
+    def to_deck_bottom(self, who, deck):
+        return self._on(who, {"op": "to_deck_bottom"})
+
+    def to_deck_top(self, who, deck):
+        return self._on(who, {"op": "to_deck_top"})
+
+    def heal(self):
+        return [{"op": "heal", "count": 1}]
+
+    def heal_opp(self):
+        return [{"op": "heal", "count": 1, "who": "opponent"}]
+
+    def heal_stock(self):
+        return [{"op": "heal", "count": 1, "to": "stock"}]
+
+    def pile_stock(self):
+        return "stock"
+
+    def pile_wr(self):
+        return "waiting_room"
+
+    def pile_clock(self):
+        return "clock"
+
+    def top_deck(self, pile):
+        return [{"op": _PILE_OP[pile], "count": 1}]
+
+    def top_deck_n(self, n, pile):
+        return [{"op": _PILE_OP[pile], "count": n}]
+
+    def damage(self, n):
+        return [{"op": "damage", "amount": n}]
+
+    def rest(self, who):
+        return self._on(who, {"op": "rest"})
+
+    def stand(self, who):
+        return self._on(who, {"op": "stand"})
+
+    def reverse(self, who):
+        return self._on(who, {"op": "reverse"})
+
+    def search(self, n, spec, *_):
+        if n > 4:
+            raise Unsupported("a search for more than 4 cards")
+        return [{"op": "search", "filter": self.to_filter(spec, zone="deck"), "count": n}]
+
+    def reveal(self, *_):
+        return None
+
+    def _look(self, n, take, spec, rest="top"):
+        if n > 16 or take > n:
+            raise Unsupported("looking at more than 16 cards")
+        self.approximate("look_exactly_n")
+        if rest == "top":
+            self.approximate("look_order_kept")
+        op: dict[str, Any] = {"op": "look_top", "count": n, "take": take}
+        if rest != "top":
+            op["rest"] = rest
+        if spec:
+            op["filter"] = self.to_filter(spec, zone="deck")
+        return op
+
+    def look_take_rest_top(self, n, take, spec, *_):
+        return [self._look(n, take, spec)]
+
+    def look_take_rest_wr(self, n, take, spec, *_):
+        return [self._look(n, take, spec, rest="waiting_room")]
+
+    def look_take_exact_rest_wr(self, n, take, spec, *_):
+        self.approximate("take_up_to")
+        return [self._look(n, take, spec, rest="waiting_room")]
+
+    def look_reorder(self, n):
+        raise Unsupported("re-ordering the top of the deck (the engine has no re-ordering decision)")
+
+    def look1(self):
+        return [{"op": "@look1"}]
+
+    def look1_wr(self, who):
+        return [{"op": "@look1to", "to": "waiting_room"}]
+
+    def look1_bottom(self, who):
+        return [{"op": "@look1to", "to": "deck_bottom"}]
+
+    def reveal_top(self):
+        return [{"op": "reveal_top"}]
+
+    def that_a(self, spec):
+        return self.to_filter(spec, zone="deck")
+
+    def that_quals(self, quals):
+        return self.to_filter(self.charspec(quals, "card"), zone="deck")
+
+    def if_that_card(self, flt, ops):
+        return [{"op": "@ifcard", "filter": flt, "then": ops}]
+
+    def shuffle(self):
+        return [{"op": "shuffle_deck"}]
+
+    def move_part(self, who, part):
+        self.approximate("move_any_open")
+        return self._on(who, {"op": "move_position"})
+
+    def move_middle(self, who):
+        self.approximate("move_any_open")
+        return self._on(who, {"op": "move_position"})
+
+    def move_any(self, who):
+        return self._on(who, {"op": "move_position"})
+
+    def to_stage_rest(self, who):
+        return self._on(who, {"op": "to_stage", "orientation": "rest", "any_position": True})
+
+    def to_stage_rest_part(self, who, part):
+        raise Unsupported("putting a card on a position of the back / center stage only")
+
+    def to_stage(self, who):
+        return self._on(who, {"op": "to_stage", "any_position": True})
+
+    def standby(self):
+        # CR 4.12.2.10: choose up to 1 character of level <= your level + 1 in your waiting room,
+        # put it on any position of your stage as [REST]
+        return [{"op": "choose", "filter": {"zone": "waiting_room", "type": "character", "level_max": 1,
+                                            "level_max_rel": True}, "count": 1, "up_to": True},
+                {"op": "@t", "who": "last"}, {"op": "to_stage", "orientation": "rest", "any_position": True}]  # fmt: skip
+
+    def marker_up(self, who):
+        return self._on(who, {"op": "to_marker", "face_up": True})
+
+    def marker_down(self, who):
+        return self._on(who, {"op": "to_marker"})
+
+    def this_to_memory(self):
+        # on an event: the event card, in the resolution zone (CR 6.5.1.2.2), goes to the memory
+        # instead of the waiting room (play.finish_events moves only what is still there)
+        return [{"op": "@t", "who": "self", "move_only": True}, {"op": "to_memory"}]
+
+    def this_to_stock(self):
+        return [{"op": "@t", "who": "self", "move_only": True}, {"op": "to_stock"}]
+
+    def this_to_level(self):
+        raise Unsupported("putting a card into the level zone")
+
+    def pay_stock(self, tok):
+        return [{"op": "pay_stock", "count": int(str(tok)[1:-1])}]
+
+    def flip(self, n):
+        return [{"op": "brainstorm", "count": n}]
+
+    # ---------------------------------------------------------------- sentences
+    def clauses(self, *cs):
+        # "you may A, and B": the "may" covers the rest of the sentence
+        out: list[dict] = []
+        for c in cs:
+            if out and out[-1]["op"] == "may" and not out[-1].get("closed"):
+                out[-1]["then"].extend(c)
+            else:
+                out.extend(c)
+        for op in out:
+            if op["op"] == "may":
+                op["then"] = _looks(op["then"])
+        return _looks(out)
+
+    clauses_and = clauses
+
+    def sentence(self, ops):
+        return ops
+
+    def if_sentence(self, cond, ops):
+        return [{"op": "if", "condition": cond, "then": ops}]
+
+    def if_sentence2(self, a, b, ops):
+        # "if A, and B, ...": A then B (an AUTO ability's first "if" is its condition, the
+        # second an IF checked on resolution)
+        return [{"op": "if", "condition": a, "then": [{"op": "if", "condition": b, "then": ops}]}]
+
+    def if_climax_among(self, ops):
+        return [{"op": "@ifclimax", "then": ops}]
+
+    def if_you_do(self, ops):
+        return [{"op": "@ifdo", "then": ops}]
+
+    def per_climax(self, ops):
+        # "For each climax revealed among those cards, <X>" after a Brainstorm flip: X once per
+        # climax, written with the counted number ("x") where X is one draw / one choice
+        if len(ops) == 1 and ops[0]["op"] == "draw" and ops[0]["count"] == 1:
+            return [dict(ops[0], count="x")]
+        ops = [o for o in ops if not (o["op"] == "@t" and o["who"] in ("that", "last"))] if ops and ops[0]["op"] == "choose" else ops
+        if len(ops) == 1 and ops[0]["op"] == "search" and ops[0]["count"] == 1:
+            return [dict(ops[0], count="x")]
+        if len(ops) == 2 and ops[0]["op"] == "choose" and ops[0]["count"] == 1 and ops[0].get("up_to") \
+                and ops[0]["filter"].get("zone") not in (None, "stage"):
+            return [dict(ops[0], count="x"), *ops[1:]]
+        raise Unsupported("'for each climax revealed' with an effect other than one draw or one choice")
+
+    def effects(self, *sentences):
+        out: list[dict] = []
+        for ops in sentences:
+            if ops and ops[0]["op"] == "@xdef":
+                xd = ops[0]
+                pending = [o for o in _walk(out) if o["op"] == "power_x" and o["amount"] is None]
+                if xd["x"] != "count" or not pending:
+                    raise Unsupported("an 'X is equal to' this compiler cannot count")
+                for o in pending:
+                    o["amount"] = xd["mult"]
+                out.insert(0, {"op": "count", "filter": xd["filter"]})
+                continue
+            # the sentence before, or the last sentence inside it ("if X, A. if that card is / if you do, B")
+            last = out
+            while last and last[-1]["op"] == "if":
+                last = last[-1]["then"]
+            if ops and ops[0]["op"] == "@ifcard":
+                # "reveal the top card of your deck. If that card is X, ..." (REVEAL_TOP + IF_STORED);
+                # "put the top card of your deck into your waiting room. If that card is X, ...":
+                # the same test of the card, before it moves (nothing is hidden: it goes face up)
+                flt = ops[0]["filter"]
+                if last and last[-1]["op"] == "reveal_top" and "filter" not in last[-1]:
+                    last[-1]["filter"] = flt
+                    self.approximate("reveal_unseen")
+                elif last and last[-1]["op"] in ("mill", "pool", "clock_top") and last[-1].get("count") == 1 \
+                        and last[-1]["op"] == "mill":
+                    last.insert(len(last) - 1, {"op": "reveal_top", "filter": flt})
+                else:
+                    raise Unsupported("'if that card is' after something other than revealing or milling the top card")
+                last.append({"op": "if_stored", "then": ops[0]["then"]})
+                last.extend(ops[1:])
+                continue
+            if ops and ops[0]["op"] == "@ifclimax":
+                # "put the top N cards of your deck into your waiting room. If there is a climax
+                # among those cards, ...": the brainstorm instruction (flip N to the waiting room,
+                # count the climaxes, CR 10.7.3's mechanics) and a block run when the count is >= 1
+                if not (last and last[-1]["op"] in ("mill", "brainstorm") and isinstance(last[-1]["count"], int)):
+                    raise Unsupported("'if there is a climax among those cards' after something else")
+                if last[-1]["op"] == "mill":
+                    last[-1] = {"op": "brainstorm", "count": last[-1]["count"]}
+                    self.approximate("mill_via_resolution")
+                last.append({"op": "if_stored", "then": ops[0]["then"]})
+                last.extend(ops[1:])
+                continue
+            if ops and ops[0]["op"] == "@ifdo":
+                if not last or last[-1]["op"] != "may":
+                    raise Unsupported("'if you do' after an effect that is not optional")
+                self.approximate("if_you_do")
+                last[-1]["then"].extend(ops[0]["then"])
+                last.extend(ops[1:])
+                continue
+            out.extend(ops)
+        return out
+
+    # ---------------------------------------------------------------- conditions
+    def _count_cond(self, n: int, other: bool, spec: dict) -> dict | None:
+        """"you have N or more [other] <spec>": the kernels count the *other* characters (with a
+        trait, CR: the card itself is not "other"); a card that is itself such a character and works
+        from the stage counts itself, so N - 1 others."""
+        if spec.get("type") != "character" or set(spec) - {"type", "trait", "trait_or"}:
+            raise Unsupported("a count of characters with qualities other than a trait")
+        trait = spec.get("trait")
+        mine = set(self.card.get("traits") or ())
+        me = (self.card.get("type") == "character" and not getattr(self, "_off_stage", False)
+              and (trait is None or bool({trait, spec.get("trait_or")} & mine)))
+        if not other and me:
+            n -= 1
+        if n <= 0:
+            return {"kind": "none"}
+        if trait is None:
+            return {"kind": "other_chars_at_least", "value": n}
+        return _flt(kind="trait_count_at_least", trait=trait, trait_or=spec.get("trait_or"), value=n)
+
+    def c_your_turn(self):
+        return {"kind": "your_turn"}
+
+    def c_opp_turn(self):
+        return {"kind": "opponents_turn"}
+
+    def c_have_n(self, n, *parts):
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        return self._count_cond(n, other, parts[-1])
+
+    def c_have_another(self, spec):
+        return self._count_cond(1, True, spec)
+
+    def c_have_a(self, count, spec):
+        if count[0] != "exactly":
+            raise Unsupported("'you have up to'")
+        return self._count_cond(count[1], False, spec)
+
+    def c_climax_named(self, name):
+        return {"kind": "climax_named", "name": str(name)[1:-1]}
+
+    def c_bopp_level_max(self, n):
+        return {"kind": "battle_opp_level_at_most", "value": int(n)}
+
+    def c_level_min(self, n):
+        return {"kind": "level_at_least", "value": int(n)}
+
+    def c_opp_level_min(self, n):
+        return {"kind": "opp_level_at_least", "value": int(n)}
+
+    def c_level_sum(self, n):
+        return {"kind": "level_sum_at_least", "value": int(n)}
+
+    def c_number_have(self, *parts):
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = next(p for p in parts if isinstance(p, dict))
+        return self._count_cond(parts[-1], other, spec)
+
+    def c_bopp_cost_max(self, n):
+        return {"kind": "battle_opp_cost_at_most", "value": int(n)}
+
+    def c_other_max(self, n):
+        return {"kind": "other_chars_at_most", "value": n}
+
+    def c_hand_min(self, n):
+        return {"kind": "hand_at_least", "value": n}
+
+    def c_stock_max(self, n):
+        return {"kind": "stock_at_most", "value": n}
+
+    def c_facing_level_min(self, n):
+        return {"kind": "facing_level_at_least", "value": int(n)}
+
+    def c_facing_cost_max(self, n):
+        return {"kind": "facing_cost_at_most", "value": int(n)}
+
+    def c_bopp_above(self):
+        return {"kind": "battle_opp_level_above_opp"}
+
+    def c_no_other(self):
+        return {"kind": "other_chars_at_most", "value": 0}
+
+    def c_no_other_rest(self):
+        return {"kind": "no_other_rested_center"}
+
+    def c_have_in_memory(self, count, spec):
+        if count[0] != "exactly" or spec:
+            raise Unsupported("a condition on some cards of the memory")
+        return {"kind": "memory_at_least", "value": count[1]}
+
+    def c_memory_any(self):
+        return {"kind": "memory_at_least", "value": 1}
+
+    def c_marker(self):
+        return {"kind": "markers_at_least", "value": 1}
+
+    def c_markers(self, n):
+        return {"kind": "markers_at_least", "value": n}
+
+    def c_all_trait(self, tok):
+        return {"kind": "all_chars_trait", "trait": str(tok)[2:-2]}
+
+    def c_hand_max(self, n):
+        return {"kind": "hand_at_most", "value": n}
+
+    def c_clock_max(self, n):
+        return {"kind": "clock_at_most", "value": n}
+
+    def c_stock_min(self, n):
+        return {"kind": "stock_at_least", "value": n}
+
+    def c_memory_min(self, n):
+        return {"kind": "memory_at_least", "value": n}
+
+    def c_in_part(self, part):
+        if part == "back":
+            return {"kind": "in_back_stage"}
+        return {"kind": "in_center_stage"}
+
+    def c_in_middle(self):
+        return {"kind": "in_center_middle"}
+
+    def c_climax_any(self):
+        return {"kind": "climax_any"}
+
+    def c_wr_climax(self, n):
+        return {"kind": "wr_climax_at_least", "value": n}
+
+    def c_in_memory(self):
+        raise Unsupported("abilities working from the memory")
+
+    # ---------------------------------------------------------------- costs
+    def c_stock_only(self, tok):
+        return {"stock": int(str(tok)[1:-1])}
+
+    def c_items(self, *items):
+        cost: dict[str, Any] = {}
+        for it in items:
+            if isinstance(it, Token):
+                cost["stock"] = int(str(it)[1:-1])
+                continue
+            for k, v in it.items():
+                if k in cost:
+                    raise Unsupported("a cost with two parts of the same kind")
+                cost[k] = v
+        return cost
+
+    def c_discard(self, count, spec):
+        if count[0] != "exactly":
+            raise Unsupported("'up to' in a cost")
+        out: dict[str, Any] = {"discard": count[1]}
+        if spec:
+            out["discard_filter"] = self.to_filter(spec, zone="hand")
+        return out
+
+    def c_hand_clock(self, count, spec):
+        if count[0] != "exactly" or spec:
+            raise Unsupported("a hand-to-clock cost of some cards only")
+        return {"hand_to_clock": count[1]}
+
+    def c_rest_self(self):
+        return {"rest_self": True}
+
+    def c_self_wr(self):
+        return {"self_to_wr": True}
+
+    def c_self_memory(self):
+        return {"self_to_memory": True}
+
+    def c_clock_top(self):
+        return {"clock_top": 1}
+
+    def c_rest_other(self, *_):
+        raise Unsupported("a cost of resting other characters")
+
+    def auto_cost(self, cost):
+        return ("cost", cost)
+
+    def encore_cost(self, cost):
+        return cost
+
+    def bond_cost(self, cost):
+        return cost
+
+    # ---------------------------------------------------------------- triggers
+    def t_played(self):
+        return ("played_self", None)
+
+    def t_placed(self):
+        return ("placed_self", None)
+
+    def t_attacks(self):
+        return ("attacks_self", None)
+
+    def t_reversed(self):
+        return ("reversed_self", None)
+
+    def t_reversed_battle(self):
+        # "in battle": the condition in_battle where the ability has no other (else approximate)
+        return ("reversed_self", "in_battle")
+
+    def t_opp_reversed(self):
+        return ("battle_opp_reversed", None)
+
+    def t_to_wr(self):
+        self._off_stage = True  # the card is in the waiting room when its condition is checked
+        return ("to_wr_from_stage_self", None)
+
+    def t_frontal_attacked(self):
+        return ("frontal_attacked_self", None)
+
+    def t_own_climax(self):
+        return ("own_climax_placed", None)
+
+    def t_climax_placed(self):
+        if self.card.get("type") != "climax":
+            raise Unsupported("'this card is placed on your climax area' on a card that is not a climax")
+        return ("climax_placed", None)
+
+    def t_end_attack(self):
+        return ("end_of_attack_self", None)
+
+    def t_dmg_canceled(self):
+        return ("damage_canceled_self", None)
+
+    def t_dmg_not_canceled(self):
+        return ("damage_not_canceled_self", None)
+
+    def t_use_keyword(self, name):
+        kw = _KEYWORDS.get(str(name)[1:-1].strip().lower())
+        if kw is None:
+            raise Unsupported(f"'when you use this card's {name}': only Brainstorm and Backup report their use")
+        if kw == "backup":
+            if self.card.get("type") != "character":
+                raise Unsupported("Backup on a card that is not a character")
+            self._backup = True  # read by the targets after the trigger ("in battle": the defender)
+            self._off_stage = True  # and the conditions: the card is in the waiting room
+        return ("use_keyword", kw)
+
+    def t_begin(self, *parts):
+        whose = parts[0] if len(parts) == 2 else "any"
+        return (_PHASES[parts[-1]], whose)
+
+    def t_other_attacks(self, _other, spec):
+        if spec.get("type") != "character":
+            raise Unsupported("'when your other card attacks'")
+        return ("other_attacks", {"trigger_filter": self.to_filter(spec)})
+
+    def t_named_climax(self, name):
+        return ("own_climax_placed", {"trigger_filter": {"name": str(name)[1:-1], "zone": "climax_area"}})
+
+    def t_other_frontal(self, _other, spec):
+        if spec.get("type") != "character":
+            raise Unsupported("'when your other card is frontal attacked'")
+        self._defending = True  # "your characters in battle": the defending one (the opponent attacks)
+        return ("other_frontal_attacked", {"trigger_filter": self.to_filter(spec)})
+
+    def t_another_attacks(self, spec):
+        return self.t_other_attacks(None, spec)
+
+    def t_level_up(self):
+        return ("level_up", None)
+
+    def t_trigger_cx(self):
+        return ("trigger_check_climax", None)
+
+    def t_own_trigger_cx(self):
+        return ("own_trigger_check_climax", None)
+
+    def t_end_turn(self, *_):
+        raise Unsupported("'at the end of the turn' (the engine has 'at the beginning of the end phase')")
+
+    def w_yours(self):
+        return "yours"
+
+    def w_opp(self):
+        return "opponents"
+
+    def ph_turn(self):
+        return "ph_turn"
+
+    def ph_draw(self):
+        return "ph_draw"
+
+    def ph_clock(self):
+        return "ph_clock"
+
+    def ph_main(self):
+        return "ph_main"
+
+    def ph_climax(self):
+        return "ph_climax"
+
+    def ph_attack(self):
+        return "ph_attack"
+
+    def ph_encore(self):
+        return "ph_encore"
+
+    def ph_end(self):
+        return "ph_end"
+
+    def ph_battle(self):
+        return "ph_battle"
+
+    def ph_counter(self):
+        return "ph_counter"
+
+    # ---------------------------------------------------------------- AUTO
+    def p_combo(self):
+        return ("combo",)
+
+    def p_once(self, n):
+        if n != 1:
+            raise Unsupported("activates up to N times per turn")
+        return ("once",)
+
+    def p_limit(self, n):
+        raise Unsupported("'this ability activates up to N times per turn' (N > 1)")
+
+    def p_alarm(self):
+        raise Unsupported("Alarm (abilities working from the top of the clock)")
+
+    def p_memory(self):
+        raise Unsupported("abilities working from the memory")
+
+    def p_experience(self):
+        return ("experience",)
+
+    def rest_pay(self, effects):
+        return ("pay", None, effects)
+
+    def rest_if_pay(self, cond, effects):
+        return ("pay", cond, effects)
+
+    def rest_if2(self, a, b, effects):
+        raise Unsupported("two conditions")
+
+    def auto_rest(self, effects):
+        return ("plain", None, effects)
+
+    def auto_cost_part(self, *parts):
+        return list(parts)  # the cost and the prefixes after it ("[cost] this ability activates ...")
+
+    def auto_body(self, *parts):
+        parts = tuple(x for p in parts for x in (p if isinstance(p, list) else [p]))
+        prefixes = [p for p in parts[:-2] if isinstance(p, tuple) and len(p) == 1]
+        cost = next((p[1] for p in parts if isinstance(p, tuple) and len(p) == 2 and p[0] == "cost"), None)
+        trig, whose = parts[-2]
+        mode, cond, effects = parts[-1]
+        ab: dict[str, Any] = {"kind": "auto", "trigger": trig}
+        in_battle = whose == "in_battle"
+        if in_battle:
+            whose = None
+        if isinstance(whose, dict):
+            ab.update(whose)
+        elif whose is not None and trig != "use_keyword":
+            if whose != "any":
+                ab["whose"] = whose
+        elif trig == "use_keyword":
+            ab["trigger_keyword"] = whose
+        if trig == "climax_placed" or self.card.get("type") == "climax" and trig not in ("climax_placed", "own_climax_placed", "begin_end"):
+            if self.card.get("type") != "climax" or trig != "climax_placed":
+                raise Unsupported("a climax's auto ability with another trigger than its placement")
+        if mode == "plain" and effects and effects[0]["op"] == "if" and cond is None:
+            cond, effects = effects[0]["condition"], effects[0]["then"] + effects[1:]
+        named_cx = (ab.get("trigger_filter") or {}).get("name") if trig == "own_climax_placed" else None
+        if ("combo",) in prefixes and named_cx is not None:
+            # "[CXCOMBO] when "X" is placed on your climax area": the trigger names the climax (CR 8.12);
+            # the combo column too where the condition slot is free
+            if cond is None:
+                ab["combo"] = named_cx
+        elif ("combo",) in prefixes:
+            if cond is None or cond["kind"] != "climax_named":
+                raise Unsupported("[CXCOMBO] without the named climax condition")
+            ab["combo"] = cond["name"]
+            cond = None
+        if ("once",) in prefixes:
+            ab["once_per_turn"] = True
+        if ("experience",) in prefixes and (cond is None or cond["kind"] != "level_sum_at_least"):
+            raise Unsupported("Experience without the level-sum condition")
+        if ("experience",) in prefixes:
+            ab["keyword"] = "experience"
+        if cond is not None and cond["kind"] != "none":
+            ab["condition"] = cond
+        if in_battle:
+            if "condition" in ab:
+                self.approximate("reverse_any")
+            else:
+                ab["condition"] = {"kind": "in_battle"}
+        if mode == "pay":
+            if cost is None:
+                raise Unsupported("'you may pay the cost' without a cost")
+            ab["cost"] = cost
+            ab["optional"] = True
+        elif cost is not None:
+            raise Unsupported("a cost without 'you may pay the cost'")
+        ab["effect"] = self.resolve(effects, trig, ab.get("condition"))
+        return ab
+
+    def auto_body_your_turn(self, *parts):
+        # "during your turn, when ...": the turn is the ability's condition (checked when it
+        # triggers and when it resolves), so it can have no other
+        ab = self.auto_body(*parts)
+        if "condition" in ab or "combo" in ab:
+            raise Unsupported("'during your turn' beside another condition on an [AUTO] ability")
+        ab["condition"] = {"kind": "your_turn"}
+        return ab
+
+    def encore(self, cost):
+        return {"kind": "auto", "keyword": "encore", "trigger": "to_wr_from_stage_self", "optional": True,
+                "cost": cost, "effect": [{"op": "encore_self"}]}  # fmt: skip
+
+    def bond(self, name, cost):
+        return {"kind": "auto", "keyword": "bond", "trigger": "played_self", "optional": True, "cost": cost,
+                "effect": [{"op": "bond", "name": str(name)[1:-1]}]}  # fmt: skip
+
+    # ---------------------------------------------------------------- ACT
+    def kw_brainstorm(self):
+        return "brainstorm"
+
+    def act_body(self, *parts):
+        label = parts[0] if isinstance(parts[0], str) else None
+        cost, effects = parts[-2], parts[-1]
+        ab: dict[str, Any] = {"kind": "act", "cost": cost}
+        if label:
+            ab["keyword"] = label
+            if not any(op["op"] == "brainstorm" for op in effects):
+                raise Unsupported("Brainstorm without its flip")
+        ab["effect"] = self.resolve(effects, None, None)
+        return ab
+
+    # ---------------------------------------------------------------- CONT
+    def kw_assist(self):
+        return "assist"
+
+    def kw_experience(self):
+        return "experience"
+
+    def kw_memory(self):
+        return "memory"  # CR 10.9: an ability with a condition on the memory (others: unsupported)
+
+    def cont_plain(self, ops, xd=None):
+        xs = [o for o in ops if o["op"] == "aura_power_x"]
+        if xs and xd is None or xd is not None and not xs:
+            raise Unsupported("'+X power' without its 'X is equal to' (or the reverse)")
+        for o in xs:
+            if xd["x"] == "level":  # "X is equal to that character's level x N" (Assist)
+                o.update(op="aura_power_level", amount=xd["mult"])
+            elif o["filter"].get("relation") == "self":  # this card gets +X: X = a count
+                o.update(op="aura_power_per", amount=xd["mult"], counted=xd["filter"])
+            else:
+                raise Unsupported("a group's '+X power' counted per card")
+        return (None, ops)
+
+    def cont_cond(self, cond, body):
+        if body[0] is None:
+            return (cond, body[1])
+        # "during your (opponent's) turn, if X, ...": the turn is the ability's `whose` (a CONT
+        # ability's A_TRIG_WHOSE, characteristics.apply_cont), X its condition
+        turn = {"your_turn": "yours", "opponents_turn": "opponents"}
+        if cond["kind"] in turn and body[0]["kind"] not in turn and "whose" not in body[0]:
+            return (dict(body[0], whose=turn[cond["kind"]]), body[1])
+        raise Unsupported("two conditions on a [CONT] ability")
+
+    def _aura(self, gains, flt):
+        ops = []
+        for k, v in gains:
+            if k == "power_x" and len(gains) > 1:
+                raise Unsupported("'+X power and ...'")
+            ops.append({"op": f"aura_{k}", "amount": v, "filter": dict(flt)})
+        return ops
+
+    def aura_group(self, subj, gains):
+        return self._aura(gains, subj[1])
+
+    def aura_self(self, gains):
+        return self._aura(gains, {"type": "character", "relation": "self"})
+
+    def aura_self_per(self, gains, counted):
+        if len(gains) != 1 or gains[0][0] != "power":
+            raise Unsupported("'for each' with another gain than power")
+        return [{"op": "aura_power_per", "amount": gains[0][1], "filter": {"type": "character", "relation": "self"},
+                 "counted": counted}]  # fmt: skip
+
+    def per_own(self, *parts):
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = parts[-1]
+        if spec.get("type") != "character":
+            raise Unsupported("counting cards that are not characters")
+        return self.to_filter(spec, relation="other" if other else None)
+
+    def per_own_part(self, *parts):
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec, part = parts[-2], parts[-1]
+        if spec.get("type") != "character":
+            raise Unsupported("counting cards that are not characters")
+        return self.to_filter(spec, relation="other" if other else None, positions=[part])
+
+    def per_opp_part(self, part):
+        return {"type": "character", "side": "opponent", "positions": [part]}
+
+    def restrict_self(self, rs):
+        return [{"op": "aura_restrict", "restrictions": rs, "filter": {"type": "character", "relation": "self"}}]
+
+    def restriction_list(self, *rs):
+        return list(rs)
+
+    def r_side(self):
+        return "cant_side"
+
+    def r_frontal(self):
+        return "cant_frontal"
+
+    def r_attack(self):
+        return "cant_attack"
+
+    def r_chosen(self):
+        return "cant_be_chosen"
+
+    def r_move(self):
+        return "cant_move"
+
+    def aura_facing(self, gains):
+        return self._aura(gains, {"type": "character", "side": "opponent", "relation": "facing"})
+
+    def aura_middle(self, gains):
+        return self._aura(gains, {"type": "character", "relation": "other", "positions": ["center_middle"]})
+
+    def aura_named(self, name, gains):
+        return self._aura(gains, {"type": "character", "relation": "other", "name": str(name)[1:-1]})
+
+    # ---------------------------------------------------------------- lines
+    def reminder(self, tok):
+        return None  # trigger-icon reminder text (CR 2.12.3): the engine performs the icon itself
+
+    def cont_line(self, *parts):
+        label = parts[0] if isinstance(parts[0], str) else None
+        body = next(p for p in parts if isinstance(p, tuple))
+        cond, ops = body
+        if self.card.get("type") == "event":
+            raise Unsupported("a [CONT] ability on an event")
+        ab: dict[str, Any] = {"kind": "cont", "effect": ops}
+        if cond is not None and "whose" in cond:
+            cond = dict(cond)
+            ab["whose"] = cond.pop("whose")
+            if cond["kind"] == "none":
+                cond = None
+        if cond is not None and cond["kind"] != "none":
+            ab["condition"] = cond
+        if label == "assist":
+            if cond is not None:
+                raise Unsupported("Assist with a condition")
+            if not all(op["filter"].get("relation") == "in_front" for op in ops):
+                raise Unsupported("Assist that is not about the characters in front of this card")
+            ab["keyword"] = "assist"
+        elif label == "memory":
+            if cond is None or cond["kind"] != "memory_at_least":
+                raise Unsupported("Memory with another condition than the number of cards in the memory")
+            ab["keyword"] = "memory"
+        elif label == "experience":
+            if cond is None or cond["kind"] != "level_sum_at_least":
+                raise Unsupported("Experience without the level-sum condition")
+            ab["keyword"] = "experience"
+        if any(op["filter"].get("relation") in ("in_front", "facing", "self") for op in ops) \
+                and self.card.get("type") != "character":
+            raise Unsupported("a climax's aura about 'this card'")
+        return ab
+
+    def auto_line(self, ab, *_):
+        if self.card.get("type") == "event":
+            raise Unsupported("an [AUTO] ability on an event")
+        return ab
+
+    def act_line(self, ab, *_):
+        if self.card.get("type") != "character":
+            raise Unsupported("an [ACT] ability on a card that is not a character")
+        return ab
+
+    def backup_line(self, b, *_):
+        return b
+
+    def backup(self, power, level, *stock):
+        cost = int(str(stock[0])[1:-1]) if stock else 0
+        if self.card.get("type") != "character":
+            raise Unsupported("Backup on a card that is not a character")
+        return {"__fields__": True, "backup": {"power": int(power), "level": int(level), "cost": cost}}
+
+    def event_line(self, *parts):
+        counter = any(isinstance(p, Token) and p.type == "COUNTER_MARK" for p in parts)
+        ops = next(p for p in parts if isinstance(p, list))
+        if self.card.get("type") != "event":
+            raise Unsupported("text without an ability kind on a card that is not an event")
+        ab = {"kind": "event", "effect": self.resolve(ops, None, None)}
+        if counter:
+            return [ab, {"__counter__": True}]
+        return ab
+
+    def event_body(self, ops):
+        return ops
+
+    def event_brainstorm(self, ops):
+        raise Unsupported("Brainstorm on an event")
+
+    def line(self, x):
+        return x
+
+    def result(self, tree_value):
+        if tree_value is None:
+            return [], {}
+        if isinstance(tree_value, dict) and tree_value.get("__fields__"):
+            return [], {k: v for k, v in tree_value.items() if k != "__fields__"}
+        if isinstance(tree_value, list):
+            abilities = [a for a in tree_value if "__counter__" not in a]
+            return abilities, ({"counter": True} if len(abilities) < len(tree_value) else {})
+        return [tree_value], {}
+
+    def start(self, x):
+        return x
+
+    # ---------------------------------------------------------------- pronouns -> registers
+    def resolve(self, ops: list[dict], trig: str | None, cond: dict | None) -> list[dict]:
+        """Replace the target marks by targeting instructions and registers: "this card" ->
+        target_self, "that character" -> the last chosen cards (or, with nothing chosen, the battle
+        opponent where the trigger or the condition is about it)."""
+        battle = trig in ("reversed_self", "battle_opp_reversed") or (cond or {}).get("kind") in (
+            "battle_opp_level_at_most", "battle_opp_level_above_opp")
+        # "when your other character attacks / is frontal attacked, ... that character": the trigger's
+        if trig in ("other_attacks", "other_frontal_attacked"):
+            battle = "triggering"
+        st = {"free": list(range(N_REGS)), "cur": None, "fixed": {}}
+        out = self._resolve(ops, st, battle, top=True)
+        if not out:
+            raise Unsupported("no effect")
+        return out
+
+    def _take(self, st):
+        if not st["free"]:
+            raise Unsupported("more target registers than the engine has")
+        return st["free"].pop(0)
+
+    def _resolve(self, ops, st, battle, top):  # noqa: C901
+        out: list[dict] = []
+        for op in ops:
+            name = op["op"]
+            if name in ("if", "may", "if_stored"):
+                if any(o["op"] in ("if", "if_stored") or o["op"] == "may" and name == "may" for o in op["then"]):
+                    raise Unsupported("nested conditions")
+                inner = dict(st, free=list(st["free"]), fixed=dict(st["fixed"]))
+                op = dict(op, then=self._resolve(op["then"], inner, battle, False))
+                if not op["then"]:
+                    raise Unsupported("an empty optional effect")
+                out.append(op)
+                # registers filled inside an if/may block are local to it (cards.py)
+                st["cur"] = None
+                continue
+            if name == "@t":
+                who = op["who"]
+                if who == "last":
+                    continue
+                if who == "that":
+                    if st["cur"] is not None:
+                        continue
+                    if not battle:
+                        raise Unsupported("'it' / 'that character' refers to nothing chosen")
+                    who = "triggering" if battle == "triggering" else "battle_opp"
+                if who == "facing":
+                    reg = self._take(st)
+                    st.setdefault("side", {})[reg] = "opponent"
+                    out.append({"op": "select_all", "reg": reg,
+                                "filter": {"type": "character", "side": "opponent", "relation": "facing"}})  # fmt: skip
+                    st["cur"] = reg
+                    continue
+                if who in st["fixed"]:
+                    st["cur"] = st["fixed"][who]
+                    continue
+                reg = self._take(st)
+                if self.card.get("type") == "event" and who == "self" and not op.get("move_only"):
+                    raise Unsupported("'this card' on an event (other than moving it)")
+                tgt = {"self": "target_self", "battle_opp": "target_battle_opp", "triggering": "target_triggering"}[who]
+                out.append({"op": tgt, "reg": reg})
+                st.setdefault("side", {})[reg] = {"self": "own", "battle_opp": "opponent"}.get(who, "any")
+                st["fixed"][who] = reg
+                st["cur"] = reg
+                continue
+            if name.startswith("@"):
+                raise Unsupported(f"a phrase this compiler cannot place ({name[1:]})")
+            if name in ("choose", "select_all", "reveal_top"):
+                reg = self._take(st)
+                out.append(dict(op, reg=reg))
+                st["cur"] = reg
+                st.setdefault("side", {})[reg] = (op.get("filter") or {}).get("side", "own")
+                continue
+            if name in _ON_REG:
+                if st["cur"] is None:
+                    raise Unsupported(f"'{name}' without a target")
+                owner = op.get("@owner")
+                side = st.setdefault("side", {}).get(st["cur"], "own")
+                if owner is not None and side in ("own", "opponent") and owner != side:
+                    raise Unsupported("a card put into the other player's zone (the engine moves it to its owner's)")
+                op = {k: v for k, v in op.items() if k != "@owner"}
+                op["reg"] = st["cur"]
+            out.append(op)
+        for i, o in enumerate(out):
+            # a card only revealed or looked at, with nothing done after: no instruction shows a card
+            # (the effect would be nothing), so the line is not compiled
+            if o["op"] == "reveal_top" and not any(x["op"] == "if_stored" or x.get("reg", 0) == o.get("reg", 0)
+                                                   and x["op"] in _ON_REG for x in out[i + 1:]):  # fmt: skip
+                raise Unsupported("revealing / looking at the top card only (no instruction shows a card)")
+        for o in out:
+            if o.get("reg") == 0:
+                del o["reg"]
+        return out
+
+
+_HERE = Path(__file__).resolve().parent
+COMPILER = _Compiler(_HERE / "card_text.lark", WSTextTransformer, approximations=APPROXIMATIONS, parser="lalr")
+
+
+def compile_line(line: str, card: Mapping[str, Any] | None = None):
+    """The :class:`~tcg_env.cards.text.LineResult` of one printed line for ``card``
+    (``{"type": "character" | "event" | "climax", "name": ..., "traits": [...]}``)."""
+    return COMPILER.compile_line(line, card or {"type": "character"})

@@ -1,0 +1,258 @@
+"""The Weiss Schwarz card-text compiler (tcg_env.games.weiss_schwarz.card_text): printed lines, by
+shape, to ability records and a verdict. The lines here are made up in the card language's
+templates (no card text is copied); the sample-list tests read the shared card data and skip
+without it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tcg_env.games.weiss_schwarz.card_text import APPROXIMATIONS, compile_line
+from tcg_env.games.weiss_schwarz.cards import WSAbility, compile_ws_pool
+from tcg_env.games.weiss_schwarz.importer import import_ws_json
+
+CARDDATA = Path(__file__).resolve().parents[2].parent / "shared" / "carddata" / "weiss_schwarz"
+SAMPLES = ["CCondeluci_WeissSchwarz-ENG-DB__5HY_W83.json", "CCondeluci_WeissSchwarz-ENG-DB__AT_WX02.json"]
+CHAR = {"type": "character", "name": "Glass Lamp", "traits": ["Glass"]}
+
+
+def _c(line, **card):
+    res = compile_line(line, dict(CHAR, **card))
+    for ab in res.abilities:
+        WSAbility.model_validate(ab)  # every compiled ability is a valid record of the schema
+    return res
+
+
+def test_cr_8_1_auto_when_placed_from_hand_choose_and_pump_is_exact():
+    res = _c("【AUTO】 When this card is placed on the stage from your hand, choose 1 of your other 《Moth》 characters, "
+             "and that character gets +1500 power until end of turn.")
+    assert res.verdict.value == "exact"
+    ab = res.abilities[0]
+    assert ab["trigger"] == "played_self"
+    assert ab["effect"] == [{"op": "choose", "filter": {"type": "character", "trait": "Moth", "relation": "other"}, "count": 1},
+                            {"op": "power", "amount": 1500}]  # fmt: skip
+
+
+def test_cr_8_4_cost_pay_then_if_you_do_and_a_condition():
+    res = _c("【AUTO】 [(1) Put 1 card from your hand into your waiting room] When this card attacks, if you have 2 or more "
+             "other 《Moth》 characters, you may pay the cost. If you do, draw 1 card.")
+    ab = res.abilities[0]
+    assert res.verdict.value == "exact" and ab["optional"] and ab["cost"] == {"stock": 1, "discard": 1}
+    assert ab["condition"] == {"kind": "trait_count_at_least", "trait": "Moth", "value": 2}
+    assert ab["effect"] == [{"op": "draw", "count": 1}]
+
+
+def test_a_count_that_includes_this_card_counts_one_other_less():
+    # "you have 2 or more <<Glass>> characters" on a <<Glass>> card on the stage: itself and 1 other
+    res = _c("【CONT】 If you have 2 or more 《Glass》 characters, this card gets +1000 power.")
+    assert res.abilities[0]["condition"] == {"kind": "trait_count_at_least", "trait": "Glass", "value": 1}
+    res = _c("【CONT】 If you have 2 or more 《Moth》 characters, this card gets +1000 power.")
+    assert res.abilities[0]["condition"]["value"] == 2
+    # from the waiting room the card counts no more: all 2 are others
+    res = _c("【AUTO】 When this card is put into your waiting room from the stage, if you have 2 or more 《Glass》 "
+             "characters, draw 1 card.")
+    assert res.abilities[0]["condition"] == {"kind": "trait_count_at_least", "trait": "Glass", "value": 2}
+
+
+def test_cont_auras_conditions_and_restrictions():
+    res = _c("【CONT】 During your turn, all of your other 《Moth》 or 《Glass》 characters get +500 power.")
+    ab = res.abilities[0]
+    assert res.verdict.value == "exact" and ab["condition"] == {"kind": "your_turn"}
+    assert ab["effect"][0]["filter"] == {"type": "character", "trait": "Moth", "trait_or": "Glass", "relation": "other"}
+    res = _c("【CONT】 This card cannot side attack.")
+    assert res.abilities[0]["effect"][0]["restrictions"] == ["cant_side"]
+    # "during your turn" beside another condition: the ability's whose (characteristics.apply_cont)
+    res = _c("【CONT】 During your turn, if you have another 《Moth》 character, this card gets +1000 power.")
+    ab = res.abilities[0]
+    assert res.verdict.value == "exact" and ab["whose"] == "yours"
+    assert ab["condition"] == {"kind": "trait_count_at_least", "trait": "Moth", "value": 1}
+    res = _c("【CONT】 If you have another 《Moth》 character, if your level is 2 or higher, this card gets +1000 power.")
+    assert res.verdict.value == "unsupported" and "two conditions" in res.reason
+
+
+def test_cr_10_3_assist_per_level_compiles_to_the_level_aura():
+    res = _c("【CONT】 Assist All of your characters in front of this card get +X power. X is equal to that character's "
+             "level ×500.")
+    ab = res.abilities[0]
+    assert res.verdict.value == "exact" and ab["keyword"] == "assist"
+    assert ab["effect"] == [{"op": "aura_power_level", "amount": 500, "filter": {"type": "character", "relation": "in_front"}}]
+
+
+def test_plus_x_power_counted_at_resolution():
+    res = _c("【AUTO】 When this card attacks, this card gets +X power until end of turn. X is equal to the number of "
+             "other 《Moth》 characters you have ×1000.")
+    assert res.verdict.value == "exact"
+    assert res.abilities[0]["effect"] == [
+        {"op": "count", "filter": {"type": "character", "trait": "Moth", "relation": "other"}},
+        {"op": "target_self"},
+        {"op": "power_x", "amount": 1000},
+    ]
+
+
+def test_keywords_encore_bond_backup_brainstorm():
+    res = _c("【AUTO】 Encore [Put 1 character from your hand into your waiting room] (When this card is put into your "
+             "waiting room from the stage, you may pay the cost. If you do, return this card to its previous stage "
+             "position as [REST])")
+    assert res.abilities[0]["keyword"] == "encore" and res.abilities[0]["cost"] == {"discard": 1, "discard_filter": {"type": "character", "zone": "hand"}}
+    res = _c("【AUTO】 Bond/\"Paper Moth\" [(1)] (When this card is played and placed on the stage, you may pay the cost. "
+             "If you do, choose 1 \"Paper Moth\" in your waiting room, and return it to your hand)")
+    assert res.abilities[0]["effect"] == [{"op": "bond", "name": "Paper Moth"}]
+    res = _c("【ACT】 Brainstorm [(1) 【REST】 this card] Flip over 4 cards from the top of your deck, and put them into "
+             "your waiting room. For each climax revealed among those cards, draw up to 1 card.")
+    assert res.verdict.value == "exact"
+    assert res.abilities[0]["effect"] == [{"op": "brainstorm", "count": 4}, {"op": "draw", "count": "x", "up_to": True}]
+
+
+def test_cr_4_12_2_10_standby_climax_and_icon_reminders():
+    res = _c("【AUTO】When this card is placed on your climax area from your hand, perform the【STANDBY】effect.", type="climax")
+    assert res.verdict.value == "exact"
+    assert [op["op"] for op in res.abilities[0]["effect"]] == ["choose", "to_stage"]
+    assert res.abilities[0]["effect"][0]["filter"]["level_max_rel"] is True
+    res = _c("(【POOL】: When this card triggers, you may put the top card of your deck into your stock)", type="climax")
+    assert res.verdict.value == "exact" and res.abilities == []
+
+
+def test_approximations_are_named_and_declared():
+    res = _c("【AUTO】 When this card is placed on the stage from your hand, look at up to 3 cards from the top of your "
+             "deck, choose up to 1 card from among them, put it into your hand, and put the rest into your waiting room.")
+    assert res.verdict.value == "approximate" and res.approximations == ("look_exactly_n",)
+    assert res.abilities[0]["effect"][0]["rest"] == "waiting_room"
+    res = _c("【AUTO】 When this card becomes 【REVERSE】 in battle, put this card into your stock.")
+    assert res.verdict.value == "exact" and res.abilities[0]["condition"] == {"kind": "in_battle"}
+    res = _c("【AUTO】 When this card becomes 【REVERSE】 in battle, if your level is 2 or higher, put this card into your "
+             "stock.")  # the condition slot is taken: "in battle" is dropped, named
+    assert res.approximations == ("reverse_any",)
+    assert set(APPROXIMATIONS) >= {"look_exactly_n", "look_order_kept", "reverse_any", "move_any_open", "if_you_do"}
+
+
+def test_unsupported_lines_keep_a_reason():
+    for line, why in [
+        ("【AUTO】 When your other 《Moth》 character becomes 【REVERSE】, this card gets +1000 power until end of turn.",
+         "grammar"),
+        ("【CONT】 All of your other characters get the following ability. \"【AUTO】 Hi.\"", "grammar"),
+        ("【CONT】 This card gets \"【CONT】 This card cannot side attack.\".", "quoted ability"),
+        ("【AUTO】 When this card attacks, [REST] it.", "refers to nothing"),
+    ]:
+        res = _c(line)
+        assert res.verdict.value == "unsupported" and why in res.reason, (line, res.reason)
+
+
+def test_events_compile_into_one_event_ability_and_the_counter_icon():
+    res = _c("【COUNTER】 Choose 1 of your 《Moth》 characters, and that character gets +2000 power until end of turn.",
+             type="event")
+    assert res.verdict.value == "exact" and res.fields == {"counter": True}
+    assert res.abilities[0]["kind"] == "event"
+    # an event's own card (in the resolution zone, CR 6.5.1.2.2) can be moved, not changed
+    res = _c("Put this card into your memory.", type="event")
+    assert res.verdict.value == "exact" and res.abilities[0]["effect"] == [{"op": "target_self"}, {"op": "to_memory"}]
+    res = _c("Put this card into your level.", type="event")
+    assert res.verdict.value == "unsupported"
+
+
+def _need(name):
+    p = CARDDATA / name
+    if not p.is_file():
+        pytest.skip(f"card data not available: {p}")
+    return p
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_report_counts_every_record_on_the_sample_lists(name):
+    path = _need(name)
+    raw = json.loads(path.read_text())
+    res = import_ws_json(path)
+    r = res.report()
+    played = [x for x in raw if x.get("type") in ("Character", "Event", "Climax")]
+    assert r["cards"] == len(played)  # skipped records (CHOICE icons, unsupported events) count too
+    assert r["lines"] == r["lines_exact"] + r["lines_approximate"] + r["lines_unsupported"]
+    assert r["share_exact"] >= 0.3 and r["cards_approximate"] >= r["cards_exact"]
+    assert set(r["approximations"]) <= set(APPROXIMATIONS)
+    compile_ws_pool(res.cards)
+    for card in res.cards:
+        assert card.text_compiled
+        assert all(line in card.text.split("\n") for line in [*card.uncompiled, *card.approximate])
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_complete_only_pool_compiles(name):
+    res = import_ws_json(_need(name), complete_only=True)
+    assert res and all(not c.uncompiled for c in res.cards)
+    compile_ws_pool(res.cards)
+
+
+def test_cr_10_9_memory_label_with_a_memory_count_condition():
+    res = _c("【CONT】 Memory During your turn, if you have 2 or more cards in your memory, this card gets +1000 power.")
+    ab = res.abilities[0]
+    assert res.verdict.value == "exact" and ab["keyword"] == "memory" and ab["whose"] == "yours"
+    assert ab["condition"] == {"kind": "memory_at_least", "value": 2}
+    res = _c("【CONT】 Memory If \"Paper Moth\" is in your memory, this card gets +1000 power.")
+    assert res.verdict.value == "unsupported"
+
+
+def test_a_card_put_into_the_other_players_zone_is_not_guessed():
+    # the engine's moves put a card into its owner's zone
+    res = _c("【AUTO】 When this card attacks, choose 1 of your opponent's characters, and put it into your stock.")
+    assert res.verdict.value == "unsupported" and "other player's zone" in res.reason
+    res = _c("【AUTO】 When this card attacks, choose 1 of your opponent's characters, and put it into your opponent's "
+             "stock.")
+    assert res.verdict.value == "exact"
+
+
+def test_events_of_several_lines_are_one_program(tmp_path):
+    recs = [{"code": "T/X02-001", "name": "Memo", "type": "Event", "color": "RED", "level": "0", "cost": "0",
+             "power": "-", "soul": 0, "trigger": [], "attributes": [],
+             "ability": ["Draw 1 card.", "Put this card into your memory."]},
+            {"code": "T/X02-002", "name": "Two Targets", "type": "Event", "color": "RED", "level": "0", "cost": "0",
+             "power": "-", "soul": 0, "trigger": [], "attributes": [],
+             "ability": ["Choose 1 of your characters, and that character gets +1000 power until end of turn.",
+                         "Choose 1 of your characters, and that character gets +1 soul until end of turn."]}]  # fmt: skip
+    p = tmp_path / "l.json"
+    p.write_text(json.dumps(recs))
+    res = import_ws_json(p)
+    assert [op.op for op in res[0].abilities[0].effect] == ["draw", "target_self", "to_memory"]
+    # two lines that both use target registers: refused, not merged into one register
+    assert res.skipped["event_unsupported"] == 1 and res.report()["cards_exact"] == 1
+
+
+def test_put_the_top_cards_into_the_waiting_room_then_test_them():
+    res = _c("【AUTO】 When this card attacks, put the top 2 cards of your deck into your waiting room. If there is a "
+             "climax among those cards, this card gets +2000 power until end of turn.")
+    assert res.verdict.value == "approximate" and res.approximations == ("mill_via_resolution",)
+    assert res.abilities[0]["effect"] == [
+        {"op": "brainstorm", "count": 2},
+        {"op": "if_stored", "then": [{"op": "target_self"}, {"op": "power", "amount": 2000}]},
+    ]
+    res = _c("【AUTO】 When this card attacks, put the top card of your deck into your waiting room. If that card is a "
+             "climax, draw 1 card.")
+    assert res.verdict.value == "exact"  # the card is tested before it moves: nothing hidden, nothing else differs
+    assert [op["op"] for op in res.abilities[0]["effect"]] == ["reveal_top", "mill", "if_stored"]
+
+
+def test_look_at_the_top_card_and_decide_where_it_goes():
+    res = _c("【AUTO】 When this card attacks, look at the top card of your deck, and put it on the top of your deck or "
+             "into your waiting room.")
+    assert res.verdict.value == "exact"
+    assert res.abilities[0]["effect"] == [{"op": "look_top", "count": 1, "take": 1, "to": "waiting_room"}]
+    res = _c("【AUTO】 When this card attacks, look at the top card of your deck.")
+    assert res.verdict.value == "unsupported"  # looking only: no instruction shows a card
+
+
+def test_every_approximation_is_documented():
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "weiss_schwarz" / "card-text.md").read_text()
+    missing = [name for name in APPROXIMATIONS if f"`{name}`" not in doc]
+    assert not missing, f"approximations missing from docs/weiss_schwarz/card-text.md: {missing}"
+
+
+def test_revealing_only_is_not_compiled():
+    # the engine shows no card: an effect that only reveals would do nothing
+    res = _c("【AUTO】 At the beginning of your opponent's draw phase, reveal the top card of your deck. (Return the "
+             "revealed card to its original place)")
+    assert res.verdict.value == "unsupported" and "only" in res.reason
+
+
+def test_no_other_character_is_at_most_zero_others():
+    res = _c("【CONT】 If you do not have another character, this card gets +2000 power.")
+    assert res.verdict.value == "exact" and res.abilities[0]["condition"] == {"kind": "other_chars_at_most", "value": 0}
