@@ -25,7 +25,7 @@ def _need(p: Path) -> Path:
 def test_import_real_lists(path):
     res = import_fftcg_json(_need(path))
     assert len(res) > 1000
-    # Monsters are not played; a Summon is imported when its text compiles (tests/fftcg/test_card_text.py)
+    # Monsters are not played; a Summon is imported when its text compiles (tests/fftcg/test_fftcg_card_text.py)
     assert res.skipped["monster"] > 0 and res.skipped["summon_text"] > 0
     assert any(c.type == "summon" for c in res)
     assert len(res) + sum(res.skipped.values()) == res.total

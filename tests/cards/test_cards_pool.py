@@ -77,7 +77,7 @@ def test_forward_power_curve(table):
 def test_every_op_trigger_condition_kind_keyword_is_used(table):
     ab = table.abilities[: table.n_abilities]
     code = table.code[: table.n_code]
-    # the vocabulary only real cards' text uses is exercised by tests/fftcg/test_card_text.py (the
+    # the vocabulary only real cards' text uses is exercised by tests/fftcg/test_fftcg_card_text.py (the
     # starter pool's recorded games stay as they are: constants.REAL_CARD_*)
     assert set(int(o) for o in code[:, K.I_OP]) == set(int(o) for o in K.Op) - set(K.REAL_CARD_OPS)
     assert set(EFFECT_OPS.values()) == set(K.Op)

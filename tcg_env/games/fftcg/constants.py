@@ -304,7 +304,7 @@ class Op(IntEnum):
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
 # built-in starter pool does not use: adding cards to the starter pool would change its recorded games
-# (tests/engine/test_golden_play.py). tests/fftcg/test_card_text.py runs each of them in the engine.
+# (tests/engine/test_golden_play.py). tests/fftcg/test_fftcg_card_text.py runs each of them in the engine.
 REAL_CARD_OPS = frozenset({Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN})
 REAL_CARD_TRIGGERS = frozenset({Trigger.PUT_INTO_BREAK_SELF})
