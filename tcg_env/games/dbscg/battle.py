@@ -32,11 +32,16 @@ def can_attack_with(game, s, T, p, slot):
 
 
 @internal
-def can_be_attacked(game, s, T, slot):
-    """7-1: the opponent's Leader, or a Battle Card in Rest Mode (not a [Field] Extra Card)."""
+def can_be_attacked(game, s, T, attacker, slot):
+    """7-1: the opponent's Leader, or a Battle Card in Rest Mode (not a [Field] Extra Card); an
+    attacker's [Permanent] "can attack Battle Cards in Active Mode" / "cannot attack Battle Cards"."""
     if s[ZONE + slot * CARD_W] == Zone.LEADER:
         return True
-    return s[RESTED + slot * CARD_W] != 0 and card_table(T)[s[CARD + slot * CARD_W], C_TYPE] == CardType.BATTLE
+    if card_table(T)[s[CARD + slot * CARD_W], C_TYPE] != CardType.BATTLE:
+        return False
+    if game.has_keyword(s, T, attacker, Keyword.NO_BATTLE_ATTACK):
+        return False
+    return s[RESTED + slot * CARD_W] != 0 or game.has_keyword(s, T, attacker, Keyword.ATTACKS_ACTIVE)
 
 
 @internal

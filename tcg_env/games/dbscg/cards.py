@@ -58,22 +58,31 @@ class DbscgFilter(FilterBase):
     trait: str | None = Field(default=None, min_length=1)
     mode: _names(K.Mode) = "any"
     not_self: bool = False
+    ignore_barrier: bool = False  # "ignoring [Barrier]": the opponent's [Barrier] cards can be chosen (10-16)
+    top: Annotated[int, Field(ge=0, le=K.DECK_SIZE)] = 0  # zone "deck": only its top X cards (11-6); 0: all
+
+
+CondValue = Annotated[int, Field(ge=0, le=200000)]  # a count, a life, a power or colour bits
 
 
 class ConditionModel(StrictModel):
     kind: ConditionName
-    value: NonNeg = 0
+    value: CondValue = 0
 
 
 class CostModel(StrictModel):
     """A skill's cost (8-4-2): energy to rest, of which ``colour_count`` of ``colour``; hand cards to
-    discard; resting this card."""
+    discard; resting this card; Life cards to the hand or to the Drop Area (face down: the engine
+    takes the top ones, as for damage 4-10-2)."""
 
     energy: NonNeg = 0
     colour: ColourName | None = None
     colour_count: NonNeg = 0
     discard: Annotated[int, Field(ge=0, le=5)] = 0
     rest_self: bool = False
+    life: Annotated[int, Field(ge=0, le=8)] = 0  # Life cards to the hand ("choose 1 card in your life and add it to your hand")
+    life_drop: Annotated[int, Field(ge=0, le=8)] = 0  # Life cards to the Drop Area
+    self_drop: bool = False  # "Place this card in its owner's Drop Area" (a Battle Card in play)
 
 
 class HandSkillModel(StrictModel):
@@ -107,12 +116,15 @@ OpDamage = op_model("damage", _M, count=(N, 1), who=(WhoName, "opponent"))
 OpMill = op_model("mill", _M, count=(N, 1), who=(WhoName, "controller"))
 OpNegate = op_model("negate", _M)
 OpToken = op_model("token", _M, card=str, count=(Annotated[int, Field(ge=1, le=K.TOKEN_SLOTS)], 1))
-OpIf = op_model("if", _M, condition=ConditionName, value=(NonNeg, 0), skip=(Annotated[int, Field(ge=1, le=20)], 1))
+OpShuffle = op_model("shuffle", _M)
+OpLifeToHand = op_model("life_to_hand", _M, count=(N, 1))
+OpHandToWarp = op_model("hand_to_warp", _M, count=(N, 1), who=(WhoName, "controller"))
+OpIf = op_model("if", _M, condition=ConditionName, value=(CondValue, 0), skip=(Annotated[int, Field(ge=1, le=20)], 1))
 
 _OP_MODELS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpGrantKeyword, OpKo, OpRest, OpActive, OpToHand, OpToDrop,
     OpToWarp, OpToEnergy, OpToLife, OpPlay, OpSwitchGuard, OpDraw, OpDiscard, OpCharge, OpGainLife, OpDamage,
-    OpMill, OpNegate, OpToken, OpIf,
+    OpMill, OpNegate, OpToken, OpShuffle, OpLifeToHand, OpHandToWarp, OpIf,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 EFFECT_OPS: dict[str, K.Op] = op_codes(_OP_MODELS, K.Op)  # op name in card files -> constants.Op
@@ -129,6 +141,7 @@ class Ability(StrictModel):
     kind: _names(K.AbilityKind)
     trigger: _names(K.Trigger, (K.Trigger.NONE,)) | None = None
     condition: ConditionModel | None = None
+    condition2: ConditionModel | None = None  # a second condition that must hold too ("During your turn, if ...")
     cost: CostModel = Field(default_factory=CostModel)
     burst: NonNeg = 0
     sparking: NonNeg = 0
@@ -174,7 +187,8 @@ _TRIGGER_WORDS = {"on_play": "when played", "on_attack": "when it attacks", "on_
                   "on_ko_battle": "when it KOs in battle",
                   "on_combo": "when comboed with", "start_main": "at the start of your Main Phase",
                   "end_turn": "at the end of your turn", "end_battle": "at the end of the battle",
-                  "ally_attacks": "when one of your cards attacks"}  # fmt: skip
+                  "ally_attacks": "when one of your cards attacks",
+                  "on_evolve": "when a card evolves into it", "on_play_from_hand": "when played from the hand"}  # fmt: skip
 _NEGATED = {"counter_play": "the card played", "counter_attack": "the attack", "counter_counter": "the counter"}
 
 
@@ -225,11 +239,14 @@ class DbscgCardTable(CardTable):
         head += "".join(f"[{n.capitalize()} {v}]" for n, v in (("burst", ab.burst), ("sparking", ab.sparking),
                                                                 ("bond", ab.bond)) if v)  # fmt: skip
         words = [_TRIGGER_WORDS[ab.trigger]] if ab.trigger else []
-        words += [_condition_words(ab.condition.kind, ab.condition.value)] if ab.condition else []
+        words += [_condition_words(c.kind, c.value) for c in (ab.condition, ab.condition2) if c]
         c = ab.cost
         words += [f"cost {c.energy}" + (f" ({c.colour_count} {c.colour})" if c.colour else "")] if c.energy else []
         words += [f"discard {c.discard}"] if c.discard else []
         words += ["rest this card"] if c.rest_self else []
+        words += [f"life {c.life} to hand"] if c.life else []
+        words += [f"life {c.life_drop} to drop"] if c.life_drop else []
+        words += ["this card to the drop"] if c.self_drop else []
         words += ["once per turn"] if ab.once_per_turn else []
         words += ["you may"] if ab.optional else []
         done = [f"power {ab.power:+d}"] if ab.power else []
@@ -399,6 +416,10 @@ class DbscgCompiler(PoolCompiler):
             self.fail(f"{p}.effect", "a [Permanent] skill gives power, keywords or has an effect")
         if ab.optional and kind != "auto":
             self.fail(f"{p}.optional", "only [Auto] skills are optional ('you may')")
+        if ab.condition2 is not None and ab.condition is None:
+            self.fail(f"{p}.condition2", "a second condition needs a first (condition)")
+        if ab.cost.self_drop and (card.type != "battle" or kind not in ("activate_main", "activate_battle")):
+            self.fail(f"{p}.cost.self_drop", "\"place this card in the Drop Area\" is an [Activate] cost of a Battle Card")
         if (ab.cost.colour is None) != (ab.cost.colour_count == 0) or ab.cost.colour_count > ab.cost.energy:
             self.fail(f"{p}.cost.colour_count", "colour and colour_count go together, within the energy (8-4-2-4)")
         for j, op in enumerate(ab.effect):
@@ -417,7 +438,8 @@ class DbscgCompiler(PoolCompiler):
         for j, op in enumerate(ab.effect):
             args = self.op_args(op, f"{p}.effect[{j}]")
             self.code_rows.append([int(EFFECT_OPS[op.op]), getattr(op, "reg", 0), *args])
-        row = self.new_row(K.ABILITY_TABLE, ab, p, condition=ab.condition or _NO_CONDITION)
+        row = self.new_row(K.ABILITY_TABLE, ab, p, condition=ab.condition or _NO_CONDITION,
+                           condition2=ab.condition2 or _NO_CONDITION)  # fmt: skip
         row[K.A_COST_COLOUR] = K.Colour[ab.cost.colour.upper()] if ab.cost.colour else -1
         row[K.A_COST_COLOUR_N] = ab.cost.colour_count
         row[K.A_CODE_START] = code_start
@@ -436,6 +458,10 @@ class DbscgCompiler(PoolCompiler):
             return op.amount, int(K.Duration[op.duration.upper()]), 0
         if name == "grant_keyword":
             return bits(op.keywords, K.KEYWORD_BITS), int(K.Duration[op.duration.upper()]), 0
+        if name == "life_to_hand":
+            return op.count, 0, 0
+        if name == "hand_to_warp":
+            return op.count, _WHO[op.who], 0
         if name in ("draw", "discard", "charge", "damage", "mill"):
             return op.count, _WHO[op.who], int(getattr(op, "random", False) or getattr(op, "rest", False))
         if name == "gain_life":

@@ -69,6 +69,9 @@ class Keyword(IntEnum):
     DRAGON_BALL = 11  # 10-31 (deck construction; [Wish] counts them)
     FIELD = 12  # 10-3: an Extra Card that stays in the Battle Area
     VICTORY_STRIKE = 13  # 10-20
+    ENERGY_EXHAUST = 14  # its reminder text (not in rules 1.073): placed in an Energy Area in Rest Mode
+    ATTACKS_ACTIVE = 15  # [Permanent] "this card can attack Battle Cards in Active Mode" (7-1 lets it)
+    NO_BATTLE_ATTACK = 16  # [Permanent] "this card cannot attack Battle Cards"
 
 
 KEYWORD_BITS = {k.name.lower(): 1 << k for k in Keyword}
@@ -115,6 +118,8 @@ class Trigger(IntEnum):
     END_TURN = 9  # "at the end of your turn" (6-4-1-1)
     END_BATTLE = 10  # "at the end of the battle" (7-4-1-8)
     ALLY_ATTACKS = 11  # "when one of your cards attacks" (7-1-1)
+    ON_EVOLVE = 12  # "when a card evolves into this card": played with [Evolve] (10-5-7)
+    ON_PLAY_FROM_HAND = 13  # "when you play this card from your hand"
 
 
 class Condition(IntEnum):
@@ -130,6 +135,13 @@ class Condition(IntEnum):
     HAND_AT_MOST = 7
     ENERGY_AT_LEAST = 8
     OPP_LIFE_AT_MOST = 9
+    ATTACKING_LEADER = 10  # "when this card attacks a Leader Card": the source attacks, the declared target a Leader (7-1)
+    ATTACKING_BATTLE = 11  # ... a Battle Card
+    LEADER_COLOUR = 12  # "if your Leader Card is red": the argument is colour bits (COLOUR_BITS)
+    OPP_ENERGY_AT_LEAST = 13  # "if your opponent has X or more energy"
+    HAND_AT_LEAST = 14  # "if you have X or more cards in your hand" (the "you may place ... If you do" of a discard)
+    MORE_LIFE = 16  # "if you have more life than your opponent"
+    LIFE_AT_LEAST = 15  # X or more Life cards (the "you may add ... from your life ... If you do" of LIFE_TO_HAND)
 
 
 class Duration(IntEnum):  # how long a modifier lasts (8-2-2-2)
@@ -200,6 +212,9 @@ class Op(IntEnum):
     NEGATE = 36  # the attack, or the card being played, or the [Counter] below (10-10-5), is negated
     TOKEN = 37  # a0 = token card id, a1 = count: created in the master's Battle Area (10-18)
     SWITCH_GUARD = 38  # the register's first card becomes the guard card (10-4-1: [Blocker]'s effect)
+    SHUFFLE = 39  # the controller shuffles its deck (3-2-4; after looking at it, 11-6-3)
+    LIFE_TO_HAND = 40  # a0 = the controller's Life cards to its hand (face down: the top ones, as 4-10-2)
+    HAND_TO_WARP = 41  # a0 = count, a1 = Who: that player chooses hand cards and sends them to its Warp (11-4)
     IF = CoreOp.IF  # a0 = Condition, a1 = its argument, a2 = rows to skip when it does not hold
 
 
@@ -296,11 +311,16 @@ A_KIND = ABILITY_TABLE.add("kind", source=enum(AbilityKind))
 A_TRIGGER = ABILITY_TABLE.add("trigger", source=enum(Trigger, none=Trigger.NONE))
 A_COND = ABILITY_TABLE.add("condition", source=enum(Condition, none=Condition.NONE, field="condition.kind"))
 A_COND_ARG = ABILITY_TABLE.add("condition_arg", source=copy("condition.value"))
+A_COND2 = ABILITY_TABLE.add("condition2", source=enum(Condition, none=Condition.NONE, field="condition2.kind"))
+A_COND2_ARG = ABILITY_TABLE.add("condition2_arg", source=copy("condition2.value"))  # both conditions must hold
 A_COST = ABILITY_TABLE.add("cost", source=copy("cost.energy"))  # 8-4-2-3: energy to rest
 A_COST_COLOUR = ABILITY_TABLE.add("cost_colour")  # 8-4-2-4: its coloured part (-1: none) and count
 A_COST_COLOUR_N = ABILITY_TABLE.add("cost_colour_count")
 A_COST_DISCARD = ABILITY_TABLE.add("cost_discard", source=copy("cost.discard"))  # hand cards to the Drop
 A_COST_REST_SELF = ABILITY_TABLE.add("cost_rest_self", source=copy("cost.rest_self"))  # rest this card
+A_COST_LIFE = ABILITY_TABLE.add("cost_life", source=copy("cost.life"))  # Life cards to the hand
+A_COST_LIFE_DROP = ABILITY_TABLE.add("cost_life_drop", source=copy("cost.life_drop"))  # Life cards to the Drop Area
+A_COST_SELF_DROP = ABILITY_TABLE.add("cost_self_drop", source=copy("cost.self_drop"))  # this card to the Drop Area
 A_BURST = ABILITY_TABLE.add("burst", source=copy())  # 10-30: top X cards of the deck to the Drop
 A_SPARKING = ABILITY_TABLE.add("sparking", source=copy())  # 10-29: X or more cards in the Drop
 A_BOND = ABILITY_TABLE.add("bond", source=copy())  # 10-23: X or more Battle Cards
@@ -324,6 +344,8 @@ F_NAME = FILTER_TABLE.add("character", source=interned("character_ids", "charact
 F_TRAIT = FILTER_TABLE.add("trait")  # a special trait's bit (0: any)
 F_MODE = FILTER_TABLE.add("mode", source=enum(Mode))
 F_NOT_SELF = FILTER_TABLE.add("not_self", source=copy())
+F_IGNORE_BARRIER = FILTER_TABLE.add("ignore_barrier", source=copy())  # "ignoring [Barrier]" (10-16)
+F_TOP = FILTER_TABLE.add("top", source=copy())  # a deck filter: only its top X cards ("look at up to X cards", 11-6); 0: all
 
 # the observation's static card columns, in order (cards.py's card_obs_features writes them per card
 # id; observation.py copies them into each card row)
