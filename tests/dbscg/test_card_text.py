@@ -81,6 +81,17 @@ def test_during_your_turn_and_a_trigger_suffix_are_conditions():
     assert ab["condition"] == {"kind": "opp_turn", "value": 0}
 
 
+def test_leader_named_conditions_and_it_is_the_leader():
+    ops = effect("[Activate Battle] If your Leader Card is a <Tester> card, it gets +5000 power for the duration of "
+                 "the battle.")  # fmt: skip
+    assert ops[0] == {"op": "if", "condition": "leader_character", "value": 0, "character": "Tester", "skip": 2}
+    assert ops[1] == {"op": "select_all", "reg": 0, "filter": {"side": "own", "zone": "leader_or_battle",
+                                                               "types": ["leader"]}}  # fmt: skip
+    (ab,) = compiled("[Activate Main] If your Leader Card is a <<Testling>> card : Draw 1 card.").abilities
+    assert ab["condition"] == {"kind": "leader_trait", "value": 0, "trait": "Testling"}
+    assert compiled("[Activate Main] It gains +5000 power for the duration of the turn.").verdict is Verdict.UNSUPPORTED
+
+
 def test_two_triggers_make_two_skills():
     r = compiled("[Auto] When a card evolves into this card, or if you combo with this card, draw 1 card.")
     assert [a["trigger"] for a in r.abilities] == ["on_evolve", "on_combo"]
@@ -135,6 +146,12 @@ def test_cr_11_6_look_at_the_top_then_choose_among_them_and_shuffle():
     r = compiled("[Auto] When you play this card, look at up to 5 cards from the top of your deck. Choose up to 1 "
                  "<Tester> among them and add it to your hand.")  # fmt: skip
     assert r.approximations == ("look_shuffles_deck",) and r.abilities[0]["effect"][-1] == {"op": "shuffle"}
+
+
+def test_either_of_two_special_traits():
+    ops = effect("[Auto] When you play this card, choose up to 1 <<Testling>> or <<Other>> card in your Drop Area "
+                 "and add it to your hand.")  # fmt: skip
+    assert ops[0]["filter"] == {"traits_any": ["Testling", "Other"], "zone": "drop", "side": "own"}
 
 
 def test_choose_all_acts_on_at_most_four():
@@ -203,6 +220,15 @@ def test_permanent_power_and_keywords_with_a_condition():
                   "condition": {"kind": "energy_at_least", "value": 7}}  # fmt: skip
 
 
+def test_cost_reduction_within_the_unspecified_cost():
+    line = "[Permanent] If a multicolored card is in your energy, reduce the energy cost of this card in your hand by 1."
+    r = COMPILER.compile_line(line, {"type": "battle", "side": "front", "free": 1})
+    assert r.abilities == [{"kind": "permanent", "cost_reduction": 1,
+                            "condition": {"kind": "multicolour_energy", "value": 0}}]  # fmt: skip
+    r = COMPILER.compile_line(line, {"type": "battle", "side": "front", "free": 0})
+    assert r.verdict is Verdict.UNSUPPORTED and "unspecified cost" in r.reason
+
+
 def test_permanent_two_conditions_both_hold_and_attack_abilities():
     (ab,) = compiled("[Permanent] During your turn, if you have 5 or more energy, this card gains +10000 power.").abilities
     assert ab["condition"] == {"kind": "my_turn", "value": 0} and ab["condition2"] == {"kind": "energy_at_least",
@@ -211,6 +237,18 @@ def test_permanent_two_conditions_both_hold_and_attack_abilities():
                      "Mode.").abilities  # fmt: skip
     assert ab["power"] == 5000 and ab["keywords"] == ["attacks_active"]
     assert compiled("[Permanent] This card cannot attack Battle Cards.").abilities[0]["keywords"] == ["no_battle_attack"]
+
+
+def test_ko_protections_and_the_attacking_card():
+    assert compiled("[Permanent] This card cannot be KO-ed in battle.").abilities[0]["keywords"] == ["no_battle_ko"]
+    assert compiled("[Permanent] This card can't be KO'd by your opponent's skills.").abilities[0]["keywords"] == [
+        "no_opp_skill_ko"]
+    r = compiled("[Auto] When you combo with this card, choose 1 of your attacking cards. It gains [Double Strike] "
+                 "for the duration of the battle.")  # fmt: skip
+    assert r.abilities[0]["effect"][0]["filter"] == {"attacking": True, "zone": "leader_or_battle", "side": "own"}
+    assert r.approximations == ("battle_keywords_last_the_turn",)  # state.MODS: a keyword's battle is its turn
+    assert compiled("[Auto] When you combo with this card, choose 1 of your attacking cards. It gains +5000 power "
+                    "for the duration of the battle.").verdict is Verdict.EXACT  # fmt: skip
 
 
 def test_add_among_them_and_switch_up_to_and_warp_and_self_drop():
@@ -262,8 +300,8 @@ def test_every_approximation_has_what_differs():
 # ---- the sample lists (../shared/carddata) ---------------------------------------------------------------------
 # (records, cards exact, cards exact or approximate, lines, exact, approximate, unsupported)
 FIGURES = {
-    "kentan88_dbscg-api__DBS-B01-Galactic-Battle.json": (154, 59, 66, 256, 175, 10, 71),
-    "kentan88_dbscg-api__DBS-B07-Assault-Of-The-Saiyans.json": (254, 20, 25, 616, 233, 30, 353),
+    "kentan88_dbscg-api__DBS-B01-Galactic-Battle.json": (154, 61, 69, 256, 178, 14, 64),
+    "kentan88_dbscg-api__DBS-B07-Assault-Of-The-Saiyans.json": (254, 25, 34, 616, 251, 30, 335),
     "kentan88_dbscg-api__DBS-SD02-The-Extreme-Evolution.json": (6, 3, 3, 17, 15, 0, 2),
 }
 
@@ -343,6 +381,14 @@ TEXT_CARDS = [
     _rec("TXT-016", "Conditional Striker", f"{_img('Permanent')} During your turn, if you have 2 or more energy, "
                                            "this card gains +5000 power."),
     _rec("TXT-017", "Big Tester", "", power="15000"),
+    _rec("TXT-018", "Loyal Tester", f"{_img('Activate Main')} If your Leader Card is a ＜Tester＞ card : Draw 1 card."),
+    _rec("TXT-019", "Cheap Tester", f"{_img('Permanent')} If a multicolored card is in your energy, reduce the energy "
+                                    "cost of this card in your hand by 1.", energy="2"),
+    _rec("TXT-020", "Twin Tester", "", color="Red/Green"),
+    _rec("TXT-021", "Sturdy Tester", f"{_img('Permanent')} This card cannot be KO-ed in battle."),
+    _rec("TXT-022", "Warded Tester", f"{_img('Permanent')} This card can't be KO'd by your opponent's skills."),
+    _rec("TXT-023", "Assassin", f"{_img('Auto')} When you play this card, choose up to 1 of your opponent's Battle "
+                                "Cards and KO it."),
     _rec("TXT-010", "Test Leader", f"{_img('Awaken')} When your life is at 4 or less : Flip this card over.",
          type_="LEADER", title_back="Test Leader Awakened", power_back="15000", skills_back_text=""),
 ]  # fmt: skip
@@ -453,6 +499,12 @@ def test_engine_leader_colour_condition_and_optional_discard():
     g = sc.game()
     act(g, "Activate Red Order")
     assert count(g, 0, "hand") == 2
+    sc = _sc(leader="TXT-010")  # character Tester
+    sc.battle(0, ["TXT-018"])
+    assert can(sc.game(), "Activate skill 1 of Loyal Tester")
+    sc = _sc(leader="DS1-060")
+    sc.battle(0, ["TXT-018"])
+    assert not can(sc.game(), "Activate skill 1 of Loyal Tester")
     sc = _sc(leader="DS1-060")
     sc.hand(0, ["TXT-008"])
     sc.energy(0, ["DS1-003"])
@@ -503,6 +555,40 @@ def test_engine_attack_abilities_and_two_conditions():
         to_main(g)
         assert (where(g, big) == Zone.DROP) == koed, energy
     assert slots(g, 0, "battle")
+
+
+def test_engine_cost_reduction_in_the_hand():
+    from dbscg_helpers import can
+
+    for energy, playable in ((["TXT-020"], True), (["DS1-003"], False)):  # a red/green card; a red one
+        sc = _sc()
+        sc.hand(0, ["TXT-019"])  # 2 (1 red): 1 with a multicoloured card in the energy
+        sc.energy(0, energy)
+        assert can(sc.game(), "Play Cheap Tester") == playable, energy
+
+
+def test_engine_ko_protections():
+    from dbscg_helpers import act, attack, offered, to_main, where
+
+    from tcg_env.games.dbscg.constants import Decision, Zone
+
+    sc = _sc()
+    sc.battle(0, ["TXT-017"])  # 15000
+    sturdy = sc.battle(1, ["TXT-021"], rested=True)[0]  # 10000, "cannot be KO-ed in battle"
+    g = sc.game()
+    attack(g, "Big Tester", "Sturdy Tester")
+    to_main(g)
+    assert where(g, sturdy) == Zone.BATTLE
+    sc = _sc()
+    sc.hand(0, ["TXT-023"])
+    sc.energy(0, ["DS1-003"])
+    warded = sc.battle(1, ["TXT-022"])[0]
+    g = sc.game()
+    act(g, "Play Assassin")
+    if g.decision == Decision.SELECT:
+        act(g, "Choose Warded Tester")  # it can be chosen; the KO does not happen
+    to_main(g)
+    assert where(g, warded) == Zone.BATTLE and offered(g)
 
 
 def test_engine_hand_to_warp_and_self_drop_cost():

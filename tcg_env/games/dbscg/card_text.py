@@ -27,6 +27,9 @@ APPROXIMATIONS: dict[str, str] = {
                                 "Area on activation (10-10-4) and the effect plays it from there, not from the hand",
     "life_cost_top_cards": "a skill cost of Life cards (to the hand or the Drop Area): the engine takes the top "
                            "ones; the player chooses among face-down cards (3-9-2), so which ones is unseen either way",
+    "battle_keywords_last_the_turn": "a keyword given \"for the duration of the battle\" lasts until the end of the "
+                                     "turn (the engine keeps keyword modifiers for the turn or while the card stays: "
+                                     "state.MODS)",
     "look_shuffles_deck": "\"look at up to X cards from the top of your deck\" with nothing said of the rest: "
                           "the whole deck is shuffled (11-6-3 shuffles the cards looked at back into their place)",
 }
@@ -41,6 +44,7 @@ _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _KIND = {"activate main": "activate_main", "activate battle": "activate_battle", "counter attack": "counter_attack",
          "counter play": "counter_play", "counter counter": "counter_counter"}  # fmt: skip
 _TRIGGERS = {t.name.lower() for t in K.Trigger}
+_OWN_LEADER = {"side": "own", "zone": "leader_or_battle", "types": ["leader"]}  # "your Leader Card" (SELECT_ALL)
 
 
 def _tokens(children: list, type_: str | None = None) -> list[Token]:
@@ -168,6 +172,7 @@ class DbscgText(TextTransformer, Transformer):
     c_opp_energy_at_least = _cond("opp_energy_at_least")
     c_hand_at_least = _cond("hand_at_least")
     c_more_life = _cond("more_life")
+    c_multicolour_energy = _cond("multicolour_energy")
     del _cond
 
     def if_you_do(self, ch):
@@ -178,6 +183,12 @@ class DbscgText(TextTransformer, Transformer):
 
     def trigger_suffix(self, ch):
         return ch[0]
+
+    def c_leader_character(self, ch):
+        return ("leader_character", 0, {"character": str(_tokens(ch, "CHARACTER")[0])[1:-1].strip()})
+
+    def c_leader_trait(self, ch):
+        return ("leader_trait", 0, {"trait": str(_tokens(ch, "TRAIT")[0])[2:-2].strip()})
 
     def c_leader_colour(self, ch):
         return ("leader_colour", K.COLOUR_BITS[str(_tokens(ch, "COLOUR")[0]).lower()])
@@ -212,6 +223,9 @@ class DbscgText(TextTransformer, Transformer):
 
     def trait(self, ch):
         return ("trait", str(ch[0])[2:-2].strip())
+
+    def traits_any(self, ch):
+        return ("traits_any", [str(t)[2:-2].strip() for t in _tokens(ch, "TRAIT")])
 
     def battle_cards(self, ch):
         return ("noun", "battle")
@@ -295,8 +309,12 @@ class DbscgText(TextTransformer, Transformer):
                 t.filter["colours"] = val
             elif key == "cost_equal":
                 t.filter["cost_min"] = t.filter["cost_max"] = val
+            elif key == "traits_any":
+                if "trait" in t.filter or "traits_any" in t.filter:
+                    raise Unsupported("a target naming special traits twice")
+                t.filter["traits_any"] = val
             elif key in ("character", "trait"):
-                if key in t.filter:
+                if key in t.filter or (key == "trait" and "traits_any" in t.filter):
                     raise Unsupported(f"a target naming two {key}s")
                 t.filter[key] = val
             else:
@@ -345,6 +363,15 @@ class DbscgText(TextTransformer, Transformer):
     def no_battle_attack(self, ch):
         return ("keyword", "no_battle_attack")
 
+    def no_battle_ko(self, ch):
+        return ("keyword", "no_battle_ko")
+
+    def no_opp_skill_ko(self, ch):
+        return ("keyword", "no_opp_skill_ko")
+
+    def attacking(self, ch):
+        return ("attacking", True)
+
     def perm_grants(self, ch):
         out = []
         for v in _vals(ch):
@@ -378,7 +405,7 @@ class DbscgText(TextTransformer, Transformer):
 
     def self_gains(self, ch):
         grants, duration = _vals(ch)[-2:]
-        return ("self", _grant_ops(grants, duration))
+        return ("self", self.grant_ops(grants, duration))
 
     def self_switch(self, ch):
         (_, mode), = [c for c in _vals(ch) if isinstance(c, tuple)]
@@ -386,11 +413,18 @@ class DbscgText(TextTransformer, Transformer):
 
     def pronoun_gains(self, ch):
         grants, duration = _vals(ch)[-2:]
-        return ("on_last", _grant_ops(grants, duration))
+        return ("on_last", self.grant_ops(grants, duration))
 
     def leader_gains(self, ch):
         grants, duration = _vals(ch)[-2:]
-        return ("leader", _grant_ops(grants, duration))
+        return ("leader", self.grant_ops(grants, duration))
+
+    def grant_ops(self, grants: list, duration: str) -> list[dict]:
+        ops = _grant_ops(grants, duration)
+        if duration == "end_of_battle" and any(o["op"] == "grant_keyword" for o in ops):
+            # state.MODS aliases the keywords' battle duration to the turn's
+            self.approximate("battle_keywords_last_the_turn")
+        return ops
 
     def choose_act(self, ch):
         vals = _vals(ch)
@@ -561,7 +595,7 @@ class DbscgText(TextTransformer, Transformer):
             ab = {"kind": "auto", "trigger": trigger, "once_per_turn": once, "optional": optional, "effect": effect}
             ab.update(_gates(vals))
             if conds:
-                ab["condition"] = {"kind": conds[0][0], "value": conds[0][1]}
+                ab["condition"] = _cond_dict(conds[0])
             out.append(ab)
         return out
 
@@ -602,7 +636,25 @@ class DbscgText(TextTransformer, Transformer):
             else:
                 ab.setdefault("keywords", []).append(v)
         for key, c in zip(("condition", "condition2"), conds):  # both must hold (turn.skill_live)
-            ab[key] = {"kind": c[0], "value": c[1]}
+            ab[key] = _cond_dict(c)
+        return ab
+
+    def reduce_line(self, ch):
+        vals = _vals(ch)
+        conds = [v for v in vals if isinstance(v, tuple)]
+        n = [v for v in vals if isinstance(v, int)][-1]
+        if self.card.get("type") != "battle":
+            raise Unsupported("a cost reduction on a card other than a Battle Card (played from the hand)")
+        free = self.card.get("free")
+        if free is None or n > free:
+            # 2-11-1-1: the engine never reduces the specified (coloured) cost; a card whose reduction
+            # would reach it is left to a ruling the engine does not model
+            raise Unsupported("a cost reduction larger than the card's unspecified cost")
+        if len(conds) > 2:
+            raise Unsupported("a [Permanent] skill with three conditions (a skill has two)")
+        ab: dict[str, Any] = {"kind": "permanent", "cost_reduction": n}
+        for key, c in zip(("condition", "condition2"), conds):
+            ab[key] = _cond_dict(c)
         return ab
 
     def trait_line(self, ch):
@@ -618,7 +670,7 @@ class DbscgText(TextTransformer, Transformer):
         cond = [v for v in vals if isinstance(v, tuple)][0]
         steps = [v for v in vals if isinstance(v, list)]
         # "You may": [Awaken] is an [Activate] skill (10-2-1): the player chooses to activate it
-        return {"kind": "awaken", "condition": {"kind": cond[0], "value": cond[1]},
+        return {"kind": "awaken", "condition": _cond_dict(cond),
                 "effect": self.compile_steps(steps[0], "awaken") if steps else []}  # fmt: skip
 
     def evolve_line(self, ch):
@@ -702,9 +754,15 @@ class DbscgText(TextTransformer, Transformer):
                 pending_target = steps_then is None
                 ops += [dict(o, reg=last) for o in steps_then or []]
             elif what == "on_last":
-                if last is None:  # "When this card attacks, it gains ...": "it" is this card
+                if last is None:
+                    leader_cond = any(c[0].startswith("leader_") for c in (cond if isinstance(cond, list) else []))
                     last = new_reg()
-                    ops.append({"op": "target_self", "reg": last})
+                    if leader_cond:  # "If your Leader Card is a <Name> card, it gets ...": "it" is the Leader
+                        ops.append({"op": "select_all", "reg": last, "filter": dict(_OWN_LEADER)})
+                    elif kind == "auto":  # "When this card attacks, (if ...,) it gains ...": this card
+                        ops.append({"op": "target_self", "reg": last})
+                    else:
+                        raise Unsupported("\"it\" with no card chosen or named before it")
                 ops += [dict(o, reg=last) for o in payload]
                 pending_target = False
             elif what == "self":
@@ -713,8 +771,7 @@ class DbscgText(TextTransformer, Transformer):
                 last = r
             elif what == "leader":
                 r = new_reg()
-                ops += [{"op": "select_all", "reg": r, "filter": {"side": "own", "zone": "leader_or_battle",
-                                                                  "types": ["leader"]}}]  # fmt: skip
+                ops += [{"op": "select_all", "reg": r, "filter": dict(_OWN_LEADER)}]
                 ops += [dict(o, reg=r) for o in payload]
             elif what == "play_self":
                 if not kind.startswith("counter") or self.card.get("type") != "battle":
@@ -753,7 +810,8 @@ class DbscgText(TextTransformer, Transformer):
         for i, (conds, ops) in enumerate(out):
             rest = sum(len(o) for _, o in out[i:])
             for j, c in enumerate(conds or []):  # "if A and B": one IF each, each skipping the rest
-                program.append({"op": "if", "condition": c[0], "value": c[1], "skip": rest + len(conds) - 1 - j})
+                d = _cond_dict(c)
+                program.append({"op": "if", "condition": d.pop("kind"), **d, "skip": rest + len(conds) - 1 - j})
             program += ops
         if not program:
             raise Unsupported("no effect")
@@ -770,8 +828,13 @@ def _with_head_condition(ab: dict, vals: list) -> dict:
     8-4-1): the skill can be activated only while it holds (play.skill_payable)."""
     conds = [v[1] for v in vals if isinstance(v, tuple) and v[0] == "__cond__"]
     if conds:
-        ab["condition"] = {"kind": conds[0][0], "value": conds[0][1]}
+        ab["condition"] = _cond_dict(conds[0])
     return ab
+
+
+def _cond_dict(c: tuple) -> dict:
+    """A condition tuple ``(kind, value[, {"character": ...}])`` as the card schema's fields."""
+    return {"kind": c[0], "value": c[1], **(c[2] if len(c) > 2 else {})}
 
 
 def _num(ch: list) -> int:
@@ -849,7 +912,7 @@ class DbscgTextCompiler(CardTextCompiler):
         return " ".join(s.split())
 
     def context_key(self, card):
-        return (card.get("type"), card.get("side"))
+        return (card.get("type"), card.get("side"), card.get("free"))
 
 
 COMPILER = DbscgTextCompiler(Path(__file__).with_name("card_text.lark"), DbscgText,

@@ -56,18 +56,25 @@ class DbscgFilter(FilterBase):
     cost_min: NonNeg | None = None
     character: str | None = Field(default=None, min_length=1)
     trait: str | None = Field(default=None, min_length=1)
+    traits_any: list[Annotated[str, Field(min_length=1)]] = Field(default_factory=list)  # "<<A>> or <<B>>": either
     mode: _names(K.Mode) = "any"
     not_self: bool = False
     ignore_barrier: bool = False  # "ignoring [Barrier]": the opponent's [Barrier] cards can be chosen (10-16)
     top: Annotated[int, Field(ge=0, le=K.DECK_SIZE)] = 0  # zone "deck": only its top X cards (11-6); 0: all
+    attacking: bool = False  # only the attack card of the battle ("your attacking card", 7-1)
 
 
 CondValue = Annotated[int, Field(ge=0, le=200000)]  # a count, a life, a power or colour bits
 
 
 class ConditionModel(StrictModel):
+    """A condition and its argument; ``leader_character`` / ``leader_trait`` name theirs
+    (``character`` / ``trait``: the pool compiler turns it into the id / bit)."""
+
     kind: ConditionName
     value: CondValue = 0
+    character: str | None = Field(default=None, min_length=1)
+    trait: str | None = Field(default=None, min_length=1)
 
 
 class CostModel(StrictModel):
@@ -119,7 +126,8 @@ OpToken = op_model("token", _M, card=str, count=(Annotated[int, Field(ge=1, le=K
 OpShuffle = op_model("shuffle", _M)
 OpLifeToHand = op_model("life_to_hand", _M, count=(N, 1))
 OpHandToWarp = op_model("hand_to_warp", _M, count=(N, 1), who=(WhoName, "controller"))
-OpIf = op_model("if", _M, condition=ConditionName, value=(CondValue, 0), skip=(Annotated[int, Field(ge=1, le=20)], 1))
+OpIf = op_model("if", _M, condition=ConditionName, value=(CondValue, 0), skip=(Annotated[int, Field(ge=1, le=20)], 1),
+                character=(str | None, None), trait=(str | None, None))
 
 _OP_MODELS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpGrantKeyword, OpKo, OpRest, OpActive, OpToHand, OpToDrop,
@@ -150,6 +158,7 @@ class Ability(StrictModel):
     optional: bool = False
     power: Annotated[int, Field(ge=-200000, le=200000)] = 0
     keywords: list[KeywordName] = Field(default_factory=list)
+    cost_reduction: Annotated[int, Field(ge=0, le=10)] = 0  # [Permanent]: the energy cost in the hand, less this
     x: NonNeg = 0
     effect: Annotated[list[EffectOp], Field(max_length=24)] = Field(default_factory=list)
 
@@ -252,6 +261,7 @@ class DbscgCardTable(CardTable):
         done = [f"power {ab.power:+d}"] if ab.power else []
         done += ["gains " + ", ".join(ab.keywords)] if ab.keywords else []
         done += [f"X = {ab.x}"] if ab.x else []
+        done += [f"costs {ab.cost_reduction} less in the hand"] if ab.cost_reduction else []
         done += [_op_words(op, ab.kind) for op in ab.effect]
         return " ".join([head, ", ".join(words)]).strip() + ": " + (" -> ".join(done) or "turn it over")
 
@@ -412,8 +422,10 @@ class DbscgCompiler(PoolCompiler):
         needs_effect = kind in ("auto", "activate_main", "activate_battle", "swap", "union_absorb", *_COUNTERS)
         if needs_effect and not ab.effect:
             self.fail(f"{p}.effect", f"a {kind} skill needs an effect")
-        if kind == "permanent" and not (ab.power or ab.keywords or ab.effect):
-            self.fail(f"{p}.effect", "a [Permanent] skill gives power, keywords or has an effect")
+        if kind == "permanent" and not (ab.power or ab.keywords or ab.effect or ab.cost_reduction):
+            self.fail(f"{p}.effect", "a [Permanent] skill gives power, keywords, a cost reduction or has an effect")
+        if ab.cost_reduction and (kind != "permanent" or card.type != "battle"):
+            self.fail(f"{p}.cost_reduction", "a cost reduction is a Battle Card's [Permanent] skill (played from the hand)")
         if ab.optional and kind != "auto":
             self.fail(f"{p}.optional", "only [Auto] skills are optional ('you may')")
         if ab.condition2 is not None and ab.condition is None:
@@ -440,6 +452,10 @@ class DbscgCompiler(PoolCompiler):
             self.code_rows.append([int(EFFECT_OPS[op.op]), getattr(op, "reg", 0), *args])
         row = self.new_row(K.ABILITY_TABLE, ab, p, condition=ab.condition or _NO_CONDITION,
                            condition2=ab.condition2 or _NO_CONDITION)  # fmt: skip
+        for col, key in ((K.A_COND_ARG, "condition"), (K.A_COND2_ARG, "condition2")):
+            c = getattr(ab, key)
+            if c is not None:
+                row[col] = self.condition_arg(c.kind, c.value, c.character, c.trait, f"{p}.{key}")
         row[K.A_COST_COLOUR] = K.Colour[ab.cost.colour.upper()] if ab.cost.colour else -1
         row[K.A_COST_COLOUR_N] = ab.cost.colour_count
         row[K.A_CODE_START] = code_start
@@ -472,8 +488,22 @@ class DbscgCompiler(PoolCompiler):
                 self.fail(f"{q}.card", f"{op.card!r} is not a token card of the pool (token = true)")
             return tid, op.count, 0
         if name == "if":
-            return int(K.Condition[op.condition.upper()]), op.value, op.skip
+            return (int(K.Condition[op.condition.upper()]),
+                    self.condition_arg(op.condition, op.value, op.character, op.trait, q), op.skip)
         return 0, 0, 0  # the register's ops, target_self, negate
+
+    def condition_arg(self, kind: str, value: int, character: str | None, trait: str | None, p: str) -> int:
+        """A condition's argument: ``value``, or the id / bit of the character / trait it names."""
+        if (kind == "leader_character") != (character is not None) or (kind == "leader_trait") != (trait is not None):
+            self.fail(f"{p}.character" if kind == "leader_character" or character else f"{p}.trait",
+                      "leader_character names a character and leader_trait a trait (and only they)")
+        if kind == "leader_character":
+            return self.interned(self.character_ids, character, f"{p}.character", "character")
+        if kind == "leader_trait":
+            if trait not in self.trait_bits:
+                self.fail(f"{p}.trait", f"unknown special trait {trait!r} (no card in the pool has it)")
+            return self.trait_bits[trait]
+        return value
 
     def compile_filter(self, f: DbscgFilter, p: str) -> int:
         self.check_filter(f, p, tuple(z.name.lower() for z in K.FZone), ranges=("cost",))
@@ -481,9 +511,13 @@ class DbscgCompiler(PoolCompiler):
             self.fail(f"{p}.name", "a filter names a character (2-5): use 'character'")
         row = self.new_row(K.FILTER_TABLE, f, p)
         row[K.F_TYPE_MASK] = sum(1 << K.CardType[t.upper()] for t in set(f.types))
-        if f.trait is not None and f.trait not in self.trait_bits:
-            self.fail(f"{p}.trait", f"unknown special trait {f.trait!r} (no card in the pool has it)")
-        row[K.F_TRAIT] = self.trait_bits.get(f.trait, 0)
+        if f.trait is not None and f.traits_any:
+            self.fail(f"{p}.traits_any", "a filter has trait or traits_any, not both")
+        for k, t in [("trait", f.trait)] + [(f"traits_any[{i}]", t) for i, t in enumerate(f.traits_any)]:
+            if t is not None and t not in self.trait_bits:
+                self.fail(f"{p}.{k}", f"unknown special trait {t!r} (no card in the pool has it)")
+        # F_TRAIT: any of these bits (effects.filter_match)
+        row[K.F_TRAIT] = self.trait_bits.get(f.trait, 0) | sum(self.trait_bits[t] for t in set(f.traits_any))
         return self.add_filter(row)
 
 

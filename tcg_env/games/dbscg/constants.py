@@ -72,6 +72,8 @@ class Keyword(IntEnum):
     ENERGY_EXHAUST = 14  # its reminder text (not in rules 1.073): placed in an Energy Area in Rest Mode
     ATTACKS_ACTIVE = 15  # [Permanent] "this card can attack Battle Cards in Active Mode" (7-1 lets it)
     NO_BATTLE_ATTACK = 16  # [Permanent] "this card cannot attack Battle Cards"
+    NO_BATTLE_KO = 17  # [Permanent] "this card cannot be KO-ed in battle" (7-4-1-4-2)
+    NO_OPP_SKILL_KO = 18  # [Permanent] "this card can't be KO'd by your opponent's skills"
 
 
 KEYWORD_BITS = {k.name.lower(): 1 << k for k in Keyword}
@@ -141,6 +143,9 @@ class Condition(IntEnum):
     OPP_ENERGY_AT_LEAST = 13  # "if your opponent has X or more energy"
     HAND_AT_LEAST = 14  # "if you have X or more cards in your hand" (the "you may place ... If you do" of a discard)
     MORE_LIFE = 16  # "if you have more life than your opponent"
+    LEADER_CHARACTER = 17  # "if your Leader Card is a <Name> card": the argument is the character's id (2-5-3)
+    LEADER_TRAIT = 18  # "if your Leader Card is a <<Trait>> card": the argument is the trait's bit (2-6)
+    MULTICOLOUR_ENERGY = 19  # "if a multicolored card is in your energy"
     LIFE_AT_LEAST = 15  # X or more Life cards (the "you may add ... from your life ... If you do" of LIFE_TO_HAND)
 
 
@@ -327,6 +332,8 @@ A_BOND = ABILITY_TABLE.add("bond", source=copy())  # 10-23: X or more Battle Car
 A_ONCE = ABILITY_TABLE.add("once_per_turn", source=copy())  # 10-11
 A_OPTIONAL = ABILITY_TABLE.add("optional", source=copy())  # "you may"
 A_POWER = ABILITY_TABLE.add("power", source=copy())  # a [Permanent] skill's power to this card
+# a [Permanent]'s "reduce the energy cost of this card in your hand by X" (play.hand_play_cost)
+A_COST_REDUCE = ABILITY_TABLE.add("cost_reduction", source=copy())
 A_KEYWORDS = ABILITY_TABLE.add("keywords", source=mask(KEYWORD_BITS, "keywords"))  # a [Permanent]'s keywords
 A_X = ABILITY_TABLE.add("x", source=copy())  # [Wish]'s Dragon Balls, [Swap]'s energy cost
 A_CODE_START = ABILITY_TABLE.add("code_start")
@@ -345,6 +352,7 @@ F_TRAIT = FILTER_TABLE.add("trait")  # a special trait's bit (0: any)
 F_MODE = FILTER_TABLE.add("mode", source=enum(Mode))
 F_NOT_SELF = FILTER_TABLE.add("not_self", source=copy())
 F_IGNORE_BARRIER = FILTER_TABLE.add("ignore_barrier", source=copy())  # "ignoring [Barrier]" (10-16)
+F_ATTACKING = FILTER_TABLE.add("attacking", source=copy())  # "your attacking card": the attack card of the battle (7-1)
 F_TOP = FILTER_TABLE.add("top", source=copy())  # a deck filter: only its top X cards ("look at up to X cards", 11-6); 0: all
 
 # the observation's static card columns, in order (cards.py's card_obs_features writes them per card

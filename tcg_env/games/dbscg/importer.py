@@ -105,7 +105,7 @@ def _skills(text: str, ctype: str, characters: set[str], traits: set[str], rec: 
     """Compile the skill lines of ``text`` into ``rec`` (keywords, abilities, hand_skill, text,
     uncompiled, approximate) with the card-text grammar (card_text.py); the lines' results, in order."""
     lines, results = [], []
-    context = {"type": ctype, "side": rec.get("side", "front")}
+    context = {"type": ctype, "side": rec.get("side", "front"), "free": rec.get("free_cost")}
     for raw in re.split(r"<br\s*/?>", text or ""):
         names, _balls, _number, _rest, whole = _line(raw)
         if not whole or whole in _NO_SKILL:
@@ -147,12 +147,14 @@ def _checked(res: LineResult, characters: set[str], traits: set[str], rec: dict)
         return res
     named = [res.fields.get("hand_skill", {}).get("character")]
     for ab in res.abilities:
-        for op in ab.get("effect", []):
-            f = op.get("filter") or {}
-            named.append(f.get("character"))
-            if f.get("trait") is not None and f["trait"] not in traits:
-                return LineResult.unsupported(res.line, f"names the special trait {f['trait']!r}, which no card of "
-                                                        "the list has")  # fmt: skip
+        for part in [op.get("filter") or {} for op in ab.get("effect", [])] + [
+                op for op in ab.get("effect", []) if op.get("op") == "if"] + [
+                ab.get(k) or {} for k in ("condition", "condition2")]:  # fmt: skip
+            named.append(part.get("character"))
+            for t in [part.get("trait")] + list(part.get("traits_any", [])):
+                if t is not None and t not in traits:
+                    return LineResult.unsupported(res.line, f"names the special trait {t!r}, which no card of the "
+                                                            "list has")  # fmt: skip
     for n in named:
         if n is not None and n not in characters:
             return LineResult.unsupported(res.line, f"names the character {n!r}, which no card of the list has")
@@ -200,7 +202,9 @@ def _record(r: dict, ctype: str, characters: set[str], traits: set[str], lines: 
             rec["combo_cost"] = -1
     if back:
         rec["side"] = "back"
+    rec["free_cost"] = _free_cost(r)
     lines += _skills(r.get("skills_back_text" if back else "skills_text", ""), ctype, characters, traits, rec)
+    del rec["free_cost"]  # the compile context only, not a card field
     return rec, ""
 
 
@@ -208,11 +212,17 @@ def _sides(r: dict, ctype: str) -> list[bool]:
     return [False] + ([True] if ctype == "leader" and r.get("title_back") else [])
 
 
+def _free_cost(r: dict) -> int | None:
+    """The part of a card's energy cost no colour is specified for (2-11-1), None if unknown."""
+    energy = _int(r.get("energy"))
+    return None if energy is None else energy - len(_BALL.findall(r.get("energy_text") or ""))
+
+
 def _lines_only(r: dict, ctype: str, characters: set[str], traits: set[str]) -> list[LineResult]:
     """The results of a skipped record's skill lines (both sides of a Leader)."""
     out: list[LineResult] = []
     for back in _sides(r, ctype):
-        rec = {"keywords": [], "abilities": []} | ({"side": "back"} if back else {})
+        rec = {"keywords": [], "abilities": [], "free_cost": _free_cost(r)} | ({"side": "back"} if back else {})
         out += _skills(r.get("skills_back_text" if back else "skills_text", ""), ctype, characters, traits, rec)
     return out
 

@@ -14,9 +14,9 @@ from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.zones import zone_count, zone_offsets
 from tcg_env.games.dbscg.constants import (
     A_BURST, A_COST, A_COST_COLOUR, A_COST_COLOUR_N, A_COST_DISCARD, A_COST_LIFE, A_COST_LIFE_DROP, A_COST_REST_SELF,
-    A_COST_SELF_DROP,
-    A_KIND, A_ONCE, A_X, BATTLE_SLOTS, CAND_N, C_ABIL_COUNT, C_ABIL_START, C_BACK, C_COLOURS, C_COST, C_HAND_SKILL,
-    C_HS_COST, C_HS_NAME, C_HS_NAME2, C_HS_SPEC, C_HS_SPEC_N, C_HS_X, C_KEYWORDS, C_NAME, C_POWER, C_SPEC, C_TYPE,
+    A_COST_REDUCE, A_COST_SELF_DROP, A_KIND, A_ONCE, A_X, BATTLE_SLOTS, CAND_N, C_ABIL_COUNT, C_ABIL_START, C_BACK,
+    C_COLOURS, C_COST, C_HAND_SKILL, C_HS_COST, C_HS_NAME, C_HS_NAME2, C_HS_SPEC, C_HS_SPEC_N, C_HS_X, C_KEYWORDS,
+    C_NAME, C_POWER, C_SPEC, C_TYPE,
     HAND_BASE, HAND_SLOTS, N_COLOURS, AbilityKind, CardType, Colour, Decision, HandSkill, Keyword, Trigger, Zone,
 )
 from tcg_env.games.dbscg.effects import ARG_BASE, P_ABSORB, P_COUNTER, P_FLIP, P_SKILL, P_SWAP
@@ -129,13 +129,31 @@ def room_in_battle(s, p):
 
 
 @internal
+def hand_play_cost(game, s, T, p, slot):
+    """The energy cost of playing hand card ``slot`` (2-11): printed, less what its [Permanent] skills
+    "reduce the energy cost of this card in your hand by X" take off while their conditions hold,
+    never below its specified (coloured) cost (2-11-1-1)."""
+    cid = s[CARD + slot * CARD_W]
+    c = card_table(T)[cid]
+    abil = ability_table(T)
+    total = c[C_COST]
+    for a in range(c[C_ABIL_START], c[C_ABIL_START] + c[C_ABIL_COUNT]):
+        if abil[a, A_COST_REDUCE] > 0 and abil[a, A_KIND] == AbilityKind.PERMANENT and game.skill_live(s, T, a, p, slot):
+            total -= abil[a, A_COST_REDUCE]
+    spec = 0
+    for k in range(N_COLOURS):
+        spec += c[C_SPEC + k]
+    return max(total, spec)
+
+
+@internal
 def can_use_hand_card(game, s, T, p, slot):
     """MAIN: a Battle Card whose energy cost ``p`` can pay (6-3-1-2-1-1), or an Extra Card with an
     [Activate: Main] skill it can activate (8-5-2)."""
     cid = s[CARD + slot * CARD_W]
     c = card_table(T)[cid]
     if c[C_TYPE] == CardType.BATTLE:
-        return room_in_battle(s, p) and game.energy_feasible(s, T, p, cid, c[C_COST], -1, 0)
+        return room_in_battle(s, p) and game.energy_feasible(s, T, p, cid, hand_play_cost(game, s, T, p, slot), -1, 0)
     return game.extra_skill(s, T, p, slot, AbilityKind.ACTIVATE_MAIN) >= 0
 
 
@@ -216,7 +234,7 @@ def use_hand_card(game, s, T, p, slot):
     """MAIN, hand card: play a Battle Card (6-3-1-2-1) or activate an Extra Card (8-5-2)."""
     cid = s[CARD + slot * CARD_W]
     if card_table(T)[cid, C_TYPE] == CardType.BATTLE:
-        game.energy_pay_for(s, T, p, cid, card_table(T)[cid, C_COST], -1, 0)
+        game.energy_pay_for(s, T, p, cid, hand_play_cost(game, s, T, p, slot), -1, 0)
         game.declare_play(s, T, p, slot, HandSkill.NONE)
     else:
         game.activate_extra(s, T, p, slot, game.extra_skill(s, T, p, slot, AbilityKind.ACTIVATE_MAIN))

@@ -11,7 +11,7 @@ from tcg_env.engine.triggers import NONE_PENDING, play_pending_abilities
 from tcg_env.engine.zones import zone_count, zone_move, zone_offsets, zone_take
 from tcg_env.games.dbscg.constants import (
     A_BOND, A_COND, A_COND2, A_COND2_ARG, A_COND_ARG, A_KEYWORDS, A_KIND, A_POWER, A_SPARKING, C_ABIL_COUNT, C_ABIL_START, C_COLOURS,
-    C_KEYWORDS, C_POWER, C_TOKEN, C_TYPE, AbilityKind, CardType, Condition, Decision, Duration, Keyword, Mod, Trigger,
+    C_KEYWORDS, C_NAME, C_POWER, C_TOKEN, C_TRAITS, C_TYPE, AbilityKind, CardType, Condition, Decision, Duration, Keyword, Mod, Trigger,
     Zone,
 )
 from tcg_env.games.dbscg.state import (
@@ -256,15 +256,27 @@ def base_condition(game, s, T, cond, arg, controller, source):
         return (s[ZONE + t * CARD_W] == Zone.LEADER) == (cond == Condition.ATTACKING_LEADER)
     if cond == Condition.OPP_ENERGY_AT_LEAST:
         return zone_count(s, ZT, Zone.ENERGY, 1 - controller) >= arg
+    if cond == Condition.MULTICOLOUR_ENERGY:
+        n_off, l_off = zone_offsets(ZT, Zone.ENERGY, controller)
+        for i in range(s[n_off]):
+            bits = card_table(T)[s[CARD + s[l_off + i] * CARD_W], C_COLOURS]
+            if bits & (bits - 1) != 0:  # two colours or more
+                return True
+        return False
     if cond == Condition.MORE_LIFE:
         return zone_count(s, ZT, Zone.LIFE, controller) > zone_count(s, ZT, Zone.LIFE, 1 - controller)
     if cond == Condition.LIFE_AT_LEAST:
         return zone_count(s, ZT, Zone.LIFE, controller) >= arg
     if cond == Condition.HAND_AT_LEAST:
         return zone_count(s, ZT, Zone.HAND, controller) >= arg
-    if cond == Condition.LEADER_COLOUR:
+    if cond == Condition.LEADER_COLOUR or cond == Condition.LEADER_CHARACTER or cond == Condition.LEADER_TRAIT:
         n_off, l_off = zone_offsets(ZT, Zone.LEADER, controller)
-        return s[n_off] > 0 and card_table(T)[s[CARD + s[l_off] * CARD_W], C_COLOURS] & arg != 0
+        if s[n_off] == 0:
+            return False
+        c = card_table(T)[s[CARD + s[l_off] * CARD_W]]
+        if cond == Condition.LEADER_CHARACTER:
+            return c[C_NAME] == arg
+        return c[C_COLOURS if cond == Condition.LEADER_COLOUR else C_TRAITS] & arg != 0
     return False
 
 
