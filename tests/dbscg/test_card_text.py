@@ -239,6 +239,11 @@ def test_permanent_two_conditions_both_hold_and_attack_abilities():
     assert compiled("[Permanent] This card cannot attack Battle Cards.").abilities[0]["keywords"] == ["no_battle_attack"]
 
 
+def test_power_for_each_energy():
+    assert effect("[Auto] When this card attacks, it gains +1000 for each 1 energy you have, for the duration of the "
+                  "turn.")[1] == {"op": "power_per_energy", "amount": 1000, "duration": "end_of_turn", "reg": 0}
+
+
 def test_ko_protections_and_the_attacking_card():
     assert compiled("[Permanent] This card cannot be KO-ed in battle.").abilities[0]["keywords"] == ["no_battle_ko"]
     assert compiled("[Permanent] This card can't be KO'd by your opponent's skills.").abilities[0]["keywords"] == [
@@ -300,7 +305,7 @@ def test_every_approximation_has_what_differs():
 # ---- the sample lists (../shared/carddata) ---------------------------------------------------------------------
 # (records, cards exact, cards exact or approximate, lines, exact, approximate, unsupported)
 FIGURES = {
-    "kentan88_dbscg-api__DBS-B01-Galactic-Battle.json": (154, 61, 69, 256, 178, 14, 64),
+    "kentan88_dbscg-api__DBS-B01-Galactic-Battle.json": (154, 62, 70, 256, 182, 14, 60),
     "kentan88_dbscg-api__DBS-B07-Assault-Of-The-Saiyans.json": (254, 25, 34, 616, 251, 30, 335),
     "kentan88_dbscg-api__DBS-SD02-The-Extreme-Evolution.json": (6, 3, 3, 17, 15, 0, 2),
 }
@@ -389,6 +394,8 @@ TEXT_CARDS = [
     _rec("TXT-022", "Warded Tester", f"{_img('Permanent')} This card can't be KO'd by your opponent's skills."),
     _rec("TXT-023", "Assassin", f"{_img('Auto')} When you play this card, choose up to 1 of your opponent's Battle "
                                 "Cards and KO it."),
+    _rec("TXT-024", "Energized", f"{_img('Auto')} When this card attacks, it gains +5000 for each 1 energy you "
+                                 "have, for the duration of the turn."),
     _rec("TXT-010", "Test Leader", f"{_img('Awaken')} When your life is at 4 or less : Flip this card over.",
          type_="LEADER", title_back="Test Leader Awakened", power_back="15000", skills_back_text=""),
 ]  # fmt: skip
@@ -565,6 +572,22 @@ def test_engine_cost_reduction_in_the_hand():
         sc.hand(0, ["TXT-019"])  # 2 (1 red): 1 with a multicoloured card in the energy
         sc.energy(0, energy)
         assert can(sc.game(), "Play Cheap Tester") == playable, energy
+
+
+def test_engine_power_for_each_energy():
+    from dbscg_helpers import attack, to_main, where
+
+    from tcg_env.games.dbscg.constants import Zone
+
+    for energy, koed in ((1, True), (0, False)):  # 10000 + 5000 per energy against 15000 (7-4-1-4-2)
+        sc = _sc()
+        sc.battle(0, ["TXT-024"])
+        sc.energy(0, ["DS1-003"] * energy)
+        big = sc.battle(1, ["TXT-017"], rested=True)[0]
+        g = sc.game()
+        attack(g, "Energized", "Big Tester")
+        to_main(g)
+        assert (where(g, big) == Zone.DROP) == koed, energy
 
 
 def test_engine_ko_protections():

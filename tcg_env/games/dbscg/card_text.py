@@ -25,8 +25,9 @@ APPROXIMATIONS: dict[str, str] = {
                           "the size of an effect's register), in the order of the Leader and Battle Areas",
     "counter_played_from_drop": "a Battle Card's [Counter] that plays the card: the card is placed in the Drop "
                                 "Area on activation (10-10-4) and the effect plays it from there, not from the hand",
-    "life_cost_top_cards": "a skill cost of Life cards (to the hand or the Drop Area): the engine takes the top "
-                           "ones; the player chooses among face-down cards (3-9-2), so which ones is unseen either way",
+    "life_cost_top_cards": "Life cards to the hand or the Drop Area (a skill cost, or \"you may choose 1 card in "
+                           "your life and add it to your hand\"): the engine takes the top ones; the player chooses "
+                           "among face-down cards (3-9-2), so which ones is unseen either way",
     "battle_keywords_last_the_turn": "a keyword given \"for the duration of the battle\" lasts until the end of the "
                                      "turn (the engine keeps keyword modifiers for the turn or while the card stays: "
                                      "state.MODS)",
@@ -140,6 +141,9 @@ class DbscgText(TextTransformer, Transformer):
     # ---- grants and durations -----------------------------------------------------------------
     def grant_power(self, ch):
         return ("power", int(str(_tokens(ch, "POWER_CHANGE")[0])))
+
+    def grant_power_per_energy(self, ch):
+        return ("power_per_energy", int(str(_tokens(ch, "POWER_CHANGE")[0])))
 
     def grant_keyword(self, ch):
         name = " ".join(str(_tokens(ch, "KEYWORD")[0]).lower().split())
@@ -844,8 +848,8 @@ def _num(ch: list) -> int:
 def _grant_ops(grants: list, duration: str) -> list[dict]:
     ops, kws = [], []
     for kind, v in grants:
-        if kind == "power":
-            ops.append({"op": "power", "amount": v, "duration": duration})
+        if kind in ("power", "power_per_energy"):
+            ops.append({"op": kind, "amount": v, "duration": duration})
         else:
             kws.append(v)
     if kws:

@@ -111,6 +111,8 @@ _M = __name__
 OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, DbscgFilter, Reg, Count)
 OpPower = op_model("power", _M, amount=Annotated[int, Field(ge=-200000, le=200000)],
                    duration=(DurationName, "end_of_turn"), reg=(Reg, 0))
+OpPowerPerEnergy = op_model("power_per_energy", _M, amount=Annotated[int, Field(ge=-200000, le=200000)],
+                            duration=(DurationName, "end_of_turn"), reg=(Reg, 0))
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=Annotated[list[KeywordName], Field(min_length=1)],
                           duration=(DurationName, "end_of_turn"), reg=(Reg, 0))
 OpKo, OpRest, OpActive, OpToHand, OpToDrop, OpToWarp, OpToEnergy, OpToLife, OpPlay, OpSwitchGuard = reg_ops(
@@ -130,14 +132,14 @@ OpIf = op_model("if", _M, condition=ConditionName, value=(CondValue, 0), skip=(A
                 character=(str | None, None), trait=(str | None, None))
 
 _OP_MODELS = (
-    OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpGrantKeyword, OpKo, OpRest, OpActive, OpToHand, OpToDrop,
+    OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpPowerPerEnergy, OpGrantKeyword, OpKo, OpRest, OpActive, OpToHand, OpToDrop,
     OpToWarp, OpToEnergy, OpToLife, OpPlay, OpSwitchGuard, OpDraw, OpDiscard, OpCharge, OpGainLife, OpDamage,
     OpMill, OpNegate, OpToken, OpShuffle, OpLifeToHand, OpHandToWarp, OpIf,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 EFFECT_OPS: dict[str, K.Op] = op_codes(_OP_MODELS, K.Op)  # op name in card files -> constants.Op
 _TARGETING = {"choose", "select_all", "target_self"}
-_ON_REGISTER = {"power", "grant_keyword", "ko", "rest", "active", "to_hand", "to_drop", "to_warp", "to_energy",
+_ON_REGISTER = {"power", "power_per_energy", "grant_keyword", "ko", "rest", "active", "to_hand", "to_drop", "to_warp", "to_energy",
                 "to_life", "play", "switch_guard"}  # fmt: skip
 
 
@@ -287,8 +289,9 @@ def _op_words(op: Any, kind: str) -> str:
         return f"choose {'up to ' if op.up_to else ''}{op.count} {_filter_words(op.filter)}"
     if op.op in ("select_all", "target_self"):
         return f"every {_filter_words(op.filter)}" if op.op == "select_all" else "this card"
-    if op.op == "power":
-        return f"power {op.amount:+d}" + (" for the battle" if op.duration == "end_of_battle" else "")
+    if op.op in ("power", "power_per_energy"):
+        return (f"power {op.amount:+d}" + (" per energy" if op.op == "power_per_energy" else "")
+                + (" for the battle" if op.duration == "end_of_battle" else ""))
     if op.op == "grant_keyword":
         return "gains " + ", ".join(op.keywords)
     if op.op == "negate":
@@ -468,7 +471,7 @@ class DbscgCompiler(PoolCompiler):
         if name in ("choose", "select_all"):
             frow = self.compile_filter(op.filter, f"{q}.filter")
             return (frow, op.count, int(op.up_to)) if name == "choose" else (frow, 0, 0)
-        if name == "power":
+        if name in ("power", "power_per_energy"):
             if op.amount == 0:
                 self.fail(f"{q}.amount", "must not be 0")
             return op.amount, int(K.Duration[op.duration.upper()]), 0

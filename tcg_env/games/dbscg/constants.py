@@ -208,6 +208,7 @@ class Op(IntEnum):
     TO_ENERGY = 19  # to its owner's Energy Area in Active Mode (3-8-3)
     TO_LIFE = 20  # to its owner's Life Area
     PLAY = 21  # play it to its owner's Battle Area (a card from the hand, drop, deck)
+    POWER_PER_ENERGY = 22  # a0 = power per energy card of the controller, a1 = Duration ("+1000 for each 1 energy")
     DRAW = CoreOp.DRAW  # a0 = count, a1 = Who
     DISCARD = CoreOp.DISCARD  # a0 = count, a1 = Who, a2 = 1 at random
     CHARGE = 32  # a0 = cards from the top of the deck to the Energy Area, a1 = Who, a2 = 1 in Rest Mode

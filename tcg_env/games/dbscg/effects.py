@@ -192,6 +192,8 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
         s[RESTED + slot * CARD_W] = 0
     elif op == Op.PLAY:
         game.play_free(s, T, s[OWNER + slot * CARD_W], slot)
+    elif op == Op.POWER_PER_ENERGY:  # counted when it resolves
+        game.add_power(s, slot, a0 * zone_count(s, ZT, Zone.ENERGY, s[f + FRAME_CONTROLLER]), a1)
     elif removable:
         searched = s[ZONE + slot * CARD_W] == Zone.DECK
         game.move_card(s, T, slot, TO_ZONE[op - Op.TO_HAND])
