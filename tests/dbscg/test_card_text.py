@@ -306,7 +306,7 @@ def test_every_approximation_has_what_differs():
 # (records, cards exact, cards exact or approximate, lines, exact, approximate, unsupported)
 FIGURES = {
     "kentan88_dbscg-api__DBS-B01-Galactic-Battle.json": (154, 62, 70, 256, 182, 14, 60),
-    "kentan88_dbscg-api__DBS-B07-Assault-Of-The-Saiyans.json": (254, 25, 34, 616, 251, 30, 335),
+    "kentan88_dbscg-api__DBS-B07-Assault-Of-The-Saiyans.json": (254, 25, 34, 616, 249, 30, 337),
     "kentan88_dbscg-api__DBS-SD02-The-Extreme-Evolution.json": (6, 3, 3, 17, 15, 0, 2),
 }
 

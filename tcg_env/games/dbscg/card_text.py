@@ -341,6 +341,8 @@ class DbscgText(TextTransformer, Transformer):
         return ("cost", out)
 
     def rest_cost(self, ch):
+        if self.card.get("type") not in ("battle", "leader"):
+            raise Unsupported("\"switch this card to Rest Mode\" as a cost of a card not in play (8-4-2)")
         return ("cost", {"rest_self": True})
 
     def discard_cost(self, ch):
@@ -624,6 +626,8 @@ class DbscgText(TextTransformer, Transformer):
         steps = [v for v in vals if isinstance(v, list)][0]
         ab = {"kind": kind, "effect": self.compile_steps(steps, kind)}
         if cost:
+            if cost[0].get("self_drop") or cost[0].get("rest_self"):
+                raise Unsupported("a [Counter] cost that moves or rests the card (it is in the hand, 10-10-2)")
             ab["cost"] = cost[0]
         return _with_head_condition(ab, vals)
 
