@@ -208,6 +208,12 @@ def test_cr_10_10_counter_that_plays_its_card_is_approximate():
     assert compiled("[Counter Play] Play this card.", {"type": "extra", "side": "front"}).verdict is Verdict.UNSUPPORTED
 
 
+def test_cr_10_3_a_field_cards_activate_skills_are_not_compiled():
+    r = COMPILER.compile_line("[Activate Main] Draw 1 card.", {"type": "extra", "side": "front", "field": True})
+    assert r.verdict is Verdict.UNSUPPORTED and "[Field]" in r.reason
+    assert COMPILER.compile_line("[Activate Main] Draw 1 card.", {"type": "extra", "side": "front"}).compiled
+
+
 def test_negate_the_attack_only_in_a_counter_attack():
     assert compiled("[Activate Main] Negate the attack.").verdict is Verdict.UNSUPPORTED
 

@@ -606,6 +606,10 @@ class DbscgText(TextTransformer, Transformer):
         return out
 
     def activate_line(self, ch):
+        if self.card.get("field"):
+            # 10-3: the engine activates a [Field] card from the hand with its [Activate: Main] skill
+            # (play.activate_extra): its own [Activate] skills in the Battle Area are not played
+            raise Unsupported("an [Activate] skill of a [Field] card (the engine plays its first one to place it)")
         head = _tokens(ch, "ACTIVATE_MAIN") + _tokens(ch, "ACTIVATE_BATTLE")
         kind = _KIND[" ".join(re.sub(r"[\[\]:]", " ", str(head[0])).lower().split())]
         vals = _vals(ch)
@@ -920,7 +924,7 @@ class DbscgTextCompiler(CardTextCompiler):
         return " ".join(s.split())
 
     def context_key(self, card):
-        return (card.get("type"), card.get("side"), card.get("free"))
+        return (card.get("type"), card.get("side"), card.get("free"), bool(card.get("field")))
 
 
 COMPILER = DbscgTextCompiler(Path(__file__).with_name("card_text.lark"), DbscgText,

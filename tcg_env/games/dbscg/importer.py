@@ -105,7 +105,8 @@ def _skills(text: str, ctype: str, characters: set[str], traits: set[str], rec: 
     """Compile the skill lines of ``text`` into ``rec`` (keywords, abilities, hand_skill, text,
     uncompiled, approximate) with the card-text grammar (card_text.py); the lines' results, in order."""
     lines, results = [], []
-    context = {"type": ctype, "side": rec.get("side", "front"), "free": rec.get("free_cost")}
+    context = {"type": ctype, "side": rec.get("side", "front"), "free": rec.get("free_cost"),
+               "field": ctype == "extra" and 'alt="Field"' in (text or "")}  # fmt: skip
     for raw in re.split(r"<br\s*/?>", text or ""):
         names, _balls, _number, _rest, whole = _line(raw)
         if not whole or whole in _NO_SKILL:
