@@ -425,6 +425,18 @@ class DbscgText(TextTransformer, Transformer):
         grants, duration = _vals(ch)[-2:]
         return ("leader", self.grant_ops(grants, duration))
 
+    def choose_self_or_battle(self, ch):
+        # "this card or 1 of your Battle Cards": a Leader's own Leader Area and Battle Area (8-5-4), a
+        # Battle Card's own Battle Area (it is one of them)
+        n = _num(ch)
+        if n != 1 or self.card.get("type") not in ("leader", "battle"):
+            raise Unsupported("\"this card or N of your Battle Cards\" on a card not in play, or N > 1")
+        if self.card["type"] == "leader":
+            f = {"side": "own", "zone": "leader_or_battle", "types": ["leader", "battle"]}
+        else:
+            f = {"side": "own", "zone": "battle", "types": ["battle"]}
+        return ("target", {"op": "choose", "filter": f, "count": 1, "up_to": False})
+
     def grant_ops(self, grants: list, duration: str) -> list[dict]:
         ops = _grant_ops(grants, duration)
         if duration == "end_of_battle" and any(o["op"] == "grant_keyword" for o in ops):
