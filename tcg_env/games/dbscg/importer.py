@@ -7,13 +7,14 @@ colour ball image per specified cost), combo_energy, combo_power, character, spe
 for a Leader, ``title_back``, ``power_back``, ``skills_back_text``: its back side becomes the card
 ``<number>-back`` (``side = "back"``) that the front names in ``back``.
 
-Imported: the printed characteristics; the keywords printed at the head of a line ([Blocker],
-[Critical], [Double Strike], [Triple Strike], [Dual Attack], [Barrier], [Deflect], [Indestructible],
-[Revenge], [Ultimate], [Super Combo], [Dragon Ball], [Field], [Victory Strike]); [Awaken] "when your
-life is at X or less"; [Evolve] of one colour naming a character of the file; and a few whole-line
-templates ("When you play this card, draw N cards." ...). Each other line of a card's text goes into
-its ``uncompiled`` list (``tcg cards show`` marks them). Alternate printings (``BT1-005_PR``) of a
-card of the file, repeated numbers and records the schema refuses are skipped and counted by reason.
+Imported: the printed characteristics, and every skill line compiled by the card-text grammar
+(``card_text.py``, docs/dbscg/card-text.md): keywords, [Auto] / [Activate] / [Counter] / [Permanent]
+skills, [Awaken], one-colour [Evolve] naming a character of the file. Each line gets a verdict
+(exact / approximate / unsupported); the models get ``text_compiled``, ``approximate`` and
+``uncompiled`` (``tcg cards show`` marks each line), the result ``text_records`` for every record of
+a played type, skipped ones included (``tcg cards import --report``). A keyword printed at the head
+of an unsupported line is still the card's. Alternate printings (``BT1-005_PR``) of a card of the
+file, repeated numbers and records the schema refuses are skipped and counted by reason.
 Importing this module does no numba work (the card schema only)."""
 
 from __future__ import annotations
