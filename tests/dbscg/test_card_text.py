@@ -310,6 +310,16 @@ def test_cr_10_5_evolve_sets_the_hand_skill_and_the_keyword_after_it():
                                        "character": "Tester"}, "keywords": ["critical"]}  # fmt: skip
 
 
+def test_cr_10_5_ex_evolve_with_a_least_cost_and_union_potara_reasons():
+    r = compiled("[EX-Evolve] {red}{1} : <Tester> with an energy cost of 3 or more. (Play this card on top)")
+    assert r.fields["hand_skill"] == {"kind": "evolve", "energy": 2, "colour": "red", "colour_count": 1,
+                                      "character": "Tester", "x": 3}  # fmt: skip
+    r = compiled("[EX-Evolve] {red}{1} : <Tester> with an energy cost of 3.")
+    assert r.verdict is Verdict.UNSUPPORTED and "exact energy cost" in r.reason
+    r = compiled("[Union-Potara] {blue}{blue}{yellow}{yellow} : Blue <Tester> and yellow <Other>")
+    assert r.verdict is Verdict.UNSUPPORTED and "two colours" in r.reason
+
+
 def test_every_approximation_has_what_differs():
     assert APPROXIMATIONS and all(v.strip() for v in APPROXIMATIONS.values())
 

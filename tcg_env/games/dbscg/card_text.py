@@ -710,6 +710,32 @@ class DbscgText(TextTransformer, Transformer):
             int(b) for b in balls if b.isdigit()), "colour": colours[0], "colour_count": len(colours),
             "character": name}, "keywords": keywords}  # fmt: skip
 
+    def ex_evolve_line(self, ch):
+        # [EX-Evolve] is [Evolve] with a condition on the card evolved from (10-5-3): the engine's
+        # hand skill "evolve" with x, the least energy cost of the base
+        if self.card.get("type") != "battle":
+            raise Unsupported("[EX-Evolve] on a card other than a Battle Card (10-5)")
+        if _tokens(ch, "COLOUR"):
+            raise Unsupported("[EX-Evolve] naming the colour of the card evolved from (the engine checks its character only)")
+        if "min" not in _vals(ch):
+            raise Unsupported("[EX-Evolve] from a card of one exact energy cost (the engine has a least energy cost)")
+        balls = [str(t)[1:-1].lower() for t in _tokens(ch, "BALL")]
+        colours = [b for b in balls if not b.isdigit()]
+        if len(set(colours)) != 1:
+            raise Unsupported("[EX-Evolve] with a cost of no colour or two colours (one specified colour)")
+        name = str(_tokens(ch, "CHARACTER")[0])[1:-1].strip()
+        x = [v for v in _vals(ch) if isinstance(v, int)][0]
+        keywords = [k for _, k in (v for v in _vals(ch) if isinstance(v, tuple))]
+        return {"__fields__": True, "hand_skill": {"kind": "evolve", "energy": len(colours) + sum(
+            int(b) for b in balls if b.isdigit()), "colour": colours[0], "colour_count": len(colours),
+            "character": name, "x": x}, "keywords": keywords}  # fmt: skip
+
+    def union_line(self, ch):
+        balls = {str(t)[1:-1].lower() for t in _tokens(ch, "BALL")} - {str(i) for i in range(20)}
+        if len(balls) > 1:
+            raise Unsupported("[Union-Potara] with a cost of two colours (the hand skill has one specified colour)")
+        raise Unsupported("[Union-Potara] naming the colours of the two cards (the engine checks their characters only)")
+
     def line(self, ch):
         return ch[0]
 
