@@ -31,6 +31,9 @@ APPROXIMATIONS: dict[str, str] = {
     "battle_keywords_last_the_turn": "a keyword given \"for the duration of the battle\" lasts until the end of the "
                                      "turn (the engine keeps keyword modifiers for the turn or while the card stays: "
                                      "state.MODS)",
+    "multi_name_cards_unmatched": "a line naming a character that some card of the list has among several names "
+                                  "(\"Caulifla/Kale\"): the engine gives a card one character name, so that card "
+                                  "does not match it (2-5: it should)",
     "look_shuffles_deck": "\"look at up to X cards from the top of your deck\" with nothing said of the rest: "
                           "the whole deck is shuffled (11-6-3 shuffles the cards looked at back into their place)",
 }
@@ -189,7 +192,7 @@ class DbscgText(TextTransformer, Transformer):
         return ch[0]
 
     def c_leader_character(self, ch):
-        return ("leader_character", 0, {"character": str(_tokens(ch, "CHARACTER")[0])[1:-1].strip()})
+        return ("leader_character", 0, {"character": _character(_tokens(ch, "CHARACTER")[0])})
 
     def c_leader_trait(self, ch):
         return ("leader_trait", 0, {"trait": str(_tokens(ch, "TRAIT")[0])[2:-2].strip()})
@@ -223,7 +226,7 @@ class DbscgText(TextTransformer, Transformer):
         return ("colours", [str(t).lower() for t in _tokens(ch, "COLOUR")])
 
     def character(self, ch):
-        return ("character", str(ch[0])[1:-1].strip())
+        return ("character", _character(ch[0]))
 
     def trait(self, ch):
         return ("trait", str(ch[0])[2:-2].strip())
@@ -291,7 +294,7 @@ class DbscgText(TextTransformer, Transformer):
         return ch[0]
 
     def named_target(self, ch):
-        named = [("character", str(c)[1:-1].strip()) if c.type == "CHARACTER" else ("trait", str(c)[2:-2].strip())
+        named = [("character", _character(c)) if c.type == "CHARACTER" else ("trait", str(c)[2:-2].strip())
                  for c in _tokens(ch) if c.type in ("CHARACTER", "TRAIT")]  # fmt: skip
         return self.target(_vals(ch) + named)
 
@@ -704,7 +707,7 @@ class DbscgText(TextTransformer, Transformer):
             raise Unsupported("[Evolve] on a card other than a Battle Card (10-5)")
         if len(set(colours)) != 1:
             raise Unsupported("[Evolve] with a cost of no colour or two colours (one specified colour)")
-        name = str(_tokens(ch, "CHARACTER")[0])[1:-1].strip()
+        name = _character(_tokens(ch, "CHARACTER")[0])
         keywords = [k for _, k in (v for v in _vals(ch) if isinstance(v, tuple))]
         return {"__fields__": True, "hand_skill": {"kind": "evolve", "energy": len(colours) + sum(
             int(b) for b in balls if b.isdigit()), "colour": colours[0], "colour_count": len(colours),
@@ -723,7 +726,7 @@ class DbscgText(TextTransformer, Transformer):
         colours = [b for b in balls if not b.isdigit()]
         if len(set(colours)) != 1:
             raise Unsupported("[EX-Evolve] with a cost of no colour or two colours (one specified colour)")
-        name = str(_tokens(ch, "CHARACTER")[0])[1:-1].strip()
+        name = _character(_tokens(ch, "CHARACTER")[0])
         x = [v for v in _vals(ch) if isinstance(v, int)][0]
         keywords = [k for _, k in (v for v in _vals(ch) if isinstance(v, tuple))]
         return {"__fields__": True, "hand_skill": {"kind": "evolve", "energy": len(colours) + sum(
@@ -885,6 +888,12 @@ def _with_head_condition(ab: dict, vals: list) -> dict:
 def _cond_dict(c: tuple) -> dict:
     """A condition tuple ``(kind, value[, {"character": ...}])`` as the card schema's fields."""
     return {"kind": c[0], "value": c[1], **(c[2] if len(c) > 2 else {})}
+
+
+def _character(token) -> str:
+    """A ``<Name>`` of the text as the lists write character names (2-5): "Son Gohan : Youth" in the
+    text is "Son Gohan: Youth" in the ``character`` field."""
+    return re.sub(r"\s*:\s*", ": ", str(token)[1:-1].strip())
 
 
 def _num(ch: list) -> int:

@@ -27,7 +27,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from tcg_env.cards.base import validation_problem
-from tcg_env.cards.text import LineResult, TextRecord
+from tcg_env.cards.text import LineResult, TextRecord, Verdict
 from tcg_env.cards.errors import CardDataError
 from tcg_env.cards.importers import ImportResult as BaseImportResult
 from tcg_env.cards.importers import Skipped, read_card_list
@@ -160,6 +160,10 @@ def _checked(res: LineResult, characters: set[str], traits: set[str], rec: dict)
     for n in named:
         if n is not None and n not in characters:
             return LineResult.unsupported(res.line, f"names the character {n!r}, which no card of the list has")
+    in_multi = {part.strip() for c in characters if "/" in c for part in c.split("/")}
+    if any(n in in_multi for n in named if n is not None):  # "Caulifla/Kale" is one name to the engine (2-5)
+        res = LineResult(res.line, Verdict.APPROXIMATE, abilities=res.abilities, fields=res.fields,
+                         approximations=tuple(dict.fromkeys(res.approximations + ("multi_name_cards_unmatched",))))
     for ab in res.abilities:
         try:
             Ability.model_validate(ab)
