@@ -300,8 +300,26 @@ def import_dbscg_json(path: str | Path) -> ImportResult:
         seen.add(number)
         traits = new_traits
         text_records.append(TextRecord(number, _set_of(number), lines, name=name))
+    _mark_duplicates(text_records, seen)
     return ImportResult(cards, file=path.name, total=len(records), skipped=skip, errors=errors,
                         text_records=text_records, game="dbscg", approximations=APPROXIMATIONS)  # fmt: skip
+
+
+def _mark_duplicates(text_records: list[TextRecord], imported: set[str]) -> None:
+    """A record skipped as another printing of an imported card (``BT1-005_PR``, a repeated number)
+    plays as that card: its ``duplicate_of`` (where the shared TextRecord has the field) names it, so
+    the report counts it with its own lines' verdicts."""
+    if "duplicate_of" not in getattr(TextRecord, "__dataclass_fields__", {}):
+        return
+    for rec in text_records:
+        if rec.skip == "alternate_printing":
+            original = _ALTERNATE.match(rec.number)[1]
+        elif rec.skip == "duplicate_number":
+            original = rec.number
+        else:
+            continue
+        if original in imported:
+            rec.duplicate_of = original
 
 
 def _set_of(number: str) -> str:
