@@ -251,6 +251,15 @@ def test_permanent_two_conditions_both_hold_and_attack_abilities():
     assert compiled("[Permanent] This card cannot attack Battle Cards.").abilities[0]["keywords"] == ["no_battle_attack"]
 
 
+def test_keyword_filter_win_and_life_at_one():
+    assert effect("[Auto] When you play this card, choose up to 1 opponent Battle Card with [Blocker] and return it to "
+                  "their hand.")[0]["filter"]["keyword"] == "blocker"  # fmt: skip
+    assert effect("[Activate Main] {1} : You win this game.") == [{"op": "win"}]
+    (ab,) = compiled("[Activate Main] When your life is at 1 : Draw 1 card.").abilities
+    assert ab["condition"] == {"kind": "life_at_most", "value": 1}  # at 0 a player has lost (9-2-3)
+    assert compiled("[Activate Main] When your life is at 3 : Draw 1 card.").verdict is Verdict.UNSUPPORTED
+
+
 def test_power_for_each_energy():
     assert effect("[Auto] When this card attacks, it gains +1000 for each 1 energy you have, for the duration of the "
                   "turn.")[1] == {"op": "power_per_energy", "amount": 1000, "duration": "end_of_turn", "reg": 0}
@@ -343,8 +352,8 @@ def test_every_approximation_has_what_differs():
 # cards counted here are the imported ones (the report's cards_exact may count the reprints of an
 # imported card with it too, where the shared TextRecord has duplicate_of)
 FIGURES = {
-    "kentan88_dbscg-api__DBS-B01-Galactic-Battle.json": (154, 62, 70, 256, 182, 15, 59),
-    "kentan88_dbscg-api__DBS-B07-Assault-Of-The-Saiyans.json": (254, 22, 35, 616, 242, 43, 331),
+    "kentan88_dbscg-api__DBS-B01-Galactic-Battle.json": (154, 64, 73, 256, 184, 16, 56),
+    "kentan88_dbscg-api__DBS-B07-Assault-Of-The-Saiyans.json": (254, 22, 35, 616, 242, 45, 329),
     "kentan88_dbscg-api__DBS-SD02-The-Extreme-Evolution.json": (6, 3, 3, 17, 15, 0, 2),
 }
 
@@ -439,6 +448,9 @@ TEXT_CARDS = [
                                 "Cards and KO it."),
     _rec("TXT-024", "Energized", f"{_img('Auto')} When this card attacks, it gains +5000 for each 1 energy you "
                                  "have, for the duration of the turn."),
+    _rec("TXT-025", "Blocker Hunter", f"{_img('Auto')} When you play this card, choose up to 1 of your opponent's "
+                                      "Battle Cards with [Blocker] and KO it."),
+    _rec("TXT-026", "Victor", f"{_img('Activate Main')} {RED} : You win this game."),
     _rec("TXT-010", "Test Leader", f"{_img('Awaken')} When your life is at 4 or less : Flip this card over.",
          type_="LEADER", title_back="Test Leader Awakened", power_back="15000", skills_back_text=""),
 ]  # fmt: skip
@@ -631,6 +643,24 @@ def test_engine_power_for_each_energy():
         attack(g, "Energized", "Big Tester")
         to_main(g)
         assert (where(g, big) == Zone.DROP) == koed, energy
+
+
+def test_engine_keyword_filter_and_winning():
+    from dbscg_helpers import act, offered
+
+    sc = _sc()
+    sc.hand(0, ["TXT-025"])
+    sc.energy(0, ["DS1-003"])
+    sc.battle(1, ["DS1-024", "TXT-002"])  # Coral Guardian [Blocker], Base Tester
+    g = sc.game()
+    act(g, "Play Blocker Hunter")
+    assert [d for d in offered(g) if d.startswith("Choose ")] == ["Choose no more", "Choose Coral Guardian"]
+    sc = _sc()
+    sc.battle(0, ["TXT-026"])
+    sc.energy(0, ["DS1-003"])
+    g = sc.game()
+    act(g, "Activate skill 1 of Victor")
+    assert g.done and g.winner == 0  # 1-2-2
 
 
 def test_engine_ko_protections():

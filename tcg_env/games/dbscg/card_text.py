@@ -191,6 +191,12 @@ class DbscgText(TextTransformer, Transformer):
     def trigger_suffix(self, ch):
         return ch[0]
 
+    def c_life_is(self, ch):
+        n = _num(ch)
+        if n != 1:  # at 0 life a player has lost (9-2-3): "at 1" is "at 1 or less"
+            raise Unsupported(f"a life of exactly {n} (the conditions count 'or less')")
+        return ("life_at_most", 1)
+
     def c_leader_character(self, ch):
         return ("leader_character", 0, {"character": _character(_tokens(ch, "CHARACTER")[0])})
 
@@ -520,6 +526,12 @@ class DbscgText(TextTransformer, Transformer):
     def life_to_hand(self, ch):
         self.approximate("life_cost_top_cards")
         return ("life_to_hand", [{"op": "life_to_hand", "count": _num(ch)}])
+
+    def win(self, ch):
+        return ("plain", [{"op": "win"}])
+
+    def with_keyword(self, ch):
+        return ("keyword", KEYWORD_NAMES[" ".join(str(_tokens(ch, "KEYWORD")[0]).lower().split())])
 
     def shuffle_deck(self, ch):
         return ("shuffle", [])

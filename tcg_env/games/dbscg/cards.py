@@ -62,6 +62,7 @@ class DbscgFilter(FilterBase):
     ignore_barrier: bool = False  # "ignoring [Barrier]": the opponent's [Barrier] cards can be chosen (10-16)
     top: Annotated[int, Field(ge=0, le=K.DECK_SIZE)] = 0  # zone "deck": only its top X cards (11-6); 0: all
     attacking: bool = False  # only the attack card of the battle ("your attacking card", 7-1)
+    keyword: KeywordName | None = None  # "with [Blocker]": cards that have the keyword now
 
 
 CondValue = Annotated[int, Field(ge=0, le=200000)]  # a count, a life, a power or colour bits
@@ -128,13 +129,14 @@ OpToken = op_model("token", _M, card=str, count=(Annotated[int, Field(ge=1, le=K
 OpShuffle = op_model("shuffle", _M)
 OpLifeToHand = op_model("life_to_hand", _M, count=(N, 1))
 OpHandToWarp = op_model("hand_to_warp", _M, count=(N, 1), who=(WhoName, "controller"))
+OpWin = op_model("win", _M)
 OpIf = op_model("if", _M, condition=ConditionName, value=(CondValue, 0), skip=(Annotated[int, Field(ge=1, le=20)], 1),
                 character=(str | None, None), trait=(str | None, None))
 
 _OP_MODELS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpPowerPerEnergy, OpGrantKeyword, OpKo, OpRest, OpActive, OpToHand, OpToDrop,
     OpToWarp, OpToEnergy, OpToLife, OpPlay, OpSwitchGuard, OpDraw, OpDiscard, OpCharge, OpGainLife, OpDamage,
-    OpMill, OpNegate, OpToken, OpShuffle, OpLifeToHand, OpHandToWarp, OpIf,
+    OpMill, OpNegate, OpToken, OpShuffle, OpLifeToHand, OpHandToWarp, OpWin, OpIf,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 EFFECT_OPS: dict[str, K.Op] = op_codes(_OP_MODELS, K.Op)  # op name in card files -> constants.Op
@@ -519,6 +521,7 @@ class DbscgCompiler(PoolCompiler):
         for k, t in [("trait", f.trait)] + [(f"traits_any[{i}]", t) for i, t in enumerate(f.traits_any)]:
             if t is not None and t not in self.trait_bits:
                 self.fail(f"{p}.{k}", f"unknown special trait {t!r} (no card in the pool has it)")
+        row[K.F_KEYWORD] = K.KEYWORD_BITS[f.keyword] if f.keyword else 0
         # F_TRAIT: any of these bits (effects.filter_match)
         row[K.F_TRAIT] = self.trait_bits.get(f.trait, 0) | sum(self.trait_bits[t] for t in set(f.traits_any))
         return self.add_filter(row)

@@ -221,6 +221,7 @@ class Op(IntEnum):
     SHUFFLE = 39  # the controller shuffles its deck (3-2-4; after looking at it, 11-6-3)
     LIFE_TO_HAND = 40  # a0 = the controller's Life cards to its hand (face down: the top ones, as 4-10-2)
     HAND_TO_WARP = 41  # a0 = count, a1 = Who: that player chooses hand cards and sends them to its Warp (11-4)
+    WIN = 42  # "you win this game": the skill's controller wins (1-2-2)
     IF = CoreOp.IF  # a0 = Condition, a1 = its argument, a2 = rows to skip when it does not hold
 
 
@@ -354,6 +355,7 @@ F_MODE = FILTER_TABLE.add("mode", source=enum(Mode))
 F_NOT_SELF = FILTER_TABLE.add("not_self", source=copy())
 F_IGNORE_BARRIER = FILTER_TABLE.add("ignore_barrier", source=copy())  # "ignoring [Barrier]" (10-16)
 F_ATTACKING = FILTER_TABLE.add("attacking", source=copy())  # "your attacking card": the attack card of the battle (7-1)
+F_KEYWORD = FILTER_TABLE.add("keyword")  # "with [Blocker]": a Keyword bit the card has now (0: any)
 F_TOP = FILTER_TABLE.add("top", source=copy())  # a deck filter: only its top X cards ("look at up to X cards", 11-6); 0: all
 
 # the observation's static card columns, in order (cards.py's card_obs_features writes them per card

@@ -3,9 +3,9 @@ filters and choices of targets (8-5-3, [Barrier] 10-16), tokens (10-18), and the
 skills played at checkpoints (4-5-3-2 / 4-5-3-3, 8-6-4)."""
 
 from tcg_env.engine.chase import after_resolution, chase_size
-from tcg_env.engine.decisions import set_decision
+from tcg_env.engine.decisions import end_game, set_decision
 from tcg_env.engine.effects import (
-    ASKED, DONE, NEXT, Who, pop_frame, push_frame, reg_add, reg_count, reg_has, reg_slot, run_program, top_frame,
+    ASKED, DONE, NEXT, STOPPED, Who, pop_frame, push_frame, reg_add, reg_count, reg_has, reg_slot, run_program, top_frame,
 )
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import ability_table, card_table, filter_table
@@ -13,9 +13,9 @@ from tcg_env.engine.triggers import PE_ABIL, PE_SLOT, pending_entry, pending_rem
 from tcg_env.engine.zones import zone_count, zone_offsets, zone_put, zone_shuffle
 from tcg_env.games.dbscg.constants import (
     A_ONCE, A_OPTIONAL, C_ABIL_START, C_BACK, C_COLOURS, C_COST, C_KEYWORDS, C_NAME, C_TRAITS, C_TYPE, CAND_N,
-    F_ATTACKING, F_COLOURS, F_COST_MAX, F_COST_MIN, F_IGNORE_BARRIER, F_MODE, F_NAME, F_NOT_SELF, F_POWER_MAX,
-    F_SIDE, F_TOP, F_TRAIT, F_TYPE_MASK, F_ZONE, FZONE_AREA, PLAYER_SLOTS, SIDE_OPPONENT, SIDE_OWN, TOKEN_FIRST,
-    TOKEN_SLOTS, Decision, FZone, Keyword, Mod, Mode, Op, Zone,
+    F_ATTACKING, F_COLOURS, F_COST_MAX, F_COST_MIN, F_IGNORE_BARRIER, F_KEYWORD, F_MODE, F_NAME, F_NOT_SELF,
+    F_POWER_MAX, F_SIDE, F_TOP, F_TRAIT, F_TYPE_MASK, F_ZONE, FZONE_AREA, PLAYER_SLOTS, SIDE_OPPONENT, SIDE_OWN,
+    TOKEN_FIRST, TOKEN_SLOTS, Decision, FZone, Keyword, Mod, Mode, Op, Zone,
 )
 from tcg_env.games.dbscg.state import (
     ATTACKER, CAND, CAND_COUNT, CARD, CARD_W, CHASE, CHASE_ENTRY_W, DEC_ARG, E_NEGATED, FRAME_AUX, FRAME_CONTROLLER,
@@ -108,7 +108,8 @@ def filter_match(game, s, T, frow, slot, viewer, source):
             and passes_at_most(f[F_COST_MAX], c[C_COST]) and passes_at_least(f[F_COST_MIN], c[C_COST])
             and (f[F_NAME] == 0 or f[F_NAME] == c[C_NAME]) and (f[F_TRAIT] == 0 or f[F_TRAIT] & c[C_TRAITS] != 0)
             and (mode == Mode.ANY or (mode == Mode.REST) == (rested != 0))
-            and (f[F_NOT_SELF] == 0 or slot != source) and (f[F_ATTACKING] == 0 or slot == s[ATTACKER]))
+            and (f[F_NOT_SELF] == 0 or slot != source) and (f[F_ATTACKING] == 0 or slot == s[ATTACKER])
+            and (f[F_KEYWORD] == 0 or game.keywords_of(s, T, slot) & f[F_KEYWORD] != 0))
 
 
 @internal
@@ -256,6 +257,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         s[GUARD] = reg_slot(game, s, f, reg, 0)
     elif op == Op.SHUFFLE:
         zone_shuffle(s, ZT, Zone.DECK, ctrl, s)
+    elif op == Op.WIN:
+        end_game(s, ctrl)
+        return STOPPED
     elif op == Op.LIFE_TO_HAND:
         life_to_hand(game, s, T, ctrl, a0)
     elif op == Op.HAND_TO_WARP and s[f + FRAME_COUNT] < a0 and zone_count(s, ZT, Zone.HAND, who) > 0:
