@@ -353,7 +353,7 @@ def test_every_approximation_has_what_differs():
 # imported card with it too, where the shared TextRecord has duplicate_of)
 FIGURES = {
     "kentan88_dbscg-api__DBS-B01-Galactic-Battle.json": (154, 64, 73, 256, 184, 16, 56),
-    "kentan88_dbscg-api__DBS-B07-Assault-Of-The-Saiyans.json": (254, 22, 35, 616, 242, 45, 329),
+    "kentan88_dbscg-api__DBS-B07-Assault-Of-The-Saiyans.json": (254, 23, 36, 616, 244, 45, 327),
     "kentan88_dbscg-api__DBS-SD02-The-Extreme-Evolution.json": (6, 3, 3, 17, 15, 0, 2),
 }
 
@@ -451,6 +451,8 @@ TEXT_CARDS = [
     _rec("TXT-025", "Blocker Hunter", f"{_img('Auto')} When you play this card, choose up to 1 of your opponent's "
                                       "Battle Cards with [Blocker] and KO it."),
     _rec("TXT-026", "Victor", f"{_img('Activate Main')} {RED} : You win this game."),
+    _rec("TXT-027", "Swarm Tester", f"{_img('Permanent')} You can include as many copies of this card in your deck "
+                                    "as you like."),
     _rec("TXT-010", "Test Leader", f"{_img('Awaken')} When your life is at 4 or less : Flip this card over.",
          type_="LEADER", title_back="Test Leader Awakened", power_back="15000", skills_back_text=""),
 ]  # fmt: skip
@@ -709,6 +711,18 @@ def test_engine_hand_to_warp_and_self_drop_cost():
     g = sc.game()
     act(g, "Activate skill 1 of Sacrifice")
     assert count(g, 0, "battle") == 0 and count(g, 0, "drop") == 1 and count(g, 0, "hand") == 2
+
+
+def test_cr_5_1_3_1_as_many_copies_as_you_like():
+    import tcg_env
+    from tcg_env.cards import DeckError
+
+    pool = text_pool()
+    assert "any_copies" in pool.models[pool.index["TXT-027"]].keywords
+    g = tcg_env.make_game("dbscg", decks=[["TXT-010"] + ["TXT-027"] * 50] * 2, seed=1, pool=pool)
+    assert not g.done
+    with pytest.raises(DeckError, match="5-1-3-1"):
+        tcg_env.make_game("dbscg", decks=[["TXT-010"] + ["TXT-002"] * 50] * 2, seed=1, pool=pool)
 
 
 def test_an_imported_pool_plays_random_games_with_the_invariants():

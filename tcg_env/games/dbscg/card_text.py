@@ -696,6 +696,10 @@ class DbscgText(TextTransformer, Transformer):
             ab[key] = _cond_dict(c)
         return ab
 
+    def any_copies_line(self, ch):
+        # 5-1-3-1's limit of 4 copies lifted for this card (deck construction: decks.validate_deck)
+        return {"__fields__": True, "keywords": ["any_copies"]}
+
     def trait_line(self, ch):
         # 2-6: a special trait the card has "in all areas" is one of its traits (as 2-5-5 for names)
         if self.card.get("type") == "extra":

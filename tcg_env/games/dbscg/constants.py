@@ -74,6 +74,7 @@ class Keyword(IntEnum):
     NO_BATTLE_ATTACK = 16  # [Permanent] "this card cannot attack Battle Cards"
     NO_BATTLE_KO = 17  # [Permanent] "this card cannot be KO-ed in battle" (7-4-1-4-2)
     NO_OPP_SKILL_KO = 18  # [Permanent] "this card can't be KO'd by your opponent's skills"
+    ANY_COPIES = 19  # [Permanent] "you can include as many copies of this card in your deck as you like" (5-1-3-1)
 
 
 KEYWORD_BITS = {k.name.lower(): 1 << k for k in Keyword}
