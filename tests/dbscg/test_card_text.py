@@ -260,6 +260,13 @@ def test_keyword_filter_win_and_life_at_one():
     assert compiled("[Activate Main] When your life is at 3 : Draw 1 card.").verdict is Verdict.UNSUPPORTED
 
 
+def test_a_card_name_in_braces_is_a_card_name_filter():
+    ops = effect("[Auto] When you play this card, choose up to 1 {Base Tester} from your deck and add it to your "
+                 "hand, then shuffle your deck.")  # fmt: skip
+    assert ops[0]["filter"] == {"name": "Base Tester", "zone": "deck", "side": "own"}
+    assert effect("[Activate Main] {red}{2} : Draw 1 card.") == [{"op": "draw", "count": 1}]  # a ball is no name
+
+
 def test_power_for_each_energy():
     assert effect("[Auto] When this card attacks, it gains +1000 for each 1 energy you have, for the duration of the "
                   "turn.")[1] == {"op": "power_per_energy", "amount": 1000, "duration": "end_of_turn", "reg": 0}
@@ -353,7 +360,7 @@ def test_every_approximation_has_what_differs():
 # imported card with it too, where the shared TextRecord has duplicate_of)
 FIGURES = {
     "kentan88_dbscg-api__DBS-B01-Galactic-Battle.json": (154, 64, 73, 256, 184, 16, 56),
-    "kentan88_dbscg-api__DBS-B07-Assault-Of-The-Saiyans.json": (254, 23, 36, 616, 244, 45, 327),
+    "kentan88_dbscg-api__DBS-B07-Assault-Of-The-Saiyans.json": (254, 26, 39, 616, 250, 45, 321),
     "kentan88_dbscg-api__DBS-SD02-The-Extreme-Evolution.json": (6, 3, 3, 17, 15, 0, 2),
 }
 
@@ -453,6 +460,8 @@ TEXT_CARDS = [
     _rec("TXT-026", "Victor", f"{_img('Activate Main')} {RED} : You win this game."),
     _rec("TXT-027", "Swarm Tester", f"{_img('Permanent')} You can include as many copies of this card in your deck "
                                     "as you like."),
+    _rec("TXT-028", "Name Seeker", f"{_img('Auto')} When you play this card, choose up to 1 {{Base Tester}} from your "
+                                   "deck and add it to your hand, then shuffle your deck."),
     _rec("TXT-010", "Test Leader", f"{_img('Awaken')} When your life is at 4 or less : Flip this card over.",
          type_="LEADER", title_back="Test Leader Awakened", power_back="15000", skills_back_text=""),
 ]  # fmt: skip
@@ -645,6 +654,20 @@ def test_engine_power_for_each_energy():
         attack(g, "Energized", "Big Tester")
         to_main(g)
         assert (where(g, big) == Zone.DROP) == koed, energy
+
+
+def test_engine_a_card_name_filter():
+    from dbscg_helpers import act, offered
+
+    from tcg_env.games.dbscg.constants import Zone
+
+    sc = _sc()
+    sc.hand(0, ["TXT-028"])
+    sc.energy(0, ["DS1-003"])
+    sc.put(0, "TXT-002", Zone.DECK)
+    g = sc.game()
+    act(g, "Play Name Seeker")
+    assert [d for d in offered(g) if d.startswith("Choose ")] == ["Choose no more", "Choose Base Tester"]
 
 
 def test_engine_keyword_filter_and_winning():

@@ -300,8 +300,9 @@ class DbscgText(TextTransformer, Transformer):
         return ch[0]
 
     def named_target(self, ch):
-        named = [("character", _character(c)) if c.type == "CHARACTER" else ("trait", str(c)[2:-2].strip())
-                 for c in _tokens(ch) if c.type in ("CHARACTER", "TRAIT")]  # fmt: skip
+        kinds = {"CHARACTER": lambda c: ("character", _character(c)), "TRAIT": lambda c: ("trait", str(c)[2:-2].strip()),
+                 "CARD_NAME": lambda c: ("name", str(c)[1:-1].strip())}  # fmt: skip
+        named = [kinds[c.type](c) for c in _tokens(ch) if c.type in kinds]
         return self.target(_vals(ch) + named)
 
     def target(self, ch):

@@ -45,8 +45,8 @@ _WHO = {"controller": 0, "opponent": 1}
 
 class DbscgFilter(FilterBase):
     """Which cards, seen from the skill's controller (``side``): where (``zone``), what (types,
-    colours, character, trait), how big (power, energy cost) and in which mode. ``name`` (of
-    FilterBase) is not used: cards are named by their character (2-5)."""
+    colours, character, trait), how big (power, energy cost) and in which mode; ``name`` (of
+    FilterBase) is a card name (card text's "{Name}"), ``character`` a character name (2-5)."""
 
     zone: _names(K.FZone) = "battle"
     types: list[TypeName] = Field(default_factory=list)
@@ -512,8 +512,6 @@ class DbscgCompiler(PoolCompiler):
 
     def compile_filter(self, f: DbscgFilter, p: str) -> int:
         self.check_filter(f, p, tuple(z.name.lower() for z in K.FZone), ranges=("cost",))
-        if f.name is not None:
-            self.fail(f"{p}.name", "a filter names a character (2-5): use 'character'")
         row = self.new_row(K.FILTER_TABLE, f, p)
         row[K.F_TYPE_MASK] = sum(1 << K.CardType[t.upper()] for t in set(f.types))
         if f.trait is not None and f.traits_any:

@@ -299,6 +299,8 @@ C_COMBO_POWER = CARD_TABLE.add("combo_power", source=copy())  # 2-9 (0: cannot c
 C_COMBO_COST = CARD_TABLE.add("combo_cost", source=copy())  # 2-10 (-1: none)
 C_KEYWORDS = CARD_TABLE.add("keywords", source=mask(KEYWORD_BITS, "keywords"))
 C_NAME = CARD_TABLE.add("character", source=interned("character_ids", "character"))  # 2-5 (0: none)
+# the card name ("{Name}" in card text)
+C_TITLE = CARD_TABLE.add("card_name", source=interned("name_ids", "card name", "name"))
 C_TRAITS = CARD_TABLE.add("traits")  # 2-6: bits of the pool's special traits
 C_ERA = CARD_TABLE.add("era", source=interned("era_ids", "era"))  # 2-7
 C_BACK = CARD_TABLE.add("back")  # a Leader's back side (its own card id; 2-3-2-1-2), -1: none
@@ -351,6 +353,7 @@ F_POWER_MAX = FILTER_TABLE.add("power_max", source=bound())  # -1: any
 F_COST_MAX = FILTER_TABLE.add("cost_max", source=bound())
 F_COST_MIN = FILTER_TABLE.add("cost_min", source=bound())
 F_NAME = FILTER_TABLE.add("character", source=interned("character_ids", "character"))  # 0: any
+F_TITLE = FILTER_TABLE.add("card_name", source=interned("name_ids", "card name", "name"))  # "{Card Name}" (0: any)
 F_TRAIT = FILTER_TABLE.add("trait")  # a special trait's bit (0: any)
 F_MODE = FILTER_TABLE.add("mode", source=enum(Mode))
 F_NOT_SELF = FILTER_TABLE.add("not_self", source=copy())

@@ -12,10 +12,10 @@ from tcg_env.engine.tables import ability_table, card_table, filter_table
 from tcg_env.engine.triggers import PE_ABIL, PE_SLOT, pending_entry, pending_remove
 from tcg_env.engine.zones import zone_count, zone_offsets, zone_put, zone_shuffle
 from tcg_env.games.dbscg.constants import (
-    A_ONCE, A_OPTIONAL, C_ABIL_START, C_BACK, C_COLOURS, C_COST, C_KEYWORDS, C_NAME, C_TRAITS, C_TYPE, CAND_N,
-    F_ATTACKING, F_COLOURS, F_COST_MAX, F_COST_MIN, F_IGNORE_BARRIER, F_KEYWORD, F_MODE, F_NAME, F_NOT_SELF,
-    F_POWER_MAX, F_SIDE, F_TOP, F_TRAIT, F_TYPE_MASK, F_ZONE, FZONE_AREA, PLAYER_SLOTS, SIDE_OPPONENT, SIDE_OWN,
-    TOKEN_FIRST, TOKEN_SLOTS, Decision, FZone, Keyword, Mod, Mode, Op, Zone,
+    A_ONCE, A_OPTIONAL, C_ABIL_START, C_BACK, C_COLOURS, C_COST, C_KEYWORDS, C_NAME, C_TITLE, C_TRAITS, C_TYPE,
+    CAND_N, F_ATTACKING, F_COLOURS, F_COST_MAX, F_COST_MIN, F_IGNORE_BARRIER, F_KEYWORD, F_MODE, F_NAME, F_NOT_SELF,
+    F_POWER_MAX, F_SIDE, F_TITLE, F_TOP, F_TRAIT, F_TYPE_MASK, F_ZONE, FZONE_AREA, PLAYER_SLOTS, SIDE_OPPONENT,
+    SIDE_OWN, TOKEN_FIRST, TOKEN_SLOTS, Decision, FZone, Keyword, Mod, Mode, Op, Zone,
 )
 from tcg_env.games.dbscg.state import (
     ATTACKER, CAND, CAND_COUNT, CARD, CARD_W, CHASE, CHASE_ENTRY_W, DEC_ARG, E_NEGATED, FRAME_AUX, FRAME_CONTROLLER,
@@ -106,7 +106,7 @@ def filter_match(game, s, T, frow, slot, viewer, source):
             and (f[F_COLOURS] == 0 or f[F_COLOURS] & c[C_COLOURS] != 0)
             and passes_at_most(f[F_POWER_MAX], game.power_of(s, T, slot))
             and passes_at_most(f[F_COST_MAX], c[C_COST]) and passes_at_least(f[F_COST_MIN], c[C_COST])
-            and (f[F_NAME] == 0 or f[F_NAME] == c[C_NAME]) and (f[F_TRAIT] == 0 or f[F_TRAIT] & c[C_TRAITS] != 0)
+            and (f[F_NAME] == 0 or f[F_NAME] == c[C_NAME]) and (f[F_TITLE] == 0 or f[F_TITLE] == c[C_TITLE]) and (f[F_TRAIT] == 0 or f[F_TRAIT] & c[C_TRAITS] != 0)
             and (mode == Mode.ANY or (mode == Mode.REST) == (rested != 0))
             and (f[F_NOT_SELF] == 0 or slot != source) and (f[F_ATTACKING] == 0 or slot == s[ATTACKER])
             and (f[F_KEYWORD] == 0 or game.keywords_of(s, T, slot) & f[F_KEYWORD] != 0))

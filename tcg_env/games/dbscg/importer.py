@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -102,18 +103,18 @@ def _line(raw: str) -> tuple[list[str], list[str], int, str, str]:
     return names, balls, number, plain(head), plain(raw)
 
 
-def _skills(text: str, ctype: str, characters: set[str], traits: set[str], rec: dict) -> list[LineResult]:
+def _skills(text: str, ctype: str, names: "_Names", rec: dict) -> list[LineResult]:
     """Compile the skill lines of ``text`` into ``rec`` (keywords, abilities, hand_skill, text,
     uncompiled, approximate) with the card-text grammar (card_text.py); the lines' results, in order."""
     lines, results = [], []
     context = {"type": ctype, "side": rec.get("side", "front"), "free": rec.get("free_cost"),
                "field": ctype == "extra" and 'alt="Field"' in (text or "")}  # fmt: skip
     for raw in re.split(r"<br\s*/?>", text or ""):
-        names, _balls, _number, _rest, whole = _line(raw)
+        heads, _balls, _number, _rest, whole = _line(raw)
         if not whole or whole in _NO_SKILL:
             continue
         lines.append(whole)
-        res = _checked(COMPILER.compile_line(whole, context), characters, traits, rec)
+        res = _checked(COMPILER.compile_line(whole, context), names, rec)
         if res.compiled:
             for kw in res.fields.get("keywords", []):
                 if kw not in rec["keywords"]:
@@ -127,7 +128,7 @@ def _skills(text: str, ctype: str, characters: set[str], traits: set[str], rec: 
         else:
             # the keyword printed at the head of a line the grammar does not compile is still the
             # card's ([Field] (reminder)[Permanent] ...): the engine plays the keyword, not the rest
-            first = names[0].lower() if names else ""
+            first = heads[0].lower() if heads else ""
             kw = KEYWORD_NAMES.get(first)
             if kw is not None and kw not in rec["keywords"]:
                 rec["keywords"].append(kw)
@@ -142,9 +143,19 @@ def _skills(text: str, ctype: str, characters: set[str], traits: set[str], rec: 
     return results
 
 
-def _checked(res: LineResult, characters: set[str], traits: set[str], rec: dict) -> LineResult:
-    """A compiled line the card list cannot carry is unsupported: a character or special trait no
-    card of the file has (the pool interns them), a skill the card schema refuses, a ninth skill."""
+@dataclass(frozen=True)
+class _Names:
+    """What a list's card text may name: its characters (2-5), special traits (2-6), card names."""
+
+    characters: set[str]
+    traits: set[str]
+    titles: set[str]
+
+
+def _checked(res: LineResult, names: _Names, rec: dict) -> LineResult:
+    """A compiled line the card list cannot carry is unsupported: a character, special trait or card
+    name no card of the file has (the pool interns them), a skill the card schema refuses, a ninth
+    skill; one naming a character some card has among several names is approximate."""
     if not res.compiled:
         return res
     named = [res.fields.get("hand_skill", {}).get("character")]
@@ -153,14 +164,16 @@ def _checked(res: LineResult, characters: set[str], traits: set[str], rec: dict)
                 op for op in ab.get("effect", []) if op.get("op") == "if"] + [
                 ab.get(k) or {} for k in ("condition", "condition2")]:  # fmt: skip
             named.append(part.get("character"))
+            if part.get("name") is not None and part["name"] not in names.titles:
+                return LineResult.unsupported(res.line, f"names the card {part['name']!r}, which the list does not have")
             for t in [part.get("trait")] + list(part.get("traits_any", [])):
-                if t is not None and t not in traits:
+                if t is not None and t not in names.traits:
                     return LineResult.unsupported(res.line, f"names the special trait {t!r}, which no card of the "
                                                             "list has")  # fmt: skip
     for n in named:
-        if n is not None and n not in characters:
+        if n is not None and n not in names.characters:
             return LineResult.unsupported(res.line, f"names the character {n!r}, which no card of the list has")
-    in_multi = {part.strip() for c in characters if "/" in c for part in c.split("/")}
+    in_multi = {part.strip() for c in names.characters if "/" in c for part in c.split("/")}
     if any(n in in_multi for n in named if n is not None):  # "Caulifla/Kale" is one name to the engine (2-5)
         res = LineResult(res.line, Verdict.APPROXIMATE, abilities=res.abilities, fields=res.fields,
                          approximations=tuple(dict.fromkeys(res.approximations + ("multi_name_cards_unmatched",))))
@@ -179,7 +192,7 @@ def _int(v: Any) -> int | None:
     return int(v) if isinstance(v, (int, str)) and str(v).strip().isdigit() else None
 
 
-def _record(r: dict, ctype: str, characters: set[str], traits: set[str], lines: list[LineResult],
+def _record(r: dict, ctype: str, names: "_Names", lines: list[LineResult],
             back: bool = False) -> tuple[dict | None, str]:  # fmt: skip
     """The card file record of raw record ``r`` (its back side with ``back``), or None and why; the
     results of its skill lines are added to ``lines`` (a record skipped for its characteristics
@@ -209,7 +222,7 @@ def _record(r: dict, ctype: str, characters: set[str], traits: set[str], lines: 
     if back:
         rec["side"] = "back"
     rec["free_cost"] = _free_cost(r)
-    lines += _skills(r.get("skills_back_text" if back else "skills_text", ""), ctype, characters, traits, rec)
+    lines += _skills(r.get("skills_back_text" if back else "skills_text", ""), ctype, names, rec)
     del rec["free_cost"]  # the compile context only, not a card field
     return rec, ""
 
@@ -224,12 +237,12 @@ def _free_cost(r: dict) -> int | None:
     return None if energy is None else energy - len(_BALL.findall(r.get("energy_text") or ""))
 
 
-def _lines_only(r: dict, ctype: str, characters: set[str], traits: set[str]) -> list[LineResult]:
+def _lines_only(r: dict, ctype: str, names: "_Names") -> list[LineResult]:
     """The results of a skipped record's skill lines (both sides of a Leader)."""
     out: list[LineResult] = []
     for back in _sides(r, ctype):
         rec = {"keywords": [], "abilities": [], "free_cost": _free_cost(r)} | ({"side": "back"} if back else {})
-        out += _skills(r.get("skills_back_text" if back else "skills_text", ""), ctype, characters, traits, rec)
+        out += _skills(r.get("skills_back_text" if back else "skills_text", ""), ctype, names, rec)
     return out
 
 
@@ -249,7 +262,9 @@ def import_dbscg_json(path: str | Path) -> ImportResult:
     skip, cards, errors, text_records = Skipped(), [], [], []
     numbers = {r.get("number") for r in records}
     characters = {r["character"] for r in records if r.get("character")}
+    # what the text may name: characters (2-5), special traits (2-6), card names ("{Name}")
     all_traits = {t.strip() for r in records for t in str(r.get("special_trait") or "").split("/") if t.strip()}
+    names = _Names(characters, all_traits, {str(r[k]) for r in records for k in ("title", "title_back") if r.get(k)})
     seen: set[str] = set()
     traits: set[str] = set()
     for r in records:
@@ -259,7 +274,7 @@ def import_dbscg_json(path: str | Path) -> ImportResult:
         def skipped(why: str) -> None:
             skip(why, number)
             if ctype is not None:
-                text_records.append(TextRecord(number, _set_of(number), _lines_only(r, ctype, characters, all_traits),
+                text_records.append(TextRecord(number, _set_of(number), _lines_only(r, ctype, names),
                                                skip=why, name=name))  # fmt: skip
 
         alt = _ALTERNATE.match(number)
@@ -275,7 +290,7 @@ def import_dbscg_json(path: str | Path) -> ImportResult:
         sides = _sides(r, ctype)
         out, why, lines = [], "", []
         for back in sides:
-            rec, why = _record(r, ctype, characters, all_traits, lines, back)
+            rec, why = _record(r, ctype, names, lines, back)
             if rec is None:
                 break
             out.append(rec)
