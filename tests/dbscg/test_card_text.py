@@ -298,6 +298,7 @@ def test_add_among_them_and_switch_up_to_and_warp_and_self_drop():
 
 
 @pytest.mark.parametrize("line", [
+    "[Auto][Burst 2] (reminder) When this card attacks, draw 1 card.",  # 10-30's cost on an [Auto] skill
     "[Permanent] This card cannot be attacked by a Leader Card.",
     "[Auto] When you play this card, choose up to 1 of your Battle Cards.",  # nothing done to it
     "[Auto] When you play this card, shuffle your deck.",  # no search before it

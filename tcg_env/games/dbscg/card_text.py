@@ -618,6 +618,8 @@ class DbscgText(TextTransformer, Transformer):
         once = "once" in vals
         optional = "may" in vals
         turn_cond, triggers = [v for v in vals if isinstance(v, tuple) and v[0] != "gate"][0]
+        if "burst" in _gates(vals):  # 10-30: a cost; play.pay_skill pays activated skills' costs only
+            raise Unsupported("[Burst] on an [Auto] skill (the engine pays the costs of activated skills only)")
         effect = self.compile_steps(vals[-1], "auto", optional)
         if once and len(triggers) > 1:
             raise Unsupported("[Once per turn] shared by two triggers (the engine counts it per skill)")
