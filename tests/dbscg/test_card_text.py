@@ -351,6 +351,16 @@ def test_character_names_as_the_lists_write_them_and_multi_name_cards(tmp_path):
     assert line.abilities[0]["effect"][0]["filter"]["character"] == "Son Tester: Young"
 
 
+def test_a_third_skill_activated_from_play_is_unsupported(tmp_path):
+    """The SKILL action names 2 skills a card (constants.SKILLS_PER_CARD): a third is not played."""
+    act = _img("Activate Main")
+    records = [_rec("TS-001", "Busy", f"{act} Draw 1 card.<br>{act} Draw 2 cards.<br>{act} Draw 3 cards.")]
+    path = tmp_path / "list.json"
+    path.write_text(json.dumps(records))
+    (card,) = import_dbscg_json(path)
+    assert len(card.abilities) == 2 and card.uncompiled == ["[Activate Main] Draw 3 cards."]
+
+
 def test_every_approximation_has_what_differs():
     assert APPROXIMATIONS and all(v.strip() for v in APPROXIMATIONS.values())
 

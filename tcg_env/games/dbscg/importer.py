@@ -33,6 +33,7 @@ from tcg_env.cards.errors import CardDataError
 from tcg_env.cards.importers import ImportResult as BaseImportResult
 from tcg_env.cards.importers import Skipped, read_card_list
 from tcg_env.games.dbscg.card_text import APPROXIMATIONS, COMPILER, KEYWORD_NAMES
+from tcg_env.games.dbscg import constants as K
 from tcg_env.games.dbscg.cards import Ability, DbscgCard
 
 __all__ = ["ImportResult", "import_dbscg_json", "raw_layout"]
@@ -42,6 +43,8 @@ _ALT = re.compile(r'alt="([^"]*)"')
 _BALL = re.compile(r"/(red|blue|green|yellow|black)_ball\.png")
 _NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
                                        "thirteen fourteen fifteen sixteen".split())}  # fmt: skip
+# skills a player activates on a card in play: the SKILL action names SKILLS_PER_CARD of them (play.field_skill)
+_ACTIVATED = ("activate_main", "activate_battle", "awaken", "wish", "swap", "union_absorb")
 _NO_SKILL = ("-", "\u2010", "\u2011", "\u2012", "\u2013", "\u2014", "\u30fc")  # the list's "no skill" mark
 _TYPES = {"LEADER": "leader", "BATTLE": "battle", "EXTRA": "extra"}
 _ALTERNATE = re.compile(r"^(.+?)_(PR|SPR|BD)\w*$")
@@ -185,6 +188,11 @@ def _checked(res: LineResult, names: _Names, rec: dict) -> LineResult:
             return LineResult.unsupported(res.line, f"the skill does not fit the card schema: {field}: {reason}")
     if len(rec["abilities"]) + len(res.abilities) > 8:
         return LineResult.unsupported(res.line, "a ninth skill (a card has at most 8)")
+    activated = [a for a in rec["abilities"] + res.abilities if a["kind"] in _ACTIVATED]
+    in_play = rec.get("type") != "extra"  # an Extra Card's skills are activated from the hand (hand_card_skill)
+    if in_play and len(activated) > K.SKILLS_PER_CARD and any(a["kind"] in _ACTIVATED for a in res.abilities):
+        return LineResult.unsupported(res.line, f"a card's skill activated from play beyond the {K.SKILLS_PER_CARD} "
+                                                "an action names (constants.SKILLS_PER_CARD)")  # fmt: skip
     return res
 
 
