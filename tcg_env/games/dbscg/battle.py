@@ -32,11 +32,16 @@ def can_attack_with(game, s, T, p, slot):
 
 
 @internal
-def can_be_attacked(game, s, T, slot):
-    """7-1: the opponent's Leader, or a Battle Card in Rest Mode (not a [Field] Extra Card)."""
+def can_be_attacked(game, s, T, attacker, slot):
+    """7-1: the opponent's Leader, or a Battle Card in Rest Mode (not a [Field] Extra Card); an
+    attacker's [Permanent] "can attack Battle Cards in Active Mode" / "cannot attack Battle Cards"."""
     if s[ZONE + slot * CARD_W] == Zone.LEADER:
         return True
-    return s[RESTED + slot * CARD_W] != 0 and card_table(T)[s[CARD + slot * CARD_W], C_TYPE] == CardType.BATTLE
+    if card_table(T)[s[CARD + slot * CARD_W], C_TYPE] != CardType.BATTLE:
+        return False
+    if game.has_keyword(s, T, attacker, Keyword.NO_BATTLE_ATTACK):
+        return False
+    return s[RESTED + slot * CARD_W] != 0 or game.has_keyword(s, T, attacker, Keyword.ATTACKS_ACTIVE)
 
 
 @internal
@@ -201,7 +206,7 @@ def damage_step(game, s, T, tp, a, g):
         kw = game.keywords_of(s, T, a)
         game.take_damage(s, T, 1 - tp, game.strike_of(s, T, a, kw), (kw >> Keyword.CRITICAL) & 1 != 0)
         trigger_abilities(game, s, T, TT, a, tp, Trigger.ON_DEAL_DAMAGE, g, True, 0)  # 7-4-1-4-1-2
-    elif game.ko(s, T, g, True):  # 7-4-1-4-2
+    elif not game.has_keyword(s, T, g, Keyword.NO_BATTLE_KO) and game.ko(s, T, g, True):  # 7-4-1-4-2
         s[GUARD_KO] = 1
         trigger_abilities(game, s, T, TT, a, tp, Trigger.ON_KO_BATTLE, g, False, 0)  # 7-4-1-4-2-1
 
@@ -221,7 +226,7 @@ def battle_end(game, s, T, tp, a, g):
             revenge = game.has_keyword(s, T, g, Keyword.REVENGE)
         else:  # KO-ed in this battle: its information as it was in the Battle Area (8-6-5-1-2), printed
             revenge = s[GUARD_KO] != 0 and (card_table(T)[s[CARD + g * CARD_W], C_KEYWORDS] >> Keyword.REVENGE) & 1 != 0
-        if revenge:
+        if revenge and not game.has_keyword(s, T, a, Keyword.NO_OPP_SKILL_KO):  # [Revenge]: the opponent's skill
             game.ko(s, T, a, True)
     if a >= 0 and in_battle_position(s, a):  # 10-8-1: after the battle, negated or not (7-1-4-4)
         if game.has_keyword(s, T, a, Keyword.DUAL_ATTACK) and s[ATTACKS + a * CARD_W] <= 1:

@@ -45,8 +45,8 @@ _WHO = {"controller": 0, "opponent": 1}
 
 class DbscgFilter(FilterBase):
     """Which cards, seen from the skill's controller (``side``): where (``zone``), what (types,
-    colours, character, trait), how big (power, energy cost) and in which mode. ``name`` (of
-    FilterBase) is not used: cards are named by their character (2-5)."""
+    colours, character, trait), how big (power, energy cost) and in which mode; ``name`` (of
+    FilterBase) is a card name (card text's "{Name}"), ``character`` a character name (2-5)."""
 
     zone: _names(K.FZone) = "battle"
     types: list[TypeName] = Field(default_factory=list)
@@ -56,24 +56,41 @@ class DbscgFilter(FilterBase):
     cost_min: NonNeg | None = None
     character: str | None = Field(default=None, min_length=1)
     trait: str | None = Field(default=None, min_length=1)
+    traits_any: list[Annotated[str, Field(min_length=1)]] = Field(default_factory=list)  # "<<A>> or <<B>>": either
     mode: _names(K.Mode) = "any"
     not_self: bool = False
+    ignore_barrier: bool = False  # "ignoring [Barrier]": the opponent's [Barrier] cards can be chosen (10-16)
+    top: Annotated[int, Field(ge=0, le=K.DECK_SIZE)] = 0  # zone "deck": only its top X cards (11-6); 0: all
+    attacking: bool = False  # only the attack card of the battle ("your attacking card", 7-1)
+    keyword: KeywordName | None = None  # "with [Blocker]": cards that have the keyword now
+
+
+CondValue = Annotated[int, Field(ge=0, le=200000)]  # a count, a life, a power or colour bits
 
 
 class ConditionModel(StrictModel):
+    """A condition and its argument; ``leader_character`` / ``leader_trait`` name theirs
+    (``character`` / ``trait``: the pool compiler turns it into the id / bit)."""
+
     kind: ConditionName
-    value: NonNeg = 0
+    value: CondValue = 0
+    character: str | None = Field(default=None, min_length=1)
+    trait: str | None = Field(default=None, min_length=1)
 
 
 class CostModel(StrictModel):
     """A skill's cost (8-4-2): energy to rest, of which ``colour_count`` of ``colour``; hand cards to
-    discard; resting this card."""
+    discard; resting this card; Life cards to the hand or to the Drop Area (face down: the engine
+    takes the top ones, as for damage 4-10-2)."""
 
     energy: NonNeg = 0
     colour: ColourName | None = None
     colour_count: NonNeg = 0
     discard: Annotated[int, Field(ge=0, le=5)] = 0
     rest_self: bool = False
+    life: Annotated[int, Field(ge=0, le=8)] = 0  # Life cards to the hand ("choose 1 card in your life and add it to your hand")
+    life_drop: Annotated[int, Field(ge=0, le=8)] = 0  # Life cards to the Drop Area
+    self_drop: bool = False  # "Place this card in its owner's Drop Area" (a Battle Card in play)
 
 
 class HandSkillModel(StrictModel):
@@ -95,6 +112,8 @@ _M = __name__
 OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, DbscgFilter, Reg, Count)
 OpPower = op_model("power", _M, amount=Annotated[int, Field(ge=-200000, le=200000)],
                    duration=(DurationName, "end_of_turn"), reg=(Reg, 0))
+OpPowerPerEnergy = op_model("power_per_energy", _M, amount=Annotated[int, Field(ge=-200000, le=200000)],
+                            duration=(DurationName, "end_of_turn"), reg=(Reg, 0))
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=Annotated[list[KeywordName], Field(min_length=1)],
                           duration=(DurationName, "end_of_turn"), reg=(Reg, 0))
 OpKo, OpRest, OpActive, OpToHand, OpToDrop, OpToWarp, OpToEnergy, OpToLife, OpPlay, OpSwitchGuard = reg_ops(
@@ -107,17 +126,22 @@ OpDamage = op_model("damage", _M, count=(N, 1), who=(WhoName, "opponent"))
 OpMill = op_model("mill", _M, count=(N, 1), who=(WhoName, "controller"))
 OpNegate = op_model("negate", _M)
 OpToken = op_model("token", _M, card=str, count=(Annotated[int, Field(ge=1, le=K.TOKEN_SLOTS)], 1))
-OpIf = op_model("if", _M, condition=ConditionName, value=(NonNeg, 0), skip=(Annotated[int, Field(ge=1, le=20)], 1))
+OpShuffle = op_model("shuffle", _M)
+OpLifeToHand = op_model("life_to_hand", _M, count=(N, 1))
+OpHandToWarp = op_model("hand_to_warp", _M, count=(N, 1), who=(WhoName, "controller"))
+OpWin = op_model("win", _M)
+OpIf = op_model("if", _M, condition=ConditionName, value=(CondValue, 0), skip=(Annotated[int, Field(ge=1, le=20)], 1),
+                character=(str | None, None), trait=(str | None, None))
 
 _OP_MODELS = (
-    OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpGrantKeyword, OpKo, OpRest, OpActive, OpToHand, OpToDrop,
+    OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpPowerPerEnergy, OpGrantKeyword, OpKo, OpRest, OpActive, OpToHand, OpToDrop,
     OpToWarp, OpToEnergy, OpToLife, OpPlay, OpSwitchGuard, OpDraw, OpDiscard, OpCharge, OpGainLife, OpDamage,
-    OpMill, OpNegate, OpToken, OpIf,
+    OpMill, OpNegate, OpToken, OpShuffle, OpLifeToHand, OpHandToWarp, OpWin, OpIf,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 EFFECT_OPS: dict[str, K.Op] = op_codes(_OP_MODELS, K.Op)  # op name in card files -> constants.Op
 _TARGETING = {"choose", "select_all", "target_self"}
-_ON_REGISTER = {"power", "grant_keyword", "ko", "rest", "active", "to_hand", "to_drop", "to_warp", "to_energy",
+_ON_REGISTER = {"power", "power_per_energy", "grant_keyword", "ko", "rest", "active", "to_hand", "to_drop", "to_warp", "to_energy",
                 "to_life", "play", "switch_guard"}  # fmt: skip
 
 
@@ -129,6 +153,7 @@ class Ability(StrictModel):
     kind: _names(K.AbilityKind)
     trigger: _names(K.Trigger, (K.Trigger.NONE,)) | None = None
     condition: ConditionModel | None = None
+    condition2: ConditionModel | None = None  # a second condition that must hold too ("During your turn, if ...")
     cost: CostModel = Field(default_factory=CostModel)
     burst: NonNeg = 0
     sparking: NonNeg = 0
@@ -137,6 +162,7 @@ class Ability(StrictModel):
     optional: bool = False
     power: Annotated[int, Field(ge=-200000, le=200000)] = 0
     keywords: list[KeywordName] = Field(default_factory=list)
+    cost_reduction: Annotated[int, Field(ge=0, le=10)] = 0  # [Permanent]: the energy cost in the hand, less this
     x: NonNeg = 0
     effect: Annotated[list[EffectOp], Field(max_length=24)] = Field(default_factory=list)
 
@@ -174,7 +200,8 @@ _TRIGGER_WORDS = {"on_play": "when played", "on_attack": "when it attacks", "on_
                   "on_ko_battle": "when it KOs in battle",
                   "on_combo": "when comboed with", "start_main": "at the start of your Main Phase",
                   "end_turn": "at the end of your turn", "end_battle": "at the end of the battle",
-                  "ally_attacks": "when one of your cards attacks"}  # fmt: skip
+                  "ally_attacks": "when one of your cards attacks",
+                  "on_evolve": "when a card evolves into it", "on_play_from_hand": "when played from the hand"}  # fmt: skip
 _NEGATED = {"counter_play": "the card played", "counter_attack": "the attack", "counter_counter": "the counter"}
 
 
@@ -225,16 +252,20 @@ class DbscgCardTable(CardTable):
         head += "".join(f"[{n.capitalize()} {v}]" for n, v in (("burst", ab.burst), ("sparking", ab.sparking),
                                                                 ("bond", ab.bond)) if v)  # fmt: skip
         words = [_TRIGGER_WORDS[ab.trigger]] if ab.trigger else []
-        words += [_condition_words(ab.condition.kind, ab.condition.value)] if ab.condition else []
+        words += [_condition_words(c.kind, c.value) for c in (ab.condition, ab.condition2) if c]
         c = ab.cost
         words += [f"cost {c.energy}" + (f" ({c.colour_count} {c.colour})" if c.colour else "")] if c.energy else []
         words += [f"discard {c.discard}"] if c.discard else []
         words += ["rest this card"] if c.rest_self else []
+        words += [f"life {c.life} to hand"] if c.life else []
+        words += [f"life {c.life_drop} to drop"] if c.life_drop else []
+        words += ["this card to the drop"] if c.self_drop else []
         words += ["once per turn"] if ab.once_per_turn else []
         words += ["you may"] if ab.optional else []
         done = [f"power {ab.power:+d}"] if ab.power else []
         done += ["gains " + ", ".join(ab.keywords)] if ab.keywords else []
         done += [f"X = {ab.x}"] if ab.x else []
+        done += [f"costs {ab.cost_reduction} less in the hand"] if ab.cost_reduction else []
         done += [_op_words(op, ab.kind) for op in ab.effect]
         return " ".join([head, ", ".join(words)]).strip() + ": " + (" -> ".join(done) or "turn it over")
 
@@ -260,8 +291,9 @@ def _op_words(op: Any, kind: str) -> str:
         return f"choose {'up to ' if op.up_to else ''}{op.count} {_filter_words(op.filter)}"
     if op.op in ("select_all", "target_self"):
         return f"every {_filter_words(op.filter)}" if op.op == "select_all" else "this card"
-    if op.op == "power":
-        return f"power {op.amount:+d}" + (" for the battle" if op.duration == "end_of_battle" else "")
+    if op.op in ("power", "power_per_energy"):
+        return (f"power {op.amount:+d}" + (" per energy" if op.op == "power_per_energy" else "")
+                + (" for the battle" if op.duration == "end_of_battle" else ""))
     if op.op == "grant_keyword":
         return "gains " + ", ".join(op.keywords)
     if op.op == "negate":
@@ -395,10 +427,16 @@ class DbscgCompiler(PoolCompiler):
         needs_effect = kind in ("auto", "activate_main", "activate_battle", "swap", "union_absorb", *_COUNTERS)
         if needs_effect and not ab.effect:
             self.fail(f"{p}.effect", f"a {kind} skill needs an effect")
-        if kind == "permanent" and not (ab.power or ab.keywords or ab.effect):
-            self.fail(f"{p}.effect", "a [Permanent] skill gives power, keywords or has an effect")
+        if kind == "permanent" and not (ab.power or ab.keywords or ab.effect or ab.cost_reduction):
+            self.fail(f"{p}.effect", "a [Permanent] skill gives power, keywords, a cost reduction or has an effect")
+        if ab.cost_reduction and (kind != "permanent" or card.type != "battle"):
+            self.fail(f"{p}.cost_reduction", "a cost reduction is a Battle Card's [Permanent] skill (played from the hand)")
         if ab.optional and kind != "auto":
             self.fail(f"{p}.optional", "only [Auto] skills are optional ('you may')")
+        if ab.condition2 is not None and ab.condition is None:
+            self.fail(f"{p}.condition2", "a second condition needs a first (condition)")
+        if ab.cost.self_drop and (card.type != "battle" or kind not in ("activate_main", "activate_battle")):
+            self.fail(f"{p}.cost.self_drop", "\"place this card in the Drop Area\" is an [Activate] cost of a Battle Card")
         if (ab.cost.colour is None) != (ab.cost.colour_count == 0) or ab.cost.colour_count > ab.cost.energy:
             self.fail(f"{p}.cost.colour_count", "colour and colour_count go together, within the energy (8-4-2-4)")
         for j, op in enumerate(ab.effect):
@@ -417,7 +455,12 @@ class DbscgCompiler(PoolCompiler):
         for j, op in enumerate(ab.effect):
             args = self.op_args(op, f"{p}.effect[{j}]")
             self.code_rows.append([int(EFFECT_OPS[op.op]), getattr(op, "reg", 0), *args])
-        row = self.new_row(K.ABILITY_TABLE, ab, p, condition=ab.condition or _NO_CONDITION)
+        row = self.new_row(K.ABILITY_TABLE, ab, p, condition=ab.condition or _NO_CONDITION,
+                           condition2=ab.condition2 or _NO_CONDITION)  # fmt: skip
+        for col, key in ((K.A_COND_ARG, "condition"), (K.A_COND2_ARG, "condition2")):
+            c = getattr(ab, key)
+            if c is not None:
+                row[col] = self.condition_arg(c.kind, c.value, c.character, c.trait, f"{p}.{key}")
         row[K.A_COST_COLOUR] = K.Colour[ab.cost.colour.upper()] if ab.cost.colour else -1
         row[K.A_COST_COLOUR_N] = ab.cost.colour_count
         row[K.A_CODE_START] = code_start
@@ -430,12 +473,16 @@ class DbscgCompiler(PoolCompiler):
         if name in ("choose", "select_all"):
             frow = self.compile_filter(op.filter, f"{q}.filter")
             return (frow, op.count, int(op.up_to)) if name == "choose" else (frow, 0, 0)
-        if name == "power":
+        if name in ("power", "power_per_energy"):
             if op.amount == 0:
                 self.fail(f"{q}.amount", "must not be 0")
             return op.amount, int(K.Duration[op.duration.upper()]), 0
         if name == "grant_keyword":
             return bits(op.keywords, K.KEYWORD_BITS), int(K.Duration[op.duration.upper()]), 0
+        if name == "life_to_hand":
+            return op.count, 0, 0
+        if name == "hand_to_warp":
+            return op.count, _WHO[op.who], 0
         if name in ("draw", "discard", "charge", "damage", "mill"):
             return op.count, _WHO[op.who], int(getattr(op, "random", False) or getattr(op, "rest", False))
         if name == "gain_life":
@@ -446,18 +493,35 @@ class DbscgCompiler(PoolCompiler):
                 self.fail(f"{q}.card", f"{op.card!r} is not a token card of the pool (token = true)")
             return tid, op.count, 0
         if name == "if":
-            return int(K.Condition[op.condition.upper()]), op.value, op.skip
+            return (int(K.Condition[op.condition.upper()]),
+                    self.condition_arg(op.condition, op.value, op.character, op.trait, q), op.skip)
         return 0, 0, 0  # the register's ops, target_self, negate
+
+    def condition_arg(self, kind: str, value: int, character: str | None, trait: str | None, p: str) -> int:
+        """A condition's argument: ``value``, or the id / bit of the character / trait it names."""
+        if (kind == "leader_character") != (character is not None) or (kind == "leader_trait") != (trait is not None):
+            self.fail(f"{p}.character" if kind == "leader_character" or character else f"{p}.trait",
+                      "leader_character names a character and leader_trait a trait (and only they)")
+        if kind == "leader_character":
+            return self.interned(self.character_ids, character, f"{p}.character", "character")
+        if kind == "leader_trait":
+            if trait not in self.trait_bits:
+                self.fail(f"{p}.trait", f"unknown special trait {trait!r} (no card in the pool has it)")
+            return self.trait_bits[trait]
+        return value
 
     def compile_filter(self, f: DbscgFilter, p: str) -> int:
         self.check_filter(f, p, tuple(z.name.lower() for z in K.FZone), ranges=("cost",))
-        if f.name is not None:
-            self.fail(f"{p}.name", "a filter names a character (2-5): use 'character'")
         row = self.new_row(K.FILTER_TABLE, f, p)
         row[K.F_TYPE_MASK] = sum(1 << K.CardType[t.upper()] for t in set(f.types))
-        if f.trait is not None and f.trait not in self.trait_bits:
-            self.fail(f"{p}.trait", f"unknown special trait {f.trait!r} (no card in the pool has it)")
-        row[K.F_TRAIT] = self.trait_bits.get(f.trait, 0)
+        if f.trait is not None and f.traits_any:
+            self.fail(f"{p}.traits_any", "a filter has trait or traits_any, not both")
+        for k, t in [("trait", f.trait)] + [(f"traits_any[{i}]", t) for i, t in enumerate(f.traits_any)]:
+            if t is not None and t not in self.trait_bits:
+                self.fail(f"{p}.{k}", f"unknown special trait {t!r} (no card in the pool has it)")
+        row[K.F_KEYWORD] = K.KEYWORD_BITS[f.keyword] if f.keyword else 0
+        # F_TRAIT: any of these bits (effects.filter_match)
+        row[K.F_TRAIT] = self.trait_bits.get(f.trait, 0) | sum(self.trait_bits[t] for t in set(f.traits_any))
         return self.add_filter(row)
 
 

@@ -69,6 +69,12 @@ class Keyword(IntEnum):
     DRAGON_BALL = 11  # 10-31 (deck construction; [Wish] counts them)
     FIELD = 12  # 10-3: an Extra Card that stays in the Battle Area
     VICTORY_STRIKE = 13  # 10-20
+    ENERGY_EXHAUST = 14  # its reminder text (not in rules 1.073): placed in an Energy Area in Rest Mode
+    ATTACKS_ACTIVE = 15  # [Permanent] "this card can attack Battle Cards in Active Mode" (7-1 lets it)
+    NO_BATTLE_ATTACK = 16  # [Permanent] "this card cannot attack Battle Cards"
+    NO_BATTLE_KO = 17  # [Permanent] "this card cannot be KO-ed in battle" (7-4-1-4-2)
+    NO_OPP_SKILL_KO = 18  # [Permanent] "this card can't be KO'd by your opponent's skills"
+    ANY_COPIES = 19  # [Permanent] "you can include as many copies of this card in your deck as you like" (5-1-3-1)
 
 
 KEYWORD_BITS = {k.name.lower(): 1 << k for k in Keyword}
@@ -115,6 +121,8 @@ class Trigger(IntEnum):
     END_TURN = 9  # "at the end of your turn" (6-4-1-1)
     END_BATTLE = 10  # "at the end of the battle" (7-4-1-8)
     ALLY_ATTACKS = 11  # "when one of your cards attacks" (7-1-1)
+    ON_EVOLVE = 12  # "when a card evolves into this card": played with [Evolve] (10-5-7)
+    ON_PLAY_FROM_HAND = 13  # "when you play this card from your hand"
 
 
 class Condition(IntEnum):
@@ -130,6 +138,16 @@ class Condition(IntEnum):
     HAND_AT_MOST = 7
     ENERGY_AT_LEAST = 8
     OPP_LIFE_AT_MOST = 9
+    ATTACKING_LEADER = 10  # "when this card attacks a Leader Card": the source attacks, the declared target a Leader (7-1)
+    ATTACKING_BATTLE = 11  # ... a Battle Card
+    LEADER_COLOUR = 12  # "if your Leader Card is red": the argument is colour bits (COLOUR_BITS)
+    OPP_ENERGY_AT_LEAST = 13  # "if your opponent has X or more energy"
+    HAND_AT_LEAST = 14  # "if you have X or more cards in your hand" (the "you may place ... If you do" of a discard)
+    MORE_LIFE = 16  # "if you have more life than your opponent"
+    LEADER_CHARACTER = 17  # "if your Leader Card is a <Name> card": the argument is the character's id (2-5-3)
+    LEADER_TRAIT = 18  # "if your Leader Card is a <<Trait>> card": the argument is the trait's bit (2-6)
+    MULTICOLOUR_ENERGY = 19  # "if a multicolored card is in your energy"
+    LIFE_AT_LEAST = 15  # X or more Life cards (the "you may add ... from your life ... If you do" of LIFE_TO_HAND)
 
 
 class Duration(IntEnum):  # how long a modifier lasts (8-2-2-2)
@@ -191,6 +209,7 @@ class Op(IntEnum):
     TO_ENERGY = 19  # to its owner's Energy Area in Active Mode (3-8-3)
     TO_LIFE = 20  # to its owner's Life Area
     PLAY = 21  # play it to its owner's Battle Area (a card from the hand, drop, deck)
+    POWER_PER_ENERGY = 22  # a0 = power per energy card of the controller, a1 = Duration ("+1000 for each 1 energy")
     DRAW = CoreOp.DRAW  # a0 = count, a1 = Who
     DISCARD = CoreOp.DISCARD  # a0 = count, a1 = Who, a2 = 1 at random
     CHARGE = 32  # a0 = cards from the top of the deck to the Energy Area, a1 = Who, a2 = 1 in Rest Mode
@@ -200,6 +219,10 @@ class Op(IntEnum):
     NEGATE = 36  # the attack, or the card being played, or the [Counter] below (10-10-5), is negated
     TOKEN = 37  # a0 = token card id, a1 = count: created in the master's Battle Area (10-18)
     SWITCH_GUARD = 38  # the register's first card becomes the guard card (10-4-1: [Blocker]'s effect)
+    SHUFFLE = 39  # the controller shuffles its deck (3-2-4; after looking at it, 11-6-3)
+    LIFE_TO_HAND = 40  # a0 = the controller's Life cards to its hand (face down: the top ones, as 4-10-2)
+    HAND_TO_WARP = 41  # a0 = count, a1 = Who: that player chooses hand cards and sends them to its Warp (11-4)
+    WIN = 42  # "you win this game": the skill's controller wins (1-2-2)
     IF = CoreOp.IF  # a0 = Condition, a1 = its argument, a2 = rows to skip when it does not hold
 
 
@@ -276,6 +299,8 @@ C_COMBO_POWER = CARD_TABLE.add("combo_power", source=copy())  # 2-9 (0: cannot c
 C_COMBO_COST = CARD_TABLE.add("combo_cost", source=copy())  # 2-10 (-1: none)
 C_KEYWORDS = CARD_TABLE.add("keywords", source=mask(KEYWORD_BITS, "keywords"))
 C_NAME = CARD_TABLE.add("character", source=interned("character_ids", "character"))  # 2-5 (0: none)
+# the card name ("{Name}" in card text)
+C_TITLE = CARD_TABLE.add("card_name", source=interned("name_ids", "card name", "name"))
 C_TRAITS = CARD_TABLE.add("traits")  # 2-6: bits of the pool's special traits
 C_ERA = CARD_TABLE.add("era", source=interned("era_ids", "era"))  # 2-7
 C_BACK = CARD_TABLE.add("back")  # a Leader's back side (its own card id; 2-3-2-1-2), -1: none
@@ -296,17 +321,24 @@ A_KIND = ABILITY_TABLE.add("kind", source=enum(AbilityKind))
 A_TRIGGER = ABILITY_TABLE.add("trigger", source=enum(Trigger, none=Trigger.NONE))
 A_COND = ABILITY_TABLE.add("condition", source=enum(Condition, none=Condition.NONE, field="condition.kind"))
 A_COND_ARG = ABILITY_TABLE.add("condition_arg", source=copy("condition.value"))
+A_COND2 = ABILITY_TABLE.add("condition2", source=enum(Condition, none=Condition.NONE, field="condition2.kind"))
+A_COND2_ARG = ABILITY_TABLE.add("condition2_arg", source=copy("condition2.value"))  # both conditions must hold
 A_COST = ABILITY_TABLE.add("cost", source=copy("cost.energy"))  # 8-4-2-3: energy to rest
 A_COST_COLOUR = ABILITY_TABLE.add("cost_colour")  # 8-4-2-4: its coloured part (-1: none) and count
 A_COST_COLOUR_N = ABILITY_TABLE.add("cost_colour_count")
 A_COST_DISCARD = ABILITY_TABLE.add("cost_discard", source=copy("cost.discard"))  # hand cards to the Drop
 A_COST_REST_SELF = ABILITY_TABLE.add("cost_rest_self", source=copy("cost.rest_self"))  # rest this card
+A_COST_LIFE = ABILITY_TABLE.add("cost_life", source=copy("cost.life"))  # Life cards to the hand
+A_COST_LIFE_DROP = ABILITY_TABLE.add("cost_life_drop", source=copy("cost.life_drop"))  # Life cards to the Drop Area
+A_COST_SELF_DROP = ABILITY_TABLE.add("cost_self_drop", source=copy("cost.self_drop"))  # this card to the Drop Area
 A_BURST = ABILITY_TABLE.add("burst", source=copy())  # 10-30: top X cards of the deck to the Drop
 A_SPARKING = ABILITY_TABLE.add("sparking", source=copy())  # 10-29: X or more cards in the Drop
 A_BOND = ABILITY_TABLE.add("bond", source=copy())  # 10-23: X or more Battle Cards
 A_ONCE = ABILITY_TABLE.add("once_per_turn", source=copy())  # 10-11
 A_OPTIONAL = ABILITY_TABLE.add("optional", source=copy())  # "you may"
 A_POWER = ABILITY_TABLE.add("power", source=copy())  # a [Permanent] skill's power to this card
+# a [Permanent]'s "reduce the energy cost of this card in your hand by X" (play.hand_play_cost)
+A_COST_REDUCE = ABILITY_TABLE.add("cost_reduction", source=copy())
 A_KEYWORDS = ABILITY_TABLE.add("keywords", source=mask(KEYWORD_BITS, "keywords"))  # a [Permanent]'s keywords
 A_X = ABILITY_TABLE.add("x", source=copy())  # [Wish]'s Dragon Balls, [Swap]'s energy cost
 A_CODE_START = ABILITY_TABLE.add("code_start")
@@ -321,9 +353,14 @@ F_POWER_MAX = FILTER_TABLE.add("power_max", source=bound())  # -1: any
 F_COST_MAX = FILTER_TABLE.add("cost_max", source=bound())
 F_COST_MIN = FILTER_TABLE.add("cost_min", source=bound())
 F_NAME = FILTER_TABLE.add("character", source=interned("character_ids", "character"))  # 0: any
+F_TITLE = FILTER_TABLE.add("card_name", source=interned("name_ids", "card name", "name"))  # "{Card Name}" (0: any)
 F_TRAIT = FILTER_TABLE.add("trait")  # a special trait's bit (0: any)
 F_MODE = FILTER_TABLE.add("mode", source=enum(Mode))
 F_NOT_SELF = FILTER_TABLE.add("not_self", source=copy())
+F_IGNORE_BARRIER = FILTER_TABLE.add("ignore_barrier", source=copy())  # "ignoring [Barrier]" (10-16)
+F_ATTACKING = FILTER_TABLE.add("attacking", source=copy())  # "your attacking card": the attack card of the battle (7-1)
+F_KEYWORD = FILTER_TABLE.add("keyword")  # "with [Blocker]": a Keyword bit the card has now (0: any)
+F_TOP = FILTER_TABLE.add("top", source=copy())  # a deck filter: only its top X cards ("look at up to X cards", 11-6); 0: all
 
 # the observation's static card columns, in order (cards.py's card_obs_features writes them per card
 # id; observation.py copies them into each card row)

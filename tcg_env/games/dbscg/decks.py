@@ -1,7 +1,8 @@
 """The Dragon Ball Super Card Game's decks (5-1): the built-in deck folder and deck construction.
 
 A deck list names the Leader too: exactly one Leader Card (its front side, 5-1-2) and 50 Battle and
-Extra Cards (5-1-3), at most 4 copies of a card number (5-1-3-1); [Dragon Ball] cards any copies
+Extra Cards (5-1-3), at most 4 copies of a card number (5-1-3-1; a card "you can include as many
+copies of ... as you like" has the keyword ``any_copies``); [Dragon Ball] cards any copies
 but at most 7 in all (10-31), [Super Combo] at most 4 in all (10-17), [Ultimate] at most 1 (10-14);
 no token (10-18) and no back side (2-3-2-1-2). A checked deck's ``card_ids`` are reordered with the
 Leader FIRST: the kernels' setup deals ``deck[0]`` as the Leader and ``deck[1:]`` as the deck."""
@@ -53,7 +54,8 @@ def validate_deck(table: Any, deck: Deck, format: str | None = None) -> Deck:
                doc="rule")  # fmt: skip
     keywords = table.cards[cards, K.C_KEYWORDS]
     check_copies(table, deck, cards, K.MAX_COPIES, "5-1-3-1", doc="rule",
-                 exempt=lambda cid: bool(table.cards[cid, K.C_KEYWORDS] & K.KEYWORD_BITS["dragon_ball"]))  # fmt: skip
+                 exempt=lambda cid: bool(table.cards[cid, K.C_KEYWORDS] & (K.KEYWORD_BITS["dragon_ball"]
+                                                                           | K.KEYWORD_BITS["any_copies"])))  # fmt: skip
     for kw, most, what, rule in _LIMITS:
         hit = cards[(keywords & (1 << kw)) != 0]
         if len(hit) > most:

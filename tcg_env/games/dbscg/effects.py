@@ -3,19 +3,19 @@ filters and choices of targets (8-5-3, [Barrier] 10-16), tokens (10-18), and the
 skills played at checkpoints (4-5-3-2 / 4-5-3-3, 8-6-4)."""
 
 from tcg_env.engine.chase import after_resolution, chase_size
-from tcg_env.engine.decisions import set_decision
+from tcg_env.engine.decisions import end_game, set_decision
 from tcg_env.engine.effects import (
-    DONE, NEXT, Who, pop_frame, push_frame, reg_add, reg_count, reg_has, reg_slot, run_program, top_frame,
+    ASKED, DONE, NEXT, STOPPED, Who, pop_frame, push_frame, reg_add, reg_count, reg_has, reg_slot, run_program, top_frame,
 )
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.tables import ability_table, card_table, filter_table
 from tcg_env.engine.triggers import PE_ABIL, PE_SLOT, pending_entry, pending_remove
 from tcg_env.engine.zones import zone_count, zone_offsets, zone_put, zone_shuffle
 from tcg_env.games.dbscg.constants import (
-    A_ONCE, A_OPTIONAL, C_ABIL_START, C_BACK, C_COLOURS, C_COST, C_KEYWORDS, C_NAME, C_TRAITS, C_TYPE, CAND_N,
-    F_COLOURS, F_COST_MAX, F_COST_MIN, F_MODE, F_NAME, F_NOT_SELF, F_POWER_MAX, F_SIDE, F_TRAIT, F_TYPE_MASK, F_ZONE,
-    FZONE_AREA, PLAYER_SLOTS, SIDE_OPPONENT, SIDE_OWN, TOKEN_FIRST, TOKEN_SLOTS, Decision, FZone, Keyword, Mod, Mode,
-    Op, Zone,
+    A_ONCE, A_OPTIONAL, C_ABIL_START, C_BACK, C_COLOURS, C_COST, C_KEYWORDS, C_NAME, C_TITLE, C_TRAITS, C_TYPE,
+    CAND_N, F_ATTACKING, F_COLOURS, F_COST_MAX, F_COST_MIN, F_IGNORE_BARRIER, F_KEYWORD, F_MODE, F_NAME, F_NOT_SELF,
+    F_POWER_MAX, F_SIDE, F_TITLE, F_TOP, F_TRAIT, F_TYPE_MASK, F_ZONE, FZONE_AREA, PLAYER_SLOTS, SIDE_OPPONENT,
+    SIDE_OWN, TOKEN_FIRST, TOKEN_SLOTS, Decision, FZone, Keyword, Mod, Mode, Op, Zone,
 )
 from tcg_env.games.dbscg.state import (
     ATTACKER, CAND, CAND_COUNT, CARD, CARD_W, CHASE, CHASE_ENTRY_W, DEC_ARG, E_NEGATED, FRAME_AUX, FRAME_CONTROLLER,
@@ -29,7 +29,7 @@ from tcg_env.rules.modifiers import mod_apply
 
 # what a frame is for (FRAME_PURPOSE): what its end leads to
 P_AUTO, P_SKILL, P_FLIP, P_COUNTER, P_SWAP, P_ABSORB = 0, 1, 2, 3, 4, 5
-ARG_DISCARD, ARG_BASE = -1, -2  # SELECT's DEC_ARG[0] when not a CHOOSE's filter row
+ARG_DISCARD, ARG_BASE, ARG_WARP = -1, -2, -3  # SELECT's DEC_ARG[0] when not a CHOOSE's filter row
 ASK_FIRST = 1  # FRAME_AUX: a "you may" skill asks before it resolves
 MODE_ALL = 2
 TO_ZONE = (Zone.HAND, Zone.DROP, Zone.WARP, Zone.ENERGY, Zone.LIFE)  # Op.TO_HAND .. Op.TO_LIFE
@@ -84,8 +84,8 @@ def answer_select(game, s, T, p, i):
         game.choose_base(s, T, p, i)
         return
     f = top_frame(game, s)
-    if kind == ARG_DISCARD:
-        game.move_card(s, T, s[CAND + i], Zone.DROP)
+    if kind == ARG_DISCARD or kind == ARG_WARP:
+        game.move_card(s, T, s[CAND + i], Zone.DROP if kind == ARG_DISCARD else Zone.WARP)
         s[f + FRAME_COUNT] += 1
     elif i < 0:
         s[f + FRAME_PC] += 1  # "up to": the CHOOSE ends here (8-5-3-2)
@@ -106,9 +106,10 @@ def filter_match(game, s, T, frow, slot, viewer, source):
             and (f[F_COLOURS] == 0 or f[F_COLOURS] & c[C_COLOURS] != 0)
             and passes_at_most(f[F_POWER_MAX], game.power_of(s, T, slot))
             and passes_at_most(f[F_COST_MAX], c[C_COST]) and passes_at_least(f[F_COST_MIN], c[C_COST])
-            and (f[F_NAME] == 0 or f[F_NAME] == c[C_NAME]) and (f[F_TRAIT] == 0 or f[F_TRAIT] & c[C_TRAITS] != 0)
+            and (f[F_NAME] == 0 or f[F_NAME] == c[C_NAME]) and (f[F_TITLE] == 0 or f[F_TITLE] == c[C_TITLE]) and (f[F_TRAIT] == 0 or f[F_TRAIT] & c[C_TRAITS] != 0)
             and (mode == Mode.ANY or (mode == Mode.REST) == (rested != 0))
-            and (f[F_NOT_SELF] == 0 or slot != source))
+            and (f[F_NOT_SELF] == 0 or slot != source) and (f[F_ATTACKING] == 0 or slot == s[ATTACKER])
+            and (f[F_KEYWORD] == 0 or game.keywords_of(s, T, slot) & f[F_KEYWORD] != 0))
 
 
 @internal
@@ -126,7 +127,7 @@ def in_play_slot(game, s, player, i):
 def choose_candidates(game, s, T, f, reg, frow):
     """CHOOSE: the cards of the filter's area (the Battle Area by default, 8-5-4) that match and are
     not chosen yet, into the candidate list; a card with [Barrier] cannot be chosen by the
-    opponent's skills (10-16)."""
+    opponent's skills (10-16) unless the skill says "ignoring [Barrier]"."""
     fl = filter_table(T)[frow]
     ctrl, src = s[f + FRAME_CONTROLLER], s[f + FRAME_SOURCE]
     area = FZONE_AREA[fl[F_ZONE]]
@@ -138,11 +139,15 @@ def choose_candidates(game, s, T, f, reg, frow):
             if z == Zone.LEADER and fl[F_ZONE] != FZone.LEADER_OR_BATTLE:
                 continue
             n_off, l_off = zone_offsets(ZT, z, q)
-            for i in range(s[n_off]):
+            first = 0
+            if z == Zone.DECK and fl[F_TOP] > 0:  # "look at up to X cards from the top" (11-6): the last X
+                first = max(0, s[n_off] - fl[F_TOP])
+            for i in range(first, s[n_off]):
                 slot = s[l_off + i]
                 if k >= CAND_N or reg_has(game, s, f, reg, slot) or not game.filter_match(s, T, frow, slot, ctrl, src):
                     continue
-                if q != ctrl and (z == Zone.BATTLE or z == Zone.LEADER) and game.has_keyword(s, T, slot, Keyword.BARRIER):
+                if (q != ctrl and (z == Zone.BATTLE or z == Zone.LEADER) and fl[F_IGNORE_BARRIER] == 0
+                        and game.has_keyword(s, T, slot, Keyword.BARRIER)):
                     continue
                 s[CAND + k] = slot
                 s[REVEALED + slot * CARD_W] = z == Zone.DECK  # seen by the searching player (8-5-3-7)
@@ -180,13 +185,16 @@ def each_target(game, s, T, f, op, slot, a0, a1, a2):
     removable = not (by_opp and game.has_keyword(s, T, slot, Keyword.INDESTRUCTIBLE)
                      and s[ZONE + slot * CARD_W] == Zone.BATTLE)  # 10-12
     if op == Op.KO:
-        game.ko(s, T, slot, by_opp)
+        if not (by_opp and game.has_keyword(s, T, slot, Keyword.NO_OPP_SKILL_KO)):
+            game.ko(s, T, slot, by_opp)
     elif op == Op.REST:
         s[RESTED + slot * CARD_W] = 1
     elif op == Op.ACTIVE:
         s[RESTED + slot * CARD_W] = 0
     elif op == Op.PLAY:
         game.play_free(s, T, s[OWNER + slot * CARD_W], slot)
+    elif op == Op.POWER_PER_ENERGY:  # counted when it resolves
+        game.add_power(s, slot, a0 * zone_count(s, ZT, Zone.ENERGY, s[f + FRAME_CONTROLLER]), a1)
     elif removable:
         searched = s[ZONE + slot * CARD_W] == Zone.DECK
         game.move_card(s, T, slot, TO_ZONE[op - Op.TO_HAND])
@@ -212,12 +220,18 @@ def discard_hand_index(game, s, player, i):
 @internal
 def ask_discard(game, s, f, player):
     """DISCARD chosen by the player: a SELECT among its hand cards."""
+    ask_hand_card(s, player, ARG_DISCARD)
+
+
+@internal
+def ask_hand_card(s, player, kind):
+    """A SELECT among ``player``'s hand cards, for a discard (ARG_DISCARD) or HAND_TO_WARP (ARG_WARP)."""
     n_off, l_off = zone_offsets(ZT, Zone.HAND, player)
     k = min(s[n_off], CAND_N)
     for i in range(k):
         s[CAND + i] = s[l_off + i]
     s[CAND_COUNT] = k
-    s[DEC_ARG] = ARG_DISCARD
+    s[DEC_ARG] = kind
     set_decision(s, Decision.SELECT, player)
 
 
@@ -241,7 +255,28 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             game.make_token(s, T, ctrl, a0)
     elif op == Op.SWITCH_GUARD and reg_count(game, s, f, reg) > 0 and s[ATTACKER] >= 0:
         s[GUARD] = reg_slot(game, s, f, reg, 0)
+    elif op == Op.SHUFFLE:
+        zone_shuffle(s, ZT, Zone.DECK, ctrl, s)
+    elif op == Op.WIN:
+        end_game(s, ctrl)
+        return STOPPED
+    elif op == Op.LIFE_TO_HAND:
+        life_to_hand(game, s, T, ctrl, a0)
+    elif op == Op.HAND_TO_WARP and s[f + FRAME_COUNT] < a0 and zone_count(s, ZT, Zone.HAND, who) > 0:
+        ask_hand_card(s, who, ARG_WARP)  # one card an answer (answer_select counts it), as DISCARD
+        return ASKED
     return NEXT
+
+
+@internal
+def life_to_hand(game, s, T, p, n):
+    """LIFE_TO_HAND: ``n`` of ``p``'s Life cards to its hand; they are face down (3-9-2), so the
+    engine takes the top ones, as a damage does (4-10-2)."""
+    for _ in range(n):
+        n_off, l_off = zone_offsets(ZT, Zone.LIFE, p)
+        if s[n_off] == 0:
+            return
+        game.move_card(s, T, s[l_off + s[n_off] - 1], Zone.HAND)
 
 
 @internal

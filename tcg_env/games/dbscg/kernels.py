@@ -162,7 +162,7 @@ def legal_mask_row(game, s, T, mask):
                 target = field_slot(s, 1 - p, j)
                 if target < 0:
                     break
-                if game.can_be_attacked(s, T, target):
+                if game.can_be_attacked(s, T, slot, target):
                     mask[ATTACK_BASE + i * FIELD_SLOTS + j] = 1
                     n += 1
     return n

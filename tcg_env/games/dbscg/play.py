@@ -13,10 +13,11 @@ from tcg_env.engine.jit import internal_widened as internal  # one compile per f
 from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.zones import zone_count, zone_offsets
 from tcg_env.games.dbscg.constants import (
-    A_BURST, A_COST, A_COST_COLOUR, A_COST_COLOUR_N, A_COST_DISCARD, A_COST_REST_SELF, A_KIND, A_ONCE, A_X,
-    BATTLE_SLOTS, CAND_N, C_ABIL_COUNT, C_ABIL_START, C_BACK, C_COLOURS, C_COST, C_HAND_SKILL, C_HS_COST, C_HS_NAME,
-    C_HS_NAME2, C_HS_SPEC, C_HS_SPEC_N, C_HS_X, C_KEYWORDS, C_NAME, C_POWER, C_SPEC, C_TYPE, HAND_BASE, HAND_SLOTS,
-    N_COLOURS, AbilityKind, CardType, Colour, Decision, HandSkill, Keyword, Trigger, Zone,
+    A_BURST, A_COST, A_COST_COLOUR, A_COST_COLOUR_N, A_COST_DISCARD, A_COST_LIFE, A_COST_LIFE_DROP, A_COST_REST_SELF,
+    A_COST_REDUCE, A_COST_SELF_DROP, A_KIND, A_ONCE, A_X, BATTLE_SLOTS, CAND_N, C_ABIL_COUNT, C_ABIL_START, C_BACK,
+    C_COLOURS, C_COST, C_HAND_SKILL, C_HS_COST, C_HS_NAME, C_HS_NAME2, C_HS_SPEC, C_HS_SPEC_N, C_HS_X, C_KEYWORDS,
+    C_NAME, C_POWER, C_SPEC, C_TYPE,
+    HAND_BASE, HAND_SLOTS, N_COLOURS, AbilityKind, CardType, Colour, Decision, HandSkill, Keyword, Trigger, Zone,
 )
 from tcg_env.games.dbscg.effects import ARG_BASE, P_ABSORB, P_COUNTER, P_FLIP, P_SKILL, P_SWAP
 from tcg_env.games.dbscg.state import (
@@ -128,13 +129,31 @@ def room_in_battle(s, p):
 
 
 @internal
+def hand_play_cost(game, s, T, p, slot):
+    """The energy cost of playing hand card ``slot`` (2-11): printed, less what its [Permanent] skills
+    "reduce the energy cost of this card in your hand by X" take off while their conditions hold,
+    never below its specified (coloured) cost (2-11-1-1)."""
+    cid = s[CARD + slot * CARD_W]
+    c = card_table(T)[cid]
+    abil = ability_table(T)
+    total = c[C_COST]
+    for a in range(c[C_ABIL_START], c[C_ABIL_START] + c[C_ABIL_COUNT]):
+        if abil[a, A_COST_REDUCE] > 0 and abil[a, A_KIND] == AbilityKind.PERMANENT and game.skill_live(s, T, a, p, slot):
+            total -= abil[a, A_COST_REDUCE]
+    spec = 0
+    for k in range(N_COLOURS):
+        spec += c[C_SPEC + k]
+    return max(total, spec)
+
+
+@internal
 def can_use_hand_card(game, s, T, p, slot):
     """MAIN: a Battle Card whose energy cost ``p`` can pay (6-3-1-2-1-1), or an Extra Card with an
     [Activate: Main] skill it can activate (8-5-2)."""
     cid = s[CARD + slot * CARD_W]
     c = card_table(T)[cid]
     if c[C_TYPE] == CardType.BATTLE:
-        return room_in_battle(s, p) and game.energy_feasible(s, T, p, cid, c[C_COST], -1, 0)
+        return room_in_battle(s, p) and game.energy_feasible(s, T, p, cid, hand_play_cost(game, s, T, p, slot), -1, 0)
     return game.extra_skill(s, T, p, slot, AbilityKind.ACTIVATE_MAIN) >= 0
 
 
@@ -173,6 +192,10 @@ def skill_payable(game, s, T, p, slot, a, cid):
         return False
     if abil[a, A_COST_REST_SELF] != 0 and s[RESTED + slot * CARD_W] != 0:
         return False
+    if abil[a, A_COST_LIFE] + abil[a, A_COST_LIFE_DROP] > zone_count(s, ZT, Zone.LIFE, p):
+        return False
+    if abil[a, A_COST_SELF_DROP] != 0 and s[ZONE + slot * CARD_W] != Zone.BATTLE:
+        return False
     total = abil[a, A_COST] + (card_table(T)[cid, C_COST] if cid >= 0 else 0)
     return game.energy_feasible(s, T, p, cid, total, abil[a, A_COST_COLOUR], abil[a, A_COST_COLOUR_N])
 
@@ -196,7 +219,12 @@ def pay_skill(game, s, T, p, slot, a, cid):
                 best, best_cost = h, cost
         if best >= 0:
             game.move_card(s, T, best, Zone.DROP)
+    for k in range(abil[a, A_COST_LIFE] + abil[a, A_COST_LIFE_DROP]):  # face down: the top ones (4-10-2)
+        n_off, l_off = zone_offsets(ZT, Zone.LIFE, p)
+        game.move_card(s, T, s[l_off + s[n_off] - 1], Zone.HAND if k < abil[a, A_COST_LIFE] else Zone.DROP)
     game.top_to(s, T, p, abil[a, A_BURST], Zone.DROP, 0)
+    if abil[a, A_COST_SELF_DROP] != 0:
+        game.move_card(s, T, slot, Zone.DROP)
     if abil[a, A_ONCE] != 0 and s[ZONE + slot * CARD_W] != Zone.HAND:
         s[USED + slot * CARD_W] |= 1 << (a - card_table(T)[s[CARD + slot * CARD_W], C_ABIL_START])
 
@@ -206,7 +234,7 @@ def use_hand_card(game, s, T, p, slot):
     """MAIN, hand card: play a Battle Card (6-3-1-2-1) or activate an Extra Card (8-5-2)."""
     cid = s[CARD + slot * CARD_W]
     if card_table(T)[cid, C_TYPE] == CardType.BATTLE:
-        game.energy_pay_for(s, T, p, cid, card_table(T)[cid, C_COST], -1, 0)
+        game.energy_pay_for(s, T, p, cid, hand_play_cost(game, s, T, p, slot), -1, 0)
         game.declare_play(s, T, p, slot, HandSkill.NONE)
     else:
         game.activate_extra(s, T, p, slot, game.extra_skill(s, T, p, slot, AbilityKind.ACTIVATE_MAIN))
@@ -247,6 +275,8 @@ def complete_play(game, s, T):
             game.put_under(s, b1, slot)
             s[RESTED + slot * CARD_W] = 0  # 10-13-4-4: Active Mode
         s[FLAGS + slot * CARD_W] |= FLAG_EVOLVED
+        if how == HandSkill.EVOLVE:  # 10-5-7: "when a card evolves into this card"
+            trigger_abilities(game, s, T, TT, slot, p, Trigger.ON_EVOLVE, -1, False, 0)
     else:
         if how == HandSkill.XENO_EVOLVE and s[ZONE + b0 * CARD_W] == Zone.BATTLE:
             game.move_card(s, T, b0, Zone.WARP)  # 10-5-5
@@ -254,6 +284,7 @@ def complete_play(game, s, T):
         if how == HandSkill.OVER_REALM:
             s[FLAGS + slot * CARD_W] |= FLAG_OVER_REALM  # 10-15-4 (10-25 has no such rule)
     trigger_abilities(game, s, T, TT, slot, p, Trigger.ON_PLAY, -1, False, 0)
+    trigger_abilities(game, s, T, TT, slot, p, Trigger.ON_PLAY_FROM_HAND, -1, False, 0)  # 6-3-1-2-1: from the hand
 
 
 @internal
@@ -263,8 +294,11 @@ def play_free(game, s, T, p, slot):
     offered, the rules coverage table)."""
     if not room_in_battle(s, p) or card_table(T)[s[CARD + slot * CARD_W], C_TYPE] != CardType.BATTLE:
         return
+    from_hand = s[ZONE + slot * CARD_W] == Zone.HAND
     game.move_card(s, T, slot, Zone.BATTLE)
     trigger_abilities(game, s, T, TT, slot, p, Trigger.ON_PLAY, -1, False, 0)
+    if from_hand:
+        trigger_abilities(game, s, T, TT, slot, p, Trigger.ON_PLAY_FROM_HAND, -1, False, 0)
 
 
 # ---- hand keywords: another way to play (10-5, 10-13, 10-15, 10-25) ---------------------------------------

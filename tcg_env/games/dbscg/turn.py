@@ -10,11 +10,12 @@ from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.triggers import NONE_PENDING, play_pending_abilities
 from tcg_env.engine.zones import zone_count, zone_move, zone_offsets, zone_take
 from tcg_env.games.dbscg.constants import (
-    A_BOND, A_COND, A_COND_ARG, A_KEYWORDS, A_KIND, A_POWER, A_SPARKING, C_ABIL_COUNT, C_ABIL_START, C_KEYWORDS,
-    C_POWER, C_TOKEN, C_TYPE, AbilityKind, CardType, Condition, Decision, Duration, Mod, Trigger, Zone,
+    A_BOND, A_COND, A_COND2, A_COND2_ARG, A_COND_ARG, A_KEYWORDS, A_KIND, A_POWER, A_SPARKING, C_ABIL_COUNT, C_ABIL_START, C_COLOURS,
+    C_KEYWORDS, C_NAME, C_POWER, C_TOKEN, C_TRAITS, C_TYPE, AbilityKind, CardType, Condition, Decision, Duration, Keyword, Mod, Trigger,
+    Zone,
 )
 from tcg_env.games.dbscg.state import (
-    ATTACKER, ATTACKS, CARD, CARD_W, CHARGED, FIRST_PLAYER, FLAG_OVER_REALM, FLAGS, FRAME_N, GUARD, MT, OWNER, PHASE, POWER_EOB,
+    ATTACKED, ATTACKER, ATTACKS, CARD, CARD_W, CHARGED, FIRST_PLAYER, FLAG_OVER_REALM, FLAGS, FRAME_N, GUARD, MT, OWNER, PHASE, POWER_EOB,
     POWER_EOT, POWER_STAY, REALMS, RESTED, STEP, TT, TURN_PLAYER, UNDER, USED, WINDOW, ZONE, ZT, Phase,
 )
 from tcg_env.rules.modifiers import mod_end_turn_all, mod_total, mod_zone_change
@@ -63,6 +64,15 @@ def move_card(game, s, T, slot, zone):
         return
     zone_move(s, ZT, slot, zone)
     mod_zone_change(game, s, MT, slot, old, zone)
+    if zone == Zone.ENERGY and exhausts(s, T, slot):
+        s[RESTED + w] = 1
+
+
+@internal
+def exhausts(s, T, slot):
+    """[Energy-Exhaust] (not in rules 1.073; its reminder text): "If this card is placed in an Energy Area
+    from any area, it must be placed there in Rest Mode" (a printed keyword)."""
+    return (card_table(T)[s[CARD + slot * CARD_W], C_KEYWORDS] >> Keyword.ENERGY_EXHAUST) & 1 != 0
 
 
 @internal
@@ -133,7 +143,7 @@ def top_to(game, s, T, p, n, zone, rested):
             return
         slot = s[l_off + s[n_off] - 1]
         game.move_card(s, T, slot, zone)
-        s[RESTED + slot * CARD_W] = rested
+        s[RESTED + slot * CARD_W] = 1 if zone == Zone.ENERGY and exhausts(s, T, slot) else rested
 
 
 @internal
@@ -157,7 +167,8 @@ def skill_live(game, s, T, arow, p, slot):
         return False
     if abil[arow, A_SPARKING] > 0 and zone_count(s, ZT, Zone.DROP, p) < abil[arow, A_SPARKING]:
         return False
-    return game.base_condition(s, T, abil[arow, A_COND], abil[arow, A_COND_ARG], p, slot)
+    return (game.base_condition(s, T, abil[arow, A_COND], abil[arow, A_COND_ARG], p, slot)
+            and game.base_condition(s, T, abil[arow, A_COND2], abil[arow, A_COND2_ARG], p, slot))
 
 
 @internal
@@ -237,6 +248,35 @@ def base_condition(game, s, T, cond, arg, controller, source):
         return zone_count(s, ZT, Zone.ENERGY, controller) >= arg
     if cond == Condition.POWER_AT_LEAST:
         return source >= 0 and base_power(s, T, source) >= arg
+    if cond == Condition.ATTACKING_LEADER or cond == Condition.ATTACKING_BATTLE:
+        # 7-1: the attack this card declared, against the target it named (a [Blocker] switch aside)
+        t = s[ATTACKED]
+        if source < 0 or s[ATTACKER] != source or t < 0:
+            return False
+        return (s[ZONE + t * CARD_W] == Zone.LEADER) == (cond == Condition.ATTACKING_LEADER)
+    if cond == Condition.OPP_ENERGY_AT_LEAST:
+        return zone_count(s, ZT, Zone.ENERGY, 1 - controller) >= arg
+    if cond == Condition.MULTICOLOUR_ENERGY:
+        n_off, l_off = zone_offsets(ZT, Zone.ENERGY, controller)
+        for i in range(s[n_off]):
+            bits = card_table(T)[s[CARD + s[l_off + i] * CARD_W], C_COLOURS]
+            if bits & (bits - 1) != 0:  # two colours or more
+                return True
+        return False
+    if cond == Condition.MORE_LIFE:
+        return zone_count(s, ZT, Zone.LIFE, controller) > zone_count(s, ZT, Zone.LIFE, 1 - controller)
+    if cond == Condition.LIFE_AT_LEAST:
+        return zone_count(s, ZT, Zone.LIFE, controller) >= arg
+    if cond == Condition.HAND_AT_LEAST:
+        return zone_count(s, ZT, Zone.HAND, controller) >= arg
+    if cond == Condition.LEADER_COLOUR or cond == Condition.LEADER_CHARACTER or cond == Condition.LEADER_TRAIT:
+        n_off, l_off = zone_offsets(ZT, Zone.LEADER, controller)
+        if s[n_off] == 0:
+            return False
+        c = card_table(T)[s[CARD + s[l_off] * CARD_W]]
+        if cond == Condition.LEADER_CHARACTER:
+            return c[C_NAME] == arg
+        return c[C_COLOURS if cond == Condition.LEADER_COLOUR else C_TRAITS] & arg != 0
     return False
 
 
