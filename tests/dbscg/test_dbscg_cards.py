@@ -172,7 +172,7 @@ def test_starter_pool_exercises_the_keywords():
     assert sum("dragon_ball" in m.keywords for m in models) >= 7 and any(o.op == "to_warp" for m in models
                                                                           for a in m.abilities for o in a.effect)
     # SHUFFLE, LIFE_TO_HAND, HAND_TO_WARP, POWER_PER_ENERGY and WIN came with the card-text compiler (real cards' text): the built-in pool
-    # stays as it was (the golden games), tests/dbscg/test_card_text.py plays them
+    # stays as it was (the golden games), tests/dbscg/test_dbscg_card_text.py plays them
     assert {o.op for m in models for a in m.abilities for o in a.effect} == set(EFFECT_OPS) - {
         "shuffle", "life_to_hand", "hand_to_warp", "power_per_energy", "win"}
     assert all(m.text for m in models)
