@@ -422,6 +422,18 @@ ADAPTER_HOOKS = ("describe_action", "public_view", "to_dict", "from_dict", "card
                  "card_attributes")  # fmt: skip
 
 
+def lazy_attr(module: str, name: str) -> Callable[[], Any]:
+    """``() -> module.name``, importing ``module`` at the first call (a spec field naming an object of
+    a module that must not load when the spec is only looked at, e.g. the card-text compiler)."""
+
+    def get():
+        return getattr(importlib.import_module(module), name)
+
+    get.__name__ = get.__qualname__ = name
+    get.__doc__ = f"``{module}.{name}`` (imported at the first call)"
+    return get
+
+
 def lazy_hooks(module: str, names: Iterable[str]) -> dict[str, Callable]:
     """``{name: lazy(module, name)}``: spec keyword arguments for the functions ``names`` of ``module``."""
     return {name: lazy(module, name) for name in names}

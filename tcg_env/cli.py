@@ -346,7 +346,7 @@ def _cmd_cards_import(args) -> int:
     if getattr(res, "unsupported", None):
         n_lines = sum(len(v) for v in res.unsupported.values())
         what = "dropped" if args.complete_only else "imported without them"
-        print(f"  {len(res.unsupported)} cards have ability lines no template compiles ({n_lines} lines; {what})")
+        print(f"  {len(res.unsupported)} cards have ability lines the grammar does not compile ({n_lines} lines; {what})")
     for err in res.errors[:5]:
         print(f"  invalid: {err}")
     if res.coverage_text():

@@ -123,6 +123,9 @@ class GameSpec:
     card_attributes: Callable[[Any], dict]  # (table) -> {filter: (value per card id, choices or None)}
     importer: Optional[Callable[..., Any]] = None  # (path, **options) -> ImportResult; None: no importer
     raw_layout: Optional[Callable[[Any], Optional[str]]] = None  # (records or document) -> importer layout, None: a pool
+    # () -> the game's card-text compiler (tcg_env.cards.text.CardTextCompiler: its grammar and
+    # approximations); None: the game compiles no printed text
+    card_text: Optional[Callable[[], Any]] = None
     obs_scale: Optional[Callable[[], Any]] = None  # () -> float32 [obs_size] network input scale; None: ones
     shaping_potential: Optional[Callable[[], dict]] = None  # () -> {obs column: weight}; None: no shaping
     extras: dict = field(default_factory=dict)  # anything else the game's own tools share

@@ -305,12 +305,9 @@ def coverage_report(records: list[TextRecord], *, file: str = "", game: str = ""
 
 
 def approximations_of(game: str) -> dict[str, str]:
-    """The approximations (name -> what differs) of ``game``'s card-text compiler: the module
-    ``tcg_env.games.<game>.card_text``'s ``APPROXIMATIONS``; empty for a game without one."""
-    import importlib
+    """The approximations (name -> what differs) of ``game``'s card-text compiler (the spec's
+    ``card_text``); empty for a game without one."""
+    import tcg_env
 
-    try:
-        mod = importlib.import_module(f"tcg_env.games.{game}.card_text")
-    except ModuleNotFoundError:
-        return {}
-    return dict(getattr(mod, "APPROXIMATIONS", {}))
+    spec = tcg_env.get_spec(game)
+    return dict(spec.card_text().approximations) if spec.card_text is not None else {}

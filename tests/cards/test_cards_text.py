@@ -193,12 +193,36 @@ IMPORTING = [g for g in tcg_env.list_games() if tcg_env.get_spec(g).importer is 
 def test_every_importing_game_has_a_card_text_compiler_whose_approximations_are_documented(game):
     """A game that imports real card lists compiles their text with a grammar (card_text.lark) and
     lists every approximation its compiler may use, with what differs, on docs/<game>/card-text.md."""
-    import importlib
-
-    mod = importlib.import_module(f"tcg_env.games.{game}.card_text")
+    spec = tcg_env.get_spec(game)
+    assert spec.card_text is not None, f"{game} imports card lists but declares no card_text compiler"
+    compiler = spec.card_text()
     assert (ROOT / "tcg_env" / "games" / game / "card_text.lark").is_file()
-    assert isinstance(mod.COMPILER, CardTextCompiler)
+    assert isinstance(compiler, CardTextCompiler) and compiler.grammar_path.name == "card_text.lark"
     page = (ROOT / "docs" / game / "card-text.md").read_text(encoding="utf-8")
-    for name, differs in mod.APPROXIMATIONS.items():
+    for name, differs in compiler.approximations.items():
         assert differs.strip(), name
         assert f"`{name}`" in page, f"docs/{game}/card-text.md does not list the approximation {name!r}"
+
+
+def test_cards_show_says_per_line_how_it_compiled(tmp_path, capsys):
+    """``tcg cards show`` of an imported card: each text line ends with [exact], [approximate: name]
+    (and the approximation's "what differs" is printed) or [unsupported: not compiled]."""
+    src = _need(CARDDATA / "weiss_schwarz" / "CCondeluci_WeissSchwarz-ENG-DB__5HY_W83.json")
+    pool = tmp_path / "pool.json"
+    assert main(["cards", "import", "--game", "weiss_schwarz", str(src), "--out", str(pool)]) == 0
+    cards = json.loads(pool.read_text())["cards"]
+    card = next(c for c in cards if c.get("approximate") and c.get("uncompiled") and len(c["text"].splitlines()) >= 2)
+    capsys.readouterr()
+    assert main(["cards", "show", "--game", "weiss_schwarz", "--cards", str(pool), card["number"]]) == 0
+    out = capsys.readouterr().out.splitlines()
+    differs = tcg_env.get_spec("weiss_schwarz").card_text().approximations
+    for line in card["text"].splitlines():
+        shown = next(o for o in out if o.rstrip().endswith("]") and line.strip() in o)
+        if line in card["uncompiled"]:
+            assert shown.endswith("  [unsupported: not compiled]")
+        elif line in card["approximate"]:
+            names = card["approximate"][line]
+            assert shown.endswith(f"  [approximate: {', '.join(names)}]")
+            assert all(f"(approximate: {n}: {differs[n]})" in out for n in names)
+        else:
+            assert shown.endswith("  [exact]")

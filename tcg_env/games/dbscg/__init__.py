@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tcg_env.adapter import game_spec, lazy
+from tcg_env.adapter import game_spec, lazy, lazy_attr
 from tcg_env.games.dbscg.constants import DECK_SIZE
 
 DEFAULT_DECKS = ("red_rush", "blue_tide")
@@ -29,4 +29,5 @@ SPEC = game_spec(
     max_deck=1 + DECK_SIZE,  # the Leader, then the deck (5-1)
     load_pool=lazy(f"{__name__}.cards", "load_dbscg_pool"),
     importer=lazy(f"{__name__}.importer", "import_dbscg_json"),
+    card_text=lazy_attr(f"{__name__}.card_text", "COMPILER"),
 )

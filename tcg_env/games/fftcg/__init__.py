@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tcg_env.adapter import game_spec, lazy
+from tcg_env.adapter import game_spec, lazy, lazy_attr
 from tcg_env.games.fftcg import constants
 
 DEFAULT_DECKS = ("fire_wind_aggro", "ice_water_control")
@@ -40,5 +40,6 @@ SPEC = game_spec(
     max_deck=constants.MAX_DECK,
     load_pool=lazy(f"{__name__}.cards", "load_fftcg_pool"),
     importer=lazy(f"{__name__}.importer", "import_fftcg_json"),
+    card_text=lazy_attr(f"{__name__}.card_text", "COMPILER"),
     rule_sets=RULE_SETS,
 )

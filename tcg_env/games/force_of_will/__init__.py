@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tcg_env.adapter import game_spec, lazy
+from tcg_env.adapter import game_spec, lazy, lazy_attr
 from tcg_env.games.force_of_will import constants
 
 DEFAULT_DECKS = ("ember_gale_aggro", "tide_dusk_control")
@@ -43,4 +43,5 @@ SPEC = game_spec(
     max_deck=MAX_DECK,
     load_pool=lazy(f"{__name__}.cards", "load_force_of_will_pool"),
     importer=lazy(f"{__name__}.importer", "import_force_of_will_json"),
+    card_text=lazy_attr(f"{__name__}.card_text", "COMPILER"),
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tcg_env.adapter import game_spec, lazy
+from tcg_env.adapter import game_spec, lazy, lazy_attr
 from tcg_env.games.weiss_schwarz import constants
 
 
@@ -51,4 +51,5 @@ SPEC = game_spec(
     max_deck=constants.MAX_DECK,
     load_pool=lazy(f"{__name__}.cards", "load_ws_pool"),
     importer=lazy(f"{__name__}.importer", "import_ws_json"),
+    card_text=lazy_attr(f"{__name__}.card_text", "COMPILER"),
 )
