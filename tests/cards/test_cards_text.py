@@ -223,6 +223,6 @@ def test_cards_show_says_per_line_how_it_compiled(tmp_path, capsys):
         elif line in card["approximate"]:
             names = card["approximate"][line]
             assert shown.endswith(f"  [approximate: {', '.join(names)}]")
-            assert all(f"(approximate: {n}: {differs[n]})" in out for n in names)
+            assert all(f"  (approximate: {n}: {differs[n]})" in out for n in names)
         else:
             assert shown.endswith("  [exact]")
