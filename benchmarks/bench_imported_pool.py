@@ -5,16 +5,19 @@
 1. Imports ``--file`` (a raw card list the game's importer reads, e.g. ../shared/carddata/...) the
    way ``tcg cards import`` does, and times it (the issue's target: the largest sample list under
    10 s) with the card-text coverage line.
-2. Builds two decks from the imported pool shaped like the game's two default decks, or like the
-   first built-in deck the pool can fill (:func:`tcg_env.cards.deck_like.deck_like`: cards whose
-   text compiled whole first, so the compiled abilities are played).
+2. Builds decks from the imported pool shaped like the game's two default decks (or like the first
+   built-in deck the pool can fill; :func:`tcg_env.cards.deck_like.deck_like`), twice: ``as_like``
+   (a card with abilities for each starter card with abilities, a vanilla card for a vanilla one:
+   decks as heavy in abilities as the starter decks, the like-for-like comparison) and ``first``
+   (cards whose text compiled whole first: decks of abilities only, heavier than the starter decks).
 3. Measures batch random play (observation and mask every decision, ``random_play_batch``) with
-   the starter pool and its default decks and with the imported pool and its decks, alternating
-   the two in chunks so a shared machine's load falls on both, and prints the ratio (target: the
-   imported pool within 10% of the starter pool, a ratio >= 0.9).
+   the starter pool and its default decks and with both imported decks, alternating them in chunks
+   so a shared machine's load falls on all, and prints the ratios (target: the imported pool
+   within 10% of the starter pool, ``ratio`` >= 0.9, measured like for like).
 
 The last line is one JSON object: game, file, import_s, cards, cards_exact, cards_approximate,
-starter_decisions_per_s, imported_decisions_per_s, ratio, decisions_per_game (both), load.
+starter_decisions_per_s, imported_decisions_per_s (as_like), imported_abilities_first_decisions_per_s,
+ratio, ratio_abilities_first, decisions_per_game, load.
 """
 
 from __future__ import annotations
@@ -84,23 +87,31 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as d:
         path = write_pool(args.game, list(res), Path(d) / "imported.json", source=str(args.file))
         pool = load_game_pool(args.game, path)
-    shaped = []
-    for i, like in enumerate(spec.default_decks()):
-        try:  # the shape of the starter deck it is measured against, else the first the pool fills
-            shaped.append(deck_like_named(args.game, pool, like, seed=i))
-        except DeckError:
-            shaped.append(deck_like_named(args.game, pool, None, seed=i))
-    decks = [d for _, d in shaped]
-    for (like, deck) in shaped:
-        with_abilities = sum(len(pool.ability_rows(pool.index[n])) > 0 for n in deck)
-        print(f"deck like {like}: {len(deck)} cards, {len(set(deck))} different, {with_abilities} with abilities")
+    def shaped(abilities: str) -> list[list[str]]:
+        out = []
+        for i, like in enumerate(spec.default_decks()):
+            try:  # the shape of the starter deck it is measured against, else the first the pool fills
+                name, deck = deck_like_named(args.game, pool, like, seed=i, abilities=abilities)
+            except DeckError:
+                name, deck = deck_like_named(args.game, pool, None, seed=i, abilities=abilities)
+            rows = sum(len(pool.ability_rows(pool.index[n])) for n in deck)
+            print(f"deck ({abilities}) like {name}: {len(deck)} cards, {len(set(deck))} different, "
+                  f"{sum(len(pool.ability_rows(pool.index[n])) > 0 for n in deck)} with abilities, {rows} ability rows")
+            out.append(deck)
+        return out
 
-    starter = _runner(args.game, None, None, args.batch)
-    imported = _runner(args.game, pool, decks, args.batch)
-    tot = {"starter": [0, 0, 0.0], "imported": [0, 0, 0.0]}
+    base = spec.load_tables()
+    for like in spec.default_decks():
+        ids = [int(c) for c in spec.load_deck(base, like, None).card_ids]
+        print(f"starter deck {like}: {sum(len(base.ability_rows(c)) > 0 for c in ids)} cards with abilities, "
+              f"{sum(len(base.ability_rows(c)) for c in ids)} ability rows")
+    runs = {"starter": _runner(args.game, None, None, args.batch),
+            "imported": _runner(args.game, pool, shaped("as_like"), args.batch),
+            "imported_abilities_first": _runner(args.game, pool, shaped("first"), args.batch)}  # fmt: skip
+    tot = {k: [0, 0, 0.0] for k in runs}
     t_end = time.perf_counter() + args.seconds
     while time.perf_counter() < t_end:
-        for name, run in (("starter", starter), ("imported", imported)):
+        for name, run in runs.items():
             d, g, dt = run(args.chunk)
             tot[name][0] += d
             tot[name][1] += g
@@ -108,16 +119,19 @@ def main(argv=None) -> int:
     rate = {k: v[0] / v[2] for k, v in tot.items()}
     per_game = {k: v[0] / max(v[1], 1) for k, v in tot.items()}
     ratio = rate["imported"] / rate["starter"]
+    ratio_first = rate["imported_abilities_first"] / rate["starter"]
     load = os.getloadavg()[0]
-    print(f"{args.game} batch random play, B={args.batch}: starter pool {rate['starter']:,.0f} decisions/s "
-          f"({per_game['starter']:.0f} decisions/game), imported pool {rate['imported']:,.0f} decisions/s "
-          f"({per_game['imported']:.0f} decisions/game): ratio {ratio:.3f} (target >= 0.9), load {load:.2f}")  # fmt: skip
+    for k in runs:
+        print(f"{args.game} batch random play, B={args.batch}, {k}: {rate[k]:,.0f} decisions/s ({per_game[k]:.0f} decisions/game)")
+    print(f"ratio imported / starter (decks as heavy in abilities as the starter decks): {ratio:.3f} (target >= 0.9); "
+          f"decks of abilities first: {ratio_first:.3f}; load {load:.2f}")
     out = {"game": args.game, "file": Path(args.file).name, "import_s": round(import_s, 3),
            "cards": report.get("cards"), "cards_exact": report.get("cards_exact"),
            "cards_approximate": report.get("cards_approximate"),
            "starter_decisions_per_s": round(rate["starter"]), "imported_decisions_per_s": round(rate["imported"]),
-           "ratio": round(ratio, 4), "starter_decisions_per_game": round(per_game["starter"], 1),
-           "imported_decisions_per_game": round(per_game["imported"], 1), "load": load}  # fmt: skip
+           "imported_abilities_first_decisions_per_s": round(rate["imported_abilities_first"]),
+           "ratio": round(ratio, 4), "ratio_abilities_first": round(ratio_first, 4),
+           "decisions_per_game": {k: round(v, 1) for k, v in per_game.items()}, "load": load}  # fmt: skip
     print(json.dumps(out))
     return 0
 

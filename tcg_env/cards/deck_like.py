@@ -22,39 +22,46 @@ from tcg_env.cards.errors import DeckError
 __all__ = ["deck_like", "deck_like_named"]
 
 
-def _rank(pool, cid: int) -> tuple[int, int]:
+ABILITIES = ("first", "as_like")
+
+
+def _whole(pool, cid: int) -> bool:
     m = pool.models[cid]
-    whole = bool(getattr(m, "text_compiled", False)) and not getattr(m, "uncompiled", None)
-    has_abilities = len(pool.ability_rows(cid)) > 0
-    return (0 if whole else 1, 0 if has_abilities else 1)
+    return bool(getattr(m, "text_compiled", False)) and not getattr(m, "uncompiled", None)
 
 
-def deck_like(game: str, pool: Any, like: str | None = None, *, seed: int = 0, variant: str | None = None) -> list[str]:
+def deck_like(game: str, pool: Any, like: str | None = None, *, seed: int = 0, variant: str | None = None,
+              abilities: str = "first") -> list[str]:  # fmt: skip
     """Card numbers of ``pool`` forming a deck shaped like the built-in deck ``like`` (default: the
     first built-in deck, default decks first, that the pool can fill), checked by the game's deck
-    rules (see the module doc)."""
-    return deck_like_named(game, pool, like, seed=seed, variant=variant)[1]
+    rules (see the module doc). ``abilities``: ``"first"`` (cards whose text compiled whole, then
+    cards with abilities, come first: the deck plays the compiled text) or ``"as_like"`` (a card with
+    abilities stands for a card with abilities, a vanilla one for a vanilla one, as the built-in deck
+    has them: a deck as heavy in abilities as the one it copies, for comparing engine speed)."""
+    return deck_like_named(game, pool, like, seed=seed, variant=variant, abilities=abilities)[1]
 
 
 def deck_like_named(game: str, pool: Any, like: str | None = None, *, seed: int = 0,
-                    variant: str | None = None) -> tuple[str, list[str]]:  # fmt: skip
+                    variant: str | None = None, abilities: str = "first") -> tuple[str, list[str]]:  # fmt: skip
     """:func:`deck_like`, and the name of the built-in deck whose shape it has."""
     import tcg_env
 
+    if abilities not in ABILITIES:
+        raise ValueError(f"abilities must be one of {', '.join(ABILITIES)}, got {abilities!r}")
     spec = tcg_env.get_spec(game)
     if like is not None:
-        return like, _deck_like(spec, pool, like, seed, variant)
+        return like, _deck_like(spec, pool, like, seed, variant, abilities)
     problems = []
     for name in dict.fromkeys([*spec.default_decks(), *spec.list_decks()]):
         try:
-            return name, _deck_like(spec, pool, name, seed, variant)
+            return name, _deck_like(spec, pool, name, seed, variant, abilities)
         except DeckError as exc:
             problems.append(exc)
     raise problems[0] if len(problems) == 1 else DeckError(
         f"the pool cannot fill any built-in deck's shape ({'; '.join(p.reason for p in problems)})", file="the card pool")
 
 
-def _deck_like(spec: Any, pool: Any, like: str, seed: int, variant: str | None) -> list[str]:
+def _deck_like(spec: Any, pool: Any, like: str, seed: int, variant: str | None, abilities: str) -> list[str]:
     game = spec.name
     base = spec.load_tables()
     ref = spec.load_deck(base, like, variant)
@@ -70,12 +77,17 @@ def _deck_like(spec: Any, pool: Any, like: str, seed: int, variant: str | None) 
         return tuple(table_attrs[a][0][cid] for a in names[:n])
 
     rng = random.Random(seed)
-    order = list(range(pool.n_cards))
-    rng.shuffle(order)
-    order.sort(key=lambda c: _rank(pool, c))
+    shuffled = list(range(pool.n_cards))
+    rng.shuffle(shuffled)
+    has = [len(pool.ability_rows(c)) > 0 for c in range(pool.n_cards)]
+    whole = [_whole(pool, c) for c in range(pool.n_cards)]
+    # candidates in order of preference, for a built-in card with abilities / without
+    rich = sorted(shuffled, key=lambda c: (not whole[c], not has[c]))
+    plain = rich if abilities == "first" else sorted(shuffled, key=lambda c: (has[c], not whole[c]))
     used: set[str] = set()  # numbers and names taken (deck rules count copies by name: reprints share one)
     mapping: dict[int, str] = {}
     for cid in dict.fromkeys(ref_ids):
+        order = rich if len(base.ability_rows(cid)) > 0 else plain
         pick = None
         for n in range(len(names), 0, -1):
             want = key(base_attrs, cid, n)
