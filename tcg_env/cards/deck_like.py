@@ -81,20 +81,25 @@ def _deck_like(spec: Any, pool: Any, like: str, seed: int, variant: str | None, 
     rng.shuffle(shuffled)
     has = [len(pool.ability_rows(c)) > 0 for c in range(pool.n_cards)]
     whole = [_whole(pool, c) for c in range(pool.n_cards)]
-    # candidates in order of preference, for a built-in card with abilities / without
+    # candidates in order of preference: whole compiled text, then abilities
     rich = sorted(shuffled, key=lambda c: (not whole[c], not has[c]))
-    plain = rich if abilities == "first" else sorted(shuffled, key=lambda c: (has[c], not whole[c]))
     used: set[str] = set()  # numbers and names taken (deck rules count copies by name: reprints share one)
     mapping: dict[int, str] = {}
     for cid in dict.fromkeys(ref_ids):
-        order = rich if len(base.ability_rows(cid)) > 0 else plain
+        if abilities == "as_like":  # with abilities or without, as the built-in card: before the other attributes
+            passes = [[c for c in rich if has[c] == (len(base.ability_rows(cid)) > 0)], rich]
+        else:
+            passes = [rich]
         pick = None
-        for n in range(len(names), 0, -1):
-            want = key(base_attrs, cid, n)
-            for c in order:
-                num = pool.numbers[c]
-                if num not in used and pool.names[c] not in used and key(attrs, c, n) == want:
-                    pick = num
+        for order in passes:
+            for n in range(len(names), 0, -1):
+                want = key(base_attrs, cid, n)
+                for c in order:
+                    num = pool.numbers[c]
+                    if num not in used and pool.names[c] not in used and key(attrs, c, n) == want:
+                        pick = num
+                        break
+                if pick is not None:
                     break
             if pick is not None:
                 break

@@ -226,3 +226,27 @@ def test_cards_show_says_per_line_how_it_compiled(tmp_path, capsys):
             assert all(f"  (approximate: {n}: {differs[n]})" in out for n in names)
         else:
             assert shown.endswith("  [exact]")
+
+
+def test_deck_like_as_like_keeps_the_built_in_decks_weight_in_abilities(tmp_path):
+    """``abilities="as_like"``: a card with abilities stands for each built-in card with abilities and
+    a vanilla one for each vanilla one (the like-for-like decks bench_imported_pool.py measures);
+    ``"first"``: cards with compiled abilities wherever the pool has them."""
+    from tcg_env.cards.deck_like import deck_like
+    from tcg_env.cards.files import import_card_file, load_game_pool, write_pool
+
+    src = _need(CARDDATA / "weiss_schwarz" / "CCondeluci_WeissSchwarz-ENG-DB__5HY_W83.json")
+    pool = load_game_pool("weiss_schwarz", write_pool("weiss_schwarz", list(import_card_file("weiss_schwarz", src)),
+                                                      tmp_path / "pool.json"))  # fmt: skip
+    spec = tcg_env.get_spec("weiss_schwarz")
+    base = spec.load_tables()
+    like = spec.default_decks()[0]
+    built_in = [int(c) for c in spec.load_deck(base, like, None).card_ids]
+    heavy = sum(len(base.ability_rows(c)) > 0 for c in built_in)
+    as_like = deck_like("weiss_schwarz", pool, like, abilities="as_like")
+    first = deck_like("weiss_schwarz", pool, like, abilities="first")
+    count = lambda deck: sum(len(pool.ability_rows(pool.index[n])) > 0 for n in deck)  # noqa: E731
+    assert count(as_like) == heavy < len(built_in)
+    assert count(first) > heavy
+    with pytest.raises(ValueError, match="abilities must be one of"):
+        deck_like("weiss_schwarz", pool, like, abilities="most")
