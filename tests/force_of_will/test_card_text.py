@@ -513,3 +513,201 @@ def test_cr_1139_2_an_eternal_addition_is_not_destroyed(tmp_path):
     assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD
     assert int(g.state[S.ZONE + eternal * S.CARD_W]) == K.Zone.FIELD
     assert int(g.state[S.ZONE + plain * S.CARD_W]) == K.Zone.GRAVEYARD
+
+
+# ---- session 8 (second pass): marker keywords, remove the top cards, "you control ..." conditions,
+# abilities of magic stones ----------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["[Will of Hope]", "[Will of Despair]", "[Tales]", "[Villains]"])
+def test_cr_1101_1b_keywords_without_a_keyword_skill_compile_to_nothing(text):
+    """CR 1101.1b: a keyword that is no keyword skill has no innate ability: the line is exact and
+    gives the card nothing; a keyword with a rule ([Mythic]: a rule process) stays unsupported."""
+    r = line(text, "resonator")
+    assert r.verdict is Verdict.EXACT and r.abilities == [] and r.fields == {}
+    assert line("[Mythic]", "regalia").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1004_1_remove_the_top_cards_of_your_deck_from_the_game_is_mill_to_removed():
+    r = line("[Enter] >>> Remove the top card of your deck from the game.", "resonator")
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["effect"] == [{"op": "mill", "count": 1, "to": "removed"}]
+    r = line("Remove the top three cards of your main deck from the game.", "chant")
+    assert r.fields["effect"] == [{"op": "mill", "count": 3, "to": "removed"}]
+
+
+def test_conditions_you_control_a_another_or_n_or_more_cards():
+    """"as long as / if you control (a | another | N or more) <cards>": the condition
+    ``control_at_least`` with its filter (own side; "another": not the card itself); N magic stones
+    is still ``stones_at_least``; the opponent's cards are unsupported."""
+    races = frozenset({"Beast"})
+    r = line("This card gains [+400/+400] as long as you control another Beast resonator.", "resonator", races=races)
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["condition"] == {"kind": "control_at_least", "value": 1, "filter": {
+        "race": "Beast", "type": ["resonator"], "side": "own", "exclude_self": True}}
+    r = line("As long as you control a regalia, this card gains [Flying].", "resonator")
+    assert r.abilities[0]["condition"]["filter"] == {"type": ["regalia"], "side": "own"}
+    r = line("Destroy target resonator. If you control two or more light resonators, draw a card.", "chant")
+    assert r.fields["effect"][2] == {"op": "if", "skip": 1, "condition": {
+        "kind": "control_at_least", "value": 2, "filter": {"attribute": ["light"], "type": ["resonator"], "side": "own"}}}
+    r = line("If you control three or more magic stones, draw a card.", "chant")
+    assert r.fields["effect"][0]["condition"] == {"kind": "stones_at_least", "value": 3}
+    assert line("If you control a resonator your opponent controls, draw a card.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_a_list_comma_only_before_a_noun_so_a_condition_may_end_with_a_comma():
+    r = line("Destroy target addition, resonator, or regalia.", "chant")
+    assert r.fields["effect"][0]["filter"] == {"type": ["addition", "resonator", "regalia"]}
+    r = line("Destroy all additions, resonators, and regalias.", "chant")
+    assert r.fields["effect"][0]["filter"] == {"type": ["addition", "resonator", "regalia"]}
+    assert line("If you control a regalia, draw a card.", "chant").verdict is Verdict.EXACT
+
+
+def test_magic_stones_may_have_automatic_and_activate_abilities():
+    r = line("[Enter] >>> Foresee 1.", "magic_stone")
+    assert r.verdict is Verdict.EXACT and r.abilities == [{"kind": "automatic", "trigger": "enter",
+                                                            "effect": [{"op": "foresee", "count": 1}]}]
+
+
+def _drive(g, done, steps=30):
+    """Pass priority (and take the first option of a target or other choice) until ``done(g)``."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+
+    for _ in range(steps):
+        if done(g):
+            return
+        legal = g.legal_actions().tolist()
+        if int(g.state[H_DECISION]) != K.Decision.PRIORITY:
+            opts = [a for a in legal if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS]
+            g.step(opts[0] if opts else legal[0])
+        else:
+            g.step(K.PASS)
+
+
+def test_cr_906_a_called_magic_stones_enter_ability_triggers_and_resolves(tmp_path):
+    """A made-up special magic stone with "[Enter] => Draw a card." called (CR 710.1, 1016) enters
+    the field through zones.enter_field: its [Enter] ability triggers (CR 1140) and draws a card."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    stone = {"id": "TXT-001", "name": "Made-up Geode", "type": ["Special Magic Stone", "Magic Stone"],
+             "cost": None, "colour": ["V"], "abilities": ["[Enter] => Draw a card.", "{Rest}: Produce {R}."]}
+    res, pool = _imported_pool(tmp_path, [stone])
+    assert res.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    geode = sc.put(0, "TXT-001", "stone_deck", top=True)
+    g = sc.game()
+    hand = int(g.state[S.HAND_N])
+    assert K.CALL_STONE in set(g.legal_actions().tolist())
+    g.step(K.CALL_STONE)
+    _drive(g, lambda g: int(g.state[S.HAND_N]) > hand)
+    assert int(g.state[S.ZONE + geode * S.CARD_W]) == K.Zone.FIELD
+    assert int(g.state[S.HAND_N]) == hand + 1
+
+
+def test_cr_1004_1_a_chant_removes_the_top_two_cards_of_the_deck_from_the_game(tmp_path):
+    from tcg_env.engine.zones import zone_list
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    chant = {"id": "TXT-001", "name": "Made-up Exile", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+             "abilities": ["Remove the top two cards of your deck from the game."]}
+    res, pool = _imported_pool(tmp_path, [chant])
+    assert res.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    stone = sc.put(0, "FOW1-079", "field")
+    (card,) = sc.hand(0, ["TXT-001"])
+    g = sc.game()
+    top2 = zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 0)[-2:]
+    g.step(K.WILL_A_BASE + sc.zone(0, "field").index(stone))
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD)
+    assert [int(g.state[S.ZONE + c * S.CARD_W]) for c in top2] == [K.Zone.REMOVED] * 2
+
+
+def test_control_at_least_turns_a_continuous_ability_on_with_another_matching_card(tmp_path):
+    """"This card gains [+400/+400] as long as you control another Beast resonator." (CR 904): 500
+    ATK alone, 900 with a second Beast resonator in its controller's field, 500 with the opponent's."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from fow_tables import current_values
+
+    def res(i, text):
+        return {"id": f"TXT-00{i}", "name": f"Made-up Hound {i}", "type": ["Resonator"], "race": ["Beast"],
+                "cost": "{R}", "colour": ["R"], "ATK": 500, "DEF": 500, "abilities": [text] if text else []}
+
+    imported, pool = _imported_pool(tmp_path, [res(1, "This card gains [+400/+400] as long as you control "
+                                                      "another Beast resonator."), res(2, "")])
+    assert imported.text_records[0].verdict is Verdict.EXACT
+    for mine, theirs, atk in ((0, 0, 500), (1, 0, 900), (0, 1, 500)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        hound = sc.put(0, "TXT-001", "field")
+        for _ in range(mine):
+            sc.put(0, "TXT-002", "field")
+        for _ in range(theirs):
+            sc.put(1, "TXT-002", "field")
+        g = sc.game()
+        assert int(current_values(np.asarray(g.state), pool.kernel_tables, hound)[0]) == atk
+
+
+def test_for_each_is_a_counted_continuous_atk_def_change_and_unsupported_in_a_one_time_effect():
+    r = line("This card gains [+200/+200] for each other Beast you control.", "resonator", races=frozenset({"Beast"}))
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["effect"] == [{"op": "aura_power", "atk": 200, "defense": 200, "filter": {"self_only": True},
+                                         "per": {"count": "field", "filter": {"race": "Beast", "side": "own",
+                                                                              "exclude_self": True}}}]
+    r = line("This card gains [+100/+0] for each card in your hand.", "resonator")
+    assert r.abilities[0]["effect"][0]["per"] == {"count": "hand"}
+    r = line("Target resonator gains [+100/+100] for each card in your graveyard.", "chant")
+    assert r.verdict is Verdict.UNSUPPORTED and "for each" in r.reason
+
+
+def test_cr_903_2i_pay_less_to_play_this_card_is_its_own_cost_reduction_always_taken():
+    r = line("You may pay {1} less to play this card if you control a regalia.", "resonator")
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("pay_less_always",)
+    assert r.abilities == [{"kind": "continuous", "condition": {"kind": "control_at_least", "value": 1, "filter": {
+        "type": ["regalia"], "side": "own"}}, "effect": [{"op": "cost_reduction", "amount": 1,
+                                                          "filter": {"zone": "hand", "self_only": True}}]}]
+    assert line("You may pay {2} less to play this card for each addition you control.",
+                "chant").abilities[0]["effect"][0]["per"] == {"count": "field", "filter": {"type": ["addition"], "side": "own"}}
+    assert line("You may pay {R} less to play this card.", "resonator").verdict is Verdict.UNSUPPORTED
+
+
+def test_for_each_card_in_your_hand_counts_the_hand_in_the_engine(tmp_path):
+    from fow_tables import current_values
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    card = {"id": "TXT-001", "name": "Made-up Hoarder", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+            "ATK": 500, "DEF": 500, "abilities": ["This card gains [+100/+200] for each card in your hand."]}
+    imported, pool = _imported_pool(tmp_path, [card])
+    assert imported.text_records[0].verdict is Verdict.EXACT
+    for n in (0, 2):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        hoarder = sc.put(0, "TXT-001", "field")
+        sc.hand(0, ["FOW1-024"] * n)
+        sc.hand(1, ["FOW1-024"] * 3)  # the opponent's hand does not count
+        g = sc.game()
+        atk, dfn, _ = current_values(np.asarray(g.state), pool.kernel_tables, hoarder)
+        assert (int(atk), int(dfn)) == (500 + 100 * n, 500 + 200 * n)
+
+
+def test_cr_903_2i_a_card_whose_condition_holds_costs_one_less(tmp_path):
+    """"You may pay {1} less to play this card if you control a regalia." on a {R}{1} resonator: with
+    one fire stone it is playable only while its controller controls a regalia."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cheap = {"id": "TXT-001", "name": "Made-up Bargain", "type": ["Resonator"], "cost": "{R}{1}", "colour": ["R"],
+             "ATK": 500, "DEF": 500, "abilities": ["You may pay {1} less to play this card if you control a regalia."]}
+    relic = {"id": "TXT-002", "name": "Made-up Relic", "type": ["Regalia"], "cost": "{R}", "colour": ["R"], "abilities": []}
+    imported, pool = _imported_pool(tmp_path, [cheap, relic])
+    assert imported.text_records[0].verdict is Verdict.APPROXIMATE
+    for with_relic in (False, True):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        stone = sc.put(0, "FOW1-079", "field")
+        if with_relic:
+            sc.put(0, "TXT-002", "field")
+        sc.hand(0, ["TXT-001"])
+        g = sc.game()
+        g.step(K.WILL_A_BASE + sc.zone(0, "field").index(stone))
+        assert (K.PLAY_HAND_BASE in set(g.legal_actions().tolist())) == with_relic

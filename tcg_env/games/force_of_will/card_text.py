@@ -52,6 +52,10 @@ APPROXIMATIONS: dict[str, str] = {
         "\"... If you do, shuffle your deck.\" after a search: the deck is shuffled also when no card "
         "was found (the engine's SEARCH always shuffles, CR 1021)"
     ),
+    "pay_less_always": (
+        "\"You may pay {N} less to play this card [if ... / for each ...]\": the engine always pays the smaller "
+        "cost (the player is not asked; paying more only spends will that nothing compiled reads, CR 903.2i)"
+    ),
     "search_choice_by_card": (
         "a search lists the matching cards by card id, at most the engine's option slots of them "
         "(effects.search): with more distinct matching cards in the deck than slots, the lowest ids"
@@ -111,6 +115,42 @@ class _T(TextTransformer, Transformer):
             return {"__fields__": True, "keywords": names}  # CR 1111: a chant, addition ... played any time
         raise Unsupported(f"keywords {names} on a {ctype}")
 
+    def markers(self, *_):
+        # CR 1101.1b: a keyword without a keyword skill ([Will of Hope], [Will of Despair], CR 1101.1b-i; the
+        # deck-building marks [Tales] and [Villains] of the same kind) has no innate ability: the line does
+        # nothing by itself. The lines that name one ("cards with [Tales]") stay unsupported.
+        return None
+
+    def _pay_less(self, syms, condition=None, per=None):
+        # CR 903.2i: the card's own cost reduction, from the hand (characteristics.own_cost_reduction)
+        m = re.fullmatch(r"\{(\d+)\}", syms)
+        if not m or not 1 <= int(m[1]) <= 10:
+            raise Unsupported("paying less of an attribute's will")
+        if self.card.get("type") not in _PAID:
+            raise Unsupported("paying less for a card that is not played from the hand")
+        self.approximate("pay_less_always")
+        op = {"op": "cost_reduction", "amount": int(m[1]), "filter": {"zone": "hand", "self_only": True}}
+        if per is not None:
+            if per["count"] == "field" and "exclude_self" in per["filter"]:
+                raise Unsupported("'for each other ...' counted for a card in the hand")
+            op["per"] = per
+        ab = {"kind": "continuous", "effect": [op]}
+        if condition is not None:
+            ab["condition"] = condition
+        return [ab]
+
+    def pay_less(self, syms):
+        return self._pay_less(syms)
+
+    def pay_less_if(self, syms, cond):
+        return self._pay_less(syms, cond)
+
+    def pay_less_if_first(self, cond, syms):
+        return self._pay_less(syms, cond)
+
+    def pay_less_per(self, syms, per):
+        return self._pay_less(syms, per=per)
+
     def mana(self, n):
         if self.card.get("type") not in ("ruler", "j_ruler"):
             raise Unsupported("[Mana] on a card that is not a J/ruler")
@@ -163,6 +203,7 @@ class _T(TextTransformer, Transformer):
         return n
 
     def noun_union(self, *nouns):
+        nouns = tuple(n for n in nouns if isinstance(n, dict))  # without the LIST_COMMA tokens
         types: list[str] = []
         zones = {n.get("zone", "field") for n in nouns}
         for n in nouns:
@@ -441,8 +482,35 @@ class _T(TextTransformer, Transformer):
     def c_opp_life(self, n):
         return {"kind": "opponent_life_at_most", "value": _hundreds(n)}
 
-    def c_stones(self, n):
-        return {"kind": "stones_at_least", "value": _fixed(n)}
+    def _c_control(self, n, flt, other=False):
+        # "you control (a | another | N or more) <cards>" (constants.Condition.CONTROL_AT_LEAST): cards of
+        # your field, read without the continuous abilities (so no ATK bound, cards.py)
+        flt = _target_filter(flt)
+        if flt == {"type": ["magic_stone"]} and not other:
+            return {"kind": "stones_at_least", "value": _fixed(n)}  # CR 1128: [Seal]-like
+        if flt.get("side", "own") != "own" or flt.get("zone", "field") != "field":
+            raise Unsupported("a condition on cards you do not control in the field")
+        if "atk_min" in flt or "atk_max" in flt:
+            raise Unsupported("a condition on the ATK of the cards you control")
+        flt["side"] = "own"
+        if other:
+            flt["exclude_self"] = True  # "another": not the card with the condition
+        n = _fixed(n)
+        if not 1 <= n <= 15:
+            raise Unsupported(f"a condition on {n} cards")
+        return {"kind": "control_at_least", "value": n, "filter": flt}
+
+    def c_control(self, flt):
+        return self._c_control(1, flt)
+
+    def c_control_other(self, _other, flt):
+        return self._c_control(1, flt, True)
+
+    def c_control_n(self, n, flt):
+        return self._c_control(n, flt)
+
+    def c_control_n_other(self, n, flt):
+        return self._c_control(n, flt, True)
 
     def c_hand_empty(self):
         return {"kind": "hand_empty"}
@@ -564,6 +632,32 @@ class _T(TextTransformer, Transformer):
             out.append(({"op": "grant_keyword", "keywords": kws, "duration": dur}, sel))
         return out
 
+    def gain_per(self, sel, _verb, power, per):
+        atk, dfn = _power(power)
+        return [({"op": "power", "atk": atk, "defense": dfn, "duration": "permanent", "_per": per}, sel)]
+
+    def _per_filter(self, flt, other=False):
+        flt = _target_filter(flt)
+        if flt.get("zone", "field") != "field":
+            raise Unsupported("'for each' card outside the field")
+        if "atk_min" in flt or "atk_max" in flt:
+            raise Unsupported("'for each' card with an ATK bound")
+        if other:
+            flt["exclude_self"] = True
+        return {"count": "field", "filter": flt}
+
+    def per_field(self, flt):
+        return self._per_filter(flt)
+
+    def per_field_other(self, _other, flt):
+        return self._per_filter(flt, True)
+
+    def per_hand(self):
+        return {"count": "hand"}
+
+    def per_graveyard(self):
+        return {"count": "graveyard"}
+
     def cannot(self, sel, restr, duration=None):
         if restr == ["_eternal"]:
             # CR 1417.1: an old card's "this card cannot be destroyed" is [Eternal]
@@ -616,6 +710,12 @@ class _T(TextTransformer, Transformer):
 
     def mill_one(self, *_):
         return [({"op": "mill", "count": 1}, None)]
+
+    def mill_removed(self, n):
+        return [({"op": "mill", "count": n, "to": "removed"}, None)]  # CR 1004.1
+
+    def mill_removed_one(self, *_):
+        return [({"op": "mill", "count": 1, "to": "removed"}, None)]
 
     def call_stone(self):
         return [({"op": "call_stone"}, None)]
@@ -964,6 +1064,8 @@ class _Body:
     def ops(self, will: bool = False) -> list[dict]:
         if self.condition is not None:
             raise Unsupported("'as long as' in an effect (only continuous abilities have a lasting condition)")
+        if any("_per" in op for c in self.clauses for op, _ in c):
+            raise Unsupported("'for each' in a one-time effect (only continuous ATK/DEF is counted)")
         out = _assemble(self.clauses, self.on_field)
         if not will and any(op["op"] == "produce_will" for op in out):
             raise Unsupported("producing will outside a will ability (CR 907)")
@@ -983,6 +1085,8 @@ class _Body:
             flt = dict(sel.filter) if sel.kind == "all" else {"self_only": True}  # "this card gains ..."
             if op["op"] == "power":
                 out.append({"op": "aura_power", "atk": op["atk"], "defense": op["defense"], "filter": flt})
+                if "_per" in op:
+                    out[-1]["per"] = op["_per"]  # "for each ..." (AURA_PER)
             elif op["op"] == "grant_keyword":
                 out.append({"op": "aura_keyword", "keywords": op["keywords"], "filter": flt})
             elif op["op"] == "restrict":

@@ -251,6 +251,14 @@ class TriggerWhose(IntEnum):
     OPPONENTS = 2
 
 
+class Per(IntEnum):
+    """What an AURA_PER counts ("gains [+100/+100] for each ...")."""
+
+    FIELD = 0  # the cards in the fields its filter matches (its side seen from the ability's controller)
+    HAND = 1  # the cards in its controller's hand
+    GRAVEYARD = 2  # the cards in its controller's graveyard
+
+
 class Condition(IntEnum):
     """Conditions of abilities and of the IF instruction."""
 
@@ -265,8 +273,10 @@ class Condition(IntEnum):
     GRAVEYARD_AT_LEAST = 8  # arg = cards in your graveyard
     RUNES_REVEALED_AT_LEAST = 9  # [Rune] <number> (CR 1137.2b): arg = revealed runes in your rune area
     RUNE_ATTRIBUTES = 10  # [Rune] <will symbols> (CR 1137.2a): arg = RUNE_ATTR_BITS bits per Attribute, the runes needed
+    CONTROL_AT_LEAST = 11  # arg = filter row << CONTROL_COUNT_BITS | count: you control count or more matching cards
 
 
+CONTROL_COUNT_BITS = 4  # CONTROL_AT_LEAST packs the count (1..15) in its low bits, the filter row above them
 RUNE_ATTR_BITS = 4  # RUNE_ATTRIBUTES packs the count of each Attribute a in bits [4a, 4a + 4)
 
 
@@ -410,6 +420,7 @@ class Op(IntEnum):
     AURA_POWER = 70  # a0 = ATK change, a1 = filter row it applies to, a2 = DEF change
     AURA_KEYWORD = 71  # a0 = KW_* bits, a1 = filter row
     AURA_RESTRICT = 72  # a0 = RESTRICT_* bits, a1 = filter row
+    AURA_PER = 74  # a0 = Per (what is counted), a1 = filter row (Per.FIELD): the next AURA_POWER counts once per card
     COST_REDUCTION = 73  # a0 = free will less, a1 = filter row (zone HAND: the cards it reduces)
     # continuous replacement effects (CR 910), read where the replaced event happens (replacement.py)
     REPLACE_DESTROY = 53  # a0 = Instead bits (INSTEAD_SOURCE_TO_GRAVEYARD required), a1 = filter row (-1: the added card)

@@ -357,6 +357,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         for _ in range(game.amount_of(s, f, a0)):
             if s[n_off] == 0:
                 break
-            game.to_graveyard(s, T, s[l_off + s[n_off] - 1])
+            if a2 == 1:
+                game.move_card(s, T, s[l_off + s[n_off] - 1], Zone.REMOVED)  # "remove ... from the game" (CR 1004.1)
+            else:
+                game.to_graveyard(s, T, s[l_off + s[n_off] - 1])
     # AURA_* and COST_REDUCTION (continuous effects) are not applied yet (rules coverage)
     return STOPPED if s[H_DONE] != 0 else NEXT

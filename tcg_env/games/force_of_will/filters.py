@@ -133,6 +133,24 @@ def revealed_runes(s, T, p, attrs):
 
 
 @internal
+def aura_count(game, s, T, per, frow, controller, source):
+    """The count of an AURA_PER ("for each <cards> (you control) / card in your hand / graveyard"): the
+    cards of both fields its filter matches, read without the continuous abilities (filter_base, as the
+    auras' own filters are), or the controller's hand or graveyard size."""
+    if per == K.Per.HAND:
+        return s[HAND_N + controller]
+    if per == K.Per.GRAVEYARD:
+        return s[GRAVE_N + controller]
+    n = 0
+    for p in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+        for i in range(s[n_off]):
+            if game.filter_base(s, T, frow, s[l_off + i], controller, source):
+                n += 1
+    return n
+
+
+@internal
 def condition_holds(game, s, T, cond, arg, controller, source):
     """The Condition codes (abilities' conditions and the effect programs' IF)."""
     if cond == K.Condition.NONE:
@@ -159,6 +177,18 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return s[GRAVE_N + controller] >= arg
     if cond == K.Condition.RUNES_REVEALED_AT_LEAST:
         return game.revealed_runes(s, T, controller, 0) >= arg  # CR 1137.2b
+    if cond == K.Condition.CONTROL_AT_LEAST:
+        # "as long as / if you control (another | N or more) <filter>": the cards of the controller's field
+        # that match, read without the continuous abilities (filter_base: a continuous ability's condition
+        # is not defined by the continuous abilities; the compiler refuses ATK bounds here)
+        need = arg & ((1 << K.CONTROL_COUNT_BITS) - 1)
+        frow = arg >> K.CONTROL_COUNT_BITS
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, controller)
+        n = 0
+        for i in range(s[n_off]):
+            if game.filter_base(s, T, frow, s[l_off + i], controller, source):
+                n += 1
+        return n >= need
     if cond == K.Condition.RUNE_ATTRIBUTES:
         # CR 1137.2a: a revealed rune of the matching attribute for each will symbol; simplified for
         # runes of two attributes: each attribute's count, and the total, are checked separately
