@@ -711,3 +711,41 @@ def test_cr_903_2i_a_card_whose_condition_holds_costs_one_less(tmp_path):
         g = sc.game()
         g.step(K.WILL_A_BASE + sc.zone(0, "field").index(stone))
         assert (K.PLAY_HAND_BASE in set(g.legal_actions().tolist())) == with_relic
+
+
+def test_cr_1120_2_cannot_be_targeted_by_the_opponents_spells_or_abilities_is_barrier_on_own_cards():
+    r = line("Each Fairy Tale you control cannot be targeted by spells or abilities your opponent controls.",
+             "resonator", races=frozenset({"Fairy Tale"}))
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["effect"] == [{"op": "aura_keyword", "keywords": ["barrier"],
+                                         "filter": {"race": "Fairy Tale", "side": "own"}}]
+    r = line("{Rest}: Target resonator you control cannot be targeted by spells or abilities your opponent "
+             "controls until end of turn.", "resonator")
+    assert r.abilities[0]["effect"][-1] == {"op": "grant_keyword", "keywords": ["barrier"], "duration": "end_of_turn"}
+    # a target that may be the opponent's: "your opponent" is then its own controller, not [Barrier]
+    assert line("{Rest}: Target resonator cannot be targeted by spells or abilities your opponent controls until "
+                "end of turn.", "resonator").verdict is Verdict.UNSUPPORTED
+    assert line("This card cannot be targeted by spells or abilities.", "resonator").verdict is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize("text, cond", [
+    ("[Null] (This card gains the following text as long as you have no cards in your hand) - [Precision]",
+     {"kind": "hand_empty"}),
+    ("[Seal] (3) (This card gains the following text as long as you control three or more magic stones.) - "
+     "[Flying] [Swiftness]", {"kind": "stones_at_least", "value": 3}),
+    ("[Rune] 2 (This card gains the following text as long as there are two or more runes revealed from your "
+     "rune area.) - This card gains [+200/+200].", {"kind": "runes_revealed_at_least", "value": 2}),
+])  # fmt: skip
+def test_cr_1134_1128_1137_null_seal_and_rune_give_the_text_with_its_condition(text, cond):
+    r = line(text, "resonator")
+    assert r.verdict is Verdict.EXACT and r.abilities[0]["kind"] == "continuous" and r.abilities[0]["condition"] == cond
+
+
+def test_cr_1134_null_activate_ability_has_the_condition_and_a_hand_counting_cost_reduction_is_unsupported():
+    r = line("[Null] (This card gains the following text as long as you have no cards in your hand.) - {R}: This "
+             "card gains [+200/+0] until end of turn.", "resonator")
+    assert r.verdict is Verdict.EXACT and r.abilities[0]["kind"] == "activate"
+    assert r.abilities[0]["condition"] == {"kind": "hand_empty"}
+    r = line("[Null] (This card gains the following text as long as you have no cards in your hand.) - You may pay "
+             "{4} less to play this card.", "resonator")
+    assert r.verdict is Verdict.UNSUPPORTED  # the engine reads the cost with the card still in the hand

@@ -130,6 +130,8 @@ class _T(TextTransformer, Transformer):
             raise Unsupported("paying less for a card that is not played from the hand")
         self.approximate("pay_less_always")
         op = {"op": "cost_reduction", "amount": int(m[1]), "filter": {"zone": "hand", "self_only": True}}
+        if (condition or {}).get("kind") == "hand_empty" or (per or {}).get("count") == "hand":
+            raise Unsupported("a cost reduction counting the hand (the engine reads it with the card still there)")
         if per is not None:
             if per["count"] == "field" and "exclude_self" in per["filter"]:
                 raise Unsupported("'for each other ...' counted for a card in the hand")
@@ -151,6 +153,39 @@ class _T(TextTransformer, Transformer):
     def pay_less_per(self, syms, per):
         return self._pay_less(syms, per=per)
 
+    # "[Null] / [Seal] (N) / [Rune] N - <text>": the text's abilities with the condition (CR 1134.2,
+    # 1128.2, 1137.2b): a continuous one applies, an activate one is played, an automatic one triggers
+    # and is played only while it holds (constants.Condition, play.ability_usable, triggers)
+    def g_null(self):
+        return {"kind": "hand_empty"}
+
+    def g_seal(self, n):
+        return {"kind": "stones_at_least", "value": int(n)}  # CR 1128.3: cards of the type magic stone
+
+    def g_rune(self, n):
+        return {"kind": "runes_revealed_at_least", "value": int(n)}
+
+    def granted_keywords(self, cond, kws):
+        ctype = self.card.get("type")
+        if ctype not in ("resonator", "j_ruler") or not set(kws) <= _BATTLE_KW:
+            raise Unsupported(f"keywords {kws} granted on a {ctype}")
+        return [{"kind": "continuous", "condition": cond,
+                 "effect": [{"op": "aura_keyword", "keywords": list(dict.fromkeys(kws)), "filter": {"self_only": True}}]}]
+
+    def granted_ability(self, cond, abilities):
+        if not isinstance(abilities, list) or not abilities:
+            raise Unsupported("a granted text that is no ability (a card field)")
+        out = []
+        for ab in abilities:
+            if ab.get("kind") not in ("continuous", "activate", "automatic") or ab.get("condition") is not None \
+                    or ab.get("gods_art"):
+                raise Unsupported("a granted ability that has its own condition or is no continuous, activate or automatic ability")
+            if cond["kind"] == "hand_empty" and any(op["op"] == "cost_reduction" for op in ab.get("effect", [])):
+                # the engine reads the cost while the card is still in the hand (play.py): never empty then
+                raise Unsupported("a cost reduction of a card in the hand that needs an empty hand")
+            out.append({**ab, "condition": cond})
+        return out
+
     def mana(self, n):
         if self.card.get("type") not in ("ruler", "j_ruler"):
             raise Unsupported("[Mana] on a card that is not a J/ruler")
@@ -168,6 +203,9 @@ class _T(TextTransformer, Transformer):
 
     def r_unblockable(self):
         return ["cant_be_blocked"]
+
+    def r_barrier(self):
+        return ["_barrier"]
 
     def r_destroyed(self):
         return ["_eternal"]
@@ -664,6 +702,12 @@ class _T(TextTransformer, Transformer):
             if sel.kind != "self" or duration is not None:
                 raise Unsupported("'cannot be destroyed' other than this card's own, for good")
             return [({"op": "_eternal"}, sel)]
+        if "_barrier" in restr:
+            # CR 1120.2: [Barrier] is "cannot be targeted by spells or abilities controlled by a player other
+            # than the controller of this card": the same words when the cards are the ability controller's own
+            if sel.kind != "self" and (sel.filter or {}).get("side") != "own":
+                raise Unsupported("'cannot be targeted by your opponent's ...' on cards that may be the opponent's")
+            return [({"op": "grant_keyword", "keywords": ["barrier"], "duration": duration or "permanent"}, sel)]
         return [({"op": "restrict", "restrictions": restr, "duration": duration or "permanent"}, sel)]
 
     def loses_all(self, sel):
@@ -1164,6 +1208,7 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
 # Normalisation and the compiler
 # --------------------------------------------------------------------------------------------
 _REMINDER = re.compile(r"\s*\((?:[^()]|\([^()]*\))*[.!]\"?\)")  # a parenthesised sentence: reminder text
+_GAINS_TEXT = re.compile(r"\s*\(this card gains the following text[^()]*\)", re.I)
 _ARROWS = re.compile(r"\s*(?:>>>|=>|⇒|→)\s*")
 _QUOTED = re.compile(r'("[^"]*")')
 _SPACE_BEFORE = re.compile(r"\s+([,.:;])")
@@ -1227,6 +1272,7 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     s = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = s.replace("《", "<<").replace("》", ">>").replace("«", "<<").replace("»", ">>")
     s = _REMINDER.sub("", s)
+    s = _GAINS_TEXT.sub("", s)  # "[Null] (This card gains the following text ...) - <text>" printed without a full stop
     s = _ARROWS.sub(" => ", s)
     s = _SPACE_BEFORE.sub(r"\1", s)  # "{Rest} , {B}" as "{Rest}, {B}"
     parts = _QUOTED.split(s)  # quoted names are kept as printed; the card's own name outside them is "this card"
