@@ -749,3 +749,25 @@ def test_cr_1134_null_activate_ability_has_the_condition_and_a_hand_counting_cos
     r = line("[Null] (This card gains the following text as long as you have no cards in your hand.) - You may pay "
              "{4} less to play this card.", "resonator")
     assert r.verdict is Verdict.UNSUPPORTED  # the engine reads the cost with the card still in the hand
+
+
+def test_cr_803_5_another_or_a_resonator_you_control_attacks_watches_the_attacker():
+    r = line("Whenever another resonator you control attacks => This card gains [+100/+100] until end of turn.")
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["trigger"] == "j_resonator_attacks"
+    assert r.abilities[0]["trigger_filter"] == {"type": ["resonator"], "side": "own", "exclude_self": True}
+    r = line("Whenever a resonator you control attacks => You gain 400 life.", "addition", addition="field")
+    assert r.abilities[0]["trigger_filter"] == {"type": ["resonator"], "side": "own"}  # itself included
+    r = line("Whenever another Elf enters the field under your control, draw a card.", races=frozenset({"Elf"}))
+    assert r.abilities[0]["trigger"] == "other_enters"
+    assert r.abilities[0]["trigger_filter"] == {"race": "Elf", "type": ["j_resonator"], "side": "own", "exclude_self": True}
+
+
+def test_target_opponent_is_the_opponent_and_a_missing_full_stop_is_read():
+    r = line("{R}{R}: This card deals 200 damage to target opponent.")
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["effect"] == [{"op": "damage_player", "amount": 200, "who": "opponent"}]
+    assert line("Target opponent discards a card.", "chant").fields["effect"] == [
+        {"op": "discard", "count": 1, "who": "opponent"}]
+    assert line("[Enter]: Destroy target addition", "resonator").verdict is Verdict.EXACT
+    assert line("This card deals 500 damage to target player.", "chant").verdict is Verdict.UNSUPPORTED

@@ -447,12 +447,33 @@ class _T(TextTransformer, Transformer):
     def t_other_enters(self, *args):
         flt = args[-1] if isinstance(args[-1], dict) else {}
         flt = dict(flt)
+        flt.pop("exclude_self", None)  # the "other" of the phrase (set below)
+        if flt.pop("_race_noun", False) and "type" not in flt:
+            flt["type"] = ["j_resonator"]  # "another Elf": races are printed on J/resonators and J/rulers (CR 205)
         if flt.get("side") != "own":
             flt["side"] = "own"  # "enters your field"
         flt["exclude_self"] = True
         if flt.get("type") not in (["resonator"], ["j_resonator"]):
             raise Unsupported("another card that is not a resonator entering")
         return [{"trigger": "other_enters", "trigger_filter": flt}]
+
+    def _attacks_filter(self, flt, other):
+        # CR 803.5: "whenever a / another J/resonator <filter> attacks" (Trigger.J_RESONATOR_ATTACKS, the
+        # attacker matched against the filter); "another": not this card (FowFilter.exclude_self)
+        flt = _target_filter(flt)
+        if not set(flt.get("type", ["j_resonator"])) <= {"resonator", "j_resonator"} or flt.get("zone", "field") != "field":
+            raise Unsupported("an attacker that is not a J/resonator")
+        if "type" not in flt:
+            flt["type"] = ["j_resonator"]  # "whenever a Vampire attacks": a J/resonator of that race
+        if other:
+            flt["exclude_self"] = True
+        return [{"trigger": "j_resonator_attacks", "trigger_filter": flt}]
+
+    def t_other_attacks(self, *args):
+        return self._attacks_filter(args[-1], True)
+
+    def t_a_attacks(self, *args):
+        return self._attacks_filter(args[-1], False)
 
     def when_(self, *_):
         return None
@@ -575,7 +596,8 @@ class _T(TextTransformer, Transformer):
     def self_discard(self, n):
         return [({"op": "discard", "count": n, "who": "controller"}, None)]
 
-    def opp_discard(self, n):
+    def opp_discard(self, *args):
+        n = args[-1]
         return [({"op": "discard", "count": n, "who": "opponent"}, None)]
 
     def opp_discard_random(self, n):
@@ -590,12 +612,16 @@ class _T(TextTransformer, Transformer):
     def lose_life_self(self, n):
         return [({"op": "lose_life", "amount": _life(n), "who": "controller"}, None)]
 
-    def lose_life(self, n):
+    def lose_life(self, *args):
+        n = args[-1]
         return [({"op": "lose_life", "amount": _life(n), "who": "opponent"}, None)]
 
     def each_lose_life(self, n):
         return [({"op": "lose_life", "amount": _life(n), "who": "controller"}, None),
                 ({"op": "lose_life", "amount": _life(n), "who": "opponent"}, None)]  # fmt: skip
+
+    def target_opponent(self, *_):
+        return None
 
     def dealer(self, *_):
         return None
@@ -605,7 +631,8 @@ class _T(TextTransformer, Transformer):
         return [({"op": "damage", "amount": n}, sel)]
 
     def damage_player(self, *args):
-        return [({"op": "damage_player", "amount": _life(args[-1]), "who": "opponent"}, None)]
+        n = [a for a in args if a is not None][-1]  # dealer and target_opponent are None
+        return [({"op": "damage_player", "amount": _life(n), "who": "opponent"}, None)]
 
     def damage_each_player(self, *args):
         n = _life(args[-1])
@@ -1278,7 +1305,10 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     parts = _QUOTED.split(s)  # quoted names are kept as printed; the card's own name outside them is "this card"
     s = "".join(p if i % 2 else _mark_races((p.replace(name, "this card") if name else p).lower(), races)
                 for i, p in enumerate(parts))  # fmt: skip
-    return " ".join(s.replace("thi card", "this card").split())
+    s = " ".join(s.replace("thi card", "this card").split())
+    if s[-1:].isalpha():
+        s += "."  # a sentence printed without its full stop ("[Enter]: Destroy target addition")
+    return s
 
 
 class FowTextCompiler(CardTextCompiler):
