@@ -134,8 +134,10 @@ def test_cr_1003_a_discard_cost_alone_or_last_and_discard_as_an_effect():
 
 
 def test_a_rest_cost_only_on_cards_that_rest():
-    assert line("{Rest}: Draw a card.", "ruler").verdict is Verdict.UNSUPPORTED
-    assert exact("{Rest}: Draw a card.", "regalia").abilities[0]["cost"] == {"rest": True}
+    """CR 1013.2: a ruler rests in its ruler area, an addition in the field; a chant never is there."""
+    for ctype in ("ruler", "addition", "regalia"):
+        assert exact("{Rest}: Draw a card.", ctype, addition="field").abilities[0]["cost"] == {"rest": True}
+    assert line("{Rest}: Draw a card.", "chant").verdict is Verdict.UNSUPPORTED
 
 
 # ---- continuous abilities (CR 904) and additions (CR 1406) -------------------------------------------
@@ -771,3 +773,27 @@ def test_target_opponent_is_the_opponent_and_a_missing_full_stop_is_read():
         {"op": "discard", "count": 1, "who": "opponent"}]
     assert line("[Enter]: Destroy target addition", "resonator").verdict is Verdict.EXACT
     assert line("This card deals 500 damage to target player.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1013_2_a_rulers_rest_ability_rests_it_and_it_then_cannot_call_a_stone(tmp_path):
+    """A made-up ruler with "{Rest}: Draw a card." plays it from its ruler area (RULER_ACTIVATE): the
+    ruler is rested, a card is drawn, and the rested ruler can no longer call a magic stone (CR 710.1)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    ruler = {"id": "TXT-001", "name": "Made-up Regent", "type": ["Ruler"], "colour": ["R"],
+             "abilities": ["{Rest}: Draw a card."]}
+    imported, pool = _imported_pool(tmp_path, [ruler])
+    assert imported.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (regent,) = sc.zone(0, "ruler_area")  # the ruler's slot (characteristics.j_ruler_slot) made the Regent
+    sc.row[S.CARD + regent * S.CARD_W] = sc.card_id("TXT-001")
+    g = sc.game()
+    hand = int(g.state[S.HAND_N])
+    legal = set(g.legal_actions().tolist())
+    assert K.RULER_ACTIVATE_BASE in legal and K.CALL_STONE in legal
+    g.step(K.RULER_ACTIVATE_BASE)
+    _drive(g, lambda g: int(g.state[S.HAND_N]) > hand)
+    assert int(g.state[S.HAND_N]) == hand + 1 and int(g.state[S.RESTED + regent * S.CARD_W]) == 1
+    assert K.CALL_STONE not in set(g.legal_actions().tolist())

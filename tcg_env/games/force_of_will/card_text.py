@@ -313,7 +313,7 @@ class _T(TextTransformer, Transformer):
     def activate(self, costs, body, once=None):
         self._field_card("an activate ability")
         ctype = self.card.get("type")
-        if costs.get("rest") and ctype not in ("resonator", "j_ruler", "regalia", "magic_stone"):
+        if costs.get("rest") and ctype not in ("resonator", "j_ruler", "regalia", "magic_stone", "ruler", "addition"):
             raise Unsupported(f"a {{Rest}} cost on a {ctype}")
         if costs.get("mana") and ctype not in ("ruler", "j_ruler"):
             raise Unsupported("a mana counter cost on a card that is not a J/ruler")

@@ -778,7 +778,9 @@ class _Compiler(PoolCompiler):
         if kind in ("activate", "will"):
             if ab.cost is None or not _cost_nonempty(ab.cost):
                 self.fail(f"{p}.cost", f"a {kind} ability needs a cost (CR 905.2): will, rest, banish_self, discard, life or mana")
-            if ab.cost.rest and card.type in ("ruler", "addition", "chant", "rune"):
+            if ab.cost.rest and card.type in ("chant", "rune"):
+                # a ruler rests in its ruler area, an addition in the field (CR 1013.2; play.activate; both
+                # recover in the recovery phase, turn.recover_all); a chant or rune is never there
                 self.fail(f"{p}.cost.rest", f"a {card.type} is not rested for an ability here")
             if parse_will_cost(ab.cost.will)[1] < 0:
                 self.fail(f"{p}.cost.will", "an ability cost has no X")
