@@ -797,3 +797,34 @@ def test_cr_1013_2_a_rulers_rest_ability_rests_it_and_it_then_cannot_call_a_ston
     _drive(g, lambda g: int(g.state[S.HAND_N]) > hand)
     assert int(g.state[S.HAND_N]) == hand + 1 and int(g.state[S.RESTED + regent * S.CARD_W]) == 1
     assert K.CALL_STONE not in set(g.legal_actions().tolist())
+
+
+def test_cr_803_3b_this_card_cannot_be_attacked_is_no_attacked_object(tmp_path):
+    """"This card cannot be attacked." (the restriction ``cant_be_attacked``, new; battle.attackable):
+    the opponent's rested resonator with it is not offered as the attacked object, a rested vanilla
+    one beside it is."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    def res(i, text):
+        return {"id": f"TXT-00{i}", "name": f"Made-up Warden {i}", "type": ["Resonator"], "cost": "{R}",
+                "colour": ["R"], "ATK": 500, "DEF": 500, "abilities": [text] if text else []}
+
+    imported, pool = _imported_pool(tmp_path, [res(1, "This card cannot be attacked."), res(2, "")])
+    assert imported.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    attacker = sc.put(0, "FOW1-025", "field")
+    warden, plain = sc.put(1, "TXT-001", "field", rested=True), sc.put(1, "TXT-002", "field", rested=True)
+    g = sc.game()
+    g.step(K.BATTLE)
+    for _ in range(20):
+        d = int(g.state[H_DECISION])
+        if d == K.Decision.ATTACKED:
+            break
+        g.step(K.OWN_FIELD_BASE + sc.zone(0, "field").index(attacker) if d == K.Decision.ATTACKER else K.PASS)
+    assert int(g.state[H_DECISION]) == K.Decision.ATTACKED
+    legal = set(g.legal_actions().tolist())
+    theirs = sc.zone(1, "field")
+    assert K.OPP_FIELD_BASE + theirs.index(plain) in legal
+    assert K.OPP_FIELD_BASE + theirs.index(warden) not in legal

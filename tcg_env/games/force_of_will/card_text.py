@@ -204,6 +204,9 @@ class _T(TextTransformer, Transformer):
     def r_unblockable(self):
         return ["cant_be_blocked"]
 
+    def r_unattackable(self):
+        return ["cant_be_attacked"]  # CR 803.3b (battle.attackable)
+
     def r_barrier(self):
         return ["_barrier"]
 

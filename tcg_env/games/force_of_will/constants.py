@@ -146,6 +146,7 @@ RESTRICT_CANT_ATTACK = 1
 RESTRICT_CANT_BLOCK = 2
 RESTRICT_CANT_RECOVER = 4  # "does not recover during your next recovery phase"
 RESTRICT_CANT_BE_BLOCKED = 8  # "this card cannot be blocked" (CR 804.3: no J/resonator may block it)
+RESTRICT_CANT_BE_ATTACKED = 16  # "this card cannot be attacked" (CR 803.3b: no J/resonator may attack it)
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
