@@ -828,3 +828,14 @@ def test_cr_803_3b_this_card_cannot_be_attacked_is_no_attacked_object(tmp_path):
     theirs = sc.zone(1, "field")
     assert K.OPP_FIELD_BASE + theirs.index(plain) in legal
     assert K.OPP_FIELD_BASE + theirs.index(warden) not in legal
+
+
+def test_cr_905_play_this_ability_only_if_is_the_abilitys_condition():
+    r = line("{Rest}: This card deals 200 damage to each resonator. Play this ability only if you control a regalia.")
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["condition"] == {"kind": "control_at_least", "value": 1,
+                                           "filter": {"type": ["regalia"], "side": "own"}}
+    r = line("{Rest}: Produce {R}. Play this ability only if you control a regalia.")
+    assert r.abilities[0]["kind"] == "will" and r.abilities[0]["condition"]["kind"] == "control_at_least"
+    assert line("{Rest}: Produce {R}. Play this ability only if you control a regalia.",
+                "magic_stone").verdict is Verdict.UNSUPPORTED

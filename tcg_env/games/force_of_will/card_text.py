@@ -313,7 +313,17 @@ class _T(TextTransformer, Transformer):
         if self.card.get("type") in ("chant",):
             raise Unsupported(f"{what} on a chant (it has no abilities on the field)")
 
-    def activate(self, costs, body, once=None):
+    def only_if(self, cond):
+        return {"_only_if": cond}
+
+    def activate(self, costs, body, once=None, only_if=None):
+        if isinstance(once, dict):
+            once, only_if = None, once
+        if only_if is not None:
+            abilities = self.activate(costs, body, once)
+            if not isinstance(abilities, list):
+                raise Unsupported("a magic stone's will played only if ... (its will field has no condition)")
+            return [{**ab, "condition": only_if["_only_if"]} for ab in abilities]
         self._field_card("an activate ability")
         ctype = self.card.get("type")
         if costs.get("rest") and ctype not in ("resonator", "j_ruler", "regalia", "magic_stone", "ruler", "addition"):
