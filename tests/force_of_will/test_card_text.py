@@ -839,3 +839,46 @@ def test_cr_905_play_this_ability_only_if_is_the_abilitys_condition():
     assert r.abilities[0]["kind"] == "will" and r.abilities[0]["condition"]["kind"] == "control_at_least"
     assert line("{Rest}: Produce {R}. Play this ability only if you control a regalia.",
                 "magic_stone").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_803_804_attacking_and_blocking_filters():
+    r = line("Target blocking resonator you control gains [+1000/+1000] until end of turn.", "chant")
+    assert r.verdict is Verdict.EXACT and r.fields["effect"][0]["filter"]["state"] == "blocking"
+    r = line("Pay 200 life: This card deals 200 damage to target attacking or blocking resonator.")
+    assert r.abilities[0]["effect"][0]["filter"] == {"state": "attacking_or_blocking", "type": ["resonator"]}
+
+
+def test_attacking_filter_matches_the_attacker_only_in_the_engine(tmp_path):
+    """filters.filter_core: state ``attacking`` matches the slot in ``state.ATTACKER``: the defending
+    player's instant "Destroy target attacking J/resonator." offers the attacker alone as its target."""
+    from tcg_env.engine.header import H_DECIDER, H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    chant = {"id": "TXT-001", "name": "Made-up Ambush", "type": ["Spell:Chant-Instant"], "cost": "{R}",
+             "colour": ["R"], "abilities": ["Destroy target attacking J/resonator."]}
+    imported, pool = _imported_pool(tmp_path, [chant])
+    assert imported.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    attacker = sc.put(0, "FOW1-025", "field")
+    sc.put(0, "FOW1-025", "field")  # another of the attacker's resonators: not attacking
+    stone = sc.put(1, "FOW1-079", "field")
+    sc.hand(1, ["TXT-001"])
+    g = sc.game()
+    g.step(K.BATTLE)
+    for _ in range(30):
+        d, who = int(g.state[H_DECISION]), int(g.state[H_DECIDER])
+        if d == K.Decision.PRIORITY and who == 1 and int(g.state[S.ATTACKER]) == attacker:
+            break
+        if d == K.Decision.ATTACKER:
+            g.step(K.OWN_FIELD_BASE + sc.zone(0, "field").index(attacker))
+        elif d == K.Decision.ATTACKED:
+            g.step(K.ATTACK_PLAYER)
+        else:
+            g.step(K.PASS)
+    assert int(g.state[S.ATTACKER]) == attacker and int(g.state[H_DECIDER]) == 1
+    g.step(K.WILL_A_BASE + sc.zone(1, "field").index(stone))
+    g.step(K.PLAY_HAND_BASE)
+    assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET
+    assert g.state[S.CAND: S.CAND + int(g.state[S.CAND_N])].tolist() == [attacker]

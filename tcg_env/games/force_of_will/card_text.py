@@ -934,6 +934,16 @@ class _T(TextTransformer, Transformer):
     def rested(self):
         return {"state": "rested"}
 
+    # the J/resonators in the battle now (CR 803, 804: filters.filter_core reads ATTACKER / BLOCKER)
+    def attacking(self):
+        return {"state": "attacking"}
+
+    def blocking(self):
+        return {"state": "blocking"}
+
+    def attacking_or_blocking(self):
+        return {"state": "attacking_or_blocking"}
+
     # "non-<type>": the noun's card types but that one ("non-magic stone, non-J-ruler entity")
     def non_j_ruler(self):
         return {"_not": ["j_ruler"]}

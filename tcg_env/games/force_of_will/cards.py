@@ -139,7 +139,7 @@ class FowFilter(FilterBase):
     ``name``: the shared keys)."""
 
     zone: Literal["field", "chase", "graveyard", "hand", "main_deck", "ruler_area"] = "field"
-    state: Literal["any", "recovered", "rested"] = "any"
+    state: Literal["any", "recovered", "rested", "attacking", "blocking", "attacking_or_blocking"] = "any"
     exclude_self: bool = False
     added_to: bool = False  # only the card this addition is added to (CR 1406.1a)
     self_only: bool = False  # only the ability's own card ("this card gains ...", a continuous ability)

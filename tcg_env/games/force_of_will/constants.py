@@ -337,6 +337,9 @@ class CardState(IntEnum):
     ANY = 0
     RECOVERED = 1
     RESTED = 2
+    ATTACKING = 3  # the attacking J/resonator (state.ATTACKER, CR 803)
+    BLOCKING = 4  # the blocking J/resonator (state.BLOCKER, CR 804)
+    ATTACKING_OR_BLOCKING = 5
 
 
 class FilterZone(IntEnum):

@@ -9,7 +9,8 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, C_TYPE, N_ATTRIBUTES, CardType, Zone
 from tcg_env.games.force_of_will.state import (
-    ATTACHED, CARD, CARD_W, CONTROLLER, GRAVE_N, HAND_N, LIFE, OWNER, PLAYED_CARDS, RESTED, REVEALED, ZONE, ZT
+    ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, GRAVE_N, HAND_N, LIFE, OWNER, PLAYED_CARDS, RESTED,
+    REVEALED, ZONE, ZT
 )
 from tcg_env.games.force_of_will.characteristics import x_on_chase
 from tcg_env.rules.filters import (
@@ -97,7 +98,11 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
         return False
     if not passes_equals(f[K.F_NAME], c[K.C_NAME]):
         return False
-    return passes_state(f[K.F_STATE], K.CardState.RECOVERED, K.CardState.RESTED, s[RESTED + w] != 0)
+    st = f[K.F_STATE]
+    if st >= K.CardState.ATTACKING:  # "attacking / blocking <cards>": the ones in the battle now
+        return (((st == K.CardState.ATTACKING or st == K.CardState.ATTACKING_OR_BLOCKING) and slot == s[ATTACKER])
+                or ((st == K.CardState.BLOCKING or st == K.CardState.ATTACKING_OR_BLOCKING) and slot == s[BLOCKER]))
+    return passes_state(st, K.CardState.RECOVERED, K.CardState.RESTED, s[RESTED + w] != 0)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
