@@ -1329,7 +1329,11 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     s = "".join(p if i % 2 else _mark_races((p.replace(name, "this card") if name else p).lower(), races)
                 for i, p in enumerate(parts))  # fmt: skip
     s = " ".join(s.replace("thi card", "this card").split())
-    if s[-1:].isalpha():
+    if s.endswith('."'):
+        s = s[:-2] + '".'  # the full stop printed inside a closing quote
+    elif s.endswith(","):
+        s = s[:-1] + "."
+    elif s[-1:].isalnum() or s[-1:] in ("]", "}"):
         s += "."  # a sentence printed without its full stop ("[Enter]: Destroy target addition")
     return s
 
