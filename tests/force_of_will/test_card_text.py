@@ -301,7 +301,7 @@ def test_fow_sim_list_report_counts_and_import_time():
     assert rep["cards"] == len(res.text_records) and rep["cards"] > 5000
     assert rep["cards_imported"] == len(res)
     assert rep["lines"] == rep["lines_exact"] + rep["lines_approximate"] + rep["lines_unsupported"]
-    assert rep["cards_exact"] >= 650 and rep["cards_approximate"] >= rep["cards_exact"]
+    assert rep["cards_exact"] >= 850 and rep["cards_approximate"] >= rep["cards_exact"] + 60
     assert set(rep["approximations"]) <= set(APPROXIMATIONS)
     assert len(rep["unsupported_shapes"]) == 30 and "sets" in rep and "CMF" in rep["sets"]
     assert took < 10.0, f"import took {took:.1f} s"
@@ -882,3 +882,39 @@ def test_attacking_filter_matches_the_attacker_only_in_the_engine(tmp_path):
     g.step(K.PLAY_HAND_BASE)
     assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET
     assert g.state[S.CAND: S.CAND + int(g.state[S.CAND_N])].tolist() == [attacker]
+
+
+def test_for_each_in_a_one_time_effect_sets_the_x_of_the_next_op():
+    r = line("[Enter]: This card deals 400 damage to target resonator for each Werewolf you control.",
+             races=frozenset({"Werewolf"}))
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["effect"][1:] == [
+        {"op": "set_x", "per": {"count": "field", "filter": {"race": "Werewolf", "side": "own"}}, "times": 4},
+        {"op": "damage", "amount": "X00"}]
+    assert line("Draw a card for each card in your graveyard.", "chant").fields["effect"] == [
+        {"op": "set_x", "per": {"count": "graveyard"}, "times": 1}, {"op": "draw", "count": "X"}]
+    assert line("Draw a card for each card in your graveyard.", "chant", x=True).verdict is Verdict.UNSUPPORTED
+
+
+def test_set_x_counts_as_the_chant_resolves_in_the_engine(tmp_path):
+    """"You gain 200 life for each resonator you control." with two resonators (and one of the
+    opponent's): +400 life (Op.SET_X: E_X = 2 x 2, GAIN_LIFE X00)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    chant = {"id": "TXT-001", "name": "Made-up Census", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+             "abilities": ["You gain 200 life for each resonator you control."]}
+    imported, pool = _imported_pool(tmp_path, [chant])
+    assert imported.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    stone = sc.put(0, "FOW1-079", "field")
+    sc.field(0, ["FOW1-025", "FOW1-025"])
+    sc.put(1, "FOW1-025", "field")
+    (card,) = sc.hand(0, ["TXT-001"])
+    g = sc.game()
+    life = int(g.state[S.LIFE])
+    g.step(K.WILL_A_BASE + sc.zone(0, "field").index(stone))
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD)
+    assert int(g.state[S.LIFE]) == life + 400

@@ -636,6 +636,33 @@ class _T(TextTransformer, Transformer):
     def target_opponent(self, *_):
         return None
 
+    # "... for each <cards> / card in your hand" in a one-time effect: SET_X (the count as it resolves,
+    # times the printed amount in the op's units) before the op, whose operand is then X
+    def _set_x(self, per, times):
+        if self.card.get("x"):
+            raise Unsupported("'for each' on a card whose cost has {X}")
+        if per["count"] == "field" and per["filter"].get("exclude_self") and self.card.get("type") in ("chant", "rune"):
+            raise Unsupported("'for each other' on a chant")
+        return ({"op": "set_x", "per": per, "times": times}, None)
+
+    def damage_per(self, *args):
+        n, sel, per = args[-3], args[-2], args[-1]
+        if not isinstance(n, int):
+            raise Unsupported("X00 damage for each ...")
+        return [self._set_x(per, n // 100), ({"op": "damage", "amount": "X00"}, sel)]
+
+    def damage_player_per(self, *args):
+        n, per = args[-2], args[-1]
+        if not isinstance(n, int):
+            raise Unsupported("X00 damage for each ...")
+        return [self._set_x(per, n // 100), ({"op": "damage_player", "amount": "X00", "who": "opponent"}, None)]
+
+    def gain_life_per(self, n, per):
+        return [self._set_x(per, _life(n) // 100), ({"op": "gain_life", "amount": "X00"}, None)]
+
+    def draw_per(self, per):
+        return [self._set_x(per, 1), ({"op": "draw", "count": "X"}, None)]
+
     def dealer(self, *_):
         return None
 
@@ -1158,7 +1185,7 @@ class _Body:
     def ops(self, will: bool = False) -> list[dict]:
         if self.condition is not None:
             raise Unsupported("'as long as' in an effect (only continuous abilities have a lasting condition)")
-        if any("_per" in op for c in self.clauses for op, _ in c):
+        if any("_per" in op for c in self.clauses for op, _ in c if op):
             raise Unsupported("'for each' in a one-time effect (only continuous ATK/DEF is counted)")
         out = _assemble(self.clauses, self.on_field)
         if not will and any(op["op"] == "produce_will" for op in out):

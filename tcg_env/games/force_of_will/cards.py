@@ -236,6 +236,9 @@ OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, fil
 # "you may pay {N} less to play this card" (characteristics.own_cost_reduction)
 OpCostReduction = op_model("cost_reduction", _M, amount=Annotated[int, Field(ge=1, le=10)], filter=FowFilter,
                            per=(Union[FowPer, None], None))  # noqa: UP007
+# "... for each <cards>" in a one-time effect: the X of the ops after it (their "X" / "X00" operands) is
+# ``times`` x the count (constants.Op.SET_X)
+OpSetX = op_model("set_x", _M, per=FowPer, times=(int, Field(default=1, ge=1, le=100)))
 
 _OP_MODELS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpDamage, OpDestroy, OpRest, OpRecover,
@@ -243,6 +246,7 @@ _OP_MODELS = (
     OpCounter, OpDraw, OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
     OpForesee, OpMill, OpIf, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
+    OpSetX,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -881,9 +885,11 @@ class _Compiler(PoolCompiler):
             if problem is not None:
                 self.fail(f"{p}[{j}].{problem[0]}", problem[1])
         for j, op in enumerate(effect):
+            self._per_x = any(o.op == "set_x" for o in effect[:j])  # the "X" operands after a SET_X
             if op.op in ("aura_power", "cost_reduction") and op.per is not None:
                 self.code_rows.append([int(K.Op.AURA_PER), 0, *self.per_args(op.per, f"{p}[{j}].per")])
             self.code_rows.append([int(EFFECT_OPS[op.op]), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
+        self._per_x = False
 
     def per_args(self, per: "FowPer", q: str) -> tuple[int, int, int]:
         if per.count != "field":
@@ -902,6 +908,8 @@ class _Compiler(PoolCompiler):
         if not isinstance(v, str):
             return v
         card = self._card
+        if getattr(self, "_per_x", False):
+            return -per  # the X a SET_X before it set ("for each ...")
         if not (q.startswith("effect[") and card.cost is not None and parse_will_cost(card.cost)[1] < 0
                 and card.trigger is None):
             self.fail(q, f"{v!r} needs a chant whose cost has {{X}}, in its effect (X is known only while it is on the chase, CR 203.5b)")
@@ -912,6 +920,11 @@ class _Compiler(PoolCompiler):
         who = lambda: int(K.Who[op.who.upper()])  # noqa: E731
         if name == "choose":
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "chase", "graveyard")), op.count, int(op.up_to)
+        if name == "set_x":
+            if self._card.cost is not None and parse_will_cost(self._card.cost)[1] < 0:
+                self.fail(q, "set_x in a card whose cost has {X} (the X chosen as it is played, CR 903.2f)")
+            a0, a1, _ = self.per_args(op.per, f"{q}.per")
+            return a0, a1, op.times
         if name == "select_all":
             return self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0, 0
         if name == "cancel" or name in _TARGETING:

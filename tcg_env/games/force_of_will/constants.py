@@ -413,6 +413,7 @@ class Op(IntEnum):
     CALL_STONE = 37  # put the top card of the magic stone deck into the field (CR 1016)
     FORESEE = 38  # a0 = count (CR 1034)
     MILL = 39  # a0 = count: top cards of the main deck to the graveyard
+    SET_X = 41  # a0 = Per, a1 = filter row, a2 = times: the frame's X (E_X) := times x the count ("for each ...")
     MANA_COUNTER = 40  # a0 = mana counters to put (< 0: remove) on the J/ruler of player a1 (CR 1122, 1022.1)
     # --- replacement and prevention effects (CR 910, 1018; the shield table, state.SHIELDS) ---
     PREVENT = 50  # on every card of I_REG: prevent the next a0 damage dealt to it this turn (a0 = 0: all, CR 1018.1b)
