@@ -84,7 +84,7 @@ def test_cr_203_cost_parsing():
     (dict(RES, type="rune", atk=0, defense=0, effect=[{"op": "draw"}]), "divinity", "divinity of 1 or more"),
     ({"number": "T-001", "name": "Stone", "type": "magic_stone", "will": "fire",
       "abilities": [{"kind": "will", "cost": {"rest": True}, "effect": [{"op": "produce_will", "will": "fire"}]}]},
-     "abilities", "continuous only"),
+     "abilities", "not a will ability"),
     (dict(RES, stealth={"trigger": "opponent_attacks"}, type="chant", atk=0, defense=0, effect=[{"op": "draw"}]),
      "stealth", "only a resonator"),
     (dict(RES, abilities=[{"kind": "activate", "cost": {"rest": True}, "effect": [{"op": "draw"}]}] * 3),

@@ -134,8 +134,10 @@ def test_cr_1003_a_discard_cost_alone_or_last_and_discard_as_an_effect():
 
 
 def test_a_rest_cost_only_on_cards_that_rest():
-    assert line("{Rest}: Draw a card.", "ruler").verdict is Verdict.UNSUPPORTED
-    assert exact("{Rest}: Draw a card.", "regalia").abilities[0]["cost"] == {"rest": True}
+    """CR 1013.2: a ruler rests in its ruler area, an addition in the field; a chant never is there."""
+    for ctype in ("ruler", "addition", "regalia"):
+        assert exact("{Rest}: Draw a card.", ctype, addition="field").abilities[0]["cost"] == {"rest": True}
+    assert line("{Rest}: Draw a card.", "chant").verdict is Verdict.UNSUPPORTED
 
 
 # ---- continuous abilities (CR 904) and additions (CR 1406) -------------------------------------------
@@ -299,7 +301,7 @@ def test_fow_sim_list_report_counts_and_import_time():
     assert rep["cards"] == len(res.text_records) and rep["cards"] > 5000
     assert rep["cards_imported"] == len(res)
     assert rep["lines"] == rep["lines_exact"] + rep["lines_approximate"] + rep["lines_unsupported"]
-    assert rep["cards_exact"] >= 650 and rep["cards_approximate"] >= rep["cards_exact"]
+    assert rep["cards_exact"] >= 850 and rep["cards_approximate"] >= rep["cards_exact"] + 60
     assert set(rep["approximations"]) <= set(APPROXIMATIONS)
     assert len(rep["unsupported_shapes"]) == 30 and "sets" in rep and "CMF" in rep["sets"]
     assert took < 10.0, f"import took {took:.1f} s"
@@ -513,3 +515,406 @@ def test_cr_1139_2_an_eternal_addition_is_not_destroyed(tmp_path):
     assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD
     assert int(g.state[S.ZONE + eternal * S.CARD_W]) == K.Zone.FIELD
     assert int(g.state[S.ZONE + plain * S.CARD_W]) == K.Zone.GRAVEYARD
+
+
+# ---- session 8 (second pass): marker keywords, remove the top cards, "you control ..." conditions,
+# abilities of magic stones ----------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["[Will of Hope]", "[Will of Despair]", "[Tales]", "[Villains]"])
+def test_cr_1101_1b_keywords_without_a_keyword_skill_compile_to_nothing(text):
+    """CR 1101.1b: a keyword that is no keyword skill has no innate ability: the line is exact and
+    gives the card nothing; a keyword with a rule ([Mythic]: a rule process) stays unsupported."""
+    r = line(text, "resonator")
+    assert r.verdict is Verdict.EXACT and r.abilities == [] and r.fields == {}
+    assert line("[Mythic]", "regalia").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1004_1_remove_the_top_cards_of_your_deck_from_the_game_is_mill_to_removed():
+    r = line("[Enter] >>> Remove the top card of your deck from the game.", "resonator")
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["effect"] == [{"op": "mill", "count": 1, "to": "removed"}]
+    r = line("Remove the top three cards of your main deck from the game.", "chant")
+    assert r.fields["effect"] == [{"op": "mill", "count": 3, "to": "removed"}]
+
+
+def test_conditions_you_control_a_another_or_n_or_more_cards():
+    """"as long as / if you control (a | another | N or more) <cards>": the condition
+    ``control_at_least`` with its filter (own side; "another": not the card itself); N magic stones
+    is still ``stones_at_least``; the opponent's cards are unsupported."""
+    races = frozenset({"Beast"})
+    r = line("This card gains [+400/+400] as long as you control another Beast resonator.", "resonator", races=races)
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["condition"] == {"kind": "control_at_least", "value": 1, "filter": {
+        "race": "Beast", "type": ["resonator"], "side": "own", "exclude_self": True}}
+    r = line("As long as you control a regalia, this card gains [Flying].", "resonator")
+    assert r.abilities[0]["condition"]["filter"] == {"type": ["regalia"], "side": "own"}
+    r = line("Destroy target resonator. If you control two or more light resonators, draw a card.", "chant")
+    assert r.fields["effect"][2] == {"op": "if", "skip": 1, "condition": {
+        "kind": "control_at_least", "value": 2, "filter": {"attribute": ["light"], "type": ["resonator"], "side": "own"}}}
+    r = line("If you control three or more magic stones, draw a card.", "chant")
+    assert r.fields["effect"][0]["condition"] == {"kind": "stones_at_least", "value": 3}
+    assert line("If you control a resonator your opponent controls, draw a card.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_a_list_comma_only_before_a_noun_so_a_condition_may_end_with_a_comma():
+    r = line("Destroy target addition, resonator, or regalia.", "chant")
+    assert r.fields["effect"][0]["filter"] == {"type": ["addition", "resonator", "regalia"]}
+    r = line("Destroy all additions, resonators, and regalias.", "chant")
+    assert r.fields["effect"][0]["filter"] == {"type": ["addition", "resonator", "regalia"]}
+    assert line("If you control a regalia, draw a card.", "chant").verdict is Verdict.EXACT
+
+
+def test_magic_stones_may_have_automatic_and_activate_abilities():
+    r = line("[Enter] >>> Foresee 1.", "magic_stone")
+    assert r.verdict is Verdict.EXACT and r.abilities == [{"kind": "automatic", "trigger": "enter",
+                                                            "effect": [{"op": "foresee", "count": 1}]}]
+
+
+def _drive(g, done, steps=30):
+    """Pass priority (and take the first option of a target or other choice) until ``done(g)``."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+
+    for _ in range(steps):
+        if done(g):
+            return
+        legal = g.legal_actions().tolist()
+        if int(g.state[H_DECISION]) != K.Decision.PRIORITY:
+            opts = [a for a in legal if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS]
+            g.step(opts[0] if opts else legal[0])
+        else:
+            g.step(K.PASS)
+
+
+def test_cr_906_a_called_magic_stones_enter_ability_triggers_and_resolves(tmp_path):
+    """A made-up special magic stone with "[Enter] => Draw a card." called (CR 710.1, 1016) enters
+    the field through zones.enter_field: its [Enter] ability triggers (CR 1140) and draws a card."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    stone = {"id": "TXT-001", "name": "Made-up Geode", "type": ["Special Magic Stone", "Magic Stone"],
+             "cost": None, "colour": ["V"], "abilities": ["[Enter] => Draw a card.", "{Rest}: Produce {R}."]}
+    res, pool = _imported_pool(tmp_path, [stone])
+    assert res.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    geode = sc.put(0, "TXT-001", "stone_deck", top=True)
+    g = sc.game()
+    hand = int(g.state[S.HAND_N])
+    assert K.CALL_STONE in set(g.legal_actions().tolist())
+    g.step(K.CALL_STONE)
+    _drive(g, lambda g: int(g.state[S.HAND_N]) > hand)
+    assert int(g.state[S.ZONE + geode * S.CARD_W]) == K.Zone.FIELD
+    assert int(g.state[S.HAND_N]) == hand + 1
+
+
+def test_cr_1004_1_a_chant_removes_the_top_two_cards_of_the_deck_from_the_game(tmp_path):
+    from tcg_env.engine.zones import zone_list
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    chant = {"id": "TXT-001", "name": "Made-up Exile", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+             "abilities": ["Remove the top two cards of your deck from the game."]}
+    res, pool = _imported_pool(tmp_path, [chant])
+    assert res.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    stone = sc.put(0, "FOW1-079", "field")
+    (card,) = sc.hand(0, ["TXT-001"])
+    g = sc.game()
+    top2 = zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 0)[-2:]
+    g.step(K.WILL_A_BASE + sc.zone(0, "field").index(stone))
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD)
+    assert [int(g.state[S.ZONE + c * S.CARD_W]) for c in top2] == [K.Zone.REMOVED] * 2
+
+
+def test_control_at_least_turns_a_continuous_ability_on_with_another_matching_card(tmp_path):
+    """"This card gains [+400/+400] as long as you control another Beast resonator." (CR 904): 500
+    ATK alone, 900 with a second Beast resonator in its controller's field, 500 with the opponent's."""
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from fow_tables import current_values
+
+    def res(i, text):
+        return {"id": f"TXT-00{i}", "name": f"Made-up Hound {i}", "type": ["Resonator"], "race": ["Beast"],
+                "cost": "{R}", "colour": ["R"], "ATK": 500, "DEF": 500, "abilities": [text] if text else []}
+
+    imported, pool = _imported_pool(tmp_path, [res(1, "This card gains [+400/+400] as long as you control "
+                                                      "another Beast resonator."), res(2, "")])
+    assert imported.text_records[0].verdict is Verdict.EXACT
+    for mine, theirs, atk in ((0, 0, 500), (1, 0, 900), (0, 1, 500)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        hound = sc.put(0, "TXT-001", "field")
+        for _ in range(mine):
+            sc.put(0, "TXT-002", "field")
+        for _ in range(theirs):
+            sc.put(1, "TXT-002", "field")
+        g = sc.game()
+        assert int(current_values(np.asarray(g.state), pool.kernel_tables, hound)[0]) == atk
+
+
+def test_for_each_is_a_counted_continuous_atk_def_change_and_unsupported_in_a_one_time_effect():
+    r = line("This card gains [+200/+200] for each other Beast you control.", "resonator", races=frozenset({"Beast"}))
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["effect"] == [{"op": "aura_power", "atk": 200, "defense": 200, "filter": {"self_only": True},
+                                         "per": {"count": "field", "filter": {"race": "Beast", "side": "own",
+                                                                              "exclude_self": True}}}]
+    r = line("This card gains [+100/+0] for each card in your hand.", "resonator")
+    assert r.abilities[0]["effect"][0]["per"] == {"count": "hand"}
+    r = line("Target resonator gains [+100/+100] for each card in your graveyard.", "chant")
+    assert r.verdict is Verdict.UNSUPPORTED and "for each" in r.reason
+
+
+def test_cr_903_2i_pay_less_to_play_this_card_is_its_own_cost_reduction_always_taken():
+    r = line("You may pay {1} less to play this card if you control a regalia.", "resonator")
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("pay_less_always",)
+    assert r.abilities == [{"kind": "continuous", "condition": {"kind": "control_at_least", "value": 1, "filter": {
+        "type": ["regalia"], "side": "own"}}, "effect": [{"op": "cost_reduction", "amount": 1,
+                                                          "filter": {"zone": "hand", "self_only": True}}]}]
+    assert line("You may pay {2} less to play this card for each addition you control.",
+                "chant").abilities[0]["effect"][0]["per"] == {"count": "field", "filter": {"type": ["addition"], "side": "own"}}
+    assert line("You may pay {R} less to play this card.", "resonator").verdict is Verdict.UNSUPPORTED
+
+
+def test_for_each_card_in_your_hand_counts_the_hand_in_the_engine(tmp_path):
+    from fow_tables import current_values
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    card = {"id": "TXT-001", "name": "Made-up Hoarder", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+            "ATK": 500, "DEF": 500, "abilities": ["This card gains [+100/+200] for each card in your hand."]}
+    imported, pool = _imported_pool(tmp_path, [card])
+    assert imported.text_records[0].verdict is Verdict.EXACT
+    for n in (0, 2):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        hoarder = sc.put(0, "TXT-001", "field")
+        sc.hand(0, ["FOW1-024"] * n)
+        sc.hand(1, ["FOW1-024"] * 3)  # the opponent's hand does not count
+        g = sc.game()
+        atk, dfn, _ = current_values(np.asarray(g.state), pool.kernel_tables, hoarder)
+        assert (int(atk), int(dfn)) == (500 + 100 * n, 500 + 200 * n)
+
+
+def test_cr_903_2i_a_card_whose_condition_holds_costs_one_less(tmp_path):
+    """"You may pay {1} less to play this card if you control a regalia." on a {R}{1} resonator: with
+    one fire stone it is playable only while its controller controls a regalia."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cheap = {"id": "TXT-001", "name": "Made-up Bargain", "type": ["Resonator"], "cost": "{R}{1}", "colour": ["R"],
+             "ATK": 500, "DEF": 500, "abilities": ["You may pay {1} less to play this card if you control a regalia."]}
+    relic = {"id": "TXT-002", "name": "Made-up Relic", "type": ["Regalia"], "cost": "{R}", "colour": ["R"], "abilities": []}
+    imported, pool = _imported_pool(tmp_path, [cheap, relic])
+    assert imported.text_records[0].verdict is Verdict.APPROXIMATE
+    for with_relic in (False, True):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        stone = sc.put(0, "FOW1-079", "field")
+        if with_relic:
+            sc.put(0, "TXT-002", "field")
+        sc.hand(0, ["TXT-001"])
+        g = sc.game()
+        g.step(K.WILL_A_BASE + sc.zone(0, "field").index(stone))
+        assert (K.PLAY_HAND_BASE in set(g.legal_actions().tolist())) == with_relic
+
+
+def test_cr_1120_2_cannot_be_targeted_by_the_opponents_spells_or_abilities_is_barrier_on_own_cards():
+    r = line("Each Fairy Tale you control cannot be targeted by spells or abilities your opponent controls.",
+             "resonator", races=frozenset({"Fairy Tale"}))
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["effect"] == [{"op": "aura_keyword", "keywords": ["barrier"],
+                                         "filter": {"race": "Fairy Tale", "side": "own"}}]
+    r = line("{Rest}: Target resonator you control cannot be targeted by spells or abilities your opponent "
+             "controls until end of turn.", "resonator")
+    assert r.abilities[0]["effect"][-1] == {"op": "grant_keyword", "keywords": ["barrier"], "duration": "end_of_turn"}
+    # a target that may be the opponent's: "your opponent" is then its own controller, not [Barrier]
+    assert line("{Rest}: Target resonator cannot be targeted by spells or abilities your opponent controls until "
+                "end of turn.", "resonator").verdict is Verdict.UNSUPPORTED
+    assert line("This card cannot be targeted by spells or abilities.", "resonator").verdict is Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize("text, cond", [
+    ("[Null] (This card gains the following text as long as you have no cards in your hand) - [Precision]",
+     {"kind": "hand_empty"}),
+    ("[Seal] (3) (This card gains the following text as long as you control three or more magic stones.) - "
+     "[Flying] [Swiftness]", {"kind": "stones_at_least", "value": 3}),
+    ("[Rune] 2 (This card gains the following text as long as there are two or more runes revealed from your "
+     "rune area.) - This card gains [+200/+200].", {"kind": "runes_revealed_at_least", "value": 2}),
+])  # fmt: skip
+def test_cr_1134_1128_1137_null_seal_and_rune_give_the_text_with_its_condition(text, cond):
+    r = line(text, "resonator")
+    assert r.verdict is Verdict.EXACT and r.abilities[0]["kind"] == "continuous" and r.abilities[0]["condition"] == cond
+
+
+def test_cr_1134_null_activate_ability_has_the_condition_and_a_hand_counting_cost_reduction_is_unsupported():
+    r = line("[Null] (This card gains the following text as long as you have no cards in your hand.) - {R}: This "
+             "card gains [+200/+0] until end of turn.", "resonator")
+    assert r.verdict is Verdict.EXACT and r.abilities[0]["kind"] == "activate"
+    assert r.abilities[0]["condition"] == {"kind": "hand_empty"}
+    r = line("[Null] (This card gains the following text as long as you have no cards in your hand.) - You may pay "
+             "{4} less to play this card.", "resonator")
+    assert r.verdict is Verdict.UNSUPPORTED  # the engine reads the cost with the card still in the hand
+
+
+def test_cr_803_5_another_or_a_resonator_you_control_attacks_watches_the_attacker():
+    r = line("Whenever another resonator you control attacks => This card gains [+100/+100] until end of turn.")
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["trigger"] == "j_resonator_attacks"
+    assert r.abilities[0]["trigger_filter"] == {"type": ["resonator"], "side": "own", "exclude_self": True}
+    r = line("Whenever a resonator you control attacks => You gain 400 life.", "addition", addition="field")
+    assert r.abilities[0]["trigger_filter"] == {"type": ["resonator"], "side": "own"}  # itself included
+    r = line("Whenever another Elf enters the field under your control, draw a card.", races=frozenset({"Elf"}))
+    assert r.abilities[0]["trigger"] == "other_enters"
+    assert r.abilities[0]["trigger_filter"] == {"race": "Elf", "type": ["j_resonator"], "side": "own", "exclude_self": True}
+
+
+def test_target_opponent_is_the_opponent_and_a_missing_full_stop_is_read():
+    r = line("{R}{R}: This card deals 200 damage to target opponent.")
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["effect"] == [{"op": "damage_player", "amount": 200, "who": "opponent"}]
+    assert line("Target opponent discards a card.", "chant").fields["effect"] == [
+        {"op": "discard", "count": 1, "who": "opponent"}]
+    assert line("[Enter]: Destroy target addition", "resonator").verdict is Verdict.EXACT
+    assert line("This card deals 500 damage to target player.", "chant").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1013_2_a_rulers_rest_ability_rests_it_and_it_then_cannot_call_a_stone(tmp_path):
+    """A made-up ruler with "{Rest}: Draw a card." plays it from its ruler area (RULER_ACTIVATE): the
+    ruler is rested, a card is drawn, and the rested ruler can no longer call a magic stone (CR 710.1)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    ruler = {"id": "TXT-001", "name": "Made-up Regent", "type": ["Ruler"], "colour": ["R"],
+             "abilities": ["{Rest}: Draw a card."]}
+    imported, pool = _imported_pool(tmp_path, [ruler])
+    assert imported.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (regent,) = sc.zone(0, "ruler_area")  # the ruler's slot (characteristics.j_ruler_slot) made the Regent
+    sc.row[S.CARD + regent * S.CARD_W] = sc.card_id("TXT-001")
+    g = sc.game()
+    hand = int(g.state[S.HAND_N])
+    legal = set(g.legal_actions().tolist())
+    assert K.RULER_ACTIVATE_BASE in legal and K.CALL_STONE in legal
+    g.step(K.RULER_ACTIVATE_BASE)
+    _drive(g, lambda g: int(g.state[S.HAND_N]) > hand)
+    assert int(g.state[S.HAND_N]) == hand + 1 and int(g.state[S.RESTED + regent * S.CARD_W]) == 1
+    assert K.CALL_STONE not in set(g.legal_actions().tolist())
+
+
+def test_cr_803_3b_this_card_cannot_be_attacked_is_no_attacked_object(tmp_path):
+    """"This card cannot be attacked." (the restriction ``cant_be_attacked``, new; battle.attackable):
+    the opponent's rested resonator with it is not offered as the attacked object, a rested vanilla
+    one beside it is."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    def res(i, text):
+        return {"id": f"TXT-00{i}", "name": f"Made-up Warden {i}", "type": ["Resonator"], "cost": "{R}",
+                "colour": ["R"], "ATK": 500, "DEF": 500, "abilities": [text] if text else []}
+
+    imported, pool = _imported_pool(tmp_path, [res(1, "This card cannot be attacked."), res(2, "")])
+    assert imported.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    attacker = sc.put(0, "FOW1-025", "field")
+    warden, plain = sc.put(1, "TXT-001", "field", rested=True), sc.put(1, "TXT-002", "field", rested=True)
+    g = sc.game()
+    g.step(K.BATTLE)
+    for _ in range(20):
+        d = int(g.state[H_DECISION])
+        if d == K.Decision.ATTACKED:
+            break
+        g.step(K.OWN_FIELD_BASE + sc.zone(0, "field").index(attacker) if d == K.Decision.ATTACKER else K.PASS)
+    assert int(g.state[H_DECISION]) == K.Decision.ATTACKED
+    legal = set(g.legal_actions().tolist())
+    theirs = sc.zone(1, "field")
+    assert K.OPP_FIELD_BASE + theirs.index(plain) in legal
+    assert K.OPP_FIELD_BASE + theirs.index(warden) not in legal
+
+
+def test_cr_905_play_this_ability_only_if_is_the_abilitys_condition():
+    r = line("{Rest}: This card deals 200 damage to each resonator. Play this ability only if you control a regalia.")
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["condition"] == {"kind": "control_at_least", "value": 1,
+                                           "filter": {"type": ["regalia"], "side": "own"}}
+    r = line("{Rest}: Produce {R}. Play this ability only if you control a regalia.")
+    assert r.abilities[0]["kind"] == "will" and r.abilities[0]["condition"]["kind"] == "control_at_least"
+    assert line("{Rest}: Produce {R}. Play this ability only if you control a regalia.",
+                "magic_stone").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_803_804_attacking_and_blocking_filters():
+    r = line("Target blocking resonator you control gains [+1000/+1000] until end of turn.", "chant")
+    assert r.verdict is Verdict.EXACT and r.fields["effect"][0]["filter"]["state"] == "blocking"
+    r = line("Pay 200 life: This card deals 200 damage to target attacking or blocking resonator.")
+    assert r.abilities[0]["effect"][0]["filter"] == {"state": "attacking_or_blocking", "type": ["resonator"]}
+
+
+def test_attacking_filter_matches_the_attacker_only_in_the_engine(tmp_path):
+    """filters.filter_core: state ``attacking`` matches the slot in ``state.ATTACKER``: the defending
+    player's instant "Destroy target attacking J/resonator." offers the attacker alone as its target."""
+    from tcg_env.engine.header import H_DECIDER, H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    chant = {"id": "TXT-001", "name": "Made-up Ambush", "type": ["Spell:Chant-Instant"], "cost": "{R}",
+             "colour": ["R"], "abilities": ["Destroy target attacking J/resonator."]}
+    imported, pool = _imported_pool(tmp_path, [chant])
+    assert imported.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    attacker = sc.put(0, "FOW1-025", "field")
+    sc.put(0, "FOW1-025", "field")  # another of the attacker's resonators: not attacking
+    stone = sc.put(1, "FOW1-079", "field")
+    sc.hand(1, ["TXT-001"])
+    g = sc.game()
+    g.step(K.BATTLE)
+    for _ in range(30):
+        d, who = int(g.state[H_DECISION]), int(g.state[H_DECIDER])
+        if d == K.Decision.PRIORITY and who == 1 and int(g.state[S.ATTACKER]) == attacker:
+            break
+        if d == K.Decision.ATTACKER:
+            g.step(K.OWN_FIELD_BASE + sc.zone(0, "field").index(attacker))
+        elif d == K.Decision.ATTACKED:
+            g.step(K.ATTACK_PLAYER)
+        else:
+            g.step(K.PASS)
+    assert int(g.state[S.ATTACKER]) == attacker and int(g.state[H_DECIDER]) == 1
+    g.step(K.WILL_A_BASE + sc.zone(1, "field").index(stone))
+    g.step(K.PLAY_HAND_BASE)
+    assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET
+    assert g.state[S.CAND: S.CAND + int(g.state[S.CAND_N])].tolist() == [attacker]
+
+
+def test_for_each_in_a_one_time_effect_sets_the_x_of_the_next_op():
+    r = line("[Enter]: This card deals 400 damage to target resonator for each Werewolf you control.",
+             races=frozenset({"Werewolf"}))
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["effect"][1:] == [
+        {"op": "set_x", "per": {"count": "field", "filter": {"race": "Werewolf", "side": "own"}}, "times": 4},
+        {"op": "damage", "amount": "X00"}]
+    assert line("Draw a card for each card in your graveyard.", "chant").fields["effect"] == [
+        {"op": "set_x", "per": {"count": "graveyard"}, "times": 1}, {"op": "draw", "count": "X"}]
+    assert line("Draw a card for each card in your graveyard.", "chant", x=True).verdict is Verdict.UNSUPPORTED
+
+
+def test_set_x_counts_as_the_chant_resolves_in_the_engine(tmp_path):
+    """"You gain 200 life for each resonator you control." with two resonators (and one of the
+    opponent's): +400 life (Op.SET_X: E_X = 2 x 2, GAIN_LIFE X00)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    chant = {"id": "TXT-001", "name": "Made-up Census", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+             "abilities": ["You gain 200 life for each resonator you control."]}
+    imported, pool = _imported_pool(tmp_path, [chant])
+    assert imported.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    stone = sc.put(0, "FOW1-079", "field")
+    sc.field(0, ["FOW1-025", "FOW1-025"])
+    sc.put(1, "FOW1-025", "field")
+    (card,) = sc.hand(0, ["TXT-001"])
+    g = sc.game()
+    life = int(g.state[S.LIFE])
+    g.step(K.WILL_A_BASE + sc.zone(0, "field").index(stone))
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD)
+    assert int(g.state[S.LIFE]) == life + 400

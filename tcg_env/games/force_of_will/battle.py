@@ -72,7 +72,9 @@ def attackable(game, s, T, attacker, slot):
         return False
     if not game.is_j_resonator(s, T, slot) or not game.has_atk_def(s, T, slot):
         return False
-    return s[RESTED + w] != 0 or game.has_keyword(s, T, attacker, K.KW_PRECISION)
+    if s[RESTED + w] == 0 and not game.has_keyword(s, T, attacker, K.KW_PRECISION):
+        return False
+    return (game.restrictions_of(s, T, slot) & K.RESTRICT_CANT_BE_ATTACKED) == 0  # "cannot be attacked"
 
 
 @internal

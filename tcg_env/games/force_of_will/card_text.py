@@ -52,6 +52,10 @@ APPROXIMATIONS: dict[str, str] = {
         "\"... If you do, shuffle your deck.\" after a search: the deck is shuffled also when no card "
         "was found (the engine's SEARCH always shuffles, CR 1021)"
     ),
+    "pay_less_always": (
+        "\"You may pay {N} less to play this card [if ... / for each ...]\": the engine always pays the smaller "
+        "cost (the player is not asked; paying more only spends will that nothing compiled reads, CR 903.2i)"
+    ),
     "search_choice_by_card": (
         "a search lists the matching cards by card id, at most the engine's option slots of them "
         "(effects.search): with more distinct matching cards in the deck than slots, the lowest ids"
@@ -111,6 +115,77 @@ class _T(TextTransformer, Transformer):
             return {"__fields__": True, "keywords": names}  # CR 1111: a chant, addition ... played any time
         raise Unsupported(f"keywords {names} on a {ctype}")
 
+    def markers(self, *_):
+        # CR 1101.1b: a keyword without a keyword skill ([Will of Hope], [Will of Despair], CR 1101.1b-i; the
+        # deck-building marks [Tales] and [Villains] of the same kind) has no innate ability: the line does
+        # nothing by itself. The lines that name one ("cards with [Tales]") stay unsupported.
+        return None
+
+    def _pay_less(self, syms, condition=None, per=None):
+        # CR 903.2i: the card's own cost reduction, from the hand (characteristics.own_cost_reduction)
+        m = re.fullmatch(r"\{(\d+)\}", syms)
+        if not m or not 1 <= int(m[1]) <= 10:
+            raise Unsupported("paying less of an attribute's will")
+        if self.card.get("type") not in _PAID:
+            raise Unsupported("paying less for a card that is not played from the hand")
+        self.approximate("pay_less_always")
+        op = {"op": "cost_reduction", "amount": int(m[1]), "filter": {"zone": "hand", "self_only": True}}
+        if (condition or {}).get("kind") == "hand_empty" or (per or {}).get("count") == "hand":
+            raise Unsupported("a cost reduction counting the hand (the engine reads it with the card still there)")
+        if per is not None:
+            if per["count"] == "field" and "exclude_self" in per["filter"]:
+                raise Unsupported("'for each other ...' counted for a card in the hand")
+            op["per"] = per
+        ab = {"kind": "continuous", "effect": [op]}
+        if condition is not None:
+            ab["condition"] = condition
+        return [ab]
+
+    def pay_less(self, syms):
+        return self._pay_less(syms)
+
+    def pay_less_if(self, syms, cond):
+        return self._pay_less(syms, cond)
+
+    def pay_less_if_first(self, cond, syms):
+        return self._pay_less(syms, cond)
+
+    def pay_less_per(self, syms, per):
+        return self._pay_less(syms, per=per)
+
+    # "[Null] / [Seal] (N) / [Rune] N - <text>": the text's abilities with the condition (CR 1134.2,
+    # 1128.2, 1137.2b): a continuous one applies, an activate one is played, an automatic one triggers
+    # and is played only while it holds (constants.Condition, play.ability_usable, triggers)
+    def g_null(self):
+        return {"kind": "hand_empty"}
+
+    def g_seal(self, n):
+        return {"kind": "stones_at_least", "value": int(n)}  # CR 1128.3: cards of the type magic stone
+
+    def g_rune(self, n):
+        return {"kind": "runes_revealed_at_least", "value": int(n)}
+
+    def granted_keywords(self, cond, kws):
+        ctype = self.card.get("type")
+        if ctype not in ("resonator", "j_ruler") or not set(kws) <= _BATTLE_KW:
+            raise Unsupported(f"keywords {kws} granted on a {ctype}")
+        return [{"kind": "continuous", "condition": cond,
+                 "effect": [{"op": "aura_keyword", "keywords": list(dict.fromkeys(kws)), "filter": {"self_only": True}}]}]
+
+    def granted_ability(self, cond, abilities):
+        if not isinstance(abilities, list) or not abilities:
+            raise Unsupported("a granted text that is no ability (a card field)")
+        out = []
+        for ab in abilities:
+            if ab.get("kind") not in ("continuous", "activate", "automatic") or ab.get("condition") is not None \
+                    or ab.get("gods_art"):
+                raise Unsupported("a granted ability that has its own condition or is no continuous, activate or automatic ability")
+            if cond["kind"] == "hand_empty" and any(op["op"] == "cost_reduction" for op in ab.get("effect", [])):
+                # the engine reads the cost while the card is still in the hand (play.py): never empty then
+                raise Unsupported("a cost reduction of a card in the hand that needs an empty hand")
+            out.append({**ab, "condition": cond})
+        return out
+
     def mana(self, n):
         if self.card.get("type") not in ("ruler", "j_ruler"):
             raise Unsupported("[Mana] on a card that is not a J/ruler")
@@ -128,6 +203,12 @@ class _T(TextTransformer, Transformer):
 
     def r_unblockable(self):
         return ["cant_be_blocked"]
+
+    def r_unattackable(self):
+        return ["cant_be_attacked"]  # CR 803.3b (battle.attackable)
+
+    def r_barrier(self):
+        return ["_barrier"]
 
     def r_destroyed(self):
         return ["_eternal"]
@@ -163,6 +244,7 @@ class _T(TextTransformer, Transformer):
         return n
 
     def noun_union(self, *nouns):
+        nouns = tuple(n for n in nouns if isinstance(n, dict))  # without the LIST_COMMA tokens
         types: list[str] = []
         zones = {n.get("zone", "field") for n in nouns}
         for n in nouns:
@@ -231,10 +313,20 @@ class _T(TextTransformer, Transformer):
         if self.card.get("type") in ("chant",):
             raise Unsupported(f"{what} on a chant (it has no abilities on the field)")
 
-    def activate(self, costs, body, once=None):
+    def only_if(self, cond):
+        return {"_only_if": cond}
+
+    def activate(self, costs, body, once=None, only_if=None):
+        if isinstance(once, dict):
+            once, only_if = None, once
+        if only_if is not None:
+            abilities = self.activate(costs, body, once)
+            if not isinstance(abilities, list):
+                raise Unsupported("a magic stone's will played only if ... (its will field has no condition)")
+            return [{**ab, "condition": only_if["_only_if"]} for ab in abilities]
         self._field_card("an activate ability")
         ctype = self.card.get("type")
-        if costs.get("rest") and ctype not in ("resonator", "j_ruler", "regalia", "magic_stone"):
+        if costs.get("rest") and ctype not in ("resonator", "j_ruler", "regalia", "magic_stone", "ruler", "addition"):
             raise Unsupported(f"a {{Rest}} cost on a {ctype}")
         if costs.get("mana") and ctype not in ("ruler", "j_ruler"):
             raise Unsupported("a mana counter cost on a card that is not a J/ruler")
@@ -368,12 +460,33 @@ class _T(TextTransformer, Transformer):
     def t_other_enters(self, *args):
         flt = args[-1] if isinstance(args[-1], dict) else {}
         flt = dict(flt)
+        flt.pop("exclude_self", None)  # the "other" of the phrase (set below)
+        if flt.pop("_race_noun", False) and "type" not in flt:
+            flt["type"] = ["j_resonator"]  # "another Elf": races are printed on J/resonators and J/rulers (CR 205)
         if flt.get("side") != "own":
             flt["side"] = "own"  # "enters your field"
         flt["exclude_self"] = True
         if flt.get("type") not in (["resonator"], ["j_resonator"]):
             raise Unsupported("another card that is not a resonator entering")
         return [{"trigger": "other_enters", "trigger_filter": flt}]
+
+    def _attacks_filter(self, flt, other):
+        # CR 803.5: "whenever a / another J/resonator <filter> attacks" (Trigger.J_RESONATOR_ATTACKS, the
+        # attacker matched against the filter); "another": not this card (FowFilter.exclude_self)
+        flt = _target_filter(flt)
+        if not set(flt.get("type", ["j_resonator"])) <= {"resonator", "j_resonator"} or flt.get("zone", "field") != "field":
+            raise Unsupported("an attacker that is not a J/resonator")
+        if "type" not in flt:
+            flt["type"] = ["j_resonator"]  # "whenever a Vampire attacks": a J/resonator of that race
+        if other:
+            flt["exclude_self"] = True
+        return [{"trigger": "j_resonator_attacks", "trigger_filter": flt}]
+
+    def t_other_attacks(self, *args):
+        return self._attacks_filter(args[-1], True)
+
+    def t_a_attacks(self, *args):
+        return self._attacks_filter(args[-1], False)
 
     def when_(self, *_):
         return None
@@ -441,8 +554,35 @@ class _T(TextTransformer, Transformer):
     def c_opp_life(self, n):
         return {"kind": "opponent_life_at_most", "value": _hundreds(n)}
 
-    def c_stones(self, n):
-        return {"kind": "stones_at_least", "value": _fixed(n)}
+    def _c_control(self, n, flt, other=False):
+        # "you control (a | another | N or more) <cards>" (constants.Condition.CONTROL_AT_LEAST): cards of
+        # your field, read without the continuous abilities (so no ATK bound, cards.py)
+        flt = _target_filter(flt)
+        if flt == {"type": ["magic_stone"]} and not other:
+            return {"kind": "stones_at_least", "value": _fixed(n)}  # CR 1128: [Seal]-like
+        if flt.get("side", "own") != "own" or flt.get("zone", "field") != "field":
+            raise Unsupported("a condition on cards you do not control in the field")
+        if "atk_min" in flt or "atk_max" in flt:
+            raise Unsupported("a condition on the ATK of the cards you control")
+        flt["side"] = "own"
+        if other:
+            flt["exclude_self"] = True  # "another": not the card with the condition
+        n = _fixed(n)
+        if not 1 <= n <= 15:
+            raise Unsupported(f"a condition on {n} cards")
+        return {"kind": "control_at_least", "value": n, "filter": flt}
+
+    def c_control(self, flt):
+        return self._c_control(1, flt)
+
+    def c_control_other(self, _other, flt):
+        return self._c_control(1, flt, True)
+
+    def c_control_n(self, n, flt):
+        return self._c_control(n, flt)
+
+    def c_control_n_other(self, n, flt):
+        return self._c_control(n, flt, True)
 
     def c_hand_empty(self):
         return {"kind": "hand_empty"}
@@ -469,7 +609,8 @@ class _T(TextTransformer, Transformer):
     def self_discard(self, n):
         return [({"op": "discard", "count": n, "who": "controller"}, None)]
 
-    def opp_discard(self, n):
+    def opp_discard(self, *args):
+        n = args[-1]
         return [({"op": "discard", "count": n, "who": "opponent"}, None)]
 
     def opp_discard_random(self, n):
@@ -484,12 +625,43 @@ class _T(TextTransformer, Transformer):
     def lose_life_self(self, n):
         return [({"op": "lose_life", "amount": _life(n), "who": "controller"}, None)]
 
-    def lose_life(self, n):
+    def lose_life(self, *args):
+        n = args[-1]
         return [({"op": "lose_life", "amount": _life(n), "who": "opponent"}, None)]
 
     def each_lose_life(self, n):
         return [({"op": "lose_life", "amount": _life(n), "who": "controller"}, None),
                 ({"op": "lose_life", "amount": _life(n), "who": "opponent"}, None)]  # fmt: skip
+
+    def target_opponent(self, *_):
+        return None
+
+    # "... for each <cards> / card in your hand" in a one-time effect: SET_X (the count as it resolves,
+    # times the printed amount in the op's units) before the op, whose operand is then X
+    def _set_x(self, per, times):
+        if self.card.get("x"):
+            raise Unsupported("'for each' on a card whose cost has {X}")
+        if per["count"] == "field" and per["filter"].get("exclude_self") and self.card.get("type") in ("chant", "rune"):
+            raise Unsupported("'for each other' on a chant")
+        return ({"op": "set_x", "per": per, "times": times}, None)
+
+    def damage_per(self, *args):
+        n, sel, per = args[-3], args[-2], args[-1]
+        if not isinstance(n, int):
+            raise Unsupported("X00 damage for each ...")
+        return [self._set_x(per, n // 100), ({"op": "damage", "amount": "X00"}, sel)]
+
+    def damage_player_per(self, *args):
+        n, per = args[-2], args[-1]
+        if not isinstance(n, int):
+            raise Unsupported("X00 damage for each ...")
+        return [self._set_x(per, n // 100), ({"op": "damage_player", "amount": "X00", "who": "opponent"}, None)]
+
+    def gain_life_per(self, n, per):
+        return [self._set_x(per, _life(n) // 100), ({"op": "gain_life", "amount": "X00"}, None)]
+
+    def draw_per(self, per):
+        return [self._set_x(per, 1), ({"op": "draw", "count": "X"}, None)]
 
     def dealer(self, *_):
         return None
@@ -499,7 +671,8 @@ class _T(TextTransformer, Transformer):
         return [({"op": "damage", "amount": n}, sel)]
 
     def damage_player(self, *args):
-        return [({"op": "damage_player", "amount": _life(args[-1]), "who": "opponent"}, None)]
+        n = [a for a in args if a is not None][-1]  # dealer and target_opponent are None
+        return [({"op": "damage_player", "amount": _life(n), "who": "opponent"}, None)]
 
     def damage_each_player(self, *args):
         n = _life(args[-1])
@@ -564,12 +737,44 @@ class _T(TextTransformer, Transformer):
             out.append(({"op": "grant_keyword", "keywords": kws, "duration": dur}, sel))
         return out
 
+    def gain_per(self, sel, _verb, power, per):
+        atk, dfn = _power(power)
+        return [({"op": "power", "atk": atk, "defense": dfn, "duration": "permanent", "_per": per}, sel)]
+
+    def _per_filter(self, flt, other=False):
+        flt = _target_filter(flt)
+        if flt.get("zone", "field") != "field":
+            raise Unsupported("'for each' card outside the field")
+        if "atk_min" in flt or "atk_max" in flt:
+            raise Unsupported("'for each' card with an ATK bound")
+        if other:
+            flt["exclude_self"] = True
+        return {"count": "field", "filter": flt}
+
+    def per_field(self, flt):
+        return self._per_filter(flt)
+
+    def per_field_other(self, _other, flt):
+        return self._per_filter(flt, True)
+
+    def per_hand(self):
+        return {"count": "hand"}
+
+    def per_graveyard(self):
+        return {"count": "graveyard"}
+
     def cannot(self, sel, restr, duration=None):
         if restr == ["_eternal"]:
             # CR 1417.1: an old card's "this card cannot be destroyed" is [Eternal]
             if sel.kind != "self" or duration is not None:
                 raise Unsupported("'cannot be destroyed' other than this card's own, for good")
             return [({"op": "_eternal"}, sel)]
+        if "_barrier" in restr:
+            # CR 1120.2: [Barrier] is "cannot be targeted by spells or abilities controlled by a player other
+            # than the controller of this card": the same words when the cards are the ability controller's own
+            if sel.kind != "self" and (sel.filter or {}).get("side") != "own":
+                raise Unsupported("'cannot be targeted by your opponent's ...' on cards that may be the opponent's")
+            return [({"op": "grant_keyword", "keywords": ["barrier"], "duration": duration or "permanent"}, sel)]
         return [({"op": "restrict", "restrictions": restr, "duration": duration or "permanent"}, sel)]
 
     def loses_all(self, sel):
@@ -616,6 +821,12 @@ class _T(TextTransformer, Transformer):
 
     def mill_one(self, *_):
         return [({"op": "mill", "count": 1}, None)]
+
+    def mill_removed(self, n):
+        return [({"op": "mill", "count": n, "to": "removed"}, None)]  # CR 1004.1
+
+    def mill_removed_one(self, *_):
+        return [({"op": "mill", "count": 1, "to": "removed"}, None)]
 
     def call_stone(self):
         return [({"op": "call_stone"}, None)]
@@ -749,6 +960,16 @@ class _T(TextTransformer, Transformer):
 
     def rested(self):
         return {"state": "rested"}
+
+    # the J/resonators in the battle now (CR 803, 804: filters.filter_core reads ATTACKER / BLOCKER)
+    def attacking(self):
+        return {"state": "attacking"}
+
+    def blocking(self):
+        return {"state": "blocking"}
+
+    def attacking_or_blocking(self):
+        return {"state": "attacking_or_blocking"}
 
     # "non-<type>": the noun's card types but that one ("non-magic stone, non-J-ruler entity")
     def non_j_ruler(self):
@@ -964,6 +1185,8 @@ class _Body:
     def ops(self, will: bool = False) -> list[dict]:
         if self.condition is not None:
             raise Unsupported("'as long as' in an effect (only continuous abilities have a lasting condition)")
+        if any("_per" in op for c in self.clauses for op, _ in c if op):
+            raise Unsupported("'for each' in a one-time effect (only continuous ATK/DEF is counted)")
         out = _assemble(self.clauses, self.on_field)
         if not will and any(op["op"] == "produce_will" for op in out):
             raise Unsupported("producing will outside a will ability (CR 907)")
@@ -983,6 +1206,8 @@ class _Body:
             flt = dict(sel.filter) if sel.kind == "all" else {"self_only": True}  # "this card gains ..."
             if op["op"] == "power":
                 out.append({"op": "aura_power", "atk": op["atk"], "defense": op["defense"], "filter": flt})
+                if "_per" in op:
+                    out[-1]["per"] = op["_per"]  # "for each ..." (AURA_PER)
             elif op["op"] == "grant_keyword":
                 out.append({"op": "aura_keyword", "keywords": op["keywords"], "filter": flt})
             elif op["op"] == "restrict":
@@ -1060,6 +1285,7 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
 # Normalisation and the compiler
 # --------------------------------------------------------------------------------------------
 _REMINDER = re.compile(r"\s*\((?:[^()]|\([^()]*\))*[.!]\"?\)")  # a parenthesised sentence: reminder text
+_GAINS_TEXT = re.compile(r"\s*\(this card gains the following text[^()]*\)", re.I)
 _ARROWS = re.compile(r"\s*(?:>>>|=>|⇒|→)\s*")
 _QUOTED = re.compile(r'("[^"]*")')
 _SPACE_BEFORE = re.compile(r"\s+([,.:;])")
@@ -1123,12 +1349,20 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     s = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = s.replace("《", "<<").replace("》", ">>").replace("«", "<<").replace("»", ">>")
     s = _REMINDER.sub("", s)
+    s = _GAINS_TEXT.sub("", s)  # "[Null] (This card gains the following text ...) - <text>" printed without a full stop
     s = _ARROWS.sub(" => ", s)
     s = _SPACE_BEFORE.sub(r"\1", s)  # "{Rest} , {B}" as "{Rest}, {B}"
     parts = _QUOTED.split(s)  # quoted names are kept as printed; the card's own name outside them is "this card"
     s = "".join(p if i % 2 else _mark_races((p.replace(name, "this card") if name else p).lower(), races)
                 for i, p in enumerate(parts))  # fmt: skip
-    return " ".join(s.replace("thi card", "this card").split())
+    s = " ".join(s.replace("thi card", "this card").split())
+    if s.endswith('."'):
+        s = s[:-2] + '".'  # the full stop printed inside a closing quote
+    elif s.endswith(","):
+        s = s[:-1] + "."
+    elif s[-1:].isalnum() or s[-1:] in ("]", "}"):
+        s += "."  # a sentence printed without its full stop ("[Enter]: Destroy target addition")
+    return s
 
 
 class FowTextCompiler(CardTextCompiler):

@@ -50,7 +50,7 @@ KeywordName = BitKeywordName = Literal[
     "pierce", "precision", "first_strike", "explode", "flying", "swiftness", "imperishable",
     "quickcast", "barrier", "drain", "eternal", "bane", "bloodlust",
 ]  # fmt: skip
-RestrictionName = Literal["cant_attack", "cant_block", "cant_recover", "cant_be_blocked"]
+RestrictionName = Literal["cant_attack", "cant_block", "cant_recover", "cant_be_blocked", "cant_be_attacked"]
 DurationName = Literal["end_of_turn", "permanent", "end_of_battle"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["activate", "will", "automatic", "continuous"]
@@ -65,6 +65,7 @@ _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j
 ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
+    "control_at_least",
 ]  # fmt: skip
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
 
@@ -73,6 +74,7 @@ _RESTRICT_BITS = {
     "cant_block": K.RESTRICT_CANT_BLOCK,
     "cant_recover": K.RESTRICT_CANT_RECOVER,
     "cant_be_blocked": K.RESTRICT_CANT_BE_BLOCKED,
+    "cant_be_attacked": K.RESTRICT_CANT_BE_ATTACKED,
 }
 _WILL_CODE = {a: i for i, a in enumerate(K.ATTRIBUTE_NAMES)} | {"void": K.WILL_VOID}
 # will symbols of a printed cost (CR 203.3): {W} light, {R} fire, {U} water, {G} wind, {B} darkness
@@ -137,7 +139,7 @@ class FowFilter(FilterBase):
     ``name``: the shared keys)."""
 
     zone: Literal["field", "chase", "graveyard", "hand", "main_deck", "ruler_area"] = "field"
-    state: Literal["any", "recovered", "rested"] = "any"
+    state: Literal["any", "recovered", "rested", "attacking", "blocking", "attacking_or_blocking"] = "any"
     exclude_self: bool = False
     added_to: bool = False  # only the card this addition is added to (CR 1406.1a)
     self_only: bool = False  # only the ability's own card ("this card gains ...", a continuous ability)
@@ -167,6 +169,8 @@ class FowCondition(StrictModel):
     # a card name for control_name, will symbols for rune_attributes ("{W}{W}": two light runes,
     # CR 1137.2a), else a number (runes_revealed_at_least: [Rune] <number>, CR 1137.2b)
     value: int | str = 0
+    # control_at_least: you control ``value`` (1..15) or more cards in the field this filter matches
+    filter: FowFilter | None = None
 
 
 # ---- effect ops (tagged by ``op``; the shared op model: tcg_env.cards.ops) ----------------------
@@ -198,7 +202,9 @@ OpSearch = op_model("search", _M, filter=FowFilter)
 OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(default=1, ge=1, le=5)))
 OpCallStone = op_model("call_stone", _M, who=_Who)
 OpForesee = op_model("foresee", _M, count=_N)
-OpMill = op_model("mill", _M, count=_NX, who=_Who)
+# "put the top N cards of your deck into your graveyard"; to "removed": "remove the top N cards of your deck
+# from the game" (CR 1004.1)
+OpMill = op_model("mill", _M, count=_NX, who=_Who, to=(Literal["graveyard", "removed"], "graveyard"))
 OpManaCounter = op_model("mana_counter", _M, count=Annotated[int, Field(ge=-10, le=10)], who=_Who)
 # replacement and prevention effects (CR 910, 1018): "prevent the next <amount> damage that would be
 # dealt to <targets / who> this turn" ("all": CR 1018.1b); "this turn, the next time <targets> would
@@ -213,10 +219,26 @@ OpShieldDestroy = op_model("shield_destroy", _M, instead=(InsteadList, ["rest", 
 OpReplaceDestroy = op_model("replace_destroy", _M, instead=(InsteadList, ["heal"]), filter=(Union[FowFilter, None], None))  # noqa: UP007
 OpGraveToRemoved = op_model("grave_to_removed", _M, filter=FowFilter)
 OpIf = op_model("if", _M, condition=FowCondition, skip=(int, Field(default=1, ge=1, le=20)))
-OpAuraPower = op_model("aura_power", _M, atk=(SignedHundreds, 0), defense=(SignedHundreds, 0), filter=FowFilter)
+class FowPer(StrictModel):
+    """"... for each <what>": the cards of the fields ``filter`` matches (seen from the ability's
+    controller), or the cards in its controller's hand or graveyard."""
+
+    count: Literal["field", "hand", "graveyard"] = "field"
+    filter: FowFilter | None = None
+
+
+# per: "gains [+100/+100] for each <cards>" (the AURA_PER row before it, constants.Op)
+OpAuraPower = op_model("aura_power", _M, atk=(SignedHundreds, 0), defense=(SignedHundreds, 0), filter=FowFilter,
+                       per=(Union[FowPer, None], None))  # noqa: UP007
 OpAuraKeyword = op_model("aura_keyword", _M, keywords=KeywordList, filter=FowFilter)
 OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, filter=FowFilter)
-OpCostReduction = op_model("cost_reduction", _M, amount=Annotated[int, Field(ge=1, le=10)], filter=FowFilter)
+# per: "... for each <cards>" (the AURA_PER row before it); a filter self_only in the hand: the card's own
+# "you may pay {N} less to play this card" (characteristics.own_cost_reduction)
+OpCostReduction = op_model("cost_reduction", _M, amount=Annotated[int, Field(ge=1, le=10)], filter=FowFilter,
+                           per=(Union[FowPer, None], None))  # noqa: UP007
+# "... for each <cards>" in a one-time effect: the X of the ops after it (their "X" / "X00" operands) is
+# ``times`` x the count (constants.Op.SET_X)
+OpSetX = op_model("set_x", _M, per=FowPer, times=(int, Field(default=1, ge=1, le=100)))
 
 _OP_MODELS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpDamage, OpDestroy, OpRest, OpRecover,
@@ -224,6 +246,7 @@ _OP_MODELS = (
     OpCounter, OpDraw, OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
     OpForesee, OpMill, OpIf, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
+    OpSetX,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -433,7 +456,11 @@ def op_words(op: Any) -> str:
         return f"produce {op.will} will" + (f" x{n}" if isinstance(n, int) and n > 1 else "")
     if op.op in ("power", "aura_power"):
         out = f"{name} {op.atk:+d}/{op.defense:+d}"
-        return out + (f" to {filter_words(op.filter)}" if op.op == "aura_power" else "")
+        out += f" to {filter_words(op.filter)}" if op.op == "aura_power" else ""
+        per = getattr(op, "per", None)
+        if per is not None:
+            out += f" for each card in the {per.count}" if per.filter is None else f" for each {filter_words(per.filter)}"
+        return out
     if op.op == "if":
         return f"if {condition_words(op.condition)} (else skip {op.skip})"
     for arg in ("amount", "count", "will", "keywords", "restrictions", "instead"):
@@ -453,6 +480,8 @@ def effect_words(effect: list | None) -> str:
 def condition_words(c: FowCondition | None) -> str:
     if c is None:
         return ""
+    if c.filter is not None:
+        return f"{c.kind.replace('_', ' ')} {c.value} {filter_words(c.filter)}"
     return f"{c.kind.replace('_', ' ')} {c.value}"
 
 
@@ -654,10 +683,16 @@ class _Compiler(PoolCompiler):
             if card.stealth.trigger is not None and card.stealth.trigger not in _STANDBY_TRIGGERS:
                 self.fail("stealth.trigger", f"a card in the standby area is told of {', '.join(_STANDBY_TRIGGERS)} "
                           f"(triggers.trigger_standby), not {card.stealth.trigger!r}")
-        if t in ("chant", "rune") and card.abilities:
-            self.fail("abilities", f"a {t} does what its effect says; it has no abilities here")
-        if t == "magic_stone" and any(a.kind != "continuous" for a in card.abilities):
-            self.fail("abilities", "a magic stone's will is its 'will' field; other abilities are continuous only")
+        if t in ("chant", "rune") and any(a.kind != "continuous" or any(
+                op.op != "cost_reduction" or not op.filter.self_only for op in a.effect) for a in card.abilities):
+            # its own "you may pay {N} less to play this card" works from the hand (own_cost_reduction)
+            self.fail("abilities", f"a {t} does what its effect says; it has no abilities here "
+                      "(but its own cost reduction)")
+        if t == "magic_stone" and any(a.kind == "will" for a in card.abilities):
+            # CR 907: a stone's will ability is its 'will' field (the WILL_A / WILL_B actions); its other
+            # abilities are any card's: automatic ones trigger in the field (triggers.trigger_all, zones.enter_field
+            # for a called stone), activate ones are played from the field (play.ability_usable)
+            self.fail("abilities", "a magic stone's will is its 'will' field, not a will ability")
         n_act = sum(a.kind in ("activate", "will") for a in card.abilities)
         if n_act > K.ABILITIES_PER_CARD:
             self.fail("abilities", f"at most {K.ABILITIES_PER_CARD} activate/will abilities per card (ABILITIES_PER_CARD)")
@@ -748,7 +783,9 @@ class _Compiler(PoolCompiler):
         if kind in ("activate", "will"):
             if ab.cost is None or not _cost_nonempty(ab.cost):
                 self.fail(f"{p}.cost", f"a {kind} ability needs a cost (CR 905.2): will, rest, banish_self, discard, life or mana")
-            if ab.cost.rest and card.type in ("ruler", "addition", "chant", "rune"):
+            if ab.cost.rest and card.type in ("chant", "rune"):
+                # a ruler rests in its ruler area, an addition in the field (CR 1013.2; play.activate; both
+                # recover in the recovery phase, turn.recover_all); a chant or rune is never there
                 self.fail(f"{p}.cost.rest", f"a {card.type} is not rested for an ability here")
             if parse_will_cost(ab.cost.will)[1] < 0:
                 self.fail(f"{p}.cost.will", "an ability cost has no X")
@@ -815,6 +852,17 @@ class _Compiler(PoolCompiler):
             if not isinstance(v, str):
                 self.fail(f"{p}.value", "control_name takes a card name")
             return int(K.Condition.CONTROL_NAME), self.interned(self.name_ids, v, f"{p}.value", "card name")
+        if c.kind == "control_at_least":
+            if c.filter is None or c.filter.zone != "field" or c.filter.side == "opponent":
+                self.fail(f"{p}.filter", "control_at_least counts cards in your field: a filter of the field, not the opponent's side")
+            if c.filter.atk_min is not None or c.filter.atk_max is not None:
+                self.fail(f"{p}.filter", "control_at_least reads no ATK (continuous abilities are not read, filters.condition_holds)")
+            if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v < 1 << K.CONTROL_COUNT_BITS:
+                self.fail(f"{p}.value", f"control_at_least counts 1 to {(1 << K.CONTROL_COUNT_BITS) - 1} cards")
+            frow = self.compile_filter(c.filter, f"{p}.filter", ("field",))
+            return int(K.Condition.CONTROL_AT_LEAST), (frow << K.CONTROL_COUNT_BITS) | v
+        if c.filter is not None:
+            self.fail(f"{p}.filter", "only control_at_least takes a filter")
         if c.kind == "rune_attributes":
             # CR 1137.2a: a revealed rune of the matching attribute for each will symbol
             try:
@@ -837,7 +885,22 @@ class _Compiler(PoolCompiler):
             if problem is not None:
                 self.fail(f"{p}[{j}].{problem[0]}", problem[1])
         for j, op in enumerate(effect):
+            self._per_x = any(o.op == "set_x" for o in effect[:j])  # the "X" operands after a SET_X
+            if op.op in ("aura_power", "cost_reduction") and op.per is not None:
+                self.code_rows.append([int(K.Op.AURA_PER), 0, *self.per_args(op.per, f"{p}[{j}].per")])
             self.code_rows.append([int(EFFECT_OPS[op.op]), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
+        self._per_x = False
+
+    def per_args(self, per: "FowPer", q: str) -> tuple[int, int, int]:
+        if per.count != "field":
+            if per.filter is not None:
+                self.fail(f"{q}.filter", "a count of the hand or graveyard takes no filter")
+            return int(K.Per[per.count.upper()]), 0, 0
+        if per.filter is None:
+            self.fail(f"{q}.filter", "a count of the field needs a filter")
+        if per.filter.atk_min is not None or per.filter.atk_max is not None:
+            self.fail(f"{q}.filter", "a count reads no ATK (continuous abilities are not read)")
+        return int(K.Per.FIELD), self.compile_filter(per.filter, f"{q}.filter", ("field",)), 0
 
     def x_operand(self, v: Any, q: str, per: int) -> int:
         """An amount or count: the number, or for "X00" / "X" (CR 903.3c, 903.2f) -``per`` (the
@@ -845,6 +908,8 @@ class _Compiler(PoolCompiler):
         if not isinstance(v, str):
             return v
         card = self._card
+        if getattr(self, "_per_x", False):
+            return -per  # the X a SET_X before it set ("for each ...")
         if not (q.startswith("effect[") and card.cost is not None and parse_will_cost(card.cost)[1] < 0
                 and card.trigger is None):
             self.fail(q, f"{v!r} needs a chant whose cost has {{X}}, in its effect (X is known only while it is on the chase, CR 203.5b)")
@@ -855,6 +920,11 @@ class _Compiler(PoolCompiler):
         who = lambda: int(K.Who[op.who.upper()])  # noqa: E731
         if name == "choose":
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "chase", "graveyard")), op.count, int(op.up_to)
+        if name == "set_x":
+            if self._card.cost is not None and parse_will_cost(self._card.cost)[1] < 0:
+                self.fail(q, "set_x in a card whose cost has {X} (the X chosen as it is played, CR 903.2f)")
+            a0, a1, _ = self.per_args(op.per, f"{q}.per")
+            return a0, a1, op.times
         if name == "select_all":
             return self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0, 0
         if name == "cancel" or name in _TARGETING:
@@ -893,8 +963,10 @@ class _Compiler(PoolCompiler):
             if op.count == 0:
                 self.fail(f"{q}.count", "must not be 0")
             return op.count, 0, 0
-        if name in ("draw", "mill"):
+        if name == "draw":
             return self.x_operand(op.count, f"{q}.count", 1), who(), 0
+        if name == "mill":
+            return self.x_operand(op.count, f"{q}.count", 1), who(), int(op.to == "removed")
         if name == "discard":
             return self.x_operand(op.count, f"{q}.count", 1), who(), int(op.random)
         if name in ("damage_player", "gain_life", "lose_life"):

@@ -14,7 +14,7 @@ from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.effects import I_A0, I_A1, I_A2, I_OP
-from tcg_env.engine.tables import ability_table, card_table, code_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.rules.modifiers import mod_total
 from tcg_env.games.force_of_will import constants as K
@@ -111,8 +111,15 @@ def aura_sums(game, s, T, slot, kinds, srcs):
                 active = abil[r, K.A_KIND] == K.AbilityKind.CONTINUOUS and game.condition_holds(
                     s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src)
                 # an inactive ability's program is skipped (a range of length 0)
+                mult = 1  # AURA_PER: the count the next AURA_POWER is multiplied by ("for each ...")
                 for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN] * active):
                     op = code[q, I_OP]
+                    if op == K.Op.AURA_PER:
+                        if ((kinds >> AURA_POWER) & 1) != 0:
+                            mult = game.aura_count(s, T, code[q, I_A0], code[q, I_A1], p, src)
+                        continue
+                    m = mult
+                    mult = 1
                     if op == K.Op.AURA_POWER:
                         kind = AURA_POWER
                     elif op == K.Op.AURA_KEYWORD:
@@ -130,8 +137,8 @@ def aura_sums(game, s, T, slot, kinds, srcs):
                     elif not game.filter_base(s, T, frow, slot, p, src):
                         continue
                     if kind == AURA_POWER:
-                        atk += code[q, I_A0]
-                        df += code[q, I_A2]
+                        atk += code[q, I_A0] * m
+                        df += code[q, I_A2] * m
                     elif kind == AURA_KW:
                         kw |= code[q, I_A0]
                     else:
@@ -193,6 +200,35 @@ def cost_reduction(game, s, T, p, slot):
             for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
                 if code[q, I_OP] == K.Op.COST_REDUCTION and game.filter_base(s, T, code[q, I_A1], slot, p, src):
                     total += code[q, I_A0]
+    return total + game.own_cost_reduction(s, T, p, slot)
+
+
+@internal
+def own_cost_reduction(game, s, T, p, slot):
+    """The hand card ``slot``'s own "you may pay {N} less to play this card [if <condition> / for each
+    <cards>]" (a COST_REDUCTION of its own continuous ability, filter self_only, in the hand: CR
+    903.2i): the condition is checked, an AURA_PER before it multiplies it."""
+    abil = ability_table(T)
+    code = code_table(T)
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    total = 0
+    if c[K.C_HAS_CONT] == 0:
+        return 0
+    for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+        if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+            continue
+        if not game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, slot):
+            continue
+        mult = 1
+        c0 = abil[r, K.A_CODE_START]
+        for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
+            op = code[q, I_OP]
+            if op == K.Op.AURA_PER:
+                mult = game.aura_count(s, T, code[q, I_A0], code[q, I_A1], p, slot)
+                continue
+            if op == K.Op.COST_REDUCTION and filter_table(T)[code[q, I_A1], K.F_EXCLUDE_SELF] == K.SELF_ONLY:
+                total += code[q, I_A0] * mult
+            mult = 1
     return total
 
 

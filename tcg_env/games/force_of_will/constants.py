@@ -146,6 +146,7 @@ RESTRICT_CANT_ATTACK = 1
 RESTRICT_CANT_BLOCK = 2
 RESTRICT_CANT_RECOVER = 4  # "does not recover during your next recovery phase"
 RESTRICT_CANT_BE_BLOCKED = 8  # "this card cannot be blocked" (CR 804.3: no J/resonator may block it)
+RESTRICT_CANT_BE_ATTACKED = 16  # "this card cannot be attacked" (CR 803.3b: no J/resonator may attack it)
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
@@ -251,6 +252,14 @@ class TriggerWhose(IntEnum):
     OPPONENTS = 2
 
 
+class Per(IntEnum):
+    """What an AURA_PER counts ("gains [+100/+100] for each ...")."""
+
+    FIELD = 0  # the cards in the fields its filter matches (its side seen from the ability's controller)
+    HAND = 1  # the cards in its controller's hand
+    GRAVEYARD = 2  # the cards in its controller's graveyard
+
+
 class Condition(IntEnum):
     """Conditions of abilities and of the IF instruction."""
 
@@ -265,8 +274,10 @@ class Condition(IntEnum):
     GRAVEYARD_AT_LEAST = 8  # arg = cards in your graveyard
     RUNES_REVEALED_AT_LEAST = 9  # [Rune] <number> (CR 1137.2b): arg = revealed runes in your rune area
     RUNE_ATTRIBUTES = 10  # [Rune] <will symbols> (CR 1137.2a): arg = RUNE_ATTR_BITS bits per Attribute, the runes needed
+    CONTROL_AT_LEAST = 11  # arg = filter row << CONTROL_COUNT_BITS | count: you control count or more matching cards
 
 
+CONTROL_COUNT_BITS = 4  # CONTROL_AT_LEAST packs the count (1..15) in its low bits, the filter row above them
 RUNE_ATTR_BITS = 4  # RUNE_ATTRIBUTES packs the count of each Attribute a in bits [4a, 4a + 4)
 
 
@@ -326,6 +337,9 @@ class CardState(IntEnum):
     ANY = 0
     RECOVERED = 1
     RESTED = 2
+    ATTACKING = 3  # the attacking J/resonator (state.ATTACKER, CR 803)
+    BLOCKING = 4  # the blocking J/resonator (state.BLOCKER, CR 804)
+    ATTACKING_OR_BLOCKING = 5
 
 
 class FilterZone(IntEnum):
@@ -399,6 +413,7 @@ class Op(IntEnum):
     CALL_STONE = 37  # put the top card of the magic stone deck into the field (CR 1016)
     FORESEE = 38  # a0 = count (CR 1034)
     MILL = 39  # a0 = count: top cards of the main deck to the graveyard
+    SET_X = 41  # a0 = Per, a1 = filter row, a2 = times: the frame's X (E_X) := times x the count ("for each ...")
     MANA_COUNTER = 40  # a0 = mana counters to put (< 0: remove) on the J/ruler of player a1 (CR 1122, 1022.1)
     # --- replacement and prevention effects (CR 910, 1018; the shield table, state.SHIELDS) ---
     PREVENT = 50  # on every card of I_REG: prevent the next a0 damage dealt to it this turn (a0 = 0: all, CR 1018.1b)
@@ -410,6 +425,7 @@ class Op(IntEnum):
     AURA_POWER = 70  # a0 = ATK change, a1 = filter row it applies to, a2 = DEF change
     AURA_KEYWORD = 71  # a0 = KW_* bits, a1 = filter row
     AURA_RESTRICT = 72  # a0 = RESTRICT_* bits, a1 = filter row
+    AURA_PER = 74  # a0 = Per (what is counted), a1 = filter row (Per.FIELD): the next AURA_POWER counts once per card
     COST_REDUCTION = 73  # a0 = free will less, a1 = filter row (zone HAND: the cards it reduces)
     # continuous replacement effects (CR 910), read where the replaced event happens (replacement.py)
     REPLACE_DESTROY = 53  # a0 = Instead bits (INSTEAD_SOURCE_TO_GRAVEYARD required), a1 = filter row (-1: the added card)

@@ -324,6 +324,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     if op == Op.DAMAGE_PLAYER:
         game.deal_damage_to_player(s, T, src if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD else -1, who,
                               game.amount_of(s, f, a0))
+    elif op == Op.SET_X:
+        # "... for each <cards> / card in your hand": the count read now (as it resolves), kept as the
+        # frame's X for the "X" operands after it (amount_of); only in programs of cards without {X}
+        s[f + E_X] = a2 * game.aura_count(s, T, a0, a1, ctrl, src)
     elif op == Op.GAIN_LIFE:
         s[LIFE + who] += game.amount_of(s, f, a0)
     elif op == Op.LOSE_LIFE:
@@ -357,6 +361,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         for _ in range(game.amount_of(s, f, a0)):
             if s[n_off] == 0:
                 break
-            game.to_graveyard(s, T, s[l_off + s[n_off] - 1])
+            if a2 == 1:
+                game.move_card(s, T, s[l_off + s[n_off] - 1], Zone.REMOVED)  # "remove ... from the game" (CR 1004.1)
+            else:
+                game.to_graveyard(s, T, s[l_off + s[n_off] - 1])
     # AURA_* and COST_REDUCTION (continuous effects) are not applied yet (rules coverage)
     return STOPPED if s[H_DONE] != 0 else NEXT

@@ -9,7 +9,8 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, C_TYPE, N_ATTRIBUTES, CardType, Zone
 from tcg_env.games.force_of_will.state import (
-    ATTACHED, CARD, CARD_W, CONTROLLER, GRAVE_N, HAND_N, LIFE, OWNER, PLAYED_CARDS, RESTED, REVEALED, ZONE, ZT
+    ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, GRAVE_N, HAND_N, LIFE, OWNER, PLAYED_CARDS, RESTED,
+    REVEALED, ZONE, ZT
 )
 from tcg_env.games.force_of_will.characteristics import x_on_chase
 from tcg_env.rules.filters import (
@@ -97,7 +98,11 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
         return False
     if not passes_equals(f[K.F_NAME], c[K.C_NAME]):
         return False
-    return passes_state(f[K.F_STATE], K.CardState.RECOVERED, K.CardState.RESTED, s[RESTED + w] != 0)
+    st = f[K.F_STATE]
+    if st >= K.CardState.ATTACKING:  # "attacking / blocking <cards>": the ones in the battle now
+        return (((st == K.CardState.ATTACKING or st == K.CardState.ATTACKING_OR_BLOCKING) and slot == s[ATTACKER])
+                or ((st == K.CardState.BLOCKING or st == K.CardState.ATTACKING_OR_BLOCKING) and slot == s[BLOCKER]))
+    return passes_state(st, K.CardState.RECOVERED, K.CardState.RESTED, s[RESTED + w] != 0)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -133,6 +138,24 @@ def revealed_runes(s, T, p, attrs):
 
 
 @internal
+def aura_count(game, s, T, per, frow, controller, source):
+    """The count of an AURA_PER ("for each <cards> (you control) / card in your hand / graveyard"): the
+    cards of both fields its filter matches, read without the continuous abilities (filter_base, as the
+    auras' own filters are), or the controller's hand or graveyard size."""
+    if per == K.Per.HAND:
+        return s[HAND_N + controller]
+    if per == K.Per.GRAVEYARD:
+        return s[GRAVE_N + controller]
+    n = 0
+    for p in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+        for i in range(s[n_off]):
+            if game.filter_base(s, T, frow, s[l_off + i], controller, source):
+                n += 1
+    return n
+
+
+@internal
 def condition_holds(game, s, T, cond, arg, controller, source):
     """The Condition codes (abilities' conditions and the effect programs' IF)."""
     if cond == K.Condition.NONE:
@@ -159,6 +182,18 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return s[GRAVE_N + controller] >= arg
     if cond == K.Condition.RUNES_REVEALED_AT_LEAST:
         return game.revealed_runes(s, T, controller, 0) >= arg  # CR 1137.2b
+    if cond == K.Condition.CONTROL_AT_LEAST:
+        # "as long as / if you control (another | N or more) <filter>": the cards of the controller's field
+        # that match, read without the continuous abilities (filter_base: a continuous ability's condition
+        # is not defined by the continuous abilities; the compiler refuses ATK bounds here)
+        need = arg & ((1 << K.CONTROL_COUNT_BITS) - 1)
+        frow = arg >> K.CONTROL_COUNT_BITS
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, controller)
+        n = 0
+        for i in range(s[n_off]):
+            if game.filter_base(s, T, frow, s[l_off + i], controller, source):
+                n += 1
+        return n >= need
     if cond == K.Condition.RUNE_ATTRIBUTES:
         # CR 1137.2a: a revealed rune of the matching attribute for each will symbol; simplified for
         # runes of two attributes: each attribute's count, and the total, are checked separately
