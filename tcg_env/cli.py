@@ -346,7 +346,10 @@ def _cmd_cards_import(args) -> int:
     if getattr(res, "unsupported", None):
         n_lines = sum(len(v) for v in res.unsupported.values())
         what = "dropped" if args.complete_only else "imported without them"
-        print(f"  {len(res.unsupported)} cards have ability lines the grammar does not compile ({n_lines} lines; {what})")
+        # the card-text compiler's verdict (docs/<game>/card-text.md): lines no rule of the grammar parses,
+        # or that parse into something the engine does not run
+        print(f"  {len(res.unsupported)} cards have ability lines the card-text grammar does not compile "
+              f"({n_lines} lines unsupported; {what})")
     for err in res.errors[:5]:
         print(f"  invalid: {err}")
     if res.coverage_text():

@@ -36,7 +36,10 @@ def test_table_shapes_and_dtypes(table):
 
 def test_every_op_name_maps_to_a_contract_opcode():
     assert set(EFFECT_OPS.values()) <= set(K.Op)
-    assert all(EFFECT_OPS[name] == K.Op[name.upper()] for name in EFFECT_OPS if name not in ("if", "may"))
+    # a granted ability is its bit among the keyword bits: GRANT_KEYWORD / AURA_KEYWORD (constants.GRANT_BIT0)
+    granted = {"grant_ability": K.Op.GRANT_KEYWORD, "aura_grant_ability": K.Op.AURA_KEYWORD}
+    assert all(EFFECT_OPS[name] == K.Op[name.upper()] for name in EFFECT_OPS if name not in ("if", "may", *granted))
+    assert all(EFFECT_OPS[name] == op for name, op in granted.items())
 
 
 def test_character_columns_marisol_storm_admiral(table):

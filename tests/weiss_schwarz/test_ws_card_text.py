@@ -133,11 +133,152 @@ def test_unsupported_lines_keep_a_reason():
         ("【AUTO】 When your other 《Moth》 character becomes 【REVERSE】, this card gets +1000 power until end of turn.",
          "grammar"),
         ("【CONT】 All of your other characters get the following ability. \"【AUTO】 Hi.\"", "grammar"),
-        ("【CONT】 This card gets \"【CONT】 This card cannot side attack.\".", "quoted ability"),
+        ("【CONT】 This card gets \"【CONT】 If you have 2 or more 《Moth》 characters, this card gets +1000 power.\".",
+         "granted ability other than"),
+        ("【AUTO】 When this card attacks, this card gets the following ability until end of turn. \"【ACT】 [(1)] This "
+         "card gets +1000 power until end of turn.\"", "granted ability other than"),
+        ("【AUTO】 When this card attacks, this card gets the following ability until the end of your opponent's next "
+         "turn. \"【AUTO】 When this card's battle opponent becomes 【REVERSE】, draw 1 card.\"", "opponent's next turn"),
+        ("【ACT】 [【REST】 1 of your characters & 【REST】 this card] Draw 1 card.", "may include it"),
         ("【AUTO】 When this card attacks, [REST] it.", "refers to nothing"),
     ]:
         res = _c(line)
         assert res.verdict.value == "unsupported" and why in res.reason, (line, res.reason)
+
+
+def test_a_granted_auto_ability_compiles_into_a_grant_op_with_the_ability():
+    # "that character gets the following ability until end of turn. "[AUTO] ..."": the quoted line is
+    # compiled as the receiving character's ability (the pool compiler gives it its own row)
+    res = _c("【AUTO】 When this card is placed on the stage from your hand, choose 1 of your other characters, and that "
+             "character gets +1000 power and the following ability until end of turn. \"【AUTO】 When this card's "
+             "battle opponent becomes 【REVERSE】, draw 1 card.\"")
+    assert res.verdict.value == "exact", res.reason
+    eff = res.abilities[0]["effect"]
+    assert eff[1] == {"op": "power", "amount": 1000}
+    assert eff[2]["op"] == "grant_ability" and eff[2]["ability"]["trigger"] == "battle_opp_reversed"
+    assert eff[2]["ability"]["effect"] == [{"op": "draw", "count": 1}]
+    # an event grants to a character too
+    res = _c("Choose 1 of your characters, and that character gets the following ability until end of turn. "
+             "\"【AUTO】 When this card attacks, draw 1 card.\"", type="event")
+    assert res.verdict.value == "exact" and res.abilities[0]["effect"][1]["op"] == "grant_ability"
+    # "until end of turn, this card gets ... and the following ability": the duration first
+    res = _c("【AUTO】 When this card attacks, until end of turn, this card gets +1000 power and the following ability. "
+             "\"【AUTO】 When this card's battle opponent becomes 【REVERSE】, draw 1 card.\"")
+    assert res.verdict.value == "exact" and [o["op"] for o in res.abilities[0]["effect"]] == [
+        "target_self", "power", "grant_ability"]
+
+
+def test_cr_10_2_an_encore_granted_by_an_assist_aura():
+    res = _c("【CONT】 Assist All of your characters in front of this card get \"【AUTO】 Encore [Put 1 character from "
+             "your hand into your waiting room]\".")
+    assert res.verdict.value == "exact", res.reason
+    ab = res.abilities[0]
+    assert ab["keyword"] == "assist" and ab["effect"][0]["op"] == "aura_grant_ability"
+    assert ab["effect"][0]["filter"] == {"type": "character", "relation": "in_front"}
+    granted = ab["effect"][0]["ability"]
+    assert granted["keyword"] == "encore" and granted["trigger"] == "to_wr_from_stage_self"
+
+
+def test_an_aura_on_your_opponents_characters():
+    res = _c("【CONT】 All of your opponent's characters get \"【AUTO】 Encore [(2)]\".")
+    assert res.verdict.value == "exact"
+    eff = res.abilities[0]["effect"][0]
+    assert eff["op"] == "aura_grant_ability" and eff["filter"] == {"type": "character", "side": "opponent"}
+    assert eff["ability"]["cost"] == {"stock": 2} and eff["ability"]["effect"] == [{"op": "encore_self"}]
+    res = _c("【CONT】 All of your opponent's characters get -500 power.")
+    assert res.abilities[0]["effect"] == [{"op": "aura_power", "amount": -500,
+                                           "filter": {"type": "character", "side": "opponent"}}]  # fmt: skip
+
+
+def test_a_granted_restriction_is_the_restriction():
+    # "gets the following ability. "[CONT] This card cannot side attack."": the restriction itself
+    res = _c("【CONT】 All of your other characters get the following ability. \"【CONT】 This card cannot side attack.\"")
+    assert res.verdict.value == "exact"
+    assert res.abilities[0]["effect"] == [{"op": "aura_restrict", "restrictions": ["cant_side"],
+                                           "filter": {"type": "character", "relation": "other"}}]  # fmt: skip
+    res = _c("【AUTO】 When this card attacks, choose 1 of your opponent's characters, and that character gets the "
+             "following ability until the end of your opponent's next turn. \"【CONT】 This card cannot move to another "
+             "position.\"")
+    assert res.verdict.value == "exact"
+    assert res.abilities[0]["effect"][1] == {"op": "restrict", "restrictions": ["cant_move"],
+                                             "duration": "next_opp_turn_end"}  # fmt: skip
+
+
+def test_an_opponents_character_with_level_higher_than_the_opponents_level():
+    res = _c("【AUTO】 When this card attacks, choose 1 of your opponent's characters with level higher than your "
+             "opponent's level, and put it into your opponent's waiting room.")
+    assert res.verdict.value == "exact"
+    assert res.abilities[0]["effect"][0]["filter"] == {"type": "character", "side": "opponent", "level_above_opp": True}
+    res = _c("【CONT】 If you have 2 or more level 1 or higher characters, this card gets +1000 power.")
+    assert res.abilities[0]["condition"] == {"kind": "filter_count_at_least", "value": 2,
+                                             "filter": {"type": "character", "level_min": 1}}  # fmt: skip
+
+
+def test_two_triggers_are_two_abilities_with_the_same_effect():
+    res = _c("【AUTO】 When this card attacks or is frontal attacked, you may put the top card of your deck into your "
+             "stock.")
+    assert res.verdict.value == "exact"
+    assert [ab["trigger"] for ab in res.abilities] == ["attacks_self", "frontal_attacked_self"]
+    assert res.abilities[0]["effect"] == res.abilities[1]["effect"] == [
+        {"op": "may", "then": [{"op": "pool", "count": 1}]}]  # "put up to 1 card" reads the same
+    res = _c("【AUTO】 When this card attacks, put up to 1 card from the top of your deck into your stock.")
+    assert res.abilities[0]["effect"] == [{"op": "may", "then": [{"op": "pool", "count": 1}]}]
+    res = _c("【AUTO】 This ability activates up to 1 time per turn. When this card attacks or is frontal attacked, "
+             "draw 1 card.")
+    assert res.verdict.value == "unsupported" and "once-per-turn" in res.reason
+
+
+def test_level_equal_to_or_lower_than_your_level_and_other_wordings():
+    res = _c("【ACT】 [(1)] Choose up to 1 character in your hand with level equal to or lower than your level, and put "
+             "it on any position of your stage.")
+    assert res.verdict.value == "exact"
+    assert res.abilities[0]["effect"][0]["filter"] == {"type": "character", "zone": "hand", "level_max": 0,
+                                                       "level_max_rel": True}  # fmt: skip
+    res = _c("【CONT】 This card gets -1 level while on the stage.")
+    assert res.verdict.value == "exact" and res.abilities[0]["effect"][0]["op"] == "aura_level"
+    res = _c("【AUTO】 When this card becomes 【REVERSE】 during battle, draw 1 card.")
+    assert res.abilities[0]["condition"] == {"kind": "in_battle"}
+
+
+def test_choose_this_card_and_another_both_get_the_gain():
+    res = _c("【AUTO】 When this card attacks, choose this card and 1 of your other 《Moth》 characters, and those "
+             "characters get +1500 power until end of turn.")
+    assert res.verdict.value == "exact"
+    assert res.abilities[0]["effect"] == [
+        {"op": "target_self"},
+        {"op": "choose", "filter": {"type": "character", "trait": "Moth", "relation": "other"}, "count": 1, "reg": 1},
+        {"op": "power", "amount": 1500}, {"op": "power", "amount": 1500, "reg": 1}]
+    # without "other" the player could choose this card a second time
+    res = _c("【AUTO】 When this card attacks, choose this card and 1 of your characters, and those characters get "
+             "+1500 power until end of turn.")
+    assert res.verdict.value == "unsupported"
+
+
+def test_cr_8_4_3_stock_costs_written_without_parentheses():
+    for line in ["【ACT】 [①] This card gets +1 soul until end of turn.", "【ACT】 [1] This card gets +1 soul until end of turn."]:
+        res = _c(line)
+        assert res.verdict.value == "exact" and res.abilities[0]["cost"] == {"stock": 1}, line
+    res = _c("【AUTO】 [1 Put a card from your hand into your waiting room] When this card attacks, you may pay the cost. "
+             "If you do, draw 1 card.")
+    assert res.abilities[0]["cost"] == {"stock": 1, "discard": 1}
+
+
+def test_new_triggers_and_costs():
+    res = _c("【AUTO】 When this card's level 2 or higher battle opponent becomes 【REVERSE】, draw 1 card.")
+    assert res.verdict.value == "exact"
+    assert res.abilities[0]["trigger_filter"] == {"type": "character", "level_min": 2, "side": "opponent"}
+    res = _c("【AUTO】 When your other 《Moth》 character is placed on the stage from your hand, this card gets +500 power "
+             "until end of turn.")
+    assert res.verdict.value == "approximate" and list(res.approximations) == ["other_placed_any"]
+    assert res.abilities[0]["trigger"] == "other_placed"
+    res = _c("【ACT】 [(1) 【REST】 2 of your 《Moth》 characters] This card gets +1000 power until end of turn.")
+    assert res.verdict.value == "approximate" and list(res.approximations) == ["rest_cost_first"]
+    assert res.abilities[0]["cost"] == {"stock": 1, "rest_other": 2,
+                                        "rest_other_filter": {"type": "character", "trait": "Moth"}}  # fmt: skip
+    res = _c("【AUTO】 [1] When this card attacks, you may pay the cost. If you do, draw 1 card.")
+    assert res.verdict.value == "exact" and res.abilities[0]["cost"] == {"stock": 1}
+    res = _c("【ACT】 [(1)] This card gets +1000 power until end of your opponent's next turn.")
+    assert res.verdict.value == "exact" and res.abilities[0]["effect"][1]["duration"] == "next_opp_turn_end"
 
 
 def test_events_compile_into_one_event_ability_and_the_counter_icon():

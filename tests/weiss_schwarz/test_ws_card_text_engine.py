@@ -37,7 +37,8 @@ def _rec(code, name, ability=(), type="Character", level="0", power="3000", trai
             "trigger": list(trigger), "attributes": list(traits) if char else [], "ability": list(ability), "side": "W"}  # fmt: skip
 
 
-LAMP, MOTH, COUNTER, TWIN, ELDER, SPARK, FLASH, SCOUT, GUARD, SEER, MEMO, WATCHER, BRAVE, SCRY = range(14)
+LAMP, MOTH, COUNTER, TWIN, ELDER, SPARK, FLASH, SCOUT, GUARD, SEER, MEMO, WATCHER, BRAVE, SCRY, DRUMMER, HUNTER, \
+    GREETER, GIVER, LEADER, MENTOR, PATRON = range(21)
 RECORDS = [
     _rec("T/X01-001", "Lamp", ["【AUTO】 When this card is placed on the stage from your hand, look at up to 3 cards from "
                                "the top of your deck, choose up to 1 card from among them, put it into your hand, and "
@@ -66,6 +67,25 @@ RECORDS = [
     _rec("T/X01-013", "Brave", ["【AUTO】 When this card becomes 【REVERSE】 in battle, draw 1 card."], traits=("Stone",)),
     _rec("T/X01-014", "Scry", ["【AUTO】 When this card is placed on the stage from your hand, look at the top card of "
                                "your deck, and put it on the top or at the bottom of your deck."], traits=("Stone",)),
+    _rec("T/X01-015", "Drummer", ["【ACT】 [【REST】 1 of your other 《Stone》 characters] This card gets +1500 power "
+                                  "until end of turn."], traits=("Wood",)),
+    _rec("T/X01-016", "Hunter", ["【AUTO】 When this card's level 1 or higher battle opponent becomes 【REVERSE】, draw "
+                                 "1 card."], level="1", power="9000", traits=("Stone",)),
+    _rec("T/X01-017", "Greeter", ["【AUTO】 [1] When your other 《Paper》 character is placed on the stage from your "
+                                  "hand, you may pay the cost. If you do, this card gets +1000 power until end of "
+                                  "turn."], traits=("Wood",)),
+    _rec("T/X01-018", "Giver", ["【AUTO】 When this card is placed on the stage from your hand, choose 1 of your other "
+                                "characters, and that character gets the following ability until end of turn. "
+                                "\"【AUTO】 When this card's battle opponent becomes 【REVERSE】, draw 1 card.\""],
+         traits=("Wood",)),
+    _rec("T/X01-019", "Leader", ["【CONT】 If you have another level 2 or higher character, this card gets +1000 "
+                                 "power."], traits=("Wood",)),
+    _rec("T/X01-020", "Mentor", ["【AUTO】 When this card is placed on the stage from your hand, choose 1 of your other "
+                                 "characters, and that character gets the following ability until end of turn. "
+                                 "\"【AUTO】 When this card is put into your waiting room from the stage, draw 1 card.\""],
+         traits=("Wood",)),
+    _rec("T/X01-021", "Patron", ["【CONT】 All of your other characters get the following ability. \"【AUTO】 When this "
+                                 "card's battle opponent becomes 【REVERSE】, draw 1 card.\""], traits=("Wood",)),
 ]  # fmt: skip
 
 
@@ -79,7 +99,8 @@ def pool(tmp_path_factory):
 
 
 def _deck():
-    ids = [i for i in range(12) for _ in range(4)] + [BRAVE, SCRY]
+    ids = [i for i in range(12) for _ in range(3 if i in (COUNTER, TWIN, SPARK, MEMO, SEER, FLASH, LAMP) else 4)]
+    ids += [BRAVE, SCRY, DRUMMER, HUNTER, GREETER, GIVER, LEADER, MENTOR, PATRON]
     return np.array(ids, np.int32)
 
 
@@ -263,6 +284,134 @@ def test_cr_10_5_when_you_use_this_cards_backup_the_defender_gets_more(pool):
     assert _power(g, defender) == 3000 + 1000  # Backup 1000 (CR 10.5.2)
     _act(g, "Choose own center right")  # "choose 1 of your characters in battle": the defender
     assert _power(g, defender) == 3000 + 1000 + 2000
+
+
+def test_cr_8_4_a_cost_that_rests_another_of_your_characters(pool):
+    sc = _scenario(pool)
+    drummer = sc.put(0, DRUMMER, "stage", pos=0)
+    lamp = sc.put(0, LAMP, "stage", pos=1)  # <<Glass>>: not a character the cost can rest
+    scout = sc.put(0, SCOUT, "stage", pos=3)  # <<Stone>>
+    g = sc.game()
+    _act(g, "Use ability 0 of Drummer")
+    assert _power(g, drummer) == 3000 + 1500
+    orient = lambda sl: int(g.state[S.ORIENT + sl * S.CARD_W])  # noqa: E731
+    assert orient(scout) == int(K.Orientation.REST) and orient(lamp) == int(K.Orientation.STAND)
+    assert orient(drummer) == int(K.Orientation.STAND)  # "other": not this card
+    # no standing <<Stone>> character left: the cost can't be paid (CR 8.4.2), the ability is not usable
+    assert not any(g.describe_action(int(a)).startswith("Use ability 0 of Drummer") for a in g.legal_actions())
+
+
+@pytest.mark.parametrize("facing, draws", [(ELDER, True), (SCOUT, False)])
+def test_when_this_cards_level_1_or_higher_battle_opponent_becomes_reverse(pool, facing, draws):
+    sc = _scenario(pool)
+    sc.put(0, HUNTER, "stage", pos=0)
+    sc.put(0, SCOUT, "stage", pos=1)  # a second attacker: the turn waits at its attack declaration
+    sc.put(1, facing, "stage", pos=2)  # faces center left (CR 3.6.5); Elder level 2, Scout level 0
+    sc.stack_deck(0, [SCOUT] * 4)  # no climax in the trigger check
+    g = sc.game()
+    hand = _n(g, "HAND")
+    _act(g, "End the main phase")
+    _act(g, "Frontal attack with Hunter")
+    for _ in range(8):  # damage, battle (the facing character reversed), the ability at the next check timing
+        if any(g.describe_action(int(a)).startswith("Direct attack with Scout") or
+               g.describe_action(int(a)).startswith("Frontal attack with Scout") for a in g.legal_actions()):
+            break
+        g.step(int(g.legal_actions()[0]))
+    assert _n(g, "HAND") == hand + int(draws)
+
+
+def test_when_your_other_character_is_placed_on_the_stage_from_your_hand(pool):
+    sc = _scenario(pool)
+    greeter = sc.put(0, GREETER, "stage", pos=4)
+    sc.put(0, MOTH, "hand")  # <<Paper>>
+    sc.put(0, SCOUT, "hand")  # <<Stone>>: no trigger
+    sc.put(0, ELDER, "stock")
+    g = sc.game()
+    stock = _n(g, "STOCK")
+    _act(g, "Play Scout to center left")
+    assert _power(g, greeter) == 3000 and _n(g, "STOCK") == stock
+    _act(g, "Play Moth to center middle")
+    _act(g, "Use Greeter's ability")
+    assert _power(g, greeter) == 3000 + 1000 and _n(g, "STOCK") == stock - 1  # "[1]": one stock
+
+
+@pytest.mark.parametrize("granted", [True, False])
+def test_an_ability_granted_until_end_of_turn_triggers_like_the_cards_own(pool, granted):
+    sc = _scenario(pool)
+    elder = sc.put(0, ELDER, "stage", pos=0)  # 8000
+    sc.put(0, SCOUT, "stage", pos=1)  # a second attacker: the turn waits at its attack declaration
+    sc.put(0, GIVER, "hand")
+    sc.put(1, SCOUT, "stage", pos=2)  # 3000, faces center left (CR 3.6.5)
+    sc.stack_deck(0, [SCOUT] * 4)  # no climax in the trigger check
+    g = sc.game()
+    if granted:
+        _act(g, "Play Giver to center right")
+        labels = [g.describe_action(int(a)) for a in g.legal_actions()]
+        if any(x.startswith("Choose") for x in labels):
+            _act(g, "Choose own center left")
+        assert int(g.state[S.KWMOD + elder * S.CARD_W]) >> K.GRANT_BIT0 == 1
+    hand = _n(g, "HAND")
+    _act(g, "End the main phase")
+    _act(g, "Frontal attack with Elder")
+    for _ in range(8):  # damage, battle (Scout reversed), the granted ability at the next check timing
+        if any(g.describe_action(int(a)).endswith("attack with Scout") for a in g.legal_actions()):
+            break
+        g.step(int(g.legal_actions()[0]))
+    assert _n(g, "HAND") == hand + int(granted)
+
+
+@pytest.mark.parametrize("granted", [True, False])
+def test_a_granted_leaving_the_stage_ability_looks_back_at_the_card(pool, granted):
+    sc = _scenario(pool)
+    scout = sc.put(0, SCOUT, "stage", pos=0)  # 3000
+    sc.put(0, MENTOR, "hand")
+    sc.put(1, ELDER, "stage", pos=2)  # 8000, faces center left (CR 3.6.5)
+    sc.stack_deck(0, [SCOUT] * 4)
+    g = sc.game()
+    if granted:
+        _act(g, "Play Mentor to center right")
+        if any(g.describe_action(int(a)).startswith("Choose") for a in g.legal_actions()):
+            _act(g, "Choose own center left")
+    _act(g, "End the main phase")
+    _act(g, "Frontal attack with Scout")
+    hand = None
+    for _ in range(40):  # damage, battle (Scout reversed), the encore step: Scout to the waiting room
+        labels = [g.describe_action(int(a)) for a in g.legal_actions()]
+        hand = _n(g, "HAND")
+        _act(g, next((x for x in labels if x.startswith("Put reversed") or x.startswith("Decline")), labels[0]))
+        if int(g.state[S.ZONE + scout * S.CARD_W]) != int(K.Zone.STAGE):
+            break  # the step that put it there also played its standby abilities (no choice in them)
+    assert int(g.state[S.ZONE + scout * S.CARD_W]) == int(K.Zone.WAITING_ROOM)
+    assert _n(g, "HAND") == hand + int(granted)
+
+
+@pytest.mark.parametrize("patron", [True, False])
+def test_an_ability_granted_by_a_cont_ability_triggers_while_it_applies(pool, patron):
+    sc = _scenario(pool)
+    sc.put(0, ELDER, "stage", pos=0)  # 8000
+    sc.put(0, SCOUT, "stage", pos=1)  # a second attacker: the turn waits at its attack declaration
+    if patron:
+        sc.put(0, PATRON, "stage", pos=3)
+    sc.put(1, SCOUT, "stage", pos=2)  # 3000, faces center left (CR 3.6.5)
+    sc.stack_deck(0, [SCOUT] * 4)  # no climax in the trigger check
+    g = sc.game()
+    hand = _n(g, "HAND")
+    _act(g, "End the main phase")
+    _act(g, "Frontal attack with Elder")
+    for _ in range(8):  # damage, battle (Scout reversed), the granted ability at the next check timing
+        if any(g.describe_action(int(a)).endswith("attack with Scout") for a in g.legal_actions()):
+            break
+        g.step(int(g.legal_actions()[0]))
+    assert _n(g, "HAND") == hand + int(patron)
+
+
+@pytest.mark.parametrize("other, bonus", [(ELDER, 1000), (SCOUT, 0)])
+def test_a_condition_counting_your_characters_of_a_level(pool, other, bonus):
+    sc = _scenario(pool)
+    leader = sc.put(0, LEADER, "stage", pos=0)
+    sc.put(0, other, "stage", pos=1)  # Elder is level 2, Scout level 0
+    g = sc.game()
+    assert _power(g, leader) == 3000 + bonus
 
 
 def _sample_decks(cards):

@@ -16,6 +16,7 @@ approximation and the measured coverage: ``docs/weiss_schwarz/card-text.md``.
 
 from __future__ import annotations
 
+import copy
 import re
 from pathlib import Path
 from typing import Any, Mapping
@@ -45,6 +46,10 @@ APPROXIMATIONS: dict[str, str] = {
                            "refresh does not shuffle in the cards already put",
     "take_up_to": "\"choose N cards from among them\": the player may take fewer than N (the engine's choice "
                   "from the cards looked at is an \"up to\")",
+    "rest_cost_first": "\"[REST] N of your (other) characters\" in a cost: the engine rests the first N standing "
+                       "characters that match, in stage-position order (the player does not choose which)",
+    "other_placed_any": "\"when your other <<T>> character is placed on the stage from your hand\": also "
+                        "triggers when the character is placed on the stage another way (by an effect, Encore)",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
 }
@@ -62,9 +67,15 @@ _PILE_OP = {"stock": "pool", "waiting_room": "mill", "clock": "clock_top"}
 # waiting room, the character in battle is the defending one)
 _KEYWORDS = {"brainstorm": "brainstorm", "backup": "backup"}
 _TARGETING = ("choose", "select_all", "target_self", "target_battle_opp")
-_ON_REG = {"power", "soul", "level", "grant_keyword", "restrict", "stand", "rest", "reverse", "to_hand",
+_ON_REG = {"power", "soul", "level", "grant_keyword", "grant_ability", "restrict", "stand", "rest", "reverse", "to_hand",
            "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
            "to_stage", "move_position", "to_marker"}  # fmt: skip
+# cards._Compiler.GRANTED_TRIGGERS: a granted ability's triggers (the card is on the stage)
+_GRANTED_TRIGGERS = ("attacks_self", "frontal_attacked_self", "reversed_self", "battle_opp_reversed",
+                     "to_wr_from_stage_self",
+                     "damage_canceled_self", "damage_not_canceled_self", "end_of_attack_self", "trigger_check_climax",
+                     "begin_turn", "begin_draw", "begin_clock", "begin_main", "begin_climax", "begin_attack",
+                     "begin_encore", "begin_end", "begin_battle", "begin_counter")  # fmt: skip
 N_REGS = 2  # constants.N_REGS: target registers per program
 
 _QUOTED = re.compile(r'("[^"]*"|<<[^>]*>>)')
@@ -76,6 +87,8 @@ def normalise(line: str) -> str:
     s = line.replace("【", "[").replace("】", "]").replace("《", "<<").replace("》", ">>")
     s = s.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = s.replace("\uff08", "(").replace("\uff09", ")").replace("×", " x ").replace("［", "[").replace("］", "]")
+    for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1):  # a circled stock cost (CR 8.4.3)
+        s = s.replace(c, f"({i})")
     parts = _QUOTED.split(s)
     out = []
     for i, p in enumerate(parts):
@@ -89,6 +102,8 @@ def normalise(line: str) -> str:
         p = re.sub(r"([,.&])", r" \1 ", p)
         p = re.sub(r"(\d) , (\d{3})", r"\1\2", p)  # 1,000 -> 1000
         p = p.replace("( ", "(").replace(" )", ")")
+        p = re.sub(r"\bgets\+ ?(\d)", r"gets +\1", p)  # "gets+ 1000 power" (a typo of the database)
+        p = re.sub(r"\[ ?(\d+) (?=put |\[rest\]|return )", r"[(\1) ", p)  # "[1 put ...]": the stock cost "(1)"
         out.append(p)
     s = "".join(out)
     s = re.sub(r"\s*[/\uff0f]\s*", " / ", s)
@@ -127,6 +142,12 @@ def _walk(ops: list[dict]):
         yield o
         if o.get("op") in ("if", "may"):
             yield from _walk(o["then"])
+
+
+def _as_char(spec: dict[str, Any]) -> dict[str, Any]:
+    """"your other "Name"" / "1 of your "Name"" on the stage: a character of that name (CR 3.6:
+    only characters are on the stage)."""
+    return dict(spec, type="character") if set(spec) == {"name"} else spec
 
 
 def _flt(**kw: Any) -> dict[str, Any]:
@@ -325,14 +346,47 @@ class WSTextTransformer(TextTransformer, Transformer):
     def g_power_x(self):
         return ("power_x", None)  # the amount: the "X is equal to" sentence (xdef)
 
-    def g_ability(self, *_):
-        raise Unsupported("granting an ability ('gets the following ability')")
+    def _granted(self, tok) -> tuple[str, dict]:
+        """The quoted ability a gain grants ("gets the following ability. "[AUTO] ...""): the
+        quoted line compiled for the same card; its approximations are the line's."""
+        inner = str(tok)[1:-1].strip()
+        if not inner.startswith("["):
+            raise Unsupported("granting a quoted text that is not an ability")
+        # the ability is the receiving character's ("this card" is that character), whoever grants it
+        res = COMPILER.compile_line(inner, {"type": "character"})
+        if not res.compiled or len(res.abilities) != 1 or res.fields:
+            raise Unsupported(f"a granted ability the compiler cannot compile ({res.reason or 'not one ability'})")
+        ab = res.abilities[0]
+        if ab.get("kind") == "cont" and "condition" not in ab and "whose" not in ab and "keyword" not in ab and all(
+                o["op"] == "aura_restrict" and o["filter"] == {"type": "character", "relation": "self"}
+                for o in ab["effect"]):  # fmt: skip
+            # "[CONT] This card cannot side attack": the restriction itself, on whoever gets it
+            for name in res.approximations:
+                self.approximate(name)
+            return ("restrict", [r for o in ab["effect"] for r in o["restrictions"]])
+        if ab.get("kind") != "auto" or ab.get("trigger") not in _GRANTED_TRIGGERS:
+            raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
+        if ab.get("once_per_turn") or ab.get("keyword") not in (None, "encore") or ab.get("combo"):
+            raise Unsupported("a granted ability with a once-per-turn limit, a keyword (but Encore) or a combo")
+        for name in res.approximations:
+            self.approximate(name)
+        return ("grant", ab)
+
+    def g_ability(self, tok):
+        return self._granted(tok)
+
+    def g_ability_dur(self, dur, tok):
+        # "gets the following ability until end of turn. "[AUTO] ..."": the duration before the quote
+        kind, v = self._granted(tok)
+        if kind == "restrict":
+            return ("restrict", v, dur)
+        return ("grant", dict(v, **{"@dur": dur}))
 
     def g_abilities(self, *_):
         raise Unsupported("granting abilities ('gets the following abilities')")
 
-    def g_named_ability(self, *_):
-        raise Unsupported("granting a quoted ability")
+    def g_named_ability(self, tok):
+        return self._granted(tok)
 
     def _xcount(self, other, spec, mult):
         if spec.get("type") != "character":
@@ -373,10 +427,25 @@ class WSTextTransformer(TextTransformer, Transformer):
         return [{"op": "@t", "who": who[0]}, *ops]
 
     def gets(self, subj, gains, dur=None):
+        inner = [g[2] for g in gains if len(g) == 3]
+        gains = [g[:2] for g in gains]
+        inner += [v.pop("@dur") for k, v in gains if k == "grant" and "@dur" in v]
+        if inner:
+            if dur is not None or len(inner) > 1:
+                raise Unsupported("two durations in one gain")
+            dur = inner[0]
         if dur is None:
             raise Unsupported("a gain without a duration outside a [CONT] ability")
         ops = []
         for k, v in gains:
+            if k == "restrict":
+                ops.append({"op": "restrict", "restrictions": v, **({"duration": dur} if dur != "end_of_turn" else {})})
+                continue
+            if k == "grant":
+                if dur != "end_of_turn":
+                    raise Unsupported("an ability granted until the end of the opponent's next turn")
+                ops.append({"op": "grant_ability", "ability": v})
+                continue
             if k == "power_x":
                 ops.append({"op": "power_x", "amount": None, **({"duration": dur} if dur != "end_of_turn" else {})})
                 continue
@@ -386,6 +455,10 @@ class WSTextTransformer(TextTransformer, Transformer):
         if subj[0] == "group":
             return [{"op": "select_all", "filter": subj[1]}, {"op": "@t", "who": "last"}, *ops]
         return self._on(subj, *ops)
+
+    def gets_pre(self, dur, subj, gains):
+        # "until end of turn, this card gets +1500 power and the following ability. "...""
+        return self.gets(subj, gains, dur)
 
     def may(self, ops):
         return [{"op": "may", "then": ops}]
@@ -397,9 +470,16 @@ class WSTextTransformer(TextTransformer, Transformer):
             op["up_to"] = True
         return [op]
 
+    def choose_self_and(self, count, what):
+        # "choose this card and 1 of your other <<T>> characters, and those characters get ...": this
+        # card in one register, the chosen in another, the gains on both (resolve)
+        if what.get("relation") != "other" or what.get("side") == "opponent" or "zone" in what:
+            raise Unsupported("'choose this card and' a card that may be this card")
+        return [{"op": "@self_and", "choose": self.choose(count, what)[0]}]
+
     def ch_own_stage(self, *parts):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
-        spec = next(p for p in parts if isinstance(p, dict))
+        spec = _as_char(next(p for p in parts if isinstance(p, dict)))
         loc = [p for p in parts if isinstance(p, (str, tuple)) and not isinstance(p, Token)]
         extra: dict[str, Any] = {"relation": "other" if other else None}
         if loc:
@@ -422,6 +502,14 @@ class WSTextTransformer(TextTransformer, Transformer):
             raise Unsupported("choosing opponent's stage cards that are not characters")
         return self.to_filter(spec, side="opponent")
 
+    def ch_opp_stage_above(self, spec):
+        return dict(self.ch_opp_stage(spec), level_above_opp=True)
+
+    def ch_opp_stage_part(self, spec, part):
+        if spec.get("type") != "character":
+            raise Unsupported("choosing opponent's stage cards that are not characters")
+        return self.to_filter(spec, side="opponent", positions=[part])
+
     def ch_opp_part(self, spec, part):
         return self.to_filter(dict(spec, type="character"), side="opponent", positions=[part])
 
@@ -429,6 +517,13 @@ class WSTextTransformer(TextTransformer, Transformer):
         if zone == "stage":
             raise Unsupported("stage")
         return self.to_filter(spec, zone=zone)
+
+    def ch_zone_lv(self, spec, zone):
+        # "with level equal to or lower than your level": the Standby-style bound (level_max_rel,
+        # an offset of 0 to the master's level)
+        if "level_min" in spec or "level_max" in spec or "level_eq" in spec:
+            raise Unsupported("two level bounds")
+        return dict(self.ch_zone(spec, zone), level_max=0, level_max_rel=True)
 
     def ch_opp_zone(self, spec, zone):
         return self.to_filter(spec, zone=zone, side="opponent")
@@ -541,6 +636,13 @@ class WSTextTransformer(TextTransformer, Transformer):
 
     def top_deck(self, pile):
         return [{"op": _PILE_OP[pile], "count": 1}]
+
+    def top_deck_upto(self, n, pile):
+        # "put up to 1 card from the top of your deck into your stock": the player may (CR 8.3: "up to"
+        # allows 0); more than one would be a count the player picks card by card
+        if n != 1:
+            raise Unsupported("'put up to N cards from the top of your deck' (N > 1)")
+        return [{"op": "may", "then": [{"op": _PILE_OP[pile], "count": 1}], "closed": True}]
 
     def top_deck_n(self, n, pile):
         return [{"op": _PILE_OP[pile], "count": n}]
@@ -770,8 +872,15 @@ class WSTextTransformer(TextTransformer, Transformer):
         """"you have N or more [other] <spec>": the kernels count the *other* characters (with a
         trait, CR: the card itself is not "other"); a card that is itself such a character and works
         from the stage counts itself, so N - 1 others."""
-        if spec.get("type") != "character" or set(spec) - {"type", "trait", "trait_or"}:
-            raise Unsupported("a count of characters with qualities other than a trait")
+        if set(spec) == {"name"}:
+            spec = dict(spec, type="character")  # "you have another "X"": a character of your stage (CR 3.6)
+        if spec.get("type") != "character":
+            raise Unsupported("a count of cards that are not characters")
+        if set(spec) - {"type", "trait", "trait_or"}:
+            # a level / colour / name / orientation: the stage characters the filter matches, this
+            # card included unless "other" (the kernels' filter_count_at_least)
+            return {"kind": "filter_count_at_least", "value": n,
+                    "filter": self.to_filter(spec, relation="other" if other else None)}
         trait = spec.get("trait")
         mine = set(self.card.get("traits") or ())
         me = (self.card.get("type") == "character" and not getattr(self, "_off_stage", False)
@@ -899,6 +1008,9 @@ class WSTextTransformer(TextTransformer, Transformer):
     def c_stock_only(self, tok):
         return {"stock": int(str(tok)[1:-1])}
 
+    def c_stock_int(self, tok):
+        return {"stock": int(tok)}  # "[1]": a stock cost printed without its parentheses
+
     def c_items(self, *items):
         cost: dict[str, Any] = {}
         for it in items:
@@ -909,6 +1021,8 @@ class WSTextTransformer(TextTransformer, Transformer):
                 if k in cost:
                     raise Unsupported("a cost with two parts of the same kind")
                 cost[k] = v
+        if cost.get("rest_self") and cost.get("rest_other") and cost["rest_other_filter"].get("relation") != "other":
+            raise Unsupported("resting this card and N of your characters (which may include it)")
         return cost
 
     def c_discard(self, count, spec):
@@ -936,8 +1050,19 @@ class WSTextTransformer(TextTransformer, Transformer):
     def c_clock_top(self):
         return {"clock_top": 1}
 
-    def c_rest_other(self, *_):
-        raise Unsupported("a cost of resting other characters")
+    def c_rest_other(self, count, *parts):
+        # "[REST] N of your (other) <spec> characters" (CR 8.4): the engine rests the first N
+        # standing ones in stage-position order (costs.rest_other_sources)
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = parts[-1]
+        if count[0] != "exactly":
+            raise Unsupported("'up to' in a cost")
+        if spec.get("orientation") == ["stand"]:
+            spec = {k: v for k, v in spec.items() if k != "orientation"}  # only [STAND] ones can be rested anyway
+        if spec.get("type") != "character" or "orientation" in spec:
+            raise Unsupported("a cost resting cards that are not characters")
+        self.approximate("rest_cost_first")
+        return {"rest_other": count[1], "rest_other_filter": self.to_filter(spec, relation="other" if other else None)}
 
     def auto_cost(self, cost):
         return ("cost", cost)
@@ -967,6 +1092,31 @@ class WSTextTransformer(TextTransformer, Transformer):
 
     def t_opp_reversed(self):
         return ("battle_opp_reversed", None)
+
+    def t_opp_reversed_q(self, quals):
+        # "when this card's level 2 or higher battle opponent becomes [REVERSE]": the trigger's filter
+        # on the battle opponent (turn.py passes it as the triggering card)
+        flt = self.to_filter(self.charspec(quals, "character"), side="opponent")
+        return ("battle_opp_reversed", {"trigger_filter": flt})
+
+    def t_other_played(self, _other, spec):
+        spec = _as_char(spec)
+        # OTHER_PLACED fires for every placement on the stage (play.place_on_stage), not only from the hand
+        if spec.get("type") != "character":
+            raise Unsupported("'when your other card is placed on the stage'")
+        self.approximate("other_placed_any")
+        return ("other_placed", {"trigger_filter": self.to_filter(spec)})
+
+    def t_another_played(self, spec):
+        return self.t_other_played(None, spec)
+
+    # "when this card attacks or is frontal attacked": one ability per trigger (auto_body), the same
+    # effect either way
+    def t_attacks_or_frontal(self):
+        return ("@two", (("attacks_self", None), ("frontal_attacked_self", None)))
+
+    def t_played_or_attacks(self):
+        return ("@two", (("played_self", None), ("attacks_self", None)))
 
     def t_to_wr(self):
         self._off_stage = True  # the card is in the waiting room when its condition is checked
@@ -1008,6 +1158,7 @@ class WSTextTransformer(TextTransformer, Transformer):
         return (_PHASES[parts[-1]], whose)
 
     def t_other_attacks(self, _other, spec):
+        spec = _as_char(spec)
         if spec.get("type") != "character":
             raise Unsupported("'when your other card attacks'")
         return ("other_attacks", {"trigger_filter": self.to_filter(spec)})
@@ -1099,6 +1250,10 @@ class WSTextTransformer(TextTransformer, Transformer):
     def rest_if_pay(self, cond, effects):
         return ("pay", cond, effects)
 
+    def rest_if2_pay(self, a, b, effects):
+        raise Unsupported("two conditions before 'you may pay the cost' (an ability has one condition; the "
+                          "second would be checked only after the cost is paid)")
+
     def rest_if2(self, a, b, effects):
         raise Unsupported("two conditions")
 
@@ -1110,6 +1265,11 @@ class WSTextTransformer(TextTransformer, Transformer):
 
     def auto_body(self, *parts):
         parts = tuple(x for p in parts for x in (p if isinstance(p, list) else [p]))
+        if isinstance(parts[-2], tuple) and parts[-2][0] == "@two":
+            out = [self.auto_body(*copy.deepcopy(parts[:-2]), t, copy.deepcopy(parts[-1])) for t in parts[-2][1]]
+            if any(ab.get("once_per_turn") for ab in out):
+                raise Unsupported("two triggers on an ability with a once-per-turn limit")
+            return out
         prefixes = [p for p in parts[:-2] if isinstance(p, tuple) and len(p) == 1]
         cost = next((p[1] for p in parts if isinstance(p, tuple) and len(p) == 2 and p[0] == "cost"), None)
         trig, whose = parts[-2]
@@ -1168,6 +1328,8 @@ class WSTextTransformer(TextTransformer, Transformer):
         # "during your turn, when ...": the turn is the ability's condition (checked when it
         # triggers and when it resolves), so it can have no other
         ab = self.auto_body(*parts)
+        if isinstance(ab, list):
+            raise Unsupported("'during your turn' with two triggers")
         if "condition" in ab or "combo" in ab:
             raise Unsupported("'during your turn' beside another condition on an [AUTO] ability")
         ab["condition"] = {"kind": "your_turn"}
@@ -1232,6 +1394,14 @@ class WSTextTransformer(TextTransformer, Transformer):
     def _aura(self, gains, flt):
         ops = []
         for k, v in gains:
+            if k == "grant":
+                # the receiving characters check it as of the last refresh of the derived values
+                # (characteristics.refresh_derived, at every check timing)
+                ops.append({"op": "aura_grant_ability", "ability": v, "filter": dict(flt)})
+                continue
+            if k == "restrict":
+                ops.append({"op": "aura_restrict", "restrictions": v, "filter": dict(flt)})
+                continue
             if k == "power_x" and len(gains) > 1:
                 raise Unsupported("'+X power and ...'")
             ops.append({"op": f"aura_{k}", "amount": v, "filter": dict(flt)})
@@ -1239,6 +1409,10 @@ class WSTextTransformer(TextTransformer, Transformer):
 
     def aura_group(self, subj, gains):
         return self._aura(gains, subj[1])
+
+    def aura_opp_group(self, spec, *rest):
+        # "all of your opponent's characters (in the center stage) get ..." (the aura's filter: side opponent)
+        return self._aura(rest[-1], self.s_opp_group(spec, *rest[:-1])[1])
 
     def aura_self(self, gains):
         return self._aura(gains, {"type": "character", "relation": "self"})
@@ -1392,7 +1566,7 @@ class WSTextTransformer(TextTransformer, Transformer):
         battle = trig in ("reversed_self", "battle_opp_reversed") or (cond or {}).get("kind") in (
             "battle_opp_level_at_most", "battle_opp_level_above_opp")
         # "when your other character attacks / is frontal attacked, ... that character": the trigger's
-        if trig in ("other_attacks", "other_frontal_attacked"):
+        if trig in ("other_attacks", "other_frontal_attacked", "other_placed"):
             battle = "triggering"
         st = {"free": list(range(N_REGS)), "cur": None, "fixed": {}}
         out = self._resolve(ops, st, battle, top=True)
@@ -1413,6 +1587,7 @@ class WSTextTransformer(TextTransformer, Transformer):
                 if any(o["op"] in ("if", "if_stored") or o["op"] == "may" and name == "may" for o in op["then"]):
                     raise Unsupported("nested conditions")
                 inner = dict(st, free=list(st["free"]), fixed=dict(st["fixed"]))
+                op = {k: v for k, v in op.items() if k != "closed"}  # clauses(): a "may" of one clause
                 op = dict(op, then=self._resolve(op["then"], inner, battle, False))
                 if not op["then"]:
                     raise Unsupported("an empty optional effect")
@@ -1449,6 +1624,13 @@ class WSTextTransformer(TextTransformer, Transformer):
                 st["fixed"][who] = reg
                 st["cur"] = reg
                 continue
+            if name == "@self_and":
+                a = self._take(st)
+                b = self._take(st)
+                out += [{"op": "target_self", "reg": a}, dict(op["choose"], reg=b)]
+                st.setdefault("side", {}).update({a: "own", b: "own"})
+                st["cur"] = ("both", a, b)
+                continue
             if name.startswith("@"):
                 raise Unsupported(f"a phrase this compiler cannot place ({name[1:]})")
             if name in ("choose", "select_all", "reveal_top"):
@@ -1456,6 +1638,11 @@ class WSTextTransformer(TextTransformer, Transformer):
                 out.append(dict(op, reg=reg))
                 st["cur"] = reg
                 st.setdefault("side", {})[reg] = (op.get("filter") or {}).get("side", "own")
+                continue
+            if name in _ON_REG and isinstance(st["cur"], tuple):
+                if name not in ("power", "soul", "level", "grant_ability", "restrict", "stand", "rest"):
+                    raise Unsupported(f"'{name}' on this card and a chosen character")
+                out += [dict(op, reg=r) for r in st["cur"][1:]]
                 continue
             if name in _ON_REG:
                 if st["cur"] is None:

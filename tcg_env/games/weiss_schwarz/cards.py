@@ -14,7 +14,7 @@ The format is documented in ``docs/weiss_schwarz/card-format.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field as dc_field
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
@@ -97,7 +97,7 @@ ConditionName = Literal[
     "battle_opp_level_at_most", "other_chars_at_least", "wr_climax_at_least", "stock_at_most",
     "facing_level_at_least", "facing_cost_at_most", "battle_opp_level_above_opp", "no_other_rested_center",
     "markers_at_least", "all_chars_trait", "in_battle", "battle_opp_cost_at_most", "other_chars_at_most",
-    "hand_at_least",
+    "hand_at_least", "filter_count_at_least",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -113,7 +113,7 @@ _COND_COUNT = {
     "level_at_least", "memory_at_least", "level_sum_at_least", "hand_at_most", "stock_at_least",
     "opp_level_at_least", "clock_at_most", "battle_opp_level_at_most", "other_chars_at_least",
     "wr_climax_at_least", "trait_count_at_least", "stock_at_most", "facing_level_at_least", "facing_cost_at_most",
-    "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least",
+    "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least", "filter_count_at_least",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage"}
 
@@ -145,6 +145,7 @@ class WSFilter(FilterBase):
     level_min: NonNeg | None = None
     level_max: NonNeg | None = None
     level_max_rel: bool = False  # level <= the master's level + level_max (Standby, CR 4.12.2.10)
+    level_above_opp: bool = False  # level > the level of the master's opponent
     cost_max: NonNeg | None = None
     power_min: NonNeg | None = None
     power_max: NonNeg | None = None
@@ -172,6 +173,11 @@ class WSCost(StrictModel):
     self_to_memory: bool = False
     marker: WSFilter | None = None  # Fusion (CR 10.14.1.1)
     hand_to_clock: int = Field(default=0, ge=0, le=3)
+    # "[REST] N of your (other) <spec> characters" (CR 8.4): N standing stage characters matching
+    # rest_other_filter (relation "other": not this card); the engine rests the first ones in
+    # stage-position order (costs.pay_fixed_costs), no choice is asked
+    rest_other: int = Field(default=0, ge=0, le=4)
+    rest_other_filter: WSFilter | None = None
 
 
 class WSCondition(StrictModel):
@@ -180,6 +186,8 @@ class WSCondition(StrictModel):
     name: str | None = Field(default=None, min_length=1)
     trait: str | None = Field(default=None, min_length=1)
     trait_or: str | None = Field(default=None, min_length=1)  # "<<A>> or <<B>>" characters
+    # filter_count_at_least: your stage characters it matches (relation "other": not the source)
+    filter: WSFilter | None = None
 
 
 class WSBackup(StrictModel):
@@ -196,7 +204,8 @@ _M = __name__
 _Dur = (DurationName, "end_of_turn")
 # the durations each op's kernel keeps (the others would end at the end of this turn)
 _DURATIONS = {"power": ("end_of_turn", "next_opp_turn_end"), "power_x": ("end_of_turn", "next_opp_turn_end"), "restrict": ("end_of_turn", "next_opp_turn_end"),
-              "soul": ("end_of_turn",), "level": ("end_of_turn",), "grant_keyword": ("end_of_turn",)}
+              "soul": ("end_of_turn",), "level": ("end_of_turn",), "grant_keyword": ("end_of_turn",),
+              "grant_ability": ("end_of_turn",)}
 _Name = (str, Field(min_length=1))
 OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, WSFilter, Reg, CountX)
 OpTargetBattleOpp, OpTargetTriggering = reg_ops(_M, Reg, "target_battle_opp", "target_triggering")
@@ -265,6 +274,12 @@ OpAuraPowerPer = op_model("aura_power_per", _M, amount=Power, filter=WSFilter, c
 OpAuraPowerLevel = op_model("aura_power_level", _M, amount=Power, filter=WSFilter)  # amount x each one's level
 # "reveal the top card of your deck. if that card is <filter>, ...": register + stored count 1 / 0
 OpRevealTop = op_model("reveal_top", _M, filter=(WSFilter | None, None), reg=(Reg, 0))
+# "<register> gets the following ability until end of turn. "[AUTO] ..."": the granted ability (a
+# WSAbility, checked when the pool compiles) becomes an ability row of the pool's (A_ZONE = GRANT_ZONE0 + k); the op
+# runs GRANT_KEYWORD with its bit (constants.GRANT_BIT0), so the card checks it until the end of the turn
+OpGrantAbility = op_model("grant_ability", _M, ability=dict[str, Any], duration=_Dur, reg=(Reg, 0))
+# a CONT ability's "all of your <filter> characters get "[AUTO] ..."": AURA_KEYWORD with the bit
+OpAuraGrantAbility = op_model("aura_grant_ability", _M, ability=dict[str, Any], filter=WSFilter)
 
 _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
@@ -273,7 +288,8 @@ _BASE_OPS = (
     OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpSearch, OpLookTop,
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpAuraPower, OpAuraSoul, OpAuraLevel,
-    OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop,
+    OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
+    OpAuraGrantAbility,
 )  # fmt: skip
 BaseOp = Annotated[Union[_BASE_OPS], Field(discriminator="op")]  # noqa: UP007
 
@@ -311,19 +327,22 @@ EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP00
 
 
 #: op name in card files -> constants.Op
-EFFECT_OPS: dict[str, K.Op] = op_codes(_BASE_OPS, K.Op)
+EFFECT_OPS: dict[str, K.Op] = op_codes(tuple(m for m in _BASE_OPS if m not in (OpGrantAbility, OpAuraGrantAbility)),
+                                       K.Op)
+EFFECT_OPS["grant_ability"] = K.Op.GRANT_KEYWORD  # a granted ability's bit among the keyword bits
+EFFECT_OPS["aura_grant_ability"] = K.Op.AURA_KEYWORD
 EFFECT_OPS["if"] = K.Op.IF
 EFFECT_OPS["may"] = K.Op.CHOOSE_OPTIONAL
 EFFECT_OPS["if_stored"] = K.Op.IF_STORED
 _TAGS = frozenset(EFFECT_OPS)
 _TARGETING = {"choose", "select_all", "target_self", "target_battle_opp", "target_triggering", "reveal_top"}
 _ON_REGISTER = {
-    "power", "power_x", "soul", "level", "grant_keyword", "restrict", "stand", "rest", "reverse", "to_hand",
+    "power", "power_x", "soul", "level", "grant_keyword", "grant_ability", "restrict", "stand", "rest", "reverse", "to_hand",
     "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
     "to_stage", "move_position", "to_marker",
 }  # fmt: skip
 _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
-              "aura_power_level"}
+              "aura_power_level", "aura_grant_ability"}
 _COUNTING = {"brainstorm", "count"}
 # keyword ops: only in an ability written with that keyword (CR 10)
 # (brainstorm is also the plain "put the top N cards into your waiting room, count the climaxes")
@@ -397,6 +416,7 @@ class WSCardTable(CardTable):
 
     trait_ids: dict[str, int]
     title_ids: dict[str, int]
+    granted: list[Any] = dc_field(default_factory=list)  # granted ability k (WSAbility): rows with A_ZONE = GRANT_ZONE0 + k
 
     ABIL_START_COL = K.C_ABIL_START
     PACK = staticmethod(pack_tables)
@@ -430,8 +450,9 @@ class WSCardTable(CardTable):
         """A short machine-ish summary of ability ``row``: ``auto attacks_self: target_self -> power 1000``
         (``describe_ability``: the card's name first)."""
         cid, k = self.ability_source[row]
-        ab = self.models[cid].abilities[k]
-        head = ab.kind + (f" {ab.keyword}" if ab.keyword else "") + (f" {ab.trigger}" if ab.trigger else "")
+        abilities = self.models[cid].abilities
+        ab = abilities[k] if k < K.MAX_ABIL_PER_CARD else self.granted[k - K.MAX_ABIL_PER_CARD]
+        head = ("granted " if k >= K.MAX_ABIL_PER_CARD else "") + ab.kind + (f" {ab.keyword}" if ab.keyword else "") + (f" {ab.trigger}" if ab.trigger else "")
         return f"{head}: " + " -> ".join(_describe_ops(ab.effect))
 
 
@@ -505,6 +526,7 @@ class _Compiler(PoolCompiler):
         self.trait_ids: dict[str, int] = {}
         self.title_ids: dict[str, int] = {}
         self.climax_names: set[str] = set()
+        self.grants: list[tuple[str, WSAbility, int, WSCard]] = []  # granted ability k (A_ZONE = GRANT_ZONE0 + k)
 
     def intern_card(self, card: WSCard) -> None:
         for t in card.traits:
@@ -515,7 +537,8 @@ class _Compiler(PoolCompiler):
             self.climax_names.add(card.name)
 
     def extra_table_fields(self) -> dict:
-        return {"trait_ids": dict(self.trait_ids), "title_ids": dict(self.title_ids)}
+        return {"trait_ids": dict(self.trait_ids), "title_ids": dict(self.title_ids),
+                "granted": [g[1] for g in self.grants]}
 
     # ---- cards ----
     def compile_card(self, cid: int, card: WSCard) -> None:
@@ -607,6 +630,48 @@ class _Compiler(PoolCompiler):
         row[K.C_HAS_CONT] = int("cont" in kinds)
         row[K.C_ENCORE_ABIL] = encore_row
         self.card_rows.append(row)
+        if cid == len(self.models) - 1:
+            self.compile_grants()
+
+    # ---- granted abilities ----
+    # the triggers a granted ability may have: the card is on the stage when they fire (the
+    # granted bit is the card's end-of-turn keyword modifier, forgotten when it leaves the stage)
+    GRANTED_TRIGGERS = ("attacks_self", "frontal_attacked_self", "reversed_self", "battle_opp_reversed",
+                        "to_wr_from_stage_self", "damage_canceled_self", "damage_not_canceled_self", "end_of_attack_self",
+                        "trigger_check_climax", "begin_turn", "begin_draw", "begin_clock", "begin_main",
+                        "begin_climax", "begin_attack", "begin_encore", "begin_end", "begin_battle",
+                        "begin_counter")  # fmt: skip
+
+    def grant_index(self, card: WSCard, ability: dict[str, Any], q: str) -> int:
+        """The index k of the granted ability ``ability`` (one row per distinct ability)."""
+        try:
+            ab = WSAbility.model_validate(ability)
+        except ValueError as exc:
+            self.fail(f"{q}.ability", f"not an ability: {str(exc).splitlines()[0]}")
+        if ab.kind != "auto" or ab.trigger not in self.GRANTED_TRIGGERS:
+            self.fail(f"{q}.ability", "a granted ability is an auto ability triggered while its card is on the "
+                      f"stage ({', '.join(self.GRANTED_TRIGGERS)})")
+        if ab.once_per_turn or ab.keyword not in (None, "encore") or ab.combo is not None:
+            self.fail(f"{q}.ability", "a granted ability has no once-per-turn limit, keyword (but Encore) or combo")
+        key = ab.model_dump_json()
+        for k, (key2, _, _, _) in enumerate(self.grants):
+            if key2 == key:
+                return k
+        if len(self.grants) >= K.MAX_GRANTS:
+            self.fail(f"{q}.ability", f"at most {K.MAX_GRANTS} distinct granted abilities per pool")
+        self.grants.append((key, ab, self.index[card.number], card))
+        return len(self.grants) - 1
+
+    def compile_grants(self) -> None:
+        """The granted abilities' rows, after every card's (a grant's own grants are appended as
+        they are found)."""
+        k = 0
+        while k < len(self.grants):
+            key, ab, cid, card = self.grants[k]
+            self._card = card  # errors name the card that grants it
+            r = self.compile_ability(cid, card, K.MAX_ABIL_PER_CARD + k, ab)
+            self.ab_rows[r][K.A_ZONE] = K.GRANT_ZONE0 + k
+            k += 1
 
     # ---- abilities ----
     def compile_ability(self, cid: int, card: WSCard, k: int, ab: WSAbility) -> int:
@@ -620,9 +685,10 @@ class _Compiler(PoolCompiler):
         trig = ab.trigger
         if ab.trigger_filter is not None and trig not in ("other_placed", "own_climax_placed", "opp_char_reversed",
                                                           "other_attacks", "other_frontal_attacked",
-                                                          "own_trigger_check_climax"):
+                                                          "own_trigger_check_climax", "battle_opp_reversed"):
+            # battle_opp_reversed: turn.py passes the battle opponent as the triggering card
             self.fail(f"{p}.trigger_filter", "only used with other_placed, own_climax_placed, opp_char_reversed, "
-                      "other_attacks")
+                      "other_attacks, other_frontal_attacked, own_trigger_check_climax, battle_opp_reversed")
         if (trig == "use_keyword") != (ab.trigger_keyword is not None):
             self.fail(f"{p}.trigger_keyword", "trigger_keyword is required by, and only used with, use_keyword")
         if ab.whose != "any" and kind != "cont" and (trig is None or not trig.startswith("begin_")):
@@ -670,7 +736,15 @@ class _Compiler(PoolCompiler):
         code_start = len(self.code_rows)
         self.compile_ops(card, ab, ab.effect, f"{p}.effect", set(), counted=False)
 
-        discard_filter = reveal = marker = -1
+        discard_filter = reveal = marker = rest_other = -1
+        if cost.rest_other:
+            if cost.rest_other_filter is None or cost.rest_other_filter.side != "own":
+                self.fail(f"{p}.cost.rest_other_filter", "rest_other needs a filter on your own characters")
+            if cost.rest_self and cost.rest_other_filter.relation != "other":
+                self.fail(f"{p}.cost.rest_other_filter", "with rest_self, the characters rested are 'other'")
+            rest_other = self.compile_filter(cost.rest_other_filter, f"{p}.cost.rest_other_filter", zones=("stage",))
+        elif cost.rest_other_filter is not None:
+            self.fail(f"{p}.cost.rest_other_filter", "needs rest_other >= 1")
         if cost.discard_filter is not None:
             if cost.discard == 0:
                 self.fail(f"{p}.cost.discard_filter", "needs discard >= 1")
@@ -690,6 +764,8 @@ class _Compiler(PoolCompiler):
         row[K.A_COST_DISCARD_FILTER] = discard_filter
         row[K.A_COST_REVEAL_FILTER] = reveal
         row[K.A_COST_MARKER_FILTER] = marker
+        if cost.rest_other:  # packed into A_COST_REST_SELF (constants.REST_OTHER_*)
+            row[K.A_COST_REST_SELF] |= (cost.rest_other << K.REST_OTHER_SHIFT) | ((rest_other + 1) << K.REST_OTHER_FILTER_SHIFT)
         row[K.A_CODE_START] = code_start
         row[K.A_CODE_LEN] = len(self.code_rows) - code_start
         self.ab_rows.append(row)
@@ -785,6 +861,14 @@ class _Compiler(PoolCompiler):
             arg = self.interned(self.trait_ids, cond.trait, f"{p}.trait", "trait")
         elif cond.trait is not None or cond.trait_or is not None:
             self.fail(f"{p}.trait", f"{kind} takes no trait")
+        if kind == "filter_count_at_least":
+            if cond.filter is None or cond.filter.side != "own":
+                self.fail(f"{p}.filter", "filter_count_at_least needs a filter on your own characters")
+            if cond.value > 0xFF:
+                self.fail(f"{p}.value", "must be <= 255")
+            arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("stage",)) << 8) | cond.value
+        elif cond.filter is not None:
+            self.fail(f"{p}.filter", f"{kind} takes no filter")
         if kind in _COND_NAME:
             if cond.name is None:
                 self.fail(f"{p}.name", f"{kind} needs a name")
@@ -873,6 +957,11 @@ class _Compiler(PoolCompiler):
             return op.amount, dur, 0
         if name == "grant_keyword":
             return bits(op.keywords, K.KEYWORD_BITS), dur, 0
+        if name == "grant_ability":
+            return 1 << (K.GRANT_BIT0 + self.grant_index(self._card, op.ability, q)), dur, 0
+        if name == "aura_grant_ability":
+            bit = 1 << (K.GRANT_BIT0 + self.grant_index(self._card, op.ability, q))
+            return bit, self.compile_filter(op.filter, f"{q}.filter", zones=("stage",)), 0
         if name == "restrict":
             return bits(op.restrictions, _RESTRICT_BITS), dur, 0
         if name == "to_stage":
@@ -958,6 +1047,8 @@ class _Compiler(PoolCompiler):
         if f.relation == "facing" and f.side == "own":
             self.fail(f"{p}.side", "the facing character is the opponent's (CR 3.6.5)")
         row = self.new_row(K.FILTER_TABLE, f, p)
+        if f.level_above_opp:  # a bit of the level_max_rel column (no column of its own: constants)
+            row[K.F_LEVEL_MAX_REL] |= K.LEVEL_ABOVE_OPP
         if f.trait_or is not None:
             if f.trait is None:
                 self.fail(f"{p}.trait_or", "needs trait (the first of the two)")
@@ -988,7 +1079,7 @@ def _mentions(cond: WSCondition | None, ops: list[Any], kind: str) -> bool:
 def _cost_nonempty(c: WSCost) -> bool:
     return bool(
         c.stock or c.rest_self or c.discard or c.clock_top or c.reveal is not None or c.self_to_wr
-        or c.self_to_memory or c.marker is not None or c.hand_to_clock
+        or c.self_to_memory or c.marker is not None or c.hand_to_clock or c.rest_other
     )  # fmt: skip
 
 

@@ -148,6 +148,20 @@ KW_ACCELERATE = 1 << 11  # 10.12
 KW_RESONATE = 1 << 12  # 10.13
 KW_FUSION = 1 << 13  # 10.14
 KW_SUNDER = 1 << 14  # 10.15
+# "[REST] N of your (other) <spec> characters" packed into A_COST_REST_SELF (no new column: the
+# built-in pools' tables, and so their fingerprints, stay as they were): N in bits 1..3, the filter
+# row + 1 from bit 8 (0: none)
+LEVEL_ABOVE_OPP = 2  # F_LEVEL_MAX_REL bit: "with level higher than your opponent's level"
+REST_OTHER_SHIFT = 1
+REST_OTHER_MASK = 7
+REST_OTHER_FILTER_SHIFT = 8
+# an ability granted to a card ("... gets the following ability until end of turn. "[AUTO] ...""):
+# its row comes after every card's (no card's range holds it), with A_ZONE = GRANT_ZONE0 + k for
+# the granted ability k, whose bit 1 << (GRANT_BIT0 + k) an effect ORs into the card's end-of-turn
+# keyword modifier (KWMOD) or a CONT ability into its derived keywords (D_KW); triggers.trigger_granted
+GRANT_ZONE0 = 16
+GRANT_BIT0 = 16  # KWMOD / D_KW bits GRANT_BIT0.. : granted abilities (A_ZONE = GRANT_ZONE0 + k), above every KW_* bit
+MAX_GRANTS = 15  # granted abilities per pool (bits 16..30 of the int32 word)
 KEYWORD_BITS = {
     "alarm": KW_ALARM,
     "encore": KW_ENCORE,
@@ -347,6 +361,7 @@ class Condition(IntEnum):
     BATTLE_OPP_COST_AT_MOST = 31  # source's battle opponent has cost <= arg
     OTHER_CHARS_AT_MOST = 32  # master has <= arg other characters on stage
     HAND_AT_LEAST = 33  # cards in master's hand >= arg
+    FILTER_COUNT_AT_LEAST = 34  # master has >= (arg & 0xFF) stage characters matching filter row arg >> 8
 
 
 ABILITY_TABLE = TableLayout("ability")
@@ -363,7 +378,7 @@ A_COND_ARG = ABILITY_TABLE.add("cond_arg")
 A_OPTIONAL = ABILITY_TABLE.add("optional", source=copy())  # 1: "you may" / the cost may be declined (CR 8.7.3.1.1)
 A_ONCE_PER_TURN = ABILITY_TABLE.add("once_per_turn", source=copy())  # 1: "once per turn" (the engine counts uses per card per turn)
 A_COST_STOCK = ABILITY_TABLE.add("cost_stock", source=copy("cost.stock"))  # CR 8.4.3 number of stock cards to pay (circled number)
-A_COST_REST_SELF = ABILITY_TABLE.add("cost_rest_self", source=copy("cost.rest_self"))  # 1: [rest this card]
+A_COST_REST_SELF = ABILITY_TABLE.add("cost_rest_self", source=copy("cost.rest_self"))  # bit 0: [rest this card]; REST_OTHER_*: "[REST] N of your (other) <spec> characters"
 A_COST_DISCARD = ABILITY_TABLE.add("cost_discard", source=copy("cost.discard"))  # number of hand cards to put into the waiting room
 A_COST_DISCARD_FILTER = ABILITY_TABLE.add("cost_discard_filter")  # filter row the discarded cards must match, -1 = any card
 A_COST_CLOCK_TOP = ABILITY_TABLE.add("cost_clock_top", source=copy("cost.clock_top"))  # Accelerate (10.12): put the top card of your deck into your clock (count)
@@ -450,7 +465,7 @@ F_POS_MASK = FILTER_TABLE.add("pos_mask", source=mask(POSITION_BITS, "positions"
 F_RELATION = FILTER_TABLE.add("relation", source=enum(Relation))  # Relation
 F_TRIGGER_ICON = FILTER_TABLE.add("trigger_icon", source=enum(TriggerIcon, none=0))  # TriggerIcon the card must have, 0 = any
 F_TITLE = FILTER_TABLE.add("title", source=interned("title_ids", "title"))  # title id, 0 = any
-F_LEVEL_MAX_REL = FILTER_TABLE.add("level_max_rel", source=copy())  # 1: level <= master's level + F_LEVEL_MAX (Standby-style), 0 = absolute
+F_LEVEL_MAX_REL = FILTER_TABLE.add("level_max_rel", source=copy())  # bit 0: level <= master's level + F_LEVEL_MAX (Standby-style); bit 1 (LEVEL_ABOVE_OPP): level > the master's opponent's level
 F_NCOLS = FILTER_TABLE.width
 
 

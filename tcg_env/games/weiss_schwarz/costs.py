@@ -37,7 +37,7 @@ def cost_payable(game, s, T, arow, p, slot):
     A = ability_table(T)
     if s[STOCK_N + p] < A[arow, K.A_COST_STOCK]:
         return False
-    if A[arow, K.A_COST_REST_SELF] != 0:
+    if (A[arow, K.A_COST_REST_SELF] & 1) != 0:
         if s[ZONE + slot * CARD_W] != K.Zone.STAGE or s[ORIENT + slot * CARD_W] != K.Orientation.STAND:
             return False
     if A[arow, K.A_COST_DISCARD] > s[HAND_N + p]:
@@ -55,6 +55,10 @@ def cost_payable(game, s, T, arow, p, slot):
             return False
     if A[arow, K.A_COST_SELF_TO_WR] != 0 or A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
         if s[ZONE + slot * CARD_W] != K.Zone.STAGE:
+            return False
+    n_rest = (A[arow, K.A_COST_REST_SELF] >> K.REST_OTHER_SHIFT) & K.REST_OTHER_MASK
+    if n_rest > 0:
+        if game.rest_other_sources(s, T, arow, p, slot, False) < n_rest:
             return False
     # CR 10.13 Resonate: revealing a matching hand card; the engine keeps no record of revealed
     # cards, so which one is revealed does not matter and no choice is asked
@@ -79,8 +83,10 @@ def pay_fixed_costs(game, s, T, arow, p, slot):
     """CR 8.4.2.1: the parts of a cost that need no choice (in the order written)."""
     A = ability_table(T)
     game.pay_stock(s, p, A[arow, K.A_COST_STOCK])
-    if A[arow, K.A_COST_REST_SELF] != 0:
+    if (A[arow, K.A_COST_REST_SELF] & 1) != 0:
         s[ORIENT + slot * CARD_W] = K.Orientation.REST
+    if ((A[arow, K.A_COST_REST_SELF] >> K.REST_OTHER_SHIFT) & K.REST_OTHER_MASK) > 0:
+        game.rest_other_sources(s, T, arow, p, slot, True)
     for _ in range(A[arow, K.A_COST_CLOCK_TOP]):
         # CR 8.4.2.1 / 9.2.3: no refresh while a cost is paid (cost_payable checked the deck)
         n = s[DECK_N + p]
@@ -96,6 +102,29 @@ def pay_fixed_costs(game, s, T, arow, p, slot):
     elif A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
         game.put_in_zone(s, slot, K.Zone.MEMORY)
     game.refresh_if_empty(s, p)  # CR 9.2.1: the refresh the cost made wait
+
+
+@internal
+def rest_other_sources(game, s, T, arow, p, slot, rest):
+    """The cost "[REST] N of your (other) <spec> characters": counts ``p``'s standing stage
+    characters matching the cost's filter (stage-position order); with ``rest``, rests the first N
+    of them (the engine picks them for the player: the approximation rest_cost_first)."""
+    A = ability_table(T)
+    want = (A[arow, K.A_COST_REST_SELF] >> K.REST_OTHER_SHIFT) & K.REST_OTHER_MASK
+    fr = (A[arow, K.A_COST_REST_SELF] >> K.REST_OTHER_FILTER_SHIFT) - 1
+    n = 0
+    for pos in range(K.N_POSITIONS):
+        sl = stage_slot(s, p, pos)
+        if sl < 0 or s[ORIENT + sl * CARD_W] != K.Orientation.STAND:
+            continue
+        if fr >= 0 and not game.filter_match(s, T, fr, sl, p, slot):
+            continue
+        if rest:
+            if n >= want:
+                break
+            s[ORIENT + sl * CARD_W] = K.Orientation.REST
+        n += 1
+    return n
 
 
 @internal

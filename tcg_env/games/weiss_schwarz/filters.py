@@ -54,8 +54,11 @@ def filter_match(game, s, T, frow, slot, viewer, source):
     on_stage = s[ZONE + slot * CARD_W] == K.Zone.STAGE
     lvl = s[D_LEVEL + slot * CARD_W] if on_stage else cards[cid, K.C_LEVEL]
     lmax = F[frow, K.F_LEVEL_MAX]
-    if F[frow, K.F_LEVEL_MAX_REL] != 0:  # "level X or lower", X counted from the viewer's level
+    rel = F[frow, K.F_LEVEL_MAX_REL]
+    if (rel & 1) != 0:  # "level X or lower", X counted from the viewer's level
         lmax = game.player_level(s, viewer) + lmax
+    if (rel & K.LEVEL_ABOVE_OPP) != 0 and lvl <= game.player_level(s, 1 - viewer):
+        return False  # "with level higher than your opponent's level"
     if not (W.passes_at_least(F[frow, K.F_LEVEL_MIN], lvl)
             and W.passes_at_most(lmax, lvl)
             and W.passes_at_most(F[frow, K.F_COST_MAX], cards[cid, K.C_COST])):
@@ -238,6 +241,13 @@ def condition_holds(game, s, T, cond, arg, p, source):
         return n <= arg
     if cond == K.Condition.HAND_AT_LEAST:
         return s[HAND_N + p] >= arg
+    if cond == K.Condition.FILTER_COUNT_AT_LEAST:  # "you have N or more (other) <level / colour / name> characters"
+        n = 0
+        for pos in range(K.N_POSITIONS):
+            sl = stage_slot(s, p, pos)
+            if sl >= 0 and game.filter_match(s, T, arg >> 8, sl, p, source):
+                n += 1
+        return n >= (arg & 0xFF)
     if cond == K.Condition.WR_CLIMAX_AT_LEAST:
         n = 0
         for i in range(s[WR_N + p]):

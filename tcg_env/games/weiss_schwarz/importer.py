@@ -25,6 +25,7 @@ No card data is copied into this repository: the importer reads files the user s
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from tcg_env.cards.errors import CardDataError
 from tcg_env.cards.importers import ImportResult as BaseImportResult
 from tcg_env.cards.importers import Skipped, read_card_list
 from tcg_env.cards.text import LineResult, TextRecord
+from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.card_text import APPROXIMATIONS, COMPILER
 from tcg_env.games.weiss_schwarz.cards import WSCard
 
@@ -104,6 +106,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
     texts: list[TextRecord] = []
     by_number: dict[str, TextRecord] = {}
     seen: set[str] = set()
+    grant_keys: list[str] = []  # the distinct granted abilities so far (the pool has MAX_GRANTS bits)
 
     for rec in data:
         number = str(rec.get("code") or "").strip() if isinstance(rec, dict) else ""
@@ -183,6 +186,30 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
                     results[i] = LineResult.unsupported(results[i].line, "'when you use this card's' keyword that this "
                                                         "card does not have (or one of two it has)")
             abilities, sources = [a for a, _ in keep], [i for _, i in keep]
+        # the action space has ABILITIES_PER_CARD [ACT] abilities per card (and the card table
+        # MAX_ABIL_PER_CARD abilities): the lines past them are not compiled
+        n_act = n_all = 0
+        keep = []
+        for ab, i in zip(abilities, sources):
+            is_act = ab["kind"] in ("act", "counter_act")
+            if is_act and n_act >= K.ABILITIES_PER_CARD or n_all >= K.MAX_ABIL_PER_CARD:
+                results[i] = LineResult.unsupported(results[i].line, "more abilities than the engine has room for "
+                                                    "([ACT]: ABILITIES_PER_CARD, all: MAX_ABIL_PER_CARD)")
+                continue
+            n_act += is_act
+            n_all += 1
+            keep.append((ab, i))
+        for ab, i in keep:
+            keys = {json.dumps(d["ability"], sort_keys=True) for d in _walk_dicts(ab)
+                    if d.get("op") in ("grant_ability", "aura_grant_ability")}
+            new = [k for k in keys if k not in grant_keys]
+            if len(grant_keys) + len(new) > K.MAX_GRANTS:
+                results[i] = LineResult.unsupported(results[i].line, "more distinct granted abilities than the "
+                                                    "engine has bits for (MAX_GRANTS per list)")
+            else:
+                grant_keys.extend(new)
+        keep = [(a, i) for a, i in keep if results[i].compiled]  # a line is compiled whole or not at all
+        abilities, sources = [a for a, _ in keep], [i for _, i in keep]
         text_rec = TextRecord(number, _set_of(number), results, name=name)
         if ctype == "event":
             if any(not r.compiled for r in results) or not event_ops:

@@ -28,6 +28,8 @@ from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
     CARD_W,
+    D_KW,
+    KWMOD,
     CLOCK_L,
     CLOCK_N,
     HAND_L,
@@ -113,8 +115,15 @@ def stage_to_wr(game, s, T, slot):
     waiting room from the stage" (Encore, CR 10.2.1) triggers with its last position."""
     pos = s[POS + slot * CARD_W]
     p = owner_of(s, slot)
+    # granted abilities (an effect's until the end of the turn, a CONT ability's as of the last
+    # refresh of the derived values): forgotten by the zone change below (CR 3.1.4)
+    granted = (s[KWMOD + slot * CARD_W] | s[D_KW + slot * CARD_W]) >> K.GRANT_BIT0
     game.put_in_zone(s, slot, K.Zone.WAITING_ROOM)
     game.trigger_card(s, T, slot, p, K.Trigger.TO_WR_FROM_STAGE_SELF, pos)
+    if granted != 0:
+        # an ability granted until the end of the turn: the card had it when it left the stage
+        # (a leaving-the-stage trigger looks back at the card as it was on the stage)
+        game.trigger_granted(s, T, slot, p, K.Trigger.TO_WR_FROM_STAGE_SELF, pos, False, granted)
 
 
 @internal
@@ -130,6 +139,7 @@ def place_on_stage(game, s, T, slot, p, pos, orient, played):
     s[POS + slot * CARD_W] = pos
     s[ORIENT + slot * CARD_W] = orient
     s[PLACED_TURN + slot * CARD_W] = s[H_TURN]
+    s[D_KW + slot * CARD_W] &= (1 << K.GRANT_BIT0) - 1  # no CONT-granted ability of an earlier stay (refresh_derived)
     s[STAGE + p * K.N_POSITIONS + pos] = slot
     s[TIMESTAMP] += 1
     if played:

@@ -235,7 +235,7 @@ def _ability_score(game, s, T, p, pos, j):
     if not bounded:
         return NEG  # an unbounded free ability could be used forever
     v = 1.0 - STOCK_W * A[ai, K.A_COST_STOCK] - 0.8 * A[ai, K.A_COST_CLOCK_TOP]
-    if A[ai, K.A_COST_REST_SELF] != 0 and pos < K.N_CENTER:
+    if (A[ai, K.A_COST_REST_SELF] & 1) != 0 and pos < K.N_CENTER:
         v -= 2.0  # a rested centre character can't attack (CR 7.2.1.3)
     if A[ai, K.A_COST_SELF_TO_WR] != 0 or A[ai, K.A_COST_SELF_TO_MEMORY] != 0:
         v -= _stage_value(s, T, s[STAGE + p * K.N_POSITIONS + pos])

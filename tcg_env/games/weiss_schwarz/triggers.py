@@ -24,10 +24,16 @@ from tcg_env.games.weiss_schwarz.state import (
     CX_L,
     CX_N,
     DEC_ARG,
+    D_KW,
+    KWMOD,
     TT,
+    TURN_PLAYER,
+    ZONE,
+    CARD_W,
 )
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.triggers import (
+    pending_add,
     NONE_PENDING,
     PE_ABIL,
     PE_AUX,
@@ -48,6 +54,32 @@ def trigger_card(game, s, T, slot, p, trig, aux):
     card: no filter applies)."""
     aux_is_card = trig != K.Trigger.TO_WR_FROM_STAGE_SELF and trig != K.Trigger.USE_KEYWORD
     trigger_abilities(game, s, T, TT, slot, p, trig, aux, aux_is_card, 0)
+    if s[ZONE + slot * CARD_W] == K.Zone.STAGE:
+        # granted until the end of the turn (KWMOD) or by a CONT ability (D_KW, characteristics.apply_cont)
+        granted = (s[KWMOD + slot * CARD_W] | s[D_KW + slot * CARD_W]) >> K.GRANT_BIT0
+        if granted != 0:
+            game.trigger_granted(s, T, slot, p, trig, aux, aux_is_card, granted)
+
+
+@internal
+def trigger_granted(game, s, T, slot, p, trig, aux, aux_is_card, granted):
+    """The AUTO abilities granted to stage card ``slot`` until the end of the turn (bit k of
+    ``granted``: the ability row whose A_ZONE is GRANT_ZONE0 + k, after every card's rows): the same tests
+    as a card's own (whose turn, the filter on ``aux``, the condition; rules.triggers)."""
+    A = ability_table(T)
+    r = A.shape[0] - 1
+    while r >= 0 and A[r, K.A_ZONE] >= K.GRANT_ZONE0:
+        g = A[r, K.A_ZONE] - K.GRANT_ZONE0
+        if (granted >> g) & 1 != 0 and A[r, K.A_KIND] == K.AbilityKind.AUTO and A[r, K.A_TRIGGER] == trig:
+            whose = A[r, K.A_TRIG_WHOSE]
+            ok = not (whose == K.TriggerWhose.YOURS and s[TURN_PLAYER] != p)
+            ok = ok and not (whose == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == p)
+            fr = A[r, K.A_TRIG_FILTER]
+            if ok and fr >= 0 and aux_is_card and aux >= 0:
+                ok = game.filter_match(s, T, fr, aux, p, slot)
+            if ok and game.condition_holds(s, T, A[r, K.A_COND], A[r, K.A_COND_ARG], p, slot):
+                pending_add(game, s, p, slot, r, aux)
+        r -= 1
 
 
 @internal
