@@ -78,8 +78,7 @@ def test_an_uncompiled_line_of_a_pool_is_marked_and_checked(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("game, sub, name, number, uncompiled, compiled", [
-    ("force_of_will", "force_of_will", "antlebel2_fow-sim__cards.json", "CMF-001",
-     "[Continuous]: Each Fairy Tale you control cannot be targeted", None),
+    ("force_of_will", "force_of_will", "antlebel2_fow-sim__cards.json", None, None, None),
     ("force_of_will", "force_of_will", "LifeAsDev_force-of-will__CardDB.json", None, None, None),
     ("weiss_schwarz", "weiss_schwarz", "CCondeluci_WeissSchwarz-ENG-DB__5HY_W83.json", "5HY/W83-E002",
      "【CXCOMBO】 When this card attacks", "When this card attacks, if you have another"),
