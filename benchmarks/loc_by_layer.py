@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # every game folder of this checkout (a revision without one counts 0 for it)
 GAMES = tuple(sorted(p.name for p in (ROOT / "tcg_env" / "games").iterdir() if (p / "__init__.py").exists()))
 OLD_IMPORTER_PREFIX = {"weiss_schwarz": "ws"}  # before the one-folder layout: cards/importers/ws_json.py
-CARDS_FILES = re.compile(r"(^|/)(cards|decks|importers?|.*_json)\.py$")
+CARDS_FILES = re.compile(r"(^|/)(cards|decks|importers?|.*_json|card_text)\.(py|lark)$")
 PYTHON_FILES = re.compile(r"(^|/)(__init__|adapter|scenario|env|support|unsupported|data)\.py$")
 
 
@@ -42,11 +42,14 @@ def _files(rev: str | None) -> dict[str, str]:
                                check=True).stdout.split()
         paths += subprocess.run(["git", "ls-files", "--others", "--exclude-standard", "tcg_env"], cwd=ROOT,
                                 capture_output=True, text=True, check=True).stdout.split()
-        return {p: (ROOT / p).read_text() for p in paths if p.endswith(".py") and (ROOT / p).exists()}
+        return {p: (ROOT / p).read_text() for p in paths if p.endswith(CODE) and (ROOT / p).exists()}
     paths = subprocess.run(["git", "ls-tree", "-r", "--name-only", rev, "tcg_env"], cwd=ROOT, capture_output=True,
                            text=True, check=True).stdout.split()
     return {p: subprocess.run(["git", "show", f"{rev}:{p}"], cwd=ROOT, capture_output=True, text=True,
-                              check=True).stdout for p in paths if p.endswith(".py")}
+                              check=True).stdout for p in paths if p.endswith(CODE)}
+
+
+CODE = (".py", ".lark")  # Python, and the card-text grammars (a line of a grammar is a line of code)
 
 
 def import_lines(text: str) -> set[int]:
@@ -58,10 +61,12 @@ def import_lines(text: str) -> set[int]:
     return out
 
 
-def code_lines(text: str, without_imports: bool = False) -> int:
-    skip = import_lines(text) if without_imports else set()
+def code_lines(text: str, without_imports: bool = False, grammar: bool = False) -> int:
+    """Non-blank lines that are not only a comment (``#``; ``//`` in a Lark grammar)."""
+    skip = import_lines(text) if without_imports and not grammar else set()
+    comment = "//" if grammar else "#"
     return sum(1 for i, line in enumerate(text.splitlines(), 1)
-               if line.strip() and not line.strip().startswith("#") and i not in skip)
+               if line.strip() and not line.strip().startswith(comment) and i not in skip)
 
 
 def layer(path: str) -> str:
@@ -85,7 +90,7 @@ def count(rev: str | None, without_imports: bool = False, by_file: bool = False)
     out: dict[str, int] = {}
     for path, text in _files(rev).items():
         key = f"{layer(path)}: {path.removeprefix('tcg_env/')}" if by_file else layer(path)
-        out[key] = out.get(key, 0) + code_lines(text, without_imports)
+        out[key] = out.get(key, 0) + code_lines(text, without_imports, grammar=path.endswith(".lark"))
     for g in GAMES:
         out[f"{g}: total"] = sum(v for k, v in out.items() if k.startswith(f"{g}: ") and not k.endswith("total"))
     return out
