@@ -39,6 +39,7 @@ __all__ = [
     "TextRecord",
     "TextTransformer",
     "CardTextCompiler",
+    "CountWords",
     "shape_of",
     "coverage_report",
     "TOP_SHAPES",
@@ -133,6 +134,22 @@ class TextTransformer:
         if isinstance(tree_value, list):
             return tree_value, {}
         return [tree_value], {}
+
+
+def _count(n: int):
+    def word(self, *_):
+        return n
+
+    word.__name__ = f"n{n}"
+    word.__doc__ = f"the count word rule ``n{n}`` (\"{n}\", or the word the grammar spells it with): {n}"
+    return word
+
+
+class CountWords:
+    """Transformer methods for the count words a grammar spells as rules ``n1`` .. ``n10`` (``n2:
+    "two" | "2"``): each is its number. Mixed into a game's transformer beside :class:`TextTransformer`."""
+
+    n1, n2, n3, n4, n5, n6, n7, n8, n9, n10 = (_count(n) for n in range(1, 11))
 
 
 class CardTextCompiler:

@@ -31,7 +31,7 @@ from typing import Any, Mapping
 
 from lark import Transformer, v_args
 
-from tcg_env.cards.text import CardTextCompiler, LineResult, TextTransformer, Unsupported
+from tcg_env.cards.text import CardTextCompiler, CountWords, LineResult, TextTransformer, Unsupported
 from tcg_env.games.force_of_will.constants import N_REGS
 
 __all__ = ["APPROXIMATIONS", "COMPILER", "FowTextCompiler", "normalise_line"]
@@ -94,7 +94,7 @@ def _filter(*parts: Any) -> dict:
 
 
 @v_args(inline=True)
-class _T(TextTransformer, Transformer):
+class _T(CountWords, TextTransformer, Transformer):
     def line(self, value):
         return value
 
@@ -1006,20 +1006,10 @@ class _T(TextTransformer, Transformer):
     def count_cards(self, n):
         return n
 
-    def n1(self):
-        return 1
 
-    def n2(self):
-        return 2
 
-    def n3(self):
-        return 3
 
-    def n4(self):
-        return 4
 
-    def n5(self):
-        return 5
 
     def _x(self, what):
         # CR 903.2f / 903.3c: X is chosen as a chant whose cost has {X} is played
@@ -1037,20 +1027,10 @@ class _T(TextTransformer, Transformer):
     def amount(self, t):
         return _hundreds(t)
 
-    def n6(self):
-        return 6
 
-    def n7(self):
-        return 7
 
-    def n8(self):
-        return 8
 
-    def n9(self):
-        return 9
 
-    def n10(self):
-        return 10
 
     def n_int(self, t):
         n = int(t)

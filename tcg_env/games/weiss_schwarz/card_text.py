@@ -23,7 +23,7 @@ from typing import Any, Mapping
 
 from lark import Token, Transformer, v_args
 
-from tcg_env.cards.text import CardTextCompiler, TextTransformer, Unsupported
+from tcg_env.cards.text import CardTextCompiler, CountWords, TextTransformer, Unsupported
 
 __all__ = ["APPROXIMATIONS", "COMPILER", "WSTextTransformer", "normalise", "compile_line"]
 
@@ -159,7 +159,7 @@ def _num(tok: Any) -> int:
 
 
 @v_args(inline=True)
-class WSTextTransformer(TextTransformer, Transformer):
+class WSTextTransformer(CountWords, TextTransformer, Transformer):
     """Parse tree -> ability dicts. ``card``: ``{"type", "name", "traits"}`` of the card the line
     belongs to (a pronoun's default, a trait count that includes the card itself)."""
 
@@ -167,26 +167,12 @@ class WSTextTransformer(TextTransformer, Transformer):
     def num(self, tok):
         return int(tok)
 
-    def n1(self):
-        return 1
 
-    def n2(self):
-        return 2
 
-    def n3(self):
-        return 3
 
-    def n4(self):
-        return 4
 
-    def n5(self):
-        return 5
 
-    def n6(self):
-        return 6
 
-    def n7(self):
-        return 7
 
     def exactly(self, n):
         return ("exactly", n)
