@@ -16,6 +16,7 @@ from tcg_env.cards.text import Verdict, coverage_report
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
 from tcg_env.games.fftcg.card_text import (APPROXIMATIONS, COMPILER, clean_ffdecks_lines, clean_simulator_text,
+                                           compile_card_lines,
                                            normalise_line)
 from tcg_env.games.fftcg.cards import compile_fftcg_pool
 from tcg_env.games.fftcg.importer import import_fftcg_json
@@ -266,6 +267,15 @@ def _records():
         rec(35, "Bargain", "forward", 4, 5000, "Chief",
             "If you control a [[i]]Job Knight[[/]] Forward, the cost required to cast Bargain is reduced by 2."),
         rec(36, "Sneak", "forward", 2, 5000, "Thief", "Sneak cannot be blocked by a Forward of cost 4 or more."),
+        rec(37, "Either", "summon", 2, 0, "", 'Select 1 of the 2 following actions.[[br]]"Choose 1 Forward opponent '
+            'controls. Deal it 4000 damage."[[br]]"Draw 1 card."'),
+        rec(38, "Oracle", "forward", 2, 5000, "Seer", 'When Oracle enters the field, select 1 of the 2 following '
+            'actions. "Choose 1 Forward. Dull it." "Draw 1 card."'),
+        rec(39, "Both", "summon", 2, 0, "", 'Select up to 2 of the 3 following actions.[[br]]"Choose 1 Forward '
+            'opponent controls. Deal it 2000 damage."[[br]]"Choose 1 Forward opponent controls. Dull it."[[br]]'
+            '"Draw 1 card."'),
+        rec(40, "Loner", "forward", 2, 5000, "Hermit", "If you control 1 or less Backups, Loner gains +2000 power."),
+        rec(41, "Veil", "forward", 2, 5000, "Mystic", "Veil cannot be chosen by your opponent's Summons."),
     ]
     recs += [rec(10 + i, f"Filler {i}", "forward", 2 + i % 3, 5000, "Soldier", "") for i in range(14)]
     return recs
@@ -298,8 +308,8 @@ def test_mini_import(mini):
     assert [a.kind for a in by["T-001"].abilities] == ["action", "auto"] and not by["T-001"].uncompiled
     assert by["T-004"].keywords == ["brave"]
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == 30 and rep["cards_exact"] == 28 and rep["lines_unsupported"] == 1
-    assert rep["cards_approximate"] == 29  # Finder: chosen_on_resolution
+    assert rep["cards"] == 35 and rep["cards_exact"] == 33 and rep["lines_unsupported"] == 1
+    assert rep["cards_approximate"] == 34  # Finder: chosen_on_resolution
 
 
 def test_a_card_that_may_be_generic_is_approximate_in_the_simulator_layout(tmp_path):
@@ -342,6 +352,71 @@ def test_controls_at_least_condition_counts_the_filtered_forwards(mini):
         sc.field(1, ["T-010", "T-011"])  # the opponent's Forwards are not counted (side: own)
         g = sc.game()
         assert g.state[S.D_POWER + _slot_of(g, "T-002") * S.CARD_W] == power
+
+
+def test_controls_at_most_condition(mini):
+    # "If you control 1 or less Backups, Loner gains +2000 power." (CR 11.9; Condition.CONTROLS_AT_MOST)
+    from tcg_env.games.fftcg.scenario import Scenario
+
+    res, pool = mini
+    for backups, power in (([], 7000), (["T-001"], 7000), (["T-001", "T-007"], 5000)):
+        sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+        sc.field(0, ["T-040", *backups])
+        sc.field(1, ["T-030", "T-031"])  # the opponent's Backups are not counted (side: own)
+        g = sc.game()
+        assert _power(g, "T-040") == power
+
+
+@pytest.mark.parametrize("line, kind, value", [
+    ("When Zell Test enters the field, if you control 1 or less Backups, draw 1 card.", "controls_at_most", 1),
+    ("If you don't control any Forwards, the cost required to cast Zell Test is reduced by 2.", "controls_at_most", 0),
+    ("If your opponent controls 2 or less Forwards, Zell Test gains +1000 power.", "controls_at_most", 2),
+])
+def test_count_conditions_at_most(line, kind, value):
+    r = _c(line)
+    assert r.verdict is Verdict.EXACT
+    assert (r.abilities[0]["condition"]["kind"], r.abilities[0]["condition"]["value"]) == (kind, value)
+
+
+@pytest.mark.parametrize("line, by", [
+    ("Zell Test cannot be chosen by your opponent's Summons.", ["summons"]),
+    ("Zell Test cannot be chosen by your opponent's abilities.", ["abilities"]),
+    ("Zell Test cannot be chosen by your opponent's Summons or abilities.", ["summons", "abilities"]),
+])
+def test_cannot_be_chosen_by_the_opponents_summons_or_abilities(line, by):
+    r = _c(line)
+    assert r.verdict is Verdict.EXACT and r.abilities == [{"kind": "field", "effect": [{"op": "unchoosable", "by": by}]}]
+    assert _c("Damage 3 -- " + line).verdict is Verdict.UNSUPPORTED  # the choice reads no condition
+
+
+def test_a_forward_that_cannot_be_chosen_by_opponent_summons(mini):
+    # "Veil cannot be chosen by your opponent's Summons.": the opponent's Summon cannot choose it (so with no
+    # other Forward it cannot be cast, CR 11.3.3); an ability can, and so can its controller's own Summon
+    from tcg_env.games.fftcg.scenario import Scenario
+    from tests.fftcg.fftcg_helpers import is_legal
+
+    res, pool = mini
+    for opp_field, castable in ((["T-041"], False), (["T-041", "T-010"], True)):
+        sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+        sc.field(0, ["T-001", "T-007", "T-031"])
+        sc.field(1, opp_field)
+        sc.move(_slot_of(sc.game(), "T-005", K.Zone.DECK), K.Zone.HAND, 0)
+        g = sc.game()
+        assert is_legal(g, "Cast Blast") == castable
+        assert is_legal(g, "Use ability: Finisher") is False  # Finisher wants a damaged Forward
+        if castable:
+            from tests.fftcg.fftcg_helpers import do
+            do(g, "Cast Blast")
+            options = [g.describe_action(int(a)) for a in g.legal_actions()]
+            assert any("Filler 0" in o for o in options) and not any("Veil" in o for o in options)
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc.field(0, ["T-030"])
+    sc.field(1, ["T-041"])
+    g = sc.game()
+    from tests.fftcg.fftcg_helpers import do
+    do(g, "Use ability: Watchman")  # an ability may choose it
+    options = [g.describe_action(int(a)) for a in g.legal_actions()]
+    assert any("Veil" in o for o in options)
 
 
 def _power(g, number, player=0):
@@ -534,6 +609,165 @@ def test_put_into_break_zone_by_a_cost_triggers_put_from_field(mini):
         g.step(K.PASS)
     assert int(g.state[S.HAND_N]) == hand0 + 2  # the auto-ability drew 2
     assert g.state[S.ZONE + _slot_of(g, "T-001", K.Zone.BREAK) * S.CARD_W] == K.Zone.BREAK
+
+
+# ---- modal abilities: "Select 1 of the M following actions." -------------------------------------------------
+def test_modal_lines_compile_together():
+    lines = ["When ~ enters the field, select 1 of the 2 following actions.", '"Choose 1 Forward. Dull it."',
+             '"Draw 1 card."', "Brave"]
+    res = compile_card_lines([ln.replace("~", FWD["name"]) for ln in lines], FWD)
+    assert [r.verdict for r in res] == [Verdict.EXACT] * 4
+    (ab,) = res[0].abilities
+    assert ab["kind"] == "auto" and ab["trigger"] == "enters_self"
+    assert [o["op"] for o in ab["effect"]] == ["select_mode", "mode", "choose", "dull", "mode", "draw"]
+    assert res[1].abilities == [] and res[3].fields["keywords"] == ["brave"]
+
+
+def test_modal_actions_on_the_selection_line_and_without_m():
+    res = compile_card_lines(['Select 1 of the following actions. "Draw 1 card." "Discard 1 card."'], SUMMON)
+    assert res[0].verdict is Verdict.EXACT and res[0].abilities[0]["effect"][0] == {"op": "select_mode", "modes": 2, "count": 1,
+                                                                          "up_to": False}
+
+
+def test_modal_several_actions_fill_registers_of_their_own():
+    lines = ["Select up to 2 of the 3 following actions.", '"Choose 1 Forward. Dull it."',
+             '"Choose 1 Forward. Freeze it."', '"Draw 1 card."']
+    (ab,) = compile_card_lines(lines, SUMMON)[0].abilities
+    assert ab["effect"][0] == {"op": "select_mode", "modes": 3, "count": 2, "up_to": True}
+    assert [(o["op"], o.get("reg")) for o in ab["effect"][1:]] == [
+        ("mode", None), ("choose", 0), ("dull", 0), ("mode", None), ("choose", 1), ("freeze", 1), ("mode", None),
+        ("draw", None)]
+
+
+@pytest.mark.parametrize("lines, reason", [
+    (["Select 2 of the 3 following actions.", '"Choose 1 Forward. Dull it."', '"Choose 1 Forward. Freeze it."',
+      '"Choose 1 Forward. Break it."'], "choose or act on cards"),
+    (["Select 1 of the 2 following actions.", '"Draw 1 card."', '"Gain {C}."'], "action 2"),
+    (["Select 1 of the 3 following actions.", '"Draw 1 card."', '"Discard 1 card."'], "3 actions announced"),
+    (['Select 1 of the 2 following actions. If you control 2 Forwards, select up to 2 of the 2 following '
+      'actions instead.', '"Draw 1 card."', '"Discard 1 card."'], "text after"),
+])
+def test_unsupported_modal_abilities_say_why(lines, reason):
+    res = compile_card_lines(lines, SUMMON)
+    assert all(r.verdict is Verdict.UNSUPPORTED for r in res)
+    assert all(reason in r.reason for r in res)
+
+
+def _modal_game(mini, hand_card):
+    from tcg_env.games.fftcg.scenario import Scenario
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc.field(0, ["T-001", "T-007", "T-030"])  # three Backups of different names to pay with
+    sc.field(1, ["T-010"])
+    sc.move(_slot_of(sc.game(), hand_card, K.Zone.DECK), K.Zone.HAND, 0)
+    return sc.game()
+
+
+def _resolve(g, limit=40):
+    """Pay with the first Backups offered and pass until the stack is empty."""
+    for _ in range(limit):
+        if g.done or (g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0):
+            return
+        acts = [int(a) for a in g.legal_actions()]
+        g.step(acts[1] if g.decision == K.Decision.PAY_CP else (K.PASS if K.PASS in acts else acts[0]))
+
+
+def test_modal_summon_action_selected_on_cast_then_its_target(mini):
+    # the action is selected when the Summon is cast, then its targets are chosen (CR 11.3.3), then paid
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _modal_game(mini, "T-037")
+    do(g, "Cast Either")
+    assert g.decision == K.Decision.OPTIONAL_EFFECT
+    do(g, "Select action 1")
+    assert g.decision == K.Decision.CHOOSE_TARGET
+    do(g, "Choose opponent's Filler 0")
+    assert g.decision == K.Decision.PAY_CP
+    hand = int(g.state[S.HAND_N])
+    _resolve(g)
+    target = _slot_of(g, "T-010", K.Zone.FIELD, 1)
+    assert int(g.state[S.DMG + target * S.CARD_W]) == 4000  # action 1 only: no card drawn
+    assert int(g.state[S.HAND_N]) == hand
+
+
+def test_modal_summon_declining_action_1_selects_action_2(mini):
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _modal_game(mini, "T-037")
+    do(g, "Cast Either")
+    g.step(K.PASS)  # not action 1: action 2, the last, is selected without a question
+    assert g.decision == K.Decision.PAY_CP  # "Draw 1 card." chooses nothing
+    hand = int(g.state[S.HAND_N])
+    _resolve(g)
+    target = _slot_of(g, "T-010", K.Zone.FIELD, 1)
+    assert int(g.state[S.DMG + target * S.CARD_W]) == 0
+    assert int(g.state[S.HAND_N]) == hand + 1
+
+
+def test_modal_summon_up_to_two_actions_each_with_its_target(mini):
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _modal_game(mini, "T-039")
+    do(g, "Cast Both", "Select action 1", "Select action 2")
+    # two actions selected (the count): action 3 is not asked; then each action's target, in order
+    assert g.decision == K.Decision.CHOOSE_TARGET
+    do(g, "Choose opponent's Filler 0")
+    assert g.decision == K.Decision.CHOOSE_TARGET
+    do(g, "Choose opponent's Filler 0")
+    assert g.decision == K.Decision.PAY_CP
+    hand = int(g.state[S.HAND_N])
+    _resolve(g)
+    target = _slot_of(g, "T-010", K.Zone.FIELD, 1)
+    assert int(g.state[S.DMG + target * S.CARD_W]) == 2000 and int(g.state[S.DULL + target * S.CARD_W]) == 1
+    assert int(g.state[S.HAND_N]) == hand
+
+
+def test_modal_summon_up_to_may_select_the_last_action_only(mini):
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _modal_game(mini, "T-039")
+    do(g, "Cast Both")
+    g.step(K.PASS)
+    g.step(K.PASS)
+    do(g, "Select action 3")  # "up to": asked too (nothing is forced)
+    assert g.decision == K.Decision.PAY_CP
+    hand = int(g.state[S.HAND_N])
+    _resolve(g)
+    assert int(g.state[S.HAND_N]) == hand + 1
+
+
+def test_modal_action_without_a_target_cannot_be_selected(mini):
+    # CR 11.3.3 / 11.8.9: "Choose 1 Forward opponent controls" with none: only action 2 is left
+    from tcg_env.games.fftcg.scenario import Scenario
+    from tests.fftcg.fftcg_helpers import do
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc.field(0, ["T-001", "T-007"])
+    sc.move(_slot_of(sc.game(), "T-037", K.Zone.DECK), K.Zone.HAND, 0)
+    g = sc.game()
+    do(g, "Cast Either")
+    assert g.decision == K.Decision.PAY_CP
+
+
+def test_modal_auto_ability_selects_when_put_on_the_stack(mini):
+    # "When Oracle enters the field, select 1 of ...": selected and targeted when it goes on the stack
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _modal_game(mini, "T-038")
+    do(g, "Play Oracle")
+    for _ in range(10):
+        if g.decision == K.Decision.OPTIONAL_EFFECT:
+            break
+        acts = [int(a) for a in g.legal_actions()]
+        g.step(acts[1] if g.decision == K.Decision.PAY_CP else K.PASS)
+    assert g.decision == K.Decision.OPTIONAL_EFFECT
+    do(g, "Select action 1")
+    do(g, "Choose opponent's Filler 0")
+    _resolve(g)
+    target = _slot_of(g, "T-010", K.Zone.FIELD, 1)
+    assert int(g.state[S.DULL + target * S.CARD_W]) == 1
 
 
 # ---- the sample lists --------------------------------------------------------------------------------------

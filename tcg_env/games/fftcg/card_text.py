@@ -20,7 +20,8 @@ from typing import Any, Mapping
 
 from lark import Transformer, Token
 
-from tcg_env.cards.text import CardTextCompiler, LineResult, TextTransformer, Unsupported
+from tcg_env.cards.text import CardTextCompiler, LineResult, TextTransformer, Unsupported, Verdict
+from tcg_env.games.fftcg import constants as K
 
 __all__ = ["APPROXIMATIONS", "COMPILER", "FFTextTransformer", "FFTextCompiler", "normalise_line",
            "clean_simulator_text", "clean_ffdecks_lines", "referenced_names"]  # fmt: skip
@@ -33,7 +34,9 @@ APPROXIMATIONS: dict[str, str] = {
                          "trigger looks at the other cards), though the card itself matches the description",
     "end_of_turn_trigger": "\"At the end of each of your turns\" triggers at the beginning of your End Phase "
                            "(the engine's trigger point; hand-size discards come after it)",
-    "no_monsters": "\"Forward or Monster\": Monsters are not played by the engine, so only Forwards can be chosen",
+    "no_monsters": "\"Forward or Monster\": Monsters are not played by the engine, so only Forwards can be chosen; "
+                   "a modal ability's action that chooses Monsters only (\"Choose 1 Monster. Break it.\") is left out "
+                   "(it could never be selected: no Monster is on the field)",
     "chosen_on_resolution": "a card chosen in the Break Zone is chosen when the Summon or ability resolves, not "
                             "when it is cast or put on the stack, and the player may choose none (the engine's "
                             "card selection always allows it)",
@@ -298,18 +301,32 @@ class FFTextTransformer(TextTransformer, Transformer):
     def cp_at_least(self, items):
         return (_int(items[0]), items[1])
 
+    def cp_at_most(self, items):
+        return (-_int(items[0]), items[1])  # negative: "N or less" (controls_at_most N)
+
     def cp_one(self, items):
         return (1, items[-1])
+
+    @staticmethod
+    def _count_condition(n, f, side):
+        if n <= 0:
+            return {"kind": "controls_at_most", "value": -n, "filter": _with(f, side=side)}
+        return {"kind": "controls_at_least", "value": n, "filter": _with(f, side=side)}
 
     def c_control(self, items):
         n, f = items[0]
         if "side" in f:
             raise Unsupported("a side inside 'you control'")
-        return {"kind": "controls_at_least", "value": n, "filter": _with(f, side="own")}
+        return self._count_condition(n, f, "own")
+
+    def c_control_none(self, items):
+        if "side" in items[0]:
+            raise Unsupported("a side inside 'you control'")
+        return self._count_condition(0, items[0], "own")
 
     def c_opp_control(self, items):
         n, f = items[0]
-        return {"kind": "controls_at_least", "value": n, "filter": _with(f, side="opponent")}
+        return self._count_condition(n, f, "opponent")
 
     def c_damage(self, items):
         return {"kind": "damage_at_least", "value": _int(items[0])}
@@ -880,6 +897,10 @@ class FFTextTransformer(TextTransformer, Transformer):
             f = _with(f, type="forward")
         return [{"kind": "field", "effect": [{"op": "unblockable_by", "filter": f}], "_unconditional": True}]
 
+    def f_unchoosable(self, items):
+        kinds = [str(k).lower() for k in items[-1].children]
+        return [{"kind": "field", "effect": [{"op": "unchoosable", "by": kinds}], "_unconditional": True}]
+
     def f_per_card(self, items):
         f = self._aura_filter(items[0])
         if "side" not in f:
@@ -981,7 +1002,8 @@ class FFTextTransformer(TextTransformer, Transformer):
 
 def _condition_on(ab: dict, cond: dict) -> None:
     if ab.get("_unconditional"):
-        raise Unsupported("a condition on 'cannot be blocked' (the block check reads no condition)")
+        what = "cannot be chosen" if ab["effect"][0]["op"] == "unchoosable" else "cannot be blocked"
+        raise Unsupported(f"a condition on '{what}' (the engine's check reads no condition)")
     ab["condition"] = cond
 
 
@@ -1101,3 +1123,126 @@ def referenced_names(abilities: list[dict]) -> list[tuple[str, str]]:
 
     walk(abilities)
     return out
+
+
+# ------------------------------------------------------------------------------------------------
+# Modal abilities: "Select 1 of the M following actions." and the M quoted actions after it
+# ------------------------------------------------------------------------------------------------
+_SELECT = re.compile(r"\b[Ss]elect (up to )?(\d+) of the (?:(\d+) )?following actions\.")
+_QUOTED = re.compile(r'"([^"]*)"')
+_MONSTER_ACTION = re.compile(r"Choose (up to )?\d+ Monsters?\b(?! or)")
+
+
+def _quoted_actions(line: str) -> list[str]:
+    """The quoted actions of a line: '"A" "B"', or one action whose closing quote the list lost."""
+    found = [a for a in _QUOTED.findall(line) if a.strip()]
+    if _QUOTED.sub("", line).strip():
+        return [line.strip().strip('"').strip()]
+    return found
+
+
+def _renumbered(effect: list[dict], first: int) -> list[dict]:
+    """The ops of one action with its registers moved up by ``first``."""
+    return [{**op, "reg": op["reg"] + first} if "reg" in op else op for op in effect]
+
+
+def _modal_ability(heads: list[LineResult], n: int, up_to: bool) -> list[dict] | str:
+    """One modal ability per ability of the head (an EX BURST line has two) from the line compiled
+    once with each action in place of "select ...": the abilities must differ only in their effect.
+    Where more than one action may be selected, each action's targets go to registers of their own."""
+    out = []
+    m = len(heads)
+    if m < 2:
+        return "one action (the others choose Monsters)"
+    for j, ab in enumerate(heads[0].abilities):
+        rest = {k: v for k, v in ab.items() if k != "effect"}
+        effect: list[dict] = [{"op": "select_mode", "modes": m, "count": n, "up_to": up_to}]
+        first = 0
+        for h in heads:
+            if len(h.abilities) != len(heads[0].abilities):
+                return "the actions compile to different abilities"
+            other = h.abilities[j]
+            if {k: v for k, v in other.items() if k != "effect"} != rest:
+                return "an action with its own condition, 'you may' or trigger"
+            ops = other["effect"]
+            if n > 1 or up_to:
+                used = {op["reg"] for op in ops if op["op"] in ("choose", "select_all", "target_self")}
+                if first + len(used) > K.N_REGS:
+                    return f"more than {K.N_REGS} of the actions that may be selected together choose or act on cards"
+                ops = _renumbered(ops, first)
+                first += len(used)
+            effect += [{"op": "mode"}, *ops]
+        if len(effect) > 24:
+            return "a modal effect of more than 24 ops"
+        out.append({**rest, "effect": effect})
+    return out
+
+
+def compile_card_lines(lines: list[str], card: Mapping[str, Any]) -> list[LineResult]:
+    """Every line of a card, a modal ability's lines ("Select 1 of the M following actions." and the
+    quoted actions on the lines after it) compiled together: the selection line gets the ability
+    (Op.SELECT_MODE: the action is selected when it is cast or put on the stack, then its targets
+    are chosen), the action lines share its verdict."""
+    out: list[LineResult | None] = [None] * len(lines)
+    i = 0
+    while i < len(lines):
+        sel = _SELECT.search(normalise_line(lines[i]))
+        if sel is None:
+            i += 1
+            continue
+        up_to, n = sel.group(1), int(sel.group(2))
+        at = _SELECT.search(lines[i])
+        after = lines[i][at.end():]
+        # the actions: quoted after the sentence on its line or on the lines after it (some lists
+        # double the quotes: ""Choose ...""); M may be left out ("select 1 of the following actions")
+        actions = [a for a in _QUOTED.findall(after) if a.strip()]
+        m = int(sel.group(3)) if sel.group(3) else None
+        j = i + 1
+        while j < len(lines) and lines[j].lstrip().startswith('"') and (m is None or len(actions) < m):
+            actions += _quoted_actions(lines[j])
+            j += 1
+        m = len(actions) if m is None else m
+        group = list(range(i, j))
+        reason = None
+        if _QUOTED.sub("", after).strip():
+            reason = "text after the selection sentence (e.g. 'select ... instead')"
+        elif len(actions) != m or m < 2 or n > m:
+            reason = f"{m} actions announced, {len(actions)} quoted on the lines after it"
+        heads = []
+        # an action that chooses Monsters only could never be selected in the engine (no Monsters)
+        kept = [a for a in actions if not _MONSTER_ACTION.match(a.strip())]
+        dropped = len(kept) < len(actions)
+        if reason is None and not kept:
+            reason = "every action chooses Monsters"
+        actions = kept
+        if reason is None:
+            raw = lines[i]
+            for k, act in enumerate(actions):
+                act = act.strip()
+                text = act if at.start() == 0 or raw[:at.start()].rstrip().endswith("EX BURST") else \
+                    act[:1].lower() + act[1:]
+                res = COMPILER.compile_line(raw[:at.start()] + text, card)
+                if not res.compiled or not res.abilities:
+                    reason = f"action {k + 1}: {res.reason or 'no ability'}"
+                    break
+                heads.append(res)
+        if reason is not None:
+            abilities = reason
+        elif len(heads) == 1 and n == 1 and not up_to:
+            abilities = heads[0].abilities  # one action left: no selection
+        else:
+            abilities = _modal_ability(heads, min(n, len(heads)), bool(up_to) or n > len(heads))
+        if isinstance(abilities, str):
+            for g in group:
+                out[g] = LineResult.unsupported(lines[g], f"a 'Select 1 of the M following actions' ability: "
+                                                          f"{reason or abilities}")
+        else:
+            approx = tuple(dict.fromkeys([a for h in heads for a in h.approximations] +
+                                         (["no_monsters"] if dropped else [])))
+            verdict = Verdict.APPROXIMATE if approx else Verdict.EXACT
+            fields = dict(heads[0].fields)
+            out[i] = LineResult(lines[i], verdict, abilities, fields, approx)
+            for g in group[1:]:
+                out[g] = LineResult(lines[g], verdict, [], {}, approx)
+        i = j
+    return [r if r is not None else COMPILER.compile_line(ln, card) for r, ln in zip(out, lines)]

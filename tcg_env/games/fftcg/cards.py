@@ -78,6 +78,7 @@ ConditionName = Literal[
     "job_on_field",
     "controls_at_least",
     "your_turn",
+    "controls_at_most",
 ]
 
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK}
@@ -160,6 +161,11 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("aura_restrict", module, restrictions=RestrictionList, filter=filter_model),
         op_model("self_cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)]),
         op_model("unblockable_by", module, filter=filter_model),
+        op_model("unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)]),
+        # "Select 1 of the M following actions.": select_mode first, then "mode" before each action's ops
+        op_model("select_mode", module, modes=(int, Field(ge=2, le=5)), count=(int, Field(default=1, ge=1, le=5)),
+                 up_to=(bool, False)),
+        op_model("mode", module),
         op_model("aura_power_per", module, amount=_Amount, per=(Literal["card", "damage"], "card"),
                  filter=(filter_model | None, None)),
     )  # fmt: skip
@@ -179,7 +185,7 @@ _ON_REGISTER = {
     "return_to_hand", "remove_from_game",
 }  # fmt: skip
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
-               "self_cost_reduction", "unblockable_by"}
+               "self_cost_reduction", "unblockable_by", "unchoosable"}
 
 
 class FFAbility(StrictModel):
@@ -377,6 +383,11 @@ class _Compiler(PoolCompiler):
             row[K.C_HAS_FIELD] |= K.HAS_SELF_COST_REDUCTION
         if any(op.op == "unblockable_by" for ab in card.abilities for op in ab.effect):
             row[K.C_HAS_FIELD] |= K.HAS_BLOCK_RESTRICTION
+        for ab in card.abilities:
+            for op in ab.effect:
+                if op.op == "unchoosable":
+                    row[K.C_HAS_FIELD] |= (K.UNCHOOSABLE_BY_SUMMONS * ("summons" in op.by)
+                                           | K.UNCHOOSABLE_BY_ABILITIES * ("abilities" in op.by))
         self.card_rows.append(row)
 
     # ---- abilities ----
@@ -425,15 +436,18 @@ class _Compiler(PoolCompiler):
         if ab.condition is not None:
             cond = self.K.Condition[ab.condition.kind.upper()]
             v = ab.condition.value
-            if (ab.condition.filter is not None) != (ab.condition.kind == "controls_at_least"):
-                self.fail(f"{p}.condition.filter", "controls_at_least needs a filter; other conditions have none")
+            counted = ab.condition.kind in ("controls_at_least", "controls_at_most")
+            if (ab.condition.filter is not None) != counted:
+                self.fail(f"{p}.condition.filter", f"{ab.condition.kind} needs a filter; other conditions have none"
+                          if counted else "only controls_at_least / controls_at_most have a filter")
             if ab.condition.kind == "job_on_field":
                 if not isinstance(v, str):
                     self.fail(f"{p}.condition.value", "job_on_field takes a job name")
                 cond_arg = self.interned(self.job_ids, v, f"{p}.condition.value", "job")
-            elif ab.condition.kind == "controls_at_least":
-                if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v < K.COND_COUNT_SPAN:
-                    self.fail(f"{p}.condition.value", f"must be a count 1..{K.COND_COUNT_SPAN - 1}")
+            elif counted:
+                low = 1 if ab.condition.kind == "controls_at_least" else 0
+                if not isinstance(v, int) or isinstance(v, bool) or not low <= v < K.COND_COUNT_SPAN:
+                    self.fail(f"{p}.condition.value", f"must be a count {low}..{K.COND_COUNT_SPAN - 1}")
                 frow = self.compile_filter(ab.condition.filter, f"{p}.condition.filter", zones=("field",),
                                            characters=True)  # fmt: skip
                 cond_arg = frow * K.COND_COUNT_SPAN + v
@@ -468,9 +482,38 @@ class _Compiler(PoolCompiler):
         filled: set[int] = set()
         seen_effect = False
         no_self = ab.kind in ("summon", "ex_burst")
+        modal = bool(ab.effect) and ab.effect[0].op == "select_mode"
+        n_modes = sum(op.op == "mode" for op in ab.effect)
+        if modal and (n_modes != ab.effect[0].modes or ab.effect[1].op != "mode"):
+            self.fail(f"{p}.effect", f"select_mode {ab.effect[0].modes}: needs as many 'mode' ops, the first "
+                                     "right after it")
+        if modal and (ab.effect[0].count > 1 or ab.effect[0].up_to):
+            # several actions may be selected: each fills registers of its own (the targets of all are kept)
+            regs = [getattr(op, "reg", None) for op in ab.effect if op.op in _TARGETING]
+            if len(regs) != len(set(regs)):
+                self.fail(f"{p}.effect", "actions that may be selected together fill different registers")
         for j, op in enumerate(ab.effect):
             q = f"{p}.effect[{j}]"
             name = op.op
+            if name in ("select_mode", "mode"):
+                if is_field:
+                    self.fail(f"{q}.op", "field abilities have no modes")
+                if (name == "select_mode") != (j == 0) or not modal:
+                    self.fail(f"{q}.op", "select_mode is the first op of a modal effect, mode only follows it")
+                if name == "mode":
+                    # each action chooses its own targets first (CR 11.3.3); registers start empty
+                    self.code_rows.append([int(EFFECT_OPS[name]), 0, n_modes - sum(o.op == "mode" for o in
+                                                                                  ab.effect[j:]), 0, 0])
+                    filled, seen_effect = set(), False
+                else:
+                    if op.count > op.modes:
+                        self.fail(f"{q}.count", "selects more actions than there are")
+                    self.code_rows.append([int(EFFECT_OPS[name]), 0, op.modes, op.count, int(op.up_to)])
+                continue
+            if modal and name == "choose" and op.reg == K.N_REGS - 1 and op.count >= K.TARGET_MAX:
+                # the last slot of the last register keeps the selected action (state.E_MODE)
+                self.fail(f"{q}.count", f"a modal effect chooses at most {K.TARGET_MAX - 1} cards in register "
+                                        f"{K.N_REGS - 1}")
             if is_field and name not in _FIELD_ONLY:
                 self.fail(f"{q}.op", f"field abilities only use {', '.join(sorted(_FIELD_ONLY))}")
             if not is_field and name in _FIELD_ONLY:
@@ -534,6 +577,10 @@ class _Compiler(PoolCompiler):
                 a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "self_cost_reduction":
                 a0 = op.amount
+            elif name == "unchoosable":
+                if ab.condition is not None:
+                    self.fail(f"{q}.op", "unchoosable is unconditional (the choice reads no condition)")
+                a0 = K.UNCHOOSABLE_BY_SUMMONS * ("summons" in op.by) | K.UNCHOOSABLE_BY_ABILITIES * ("abilities" in op.by)
             elif name == "unblockable_by":
                 if ab.condition is not None:
                     self.fail(f"{q}.op", "unblockable_by is unconditional (the block check reads no condition)")

@@ -65,13 +65,15 @@ def condition_holds(game, s, T, cond, arg, player, source):
         return s[HAND_N + player] <= arg
     if cond == K.Condition.YOUR_TURN:
         return s[TURN_PLAYER] == player
-    if cond == K.Condition.CONTROLS_AT_LEAST:
+    if cond == K.Condition.CONTROLS_AT_LEAST or cond == K.Condition.CONTROLS_AT_MOST:
         frow = arg // K.COND_COUNT_SPAN
         n = 0
         for p in range(2):
             for i in range(s[FIELD_N + p]):
                 if game.filter_match(s, T, frow, s[FIELD_L + p * FIELD_SLOTS + i], player, source):
                     n += 1
+        if cond == K.Condition.CONTROLS_AT_MOST:
+            return n <= arg % K.COND_COUNT_SPAN
         return n >= arg % K.COND_COUNT_SPAN
     if cond == K.Condition.JOB_ON_FIELD:
         cards = card_table(T)
