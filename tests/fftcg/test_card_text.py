@@ -276,6 +276,10 @@ def _records():
             '"Draw 1 card."'),
         rec(40, "Loner", "forward", 2, 5000, "Hermit", "If you control 1 or less Backups, Loner gains +2000 power."),
         rec(41, "Veil", "forward", 2, 5000, "Mystic", "Veil cannot be chosen by your opponent's Summons."),
+        rec(42, "Digger", "forward", 2, 5000, "Miner", "When Digger enters the field, put the top 2 cards of your "
+            "deck into the Break Zone."),
+        rec(43, "Judge", "forward", 2, 5000, "Judge", "When Judge enters the field, choose 1 Forward opponent controls. "
+            "If you control 3 or more Backups, dull it."),
     ]
     recs += [rec(10 + i, f"Filler {i}", "forward", 2 + i % 3, 5000, "Soldier", "") for i in range(14)]
     return recs
@@ -308,8 +312,8 @@ def test_mini_import(mini):
     assert [a.kind for a in by["T-001"].abilities] == ["action", "auto"] and not by["T-001"].uncompiled
     assert by["T-004"].keywords == ["brave"]
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == 35 and rep["cards_exact"] == 33 and rep["lines_unsupported"] == 1
-    assert rep["cards_approximate"] == 34  # Finder: chosen_on_resolution
+    assert rep["cards"] == 37 and rep["cards_exact"] == 35 and rep["lines_unsupported"] == 1
+    assert rep["cards_approximate"] == 36  # Finder: chosen_on_resolution
 
 
 def test_a_card_that_may_be_generic_is_approximate_in_the_simulator_layout(tmp_path):
@@ -417,6 +421,57 @@ def test_a_forward_that_cannot_be_chosen_by_opponent_summons(mini):
     do(g, "Use ability: Watchman")  # an ability may choose it
     options = [g.describe_action(int(a)) for a in g.legal_actions()]
     assert any("Veil" in o for o in options)
+
+
+def test_put_the_top_cards_of_your_deck_into_the_break_zone(mini):
+    # Op.MILL: "When Digger enters the field, put the top 2 cards of your deck into the Break Zone."
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _modal_game(mini, "T-042")
+    deck, brk = int(g.state[S.DECK_N]), int(g.state[S.BREAK_N])
+    top2 = [int(g.state[S.DECK_L + deck - 1 - i]) for i in range(2)]  # the top of the deck is its last entry
+    do(g, "Play Digger")
+    _resolve(g)
+    assert int(g.state[S.DECK_N]) == deck - 2 and int(g.state[S.BREAK_N]) == brk + 2
+    assert all(int(g.state[S.ZONE + t * S.CARD_W]) == K.Zone.BREAK for t in top2)
+    assert _c("Your opponent puts the top card of his/her deck into the Break Zone.", SUMMON).abilities[0][
+        "effect"] == [{"op": "mill", "count": 1, "who": "opponent"}]
+
+
+def test_a_condition_inside_the_effect_is_checked_on_resolution(mini):
+    # "choose 1 Forward opponent controls. If you control 3 or more Backups, dull it." (the core's IF row)
+    from tcg_env.games.fftcg.scenario import Scenario
+    from tests.fftcg.fftcg_helpers import do
+
+    res, pool = mini
+    for backups, dulled in ((["T-001", "T-007", "T-030"], 1), (["T-001", "T-007"], 0)):
+        sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+        sc.field(0, backups)
+        sc.field(1, ["T-010"])
+        sc.move(_slot_of(sc.game(), "T-043", K.Zone.DECK), K.Zone.HAND, 0)
+        g = sc.game()
+        do(g, "Play Judge")
+        for _ in range(10):
+            if g.decision == K.Decision.CHOOSE_TARGET:
+                break
+            acts = [int(a) for a in g.legal_actions()]
+            g.step(_pay(acts) if g.decision == K.Decision.PAY_CP else K.PASS)
+        do(g, "Choose opponent's Filler 0")
+        _resolve(g)
+        target = _slot_of(g, "T-010", K.Zone.FIELD, 1)
+        assert int(g.state[S.DULL + target * S.CARD_W]) == dulled
+    ab = _c("When Zell Test enters the field, choose 1 Forward. If you control 4 or more Backups, break it.").abilities[0]
+    assert [o["op"] for o in ab["effect"]] == ["choose", "if", "break"] and ab["effect"][1]["then"] == 1
+    # a leading "if" after the trigger stays the auto-ability's condition (CR 11.8.13)
+    assert "condition" in _c("When Zell Test enters the field, if you control 2 or more Backups, draw 1 card.").abilities[0]
+
+
+def test_ex_burst_of_a_conditional_auto_ability_checks_the_condition_on_resolution():
+    r = _c("EX BURST When Zell Test enters the field, if you control 2 or more Backups, choose 1 Forward. Dull it.")
+    assert r.verdict is Verdict.EXACT and r.fields == {"ex_burst": True}
+    auto, ex = r.abilities
+    assert auto["condition"]["kind"] == "controls_at_least"
+    assert [o["op"] for o in ex["effect"]] == ["choose", "if", "dull"] and ex["effect"][1]["then"] == 1
 
 
 def _power(g, number, player=0):
@@ -664,13 +719,18 @@ def _modal_game(mini, hand_card):
     return sc.game()
 
 
+def _pay(acts):
+    """A payment action (not PASS) of a PAY_CP decision."""
+    return next(a for a in acts if a != K.PASS)
+
+
 def _resolve(g, limit=40):
     """Pay with the first Backups offered and pass until the stack is empty."""
     for _ in range(limit):
         if g.done or (g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0):
             return
         acts = [int(a) for a in g.legal_actions()]
-        g.step(acts[1] if g.decision == K.Decision.PAY_CP else (K.PASS if K.PASS in acts else acts[0]))
+        g.step(_pay(acts) if g.decision == K.Decision.PAY_CP else (K.PASS if K.PASS in acts else acts[0]))
 
 
 def test_modal_summon_action_selected_on_cast_then_its_target(mini):
@@ -761,7 +821,7 @@ def test_modal_auto_ability_selects_when_put_on_the_stack(mini):
         if g.decision == K.Decision.OPTIONAL_EFFECT:
             break
         acts = [int(a) for a in g.legal_actions()]
-        g.step(acts[1] if g.decision == K.Decision.PAY_CP else K.PASS)
+        g.step(_pay(acts) if g.decision == K.Decision.PAY_CP else K.PASS)
     assert g.decision == K.Decision.OPTIONAL_EFFECT
     do(g, "Select action 1")
     do(g, "Choose opponent's Filler 0")

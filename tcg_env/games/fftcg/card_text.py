@@ -348,6 +348,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def condition(self, items):
         return ("condition", items[0])
 
+    def cond_sent(self, items):
+        return _Steps([("if", items[0], items[1])])
+
     # ---- effects ----
     def target_n(self, items):
         return {"count": _int(items[0]), "up_to": False, "filter": items[1]}
@@ -537,6 +540,14 @@ class FFTextTransformer(TextTransformer, Transformer):
     def self_deals_you(self, items):
         return _Steps([("op", {"op": "damage_player", "amount": self._ints(items)[0], "who": "controller"})])
 
+    def mill_you(self, items):
+        n = self._ints(items)
+        return _Steps([("op", {"op": "mill", "count": n[0] if n else 1})])
+
+    def mill_opp(self, items):
+        n = self._ints(items)
+        return _Steps([("op", {"op": "mill", "count": n[0] if n else 1, "who": "opponent"})])
+
     def draw_sent(self, items):
         return _Steps([("op", {"op": "draw", "count": self._ints(items)[0]})])
 
@@ -600,72 +611,87 @@ class FFTextTransformer(TextTransformer, Transformer):
         n_regs = 0
         it_regs: list[int] = []
         last_choose: list[dict] | None = None
-        for st in steps:
-            kind = st[0]
-            if kind == "choose":
-                it_regs = []
-                last_choose = st[1]
-                for tgt in st[1]:
-                    f = tgt["filter"]
-                    if f.get("zone") == "break":
-                        continue  # a card of the Break Zone: only "play it onto the field" follows
-                    if f.get("type") == "summon":
-                        raise Unsupported("choosing a Summon on the field")
+
+        def walk(steps):
+            nonlocal reg, n_regs, it_regs, last_choose
+            for st in steps:
+                kind = st[0]
+                if kind == "choose":
+                    it_regs = []
+                    last_choose = st[1]
+                    for tgt in st[1]:
+                        f = tgt["filter"]
+                        if f.get("zone") == "break":
+                            continue  # a card of the Break Zone: only "play it onto the field" follows
+                        if f.get("type") == "summon":
+                            raise Unsupported("choosing a Summon on the field")
+                        if n_regs >= 2:
+                            raise Unsupported("more than 2 sets of targets")
+                        op = {"op": "choose", "filter": f, "count": tgt["count"], "reg": n_regs}
+                        if tgt["up_to"]:
+                            op["up_to"] = True
+                        chooses.append(op)
+                        it_regs.append(n_regs)
+                        n_regs += 1
+                elif kind == "reg":
+                    if last_choose is None or len(last_choose) != 1:
+                        raise Unsupported("'it' without one chosen set of cards")
+                    if last_choose[0]["filter"].get("zone") == "break":
+                        raise Unsupported("an effect on a card in the Break Zone other than playing it")
+                    reg = it_regs[0]
+                    rest.extend([{**op, "reg": reg} for op in st[1]])
+                elif kind in ("play_it", "add_it"):
+                    what = "play it onto the field" if kind == "play_it" else "add it to your hand"
+                    if last_choose is None or len(last_choose) != 1 or last_choose[0]["filter"].get("zone") != "break":
+                        raise Unsupported(f"'{what}' of a card not in the Break Zone")
+                    tgt = last_choose[0]
+                    if tgt["up_to"]:
+                        raise Unsupported(f"'up to' cards of the Break Zone ({what})")
+                    f = _own(tgt["filter"])
+                    if "state" in f or "exclude_self" in f:
+                        raise Unsupported("a state or 'other than' on a card of the Break Zone")
+                    self.approximate("chosen_on_resolution")
+                    if kind == "play_it":
+                        if "type" not in f:
+                            f = _with(f, type="character")
+                        if f["type"] == "summon":
+                            raise Unsupported("playing a Summon onto the field")
+                        rest.append({"op": "put_onto_field", "filter": f, "count": tgt["count"]})
+                    else:
+                        rest.append({"op": "add_to_hand", "filter": f, "count": tgt["count"]})
+                elif kind == "all":
                     if n_regs >= 2:
                         raise Unsupported("more than 2 sets of targets")
-                    op = {"op": "choose", "filter": f, "count": tgt["count"], "reg": n_regs}
-                    if tgt["up_to"]:
-                        op["up_to"] = True
-                    chooses.append(op)
-                    it_regs.append(n_regs)
+                    f = st[1]
+                    if f.get("zone") == "break" or f.get("type") == "summon":
+                        raise Unsupported("an effect on all the cards of a Break Zone")
+                    rest.append({"op": "select_all", "filter": f, "reg": n_regs})
+                    rest.extend([{**op, "reg": n_regs} for op in st[2]])
                     n_regs += 1
-            elif kind == "reg":
-                if last_choose is None or len(last_choose) != 1:
-                    raise Unsupported("'it' without one chosen set of cards")
-                if last_choose[0]["filter"].get("zone") == "break":
-                    raise Unsupported("an effect on a card in the Break Zone other than playing it")
-                reg = it_regs[0]
-                rest += [{**op, "reg": reg} for op in st[1]]
-            elif kind in ("play_it", "add_it"):
-                what = "play it onto the field" if kind == "play_it" else "add it to your hand"
-                if last_choose is None or len(last_choose) != 1 or last_choose[0]["filter"].get("zone") != "break":
-                    raise Unsupported(f"'{what}' of a card not in the Break Zone")
-                tgt = last_choose[0]
-                if tgt["up_to"]:
-                    raise Unsupported(f"'up to' cards of the Break Zone ({what})")
-                f = _own(tgt["filter"])
-                if "state" in f or "exclude_self" in f:
-                    raise Unsupported("a state or 'other than' on a card of the Break Zone")
-                self.approximate("chosen_on_resolution")
-                if kind == "play_it":
-                    if "type" not in f:
-                        f = _with(f, type="character")
-                    if f["type"] == "summon":
-                        raise Unsupported("playing a Summon onto the field")
-                    rest.append({"op": "put_onto_field", "filter": f, "count": tgt["count"]})
-                else:
-                    rest.append({"op": "add_to_hand", "filter": f, "count": tgt["count"]})
-            elif kind == "all":
-                if n_regs >= 2:
-                    raise Unsupported("more than 2 sets of targets")
-                f = st[1]
-                if f.get("zone") == "break" or f.get("type") == "summon":
-                    raise Unsupported("an effect on all the cards of a Break Zone")
-                rest.append({"op": "select_all", "filter": f, "reg": n_regs})
-                rest += [{**op, "reg": n_regs} for op in st[2]]
-                n_regs += 1
-            elif kind == "self":
-                if not has_source:
-                    raise Unsupported("an effect on the card itself where it has no place on the field")
-                if n_regs >= 2:
-                    raise Unsupported("more than 2 sets of targets")
-                rest.append({"op": "target_self", "reg": n_regs})
-                rest += [{**op, "reg": n_regs} for op in st[1]]
-                n_regs += 1
-            elif kind == "op":
-                rest.append(st[1])
-                if len(st) > 2 and not (optional and st is steps[0]):
-                    self.approximate("may_choose_none")  # a mandatory choice of a card the player may decline
+                elif kind == "self":
+                    if not has_source:
+                        raise Unsupported("an effect on the card itself where it has no place on the field")
+                    if n_regs >= 2:
+                        raise Unsupported("more than 2 sets of targets")
+                    rest.append({"op": "target_self", "reg": n_regs})
+                    rest.extend([{**op, "reg": n_regs} for op in st[1]])
+                    n_regs += 1
+                elif kind == "op":
+                    rest.append(st[1])
+                    if len(st) > 2 and not (optional and st is steps[0]):
+                        self.approximate("may_choose_none")  # a mandatory choice of a card the player may decline
+                elif kind == "if":
+                    # "If <condition>, <effect>." inside the effect: checked when it resolves (the core's IF
+                    # row skips the effect's rows when the condition does not hold)
+                    if any(s[0] == "choose" for s in st[2]):
+                        raise Unsupported("a choice under a condition inside the effect")
+                    at = len(rest)
+                    walk(st[2])
+                    if len(rest) == at:
+                        raise Unsupported("no effect under the condition")
+                    rest.insert(at, {"op": "if", "condition": st[1], "then": len(rest) - at})
+
+        walk(steps)
         for c in chooses:
             if c["filter"].get("zone") is None:
                 c["filter"] = {k: v for k, v in c["filter"].items()}
@@ -974,12 +1000,18 @@ class FFTextTransformer(TextTransformer, Transformer):
         ab = v[0]
         if ab.get("trigger") != "enters_self":
             raise Unsupported("EX BURST on an auto ability other than 'enters the field'")
-        if "condition" in ab:
-            raise Unsupported("EX BURST on a conditional auto ability")
         if any(op["op"] == "target_self" for op in ab["effect"]):
             raise Unsupported("an EX Burst effect on the card itself")
         # "you may" needs no question in the EX Burst: the player has just chosen to use it (CR 11.10.2)
         ex = {"kind": "ex_burst", "effect": [dict(op) for op in ab["effect"]]}
+        if "condition" in ab:
+            # the auto-ability's condition ("When ~ enters the field, if ..., ...") is the EX Burst
+            # effect's: checked when it resolves (an IF row after the choices)
+            ops = ex["effect"]
+            if any(op["op"] in ("select_mode", "mode", "if") for op in ops):
+                raise Unsupported("EX BURST on a conditional modal or conditional-effect ability")
+            k = sum(op["op"] == "choose" for op in ops)
+            ex["effect"] = ops[:k] + [{"op": "if", "condition": dict(ab["condition"]), "then": len(ops) - k}] + ops[k:]
         return {"__ex__": [ab, ex]}
 
     def damage_line(self, items):

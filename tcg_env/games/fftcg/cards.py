@@ -151,6 +151,9 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         *reg_ops(module, Reg, "return_to_hand", "remove_from_game"),
         op_model("add_to_hand", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
         op_model("draw", module, count=(int, Field(default=1, ge=1, le=10)), who=(WhoName, "controller")),
+        # "If <condition>, <effect>." inside an effect: the next ``then`` ops run only when it holds on resolution
+        op_model("if", module, condition=FFCondition, then=(int, Field(ge=1, le=20))),
+        op_model("mill", module, count=(int, Field(default=1, ge=1, le=20)), who=(WhoName, "controller")),
         op_model("discard", module, count=(int, Field(default=1, ge=1, le=10)), who=WhoName, random=(bool, False)),
         op_model("damage_player", module, amount=(int, Field(default=1, ge=1, le=7)), who=(WhoName, "opponent")),
         op_model("search", module, filter=filter_model, destination=(Literal["hand", "field", "field_dull"], "hand")),
@@ -434,27 +437,7 @@ class _Compiler(PoolCompiler):
 
         cond = cond_arg = 0
         if ab.condition is not None:
-            cond = self.K.Condition[ab.condition.kind.upper()]
-            v = ab.condition.value
-            counted = ab.condition.kind in ("controls_at_least", "controls_at_most")
-            if (ab.condition.filter is not None) != counted:
-                self.fail(f"{p}.condition.filter", f"{ab.condition.kind} needs a filter; other conditions have none"
-                          if counted else "only controls_at_least / controls_at_most have a filter")
-            if ab.condition.kind == "job_on_field":
-                if not isinstance(v, str):
-                    self.fail(f"{p}.condition.value", "job_on_field takes a job name")
-                cond_arg = self.interned(self.job_ids, v, f"{p}.condition.value", "job")
-            elif counted:
-                low = 1 if ab.condition.kind == "controls_at_least" else 0
-                if not isinstance(v, int) or isinstance(v, bool) or not low <= v < K.COND_COUNT_SPAN:
-                    self.fail(f"{p}.condition.value", f"must be a count {low}..{K.COND_COUNT_SPAN - 1}")
-                frow = self.compile_filter(ab.condition.filter, f"{p}.condition.filter", zones=("field",),
-                                           characters=True)  # fmt: skip
-                cond_arg = frow * K.COND_COUNT_SPAN + v
-            else:
-                if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                    self.fail(f"{p}.condition.value", "must be a count >= 0")
-                cond_arg = v
+            cond, cond_arg = self.compile_condition(ab.condition, f"{p}.condition")
 
         code_start = len(self.code_rows)
         self.compile_effect(card, ab, p)
@@ -476,6 +459,32 @@ class _Compiler(PoolCompiler):
         self.ab_rows.append(row)
         self.ability_source.append((cid, k))
         return len(self.ab_rows) - 1
+
+    def compile_condition(self, c: FFCondition, p: str) -> tuple[int, int]:
+        """A condition -> (Condition, argument) as A_COND / A_COND_ARG (and Op.IF's a0 / a1) hold it."""
+        cond_arg = 0
+        cond = self.K.Condition[c.kind.upper()]
+        v = c.value
+        counted = c.kind in ("controls_at_least", "controls_at_most")
+        if (c.filter is not None) != counted:
+            self.fail(f"{p}.filter", f"{c.kind} needs a filter; other conditions have none"
+                      if counted else "only controls_at_least / controls_at_most have a filter")
+        if c.kind == "job_on_field":
+            if not isinstance(v, str):
+                self.fail(f"{p}.value", "job_on_field takes a job name")
+            cond_arg = self.interned(self.job_ids, v, f"{p}.value", "job")
+        elif counted:
+            low = 1 if c.kind == "controls_at_least" else 0
+            if not isinstance(v, int) or isinstance(v, bool) or not low <= v < K.COND_COUNT_SPAN:
+                self.fail(f"{p}.value", f"must be a count {low}..{K.COND_COUNT_SPAN - 1}")
+            frow = self.compile_filter(c.filter, f"{p}.filter", zones=("field",),
+                                       characters=True)  # fmt: skip
+            cond_arg = frow * K.COND_COUNT_SPAN + v
+        else:
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                self.fail(f"{p}.value", "must be a count >= 0")
+            cond_arg = v
+        return int(cond), int(cond_arg)
 
     def compile_effect(self, card: FFCard, ab: FFAbility, p: str) -> None:
         is_field = ab.kind == "field"
@@ -548,7 +557,15 @@ class _Compiler(PoolCompiler):
                 a0, a1 = bits(op.keywords, K.KEYWORD_BITS), K.Duration[op.duration.upper()]
             elif name == "restrict":
                 a0, a1 = bits(op.restrictions, _RESTRICT_BITS), K.Duration[op.duration.upper()]
-            elif name == "draw":
+            elif name == "if":
+                if is_field:
+                    self.fail(f"{q}.op", "field abilities use the ability's condition")
+                under = ab.effect[j + 1: j + 1 + op.then]
+                if len(under) < op.then or any(o.op in ("choose", "select_mode", "mode", "if") for o in under):
+                    self.fail(f"{q}.then", "an 'if' covers that many following ops (no choose, mode or if among them)")
+                a0, a1 = self.compile_condition(op.condition, f"{q}.condition")
+                a2 = op.then
+            elif name == "draw" or name == "mill":
                 a0, a1 = op.count, K.Who[op.who.upper()]
             elif name == "discard":
                 a0, a1, a2 = op.count, K.Who[op.who.upper()], int(op.random)

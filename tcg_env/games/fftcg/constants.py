@@ -273,6 +273,9 @@ class Op(IntEnum):
     CHOOSE = CoreOp.CHOOSE  # a0 = filter row, a1 = count, a2 = 1 if "up to" count (may choose fewer, >= 0)
     SELECT_ALL = CoreOp.SELECT_ALL  # a0 = filter row: every matching card on the field at resolution
     TARGET_SELF = CoreOp.TARGET_SELF  # the source card
+    # a0 = Condition, a1 = its argument (as A_COND_ARG), a2 = rows: "If <condition>, <effect>." inside an
+    # effect; when the condition does not hold on resolution, the next a2 rows are skipped
+    IF = CoreOp.IF
     # --- effects on every card of register I_REG (Characters on the field) ---
     POWER = CoreOp.POWER  # a0 = signed power change, a1 = Duration
     DAMAGE = 11  # a0 = damage amount (CR 5.2.6.1)
@@ -291,6 +294,9 @@ class Op(IntEnum):
     SEARCH = 33  # a0 = filter row (zone DECK), a1 = Destination; then shuffle (CR 15.1.1.8)
     PUT_ONTO_FIELD = 34  # a0 = filter row (zone BREAK or HAND), a1 = count (chosen one by one)
     ADD_TO_HAND = 35  # a0 = filter row (zone BREAK), a1 = count: cards of your Break Zone to your hand, one by one
+    # a0 = count, a1 = Who: the top a0 cards of that player's deck into their Break Zone, one at a time
+    # (fewer when the deck runs out: CR 2.3, and no defeat: CR 3.1.2 is about drawing)
+    MILL = 36
     # --- field-ability effects (ongoing, CR 11.9); only in FIELD abilities ---
     AURA_POWER = 50  # a0 = signed power change, a1 = filter row (cards it applies to)
     AURA_KEYWORD = 51  # a0 = KW_* bits, a1 = filter row
@@ -324,7 +330,7 @@ class Op(IntEnum):
 # built-in starter pool does not use: adding cards to the starter pool would change its recorded games
 # (tests/engine/test_golden_play.py). tests/fftcg/test_card_text.py runs each of them in the engine.
 REAL_CARD_OPS = frozenset({Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
-                           Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE})
+                           Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST})
 REAL_CARD_TRIGGERS = frozenset({Trigger.PUT_INTO_BREAK_SELF})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})

@@ -483,6 +483,15 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         k = 0 if op == K.Op.SELECT_MODE else a0
         s[f + FR_PC] = game.next_mode_start(T, s[f + E_ABIL], s[f + E_MODE], k) - 1
         return NEXT
+    if op == K.Op.MILL:
+        who = player_operand(game, s, f, a1)
+        for _ in range(a0):
+            slot = zone_pop_top(s, DECK_N + who, DECK_L + who * MAX_DECK)
+            if slot < 0:
+                break
+            s[ZONE + slot * CARD_W] = K.Zone.NONE
+            game.put_in_zone(s, slot, K.Zone.BREAK)
+        return NEXT
     if op == K.Op.DAMAGE_PLAYER:
         s[f + FR_PC] += 1
         game.deal_damage_to_player(s, player_operand(game, s, f, a1), a0, src)
