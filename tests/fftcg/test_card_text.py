@@ -474,6 +474,16 @@ def test_ex_burst_of_a_conditional_auto_ability_checks_the_condition_on_resoluti
     assert [o["op"] for o in ex["effect"]] == ["choose", "if", "dull"] and ex["effect"][1]["then"] == 1
 
 
+def test_two_described_alternatives_are_one_filter_with_alt():
+    # "Light Forward or Dark Forward", "[Job X] Forward or [Card Name Y] Forward": the shared clauses apply to both
+    ab = _c("Choose 1 Fire Forward or Ice Backup opponent controls. Dull it.", SUMMON).abilities[0]
+    f = ab["effect"][0]["filter"]
+    assert (f["element"], f["type"], f["side"]) == (["fire"], "forward", "opponent")
+    assert (f["alt"]["element"], f["alt"]["type"], f["alt"]["side"]) == (["ice"], "backup", "opponent")
+    # "Forward or Monster" stays one noun (no_monsters)
+    assert _c("Choose 1 Forward or Monster. Break it.", SUMMON).approximations == ("no_monsters",)
+
+
 def _power(g, number, player=0):
     return int(g.state[S.D_POWER + _slot_of(g, number, player=player) * S.CARD_W])
 

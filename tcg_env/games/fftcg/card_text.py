@@ -217,6 +217,18 @@ class FFTextTransformer(TextTransformer, Transformer):
     def n_trait(self, items):
         return ("trait", str(items[0]))
 
+    def alt_half(self, items):
+        return list(items)
+
+    def desc_alt(self, items):
+        posts = list(items[2:])
+        f = self.desc(items[0] + posts)
+        g = self.desc(items[1] + posts)
+        if "alt" in f or "alt" in g:
+            raise Unsupported("three alternatives in one description")
+        f["alt"] = g
+        return f
+
     def n_trait_or(self, items):
         return ("traits_or", [str(t) for t in items])
 
