@@ -278,6 +278,8 @@ def _records():
         rec(41, "Veil", "forward", 2, 5000, "Mystic", "Veil cannot be chosen by your opponent's Summons."),
         rec(42, "Digger", "forward", 2, 5000, "Miner", "When Digger enters the field, put the top 2 cards of your "
             "deck into the Break Zone."),
+        rec(44, "Bully", "forward", 2, 5000, "Brute", "If your opponent has 2 cards or less in their hand, Bully "
+            "gains +2000 power."),
         rec(43, "Judge", "forward", 2, 5000, "Judge", "When Judge enters the field, choose 1 Forward opponent controls. "
             "If you control 3 or more Backups, dull it."),
     ]
@@ -312,8 +314,8 @@ def test_mini_import(mini):
     assert [a.kind for a in by["T-001"].abilities] == ["action", "auto"] and not by["T-001"].uncompiled
     assert by["T-004"].keywords == ["brave"]
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == 37 and rep["cards_exact"] == 35 and rep["lines_unsupported"] == 1
-    assert rep["cards_approximate"] == 36  # Finder: chosen_on_resolution
+    assert rep["cards"] == 38 and rep["cards_exact"] == 36 and rep["lines_unsupported"] == 1
+    assert rep["cards_approximate"] == 37  # Finder: chosen_on_resolution
 
 
 def test_a_card_that_may_be_generic_is_approximate_in_the_simulator_layout(tmp_path):
@@ -358,6 +360,19 @@ def test_controls_at_least_condition_counts_the_filtered_forwards(mini):
         assert g.state[S.D_POWER + _slot_of(g, "T-002") * S.CARD_W] == power
 
 
+def test_opponent_hand_at_most_condition(mini):
+    # "If your opponent has 2 cards or less in their hand, Bully gains +2000 power." (OPP_HAND_AT_MOST)
+    from tcg_env.games.fftcg.scenario import Scenario
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc.field(0, ["T-044"])
+    for n, power in ((0, 7000), (2, 7000), (3, 5000)):
+        while int(sc.game().state[S.HAND_N + 1]) < n:
+            sc.put(1, "T-010", K.Zone.HAND)
+        assert _power(sc.game(), "T-044") == power
+
+
 def test_controls_at_most_condition(mini):
     # "If you control 1 or less Backups, Loner gains +2000 power." (CR 11.9; Condition.CONTROLS_AT_MOST)
     from tcg_env.games.fftcg.scenario import Scenario
@@ -375,6 +390,8 @@ def test_controls_at_most_condition(mini):
     ("When Zell Test enters the field, if you control 1 or less Backups, draw 1 card.", "controls_at_most", 1),
     ("If you don't control any Forwards, the cost required to cast Zell Test is reduced by 2.", "controls_at_most", 0),
     ("If your opponent controls 2 or less Forwards, Zell Test gains +1000 power.", "controls_at_most", 2),
+    ("If your opponent has 2 cards or less in his/her hand, Zell Test gains +4000 power.", "opp_hand_at_most", 2),
+    ("If your opponent has no cards in their hand, Zell Test gains +1000 power.", "opp_hand_at_most", 0),
 ])
 def test_count_conditions_at_most(line, kind, value):
     r = _c(line)

@@ -349,6 +349,12 @@ class FFTextTransformer(TextTransformer, Transformer):
     def c_hand_at_most(self, items):
         return {"kind": "hand_at_most", "value": _int(items[0])}
 
+    def c_opp_hand_at_most(self, items):
+        return {"kind": "opp_hand_at_most", "value": _int(items[0])}
+
+    def c_opp_hand_empty(self, _):
+        return {"kind": "opp_hand_at_most", "value": 0}
+
     def c_hand_empty(self, _):
         return {"kind": "hand_at_most", "value": 0}
 

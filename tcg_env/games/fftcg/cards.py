@@ -79,6 +79,7 @@ ConditionName = Literal[
     "controls_at_least",
     "your_turn",
     "controls_at_most",
+    "opp_hand_at_most",
 ]
 
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK}

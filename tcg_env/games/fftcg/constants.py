@@ -189,6 +189,7 @@ class Condition(IntEnum):
     # CONTROLS_AT_LEAST's count, at most ("If you control 1 or less Backups", "If you don't control any
     # Forwards": at most 0)
     CONTROLS_AT_MOST = 22
+    OPP_HAND_AT_MOST = 23  # the opponent has <= arg cards in hand
 
 
 COND_COUNT_SPAN = 16  # CONTROLS_AT_LEAST packs (filter row, count) in A_COND_ARG: row * 16 + count
@@ -331,7 +332,8 @@ class Op(IntEnum):
 # (tests/engine/test_golden_play.py). tests/fftcg/test_card_text.py runs each of them in the engine.
 REAL_CARD_OPS = frozenset({Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF})
-REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST})
+REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
+                                  Condition.OPP_HAND_AT_MOST})
 REAL_CARD_TRIGGERS = frozenset({Trigger.PUT_INTO_BREAK_SELF})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
 
