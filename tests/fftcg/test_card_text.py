@@ -280,6 +280,9 @@ def _records():
             "deck into the Break Zone."),
         rec(44, "Bully", "forward", 2, 5000, "Brute", "If your opponent has 2 cards or less in their hand, Bully "
             "gains +2000 power."),
+        rec(45, "Brink", "forward", 2, 5000, "Seer", 'When Brink enters the field, select 1 of the 2 following '
+            'actions. If you control 3 or more Backups, select up to 2 of the 2 following actions instead.[[br]]'
+            '"Choose 1 Forward opponent controls. Dull it."[[br]]"Draw 1 card."'),
         rec(43, "Judge", "forward", 2, 5000, "Judge", "When Judge enters the field, choose 1 Forward opponent controls. "
             "If you control 3 or more Backups, dull it."),
     ]
@@ -314,8 +317,8 @@ def test_mini_import(mini):
     assert [a.kind for a in by["T-001"].abilities] == ["action", "auto"] and not by["T-001"].uncompiled
     assert by["T-004"].keywords == ["brave"]
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == 38 and rep["cards_exact"] == 36 and rep["lines_unsupported"] == 1
-    assert rep["cards_approximate"] == 37  # Finder: chosen_on_resolution
+    assert rep["cards"] == 39 and rep["cards_exact"] == 37 and rep["lines_unsupported"] == 1
+    assert rep["cards_approximate"] == 38  # Finder: chosen_on_resolution
 
 
 def test_a_card_that_may_be_generic_is_approximate_in_the_simulator_layout(tmp_path):
@@ -726,8 +729,10 @@ def test_modal_several_actions_fill_registers_of_their_own():
       '"Choose 1 Forward. Break it."'], "choose or act on cards"),
     (["Select 1 of the 2 following actions.", '"Draw 1 card."', '"Gain {C}."'], "action 2"),
     (["Select 1 of the 3 following actions.", '"Draw 1 card."', '"Discard 1 card."'], "3 actions announced"),
-    (['Select 1 of the 2 following actions. If you control 2 Forwards, select up to 2 of the 2 following '
-      'actions instead.', '"Draw 1 card."', '"Discard 1 card."'], "text after"),
+    (['Select 1 of the 2 following actions. Your opponent selects 1 more.', '"Draw 1 card."', '"Discard 1 card."'],
+     "text after"),
+    (['Select 1 of the 2 following actions. If your opponent selected a Forward this turn, select up to 2 of the 2 '
+      'following actions instead.', '"Draw 1 card."', '"Discard 1 card."'], "the condition of 'select ... instead'"),
 ])
 def test_unsupported_modal_abilities_say_why(lines, reason):
     res = compile_card_lines(lines, SUMMON)
@@ -822,6 +827,36 @@ def test_modal_summon_up_to_may_select_the_last_action_only(mini):
     hand = int(g.state[S.HAND_N])
     _resolve(g)
     assert int(g.state[S.HAND_N]) == hand + 1
+
+
+@pytest.mark.parametrize("backups, both", [(["T-001", "T-007", "T-030"], True), (["T-001", "T-007"], False)])
+def test_modal_count_raised_by_a_condition(mini, backups, both):
+    # "select 1 of the 2 ... If you control 3 or more Backups, select up to 2 of the 2 ... instead." (MODE_IF,
+    # read when the actions are selected)
+    from tcg_env.games.fftcg.scenario import Scenario
+    from tests.fftcg.fftcg_helpers import do
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc.field(0, backups)
+    sc.field(1, ["T-010"])
+    sc.move(_slot_of(sc.game(), "T-045", K.Zone.DECK), K.Zone.HAND, 0)
+    g = sc.game()
+    do(g, "Play Brink")
+    for _ in range(10):
+        if g.decision == K.Decision.OPTIONAL_EFFECT:
+            break
+        g.step(_pay([int(a) for a in g.legal_actions()]) if g.decision == K.Decision.PAY_CP else K.PASS)
+    do(g, "Select action 1")
+    if both:
+        do(g, "Select action 2")  # up to 2: action 2 is asked too
+    assert g.decision == K.Decision.CHOOSE_TARGET
+    do(g, "Choose opponent's Filler 0")
+    hand = int(g.state[S.HAND_N])
+    _resolve(g)
+    target = _slot_of(g, "T-010", K.Zone.FIELD, 1)
+    assert int(g.state[S.DULL + target * S.CARD_W]) == 1
+    assert int(g.state[S.HAND_N]) == hand + int(both)
 
 
 def test_modal_action_without_a_target_cannot_be_selected(mini):

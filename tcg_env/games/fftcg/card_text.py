@@ -1180,6 +1180,7 @@ def referenced_names(abilities: list[dict]) -> list[tuple[str, str]]:
 # ------------------------------------------------------------------------------------------------
 _SELECT = re.compile(r"\b[Ss]elect (up to )?(\d+) of the (?:(\d+) )?following actions\.")
 _QUOTED = re.compile(r'"([^"]*)"')
+_INSTEAD = re.compile(r"\s*If (.+?), select (up to )?(\d+) of the (?:\d+ )?following actions instead\.")
 _MONSTER_ACTION = re.compile(r"Choose (up to )?\d+ Monsters?\b(?! or)")
 
 
@@ -1196,7 +1197,7 @@ def _renumbered(effect: list[dict], first: int) -> list[dict]:
     return [{**op, "reg": op["reg"] + first} if "reg" in op else op for op in effect]
 
 
-def _modal_ability(heads: list[LineResult], n: int, up_to: bool) -> list[dict] | str:
+def _modal_ability(heads: list[LineResult], n: int, up_to: bool, alt: dict | None = None) -> list[dict] | str:
     """One modal ability per ability of the head (an EX BURST line has two) from the line compiled
     once with each action in place of "select ...": the abilities must differ only in their effect.
     Where more than one action may be selected, each action's targets go to registers of their own."""
@@ -1207,6 +1208,9 @@ def _modal_ability(heads: list[LineResult], n: int, up_to: bool) -> list[dict] |
     for j, ab in enumerate(heads[0].abilities):
         rest = {k: v for k, v in ab.items() if k != "effect"}
         effect: list[dict] = [{"op": "select_mode", "modes": m, "count": n, "up_to": up_to}]
+        if alt is not None:
+            effect.append({"op": "mode_if", **alt})
+        several = n > 1 or up_to or (alt is not None and (alt["count"] > 1 or alt["up_to"]))
         first = 0
         for h in heads:
             if len(h.abilities) != len(heads[0].abilities):
@@ -1215,7 +1219,7 @@ def _modal_ability(heads: list[LineResult], n: int, up_to: bool) -> list[dict] |
             if {k: v for k, v in other.items() if k != "effect"} != rest:
                 return "an action with its own condition, 'you may' or trigger"
             ops = other["effect"]
-            if n > 1 or up_to:
+            if several:
                 used = {op["reg"] for op in ops if op["op"] in ("choose", "select_all", "target_self")}
                 if first + len(used) > K.N_REGS:
                     return f"more than {K.N_REGS} of the actions that may be selected together choose or act on cards"
@@ -1254,7 +1258,21 @@ def compile_card_lines(lines: list[str], card: Mapping[str, Any]) -> list[LineRe
         m = len(actions) if m is None else m
         group = list(range(i, j))
         reason = None
-        if _QUOTED.sub("", after).strip():
+        alt = None
+        inst = _INSTEAD.match(after)
+        if inst is not None:
+            # "If <condition>, select up to K of the M following actions instead." (Op.MODE_IF)
+            after = after[inst.end():]
+            name = str(card.get("name") or "Zq")
+            res = COMPILER.compile_line(f"If {inst.group(1)}, {name} gains +1000 power.", {**card, "type": "forward"})
+            cond = res.abilities[0].get("condition") if res.compiled and res.abilities else None
+            if cond is None:
+                reason = f"the condition of 'select ... instead': {res.reason or 'not a condition'}"
+            else:
+                alt = {"condition": cond, "count": int(inst.group(3)), "up_to": bool(inst.group(2))}
+        if reason is not None:
+            pass
+        elif _QUOTED.sub("", after).strip():
             reason = "text after the selection sentence (e.g. 'select ... instead')"
         elif len(actions) != m or m < 2 or n > m:
             reason = f"{m} actions announced, {len(actions)} quoted on the lines after it"
@@ -1281,7 +1299,9 @@ def compile_card_lines(lines: list[str], card: Mapping[str, Any]) -> list[LineRe
         elif len(heads) == 1 and n == 1 and not up_to:
             abilities = heads[0].abilities  # one action left: no selection
         else:
-            abilities = _modal_ability(heads, min(n, len(heads)), bool(up_to) or n > len(heads))
+            if alt is not None and alt["count"] > len(heads):
+                alt = {**alt, "count": len(heads), "up_to": True}
+            abilities = _modal_ability(heads, min(n, len(heads)), bool(up_to) or n > len(heads), alt)
         if isinstance(abilities, str):
             for g in group:
                 out[g] = LineResult.unsupported(lines[g], f"a 'Select 1 of the M following actions' ability: "

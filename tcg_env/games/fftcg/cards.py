@@ -170,6 +170,7 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("select_mode", module, modes=(int, Field(ge=2, le=5)), count=(int, Field(default=1, ge=1, le=5)),
                  up_to=(bool, False)),
         op_model("mode", module),
+        op_model("mode_if", module, condition=FFCondition, count=(int, Field(ge=1, le=5)), up_to=(bool, False)),
         op_model("aura_power_per", module, amount=_Amount, per=(Literal["card", "damage"], "card"),
                  filter=(filter_model | None, None)),
     )  # fmt: skip
@@ -494,10 +495,14 @@ class _Compiler(PoolCompiler):
         no_self = ab.kind in ("summon", "ex_burst")
         modal = bool(ab.effect) and ab.effect[0].op == "select_mode"
         n_modes = sum(op.op == "mode" for op in ab.effect)
-        if modal and (n_modes != ab.effect[0].modes or ab.effect[1].op != "mode"):
+        first_mode = 2 if modal and len(ab.effect) > 1 and ab.effect[1].op == "mode_if" else 1
+        if modal and (n_modes != ab.effect[0].modes or len(ab.effect) <= first_mode
+                      or ab.effect[first_mode].op != "mode"):
             self.fail(f"{p}.effect", f"select_mode {ab.effect[0].modes}: needs as many 'mode' ops, the first "
-                                     "right after it")
-        if modal and (ab.effect[0].count > 1 or ab.effect[0].up_to):
+                                     "right after it (or after its mode_if)")
+        several = modal and (ab.effect[0].count > 1 or ab.effect[0].up_to or
+                             (first_mode == 2 and (ab.effect[1].count > 1 or ab.effect[1].up_to)))
+        if several:
             # several actions may be selected: each fills registers of its own (the targets of all are kept)
             regs = [getattr(op, "reg", None) for op in ab.effect if op.op in _TARGETING]
             if len(regs) != len(set(regs)):
@@ -505,6 +510,14 @@ class _Compiler(PoolCompiler):
         for j, op in enumerate(ab.effect):
             q = f"{p}.effect[{j}]"
             name = op.op
+            if name == "mode_if":
+                if not modal or j != 1:
+                    self.fail(f"{q}.op", "mode_if is the second op of a modal effect")
+                if op.count > ab.effect[0].modes:
+                    self.fail(f"{q}.count", "selects more actions than there are")
+                a0, a1 = self.compile_condition(op.condition, f"{q}.condition")
+                self.code_rows.append([int(EFFECT_OPS[name]), 0, a0, a1, op.count + 16 * int(op.up_to)])
+                continue
             if name in ("select_mode", "mode"):
                 if is_field:
                     self.fail(f"{q}.op", "field abilities have no modes")

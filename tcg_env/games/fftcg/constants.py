@@ -321,6 +321,10 @@ class Op(IntEnum):
     # additions, 40 and 41)
     SELECT_MODE = 45
     MODE = 46
+    # row 1 of a modal program, optional: "If <condition>, select up to K of the M following actions
+    # instead." a0 = Condition, a1 = its argument, a2 = K + 16 * up_to: the count when the condition
+    # holds as the actions are selected
+    MODE_IF = 47
     # a0 = UNCHOOSABLE_BY_* bits: "<this> cannot be chosen by your opponent's Summons [or abilities]"
     # (C_HAS_FIELD bits 3 and 4, read where targets are chosen: effects.can_be_chosen); unconditional
     # field abilities only
@@ -331,7 +335,7 @@ class Op(IntEnum):
 # built-in starter pool does not use: adding cards to the starter pool would change its recorded games
 # (tests/engine/test_golden_play.py). tests/fftcg/test_card_text.py runs each of them in the engine.
 REAL_CARD_OPS = frozenset({Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
-                           Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF})
+                           Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
                                   Condition.OPP_HAND_AT_MOST})
 REAL_CARD_TRIGGERS = frozenset({Trigger.PUT_INTO_BREAK_SELF})

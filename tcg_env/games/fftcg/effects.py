@@ -141,7 +141,8 @@ def has_required_targets(game, s, T, arow, viewer, source):
     if game.is_modal(T, arow):
         r0 = ability_table(T)[arow, K.A_CODE_START]
         code = code_table(T)
-        need = 0 if code[r0, K.I_A2] != 0 else code[r0, K.I_A1]  # "up to": none selected is legal
+        want, up_to = game.mode_rule(s, T, arow, viewer, source)
+        need = 0 if up_to else want  # "up to": none selected is legal
         for k in range(code[r0, K.I_A0]):
             if game.mode_selectable(s, T, arow, k, viewer, source):
                 need -= 1
@@ -165,6 +166,18 @@ def has_required_targets(game, s, T, arow, viewer, source):
 def is_modal(T, arow):
     abil = ability_table(T)
     return abil[arow, K.A_CODE_LEN] > 0 and code_table(T)[abil[arow, K.A_CODE_START], K.I_OP] == K.Op.SELECT_MODE
+
+
+@internal
+def mode_rule(game, s, T, arow, ctrl, src):
+    """(how many actions, "up to") the modal program ``arow`` selects now: its SELECT_MODE row's, or
+    its MODE_IF row's when that row's condition holds ("If ..., select up to 2 ... instead")."""
+    code = code_table(T)
+    r0 = ability_table(T)[arow, K.A_CODE_START]
+    if code[r0 + 1, K.I_OP] == K.Op.MODE_IF and game.condition_holds(s, T, code[r0 + 1, K.I_A0],
+                                                                      code[r0 + 1, K.I_A1], ctrl, src):
+        return code[r0 + 1, K.I_A2] % 16, code[r0 + 1, K.I_A2] // 16 != 0
+    return code[r0, K.I_A1], code[r0, K.I_A2] != 0
 
 
 @internal
@@ -210,8 +223,7 @@ def select_mode(game, s, T, base):
     r0 = ability_table(T)[arow, K.A_CODE_START]
     code = code_table(T)
     n = code[r0, K.I_A0]
-    want = code[r0, K.I_A1]
-    up_to = code[r0, K.I_A2] != 0
+    want, up_to = game.mode_rule(s, T, arow, ctrl, src)
     k = s[base + FR_CNT]
     while k < n and game.mode_count(s[base + E_MODE]) < want:
         if game.mode_selectable(s, T, arow, k, ctrl, src):
@@ -477,6 +489,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     """FF-TCG's own opcodes (the shared ones are the engine's)."""
     ctrl = s[f + E_CTRL]
     src = s[f + E_SLOT]
+    if op == K.Op.MODE_IF:
+        return NEXT  # read when the actions are selected (mode_rule); never reached on resolution
     if op == K.Op.SELECT_MODE or op == K.Op.MODE:
         # on resolution: on to the next selected action's rows (from this MODE row's action on;
         # none left: the program ends); the run loop adds 1 to the program counter
@@ -608,7 +622,7 @@ def finish_frame(game, s, T):
         # CR 11.8.4 (a modal auto-ability none of whose actions could be selected: the same)
         arow = s[base + E_ABIL]
         modal_none = (game.is_modal(T, arow) and s[base + E_MODE] == 0
-                      and code_table(T)[ability_table(T)[arow, K.A_CODE_START], K.I_A2] == 0)
+                      and not game.mode_rule(s, T, arow, s[base + E_CTRL], s[base + E_SLOT])[1])
         if not modal_none and not missing_required_target(game, s, T, base):
             chase_push(game, s, base)
         s[FLOW] = FL_PRIORITY
