@@ -494,6 +494,13 @@ def test_ex_burst_of_a_conditional_auto_ability_checks_the_condition_on_resoluti
     assert [o["op"] for o in ex["effect"]] == ["choose", "if", "dull"] and ex["effect"][1]["then"] == 1
 
 
+def test_references_printed_in_parentheses_name_the_same_card():
+    # the early sets print "[Card Name (Ashe)]": the name is Ashe
+    r = _c("If you control [Card Name (Squall)], Zell Test gains +1000 power.")
+    assert r.verdict is Verdict.EXACT and r.abilities[0]["condition"]["filter"]["name"] == "Squall"
+    assert _c("Choose 1 [Category (VIII)] Forward. Dull it.", SUMMON).abilities[0]["effect"][0]["filter"]["category"] == "VIII"
+
+
 def test_two_described_alternatives_are_one_filter_with_alt():
     # "Light Forward or Dark Forward", "[Job X] Forward or [Card Name Y] Forward": the shared clauses apply to both
     ab = _c("Choose 1 Fire Forward or Ice Backup opponent controls. Dull it.", SUMMON).abilities[0]

@@ -285,6 +285,8 @@ class FFTextTransformer(TextTransformer, Transformer):
                     field, val = "name", val[len("Name "):]
                 else:
                     field = kind.lower()
+                if len(val) > 2 and val[0] == "(" and val[-1] == ")" and "(" not in val[1:-1]:
+                    val = val[1:-1]  # the early sets' printing: "[Card Name (Ashe)]", "[Category (XII)]"
                 if field in f:
                     raise Unsupported(f"two {field} references in one description")
                 f[field] = val
