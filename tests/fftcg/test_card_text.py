@@ -283,6 +283,8 @@ def _records():
         rec(45, "Brink", "forward", 2, 5000, "Seer", 'When Brink enters the field, select 1 of the 2 following '
             'actions. If you control 3 or more Backups, select up to 2 of the 2 following actions instead.[[br]]'
             '"Choose 1 Forward opponent controls. Dull it."[[br]]"Draw 1 card."'),
+        rec(46, "Sleep", "summon", 2, 0, "", "Choose 1 Forward. Dull it."),
+        rec(47, "Stout", "forward", 2, 5000, "Guard", "Stout cannot become dull by your opponent's Summons or abilities."),
         rec(43, "Judge", "forward", 2, 5000, "Judge", "When Judge enters the field, choose 1 Forward opponent controls. "
             "If you control 3 or more Backups, dull it."),
     ]
@@ -317,8 +319,8 @@ def test_mini_import(mini):
     assert [a.kind for a in by["T-001"].abilities] == ["action", "auto"] and not by["T-001"].uncompiled
     assert by["T-004"].keywords == ["brave"]
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == 39 and rep["cards_exact"] == 37 and rep["lines_unsupported"] == 1
-    assert rep["cards_approximate"] == 38  # Finder: chosen_on_resolution
+    assert rep["cards"] == 41 and rep["cards_exact"] == 39 and rep["lines_unsupported"] == 1
+    assert rep["cards_approximate"] == 40  # Finder: chosen_on_resolution
 
 
 def test_a_card_that_may_be_generic_is_approximate_in_the_simulator_layout(tmp_path):
@@ -361,6 +363,24 @@ def test_controls_at_least_condition_counts_the_filtered_forwards(mini):
         sc.field(1, ["T-010", "T-011"])  # the opponent's Forwards are not counted (side: own)
         g = sc.game()
         assert g.state[S.D_POWER + _slot_of(g, "T-002") * S.CARD_W] == power
+
+
+@pytest.mark.parametrize("owner, dulled", [(1, 0), (0, 1)])
+def test_cannot_become_dull_by_the_opponents_summons(mini, owner, dulled):
+    # "Stout cannot become dull by your opponent's Summons or abilities." (Op.UNDULLABLE): its controller's own
+    # Summon still dulls it
+    from tcg_env.games.fftcg.scenario import Scenario
+    from tests.fftcg.fftcg_helpers import do
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc.field(0, ["T-001", "T-007"])
+    sc.field(owner, ["T-047"])
+    sc.move(_slot_of(sc.game(), "T-046", K.Zone.DECK), K.Zone.HAND, 0)
+    g = sc.game()
+    do(g, "Cast Sleep", "Choose " + ("opponent's" if owner else "your") + " Stout")
+    _resolve(g)
+    assert int(g.state[S.DULL + _slot_of(g, "T-047", K.Zone.FIELD, owner) * S.CARD_W]) == dulled
 
 
 def test_opponent_hand_at_most_condition(mini):

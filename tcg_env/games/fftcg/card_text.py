@@ -943,6 +943,9 @@ class FFTextTransformer(TextTransformer, Transformer):
             f = _with(f, type="forward")
         return [{"kind": "field", "effect": [{"op": "unblockable_by", "filter": f}], "_unconditional": True}]
 
+    def f_undullable(self, items):
+        return [{"kind": "field", "effect": [{"op": "undullable"}], "_unconditional": True}]
+
     def f_unchoosable(self, items):
         kinds = [str(k).lower() for k in items[-1].children]
         return [{"kind": "field", "effect": [{"op": "unchoosable", "by": kinds}], "_unconditional": True}]
@@ -1054,7 +1057,8 @@ class FFTextTransformer(TextTransformer, Transformer):
 
 def _condition_on(ab: dict, cond: dict) -> None:
     if ab.get("_unconditional"):
-        what = "cannot be chosen" if ab["effect"][0]["op"] == "unchoosable" else "cannot be blocked"
+        what = {"unchoosable": "cannot be chosen", "undullable": "cannot become dull"}.get(ab["effect"][0]["op"],
+                                                                                           "cannot be blocked")
         raise Unsupported(f"a condition on '{what}' (the engine's check reads no condition)")
     ab["condition"] = cond
 

@@ -165,6 +165,7 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("aura_restrict", module, restrictions=RestrictionList, filter=filter_model),
         op_model("self_cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)]),
         op_model("unblockable_by", module, filter=filter_model),
+        op_model("undullable", module),
         op_model("unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)]),
         # "Select 1 of the M following actions.": select_mode first, then "mode" before each action's ops
         op_model("select_mode", module, modes=(int, Field(ge=2, le=5)), count=(int, Field(default=1, ge=1, le=5)),
@@ -190,7 +191,7 @@ _ON_REGISTER = {
     "return_to_hand", "remove_from_game",
 }  # fmt: skip
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
-               "self_cost_reduction", "unblockable_by", "unchoosable"}
+               "self_cost_reduction", "unblockable_by", "unchoosable", "undullable"}
 
 
 class FFAbility(StrictModel):
@@ -390,6 +391,8 @@ class _Compiler(PoolCompiler):
             row[K.C_HAS_FIELD] |= K.HAS_BLOCK_RESTRICTION
         for ab in card.abilities:
             for op in ab.effect:
+                if op.op == "undullable":
+                    row[K.C_HAS_FIELD] |= K.UNDULLABLE_BY_OPPONENT
                 if op.op == "unchoosable":
                     row[K.C_HAS_FIELD] |= (K.UNCHOOSABLE_BY_SUMMONS * ("summons" in op.by)
                                            | K.UNCHOOSABLE_BY_ABILITIES * ("abilities" in op.by))
@@ -608,6 +611,9 @@ class _Compiler(PoolCompiler):
                 a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "self_cost_reduction":
                 a0 = op.amount
+            elif name == "undullable":
+                if ab.condition is not None:
+                    self.fail(f"{q}.op", "undullable is unconditional (the dull reads no condition)")
             elif name == "unchoosable":
                 if ab.condition is not None:
                     self.fail(f"{q}.op", "unchoosable is unconditional (the choice reads no condition)")

@@ -129,6 +129,7 @@ HAS_SELF_COST_REDUCTION = 2
 HAS_BLOCK_RESTRICTION = 4  # bit 2: a field ability says which Forwards cannot block it (Op.UNBLOCKABLE_BY)
 UNCHOOSABLE_BY_SUMMONS = 8  # bit 3: cannot be chosen by the opponent's Summons (Op.UNCHOOSABLE)
 UNCHOOSABLE_BY_ABILITIES = 16  # bit 4: ... by the opponent's abilities
+UNDULLABLE_BY_OPPONENT = 32  # bit 5: cannot become dull by the opponent's Summons or abilities (Op.UNDULLABLE)
 C_NCOLS = CARD_TABLE.width
 
 # Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), the kernel tables'
@@ -329,13 +330,16 @@ class Op(IntEnum):
     # (C_HAS_FIELD bits 3 and 4, read where targets are chosen: effects.can_be_chosen); unconditional
     # field abilities only
     UNCHOOSABLE = 57
+    # "<this> cannot become dull by your opponent's Summons or abilities" (C_HAS_FIELD bit 5, read by
+    # effects.each_target's DULL); unconditional field abilities only
+    UNDULLABLE = 58
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
 # built-in starter pool does not use: adding cards to the starter pool would change its recorded games
 # (tests/engine/test_golden_play.py). tests/fftcg/test_card_text.py runs each of them in the engine.
 REAL_CARD_OPS = frozenset({Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
-                           Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF})
+                           Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
                                   Condition.OPP_HAND_AT_MOST})
 REAL_CARD_TRIGGERS = frozenset({Trigger.PUT_INTO_BREAK_SELF})

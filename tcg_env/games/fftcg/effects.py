@@ -457,7 +457,10 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
     elif op == K.Op.BREAK:
         game.leave_field(s, T, t, K.Zone.BREAK, True)
     elif op == K.Op.DULL:
-        s[DULL + t * CARD_W] = 1
+        # "cannot become dull by your opponent's Summons or abilities" (Op.UNDULLABLE)
+        if (card_table(T)[s[CARD + t * CARD_W], K.C_HAS_FIELD] & K.UNDULLABLE_BY_OPPONENT) == 0 \
+                or s[CONTROLLER + t * CARD_W] == s[f + E_CTRL]:
+            s[DULL + t * CARD_W] = 1
     elif op == K.Op.ACTIVATE:
         s[DULL + t * CARD_W] = 0
     elif op == K.Op.FREEZE:
