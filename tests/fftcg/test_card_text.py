@@ -506,6 +506,15 @@ def test_a_condition_inside_the_effect_is_checked_on_resolution(mini):
     assert "condition" in _c("When Zell Test enters the field, if you control 2 or more Backups, draw 1 card.").abilities[0]
 
 
+def test_ex_burst_keeps_every_trigger_of_its_line_and_any_own_trigger():
+    # CR 11.10.3: the EX Burst applies the marked auto-ability's effect, whatever its trigger
+    r = _c("EX BURST When Zell Test enters the field or attacks, draw 1 card.")
+    assert [a.get("trigger", a["kind"]) for a in r.abilities] == ["enters_self", "attacks_self", "ex_burst"]
+    r = _c("EX BURST When Zell Test is put from the field into the Break Zone, draw 1 card.")
+    assert r.verdict is Verdict.EXACT and r.abilities[1] == {"kind": "ex_burst", "effect": [{"op": "draw", "count": 1}]}
+    assert _c("EX BURST When a Forward enters your field, draw 1 card.").verdict is Verdict.UNSUPPORTED
+
+
 def test_ex_burst_of_a_conditional_auto_ability_checks_the_condition_on_resolution():
     r = _c("EX BURST When Zell Test enters the field, if you control 2 or more Backups, choose 1 Forward. Dull it.")
     assert r.verdict is Verdict.EXACT and r.fields == {"ex_burst": True}

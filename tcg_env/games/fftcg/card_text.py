@@ -1021,8 +1021,11 @@ class FFTextTransformer(TextTransformer, Transformer):
             abilities = self._bare_effects(v)
             return {"__ex__": abilities}
         ab = v[0]
-        if ab.get("trigger") != "enters_self":
-            raise Unsupported("EX BURST on an auto ability other than 'enters the field'")
+        # CR 11.10.3: a Character's EX Burst applies the effect of its auto-ability marked with the icon,
+        # whatever the trigger; an effect that refers to the triggering event (another card) is refused
+        if ab.get("kind") != "auto" or not str(ab.get("trigger", "")).endswith("_self") \
+                or any(a.get("effect") != ab.get("effect") for a in v):
+            raise Unsupported("EX BURST on an auto ability whose trigger is not the card's own")
         if any(op["op"] == "target_self" for op in ab["effect"]):
             raise Unsupported("an EX Burst effect on the card itself")
         # "you may" needs no question in the EX Burst: the player has just chosen to use it (CR 11.10.2)
@@ -1035,7 +1038,7 @@ class FFTextTransformer(TextTransformer, Transformer):
                 raise Unsupported("EX BURST on a conditional modal or conditional-effect ability")
             k = sum(op["op"] == "choose" for op in ops)
             ex["effect"] = ops[:k] + [{"op": "if", "condition": dict(ab["condition"]), "then": len(ops) - k}] + ops[k:]
-        return {"__ex__": [ab, ex]}
+        return {"__ex__": [*v, ex]}  # every trigger of the line ("enters the field or attacks")
 
     def damage_line(self, items):
         n, v = _int(items[0]), items[1]
