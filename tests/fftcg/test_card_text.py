@@ -513,6 +513,9 @@ def test_ex_burst_keeps_every_trigger_of_its_line_and_any_own_trigger():
     r = _c("EX BURST When Zell Test is put from the field into the Break Zone, draw 1 card.")
     assert r.verdict is Verdict.EXACT and r.abilities[1] == {"kind": "ex_burst", "effect": [{"op": "draw", "count": 1}]}
     assert _c("EX BURST When a Forward enters your field, draw 1 card.").verdict is Verdict.UNSUPPORTED
+    # "Damage 3 --" conditions both abilities of "enters the field or attacks"
+    abs_ = _c("Damage 3 -- When Zell Test enters the field or attacks, draw 1 card.").abilities
+    assert [(a["trigger"], a["condition"]["value"]) for a in abs_] == [("enters_self", 3), ("attacks_self", 3)]
 
 
 def test_ex_burst_of_a_conditional_auto_ability_checks_the_condition_on_resolution():

@@ -1042,11 +1042,11 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def damage_line(self, items):
         n, v = _int(items[0]), items[1]
-        ab = v[0]
-        if "condition" in ab:
-            raise Unsupported("two conditions on one ability (the engine checks one)")
-        _condition_on(ab, {"kind": "damage_at_least", "value": n})
-        return [ab]
+        for ab in v:  # every ability of the line ("When ~ enters the field or attacks": two)
+            if "condition" in ab:
+                raise Unsupported("two conditions on one ability (the engine checks one)")
+            _condition_on(ab, {"kind": "damage_at_least", "value": n})
+        return list(v)
 
     def result(self, tree_value):
         if isinstance(tree_value, dict) and "__ex__" in tree_value:
