@@ -285,6 +285,8 @@ def _records():
             '"Choose 1 Forward opponent controls. Dull it."[[br]]"Draw 1 card."'),
         rec(46, "Sleep", "summon", 2, 0, "", "Choose 1 Forward. Dull it."),
         rec(47, "Stout", "forward", 2, 5000, "Guard", "Stout cannot become dull by your opponent's Summons or abilities."),
+        rec(48, "Mourner", "forward", 2, 5000, "Priest", "If you have 2 or more Forwards in your Break Zone, Mourner "
+            "gains +2000 power."),
         rec(43, "Judge", "forward", 2, 5000, "Judge", "When Judge enters the field, choose 1 Forward opponent controls. "
             "If you control 3 or more Backups, dull it."),
     ]
@@ -319,8 +321,8 @@ def test_mini_import(mini):
     assert [a.kind for a in by["T-001"].abilities] == ["action", "auto"] and not by["T-001"].uncompiled
     assert by["T-004"].keywords == ["brave"]
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == 41 and rep["cards_exact"] == 39 and rep["lines_unsupported"] == 1
-    assert rep["cards_approximate"] == 40  # Finder: chosen_on_resolution
+    assert rep["cards"] == 42 and rep["cards_exact"] == 40 and rep["lines_unsupported"] == 1
+    assert rep["cards_approximate"] == 41  # Finder: chosen_on_resolution
 
 
 def test_a_card_that_may_be_generic_is_approximate_in_the_simulator_layout(tmp_path):
@@ -381,6 +383,21 @@ def test_cannot_become_dull_by_the_opponents_summons(mini, owner, dulled):
     do(g, "Cast Sleep", "Choose " + ("opponent's" if owner else "your") + " Stout")
     _resolve(g)
     assert int(g.state[S.DULL + _slot_of(g, "T-047", K.Zone.FIELD, owner) * S.CARD_W]) == dulled
+
+
+def test_count_condition_in_your_break_zone(mini):
+    # "If you have 2 or more Forwards in your Break Zone, Mourner gains +2000 power." (the count's filter is in
+    # the Break Zone: the controller's, side own)
+    from tcg_env.games.fftcg.scenario import Scenario
+
+    res, pool = mini
+    for mine, theirs, power in ((["T-003"], ["T-003", "T-004"], 5000), (["T-003", "T-001", "T-004"], [], 7000),
+                                (["T-003", "T-001"], [], 5000)):
+        sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+        sc.field(0, ["T-048"])
+        sc.break_zone(0, mine)  # T-001 is a Backup: not counted
+        sc.break_zone(1, theirs)
+        assert _power(sc.game(), "T-048") == power
 
 
 def test_opponent_hand_at_most_condition(mini):

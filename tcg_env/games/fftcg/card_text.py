@@ -333,6 +333,12 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("a side inside 'you control'")
         return self._count_condition(n, f, "own")
 
+    def c_have(self, items):
+        n, f = items[0]
+        if f.get("zone") != "break" or "side" in f:
+            raise Unsupported("'you have' cards other than in your Break Zone")
+        return self._count_condition(n, f, "own")
+
     def c_control_none(self, items):
         if "side" in items[0]:
             raise Unsupported("a side inside 'you control'")

@@ -482,8 +482,8 @@ class _Compiler(PoolCompiler):
             low = 1 if c.kind == "controls_at_least" else 0
             if not isinstance(v, int) or isinstance(v, bool) or not low <= v < K.COND_COUNT_SPAN:
                 self.fail(f"{p}.value", f"must be a count {low}..{K.COND_COUNT_SPAN - 1}")
-            frow = self.compile_filter(c.filter, f"{p}.filter", zones=("field",),
-                                       characters=True)  # fmt: skip
+            frow = self.compile_filter(c.filter, f"{p}.filter", zones=("field", "break"),
+                                       characters=c.filter.zone == "field")  # fmt: skip
             cond_arg = frow * K.COND_COUNT_SPAN + v
         else:
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:

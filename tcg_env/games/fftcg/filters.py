@@ -15,6 +15,8 @@ from tcg_env.engine.zones import zone_find
 from tcg_env.games.fftcg.state import (
     ATK_L,
     ATK_N,
+    BREAK_L,
+    BREAK_N,
     BLOCKER,
     DMG,
     TURN_PLAYER,
@@ -70,9 +72,11 @@ def condition_holds(game, s, T, cond, arg, player, source):
     if cond == K.Condition.CONTROLS_AT_LEAST or cond == K.Condition.CONTROLS_AT_MOST:
         frow = arg // K.COND_COUNT_SPAN
         n = 0
+        in_break = filter_table(T)[frow, K.F_ZONE] == K.FilterZone.BREAK  # "if you have 3 ... in your Break Zone"
         for p in range(2):
-            for i in range(s[FIELD_N + p]):
-                if game.filter_match(s, T, frow, s[FIELD_L + p * FIELD_SLOTS + i], player, source):
+            for i in range(s[BREAK_N + p] if in_break else s[FIELD_N + p]):
+                slot = s[BREAK_L + p * K.MAX_DECK + i] if in_break else s[FIELD_L + p * FIELD_SLOTS + i]
+                if game.filter_match(s, T, frow, slot, player, source):
                     n += 1
         if cond == K.Condition.CONTROLS_AT_MOST:
             return n <= arg % K.COND_COUNT_SPAN
