@@ -543,6 +543,13 @@ def test_ex_burst_of_a_conditional_auto_ability_checks_the_condition_on_resoluti
     assert [o["op"] for o in ex["effect"]] == ["choose", "if", "dull"] and ex["effect"][1]["then"] == 1
 
 
+def test_random_discard_and_draw_then_discard():
+    assert _c("Your opponent randomly discards 1 card from their hand.", SUMMON).abilities[0]["effect"] == [
+        {"op": "discard", "count": 1, "who": "opponent", "random": True}]
+    assert [o["op"] for o in _c("Draw 2 cards, then discard 1 card from your hand.", SUMMON).abilities[0]["effect"]] \
+        == ["draw", "discard"]
+
+
 def test_references_printed_in_parentheses_name_the_same_card():
     # the early sets print "[Card Name (Ashe)]": the name is Ashe
     r = _c("If you control [Card Name (Squall)], Zell Test gains +1000 power.")

@@ -577,6 +577,13 @@ class FFTextTransformer(TextTransformer, Transformer):
     def draw_sent(self, items):
         return _Steps([("op", {"op": "draw", "count": self._ints(items)[0]})])
 
+    def opp_discards_random(self, items):
+        return _Steps([("op", {"op": "discard", "count": self._ints(items)[0], "who": "opponent", "random": True})])
+
+    def draw_then_discard(self, items):
+        d, k = self._ints(items)[:2]
+        return _Steps([("op", {"op": "draw", "count": d}), ("op", {"op": "discard", "count": k, "who": "controller"})])
+
     def opp_discards(self, items):
         return _Steps([("op", {"op": "discard", "count": self._ints(items)[0], "who": "opponent"})])
 
