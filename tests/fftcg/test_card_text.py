@@ -543,6 +543,17 @@ def test_ex_burst_of_a_conditional_auto_ability_checks_the_condition_on_resoluti
     assert [o["op"] for o in ex["effect"]] == ["choose", "if", "dull"] and ex["effect"][1]["then"] == 1
 
 
+@pytest.mark.parametrize("line, triggers", [
+    ("When Zell Test enters the field or is put from the field into the Break Zone, draw 1 card.",
+     ["enters_self", "put_into_break_self"]),
+    ("When Zell Test attacks or is put from the field into the Break Zone, draw 1 card.",
+     ["attacks_self", "put_into_break_self"]),
+])
+def test_two_own_triggers_are_two_auto_abilities(line, triggers):
+    r = _c(line)
+    assert r.verdict is Verdict.EXACT and [a["trigger"] for a in r.abilities] == triggers
+
+
 def test_random_discard_and_draw_then_discard():
     assert _c("Your opponent randomly discards 1 card from their hand.", SUMMON).abilities[0]["effect"] == [
         {"op": "discard", "count": 1, "who": "opponent", "random": True}]

@@ -745,6 +745,12 @@ class FFTextTransformer(TextTransformer, Transformer):
     def t_attacks_self(self, _):
         return ("attacks_self", None)
 
+    def t_enters_or_put_break(self, _):
+        return ("enters_self|put_into_break_self", None)
+
+    def t_attacks_or_put_break(self, _):
+        return ("attacks_self|put_into_break_self", None)
+
     def t_enters_or_attacks(self, _):
         return ("enters_self|attacks_self", None)  # one ability per trigger
 
