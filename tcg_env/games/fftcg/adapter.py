@@ -111,7 +111,15 @@ def _use_optional(act) -> str | None:
     """OPTIONAL_EFFECT, option 0: the "you may" ability row in ``decision_args``."""
     if act.i != 0:
         return None
-    return f"Use the optional effect ({act.game.pool.describe_ability(int(act.row[S.DEC_ARG]))})"
+    arow = int(act.row[S.DEC_ARG])
+    base = S.FRAMES + (int(act.row[S.FRAME_N]) - 1) * S.FRAME_W
+    pool = act.game.pool
+    code = pool.code[int(pool.abilities[arow, K.A_CODE_START])]
+    if int(act.row[base + S.FR_MODE]) != K.M_EXEC and int(act.row[base + S.FR_PC]) == 0 and \
+            int(code[K.I_OP]) == K.Op.SELECT_MODE:
+        # a modal program asks "this action?" one action at a time (effects.select_mode)
+        return f"Select action {int(act.row[base + S.FR_CNT]) + 1} ({pool.describe_ability(arow)})"
+    return f"Use the optional effect ({pool.describe_ability(arow)})"
 
 
 def _put_next(act) -> str | None:

@@ -20,7 +20,8 @@ from typing import Any, Mapping
 
 from lark import Transformer, Token
 
-from tcg_env.cards.text import CardTextCompiler, LineResult, TextTransformer, Unsupported
+from tcg_env.cards.text import CardTextCompiler, LineResult, TextTransformer, Unsupported, Verdict
+from tcg_env.games.fftcg import constants as K
 
 __all__ = ["APPROXIMATIONS", "COMPILER", "FFTextTransformer", "FFTextCompiler", "normalise_line",
            "clean_simulator_text", "clean_ffdecks_lines", "referenced_names"]  # fmt: skip
@@ -33,7 +34,9 @@ APPROXIMATIONS: dict[str, str] = {
                          "trigger looks at the other cards), though the card itself matches the description",
     "end_of_turn_trigger": "\"At the end of each of your turns\" triggers at the beginning of your End Phase "
                            "(the engine's trigger point; hand-size discards come after it)",
-    "no_monsters": "\"Forward or Monster\": Monsters are not played by the engine, so only Forwards can be chosen",
+    "no_monsters": "\"Forward or Monster\": Monsters are not played by the engine, so only Forwards can be chosen; "
+                   "a modal ability's action that chooses Monsters only (\"Choose 1 Monster. Break it.\") is left out "
+                   "(it could never be selected: no Monster is on the field)",
     "chosen_on_resolution": "a card chosen in the Break Zone is chosen when the Summon or ability resolves, not "
                             "when it is cast or put on the stack, and the player may choose none (the engine's "
                             "card selection always allows it)",
@@ -214,6 +217,18 @@ class FFTextTransformer(TextTransformer, Transformer):
     def n_trait(self, items):
         return ("trait", str(items[0]))
 
+    def alt_half(self, items):
+        return list(items)
+
+    def desc_alt(self, items):
+        posts = list(items[2:])
+        f = self.desc(items[0] + posts)
+        g = self.desc(items[1] + posts)
+        if "alt" in f or "alt" in g:
+            raise Unsupported("three alternatives in one description")
+        f["alt"] = g
+        return f
+
     def n_trait_or(self, items):
         return ("traits_or", [str(t) for t in items])
 
@@ -270,6 +285,8 @@ class FFTextTransformer(TextTransformer, Transformer):
                     field, val = "name", val[len("Name "):]
                 else:
                     field = kind.lower()
+                if len(val) > 2 and val[0] == "(" and val[-1] == ")" and "(" not in val[1:-1]:
+                    val = val[1:-1]  # the early sets' printing: "[Card Name (Ashe)]", "[Category (XII)]"
                 if field in f:
                     raise Unsupported(f"two {field} references in one description")
                 f[field] = val
@@ -298,18 +315,38 @@ class FFTextTransformer(TextTransformer, Transformer):
     def cp_at_least(self, items):
         return (_int(items[0]), items[1])
 
+    def cp_at_most(self, items):
+        return (-_int(items[0]), items[1])  # negative: "N or less" (controls_at_most N)
+
     def cp_one(self, items):
         return (1, items[-1])
+
+    @staticmethod
+    def _count_condition(n, f, side):
+        if n <= 0:
+            return {"kind": "controls_at_most", "value": -n, "filter": _with(f, side=side)}
+        return {"kind": "controls_at_least", "value": n, "filter": _with(f, side=side)}
 
     def c_control(self, items):
         n, f = items[0]
         if "side" in f:
             raise Unsupported("a side inside 'you control'")
-        return {"kind": "controls_at_least", "value": n, "filter": _with(f, side="own")}
+        return self._count_condition(n, f, "own")
+
+    def c_have(self, items):
+        n, f = items[0]
+        if f.get("zone") != "break" or "side" in f:
+            raise Unsupported("'you have' cards other than in your Break Zone")
+        return self._count_condition(n, f, "own")
+
+    def c_control_none(self, items):
+        if "side" in items[0]:
+            raise Unsupported("a side inside 'you control'")
+        return self._count_condition(0, items[0], "own")
 
     def c_opp_control(self, items):
         n, f = items[0]
-        return {"kind": "controls_at_least", "value": n, "filter": _with(f, side="opponent")}
+        return self._count_condition(n, f, "opponent")
 
     def c_damage(self, items):
         return {"kind": "damage_at_least", "value": _int(items[0])}
@@ -319,6 +356,12 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def c_hand_at_most(self, items):
         return {"kind": "hand_at_most", "value": _int(items[0])}
+
+    def c_opp_hand_at_most(self, items):
+        return {"kind": "opp_hand_at_most", "value": _int(items[0])}
+
+    def c_opp_hand_empty(self, _):
+        return {"kind": "opp_hand_at_most", "value": 0}
 
     def c_hand_empty(self, _):
         return {"kind": "hand_at_most", "value": 0}
@@ -330,6 +373,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def condition(self, items):
         return ("condition", items[0])
+
+    def cond_sent(self, items):
+        return _Steps([("if", items[0], items[1])])
 
     # ---- effects ----
     def target_n(self, items):
@@ -520,8 +566,23 @@ class FFTextTransformer(TextTransformer, Transformer):
     def self_deals_you(self, items):
         return _Steps([("op", {"op": "damage_player", "amount": self._ints(items)[0], "who": "controller"})])
 
+    def mill_you(self, items):
+        n = self._ints(items)
+        return _Steps([("op", {"op": "mill", "count": n[0] if n else 1})])
+
+    def mill_opp(self, items):
+        n = self._ints(items)
+        return _Steps([("op", {"op": "mill", "count": n[0] if n else 1, "who": "opponent"})])
+
     def draw_sent(self, items):
         return _Steps([("op", {"op": "draw", "count": self._ints(items)[0]})])
+
+    def opp_discards_random(self, items):
+        return _Steps([("op", {"op": "discard", "count": self._ints(items)[0], "who": "opponent", "random": True})])
+
+    def draw_then_discard(self, items):
+        d, k = self._ints(items)[:2]
+        return _Steps([("op", {"op": "draw", "count": d}), ("op", {"op": "discard", "count": k, "who": "controller"})])
 
     def opp_discards(self, items):
         return _Steps([("op", {"op": "discard", "count": self._ints(items)[0], "who": "opponent"})])
@@ -583,72 +644,87 @@ class FFTextTransformer(TextTransformer, Transformer):
         n_regs = 0
         it_regs: list[int] = []
         last_choose: list[dict] | None = None
-        for st in steps:
-            kind = st[0]
-            if kind == "choose":
-                it_regs = []
-                last_choose = st[1]
-                for tgt in st[1]:
-                    f = tgt["filter"]
-                    if f.get("zone") == "break":
-                        continue  # a card of the Break Zone: only "play it onto the field" follows
-                    if f.get("type") == "summon":
-                        raise Unsupported("choosing a Summon on the field")
+
+        def walk(steps):
+            nonlocal reg, n_regs, it_regs, last_choose
+            for st in steps:
+                kind = st[0]
+                if kind == "choose":
+                    it_regs = []
+                    last_choose = st[1]
+                    for tgt in st[1]:
+                        f = tgt["filter"]
+                        if f.get("zone") == "break":
+                            continue  # a card of the Break Zone: only "play it onto the field" follows
+                        if f.get("type") == "summon":
+                            raise Unsupported("choosing a Summon on the field")
+                        if n_regs >= 2:
+                            raise Unsupported("more than 2 sets of targets")
+                        op = {"op": "choose", "filter": f, "count": tgt["count"], "reg": n_regs}
+                        if tgt["up_to"]:
+                            op["up_to"] = True
+                        chooses.append(op)
+                        it_regs.append(n_regs)
+                        n_regs += 1
+                elif kind == "reg":
+                    if last_choose is None or len(last_choose) != 1:
+                        raise Unsupported("'it' without one chosen set of cards")
+                    if last_choose[0]["filter"].get("zone") == "break":
+                        raise Unsupported("an effect on a card in the Break Zone other than playing it")
+                    reg = it_regs[0]
+                    rest.extend([{**op, "reg": reg} for op in st[1]])
+                elif kind in ("play_it", "add_it"):
+                    what = "play it onto the field" if kind == "play_it" else "add it to your hand"
+                    if last_choose is None or len(last_choose) != 1 or last_choose[0]["filter"].get("zone") != "break":
+                        raise Unsupported(f"'{what}' of a card not in the Break Zone")
+                    tgt = last_choose[0]
+                    if tgt["up_to"]:
+                        raise Unsupported(f"'up to' cards of the Break Zone ({what})")
+                    f = _own(tgt["filter"])
+                    if "state" in f or "exclude_self" in f:
+                        raise Unsupported("a state or 'other than' on a card of the Break Zone")
+                    self.approximate("chosen_on_resolution")
+                    if kind == "play_it":
+                        if "type" not in f:
+                            f = _with(f, type="character")
+                        if f["type"] == "summon":
+                            raise Unsupported("playing a Summon onto the field")
+                        rest.append({"op": "put_onto_field", "filter": f, "count": tgt["count"]})
+                    else:
+                        rest.append({"op": "add_to_hand", "filter": f, "count": tgt["count"]})
+                elif kind == "all":
                     if n_regs >= 2:
                         raise Unsupported("more than 2 sets of targets")
-                    op = {"op": "choose", "filter": f, "count": tgt["count"], "reg": n_regs}
-                    if tgt["up_to"]:
-                        op["up_to"] = True
-                    chooses.append(op)
-                    it_regs.append(n_regs)
+                    f = st[1]
+                    if f.get("zone") == "break" or f.get("type") == "summon":
+                        raise Unsupported("an effect on all the cards of a Break Zone")
+                    rest.append({"op": "select_all", "filter": f, "reg": n_regs})
+                    rest.extend([{**op, "reg": n_regs} for op in st[2]])
                     n_regs += 1
-            elif kind == "reg":
-                if last_choose is None or len(last_choose) != 1:
-                    raise Unsupported("'it' without one chosen set of cards")
-                if last_choose[0]["filter"].get("zone") == "break":
-                    raise Unsupported("an effect on a card in the Break Zone other than playing it")
-                reg = it_regs[0]
-                rest += [{**op, "reg": reg} for op in st[1]]
-            elif kind in ("play_it", "add_it"):
-                what = "play it onto the field" if kind == "play_it" else "add it to your hand"
-                if last_choose is None or len(last_choose) != 1 or last_choose[0]["filter"].get("zone") != "break":
-                    raise Unsupported(f"'{what}' of a card not in the Break Zone")
-                tgt = last_choose[0]
-                if tgt["up_to"]:
-                    raise Unsupported(f"'up to' cards of the Break Zone ({what})")
-                f = _own(tgt["filter"])
-                if "state" in f or "exclude_self" in f:
-                    raise Unsupported("a state or 'other than' on a card of the Break Zone")
-                self.approximate("chosen_on_resolution")
-                if kind == "play_it":
-                    if "type" not in f:
-                        f = _with(f, type="character")
-                    if f["type"] == "summon":
-                        raise Unsupported("playing a Summon onto the field")
-                    rest.append({"op": "put_onto_field", "filter": f, "count": tgt["count"]})
-                else:
-                    rest.append({"op": "add_to_hand", "filter": f, "count": tgt["count"]})
-            elif kind == "all":
-                if n_regs >= 2:
-                    raise Unsupported("more than 2 sets of targets")
-                f = st[1]
-                if f.get("zone") == "break" or f.get("type") == "summon":
-                    raise Unsupported("an effect on all the cards of a Break Zone")
-                rest.append({"op": "select_all", "filter": f, "reg": n_regs})
-                rest += [{**op, "reg": n_regs} for op in st[2]]
-                n_regs += 1
-            elif kind == "self":
-                if not has_source:
-                    raise Unsupported("an effect on the card itself where it has no place on the field")
-                if n_regs >= 2:
-                    raise Unsupported("more than 2 sets of targets")
-                rest.append({"op": "target_self", "reg": n_regs})
-                rest += [{**op, "reg": n_regs} for op in st[1]]
-                n_regs += 1
-            elif kind == "op":
-                rest.append(st[1])
-                if len(st) > 2 and not (optional and st is steps[0]):
-                    self.approximate("may_choose_none")  # a mandatory choice of a card the player may decline
+                elif kind == "self":
+                    if not has_source:
+                        raise Unsupported("an effect on the card itself where it has no place on the field")
+                    if n_regs >= 2:
+                        raise Unsupported("more than 2 sets of targets")
+                    rest.append({"op": "target_self", "reg": n_regs})
+                    rest.extend([{**op, "reg": n_regs} for op in st[1]])
+                    n_regs += 1
+                elif kind == "op":
+                    rest.append(st[1])
+                    if len(st) > 2 and not (optional and st is steps[0]):
+                        self.approximate("may_choose_none")  # a mandatory choice of a card the player may decline
+                elif kind == "if":
+                    # "If <condition>, <effect>." inside the effect: checked when it resolves (the core's IF
+                    # row skips the effect's rows when the condition does not hold)
+                    if any(s[0] == "choose" for s in st[2]):
+                        raise Unsupported("a choice under a condition inside the effect")
+                    at = len(rest)
+                    walk(st[2])
+                    if len(rest) == at:
+                        raise Unsupported("no effect under the condition")
+                    rest.insert(at, {"op": "if", "condition": st[1], "then": len(rest) - at})
+
+        walk(steps)
         for c in chooses:
             if c["filter"].get("zone") is None:
                 c["filter"] = {k: v for k, v in c["filter"].items()}
@@ -668,6 +744,12 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def t_attacks_self(self, _):
         return ("attacks_self", None)
+
+    def t_enters_or_put_break(self, _):
+        return ("enters_self|put_into_break_self", None)
+
+    def t_attacks_or_put_break(self, _):
+        return ("attacks_self|put_into_break_self", None)
 
     def t_enters_or_attacks(self, _):
         return ("enters_self|attacks_self", None)  # one ability per trigger
@@ -880,6 +962,13 @@ class FFTextTransformer(TextTransformer, Transformer):
             f = _with(f, type="forward")
         return [{"kind": "field", "effect": [{"op": "unblockable_by", "filter": f}], "_unconditional": True}]
 
+    def f_undullable(self, items):
+        return [{"kind": "field", "effect": [{"op": "undullable"}], "_unconditional": True}]
+
+    def f_unchoosable(self, items):
+        kinds = [str(k).lower() for k in items[-1].children]
+        return [{"kind": "field", "effect": [{"op": "unchoosable", "by": kinds}], "_unconditional": True}]
+
     def f_per_card(self, items):
         f = self._aura_filter(items[0])
         if "side" not in f:
@@ -951,23 +1040,32 @@ class FFTextTransformer(TextTransformer, Transformer):
             abilities = self._bare_effects(v)
             return {"__ex__": abilities}
         ab = v[0]
-        if ab.get("trigger") != "enters_self":
-            raise Unsupported("EX BURST on an auto ability other than 'enters the field'")
-        if "condition" in ab:
-            raise Unsupported("EX BURST on a conditional auto ability")
+        # CR 11.10.3: a Character's EX Burst applies the effect of its auto-ability marked with the icon,
+        # whatever the trigger; an effect that refers to the triggering event (another card) is refused
+        if ab.get("kind") != "auto" or not str(ab.get("trigger", "")).endswith("_self") \
+                or any(a.get("effect") != ab.get("effect") for a in v):
+            raise Unsupported("EX BURST on an auto ability whose trigger is not the card's own")
         if any(op["op"] == "target_self" for op in ab["effect"]):
             raise Unsupported("an EX Burst effect on the card itself")
         # "you may" needs no question in the EX Burst: the player has just chosen to use it (CR 11.10.2)
         ex = {"kind": "ex_burst", "effect": [dict(op) for op in ab["effect"]]}
-        return {"__ex__": [ab, ex]}
+        if "condition" in ab:
+            # the auto-ability's condition ("When ~ enters the field, if ..., ...") is the EX Burst
+            # effect's: checked when it resolves (an IF row after the choices)
+            ops = ex["effect"]
+            if any(op["op"] in ("select_mode", "mode", "if") for op in ops):
+                raise Unsupported("EX BURST on a conditional modal or conditional-effect ability")
+            k = sum(op["op"] == "choose" for op in ops)
+            ex["effect"] = ops[:k] + [{"op": "if", "condition": dict(ab["condition"]), "then": len(ops) - k}] + ops[k:]
+        return {"__ex__": [*v, ex]}  # every trigger of the line ("enters the field or attacks")
 
     def damage_line(self, items):
         n, v = _int(items[0]), items[1]
-        ab = v[0]
-        if "condition" in ab:
-            raise Unsupported("two conditions on one ability (the engine checks one)")
-        _condition_on(ab, {"kind": "damage_at_least", "value": n})
-        return [ab]
+        for ab in v:  # every ability of the line ("When ~ enters the field or attacks": two)
+            if "condition" in ab:
+                raise Unsupported("two conditions on one ability (the engine checks one)")
+            _condition_on(ab, {"kind": "damage_at_least", "value": n})
+        return list(v)
 
     def result(self, tree_value):
         if isinstance(tree_value, dict) and "__ex__" in tree_value:
@@ -981,7 +1079,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
 def _condition_on(ab: dict, cond: dict) -> None:
     if ab.get("_unconditional"):
-        raise Unsupported("a condition on 'cannot be blocked' (the block check reads no condition)")
+        what = {"unchoosable": "cannot be chosen", "undullable": "cannot become dull"}.get(ab["effect"][0]["op"],
+                                                                                           "cannot be blocked")
+        raise Unsupported(f"a condition on '{what}' (the engine's check reads no condition)")
     ab["condition"] = cond
 
 
@@ -1101,3 +1201,146 @@ def referenced_names(abilities: list[dict]) -> list[tuple[str, str]]:
 
     walk(abilities)
     return out
+
+
+# ------------------------------------------------------------------------------------------------
+# Modal abilities: "Select 1 of the M following actions." and the M quoted actions after it
+# ------------------------------------------------------------------------------------------------
+_SELECT = re.compile(r"\b[Ss]elect (up to )?(\d+) of the (?:(\d+) )?following actions\.")
+_QUOTED = re.compile(r'"([^"]*)"')
+_INSTEAD = re.compile(r"\s*If (.+?), select (up to )?(\d+) of the (?:\d+ )?following actions instead\.")
+_MONSTER_ACTION = re.compile(r"Choose (up to )?\d+ Monsters?\b(?! or)")
+
+
+def _quoted_actions(line: str) -> list[str]:
+    """The quoted actions of a line: '"A" "B"', or one action whose closing quote the list lost."""
+    found = [a for a in _QUOTED.findall(line) if a.strip()]
+    if _QUOTED.sub("", line).strip():
+        return [line.strip().strip('"').strip()]
+    return found
+
+
+def _renumbered(effect: list[dict], first: int) -> list[dict]:
+    """The ops of one action with its registers moved up by ``first``."""
+    return [{**op, "reg": op["reg"] + first} if "reg" in op else op for op in effect]
+
+
+def _modal_ability(heads: list[LineResult], n: int, up_to: bool, alt: dict | None = None) -> list[dict] | str:
+    """One modal ability per ability of the head (an EX BURST line has two) from the line compiled
+    once with each action in place of "select ...": the abilities must differ only in their effect.
+    Where more than one action may be selected, each action's targets go to registers of their own."""
+    out = []
+    m = len(heads)
+    if m < 2:
+        return "one action (the others choose Monsters)"
+    for j, ab in enumerate(heads[0].abilities):
+        rest = {k: v for k, v in ab.items() if k != "effect"}
+        effect: list[dict] = [{"op": "select_mode", "modes": m, "count": n, "up_to": up_to}]
+        if alt is not None:
+            effect.append({"op": "mode_if", **alt})
+        several = n > 1 or up_to or (alt is not None and (alt["count"] > 1 or alt["up_to"]))
+        first = 0
+        for h in heads:
+            if len(h.abilities) != len(heads[0].abilities):
+                return "the actions compile to different abilities"
+            other = h.abilities[j]
+            if {k: v for k, v in other.items() if k != "effect"} != rest:
+                return "an action with its own condition, 'you may' or trigger"
+            ops = other["effect"]
+            if several:
+                used = {op["reg"] for op in ops if op["op"] in ("choose", "select_all", "target_self")}
+                if first + len(used) > K.N_REGS:
+                    return f"more than {K.N_REGS} of the actions that may be selected together choose or act on cards"
+                ops = _renumbered(ops, first)
+                first += len(used)
+            effect += [{"op": "mode"}, *ops]
+        if len(effect) > 24:
+            return "a modal effect of more than 24 ops"
+        out.append({**rest, "effect": effect})
+    return out
+
+
+def compile_card_lines(lines: list[str], card: Mapping[str, Any]) -> list[LineResult]:
+    """Every line of a card, a modal ability's lines ("Select 1 of the M following actions." and the
+    quoted actions on the lines after it) compiled together: the selection line gets the ability
+    (Op.SELECT_MODE: the action is selected when it is cast or put on the stack, then its targets
+    are chosen), the action lines share its verdict."""
+    out: list[LineResult | None] = [None] * len(lines)
+    i = 0
+    while i < len(lines):
+        sel = _SELECT.search(normalise_line(lines[i]))
+        if sel is None:
+            i += 1
+            continue
+        up_to, n = sel.group(1), int(sel.group(2))
+        at = _SELECT.search(lines[i])
+        after = lines[i][at.end():]
+        # the actions: quoted after the sentence on its line or on the lines after it (some lists
+        # double the quotes: ""Choose ...""); M may be left out ("select 1 of the following actions")
+        actions = [a for a in _QUOTED.findall(after) if a.strip()]
+        m = int(sel.group(3)) if sel.group(3) else None
+        j = i + 1
+        while j < len(lines) and lines[j].lstrip().startswith('"') and (m is None or len(actions) < m):
+            actions += _quoted_actions(lines[j])
+            j += 1
+        m = len(actions) if m is None else m
+        group = list(range(i, j))
+        reason = None
+        alt = None
+        inst = _INSTEAD.match(after)
+        if inst is not None:
+            # "If <condition>, select up to K of the M following actions instead." (Op.MODE_IF)
+            after = after[inst.end():]
+            name = str(card.get("name") or "Zq")
+            res = COMPILER.compile_line(f"If {inst.group(1)}, {name} gains +1000 power.", {**card, "type": "forward"})
+            cond = res.abilities[0].get("condition") if res.compiled and res.abilities else None
+            if cond is None:
+                reason = f"the condition of 'select ... instead': {res.reason or 'not a condition'}"
+            else:
+                alt = {"condition": cond, "count": int(inst.group(3)), "up_to": bool(inst.group(2))}
+        if reason is not None:
+            pass
+        elif _QUOTED.sub("", after).strip():
+            reason = "text after the selection sentence (e.g. 'select ... instead')"
+        elif len(actions) != m or m < 2 or n > m:
+            reason = f"{m} actions announced, {len(actions)} quoted on the lines after it"
+        heads = []
+        # an action that chooses Monsters only could never be selected in the engine (no Monsters)
+        kept = [a for a in actions if not _MONSTER_ACTION.match(a.strip())]
+        dropped = len(kept) < len(actions)
+        if reason is None and not kept:
+            reason = "every action chooses Monsters"
+        actions = kept
+        if reason is None:
+            raw = lines[i]
+            for k, act in enumerate(actions):
+                act = act.strip()
+                text = act if at.start() == 0 or raw[:at.start()].rstrip().endswith("EX BURST") else \
+                    act[:1].lower() + act[1:]
+                res = COMPILER.compile_line(raw[:at.start()] + text, card)
+                if not res.compiled or not res.abilities:
+                    reason = f"action {k + 1}: {res.reason or 'no ability'}"
+                    break
+                heads.append(res)
+        if reason is not None:
+            abilities = reason
+        elif len(heads) == 1 and n == 1 and not up_to:
+            abilities = heads[0].abilities  # one action left: no selection
+        else:
+            if alt is not None and alt["count"] > len(heads):
+                alt = {**alt, "count": len(heads), "up_to": True}
+            abilities = _modal_ability(heads, min(n, len(heads)), bool(up_to) or n > len(heads), alt)
+        if isinstance(abilities, str):
+            for g in group:
+                out[g] = LineResult.unsupported(lines[g], f"a 'Select 1 of the M following actions' ability: "
+                                                          f"{reason or abilities}")
+        else:
+            approx = tuple(dict.fromkeys([a for h in heads for a in h.approximations] +
+                                         (["no_monsters"] if dropped else [])))
+            verdict = Verdict.APPROXIMATE if approx else Verdict.EXACT
+            fields = dict(heads[0].fields)
+            out[i] = LineResult(lines[i], verdict, abilities, fields, approx)
+            for g in group[1:]:
+                out[g] = LineResult(lines[g], verdict, [], {}, approx)
+        i = j
+    return [r if r is not None else COMPILER.compile_line(ln, card) for r, ln in zip(out, lines)]

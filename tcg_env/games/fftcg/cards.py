@@ -78,6 +78,8 @@ ConditionName = Literal[
     "job_on_field",
     "controls_at_least",
     "your_turn",
+    "controls_at_most",
+    "opp_hand_at_most",
 ]
 
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK}
@@ -150,6 +152,9 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         *reg_ops(module, Reg, "return_to_hand", "remove_from_game"),
         op_model("add_to_hand", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
         op_model("draw", module, count=(int, Field(default=1, ge=1, le=10)), who=(WhoName, "controller")),
+        # "If <condition>, <effect>." inside an effect: the next ``then`` ops run only when it holds on resolution
+        op_model("if", module, condition=FFCondition, then=(int, Field(ge=1, le=20))),
+        op_model("mill", module, count=(int, Field(default=1, ge=1, le=20)), who=(WhoName, "controller")),
         op_model("discard", module, count=(int, Field(default=1, ge=1, le=10)), who=WhoName, random=(bool, False)),
         op_model("damage_player", module, amount=(int, Field(default=1, ge=1, le=7)), who=(WhoName, "opponent")),
         op_model("search", module, filter=filter_model, destination=(Literal["hand", "field", "field_dull"], "hand")),
@@ -160,6 +165,13 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("aura_restrict", module, restrictions=RestrictionList, filter=filter_model),
         op_model("self_cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)]),
         op_model("unblockable_by", module, filter=filter_model),
+        op_model("undullable", module),
+        op_model("unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)]),
+        # "Select 1 of the M following actions.": select_mode first, then "mode" before each action's ops
+        op_model("select_mode", module, modes=(int, Field(ge=2, le=5)), count=(int, Field(default=1, ge=1, le=5)),
+                 up_to=(bool, False)),
+        op_model("mode", module),
+        op_model("mode_if", module, condition=FFCondition, count=(int, Field(ge=1, le=5)), up_to=(bool, False)),
         op_model("aura_power_per", module, amount=_Amount, per=(Literal["card", "damage"], "card"),
                  filter=(filter_model | None, None)),
     )  # fmt: skip
@@ -179,7 +191,7 @@ _ON_REGISTER = {
     "return_to_hand", "remove_from_game",
 }  # fmt: skip
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
-               "self_cost_reduction", "unblockable_by"}
+               "self_cost_reduction", "unblockable_by", "unchoosable", "undullable"}
 
 
 class FFAbility(StrictModel):
@@ -377,6 +389,13 @@ class _Compiler(PoolCompiler):
             row[K.C_HAS_FIELD] |= K.HAS_SELF_COST_REDUCTION
         if any(op.op == "unblockable_by" for ab in card.abilities for op in ab.effect):
             row[K.C_HAS_FIELD] |= K.HAS_BLOCK_RESTRICTION
+        for ab in card.abilities:
+            for op in ab.effect:
+                if op.op == "undullable":
+                    row[K.C_HAS_FIELD] |= K.UNDULLABLE_BY_OPPONENT
+                if op.op == "unchoosable":
+                    row[K.C_HAS_FIELD] |= (K.UNCHOOSABLE_BY_SUMMONS * ("summons" in op.by)
+                                           | K.UNCHOOSABLE_BY_ABILITIES * ("abilities" in op.by))
         self.card_rows.append(row)
 
     # ---- abilities ----
@@ -423,24 +442,7 @@ class _Compiler(PoolCompiler):
 
         cond = cond_arg = 0
         if ab.condition is not None:
-            cond = self.K.Condition[ab.condition.kind.upper()]
-            v = ab.condition.value
-            if (ab.condition.filter is not None) != (ab.condition.kind == "controls_at_least"):
-                self.fail(f"{p}.condition.filter", "controls_at_least needs a filter; other conditions have none")
-            if ab.condition.kind == "job_on_field":
-                if not isinstance(v, str):
-                    self.fail(f"{p}.condition.value", "job_on_field takes a job name")
-                cond_arg = self.interned(self.job_ids, v, f"{p}.condition.value", "job")
-            elif ab.condition.kind == "controls_at_least":
-                if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v < K.COND_COUNT_SPAN:
-                    self.fail(f"{p}.condition.value", f"must be a count 1..{K.COND_COUNT_SPAN - 1}")
-                frow = self.compile_filter(ab.condition.filter, f"{p}.condition.filter", zones=("field",),
-                                           characters=True)  # fmt: skip
-                cond_arg = frow * K.COND_COUNT_SPAN + v
-            else:
-                if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                    self.fail(f"{p}.condition.value", "must be a count >= 0")
-                cond_arg = v
+            cond, cond_arg = self.compile_condition(ab.condition, f"{p}.condition")
 
         code_start = len(self.code_rows)
         self.compile_effect(card, ab, p)
@@ -463,14 +465,81 @@ class _Compiler(PoolCompiler):
         self.ability_source.append((cid, k))
         return len(self.ab_rows) - 1
 
+    def compile_condition(self, c: FFCondition, p: str) -> tuple[int, int]:
+        """A condition -> (Condition, argument) as A_COND / A_COND_ARG (and Op.IF's a0 / a1) hold it."""
+        cond_arg = 0
+        cond = self.K.Condition[c.kind.upper()]
+        v = c.value
+        counted = c.kind in ("controls_at_least", "controls_at_most")
+        if (c.filter is not None) != counted:
+            self.fail(f"{p}.filter", f"{c.kind} needs a filter; other conditions have none"
+                      if counted else "only controls_at_least / controls_at_most have a filter")
+        if c.kind == "job_on_field":
+            if not isinstance(v, str):
+                self.fail(f"{p}.value", "job_on_field takes a job name")
+            cond_arg = self.interned(self.job_ids, v, f"{p}.value", "job")
+        elif counted:
+            low = 1 if c.kind == "controls_at_least" else 0
+            if not isinstance(v, int) or isinstance(v, bool) or not low <= v < K.COND_COUNT_SPAN:
+                self.fail(f"{p}.value", f"must be a count {low}..{K.COND_COUNT_SPAN - 1}")
+            frow = self.compile_filter(c.filter, f"{p}.filter", zones=("field", "break"),
+                                       characters=c.filter.zone == "field")  # fmt: skip
+            cond_arg = frow * K.COND_COUNT_SPAN + v
+        else:
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                self.fail(f"{p}.value", "must be a count >= 0")
+            cond_arg = v
+        return int(cond), int(cond_arg)
+
     def compile_effect(self, card: FFCard, ab: FFAbility, p: str) -> None:
         is_field = ab.kind == "field"
         filled: set[int] = set()
         seen_effect = False
         no_self = ab.kind in ("summon", "ex_burst")
+        modal = bool(ab.effect) and ab.effect[0].op == "select_mode"
+        n_modes = sum(op.op == "mode" for op in ab.effect)
+        first_mode = 2 if modal and len(ab.effect) > 1 and ab.effect[1].op == "mode_if" else 1
+        if modal and (n_modes != ab.effect[0].modes or len(ab.effect) <= first_mode
+                      or ab.effect[first_mode].op != "mode"):
+            self.fail(f"{p}.effect", f"select_mode {ab.effect[0].modes}: needs as many 'mode' ops, the first "
+                                     "right after it (or after its mode_if)")
+        several = modal and (ab.effect[0].count > 1 or ab.effect[0].up_to or
+                             (first_mode == 2 and (ab.effect[1].count > 1 or ab.effect[1].up_to)))
+        if several:
+            # several actions may be selected: each fills registers of its own (the targets of all are kept)
+            regs = [getattr(op, "reg", None) for op in ab.effect if op.op in _TARGETING]
+            if len(regs) != len(set(regs)):
+                self.fail(f"{p}.effect", "actions that may be selected together fill different registers")
         for j, op in enumerate(ab.effect):
             q = f"{p}.effect[{j}]"
             name = op.op
+            if name == "mode_if":
+                if not modal or j != 1:
+                    self.fail(f"{q}.op", "mode_if is the second op of a modal effect")
+                if op.count > ab.effect[0].modes:
+                    self.fail(f"{q}.count", "selects more actions than there are")
+                a0, a1 = self.compile_condition(op.condition, f"{q}.condition")
+                self.code_rows.append([int(EFFECT_OPS[name]), 0, a0, a1, op.count + 16 * int(op.up_to)])
+                continue
+            if name in ("select_mode", "mode"):
+                if is_field:
+                    self.fail(f"{q}.op", "field abilities have no modes")
+                if (name == "select_mode") != (j == 0) or not modal:
+                    self.fail(f"{q}.op", "select_mode is the first op of a modal effect, mode only follows it")
+                if name == "mode":
+                    # each action chooses its own targets first (CR 11.3.3); registers start empty
+                    self.code_rows.append([int(EFFECT_OPS[name]), 0, n_modes - sum(o.op == "mode" for o in
+                                                                                  ab.effect[j:]), 0, 0])
+                    filled, seen_effect = set(), False
+                else:
+                    if op.count > op.modes:
+                        self.fail(f"{q}.count", "selects more actions than there are")
+                    self.code_rows.append([int(EFFECT_OPS[name]), 0, op.modes, op.count, int(op.up_to)])
+                continue
+            if modal and name == "choose" and op.reg == K.N_REGS - 1 and op.count >= K.TARGET_MAX:
+                # the last slot of the last register keeps the selected action (state.E_MODE)
+                self.fail(f"{q}.count", f"a modal effect chooses at most {K.TARGET_MAX - 1} cards in register "
+                                        f"{K.N_REGS - 1}")
             if is_field and name not in _FIELD_ONLY:
                 self.fail(f"{q}.op", f"field abilities only use {', '.join(sorted(_FIELD_ONLY))}")
             if not is_field and name in _FIELD_ONLY:
@@ -505,7 +574,15 @@ class _Compiler(PoolCompiler):
                 a0, a1 = bits(op.keywords, K.KEYWORD_BITS), K.Duration[op.duration.upper()]
             elif name == "restrict":
                 a0, a1 = bits(op.restrictions, _RESTRICT_BITS), K.Duration[op.duration.upper()]
-            elif name == "draw":
+            elif name == "if":
+                if is_field:
+                    self.fail(f"{q}.op", "field abilities use the ability's condition")
+                under = ab.effect[j + 1: j + 1 + op.then]
+                if len(under) < op.then or any(o.op in ("choose", "select_mode", "mode", "if") for o in under):
+                    self.fail(f"{q}.then", "an 'if' covers that many following ops (no choose, mode or if among them)")
+                a0, a1 = self.compile_condition(op.condition, f"{q}.condition")
+                a2 = op.then
+            elif name == "draw" or name == "mill":
                 a0, a1 = op.count, K.Who[op.who.upper()]
             elif name == "discard":
                 a0, a1, a2 = op.count, K.Who[op.who.upper()], int(op.random)
@@ -534,6 +611,13 @@ class _Compiler(PoolCompiler):
                 a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "self_cost_reduction":
                 a0 = op.amount
+            elif name == "undullable":
+                if ab.condition is not None:
+                    self.fail(f"{q}.op", "undullable is unconditional (the dull reads no condition)")
+            elif name == "unchoosable":
+                if ab.condition is not None:
+                    self.fail(f"{q}.op", "unchoosable is unconditional (the choice reads no condition)")
+                a0 = K.UNCHOOSABLE_BY_SUMMONS * ("summons" in op.by) | K.UNCHOOSABLE_BY_ABILITIES * ("abilities" in op.by)
             elif name == "unblockable_by":
                 if ab.condition is not None:
                     self.fail(f"{q}.op", "unblockable_by is unconditional (the block check reads no condition)")

@@ -127,6 +127,9 @@ C_ACT1 = CARD_TABLE.add("act1")
 C_HAS_FIELD = CARD_TABLE.add("has_field")
 HAS_SELF_COST_REDUCTION = 2
 HAS_BLOCK_RESTRICTION = 4  # bit 2: a field ability says which Forwards cannot block it (Op.UNBLOCKABLE_BY)
+UNCHOOSABLE_BY_SUMMONS = 8  # bit 3: cannot be chosen by the opponent's Summons (Op.UNCHOOSABLE)
+UNCHOOSABLE_BY_ABILITIES = 16  # bit 4: ... by the opponent's abilities
+UNDULLABLE_BY_OPPONENT = 32  # bit 5: cannot become dull by the opponent's Summons or abilities (Op.UNDULLABLE)
 C_NCOLS = CARD_TABLE.width
 
 # Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), the kernel tables'
@@ -184,6 +187,10 @@ class Condition(IntEnum):
     # controller, number at least arg % COND_COUNT_SPAN ("If you control 2 or more [Job X] Forwards")
     CONTROLS_AT_LEAST = 20  # (20, 21: FF-TCG 2014 extends this enum with 8..11)
     YOUR_TURN = 21  # it is the controller's turn ("During your turn, ...", "only during your turn")
+    # CONTROLS_AT_LEAST's count, at most ("If you control 1 or less Backups", "If you don't control any
+    # Forwards": at most 0)
+    CONTROLS_AT_MOST = 22
+    OPP_HAND_AT_MOST = 23  # the opponent has <= arg cards in hand
 
 
 COND_COUNT_SPAN = 16  # CONTROLS_AT_LEAST packs (filter row, count) in A_COND_ARG: row * 16 + count
@@ -268,6 +275,9 @@ class Op(IntEnum):
     CHOOSE = CoreOp.CHOOSE  # a0 = filter row, a1 = count, a2 = 1 if "up to" count (may choose fewer, >= 0)
     SELECT_ALL = CoreOp.SELECT_ALL  # a0 = filter row: every matching card on the field at resolution
     TARGET_SELF = CoreOp.TARGET_SELF  # the source card
+    # a0 = Condition, a1 = its argument (as A_COND_ARG), a2 = rows: "If <condition>, <effect>." inside an
+    # effect; when the condition does not hold on resolution, the next a2 rows are skipped
+    IF = CoreOp.IF
     # --- effects on every card of register I_REG (Characters on the field) ---
     POWER = CoreOp.POWER  # a0 = signed power change, a1 = Duration
     DAMAGE = 11  # a0 = damage amount (CR 5.2.6.1)
@@ -286,6 +296,9 @@ class Op(IntEnum):
     SEARCH = 33  # a0 = filter row (zone DECK), a1 = Destination; then shuffle (CR 15.1.1.8)
     PUT_ONTO_FIELD = 34  # a0 = filter row (zone BREAK or HAND), a1 = count (chosen one by one)
     ADD_TO_HAND = 35  # a0 = filter row (zone BREAK), a1 = count: cards of your Break Zone to your hand, one by one
+    # a0 = count, a1 = Who: the top a0 cards of that player's deck into their Break Zone, one at a time
+    # (fewer when the deck runs out: CR 2.3, and no defeat: CR 3.1.2 is about drawing)
+    MILL = 36
     # --- field-ability effects (ongoing, CR 11.9); only in FIELD abilities ---
     AURA_POWER = 50  # a0 = signed power change, a1 = filter row (cards it applies to)
     AURA_KEYWORD = 51  # a0 = KW_* bits, a1 = filter row
@@ -300,13 +313,35 @@ class Op(IntEnum):
     # a0 = filter row: the Forwards that cannot block the card itself ("<this> cannot be blocked by a
     # Forward of cost 4 or more"; C_HAS_FIELD bit 2); unconditional field abilities only
     UNBLOCKABLE_BY = 56
+    # --- modal effects ("Select 1 of the M following actions.", the quoted actions after it) ---
+    # SELECT_MODE (row 0, a0 = M) then one MODE row (a0 = k) before each action's rows. The action
+    # is selected when the Summon is cast or the ability is put on the stack, before its targets are
+    # chosen (effects.select_mode, asked as OPTIONAL_EFFECT questions "this action?" one action at a
+    # time); it is kept in the entry's MODE_WORD (k + 1; 0: none). On resolution SELECT_MODE jumps
+    # to the selected action and the next MODE row ends the program. (45/46: clear of FF-TCG 2014's
+    # additions, 40 and 41)
+    SELECT_MODE = 45
+    MODE = 46
+    # row 1 of a modal program, optional: "If <condition>, select up to K of the M following actions
+    # instead." a0 = Condition, a1 = its argument, a2 = K + 16 * up_to: the count when the condition
+    # holds as the actions are selected
+    MODE_IF = 47
+    # a0 = UNCHOOSABLE_BY_* bits: "<this> cannot be chosen by your opponent's Summons [or abilities]"
+    # (C_HAS_FIELD bits 3 and 4, read where targets are chosen: effects.can_be_chosen); unconditional
+    # field abilities only
+    UNCHOOSABLE = 57
+    # "<this> cannot become dull by your opponent's Summons or abilities" (C_HAS_FIELD bit 5, read by
+    # effects.each_target's DULL); unconditional field abilities only
+    UNDULLABLE = 58
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
 # built-in starter pool does not use: adding cards to the starter pool would change its recorded games
 # (tests/engine/test_golden_play.py). tests/fftcg/test_fftcg_card_text.py runs each of them in the engine.
-REAL_CARD_OPS = frozenset({Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY})
-REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN})
+REAL_CARD_OPS = frozenset({Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+                           Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE})
+REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
+                                  Condition.OPP_HAND_AT_MOST})
 REAL_CARD_TRIGGERS = frozenset({Trigger.PUT_INTO_BREAK_SELF})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
 

@@ -18,9 +18,8 @@ from tcg_env.engine.effects import (
     push_frame as push_program_frame,  # noqa: F401 - the rules kernel game.push_program_frame
     recheck_targets,
     run_program,
-    targets_available,
 )
-from tcg_env.engine.tables import card_table, filter_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.zones import zone_pop_top, zone_shuffle, zone_take
 from tcg_env.rules.modifiers import mod_apply
@@ -49,6 +48,7 @@ from tcg_env.games.fftcg.state import (
     CAND,
     CAND_N,
     CARD,
+    CONTROLLER,
     CARD_W,
     DAMAGED_EMPTY,
     DECK_L,
@@ -60,6 +60,7 @@ from tcg_env.games.fftcg.state import (
     E_ABIL,
     E_CTRL,
     E_KIND,
+    E_MODE,
     E_REG,
     E_REGN,
     E_SLOT,
@@ -103,15 +104,224 @@ def count_candidates(game, s, T, frow, viewer, source, base, reg):
     for p in range(2):
         for i in range(s[FIELD_N + p]):
             slot = s[FIELD_L + p * FIELD_SLOTS + i]
-            if game.filter_match(s, T, frow, slot, viewer, source) and not game.reg_contains(s, base, reg, slot):
+            if game.filter_match(s, T, frow, slot, viewer, source) and not game.reg_contains(s, base, reg, slot) \
+                    and game.can_be_chosen(s, T, slot, viewer, s[base + E_ABIL]):
                 n += 1
     return n
 
 
 @internal
+def can_be_chosen(game, s, T, slot, chooser, arow):
+    """May ``chooser``'s Summon or ability ``arow`` choose the card in ``slot``? Not when the card's
+    field ability says it "cannot be chosen by your opponent's Summons / abilities" and its controller
+    is the chooser's opponent (C_HAS_FIELD bits 3 and 4, Op.UNCHOOSABLE)."""
+    flags = card_table(T)[s[CARD + slot * CARD_W], K.C_HAS_FIELD]
+    if flags < K.UNCHOOSABLE_BY_SUMMONS or s[CONTROLLER + slot * CARD_W] == chooser:
+        return True
+    if ability_table(T)[arow, K.A_KIND] == K.AbilityKind.SUMMON:
+        return (flags & K.UNCHOOSABLE_BY_SUMMONS) == 0
+    return (flags & K.UNCHOOSABLE_BY_ABILITIES) == 0
+
+
+@internal
+def any_choosable(game, s, T, frow, viewer, source, arow):
+    """Is there a card on either field that ``arow``'s CHOOSE with filter ``frow`` may choose?"""
+    for p in range(2):
+        for i in range(s[FIELD_N + p]):
+            slot = s[FIELD_L + p * FIELD_SLOTS + i]
+            if game.filter_match(s, T, frow, slot, viewer, source) and game.can_be_chosen(s, T, slot, viewer, arow):
+                return True
+    return False
+
+
+@internal
 def has_required_targets(game, s, T, arow, viewer, source):
-    """CR 11.3.3 / 11.6.5 / 11.7.5: a Summon or ability that chooses needs a legal target."""
-    return targets_available(game, s, T, arow, viewer, source)
+    """CR 11.3.3 / 11.6.5 / 11.7.5: a Summon or ability that chooses needs a legal target (a modal
+    one: one of its actions can be selected)."""
+    if game.is_modal(T, arow):
+        r0 = ability_table(T)[arow, K.A_CODE_START]
+        code = code_table(T)
+        want, up_to = game.mode_rule(s, T, arow, viewer, source)
+        need = 0 if up_to else want  # "up to": none selected is legal
+        for k in range(code[r0, K.I_A0]):
+            if game.mode_selectable(s, T, arow, k, viewer, source):
+                need -= 1
+        return need <= 0
+    # the core's targets_available, with the cards that cannot be chosen left out
+    abil = ability_table(T)
+    code = code_table(T)
+    c0 = abil[arow, K.A_CODE_START]
+    for r in range(c0, c0 + abil[arow, K.A_CODE_LEN]):
+        if code[r, K.I_OP] != K.Op.CHOOSE:
+            break
+        if code[r, K.I_A2] == 0 and not game.any_choosable(s, T, code[r, K.I_A0], viewer, source, arow):
+            return False
+    return True
+
+
+# =============================================================================================
+# Modal effects: "Select 1 of the M following actions." (Op.SELECT_MODE / Op.MODE)
+# =============================================================================================
+@internal
+def is_modal(T, arow):
+    abil = ability_table(T)
+    return abil[arow, K.A_CODE_LEN] > 0 and code_table(T)[abil[arow, K.A_CODE_START], K.I_OP] == K.Op.SELECT_MODE
+
+
+@internal
+def mode_rule(game, s, T, arow, ctrl, src):
+    """(how many actions, "up to") the modal program ``arow`` selects now: its SELECT_MODE row's, or
+    its MODE_IF row's when that row's condition holds ("If ..., select up to 2 ... instead")."""
+    code = code_table(T)
+    r0 = ability_table(T)[arow, K.A_CODE_START]
+    if code[r0 + 1, K.I_OP] == K.Op.MODE_IF and game.condition_holds(s, T, code[r0 + 1, K.I_A0],
+                                                                      code[r0 + 1, K.I_A1], ctrl, src):
+        return code[r0 + 1, K.I_A2] % 16, code[r0 + 1, K.I_A2] // 16 != 0
+    return code[r0, K.I_A1], code[r0, K.I_A2] != 0
+
+
+@internal
+def mode_row(T, arow, k):
+    """The program index of action ``k``'s MODE row (its rows follow it)."""
+    abil = ability_table(T)
+    code = code_table(T)
+    c0 = abil[arow, K.A_CODE_START]
+    for i in range(1, abil[arow, K.A_CODE_LEN]):
+        if code[c0 + i, K.I_OP] == K.Op.MODE and code[c0 + i, K.I_A0] == k:
+            return i
+    return abil[arow, K.A_CODE_LEN]
+
+
+@internal
+def mode_selectable(game, s, T, arow, k, viewer, source):
+    """Can action ``k`` be selected: has each of its CHOOSE rows that must choose a card to choose?
+    (CR 11.3.3 / 11.8.9 for the selected action's targets)"""
+    abil = ability_table(T)
+    code = code_table(T)
+    c0 = abil[arow, K.A_CODE_START]
+    clen = abil[arow, K.A_CODE_LEN]
+    i = game.mode_row(T, arow, k) + 1
+    while i < clen and code[c0 + i, K.I_OP] == K.Op.CHOOSE:
+        if code[c0 + i, K.I_A2] == 0 and not game.any_choosable(s, T, code[c0 + i, K.I_A0], viewer, source, arow):
+            return False
+        i += 1
+    return True
+
+
+@internal
+def select_mode(game, s, T, base):
+    """Select the actions of a modal program when it is cast or put on the stack (before their
+    targets are chosen): the controller is asked "this action?" (OPTIONAL_EFFECT) for each
+    selectable action in printed order until as many as the program selects are selected; an action
+    that must be taken to reach that count (not "up to") is taken without a question. FR_CNT is the
+    action asked next, E_MODE the selected actions (bit k: action k). Returns True when the
+    selection is over (the program goes on at the first selected action's rows; none: it ends),
+    False when a question is asked."""
+    arow = s[base + E_ABIL]
+    ctrl = s[base + E_CTRL]
+    src = s[base + E_SLOT]
+    r0 = ability_table(T)[arow, K.A_CODE_START]
+    code = code_table(T)
+    n = code[r0, K.I_A0]
+    want, up_to = game.mode_rule(s, T, arow, ctrl, src)
+    k = s[base + FR_CNT]
+    while k < n and game.mode_count(s[base + E_MODE]) < want:
+        if game.mode_selectable(s, T, arow, k, ctrl, src):
+            later = 0
+            for j in range(k + 1, n):
+                if game.mode_selectable(s, T, arow, j, ctrl, src):
+                    later += 1
+            if not up_to and game.mode_count(s[base + E_MODE]) + later < want:
+                s[base + E_MODE] |= 1 << k  # needed to reach the count: no question
+            else:
+                s[base + FR_CNT] = k
+                s[DEC_ARG] = arow
+                set_decision(s, K.Decision.OPTIONAL_EFFECT, ctrl)
+                return False
+        k += 1
+    s[base + FR_CNT] = 0
+    s[base + FR_PC] = game.next_mode_start(T, arow, s[base + E_MODE], 0)
+    return True
+
+
+@internal
+def mode_count(bits):
+    n = 0
+    while bits != 0:
+        n += bits & 1
+        bits >>= 1
+    return n
+
+
+@internal
+def next_mode_start(game, T, arow, bits, k):
+    """The first row of the first selected action from action ``k`` on (the program's end if none)."""
+    clen = ability_table(T)[arow, K.A_CODE_LEN]
+    n = code_table(T)[ability_table(T)[arow, K.A_CODE_START], K.I_A0]
+    for j in range(k, n):
+        if bits & (1 << j):
+            return game.mode_row(T, arow, j) + 1
+    return clen
+
+
+@internal
+def next_mode_after(game, T, arow, bits, pc):
+    """The first row of the first selected action whose MODE row comes after program index ``pc``."""
+    abil = ability_table(T)
+    code = code_table(T)
+    c0 = abil[arow, K.A_CODE_START]
+    for i in range(pc + 1, abil[arow, K.A_CODE_LEN]):
+        if code[c0 + i, K.I_OP] == K.Op.MODE:
+            return game.next_mode_start(T, arow, bits, code[c0 + i, K.I_A0])
+    return abil[arow, K.A_CODE_LEN]
+
+
+@internal
+def answer_mode(game, s, T, base, yes):
+    """The answer to "this action?" (OPTIONAL_EFFECT while a modal program is selecting)."""
+    if yes:
+        s[base + E_MODE] |= 1 << s[base + FR_CNT]
+    s[base + FR_CNT] += 1
+
+
+@internal
+def selecting_mode(game, s, T, base):
+    """Is the frame at ``base`` a modal program still selecting its actions (cast or put on the
+    stack, or an EX Burst's)?"""
+    return s[base + FR_MODE] != K.M_EXEC and s[base + FR_PC] == 0 and game.is_modal(T, s[base + E_ABIL])
+
+
+@internal
+def recheck_mode_targets(game, s, T, base):
+    """CR 11.11.2 for a modal program (the core's check reads the leading CHOOSE rows; the selected
+    actions' follow their MODE rows): invalid targets are dropped, and the effect is cancelled only
+    when every chosen target is gone (CR 11.11.2.1)."""
+    abil = ability_table(T)
+    code = code_table(T)
+    arow = s[base + E_ABIL]
+    bits = s[base + E_MODE]
+    c0 = abil[arow, K.A_CODE_START]
+    clen = abil[arow, K.A_CODE_LEN]
+    chosen = False
+    left = False
+    for k in range(code[c0, K.I_A0]):
+        if not bits & (1 << k):
+            continue
+        i = game.mode_row(T, arow, k) + 1
+        while i < clen and code[c0 + i, K.I_OP] == K.Op.CHOOSE:
+            reg = code[c0 + i, K.I_REG]
+            n = s[base + E_REGN + reg]
+            m = 0
+            for j in range(n):
+                t = s[base + E_REG + reg * TARGET_MAX + j]
+                if game.filter_match(s, T, code[c0 + i, K.I_A0], t, s[base + E_CTRL], s[base + E_SLOT]):
+                    s[base + E_REG + reg * TARGET_MAX + m] = t
+                    m += 1
+            s[base + E_REGN + reg] = m
+            chosen = chosen or n > 0
+            left = left or m > 0
+            i += 1
+    return left or not chosen
 
 
 # =============================================================================================
@@ -247,7 +457,10 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
     elif op == K.Op.BREAK:
         game.leave_field(s, T, t, K.Zone.BREAK, True)
     elif op == K.Op.DULL:
-        s[DULL + t * CARD_W] = 1
+        # "cannot become dull by your opponent's Summons or abilities" (Op.UNDULLABLE)
+        if (card_table(T)[s[CARD + t * CARD_W], K.C_HAS_FIELD] & K.UNDULLABLE_BY_OPPONENT) == 0 \
+                or s[CONTROLLER + t * CARD_W] == s[f + E_CTRL]:
+            s[DULL + t * CARD_W] = 1
     elif op == K.Op.ACTIVATE:
         s[DULL + t * CARD_W] = 0
     elif op == K.Op.FREEZE:
@@ -279,6 +492,23 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     """FF-TCG's own opcodes (the shared ones are the engine's)."""
     ctrl = s[f + E_CTRL]
     src = s[f + E_SLOT]
+    if op == K.Op.MODE_IF:
+        return NEXT  # read when the actions are selected (mode_rule); never reached on resolution
+    if op == K.Op.SELECT_MODE or op == K.Op.MODE:
+        # on resolution: on to the next selected action's rows (from this MODE row's action on;
+        # none left: the program ends); the run loop adds 1 to the program counter
+        k = 0 if op == K.Op.SELECT_MODE else a0
+        s[f + FR_PC] = game.next_mode_start(T, s[f + E_ABIL], s[f + E_MODE], k) - 1
+        return NEXT
+    if op == K.Op.MILL:
+        who = player_operand(game, s, f, a1)
+        for _ in range(a0):
+            slot = zone_pop_top(s, DECK_N + who, DECK_L + who * MAX_DECK)
+            if slot < 0:
+                break
+            s[ZONE + slot * CARD_W] = K.Zone.NONE
+            game.put_in_zone(s, slot, K.Zone.BREAK)
+        return NEXT
     if op == K.Op.DAMAGE_PLAYER:
         s[f + FR_PC] += 1
         game.deal_damage_to_player(s, player_operand(game, s, f, a1), a0, src)
@@ -355,13 +585,28 @@ def run_top_frame(game, s, T):
         s[DEC_ARG] = s[base + E_ABIL]
         set_decision(s, K.Decision.OPTIONAL_EFFECT, s[base + E_CTRL])
         return False
-    return run_program(game, s, T, base) == DONE
+    if game.selecting_mode(s, T, base) and not game.select_mode(s, T, base):
+        return False
+    while True:
+        if run_program(game, s, T, base) != DONE:
+            return False
+        arow = s[base + E_ABIL]
+        if s[base + FR_MODE] != K.M_TARGET or not game.is_modal(T, arow):
+            return True
+        # choosing targets stopped at the action's first effect row: the next selected action's
+        nxt = game.next_mode_after(T, arow, s[base + E_MODE], s[base + FR_PC])
+        if nxt >= ability_table(T)[arow, K.A_CODE_LEN]:
+            return True
+        s[base + FR_PC] = nxt
+        s[base + FR_CNT] = 0
 
 
 @internal
 def validate_entry_targets(game, s, T, base):
     """CR 11.11.2: drop targets that became invalid; if every chosen target of a register is gone,
     the whole effect is cancelled (returns False)."""
+    if game.is_modal(T, s[base + E_ABIL]):
+        return game.recheck_mode_targets(s, T, base)
     return recheck_targets(game, s, T, base)
 
 
@@ -377,7 +622,11 @@ def finish_frame(game, s, T):
         game.copy_entry(s, base, BUILD_ENTRY)
         s[FLOW] = FL_PAY
     elif purpose == P_TRIGGER:
-        if not missing_required_target(game, s, T, base):  # CR 11.8.4
+        # CR 11.8.4 (a modal auto-ability none of whose actions could be selected: the same)
+        arow = s[base + E_ABIL]
+        modal_none = (game.is_modal(T, arow) and s[base + E_MODE] == 0
+                      and not game.mode_rule(s, T, arow, s[base + E_CTRL], s[base + E_SLOT])[1])
+        if not modal_none and not missing_required_target(game, s, T, base):
             chase_push(game, s, base)
         s[FLOW] = FL_PRIORITY
     elif purpose == P_RESOLVE:

@@ -15,6 +15,8 @@ from tcg_env.engine.zones import zone_find
 from tcg_env.games.fftcg.state import (
     ATK_L,
     ATK_N,
+    BREAK_L,
+    BREAK_N,
     BLOCKER,
     DMG,
     TURN_PLAYER,
@@ -63,15 +65,21 @@ def condition_holds(game, s, T, cond, arg, player, source):
         return game.count_field_type(s, T, 1 - player, K.CardType.FORWARD) >= arg
     if cond == K.Condition.HAND_AT_MOST:
         return s[HAND_N + player] <= arg
+    if cond == K.Condition.OPP_HAND_AT_MOST:
+        return s[HAND_N + 1 - player] <= arg
     if cond == K.Condition.YOUR_TURN:
         return s[TURN_PLAYER] == player
-    if cond == K.Condition.CONTROLS_AT_LEAST:
+    if cond == K.Condition.CONTROLS_AT_LEAST or cond == K.Condition.CONTROLS_AT_MOST:
         frow = arg // K.COND_COUNT_SPAN
         n = 0
+        in_break = filter_table(T)[frow, K.F_ZONE] == K.FilterZone.BREAK  # "if you have 3 ... in your Break Zone"
         for p in range(2):
-            for i in range(s[FIELD_N + p]):
-                if game.filter_match(s, T, frow, s[FIELD_L + p * FIELD_SLOTS + i], player, source):
+            for i in range(s[BREAK_N + p] if in_break else s[FIELD_N + p]):
+                slot = s[BREAK_L + p * K.MAX_DECK + i] if in_break else s[FIELD_L + p * FIELD_SLOTS + i]
+                if game.filter_match(s, T, frow, slot, player, source):
                     n += 1
+        if cond == K.Condition.CONTROLS_AT_MOST:
+            return n <= arg % K.COND_COUNT_SPAN
         return n >= arg % K.COND_COUNT_SPAN
     if cond == K.Condition.JOB_ON_FIELD:
         cards = card_table(T)

@@ -38,8 +38,8 @@ from tcg_env.cards.importers import ImportResult as BaseImportResult
 from tcg_env.cards.importers import Skipped, read_card_list
 from tcg_env.cards.text import LineResult, TextRecord, Verdict
 from tcg_env.games.fftcg import constants as K
-from tcg_env.games.fftcg.card_text import (APPROXIMATIONS, COMPILER, clean_ffdecks_lines, clean_simulator_text,
-                                           referenced_names)
+from tcg_env.games.fftcg.card_text import (APPROXIMATIONS, clean_ffdecks_lines, clean_simulator_text,
+                                           compile_card_lines, referenced_names)
 from tcg_env.games.fftcg.cards import FFCard, compile_fftcg_pool
 
 __all__ = ["ImportResult", "import_fftcg_json", "detect_layout", "raw_layout"]
@@ -143,7 +143,7 @@ def import_fftcg_json(path: str | Path) -> ImportResult:
             # a card named after its job, as nearly all generic cards are) gets the verdicts of one
             job = model["job"] or ""
             ctx["maybe_generic"] = ctype != "summon" and (job == "Standard Unit" or name.split(" (")[0] == job)
-        results = [COMPILER.compile_line(ln, ctx) for ln in lines]
+        results = compile_card_lines(lines, ctx)
         record = TextRecord(number=number, set=_set_of(rec, number), lines=results, name=name)
         records.append(record)
         reason = None
@@ -233,7 +233,7 @@ def _assemble(model: dict, results: list[LineResult], known: dict[str, set]) -> 
             _refuse(results, i, f"names {missing[0]}, which no imported card of the list has")
             continue
         kinds = [a["kind"] for a in r.abilities]
-        if ctype == "summon" and (any(a["kind"] != "summon" for a in r.abilities)
+        if ctype == "summon" and r.abilities and (any(a["kind"] != "summon" for a in r.abilities)
                                   or any(a["kind"] == "summon" for a in abilities)):  # fmt: skip
             _refuse(results, i, "a Summon's text is one effect (the engine's Summon has one ability)")
             continue

@@ -247,7 +247,8 @@ def legal_mask_row(game, s, T, out):
             off = OWN_FIELD_BASE if q == p else OPP_FIELD_BASE
             for i in range(s[FIELD_N + q]):
                 slot = s[FIELD_L + q * FIELD_SLOTS + i]
-                if game.filter_match(s, T, frow, slot, p, src) and not game.reg_contains(s, base, reg, slot):
+                if game.filter_match(s, T, frow, slot, p, src) and not game.reg_contains(s, base, reg, slot) \
+                        and game.can_be_chosen(s, T, slot, p, s[base + E_ABIL]):
                     out[off + i] = 1
                     n_legal += 1
         if s[DEC_ARG + 2] != 0:
@@ -442,7 +443,9 @@ def apply_unchecked(game, s, T, a):
             game.push_program_frame(s, T, M_BOTH, P_EX, EK_ABILITY, slot, arow, p, -1)  # CR 11.10.2
     elif kind == K.Decision.OPTIONAL_EFFECT:
         base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
-        if a == OPTION_BASE:
+        if game.selecting_mode(s, T, base):
+            game.answer_mode(s, T, base, a == OPTION_BASE)  # "this action?" of a modal program
+        elif a == OPTION_BASE:
             s[base + FR_PC] = 0
         else:
             s[base + FR_PC] = ability_table(T)[s[base + E_ABIL], K.A_CODE_LEN]

@@ -150,6 +150,10 @@ E_AUX = 5  # trigger information (e.g. the card that entered)
 E_REGN = 6  # N_REGS counts
 E_REG = E_REGN + N_REGS  # N_REGS * TARGET_MAX card slots
 ENTRY_W = E_REG + N_REGS * TARGET_MAX
+# the action a modal program selected (Op.SELECT_MODE: k + 1, 0 = none): the last card slot of the
+# last register, which a modal program never fills (the card compiler caps that register's count
+# at TARGET_MAX - 1 in modal programs)
+E_MODE = ENTRY_W - 1
 STACK_N = _a("stack_count")
 BUILD_ENTRY = _a("entry_being_played", ENTRY_W)  # a Summon / ability between targets and costs
 STACK = _a("stack", (STACK_MAX, ENTRY_W))
