@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from functools import lru_cache
 from pathlib import Path
 
@@ -385,9 +384,7 @@ def _need(name: str) -> Path:
 
 @pytest.mark.parametrize("name", sorted(FIGURES))
 def test_report_counts_on_the_sample_lists(name):
-    t = time.perf_counter()
-    res = import_dbscg_json(_need(name))
-    assert time.perf_counter() - t < 10  # the bound on an import
+    res = import_dbscg_json(_need(name))  # its time: benchmarks/card_text_coverage.py (no timed tests)
     rep = res.report()
     imported = [rec for rec in res.text_records if rec.skip is None]
     exact = sum(rec.verdict is Verdict.EXACT for rec in imported)

@@ -6,7 +6,6 @@ sample lists are read from ../shared/carddata and the tests that need them skip 
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import numpy as np
@@ -969,11 +968,8 @@ def test_modal_auto_ability_selects_when_put_on_the_stack(mini):
 # ---- the sample lists --------------------------------------------------------------------------------------
 @pytest.mark.parametrize("path, floor", [(SIM, 0.19), (FFDECKS, 0.22)], ids=["simulator", "ffdecks"])
 def test_report_on_the_sample_lists(path, floor):
-    t = time.perf_counter()
-    res = import_fftcg_json(_need(path))
-    took = time.perf_counter() - t
+    res = import_fftcg_json(_need(path))  # its time: benchmarks/card_text_coverage.py (no timed tests)
     rep = res.report()
-    assert took < 10  # the limit for the largest list
     # every record of a played type counts, skipped ones included (Monsters and Crystals are not played)
     assert rep["cards"] == len(res.text_records) and rep["cards_imported"] == len(res)
     assert rep["cards"] + res.skipped.get("monster", 0) + res.skipped.get("crystal", 0) == res.total

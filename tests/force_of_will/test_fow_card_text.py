@@ -6,7 +6,6 @@ tests on the real lists read ``../shared/carddata`` and are skipped without it. 
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import numpy as np
@@ -289,13 +288,11 @@ def test_lines_keep_their_printed_text_and_repeated_lines_are_cached():
 
 
 # ---- the sample lists --------------------------------------------------------------------------------
-def test_fow_sim_list_report_counts_and_import_time():
+def test_fow_sim_list_report_counts():
     from tcg_env.games.force_of_will.importer import import_force_of_will_json
 
     path = _need(_SIM)
-    t = time.process_time()  # CPU time: the wall time also counts whatever else shares the machine
-    res = import_force_of_will_json(path)
-    took = time.process_time() - t
+    res = import_force_of_will_json(path)  # its time: benchmarks/card_text_coverage.py (no timed tests)
     rep = res.report()
     # every record of a played type, skipped ones included ([Trigger] chants too)
     assert rep["cards"] == len(res.text_records) and rep["cards"] > 5000
@@ -304,7 +301,6 @@ def test_fow_sim_list_report_counts_and_import_time():
     assert rep["cards_exact"] >= 850 and rep["cards_approximate"] >= rep["cards_exact"] + 60
     assert set(rep["approximations"]) <= set(APPROXIMATIONS)
     assert len(rep["unsupported_shapes"]) == 30 and "sets" in rep and "CMF" in rep["sets"]
-    assert took < 10.0, f"import took {took:.1f} s"
     # what the models say matches the verdicts: an exact card lists no uncompiled line
     by = {c.number: c for c in res}
     for rec in res.text_records:
