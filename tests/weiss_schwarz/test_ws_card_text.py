@@ -397,3 +397,22 @@ def test_revealing_only_is_not_compiled():
 def test_no_other_character_is_at_most_zero_others():
     res = _c("【CONT】 If you do not have another character, this card gets +2000 power.")
     assert res.verdict.value == "exact" and res.abilities[0]["condition"] == {"kind": "other_chars_at_most", "value": 0}
+
+
+def test_cr_3_6_5_the_character_facing_this_card_is_level_n_or_a_higher_level():
+    res = _c("【AUTO】 When this card attacks, if the character facing this card is level 2, this card gets +1000 power "
+             "until end of turn.")
+    assert res.verdict.value == "exact"
+    assert res.abilities[0]["condition"] == {"kind": "facing_level_is", "value": 2}
+    res = _c("【CONT】 If the character facing this card is a higher level than this card, this card cannot frontal attack.")
+    assert res.verdict.value == "exact"
+    ab = res.abilities[0]
+    assert ab["condition"] == {"kind": "facing_level_above_self"}
+    assert ab["effect"][0]["restrictions"] == ["cant_frontal"]
+
+
+def test_cr_7_2_1_5_1_during_this_cards_battle_when_the_damage_you_received_is_canceled():
+    for neg, trig in (("", "battle_damage_received_canceled"), ("not ", "battle_damage_received_not_canceled")):
+        res = _c(f"【AUTO】 During this card's battle, when the damage you received is {neg}canceled, this card gets "
+                 "+1000 power until end of turn.")
+        assert res.verdict.value == "exact" and res.abilities[0]["trigger"] == trig

@@ -38,7 +38,7 @@ def _rec(code, name, ability=(), type="Character", level="0", power="3000", trai
 
 
 LAMP, MOTH, COUNTER, TWIN, ELDER, SPARK, FLASH, SCOUT, GUARD, SEER, MEMO, WATCHER, BRAVE, SCRY, DRUMMER, HUNTER, \
-    GREETER, GIVER, LEADER, MENTOR, PATRON = range(21)
+    GREETER, GIVER, LEADER, MENTOR, PATRON, SENTRY, COWARD, STOIC = range(24)
 RECORDS = [
     _rec("T/X01-001", "Lamp", ["【AUTO】 When this card is placed on the stage from your hand, look at up to 3 cards from "
                                "the top of your deck, choose up to 1 card from among them, put it into your hand, and "
@@ -86,6 +86,12 @@ RECORDS = [
          traits=("Wood",)),
     _rec("T/X01-021", "Patron", ["【CONT】 All of your other characters get the following ability. \"【AUTO】 When this "
                                  "card's battle opponent becomes 【REVERSE】, draw 1 card.\""], traits=("Wood",)),
+    _rec("T/X01-022", "Sentry", ["【CONT】 If the character facing this card is level 2, this card gets +1000 power."],
+         traits=("Wood",)),
+    _rec("T/X01-023", "Coward", ["【CONT】 If the character facing this card is a higher level than this card, this "
+                                 "card gets +1000 power."], level="1", traits=("Wood",)),
+    _rec("T/X01-024", "Stoic", ["【AUTO】 During this card's battle, when the damage you received is not canceled, "
+                                "this card gets +1000 power until end of turn."], traits=("Wood",)),
 ]  # fmt: skip
 
 
@@ -452,3 +458,41 @@ def test_an_imported_sample_list_plays_random_games_keeping_the_invariants(name)
                 break
             g.step(random_action(g, rng))
             check_cards(spec, g.state, (50, 50))
+
+
+@pytest.mark.parametrize("facing, bonus", [(ELDER, 1000), (HUNTER, 0), (SCOUT, 0), (None, 0)])
+def test_cr_3_6_5_conditions_on_the_level_of_the_character_facing_this_card(pool, facing, bonus):
+    # Elder is level 2, Hunter level 1, Scout level 0; Coward is level 1: "is level 2" is equality and
+    # "a higher level than this card" is strictly higher; with no facing character neither holds
+    mine, theirs = _deck(), _deck()
+    mine[-2:] = SENTRY, COWARD  # in place of Mentor and Patron
+    theirs[-1] = HUNTER  # a second Hunter in place of Patron
+    sc = Scenario.main_phase(pool, decks=(mine, theirs))
+    s_slot = sc.put(0, SENTRY, "stage", pos=0)
+    c_slot = sc.put(0, COWARD, "stage", pos=1)
+    if facing is not None:
+        sc.put(1, facing, "stage", pos=2)  # faces center left (CR 3.6.5)
+        sc.put(1, facing, "stage", pos=1)  # faces center middle
+    g = sc.game()
+    assert _power(g, s_slot) == 3000 + bonus
+    assert _power(g, c_slot) == 3000 + bonus
+
+
+@pytest.mark.parametrize("top, bonus", [(SCOUT, 1000), (FLASH, 0)])
+def test_cr_7_2_1_5_1_during_this_cards_battle_when_the_damage_you_received_is_not_canceled(pool, top, bonus):
+    theirs = _deck()
+    theirs[-1] = STOIC  # in place of Patron
+    sc = Scenario.main_phase(pool, decks=(_deck(), theirs))
+    sc.put(0, SCOUT, "stage", pos=0)
+    sc.put(0, SCOUT, "stage", pos=1)  # a second attacker: the turn waits at its attack declaration
+    stoic = sc.put(1, STOIC, "stage", pos=2)  # faces center left (CR 3.6.5)
+    sc.stack_deck(0, [LAMP])  # the attacker's trigger check: no icon, soul 1
+    sc.stack_deck(1, [top])  # the damage: a climax (Flash) cancels it (CR 4.10.1.2)
+    g = sc.game()
+    _act(g, "End the main phase")
+    _act(g, "Frontal attack with Scout")
+    for _ in range(10):  # trigger, counter, damage, the ability at the next check timing, battle
+        if any(g.describe_action(int(a)).endswith("attack with Scout") for a in g.legal_actions()):
+            break
+        g.step(int(g.legal_actions()[0]))
+    assert _power(g, stoic) == 3000 + bonus

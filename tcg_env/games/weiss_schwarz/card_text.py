@@ -75,7 +75,8 @@ _GRANTED_TRIGGERS = ("attacks_self", "frontal_attacked_self", "reversed_self", "
                      "to_wr_from_stage_self",
                      "damage_canceled_self", "damage_not_canceled_self", "end_of_attack_self", "trigger_check_climax",
                      "begin_turn", "begin_draw", "begin_clock", "begin_main", "begin_climax", "begin_attack",
-                     "begin_encore", "begin_end", "begin_battle", "begin_counter")  # fmt: skip
+                     "begin_encore", "begin_end", "begin_battle", "begin_counter",
+                     "battle_damage_received_canceled", "battle_damage_received_not_canceled")  # fmt: skip
 N_REGS = 2  # constants.N_REGS: target registers per program
 
 _QUOTED = re.compile(r'("[^"]*"|<<[^>]*>>)')
@@ -935,6 +936,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_facing_cost_max(self, n):
         return {"kind": "facing_cost_at_most", "value": int(n)}
 
+    def c_facing_level_eq(self, n):
+        return {"kind": "facing_level_is", "value": int(n)}
+
+    def c_facing_above_self(self):
+        return {"kind": "facing_level_above_self"}
+
     def c_bopp_above(self):
         return {"kind": "battle_opp_level_above_opp"}
 
@@ -1127,6 +1134,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def t_dmg_not_canceled(self):
         return ("damage_not_canceled_self", None)
+
+    def t_recv_canceled(self):  # battle.battle_damage_received (CR 7.2.1.5.1 "in battle")
+        return ("battle_damage_received_canceled", None)
+
+    def t_recv_not_canceled(self):
+        return ("battle_damage_received_not_canceled", None)
 
     def t_use_keyword(self, name):
         kw = _KEYWORDS.get(str(name)[1:-1].strip().lower())

@@ -88,6 +88,7 @@ TriggerName = Literal[
     "climax_placed", "own_climax_placed", "damage_canceled_self", "damage_not_canceled_self",
     "end_of_attack_self", "trigger_check_climax", "use_keyword", "level_up", "opp_char_reversed",
     "begin_battle", "begin_counter", "other_attacks", "other_frontal_attacked", "own_trigger_check_climax",
+    "battle_damage_received_canceled", "battle_damage_received_not_canceled",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -97,7 +98,7 @@ ConditionName = Literal[
     "battle_opp_level_at_most", "other_chars_at_least", "wr_climax_at_least", "stock_at_most",
     "facing_level_at_least", "facing_cost_at_most", "battle_opp_level_above_opp", "no_other_rested_center",
     "markers_at_least", "all_chars_trait", "in_battle", "battle_opp_cost_at_most", "other_chars_at_most",
-    "hand_at_least", "filter_count_at_least",
+    "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -114,6 +115,7 @@ _COND_COUNT = {
     "opp_level_at_least", "clock_at_most", "battle_opp_level_at_most", "other_chars_at_least",
     "wr_climax_at_least", "trait_count_at_least", "stock_at_most", "facing_level_at_least", "facing_cost_at_most",
     "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least", "filter_count_at_least",
+    "facing_level_is",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage"}
 
@@ -640,7 +642,8 @@ class _Compiler(PoolCompiler):
                         "to_wr_from_stage_self", "damage_canceled_self", "damage_not_canceled_self", "end_of_attack_self",
                         "trigger_check_climax", "begin_turn", "begin_draw", "begin_clock", "begin_main",
                         "begin_climax", "begin_attack", "begin_encore", "begin_end", "begin_battle",
-                        "begin_counter")  # fmt: skip
+                        "begin_counter", "battle_damage_received_canceled",
+                        "battle_damage_received_not_canceled")  # fmt: skip
 
     def grant_index(self, card: WSCard, ability: dict[str, Any], q: str) -> int:
         """The index k of the granted ability ``ability`` (one row per distinct ability)."""

@@ -297,6 +297,8 @@ class Trigger(IntEnum):
     #                                character of the attacking player; A_TRIG_FILTER on the climax
     OTHER_FRONTAL_ATTACKED = 29  # "when your other (<<T>>) character is frontal attacked"; A_TRIG_FILTER on it
     OTHER_ATTACKS = 28  # "when your other (<<T>>) character attacks" (CR 7.2.1.6); A_TRIG_FILTER on the attacker
+    BATTLE_DAMAGE_RECEIVED_CANCELED = 31  # "during this card's battle, when the damage you received is canceled"
+    BATTLE_DAMAGE_RECEIVED_NOT_CANCELED = 32  # "... is not canceled" (battle.battle_damage_received)
 
 
 class TriggerWhose(IntEnum):
@@ -362,6 +364,8 @@ class Condition(IntEnum):
     OTHER_CHARS_AT_MOST = 32  # master has <= arg other characters on stage
     HAND_AT_LEAST = 33  # cards in master's hand >= arg
     FILTER_COUNT_AT_LEAST = 34  # master has >= (arg & 0xFF) stage characters matching filter row arg >> 8
+    FACING_LEVEL_IS = 35  # the character facing the source has level == arg ("is level N")
+    FACING_LEVEL_ABOVE_SELF = 36  # the character facing the source has a higher level than the source
 
 
 ABILITY_TABLE = TableLayout("ability")
