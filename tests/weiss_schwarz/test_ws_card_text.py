@@ -416,3 +416,15 @@ def test_cr_7_2_1_5_1_during_this_cards_battle_when_the_damage_you_received_is_c
         res = _c(f"【AUTO】 During this card's battle, when the damage you received is {neg}canceled, this card gets "
                  "+1000 power until end of turn.")
         assert res.verdict.value == "exact" and res.abilities[0]["trigger"] == trig
+
+
+def test_cr_8_6_2_1_a_level_while_in_your_hand_counts_every_character():
+    # in the hand the card is not on the stage: "you have 2 or more <<Glass>>" counts 2 (not 1 other)
+    res = _c("【CONT】 If you have 2 or more 《Glass》 characters, this card gets -1 level while in your hand.")
+    assert res.verdict.value == "exact"
+    ab = res.abilities[0]
+    assert ab["zone"] == "hand" and ab["condition"] == {"kind": "trait_count_at_least", "trait": "Glass", "value": 2}
+    assert ab["effect"] == [{"op": "aura_level", "amount": -1, "filter": {"type": "character", "relation": "self"}}]
+    assert _c("【CONT】 This card gets +1000 power while in your hand.").verdict.value == "unsupported"
+    res = _c("【CONT】 If your waiting room has 1 or less climax, this card gets -1 level while in your hand.")
+    assert res.verdict.value == "exact" and res.abilities[0]["condition"] == {"kind": "wr_climax_at_most", "value": 1}

@@ -38,7 +38,7 @@ def _rec(code, name, ability=(), type="Character", level="0", power="3000", trai
 
 
 LAMP, MOTH, COUNTER, TWIN, ELDER, SPARK, FLASH, SCOUT, GUARD, SEER, MEMO, WATCHER, BRAVE, SCRY, DRUMMER, HUNTER, \
-    GREETER, GIVER, LEADER, MENTOR, PATRON, SENTRY, COWARD, STOIC = range(24)
+    GREETER, GIVER, LEADER, MENTOR, PATRON, SENTRY, COWARD, STOIC, CHEAP, LATE = range(26)
 RECORDS = [
     _rec("T/X01-001", "Lamp", ["【AUTO】 When this card is placed on the stage from your hand, look at up to 3 cards from "
                                "the top of your deck, choose up to 1 card from among them, put it into your hand, and "
@@ -92,6 +92,10 @@ RECORDS = [
                                  "card gets +1000 power."], level="1", traits=("Wood",)),
     _rec("T/X01-024", "Stoic", ["【AUTO】 During this card's battle, when the damage you received is not canceled, "
                                 "this card gets +1000 power until end of turn."], traits=("Wood",)),
+    _rec("T/X01-025", "Cheap", ["【CONT】 If you have 2 or more 《Stone》 characters, this card gets -1 level while in "
+                                "your hand."], level="1", traits=("Wood",)),
+    _rec("T/X01-026", "Late", ["【CONT】 If your waiting room has 0 or less climax, this card gets -1 level while in "
+                               "your hand."], level="1", traits=("Wood",)),
 ]  # fmt: skip
 
 
@@ -496,3 +500,32 @@ def test_cr_7_2_1_5_1_during_this_cards_battle_when_the_damage_you_received_is_n
             break
         g.step(int(g.legal_actions()[0]))
     assert _power(g, stoic) == 3000 + bonus
+
+
+@pytest.mark.parametrize("stones, playable", [(2, True), (1, False)])
+def test_cr_8_6_2_1_a_card_with_less_level_in_the_hand_is_played_at_level_0(pool, stones, playable):
+    # Cheap is level 1 printed; at level 0 (the scenario's) it is played only while its level in the
+    # hand is 0 (2 <<Stone>> characters on the stage), and then without a colour requirement
+    mine = _deck()
+    mine[-1] = CHEAP  # in place of Patron
+    sc = Scenario.main_phase(pool, decks=(mine, _deck()))
+    sc.put(0, CHEAP, "hand")
+    for pos in range(stones):
+        sc.put(0, SCOUT, "stage", pos=pos + 3)  # back stage
+    g = sc.game()
+    assert int(g.state[S.LEVEL_N]) == 0
+    plays = [g.describe_action(int(a)) for a in g.legal_actions() if g.describe_action(int(a)).startswith("Play Cheap")]
+    assert bool(plays) == playable
+
+
+@pytest.mark.parametrize("climax_in_wr, playable", [(False, True), (True, False)])
+def test_a_level_in_the_hand_under_a_condition_on_the_climax_in_your_waiting_room(pool, climax_in_wr, playable):
+    mine = _deck()
+    mine[-1] = LATE  # in place of Patron
+    sc = Scenario.main_phase(pool, decks=(mine, _deck()))
+    sc.put(0, LATE, "hand")
+    if climax_in_wr:
+        sc.put(0, FLASH, "waiting_room")
+    g = sc.game()
+    plays = [a for a in g.legal_actions() if g.describe_action(int(a)).startswith("Play Late")]
+    assert bool(plays) == playable

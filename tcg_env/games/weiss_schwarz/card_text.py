@@ -164,6 +164,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     """Parse tree -> ability dicts. ``card``: ``{"type", "name", "traits"}`` of the card the line
     belongs to (a pronoun's default, a trait count that includes the card itself)."""
 
+    def transform(self, tree):
+        # "... this card gets -N level while in your hand": the card is in the hand when its
+        # condition is checked, so a count of "your characters" does not include it (_count_cond)
+        if any(True for _ in tree.find_data("aura_hand")):
+            self._off_stage = True
+        return super().transform(tree)
+
     # ---------------------------------------------------------------- numbers and counts
     def num(self, tok):
         return int(tok)
@@ -994,6 +1001,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_wr_climax(self, n):
         return {"kind": "wr_climax_at_least", "value": n}
 
+    def c_wr_climax_max(self, n):
+        return {"kind": "wr_climax_at_most", "value": n}
+
     def c_in_memory(self):
         raise Unsupported("abilities working from the memory")
 
@@ -1416,6 +1426,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def aura_self(self, gains):
         return self._aura(gains, {"type": "character", "relation": "self"})
 
+    def aura_hand(self, gains):
+        # CR 8.6.2.1 plays the card if its level is no more than yours: the level a card has in the
+        # hand (play.hand_level: an aura_level of a CONT ability with zone "hand")
+        if len(gains) != 1 or gains[0][0] != "level":
+            raise Unsupported("a gain other than level while in the hand")
+        return [{"op": "aura_level", "amount": gains[0][1], "filter": {"type": "character", "relation": "self"},
+                 "@zone": "hand"}]
+
     def aura_self_per(self, gains, counted):
         if len(gains) != 1 or gains[0][0] != "power":
             raise Unsupported("'for each' with another gain than power")
@@ -1480,6 +1498,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if self.card.get("type") == "event":
             raise Unsupported("a [CONT] ability on an event")
         ab: dict[str, Any] = {"kind": "cont", "effect": ops}
+        if any(op.pop("@zone", None) for op in ops):
+            if len(ops) != 1 or label is not None or self.card.get("type") != "character":
+                raise Unsupported("a level in the hand beside another effect")
+            ab["zone"] = "hand"
         if cond is not None and "whose" in cond:
             cond = dict(cond)
             ab["whose"] = cond.pop("whose")

@@ -99,6 +99,7 @@ ConditionName = Literal[
     "facing_level_at_least", "facing_cost_at_most", "battle_opp_level_above_opp", "no_other_rested_center",
     "markers_at_least", "all_chars_trait", "in_battle", "battle_opp_cost_at_most", "other_chars_at_most",
     "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
+    "wr_climax_at_most",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -115,7 +116,7 @@ _COND_COUNT = {
     "opp_level_at_least", "clock_at_most", "battle_opp_level_at_most", "other_chars_at_least",
     "wr_climax_at_least", "trait_count_at_least", "stock_at_most", "facing_level_at_least", "facing_cost_at_most",
     "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least", "filter_count_at_least",
-    "facing_level_is",
+    "facing_level_is", "wr_climax_at_most",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage"}
 

@@ -366,6 +366,7 @@ class Condition(IntEnum):
     FILTER_COUNT_AT_LEAST = 34  # master has >= (arg & 0xFF) stage characters matching filter row arg >> 8
     FACING_LEVEL_IS = 35  # the character facing the source has level == arg ("is level N")
     FACING_LEVEL_ABOVE_SELF = 36  # the character facing the source has a higher level than the source
+    WR_CLIMAX_AT_MOST = 37  # master's waiting room holds <= arg climax
 
 
 ABILITY_TABLE = TableLayout("ability")

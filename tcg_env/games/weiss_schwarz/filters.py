@@ -53,6 +53,8 @@ def filter_match(game, s, T, frow, slot, viewer, source):
     # a level and a power: what the card is now on the stage (CR 8.9), printed elsewhere
     on_stage = s[ZONE + slot * CARD_W] == K.Zone.STAGE
     lvl = s[D_LEVEL + slot * CARD_W] if on_stage else cards[cid, K.C_LEVEL]
+    if s[ZONE + slot * CARD_W] == K.Zone.HAND:
+        lvl = game.hand_level(s, T, own, cid)  # "-1 level while in your hand" (play.hand_level)
     lmax = F[frow, K.F_LEVEL_MAX]
     rel = F[frow, K.F_LEVEL_MAX_REL]
     if (rel & 1) != 0:  # "level X or lower", X counted from the viewer's level
@@ -253,10 +255,10 @@ def condition_holds(game, s, T, cond, arg, p, source):
             if sl >= 0 and game.filter_match(s, T, arg >> 8, sl, p, source):
                 n += 1
         return n >= (arg & 0xFF)
-    if cond == K.Condition.WR_CLIMAX_AT_LEAST:
+    if cond == K.Condition.WR_CLIMAX_AT_LEAST or cond == K.Condition.WR_CLIMAX_AT_MOST:
         n = 0
         for i in range(s[WR_N + p]):
             if cards[cid_of(s, s[WR_L + p * K.MAX_DECK + i]), K.C_TYPE] == K.CardType.CLIMAX:
                 n += 1
-        return n >= arg
+        return n >= arg if cond == K.Condition.WR_CLIMAX_AT_LEAST else n <= arg
     return False
