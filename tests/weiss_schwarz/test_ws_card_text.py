@@ -428,3 +428,5 @@ def test_cr_8_6_2_1_a_level_while_in_your_hand_counts_every_character():
     assert _c("【CONT】 This card gets +1000 power while in your hand.").verdict.value == "unsupported"
     res = _c("【CONT】 If your waiting room has 1 or less climax, this card gets -1 level while in your hand.")
     assert res.verdict.value == "exact" and res.abilities[0]["condition"] == {"kind": "wr_climax_at_most", "value": 1}
+    res = _c("【CONT】 If \"Paper Moon\" is in your clock, this card gets -1 level while in your hand.")
+    assert res.verdict.value == "exact" and res.abilities[0]["condition"] == {"kind": "named_in_clock", "name": "Paper Moon"}

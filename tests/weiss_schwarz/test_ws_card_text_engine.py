@@ -38,7 +38,7 @@ def _rec(code, name, ability=(), type="Character", level="0", power="3000", trai
 
 
 LAMP, MOTH, COUNTER, TWIN, ELDER, SPARK, FLASH, SCOUT, GUARD, SEER, MEMO, WATCHER, BRAVE, SCRY, DRUMMER, HUNTER, \
-    GREETER, GIVER, LEADER, MENTOR, PATRON, SENTRY, COWARD, STOIC, CHEAP, LATE = range(26)
+    GREETER, GIVER, LEADER, MENTOR, PATRON, SENTRY, COWARD, STOIC, CHEAP, LATE, KEEPER = range(27)
 RECORDS = [
     _rec("T/X01-001", "Lamp", ["【AUTO】 When this card is placed on the stage from your hand, look at up to 3 cards from "
                                "the top of your deck, choose up to 1 card from among them, put it into your hand, and "
@@ -96,6 +96,8 @@ RECORDS = [
                                 "your hand."], level="1", traits=("Wood",)),
     _rec("T/X01-026", "Late", ["【CONT】 If your waiting room has 0 or less climax, this card gets -1 level while in "
                                "your hand."], level="1", traits=("Wood",)),
+    _rec("T/X01-027", "Keeper", ["【CONT】 If \"Scout\" is in your clock, this card gets -1 level while in your "
+                                 "hand."], level="1", traits=("Wood",)),
 ]  # fmt: skip
 
 
@@ -528,4 +530,16 @@ def test_a_level_in_the_hand_under_a_condition_on_the_climax_in_your_waiting_roo
         sc.put(0, FLASH, "waiting_room")
     g = sc.game()
     plays = [a for a in g.legal_actions() if g.describe_action(int(a)).startswith("Play Late")]
+    assert bool(plays) == playable
+
+
+@pytest.mark.parametrize("in_clock, playable", [(SCOUT, True), (LAMP, False)])
+def test_a_level_in_the_hand_under_a_condition_on_a_name_in_your_clock(pool, in_clock, playable):
+    mine = _deck()
+    mine[-1] = KEEPER  # in place of Patron
+    sc = Scenario.main_phase(pool, decks=(mine, _deck()))
+    sc.put(0, KEEPER, "hand")
+    sc.put(0, in_clock, "clock")
+    g = sc.game()
+    plays = [a for a in g.legal_actions() if g.describe_action(int(a)).startswith("Play Keeper")]
     assert bool(plays) == playable

@@ -1001,6 +1001,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_wr_climax(self, n):
         return {"kind": "wr_climax_at_least", "value": n}
 
+    def c_named_clock(self, name):
+        return {"kind": "named_in_clock", "name": str(name)[1:-1]}
+
     def c_wr_climax_max(self, n):
         return {"kind": "wr_climax_at_most", "value": n}
 

@@ -99,7 +99,7 @@ ConditionName = Literal[
     "facing_level_at_least", "facing_cost_at_most", "battle_opp_level_above_opp", "no_other_rested_center",
     "markers_at_least", "all_chars_trait", "in_battle", "battle_opp_cost_at_most", "other_chars_at_most",
     "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
-    "wr_climax_at_most",
+    "wr_climax_at_most", "named_in_clock",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -118,7 +118,7 @@ _COND_COUNT = {
     "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least", "filter_count_at_least",
     "facing_level_is", "wr_climax_at_most",
 }  # fmt: skip
-_COND_NAME = {"climax_named", "named_on_stage"}
+_COND_NAME = {"climax_named", "named_on_stage", "named_in_clock"}
 
 
 def _as_list(v: Any) -> Any:

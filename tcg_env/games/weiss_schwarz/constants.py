@@ -367,6 +367,7 @@ class Condition(IntEnum):
     FACING_LEVEL_IS = 35  # the character facing the source has level == arg ("is level N")
     FACING_LEVEL_ABOVE_SELF = 36  # the character facing the source has a higher level than the source
     WR_CLIMAX_AT_MOST = 37  # master's waiting room holds <= arg climax
+    NAMED_IN_CLOCK = 38  # master's clock holds a card with name id arg ("X" is in your clock)
 
 
 ABILITY_TABLE = TableLayout("ability")

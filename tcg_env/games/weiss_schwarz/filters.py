@@ -255,6 +255,11 @@ def condition_holds(game, s, T, cond, arg, p, source):
             if sl >= 0 and game.filter_match(s, T, arg >> 8, sl, p, source):
                 n += 1
         return n >= (arg & 0xFF)
+    if cond == K.Condition.NAMED_IN_CLOCK:
+        for i in range(s[CLOCK_N + p]):
+            if cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
+                return True
+        return False
     if cond == K.Condition.WR_CLIMAX_AT_LEAST or cond == K.Condition.WR_CLIMAX_AT_MOST:
         n = 0
         for i in range(s[WR_N + p]):
