@@ -430,3 +430,12 @@ def test_cr_8_6_2_1_a_level_while_in_your_hand_counts_every_character():
     assert res.verdict.value == "exact" and res.abilities[0]["condition"] == {"kind": "wr_climax_at_most", "value": 1}
     res = _c("【CONT】 If \"Paper Moon\" is in your clock, this card gets -1 level while in your hand.")
     assert res.verdict.value == "exact" and res.abilities[0]["condition"] == {"kind": "named_in_clock", "name": "Paper Moon"}
+
+
+def test_all_characters_in_your_opponents_center_stage():
+    res = _c("【AUTO】 When this card is placed on the stage from your hand, all characters in your opponent's center "
+             "stage get -1000 power until end of turn.")
+    assert res.verdict.value == "exact"
+    assert res.abilities[0]["effect"] == [
+        {"op": "select_all", "filter": {"type": "character", "side": "opponent", "positions": ["center"]}},
+        {"op": "power", "amount": -1000}]
