@@ -439,3 +439,6 @@ def test_all_characters_in_your_opponents_center_stage():
     assert res.abilities[0]["effect"] == [
         {"op": "select_all", "filter": {"type": "character", "side": "opponent", "positions": ["center"]}},
         {"op": "power", "amount": -1000}]
+    # the conditions play.hand_condition_holds tests, and no other
+    res = _c("【CONT】 If your level is 2 or higher, this card gets -1 level while in your hand.")
+    assert res.verdict.value == "unsupported" and "hand_condition_holds" in res.reason

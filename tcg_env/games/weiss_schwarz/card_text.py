@@ -27,6 +27,9 @@ from tcg_env.cards.text import CardTextCompiler, CountWords, TextTransformer, Un
 
 __all__ = ["APPROXIMATIONS", "COMPILER", "WSTextTransformer", "normalise", "compile_line"]
 
+#: the conditions play.hand_condition_holds tests (a level in the hand)
+HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_climax_at_most", "named_in_clock")
+
 #: name -> what the compiled abilities do differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
     "look_exactly_n": "\"look at up to N cards from the top of your deck\": the engine looks at the top N "
@@ -1505,6 +1508,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if len(ops) != 1 or label is not None or self.card.get("type") != "character":
                 raise Unsupported("a level in the hand beside another effect")
             ab["zone"] = "hand"
+            if (cond is not None and cond["kind"] not in HAND_LEVEL_CONDITIONS) or "whose" in (cond or {}):
+                raise Unsupported(f"a level in the hand under the condition {cond['kind']!r} (play.hand_condition_holds)")
         if cond is not None and "whose" in cond:
             cond = dict(cond)
             ab["whose"] = cond.pop("whose")

@@ -53,8 +53,9 @@ from tcg_env.games.weiss_schwarz.state import (
     STOCK_N,
     TIMESTAMP,
     TRIG_SLOT,
-    TURN_PLAYER,
     USES,
+    WR_L,
+    WR_N,
     ZONE,
     ZT,
 )
@@ -66,6 +67,31 @@ from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, stage_slot
 def color_mask(s, T, p):
     """Bit (1 << colour) of every colour in p's level and clock (CR 8.6.2.1.1)."""
     return zone_type_mask(s, T, ZT, K.Zone.LEVEL, p, K.C_COLOR) | zone_type_mask(s, T, ZT, K.Zone.CLOCK, p, K.C_COLOR)
+
+
+@internal
+def hand_condition_holds(game, s, T, cond, arg, p):
+    """The conditions a level in the hand may have (card_text.HAND_LEVEL_CONDITIONS), tested for
+    master ``p`` without ``condition_holds``: ``filters.filter_match`` asks a hand card's level
+    (``hand_level``) and ``condition_holds`` calls ``filter_match``, a cycle the kernels' compiler
+    cannot type."""
+    cards = card_table(T)
+    if cond == K.Condition.NONE:
+        return True
+    if cond == K.Condition.TRAIT_COUNT_AT_LEAST:  # every character counts: the card is in the hand
+        return game.count_trait_others(s, T, p, arg >> 8, -1) >= (arg & 0xFF)
+    if cond == K.Condition.WR_CLIMAX_AT_LEAST or cond == K.Condition.WR_CLIMAX_AT_MOST:
+        n = 0
+        for i in range(s[WR_N + p]):
+            if cards[cid_of(s, s[WR_L + p * K.MAX_DECK + i]), K.C_TYPE] == K.CardType.CLIMAX:
+                n += 1
+        return n >= arg if cond == K.Condition.WR_CLIMAX_AT_LEAST else n <= arg
+    if cond == K.Condition.NAMED_IN_CLOCK:
+        for i in range(s[CLOCK_N + p]):
+            if cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
+                return True
+        return False
+    return False
 
 
 @internal
@@ -81,10 +107,7 @@ def hand_level(game, s, T, p, cid):
     for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
         if A[ai, K.A_KIND] != K.AbilityKind.CONT or A[ai, K.A_ZONE] != K.AbilityZone.HAND:
             continue
-        if not game.condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, -1):
-            continue
-        w = A[ai, K.A_TRIG_WHOSE]
-        if (w == K.TriggerWhose.YOURS and s[TURN_PLAYER] != p) or (w == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == p):
+        if not game.hand_condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p):
             continue
         c0 = A[ai, K.A_CODE_START]
         for r in range(c0, c0 + A[ai, K.A_CODE_LEN]):
