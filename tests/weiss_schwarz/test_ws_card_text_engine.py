@@ -38,7 +38,7 @@ def _rec(code, name, ability=(), type="Character", level="0", power="3000", trai
 
 
 LAMP, MOTH, COUNTER, TWIN, ELDER, SPARK, FLASH, SCOUT, GUARD, SEER, MEMO, WATCHER, BRAVE, SCRY, DRUMMER, HUNTER, \
-    GREETER, GIVER, LEADER, MENTOR, PATRON, SENTRY, COWARD, STOIC, CHEAP, LATE, KEEPER = range(27)
+    GREETER, GIVER, LEADER, MENTOR, PATRON, SENTRY, COWARD, STOIC, CHEAP, LATE, KEEPER, CALLER = range(28)
 RECORDS = [
     _rec("T/X01-001", "Lamp", ["【AUTO】 When this card is placed on the stage from your hand, look at up to 3 cards from "
                                "the top of your deck, choose up to 1 card from among them, put it into your hand, and "
@@ -98,6 +98,8 @@ RECORDS = [
                                "your hand."], level="1", traits=("Wood",)),
     _rec("T/X01-027", "Keeper", ["【CONT】 If \"Scout\" is in your clock, this card gets -1 level while in your "
                                  "hand."], level="1", traits=("Wood",)),
+    _rec("T/X01-028", "Caller", ["【AUTO】 When this card is placed on the stage from your hand, choose 1 level 0 "
+                                 "character in your hand, and put it into your waiting room."], traits=("Wood",)),
 ]  # fmt: skip
 
 
@@ -543,3 +545,25 @@ def test_a_level_in_the_hand_under_a_condition_on_a_name_in_your_clock(pool, in_
     g = sc.game()
     plays = [a for a in g.legal_actions() if g.describe_action(int(a)).startswith("Play Keeper")]
     assert bool(plays) == playable
+
+
+@pytest.mark.parametrize("stones, chosen", [(2, True), (1, False)])
+def test_a_hand_filter_sees_the_level_a_card_has_in_the_hand(pool, stones, chosen):
+    # Caller: "choose 1 level 0 character in your hand": Cheap (level 1 printed) is level 0 in the
+    # hand with 2 <<Stone>> characters on the stage, so it may be chosen; at level 1 it may not
+    mine = _deck()
+    mine[-2:] = CHEAP, CALLER  # in place of Mentor and Patron
+    sc = Scenario.main_phase(pool, decks=(mine, _deck()))
+    cheap = sc.put(0, CHEAP, "hand")
+    sc.put(0, CALLER, "hand")
+    for pos in range(stones):
+        sc.put(0, SCOUT, "stage", pos=pos + 3)
+    g = sc.game()
+    _act(g, "Play Caller to center left")
+    for _ in range(4):
+        if int(g.state[S.ZONE + cheap * S.CARD_W]) == int(K.Zone.WAITING_ROOM):
+            break
+        acts = [int(a) for a in g.legal_actions()]
+        pick = [a for a in acts if "Cheap" in g.describe_action(a)]
+        g.step(pick[0] if pick else acts[0])
+    assert (int(g.state[S.ZONE + cheap * S.CARD_W]) == int(K.Zone.WAITING_ROOM)) == chosen
