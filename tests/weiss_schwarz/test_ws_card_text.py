@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tcg_env.games.weiss_schwarz.card_text import APPROXIMATIONS, compile_line
-from tcg_env.games.weiss_schwarz.cards import WSAbility, compile_ws_pool
+from tcg_env.games.weiss_schwarz.cards import WSAbility, WSCard, compile_ws_pool
 from tcg_env.games.weiss_schwarz.importer import import_ws_json
 
 CARDDATA = Path(__file__).resolve().parents[2].parent / "shared" / "carddata" / "weiss_schwarz"
@@ -442,3 +442,16 @@ def test_all_characters_in_your_opponents_center_stage():
     # the conditions play.hand_condition_holds tests, and no other
     res = _c("【CONT】 If your level is 2 or higher, this card gets -1 level while in your hand.")
     assert res.verdict.value == "unsupported" and "hand_condition_holds" in res.reason
+
+
+def test_cr_8_6_2_1_1_played_without_fulfilling_color_requirements():
+    res = _c("【CONT】 This card can be played from your hand without fulfilling color requirements.")
+    assert res.verdict.value == "exact"
+    ab = res.abilities[0]
+    assert ab["zone"] == "hand" and ab["effect"][0]["restrictions"] == ["no_color_requirement"]
+    # the permission is a hand card's only: on the stage it is refused
+    bad = dict(ab, zone="default")
+    card = WSCard(number="T/X01-001", name="Glass Lamp", type="character", level=1, power=1000, soul=1,
+                  color="yellow", traits=["Glass"], abilities=[bad])
+    with pytest.raises(Exception, match="no_color_requirement"):
+        compile_ws_pool([card])

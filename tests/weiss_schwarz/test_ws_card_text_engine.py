@@ -38,7 +38,7 @@ def _rec(code, name, ability=(), type="Character", level="0", power="3000", trai
 
 
 LAMP, MOTH, COUNTER, TWIN, ELDER, SPARK, FLASH, SCOUT, GUARD, SEER, MEMO, WATCHER, BRAVE, SCRY, DRUMMER, HUNTER, \
-    GREETER, GIVER, LEADER, MENTOR, PATRON, SENTRY, COWARD, STOIC, CHEAP, LATE, KEEPER, CALLER = range(28)
+    GREETER, GIVER, LEADER, MENTOR, PATRON, SENTRY, COWARD, STOIC, CHEAP, LATE, KEEPER, CALLER, FREE, STRANGER = range(30)
 RECORDS = [
     _rec("T/X01-001", "Lamp", ["【AUTO】 When this card is placed on the stage from your hand, look at up to 3 cards from "
                                "the top of your deck, choose up to 1 card from among them, put it into your hand, and "
@@ -100,6 +100,9 @@ RECORDS = [
                                  "hand."], level="1", traits=("Wood",)),
     _rec("T/X01-028", "Caller", ["【AUTO】 When this card is placed on the stage from your hand, choose 1 level 0 "
                                  "character in your hand, and put it into your waiting room."], traits=("Wood",)),
+    dict(_rec("T/X01-029", "Free", ["【CONT】 This card can be played from your hand without fulfilling color "
+                                    "requirements."], level="1", traits=("Wood",)), color="RED"),
+    dict(_rec("T/X01-030", "Stranger", [], level="1", traits=("Wood",)), color="RED"),
 ]  # fmt: skip
 
 
@@ -567,3 +570,17 @@ def test_a_hand_filter_sees_the_level_a_card_has_in_the_hand(pool, stones, chose
         pick = [a for a in acts if "Cheap" in g.describe_action(a)]
         g.step(pick[0] if pick else acts[0])
     assert (int(g.state[S.ZONE + cheap * S.CARD_W]) == int(K.Zone.WAITING_ROOM)) == chosen
+
+
+def test_cr_8_6_2_1_1_a_card_played_without_fulfilling_color_requirements(pool):
+    # level 1 with only a yellow card in the level zone: the red Free may be played, the red Stranger not
+    mine = _deck()
+    mine[-2:] = FREE, STRANGER  # in place of Mentor and Patron
+    sc = Scenario.main_phase(pool, decks=(mine, _deck()))
+    sc.put(0, FREE, "hand")
+    sc.put(0, STRANGER, "hand")
+    sc.put(0, SCOUT, "level")
+    g = sc.game()
+    assert int(g.state[S.LEVEL_N]) == 1 and _n(g, "STOCK") >= 0
+    plays = {g.describe_action(int(a)).split(" to ")[0] for a in g.legal_actions()}
+    assert "Play Free" in plays and "Play Stranger" not in plays

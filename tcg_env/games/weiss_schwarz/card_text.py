@@ -1432,6 +1432,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def aura_self(self, gains):
         return self._aura(gains, {"type": "character", "relation": "self"})
 
+    def no_color_req(self):  # CR 8.6.2.1.1 (play.hand_no_color_req)
+        return [{"op": "aura_restrict", "restrictions": ["no_color_requirement"],
+                 "filter": {"type": "character", "relation": "self"}, "@zone": "hand"}]
+
     def aura_hand(self, gains):
         # CR 8.6.2.1 plays the card if its level is no more than yours: the level a card has in the
         # hand (play.hand_level: an aura_level of a CONT ability with zone "hand")

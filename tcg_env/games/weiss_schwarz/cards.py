@@ -65,7 +65,8 @@ AbilityKeywordName = Literal[
     "alarm", "encore", "assist", "bond", "brainstorm", "change", "memory", "experience", "shift",
     "accelerate", "resonate", "fusion", "sunder",
 ]  # fmt: skip
-RestrictionName = Literal["cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore"]
+RestrictionName = Literal["cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
+                          "no_color_requirement"]
 DurationName = Literal["end_of_turn", "next_opp_turn_end", "permanent"]
 WhoName = Literal["master", "opponent"]
 KindName = Literal["cont", "auto", "act", "event", "counter_act"]
@@ -109,6 +110,7 @@ _RESTRICT_BITS = {
     "cant_be_chosen": K.RESTRICT_CANT_BE_CHOSEN,
     "cant_move": K.RESTRICT_CANT_MOVE,
     "no_encore": K.RESTRICT_NO_ENCORE,
+    "no_color_requirement": K.RESTRICT_NO_COLOR_REQ,
 }
 # conditions whose value is a count / level (the rest take a name, a trait or nothing)
 _COND_COUNT = {
@@ -927,6 +929,10 @@ class _Compiler(PoolCompiler):
                     self.code_rows[at] = [int(K.Op.CHOOSE_OPTIONAL), 0, 0, 0, skip]
                 continue
             reg = getattr(op, "reg", 0)
+            if "no_color_requirement" in (getattr(op, "restrictions", None) or ()) \
+                    and not (name == "aura_restrict" and ab.kind == "cont" and ab.zone == "hand"):
+                self.fail(f"{q}.restrictions", "no_color_requirement is an aura_restrict of a [CONT] ability "
+                          "with zone 'hand' (the card played from the hand, CR 8.6.2.1.1)")
             a0, a1, a2 = self.op_args(op, q)
             if name in _COUNTING:
                 counted = True

@@ -209,6 +209,9 @@ RESTRICT_CANT_SIDE = 1 << 2
 RESTRICT_CANT_BE_CHOSEN = 1 << 3  # by the opponent's effects
 RESTRICT_CANT_MOVE = 1 << 4
 RESTRICT_NO_ENCORE = 1 << 5  # cannot use Encore
+# not a restriction: a hand card's permission, "can be played from your hand without fulfilling color
+# requirements" (an aura_restrict of a CONT ability with zone "hand" only: play.hand_no_color_req)
+RESTRICT_NO_COLOR_REQ = 1 << 6
 
 
 # --------------------------------------------------------------------------------------------

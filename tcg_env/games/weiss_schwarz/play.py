@@ -117,6 +117,26 @@ def hand_level(game, s, T, p, cid):
 
 
 @internal
+def hand_no_color_req(game, s, T, p, cid):
+    """"This card can be played from your hand without fulfilling color requirements" (CR 8.6.2.1.1):
+    a CONT ability of the card with zone HAND holding an AURA_RESTRICT with RESTRICT_NO_COLOR_REQ."""
+    cards = card_table(T)
+    A = ability_table(T)
+    code = code_table(T)
+    a0 = cards[cid, K.C_ABIL_START]
+    for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
+        if A[ai, K.A_KIND] != K.AbilityKind.CONT or A[ai, K.A_ZONE] != K.AbilityZone.HAND:
+            continue
+        if not game.hand_condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p):
+            continue
+        c0 = A[ai, K.A_CODE_START]
+        for r in range(c0, c0 + A[ai, K.A_CODE_LEN]):
+            if code[r, K.I_OP] == K.Op.AURA_RESTRICT and (code[r, K.I_A0] & K.RESTRICT_NO_COLOR_REQ) != 0:
+                return True
+    return False
+
+
+@internal
 def playable_with_mask(game, s, T, p, cid, cmask):
     """``card_playable_base`` with the colour mask computed once per legal-mask call."""
     cards = card_table(T)
@@ -126,7 +146,7 @@ def playable_with_mask(game, s, T, p, cid, cmask):
             return False
         if lvl == 0:  # CR 8.6.2.1.1.1: a level 0 card has no colour requirement
             return s[STOCK_N + p] >= cards[cid, K.C_COST]
-    if (cmask & (1 << cards[cid, K.C_COLOR])) == 0:
+    if (cmask & (1 << cards[cid, K.C_COLOR])) == 0 and not game.hand_no_color_req(s, T, p, cid):
         return False
     return s[STOCK_N + p] >= cards[cid, K.C_COST]
 
@@ -158,7 +178,7 @@ def card_playable_base(game, s, T, p, cid):
             return False
         if lvl == 0:
             return s[STOCK_N + p] >= cards[cid, K.C_COST]
-        if (game.color_mask(s, T, p) & (1 << cards[cid, K.C_COLOR])) == 0:
+        if (game.color_mask(s, T, p) & (1 << cards[cid, K.C_COLOR])) == 0 and not game.hand_no_color_req(s, T, p, cid):
             return False
         return s[STOCK_N + p] >= cards[cid, K.C_COST]
     if not game.color_ok(s, T, p, cid):
