@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tcg_env.games.weiss_schwarz.card_text import APPROXIMATIONS, compile_line
-from tcg_env.games.weiss_schwarz.cards import WSAbility, compile_ws_pool
+from tcg_env.games.weiss_schwarz.cards import WSAbility, WSCard, compile_ws_pool
 from tcg_env.games.weiss_schwarz.importer import import_ws_json
 
 CARDDATA = Path(__file__).resolve().parents[2].parent / "shared" / "carddata" / "weiss_schwarz"
@@ -397,3 +397,61 @@ def test_revealing_only_is_not_compiled():
 def test_no_other_character_is_at_most_zero_others():
     res = _c("【CONT】 If you do not have another character, this card gets +2000 power.")
     assert res.verdict.value == "exact" and res.abilities[0]["condition"] == {"kind": "other_chars_at_most", "value": 0}
+
+
+def test_cr_3_6_5_the_character_facing_this_card_is_level_n_or_a_higher_level():
+    res = _c("【AUTO】 When this card attacks, if the character facing this card is level 2, this card gets +1000 power "
+             "until end of turn.")
+    assert res.verdict.value == "exact"
+    assert res.abilities[0]["condition"] == {"kind": "facing_level_is", "value": 2}
+    res = _c("【CONT】 If the character facing this card is a higher level than this card, this card cannot frontal attack.")
+    assert res.verdict.value == "exact"
+    ab = res.abilities[0]
+    assert ab["condition"] == {"kind": "facing_level_above_self"}
+    assert ab["effect"][0]["restrictions"] == ["cant_frontal"]
+
+
+def test_cr_7_2_1_5_1_during_this_cards_battle_when_the_damage_you_received_is_canceled():
+    for neg, trig in (("", "battle_damage_received_canceled"), ("not ", "battle_damage_received_not_canceled")):
+        res = _c(f"【AUTO】 During this card's battle, when the damage you received is {neg}canceled, this card gets "
+                 "+1000 power until end of turn.")
+        assert res.verdict.value == "exact" and res.abilities[0]["trigger"] == trig
+
+
+def test_cr_8_6_2_1_a_level_while_in_your_hand_counts_every_character():
+    # in the hand the card is not on the stage: "you have 2 or more <<Glass>>" counts 2 (not 1 other)
+    res = _c("【CONT】 If you have 2 or more 《Glass》 characters, this card gets -1 level while in your hand.")
+    assert res.verdict.value == "exact"
+    ab = res.abilities[0]
+    assert ab["zone"] == "hand" and ab["condition"] == {"kind": "trait_count_at_least", "trait": "Glass", "value": 2}
+    assert ab["effect"] == [{"op": "aura_level", "amount": -1, "filter": {"type": "character", "relation": "self"}}]
+    assert _c("【CONT】 This card gets +1000 power while in your hand.").verdict.value == "unsupported"
+    res = _c("【CONT】 If your waiting room has 1 or less climax, this card gets -1 level while in your hand.")
+    assert res.verdict.value == "exact" and res.abilities[0]["condition"] == {"kind": "wr_climax_at_most", "value": 1}
+    res = _c("【CONT】 If \"Paper Moon\" is in your clock, this card gets -1 level while in your hand.")
+    assert res.verdict.value == "exact" and res.abilities[0]["condition"] == {"kind": "named_in_clock", "name": "Paper Moon"}
+
+
+def test_all_characters_in_your_opponents_center_stage():
+    res = _c("【AUTO】 When this card is placed on the stage from your hand, all characters in your opponent's center "
+             "stage get -1000 power until end of turn.")
+    assert res.verdict.value == "exact"
+    assert res.abilities[0]["effect"] == [
+        {"op": "select_all", "filter": {"type": "character", "side": "opponent", "positions": ["center"]}},
+        {"op": "power", "amount": -1000}]
+    # the conditions play.hand_condition_holds tests, and no other
+    res = _c("【CONT】 If your level is 2 or higher, this card gets -1 level while in your hand.")
+    assert res.verdict.value == "unsupported" and "hand_condition_holds" in res.reason
+
+
+def test_cr_8_6_2_1_1_played_without_fulfilling_color_requirements():
+    res = _c("【CONT】 This card can be played from your hand without fulfilling color requirements.")
+    assert res.verdict.value == "exact"
+    ab = res.abilities[0]
+    assert ab["zone"] == "hand" and ab["effect"][0]["restrictions"] == ["no_color_requirement"]
+    # the permission is a hand card's only: on the stage it is refused
+    bad = dict(ab, zone="default")
+    card = WSCard(number="T/X01-001", name="Glass Lamp", type="character", level=1, power=1000, soul=1,
+                  color="yellow", traits=["Glass"], abilities=[bad])
+    with pytest.raises(Exception, match="no_color_requirement"):
+        compile_ws_pool([card])

@@ -38,7 +38,7 @@ def _rec(code, name, ability=(), type="Character", level="0", power="3000", trai
 
 
 LAMP, MOTH, COUNTER, TWIN, ELDER, SPARK, FLASH, SCOUT, GUARD, SEER, MEMO, WATCHER, BRAVE, SCRY, DRUMMER, HUNTER, \
-    GREETER, GIVER, LEADER, MENTOR, PATRON = range(21)
+    GREETER, GIVER, LEADER, MENTOR, PATRON, SENTRY, COWARD, STOIC, CHEAP, LATE, KEEPER, CALLER, FREE, STRANGER = range(30)
 RECORDS = [
     _rec("T/X01-001", "Lamp", ["【AUTO】 When this card is placed on the stage from your hand, look at up to 3 cards from "
                                "the top of your deck, choose up to 1 card from among them, put it into your hand, and "
@@ -86,6 +86,23 @@ RECORDS = [
          traits=("Wood",)),
     _rec("T/X01-021", "Patron", ["【CONT】 All of your other characters get the following ability. \"【AUTO】 When this "
                                  "card's battle opponent becomes 【REVERSE】, draw 1 card.\""], traits=("Wood",)),
+    _rec("T/X01-022", "Sentry", ["【CONT】 If the character facing this card is level 2, this card gets +1000 power."],
+         traits=("Wood",)),
+    _rec("T/X01-023", "Coward", ["【CONT】 If the character facing this card is a higher level than this card, this "
+                                 "card gets +1000 power."], level="1", traits=("Wood",)),
+    _rec("T/X01-024", "Stoic", ["【AUTO】 During this card's battle, when the damage you received is not canceled, "
+                                "this card gets +1000 power until end of turn."], traits=("Wood",)),
+    _rec("T/X01-025", "Cheap", ["【CONT】 If you have 2 or more 《Stone》 characters, this card gets -1 level while in "
+                                "your hand."], level="1", traits=("Wood",)),
+    _rec("T/X01-026", "Late", ["【CONT】 If your waiting room has 0 or less climax, this card gets -1 level while in "
+                               "your hand."], level="1", traits=("Wood",)),
+    _rec("T/X01-027", "Keeper", ["【CONT】 If \"Scout\" is in your clock, this card gets -1 level while in your "
+                                 "hand."], level="1", traits=("Wood",)),
+    _rec("T/X01-028", "Caller", ["【AUTO】 When this card is placed on the stage from your hand, choose 1 level 0 "
+                                 "character in your hand, and put it into your waiting room."], traits=("Wood",)),
+    dict(_rec("T/X01-029", "Free", ["【CONT】 This card can be played from your hand without fulfilling color "
+                                    "requirements."], level="1", traits=("Wood",)), color="RED"),
+    dict(_rec("T/X01-030", "Stranger", [], level="1", traits=("Wood",)), color="RED"),
 ]  # fmt: skip
 
 
@@ -452,3 +469,118 @@ def test_an_imported_sample_list_plays_random_games_keeping_the_invariants(name)
                 break
             g.step(random_action(g, rng))
             check_cards(spec, g.state, (50, 50))
+
+
+@pytest.mark.parametrize("facing, bonus", [(ELDER, 1000), (HUNTER, 0), (SCOUT, 0), (None, 0)])
+def test_cr_3_6_5_conditions_on_the_level_of_the_character_facing_this_card(pool, facing, bonus):
+    # Elder is level 2, Hunter level 1, Scout level 0; Coward is level 1: "is level 2" is equality and
+    # "a higher level than this card" is strictly higher; with no facing character neither holds
+    mine, theirs = _deck(), _deck()
+    mine[-2:] = SENTRY, COWARD  # in place of Mentor and Patron
+    theirs[-1] = HUNTER  # a second Hunter in place of Patron
+    sc = Scenario.main_phase(pool, decks=(mine, theirs))
+    s_slot = sc.put(0, SENTRY, "stage", pos=0)
+    c_slot = sc.put(0, COWARD, "stage", pos=1)
+    if facing is not None:
+        sc.put(1, facing, "stage", pos=2)  # faces center left (CR 3.6.5)
+        sc.put(1, facing, "stage", pos=1)  # faces center middle
+    g = sc.game()
+    assert _power(g, s_slot) == 3000 + bonus
+    assert _power(g, c_slot) == 3000 + bonus
+
+
+@pytest.mark.parametrize("top, bonus", [(SCOUT, 1000), (FLASH, 0)])
+def test_cr_7_2_1_5_1_during_this_cards_battle_when_the_damage_you_received_is_not_canceled(pool, top, bonus):
+    theirs = _deck()
+    theirs[-1] = STOIC  # in place of Patron
+    sc = Scenario.main_phase(pool, decks=(_deck(), theirs))
+    sc.put(0, SCOUT, "stage", pos=0)
+    sc.put(0, SCOUT, "stage", pos=1)  # a second attacker: the turn waits at its attack declaration
+    stoic = sc.put(1, STOIC, "stage", pos=2)  # faces center left (CR 3.6.5)
+    sc.stack_deck(0, [LAMP])  # the attacker's trigger check: no icon, soul 1
+    sc.stack_deck(1, [top])  # the damage: a climax (Flash) cancels it (CR 4.10.1.2)
+    g = sc.game()
+    _act(g, "End the main phase")
+    _act(g, "Frontal attack with Scout")
+    for _ in range(10):  # trigger, counter, damage, the ability at the next check timing, battle
+        if any(g.describe_action(int(a)).endswith("attack with Scout") for a in g.legal_actions()):
+            break
+        g.step(int(g.legal_actions()[0]))
+    assert _power(g, stoic) == 3000 + bonus
+
+
+@pytest.mark.parametrize("stones, playable", [(2, True), (1, False)])
+def test_cr_8_6_2_1_a_card_with_less_level_in_the_hand_is_played_at_level_0(pool, stones, playable):
+    # Cheap is level 1 printed; at level 0 (the scenario's) it is played only while its level in the
+    # hand is 0 (2 <<Stone>> characters on the stage), and then without a colour requirement
+    mine = _deck()
+    mine[-1] = CHEAP  # in place of Patron
+    sc = Scenario.main_phase(pool, decks=(mine, _deck()))
+    sc.put(0, CHEAP, "hand")
+    for pos in range(stones):
+        sc.put(0, SCOUT, "stage", pos=pos + 3)  # back stage
+    g = sc.game()
+    assert int(g.state[S.LEVEL_N]) == 0
+    plays = [g.describe_action(int(a)) for a in g.legal_actions() if g.describe_action(int(a)).startswith("Play Cheap")]
+    assert bool(plays) == playable
+
+
+@pytest.mark.parametrize("climax_in_wr, playable", [(False, True), (True, False)])
+def test_a_level_in_the_hand_under_a_condition_on_the_climax_in_your_waiting_room(pool, climax_in_wr, playable):
+    mine = _deck()
+    mine[-1] = LATE  # in place of Patron
+    sc = Scenario.main_phase(pool, decks=(mine, _deck()))
+    sc.put(0, LATE, "hand")
+    if climax_in_wr:
+        sc.put(0, FLASH, "waiting_room")
+    g = sc.game()
+    plays = [a for a in g.legal_actions() if g.describe_action(int(a)).startswith("Play Late")]
+    assert bool(plays) == playable
+
+
+@pytest.mark.parametrize("in_clock, playable", [(SCOUT, True), (LAMP, False)])
+def test_a_level_in_the_hand_under_a_condition_on_a_name_in_your_clock(pool, in_clock, playable):
+    mine = _deck()
+    mine[-1] = KEEPER  # in place of Patron
+    sc = Scenario.main_phase(pool, decks=(mine, _deck()))
+    sc.put(0, KEEPER, "hand")
+    sc.put(0, in_clock, "clock")
+    g = sc.game()
+    plays = [a for a in g.legal_actions() if g.describe_action(int(a)).startswith("Play Keeper")]
+    assert bool(plays) == playable
+
+
+@pytest.mark.parametrize("stones, chosen", [(2, True), (1, False)])
+def test_a_hand_filter_sees_the_level_a_card_has_in_the_hand(pool, stones, chosen):
+    # Caller: "choose 1 level 0 character in your hand": Cheap (level 1 printed) is level 0 in the
+    # hand with 2 <<Stone>> characters on the stage, so it may be chosen; at level 1 it may not
+    mine = _deck()
+    mine[-2:] = CHEAP, CALLER  # in place of Mentor and Patron
+    sc = Scenario.main_phase(pool, decks=(mine, _deck()))
+    cheap = sc.put(0, CHEAP, "hand")
+    sc.put(0, CALLER, "hand")
+    for pos in range(stones):
+        sc.put(0, SCOUT, "stage", pos=pos + 3)
+    g = sc.game()
+    _act(g, "Play Caller to center left")
+    for _ in range(4):
+        if int(g.state[S.ZONE + cheap * S.CARD_W]) == int(K.Zone.WAITING_ROOM):
+            break
+        acts = [int(a) for a in g.legal_actions()]
+        pick = [a for a in acts if "Cheap" in g.describe_action(a)]
+        g.step(pick[0] if pick else acts[0])
+    assert (int(g.state[S.ZONE + cheap * S.CARD_W]) == int(K.Zone.WAITING_ROOM)) == chosen
+
+
+def test_cr_8_6_2_1_1_a_card_played_without_fulfilling_color_requirements(pool):
+    # level 1 with only a yellow card in the level zone: the red Free may be played, the red Stranger not
+    mine = _deck()
+    mine[-2:] = FREE, STRANGER  # in place of Mentor and Patron
+    sc = Scenario.main_phase(pool, decks=(mine, _deck()))
+    sc.put(0, FREE, "hand")
+    sc.put(0, STRANGER, "hand")
+    sc.put(0, SCOUT, "level")
+    g = sc.game()
+    assert int(g.state[S.LEVEL_N]) == 1 and _n(g, "STOCK") >= 0
+    plays = {g.describe_action(int(a)).split(" to ")[0] for a in g.legal_actions()}
+    assert "Play Free" in plays and "Play Stranger" not in plays

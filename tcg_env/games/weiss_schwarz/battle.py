@@ -86,6 +86,7 @@ def deal_damage(game, s, T, p, amount):
             while s[RES_N + p] > 0:
                 game.put_in_zone(s, s[RES_L + p * K.MAX_DECK], K.Zone.WAITING_ROOM)
             game.refresh_if_empty(s, p)
+            battle_damage_received(game, s, T, p, 1)
             return 1
         if s[DECK_N + p] == 0 and s[WR_N + p] > 0:
             game.refresh_if_empty(s, p)
@@ -93,7 +94,21 @@ def deal_damage(game, s, T, p, amount):
     while s[RES_N + p] > 0:
         game.put_in_zone(s, s[RES_L + p * K.MAX_DECK], K.Zone.CLOCK)
     game.refresh_if_empty(s, p)
+    battle_damage_received(game, s, T, p, 0)
     return 0
+
+
+@internal
+def battle_damage_received(game, s, T, p, canceled):
+    """"During this card's battle, when the damage you received is (not) canceled": during a frontal
+    attack both the attacking and the defending character are in battle (CR 7.2.1.5.1); the one of
+    them that ``p`` (who received the damage) controls triggers."""
+    if s[ATK_TYPE] != K.AttackType.FRONTAL:
+        return
+    trig = K.Trigger.BATTLE_DAMAGE_RECEIVED_CANCELED if canceled else K.Trigger.BATTLE_DAMAGE_RECEIVED_NOT_CANCELED
+    for sl in (s[ATK_SLOT], s[DEF_SLOT]):
+        if sl >= 0 and s[ZONE + sl * CARD_W] == K.Zone.STAGE and owner_of(s, sl) == p:
+            game.trigger_card(s, T, sl, p, trig, -1)
 
 
 @internal

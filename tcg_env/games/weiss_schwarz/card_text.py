@@ -27,6 +27,9 @@ from tcg_env.cards.text import CardTextCompiler, CountWords, TextTransformer, Un
 
 __all__ = ["APPROXIMATIONS", "COMPILER", "WSTextTransformer", "normalise", "compile_line"]
 
+#: the conditions play.hand_condition_holds tests (a level in the hand)
+HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_climax_at_most", "named_in_clock")
+
 #: name -> what the compiled abilities do differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
     "look_exactly_n": "\"look at up to N cards from the top of your deck\": the engine looks at the top N "
@@ -75,7 +78,8 @@ _GRANTED_TRIGGERS = ("attacks_self", "frontal_attacked_self", "reversed_self", "
                      "to_wr_from_stage_self",
                      "damage_canceled_self", "damage_not_canceled_self", "end_of_attack_self", "trigger_check_climax",
                      "begin_turn", "begin_draw", "begin_clock", "begin_main", "begin_climax", "begin_attack",
-                     "begin_encore", "begin_end", "begin_battle", "begin_counter")  # fmt: skip
+                     "begin_encore", "begin_end", "begin_battle", "begin_counter",
+                     "battle_damage_received_canceled", "battle_damage_received_not_canceled")  # fmt: skip
 N_REGS = 2  # constants.N_REGS: target registers per program
 
 _QUOTED = re.compile(r'("[^"]*"|<<[^>]*>>)')
@@ -162,6 +166,13 @@ def _num(tok: Any) -> int:
 class WSTextTransformer(CountWords, TextTransformer, Transformer):
     """Parse tree -> ability dicts. ``card``: ``{"type", "name", "traits"}`` of the card the line
     belongs to (a pronoun's default, a trait count that includes the card itself)."""
+
+    def transform(self, tree):
+        # "... this card gets -N level while in your hand": the card is in the hand when its
+        # condition is checked, so a count of "your characters" does not include it (_count_cond)
+        if any(True for _ in tree.find_data("aura_hand")):
+            self._off_stage = True
+        return super().transform(tree)
 
     # ---------------------------------------------------------------- numbers and counts
     def num(self, tok):
@@ -935,6 +946,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_facing_cost_max(self, n):
         return {"kind": "facing_cost_at_most", "value": int(n)}
 
+    def c_facing_level_eq(self, n):
+        return {"kind": "facing_level_is", "value": int(n)}
+
+    def c_facing_above_self(self):
+        return {"kind": "facing_level_above_self"}
+
     def c_bopp_above(self):
         return {"kind": "battle_opp_level_above_opp"}
 
@@ -986,6 +1003,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_wr_climax(self, n):
         return {"kind": "wr_climax_at_least", "value": n}
+
+    def c_named_clock(self, name):
+        return {"kind": "named_in_clock", "name": str(name)[1:-1]}
+
+    def c_wr_climax_max(self, n):
+        return {"kind": "wr_climax_at_most", "value": n}
 
     def c_in_memory(self):
         raise Unsupported("abilities working from the memory")
@@ -1127,6 +1150,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def t_dmg_not_canceled(self):
         return ("damage_not_canceled_self", None)
+
+    def t_recv_canceled(self):  # battle.battle_damage_received (CR 7.2.1.5.1 "in battle")
+        return ("battle_damage_received_canceled", None)
+
+    def t_recv_not_canceled(self):
+        return ("battle_damage_received_not_canceled", None)
 
     def t_use_keyword(self, name):
         kw = _KEYWORDS.get(str(name)[1:-1].strip().lower())
@@ -1403,6 +1432,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def aura_self(self, gains):
         return self._aura(gains, {"type": "character", "relation": "self"})
 
+    def no_color_req(self):  # CR 8.6.2.1.1 (play.hand_no_color_req)
+        return [{"op": "aura_restrict", "restrictions": ["no_color_requirement"],
+                 "filter": {"type": "character", "relation": "self"}, "@zone": "hand"}]
+
+    def aura_hand(self, gains):
+        # CR 8.6.2.1 plays the card if its level is no more than yours: the level a card has in the
+        # hand (play.hand_level: an aura_level of a CONT ability with zone "hand")
+        if len(gains) != 1 or gains[0][0] != "level":
+            raise Unsupported("a gain other than level while in the hand")
+        return [{"op": "aura_level", "amount": gains[0][1], "filter": {"type": "character", "relation": "self"},
+                 "@zone": "hand"}]
+
     def aura_self_per(self, gains, counted):
         if len(gains) != 1 or gains[0][0] != "power":
             raise Unsupported("'for each' with another gain than power")
@@ -1467,6 +1508,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if self.card.get("type") == "event":
             raise Unsupported("a [CONT] ability on an event")
         ab: dict[str, Any] = {"kind": "cont", "effect": ops}
+        if any(op.pop("@zone", None) for op in ops):
+            if len(ops) != 1 or label is not None or self.card.get("type") != "character":
+                raise Unsupported("a level in the hand beside another effect")
+            ab["zone"] = "hand"
+            if (cond is not None and cond["kind"] not in HAND_LEVEL_CONDITIONS) or "whose" in (cond or {}):
+                raise Unsupported(f"a level in the hand under the condition {cond['kind']!r} (play.hand_condition_holds)")
         if cond is not None and "whose" in cond:
             cond = dict(cond)
             ab["whose"] = cond.pop("whose")

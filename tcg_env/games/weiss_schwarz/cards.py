@@ -65,7 +65,8 @@ AbilityKeywordName = Literal[
     "alarm", "encore", "assist", "bond", "brainstorm", "change", "memory", "experience", "shift",
     "accelerate", "resonate", "fusion", "sunder",
 ]  # fmt: skip
-RestrictionName = Literal["cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore"]
+RestrictionName = Literal["cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
+                          "no_color_requirement"]
 DurationName = Literal["end_of_turn", "next_opp_turn_end", "permanent"]
 WhoName = Literal["master", "opponent"]
 KindName = Literal["cont", "auto", "act", "event", "counter_act"]
@@ -88,6 +89,7 @@ TriggerName = Literal[
     "climax_placed", "own_climax_placed", "damage_canceled_self", "damage_not_canceled_self",
     "end_of_attack_self", "trigger_check_climax", "use_keyword", "level_up", "opp_char_reversed",
     "begin_battle", "begin_counter", "other_attacks", "other_frontal_attacked", "own_trigger_check_climax",
+    "battle_damage_received_canceled", "battle_damage_received_not_canceled",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -97,7 +99,8 @@ ConditionName = Literal[
     "battle_opp_level_at_most", "other_chars_at_least", "wr_climax_at_least", "stock_at_most",
     "facing_level_at_least", "facing_cost_at_most", "battle_opp_level_above_opp", "no_other_rested_center",
     "markers_at_least", "all_chars_trait", "in_battle", "battle_opp_cost_at_most", "other_chars_at_most",
-    "hand_at_least", "filter_count_at_least",
+    "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
+    "wr_climax_at_most", "named_in_clock",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -107,6 +110,7 @@ _RESTRICT_BITS = {
     "cant_be_chosen": K.RESTRICT_CANT_BE_CHOSEN,
     "cant_move": K.RESTRICT_CANT_MOVE,
     "no_encore": K.RESTRICT_NO_ENCORE,
+    "no_color_requirement": K.RESTRICT_NO_COLOR_REQ,
 }
 # conditions whose value is a count / level (the rest take a name, a trait or nothing)
 _COND_COUNT = {
@@ -114,8 +118,9 @@ _COND_COUNT = {
     "opp_level_at_least", "clock_at_most", "battle_opp_level_at_most", "other_chars_at_least",
     "wr_climax_at_least", "trait_count_at_least", "stock_at_most", "facing_level_at_least", "facing_cost_at_most",
     "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least", "filter_count_at_least",
+    "facing_level_is", "wr_climax_at_most",
 }  # fmt: skip
-_COND_NAME = {"climax_named", "named_on_stage"}
+_COND_NAME = {"climax_named", "named_on_stage", "named_in_clock"}
 
 
 def _as_list(v: Any) -> Any:
@@ -640,7 +645,8 @@ class _Compiler(PoolCompiler):
                         "to_wr_from_stage_self", "damage_canceled_self", "damage_not_canceled_self", "end_of_attack_self",
                         "trigger_check_climax", "begin_turn", "begin_draw", "begin_clock", "begin_main",
                         "begin_climax", "begin_attack", "begin_encore", "begin_end", "begin_battle",
-                        "begin_counter")  # fmt: skip
+                        "begin_counter", "battle_damage_received_canceled",
+                        "battle_damage_received_not_canceled")  # fmt: skip
 
     def grant_index(self, card: WSCard, ability: dict[str, Any], q: str) -> int:
         """The index k of the granted ability ``ability`` (one row per distinct ability)."""
@@ -923,6 +929,10 @@ class _Compiler(PoolCompiler):
                     self.code_rows[at] = [int(K.Op.CHOOSE_OPTIONAL), 0, 0, 0, skip]
                 continue
             reg = getattr(op, "reg", 0)
+            if "no_color_requirement" in (getattr(op, "restrictions", None) or ()) \
+                    and not (name == "aura_restrict" and ab.kind == "cont" and ab.zone == "hand"):
+                self.fail(f"{q}.restrictions", "no_color_requirement is an aura_restrict of a [CONT] ability "
+                          "with zone 'hand' (the card played from the hand, CR 8.6.2.1.1)")
             a0, a1, a2 = self.op_args(op, q)
             if name in _COUNTING:
                 counted = True

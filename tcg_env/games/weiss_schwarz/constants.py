@@ -209,6 +209,9 @@ RESTRICT_CANT_SIDE = 1 << 2
 RESTRICT_CANT_BE_CHOSEN = 1 << 3  # by the opponent's effects
 RESTRICT_CANT_MOVE = 1 << 4
 RESTRICT_NO_ENCORE = 1 << 5  # cannot use Encore
+# not a restriction: a hand card's permission, "can be played from your hand without fulfilling color
+# requirements" (an aura_restrict of a CONT ability with zone "hand" only: play.hand_no_color_req)
+RESTRICT_NO_COLOR_REQ = 1 << 6
 
 
 # --------------------------------------------------------------------------------------------
@@ -297,6 +300,8 @@ class Trigger(IntEnum):
     #                                character of the attacking player; A_TRIG_FILTER on the climax
     OTHER_FRONTAL_ATTACKED = 29  # "when your other (<<T>>) character is frontal attacked"; A_TRIG_FILTER on it
     OTHER_ATTACKS = 28  # "when your other (<<T>>) character attacks" (CR 7.2.1.6); A_TRIG_FILTER on the attacker
+    BATTLE_DAMAGE_RECEIVED_CANCELED = 31  # "during this card's battle, when the damage you received is canceled"
+    BATTLE_DAMAGE_RECEIVED_NOT_CANCELED = 32  # "... is not canceled" (battle.battle_damage_received)
 
 
 class TriggerWhose(IntEnum):
@@ -362,6 +367,10 @@ class Condition(IntEnum):
     OTHER_CHARS_AT_MOST = 32  # master has <= arg other characters on stage
     HAND_AT_LEAST = 33  # cards in master's hand >= arg
     FILTER_COUNT_AT_LEAST = 34  # master has >= (arg & 0xFF) stage characters matching filter row arg >> 8
+    FACING_LEVEL_IS = 35  # the character facing the source has level == arg ("is level N")
+    FACING_LEVEL_ABOVE_SELF = 36  # the character facing the source has a higher level than the source
+    WR_CLIMAX_AT_MOST = 37  # master's waiting room holds <= arg climax
+    NAMED_IN_CLOCK = 38  # master's clock holds a card with name id arg ("X" is in your clock)
 
 
 ABILITY_TABLE = TableLayout("ability")

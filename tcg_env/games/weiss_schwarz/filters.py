@@ -53,6 +53,8 @@ def filter_match(game, s, T, frow, slot, viewer, source):
     # a level and a power: what the card is now on the stage (CR 8.9), printed elsewhere
     on_stage = s[ZONE + slot * CARD_W] == K.Zone.STAGE
     lvl = s[D_LEVEL + slot * CARD_W] if on_stage else cards[cid, K.C_LEVEL]
+    if s[ZONE + slot * CARD_W] == K.Zone.HAND:
+        lvl = game.hand_level(s, T, own, cid)  # "-1 level while in your hand" (play.hand_level)
     lmax = F[frow, K.F_LEVEL_MAX]
     rel = F[frow, K.F_LEVEL_MAX_REL]
     if (rel & 1) != 0:  # "level X or lower", X counted from the viewer's level
@@ -187,12 +189,17 @@ def condition_holds(game, s, T, cond, arg, p, source):
         return n >= arg
     if cond == K.Condition.STOCK_AT_MOST:
         return s[STOCK_N + p] <= arg
-    if cond == K.Condition.FACING_LEVEL_AT_LEAST or cond == K.Condition.FACING_COST_AT_MOST:
+    if (cond == K.Condition.FACING_LEVEL_AT_LEAST or cond == K.Condition.FACING_COST_AT_MOST
+            or cond == K.Condition.FACING_LEVEL_IS or cond == K.Condition.FACING_LEVEL_ABOVE_SELF):
         fs = game.facing_slot(s, p, spos) if spos >= 0 else -1
         if fs < 0:
             return False  # no character faces this card: the condition is not met
         if cond == K.Condition.FACING_LEVEL_AT_LEAST:
             return s[D_LEVEL + fs * CARD_W] >= arg
+        if cond == K.Condition.FACING_LEVEL_IS:
+            return s[D_LEVEL + fs * CARD_W] == arg
+        if cond == K.Condition.FACING_LEVEL_ABOVE_SELF:  # current levels (CR 3.6.5 facing)
+            return s[D_LEVEL + fs * CARD_W] > s[D_LEVEL + source * CARD_W]
         return cards[cid_of(s, fs), K.C_COST] <= arg
     if cond == K.Condition.BATTLE_OPP_LEVEL_ABOVE_OPP:
         opp = -1
@@ -248,10 +255,15 @@ def condition_holds(game, s, T, cond, arg, p, source):
             if sl >= 0 and game.filter_match(s, T, arg >> 8, sl, p, source):
                 n += 1
         return n >= (arg & 0xFF)
-    if cond == K.Condition.WR_CLIMAX_AT_LEAST:
+    if cond == K.Condition.NAMED_IN_CLOCK:
+        for i in range(s[CLOCK_N + p]):
+            if cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
+                return True
+        return False
+    if cond == K.Condition.WR_CLIMAX_AT_LEAST or cond == K.Condition.WR_CLIMAX_AT_MOST:
         n = 0
         for i in range(s[WR_N + p]):
             if cards[cid_of(s, s[WR_L + p * K.MAX_DECK + i]), K.C_TYPE] == K.CardType.CLIMAX:
                 n += 1
-        return n >= arg
+        return n >= arg if cond == K.Condition.WR_CLIMAX_AT_LEAST else n <= arg
     return False

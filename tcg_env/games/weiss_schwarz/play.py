@@ -20,7 +20,7 @@ import itertools
 
 import numpy as np
 
-from tcg_env.engine.tables import ability_table, card_table
+from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.rules.costs import zone_type_mask
@@ -54,6 +54,8 @@ from tcg_env.games.weiss_schwarz.state import (
     TIMESTAMP,
     TRIG_SLOT,
     USES,
+    WR_L,
+    WR_N,
     ZONE,
     ZT,
 )
@@ -68,15 +70,83 @@ def color_mask(s, T, p):
 
 
 @internal
+def hand_condition_holds(game, s, T, cond, arg, p):
+    """The conditions a level in the hand may have (card_text.HAND_LEVEL_CONDITIONS), tested for
+    master ``p`` without ``condition_holds``: ``filters.filter_match`` asks a hand card's level
+    (``hand_level``) and ``condition_holds`` calls ``filter_match``, a cycle the kernels' compiler
+    cannot type."""
+    cards = card_table(T)
+    if cond == K.Condition.NONE:
+        return True
+    if cond == K.Condition.TRAIT_COUNT_AT_LEAST:  # every character counts: the card is in the hand
+        return game.count_trait_others(s, T, p, arg >> 8, -1) >= (arg & 0xFF)
+    if cond == K.Condition.WR_CLIMAX_AT_LEAST or cond == K.Condition.WR_CLIMAX_AT_MOST:
+        n = 0
+        for i in range(s[WR_N + p]):
+            if cards[cid_of(s, s[WR_L + p * K.MAX_DECK + i]), K.C_TYPE] == K.CardType.CLIMAX:
+                n += 1
+        return n >= arg if cond == K.Condition.WR_CLIMAX_AT_LEAST else n <= arg
+    if cond == K.Condition.NAMED_IN_CLOCK:
+        for i in range(s[CLOCK_N + p]):
+            if cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
+                return True
+        return False
+    return False
+
+
+@internal
+def hand_level(game, s, T, p, cid):
+    """The level of p's hand card ``cid``: printed, plus the ``aura_level`` of its CONT abilities that
+    work from the hand ("this card gets -1 level while in your hand", AbilityZone.HAND) whose
+    condition holds (checked for master ``p``, no source on the stage); never below 0."""
+    cards = card_table(T)
+    lvl = cards[cid, K.C_LEVEL]
+    A = ability_table(T)
+    code = code_table(T)
+    a0 = cards[cid, K.C_ABIL_START]
+    for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
+        if A[ai, K.A_KIND] != K.AbilityKind.CONT or A[ai, K.A_ZONE] != K.AbilityZone.HAND:
+            continue
+        if not game.hand_condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p):
+            continue
+        c0 = A[ai, K.A_CODE_START]
+        for r in range(c0, c0 + A[ai, K.A_CODE_LEN]):
+            if code[r, K.I_OP] == K.Op.AURA_LEVEL:
+                lvl += code[r, K.I_A0]
+    return max(lvl, 0)
+
+
+@internal
+def hand_no_color_req(game, s, T, p, cid):
+    """"This card can be played from your hand without fulfilling color requirements" (CR 8.6.2.1.1):
+    a CONT ability of the card with zone HAND holding an AURA_RESTRICT with RESTRICT_NO_COLOR_REQ."""
+    cards = card_table(T)
+    A = ability_table(T)
+    code = code_table(T)
+    a0 = cards[cid, K.C_ABIL_START]
+    for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
+        if A[ai, K.A_KIND] != K.AbilityKind.CONT or A[ai, K.A_ZONE] != K.AbilityZone.HAND:
+            continue
+        if not game.hand_condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p):
+            continue
+        c0 = A[ai, K.A_CODE_START]
+        for r in range(c0, c0 + A[ai, K.A_CODE_LEN]):
+            if code[r, K.I_OP] == K.Op.AURA_RESTRICT and (code[r, K.I_A0] & K.RESTRICT_NO_COLOR_REQ) != 0:
+                return True
+    return False
+
+
+@internal
 def playable_with_mask(game, s, T, p, cid, cmask):
     """``card_playable_base`` with the colour mask computed once per legal-mask call."""
     cards = card_table(T)
     if cards[cid, K.C_TYPE] != K.CardType.CLIMAX:
-        if cards[cid, K.C_LEVEL] > game.player_level(s, p):
+        lvl = game.hand_level(s, T, p, cid)
+        if lvl > game.player_level(s, p):
             return False
-        if cards[cid, K.C_LEVEL] == 0:
+        if lvl == 0:  # CR 8.6.2.1.1.1: a level 0 card has no colour requirement
             return s[STOCK_N + p] >= cards[cid, K.C_COST]
-    if (cmask & (1 << cards[cid, K.C_COLOR])) == 0:
+    if (cmask & (1 << cards[cid, K.C_COLOR])) == 0 and not game.hand_no_color_req(s, T, p, cid):
         return False
     return s[STOCK_N + p] >= cards[cid, K.C_COST]
 
@@ -102,8 +172,15 @@ def color_ok(s, T, p, cid):
 def card_playable_base(game, s, T, p, cid):
     """Colour, level (CR 8.6.2.1) and stock cost (CR 8.6.2.3) of a hand card."""
     cards = card_table(T)
-    if cards[cid, K.C_TYPE] != K.CardType.CLIMAX and cards[cid, K.C_LEVEL] > game.player_level(s, p):
-        return False
+    if cards[cid, K.C_TYPE] != K.CardType.CLIMAX:
+        lvl = game.hand_level(s, T, p, cid)  # the level it has in the hand
+        if lvl > game.player_level(s, p):
+            return False
+        if lvl == 0:
+            return s[STOCK_N + p] >= cards[cid, K.C_COST]
+        if (game.color_mask(s, T, p) & (1 << cards[cid, K.C_COLOR])) == 0 and not game.hand_no_color_req(s, T, p, cid):
+            return False
+        return s[STOCK_N + p] >= cards[cid, K.C_COST]
     if not game.color_ok(s, T, p, cid):
         return False
     return s[STOCK_N + p] >= cards[cid, K.C_COST]
