@@ -86,7 +86,7 @@ def deal_damage(game, s, T, p, amount):
             while s[RES_N + p] > 0:
                 game.put_in_zone(s, s[RES_L + p * K.MAX_DECK], K.Zone.WAITING_ROOM)
             game.refresh_if_empty(s, p)
-            battle_damage_received(game, s, T, p, 1)
+            game.battle_damage_received(s, T, p, 1)
             return 1
         if s[DECK_N + p] == 0 and s[WR_N + p] > 0:
             game.refresh_if_empty(s, p)
@@ -94,7 +94,7 @@ def deal_damage(game, s, T, p, amount):
     while s[RES_N + p] > 0:
         game.put_in_zone(s, s[RES_L + p * K.MAX_DECK], K.Zone.CLOCK)
     game.refresh_if_empty(s, p)
-    battle_damage_received(game, s, T, p, 0)
+    game.battle_damage_received(s, T, p, 0)
     return 0
 
 
