@@ -83,8 +83,9 @@ def test_grammar_compiles_exact_sentences():
 
 def test_near_miss_sentences_are_not_guessed():
     # one piece away from the grammar: a condition the engine has no test for, a count of a zone
+    # (the facing character's level is a condition now, CR 3.6.5: its cost is not)
     for line in [
-        "【CONT】 If the character facing this card is level 2, this card gets +1000 power.",
+        "【CONT】 If the character facing this card is cost 2 or higher and has \"Moon\" in its card name, this card gets +1000 power.",
         "【AUTO】 When this card attacks, this card gets +X power until end of turn. X is equal to your level ×500.",
         "【CONT】 All of your characters get +1000 power and +1 soul during your turn.",
     ]:
