@@ -95,14 +95,15 @@ def hand_condition_holds(game, s, T, cond, arg, p):
 
 
 @internal
-def hand_level(game, s, T, p, cid):
-    """The level of p's hand card ``cid``: printed, plus the ``aura_level`` of its CONT abilities that
-    work from the hand ("this card gets -1 level while in your hand", AbilityZone.HAND) whose
-    condition holds (checked for master ``p``, no source on the stage); never below 0."""
+def hand_aura(game, s, T, p, cid, op):
+    """The ``op`` instructions of p's hand card ``cid`` in its CONT abilities that work from the hand
+    (AbilityZone.HAND) whose condition holds (checked for master ``p``, no source on the stage):
+    (the sum of their first operands, the OR of them)."""
     cards = card_table(T)
-    lvl = cards[cid, K.C_LEVEL]
     A = ability_table(T)
     code = code_table(T)
+    total = 0
+    bits = 0
     a0 = cards[cid, K.C_ABIL_START]
     for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
         if A[ai, K.A_KIND] != K.AbilityKind.CONT or A[ai, K.A_ZONE] != K.AbilityZone.HAND:
@@ -111,8 +112,18 @@ def hand_level(game, s, T, p, cid):
             continue
         c0 = A[ai, K.A_CODE_START]
         for r in range(c0, c0 + A[ai, K.A_CODE_LEN]):
-            if code[r, K.I_OP] == K.Op.AURA_LEVEL:
-                lvl += code[r, K.I_A0]
+            if code[r, K.I_OP] == op:
+                total += code[r, K.I_A0]
+                bits |= code[r, K.I_A0]
+    return total, bits
+
+
+@internal
+def hand_level(game, s, T, p, cid):
+    """The level of p's hand card ``cid``: printed, plus the ``aura_level`` of its CONT abilities that
+    work from the hand ("this card gets -1 level while in your hand", AbilityZone.HAND) whose
+    condition holds (checked for master ``p``, no source on the stage); never below 0."""
+    lvl = card_table(T)[cid, K.C_LEVEL] + game.hand_aura(s, T, p, cid, K.Op.AURA_LEVEL)[0]
     return max(lvl, 0)
 
 
@@ -120,20 +131,7 @@ def hand_level(game, s, T, p, cid):
 def hand_no_color_req(game, s, T, p, cid):
     """"This card can be played from your hand without fulfilling color requirements" (CR 8.6.2.1.1):
     a CONT ability of the card with zone HAND holding an AURA_RESTRICT with RESTRICT_NO_COLOR_REQ."""
-    cards = card_table(T)
-    A = ability_table(T)
-    code = code_table(T)
-    a0 = cards[cid, K.C_ABIL_START]
-    for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-        if A[ai, K.A_KIND] != K.AbilityKind.CONT or A[ai, K.A_ZONE] != K.AbilityZone.HAND:
-            continue
-        if not game.hand_condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p):
-            continue
-        c0 = A[ai, K.A_CODE_START]
-        for r in range(c0, c0 + A[ai, K.A_CODE_LEN]):
-            if code[r, K.I_OP] == K.Op.AURA_RESTRICT and (code[r, K.I_A0] & K.RESTRICT_NO_COLOR_REQ) != 0:
-                return True
-    return False
+    return (game.hand_aura(s, T, p, cid, K.Op.AURA_RESTRICT)[1] & K.RESTRICT_NO_COLOR_REQ) != 0
 
 
 @internal
