@@ -46,6 +46,7 @@ __all__ = [
     "list_games",
     "list_decks",
     "get_spec",
+    "load_pool",
     "Game",
     "BatchGame",
     "IllegalActionError",
@@ -69,6 +70,40 @@ def _variant_index(spec, variant: str | None) -> int:
     if v not in spec.variants:
         raise ValueError(f"unknown {spec.name} rules variant {v!r}; choose from {list(spec.variants)}")
     return spec.variants.index(v)
+
+
+_POOLS: dict = {}  # (game, path, mtime, size) -> compiled pool: an env per worker compiles a file once
+
+
+def load_pool(name: str, pool: Any = None, rules: str | None = None):
+    """The compiled card pool of game ``name`` that ``pool`` names: None, the game's built-in
+    starter pool; a path (``str`` or ``os.PathLike``), the card pool file there (one `tcg cards
+    import` wrote, or a hand-written card file), compiled once per process; a compiled pool, itself.
+    A file that is not a card pool of the game is a one-line ``CardDataError`` naming it."""
+    return _load_pool(_spec(name, rules), pool)
+
+
+def _load_pool(spec, pool: Any):
+    if pool is None:
+        return spec.load_tables()
+    if not isinstance(pool, (str, os.PathLike)):
+        return pool
+    from pathlib import Path
+
+    from tcg_env.cards.files import load_game_pool
+
+    path = Path(pool)
+    try:
+        st = path.resolve().stat()
+        key = (spec.name, str(path.resolve()), st.st_mtime_ns, st.st_size)
+    except OSError:
+        key = None  # load_game_pool names the missing file
+    if key is None or key not in _POOLS:
+        compiled = load_game_pool(spec.name, path)
+        if key is None:
+            return compiled
+        _POOLS[key] = compiled
+    return _POOLS[key]
 
 
 def _deck_ids(spec, pool, decks: Sequence[Any] | None, variant: str):
@@ -98,14 +133,15 @@ def make_game(
     of card numbers; default: the game's two default decks. seed: the game's RNG seed (shuffles,
     first-player draw); None draws one. variant: a rules variant (FF-TCG: "constructed",
     "limited"). auto_single: apply decisions with exactly one legal action automatically
-    (default False: every choice the rules give is exposed). pool: a compiled card pool
-    (default: the game's built-in starter pool). rules: a rule set the game names (its spec's
+    (default False: every choice the rules give is exposed). pool: a card pool (default: the
+    game's built-in starter pool): a compiled one, or the path of a card pool file, such as one
+    `tcg cards import` wrote (:func:`load_pool`); the decks then name cards of that pool. rules: a rule set the game names (its spec's
     ``rule_sets``; FF-TCG: "2016", the default, and "2014", the game ``fftcg_2014``), or the import
     path of a rules variant's hooks module, whose kernels replace some of the game's
     (docs/architecture.md, "Rules variants"); default: the game's own rules.
     """
     spec = _spec(name, rules)
-    pool = pool if pool is not None else spec.load_tables()
+    pool = _load_pool(spec, pool)
     v = _variant_index(spec, variant)
     d0, d1 = _deck_ids(spec, pool, decks, spec.variants[v])
     return Game.new(spec, pool, d0, d1, seed, v, auto_single)
@@ -129,7 +165,7 @@ def make_batch(
     if int(batch) < 1:
         raise ValueError(f"batch must be >= 1, got {batch}")
     spec = _spec(name, rules)
-    pool = pool if pool is not None else spec.load_tables()
+    pool = _load_pool(spec, pool)
     v = _variant_index(spec, variant)
     d0, d1 = _deck_ids(spec, pool, decks, spec.variants[v])
     from tcg_env.game import check_seed

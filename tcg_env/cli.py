@@ -147,7 +147,8 @@ def _cmd_play(args) -> int:
     rec = Recorder(args.game, decks, seed, variant=args.variant, players=players, pool=pool)
     game = rec.game
     print(f"{spec.title}: you are player {you} ({deck}), the {args.bot} bot is player {1 - you} ({bot_deck}); seed {seed}")
-    print("Type the number of an action, or q to quit.\n")
+    print("Type the number of an action, ? and a card's name or number to read the card, or q to quit.\n")
+    your_cards = {rec.pool.index[n] for n in rec.decks[you]["cards"]}
     log = _play_log(game, you, ["you", "the bot"] if you == 0 else ["the bot", "you"],
                     ["you", "bot"] if you == 0 else ["bot", "you"])  # fmt: skip
     quit_ = False
@@ -180,13 +181,16 @@ def _cmd_play(args) -> int:
             if line.lower() in ("q", "quit", "exit"):
                 quit_ = True
                 break
+            if line.startswith("?"):
+                print(_card_help(args.game, rec.pool, line[1:].strip(), your_cards))
+                continue
             if line.isascii() and line.isdigit() and 1 <= int(line) <= len(legal):
                 a = legal[int(line) - 1]
                 desc = game.describe_action(a)
                 rec.step(a)
                 log.step(p, desc, quiet=False)
                 break
-            print(f"  {line!r} is not a choice: type a number from 1 to {len(legal)}, or q to quit")
+            print(f"  {line!r} is not a choice: type a number from 1 to {len(legal)}, ? and a card's name, or q to quit")
         if quit_:
             break
     log.flush()
@@ -201,6 +205,31 @@ def _cmd_play(args) -> int:
         path = rec.save(args.save_replay)
         print(f"replay saved to {path} ({len(rec.actions)} actions)")
     return 0
+
+
+CARD_HELP_MAX = 4  # `? NAME` prints at most this many cards of that name; more: their numbers
+
+
+def _card_help(game: str, pool, key: str, yours: set) -> str:
+    """What ``? KEY`` prints in ``tcg play``: the card(s) of the pool with that number or name, as
+    `tcg cards show` prints them. A name printed on several cards (real pools reprint names) shows
+    the ones in your deck, else every one (up to CARD_HELP_MAX; past it, their numbers), from the
+    whole pool: an answer never tells what the bot's deck holds."""
+    if not key:
+        return "  ? and a card's name or number: e.g. ? " + pool.names[min(yours)]
+    low = key.casefold()
+    hits = [i for i, num in enumerate(pool.numbers) if num.casefold() == low]
+    hits = hits or [i for i, name in enumerate(pool.names) if name.casefold() == low]
+    hits = [i for i in hits if i in yours] or hits
+    if not hits:
+        try:
+            _find_card(pool, key)  # the unknown-card message, with the near names
+        except CLIError as exc:
+            return f"  {exc}"
+    if len(hits) > CARD_HELP_MAX:
+        return (f"  {key!r} names {len(hits)} cards; type ? and one number: "
+                + ", ".join(pool.numbers[i] for i in hits))
+    return "\n".join(line for cid in hits for line in _card_lines(game, pool, cid))
 
 
 def _play_log(game, viewer, who, actor, current=None):
@@ -461,48 +490,55 @@ def _find_card(pool, key: str) -> int:
     raise CLIError(f"unknown card {key!r}{hint}")
 
 
+def _card_lines(game: str, pool, cid: int) -> list[str]:
+    """A card as `tcg cards show` prints it: its description, its text with how each line compiled
+    ([exact] / [approximate: name] / [unsupported: not compiled], for cards imported with their
+    text), its compiled abilities, and what each approximation changes."""
+    m = pool.models[cid]
+    out = [pool.describe_card(cid)]
+    extra = []
+    if getattr(m, "job", None):
+        extra.append(f"job {m.job}")
+    if getattr(m, "category", None):
+        extra.append(f"category {m.category}")
+    if getattr(m, "keywords", None):
+        extra.append("keywords " + ", ".join(m.keywords))
+    if getattr(m, "generic", False):
+        extra.append("generic")
+    if getattr(m, "ex_burst", False):
+        extra.append("EX Burst")
+    if extra:
+        out.append("  " + "; ".join(extra))
+    uncompiled = set(getattr(m, "uncompiled", ()))
+    approximate = dict(getattr(m, "approximate", {}))
+    from_text = getattr(m, "text_compiled", False)
+    for i, line in enumerate(m.text.splitlines()):
+        line = line.strip()
+        if line in uncompiled:
+            mark = "  [unsupported: not compiled]"
+        elif line in approximate:
+            mark = f"  [approximate: {', '.join(approximate[line])}]"
+        else:
+            mark = "  [exact]" if from_text else ""
+        out.append(f"  {'text:' if i == 0 else '':5s} {line}{mark}")
+    for r in pool.ability_rows(cid):
+        out.append(f"  ability: {pool.ability_summary(r)}")
+    if approximate:
+        from tcg_env.cards.text import approximations_of
+
+        known = approximations_of(game)
+        for name in dict.fromkeys(n for names in approximate.values() for n in names):
+            differs = known.get(name, f"see docs/{game}/card-text.md")
+            out.append(f"  (approximate: {name}: {differs})")
+    if uncompiled:
+        out.append("  (the engine plays this card without the lines marked [unsupported: not compiled]: no ability implements them)")
+    return out
+
+
 def _cmd_cards_show(args) -> int:
     pool = _pool(args)
     for key in args.ids:
-        cid = _find_card(pool, key)
-        m = pool.models[cid]
-        print(pool.describe_card(cid))
-        extra = []
-        if getattr(m, "job", None):
-            extra.append(f"job {m.job}")
-        if getattr(m, "category", None):
-            extra.append(f"category {m.category}")
-        if getattr(m, "keywords", None):
-            extra.append("keywords " + ", ".join(m.keywords))
-        if getattr(m, "generic", False):
-            extra.append("generic")
-        if getattr(m, "ex_burst", False):
-            extra.append("EX Burst")
-        if extra:
-            print("  " + "; ".join(extra))
-        uncompiled = set(getattr(m, "uncompiled", ()))
-        approximate = dict(getattr(m, "approximate", {}))
-        from_text = getattr(m, "text_compiled", False)
-        for i, line in enumerate(m.text.splitlines()):
-            line = line.strip()
-            if line in uncompiled:
-                mark = "  [unsupported: not compiled]"
-            elif line in approximate:
-                mark = f"  [approximate: {', '.join(approximate[line])}]"
-            else:
-                mark = "  [exact]" if from_text else ""
-            print(f"  {'text:' if i == 0 else '':5s} {line}{mark}")
-        for r in pool.ability_rows(cid):
-            print(f"  ability: {pool.ability_summary(r)}")
-        if approximate:
-            from tcg_env.cards.text import approximations_of
-
-            known = approximations_of(args.game)
-            for name in dict.fromkeys(n for names in approximate.values() for n in names):
-                differs = known.get(name, f"see docs/{args.game}/card-text.md")
-                print(f"  (approximate: {name}: {differs})")
-        if uncompiled:
-            print("  (the engine plays this card without the lines marked [unsupported: not compiled]: no ability implements them)")
+        print("\n".join(_card_lines(args.game, pool, _find_card(pool, key))))
     return 0
 
 

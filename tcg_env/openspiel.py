@@ -78,6 +78,7 @@ PARAMETERS = {
     "seed": 0,  # the k-th game this game object starts plays with seed + k (0 .. 2**63-1)
     "max_turns": 0,  # stop a game (returns 0, 0) once this turn is over; 0: play to the end
     "auto_single": False,  # apply decisions with exactly one legal action by themselves
+    "pool": "",  # a card pool file's path (e.g. one `tcg cards import` wrote); the decks name its cards
 }
 
 _REGISTERED: dict[str, str] = {}  # OpenSpiel short name -> tcg_env game
@@ -108,7 +109,10 @@ class _Config:
             self.spec = spec = get_spec(name, params["rules"] or None)
         except ValueError as exc:
             raise ValueError(f"parameter 'rules': {_first_line(exc)}") from None
-        self.pool = spec.load_tables()
+        try:
+            self.pool = tcg_env._load_pool(spec, params["pool"] or None)
+        except (ValueError, OSError) as exc:
+            raise ValueError(f"parameter 'pool': {_first_line(exc)}") from None
         self.T = self.pool.kernel_tables
         try:
             self.variant = tcg_env._variant_index(spec, params["variant"] or None)
@@ -147,7 +151,7 @@ def _check_params(name: str, params: dict) -> dict:
         if key not in PARAMETERS:
             raise ValueError(f"{short_name(name)}: unknown parameter {key!r}; parameters: {', '.join(PARAMETERS)}")
         out[key] = value
-    for key in ("deck0", "deck1", "variant", "rules"):
+    for key in ("deck0", "deck1", "variant", "rules", "pool"):
         if not isinstance(out[key], str):
             raise ValueError(f"{short_name(name)}: parameter {key!r} must be a string, got {out[key]!r}")
     for key in ("seed", "max_turns"):

@@ -51,7 +51,8 @@ from tcg_env.registry import get_spec, list_games, resolve_rules
 AGENTS = ("player_0", "player_1")  # the PettingZoo AEC env's agent names (tcg_env.envs.aec)
 ENV_PREFIX = "tcg_env_"
 # env_config keys of make_env (besides RLlib's own worker_index / vector_index)
-OPTIONS = ("game", "decks", "variant", "rules", "max_turns", "auto_single", "seed", "scale_obs")
+# ("pool": the path of a card pool file, e.g. one `tcg cards import` wrote; the decks then name its cards)
+OPTIONS = ("game", "decks", "variant", "rules", "max_turns", "auto_single", "seed", "scale_obs", "pool")
 
 
 def obs_scale(spec) -> np.ndarray:
@@ -75,7 +76,7 @@ class TCGMultiAgentEnv(MultiAgentEnv):
         self.game_name, self.rules, self.decks, self.variant = game, rules, decks, variant
         self.max_turns = int(max_turns)
         self.auto_single = bool(auto_single)
-        self.pool = pool if pool is not None else self.spec.load_tables()
+        self.pool = tcg_env._load_pool(self.spec, pool)  # a path: the card pool file there
         # validate decks / variant now, so a bad option fails at construction, not in a runner's first reset
         tcg_env.make_game(game, decks=decks, seed=0, variant=variant, pool=self.pool, rules=rules)
         # seed_key: extra entropy that tells apart envs given the same seed (make_env: RLlib seeds

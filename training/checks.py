@@ -72,8 +72,9 @@ def check_rules(game: str, rules: Optional[str]) -> str:
         raise ConfigError(f"config: rules: {first_line(e)}") from None
 
 
-def check_setup(game: str, decks: Optional[list], variant: Optional[str]):
-    """The game's spec after checking that ``variant`` and ``decks`` exist and are legal in it."""
+def check_setup(game: str, decks: Optional[list], variant: Optional[str], cards: Optional[str] = None):
+    """The game's spec after checking that ``variant`` and ``decks`` exist and are legal in it, with
+    the cards of ``cards`` (a card pool file; None: the game's built-in pool)."""
     import tcg_env
 
     check_game(game)
@@ -81,8 +82,19 @@ def check_setup(game: str, decks: Optional[list], variant: Optional[str]):
     v = spec.default_variant if variant is None else variant
     if v not in spec.variants:
         raise ConfigError(f"config: variant {variant!r} is not a {game} rules variant; choose from {', '.join(spec.variants)}")
+    pool = None
+    if cards is not None:
+        if not isinstance(cards, str) or not cards:
+            raise ConfigError(f"config: cards: must be the path of a card pool file, got {cards!r}")
+        if decks is None:  # the default decks are the built-in pool's
+            raise ConfigError(f"config: decks: must name two decks of {cards}'s cards (e.g. `tcg deck like "
+                              f"--game {game} --cards {cards} --out DECK.txt`) when cards is set")
+        try:
+            pool = tcg_env.load_pool(game, cards)
+        except (ValueError, OSError) as e:  # CardDataError (a ValueError) names the file and the problem
+            raise ConfigError(f"config: cards: {first_line(e)}") from None
     if decks is not None:
-        pool = spec.load_tables()
+        pool = pool if pool is not None else spec.load_tables()
         for seat, deck in enumerate(decks):
             try:
                 spec.load_deck(pool, deck, v)

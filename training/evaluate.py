@@ -116,14 +116,16 @@ class EvalResult:
 
 def evaluate(act: Callable[[np.ndarray, np.ndarray], np.ndarray], opponent: str, games: int, seed: int = 12345,
              game: str = "fftcg", decks=None, variant: Optional[str] = None, auto_single: bool = True,
-             max_turns: int = 100, max_steps: int = 100_000, rules: Optional[str] = None) -> EvalResult:
+             max_turns: int = 100, max_steps: int = 100_000, rules: Optional[str] = None,
+             pool=None) -> EvalResult:
     """``act(obs[n, O], masks[n, A]) -> actions[n]`` for the policy's rows. Truncated games count
-    as draws. ``rules``: a rule set of the game (FF-TCG: "2016", "2014"; :func:`tcg_env.make_game`'s)."""
+    as draws. ``rules``: a rule set of the game (FF-TCG: "2016", "2014"; :func:`tcg_env.make_game`'s).
+    ``pool``: the card pool the decks name (a card pool file's path; None: the built-in pool)."""
     import time
 
     t0 = time.perf_counter()
     vec = TCGVectorEnv(game, num_envs=int(games), decks=decks, variant=variant, auto_single=auto_single,
-                       max_turns=max_turns, seed=int(seed), rules=rules)
+                       max_turns=max_turns, seed=int(seed), rules=rules, pool=pool)
     obs, masks, players = vec.reset()
     opp = KernelOpponent(opponent, vec, seed=int(seed) + 7)
     seat = np.arange(vec.num_envs) % 2

@@ -58,7 +58,7 @@ CKPT_DIR = "checkpoint"
 RUN_FILES = (CKPT_DIR, ".checkpoint.tmp*", ".checkpoint.old*", "progress.csv", "eval.csv", "config.json",
              "final_eval.json")
 # keys that must match when resuming (the modules and the env the checkpoint was trained on)
-RESUME_KEYS = ("game", "decks", "variant", "auto_single", "max_turns", "hidden", "vf_share_layers", "pool_size")
+RESUME_KEYS = ("game", "decks", "cards", "variant", "auto_single", "max_turns", "hidden", "vf_share_layers", "pool_size")
 
 
 @dataclass
@@ -68,6 +68,9 @@ class RLlibSelfPlayConfig:
     # --- game -----------------------------------------------------------------------------------
     game: str = "fftcg"
     decks: Optional[List[str]] = None  # [deck of seat 0, deck of seat 1]; None: the game's default pair
+    # a card pool file, as `tcg ... --cards` takes (e.g. one `tcg cards import` wrote: real cards); the
+    # decks then name its cards. None: the game's built-in starter pool
+    cards: Optional[str] = None
     variant: Optional[str] = None
     rules: Optional[str] = None  # a rule set of the game (FF-TCG "2014" plays fftcg_2014)
     auto_single: bool = True  # the engine applies decisions with one legal action (fewer Python steps)
@@ -123,7 +126,7 @@ class RLlibSelfPlayConfig:
     def validate(self) -> None:
         self.game = check_run_config(self)
         self.rules = None  # the registered game now carries the rule set
-        check_setup(self.game, self.decks, self.variant)
+        check_setup(self.game, self.decks, self.variant, self.cards)
         need(self.decks is None or len(self.decks) == 2, "decks", "must name two decks")
         for key in ("max_turns", "train_batch_size", "minibatch_size", "num_epochs", "pool_size", "snapshot_every",
                     "checkpoint_every", "print_every", "num_envs_per_env_runner"):
@@ -338,7 +341,7 @@ class RLlibSelfPlay:
         main_spec = tr.masking_module_spec(tuple(c.hidden), vf_share_layers=c.vf_share_layers)
         specs = {"main": main_spec, **{s: main_spec for s in slots},
                  "random": RLModuleSpec(module_class=_random_module_class())}
-        env_config = {"game": c.game, "decks": c.decks, "variant": c.variant, "max_turns": c.max_turns,
+        env_config = {"game": c.game, "decks": c.decks, "pool": c.cards and str(Path(c.cards).resolve()), "variant": c.variant, "max_turns": c.max_turns,
                       "auto_single": c.auto_single, "seed": c.seed}
         config = (
             PPOConfig()
@@ -495,7 +498,7 @@ class RLlibSelfPlay:
         table = {}
         for o in opps:
             r = evaluate(self.act_greedy, o, games, seed=c.seed + 10_000_019, game=c.game, decks=c.decks,
-                         variant=c.variant, auto_single=c.auto_single, max_turns=c.max_turns)
+                         variant=c.variant, auto_single=c.auto_single, max_turns=c.max_turns, pool=c.cards)
             table[o] = r.row()
         self.last_eval = table
         # the own trainer's eval.csv and final_eval.json (training.evaluate.record_eval): update = iteration

@@ -56,6 +56,9 @@ class SB3Config:
 
     game: str = "fftcg"
     decks: Optional[List[str]] = None  # [seat 0 deck, seat 1 deck]; None: the default pair
+    # a card pool file, as `tcg ... --cards` takes (e.g. one `tcg cards import` wrote: real cards); the
+    # decks then name its cards. None: the game's built-in starter pool
+    cards: Optional[str] = None
     variant: Optional[str] = None
     # a rule set of the game (FF-TCG: "2016", the default, or "2014"; quoted in YAML); validate()
     # sets game to the registered game that plays under it ("fftcg" + "2014": "fftcg_2014")
@@ -234,7 +237,8 @@ def make_model(cfg: SB3Config, log_dir: Optional[Path] = None):
     set_threads(cfg.torch_threads, 1)
     scale = obs_scale_for(cfg.game)
     envs = [TCGSingleAgentEnv(cfg.game, opponent="random", learner_seat="random", decks=cfg.decks, variant=cfg.variant,
-                              auto_single=cfg.auto_single, max_turns=cfg.max_turns) for _ in range(cfg.n_envs)]
+                              auto_single=cfg.auto_single, max_turns=cfg.max_turns, pool=cfg.cards)
+            for _ in range(cfg.n_envs)]
     venv = DummyVecEnv([(lambda e=e: ScaledObs(e, scale)) for e in envs])
     venv.seed(cfg.seed)
     model = MaskablePPO("MlpPolicy", venv, learning_rate=cfg.learning_rate, n_steps=cfg.n_steps,
@@ -263,7 +267,7 @@ def policy_act(model, scale: np.ndarray):
 def train(cfg: SB3Config, log: bool = True) -> dict:
 
     cfg.validate()
-    check_setup(cfg.game, cfg.decks, cfg.variant)
+    check_setup(cfg.game, cfg.decks, cfg.variant, cfg.cards)
     run_dir = Path(cfg.out_dir) / cfg.run_name
     prepare_run_dir(run_dir, RUN_FILES, False, cfg.overwrite, None, log)
     (run_dir / "config.json").write_text(json.dumps(config_to_dict(cfg), indent=2))
@@ -286,7 +290,7 @@ def train(cfg: SB3Config, log: bool = True) -> dict:
             if o not in available_opponents(cfg.game):
                 continue
             r = evaluate(act, o, cfg.eval_games, seed=cfg.seed + 10_000_019, game=cfg.game, decks=cfg.decks,
-                         variant=cfg.variant, auto_single=cfg.auto_single, max_turns=cfg.max_turns)
+                         variant=cfg.variant, auto_single=cfg.auto_single, max_turns=cfg.max_turns, pool=cfg.cards)
             result["eval"][o] = r.row()
     (run_dir / "result.json").write_text(json.dumps(result, indent=2))
     if log:

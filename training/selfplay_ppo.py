@@ -86,6 +86,9 @@ class PPOConfig:
     # --- game -----------------------------------------------------------------------------------
     game: str = "fftcg"  # registered game name
     decks: Optional[List[str]] = None  # [deck of seat 0, deck of seat 1]; None: the game's default pair
+    # a card pool file, as `tcg ... --cards` takes (e.g. one `tcg cards import` wrote: real cards); the
+    # decks then name its cards. None: the game's built-in starter pool
+    cards: Optional[str] = None
     variant: Optional[str] = None  # rules variant (FF-TCG: constructed / limited); None: default
     # a rule set of the game (FF-TCG: "2016", the default, or "2014"; quoted in YAML); validate()
     # sets game to the registered game that plays under it ("fftcg" + "2014": "fftcg_2014")
@@ -202,7 +205,7 @@ RUN_FILES = ("last.pt", "ckpt_*.pt", "policy.pt", "progress.csv", "eval.csv", "c
 CKPT_KEYS = ("config", "model", "optimizer", "pool", "pool_updates", "pool_next", "counters", "rng", "env", "rows", "carry")
 
 # keys that must match when resuming (the rest, e.g. budgets and logging, may change)
-RESUME_KEYS = ("game", "decks", "variant", "auto_single", "max_turns", "seed", "num_envs", "num_steps", "hidden",
+RESUME_KEYS = ("game", "decks", "cards", "variant", "auto_single", "max_turns", "seed", "num_envs", "num_steps", "hidden",
                "arch", "entity_dim", "pool_size")
 
 
@@ -251,7 +254,7 @@ class Trainer:
         self.run_dir = Path(cfg.out_dir) / cfg.run_name
         # every check before the first file is written or removed and before the kernels compile
         cfg.validate()
-        check_arch(check_setup(cfg.game, cfg.decks, cfg.variant), cfg.arch, cfg.entity_dim)
+        check_arch(check_setup(cfg.game, cfg.decks, cfg.variant, cfg.cards), cfg.arch, cfg.entity_dim)
         prepare_run_dir(self.run_dir, RUN_FILES, cfg.resume, cfg.overwrite, "last.pt", log)
         resume_from = read_checkpoint(self.run_dir / "last.pt", cfg) if cfg.resume else None
         self.learner_threads = None  # overlap: torch threads of the learner thread
@@ -280,7 +283,7 @@ class Trainer:
                         else None)
 
         self.vec = TCGVectorEnv(cfg.game, num_envs=cfg.num_envs, decks=cfg.decks, variant=cfg.variant,
-                                auto_single=cfg.auto_single, max_turns=cfg.max_turns, seed=cfg.seed)
+                                auto_single=cfg.auto_single, max_turns=cfg.max_turns, seed=cfg.seed, pool=cfg.cards)
         self.obs, self.masks, self.players = self.vec.reset()
         B, O, A = self.vec.num_envs, self.vec.obs_size, self.vec.num_actions
         self.B, self.O, self.A = B, O, A
@@ -926,7 +929,7 @@ class Trainer:
         self.net.eval()
         for o in opps:
             r = evaluate(self.act_greedy, o, games, seed=c.seed + 10_000_019, game=c.game, decks=c.decks,
-                         variant=c.variant, auto_single=c.auto_single, max_turns=c.max_turns)
+                         variant=c.variant, auto_single=c.auto_single, max_turns=c.max_turns, pool=c.cards)
             table[o] = r.row()
         self.net.train()
         self.last_eval = table

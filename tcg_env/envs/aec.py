@@ -63,7 +63,7 @@ class TCGAECEnv(AECEnv):
         self.auto_single = bool(auto_single)
         self.max_turns = int(max_turns)
         self.render_mode = render_mode
-        self.pool = pool if pool is not None else self.spec.load_tables()
+        self.pool = tcg_env._load_pool(self.spec, pool)  # a path: the card pool file there
         # validate decks / variant now, so a bad option fails at construction
         tcg_env.make_game(game, decks=decks, seed=0, variant=variant, pool=self.pool, rules=rules)
         self.possible_agents = list(AGENTS)

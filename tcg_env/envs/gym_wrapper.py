@@ -149,7 +149,7 @@ class TCGSingleAgentEnv(gym.Env):
         self.auto_single = auto_single
         self.max_turns = int(max_turns)
         self.render_mode = render_mode
-        self.pool = pool if pool is not None else self.game_spec.load_tables()
+        self.pool = tcg_env._load_pool(self.game_spec, pool)  # a path: the card pool file there
         tcg_env.make_game(game, decks=decks, seed=0, variant=variant, pool=self.pool, rules=rules)  # validate options
         if obs_encoding == "flat":
             self.observation_space = spaces.Box(-np.inf, np.inf, (self.game_spec.obs_size,), np.float32)

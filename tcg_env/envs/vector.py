@@ -42,8 +42,10 @@ class TCGVectorEnv:
         max_turns: int = 100,
         seed: int = 0,
         rules: str | None = None,
+        pool: Any = None,
     ):
         self.num_envs = _integer_option("num_envs", num_envs, 1)
+        # pool: a card pool, or a card pool file's path (tcg_env.load_pool); the decks name its cards
         # rules: a rule set the game names (FF-TCG: "2016", "2014": the env plays that game) or a
         # rules variant's hooks module (tcg_env.make_game's rules)
         game, rules = resolve_rules(game, rules)
@@ -51,7 +53,7 @@ class TCGVectorEnv:
         self.max_turns = _integer_option("max_turns", max_turns, 1)
         seed = self._seed = check_seed(seed, span=self.num_envs)  # row b uses seed + b
         self.batch = tcg_env.make_batch(game, self.num_envs, decks=decks, seed=seed, variant=variant,
-                                        auto_single=auto_single, auto_reset=True, rules=rules)
+                                        auto_single=auto_single, auto_reset=True, rules=rules, pool=pool)
         self.spec = self.batch.spec
         self.num_actions = self.spec.num_actions
         self.obs_size = self.spec.obs_size
