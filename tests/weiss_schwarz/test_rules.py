@@ -794,6 +794,11 @@ def test_cr_8_5_1_2_the_turn_player_chooses_which_pending_ability_to_play_first(
     assert legal == [K.OPTION_BASE, K.OPTION_BASE + 1]
     pending = [int(g.state[S.PT + k * PENDING_W + PE_SLOT]) for k in range(2)]  # player 0's entries' sources
     assert sorted(pending) == sorted(shifters)
+    # the wording of option k is pending ability k's, whatever a former decision left in the
+    # candidate list (its cards are not this decision's: a stale slot crashed `tcg play`)
+    g._row[S.CAND : S.CAND + 2] = 96
+    for k in range(2):
+        assert g.describe_action(K.OPTION_BASE + k).startswith(f"Play next: {g.pool.names[int(g.state[S.CARD + pending[k] * S.CARD_W])]}'s ability")
     g.step(K.OPTION_BASE + 1)
     assert g.decision == D.CHOOSE_TARGET  # the second pending Shift asks which hand card
     frame = S.FRAMES + (int(g.state[S.FRAME_N]) - 1) * S.FRAME_W

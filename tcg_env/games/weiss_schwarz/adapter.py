@@ -159,10 +159,12 @@ def _level_up(act) -> str:
 
 
 def _play_next(act) -> str:
-    """ORDER_AUTO: candidate k is an index into the decider's pending automatic abilities (CR 8.7.2)."""
-    if act.slot < 0:
+    """ORDER_AUTO: OPTION k plays the decider's pending automatic ability k next (CR 8.7.2). The
+    option's index is the pending index: the candidate list is not filled for this decision (its
+    entries are a former decision's cards), so the slot it points at means nothing here."""
+    if not 0 <= act.i < int(act.row[S.PT_N + act.p]):
         return f"Play pending automatic ability {act.i} next"
-    return f"Play next: {_ability_words(act.game, *_pending(act.game, act.p, act.slot))}"
+    return f"Play next: {_ability_words(act.game, *_pending(act.game, act.p, act.i))}"
 
 
 def _name_or_empty(game, slot: int) -> str:
