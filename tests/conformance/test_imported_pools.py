@@ -63,7 +63,11 @@ def test_random_play_on_an_imported_pool_keeps_the_invariants(imported):
                 continue
             base = Game(spec, pool, row.copy(), g.variant_index)
             np.testing.assert_array_equal(base.action_mask(), mask)
+            assert base.render(viewer=base.current_player)  # what `tcg play` prints, for the decider
             for a in np.flatnonzero(mask):
+                # the words of every legal action, the decider's and the other player's (`tcg play`
+                # logs the bot's actions public=True): a stale slot in a table crashed them once
+                assert base.describe_action(int(a)) and base.describe_action(int(a), public=True)
                 trial = base.clone()
                 trial.step(int(a))  # an engine error code raises
                 tried += 1
