@@ -340,6 +340,19 @@ class ActionWords:
             return f"{text} for {src}" if src else text
         return text
 
+    def card_of(self, game, a: int) -> tuple[int, str] | None:
+        """The card action ``a`` points at (its block's first index in the list the block declares
+        ``points_at``) as (slot, name), None for none: what a log hides when that card is hidden."""
+        row, a = game._row, int(a)
+        if not 0 <= a < self.actions.size or row[H_DONE]:
+            return None
+        block, index = self.actions.decode(a)
+        if block.points_at not in self.pointees or not index:
+            return None
+        slots = self.pointees[block.points_at](row, int(row[H_DECIDER]))
+        slot = int(slots[index[0]]) if index[0] < len(slots) else -1
+        return (slot, self.name(game, slot)) if slot >= 0 else None
+
     def word(self, act: Act) -> str:
         """``act`` in the words of its block and decision (the block's default where a function
         gives None)."""
@@ -390,6 +403,7 @@ def lazy(module: str, name: str) -> Callable:
 
     call.__name__ = call.__qualname__ = name
     call.__doc__ = f"``{module}.{name}`` (imported at the first call)"
+    call.target = lambda: getattr(importlib.import_module(module), name)  # the object itself (its other methods)
     return call
 
 

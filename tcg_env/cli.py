@@ -158,8 +158,9 @@ def _cmd_play(args) -> int:
         if p != you:
             a = int(bot.act(game.observe(p), game.action_mask(), game))
             desc = game.describe_action(a, public=True)  # the bot's hand is hidden from you
+            card = game.action_card(a)  # a card hidden from you before and after is told as "a card"
             rec.step(a)
-            log.step(p, desc, quiet=a == PASS, forced=False)
+            log.step(p, desc, quiet=a == PASS, forced=False, card=card)
             continue
         if len(legal) == 1:
             desc = game.describe_action(legal[0])

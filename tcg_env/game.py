@@ -251,6 +251,14 @@ class Game:
             return self.spec.describe_action(self, int(action), public=True)
         return self.spec.describe_action(self, int(action))
 
+    def action_card(self, action: int) -> tuple[int, str] | None:
+        """The card ``action`` points at (the card it plays, targets, puts back ...) as (slot,
+        name), None for none: a log tells that card as "a card" where the reader cannot see it."""
+        words = self.spec.describe_action
+        words = words.target() if hasattr(words, "target") else words  # a lazy hook: the Describer
+        card_of = getattr(words, "card_of", None)
+        return card_of(self, int(action)) if card_of is not None else None
+
     # ---- observations ----------------------------------------------------------------------------
     def observe(self, player: int | None = None, encoding: str = "flat"):
         """``player``'s observation (default: the player to act). ``encoding``: "flat" (float32

@@ -250,15 +250,21 @@ def changes(before: BoardView, after: BoardView, who: Sequence[str] = ("P0", "P1
 
 
 # ---- the play log ----------------------------------------------------------------------------------
-def mask_hidden(text: str, seen: Sequence[BoardView], everything: Sequence[BoardView]) -> str:
+def mask_hidden(text: str, seen: Sequence[BoardView], everything: Sequence[BoardView],
+                card: tuple[int, str] | None = None) -> str:
     """``text`` with the name of every card the viewer of ``seen`` (its views before and after a
     step) cannot see told as "a card": the names ``everything`` (the same moments seen by all)
     gives the cards hidden in both ``seen`` views, unless the viewer sees a card of that name
-    in one of them (then the name is public)."""
+    in one of them (then the name is public). ``card``: (slot, name) of the card the action points
+    at (None: none); hidden in both views, its name is told as "a card" even where the viewer sees
+    another card of that name or ``everything`` lists no such card (the bot putting the top card
+    of its deck back, when you hold a copy of it: real decks share names)."""
     visible = {c.slot for v in seen for _, a in v.areas() for c in a.cards or ()}
     shown = {c.name for v in seen for _, a in v.areas() for c in a.cards or ()}
     secret = {c.name for v in everything for _, a in v.areas() for c in a.cards or ()
               if c.slot not in visible and c.name not in shown}  # fmt: skip
+    if card is not None and card[0] not in visible:
+        secret.add(card[1])
     for name in sorted(secret, key=len, reverse=True):  # a longer name first: it may contain a shorter one
         text = re.sub(rf"(?<![\w']){re.escape(name)}(?![\w'])", "a card", text)
     return text
@@ -325,13 +331,15 @@ class PlayLog:
         self.write("  · " + "; ".join(parts) + span)
         self.run, self.run_numbers = [], []
 
-    def step(self, player: int, desc: str, quiet: bool, forced: bool = False, number: int | None = None) -> None:
-        """Log one action (``number``: its place in a replay, printed before it)."""
+    def step(self, player: int, desc: str, quiet: bool, forced: bool = False, number: int | None = None,
+             card: tuple[int, str] | None = None) -> None:
+        """Log one action (``number``: its place in a replay, printed before it; ``card``: the card
+        it points at, :func:`mask_hidden`'s)."""
         before = self.last
         after = self._view()
         if self._all is not None:
             after_all = self._all()
-            desc = mask_hidden(desc, (before, after), (self.last_all, after_all))
+            desc = mask_hidden(desc, (before, after), (self.last_all, after_all), card)
             self.last_all = after_all
         lines = changes(before, after, self.who)
         turned = after.turn != before.turn and not after.done

@@ -260,6 +260,18 @@ def test_mask_hidden_tells_a_hidden_card_as_a_card():
     assert mask_hidden("Put Undertow Serpent into the standby area", [mine, mine], [everything, everything]) == (
         "Put a card into the standby area")
     assert mask_hidden("Discard Ember Hound", [mine, mine], [everything, everything]) == "Discard Ember Hound"
+    # a copy you can see does not make the hidden card the action points at public: the bot putting
+    # its top card back, when you hold a card of that name (real decks share names)
+    twin = CardView(5, "Undertow Serpent")
+    yours = _view([twin], [secret], [], [], 4000)
+    assert mask_hidden("Put Undertow Serpent on top of the deck", [yours, yours], [everything, everything]) == (
+        "Put Undertow Serpent on top of the deck")  # which card it was is unknown: the name stays
+    assert mask_hidden("Put Undertow Serpent on top of the deck", [yours, yours], [everything, everything],
+                       card=(secret.slot, secret.name)) == "Put a card on top of the deck"
+    assert mask_hidden("Put Kiln Brute on top of the deck", [yours, yours], [everything, everything],
+                       card=(40, "Kiln Brute")) == "Put a card on top of the deck"  # a deck card no view lists
+    assert mask_hidden("Target Undertow Serpent", [yours, yours], [everything, everything],
+                       card=(twin.slot, twin.name)) == "Target Undertow Serpent"  # the card pointed at is one you see
 
 
 def test_a_question_mark_reads_a_card_during_play(capsys, monkeypatch):
