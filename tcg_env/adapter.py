@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import re
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable, Iterable
@@ -335,6 +336,8 @@ class ActionWords:
             slot = slots[index[0]] if index[0] < len(slots) else -1
         act = Act(self, game, row, a, kind, p, block, index, slot, public)
         text = self.word(act)
+        if public:
+            text = as_the_other_reads(text)
         if kind in self.for_kinds:
             src = self.source(game)
             return f"{text} for {src}" if src else text
@@ -382,6 +385,29 @@ def yes(template: str) -> Callable[[Act], str | None]:
     """The wording of option 0 of a yes / no decision (PASS is the no); any other option: the
     block's default."""
     return lambda act: template.format_map(_Fields(act)) if act.i == 0 else None
+
+
+# the decider's words ("Choose your Scott", "Attack the opponent") as the other player reads them in
+# its log (two players): the decider's own cards are its own, the decider's opponent is the reader
+_THE_OTHER = [(re.compile(r"\b(?:the )?opponent's\b"), "your"), (re.compile(r"\bthe opponent\b"), "you"),
+              (re.compile(r"\b[Yy]our\b"), "its own")]
+_HEAD = re.compile(r" \(| for ")  # where the action's words end and the card's / ability's begin
+
+
+def as_the_other_reads(text: str) -> str:
+    """``text``, an action worded for its decider, as the other player reads it: "Choose your
+    Scott" -> "Choose its own Scott", "Choose opponent's Ice Sentry" -> "Choose your Ice Sentry",
+    "Attack the opponent" -> "Attack you". Only the action's own words change (up to " (" or
+    " for "): an ability's summary or a card's name after them is left as printed."""
+    m = _HEAD.search(text)
+    head, tail = (text[: m.start()], text[m.start():]) if m else (text, "")
+    marks = []
+    for k, (pattern, words) in enumerate(_THE_OTHER):  # a placeholder each, so no swap is swapped back
+        head = pattern.sub(f"\x00{k}\x00", head)
+        marks.append(words)
+    for k, words in enumerate(marks):
+        head = head.replace(f"\x00{k}\x00", words)
+    return (head[:1].upper() + head[1:]) + tail
 
 
 def candidates(cand: int, cand_n: int) -> Callable:

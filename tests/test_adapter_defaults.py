@@ -106,3 +106,21 @@ def test_entity_obs_splits_the_declared_blocks_and_spaces_match():
     assert views["hand"][1, 3, 1] == flat[1, obs.size - 1] and np.shares_memory(views["hand"], flat)
     spaces = entity_spaces(obs)
     assert {k: s.shape for k, s in spaces.items()} == {"global": (3,), "hand": (4, 2)}
+
+
+def test_a_public_description_reads_as_the_other_player_reads_it():
+    """`tcg play` logs the bot's actions public: "bot: Choose your Scott" read as your Scott. The
+    decider's own cards are its own and its opponent is the reader; an ability's words after the
+    action's are left as printed."""
+    from tcg_env.adapter import as_the_other_reads
+
+    assert as_the_other_reads("Choose your Scott for Scott's ability (auto: your hand)") == (
+        "Choose its own Scott for Scott's ability (auto: your hand)")
+    assert as_the_other_reads("Choose opponent's Ice Sentry for X") == "Choose your Ice Sentry for X"
+    assert as_the_other_reads("Attack the opponent") == "Attack you"
+    assert as_the_other_reads("Your field card Scott") == "Its own field card Scott"
+    import tcg_env
+
+    game = tcg_env.make_game("fftcg", seed=3)
+    assert all(game.describe_action(int(a), public=True) == as_the_other_reads(game.describe_action(int(a)).split(" (hand card")[0])
+               for a in game.legal_actions())
