@@ -71,6 +71,7 @@ def move_card(game, s, T, slot, z):
     if z == Zone.GRAVEYARD and grave_replaced(game, s, T, slot):
         z = Zone.REMOVED  # CR 910.1: a continuous replacement effect (GRAVE_TO_REMOVED)
     w = slot * CARD_W
+    ctrl = s[CONTROLLER + w]
     old = zone_take(s, ZT, slot)
     keep = (old == Zone.FIELD and z == Zone.RULER_AREA) or (old == Zone.RULER_AREA and z == Zone.FIELD)
     if not keep:
@@ -80,6 +81,12 @@ def move_card(game, s, T, slot, z):
     zone_put(s, ZT, slot, z)
     if old == Zone.FIELD and z != Zone.RULER_AREA:
         game.detach_additions(s, T, slot)
+        if z == Zone.GRAVEYARD:
+            # "when this card is put into a graveyard from the field": the ability refers to the card
+            # as it was in the field, its controller plays it (CR 906.7b)
+            s[CONTROLLER + w] = ctrl
+            game.trigger_own(s, T, slot, K.Trigger.PUT_INTO_GRAVEYARD, slot)
+            s[CONTROLLER + w] = s[OWNER + w]
     return True
 
 
