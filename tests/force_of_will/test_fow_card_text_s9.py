@@ -292,3 +292,68 @@ def test_cr_501_a_your_turn_condition_reads_the_turn_player(tmp_path):
         slot = sc.put(0, "TXT-001", "field")
         g = sc.game()
         assert int(current_values(np.asarray(g.state), pool.kernel_tables, slot)[0]) == atk
+
+
+# ---- costs paid with a chosen card (CR 903.2j, 1011, 1013) -----------------------------------------
+def test_cr_903_2j_banish_or_rest_a_card_you_control_as_a_cost():
+    r = exact("{Rest}, banish a resonator: Destroy target resonator with total cost 3 or less.")
+    ab = r.abilities[0]
+    assert ab["cost"] == {"rest": True, "pay_chosen": "banish", "pay_reg": 1}
+    # the targets first (CR 903.2g), then the card paid with, on its own register
+    assert ab["effect"][:2] == [{"op": "choose", "filter": {"type": ["resonator"], "cost_max": 3}},
+                                {"op": "choose", "filter": {"type": ["resonator"], "side": "own"}, "reg": 1}]
+    r = exact("Rest another recovered resonator you control: This card gains [+200/+200] until end of turn.")
+    assert r.abilities[0]["effect"][0]["filter"] == {"exclude_self": True, "state": "recovered",
+                                                     "type": ["resonator"], "side": "own"}
+    assert line("Rest a recovered resonator you control: Produce {W}.").verdict is Verdict.UNSUPPORTED
+    assert line("Banish a resonator your opponent controls: Draw a card.").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1011_a_resonator_banished_or_rested_to_pay_a_cost(tmp_path):
+    """"Banish another resonator: Draw a card." / "Rest another recovered resonator you control: this card
+    gains [+200/+200] until end of turn.": the other resonator is chosen as the ability is played and goes
+    to the graveyard / is rested then; the effect resolves."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+    from fow_tables import current_values
+
+    def res(i, text):
+        return {"id": f"TXT-00{i}", "name": f"Made-up Chief {i}", "type": ["Resonator"], "cost": "{R}",
+                "colour": ["R"], "ATK": 100, "DEF": 100, "abilities": [text] if text else []}
+
+    imported, pool = _imported_pool(tmp_path, [
+        res(1, "Banish another resonator: Draw a card."),
+        res(2, "Rest another recovered resonator you control: This card gains [+200/+200] until end of turn."),
+        res(3, "")])
+    assert [r.verdict for r in imported.text_records] == [Verdict.EXACT] * 3
+    for number in ("TXT-001", "TXT-002"):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        chief = sc.put(0, number, "field")
+        other = sc.put(0, "TXT-003", "field")
+        g = sc.game()
+        hand = int(g.state[S.HAND_N])
+        g.step(K.ACTIVATE_BASE + sc.zone(0, "field").index(chief) * K.ABILITIES_PER_CARD)
+        _drive(g, lambda g: int(g.state[S.CHASE_N]) == 0
+               and (int(g.state[S.HAND_N]) > hand or int(current_values(np.asarray(g.state), pool.kernel_tables, chief)[0]) > 100))
+        if number == "TXT-001":
+            assert int(g.state[S.ZONE + other * S.CARD_W]) == K.Zone.GRAVEYARD
+            assert int(g.state[S.HAND_N]) == hand + 1
+        else:
+            assert int(g.state[S.ZONE + other * S.CARD_W]) == K.Zone.FIELD
+            assert int(g.state[S.RESTED + other * S.CARD_W]) == 1
+            assert int(current_values(np.asarray(g.state), pool.kernel_tables, chief)[0]) == 300
+
+
+# ---- your ruler, a condition printed after the effect, one duration for two gains ------------------
+def test_cr_308_your_ruler_in_its_ruler_area_is_rested_or_recovered_only():
+    r = exact("{Rest}: Recover your ruler.")
+    assert r.abilities[0]["effect"] == [{"op": "select_all", "filter": {"type": ["ruler"], "side": "own",
+                                                                        "zone": "ruler_area"}}, {"op": "recover"}]
+    assert line("[Enter] => Your ruler gains [+100/+100] until end of turn.").verdict is Verdict.UNSUPPORTED
+
+
+def test_an_effect_then_if_condition_is_an_if_sentence():
+    r = exact("Draw a card if you have no cards in your hand.", "chant")
+    assert r.fields["effect"] == [{"op": "if", "condition": {"kind": "hand_empty"}, "skip": 1},
+                                  {"op": "draw", "count": 1}]

@@ -304,6 +304,29 @@ class _T(CountWords, TextTransformer, Transformer):
     def cost_banish(self):
         return {"banish_self": True}
 
+    # "banish a <card>" (CR 1011) / "rest a recovered <card> you control" (CR 1013): a card of your field chosen
+    # as the ability is played, banished / rested then (cards.FowCost.pay_chosen, priority.pay_chosen_cost)
+    def _pay_card(self, how, parts):
+        flt = _target_filter(_filter(*[p for p in parts if p is not None]))
+        if flt.get("side", "own") != "own" or flt.get("zone", "field") != "field":
+            raise Unsupported(f"{how} a card you do not control as a cost")
+        if "atk_min" in flt or "atk_max" in flt:
+            raise Unsupported(f"{how} a card with an ATK bound as a cost")
+        flt["side"] = "own"
+        if how == "rest":
+            if flt.get("state", "recovered") != "recovered":
+                raise Unsupported("rest a card that is not recovered as a cost")
+            flt["state"] = "recovered"
+        elif "state" in flt:
+            raise Unsupported("banish a card in a state as a cost")
+        return {"_pay": (how, flt)}
+
+    def cost_banish_card(self, *parts):
+        return self._pay_card("banish", parts)
+
+    def cost_rest_card(self, *parts):
+        return self._pay_card("rest", parts)
+
     def cost_life(self, n):
         return {"life": int(n)}
 
@@ -353,6 +376,23 @@ class _T(CountWords, TextTransformer, Transformer):
         if costs.get("mana") and ctype not in ("ruler", "j_ruler"):
             raise Unsupported("a mana counter cost on a card that is not a J/ruler")
         ops, optional = body.ops(will=True), body.optional
+        if "_pay" in costs:
+            costs = dict(costs)
+            how, flt = costs.pop("_pay")
+            if costs.get("banish_self"):
+                raise Unsupported("banish this card and another card as a cost")
+            if any(op["op"] == "produce_will" for op in ops):
+                raise Unsupported("a will ability paid with a chosen card (it resolves at once, without targets)")
+            regs = {op.get("reg", 0) for op in ops if op["op"] in ("choose", "select_all", "target_self")}
+            if len(regs) >= _N_REGS:
+                raise Unsupported("a cost card and two selections (the kernels hold two target registers)")
+            reg = len(regs)
+            at = next((i for i, op in enumerate(ops) if op["op"] != "choose"), len(ops))
+            ch = {"op": "choose", "filter": flt}
+            if reg:
+                ch["reg"] = reg
+            ops = ops[:at] + [ch] + ops[at:]  # the targets first (CR 903.2g), then the card paid with (903.2j)
+            costs.update({"pay_chosen": how, "pay_reg": reg} if reg else {"pay_chosen": how})
         if all(op["op"] == "produce_will" for op in ops):
             return self._will(costs, ops, once)
         if optional:
@@ -556,7 +596,9 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'as long as' for part of a text")
         clauses = [c[:2] for c in clauses]
         for ops, opt in clauses:
-            for op, _ in ops:
+            for op, sel in ops:
+                if sel is not None and (sel.filter or {}).get("zone") == "ruler_area" and op["op"] not in ("rest", "recover"):
+                    raise Unsupported("'your ruler' (in the ruler area) other than rested or recovered")
                 if op.pop("_from_hand", False) and not opt:
                     # the SEARCH decision lets the player put nothing (a "you may")
                     raise Unsupported("'put a <card> from your hand into your field' without 'you may'")
@@ -571,6 +613,11 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def sentence(self, *items):
         return [c if isinstance(c, tuple) else (c, False) for c in items if c is not None]
+
+    def clause_if(self, *items):
+        # "<effect> if <condition>." (the condition printed after the effect): as "If <condition>, <effect>."
+        *items, cond = items
+        return self.if_sentence(cond, *items)
 
     def sep(self, *_):
         return None
@@ -1060,7 +1107,8 @@ class _T(CountWords, TextTransformer, Transformer):
         raise Unsupported("'your J/ruler' (a ruler in the ruler area is no entity of the field here)")
 
     def t_your_ruler(self, *_):
-        raise Unsupported("'your ruler' (in the ruler area)")
+        # the ruler in its controller's ruler area (CR 308): only rested or recovered here (body checks it)
+        return _Sel("all", {"type": ["ruler"], "side": "own", "zone": "ruler_area"})
 
     def other(self, *_):
         if self.card.get("type") in ("chant", "rune"):

@@ -163,6 +163,11 @@ class FowCost(StrictModel):
     life: int = Field(default=0, ge=0, le=4000, multiple_of=100)
     mana: int = Field(default=0, ge=0, le=10)  # mana counters to remove (CR 1122, 1022)
     mana_from: Literal["this_card", "j_ruler"] = "this_card"  # ... from this card or from your J/ruler
+    # "banish a <card>" (CR 1011) / "rest a recovered <card> you control" (CR 1013): the card the effect's
+    # choose on register pay_reg chose as the ability is played is banished / rested then (CR 903.2j,
+    # priority.pay_chosen_cost); packed into A_COST_BANISH_SELF (2 + reg: banish, 4 + reg: rest)
+    pay_chosen: Literal["none", "banish", "rest"] = "none"
+    pay_reg: int = Field(default=0, ge=0, le=1)
 
 
 class FowCondition(StrictModel):
@@ -502,6 +507,7 @@ def cost_words(c: FowCost | None, once: str = "no", gods_art: str | None = None)
         *([c.will] if c.will else []), *(["[Rest]"] if c.rest else []),
         *(["banish this card"] if c.banish_self else []), *([f"pay {c.life} life"] if c.life else []),
         *([f"discard {c.discard}"] if c.discard else []),
+        *([f"{c.pay_chosen} a chosen card of yours"] if c.pay_chosen != "none" else []),
         *([f"remove {c.mana} mana counter{'s' if c.mana > 1 else ''} from "
            + ("this card" if c.mana_from == "this_card" else "your J/ruler")] if c.mana else []),
     ]  # fmt: skip
@@ -828,7 +834,29 @@ class _Compiler(PoolCompiler):
                              condition=ab.condition, optional=ab.optional, once=once)  # fmt: skip
         if ab.gods_art is not None:
             self.ab_rows[r][K.A_GODS_ART] = self.gods_art_id(ab.gods_art, p)
+        if ab.cost is not None and ab.cost.pay_chosen != "none":
+            self.check_pay_chosen(ab, p)
+            self.ab_rows[r][K.A_COST_BANISH_SELF] = (2 if ab.cost.pay_chosen == "banish" else 4) + ab.cost.pay_reg
         return r
+
+    def check_pay_chosen(self, ab: FowAbility, p: str) -> None:
+        """A cost paid with a chosen card: an activate ability whose effect chooses exactly one card of its
+        controller's field on register pay_reg, which no other op uses (the register is emptied once paid)."""
+        c = ab.cost
+        if ab.kind != "activate":
+            self.fail(f"{p}.cost.pay_chosen", "only an activate ability pays with a chosen card (its targets are chosen as it is played)")
+        if c.banish_self:
+            self.fail(f"{p}.cost.pay_chosen", "banish_self and pay_chosen share a column: not both")
+        chooses = [op for op in ab.effect if op.op == "choose" and op.reg == c.pay_reg]
+        if len(chooses) != 1 or chooses[0].count != 1 or chooses[0].up_to:
+            self.fail(f"{p}.cost.pay_reg", "needs one choose of one card (not 'up to') on that register")
+        flt = chooses[0].filter
+        if flt.zone != "field" or flt.side != "own":
+            self.fail(f"{p}.cost.pay_reg", "the card paid with is one of your field (side own)")
+        if c.pay_chosen == "rest" and flt.state != "recovered":
+            self.fail(f"{p}.cost.pay_reg", "a card rested for a cost is a recovered one (state recovered)")
+        if any(getattr(op, "reg", None) == c.pay_reg for op in ab.effect if op.op != "choose"):
+            self.fail(f"{p}.cost.pay_reg", "the register paid with is used by no other op")
 
     def add_ability(self, cid: int, p: str, k: int, kind: K.AbilityKind, effect: list, *, cost: FowCost | None = None,
                     trigger: str | None = None, whose: str = "any", trigger_filter: FowFilter | None = None,
@@ -942,7 +970,8 @@ class _Compiler(PoolCompiler):
             a0, a1, _ = self.per_args(op.per, f"{q}.per")
             return a0, a1, op.times
         if name == "select_all":
-            return self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0, 0
+            # ruler_area: "your ruler" (a ruler in its ruler area is no entity of the field, CR 307.6)
+            return self.compile_filter(op.filter, f"{q}.filter", ("field", "ruler_area")), 0, 0
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
         if name == "power":
@@ -1069,7 +1098,7 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
 
 
 def _cost_nonempty(c: FowCost) -> bool:
-    return bool(c.will or c.rest or c.banish_self or c.discard or c.life or c.mana)
+    return bool(c.will or c.rest or c.banish_self or c.discard or c.life or c.mana or c.pay_chosen != "none")
 
 
 def compile_force_of_will_pool(cards: list[FowCard]) -> FowCardTable:

@@ -64,6 +64,11 @@ def choose_candidates(game, s, T, f, reg, frow):
     """The legal targets still unchosen (CR 903.2g), listed for the OPTION actions."""
     ctrl = s[f + E_CTRL]
     src = s[f + E_SLOT]
+    # the register of a card chosen to pay a cost (priority.pay_chosen_cost): chosen apart from the
+    # targets (CR 903.2g, 903.2j), so a target may be that card too
+    arow = s[f + E_ABIL]
+    code = ability_table(T)[arow, K.A_COST_BANISH_SELF] if s[f + E_KIND] == K.EntryKind.ABILITY and arow >= 0 else 0
+    pay_reg = (code - 2) % 2 if code >= 2 else -1
     n = 0
     for p in range(2):
         for i in range(game.in_play_count(s, p)):
@@ -72,6 +77,8 @@ def choose_candidates(game, s, T, f, reg, frow):
                 continue
             dup = False
             for r in range(N_REGS):
+                if (r == pay_reg) != (reg == pay_reg):
+                    continue
                 for k in range(s[f + E_REGN + r]):
                     if s[f + E_REG + r * TARGET_MAX + k] == slot:
                         dup = True

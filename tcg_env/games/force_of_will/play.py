@@ -325,8 +325,8 @@ def activate(game, s, T, p, slot, j):
         # CR 1112.2 / 1112.2a: its name is used up for this player, whichever card bears it; as it
         # is played (1112.2b: canceled later, it still counts)
         s[GODS_ART_USED + p] |= 1 << a[K.A_GODS_ART]
-    if a[K.A_COST_BANISH_SELF] != 0:
-        game.to_graveyard(s, T, slot)  # CR 1011
+    if a[K.A_COST_BANISH_SELF] == 1:
+        game.to_graveyard(s, T, slot)  # CR 1011 (2 and more: a chosen card, priority.pay_chosen_cost)
     # CR 707.2 / 907.1: an activate ability, will abilities included, is played (803.6); it is not
     # a card ([Torrent] counts cards, CR 1124.2)
     game.note_battle_play(s, p)
