@@ -373,3 +373,70 @@ def test_fow_sim_list_coverage_after_session_9():
     rep = import_force_of_will_json(path).report()
     assert rep["cards_exact"] >= 940 and rep["cards_approximate"] >= 1040
     assert {"own_atk_printed_when_gone", "search_choice_by_card"} <= set(rep["approximations"])
+
+
+_S9_OPS = {"grave_to_hand", "grave_to_field", "set_x", "call_stone"}
+_S9_TRIGGERS = {"put_into_graveyard", "destroyed", "dealt_damage", "you_gain_life", "damage_to_you",
+                "deals_damage_to_opponent"}
+
+
+def _uses_s9(card) -> bool:
+    """Does the imported card use a piece of session 9 (an op, a trigger, a cost, a condition)?"""
+    abilities = list(card.abilities) + ([] if card.effect is None else [None])
+    ops = [op for ab in card.abilities for op in ab.effect] + list(card.effect or [])
+    if any(op.op in _S9_OPS or (op.op == "search" and (op.to != "hand" or op.filter.zone == "hand")) for op in ops):
+        return True
+    return any(ab is not None and (ab.trigger in _S9_TRIGGERS or (ab.cost is not None and ab.cost.pay_chosen != "none")
+                                   or (ab.condition is not None and ab.condition.kind in ("your_turn", "opponents_turn")))
+               for ab in abilities)
+
+
+def test_an_imported_pool_with_session_9_abilities_plays_random_games():
+    """Two decks of imported cards whose compiled abilities use this session's pieces (graveyard targets,
+    searches into the field, costs paid with a chosen card, the new triggers ...) play random games to the
+    end with the conformance invariants (card conservation)."""
+    import sys
+    from pathlib import Path
+
+    import pytest
+
+    import tcg_env
+    from tcg_env.games.force_of_will.cards import compile_force_of_will_pool
+    from tcg_env.games.force_of_will.importer import import_force_of_will_json
+
+    root = Path(__file__).resolve().parents[2]
+    path = root.parent / "shared" / "carddata" / "force_of_will" / "antlebel2_fow-sim__cards.json"
+    if not path.is_file():
+        pytest.skip(f"card data not available: {path}")
+    sys.path.insert(0, str(root / "tests" / "conformance"))
+    from conformance_helpers import check_cards, random_action
+
+    res = import_force_of_will_json(path)
+    ok = {r.number for r in res.text_records if r.skip is None and r.verdict is not Verdict.UNSUPPORTED}
+    new = {}
+    for c in res:
+        if c.number in ok and c.type in ("resonator", "chant", "addition") and c.cost and "X" not in c.cost and _uses_s9(c):
+            new.setdefault(c.name, c)
+    chosen = list(new.values())
+    assert len(chosen) >= 20
+    rulers = [c for c in res if c.type == "ruler" and c.number in ok and c.j_ruler in ok]
+    stones = [c for c in res if c.type == "magic_stone" and c.basic and len(c.will) == 1]
+    decks = []
+    for k in range(2):
+        main = chosen[10 * k: 10 * k + 10]
+        attrs = [a for c in main for a in c.attribute] or ["fire"]
+        stone = next((s for s in stones if s.will[0] == max(set(attrs), key=attrs.count)), stones[0])
+        decks.append([rulers[k].number] + [c.number for c in main for _ in range(4)] + [stone.number] * 10)
+    pool = compile_force_of_will_pool(list(res))
+    spec = tcg_env.get_spec("force_of_will")
+    sizes = tuple(len(d) for d in decks)
+    for seed in range(3):
+        g = tcg_env.make_game("force_of_will", decks=decks, seed=seed, pool=pool)
+        rng = np.random.default_rng(seed)
+        while not g.done and g.num_decisions <= spec.max_decisions:
+            assert g.action_mask().any(), f"seed {seed}: empty mask before the end"
+            if g.num_decisions % 5 == 0:
+                check_cards(spec, np.array(g.state), sizes)
+            g.step(random_action(g, rng))
+        check_cards(spec, np.array(g.state), sizes)
+        assert g.done and g.winner in (0, 1, -1)
