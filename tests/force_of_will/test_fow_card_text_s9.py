@@ -371,8 +371,43 @@ def test_fow_sim_list_coverage_after_session_9():
     if not path.is_file():
         pytest.skip(f"card data not available: {path}")
     rep = import_force_of_will_json(path).report()
-    assert rep["cards_exact"] >= 940 and rep["cards_approximate"] >= 1040
+    assert rep["cards_exact"] >= 945 and rep["cards_approximate"] >= 1045
     assert {"own_atk_printed_when_gone", "search_choice_by_card"} <= set(rep["approximations"])
+
+
+def test_this_card_enters_the_field_rested(tmp_path):
+    """"This card enters the field rested." (a card field: C_TYPE_BITS TB_ENTERS_RESTED): the resonator
+    played from the hand resolves into the field rested (zones.enter_field)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    assert exact("This card enters the field rested.").fields == {"enters_rested": True}
+    assert line("This card enters the field rested.", "chant").verdict is Verdict.UNSUPPORTED
+    card = {"id": "TXT-001", "name": "Made-up Sleeper", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+            "ATK": 100, "DEF": 100, "abilities": ["This card enters the field rested."]}
+    res, pool = _imported_pool(tmp_path, [card])
+    assert res.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    stone = sc.put(0, "FOW1-079", "field")
+    (sleeper,) = sc.hand(0, ["TXT-001"])
+    g = sc.game()
+    g.step(K.WILL_A_BASE + sc.zone(0, "field").index(stone))
+    g.step(K.PLAY_HAND_BASE)
+    _drive(g, lambda g: int(g.state[S.ZONE + sleeper * S.CARD_W]) == K.Zone.FIELD)
+    assert int(g.state[S.ZONE + sleeper * S.CARD_W]) == K.Zone.FIELD
+    assert int(g.state[S.RESTED + sleeper * S.CARD_W]) == 1
+
+
+def test_cr_201_2b_a_j_ruler_in_the_field_or_a_ruler_in_its_ruler_area_is_no_one_zone_filter():
+    # the ruler is in its ruler area (CR 308), not the field: a filter of the field would miss it
+    for text in ("This card gains [+200/+200] for each J/ruler your opponent controls.",
+                 "Rest a recovered J/ruler you control: Draw a card.", "Destroy target J/ruler."):
+        r = line(text)
+        assert r.verdict is Verdict.UNSUPPORTED and "J/ruler" in r.reason, text
+    # "your J/ruler" for mana counters is its ruler slot, either side up
+    assert exact("[Enter] => Put a mana counter on your J/ruler.").abilities[0]["effect"] == [
+        {"op": "mana_counter", "count": 1}]
 
 
 _S9_OPS = {"grave_to_hand", "grave_to_field", "set_x", "call_stone"}
@@ -385,6 +420,8 @@ def _uses_s9(card) -> bool:
     abilities = list(card.abilities) + ([] if card.effect is None else [None])
     ops = [op for ab in card.abilities for op in ab.effect] + list(card.effect or [])
     if any(op.op in _S9_OPS or (op.op == "search" and (op.to != "hand" or op.filter.zone == "hand")) for op in ops):
+        return True
+    if card.enters_rested:
         return True
     return any(ab is not None and (ab.trigger in _S9_TRIGGERS or (ab.cost is not None and ab.cost.pay_chosen != "none")
                                    or (ab.condition is not None and ab.condition.kind in ("your_turn", "opponents_turn")))

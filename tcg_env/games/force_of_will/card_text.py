@@ -245,6 +245,12 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'gain that much life' after a trigger other than 'this card deals damage'")
         return self.keywords(["drain"])
 
+    def enters_rested(self, *_):
+        # it enters the field rested however it enters (zones.enter_field reads C_TYPE_BITS TB_ENTERS_RESTED)
+        if self.card.get("type") not in ("resonator", "addition", "regalia", "magic_stone"):
+            raise Unsupported("'enters the field rested' on a card that does not enter the field this way")
+        return {"__fields__": True, "enters_rested": True}
+
     def stone_type(self, attr):
         return attr
 
@@ -1318,6 +1324,10 @@ def _target_filter(f: dict) -> dict:
         return f  # "target Vampire": any card of that race in the field (CR 1403)
     if "type" not in f:
         raise Unsupported("a target 'card' of any type")
+    if "j_ruler_or_ruler" in f["type"] and f.get("zone", "field") == "field":
+        # CR 201.2b: a J/ruler is the J-ruler in the field or the ruler in its ruler area (CR 308); a filter
+        # has one zone: with "field" the ruler would never match
+        raise Unsupported("'J/ruler' in the field or the ruler area (a filter has one zone)")
     if f.get("zone") == "chase" and (f.get("state") or "atk_min" in f or "atk_max" in f):
         raise Unsupported("a spell filter with a field state")
     return f

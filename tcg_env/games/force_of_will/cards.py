@@ -360,6 +360,7 @@ class FowCard(CardBase):
     # pay {1} less to play this card from a rune area", CR 711.2, 903.2i); the card column C_INCARNATION_N
     rune_cost: int = Field(default=0, ge=-10, le=10)
     story: bool = False  # chants: a story chant, for the extra deck ([Grimoire], CR 1132.2)
+    enters_rested: bool = False  # "This card enters the field rested." (C_TYPE_BITS TB_ENTERS_RESTED)
     grimoire: int = Field(default=0, ge=0, le=K.MAX_EXTRA)  # rulers: [Grimoire] N (CR 1132.2, 402.5c)
     stealth: FowStealth | None = None  # resonators: [Stealth] <condition> (CR 1114)
     effect: Effect | None = None  # chants and runes: what resolving it does (CR 703.3)
@@ -657,7 +658,8 @@ class _Compiler(PoolCompiler):
             "j_ruler": ("ruler",), "judgment": ("ruler",), "will": ("magic_stone",), "basic": ("magic_stone",),
             "addition": ("addition",), "effect": ("chant", "rune"), "trigger": ("chant",),
             "awakening": ("resonator",), "incarnation": ("resonator",), "stealth": ("resonator",),
-            "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",), "story": ("chant",), "grimoire": ("ruler",),
+            "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",),
+            "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
             "divinity": ("ruler", "j_ruler", "rune"),
             "mana": ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"),
         }  # fmt: skip
@@ -733,7 +735,8 @@ class _Compiler(PoolCompiler):
         wills = [_WILL_CODE[w] for w in card.will] + [-1, -1]
         row[K.C_WILL_A], row[K.C_WILL_B] = wills[0], wills[1]
         row[K.C_STEALTH] = int(card.stealth is not None)
-        row[K.C_TYPE_BITS] = (K.TB_MASTER * card.master) | (K.TB_CHANT * card.chant_rune) | (K.TB_STORY * card.story)
+        row[K.C_TYPE_BITS] = (K.TB_MASTER * card.master) | (K.TB_CHANT * card.chant_rune) | (K.TB_STORY * card.story) \
+            | (K.TB_ENTERS_RESTED * card.enters_rested)
         if card.incarnation is not None:
             row[K.C_INCARNATION] = bits(card.incarnation.attributes, K.ATTRIBUTE_BITS)
             row[K.C_INCARNATION_N] = card.incarnation.count

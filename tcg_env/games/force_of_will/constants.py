@@ -190,6 +190,7 @@ C_NCOLS = CARD_TABLE.width
 TB_MASTER = 1  # a master rune (CR 201.3c): one in a rune deck (CR 402.6c)
 TB_CHANT = 2  # a rune with the chant type too ("Chant/Rune", CR 201.2c-i, 402.6d)
 TB_STORY = 4  # a story chant: it belongs to the extra deck ([Grimoire], CR 1132.2)
+TB_ENTERS_RESTED = 8  # "This card enters the field rested." (zones.enter_field)
 
 # Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), the kernel tables'
 # obs_rows (engine.tables).

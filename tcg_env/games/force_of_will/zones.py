@@ -16,7 +16,7 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_J_SIDE, C_TYPE, CardType, Zone
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, DREW_FROM_EMPTY, ENTERED, HAND_L, HAND_N, MANA, MT, OWNER,
-    PSEUDO, STANDBY_TURN, ZONE, ZT
+    PSEUDO, RESTED, STANDBY_TURN, ZONE, ZT
 )
 from tcg_env.games.force_of_will.replacement import destroy_replaced, grave_replaced, shields_end_on
 
@@ -116,6 +116,8 @@ def enter_field(game, s, T, slot, controller):
     else:
         game.move_card(s, T, slot, Zone.FIELD)
     s[MANA + w] += card_table(T)[s[CARD + w], K.C_MANA]
+    if (card_table(T)[s[CARD + w], K.C_TYPE_BITS] & K.TB_ENTERS_RESTED) != 0:
+        s[RESTED + w] = 1  # "This card enters the field rested."
     s[ENTERED + w] = s[H_TURN]
     game.trigger_own(s, T, slot, K.Trigger.ENTER, slot)
     game.trigger_all(s, T, K.Trigger.OTHER_ENTERS, slot)
