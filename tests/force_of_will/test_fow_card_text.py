@@ -82,8 +82,10 @@ def test_cr_1140_enter_and_its_older_wordings_compile_to_the_enter_trigger():
 
 def test_triggers_put_into_a_graveyard_attacks_blocks_and_both():
     r = exact("When this card is put into a graveyard from the field => Your opponent discards a card.")
-    assert r.abilities == [{"kind": "automatic", "trigger": "destroyed",
+    assert r.abilities == [{"kind": "automatic", "trigger": "put_into_graveyard",
                             "effect": [{"op": "discard", "count": 1, "who": "opponent"}]}]
+    # CR 1010: destruction only (zones.destroy), not a banish or a rule process
+    assert exact("When this card is destroyed => Draw a card.").abilities[0]["trigger"] == "destroyed"
     r = exact("Whenever this card attacks or blocks, rest target resonator.")
     assert [a["trigger"] for a in r.abilities] == ["attacks", "blocks"]
     assert all(a["effect"] == [{"op": "choose", "filter": {"type": ["resonator"]}}, {"op": "rest"}] for a in r.abilities)
@@ -212,10 +214,13 @@ def test_this_card_and_you_may_are_not_a_chants_effect():
 
 
 def test_search_is_approximate_with_named_differences():
-    r = line('Search your deck for a card named "Made Up Card", reveal it and put it into your hand. '
-             "Then shuffle your deck.", "chant")
+    r = line("Search your deck for a resonator, reveal it and put it into your hand. Then shuffle your deck.", "chant")
     assert r.verdict is Verdict.APPROXIMATE
     assert set(r.approximations) == {"search_not_revealed", "search_choice_by_card"} <= set(APPROXIMATIONS)
+    # a named card is one or a few card ids, fewer than the option slots: only the reveal differs
+    r = line('Search your deck for a card named "Made Up Card", reveal it and put it into your hand. '
+             "Then shuffle your deck.", "chant")
+    assert r.approximations == ("search_not_revealed",)
     assert r.fields["effect"] == [{"op": "search", "filter": {"name": "Made Up Card", "zone": "main_deck"}}]
 
 
@@ -233,7 +238,7 @@ def test_magic_stone_types_are_an_approximation_and_the_destroyed_trigger_not_on
     r = line("Treat this card as a wind magic stone and darkness magic stone.", "magic_stone")
     assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("magic_stone_types",)
     assert line("Treat this card as a wind magic stone.", "resonator").verdict is Verdict.UNSUPPORTED
-    # the kernels' DESTROYED trigger also fires when a J-ruler returns to the ruler area
+    # a destroyed J-ruler returns to the ruler area (CR 1010.1): it is not put into a graveyard
     text = "When this card is put into a graveyard from the field => Draw a card."
     assert line(text, "j_ruler").verdict is Verdict.UNSUPPORTED and line(text, "resonator").verdict is Verdict.EXACT
 

@@ -56,6 +56,11 @@ APPROXIMATIONS: dict[str, str] = {
         "\"You may pay {N} less to play this card [if ... / for each ...]\": the engine always pays the smaller "
         "cost (the player is not asked; paying more only spends will that nothing compiled reads, CR 903.2i)"
     ),
+    "own_atk_printed_when_gone": (
+        "\"this card deals damage equal to its ATK ...\": the ATK is read as the effect resolves; if the card "
+        "has left the field by then, its printed ATK is read, not its ATK as it last was in the field "
+        "(CR 911.1: last known information, which the engine does not keep)"
+    ),
     "search_choice_by_card": (
         "a search lists the matching cards by card id, at most the engine's option slots of them "
         "(effects.search): with more distinct matching cards in the deck than slots, the lowest ids"
@@ -141,6 +146,23 @@ class _T(CountWords, TextTransformer, Transformer):
             ab["condition"] = condition
         return [ab]
 
+    def _rune_cost(self, syms) -> int:
+        m = re.fullmatch(r"\{(\d+)\}", syms)
+        if not m or not 1 <= int(m[1]) <= 10:
+            raise Unsupported("paying more or less of an attribute's will")
+        if self.card.get("type") != "rune":
+            raise Unsupported("'to play this card from a rune area' on a card that is not a rune")
+        return int(m[1])
+
+    def rune_pay_more(self, syms):
+        # CR 711.2, 903.2i: a rune is played from the rune area, its cost changed by its own text
+        return {"__fields__": True, "rune_cost": self._rune_cost(syms)}
+
+    def rune_pay_less(self, syms):
+        n = self._rune_cost(syms)
+        self.approximate("pay_less_always")
+        return {"__fields__": True, "rune_cost": -n}
+
     def pay_less(self, syms):
         return self._pay_less(syms)
 
@@ -223,6 +245,12 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'gain that much life' after a trigger other than 'this card deals damage'")
         return self.keywords(["drain"])
 
+    def enters_rested(self, *_):
+        # it enters the field rested however it enters (zones.enter_field reads C_TYPE_BITS TB_ENTERS_RESTED)
+        if self.card.get("type") not in ("resonator", "addition", "regalia", "magic_stone"):
+            raise Unsupported("'enters the field rested' on a card that does not enter the field this way")
+        return {"__fields__": True, "enters_rested": True}
+
     def stone_type(self, attr):
         return attr
 
@@ -282,6 +310,29 @@ class _T(CountWords, TextTransformer, Transformer):
     def cost_banish(self):
         return {"banish_self": True}
 
+    # "banish a <card>" (CR 1011) / "rest a recovered <card> you control" (CR 1013): a card of your field chosen
+    # as the ability is played, banished / rested then (cards.FowCost.pay_chosen, priority.pay_chosen_cost)
+    def _pay_card(self, how, parts):
+        flt = _target_filter(_filter(*[p for p in parts if p is not None]))
+        if flt.get("side", "own") != "own" or flt.get("zone", "field") != "field":
+            raise Unsupported(f"{how} a card you do not control as a cost")
+        if "atk_min" in flt or "atk_max" in flt:
+            raise Unsupported(f"{how} a card with an ATK bound as a cost")
+        flt["side"] = "own"
+        if how == "rest":
+            if flt.get("state", "recovered") != "recovered":
+                raise Unsupported("rest a card that is not recovered as a cost")
+            flt["state"] = "recovered"
+        elif "state" in flt:
+            raise Unsupported("banish a card in a state as a cost")
+        return {"_pay": (how, flt)}
+
+    def cost_banish_card(self, *parts):
+        return self._pay_card("banish", parts)
+
+    def cost_rest_card(self, *parts):
+        return self._pay_card("rest", parts)
+
     def cost_life(self, n):
         return {"life": int(n)}
 
@@ -331,6 +382,23 @@ class _T(CountWords, TextTransformer, Transformer):
         if costs.get("mana") and ctype not in ("ruler", "j_ruler"):
             raise Unsupported("a mana counter cost on a card that is not a J/ruler")
         ops, optional = body.ops(will=True), body.optional
+        if "_pay" in costs:
+            costs = dict(costs)
+            how, flt = costs.pop("_pay")
+            if costs.get("banish_self"):
+                raise Unsupported("banish this card and another card as a cost")
+            if any(op["op"] == "produce_will" for op in ops):
+                raise Unsupported("a will ability paid with a chosen card (it resolves at once, without targets)")
+            regs = {op.get("reg", 0) for op in ops if op["op"] in ("choose", "select_all", "target_self")}
+            if len(regs) >= _N_REGS:
+                raise Unsupported("a cost card and two selections (the kernels hold two target registers)")
+            reg = len(regs)
+            at = next((i for i, op in enumerate(ops) if op["op"] != "choose"), len(ops))
+            ch = {"op": "choose", "filter": flt}
+            if reg:
+                ch["reg"] = reg
+            ops = ops[:at] + [ch] + ops[at:]  # the targets first (CR 903.2g), then the card paid with (903.2j)
+            costs.update({"pay_chosen": how, "pay_reg": reg} if reg else {"pay_chosen": how})
         if all(op["op"] == "produce_will" for op in ops):
             return self._will(costs, ops, once)
         if optional:
@@ -415,12 +483,15 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def t_destroyed(self, *_):
         if self.card.get("type") in ("j_ruler", "ruler"):
-            # the kernels' DESTROYED also fires when a J-ruler is destroyed and returns to the ruler area
+            # a destroyed J-ruler returns to the ruler area (CR 1010.1), it is not put into a graveyard
             raise Unsupported("'put into a graveyard from the field' on a J/ruler")
-        return [{"trigger": "destroyed"}]  # constants.Trigger.DESTROYED: put into a graveyard from the field
+        # constants.Trigger.PUT_INTO_GRAVEYARD: destroyed, banished (CR 1011) or put there by a rule process
+        return [{"trigger": "put_into_graveyard"}]
 
     def t_destroyed_only(self, *_):
-        raise Unsupported("'is destroyed' (only destruction, not any move to the graveyard)")
+        if self.card.get("type") in ("j_ruler", "ruler"):
+            raise Unsupported("'is destroyed' on a J/ruler (its ruler side returns, CR 1010.1)")
+        return [{"trigger": "destroyed"}]  # constants.Trigger.DESTROYED: zones.destroy (CR 1010), only destruction
 
     def t_attacks(self, *_):
         return [{"trigger": "attacks"}]
@@ -428,14 +499,26 @@ class _T(CountWords, TextTransformer, Transformer):
     def t_blocks(self, *_):
         return [{"trigger": "blocks"}]
 
+    def t_enter_or_attacks(self, *_):
+        return [{"trigger": "enter"}, {"trigger": "attacks"}]
+
     def t_attacks_or_blocks(self, *_):
         return [{"trigger": "attacks"}, {"trigger": "blocks"}]
 
     def t_deals_damage(self, *_):
         return [{"trigger": "deals_damage"}]
 
+    def t_dealt_damage(self, *_):
+        return [{"trigger": "dealt_damage"}]  # constants.Trigger.DEALT_DAMAGE: damage actually dealt (CR 1007.1)
+
+    def t_you_gain_life(self, *_):
+        return [{"trigger": "you_gain_life"}]  # Trigger.YOU_GAIN_LIFE: its controller gains life
+
+    def t_damage_to_you(self, *_):
+        return [{"trigger": "damage_to_you"}]  # Trigger.DAMAGE_TO_YOU: damage dealt to its controller (CR 1007.2)
+
     def t_deals_damage_player(self, *_):
-        raise Unsupported("'deals damage to your opponent' (any damage, not only battle damage)")
+        return [{"trigger": "deals_damage_to_opponent"}]  # Trigger.DEALS_DAMAGE_TO_OPPONENT: any damage (CR 1007.2)
 
     def t_begin_main(self):
         return [{"trigger": "begin_main_phase", "trigger_whose": "yours"}]
@@ -518,6 +601,13 @@ class _T(CountWords, TextTransformer, Transformer):
         if conds and (len(conds) != len(clauses) or any(c != conds[0] for c in conds)):
             raise Unsupported("'as long as' for part of a text")
         clauses = [c[:2] for c in clauses]
+        for ops, opt in clauses:
+            for op, sel in ops:
+                if sel is not None and (sel.filter or {}).get("zone") == "ruler_area" and op["op"] not in ("rest", "recover"):
+                    raise Unsupported("'your ruler' (in the ruler area) other than rested or recovered")
+                if op.pop("_from_hand", False) and not opt:
+                    # the SEARCH decision lets the player put nothing (a "you may")
+                    raise Unsupported("'put a <card> from your hand into your field' without 'you may'")
         optional = any(c[1] for c in clauses)
         if optional and not (len(clauses) >= 1 and clauses[0][1]):
             raise Unsupported("'you may' after another effect")
@@ -529,6 +619,11 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def sentence(self, *items):
         return [c if isinstance(c, tuple) else (c, False) for c in items if c is not None]
+
+    def clause_if(self, *items):
+        # "<effect> if <condition>." (the condition printed after the effect): as "If <condition>, <effect>."
+        *items, cond = items
+        return self.if_sentence(cond, *items)
 
     def sep(self, *_):
         return None
@@ -583,6 +678,12 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def c_control_n_other(self, n, flt):
         return self._c_control(n, flt, True)
+
+    def c_your_turn(self):
+        return {"kind": "your_turn"}
+
+    def c_opponents_turn(self):
+        return {"kind": "opponents_turn"}
 
     def c_hand_empty(self):
         return {"kind": "hand_empty"}
@@ -663,8 +764,24 @@ class _T(CountWords, TextTransformer, Transformer):
     def draw_per(self, per):
         return [self._set_x(per, 1), ({"op": "draw", "count": "X"}, None)]
 
-    def dealer(self, *_):
-        return None
+    def dealer_self(self):
+        return "self"
+
+    def dealer_prev(self):
+        return "prev"
+
+    def damage_own_atk(self, dealer, sel):
+        # "this card deals damage equal to its ATK to <targets>": SET_X reads the card's ATK (in hundreds)
+        # as it resolves (Per.SELF_ATK), DAMAGE deals X00
+        if dealer != "self" or self.card.get("type") not in ("resonator", "j_ruler"):
+            raise Unsupported("damage equal to the ATK of a card other than this J/resonator")
+        if self.card.get("x"):
+            raise Unsupported("'equal to its ATK' on a card whose cost has {X}")
+        self.approximate("own_atk_printed_when_gone")
+        return [({"op": "set_x", "per": {"count": "self_atk"}, "times": 1}, None), ({"op": "damage", "amount": "X00"}, sel)]
+
+    def damage_own_atk_after(self, dealer, sel):
+        return self.damage_own_atk(dealer, sel)
 
     def damage(self, *args):
         n, sel = args[-2], args[-1]
@@ -678,6 +795,15 @@ class _T(CountWords, TextTransformer, Transformer):
         n = _life(args[-1])
         return [({"op": "damage_player", "amount": n, "who": "controller"}, None),
                 ({"op": "damage_player", "amount": n, "who": "opponent"}, None)]  # fmt: skip
+
+    def banish_it(self):
+        # CR 1011: "banish it": the last selection or the card itself (BANISH affects only its controller's cards)
+        return [({"op": "banish"}, _Sel("prev"))]
+
+    def banish_self_ability(self, trig, _arrow):
+        # "<trigger> => banish this card." (an effect; "banish this card:" before a colon is a cost)
+        self._field_card("an automatic ability")
+        return [{"kind": "automatic", **t, "effect": [{"op": "target_self"}, {"op": "banish"}]} for t in trig]
 
     def destroy(self, sel):
         return [({"op": "destroy"}, sel)]
@@ -789,25 +915,62 @@ class _T(CountWords, TextTransformer, Transformer):
     def foresee(self, n):
         return [({"op": "foresee", "count": min(int(n), 10)}, None)]
 
-    def search(self, what, put, _shuffle):
-        if put == "revealed":
+    def search(self, what, put, _shuffle, count=1):
+        revealed, to = put
+        if revealed:
             self.approximate("search_not_revealed")
-        self.approximate("search_choice_by_card")
+        if "name" not in what:
+            # a named card is one or a few card ids (reprints), far fewer than the option slots
+            self.approximate("search_choice_by_card")
         flt = dict(what)
         flt["zone"] = "main_deck"
-        return [({"op": "search", "filter": flt}, None)]
+        if to == "field" and flt.get("type") != ["resonator"]:
+            raise Unsupported("a search into the field of a card that may not be a resonator")
+        op = {"op": "search", "filter": flt}
+        if to != "hand":
+            op["to"] = to
+        # "up to N": N searches, each of which may find nothing (CR 1014.2); the deck is hidden and
+        # shuffled at the end, so shuffling in between changes nothing the players may know
+        return [(dict(op, filter=dict(flt)), None) for _ in range(count)]
 
-    def revealed(self):
-        return "revealed"
+    def put_from_hand(self, what):
+        # the SEARCH op over the hand (its zone): the player picks one of the matching cards by card id
+        # (a hand holds at most the option slots) or none; only "you may put ..." (body checks it)
+        flt = dict(what)
+        flt["zone"] = "hand"
+        if flt.get("type") != ["resonator"]:
+            raise Unsupported("a card from the hand into the field that may not be a resonator")
+        return [({"op": "search", "filter": flt, "to": "field", "_from_hand": True}, None)]
 
-    def hidden(self):
-        return "hidden"
+    def search_up_to(self, n, what, put, shuffle):
+        n = _fixed(n)
+        if not 1 <= n <= 5:
+            raise Unsupported(f"a search for up to {n} cards")
+        return self.search(what, put, shuffle, n)
+
+    def revealed(self, to):
+        return True, to
+
+    def hidden(self, to):
+        return False, to
+
+    def to_hand(self):
+        return "hand"
+
+    def to_field(self):
+        return "field"
+
+    def to_graveyard(self):
+        return "graveyard"
 
     def shuffle(self):
         return None
 
     def named(self, q):
         return {"name": str(q)[1:-1]}
+
+    def search_what_pl(self, *parts):
+        return self.search_what(*parts)
 
     def search_what(self, *parts):
         f = _filter(*[p for p in parts if p is not None])
@@ -830,6 +993,16 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def call_stone(self):
         return [({"op": "call_stone"}, None)]
+
+    def call_stones(self, n):
+        # "put the top two cards of your magic stone deck into your field": one at a time (CR 1016)
+        n = _fixed(n)
+        if not 1 <= n <= 5:
+            raise Unsupported(f"{n} magic stones put into the field")
+        return [({"op": "call_stone"}, None) for _ in range(n)]
+
+    def call_stone_rested(self):
+        return [({"op": "call_stone", "rested": True}, None)]  # it enters the field rested
 
     def produce(self, choices):
         return [({"op": "produce_will", "_choices": choices}, None)]
@@ -894,6 +1067,42 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'this card' as the object of a chant's effect")
         return _Sel("self")
 
+    # ---------------- targets in your graveyard (CR 903.2g) ----------------
+    def _grave_filter(self, flt):
+        f = dict(flt)
+        f.pop("_race_noun", None)
+        if f.get("zone") == "chase" and f.get("type") == ["chant"]:
+            del f["zone"]  # "chant" names a spell on the chase; here a chant card in the graveyard
+        if {"_not", "_entity", "_basic", "side", "state", "exclude_self", "zone"} & set(f):
+            raise Unsupported("a graveyard target with a side, a state, 'other' or 'non-'")
+        f["zone"] = "graveyard"
+        f["side"] = "own"  # "your graveyard": off the field a card is its owner's (CR 105.3a)
+        return f
+
+    def g_one(self, flt):
+        return _Sel("choose", self._grave_filter(flt))
+
+    def g_up_to(self, n, flt):
+        return _Sel("choose", self._grave_filter(flt), _fixed(n), True)
+
+    def g_count(self, n, flt):
+        return _Sel("choose", self._grave_filter(flt), _fixed(n), False)
+
+    def grave_to_hand(self, sel):
+        return [({"op": "grave_to_hand"}, sel)]
+
+    def grave_to_field(self, sel, rested=False):
+        # CR 307.7: only an entity enters the field; a resonator needs nothing chosen as it enters
+        if sel.filter.get("type") != ["resonator"]:
+            raise Unsupported("a card from the graveyard into the field that may not be a resonator")
+        op = {"op": "grave_to_field"}
+        if rested:
+            op["rested"] = True
+        return [(op, sel)]
+
+    def grave_to_field_rested(self, sel):
+        return self.grave_to_field(sel, True)
+
     def t_prev(self, *_):
         return _Sel("prev")
 
@@ -904,7 +1113,8 @@ class _T(CountWords, TextTransformer, Transformer):
         raise Unsupported("'your J/ruler' (a ruler in the ruler area is no entity of the field here)")
 
     def t_your_ruler(self, *_):
-        raise Unsupported("'your ruler' (in the ruler area)")
+        # the ruler in its controller's ruler area (CR 308): only rested or recovered here (body checks it)
+        return _Sel("all", {"type": ["ruler"], "side": "own", "zone": "ruler_area"})
 
     def other(self, *_):
         if self.card.get("type") in ("chant", "rune"):
@@ -1114,6 +1324,10 @@ def _target_filter(f: dict) -> dict:
         return f  # "target Vampire": any card of that race in the field (CR 1403)
     if "type" not in f:
         raise Unsupported("a target 'card' of any type")
+    if "j_ruler_or_ruler" in f["type"] and f.get("zone", "field") == "field":
+        # CR 201.2b: a J/ruler is the J-ruler in the field or the ruler in its ruler area (CR 308); a filter
+        # has one zone: with "field" the ruler would never match
+        raise Unsupported("'J/ruler' in the field or the ruler area (a filter has one zone)")
     if f.get("zone") == "chase" and (f.get("state") or "atk_min" in f or "atk_max" in f):
         raise Unsupported("a spell filter with a field state")
     return f

@@ -58,14 +58,15 @@ TriggerName = Literal[
     "enter", "attacks", "blocks", "deals_damage", "deals_battle_damage_to_player", "destroyed",
     "other_enters", "begin_draw_phase", "begin_main_phase", "end_of_turn", "opponent_plays_spell",
     "judgment", "opponent_attacks", "begin_battle", "begin_attack_step", "begin_block_step", "end_of_battle",
-    "j_resonator_attacks",
+    "j_resonator_attacks", "put_into_graveyard", "dealt_damage", "you_gain_life", "damage_to_you",
+    "deals_damage_to_opponent",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",)}
 ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
-    "control_at_least",
+    "control_at_least", "your_turn", "opponents_turn",
 ]  # fmt: skip
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
 
@@ -162,6 +163,11 @@ class FowCost(StrictModel):
     life: int = Field(default=0, ge=0, le=4000, multiple_of=100)
     mana: int = Field(default=0, ge=0, le=10)  # mana counters to remove (CR 1122, 1022)
     mana_from: Literal["this_card", "j_ruler"] = "this_card"  # ... from this card or from your J/ruler
+    # "banish a <card>" (CR 1011) / "rest a recovered <card> you control" (CR 1013): the card the effect's
+    # choose on register pay_reg chose as the ability is played is banished / rested then (CR 903.2j,
+    # priority.pay_chosen_cost); packed into A_COST_BANISH_SELF (2 + reg: banish, 4 + reg: rest)
+    pay_chosen: Literal["none", "banish", "rest"] = "none"
+    pay_reg: int = Field(default=0, ge=0, le=1)
 
 
 class FowCondition(StrictModel):
@@ -198,9 +204,10 @@ OpDiscard = op_model("discard", _M, count=_NX, who=(WhoName, "opponent"), random
 OpDamagePlayer = op_model("damage_player", _M, amount=Union[_Life, XHundreds], who=(WhoName, "opponent"))  # noqa: UP007
 OpGainLife = op_model("gain_life", _M, amount=Union[_Life, XHundreds], who=_Who)  # noqa: UP007
 OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(WhoName, "opponent"))  # noqa: UP007
-OpSearch = op_model("search", _M, filter=FowFilter)
+# to: where the card found goes ("put it into your hand / the field / your graveyard", constants.SearchTo)
+OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard"], "hand"))
 OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(default=1, ge=1, le=5)))
-OpCallStone = op_model("call_stone", _M, who=_Who)
+OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rested: "... into the field rested"
 OpForesee = op_model("foresee", _M, count=_N)
 # "put the top N cards of your deck into your graveyard"; to "removed": "remove the top N cards of your deck
 # from the game" (CR 1004.1)
@@ -218,12 +225,16 @@ OpPreventPlayer = op_model("prevent_player", _M, amount=(_Prevent, "all"), who=_
 OpShieldDestroy = op_model("shield_destroy", _M, instead=(InsteadList, ["rest", "heal"]), reg=(Reg, 0))
 OpReplaceDestroy = op_model("replace_destroy", _M, instead=(InsteadList, ["heal"]), filter=(Union[FowFilter, None], None))  # noqa: UP007
 OpGraveToRemoved = op_model("grave_to_removed", _M, filter=FowFilter)
+# "put <targets> from your graveyard into your hand / into the field [rested]": the register's cards still in
+# a graveyard (the choose filter's zone "graveyard", CR 903.2g)
+OpGraveToHand = op_model("grave_to_hand", _M, reg=(Reg, 0))
+OpGraveToField = op_model("grave_to_field", _M, rested=(bool, False), reg=(Reg, 0))
 OpIf = op_model("if", _M, condition=FowCondition, skip=(int, Field(default=1, ge=1, le=20)))
 class FowPer(StrictModel):
     """"... for each <what>": the cards of the fields ``filter`` matches (seen from the ability's
     controller), or the cards in its controller's hand or graveyard."""
 
-    count: Literal["field", "hand", "graveyard"] = "field"
+    count: Literal["field", "hand", "graveyard", "self_atk"] = "field"  # self_atk: the card's own ATK / 100
     filter: FowFilter | None = None
 
 
@@ -246,7 +257,7 @@ _OP_MODELS = (
     OpCounter, OpDraw, OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
     OpForesee, OpMill, OpIf, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
-    OpSetX,
+    OpSetX, OpGraveToHand, OpGraveToField,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -258,7 +269,7 @@ _TARGETING = {"choose", "select_all", "target_self"}
 _ON_REGISTER = {
     "power", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom",
-    "grant_keyword", "restrict", "counter", "prevent", "shield_destroy",
+    "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy",
                     "grave_to_removed"}  # fmt: skip
@@ -345,7 +356,11 @@ class FowCard(CardBase):
     divinity: int = Field(default=0, ge=0, le=20)  # runes: CR 209; J/rulers: [Divinity] (CR 1136)
     master: bool = False  # runes: a master rune (CR 201.3c, 402.6c)
     chant_rune: bool = False  # runes: also a chant, "Chant/Rune" (CR 201.2c-i, 402.6d)
+    # runes: free will paid more (> 0) or less (< 0) to play it from a rune area ("You pay {1} more / You may
+    # pay {1} less to play this card from a rune area", CR 711.2, 903.2i); the card column C_INCARNATION_N
+    rune_cost: int = Field(default=0, ge=-10, le=10)
     story: bool = False  # chants: a story chant, for the extra deck ([Grimoire], CR 1132.2)
+    enters_rested: bool = False  # "This card enters the field rested." (C_TYPE_BITS TB_ENTERS_RESTED)
     grimoire: int = Field(default=0, ge=0, le=K.MAX_EXTRA)  # rulers: [Grimoire] N (CR 1132.2, 402.5c)
     stealth: FowStealth | None = None  # resonators: [Stealth] <condition> (CR 1114)
     effect: Effect | None = None  # chants and runes: what resolving it does (CR 703.3)
@@ -493,6 +508,7 @@ def cost_words(c: FowCost | None, once: str = "no", gods_art: str | None = None)
         *([c.will] if c.will else []), *(["[Rest]"] if c.rest else []),
         *(["banish this card"] if c.banish_self else []), *([f"pay {c.life} life"] if c.life else []),
         *([f"discard {c.discard}"] if c.discard else []),
+        *([f"{c.pay_chosen} a chosen card of yours"] if c.pay_chosen != "none" else []),
         *([f"remove {c.mana} mana counter{'s' if c.mana > 1 else ''} from "
            + ("this card" if c.mana_from == "this_card" else "your J/ruler")] if c.mana else []),
     ]  # fmt: skip
@@ -512,6 +528,9 @@ _TRIGGER_WORDS = {
     "begin_battle": "at the beginning of battle", "begin_attack_step": "at the beginning of the declare attack step",
     "begin_block_step": "at the beginning of the declare block step", "end_of_battle": "at the end of battle",
     "j_resonator_attacks": "when a J/resonator attacks",
+    "put_into_graveyard": "when it is put into a graveyard from the field",
+    "dealt_damage": "when it is dealt damage", "you_gain_life": "when you gain life",
+    "damage_to_you": "when damage is dealt to you", "deals_damage_to_opponent": "when it deals damage to the opponent",
 }  # fmt: skip
 
 
@@ -639,7 +658,8 @@ class _Compiler(PoolCompiler):
             "j_ruler": ("ruler",), "judgment": ("ruler",), "will": ("magic_stone",), "basic": ("magic_stone",),
             "addition": ("addition",), "effect": ("chant", "rune"), "trigger": ("chant",),
             "awakening": ("resonator",), "incarnation": ("resonator",), "stealth": ("resonator",),
-            "master": ("rune",), "chant_rune": ("rune",), "story": ("chant",), "grimoire": ("ruler",),
+            "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",),
+            "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
             "divinity": ("ruler", "j_ruler", "rune"),
             "mana": ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"),
         }  # fmt: skip
@@ -715,10 +735,13 @@ class _Compiler(PoolCompiler):
         wills = [_WILL_CODE[w] for w in card.will] + [-1, -1]
         row[K.C_WILL_A], row[K.C_WILL_B] = wills[0], wills[1]
         row[K.C_STEALTH] = int(card.stealth is not None)
-        row[K.C_TYPE_BITS] = (K.TB_MASTER * card.master) | (K.TB_CHANT * card.chant_rune) | (K.TB_STORY * card.story)
+        row[K.C_TYPE_BITS] = (K.TB_MASTER * card.master) | (K.TB_CHANT * card.chant_rune) | (K.TB_STORY * card.story) \
+            | (K.TB_ENTERS_RESTED * card.enters_rested)
         if card.incarnation is not None:
             row[K.C_INCARNATION] = bits(card.incarnation.attributes, K.ATTRIBUTE_BITS)
             row[K.C_INCARNATION_N] = card.incarnation.count
+        if card.type == "rune":
+            row[K.C_INCARNATION_N] = card.rune_cost  # packed: a rune has no [Incarnation] (a resonator's)
 
         # the card's ability rows, in this order: its abilities, then spell / awakening / trigger
         start = len(self.ab_rows)
@@ -814,7 +837,29 @@ class _Compiler(PoolCompiler):
                              condition=ab.condition, optional=ab.optional, once=once)  # fmt: skip
         if ab.gods_art is not None:
             self.ab_rows[r][K.A_GODS_ART] = self.gods_art_id(ab.gods_art, p)
+        if ab.cost is not None and ab.cost.pay_chosen != "none":
+            self.check_pay_chosen(ab, p)
+            self.ab_rows[r][K.A_COST_BANISH_SELF] = (2 if ab.cost.pay_chosen == "banish" else 4) + ab.cost.pay_reg
         return r
+
+    def check_pay_chosen(self, ab: FowAbility, p: str) -> None:
+        """A cost paid with a chosen card: an activate ability whose effect chooses exactly one card of its
+        controller's field on register pay_reg, which no other op uses (the register is emptied once paid)."""
+        c = ab.cost
+        if ab.kind != "activate":
+            self.fail(f"{p}.cost.pay_chosen", "only an activate ability pays with a chosen card (its targets are chosen as it is played)")
+        if c.banish_self:
+            self.fail(f"{p}.cost.pay_chosen", "banish_self and pay_chosen share a column: not both")
+        chooses = [op for op in ab.effect if op.op == "choose" and op.reg == c.pay_reg]
+        if len(chooses) != 1 or chooses[0].count != 1 or chooses[0].up_to:
+            self.fail(f"{p}.cost.pay_reg", "needs one choose of one card (not 'up to') on that register")
+        flt = chooses[0].filter
+        if flt.zone != "field" or flt.side != "own":
+            self.fail(f"{p}.cost.pay_reg", "the card paid with is one of your field (side own)")
+        if c.pay_chosen == "rest" and flt.state != "recovered":
+            self.fail(f"{p}.cost.pay_reg", "a card rested for a cost is a recovered one (state recovered)")
+        if any(getattr(op, "reg", None) == c.pay_reg for op in ab.effect if op.op != "choose"):
+            self.fail(f"{p}.cost.pay_reg", "the register paid with is used by no other op")
 
     def add_ability(self, cid: int, p: str, k: int, kind: K.AbilityKind, effect: list, *, cost: FowCost | None = None,
                     trigger: str | None = None, whose: str = "any", trigger_filter: FowFilter | None = None,
@@ -887,6 +932,8 @@ class _Compiler(PoolCompiler):
         for j, op in enumerate(effect):
             self._per_x = any(o.op == "set_x" for o in effect[:j])  # the "X" operands after a SET_X
             if op.op in ("aura_power", "cost_reduction") and op.per is not None:
+                if op.per.count == "self_atk":
+                    self.fail(f"{p}[{j}].per.count", "self_atk is an amount of a one-time effect (set_x), not a count")
                 self.code_rows.append([int(K.Op.AURA_PER), 0, *self.per_args(op.per, f"{p}[{j}].per")])
             self.code_rows.append([int(EFFECT_OPS[op.op]), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
         self._per_x = False
@@ -926,7 +973,8 @@ class _Compiler(PoolCompiler):
             a0, a1, _ = self.per_args(op.per, f"{q}.per")
             return a0, a1, op.times
         if name == "select_all":
-            return self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0, 0
+            # ruler_area: "your ruler" (a ruler in its ruler area is no entity of the field, CR 307.6)
+            return self.compile_filter(op.filter, f"{q}.filter", ("field", "ruler_area")), 0, 0
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
         if name == "power":
@@ -974,11 +1022,20 @@ class _Compiler(PoolCompiler):
         if name == "search":
             if op.filter.side == "opponent":
                 self.fail(f"{q}.filter.side", "you search your own main deck")
-            return self.compile_filter(op.filter, f"{q}.filter", ("main_deck",)), 0, 0
+            if op.to == "field" and (op.filter.type or []) != ["resonator"]:
+                # CR 307.7: only an entity enters the field; a resonator needs nothing chosen as it enters
+                self.fail(f"{q}.to", "a search into the field finds a resonator (filter type [\"resonator\"])")
+            # zone hand: "you may put a <card> from your hand into your field" (only into the field)
+            zones = ("main_deck", "hand") if op.to == "field" else ("main_deck",)
+            return self.compile_filter(op.filter, f"{q}.filter", zones), int(K.SearchTo[op.to.upper()]), 0
         if name == "produce_will":
             return _WILL_CODE[op.will], op.count, 0
         if name == "call_stone":
-            return 0, who(), 0
+            return 0, who(), int(op.rested)
+        if name == "grave_to_hand":
+            return 0, 0, 0
+        if name == "grave_to_field":
+            return 0, 0, int(op.rested)
         if name == "mana_counter":
             if op.count == 0:
                 self.fail(f"{q}.count", "must not be 0")
@@ -1044,7 +1101,7 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
 
 
 def _cost_nonempty(c: FowCost) -> bool:
-    return bool(c.will or c.rest or c.banish_self or c.discard or c.life or c.mana)
+    return bool(c.will or c.rest or c.banish_self or c.discard or c.life or c.mana or c.pay_chosen != "none")
 
 
 def compile_force_of_will_pool(cards: list[FowCard]) -> FowCardTable:

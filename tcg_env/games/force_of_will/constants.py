@@ -172,7 +172,7 @@ C_ABIL_COUNT = CARD_TABLE.add("abil_count")
 C_SPELL_ABIL = CARD_TABLE.add("spell_abil")  # chants and runes: the ability row of what resolving it does (CR 703.3), -1
 C_AWAKEN_ABIL = CARD_TABLE.add("awaken_abil")  # ability row of [Awakening] (its cost; its text, CR 1109), -1 none
 C_INCARNATION = CARD_TABLE.add("incarnation")  # [Incarnation] attribute mask of the resonators to banish (CR 1110), 0 none
-C_INCARNATION_N = CARD_TABLE.add("incarnation_n")  # how many resonators [Incarnation] banishes
+C_INCARNATION_N = CARD_TABLE.add("incarnation_n")  # how many resonators [Incarnation] banishes; runes: free will more (< 0: less) from a rune area
 C_TRIGGER_ABIL = CARD_TABLE.add("trigger_abil")  # chants with [Trigger]: the ability row whose trigger condition reveals it, -1
 C_STEALTH = CARD_TABLE.add("stealth")  # 1: [Stealth] (CR 1114)
 C_ADDITION = CARD_TABLE.add("addition", source=enum(AdditionTarget, none=0))  # additions: AdditionTarget
@@ -190,6 +190,7 @@ C_NCOLS = CARD_TABLE.width
 TB_MASTER = 1  # a master rune (CR 201.3c): one in a rune deck (CR 402.6c)
 TB_CHANT = 2  # a rune with the chant type too ("Chant/Rune", CR 201.2c-i, 402.6d)
 TB_STORY = 4  # a story chant: it belongs to the extra deck ([Grimoire], CR 1132.2)
+TB_ENTERS_RESTED = 8  # "This card enters the field rested." (zones.enter_field)
 
 # Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), the kernel tables'
 # obs_rows (engine.tables).
@@ -219,7 +220,7 @@ class Trigger(IntEnum):
     BLOCKS = 3  # this card blocks
     DEALS_DAMAGE = 4  # this card deals damage
     DEALS_BATTLE_DAMAGE_TO_PLAYER = 5
-    DESTROYED = 6  # this card is put into a graveyard from the field
+    DESTROYED = 6  # this card is destroyed (CR 1010; zones.destroy)
     OTHER_ENTERS = 7  # another card (A_TRIG_FILTER) enters the field
     BEGIN_DRAW_PHASE = 8
     BEGIN_MAIN_PHASE = 9
@@ -233,6 +234,15 @@ class Trigger(IntEnum):
     BEGIN_BLOCK_STEP = 19  # "at the beginning of the declare block step" (CR 804.1)
     END_OF_BATTLE = 20  # "at the end of battle" (CR 807.1)
     J_RESONATOR_ATTACKS = 21  # "whenever a J/resonator <A_TRIG_FILTER> attacks" (CR 803.5)
+    # "when this card is put into a graveyard from the field": any move from the field to a graveyard
+    # (destroyed, banished CR 1011, a rule process CR 1200s; zones.move_card), not a J-ruler's return
+    PUT_INTO_GRAVEYARD = 22
+    DEALT_DAMAGE = 23  # "whenever this card is dealt damage" (effects.deal_damage_to_card, CR 1007.1)
+    # players (triggers.trigger_controlled: the cards its controller controls): "whenever you gain life"
+    # (an effect's GAIN_LIFE, [Drain]), "whenever damage is dealt to you" (CR 1007.2)
+    YOU_GAIN_LIFE = 24
+    DAMAGE_TO_YOU = 25
+    DEALS_DAMAGE_TO_OPPONENT = 26  # "whenever this card deals damage to your opponent" (any damage, CR 1007.2)
 
 
 class KeywordAbility(IntEnum):
@@ -258,6 +268,16 @@ class Per(IntEnum):
     FIELD = 0  # the cards in the fields its filter matches (its side seen from the ability's controller)
     HAND = 1  # the cards in its controller's hand
     GRAVEYARD = 2  # the cards in its controller's graveyard
+    SELF_ATK = 3  # not a count: the source's ATK in hundreds ("damage equal to its ATK", SET_X only)
+
+
+class SearchTo(IntEnum):
+    """Where SEARCH puts the card found (its a1): "put it into your hand", "put it into the field"
+    (it enters the field under its controller's control, CR 307.7, 1140.2), "into your graveyard"."""
+
+    HAND = 0
+    FIELD = 1
+    GRAVEYARD = 2
 
 
 class Condition(IntEnum):
@@ -275,6 +295,8 @@ class Condition(IntEnum):
     RUNES_REVEALED_AT_LEAST = 9  # [Rune] <number> (CR 1137.2b): arg = revealed runes in your rune area
     RUNE_ATTRIBUTES = 10  # [Rune] <will symbols> (CR 1137.2a): arg = RUNE_ATTR_BITS bits per Attribute, the runes needed
     CONTROL_AT_LEAST = 11  # arg = filter row << CONTROL_COUNT_BITS | count: you control count or more matching cards
+    YOUR_TURN = 12  # "during your turn": its controller is the turn player (CR 501)
+    OPPONENTS_TURN = 13  # "during your opponent's turn"
 
 
 CONTROL_COUNT_BITS = 4  # CONTROL_AT_LEAST packs the count (1..15) in its low bits, the filter row above them
@@ -299,7 +321,7 @@ A_COND_ARG = ABILITY_TABLE.add("cond_arg")
 A_COST = ABILITY_TABLE.add("cost", N_ATTRIBUTES)  # A_COST + Attribute: attribute will to pay
 A_COST_FREE = ABILITY_TABLE.add("cost_free")  # free will to pay
 A_COST_REST = ABILITY_TABLE.add("cost_rest", source=copy("cost.rest"))  # 1: rest this card (CR 1013.2)
-A_COST_BANISH_SELF = ABILITY_TABLE.add("cost_banish_self", source=copy("cost.banish_self"))  # 1: banish this card (CR 1011)
+A_COST_BANISH_SELF = ABILITY_TABLE.add("cost_banish_self", source=copy("cost.banish_self"))  # 1: banish this card (CR 1011); 2 + reg / 4 + reg: banish / rest the card chosen on reg (cards.FowCost.pay_chosen)
 A_COST_DISCARD = ABILITY_TABLE.add("cost_discard", source=copy("cost.discard"))  # cards to discard from hand
 A_COST_LIFE = ABILITY_TABLE.add("cost_life", source=copy("cost.life"))  # life to pay (multiple of 100)
 A_ONCE = ABILITY_TABLE.add("once")  # Once
@@ -408,9 +430,9 @@ class Op(IntEnum):
     DAMAGE_PLAYER = 32  # a0 = damage (CR 1007.2)
     GAIN_LIFE = 33  # a0 = life
     LOSE_LIFE = 34  # a0 = life
-    SEARCH = 35  # a0 = filter row (zone MAIN_DECK): one card to hand, then shuffle (CR 1014, 1021)
+    SEARCH = 35  # a0 = filter row (zone MAIN_DECK), a1 = SearchTo: one card to hand (field, graveyard), then shuffle (CR 1014, 1021)
     PRODUCE_WILL = 36  # a0 = Attribute or WILL_VOID, a1 = how many (will abilities, CR 907)
-    CALL_STONE = 37  # put the top card of the magic stone deck into the field (CR 1016)
+    CALL_STONE = 37  # put the top card of the magic stone deck into the field (CR 1016); a2 = 1: rested
     FORESEE = 38  # a0 = count (CR 1034)
     MILL = 39  # a0 = count: top cards of the main deck to the graveyard
     SET_X = 41  # a0 = Per, a1 = filter row, a2 = times: the frame's X (E_X) := times x the count ("for each ...")
@@ -429,6 +451,10 @@ class Op(IntEnum):
     COST_REDUCTION = 73  # a0 = free will less, a1 = filter row (zone HAND: the cards it reduces)
     # continuous replacement effects (CR 910), read where the replaced event happens (replacement.py)
     REPLACE_DESTROY = 53  # a0 = Instead bits (INSTEAD_SOURCE_TO_GRAVEYARD required), a1 = filter row (-1: the added card)
+    # on the cards of register I_REG chosen in a graveyard (not each-target ops: target_affected reads
+    # the field): "put target <card> from your graveyard into your hand / into the field" (a2 = 1: rested)
+    GRAVE_TO_HAND = 55
+    GRAVE_TO_FIELD = 56
     GRAVE_TO_REMOVED = 54  # a1 = filter row: a matching card that would be put into a graveyard from the filter's zone is removed instead
 
 

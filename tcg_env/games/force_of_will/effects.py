@@ -8,14 +8,14 @@ hooks and Force of Will's own opcodes (constants.Op).
 """
 
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.effects import ASKED, NEXT, STOPPED
+from tcg_env.engine.effects import ASKED, I_A0, I_A1, NEXT, STOPPED
 # the core's frame stack, the rules kernels game.push_frame, game.top_frame ... of Force of Will
 from tcg_env.engine.effects import frames_full, pop_frame, push_frame, top_frame  # noqa: F401
 from tcg_env.engine.header import H_DONE
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.rng import shuffle_run_with
-from tcg_env.engine.tables import card_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
 from tcg_env.engine.zones import zone_offsets, zone_put, zone_take
 from tcg_env.rules.modifiers import mod_apply
 from tcg_env.games.force_of_will import constants as K
@@ -24,7 +24,7 @@ from tcg_env.games.force_of_will.constants import (
 )
 from tcg_env.games.force_of_will.state import (
     CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE, DEC_ARG, ENTRY_W, E_CARD, E_CTRL,
-    E_KIND, E_REG, E_REGN, E_SLOT, E_X, FR_CNT, LIFE, MANA, MT, OWNER, RESTED, WILL, ZONE, ZT
+    E_ABIL, E_KIND, E_REG, E_REGN, E_SLOT, E_X, FR_CNT, FR_PC, LIFE, MANA, MT, OWNER, RESTED, WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
 
@@ -42,15 +42,16 @@ def amount_of(s, f, a0):
 
 @internal
 def in_play_count(s, player):
-    """What SELECT_ALL and the target checks scan: the field, the ruler areas and the cards on the
-    chase (filter_match checks the filter's zone)."""
+    """What SELECT_ALL and the target checks scan: the field, the ruler areas, the cards on the
+    chase and the graveyards ("target resonator from your graveyard": a target in a graveyard, CR
+    903.2g); filter_match checks the filter's zone."""
     return s[zone_offsets(ZT, Zone.FIELD, player)[0]] + s[zone_offsets(ZT, Zone.RULER_AREA, player)[0]] + \
-        s[zone_offsets(ZT, Zone.CHASE, player)[0]]
+        s[zone_offsets(ZT, Zone.CHASE, player)[0]] + s[zone_offsets(ZT, Zone.GRAVEYARD, player)[0]]
 
 
 @internal
 def in_play_slot(s, player, i):
-    for z in (Zone.FIELD, Zone.RULER_AREA, Zone.CHASE):
+    for z in (Zone.FIELD, Zone.RULER_AREA, Zone.CHASE, Zone.GRAVEYARD):
         n_off, l_off = zone_offsets(ZT, z, player)
         if i < s[n_off]:
             return s[l_off + i]
@@ -63,6 +64,11 @@ def choose_candidates(game, s, T, f, reg, frow):
     """The legal targets still unchosen (CR 903.2g), listed for the OPTION actions."""
     ctrl = s[f + E_CTRL]
     src = s[f + E_SLOT]
+    # the register of a card chosen to pay a cost (priority.pay_chosen_cost): chosen apart from the
+    # targets (CR 903.2g, 903.2j), so a target may be that card too
+    arow = s[f + E_ABIL]
+    code = ability_table(T)[arow, K.A_COST_BANISH_SELF] if s[f + E_KIND] == K.EntryKind.ABILITY and arow >= 0 else 0
+    pay_reg = (code - 2) % 2 if code >= 2 else -1
     n = 0
     for p in range(2):
         for i in range(game.in_play_count(s, p)):
@@ -71,6 +77,8 @@ def choose_candidates(game, s, T, f, reg, frow):
                 continue
             dup = False
             for r in range(N_REGS):
+                if (r == pay_reg) != (reg == pay_reg):
+                    continue
                 for k in range(s[f + E_REGN + r]):
                     if s[f + E_REG + r * TARGET_MAX + k] == slot:
                         dup = True
@@ -126,6 +134,7 @@ def deal_damage_to_card(game, s, T, src, slot, amount):
         return 0
     s[DAMAGE + slot * CARD_W] += amount
     game.damage_dealt(s, T, src, slot, amount)
+    game.trigger_own(s, T, slot, K.Trigger.DEALT_DAMAGE, src)  # "whenever this card is dealt damage"
     return amount
 
 
@@ -138,6 +147,9 @@ def deal_damage_to_player(game, s, T, src, p, amount):
         return 0
     s[LIFE + p] -= amount
     game.damage_dealt(s, T, src, -1, amount)
+    game.trigger_controlled(s, T, K.Trigger.DAMAGE_TO_YOU, p)  # "whenever damage is dealt to you"
+    if src >= 0 and s[CONTROLLER + src * CARD_W] != p:
+        game.trigger_own(s, T, src, K.Trigger.DEALS_DAMAGE_TO_OPPONENT, -1)  # "... deals damage to your opponent"
     return amount
 
 
@@ -225,10 +237,13 @@ def search(game, s, T, f, p, frow):
     PASS); then the deck is shuffled (CR 1021). Cards of the same card id are the same choice, so
     the candidates are the distinct matching card ids (``CAND`` holds card ids, not slots), in card
     id order (the deck's order stays hidden; past OPTION_SLOTS ids the lowest ones: documented).
-    FR_CNT is 1 once answered (``found``)."""
-    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, p)
+    FR_CNT is 1 once answered (``found``). A filter of the zone hand: "you may put a <card> from your
+    hand into your field" (its cards are known to their holder; no shuffle)."""
+    deck = filter_table(T)[frow, K.F_ZONE] != K.FilterZone.HAND
+    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND, p)
     if s[f + FR_CNT] > 0:
-        shuffle_run_with(s, s, l_off, s[n_off])
+        if deck:
+            shuffle_run_with(s, s, l_off, s[n_off])
         return NEXT
     n = 0
     for i in range(s[n_off] - 1, -1, -1):
@@ -246,7 +261,8 @@ def search(game, s, T, f, p, frow):
         s[CAND + k] = cid
         n = min(n + 1, OPTION_SLOTS)
     if n == 0:
-        shuffle_run_with(s, s, l_off, s[n_off])
+        if deck:
+            shuffle_run_with(s, s, l_off, s[n_off])
         return NEXT
     s[CAND_N] = n
     set_decision(s, Decision.SEARCH, p)
@@ -256,15 +272,25 @@ def search(game, s, T, f, p, frow):
 @internal
 def found(game, s, T, p, k):
     """The SEARCH decision's answer: a card of candidate ``k``'s card id from ``p``'s main deck into
-    its hand (k -1: none, CR 1014.2); SEARCH then shuffles."""
+    its hand (k -1: none, CR 1014.2), or where the SEARCH row's a1 says (constants.SearchTo: "put it
+    into the field", CR 307.7 / 1140.2, or "into your graveyard"); SEARCH then shuffles."""
+    f = game.top_frame(s)
     if k >= 0:
-        n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, p)
+        row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
+        dest = row[I_A1]
+        deck = filter_table(T)[row[I_A0], K.F_ZONE] != K.FilterZone.HAND
+        n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND, p)
         for i in range(s[n_off] - 1, -1, -1):
             slot = s[l_off + i]
             if s[CARD + slot * CARD_W] == s[CAND + k]:
-                game.move_card(s, T, slot, Zone.HAND)
+                if dest == K.SearchTo.FIELD:
+                    game.enter_field(s, T, slot, p)
+                elif dest == K.SearchTo.GRAVEYARD:
+                    game.to_graveyard(s, T, slot)
+                else:
+                    game.move_card(s, T, slot, Zone.HAND)
                 break
-    s[game.top_frame(s) + FR_CNT] = 1
+    s[f + FR_CNT] = 1
 
 
 @internal
@@ -306,6 +332,18 @@ def place_foreseen(game, s, k, bottom):
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
+def own_atk(game, s, T, src):
+    """SET_X's Per.SELF_ATK ("damage equal to its ATK"): the source's ATK in hundreds as it resolves; off
+    the field its printed ATK (no last known information, CR 911.1: own_atk_printed_when_gone). Not in
+    filters.aura_count: ATK is computed with the auras, which count with aura_count."""
+    if src < 0:
+        return 0
+    if s[ZONE + src * CARD_W] == Zone.FIELD:
+        return max(game.atk_of(s, T, src), 0) // 100
+    return card_table(T)[s[CARD + src * CARD_W], K.C_ATK] // 100
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
 def add_shields(game, s, f, reg, kind, amount):
     """PREVENT / SHIELD_DESTROY on every card of register ``reg`` still a legal target (CR 903.3a):
     a shield table entry each (replacement.py)."""
@@ -327,9 +365,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.SET_X:
         # "... for each <cards> / card in your hand": the count read now (as it resolves), kept as the
         # frame's X for the "X" operands after it (amount_of); only in programs of cards without {X}
-        s[f + E_X] = a2 * game.aura_count(s, T, a0, a1, ctrl, src)
+        s[f + E_X] = a2 * (own_atk(game, s, T, src) if a0 == K.Per.SELF_ATK else game.aura_count(s, T, a0, a1, ctrl, src))
     elif op == Op.GAIN_LIFE:
-        s[LIFE + who] += game.amount_of(s, f, a0)
+        gained = game.amount_of(s, f, a0)
+        s[LIFE + who] += gained
+        if gained > 0:
+            game.trigger_controlled(s, T, K.Trigger.YOU_GAIN_LIFE, who)  # "whenever you gain life"
     elif op == Op.LOSE_LIFE:
         s[LIFE + who] -= game.amount_of(s, f, a0)
     elif op == Op.SEARCH:
@@ -344,12 +385,27 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         amount = game.amount_of(s, f, a0)
         if a0 >= 0 or amount > 0:
             game.add_shield(s, Shield.PREVENT, -1, who, amount, ctrl, s[f + E_CARD])
+    elif op == Op.GRAVE_TO_HAND or op == Op.GRAVE_TO_FIELD:
+        # targets chosen in a graveyard (CR 903.2g): the ones still there (CR 903.3a) to their owner's
+        # hand, or into the field under this effect's controller's control (CR 307.7), rested when a2
+        for i in range(s[f + E_REGN + reg]):
+            slot = s[f + E_REG + reg * TARGET_MAX + i]
+            if s[ZONE + slot * CARD_W] != Zone.GRAVEYARD:
+                continue
+            if op == Op.GRAVE_TO_HAND:
+                game.move_card(s, T, slot, Zone.HAND)
+            else:
+                game.enter_field(s, T, slot, ctrl)
+                if a2 == 1:
+                    s[RESTED + slot * CARD_W] = 1
     elif op == Op.PRODUCE_WILL:
         s[WILL + ctrl * K.N_WILL + a0] += max(a1, 1)  # CR 907.4: kept by the ability's controller
     elif op == Op.CALL_STONE:
         top = game.put_stone_deck_top(s, ctrl)
         if top >= 0:
             game.enter_field(s, T, top, ctrl)  # CR 1016
+            if a2 == 1:
+                s[RESTED + top * CARD_W] = 1  # "... into the field rested": it enters rested
     elif op == Op.MANA_COUNTER:
         # CR 1022.1: put (a0 > 0) or remove (a0 < 0, as many as there are) mana counters on the
         # J/ruler of player ``who`` (CR 1122); its ruler slot, either side up

@@ -10,7 +10,7 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, C_TYPE, N_ATTRIBUTES, CardType, Zone
 from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, GRAVE_N, HAND_N, LIFE, OWNER, PLAYED_CARDS, RESTED,
-    REVEALED, ZONE, ZT
+    REVEALED, TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.characteristics import x_on_chase
 from tcg_env.rules.filters import (
@@ -160,6 +160,10 @@ def condition_holds(game, s, T, cond, arg, controller, source):
     """The Condition codes (abilities' conditions and the effect programs' IF)."""
     if cond == K.Condition.NONE:
         return True
+    if cond == K.Condition.YOUR_TURN:
+        return s[TURN_PLAYER] == controller
+    if cond == K.Condition.OPPONENTS_TURN:
+        return s[TURN_PLAYER] != controller
     if cond == K.Condition.LIFE_AT_MOST:
         return s[LIFE + controller] <= arg
     if cond == K.Condition.OPPONENT_LIFE_AT_MOST:

@@ -318,7 +318,7 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, list[LineResult]]:
         rec["races"] = [r[:40] for r in n["races"][:2]]
     if ctype == "magic_stone":
         will = n["produce"] or rec.pop("will", None)
-        will = [w for w in (will or []) if w in _SYMBOL]
+        will = [w for w in (will or []) if w in _SYMBOL or w == "void"]  # {1}: a void will (CR 907)
         if not will or len(will) > 2:
             return None, "stone_will_not_understood", results
         rec["will"] = list(dict.fromkeys(will))

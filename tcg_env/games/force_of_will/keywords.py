@@ -54,6 +54,8 @@ def resolve_keyword_ability(game, s, T, kw, src, src_card, ctrl, aux):
     906.10); a card it destroys must still be in the field (``zones.destroy``)."""
     if kw == KeywordAbility.DRAIN:
         s[LIFE + ctrl] += aux  # CR 1135.2: "you gain that much life"
+        if aux > 0:
+            game.trigger_controlled(s, T, K.Trigger.YOU_GAIN_LIFE, ctrl)
     elif kw == KeywordAbility.BANE:
         game.destroy(s, T, aux)  # CR 1138.2: "destroy that J/resonator"
     elif kw == KeywordAbility.EXPLODE:

@@ -325,8 +325,8 @@ def activate(game, s, T, p, slot, j):
         # CR 1112.2 / 1112.2a: its name is used up for this player, whichever card bears it; as it
         # is played (1112.2b: canceled later, it still counts)
         s[GODS_ART_USED + p] |= 1 << a[K.A_GODS_ART]
-    if a[K.A_COST_BANISH_SELF] != 0:
-        game.to_graveyard(s, T, slot)  # CR 1011
+    if a[K.A_COST_BANISH_SELF] == 1:
+        game.to_graveyard(s, T, slot)  # CR 1011 (2 and more: a chosen card, priority.pay_chosen_cost)
     # CR 707.2 / 907.1: an activate ability, will abilities included, is played (803.6); it is not
     # a card ([Torrent] counts cards, CR 1124.2)
     game.note_battle_play(s, p)
@@ -488,10 +488,18 @@ def rune_playable(game, s, T, p, i):
         return False
     if not game.room_to_play(s) or c[K.C_DIVINITY] > game.remaining_divinity(s, T, p) or game.free_slot(s, p) < 0:
         return False
-    if not game.can_pay(s, p, c, K.C_COST, max(c[K.C_COST_FREE], 0)):
+    if not game.can_pay(s, p, c, K.C_COST, rune_free_cost(c)):
         return False
     arow = c[K.C_SPELL_ABIL]
     return arow < 0 or targets_available(game, s, T, arow, p, slot)
+
+
+@internal_inline
+def rune_free_cost(c):
+    """A rune's free cost played from the rune area (X = 0): its printed free cost with the change its
+    text makes ("You pay {1} more / may pay {1} less to play this card from a rune area", CR 903.2i;
+    C_INCARNATION_N of a rune), not below 0."""
+    return max(max(c[K.C_COST_FREE], 0) + c[K.C_INCARNATION_N], 0)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -512,7 +520,7 @@ def play_rune(game, s, T, p, i):
     s[CONTROLLER + cw] = p
     s[ATTACHED + cw] = -1
     s[PSEUDO + cw] = 1
-    game.pay(s, p, c, K.C_COST, max(c[K.C_COST_FREE], 0))
+    game.pay(s, p, c, K.C_COST, rune_free_cost(c))
     zone_put(s, ZT, copy, Zone.CHASE)
     game.note_card_play(s, p)
     game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, copy, c[K.C_SPELL_ABIL], p, K.PLAY_NORMAL)

@@ -477,7 +477,7 @@ def _safe_attacker(game, s, T, x, p):
     q = 1 - p
     for i in range(game.in_play_count(s, q)):
         b = game.in_play_slot(s, q, i)
-        if b < 0 or s[ZONE + b * CARD_W] == Zone.CHASE or s[RESTED + b * CARD_W] != 0 or \
+        if b < 0 or s[ZONE + b * CARD_W] != Zone.FIELD or s[RESTED + b * CARD_W] != 0 or \
                 not game.is_j_resonator(s, T, b):
             continue
         if game._can_block(s, T, b, x) and game._kills(s, T, b, x) and not game._kills(s, T, x, b):

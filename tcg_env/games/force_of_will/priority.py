@@ -26,7 +26,7 @@ from tcg_env.games.force_of_will.keywords import resolve_keyword_ability
 from tcg_env.games.force_of_will.state import (
     ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG,
     E_REGN, E_SLOT, ENTRY_W, FLOW, FR_DISCARD, FR_MODE, FR_PC, FR_PURPOSE, HAND_N, LIFE, MANA, OPP_ACTED, PLAYED_CARDS,
-    PRIORITY_PLAYER, STEP,
+    PRIORITY_PLAYER, RESTED, STEP,
     TURN_PLAYER, ZONE, ZT
 )
 
@@ -225,6 +225,21 @@ def run_frame(game, s, T, f):
     return run_program(game, s, T, f)
 
 
+@internal_inline  # one caller: inlined into it (engine.jit)
+def pay_chosen_cost(game, s, T, f, code):
+    """CR 903.2j: the cost "banish a <card>" (CR 1011; code 2 + register) or "rest a recovered <card> you
+    control" (CR 1013; code 4 + register), paid with the card chosen on that register as the ability was
+    played (cards.FowCost.pay_chosen); the register is then emptied: the effect does not act on it."""
+    reg = (code - 2) % 2
+    for i in range(s[f + E_REGN + reg]):
+        slot = s[f + E_REG + reg * K.TARGET_MAX + i]
+        if code < 4:
+            game.to_graveyard(s, T, slot)
+        else:
+            s[RESTED + slot * CARD_W] = 1
+    s[f + E_REGN + reg] = 0
+
+
 @internal
 def finish_frame(game, s, T):
     """The top frame's program ran to its end: what it leads to (constants.Purpose)."""
@@ -248,6 +263,9 @@ def finish_frame(game, s, T):
             # CR 903.2j: the targets chosen (903.2g), the cost's discards, one card at a time
             set_decision(s, K.Decision.DISCARD_COST, s[f + E_CTRL])
             return
+        if not drop and s[f + E_KIND] == EntryKind.ABILITY and s[f + E_ABIL] >= 0 and \
+                ability_table(T)[s[f + E_ABIL], K.A_COST_BANISH_SELF] >= 2:
+            pay_chosen_cost(game, s, T, f, ability_table(T)[s[f + E_ABIL], K.A_COST_BANISH_SELF])
         if not drop:
             chase_push(game, s, f)  # CR 903.2d: onto the chase; the mask left room
         elif s[f + E_KIND] == EntryKind.CARD:

@@ -36,6 +36,16 @@ def trigger_own(game, s, T, slot, trig, aux):
 
 
 @internal
+def trigger_controlled(game, s, T, trig, p):
+    """The automatic abilities with trigger ``trig`` of the cards player ``p`` controls (its field and
+    ruler area): a trigger on the player ("whenever you gain life", "whenever damage is dealt to you")."""
+    for z in (Zone.FIELD, Zone.RULER_AREA):
+        n_off, l_off = zone_offsets(ZT, z, p)
+        for i in range(s[n_off]):
+            game.trigger_own(s, T, s[l_off + i], trig, -1)
+
+
+@internal
 def trigger_all(game, s, T, trig, aux):
     """Every active card's automatic abilities with trigger ``trig`` (CR 902.1: the J/resonators,
     additions, regalia and stones in the field, the rulers in their ruler areas), the turn

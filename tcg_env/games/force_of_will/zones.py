@@ -16,7 +16,7 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_J_SIDE, C_TYPE, CardType, Zone
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, DREW_FROM_EMPTY, ENTERED, HAND_L, HAND_N, MANA, MT, OWNER,
-    PSEUDO, STANDBY_TURN, ZONE, ZT
+    PSEUDO, RESTED, STANDBY_TURN, ZONE, ZT
 )
 from tcg_env.games.force_of_will.replacement import destroy_replaced, grave_replaced, shields_end_on
 
@@ -71,6 +71,7 @@ def move_card(game, s, T, slot, z):
     if z == Zone.GRAVEYARD and grave_replaced(game, s, T, slot):
         z = Zone.REMOVED  # CR 910.1: a continuous replacement effect (GRAVE_TO_REMOVED)
     w = slot * CARD_W
+    ctrl = s[CONTROLLER + w]
     old = zone_take(s, ZT, slot)
     keep = (old == Zone.FIELD and z == Zone.RULER_AREA) or (old == Zone.RULER_AREA and z == Zone.FIELD)
     if not keep:
@@ -80,6 +81,12 @@ def move_card(game, s, T, slot, z):
     zone_put(s, ZT, slot, z)
     if old == Zone.FIELD and z != Zone.RULER_AREA:
         game.detach_additions(s, T, slot)
+        if z == Zone.GRAVEYARD:
+            # "when this card is put into a graveyard from the field": the ability refers to the card
+            # as it was in the field, its controller plays it (CR 906.7b)
+            s[CONTROLLER + w] = ctrl
+            game.trigger_own(s, T, slot, K.Trigger.PUT_INTO_GRAVEYARD, slot)
+            s[CONTROLLER + w] = s[OWNER + w]
     return True
 
 
@@ -109,6 +116,8 @@ def enter_field(game, s, T, slot, controller):
     else:
         game.move_card(s, T, slot, Zone.FIELD)
     s[MANA + w] += card_table(T)[s[CARD + w], K.C_MANA]
+    if (card_table(T)[s[CARD + w], K.C_TYPE_BITS] & K.TB_ENTERS_RESTED) != 0:
+        s[RESTED + w] = 1  # "This card enters the field rested."
     s[ENTERED + w] = s[H_TURN]
     game.trigger_own(s, T, slot, K.Trigger.ENTER, slot)
     game.trigger_all(s, T, K.Trigger.OTHER_ENTERS, slot)
