@@ -137,7 +137,10 @@ def current_cost(game, s, T, player, slot):
                 c0 = abil[a, K.A_CODE_START]
                 for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
                     if code[r, K.I_OP] == K.Op.SELF_COST_REDUCTION:
-                        cost -= code[r, K.I_A0]
+                        if code[r, K.I_A1] == 0:
+                            cost -= code[r, K.I_A0]
+                        else:  # "... is reduced by 1 for each <filter> / point of damage"
+                            cost -= code[r, K.I_A0] * game.per_count(s, T, code[r, K.I_A1], player, slot)
         if cost < 1:
             cost = 1
     if s[D_COUNTS + player * 3 + 2] == 0:
