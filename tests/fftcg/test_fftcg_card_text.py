@@ -296,6 +296,10 @@ def _records():
         rec(53, "Keeper", "forward", 2, 5000, "Brute", "When a Backup you control is put from the field into the "
             "Break Zone, draw 1 card."),
         rec(54, "Prism", "backup", 2, 0, "Mage", "If Prism is on the field, Prism can produce CP of any Element."),
+        rec(55, "Delver", "backup", 2, 0, "Seer", "When Delver enters the field, turn over one card at a time from the "
+            "top of your deck until a Forward is revealed. Add it to your hand. Then, shuffle the other cards revealed "
+            "and return them to the bottom of your deck."),
+        rec(56, "Lookout Two", "backup", 2, 0, "Guard", "When a Forward you control attacks, draw 1 card."),
         rec(43, "Judge", "forward", 2, 5000, "Judge", "When Judge enters the field, choose 1 Forward opponent controls. "
             "If you control 3 or more Backups, dull it."),
     ]
@@ -330,8 +334,8 @@ def test_mini_import(mini):
     assert [a.kind for a in by["T-001"].abilities] == ["action", "auto"] and not by["T-001"].uncompiled
     assert by["T-004"].keywords == ["brave"]
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == 48 and rep["cards_exact"] == 45 and rep["lines_unsupported"] == 1
-    assert rep["cards_approximate"] == 47  # Finder: chosen_on_resolution, Diviner: reveal_unobserved
+    assert rep["cards"] == 50 and rep["cards_exact"] == 46 and rep["lines_unsupported"] == 1
+    assert rep["cards_approximate"] == 49  # Finder: chosen_on_resolution, Diviner, Delver: reveal_unobserved
 
 
 def test_a_card_that_may_be_generic_is_approximate_in_the_simulator_layout(tmp_path):

@@ -176,6 +176,11 @@ def _records():
             "Break Zone, draw 1 card."),
         rec(25, "Odinish", "summon", 5, 0, "", "Choose 1 Forward. Deal it 1000 damage.[[br]]The cost required to "
             "cast Odinish is reduced by 1 for each Backup you control."),
+        rec(26, "Delver", "backup", 2, 0, "Seer", "{Dull}: Turn over one card at a time from the top of your deck "
+            "until a Backup is revealed. Add it to your hand. Then, shuffle the other cards revealed and return them to "
+            "the bottom of your deck."),
+        rec(27, "Watcher", "forward", 2, 5000, "Guard", "When a Forward other than Watcher you control attacks, draw 1 "
+            "card."),
         rec(16, "Ambusher", "forward", 2, 5000, "Thief", "Back Attack (Like Summons and abilities, this card can be "
             "played during either player's Attack Phase or Main Phase.)"),
         rec(7, "Pair", "summon", 1, 0, "", "Choose 1 Forward and 1 Backup. Dull them."),
@@ -243,8 +248,8 @@ def _game(mini, hand, mine=(), theirs=("U-040",), damage=0, turn_player=0):
 def test_mini_import(mini):
     res, _ = mini
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == rep["cards_approximate"] == len(res) == 31
-    assert rep["cards_exact"] == 30  # Diviner: reveal_unobserved
+    assert rep["cards"] == rep["cards_approximate"] == len(res) == 33
+    assert rep["cards_exact"] == 31  # Diviner, Delver: reveal_unobserved
     daybolt = next(c for c in res if c.number == "U-005")
     assert daybolt.abilities[0].condition.kind == "your_turn"
 
@@ -400,6 +405,28 @@ def test_a_backup_that_produces_cp_of_any_element(mini, backups, playable):
         assert int(g.state[S.ZONE + _slot_of(g, "U-041") * S.CARD_W]) == K.Zone.FIELD
 
 
+def test_turn_over_cards_until_one_is_revealed(mini):
+    # Op.REVEAL_UNTIL: the first Backup from the top to the hand; the Forwards turned over above it to the
+    # bottom (in a random order); the cards below it keep their order (the one right under it is the new top)
+    from tcg_env.games.fftcg.scenario import Scenario
+    from tests.fftcg.fftcg_helpers import do
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc.field(0, ["U-026"])
+    under = sc.put(0, "U-042", K.Zone.DECK)
+    backup = sc.put(0, "U-023", K.Zone.DECK)
+    above = {sc.put(0, "U-043", K.Zone.DECK), sc.put(0, "U-044", K.Zone.DECK)}
+    g = sc.game()
+    n = int(g.state[S.DECK_N])
+    do(g, "Use ability: Delver")
+    _resolve(g)
+    row = g.state
+    assert int(row[S.ZONE + backup * S.CARD_W]) == K.Zone.HAND and int(row[S.DECK_N]) == n - 1
+    assert {int(row[S.DECK_L + 0]), int(row[S.DECK_L + 1])} == above
+    assert int(row[S.DECK_L + n - 2]) == under
+
+
 def test_them_is_both_chosen_sets(mini):
     from tests.fftcg.fftcg_helpers import do
 
@@ -468,6 +495,29 @@ def test_a_forward_you_control_put_into_the_break_zone(mini, target, owner, draw
     do(g, "Cast Doom", ("Choose opponent's " if owner else "Choose your ") + target)
     _resolve(g)
     assert int(g.state[S.HAND_N]) == hand - 1 + drawn
+
+
+@pytest.mark.parametrize("attacker, drawn", [("Filler 1", 1), ("Watcher", 0)])
+def test_a_forward_you_control_attacks(mini, attacker, drawn):
+    # "When a Forward other than Watcher you control attacks, draw 1 card." (trigger attacks_other, its filter):
+    # Filler 1 attacking draws; Watcher itself does not ("other than")
+    from tcg_env.games.fftcg.scenario import Scenario
+    from tests.fftcg.fftcg_helpers import do, pass_until
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc.field(0, ["U-027", "U-041"])
+    sc.field(1, ["U-040"])
+    g = sc.game()
+    hand = int(g.state[S.HAND_N])
+    g.step(K.PASS)
+    g.step(K.PASS)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    do(g, f"Attack with {attacker}")
+    pass_until(g, K.Decision.DECLARE_BLOCK)
+    do(g, "Don't block")
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    assert int(g.state[S.HAND_N]) == hand + drawn
 
 
 def test_back_attack_is_played_at_summon_speed(mini):

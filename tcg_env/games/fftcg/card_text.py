@@ -658,6 +658,13 @@ class FFTextTransformer(TextTransformer, Transformer):
             op["else_break"] = True
         return _Steps([("op", op)])
 
+    def reveal_until_sent(self, items):
+        f = next(i for i in items if isinstance(i, dict))
+        if "side" in f or "zone" in f or "state" in f or "exclude_self" in f:
+            raise Unsupported("a side, zone or state on the revealed card")
+        self.approximate("reveal_unobserved")
+        return _Steps([("op", {"op": "reveal_until", "filter": _with(f, side="own", zone="deck")})])
+
     def mill_you(self, items):
         n = self._ints(items)
         return _Steps([("op", {"op": "mill", "count": n[0] if n else 1})])
@@ -935,6 +942,14 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("a Summon put from the field")
         return ("put_into_break_other", f)
 
+    def t_attacks_other(self, items):
+        f = items[-1]
+        if "zone" in f or "state" in f:
+            raise Unsupported("a zone or state in 'a ... attacks'")
+        if f.get("type") not in (None, "forward", "character"):
+            raise Unsupported("a card other than a Forward attacking")
+        return ("attacks_other", _with(f, type="forward"))
+
     def t_self_or_other(self, items):
         # "When ~ or a DESC enters your field": its own entering (which the engine's "other" trigger
         # never counts, so it triggers once) or another card's
@@ -954,7 +969,7 @@ class FFTextTransformer(TextTransformer, Transformer):
         out = []
         for t in trig.split("|"):
             ab = {"kind": "auto", "trigger": t, "effect": self.program(steps, has_source=True, optional=optional)}
-            if tfilter is not None and t in ("enters_other", "put_into_break_other"):
+            if tfilter is not None and t in ("enters_other", "put_into_break_other", "attacks_other"):
                 ab["trigger_filter"] = tfilter
             if cond is not None:
                 ab["condition"] = cond

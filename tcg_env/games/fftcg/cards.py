@@ -70,6 +70,7 @@ TriggerName = Literal[
     "cast_summon",
     "is_blocked_self",
     "put_into_break_other",
+    "attacks_other",
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -171,6 +172,9 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # [dull]. [If it is not ..., put it into the Break Zone.]"
         op_model("reveal_top", module, filter=filter_model,
                  destination=(Literal["hand", "field", "field_dull"], "hand"), else_break=(bool, False)),
+        # "Turn over one card at a time from the top of your deck until a <filter> is revealed. Add it to your
+        # hand. Then, shuffle the other cards revealed and return them to the bottom of your deck."
+        op_model("reveal_until", module, filter=filter_model),
         op_model("aura_power", module, amount=_Amount, filter=filter_model),
         op_model("aura_keyword", module, keywords=KeywordList, filter=filter_model),
         op_model("cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)], filter=filter_model),
@@ -428,9 +432,9 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.trigger", "an auto ability needs a trigger")
         elif ab.trigger is not None:
             self.fail(f"{p}.trigger", "only auto abilities have a trigger")
-        if ab.trigger_filter is not None and ab.trigger not in ("enters_other", "put_into_break_other"):
-            self.fail(f"{p}.trigger_filter", "trigger_filter is only used with triggers 'enters_other' and "
-                                             "'put_into_break_other'")
+        if ab.trigger_filter is not None and ab.trigger not in ("enters_other", "put_into_break_other", "attacks_other"):
+            self.fail(f"{p}.trigger_filter", "trigger_filter is only used with triggers 'enters_other', "
+                                             "'put_into_break_other' and 'attacks_other'")
         # a Summon's condition is when it may be cast ("You can only cast <this> during your turn")
         if ab.condition is not None and kind not in ("auto", "field", "action", "special", "summon"):
             self.fail(f"{p}.condition", "only auto, field, action, special and summon abilities have conditions")
@@ -462,7 +466,7 @@ class _Compiler(PoolCompiler):
         if ab.trigger == "enters_other":
             flt = ab.trigger_filter or FFFilter(side="own", type=["character"])
             trig_filter = self.compile_filter(flt, f"{p}.trigger_filter", zones=("field",), characters=True)
-        elif ab.trigger == "put_into_break_other":
+        elif ab.trigger in ("put_into_break_other", "attacks_other"):
             # the card as it last was on the field (triggers.trigger_put_into_break_other)
             flt = ab.trigger_filter or FFFilter(type=["character"])
             trig_filter = self.compile_filter(flt, f"{p}.trigger_filter", zones=("field",), characters=True)
@@ -644,6 +648,10 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{q}.filter.side", "you reveal your own deck")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",), characters=op.destination != "hand")
                 a1, a2 = K.Destination[op.destination.upper()], int(op.else_break)
+            elif name == "reveal_until":
+                if op.filter.side == "opponent":
+                    self.fail(f"{q}.filter.side", "you reveal your own deck")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",), characters=False)
             elif name == "put_onto_field":
                 if op.filter.side == "opponent":
                     self.fail(f"{q}.filter.side", "you put your own cards onto the field")

@@ -180,7 +180,8 @@ class Trigger(IntEnum):
     CAST_SUMMON = 21
     # "When a <filter> is put from the field into the Break Zone" (A_TRIG_FILTER; triggers.trigger_put_into_break_other)
     PUT_INTO_BREAK_OTHER = 23
-    IS_BLOCKED_SELF = 22  # "When <this> is blocked" (a Forward of the attacking party a block is declared against)
+    IS_BLOCKED_SELF = 22
+    ATTACKS_OTHER = 24  # "When a <filter> attacks" (A_TRIG_FILTER; triggers.trigger_attacks_other)  # "When <this> is blocked" (a Forward of the attacking party a block is declared against)
 
 
 class Condition(IntEnum):
@@ -320,6 +321,10 @@ class Op(IntEnum):
     # "Reveal the top card of your deck. If it is a <filter a0>, add it to your hand / play it onto the field
     # [dull]." a1 = Destination; a2 = 1: "If it is not ..., put it into the Break Zone." (else it stays on top)
     REVEAL_TOP = 37
+    # "Turn over one card at a time from the top of your deck until a <filter a0> is revealed. Add it to your
+    # hand. Then, shuffle the other cards revealed and return them to the bottom of your deck." (none found:
+    # every card was revealed, the deck is shuffled)
+    REVEAL_UNTIL = 38
     # --- field-ability effects (ongoing, CR 11.9); only in FIELD abilities ---
     AURA_POWER = 50  # a0 = signed power change, a1 = filter row (cards it applies to)
     AURA_KEYWORD = 51  # a0 = KW_* bits, a1 = filter row
@@ -364,11 +369,11 @@ class Op(IntEnum):
 # (tests/engine/test_golden_play.py). tests/fftcg/test_fftcg_card_text.py runs each of them in the engine.
 REAL_CARD_OPS = frozenset({Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
-                           Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP})
+                           Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
                                   Condition.OPP_HAND_AT_MOST})
 REAL_CARD_TRIGGERS = frozenset({Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
-                                Trigger.PUT_INTO_BREAK_OTHER})
+                                Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
 
 

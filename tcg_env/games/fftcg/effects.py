@@ -21,7 +21,8 @@ from tcg_env.engine.effects import (
 )
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
 from tcg_env.engine.jit import internal
-from tcg_env.engine.zones import zone_pop_top, zone_shuffle, zone_take
+from tcg_env.engine.rng import shuffle_run_with
+from tcg_env.engine.zones import zone_pop_top, zone_remove_at, zone_shuffle, zone_take
 from tcg_env.rules.modifiers import mod_apply
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
@@ -518,6 +519,18 @@ def ask_discard(s, f, player):
 
 
 @internal
+def reverse_run(s, base, lo, hi):
+    """Reverse the words ``s[base + lo .. base + hi - 1]`` in place."""
+    hi -= 1
+    while lo < hi:
+        t = s[base + lo]
+        s[base + lo] = s[base + hi]
+        s[base + hi] = t
+        lo += 1
+        hi -= 1
+
+
+@internal
 def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     """FF-TCG's own opcodes (the shared ones are the engine's)."""
     ctrl = s[f + E_CTRL]
@@ -557,6 +570,28 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             zone_pop_top(s, DECK_N + ctrl, DECK_L + ctrl * MAX_DECK)
             s[ZONE + top * CARD_W] = K.Zone.NONE
             game.put_in_zone(s, top, K.Zone.BREAK)
+        return NEXT
+    if op == K.Op.REVEAL_UNTIL:
+        base = DECK_L + ctrl * MAX_DECK
+        n = s[DECK_N + ctrl]
+        i = n - 1  # from the top (the last index) down
+        while i >= 0 and not game.filter_match(s, T, a0, s[base + i], ctrl, src):
+            i -= 1
+        if i < 0:
+            zone_shuffle(s, ZT, K.Zone.DECK, ctrl, s)  # every card revealed: all of them shuffled back
+            return NEXT
+        found = zone_remove_at(s, DECK_N + ctrl, base, i)
+        # the k cards revealed above it go to the bottom, shuffled; the ones below keep their order: the
+        # deck (m cards now) rotated by k (three reversals), then its bottom k shuffled
+        m = n - 1
+        k = m - i
+        if k > 0:
+            game.reverse_run(s, base, 0, m)
+            game.reverse_run(s, base, 0, k)
+            game.reverse_run(s, base, k, m)
+            shuffle_run_with(s, s, base, k)
+        s[ZONE + found * CARD_W] = K.Zone.NONE
+        game.put_in_zone(s, found, K.Zone.HAND)
         return NEXT
     if op == K.Op.DAMAGE_PLAYER:
         s[f + FR_PC] += 1

@@ -54,3 +54,14 @@ def trigger_put_into_break_other(game, s, T, slot, player):
             other = s[FIELD_L + q * FIELD_SLOTS + i]
             trigger_abilities(game, s, T, TT_ENTERS_OTHER, other, q, K.Trigger.PUT_INTO_BREAK_OTHER, slot, True, 0)
     trigger_abilities(game, s, T, TT_ENTERS_OTHER, slot, player, K.Trigger.PUT_INTO_BREAK_OTHER, slot, True, 0)
+
+
+@internal
+def trigger_attacks_other(game, s, T, attacker):
+    """"When a <filter> attacks" (Trigger.ATTACKS_OTHER): every card of both fields, the attacker included
+    ("When a Forward you control attacks" on a Forward triggers when it attacks; "other than <this>" is the
+    filter's); each Forward of a party attacks (CR 10.1.2)."""
+    for q in range(2):
+        for i in range(s[FIELD_N + q]):
+            other = s[FIELD_L + q * FIELD_SLOTS + i]
+            trigger_abilities(game, s, T, TT_ENTERS_OTHER, other, q, K.Trigger.ATTACKS_OTHER, attacker, True, 0)
