@@ -99,6 +99,12 @@ def test_granted_auto_ability_only_under_damage():
      "end of the turn.",
      [{"op": "select_all", "filter": {"type": "forward", "exclude_self": True, "side": "own"}, "reg": 0},
       {"op": "activate", "reg": 0}, {"op": "power", "amount": 1000, "duration": "end_of_turn", "reg": 0}]),
+    ("When Zell Test enters the field, choose 1 Forward. Dull it. If you control 5 or more Backups, also draw 1 "
+     "card.",
+     [{"op": "choose", "filter": {"type": "forward"}, "count": 1, "reg": 0}, {"op": "dull", "reg": 0},
+      {"op": "if", "condition": {"kind": "controls_at_least", "value": 5, "filter": {"type": "backup", "side": "own"}},
+       "then": 1},
+      {"op": "draw", "count": 1}]),
     ("When Zell Test enters the field, discard 1 card. Then, draw 2 cards.",
      [{"op": "discard", "count": 1, "who": "controller"}, {"op": "draw", "count": 2}]),
     ("When Zell Test enters the field, you may search for 1 [Job Monk] and play it onto the field dull.",
