@@ -117,6 +117,28 @@ def test_effect_pieces(line, ops):
     assert r.abilities[0]["effect"] == ops
 
 
+def test_modal_actions_whose_opening_quote_the_list_lost():
+    # a list's typo: the second action has only its closing quote; it is still an action of the selection
+    from tcg_env.games.fftcg.card_text import compile_card_lines
+
+    lines = ["When Zell Test enters the field, select 1 of the 2 following actions.",
+             '"Choose 1 Forward. Dull it."', 'Draw 1 card."']
+    res = compile_card_lines(lines, FWD)
+    assert [r.verdict for r in res] == [Verdict.EXACT] * 3
+    assert [op["op"] for op in res[0].abilities[0]["effect"]] == ["select_mode", "mode", "choose", "dull", "mode",
+                                                                   "draw"]
+
+
+def test_up_to_cards_of_the_break_zone_and_for_each_card_there():
+    r = _c("{1}{Dull}: Choose up to 2 Characters in your Break Zone. Add them to your hand.")
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("chosen_on_resolution",)
+    assert r.abilities[0]["effect"] == [{"op": "add_to_hand", "count": 2, "filter": {
+        "type": "character", "zone": "break", "side": "own"}}]
+    r = _c("For each Summon in your Break Zone, Zell Test gains +1000 power.")
+    assert r.verdict is Verdict.EXACT and r.abilities[0]["effect"] == [{"op": "aura_power_per", "amount": 1000,
+        "filter": {"type": "summon", "zone": "break", "side": "own"}}]  # fmt: skip
+
+
 def test_cost_reduced_for_each():
     r = _c("The cost required to cast Zell Test is reduced by 1 for each Backup you control.")
     assert r.verdict is Verdict.EXACT
@@ -187,6 +209,8 @@ def _records():
             "the bottom of your deck."),
         rec(27, "Watcher", "forward", 2, 5000, "Guard", "When a Forward other than Watcher you control attacks, draw 1 "
             "card."),
+        rec(28, "Hoarder", "forward", 2, 5000, "Brute", "For each Summon in your Break Zone, Hoarder gains +1000 "
+            "power."),
         rec(16, "Ambusher", "forward", 2, 5000, "Thief", "Back Attack (Like Summons and abilities, this card can be "
             "played during either player's Attack Phase or Main Phase.)"),
         rec(7, "Pair", "summon", 1, 0, "", "Choose 1 Forward and 1 Backup. Dull them."),
@@ -254,8 +278,8 @@ def _game(mini, hand, mine=(), theirs=("U-040",), damage=0, turn_player=0):
 def test_mini_import(mini):
     res, _ = mini
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == rep["cards_approximate"] == len(res) == 33
-    assert rep["cards_exact"] == 31  # Diviner, Delver: reveal_unobserved
+    assert rep["cards"] == rep["cards_approximate"] == len(res) == 34
+    assert rep["cards_exact"] == 32  # Diviner, Delver: reveal_unobserved
     daybolt = next(c for c in res if c.number == "U-005")
     assert daybolt.abilities[0].condition.kind == "your_turn"
 
@@ -321,6 +345,19 @@ def test_cannot_be_chosen_under_the_damage_condition(mini, damage, choosable):
     sc.hand(0, ["U-009"])
     g = sc.game()
     assert is_legal(g, "Cast Zap") == choosable
+
+
+def test_power_for_each_summon_in_your_break_zone(mini):
+    # aura_power_per over the Break Zones (filters.per_count): the controller's Summons only
+    from tcg_env.games.fftcg.scenario import Scenario
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc.field(0, ["U-028"])
+    sc.break_zone(0, ["U-001", "U-009", "U-041"])  # two Summons and a Forward
+    sc.break_zone(1, ["U-002"])
+    g = sc.game()
+    assert int(g.state[S.D_POWER + _slot_of(g, "U-028") * S.CARD_W]) == 7000
 
 
 @pytest.mark.parametrize("damage, power", [(0, 5000), (3, 6000)])

@@ -785,8 +785,8 @@ class FFTextTransformer(TextTransformer, Transformer):
                     if last_choose is None or len(last_choose) != 1 or last_choose[0]["filter"].get("zone") != "break":
                         raise Unsupported(f"'{what}' of a card not in the Break Zone")
                     tgt = last_choose[0]
-                    if tgt["up_to"]:
-                        raise Unsupported(f"'up to' cards of the Break Zone ({what})")
+                    # "up to": the engine's card selection lets the player stop at any count (that is also why
+                    # a card chosen without "up to" is approximate: chosen_on_resolution)
                     f = _own(tgt["filter"])
                     if "state" in f or "exclude_self" in f:
                         raise Unsupported("a state or 'other than' on a card of the Break Zone")
@@ -1130,7 +1130,11 @@ class FFTextTransformer(TextTransformer, Transformer):
         return [{"kind": "field", "effect": [{"op": "unchoosable", "by": kinds}]}]
 
     def f_per_card(self, items):
-        f = self._aura_filter(items[0])
+        f = items[0]
+        if f.get("zone") == "break" and "side" not in f:
+            f = _with(f, side="own")  # "for each ... in your Break Zone" (filters.per_count)
+        if f.get("zone") not in (None, "break"):
+            raise Unsupported("'for each' card of another zone")
         if "side" not in f:
             raise Unsupported("'for each' without whose cards")
         return [{"kind": "field", "effect": [{"op": "aura_power_per", "amount": self._plus(items), "filter": f}]}]
@@ -1446,6 +1450,13 @@ def _quoted_actions(line: str) -> list[str]:
     return found
 
 
+def _action_line(line: str) -> bool:
+    """A line of quoted actions after a selection line: it opens with a quote, or (a list's typo: the
+    opening quote lost) only its closing quote is left."""
+    t = line.strip()
+    return t.startswith('"') or (t.endswith('"') and t.count('"') == 1)
+
+
 def _renumbered(effect: list[dict], first: int) -> list[dict]:
     """The ops of one action with its registers moved up by ``first``."""
     return [{**op, "reg": op["reg"] + first} if "reg" in op else op for op in effect]
@@ -1506,7 +1517,7 @@ def compile_card_lines(lines: list[str], card: Mapping[str, Any]) -> list[LineRe
         actions = [a for a in _QUOTED.findall(after) if a.strip()]
         m = int(sel.group(3)) if sel.group(3) else None
         j = i + 1
-        while j < len(lines) and lines[j].lstrip().startswith('"') and (m is None or len(actions) < m):
+        while j < len(lines) and _action_line(lines[j]) and (m is None or len(actions) < m):
             actions += _quoted_actions(lines[j])
             j += 1
         m = len(actions) if m is None else m

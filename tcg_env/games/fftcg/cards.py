@@ -685,8 +685,8 @@ class _Compiler(PoolCompiler):
                 if (op.filter is None) != (op.per == "damage"):
                     self.fail(f"{q}.filter", "per 'card' counts the cards of a filter; per 'damage' has none")
                 a0, a2 = op.amount, int(op.per == "damage")
-                a1 = -1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("field",),
-                                                                      characters=True)  # fmt: skip
+                a1 = -1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("field", "break"),
+                                                                      characters=op.filter.zone == "field")  # fmt: skip
             elif name == "aura_keyword":
                 a0 = bits(op.keywords, K.KEYWORD_BITS)
                 a1 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)

@@ -17,7 +17,6 @@ from tcg_env.games.fftcg.state import (
     CARD,
     CARD_W,
     CONTROLLER,
-    DAMAGE_N,
     D_COUNTS,
     D_KW,
     D_POWER,
@@ -97,14 +96,10 @@ def refresh_derived(game, s, T):
                     if op == K.Op.COST_REDUCTION:
                         s[D_COUNTS + p * 3 + 2] += 1
                     if op == K.Op.AURA_POWER_PER:
-                        n = s[DAMAGE_N + p]
-                        if code[r, K.I_A2] == 0:
-                            n = 0
-                            for q in range(2):
-                                for j in range(s[FIELD_N + q]):
-                                    if game.filter_match(s, T, code[r, K.I_A1], s[FIELD_L + q * FIELD_SLOTS + j], p, src):
-                                        n += 1
-                        s[D_POWER + src * CARD_W] += code[r, K.I_A0] * n
+                        # each point of damage (a2 = 1), or each card filter a1 matches on both fields or in
+                        # both Break Zones (its zone): filters.per_count
+                        spec = 1 if code[r, K.I_A2] != 0 else 2 + code[r, K.I_A1]
+                        s[D_POWER + src * CARD_W] += code[r, K.I_A0] * game.per_count(s, T, spec, p, src)
                     if op == K.Op.AURA_POWER or op == K.Op.AURA_KEYWORD or op == K.Op.AURA_RESTRICT:
                         frow = code[r, K.I_A1]
                         for q in range(2):
