@@ -334,8 +334,8 @@ def test_mini_import(mini):
     assert [a.kind for a in by["T-001"].abilities] == ["action", "auto"] and not by["T-001"].uncompiled
     assert by["T-004"].keywords == ["brave"]
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == 50 and rep["cards_exact"] == 46 and rep["lines_unsupported"] == 1
-    assert rep["cards_approximate"] == 49  # Finder: chosen_on_resolution, Diviner, Delver: reveal_unobserved
+    assert rep["cards"] == 50 and rep["cards_exact"] == 45 and rep["lines_unsupported"] == 1
+    assert rep["cards_approximate"] == 49  # Keeper: leave_one_by_one  # Finder: chosen_on_resolution, Diviner, Delver: reveal_unobserved
 
 
 def test_a_card_that_may_be_generic_is_approximate_in_the_simulator_layout(tmp_path):
@@ -983,7 +983,7 @@ def test_modal_auto_ability_selects_when_put_on_the_stack(mini):
 
 
 # ---- the sample lists --------------------------------------------------------------------------------------
-@pytest.mark.parametrize("path, floor", [(SIM, 0.19), (FFDECKS, 0.22)], ids=["simulator", "ffdecks"])
+@pytest.mark.parametrize("path, floor", [(SIM, 0.23), (FFDECKS, 0.26)], ids=["simulator", "ffdecks"])
 def test_report_on_the_sample_lists(path, floor):
     res = import_fftcg_json(_need(path))  # its time: benchmarks/card_text_coverage.py (no timed tests)
     rep = res.report()

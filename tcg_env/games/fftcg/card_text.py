@@ -49,6 +49,10 @@ APPROXIMATIONS: dict[str, str] = {
     "reveal_unobserved": "\"Reveal the top card of your deck\": the revealed card is not shown in the players' "
                          "observations (the engine keeps no public record of a revealed card); what happens to it is "
                          "as printed",
+    "leave_one_by_one": "\"When a ... is put from the field into the Break Zone\": when several cards leave the field "
+                        "at once (one effect or rule process), the engine moves them one at a time, and the ability of "
+                        "a card that has already left does not trigger on the ones after it (the rules look back at "
+                        "all of them)",
     "self_by_name": "\"<this card> gains ...\" on a card with the generic icon applies to every same-name copy you "
                     "control (the field ability's filter is the card's name); in a list that does not record the "
                     "icon (the simulator layout), so is a card that may have it (a Standard Unit, or a card named "
@@ -933,6 +937,7 @@ class FFTextTransformer(TextTransformer, Transformer):
         return ("enters_other", f)
 
     def t_put_break_other(self, items):
+        self.approximate("leave_one_by_one")
         f = items[-1]
         if "zone" in f or "state" in f:
             raise Unsupported("a zone or state in 'is put from the field into the Break Zone'")
