@@ -109,7 +109,9 @@ def may_block_attacker(game, s, T, blocker, attacker):
         c0 = abil[a, K.A_CODE_START]
         for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
             if code[r, K.I_OP] == K.Op.UNBLOCKABLE_BY and game.filter_match(
-                    s, T, code[r, K.I_A0], blocker, s[CONTROLLER + attacker * CARD_W], attacker):  # fmt: skip
+                    s, T, code[r, K.I_A0], blocker, s[CONTROLLER + attacker * CARD_W], attacker) \
+                    and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG],
+                                             s[CONTROLLER + attacker * CARD_W], attacker):  # fmt: skip
                 return False
     return True
 
@@ -126,6 +128,7 @@ def declare_attackers_done(game, s, T):
         s[ASSIGNED + i] = 0
     for i in range(s[ATK_N]):
         game.trigger_card(s, T, s[ATK_L + i], tp, K.Trigger.ATTACKS_SELF, -1)
+        game.trigger_attacks_other(s, T, s[ATK_L + i])  # "When a <filter> attacks"
     s[BLOCKER] = -1
     s[BLOCK_DECLARED] = 0
     s[STEP] = K.AttackStep.DECLARATION

@@ -14,6 +14,7 @@ engine has no op, trigger, condition or cost for raises :class:`Unsupported` wit
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 from typing import Any, Mapping
@@ -45,6 +46,13 @@ APPROXIMATIONS: dict[str, str] = {
                        "none",
     "discard_order": "\"each player discards\": the ability's controller discards first, then the opponent (CR "
                      "6.1.3 has the turn player choose first)",
+    "reveal_unobserved": "\"Reveal the top card of your deck\": the revealed card is not shown in the players' "
+                         "observations (the engine keeps no public record of a revealed card); what happens to it is "
+                         "as printed",
+    "leave_one_by_one": "\"When a ... is put from the field into the Break Zone\": when several cards leave the field "
+                        "at once (one effect or rule process), the engine moves them one at a time, and the ability of "
+                        "a card that has already left does not trigger on the ones after it (the rules look back at "
+                        "all of them)",
     "self_by_name": "\"<this card> gains ...\" on a card with the generic icon applies to every same-name copy you "
                     "control (the field ability's filter is the card's name); in a list that does not record the "
                     "icon (the simulator layout), so is a card that may have it (a Standard Unit, or a card named "
@@ -88,6 +96,9 @@ def _tidy(line: str) -> str:
 def clean_simulator_text(text: str) -> list[str]:
     """The simulator layout's text (``[[br]]`` paragraphs, ``[[i]]..[[/]]`` italics, ``[[s]]`` special
     ability names, ``[[ex]]EX BURST[[/]]``, ``《火》`` cost symbols) as display lines."""
+    # some records are HTML ("<p>...<br />...</p>", "&amp;"): a line break is a paragraph, the rest markup
+    text = re.sub(r"<br\s*/?>", "[[br]]", text, flags=re.I)
+    text = html.unescape(re.sub(r"</?p>", "", text, flags=re.I))
     text = re.sub(r"\[\[ex\]\]\s*EX BURST\s*\[\[/\]\]", "EX BURST ", text)
     text = re.sub(r"《([^》]*)》", _sim_symbol, text)
     out = []
@@ -120,6 +131,7 @@ def clean_ffdecks_lines(abilities: list[str]) -> list[str]:
 # Normalisation for the grammar
 # ------------------------------------------------------------------------------------------------
 _SENTENCE_START = re.compile(r"(^|[.:] |-- |EX BURST |% )([A-Z])(?=[a-z ])")
+_BARE_CATEGORY = re.compile(r"(?<!\[)\bCategory ([IVX]+|[A-Z][A-Z0-9-]+)(?![\]A-Za-z0-9-])")
 _BRACKETED = re.compile(r"(\[[^\]]*\]|%[^%]*%)")
 
 
@@ -128,6 +140,10 @@ def normalise_line(line: str, name: str = "") -> str:
     typographic quotes plain, the first letter of each sentence lower case."""
     s = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = " ".join(s.split())
+    # a reference without its brackets ("Category VI Forward", some printings) or glued to the next
+    # word ("[Category VII]Character", "other than[Card Name Ace]")
+    s = _BARE_CATEGORY.sub(r"[Category \1]", s)
+    s = re.sub(r"\](?=[A-Za-z])", "] ", re.sub(r"(?<=[A-Za-z])\[(?=Job |Card Name |Category )", " [", s))
     if name:
         # where the name stands as a word (not inside "Lightning" for "Light", nor "EX BURST" for "S")
         word = re.compile(r"(?<![A-Za-z0-9])" + re.escape(name) + r"(?![A-Za-z0-9])")
@@ -169,9 +185,20 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def keywords(self, items):
         kws = [k for _, k in (i for i in items if isinstance(i, tuple))]  # a reminder in parentheses: text
-        if "back_attack" in kws:
-            raise Unsupported("Back Attack (not in the 2016 rules the engine plays)")
+        if "back_attack" in kws and self.card.get("type") not in ("forward", "backup"):
+            raise Unsupported("Back Attack on a card that is not a Character")
         return {"__fields__": True, "keywords": kws}
+
+    def _cast_limit(self, cond):
+        if self.card.get("type") != "summon":
+            raise Unsupported("a limit on casting a card that is not a Summon")
+        return {"__fields__": True, "cast_condition": cond}
+
+    def cast_your_turn(self, _):
+        return self._cast_limit({"kind": "your_turn", "value": 0})
+
+    def cast_if(self, items):
+        return self._cast_limit(items[-1])
 
     def reminder(self, _):
         return None  # reminder text: nothing to compile
@@ -377,6 +404,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def cond_sent(self, items):
         return _Steps([("if", items[0], items[1])])
 
+    def cond_instead_damage(self, items):
+        return _Steps([("instead_damage", items[0], self._ints(items)[-1])])
+
     # ---- effects ----
     def target_n(self, items):
         return {"count": _int(items[0]), "up_to": False, "filter": items[1]}
@@ -406,13 +436,24 @@ class FFTextTransformer(TextTransformer, Transformer):
         return items[0]
 
     def m_power(self, items):
-        return ("power", _int(items[0]))
+        per = self._per(items)
+        return ("power", (_int(items[0]), per)) if per else ("power", _int(items[0]))
+
+    def _power_op(self, amount, per: dict, duration: str) -> dict:
+        """A power change on the cards of a register: "+N power for each ..." is Op.POWER_PER."""
+        if per:
+            return {"op": "power_per", "amount": amount, "duration": duration, **per}
+        return {"op": "power", "amount": amount, "duration": duration}
+
+    def _loss(self, items, duration: str) -> dict:
+        return self._power_op(-self._ints(items)[0], self._per(items), duration)
 
     def _mod_ops(self, mods, duration: str) -> list[dict]:
         ops, kws = [], []
         for kind, v in mods:
             if kind == "power":
-                ops.append({"op": "power", "amount": v, "duration": duration})
+                ops.append(self._power_op(v[0], v[1], duration) if isinstance(v, tuple) else
+                           self._power_op(v, {}, duration))
             elif v == "back_attack":
                 raise Unsupported("Back Attack (not in the 2016 rules the engine plays)")
             else:
@@ -454,14 +495,33 @@ class FFTextTransformer(TextTransformer, Transformer):
     def it_verbs(self, items):
         return _Steps([("reg", [{"op": v} for v in items if isinstance(v, str) and not isinstance(v, Token)])])
 
+    def per_card(self, items):
+        f = items[0]
+        if f.get("zone") == "break" and "side" not in f:
+            f = _with(f, side="own")  # "in your Break Zone"
+        if f.get("zone") not in (None, "break") or "exclude_self" in f:
+            raise Unsupported("'for each' card of another zone, or 'other than' in it")
+        return ("per", {"per": "card", "filter": f})
+
+    def per_damage(self, _):
+        return ("per", {"per": "damage"})
+
+    @staticmethod
+    def _per(items) -> dict:
+        return next((t[1] for t in items if isinstance(t, tuple) and t and t[0] == "per"), {})
+
+    def it_verbs_damage(self, items):
+        # "Dull it and deal it 3000 damage."
+        return _Steps([("reg", [{"op": items[0]}, {"op": "damage", "amount": self._ints(items)[0]}])])
+
     def it_damage(self, items):
-        return _Steps([("reg", [{"op": "damage", "amount": self._ints(items)[0]}])])
+        return _Steps([("reg", [{"op": "damage", "amount": self._ints(items)[0], **self._per(items)}])])
 
     def it_gains(self, items):
         return _Steps([("reg", self._mod_ops(self._mods_of(items), self._dur(items)))])
 
     def it_loses(self, items):
-        return _Steps([("reg", [{"op": "power", "amount": -self._ints(items)[0], "duration": self._dur(items)}])])
+        return _Steps([("reg", [self._loss(items, self._dur(items))])])
 
     def it_restrict(self, items):
         return _Steps([("reg", [{"op": "restrict", "restrictions": self._restrictions(items),
@@ -492,7 +552,7 @@ class FFTextTransformer(TextTransformer, Transformer):
         return _Steps([("all", items[0], self._mod_ops(self._mods_of(items[1:]), self._dur(items)))])
 
     def all_loses(self, items):
-        return _Steps([("all", items[0], [{"op": "power", "amount": -self._ints(items)[0], "duration": self._dur(items)}])])
+        return _Steps([("all", items[0], [self._loss(items, self._dur(items))])])
 
     def all_verbs(self, items):
         return _Steps([("all", items[1], [{"op": items[0]}])])
@@ -511,7 +571,7 @@ class FFTextTransformer(TextTransformer, Transformer):
         return _Steps([("self", self._mod_ops(self._mods_of(items), self._dur(items)))])
 
     def self_loses(self, items):
-        return _Steps([("self", [{"op": "power", "amount": -self._ints(items)[0], "duration": self._dur(items)}])])
+        return _Steps([("self", [self._loss(items, self._dur(items))])])
 
     def self_verbs(self, items):
         return _Steps([("self", [{"op": items[0]}])])
@@ -533,19 +593,19 @@ class FFTextTransformer(TextTransformer, Transformer):
         return _Steps([("reg", self._mod_ops(self._mods_of(items), "end_of_turn"))])
 
     def dur_it_loses(self, items):
-        return _Steps([("reg", [{"op": "power", "amount": -self._ints(items)[0], "duration": "end_of_turn"}])])
+        return _Steps([("reg", [self._loss(items, "end_of_turn")])])
 
     def dur_self_gains(self, items):
         return _Steps([("self", self._mod_ops(self._mods_of(items), "end_of_turn"))])
 
     def dur_self_loses(self, items):
-        return _Steps([("self", [{"op": "power", "amount": -self._ints(items)[0], "duration": "end_of_turn"}])])
+        return _Steps([("self", [self._loss(items, "end_of_turn")])])
 
     def dur_group_gains(self, items):
         return _Steps([("all", items[0], self._mod_ops(self._mods_of(items[1:]), "end_of_turn"))])
 
     def dur_group_loses(self, items):
-        return _Steps([("all", items[0], [{"op": "power", "amount": -self._ints(items)[0], "duration": "end_of_turn"}])])
+        return _Steps([("all", items[0], [self._loss(items, "end_of_turn")])])
 
     def dur_it_restrict(self, items):
         return _Steps([("reg", [{"op": "restrict", "restrictions": self._restrictions(items), "duration": "end_of_turn"}])])
@@ -563,8 +623,51 @@ class FFTextTransformer(TextTransformer, Transformer):
         return _Steps([("op", {"op": "discard", "count": n, "who": "controller"}),
                        ("op", {"op": "discard", "count": n, "who": "opponent"})])
 
+    def self_deals_opponent(self, items):
+        # "~ deals your opponent 1 point of damage." (CR 6.5: the source's damage to a player)
+        return _Steps([("op", {"op": "damage_player", "amount": self._ints(items)[0]})])
+
     def self_deals_you(self, items):
         return _Steps([("op", {"op": "damage_player", "amount": self._ints(items)[0], "who": "controller"})])
+
+    def rd_hand(self, _):
+        return ("dest", "hand")
+
+    def rd_field(self, _):
+        return ("dest", "field")
+
+    def rd_field_dull(self, _):
+        return ("dest", "field_dull")
+
+    def reveal_else(self, items):
+        return ("else", next((i for i in items if isinstance(i, dict)), None))
+
+    def reveal_sent(self, items):
+        f = next(i for i in items if isinstance(i, dict))
+        dest = next(v for k, v in (i for i in items if isinstance(i, tuple)) if k == "dest")
+        other = [v for k, v in (i for i in items if isinstance(i, tuple)) if k == "else"]
+        if "side" in f or "zone" in f or "state" in f or "exclude_self" in f:
+            raise Unsupported("a side, zone or state on the revealed card")
+        if other and other[0] is not None and other[0] != f:
+            raise Unsupported("'if it is not' a description other than the revealed card's")
+        f = _with(f, side="own", zone="deck")
+        if dest != "hand":
+            if f.get("type") == "summon":
+                raise Unsupported("playing a Summon onto the field")
+            if "type" not in f:
+                f = _with(f, type="character")
+        self.approximate("reveal_unobserved")
+        op = {"op": "reveal_top", "filter": f, "destination": dest}
+        if other:
+            op["else_break"] = True
+        return _Steps([("op", op)])
+
+    def reveal_until_sent(self, items):
+        f = next(i for i in items if isinstance(i, dict))
+        if "side" in f or "zone" in f or "state" in f or "exclude_self" in f:
+            raise Unsupported("a side, zone or state on the revealed card")
+        self.approximate("reveal_unobserved")
+        return _Steps([("op", {"op": "reveal_until", "filter": _with(f, side="own", zone="deck")})])
 
     def mill_you(self, items):
         n = self._ints(items)
@@ -609,6 +712,10 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def search_field(self, items):
         return self.search_hand(items, "field")
+
+    def search_field_dull(self, items):
+        return self.search_hand([t for t in items if not (isinstance(t, Token) and t.type == "DULL_WORD")],
+                                "field_dull")
 
     def _play(self, items, zone):
         if any(isinstance(t, Token) and t.type == "DULL_WORD" for t in items):
@@ -667,19 +774,23 @@ class FFTextTransformer(TextTransformer, Transformer):
                         it_regs.append(n_regs)
                         n_regs += 1
                 elif kind == "reg":
-                    if last_choose is None or len(last_choose) != 1:
-                        raise Unsupported("'it' without one chosen set of cards")
-                    if last_choose[0]["filter"].get("zone") == "break":
+                    if last_choose is None:
+                        raise Unsupported("'it' without a chosen card")
+                    if last_choose[0].get("ambiguous"):
+                        raise Unsupported("'it' after a chosen card and a group of cards")
+                    if any(t["filter"].get("zone") == "break" for t in last_choose):
                         raise Unsupported("an effect on a card in the Break Zone other than playing it")
-                    reg = it_regs[0]
-                    rest.extend([{**op, "reg": reg} for op in st[1]])
+                    # "Choose up to 1 Forward and up to 1 Backup. Dull them and Freeze them.": "them" is
+                    # every chosen card, of both sets (each set's register gets the same ops)
+                    for reg in it_regs:
+                        rest.extend([{**op, "reg": reg} for op in st[1]])
                 elif kind in ("play_it", "add_it"):
                     what = "play it onto the field" if kind == "play_it" else "add it to your hand"
                     if last_choose is None or len(last_choose) != 1 or last_choose[0]["filter"].get("zone") != "break":
                         raise Unsupported(f"'{what}' of a card not in the Break Zone")
                     tgt = last_choose[0]
-                    if tgt["up_to"]:
-                        raise Unsupported(f"'up to' cards of the Break Zone ({what})")
+                    # "up to": the engine's card selection lets the player stop at any count (that is also why
+                    # a card chosen without "up to" is approximate: chosen_on_resolution)
                     f = _own(tgt["filter"])
                     if "state" in f or "exclude_self" in f:
                         raise Unsupported("a state or 'other than' on a card of the Break Zone")
@@ -700,6 +811,12 @@ class FFTextTransformer(TextTransformer, Transformer):
                         raise Unsupported("an effect on all the cards of a Break Zone")
                     rest.append({"op": "select_all", "filter": f, "reg": n_regs})
                     rest.extend([{**op, "reg": n_regs} for op in st[2]])
+                    # "Activate all the Forwards you control. They gain ...": "they" are those cards (where
+                    # nothing was chosen before: "it" after a choice and a group would be ambiguous)
+                    if last_choose is None or last_choose[0].get("group"):
+                        last_choose, it_regs = [{"filter": f, "count": 0, "up_to": False, "group": True}], [n_regs]
+                    else:
+                        last_choose = [{"filter": f, "count": 0, "up_to": False, "group": True, "ambiguous": True}]
                     n_regs += 1
                 elif kind == "self":
                     if not has_source:
@@ -713,6 +830,18 @@ class FFTextTransformer(TextTransformer, Transformer):
                     rest.append(st[1])
                     if len(st) > 2 and not (optional and st is steps[0]):
                         self.approximate("may_choose_none")  # a mandatory choice of a card the player may decline
+                elif kind == "instead_damage":
+                    # "Deal it X damage. If C, deal it Y damage instead.": X, then Y - X more when C holds on
+                    # resolution. Damage dealt to a Forward in one resolution adds up before the Forward is
+                    # broken (a rule process after the resolution, CR 15.1.1.3), and the engine has no effect
+                    # that tells two amounts of damage from their sum (no damage replacement), so the
+                    # Forward ends with Y damage exactly as the printed "instead" asks
+                    prev = rest[-1] if rest else None
+                    if prev is None or prev["op"] != "damage" or "per" in prev or st[2] <= prev["amount"] \
+                            or any(o["op"] == "if" for o in rest):
+                        raise Unsupported("'deal it N damage instead' not right after one 'deal it M damage' (M < N)")
+                    rest.extend([{"op": "if", "condition": st[1], "then": 1},
+                                 {"op": "damage", "amount": st[2] - prev["amount"], "reg": prev["reg"]}])
                 elif kind == "if":
                     # "If <condition>, <effect>." inside the effect: checked when it resolves (the core's IF
                     # row skips the effect's rows when the condition does not hold)
@@ -757,6 +886,12 @@ class FFTextTransformer(TextTransformer, Transformer):
     def t_blocks_self(self, _):
         return ("blocks_self", None)
 
+    def t_is_blocked_self(self, _):
+        return ("is_blocked_self", None)
+
+    def t_blocks_or_blocked(self, _):
+        return ("blocks_self|is_blocked_self", None)  # one ability per trigger
+
     def t_broken_self(self, _):
         return ("broken_self", None)
 
@@ -768,6 +903,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def t_deals_player_self(self, _):
         return ("deals_damage_to_player_self", None)
+
+    def t_cast_summon(self, _):
+        return ("cast_summon", None)
 
     def t_opp_forward_broken(self, _):
         return ("opp_forward_broken", None)
@@ -798,6 +936,25 @@ class FFTextTransformer(TextTransformer, Transformer):
             self.approximate("enters_other_self")
         return ("enters_other", f)
 
+    def t_put_break_other(self, items):
+        self.approximate("leave_one_by_one")
+        f = items[-1]
+        if "zone" in f or "state" in f:
+            raise Unsupported("a zone or state in 'is put from the field into the Break Zone'")
+        if "type" not in f:
+            f = _with(f, type="character")
+        if f["type"] == "summon":
+            raise Unsupported("a Summon put from the field")
+        return ("put_into_break_other", f)
+
+    def t_attacks_other(self, items):
+        f = items[-1]
+        if "zone" in f or "state" in f:
+            raise Unsupported("a zone or state in 'a ... attacks'")
+        if f.get("type") not in (None, "forward", "character"):
+            raise Unsupported("a card other than a Forward attacking")
+        return ("attacks_other", _with(f, type="forward"))
+
     def t_self_or_other(self, items):
         # "When ~ or a DESC enters your field": its own entering (which the engine's "other" trigger
         # never counts, so it triggers once) or another card's
@@ -817,7 +974,7 @@ class FFTextTransformer(TextTransformer, Transformer):
         out = []
         for t in trig.split("|"):
             ab = {"kind": "auto", "trigger": t, "effect": self.program(steps, has_source=True, optional=optional)}
-            if tfilter is not None and t == "enters_other":
+            if tfilter is not None and t in ("enters_other", "put_into_break_other", "attacks_other"):
                 ab["trigger_filter"] = tfilter
             if cond is not None:
                 ab["condition"] = cond
@@ -917,6 +1074,8 @@ class FFTextTransformer(TextTransformer, Transformer):
     def _aura(self, filt, mods) -> list[dict]:
         ops, kws = [], []
         for kind, v in mods:
+            if kind == "power" and isinstance(v, tuple):
+                raise Unsupported("'+N power for each' in a field ability's list of gains")
             if kind == "power":
                 ops.append({"op": "aura_power", "amount": v, "filter": filt})
             elif v == "back_attack":
@@ -960,17 +1119,27 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("a zone in 'cannot be blocked by'")
         if "type" not in f:
             f = _with(f, type="forward")
-        return [{"kind": "field", "effect": [{"op": "unblockable_by", "filter": f}], "_unconditional": True}]
+        return [{"kind": "field", "effect": [{"op": "unblockable_by", "filter": f}]}]
 
     def f_undullable(self, items):
-        return [{"kind": "field", "effect": [{"op": "undullable"}], "_unconditional": True}]
+        return [{"kind": "field", "effect": [{"op": "undullable"}]}]
+
+    def f_any_element_cp(self, items):
+        if self.card.get("type") != "backup":
+            raise Unsupported("CP of any Element produced by a card that is not a Backup (the engine's CP "
+                              "comes from Backups and discards)")
+        return [{"kind": "field", "effect": [{"op": "any_element_cp"}]}]
 
     def f_unchoosable(self, items):
         kinds = [str(k).lower() for k in items[-1].children]
-        return [{"kind": "field", "effect": [{"op": "unchoosable", "by": kinds}], "_unconditional": True}]
+        return [{"kind": "field", "effect": [{"op": "unchoosable", "by": kinds}]}]
 
     def f_per_card(self, items):
-        f = self._aura_filter(items[0])
+        f = items[0]
+        if f.get("zone") == "break" and "side" not in f:
+            f = _with(f, side="own")  # "for each ... in your Break Zone" (filters.per_count)
+        if f.get("zone") not in (None, "break"):
+            raise Unsupported("'for each' card of another zone")
         if "side" not in f:
             raise Unsupported("'for each' without whose cards")
         return [{"kind": "field", "effect": [{"op": "aura_power_per", "amount": self._plus(items), "filter": f}]}]
@@ -996,7 +1165,8 @@ class FFTextTransformer(TextTransformer, Transformer):
     f_cost_reduction_play = f_cost_reduction
 
     def f_self_cost(self, items):
-        return [{"kind": "field", "effect": [{"op": "self_cost_reduction", "amount": self._ints(items)[0]}]}]
+        return [{"kind": "field", "effect": [{"op": "self_cost_reduction", "amount": self._ints(items)[0],
+                                               **self._per(items)}]}]  # fmt: skip
 
     def field(self, items):
         cond = None
@@ -1006,6 +1176,13 @@ class FFTextTransformer(TextTransformer, Transformer):
         ab = items[0][0]
         if cond is not None:
             _condition_on(ab, cond)
+        return [ab]
+
+    def field_on_field(self, items):
+        # "If <this> is on the field, ...": a field ability works while its card is on the field (CR 11.9)
+        ab = items[-1][0]
+        if any(op["op"] == "self_cost_reduction" for op in ab["effect"]):
+            raise Unsupported("'if ~ is on the field' on a cost reduction that works from the hand")
         return [ab]
 
     def field_your_turn(self, items):
@@ -1072,16 +1249,14 @@ class FFTextTransformer(TextTransformer, Transformer):
             abilities, fields = tree_value["__ex__"], {"ex_burst": True}
         else:
             abilities, fields = super().result(tree_value)
-        for ab in abilities:
-            ab.pop("_unconditional", None)  # the transformer's own mark (no condition may join it)
         return abilities, fields
 
 
 def _condition_on(ab: dict, cond: dict) -> None:
-    if ab.get("_unconditional"):
-        what = {"unchoosable": "cannot be chosen", "undullable": "cannot become dull"}.get(ab["effect"][0]["op"],
-                                                                                           "cannot be blocked")
-        raise Unsupported(f"a condition on '{what}' (the engine's check reads no condition)")
+    # "cannot be chosen / blocked / become dull" read their condition where they are checked
+    # (effects.field_op_bits, battle.may_block_attacker); the CP a Backup produces reads none
+    if any(op["op"] == "any_element_cp" for op in ab["effect"]):
+        raise Unsupported("a condition on 'can produce CP of any Element' (the CP count reads no condition)")
     ab["condition"] = cond
 
 
@@ -1103,9 +1278,9 @@ def _usage(ab: dict, rest: list) -> dict:
 
 def _no_loop(ab: dict) -> dict:
     """The card compiler refuses an ability that activates Characters for a dull cost alone (CR 13:
-    it could loop forever)."""
+    it could loop forever); a special ability always costs a same-name card (CR 11.7.1)."""
     c = ab["cost"]
-    if any(op["op"] == "activate" for op in ab["effect"]) and not (c.get("cp") or c.get("discard")
+    if ab["kind"] == "action" and any(op["op"] == "activate" for op in ab["effect"]) and not (c.get("cp") or c.get("discard")
                                                                     or c.get("break_self") or ab.get("once_per_turn")):  # fmt: skip
         raise Unsupported("an ability that activates Characters for a dull cost alone (the engine refuses "
                           "possible loops, CR 13)")
@@ -1153,6 +1328,11 @@ def _may_match_any(f: Mapping[str, Any], card: Mapping[str, Any]) -> bool:
     return False
 
 
+# "[Damage N -- | If C, | During your turn, ] ~ gains [MODS and] "ABILITY" [and "ABILITY"]." (normalised)
+_GRANTED = re.compile(r'(?P<pre>damage \d+ -- |if [^"]*?, |during your turn, )?~ gains (?P<mods>[^"]*?)'
+                      r'(?P<quoted>"[^"]+"(?:\s*(?:,|and|, and)\s*"[^"]+")*)\s*\.?$')
+
+
 class FFTextCompiler(CardTextCompiler):
     """The compiler with FF-TCG's normalisation: the card's name is ``~`` in the line the grammar
     reads (so the cache is shared by every card with the same sentence), the first letter of each
@@ -1161,8 +1341,11 @@ class FFTextCompiler(CardTextCompiler):
     def compile_line(self, line: str, card: Mapping[str, Any] | None = None) -> LineResult:
         card = dict(card or {})
         text = normalise_line(line, str(card.get("name") or ""))
+        granted = _GRANTED.match(text)
         if text.startswith('"') or re.match(r"(EX BURST )?(when .*, )?select (up to )?\d+ of the \d+ following", text):
             res = LineResult.unsupported(text, "a 'Select N of the M following actions' ability (no modal effects)")
+        elif granted is not None:
+            res = self._granted(granted, card)
         else:
             ctx = {k: card.get(k) for k in ("type", "job", "element", "cost", "category", "generic", "maybe_generic")}
             # the name matters to a line only through "~" (self filters use it): key on it when used
@@ -1174,6 +1357,58 @@ class FFTextCompiler(CardTextCompiler):
 
     def normalise(self, line: str) -> str:
         return line  # normalise_line ran in compile_line (it needs the card's name)
+
+    def _granted(self, m: re.Match, card: dict) -> LineResult:
+        """"[Damage N -- | If C, | During your turn, ] ~ gains [MODS and] "ABILITY" [and "ABILITY"]."
+        on a Character: the card has each quoted ability while the condition holds. A quoted field
+        ability of the card itself is the card's own field ability under the same condition (CR 11.9:
+        it applies while the card has it); a quoted auto ability only under "Damage N --" (the
+        damage a player has received never goes down, so the ability the card has when it triggers
+        is still its own on resolution)."""
+        pre, mods, quoted = m.group("pre") or "", (m.group("mods") or "").strip(), m.group("quoted")
+        text = m.group(0)
+        if card.get("type") not in ("forward", "backup"):
+            return LineResult.unsupported(text, "a granted quoted ability on a card that is not a Character")
+        inner = [q for q in _QUOTED.findall(quoted)]
+        if _QUOTED.sub("", quoted).replace("and", "").replace(",", "").strip() or not inner:
+            return LineResult.unsupported(text, "text between granted quoted abilities")
+        abilities: list[dict] = []
+        approx: list[str] = []
+        # the condition (and the power / keywords) through the grammar: "PRE ~ gains MODS." or a stand-in
+        mods = re.sub(r"(,|\band)\s*$", "", mods).strip()
+        cond = None
+        if pre or mods:
+            head = self.compile_line(f"{pre}~ gains {mods or '+1000 power'}.", card)
+            if not head.compiled or len(head.abilities) != 1:
+                return LineResult.unsupported(text, f"a granted quoted ability: {head.reason or 'its condition'}")
+            cond = head.abilities[0].get("condition")
+            approx += head.approximations
+            if mods:
+                abilities.append(head.abilities[0])
+        for q in inner:
+            q = re.sub(r"^[Tt]his (Forward|Character|Backup)\b", "~", q.strip())
+            q = normalise_line(q)
+            res = self.compile_line(q, card)
+            if not res.compiled:
+                return LineResult.unsupported(text, f"a granted quoted ability: {res.reason}")
+            if res.fields or not res.abilities:
+                return LineResult.unsupported(text, "a granted keyword or reminder in quotes")
+            for ab in res.abilities:
+                if cond is not None:
+                    if ab["kind"] == "auto" and not pre.startswith("damage"):
+                        return LineResult.unsupported(text, "a granted auto ability under a condition other "
+                                                            "than Damage N (checked again on resolution)")
+                    if ab["kind"] not in ("field", "auto"):
+                        return LineResult.unsupported(text, "a granted action or special ability under a condition")
+                    if "condition" in ab:
+                        return LineResult.unsupported(text, "two conditions on one ability (the engine checks one)")
+                    if any(op["op"] == "any_element_cp" for op in ab["effect"]):
+                        return LineResult.unsupported(text, "a condition on 'can produce CP of any Element'")
+                    ab = {**ab, "condition": dict(cond)}
+                abilities.append(ab)
+            approx += res.approximations
+        approx = list(dict.fromkeys(approx))
+        return LineResult(text, Verdict.APPROXIMATE if approx else Verdict.EXACT, abilities, {}, tuple(approx))
 
 
 # cache=True: Lark keeps the built LALR tables in the temporary folder, keyed by the grammar's hash
@@ -1218,6 +1453,13 @@ def _quoted_actions(line: str) -> list[str]:
     if _QUOTED.sub("", line).strip():
         return [line.strip().strip('"').strip()]
     return found
+
+
+def _action_line(line: str) -> bool:
+    """A line of quoted actions after a selection line: it opens with a quote, or (a list's typo: the
+    opening quote lost) only its closing quote is left."""
+    t = line.strip()
+    return t.startswith('"') or (t.endswith('"') and t.count('"') == 1)
 
 
 def _renumbered(effect: list[dict], first: int) -> list[dict]:
@@ -1280,7 +1522,7 @@ def compile_card_lines(lines: list[str], card: Mapping[str, Any]) -> list[LineRe
         actions = [a for a in _QUOTED.findall(after) if a.strip()]
         m = int(sel.group(3)) if sel.group(3) else None
         j = i + 1
-        while j < len(lines) and lines[j].lstrip().startswith('"') and (m is None or len(actions) < m):
+        while j < len(lines) and _action_line(lines[j]) and (m is None or len(actions) < m):
             actions += _quoted_actions(lines[j])
             j += 1
         m = len(actions) if m is None else m
@@ -1315,8 +1557,10 @@ def compile_card_lines(lines: list[str], card: Mapping[str, Any]) -> list[LineRe
             raw = lines[i]
             for k, act in enumerate(actions):
                 act = act.strip()
-                text = act if at.start() == 0 or raw[:at.start()].rstrip().endswith("EX BURST") else \
-                    act[:1].lower() + act[1:]
+                name = str(card.get("name") or "")
+                keep = at.start() == 0 or raw[:at.start()].rstrip().endswith("EX BURST") or \
+                    (name and re.match(re.escape(name) + r"(?![A-Za-z0-9])", act))  # "Iris gains ...": the name
+                text = act if keep else act[:1].lower() + act[1:]
                 res = COMPILER.compile_line(raw[:at.start()] + text, card)
                 if not res.compiled or not res.abilities:
                     reason = f"action {k + 1}: {res.reason or 'no ability'}"

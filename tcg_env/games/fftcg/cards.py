@@ -49,7 +49,7 @@ __all__ = [
 ElementName = Literal["fire", "ice", "wind", "lightning", "water", "earth", "light", "dark"]
 TypeName = Literal["forward", "backup", "summon"]
 FilterTypeName = Literal["forward", "backup", "character", "summon", "any"]
-KeywordName = Literal["haste", "brave", "first_strike"]
+KeywordName = Literal["haste", "brave", "first_strike", "back_attack"]
 RestrictionName = Literal["cant_attack", "cant_block"]
 DurationName = Literal["end_of_turn", "permanent"]
 WhoName = Literal["controller", "opponent"]
@@ -67,6 +67,10 @@ TriggerName = Literal[
     "opp_forward_broken",
     "leaves_field_self",
     "put_into_break_self",
+    "cast_summon",
+    "is_blocked_self",
+    "put_into_break_other",
+    "attacks_other",
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -144,9 +148,14 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
     that card models pickle)."""
     models = (
         *targeting_ops(module, filter_model, Reg, Count),
-        op_model("damage", module, amount=Annotated[int, Field(gt=0, multiple_of=1000)], reg=(Reg, 0)),
+        # per "card" / "damage": "Deal it 1000 damage for each <filter> / point of damage you have received"
+        # (the amount times the count on resolution)
+        op_model("damage", module, amount=Annotated[int, Field(gt=0, multiple_of=1000)], reg=(Reg, 0),
+                 per=(Literal["card", "damage"] | None, None), filter=(filter_model | None, None)),
         *reg_ops(module, Reg, "break", "dull", "activate", "freeze"),
         op_model("power", module, amount=_Amount, duration=_Dur, reg=(Reg, 0)),
+        op_model("power_per", module, amount=_Amount, duration=_Dur, reg=(Reg, 0),
+                 per=(Literal["card", "damage"], "card"), filter=(filter_model | None, None)),
         op_model("grant_keyword", module, keywords=KeywordList, duration=_Dur, reg=(Reg, 0)),
         op_model("restrict", module, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0)),
         *reg_ops(module, Reg, "return_to_hand", "remove_from_game"),
@@ -159,13 +168,22 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("damage_player", module, amount=(int, Field(default=1, ge=1, le=7)), who=(WhoName, "opponent")),
         op_model("search", module, filter=filter_model, destination=(Literal["hand", "field", "field_dull"], "hand")),
         op_model("put_onto_field", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
+        # "Reveal the top card of your deck. If it is a <filter>, add it to your hand / play it onto the field
+        # [dull]. [If it is not ..., put it into the Break Zone.]"
+        op_model("reveal_top", module, filter=filter_model,
+                 destination=(Literal["hand", "field", "field_dull"], "hand"), else_break=(bool, False)),
+        # "Turn over one card at a time from the top of your deck until a <filter> is revealed. Add it to your
+        # hand. Then, shuffle the other cards revealed and return them to the bottom of your deck."
+        op_model("reveal_until", module, filter=filter_model),
         op_model("aura_power", module, amount=_Amount, filter=filter_model),
         op_model("aura_keyword", module, keywords=KeywordList, filter=filter_model),
         op_model("cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)], filter=filter_model),
         op_model("aura_restrict", module, restrictions=RestrictionList, filter=filter_model),
-        op_model("self_cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)]),
+        op_model("self_cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)],
+                 per=(Literal["card", "damage"] | None, None), filter=(filter_model | None, None)),
         op_model("unblockable_by", module, filter=filter_model),
         op_model("undullable", module),
+        op_model("any_element_cp", module),
         op_model("unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)]),
         # "Select 1 of the M following actions.": select_mode first, then "mode" before each action's ops
         op_model("select_mode", module, modes=(int, Field(ge=2, le=5)), count=(int, Field(default=1, ge=1, le=5)),
@@ -187,11 +205,11 @@ _TAGS = frozenset(EFFECT_OPS)
 
 _TARGETING = {"choose", "select_all", "target_self"}
 _ON_REGISTER = {
-    "damage", "break", "dull", "activate", "freeze", "power", "grant_keyword", "restrict",
+    "damage", "break", "dull", "activate", "freeze", "power", "power_per", "grant_keyword", "restrict",
     "return_to_hand", "remove_from_game",
 }  # fmt: skip
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
-               "self_cost_reduction", "unblockable_by", "unchoosable", "undullable"}
+               "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "any_element_cp"}
 
 
 class FFAbility(StrictModel):
@@ -344,8 +362,13 @@ class _Compiler(PoolCompiler):
 
         kinds = [a.kind for a in card.abilities]
         if is_summon:
-            if kinds.count("summon") != 1 or len(kinds) != 1:
-                self.fail("abilities", "a Summon has exactly one ability, of kind 'summon'")
+            # its effect, and field abilities that reduce its own cost in the hand ("The cost required to cast
+            # <this> is reduced by 1 for each ...": characteristics.current_cost reads them from the hand)
+            if kinds.count("summon") != 1 or any(
+                    a.kind != "summon" and (a.kind != "field" or any(op.op != "self_cost_reduction" for op in a.effect))
+                    for a in card.abilities):  # fmt: skip
+                self.fail("abilities", "a Summon has exactly one ability of kind 'summon' (and field abilities "
+                                       "reducing its own cost)")
         else:
             for k, a in enumerate(card.abilities):
                 if a.kind == "summon":
@@ -393,6 +416,8 @@ class _Compiler(PoolCompiler):
             for op in ab.effect:
                 if op.op == "undullable":
                     row[K.C_HAS_FIELD] |= K.UNDULLABLE_BY_OPPONENT
+                if op.op == "any_element_cp":
+                    row[K.C_HAS_FIELD] |= K.ANY_ELEMENT_CP
                 if op.op == "unchoosable":
                     row[K.C_HAS_FIELD] |= (K.UNCHOOSABLE_BY_SUMMONS * ("summons" in op.by)
                                            | K.UNCHOOSABLE_BY_ABILITIES * ("abilities" in op.by))
@@ -407,10 +432,12 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.trigger", "an auto ability needs a trigger")
         elif ab.trigger is not None:
             self.fail(f"{p}.trigger", "only auto abilities have a trigger")
-        if ab.trigger_filter is not None and ab.trigger != "enters_other":
-            self.fail(f"{p}.trigger_filter", "trigger_filter is only used with trigger 'enters_other'")
-        if ab.condition is not None and kind not in ("auto", "field", "action", "special"):
-            self.fail(f"{p}.condition", "only auto, field, action and special abilities have conditions")
+        if ab.trigger_filter is not None and ab.trigger not in ("enters_other", "put_into_break_other", "attacks_other"):
+            self.fail(f"{p}.trigger_filter", "trigger_filter is only used with triggers 'enters_other', "
+                                             "'put_into_break_other' and 'attacks_other'")
+        # a Summon's condition is when it may be cast ("You can only cast <this> during your turn")
+        if ab.condition is not None and kind not in ("auto", "field", "action", "special", "summon"):
+            self.fail(f"{p}.condition", "only auto, field, action, special and summon abilities have conditions")
         if ab.optional and kind != "auto":
             self.fail(f"{p}.optional", "only auto abilities are optional ('you may')")
         if ab.once_per_turn and kind not in ("action", "special"):
@@ -421,8 +448,8 @@ class _Compiler(PoolCompiler):
             # a free ability could be used forever (CR 13); "{0}: ... once per turn" is bounded
             self.fail(f"{p}.cost", "an action ability needs a cost (cp, dull, discard or break_self) "
                                    "or once_per_turn")
-        if card.type == "summon" and kind != "summon":
-            self.fail(f"{p}.kind", "a Summon has only its summon ability")
+        if card.type == "summon" and kind not in ("summon", "field"):
+            self.fail(f"{p}.kind", "a Summon has only its summon ability (and its own cost reductions)")
         if card.type != "summon" and card.ex_burst is False and kind == "ex_burst":
             self.fail(f"{p}.kind", "an ex_burst ability needs ex_burst = true on the card")
         cost = ab.cost or FFCost()
@@ -439,6 +466,10 @@ class _Compiler(PoolCompiler):
         if ab.trigger == "enters_other":
             flt = ab.trigger_filter or FFFilter(side="own", type=["character"])
             trig_filter = self.compile_filter(flt, f"{p}.trigger_filter", zones=("field",), characters=True)
+        elif ab.trigger in ("put_into_break_other", "attacks_other"):
+            # the card as it last was on the field (triggers.trigger_put_into_break_other)
+            flt = ab.trigger_filter or FFFilter(type=["character"])
+            trig_filter = self.compile_filter(flt, f"{p}.trigger_filter", zones=("field",), characters=True)
 
         cond = cond_arg = 0
         if ab.condition is not None:
@@ -448,7 +479,8 @@ class _Compiler(PoolCompiler):
         self.compile_effect(card, ab, p)
 
         # CR 13: activating characters with an ability whose only cost is dulling could loop forever
-        if kind in ("action", "special") and any(op.op == "activate" for op in ab.effect):
+        # (a special ability's cost always includes discarding a same-name card, CR 11.7.1: never a loop)
+        if kind == "action" and any(op.op == "activate" for op in ab.effect):
             if cost.cp == 0 and cost.discard == 0 and not cost.break_self and not ab.once_per_turn:
                 self.fail(f"{p}.cost", "an ability that activates Characters needs a cost beyond dull (loops)")
 
@@ -464,6 +496,20 @@ class _Compiler(PoolCompiler):
         self.ab_rows.append(row)
         self.ability_source.append((cid, k))
         return len(self.ab_rows) - 1
+
+    def compile_per(self, op, q: str) -> int:
+        """An amount's "for each": 0 none, 1 each point of damage the controller has received, 2 + the
+        filter row: each card it matches on both fields (or in both Break Zones: its zone), counted when
+        the amount is used (filters.per_count)."""
+        if op.per is None:
+            if op.filter is not None:
+                self.fail(f"{q}.filter", "a filter without per 'card'")
+            return 0
+        if (op.filter is None) != (op.per == "damage"):
+            self.fail(f"{q}.filter", "per 'card' counts the cards of a filter; per 'damage' has none")
+        if op.per == "damage":
+            return 1
+        return 2 + self.compile_filter(op.filter, f"{q}.filter", zones=("field", "break"), characters=False)
 
     def compile_condition(self, c: FFCondition, p: str) -> tuple[int, int]:
         """A condition -> (Condition, argument) as A_COND / A_COND_ARG (and Op.IF's a0 / a1) hold it."""
@@ -565,11 +611,15 @@ class _Compiler(PoolCompiler):
             elif name == "select_all":
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "damage":
-                a0 = op.amount
+                a0, a2 = op.amount, self.compile_per(op, q)
             elif name == "power":
                 if op.amount == 0:
                     self.fail(f"{q}.amount", "must not be 0")
                 a0, a1 = op.amount, K.Duration[op.duration.upper()]
+            elif name == "power_per":
+                if op.amount == 0:
+                    self.fail(f"{q}.amount", "must not be 0")
+                a0, a1, a2 = op.amount, K.Duration[op.duration.upper()], self.compile_per(op, q)
             elif name == "grant_keyword":
                 a0, a1 = bits(op.keywords, K.KEYWORD_BITS), K.Duration[op.duration.upper()]
             elif name == "restrict":
@@ -593,6 +643,15 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{q}.filter.side", "you search your own deck")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",), characters=op.destination != "hand")
                 a1 = K.Destination[op.destination.upper()]
+            elif name == "reveal_top":
+                if op.filter.side == "opponent":
+                    self.fail(f"{q}.filter.side", "you reveal your own deck")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",), characters=op.destination != "hand")
+                a1, a2 = K.Destination[op.destination.upper()], int(op.else_break)
+            elif name == "reveal_until":
+                if op.filter.side == "opponent":
+                    self.fail(f"{q}.filter.side", "you reveal your own deck")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",), characters=False)
             elif name == "put_onto_field":
                 if op.filter.side == "opponent":
                     self.fail(f"{q}.filter.side", "you put your own cards onto the field")
@@ -610,17 +669,15 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{q}.amount", "must not be 0")
                 a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "self_cost_reduction":
-                a0 = op.amount
+                a0, a1 = op.amount, self.compile_per(op, q)
+            elif name == "any_element_cp":
+                if ab.condition is not None or card.type != "backup":
+                    self.fail(f"{q}.op", "any_element_cp is an unconditional ability of a Backup (the CP it produces)")
             elif name == "undullable":
-                if ab.condition is not None:
-                    self.fail(f"{q}.op", "undullable is unconditional (the dull reads no condition)")
+                pass  # its condition (if any) is read where a card is dulled: effects.field_op_bits
             elif name == "unchoosable":
-                if ab.condition is not None:
-                    self.fail(f"{q}.op", "unchoosable is unconditional (the choice reads no condition)")
                 a0 = K.UNCHOOSABLE_BY_SUMMONS * ("summons" in op.by) | K.UNCHOOSABLE_BY_ABILITIES * ("abilities" in op.by)
             elif name == "unblockable_by":
-                if ab.condition is not None:
-                    self.fail(f"{q}.op", "unblockable_by is unconditional (the block check reads no condition)")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "aura_power_per":
                 if op.amount == 0:
@@ -628,8 +685,8 @@ class _Compiler(PoolCompiler):
                 if (op.filter is None) != (op.per == "damage"):
                     self.fail(f"{q}.filter", "per 'card' counts the cards of a filter; per 'damage' has none")
                 a0, a2 = op.amount, int(op.per == "damage")
-                a1 = -1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("field",),
-                                                                      characters=True)  # fmt: skip
+                a1 = -1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("field", "break"),
+                                                                      characters=op.filter.zone == "field")  # fmt: skip
             elif name == "aura_keyword":
                 a0 = bits(op.keywords, K.KEYWORD_BITS)
                 a1 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)

@@ -17,7 +17,6 @@ from tcg_env.games.fftcg.state import (
     CARD,
     CARD_W,
     CONTROLLER,
-    DAMAGE_N,
     D_COUNTS,
     D_KW,
     D_POWER,
@@ -97,14 +96,10 @@ def refresh_derived(game, s, T):
                     if op == K.Op.COST_REDUCTION:
                         s[D_COUNTS + p * 3 + 2] += 1
                     if op == K.Op.AURA_POWER_PER:
-                        n = s[DAMAGE_N + p]
-                        if code[r, K.I_A2] == 0:
-                            n = 0
-                            for q in range(2):
-                                for j in range(s[FIELD_N + q]):
-                                    if game.filter_match(s, T, code[r, K.I_A1], s[FIELD_L + q * FIELD_SLOTS + j], p, src):
-                                        n += 1
-                        s[D_POWER + src * CARD_W] += code[r, K.I_A0] * n
+                        # each point of damage (a2 = 1), or each card filter a1 matches on both fields or in
+                        # both Break Zones (its zone): filters.per_count
+                        spec = 1 if code[r, K.I_A2] != 0 else 2 + code[r, K.I_A1]
+                        s[D_POWER + src * CARD_W] += code[r, K.I_A0] * game.per_count(s, T, spec, p, src)
                     if op == K.Op.AURA_POWER or op == K.Op.AURA_KEYWORD or op == K.Op.AURA_RESTRICT:
                         frow = code[r, K.I_A1]
                         for q in range(2):
@@ -137,7 +132,10 @@ def current_cost(game, s, T, player, slot):
                 c0 = abil[a, K.A_CODE_START]
                 for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
                     if code[r, K.I_OP] == K.Op.SELF_COST_REDUCTION:
-                        cost -= code[r, K.I_A0]
+                        if code[r, K.I_A1] == 0:
+                            cost -= code[r, K.I_A0]
+                        else:  # "... is reduced by 1 for each <filter> / point of damage"
+                            cost -= code[r, K.I_A0] * game.per_count(s, T, code[r, K.I_A1], player, slot)
         if cost < 1:
             cost = 1
     if s[D_COUNTS + player * 3 + 2] == 0:

@@ -89,7 +89,11 @@ TYPEMASK_BITS = {"forward": TYPEMASK_FORWARD, "backup": TYPEMASK_BACKUP, "charac
 KW_HASTE = 1
 KW_BRAVE = 2
 KW_FIRST_STRIKE = 4
-KEYWORD_BITS = {"haste": KW_HASTE, "brave": KW_BRAVE, "first_strike": KW_FIRST_STRIKE}
+# "Back Attack" (not in the 2016 rules; the later cards' reminder: "Like Summons and abilities, this card can
+# be played during either player's Attack Phase or Main Phase"): play.hand_card_playable. 64: clear of
+# FF-TCG 2014's party icon (8)
+KW_BACK_ATTACK = 64
+KEYWORD_BITS = {"haste": KW_HASTE, "brave": KW_BRAVE, "first_strike": KW_FIRST_STRIKE, "back_attack": KW_BACK_ATTACK}
 
 # restriction bits (effects "can't attack" / "can't block")
 RESTRICT_CANT_ATTACK = 1
@@ -130,6 +134,11 @@ HAS_BLOCK_RESTRICTION = 4  # bit 2: a field ability says which Forwards cannot b
 UNCHOOSABLE_BY_SUMMONS = 8  # bit 3: cannot be chosen by the opponent's Summons (Op.UNCHOOSABLE)
 UNCHOOSABLE_BY_ABILITIES = 16  # bit 4: ... by the opponent's abilities
 UNDULLABLE_BY_OPPONENT = 32  # bit 5: cannot become dull by the opponent's Summons or abilities (Op.UNDULLABLE)
+# bit 6: "<this> can produce CP of any Element" (Op.ANY_ELEMENT_CP): a Backup dulled for CP pays the element
+# one CP of which a cost asks (costs.produces_element)
+ANY_ELEMENT_CP = 64
+# effects.field_op_bits: marks "a field ability whose condition holds has this op" beside the ops' a0 bits
+FIELD_OP_FOUND = 1 << 24
 C_NCOLS = CARD_TABLE.width
 
 # Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), the kernel tables'
@@ -166,6 +175,13 @@ class Trigger(IntEnum):
     # "When <this> is put from the field into the Break Zone": broken, put there by a cost, an effect
     # or a rule process (CR 15.1.1.3.2: all of them, not only breaking)
     PUT_INTO_BREAK_SELF = 20  # (20: FF-TCG 2014 extends this enum from 12 on)
+    # "When you cast a Summon": the controller of the card casts one (its costs paid and it is put on the
+    # stack, CR 11.3.8), so the auto-ability goes on the stack above it and resolves first
+    CAST_SUMMON = 21
+    # "When a <filter> is put from the field into the Break Zone" (A_TRIG_FILTER; triggers.trigger_put_into_break_other)
+    PUT_INTO_BREAK_OTHER = 23
+    IS_BLOCKED_SELF = 22
+    ATTACKS_OTHER = 24  # "When a <filter> attacks" (A_TRIG_FILTER; triggers.trigger_attacks_other)  # "When <this> is blocked" (a Forward of the attacking party a block is declared against)
 
 
 class Condition(IntEnum):
@@ -289,6 +305,9 @@ class Op(IntEnum):
     FREEZE = 17  # CR 15.2.4
     RETURN_TO_HAND = 18  # to the owner's hand
     REMOVE_FROM_GAME = 19  # CR 15.1.1.5
+    # a0 = signed power change per count, a1 = Duration, a2 = the "for each" (cards.compile_per, counted on
+    # resolution by filters.per_count): "It loses 1000 power for each Water Backup you control"
+    POWER_PER = 20
     # --- effects on players (a1 = Who) ---
     DRAW = CoreOp.DRAW  # a0 = count
     DISCARD = CoreOp.DISCARD  # a0 = count, a1 = Who, a2 = 1: at random, else the discarding player chooses
@@ -299,6 +318,13 @@ class Op(IntEnum):
     # a0 = count, a1 = Who: the top a0 cards of that player's deck into their Break Zone, one at a time
     # (fewer when the deck runs out: CR 2.3, and no defeat: CR 3.1.2 is about drawing)
     MILL = 36
+    # "Reveal the top card of your deck. If it is a <filter a0>, add it to your hand / play it onto the field
+    # [dull]." a1 = Destination; a2 = 1: "If it is not ..., put it into the Break Zone." (else it stays on top)
+    REVEAL_TOP = 37
+    # "Turn over one card at a time from the top of your deck until a <filter a0> is revealed. Add it to your
+    # hand. Then, shuffle the other cards revealed and return them to the bottom of your deck." (none found:
+    # every card was revealed, the deck is shuffled)
+    REVEAL_UNTIL = 38
     # --- field-ability effects (ongoing, CR 11.9); only in FIELD abilities ---
     AURA_POWER = 50  # a0 = signed power change, a1 = filter row (cards it applies to)
     AURA_KEYWORD = 51  # a0 = KW_* bits, a1 = filter row
@@ -333,16 +359,21 @@ class Op(IntEnum):
     # "<this> cannot become dull by your opponent's Summons or abilities" (C_HAS_FIELD bit 5, read by
     # effects.each_target's DULL); unconditional field abilities only
     UNDULLABLE = 58
+    # "If <this> is on the field, <this> can produce CP of any Element." (C_HAS_FIELD bit 6, read where CP is
+    # counted and paid: costs.produces_element); unconditional, no operands
+    ANY_ELEMENT_CP = 59
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
 # built-in starter pool does not use: adding cards to the starter pool would change its recorded games
 # (tests/engine/test_golden_play.py). tests/fftcg/test_fftcg_card_text.py runs each of them in the engine.
 REAL_CARD_OPS = frozenset({Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
-                           Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE})
+                           Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
+                           Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
                                   Condition.OPP_HAND_AT_MOST})
-REAL_CARD_TRIGGERS = frozenset({Trigger.PUT_INTO_BREAK_SELF})
+REAL_CARD_TRIGGERS = frozenset({Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
+                                Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
 
 

@@ -66,6 +66,13 @@ def pay_feasible(remaining, need_elem, nd, nde, nb, nbe):
     return nbe >= 1 and (a_lo <= min(a_hi, (remaining - 1) // 2) or b_lo <= min(b_hi, remaining // 2))
 
 
+@internal
+def produces_element(game, cards, cid, elem):
+    """Does the Backup ``cid``, dulled for CP, pay the one CP of element ``elem`` a cost asks? Its own
+    element's, or any element's when it "can produce CP of any Element" (Op.ANY_ELEMENT_CP)."""
+    return elem >= 0 and (cards[cid, K.C_ELEMENT] == elem or (cards[cid, K.C_HAS_FIELD] & K.ANY_ELEMENT_CP) != 0)
+
+
 @internal_widened  # called with literal arguments from many places: one compile (engine.jit)
 def pay_resources(game, s, T, player, elem, skip_hand_slot, skip_field_slot):
     """Count CP sources: (discardable cards, of the element, usable backups, of the element)."""
@@ -92,7 +99,7 @@ def pay_resources(game, s, T, player, elem, skip_hand_slot, skip_field_slot):
         if cards[cid, K.C_TYPE] != K.CardType.BACKUP:
             continue
         nb += 1
-        if cards[cid, K.C_ELEMENT] == elem:
+        if game.produces_element(cards, cid, elem):
             nbe += 1
     return nd, nde, nb, nbe
 
@@ -127,7 +134,11 @@ def count_resources(game, s, T, player):
         cid = s[CARD + slot * CARD_W]
         if cards[cid, K.C_TYPE] == K.CardType.BACKUP and s[DULL + slot * CARD_W] == 0:
             nb += 1
-            bk = packed_add(bk, cards[cid, K.C_ELEMENT])
+            if (cards[cid, K.C_HAS_FIELD] & K.ANY_ELEMENT_CP) != 0:
+                for e in range(8):  # CP of any Element: a source of each (one element CP is asked per cost)
+                    bk = packed_add(bk, e)
+            else:
+                bk = packed_add(bk, cards[cid, K.C_ELEMENT])
     return nd, disc, nb, bk
 
 
@@ -151,7 +162,7 @@ def can_pay_counted(game, s, T, player, cost, elem, skip_hand_slot, skip_field_s
             and s[CONTROLLER + skip_field_slot * CARD_W] == player
         ):
             nb -= 1
-            if cards[cid, K.C_ELEMENT] == elem:
+            if game.produces_element(cards, cid, elem):
                 nbe -= 1
     return game.pay_feasible(cost, elem >= 0, nd, nde, nb, nbe)
 

@@ -21,7 +21,8 @@ from tcg_env.engine.effects import (
 )
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
 from tcg_env.engine.jit import internal
-from tcg_env.engine.zones import zone_pop_top, zone_shuffle, zone_take
+from tcg_env.engine.rng import shuffle_run_with
+from tcg_env.engine.zones import zone_pop_top, zone_remove_at, zone_shuffle, zone_take
 from tcg_env.rules.modifiers import mod_apply
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
@@ -118,9 +119,35 @@ def can_be_chosen(game, s, T, slot, chooser, arow):
     flags = card_table(T)[s[CARD + slot * CARD_W], K.C_HAS_FIELD]
     if flags < K.UNCHOOSABLE_BY_SUMMONS or s[CONTROLLER + slot * CARD_W] == chooser:
         return True
+    # the flags say the card has such an ability; which of them apply now: their conditions
+    # ("If you control ..., <this> cannot be chosen ...", "Damage 3 -- ...", CR 11.9)
+    flags = game.field_op_bits(s, T, slot, K.Op.UNCHOOSABLE)
     if ability_table(T)[arow, K.A_KIND] == K.AbilityKind.SUMMON:
         return (flags & K.UNCHOOSABLE_BY_SUMMONS) == 0
     return (flags & K.UNCHOOSABLE_BY_ABILITIES) == 0
+
+
+@internal
+def field_op_bits(game, s, T, slot, opcode):
+    """The field abilities of the card in ``slot`` whose condition holds now (CR 11.9: a conditional
+    field ability applies while its condition holds): the OR of the ``a0`` of their rows with op
+    ``opcode``, with FIELD_OP_FOUND set when there is one (0: none applies)."""
+    cards = card_table(T)
+    abil = ability_table(T)
+    code = code_table(T)
+    cid = s[CARD + slot * CARD_W]
+    ctrl = s[CONTROLLER + slot * CARD_W]
+    out = 0
+    a0 = cards[cid, K.C_ABIL_START]
+    for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
+        if abil[a, K.A_KIND] != K.AbilityKind.FIELD:
+            continue
+        c0 = abil[a, K.A_CODE_START]
+        for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
+            if code[r, K.I_OP] == opcode and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG],
+                                                                  ctrl, slot):  # fmt: skip
+                out |= code[r, K.I_A0] | K.FIELD_OP_FOUND
+    return out
 
 
 @internal
@@ -453,13 +480,17 @@ def add_restrictions(game, s, slot, bits, duration):
 def each_target(game, s, T, f, op, t, a0, a1, a2):
     if op == K.Op.DAMAGE:
         if card_table(T)[s[CARD + t * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
-            s[DMG + t * CARD_W] += a0
+            # a2: "for each ..." (filters.per_count), counted on resolution
+            s[DMG + t * CARD_W] += a0 if a2 == 0 else a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT])
+    elif op == K.Op.POWER_PER:
+        game.add_power(s, t, a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT]), a1)
     elif op == K.Op.BREAK:
         game.leave_field(s, T, t, K.Zone.BREAK, True)
     elif op == K.Op.DULL:
         # "cannot become dull by your opponent's Summons or abilities" (Op.UNDULLABLE)
         if (card_table(T)[s[CARD + t * CARD_W], K.C_HAS_FIELD] & K.UNDULLABLE_BY_OPPONENT) == 0 \
-                or s[CONTROLLER + t * CARD_W] == s[f + E_CTRL]:
+                or s[CONTROLLER + t * CARD_W] == s[f + E_CTRL] \
+                or game.field_op_bits(s, T, t, K.Op.UNDULLABLE) == 0:  # its condition does not hold now
             s[DULL + t * CARD_W] = 1
     elif op == K.Op.ACTIVATE:
         s[DULL + t * CARD_W] = 0
@@ -488,6 +519,18 @@ def ask_discard(s, f, player):
 
 
 @internal
+def reverse_run(s, base, lo, hi):
+    """Reverse the words ``s[base + lo .. base + hi - 1]`` in place."""
+    hi -= 1
+    while lo < hi:
+        t = s[base + lo]
+        s[base + lo] = s[base + hi]
+        s[base + hi] = t
+        lo += 1
+        hi -= 1
+
+
+@internal
 def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     """FF-TCG's own opcodes (the shared ones are the engine's)."""
     ctrl = s[f + E_CTRL]
@@ -508,6 +551,47 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 break
             s[ZONE + slot * CARD_W] = K.Zone.NONE
             game.put_in_zone(s, slot, K.Zone.BREAK)
+        return NEXT
+    if op == K.Op.REVEAL_TOP:
+        n = s[DECK_N + ctrl]
+        if n == 0:
+            return NEXT
+        top = s[DECK_L + ctrl * MAX_DECK + n - 1]
+        if game.filter_match(s, T, a0, top, ctrl, src):
+            if a1 == K.Destination.HAND:
+                zone_pop_top(s, DECK_N + ctrl, DECK_L + ctrl * MAX_DECK)
+                s[ZONE + top * CARD_W] = K.Zone.NONE
+                game.put_in_zone(s, top, K.Zone.HAND)
+            elif game.can_enter_field(s, T, top, ctrl):
+                game.put_onto_field_from_zone(s, T, top, ctrl)
+                if a1 == K.Destination.FIELD_DULL and s[ZONE + top * CARD_W] == K.Zone.FIELD:
+                    s[DULL + top * CARD_W] = 1
+        elif a2 != 0:
+            zone_pop_top(s, DECK_N + ctrl, DECK_L + ctrl * MAX_DECK)
+            s[ZONE + top * CARD_W] = K.Zone.NONE
+            game.put_in_zone(s, top, K.Zone.BREAK)
+        return NEXT
+    if op == K.Op.REVEAL_UNTIL:
+        base = DECK_L + ctrl * MAX_DECK
+        n = s[DECK_N + ctrl]
+        i = n - 1  # from the top (the last index) down
+        while i >= 0 and not game.filter_match(s, T, a0, s[base + i], ctrl, src):
+            i -= 1
+        if i < 0:
+            zone_shuffle(s, ZT, K.Zone.DECK, ctrl, s)  # every card revealed: all of them shuffled back
+            return NEXT
+        found = zone_remove_at(s, DECK_N + ctrl, base, i)
+        # the k cards revealed above it go to the bottom, shuffled; the ones below keep their order: the
+        # deck (m cards now) rotated by k (three reversals), then its bottom k shuffled
+        m = n - 1
+        k = m - i
+        if k > 0:
+            game.reverse_run(s, base, 0, m)
+            game.reverse_run(s, base, 0, k)
+            game.reverse_run(s, base, k, m)
+            shuffle_run_with(s, s, base, k)
+        s[ZONE + found * CARD_W] = K.Zone.NONE
+        game.put_in_zone(s, found, K.Zone.HAND)
         return NEXT
     if op == K.Op.DAMAGE_PLAYER:
         s[f + FR_PC] += 1

@@ -91,6 +91,24 @@ def condition_holds(game, s, T, cond, arg, player, source):
     return False
 
 
+@internal
+def per_count(game, s, T, spec, player, source):
+    """The count of an amount's "for each" (cards.compile_per): ``spec`` 1, the points of damage
+    ``player`` has received; 2 + a filter row, the cards it matches on both fields (or in both Break
+    Zones, when its zone is the Break Zone), seen by ``player``."""
+    if spec == 1:
+        return s[DAMAGE_N + player]
+    frow = spec - 2
+    n = 0
+    in_break = filter_table(T)[frow, K.F_ZONE] == K.FilterZone.BREAK
+    for p in range(2):
+        for i in range(s[BREAK_N + p] if in_break else s[FIELD_N + p]):
+            slot = s[BREAK_L + p * K.MAX_DECK + i] if in_break else s[FIELD_L + p * FIELD_SLOTS + i]
+            if game.filter_match(s, T, frow, slot, player, source):
+                n += 1
+    return n
+
+
 # the Zone of each FilterZone code, in FilterZone's order; the filter's values of the words' "own" /
 # "opponent's" and "active" / "dull" (plain ints: the shared words compare them with the row's)
 FILTER_ZONES = (int(K.Zone.FIELD), int(K.Zone.DECK), int(K.Zone.BREAK), int(K.Zone.HAND))

@@ -233,8 +233,10 @@ def _assemble(model: dict, results: list[LineResult], known: dict[str, set]) -> 
             _refuse(results, i, f"names {missing[0]}, which no imported card of the list has")
             continue
         kinds = [a["kind"] for a in r.abilities]
-        if ctype == "summon" and r.abilities and (any(a["kind"] != "summon" for a in r.abilities)
-                                  or any(a["kind"] == "summon" for a in abilities)):  # fmt: skip
+        own_cost = all(a["kind"] == "field" and all(op["op"] == "self_cost_reduction" for op in a["effect"])
+                       for a in r.abilities)  # a Summon's own cost reduction works from the hand
+        if ctype == "summon" and r.abilities and not own_cost and (any(a["kind"] != "summon" for a in r.abilities)
+                                                                   or any(a["kind"] == "summon" for a in abilities)):  # fmt: skip
             _refuse(results, i, "a Summon's text is one effect (the engine's Summon has one ability)")
             continue
         if r.fields.get("ex_burst") and ex_burst:
@@ -251,6 +253,18 @@ def _assemble(model: dict, results: list[LineResult], known: dict[str, set]) -> 
         abilities += r.abilities
     if ctype == "summon" and len(results) > 1 and any(not r.compiled for r in results):
         abilities = []  # a Summon plays only when all its text does
+    for i, r in enumerate(results):
+        # "You can only cast <this> during your turn": the condition of the Summon's ability, checked
+        # when it is cast (play.hand_card_playable)
+        cond = r.fields.get("cast_condition") if r.compiled else None
+        if cond is None:
+            continue
+        summon = [a for a in abilities if a["kind"] == "summon"]  # (not its cost reductions)
+        if len(summon) != 1 or "condition" in summon[0]:
+            _refuse(results, i, "a casting limit without one unconditional Summon effect")
+            abilities = []
+        else:
+            summon[0]["condition"] = dict(cond)
     model["keywords"] = keywords
     model["abilities"] = abilities
     model["ex_burst"] = ex_burst

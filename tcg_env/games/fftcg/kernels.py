@@ -175,7 +175,9 @@ def legal_mask_row(game, s, T, out):
             nh = min(s[HAND_N + p], HAND_SLOTS)
             for i in range(nh):
                 slot = zone_card(s, ZT, K.Zone.HAND, p, i)
-                if not (summons_ok if cards[s[CARD + slot * CARD_W], K.C_TYPE] == K.CardType.SUMMON else characters_ok):
+                hc = s[CARD + slot * CARD_W]
+                at_summon_speed = cards[hc, K.C_TYPE] == K.CardType.SUMMON or (cards[hc, K.C_KEYWORDS] & K.KW_BACK_ATTACK) != 0
+                if not (summons_ok if at_summon_speed else characters_ok):
                     continue
                 if not counted:
                     nd, disc, nb, bk = game.count_resources(s, T, p)
@@ -219,7 +221,7 @@ def legal_mask_row(game, s, T, out):
             cid = s[CARD + slot * CARD_W]
             if cards[cid, K.C_TYPE] != K.CardType.BACKUP or s[DULL + slot * CARD_W] != 0 or slot == reserved:
                 continue
-            m = cards[cid, K.C_ELEMENT] == elem
+            m = game.produces_element(cards, cid, elem)
             if game.pay_feasible(remaining - 1, need and not m, nd, nde, nb - 1, nbe - (1 if m else 0)):
                 out[OWN_FIELD_BASE + i] = 1
                 n_legal += 1
@@ -365,12 +367,14 @@ def apply_unchecked(game, s, T, a):
             slot = game.discard_hand_index(s, p, option_of(a, HAND_BASE))
             s[PAY_PAID] += 2
             s[PAY_NDISC] += 1
+            if cards[s[CARD + slot * CARD_W], K.C_ELEMENT] == s[PAY_ELEM]:
+                s[PAY_HAS_ELEM] = 1
         else:
             slot = s[FIELD_L + p * FIELD_SLOTS + (a - OWN_FIELD_BASE)]
             s[DULL + slot * CARD_W] = 1
             s[PAY_PAID] += 1
-        if cards[s[CARD + slot * CARD_W], K.C_ELEMENT] == s[PAY_ELEM]:
-            s[PAY_HAS_ELEM] = 1
+            if game.produces_element(cards, s[CARD + slot * CARD_W], s[PAY_ELEM]):
+                s[PAY_HAS_ELEM] = 1
     elif kind == K.Decision.PAY_DISCARD:
         game.discard_hand_index(s, p, option_of(a, HAND_BASE))
         if s[PAY_SAMENAME] != 0:
@@ -424,6 +428,8 @@ def apply_unchecked(game, s, T, a):
             s[BLOCKER] = slot
             s[BLOCK_DECLARED] = 1  # CR 10.1.3.4: a party is blocked as one
             game.trigger_card(s, T, slot, p, K.Trigger.BLOCKS_SELF, -1)
+            for i in range(s[ATK_N]):  # "When <this> is blocked": every Forward of a blocked party (CR 10.1.3.4)
+                game.trigger_card(s, T, s[ATK_L + i], s[TURN_PLAYER], K.Trigger.IS_BLOCKED_SELF, -1)
         give_priority(game, s, s[TURN_PLAYER])  # CR 10.1.3.6
         s[FLOW] = FL_PRIORITY
     elif kind == K.Decision.ASSIGN_PARTY_DAMAGE:

@@ -106,19 +106,33 @@ def hand_card_playable(game, s, T, player, slot, nd, disc, nb, bk):
     cid = s[CARD + slot * CARD_W]
     ctype = cards[cid, K.C_TYPE]
     phase = s[PHASE]
-    if ctype == K.CardType.SUMMON:
+    if ctype != K.CardType.SUMMON and (cards[cid, K.C_KEYWORDS] & K.KW_BACK_ATTACK) != 0:
+        # Back Attack: "like Summons and abilities, this card can be played during either player's Attack
+        # Phase or Main Phase" (not in the 2016 rules: the later cards' reminder text); it enters the field
+        # at once, as every Character does (no stack)
+        if phase != K.Phase.MAIN1 and phase != K.Phase.MAIN2 and phase != K.Phase.ATTACK:
+            return False
+        if chase_full(game, s) or s[FRAME_N] >= FRAME_MAX:
+            return False
+    elif ctype == K.CardType.SUMMON:
         # CR 9.3.1.6: Summons in the Main and Attack Phases
         if phase != K.Phase.MAIN1 and phase != K.Phase.MAIN2 and phase != K.Phase.ATTACK:
             return False
         if chase_full(game, s) or s[FRAME_N] >= FRAME_MAX:
             return False
+        # "You can only cast <this> during your turn": the Summon ability's condition, checked when it
+        # is cast only (the EX Burst is not a cast, CR 11.10.2; nor is it checked on resolution)
+        arow = cards[cid, K.C_SUMMON_ABIL]
+        abil = ability_table(T)
+        if abil[arow, K.A_COND] != K.Condition.NONE and not game.condition_holds(
+                s, T, abil[arow, K.A_COND], abil[arow, K.A_COND_ARG], player, slot):  # fmt: skip
+            return False
         cost = game.least_cost(s, T, player, slot)
         if not game.can_pay_counted(s, T, player, cost, game.card_pay_element(cards, cid), slot, -1, nd, disc, nb, bk):
             return False
         return game.has_required_targets(s, T, cards[cid, K.C_SUMMON_ABIL], player, slot)
-    # CR 11.4.1 / 9.3.1.5: Characters by the turn player in a Main Phase with an empty stack
-    if player != s[TURN_PLAYER] or (phase != K.Phase.MAIN1 and phase != K.Phase.MAIN2) or s[STACK_N] != 0:
-        return False
+    elif player != s[TURN_PLAYER] or (phase != K.Phase.MAIN1 and phase != K.Phase.MAIN2) or s[STACK_N] != 0:
+        return False  # CR 11.4.1 / 9.3.1.5: Characters by the turn player in a Main Phase with an empty stack
     if s[FIELD_N + player] >= FIELD_SLOTS:
         return False
     if ctype == K.CardType.BACKUP and game.count_field_type(s, T, player, K.CardType.BACKUP) >= MAX_BACKUPS:
@@ -219,9 +233,11 @@ def finish_payment(game, s, T):
     s[PAY_KIND] = PK_NONE
     if kind == PK_CHARACTER:
         game.enter_field(s, T, slot, player)
-        s[PRIORITY_PLAYER] = s[TURN_PLAYER]
+        # the player who played it (the turn player, but for a Back Attack Character)
+        s[PRIORITY_PLAYER] = player
     elif kind == PK_SUMMON:
         chase_push(game, s, BUILD_ENTRY)
+        game.trigger_field(s, T, player, K.Trigger.CAST_SUMMON, slot)  # "When you cast a Summon"
         s[PRIORITY_PLAYER] = player
     else:
         arow = s[PAY_ABIL]

@@ -696,7 +696,7 @@ def _pay_cp(game, s, T, mask, p, rng_row):
             slot = s[FIELD_L + p * FIELD_SLOTS + i]
             cid = s[CARD + slot * CARD_W]
             sc = 0.0
-            if need_elem and cards[cid, K.C_ELEMENT] == s[PAY_ELEM]:
+            if need_elem and game.produces_element(cards, cid, s[PAY_ELEM]):
                 sc += 1.0  # settle the element early
             for j in range(ABILITIES_PER_CARD):
                 a = cards[cid, K.C_ACT0 + j]

@@ -40,3 +40,28 @@ def trigger_enters(game, s, T, slot, player):
         other = s[FIELD_L + player * FIELD_SLOTS + i]
         if other != slot:
             trigger_abilities(game, s, T, TT_ENTERS_OTHER, other, player, K.Trigger.ENTERS_OTHER, slot, True, 0)
+
+
+@internal
+def trigger_put_into_break_other(game, s, T, slot, player):
+    """"When a <filter> is put from the field into the Break Zone" (Trigger.PUT_INTO_BREAK_OTHER): called
+    while ``slot`` (``player``'s) is still a card of the field (off the field list, its zone and controller
+    as they were), so the filter sees it as it last was; every card of both fields is looked at, and the
+    leaving card itself (a leaves-the-field ability looks back: "When a Backup you control is put ..." on a
+    Backup triggers on its own leaving; "other than <this>" is the filter's)."""
+    for q in range(2):
+        for i in range(s[FIELD_N + q]):
+            other = s[FIELD_L + q * FIELD_SLOTS + i]
+            trigger_abilities(game, s, T, TT_ENTERS_OTHER, other, q, K.Trigger.PUT_INTO_BREAK_OTHER, slot, True, 0)
+    trigger_abilities(game, s, T, TT_ENTERS_OTHER, slot, player, K.Trigger.PUT_INTO_BREAK_OTHER, slot, True, 0)
+
+
+@internal
+def trigger_attacks_other(game, s, T, attacker):
+    """"When a <filter> attacks" (Trigger.ATTACKS_OTHER): every card of both fields, the attacker included
+    ("When a Forward you control attacks" on a Forward triggers when it attacks; "other than <this>" is the
+    filter's); each Forward of a party attacks (CR 10.1.2)."""
+    for q in range(2):
+        for i in range(s[FIELD_N + q]):
+            other = s[FIELD_L + q * FIELD_SLOTS + i]
+            trigger_abilities(game, s, T, TT_ENTERS_OTHER, other, q, K.Trigger.ATTACKS_OTHER, attacker, True, 0)

@@ -66,6 +66,8 @@ def leave_field(game, s, T, slot, dest, is_break):
         s[ASSIGNED + FIELD_SLOTS - 1] = 0
     if s[BLOCKER] == slot:
         s[BLOCKER] = -1
+    if dest == K.Zone.BREAK:
+        game.trigger_put_into_break_other(s, T, slot, p)  # before it changes zone: the filter sees it on the field
     mod_forget(s, MT, slot)  # CR 7.4: a new card (state.MODS)
     game.put_in_zone(s, slot, dest)
     game.trigger_card(s, T, slot, p, K.Trigger.LEAVES_FIELD_SELF, slot)
