@@ -259,10 +259,15 @@ _NUMBER = re.compile(r"(?<![A-Za-z])\d+(?:,\d{3})*")
 def shape_of(line: str, names: Iterable[str] = ()) -> str:
     """The sentence shape of a line: the card's own names -> ``NAME``, quoted text -> ``"..."``,
     ``<<trait>>`` -> ``<<T>>``, numbers -> ``N``; so that lines that differ only in those parts
-    count together in the report's most common unsupported shapes."""
+    count together in the report's most common unsupported shapes. A line that is only a quote
+    (FF-TCG's modal actions: ``"Choose 1 Forward. Break it."``) keeps its sentence's shape, in quotes:
+    as ``"..."`` they all counted as one shape."""
     s = " ".join(line.split())
     for n in sorted((n for n in names if n), key=len, reverse=True):
         s = s.replace(n, "NAME")
+    whole = _QUOTED.fullmatch(s)
+    if whole and len(s) > 2:  # a line that is only a quote (a modal ability's action): its sentence's shape
+        return '"' + shape_of(s[1:-1]) + '"'
     s = _QUOTED.sub('"..."', s)
     s = _ANGLED.sub("<<T>>", s)
     return _NUMBER.sub("N", s)

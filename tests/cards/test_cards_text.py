@@ -106,6 +106,9 @@ def test_sentence_shapes_hide_names_numbers_quotes_and_traits():
     assert shape_of('When Gau enters the field, deal 8000 damage to "Big Bird".', ["Gau"]) == (
         'When NAME enters the field, deal N damage to "...".')
     assert shape_of("All of your <<Music>> characters get +1500 power.") == "All of your <<T>> characters get +N power."
+    # a modal action, a line that is only a quote: the shape of its sentence, not one '"..."' for all
+    assert shape_of('"Choose 1 Forward of cost 3 or less. Break it."', ["Gau"]) == '"Choose N Forward of cost N or less. Break it."'
+    assert shape_of('"Your opponent discards 1 card."') != shape_of('"Choose 1 Forward. Break it."')
 
 
 def test_coverage_report_counts_cards_lines_and_sets(compiler):
