@@ -209,6 +209,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             spec[k] = v
         return spec
 
+    def charspec_part(self, *parts):
+        # "a character with "X" in its card name" (filter name_contains: any of the quoted parts)
+        spec = self.charspec(*parts[:-1])
+        spec["name_contains"] = re.findall(r'"([^"]*)"', str(parts[-1]))
+        if not all(x.strip() for x in spec["name_contains"]):
+            raise Unsupported("an empty part of a card name")
+        return spec
+
     def named_spec(self, name):
         return {"name": str(name)[1:-1]}
 

@@ -159,6 +159,9 @@ class WSFilter(FilterBase):
     # high 16 bits, constants.F_TRAIT)
     trait_or: str | None = Field(default=None, min_length=1)
     title: str | None = Field(default=None, min_length=1)
+    # "with "X" (or "Y") in its card name": a card whose name contains one of these parts
+    name_contains: Annotated[list[Annotated[str, Field(min_length=1)]], BeforeValidator(_as_list),
+                             Field(min_length=1, max_length=4)] | None = None
     orientation: Annotated[list[OrientationName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     positions: Annotated[list[PositionName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     relation: RelationName = "any"
@@ -532,6 +535,7 @@ class _Compiler(PoolCompiler):
         self.title_ids: dict[str, int] = {}
         self.climax_names: set[str] = set()
         self.grants: list[tuple[str, WSAbility, int, WSCard]] = []  # granted ability k (A_ZONE = GRANT_ZONE0 + k)
+        self.name_groups: dict[tuple[str, ...], int] = {}  # name parts -> group k (constants.NAME_GROUP_BIT0)
 
     def intern_card(self, card: WSCard) -> None:
         for t in card.traits:
@@ -637,6 +641,15 @@ class _Compiler(PoolCompiler):
         self.card_rows.append(row)
         if cid == len(self.models) - 1:
             self.compile_grants()
+            self.mark_name_groups()
+
+    def mark_name_groups(self) -> None:
+        """Bit NAME_GROUP_BIT0 + k of C_TITLE on every card whose name contains a part of group k
+        (after every filter, the granted abilities' included, is compiled)."""
+        for parts, k in self.name_groups.items():
+            for i, card in enumerate(self.models):
+                if any(x in card.name for x in parts):
+                    self.card_rows[i][K.C_TITLE] |= 1 << (K.NAME_GROUP_BIT0 + k)
 
     # ---- granted abilities ----
     # the triggers a granted ability may have: the card is on the stage when they fire (the
@@ -1057,6 +1070,15 @@ class _Compiler(PoolCompiler):
         if f.relation == "facing" and f.side == "own":
             self.fail(f"{p}.side", "the facing character is the opponent's (CR 3.6.5)")
         row = self.new_row(K.FILTER_TABLE, f, p)
+        if f.name_contains is not None:
+            if f.name is not None:
+                self.fail(f"{p}.name_contains", "a filter has a whole card name or parts of one, not both")
+            key = tuple(sorted(set(f.name_contains)))
+            if key not in self.name_groups:
+                if len(self.name_groups) >= K.MAX_NAME_GROUPS:
+                    self.fail(f"{p}.name_contains", f"at most {K.MAX_NAME_GROUPS} distinct name parts per pool")
+                self.name_groups[key] = len(self.name_groups)
+            row[K.F_NAME] = -(self.name_groups[key] + 1)
         if f.level_above_opp:  # a bit of the level_max_rel column (no column of its own: constants)
             row[K.F_LEVEL_MAX_REL] |= K.LEVEL_ABOVE_OPP
         if f.trait_or is not None:

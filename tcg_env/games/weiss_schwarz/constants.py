@@ -162,6 +162,13 @@ REST_OTHER_FILTER_SHIFT = 8
 GRANT_ZONE0 = 16
 GRANT_BIT0 = 16  # KWMOD / D_KW bits GRANT_BIT0.. : granted abilities (A_ZONE = GRANT_ZONE0 + k), above every KW_* bit
 MAX_GRANTS = 15  # granted abilities per pool (bits 16..30 of the int32 word)
+# "with "X" in its card name" (a part of a card name): the pool compiler gives each distinct set of
+# name parts a group k (F_NAME = -(k + 1)) and sets bit NAME_GROUP_BIT0 + k of C_TITLE on every card
+# whose name contains one of them; the title id keeps the low bits (TITLE_MASK). No new column:
+# the built-in pools (no such filter) keep their tables and fingerprints.
+NAME_GROUP_BIT0 = 16
+MAX_NAME_GROUPS = 15
+TITLE_MASK = 0xFFFF
 KEYWORD_BITS = {
     "alarm": KW_ALARM,
     "encore": KW_ENCORE,

@@ -72,8 +72,10 @@ def filter_match(game, s, T, frow, slot, viewer, source):
                  or (F[frow, K.F_TRAIT] >> 16 != 0  # "<<A>> or <<B>>": the second trait, packed
                      and W.passes_equals_any3(F[frow, K.F_TRAIT] >> 16, cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
                                               cards[cid, K.C_TRAIT2])))
-            and W.passes_equals(F[frow, K.F_NAME], cards[cid, K.C_NAME])
-            and W.passes_equals(F[frow, K.F_TITLE], cards[cid, K.C_TITLE])
+            and (W.passes_equals(F[frow, K.F_NAME], cards[cid, K.C_NAME]) if F[frow, K.F_NAME] >= 0
+                 # "with "X" in its card name": name group -(F_NAME) - 1, a bit of C_TITLE (constants)
+                 else ((cards[cid, K.C_TITLE] >> (K.NAME_GROUP_BIT0 - 1 - F[frow, K.F_NAME])) & 1) != 0)
+            and W.passes_equals(F[frow, K.F_TITLE], cards[cid, K.C_TITLE] & K.TITLE_MASK)
             and W.passes_equals_any2(F[frow, K.F_TRIGGER_ICON], cards[cid, K.C_TRIGGER0], cards[cid, K.C_TRIGGER1])):
         return False
     if on_stage:

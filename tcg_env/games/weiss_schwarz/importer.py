@@ -107,6 +107,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
     by_number: dict[str, TextRecord] = {}
     seen: set[str] = set()
     grant_keys: list[str] = []  # the distinct granted abilities so far (the pool has MAX_GRANTS bits)
+    name_groups: list[tuple[str, ...]] = []  # the distinct name-part sets so far (MAX_NAME_GROUPS bits)
 
     for rec in data:
         number = str(rec.get("code") or "").strip() if isinstance(rec, dict) else ""
@@ -203,11 +204,17 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             keys = {json.dumps(d["ability"], sort_keys=True) for d in _walk_dicts(ab)
                     if d.get("op") in ("grant_ability", "aura_grant_ability")}
             new = [k for k in keys if k not in grant_keys]
+            groups = {tuple(sorted(set(d["name_contains"]))) for d in _walk_dicts(ab) if "name_contains" in d}
+            new_groups = [g for g in groups if g not in name_groups]
             if len(grant_keys) + len(new) > K.MAX_GRANTS:
                 results[i] = LineResult.unsupported(results[i].line, "more distinct granted abilities than the "
                                                     "engine has bits for (MAX_GRANTS per list)")
+            elif len(name_groups) + len(new_groups) > K.MAX_NAME_GROUPS:
+                results[i] = LineResult.unsupported(results[i].line, "more distinct parts of card names than the "
+                                                    "engine has bits for (MAX_NAME_GROUPS per list)")
             else:
                 grant_keys.extend(new)
+                name_groups.extend(new_groups)
         keep = [(a, i) for a, i in keep if results[i].compiled]  # a line is compiled whole or not at all
         abilities, sources = [a for a, _ in keep], [i for _, i in keep]
         text_rec = TextRecord(number, _set_of(number), results, name=name)

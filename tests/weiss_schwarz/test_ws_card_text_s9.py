@@ -1,0 +1,85 @@
+"""Weiss Schwarz card text, session 9 pieces: the compiled abilities of made-up lines in the card
+language (verdicts, programs) and, on a small imported list, what the engine does with them
+(parts of card names, re-ordering the top of the deck, Change, "when you use an [ACT]", ...)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz.card_text import compile_line
+from tcg_env.games.weiss_schwarz.cards import compile_ws_pool
+from tcg_env.games.weiss_schwarz.importer import import_ws_json
+from tcg_env.games.weiss_schwarz.scenario import Scenario
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "conformance"))
+
+
+def _rec(code, name, ability=(), type="Character", level="0", power="3000", traits=("Glass",), trigger=(), cost="0"):
+    char = type == "Character"
+    return {"code": code, "name": name, "type": type, "color": "YELLOW", "level": level if type != "Climax" else "-",
+            "cost": cost if type != "Climax" else "-", "power": power if char else "-", "soul": 1 if char else 0,
+            "trigger": list(trigger), "attributes": list(traits) if char else [], "ability": list(ability), "side": "W"}  # fmt: skip
+
+
+def _c(line, **card):
+    return compile_line(line, {"type": "character", "name": "Tester", "traits": ["Glass"], **card})
+
+
+# ---------------------------------------------------------------------------- compiled lines
+def test_with_a_part_of_a_card_name_is_a_name_contains_filter():
+    r = _c('【CONT】 All of your other characters with "Rin" or "Len" in their card names get +500 power.')
+    assert r.verdict.value == "exact"
+    assert r.abilities[0]["effect"][0]["filter"] == {"type": "character", "name_contains": ["Rin", "Len"],
+                                                     "relation": "other"}  # fmt: skip
+    r = _c('【CONT】 If you have another character with "Rin" in its card name, this card gets +1000 power.')
+    assert r.verdict.value == "exact"
+    assert r.abilities[0]["condition"]["kind"] == "filter_count_at_least"
+
+
+BRIGHT, RINA, LENA, PLAIN = range(4)
+RECORDS = [
+    _rec("T/S09-001", "Bright", ['【CONT】 All of your other characters with "Rin" or "Len" in their card names get '
+                                 '+500 power.']),
+    _rec("T/S09-002", "Kagamine Rina"),
+    _rec("T/S09-003", "Lena Len"),
+    _rec("T/S09-004", "Plain"),
+]  # fmt: skip
+# vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
+RECORDS += [_rec(f"T/S09-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    p = tmp_path_factory.mktemp("ws9") / "list.json"
+    p.write_text(json.dumps(RECORDS))
+    res = import_ws_json(p)
+    assert not res.unsupported, res.unsupported
+    return compile_ws_pool(res.cards)
+
+
+def _deck():
+    return np.array([i % len(RECORDS) for i in range(len(RECORDS) * 4)][:50], np.int32)
+
+
+def _scenario(pool, **kw):
+    return Scenario.main_phase(pool, decks=(_deck(), _deck()), **kw)
+
+
+def _power(g, slot):
+    return int(g.state[S.D_POWER + slot * S.CARD_W])
+
+
+def test_a_part_of_a_card_name_matches_the_names_that_contain_it(pool):
+    sc = _scenario(pool)
+    sc.put(0, BRIGHT, "stage", pos=0)
+    rina = sc.put(0, RINA, "stage", pos=1)
+    lena = sc.put(0, LENA, "stage", pos=2)
+    plain = sc.put(0, PLAIN, "stage", pos=3)
+    g = sc.game()
+    assert (_power(g, rina), _power(g, lena), _power(g, plain)) == (3500, 3500, 3000)
