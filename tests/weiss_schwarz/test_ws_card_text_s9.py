@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.card_text import compile_line
 from tcg_env.games.weiss_schwarz.cards import compile_ws_pool
@@ -42,13 +43,15 @@ def test_with_a_part_of_a_card_name_is_a_name_contains_filter():
     assert r.abilities[0]["condition"]["kind"] == "filter_count_at_least"
 
 
-BRIGHT, RINA, LENA, PLAIN = range(4)
+BRIGHT, RINA, LENA, PLAIN, ORACLE = range(5)
 RECORDS = [
     _rec("T/S09-001", "Bright", ['【CONT】 All of your other characters with "Rin" or "Len" in their card names get '
                                  '+500 power.']),
     _rec("T/S09-002", "Kagamine Rina"),
     _rec("T/S09-003", "Lena Len"),
     _rec("T/S09-004", "Plain"),
+    _rec("T/S09-005", "Oracle", ["【AUTO】 When this card is placed on the stage from your hand, look at up to 3 cards "
+                                 "from the top of your deck, and put them on the top of your deck in any order."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S09-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -83,3 +86,55 @@ def test_a_part_of_a_card_name_matches_the_names_that_contain_it(pool):
     plain = sc.put(0, PLAIN, "stage", pos=3)
     g = sc.game()
     assert (_power(g, rina), _power(g, lena), _power(g, plain)) == (3500, 3500, 3000)
+
+
+def _n(g, zone, p=0):
+    return int(g.state[getattr(S, zone + "_N") + p])
+
+
+def _act(g, text):
+    for a in g.legal_actions():
+        if g.describe_action(int(a)).startswith(text):
+            g.step(int(a))
+            return
+    raise AssertionError(f"no action {text!r}: {[g.describe_action(int(a)) for a in g.legal_actions()]}")
+
+
+def _top(g, k, p=0):
+    """The names of the top k cards of p's deck, top first."""
+    n = _n(g, "DECK", p)
+    return [g.pool.names[int(g.state[S.CARD + int(g.state[S.DECK_L + p * K.MAX_DECK + n - 1 - i]) * S.CARD_W])]
+            for i in range(k)]
+
+
+def test_reorder_the_top_of_the_deck_compiles_to_look_top_deck_top():
+    r = _c("【AUTO】 When this card is placed on the stage from your hand, look at up to two cards from the top of "
+           "your deck, and put them on the top of your deck in any order.")
+    assert r.verdict.value == "approximate" and r.approximations == ("look_exactly_n",)
+    assert r.abilities[0]["effect"] == [{"op": "look_top", "count": 2, "take": 2, "to": "deck_top"}]
+
+
+@pytest.mark.parametrize("order", [("Plain", "Lena Len", "Kagamine Rina"), ("Lena Len", "Kagamine Rina", "Plain")])
+def test_cr_3_2_2_put_them_on_the_top_of_your_deck_in_any_order(pool, order):
+    # the cards taken go on top in the order taken (the last taken on top); any order can be made
+    sc = _scenario(pool)
+    sc.put(0, ORACLE, "hand")
+    sc.stack_deck(0, [RINA, LENA, PLAIN])
+    g = sc.game()
+    deck = _n(g, "DECK")
+    assert _top(g, 3) == ["Kagamine Rina", "Lena Len", "Plain"]
+    _act(g, "Play Oracle to center left")
+    for name in reversed(order):
+        _act(g, f"Choose {name}")
+    assert _n(g, "DECK") == deck and _top(g, 3) == list(order)
+
+
+def test_cr_3_2_2_cards_not_taken_stay_under_those_taken(pool):
+    sc = _scenario(pool)
+    sc.put(0, ORACLE, "hand")
+    sc.stack_deck(0, [RINA, LENA, PLAIN])
+    g = sc.game()
+    _act(g, "Play Oracle to center left")
+    _act(g, "Choose Plain")
+    _act(g, "Pass")
+    assert _top(g, 3) == ["Plain", "Kagamine Rina", "Lena Len"]

@@ -696,7 +696,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [self._look(n, take, spec, rest="waiting_room")]
 
     def look_reorder(self, n):
-        raise Unsupported("re-ordering the top of the deck (the engine has no re-ordering decision)")
+        # "look at up to N cards from the top of your deck, and put them on the top of your deck in
+        # any order" (CR 3.2.2 lets an effect change the order): LOOK_TOP taking up to N of them, each
+        # put on top in the order taken (LOOK_TAKE_TOP): every order can be made
+        if n > 8:
+            raise Unsupported("re-ordering more than 8 cards (a target register's size)")
+        self.approximate("look_exactly_n")
+        return [{"op": "look_top", "count": n, "take": n, "to": "deck_top"}]
 
     def look1(self):
         return [{"op": "@look1"}]

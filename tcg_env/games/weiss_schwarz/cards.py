@@ -263,7 +263,7 @@ OpSearch = op_model("search", _M, filter=WSFilter, count=(CountX, 1), reveal=(bo
 OpLookTop = op_model("look_top", _M, count=Annotated[int, Field(ge=1, le=K.OPTION_SLOTS)],
                      take=(int, Field(default=1, ge=0, le=K.OPTION_SLOTS)), filter=(WSFilter | None, None),
                      rest=(Literal["top", "waiting_room"], "top"),
-                     to=(Literal["hand", "waiting_room", "deck_bottom"], "hand"))  # where the cards taken go
+                     to=(Literal["hand", "waiting_room", "deck_bottom", "deck_top"], "hand"))  # where the cards taken go
 OpBrainstorm = op_model("brainstorm", _M, count=Annotated[int, Field(ge=1, le=10)])
 OpShuffleDeck = op_model("shuffle_deck", _M, who=(WhoName, "master"))
 OpPayStock = op_model("pay_stock", _M, count=Annotated[int, Field(ge=1, le=10)])
@@ -1011,7 +1011,10 @@ class _Compiler(PoolCompiler):
             if op.take > op.count:
                 self.fail(f"{q}.take", "take must be <= count")
             flt = -1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("deck",))
-            to = {"hand": K.LOOK_TAKE_HAND, "waiting_room": K.LOOK_TAKE_WR, "deck_bottom": K.LOOK_TAKE_BOTTOM}[op.to]
+            if op.to == "deck_top" and (op.take > K.TARGET_MAX or op.rest != "top"):
+                self.fail(f"{q}.take", f"re-ordering (to deck_top) takes at most {K.TARGET_MAX} cards, the rest on top")
+            to = {"hand": K.LOOK_TAKE_HAND, "waiting_room": K.LOOK_TAKE_WR, "deck_bottom": K.LOOK_TAKE_BOTTOM,
+                  "deck_top": K.LOOK_TAKE_TOP}[op.to]
             return op.count, op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10), flt
         if name in ("brainstorm", "pay_stock"):
             return op.count, 0, 0

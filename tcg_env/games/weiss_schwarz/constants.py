@@ -576,6 +576,8 @@ LOOK_REST_WR = 1  # LOOK_TOP (a1 >> 8) & 3: the cards looked at and not taken go
 LOOK_TAKE_HAND = 0
 LOOK_TAKE_WR = 1
 LOOK_TAKE_BOTTOM = 2
+LOOK_TAKE_TOP = 3  # "put them on the top of your deck in any order": each card taken goes on top in
+#                   the order taken (the last taken on top; those not taken stay under them, CR 3.2.2)
 
 
 class Duration(IntEnum):

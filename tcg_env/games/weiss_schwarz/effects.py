@@ -475,6 +475,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     continue
                 if dest == K.LOOK_TAKE_WR:
                     game.put_in_zone(s, sl, K.Zone.WAITING_ROOM)
+                elif dest == K.LOOK_TAKE_TOP:  # re-ordering: on top, in the order taken
+                    game.take_from_zone(s, sl)
+                    mod_forget(s, MT, sl)
+                    s[ZONE + sl * CARD_W] = K.Zone.DECK
+                    s[DECK_L + m * K.MAX_DECK + s[DECK_N + m]] = sl
+                    s[DECK_N + m] += 1
                 else:  # the bottom of the deck (as TO_DECK_BOTTOM)
                     game.take_from_zone(s, sl)
                     mod_forget(s, MT, sl)
