@@ -43,7 +43,7 @@ def test_with_a_part_of_a_card_name_is_a_name_contains_filter():
     assert r.abilities[0]["condition"]["kind"] == "filter_count_at_least"
 
 
-BRIGHT, RINA, LENA, PLAIN, ORACLE = range(5)
+BRIGHT, RINA, LENA, PLAIN, ORACLE, GRUB, MOTH = range(7)
 RECORDS = [
     _rec("T/S09-001", "Bright", ['【CONT】 All of your other characters with "Rin" or "Len" in their card names get '
                                  '+500 power.']),
@@ -52,6 +52,10 @@ RECORDS = [
     _rec("T/S09-004", "Plain"),
     _rec("T/S09-005", "Oracle", ["【AUTO】 When this card is placed on the stage from your hand, look at up to 3 cards "
                                  "from the top of your deck, and put them on the top of your deck in any order."]),
+    _rec("T/S09-006", "Grub", ["【AUTO】 Change [(1) Return this card to your hand] At the beginning of your climax "
+                               "phase, you may pay the cost. If you do, choose a card named \"Moth\" in your waiting "
+                               "room, and put it on the stage position that this card was on."]),
+    _rec("T/S09-007", "Moth", level="1", power="7000"),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S09-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -138,3 +142,33 @@ def test_cr_3_2_2_cards_not_taken_stay_under_those_taken(pool):
     _act(g, "Choose Plain")
     _act(g, "Pass")
     assert _top(g, 3) == ["Plain", "Kagamine Rina", "Lena Len"]
+
+
+def test_cr_10_8_change_compiles_to_the_change_op():
+    r = _c('【AUTO】 Change [(1) Put this card into your memory] At the beginning of your encore step, if this card is '
+           '【REST】, you may pay the cost. If you do, choose a card named "Moth" in your waiting room, and put it on '
+           'the stage position that this card was on.')
+    assert r.verdict.value == "approximate" and r.approximations == ("change_on_resolution",)
+    ab = r.abilities[0]
+    assert ab["keyword"] == "change" and ab["condition"] == {"kind": "self_rested"} and ab["cost"] == {"stock": 1}
+    assert ab["effect"] == [{"op": "change", "filter": {"name": "Moth", "zone": "waiting_room", "type": "character"},
+                             "to": "memory"}]  # fmt: skip
+
+
+@pytest.mark.parametrize("take", [True, False])
+def test_cr_10_8_change_puts_the_chosen_character_on_this_cards_position(pool, take):
+    sc = _scenario(pool)
+    grub = sc.put(0, GRUB, "stage", pos=1)
+    moth = sc.put(0, MOTH, "waiting_room")
+    sc.put(0, PLAIN, "stock")
+    g = sc.game()
+    stock = _n(g, "STOCK")
+    _act(g, "End the main phase")
+    _act(g, "Use Grub")
+    _act(g, "Choose Moth" if take else "Pass")
+    zone = lambda sl: int(g.state[S.ZONE + sl * S.CARD_W])  # noqa: E731
+    if take:
+        assert zone(moth) == K.Zone.STAGE and int(g.state[S.POS + moth * S.CARD_W]) == 1
+        assert zone(grub) == K.Zone.HAND and _n(g, "STOCK") == stock - 1
+    else:
+        assert zone(moth) == K.Zone.WAITING_ROOM and zone(grub) == K.Zone.STAGE

@@ -53,11 +53,18 @@ APPROXIMATIONS: dict[str, str] = {
                        "characters that match, in stage-position order (the player does not choose which)",
     "other_placed_any": "\"when your other <<T>> character is placed on the stage from your hand\": also "
                         "triggers when the character is placed on the stage another way (by an effect, Encore)",
+    "change_on_resolution": "Change [... put this card into <zone>]: this card goes to <zone> on resolution, when the "
+                            "chosen character takes its position, not when the cost is paid; if no character is "
+                            "chosen (none there, or the player declines) it stays on the stage (the rest of the "
+                            "cost is paid)",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
 }
 
 _POSITIONS = {"center": "center", "back": "back"}
+# the change op's destinations of this card ("put this card into your waiting room. choose ...")
+_SELF_MOVES = {"to_waiting_room": "waiting_room", "to_memory": "memory", "to_clock": "clock", "to_hand": "hand",
+               "to_stock": "stock"}
 _ZONES = {"z_wr": "waiting_room", "z_hand": "hand", "z_clock": "clock", "z_stock": "stock",
           "z_memory": "memory", "z_level": "level", "z_climax": "climax_area"}  # fmt: skip
 _PHASES = {"ph_turn": "begin_turn", "ph_draw": "begin_draw", "ph_clock": "begin_clock", "ph_main": "begin_main",
@@ -748,6 +755,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def to_stage(self, who):
         return self._on(who, {"op": "to_stage", "any_position": True})
 
+    def change_place(self, who):
+        if who != ("that",):
+            raise Unsupported("putting something other than the chosen card on this card's position")
+        return [{"op": "@change_place"}]
+
     def standby(self):
         # CR 4.12.2.10: choose up to 1 character of level <= your level + 1 in your waiting room,
         # put it on any position of your stage as [REST]
@@ -768,6 +780,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def this_to_stock(self):
         return [{"op": "@t", "who": "self", "move_only": True}, {"op": "to_stock"}]
+
+    def this_to_wr(self):
+        return [{"op": "@t", "who": "self"}, {"op": "to_waiting_room"}]
+
+    def this_to_clock(self):
+        return [{"op": "@t", "who": "self"}, {"op": "to_clock"}]
 
     def this_to_level(self):
         raise Unsupported("putting a card into the level zone")
@@ -1004,6 +1022,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_memory_min(self, n):
         return {"kind": "memory_at_least", "value": n}
 
+    def c_self_rest(self):
+        return {"kind": "self_rested"}
+
+    def c_self_stand(self):
+        return {"kind": "self_standing"}
+
     def c_in_part(self, part):
         if part == "back":
             return {"kind": "in_back_stage"}
@@ -1069,6 +1093,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_self_memory(self):
         return {"self_to_memory": True}
+
+    # Change (CR 10.8): this card's move to another zone than the waiting room / memory is only a
+    # Change cost (auto_body turns it into the change op's destination)
+    def c_self_clock(self):
+        return {"@self_to": "clock"}
+
+    def c_self_stock(self):
+        return {"@self_to": "stock"}
+
+    def c_self_hand(self):
+        return {"@self_to": "hand"}
 
     def c_clock_top(self):
         return {"clock_top": 1}
@@ -1267,6 +1302,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def p_alarm(self):
         raise Unsupported("Alarm (abilities working from the top of the clock)")
 
+    def p_change(self):
+        return ("change",)
+
     def p_memory(self):
         raise Unsupported("abilities working from the memory")
 
@@ -1343,6 +1381,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 self.approximate("reverse_any")
             else:
                 ab["condition"] = {"kind": "in_battle"}
+        if ("change",) in prefixes or any(o["op"] == "@change_place" for o in effects):
+            cost, effects = self._change(cost, effects)
+            if ("change",) in prefixes:
+                ab["keyword"] = "change"
+        if cost is not None and any(k.startswith("@") for k in cost):
+            raise Unsupported("a cost moving this card to its hand / clock / stock outside Change")
         if mode == "pay":
             if cost is None:
                 raise Unsupported("'you may pay the cost' without a cost")
@@ -1352,6 +1396,34 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a cost without 'you may pay the cost'")
         ab["effect"] = self.resolve(effects, trig, ab.get("condition"))
         return ab
+
+    def _change(self, cost, effects):
+        """Change (CR 10.8.1): "[... put this card into <zone>] ..., choose a card named "X" in your
+        waiting room (hand), and put it on the stage position that this card was on": the change op
+        (that card takes this card's position, this card goes to <zone>); the move of this card
+        leaves the cost for the op (approximation change_on_resolution)."""
+        cost = dict(cost or {})
+        dests = [d for k, d in (("self_to_wr", "waiting_room"), ("self_to_memory", "memory")) if cost.pop(k, False)]
+        if "@self_to" in cost:
+            dests.append(cost.pop("@self_to"))
+        ops = [o for o in effects if not (o["op"] == "@t" and o["who"] == "that")]
+        if len(ops) == 4 and ops[0] == {"op": "@t", "who": "self"} and ops[1]["op"] in _SELF_MOVES:
+            # "put this card into your waiting room. Choose ..." (an [ACT] ability's effect)
+            dests.append(_SELF_MOVES[ops[1]["op"]])
+            ops = ops[2:]
+        if len(dests) != 1:
+            raise Unsupported("Change without one cost moving this card")
+        if len(ops) != 2 or ops[0]["op"] != "choose" or ops[1]["op"] != "@change_place":
+            raise Unsupported("Change with another effect than choosing a character for this card's position")
+        ch = ops[0]
+        flt = dict(ch["filter"])
+        if ch["count"] != 1 or flt.get("zone") not in ("waiting_room", "hand") or flt.get("side") == "opponent":
+            raise Unsupported("Change choosing something other than 1 card in your waiting room / hand")
+        if flt.get("type") not in (None, "character") :
+            raise Unsupported("Change choosing a card that is not a character")
+        flt["type"] = "character"
+        self.approximate("change_on_resolution")
+        return cost, [{"op": "change", "filter": flt, "to": dests[0]}]
 
     def auto_body_your_turn(self, *parts):
         # "during your turn, when ...": the turn is the ability's condition (checked when it
@@ -1379,6 +1451,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def act_body(self, *parts):
         label = parts[0] if isinstance(parts[0], str) else None
         cost, effects = parts[-2], parts[-1]
+        if any(o["op"] == "@change_place" for o in effects):
+            cost, effects = self._change(cost, effects)
+        if any(k.startswith("@") for k in cost):
+            raise Unsupported("a cost moving this card to its hand / clock / stock outside Change")
         ab: dict[str, Any] = {"kind": "act", "cost": cost}
         if label:
             ab["keyword"] = label

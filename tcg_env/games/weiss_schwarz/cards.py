@@ -100,7 +100,7 @@ ConditionName = Literal[
     "facing_level_at_least", "facing_cost_at_most", "battle_opp_level_above_opp", "no_other_rested_center",
     "markers_at_least", "all_chars_trait", "in_battle", "battle_opp_cost_at_most", "other_chars_at_most",
     "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
-    "wr_climax_at_most", "named_in_clock",
+    "wr_climax_at_most", "named_in_clock", "self_rested",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -271,7 +271,8 @@ OpTriggerIcon = op_model("trigger_icon", _M, icon=TriggerIconName)
 OpEncoreSelf, OpShift = op_model("encore_self", _M), op_model("shift", _M)
 OpBond, OpFusion, OpSunder = (op_model(t, _M, name=_Name) for t in ("bond", "fusion", "sunder"))
 OpBackup = op_model("backup", _M, amount=Annotated[int, Field(ge=500, le=10000, multiple_of=500)])
-OpChange = op_model("change", _M, filter=WSFilter, orientation=(OrientationName, "stand"))
+OpChange = op_model("change", _M, filter=WSFilter, orientation=(OrientationName, "stand"),
+                    to=(Literal["waiting_room", "clock", "hand", "stock", "memory"], "waiting_room"))  # where this card goes
 OpCount = op_model("count", _M, filter=WSFilter)
 OpAuraPower = op_model("aura_power", _M, amount=Power, filter=WSFilter)
 OpAuraSoul = op_model("aura_soul", _M, amount=Annotated[int, Field(ge=-5, le=5)], filter=WSFilter)
@@ -354,8 +355,11 @@ _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_res
 _COUNTING = {"brainstorm", "count"}
 # keyword ops: only in an ability written with that keyword (CR 10)
 # (brainstorm is also the plain "put the top N cards into your waiting room, count the climaxes")
+# the ops only a keyword's ability runs; not "change": printed abilities without the keyword put a
+# chosen character on this card's position the same way ("[Put this card into your waiting room]
+# ... put it on the stage position that this card was on"), while a Change ability runs it (CR 10.8.1)
 _KEYWORD_OPS = {"encore_self": "encore", "bond": "bond", "shift": "shift", "fusion": "fusion",
-                "sunder": "sunder", "change": "change"}  # fmt: skip
+                "sunder": "sunder"}  # fmt: skip
 
 
 class WSAbility(StrictModel):
@@ -1031,7 +1035,8 @@ class _Compiler(PoolCompiler):
             return op.amount, 0, 0
         if name == "change":
             flt = self.compile_filter(op.filter, f"{q}.filter", zones=("hand", "waiting_room"))
-            return flt, K.Orientation[op.orientation.upper()], 0
+            to = 0 if op.to == "waiting_room" else int(K.Zone[op.to.upper()])
+            return flt, K.Orientation[op.orientation.upper()], to
         if name == "count":
             return self.compile_filter(op.filter, f"{q}.filter", zones=tuple(z.lower() for z in K.FilterZone.__members__)), 0, 0
         if name in ("aura_power", "aura_soul", "aura_level", "aura_power_level"):

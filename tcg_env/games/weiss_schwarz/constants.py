@@ -378,6 +378,7 @@ class Condition(IntEnum):
     FACING_LEVEL_ABOVE_SELF = 36  # the character facing the source has a higher level than the source
     WR_CLIMAX_AT_MOST = 37  # master's waiting room holds <= arg climax
     NAMED_IN_CLOCK = 38  # master's clock holds a card with name id arg ("X" is in your clock)
+    SELF_RESTED = 39  # the source is on the stage as [REST] ("if this card is [REST]")
 
 
 ABILITY_TABLE = TableLayout("ability")
@@ -549,6 +550,7 @@ class Op(IntEnum):
     BACKUP = 52  # 10.5.2: a0 = power: the defending character gets +a0 until end of turn
     CHANGE = 53  # 10.8.1: a0 = filter row (zone HAND/WAITING_ROOM): that character takes this
     #              card's position (a1 = Orientation) and this card goes to the waiting room
+    #              (a2 = 0; else the Zone it goes to: clock, hand, stock, memory)
     SHIFT = 54  # 10.11.2: exchange this clock card with a same-colour hand card (optional)
     FUSION = 55  # 10.14.1.1: a0 = name id of Character B: search the deck, put B on this card's
     #              position with this card and its markers under B; shuffle

@@ -533,7 +533,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         if s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:  # 10.8.3
             chosen = s[f + FR_REG + reg * K.TARGET_MAX + s[f + FR_REGN + reg] - 1]
             pos = s[POS + src * CARD_W]
-            game.stage_to_wr(s, T, src)
+            if a2 == 0:
+                game.stage_to_wr(s, T, src)
+            else:  # "[Put this card into your clock / memory / stock]", "[Return this card to your hand]"
+                game.put_in_zone(s, src, a2)
             game.place_on_stage(s, T, chosen, m, pos, a1, False)
         s[f + FR_REGN + reg] = 0
     elif op == K.Op.CHOOSE_OPTIONAL:  # ask "do it?"; no skips a2 rows

@@ -171,6 +171,8 @@ def condition_holds(game, s, T, cond, arg, p, source):
         return on_stage and s[ORIENT + source * CARD_W] == K.Orientation.REVERSE
     if cond == K.Condition.SELF_STANDING:
         return on_stage and s[ORIENT + source * CARD_W] == K.Orientation.STAND
+    if cond == K.Condition.SELF_RESTED:
+        return on_stage and s[ORIENT + source * CARD_W] == K.Orientation.REST
     if cond == K.Condition.OPP_LEVEL_AT_LEAST:
         return game.player_level(s, 1 - p) >= arg
     if cond == K.Condition.CLOCK_AT_MOST:
