@@ -43,7 +43,7 @@ def test_with_a_part_of_a_card_name_is_a_name_contains_filter():
     assert r.abilities[0]["condition"]["kind"] == "filter_count_at_least"
 
 
-BRIGHT, RINA, LENA, PLAIN, ORACLE, GRUB, MOTH = range(7)
+BRIGHT, RINA, LENA, PLAIN, ORACLE, GRUB, MOTH, TINKER, FAN = range(9)
 RECORDS = [
     _rec("T/S09-001", "Bright", ['【CONT】 All of your other characters with "Rin" or "Len" in their card names get '
                                  '+500 power.']),
@@ -56,6 +56,10 @@ RECORDS = [
                                "phase, you may pay the cost. If you do, choose a card named \"Moth\" in your waiting "
                                "room, and put it on the stage position that this card was on."]),
     _rec("T/S09-007", "Moth", level="1", power="7000"),
+    _rec("T/S09-008", "Tinker", ["【ACT】 [【REST】 this card] This card gets +500 power until end of turn."]),
+    _rec("T/S09-009", "Fan", ["【AUTO】 When you use an 【ACT】, this card gets +1000 power until end of turn.",
+                              "【AUTO】 When your opponent uses an 【ACT】, this card gets +2000 power until end of "
+                              "turn."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S09-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -172,3 +176,14 @@ def test_cr_10_8_change_puts_the_chosen_character_on_this_cards_position(pool, t
         assert zone(grub) == K.Zone.HAND and _n(g, "STOCK") == stock - 1
     else:
         assert zone(moth) == K.Zone.WAITING_ROOM and zone(grub) == K.Zone.STAGE
+
+
+def test_cr_8_1_1_1_2_when_you_use_an_act_triggers_when_it_has_resolved(pool):
+    sc = _scenario(pool)
+    tinker = sc.put(0, TINKER, "stage", pos=0)
+    fan = sc.put(0, FAN, "stage", pos=1)
+    their_fan = sc.put(1, FAN, "stage", pos=1)
+    g = sc.game()
+    _act(g, "Use ability 0 of Tinker")
+    assert _power(g, tinker) == 3500
+    assert _power(g, fan) == 4000 and _power(g, their_fan) == 5000  # "you use" / "your opponent uses"

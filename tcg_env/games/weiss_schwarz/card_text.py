@@ -86,7 +86,8 @@ _GRANTED_TRIGGERS = ("attacks_self", "frontal_attacked_self", "reversed_self", "
                      "damage_canceled_self", "damage_not_canceled_self", "end_of_attack_self", "trigger_check_climax",
                      "begin_turn", "begin_draw", "begin_clock", "begin_main", "begin_climax", "begin_attack",
                      "begin_encore", "begin_end", "begin_battle", "begin_counter",
-                     "battle_damage_received_canceled", "battle_damage_received_not_canceled")  # fmt: skip
+                     "battle_damage_received_canceled", "battle_damage_received_not_canceled",
+                     "act_used", "opp_act_used")  # fmt: skip
 N_REGS = 2  # constants.N_REGS: target registers per program
 
 _QUOTED = re.compile(r'("[^"]*"|<<[^>]*>>)')
@@ -1238,6 +1239,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def t_another_attacks(self, spec):
         return self.t_other_attacks(None, spec)
+
+    def t_act_used(self):  # CR 8.1.1.1.2: when it has resolved (effects.run_top_frame)
+        return ("act_used", None)
+
+    def t_opp_act_used(self):
+        return ("opp_act_used", None)
 
     def t_level_up(self):
         return ("level_up", None)

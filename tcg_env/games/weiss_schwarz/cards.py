@@ -89,7 +89,7 @@ TriggerName = Literal[
     "climax_placed", "own_climax_placed", "damage_canceled_self", "damage_not_canceled_self",
     "end_of_attack_self", "trigger_check_climax", "use_keyword", "level_up", "opp_char_reversed",
     "begin_battle", "begin_counter", "other_attacks", "other_frontal_attacked", "own_trigger_check_climax",
-    "battle_damage_received_canceled", "battle_damage_received_not_canceled",
+    "battle_damage_received_canceled", "battle_damage_received_not_canceled", "act_used", "opp_act_used",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -663,7 +663,7 @@ class _Compiler(PoolCompiler):
                         "trigger_check_climax", "begin_turn", "begin_draw", "begin_clock", "begin_main",
                         "begin_climax", "begin_attack", "begin_encore", "begin_end", "begin_battle",
                         "begin_counter", "battle_damage_received_canceled",
-                        "battle_damage_received_not_canceled")  # fmt: skip
+                        "battle_damage_received_not_canceled", "act_used", "opp_act_used")  # fmt: skip
 
     def grant_index(self, card: WSCard, ability: dict[str, Any], q: str) -> int:
         """The index k of the granted ability ``ability`` (one row per distinct ability)."""

@@ -309,6 +309,9 @@ class Trigger(IntEnum):
     OTHER_ATTACKS = 28  # "when your other (<<T>>) character attacks" (CR 7.2.1.6); A_TRIG_FILTER on the attacker
     BATTLE_DAMAGE_RECEIVED_CANCELED = 31  # "during this card's battle, when the damage you received is canceled"
     BATTLE_DAMAGE_RECEIVED_NOT_CANCELED = 32  # "... is not canceled" (battle.battle_damage_received)
+    ACT_USED = 33  # "when you use an [ACT]": every stage character of the player who used one (ACT,
+    #                [COUNTER] ACT or Backup, CR 8.2), after its cost (triggers.trigger_act_used)
+    OPP_ACT_USED = 34  # "when your opponent uses an [ACT]": every stage character of the other player
 
 
 class TriggerWhose(IntEnum):

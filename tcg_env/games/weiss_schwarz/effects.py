@@ -16,7 +16,7 @@ Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 
 from tcg_env.engine.effects import AGAIN, ASKED, DONE, NEXT, count_operand, player_operand, run_program
 from tcg_env.engine.effects import reg_add, reg_count, reg_has, reg_slot
-from tcg_env.engine.tables import card_table, filter_table
+from tcg_env.engine.tables import ability_table, card_table, filter_table
 from tcg_env.engine.header import H_ERROR, H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.engine.zones import zone_offsets, zone_push, zone_remove, zone_shuffle
@@ -601,5 +601,10 @@ def run_top_frame(game, s, T):
     if status == ASKED:
         return 1
     if status == DONE:
+        f = frame_base(s, s[FRAME_N] - 1)
+        kind = ability_table(T)[s[f + FR_ABIL], K.A_KIND]
         s[FRAME_N] -= 1
+        if kind == K.AbilityKind.ACT or kind == K.AbilityKind.COUNTER_ACT:
+            # CR 8.1.1.1.2: "when you use an activated ability" is when it has resolved
+            game.trigger_act_used(s, T, s[f + FR_MASTER])
     return 0

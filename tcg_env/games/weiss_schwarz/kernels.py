@@ -423,6 +423,7 @@ def apply_unchecked(game, s, T, a):
                 s[PMOD + d * CARD_W] += cards[c, K.C_BACKUP_POWER]
                 # "when you use this card's Backup" (CR 10.5): its auto abilities, from the waiting room
                 game.trigger_card(s, T, sl, p, K.Trigger.USE_KEYWORD, -1)
+                game.trigger_act_used(s, T, p)  # Backup is an [ACT] ability (CR 10.5.1)
             else:
                 game.play_event(s, T, p, option_of(a, K.HAND_BASE))
         s[STEP] = K.AttackStep.DAMAGE

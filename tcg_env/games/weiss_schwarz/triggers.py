@@ -97,6 +97,20 @@ def trigger_clock_abilities(game, s, T, trig):
 
 
 @internal
+def trigger_act_used(game, s, T, p):
+    """Player ``p`` used an [ACT] ability (an [ACT], a [COUNTER] [ACT] or Backup, CR 8.2): "when you
+    use an [ACT]" on p's stage characters, "when your opponent uses an [ACT]" on the other's."""
+    for pos in range(K.N_POSITIONS):
+        sl = stage_slot(s, p, pos)
+        if sl >= 0:
+            game.trigger_card(s, T, sl, p, K.Trigger.ACT_USED, -1)
+    for pos in range(K.N_POSITIONS):
+        sl = stage_slot(s, 1 - p, pos)
+        if sl >= 0:
+            game.trigger_card(s, T, sl, 1 - p, K.Trigger.OPP_ACT_USED, -1)
+
+
+@internal
 def trigger_all(game, s, T, trig):
     """A phase / step activation condition: every stage character and climax of both players."""
     for p in range(2):
