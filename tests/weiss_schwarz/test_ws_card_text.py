@@ -330,6 +330,10 @@ def test_cr_10_9_memory_label_with_a_memory_count_condition():
     assert res.verdict.value == "exact" and ab["keyword"] == "memory" and ab["whose"] == "yours"
     assert ab["condition"] == {"kind": "memory_at_least", "value": 2}
     res = _c("【CONT】 Memory If \"Paper Moth\" is in your memory, this card gets +1000 power.")
+    assert res.verdict.value == "exact" and res.abilities[0]["condition"] == {
+        "kind": "memory_filter_at_least", "value": 1, "filter": {"name": "Paper Moth", "zone": "memory"}}
+    # an ability working from the memory (the card is there): no such ability zone is compiled
+    res = _c("【CONT】 Memory If this card is in your memory, all of your characters get +500 power.")
     assert res.verdict.value == "unsupported"
 
 

@@ -43,7 +43,7 @@ def test_with_a_part_of_a_card_name_is_a_name_contains_filter():
     assert r.abilities[0]["condition"]["kind"] == "filter_count_at_least"
 
 
-BRIGHT, RINA, LENA, PLAIN, ORACLE, GRUB, MOTH, TINKER, FAN = range(9)
+BRIGHT, RINA, LENA, PLAIN, ORACLE, GRUB, MOTH, TINKER, FAN, SHY, SAGE = range(11)
 RECORDS = [
     _rec("T/S09-001", "Bright", ['【CONT】 All of your other characters with "Rin" or "Len" in their card names get '
                                  '+500 power.']),
@@ -60,6 +60,9 @@ RECORDS = [
     _rec("T/S09-009", "Fan", ["【AUTO】 When you use an 【ACT】, this card gets +1000 power until end of turn.",
                               "【AUTO】 When your opponent uses an 【ACT】, this card gets +2000 power until end of "
                               "turn."]),
+    _rec("T/S09-010", "Shy", ["【AUTO】 [Return this card to your hand] When this card attacks, you may pay the cost. "
+                              "If you do, draw 1 card."]),
+    _rec("T/S09-011", "Sage", ['【CONT】 Memory If "Moth" is in your memory, this card gets +1000 power.']),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S09-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -187,3 +190,64 @@ def test_cr_8_1_1_1_2_when_you_use_an_act_triggers_when_it_has_resolved(pool):
     _act(g, "Use ability 0 of Tinker")
     assert _power(g, tinker) == 3500
     assert _power(g, fan) == 4000 and _power(g, their_fan) == 5000  # "you use" / "your opponent uses"
+
+
+def test_cr_8_4_a_cost_returning_this_card_to_your_hand():
+    r = _c("【AUTO】 [Return this card to your hand] When your climax is placed on your climax area, you may pay the "
+           "cost. If you do, choose 1 of your characters, and that character gets +1 soul until end of turn.")
+    assert r.verdict.value == "exact" and r.abilities[0]["cost"] == {"self_to": "hand"}
+
+
+def test_placed_from_your_hand_or_by_an_effect_is_placed_self_approximately():
+    r = _c('【AUTO】 When this card is placed on the stage from your hand or by a "Foo" effect, draw 1 card.')
+    assert r.verdict.value == "approximate" and r.approximations == ("placed_any_way",)
+    assert r.abilities[0]["trigger"] == "placed_self"
+    r = _c("【AUTO】 When this card is placed on the stage from your hand or put into your waiting room from the stage, "
+           "draw 1 card.")
+    assert [a["trigger"] for a in r.abilities] == ["played_self", "to_wr_from_stage_self"]
+
+
+def test_you_may_mill_one_and_if_that_card_is_x():
+    r = _c("【AUTO】 At the beginning of your opponent's attack phase, you may put the top card of your deck into your "
+           "waiting room. If that card is a 《Glass》 character, this card gets +1000 power until end of turn.")
+    assert r.verdict.value == "exact"
+    eff = r.abilities[0]["effect"]
+    assert eff[0] == {"op": "may", "then": [{"op": "reveal_top", "filter": {"type": "character", "trait": "Glass",
+                                                                             "zone": "deck"}}, {"op": "mill", "count": 1}]}
+    assert eff[1]["op"] == "if_stored"
+
+
+@pytest.mark.parametrize("line, cond", [
+    ('【CONT】 Memory If "Moth" is in your memory, this card gets +1000 power.',
+     {"kind": "memory_filter_at_least", "value": 1, "filter": {"name": "Moth", "zone": "memory"}}),
+    ("【CONT】 If your memory has 2 or less cards, this card gets +1000 power.", {"kind": "memory_at_most", "value": 2}),
+    ("【CONT】 If the number of 《Glass》 characters in your memory is 2 or more, this card gets +1000 power.",
+     {"kind": "memory_filter_at_least", "value": 2, "filter": {"type": "character", "trait": "Glass",
+                                                               "zone": "memory"}}),
+])  # fmt: skip
+def test_cr_10_9_conditions_on_the_memory(line, cond):
+    r = _c(line)
+    assert r.verdict.value == "exact" and r.abilities[0]["condition"] == cond
+
+
+@pytest.mark.parametrize("pay", [True, False])
+def test_cr_8_4_the_cost_returns_this_card_to_the_hand(pool, pay):
+    sc = _scenario(pool)
+    shy = sc.put(0, SHY, "stage", pos=0)
+    g = sc.game()
+    _act(g, "End the main phase")
+    hand = _n(g, "HAND")
+    _act(g, "Direct attack with Shy")
+    _act(g, "Use Shy" if pay else "Decline Shy")
+    zone = int(g.state[S.ZONE + shy * S.CARD_W])
+    assert zone == (K.Zone.HAND if pay else K.Zone.STAGE)
+    assert _n(g, "HAND") == hand + (2 if pay else 0)  # this card and the card drawn
+
+
+@pytest.mark.parametrize("in_memory", [True, False])
+def test_cr_10_9_a_name_in_your_memory(pool, in_memory):
+    sc = _scenario(pool)
+    sage = sc.put(0, SAGE, "stage", pos=0)
+    sc.put(0, MOTH if in_memory else PLAIN, "memory")
+    g = sc.game()
+    assert _power(g, sage) == 3000 + (1000 if in_memory else 0)

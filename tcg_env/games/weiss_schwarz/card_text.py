@@ -57,11 +57,14 @@ APPROXIMATIONS: dict[str, str] = {
                             "chosen character takes its position, not when the cost is paid; if no character is "
                             "chosen (none there, or the player declines) it stays on the stage (the rest of the "
                             "cost is paid)",
+    "placed_any_way": "\"when this card is placed on the stage from your hand or by a \"X\" effect\": also triggers "
+                      "when this card is placed on the stage by another effect (or Encore, Change) than the one named",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
 }
 
 _POSITIONS = {"center": "center", "back": "back"}
+_MEMORY_CONDS = ("memory_at_least", "memory_at_most", "memory_filter_at_least")  # cards._COND_MEMORY
 # the change op's destinations of this card ("put this card into your waiting room. choose ...")
 _SELF_MOVES = {"to_waiting_room": "waiting_room", "to_memory": "memory", "to_clock": "clock", "to_hand": "hand",
                "to_stock": "stock"}
@@ -870,6 +873,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 elif last and last[-1]["op"] in ("mill", "pool", "clock_top") and last[-1].get("count") == 1 \
                         and last[-1]["op"] == "mill":
                     last.insert(len(last) - 1, {"op": "reveal_top", "filter": flt})
+                elif last and last[-1]["op"] == "may" and last[-1]["then"][-1]["op"] == "mill" \
+                        and last[-1]["then"][-1].get("count") == 1 \
+                        and not any(o["op"] in ("count", "brainstorm", "reveal_top", "if_stored") for o in _walk(out)):
+                    # "you may put the top card of your deck into your waiting room. If that card is X,
+                    # ...": the test inside the "may", the block after it; declined, the stored count is
+                    # the frame's initial 0 (no earlier counting op), so the block does not run
+                    inner = last[-1]["then"]
+                    inner.insert(len(inner) - 1, {"op": "reveal_top", "filter": flt, "@tested": True})
                 else:
                     raise Unsupported("'if that card is' after something other than revealing or milling the top card")
                 last.append({"op": "if_stored", "then": ops[0]["then"]})
@@ -995,9 +1006,24 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return {"kind": "no_other_rested_center"}
 
     def c_have_in_memory(self, count, spec):
-        if count[0] != "exactly" or spec:
-            raise Unsupported("a condition on some cards of the memory")
-        return {"kind": "memory_at_least", "value": count[1]}
+        if count[0] != "exactly":
+            raise Unsupported("'you have up to' in the memory")
+        return self.c_memory_spec(spec, count[1])
+
+    def c_memory_max(self, n):
+        return {"kind": "memory_at_most", "value": n}
+
+    def c_named_memory(self, name):
+        return {"kind": "memory_filter_at_least", "value": 1, "filter": {"name": str(name)[1:-1], "zone": "memory"}}
+
+    def c_memory_spec(self, spec, n):
+        # "the number of <<T>> characters in your memory is N or more": cards of the memory (CR 3.12)
+        if spec == {}:
+            return {"kind": "memory_at_least", "value": n}
+        return {"kind": "memory_filter_at_least", "value": n, "filter": self.to_filter(spec, zone="memory")}
+
+    def c_memory_spec_pre(self, n, spec):
+        return self.c_memory_spec(spec, n)
 
     def c_memory_any(self):
         return {"kind": "memory_at_least", "value": 1}
@@ -1177,6 +1203,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def t_played_or_attacks(self):
         return ("@two", (("played_self", None), ("attacks_self", None)))
 
+    def t_played_or_by(self, _by):
+        # "placed on the stage from your hand or by a "X" effect": PLACED_SELF fires for every
+        # placement (approximation placed_any_way: also by other effects, Encore, Change)
+        self.approximate("placed_any_way")
+        return ("placed_self", None)
+
+    def t_played_or_to_wr(self):
+        return ("@two", (("played_self", None), ("to_wr_from_stage_self", None)))
+
     def t_to_wr(self):
         self._off_stage = True  # the card is in the waiting room when its condition is checked
         return ("to_wr_from_stage_self", None)
@@ -1313,7 +1348,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return ("change",)
 
     def p_memory(self):
-        raise Unsupported("abilities working from the memory")
+        return ("memory",)  # CR 10.9.1: an ability about the memory (auto_body checks its condition)
 
     def p_experience(self):
         return ("experience",)
@@ -1343,6 +1378,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             out = [self.auto_body(*copy.deepcopy(parts[:-2]), t, copy.deepcopy(parts[-1])) for t in parts[-2][1]]
             if any(ab.get("once_per_turn") for ab in out):
                 raise Unsupported("two triggers on an ability with a once-per-turn limit")
+            if any(ab["trigger"] == "to_wr_from_stage_self" and "condition" in ab for ab in out):
+                # the condition was compiled for the card on the stage (a count that includes it)
+                raise Unsupported("a condition on 'placed on the stage or put into your waiting room'")
             return out
         prefixes = [p for p in parts[:-2] if isinstance(p, tuple) and len(p) == 1]
         cost = next((p[1] for p in parts if isinstance(p, tuple) and len(p) == 2 and p[0] == "cost"), None)
@@ -1381,6 +1419,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("Experience without the level-sum condition")
         if ("experience",) in prefixes:
             ab["keyword"] = "experience"
+        if ("memory",) in prefixes:
+            # CR 10.9.1 "Memory": the ability references the memory (its condition, or an "if")
+            conds = [cond] + [o["condition"] for o in _walk(effects) if o["op"] == "if"]
+            if not any(c is not None and c["kind"] in _MEMORY_CONDS for c in conds) or "keyword" in ab:
+                raise Unsupported("Memory without a condition on the memory (or an ability working from it)")
+            ab["keyword"] = "memory"
         if cond is not None and cond["kind"] != "none":
             ab["condition"] = cond
         if in_battle:
@@ -1392,8 +1436,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             cost, effects = self._change(cost, effects)
             if ("change",) in prefixes:
                 ab["keyword"] = "change"
-        if cost is not None and any(k.startswith("@") for k in cost):
-            raise Unsupported("a cost moving this card to its hand / clock / stock outside Change")
+        if cost is not None and "@self_to" in cost:
+            if cost.get("self_to_wr") or cost.get("self_to_memory"):
+                raise Unsupported("a cost moving this card to two zones")
+            cost = dict(cost)
+            cost["self_to"] = cost.pop("@self_to")
         if mode == "pay":
             if cost is None:
                 raise Unsupported("'you may pay the cost' without a cost")
@@ -1460,8 +1507,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         cost, effects = parts[-2], parts[-1]
         if any(o["op"] == "@change_place" for o in effects):
             cost, effects = self._change(cost, effects)
-        if any(k.startswith("@") for k in cost):
-            raise Unsupported("a cost moving this card to its hand / clock / stock outside Change")
+        if "@self_to" in cost:
+            if cost.get("self_to_wr") or cost.get("self_to_memory"):
+                raise Unsupported("a cost moving this card to two zones")
+            cost = dict(cost)
+            cost["self_to"] = cost.pop("@self_to")
         ab: dict[str, Any] = {"kind": "act", "cost": cost}
         if label:
             ab["keyword"] = label
@@ -1625,7 +1675,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("Assist that is not about the characters in front of this card")
             ab["keyword"] = "assist"
         elif label == "memory":
-            if cond is None or cond["kind"] != "memory_at_least":
+            if cond is None or cond["kind"] not in _MEMORY_CONDS:
                 raise Unsupported("Memory with another condition than the number of cards in the memory")
             ab["keyword"] = "memory"
         elif label == "experience":
@@ -1787,6 +1837,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         for i, o in enumerate(out):
             # a card only revealed or looked at, with nothing done after: no instruction shows a card
             # (the effect would be nothing), so the line is not compiled
+            if o.pop("@tested", False):
+                continue  # its test is read after the block it is in (effects: a "may" mill)
             if o["op"] == "reveal_top" and not any(x["op"] == "if_stored" or x.get("reg", 0) == o.get("reg", 0)
                                                    and x["op"] in _ON_REG for x in out[i + 1:]):  # fmt: skip
                 raise Unsupported("revealing / looking at the top card only (no instruction shows a card)")

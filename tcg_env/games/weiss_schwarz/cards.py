@@ -100,7 +100,7 @@ ConditionName = Literal[
     "facing_level_at_least", "facing_cost_at_most", "battle_opp_level_above_opp", "no_other_rested_center",
     "markers_at_least", "all_chars_trait", "in_battle", "battle_opp_cost_at_most", "other_chars_at_most",
     "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
-    "wr_climax_at_most", "named_in_clock", "self_rested",
+    "wr_climax_at_most", "named_in_clock", "self_rested", "memory_at_most", "memory_filter_at_least",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -113,12 +113,13 @@ _RESTRICT_BITS = {
     "no_color_requirement": K.RESTRICT_NO_COLOR_REQ,
 }
 # conditions whose value is a count / level (the rest take a name, a trait or nothing)
+_COND_MEMORY = ("memory_at_least", "memory_at_most", "memory_filter_at_least")  # Memory's conditions (CR 10.9.1)
 _COND_COUNT = {
     "level_at_least", "memory_at_least", "level_sum_at_least", "hand_at_most", "stock_at_least",
     "opp_level_at_least", "clock_at_most", "battle_opp_level_at_most", "other_chars_at_least",
     "wr_climax_at_least", "trait_count_at_least", "stock_at_most", "facing_level_at_least", "facing_cost_at_most",
     "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least", "filter_count_at_least",
-    "facing_level_is", "wr_climax_at_most",
+    "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock"}
 
@@ -179,6 +180,9 @@ class WSCost(StrictModel):
     reveal: WSFilter | None = None  # Resonate (CR 10.13)
     self_to_wr: bool = False
     self_to_memory: bool = False
+    # "[Return this card to your hand]", "[Put this card into your clock / stock]": the Zone packed
+    # into A_COST_SELF_TO_MEMORY (1: the memory, else that Zone's value; no new column)
+    self_to: Literal["hand", "clock", "stock"] | None = None
     marker: WSFilter | None = None  # Fusion (CR 10.14.1.1)
     hand_to_clock: int = Field(default=0, ge=0, le=3)
     # "[REST] N of your (other) <spec> characters" (CR 8.4): N standing stage characters matching
@@ -731,7 +735,9 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.effect", "a cont ability needs an effect")
         if kind != "cont" and not ab.effect:
             self.fail(f"{p}.effect", "needs at least one op")
-        if (cost.rest_self or cost.self_to_wr or cost.self_to_memory) and card.type != "character":
+        if (cost.self_to_wr or cost.self_to_memory) + (cost.self_to is not None) > 1:
+            self.fail(f"{p}.cost", "this card moves to one zone (self_to_wr, self_to_memory or self_to)")
+        if (cost.rest_self or cost.self_to_wr or cost.self_to_memory or cost.self_to) and card.type != "character":
             self.fail(f"{p}.cost", "only characters rest or move themselves as a cost")
         if card.type == "climax" and kind not in ("cont", "auto"):
             self.fail(f"{p}.kind", "a climax has cont and auto abilities only")
@@ -787,6 +793,8 @@ class _Compiler(PoolCompiler):
         row[K.A_COST_DISCARD_FILTER] = discard_filter
         row[K.A_COST_REVEAL_FILTER] = reveal
         row[K.A_COST_MARKER_FILTER] = marker
+        if cost.self_to is not None:  # packed into A_COST_SELF_TO_MEMORY (costs.pay_fixed_costs)
+            row[K.A_COST_SELF_TO_MEMORY] = int(K.Zone[cost.self_to.upper()])
         if cost.rest_other:  # packed into A_COST_REST_SELF (constants.REST_OTHER_*)
             row[K.A_COST_REST_SELF] |= (cost.rest_other << K.REST_OTHER_SHIFT) | ((rest_other + 1) << K.REST_OTHER_FILTER_SHIFT)
         row[K.A_CODE_START] = code_start
@@ -852,8 +860,8 @@ class _Compiler(PoolCompiler):
         elif kw == "alarm":  # CR 10.1.1
             need(ab.zone == "clock_top", "zone", "Alarm abilities work from the top of the clock (CR 10.1.1)")
         elif kw == "memory":  # CR 10.9.1
-            need(ab.zone == "memory" or _mentions(cond, ab.effect, "memory_at_least"), "zone",
-                 "Memory: zone 'memory' or a memory_at_least condition (CR 10.9.1)")  # fmt: skip
+            need(ab.zone == "memory" or any(_mentions(cond, ab.effect, k) for k in _COND_MEMORY), "zone",
+                 "Memory: zone 'memory' or a condition on the memory (CR 10.9.1)")  # fmt: skip
         elif kw == "experience":  # CR 10.10.1
             need(ab.zone == "level" or _mentions(cond, ab.effect, "level_sum_at_least"), "zone",
                  "Experience: zone 'level' or a level_sum_at_least condition (CR 10.10.1)")  # fmt: skip
@@ -890,6 +898,12 @@ class _Compiler(PoolCompiler):
             if cond.value > 0xFF:
                 self.fail(f"{p}.value", "must be <= 255")
             arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("stage",)) << 8) | cond.value
+        elif kind == "memory_filter_at_least":
+            if cond.filter is None or cond.filter.side != "own" or cond.filter.zone != "memory":
+                self.fail(f"{p}.filter", "memory_filter_at_least needs a filter on your own memory")
+            if cond.value > 0xFF:
+                self.fail(f"{p}.value", "must be <= 255")
+            arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("memory",)) << 8) | cond.value
         elif cond.filter is not None:
             self.fail(f"{p}.filter", f"{kind} takes no filter")
         if kind in _COND_NAME:
@@ -1119,7 +1133,7 @@ def _mentions(cond: WSCondition | None, ops: list[Any], kind: str) -> bool:
 def _cost_nonempty(c: WSCost) -> bool:
     return bool(
         c.stock or c.rest_self or c.discard or c.clock_top or c.reveal is not None or c.self_to_wr
-        or c.self_to_memory or c.marker is not None or c.hand_to_clock or c.rest_other
+        or c.self_to_memory or c.self_to or c.marker is not None or c.hand_to_clock or c.rest_other
     )  # fmt: skip
 
 

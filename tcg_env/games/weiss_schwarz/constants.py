@@ -382,6 +382,9 @@ class Condition(IntEnum):
     WR_CLIMAX_AT_MOST = 37  # master's waiting room holds <= arg climax
     NAMED_IN_CLOCK = 38  # master's clock holds a card with name id arg ("X" is in your clock)
     SELF_RESTED = 39  # the source is on the stage as [REST] ("if this card is [REST]")
+    MEMORY_AT_MOST = 40  # cards in master's memory <= arg
+    MEMORY_FILTER_AT_LEAST = 41  # master's memory holds >= (arg & 0xFF) cards matching filter row arg >> 8
+    #                              ("X" is in your memory; N or more <<T>> characters in your memory)
 
 
 ABILITY_TABLE = TableLayout("ability")
@@ -404,7 +407,7 @@ A_COST_DISCARD_FILTER = ABILITY_TABLE.add("cost_discard_filter")  # filter row t
 A_COST_CLOCK_TOP = ABILITY_TABLE.add("cost_clock_top", source=copy("cost.clock_top"))  # Accelerate (10.12): put the top card of your deck into your clock (count)
 A_COST_REVEAL_FILTER = ABILITY_TABLE.add("cost_reveal_filter")  # Resonate (10.13): reveal a hand card matching this filter, -1 = none
 A_COST_SELF_TO_WR = ABILITY_TABLE.add("cost_self_to_wr", source=copy("cost.self_to_wr"))  # 1: [put this card into your waiting room]
-A_COST_SELF_TO_MEMORY = ABILITY_TABLE.add("cost_self_to_memory", source=copy("cost.self_to_memory"))  # 1: [put this card into your memory]
+A_COST_SELF_TO_MEMORY = ABILITY_TABLE.add("cost_self_to_memory", source=copy("cost.self_to_memory"))  # 1: [put this card into your memory]; else the Zone (hand, clock, stock) this card goes to (cost self_to)
 A_COST_MARKER_FILTER = ABILITY_TABLE.add("cost_marker_filter")  # Fusion (10.14.1.1): put a stage character matching this filter
 #                            under this card as a marker, -1 = none
 A_COST_HAND_TO_CLOCK = ABILITY_TABLE.add("cost_hand_to_clock", source=copy("cost.hand_to_clock"))  # number of hand cards to put into the clock

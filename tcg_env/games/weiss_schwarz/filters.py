@@ -28,6 +28,7 @@ from tcg_env.games.weiss_schwarz.state import (
     HAND_N,
     LEVEL_L,
     LEVEL_N,
+    MEMORY_L,
     MEMORY_N,
     ORIENT,
     POS,
@@ -257,6 +258,14 @@ def condition_holds(game, s, T, cond, arg, p, source):
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
             if sl >= 0 and game.filter_match(s, T, arg >> 8, sl, p, source):
+                n += 1
+        return n >= (arg & 0xFF)
+    if cond == K.Condition.MEMORY_AT_MOST:
+        return s[MEMORY_N + p] <= arg
+    if cond == K.Condition.MEMORY_FILTER_AT_LEAST:
+        n = 0
+        for i in range(s[MEMORY_N + p]):
+            if game.filter_match(s, T, arg >> 8, s[MEMORY_L + p * K.MAX_DECK + i], p, source):
                 n += 1
         return n >= (arg & 0xFF)
     if cond == K.Condition.NAMED_IN_CLOCK:
