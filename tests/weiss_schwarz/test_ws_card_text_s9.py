@@ -43,7 +43,8 @@ def test_with_a_part_of_a_card_name_is_a_name_contains_filter():
     assert r.abilities[0]["condition"]["kind"] == "filter_count_at_least"
 
 
-BRIGHT, RINA, LENA, PLAIN, ORACLE, GRUB, MOTH, TINKER, FAN, SHY, SAGE = range(11)
+BRIGHT, RINA, LENA, PLAIN, ORACLE, GRUB, MOTH, TINKER, FAN, SHY, SAGE, ONCE, TWICE, THINKER, FLARE, MOURNER, CHEER, \
+    RUNNER, SHIFTER, ROBBER, BELL, GHOST, SCOUT, DIGGER = range(24)
 RECORDS = [
     _rec("T/S09-001", "Bright", ['【CONT】 All of your other characters with "Rin" or "Len" in their card names get '
                                  '+500 power.']),
@@ -63,6 +64,34 @@ RECORDS = [
     _rec("T/S09-010", "Shy", ["【AUTO】 [Return this card to your hand] When this card attacks, you may pay the cost. "
                               "If you do, draw 1 card."]),
     _rec("T/S09-011", "Sage", ['【CONT】 Memory If "Moth" is in your memory, this card gets +1000 power.']),
+    _rec("T/S09-012", "Once", ["【AUTO】 This ability activates up to 1 time per turn. When your other character is "
+                               "placed on the stage from your hand, this card gets +500 power until end of turn."]),
+    _rec("T/S09-013", "Twice", ["【AUTO】 This ability activates up to two times per turn. When your other character "
+                                "is placed on the stage from your hand, this card gets +500 power until end of turn."]),
+    _rec("T/S09-014", "Thinker", ["【ACT】 Brainstorm [【REST】 this card] Flip over 4 cards from the top of your deck, "
+                                  "and put them into your waiting room. For each climax revealed among those cards, "
+                                  "perform the following action. \"Draw 1 card, and put the top card of your deck "
+                                  "into your stock.\""]),
+    _rec("T/S09-015", "Flare", [], type="Climax", trigger=("SOUL",)),
+    _rec("T/S09-016", "Mourner", ["【AUTO】 When another of your characters becomes 【REVERSE】 in battle, this card "
+                                  "gets +1000 power until end of turn."]),
+    _rec("T/S09-017", "Cheer", ["【AUTO】 When your other character's battle opponent becomes 【REVERSE】, this card "
+                                "gets +1500 power until end of turn."]),
+    _rec("T/S09-018", "Runner", ["【AUTO】 When this card direct attacks, draw 1 card."], power="9000"),
+    _rec("T/S09-019", "Shifter", ["【ACT】 [【REST】 this card] Move this card to an open position of your back "
+                                  "stage."]),
+    _rec("T/S09-020", "Robber", ["【AUTO】 When this card attacks, put the bottom card of your opponent's stock into "
+                                 "their waiting room."]),
+    _rec("T/S09-021", "Bell", ["【AUTO】 【CLOCK】 Alarm If this card is the top card of your clock, at the beginning of "
+                               "your climax phase, draw 1 card."]),
+    _rec("T/S09-022", "Ghost", ["【AUTO】 Memory At the beginning of your climax phase, if this card is in your memory, "
+                                "return this card to your hand."]),
+    _rec("T/S09-023", "Scout", ["【ACT】 [【REST】 this card] Look at up to X cards from the top of your deck, choose up "
+                                "to 1 card from among them, put it into your hand, and put the rest into your waiting "
+                                "room. X is equal to the number of 《Glass》 characters you have."], traits=("Glass",)),
+    _rec("T/S09-024", "Digger", ["【ACT】 [【REST】 this card] Put the top 2 cards of your deck into your waiting room, "
+                                 "choose 1 level X or lower character in your waiting room, and return it to your "
+                                 "hand. X is equal to the total level of those cards."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S09-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -78,7 +107,8 @@ def pool(tmp_path_factory):
 
 
 def _deck():
-    return np.array([i % len(RECORDS) for i in range(len(RECORDS) * 4)][:50], np.int32)
+    others = [i for i in range(len(RECORDS)) if i != FLARE]
+    return np.array([FLARE] * 4 + [others[i % len(others)] for i in range(46)], np.int32)
 
 
 def _scenario(pool, **kw):
@@ -251,3 +281,229 @@ def test_cr_10_9_a_name_in_your_memory(pool, in_memory):
     sc.put(0, MOTH if in_memory else PLAIN, "memory")
     g = sc.game()
     assert _power(g, sage) == 3000 + (1000 if in_memory else 0)
+
+
+def test_this_ability_activates_up_to_n_times_per_turn(pool):
+    sc = _scenario(pool)
+    once = sc.put(0, ONCE, "stage", pos=3)
+    twice = sc.put(0, TWICE, "stage", pos=4)
+    for c in (PLAIN, RINA, LENA):
+        sc.put(0, c, "hand")
+    g = sc.game()
+    for name, pos in (("Plain", "center left"), ("Kagamine Rina", "center middle"), ("Lena Len", "center right")):
+        _act(g, f"Play {name} to {pos}")
+        while not any(g.describe_action(int(a)).startswith("End the main phase") for a in g.legal_actions()):
+            g.step(int(g.legal_actions()[0]))  # the order of the two triggered abilities
+    assert _power(g, once) == 3500 and _power(g, twice) == 4000
+
+
+def test_cr_10_7_perform_the_following_action_for_each_climax_compiles_to_counted_blocks():
+    r = _c('【ACT】 Brainstorm [(1)] Flip over 3 cards from the top of your deck, and put them into your waiting room. '
+           'For each climax revealed among those cards, perform the following action. "Choose 1 character in your '
+           'waiting room, and return it to your hand."')
+    assert r.verdict.value == "exact"
+    eff = r.abilities[0]["effect"]
+    assert eff[0] == {"op": "brainstorm", "count": 3}
+    assert [(o["op"], o["at_least"]) for o in eff[1:]] == [("if_stored", 1), ("if_stored", 2), ("if_stored", 3)]
+    assert eff[1]["then"] == [{"op": "choose", "filter": {"type": "character", "zone": "waiting_room"}, "count": 1},
+                              {"op": "to_hand"}]  # fmt: skip
+
+
+@pytest.mark.parametrize("climaxes", [0, 1, 2])
+def test_cr_10_7_the_action_is_performed_once_for_each_climax_revealed(pool, climaxes):
+    sc = _scenario(pool)
+    sc.put(0, THINKER, "stage", pos=0)
+    # the top 4: `climaxes` copies of Flare (distinct slots: stack_deck takes the topmost copy), then others
+    sc.stack_deck(0, [PLAIN, RINA, LENA, MOTH][: 4 - climaxes])
+    flares = [sl for sl in sc.zone(0, sc.DECK) if int(sc.row[S.CARD + sl * S.CARD_W]) == FLARE]
+    for sl in flares[:climaxes]:
+        sc.move(sl, sc.DECK)
+    g = sc.game()
+    assert [n == "Flare" for n in _top(g, 4)] == [True] * climaxes + [False] * (4 - climaxes)
+    hand, stock = _n(g, "HAND"), _n(g, "STOCK")
+    _act(g, "Use ability 0 of Thinker")
+    assert _n(g, "HAND") == hand + climaxes and _n(g, "STOCK") == stock + climaxes
+
+
+def _to_encore(g, limit=40):
+    """Step (the first legal action) until the attack phase reaches its encore step (CR 7.7)."""
+    turn = int(g.state[S.TURN]) if hasattr(S, "TURN") else None
+    for _ in range(limit):
+        if int(g.state[S.STEP]) == K.AttackStep.ENCORE:
+            return
+        g.step(int(g.legal_actions()[0]))
+        assert turn is None or int(g.state[S.TURN]) == turn
+    raise AssertionError("the encore step never came")
+
+
+@pytest.mark.parametrize("attacker_wins", [True, False])
+def test_when_another_of_your_characters_becomes_reverse_in_battle(pool, attacker_wins):
+    sc = _scenario(pool)
+    sc.put(0, MOTH if attacker_wins else PLAIN, "stage", pos=0)
+    mourner = sc.put(0, MOURNER, "stage", pos=3)
+    cheer = sc.put(0, CHEER, "stage", pos=4)
+    sc.put(1, PLAIN if attacker_wins else MOTH, "stage", pos=2)  # facing center left (CR 3.6.5)
+    g = sc.game()
+    _act(g, "End the main phase")
+    _act(g, "Frontal attack with " + ("Moth" if attacker_wins else "Plain"))
+    _to_encore(g)
+    # the attacker lost: Mourner's trigger; it won: Cheer's (its other character's battle opponent)
+    assert _power(g, mourner) == 3000 + (0 if attacker_wins else 1000)
+    assert _power(g, cheer) == 3000 + (1500 if attacker_wins else 0)
+
+
+@pytest.mark.parametrize("direct", [True, False])
+def test_when_this_card_direct_attacks(pool, direct):
+    sc = _scenario(pool)
+    sc.put(0, RUNNER, "stage", pos=0)
+    if not direct:
+        sc.put(1, PLAIN, "stage", pos=2)
+    g = sc.game()
+    _act(g, "End the main phase")
+    hand = _n(g, "HAND")
+    _act(g, ("Direct" if direct else "Frontal") + " attack with Runner")
+    assert _n(g, "HAND") == hand + int(direct)
+
+
+def test_put_the_bottom_card_of_your_opponents_stock_into_their_waiting_room():
+    r = _c("【AUTO】 When this card becomes 【REVERSE】, if this card's battle opponent is level 1 or lower, you may put "
+           "that character into your opponent's stock. If you do, put the bottom card of your opponent's stock into "
+           "their waiting room.")
+    assert r.verdict.value == "approximate" and r.approximations == ("if_you_do",)
+    assert r.abilities[0]["effect"][0]["then"][-1] == {"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}
+
+
+def test_an_open_position_of_your_back_stage_is_the_positions_allowed():
+    r = _c("【AUTO】 At the beginning of your climax phase, you may move this card to an open position of your back "
+           "stage.")
+    assert r.verdict.value == "exact"
+    assert r.abilities[0]["effect"][0]["then"][-1] == {"op": "move_position", "positions": ["back"]}
+
+
+def test_move_this_card_to_an_open_position_of_your_back_stage(pool):
+    sc = _scenario(pool)
+    sc.put(0, SHIFTER, "stage", pos=0)
+    sc.put(0, PLAIN, "stage", pos=3)
+    g = sc.game()
+    _act(g, "Use ability 0 of Shifter")
+    labels = [g.describe_action(int(a)) for a in g.legal_actions()]
+    assert len(labels) == 1 and "back right" in labels[0]  # center positions and the taken back left are not offered
+    g.step(int(g.legal_actions()[0]))
+    assert g.pool.names[int(g.state[S.CARD + int(g.state[S.STAGE + 4]) * S.CARD_W])] == "Shifter"
+
+
+def test_the_bottom_card_of_the_stock_goes_to_the_waiting_room(pool):
+    sc = _scenario(pool)
+    sc.put(0, ROBBER, "stage", pos=0)
+    bottom = sc.put(1, PLAIN, "stock")  # the first card put is the bottom one (CR 3.10.2)
+    top = sc.put(1, RINA, "stock")
+    g = sc.game()
+    _act(g, "End the main phase")
+    _act(g, "Direct attack with Robber")
+    zone = lambda sl: int(g.state[S.ZONE + sl * S.CARD_W])  # noqa: E731
+    assert zone(bottom) == K.Zone.WAITING_ROOM and zone(top) == K.Zone.STOCK
+
+
+@pytest.mark.parametrize("on_top", [True, False])
+def test_cr_10_1_alarm_works_from_the_top_of_the_clock(pool, on_top):
+    r = _c("【AUTO】 【CLOCK】 Alarm If this card is the top card of your clock, and you have 2 or more 《Glass》 "
+           "characters, at the beginning of your climax phase, draw 1 card.")
+    ab = r.abilities[0]
+    assert r.verdict.value == "exact" and (ab["zone"], ab["keyword"], ab["trigger"]) == ("clock_top", "alarm",
+                                                                                           "begin_climax")
+    assert ab["condition"] == {"kind": "trait_count_at_least", "trait": "Glass", "value": 2}  # the card is not counted
+    sc = _scenario(pool)
+    sc.put(0, BELL, "clock")
+    if not on_top:
+        sc.put(0, PLAIN, "clock")
+    g = sc.game()
+    hand = _n(g, "HAND")
+    _act(g, "End the main phase")
+    assert _n(g, "HAND") == hand + int(on_top)
+
+
+def test_cr_10_9_an_auto_ability_working_from_the_memory(pool):
+    sc = _scenario(pool)
+    ghost = sc.put(0, GHOST, "memory")
+    g = sc.game()
+    _act(g, "End the main phase")
+    assert int(g.state[S.ZONE + ghost * S.CARD_W]) == K.Zone.HAND
+
+
+def test_look_at_up_to_x_cards_counts_x_first():
+    r = _c("【AUTO】 When this card is placed on the stage from your hand, look at up to X cards from the top of your "
+           "deck, choose up to 1 card from among them, put it into your hand, and put the rest into your waiting "
+           "room. X is equal to the number of 《Glass》 characters you have.")
+    assert r.verdict.value == "approximate" and r.approximations == ("look_exactly_n",)
+    assert r.abilities[0]["effect"] == [{"op": "count", "filter": {"type": "character", "trait": "Glass"}},
+                                        {"op": "look_top", "count": "x", "take": 1, "rest": "waiting_room"}]
+
+
+@pytest.mark.parametrize("others", [0, 2])
+def test_look_at_x_cards_x_counted_when_it_resolves(pool, others):
+    sc = _scenario(pool)
+    sc.put(0, SCOUT, "stage", pos=0)
+    for k in range(others):
+        sc.put(0, PLAIN, "stage", pos=1 + k)  # Plain is a 《Glass》 character too
+    g = sc.game()
+    wr, deck = _n(g, "WR"), _n(g, "DECK")
+    _act(g, "Use ability 0 of Scout")
+    _act(g, "Pass")  # take nothing: every card looked at goes to the waiting room
+    assert _n(g, "WR") == wr + 1 + others and _n(g, "DECK") == deck - 1 - others
+
+
+def test_cr_10_12_accelerate_and_cr_10_11_shift():
+    r = _c("【AUTO】 Accelerate [Put the top card of your deck into your clock] At the beginning of your climax phase, "
+           "you may pay the cost. If you do, this card gets +1000 power until end of turn.")
+    ab = r.abilities[0]
+    assert r.verdict.value == "exact" and ab["keyword"] == "accelerate" and ab["cost"] == {"clock_top": 1}
+    r = _c("【AUTO】 【CLOCK】 Shift, Level 1 (At the beginning of your main phase, you may choose a green card in your "
+           "hand and this card in your clock, and exchange them)")
+    ab = r.abilities[0]
+    assert r.verdict.value == "exact"
+    assert (ab["keyword"], ab["zone"], ab["trigger"], ab["condition"]) == ("shift", "clock", "begin_main",
+                                                                          {"kind": "level_at_least", "value": 1})
+
+
+def test_two_conditions_before_you_may_pay_the_cost():
+    # [CXCOMBO] takes the first (the combo column, alone: the pool compiler refuses a combo beside a condition)
+    r = _c('【AUTO】 【CXCOMBO】 [Put 1 card from your hand into your waiting room] When this card attacks, if "Flare" is '
+           'in your climax area, and you have 2 or more other 《Glass》 characters, you may pay the cost. If you do, '
+           'draw 1 card.')
+    ab = r.abilities[0]
+    assert r.verdict.value == "approximate" and ab["combo"] == "Flare" and "condition" not in ab
+    assert ab["effect"][0]["condition"] == {"kind": "trait_count_at_least", "trait": "Glass", "value": 2}
+    # the second is checked after the cost is paid
+    r = _c("【AUTO】 [Put 1 card from your hand into your waiting room] When this card attacks, if you have 2 or more "
+           "other 《Glass》 characters, and your level is 2 or higher, you may pay the cost. If you do, draw 1 card.")
+    assert r.verdict.value == "approximate" and r.approximations == ("second_condition_after_cost",)
+    assert r.abilities[0]["effect"] == [{"op": "if", "condition": {"kind": "level_at_least", "value": 2},
+                                         "then": [{"op": "draw", "count": 1}]}]  # fmt: skip
+
+
+def test_level_x_or_lower_with_x_the_level_of_the_cards_milled_or_revealed():
+    r = _c("【ACT】 [(1) 【REST】 this card] Put the top 2 cards of your deck into your waiting room, choose 1 level X or "
+           "lower 《Glass》 character in your waiting room, and return it to your hand. X is equal to the total level "
+           "of those cards. (Climax are regarded as level 0)")
+    assert r.verdict.value == "exact"
+    assert r.abilities[0]["effect"] == [
+        {"op": "mill_level", "count": 2},
+        {"op": "choose", "filter": {"type": "character", "trait": "Glass", "level_max_x": True, "level_max": 0,
+                                    "zone": "waiting_room"}, "count": 1},
+        {"op": "to_hand"}]  # fmt: skip
+    r = _c("【AUTO】 When this card attacks, reveal the top card of your deck, choose 1 level X or lower character in "
+           "your waiting room, and return it to your hand. X is equal to the level of the revealed card.")
+    assert r.verdict.value == "approximate" and r.approximations == ("reveal_unseen",)
+    assert r.abilities[0]["effect"][0] == {"op": "top_level"}
+
+
+@pytest.mark.parametrize("milled, offered", [((PLAIN, RINA), False), ((MOTH, PLAIN), True)])
+def test_level_x_or_lower_reads_the_total_level_milled(pool, milled, offered):
+    sc = _scenario(pool)
+    sc.put(0, DIGGER, "stage", pos=0)
+    sc.put(0, MOTH, "waiting_room")  # the level 1 character that may be chosen
+    sc.stack_deck(0, list(milled))
+    g = sc.game()
+    _act(g, "Use ability 0 of Digger")
+    labels = [g.describe_action(int(a)) for a in g.legal_actions()]
+    assert any(x.startswith("Choose Moth") for x in labels) == offered  # X = 0 + 0 or 1 + 0

@@ -39,8 +39,6 @@ APPROXIMATIONS: dict[str, str] = {
                        "in their order (no re-ordering decision; rules-coverage CR 4.7-4.9)",
     "reverse_any": "\"when this card becomes [REVERSE] in battle\" with another condition: also triggers when an "
                    "effect reverses the card outside a battle (alone, \"in battle\" is the condition in_battle)",
-    "move_any_open": "\"move it to an open position of your back / center stage\": the player may move it to "
-                     "any open position of the stage (the engine's move has no back/center limit)",
     "reveal_unseen": "\"reveal the top card of your deck\": the test of the revealed card and what follows are "
                      "the card's, but the observations do not show the revealed card to either player",
     "mill_via_resolution": "\"put the top N cards of your deck into your waiting room. If there is a climax among "
@@ -59,6 +57,9 @@ APPROXIMATIONS: dict[str, str] = {
                             "cost is paid)",
     "placed_any_way": "\"when this card is placed on the stage from your hand or by a \"X\" effect\": also triggers "
                       "when this card is placed on the stage by another effect (or Encore, Change) than the one named",
+    "second_condition_after_cost": "\"if A, and B, you may pay the cost. If you do, X\": A is the ability's "
+                                   "condition; B is checked when X resolves, after the cost is paid (the player may "
+                                   "pay the cost while B does not hold, and then nothing happens)",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
 }
@@ -90,7 +91,8 @@ _GRANTED_TRIGGERS = ("attacks_self", "frontal_attacked_self", "reversed_self", "
                      "begin_turn", "begin_draw", "begin_clock", "begin_main", "begin_climax", "begin_attack",
                      "begin_encore", "begin_end", "begin_battle", "begin_counter",
                      "battle_damage_received_canceled", "battle_damage_received_not_canceled",
-                     "act_used", "opp_act_used")  # fmt: skip
+                     "act_used", "opp_act_used", "other_reversed", "other_battle_opp_reversed",
+                     "direct_attacks_self")  # fmt: skip
 N_REGS = 2  # constants.N_REGS: target registers per program
 
 _QUOTED = re.compile(r'("[^"]*"|<<[^>]*>>)')
@@ -159,6 +161,16 @@ def _walk(ops: list[dict]):
             yield from _walk(o["then"])
 
 
+def _dicts(v: Any):
+    if isinstance(v, dict):
+        yield v
+        for x in v.values():
+            yield from _dicts(x)
+    elif isinstance(v, (list, tuple)):
+        for x in v:
+            yield from _dicts(x)
+
+
 def _as_char(spec: dict[str, Any]) -> dict[str, Any]:
     """"your other "Name"" / "1 of your "Name"" on the stage: a character of that name (CR 3.6:
     only characters are on the stage)."""
@@ -182,6 +194,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "... this card gets -N level while in your hand": the card is in the hand when its
         # condition is checked, so a count of "your characters" does not include it (_count_cond)
         if any(True for _ in tree.find_data("aura_hand")):
+            self._off_stage = True
+        # an ability working from the memory / the top of the clock: the card is not on the stage
+        if any(True for d in ("c_in_memory", "c_self_clock_top") for _ in tree.find_data(d)):
             self._off_stage = True
         return super().transform(tree)
 
@@ -243,6 +258,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def q_level_eq(self, n):
         return ("level_eq", int(n))
 
+    def q_level_x(self):
+        return ("level_max_x", True)  # "level X or lower": X of the "X is equal to" sentence (effects)
+
     def q_cost_max(self, n):
         return ("cost_max", int(n))
 
@@ -285,6 +303,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     @staticmethod
     def to_filter(spec: dict[str, Any], **extra: Any) -> dict[str, Any]:
         f = dict(spec)
+        if f.get("level_max_x"):
+            if "level_eq" in f or "level_min" in f or "level_max" in f:
+                raise Unsupported("two level bounds")
+            f["level_max"] = 0
         if "level_eq" in f:
             lv = f.pop("level_eq")
             if "level_min" in f or "level_max" in f:
@@ -382,7 +404,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return ("restrict", [r for o in ab["effect"] for r in o["restrictions"]])
         if ab.get("kind") != "auto" or ab.get("trigger") not in _GRANTED_TRIGGERS:
             raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
-        if ab.get("once_per_turn") or ab.get("keyword") not in (None, "encore") or ab.get("combo"):
+        if ab.get("once_per_turn") or ab.get("times_per_turn") or ab.get("keyword") not in (None, "encore") \
+                or ab.get("combo"):
             raise Unsupported("a granted ability with a once-per-turn limit, a keyword (but Encore) or a combo")
         for name in res.approximations:
             self.approximate(name)
@@ -414,6 +437,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         spec = next(p for p in parts if isinstance(p, dict))
         return self._xcount(other, spec, int(parts[-1]))
 
+    def x_count1(self, *parts):
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = next(p for p in parts if isinstance(p, dict))
+        return self._xcount(other, spec, 1)
+
     def x_count_pre(self, mult, *parts):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = next(p for p in parts if isinstance(p, dict))
@@ -421,6 +449,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def x_count_opp(self, mult):
         return {"x": "count", "filter": {"type": "character", "side": "opponent"}, "mult": int(mult)}
+
+    def x_mill_level(self):
+        return {"x": "mill_level"}  # the total level of the cards the effect put into the waiting room
+
+    def x_card_level(self):
+        return {"x": "card_level"}  # the level of the card revealed / put into the waiting room
 
     def x_level(self, mult):
         return {"x": "level", "mult": int(mult)}
@@ -683,8 +717,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def reveal(self, *_):
         return None
 
+    def look_n(self, n):
+        return n
+
+    def look_x(self):
+        return "x"  # "look at up to X cards": the count of the "X is equal to" sentence (effects)
+
     def _look(self, n, take, spec, rest="top"):
-        if n > 16 or take > n:
+        if n == "x":
+            if take != 1:
+                raise Unsupported("looking at X cards and taking more than 1")
+        elif n > 16 or take > n:
             raise Unsupported("looking at more than 16 cards")
         self.approximate("look_exactly_n")
         if rest == "top":
@@ -710,8 +753,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "look at up to N cards from the top of your deck, and put them on the top of your deck in
         # any order" (CR 3.2.2 lets an effect change the order): LOOK_TOP taking up to N of them, each
         # put on top in the order taken (LOOK_TAKE_TOP): every order can be made
-        if n > 8:
-            raise Unsupported("re-ordering more than 8 cards (a target register's size)")
+        if n == "x" or n > 8:
+            raise Unsupported("re-ordering X or more than 8 cards (a target register's size)")
         self.approximate("look_exactly_n")
         return [{"op": "look_top", "count": n, "take": n, "to": "deck_top"}]
 
@@ -740,12 +783,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "shuffle_deck"}]
 
     def move_part(self, who, part):
-        self.approximate("move_any_open")
-        return self._on(who, {"op": "move_position"})
+        # "move it to an open position of your back / center stage": the positions allowed (a2 mask)
+        return self._on(who, {"op": "move_position", "positions": [part]})
 
     def move_middle(self, who):
-        self.approximate("move_any_open")
-        return self._on(who, {"op": "move_position"})
+        return self._on(who, {"op": "move_position", "positions": ["center_middle"]})
 
     def move_any(self, who):
         return self._on(who, {"op": "move_position"})
@@ -754,7 +796,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return self._on(who, {"op": "to_stage", "orientation": "rest", "any_position": True})
 
     def to_stage_rest_part(self, who, part):
-        raise Unsupported("putting a card on a position of the back / center stage only")
+        return self._on(who, {"op": "to_stage", "orientation": "rest", "any_position": True, "positions": [part]})
+
+    def to_stage_part(self, who, part):
+        return self._on(who, {"op": "to_stage", "any_position": True, "positions": [part]})
+
+    def stock_bottom_opp(self):
+        return [{"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}]
 
     def to_stage(self, who):
         return self._on(who, {"op": "to_stage", "any_position": True})
@@ -844,15 +892,53 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if len(ops) == 2 and ops[0]["op"] == "choose" and ops[0]["count"] == 1 and ops[0].get("up_to") \
                 and ops[0]["filter"].get("zone") not in (None, "stage"):
             return [dict(ops[0], count="x"), *ops[1:]]
-        raise Unsupported("'for each climax revealed' with an effect other than one draw or one choice")
+        return [{"op": "@per_climax", "then": ops}]
+
+    def per_climax_action(self, tok):
+        # "For each climax revealed among those cards, perform the following action. "<effect>"": the
+        # quoted effect, parsed as an event's text (its pronouns and registers resolved with the line's)
+        text = normalise(str(tok)[1:-1])
+        try:
+            tree = COMPILER.parser.parse(text)
+        except Exception as exc:  # a LarkError: the quoted effect is no sentence of the grammar
+            raise Unsupported(f"the action performed for each climax: {str(exc).splitlines()[0][:80]}") from None
+        t = WSTextTransformer({"type": "event", "@raw": True})
+        value = t.transform(tree)
+        if not isinstance(value, dict) or "@raw_ops" not in value:
+            raise Unsupported("the action performed for each climax is not an effect")
+        for name in t.approximations:
+            self.approximate(name)
+        return [{"op": "@per_climax", "then": value["@raw_ops"]}]
 
     def effects(self, *sentences):
         out: list[dict] = []
         for ops in sentences:
+            if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] in ("mill_level", "card_level"):
+                # "... choose a level X or lower character ... X is equal to the total level of the cards
+                # put into your waiting room by this effect / the level of the revealed card": the op
+                # before the choice stores the level (MILL_LEVEL / TOP_LEVEL), the filter reads it
+                xd = ops[0]
+                uses = [o for o in _walk(out) if (o.get("filter") or {}).get("level_max_x")]
+                at = next((i for i, o in enumerate(out) if o["op"] in ("mill", "reveal_top")), None)
+                if not uses or at is None or any(o["op"] in ("count", "brainstorm", "if_stored", "power_x")
+                                                 for o in _walk(out)):
+                    raise Unsupported("an 'X is equal to' this compiler cannot count")
+                src = out[at]
+                if src["op"] == "mill" and isinstance(src["count"], int) \
+                        and (xd["x"] == "mill_level" or src["count"] == 1):
+                    out[at] = {"op": "mill_level", "count": src["count"]}
+                elif src["op"] == "reveal_top" and "filter" not in src and xd["x"] == "card_level":
+                    out[at] = {"op": "top_level"}
+                    self.approximate("reveal_unseen")
+                else:
+                    raise Unsupported("'X is equal to the level' of something other than the milled / revealed cards")
+                continue
             if ops and ops[0]["op"] == "@xdef":
                 xd = ops[0]
                 pending = [o for o in _walk(out) if o["op"] == "power_x" and o["amount"] is None]
-                if xd["x"] != "count" or not pending:
+                looks = [o for o in _walk(out) if o["op"] == "look_top" and o["count"] == "x"]
+                if xd["x"] != "count" or not pending and not looks or pending and looks \
+                        or looks and (xd["mult"] != 1 or len(looks) > 1):
                     raise Unsupported("an 'X is equal to' this compiler cannot count")
                 for o in pending:
                     o["amount"] = xd["mult"]
@@ -896,6 +982,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     last[-1] = {"op": "brainstorm", "count": last[-1]["count"]}
                     self.approximate("mill_via_resolution")
                 last.append({"op": "if_stored", "then": ops[0]["then"]})
+                last.extend(ops[1:])
+                continue
+            if ops and ops[0]["op"] == "@per_climax":
+                # "For each climax revealed (among those cards), X" after a flip of N cards
+                # (Brainstorm, CR 10.7.3, which stores the number of climaxes): X once for each, as N
+                # blocks run when the stored count is >= 1, >= 2, ... (X stores no count of its own)
+                if not (last and last[-1]["op"] == "brainstorm" and isinstance(last[-1]["count"], int)):
+                    raise Unsupported("'for each climax revealed' after something other than flipping cards")
+                body = ops[0]["then"]
+                if any(o["op"] in ("count", "brainstorm", "reveal_top", "if_stored", "@ifcard", "@ifclimax",
+                                   "@per_climax", "@xdef") for o in _walk(body)):
+                    raise Unsupported("'for each climax revealed' with an effect that counts or tests cards")
+                for k in range(1, last[-1]["count"] + 1):
+                    last.append({"op": "if_stored", "at_least": k, "then": copy.deepcopy(body)})
                 last.extend(ops[1:])
                 continue
             if ops and ops[0]["op"] == "@ifdo":
@@ -1075,8 +1175,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_wr_climax_max(self, n):
         return {"kind": "wr_climax_at_most", "value": n}
 
+    # "if this card is in your memory" / "... the top card of your clock": where the ability works
+    # (its zone: memory, CR 10.9.1; clock_top, Alarm CR 10.1.1), set by cont_line / auto_body
     def c_in_memory(self):
-        raise Unsupported("abilities working from the memory")
+        return {"kind": "@zone", "zone": "memory"}
+
+    def c_self_clock_top(self):
+        return {"kind": "@zone", "zone": "clock_top"}
 
     # ---------------------------------------------------------------- costs
     def c_stock_only(self, tok):
@@ -1281,6 +1386,35 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def t_opp_act_used(self):
         return ("opp_act_used", None)
 
+    def _other_spec(self, spec, what):
+        spec = _as_char(spec)
+        if spec.get("type") != "character":
+            raise Unsupported(f"'when your other card {what}'")
+        return spec
+
+    def t_other_reversed(self, _other, spec, in_battle=False):
+        # OTHER_REVERSED (battle.reverse_char): the filter on the reversed character ("in battle":
+        # the attacking or the defending character of a battle, relation in_battle)
+        flt = self.to_filter(self._other_spec(spec, "becomes [REVERSE]"),
+                             relation="in_battle" if in_battle else None)
+        return ("other_reversed", {"trigger_filter": flt})
+
+    def t_other_reversed_battle(self, _other, spec):
+        return self.t_other_reversed(None, spec, True)
+
+    def t_another_reversed(self, spec):
+        return self.t_other_reversed(None, spec)
+
+    def t_another_reversed_battle(self, spec):
+        return self.t_other_reversed(None, spec, True)
+
+    def t_other_bopp_reversed(self, _other, spec):
+        flt = self.to_filter(self._other_spec(spec, "'s battle opponent becomes [REVERSE]"))
+        return ("other_battle_opp_reversed", {"trigger_filter": flt})
+
+    def t_direct_attacks(self):
+        return ("direct_attacks_self", None)
+
     def t_level_up(self):
         return ("level_up", None)
 
@@ -1339,10 +1473,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return ("once",)
 
     def p_limit(self, n):
-        raise Unsupported("'this ability activates up to N times per turn' (N > 1)")
+        if n not in (2, 3):
+            raise Unsupported("'this ability activates up to N times per turn' (N > 3)")
+        return ("times", n)
 
     def p_alarm(self):
-        raise Unsupported("Alarm (abilities working from the top of the clock)")
+        return ("alarm",)  # CR 10.1.1: works from the top of the clock (its condition says so)
+
+    def p_accelerate(self):
+        return ("accelerate",)  # CR 10.12.1: a cost putting a card into your clock
+
+    def p_clock_icon(self):
+        return ("clock_icon",)  # the [CLOCK] icon printed before Alarm: where the ability works
 
     def p_change(self):
         return ("change",)
@@ -1360,11 +1502,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return ("pay", cond, effects)
 
     def rest_if2_pay(self, a, b, effects):
-        raise Unsupported("two conditions before 'you may pay the cost' (an ability has one condition; the "
-                          "second would be checked only after the cost is paid)")
+        # "if A, and B, you may pay the cost. If you do, X": A is the ability's condition, B an IF around X
+        # (approximation second_condition_after_cost: B is checked after the cost is paid)
+        if any(c["kind"] in ("@zone", "none") for c in (a, b)):
+            raise Unsupported("two conditions with a zone or a count that always holds")
+        return ("pay", a, [{"op": "@cond2", "condition": b, "then": effects}])
 
     def rest_if2(self, a, b, effects):
-        raise Unsupported("two conditions")
+        # "if A and B, X": as "if A, and B, X" (if_sentence2): A the ability's condition, B an IF on resolution
+        return ("plain", None, [{"op": "if", "condition": a, "then": [{"op": "if", "condition": b, "then": effects}]}])
 
     def auto_rest(self, effects):
         return ("plain", None, effects)
@@ -1376,13 +1522,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         parts = tuple(x for p in parts for x in (p if isinstance(p, list) else [p]))
         if isinstance(parts[-2], tuple) and parts[-2][0] == "@two":
             out = [self.auto_body(*copy.deepcopy(parts[:-2]), t, copy.deepcopy(parts[-1])) for t in parts[-2][1]]
-            if any(ab.get("once_per_turn") for ab in out):
+            if any(ab.get("once_per_turn") or ab.get("times_per_turn") for ab in out):
                 raise Unsupported("two triggers on an ability with a once-per-turn limit")
             if any(ab["trigger"] == "to_wr_from_stage_self" and "condition" in ab for ab in out):
                 # the condition was compiled for the card on the stage (a count that includes it)
                 raise Unsupported("a condition on 'placed on the stage or put into your waiting room'")
             return out
-        prefixes = [p for p in parts[:-2] if isinstance(p, tuple) and len(p) == 1]
+        prefixes = [p for p in parts[:-2] if isinstance(p, tuple) and (len(p) == 1 or p[0] == "times")]
         cost = next((p[1] for p in parts if isinstance(p, tuple) and len(p) == 2 and p[0] == "cost"), None)
         trig, whose = parts[-2]
         mode, cond, effects = parts[-1]
@@ -1402,6 +1548,27 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("a climax's auto ability with another trigger than its placement")
         if mode == "plain" and effects and effects[0]["op"] == "if" and cond is None:
             cond, effects = effects[0]["condition"], effects[0]["then"] + effects[1:]
+        zone = getattr(self, "_zone_first", None)
+        if cond is not None and cond["kind"] == "@zone":
+            if zone is not None:
+                raise Unsupported("two zones for one ability")
+            zone, cond = cond["zone"], None
+        if zone is not None:
+            # an AUTO ability working from the memory (CR 10.9.1) or the top of the clock (Alarm, CR
+            # 10.1.1): triggers.trigger_all queues those at the beginning of a phase or step
+            if not trig.startswith("begin_") or self.card.get("type") != "character":
+                raise Unsupported("an ability working from the memory / clock with another trigger than a phase")
+            ab["zone"] = zone
+        if ("accelerate",) in prefixes:
+            if not (cost or {}).get("clock_top") or "keyword" in ab:
+                raise Unsupported("Accelerate without putting the top card of your deck into your clock as its cost")
+            ab["keyword"] = "accelerate"
+        if ("alarm",) in prefixes:
+            if zone != "clock_top":
+                raise Unsupported("Alarm without 'this card is the top card of your clock'")
+            ab["keyword"] = "alarm"
+        elif ("clock_icon",) in prefixes and zone != "clock_top":
+            raise Unsupported("the [CLOCK] icon on an ability that does not work from the clock")
         named_cx = (ab.get("trigger_filter") or {}).get("name") if trig == "own_climax_placed" else None
         if ("combo",) in prefixes and named_cx is not None:
             # "[CXCOMBO] when "X" is placed on your climax area": the trigger names the climax (CR 8.12);
@@ -1413,16 +1580,28 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("[CXCOMBO] without the named climax condition")
             ab["combo"] = cond["name"]
             cond = None
+        if effects and effects[0]["op"] == "@cond2":
+            # "if A, and B, you may pay the cost": A is the ability's condition (or, with [CXCOMBO], the
+            # combo column, which the pool compiler keeps alone), B is checked after the cost
+            # (second_condition_after_cost)
+            c2 = effects[0]
+            self.approximate("second_condition_after_cost")
+            effects = [{"op": "if", "condition": c2["condition"], "then": c2["then"]}]
         if ("once",) in prefixes:
             ab["once_per_turn"] = True
+        for p in prefixes:
+            if p[0] == "times":
+                ab["times_per_turn"] = p[1]
         if ("experience",) in prefixes and (cond is None or cond["kind"] != "level_sum_at_least"):
             raise Unsupported("Experience without the level-sum condition")
         if ("experience",) in prefixes:
             ab["keyword"] = "experience"
         if ("memory",) in prefixes:
-            # CR 10.9.1 "Memory": the ability references the memory (its condition, or an "if")
+            # CR 10.9.1 "Memory": the ability references the memory (its condition, or an "if"), or
+            # works from it
             conds = [cond] + [o["condition"] for o in _walk(effects) if o["op"] == "if"]
-            if not any(c is not None and c["kind"] in _MEMORY_CONDS for c in conds) or "keyword" in ab:
+            if not (zone == "memory" or any(c is not None and c["kind"] in _MEMORY_CONDS for c in conds)) \
+                    or "keyword" in ab:
                 raise Unsupported("Memory without a condition on the memory (or an ability working from it)")
             ab["keyword"] = "memory"
         if cond is not None and cond["kind"] != "none":
@@ -1479,6 +1658,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         self.approximate("change_on_resolution")
         return cost, [{"op": "change", "filter": flt, "to": dests[0]}]
 
+    def auto_body_cond_first(self, *parts):
+        # "Alarm If this card is the top card of your clock, (and <condition>,) at the beginning of
+        # ...": the conditions before the trigger (a zone and at most one other condition)
+        conds = [p for p in parts[:-2] if isinstance(p, dict)]
+        others = [p for p in parts[:-2] if not isinstance(p, dict)]
+        mode, cond, effects = parts[-1]
+        real = [c for c in conds if c["kind"] != "@zone"]
+        zones = [c for c in conds if c["kind"] == "@zone"]
+        if len(real) > 1 or real and cond is not None or len(zones) > 1:
+            raise Unsupported("two conditions before the trigger")
+        if zones:
+            self._zone_first = zones[0]["zone"]
+        return self.auto_body(*others, parts[-2], (mode, real[0] if real else cond, effects))
+
     def auto_body_your_turn(self, *parts):
         # "during your turn, when ...": the turn is the ability's condition (checked when it
         # triggers and when it resolves), so it can have no other
@@ -1489,6 +1682,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("'during your turn' beside another condition on an [AUTO] ability")
         ab["condition"] = {"kind": "your_turn"}
         return ab
+
+    def shift(self, level):
+        # CR 10.11.2 "Shift, Level N": at the beginning of your main phase, if this card is in your clock
+        # and your level is N or higher, you may exchange it with a hand card of the same colour (the
+        # reminder text restates it); the engine's shift op (SHIFT, ability zone clock)
+        if self.card.get("type") != "character":
+            raise Unsupported("Shift on a card that is not a character")
+        return {"kind": "auto", "keyword": "shift", "zone": "clock", "trigger": "begin_main", "whose": "yours",
+                "condition": {"kind": "level_at_least", "value": int(level)}, "optional": True,
+                "effect": [{"op": "shift"}]}
 
     def encore(self, cost):
         return {"kind": "auto", "keyword": "encore", "trigger": "to_wr_from_stage_self", "optional": True,
@@ -1526,6 +1729,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def kw_experience(self):
         return "experience"
+
+    def kw_alarm(self):
+        return "alarm"
 
     def kw_memory(self):
         return "memory"  # CR 10.9: an ability with a condition on the memory (others: unsupported)
@@ -1666,6 +1872,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab["whose"] = cond.pop("whose")
             if cond["kind"] == "none":
                 cond = None
+        if cond is not None and cond["kind"] == "@zone":
+            # "if this card is in your memory / the top card of your clock, ...": the zone it works from
+            if "zone" in ab or self.card.get("type") != "character":
+                raise Unsupported("a [CONT] ability working from the memory / clock on this card")
+            if any(op.get("filter", {}).get("relation") in ("self", "in_front", "behind", "facing") for op in ops):
+                raise Unsupported("a [CONT] ability off the stage about this card's position")
+            ab["zone"] = cond["zone"]
+            cond = None
         if cond is not None and cond["kind"] != "none":
             ab["condition"] = cond
         if label == "assist":
@@ -1674,6 +1888,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if not all(op["filter"].get("relation") == "in_front" for op in ops):
                 raise Unsupported("Assist that is not about the characters in front of this card")
             ab["keyword"] = "assist"
+        elif label == "alarm":
+            if ab.get("zone") != "clock_top":
+                raise Unsupported("Alarm without 'this card is the top card of your clock'")
+            ab["keyword"] = "alarm"
+        elif label == "memory" and ab.get("zone") == "memory":
+            ab["keyword"] = "memory"
         elif label == "memory":
             if cond is None or cond["kind"] not in _MEMORY_CONDS:
                 raise Unsupported("Memory with another condition than the number of cards in the memory")
@@ -1711,6 +1931,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         ops = next(p for p in parts if isinstance(p, list))
         if self.card.get("type") != "event":
             raise Unsupported("text without an ability kind on a card that is not an event")
+        if self.card.get("@raw"):  # a quoted action inside another line (per_climax_action)
+            if counter:
+                raise Unsupported("a quoted action with the counter icon")
+            return {"@raw_ops": ops}
         ab = {"kind": "event", "effect": self.resolve(ops, None, None)}
         if counter:
             return [ab, {"__counter__": True}]
@@ -1728,6 +1952,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def result(self, tree_value):
         if tree_value is None:
             return [], {}
+        if any(isinstance(d, dict) and d.get("kind") == "@zone" for d in _dicts(tree_value)):
+            raise Unsupported("'this card is in your memory / the top card of your clock' inside an effect")
         if isinstance(tree_value, dict) and tree_value.get("__fields__"):
             return [], {k: v for k, v in tree_value.items() if k != "__fields__"}
         if isinstance(tree_value, list):
@@ -1746,7 +1972,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         battle = trig in ("reversed_self", "battle_opp_reversed") or (cond or {}).get("kind") in (
             "battle_opp_level_at_most", "battle_opp_level_above_opp")
         # "when your other character attacks / is frontal attacked, ... that character": the trigger's
-        if trig in ("other_attacks", "other_frontal_attacked", "other_placed"):
+        if trig in ("other_attacks", "other_frontal_attacked", "other_placed", "other_reversed"):
             battle = "triggering"
         st = {"free": list(range(N_REGS)), "cur": None, "fixed": {}}
         out = self._resolve(ops, st, battle, top=True)

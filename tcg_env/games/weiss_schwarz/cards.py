@@ -77,7 +77,7 @@ FilterZoneName = Literal[
     "stage", "hand", "waiting_room", "deck", "clock", "stock", "level", "memory", "climax_area", "markers"
 ]  # fmt: skip
 RelationName = Literal[
-    "any", "self", "other", "facing", "in_front", "behind", "battle_opponent", "attacking", "defending"
+    "any", "self", "other", "facing", "in_front", "behind", "battle_opponent", "attacking", "defending", "in_battle"
 ]  # fmt: skip
 PositionName = Literal[
     "center", "back", "center_left", "center_middle", "center_right", "back_left", "back_right"
@@ -90,6 +90,7 @@ TriggerName = Literal[
     "end_of_attack_self", "trigger_check_climax", "use_keyword", "level_up", "opp_char_reversed",
     "begin_battle", "begin_counter", "other_attacks", "other_frontal_attacked", "own_trigger_check_climax",
     "battle_damage_received_canceled", "battle_damage_received_not_canceled", "act_used", "opp_act_used",
+    "other_reversed", "other_battle_opp_reversed", "direct_attacks_self",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -152,6 +153,7 @@ class WSFilter(FilterBase):
     level_max: NonNeg | None = None
     level_max_rel: bool = False  # level <= the master's level + level_max (Standby, CR 4.12.2.10)
     level_above_opp: bool = False  # level > the level of the master's opponent
+    level_max_x: bool = False  # level <= level_max + the count the program stored ("level X or lower")
     cost_max: NonNeg | None = None
     power_min: NonNeg | None = None
     power_max: NonNeg | None = None
@@ -232,8 +234,11 @@ OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom, OpToStock, OpToClock, OpT
     _M, Reg, "stand", "rest", "reverse", "to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory")
 OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
 # any_position False: an empty position; True: any (the old one is replaced, CR 9.6)
-OpToStage = op_model("to_stage", _M, orientation=(OrientationName, "stand"), any_position=(bool, False), reg=(Reg, 0))
-OpMovePosition = op_model("move_position", _M, any_position=(bool, False), reg=(Reg, 0))
+# positions: the stage positions allowed ("any position of your back stage"; None: all of them)
+_Positions = (Annotated[list[PositionName], BeforeValidator(_as_list), Field(min_length=1)] | None, None)
+OpToStage = op_model("to_stage", _M, orientation=(OrientationName, "stand"), any_position=(bool, False), reg=(Reg, 0),
+                     positions=_Positions)
+OpMovePosition = op_model("move_position", _M, any_position=(bool, False), reg=(Reg, 0), positions=_Positions)
 OpToMarker = op_model("to_marker", _M, face_up=(bool, False), reg=(Reg, 0))
 OpDraw = op_model("draw", _M, count=(CountX, 1), up_to=(bool, False), who=(WhoName, "master"))
 OpDiscard = op_model("discard", _M, count=(CountX, 1), who=(WhoName, "master"))
@@ -258,13 +263,32 @@ class OpMill(_CountWho):
     op: Literal["mill"]
 
 
+class OpMillLevel(_Op):
+    """Mill ``count`` cards of the master's deck; store their total level."""
+
+    op: Literal["mill_level"]
+    count: Annotated[int, Field(ge=1, le=10)] = 1
+
+
+class OpTopLevel(_Op):
+    """Store the level of the master's top deck card."""
+
+    op: Literal["top_level"]
+
+
+class OpStockBottomToWr(_CountWho):
+    """The bottom card(s) of a player's stock into that player's waiting room."""
+
+    op: Literal["stock_bottom_to_wr"]
+
+
 class OpClockTop(_CountWho):
     op: Literal["clock_top"]
 
 
 OpSearch = op_model("search", _M, filter=WSFilter, count=(CountX, 1), reveal=(bool, True))
 # rest: where the cards looked at and not taken go ("top": they stay on top in their order)
-OpLookTop = op_model("look_top", _M, count=Annotated[int, Field(ge=1, le=K.OPTION_SLOTS)],
+OpLookTop = op_model("look_top", _M, count=Union[Annotated[int, Field(ge=1, le=K.OPTION_SLOTS)], Literal["x"]],  # noqa: UP007
                      take=(int, Field(default=1, ge=0, le=K.OPTION_SLOTS)), filter=(WSFilter | None, None),
                      rest=(Literal["top", "waiting_room"], "top"),
                      to=(Literal["hand", "waiting_room", "deck_bottom", "deck_top"], "hand"))  # where the cards taken go
@@ -298,7 +322,7 @@ _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
     OpLevel, OpGrantKeyword, OpRestrict, OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom,
     OpToStock, OpToClock, OpToMemory, OpToDeckTop, OpToDeckBottom, OpToStage, OpMovePosition,
-    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpSearch, OpLookTop,
+    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpMillLevel, OpTopLevel, OpSearch, OpLookTop,
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
@@ -356,7 +380,7 @@ _ON_REGISTER = {
 }  # fmt: skip
 _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
               "aura_power_level", "aura_grant_ability"}
-_COUNTING = {"brainstorm", "count"}
+_COUNTING = {"brainstorm", "count", "mill_level", "top_level"}
 # keyword ops: only in an ability written with that keyword (CR 10)
 # (brainstorm is also the plain "put the top N cards into your waiting room, count the climaxes")
 # the ops only a keyword's ability runs; not "change": printed abilities without the keyword put a
@@ -378,6 +402,9 @@ class WSAbility(StrictModel):
     combo: str | None = Field(default=None, min_length=1)  # CR 8.12: the climax this combo names
     optional: bool = False
     once_per_turn: bool = False
+    # "this ability activates up to N times per turn" (an auto ability, N = 2 or 3): A_ONCE_PER_TURN = N
+    # (triggers.play_pending counts the uses in the card's USES word)
+    times_per_turn: int | None = Field(default=None, ge=2, le=3)
     cost: WSCost | None = None
     effect: list[EffectOp] = Field(default_factory=list, max_length=24)
 
@@ -667,7 +694,8 @@ class _Compiler(PoolCompiler):
                         "trigger_check_climax", "begin_turn", "begin_draw", "begin_clock", "begin_main",
                         "begin_climax", "begin_attack", "begin_encore", "begin_end", "begin_battle",
                         "begin_counter", "battle_damage_received_canceled",
-                        "battle_damage_received_not_canceled", "act_used", "opp_act_used")  # fmt: skip
+                        "battle_damage_received_not_canceled", "act_used", "opp_act_used", "other_reversed",
+                        "other_battle_opp_reversed", "direct_attacks_self")  # fmt: skip
 
     def grant_index(self, card: WSCard, ability: dict[str, Any], q: str) -> int:
         """The index k of the granted ability ``ability`` (one row per distinct ability)."""
@@ -712,7 +740,8 @@ class _Compiler(PoolCompiler):
         trig = ab.trigger
         if ab.trigger_filter is not None and trig not in ("other_placed", "own_climax_placed", "opp_char_reversed",
                                                           "other_attacks", "other_frontal_attacked",
-                                                          "own_trigger_check_climax", "battle_opp_reversed"):
+                                                          "own_trigger_check_climax", "battle_opp_reversed",
+                                                          "other_reversed", "other_battle_opp_reversed"):
             # battle_opp_reversed: turn.py passes the battle opponent as the triggering card
             self.fail(f"{p}.trigger_filter", "only used with other_placed, own_climax_placed, opp_char_reversed, "
                       "other_attacks, other_frontal_attacked, own_trigger_check_climax, battle_opp_reversed")
@@ -793,6 +822,10 @@ class _Compiler(PoolCompiler):
         row[K.A_COST_DISCARD_FILTER] = discard_filter
         row[K.A_COST_REVEAL_FILTER] = reveal
         row[K.A_COST_MARKER_FILTER] = marker
+        if ab.times_per_turn is not None:
+            if ab.kind != "auto" or ab.once_per_turn:
+                self.fail(f"{p}.times_per_turn", "an auto ability's limit of 2 or 3 uses (not with once_per_turn)")
+            row[K.A_ONCE_PER_TURN] = ab.times_per_turn
         if cost.self_to is not None:  # packed into A_COST_SELF_TO_MEMORY (costs.pay_fixed_costs)
             row[K.A_COST_SELF_TO_MEMORY] = int(K.Zone[cost.self_to.upper()])
         if cost.rest_other:  # packed into A_COST_REST_SELF (constants.REST_OTHER_*)
@@ -941,6 +974,8 @@ class _Compiler(PoolCompiler):
                 # an event's source is the event card in the resolution zone (CR 6.5.1.2.2): it can
                 # only be moved ("put this card into your memory"); it is no character to change
                 self.fail(f"{q}.op", "an event's target_self can only be moved (to_memory, to_stock, ...)")
+            if getattr(getattr(op, "filter", None), "level_max_x", False) and (not counted or is_cont):
+                self.fail(f"{q}.filter.level_max_x", "'level X or lower' needs an earlier counting op in the program")
             if name == "power_x" and not counted:
                 self.fail(f"{q}.op", "power_x needs an earlier brainstorm or count op in the program")
             for fld in ("count", "amount"):
@@ -1005,10 +1040,11 @@ class _Compiler(PoolCompiler):
             return bit, self.compile_filter(op.filter, f"{q}.filter", zones=("stage",)), 0
         if name == "restrict":
             return bits(op.restrictions, _RESTRICT_BITS), dur, 0
-        if name == "to_stage":
-            return K.Orientation[op.orientation.upper()], int(op.any_position), 0
-        if name == "move_position":
-            return int(op.any_position), 0, 0
+        if name in ("to_stage", "move_position"):
+            mask = 0 if op.positions is None else bits(op.positions, K.POSITION_BITS)
+            if name == "move_position":
+                return int(op.any_position), 0, mask
+            return K.Orientation[op.orientation.upper()], int(op.any_position), mask
         if name == "to_marker":
             return int(op.face_up), 0, 0
         if name == "draw":
@@ -1017,7 +1053,11 @@ class _Compiler(PoolCompiler):
             return x(op.amount), who, 0
         if name == "heal":
             return x(op.count), who, int(op.to == "stock")
-        if name in ("discard", "pool", "mill", "clock_top"):
+        if name == "mill_level":
+            return op.count, 0, 0
+        if name == "top_level":
+            return 0, 0, 0
+        if name in ("discard", "pool", "mill", "clock_top", "stock_bottom_to_wr"):
             return x(op.count), who, 0
         if name == "search":
             if op.filter.side == "opponent":
@@ -1026,14 +1066,16 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.count", "at most 4")
             return self.compile_filter(op.filter, f"{q}.filter", zones=("deck",)), x(op.count), int(op.reveal)
         if name == "look_top":
-            if op.take > op.count:
+            if op.count == "x" and (op.take > 1 or op.to == "deck_top"):
+                self.fail(f"{q}.count", "'x' (the stored count) takes at most 1 card, not re-ordering")
+            if op.count != "x" and op.take > op.count:
                 self.fail(f"{q}.take", "take must be <= count")
             flt = -1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("deck",))
             if op.to == "deck_top" and (op.take > K.TARGET_MAX or op.rest != "top"):
                 self.fail(f"{q}.take", f"re-ordering (to deck_top) takes at most {K.TARGET_MAX} cards, the rest on top")
             to = {"hand": K.LOOK_TAKE_HAND, "waiting_room": K.LOOK_TAKE_WR, "deck_bottom": K.LOOK_TAKE_BOTTOM,
                   "deck_top": K.LOOK_TAKE_TOP}[op.to]
-            return op.count, op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10), flt
+            return x(op.count), op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10), flt
         if name in ("brainstorm", "pay_stock"):
             return op.count, 0, 0
         if name == "shuffle_deck":
@@ -1103,6 +1145,10 @@ class _Compiler(PoolCompiler):
             row[K.F_NAME] = -(self.name_groups[key] + 1)
         if f.level_above_opp:  # a bit of the level_max_rel column (no column of its own: constants)
             row[K.F_LEVEL_MAX_REL] |= K.LEVEL_ABOVE_OPP
+        if f.level_max_x:
+            if f.level_max is None or f.level_max_rel:
+                self.fail(f"{p}.level_max_x", "needs level_max (the offset added to X), not with level_max_rel")
+            row[K.F_LEVEL_MAX_REL] |= K.LEVEL_MAX_X
         if f.trait_or is not None:
             if f.trait is None:
                 self.fail(f"{p}.trait_or", "needs trait (the first of the two)")

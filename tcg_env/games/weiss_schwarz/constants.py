@@ -152,6 +152,7 @@ KW_SUNDER = 1 << 14  # 10.15
 # built-in pools' tables, and so their fingerprints, stay as they were): N in bits 1..3, the filter
 # row + 1 from bit 8 (0: none)
 LEVEL_ABOVE_OPP = 2  # F_LEVEL_MAX_REL bit: "with level higher than your opponent's level"
+LEVEL_MAX_X = 4  # F_LEVEL_MAX_REL bit: "level X or lower", X the count stored in the running program's frame
 REST_OTHER_SHIFT = 1
 REST_OTHER_MASK = 7
 REST_OTHER_FILTER_SHIFT = 8
@@ -312,6 +313,11 @@ class Trigger(IntEnum):
     ACT_USED = 33  # "when you use an [ACT]": every stage character of the player who used one (ACT,
     #                [COUNTER] ACT or Backup, CR 8.2), after its cost (triggers.trigger_act_used)
     OPP_ACT_USED = 34  # "when your opponent uses an [ACT]": every stage character of the other player
+    OTHER_REVERSED = 35  # "when your other (<<T>>) character becomes [REVERSE]" (battle.reverse_char);
+    #                      A_TRIG_FILTER on the reversed character (relation in_battle: "... in battle")
+    OTHER_BATTLE_OPP_REVERSED = 36  # "when your other character's battle opponent becomes [REVERSE]";
+    #                                 A_TRIG_FILTER on that other character (turn.py)
+    DIRECT_ATTACKS_SELF = 37  # "when this card direct attacks" (CR 7.2.1.6, the attack type declared)
 
 
 class TriggerWhose(IntEnum):
@@ -469,6 +475,7 @@ class Relation(IntEnum):
     BATTLE_OPPONENT = 6  # the source's battle opponent (CR 7.2.1.5.1)
     ATTACKING = 7  # the attacking character
     DEFENDING = 8  # the defending character
+    IN_BATTLE = 9  # the attacking or the defending character of a battle (a frontal attack, CR 7.2.1.5.1)
 
 
 FILTER_TABLE = TableLayout("filter")
@@ -527,7 +534,8 @@ class Op(IntEnum):
     TO_DECK_TOP = 23
     TO_DECK_BOTTOM = 24
     TO_STAGE = 25  # a0 = Orientation; the master chooses an (empty or any, a1=1) stage position
-    MOVE_POSITION = 26  # the master moves the card to another (empty, a0=0 / any, a0=1) position
+    #                (a2: POSITION_BITS of the positions allowed, 0 = all: "of your back stage")
+    MOVE_POSITION = 26  # the master moves the card to another (empty, a0=0 / any, a0=1) position (a2 as TO_STAGE)
     TO_MARKER = 27  # put under the source card as a marker (a0 = 1 face up)
     # --- effects on players (a1 = Who unless noted) ---
     DRAW = CoreOp.DRAW  # a0 = count, a2 = 1 "up to" (may stop, CR 3.2.3.1)
@@ -548,6 +556,12 @@ class Op(IntEnum):
     TRIGGER_ICON = 42  # a0 = TriggerIcon: perform that icon's action (CR 4.12.1) as the master
     REVEAL_TOP = 44  # reveal the master's top deck card: into register I_REG and the stored count 1 if
     #                  it matches filter a0 (-1 any), else stored count 0 ("if that card is ...")
+    MILL_LEVEL = 46  # a0 = count: the top a0 cards of the master's deck into the waiting room; stores their
+    #                  total level (a climax: 0) ("X is equal to the total level of the cards put ...")
+    TOP_LEVEL = 47  # stores the level of the master's top deck card (a climax: 0; nothing moves):
+    #                 "reveal the top card of your deck ... X is equal to the level of the revealed card"
+    STOCK_BOTTOM_TO_WR = 45  # a0 = count, a1 = Who: the bottom card(s) of that player's stock into their
+    #                          waiting room ("put the bottom card of your opponent's stock into their waiting room")
     POWER_X = 43  # a0 = power per counted card: every card of register I_REG on the stage gets
     #               a0 x the count stored by an earlier COUNT ("+X power. X is equal to ..."), a1 = Duration
     # --- keyword effects (CR 10) ---

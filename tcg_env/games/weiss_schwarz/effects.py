@@ -53,6 +53,7 @@ from tcg_env.games.weiss_schwarz.state import (
     POS,
     RES_L,
     RES_N,
+    STOCK_L,
     STOCK_N,
     TURN_PLAYER,
     ZONE,
@@ -392,7 +393,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             s[DEC_ARG] = a0
             s[DEC_ARG + 1] = K.ChoiceFor.TO_STAGE
             s[DEC_ARG + 2] = sl
-            s[DEC_ARG + 3] = 0 if a1 == 1 else 1
+            s[DEC_ARG + 3] = (0 if a1 == 1 else 1) | (a2 << 4)  # the positions allowed (kernels.legal_mask_row)
             set_decision(s, K.Decision.CHOOSE_POSITION, m)
             return ASKED
     elif op == K.Op.FUSION:  # CR 10.14.1.1: up to one card named a0 from the deck onto this position
@@ -440,7 +441,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             if s[ZONE + sl * CARD_W] == K.Zone.STAGE and owner_of(s, sl) == m:
                 s[DEC_ARG + 1] = K.ChoiceFor.MOVE_POSITION
                 s[DEC_ARG + 2] = sl
-                s[DEC_ARG + 3] = 1 if a0 == 0 else 2
+                s[DEC_ARG + 3] = (1 if a0 == 0 else 2) | (a2 << 4)
                 set_decision(s, K.Decision.CHOOSE_POSITION, m)
                 return ASKED
             return AGAIN
@@ -453,7 +454,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         game.refresh_if_empty(s, m)
     elif op == K.Op.LOOK_TOP:  # up to (a1 & 0xFF) of the top a0 cards (filter a2) to hand
         take = a1 & 0xFF
-        if s[f + FR_CNT] < take and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, a0, m, src, False) > 0:
+        nlook = count_operand(game, s, f, a0)  # -1: the stored count ("look at up to X cards")
+        if s[f + FR_CNT] < take and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, nlook, m, src, False) > 0:
             game.ask_candidates(s, m, reg, 1)
             return ASKED
         # "put the rest into your waiting room": the cards looked at (the top min(a0, deck)) less
@@ -464,7 +466,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             for i in range(reg_count(game, s, f, reg)):
                 if s[ZONE + reg_slot(game, s, f, reg, i) * CARD_W] == K.Zone.DECK:
                     taken += 1
-            rest = min(a0, s[DECK_N + m]) - taken
+            rest = min(nlook, s[DECK_N + m]) - taken
         dest = (a1 >> 10) & 3  # where the cards taken go: LOOK_TAKE_* (hand, waiting room, deck bottom)
         if dest == K.LOOK_TAKE_HAND:
             game.chosen_to_hand(s, f, reg, K.Zone.DECK)
@@ -552,6 +554,20 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             nc = s[CLOCK_N + who]
             if nc > 0:
                 game.put_in_zone(s, s[CLOCK_L + who * K.MAX_DECK + nc - 1], K.Zone.STOCK if a2 == 1 else K.Zone.WAITING_ROOM)
+    elif op == K.Op.MILL_LEVEL:  # mill a0, store the total level of the cards milled (a climax: level 0)
+        total = 0
+        for _ in range(a0):
+            sl = game.move_top_of_deck(s, m, K.Zone.WAITING_ROOM)
+            if sl >= 0:
+                total += card_table(T)[cid_of(s, sl), K.C_LEVEL]
+        s[f + FR_STORE] = total
+    elif op == K.Op.TOP_LEVEL:  # store the top card's level (0 with no card)
+        n_d = s[DECK_N + m]
+        s[f + FR_STORE] = card_table(T)[cid_of(s, s[DECK_L + m * K.MAX_DECK + n_d - 1]), K.C_LEVEL] if n_d > 0 else 0
+    elif op == K.Op.STOCK_BOTTOM_TO_WR:  # the bottom of the stock (its list's first card) to the waiting room
+        for _ in range(a0):
+            if s[STOCK_N + who] > 0:
+                game.put_in_zone(s, s[STOCK_L + who * K.MAX_DECK], K.Zone.WAITING_ROOM)
     elif op == K.Op.POOL:
         for _ in range(a0):
             game.move_top_of_deck(s, who, K.Zone.STOCK)

@@ -16,6 +16,10 @@ from tcg_env.engine.jit import internal
 from tcg_env.rules import filters as W
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
+    FRAMES,
+    FRAME_N,
+    FRAME_W,
+    FR_STORE,
     ATK_SLOT,
     CARD_W,
     CLOCK_L,
@@ -60,6 +64,8 @@ def filter_match(game, s, T, frow, slot, viewer, source):
     rel = F[frow, K.F_LEVEL_MAX_REL]
     if (rel & 1) != 0:  # "level X or lower", X counted from the viewer's level
         lmax = game.player_level(s, viewer) + lmax
+    if (rel & K.LEVEL_MAX_X) != 0:  # "level X or lower", X the count the running program stored
+        lmax = lmax + (s[FRAMES + (s[FRAME_N] - 1) * FRAME_W + FR_STORE] if s[FRAME_N] > 0 else 0)
     if (rel & K.LEVEL_ABOVE_OPP) != 0 and lvl <= game.player_level(s, 1 - viewer):
         return False  # "with level higher than your opponent's level"
     if not (W.passes_at_least(F[frow, K.F_LEVEL_MIN], lvl)
@@ -102,6 +108,8 @@ def filter_match(game, s, T, frow, slot, viewer, source):
             if rel == K.Relation.ATTACKING and slot != s[ATK_SLOT]:
                 return False
             if rel == K.Relation.DEFENDING and slot != s[DEF_SLOT]:
+                return False
+            if rel == K.Relation.IN_BATTLE and (s[DEF_SLOT] < 0 or (slot != s[ATK_SLOT] and slot != s[DEF_SLOT])):
                 return False
     return True
 

@@ -26,8 +26,11 @@ from tcg_env.games.weiss_schwarz.state import (
     DEC_ARG,
     D_KW,
     KWMOD,
+    MEMORY_L,
+    MEMORY_N,
     TT,
     TURN_PLAYER,
+    USES,
     ZONE,
     CARD_W,
 )
@@ -111,6 +114,16 @@ def trigger_act_used(game, s, T, p):
 
 
 @internal
+def trigger_other_battle_opp_reversed(game, s, T, winner, p):
+    """``winner``'s battle opponent became [REVERSE]: "when your other character's battle opponent
+    becomes [REVERSE]" on p's other stage characters (their filter on the winner)."""
+    for pos in range(K.N_POSITIONS):
+        sl = stage_slot(s, p, pos)
+        if sl >= 0 and sl != winner:
+            game.trigger_card(s, T, sl, p, K.Trigger.OTHER_BATTLE_OPP_REVERSED, winner)
+
+
+@internal
 def trigger_all(game, s, T, trig):
     """A phase / step activation condition: every stage character and climax of both players."""
     for p in range(2):
@@ -120,6 +133,13 @@ def trigger_all(game, s, T, trig):
                 game.trigger_card(s, T, sl, p, trig, -1)
         if s[CX_N + p] > 0:
             game.trigger_card(s, T, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1], p, trig, -1)
+        # AUTO abilities working from the top of the clock (Alarm, CR 10.1.1) or the memory (CR 10.9.1)
+        if s[CLOCK_N + p] > 0:
+            trigger_abilities(game, s, T, TT, s[CLOCK_L + p * K.MAX_DECK + s[CLOCK_N + p] - 1], p, trig, -1, False,
+                              K.AbilityZone.CLOCK_TOP)
+        for i in range(s[MEMORY_N + p]):
+            trigger_abilities(game, s, T, TT, s[MEMORY_L + p * K.MAX_DECK + i], p, trig, -1, False,
+                              K.AbilityZone.MEMORY)
 
 
 @internal
@@ -147,6 +167,20 @@ def play_pending(game, s, T, p, i):
     slot = s[e + PE_SLOT]
     arow = s[e + PE_ABIL]
     aux = s[e + PE_AUX]
+    limit = A[arow, K.A_ONCE_PER_TURN]
+    if limit > 0:
+        # "this ability activates up to N times per turn" (N <= 3): the card's USES word holds a bit
+        # per use of ability k (k, k + 8, k + 16; forgotten at the end of the turn and when the card
+        # changes zones); an ability past its limit does not activate
+        k = arow - card_table(T)[cid_of(s, slot), K.C_ABIL_START]
+        if 0 <= k < K.MAX_ABIL_PER_CARD:
+            used = 0
+            while used < 3 and (s[USES + slot * CARD_W] >> (k + used * K.MAX_ABIL_PER_CARD)) & 1 != 0:
+                used += 1
+            if used >= limit:
+                pending_remove(game, s, p, i)
+                return 2
+            s[USES + slot * CARD_W] |= 1 << (k + used * K.MAX_ABIL_PER_CARD)
     optional = (A[arow, K.A_OPTIONAL] != 0 or A[arow, K.A_COST_STOCK] > 0 or A[arow, K.A_COST_REST_SELF] != 0
                 or A[arow, K.A_COST_DISCARD] > 0 or A[arow, K.A_COST_HAND_TO_CLOCK] > 0)
     if not game.cost_payable(s, T, arow, p, slot):
