@@ -44,7 +44,7 @@ def test_with_a_part_of_a_card_name_is_a_name_contains_filter():
 
 
 BRIGHT, RINA, LENA, PLAIN, ORACLE, GRUB, MOTH, TINKER, FAN, SHY, SAGE, ONCE, TWICE, THINKER, FLARE, MOURNER, CHEER, \
-    RUNNER, SHIFTER, ROBBER, BELL, GHOST, SCOUT, DIGGER = range(24)
+    RUNNER, SHIFTER, ROBBER, BELL, GHOST, SCOUT, DIGGER, DIVER = range(25)
 RECORDS = [
     _rec("T/S09-001", "Bright", ['【CONT】 All of your other characters with "Rin" or "Len" in their card names get '
                                  '+500 power.']),
@@ -92,6 +92,9 @@ RECORDS = [
     _rec("T/S09-024", "Digger", ["【ACT】 [【REST】 this card] Put the top 2 cards of your deck into your waiting room, "
                                  "choose 1 level X or lower character in your waiting room, and return it to your "
                                  "hand. X is equal to the total level of those cards."]),
+    _rec("T/S09-025", "Diver", ["【ACT】 [【REST】 this card] You may put the top card of your deck into your waiting "
+                                "room. If that card is a level 0 character, put it on any position of your back "
+                                "stage."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S09-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -242,9 +245,10 @@ def test_you_may_mill_one_and_if_that_card_is_x():
            "waiting room. If that card is a 《Glass》 character, this card gets +1000 power until end of turn.")
     assert r.verdict.value == "exact"
     eff = r.abilities[0]["effect"]
-    assert eff[0] == {"op": "may", "then": [{"op": "reveal_top", "filter": {"type": "character", "trait": "Glass",
-                                                                             "zone": "deck"}}, {"op": "mill", "count": 1}]}
-    assert eff[1]["op"] == "if_stored"
+    assert len(eff) == 1 and eff[0]["op"] == "may"  # the test and its block inside the "may"
+    assert eff[0]["then"][:2] == [{"op": "reveal_top", "filter": {"type": "character", "trait": "Glass", "zone": "deck"}},
+                                  {"op": "mill", "count": 1}]  # fmt: skip
+    assert eff[0]["then"][2]["op"] == "if_stored"
 
 
 @pytest.mark.parametrize("line, cond", [
@@ -507,3 +511,21 @@ def test_level_x_or_lower_reads_the_total_level_milled(pool, milled, offered):
     _act(g, "Use ability 0 of Digger")
     labels = [g.describe_action(int(a)) for a in g.legal_actions()]
     assert any(x.startswith("Choose Moth") for x in labels) == offered  # X = 0 + 0 or 1 + 0
+
+
+@pytest.mark.parametrize("top, placed", [(PLAIN, True), (MOTH, False)])
+def test_you_may_mill_and_put_that_card_on_your_back_stage(pool, top, placed):
+    sc = _scenario(pool)
+    sc.put(0, DIVER, "stage", pos=0)
+    sc.stack_deck(0, [top])
+    g = sc.game()
+    top_slot = int(g.state[S.DECK_L + _n(g, "DECK") - 1])
+    _act(g, "Use ability 0 of Diver")
+    _act(g, "Use Diver's ability")  # "you may"
+    labels = [g.describe_action(int(a)) for a in g.legal_actions()]
+    if placed:  # only the back positions are offered
+        assert labels and all("back" in x for x in labels), labels
+        g.step(int(g.legal_actions()[0]))
+        assert int(g.state[S.ZONE + top_slot * S.CARD_W]) == K.Zone.STAGE
+    else:
+        assert int(g.state[S.ZONE + top_slot * S.CARD_W]) == K.Zone.WAITING_ROOM

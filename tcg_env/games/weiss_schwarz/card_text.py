@@ -961,12 +961,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     last.insert(len(last) - 1, {"op": "reveal_top", "filter": flt})
                 elif last and last[-1]["op"] == "may" and last[-1]["then"][-1]["op"] == "mill" \
                         and last[-1]["then"][-1].get("count") == 1 \
-                        and not any(o["op"] in ("count", "brainstorm", "reveal_top", "if_stored") for o in _walk(out)):
+                        and not any(o["op"] in ("if", "if_stored") for o in ops[0]["then"]):
                     # "you may put the top card of your deck into your waiting room. If that card is X,
-                    # ...": the test inside the "may", the block after it; declined, the stored count is
-                    # the frame's initial 0 (no earlier counting op), so the block does not run
+                    # ...": the test and its block inside the "may" (the block's "it" is the card)
                     inner = last[-1]["then"]
-                    inner.insert(len(inner) - 1, {"op": "reveal_top", "filter": flt, "@tested": True})
+                    inner.insert(len(inner) - 1, {"op": "reveal_top", "filter": flt})
+                    inner.append({"op": "if_stored", "then": ops[0]["then"]})
+                    last.extend(ops[1:])
+                    continue
                 else:
                     raise Unsupported("'if that card is' after something other than revealing or milling the top card")
                 last.append({"op": "if_stored", "then": ops[0]["then"]})
@@ -1990,7 +1992,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         for op in ops:
             name = op["op"]
             if name in ("if", "may", "if_stored"):
-                if any(o["op"] in ("if", "if_stored") or o["op"] == "may" and name == "may" for o in op["then"]):
+                # nesting: "if X, you may Y"; "you may mill 1. If that card is X, ..." (if_stored in a may)
+                if any(o["op"] == "if" or o["op"] == "if_stored" and name != "may"
+                       or o["op"] == "may" and name == "may" for o in op["then"]):
                     raise Unsupported("nested conditions")
                 inner = dict(st, free=list(st["free"]), fixed=dict(st["fixed"]))
                 op = {k: v for k, v in op.items() if k != "closed"}  # clauses(): a "may" of one clause
@@ -2063,8 +2067,6 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         for i, o in enumerate(out):
             # a card only revealed or looked at, with nothing done after: no instruction shows a card
             # (the effect would be nothing), so the line is not compiled
-            if o.pop("@tested", False):
-                continue  # its test is read after the block it is in (effects: a "may" mill)
             if o["op"] == "reveal_top" and not any(x["op"] == "if_stored" or x.get("reg", 0) == o.get("reg", 0)
                                                    and x["op"] in _ON_REG for x in out[i + 1:]):  # fmt: skip
                 raise Unsupported("revealing / looking at the top card only (no instruction shows a card)")

@@ -335,7 +335,9 @@ class OpMay(_Op):
     """``CHOOSE_OPTIONAL``: ask the master "do it?" and run ``then`` on yes ("you may ...")."""
 
     op: Literal["may"]
-    then: list[BaseOp] = Field(min_length=1, max_length=16)
+    # ops, and an if_stored block ("you may put the top card of your deck into your waiting room. If
+    # that card is X, ... it": the test and its block inside the "may")
+    then: list["MayOp"] = Field(min_length=1, max_length=16)
 
 
 # an if / if_stored block may hold a "you may" ("if X, you may Y")
@@ -359,6 +361,8 @@ class OpIfStored(_Op):
     then: list[BaseOrMay] = Field(min_length=1, max_length=16)
 
 
+MayOp = Annotated[Union[_BASE_OPS + (OpIfStored,)], Field(discriminator="op")]  # noqa: UP007
+OpMay.model_rebuild()
 _OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored)
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 
