@@ -44,7 +44,7 @@ def test_with_a_part_of_a_card_name_is_a_name_contains_filter():
 
 
 BRIGHT, RINA, LENA, PLAIN, ORACLE, GRUB, MOTH, TINKER, FAN, SHY, SAGE, ONCE, TWICE, THINKER, FLARE, MOURNER, CHEER, \
-    RUNNER, SHIFTER, ROBBER, BELL, GHOST, SCOUT, DIGGER, DIVER = range(25)
+    RUNNER, SHIFTER, ROBBER, BELL, GHOST, SCOUT, DIGGER, DIVER, SEER = range(26)
 RECORDS = [
     _rec("T/S09-001", "Bright", ['【CONT】 All of your other characters with "Rin" or "Len" in their card names get '
                                  '+500 power.']),
@@ -95,6 +95,9 @@ RECORDS = [
     _rec("T/S09-025", "Diver", ["【ACT】 [【REST】 this card] You may put the top card of your deck into your waiting "
                                 "room. If that card is a level 0 character, put it on any position of your back "
                                 "stage."]),
+    _rec("T/S09-026", "Seer", ["【ACT】 [【REST】 this card] Look at up to 3 cards from the top of your deck, choose up "
+                               "to 1 card from among them, put it on the top of your deck, and put the rest into your "
+                               "waiting room."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S09-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -529,3 +532,15 @@ def test_you_may_mill_and_put_that_card_on_your_back_stage(pool, top, placed):
         assert int(g.state[S.ZONE + top_slot * S.CARD_W]) == K.Zone.STAGE
     else:
         assert int(g.state[S.ZONE + top_slot * S.CARD_W]) == K.Zone.WAITING_ROOM
+
+
+def test_choose_a_card_put_it_on_the_top_and_the_rest_into_the_waiting_room(pool):
+    sc = _scenario(pool)
+    sc.put(0, SEER, "stage", pos=0)
+    sc.stack_deck(0, [PLAIN, RINA, LENA, MOTH])
+    g = sc.game()
+    wr, deck = _n(g, "WR"), _n(g, "DECK")
+    _act(g, "Use ability 0 of Seer")
+    _act(g, "Choose Lena Len")
+    assert _top(g, 2) == ["Lena Len", "Moth"]  # the card taken on top, the fourth card under it
+    assert _n(g, "WR") == wr + 2 and _n(g, "DECK") == deck - 2

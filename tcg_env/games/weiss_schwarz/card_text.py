@@ -749,6 +749,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         self.approximate("take_up_to")
         return [self._look(n, take, spec, rest="waiting_room")]
 
+    def look_take_exact_top_rest_wr(self, n, take, spec, *_):
+        self.approximate("take_up_to")
+        return self.look_take_top_rest_wr(n, take, spec)
+
+    def look_take_top_rest_wr(self, n, take, spec, *_):
+        # "look at up to N cards ..., choose 1 card from among them, put it on the top of your deck, and put
+        # the rest into your waiting room": LOOK_TOP taking to the top (LOOK_TAKE_TOP), the rest under it
+        # milled (effects: in the text's order)
+        if n == "x" or take > 8:
+            raise Unsupported("putting X or more than 8 cards back on top")
+        op = self._look(n, take, spec, rest="waiting_room")
+        op["to"] = "deck_top"
+        return [op]
+
     def look_reorder(self, n):
         # "look at up to N cards from the top of your deck, and put them on the top of your deck in
         # any order" (CR 3.2.2 lets an effect change the order): LOOK_TOP taking up to N of them, each
@@ -918,17 +932,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # put into your waiting room by this effect / the level of the revealed card": the op
                 # before the choice stores the level (MILL_LEVEL / TOP_LEVEL), the filter reads it
                 xd = ops[0]
-                uses = [o for o in _walk(out) if (o.get("filter") or {}).get("level_max_x")]
-                at = next((i for i, o in enumerate(out) if o["op"] in ("mill", "reveal_top")), None)
+                body = out  # the sentence before, or the innermost "if" of it ("if A, and B, ...")
+                while len(body) == 1 and body[0]["op"] == "if":
+                    body = body[0]["then"]
+                uses = [o for o in _walk(body) if (o.get("filter") or {}).get("level_max_x")]
+                at = next((i for i, o in enumerate(body) if o["op"] in ("mill", "reveal_top")), None)
                 if not uses or at is None or any(o["op"] in ("count", "brainstorm", "if_stored", "power_x")
                                                  for o in _walk(out)):
                     raise Unsupported("an 'X is equal to' this compiler cannot count")
-                src = out[at]
+                src = body[at]
                 if src["op"] == "mill" and isinstance(src["count"], int) \
                         and (xd["x"] == "mill_level" or src["count"] == 1):
-                    out[at] = {"op": "mill_level", "count": src["count"]}
+                    body[at] = {"op": "mill_level", "count": src["count"]}
                 elif src["op"] == "reveal_top" and "filter" not in src and xd["x"] == "card_level":
-                    out[at] = {"op": "top_level"}
+                    body[at] = {"op": "top_level"}
                     self.approximate("reveal_unseen")
                 else:
                     raise Unsupported("'X is equal to the level' of something other than the milled / revealed cards")

@@ -1075,8 +1075,8 @@ class _Compiler(PoolCompiler):
             if op.count != "x" and op.take > op.count:
                 self.fail(f"{q}.take", "take must be <= count")
             flt = -1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("deck",))
-            if op.to == "deck_top" and (op.take > K.TARGET_MAX or op.rest != "top"):
-                self.fail(f"{q}.take", f"re-ordering (to deck_top) takes at most {K.TARGET_MAX} cards, the rest on top")
+            if op.to == "deck_top" and op.take > K.TARGET_MAX:
+                self.fail(f"{q}.take", f"re-ordering (to deck_top) takes at most {K.TARGET_MAX} cards")
             to = {"hand": K.LOOK_TAKE_HAND, "waiting_room": K.LOOK_TAKE_WR, "deck_bottom": K.LOOK_TAKE_BOTTOM,
                   "deck_top": K.LOOK_TAKE_TOP}[op.to]
             return x(op.count), op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10), flt

@@ -468,6 +468,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     taken += 1
             rest = min(nlook, s[DECK_N + m]) - taken
         dest = (a1 >> 10) & 3  # where the cards taken go: LOOK_TAKE_* (hand, waiting room, deck bottom)
+        ntop = 0  # cards taken put back on top (LOOK_TAKE_TOP): the rest are under them
         if dest == K.LOOK_TAKE_HAND:
             game.chosen_to_hand(s, f, reg, K.Zone.DECK)
         else:
@@ -483,6 +484,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     s[ZONE + sl * CARD_W] = K.Zone.DECK
                     s[DECK_L + m * K.MAX_DECK + s[DECK_N + m]] = sl
                     s[DECK_N + m] += 1
+                    ntop += 1
                 else:  # the bottom of the deck (as TO_DECK_BOTTOM)
                     game.take_from_zone(s, sl)
                     mod_forget(s, MT, sl)
@@ -494,7 +496,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     s[DECK_N + m] = n_d + 1
             s[f + FR_REGN + reg] = 0
         for _ in range(rest):
-            game.move_top_of_deck(s, m, K.Zone.WAITING_ROOM)
+            if ntop == 0:
+                game.move_top_of_deck(s, m, K.Zone.WAITING_ROOM)
+            elif s[DECK_N + m] > ntop:  # "put it on the top of your deck, and put the rest into your waiting room"
+                game.put_in_zone(s, s[DECK_L + m * K.MAX_DECK + s[DECK_N + m] - 1 - ntop], K.Zone.WAITING_ROOM)
         game.refresh_if_empty(s, m)
     elif op == K.Op.REVEAL_TOP:  # the top card stays where it is (it is only revealed)
         s[f + FR_STORE] = 0
