@@ -44,7 +44,7 @@ def test_with_a_part_of_a_card_name_is_a_name_contains_filter():
 
 
 BRIGHT, RINA, LENA, PLAIN, ORACLE, GRUB, MOTH, TINKER, FAN, SHY, SAGE, ONCE, TWICE, THINKER, FLARE, MOURNER, CHEER, \
-    RUNNER, SHIFTER, ROBBER, BELL, GHOST, SCOUT, DIGGER, DIVER, SEER = range(26)
+    RUNNER, SHIFTER, ROBBER, BELL, GHOST, SCOUT, DIGGER, DIVER, SEER, WALL, UNITY = range(28)
 RECORDS = [
     _rec("T/S09-001", "Bright", ['【CONT】 All of your other characters with "Rin" or "Len" in their card names get '
                                  '+500 power.']),
@@ -98,6 +98,9 @@ RECORDS = [
     _rec("T/S09-026", "Seer", ["【ACT】 [【REST】 this card] Look at up to 3 cards from the top of your deck, choose up "
                                "to 1 card from among them, put it on the top of your deck, and put the rest into your "
                                "waiting room."]),
+    _rec("T/S09-027", "Wall", ["【CONT】 This card cannot become 【REVERSE】."], power="1000"),
+    _rec("T/S09-028", "Unity", ['【CONT】 If all of your characters have "Rin" or "Unity" in their card names, this '
+                                'card gets +1000 power.']),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S09-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -112,13 +115,21 @@ def pool(tmp_path_factory):
     return compile_ws_pool(res.cards)
 
 
-def _deck():
+def _deck(extra=()):
+    """50 cards: 4 Flare, the ``extra`` ids, then one of each other card in turn (at most 4 of a name)."""
+    ids = [FLARE] * 4 + list(extra)
     others = [i for i in range(len(RECORDS)) if i != FLARE]
-    return np.array([FLARE] * 4 + [others[i % len(others)] for i in range(46)], np.int32)
+    k = 0
+    while len(ids) < 50:
+        c = others[k % len(others)]
+        if ids.count(c) < 4:
+            ids.append(c)
+        k += 1
+    return np.array(ids, np.int32)
 
 
-def _scenario(pool, **kw):
-    return Scenario.main_phase(pool, decks=(_deck(), _deck()), **kw)
+def _scenario(pool, extra=(), **kw):
+    return Scenario.main_phase(pool, decks=(_deck(extra), _deck(extra)), **kw)
 
 
 def _power(g, slot):
@@ -506,7 +517,7 @@ def test_level_x_or_lower_with_x_the_level_of_the_cards_milled_or_revealed():
 
 @pytest.mark.parametrize("milled, offered", [((PLAIN, RINA), False), ((MOTH, PLAIN), True)])
 def test_level_x_or_lower_reads_the_total_level_milled(pool, milled, offered):
-    sc = _scenario(pool)
+    sc = _scenario(pool, extra=(MOTH, MOTH))
     sc.put(0, DIGGER, "stage", pos=0)
     sc.put(0, MOTH, "waiting_room")  # the level 1 character that may be chosen
     sc.stack_deck(0, list(milled))
@@ -544,3 +555,29 @@ def test_choose_a_card_put_it_on_the_top_and_the_rest_into_the_waiting_room(pool
     _act(g, "Choose Lena Len")
     assert _top(g, 2) == ["Lena Len", "Moth"]  # the card taken on top, the fourth card under it
     assert _n(g, "WR") == wr + 2 and _n(g, "DECK") == deck - 2
+
+
+@pytest.mark.parametrize("defender, stays", [(WALL, True), (PLAIN, False)])
+def test_this_card_cannot_become_reverse(pool, defender, stays):
+    # Moth (7000) frontal attacks Wall (1000, "cannot become [REVERSE]") or Plain (3000): a reversed
+    # defender goes to the waiting room in the encore step (no stock for Encore, CR 7.7)
+    sc = _scenario(pool)
+    sc.put(0, MOTH, "stage", pos=0)
+    d = sc.put(1, defender, "stage", pos=2)
+    g = sc.game()
+    _act(g, "End the main phase")
+    _act(g, "Frontal attack with Moth")
+    reversed_ = int(g.state[S.ORIENT + d * S.CARD_W]) == K.Orientation.REVERSE
+    assert reversed_ != stays
+    if reversed_:
+        _act(g, "Put reversed Plain")
+    assert (int(g.state[S.ZONE + d * S.CARD_W]) == K.Zone.STAGE) == stays
+
+
+@pytest.mark.parametrize("other, bonus", [(RINA, 1000), (PLAIN, 0)])
+def test_if_all_of_your_characters_have_x_in_their_card_names(pool, other, bonus):
+    sc = _scenario(pool)
+    unity = sc.put(0, UNITY, "stage", pos=0)
+    sc.put(0, other, "stage", pos=1)  # "Kagamine Rina" has "Rin"; "Plain" has neither
+    g = sc.game()
+    assert _power(g, unity) == 3000 + bonus

@@ -62,6 +62,8 @@ from tcg_env.games.weiss_schwarz.zones import (
 def reverse_char(game, s, T, slot):
     if s[ZONE + slot * CARD_W] != K.Zone.STAGE or s[ORIENT + slot * CARD_W] == K.Orientation.REVERSE:
         return  # CR 1.3.3.1
+    if (s[D_RST + slot * CARD_W] & K.RESTRICT_CANT_REVERSE) != 0:
+        return  # "this card cannot become [REVERSE]" (CR 1.3.3.1: what cannot be done is not done)
     s[ORIENT + slot * CARD_W] = K.Orientation.REVERSE
     q = owner_of(s, slot)
     game.trigger_card(s, T, slot, q, K.Trigger.REVERSED_SELF, -1)

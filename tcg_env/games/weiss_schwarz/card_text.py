@@ -1156,6 +1156,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_all_trait(self, tok):
         return {"kind": "all_chars_trait", "trait": str(tok)[2:-2]}
 
+    def c_all_trait2(self, a, b):
+        return {"kind": "all_chars_filter",
+                "filter": {"type": "character", "trait": str(a)[2:-2], "trait_or": str(b)[2:-2]}}
+
+    def c_all_colors(self, *toks):
+        return {"kind": "all_chars_filter", "filter": {"type": "character", "color": [str(t) for t in toks]}}
+
+    def c_all_name_part(self, tok):
+        return {"kind": "all_chars_filter",
+                "filter": {"type": "character", "name_contains": re.findall(r'"([^"]*)"', str(tok))}}
+
     def c_hand_max(self, n):
         return {"kind": "hand_at_most", "value": n}
 
@@ -1859,6 +1870,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def r_move(self):
         return "cant_move"
+
+    def r_reverse(self):
+        return "cant_reverse"  # battle.reverse_char
 
     def aura_facing(self, gains):
         return self._aura(gains, {"type": "character", "side": "opponent", "relation": "facing"})

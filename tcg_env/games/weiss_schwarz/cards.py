@@ -66,7 +66,7 @@ AbilityKeywordName = Literal[
     "accelerate", "resonate", "fusion", "sunder",
 ]  # fmt: skip
 RestrictionName = Literal["cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
-                          "no_color_requirement"]
+                          "no_color_requirement", "cant_reverse"]
 DurationName = Literal["end_of_turn", "next_opp_turn_end", "permanent"]
 WhoName = Literal["master", "opponent"]
 KindName = Literal["cont", "auto", "act", "event", "counter_act"]
@@ -102,6 +102,7 @@ ConditionName = Literal[
     "markers_at_least", "all_chars_trait", "in_battle", "battle_opp_cost_at_most", "other_chars_at_most",
     "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
     "wr_climax_at_most", "named_in_clock", "self_rested", "memory_at_most", "memory_filter_at_least",
+    "all_chars_filter",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -112,6 +113,7 @@ _RESTRICT_BITS = {
     "cant_move": K.RESTRICT_CANT_MOVE,
     "no_encore": K.RESTRICT_NO_ENCORE,
     "no_color_requirement": K.RESTRICT_NO_COLOR_REQ,
+    "cant_reverse": K.RESTRICT_CANT_REVERSE,
 }
 # conditions whose value is a count / level (the rest take a name, a trait or nothing)
 _COND_MEMORY = ("memory_at_least", "memory_at_most", "memory_filter_at_least")  # Memory's conditions (CR 10.9.1)
@@ -935,6 +937,10 @@ class _Compiler(PoolCompiler):
             if cond.value > 0xFF:
                 self.fail(f"{p}.value", "must be <= 255")
             arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("stage",)) << 8) | cond.value
+        elif kind == "all_chars_filter":
+            if cond.filter is None or cond.filter.side != "own":
+                self.fail(f"{p}.filter", "all_chars_filter needs a filter on your own characters")
+            arg = self.compile_filter(cond.filter, f"{p}.filter", zones=("stage",))
         elif kind == "memory_filter_at_least":
             if cond.filter is None or cond.filter.side != "own" or cond.filter.zone != "memory":
                 self.fail(f"{p}.filter", "memory_filter_at_least needs a filter on your own memory")
@@ -951,7 +957,7 @@ class _Compiler(PoolCompiler):
             arg = self.interned(self.name_ids, cond.name, f"{p}.name", "card name")
         elif cond.name is not None:
             self.fail(f"{p}.name", f"{kind} takes no name")
-        if kind not in _COND_COUNT and kind not in _COND_NAME and kind != "all_chars_trait":
+        if kind not in _COND_COUNT and kind not in _COND_NAME and kind not in ("all_chars_trait", "all_chars_filter"):
             arg = 0
         return int(K.Condition[kind.upper()]), int(arg)
 

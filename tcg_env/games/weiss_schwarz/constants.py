@@ -220,6 +220,7 @@ RESTRICT_NO_ENCORE = 1 << 5  # cannot use Encore
 # not a restriction: a hand card's permission, "can be played from your hand without fulfilling color
 # requirements" (an aura_restrict of a CONT ability with zone "hand" only: play.hand_no_color_req)
 RESTRICT_NO_COLOR_REQ = 1 << 6
+RESTRICT_CANT_REVERSE = 1 << 7  # "this card cannot become [REVERSE]" (battle.reverse_char)
 
 
 # --------------------------------------------------------------------------------------------
@@ -389,6 +390,8 @@ class Condition(IntEnum):
     NAMED_IN_CLOCK = 38  # master's clock holds a card with name id arg ("X" is in your clock)
     SELF_RESTED = 39  # the source is on the stage as [REST] ("if this card is [REST]")
     MEMORY_AT_MOST = 40  # cards in master's memory <= arg
+    ALL_CHARS_FILTER = 42  # every character of the master's stage matches filter row arg ("if all of your
+    #                        characters are <<A>> or <<B>> / have "X" in their card names")
     MEMORY_FILTER_AT_LEAST = 41  # master's memory holds >= (arg & 0xFF) cards matching filter row arg >> 8
     #                              ("X" is in your memory; N or more <<T>> characters in your memory)
 

@@ -243,6 +243,12 @@ def condition_holds(game, s, T, cond, arg, p, source):
                 if cards[c, K.C_TRAIT0] != arg and cards[c, K.C_TRAIT1] != arg and cards[c, K.C_TRAIT2] != arg:
                     return False
         return True
+    if cond == K.Condition.ALL_CHARS_FILTER:
+        for pos in range(K.N_POSITIONS):
+            sl = stage_slot(s, p, pos)
+            if sl >= 0 and not game.filter_match(s, T, arg, sl, p, source):
+                return False
+        return True
     if cond == K.Condition.IN_BATTLE:
         return source >= 0 and (source == s[ATK_SLOT] or source == s[DEF_SLOT])
     if cond == K.Condition.BATTLE_OPP_COST_AT_MOST:
