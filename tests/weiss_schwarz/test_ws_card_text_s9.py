@@ -44,7 +44,7 @@ def test_with_a_part_of_a_card_name_is_a_name_contains_filter():
 
 
 BRIGHT, RINA, LENA, PLAIN, ORACLE, GRUB, MOTH, TINKER, FAN, SHY, SAGE, ONCE, TWICE, THINKER, FLARE, MOURNER, CHEER, \
-    RUNNER, SHIFTER, ROBBER, BELL, GHOST, SCOUT, DIGGER, DIVER, SEER, WALL, UNITY = range(28)
+    RUNNER, SHIFTER, ROBBER, BELL, GHOST, SCOUT, DIGGER, DIVER, SEER, WALL, UNITY, MILLER, RECYCLER = range(30)
 RECORDS = [
     _rec("T/S09-001", "Bright", ['【CONT】 All of your other characters with "Rin" or "Len" in their card names get '
                                  '+500 power.']),
@@ -101,6 +101,11 @@ RECORDS = [
     _rec("T/S09-027", "Wall", ["【CONT】 This card cannot become 【REVERSE】."], power="1000"),
     _rec("T/S09-028", "Unity", ['【CONT】 If all of your characters have "Rin" or "Unity" in their card names, this '
                                 'card gets +1000 power.']),
+    _rec("T/S09-029", "Miller", ["【AUTO】 When this card is placed on the stage from your hand, put the top 3 cards of "
+                                 "your deck into your waiting room, and this card gets +X power until end of turn. X "
+                                 "is equal to the number of 《Glass》 characters among those cards ×1000."]),
+    _rec("T/S09-030", "Recycler", ["【ACT】 [【REST】 this card] Return all cards from your waiting room to your deck, "
+                                   "and shuffle your deck."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S09-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -581,3 +586,31 @@ def test_if_all_of_your_characters_have_x_in_their_card_names(pool, other, bonus
     sc.put(0, other, "stage", pos=1)  # "Kagamine Rina" has "Rin"; "Plain" has neither
     g = sc.game()
     assert _power(g, unity) == 3000 + bonus
+
+
+@pytest.mark.parametrize("milled, bonus", [((PLAIN, RINA, FLARE), 2000), ((FLARE, WALL, MILLER), 2000),
+                                           ((FLARE, FLARE, FLARE), 0)])
+def test_x_is_the_number_of_matching_cards_among_those_milled(pool, milled, bonus):
+    sc = _scenario(pool, extra=(MILLER, MILLER))
+    sc.put(0, MILLER, "hand")
+    top = list(milled)
+    sc.stack_deck(0, [c for c in top if c != FLARE])
+    flares = [sl for sl in sc.zone(0, sc.DECK) if int(sc.row[S.CARD + sl * S.CARD_W]) == FLARE]
+    for k, c in reversed(list(enumerate(top))):  # the order does not matter for the count
+        if c == FLARE:
+            sc.move(flares.pop(), sc.DECK)
+    g = sc.game()
+    _act(g, "Play Miller to center left")
+    miller = int(g.state[S.STAGE + 0])
+    assert _power(g, miller) == 3000 + bonus  # Glass characters: Plain, Kagamine Rina, Wall, Miller (all Glass)
+
+
+def test_return_all_cards_from_your_waiting_room_to_your_deck(pool):
+    sc = _scenario(pool)
+    sc.put(0, RECYCLER, "stage", pos=0)
+    for c in (PLAIN, RINA, LENA):
+        sc.put(0, c, "waiting_room")
+    g = sc.game()
+    deck = _n(g, "DECK")
+    _act(g, "Use ability 0 of Recycler")
+    assert _n(g, "WR") == 0 and _n(g, "DECK") == deck + 3

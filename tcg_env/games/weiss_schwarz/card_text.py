@@ -450,6 +450,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def x_count_opp(self, mult):
         return {"x": "count", "filter": {"type": "character", "side": "opponent"}, "mult": int(mult)}
 
+    def x_among(self, spec, *mult):
+        # "X is equal to the number of <<T>> characters among those cards (x N)": the cards just milled
+        return {"x": "mill_count", "filter": self.to_filter(spec, zone="waiting_room"),
+                "mult": int(mult[0]) if mult else 1}
+
+    def wr_to_deck(self):
+        return [{"op": "wr_to_deck"}]
+
     def x_mill_level(self):
         return {"x": "mill_level"}  # the total level of the cards the effect put into the waiting room
 
@@ -927,6 +935,23 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def effects(self, *sentences):
         out: list[dict] = []
         for ops in sentences:
+            if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] == "mill_count":
+                # "put the top N cards of your deck into your waiting room, and this card gets +X power. X is
+                # equal to the number of <<T>> characters among those cards x M": MILL_COUNT, then POWER_X
+                xd = ops[0]
+                body = out
+                while len(body) == 1 and body[0]["op"] == "if":
+                    body = body[0]["then"]
+                pending = [o for o in _walk(body) if o["op"] == "power_x" and o["amount"] is None]
+                at = next((i for i, o in enumerate(body) if o["op"] == "mill"), None)
+                if not pending or at is None or not isinstance(body[at]["count"], int) \
+                        or any(o["op"] in ("count", "brainstorm", "if_stored", "reveal_top") for o in _walk(out)) \
+                        or any(o["op"] == "power_x" for o in body[:at]):
+                    raise Unsupported("an 'X is equal to' this compiler cannot count")
+                body[at] = {"op": "mill_count", "count": body[at]["count"], "filter": xd["filter"]}
+                for o in pending:
+                    o["amount"] = xd["mult"]
+                continue
             if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] in ("mill_level", "card_level"):
                 # "... choose a level X or lower character ... X is equal to the total level of the cards
                 # put into your waiting room by this effect / the level of the revealed card": the op

@@ -272,6 +272,21 @@ class OpMillLevel(_Op):
     count: Annotated[int, Field(ge=1, le=10)] = 1
 
 
+class OpMillCount(_Op):
+    """Mill ``count`` cards of the master's deck; store how many of them match ``filter``."""
+
+    op: Literal["mill_count"]
+    count: Annotated[int, Field(ge=1, le=10)] = 1
+    filter: WSFilter
+
+
+class OpWrToDeck(_Op):
+    """Every card of a player's waiting room into that player's deck."""
+
+    op: Literal["wr_to_deck"]
+    who: WhoName = "master"
+
+
 class OpTopLevel(_Op):
     """Store the level of the master's top deck card."""
 
@@ -324,7 +339,7 @@ _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
     OpLevel, OpGrantKeyword, OpRestrict, OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom,
     OpToStock, OpToClock, OpToMemory, OpToDeckTop, OpToDeckBottom, OpToStage, OpMovePosition,
-    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpMillLevel, OpTopLevel, OpSearch, OpLookTop,
+    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
@@ -386,7 +401,7 @@ _ON_REGISTER = {
 }  # fmt: skip
 _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
               "aura_power_level", "aura_grant_ability"}
-_COUNTING = {"brainstorm", "count", "mill_level", "top_level"}
+_COUNTING = {"brainstorm", "count", "mill_level", "top_level", "mill_count"}
 # keyword ops: only in an ability written with that keyword (CR 10)
 # (brainstorm is also the plain "put the top N cards into your waiting room, count the climaxes")
 # the ops only a keyword's ability runs; not "change": printed abilities without the keyword put a
@@ -1067,6 +1082,10 @@ class _Compiler(PoolCompiler):
             return op.count, 0, 0
         if name == "top_level":
             return 0, 0, 0
+        if name == "mill_count":
+            return op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)), 0
+        if name == "wr_to_deck":
+            return 0, who, 0
         if name in ("discard", "pool", "mill", "clock_top", "stock_bottom_to_wr"):
             return x(op.count), who, 0
         if name == "search":

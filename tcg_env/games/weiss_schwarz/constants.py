@@ -563,6 +563,11 @@ class Op(IntEnum):
     #                  total level (a climax: 0) ("X is equal to the total level of the cards put ...")
     TOP_LEVEL = 47  # stores the level of the master's top deck card (a climax: 0; nothing moves):
     #                 "reveal the top card of your deck ... X is equal to the level of the revealed card"
+    MILL_COUNT = 48  # a0 = count, a1 = filter row: the top a0 cards of the master's deck into the waiting
+    #                  room; stores how many of them match the filter ("X is equal to the number of <<T>>
+    #                  characters among those cards")
+    WR_TO_DECK = 49  # a1 = Who: every card of that player's waiting room into the deck ("return all cards
+    #                  from your waiting room to your deck"; a shuffle_deck op follows)
     STOCK_BOTTOM_TO_WR = 45  # a0 = count, a1 = Who: the bottom card(s) of that player's stock into their
     #                          waiting room ("put the bottom card of your opponent's stock into their waiting room")
     POWER_X = 43  # a0 = power per counted card: every card of register I_REG on the stage gets

@@ -54,6 +54,8 @@ from tcg_env.games.weiss_schwarz.state import (
     RES_L,
     RES_N,
     STOCK_L,
+    WR_N,
+    WR_L,
     STOCK_N,
     TURN_PLAYER,
     ZONE,
@@ -566,6 +568,16 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             if sl >= 0:
                 total += card_table(T)[cid_of(s, sl), K.C_LEVEL]
         s[f + FR_STORE] = total
+    elif op == K.Op.MILL_COUNT:  # mill a0, store how many of them match filter a1
+        cnt = 0
+        for _ in range(a0):
+            sl = game.move_top_of_deck(s, m, K.Zone.WAITING_ROOM)
+            if sl >= 0 and game.filter_match(s, T, a1, sl, m, src):
+                cnt += 1
+        s[f + FR_STORE] = cnt
+    elif op == K.Op.WR_TO_DECK:  # the whole waiting room into the deck (the shuffle is the next op)
+        while s[WR_N + who] > 0:
+            game.put_in_zone(s, s[WR_L + who * K.MAX_DECK + s[WR_N + who] - 1], K.Zone.DECK)
     elif op == K.Op.TOP_LEVEL:  # store the top card's level (0 with no card)
         n_d = s[DECK_N + m]
         s[f + FR_STORE] = card_table(T)[cid_of(s, s[DECK_L + m * K.MAX_DECK + n_d - 1]), K.C_LEVEL] if n_d > 0 else 0
