@@ -614,3 +614,18 @@ def test_return_all_cards_from_your_waiting_room_to_your_deck(pool):
     deck = _n(g, "DECK")
     _act(g, "Use ability 0 of Recycler")
     assert _n(g, "WR") == 0 and _n(g, "DECK") == deck + 3
+
+
+def test_a_name_part_with_its_japanese_original_is_looked_for_in_english():
+    r = _c('【CONT】 All of your other characters with "Kyoko(杏子)" in its card name get +500 power.')
+    assert r.verdict.value == "approximate" and r.approximations == ("name_part_english",)
+    assert r.abilities[0]["effect"][0]["filter"]["name_contains"] == ["Kyoko"]
+
+
+def test_a_name_part_no_card_of_the_list_has_is_unsupported(tmp_path):
+    recs = [_rec("T/S09-101", "Alone", ['【CONT】 All of your other characters with "Nobody" in its card name get '
+                                        '+500 power.'])]
+    p = tmp_path / "list.json"
+    p.write_text(json.dumps(recs))
+    res = import_ws_json(p)
+    assert "no card of this list has" in res.unsupported["T/S09-101"][0]

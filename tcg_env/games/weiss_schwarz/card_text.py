@@ -60,6 +60,9 @@ APPROXIMATIONS: dict[str, str] = {
     "second_condition_after_cost": "\"if A, and B, you may pay the cost. If you do, X\": A is the ability's "
                                    "condition; B is checked when X resolves, after the cost is paid (the player may "
                                    "pay the cost while B does not hold, and then nothing happens)",
+    "name_part_english": "\"with \"X(Y)\" in its card name\" where the English database adds the Japanese "
+                         "original Y: the English part X is looked for in the English card names (a card whose "
+                         "Japanese name has Y but whose English name lacks X, or the reverse, is judged otherwise)",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
 }
@@ -238,10 +241,23 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def charspec_part(self, *parts):
         # "a character with "X" in its card name" (filter name_contains: any of the quoted parts)
         spec = self.charspec(*parts[:-1])
-        spec["name_contains"] = re.findall(r'"([^"]*)"', str(parts[-1]))
-        if not all(x.strip() for x in spec["name_contains"]):
-            raise Unsupported("an empty part of a card name")
+        spec["name_contains"] = self._name_parts(str(parts[-1]))
         return spec
+
+    def _name_parts(self, text: str) -> list[str]:
+        """The quoted parts of "with "X" (or "Y") in its card name". The English database prints some with
+        their Japanese original ("Kyoko(杏子)"): the English part is looked for in the English card
+        names (approximation name_part_english)."""
+        out = []
+        for x in re.findall(r'"([^"]*)"', text):
+            m = re.fullmatch(r"\s*([^()]*?)\s*[(（][^()（）]*[^\x00-\x7f][^()（）]*[)）]\s*", x)
+            if m:
+                x = m.group(1)
+                self.approximate("name_part_english")
+            if not x.strip():
+                raise Unsupported("an empty part of a card name")
+            out.append(x)
+        return out
 
     def named_spec(self, name):
         return {"name": str(name)[1:-1]}
@@ -1189,8 +1205,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return {"kind": "all_chars_filter", "filter": {"type": "character", "color": [str(t) for t in toks]}}
 
     def c_all_name_part(self, tok):
-        return {"kind": "all_chars_filter",
-                "filter": {"type": "character", "name_contains": re.findall(r'"([^"]*)"', str(tok))}}
+        return {"kind": "all_chars_filter", "filter": {"type": "character", "name_contains": self._name_parts(str(tok))}}
 
     def c_hand_max(self, n):
         return {"kind": "hand_at_most", "value": n}

@@ -332,6 +332,10 @@ def _missing_ref(ab: dict, names: dict[str, str], traits: set[str]) -> str | Non
     for name, typ in refs:
         if name not in names or (typ is not None and names[name] != typ):
             return f"names {name!r}, not in this list"
+    for d in _walk_dicts(ab):  # "with "X" in its card name": some card of the list has one of the parts
+        parts = d.get("name_contains")
+        if parts and not any(x in n for x in parts for n in names):
+            return f"names a part of a card name ({' or '.join(map(repr, parts))}) no card of this list has"
     for t in trait_refs:
         if t not in traits:
             return f"names the trait {t!r}, which no character of this list has"

@@ -480,6 +480,7 @@ def apply_unchecked(game, s, T, a):
     elif kind == K.Decision.OPTIONAL_EFFECT:
         slot, arow, aux = pending_take(game, s, p, s[DEC_ARG])
         if a != K.PASS:
+            game.count_auto_use(s, T, slot, arow)  # "up to N times per turn": a declined cost is no use
             game.start_ability(s, T, p, slot, arow, aux)
     elif kind == K.Decision.PAY_COST:
         hs = zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE))

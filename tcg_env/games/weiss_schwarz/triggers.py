@@ -167,20 +167,9 @@ def play_pending(game, s, T, p, i):
     slot = s[e + PE_SLOT]
     arow = s[e + PE_ABIL]
     aux = s[e + PE_AUX]
-    limit = A[arow, K.A_ONCE_PER_TURN]
-    if limit > 0:
-        # "this ability activates up to N times per turn" (N <= 3): the card's USES word holds a bit
-        # per use of ability k (k, k + 8, k + 16; forgotten at the end of the turn and when the card
-        # changes zones); an ability past its limit does not activate
-        k = arow - card_table(T)[cid_of(s, slot), K.C_ABIL_START]
-        if 0 <= k < K.MAX_ABIL_PER_CARD:
-            used = 0
-            while used < 3 and (s[USES + slot * CARD_W] >> (k + used * K.MAX_ABIL_PER_CARD)) & 1 != 0:
-                used += 1
-            if used >= limit:
-                pending_remove(game, s, p, i)
-                return 2
-            s[USES + slot * CARD_W] |= 1 << (k + used * K.MAX_ABIL_PER_CARD)
+    if game.auto_uses_left(s, T, slot, arow) == 0:
+        pending_remove(game, s, p, i)  # "this ability activates up to N times per turn": not again
+        return 2
     optional = (A[arow, K.A_OPTIONAL] != 0 or A[arow, K.A_COST_STOCK] > 0 or A[arow, K.A_COST_REST_SELF] != 0
                 or A[arow, K.A_COST_DISCARD] > 0 or A[arow, K.A_COST_HAND_TO_CLOCK] > 0)
     if not game.cost_payable(s, T, arow, p, slot):
@@ -192,6 +181,43 @@ def play_pending(game, s, T, p, i):
         set_decision(s, K.Decision.OPTIONAL_EFFECT, p)
         return 1
     pending_remove(game, s, p, i)
+    game.count_auto_use(s, T, slot, arow)
     if game.start_ability(s, T, p, slot, arow, aux) == 1:
         return 1
     return 2
+
+
+@internal
+def auto_use_index(game, s, T, slot, arow):
+    """(k, uses this turn) of AUTO ability row ``arow`` of card ``slot``: the card's USES word holds a bit
+    per use of its ability k (bits k, k + 8, k + 16; forgotten at the end of the turn and when the card
+    changes zones); k = -1 for a granted ability (no limit)."""
+    k = arow - card_table(T)[cid_of(s, slot), K.C_ABIL_START]
+    if k < 0 or k >= K.MAX_ABIL_PER_CARD:
+        return -1, 0
+    used = 0
+    while used < 3 and (s[USES + slot * CARD_W] >> (k + used * K.MAX_ABIL_PER_CARD)) & 1 != 0:
+        used += 1
+    return k, used
+
+
+@internal
+def auto_uses_left(game, s, T, slot, arow):
+    """How many more times this turn AUTO ability ``arow`` may be played ("this ability activates up to N
+    times per turn", A_ONCE_PER_TURN = N); 1 for an ability without a limit."""
+    limit = ability_table(T)[arow, K.A_ONCE_PER_TURN]
+    if limit <= 0:
+        return 1
+    k, used = game.auto_use_index(s, T, slot, arow)
+    if k < 0:
+        return 1
+    return max(limit - used, 0)
+
+
+@internal
+def count_auto_use(game, s, T, slot, arow):
+    """The ability is played (CR 8.7.3.1.1: an ability whose cost is declined is not played, so not counted)."""
+    if ability_table(T)[arow, K.A_ONCE_PER_TURN] > 0:
+        k, used = game.auto_use_index(s, T, slot, arow)
+        if k >= 0 and used < 3:
+            s[USES + slot * CARD_W] |= 1 << (k + used * K.MAX_ABIL_PER_CARD)
