@@ -592,6 +592,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("stage")
         return self.to_filter(spec, zone=zone)
 
+    def ch_zone_part(self, spec, zone, part):
+        # "choose 1 character in your waiting room with "X" in its card name"
+        return dict(self.ch_zone(spec, zone), name_contains=self._name_parts(str(part)))
+
     def ch_zone_lv(self, spec, zone):
         # "with level equal to or lower than your level": the Standby-style bound (level_max_rel,
         # an offset of 0 to the master's level)
