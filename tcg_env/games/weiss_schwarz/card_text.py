@@ -565,6 +565,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("choosing your stage cards that are not characters")
         return self.to_filter(spec, **extra)
 
+    def choose_another(self, spec):
+        # "choose another of your characters": one of your other characters
+        return self.choose(("exactly", 1), self.ch_own_stage(Token("OTHER", "other"), spec))
+
     def stage_loc_own(self, part):
         return part
 
