@@ -629,3 +629,16 @@ def test_a_name_part_no_card_of_the_list_has_is_unsupported(tmp_path):
     p.write_text(json.dumps(recs))
     res = import_ws_json(p)
     assert "no card of this list has" in res.unsupported["T/S09-101"][0]
+
+
+def test_small_variants_of_known_sentences():
+    # "in battle" after the battle opponent's reversal (it only happens in battle), "in any order" for cards
+    # the player chooses one at a time (moved in that order), "choose another of your characters"
+    r = _c("【AUTO】 When this card's battle opponent becomes 【REVERSE】 in battle, draw 1 card.")
+    assert r.verdict.value == "exact" and r.abilities[0]["trigger"] == "battle_opp_reversed"
+    r = _c("【AUTO】 When this card attacks, choose up to 2 《Glass》 characters in your waiting room, and put them into "
+           "your stock in any order.")
+    assert r.verdict.value == "exact" and r.abilities[0]["effect"][-1] == {"op": "to_stock"}
+    r = _c("【AUTO】 When this card attacks, choose another of your characters, and that character gets +1000 power "
+           "until end of turn.")
+    assert r.abilities[0]["effect"][0]["filter"] == {"type": "character", "relation": "other"}

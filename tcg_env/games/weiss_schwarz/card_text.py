@@ -659,6 +659,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         op, owner = dest if isinstance(dest, tuple) else (dest, "own")
         return self._on(who, {"op": op, "@owner": owner})
 
+    def put_into_ordered(self, who, dest):
+        # "put them into your stock / clock in any order": the chosen cards are moved in the order the player
+        # chose them (each on top of the last), so the player decides the order
+        if who != ("that",):
+            raise Unsupported("'in any order' for something other than the chosen cards")
+        return self.put_into(who, dest)
+
     def d_opp_clock(self):
         return ("to_clock", "opponent")
 
