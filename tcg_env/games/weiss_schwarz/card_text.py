@@ -2163,7 +2163,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
 
 _HERE = Path(__file__).resolve().parent
-COMPILER = _Compiler(_HERE / "card_text.lark", WSTextTransformer, approximations=APPROXIMATIONS, parser="lalr")
+# cache=True: Lark keeps the LALR tables in a temporary file keyed by the grammar (a rebuild costs about a
+# second, more on a loaded machine)
+COMPILER = _Compiler(_HERE / "card_text.lark", WSTextTransformer, approximations=APPROXIMATIONS, parser="lalr",
+                     cache=True)
 
 
 def compile_line(line: str, card: Mapping[str, Any] | None = None):
