@@ -32,9 +32,6 @@ from tcg_env.games.weiss_schwarz.state import (
 from tcg_env.games.weiss_schwarz.zones import stage_slot
 
 
-_MEMORY = int(K.Zone.MEMORY)  # a plain int: the packed zone (an int32) and this one unify under numba
-
-
 @internal
 def cost_payable(game, s, T, arow, p, slot):
     A = ability_table(T)
@@ -105,7 +102,10 @@ def pay_fixed_costs(game, s, T, arow, p, slot):
     elif A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
         # 1: the memory; else the Zone packed by the pool compiler (cost self_to: hand, clock, stock)
         z = A[arow, K.A_COST_SELF_TO_MEMORY]
-        game.put_in_zone(s, slot, _MEMORY if z == 1 else z)
+        if z == 1:
+            game.put_in_zone(s, slot, K.Zone.MEMORY)
+        else:  # two calls: one expression would unify an IntEnum member with the int32 under numba
+            game.put_in_zone(s, slot, z)
     game.refresh_if_empty(s, p)  # CR 9.2.1: the refresh the cost made wait
 
 
