@@ -642,3 +642,10 @@ def test_small_variants_of_known_sentences():
     r = _c("【AUTO】 When this card attacks, choose another of your characters, and that character gets +1000 power "
            "until end of turn.")
     assert r.abilities[0]["effect"][0]["filter"] == {"type": "character", "relation": "other"}
+
+
+def test_choose_another_of_your_characters_and_this_card():
+    r = _c("【AUTO】 When this card attacks, choose another of your 《Glass》 characters and this card, and those "
+           "characters get +1500 power until end of turn.")
+    assert r.verdict.value == "exact"
+    assert [o["op"] for o in r.abilities[0]["effect"]] == ["target_self", "choose", "power", "power"]

@@ -569,6 +569,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "choose another of your characters": one of your other characters
         return self.choose(("exactly", 1), self.ch_own_stage(Token("OTHER", "other"), spec))
 
+    def choose_another_and_self(self, spec):
+        # "choose another of your <<T>> characters and this card, and those characters get ...": as "choose
+        # this card and 1 of your other <<T>> characters"
+        return self.choose_self_and(("exactly", 1), self.ch_own_stage(Token("OTHER", "other"), spec))
+
     def stage_loc_own(self, part):
         return part
 
