@@ -1907,6 +1907,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("counting cards that are not characters")
         return self.to_filter(spec, relation="other" if other else None, positions=[part])
 
+    def per_named_part(self, *parts):
+        # "for each of your other cards in the center stage named "X"": characters of that name there
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        part, name = parts[-2], parts[-1]
+        return {"type": "character", "name": str(name)[1:-1], "positions": [part],
+                **({"relation": "other"} if other else {})}
+
     def per_opp_part(self, part):
         return {"type": "character", "side": "opponent", "positions": [part]}
 
