@@ -62,9 +62,15 @@ from tcg_env.games.weiss_schwarz.zones import (
 def reverse_char(game, s, T, slot):
     if s[ZONE + slot * CARD_W] != K.Zone.STAGE or s[ORIENT + slot * CARD_W] == K.Orientation.REVERSE:
         return  # CR 1.3.3.1
+    if (s[D_RST + slot * CARD_W] & K.RESTRICT_CANT_REVERSE) != 0:
+        return  # "this card cannot become [REVERSE]" (CR 1.3.3.1: what cannot be done is not done)
     s[ORIENT + slot * CARD_W] = K.Orientation.REVERSE
     q = owner_of(s, slot)
     game.trigger_card(s, T, slot, q, K.Trigger.REVERSED_SELF, -1)
+    for pos in range(K.N_POSITIONS):  # "when your other character becomes [REVERSE]" (filtered by it)
+        sl = stage_slot(s, q, pos)
+        if sl >= 0 and sl != slot:
+            game.trigger_card(s, T, sl, q, K.Trigger.OTHER_REVERSED, slot)
     for pos in range(K.N_POSITIONS):
         sl = stage_slot(s, 1 - q, pos)
         if sl >= 0:
@@ -304,6 +310,8 @@ def declare_attack(game, s, T, p, pos, atype):
             s[SMOD + sl * CARD_W] -= lv  # 7.2.1.4.2
     s[ORIENT + sl * CARD_W] = K.Orientation.REST  # 7.2.1.5.3
     game.trigger_card(s, T, sl, p, K.Trigger.ATTACKS_SELF, -1)  # 7.2.1.6
+    if atype == K.AttackType.DIRECT:  # "when this card direct attacks"
+        game.trigger_card(s, T, sl, p, K.Trigger.DIRECT_ATTACKS_SELF, -1)
     for q in range(K.N_POSITIONS):  # "when your other character attacks" (filtered by the attacker)
         o = stage_slot(s, p, q)
         if o >= 0 and o != sl:

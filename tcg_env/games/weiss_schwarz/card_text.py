@@ -39,8 +39,6 @@ APPROXIMATIONS: dict[str, str] = {
                        "in their order (no re-ordering decision; rules-coverage CR 4.7-4.9)",
     "reverse_any": "\"when this card becomes [REVERSE] in battle\" with another condition: also triggers when an "
                    "effect reverses the card outside a battle (alone, \"in battle\" is the condition in_battle)",
-    "move_any_open": "\"move it to an open position of your back / center stage\": the player may move it to "
-                     "any open position of the stage (the engine's move has no back/center limit)",
     "reveal_unseen": "\"reveal the top card of your deck\": the test of the revealed card and what follows are "
                      "the card's, but the observations do not show the revealed card to either player",
     "mill_via_resolution": "\"put the top N cards of your deck into your waiting room. If there is a climax among "
@@ -53,11 +51,27 @@ APPROXIMATIONS: dict[str, str] = {
                        "characters that match, in stage-position order (the player does not choose which)",
     "other_placed_any": "\"when your other <<T>> character is placed on the stage from your hand\": also "
                         "triggers when the character is placed on the stage another way (by an effect, Encore)",
+    "change_on_resolution": "Change [... put this card into <zone>]: this card goes to <zone> on resolution, when the "
+                            "chosen character takes its position, not when the cost is paid; if no character is "
+                            "chosen (none there, or the player declines) it stays on the stage (the rest of the "
+                            "cost is paid)",
+    "placed_any_way": "\"when this card is placed on the stage from your hand or by a \"X\" effect\": also triggers "
+                      "when this card is placed on the stage by another effect (or Encore, Change) than the one named",
+    "second_condition_after_cost": "\"if A, and B, you may pay the cost. If you do, X\": A is the ability's "
+                                   "condition; B is checked when X resolves, after the cost is paid (the player may "
+                                   "pay the cost while B does not hold, and then nothing happens)",
+    "name_part_english": "\"with \"X(Y)\" in its card name\" where the English database adds the Japanese "
+                         "original Y: the English part X is looked for in the English card names (a card whose "
+                         "Japanese name has Y but whose English name lacks X, or the reverse, is judged otherwise)",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
 }
 
 _POSITIONS = {"center": "center", "back": "back"}
+_MEMORY_CONDS = ("memory_at_least", "memory_at_most", "memory_filter_at_least")  # cards._COND_MEMORY
+# the change op's destinations of this card ("put this card into your waiting room. choose ...")
+_SELF_MOVES = {"to_waiting_room": "waiting_room", "to_memory": "memory", "to_clock": "clock", "to_hand": "hand",
+               "to_stock": "stock"}
 _ZONES = {"z_wr": "waiting_room", "z_hand": "hand", "z_clock": "clock", "z_stock": "stock",
           "z_memory": "memory", "z_level": "level", "z_climax": "climax_area"}  # fmt: skip
 _PHASES = {"ph_turn": "begin_turn", "ph_draw": "begin_draw", "ph_clock": "begin_clock", "ph_main": "begin_main",
@@ -79,7 +93,9 @@ _GRANTED_TRIGGERS = ("attacks_self", "frontal_attacked_self", "reversed_self", "
                      "damage_canceled_self", "damage_not_canceled_self", "end_of_attack_self", "trigger_check_climax",
                      "begin_turn", "begin_draw", "begin_clock", "begin_main", "begin_climax", "begin_attack",
                      "begin_encore", "begin_end", "begin_battle", "begin_counter",
-                     "battle_damage_received_canceled", "battle_damage_received_not_canceled")  # fmt: skip
+                     "battle_damage_received_canceled", "battle_damage_received_not_canceled",
+                     "act_used", "opp_act_used", "other_reversed", "other_battle_opp_reversed",
+                     "direct_attacks_self")  # fmt: skip
 N_REGS = 2  # constants.N_REGS: target registers per program
 
 _QUOTED = re.compile(r'("[^"]*"|<<[^>]*>>)')
@@ -148,6 +164,16 @@ def _walk(ops: list[dict]):
             yield from _walk(o["then"])
 
 
+def _dicts(v: Any):
+    if isinstance(v, dict):
+        yield v
+        for x in v.values():
+            yield from _dicts(x)
+    elif isinstance(v, (list, tuple)):
+        for x in v:
+            yield from _dicts(x)
+
+
 def _as_char(spec: dict[str, Any]) -> dict[str, Any]:
     """"your other "Name"" / "1 of your "Name"" on the stage: a character of that name (CR 3.6:
     only characters are on the stage)."""
@@ -171,6 +197,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "... this card gets -N level while in your hand": the card is in the hand when its
         # condition is checked, so a count of "your characters" does not include it (_count_cond)
         if any(True for _ in tree.find_data("aura_hand")):
+            self._off_stage = True
+        # an ability working from the memory / the top of the clock: the card is not on the stage
+        if any(True for d in ("c_in_memory", "c_self_clock_top") for _ in tree.find_data(d)):
             self._off_stage = True
         return super().transform(tree)
 
@@ -209,6 +238,27 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             spec[k] = v
         return spec
 
+    def charspec_part(self, *parts):
+        # "a character with "X" in its card name" (filter name_contains: any of the quoted parts)
+        spec = self.charspec(*parts[:-1])
+        spec["name_contains"] = self._name_parts(str(parts[-1]))
+        return spec
+
+    def _name_parts(self, text: str) -> list[str]:
+        """The quoted parts of "with "X" (or "Y") in its card name". The English database prints some with
+        their Japanese original ("Kyoko(杏子)"): the English part is looked for in the English card
+        names (approximation name_part_english)."""
+        out = []
+        for x in re.findall(r'"([^"]*)"', text):
+            m = re.fullmatch(r"\s*([^()]*?)\s*[(（][^()（）]*[^\x00-\x7f][^()（）]*[)）]\s*", x)
+            if m:
+                x = m.group(1)
+                self.approximate("name_part_english")
+            if not x.strip():
+                raise Unsupported("an empty part of a card name")
+            out.append(x)
+        return out
+
     def named_spec(self, name):
         return {"name": str(name)[1:-1]}
 
@@ -223,6 +273,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def q_level_eq(self, n):
         return ("level_eq", int(n))
+
+    def q_level_x(self):
+        return ("level_max_x", True)  # "level X or lower": X of the "X is equal to" sentence (effects)
 
     def q_cost_max(self, n):
         return ("cost_max", int(n))
@@ -266,6 +319,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     @staticmethod
     def to_filter(spec: dict[str, Any], **extra: Any) -> dict[str, Any]:
         f = dict(spec)
+        if f.get("level_max_x"):
+            if "level_eq" in f or "level_min" in f or "level_max" in f:
+                raise Unsupported("two level bounds")
+            f["level_max"] = 0
         if "level_eq" in f:
             lv = f.pop("level_eq")
             if "level_min" in f or "level_max" in f:
@@ -363,7 +420,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return ("restrict", [r for o in ab["effect"] for r in o["restrictions"]])
         if ab.get("kind") != "auto" or ab.get("trigger") not in _GRANTED_TRIGGERS:
             raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
-        if ab.get("once_per_turn") or ab.get("keyword") not in (None, "encore") or ab.get("combo"):
+        if ab.get("once_per_turn") or ab.get("times_per_turn") or ab.get("keyword") not in (None, "encore") \
+                or ab.get("combo"):
             raise Unsupported("a granted ability with a once-per-turn limit, a keyword (but Encore) or a combo")
         for name in res.approximations:
             self.approximate(name)
@@ -395,6 +453,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         spec = next(p for p in parts if isinstance(p, dict))
         return self._xcount(other, spec, int(parts[-1]))
 
+    def x_count1(self, *parts):
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = next(p for p in parts if isinstance(p, dict))
+        return self._xcount(other, spec, 1)
+
     def x_count_pre(self, mult, *parts):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = next(p for p in parts if isinstance(p, dict))
@@ -402,6 +465,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def x_count_opp(self, mult):
         return {"x": "count", "filter": {"type": "character", "side": "opponent"}, "mult": int(mult)}
+
+    def x_among(self, spec, *mult):
+        # "X is equal to the number of <<T>> characters among those cards (x N)": the cards just milled
+        return {"x": "mill_count", "filter": self.to_filter(spec, zone="waiting_room"),
+                "mult": int(mult[0]) if mult else 1}
+
+    def wr_to_deck(self):
+        return [{"op": "wr_to_deck"}]
+
+    def x_mill_level(self):
+        return {"x": "mill_level"}  # the total level of the cards the effect put into the waiting room
+
+    def x_card_level(self):
+        return {"x": "card_level"}  # the level of the card revealed / put into the waiting room
 
     def x_level(self, mult):
         return {"x": "level", "mult": int(mult)}
@@ -488,6 +565,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("choosing your stage cards that are not characters")
         return self.to_filter(spec, **extra)
 
+    def choose_another(self, spec):
+        # "choose another of your characters": one of your other characters
+        return self.choose(("exactly", 1), self.ch_own_stage(Token("OTHER", "other"), spec))
+
+    def choose_another_and_self(self, spec):
+        # "choose another of your <<T>> characters and this card, and those characters get ...": as "choose
+        # this card and 1 of your other <<T>> characters"
+        return self.choose_self_and(("exactly", 1), self.ch_own_stage(Token("OTHER", "other"), spec))
+
     def stage_loc_own(self, part):
         return part
 
@@ -514,6 +600,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if zone == "stage":
             raise Unsupported("stage")
         return self.to_filter(spec, zone=zone)
+
+    def ch_zone_part(self, spec, zone, part):
+        # "choose 1 character in your waiting room with "X" in its card name"
+        return dict(self.ch_zone(spec, zone), name_contains=self._name_parts(str(part)))
 
     def ch_zone_lv(self, spec, zone):
         # "with level equal to or lower than your level": the Standby-style bound (level_max_rel,
@@ -573,6 +663,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "your opponent's X" for the opponent's (checked against the target in resolve)
         op, owner = dest if isinstance(dest, tuple) else (dest, "own")
         return self._on(who, {"op": op, "@owner": owner})
+
+    def put_into_ordered(self, who, dest):
+        # "put them into your stock / clock in any order": the chosen cards are moved in the order the player
+        # chose them (each on top of the last), so the player decides the order
+        if who != ("that",):
+            raise Unsupported("'in any order' for something other than the chosen cards")
+        return self.put_into(who, dest)
 
     def d_opp_clock(self):
         return ("to_clock", "opponent")
@@ -664,8 +761,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def reveal(self, *_):
         return None
 
+    def look_n(self, n):
+        return n
+
+    def look_x(self):
+        return "x"  # "look at up to X cards": the count of the "X is equal to" sentence (effects)
+
     def _look(self, n, take, spec, rest="top"):
-        if n > 16 or take > n:
+        if n == "x":
+            if take != 1:
+                raise Unsupported("looking at X cards and taking more than 1")
+        elif n > 16 or take > n:
             raise Unsupported("looking at more than 16 cards")
         self.approximate("look_exactly_n")
         if rest == "top":
@@ -687,8 +793,28 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         self.approximate("take_up_to")
         return [self._look(n, take, spec, rest="waiting_room")]
 
+    def look_take_exact_top_rest_wr(self, n, take, spec, *_):
+        self.approximate("take_up_to")
+        return self.look_take_top_rest_wr(n, take, spec)
+
+    def look_take_top_rest_wr(self, n, take, spec, *_):
+        # "look at up to N cards ..., choose 1 card from among them, put it on the top of your deck, and put
+        # the rest into your waiting room": LOOK_TOP taking to the top (LOOK_TAKE_TOP), the rest under it
+        # milled (effects: in the text's order)
+        if n == "x" or take > 8:
+            raise Unsupported("putting X or more than 8 cards back on top")
+        op = self._look(n, take, spec, rest="waiting_room")
+        op["to"] = "deck_top"
+        return [op]
+
     def look_reorder(self, n):
-        raise Unsupported("re-ordering the top of the deck (the engine has no re-ordering decision)")
+        # "look at up to N cards from the top of your deck, and put them on the top of your deck in
+        # any order" (CR 3.2.2 lets an effect change the order): LOOK_TOP taking up to N of them, each
+        # put on top in the order taken (LOOK_TAKE_TOP): every order can be made
+        if n == "x" or n > 8:
+            raise Unsupported("re-ordering X or more than 8 cards (a target register's size)")
+        self.approximate("look_exactly_n")
+        return [{"op": "look_top", "count": n, "take": n, "to": "deck_top"}]
 
     def look1(self):
         return [{"op": "@look1"}]
@@ -715,12 +841,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "shuffle_deck"}]
 
     def move_part(self, who, part):
-        self.approximate("move_any_open")
-        return self._on(who, {"op": "move_position"})
+        # "move it to an open position of your back / center stage": the positions allowed (a2 mask)
+        return self._on(who, {"op": "move_position", "positions": [part]})
 
     def move_middle(self, who):
-        self.approximate("move_any_open")
-        return self._on(who, {"op": "move_position"})
+        return self._on(who, {"op": "move_position", "positions": ["center_middle"]})
 
     def move_any(self, who):
         return self._on(who, {"op": "move_position"})
@@ -729,10 +854,21 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return self._on(who, {"op": "to_stage", "orientation": "rest", "any_position": True})
 
     def to_stage_rest_part(self, who, part):
-        raise Unsupported("putting a card on a position of the back / center stage only")
+        return self._on(who, {"op": "to_stage", "orientation": "rest", "any_position": True, "positions": [part]})
+
+    def to_stage_part(self, who, part):
+        return self._on(who, {"op": "to_stage", "any_position": True, "positions": [part]})
+
+    def stock_bottom_opp(self):
+        return [{"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}]
 
     def to_stage(self, who):
         return self._on(who, {"op": "to_stage", "any_position": True})
+
+    def change_place(self, who):
+        if who != ("that",):
+            raise Unsupported("putting something other than the chosen card on this card's position")
+        return [{"op": "@change_place"}]
 
     def standby(self):
         # CR 4.12.2.10: choose up to 1 character of level <= your level + 1 in your waiting room,
@@ -754,6 +890,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def this_to_stock(self):
         return [{"op": "@t", "who": "self", "move_only": True}, {"op": "to_stock"}]
+
+    def this_to_wr(self):
+        return [{"op": "@t", "who": "self"}, {"op": "to_waiting_room"}]
+
+    def this_to_clock(self):
+        return [{"op": "@t", "who": "self"}, {"op": "to_clock"}]
 
     def this_to_level(self):
         raise Unsupported("putting a card into the level zone")
@@ -808,15 +950,73 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if len(ops) == 2 and ops[0]["op"] == "choose" and ops[0]["count"] == 1 and ops[0].get("up_to") \
                 and ops[0]["filter"].get("zone") not in (None, "stage"):
             return [dict(ops[0], count="x"), *ops[1:]]
-        raise Unsupported("'for each climax revealed' with an effect other than one draw or one choice")
+        return [{"op": "@per_climax", "then": ops}]
+
+    def per_climax_action(self, tok):
+        # "For each climax revealed among those cards, perform the following action. "<effect>"": the
+        # quoted effect, parsed as an event's text (its pronouns and registers resolved with the line's)
+        text = normalise(str(tok)[1:-1])
+        try:
+            tree = COMPILER.parser.parse(text)
+        except Exception as exc:  # a LarkError: the quoted effect is no sentence of the grammar
+            raise Unsupported(f"the action performed for each climax: {str(exc).splitlines()[0][:80]}") from None
+        t = WSTextTransformer({"type": "event", "@raw": True})
+        value = t.transform(tree)
+        if not isinstance(value, dict) or "@raw_ops" not in value:
+            raise Unsupported("the action performed for each climax is not an effect")
+        for name in t.approximations:
+            self.approximate(name)
+        return [{"op": "@per_climax", "then": value["@raw_ops"]}]
 
     def effects(self, *sentences):
         out: list[dict] = []
         for ops in sentences:
+            if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] == "mill_count":
+                # "put the top N cards of your deck into your waiting room, and this card gets +X power. X is
+                # equal to the number of <<T>> characters among those cards x M": MILL_COUNT, then POWER_X
+                xd = ops[0]
+                body = out
+                while len(body) == 1 and body[0]["op"] == "if":
+                    body = body[0]["then"]
+                pending = [o for o in _walk(body) if o["op"] == "power_x" and o["amount"] is None]
+                at = next((i for i, o in enumerate(body) if o["op"] == "mill"), None)
+                if not pending or at is None or not isinstance(body[at]["count"], int) \
+                        or any(o["op"] in ("count", "brainstorm", "if_stored", "reveal_top") for o in _walk(out)) \
+                        or any(o["op"] == "power_x" for o in body[:at]):
+                    raise Unsupported("an 'X is equal to' this compiler cannot count")
+                body[at] = {"op": "mill_count", "count": body[at]["count"], "filter": xd["filter"]}
+                for o in pending:
+                    o["amount"] = xd["mult"]
+                continue
+            if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] in ("mill_level", "card_level"):
+                # "... choose a level X or lower character ... X is equal to the total level of the cards
+                # put into your waiting room by this effect / the level of the revealed card": the op
+                # before the choice stores the level (MILL_LEVEL / TOP_LEVEL), the filter reads it
+                xd = ops[0]
+                body = out  # the sentence before, or the innermost "if" of it ("if A, and B, ...")
+                while len(body) == 1 and body[0]["op"] == "if":
+                    body = body[0]["then"]
+                uses = [o for o in _walk(body) if (o.get("filter") or {}).get("level_max_x")]
+                at = next((i for i, o in enumerate(body) if o["op"] in ("mill", "reveal_top")), None)
+                if not uses or at is None or any(o["op"] in ("count", "brainstorm", "if_stored", "power_x")
+                                                 for o in _walk(out)):
+                    raise Unsupported("an 'X is equal to' this compiler cannot count")
+                src = body[at]
+                if src["op"] == "mill" and isinstance(src["count"], int) \
+                        and (xd["x"] == "mill_level" or src["count"] == 1):
+                    body[at] = {"op": "mill_level", "count": src["count"]}
+                elif src["op"] == "reveal_top" and "filter" not in src and xd["x"] == "card_level":
+                    body[at] = {"op": "top_level"}
+                    self.approximate("reveal_unseen")
+                else:
+                    raise Unsupported("'X is equal to the level' of something other than the milled / revealed cards")
+                continue
             if ops and ops[0]["op"] == "@xdef":
                 xd = ops[0]
                 pending = [o for o in _walk(out) if o["op"] == "power_x" and o["amount"] is None]
-                if xd["x"] != "count" or not pending:
+                looks = [o for o in _walk(out) if o["op"] == "look_top" and o["count"] == "x"]
+                if xd["x"] != "count" or not pending and not looks or pending and looks \
+                        or looks and (xd["mult"] != 1 or len(looks) > 1):
                     raise Unsupported("an 'X is equal to' this compiler cannot count")
                 for o in pending:
                     o["amount"] = xd["mult"]
@@ -837,6 +1037,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 elif last and last[-1]["op"] in ("mill", "pool", "clock_top") and last[-1].get("count") == 1 \
                         and last[-1]["op"] == "mill":
                     last.insert(len(last) - 1, {"op": "reveal_top", "filter": flt})
+                elif last and last[-1]["op"] == "may" and last[-1]["then"][-1]["op"] == "mill" \
+                        and last[-1]["then"][-1].get("count") == 1 \
+                        and not any(o["op"] in ("if", "if_stored") for o in ops[0]["then"]):
+                    # "you may put the top card of your deck into your waiting room. If that card is X,
+                    # ...": the test and its block inside the "may" (the block's "it" is the card)
+                    inner = last[-1]["then"]
+                    inner.insert(len(inner) - 1, {"op": "reveal_top", "filter": flt})
+                    inner.append({"op": "if_stored", "then": ops[0]["then"]})
+                    last.extend(ops[1:])
+                    continue
                 else:
                     raise Unsupported("'if that card is' after something other than revealing or milling the top card")
                 last.append({"op": "if_stored", "then": ops[0]["then"]})
@@ -852,6 +1062,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     last[-1] = {"op": "brainstorm", "count": last[-1]["count"]}
                     self.approximate("mill_via_resolution")
                 last.append({"op": "if_stored", "then": ops[0]["then"]})
+                last.extend(ops[1:])
+                continue
+            if ops and ops[0]["op"] == "@per_climax":
+                # "For each climax revealed (among those cards), X" after a flip of N cards
+                # (Brainstorm, CR 10.7.3, which stores the number of climaxes): X once for each, as N
+                # blocks run when the stored count is >= 1, >= 2, ... (X stores no count of its own)
+                if not (last and last[-1]["op"] == "brainstorm" and isinstance(last[-1]["count"], int)):
+                    raise Unsupported("'for each climax revealed' after something other than flipping cards")
+                body = ops[0]["then"]
+                if any(o["op"] in ("count", "brainstorm", "reveal_top", "if_stored", "@ifcard", "@ifclimax",
+                                   "@per_climax", "@xdef") for o in _walk(body)):
+                    raise Unsupported("'for each climax revealed' with an effect that counts or tests cards")
+                for k in range(1, last[-1]["count"] + 1):
+                    last.append({"op": "if_stored", "at_least": k, "then": copy.deepcopy(body)})
                 last.extend(ops[1:])
                 continue
             if ops and ops[0]["op"] == "@ifdo":
@@ -962,9 +1186,24 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return {"kind": "no_other_rested_center"}
 
     def c_have_in_memory(self, count, spec):
-        if count[0] != "exactly" or spec:
-            raise Unsupported("a condition on some cards of the memory")
-        return {"kind": "memory_at_least", "value": count[1]}
+        if count[0] != "exactly":
+            raise Unsupported("'you have up to' in the memory")
+        return self.c_memory_spec(spec, count[1])
+
+    def c_memory_max(self, n):
+        return {"kind": "memory_at_most", "value": n}
+
+    def c_named_memory(self, name):
+        return {"kind": "memory_filter_at_least", "value": 1, "filter": {"name": str(name)[1:-1], "zone": "memory"}}
+
+    def c_memory_spec(self, spec, n):
+        # "the number of <<T>> characters in your memory is N or more": cards of the memory (CR 3.12)
+        if spec == {}:
+            return {"kind": "memory_at_least", "value": n}
+        return {"kind": "memory_filter_at_least", "value": n, "filter": self.to_filter(spec, zone="memory")}
+
+    def c_memory_spec_pre(self, n, spec):
+        return self.c_memory_spec(spec, n)
 
     def c_memory_any(self):
         return {"kind": "memory_at_least", "value": 1}
@@ -978,6 +1217,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_all_trait(self, tok):
         return {"kind": "all_chars_trait", "trait": str(tok)[2:-2]}
 
+    def c_all_trait2(self, a, b):
+        return {"kind": "all_chars_filter",
+                "filter": {"type": "character", "trait": str(a)[2:-2], "trait_or": str(b)[2:-2]}}
+
+    def c_all_colors(self, *toks):
+        return {"kind": "all_chars_filter", "filter": {"type": "character", "color": [str(t) for t in toks]}}
+
+    def c_all_name_part(self, tok):
+        return {"kind": "all_chars_filter", "filter": {"type": "character", "name_contains": self._name_parts(str(tok))}}
+
     def c_hand_max(self, n):
         return {"kind": "hand_at_most", "value": n}
 
@@ -989,6 +1238,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_memory_min(self, n):
         return {"kind": "memory_at_least", "value": n}
+
+    def c_self_rest(self):
+        return {"kind": "self_rested"}
+
+    def c_self_stand(self):
+        return {"kind": "self_standing"}
 
     def c_in_part(self, part):
         if part == "back":
@@ -1010,8 +1265,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_wr_climax_max(self, n):
         return {"kind": "wr_climax_at_most", "value": n}
 
+    # "if this card is in your memory" / "... the top card of your clock": where the ability works
+    # (its zone: memory, CR 10.9.1; clock_top, Alarm CR 10.1.1), set by cont_line / auto_body
     def c_in_memory(self):
-        raise Unsupported("abilities working from the memory")
+        return {"kind": "@zone", "zone": "memory"}
+
+    def c_self_clock_top(self):
+        return {"kind": "@zone", "zone": "clock_top"}
 
     # ---------------------------------------------------------------- costs
     def c_stock_only(self, tok):
@@ -1055,6 +1315,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_self_memory(self):
         return {"self_to_memory": True}
+
+    # Change (CR 10.8): this card's move to another zone than the waiting room / memory is only a
+    # Change cost (auto_body turns it into the change op's destination)
+    def c_self_clock(self):
+        return {"@self_to": "clock"}
+
+    def c_self_stock(self):
+        return {"@self_to": "stock"}
+
+    def c_self_hand(self):
+        return {"@self_to": "hand"}
 
     def c_clock_top(self):
         return {"clock_top": 1}
@@ -1127,6 +1398,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def t_played_or_attacks(self):
         return ("@two", (("played_self", None), ("attacks_self", None)))
 
+    def t_played_or_by(self, _by):
+        # "placed on the stage from your hand or by a "X" effect": PLACED_SELF fires for every
+        # placement (approximation placed_any_way: also by other effects, Encore, Change)
+        self.approximate("placed_any_way")
+        return ("placed_self", None)
+
+    def t_played_or_to_wr(self):
+        return ("@two", (("played_self", None), ("to_wr_from_stage_self", None)))
+
     def t_to_wr(self):
         self._off_stage = True  # the card is in the waiting room when its condition is checked
         return ("to_wr_from_stage_self", None)
@@ -1190,6 +1470,41 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def t_another_attacks(self, spec):
         return self.t_other_attacks(None, spec)
 
+    def t_act_used(self):  # CR 8.1.1.1.2: when it has resolved (effects.run_top_frame)
+        return ("act_used", None)
+
+    def t_opp_act_used(self):
+        return ("opp_act_used", None)
+
+    def _other_spec(self, spec, what):
+        spec = _as_char(spec)
+        if spec.get("type") != "character":
+            raise Unsupported(f"'when your other card {what}'")
+        return spec
+
+    def t_other_reversed(self, _other, spec, in_battle=False):
+        # OTHER_REVERSED (battle.reverse_char): the filter on the reversed character ("in battle":
+        # the attacking or the defending character of a battle, relation in_battle)
+        flt = self.to_filter(self._other_spec(spec, "becomes [REVERSE]"),
+                             relation="in_battle" if in_battle else None)
+        return ("other_reversed", {"trigger_filter": flt})
+
+    def t_other_reversed_battle(self, _other, spec):
+        return self.t_other_reversed(None, spec, True)
+
+    def t_another_reversed(self, spec):
+        return self.t_other_reversed(None, spec)
+
+    def t_another_reversed_battle(self, spec):
+        return self.t_other_reversed(None, spec, True)
+
+    def t_other_bopp_reversed(self, _other, spec):
+        flt = self.to_filter(self._other_spec(spec, "'s battle opponent becomes [REVERSE]"))
+        return ("other_battle_opp_reversed", {"trigger_filter": flt})
+
+    def t_direct_attacks(self):
+        return ("direct_attacks_self", None)
+
     def t_level_up(self):
         return ("level_up", None)
 
@@ -1248,13 +1563,24 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return ("once",)
 
     def p_limit(self, n):
-        raise Unsupported("'this ability activates up to N times per turn' (N > 1)")
+        if n not in (2, 3):
+            raise Unsupported("'this ability activates up to N times per turn' (N > 3)")
+        return ("times", n)
 
     def p_alarm(self):
-        raise Unsupported("Alarm (abilities working from the top of the clock)")
+        return ("alarm",)  # CR 10.1.1: works from the top of the clock (its condition says so)
+
+    def p_accelerate(self):
+        return ("accelerate",)  # CR 10.12.1: a cost putting a card into your clock
+
+    def p_clock_icon(self):
+        return ("clock_icon",)  # the [CLOCK] icon printed before Alarm: where the ability works
+
+    def p_change(self):
+        return ("change",)
 
     def p_memory(self):
-        raise Unsupported("abilities working from the memory")
+        return ("memory",)  # CR 10.9.1: an ability about the memory (auto_body checks its condition)
 
     def p_experience(self):
         return ("experience",)
@@ -1266,11 +1592,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return ("pay", cond, effects)
 
     def rest_if2_pay(self, a, b, effects):
-        raise Unsupported("two conditions before 'you may pay the cost' (an ability has one condition; the "
-                          "second would be checked only after the cost is paid)")
+        # "if A, and B, you may pay the cost. If you do, X": A is the ability's condition, B an IF around X
+        # (approximation second_condition_after_cost: B is checked after the cost is paid)
+        if any(c["kind"] in ("@zone", "none") for c in (a, b)):
+            raise Unsupported("two conditions with a zone or a count that always holds")
+        return ("pay", a, [{"op": "@cond2", "condition": b, "then": effects}])
 
     def rest_if2(self, a, b, effects):
-        raise Unsupported("two conditions")
+        # "if A and B, X": as "if A, and B, X" (if_sentence2): A the ability's condition, B an IF on resolution
+        return ("plain", None, [{"op": "if", "condition": a, "then": [{"op": "if", "condition": b, "then": effects}]}])
 
     def auto_rest(self, effects):
         return ("plain", None, effects)
@@ -1282,10 +1612,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         parts = tuple(x for p in parts for x in (p if isinstance(p, list) else [p]))
         if isinstance(parts[-2], tuple) and parts[-2][0] == "@two":
             out = [self.auto_body(*copy.deepcopy(parts[:-2]), t, copy.deepcopy(parts[-1])) for t in parts[-2][1]]
-            if any(ab.get("once_per_turn") for ab in out):
+            if any(ab.get("once_per_turn") or ab.get("times_per_turn") for ab in out):
                 raise Unsupported("two triggers on an ability with a once-per-turn limit")
+            if any(ab["trigger"] == "to_wr_from_stage_self" and "condition" in ab for ab in out):
+                # the condition was compiled for the card on the stage (a count that includes it)
+                raise Unsupported("a condition on 'placed on the stage or put into your waiting room'")
             return out
-        prefixes = [p for p in parts[:-2] if isinstance(p, tuple) and len(p) == 1]
+        prefixes = [p for p in parts[:-2] if isinstance(p, tuple) and (len(p) == 1 or p[0] == "times")]
         cost = next((p[1] for p in parts if isinstance(p, tuple) and len(p) == 2 and p[0] == "cost"), None)
         trig, whose = parts[-2]
         mode, cond, effects = parts[-1]
@@ -1305,6 +1638,27 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("a climax's auto ability with another trigger than its placement")
         if mode == "plain" and effects and effects[0]["op"] == "if" and cond is None:
             cond, effects = effects[0]["condition"], effects[0]["then"] + effects[1:]
+        zone = getattr(self, "_zone_first", None)
+        if cond is not None and cond["kind"] == "@zone":
+            if zone is not None:
+                raise Unsupported("two zones for one ability")
+            zone, cond = cond["zone"], None
+        if zone is not None:
+            # an AUTO ability working from the memory (CR 10.9.1) or the top of the clock (Alarm, CR
+            # 10.1.1): triggers.trigger_all queues those at the beginning of a phase or step
+            if not trig.startswith("begin_") or self.card.get("type") != "character":
+                raise Unsupported("an ability working from the memory / clock with another trigger than a phase")
+            ab["zone"] = zone
+        if ("accelerate",) in prefixes:
+            if not (cost or {}).get("clock_top") or "keyword" in ab:
+                raise Unsupported("Accelerate without putting the top card of your deck into your clock as its cost")
+            ab["keyword"] = "accelerate"
+        if ("alarm",) in prefixes:
+            if zone != "clock_top":
+                raise Unsupported("Alarm without 'this card is the top card of your clock'")
+            ab["keyword"] = "alarm"
+        elif ("clock_icon",) in prefixes and zone != "clock_top":
+            raise Unsupported("the [CLOCK] icon on an ability that does not work from the clock")
         named_cx = (ab.get("trigger_filter") or {}).get("name") if trig == "own_climax_placed" else None
         if ("combo",) in prefixes and named_cx is not None:
             # "[CXCOMBO] when "X" is placed on your climax area": the trigger names the climax (CR 8.12);
@@ -1316,12 +1670,30 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("[CXCOMBO] without the named climax condition")
             ab["combo"] = cond["name"]
             cond = None
+        if effects and effects[0]["op"] == "@cond2":
+            # "if A, and B, you may pay the cost": A is the ability's condition (or, with [CXCOMBO], the
+            # combo column, which the pool compiler keeps alone), B is checked after the cost
+            # (second_condition_after_cost)
+            c2 = effects[0]
+            self.approximate("second_condition_after_cost")
+            effects = [{"op": "if", "condition": c2["condition"], "then": c2["then"]}]
         if ("once",) in prefixes:
             ab["once_per_turn"] = True
+        for p in prefixes:
+            if p[0] == "times":
+                ab["times_per_turn"] = p[1]
         if ("experience",) in prefixes and (cond is None or cond["kind"] != "level_sum_at_least"):
             raise Unsupported("Experience without the level-sum condition")
         if ("experience",) in prefixes:
             ab["keyword"] = "experience"
+        if ("memory",) in prefixes:
+            # CR 10.9.1 "Memory": the ability references the memory (its condition, or an "if"), or
+            # works from it
+            conds = [cond] + [o["condition"] for o in _walk(effects) if o["op"] == "if"]
+            if not (zone == "memory" or any(c is not None and c["kind"] in _MEMORY_CONDS for c in conds)) \
+                    or "keyword" in ab:
+                raise Unsupported("Memory without a condition on the memory (or an ability working from it)")
+            ab["keyword"] = "memory"
         if cond is not None and cond["kind"] != "none":
             ab["condition"] = cond
         if in_battle:
@@ -1329,6 +1701,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 self.approximate("reverse_any")
             else:
                 ab["condition"] = {"kind": "in_battle"}
+        if ("change",) in prefixes or any(o["op"] == "@change_place" for o in effects):
+            cost, effects = self._change(cost, effects)
+            if ("change",) in prefixes:
+                ab["keyword"] = "change"
+        if cost is not None and "@self_to" in cost:
+            if cost.get("self_to_wr") or cost.get("self_to_memory"):
+                raise Unsupported("a cost moving this card to two zones")
+            cost = dict(cost)
+            cost["self_to"] = cost.pop("@self_to")
         if mode == "pay":
             if cost is None:
                 raise Unsupported("'you may pay the cost' without a cost")
@@ -1338,6 +1719,48 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a cost without 'you may pay the cost'")
         ab["effect"] = self.resolve(effects, trig, ab.get("condition"))
         return ab
+
+    def _change(self, cost, effects):
+        """Change (CR 10.8.1): "[... put this card into <zone>] ..., choose a card named "X" in your
+        waiting room (hand), and put it on the stage position that this card was on": the change op
+        (that card takes this card's position, this card goes to <zone>); the move of this card
+        leaves the cost for the op (approximation change_on_resolution)."""
+        cost = dict(cost or {})
+        dests = [d for k, d in (("self_to_wr", "waiting_room"), ("self_to_memory", "memory")) if cost.pop(k, False)]
+        if "@self_to" in cost:
+            dests.append(cost.pop("@self_to"))
+        ops = [o for o in effects if not (o["op"] == "@t" and o["who"] == "that")]
+        if len(ops) == 4 and ops[0] == {"op": "@t", "who": "self"} and ops[1]["op"] in _SELF_MOVES:
+            # "put this card into your waiting room. Choose ..." (an [ACT] ability's effect)
+            dests.append(_SELF_MOVES[ops[1]["op"]])
+            ops = ops[2:]
+        if len(dests) != 1:
+            raise Unsupported("Change without one cost moving this card")
+        if len(ops) != 2 or ops[0]["op"] != "choose" or ops[1]["op"] != "@change_place":
+            raise Unsupported("Change with another effect than choosing a character for this card's position")
+        ch = ops[0]
+        flt = dict(ch["filter"])
+        if ch["count"] != 1 or flt.get("zone") not in ("waiting_room", "hand") or flt.get("side") == "opponent":
+            raise Unsupported("Change choosing something other than 1 card in your waiting room / hand")
+        if flt.get("type") not in (None, "character") :
+            raise Unsupported("Change choosing a card that is not a character")
+        flt["type"] = "character"
+        self.approximate("change_on_resolution")
+        return cost, [{"op": "change", "filter": flt, "to": dests[0]}]
+
+    def auto_body_cond_first(self, *parts):
+        # "Alarm If this card is the top card of your clock, (and <condition>,) at the beginning of
+        # ...": the conditions before the trigger (a zone and at most one other condition)
+        conds = [p for p in parts[:-2] if isinstance(p, dict)]
+        others = [p for p in parts[:-2] if not isinstance(p, dict)]
+        mode, cond, effects = parts[-1]
+        real = [c for c in conds if c["kind"] != "@zone"]
+        zones = [c for c in conds if c["kind"] == "@zone"]
+        if len(real) > 1 or real and cond is not None or len(zones) > 1:
+            raise Unsupported("two conditions before the trigger")
+        if zones:
+            self._zone_first = zones[0]["zone"]
+        return self.auto_body(*others, parts[-2], (mode, real[0] if real else cond, effects))
 
     def auto_body_your_turn(self, *parts):
         # "during your turn, when ...": the turn is the ability's condition (checked when it
@@ -1349,6 +1772,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("'during your turn' beside another condition on an [AUTO] ability")
         ab["condition"] = {"kind": "your_turn"}
         return ab
+
+    def shift(self, level):
+        # CR 10.11.2 "Shift, Level N": at the beginning of your main phase, if this card is in your clock
+        # and your level is N or higher, you may exchange it with a hand card of the same colour (the
+        # reminder text restates it); the engine's shift op (SHIFT, ability zone clock)
+        if self.card.get("type") != "character":
+            raise Unsupported("Shift on a card that is not a character")
+        return {"kind": "auto", "keyword": "shift", "zone": "clock", "trigger": "begin_main", "whose": "yours",
+                "condition": {"kind": "level_at_least", "value": int(level)}, "optional": True,
+                "effect": [{"op": "shift"}]}
 
     def encore(self, cost):
         return {"kind": "auto", "keyword": "encore", "trigger": "to_wr_from_stage_self", "optional": True,
@@ -1365,6 +1798,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def act_body(self, *parts):
         label = parts[0] if isinstance(parts[0], str) else None
         cost, effects = parts[-2], parts[-1]
+        if any(o["op"] == "@change_place" for o in effects):
+            cost, effects = self._change(cost, effects)
+        if "@self_to" in cost:
+            if cost.get("self_to_wr") or cost.get("self_to_memory"):
+                raise Unsupported("a cost moving this card to two zones")
+            cost = dict(cost)
+            cost["self_to"] = cost.pop("@self_to")
         ab: dict[str, Any] = {"kind": "act", "cost": cost}
         if label:
             ab["keyword"] = label
@@ -1379,6 +1819,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def kw_experience(self):
         return "experience"
+
+    def kw_alarm(self):
+        return "alarm"
 
     def kw_memory(self):
         return "memory"  # CR 10.9: an ability with a condition on the memory (others: unsupported)
@@ -1464,6 +1907,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("counting cards that are not characters")
         return self.to_filter(spec, relation="other" if other else None, positions=[part])
 
+    def per_named_part(self, *parts):
+        # "for each of your other cards in the center stage named "X"": characters of that name there
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        part, name = parts[-2], parts[-1]
+        return {"type": "character", "name": str(name)[1:-1], "positions": [part],
+                **({"relation": "other"} if other else {})}
+
     def per_opp_part(self, part):
         return {"type": "character", "side": "opponent", "positions": [part]}
 
@@ -1487,6 +1937,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def r_move(self):
         return "cant_move"
+
+    def r_reverse(self):
+        return "cant_reverse"  # battle.reverse_char
 
     def aura_facing(self, gains):
         return self._aura(gains, {"type": "character", "side": "opponent", "relation": "facing"})
@@ -1519,6 +1972,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab["whose"] = cond.pop("whose")
             if cond["kind"] == "none":
                 cond = None
+        if cond is not None and cond["kind"] == "@zone":
+            # "if this card is in your memory / the top card of your clock, ...": the zone it works from
+            if "zone" in ab or self.card.get("type") != "character":
+                raise Unsupported("a [CONT] ability working from the memory / clock on this card")
+            if any(op.get("filter", {}).get("relation") in ("self", "in_front", "behind", "facing") for op in ops):
+                raise Unsupported("a [CONT] ability off the stage about this card's position")
+            ab["zone"] = cond["zone"]
+            cond = None
         if cond is not None and cond["kind"] != "none":
             ab["condition"] = cond
         if label == "assist":
@@ -1527,8 +1988,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if not all(op["filter"].get("relation") == "in_front" for op in ops):
                 raise Unsupported("Assist that is not about the characters in front of this card")
             ab["keyword"] = "assist"
+        elif label == "alarm":
+            if ab.get("zone") != "clock_top":
+                raise Unsupported("Alarm without 'this card is the top card of your clock'")
+            ab["keyword"] = "alarm"
+        elif label == "memory" and ab.get("zone") == "memory":
+            ab["keyword"] = "memory"
         elif label == "memory":
-            if cond is None or cond["kind"] != "memory_at_least":
+            if cond is None or cond["kind"] not in _MEMORY_CONDS:
                 raise Unsupported("Memory with another condition than the number of cards in the memory")
             ab["keyword"] = "memory"
         elif label == "experience":
@@ -1564,6 +2031,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         ops = next(p for p in parts if isinstance(p, list))
         if self.card.get("type") != "event":
             raise Unsupported("text without an ability kind on a card that is not an event")
+        if self.card.get("@raw"):  # a quoted action inside another line (per_climax_action)
+            if counter:
+                raise Unsupported("a quoted action with the counter icon")
+            return {"@raw_ops": ops}
         ab = {"kind": "event", "effect": self.resolve(ops, None, None)}
         if counter:
             return [ab, {"__counter__": True}]
@@ -1581,6 +2052,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def result(self, tree_value):
         if tree_value is None:
             return [], {}
+        if any(isinstance(d, dict) and d.get("kind") == "@zone" for d in _dicts(tree_value)):
+            raise Unsupported("'this card is in your memory / the top card of your clock' inside an effect")
         if isinstance(tree_value, dict) and tree_value.get("__fields__"):
             return [], {k: v for k, v in tree_value.items() if k != "__fields__"}
         if isinstance(tree_value, list):
@@ -1599,7 +2072,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         battle = trig in ("reversed_self", "battle_opp_reversed") or (cond or {}).get("kind") in (
             "battle_opp_level_at_most", "battle_opp_level_above_opp")
         # "when your other character attacks / is frontal attacked, ... that character": the trigger's
-        if trig in ("other_attacks", "other_frontal_attacked", "other_placed"):
+        if trig in ("other_attacks", "other_frontal_attacked", "other_placed", "other_reversed"):
             battle = "triggering"
         st = {"free": list(range(N_REGS)), "cur": None, "fixed": {}}
         out = self._resolve(ops, st, battle, top=True)
@@ -1617,7 +2090,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         for op in ops:
             name = op["op"]
             if name in ("if", "may", "if_stored"):
-                if any(o["op"] in ("if", "if_stored") or o["op"] == "may" and name == "may" for o in op["then"]):
+                # nesting: "if X, you may Y"; "you may mill 1. If that card is X, ..." (if_stored in a may)
+                if any(o["op"] == "if" or o["op"] == "if_stored" and name != "may"
+                       or o["op"] == "may" and name == "may" for o in op["then"]):
                     raise Unsupported("nested conditions")
                 inner = dict(st, free=list(st["free"]), fixed=dict(st["fixed"]))
                 op = {k: v for k, v in op.items() if k != "closed"}  # clauses(): a "may" of one clause
@@ -1700,7 +2175,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
 
 _HERE = Path(__file__).resolve().parent
-COMPILER = _Compiler(_HERE / "card_text.lark", WSTextTransformer, approximations=APPROXIMATIONS, parser="lalr")
+# cache=True: Lark keeps the LALR tables in a temporary file keyed by the grammar (a rebuild costs about a
+# second, more on a loaded machine)
+COMPILER = _Compiler(_HERE / "card_text.lark", WSTextTransformer, approximations=APPROXIMATIONS, parser="lalr",
+                     cache=True)
 
 
 def compile_line(line: str, card: Mapping[str, Any] | None = None):

@@ -66,7 +66,7 @@ AbilityKeywordName = Literal[
     "accelerate", "resonate", "fusion", "sunder",
 ]  # fmt: skip
 RestrictionName = Literal["cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
-                          "no_color_requirement"]
+                          "no_color_requirement", "cant_reverse"]
 DurationName = Literal["end_of_turn", "next_opp_turn_end", "permanent"]
 WhoName = Literal["master", "opponent"]
 KindName = Literal["cont", "auto", "act", "event", "counter_act"]
@@ -77,7 +77,7 @@ FilterZoneName = Literal[
     "stage", "hand", "waiting_room", "deck", "clock", "stock", "level", "memory", "climax_area", "markers"
 ]  # fmt: skip
 RelationName = Literal[
-    "any", "self", "other", "facing", "in_front", "behind", "battle_opponent", "attacking", "defending"
+    "any", "self", "other", "facing", "in_front", "behind", "battle_opponent", "attacking", "defending", "in_battle"
 ]  # fmt: skip
 PositionName = Literal[
     "center", "back", "center_left", "center_middle", "center_right", "back_left", "back_right"
@@ -89,7 +89,8 @@ TriggerName = Literal[
     "climax_placed", "own_climax_placed", "damage_canceled_self", "damage_not_canceled_self",
     "end_of_attack_self", "trigger_check_climax", "use_keyword", "level_up", "opp_char_reversed",
     "begin_battle", "begin_counter", "other_attacks", "other_frontal_attacked", "own_trigger_check_climax",
-    "battle_damage_received_canceled", "battle_damage_received_not_canceled",
+    "battle_damage_received_canceled", "battle_damage_received_not_canceled", "act_used", "opp_act_used",
+    "other_reversed", "other_battle_opp_reversed", "direct_attacks_self",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -100,7 +101,8 @@ ConditionName = Literal[
     "facing_level_at_least", "facing_cost_at_most", "battle_opp_level_above_opp", "no_other_rested_center",
     "markers_at_least", "all_chars_trait", "in_battle", "battle_opp_cost_at_most", "other_chars_at_most",
     "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
-    "wr_climax_at_most", "named_in_clock",
+    "wr_climax_at_most", "named_in_clock", "self_rested", "memory_at_most", "memory_filter_at_least",
+    "all_chars_filter",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -111,14 +113,16 @@ _RESTRICT_BITS = {
     "cant_move": K.RESTRICT_CANT_MOVE,
     "no_encore": K.RESTRICT_NO_ENCORE,
     "no_color_requirement": K.RESTRICT_NO_COLOR_REQ,
+    "cant_reverse": K.RESTRICT_CANT_REVERSE,
 }
 # conditions whose value is a count / level (the rest take a name, a trait or nothing)
+_COND_MEMORY = ("memory_at_least", "memory_at_most", "memory_filter_at_least")  # Memory's conditions (CR 10.9.1)
 _COND_COUNT = {
     "level_at_least", "memory_at_least", "level_sum_at_least", "hand_at_most", "stock_at_least",
     "opp_level_at_least", "clock_at_most", "battle_opp_level_at_most", "other_chars_at_least",
     "wr_climax_at_least", "trait_count_at_least", "stock_at_most", "facing_level_at_least", "facing_cost_at_most",
     "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least", "filter_count_at_least",
-    "facing_level_is", "wr_climax_at_most",
+    "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock"}
 
@@ -151,6 +155,7 @@ class WSFilter(FilterBase):
     level_max: NonNeg | None = None
     level_max_rel: bool = False  # level <= the master's level + level_max (Standby, CR 4.12.2.10)
     level_above_opp: bool = False  # level > the level of the master's opponent
+    level_max_x: bool = False  # level <= level_max + the count the program stored ("level X or lower")
     cost_max: NonNeg | None = None
     power_min: NonNeg | None = None
     power_max: NonNeg | None = None
@@ -159,6 +164,9 @@ class WSFilter(FilterBase):
     # high 16 bits, constants.F_TRAIT)
     trait_or: str | None = Field(default=None, min_length=1)
     title: str | None = Field(default=None, min_length=1)
+    # "with "X" (or "Y") in its card name": a card whose name contains one of these parts
+    name_contains: Annotated[list[Annotated[str, Field(min_length=1)]], BeforeValidator(_as_list),
+                             Field(min_length=1, max_length=4)] | None = None
     orientation: Annotated[list[OrientationName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     positions: Annotated[list[PositionName], BeforeValidator(_as_list), Field(min_length=1)] | None = None
     relation: RelationName = "any"
@@ -176,6 +184,9 @@ class WSCost(StrictModel):
     reveal: WSFilter | None = None  # Resonate (CR 10.13)
     self_to_wr: bool = False
     self_to_memory: bool = False
+    # "[Return this card to your hand]", "[Put this card into your clock / stock]": the Zone packed
+    # into A_COST_SELF_TO_MEMORY (1: the memory, else that Zone's value; no new column)
+    self_to: Literal["hand", "clock", "stock"] | None = None
     marker: WSFilter | None = None  # Fusion (CR 10.14.1.1)
     hand_to_clock: int = Field(default=0, ge=0, le=3)
     # "[REST] N of your (other) <spec> characters" (CR 8.4): N standing stage characters matching
@@ -225,8 +236,11 @@ OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom, OpToStock, OpToClock, OpT
     _M, Reg, "stand", "rest", "reverse", "to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory")
 OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
 # any_position False: an empty position; True: any (the old one is replaced, CR 9.6)
-OpToStage = op_model("to_stage", _M, orientation=(OrientationName, "stand"), any_position=(bool, False), reg=(Reg, 0))
-OpMovePosition = op_model("move_position", _M, any_position=(bool, False), reg=(Reg, 0))
+# positions: the stage positions allowed ("any position of your back stage"; None: all of them)
+_Positions = (Annotated[list[PositionName], BeforeValidator(_as_list), Field(min_length=1)] | None, None)
+OpToStage = op_model("to_stage", _M, orientation=(OrientationName, "stand"), any_position=(bool, False), reg=(Reg, 0),
+                     positions=_Positions)
+OpMovePosition = op_model("move_position", _M, any_position=(bool, False), reg=(Reg, 0), positions=_Positions)
 OpToMarker = op_model("to_marker", _M, face_up=(bool, False), reg=(Reg, 0))
 OpDraw = op_model("draw", _M, count=(CountX, 1), up_to=(bool, False), who=(WhoName, "master"))
 OpDiscard = op_model("discard", _M, count=(CountX, 1), who=(WhoName, "master"))
@@ -251,16 +265,50 @@ class OpMill(_CountWho):
     op: Literal["mill"]
 
 
+class OpMillLevel(_Op):
+    """Mill ``count`` cards of the master's deck; store their total level."""
+
+    op: Literal["mill_level"]
+    count: Annotated[int, Field(ge=1, le=10)] = 1
+
+
+class OpMillCount(_Op):
+    """Mill ``count`` cards of the master's deck; store how many of them match ``filter``."""
+
+    op: Literal["mill_count"]
+    count: Annotated[int, Field(ge=1, le=10)] = 1
+    filter: WSFilter
+
+
+class OpWrToDeck(_Op):
+    """Every card of a player's waiting room into that player's deck."""
+
+    op: Literal["wr_to_deck"]
+    who: WhoName = "master"
+
+
+class OpTopLevel(_Op):
+    """Store the level of the master's top deck card."""
+
+    op: Literal["top_level"]
+
+
+class OpStockBottomToWr(_CountWho):
+    """The bottom card(s) of a player's stock into that player's waiting room."""
+
+    op: Literal["stock_bottom_to_wr"]
+
+
 class OpClockTop(_CountWho):
     op: Literal["clock_top"]
 
 
 OpSearch = op_model("search", _M, filter=WSFilter, count=(CountX, 1), reveal=(bool, True))
 # rest: where the cards looked at and not taken go ("top": they stay on top in their order)
-OpLookTop = op_model("look_top", _M, count=Annotated[int, Field(ge=1, le=K.OPTION_SLOTS)],
+OpLookTop = op_model("look_top", _M, count=Union[Annotated[int, Field(ge=1, le=K.OPTION_SLOTS)], Literal["x"]],  # noqa: UP007
                      take=(int, Field(default=1, ge=0, le=K.OPTION_SLOTS)), filter=(WSFilter | None, None),
                      rest=(Literal["top", "waiting_room"], "top"),
-                     to=(Literal["hand", "waiting_room", "deck_bottom"], "hand"))  # where the cards taken go
+                     to=(Literal["hand", "waiting_room", "deck_bottom", "deck_top"], "hand"))  # where the cards taken go
 OpBrainstorm = op_model("brainstorm", _M, count=Annotated[int, Field(ge=1, le=10)])
 OpShuffleDeck = op_model("shuffle_deck", _M, who=(WhoName, "master"))
 OpPayStock = op_model("pay_stock", _M, count=Annotated[int, Field(ge=1, le=10)])
@@ -268,7 +316,8 @@ OpTriggerIcon = op_model("trigger_icon", _M, icon=TriggerIconName)
 OpEncoreSelf, OpShift = op_model("encore_self", _M), op_model("shift", _M)
 OpBond, OpFusion, OpSunder = (op_model(t, _M, name=_Name) for t in ("bond", "fusion", "sunder"))
 OpBackup = op_model("backup", _M, amount=Annotated[int, Field(ge=500, le=10000, multiple_of=500)])
-OpChange = op_model("change", _M, filter=WSFilter, orientation=(OrientationName, "stand"))
+OpChange = op_model("change", _M, filter=WSFilter, orientation=(OrientationName, "stand"),
+                    to=(Literal["waiting_room", "clock", "hand", "stock", "memory"], "waiting_room"))  # where this card goes
 OpCount = op_model("count", _M, filter=WSFilter)
 OpAuraPower = op_model("aura_power", _M, amount=Power, filter=WSFilter)
 OpAuraSoul = op_model("aura_soul", _M, amount=Annotated[int, Field(ge=-5, le=5)], filter=WSFilter)
@@ -290,7 +339,7 @@ _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
     OpLevel, OpGrantKeyword, OpRestrict, OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom,
     OpToStock, OpToClock, OpToMemory, OpToDeckTop, OpToDeckBottom, OpToStage, OpMovePosition,
-    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpSearch, OpLookTop,
+    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
@@ -303,7 +352,9 @@ class OpMay(_Op):
     """``CHOOSE_OPTIONAL``: ask the master "do it?" and run ``then`` on yes ("you may ...")."""
 
     op: Literal["may"]
-    then: list[BaseOp] = Field(min_length=1, max_length=16)
+    # ops, and an if_stored block ("you may put the top card of your deck into your waiting room. If
+    # that card is X, ... it": the test and its block inside the "may")
+    then: list["MayOp"] = Field(min_length=1, max_length=16)
 
 
 # an if / if_stored block may hold a "you may" ("if X, you may Y")
@@ -327,6 +378,8 @@ class OpIfStored(_Op):
     then: list[BaseOrMay] = Field(min_length=1, max_length=16)
 
 
+MayOp = Annotated[Union[_BASE_OPS + (OpIfStored,)], Field(discriminator="op")]  # noqa: UP007
+OpMay.model_rebuild()
 _OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored)
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 
@@ -348,11 +401,14 @@ _ON_REGISTER = {
 }  # fmt: skip
 _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
               "aura_power_level", "aura_grant_ability"}
-_COUNTING = {"brainstorm", "count"}
+_COUNTING = {"brainstorm", "count", "mill_level", "top_level", "mill_count"}
 # keyword ops: only in an ability written with that keyword (CR 10)
 # (brainstorm is also the plain "put the top N cards into your waiting room, count the climaxes")
+# the ops only a keyword's ability runs; not "change": printed abilities without the keyword put a
+# chosen character on this card's position the same way ("[Put this card into your waiting room]
+# ... put it on the stage position that this card was on"), while a Change ability runs it (CR 10.8.1)
 _KEYWORD_OPS = {"encore_self": "encore", "bond": "bond", "shift": "shift", "fusion": "fusion",
-                "sunder": "sunder", "change": "change"}  # fmt: skip
+                "sunder": "sunder"}  # fmt: skip
 
 
 class WSAbility(StrictModel):
@@ -367,6 +423,9 @@ class WSAbility(StrictModel):
     combo: str | None = Field(default=None, min_length=1)  # CR 8.12: the climax this combo names
     optional: bool = False
     once_per_turn: bool = False
+    # "this ability activates up to N times per turn" (an auto ability, N = 2 or 3): A_ONCE_PER_TURN = N
+    # (triggers.play_pending counts the uses in the card's USES word)
+    times_per_turn: int | None = Field(default=None, ge=2, le=3)
     cost: WSCost | None = None
     effect: list[EffectOp] = Field(default_factory=list, max_length=24)
 
@@ -532,6 +591,7 @@ class _Compiler(PoolCompiler):
         self.title_ids: dict[str, int] = {}
         self.climax_names: set[str] = set()
         self.grants: list[tuple[str, WSAbility, int, WSCard]] = []  # granted ability k (A_ZONE = GRANT_ZONE0 + k)
+        self.name_groups: dict[tuple[str, ...], int] = {}  # name parts -> group k (constants.NAME_GROUP_BIT0)
 
     def intern_card(self, card: WSCard) -> None:
         for t in card.traits:
@@ -637,6 +697,15 @@ class _Compiler(PoolCompiler):
         self.card_rows.append(row)
         if cid == len(self.models) - 1:
             self.compile_grants()
+            self.mark_name_groups()
+
+    def mark_name_groups(self) -> None:
+        """Bit NAME_GROUP_BIT0 + k of C_TITLE on every card whose name contains a part of group k
+        (after every filter, the granted abilities' included, is compiled)."""
+        for parts, k in self.name_groups.items():
+            for i, card in enumerate(self.models):
+                if any(x in card.name for x in parts):
+                    self.card_rows[i][K.C_TITLE] |= 1 << (K.NAME_GROUP_BIT0 + k)
 
     # ---- granted abilities ----
     # the triggers a granted ability may have: the card is on the stage when they fire (the
@@ -646,7 +715,8 @@ class _Compiler(PoolCompiler):
                         "trigger_check_climax", "begin_turn", "begin_draw", "begin_clock", "begin_main",
                         "begin_climax", "begin_attack", "begin_encore", "begin_end", "begin_battle",
                         "begin_counter", "battle_damage_received_canceled",
-                        "battle_damage_received_not_canceled")  # fmt: skip
+                        "battle_damage_received_not_canceled", "act_used", "opp_act_used", "other_reversed",
+                        "other_battle_opp_reversed", "direct_attacks_self")  # fmt: skip
 
     def grant_index(self, card: WSCard, ability: dict[str, Any], q: str) -> int:
         """The index k of the granted ability ``ability`` (one row per distinct ability)."""
@@ -691,7 +761,8 @@ class _Compiler(PoolCompiler):
         trig = ab.trigger
         if ab.trigger_filter is not None and trig not in ("other_placed", "own_climax_placed", "opp_char_reversed",
                                                           "other_attacks", "other_frontal_attacked",
-                                                          "own_trigger_check_climax", "battle_opp_reversed"):
+                                                          "own_trigger_check_climax", "battle_opp_reversed",
+                                                          "other_reversed", "other_battle_opp_reversed"):
             # battle_opp_reversed: turn.py passes the battle opponent as the triggering card
             self.fail(f"{p}.trigger_filter", "only used with other_placed, own_climax_placed, opp_char_reversed, "
                       "other_attacks, other_frontal_attacked, own_trigger_check_climax, battle_opp_reversed")
@@ -714,7 +785,9 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.effect", "a cont ability needs an effect")
         if kind != "cont" and not ab.effect:
             self.fail(f"{p}.effect", "needs at least one op")
-        if (cost.rest_self or cost.self_to_wr or cost.self_to_memory) and card.type != "character":
+        if (cost.self_to_wr or cost.self_to_memory) + (cost.self_to is not None) > 1:
+            self.fail(f"{p}.cost", "this card moves to one zone (self_to_wr, self_to_memory or self_to)")
+        if (cost.rest_self or cost.self_to_wr or cost.self_to_memory or cost.self_to) and card.type != "character":
             self.fail(f"{p}.cost", "only characters rest or move themselves as a cost")
         if card.type == "climax" and kind not in ("cont", "auto"):
             self.fail(f"{p}.kind", "a climax has cont and auto abilities only")
@@ -770,6 +843,12 @@ class _Compiler(PoolCompiler):
         row[K.A_COST_DISCARD_FILTER] = discard_filter
         row[K.A_COST_REVEAL_FILTER] = reveal
         row[K.A_COST_MARKER_FILTER] = marker
+        if ab.times_per_turn is not None:
+            if ab.kind != "auto" or ab.once_per_turn:
+                self.fail(f"{p}.times_per_turn", "an auto ability's limit of 2 or 3 uses (not with once_per_turn)")
+            row[K.A_ONCE_PER_TURN] = ab.times_per_turn
+        if cost.self_to is not None:  # packed into A_COST_SELF_TO_MEMORY (costs.pay_fixed_costs)
+            row[K.A_COST_SELF_TO_MEMORY] = int(K.Zone[cost.self_to.upper()])
         if cost.rest_other:  # packed into A_COST_REST_SELF (constants.REST_OTHER_*)
             row[K.A_COST_REST_SELF] |= (cost.rest_other << K.REST_OTHER_SHIFT) | ((rest_other + 1) << K.REST_OTHER_FILTER_SHIFT)
         row[K.A_CODE_START] = code_start
@@ -835,8 +914,8 @@ class _Compiler(PoolCompiler):
         elif kw == "alarm":  # CR 10.1.1
             need(ab.zone == "clock_top", "zone", "Alarm abilities work from the top of the clock (CR 10.1.1)")
         elif kw == "memory":  # CR 10.9.1
-            need(ab.zone == "memory" or _mentions(cond, ab.effect, "memory_at_least"), "zone",
-                 "Memory: zone 'memory' or a memory_at_least condition (CR 10.9.1)")  # fmt: skip
+            need(ab.zone == "memory" or any(_mentions(cond, ab.effect, k) for k in _COND_MEMORY), "zone",
+                 "Memory: zone 'memory' or a condition on the memory (CR 10.9.1)")  # fmt: skip
         elif kw == "experience":  # CR 10.10.1
             need(ab.zone == "level" or _mentions(cond, ab.effect, "level_sum_at_least"), "zone",
                  "Experience: zone 'level' or a level_sum_at_least condition (CR 10.10.1)")  # fmt: skip
@@ -873,6 +952,16 @@ class _Compiler(PoolCompiler):
             if cond.value > 0xFF:
                 self.fail(f"{p}.value", "must be <= 255")
             arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("stage",)) << 8) | cond.value
+        elif kind == "all_chars_filter":
+            if cond.filter is None or cond.filter.side != "own":
+                self.fail(f"{p}.filter", "all_chars_filter needs a filter on your own characters")
+            arg = self.compile_filter(cond.filter, f"{p}.filter", zones=("stage",))
+        elif kind == "memory_filter_at_least":
+            if cond.filter is None or cond.filter.side != "own" or cond.filter.zone != "memory":
+                self.fail(f"{p}.filter", "memory_filter_at_least needs a filter on your own memory")
+            if cond.value > 0xFF:
+                self.fail(f"{p}.value", "must be <= 255")
+            arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("memory",)) << 8) | cond.value
         elif cond.filter is not None:
             self.fail(f"{p}.filter", f"{kind} takes no filter")
         if kind in _COND_NAME:
@@ -883,7 +972,7 @@ class _Compiler(PoolCompiler):
             arg = self.interned(self.name_ids, cond.name, f"{p}.name", "card name")
         elif cond.name is not None:
             self.fail(f"{p}.name", f"{kind} takes no name")
-        if kind not in _COND_COUNT and kind not in _COND_NAME and kind != "all_chars_trait":
+        if kind not in _COND_COUNT and kind not in _COND_NAME and kind not in ("all_chars_trait", "all_chars_filter"):
             arg = 0
         return int(K.Condition[kind.upper()]), int(arg)
 
@@ -910,6 +999,8 @@ class _Compiler(PoolCompiler):
                 # an event's source is the event card in the resolution zone (CR 6.5.1.2.2): it can
                 # only be moved ("put this card into your memory"); it is no character to change
                 self.fail(f"{q}.op", "an event's target_self can only be moved (to_memory, to_stock, ...)")
+            if getattr(getattr(op, "filter", None), "level_max_x", False) and (not counted or is_cont):
+                self.fail(f"{q}.filter.level_max_x", "'level X or lower' needs an earlier counting op in the program")
             if name == "power_x" and not counted:
                 self.fail(f"{q}.op", "power_x needs an earlier brainstorm or count op in the program")
             for fld in ("count", "amount"):
@@ -974,10 +1065,11 @@ class _Compiler(PoolCompiler):
             return bit, self.compile_filter(op.filter, f"{q}.filter", zones=("stage",)), 0
         if name == "restrict":
             return bits(op.restrictions, _RESTRICT_BITS), dur, 0
-        if name == "to_stage":
-            return K.Orientation[op.orientation.upper()], int(op.any_position), 0
-        if name == "move_position":
-            return int(op.any_position), 0, 0
+        if name in ("to_stage", "move_position"):
+            mask = 0 if op.positions is None else bits(op.positions, K.POSITION_BITS)
+            if name == "move_position":
+                return int(op.any_position), 0, mask
+            return K.Orientation[op.orientation.upper()], int(op.any_position), mask
         if name == "to_marker":
             return int(op.face_up), 0, 0
         if name == "draw":
@@ -986,7 +1078,15 @@ class _Compiler(PoolCompiler):
             return x(op.amount), who, 0
         if name == "heal":
             return x(op.count), who, int(op.to == "stock")
-        if name in ("discard", "pool", "mill", "clock_top"):
+        if name == "mill_level":
+            return op.count, 0, 0
+        if name == "top_level":
+            return 0, 0, 0
+        if name == "mill_count":
+            return op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)), 0
+        if name == "wr_to_deck":
+            return 0, who, 0
+        if name in ("discard", "pool", "mill", "clock_top", "stock_bottom_to_wr"):
             return x(op.count), who, 0
         if name == "search":
             if op.filter.side == "opponent":
@@ -995,11 +1095,16 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.count", "at most 4")
             return self.compile_filter(op.filter, f"{q}.filter", zones=("deck",)), x(op.count), int(op.reveal)
         if name == "look_top":
-            if op.take > op.count:
+            if op.count == "x" and (op.take > 1 or op.to == "deck_top"):
+                self.fail(f"{q}.count", "'x' (the stored count) takes at most 1 card, not re-ordering")
+            if op.count != "x" and op.take > op.count:
                 self.fail(f"{q}.take", "take must be <= count")
             flt = -1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("deck",))
-            to = {"hand": K.LOOK_TAKE_HAND, "waiting_room": K.LOOK_TAKE_WR, "deck_bottom": K.LOOK_TAKE_BOTTOM}[op.to]
-            return op.count, op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10), flt
+            if op.to == "deck_top" and op.take > K.TARGET_MAX:
+                self.fail(f"{q}.take", f"re-ordering (to deck_top) takes at most {K.TARGET_MAX} cards")
+            to = {"hand": K.LOOK_TAKE_HAND, "waiting_room": K.LOOK_TAKE_WR, "deck_bottom": K.LOOK_TAKE_BOTTOM,
+                  "deck_top": K.LOOK_TAKE_TOP}[op.to]
+            return x(op.count), op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10), flt
         if name in ("brainstorm", "pay_stock"):
             return op.count, 0, 0
         if name == "shuffle_deck":
@@ -1015,7 +1120,8 @@ class _Compiler(PoolCompiler):
             return op.amount, 0, 0
         if name == "change":
             flt = self.compile_filter(op.filter, f"{q}.filter", zones=("hand", "waiting_room"))
-            return flt, K.Orientation[op.orientation.upper()], 0
+            to = 0 if op.to == "waiting_room" else int(K.Zone[op.to.upper()])
+            return flt, K.Orientation[op.orientation.upper()], to
         if name == "count":
             return self.compile_filter(op.filter, f"{q}.filter", zones=tuple(z.lower() for z in K.FilterZone.__members__)), 0, 0
         if name in ("aura_power", "aura_soul", "aura_level", "aura_power_level"):
@@ -1057,8 +1163,21 @@ class _Compiler(PoolCompiler):
         if f.relation == "facing" and f.side == "own":
             self.fail(f"{p}.side", "the facing character is the opponent's (CR 3.6.5)")
         row = self.new_row(K.FILTER_TABLE, f, p)
+        if f.name_contains is not None:
+            if f.name is not None:
+                self.fail(f"{p}.name_contains", "a filter has a whole card name or parts of one, not both")
+            key = tuple(sorted(set(f.name_contains)))
+            if key not in self.name_groups:
+                if len(self.name_groups) >= K.MAX_NAME_GROUPS:
+                    self.fail(f"{p}.name_contains", f"at most {K.MAX_NAME_GROUPS} distinct name parts per pool")
+                self.name_groups[key] = len(self.name_groups)
+            row[K.F_NAME] = -(self.name_groups[key] + 1)
         if f.level_above_opp:  # a bit of the level_max_rel column (no column of its own: constants)
             row[K.F_LEVEL_MAX_REL] |= K.LEVEL_ABOVE_OPP
+        if f.level_max_x:
+            if f.level_max is None or f.level_max_rel:
+                self.fail(f"{p}.level_max_x", "needs level_max (the offset added to X), not with level_max_rel")
+            row[K.F_LEVEL_MAX_REL] |= K.LEVEL_MAX_X
         if f.trait_or is not None:
             if f.trait is None:
                 self.fail(f"{p}.trait_or", "needs trait (the first of the two)")
@@ -1089,7 +1208,7 @@ def _mentions(cond: WSCondition | None, ops: list[Any], kind: str) -> bool:
 def _cost_nonempty(c: WSCost) -> bool:
     return bool(
         c.stock or c.rest_self or c.discard or c.clock_top or c.reveal is not None or c.self_to_wr
-        or c.self_to_memory or c.marker is not None or c.hand_to_clock or c.rest_other
+        or c.self_to_memory or c.self_to or c.marker is not None or c.hand_to_clock or c.rest_other
     )  # fmt: skip
 
 

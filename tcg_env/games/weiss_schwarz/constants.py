@@ -152,6 +152,7 @@ KW_SUNDER = 1 << 14  # 10.15
 # built-in pools' tables, and so their fingerprints, stay as they were): N in bits 1..3, the filter
 # row + 1 from bit 8 (0: none)
 LEVEL_ABOVE_OPP = 2  # F_LEVEL_MAX_REL bit: "with level higher than your opponent's level"
+LEVEL_MAX_X = 4  # F_LEVEL_MAX_REL bit: "level X or lower", X the count stored in the running program's frame
 REST_OTHER_SHIFT = 1
 REST_OTHER_MASK = 7
 REST_OTHER_FILTER_SHIFT = 8
@@ -162,6 +163,13 @@ REST_OTHER_FILTER_SHIFT = 8
 GRANT_ZONE0 = 16
 GRANT_BIT0 = 16  # KWMOD / D_KW bits GRANT_BIT0.. : granted abilities (A_ZONE = GRANT_ZONE0 + k), above every KW_* bit
 MAX_GRANTS = 15  # granted abilities per pool (bits 16..30 of the int32 word)
+# "with "X" in its card name" (a part of a card name): the pool compiler gives each distinct set of
+# name parts a group k (F_NAME = -(k + 1)) and sets bit NAME_GROUP_BIT0 + k of C_TITLE on every card
+# whose name contains one of them; the title id keeps the low bits (TITLE_MASK). No new column:
+# the built-in pools (no such filter) keep their tables and fingerprints.
+NAME_GROUP_BIT0 = 16
+MAX_NAME_GROUPS = 15
+TITLE_MASK = 0xFFFF
 KEYWORD_BITS = {
     "alarm": KW_ALARM,
     "encore": KW_ENCORE,
@@ -212,6 +220,7 @@ RESTRICT_NO_ENCORE = 1 << 5  # cannot use Encore
 # not a restriction: a hand card's permission, "can be played from your hand without fulfilling color
 # requirements" (an aura_restrict of a CONT ability with zone "hand" only: play.hand_no_color_req)
 RESTRICT_NO_COLOR_REQ = 1 << 6
+RESTRICT_CANT_REVERSE = 1 << 7  # "this card cannot become [REVERSE]" (battle.reverse_char)
 
 
 # --------------------------------------------------------------------------------------------
@@ -302,6 +311,14 @@ class Trigger(IntEnum):
     OTHER_ATTACKS = 28  # "when your other (<<T>>) character attacks" (CR 7.2.1.6); A_TRIG_FILTER on the attacker
     BATTLE_DAMAGE_RECEIVED_CANCELED = 31  # "during this card's battle, when the damage you received is canceled"
     BATTLE_DAMAGE_RECEIVED_NOT_CANCELED = 32  # "... is not canceled" (battle.battle_damage_received)
+    ACT_USED = 33  # "when you use an [ACT]": every stage character of the player who used one (ACT,
+    #                [COUNTER] ACT or Backup, CR 8.2), after its cost (triggers.trigger_act_used)
+    OPP_ACT_USED = 34  # "when your opponent uses an [ACT]": every stage character of the other player
+    OTHER_REVERSED = 35  # "when your other (<<T>>) character becomes [REVERSE]" (battle.reverse_char);
+    #                      A_TRIG_FILTER on the reversed character (relation in_battle: "... in battle")
+    OTHER_BATTLE_OPP_REVERSED = 36  # "when your other character's battle opponent becomes [REVERSE]";
+    #                                 A_TRIG_FILTER on that other character (turn.py)
+    DIRECT_ATTACKS_SELF = 37  # "when this card direct attacks" (CR 7.2.1.6, the attack type declared)
 
 
 class TriggerWhose(IntEnum):
@@ -371,6 +388,12 @@ class Condition(IntEnum):
     FACING_LEVEL_ABOVE_SELF = 36  # the character facing the source has a higher level than the source
     WR_CLIMAX_AT_MOST = 37  # master's waiting room holds <= arg climax
     NAMED_IN_CLOCK = 38  # master's clock holds a card with name id arg ("X" is in your clock)
+    SELF_RESTED = 39  # the source is on the stage as [REST] ("if this card is [REST]")
+    MEMORY_AT_MOST = 40  # cards in master's memory <= arg
+    ALL_CHARS_FILTER = 42  # every character of the master's stage matches filter row arg ("if all of your
+    #                        characters are <<A>> or <<B>> / have "X" in their card names")
+    MEMORY_FILTER_AT_LEAST = 41  # master's memory holds >= (arg & 0xFF) cards matching filter row arg >> 8
+    #                              ("X" is in your memory; N or more <<T>> characters in your memory)
 
 
 ABILITY_TABLE = TableLayout("ability")
@@ -393,7 +416,7 @@ A_COST_DISCARD_FILTER = ABILITY_TABLE.add("cost_discard_filter")  # filter row t
 A_COST_CLOCK_TOP = ABILITY_TABLE.add("cost_clock_top", source=copy("cost.clock_top"))  # Accelerate (10.12): put the top card of your deck into your clock (count)
 A_COST_REVEAL_FILTER = ABILITY_TABLE.add("cost_reveal_filter")  # Resonate (10.13): reveal a hand card matching this filter, -1 = none
 A_COST_SELF_TO_WR = ABILITY_TABLE.add("cost_self_to_wr", source=copy("cost.self_to_wr"))  # 1: [put this card into your waiting room]
-A_COST_SELF_TO_MEMORY = ABILITY_TABLE.add("cost_self_to_memory", source=copy("cost.self_to_memory"))  # 1: [put this card into your memory]
+A_COST_SELF_TO_MEMORY = ABILITY_TABLE.add("cost_self_to_memory", source=copy("cost.self_to_memory"))  # 1: [put this card into your memory]; else the Zone (hand, clock, stock) this card goes to (cost self_to)
 A_COST_MARKER_FILTER = ABILITY_TABLE.add("cost_marker_filter")  # Fusion (10.14.1.1): put a stage character matching this filter
 #                            under this card as a marker, -1 = none
 A_COST_HAND_TO_CLOCK = ABILITY_TABLE.add("cost_hand_to_clock", source=copy("cost.hand_to_clock"))  # number of hand cards to put into the clock
@@ -455,6 +478,7 @@ class Relation(IntEnum):
     BATTLE_OPPONENT = 6  # the source's battle opponent (CR 7.2.1.5.1)
     ATTACKING = 7  # the attacking character
     DEFENDING = 8  # the defending character
+    IN_BATTLE = 9  # the attacking or the defending character of a battle (a frontal attack, CR 7.2.1.5.1)
 
 
 FILTER_TABLE = TableLayout("filter")
@@ -513,7 +537,8 @@ class Op(IntEnum):
     TO_DECK_TOP = 23
     TO_DECK_BOTTOM = 24
     TO_STAGE = 25  # a0 = Orientation; the master chooses an (empty or any, a1=1) stage position
-    MOVE_POSITION = 26  # the master moves the card to another (empty, a0=0 / any, a0=1) position
+    #                (a2: POSITION_BITS of the positions allowed, 0 = all: "of your back stage")
+    MOVE_POSITION = 26  # the master moves the card to another (empty, a0=0 / any, a0=1) position (a2 as TO_STAGE)
     TO_MARKER = 27  # put under the source card as a marker (a0 = 1 face up)
     # --- effects on players (a1 = Who unless noted) ---
     DRAW = CoreOp.DRAW  # a0 = count, a2 = 1 "up to" (may stop, CR 3.2.3.1)
@@ -534,6 +559,17 @@ class Op(IntEnum):
     TRIGGER_ICON = 42  # a0 = TriggerIcon: perform that icon's action (CR 4.12.1) as the master
     REVEAL_TOP = 44  # reveal the master's top deck card: into register I_REG and the stored count 1 if
     #                  it matches filter a0 (-1 any), else stored count 0 ("if that card is ...")
+    MILL_LEVEL = 46  # a0 = count: the top a0 cards of the master's deck into the waiting room; stores their
+    #                  total level (a climax: 0) ("X is equal to the total level of the cards put ...")
+    TOP_LEVEL = 47  # stores the level of the master's top deck card (a climax: 0; nothing moves):
+    #                 "reveal the top card of your deck ... X is equal to the level of the revealed card"
+    MILL_COUNT = 48  # a0 = count, a1 = filter row: the top a0 cards of the master's deck into the waiting
+    #                  room; stores how many of them match the filter ("X is equal to the number of <<T>>
+    #                  characters among those cards")
+    WR_TO_DECK = 49  # a1 = Who: every card of that player's waiting room into the deck ("return all cards
+    #                  from your waiting room to your deck"; a shuffle_deck op follows)
+    STOCK_BOTTOM_TO_WR = 45  # a0 = count, a1 = Who: the bottom card(s) of that player's stock into their
+    #                          waiting room ("put the bottom card of your opponent's stock into their waiting room")
     POWER_X = 43  # a0 = power per counted card: every card of register I_REG on the stage gets
     #               a0 x the count stored by an earlier COUNT ("+X power. X is equal to ..."), a1 = Duration
     # --- keyword effects (CR 10) ---
@@ -542,6 +578,7 @@ class Op(IntEnum):
     BACKUP = 52  # 10.5.2: a0 = power: the defending character gets +a0 until end of turn
     CHANGE = 53  # 10.8.1: a0 = filter row (zone HAND/WAITING_ROOM): that character takes this
     #              card's position (a1 = Orientation) and this card goes to the waiting room
+    #              (a2 = 0; else the Zone it goes to: clock, hand, stock, memory)
     SHIFT = 54  # 10.11.2: exchange this clock card with a same-colour hand card (optional)
     FUSION = 55  # 10.14.1.1: a0 = name id of Character B: search the deck, put B on this card's
     #              position with this card and its markers under B; shuffle
@@ -569,6 +606,8 @@ LOOK_REST_WR = 1  # LOOK_TOP (a1 >> 8) & 3: the cards looked at and not taken go
 LOOK_TAKE_HAND = 0
 LOOK_TAKE_WR = 1
 LOOK_TAKE_BOTTOM = 2
+LOOK_TAKE_TOP = 3  # "put them on the top of your deck in any order": each card taken goes on top in
+#                   the order taken (the last taken on top; those not taken stay under them, CR 3.2.2)
 
 
 class Duration(IntEnum):

@@ -100,7 +100,12 @@ def pay_fixed_costs(game, s, T, arow, p, slot):
     if A[arow, K.A_COST_SELF_TO_WR] != 0:
         game.put_in_zone(s, slot, K.Zone.WAITING_ROOM)
     elif A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
-        game.put_in_zone(s, slot, K.Zone.MEMORY)
+        # 1: the memory; else the Zone packed by the pool compiler (cost self_to: hand, clock, stock)
+        z = A[arow, K.A_COST_SELF_TO_MEMORY]
+        if z == 1:
+            game.put_in_zone(s, slot, K.Zone.MEMORY)
+        else:  # two calls: one expression would unify an IntEnum member with the int32 under numba
+            game.put_in_zone(s, slot, z)
     game.refresh_if_empty(s, p)  # CR 9.2.1: the refresh the cost made wait
 
 

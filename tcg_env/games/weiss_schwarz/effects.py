@@ -16,7 +16,7 @@ Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 
 from tcg_env.engine.effects import AGAIN, ASKED, DONE, NEXT, count_operand, player_operand, run_program
 from tcg_env.engine.effects import reg_add, reg_count, reg_has, reg_slot
-from tcg_env.engine.tables import card_table, filter_table
+from tcg_env.engine.tables import ability_table, card_table, filter_table
 from tcg_env.engine.header import H_ERROR, H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.engine.zones import zone_offsets, zone_push, zone_remove, zone_shuffle
@@ -53,6 +53,9 @@ from tcg_env.games.weiss_schwarz.state import (
     POS,
     RES_L,
     RES_N,
+    STOCK_L,
+    WR_N,
+    WR_L,
     STOCK_N,
     TURN_PLAYER,
     ZONE,
@@ -392,7 +395,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             s[DEC_ARG] = a0
             s[DEC_ARG + 1] = K.ChoiceFor.TO_STAGE
             s[DEC_ARG + 2] = sl
-            s[DEC_ARG + 3] = 0 if a1 == 1 else 1
+            s[DEC_ARG + 3] = (0 if a1 == 1 else 1) | (a2 << 4)  # the positions allowed (kernels.legal_mask_row)
             set_decision(s, K.Decision.CHOOSE_POSITION, m)
             return ASKED
     elif op == K.Op.FUSION:  # CR 10.14.1.1: up to one card named a0 from the deck onto this position
@@ -440,7 +443,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             if s[ZONE + sl * CARD_W] == K.Zone.STAGE and owner_of(s, sl) == m:
                 s[DEC_ARG + 1] = K.ChoiceFor.MOVE_POSITION
                 s[DEC_ARG + 2] = sl
-                s[DEC_ARG + 3] = 1 if a0 == 0 else 2
+                s[DEC_ARG + 3] = (1 if a0 == 0 else 2) | (a2 << 4)
                 set_decision(s, K.Decision.CHOOSE_POSITION, m)
                 return ASKED
             return AGAIN
@@ -453,7 +456,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         game.refresh_if_empty(s, m)
     elif op == K.Op.LOOK_TOP:  # up to (a1 & 0xFF) of the top a0 cards (filter a2) to hand
         take = a1 & 0xFF
-        if s[f + FR_CNT] < take and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, a0, m, src, False) > 0:
+        nlook = count_operand(game, s, f, a0)  # -1: the stored count ("look at up to X cards")
+        if s[f + FR_CNT] < take and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, nlook, m, src, False) > 0:
             game.ask_candidates(s, m, reg, 1)
             return ASKED
         # "put the rest into your waiting room": the cards looked at (the top min(a0, deck)) less
@@ -464,8 +468,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             for i in range(reg_count(game, s, f, reg)):
                 if s[ZONE + reg_slot(game, s, f, reg, i) * CARD_W] == K.Zone.DECK:
                     taken += 1
-            rest = min(a0, s[DECK_N + m]) - taken
+            rest = min(nlook, s[DECK_N + m]) - taken
         dest = (a1 >> 10) & 3  # where the cards taken go: LOOK_TAKE_* (hand, waiting room, deck bottom)
+        ntop = 0  # cards taken put back on top (LOOK_TAKE_TOP): the rest are under them
         if dest == K.LOOK_TAKE_HAND:
             game.chosen_to_hand(s, f, reg, K.Zone.DECK)
         else:
@@ -475,6 +480,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     continue
                 if dest == K.LOOK_TAKE_WR:
                     game.put_in_zone(s, sl, K.Zone.WAITING_ROOM)
+                elif dest == K.LOOK_TAKE_TOP:  # re-ordering: on top, in the order taken
+                    game.take_from_zone(s, sl)
+                    mod_forget(s, MT, sl)
+                    s[ZONE + sl * CARD_W] = K.Zone.DECK
+                    s[DECK_L + m * K.MAX_DECK + s[DECK_N + m]] = sl
+                    s[DECK_N + m] += 1
+                    ntop += 1
                 else:  # the bottom of the deck (as TO_DECK_BOTTOM)
                     game.take_from_zone(s, sl)
                     mod_forget(s, MT, sl)
@@ -486,7 +498,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     s[DECK_N + m] = n_d + 1
             s[f + FR_REGN + reg] = 0
         for _ in range(rest):
-            game.move_top_of_deck(s, m, K.Zone.WAITING_ROOM)
+            if ntop == 0:
+                game.move_top_of_deck(s, m, K.Zone.WAITING_ROOM)
+            elif s[DECK_N + m] > ntop:  # "put it on the top of your deck, and put the rest into your waiting room"
+                game.put_in_zone(s, s[DECK_L + m * K.MAX_DECK + s[DECK_N + m] - 1 - ntop], K.Zone.WAITING_ROOM)
         game.refresh_if_empty(s, m)
     elif op == K.Op.REVEAL_TOP:  # the top card stays where it is (it is only revealed)
         s[f + FR_STORE] = 0
@@ -527,7 +542,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         if s[f + FR_REGN + reg] > 0 and s[ZONE + src * CARD_W] == K.Zone.STAGE:  # 10.8.3
             chosen = s[f + FR_REG + reg * K.TARGET_MAX + s[f + FR_REGN + reg] - 1]
             pos = s[POS + src * CARD_W]
-            game.stage_to_wr(s, T, src)
+            if a2 == 0:
+                game.stage_to_wr(s, T, src)
+            else:  # "[Put this card into your clock / memory / stock]", "[Return this card to your hand]"
+                game.put_in_zone(s, src, a2)
             game.place_on_stage(s, T, chosen, m, pos, a1, False)
         s[f + FR_REGN + reg] = 0
     elif op == K.Op.CHOOSE_OPTIONAL:  # ask "do it?"; no skips a2 rows
@@ -543,6 +561,30 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             nc = s[CLOCK_N + who]
             if nc > 0:
                 game.put_in_zone(s, s[CLOCK_L + who * K.MAX_DECK + nc - 1], K.Zone.STOCK if a2 == 1 else K.Zone.WAITING_ROOM)
+    elif op == K.Op.MILL_LEVEL:  # mill a0, store the total level of the cards milled (a climax: level 0)
+        total = 0
+        for _ in range(a0):
+            sl = game.move_top_of_deck(s, m, K.Zone.WAITING_ROOM)
+            if sl >= 0:
+                total += card_table(T)[cid_of(s, sl), K.C_LEVEL]
+        s[f + FR_STORE] = total
+    elif op == K.Op.MILL_COUNT:  # mill a0, store how many of them match filter a1
+        cnt = 0
+        for _ in range(a0):
+            sl = game.move_top_of_deck(s, m, K.Zone.WAITING_ROOM)
+            if sl >= 0 and game.filter_match(s, T, a1, sl, m, src):
+                cnt += 1
+        s[f + FR_STORE] = cnt
+    elif op == K.Op.WR_TO_DECK:  # the whole waiting room into the deck (the shuffle is the next op)
+        while s[WR_N + who] > 0:
+            game.put_in_zone(s, s[WR_L + who * K.MAX_DECK + s[WR_N + who] - 1], K.Zone.DECK)
+    elif op == K.Op.TOP_LEVEL:  # store the top card's level (0 with no card)
+        n_d = s[DECK_N + m]
+        s[f + FR_STORE] = card_table(T)[cid_of(s, s[DECK_L + m * K.MAX_DECK + n_d - 1]), K.C_LEVEL] if n_d > 0 else 0
+    elif op == K.Op.STOCK_BOTTOM_TO_WR:  # the bottom of the stock (its list's first card) to the waiting room
+        for _ in range(a0):
+            if s[STOCK_N + who] > 0:
+                game.put_in_zone(s, s[STOCK_L + who * K.MAX_DECK], K.Zone.WAITING_ROOM)
     elif op == K.Op.POOL:
         for _ in range(a0):
             game.move_top_of_deck(s, who, K.Zone.STOCK)
@@ -592,5 +634,10 @@ def run_top_frame(game, s, T):
     if status == ASKED:
         return 1
     if status == DONE:
+        f = frame_base(s, s[FRAME_N] - 1)
+        kind = ability_table(T)[s[f + FR_ABIL], K.A_KIND]
         s[FRAME_N] -= 1
+        if kind == K.AbilityKind.ACT or kind == K.AbilityKind.COUNTER_ACT:
+            # CR 8.1.1.1.2: "when you use an activated ability" is when it has resolved
+            game.trigger_act_used(s, T, s[f + FR_MASTER])
     return 0

@@ -16,6 +16,10 @@ from tcg_env.engine.jit import internal
 from tcg_env.rules import filters as W
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
+    FRAMES,
+    FRAME_N,
+    FRAME_W,
+    FR_STORE,
     ATK_SLOT,
     CARD_W,
     CLOCK_L,
@@ -28,6 +32,7 @@ from tcg_env.games.weiss_schwarz.state import (
     HAND_N,
     LEVEL_L,
     LEVEL_N,
+    MEMORY_L,
     MEMORY_N,
     ORIENT,
     POS,
@@ -59,6 +64,8 @@ def filter_match(game, s, T, frow, slot, viewer, source):
     rel = F[frow, K.F_LEVEL_MAX_REL]
     if (rel & 1) != 0:  # "level X or lower", X counted from the viewer's level
         lmax = game.player_level(s, viewer) + lmax
+    if (rel & K.LEVEL_MAX_X) != 0:  # "level X or lower", X the count the running program stored
+        lmax = lmax + (s[FRAMES + (s[FRAME_N] - 1) * FRAME_W + FR_STORE] if s[FRAME_N] > 0 else 0)
     if (rel & K.LEVEL_ABOVE_OPP) != 0 and lvl <= game.player_level(s, 1 - viewer):
         return False  # "with level higher than your opponent's level"
     if not (W.passes_at_least(F[frow, K.F_LEVEL_MIN], lvl)
@@ -72,8 +79,10 @@ def filter_match(game, s, T, frow, slot, viewer, source):
                  or (F[frow, K.F_TRAIT] >> 16 != 0  # "<<A>> or <<B>>": the second trait, packed
                      and W.passes_equals_any3(F[frow, K.F_TRAIT] >> 16, cards[cid, K.C_TRAIT0], cards[cid, K.C_TRAIT1],
                                               cards[cid, K.C_TRAIT2])))
-            and W.passes_equals(F[frow, K.F_NAME], cards[cid, K.C_NAME])
-            and W.passes_equals(F[frow, K.F_TITLE], cards[cid, K.C_TITLE])
+            and (W.passes_equals(F[frow, K.F_NAME], cards[cid, K.C_NAME]) if F[frow, K.F_NAME] >= 0
+                 # "with "X" in its card name": name group -(F_NAME) - 1, a bit of C_TITLE (constants)
+                 else ((cards[cid, K.C_TITLE] >> (K.NAME_GROUP_BIT0 - 1 - F[frow, K.F_NAME])) & 1) != 0)
+            and W.passes_equals(F[frow, K.F_TITLE], cards[cid, K.C_TITLE] & K.TITLE_MASK)
             and W.passes_equals_any2(F[frow, K.F_TRIGGER_ICON], cards[cid, K.C_TRIGGER0], cards[cid, K.C_TRIGGER1])):
         return False
     if on_stage:
@@ -99,6 +108,8 @@ def filter_match(game, s, T, frow, slot, viewer, source):
             if rel == K.Relation.ATTACKING and slot != s[ATK_SLOT]:
                 return False
             if rel == K.Relation.DEFENDING and slot != s[DEF_SLOT]:
+                return False
+            if rel == K.Relation.IN_BATTLE and (s[DEF_SLOT] < 0 or (slot != s[ATK_SLOT] and slot != s[DEF_SLOT])):
                 return False
     return True
 
@@ -169,6 +180,8 @@ def condition_holds(game, s, T, cond, arg, p, source):
         return on_stage and s[ORIENT + source * CARD_W] == K.Orientation.REVERSE
     if cond == K.Condition.SELF_STANDING:
         return on_stage and s[ORIENT + source * CARD_W] == K.Orientation.STAND
+    if cond == K.Condition.SELF_RESTED:
+        return on_stage and s[ORIENT + source * CARD_W] == K.Orientation.REST
     if cond == K.Condition.OPP_LEVEL_AT_LEAST:
         return game.player_level(s, 1 - p) >= arg
     if cond == K.Condition.CLOCK_AT_MOST:
@@ -230,6 +243,12 @@ def condition_holds(game, s, T, cond, arg, p, source):
                 if cards[c, K.C_TRAIT0] != arg and cards[c, K.C_TRAIT1] != arg and cards[c, K.C_TRAIT2] != arg:
                     return False
         return True
+    if cond == K.Condition.ALL_CHARS_FILTER:
+        for pos in range(K.N_POSITIONS):
+            sl = stage_slot(s, p, pos)
+            if sl >= 0 and not game.filter_match(s, T, arg, sl, p, source):
+                return False
+        return True
     if cond == K.Condition.IN_BATTLE:
         return source >= 0 and (source == s[ATK_SLOT] or source == s[DEF_SLOT])
     if cond == K.Condition.BATTLE_OPP_COST_AT_MOST:
@@ -253,6 +272,14 @@ def condition_holds(game, s, T, cond, arg, p, source):
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
             if sl >= 0 and game.filter_match(s, T, arg >> 8, sl, p, source):
+                n += 1
+        return n >= (arg & 0xFF)
+    if cond == K.Condition.MEMORY_AT_MOST:
+        return s[MEMORY_N + p] <= arg
+    if cond == K.Condition.MEMORY_FILTER_AT_LEAST:
+        n = 0
+        for i in range(s[MEMORY_N + p]):
+            if game.filter_match(s, T, arg >> 8, s[MEMORY_L + p * K.MAX_DECK + i], p, source):
                 n += 1
         return n >= (arg & 0xFF)
     if cond == K.Condition.NAMED_IN_CLOCK:

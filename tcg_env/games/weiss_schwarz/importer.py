@@ -107,6 +107,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
     by_number: dict[str, TextRecord] = {}
     seen: set[str] = set()
     grant_keys: list[str] = []  # the distinct granted abilities so far (the pool has MAX_GRANTS bits)
+    name_groups: list[tuple[str, ...]] = []  # the distinct name-part sets so far (MAX_NAME_GROUPS bits)
 
     for rec in data:
         number = str(rec.get("code") or "").strip() if isinstance(rec, dict) else ""
@@ -203,11 +204,17 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             keys = {json.dumps(d["ability"], sort_keys=True) for d in _walk_dicts(ab)
                     if d.get("op") in ("grant_ability", "aura_grant_ability")}
             new = [k for k in keys if k not in grant_keys]
+            groups = {tuple(sorted(set(d["name_contains"]))) for d in _walk_dicts(ab) if "name_contains" in d}
+            new_groups = [g for g in groups if g not in name_groups]
             if len(grant_keys) + len(new) > K.MAX_GRANTS:
                 results[i] = LineResult.unsupported(results[i].line, "more distinct granted abilities than the "
                                                     "engine has bits for (MAX_GRANTS per list)")
+            elif len(name_groups) + len(new_groups) > K.MAX_NAME_GROUPS:
+                results[i] = LineResult.unsupported(results[i].line, "more distinct parts of card names than the "
+                                                    "engine has bits for (MAX_NAME_GROUPS per list)")
             else:
                 grant_keys.extend(new)
+                name_groups.extend(new_groups)
         keep = [(a, i) for a, i in keep if results[i].compiled]  # a line is compiled whole or not at all
         abilities, sources = [a for a, _ in keep], [i for _, i in keep]
         text_rec = TextRecord(number, _set_of(number), results, name=name)
@@ -325,6 +332,10 @@ def _missing_ref(ab: dict, names: dict[str, str], traits: set[str]) -> str | Non
     for name, typ in refs:
         if name not in names or (typ is not None and names[name] != typ):
             return f"names {name!r}, not in this list"
+    for d in _walk_dicts(ab):  # "with "X" in its card name": some card of the list has one of the parts
+        parts = d.get("name_contains")
+        if parts and not any(x in n for x in parts for n in names):
+            return f"names a part of a card name ({' or '.join(map(repr, parts))}) no card of this list has"
     for t in trait_refs:
         if t not in traits:
             return f"names the trait {t!r}, which no character of this list has"

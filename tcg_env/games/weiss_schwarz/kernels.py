@@ -254,9 +254,12 @@ def legal_mask_row(game, s, T, out):
                 n += 1
         return n
     if kind == K.Decision.CHOOSE_POSITION:
-        mode = s[DEC_ARG + 3]  # 0 any position, 1 an empty one, 2 any other than its own
+        mode = s[DEC_ARG + 3] & 15  # 0 any position, 1 an empty one, 2 any other than its own
+        allowed = s[DEC_ARG + 3] >> 4  # POSITION_BITS of the positions allowed (0: all)
         cur = s[POS + s[DEC_ARG + 2] * CARD_W]
         for pos in range(K.N_POSITIONS):
+            if allowed != 0 and (allowed >> pos) & 1 == 0:
+                continue
             if mode == 1 and stage_slot(s, p, pos) >= 0:
                 continue
             if mode == 2 and pos == cur:
@@ -423,6 +426,7 @@ def apply_unchecked(game, s, T, a):
                 s[PMOD + d * CARD_W] += cards[c, K.C_BACKUP_POWER]
                 # "when you use this card's Backup" (CR 10.5): its auto abilities, from the waiting room
                 game.trigger_card(s, T, sl, p, K.Trigger.USE_KEYWORD, -1)
+                game.trigger_act_used(s, T, p)  # Backup is an [ACT] ability (CR 10.5.1)
             else:
                 game.play_event(s, T, p, option_of(a, K.HAND_BASE))
         s[STEP] = K.AttackStep.DAMAGE
@@ -476,6 +480,7 @@ def apply_unchecked(game, s, T, a):
     elif kind == K.Decision.OPTIONAL_EFFECT:
         slot, arow, aux = pending_take(game, s, p, s[DEC_ARG])
         if a != K.PASS:
+            game.count_auto_use(s, T, slot, arow)  # "up to N times per turn": a declined cost is no use
             game.start_ability(s, T, p, slot, arow, aux)
     elif kind == K.Decision.PAY_COST:
         hs = zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE))

@@ -26,8 +26,11 @@ from tcg_env.games.weiss_schwarz.state import (
     DEC_ARG,
     D_KW,
     KWMOD,
+    MEMORY_L,
+    MEMORY_N,
     TT,
     TURN_PLAYER,
+    USES,
     ZONE,
     CARD_W,
 )
@@ -97,6 +100,30 @@ def trigger_clock_abilities(game, s, T, trig):
 
 
 @internal
+def trigger_act_used(game, s, T, p):
+    """Player ``p`` used an [ACT] ability (an [ACT], a [COUNTER] [ACT] or Backup, CR 8.2): "when you
+    use an [ACT]" on p's stage characters, "when your opponent uses an [ACT]" on the other's."""
+    for pos in range(K.N_POSITIONS):
+        sl = stage_slot(s, p, pos)
+        if sl >= 0:
+            game.trigger_card(s, T, sl, p, K.Trigger.ACT_USED, -1)
+    for pos in range(K.N_POSITIONS):
+        sl = stage_slot(s, 1 - p, pos)
+        if sl >= 0:
+            game.trigger_card(s, T, sl, 1 - p, K.Trigger.OPP_ACT_USED, -1)
+
+
+@internal
+def trigger_other_battle_opp_reversed(game, s, T, winner, p):
+    """``winner``'s battle opponent became [REVERSE]: "when your other character's battle opponent
+    becomes [REVERSE]" on p's other stage characters (their filter on the winner)."""
+    for pos in range(K.N_POSITIONS):
+        sl = stage_slot(s, p, pos)
+        if sl >= 0 and sl != winner:
+            game.trigger_card(s, T, sl, p, K.Trigger.OTHER_BATTLE_OPP_REVERSED, winner)
+
+
+@internal
 def trigger_all(game, s, T, trig):
     """A phase / step activation condition: every stage character and climax of both players."""
     for p in range(2):
@@ -106,6 +133,13 @@ def trigger_all(game, s, T, trig):
                 game.trigger_card(s, T, sl, p, trig, -1)
         if s[CX_N + p] > 0:
             game.trigger_card(s, T, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1], p, trig, -1)
+        # AUTO abilities working from the top of the clock (Alarm, CR 10.1.1) or the memory (CR 10.9.1)
+        if s[CLOCK_N + p] > 0:
+            trigger_abilities(game, s, T, TT, s[CLOCK_L + p * K.MAX_DECK + s[CLOCK_N + p] - 1], p, trig, -1, False,
+                              K.AbilityZone.CLOCK_TOP)
+        for i in range(s[MEMORY_N + p]):
+            trigger_abilities(game, s, T, TT, s[MEMORY_L + p * K.MAX_DECK + i], p, trig, -1, False,
+                              K.AbilityZone.MEMORY)
 
 
 @internal
@@ -133,6 +167,9 @@ def play_pending(game, s, T, p, i):
     slot = s[e + PE_SLOT]
     arow = s[e + PE_ABIL]
     aux = s[e + PE_AUX]
+    if game.auto_uses_left(s, T, slot, arow) == 0:
+        pending_remove(game, s, p, i)  # "this ability activates up to N times per turn": not again
+        return 2
     optional = (A[arow, K.A_OPTIONAL] != 0 or A[arow, K.A_COST_STOCK] > 0 or A[arow, K.A_COST_REST_SELF] != 0
                 or A[arow, K.A_COST_DISCARD] > 0 or A[arow, K.A_COST_HAND_TO_CLOCK] > 0)
     if not game.cost_payable(s, T, arow, p, slot):
@@ -144,6 +181,43 @@ def play_pending(game, s, T, p, i):
         set_decision(s, K.Decision.OPTIONAL_EFFECT, p)
         return 1
     pending_remove(game, s, p, i)
+    game.count_auto_use(s, T, slot, arow)
     if game.start_ability(s, T, p, slot, arow, aux) == 1:
         return 1
     return 2
+
+
+@internal
+def auto_use_index(game, s, T, slot, arow):
+    """(k, uses this turn) of AUTO ability row ``arow`` of card ``slot``: the card's USES word holds a bit
+    per use of its ability k (bits k, k + 8, k + 16; forgotten at the end of the turn and when the card
+    changes zones); k = -1 for a granted ability (no limit)."""
+    k = arow - card_table(T)[cid_of(s, slot), K.C_ABIL_START]
+    if k < 0 or k >= K.MAX_ABIL_PER_CARD:
+        return -1, 0
+    used = 0
+    while used < 3 and (s[USES + slot * CARD_W] >> (k + used * K.MAX_ABIL_PER_CARD)) & 1 != 0:
+        used += 1
+    return k, used
+
+
+@internal
+def auto_uses_left(game, s, T, slot, arow):
+    """How many more times this turn AUTO ability ``arow`` may be played ("this ability activates up to N
+    times per turn", A_ONCE_PER_TURN = N); 1 for an ability without a limit."""
+    limit = ability_table(T)[arow, K.A_ONCE_PER_TURN]
+    if limit <= 0:
+        return 1
+    k, used = game.auto_use_index(s, T, slot, arow)
+    if k < 0:
+        return 1
+    return max(limit - used, 0)
+
+
+@internal
+def count_auto_use(game, s, T, slot, arow):
+    """The ability is played (CR 8.7.3.1.1: an ability whose cost is declined is not played, so not counted)."""
+    if ability_table(T)[arow, K.A_ONCE_PER_TURN] > 0:
+        k, used = game.auto_use_index(s, T, slot, arow)
+        if k >= 0 and used < 3:
+            s[USES + slot * CARD_W] |= 1 << (k + used * K.MAX_ABIL_PER_CARD)

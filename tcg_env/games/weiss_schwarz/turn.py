@@ -255,10 +255,12 @@ def flow_step(game, s, T):
                 game.reverse_char(s, T, a)
                 if s[ORIENT + a * CARD_W] == K.Orientation.REVERSE:
                     game.trigger_card(s, T, d, 1 - tp, K.Trigger.BATTLE_OPP_REVERSED, a)
+                    game.trigger_other_battle_opp_reversed(s, T, d, 1 - tp)
             if pd <= pa:
                 game.reverse_char(s, T, d)
                 if s[ORIENT + d * CARD_W] == K.Orientation.REVERSE:
                     game.trigger_card(s, T, a, tp, K.Trigger.BATTLE_OPP_REVERSED, d)
+                    game.trigger_other_battle_opp_reversed(s, T, a, tp)
         s[FLOW] = F_END_ATTACK
         return 0
     if fl == F_END_ATTACK:
