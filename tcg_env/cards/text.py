@@ -191,8 +191,13 @@ class CardTextCompiler:
                 from lark import Lark
             except ImportError as exc:  # a core dependency: only a broken install lacks it
                 raise ImportError("tcg_env's card-text compilers need the 'lark' package: pip install lark") from exc
+            options = dict(self.lark_options)
+            if self.parser_kind == "lalr" and "cache" not in options:
+                cache = _parser_cache(self.grammar_path)
+                if cache is not None:
+                    options["cache"] = cache
             self._parser = Lark(self.grammar_path.read_text(encoding="utf-8"), start=self.start,
-                                parser=self.parser_kind, **self.lark_options)  # fmt: skip
+                                parser=self.parser_kind, **options)  # fmt: skip
         return self._parser
 
     def compile_line(self, line: str, card: Mapping[str, Any] | None = None) -> LineResult:
@@ -229,6 +234,25 @@ class CardTextCompiler:
                 raise KeyError(f"approximation {name!r} is not declared in the game's approximations")
         verdict = Verdict.APPROXIMATE if t.approximations else Verdict.EXACT
         return LineResult(text, verdict, abilities=abilities, fields=fields, approximations=tuple(t.approximations))
+
+
+def _parser_cache(grammar: Path) -> str | None:
+    """Where Lark keeps a grammar's LALR tables between processes (its ``cache`` option): building
+    the larger grammars takes one to a few seconds, loading them a fraction. A file per grammar in
+    the user's cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``, ``tcg_env/``, made private):
+    Lark checks the grammar's hash stored in it and rebuilds a stale one, and a pickle is loaded
+    from no folder other users may write (Lark's own ``cache=True`` uses the shared temporary
+    folder). None (no cache) where that folder cannot be made."""
+    import os
+
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tcg_env"
+    try:
+        root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not os.access(root, os.W_OK):
+            return None
+    except OSError:
+        return None
+    return str(root / f"lark_{grammar.parent.name}_{grammar.stem}.cache")
 
 
 def _copy(v: Any) -> Any:

@@ -59,6 +59,12 @@ class _Toy(TextTransformer, Transformer):
         return None
 
 
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path, monkeypatch):
+    """The toy grammars' parser caches go to the test's folder, not the user's cache."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+
 @pytest.fixture
 def compiler(tmp_path):
     g = tmp_path / "toy.lark"
@@ -84,6 +90,21 @@ def test_cached_results_are_copies(compiler):
     a.abilities[0]["amount"] = 99
     b = compiler.compile_line("Deal 3 damage to target creature.")
     assert b.abilities[0]["amount"] == 3
+
+
+def test_the_parser_tables_are_cached_in_a_private_folder_and_rebuilt_when_the_grammar_changes(tmp_path):
+    """Building a large LALR grammar takes seconds on a loaded machine: its tables are kept in the
+    user's cache folder (private: Lark loads them with pickle), keyed by the grammar's hash."""
+    g = tmp_path / "toy.lark"
+    g.write_text(GRAMMAR)
+    assert CardTextCompiler(g, _Toy, approximations={}).compile_line("Draw 2 cards.").verdict is Verdict.EXACT
+    folder = tmp_path / "cache" / "tcg_env"
+    assert [f.name for f in folder.iterdir()] == [f"lark_{tmp_path.name}_toy.cache"]
+    assert folder.stat().st_mode & 0o077 == 0
+    g.write_text(GRAMMAR.replace('"Draw"', '"Pull"'))  # a changed grammar: the stale tables are not used
+    c = CardTextCompiler(g, _Toy, approximations={})
+    assert c.compile_line("Pull 2 cards.").verdict is Verdict.EXACT
+    assert c.compile_line("Draw 2 cards.").verdict is Verdict.UNSUPPORTED
 
 
 def test_a_broken_grammar_raises_instead_of_failing_every_line(tmp_path):

@@ -2175,10 +2175,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
 
 _HERE = Path(__file__).resolve().parent
-# cache=True: Lark keeps the LALR tables in a temporary file keyed by the grammar (a rebuild costs about a
-# second, more on a loaded machine)
-COMPILER = _Compiler(_HERE / "card_text.lark", WSTextTransformer, approximations=APPROXIMATIONS, parser="lalr",
-                     cache=True)
+# the LALR tables are cached between processes (text._parser_cache: a rebuild of this grammar costs about
+# a second, more on a loaded machine)
+COMPILER = _Compiler(_HERE / "card_text.lark", WSTextTransformer, approximations=APPROXIMATIONS, parser="lalr")
 
 
 def compile_line(line: str, card: Mapping[str, Any] | None = None):
