@@ -6,7 +6,8 @@
    way ``tcg cards import`` does, and times it (the issue's target: the largest sample list under
    10 s) with the card-text coverage line.
 2. Builds decks from the imported pool shaped like the game's two default decks (or like the first
-   built-in deck the pool can fill; :func:`tcg_env.cards.deck_like.deck_like`), twice: ``as_like``
+   built-in deck the pool can fill; :func:`tcg_env.cards.deck_like.deck_like`; the starter pool then
+   plays the built-in decks of those shapes, like for like), twice: ``as_like``
    (a card with abilities for each starter card with abilities, a vanilla card for a vanilla one:
    decks as heavy in abilities as the starter decks, the like-for-like comparison) and ``first``
    (cards whose text compiled whole first: decks of abilities only, heavier than the starter decks).
@@ -17,7 +18,7 @@
 
 The last line is one JSON object: game, file, import_s, cards, cards_exact, cards_approximate,
 starter_decisions_per_s, imported_decisions_per_s (as_like), imported_abilities_first_decisions_per_s,
-ratio, ratio_abilities_first, decisions_per_game, load.
+ratio, ratio_abilities_first, decisions_per_game, starter_decks, load.
 """
 
 from __future__ import annotations
@@ -87,8 +88,9 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as d:
         path = write_pool(args.game, list(res), Path(d) / "imported.json", source=str(args.file))
         pool = load_game_pool(args.game, path)
-    def shaped(abilities: str) -> list[list[str]]:
-        out = []
+    def shaped(abilities: str) -> tuple[list[str], list[list[str]]]:
+        """The two imported decks and the names of the built-in decks whose shapes they have."""
+        names, out = [], []
         for i, like in enumerate(spec.default_decks()):
             try:  # the shape of the starter deck it is measured against, else the first the pool fills
                 name, deck = deck_like_named(args.game, pool, like, seed=i, abilities=abilities)
@@ -97,17 +99,26 @@ def main(argv=None) -> int:
             rows = sum(len(pool.ability_rows(pool.index[n])) for n in deck)
             print(f"deck ({abilities}) like {name}: {len(deck)} cards, {len(set(deck))} different, "
                   f"{sum(len(pool.ability_rows(pool.index[n])) > 0 for n in deck)} with abilities, {rows} ability rows")
+            names.append(name)
             out.append(deck)
-        return out
+        return names, out
 
     base = spec.load_tables()
     for like in spec.default_decks():
         ids = [int(c) for c in spec.load_deck(base, like, None).card_ids]
         print(f"starter deck {like}: {sum(len(base.ability_rows(c)) > 0 for c in ids)} cards with abilities, "
               f"{sum(len(base.ability_rows(c)) for c in ids)} ability rows")
-    runs = {"starter": _runner(args.game, None, None, args.batch),
-            "imported": _runner(args.game, pool, shaped("as_like"), args.batch),
-            "imported_abilities_first": _runner(args.game, pool, shaped("first"), args.batch)}  # fmt: skip
+    like_names, like_decks = shaped("as_like")
+    first_names, first_decks = shaped("first")
+    # like for like: the starter pool plays the built-in decks whose shapes the imported decks have
+    # (the default decks, unless the pool cannot fill one's shape: then the deck the imported one is
+    # shaped like, so both sides of the ratio play the same matchup of shapes)
+    print(f"starter decks: {like_names[0]} vs {like_names[1]} (the shapes of the imported as_like decks)")
+    if first_names != like_names:
+        print(f"  note: the abilities-first decks have the shapes {first_names[0]} vs {first_names[1]}")
+    runs = {"starter": _runner(args.game, None, like_names, args.batch),
+            "imported": _runner(args.game, pool, like_decks, args.batch),
+            "imported_abilities_first": _runner(args.game, pool, first_decks, args.batch)}  # fmt: skip
     tot = {k: [0, 0, 0.0] for k in runs}
     t_end = time.perf_counter() + args.seconds
     while time.perf_counter() < t_end:
@@ -131,7 +142,8 @@ def main(argv=None) -> int:
            "starter_decisions_per_s": round(rate["starter"]), "imported_decisions_per_s": round(rate["imported"]),
            "imported_abilities_first_decisions_per_s": round(rate["imported_abilities_first"]),
            "ratio": round(ratio, 4), "ratio_abilities_first": round(ratio_first, 4),
-           "decisions_per_game": {k: round(v, 1) for k, v in per_game.items()}, "load": load}  # fmt: skip
+           "decisions_per_game": {k: round(v, 1) for k, v in per_game.items()}, "starter_decks": like_names,
+           "load": load}  # fmt: skip
     print(json.dumps(out))
     return 0
 

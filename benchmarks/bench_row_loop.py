@@ -1,6 +1,6 @@
 """Single-thread random-play loop, with and without the observation: where a decision's time goes.
 
-    python benchmarks/bench_row_loop.py --game fftcg [--batch 256] [--repeats 7]
+    python benchmarks/bench_row_loop.py --game fftcg [--batch 256] [--repeats 7] [--clock cpu]
 
 A developer tool beside ``bench_engine.py`` (which measures the batch kernel on all threads
 against the reference game). This one runs one thread over ``--batch`` rows, 200 decisions per
@@ -73,7 +73,7 @@ def _engine_random_play(kernels):
     return play
 
 
-def measure(game: str, batch: int, repeats: int, mode: int) -> float:
+def measure(game: str, batch: int, repeats: int, mode: int, clock=time.perf_counter) -> float:
     import numba
 
     import tcg_env
@@ -88,9 +88,9 @@ def measure(game: str, batch: int, repeats: int, mode: int) -> float:
     best = float("inf")
     for _ in range(repeats):
         done = counters[:, 0].sum()
-        t0 = time.perf_counter()
+        t0 = clock()
         play(*args, 200, bg.obs, bg.masks, rng, counters)
-        best = min(best, (time.perf_counter() - t0) / (counters[:, 0].sum() - done) * 1e9)
+        best = min(best, (clock() - t0) / (counters[:, 0].sum() - done) * 1e9)
     return best
 
 
@@ -103,13 +103,17 @@ def main(argv=None):
                     help="which forms to run: 0 observation over the previous, 1 full observation, 2 none, "
                          "3 the engine's batch kernel (form 3 only uses spec.kernels.random_play_batch, so a copy "
                          "of this script placed in an older checkout measures that checkout's batch kernel)")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="wall: elapsed time; cpu: the process's CPU time (time.process_time), which leaves out the "
+                         "time other processes of a loaded machine take from it (the loop runs on one thread)")
     args = ap.parse_args(argv)
     forms = {int(f) for f in args.forms.split(",")}
-    out = {"game": args.game, "batch": args.batch}
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    out = {"game": args.game, "batch": args.batch, "clock": args.clock}
     for mode, name in ((0, "obs_over_previous_ns"), (1, "obs_full_ns"), (2, "no_obs_ns"), (3, "engine_batch_ns")):
         if mode not in forms:
             continue
-        out[name] = round(measure(args.game, args.batch, args.repeats, mode), 1)
+        out[name] = round(measure(args.game, args.batch, args.repeats, mode, clock), 1)
         print(f"{args.game} single-thread random play, {name[:-3].replace('_', ' ')}: {out[name]:.1f} ns/decision")
     print(json.dumps(out))
 

@@ -194,10 +194,12 @@ class CardTable:
         """``T``, the argument every kernel takes: the tables ``cards``, ``abilities``, ``filters``
         and ``code`` packed into one int32 array by the game's :attr:`PACK` (the engine's
         ``pack_tables``), with the game's :meth:`card_obs_rows` as its ``obs_rows`` table (the
-        observation copies a card's static columns from it). Computed once."""
+        observation copies a card's static columns from it) and its :meth:`kernel_flags` as its
+        ``flags`` table. Computed once."""
         cached = self.__dict__.get("_kernel_tables")
         if cached is None:
-            cached = self.PACK(self.cards, self.abilities, self.filters, self.code, self.card_obs_rows())
+            cached = self.PACK(self.cards, self.abilities, self.filters, self.code, self.card_obs_rows(),
+                               self.kernel_flags())
             self.__dict__["_kernel_tables"] = cached
         return cached
 
@@ -217,6 +219,12 @@ class CardTable:
     def card_obs_rows(self) -> np.ndarray:
         """The ``obs_rows`` table of :attr:`kernel_tables` (default: :attr:`obs_features`)."""
         return self.obs_features
+
+    def kernel_flags(self) -> np.ndarray | None:
+        """The ``flags`` table of :attr:`kernel_tables` (``tcg_env.engine.tables``): what the game's
+        kernels may skip for this pool, derived from the four rule tables; None (the default):
+        every bit set, the kernels skip nothing."""
+        return None
 
     def card_id(self, number: str) -> int:
         try:

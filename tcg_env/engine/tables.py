@@ -13,8 +13,15 @@ static columns), stored as the float32 values' bits: the observation copies a ca
 fixed-size copy (``tcg_env.engine.obsbuf.copy_card_row``) instead of computing and storing its
 columns one by one.
 
+A sixth table, ``flags``, holds what a game derives from the four rule tables when the pool is
+packed so that its kernels can skip work a pool never needs (``FLAG_WORDS`` int32 words per row; one
+row per card id, then one row for the whole pool): e.g. "this card has no ability that works from the
+hand", "no card of the pool can make a card unblockable". A set bit means "may": the default table,
+every bit set, makes the kernels skip nothing. Being derived from the rule tables, it is not part of
+the pool's fingerprint (``tcg_env.adapter.pool_fingerprint`` hashes ``unpack_tables``).
+
 Layout: a header of ``HEADER`` words, ``(rows, cols, offset)`` for each table in the order
-cards, abilities, filters, code, obs_rows, then the tables' rows back to back (C order).
+cards, abilities, filters, code, obs_rows, flags, then the tables' rows back to back (C order).
 """
 
 import numpy as np
@@ -22,15 +29,19 @@ import numba
 from numba import njit, types
 from numba.extending import intrinsic
 
-N_TABLES = 5  # cards, abilities, filters, code, obs_rows
+N_TABLES = 6  # cards, abilities, filters, code, obs_rows, flags
 HEADER = 3 * N_TABLES
 OBS_ROWS = 4  # the index of the obs_rows table
+FLAGS = 5  # the index of the flags table
+FLAG_WORDS = 4  # int32 words per row of the flags table (each game gives them its own meaning)
 
 
 def pack_tables(cards: np.ndarray, abilities: np.ndarray, filters: np.ndarray, code: np.ndarray,
-                obs_rows: np.ndarray) -> np.ndarray:
-    """The packed int32 array of the four rule tables (each 2-D int32) and ``obs_rows`` (2-D
-    float32, one row per card id: ``obs_rows.shape[0] == cards.shape[0]``)."""
+                obs_rows: np.ndarray, flags: np.ndarray | None = None) -> np.ndarray:
+    """The packed int32 array of the four rule tables (each 2-D int32), ``obs_rows`` (2-D
+    float32, one row per card id: ``obs_rows.shape[0] == cards.shape[0]``) and ``flags`` (2-D
+    int32, ``(cards.shape[0] + 1, FLAG_WORDS)``: a row per card id, then the pool's row; None: every
+    bit set, the kernels skip nothing)."""
     for k, t in enumerate((cards, abilities, filters, code)):
         if t.ndim != 2 or t.dtype != np.int32:
             raise ValueError(f"kernel table {k} must be a 2-D int32 array, got {t.ndim}-D {t.dtype}")
@@ -38,7 +49,12 @@ def pack_tables(cards: np.ndarray, abilities: np.ndarray, filters: np.ndarray, c
         raise ValueError(f"obs_rows must be a 2-D float32 array, got {obs_rows.ndim}-D {obs_rows.dtype}")
     if obs_rows.shape[0] != cards.shape[0]:
         raise ValueError(f"obs_rows must have one row per card id ({cards.shape[0]}), got {obs_rows.shape[0]}")
-    tables = (cards, abilities, filters, code, np.ascontiguousarray(obs_rows).view(np.int32))
+    if flags is None:
+        flags = np.full((cards.shape[0] + 1, FLAG_WORDS), -1, np.int32)
+    if flags.dtype != np.int32 or flags.shape != (cards.shape[0] + 1, FLAG_WORDS):
+        raise ValueError(f"flags must be a ({cards.shape[0] + 1}, {FLAG_WORDS}) int32 array (a row per card id and "
+                         f"the pool's), got {flags.shape} {flags.dtype}")
+    tables = (cards, abilities, filters, code, np.ascontiguousarray(obs_rows).view(np.int32), flags)
     header = np.zeros(HEADER, np.int32)
     offset = HEADER
     for k, t in enumerate(tables):
@@ -54,6 +70,11 @@ def pack_tables(cards: np.ndarray, abilities: np.ndarray, filters: np.ndarray, c
 def unpack_tables(T: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The four rule tables of a packed ``T`` as 2-D views (for Python code and tests)."""
     return tuple(_table_view_python(T, k) for k in range(OBS_ROWS))
+
+
+def unpack_flags(T: np.ndarray) -> np.ndarray:
+    """The ``flags`` table of a packed ``T`` as a 2-D view (the pool's row last)."""
+    return _table_view_python(T, FLAGS)
 
 
 def unpack_obs_rows(T: np.ndarray) -> np.ndarray:
@@ -121,3 +142,9 @@ def filter_table(T):
 @njit(cache=True, inline="always")
 def code_table(T):
     return _view(T, 3)
+
+
+@njit(cache=True, inline="always")
+def flag_table(T):
+    """The ``flags`` table: row ``cid`` a card's, the last row the pool's (module docstring)."""
+    return _view(T, 5)

@@ -6,8 +6,8 @@ import pytest
 from numba import njit
 
 import tcg_env
-from tcg_env.engine.tables import (HEADER, ability_table, card_table, code_table, filter_table, pack_tables,
-                                   unpack_obs_rows, unpack_tables)
+from tcg_env.engine.tables import (FLAG_WORDS, HEADER, ability_table, card_table, code_table, filter_table,
+                                   pack_tables, unpack_flags, unpack_obs_rows, unpack_tables)
 
 
 def _tables(seed=0):
@@ -48,7 +48,9 @@ def test_packed_tables_read_back_as_the_separate_tables():
     tables = _tables()
     obs_rows = _obs_rows(tables[0].shape[0])
     T = pack_tables(*tables, obs_rows)
-    assert T.dtype == np.int32 and T.ndim == 1 and T.size == HEADER + sum(t.size for t in tables) + obs_rows.size
+    n_flags = (tables[0].shape[0] + 1) * FLAG_WORDS  # the default flags table: every bit set
+    assert T.dtype == np.int32 and T.ndim == 1 and T.size == HEADER + sum(t.size for t in tables) + obs_rows.size + n_flags
+    assert (unpack_flags(T) == -1).all()
     for a, b in zip(unpack_tables(T), tables):
         assert np.array_equal(a, b)
     assert unpack_obs_rows(T).dtype == np.float32
@@ -66,6 +68,18 @@ def test_pack_tables_rejects_a_table_that_is_not_2d_int32():
         pack_tables(tables[0], tables[1], tables[2].astype(np.int64), tables[3], obs_rows)
     with pytest.raises(ValueError, match="kernel table 0"):
         pack_tables(tables[0].ravel(), *tables[1:], obs_rows)
+
+
+def test_pack_tables_keeps_the_flags_given_and_rejects_a_flags_table_of_another_shape():
+    tables = _tables()
+    obs_rows = _obs_rows(tables[0].shape[0])
+    flags = np.arange(8 * FLAG_WORDS, dtype=np.int32).reshape(8, FLAG_WORDS)  # 7 cards and the pool's row
+    T = pack_tables(*tables, obs_rows, flags)
+    assert np.array_equal(unpack_flags(T), flags)
+    for a, b in zip(unpack_tables(T), tables):  # the rule tables (the pool's fingerprint) are unchanged
+        assert np.array_equal(a, b)
+    with pytest.raises(ValueError, match=r"flags must be a \(8, 4\) int32 array"):
+        pack_tables(*tables, obs_rows, flags[:7])
 
 
 def test_pack_tables_rejects_obs_rows_of_another_type_or_card_count():

@@ -8,11 +8,12 @@ See ``kernels`` for the file layout.
 
 from numba import njit
 
-from tcg_env.engine.tables import ability_table, card_table, code_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
 from tcg_env.engine.jit import internal
 from tcg_env.rules.modifiers import mod_total
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS
+from tcg_env.games.fftcg.filters import field_type_mask
 from tcg_env.games.fftcg.state import (
     CARD,
     CARD_W,
@@ -77,6 +78,7 @@ def refresh_derived(game, s, T):
         s[D_COUNTS + p * 3 + 2] = 0
     if n_field_abil == 0:
         return  # no field abilities on the field: the cards' own values are final
+    F = filter_table(T)
     # field abilities: applied after the card's own values (CR 11.12.4.6/7: power changes last)
     for p in range(2):
         for i in range(s[FIELD_N + p]):
@@ -103,8 +105,13 @@ def refresh_derived(game, s, T):
                     if op == K.Op.AURA_POWER or op == K.Op.AURA_KEYWORD or op == K.Op.AURA_RESTRICT:
                         frow = code[r, K.I_A1]
                         for q in range(2):
+                            tm = field_type_mask(F, frow, p, q)
+                            if tm == 0:
+                                continue
                             for j in range(s[FIELD_N + q]):
                                 t = s[FIELD_L + q * FIELD_SLOTS + j]
+                                if (tm & (1 << cards[s[CARD + t * CARD_W], K.C_TYPE])) == 0:
+                                    continue
                                 if game.filter_match(s, T, frow, t, p, src):
                                     if op == K.Op.AURA_POWER:
                                         s[D_POWER + t * CARD_W] += code[r, K.I_A0]

@@ -6,7 +6,7 @@ helpers. See ``kernels`` for the file layout.
 """
 
 from tcg_env.engine.tables import card_table, filter_table
-from tcg_env.engine.jit import internal, internal_widened
+from tcg_env.engine.jit import internal, internal_inline, internal_widened
 from tcg_env.rules.filters import (NO_VALUE, holder_of, passes_bits_of_value, passes_equals, passes_not_source,
                                    passes_range, passes_side, passes_state, passes_zone)
 from tcg_env.games.fftcg import constants as K
@@ -48,6 +48,23 @@ def count_field_type(s, T, player, ctype):
     return n
 
 
+@internal_inline
+def field_type_mask(F, frow, p, q):
+    """The card types (bits of Type) a card on player ``q``'s field may have to match filter ``frow``
+    seen by ``p``, from the filter's side and type columns alone: 0 = none of them can match (a card on
+    ``q``'s field is controlled by ``q``, CR 6.2, zones.enter_field; filters.filter_row_match reads
+    the same columns); -1 = not known (a filter with alternatives, or none). A pre-check that saves
+    the field abilities (``characteristics.refresh_derived``, ``condition_holds``) the ``filter_match``
+    calls that could only fail."""
+    if frow < 0 or (F[frow, K.F_EXCLUDE_SELF] >> K.FILTER_ALT_SHIFT) != 0:
+        return -1
+    side = F[frow, K.F_SIDE]
+    if (side == K.Side.OWN and q != p) or (side == K.Side.OPPONENT and q == p):
+        return 0
+    tm = F[frow, K.F_TYPE_MASK]
+    return -1 if tm == 0 else tm
+
+
 @internal_widened  # called with literal arguments from many places: one compile (engine.jit)
 def condition_holds(game, s, T, cond, arg, player, source):
     """Conditions of conditional abilities (CR 11.8.13), evaluated for ``player``."""
@@ -71,16 +88,26 @@ def condition_holds(game, s, T, cond, arg, player, source):
         return s[TURN_PLAYER] == player
     if cond == K.Condition.CONTROLS_AT_LEAST or cond == K.Condition.CONTROLS_AT_MOST:
         frow = arg // K.COND_COUNT_SPAN
+        bound = arg % K.COND_COUNT_SPAN
+        at_most = cond == K.Condition.CONTROLS_AT_MOST
+        F = filter_table(T)
+        cards = card_table(T)
         n = 0
-        in_break = filter_table(T)[frow, K.F_ZONE] == K.FilterZone.BREAK  # "if you have 3 ... in your Break Zone"
+        in_break = F[frow, K.F_ZONE] == K.FilterZone.BREAK  # "if you have 3 ... in your Break Zone"
         for p in range(2):
+            tm = -1 if in_break else field_type_mask(F, frow, player, p)  # no field card of p can match: skip
+            if tm == 0:
+                continue
             for i in range(s[BREAK_N + p] if in_break else s[FIELD_N + p]):
                 slot = s[BREAK_L + p * K.MAX_DECK + i] if in_break else s[FIELD_L + p * FIELD_SLOTS + i]
-                if game.filter_match(s, T, frow, slot, player, source):
+                if (tm & (1 << cards[s[CARD + slot * CARD_W], K.C_TYPE])) != 0 and game.filter_match(
+                        s, T, frow, slot, player, source):  # fmt: skip
                     n += 1
-        if cond == K.Condition.CONTROLS_AT_MOST:
-            return n <= arg % K.COND_COUNT_SPAN
-        return n >= arg % K.COND_COUNT_SPAN
+                    if at_most and n > bound:
+                        return False  # the count is decided: the cards left cannot change the answer
+                    if not at_most and n >= bound:
+                        return True
+        return n <= bound if at_most else n >= bound
     if cond == K.Condition.JOB_ON_FIELD:
         cards = card_table(T)
         for i in range(s[FIELD_N + player]):

@@ -45,7 +45,7 @@ def can_attack(game, s, T, p, slot):
         return False
     if not game.is_j_resonator(s, T, slot) or not game.has_atk_def(s, T, slot):
         return False
-    if (game.restrictions_of(s, T, slot) & K.RESTRICT_CANT_ATTACK) != 0:
+    if game.restricted(s, T, slot, K.RESTRICT_CANT_ATTACK):
         return False
     return game.controls_since_turn_start(s, T, slot)
 
@@ -74,7 +74,7 @@ def attackable(game, s, T, attacker, slot):
         return False
     if s[RESTED + w] == 0 and not game.has_keyword(s, T, attacker, K.KW_PRECISION):
         return False
-    return (game.restrictions_of(s, T, slot) & K.RESTRICT_CANT_BE_ATTACKED) == 0  # "cannot be attacked"
+    return not game.restricted(s, T, slot, K.RESTRICT_CANT_BE_ATTACKED)  # "cannot be attacked"
 
 
 @internal
@@ -86,9 +86,9 @@ def can_block(game, s, T, p, slot):
         return False
     if slot == s[ATTACKED] or not game.is_j_resonator(s, T, slot) or not game.has_atk_def(s, T, slot):
         return False
-    if (game.restrictions_of(s, T, slot) & K.RESTRICT_CANT_BLOCK) != 0:
+    if game.restricted(s, T, slot, K.RESTRICT_CANT_BLOCK):
         return False
-    if (game.restrictions_of(s, T, s[ATTACKER]) & K.RESTRICT_CANT_BE_BLOCKED) != 0:
+    if game.restricted(s, T, s[ATTACKER], K.RESTRICT_CANT_BE_BLOCKED):
         return False  # "this card cannot be blocked"
     if game.has_keyword(s, T, s[ATTACKER], K.KW_FLYING) and not game.has_keyword(s, T, slot, K.KW_FLYING):
         return False

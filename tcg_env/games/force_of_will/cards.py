@@ -370,6 +370,21 @@ class FowCard(CardBase):
     abilities: list[FowAbility] = Field(default_factory=list, max_length=8)
 
 
+def fow_kernel_flags(cards: np.ndarray, code: np.ndarray) -> np.ndarray:
+    """The ``flags`` table of a pool's ``T`` (constants.FL_*): the pool's row holds the RESTRICT_* bits
+    its RESTRICT and AURA_RESTRICT instructions give (the only ways a card gets one: effects.
+    add_restrictions, characteristics.aura_sums) and whether it has a COST_REDUCTION instruction;
+    the cards' rows are unused (0)."""
+    from tcg_env.engine.tables import FLAG_WORDS
+
+    flags = np.zeros((cards.shape[0] + 1, FLAG_WORDS), np.int32)
+    restricting = (code[:, K.I_OP] == K.Op.RESTRICT) | (code[:, K.I_OP] == K.Op.AURA_RESTRICT)
+    flags[-1, K.FL_RESTRICT] = np.bitwise_or.reduce(code[restricting, K.I_A0]) if restricting.any() else 0
+    if (code[:, K.I_OP] == K.Op.COST_REDUCTION).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_COST_REDUCTION
+    return flags
+
+
 # ---- the compiled pool ------------------------------------------------------------------------
 @dataclass(kw_only=True)
 class FowCardTable(CardTable):
@@ -388,6 +403,9 @@ class FowCardTable(CardTable):
 
     def card_obs_features(self) -> np.ndarray:
         return card_obs_features(self.cards)
+
+    def kernel_flags(self) -> np.ndarray:
+        return fow_kernel_flags(self.cards, self.code)
 
     def is_deck_card(self, card_id: int) -> bool:
         """False for a J-ruler side: it is never listed in a deck (it is its ruler's back, CR 705)."""

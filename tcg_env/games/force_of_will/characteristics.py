@@ -14,7 +14,7 @@ from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.effects import I_A0, I_A1, I_A2, I_OP
-from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.rules.modifiers import mod_total
 from tcg_env.games.force_of_will import constants as K
@@ -184,6 +184,9 @@ def continuous_in_field(s, T):
 def cost_reduction(game, s, T, p, slot):
     """COST_REDUCTION of the continuous abilities of ``p``'s cards in the field for hand card
     ``slot`` (CR 903.2i-iv: free cost less)."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_COST_REDUCTION) == 0:
+        return 0  # no COST_REDUCTION in the pool (its flags): nothing to add up, here or in own_cost_reduction
     abil = ability_table(T)
     code = code_table(T)
     total = 0
@@ -270,6 +273,16 @@ def has_keyword(game, s, T, slot, kw):
 def restrictions_of(game, s, T, slot):
     """The RESTRICT_* bits now (continuous abilities included): what the rules read."""
     return game.restrictions_now(s, T, slot, game.continuous_in_field(s, T))
+
+
+@internal
+def restricted(game, s, T, slot, bits):
+    """Whether ``slot`` has one of the RESTRICT_* ``bits`` now (``restrictions_of``); not looked up
+    when no instruction of the pool gives any of them (the pool's flags, cards.fow_kernel_flags)."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_RESTRICT] & bits) == 0:
+        return False
+    return (game.restrictions_of(s, T, slot) & bits) != 0
 
 
 @internal

@@ -187,6 +187,12 @@ C_GRIMOIRE = CARD_TABLE.add("grimoire", source=copy())  # rulers: [Grimoire] N, 
 C_GODS_ARTS = CARD_TABLE.add("gods_arts")  # bit i: the card has a [God's Art] of name id i (A_GODS_ART; the observation shows it used)
 C_NCOLS = CARD_TABLE.width
 
+# The pool's flags table (tcg_env.engine.tables; cards.fow_kernel_flags), derived from the rule tables
+# when the pool is packed; a clear bit lets the kernels skip a check (same play, less work).
+FL_RESTRICT = 0  # the pool's row: the RESTRICT_* bits some RESTRICT / AURA_RESTRICT instruction of the pool gives
+FL_MISC = 1  # the pool's row: FLAG_* bits
+FLAG_COST_REDUCTION = 1  # some COST_REDUCTION instruction (characteristics.cost_reduction, own_cost_reduction)
+
 TB_MASTER = 1  # a master rune (CR 201.3c): one in a rune deck (CR 402.6c)
 TB_CHANT = 2  # a rune with the chant type too ("Chant/Rune", CR 201.2c-i, 402.6d)
 TB_STORY = 4  # a story chant: it belongs to the extra deck ([Grimoire], CR 1132.2)

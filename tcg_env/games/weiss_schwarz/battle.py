@@ -54,6 +54,7 @@ from tcg_env.engine.decisions import set_decision
 from tcg_env.games.weiss_schwarz.zones import (
     cid_of,
     owner_of,
+    pool_may_trigger,
     stage_slot,
 )
 
@@ -312,13 +313,14 @@ def declare_attack(game, s, T, p, pos, atype):
     game.trigger_card(s, T, sl, p, K.Trigger.ATTACKS_SELF, -1)  # 7.2.1.6
     if atype == K.AttackType.DIRECT:  # "when this card direct attacks"
         game.trigger_card(s, T, sl, p, K.Trigger.DIRECT_ATTACKS_SELF, -1)
-    for q in range(K.N_POSITIONS):  # "when your other character attacks" (filtered by the attacker)
-        o = stage_slot(s, p, q)
+    for q in range(K.N_POSITIONS if pool_may_trigger(T, K.Trigger.OTHER_ATTACKS) else 0):
+        o = stage_slot(s, p, q)  # "when your other character attacks" (filtered by the attacker)
         if o >= 0 and o != sl:
             game.trigger_card(s, T, o, p, K.Trigger.OTHER_ATTACKS, sl)
     if s[DEF_SLOT] >= 0:
         game.trigger_card(s, T, s[DEF_SLOT], 1 - p, K.Trigger.FRONTAL_ATTACKED_SELF, sl)
-        for q in range(K.N_POSITIONS):  # "when your other character is frontal attacked" (on the defender)
+        # "when your other character is frontal attacked" (on the defender)
+        for q in range(K.N_POSITIONS if pool_may_trigger(T, K.Trigger.OTHER_FRONTAL_ATTACKED) else 0):
             o = stage_slot(s, 1 - p, q)
             if o >= 0 and o != s[DEF_SLOT]:
                 game.trigger_card(s, T, o, 1 - p, K.Trigger.OTHER_FRONTAL_ATTACKED, s[DEF_SLOT])

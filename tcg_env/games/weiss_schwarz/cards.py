@@ -492,6 +492,9 @@ class WSCardTable(CardTable):
     def card_obs_rows(self) -> np.ndarray:
         return card_obs_rows(self.cards)
 
+    def kernel_flags(self) -> np.ndarray:
+        return ws_kernel_flags(self.cards, self.abilities, self.code)
+
     trait_names = property(lambda self: inverse_ids(self.trait_ids), doc="Trait id -> trait ('' for id 0).")
     title_names = property(lambda self: inverse_ids(self.title_ids), doc="Title id -> title ('' for id 0).")
 
@@ -557,6 +560,41 @@ def _stats(f: CardFeatures) -> None:
     f.scaled(10, K.C_COST, 3.0)
     f.scaled(11, K.C_POWER, 10000.0)
     f.scaled(12, K.C_SOUL, 3.0)
+
+
+def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray) -> np.ndarray:
+    """The ``flags`` table of a pool's ``T`` (constants.FL_*): per card id, whether it has a CONT
+    ability that works from the hand, the zones its CONT abilities with continuous instructions work
+    from, and the Triggers of its AUTO abilities; the last row, the OR of every card's and of the
+    granted abilities' (rows after every card's, A_ZONE >= GRANT_ZONE0)."""
+    from tcg_env.engine.tables import FLAG_WORDS
+
+    assert max(K.Trigger) < 31 * (FLAG_WORDS - K.FL_TRIG)
+    n = cards.shape[0]
+    flags = np.zeros((n + 1, FLAG_WORDS), np.int32)
+
+    def row_flags(r: int, out: np.ndarray) -> None:
+        kind, zone = abilities[r, K.A_KIND], abilities[r, K.A_ZONE]
+        if kind == K.AbilityKind.CONT and zone == K.AbilityZone.HAND:
+            out[K.FL_MISC] |= K.FLAG_HAND_CONT
+        if kind == K.AbilityKind.CONT and zone < 31:
+            c0 = int(abilities[r, K.A_CODE_START])
+            ops = code[c0 : c0 + int(abilities[r, K.A_CODE_LEN]), K.I_OP]
+            if ((ops >= K.Op.AURA_POWER) & (ops <= K.Op.AURA_POWER_LEVEL)).any():
+                out[K.FL_CONT] |= 1 << int(zone)
+        if kind == K.AbilityKind.AUTO:
+            t = int(abilities[r, K.A_TRIGGER])
+            out[K.FL_TRIG + t // 31] |= 1 << (t % 31)
+
+    for cid in range(n):
+        a0 = int(cards[cid, K.C_ABIL_START])
+        for r in range(a0, a0 + int(cards[cid, K.C_ABIL_COUNT])):
+            row_flags(r, flags[cid])
+    flags[n] = np.bitwise_or.reduce(flags[:n], axis=0) if n else 0
+    for r in range(abilities.shape[0]):
+        if abilities[r, K.A_ZONE] >= K.GRANT_ZONE0:
+            row_flags(r, flags[n])
+    return flags
 
 
 def card_obs_rows(cards: np.ndarray) -> np.ndarray:

@@ -9,7 +9,7 @@ of the clock (Alarm, 10.1) and of the memory (Memory, 10.9).
 Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
 
-from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.jit import internal
 from tcg_env.rules.modifiers import mod_derive
 from tcg_env.games.weiss_schwarz import constants as K
@@ -113,6 +113,10 @@ def refresh_derived(game, s, T):
     """CR 8.9: printed values, then modifiers, then continuous abilities (in stage order: a
     documented simplification of the timestamp order of 8.9.1.5)."""
     cards = card_table(T)
+    # the pool's flags (cards.ws_kernel_flags): a card whose CONT abilities hold no continuous
+    # instruction for the zone it is in (a level in the hand, no colour requirement ...) has nothing for
+    # apply_cont to apply
+    FL = flag_table(T)
     for p in range(2):
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
@@ -121,18 +125,18 @@ def refresh_derived(game, s, T):
     for p in range(2):
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
-            if sl >= 0 and cards[cid_of(s, sl), K.C_HAS_CONT] != 0:
+            if sl >= 0 and (FL[cid_of(s, sl), K.FL_CONT] & (1 << K.AbilityZone.DEFAULT)) != 0:
                 game.apply_cont(s, T, sl, p, 0)
         if s[CX_N + p] > 0:
             cx = s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1]
-            if cards[cid_of(s, cx), K.C_HAS_CONT] != 0:
+            if (FL[cid_of(s, cx), K.FL_CONT] & (1 << K.AbilityZone.DEFAULT)) != 0:
                 game.apply_cont(s, T, cx, p, 0)
         nc = s[CLOCK_N + p]
         if nc > 0:
             top = s[CLOCK_L + p * K.MAX_DECK + nc - 1]
-            if cards[cid_of(s, top), K.C_HAS_CONT] != 0:
+            if (FL[cid_of(s, top), K.FL_CONT] & (1 << K.AbilityZone.CLOCK_TOP)) != 0:
                 game.apply_cont(s, T, top, p, K.AbilityZone.CLOCK_TOP)
         for i in range(s[MEMORY_N + p]):
             mm = s[MEMORY_L + p * K.MAX_DECK + i]
-            if cards[cid_of(s, mm), K.C_HAS_CONT] != 0:
+            if (FL[cid_of(s, mm), K.FL_CONT] & (1 << K.AbilityZone.MEMORY)) != 0:
                 game.apply_cont(s, T, mm, p, K.AbilityZone.MEMORY)

@@ -257,6 +257,15 @@ C_HAS_CONT = CARD_TABLE.add("has_cont")  # 1 if the card has a CONT ability (let
 C_ENCORE_ABIL = CARD_TABLE.add("encore_abil")  # ability row of a printed Encore (kind AUTO, keyword ENCORE), -1 = none
 C_NCOLS = CARD_TABLE.width
 
+# The pool's flags table (tcg_env.engine.tables; cards.ws_kernel_flags), derived from the rule tables
+# when the pool is packed: a row per card id, the last row the OR of them all and of the granted
+# abilities. A clear bit lets the kernels skip a check for the card (or the pool): same play, less work.
+FL_MISC = 0  # word: FLAG_* bits
+FL_TRIG = 1  # words FL_TRIG, FL_TRIG + 1: bit t % 31 of word FL_TRIG + t // 31 = an AUTO ability with Trigger t
+FLAG_HAND_CONT = 1  # a CONT ability that works from the hand (AbilityZone.HAND: play.hand_aura)
+FL_CONT = 3  # word: bit (1 << AbilityZone z) = a CONT ability working from zone z with a continuous
+#              instruction (Op.AURA_POWER .. AURA_POWER_LEVEL): what characteristics.apply_cont applies
+
 # Per-card static observation columns (float32 [n, CARD_OBS_FEATURES]): card_obs_features (with
 # an id column, for reference) and card_obs_rows (the observation's own column order, the kernel
 # tables' obs_rows) in tcg_env.games.weiss_schwarz.cards.

@@ -42,7 +42,7 @@ from tcg_env.games.weiss_schwarz.state import (
     WR_N,
     ZONE,
 )
-from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, stage_slot
+from tcg_env.games.weiss_schwarz.zones import cid_of, has_hand_abilities, owner_of, stage_slot
 
 
 @internal
@@ -58,7 +58,7 @@ def filter_match(game, s, T, frow, slot, viewer, source):
     # a level and a power: what the card is now on the stage (CR 8.9), printed elsewhere
     on_stage = s[ZONE + slot * CARD_W] == K.Zone.STAGE
     lvl = s[D_LEVEL + slot * CARD_W] if on_stage else cards[cid, K.C_LEVEL]
-    if s[ZONE + slot * CARD_W] == K.Zone.HAND:
+    if s[ZONE + slot * CARD_W] == K.Zone.HAND and has_hand_abilities(T, cid):
         lvl = game.hand_level(s, T, own, cid)  # "-1 level while in your hand" (play.hand_level)
     lmax = F[frow, K.F_LEVEL_MAX]
     rel = F[frow, K.F_LEVEL_MAX_REL]

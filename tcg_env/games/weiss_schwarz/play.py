@@ -20,7 +20,7 @@ import itertools
 
 import numpy as np
 
-from tcg_env.engine.tables import ability_table, card_table, code_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, flag_table
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.rules.costs import zone_type_mask
@@ -60,7 +60,7 @@ from tcg_env.games.weiss_schwarz.state import (
     ZT,
 )
 from tcg_env.engine.decisions import set_decision
-from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, stage_slot
+from tcg_env.games.weiss_schwarz.zones import cid_of, has_hand_abilities, owner_of, stage_slot
 
 
 @internal
@@ -123,6 +123,8 @@ def hand_level(game, s, T, p, cid):
     """The level of p's hand card ``cid``: printed, plus the ``aura_level`` of its CONT abilities that
     work from the hand ("this card gets -1 level while in your hand", AbilityZone.HAND) whose
     condition holds (checked for master ``p``, no source on the stage); never below 0."""
+    if (flag_table(T)[cid, K.FL_MISC] & K.FLAG_HAND_CONT) == 0:
+        return card_table(T)[cid, K.C_LEVEL]  # no ability works from the hand (the pool's flags): printed
     lvl = card_table(T)[cid, K.C_LEVEL] + game.hand_aura(s, T, p, cid, K.Op.AURA_LEVEL)[0]
     return max(lvl, 0)
 
@@ -131,6 +133,8 @@ def hand_level(game, s, T, p, cid):
 def hand_no_color_req(game, s, T, p, cid):
     """"This card can be played from your hand without fulfilling color requirements" (CR 8.6.2.1.1):
     a CONT ability of the card with zone HAND holding an AURA_RESTRICT with RESTRICT_NO_COLOR_REQ."""
+    if (flag_table(T)[cid, K.FL_MISC] & K.FLAG_HAND_CONT) == 0:
+        return False  # no ability works from the hand (the pool's flags)
     return (game.hand_aura(s, T, p, cid, K.Op.AURA_RESTRICT)[1] & K.RESTRICT_NO_COLOR_REQ) != 0
 
 
@@ -139,12 +143,13 @@ def playable_with_mask(game, s, T, p, cid, cmask):
     """``card_playable_base`` with the colour mask computed once per legal-mask call."""
     cards = card_table(T)
     if cards[cid, K.C_TYPE] != K.CardType.CLIMAX:
-        lvl = game.hand_level(s, T, p, cid)
+        lvl = game.hand_level(s, T, p, cid) if has_hand_abilities(T, cid) else cards[cid, K.C_LEVEL]
         if lvl > game.player_level(s, p):
             return False
         if lvl == 0:  # CR 8.6.2.1.1.1: a level 0 card has no colour requirement
             return s[STOCK_N + p] >= cards[cid, K.C_COST]
-    if (cmask & (1 << cards[cid, K.C_COLOR])) == 0 and not game.hand_no_color_req(s, T, p, cid):
+    if (cmask & (1 << cards[cid, K.C_COLOR])) == 0 and not (has_hand_abilities(T, cid)
+                                                             and game.hand_no_color_req(s, T, p, cid)):
         return False
     return s[STOCK_N + p] >= cards[cid, K.C_COST]
 
@@ -171,12 +176,14 @@ def card_playable_base(game, s, T, p, cid):
     """Colour, level (CR 8.6.2.1) and stock cost (CR 8.6.2.3) of a hand card."""
     cards = card_table(T)
     if cards[cid, K.C_TYPE] != K.CardType.CLIMAX:
-        lvl = game.hand_level(s, T, p, cid)  # the level it has in the hand
+        # the level it has in the hand
+        lvl = game.hand_level(s, T, p, cid) if has_hand_abilities(T, cid) else cards[cid, K.C_LEVEL]
         if lvl > game.player_level(s, p):
             return False
         if lvl == 0:
             return s[STOCK_N + p] >= cards[cid, K.C_COST]
-        if (game.color_mask(s, T, p) & (1 << cards[cid, K.C_COLOR])) == 0 and not game.hand_no_color_req(s, T, p, cid):
+        if (game.color_mask(s, T, p) & (1 << cards[cid, K.C_COLOR])) == 0 and not (
+                has_hand_abilities(T, cid) and game.hand_no_color_req(s, T, p, cid)):  # fmt: skip
             return False
         return s[STOCK_N + p] >= cards[cid, K.C_COST]
     if not game.color_ok(s, T, p, cid):

@@ -13,7 +13,7 @@
 Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
 
-from tcg_env.engine.tables import ability_table, card_table
+from tcg_env.engine.tables import ability_table, card_table, flag_table
 from tcg_env.engine.jit import internal
 from tcg_env.rules.triggers import trigger_abilities
 from tcg_env.games.weiss_schwarz import constants as K
@@ -55,8 +55,17 @@ def trigger_card(game, s, T, slot, p, trig, aux):
     turn, the ability's condition and its filter on the card ``aux`` the event was about (the
     waiting room's position of TO_WR_FROM_STAGE_SELF and Brainstorm's count of USE_KEYWORD are no
     card: no filter applies)."""
+    # the pool's flags (cards.ws_kernel_flags): no AUTO ability of the pool (granted ones included)
+    # has this trigger, or none of the card's own has: nothing to scan for
+    F = flag_table(T)
+    w = K.FL_TRIG + trig // 31
+    bit = trig % 31
+    if (F[F.shape[0] - 1, w] >> bit) & 1 == 0:
+        return
     aux_is_card = trig != K.Trigger.TO_WR_FROM_STAGE_SELF and trig != K.Trigger.USE_KEYWORD
-    trigger_abilities(game, s, T, TT, slot, p, trig, aux, aux_is_card, 0)
+    cid = cid_of(s, slot)
+    if cid >= 0 and (F[cid, w] >> bit) & 1 != 0:
+        trigger_abilities(game, s, T, TT, slot, p, trig, aux, aux_is_card, 0)
     if s[ZONE + slot * CARD_W] == K.Zone.STAGE:
         # granted until the end of the turn (KWMOD) or by a CONT ability (D_KW, characteristics.apply_cont)
         granted = (s[KWMOD + slot * CARD_W] | s[D_KW + slot * CARD_W]) >> K.GRANT_BIT0

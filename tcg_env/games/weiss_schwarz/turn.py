@@ -73,6 +73,7 @@ from tcg_env.engine.decisions import end_game, set_decision
 from tcg_env.games.weiss_schwarz.zones import (
     K_DRAW,
     cid_of,
+    pool_may_trigger,
     stage_slot,
 )
 
@@ -182,7 +183,8 @@ def flow_step(game, s, T):
         a = s[ATK_SLOT]
         if top >= 0 and cards[cid_of(s, top), K.C_TYPE] == K.CardType.CLIMAX and a >= 0 and s[ZONE + a * CARD_W] == K.Zone.STAGE:
             game.trigger_card(s, T, a, tp, K.Trigger.TRIGGER_CHECK_CLIMAX, top)
-        if top >= 0 and cards[cid_of(s, top), K.C_TYPE] == K.CardType.CLIMAX:
+        if (top >= 0 and cards[cid_of(s, top), K.C_TYPE] == K.CardType.CLIMAX
+                and pool_may_trigger(T, K.Trigger.OWN_TRIGGER_CHECK_CLIMAX)):  # fmt: skip
             for q in range(K.N_POSITIONS):  # "when your character's trigger check reveals a climax"
                 o = stage_slot(s, tp, q)
                 if o >= 0:

@@ -13,8 +13,8 @@ It implements:
 Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
 
-from tcg_env.engine.tables import card_table
-from tcg_env.engine.jit import internal
+from tcg_env.engine.tables import card_table, flag_table
+from tcg_env.engine.jit import internal, internal_inline
 from tcg_env.engine.zones import zone_put, zone_shuffle, zone_take
 from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.weiss_schwarz import constants as K
@@ -39,6 +39,21 @@ from tcg_env.games.weiss_schwarz.state import (
     ZONE,
     ZT,
 )
+
+
+@internal_inline
+def has_hand_abilities(T, cid):
+    """The pool's flags (cards.ws_kernel_flags): card ``cid`` has a CONT ability that works from the
+    hand, so its level / colour requirement in the hand may differ from the printed ones
+    (play.hand_level, hand_no_color_req); checked where they are asked, without a call."""
+    return (flag_table(T)[cid, K.FL_MISC] & K.FLAG_HAND_CONT) != 0
+
+
+@internal_inline
+def pool_may_trigger(T, trig):
+    """The pool's flags: some AUTO ability of the pool (granted ones included) has Trigger ``trig``."""
+    F = flag_table(T)
+    return (F[F.shape[0] - 1, K.FL_TRIG + trig // 31] >> (trig % 31)) & 1 != 0
 
 
 @internal

@@ -1,0 +1,130 @@
+"""The pools' ``flags`` table (``tcg_env.engine.tables``): what a game's kernels may skip for a pool,
+derived from its rule tables when it is packed (Weiss Schwarz: a card's hand abilities and the
+triggers of its AUTO abilities; Force of Will: the restrictions the pool can give). A clear bit
+must only ever skip work whose answer is known: random play with the pool's flags is the same game,
+decision for decision, as with the default table (every bit set, nothing skipped), on the built-in
+pools and on imported pools of real cards (whose abilities the built-in pools lack: hand abilities,
+"cannot be blocked", "when your other character attacks" ...). Imported pools are read from
+``../shared/carddata`` and skipped without it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import tcg_env
+from tcg_env.engine.tables import FLAG_WORDS, pack_tables, unpack_flags, unpack_obs_rows, unpack_tables
+
+CARDDATA = Path(__file__).resolve().parents[2].parent / "shared" / "carddata"
+LISTS = {
+    "weiss_schwarz": "weiss_schwarz/CCondeluci_WeissSchwarz-ENG-DB__5HY_W83.json",
+    "force_of_will": "force_of_will/antlebel2_fow-sim__cards.json",
+}
+
+
+def _imported(game, tmp_path):
+    from tcg_env.cards.deck_like import deck_like
+    from tcg_env.cards.files import import_card_file, load_game_pool, write_pool
+
+    src = CARDDATA / LISTS[game]
+    if not src.exists():
+        pytest.skip(f"no sample card data at {src}")
+    res = import_card_file(game, src)
+    pool = load_game_pool(game, write_pool(game, list(res), tmp_path / "pool.json", source=str(src)))
+    return pool, [deck_like(game, pool, None, seed=i, abilities="first") for i in range(2)]
+
+
+def _play(game, pool, decks, T, calls=160):
+    """States, observations and masks after ``calls`` calls of batch random play with tables ``T``."""
+    batch = tcg_env.make_batch(game, 16, decks=decks, seed=5, pool=pool)
+    k = batch.spec.kernels
+    rng = k.seed_agent_rng(16, 3)
+    counters = np.zeros((16, 5), np.int64)
+    out = []
+    for i in range(calls):
+        k.random_play_batch(batch.states, T, batch.decks, batch.deck_lens, batch.seeds, batch.variant_index,
+                            (1, 4, 9)[i % 3], batch.obs, batch.masks, rng, counters)
+        out.append((batch.states.copy(), batch.obs.copy(), batch.masks.copy()))
+    return out, int(counters[:, 1].sum())
+
+
+def _same_game_without_flags(game, pool, decks):
+    T = pool.kernel_tables
+    T_all = pack_tables(*unpack_tables(T), unpack_obs_rows(T))  # the default flags: nothing skipped
+    assert (unpack_flags(T_all) == -1).all() and not (unpack_flags(T) == -1).all()
+    with_flags, games = _play(game, pool, decks, T)
+    without, _ = _play(game, pool, decks, T_all)
+    assert games > 0, "the games should end and restart (the whole game is compared)"
+    for i, (a, b) in enumerate(zip(with_flags, without)):
+        for name, x, y in zip(("states", "observations", "masks"), a, b):
+            assert np.array_equal(x, y), f"{game}: the {name} differ after call {i} with the pool's flags"
+
+
+@pytest.mark.parametrize("game", sorted(LISTS))
+def test_the_flags_skip_nothing_that_changes_play_on_the_builtin_pool(game):
+    spec = tcg_env.get_spec(game)
+    _same_game_without_flags(game, spec.load_tables(), None)
+
+
+@pytest.mark.parametrize("game", sorted(LISTS))
+def test_the_flags_skip_nothing_that_changes_play_on_an_imported_pool(game, tmp_path):
+    pool, decks = _imported(game, tmp_path)
+    _same_game_without_flags(game, pool, decks)
+
+
+def test_weiss_schwarz_flags_name_hand_abilities_and_triggers(tmp_path):
+    """CR 8.6.2.1: a level in the hand ("this card gets -1 level while in your hand") is an ability
+    that works from the hand: its card's FLAG_HAND_CONT is set, a card without one has it clear; the
+    zones of its CONT abilities that change characteristics (CR 8.9); the triggers of its AUTO
+    abilities; and the pool's row, the OR of all (granted ones included)."""
+    from tcg_env.games.weiss_schwarz import constants as K
+
+    pool, _ = _imported("weiss_schwarz", tmp_path)
+    cards, abil, _, code = unpack_tables(pool.kernel_tables)
+    F = unpack_flags(pool.kernel_tables)
+    assert F.shape == (pool.n_cards + 1, FLAG_WORDS)
+    hand = trig_seen = 0
+    for cid in range(pool.n_cards):
+        rows = list(pool.ability_rows(cid))
+        want_hand = any(abil[r, K.A_KIND] == K.AbilityKind.CONT and abil[r, K.A_ZONE] == K.AbilityZone.HAND for r in rows)
+        assert bool(F[cid, K.FL_MISC] & K.FLAG_HAND_CONT) == want_hand, pool.names[cid]
+        hand += want_hand
+        want_cont = 0  # the zones of its CONT abilities with a continuous instruction (what apply_cont applies)
+        for r in rows:
+            c0, n = int(abil[r, K.A_CODE_START]), int(abil[r, K.A_CODE_LEN])
+            if abil[r, K.A_KIND] == K.AbilityKind.CONT and any(
+                    K.Op.AURA_POWER <= op <= K.Op.AURA_POWER_LEVEL for op in code[c0 : c0 + n, K.I_OP]):  # fmt: skip
+                want_cont |= 1 << int(abil[r, K.A_ZONE])
+        assert int(F[cid, K.FL_CONT]) == want_cont, pool.names[cid]
+        for t in K.Trigger:
+            has = any(abil[r, K.A_KIND] == K.AbilityKind.AUTO and abil[r, K.A_TRIGGER] == t for r in rows)
+            assert bool((F[cid, K.FL_TRIG + t // 31] >> (t % 31)) & 1) == has, (pool.names[cid], t.name)
+            trig_seen += has
+    assert hand > 0 and trig_seen > 0, "the sample list has hand abilities and AUTO abilities"
+    every_card = np.bitwise_or.reduce(F[:-1], axis=0)
+    assert ((F[-1] & every_card) == every_card).all(), "the pool's row holds every card's bits"
+    for r in range(abil.shape[0]):
+        if abil[r, K.A_ZONE] >= K.GRANT_ZONE0 and abil[r, K.A_KIND] == K.AbilityKind.AUTO:
+            t = int(abil[r, K.A_TRIGGER])
+            assert (F[-1, K.FL_TRIG + t // 31] >> (t % 31)) & 1, "a granted ability's trigger is the pool's"
+
+
+def test_force_of_will_flags_name_the_restrictions_the_pool_gives(tmp_path):
+    """CR 804.3 / 803.3b: "cannot be blocked" / "cannot be attacked" come only from RESTRICT and
+    AURA_RESTRICT instructions: the pool's row holds the bits they give, and no other."""
+    from tcg_env.games.force_of_will import constants as K
+
+    pool, _ = _imported("force_of_will", tmp_path)
+    code = unpack_tables(pool.kernel_tables)[3]
+    F = unpack_flags(pool.kernel_tables)
+    given = 0
+    for r in range(code.shape[0]):
+        if code[r, K.I_OP] in (K.Op.RESTRICT, K.Op.AURA_RESTRICT):
+            given |= int(code[r, K.I_A0])
+    assert int(F[-1, K.FL_RESTRICT]) == given
+    assert bool(F[-1, K.FL_MISC] & K.FLAG_COST_REDUCTION) == bool((code[:, K.I_OP] == K.Op.COST_REDUCTION).any())
+    assert given & K.RESTRICT_CANT_BE_BLOCKED, "the sample list has a card that cannot be blocked"
+    builtin = unpack_flags(tcg_env.get_spec("force_of_will").load_tables().kernel_tables)
+    assert not builtin[-1, K.FL_RESTRICT] & (K.RESTRICT_CANT_BE_BLOCKED | K.RESTRICT_CANT_BE_ATTACKED)
