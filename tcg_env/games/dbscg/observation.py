@@ -4,6 +4,8 @@ Open areas are shown card by card; the hands, decks and Life Areas as counts onl
 observer's own hand (3-3-2). A player does not see its own Life cards (3-9-2). Card rows copy a
 card's static columns from the pool's ``obs_rows`` table (cards.py), then write its state now."""
 
+import numpy as np
+
 from tcg_env.engine.blocks import ObsLayout, WordColumns
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
 from tcg_env.engine.jit import internal
@@ -70,6 +72,8 @@ HAND_O, MY_FIELD_O, OPP_FIELD_O, MY_COMBO_O, OPP_COMBO_O = (HAND_ROWS.base, MY_F
 PLAYING_O, CAND_O, MY_DROP_O, OPP_DROP_O = PLAYING_ROWS.base, CAND_ROWS.base, MY_DROP.base, OPP_DROP.base
 POWER_NOW = N_STATIC
 KW_NOW = CARD_COLUMNS.index("dual_attack_now")  # + i: NOW_KEYWORDS[i]
+NOW_KEYWORD_BITS = np.array([int(k) for k in NOW_KEYWORDS], np.int64)  # (the kernels' copy)
+STATIC_COST = CARD_STATIC.index("cost")
 COST_NOW = CARD_COLUMNS.index("cost_now")
 ONCE_USED = CARD_COLUMNS.index("once_per_turn_used")
 G_ENERGY = GLOBALS.names.index("my_active_red_energy")
@@ -102,15 +106,15 @@ def card_row(game, s, T, player, slot, obs, o):
     obs[o + POWER_NOW + 6] = (kw >> Keyword.CRITICAL) & 1
     obs[o + POWER_NOW + 7] = game.strike_of(s, T, slot, kw) / 3.0
     obs[o + POWER_NOW + 8] = 1.0 if s[FLAGS + w] & FLAG_REDRAW else 0.0  # 5-2-1-6: chosen to go back
-    for i in range(len(NOW_KEYWORDS)):
-        obs[o + KW_NOW + i] = (kw >> NOW_KEYWORDS[i]) & 1
+    for i in range(NOW_KEYWORD_BITS.shape[0]):
+        obs[o + KW_NOW + i] = (kw >> NOW_KEYWORD_BITS[i]) & 1
     # the energy cost to play it now: a Battle Card in its owner's hand less its own [Permanent]
     # "reduce the energy cost of this card in your hand by X" while it holds (play.hand_play_cost, 2-11);
     # elsewhere the printed cost (the static `cost`)
     if z == Zone.HAND and card_table(T)[cid, C_TYPE] == CardType.BATTLE:
         obs[o + COST_NOW] = game.hand_play_cost(s, T, s[OWNER + w], slot) / 10.0
     else:
-        obs[o + COST_NOW] = obs[o + CARD_STATIC.index("cost")]
+        obs[o + COST_NOW] = obs[o + STATIC_COST]
     # its [Once per Turn] skills (10-11) used this turn (state.USED, a bit per skill): the use was public
     used = s[USED + w]
     n = 0
