@@ -1,13 +1,13 @@
 """Environments for the ecosystem's APIs.
 
-* PettingZoo AEC: ``tcg_env.envs.fftcg_v1.env(**options)`` (and ``make_env("fftcg", ...)``);
-* Gymnasium single agent: ``gymnasium.make("tcg_env/FFTCG-v1", opponent="random")`` or
+* PettingZoo AEC: ``tcg_env.envs.fftcg_v2.env(**options)`` (and ``make_env("fftcg", ...)``);
+* Gymnasium single agent: ``gymnasium.make("tcg_env/FFTCG-v2", opponent="random")`` or
   :class:`TCGSingleAgentEnv`;
 * batched: :class:`TCGVectorEnv` (B games per call, numpy in and out).
 
 Every registered game gets them by registering (``tcg_env.registry``): its PettingZoo module
 ``tcg_env.games.<game>.env`` is importable as ``tcg_env.envs.<spec.env_name>`` (the PettingZoo
-convention, e.g. ``tcg_env.envs.weiss_schwarz_v1``), listed in ``ENV_MODULES``, and its Gymnasium
+convention, e.g. ``tcg_env.envs.weiss_schwarz_v2``), listed in ``ENV_MODULES``, and its Gymnasium
 id is in ``tcg_env.GYM_IDS``. The version is bumped when a game's behaviour or observation changes
 (PettingZoo's convention; docs/envs.md, "Versions"): an older name is refused, naming the current one.
 """

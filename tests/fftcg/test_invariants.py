@@ -174,7 +174,8 @@ def test_observation_card_rows_carry_the_cards_static_features(rules):
     feats = card_obs_features(g.pool.cards)
     assert np.array_equal(feats, g.pool.obs_features)
     rng = np.random.default_rng(4)
-    static_hand = [c for c in range(O.CARD_FEATURES) if c not in (12,)]  # 12: cost after reductions
+    # the pool's columns (the kernel writes the last two, ability0_used / ability1_used, after them)
+    static_hand = [c for c in range(O.N_TABLE_COLUMNS) if c not in (12,)]  # 12: cost after reductions
     static_field = [0, *range(1, 12), 12, O.CARD_COLUMNS.index("card_id_plus1")]
     checked = 0
     while not g.done and checked < 400:
@@ -186,6 +187,7 @@ def test_observation_card_rows_carry_the_cards_static_features(rules):
             for i in range(nh):
                 cid = int(row[S.CARD + int(row[S.HAND_L + p * K.MAX_DECK + i]) * S.CARD_W])
                 np.testing.assert_array_equal(hand[i, static_hand], feats[cid, static_hand])
+                assert not hand[i, O.N_TABLE_COLUMNS:].any()  # a hand card has used no ability
             assert not hand[nh:].any()
             for q, start in ((p, O.OBS_OWN_FIELD), (1 - p, O.OBS_OPP_FIELD)):
                 rows = obs[start:start + O.FIELD_SLOTS * O.CARD_FEATURES].reshape(O.FIELD_SLOTS, O.CARD_FEATURES)

@@ -20,6 +20,7 @@ SPEC = game_spec(
     __name__,
     hooks=("shaping_potential",),
     name="dbscg",
+    env_name="dbscg_v1",  # v1: the keywords-now and cost_now card columns (docs/envs.md, "Versions")
     title="Dragon Ball Super Card Game",
     variants=("constructed",),
     load_tables=load_pool,

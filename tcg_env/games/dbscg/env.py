@@ -1,4 +1,4 @@
-"""The Dragon Ball Super Card Game as a PettingZoo AEC environment (``tcg_env.envs.dbscg_v0.env(**options)``;
+"""The Dragon Ball Super Card Game as a PettingZoo AEC environment (``tcg_env.envs.dbscg_v1.env(**options)``;
 the options are every game's, tcg_env.envs.aec)."""
 
 from functools import partial

@@ -4,6 +4,8 @@ Open areas are shown card by card; the hands, decks and Life Areas as counts onl
 observer's own hand (3-3-2). A player does not see its own Life cards (3-9-2). Card rows copy a
 card's static columns from the pool's ``obs_rows`` table (cards.py), then write its state now."""
 
+import numpy as np
+
 from tcg_env.engine.blocks import ObsLayout, WordColumns
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
 from tcg_env.engine.jit import internal
@@ -12,18 +14,25 @@ from tcg_env.engine.tables import card_table
 from tcg_env.engine.triggers import PE_SLOT, pending_entry
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.dbscg.constants import (
-    ACTIONS, C_COLOURS, C_KEYWORDS, C_POWER, CAND_N, CARD_STATIC, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, N_COLOURS, Colour, Decision, Keyword,
+    ACTIONS, C_COLOURS, C_KEYWORDS, C_POWER, C_TYPE, CAND_N, CardType, CARD_STATIC, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, N_COLOURS, Colour, Decision, Keyword,
     Zone,
 )
 from tcg_env.games.dbscg.state import (
-    ATTACKER, CAND, CAND_COUNT, CARD, CARD_W, CHASE, CHASE_COUNT, CHASE_ENTRY_W, E_CARD, FLAG_EVOLVED, FLAG_REDRAW, FLAGS, GUARD,
+    ATTACKER, CAND, CAND_COUNT, CARD, CARD_W, OWNER, USED, CHASE, CHASE_COUNT, CHASE_ENTRY_W, E_CARD, FLAG_EVOLVED, FLAG_REDRAW, FLAGS, GUARD,
     PENDING_COUNT, PHASE, PLAYING, REALMS, RESTED, TURN_PLAYER, WINDOW_EVENT, ZONE, ZONES, ZT, Phase,
 )
 
 COMBO_ROWS = 4
 DROP_ROWS = 4  # the Drop Areas' top cards (3-4-2: open areas)
+# the keywords a card has now beyond blocker_now / critical_now / strike_now: printed (the static columns
+# hold the printed ones of the first five), granted by an effect (8-8-1-4) or by its [Permanent] skills
+# while their conditions hold ("this card cannot be KO-ed in battle"): public (3-1-3), and what the
+# rules read (turn.keywords_of)
+NOW_KEYWORDS = (Keyword.DUAL_ATTACK, Keyword.BARRIER, Keyword.DEFLECT, Keyword.INDESTRUCTIBLE, Keyword.REVENGE,
+                Keyword.ATTACKS_ACTIVE, Keyword.NO_BATTLE_ATTACK, Keyword.NO_BATTLE_KO, Keyword.NO_OPP_SKILL_KO)
 CARD_COLUMNS = (*CARD_STATIC, "power_now", "rested", "attacking", "guarding", "evolved", "blocker_now",
-                "critical_now", "strike_now", "put_back")
+                "critical_now", "strike_now", "put_back", *[f"{k.name.lower()}_now" for k in NOW_KEYWORDS],
+                "cost_now", "once_per_turn_used")
 N_STATIC = len(CARD_STATIC)
 
 GLOBALS = WordColumns()
@@ -62,6 +71,11 @@ HAND_O, MY_FIELD_O, OPP_FIELD_O, MY_COMBO_O, OPP_COMBO_O = (HAND_ROWS.base, MY_F
                                                             MY_COMBO.base, OPP_COMBO.base)
 PLAYING_O, CAND_O, MY_DROP_O, OPP_DROP_O = PLAYING_ROWS.base, CAND_ROWS.base, MY_DROP.base, OPP_DROP.base
 POWER_NOW = N_STATIC
+KW_NOW = CARD_COLUMNS.index("dual_attack_now")  # + i: NOW_KEYWORDS[i]
+NOW_KEYWORD_BITS = np.array([int(k) for k in NOW_KEYWORDS], np.int64)  # (the kernels' copy)
+STATIC_COST = CARD_STATIC.index("cost")
+COST_NOW = CARD_COLUMNS.index("cost_now")
+ONCE_USED = CARD_COLUMNS.index("once_per_turn_used")
 G_ENERGY = GLOBALS.names.index("my_active_red_energy")
 G_COUNTER = GLOBALS.names.index("counter_timing_play")
 N_GLOBAL = len(GLOBALS.names)
@@ -92,6 +106,22 @@ def card_row(game, s, T, player, slot, obs, o):
     obs[o + POWER_NOW + 6] = (kw >> Keyword.CRITICAL) & 1
     obs[o + POWER_NOW + 7] = game.strike_of(s, T, slot, kw) / 3.0
     obs[o + POWER_NOW + 8] = 1.0 if s[FLAGS + w] & FLAG_REDRAW else 0.0  # 5-2-1-6: chosen to go back
+    for i in range(NOW_KEYWORD_BITS.shape[0]):
+        obs[o + KW_NOW + i] = (kw >> NOW_KEYWORD_BITS[i]) & 1
+    # the energy cost to play it now: a Battle Card in its owner's hand less its own [Permanent]
+    # "reduce the energy cost of this card in your hand by X" while it holds (play.hand_play_cost, 2-11);
+    # elsewhere the printed cost (the static `cost`)
+    if z == Zone.HAND and card_table(T)[cid, C_TYPE] == CardType.BATTLE:
+        obs[o + COST_NOW] = game.hand_play_cost(s, T, s[OWNER + w], slot) / 10.0
+    else:
+        obs[o + COST_NOW] = obs[o + STATIC_COST]
+    # its [Once per Turn] skills (10-11) used this turn (state.USED, a bit per skill): the use was public
+    used = s[USED + w]
+    n = 0
+    while used != 0:
+        used &= used - 1
+        n += 1
+    obs[o + ONCE_USED] = n
 
 
 zone_rows = zone_rows_writer(card_row, W, 0, "zone_rows")

@@ -199,6 +199,12 @@ def _field_card(game, slot):
         flags.append("blocking")
     kw = int(row[S.D_KW + w])
     flags += [n for n, bit in K.KEYWORD_BITS.items() if kw & bit]
+    # its restrictions now, and its once-per-turn abilities used this turn (the observation's
+    # cant_attack, cant_block, ability0_used, ability1_used: public, CR 7.6)
+    rst = int(row[S.D_RST + w])
+    flags += [n for n, bit in (("cannot attack", K.RESTRICT_CANT_ATTACK), ("cannot block", K.RESTRICT_CANT_BLOCK),
+                               ("ability 1 used this turn", K.RESTRICT_USED_ACT0),
+                               ("ability 2 used this turn", K.RESTRICT_USED_ACT1)) if rst & bit]
     stats = []
     if pool.cards[cid, K.C_TYPE] == K.CardType.FORWARD:
         stats.append(("power", str(int(row[S.D_POWER + w]))))
@@ -261,7 +267,8 @@ def public_view(game, viewer: int | None = None, *, field_areas=FIELD_AREAS, fie
     shared = (AreaView("the stack", tuple(on_stack), named(on_stack), "none"),
               AreaView("being paid for", tuple(moving), named(moving), "none"))  # fmt: skip
     n = int(row[S.STACK_N])
-    entries = [f"{pool.describe_ability(int(row[S.STACK + k * S.ENTRY_W + S.E_ABIL]))} "
+    entries = [f"{pool.describe_ability(int(row[S.STACK + k * S.ENTRY_W + S.E_ABIL]))}"
+               f"{_selected_actions(pool, row, S.STACK + k * S.ENTRY_W)} "
                f"(player {int(row[S.STACK + k * S.ENTRY_W + S.E_CTRL])})" for k in range(n - 1, -1, -1)]  # fmt: skip
     tp = int(row[S.TURN_PLAYER])
     where = PHASE_NAMES[K.Phase(int(row[S.PHASE]))].lower() + " phase"
@@ -271,6 +278,18 @@ def public_view(game, viewer: int | None = None, *, field_areas=FIELD_AREAS, fie
     status = board_header("", row, tp, "", K.Decision)[1]
     return BoardView(title, int(row[H_TURN]), tp, where, status, tuple(players), shared,
                      bool(row[H_DONE]), notes=("stack (top first): " + "; ".join(entries),) if entries else ())  # fmt: skip
+
+
+def _selected_actions(pool, row, e: int) -> str:
+    """", actions 1 and 3 selected" for a modal entry at ``e`` ("Select N of the M following actions.":
+    state.E_MODE's bits, the observation's action*_selected), "" for any other."""
+    arow = int(row[e + S.E_ABIL])
+    if arow < 0 or int(pool.abilities[arow, K.A_CODE_LEN]) == 0 or \
+            int(pool.code[int(pool.abilities[arow, K.A_CODE_START]), K.I_OP]) != K.Op.SELECT_MODE:
+        return ""
+    bits = int(row[e + S.E_MODE])
+    chosen = [str(k + 1) for k in range(5) if (bits >> k) & 1]
+    return f", action{'s' if len(chosen) > 1 else ''} {' and '.join(chosen)} selected" if chosen else ""
 
 
 def render(game, viewer: int | None = None, view=public_view) -> str:

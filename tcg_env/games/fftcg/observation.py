@@ -9,7 +9,7 @@ player who decides. Every column is declared once (``OBS``, the globals with the
 from numba import njit
 
 from tcg_env.engine.blocks import ObsLayout, WordColumns
-from tcg_env.engine.tables import card_table
+from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.jit import internal, internal_inline
 from tcg_env.engine.obsbuf import clear_block, columns_writer, copy_card_row, zero_range, zone_rows_writer
 
@@ -48,8 +48,10 @@ from tcg_env.games.fftcg.state import (
     DECK_N,
     DMG,
     DULL,
+    E_ABIL,
     E_CARD,
     E_CTRL,
+    E_MODE,
     E_KIND,
     E_REGN,
     ENTRY_W,
@@ -124,9 +126,21 @@ CARD_COLUMNS = [
     "cant_attack",
     "cant_block",
     "card_id_plus1",
+    # a field card's action / special abilities 0 and 1 (``ability`` i,j; C_ACT0 / C_ACT1) "You can
+    # only use this ability once per turn" used this turn (RESTRICT_USED_ACT0 / 1, CR 9.5.1.3.2): the
+    # use was public, and the opponent's mask cannot show it
+    "ability0_used",
+    "ability1_used",
 ]
-assert len(CARD_COLUMNS) == K.CARD_OBS_FEATURES  # the static columns are the pool's obs_rows
-ENTRY_COLUMNS = ["present", "mine", "is_summon", "card_id_plus1", "element", "cost_div10", "targets0", "targets1"]
+# the columns copied from the pool's obs_rows (the static columns and the dynamic ones written over
+# them); the ones after are written for every row
+N_TABLE_COLUMNS = K.CARD_OBS_FEATURES
+assert CARD_COLUMNS[N_TABLE_COLUMNS - 1] == "card_id_plus1"
+# "Select 1 of the M following actions.": the actions a modal Summon or ability on the stack selected
+# (E_MODE bit k: action k + 1, in the printed order; at most 5, cards.py), public as its targets are
+MAX_MODES = 5
+ENTRY_COLUMNS = ["present", "mine", "is_summon", "card_id_plus1", "element", "cost_div10", "targets0", "targets1",
+                 *[f"action{k + 1}_selected" for k in range(MAX_MODES)]]
 OPTION_COLUMNS = ["present", "card_id_plus1", "element", "type", "cost_div10", "power_div10000", "mine", "zone"]
 STACK_ROWS = 4
 
@@ -146,7 +160,7 @@ OPTIONS = OBS.add("options", OPTION_COLUMNS, rows=OPTION_SLOTS, cards=True,
 OBS_SIZE = OBS.size
 
 GLOBAL_SIZE = GLOBAL.size
-CARD_FEATURES = HAND.shape[1]  # per card row (hand, own field, opponent field): 26
+CARD_FEATURES = HAND.shape[1]  # per card row (hand, own field, opponent field): 28
 ENTRY_FEATURES = STACK_BLOCK.shape[1]
 OPTION_FEATURES = OPTIONS.shape[1]
 OBS_GLOBAL = GLOBAL.base
@@ -177,6 +191,7 @@ R_ATTACKING = HAND.col("attacking")
 R_BLOCKING = HAND.col("blocking")
 R_CANT_ATTACK = HAND.col("cant_attack")
 R_CANT_BLOCK = HAND.col("cant_block")
+R_USED = HAND.col("ability0_used")  # + 0 / 1
 # a stack row's columns
 ST_PRESENT = STACK_BLOCK.col("present")
 ST_MINE = STACK_BLOCK.col("mine")
@@ -185,6 +200,7 @@ ST_CARD_ID = STACK_BLOCK.col("card_id_plus1")
 ST_ELEMENT = STACK_BLOCK.col("element")
 ST_COST = STACK_BLOCK.col("cost_div10")
 ST_TARGETS = STACK_BLOCK.col("targets0")  # + register
+ST_MODES = STACK_BLOCK.col("action1_selected")  # + action k
 # an option row's columns
 O_PRESENT = OPTIONS.col("present")
 O_CARD_ID = OPTIONS.col("card_id_plus1")
@@ -199,16 +215,20 @@ O_ZONE = OPTIONS.col("zone")
 @internal_inline
 def hand_card_row(game, s, T, player, slot, out, o):
     """The row of a card in ``player``'s hand: its static columns, and its cost now where a cost
-    reduction may apply (D_COUNTS' third word)."""
-    copy_card_row(out, o, T, s[CARD + slot * CARD_W], CARD_FEATURES)
-    if s[D_COUNTS + player * 3 + 2] != 0:
+    reduction may apply (D_COUNTS' third word: a cost-reduction field ability in play; or the card's
+    own "The cost required to cast <this> is reduced by N", C_HAS_FIELD's HAS_SELF_COST_REDUCTION)."""
+    cid = s[CARD + slot * CARD_W]
+    copy_card_row(out, o, T, cid, N_TABLE_COLUMNS)
+    out[o + R_USED] = 0.0
+    out[o + R_USED + 1] = 0.0
+    if s[D_COUNTS + player * 3 + 2] != 0 or (card_table(T)[cid, K.C_HAS_FIELD] & K.HAS_SELF_COST_REDUCTION) != 0:
         out[o + R_COST] = game.current_cost(s, T, player, slot) / 10.0
 
 
 @internal_inline
 def field_card_row(game, s, T, player, slot, out, o):
     """The row of a card on a field: its static columns, then its state now."""
-    copy_card_row(out, o, T, s[CARD + slot * CARD_W], CARD_FEATURES)
+    copy_card_row(out, o, T, s[CARD + slot * CARD_W], N_TABLE_COLUMNS)
     out[o + R_POWER] = s[D_POWER + slot * CARD_W] / 10000.0
     out[o + R_DAMAGE] = s[DMG + slot * CARD_W] / 10000.0
     out[o + R_DULL] = s[DULL + slot * CARD_W] != 0
@@ -223,6 +243,8 @@ def field_card_row(game, s, T, player, slot, out, o):
     rst = s[D_RST + slot * CARD_W]
     out[o + R_CANT_ATTACK] = (rst & RESTRICT_CANT_ATTACK) != 0
     out[o + R_CANT_BLOCK] = (rst & RESTRICT_CANT_BLOCK) != 0
+    out[o + R_USED] = (rst & K.RESTRICT_USED_ACT0) != 0
+    out[o + R_USED + 1] = (rst & K.RESTRICT_USED_ACT1) != 0
 
 
 # the blocks of a list zone (engine.obsbuf): its first rows cards, then zero rows
@@ -244,6 +266,8 @@ def observe_into(game, s, T, player, out, over_previous):
     (``engine.obsbuf``: random play uses this from a row's second decision of a call on, when
     ``out`` holds what it wrote at the one before; the vector is the same, bit for bit, tested)."""
     cards = card_table(T)
+    abil = ability_table(T)
+    code = code_table(T)
     zero_range(out, OBS_GLOBAL, OBS_HAND)
     me = player
     op = 1 - player
@@ -299,6 +323,14 @@ def observe_into(game, s, T, player, out, over_previous):
             out[o + ST_COST] = cards[cid, K.C_COST] / 10.0
         out[o + ST_TARGETS] = s[e + E_REGN]
         out[o + ST_TARGETS + 1] = s[e + E_REGN + 1]
+        arow = s[e + E_ABIL]
+        modal = arow >= 0 and abil[arow, K.A_CODE_LEN] > 0
+        if modal and code[abil[arow, K.A_CODE_START], K.I_OP] == K.Op.SELECT_MODE:
+            # a modal program: E_MODE holds the selected actions' bits (effects.select_mode); in any
+            # other entry that word is a target's slot
+            bits = s[e + E_MODE]
+            for k in range(MAX_MODES):
+                out[o + ST_MODES + k] = (bits >> k) & 1
     # options of the pending choice, for its decider only
     has_options = dec == K.Decision.SELECT_CARD or dec == K.Decision.ORDER_TRIGGERS
     n_options = s[CAND_N] if decider == me and has_options else 0

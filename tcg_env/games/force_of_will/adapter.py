@@ -298,25 +298,43 @@ _FIELD_AREAS = ((K.CardType.RESONATOR, "resonators"), (K.CardType.MAGIC_STONE, "
                 (K.CardType.ADDITION, "additions"), (K.CardType.REGALIA, "regalia"))  # fmt: skip
 
 
-def _field_stats(game) -> dict[int, tuple[int, int]]:
-    """Current ATK / DEF of every J/resonator in a field (player 0's observation shows both fields)."""
+# the restriction columns of a card row (observation.DYN_CANT_*) as the board names them
+_RESTRICTION_FLAGS = (("cannot attack", O.DYN_CANT_ATTACK), ("cannot block", O.DYN_CANT_BLOCK),
+                      ("does not recover", O.DYN_CANT_RECOVER), ("cannot be blocked", O.DYN_CANT_BE_BLOCKED),
+                      ("cannot be attacked", O.DYN_CANT_BE_ATTACKED))
+
+
+def _field_stats(game) -> tuple[dict[int, tuple[int, int]], dict[int, tuple[str, ...]]]:
+    """Current ATK / DEF of every J/resonator in a field, and the restrictions every card in a field or
+    a ruler area has now (printed, granted until end of turn, or by a continuous ability; CR 302.2:
+    public): read from player 0's observation, which shows both fields and both rulers."""
     obs = game.observe(0)
-    out = {}
+    out, rst = {}, {}
+    rows = []
     for p, base in ((0, O.B_FIELD), (1, O.B_OPP_FIELD)):
-        for i, slot in enumerate(zone(game._row, K.Zone.FIELD, p)[: K.FIELD_SLOTS]):
-            if int(game.pool.cards[_cid(game._row, slot), K.C_TYPE]) in (K.CardType.RESONATOR, K.CardType.J_RULER):
-                d = base + i * O.CARD_ROW_W + K.CARD_OBS_FEATURES
-                out[slot] = (round(obs[d + O.DYN_ATK] * 1000), round(obs[d + O.DYN_DEF] * 1000))
-    return out
+        rows += [(slot, base + i * O.CARD_ROW_W) for i, slot in enumerate(zone(game._row, K.Zone.FIELD, p)[: K.FIELD_SLOTS])]
+    for k, p in enumerate((0, 1)):
+        rows += [(slot, O.B_RULERS + k * O.CARD_ROW_W) for slot in zone(game._row, K.Zone.RULER_AREA, p)[:1]]
+    for slot, o in rows:
+        d = o + K.CARD_OBS_FEATURES
+        if o < O.B_RULERS and int(game.pool.cards[_cid(game._row, slot), K.C_TYPE]) in (K.CardType.RESONATOR,
+                                                                                         K.CardType.J_RULER):
+            out[slot] = (round(obs[d + O.DYN_ATK] * 1000), round(obs[d + O.DYN_DEF] * 1000))
+        flags = tuple(name for name, col in _RESTRICTION_FLAGS if obs[d + col])
+        if flags:
+            rst[slot] = flags
+    return out, rst
 
 
-def _card_view(game, slot: int, stats: dict, info: str = ""):
-    """A card as the board shows it: rested, attacking / blocking, what an addition is added to;
-    ATK/DEF (current values, CR 206.3, 207.3), damage and mana counters (CR 1022) as stats."""
+def _card_view(game, slot: int, stats: tuple[dict, dict], info: str = ""):
+    """A card as the board shows it: rested, attacking / blocking, what an addition is added to, its
+    restrictions now ("cannot be blocked"); ATK/DEF (current values, CR 206.3, 207.3), damage and mana
+    counters (CR 1022) as stats."""
     from tcg_env.view import CardView
 
     row = game._row
     w = slot * S.CARD_W
+    atkdef, rst = stats
     flags = ["rested"] if row[S.RESTED + w] else []
     if int(row[S.ATTACKER]) == slot:
         flags.append("attacking")
@@ -324,9 +342,10 @@ def _card_view(game, slot: int, stats: dict, info: str = ""):
         flags.append("blocking")
     if int(row[S.ATTACHED + w]) >= 0:
         flags.append(f"added to {_name(game, int(row[S.ATTACHED + w]))}")
+    flags += rst.get(slot, ())
     st = []
-    if slot in stats:
-        st.append(("ATK/DEF", "%d/%d" % stats[slot]))
+    if slot in atkdef:
+        st.append(("ATK/DEF", "%d/%d" % atkdef[slot]))
         if row[S.DAMAGE + w]:
             st.append(("damage", str(int(row[S.DAMAGE + w]))))
     if row[S.MANA + w]:

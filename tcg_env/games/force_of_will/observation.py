@@ -98,8 +98,9 @@ DYN_COLUMNS = [
     "prevent_div1000",  # damage to the card still to prevent (SHIELD_PREVENT_ALL: all; CR 1018)
     "destroy_shield",  # its next destruction is replaced this turn (CR 910: a shield of a one-time effect)
     "gods_art_used",  # its [God's Art] names its controller has played this game (CR 1112.2a; public)
-    # its restrictions now (RESTRICT_*, continuous abilities included)
-    "cant_attack", "cant_block", "cant_recover",
+    # its restrictions now (RESTRICT_*, continuous abilities included): cannot attack / block, does not
+    # recover; cannot be blocked (CR 804.3) / be attacked (CR 803.3b): what the opponent's choices read
+    "cant_attack", "cant_block", "cant_recover", "cant_be_blocked", "cant_be_attacked",
     # an addition added to a card (CR 1002.1): (that card's field row + 1) / FIELD_SLOTS, 0: none; and
     # whether that row is in my field (1) or the opponent's (0)
     "added_to", "added_to_mine",
@@ -175,6 +176,8 @@ DYN_GODS_ART_USED = DYN_COLUMNS.index("gods_art_used")
 DYN_CANT_ATTACK = DYN_COLUMNS.index("cant_attack")
 DYN_CANT_BLOCK = DYN_COLUMNS.index("cant_block")
 DYN_CANT_RECOVER = DYN_COLUMNS.index("cant_recover")
+DYN_CANT_BE_BLOCKED = DYN_COLUMNS.index("cant_be_blocked")
+DYN_CANT_BE_ATTACKED = DYN_COLUMNS.index("cant_be_attacked")
 DYN_ADDED_TO = DYN_COLUMNS.index("added_to")
 DYN_ADDED_TO_MINE = DYN_COLUMNS.index("added_to_mine")
 DYN_W = len(DYN_COLUMNS)
@@ -263,6 +266,8 @@ def card_row(game, s, T, player, slot, obs, o):
     obs[d + DYN_CANT_ATTACK] = 0.0
     obs[d + DYN_CANT_BLOCK] = 0.0
     obs[d + DYN_CANT_RECOVER] = 0.0
+    obs[d + DYN_CANT_BE_BLOCKED] = 0.0
+    obs[d + DYN_CANT_BE_ATTACKED] = 0.0
     obs[d + DYN_ADDED_TO] = 0.0
     obs[d + DYN_ADDED_TO_MINE] = 0.0
     if extra:
@@ -298,6 +303,8 @@ def restriction_columns(obs, o, rst):
     obs[d + DYN_CANT_ATTACK] = 1.0 if (rst & K.RESTRICT_CANT_ATTACK) != 0 else 0.0
     obs[d + DYN_CANT_BLOCK] = 1.0 if (rst & K.RESTRICT_CANT_BLOCK) != 0 else 0.0
     obs[d + DYN_CANT_RECOVER] = 1.0 if (rst & K.RESTRICT_CANT_RECOVER) != 0 else 0.0
+    obs[d + DYN_CANT_BE_BLOCKED] = 1.0 if (rst & K.RESTRICT_CANT_BE_BLOCKED) != 0 else 0.0
+    obs[d + DYN_CANT_BE_ATTACKED] = 1.0 if (rst & K.RESTRICT_CANT_BE_ATTACKED) != 0 else 0.0
 
 
 @internal

@@ -233,6 +233,29 @@ def _card_info(pool, cid: int) -> str:
     return f"({out} {int(row[K.C_POWER])})" if t == K.CardType.CHARACTER else f"({out} event)"
 
 
+# a stage character's restrictions (RESTRICT_* bits) as the board names them
+_RESTRICTION_WORDS = ((K.RESTRICT_CANT_ATTACK, "cannot attack"), (K.RESTRICT_CANT_FRONTAL, "cannot frontal attack"),
+                      (K.RESTRICT_CANT_SIDE, "cannot side attack"), (K.RESTRICT_CANT_BE_CHOSEN, "cannot be chosen"),
+                      (K.RESTRICT_CANT_MOVE, "cannot move"), (K.RESTRICT_NO_ENCORE, "cannot use Encore"),
+                      (K.RESTRICT_CANT_REVERSE, "cannot become [REVERSE]"))
+
+
+def _stage_flags(pool, row, sl: int) -> tuple[str, ...]:
+    """What a stage character has now beyond its printed card (CR 3.1.3: public), as the observation's
+    stage row shows it: its restrictions (printed, granted until the end of the turn or by a [CONT]
+    ability: D_RST) and the abilities granted to it (KWMOD / D_KW bits from GRANT_BIT0, as
+    triggers.trigger_card reads them), each as ``granted auto <trigger>: <effect>``."""
+    b = sl * S.CARD_W
+    rst = int(row[S.D_RST + b])
+    out = tuple(w for bit, w in _RESTRICTION_WORDS if rst & bit)
+    granted = (int(row[S.KWMOD + b]) | int(row[S.D_KW + b])) >> K.GRANT_BIT0
+    if granted:
+        zones = pool.abilities[:, K.A_ZONE]
+        out += tuple(pool.ability_summary(r) for r in range(len(zones))
+                     if zones[r] >= K.GRANT_ZONE0 and (granted >> (int(zones[r]) - K.GRANT_ZONE0)) & 1)
+    return out
+
+
 def public_view(game, viewer: int | None = None):
     """What ``viewer`` (0 / 1; None: everything) sees (:class:`tcg_env.view.BoardView`): each
     player's level and clock (the score, CR 4.3.2, 4.5), the stage by position (CR 3.4) with each
@@ -264,6 +287,7 @@ def public_view(game, viewer: int | None = None):
             flags = () if orient == K.Orientation.STAND else (orient.name.lower(),)
             if int(row[S.ATK_SLOT]) == sl:
                 flags += ("attacking",)
+            flags += _stage_flags(pool, row, sl)
             on_stage.append(CardView(sl, card_name(pool, cid_of(sl)), label=POS_NAMES[pos],
                                      info=f"L{int(row[S.D_LEVEL + b])}", flags=flags,
                                      stats=(("power", str(int(row[S.D_POWER + b]))), ("soul", str(int(row[S.D_SOUL + b]))))))

@@ -24,6 +24,7 @@ from typing import Any, Mapping
 from lark import Token, Transformer, v_args
 
 from tcg_env.cards.text import CardTextCompiler, CountWords, TextTransformer, Unsupported
+from tcg_env.games.weiss_schwarz import constants as K
 
 __all__ = ["APPROXIMATIONS", "COMPILER", "WSTextTransformer", "normalise", "compile_line"]
 
@@ -87,15 +88,9 @@ _TARGETING = ("choose", "select_all", "target_self", "target_battle_opp")
 _ON_REG = {"power", "soul", "level", "grant_keyword", "grant_ability", "restrict", "stand", "rest", "reverse", "to_hand",
            "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
            "to_stage", "move_position", "to_marker"}  # fmt: skip
-# cards._Compiler.GRANTED_TRIGGERS: a granted ability's triggers (the card is on the stage)
-_GRANTED_TRIGGERS = ("attacks_self", "frontal_attacked_self", "reversed_self", "battle_opp_reversed",
-                     "to_wr_from_stage_self",
-                     "damage_canceled_self", "damage_not_canceled_self", "end_of_attack_self", "trigger_check_climax",
-                     "begin_turn", "begin_draw", "begin_clock", "begin_main", "begin_climax", "begin_attack",
-                     "begin_encore", "begin_end", "begin_battle", "begin_counter",
-                     "battle_damage_received_canceled", "battle_damage_received_not_canceled",
-                     "act_used", "opp_act_used", "other_reversed", "other_battle_opp_reversed",
-                     "direct_attacks_self")  # fmt: skip
+# a granted ability's triggers (the card is on the stage): constants.GRANTED_TRIGGERS, the one list the
+# pool compiler and the observation read
+_GRANTED_TRIGGERS = tuple(t.name.lower() for t in K.GRANTED_TRIGGERS)
 N_REGS = 2  # constants.N_REGS: target registers per program
 
 _QUOTED = re.compile(r'("[^"]*"|<<[^>]*>>)')

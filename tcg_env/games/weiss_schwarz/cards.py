@@ -748,13 +748,7 @@ class _Compiler(PoolCompiler):
     # ---- granted abilities ----
     # the triggers a granted ability may have: the card is on the stage when they fire (the
     # granted bit is the card's end-of-turn keyword modifier, forgotten when it leaves the stage)
-    GRANTED_TRIGGERS = ("attacks_self", "frontal_attacked_self", "reversed_self", "battle_opp_reversed",
-                        "to_wr_from_stage_self", "damage_canceled_self", "damage_not_canceled_self", "end_of_attack_self",
-                        "trigger_check_climax", "begin_turn", "begin_draw", "begin_clock", "begin_main",
-                        "begin_climax", "begin_attack", "begin_encore", "begin_end", "begin_battle",
-                        "begin_counter", "battle_damage_received_canceled",
-                        "battle_damage_received_not_canceled", "act_used", "opp_act_used", "other_reversed",
-                        "other_battle_opp_reversed", "direct_attacks_self")  # fmt: skip
+    GRANTED_TRIGGERS = tuple(t.name.lower() for t in K.GRANTED_TRIGGERS)  # constants.GRANTED_TRIGGERS
 
     def grant_index(self, card: WSCard, ability: dict[str, Any], q: str) -> int:
         """The index k of the granted ability ``ability`` (one row per distinct ability)."""

@@ -330,6 +330,20 @@ class Trigger(IntEnum):
     DIRECT_ATTACKS_SELF = 37  # "when this card direct attacks" (CR 7.2.1.6, the attack type declared)
 
 
+# the triggers a granted ability may have (cards._Compiler.GRANTED_TRIGGERS): the card is on the stage
+# when they fire (the granted bit is the card's end-of-turn keyword modifier, forgotten when it leaves
+# the stage); the observation's stage rows count a character's granted abilities by these triggers
+GRANTED_TRIGGERS = (
+    Trigger.ATTACKS_SELF, Trigger.FRONTAL_ATTACKED_SELF, Trigger.REVERSED_SELF, Trigger.BATTLE_OPP_REVERSED,
+    Trigger.TO_WR_FROM_STAGE_SELF, Trigger.DAMAGE_CANCELED_SELF, Trigger.DAMAGE_NOT_CANCELED_SELF,
+    Trigger.END_OF_ATTACK_SELF, Trigger.TRIGGER_CHECK_CLIMAX, Trigger.BEGIN_TURN, Trigger.BEGIN_DRAW, Trigger.BEGIN_CLOCK,
+    Trigger.BEGIN_MAIN, Trigger.BEGIN_CLIMAX, Trigger.BEGIN_ATTACK, Trigger.BEGIN_ENCORE, Trigger.BEGIN_END,
+    Trigger.BEGIN_BATTLE, Trigger.BEGIN_COUNTER, Trigger.BATTLE_DAMAGE_RECEIVED_CANCELED,
+    Trigger.BATTLE_DAMAGE_RECEIVED_NOT_CANCELED, Trigger.ACT_USED, Trigger.OPP_ACT_USED, Trigger.OTHER_REVERSED,
+    Trigger.OTHER_BATTLE_OPP_REVERSED, Trigger.DIRECT_ATTACKS_SELF,
+)  # fmt: skip
+
+
 class TriggerWhose(IntEnum):
     """A_TRIG_WHOSE: whose turn the trigger is limited to ("at the beginning of your turn")."""
 

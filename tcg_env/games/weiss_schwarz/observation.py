@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit
 
 from tcg_env.engine.blocks import EntityLayout, ObsLayout, WordColumns
-from tcg_env.engine.tables import card_table
+from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.engine.obsbuf import clear_rows_after, columns_writer, copy_card_row, zero_range
@@ -38,6 +38,7 @@ from tcg_env.games.weiss_schwarz.state import (
     D_RST,
     D_SOUL,
     DEC_ARG,
+    KWMOD,
     DECK_N,
     DEF_SLOT,
     FIRST_PLAYER,
@@ -76,14 +77,31 @@ CARD_COLUMNS = [
 ]
 CARD_FEATURES = len(CARD_COLUMNS)  # 24
 # a stage card's restrictions (RESTRICT_* bits, in bit order): the columns cant_* of its stage row
-RESTRICTION_NAMES = ["cant_attack", "cant_frontal_attack", "cant_side_attack", "cant_be_chosen", "cant_move",
-                     "cant_encore"]
+# a stage character's restrictions now (constants.RESTRICT_*), column k <- bit RESTRICTION_BITS[k]
+# (RESTRICT_NO_COLOR_REQ is a hand card's permission, not a stage restriction)
+RESTRICTIONS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_frontal_attack": K.RESTRICT_CANT_FRONTAL,
+                "cant_side_attack": K.RESTRICT_CANT_SIDE, "cant_be_chosen": K.RESTRICT_CANT_BE_CHOSEN,
+                "cant_move": K.RESTRICT_CANT_MOVE, "cant_encore": K.RESTRICT_NO_ENCORE,
+                "cant_reverse": K.RESTRICT_CANT_REVERSE}
+RESTRICTION_NAMES = list(RESTRICTIONS)
+RESTRICTION_BITS = np.array(list(RESTRICTIONS.values()), np.int64)
 N_RESTRICTIONS = len(RESTRICTION_NAMES)
 N_KEYWORDS = len(K.KEYWORD_BITS)
+# a stage card's granted abilities (an effect's until the end of the turn, a CONT ability's: public,
+# CR 3.1.3, and unlike a printed ability not known from the card's identity): how many it has that
+# trigger on each trigger a granted ability may have (constants.GRANTED_TRIGGERS), and how many are
+# an Encore (CR 10.2)
+GRANTED_NAMES = [*[f"granted_{t.name.lower()}" for t in K.GRANTED_TRIGGERS], "granted_encore"]
+# the column of a granted ability's trigger, from the first granted column (-1: none), by Trigger value
+GRANTED_COL = np.full(max(t.value for t in K.Trigger) + 1, -1, np.int64)
+for _i, _t in enumerate(K.GRANTED_TRIGGERS):
+    GRANTED_COL[_t] = _i
+GRANTED_ENCORE = len(K.GRANTED_TRIGGERS)
 STAGE_EXTRA = ["stand", "rest", "reverse", "cur_power_div10000", "cur_soul_div3", "cur_level_div3",
                "is_attacking", "is_defending", "markers_div4",
                *[f"kw_{name}" for name in K.KEYWORD_BITS],  # its keywords now (KW_* bits, in bit order)
-               *RESTRICTION_NAMES]
+               *RESTRICTION_NAMES,
+               *GRANTED_NAMES]
 STAGE_FEATURES = CARD_FEATURES + len(STAGE_EXTRA)
 
 # the global columns, each named once with its state word (blocks.WordColumns): the core writes
@@ -176,6 +194,24 @@ S_DEFENDING = MY_STAGE.col("is_defending")
 S_MARKERS = MY_STAGE.col("markers_div4")
 S_KW = MY_STAGE.col("kw_alarm")  # + keyword bit
 S_RST = MY_STAGE.col(RESTRICTION_NAMES[0])  # + restriction bit
+S_GRANTED = MY_STAGE.col(GRANTED_NAMES[0])  # + GRANTED_COL[trigger], GRANTED_ENCORE
+
+
+@internal
+def granted_columns(T, granted, out, r):
+    """Count the granted abilities of bits ``granted`` (bit k: the pool's granted ability k, the
+    ability row with A_ZONE = GRANT_ZONE0 + k after every card's, as triggers.trigger_granted finds
+    them) into the stage row at ``r``, by trigger (and Encore)."""
+    A = ability_table(T)
+    a = A.shape[0] - 1
+    while a >= 0 and A[a, K.A_ZONE] >= K.GRANT_ZONE0:
+        if (granted >> (A[a, K.A_ZONE] - K.GRANT_ZONE0)) & 1 != 0:
+            c = GRANTED_COL[A[a, K.A_TRIGGER]]
+            if c >= 0:
+                out[r + S_GRANTED + c] += 1.0
+            if A[a, K.A_KEYWORD] == K.Keyword.ENCORE:
+                out[r + S_GRANTED + GRANTED_ENCORE] += 1.0
+        a -= 1
 
 
 @njit(cache=True)
@@ -263,7 +299,12 @@ def observe_into(s, T, player, out, over_previous):
                     out[r + S_KW + k] = (kw >> k) & 1
             if rst != 0:
                 for k in range(N_RESTRICTIONS):
-                    out[r + S_RST + k] = (rst >> k) & 1
+                    out[r + S_RST + k] = 1 if rst & RESTRICTION_BITS[k] else 0
+            # its granted abilities (as triggers.trigger_card reads them: until the end of the turn,
+            # KWMOD, or by a CONT ability, D_KW)
+            granted = (s[KWMOD + b] | kw) >> K.GRANT_BIT0
+            if granted != 0:
+                granted_columns(T, granted, out, r)
     # own hand only (CR 3.3: hidden from the opponent)
     for i in range(min(s[HAND_N + p], K.HAND_SLOTS)):
         copy_card_row(out, OBS_HAND + i * CARD_FEATURES, T, s[CARD + s[HAND_L + p * K.MAX_DECK + i] * CARD_W],
