@@ -147,3 +147,25 @@ def test_a_granted_restriction_is_shown_in_the_restriction_columns(pool):
     assert int(g.state[S.D_RST + g.state[S.STAGE] * S.CARD_W]) & K.RESTRICT_CANT_SIDE
     elder_line = next(x for x in g.render().splitlines() if "Elder" in x)
     assert "cannot side attack" in elder_line
+
+
+def test_cannot_become_reverse_is_the_restriction_column_cant_reverse(tmp_path):
+    """"[CONT] This card cannot become [REVERSE]." (session 9's RESTRICT_CANT_REVERSE): public state
+    of a stage character, the ``cant_reverse`` column in both views and "cannot become [REVERSE]" on
+    the board; a character without it shows 0."""
+    bastion = _rec("T/G01-016", "Bastion", ["【CONT】 This card cannot become 【REVERSE】."])
+    p = tmp_path / "list.json"
+    p.write_text(json.dumps([bastion, *RECORDS]))
+    res = import_ws_json(p)
+    assert not res.unsupported
+    pool2 = compile_ws_pool(res.cards)
+    deck = np.array([i for i in range(len(RECORDS) + 1) for _ in range(4)][:50], np.int32)
+    sc = Scenario.main_phase(pool2, decks=(deck, deck))
+    sc.put(0, 0, "stage", pos=0)  # Bastion
+    sc.put(0, 1 + SCOUT, "stage", pos=1)
+    g = sc.game()
+    for viewer in (0, 1):
+        assert _row(g, viewer, 0, 0)["cant_reverse"] == 1.0
+        assert _row(g, viewer, 0, 1)["cant_reverse"] == 0.0
+    line = next(x for x in g.render().splitlines() if "Bastion" in x)
+    assert "cannot become [REVERSE]" in line
