@@ -329,11 +329,7 @@ class ActionWords:
         if kind in self.by_kind:
             return self.by_kind[kind](game, a)
         p = int(row[H_DECIDER])
-        block, index = self.actions.decode(a)
-        slot = -1
-        if block.points_at in self.pointees:
-            slots = self.pointees[block.points_at](row, p)
-            slot = slots[index[0]] if index[0] < len(slots) else -1
+        block, index, slot = self._pointed(row, a, p)
         act = Act(self, game, row, a, kind, p, block, index, slot, public)
         text = self.word(act)
         if public:
@@ -343,17 +339,23 @@ class ActionWords:
             return f"{text} for {src}" if src else text
         return text
 
+    def _pointed(self, row, a: int, p: int):
+        """Action ``a`` decoded: its block, its index, and the slot its first index points at in the
+        list the block declares ``points_at`` (-1: nothing there, or the block points at nothing)."""
+        block, index = self.actions.decode(a)
+        slot = -1
+        if block.points_at in self.pointees and index:
+            slots = self.pointees[block.points_at](row, p)
+            slot = int(slots[index[0]]) if index[0] < len(slots) else -1
+        return block, index, slot
+
     def card_of(self, game, a: int) -> tuple[int, str] | None:
-        """The card action ``a`` points at (its block's first index in the list the block declares
-        ``points_at``) as (slot, name), None for none: what a log hides when that card is hidden."""
+        """The card action ``a`` points at, as (slot, name), None for none: what a log hides when
+        that card is hidden."""
         row, a = game._row, int(a)
         if not 0 <= a < self.actions.size or row[H_DONE]:
             return None
-        block, index = self.actions.decode(a)
-        if block.points_at not in self.pointees or not index:
-            return None
-        slots = self.pointees[block.points_at](row, int(row[H_DECIDER]))
-        slot = int(slots[index[0]]) if index[0] < len(slots) else -1
+        slot = self._pointed(row, a, int(row[H_DECIDER]))[2]
         return (slot, self.name(game, slot)) if slot >= 0 else None
 
     def word(self, act: Act) -> str:

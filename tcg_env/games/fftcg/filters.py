@@ -87,26 +87,10 @@ def condition_holds(game, s, T, cond, arg, player, source):
     if cond == K.Condition.YOUR_TURN:
         return s[TURN_PLAYER] == player
     if cond == K.Condition.CONTROLS_AT_LEAST or cond == K.Condition.CONTROLS_AT_MOST:
-        frow = arg // K.COND_COUNT_SPAN
         bound = arg % K.COND_COUNT_SPAN
         at_most = cond == K.Condition.CONTROLS_AT_MOST
-        F = filter_table(T)
-        cards = card_table(T)
-        n = 0
-        in_break = F[frow, K.F_ZONE] == K.FilterZone.BREAK  # "if you have 3 ... in your Break Zone"
-        for p in range(2):
-            tm = -1 if in_break else field_type_mask(F, frow, player, p)  # no field card of p can match: skip
-            if tm == 0:
-                continue
-            for i in range(s[BREAK_N + p] if in_break else s[FIELD_N + p]):
-                slot = s[BREAK_L + p * K.MAX_DECK + i] if in_break else s[FIELD_L + p * FIELD_SLOTS + i]
-                if (tm & (1 << cards[s[CARD + slot * CARD_W], K.C_TYPE])) != 0 and game.filter_match(
-                        s, T, frow, slot, player, source):  # fmt: skip
-                    n += 1
-                    if at_most and n > bound:
-                        return False  # the count is decided: the cards left cannot change the answer
-                    if not at_most and n >= bound:
-                        return True
+        # counted until the answer is decided: the cards left cannot change it
+        n = game.count_matching(s, T, arg // K.COND_COUNT_SPAN, player, source, bound + 1 if at_most else bound)
         return n <= bound if at_most else n >= bound
     if cond == K.Condition.JOB_ON_FIELD:
         cards = card_table(T)
@@ -125,14 +109,31 @@ def per_count(game, s, T, spec, player, source):
     Zones, when its zone is the Break Zone), seen by ``player``."""
     if spec == 1:
         return s[DAMAGE_N + player]
-    frow = spec - 2
+    return game.count_matching(s, T, spec - 2, player, source, 1 << 30)
+
+
+@internal
+def count_matching(game, s, T, frow, player, source, stop):
+    """How many cards filter ``frow`` matches, seen by ``player``, on both fields (in both Break
+    Zones when its zone is the Break Zone: "if you have 3 ... in your Break Zone"), counting no
+    further than ``stop``. A field whose cards cannot match by the filter's side and type
+    (:func:`field_type_mask`) is skipped, and so is a card of a type the filter does not name,
+    before ``filter_match``."""
+    F = filter_table(T)
+    cards = card_table(T)
     n = 0
-    in_break = filter_table(T)[frow, K.F_ZONE] == K.FilterZone.BREAK
+    in_break = F[frow, K.F_ZONE] == K.FilterZone.BREAK
     for p in range(2):
+        tm = -1 if in_break else field_type_mask(F, frow, player, p)
+        if tm == 0:
+            continue
         for i in range(s[BREAK_N + p] if in_break else s[FIELD_N + p]):
             slot = s[BREAK_L + p * K.MAX_DECK + i] if in_break else s[FIELD_L + p * FIELD_SLOTS + i]
-            if game.filter_match(s, T, frow, slot, player, source):
+            if (tm & (1 << cards[s[CARD + slot * CARD_W], K.C_TYPE])) != 0 and game.filter_match(
+                    s, T, frow, slot, player, source):  # fmt: skip
                 n += 1
+                if n >= stop:
+                    return n
     return n
 
 
