@@ -96,6 +96,11 @@ N_REGS = 2  # constants.N_REGS: target registers per program
 _QUOTED = re.compile(r'("[^"]*"|<<[^>]*>>)')
 
 
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate(
+    ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), 1)}
+_NUMBER_WORD = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b")
+
+
 def normalise(line: str) -> str:
     """The line as the grammar reads it: 【X】 -> [x], 《T》 -> <<T>>, plain quotes, brackets spaced,
     lower case outside card names ("...") and traits (<<...>>), spaces collapsed."""
@@ -119,6 +124,9 @@ def normalise(line: str) -> str:
         p = p.replace("( ", "(").replace(" )", ")")
         p = re.sub(r"\bgets\+ ?(\d)", r"gets +\1", p)  # "gets+ 1000 power" (a typo of the database)
         p = re.sub(r"\[ ?(\d+) (?=put |\[rest\]|return )", r"[(\1) ", p)  # "[1 put ...]": the stock cost "(1)"
+        # older printings spell counts in words ("the top three cards", "two or higher"): digits, as
+        # the newer ones print them (the grammar's counts are INT)
+        p = _NUMBER_WORD.sub(lambda m: _NUMBER_WORDS[m.group(0)], p)
         out.append(p)
     s = "".join(out)
     s = re.sub(r"\s*[/\uff0f]\s*", " / ", s)
