@@ -64,6 +64,9 @@ APPROXIMATIONS: dict[str, str] = {
     "name_part_english": "\"with \"X(Y)\" in its card name\" where the English database adds the Japanese "
                          "original Y: the English part X is looked for in the English card names (a card whose "
                          "Japanese name has Y but whose English name lacks X, or the reverse, is judged otherwise)",
+    "reveal_cost_unseen": "Resonate's cost \"[reveal 1 <card> in your hand]\": the engine checks that the hand "
+                          "holds such a card (the cost is payable only then) but does not ask which one and the "
+                          "observations do not show it to the opponent",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
 }
@@ -187,6 +190,29 @@ def _flt(**kw: Any) -> dict[str, Any]:
     return {k: v for k, v in kw.items() if v is not None}
 
 
+# a card name that itself holds quotes (""Heroic Spirit" Saber"): the importer marks its inner quotes
+# with these (mark_quoted_names) so that the line's quotes pair up; card_name gives them back
+NAME_QUOTE_OPEN, NAME_QUOTE_CLOSE = "\u2039", "\u203a"
+
+
+def mark_quoted_names(line: str, names: list[str]) -> str:
+    """``line`` with every quoted ``"N"`` of ``names`` (card names holding a quote, the longest
+    first) written with NAME_QUOTE_OPEN / NAME_QUOTE_CLOSE for its inner quotes."""
+    if not names or '""' not in line.replace("\u201c", '"').replace("\u201d", '"'):
+        return line
+    line = line.replace("\u201c", '"').replace("\u201d", '"')
+    for n in names:
+        if n in line:
+            marked = re.sub(r'"([^"]*)"', NAME_QUOTE_OPEN + r"\1" + NAME_QUOTE_CLOSE, n)
+            line = line.replace(f'"{n}"', f'"{marked}"')
+    return line
+
+
+def card_name(tok: Any) -> str:
+    """The card name of a NAME token (its quotes off, a marked inner quote a quote again)."""
+    return str(tok)[1:-1].replace(NAME_QUOTE_OPEN, '"').replace(NAME_QUOTE_CLOSE, '"')
+
+
 def _num(tok: Any) -> int:
     return int(tok) if not isinstance(tok, int) else tok
 
@@ -263,7 +289,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return out
 
     def named_spec(self, name):
-        return {"name": str(name)[1:-1]}
+        return {"name": card_name(name)}
 
     def quals(self, *qs):
         return list(qs)
@@ -1136,7 +1162,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return self._count_cond(count[1], False, spec)
 
     def c_climax_named(self, name):
-        return {"kind": "climax_named", "name": str(name)[1:-1]}
+        return {"kind": "climax_named", "name": card_name(name)}
 
     def c_bopp_level_max(self, n):
         return {"kind": "battle_opp_level_at_most", "value": int(n)}
@@ -1197,7 +1223,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return {"kind": "memory_at_most", "value": n}
 
     def c_named_memory(self, name):
-        return {"kind": "memory_filter_at_least", "value": 1, "filter": {"name": str(name)[1:-1], "zone": "memory"}}
+        return {"kind": "memory_filter_at_least", "value": 1, "filter": {"name": card_name(name), "zone": "memory"}}
 
     def c_memory_spec(self, spec, n):
         # "the number of <<T>> characters in your memory is N or more": cards of the memory (CR 3.12)
@@ -1263,7 +1289,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return {"kind": "wr_climax_at_least", "value": n}
 
     def c_named_clock(self, name):
-        return {"kind": "named_in_clock", "name": str(name)[1:-1]}
+        return {"kind": "named_in_clock", "name": card_name(name)}
 
     def c_wr_climax_max(self, n):
         return {"kind": "wr_climax_at_most", "value": n}
@@ -1332,6 +1358,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_clock_top(self):
         return {"clock_top": 1}
+
+    def c_reveal(self, count, spec):
+        # CR 10.13.1 Resonate: "[reveal 1 <spec> in your hand]": payable while the hand holds one
+        # (costs.cost_payable); the card stays in the hand, and the engine shows it to nobody
+        # (approximation reveal_cost_unseen)
+        if count != ("exactly", 1):
+            raise Unsupported("revealing more than one card as a cost")
+        self.approximate("reveal_cost_unseen")
+        return {"reveal": self.to_filter(spec, zone="hand")}
 
     def c_rest_other(self, count, *parts):
         # "[REST] N of your (other) <spec> characters" (CR 8.4): the engine rests the first N
@@ -1441,7 +1476,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return ("battle_damage_received_not_canceled", None)
 
     def t_use_keyword(self, name):
-        kw = _KEYWORDS.get(str(name)[1:-1].strip().lower())
+        kw = _KEYWORDS.get(card_name(name).strip().lower())
         if kw is None:
             raise Unsupported(f"'when you use this card's {name}': only Brainstorm and Backup report their use")
         if kw == "backup":
@@ -1462,7 +1497,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return ("other_attacks", {"trigger_filter": self.to_filter(spec)})
 
     def t_named_climax(self, name):
-        return ("own_climax_placed", {"trigger_filter": {"name": str(name)[1:-1], "zone": "climax_area"}})
+        return ("own_climax_placed", {"trigger_filter": {"name": card_name(name), "zone": "climax_area"}})
 
     def t_other_frontal(self, _other, spec):
         if spec.get("type") != "character":
@@ -1588,6 +1623,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def p_experience(self):
         return ("experience",)
 
+    def p_resonate(self):
+        return ("resonate",)  # CR 10.13.1: a keyword naming the reveal in the cost, no effect of its own
+
     def rest_pay(self, effects):
         return ("pay", None, effects)
 
@@ -1689,6 +1727,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("Experience without the level-sum condition")
         if ("experience",) in prefixes:
             ab["keyword"] = "experience"
+        if ("resonate",) in prefixes:
+            if not (cost or {}).get("reveal") or "keyword" in ab:
+                raise Unsupported("Resonate without revealing a hand card in its cost")
+            ab["keyword"] = "resonate"
         if ("memory",) in prefixes:
             # CR 10.9.1 "Memory": the ability references the memory (its condition, or an "if"), or
             # works from it
@@ -1792,11 +1834,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def bond(self, name, cost):
         return {"kind": "auto", "keyword": "bond", "trigger": "played_self", "optional": True, "cost": cost,
-                "effect": [{"op": "bond", "name": str(name)[1:-1]}]}  # fmt: skip
+                "effect": [{"op": "bond", "name": card_name(name)}]}  # fmt: skip
 
     # ---------------------------------------------------------------- ACT
     def kw_brainstorm(self):
         return "brainstorm"
+
+    def kw_resonate(self):
+        return "resonate"
 
     def act_body(self, *parts):
         label = parts[0] if isinstance(parts[0], str) else None
@@ -1809,6 +1854,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             cost = dict(cost)
             cost["self_to"] = cost.pop("@self_to")
         ab: dict[str, Any] = {"kind": "act", "cost": cost}
+        if label == "resonate":
+            # CR 10.13.1 names the reveal in an AUTO ability's cost; the English cards also print it
+            # on [ACT] abilities, where the keyword has no effect (CR 10.13.1: "no meaning in terms
+            # of effects"): the cost alone
+            if "reveal" not in cost:
+                raise Unsupported("Resonate without revealing a hand card in its cost")
+            label = None
         if label:
             ab["keyword"] = label
             if not any(op["op"] == "brainstorm" for op in effects):
@@ -1914,7 +1966,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "for each of your other cards in the center stage named "X"": characters of that name there
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         part, name = parts[-2], parts[-1]
-        return {"type": "character", "name": str(name)[1:-1], "positions": [part],
+        return {"type": "character", "name": card_name(name), "positions": [part],
                 **({"relation": "other"} if other else {})}
 
     def per_opp_part(self, part):
@@ -1951,7 +2003,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return self._aura(gains, {"type": "character", "relation": "other", "positions": ["center_middle"]})
 
     def aura_named(self, name, gains):
-        return self._aura(gains, {"type": "character", "relation": "other", "name": str(name)[1:-1]})
+        return self._aura(gains, {"type": "character", "relation": "other", "name": card_name(name)})
 
     # ---------------------------------------------------------------- lines
     def reminder(self, tok):

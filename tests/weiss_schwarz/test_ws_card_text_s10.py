@@ -1,0 +1,134 @@
+"""Weiss Schwarz card text, session 10 pieces: made-up lines in the card language compiled, and on a
+small imported list what the engine does with them (Resonate's reveal cost, card names holding
+quotes, counts in words, ...)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz.card_text import compile_line, normalise
+from tcg_env.games.weiss_schwarz.cards import compile_ws_pool
+from tcg_env.games.weiss_schwarz.importer import import_ws_json
+from tcg_env.games.weiss_schwarz.scenario import Scenario
+
+
+def _rec(code, name, ability=(), type="Character", level="0", power="3000", traits=("Glass",), trigger=(), cost="0"):
+    char = type == "Character"
+    return {"code": code, "name": name, "type": type, "color": "YELLOW", "level": level if type != "Climax" else "-",
+            "cost": cost if type != "Climax" else "-", "power": power if char else "-", "soul": 1 if char else 0,
+            "trigger": list(trigger), "attributes": list(traits) if char else [], "ability": list(ability), "side": "W"}  # fmt: skip
+
+
+def _c(line, **card):
+    return compile_line(line, {"type": "character", "name": "Tester", "traits": ["Glass"], **card})
+
+
+SINGER, QUOTED, PLAIN, FLARE = range(4)
+RECORDS = [
+    _rec("T/S10-001", "Singer", ['【AUTO】 Resonate [Reveal a card named ""Quoted" Muse" in your hand] At the beginning '
+                                 'of your climax phase, you may pay the cost. If you do, this card gets +2000 power '
+                                 'until end of turn.']),
+    _rec("T/S10-002", '"Quoted" Muse'),
+    _rec("T/S10-003", "Plain"),
+    _rec("T/S10-004", "Flare", [], type="Climax", trigger=("SOUL",)),
+]  # fmt: skip
+# vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
+RECORDS += [_rec(f"T/S10-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    p = tmp_path_factory.mktemp("ws10") / "list.json"
+    p.write_text(json.dumps(RECORDS))
+    res = import_ws_json(p)
+    assert not res.unsupported, res.unsupported
+    return compile_ws_pool(res.cards)
+
+
+def _deck(extra=()):
+    """50 cards: 4 Flare, the ``extra`` ids, then one of each other card in turn (at most 4 of a name)."""
+    ids = [FLARE] * 4 + list(extra)
+    others = [i for i in range(len(RECORDS)) if i != FLARE]
+    k = 0
+    while len(ids) < 50:
+        c = others[k % len(others)]
+        if ids.count(c) < 4:
+            ids.append(c)
+        k += 1
+    return np.array(ids, np.int32)
+
+
+def _scenario(pool, extra=(), **kw):
+    return Scenario.main_phase(pool, decks=(_deck(extra), _deck(extra)), **kw)
+
+
+def _power(g, slot):
+    return int(g.state[S.D_POWER + slot * S.CARD_W])
+
+
+def _n(g, zone, p=0):
+    return int(g.state[getattr(S, zone + "_N") + p])
+
+
+def _labels(g):
+    return [g.describe_action(int(a)) for a in g.legal_actions()]
+
+
+def _act(g, text):
+    for a in g.legal_actions():
+        if g.describe_action(int(a)).startswith(text):
+            g.step(int(a))
+            return
+    raise AssertionError(f"no action {text!r}: {_labels(g)}")
+
+
+# ---------------------------------------------------------------------------- normalisation
+def test_counts_spelled_in_words_read_as_digits():
+    assert normalise("Put the top three cards of your deck into your waiting room.") == \
+        "put the top 3 cards of your deck into your waiting room ."
+    assert normalise('Choose one "One Piece"') == 'choose 1 "One Piece"'  # a name keeps its words
+    r = _c("【AUTO】 When this card attacks, if you have two or more other 《Glass》 characters, this card gets "
+           "+1000 power until end of turn.")
+    assert r.verdict.value == "exact" and r.abilities[0]["condition"]["value"] == 2
+
+
+def test_a_card_name_holding_quotes_is_read_whole(tmp_path):
+    p = tmp_path / "list.json"
+    p.write_text(json.dumps(RECORDS))
+    res = import_ws_json(p)
+    singer = next(c for c in res.cards if c.name == "Singer")
+    assert singer.abilities[0].cost.reveal.name == '"Quoted" Muse'
+    assert res.text_records[0].lines[0].line == RECORDS[0]["ability"][0]  # the report keeps the printed line
+
+
+# ---------------------------------------------------------------------------- Resonate (CR 10.13)
+def test_cr_10_13_resonate_compiles_to_a_reveal_cost():
+    r = _c('【AUTO】 Resonate [(1) Reveal 1 "Plain" in your hand] When this card attacks, you may pay the cost. '
+           'If you do, draw 1 card.')
+    ab = r.abilities[0]
+    assert r.verdict.value == "approximate" and r.approximations == ("reveal_cost_unseen",)
+    assert ab["keyword"] == "resonate" and ab["cost"] == {"stock": 1, "reveal": {"name": "Plain", "zone": "hand"}}
+    r = _c('【ACT】 Resonate [Reveal 1 "Plain" in your hand & 【REST】 this card] Draw 1 card.')
+    assert r.compiled and "keyword" not in r.abilities[0] and r.abilities[0]["cost"]["rest_self"]
+    assert not _c('【AUTO】 Resonate [Reveal 2 "Plain" in your hand] When this card attacks, you may pay the cost. '
+                  'If you do, draw 1 card.').compiled  # the engine checks one card only
+
+
+@pytest.mark.parametrize("in_hand", [True, False])
+def test_cr_10_13_resonate_is_payable_only_with_the_card_in_hand(pool, in_hand):
+    sc = _scenario(pool)
+    singer = sc.put(0, SINGER, "stage", pos=0)
+    muse = sc.put(0, QUOTED if in_hand else PLAIN, "hand")
+    g = sc.game()
+    _act(g, "End the main phase")  # the climax phase begins: the ability triggers
+    if in_hand:
+        _act(g, "Use Singer")
+    else:
+        assert not any(t.startswith("Use Singer") for t in _labels(g))
+    assert _power(g, singer) == 3000 + (2000 if in_hand else 0)
+    assert int(g.state[S.ZONE + muse * S.CARD_W]) == K.Zone.HAND  # revealed, not moved
