@@ -981,21 +981,43 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return [dict(ops[0], count="x"), *ops[1:]]
         return [{"op": "@per_climax", "then": ops}]
 
-    def per_climax_action(self, tok):
-        # "For each climax revealed among those cards, perform the following action. "<effect>"": the
-        # quoted effect, parsed as an event's text (its pronouns and registers resolved with the line's)
+    def _quoted_ops(self, tok, what: str) -> list[dict]:
+        """A quoted action ("perform the following action. "<effect>""), parsed as an event's text
+        (its pronouns and registers resolved with the line's); its approximations are the line's."""
         text = normalise(str(tok)[1:-1])
         try:
             tree = COMPILER.parser.parse(text)
         except Exception as exc:  # a LarkError: the quoted effect is no sentence of the grammar
-            raise Unsupported(f"the action performed for each climax: {str(exc).splitlines()[0][:80]}") from None
+            raise Unsupported(f"the action performed {what}: {str(exc).splitlines()[0][:80]}") from None
         t = WSTextTransformer({"type": "event", "@raw": True})
         value = t.transform(tree)
         if not isinstance(value, dict) or "@raw_ops" not in value:
-            raise Unsupported("the action performed for each climax is not an effect")
+            raise Unsupported(f"the action performed {what} is not an effect")
         for name in t.approximations:
             self.approximate(name)
-        return [{"op": "@per_climax", "then": value["@raw_ops"]}]
+        return value["@raw_ops"]
+
+    def per_climax_action(self, tok):
+        # "For each climax revealed among those cards, perform the following action. "<effect>""
+        return [{"op": "@per_climax", "then": self._quoted_ops(tok, "for each climax")}]
+
+    def repeat_action(self, n, tok):
+        n = int(n)
+        # "perform the following action N times. "<effect>"": the effect N times in a row (each time
+        # chooses and moves anew), written out N times
+        if not 1 <= n <= 3:
+            raise Unsupported("an action performed more than 3 times")
+        ops = self._quoted_ops(tok, "N times")
+        return [copy.deepcopy(o) for _ in range(n) for o in ops]
+
+    def if_repeat_action(self, cond, n, tok):
+        return [{"op": "if", "condition": cond, "then": self.repeat_action(n, tok)}]
+
+    def quoted_action(self, tok):
+        return self._quoted_ops(tok, "once")
+
+    def may_quoted_action(self, tok):
+        return [{"op": "may", "then": self._quoted_ops(tok, "once")}]
 
     def effects(self, *sentences):
         out: list[dict] = []
