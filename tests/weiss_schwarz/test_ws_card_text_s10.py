@@ -28,7 +28,7 @@ def _c(line, **card):
     return compile_line(line, {"type": "character", "name": "Tester", "traits": ["Glass"], **card})
 
 
-SINGER, QUOTED, PLAIN, FLARE = range(4)
+SINGER, QUOTED, PLAIN, FLARE, LONER, BULLY, MILLER, ELDER = range(8)
 RECORDS = [
     _rec("T/S10-001", "Singer", ['【AUTO】 Resonate [Reveal a card named ""Quoted" Muse" in your hand] At the beginning '
                                  'of your climax phase, you may pay the cost. If you do, this card gets +2000 power '
@@ -36,6 +36,13 @@ RECORDS = [
     _rec("T/S10-002", '"Quoted" Muse'),
     _rec("T/S10-003", "Plain"),
     _rec("T/S10-004", "Flare", [], type="Climax", trigger=("SOUL",)),
+    _rec("T/S10-005", "Loner", ["【CONT】 If your opponent has 1 or less characters in their center stage, this card "
+                                "gets +1000 power."]),
+    _rec("T/S10-006", "Bully", ["【CONT】 If your opponent has a level 1 or higher character, this card gets +2000 "
+                                "power."]),
+    _rec("T/S10-007", "Miller", ['【AUTO】 When this card attacks, perform the following action two times. "Put the '
+                                 'top card of your deck into your waiting room."']),
+    _rec("T/S10-008", "Elder", level="1", cost="0"),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S10-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -132,3 +139,45 @@ def test_cr_10_13_resonate_is_payable_only_with_the_card_in_hand(pool, in_hand):
         assert not any(t.startswith("Use Singer") for t in _labels(g))
     assert _power(g, singer) == 3000 + (2000 if in_hand else 0)
     assert int(g.state[S.ZONE + muse * S.CARD_W]) == K.Zone.HAND  # revealed, not moved
+
+
+# ---------------------------------------------------------------------------- the opponent's stage
+def test_conditions_on_the_opponents_characters_compile_to_filter_counts():
+    r = _c("【AUTO】 When this card attacks, if the number of characters in your opponent's center stage is 1 or "
+           "less, draw 1 card.")
+    assert r.verdict.value == "exact"
+    assert r.abilities[0]["condition"] == {"kind": "opp_filter_at_most", "value": 1, "filter": {
+        "type": "character", "side": "opponent", "positions": ["center"]}}
+
+
+@pytest.mark.parametrize("center, back, level, loner, bully", [
+    (1, 2, 0, 4000, 3000),  # back-stage characters are not in the center stage
+    (2, 0, 0, 3000, 3000),
+    (0, 1, 1, 4000, 5000),  # a level 1 character anywhere on the opponent's stage
+])  # fmt: skip
+def test_your_opponent_has_n_or_less_characters_in_their_center_stage(pool, center, back, level, loner, bully):
+    sc = _scenario(pool)
+    lo = sc.put(0, LONER, "stage", pos=0)
+    bu = sc.put(0, BULLY, "stage", pos=1)
+    for i in range(center):
+        sc.put(1, PLAIN, "stage", pos=i)
+    for i in range(back):
+        sc.put(1, ELDER if level and i == 0 else PLAIN, "stage", pos=3 + i)
+    g = sc.game()
+    assert (_power(g, lo), _power(g, bu)) == (loner, bully)
+
+
+# ---------------------------------------------------------------------------- repeated actions
+def test_perform_the_following_action_n_times_writes_the_action_n_times():
+    r = _c('【AUTO】 When this card attacks, perform the following action 3 times. "Deal 1 damage to your opponent."')
+    assert r.verdict.value == "exact" and [o["op"] for o in r.abilities[0]["effect"]] == ["damage"] * 3
+
+
+def test_perform_the_following_action_two_times_through_the_engine(pool):
+    sc = _scenario(pool)
+    sc.put(0, MILLER, "stage", pos=0)
+    g = sc.game()
+    _act(g, "End the main phase")
+    wr = _n(g, "WR")
+    _act(g, "Direct attack with Miller")
+    assert _n(g, "WR") == wr + 2

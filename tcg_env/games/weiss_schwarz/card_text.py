@@ -1278,6 +1278,32 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_all_name_part(self, tok):
         return {"kind": "all_chars_filter", "filter": {"type": "character", "name_contains": self._name_parts(str(tok))}}
 
+    def _opp_cond(self, kind: str, n: int, spec: dict, part: Any) -> dict:
+        # "your opponent has N or more / N or less <spec> (in their center stage)": the opponent's stage
+        # characters (CR 3.6: only characters are on the stage) the filter matches
+        if spec.get("type") not in (None, "character") or "zone" in spec:
+            raise Unsupported("a count of your opponent's cards that are not characters")
+        extra = {"positions": [part]} if part is not None else {}
+        flt = self.to_filter(dict(spec, type="character"), side="opponent", **extra)
+        return {"kind": kind, "value": int(n), "filter": flt}
+
+    def opp_where(self, part):
+        return part
+
+    def c_opp_at_most(self, n, *where):
+        return self._opp_cond("opp_filter_at_most", n, {}, where[0] if where else None)
+
+    def c_opp_number_at_most(self, part, n):
+        return self._opp_cond("opp_filter_at_most", n, {}, part)
+
+    def c_opp_at_least(self, n, spec, *where):
+        return self._opp_cond("opp_filter_at_least", n, spec, where[0] if where else None)
+
+    def c_opp_a(self, count, spec, *where):
+        if count != ("exactly", 1):
+            raise Unsupported("'your opponent has N <spec>' (neither 'or more' nor 'or less')")
+        return self._opp_cond("opp_filter_at_least", 1, spec, where[0] if where else None)
+
     def c_hand_max(self, n):
         return {"kind": "hand_at_most", "value": n}
 

@@ -417,6 +417,9 @@ class Condition(IntEnum):
     #                        characters are <<A>> or <<B>> / have "X" in their card names")
     MEMORY_FILTER_AT_LEAST = 41  # master's memory holds >= (arg & 0xFF) cards matching filter row arg >> 8
     #                              ("X" is in your memory; N or more <<T>> characters in your memory)
+    OPP_FILTER_AT_LEAST = 43  # the master's opponent has >= (arg & 0xFF) stage characters matching filter row
+    #                           arg >> 8 ("if your opponent has a level 3 or higher character")
+    OPP_FILTER_AT_MOST = 44  # ... <= (arg & 0xFF) ("if your opponent has 1 or less characters in their center stage")
 
 
 ABILITY_TABLE = TableLayout("ability")

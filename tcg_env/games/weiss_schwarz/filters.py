@@ -287,6 +287,15 @@ def condition_holds(game, s, T, cond, arg, p, source):
             if cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
                 return True
         return False
+    if cond == K.Condition.OPP_FILTER_AT_LEAST or cond == K.Condition.OPP_FILTER_AT_MOST:
+        # "your opponent has N or more / N or less <spec> (in their center stage)": the opponent's
+        # stage characters the filter (side opponent, positions) matches
+        n = 0
+        for pos in range(K.N_POSITIONS):
+            sl = stage_slot(s, 1 - p, pos)
+            if sl >= 0 and game.filter_match(s, T, arg >> 8, sl, p, source):
+                n += 1
+        return n >= (arg & 0xFF) if cond == K.Condition.OPP_FILTER_AT_LEAST else n <= (arg & 0xFF)
     if cond == K.Condition.WR_CLIMAX_AT_LEAST or cond == K.Condition.WR_CLIMAX_AT_MOST:
         n = 0
         for i in range(s[WR_N + p]):
