@@ -28,7 +28,7 @@ def _c(line, **card):
     return compile_line(line, {"type": "character", "name": "Tester", "traits": ["Glass"], **card})
 
 
-SINGER, QUOTED, PLAIN, FLARE, LONER, BULLY, MILLER, ELDER = range(8)
+SINGER, QUOTED, PLAIN, FLARE, LONER, BULLY, MILLER, ELDER, TWIN = range(9)
 RECORDS = [
     _rec("T/S10-001", "Singer", ['【AUTO】 Resonate [Reveal a card named ""Quoted" Muse" in your hand] At the beginning '
                                  'of your climax phase, you may pay the cost. If you do, this card gets +2000 power '
@@ -43,6 +43,8 @@ RECORDS = [
     _rec("T/S10-007", "Miller", ['【AUTO】 When this card attacks, perform the following action two times. "Put the '
                                  'top card of your deck into your waiting room."']),
     _rec("T/S10-008", "Elder", level="1", cost="0"),
+    _rec("T/S10-009", "Twin", ["【AUTO】 [(1)] When this card attacks, you may pay the cost. If you do, during that "
+                               "attack, perform a trigger check 2 times on the trigger step."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S10-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -181,3 +183,29 @@ def test_perform_the_following_action_two_times_through_the_engine(pool):
     wr = _n(g, "WR")
     _act(g, "Direct attack with Miller")
     assert _n(g, "WR") == wr + 2
+
+
+# ---------------------------------------------------------------------------- trigger checks
+def test_cr_7_3_1_2_perform_a_trigger_check_n_times_compiles_to_trigger_checks():
+    r = _c("【AUTO】 [(1)] When this card attacks, you may pay the cost. If you do, during that attack, perform a "
+           "trigger check 2 times on the trigger step.")
+    assert r.verdict.value == "exact" and r.abilities[0]["effect"] == [{"op": "trigger_checks", "count": 2}]
+    # resolved elsewhere than at the attack's declaration, "that attack" has no trigger step left
+    assert not _c("【AUTO】 When this card is frontal attacked, during that attack, perform a trigger check 2 times "
+                  "on the trigger step.").compiled
+
+
+@pytest.mark.parametrize("pay", [True, False])
+def test_cr_7_3_1_2_the_trigger_step_performs_the_extra_trigger_checks(pool, pay):
+    sc = _scenario(pool)
+    sc.put(0, TWIN, "stage", pos=0)
+    sc.put(0, PLAIN, "stock")
+    g = sc.game()
+    _act(g, "End the main phase")
+    deck = _n(g, "DECK")
+    _act(g, "Direct attack with Twin")
+    _act(g, "Use Twin" if pay else "Decline Twin")
+    # each trigger check reveals the top card of the deck and puts it into the stock (CR 7.3.1.2)
+    assert _n(g, "DECK") == deck - (2 if pay else 1)
+    assert _n(g, "STOCK") == 2  # paid its 1 card, then 2 checks; or that card kept and 1 check
+    assert int(g.state[S.EXTRA_TRIG]) == 0

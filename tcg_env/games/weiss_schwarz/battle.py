@@ -39,6 +39,7 @@ from tcg_env.games.weiss_schwarz.state import (
     RES_L,
     RES_N,
     SHOT_ARMED,
+    EXTRA_TRIG,
     SMOD,
     STAGE,
     STEP,
@@ -184,6 +185,7 @@ def end_attack(game, s, T):
     s[DEF_SLOT] = -1
     s[ATK_TYPE] = 0
     s[SHOT_ARMED] = 0
+    s[EXTRA_TRIG] = 0  # Op.TRIGGER_CHECKS lasts "during that attack"
     s[STEP] = K.AttackStep.DECLARATION
     s[FLOW] = F_ATTACK_DECL
 

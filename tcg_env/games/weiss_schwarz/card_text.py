@@ -1304,6 +1304,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("'your opponent has N <spec>' (neither 'or more' nor 'or less')")
         return self._opp_cond("opp_filter_at_least", 1, spec, where[0] if where else None)
 
+    def trigger_checks(self, n):
+        # "during that attack, perform a trigger check N times on the trigger step" (Op.TRIGGER_CHECKS)
+        if not 2 <= int(n) <= 3:
+            raise Unsupported("a trigger check performed more than 3 times")
+        return [{"op": "trigger_checks", "count": int(n)}]
+
     def c_hand_max(self, n):
         return {"kind": "hand_at_most", "value": n}
 
@@ -2172,6 +2178,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         """Replace the target marks by targeting instructions and registers: "this card" ->
         target_self, "that character" -> the last chosen cards (or, with nothing chosen, the battle
         opponent where the trigger or the condition is about it)."""
+        if trig != "attacks_self" and any(o["op"] == "trigger_checks" for o in _walk(ops)):
+            # the effect must resolve before the trigger step of "that attack" (CR 7.2.1.6 -> 7.3)
+            raise Unsupported("extra trigger checks outside 'when this card attacks'")
         battle = trig in ("reversed_self", "battle_opp_reversed") or (cond or {}).get("kind") in (
             "battle_opp_level_at_most", "battle_opp_level_above_opp")
         # "when your other character attacks / is frontal attacked, ... that character": the trigger's

@@ -320,6 +320,8 @@ OpBackup = op_model("backup", _M, amount=Annotated[int, Field(ge=500, le=10000, 
 OpChange = op_model("change", _M, filter=WSFilter, orientation=(OrientationName, "stand"),
                     to=(Literal["waiting_room", "clock", "hand", "stock", "memory"], "waiting_room"))  # where this card goes
 OpCount = op_model("count", _M, filter=WSFilter)
+# "during that attack, perform a trigger check N times on the trigger step" (Op.TRIGGER_CHECKS)
+OpTriggerChecks = op_model("trigger_checks", _M, count=Annotated[int, Field(ge=2, le=3)])
 OpAuraPower = op_model("aura_power", _M, amount=Power, filter=WSFilter)
 OpAuraSoul = op_model("aura_soul", _M, amount=Annotated[int, Field(ge=-5, le=5)], filter=WSFilter)
 OpAuraLevel = op_model("aura_level", _M, amount=Annotated[int, Field(ge=-3, le=3)], filter=WSFilter)
@@ -342,7 +344,7 @@ _BASE_OPS = (
     OpToStock, OpToClock, OpToMemory, OpToDeckTop, OpToDeckBottom, OpToStage, OpMovePosition,
     OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
-    OpChange, OpShift, OpFusion, OpSunder, OpCount, OpAuraPower, OpAuraSoul, OpAuraLevel,
+    OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
     OpAuraGrantAbility,
 )  # fmt: skip
@@ -1125,6 +1127,8 @@ class _Compiler(PoolCompiler):
             return op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)), 0
         if name == "wr_to_deck":
             return 0, who, 0
+        if name == "trigger_checks":
+            return op.count, 0, 0
         if name in ("discard", "pool", "mill", "clock_top", "stock_bottom_to_wr"):
             return x(op.count), who, 0
         if name == "search":

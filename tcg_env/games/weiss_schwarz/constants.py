@@ -609,6 +609,8 @@ class Op(IntEnum):
     FUSION = 55  # 10.14.1.1: a0 = name id of Character B: search the deck, put B on this card's
     #              position with this card and its markers under B; shuffle
     SUNDER = 56  # 10.15.2: a0 = name id: that marker becomes the character on a chosen position
+    TRIGGER_CHECKS = 57  # a0 = N: "during that attack, perform a trigger check N times on the trigger step":
+    #                      the trigger step of the current attack performs N trigger checks (CR 7.3.1.2: one)
     # --- control flow / counting ---
     IF = CoreOp.IF  # a0 = Condition, a1 = arg, a2 = rows to skip when false
     COUNT = 61  # a0 = filter row: store the number of matching cards (count -1 operands)

@@ -24,6 +24,7 @@ from tcg_env.rules.modifiers import mod_apply, mod_forget
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
     ATK_SLOT,
+    EXTRA_TRIG,
     CAND,
     CAND_N,
     CARD_W,
@@ -581,6 +582,11 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     elif op == K.Op.TOP_LEVEL:  # store the top card's level (0 with no card)
         n_d = s[DECK_N + m]
         s[f + FR_STORE] = card_table(T)[cid_of(s, s[DECK_L + m * K.MAX_DECK + n_d - 1]), K.C_LEVEL] if n_d > 0 else 0
+    elif op == K.Op.TRIGGER_CHECKS:
+        # "during that attack, perform a trigger check N times on the trigger step": N - 1 checks after
+        # the one of CR 7.3.1.2 (turn.py, F_TRIGGER_DONE); only while an attack is declared
+        if s[ATK_SLOT] >= 0 and a0 - 1 > s[EXTRA_TRIG]:
+            s[EXTRA_TRIG] = a0 - 1
     elif op == K.Op.STOCK_BOTTOM_TO_WR:  # the bottom of the stock (its list's first card) to the waiting room
         for _ in range(a0):
             if s[STOCK_N + who] > 0:
