@@ -28,7 +28,7 @@ def _c(line, **card):
     return compile_line(line, {"type": "character", "name": "Tester", "traits": ["Glass"], **card})
 
 
-SINGER, QUOTED, PLAIN, FLARE, LONER, BULLY, MILLER, ELDER, TWIN = range(9)
+SINGER, QUOTED, PLAIN, FLARE, LONER, BULLY, MILLER, ELDER, TWIN, PEEKER, SPARK, FACED, WOOD = range(13)
 RECORDS = [
     _rec("T/S10-001", "Singer", ['【AUTO】 Resonate [Reveal a card named ""Quoted" Muse" in your hand] At the beginning '
                                  'of your climax phase, you may pay the cost. If you do, this card gets +2000 power '
@@ -45,6 +45,11 @@ RECORDS = [
     _rec("T/S10-008", "Elder", level="1", cost="0"),
     _rec("T/S10-009", "Twin", ["【AUTO】 [(1)] When this card attacks, you may pay the cost. If you do, during that "
                                "attack, perform a trigger check 2 times on the trigger step."]),
+    _rec("T/S10-010", "Peeker", ["【AUTO】 When this card attacks, reveal the top card of your deck. If that card is an "
+                                 "event or a 《Glass》 character, draw 1 card."]),
+    _rec("T/S10-011", "Spark", ["Draw 1 card."], type="Event"),
+    _rec("T/S10-012", "Faced", ["【CONT】 If there is a character facing this card, this card gets +1000 power."]),
+    _rec("T/S10-013", "Wood", traits=("Wood",)),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S10-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -158,7 +163,7 @@ def test_conditions_on_the_opponents_characters_compile_to_filter_counts():
     (0, 1, 1, 4000, 5000),  # a level 1 character anywhere on the opponent's stage
 ])  # fmt: skip
 def test_your_opponent_has_n_or_less_characters_in_their_center_stage(pool, center, back, level, loner, bully):
-    sc = _scenario(pool)
+    sc = _scenario(pool, extra=(PLAIN, PLAIN, PLAIN))
     lo = sc.put(0, LONER, "stage", pos=0)
     bu = sc.put(0, BULLY, "stage", pos=1)
     for i in range(center):
@@ -198,7 +203,7 @@ def test_cr_7_3_1_2_perform_a_trigger_check_n_times_compiles_to_trigger_checks()
 @pytest.mark.parametrize("pay", [True, False])
 def test_cr_7_3_1_2_the_trigger_step_performs_the_extra_trigger_checks(pool, pay):
     sc = _scenario(pool)
-    sc.put(0, TWIN, "stage", pos=0)
+    twin = sc.put(0, TWIN, "stage", pos=0)
     sc.put(0, PLAIN, "stock")
     g = sc.game()
     _act(g, "End the main phase")
@@ -208,4 +213,36 @@ def test_cr_7_3_1_2_the_trigger_step_performs_the_extra_trigger_checks(pool, pay
     # each trigger check reveals the top card of the deck and puts it into the stock (CR 7.3.1.2)
     assert _n(g, "DECK") == deck - (2 if pay else 1)
     assert _n(g, "STOCK") == 2  # paid its 1 card, then 2 checks; or that card kept and 1 check
-    assert int(g.state[S.EXTRA_TRIG]) == 0
+    assert (int(g.state[S.USES + twin * S.CARD_W]) >> K.EXTRA_TRIG_SHIFT) & K.EXTRA_TRIG_MASK == 0  # attack over
+
+
+# ---------------------------------------------------------------------------- the revealed card
+def test_if_that_card_is_an_event_or_a_trait_character_compiles_to_two_filters():
+    r = _c("【AUTO】 When this card attacks, reveal the top card of your deck. If that card is an event or a 《Glass》 "
+           "character, draw 1 card.")
+    assert r.verdict.value == "approximate" and r.approximations == ("reveal_unseen",)
+    rev = r.abilities[0]["effect"][0]
+    assert rev["op"] == "reveal_top" and rev["filter"] == {"type": "event", "zone": "deck"}
+    assert rev["filter_or"] == {"type": "character", "trait": "Glass", "zone": "deck"}
+
+
+@pytest.mark.parametrize("top, drawn", [(SPARK, 1), (PLAIN, 1), (WOOD, 0), (FLARE, 0)])
+def test_the_revealed_card_matches_either_kind(pool, top, drawn):
+    sc = _scenario(pool)
+    sc.put(0, PEEKER, "stage", pos=0)
+    sc.stack_deck(0, [top])
+    g = sc.game()
+    _act(g, "End the main phase")
+    hand = _n(g, "HAND")
+    _act(g, "Direct attack with Peeker")  # the attack, then the turn ends (no other attacker)
+    assert _n(g, "HAND") == hand + drawn
+
+
+# ---------------------------------------------------------------------------- facing
+@pytest.mark.parametrize("facing", [True, False])
+def test_if_there_is_a_character_facing_this_card(pool, facing):
+    sc = _scenario(pool)
+    me = sc.put(0, FACED, "stage", pos=1)
+    sc.put(1, PLAIN, "stage", pos=1 if facing else 3)  # the center position across, or the back stage
+    g = sc.game()
+    assert _power(g, me) == 3000 + (1000 if facing else 0)

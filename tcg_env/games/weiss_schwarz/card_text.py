@@ -860,6 +860,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def that_a(self, spec):
         return self.to_filter(spec, zone="deck")
 
+    def that_event_or(self, spec):
+        # "if that card is an event or a <<T>> character": two filters (one filter has one card type)
+        return {"@or": [{"type": "event", "zone": "deck"}, self.to_filter(spec, zone="deck")]}
+
     def that_quals(self, quals):
         return self.to_filter(self.charspec(quals, "card"), zone="deck")
 
@@ -1082,19 +1086,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # "put the top card of your deck into your waiting room. If that card is X, ...":
                 # the same test of the card, before it moves (nothing is hidden: it goes face up)
                 flt = ops[0]["filter"]
+                test = {"filter": flt["@or"][0], "filter_or": flt["@or"][1]} if "@or" in flt else {"filter": flt}
                 if last and last[-1]["op"] == "reveal_top" and "filter" not in last[-1]:
-                    last[-1]["filter"] = flt
+                    last[-1].update(test)
                     self.approximate("reveal_unseen")
                 elif last and last[-1]["op"] in ("mill", "pool", "clock_top") and last[-1].get("count") == 1 \
                         and last[-1]["op"] == "mill":
-                    last.insert(len(last) - 1, {"op": "reveal_top", "filter": flt})
+                    last.insert(len(last) - 1, {"op": "reveal_top", **test})
                 elif last and last[-1]["op"] == "may" and last[-1]["then"][-1]["op"] == "mill" \
                         and last[-1]["then"][-1].get("count") == 1 \
                         and not any(o["op"] in ("if", "if_stored") for o in ops[0]["then"]):
                     # "you may put the top card of your deck into your waiting room. If that card is X,
                     # ...": the test and its block inside the "may" (the block's "it" is the card)
                     inner = last[-1]["then"]
-                    inner.insert(len(inner) - 1, {"op": "reveal_top", "filter": flt})
+                    inner.insert(len(inner) - 1, {"op": "reveal_top", **test})
                     inner.append({"op": "if_stored", "then": ops[0]["then"]})
                     last.extend(ops[1:])
                     continue
@@ -1220,6 +1225,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_facing_cost_max(self, n):
         return {"kind": "facing_cost_at_most", "value": int(n)}
+
+    def c_facing_any(self):
+        # "if there is a character facing this card": a facing character of level 0 or higher (the
+        # facing conditions fail when no character faces this card, filters.condition_holds)
+        return {"kind": "facing_level_at_least", "value": 0}
 
     def c_facing_level_eq(self, n):
         return {"kind": "facing_level_is", "value": int(n)}

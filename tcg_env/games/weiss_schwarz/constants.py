@@ -60,6 +60,11 @@ TARGET_MAX = 8  # cards per target register
 PENDING_MAX = 16  # pending (standby) automatic abilities per player (CR 8.7.2)
 FRAME_MAX = 4  # nested effect programs (an auto ability triggered while another resolves)
 MAX_ABIL_PER_CARD = 8  # the compiler rejects cards with more abilities than this
+# the attacking character's USES word, above the once-per-turn bits (3 x MAX_ABIL_PER_CARD): the trigger
+# checks its attack's trigger step still performs after the one of CR 7.3.1.2 (Op.TRIGGER_CHECKS); no
+# new state word, cleared at the end of the attack (and with USES at the end of the turn)
+EXTRA_TRIG_SHIFT = 24
+EXTRA_TRIG_MASK = 3
 # Safety net for CR 11.1 (infinite loops): a game that reaches this many decisions is a draw.
 MAX_DECISIONS_PER_GAME = 20000
 
@@ -584,7 +589,8 @@ class Op(IntEnum):
     PAY_STOCK = 41  # a0 = count (an effect's "pay (X)", CR 8.4.3)
     TRIGGER_ICON = 42  # a0 = TriggerIcon: perform that icon's action (CR 4.12.1) as the master
     REVEAL_TOP = 44  # reveal the master's top deck card: into register I_REG and the stored count 1 if
-    #                  it matches filter a0 (-1 any), else stored count 0 ("if that card is ...")
+    #                  it matches filter a0 (-1 any) or filter a1 - 1 (a1 = 0: none), else stored count 0
+    #                  ("if that card is ...", "... is an event or a <<T>> character")
     MILL_LEVEL = 46  # a0 = count: the top a0 cards of the master's deck into the waiting room; stores their
     #                  total level (a climax: 0) ("X is equal to the total level of the cards put ...")
     TOP_LEVEL = 47  # stores the level of the master's top deck card (a climax: 0; nothing moves):
@@ -610,7 +616,8 @@ class Op(IntEnum):
     #              position with this card and its markers under B; shuffle
     SUNDER = 56  # 10.15.2: a0 = name id: that marker becomes the character on a chosen position
     TRIGGER_CHECKS = 57  # a0 = N: "during that attack, perform a trigger check N times on the trigger step":
-    #                      the trigger step of the current attack performs N trigger checks (CR 7.3.1.2: one)
+    #                      the trigger step of the current attack performs N trigger checks (CR 7.3.1.2: one);
+    #                      the checks left are kept in the attacker's USES word (EXTRA_TRIG_SHIFT)
     # --- control flow / counting ---
     IF = CoreOp.IF  # a0 = Condition, a1 = arg, a2 = rows to skip when false
     COUNT = 61  # a0 = filter row: store the number of matching cards (count -1 operands)

@@ -24,10 +24,10 @@ from tcg_env.rules.modifiers import mod_apply, mod_forget
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
     ATK_SLOT,
-    EXTRA_TRIG,
     CAND,
     CAND_N,
     CARD_W,
+    USES,
     CLOCK_L,
     CLOCK_N,
     DECK_L,
@@ -507,7 +507,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     elif op == K.Op.REVEAL_TOP:  # the top card stays where it is (it is only revealed)
         s[f + FR_STORE] = 0
         top = game.deck_top(s, m)
-        if top >= 0 and (a0 < 0 or game.filter_match(s, T, a0, top, m, src)):
+        # a1 = a second filter row + 1 (0 none): "if that card is an event or a <<T>> character"
+        if top >= 0 and (a0 < 0 or game.filter_match(s, T, a0, top, m, src)
+                         or (a1 > 0 and game.filter_match(s, T, a1 - 1, top, m, src))):
             reg_add(game, s, f, reg, top)
             s[f + FR_STORE] = 1
     elif op == K.Op.IF_STORED:
@@ -585,8 +587,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     elif op == K.Op.TRIGGER_CHECKS:
         # "during that attack, perform a trigger check N times on the trigger step": N - 1 checks after
         # the one of CR 7.3.1.2 (turn.py, F_TRIGGER_DONE); only while an attack is declared
-        if s[ATK_SLOT] >= 0 and a0 - 1 > s[EXTRA_TRIG]:
-            s[EXTRA_TRIG] = a0 - 1
+        atk = s[ATK_SLOT]
+        if atk >= 0 and a0 - 1 > (s[USES + atk * CARD_W] >> K.EXTRA_TRIG_SHIFT) & K.EXTRA_TRIG_MASK:
+            s[USES + atk * CARD_W] &= ~(K.EXTRA_TRIG_MASK << K.EXTRA_TRIG_SHIFT)
+            s[USES + atk * CARD_W] |= (a0 - 1) << K.EXTRA_TRIG_SHIFT
     elif op == K.Op.STOCK_BOTTOM_TO_WR:  # the bottom of the stock (its list's first card) to the waiting room
         for _ in range(a0):
             if s[STOCK_N + who] > 0:

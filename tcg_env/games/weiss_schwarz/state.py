@@ -210,10 +210,6 @@ CAND = _a("candidates", OPTION_SLOTS)
 CX_SLOT_N = _a("climax_slot_count", 2)
 CX_SLOTS = _a("climax_slots", (2, MAX_DECK))
 
-# "perform a trigger check N times on the trigger step" (Op.TRIGGER_CHECKS): the trigger checks the
-# current attack's trigger step performs after the one of CR 7.3.1.2 (0 outside such an attack)
-EXTRA_TRIG = _a("extra_trigger_checks")
-
 STATE_SIZE = LAYOUT.size
 
 # ---- values of FLOW and SUSPENDED -------------------------------------------------------------

@@ -24,6 +24,7 @@ from tcg_env.games.weiss_schwarz.state import (
     ATK_TYPE,
     ATTACKS_DONE,
     CARD_W,
+    USES,
     COUNTER_USED,
     CX_L,
     CX_N,
@@ -62,7 +63,6 @@ from tcg_env.games.weiss_schwarz.state import (
     RS_CLOCK_DRAWS,
     RS_NONE,
     SHOT_ARMED,
-    EXTRA_TRIG,
     STEP,
     SUSPENDED,
     TRIG_ICON_I,
@@ -123,7 +123,6 @@ def end_of_turn_cleanup(s, T):
     s[ATK_SLOT] = -1
     s[DEF_SLOT] = -1
     s[SHOT_ARMED] = 0
-    s[EXTRA_TRIG] = 0
     s[FLOW] = F_TURN_START
 
 
@@ -203,9 +202,10 @@ def flow_step(game, s, T):
         if t >= 0 and s[ZONE + t * CARD_W] == K.Zone.RESOLUTION:
             game.put_in_zone(s, t, K.Zone.STOCK)  # CR 3.13.1.2
         s[TRIG_SLOT] = -1
-        if s[EXTRA_TRIG] > 0 and t >= 0:
+        atk = s[ATK_SLOT]
+        if t >= 0 and atk >= 0 and (s[USES + atk * CARD_W] >> K.EXTRA_TRIG_SHIFT) & K.EXTRA_TRIG_MASK != 0:
             # "perform a trigger check N times on the trigger step" (Op.TRIGGER_CHECKS): the next check
-            s[EXTRA_TRIG] -= 1
+            s[USES + atk * CARD_W] -= 1 << K.EXTRA_TRIG_SHIFT
             s[FLOW] = F_TRIGGER
             return 0
         if s[ATK_TYPE] == K.AttackType.FRONTAL:
