@@ -415,7 +415,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     # ---------------------------------------------------------------- gains and durations
     def gains(self, *gs):
-        return list(gs)
+        return [x for g in gs for x in (g[1] if g[0] == "@many" else [g])]
 
     def g_power(self, n):
         return ("power", int(n))
@@ -466,8 +466,24 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return ("restrict", v, dur)
         return ("grant", dict(v, **{"@dur": dur}))
 
-    def g_abilities(self, *_):
-        raise Unsupported("granting abilities ('gets the following abilities')")
+    def g_abilities(self, n, *toks):
+        # "gets the following N abilities. "A" "B"": each quoted ability granted as one would be
+        if int(n) != len(toks):
+            raise Unsupported("'the following N abilities' with another number of quoted abilities")
+        return self.g_abilities_n(*toks)
+
+    def g_abilities_n(self, *toks):
+        if len(toks) < 2:
+            raise Unsupported("'the following abilities' with one quoted ability")
+        return ("@many", [self._granted(t) for t in toks])
+
+    def g_abilities_dur(self, n, dur, *toks):
+        if int(n) != len(toks):
+            raise Unsupported("'the following N abilities' with another number of quoted abilities")
+        return self.g_abilities_n_dur(dur, *toks)
+
+    def g_abilities_n_dur(self, dur, *toks):
+        return ("@many", [self.g_ability_dur(dur, t) for t in toks])
 
     def g_named_ability(self, tok):
         return self._granted(tok)
