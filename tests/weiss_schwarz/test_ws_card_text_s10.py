@@ -28,7 +28,7 @@ def _c(line, **card):
     return compile_line(line, {"type": "character", "name": "Tester", "traits": ["Glass"], **card})
 
 
-SINGER, QUOTED, PLAIN, FLARE, LONER, BULLY, MILLER, ELDER, TWIN, PEEKER, SPARK, FACED, WOOD = range(13)
+SINGER, QUOTED, PLAIN, FLARE, LONER, BULLY, MILLER, ELDER, TWIN, PEEKER, SPARK, FACED, WOOD, PYRE = range(14)
 RECORDS = [
     _rec("T/S10-001", "Singer", ['【AUTO】 Resonate [Reveal a card named ""Quoted" Muse" in your hand] At the beginning '
                                  'of your climax phase, you may pay the cost. If you do, this card gets +2000 power '
@@ -50,6 +50,8 @@ RECORDS = [
     _rec("T/S10-011", "Spark", ["Draw 1 card."], type="Event"),
     _rec("T/S10-012", "Faced", ["【CONT】 If there is a character facing this card, this card gets +1000 power."]),
     _rec("T/S10-013", "Wood", traits=("Wood",)),
+    _rec("T/S10-014", "Pyre", ["【AUTO】 [Put 1 character from your stage into your waiting room] When this card "
+                               "attacks, you may pay the cost. If you do, draw 1 card."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S10-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -246,3 +248,29 @@ def test_if_there_is_a_character_facing_this_card(pool, facing):
     sc.put(1, PLAIN, "stage", pos=1 if facing else 3)  # the center position across, or the back stage
     g = sc.game()
     assert _power(g, me) == 3000 + (1000 if facing else 0)
+
+
+# ---------------------------------------------------------------------------- stage characters as a cost
+def test_cr_8_4_a_cost_putting_characters_from_your_stage_into_your_waiting_room():
+    r = _c("【AUTO】 [(1) Put 1 other 《Glass》 character from your stage into your waiting room] When this card attacks, "
+           "you may pay the cost. If you do, draw 1 card.")
+    assert r.verdict.value == "approximate" and r.approximations == ("stage_cost_first",)
+    assert r.abilities[0]["cost"] == {"stock": 1, "rest_other": 1, "stage_to_wr": True, "rest_other_filter": {
+        "type": "character", "trait": "Glass", "relation": "other"}}
+
+
+@pytest.mark.parametrize("other", [True, False])
+def test_cr_8_4_the_stage_cost_takes_another_character_before_this_card(pool, other):
+    sc = _scenario(pool)
+    pyre = sc.put(0, PYRE, "stage", pos=0)
+    plain = sc.put(0, PLAIN, "stage", pos=3, orient=K.Orientation.REST) if other else -1  # any orientation
+    g = sc.game()
+    _act(g, "End the main phase")
+    hand = _n(g, "HAND")
+    _act(g, "Direct attack with Pyre")
+    _act(g, "Use Pyre")
+    zone = lambda sl: int(g.state[S.ZONE + sl * S.CARD_W])  # noqa: E731
+    assert zone(pyre) == (K.Zone.STAGE if other else K.Zone.WAITING_ROOM)  # "1 character": this card too
+    if other:
+        assert zone(plain) == K.Zone.WAITING_ROOM
+    assert _n(g, "HAND") == hand + 1

@@ -67,6 +67,9 @@ APPROXIMATIONS: dict[str, str] = {
     "reveal_cost_unseen": "Resonate's cost \"[reveal 1 <card> in your hand]\": the engine checks that the hand "
                           "holds such a card (the cost is payable only then) but does not ask which one and the "
                           "observations do not show it to the opponent",
+    "stage_cost_first": "\"[put N <spec> character(s) from your stage into your waiting room]\" in a cost: the "
+                        "engine picks them (the other matching characters first, in stage-position order; this card "
+                        "only when not enough others match), the player does not choose which",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
 }
@@ -1438,6 +1441,22 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_clock_top(self):
         return {"clock_top": 1}
+
+    def c_stage_wr(self, count, *parts):
+        # "[put N (other) <spec> character(s) from your stage into your waiting room]" (CR 8.4): the
+        # engine picks them, the other characters first in stage-position order (stage_cost_first)
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = _as_char(parts[-1])
+        if count[0] != "exactly" or not 1 <= count[1] <= K.REST_OTHER_MASK:
+            raise Unsupported("'up to' in a cost")
+        if spec.get("type") != "character" or "zone" in spec:
+            raise Unsupported("a cost putting stage cards that are not characters")
+        self.approximate("stage_cost_first")
+        return {"rest_other": count[1], "rest_other_filter": self.to_filter(spec, relation="other" if other else None),
+                "stage_to_wr": True}
+
+    def c_stage_wr_another(self, spec):
+        return self.c_stage_wr(("exactly", 1), Token("OTHER", "other"), spec)
 
     def c_reveal(self, count, spec):
         # CR 10.13.1 Resonate: "[reveal 1 <spec> in your hand]": payable while the hand holds one

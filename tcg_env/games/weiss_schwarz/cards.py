@@ -195,6 +195,9 @@ class WSCost(StrictModel):
     # stage-position order (costs.pay_fixed_costs), no choice is asked
     rest_other: int = Field(default=0, ge=0, le=4)
     rest_other_filter: WSFilter | None = None
+    # with rest_other: "[put N <spec> character(s) from your stage into your waiting room]": those N go to
+    # the waiting room instead (any orientation; the engine picks them: others first, in stage order)
+    stage_to_wr: bool = False
 
 
 class WSCondition(StrictModel):
@@ -858,7 +861,7 @@ class _Compiler(PoolCompiler):
             if cost.rest_self and cost.rest_other_filter.relation != "other":
                 self.fail(f"{p}.cost.rest_other_filter", "with rest_self, the characters rested are 'other'")
             rest_other = self.compile_filter(cost.rest_other_filter, f"{p}.cost.rest_other_filter", zones=("stage",))
-        elif cost.rest_other_filter is not None:
+        elif cost.rest_other_filter is not None or cost.stage_to_wr:
             self.fail(f"{p}.cost.rest_other_filter", "needs rest_other >= 1")
         if cost.discard_filter is not None:
             if cost.discard == 0:
@@ -887,6 +890,8 @@ class _Compiler(PoolCompiler):
             row[K.A_COST_SELF_TO_MEMORY] = int(K.Zone[cost.self_to.upper()])
         if cost.rest_other:  # packed into A_COST_REST_SELF (constants.REST_OTHER_*)
             row[K.A_COST_REST_SELF] |= (cost.rest_other << K.REST_OTHER_SHIFT) | ((rest_other + 1) << K.REST_OTHER_FILTER_SHIFT)
+            if cost.stage_to_wr:
+                row[K.A_COST_REST_SELF] |= K.REST_OTHER_TO_WR
         row[K.A_CODE_START] = code_start
         row[K.A_CODE_LEN] = len(self.code_rows) - code_start
         self.ab_rows.append(row)

@@ -160,6 +160,9 @@ LEVEL_ABOVE_OPP = 2  # F_LEVEL_MAX_REL bit: "with level higher than your opponen
 LEVEL_MAX_X = 4  # F_LEVEL_MAX_REL bit: "level X or lower", X the count stored in the running program's frame
 REST_OTHER_SHIFT = 1
 REST_OTHER_MASK = 7
+# with this bit the N characters are put into the waiting room instead of rested, whatever their
+# orientation ("[put N <spec> character(s) from your stage into your waiting room]", cost stage_to_wr)
+REST_OTHER_TO_WR = 1 << 4
 REST_OTHER_FILTER_SHIFT = 8
 # an ability granted to a card ("... gets the following ability until end of turn. "[AUTO] ...""):
 # its row comes after every card's (no card's range holds it), with A_ZONE = GRANT_ZONE0 + k for
