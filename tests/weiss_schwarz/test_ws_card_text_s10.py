@@ -28,7 +28,8 @@ def _c(line, **card):
     return compile_line(line, {"type": "character", "name": "Tester", "traits": ["Glass"], **card})
 
 
-SINGER, QUOTED, PLAIN, FLARE, LONER, BULLY, MILLER, ELDER, TWIN, PEEKER, SPARK, FACED, WOOD, PYRE = range(14)
+SINGER, QUOTED, PLAIN, FLARE, LONER, BULLY, MILLER, ELDER, TWIN, PEEKER, SPARK, FACED, WOOD, PYRE, ROOKIE, GUNNER, \
+    LANCER, GLOW = range(18)
 RECORDS = [
     _rec("T/S10-001", "Singer", ['【AUTO】 Resonate [Reveal a card named ""Quoted" Muse" in your hand] At the beginning '
                                  'of your climax phase, you may pay the cost. If you do, this card gets +2000 power '
@@ -52,6 +53,14 @@ RECORDS = [
     _rec("T/S10-013", "Wood", traits=("Wood",)),
     _rec("T/S10-014", "Pyre", ["【AUTO】 [Put 1 character from your stage into your waiting room] When this card "
                                "attacks, you may pay the cost. If you do, draw 1 card."]),
+    _rec("T/S10-015", "Rookie", ["【AUTO】 During the turn that this card is placed on the stage from your hand, when "
+                                 "this card attacks, draw 1 card."]),
+    _rec("T/S10-016", "Gunner", ["【AUTO】 When this card attacks, put the top 2 cards of your deck into your waiting "
+                                 "room, and deal X damage to your opponent. X is equal to the number of climax among "
+                                 "those cards."]),
+    _rec("T/S10-017", "Lancer", ["【AUTO】 When this card attacks, put the top card of your deck into your waiting room, "
+                                 "and deal X damage to your opponent. X is equal to that card's level +1."]),
+    _rec("T/S10-018", "Glow", [], type="Climax", trigger=("SOUL",)),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S10-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -274,3 +283,54 @@ def test_cr_8_4_the_stage_cost_takes_another_character_before_this_card(pool, ot
     if other:
         assert zone(plain) == K.Zone.WAITING_ROOM
     assert _n(g, "HAND") == hand + 1
+
+
+# ---------------------------------------------------------------------------- placed this turn
+def test_during_the_turn_that_this_card_is_placed_from_your_hand_compiles_to_a_condition():
+    r = _c("【AUTO】 This ability activates up to 1 time per turn. During the turn that this card is placed on the "
+           "stage from your hand, when this card attacks, draw 1 card.")
+    assert r.verdict.value == "exact" and r.abilities[0]["condition"] == {"kind": "played_this_turn"}
+
+
+@pytest.mark.parametrize("played", [True, False])
+def test_during_the_turn_that_this_card_is_placed_on_the_stage_from_your_hand(pool, played):
+    sc = _scenario(pool)
+    if not played:
+        sc.put(0, ROOKIE, "stage", pos=0)  # on the stage since an earlier turn
+    else:
+        sc.put(0, ROOKIE, "hand")
+    g = sc.game()
+    if played:
+        _act(g, "Play Rookie to center left")
+    _act(g, "End the main phase")
+    hand = _n(g, "HAND")
+    _act(g, "Direct attack with Rookie")
+    assert _n(g, "HAND") == hand + int(played)
+
+
+# ---------------------------------------------------------------------------- deal X damage
+@pytest.mark.parametrize("milled, x", [((FLARE, GLOW), 2), ((PLAIN, FLARE), 1), ((PLAIN, WOOD), 0)])
+def test_deal_x_damage_x_the_number_of_climax_among_those_cards(pool, milled, x):
+    r = _c("【AUTO】 When this card attacks, put the top 2 cards of your deck into your waiting room, and deal X damage "
+           "to your opponent. X is equal to the number of climax among those cards.")
+    assert r.verdict.value == "exact" and r.abilities[0]["effect"][1] == {"op": "damage", "amount": "x"}
+    sc = _scenario(pool, extra=(WOOD, WOOD))
+    sc.put(0, GUNNER, "stage", pos=0)
+    sc.stack_deck(0, [*milled, ELDER])  # then the trigger check: no icon
+    sc.stack_deck(1, [PLAIN, WOOD, ELDER, MILLER])  # (distinct cards) no damage is canceled
+    g = sc.game()
+    _act(g, "End the main phase")
+    _act(g, "Direct attack with Gunner")
+    assert _n(g, "CLOCK", 1) == x + 2  # X, then the direct attack's 1 + 1 soul (CR 7.2.1.4.1)
+
+
+@pytest.mark.parametrize("top, x", [(ELDER, 2), (PLAIN, 1)])
+def test_deal_x_damage_x_that_cards_level_plus_1(pool, top, x):
+    sc = _scenario(pool, extra=(WOOD, WOOD))
+    sc.put(0, LANCER, "stage", pos=0)
+    sc.stack_deck(0, [top, WOOD])
+    sc.stack_deck(1, [PLAIN, WOOD, ELDER, MILLER])
+    g = sc.game()
+    _act(g, "End the main phase")
+    _act(g, "Direct attack with Lancer")
+    assert _n(g, "CLOCK", 1) == x + 2

@@ -528,6 +528,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def x_card_level(self):
         return {"x": "card_level"}  # the level of the card revealed / put into the waiting room
 
+    def x_card_level_plus(self, tok):
+        return {"x": "card_level", "plus": int(str(tok))}  # "X is equal to that card's level +1"
+
     def x_level(self, mult):
         return {"x": "level", "mult": int(mult)}
 
@@ -792,6 +795,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def damage(self, n):
         return [{"op": "damage", "amount": n}]
 
+    def damage_x(self):
+        return [{"op": "damage", "amount": None}]  # the amount: the "X is equal to" sentence (effects)
+
     def rest(self, who):
         return self._on(who, {"op": "rest"})
 
@@ -1053,14 +1059,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 while len(body) == 1 and body[0]["op"] == "if":
                     body = body[0]["then"]
                 pending = [o for o in _walk(body) if o["op"] == "power_x" and o["amount"] is None]
+                dmg = [o for o in _walk(body) if o["op"] == "damage" and o["amount"] is None]
                 at = next((i for i, o in enumerate(body) if o["op"] == "mill"), None)
-                if not pending or at is None or not isinstance(body[at]["count"], int) \
+                if not (pending or dmg) or at is None or not isinstance(body[at]["count"], int) \
+                        or dmg and xd["mult"] != 1 \
                         or any(o["op"] in ("count", "brainstorm", "if_stored", "reveal_top") for o in _walk(out)) \
-                        or any(o["op"] == "power_x" for o in body[:at]):
+                        or any(o["op"] in ("power_x", "damage") for o in body[:at]):
                     raise Unsupported("an 'X is equal to' this compiler cannot count")
                 body[at] = {"op": "mill_count", "count": body[at]["count"], "filter": xd["filter"]}
                 for o in pending:
                     o["amount"] = xd["mult"]
+                for o in dmg:  # "deal X damage": the stored count (DAMAGE's count operand)
+                    o["amount"] = "x"
                 continue
             if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] in ("mill_level", "card_level"):
                 # "... choose a level X or lower character ... X is equal to the total level of the cards
@@ -1071,10 +1081,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 while len(body) == 1 and body[0]["op"] == "if":
                     body = body[0]["then"]
                 uses = [o for o in _walk(body) if (o.get("filter") or {}).get("level_max_x")]
+                dmg = [o for o in _walk(body) if o["op"] == "damage" and o["amount"] is None]
                 at = next((i for i, o in enumerate(body) if o["op"] in ("mill", "reveal_top")), None)
-                if not uses or at is None or any(o["op"] in ("count", "brainstorm", "if_stored", "power_x")
-                                                 for o in _walk(out)):
+                if not (uses or dmg) or at is None or any(o["op"] in ("count", "brainstorm", "if_stored", "power_x")
+                                                          for o in _walk(out)) \
+                        or xd.get("plus") and uses or any(o["op"] == "damage" for o in body[:at]):
                     raise Unsupported("an 'X is equal to' this compiler cannot count")
+                for o in dmg:  # "deal X damage, X = that card's level (+N)": the stored level (+ plus)
+                    o["amount"] = "x"
+                    if xd.get("plus"):
+                        o["plus"] = xd["plus"]
                 src = body[at]
                 if src["op"] == "mill" and isinstance(src["count"], int) \
                         and (xd["x"] == "mill_level" or src["count"] == 1):
@@ -1917,6 +1933,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         ab["condition"] = {"kind": "your_turn"}
         return ab
 
+    def auto_body_played_turn(self, *parts):
+        # "during the turn that this card is placed on the stage from your hand, when ...": the
+        # ability's condition played_this_turn (checked when it triggers and when it resolves)
+        ab = self.auto_body(*parts)
+        if isinstance(ab, list):
+            raise Unsupported("'during the turn that this card is placed' with two triggers")
+        if "condition" in ab or "combo" in ab or ab.get("zone") is not None:
+            raise Unsupported("'during the turn that this card is placed' beside another condition")
+        ab["condition"] = {"kind": "played_this_turn"}
+        return ab
+
     def shift(self, level):
         # CR 10.11.2 "Shift, Level N": at the beginning of your main phase, if this card is in your clock
         # and your level is N or higher, you may exchange it with a hand card of the same colour (the
@@ -2223,6 +2250,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         """Replace the target marks by targeting instructions and registers: "this card" ->
         target_self, "that character" -> the last chosen cards (or, with nothing chosen, the battle
         opponent where the trigger or the condition is about it)."""
+        if any(o["op"] == "damage" and o["amount"] is None for o in _walk(ops)):
+            raise Unsupported("'deal X damage' without an 'X is equal to' this compiler counts")
         if trig != "attacks_self" and any(o["op"] == "trigger_checks" for o in _walk(ops)):
             # the effect must resolve before the trigger step of "that attack" (CR 7.2.1.6 -> 7.3)
             raise Unsupported("extra trigger checks outside 'when this card attacks'")

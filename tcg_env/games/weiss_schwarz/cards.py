@@ -102,7 +102,7 @@ ConditionName = Literal[
     "markers_at_least", "all_chars_trait", "in_battle", "battle_opp_cost_at_most", "other_chars_at_most",
     "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
     "wr_climax_at_most", "named_in_clock", "self_rested", "memory_at_most", "memory_filter_at_least",
-    "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most",
+    "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -248,7 +248,9 @@ OpMovePosition = op_model("move_position", _M, any_position=(bool, False), reg=(
 OpToMarker = op_model("to_marker", _M, face_up=(bool, False), reg=(Reg, 0))
 OpDraw = op_model("draw", _M, count=(CountX, 1), up_to=(bool, False), who=(WhoName, "master"))
 OpDiscard = op_model("discard", _M, count=(CountX, 1), who=(WhoName, "master"))
-OpDamage = op_model("damage", _M, amount=(CountX, 1), who=(WhoName, "opponent"))
+# plus: added to the stored count of amount "x" ("X is equal to that card's level +1")
+OpDamage = op_model("damage", _M, amount=(CountX, 1), who=(WhoName, "opponent"),
+                    plus=(int, Field(default=0, ge=0, le=3)))
 
 
 class _CountWho(_Op):
@@ -584,6 +586,11 @@ def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray) 
         kind, zone = abilities[r, K.A_KIND], abilities[r, K.A_ZONE]
         if kind == K.AbilityKind.CONT and zone == K.AbilityZone.HAND:
             out[K.FL_MISC] |= K.FLAG_HAND_CONT
+        c0 = int(abilities[r, K.A_CODE_START])
+        ifs = code[c0 : c0 + int(abilities[r, K.A_CODE_LEN])]
+        if abilities[r, K.A_COND] == K.Condition.PLAYED_THIS_TURN or (
+                (ifs[:, K.I_OP] == K.Op.IF) & (ifs[:, K.I_A0] == K.Condition.PLAYED_THIS_TURN)).any():
+            out[K.FL_MISC] |= K.FLAG_PLAYED_TURN
         if kind == K.AbilityKind.CONT and zone < 31:
             c0 = int(abilities[r, K.A_CODE_START])
             ops = code[c0 : c0 + int(abilities[r, K.A_CODE_LEN]), K.I_OP]
@@ -1125,7 +1132,9 @@ class _Compiler(PoolCompiler):
         if name == "draw":
             return x(op.count), who, int(op.up_to)
         if name == "damage":
-            return x(op.amount), who, 0
+            if op.plus and op.amount != "x":
+                self.fail(f"{q}.plus", "plus is added to the stored count (amount 'x')")
+            return x(op.amount), who, op.plus
         if name == "heal":
             return x(op.count), who, int(op.to == "stock")
         if name == "mill_level":

@@ -558,7 +558,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             set_decision(s, K.Decision.OPTIONAL_EFFECT, m)
             return ASKED
     elif op == K.Op.DAMAGE:
-        game.deal_damage(s, T, who, count_operand(game, s, f, a0))
+        game.deal_damage(s, T, who, count_operand(game, s, f, a0) + a2)  # a2: added to a stored count
     elif op == K.Op.HEAL:
         for _ in range(a0):
             nc = s[CLOCK_N + who]
