@@ -29,7 +29,7 @@ def _c(line, **card):
 
 
 SINGER, QUOTED, PLAIN, FLARE, LONER, BULLY, MILLER, ELDER, TWIN, PEEKER, SPARK, FACED, WOOD, PYRE, ROOKIE, GUNNER, \
-    LANCER, GLOW = range(18)
+    LANCER, GLOW, WATCHER = range(19)
 RECORDS = [
     _rec("T/S10-001", "Singer", ['【AUTO】 Resonate [Reveal a card named ""Quoted" Muse" in your hand] At the beginning '
                                  'of your climax phase, you may pay the cost. If you do, this card gets +2000 power '
@@ -61,6 +61,8 @@ RECORDS = [
     _rec("T/S10-017", "Lancer", ["【AUTO】 When this card attacks, put the top card of your deck into your waiting room, "
                                  "and deal X damage to your opponent. X is equal to that card's level +1."]),
     _rec("T/S10-018", "Glow", [], type="Climax", trigger=("SOUL",)),
+    _rec("T/S10-019", "Watcher", ["【AUTO】 When a climax is placed on your opponent's climax area, you may put this "
+                                  "card into your stock."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S10-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -334,3 +336,21 @@ def test_deal_x_damage_x_that_cards_level_plus_1(pool, top, x):
     _act(g, "End the main phase")
     _act(g, "Direct attack with Lancer")
     assert _n(g, "CLOCK", 1) == x + 2
+
+
+# ---------------------------------------------------------------------------- the opponent's climax
+@pytest.mark.parametrize("use", [True, False])
+def test_when_a_climax_is_placed_on_your_opponents_climax_area(pool, use):
+    sc = _scenario(pool)
+    watcher = sc.put(1, WATCHER, "stage", pos=0)
+    mine = sc.put(0, WATCHER, "stage", pos=0)  # the player's own: not triggered by its own climax
+    sc.put(0, FLARE, "hand")
+    sc.put(0, PLAIN, "clock")  # a yellow card in the clock: Flare's colour (CR 6.6.1.2.1)
+    g = sc.game()
+    _act(g, "End the main phase")
+    labels = [t for t in _labels(g) if "Flare" in t]
+    assert labels, _labels(g)
+    _act(g, labels[0])  # the climax phase: play Flare
+    _act(g, "Use Watcher" if use else "Decline Watcher")
+    assert int(g.state[S.ZONE + watcher * S.CARD_W]) == (K.Zone.STOCK if use else K.Zone.STAGE)
+    assert int(g.state[S.ZONE + mine * S.CARD_W]) == K.Zone.STAGE

@@ -1570,6 +1570,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def t_own_climax(self):
         return ("own_climax_placed", None)
 
+    def t_opp_climax(self):
+        return ("opp_climax_placed", None)  # Trigger.OPP_CLIMAX_PLACED (kernels, the climax decision)
+
     def t_climax_placed(self):
         if self.card.get("type") != "climax":
             raise Unsupported("'this card is placed on your climax area' on a card that is not a climax")

@@ -341,6 +341,8 @@ class Trigger(IntEnum):
     OTHER_BATTLE_OPP_REVERSED = 36  # "when your other character's battle opponent becomes [REVERSE]";
     #                                 A_TRIG_FILTER on that other character (turn.py)
     DIRECT_ATTACKS_SELF = 37  # "when this card direct attacks" (CR 7.2.1.6, the attack type declared)
+    OPP_CLIMAX_PLACED = 38  # "when a climax is placed on your opponent's climax area": every stage character of
+    #                         the other player when one plays a climax (CR 6.6.1.2.1); A_TRIG_FILTER on the climax
 
 
 # the triggers a granted ability may have (cards._Compiler.GRANTED_TRIGGERS): the card is on the stage
