@@ -29,7 +29,7 @@ def _c(line, **card):
 
 
 SINGER, QUOTED, PLAIN, FLARE, LONER, BULLY, MILLER, ELDER, TWIN, PEEKER, SPARK, FACED, WOOD, PYRE, ROOKIE, GUNNER, \
-    LANCER, GLOW, WATCHER = range(19)
+    LANCER, GLOW, WATCHER, DIVER = range(20)
 RECORDS = [
     _rec("T/S10-001", "Singer", ['【AUTO】 Resonate [Reveal a card named ""Quoted" Muse" in your hand] At the beginning '
                                  'of your climax phase, you may pay the cost. If you do, this card gets +2000 power '
@@ -63,6 +63,10 @@ RECORDS = [
     _rec("T/S10-018", "Glow", [], type="Climax", trigger=("SOUL",)),
     _rec("T/S10-019", "Watcher", ["【AUTO】 When a climax is placed on your opponent's climax area, you may put this "
                                   "card into your stock."]),
+    _rec("T/S10-020", "Diver", ["【AUTO】 When this card attacks, you may reveal up to 2 cards from the top of your "
+                                "deck. If you revealed 1 or more cards, choose up to 1 《Glass》 character from among "
+                                "them, put it into your hand, put the rest into your waiting room, choose 1 card in "
+                                "your hand, and put it into your waiting room."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S10-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -291,7 +295,8 @@ def test_cr_8_4_the_stage_cost_takes_another_character_before_this_card(pool, ot
 def test_during_the_turn_that_this_card_is_placed_from_your_hand_compiles_to_a_condition():
     r = _c("【AUTO】 This ability activates up to 1 time per turn. During the turn that this card is placed on the "
            "stage from your hand, when this card attacks, draw 1 card.")
-    assert r.verdict.value == "exact" and r.abilities[0]["condition"] == {"kind": "played_this_turn"}
+    assert r.verdict.value == "approximate" and r.approximations == ("placed_this_turn_any_way",)
+    assert r.abilities[0]["condition"] == {"kind": "played_this_turn"}
 
 
 @pytest.mark.parametrize("played", [True, False])
@@ -354,3 +359,31 @@ def test_when_a_climax_is_placed_on_your_opponents_climax_area(pool, use):
     _act(g, "Use Watcher" if use else "Decline Watcher")
     assert int(g.state[S.ZONE + watcher * S.CARD_W]) == (K.Zone.STOCK if use else K.Zone.STAGE)
     assert int(g.state[S.ZONE + mine * S.CARD_W]) == K.Zone.STAGE
+
+
+# ---------------------------------------------------------------------------- reveal up to N
+def test_you_may_reveal_up_to_n_cards_compiles_to_a_look_in_a_may():
+    r = _c("【AUTO】 When this card attacks, you may reveal up to 3 cards from the top of your deck. If you revealed 1 "
+           "or more cards, choose up to 1 《Glass》 character from among them, put it into your hand, put the rest into "
+           "your waiting room, choose 1 card in your hand, and put it into your waiting room.")
+    assert r.verdict.value == "approximate" and set(r.approximations) == {"look_exactly_n", "reveal_unseen"}
+    may = r.abilities[0]["effect"][0]
+    assert may["op"] == "may" and [o["op"] for o in may["then"]] == ["look_top", "choose", "to_waiting_room"]
+
+
+@pytest.mark.parametrize("use", [True, False])
+def test_you_may_reveal_up_to_n_cards_and_take_one_of_them(pool, use):
+    sc = _scenario(pool)
+    sc.put(0, DIVER, "stage", pos=0)
+    sc.stack_deck(0, [PLAIN, WOOD, ELDER])
+    g = sc.game()
+    _act(g, "End the main phase")
+    wr, deck = _n(g, "WR"), _n(g, "DECK")
+    _act(g, "Direct attack with Diver")
+    _act(g, "Use Diver" if use else "Decline Diver")
+    if use:
+        assert [t.split(" for ")[0] for t in _labels(g)] == ["Pass / stop choosing", "Choose Plain"]  # Glass only
+        _act(g, "Choose Plain")  # into the hand; Wood into the waiting room
+        _act(g, "Choose Plain")  # then a hand card into the waiting room
+    assert _n(g, "WR") == wr + (2 if use else 0)
+    assert _n(g, "DECK") == deck - (3 if use else 1)  # the 2 revealed, the trigger check's card

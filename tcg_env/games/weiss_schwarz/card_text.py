@@ -67,6 +67,9 @@ APPROXIMATIONS: dict[str, str] = {
     "reveal_cost_unseen": "Resonate's cost \"[reveal 1 <card> in your hand]\": the engine checks that the hand "
                           "holds such a card (the cost is payable only then) but does not ask which one and the "
                           "observations do not show it to the opponent",
+    "placed_this_turn_any_way": "\"during the turn that this card is placed on the stage from your hand\": the "
+                                "condition also holds when this card was placed on the stage this turn another way "
+                                "(by an effect, Encore, Change)",
     "stage_cost_first": "\"[put N <spec> character(s) from your stage into your waiting room]\" in a cost: the "
                         "engine picks them (the other matching characters first, in stage-position order; this card "
                         "only when not enough others match), the player does not choose which",
@@ -839,6 +842,23 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def look_take_rest_top(self, n, take, spec, *_):
         return [self._look(n, take, spec)]
+
+    def revealed_take(self, take, spec, *_):
+        return (int(take), spec)
+
+    def reveal_upto(self, n, at_least, taken, *rest):
+        # "you may reveal up to N cards from the top of your deck. If you reveal(ed) 1 or more cards, choose
+        # up to M <spec> from among them, put it into your hand, put the rest into your waiting room(, X)":
+        # a LOOK_TOP of N taking up to M, the rest into the waiting room (look_exactly_n: N cards, or none
+        # when the player declines), and X; the revealed cards are not shown to the opponent (reveal_unseen)
+        if int(at_least) != 1:
+            raise Unsupported("'if you reveal N or more cards' (N > 1)")
+        take, spec = taken
+        self.approximate("reveal_unseen")
+        body = [self._look(int(n), take, spec, rest="waiting_room")]
+        for ops in rest:
+            body += ops
+        return [{"op": "may", "then": body}]
 
     def look_take_rest_wr(self, n, take, spec, *_):
         return [self._look(n, take, spec, rest="waiting_room")]
@@ -1945,6 +1965,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if "condition" in ab or "combo" in ab or ab.get("zone") is not None:
             raise Unsupported("'during the turn that this card is placed' beside another condition")
         ab["condition"] = {"kind": "played_this_turn"}
+        self.approximate("placed_this_turn_any_way")
         return ab
 
     def shift(self, level):

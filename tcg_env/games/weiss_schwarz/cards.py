@@ -586,11 +586,6 @@ def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray) 
         kind, zone = abilities[r, K.A_KIND], abilities[r, K.A_ZONE]
         if kind == K.AbilityKind.CONT and zone == K.AbilityZone.HAND:
             out[K.FL_MISC] |= K.FLAG_HAND_CONT
-        c0 = int(abilities[r, K.A_CODE_START])
-        ifs = code[c0 : c0 + int(abilities[r, K.A_CODE_LEN])]
-        if abilities[r, K.A_COND] == K.Condition.PLAYED_THIS_TURN or (
-                (ifs[:, K.I_OP] == K.Op.IF) & (ifs[:, K.I_A0] == K.Condition.PLAYED_THIS_TURN)).any():
-            out[K.FL_MISC] |= K.FLAG_PLAYED_TURN
         if kind == K.AbilityKind.CONT and zone < 31:
             c0 = int(abilities[r, K.A_CODE_START])
             ops = code[c0 : c0 + int(abilities[r, K.A_CODE_LEN]), K.I_OP]

@@ -65,9 +65,6 @@ MAX_ABIL_PER_CARD = 8  # the compiler rejects cards with more abilities than thi
 # new state word, cleared at the end of the attack (and with USES at the end of the turn)
 EXTRA_TRIG_SHIFT = 24
 EXTRA_TRIG_MASK = 3
-# bit of a character's USES word: placed on the stage from the hand this turn (Condition.PLAYED_THIS_TURN);
-# set only in pools with that condition (FLAG_PLAYED_TURN), so other pools' states are unchanged
-PLAYED_TURN_BIT = 26
 # Safety net for CR 11.1 (infinite loops): a game that reaches this many decisions is a draw.
 MAX_DECISIONS_PER_GAME = 20000
 
@@ -274,8 +271,6 @@ C_NCOLS = CARD_TABLE.width
 FL_MISC = 0  # word: FLAG_* bits
 FL_TRIG = 1  # words FL_TRIG, FL_TRIG + 1: bit t % 31 of word FL_TRIG + t // 31 = an AUTO ability with Trigger t
 FLAG_HAND_CONT = 1  # a CONT ability that works from the hand (AbilityZone.HAND: play.hand_aura)
-FLAG_PLAYED_TURN = 2  # (the pool's row) an ability with Condition.PLAYED_THIS_TURN: play.place_on_stage marks
-#                       a character played from the hand in its USES word
 FL_CONT = 3  # word: bit (1 << AbilityZone z) = a CONT ability working from zone z with a continuous
 #              instruction (Op.AURA_POWER .. AURA_POWER_LEVEL): what characteristics.apply_cont applies
 
@@ -435,8 +430,9 @@ class Condition(IntEnum):
     OPP_FILTER_AT_LEAST = 43  # the master's opponent has >= (arg & 0xFF) stage characters matching filter row
     #                           arg >> 8 ("if your opponent has a level 3 or higher character")
     OPP_FILTER_AT_MOST = 44  # ... <= (arg & 0xFF) ("if your opponent has 1 or less characters in their center stage")
-    PLAYED_THIS_TURN = 45  # the source was placed on the stage from its master's hand this turn ("during the
-    #                        turn that this card is placed on the stage from your hand"): USES bit PLAYED_TURN_BIT
+    PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
+    #                        the turn that this card is placed on the stage from your hand" (approximation
+    #                        placed_this_turn_any_way: any placement counts)
 
 
 ABILITY_TABLE = TableLayout("ability")

@@ -221,11 +221,6 @@ def place_on_stage(game, s, T, slot, p, pos, orient, played):
     s[POS + slot * CARD_W] = pos
     s[ORIENT + slot * CARD_W] = orient
     s[PLACED_TURN + slot * CARD_W] = s[H_TURN]
-    F = flag_table(T)
-    if played and (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_PLAYED_TURN) != 0:
-        # "during the turn that this card is placed on the stage from your hand" (Condition.PLAYED_THIS_TURN);
-        # USES ends with the turn (and mod_forget above cleared an earlier stay's)
-        s[USES + slot * CARD_W] |= 1 << K.PLAYED_TURN_BIT
     s[D_KW + slot * CARD_W] &= (1 << K.GRANT_BIT0) - 1  # no CONT-granted ability of an earlier stay (refresh_derived)
     s[STAGE + p * K.N_POSITIONS + pos] = slot
     s[TIMESTAMP] += 1
