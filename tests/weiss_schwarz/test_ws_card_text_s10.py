@@ -29,7 +29,7 @@ def _c(line, **card):
 
 
 SINGER, QUOTED, PLAIN, FLARE, LONER, BULLY, MILLER, ELDER, TWIN, PEEKER, SPARK, FACED, WOOD, PYRE, ROOKIE, GUNNER, \
-    LANCER, GLOW, WATCHER, DIVER = range(20)
+    LANCER, GLOW, WATCHER, DIVER, HERMIT = range(21)
 RECORDS = [
     _rec("T/S10-001", "Singer", ['【AUTO】 Resonate [Reveal a card named ""Quoted" Muse" in your hand] At the beginning '
                                  'of your climax phase, you may pay the cost. If you do, this card gets +2000 power '
@@ -67,6 +67,8 @@ RECORDS = [
                                 "deck. If you revealed 1 or more cards, choose up to 1 《Glass》 character from among "
                                 "them, put it into your hand, put the rest into your waiting room, choose 1 card in "
                                 "your hand, and put it into your waiting room."]),
+    _rec("T/S10-021", "Hermit", ["【CONT】 If you do not have any other characters in your center stage, this card gets "
+                                 "+1000 power."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S10-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -387,3 +389,14 @@ def test_you_may_reveal_up_to_n_cards_and_take_one_of_them(pool, use):
         _act(g, "Choose Plain")  # then a hand card into the waiting room
     assert _n(g, "WR") == wr + (2 if use else 0)
     assert _n(g, "DECK") == deck - (3 if use else 1)  # the 2 revealed, the trigger check's card
+
+
+# ---------------------------------------------------------------------------- none of your other characters
+@pytest.mark.parametrize("other_pos, bonus", [(None, 1000), (3, 1000), (2, 0)])
+def test_if_you_do_not_have_any_other_characters_in_your_center_stage(pool, other_pos, bonus):
+    sc = _scenario(pool)
+    me = sc.put(0, HERMIT, "stage", pos=1)
+    if other_pos is not None:
+        sc.put(0, PLAIN, "stage", pos=other_pos)  # the back stage (3) or the center stage (2)
+    g = sc.game()
+    assert _power(g, me) == 3000 + bonus

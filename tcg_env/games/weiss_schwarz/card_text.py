@@ -1298,6 +1298,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_no_other(self):
         return {"kind": "other_chars_at_most", "value": 0}
 
+    def c_none_other_in(self, *parts):
+        # "if you do not have any other (<quals>) characters in your center / back stage": none of the
+        # other stage characters there matches (own_filter_at_most 0)
+        part = parts[-1]
+        spec = self.charspec(parts[0], "character") if len(parts) > 1 else {"type": "character"}
+        if spec.get("type") != "character":
+            raise Unsupported("a count of cards that are not characters")
+        flt = self.to_filter(spec, relation="other", positions=[part])
+        return {"kind": "own_filter_at_most", "value": 0, "filter": flt}
+
     def c_no_other_rest(self):
         return {"kind": "no_other_rested_center"}
 

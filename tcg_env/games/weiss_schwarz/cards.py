@@ -102,7 +102,7 @@ ConditionName = Literal[
     "markers_at_least", "all_chars_trait", "in_battle", "battle_opp_cost_at_most", "other_chars_at_most",
     "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
     "wr_climax_at_most", "named_in_clock", "self_rested", "memory_at_most", "memory_filter_at_least",
-    "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn",
+    "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -123,7 +123,7 @@ _COND_COUNT = {
     "wr_climax_at_least", "trait_count_at_least", "stock_at_most", "facing_level_at_least", "facing_cost_at_most",
     "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least", "filter_count_at_least",
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
-    "opp_filter_at_least", "opp_filter_at_most",
+    "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock"}
 
@@ -999,6 +999,12 @@ class _Compiler(PoolCompiler):
             if cond.filter is None or cond.filter.side != "own":
                 self.fail(f"{p}.filter", "all_chars_filter needs a filter on your own characters")
             arg = self.compile_filter(cond.filter, f"{p}.filter", zones=("stage",))
+        elif kind == "own_filter_at_most":
+            if cond.filter is None or cond.filter.side != "own":
+                self.fail(f"{p}.filter", f"{kind} needs a filter on your own characters")
+            if cond.value > 0xFF:
+                self.fail(f"{p}.value", "must be <= 255")
+            arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("stage",)) << 8) | cond.value
         elif kind in ("opp_filter_at_least", "opp_filter_at_most"):
             if cond.filter is None or cond.filter.side != "opponent":
                 self.fail(f"{p}.filter", f"{kind} needs a filter on your opponent's characters")

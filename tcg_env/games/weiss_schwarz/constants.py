@@ -430,6 +430,8 @@ class Condition(IntEnum):
     OPP_FILTER_AT_LEAST = 43  # the master's opponent has >= (arg & 0xFF) stage characters matching filter row
     #                           arg >> 8 ("if your opponent has a level 3 or higher character")
     OPP_FILTER_AT_MOST = 44  # ... <= (arg & 0xFF) ("if your opponent has 1 or less characters in their center stage")
+    OWN_FILTER_AT_MOST = 46  # the master has <= (arg & 0xFF) stage characters matching filter row arg >> 8
+    #                          ("if you do not have any other characters in your center stage")
     PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
     #                        the turn that this card is placed on the stage from your hand" (approximation
     #                        placed_this_turn_any_way: any placement counts)

@@ -291,6 +291,13 @@ def condition_holds(game, s, T, cond, arg, p, source):
         return False
     if cond == K.Condition.PLAYED_THIS_TURN:  # placed on the stage this turn (play.place_on_stage)
         return on_stage and s[PLACED_TURN + source * CARD_W] == s[H_TURN]
+    if cond == K.Condition.OWN_FILTER_AT_MOST:  # "you do not have any other <spec> in your center stage"
+        n = 0
+        for pos in range(K.N_POSITIONS):
+            sl = stage_slot(s, p, pos)
+            if sl >= 0 and game.filter_match(s, T, arg >> 8, sl, p, source):
+                n += 1
+        return n <= (arg & 0xFF)
     if cond == K.Condition.OPP_FILTER_AT_LEAST or cond == K.Condition.OPP_FILTER_AT_MOST:
         # "your opponent has N or more / N or less <spec> (in their center stage)": the opponent's
         # stage characters the filter (side opponent, positions) matches
