@@ -29,7 +29,7 @@ def _c(line, **card):
 
 
 SINGER, QUOTED, PLAIN, FLARE, LONER, BULLY, MILLER, ELDER, TWIN, PEEKER, SPARK, FACED, WOOD, PYRE, ROOKIE, GUNNER, \
-    LANCER, GLOW, WATCHER, DIVER, HERMIT = range(21)
+    LANCER, GLOW, WATCHER, DIVER, HERMIT, MEDIC = range(22)
 RECORDS = [
     _rec("T/S10-001", "Singer", ['【AUTO】 Resonate [Reveal a card named ""Quoted" Muse" in your hand] At the beginning '
                                  'of your climax phase, you may pay the cost. If you do, this card gets +2000 power '
@@ -69,6 +69,8 @@ RECORDS = [
                                 "your hand, and put it into your waiting room."]),
     _rec("T/S10-021", "Hermit", ["【CONT】 If you do not have any other characters in your center stage, this card gets "
                                  "+1000 power."]),
+    _rec("T/S10-022", "Medic", ["【AUTO】 When this card attacks, put up to 1 card from the top of your clock into your "
+                                "waiting room, and draw 1 card."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S10-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -400,3 +402,22 @@ def test_if_you_do_not_have_any_other_characters_in_your_center_stage(pool, othe
         sc.put(0, PLAIN, "stage", pos=other_pos)  # the back stage (3) or the center stage (2)
     g = sc.game()
     assert _power(g, me) == 3000 + bonus
+
+
+# ---------------------------------------------------------------------------- up to 1 from the clock
+@pytest.mark.parametrize("use", [True, False])
+def test_put_up_to_1_card_from_the_top_of_your_clock_into_your_waiting_room(pool, use):
+    r = _c("【AUTO】 When this card attacks, put up to 1 card from the top of your clock into your waiting room, and "
+           "this card gets +1500 power until end of turn.")
+    assert r.verdict.value == "exact"
+    assert [o["op"] for o in r.abilities[0]["effect"]] == ["may", "target_self", "power"]  # the power in any case
+    sc = _scenario(pool)
+    sc.put(0, MEDIC, "stage", pos=0)
+    sc.put(0, PLAIN, "clock")
+    g = sc.game()
+    _act(g, "End the main phase")
+    hand = _n(g, "HAND")
+    _act(g, "Direct attack with Medic")
+    _act(g, "Use Medic" if use else "Decline Medic")
+    assert _n(g, "CLOCK") == (0 if use else 1)
+    assert _n(g, "HAND") == hand + 1  # drawn either way

@@ -767,6 +767,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def heal(self):
         return [{"op": "heal", "count": 1}]
 
+    def heal_upto(self, n):
+        # "put up to 1 card from the top of your clock into your waiting room": the player may put none
+        if int(n) != 1:
+            raise Unsupported("'up to N cards from the top of your clock' (N > 1)")
+        return [{"op": "may", "then": [{"op": "heal", "count": 1}], "closed": True}]  # the rest is not in the may
+
     def heal_opp(self):
         return [{"op": "heal", "count": 1, "who": "opponent"}]
 
