@@ -23,6 +23,7 @@ from tcg_env.games.weiss_schwarz.state import (
     CAND,
     CAND_N,
     CARD_W,
+    USES,
     COUNTER_USED,
     DECK_N,
     DEC_ARG,
@@ -178,6 +179,8 @@ def any_reversed(s, p):
 @internal
 def end_attack(game, s, T):
     a = s[ATK_SLOT]
+    if a >= 0:  # Op.TRIGGER_CHECKS lasts "during that attack"
+        s[USES + a * CARD_W] &= ~(K.EXTRA_TRIG_MASK << K.EXTRA_TRIG_SHIFT)
     if a >= 0 and s[ZONE + a * CARD_W] == K.Zone.STAGE:
         game.trigger_card(s, T, a, s[TURN_PLAYER], K.Trigger.END_OF_ATTACK_SELF, -1)
     s[ATK_SLOT] = -1

@@ -64,6 +64,15 @@ APPROXIMATIONS: dict[str, str] = {
     "name_part_english": "\"with \"X(Y)\" in its card name\" where the English database adds the Japanese "
                          "original Y: the English part X is looked for in the English card names (a card whose "
                          "Japanese name has Y but whose English name lacks X, or the reverse, is judged otherwise)",
+    "reveal_cost_unseen": "Resonate's cost \"[reveal 1 <card> in your hand]\": the engine checks that the hand "
+                          "holds such a card (the cost is payable only then) but does not ask which one and the "
+                          "observations do not show it to the opponent",
+    "placed_this_turn_any_way": "\"during the turn that this card is placed on the stage from your hand\": the "
+                                "condition also holds when this card was placed on the stage this turn another way "
+                                "(by an effect, Encore, Change)",
+    "stage_cost_first": "\"[put N <spec> character(s) from your stage into your waiting room]\" in a cost: the "
+                        "engine picks them (the other matching characters first, in stage-position order; this card "
+                        "only when not enough others match), the player does not choose which",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
 }
@@ -96,6 +105,11 @@ N_REGS = 2  # constants.N_REGS: target registers per program
 _QUOTED = re.compile(r'("[^"]*"|<<[^>]*>>)')
 
 
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate(
+    ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), 1)}
+_NUMBER_WORD = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b")
+
+
 def normalise(line: str) -> str:
     """The line as the grammar reads it: 【X】 -> [x], 《T》 -> <<T>>, plain quotes, brackets spaced,
     lower case outside card names ("...") and traits (<<...>>), spaces collapsed."""
@@ -119,6 +133,9 @@ def normalise(line: str) -> str:
         p = p.replace("( ", "(").replace(" )", ")")
         p = re.sub(r"\bgets\+ ?(\d)", r"gets +\1", p)  # "gets+ 1000 power" (a typo of the database)
         p = re.sub(r"\[ ?(\d+) (?=put |\[rest\]|return )", r"[(\1) ", p)  # "[1 put ...]": the stock cost "(1)"
+        # older printings spell counts in words ("the top three cards", "two or higher"): digits, as
+        # the newer ones print them (the grammar's counts are INT)
+        p = _NUMBER_WORD.sub(lambda m: _NUMBER_WORDS[m.group(0)], p)
         out.append(p)
     s = "".join(out)
     s = re.sub(r"\s*[/\uff0f]\s*", " / ", s)
@@ -177,6 +194,29 @@ def _as_char(spec: dict[str, Any]) -> dict[str, Any]:
 
 def _flt(**kw: Any) -> dict[str, Any]:
     return {k: v for k, v in kw.items() if v is not None}
+
+
+# a card name that itself holds quotes (""Heroic Spirit" Saber"): the importer marks its inner quotes
+# with these (mark_quoted_names) so that the line's quotes pair up; card_name gives them back
+NAME_QUOTE_OPEN, NAME_QUOTE_CLOSE = "\u2039", "\u203a"
+
+
+def mark_quoted_names(line: str, names: list[str]) -> str:
+    """``line`` with every quoted ``"N"`` of ``names`` (card names holding a quote, the longest
+    first) written with NAME_QUOTE_OPEN / NAME_QUOTE_CLOSE for its inner quotes."""
+    if not names or '""' not in line.replace("\u201c", '"').replace("\u201d", '"'):
+        return line
+    line = line.replace("\u201c", '"').replace("\u201d", '"')
+    for n in names:
+        if n in line:
+            marked = re.sub(r'"([^"]*)"', NAME_QUOTE_OPEN + r"\1" + NAME_QUOTE_CLOSE, n)
+            line = line.replace(f'"{n}"', f'"{marked}"')
+    return line
+
+
+def card_name(tok: Any) -> str:
+    """The card name of a NAME token (its quotes off, a marked inner quote a quote again)."""
+    return str(tok)[1:-1].replace(NAME_QUOTE_OPEN, '"').replace(NAME_QUOTE_CLOSE, '"')
 
 
 def _num(tok: Any) -> int:
@@ -255,7 +295,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return out
 
     def named_spec(self, name):
-        return {"name": str(name)[1:-1]}
+        return {"name": card_name(name)}
 
     def quals(self, *qs):
         return list(qs)
@@ -381,7 +421,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     # ---------------------------------------------------------------- gains and durations
     def gains(self, *gs):
-        return list(gs)
+        return [x for g in gs for x in (g[1] if g[0] == "@many" else [g])]
 
     def g_power(self, n):
         return ("power", int(n))
@@ -432,8 +472,24 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return ("restrict", v, dur)
         return ("grant", dict(v, **{"@dur": dur}))
 
-    def g_abilities(self, *_):
-        raise Unsupported("granting abilities ('gets the following abilities')")
+    def g_abilities(self, n, *toks):
+        # "gets the following N abilities. "A" "B"": each quoted ability granted as one would be
+        if int(n) != len(toks):
+            raise Unsupported("'the following N abilities' with another number of quoted abilities")
+        return self.g_abilities_n(*toks)
+
+    def g_abilities_n(self, *toks):
+        if len(toks) < 2:
+            raise Unsupported("'the following abilities' with one quoted ability")
+        return ("@many", [self._granted(t) for t in toks])
+
+    def g_abilities_dur(self, n, dur, *toks):
+        if int(n) != len(toks):
+            raise Unsupported("'the following N abilities' with another number of quoted abilities")
+        return self.g_abilities_n_dur(dur, *toks)
+
+    def g_abilities_n_dur(self, dur, *toks):
+        return ("@many", [self.g_ability_dur(dur, t) for t in toks])
 
     def g_named_ability(self, tok):
         return self._granted(tok)
@@ -474,6 +530,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def x_card_level(self):
         return {"x": "card_level"}  # the level of the card revealed / put into the waiting room
+
+    def x_card_level_plus(self, tok):
+        return {"x": "card_level", "plus": int(str(tok))}  # "X is equal to that card's level +1"
 
     def x_level(self, mult):
         return {"x": "level", "mult": int(mult)}
@@ -708,6 +767,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def heal(self):
         return [{"op": "heal", "count": 1}]
 
+    def heal_upto(self, n):
+        # "put up to 1 card from the top of your clock into your waiting room": the player may put none
+        if int(n) != 1:
+            raise Unsupported("'up to N cards from the top of your clock' (N > 1)")
+        return [{"op": "may", "then": [{"op": "heal", "count": 1}], "closed": True}]  # the rest is not in the may
+
     def heal_opp(self):
         return [{"op": "heal", "count": 1, "who": "opponent"}]
 
@@ -738,6 +803,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def damage(self, n):
         return [{"op": "damage", "amount": n}]
+
+    def damage_x(self):
+        return [{"op": "damage", "amount": None}]  # the amount: the "X is equal to" sentence (effects)
 
     def rest(self, who):
         return self._on(who, {"op": "rest"})
@@ -780,6 +848,23 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def look_take_rest_top(self, n, take, spec, *_):
         return [self._look(n, take, spec)]
+
+    def revealed_take(self, take, spec, *_):
+        return (int(take), spec)
+
+    def reveal_upto(self, n, at_least, taken, *rest):
+        # "you may reveal up to N cards from the top of your deck. If you reveal(ed) 1 or more cards, choose
+        # up to M <spec> from among them, put it into your hand, put the rest into your waiting room(, X)":
+        # a LOOK_TOP of N taking up to M, the rest into the waiting room (look_exactly_n: N cards, or none
+        # when the player declines), and X; the revealed cards are not shown to the opponent (reveal_unseen)
+        if int(at_least) != 1:
+            raise Unsupported("'if you reveal N or more cards' (N > 1)")
+        take, spec = taken
+        self.approximate("reveal_unseen")
+        body = [self._look(int(n), take, spec, rest="waiting_room")]
+        for ops in rest:
+            body += ops
+        return [{"op": "may", "then": body}]
 
     def look_take_rest_wr(self, n, take, spec, *_):
         return [self._look(n, take, spec, rest="waiting_room")]
@@ -825,6 +910,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def that_a(self, spec):
         return self.to_filter(spec, zone="deck")
+
+    def that_event_or(self, spec):
+        # "if that card is an event or a <<T>> character": two filters (one filter has one card type)
+        return {"@or": [{"type": "event", "zone": "deck"}, self.to_filter(spec, zone="deck")]}
 
     def that_quals(self, quals):
         return self.to_filter(self.charspec(quals, "card"), zone="deck")
@@ -947,21 +1036,43 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return [dict(ops[0], count="x"), *ops[1:]]
         return [{"op": "@per_climax", "then": ops}]
 
-    def per_climax_action(self, tok):
-        # "For each climax revealed among those cards, perform the following action. "<effect>"": the
-        # quoted effect, parsed as an event's text (its pronouns and registers resolved with the line's)
+    def _quoted_ops(self, tok, what: str) -> list[dict]:
+        """A quoted action ("perform the following action. "<effect>""), parsed as an event's text
+        (its pronouns and registers resolved with the line's); its approximations are the line's."""
         text = normalise(str(tok)[1:-1])
         try:
             tree = COMPILER.parser.parse(text)
         except Exception as exc:  # a LarkError: the quoted effect is no sentence of the grammar
-            raise Unsupported(f"the action performed for each climax: {str(exc).splitlines()[0][:80]}") from None
+            raise Unsupported(f"the action performed {what}: {str(exc).splitlines()[0][:80]}") from None
         t = WSTextTransformer({"type": "event", "@raw": True})
         value = t.transform(tree)
         if not isinstance(value, dict) or "@raw_ops" not in value:
-            raise Unsupported("the action performed for each climax is not an effect")
+            raise Unsupported(f"the action performed {what} is not an effect")
         for name in t.approximations:
             self.approximate(name)
-        return [{"op": "@per_climax", "then": value["@raw_ops"]}]
+        return value["@raw_ops"]
+
+    def per_climax_action(self, tok):
+        # "For each climax revealed among those cards, perform the following action. "<effect>""
+        return [{"op": "@per_climax", "then": self._quoted_ops(tok, "for each climax")}]
+
+    def repeat_action(self, n, tok):
+        n = int(n)
+        # "perform the following action N times. "<effect>"": the effect N times in a row (each time
+        # chooses and moves anew), written out N times
+        if not 1 <= n <= 3:
+            raise Unsupported("an action performed more than 3 times")
+        ops = self._quoted_ops(tok, "N times")
+        return [copy.deepcopy(o) for _ in range(n) for o in ops]
+
+    def if_repeat_action(self, cond, n, tok):
+        return [{"op": "if", "condition": cond, "then": self.repeat_action(n, tok)}]
+
+    def quoted_action(self, tok):
+        return self._quoted_ops(tok, "once")
+
+    def may_quoted_action(self, tok):
+        return [{"op": "may", "then": self._quoted_ops(tok, "once")}]
 
     def effects(self, *sentences):
         out: list[dict] = []
@@ -974,14 +1085,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 while len(body) == 1 and body[0]["op"] == "if":
                     body = body[0]["then"]
                 pending = [o for o in _walk(body) if o["op"] == "power_x" and o["amount"] is None]
+                dmg = [o for o in _walk(body) if o["op"] == "damage" and o["amount"] is None]
                 at = next((i for i, o in enumerate(body) if o["op"] == "mill"), None)
-                if not pending or at is None or not isinstance(body[at]["count"], int) \
+                if not (pending or dmg) or at is None or not isinstance(body[at]["count"], int) \
+                        or dmg and xd["mult"] != 1 \
                         or any(o["op"] in ("count", "brainstorm", "if_stored", "reveal_top") for o in _walk(out)) \
-                        or any(o["op"] == "power_x" for o in body[:at]):
+                        or any(o["op"] in ("power_x", "damage") for o in body[:at]):
                     raise Unsupported("an 'X is equal to' this compiler cannot count")
                 body[at] = {"op": "mill_count", "count": body[at]["count"], "filter": xd["filter"]}
                 for o in pending:
                     o["amount"] = xd["mult"]
+                for o in dmg:  # "deal X damage": the stored count (DAMAGE's count operand)
+                    o["amount"] = "x"
                 continue
             if ops and ops[0]["op"] == "@xdef" and ops[0]["x"] in ("mill_level", "card_level"):
                 # "... choose a level X or lower character ... X is equal to the total level of the cards
@@ -992,10 +1107,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 while len(body) == 1 and body[0]["op"] == "if":
                     body = body[0]["then"]
                 uses = [o for o in _walk(body) if (o.get("filter") or {}).get("level_max_x")]
+                dmg = [o for o in _walk(body) if o["op"] == "damage" and o["amount"] is None]
                 at = next((i for i, o in enumerate(body) if o["op"] in ("mill", "reveal_top")), None)
-                if not uses or at is None or any(o["op"] in ("count", "brainstorm", "if_stored", "power_x")
-                                                 for o in _walk(out)):
+                if not (uses or dmg) or at is None or any(o["op"] in ("count", "brainstorm", "if_stored", "power_x")
+                                                          for o in _walk(out)) \
+                        or xd.get("plus") and uses or any(o["op"] == "damage" for o in body[:at]):
                     raise Unsupported("an 'X is equal to' this compiler cannot count")
+                for o in dmg:  # "deal X damage, X = that card's level (+N)": the stored level (+ plus)
+                    o["amount"] = "x"
+                    if xd.get("plus"):
+                        o["plus"] = xd["plus"]
                 src = body[at]
                 if src["op"] == "mill" and isinstance(src["count"], int) \
                         and (xd["x"] == "mill_level" or src["count"] == 1):
@@ -1026,19 +1147,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # "put the top card of your deck into your waiting room. If that card is X, ...":
                 # the same test of the card, before it moves (nothing is hidden: it goes face up)
                 flt = ops[0]["filter"]
+                test = {"filter": flt["@or"][0], "filter_or": flt["@or"][1]} if "@or" in flt else {"filter": flt}
                 if last and last[-1]["op"] == "reveal_top" and "filter" not in last[-1]:
-                    last[-1]["filter"] = flt
+                    last[-1].update(test)
                     self.approximate("reveal_unseen")
                 elif last and last[-1]["op"] in ("mill", "pool", "clock_top") and last[-1].get("count") == 1 \
                         and last[-1]["op"] == "mill":
-                    last.insert(len(last) - 1, {"op": "reveal_top", "filter": flt})
+                    last.insert(len(last) - 1, {"op": "reveal_top", **test})
                 elif last and last[-1]["op"] == "may" and last[-1]["then"][-1]["op"] == "mill" \
                         and last[-1]["then"][-1].get("count") == 1 \
                         and not any(o["op"] in ("if", "if_stored") for o in ops[0]["then"]):
                     # "you may put the top card of your deck into your waiting room. If that card is X,
                     # ...": the test and its block inside the "may" (the block's "it" is the card)
                     inner = last[-1]["then"]
-                    inner.insert(len(inner) - 1, {"op": "reveal_top", "filter": flt})
+                    inner.insert(len(inner) - 1, {"op": "reveal_top", **test})
                     inner.append({"op": "if_stored", "then": ops[0]["then"]})
                     last.extend(ops[1:])
                     continue
@@ -1128,7 +1250,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return self._count_cond(count[1], False, spec)
 
     def c_climax_named(self, name):
-        return {"kind": "climax_named", "name": str(name)[1:-1]}
+        return {"kind": "climax_named", "name": card_name(name)}
 
     def c_bopp_level_max(self, n):
         return {"kind": "battle_opp_level_at_most", "value": int(n)}
@@ -1165,6 +1287,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_facing_cost_max(self, n):
         return {"kind": "facing_cost_at_most", "value": int(n)}
 
+    def c_facing_any(self):
+        # "if there is a character facing this card": a facing character of level 0 or higher (the
+        # facing conditions fail when no character faces this card, filters.condition_holds)
+        return {"kind": "facing_level_at_least", "value": 0}
+
     def c_facing_level_eq(self, n):
         return {"kind": "facing_level_is", "value": int(n)}
 
@@ -1176,6 +1303,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_no_other(self):
         return {"kind": "other_chars_at_most", "value": 0}
+
+    def c_none_other_in(self, *parts):
+        # "if you do not have any other (<quals>) characters in your center / back stage": none of the
+        # other stage characters there matches (own_filter_at_most 0)
+        part = parts[-1]
+        spec = self.charspec(parts[0], "character") if len(parts) > 1 else {"type": "character"}
+        if spec.get("type") != "character":
+            raise Unsupported("a count of cards that are not characters")
+        flt = self.to_filter(spec, relation="other", positions=[part])
+        return {"kind": "own_filter_at_most", "value": 0, "filter": flt}
 
     def c_no_other_rest(self):
         return {"kind": "no_other_rested_center"}
@@ -1189,7 +1326,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return {"kind": "memory_at_most", "value": n}
 
     def c_named_memory(self, name):
-        return {"kind": "memory_filter_at_least", "value": 1, "filter": {"name": str(name)[1:-1], "zone": "memory"}}
+        return {"kind": "memory_filter_at_least", "value": 1, "filter": {"name": card_name(name), "zone": "memory"}}
 
     def c_memory_spec(self, spec, n):
         # "the number of <<T>> characters in your memory is N or more": cards of the memory (CR 3.12)
@@ -1221,6 +1358,38 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_all_name_part(self, tok):
         return {"kind": "all_chars_filter", "filter": {"type": "character", "name_contains": self._name_parts(str(tok))}}
+
+    def _opp_cond(self, kind: str, n: int, spec: dict, part: Any) -> dict:
+        # "your opponent has N or more / N or less <spec> (in their center stage)": the opponent's stage
+        # characters (CR 3.6: only characters are on the stage) the filter matches
+        if spec.get("type") not in (None, "character") or "zone" in spec:
+            raise Unsupported("a count of your opponent's cards that are not characters")
+        extra = {"positions": [part]} if part is not None else {}
+        flt = self.to_filter(dict(spec, type="character"), side="opponent", **extra)
+        return {"kind": kind, "value": int(n), "filter": flt}
+
+    def opp_where(self, part):
+        return part
+
+    def c_opp_at_most(self, n, *where):
+        return self._opp_cond("opp_filter_at_most", n, {}, where[0] if where else None)
+
+    def c_opp_number_at_most(self, part, n):
+        return self._opp_cond("opp_filter_at_most", n, {}, part)
+
+    def c_opp_at_least(self, n, spec, *where):
+        return self._opp_cond("opp_filter_at_least", n, spec, where[0] if where else None)
+
+    def c_opp_a(self, count, spec, *where):
+        if count != ("exactly", 1):
+            raise Unsupported("'your opponent has N <spec>' (neither 'or more' nor 'or less')")
+        return self._opp_cond("opp_filter_at_least", 1, spec, where[0] if where else None)
+
+    def trigger_checks(self, n):
+        # "during that attack, perform a trigger check N times on the trigger step" (Op.TRIGGER_CHECKS)
+        if not 2 <= int(n) <= 3:
+            raise Unsupported("a trigger check performed more than 3 times")
+        return [{"op": "trigger_checks", "count": int(n)}]
 
     def c_hand_max(self, n):
         return {"kind": "hand_at_most", "value": n}
@@ -1255,7 +1424,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return {"kind": "wr_climax_at_least", "value": n}
 
     def c_named_clock(self, name):
-        return {"kind": "named_in_clock", "name": str(name)[1:-1]}
+        return {"kind": "named_in_clock", "name": card_name(name)}
 
     def c_wr_climax_max(self, n):
         return {"kind": "wr_climax_at_most", "value": n}
@@ -1324,6 +1493,31 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_clock_top(self):
         return {"clock_top": 1}
+
+    def c_stage_wr(self, count, *parts):
+        # "[put N (other) <spec> character(s) from your stage into your waiting room]" (CR 8.4): the
+        # engine picks them, the other characters first in stage-position order (stage_cost_first)
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = _as_char(parts[-1])
+        if count[0] != "exactly" or not 1 <= count[1] <= K.REST_OTHER_MASK:
+            raise Unsupported("'up to' in a cost")
+        if spec.get("type") != "character" or "zone" in spec:
+            raise Unsupported("a cost putting stage cards that are not characters")
+        self.approximate("stage_cost_first")
+        return {"rest_other": count[1], "rest_other_filter": self.to_filter(spec, relation="other" if other else None),
+                "stage_to_wr": True}
+
+    def c_stage_wr_another(self, spec):
+        return self.c_stage_wr(("exactly", 1), Token("OTHER", "other"), spec)
+
+    def c_reveal(self, count, spec):
+        # CR 10.13.1 Resonate: "[reveal 1 <spec> in your hand]": payable while the hand holds one
+        # (costs.cost_payable); the card stays in the hand, and the engine shows it to nobody
+        # (approximation reveal_cost_unseen)
+        if count != ("exactly", 1):
+            raise Unsupported("revealing more than one card as a cost")
+        self.approximate("reveal_cost_unseen")
+        return {"reveal": self.to_filter(spec, zone="hand")}
 
     def c_rest_other(self, count, *parts):
         # "[REST] N of your (other) <spec> characters" (CR 8.4): the engine rests the first N
@@ -1412,6 +1606,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def t_own_climax(self):
         return ("own_climax_placed", None)
 
+    def t_opp_climax(self):
+        return ("opp_climax_placed", None)  # Trigger.OPP_CLIMAX_PLACED (kernels, the climax decision)
+
     def t_climax_placed(self):
         if self.card.get("type") != "climax":
             raise Unsupported("'this card is placed on your climax area' on a card that is not a climax")
@@ -1433,7 +1630,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return ("battle_damage_received_not_canceled", None)
 
     def t_use_keyword(self, name):
-        kw = _KEYWORDS.get(str(name)[1:-1].strip().lower())
+        kw = _KEYWORDS.get(card_name(name).strip().lower())
         if kw is None:
             raise Unsupported(f"'when you use this card's {name}': only Brainstorm and Backup report their use")
         if kw == "backup":
@@ -1454,7 +1651,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return ("other_attacks", {"trigger_filter": self.to_filter(spec)})
 
     def t_named_climax(self, name):
-        return ("own_climax_placed", {"trigger_filter": {"name": str(name)[1:-1], "zone": "climax_area"}})
+        return ("own_climax_placed", {"trigger_filter": {"name": card_name(name), "zone": "climax_area"}})
 
     def t_other_frontal(self, _other, spec):
         if spec.get("type") != "character":
@@ -1580,6 +1777,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def p_experience(self):
         return ("experience",)
 
+    def p_resonate(self):
+        return ("resonate",)  # CR 10.13.1: a keyword naming the reveal in the cost, no effect of its own
+
     def rest_pay(self, effects):
         return ("pay", None, effects)
 
@@ -1681,6 +1881,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("Experience without the level-sum condition")
         if ("experience",) in prefixes:
             ab["keyword"] = "experience"
+        if ("resonate",) in prefixes:
+            if not (cost or {}).get("reveal") or "keyword" in ab:
+                raise Unsupported("Resonate without revealing a hand card in its cost")
+            ab["keyword"] = "resonate"
         if ("memory",) in prefixes:
             # CR 10.9.1 "Memory": the ability references the memory (its condition, or an "if"), or
             # works from it
@@ -1768,6 +1972,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         ab["condition"] = {"kind": "your_turn"}
         return ab
 
+    def auto_body_played_turn(self, *parts):
+        # "during the turn that this card is placed on the stage from your hand, when ...": the
+        # ability's condition played_this_turn (checked when it triggers and when it resolves)
+        ab = self.auto_body(*parts)
+        if isinstance(ab, list):
+            raise Unsupported("'during the turn that this card is placed' with two triggers")
+        if "condition" in ab or "combo" in ab or ab.get("zone") is not None:
+            raise Unsupported("'during the turn that this card is placed' beside another condition")
+        ab["condition"] = {"kind": "played_this_turn"}
+        self.approximate("placed_this_turn_any_way")
+        return ab
+
     def shift(self, level):
         # CR 10.11.2 "Shift, Level N": at the beginning of your main phase, if this card is in your clock
         # and your level is N or higher, you may exchange it with a hand card of the same colour (the
@@ -1784,11 +2000,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def bond(self, name, cost):
         return {"kind": "auto", "keyword": "bond", "trigger": "played_self", "optional": True, "cost": cost,
-                "effect": [{"op": "bond", "name": str(name)[1:-1]}]}  # fmt: skip
+                "effect": [{"op": "bond", "name": card_name(name)}]}  # fmt: skip
 
     # ---------------------------------------------------------------- ACT
     def kw_brainstorm(self):
         return "brainstorm"
+
+    def kw_resonate(self):
+        return "resonate"
 
     def act_body(self, *parts):
         label = parts[0] if isinstance(parts[0], str) else None
@@ -1801,6 +2020,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             cost = dict(cost)
             cost["self_to"] = cost.pop("@self_to")
         ab: dict[str, Any] = {"kind": "act", "cost": cost}
+        if label == "resonate":
+            # CR 10.13.1 names the reveal in an AUTO ability's cost; the English cards also print it
+            # on [ACT] abilities, where the keyword has no effect (CR 10.13.1: "no meaning in terms
+            # of effects"): the cost alone
+            if "reveal" not in cost:
+                raise Unsupported("Resonate without revealing a hand card in its cost")
+            label = None
         if label:
             ab["keyword"] = label
             if not any(op["op"] == "brainstorm" for op in effects):
@@ -1906,7 +2132,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "for each of your other cards in the center stage named "X"": characters of that name there
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         part, name = parts[-2], parts[-1]
-        return {"type": "character", "name": str(name)[1:-1], "positions": [part],
+        return {"type": "character", "name": card_name(name), "positions": [part],
                 **({"relation": "other"} if other else {})}
 
     def per_opp_part(self, part):
@@ -1943,7 +2169,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return self._aura(gains, {"type": "character", "relation": "other", "positions": ["center_middle"]})
 
     def aura_named(self, name, gains):
-        return self._aura(gains, {"type": "character", "relation": "other", "name": str(name)[1:-1]})
+        return self._aura(gains, {"type": "character", "relation": "other", "name": card_name(name)})
 
     # ---------------------------------------------------------------- lines
     def reminder(self, tok):
@@ -2064,6 +2290,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         """Replace the target marks by targeting instructions and registers: "this card" ->
         target_self, "that character" -> the last chosen cards (or, with nothing chosen, the battle
         opponent where the trigger or the condition is about it)."""
+        if any(o["op"] == "damage" and o["amount"] is None for o in _walk(ops)):
+            raise Unsupported("'deal X damage' without an 'X is equal to' this compiler counts")
+        if trig != "attacks_self" and any(o["op"] == "trigger_checks" for o in _walk(ops)):
+            # the effect must resolve before the trigger step of "that attack" (CR 7.2.1.6 -> 7.3)
+            raise Unsupported("extra trigger checks outside 'when this card attacks'")
         battle = trig in ("reversed_self", "battle_opp_reversed") or (cond or {}).get("kind") in (
             "battle_opp_level_at_most", "battle_opp_level_above_opp")
         # "when your other character attacks / is frontal attacked, ... that character": the trigger's

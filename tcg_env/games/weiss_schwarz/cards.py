@@ -90,7 +90,7 @@ TriggerName = Literal[
     "end_of_attack_self", "trigger_check_climax", "use_keyword", "level_up", "opp_char_reversed",
     "begin_battle", "begin_counter", "other_attacks", "other_frontal_attacked", "own_trigger_check_climax",
     "battle_damage_received_canceled", "battle_damage_received_not_canceled", "act_used", "opp_act_used",
-    "other_reversed", "other_battle_opp_reversed", "direct_attacks_self",
+    "other_reversed", "other_battle_opp_reversed", "direct_attacks_self", "opp_climax_placed",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -102,7 +102,7 @@ ConditionName = Literal[
     "markers_at_least", "all_chars_trait", "in_battle", "battle_opp_cost_at_most", "other_chars_at_most",
     "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
     "wr_climax_at_most", "named_in_clock", "self_rested", "memory_at_most", "memory_filter_at_least",
-    "all_chars_filter",
+    "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -123,6 +123,7 @@ _COND_COUNT = {
     "wr_climax_at_least", "trait_count_at_least", "stock_at_most", "facing_level_at_least", "facing_cost_at_most",
     "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least", "filter_count_at_least",
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
+    "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock"}
 
@@ -194,6 +195,9 @@ class WSCost(StrictModel):
     # stage-position order (costs.pay_fixed_costs), no choice is asked
     rest_other: int = Field(default=0, ge=0, le=4)
     rest_other_filter: WSFilter | None = None
+    # with rest_other: "[put N <spec> character(s) from your stage into your waiting room]": those N go to
+    # the waiting room instead (any orientation; the engine picks them: others first, in stage order)
+    stage_to_wr: bool = False
 
 
 class WSCondition(StrictModel):
@@ -244,7 +248,9 @@ OpMovePosition = op_model("move_position", _M, any_position=(bool, False), reg=(
 OpToMarker = op_model("to_marker", _M, face_up=(bool, False), reg=(Reg, 0))
 OpDraw = op_model("draw", _M, count=(CountX, 1), up_to=(bool, False), who=(WhoName, "master"))
 OpDiscard = op_model("discard", _M, count=(CountX, 1), who=(WhoName, "master"))
-OpDamage = op_model("damage", _M, amount=(CountX, 1), who=(WhoName, "opponent"))
+# plus: added to the stored count of amount "x" ("X is equal to that card's level +1")
+OpDamage = op_model("damage", _M, amount=(CountX, 1), who=(WhoName, "opponent"),
+                    plus=(int, Field(default=0, ge=0, le=3)))
 
 
 class _CountWho(_Op):
@@ -319,6 +325,8 @@ OpBackup = op_model("backup", _M, amount=Annotated[int, Field(ge=500, le=10000, 
 OpChange = op_model("change", _M, filter=WSFilter, orientation=(OrientationName, "stand"),
                     to=(Literal["waiting_room", "clock", "hand", "stock", "memory"], "waiting_room"))  # where this card goes
 OpCount = op_model("count", _M, filter=WSFilter)
+# "during that attack, perform a trigger check N times on the trigger step" (Op.TRIGGER_CHECKS)
+OpTriggerChecks = op_model("trigger_checks", _M, count=Annotated[int, Field(ge=2, le=3)])
 OpAuraPower = op_model("aura_power", _M, amount=Power, filter=WSFilter)
 OpAuraSoul = op_model("aura_soul", _M, amount=Annotated[int, Field(ge=-5, le=5)], filter=WSFilter)
 OpAuraLevel = op_model("aura_level", _M, amount=Annotated[int, Field(ge=-3, le=3)], filter=WSFilter)
@@ -327,7 +335,8 @@ OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, fil
 OpAuraPowerPer = op_model("aura_power_per", _M, amount=Power, filter=WSFilter, counted=WSFilter)
 OpAuraPowerLevel = op_model("aura_power_level", _M, amount=Power, filter=WSFilter)  # amount x each one's level
 # "reveal the top card of your deck. if that card is <filter>, ...": register + stored count 1 / 0
-OpRevealTop = op_model("reveal_top", _M, filter=(WSFilter | None, None), reg=(Reg, 0))
+OpRevealTop = op_model("reveal_top", _M, filter=(WSFilter | None, None), reg=(Reg, 0),
+                       filter_or=(WSFilter | None, None))  # "if that card is an event or a <<T>> character"
 # "<register> gets the following ability until end of turn. "[AUTO] ..."": the granted ability (a
 # WSAbility, checked when the pool compiles) becomes an ability row of the pool's (A_ZONE = GRANT_ZONE0 + k); the op
 # runs GRANT_KEYWORD with its bit (constants.GRANT_BIT0), so the card checks it until the end of the turn
@@ -341,7 +350,7 @@ _BASE_OPS = (
     OpToStock, OpToClock, OpToMemory, OpToDeckTop, OpToDeckBottom, OpToStage, OpMovePosition,
     OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
-    OpChange, OpShift, OpFusion, OpSunder, OpCount, OpAuraPower, OpAuraSoul, OpAuraLevel,
+    OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
     OpAuraGrantAbility,
 )  # fmt: skip
@@ -854,7 +863,7 @@ class _Compiler(PoolCompiler):
             if cost.rest_self and cost.rest_other_filter.relation != "other":
                 self.fail(f"{p}.cost.rest_other_filter", "with rest_self, the characters rested are 'other'")
             rest_other = self.compile_filter(cost.rest_other_filter, f"{p}.cost.rest_other_filter", zones=("stage",))
-        elif cost.rest_other_filter is not None:
+        elif cost.rest_other_filter is not None or cost.stage_to_wr:
             self.fail(f"{p}.cost.rest_other_filter", "needs rest_other >= 1")
         if cost.discard_filter is not None:
             if cost.discard == 0:
@@ -883,6 +892,8 @@ class _Compiler(PoolCompiler):
             row[K.A_COST_SELF_TO_MEMORY] = int(K.Zone[cost.self_to.upper()])
         if cost.rest_other:  # packed into A_COST_REST_SELF (constants.REST_OTHER_*)
             row[K.A_COST_REST_SELF] |= (cost.rest_other << K.REST_OTHER_SHIFT) | ((rest_other + 1) << K.REST_OTHER_FILTER_SHIFT)
+            if cost.stage_to_wr:
+                row[K.A_COST_REST_SELF] |= K.REST_OTHER_TO_WR
         row[K.A_CODE_START] = code_start
         row[K.A_CODE_LEN] = len(self.code_rows) - code_start
         self.ab_rows.append(row)
@@ -988,6 +999,18 @@ class _Compiler(PoolCompiler):
             if cond.filter is None or cond.filter.side != "own":
                 self.fail(f"{p}.filter", "all_chars_filter needs a filter on your own characters")
             arg = self.compile_filter(cond.filter, f"{p}.filter", zones=("stage",))
+        elif kind == "own_filter_at_most":
+            if cond.filter is None or cond.filter.side != "own":
+                self.fail(f"{p}.filter", f"{kind} needs a filter on your own characters")
+            if cond.value > 0xFF:
+                self.fail(f"{p}.value", "must be <= 255")
+            arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("stage",)) << 8) | cond.value
+        elif kind in ("opp_filter_at_least", "opp_filter_at_most"):
+            if cond.filter is None or cond.filter.side != "opponent":
+                self.fail(f"{p}.filter", f"{kind} needs a filter on your opponent's characters")
+            if cond.value > 0xFF:
+                self.fail(f"{p}.value", "must be <= 255")
+            arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("stage",)) << 8) | cond.value
         elif kind == "memory_filter_at_least":
             if cond.filter is None or cond.filter.side != "own" or cond.filter.zone != "memory":
                 self.fail(f"{p}.filter", "memory_filter_at_least needs a filter on your own memory")
@@ -1081,7 +1104,10 @@ class _Compiler(PoolCompiler):
             zones = tuple(z for z in K.FilterZone.__members__ if z != "DECK")
             return self.compile_filter(op.filter, f"{q}.filter", zones=tuple(z.lower() for z in zones)), x(op.count), int(op.up_to)
         if name == "reveal_top":
-            return (-1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("deck",))), 0, 0
+            if op.filter_or is not None and op.filter is None:
+                self.fail(f"{q}.filter_or", "filter_or is a second filter beside filter")
+            f_or = 0 if op.filter_or is None else self.compile_filter(op.filter_or, f"{q}.filter_or", zones=("deck",)) + 1
+            return (-1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("deck",))), f_or, 0
         if name == "select_all":
             return self.compile_filter(op.filter, f"{q}.filter", zones=("stage", "markers", "climax_area")), 0, 0
         if name in ("power", "soul", "level", "power_x"):
@@ -1107,7 +1133,9 @@ class _Compiler(PoolCompiler):
         if name == "draw":
             return x(op.count), who, int(op.up_to)
         if name == "damage":
-            return x(op.amount), who, 0
+            if op.plus and op.amount != "x":
+                self.fail(f"{q}.plus", "plus is added to the stored count (amount 'x')")
+            return x(op.amount), who, op.plus
         if name == "heal":
             return x(op.count), who, int(op.to == "stock")
         if name == "mill_level":
@@ -1118,6 +1146,8 @@ class _Compiler(PoolCompiler):
             return op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)), 0
         if name == "wr_to_deck":
             return 0, who, 0
+        if name == "trigger_checks":
+            return op.count, 0, 0
         if name in ("discard", "pool", "mill", "clock_top", "stock_bottom_to_wr"):
             return x(op.count), who, 0
         if name == "search":

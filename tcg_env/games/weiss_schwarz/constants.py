@@ -60,6 +60,11 @@ TARGET_MAX = 8  # cards per target register
 PENDING_MAX = 16  # pending (standby) automatic abilities per player (CR 8.7.2)
 FRAME_MAX = 4  # nested effect programs (an auto ability triggered while another resolves)
 MAX_ABIL_PER_CARD = 8  # the compiler rejects cards with more abilities than this
+# the attacking character's USES word, above the once-per-turn bits (3 x MAX_ABIL_PER_CARD): the trigger
+# checks its attack's trigger step still performs after the one of CR 7.3.1.2 (Op.TRIGGER_CHECKS); no
+# new state word, cleared at the end of the attack (and with USES at the end of the turn)
+EXTRA_TRIG_SHIFT = 24
+EXTRA_TRIG_MASK = 3
 # Safety net for CR 11.1 (infinite loops): a game that reaches this many decisions is a draw.
 MAX_DECISIONS_PER_GAME = 20000
 
@@ -155,6 +160,9 @@ LEVEL_ABOVE_OPP = 2  # F_LEVEL_MAX_REL bit: "with level higher than your opponen
 LEVEL_MAX_X = 4  # F_LEVEL_MAX_REL bit: "level X or lower", X the count stored in the running program's frame
 REST_OTHER_SHIFT = 1
 REST_OTHER_MASK = 7
+# with this bit the N characters are put into the waiting room instead of rested, whatever their
+# orientation ("[put N <spec> character(s) from your stage into your waiting room]", cost stage_to_wr)
+REST_OTHER_TO_WR = 1 << 4
 REST_OTHER_FILTER_SHIFT = 8
 # an ability granted to a card ("... gets the following ability until end of turn. "[AUTO] ...""):
 # its row comes after every card's (no card's range holds it), with A_ZONE = GRANT_ZONE0 + k for
@@ -328,6 +336,8 @@ class Trigger(IntEnum):
     OTHER_BATTLE_OPP_REVERSED = 36  # "when your other character's battle opponent becomes [REVERSE]";
     #                                 A_TRIG_FILTER on that other character (turn.py)
     DIRECT_ATTACKS_SELF = 37  # "when this card direct attacks" (CR 7.2.1.6, the attack type declared)
+    OPP_CLIMAX_PLACED = 38  # "when a climax is placed on your opponent's climax area": every stage character of
+    #                         the other player when one plays a climax (CR 6.6.1.2.1); A_TRIG_FILTER on the climax
 
 
 # the triggers a granted ability may have (cards._Compiler.GRANTED_TRIGGERS): the card is on the stage
@@ -417,6 +427,14 @@ class Condition(IntEnum):
     #                        characters are <<A>> or <<B>> / have "X" in their card names")
     MEMORY_FILTER_AT_LEAST = 41  # master's memory holds >= (arg & 0xFF) cards matching filter row arg >> 8
     #                              ("X" is in your memory; N or more <<T>> characters in your memory)
+    OPP_FILTER_AT_LEAST = 43  # the master's opponent has >= (arg & 0xFF) stage characters matching filter row
+    #                           arg >> 8 ("if your opponent has a level 3 or higher character")
+    OPP_FILTER_AT_MOST = 44  # ... <= (arg & 0xFF) ("if your opponent has 1 or less characters in their center stage")
+    OWN_FILTER_AT_MOST = 46  # the master has <= (arg & 0xFF) stage characters matching filter row arg >> 8
+    #                          ("if you do not have any other characters in your center stage")
+    PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
+    #                        the turn that this card is placed on the stage from your hand" (approximation
+    #                        placed_this_turn_any_way: any placement counts)
 
 
 ABILITY_TABLE = TableLayout("ability")
@@ -566,7 +584,7 @@ class Op(IntEnum):
     # --- effects on players (a1 = Who unless noted) ---
     DRAW = CoreOp.DRAW  # a0 = count, a2 = 1 "up to" (may stop, CR 3.2.3.1)
     DISCARD = CoreOp.DISCARD  # a0 = count; the discarding player chooses
-    DAMAGE = 32  # a0 = amount: damage process CR 4.10 (cancelable)
+    DAMAGE = 32  # a0 = amount (-1: the stored count, + a2): damage process CR 4.10 (cancelable)
     HEAL = 33  # a0 = count: top card(s) of the clock to the waiting room (a2 = 1: into the stock)
     POOL = 34  # a0 = count: top card(s) of the deck into the stock
     MILL = 35  # a0 = count: top card(s) of the deck to the waiting room
@@ -581,7 +599,8 @@ class Op(IntEnum):
     PAY_STOCK = 41  # a0 = count (an effect's "pay (X)", CR 8.4.3)
     TRIGGER_ICON = 42  # a0 = TriggerIcon: perform that icon's action (CR 4.12.1) as the master
     REVEAL_TOP = 44  # reveal the master's top deck card: into register I_REG and the stored count 1 if
-    #                  it matches filter a0 (-1 any), else stored count 0 ("if that card is ...")
+    #                  it matches filter a0 (-1 any) or filter a1 - 1 (a1 = 0: none), else stored count 0
+    #                  ("if that card is ...", "... is an event or a <<T>> character")
     MILL_LEVEL = 46  # a0 = count: the top a0 cards of the master's deck into the waiting room; stores their
     #                  total level (a climax: 0) ("X is equal to the total level of the cards put ...")
     TOP_LEVEL = 47  # stores the level of the master's top deck card (a climax: 0; nothing moves):
@@ -606,6 +625,9 @@ class Op(IntEnum):
     FUSION = 55  # 10.14.1.1: a0 = name id of Character B: search the deck, put B on this card's
     #              position with this card and its markers under B; shuffle
     SUNDER = 56  # 10.15.2: a0 = name id: that marker becomes the character on a chosen position
+    TRIGGER_CHECKS = 57  # a0 = N: "during that attack, perform a trigger check N times on the trigger step":
+    #                      the trigger step of the current attack performs N trigger checks (CR 7.3.1.2: one);
+    #                      the checks left are kept in the attacker's USES word (EXTRA_TRIG_SHIFT)
     # --- control flow / counting ---
     IF = CoreOp.IF  # a0 = Condition, a1 = arg, a2 = rows to skip when false
     COUNT = 61  # a0 = filter row: store the number of matching cards (count -1 operands)

@@ -117,18 +117,30 @@ def rest_other_sources(game, s, T, arow, p, slot, rest):
     A = ability_table(T)
     want = (A[arow, K.A_COST_REST_SELF] >> K.REST_OTHER_SHIFT) & K.REST_OTHER_MASK
     fr = (A[arow, K.A_COST_REST_SELF] >> K.REST_OTHER_FILTER_SHIFT) - 1
+    to_wr = (A[arow, K.A_COST_REST_SELF] & K.REST_OTHER_TO_WR) != 0
     n = 0
-    for pos in range(K.N_POSITIONS):
-        sl = stage_slot(s, p, pos)
-        if sl < 0 or s[ORIENT + sl * CARD_W] != K.Orientation.STAND:
-            continue
-        if fr >= 0 and not game.filter_match(s, T, fr, sl, p, slot):
-            continue
-        if rest:
-            if n >= want:
-                break
-            s[ORIENT + sl * CARD_W] = K.Orientation.REST
-        n += 1
+    # "[put N character(s) from your stage into your waiting room]" (REST_OTHER_TO_WR): any
+    # orientation; the other characters first, this card last (approximation stage_cost_first)
+    for k in range(2 if to_wr else 1):
+        for pos in range(K.N_POSITIONS):
+            sl = stage_slot(s, p, pos)
+            if sl < 0:
+                continue
+            if to_wr:
+                if (k == 0) == (sl == slot):
+                    continue
+            elif s[ORIENT + sl * CARD_W] != K.Orientation.STAND:
+                continue
+            if fr >= 0 and not game.filter_match(s, T, fr, sl, p, slot):
+                continue
+            if rest:
+                if n >= want:
+                    break
+                if to_wr:
+                    game.stage_to_wr(s, T, sl)  # CR 8.4: "when put into your waiting room from the stage"
+                else:
+                    s[ORIENT + sl * CARD_W] = K.Orientation.REST
+            n += 1
     return n
 
 

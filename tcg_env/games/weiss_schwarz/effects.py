@@ -27,6 +27,7 @@ from tcg_env.games.weiss_schwarz.state import (
     CAND,
     CAND_N,
     CARD_W,
+    USES,
     CLOCK_L,
     CLOCK_N,
     DECK_L,
@@ -506,7 +507,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     elif op == K.Op.REVEAL_TOP:  # the top card stays where it is (it is only revealed)
         s[f + FR_STORE] = 0
         top = game.deck_top(s, m)
-        if top >= 0 and (a0 < 0 or game.filter_match(s, T, a0, top, m, src)):
+        # a1 = a second filter row + 1 (0 none): "if that card is an event or a <<T>> character"
+        if top >= 0 and (a0 < 0 or game.filter_match(s, T, a0, top, m, src)
+                         or (a1 > 0 and game.filter_match(s, T, a1 - 1, top, m, src))):
             reg_add(game, s, f, reg, top)
             s[f + FR_STORE] = 1
     elif op == K.Op.IF_STORED:
@@ -555,7 +558,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             set_decision(s, K.Decision.OPTIONAL_EFFECT, m)
             return ASKED
     elif op == K.Op.DAMAGE:
-        game.deal_damage(s, T, who, count_operand(game, s, f, a0))
+        game.deal_damage(s, T, who, count_operand(game, s, f, a0) + a2)  # a2: added to a stored count
     elif op == K.Op.HEAL:
         for _ in range(a0):
             nc = s[CLOCK_N + who]
@@ -581,6 +584,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     elif op == K.Op.TOP_LEVEL:  # store the top card's level (0 with no card)
         n_d = s[DECK_N + m]
         s[f + FR_STORE] = card_table(T)[cid_of(s, s[DECK_L + m * K.MAX_DECK + n_d - 1]), K.C_LEVEL] if n_d > 0 else 0
+    elif op == K.Op.TRIGGER_CHECKS:
+        # "during that attack, perform a trigger check N times on the trigger step": N - 1 checks after
+        # the one of CR 7.3.1.2 (turn.py, F_TRIGGER_DONE); only while an attack is declared
+        atk = s[ATK_SLOT]
+        if atk >= 0 and a0 - 1 > (s[USES + atk * CARD_W] >> K.EXTRA_TRIG_SHIFT) & K.EXTRA_TRIG_MASK:
+            s[USES + atk * CARD_W] &= ~(K.EXTRA_TRIG_MASK << K.EXTRA_TRIG_SHIFT)
+            s[USES + atk * CARD_W] |= (a0 - 1) << K.EXTRA_TRIG_SHIFT
     elif op == K.Op.STOCK_BOTTOM_TO_WR:  # the bottom of the stock (its list's first card) to the waiting room
         for _ in range(a0):
             if s[STOCK_N + who] > 0:

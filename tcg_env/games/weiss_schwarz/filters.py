@@ -12,6 +12,7 @@ Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
 
 from tcg_env.engine.tables import card_table, filter_table
+from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.rules import filters as W
 from tcg_env.games.weiss_schwarz import constants as K
@@ -22,6 +23,7 @@ from tcg_env.games.weiss_schwarz.state import (
     FR_STORE,
     ATK_SLOT,
     CARD_W,
+    PLACED_TURN,
     CLOCK_L,
     CLOCK_N,
     CX_L,
@@ -287,6 +289,24 @@ def condition_holds(game, s, T, cond, arg, p, source):
             if cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
                 return True
         return False
+    if cond == K.Condition.PLAYED_THIS_TURN:  # placed on the stage this turn (play.place_on_stage)
+        return on_stage and s[PLACED_TURN + source * CARD_W] == s[H_TURN]
+    if cond == K.Condition.OWN_FILTER_AT_MOST:  # "you do not have any other <spec> in your center stage"
+        n = 0
+        for pos in range(K.N_POSITIONS):
+            sl = stage_slot(s, p, pos)
+            if sl >= 0 and game.filter_match(s, T, arg >> 8, sl, p, source):
+                n += 1
+        return n <= (arg & 0xFF)
+    if cond == K.Condition.OPP_FILTER_AT_LEAST or cond == K.Condition.OPP_FILTER_AT_MOST:
+        # "your opponent has N or more / N or less <spec> (in their center stage)": the opponent's
+        # stage characters the filter (side opponent, positions) matches
+        n = 0
+        for pos in range(K.N_POSITIONS):
+            sl = stage_slot(s, 1 - p, pos)
+            if sl >= 0 and game.filter_match(s, T, arg >> 8, sl, p, source):
+                n += 1
+        return n >= (arg & 0xFF) if cond == K.Condition.OPP_FILTER_AT_LEAST else n <= (arg & 0xFF)
     if cond == K.Condition.WR_CLIMAX_AT_LEAST or cond == K.Condition.WR_CLIMAX_AT_MOST:
         n = 0
         for i in range(s[WR_N + p]):

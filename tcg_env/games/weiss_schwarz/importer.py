@@ -25,6 +25,7 @@ No card data is copied into this repository: the importer reads files the user s
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,7 @@ from tcg_env.cards.importers import ImportResult as BaseImportResult
 from tcg_env.cards.importers import Skipped, read_card_list
 from tcg_env.cards.text import LineResult, TextRecord
 from tcg_env.games.weiss_schwarz import constants as K
-from tcg_env.games.weiss_schwarz.card_text import APPROXIMATIONS, COMPILER
+from tcg_env.games.weiss_schwarz.card_text import APPROXIMATIONS, COMPILER, mark_quoted_names
 from tcg_env.games.weiss_schwarz.cards import WSCard
 
 __all__ = ["ImportResult", "import_ws_json", "raw_layout"]
@@ -73,7 +74,8 @@ def _ctx(ctype: str, name: str, traits: list[str]) -> dict[str, Any]:
     return {"type": ctype, "name": name, "traits": traits}
 
 
-def _skip_record(skip: Skipped, reason: str, number: str, records: list[TextRecord], rec: Any) -> None:
+def _skip_record(skip: Skipped, reason: str, number: str, records: list[TextRecord], rec: Any,
+                 qnames: list[str] = ()) -> None:
     """Count a skipped record; one of a played type keeps a text record (its lines compiled, so
     the report knows their verdicts)."""
     skip(reason, number)
@@ -84,8 +86,16 @@ def _skip_record(skip: Skipped, reason: str, number: str, records: list[TextReco
         return
     traits = [str(a).strip() for a in rec.get("attributes") or [] if str(a).strip() not in ("", "-")]
     ctx = _ctx(ctype, str(rec.get("name") or "").strip(), traits)
-    lines = [COMPILER.compile_line(str(x), ctx) for x in rec.get("ability") or [] if str(x).strip() not in ("", "-")]
+    lines = [_compile(str(x), ctx, qnames) for x in rec.get("ability") or [] if str(x).strip() not in ("", "-")]
     records.append(TextRecord(number, _set_of(number), lines, skip=reason, name=ctx["name"]))
+
+
+def _compile(line: str, ctx: dict[str, Any], qnames: list[str]) -> LineResult:
+    """One line compiled, the list's card names that hold quotes marked (card_text.mark_quoted_names);
+    the result keeps the printed line."""
+    marked = mark_quoted_names(line, qnames)
+    res = COMPILER.compile_line(marked, ctx)
+    return res if marked == line else dataclasses.replace(res, line=line)
 
 
 def _set_of(number: str) -> str:
@@ -106,6 +116,9 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
     texts: list[TextRecord] = []
     by_number: dict[str, TextRecord] = {}
     seen: set[str] = set()
+    # the list's card names holding a quote (""Heroic Spirit" Saber" in a line), the longest first
+    qnames = sorted({str(r.get("name") or "").strip() for r in data if isinstance(r, dict) and '"' in str(r.get("name") or "")},
+                    key=len, reverse=True)  # fmt: skip
     grant_keys: list[str] = []  # the distinct granted abilities so far (the pool has MAX_GRANTS bits)
     name_groups: list[tuple[str, ...]] = []  # the distinct name-part sets so far (MAX_NAME_GROUPS bits)
 
@@ -145,12 +158,12 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         elif len(traits) > 3:
             reason = "too_many_traits"
         if reason is not None:
-            _skip_record(skip, reason, number, texts, rec)
+            _skip_record(skip, reason, number, texts, rec, qnames)
             continue
         name = str(rec.get("name") or "").strip()
         ctx = _ctx(ctype, name, traits)
         lines = [" ".join(str(a).split()) for a in rec.get("ability") or [] if str(a).strip() not in ("", "-")]
-        results = [COMPILER.compile_line(line, ctx) for line in lines]
+        results = [_compile(line, ctx, qnames) for line in lines]
         abilities: list[dict] = []
         sources: list[int] = []  # the line of each ability
         event_ops: list[dict] = []

@@ -108,7 +108,7 @@ from tcg_env.games.weiss_schwarz.state import (
     ZT,
 )
 from tcg_env.engine.decisions import set_decision
-from tcg_env.games.weiss_schwarz.zones import cid_of, stage_slot
+from tcg_env.games.weiss_schwarz.zones import cid_of, pool_may_trigger, stage_slot
 from tcg_env.games.weiss_schwarz.play import (
     MOVE_RANK_AFTER,
     POPCOUNT5,
@@ -399,6 +399,11 @@ def apply_unchecked(game, s, T, a):
                 ch = stage_slot(s, p, pos)
                 if ch >= 0:
                     game.trigger_card(s, T, ch, p, K.Trigger.OWN_CLIMAX_PLACED, sl)
+            if pool_may_trigger(T, K.Trigger.OPP_CLIMAX_PLACED):  # "... on your opponent's climax area"
+                for pos in range(K.N_POSITIONS):
+                    ch = stage_slot(s, 1 - p, pos)
+                    if ch >= 0:
+                        game.trigger_card(s, T, ch, 1 - p, K.Trigger.OPP_CLIMAX_PLACED, sl)
     elif kind == K.Decision.ATTACK:
         if a == K.PASS:
             s[STEP] = K.AttackStep.ENCORE

@@ -24,6 +24,7 @@ from tcg_env.games.weiss_schwarz.state import (
     ATK_TYPE,
     ATTACKS_DONE,
     CARD_W,
+    USES,
     COUNTER_USED,
     CX_L,
     CX_N,
@@ -201,6 +202,12 @@ def flow_step(game, s, T):
         if t >= 0 and s[ZONE + t * CARD_W] == K.Zone.RESOLUTION:
             game.put_in_zone(s, t, K.Zone.STOCK)  # CR 3.13.1.2
         s[TRIG_SLOT] = -1
+        atk = s[ATK_SLOT]
+        if t >= 0 and atk >= 0 and (s[USES + atk * CARD_W] >> K.EXTRA_TRIG_SHIFT) & K.EXTRA_TRIG_MASK != 0:
+            # "perform a trigger check N times on the trigger step" (Op.TRIGGER_CHECKS): the next check
+            s[USES + atk * CARD_W] -= 1 << K.EXTRA_TRIG_SHIFT
+            s[FLOW] = F_TRIGGER
+            return 0
         if s[ATK_TYPE] == K.AttackType.FRONTAL:
             s[STEP] = K.AttackStep.COUNTER
             s[FLOW] = F_COUNTER
