@@ -95,7 +95,10 @@ def can_block(game, s, T, player, slot):
 
 @internal
 def may_block_attacker(game, s, T, blocker, attacker):
-    """No field ability of ``attacker`` keeps ``blocker`` from blocking it (Op.UNBLOCKABLE_BY)."""
+    """No field ability of ``attacker`` keeps ``blocker`` from blocking it (Op.UNBLOCKABLE_BY), and no
+    effect says it "cannot be blocked this turn" (RESTRICT_UNBLOCKABLE)."""
+    if (s[D_RST + attacker * CARD_W] & K.RESTRICT_UNBLOCKABLE) != 0:
+        return False
     cards = card_table(T)
     cid = s[CARD + attacker * CARD_W]
     if (cards[cid, K.C_HAS_FIELD] & K.HAS_BLOCK_RESTRICTION) == 0:

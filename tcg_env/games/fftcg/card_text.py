@@ -57,6 +57,9 @@ APPROXIMATIONS: dict[str, str] = {
                     "control (the field ability's filter is the card's name); in a list that does not record the "
                     "icon (the simulator layout), so is a card that may have it (a Standard Unit, or a card named "
                     "after its job)",
+    "power_lki": "\"Deal it damage equal to <this>'s power\": when the card has left the field before the effect "
+                 "resolves, its printed power is dealt (CR 11.11.4 asks for its power just before it left: the engine "
+                 "keeps no record of it); on the field, its power then, as printed",
 }
 
 _SYM_ELEMENTS = {
@@ -257,7 +260,19 @@ class FFTextTransformer(TextTransformer, Transformer):
         return f
 
     def n_trait_or(self, items):
-        return ("traits_or", [str(t) for t in items])
+        # "[A] or [B]", "[A], [B] or [C]", "1 [A] or 1 [B]" (the count printed again)
+        out = []
+        for t in items:
+            if t.type == "TRAIT":
+                out.append(str(t))
+            elif t.type == "TRAIT_LIST":
+                out += re.findall(r"\[[^\]]+\]", str(t))
+        return ("traits_or", out)
+
+    def desc_and(self, items):
+        traits = [str(t) for t in items if isinstance(t, Token) and t.type == "TRAIT"]
+        rest = [t for t in items if not isinstance(t, Token)]
+        return self.desc([("traits_or", traits)] + rest)
 
     def n_card(self, _):
         return ("type", None)
@@ -486,6 +501,15 @@ class FFTextTransformer(TextTransformer, Transformer):
     def r_cant_both(self, _):
         return ("restrict", ["cant_attack", "cant_block"])
 
+    def r_unblockable(self, _):
+        return ("restrict", ["unblockable"])
+
+    def r_unbreakable(self, _):
+        return ("restrict", ["unbreakable"])
+
+    def r_unbreakable_opp(self, _):
+        return ("restrict", ["unbreakable_by_opp_effects"])
+
     def _mods_of(self, items):
         for t in items:
             if isinstance(t, list):
@@ -506,6 +530,12 @@ class FFTextTransformer(TextTransformer, Transformer):
     def per_damage(self, _):
         return ("per", {"per": "damage"})
 
+    def per_hand(self, _):
+        return ("per", {"per": "hand"})
+
+    def per_opp_hand(self, _):
+        return ("per", {"per": "opp_hand"})
+
     @staticmethod
     def _per(items) -> dict:
         return next((t[1] for t in items if isinstance(t, tuple) and t and t[0] == "per"), {})
@@ -516,6 +546,23 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def it_damage(self, items):
         return _Steps([("reg", [{"op": "damage", "amount": self._ints(items)[0], **self._per(items)}])])
+
+    def it_damage_power(self, _):
+        # "Deal it damage equal to ~'s power." (per "source_power": 1000 x the power / 1000, counted on resolution);
+        # a source that has left the field counts its printed power (CR 11.11.4 asks for its power as it last was)
+        if self.card.get("type") != "forward":
+            raise Unsupported("damage equal to the power of a card that is not a Forward")
+        self.approximate("power_lki")
+        return _Steps([("reg", [{"op": "damage", "amount": 1000, "per": "source_power"}])])
+
+    def it_damage_more(self, items):
+        # "Deal it 4000 damage and 1000 more damage for each ...": one amount, base + 1000 x the count
+        base, more = self._ints(items)[:2]
+        return _Steps([("reg", [{"op": "damage", "amount": more, "base": base, **self._per(items)}])])
+
+    def all_damage_more(self, items):
+        base, more = self._ints(items)[:2]
+        return _Steps([("all", items[-1], [{"op": "damage", "amount": more, "base": base, **self._per(items)}])])
 
     def it_gains(self, items):
         return _Steps([("reg", self._mod_ops(self._mods_of(items), self._dur(items)))])
@@ -566,6 +613,14 @@ class FFTextTransformer(TextTransformer, Transformer):
     def all_restrict(self, items):
         return _Steps([("all", items[0], [{"op": "restrict", "restrictions": self._restrictions(items),
                                            "duration": self._dur(items)}])])  # fmt: skip
+
+    def self_restrict(self, items):
+        return _Steps([("self", [{"op": "restrict", "restrictions": self._restrictions(items),
+                                  "duration": self._dur(items)}])])  # fmt: skip
+
+    def dur_self_restrict(self, items):
+        return _Steps([("self", [{"op": "restrict", "restrictions": self._restrictions(items),
+                                  "duration": "end_of_turn"}])])  # fmt: skip
 
     def self_gains(self, items):
         return _Steps([("self", self._mod_ops(self._mods_of(items), self._dur(items)))])
@@ -998,6 +1053,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def use_your_turn(self, _):
         return ("usage", {"kind": "your_turn", "value": 0})
 
+    def use_your_main_phase(self, _):
+        return ("usage", {"kind": "your_main_phase", "value": 0})
+
     def use_if(self, items):
         return ("usage", items[0])
 
@@ -1134,6 +1192,15 @@ class FFTextTransformer(TextTransformer, Transformer):
         kinds = [str(k).lower() for k in items[-1].children]
         return [{"kind": "field", "effect": [{"op": "unchoosable", "by": kinds}]}]
 
+    def f_aura_unchoosable(self, items):
+        # "The [Job X] you control cannot be chosen by your opponent's Summons [or abilities]." (Op.AURA_UNCHOOSABLE:
+        # read where the opponent chooses, effects.can_be_chosen, over the field of the cards it protects)
+        f = self._aura_filter(items[0])
+        if f.get("side") != "own":
+            raise Unsupported("'cannot be chosen' on cards other than 'you control'")
+        kinds = [str(k).lower() for k in items[-1].children]
+        return [{"kind": "field", "effect": [{"op": "aura_unchoosable", "by": kinds, "filter": f}]}]
+
     def f_per_card(self, items):
         f = items[0]
         if f.get("zone") == "break" and "side" not in f:
@@ -1165,6 +1232,8 @@ class FFTextTransformer(TextTransformer, Transformer):
     f_cost_reduction_play = f_cost_reduction
 
     def f_self_cost(self, items):
+        if self._per(items).get("per") in ("hand", "opp_hand"):
+            raise Unsupported("a cost reduction for each card in a hand")
         return [{"kind": "field", "effect": [{"op": "self_cost_reduction", "amount": self._ints(items)[0],
                                                **self._per(items)}]}]  # fmt: skip
 

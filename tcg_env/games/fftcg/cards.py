@@ -50,7 +50,7 @@ ElementName = Literal["fire", "ice", "wind", "lightning", "water", "earth", "lig
 TypeName = Literal["forward", "backup", "summon"]
 FilterTypeName = Literal["forward", "backup", "character", "summon", "any"]
 KeywordName = Literal["haste", "brave", "first_strike", "back_attack"]
-RestrictionName = Literal["cant_attack", "cant_block"]
+RestrictionName = Literal["cant_attack", "cant_block", "unblockable", "unbreakable", "unbreakable_by_opp_effects"]
 DurationName = Literal["end_of_turn", "permanent"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["field", "auto", "action", "special", "summon", "ex_burst"]
@@ -84,9 +84,12 @@ ConditionName = Literal[
     "your_turn",
     "controls_at_most",
     "opp_hand_at_most",
+    "your_main_phase",
 ]
 
-_RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK}
+_RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK,
+                  "unblockable": K.RESTRICT_UNBLOCKABLE, "unbreakable": K.RESTRICT_UNBREAKABLE,
+                  "unbreakable_by_opp_effects": K.RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS}
 
 
 def _as_list(v: Any) -> Any:
@@ -150,12 +153,15 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         *targeting_ops(module, filter_model, Reg, Count),
         # per "card" / "damage": "Deal it 1000 damage for each <filter> / point of damage you have received"
         # (the amount times the count on resolution)
+        # base: "Deal it 4000 damage and 1000 more damage for each ...": base + amount x the count (one amount);
+        # per "hand" / "opp_hand": each card in the controller's / the opponent's hand
         op_model("damage", module, amount=Annotated[int, Field(gt=0, multiple_of=1000)], reg=(Reg, 0),
-                 per=(Literal["card", "damage"] | None, None), filter=(filter_model | None, None)),
+                 per=(Literal["card", "damage", "hand", "opp_hand", "source_power"] | None, None),
+                 filter=(filter_model | None, None), base=(Annotated[int, Field(ge=0, multiple_of=1000)], 0)),
         *reg_ops(module, Reg, "break", "dull", "activate", "freeze"),
         op_model("power", module, amount=_Amount, duration=_Dur, reg=(Reg, 0)),
         op_model("power_per", module, amount=_Amount, duration=_Dur, reg=(Reg, 0),
-                 per=(Literal["card", "damage"], "card"), filter=(filter_model | None, None)),
+                 per=(Literal["card", "damage", "hand", "opp_hand"], "card"), filter=(filter_model | None, None)),
         op_model("grant_keyword", module, keywords=KeywordList, duration=_Dur, reg=(Reg, 0)),
         op_model("restrict", module, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0)),
         *reg_ops(module, Reg, "return_to_hand", "remove_from_game"),
@@ -185,6 +191,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("undullable", module),
         op_model("any_element_cp", module),
         op_model("unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)]),
+        op_model("aura_unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)],
+                 filter=filter_model),
         # "Select 1 of the M following actions.": select_mode first, then "mode" before each action's ops
         op_model("select_mode", module, modes=(int, Field(ge=2, le=5)), count=(int, Field(default=1, ge=1, le=5)),
                  up_to=(bool, False)),
@@ -209,7 +217,8 @@ _ON_REGISTER = {
     "return_to_hand", "remove_from_game",
 }  # fmt: skip
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
-               "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "any_element_cp"}
+               "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "any_element_cp",
+               "aura_unchoosable"}
 
 
 class FFAbility(StrictModel):
@@ -251,6 +260,17 @@ parse_fftcg_cards, load_fftcg_cards, load_fftcg_pool = card_file_functions(
 # --------------------------------------------------------------------------------------------
 # Compiled tables
 # --------------------------------------------------------------------------------------------
+def ff_kernel_flags(cards: np.ndarray, code: np.ndarray) -> np.ndarray:
+    """The ``flags`` table of a pool's ``T`` (tcg_env.engine.tables): every card's row every bit set (the kernels
+    skip nothing for a card); the pool's row (the last) word FL_MISC: FLAG_AURA_UNCHOOSABLE when some instruction
+    is Op.AURA_UNCHOOSABLE (else effects.can_be_chosen skips its scan of the field)."""
+    from tcg_env.engine.tables import FLAG_WORDS
+
+    flags = np.full((cards.shape[0] + 1, FLAG_WORDS), -1, np.int32)
+    flags[-1, K.FL_MISC] = K.FLAG_AURA_UNCHOOSABLE * int(bool((code[:, K.I_OP] == K.Op.AURA_UNCHOOSABLE).any()))
+    return flags
+
+
 @dataclass(kw_only=True)
 class FFCardTable(CardTable):
     """A compiled FF-TCG card pool: the shared fields (:class:`tcg_env.cards.pool.CardTable`: int32
@@ -267,6 +287,9 @@ class FFCardTable(CardTable):
     category_ids: dict[str, int]
 
     job_names = property(lambda self: inverse_ids(self.job_ids), doc="Job id -> job name ('' for id 0).")
+
+    def kernel_flags(self) -> np.ndarray:
+        return ff_kernel_flags(self.cards, self.code)
     category_names = property(lambda self: inverse_ids(self.category_ids), doc="Category id -> name ('' for id 0).")
 
     def card_obs_features(self) -> np.ndarray:
@@ -418,6 +441,8 @@ class _Compiler(PoolCompiler):
                     row[K.C_HAS_FIELD] |= K.UNDULLABLE_BY_OPPONENT
                 if op.op == "any_element_cp":
                     row[K.C_HAS_FIELD] |= K.ANY_ELEMENT_CP
+                if op.op == "aura_unchoosable":
+                    row[K.C_HAS_FIELD] |= K.HAS_AURA_UNCHOOSABLE
                 if op.op == "unchoosable":
                     row[K.C_HAS_FIELD] |= (K.UNCHOOSABLE_BY_SUMMONS * ("summons" in op.by)
                                            | K.UNCHOOSABLE_BY_ABILITIES * ("abilities" in op.by))
@@ -505,10 +530,14 @@ class _Compiler(PoolCompiler):
             if op.filter is not None:
                 self.fail(f"{q}.filter", "a filter without per 'card'")
             return 0
-        if (op.filter is None) != (op.per == "damage"):
-            self.fail(f"{q}.filter", "per 'card' counts the cards of a filter; per 'damage' has none")
+        if (op.filter is None) != (op.per != "card"):
+            self.fail(f"{q}.filter", "per 'card' counts the cards of a filter; per 'damage' / 'hand' has none")
         if op.per == "damage":
             return 1
+        if op.per in ("hand", "opp_hand"):
+            return K.PER_HAND if op.per == "hand" else K.PER_OPP_HAND
+        if op.per == "source_power":
+            return K.PER_SOURCE_POWER
         return 2 + self.compile_filter(op.filter, f"{q}.filter", zones=("field", "break"), characters=False)
 
     def compile_condition(self, c: FFCondition, p: str) -> tuple[int, int]:
@@ -611,7 +640,9 @@ class _Compiler(PoolCompiler):
             elif name == "select_all":
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "damage":
-                a0, a2 = op.amount, self.compile_per(op, q)
+                a0, a1, a2 = op.amount, op.base, self.compile_per(op, q)
+                if op.base and a2 == 0:
+                    self.fail(f"{q}.base", "a base amount without a 'for each' (per)")
             elif name == "power":
                 if op.amount == 0:
                     self.fail(f"{q}.amount", "must not be 0")
@@ -677,6 +708,9 @@ class _Compiler(PoolCompiler):
                 pass  # its condition (if any) is read where a card is dulled: effects.field_op_bits
             elif name == "unchoosable":
                 a0 = K.UNCHOOSABLE_BY_SUMMONS * ("summons" in op.by) | K.UNCHOOSABLE_BY_ABILITIES * ("abilities" in op.by)
+            elif name == "aura_unchoosable":
+                a0 = K.UNCHOOSABLE_BY_SUMMONS * ("summons" in op.by) | K.UNCHOOSABLE_BY_ABILITIES * ("abilities" in op.by)
+                a1 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "unblockable_by":
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "aura_power_per":

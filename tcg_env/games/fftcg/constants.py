@@ -103,6 +103,15 @@ RESTRICT_CANT_BLOCK = 2
 # a card forgets when it moves (CR 7.4), as the card's other restrictions
 RESTRICT_USED_ACT0 = 4
 RESTRICT_USED_ACT1 = 8
+# "<it> cannot be blocked this turn" (read by battle.may_block_attacker: no Forward may block it, CR 10.1.3.1)
+RESTRICT_UNBLOCKABLE = 16
+# "<it> cannot be broken [this turn]": neither a Summon's or ability's break (Op.BREAK) nor the rule process of
+# damage >= power (CR 12.4.5) breaks it; a power of 0 or less still puts it into the Break Zone (CR 12.4.4: not
+# a break)
+RESTRICT_UNBREAKABLE = 32
+# "<it> cannot be broken by opposing Summons or abilities that don't deal damage": the break of an Op.BREAK
+# whose controller is its controller's opponent does not happen; damage still breaks it (CR 12.4.5)
+RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS = 64
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
@@ -137,6 +146,13 @@ UNDULLABLE_BY_OPPONENT = 32  # bit 5: cannot become dull by the opponent's Summo
 # bit 6: "<this> can produce CP of any Element" (Op.ANY_ELEMENT_CP): a Backup dulled for CP pays the element
 # one CP of which a cost asks (costs.produces_element)
 ANY_ELEMENT_CP = 64
+# bit 7: a field ability says which other cards cannot be chosen by the opponent's Summons / abilities
+# (Op.AURA_UNCHOOSABLE: "The [Job X] you control cannot be chosen by your opponent's Summons.")
+HAS_AURA_UNCHOOSABLE = 128
+# the pool's flags (tcg_env.engine.tables: the flags table's last row, word FL_MISC; cards.ff_kernel_flags): a set
+# bit says the pool may need the check
+FL_MISC = 0
+FLAG_AURA_UNCHOOSABLE = 1  # some card has Op.AURA_UNCHOOSABLE (effects.can_be_chosen scans the field for it)
 # effects.field_op_bits: marks "a field ability whose condition holds has this op" beside the ops' a0 bits
 FIELD_OP_FOUND = 1 << 24
 C_NCOLS = CARD_TABLE.width
@@ -207,6 +223,9 @@ class Condition(IntEnum):
     # Forwards": at most 0)
     CONTROLS_AT_MOST = 22
     OPP_HAND_AT_MOST = 23  # the opponent has <= arg cards in hand
+    # it is the controller's turn and Main Phase 1 or 2 ("You can only use this ability during your Main Phase",
+    # CR 9.3: the Main Phases)
+    YOUR_MAIN_PHASE = 24
 
 
 COND_COUNT_SPAN = 16  # CONTROLS_AT_LEAST packs (filter row, count) in A_COND_ARG: row * 16 + count
@@ -359,6 +378,10 @@ class Op(IntEnum):
     # "<this> cannot become dull by your opponent's Summons or abilities" (C_HAS_FIELD bit 5, read by
     # effects.each_target's DULL); unconditional field abilities only
     UNDULLABLE = 58
+    # a0 = UNCHOOSABLE_BY_* bits, a1 = filter row: the cards it matches (seen by the ability's controller) "cannot
+    # be chosen by your opponent's Summons [or abilities]" (C_HAS_FIELD bit 7; effects.can_be_chosen); 48: clear of
+    # FF-TCG 2014's additions
+    AURA_UNCHOOSABLE = 48
     # "If <this> is on the field, <this> can produce CP of any Element." (C_HAS_FIELD bit 6, read where CP is
     # counted and paid: costs.produces_element); unconditional, no operands
     ANY_ELEMENT_CP = 59
@@ -367,14 +390,24 @@ class Op(IntEnum):
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
 # built-in starter pool does not use: adding cards to the starter pool would change its recorded games
 # (tests/engine/test_golden_play.py). tests/fftcg/test_fftcg_card_text.py runs each of them in the engine.
-REAL_CARD_OPS = frozenset({Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.AURA_UNCHOOSABLE, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
+                                  Condition.YOUR_MAIN_PHASE,
                                   Condition.OPP_HAND_AT_MOST})
 REAL_CARD_TRIGGERS = frozenset({Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
+
+
+# the "for each" of an amount (a2 of DAMAGE / POWER_PER, cards.compile_per; filters.per_count): 0 none, 1 each
+# point of damage received, 2 + a filter row each card it matches; these two: each card in a hand
+PER_HAND = -1  # the controller's ("for each card in your hand")
+PER_OPP_HAND = -2  # the opponent's ("for each card in your opponent's hand")
+# the source's power / 1000 ("Deal it damage equal to <this>'s power": 1000 damage x this); its printed power
+# when it has left the field (card_text's approximation power_lki)
+PER_SOURCE_POWER = -3
 
 
 class Duration(IntEnum):

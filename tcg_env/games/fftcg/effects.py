@@ -19,7 +19,7 @@ from tcg_env.engine.effects import (
     recheck_targets,
     run_program,
 )
-from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.rng import shuffle_run_with
 from tcg_env.engine.zones import zone_pop_top, zone_remove_at, zone_shuffle, zone_take
@@ -56,6 +56,7 @@ from tcg_env.games.fftcg.state import (
     DECK_N,
     DEC_ARG,
     DMG,
+    D_RST,
     DULL,
     ENTRY_W,
     E_ABIL,
@@ -117,14 +118,51 @@ def can_be_chosen(game, s, T, slot, chooser, arow):
     field ability says it "cannot be chosen by your opponent's Summons / abilities" and its controller
     is the chooser's opponent (C_HAS_FIELD bits 3 and 4, Op.UNCHOOSABLE)."""
     flags = card_table(T)[s[CARD + slot * CARD_W], K.C_HAS_FIELD]
-    if flags < K.UNCHOOSABLE_BY_SUMMONS or s[CONTROLLER + slot * CARD_W] == chooser:
+    if s[CONTROLLER + slot * CARD_W] == chooser:
+        return True
+    # another card's "The [Job X] you control cannot be chosen ..." (Op.AURA_UNCHOOSABLE): only in a pool that
+    # has one (the pool's flags, cards.ff_kernel_flags)
+    ft = flag_table(T)
+    aura = 0
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_AURA_UNCHOOSABLE) != 0:
+        aura = game.aura_unchoosable_bits(s, T, slot)
+    if flags < K.UNCHOOSABLE_BY_SUMMONS and aura == 0:
         return True
     # the flags say the card has such an ability; which of them apply now: their conditions
     # ("If you control ..., <this> cannot be chosen ...", "Damage 3 -- ...", CR 11.9)
-    flags = game.field_op_bits(s, T, slot, K.Op.UNCHOOSABLE)
+    if flags >= K.UNCHOOSABLE_BY_SUMMONS:
+        aura |= game.field_op_bits(s, T, slot, K.Op.UNCHOOSABLE)
+    flags = aura
     if ability_table(T)[arow, K.A_KIND] == K.AbilityKind.SUMMON:
         return (flags & K.UNCHOOSABLE_BY_SUMMONS) == 0
     return (flags & K.UNCHOOSABLE_BY_ABILITIES) == 0
+
+
+@internal
+def aura_unchoosable_bits(game, s, T, slot):
+    """The UNCHOOSABLE_BY_* bits the field abilities of the cards of ``slot``'s controller give it ("The
+    [Job X] you control cannot be chosen by your opponent's Summons.", Op.AURA_UNCHOOSABLE: a1 its filter, seen
+    by that card's controller), of the abilities whose condition holds now (CR 11.9)."""
+    cards = card_table(T)
+    abil = ability_table(T)
+    code = code_table(T)
+    p = s[CONTROLLER + slot * CARD_W]
+    out = 0
+    for i in range(s[FIELD_N + p]):
+        src = s[FIELD_L + p * FIELD_SLOTS + i]
+        cid = s[CARD + src * CARD_W]
+        if (cards[cid, K.C_HAS_FIELD] & K.HAS_AURA_UNCHOOSABLE) == 0:
+            continue
+        a0 = cards[cid, K.C_ABIL_START]
+        for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
+            if abil[a, K.A_KIND] != K.AbilityKind.FIELD:
+                continue
+            c0 = abil[a, K.A_CODE_START]
+            for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
+                if code[r, K.I_OP] == K.Op.AURA_UNCHOOSABLE and game.filter_match(s, T, code[r, K.I_A1], slot, p, src) \
+                        and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, src):
+                    out |= code[r, K.I_A0]
+    return out
 
 
 @internal
@@ -480,12 +518,18 @@ def add_restrictions(game, s, slot, bits, duration):
 def each_target(game, s, T, f, op, t, a0, a1, a2):
     if op == K.Op.DAMAGE:
         if card_table(T)[s[CARD + t * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
-            # a2: "for each ..." (filters.per_count), counted on resolution
-            s[DMG + t * CARD_W] += a0 if a2 == 0 else a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT])
+            # a2: "for each ..." (filters.per_count), counted on resolution; a1: a base amount dealt with it
+            # ("Deal it 4000 damage and 1000 more damage for each ...": one amount of damage)
+            s[DMG + t * CARD_W] += a0 if a2 == 0 else a1 + a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT])
     elif op == K.Op.POWER_PER:
         game.add_power(s, t, a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT]), a1)
     elif op == K.Op.BREAK:
-        game.leave_field(s, T, t, K.Zone.BREAK, True)
+        # "cannot be broken" (RESTRICT_UNBREAKABLE), "... by opposing Summons or abilities that don't deal
+        # damage" (RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS: an effect of its controller's opponent)
+        rst = s[D_RST + t * CARD_W]
+        if (rst & K.RESTRICT_UNBREAKABLE) == 0 and ((rst & K.RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS) == 0
+                                                     or s[CONTROLLER + t * CARD_W] == s[f + E_CTRL]):
+            game.leave_field(s, T, t, K.Zone.BREAK, True)
     elif op == K.Op.DULL:
         # "cannot become dull by your opponent's Summons or abilities" (Op.UNDULLABLE)
         if (card_table(T)[s[CARD + t * CARD_W], K.C_HAS_FIELD] & K.UNDULLABLE_BY_OPPONENT) == 0 \

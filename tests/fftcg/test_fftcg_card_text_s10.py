@@ -1,0 +1,340 @@
+"""FF-TCG card text, fourth round (session 10): "cannot be blocked / cannot be broken [this turn]", "cannot be
+broken by opposing Summons or abilities that don't deal damage", "N damage and M more damage for each ...", "for
+each card in a hand", "choose ... You may deal it ...", "during your Main Phase", "The [A] and [B] you control
+cannot be chosen ...", reference lists ("[A], [B] or [C]", "1 [A] or 1 [B]"), "damage equal to ~'s power";
+compiled from made-up lines in the game's template language and played in small games."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tcg_env.cards.text import Verdict, coverage_report
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg import state as S
+from tcg_env.games.fftcg.card_text import COMPILER
+from tcg_env.games.fftcg.cards import compile_fftcg_pool
+from tcg_env.games.fftcg.importer import import_fftcg_json
+
+FWD = {"name": "Zell Test", "type": "forward", "job": "Monk", "element": "fire", "cost": 3}
+
+
+def _c(line, card=FWD):
+    return COMPILER.compile_line(line, card)
+
+
+@pytest.mark.parametrize("line, ops", [
+    ("When Zell Test enters the field, choose 1 Forward you control. It cannot be broken this turn.",
+     [{"op": "choose", "filter": {"type": "forward", "side": "own"}, "count": 1, "reg": 0},
+      {"op": "restrict", "restrictions": ["unbreakable"], "duration": "end_of_turn", "reg": 0}]),
+    ("{1}: Zell Test cannot be blocked this turn.",
+     [{"op": "target_self", "reg": 0},
+      {"op": "restrict", "restrictions": ["unblockable"], "duration": "end_of_turn", "reg": 0}]),
+    ("When Zell Test enters the field, choose 1 Forward opponent controls. Deal it 2000 damage and 1000 more damage "
+     "for each card in your opponent's hand.",
+     [{"op": "choose", "filter": {"type": "forward", "side": "opponent"}, "count": 1, "reg": 0},
+      {"op": "damage", "amount": 1000, "base": 2000, "per": "opp_hand", "reg": 0}]),
+    ("When Zell Test attacks, deal 1000 damage and 1000 more damage for each Backup you control to all the Forwards "
+     "opponent controls.",
+     [{"op": "select_all", "filter": {"type": "forward", "side": "opponent"}, "reg": 0},
+      {"op": "damage", "amount": 1000, "base": 1000, "per": "card", "filter": {"type": "backup", "side": "own"},
+       "reg": 0}]),
+])  # fmt: skip
+def test_effect_pieces_s10(line, ops):
+    r = _c(line)
+    assert r.verdict is Verdict.EXACT, r.reason
+    assert r.abilities[0]["effect"] == ops
+
+
+def test_field_cannot_be_broken_and_unconditional_self_gains():
+    r = _c("Zell Test cannot be broken by opposing Summons or abilities that don't deal damage.")
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["effect"] == [{"op": "aura_restrict", "restrictions": ["unbreakable_by_opp_effects"],
+                                         "filter": {"side": "own", "name": "Zell Test"}}]
+    # "~ gains ..." without a condition (the field ability's subject and an effect's "~ gains ... until the end
+    # of the turn" no longer collide in the grammar)
+    r = _c("Zell Test gains +1000 power.")
+    assert r.verdict is Verdict.EXACT and r.abilities[0]["effect"][0]["op"] == "aura_power"
+    # "~ cannot be blocked." stays Op.UNBLOCKABLE_BY (a field ability)
+    assert _c("Zell Test cannot be blocked.").abilities[0]["effect"][0]["op"] == "unblockable_by"
+
+
+def test_reference_lists_are_alternatives():
+    r = _c("When Zell Test enters the field, you may search for 1 [Card Name A1], [Card Name B1], or [Card Name C1] "
+           "and add it to your hand.")
+    f = r.abilities[0]["effect"][0]["filter"]
+    assert [f["name"], f["alt"]["name"], f["alt"]["alt"]["name"]] == ["A1", "B1", "C1"]
+    r = _c("When Zell Test enters the field, you may search for 1 [Card Name A1] or 1 [Card Name B1] and add it to "
+           "your hand.")
+    f = r.abilities[0]["effect"][0]["filter"]
+    assert [f["name"], f["alt"]["name"]] == ["A1", "B1"]
+    # "and" in a field ability's subject: the cards of either reference; in a condition it asks for both
+    r = _c("The [Job Dancer] and [Card Name Dancer] you control gain +1000 power.")
+    assert r.abilities[0]["effect"][0]["filter"] == {"side": "own", "job": "Dancer",
+                                                     "alt": {"side": "own", "name": "Dancer"}}
+    assert _c("If you control a [Card Name A1] and [Card Name B1], Zell Test gains +1000 power.").verdict \
+        is Verdict.UNSUPPORTED
+    # "If you control a [Job X], ..." (a comma after a reference) is a condition, not a list
+    assert _c("If you control a [Job Monk], Zell Test gains +1000 power.").verdict is Verdict.EXACT
+
+
+def test_damage_equal_to_the_cards_power_is_approximate():
+    r = _c("{1}: Choose 1 Forward. Deal it damage equal to Zell Test's power.")
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("power_lki",)
+
+
+# ---- played in small games --------------------------------------------------------------------------------
+def _records():
+    def rec(i, name, t, cost, power, job, text, element="fire"):
+        return {"id": f"U-{i:03d}", "name": name, "element": element, "type": t, "cost": cost, "power": power,
+                "job": job, "category": "I", "text": text}  # fmt: skip
+
+    recs = [
+        rec(1, "Aegis", "summon", 1, 0, "", "Choose 1 Forward you control. It cannot be broken this turn."),
+        rec(2, "Doom", "summon", 1, 0, "", "Choose 1 Forward. Break it."),
+        rec(3, "Bolt", "summon", 1, 0, "", "Choose 1 Forward. Deal it 9000 damage."),
+        rec(4, "Stalwart", "forward", 2, 5000, "Guard", "Stalwart cannot be broken by opposing Summons or abilities "
+            "that don't deal damage."),
+        rec(5, "Sneak", "summon", 1, 0, "", "Choose 1 Forward you control. It cannot be blocked this turn."),
+        rec(6, "Jolt", "summon", 1, 0, "", "Choose 1 Forward opponent controls. Deal it 2000 damage and 1000 more "
+            "damage for each Backup you control."),
+        rec(7, "Taunt", "summon", 1, 0, "", "Choose 1 Forward opponent controls. Deal it 1000 damage and 1000 more "
+            "damage for each card in your opponent's hand."),
+        rec(8, "Lancer", "forward", 1, 5000, "Knight", "When Lancer enters the field, choose 1 Forward. You may deal "
+            "it 3000 damage."),
+        rec(9, "Drill", "backup", 2, 0, "Coach", "{1}: Choose 1 Forward. It gains +1000 power until the end of the "
+            "turn. You can only use this ability during your Main Phase."),
+        rec(10, "Veil", "forward", 2, 5000, "Guard", "The [Job Dancer] and [Card Name Veil] you control cannot be "
+            "chosen by your opponent's Summons."),
+        rec(11, "Twirl", "forward", 2, 5000, "Dancer", ""),
+        rec(12, "Ciaran", "forward", 2, 7000, "Monk", "{1}: Choose 1 Forward. Deal it damage equal to Ciaran's "
+            "power."),
+    ]
+    recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(5)]
+    recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(6)]
+    return recs
+
+
+@pytest.fixture(scope="module")
+def mini(tmp_path_factory):
+    p = tmp_path_factory.mktemp("ff10") / "mini10.json"
+    p.write_text(json.dumps(_records()))
+    res = import_fftcg_json(p)
+    return res, compile_fftcg_pool(res)
+
+
+def _deck(res):
+    return ([c.number for c in res] * 4)[:50]
+
+
+def _slot_of(g, number, zone=K.Zone.FIELD, player=0):
+    cid = g.pool.card_id(number)
+    for slot in range(K.N_SLOTS):
+        w = slot * S.CARD_W
+        if g.state[S.CARD + w] == cid and g.state[S.ZONE + w] == zone and g.state[S.CONTROLLER + w] == player:
+            return slot
+    raise AssertionError(f"{number} not in zone {zone}")
+
+
+def _cp_action(g):
+    """A payment by dulling a Backup (the hand kept for later casts), else the first offered."""
+    acts = [int(a) for a in g.legal_actions() if int(a) != K.PASS]
+    field = [a for a in acts if K.OWN_FIELD_BASE <= a < K.OWN_FIELD_BASE + K.FIELD_SLOTS]
+    return (field or acts)[0]
+
+
+def _pay(g):
+    for _ in range(10):
+        if g.decision != K.Decision.PAY_CP:
+            return
+        g.step(_cp_action(g))
+
+
+def _resolve(g, limit=40):
+    """Pay with the Backups and pass until the stack is empty."""
+    for _ in range(limit):
+        if g.done or (g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0):
+            return
+        acts = [int(a) for a in g.legal_actions()]
+        g.step(_cp_action(g) if g.decision == K.Decision.PAY_CP else (K.PASS if K.PASS in acts else acts[0]))
+
+
+def _game(mini, hand, mine=(), theirs=("U-040",), turn_player=0, their_hand=()):
+    from tcg_env.games.fftcg.scenario import Scenario
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)), turn_player=turn_player)
+    sc.field(0, ["U-020", "U-021", "U-022", *mine])  # three Backups: 3 CP
+    sc.field(1, list(theirs))
+    sc.hand(0, list(hand))
+    if their_hand:
+        sc.hand(1, list(their_hand))
+    return sc.game()
+
+
+def test_mini_import_s10(mini):
+    res, _ = mini
+    rep = coverage_report(res.text_records)
+    assert rep["cards"] == rep["cards_approximate"] == len(res) == 23
+    assert rep["cards_exact"] == 22  # Ciaran: power_lki
+
+
+def test_cannot_be_broken_this_turn_keeps_a_forward_with_lethal_damage_CR_12_4_5(mini):
+    # "It cannot be broken this turn." (RESTRICT_UNBREAKABLE): neither a break nor damage >= power (the rule
+    # process, CR 12.4.5) breaks it; it keeps its damage
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, ["U-001", "U-003", "U-002"], mine=("U-040",))
+    do(g, "Cast Aegis", "Choose your Filler 0")
+    _resolve(g)
+    do(g, "Cast Bolt", "Choose your Filler 0")
+    _resolve(g)
+    slot = _slot_of(g, "U-040")
+    assert int(g.state[S.DMG + slot * S.CARD_W]) == 9000
+    do(g, "Cast Doom", "Choose your Filler 0")
+    _resolve(g)
+    assert int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.FIELD
+
+
+def test_cannot_be_broken_by_opposing_effects_that_deal_no_damage(mini):
+    # the opponent's Doom (a break) does nothing; damage still breaks it (CR 12.4.5)
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, ["U-002", "U-003"], theirs=("U-004",))
+    slot = _slot_of(g, "U-004", player=1)
+    do(g, "Cast Doom", "Choose opponent's Stalwart")
+    _resolve(g)
+    assert int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.FIELD
+    do(g, "Cast Bolt", "Choose opponent's Stalwart")
+    _resolve(g)
+    assert int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.BREAK
+
+
+def test_its_controllers_own_break_breaks_it(mini):
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, ["U-002"], mine=("U-004",))
+    slot = _slot_of(g, "U-004")
+    do(g, "Cast Doom", "Choose your Stalwart")
+    _resolve(g)
+    assert int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.BREAK
+
+
+@pytest.mark.parametrize("sneak", [False, True])
+def test_cannot_be_blocked_this_turn_CR_10_1_3_1(mini, sneak):
+    # "It cannot be blocked this turn." (RESTRICT_UNBLOCKABLE, battle.may_block_attacker): the opponent's active
+    # Forward is offered no block
+    from tests.fftcg.fftcg_helpers import do, is_legal, pass_until
+
+    g = _game(mini, ["U-005"], mine=("U-041",), theirs=("U-040",))
+    if sneak:
+        do(g, "Cast Sneak", "Choose your Filler 1")
+        _resolve(g)
+    g.step(K.PASS)
+    g.step(K.PASS)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    do(g, "Attack with Filler 1")
+    for _ in range(20):
+        if g.decision == K.Decision.DECLARE_BLOCK or g.decision == K.Decision.DECLARE_ATTACK:
+            break
+        g.step(K.PASS)
+    if sneak:
+        assert g.decision != K.Decision.DECLARE_BLOCK or not is_legal(g, "Block with")
+    else:
+        assert g.decision == K.Decision.DECLARE_BLOCK and is_legal(g, "Block with Filler 0")
+
+
+def test_damage_and_more_damage_for_each_is_one_amount(mini):
+    # "Deal it 2000 damage and 1000 more damage for each Backup you control." (Op.DAMAGE a1: the base)
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, ["U-006"], theirs=("U-040",))
+    do(g, "Cast Jolt", "Choose opponent's Filler 0")
+    _resolve(g)
+    # 2000 + 3 x 1000 = 5000: the Filler (5000 power) is broken
+    assert int(g.state[S.ZONE + _slot_of(g, "U-040", K.Zone.BREAK, player=1) * S.CARD_W]) == K.Zone.BREAK
+
+
+@pytest.mark.parametrize("cards, broken", [(2, False), (4, True)])
+def test_damage_for_each_card_in_the_opponents_hand(mini, cards, broken):
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, ["U-007"], their_hand=["U-041"] * cards)
+    assert int(g.state[S.HAND_N + 1]) == cards
+    do(g, "Cast Taunt", "Choose opponent's Filler 0")
+    _resolve(g)
+    zone = K.Zone.BREAK if broken else K.Zone.FIELD
+    slot = _slot_of(g, "U-040", zone, player=1)
+    if not broken:
+        assert int(g.state[S.DMG + slot * S.CARD_W]) == 1000 + 1000 * cards
+
+
+@pytest.mark.parametrize("use", [False, True])
+def test_choose_then_you_may_deal_it_damage_CR_11_8_14(mini, use):
+    # "choose 1 Forward. You may deal it 3000 damage.": the target chosen as the ability goes on the stack, the
+    # "you may" asked on resolution
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, ["U-008"], theirs=("U-040",))
+    do(g, "Play Lancer")
+    _pay(g)
+    for _ in range(20):
+        if g.decision == K.Decision.CHOOSE_TARGET:
+            do(g, "Choose opponent's Filler 0")
+        elif g.decision == K.Decision.OPTIONAL_EFFECT:
+            g.step(find_yes(g) if use else K.PASS)
+        elif g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0:
+            break
+        else:
+            g.step(K.PASS)
+    assert int(g.state[S.DMG + _slot_of(g, "U-040", player=1) * S.CARD_W]) == (3000 if use else 0)
+
+
+def find_yes(g):
+    return next(int(a) for a in g.legal_actions() if int(a) != K.PASS)
+
+
+def test_only_during_your_main_phase(mini):
+    # "You can only use this ability during your Main Phase." (Condition.YOUR_MAIN_PHASE): not in the Attack Phase
+    # of the same turn (where "during your turn" would allow it)
+    from tests.fftcg.fftcg_helpers import do, is_legal
+
+    g = _game(mini, [], mine=("U-009", "U-041"), theirs=())
+    assert is_legal(g, "Use ability: Drill")
+    attacked = False
+    for _ in range(30):
+        if g.decision == K.Decision.PRIORITY and int(g.state[S.PHASE]) == K.Phase.ATTACK \
+                and int(g.state[S.PRIORITY_PLAYER]) == 0:
+            break
+        if g.decision == K.Decision.DECLARE_ATTACK and not attacked:
+            do(g, "Attack with Filler 1")
+            attacked = True
+        else:
+            g.step(K.PASS)
+    assert int(g.state[S.PHASE]) == K.Phase.ATTACK and int(g.state[S.PRIORITY_PLAYER]) == 0
+    assert not is_legal(g, "Use ability: Drill")
+
+
+def test_the_cards_you_control_cannot_be_chosen_by_opposing_summons_CR_11_3_3(mini):
+    # Veil: "The [Job Dancer] and [Card Name Veil] you control cannot be chosen by your opponent's Summons."
+    # (Op.AURA_UNCHOOSABLE): the opponent's Veil and Dancer are not legal targets of my Doom; the Filler is
+    from tests.fftcg.fftcg_helpers import do, is_legal
+
+    g = _game(mini, ["U-002"], theirs=("U-010", "U-011", "U-040"))
+    do(g, "Cast Doom")
+    assert not is_legal(g, "Choose opponent's Veil") and not is_legal(g, "Choose opponent's Twirl")
+    assert is_legal(g, "Choose opponent's Filler 0")
+    # my own Veil does not protect the opponent's cards, and my own Summon may choose my Dancer
+    g = _game(mini, ["U-002"], mine=("U-010", "U-011"), theirs=("U-011",))
+    do(g, "Cast Doom")
+    assert is_legal(g, "Choose your Twirl") and is_legal(g, "Choose opponent's Twirl")
+
+
+def test_damage_equal_to_the_cards_power(mini):
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, [], mine=("U-012",), theirs=("U-040",))
+    do(g, "Use ability: Ciaran", "Choose opponent's Filler 0")
+    _resolve(g)
+    assert int(g.state[S.ZONE + _slot_of(g, "U-040", K.Zone.BREAK, player=1) * S.CARD_W]) == K.Zone.BREAK
