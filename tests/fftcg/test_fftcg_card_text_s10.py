@@ -110,6 +110,10 @@ def _records():
         rec(11, "Twirl", "forward", 2, 5000, "Dancer", ""),
         rec(12, "Ciaran", "forward", 2, 7000, "Monk", "{1}: Choose 1 Forward. Deal it damage equal to Ciaran's "
             "power."),
+        rec(13, "Seer", "backup", 2, 0, "Seer", "{Dull}: Look at the top 3 cards of your deck. Add 1 Forward among "
+            "them to your hand and return the other cards to the bottom of your deck in any order."),
+        rec(14, "Sifter", "backup", 2, 0, "Seer", "{Dull}: Reveal the top 2 cards of your deck. Add up to 1 Backup "
+            "among them to your hand, and put the rest of the cards into the Break Zone."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(5)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(6)]
@@ -176,8 +180,8 @@ def _game(mini, hand, mine=(), theirs=("U-040",), turn_player=0, their_hand=()):
 def test_mini_import_s10(mini):
     res, _ = mini
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == rep["cards_approximate"] == len(res) == 23
-    assert rep["cards_exact"] == 22  # Ciaran: power_lki
+    assert rep["cards"] == rep["cards_approximate"] == len(res) == 25
+    assert rep["cards_exact"] == 23  # Ciaran: power_lki; Sifter: reveal_unobserved
 
 
 def test_cannot_be_broken_this_turn_keeps_a_forward_with_lethal_damage_CR_12_4_5(mini):
@@ -338,3 +342,65 @@ def test_damage_equal_to_the_cards_power(mini):
     do(g, "Use ability: Ciaran", "Choose opponent's Filler 0")
     _resolve(g)
     assert int(g.state[S.ZONE + _slot_of(g, "U-040", K.Zone.BREAK, player=1) * S.CARD_W]) == K.Zone.BREAK
+
+
+def _options(g):
+    return [int(a) - K.OPTION_BASE for a in g.legal_actions() if int(a) != K.PASS]
+
+
+def test_look_at_the_top_cards_take_one_and_order_the_others_to_the_bottom(mini):
+    # Op.LOOK_TOP: the Forward among the top 3 must be taken (no "up to": no pass); the other two go to the bottom
+    # in the order the player chooses, one at a time (the first chosen ends above the second)
+    from tcg_env.games.fftcg.scenario import Scenario
+    from tests.fftcg.fftcg_helpers import do
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc.field(0, ["U-013"])
+    below = sc.put(0, "U-044", K.Zone.DECK)
+    c = sc.put(0, "U-023", K.Zone.DECK)
+    fwd = sc.put(0, "U-041", K.Zone.DECK)
+    a = sc.put(0, "U-024", K.Zone.DECK)  # the top
+    g = sc.game()
+    n = int(g.state[S.DECK_N])
+    do(g, "Use ability: Seer")
+    for _ in range(10):
+        if g.decision == K.Decision.SELECT_CARD:
+            break
+        g.step(K.PASS)
+    assert g.decision == K.Decision.SELECT_CARD and K.PASS not in [int(x) for x in g.legal_actions()]
+    assert _options(g) == [0] and int(g.state[S.CAND]) == fwd and int(g.state[S.CAND_N]) == 3  # all 3 shown
+    g.step(K.OPTION_BASE)
+    assert int(g.state[S.ZONE + fwd * S.CARD_W]) == K.Zone.HAND
+    assert g.decision == K.Decision.SELECT_CARD and sorted(_options(g)) == [0, 1]
+    first = int(g.state[S.CAND + 1])
+    assert first == c
+    g.step(K.OPTION_BASE + 1)  # c to the bottom first, then a (the last one, without a question)
+    _resolve(g)
+    row = g.state
+    assert int(row[S.DECK_N]) == n - 1
+    assert [int(row[S.DECK_L + 0]), int(row[S.DECK_L + 1])] == [a, c]
+    assert int(row[S.DECK_L + n - 2]) == below  # the card under the three is the top now
+
+
+@pytest.mark.parametrize("take", [False, True])
+def test_reveal_take_up_to_one_and_the_rest_to_the_break_zone(mini, take):
+    from tcg_env.games.fftcg.scenario import Scenario
+    from tests.fftcg.fftcg_helpers import do
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc.field(0, ["U-014"])
+    fwd = sc.put(0, "U-041", K.Zone.DECK)
+    bk = sc.put(0, "U-023", K.Zone.DECK)
+    g = sc.game()
+    do(g, "Use ability: Sifter")
+    for _ in range(10):
+        if g.decision == K.Decision.SELECT_CARD:
+            break
+        g.step(K.PASS)
+    assert K.PASS in [int(x) for x in g.legal_actions()] and _options(g) == [0]  # "up to": none may be taken
+    g.step(K.OPTION_BASE if take else K.PASS)
+    _resolve(g)
+    assert int(g.state[S.ZONE + bk * S.CARD_W]) == (K.Zone.HAND if take else K.Zone.BREAK)
+    assert int(g.state[S.ZONE + fwd * S.CARD_W]) == K.Zone.BREAK

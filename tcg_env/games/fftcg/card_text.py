@@ -223,7 +223,7 @@ class FFTextTransformer(TextTransformer, Transformer):
         return ("state", "blocking")
 
     def q_element(self, items):
-        return ("element", [str(t).lower() for t in items])
+        return ("element", [e.lower() for t in items for e in re.findall(r"[A-Za-z]+", str(t)) if e != "or"])
 
     def q_trait(self, items):
         return ("trait", str(items[0]))
@@ -715,6 +715,47 @@ class FFTextTransformer(TextTransformer, Transformer):
         op = {"op": "reveal_top", "filter": f, "destination": dest}
         if other:
             op["else_break"] = True
+        return _Steps([("op", op)])
+
+    def lt_n(self, items):
+        return ("take", (_int(items[0]), False, items[1]))
+
+    def lt_up_to(self, items):
+        return ("take", (_int(items[0]), True, items[1]))
+
+    def ld_hand(self, _):
+        return ("dest", "hand")
+
+    def ld_field(self, _):
+        return ("dest", "field")
+
+    def lr_bottom(self, _):
+        return ("rest", "bottom")
+
+    def lr_break(self, _):
+        return ("rest", "break")
+
+    def look_sent(self, items):
+        # Op.LOOK_TOP: taken one at a time among the top N (every card looked at shown to the player), the others
+        # put on the bottom one at a time in the order the player chooses ("in any order"), or into the Break Zone
+        verb, n = str(items[0]), _int(items[1])
+        parts = dict(i for i in items if isinstance(i, tuple))
+        k, up_to, f = parts["take"]
+        if not 1 <= k <= n <= K.OPTION_SLOTS:
+            raise Unsupported(f"looking at {n} cards, taking {k}")
+        if "side" in f or "zone" in f or "state" in f or "exclude_self" in f:
+            raise Unsupported("a side, zone, state or 'other than' on a card of the deck")
+        f = _with(f, side="own", zone="deck")
+        if parts["dest"] != "hand":
+            if f.get("type") == "summon":
+                raise Unsupported("playing a Summon onto the field")
+            if "type" not in f:
+                f = _with(f, type="character")
+        if verb.startswith("reveal"):
+            self.approximate("reveal_unobserved")  # the opponent sees them too: not in their observation
+        op = {"op": "look_top", "filter": f, "count": n, "take": k, "destination": parts["dest"], "rest": parts["rest"]}
+        if up_to:
+            op["up_to"] = True
         return _Steps([("op", op)])
 
     def reveal_until_sent(self, items):

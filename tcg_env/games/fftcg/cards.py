@@ -181,6 +181,12 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # "Turn over one card at a time from the top of your deck until a <filter> is revealed. Add it to your
         # hand. Then, shuffle the other cards revealed and return them to the bottom of your deck."
         op_model("reveal_until", module, filter=filter_model),
+        # "Look at / Reveal the top <count> cards of your deck. Add / Play [up to] <take> <filter> among them to your
+        # hand / onto the field and return the other cards to the bottom of your deck in any order / put the rest
+        # into the Break Zone."
+        op_model("look_top", module, filter=filter_model, count=(int, Field(ge=1, le=K.OPTION_SLOTS)),
+                 take=(int, Field(default=1, ge=1, le=K.OPTION_SLOTS)), up_to=(bool, False),
+                 destination=(Literal["hand", "field", "field_dull"], "hand"), rest=(Literal["bottom", "break"], "bottom")),
         op_model("aura_power", module, amount=_Amount, filter=filter_model),
         op_model("aura_keyword", module, keywords=KeywordList, filter=filter_model),
         op_model("cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)], filter=filter_model),
@@ -679,6 +685,14 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{q}.filter.side", "you reveal your own deck")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",), characters=op.destination != "hand")
                 a1, a2 = K.Destination[op.destination.upper()], int(op.else_break)
+            elif name == "look_top":
+                if op.filter.side == "opponent":
+                    self.fail(f"{q}.filter.side", "you look at your own deck")
+                if op.take > op.count:
+                    self.fail(f"{q}.take", "more cards taken than looked at")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",), characters=op.destination != "hand")
+                a1 = K.Destination[op.destination.upper()] + 4 * (K.LOOK_REST_BREAK if op.rest == "break" else 0)
+                a2 = op.count + K.LOOK_SPAN * op.take + K.LOOK_SPAN * K.LOOK_SPAN * int(op.up_to)
             elif name == "reveal_until":
                 if op.filter.side == "opponent":
                     self.fail(f"{q}.filter.side", "you reveal your own deck")

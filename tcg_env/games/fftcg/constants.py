@@ -344,6 +344,13 @@ class Op(IntEnum):
     # hand. Then, shuffle the other cards revealed and return them to the bottom of your deck." (none found:
     # every card was revealed, the deck is shuffled)
     REVEAL_UNTIL = 38
+    # "Look at / Reveal the top N cards of your deck. Add / Play [up to] K <filter a0> among them to your hand / onto
+    # the field and return the other cards to the bottom of your deck in any order / put the rest into the Break
+    # Zone." a1 = Destination + 4 x LOOK_REST_BREAK; a2 = N + 64 x K + 4096 x up_to. The player picks the cards one
+    # at a time among the top N (SelectFor.LOOK_PICK: every card looked at is shown as an option, the matching ones
+    # first and selectable), then puts the others on the bottom one at a time in the order they choose
+    # (SelectFor.LOOK_ORDER); effects.look_top, kernels (the answers)
+    LOOK_TOP = 39
     # --- field-ability effects (ongoing, CR 11.9); only in FIELD abilities ---
     AURA_POWER = 50  # a0 = signed power change, a1 = filter row (cards it applies to)
     AURA_KEYWORD = 51  # a0 = KW_* bits, a1 = filter row
@@ -390,7 +397,7 @@ class Op(IntEnum):
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
 # built-in starter pool does not use: adding cards to the starter pool would change its recorded games
 # (tests/engine/test_golden_play.py). tests/fftcg/test_fftcg_card_text.py runs each of them in the engine.
-REAL_CARD_OPS = frozenset({Op.AURA_UNCHOOSABLE, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
@@ -408,6 +415,10 @@ PER_OPP_HAND = -2  # the opponent's ("for each card in your opponent's hand")
 # the source's power / 1000 ("Deal it damage equal to <this>'s power": 1000 damage x this); its printed power
 # when it has left the field (card_text's approximation power_lki)
 PER_SOURCE_POWER = -3
+
+
+LOOK_REST_BREAK = 1  # Op.LOOK_TOP's a1 // 4: the cards not taken go to the Break Zone (else to the deck's bottom)
+LOOK_SPAN = 64  # Op.LOOK_TOP's a2 = N + LOOK_SPAN * K + LOOK_SPAN ** 2 * up_to
 
 
 class Duration(IntEnum):
@@ -486,6 +497,10 @@ class SelectFor(IntEnum):
     SEARCH = 1  # Op.SEARCH: a card of the deck (CR 15.1.1.8)
     PUT_ONTO_FIELD = 2  # Op.PUT_ONTO_FIELD: a card of the hand or the Break Zone
     ADD_TO_HAND = 3  # Op.ADD_TO_HAND: a card of the Break Zone
+    # Op.LOOK_TOP: a card among the top N of the deck to take (DEC_ARG[1]: how many of the options, the first ones,
+    # may be taken; DEC_ARG[2]: 1 when the player may take none, "up to") / the next card to put on the bottom
+    LOOK_PICK = 4
+    LOOK_ORDER = 5
 
 
 class Decision(IntEnum):

@@ -22,7 +22,7 @@ from tcg_env.engine.effects import (
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.rng import shuffle_run_with
-from tcg_env.engine.zones import zone_pop_top, zone_remove_at, zone_shuffle, zone_take
+from tcg_env.engine.zones import zone_pop_top, zone_push_bottom, zone_remove_at, zone_shuffle, zone_take
 from tcg_env.rules.modifiers import mod_apply
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
@@ -637,6 +637,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         s[ZONE + found * CARD_W] = K.Zone.NONE
         game.put_in_zone(s, found, K.Zone.HAND)
         return NEXT
+    if op == K.Op.LOOK_TOP:
+        return game.look_top(s, T, f, a0, a1, a2)
     if op == K.Op.DAMAGE_PLAYER:
         s[f + FR_PC] += 1
         game.deal_damage_to_player(s, player_operand(game, s, f, a1), a0, src)
@@ -670,6 +672,116 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 set_decision(s, K.Decision.SELECT_CARD, ctrl)
                 return ASKED
     return NEXT
+
+
+@internal
+def look_state(s, f):
+    """Op.LOOK_TOP's progress in the frame's FR_CNT (0: not started): (cards looked at still on top of the deck,
+    cards taken, phase: 0 taking, 1 putting the others away)."""
+    c = s[f + FR_CNT] - 1
+    return c % K.LOOK_SPAN, (c // K.LOOK_SPAN) % K.LOOK_SPAN, c // (K.LOOK_SPAN * K.LOOK_SPAN)
+
+
+@internal
+def set_look_state(s, f, w, taken, phase):
+    s[f + FR_CNT] = 1 + w + K.LOOK_SPAN * taken + K.LOOK_SPAN * K.LOOK_SPAN * phase
+
+
+@internal
+def look_top(game, s, T, f, a0, a1, a2):
+    """Op.LOOK_TOP: the top N cards of the controller's deck are looked at (the cards taken leave the deck, the
+    others stay on top until they are put away, so the ``w`` cards looked at are always the deck's top ``w``); the
+    player takes up to / exactly K cards matching filter ``a0`` one at a time (a card played onto the field must
+    have room), then puts the others on the bottom one at a time in the order they choose, or into the Break
+    Zone. Returns ASKED while a choice is pending (the answers: kernels), NEXT when done."""
+    ctrl = s[f + E_CTRL]
+    src = s[f + E_SLOT]
+    n_top = a2 % K.LOOK_SPAN
+    take = (a2 // K.LOOK_SPAN) % K.LOOK_SPAN
+    up_to = a2 // (K.LOOK_SPAN * K.LOOK_SPAN)
+    dest = a1 % 4
+    base = DECK_L + ctrl * MAX_DECK
+    n = s[DECK_N + ctrl]
+    if s[f + FR_CNT] == 0:
+        w, taken, phase = min(n_top, n), 0, 0
+    else:
+        w, taken, phase = game.look_state(s, f)
+    if phase == 0 and taken < take and w > 0:
+        # the options: the cards that may be taken first, then the other cards looked at (shown, not selectable)
+        s[CAND_N] = 0
+        for i in range(n - 1, n - 1 - w, -1):
+            slot = s[base + i]
+            if game.filter_match(s, T, a0, slot, ctrl, src) and (dest == K.Destination.HAND
+                                                                 or game.can_enter_field(s, T, slot, ctrl)):
+                s[CAND + s[CAND_N]] = slot
+                s[CAND_N] += 1
+        m = s[CAND_N]
+        if m > 0:
+            for i in range(n - 1, n - 1 - w, -1):
+                slot = s[base + i]
+                if not (game.filter_match(s, T, a0, slot, ctrl, src) and (dest == K.Destination.HAND
+                                                                          or game.can_enter_field(s, T, slot, ctrl))):
+                    s[CAND + s[CAND_N]] = slot
+                    s[CAND_N] += 1
+            game.set_look_state(s, f, w, taken, 0)
+            s[DEC_ARG] = K.SelectFor.LOOK_PICK
+            s[DEC_ARG + 1] = m
+            s[DEC_ARG + 2] = up_to
+            set_decision(s, K.Decision.SELECT_CARD, ctrl)
+            return ASKED
+    # the others
+    if a1 // 4 == K.LOOK_REST_BREAK:
+        for _ in range(w):
+            slot = zone_pop_top(s, DECK_N + ctrl, base)
+            s[ZONE + slot * CARD_W] = K.Zone.NONE
+            game.put_in_zone(s, slot, K.Zone.BREAK)
+        return NEXT
+    if w >= 2:
+        s[CAND_N] = 0
+        for i in range(n - 1, n - 1 - w, -1):
+            s[CAND + s[CAND_N]] = s[base + i]
+            s[CAND_N] += 1
+        game.set_look_state(s, f, w, taken, 1)
+        s[DEC_ARG] = K.SelectFor.LOOK_ORDER
+        s[DEC_ARG + 1] = w
+        s[DEC_ARG + 2] = 0
+        set_decision(s, K.Decision.SELECT_CARD, ctrl)
+        return ASKED
+    if w == 1:
+        game.look_to_bottom(s, s[base + n - 1], ctrl)
+    return NEXT
+
+
+@internal
+def look_to_bottom(s, slot, player):
+    """A card of the deck moved to its bottom (Op.LOOK_TOP's "return the other cards to the bottom")."""
+    zone_take(s, ZT, slot)
+    zone_push_bottom(s, DECK_N + player, DECK_L + player * MAX_DECK, slot)
+    s[ZONE + slot * CARD_W] = K.Zone.DECK
+
+
+@internal
+def look_answer(game, s, T, base, r, p, a, k):
+    """The answer to Op.LOOK_TOP's SELECT_CARD: ``k`` the option (-1: PASS, no more cards taken)."""
+    w, taken, phase = game.look_state(s, base)
+    if k < 0:
+        phase = 1
+    else:
+        slot = s[CAND + k]
+        if phase == 0:
+            dest = code_table(T)[r, K.I_A1] % 4
+            if dest == K.Destination.HAND:
+                zone_take(s, ZT, slot)
+                game.put_in_zone(s, slot, K.Zone.HAND)
+            else:
+                game.put_onto_field_from_zone(s, T, slot, p)
+                if dest == K.Destination.FIELD_DULL and s[ZONE + slot * CARD_W] == K.Zone.FIELD:
+                    s[DULL + slot * CARD_W] = 1
+            taken += 1
+        else:
+            game.look_to_bottom(s, slot, p)
+        w -= 1
+    game.set_look_state(s, base, w, taken, phase)
 
 
 @internal

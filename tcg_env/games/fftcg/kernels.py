@@ -288,6 +288,10 @@ def legal_mask_row(game, s, T, out):
     if kind == K.Decision.ORDER_TRIGGERS:
         return mask_pending(game, out, OPTION_BASE, OPTION_SLOTS, s, p)  # CR 11.8.7: OPTION k, pending ability k
     if kind == K.Decision.SELECT_CARD:
+        if s[DEC_ARG] >= K.SelectFor.LOOK_PICK:
+            # Op.LOOK_TOP: the first DEC_ARG[1] options may be taken (the others are shown); none only for "up to"
+            out[PASS] = s[DEC_ARG + 2]
+            return s[DEC_ARG + 2] + mask_options(out, OPTION_BASE, OPTION_SLOTS, s[DEC_ARG + 1])
         out[PASS] = 1  # searching / putting onto the field may find nothing (documented)
         return 1 + mask_options(out, OPTION_BASE, OPTION_SLOTS, s[CAND_N])  # OPTION k: card CAND[k]
     if kind == K.Decision.DISCARD:
@@ -467,7 +471,9 @@ def apply_unchecked(game, s, T, a):
         arow = s[base + E_ABIL]
         r = ability_table(T)[arow, K.A_CODE_START] + s[base + FR_PC]
         op = code_table(T)[r, K.I_OP]
-        if op == K.Op.SEARCH:
+        if op == K.Op.LOOK_TOP:
+            game.look_answer(s, T, base, r, p, a, -1 if a == PASS else option_of(a, OPTION_BASE))
+        elif op == K.Op.SEARCH:
             if a != PASS:
                 slot = s[CAND + option_of(a, OPTION_BASE)]
                 zone_take(s, ZT, slot)
