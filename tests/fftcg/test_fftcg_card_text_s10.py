@@ -114,6 +114,13 @@ def _records():
             "them to your hand and return the other cards to the bottom of your deck in any order."),
         rec(14, "Sifter", "backup", 2, 0, "Seer", "{Dull}: Reveal the top 2 cards of your deck. Add up to 1 Backup "
             "among them to your hand, and put the rest of the cards into the Break Zone."),
+        rec(15, "Gazer", "backup", 2, 0, "Seer", "{Dull}: Look at the top card of your deck. You may place the card "
+            "at the bottom of your deck."),
+        rec(16, "Duo", "forward", 2, 5000, "Knight", "When Duo forms a party and attacks, draw 1 card."),
+        rec(17, "Slugger", "forward", 2, 5000, "Brute", "{1}: Choose 1 Forward. Dull it. Slugger will not activate "
+            "during your next Active Phase."),
+        rec(18, "Rally", "summon", 1, 0, "", "Choose 1 Forward. For each Backup you control, it gains +1000 power "
+            "until the end of the turn."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(5)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(6)]
@@ -180,8 +187,8 @@ def _game(mini, hand, mine=(), theirs=("U-040",), turn_player=0, their_hand=()):
 def test_mini_import_s10(mini):
     res, _ = mini
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == rep["cards_approximate"] == len(res) == 25
-    assert rep["cards_exact"] == 23  # Ciaran: power_lki; Sifter: reveal_unobserved
+    assert rep["cards"] == rep["cards_approximate"] == len(res) == 29
+    assert rep["cards_exact"] == 27  # Ciaran: power_lki; Sifter: reveal_unobserved
 
 
 def test_cannot_be_broken_this_turn_keeps_a_forward_with_lethal_damage_CR_12_4_5(mini):
@@ -404,3 +411,68 @@ def test_reveal_take_up_to_one_and_the_rest_to_the_break_zone(mini, take):
     _resolve(g)
     assert int(g.state[S.ZONE + bk * S.CARD_W]) == (K.Zone.HAND if take else K.Zone.BREAK)
     assert int(g.state[S.ZONE + fwd * S.CARD_W]) == K.Zone.BREAK
+
+
+@pytest.mark.parametrize("bottom", [False, True])
+def test_look_at_the_top_card_and_maybe_place_it_at_the_bottom(mini, bottom):
+    from tcg_env.games.fftcg.scenario import Scenario
+    from tests.fftcg.fftcg_helpers import do
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc.field(0, ["U-015"])
+    top = sc.put(0, "U-041", K.Zone.DECK)
+    g = sc.game()
+    n = int(g.state[S.DECK_N])
+    do(g, "Use ability: Gazer")
+    for _ in range(10):
+        if g.decision == K.Decision.SELECT_CARD:
+            break
+        g.step(K.PASS)
+    assert K.PASS in [int(x) for x in g.legal_actions()] and _options(g) == [0]
+    g.step(K.OPTION_BASE if bottom else K.PASS)
+    _resolve(g)
+    assert int(g.state[S.DECK_N]) == n
+    assert int(g.state[S.DECK_L + (0 if bottom else n - 1)]) == top
+
+
+@pytest.mark.parametrize("party", [False, True])
+def test_forms_a_party_and_attacks_CR_15_1_1_9(mini, party):
+    # "When Duo forms a party and attacks, draw 1 card." (Trigger.PARTY_ATTACKS_SELF): only when it attacks with
+    # another Forward
+    from tests.fftcg.fftcg_helpers import do, pass_until
+
+    g = _game(mini, [], mine=("U-016", "U-041"), theirs=())
+    hand = int(g.state[S.HAND_N])
+    g.step(K.PASS)
+    g.step(K.PASS)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    do(g, "Attack with Duo")
+    if party:
+        do(g, "Add Filler 1 to the party")
+    for _ in range(30):
+        if g.decision == K.Decision.ADD_TO_PARTY:
+            g.step(K.PASS)
+        elif g.decision == K.Decision.DECLARE_ATTACK or int(g.state[S.PHASE]) != K.Phase.ATTACK:
+            break
+        else:
+            g.step(K.PASS)
+    assert int(g.state[S.HAND_N]) == hand + (1 if party else 0)
+
+
+def test_will_not_activate_during_your_next_active_phase_is_freeze_CR_15_2_4_2(mini):
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, [], mine=("U-017",))
+    do(g, "Use ability: Slugger", "Choose opponent's Filler 0")
+    _resolve(g)
+    assert int(g.state[S.FROZEN + _slot_of(g, "U-017") * S.CARD_W]) == 1
+
+
+def test_for_each_it_gains_power(mini):
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, ["U-018"])
+    do(g, "Cast Rally", "Choose opponent's Filler 0")
+    _resolve(g)
+    assert int(g.state[S.D_POWER + _slot_of(g, "U-040", player=1) * S.CARD_W]) == 5000 + 3000

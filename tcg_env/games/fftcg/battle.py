@@ -131,6 +131,8 @@ def declare_attackers_done(game, s, T):
         s[ASSIGNED + i] = 0
     for i in range(s[ATK_N]):
         game.trigger_card(s, T, s[ATK_L + i], tp, K.Trigger.ATTACKS_SELF, -1)
+        if s[ATK_N] >= 2:  # "When <this> forms a party and attacks" (CR 15.1.1.9)
+            game.trigger_card(s, T, s[ATK_L + i], tp, K.Trigger.PARTY_ATTACKS_SELF, -1)
         game.trigger_attacks_other(s, T, s[ATK_L + i])  # "When a <filter> attacks"
     s[BLOCKER] = -1
     s[BLOCK_DECLARED] = 0

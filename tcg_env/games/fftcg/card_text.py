@@ -567,6 +567,12 @@ class FFTextTransformer(TextTransformer, Transformer):
     def it_gains(self, items):
         return _Steps([("reg", self._mod_ops(self._mods_of(items), self._dur(items)))])
 
+    def it_gains_per_lead(self, items):
+        # "For each DESC, it gains +1000 power until the end of the turn." (Op.POWER_PER, counted on resolution)
+        per = self.per_card([items[0]])[1]
+        amount = next(int(str(t)) for t in items if isinstance(t, Token) and t.type == "PLUS_INT")
+        return _Steps([("reg", [self._power_op(amount, per, self._dur(items))])])
+
     def it_loses(self, items):
         return _Steps([("reg", [self._loss(items, self._dur(items))])])
 
@@ -630,6 +636,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def self_verbs(self, items):
         return _Steps([("self", [{"op": items[0]}])])
+
+    def self_freeze(self, _):
+        return _Steps([("self", [{"op": "freeze"}])])
 
     def self_return(self, _):
         return _Steps([("self", [{"op": "return_to_hand"}])])
@@ -757,6 +766,12 @@ class FFTextTransformer(TextTransformer, Transformer):
         if up_to:
             op["up_to"] = True
         return _Steps([("op", op)])
+
+    def look_one_sent(self, _):
+        # "Look at the top card of your deck. You may place the card at the bottom of your deck." (Op.LOOK_TOP: up
+        # to 1 of the top 1 to the bottom, the other stays on top)
+        return _Steps([("op", {"op": "look_top", "filter": {"side": "own", "zone": "deck"}, "count": 1, "take": 1,
+                               "up_to": True, "destination": "bottom", "rest": "top"})])
 
     def reveal_until_sent(self, items):
         f = next(i for i in items if isinstance(i, dict))
@@ -969,6 +984,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def t_attacks_self(self, _):
         return ("attacks_self", None)
+
+    def t_party_attacks_self(self, _):
+        return ("party_attacks_self", None)
 
     def t_enters_or_put_break(self, _):
         return ("enters_self|put_into_break_self", None)

@@ -71,6 +71,7 @@ TriggerName = Literal[
     "is_blocked_self",
     "put_into_break_other",
     "attacks_other",
+    "party_attacks_self",
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -186,7 +187,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # into the Break Zone."
         op_model("look_top", module, filter=filter_model, count=(int, Field(ge=1, le=K.OPTION_SLOTS)),
                  take=(int, Field(default=1, ge=1, le=K.OPTION_SLOTS)), up_to=(bool, False),
-                 destination=(Literal["hand", "field", "field_dull"], "hand"), rest=(Literal["bottom", "break"], "bottom")),
+                 destination=(Literal["hand", "field", "field_dull", "bottom"], "hand"),
+                 rest=(Literal["bottom", "break", "top"], "bottom")),
         op_model("aura_power", module, amount=_Amount, filter=filter_model),
         op_model("aura_keyword", module, keywords=KeywordList, filter=filter_model),
         op_model("cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)], filter=filter_model),
@@ -691,7 +693,8 @@ class _Compiler(PoolCompiler):
                 if op.take > op.count:
                     self.fail(f"{q}.take", "more cards taken than looked at")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",), characters=op.destination != "hand")
-                a1 = K.Destination[op.destination.upper()] + 4 * (K.LOOK_REST_BREAK if op.rest == "break" else 0)
+                a1 = K.Destination[op.destination.upper()] + 4 * {"bottom": 0, "break": K.LOOK_REST_BREAK,
+                                                                  "top": K.LOOK_REST_TOP}[op.rest]
                 a2 = op.count + K.LOOK_SPAN * op.take + K.LOOK_SPAN * K.LOOK_SPAN * int(op.up_to)
             elif name == "reveal_until":
                 if op.filter.side == "opponent":

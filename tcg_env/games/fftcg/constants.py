@@ -197,6 +197,9 @@ class Trigger(IntEnum):
     # "When a <filter> is put from the field into the Break Zone" (A_TRIG_FILTER; triggers.trigger_put_into_break_other)
     PUT_INTO_BREAK_OTHER = 23
     IS_BLOCKED_SELF = 22
+    # "When <this> forms a party and attacks": it attacks together with another Forward (CR 10.1.2, 15.1.1.9:
+    # a party), fired with ATTACKS_SELF (battle.declare_attackers_done)
+    PARTY_ATTACKS_SELF = 25
     ATTACKS_OTHER = 24  # "When a <filter> attacks" (A_TRIG_FILTER; triggers.trigger_attacks_other)  # "When <this> is blocked" (a Forward of the attacking party a block is declared against)
 
 
@@ -403,7 +406,7 @@ REAL_CARD_OPS = frozenset({Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.ADD_TO_HAND, Op.
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
                                   Condition.YOUR_MAIN_PHASE,
                                   Condition.OPP_HAND_AT_MOST})
-REAL_CARD_TRIGGERS = frozenset({Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
+REAL_CARD_TRIGGERS = frozenset({Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
 
@@ -418,6 +421,7 @@ PER_SOURCE_POWER = -3
 
 
 LOOK_REST_BREAK = 1  # Op.LOOK_TOP's a1 // 4: the cards not taken go to the Break Zone (else to the deck's bottom)
+LOOK_REST_TOP = 2  # ... stay on top of the deck, in their order
 LOOK_SPAN = 64  # Op.LOOK_TOP's a2 = N + LOOK_SPAN * K + LOOK_SPAN ** 2 * up_to
 
 
@@ -441,6 +445,7 @@ class Destination(IntEnum):
     HAND = 0
     FIELD = 1
     FIELD_DULL = 2  # onto the field dull (FF-TCG 2014's Level UP, 2014 CR 15.2.4.2)
+    BOTTOM = 3  # Op.LOOK_TOP: to the bottom of the deck ("You may place the card at the bottom of your deck.")
 
 
 # instruction columns of the code table: the engine's format (tcg_env.engine.effects)

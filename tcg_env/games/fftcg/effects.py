@@ -711,7 +711,7 @@ def look_top(game, s, T, f, a0, a1, a2):
         s[CAND_N] = 0
         for i in range(n - 1, n - 1 - w, -1):
             slot = s[base + i]
-            if game.filter_match(s, T, a0, slot, ctrl, src) and (dest == K.Destination.HAND
+            if game.filter_match(s, T, a0, slot, ctrl, src) and (dest == K.Destination.HAND or dest == K.Destination.BOTTOM
                                                                  or game.can_enter_field(s, T, slot, ctrl)):
                 s[CAND + s[CAND_N]] = slot
                 s[CAND_N] += 1
@@ -719,8 +719,8 @@ def look_top(game, s, T, f, a0, a1, a2):
         if m > 0:
             for i in range(n - 1, n - 1 - w, -1):
                 slot = s[base + i]
-                if not (game.filter_match(s, T, a0, slot, ctrl, src) and (dest == K.Destination.HAND
-                                                                          or game.can_enter_field(s, T, slot, ctrl))):
+                if not (game.filter_match(s, T, a0, slot, ctrl, src) and (
+                        dest == K.Destination.HAND or dest == K.Destination.BOTTOM or game.can_enter_field(s, T, slot, ctrl))):
                     s[CAND + s[CAND_N]] = slot
                     s[CAND_N] += 1
             game.set_look_state(s, f, w, taken, 0)
@@ -730,6 +730,8 @@ def look_top(game, s, T, f, a0, a1, a2):
             set_decision(s, K.Decision.SELECT_CARD, ctrl)
             return ASKED
     # the others
+    if a1 // 4 == K.LOOK_REST_TOP:
+        return NEXT
     if a1 // 4 == K.LOOK_REST_BREAK:
         for _ in range(w):
             slot = zone_pop_top(s, DECK_N + ctrl, base)
@@ -773,6 +775,8 @@ def look_answer(game, s, T, base, r, p, a, k):
             if dest == K.Destination.HAND:
                 zone_take(s, ZT, slot)
                 game.put_in_zone(s, slot, K.Zone.HAND)
+            elif dest == K.Destination.BOTTOM:
+                game.look_to_bottom(s, slot, p)
             else:
                 game.put_onto_field_from_zone(s, T, slot, p)
                 if dest == K.Destination.FIELD_DULL and s[ZONE + slot * CARD_W] == K.Zone.FIELD:
