@@ -121,6 +121,12 @@ def _records():
             "during your next Active Phase."),
         rec(18, "Rally", "summon", 1, 0, "", "Choose 1 Forward. For each Backup you control, it gains +1000 power "
             "until the end of the turn."),
+        rec(19, "Erase", "summon", 1, 0, "", "Choose 1 Forward. Deal it 9000 damage. If it is put from the field "
+            "into the Break Zone this turn, remove it from the game instead."),
+        rec(30, "Gust", "summon", 1, 0, "", "Deal 1000 damage to all the Forwards opponent controls. If you control "
+            "3 or more Backups, deal 5000 damage to all the Forwards opponent controls instead."),
+        rec(31, "Insight", "summon", 1, 0, "", "Draw 1 card. If you control 4 or more Backups, draw 3 cards "
+            "instead."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(5)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(6)]
@@ -187,8 +193,8 @@ def _game(mini, hand, mine=(), theirs=("U-040",), turn_player=0, their_hand=()):
 def test_mini_import_s10(mini):
     res, _ = mini
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == rep["cards_approximate"] == len(res) == 29
-    assert rep["cards_exact"] == 27  # Ciaran: power_lki; Sifter: reveal_unobserved
+    assert rep["cards"] == rep["cards_approximate"] == len(res) == 32
+    assert rep["cards_exact"] == 30  # Ciaran: power_lki; Sifter: reveal_unobserved
 
 
 def test_cannot_be_broken_this_turn_keeps_a_forward_with_lethal_damage_CR_12_4_5(mini):
@@ -476,3 +482,47 @@ def test_for_each_it_gains_power(mini):
     do(g, "Cast Rally", "Choose opponent's Filler 0")
     _resolve(g)
     assert int(g.state[S.D_POWER + _slot_of(g, "U-040", player=1) * S.CARD_W]) == 5000 + 3000
+
+
+def test_removed_from_the_game_instead_of_the_break_zone_CR_11_12_5(mini):
+    # "If it is put from the field into the Break Zone this turn, remove it from the game instead.": broken by the
+    # damage (CR 12.4.5), it goes to the Removed zone; later this turn too (Doom)
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, ["U-019"], theirs=("U-040",))
+    slot = _slot_of(g, "U-040", player=1)
+    do(g, "Cast Erase", "Choose opponent's Filler 0")
+    _resolve(g)
+    assert int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.REMOVED
+    assert int(g.state[S.BREAK_N + 1]) == 0
+
+
+@pytest.mark.parametrize("clerks, zone", [(("U-020", "U-021"), K.Zone.FIELD), (("U-020", "U-021", "U-022"),
+                                                                              K.Zone.BREAK)])
+def test_group_damage_instead(mini, clerks, zone):
+    from tcg_env.games.fftcg.scenario import Scenario
+    from tests.fftcg.fftcg_helpers import do
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc.field(0, list(clerks))
+    sc.field(1, ["U-040"])
+    sc.hand(0, ["U-030"])
+    g = sc.game()
+    slot = _slot_of(g, "U-040", player=1)
+    do(g, "Cast Gust")
+    _resolve(g)
+    assert int(g.state[S.ZONE + slot * S.CARD_W]) == zone
+    if zone == K.Zone.FIELD:
+        assert int(g.state[S.DMG + slot * S.CARD_W]) == 1000
+
+
+@pytest.mark.parametrize("more, drawn", [((), 1), (("U-023",), 3)])
+def test_draw_instead(mini, more, drawn):
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, ["U-031"], mine=more)
+    hand = int(g.state[S.HAND_N])
+    do(g, "Cast Insight")
+    _resolve(g)
+    assert int(g.state[S.HAND_N]) == hand - 1 + drawn

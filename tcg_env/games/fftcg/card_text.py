@@ -422,6 +422,12 @@ class FFTextTransformer(TextTransformer, Transformer):
     def cond_instead_damage(self, items):
         return _Steps([("instead_damage", items[0], self._ints(items)[-1])])
 
+    def cond_instead_damage_all(self, items):
+        return _Steps([("instead_damage", items[0], self._ints(items)[-1], items[-1])])
+
+    def cond_instead_draw(self, items):
+        return _Steps([("instead_draw", items[0], self._ints(items)[-1])])
+
     # ---- effects ----
     def target_n(self, items):
         return {"count": _int(items[0]), "up_to": False, "filter": items[1]}
@@ -566,6 +572,14 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def it_gains(self, items):
         return _Steps([("reg", self._mod_ops(self._mods_of(items), self._dur(items)))])
+
+    def it_removed_instead(self, items):
+        # "If it is put from the field into the Break Zone this turn, remove it from the game instead." (a replacement
+        # until the end of the turn: RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE, read by zones.leave_field)
+        if not any(isinstance(t, Token) and t.type == "DURATION" and "turn" in str(t) for t in items):
+            raise Unsupported("a replacement without 'this turn'")
+        return _Steps([("reg", [{"op": "restrict", "restrictions": ["removed_instead_of_break_zone"],
+                                 "duration": "end_of_turn"}])])
 
     def it_gains_per_lead(self, items):
         # "For each DESC, it gains +1000 power until the end of the turn." (Op.POWER_PER, counted on resolution)
@@ -951,8 +965,23 @@ class FFTextTransformer(TextTransformer, Transformer):
                     if prev is None or prev["op"] != "damage" or "per" in prev or st[2] <= prev["amount"] \
                             or any(o["op"] == "if" for o in rest):
                         raise Unsupported("'deal it N damage instead' not right after one 'deal it M damage' (M < N)")
+                    if len(st) > 3:
+                        # "deal X damage to all the DESC. If C, deal Y damage to all the DESC instead.": the same
+                        # cards (the group's register, filled on resolution), Y - X more
+                        sel = next((o for o in rest if o["op"] == "select_all" and o["reg"] == prev["reg"]), None)
+                        if sel is None or sel["filter"] != st[3]:
+                            raise Unsupported("'deal N damage to all the ... instead' after damage to other cards")
                     rest.extend([{"op": "if", "condition": st[1], "then": 1},
                                  {"op": "damage", "amount": st[2] - prev["amount"], "reg": prev["reg"]}])
+                elif kind == "instead_draw":
+                    # "Draw X cards. If C, draw Y cards instead.": X, then Y - X more at once: the same cards from the
+                    # top of the deck, nothing in between (no ability triggers on a draw; a draw from an empty deck
+                    # loses at the next rule process either way, CR 12.4.2)
+                    prev = rest[-1] if rest else None
+                    if prev is None or prev["op"] != "draw" or st[2] <= prev["count"] or any(o["op"] == "if" for o in rest):
+                        raise Unsupported("'draw N cards instead' not right after one 'draw M cards' (M < N)")
+                    rest.extend([{"op": "if", "condition": st[1], "then": 1},
+                                 {"op": "draw", "count": st[2] - prev["count"]}])
                 elif kind == "if":
                     # "If <condition>, <effect>." inside the effect: checked when it resolves (the core's IF
                     # row skips the effect's rows when the condition does not hold)

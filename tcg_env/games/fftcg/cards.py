@@ -50,7 +50,8 @@ ElementName = Literal["fire", "ice", "wind", "lightning", "water", "earth", "lig
 TypeName = Literal["forward", "backup", "summon"]
 FilterTypeName = Literal["forward", "backup", "character", "summon", "any"]
 KeywordName = Literal["haste", "brave", "first_strike", "back_attack"]
-RestrictionName = Literal["cant_attack", "cant_block", "unblockable", "unbreakable", "unbreakable_by_opp_effects"]
+RestrictionName = Literal["cant_attack", "cant_block", "unblockable", "unbreakable", "unbreakable_by_opp_effects",
+                          "removed_instead_of_break_zone"]
 DurationName = Literal["end_of_turn", "permanent"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["field", "auto", "action", "special", "summon", "ex_burst"]
@@ -90,7 +91,8 @@ ConditionName = Literal[
 
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK,
                   "unblockable": K.RESTRICT_UNBLOCKABLE, "unbreakable": K.RESTRICT_UNBREAKABLE,
-                  "unbreakable_by_opp_effects": K.RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS}
+                  "unbreakable_by_opp_effects": K.RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS,
+                  "removed_instead_of_break_zone": K.RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE}
 
 
 def _as_list(v: Any) -> Any:

@@ -112,6 +112,10 @@ RESTRICT_UNBREAKABLE = 32
 # "<it> cannot be broken by opposing Summons or abilities that don't deal damage": the break of an Op.BREAK
 # whose controller is its controller's opponent does not happen; damage still breaks it (CR 12.4.5)
 RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS = 64
+# "If it is put from the field into the Break Zone this turn, remove it from the game instead." (until the end of
+# the turn): zones.leave_field moves it to the Removed zone instead (a replacement, CR 11.12.5: the replaced event,
+# being put into the Break Zone or broken, does not happen and triggers nothing, CR 11.8.15)
+RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE = 128
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
