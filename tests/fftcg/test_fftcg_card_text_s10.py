@@ -127,6 +127,10 @@ def _records():
             "3 or more Backups, deal 5000 damage to all the Forwards opponent controls instead."),
         rec(31, "Insight", "summon", 1, 0, "", "Draw 1 card. If you control 4 or more Backups, draw 3 cards "
             "instead."),
+        rec(32, "Bury", "summon", 1, 0, "", "Choose 1 Forward. Put it at the bottom of its owner's deck."),
+        rec(33, "Topple", "summon", 1, 0, "", "Choose 1 Forward. Put it on top of its owner's deck."),
+        rec(34, "Eiko", "forward", 1, 5000, "Caller", "When Eiko enters the field, you may search for 1 Summon and "
+            "put it into the Break Zone."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(5)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(6)]
@@ -193,8 +197,8 @@ def _game(mini, hand, mine=(), theirs=("U-040",), turn_player=0, their_hand=()):
 def test_mini_import_s10(mini):
     res, _ = mini
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == rep["cards_approximate"] == len(res) == 32
-    assert rep["cards_exact"] == 30  # Ciaran: power_lki; Sifter: reveal_unobserved
+    assert rep["cards"] == rep["cards_approximate"] == len(res) == 35
+    assert rep["cards_exact"] == 33  # Ciaran: power_lki; Sifter: reveal_unobserved
 
 
 def test_cannot_be_broken_this_turn_keeps_a_forward_with_lethal_damage_CR_12_4_5(mini):
@@ -526,3 +530,38 @@ def test_draw_instead(mini, more, drawn):
     do(g, "Cast Insight")
     _resolve(g)
     assert int(g.state[S.HAND_N]) == hand - 1 + drawn
+
+
+@pytest.mark.parametrize("card, name, bottom", [("U-032", "Bury", True), ("U-033", "Topple", False)])
+def test_put_on_top_or_at_the_bottom_of_its_owners_deck(mini, card, name, bottom):
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, [card], theirs=("U-040",))
+    slot = _slot_of(g, "U-040", player=1)
+    n = int(g.state[S.DECK_N + 1])
+    do(g, f"Cast {name}", "Choose opponent's Filler 0")
+    _resolve(g)
+    assert int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.DECK and int(g.state[S.DECK_N + 1]) == n + 1
+    assert int(g.state[S.DECK_L + K.MAX_DECK + (0 if bottom else n)]) == slot
+
+
+def test_search_and_put_it_into_the_break_zone(mini):
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, ["U-034"])
+    breaks = int(g.state[S.BREAK_N])
+    do(g, "Play Eiko")
+    for _ in range(20):
+        if g.decision == K.Decision.SELECT_CARD:
+            g.step(K.OPTION_BASE)
+        elif g.decision == K.Decision.OPTIONAL_EFFECT:
+            g.step(find_yes(g))
+        elif g.decision == K.Decision.PAY_CP:
+            g.step(_cp_action(g))
+        elif g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0:
+            break
+        else:
+            g.step(K.PASS)
+    assert int(g.state[S.BREAK_N]) == breaks + 1
+    top = int(g.state[S.BREAK_L + int(g.state[S.BREAK_N]) - 1])
+    assert g.pool.cards[int(g.state[S.CARD + top * S.CARD_W]), K.C_TYPE] == K.CardType.SUMMON

@@ -597,6 +597,12 @@ class FFTextTransformer(TextTransformer, Transformer):
     def it_return(self, _):
         return _Steps([("reg", [{"op": "return_to_hand"}])])
 
+    def it_deck_top(self, _):
+        return _Steps([("reg", [{"op": "put_on_deck_top"}])])
+
+    def it_deck_bottom(self, _):
+        return _Steps([("reg", [{"op": "put_on_deck_bottom"}])])
+
     def it_remove(self, _):
         return _Steps([("reg", [{"op": "remove_from_game"}])])
 
@@ -828,12 +834,15 @@ class FFTextTransformer(TextTransformer, Transformer):
         if "side" in f or "zone" in f or "state" in f:
             raise Unsupported("a side, zone or state in a search")
         f = _with(f, side="own", zone="deck")
-        if destination != "hand":
+        if destination in ("field", "field_dull"):
             if "type" not in f:
                 f = _with(f, type="character")
             if f["type"] == "summon":
                 raise Unsupported("playing a Summon onto the field")
         return _Steps([("op", {"op": "search", "filter": f, "destination": destination}, True)])
+
+    def search_break(self, items):
+        return self.search_hand(items, "break_zone")
 
     def search_field(self, items):
         return self.search_hand(items, "field")

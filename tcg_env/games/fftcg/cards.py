@@ -167,7 +167,7 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
                  per=(Literal["card", "damage", "hand", "opp_hand"], "card"), filter=(filter_model | None, None)),
         op_model("grant_keyword", module, keywords=KeywordList, duration=_Dur, reg=(Reg, 0)),
         op_model("restrict", module, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0)),
-        *reg_ops(module, Reg, "return_to_hand", "remove_from_game"),
+        *reg_ops(module, Reg, "return_to_hand", "remove_from_game", "put_on_deck_top", "put_on_deck_bottom"),
         op_model("add_to_hand", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
         op_model("draw", module, count=(int, Field(default=1, ge=1, le=10)), who=(WhoName, "controller")),
         # "If <condition>, <effect>." inside an effect: the next ``then`` ops run only when it holds on resolution
@@ -175,7 +175,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("mill", module, count=(int, Field(default=1, ge=1, le=20)), who=(WhoName, "controller")),
         op_model("discard", module, count=(int, Field(default=1, ge=1, le=10)), who=WhoName, random=(bool, False)),
         op_model("damage_player", module, amount=(int, Field(default=1, ge=1, le=7)), who=(WhoName, "opponent")),
-        op_model("search", module, filter=filter_model, destination=(Literal["hand", "field", "field_dull"], "hand")),
+        op_model("search", module, filter=filter_model,
+                 destination=(Literal["hand", "field", "field_dull", "break_zone"], "hand")),
         op_model("put_onto_field", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
         # "Reveal the top card of your deck. If it is a <filter>, add it to your hand / play it onto the field
         # [dull]. [If it is not ..., put it into the Break Zone.]"
@@ -224,7 +225,7 @@ _TAGS = frozenset(EFFECT_OPS)
 _TARGETING = {"choose", "select_all", "target_self"}
 _ON_REGISTER = {
     "damage", "break", "dull", "activate", "freeze", "power", "power_per", "grant_keyword", "restrict",
-    "return_to_hand", "remove_from_game",
+    "return_to_hand", "remove_from_game", "put_on_deck_top", "put_on_deck_bottom",
 }  # fmt: skip
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
                "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "any_element_cp",
@@ -682,7 +683,8 @@ class _Compiler(PoolCompiler):
             elif name == "search":
                 if op.filter.side == "opponent":
                     self.fail(f"{q}.filter.side", "you search your own deck")
-                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",), characters=op.destination != "hand")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",),
+                                         characters=op.destination in ("field", "field_dull"))
                 a1 = K.Destination[op.destination.upper()]
             elif name == "reveal_top":
                 if op.filter.side == "opponent":

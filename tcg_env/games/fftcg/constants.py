@@ -334,6 +334,9 @@ class Op(IntEnum):
     # a0 = signed power change per count, a1 = Duration, a2 = the "for each" (cards.compile_per, counted on
     # resolution by filters.per_count): "It loses 1000 power for each Water Backup you control"
     POWER_PER = 20
+    # "Put it on top of / at the bottom of its owner's deck." (it leaves the field: zones.leave_field)
+    PUT_ON_DECK_TOP = 21
+    PUT_ON_DECK_BOTTOM = 22
     # --- effects on players (a1 = Who) ---
     DRAW = CoreOp.DRAW  # a0 = count
     DISCARD = CoreOp.DISCARD  # a0 = count, a1 = Who, a2 = 1: at random, else the discarding player chooses
@@ -404,7 +407,7 @@ class Op(IntEnum):
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
 # built-in starter pool does not use: adding cards to the starter pool would change its recorded games
 # (tests/engine/test_golden_play.py). tests/fftcg/test_fftcg_card_text.py runs each of them in the engine.
-REAL_CARD_OPS = frozenset({Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
@@ -450,6 +453,7 @@ class Destination(IntEnum):
     FIELD = 1
     FIELD_DULL = 2  # onto the field dull (FF-TCG 2014's Level UP, 2014 CR 15.2.4.2)
     BOTTOM = 3  # Op.LOOK_TOP: to the bottom of the deck ("You may place the card at the bottom of your deck.")
+    BREAK_ZONE = 4  # Op.SEARCH: "search for 1 ... and put it into the Break Zone"
 
 
 # instruction columns of the code table: the engine's format (tcg_env.engine.effects)

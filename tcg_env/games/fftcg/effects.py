@@ -50,6 +50,7 @@ from tcg_env.games.fftcg.state import (
     CAND_N,
     CARD,
     CONTROLLER,
+    OWNER,
     CARD_W,
     DAMAGED_EMPTY,
     DECK_L,
@@ -544,6 +545,10 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
         game.leave_field(s, T, t, K.Zone.HAND, False)
     elif op == K.Op.REMOVE_FROM_GAME:
         game.leave_field(s, T, t, K.Zone.REMOVED, False)
+    elif op == K.Op.PUT_ON_DECK_TOP or op == K.Op.PUT_ON_DECK_BOTTOM:
+        game.leave_field(s, T, t, K.Zone.DECK, False)  # on top of its owner's deck
+        if op == K.Op.PUT_ON_DECK_BOTTOM and s[ZONE + t * CARD_W] == K.Zone.DECK:
+            game.look_to_bottom(s, t, s[OWNER + t * CARD_W])
 
 
 @internal
@@ -646,7 +651,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     if op == K.Op.SEARCH:
         if s[f + FR_CNT] == 0:
             n = game.fill_candidates_distinct(s, T, a0, ctrl, src, DECK_N + ctrl, DECK_L + ctrl * MAX_DECK)
-            if n > 0 and a1 != K.Destination.HAND:
+            if n > 0 and (a1 == K.Destination.FIELD or a1 == K.Destination.FIELD_DULL):
                 n = game.keep_candidates_that_fit(s, T, ctrl)
             if n > 0:
                 s[f + FR_CNT] = 1

@@ -479,6 +479,8 @@ def apply_unchecked(game, s, T, a):
                 zone_take(s, ZT, slot)
                 if code_table(T)[r, K.I_A1] == K.Destination.HAND:
                     game.put_in_zone(s, slot, K.Zone.HAND)
+                elif code_table(T)[r, K.I_A1] == K.Destination.BREAK_ZONE:
+                    game.put_in_zone(s, slot, K.Zone.BREAK)
                 else:
                     game.enter_field(s, T, slot, p)
                     if code_table(T)[r, K.I_A1] == K.Destination.FIELD_DULL and s[ZONE + slot * CARD_W] == K.Zone.FIELD:
