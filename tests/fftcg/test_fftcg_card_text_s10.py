@@ -131,6 +131,11 @@ def _records():
         rec(33, "Topple", "summon", 1, 0, "", "Choose 1 Forward. Put it on top of its owner's deck."),
         rec(34, "Eiko", "forward", 1, 5000, "Caller", "When Eiko enters the field, you may search for 1 Summon and "
             "put it into the Break Zone."),
+        rec(35, "Ward", "summon", 2, 0, "", "Choose 1 Forward. Deal it 1000 damage.[[br]]You can only pay with Fire "
+            "CP to cast Ward."),
+        rec(36, "Rude", "forward", 2, 5000, "Turk", "You can only pay with CP produced by Backups to cast Rude."),
+        rec(37, "Puddle", "backup", 2, 0, "Mage", "", element="water"),
+        rec(38, "Pond", "backup", 2, 0, "Mage", "", element="water"),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(5)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(6)]
@@ -197,8 +202,8 @@ def _game(mini, hand, mine=(), theirs=("U-040",), turn_player=0, their_hand=()):
 def test_mini_import_s10(mini):
     res, _ = mini
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == rep["cards_approximate"] == len(res) == 35
-    assert rep["cards_exact"] == 33  # Ciaran: power_lki; Sifter: reveal_unobserved
+    assert rep["cards"] == rep["cards_approximate"] == len(res) == 39
+    assert rep["cards_exact"] == 37  # Ciaran: power_lki; Sifter: reveal_unobserved
 
 
 def test_cannot_be_broken_this_turn_keeps_a_forward_with_lethal_damage_CR_12_4_5(mini):
@@ -565,3 +570,46 @@ def test_search_and_put_it_into_the_break_zone(mini):
     assert int(g.state[S.BREAK_N]) == breaks + 1
     top = int(g.state[S.BREAK_L + int(g.state[S.BREAK_N]) - 1])
     assert g.pool.cards[int(g.state[S.CARD + top * S.CARD_W]), K.C_TYPE] == K.CardType.SUMMON
+
+
+def _payment_game(mini, backups, hand):
+    from tcg_env.games.fftcg.scenario import Scenario
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc.field(0, list(backups))
+    sc.field(1, ["U-040"])
+    sc.hand(0, list(hand))
+    return sc.game()
+
+
+@pytest.mark.parametrize("backups, castable", [(("U-020", "U-037", "U-038"), False), (("U-020", "U-021", "U-037"), True)])
+def test_only_pay_with_the_elements_cp_CR_11_2(mini, backups, castable):
+    # "You can only pay with Fire CP to cast Ward." (Op.PAY_ONLY): one Fire and two Water Backups cannot pay its 2;
+    # two Fire Backups can, and the Water Backup is never offered
+    from tests.fftcg.fftcg_helpers import do, is_legal
+
+    g = _payment_game(mini, backups, ["U-035"])
+    assert is_legal(g, "Cast Ward") == castable
+    if castable:
+        do(g, "Cast Ward", "Choose opponent's Filler 0")
+        water = [i for i in range(int(g.state[S.FIELD_N])) if int(g.state[S.FIELD_L + i]) == _slot_of(g, "U-037")]
+        assert g.decision == K.Decision.PAY_CP
+        assert K.OWN_FIELD_BASE + water[0] not in [int(a) for a in g.legal_actions()]
+        _resolve(g)
+        assert int(g.state[S.DMG + _slot_of(g, "U-040", player=1) * S.CARD_W]) == 1000
+
+
+@pytest.mark.parametrize("backups, playable", [(("U-020",), False), (("U-020", "U-021"), True)])
+def test_only_pay_with_cp_produced_by_backups(mini, backups, playable):
+    # "You can only pay with CP produced by Backups to cast Rude.": a discard (2 CP) may not pay
+    from tests.fftcg.fftcg_helpers import do, is_legal
+
+    g = _payment_game(mini, backups, ["U-036", "U-041"])
+    assert is_legal(g, "Play Rude") == playable
+    if playable:
+        do(g, "Play Rude")
+        assert g.decision == K.Decision.PAY_CP
+        assert all(int(a) >= K.OWN_FIELD_BASE for a in g.legal_actions())
+        _resolve(g)
+        assert int(g.state[S.ZONE + _slot_of(g, "U-036") * S.CARD_W]) == K.Zone.FIELD

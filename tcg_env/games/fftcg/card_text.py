@@ -203,6 +203,27 @@ class FFTextTransformer(TextTransformer, Transformer):
     def cast_if(self, items):
         return self._cast_limit(items[-1])
 
+    def ps_element(self, items):
+        return (str(items[0]).lower(), False)
+
+    def ps_backups(self, _):
+        return (None, True)
+
+    def ps_element_backups(self, items):
+        return (str(items[0]).lower(), True)
+
+    def pay_only(self, items):
+        # Op.PAY_ONLY: only CP of the card's element / of Backups pays its own cost (costs.can_pay_card, the PAY_CP
+        # mask)
+        elem, backups = next(i for i in items if isinstance(i, tuple))
+        if self.card.get("type") not in ("forward", "backup", "summon"):
+            raise Unsupported("a payment restriction on a card of another type")
+        if elem is not None and elem != self.card.get("element"):
+            raise Unsupported("CP of an Element other than the card's own")
+        if elem in ("light", "dark"):
+            raise Unsupported("Light or Dark CP")
+        return [{"kind": "field", "effect": [{"op": "pay_only", "element": elem is not None, "backups": backups}]}]
+
     def reminder(self, _):
         return None  # reminder text: nothing to compile
 

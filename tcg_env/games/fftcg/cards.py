@@ -202,6 +202,7 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("undullable", module),
         op_model("any_element_cp", module),
         op_model("unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)]),
+        op_model("pay_only", module, element=(bool, False), backups=(bool, False)),
         op_model("aura_unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)],
                  filter=filter_model),
         # "Select 1 of the M following actions.": select_mode first, then "mode" before each action's ops
@@ -229,7 +230,7 @@ _ON_REGISTER = {
 }  # fmt: skip
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
                "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "any_element_cp",
-               "aura_unchoosable"}
+               "aura_unchoosable", "pay_only"}
 
 
 class FFAbility(StrictModel):
@@ -399,7 +400,8 @@ class _Compiler(PoolCompiler):
             # its effect, and field abilities that reduce its own cost in the hand ("The cost required to cast
             # <this> is reduced by 1 for each ...": characteristics.current_cost reads them from the hand)
             if kinds.count("summon") != 1 or any(
-                    a.kind != "summon" and (a.kind != "field" or any(op.op != "self_cost_reduction" for op in a.effect))
+                    a.kind != "summon" and (a.kind != "field" or any(op.op not in ("self_cost_reduction", "pay_only")
+                                                                      for op in a.effect))
                     for a in card.abilities):  # fmt: skip
                 self.fail("abilities", "a Summon has exactly one ability of kind 'summon' (and field abilities "
                                        "reducing its own cost)")
@@ -454,6 +456,8 @@ class _Compiler(PoolCompiler):
                     row[K.C_HAS_FIELD] |= K.ANY_ELEMENT_CP
                 if op.op == "aura_unchoosable":
                     row[K.C_HAS_FIELD] |= K.HAS_AURA_UNCHOOSABLE
+                if op.op == "pay_only":
+                    row[K.C_HAS_FIELD] |= K.PAY_ONLY_ELEMENT * op.element | K.PAY_ONLY_BACKUPS * op.backups
                 if op.op == "unchoosable":
                     row[K.C_HAS_FIELD] |= (K.UNCHOOSABLE_BY_SUMMONS * ("summons" in op.by)
                                            | K.UNCHOOSABLE_BY_ABILITIES * ("abilities" in op.by))
@@ -722,6 +726,10 @@ class _Compiler(PoolCompiler):
                 a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "self_cost_reduction":
                 a0, a1 = op.amount, self.compile_per(op, q)
+            elif name == "pay_only":
+                if ab.condition is not None or not (op.element or op.backups):
+                    self.fail(f"{q}.op", "pay_only is an unconditional ability naming the element or Backups")
+                a0 = K.PAY_ONLY_ELEMENT * op.element | K.PAY_ONLY_BACKUPS * op.backups
             elif name == "any_element_cp":
                 if ab.condition is not None or card.type != "backup":
                     self.fail(f"{q}.op", "any_element_cp is an unconditional ability of a Backup (the CP it produces)")

@@ -153,6 +153,11 @@ ANY_ELEMENT_CP = 64
 # bit 7: a field ability says which other cards cannot be chosen by the opponent's Summons / abilities
 # (Op.AURA_UNCHOOSABLE: "The [Job X] you control cannot be chosen by your opponent's Summons.")
 HAS_AURA_UNCHOOSABLE = 128
+# bits 8, 9: "You can only pay with <its Element> CP / with CP produced by [<its Element>] Backups to cast / play
+# <this>" (Op.PAY_ONLY): only CP of the card's element (discards of cards of that element, Backups that produce it)
+# / only CP of Backups (no discards) may pay its cost (costs.pay_restriction, play.hand_card_playable, the PAY_CP mask)
+PAY_ONLY_ELEMENT = 256
+PAY_ONLY_BACKUPS = 512
 # the pool's flags (tcg_env.engine.tables: the flags table's last row, word FL_MISC; cards.ff_kernel_flags): a set
 # bit says the pool may need the check
 FL_MISC = 0
@@ -399,6 +404,9 @@ class Op(IntEnum):
     # be chosen by your opponent's Summons [or abilities]" (C_HAS_FIELD bit 7; effects.can_be_chosen); 48: clear of
     # FF-TCG 2014's additions
     AURA_UNCHOOSABLE = 48
+    # a0 = PAY_ONLY_ELEMENT | PAY_ONLY_BACKUPS: what may pay the card's own cost (C_HAS_FIELD bits 8, 9); an
+    # unconditional field ability, read from the hand
+    PAY_ONLY = 49
     # "If <this> is on the field, <this> can produce CP of any Element." (C_HAS_FIELD bit 6, read where CP is
     # counted and paid: costs.produces_element); unconditional, no operands
     ANY_ELEMENT_CP = 59
@@ -407,7 +415,7 @@ class Op(IntEnum):
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
 # built-in starter pool does not use: adding cards to the starter pool would change its recorded games
 # (tests/engine/test_golden_play.py). tests/fftcg/test_fftcg_card_text.py runs each of them in the engine.
-REAL_CARD_OPS = frozenset({Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,

@@ -203,6 +203,12 @@ def legal_mask_row(game, s, T, out):
         reserved = game.pay_reserved_field(s, T)
         nd, nde, nb, nbe = game.pay_resources(s, T, p, s[PAY_ELEM], -1, reserved)
         elem = s[PAY_ELEM]
+        # "You can only pay with <element> CP / CP produced by Backups to cast <this>" (Op.PAY_ONLY)
+        only = game.pay_restriction(s, T)
+        if (only & K.PAY_ONLY_BACKUPS) != 0:
+            nd = nde = 0
+        if (only & K.PAY_ONLY_ELEMENT) != 0:
+            nd, nb = nde, nbe
         remaining = s[PAY_COST] - s[PAY_PAID]
         need = s[PAY_HAS_ELEM] == 0
         nh = min(s[HAND_N + p], HAND_SLOTS)
@@ -212,6 +218,8 @@ def legal_mask_row(game, s, T, out):
             if game.is_light_dark(cards, cid):
                 continue
             m = cards[cid, K.C_ELEMENT] == elem
+            if (only & K.PAY_ONLY_BACKUPS) != 0 or ((only & K.PAY_ONLY_ELEMENT) != 0 and not m):
+                continue
             # a discard may overpay by one CP (CR 5.2.1.3.1): pay_feasible(-1, ...) allows it
             if game.pay_feasible(remaining - 2, need and not m, nd - 1, nde - (1 if m else 0), nb, nbe):
                 out[HAND_BASE + i] = 1
@@ -222,6 +230,8 @@ def legal_mask_row(game, s, T, out):
             if cards[cid, K.C_TYPE] != K.CardType.BACKUP or s[DULL + slot * CARD_W] != 0 or slot == reserved:
                 continue
             m = game.produces_element(cards, cid, elem)
+            if (only & K.PAY_ONLY_ELEMENT) != 0 and not m:
+                continue
             if game.pay_feasible(remaining - 1, need and not m, nd, nde, nb - 1, nbe - (1 if m else 0)):
                 out[OWN_FIELD_BASE + i] = 1
                 n_legal += 1

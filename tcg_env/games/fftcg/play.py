@@ -128,7 +128,7 @@ def hand_card_playable(game, s, T, player, slot, nd, disc, nb, bk):
                 s, T, abil[arow, K.A_COND], abil[arow, K.A_COND_ARG], player, slot):  # fmt: skip
             return False
         cost = game.least_cost(s, T, player, slot)
-        if not game.can_pay_counted(s, T, player, cost, game.card_pay_element(cards, cid), slot, -1, nd, disc, nb, bk):
+        if not game.can_pay_card(s, T, player, cost, cid, slot, nd, disc, nb, bk):
             return False
         return game.has_required_targets(s, T, cards[cid, K.C_SUMMON_ABIL], player, slot)
     elif player != s[TURN_PLAYER] or (phase != K.Phase.MAIN1 and phase != K.Phase.MAIN2) or s[STACK_N] != 0:
@@ -140,7 +140,7 @@ def hand_card_playable(game, s, T, player, slot, nd, disc, nb, bk):
     if not game.may_deploy(s, T, player, cid):
         return False
     cost = game.least_cost(s, T, player, slot)
-    return game.can_pay_counted(s, T, player, cost, game.card_pay_element(cards, cid), slot, -1, nd, disc, nb, bk)
+    return game.can_pay_card(s, T, player, cost, cid, slot, nd, disc, nb, bk)
 
 
 @internal
