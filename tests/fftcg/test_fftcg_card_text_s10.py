@@ -136,6 +136,8 @@ def _records():
         rec(36, "Rude", "forward", 2, 5000, "Turk", "You can only pay with CP produced by Backups to cast Rude."),
         rec(37, "Puddle", "backup", 2, 0, "Mage", "", element="water"),
         rec(38, "Pond", "backup", 2, 0, "Mage", "", element="water"),
+        rec(39, "Lenne", "forward", 2, 5000, "Singer", "When your opponent casts a Summon, Lenne gains +2000 power "
+            "until the end of the turn."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(5)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(6)]
@@ -202,8 +204,8 @@ def _game(mini, hand, mine=(), theirs=("U-040",), turn_player=0, their_hand=()):
 def test_mini_import_s10(mini):
     res, _ = mini
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == rep["cards_approximate"] == len(res) == 39
-    assert rep["cards_exact"] == 37  # Ciaran: power_lki; Sifter: reveal_unobserved
+    assert rep["cards"] == rep["cards_approximate"] == len(res) == 40
+    assert rep["cards_exact"] == 38  # Ciaran: power_lki; Sifter: reveal_unobserved
 
 
 def test_cannot_be_broken_this_turn_keeps_a_forward_with_lethal_damage_CR_12_4_5(mini):
@@ -613,3 +615,19 @@ def test_only_pay_with_cp_produced_by_backups(mini, backups, playable):
         assert all(int(a) >= K.OWN_FIELD_BASE for a in g.legal_actions())
         _resolve(g)
         assert int(g.state[S.ZONE + _slot_of(g, "U-036") * S.CARD_W]) == K.Zone.FIELD
+
+
+def test_when_your_opponent_casts_a_summon(mini):
+    # Trigger.OPP_CAST_SUMMON: the opponent's Bolt triggers Lenne (not the caster's own Summons: CAST_SUMMON)
+    from tcg_env.games.fftcg.scenario import Scenario
+    from tests.fftcg.fftcg_helpers import do
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)), turn_player=1)
+    sc.field(1, ["U-020", "U-021", "U-040"])
+    sc.field(0, ["U-039"])
+    sc.hand(1, ["U-003"])
+    g = sc.game()
+    do(g, "Cast Bolt", "Choose your Filler 0")
+    _resolve(g)
+    assert int(g.state[S.D_POWER + _slot_of(g, "U-039") * S.CARD_W]) == 7000

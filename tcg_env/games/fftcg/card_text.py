@@ -1080,6 +1080,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def t_cast_summon(self, _):
         return ("cast_summon", None)
 
+    def t_opp_cast_summon(self, _):
+        return ("opp_cast_summon", None)
+
     def t_opp_forward_broken(self, _):
         return ("opp_forward_broken", None)
 

@@ -73,6 +73,7 @@ TriggerName = Literal[
     "put_into_break_other",
     "attacks_other",
     "party_attacks_self",
+    "opp_cast_summon",
 ]
 ConditionName = Literal[
     "damage_at_least",

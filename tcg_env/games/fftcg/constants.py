@@ -209,6 +209,8 @@ class Trigger(IntEnum):
     # "When <this> forms a party and attacks": it attacks together with another Forward (CR 10.1.2, 15.1.1.9:
     # a party), fired with ATTACKS_SELF (battle.declare_attackers_done)
     PARTY_ATTACKS_SELF = 25
+    # "When your opponent casts a Summon": CAST_SUMMON's event seen from the other side (play.finish_payment)
+    OPP_CAST_SUMMON = 26
     ATTACKS_OTHER = 24  # "When a <filter> attacks" (A_TRIG_FILTER; triggers.trigger_attacks_other)  # "When <this> is blocked" (a Forward of the attacking party a block is declared against)
 
 
@@ -421,7 +423,7 @@ REAL_CARD_OPS = frozenset({Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
                                   Condition.YOUR_MAIN_PHASE,
                                   Condition.OPP_HAND_AT_MOST})
-REAL_CARD_TRIGGERS = frozenset({Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
+REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
 

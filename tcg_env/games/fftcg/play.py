@@ -238,6 +238,7 @@ def finish_payment(game, s, T):
     elif kind == PK_SUMMON:
         chase_push(game, s, BUILD_ENTRY)
         game.trigger_field(s, T, player, K.Trigger.CAST_SUMMON, slot)  # "When you cast a Summon"
+        game.trigger_field(s, T, 1 - player, K.Trigger.OPP_CAST_SUMMON, slot)  # "When your opponent casts a Summon"
         s[PRIORITY_PLAYER] = player
     else:
         arow = s[PAY_ABIL]
