@@ -300,6 +300,18 @@ def _records():
             "top of your deck until a Forward is revealed. Add it to your hand. Then, shuffle the other cards revealed "
             "and return them to the bottom of your deck."),
         rec(56, "Lookout Two", "backup", 2, 0, "Guard", "When a Forward you control attacks, draw 1 card."),
+        rec(57, "Veil", "forward", 2, 5000, "Guard", "The [Job Judge] and [Card Name Veil] you control cannot be "
+            "chosen by your opponent's Summons."),
+        rec(59, "Scryer", "backup", 2, 0, "Seer", "{Dull}: Look at the top 3 cards of your deck. Add 1 Forward among "
+            "them to your hand and return the other cards to the bottom of your deck in any order."),
+        rec(60, "Duo", "forward", 2, 5000, "Knight", "When Duo forms a party and attacks, draw 1 card."),
+        rec(61, "Bury", "summon", 1, 0, "", "Choose 1 Forward. Put it at the bottom of its owner's deck."),
+        rec(62, "Topple", "summon", 1, 0, "", "Choose 1 Forward. Put it on top of its owner's deck."),
+        rec(63, "Rude", "forward", 2, 5000, "Turk", "You can only pay with CP produced by Backups to cast Rude."),
+        rec(64, "Lenne", "forward", 2, 5000, "Singer", "When your opponent casts a Summon, Lenne gains +2000 power "
+            "until the end of the turn."),
+        rec(58, "Drill", "backup", 2, 0, "Guard", "{1}: Choose 1 Forward. It gains +1000 power until the end of the "
+            "turn. You can only use this ability during your Main Phase."),
         rec(43, "Judge", "forward", 2, 5000, "Judge", "When Judge enters the field, choose 1 Forward opponent controls. "
             "If you control 3 or more Backups, dull it."),
     ]
@@ -334,8 +346,8 @@ def test_mini_import(mini):
     assert [a.kind for a in by["T-001"].abilities] == ["action", "auto"] and not by["T-001"].uncompiled
     assert by["T-004"].keywords == ["brave"]
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == 50 and rep["cards_exact"] == 45 and rep["lines_unsupported"] == 1
-    assert rep["cards_approximate"] == 49  # Keeper: leave_one_by_one  # Finder: chosen_on_resolution, Diviner, Delver: reveal_unobserved
+    assert rep["cards"] == 58 and rep["cards_exact"] == 53 and rep["lines_unsupported"] == 1
+    assert rep["cards_approximate"] == 57  # Keeper: leave_one_by_one  # Finder: chosen_on_resolution, Diviner, Delver: reveal_unobserved
 
 
 def test_a_card_that_may_be_generic_is_approximate_in_the_simulator_layout(tmp_path):
@@ -983,7 +995,7 @@ def test_modal_auto_ability_selects_when_put_on_the_stack(mini):
 
 
 # ---- the sample lists --------------------------------------------------------------------------------------
-@pytest.mark.parametrize("path, floor", [(SIM, 0.23), (FFDECKS, 0.26)], ids=["simulator", "ffdecks"])
+@pytest.mark.parametrize("path, floor", [(SIM, 0.26), (FFDECKS, 0.30)], ids=["simulator", "ffdecks"])
 def test_report_on_the_sample_lists(path, floor):
     res = import_fftcg_json(_need(path))  # its time: benchmarks/card_text_coverage.py (no timed tests)
     rep = res.report()

@@ -95,7 +95,10 @@ def can_block(game, s, T, player, slot):
 
 @internal
 def may_block_attacker(game, s, T, blocker, attacker):
-    """No field ability of ``attacker`` keeps ``blocker`` from blocking it (Op.UNBLOCKABLE_BY)."""
+    """No field ability of ``attacker`` keeps ``blocker`` from blocking it (Op.UNBLOCKABLE_BY), and no
+    effect says it "cannot be blocked this turn" (RESTRICT_UNBLOCKABLE)."""
+    if (s[D_RST + attacker * CARD_W] & K.RESTRICT_UNBLOCKABLE) != 0:
+        return False
     cards = card_table(T)
     cid = s[CARD + attacker * CARD_W]
     if (cards[cid, K.C_HAS_FIELD] & K.HAS_BLOCK_RESTRICTION) == 0:
@@ -128,6 +131,8 @@ def declare_attackers_done(game, s, T):
         s[ASSIGNED + i] = 0
     for i in range(s[ATK_N]):
         game.trigger_card(s, T, s[ATK_L + i], tp, K.Trigger.ATTACKS_SELF, -1)
+        if s[ATK_N] >= 2:  # "When <this> forms a party and attacks" (CR 15.1.1.9)
+            game.trigger_card(s, T, s[ATK_L + i], tp, K.Trigger.PARTY_ATTACKS_SELF, -1)
         game.trigger_attacks_other(s, T, s[ATK_L + i])  # "When a <filter> attacks"
     s[BLOCKER] = -1
     s[BLOCK_DECLARED] = 0

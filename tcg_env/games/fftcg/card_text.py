@@ -57,6 +57,9 @@ APPROXIMATIONS: dict[str, str] = {
                     "control (the field ability's filter is the card's name); in a list that does not record the "
                     "icon (the simulator layout), so is a card that may have it (a Standard Unit, or a card named "
                     "after its job)",
+    "power_lki": "\"Deal it damage equal to <this>'s power\": when the card has left the field before the effect "
+                 "resolves, its printed power is dealt (CR 11.11.4 asks for its power just before it left: the engine "
+                 "keeps no record of it); on the field, its power then, as printed",
 }
 
 _SYM_ELEMENTS = {
@@ -200,6 +203,27 @@ class FFTextTransformer(TextTransformer, Transformer):
     def cast_if(self, items):
         return self._cast_limit(items[-1])
 
+    def ps_element(self, items):
+        return (str(items[0]).lower(), False)
+
+    def ps_backups(self, _):
+        return (None, True)
+
+    def ps_element_backups(self, items):
+        return (str(items[0]).lower(), True)
+
+    def pay_only(self, items):
+        # Op.PAY_ONLY: only CP of the card's element / of Backups pays its own cost (costs.can_pay_card, the PAY_CP
+        # mask)
+        elem, backups = next(i for i in items if isinstance(i, tuple))
+        if self.card.get("type") not in ("forward", "backup", "summon"):
+            raise Unsupported("a payment restriction on a card of another type")
+        if elem is not None and elem != self.card.get("element"):
+            raise Unsupported("CP of an Element other than the card's own")
+        if elem in ("light", "dark"):
+            raise Unsupported("Light or Dark CP")
+        return [{"kind": "field", "effect": [{"op": "pay_only", "element": elem is not None, "backups": backups}]}]
+
     def reminder(self, _):
         return None  # reminder text: nothing to compile
 
@@ -220,7 +244,7 @@ class FFTextTransformer(TextTransformer, Transformer):
         return ("state", "blocking")
 
     def q_element(self, items):
-        return ("element", [str(t).lower() for t in items])
+        return ("element", [e.lower() for t in items for e in re.findall(r"[A-Za-z]+", str(t)) if e != "or"])
 
     def q_trait(self, items):
         return ("trait", str(items[0]))
@@ -257,7 +281,19 @@ class FFTextTransformer(TextTransformer, Transformer):
         return f
 
     def n_trait_or(self, items):
-        return ("traits_or", [str(t) for t in items])
+        # "[A] or [B]", "[A], [B] or [C]", "1 [A] or 1 [B]" (the count printed again)
+        out = []
+        for t in items:
+            if t.type == "TRAIT":
+                out.append(str(t))
+            elif t.type == "TRAIT_LIST":
+                out += re.findall(r"\[[^\]]+\]", str(t))
+        return ("traits_or", out)
+
+    def desc_and(self, items):
+        traits = [str(t) for t in items if isinstance(t, Token) and t.type == "TRAIT"]
+        rest = [t for t in items if not isinstance(t, Token)]
+        return self.desc([("traits_or", traits)] + rest)
 
     def n_card(self, _):
         return ("type", None)
@@ -407,6 +443,12 @@ class FFTextTransformer(TextTransformer, Transformer):
     def cond_instead_damage(self, items):
         return _Steps([("instead_damage", items[0], self._ints(items)[-1])])
 
+    def cond_instead_damage_all(self, items):
+        return _Steps([("instead_damage", items[0], self._ints(items)[-1], items[-1])])
+
+    def cond_instead_draw(self, items):
+        return _Steps([("instead_draw", items[0], self._ints(items)[-1])])
+
     # ---- effects ----
     def target_n(self, items):
         return {"count": _int(items[0]), "up_to": False, "filter": items[1]}
@@ -486,6 +528,15 @@ class FFTextTransformer(TextTransformer, Transformer):
     def r_cant_both(self, _):
         return ("restrict", ["cant_attack", "cant_block"])
 
+    def r_unblockable(self, _):
+        return ("restrict", ["unblockable"])
+
+    def r_unbreakable(self, _):
+        return ("restrict", ["unbreakable"])
+
+    def r_unbreakable_opp(self, _):
+        return ("restrict", ["unbreakable_by_opp_effects"])
+
     def _mods_of(self, items):
         for t in items:
             if isinstance(t, list):
@@ -506,6 +557,12 @@ class FFTextTransformer(TextTransformer, Transformer):
     def per_damage(self, _):
         return ("per", {"per": "damage"})
 
+    def per_hand(self, _):
+        return ("per", {"per": "hand"})
+
+    def per_opp_hand(self, _):
+        return ("per", {"per": "opp_hand"})
+
     @staticmethod
     def _per(items) -> dict:
         return next((t[1] for t in items if isinstance(t, tuple) and t and t[0] == "per"), {})
@@ -517,8 +574,39 @@ class FFTextTransformer(TextTransformer, Transformer):
     def it_damage(self, items):
         return _Steps([("reg", [{"op": "damage", "amount": self._ints(items)[0], **self._per(items)}])])
 
+    def it_damage_power(self, _):
+        # "Deal it damage equal to ~'s power." (per "source_power": 1000 x the power / 1000, counted on resolution);
+        # a source that has left the field counts its printed power (CR 11.11.4 asks for its power as it last was)
+        if self.card.get("type") != "forward":
+            raise Unsupported("damage equal to the power of a card that is not a Forward")
+        self.approximate("power_lki")
+        return _Steps([("reg", [{"op": "damage", "amount": 1000, "per": "source_power"}])])
+
+    def it_damage_more(self, items):
+        # "Deal it 4000 damage and 1000 more damage for each ...": one amount, base + 1000 x the count
+        base, more = self._ints(items)[:2]
+        return _Steps([("reg", [{"op": "damage", "amount": more, "base": base, **self._per(items)}])])
+
+    def all_damage_more(self, items):
+        base, more = self._ints(items)[:2]
+        return _Steps([("all", items[-1], [{"op": "damage", "amount": more, "base": base, **self._per(items)}])])
+
     def it_gains(self, items):
         return _Steps([("reg", self._mod_ops(self._mods_of(items), self._dur(items)))])
+
+    def it_removed_instead(self, items):
+        # "If it is put from the field into the Break Zone this turn, remove it from the game instead." (a replacement
+        # until the end of the turn: RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE, read by zones.leave_field)
+        if not any(isinstance(t, Token) and t.type == "DURATION" and "turn" in str(t) for t in items):
+            raise Unsupported("a replacement without 'this turn'")
+        return _Steps([("reg", [{"op": "restrict", "restrictions": ["removed_instead_of_break_zone"],
+                                 "duration": "end_of_turn"}])])
+
+    def it_gains_per_lead(self, items):
+        # "For each DESC, it gains +1000 power until the end of the turn." (Op.POWER_PER, counted on resolution)
+        per = self.per_card([items[0]])[1]
+        amount = next(int(str(t)) for t in items if isinstance(t, Token) and t.type == "PLUS_INT")
+        return _Steps([("reg", [self._power_op(amount, per, self._dur(items))])])
 
     def it_loses(self, items):
         return _Steps([("reg", [self._loss(items, self._dur(items))])])
@@ -529,6 +617,12 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def it_return(self, _):
         return _Steps([("reg", [{"op": "return_to_hand"}])])
+
+    def it_deck_top(self, _):
+        return _Steps([("reg", [{"op": "put_on_deck_top"}])])
+
+    def it_deck_bottom(self, _):
+        return _Steps([("reg", [{"op": "put_on_deck_bottom"}])])
 
     def it_remove(self, _):
         return _Steps([("reg", [{"op": "remove_from_game"}])])
@@ -567,6 +661,14 @@ class FFTextTransformer(TextTransformer, Transformer):
         return _Steps([("all", items[0], [{"op": "restrict", "restrictions": self._restrictions(items),
                                            "duration": self._dur(items)}])])  # fmt: skip
 
+    def self_restrict(self, items):
+        return _Steps([("self", [{"op": "restrict", "restrictions": self._restrictions(items),
+                                  "duration": self._dur(items)}])])  # fmt: skip
+
+    def dur_self_restrict(self, items):
+        return _Steps([("self", [{"op": "restrict", "restrictions": self._restrictions(items),
+                                  "duration": "end_of_turn"}])])  # fmt: skip
+
     def self_gains(self, items):
         return _Steps([("self", self._mod_ops(self._mods_of(items), self._dur(items)))])
 
@@ -575,6 +677,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def self_verbs(self, items):
         return _Steps([("self", [{"op": items[0]}])])
+
+    def self_freeze(self, _):
+        return _Steps([("self", [{"op": "freeze"}])])
 
     def self_return(self, _):
         return _Steps([("self", [{"op": "return_to_hand"}])])
@@ -662,6 +767,53 @@ class FFTextTransformer(TextTransformer, Transformer):
             op["else_break"] = True
         return _Steps([("op", op)])
 
+    def lt_n(self, items):
+        return ("take", (_int(items[0]), False, items[1]))
+
+    def lt_up_to(self, items):
+        return ("take", (_int(items[0]), True, items[1]))
+
+    def ld_hand(self, _):
+        return ("dest", "hand")
+
+    def ld_field(self, _):
+        return ("dest", "field")
+
+    def lr_bottom(self, _):
+        return ("rest", "bottom")
+
+    def lr_break(self, _):
+        return ("rest", "break")
+
+    def look_sent(self, items):
+        # Op.LOOK_TOP: taken one at a time among the top N (every card looked at shown to the player), the others
+        # put on the bottom one at a time in the order the player chooses ("in any order"), or into the Break Zone
+        verb, n = str(items[0]), _int(items[1])
+        parts = dict(i for i in items if isinstance(i, tuple))
+        k, up_to, f = parts["take"]
+        if not 1 <= k <= n <= K.OPTION_SLOTS:
+            raise Unsupported(f"looking at {n} cards, taking {k}")
+        if "side" in f or "zone" in f or "state" in f or "exclude_self" in f:
+            raise Unsupported("a side, zone, state or 'other than' on a card of the deck")
+        f = _with(f, side="own", zone="deck")
+        if parts["dest"] != "hand":
+            if f.get("type") == "summon":
+                raise Unsupported("playing a Summon onto the field")
+            if "type" not in f:
+                f = _with(f, type="character")
+        if verb.startswith("reveal"):
+            self.approximate("reveal_unobserved")  # the opponent sees them too: not in their observation
+        op = {"op": "look_top", "filter": f, "count": n, "take": k, "destination": parts["dest"], "rest": parts["rest"]}
+        if up_to:
+            op["up_to"] = True
+        return _Steps([("op", op)])
+
+    def look_one_sent(self, _):
+        # "Look at the top card of your deck. You may place the card at the bottom of your deck." (Op.LOOK_TOP: up
+        # to 1 of the top 1 to the bottom, the other stays on top)
+        return _Steps([("op", {"op": "look_top", "filter": {"side": "own", "zone": "deck"}, "count": 1, "take": 1,
+                               "up_to": True, "destination": "bottom", "rest": "top"})])
+
     def reveal_until_sent(self, items):
         f = next(i for i in items if isinstance(i, dict))
         if "side" in f or "zone" in f or "state" in f or "exclude_self" in f:
@@ -703,12 +855,15 @@ class FFTextTransformer(TextTransformer, Transformer):
         if "side" in f or "zone" in f or "state" in f:
             raise Unsupported("a side, zone or state in a search")
         f = _with(f, side="own", zone="deck")
-        if destination != "hand":
+        if destination in ("field", "field_dull"):
             if "type" not in f:
                 f = _with(f, type="character")
             if f["type"] == "summon":
                 raise Unsupported("playing a Summon onto the field")
         return _Steps([("op", {"op": "search", "filter": f, "destination": destination}, True)])
+
+    def search_break(self, items):
+        return self.search_hand(items, "break_zone")
 
     def search_field(self, items):
         return self.search_hand(items, "field")
@@ -840,8 +995,23 @@ class FFTextTransformer(TextTransformer, Transformer):
                     if prev is None or prev["op"] != "damage" or "per" in prev or st[2] <= prev["amount"] \
                             or any(o["op"] == "if" for o in rest):
                         raise Unsupported("'deal it N damage instead' not right after one 'deal it M damage' (M < N)")
+                    if len(st) > 3:
+                        # "deal X damage to all the DESC. If C, deal Y damage to all the DESC instead.": the same
+                        # cards (the group's register, filled on resolution), Y - X more
+                        sel = next((o for o in rest if o["op"] == "select_all" and o["reg"] == prev["reg"]), None)
+                        if sel is None or sel["filter"] != st[3]:
+                            raise Unsupported("'deal N damage to all the ... instead' after damage to other cards")
                     rest.extend([{"op": "if", "condition": st[1], "then": 1},
                                  {"op": "damage", "amount": st[2] - prev["amount"], "reg": prev["reg"]}])
+                elif kind == "instead_draw":
+                    # "Draw X cards. If C, draw Y cards instead.": X, then Y - X more at once: the same cards from the
+                    # top of the deck, nothing in between (no ability triggers on a draw; a draw from an empty deck
+                    # loses at the next rule process either way, CR 12.4.2)
+                    prev = rest[-1] if rest else None
+                    if prev is None or prev["op"] != "draw" or st[2] <= prev["count"] or any(o["op"] == "if" for o in rest):
+                        raise Unsupported("'draw N cards instead' not right after one 'draw M cards' (M < N)")
+                    rest.extend([{"op": "if", "condition": st[1], "then": 1},
+                                 {"op": "draw", "count": st[2] - prev["count"]}])
                 elif kind == "if":
                     # "If <condition>, <effect>." inside the effect: checked when it resolves (the core's IF
                     # row skips the effect's rows when the condition does not hold)
@@ -873,6 +1043,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def t_attacks_self(self, _):
         return ("attacks_self", None)
+
+    def t_party_attacks_self(self, _):
+        return ("party_attacks_self", None)
 
     def t_enters_or_put_break(self, _):
         return ("enters_self|put_into_break_self", None)
@@ -906,6 +1079,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def t_cast_summon(self, _):
         return ("cast_summon", None)
+
+    def t_opp_cast_summon(self, _):
+        return ("opp_cast_summon", None)
 
     def t_opp_forward_broken(self, _):
         return ("opp_forward_broken", None)
@@ -997,6 +1173,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def use_your_turn(self, _):
         return ("usage", {"kind": "your_turn", "value": 0})
+
+    def use_your_main_phase(self, _):
+        return ("usage", {"kind": "your_main_phase", "value": 0})
 
     def use_if(self, items):
         return ("usage", items[0])
@@ -1134,6 +1313,15 @@ class FFTextTransformer(TextTransformer, Transformer):
         kinds = [str(k).lower() for k in items[-1].children]
         return [{"kind": "field", "effect": [{"op": "unchoosable", "by": kinds}]}]
 
+    def f_aura_unchoosable(self, items):
+        # "The [Job X] you control cannot be chosen by your opponent's Summons [or abilities]." (Op.AURA_UNCHOOSABLE:
+        # read where the opponent chooses, effects.can_be_chosen, over the field of the cards it protects)
+        f = self._aura_filter(items[0])
+        if f.get("side") != "own":
+            raise Unsupported("'cannot be chosen' on cards other than 'you control'")
+        kinds = [str(k).lower() for k in items[-1].children]
+        return [{"kind": "field", "effect": [{"op": "aura_unchoosable", "by": kinds, "filter": f}]}]
+
     def f_per_card(self, items):
         f = items[0]
         if f.get("zone") == "break" and "side" not in f:
@@ -1165,6 +1353,8 @@ class FFTextTransformer(TextTransformer, Transformer):
     f_cost_reduction_play = f_cost_reduction
 
     def f_self_cost(self, items):
+        if self._per(items).get("per") in ("hand", "opp_hand"):
+            raise Unsupported("a cost reduction for each card in a hand")
         return [{"kind": "field", "effect": [{"op": "self_cost_reduction", "amount": self._ints(items)[0],
                                                **self._per(items)}]}]  # fmt: skip
 

@@ -50,7 +50,8 @@ ElementName = Literal["fire", "ice", "wind", "lightning", "water", "earth", "lig
 TypeName = Literal["forward", "backup", "summon"]
 FilterTypeName = Literal["forward", "backup", "character", "summon", "any"]
 KeywordName = Literal["haste", "brave", "first_strike", "back_attack"]
-RestrictionName = Literal["cant_attack", "cant_block"]
+RestrictionName = Literal["cant_attack", "cant_block", "unblockable", "unbreakable", "unbreakable_by_opp_effects",
+                          "removed_instead_of_break_zone"]
 DurationName = Literal["end_of_turn", "permanent"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["field", "auto", "action", "special", "summon", "ex_burst"]
@@ -71,6 +72,8 @@ TriggerName = Literal[
     "is_blocked_self",
     "put_into_break_other",
     "attacks_other",
+    "party_attacks_self",
+    "opp_cast_summon",
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -84,9 +87,13 @@ ConditionName = Literal[
     "your_turn",
     "controls_at_most",
     "opp_hand_at_most",
+    "your_main_phase",
 ]
 
-_RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK}
+_RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK,
+                  "unblockable": K.RESTRICT_UNBLOCKABLE, "unbreakable": K.RESTRICT_UNBREAKABLE,
+                  "unbreakable_by_opp_effects": K.RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS,
+                  "removed_instead_of_break_zone": K.RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE}
 
 
 def _as_list(v: Any) -> Any:
@@ -150,15 +157,18 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         *targeting_ops(module, filter_model, Reg, Count),
         # per "card" / "damage": "Deal it 1000 damage for each <filter> / point of damage you have received"
         # (the amount times the count on resolution)
+        # base: "Deal it 4000 damage and 1000 more damage for each ...": base + amount x the count (one amount);
+        # per "hand" / "opp_hand": each card in the controller's / the opponent's hand
         op_model("damage", module, amount=Annotated[int, Field(gt=0, multiple_of=1000)], reg=(Reg, 0),
-                 per=(Literal["card", "damage"] | None, None), filter=(filter_model | None, None)),
+                 per=(Literal["card", "damage", "hand", "opp_hand", "source_power"] | None, None),
+                 filter=(filter_model | None, None), base=(Annotated[int, Field(ge=0, multiple_of=1000)], 0)),
         *reg_ops(module, Reg, "break", "dull", "activate", "freeze"),
         op_model("power", module, amount=_Amount, duration=_Dur, reg=(Reg, 0)),
         op_model("power_per", module, amount=_Amount, duration=_Dur, reg=(Reg, 0),
-                 per=(Literal["card", "damage"], "card"), filter=(filter_model | None, None)),
+                 per=(Literal["card", "damage", "hand", "opp_hand"], "card"), filter=(filter_model | None, None)),
         op_model("grant_keyword", module, keywords=KeywordList, duration=_Dur, reg=(Reg, 0)),
         op_model("restrict", module, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0)),
-        *reg_ops(module, Reg, "return_to_hand", "remove_from_game"),
+        *reg_ops(module, Reg, "return_to_hand", "remove_from_game", "put_on_deck_top", "put_on_deck_bottom"),
         op_model("add_to_hand", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
         op_model("draw", module, count=(int, Field(default=1, ge=1, le=10)), who=(WhoName, "controller")),
         # "If <condition>, <effect>." inside an effect: the next ``then`` ops run only when it holds on resolution
@@ -166,7 +176,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("mill", module, count=(int, Field(default=1, ge=1, le=20)), who=(WhoName, "controller")),
         op_model("discard", module, count=(int, Field(default=1, ge=1, le=10)), who=WhoName, random=(bool, False)),
         op_model("damage_player", module, amount=(int, Field(default=1, ge=1, le=7)), who=(WhoName, "opponent")),
-        op_model("search", module, filter=filter_model, destination=(Literal["hand", "field", "field_dull"], "hand")),
+        op_model("search", module, filter=filter_model,
+                 destination=(Literal["hand", "field", "field_dull", "break_zone"], "hand")),
         op_model("put_onto_field", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
         # "Reveal the top card of your deck. If it is a <filter>, add it to your hand / play it onto the field
         # [dull]. [If it is not ..., put it into the Break Zone.]"
@@ -175,6 +186,13 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # "Turn over one card at a time from the top of your deck until a <filter> is revealed. Add it to your
         # hand. Then, shuffle the other cards revealed and return them to the bottom of your deck."
         op_model("reveal_until", module, filter=filter_model),
+        # "Look at / Reveal the top <count> cards of your deck. Add / Play [up to] <take> <filter> among them to your
+        # hand / onto the field and return the other cards to the bottom of your deck in any order / put the rest
+        # into the Break Zone."
+        op_model("look_top", module, filter=filter_model, count=(int, Field(ge=1, le=K.OPTION_SLOTS)),
+                 take=(int, Field(default=1, ge=1, le=K.OPTION_SLOTS)), up_to=(bool, False),
+                 destination=(Literal["hand", "field", "field_dull", "bottom"], "hand"),
+                 rest=(Literal["bottom", "break", "top"], "bottom")),
         op_model("aura_power", module, amount=_Amount, filter=filter_model),
         op_model("aura_keyword", module, keywords=KeywordList, filter=filter_model),
         op_model("cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)], filter=filter_model),
@@ -185,6 +203,9 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("undullable", module),
         op_model("any_element_cp", module),
         op_model("unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)]),
+        op_model("pay_only", module, element=(bool, False), backups=(bool, False)),
+        op_model("aura_unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)],
+                 filter=filter_model),
         # "Select 1 of the M following actions.": select_mode first, then "mode" before each action's ops
         op_model("select_mode", module, modes=(int, Field(ge=2, le=5)), count=(int, Field(default=1, ge=1, le=5)),
                  up_to=(bool, False)),
@@ -206,10 +227,11 @@ _TAGS = frozenset(EFFECT_OPS)
 _TARGETING = {"choose", "select_all", "target_self"}
 _ON_REGISTER = {
     "damage", "break", "dull", "activate", "freeze", "power", "power_per", "grant_keyword", "restrict",
-    "return_to_hand", "remove_from_game",
+    "return_to_hand", "remove_from_game", "put_on_deck_top", "put_on_deck_bottom",
 }  # fmt: skip
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
-               "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "any_element_cp"}
+               "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "any_element_cp",
+               "aura_unchoosable", "pay_only"}
 
 
 class FFAbility(StrictModel):
@@ -251,6 +273,17 @@ parse_fftcg_cards, load_fftcg_cards, load_fftcg_pool = card_file_functions(
 # --------------------------------------------------------------------------------------------
 # Compiled tables
 # --------------------------------------------------------------------------------------------
+def ff_kernel_flags(cards: np.ndarray, code: np.ndarray) -> np.ndarray:
+    """The ``flags`` table of a pool's ``T`` (tcg_env.engine.tables): every card's row every bit set (the kernels
+    skip nothing for a card); the pool's row (the last) word FL_MISC: FLAG_AURA_UNCHOOSABLE when some instruction
+    is Op.AURA_UNCHOOSABLE (else effects.can_be_chosen skips its scan of the field)."""
+    from tcg_env.engine.tables import FLAG_WORDS
+
+    flags = np.full((cards.shape[0] + 1, FLAG_WORDS), -1, np.int32)
+    flags[-1, K.FL_MISC] = K.FLAG_AURA_UNCHOOSABLE * int(bool((code[:, K.I_OP] == K.Op.AURA_UNCHOOSABLE).any()))
+    return flags
+
+
 @dataclass(kw_only=True)
 class FFCardTable(CardTable):
     """A compiled FF-TCG card pool: the shared fields (:class:`tcg_env.cards.pool.CardTable`: int32
@@ -267,6 +300,9 @@ class FFCardTable(CardTable):
     category_ids: dict[str, int]
 
     job_names = property(lambda self: inverse_ids(self.job_ids), doc="Job id -> job name ('' for id 0).")
+
+    def kernel_flags(self) -> np.ndarray:
+        return ff_kernel_flags(self.cards, self.code)
     category_names = property(lambda self: inverse_ids(self.category_ids), doc="Category id -> name ('' for id 0).")
 
     def card_obs_features(self) -> np.ndarray:
@@ -365,7 +401,8 @@ class _Compiler(PoolCompiler):
             # its effect, and field abilities that reduce its own cost in the hand ("The cost required to cast
             # <this> is reduced by 1 for each ...": characteristics.current_cost reads them from the hand)
             if kinds.count("summon") != 1 or any(
-                    a.kind != "summon" and (a.kind != "field" or any(op.op != "self_cost_reduction" for op in a.effect))
+                    a.kind != "summon" and (a.kind != "field" or any(op.op not in ("self_cost_reduction", "pay_only")
+                                                                      for op in a.effect))
                     for a in card.abilities):  # fmt: skip
                 self.fail("abilities", "a Summon has exactly one ability of kind 'summon' (and field abilities "
                                        "reducing its own cost)")
@@ -418,6 +455,10 @@ class _Compiler(PoolCompiler):
                     row[K.C_HAS_FIELD] |= K.UNDULLABLE_BY_OPPONENT
                 if op.op == "any_element_cp":
                     row[K.C_HAS_FIELD] |= K.ANY_ELEMENT_CP
+                if op.op == "aura_unchoosable":
+                    row[K.C_HAS_FIELD] |= K.HAS_AURA_UNCHOOSABLE
+                if op.op == "pay_only":
+                    row[K.C_HAS_FIELD] |= K.PAY_ONLY_ELEMENT * op.element | K.PAY_ONLY_BACKUPS * op.backups
                 if op.op == "unchoosable":
                     row[K.C_HAS_FIELD] |= (K.UNCHOOSABLE_BY_SUMMONS * ("summons" in op.by)
                                            | K.UNCHOOSABLE_BY_ABILITIES * ("abilities" in op.by))
@@ -505,10 +546,14 @@ class _Compiler(PoolCompiler):
             if op.filter is not None:
                 self.fail(f"{q}.filter", "a filter without per 'card'")
             return 0
-        if (op.filter is None) != (op.per == "damage"):
-            self.fail(f"{q}.filter", "per 'card' counts the cards of a filter; per 'damage' has none")
+        if (op.filter is None) != (op.per != "card"):
+            self.fail(f"{q}.filter", "per 'card' counts the cards of a filter; per 'damage' / 'hand' has none")
         if op.per == "damage":
             return 1
+        if op.per in ("hand", "opp_hand"):
+            return K.PER_HAND if op.per == "hand" else K.PER_OPP_HAND
+        if op.per == "source_power":
+            return K.PER_SOURCE_POWER
         return 2 + self.compile_filter(op.filter, f"{q}.filter", zones=("field", "break"), characters=False)
 
     def compile_condition(self, c: FFCondition, p: str) -> tuple[int, int]:
@@ -611,7 +656,9 @@ class _Compiler(PoolCompiler):
             elif name == "select_all":
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "damage":
-                a0, a2 = op.amount, self.compile_per(op, q)
+                a0, a1, a2 = op.amount, op.base, self.compile_per(op, q)
+                if op.base and a2 == 0:
+                    self.fail(f"{q}.base", "a base amount without a 'for each' (per)")
             elif name == "power":
                 if op.amount == 0:
                     self.fail(f"{q}.amount", "must not be 0")
@@ -641,13 +688,23 @@ class _Compiler(PoolCompiler):
             elif name == "search":
                 if op.filter.side == "opponent":
                     self.fail(f"{q}.filter.side", "you search your own deck")
-                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",), characters=op.destination != "hand")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",),
+                                         characters=op.destination in ("field", "field_dull"))
                 a1 = K.Destination[op.destination.upper()]
             elif name == "reveal_top":
                 if op.filter.side == "opponent":
                     self.fail(f"{q}.filter.side", "you reveal your own deck")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",), characters=op.destination != "hand")
                 a1, a2 = K.Destination[op.destination.upper()], int(op.else_break)
+            elif name == "look_top":
+                if op.filter.side == "opponent":
+                    self.fail(f"{q}.filter.side", "you look at your own deck")
+                if op.take > op.count:
+                    self.fail(f"{q}.take", "more cards taken than looked at")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",), characters=op.destination != "hand")
+                a1 = K.Destination[op.destination.upper()] + 4 * {"bottom": 0, "break": K.LOOK_REST_BREAK,
+                                                                  "top": K.LOOK_REST_TOP}[op.rest]
+                a2 = op.count + K.LOOK_SPAN * op.take + K.LOOK_SPAN * K.LOOK_SPAN * int(op.up_to)
             elif name == "reveal_until":
                 if op.filter.side == "opponent":
                     self.fail(f"{q}.filter.side", "you reveal your own deck")
@@ -670,6 +727,10 @@ class _Compiler(PoolCompiler):
                 a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "self_cost_reduction":
                 a0, a1 = op.amount, self.compile_per(op, q)
+            elif name == "pay_only":
+                if ab.condition is not None or not (op.element or op.backups):
+                    self.fail(f"{q}.op", "pay_only is an unconditional ability naming the element or Backups")
+                a0 = K.PAY_ONLY_ELEMENT * op.element | K.PAY_ONLY_BACKUPS * op.backups
             elif name == "any_element_cp":
                 if ab.condition is not None or card.type != "backup":
                     self.fail(f"{q}.op", "any_element_cp is an unconditional ability of a Backup (the CP it produces)")
@@ -677,6 +738,9 @@ class _Compiler(PoolCompiler):
                 pass  # its condition (if any) is read where a card is dulled: effects.field_op_bits
             elif name == "unchoosable":
                 a0 = K.UNCHOOSABLE_BY_SUMMONS * ("summons" in op.by) | K.UNCHOOSABLE_BY_ABILITIES * ("abilities" in op.by)
+            elif name == "aura_unchoosable":
+                a0 = K.UNCHOOSABLE_BY_SUMMONS * ("summons" in op.by) | K.UNCHOOSABLE_BY_ABILITIES * ("abilities" in op.by)
+                a1 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "unblockable_by":
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
             elif name == "aura_power_per":

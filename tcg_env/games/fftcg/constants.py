@@ -103,6 +103,19 @@ RESTRICT_CANT_BLOCK = 2
 # a card forgets when it moves (CR 7.4), as the card's other restrictions
 RESTRICT_USED_ACT0 = 4
 RESTRICT_USED_ACT1 = 8
+# "<it> cannot be blocked this turn" (read by battle.may_block_attacker: no Forward may block it, CR 10.1.3.1)
+RESTRICT_UNBLOCKABLE = 16
+# "<it> cannot be broken [this turn]": neither a Summon's or ability's break (Op.BREAK) nor the rule process of
+# damage >= power (CR 12.4.5) breaks it; a power of 0 or less still puts it into the Break Zone (CR 12.4.4: not
+# a break)
+RESTRICT_UNBREAKABLE = 32
+# "<it> cannot be broken by opposing Summons or abilities that don't deal damage": the break of an Op.BREAK
+# whose controller is its controller's opponent does not happen; damage still breaks it (CR 12.4.5)
+RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS = 64
+# "If it is put from the field into the Break Zone this turn, remove it from the game instead." (until the end of
+# the turn): zones.leave_field moves it to the Removed zone instead (a replacement, CR 11.12.5: the replaced event,
+# being put into the Break Zone or broken, does not happen and triggers nothing, CR 11.8.15)
+RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE = 128
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
@@ -137,6 +150,18 @@ UNDULLABLE_BY_OPPONENT = 32  # bit 5: cannot become dull by the opponent's Summo
 # bit 6: "<this> can produce CP of any Element" (Op.ANY_ELEMENT_CP): a Backup dulled for CP pays the element
 # one CP of which a cost asks (costs.produces_element)
 ANY_ELEMENT_CP = 64
+# bit 7: a field ability says which other cards cannot be chosen by the opponent's Summons / abilities
+# (Op.AURA_UNCHOOSABLE: "The [Job X] you control cannot be chosen by your opponent's Summons.")
+HAS_AURA_UNCHOOSABLE = 128
+# bits 8, 9: "You can only pay with <its Element> CP / with CP produced by [<its Element>] Backups to cast / play
+# <this>" (Op.PAY_ONLY): only CP of the card's element (discards of cards of that element, Backups that produce it)
+# / only CP of Backups (no discards) may pay its cost (costs.pay_restriction, play.hand_card_playable, the PAY_CP mask)
+PAY_ONLY_ELEMENT = 256
+PAY_ONLY_BACKUPS = 512
+# the pool's flags (tcg_env.engine.tables: the flags table's last row, word FL_MISC; cards.ff_kernel_flags): a set
+# bit says the pool may need the check
+FL_MISC = 0
+FLAG_AURA_UNCHOOSABLE = 1  # some card has Op.AURA_UNCHOOSABLE (effects.can_be_chosen scans the field for it)
 # effects.field_op_bits: marks "a field ability whose condition holds has this op" beside the ops' a0 bits
 FIELD_OP_FOUND = 1 << 24
 C_NCOLS = CARD_TABLE.width
@@ -181,6 +206,11 @@ class Trigger(IntEnum):
     # "When a <filter> is put from the field into the Break Zone" (A_TRIG_FILTER; triggers.trigger_put_into_break_other)
     PUT_INTO_BREAK_OTHER = 23
     IS_BLOCKED_SELF = 22
+    # "When <this> forms a party and attacks": it attacks together with another Forward (CR 10.1.2, 15.1.1.9:
+    # a party), fired with ATTACKS_SELF (battle.declare_attackers_done)
+    PARTY_ATTACKS_SELF = 25
+    # "When your opponent casts a Summon": CAST_SUMMON's event seen from the other side (play.finish_payment)
+    OPP_CAST_SUMMON = 26
     ATTACKS_OTHER = 24  # "When a <filter> attacks" (A_TRIG_FILTER; triggers.trigger_attacks_other)  # "When <this> is blocked" (a Forward of the attacking party a block is declared against)
 
 
@@ -207,6 +237,9 @@ class Condition(IntEnum):
     # Forwards": at most 0)
     CONTROLS_AT_MOST = 22
     OPP_HAND_AT_MOST = 23  # the opponent has <= arg cards in hand
+    # it is the controller's turn and Main Phase 1 or 2 ("You can only use this ability during your Main Phase",
+    # CR 9.3: the Main Phases)
+    YOUR_MAIN_PHASE = 24
 
 
 COND_COUNT_SPAN = 16  # CONTROLS_AT_LEAST packs (filter row, count) in A_COND_ARG: row * 16 + count
@@ -308,6 +341,9 @@ class Op(IntEnum):
     # a0 = signed power change per count, a1 = Duration, a2 = the "for each" (cards.compile_per, counted on
     # resolution by filters.per_count): "It loses 1000 power for each Water Backup you control"
     POWER_PER = 20
+    # "Put it on top of / at the bottom of its owner's deck." (it leaves the field: zones.leave_field)
+    PUT_ON_DECK_TOP = 21
+    PUT_ON_DECK_BOTTOM = 22
     # --- effects on players (a1 = Who) ---
     DRAW = CoreOp.DRAW  # a0 = count
     DISCARD = CoreOp.DISCARD  # a0 = count, a1 = Who, a2 = 1: at random, else the discarding player chooses
@@ -325,6 +361,13 @@ class Op(IntEnum):
     # hand. Then, shuffle the other cards revealed and return them to the bottom of your deck." (none found:
     # every card was revealed, the deck is shuffled)
     REVEAL_UNTIL = 38
+    # "Look at / Reveal the top N cards of your deck. Add / Play [up to] K <filter a0> among them to your hand / onto
+    # the field and return the other cards to the bottom of your deck in any order / put the rest into the Break
+    # Zone." a1 = Destination + 4 x LOOK_REST_BREAK; a2 = N + 64 x K + 4096 x up_to. The player picks the cards one
+    # at a time among the top N (SelectFor.LOOK_PICK: every card looked at is shown as an option, the matching ones
+    # first and selectable), then puts the others on the bottom one at a time in the order they choose
+    # (SelectFor.LOOK_ORDER); effects.look_top, kernels (the answers)
+    LOOK_TOP = 39
     # --- field-ability effects (ongoing, CR 11.9); only in FIELD abilities ---
     AURA_POWER = 50  # a0 = signed power change, a1 = filter row (cards it applies to)
     AURA_KEYWORD = 51  # a0 = KW_* bits, a1 = filter row
@@ -359,6 +402,13 @@ class Op(IntEnum):
     # "<this> cannot become dull by your opponent's Summons or abilities" (C_HAS_FIELD bit 5, read by
     # effects.each_target's DULL); unconditional field abilities only
     UNDULLABLE = 58
+    # a0 = UNCHOOSABLE_BY_* bits, a1 = filter row: the cards it matches (seen by the ability's controller) "cannot
+    # be chosen by your opponent's Summons [or abilities]" (C_HAS_FIELD bit 7; effects.can_be_chosen); 48: clear of
+    # FF-TCG 2014's additions
+    AURA_UNCHOOSABLE = 48
+    # a0 = PAY_ONLY_ELEMENT | PAY_ONLY_BACKUPS: what may pay the card's own cost (C_HAS_FIELD bits 8, 9); an
+    # unconditional field ability, read from the hand
+    PAY_ONLY = 49
     # "If <this> is on the field, <this> can produce CP of any Element." (C_HAS_FIELD bit 6, read where CP is
     # counted and paid: costs.produces_element); unconditional, no operands
     ANY_ELEMENT_CP = 59
@@ -367,14 +417,29 @@ class Op(IntEnum):
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
 # built-in starter pool does not use: adding cards to the starter pool would change its recorded games
 # (tests/engine/test_golden_play.py). tests/fftcg/test_fftcg_card_text.py runs each of them in the engine.
-REAL_CARD_OPS = frozenset({Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
+                                  Condition.YOUR_MAIN_PHASE,
                                   Condition.OPP_HAND_AT_MOST})
-REAL_CARD_TRIGGERS = frozenset({Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
+REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
+
+
+# the "for each" of an amount (a2 of DAMAGE / POWER_PER, cards.compile_per; filters.per_count): 0 none, 1 each
+# point of damage received, 2 + a filter row each card it matches; these two: each card in a hand
+PER_HAND = -1  # the controller's ("for each card in your hand")
+PER_OPP_HAND = -2  # the opponent's ("for each card in your opponent's hand")
+# the source's power / 1000 ("Deal it damage equal to <this>'s power": 1000 damage x this); its printed power
+# when it has left the field (card_text's approximation power_lki)
+PER_SOURCE_POWER = -3
+
+
+LOOK_REST_BREAK = 1  # Op.LOOK_TOP's a1 // 4: the cards not taken go to the Break Zone (else to the deck's bottom)
+LOOK_REST_TOP = 2  # ... stay on top of the deck, in their order
+LOOK_SPAN = 64  # Op.LOOK_TOP's a2 = N + LOOK_SPAN * K + LOOK_SPAN ** 2 * up_to
 
 
 class Duration(IntEnum):
@@ -397,6 +462,8 @@ class Destination(IntEnum):
     HAND = 0
     FIELD = 1
     FIELD_DULL = 2  # onto the field dull (FF-TCG 2014's Level UP, 2014 CR 15.2.4.2)
+    BOTTOM = 3  # Op.LOOK_TOP: to the bottom of the deck ("You may place the card at the bottom of your deck.")
+    BREAK_ZONE = 4  # Op.SEARCH: "search for 1 ... and put it into the Break Zone"
 
 
 # instruction columns of the code table: the engine's format (tcg_env.engine.effects)
@@ -453,6 +520,10 @@ class SelectFor(IntEnum):
     SEARCH = 1  # Op.SEARCH: a card of the deck (CR 15.1.1.8)
     PUT_ONTO_FIELD = 2  # Op.PUT_ONTO_FIELD: a card of the hand or the Break Zone
     ADD_TO_HAND = 3  # Op.ADD_TO_HAND: a card of the Break Zone
+    # Op.LOOK_TOP: a card among the top N of the deck to take (DEC_ARG[1]: how many of the options, the first ones,
+    # may be taken; DEC_ARG[2]: 1 when the player may take none, "up to") / the next card to put on the bottom
+    LOOK_PICK = 4
+    LOOK_ORDER = 5
 
 
 class Decision(IntEnum):

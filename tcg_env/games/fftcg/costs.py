@@ -168,6 +168,32 @@ def can_pay_counted(game, s, T, player, cost, elem, skip_hand_slot, skip_field_s
 
 
 @internal
+def pay_restriction(s, T):
+    """What may pay the payment in progress (PAY_ONLY_ELEMENT / PAY_ONLY_BACKUPS bits of the card being played or
+    cast, Op.PAY_ONLY; 0 for an ability's cost)."""
+    if s[PAY_KIND] == PK_ABILITY:
+        return 0
+    return card_table(T)[s[CARD + s[PAY_SLOT] * CARD_W], K.C_HAS_FIELD] & (K.PAY_ONLY_ELEMENT | K.PAY_ONLY_BACKUPS)
+
+
+@internal
+def can_pay_card(game, s, T, player, cost, cid, slot, nd, disc, nb, bk):
+    """Can ``player`` pay ``cost`` to play / cast the hand card ``slot`` (card ``cid``)? ``can_pay_counted``, and for a
+    card that may be paid only with its element's CP / Backups' CP (Op.PAY_ONLY) the sources it allows counted."""
+    cards = card_table(T)
+    elem = game.card_pay_element(cards, cid)
+    only = cards[cid, K.C_HAS_FIELD] & (K.PAY_ONLY_ELEMENT | K.PAY_ONLY_BACKUPS)
+    if only == 0:
+        return game.can_pay_counted(s, T, player, cost, elem, slot, -1, nd, disc, nb, bk)
+    nd, nde, nb, nbe = game.pay_resources(s, T, player, elem, slot, -1)
+    if (only & K.PAY_ONLY_BACKUPS) != 0:
+        nd = nde = 0
+    if (only & K.PAY_ONLY_ELEMENT) != 0:
+        nd, nb = nde, nbe
+    return game.pay_feasible(cost, elem >= 0, nd, nde, nb, nbe)
+
+
+@internal
 def card_pay_element(game, cards, cid):
     """Element one CP of which must be paid; Light/Dark cards are exempt (CR 11.2.1.1)."""
     if game.is_light_dark(cards, cid):

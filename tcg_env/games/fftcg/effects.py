@@ -19,10 +19,10 @@ from tcg_env.engine.effects import (
     recheck_targets,
     run_program,
 )
-from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.rng import shuffle_run_with
-from tcg_env.engine.zones import zone_pop_top, zone_remove_at, zone_shuffle, zone_take
+from tcg_env.engine.zones import zone_pop_top, zone_push_bottom, zone_remove_at, zone_shuffle, zone_take
 from tcg_env.rules.modifiers import mod_apply
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
@@ -50,12 +50,14 @@ from tcg_env.games.fftcg.state import (
     CAND_N,
     CARD,
     CONTROLLER,
+    OWNER,
     CARD_W,
     DAMAGED_EMPTY,
     DECK_L,
     DECK_N,
     DEC_ARG,
     DMG,
+    D_RST,
     DULL,
     ENTRY_W,
     E_ABIL,
@@ -117,14 +119,51 @@ def can_be_chosen(game, s, T, slot, chooser, arow):
     field ability says it "cannot be chosen by your opponent's Summons / abilities" and its controller
     is the chooser's opponent (C_HAS_FIELD bits 3 and 4, Op.UNCHOOSABLE)."""
     flags = card_table(T)[s[CARD + slot * CARD_W], K.C_HAS_FIELD]
-    if flags < K.UNCHOOSABLE_BY_SUMMONS or s[CONTROLLER + slot * CARD_W] == chooser:
+    if s[CONTROLLER + slot * CARD_W] == chooser:
+        return True
+    # another card's "The [Job X] you control cannot be chosen ..." (Op.AURA_UNCHOOSABLE): only in a pool that
+    # has one (the pool's flags, cards.ff_kernel_flags)
+    ft = flag_table(T)
+    aura = 0
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_AURA_UNCHOOSABLE) != 0:
+        aura = game.aura_unchoosable_bits(s, T, slot)
+    if flags < K.UNCHOOSABLE_BY_SUMMONS and aura == 0:
         return True
     # the flags say the card has such an ability; which of them apply now: their conditions
     # ("If you control ..., <this> cannot be chosen ...", "Damage 3 -- ...", CR 11.9)
-    flags = game.field_op_bits(s, T, slot, K.Op.UNCHOOSABLE)
+    if flags >= K.UNCHOOSABLE_BY_SUMMONS:
+        aura |= game.field_op_bits(s, T, slot, K.Op.UNCHOOSABLE)
+    flags = aura
     if ability_table(T)[arow, K.A_KIND] == K.AbilityKind.SUMMON:
         return (flags & K.UNCHOOSABLE_BY_SUMMONS) == 0
     return (flags & K.UNCHOOSABLE_BY_ABILITIES) == 0
+
+
+@internal
+def aura_unchoosable_bits(game, s, T, slot):
+    """The UNCHOOSABLE_BY_* bits the field abilities of the cards of ``slot``'s controller give it ("The
+    [Job X] you control cannot be chosen by your opponent's Summons.", Op.AURA_UNCHOOSABLE: a1 its filter, seen
+    by that card's controller), of the abilities whose condition holds now (CR 11.9)."""
+    cards = card_table(T)
+    abil = ability_table(T)
+    code = code_table(T)
+    p = s[CONTROLLER + slot * CARD_W]
+    out = 0
+    for i in range(s[FIELD_N + p]):
+        src = s[FIELD_L + p * FIELD_SLOTS + i]
+        cid = s[CARD + src * CARD_W]
+        if (cards[cid, K.C_HAS_FIELD] & K.HAS_AURA_UNCHOOSABLE) == 0:
+            continue
+        a0 = cards[cid, K.C_ABIL_START]
+        for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
+            if abil[a, K.A_KIND] != K.AbilityKind.FIELD:
+                continue
+            c0 = abil[a, K.A_CODE_START]
+            for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
+                if code[r, K.I_OP] == K.Op.AURA_UNCHOOSABLE and game.filter_match(s, T, code[r, K.I_A1], slot, p, src) \
+                        and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, src):
+                    out |= code[r, K.I_A0]
+    return out
 
 
 @internal
@@ -480,12 +519,18 @@ def add_restrictions(game, s, slot, bits, duration):
 def each_target(game, s, T, f, op, t, a0, a1, a2):
     if op == K.Op.DAMAGE:
         if card_table(T)[s[CARD + t * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
-            # a2: "for each ..." (filters.per_count), counted on resolution
-            s[DMG + t * CARD_W] += a0 if a2 == 0 else a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT])
+            # a2: "for each ..." (filters.per_count), counted on resolution; a1: a base amount dealt with it
+            # ("Deal it 4000 damage and 1000 more damage for each ...": one amount of damage)
+            s[DMG + t * CARD_W] += a0 if a2 == 0 else a1 + a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT])
     elif op == K.Op.POWER_PER:
         game.add_power(s, t, a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT]), a1)
     elif op == K.Op.BREAK:
-        game.leave_field(s, T, t, K.Zone.BREAK, True)
+        # "cannot be broken" (RESTRICT_UNBREAKABLE), "... by opposing Summons or abilities that don't deal
+        # damage" (RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS: an effect of its controller's opponent)
+        rst = s[D_RST + t * CARD_W]
+        if (rst & K.RESTRICT_UNBREAKABLE) == 0 and ((rst & K.RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS) == 0
+                                                     or s[CONTROLLER + t * CARD_W] == s[f + E_CTRL]):
+            game.leave_field(s, T, t, K.Zone.BREAK, True)
     elif op == K.Op.DULL:
         # "cannot become dull by your opponent's Summons or abilities" (Op.UNDULLABLE)
         if (card_table(T)[s[CARD + t * CARD_W], K.C_HAS_FIELD] & K.UNDULLABLE_BY_OPPONENT) == 0 \
@@ -500,6 +545,10 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
         game.leave_field(s, T, t, K.Zone.HAND, False)
     elif op == K.Op.REMOVE_FROM_GAME:
         game.leave_field(s, T, t, K.Zone.REMOVED, False)
+    elif op == K.Op.PUT_ON_DECK_TOP or op == K.Op.PUT_ON_DECK_BOTTOM:
+        game.leave_field(s, T, t, K.Zone.DECK, False)  # on top of its owner's deck
+        if op == K.Op.PUT_ON_DECK_BOTTOM and s[ZONE + t * CARD_W] == K.Zone.DECK:
+            game.look_to_bottom(s, t, s[OWNER + t * CARD_W])
 
 
 @internal
@@ -593,6 +642,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         s[ZONE + found * CARD_W] = K.Zone.NONE
         game.put_in_zone(s, found, K.Zone.HAND)
         return NEXT
+    if op == K.Op.LOOK_TOP:
+        return game.look_top(s, T, f, a0, a1, a2)
     if op == K.Op.DAMAGE_PLAYER:
         s[f + FR_PC] += 1
         game.deal_damage_to_player(s, player_operand(game, s, f, a1), a0, src)
@@ -600,7 +651,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     if op == K.Op.SEARCH:
         if s[f + FR_CNT] == 0:
             n = game.fill_candidates_distinct(s, T, a0, ctrl, src, DECK_N + ctrl, DECK_L + ctrl * MAX_DECK)
-            if n > 0 and a1 != K.Destination.HAND:
+            if n > 0 and (a1 == K.Destination.FIELD or a1 == K.Destination.FIELD_DULL):
                 n = game.keep_candidates_that_fit(s, T, ctrl)
             if n > 0:
                 s[f + FR_CNT] = 1
@@ -626,6 +677,120 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 set_decision(s, K.Decision.SELECT_CARD, ctrl)
                 return ASKED
     return NEXT
+
+
+@internal
+def look_state(s, f):
+    """Op.LOOK_TOP's progress in the frame's FR_CNT (0: not started): (cards looked at still on top of the deck,
+    cards taken, phase: 0 taking, 1 putting the others away)."""
+    c = s[f + FR_CNT] - 1
+    return c % K.LOOK_SPAN, (c // K.LOOK_SPAN) % K.LOOK_SPAN, c // (K.LOOK_SPAN * K.LOOK_SPAN)
+
+
+@internal
+def set_look_state(s, f, w, taken, phase):
+    s[f + FR_CNT] = 1 + w + K.LOOK_SPAN * taken + K.LOOK_SPAN * K.LOOK_SPAN * phase
+
+
+@internal
+def look_top(game, s, T, f, a0, a1, a2):
+    """Op.LOOK_TOP: the top N cards of the controller's deck are looked at (the cards taken leave the deck, the
+    others stay on top until they are put away, so the ``w`` cards looked at are always the deck's top ``w``); the
+    player takes up to / exactly K cards matching filter ``a0`` one at a time (a card played onto the field must
+    have room), then puts the others on the bottom one at a time in the order they choose, or into the Break
+    Zone. Returns ASKED while a choice is pending (the answers: kernels), NEXT when done."""
+    ctrl = s[f + E_CTRL]
+    src = s[f + E_SLOT]
+    n_top = a2 % K.LOOK_SPAN
+    take = (a2 // K.LOOK_SPAN) % K.LOOK_SPAN
+    up_to = a2 // (K.LOOK_SPAN * K.LOOK_SPAN)
+    dest = a1 % 4
+    base = DECK_L + ctrl * MAX_DECK
+    n = s[DECK_N + ctrl]
+    if s[f + FR_CNT] == 0:
+        w, taken, phase = min(n_top, n), 0, 0
+    else:
+        w, taken, phase = game.look_state(s, f)
+    if phase == 0 and taken < take and w > 0:
+        # the options: the cards that may be taken first, then the other cards looked at (shown, not selectable)
+        s[CAND_N] = 0
+        for i in range(n - 1, n - 1 - w, -1):
+            slot = s[base + i]
+            if game.filter_match(s, T, a0, slot, ctrl, src) and (dest == K.Destination.HAND or dest == K.Destination.BOTTOM
+                                                                 or game.can_enter_field(s, T, slot, ctrl)):
+                s[CAND + s[CAND_N]] = slot
+                s[CAND_N] += 1
+        m = s[CAND_N]
+        if m > 0:
+            for i in range(n - 1, n - 1 - w, -1):
+                slot = s[base + i]
+                if not (game.filter_match(s, T, a0, slot, ctrl, src) and (
+                        dest == K.Destination.HAND or dest == K.Destination.BOTTOM or game.can_enter_field(s, T, slot, ctrl))):
+                    s[CAND + s[CAND_N]] = slot
+                    s[CAND_N] += 1
+            game.set_look_state(s, f, w, taken, 0)
+            s[DEC_ARG] = K.SelectFor.LOOK_PICK
+            s[DEC_ARG + 1] = m
+            s[DEC_ARG + 2] = up_to
+            set_decision(s, K.Decision.SELECT_CARD, ctrl)
+            return ASKED
+    # the others
+    if a1 // 4 == K.LOOK_REST_TOP:
+        return NEXT
+    if a1 // 4 == K.LOOK_REST_BREAK:
+        for _ in range(w):
+            slot = zone_pop_top(s, DECK_N + ctrl, base)
+            s[ZONE + slot * CARD_W] = K.Zone.NONE
+            game.put_in_zone(s, slot, K.Zone.BREAK)
+        return NEXT
+    if w >= 2:
+        s[CAND_N] = 0
+        for i in range(n - 1, n - 1 - w, -1):
+            s[CAND + s[CAND_N]] = s[base + i]
+            s[CAND_N] += 1
+        game.set_look_state(s, f, w, taken, 1)
+        s[DEC_ARG] = K.SelectFor.LOOK_ORDER
+        s[DEC_ARG + 1] = w
+        s[DEC_ARG + 2] = 0
+        set_decision(s, K.Decision.SELECT_CARD, ctrl)
+        return ASKED
+    if w == 1:
+        game.look_to_bottom(s, s[base + n - 1], ctrl)
+    return NEXT
+
+
+@internal
+def look_to_bottom(s, slot, player):
+    """A card of the deck moved to its bottom (Op.LOOK_TOP's "return the other cards to the bottom")."""
+    zone_take(s, ZT, slot)
+    zone_push_bottom(s, DECK_N + player, DECK_L + player * MAX_DECK, slot)
+    s[ZONE + slot * CARD_W] = K.Zone.DECK
+
+
+@internal
+def look_answer(game, s, T, base, r, p, a, k):
+    """The answer to Op.LOOK_TOP's SELECT_CARD: ``k`` the option (-1: PASS, no more cards taken)."""
+    w, taken, phase = game.look_state(s, base)
+    if k < 0:
+        phase = 1
+    else:
+        slot = s[CAND + k]
+        if phase == 0:
+            dest = code_table(T)[r, K.I_A1] % 4
+            if dest == K.Destination.HAND:
+                zone_take(s, ZT, slot)
+                game.put_in_zone(s, slot, K.Zone.HAND)
+            elif dest == K.Destination.BOTTOM:
+                game.look_to_bottom(s, slot, p)
+            else:
+                game.put_onto_field_from_zone(s, T, slot, p)
+                if dest == K.Destination.FIELD_DULL and s[ZONE + slot * CARD_W] == K.Zone.FIELD:
+                    s[DULL + slot * CARD_W] = 1
+            taken += 1
+        else:
+            game.look_to_bottom(s, slot, p)
+        w -= 1
+    game.set_look_state(s, base, w, taken, phase)
 
 
 @internal

@@ -19,6 +19,7 @@ from tcg_env.games.fftcg.state import (
     BREAK_N,
     BLOCKER,
     DMG,
+    PHASE,
     TURN_PLAYER,
     CARD,
     CARD_W,
@@ -86,6 +87,8 @@ def condition_holds(game, s, T, cond, arg, player, source):
         return s[HAND_N + 1 - player] <= arg
     if cond == K.Condition.YOUR_TURN:
         return s[TURN_PLAYER] == player
+    if cond == K.Condition.YOUR_MAIN_PHASE:
+        return s[TURN_PLAYER] == player and (s[PHASE] == K.Phase.MAIN1 or s[PHASE] == K.Phase.MAIN2)
     if cond == K.Condition.CONTROLS_AT_LEAST or cond == K.Condition.CONTROLS_AT_MOST:
         bound = arg % K.COND_COUNT_SPAN
         at_most = cond == K.Condition.CONTROLS_AT_MOST
@@ -109,6 +112,15 @@ def per_count(game, s, T, spec, player, source):
     Zones, when its zone is the Break Zone), seen by ``player``."""
     if spec == 1:
         return s[DAMAGE_N + player]
+    if spec == K.PER_SOURCE_POWER:
+        w = source * CARD_W
+        if source < 0:
+            return 0
+        if s[ZONE + w] == K.Zone.FIELD:
+            return max(s[D_POWER + w], 0) // 1000
+        return card_table(T)[s[CARD + w], K.C_POWER] // 1000
+    if spec < 0:  # K.PER_HAND, K.PER_OPP_HAND: the cards in a hand
+        return s[HAND_N + (player if spec == K.PER_HAND else 1 - player)]
     return game.count_matching(s, T, spec - 2, player, source, 1 << 30)
 
 

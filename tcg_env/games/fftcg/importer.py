@@ -233,8 +233,8 @@ def _assemble(model: dict, results: list[LineResult], known: dict[str, set]) -> 
             _refuse(results, i, f"names {missing[0]}, which no imported card of the list has")
             continue
         kinds = [a["kind"] for a in r.abilities]
-        own_cost = all(a["kind"] == "field" and all(op["op"] == "self_cost_reduction" for op in a["effect"])
-                       for a in r.abilities)  # a Summon's own cost reduction works from the hand
+        own_cost = all(a["kind"] == "field" and all(op["op"] in ("self_cost_reduction", "pay_only") for op in a["effect"])
+                       for a in r.abilities)  # a Summon's own cost reduction / payment restriction works from the hand
         if ctype == "summon" and r.abilities and not own_cost and (any(a["kind"] != "summon" for a in r.abilities)
                                                                    or any(a["kind"] == "summon" for a in abilities)):  # fmt: skip
             _refuse(results, i, "a Summon's text is one effect (the engine's Summon has one ability)")

@@ -203,6 +203,12 @@ def legal_mask_row(game, s, T, out):
         reserved = game.pay_reserved_field(s, T)
         nd, nde, nb, nbe = game.pay_resources(s, T, p, s[PAY_ELEM], -1, reserved)
         elem = s[PAY_ELEM]
+        # "You can only pay with <element> CP / CP produced by Backups to cast <this>" (Op.PAY_ONLY)
+        only = game.pay_restriction(s, T)
+        if (only & K.PAY_ONLY_BACKUPS) != 0:
+            nd = nde = 0
+        if (only & K.PAY_ONLY_ELEMENT) != 0:
+            nd, nb = nde, nbe
         remaining = s[PAY_COST] - s[PAY_PAID]
         need = s[PAY_HAS_ELEM] == 0
         nh = min(s[HAND_N + p], HAND_SLOTS)
@@ -212,6 +218,8 @@ def legal_mask_row(game, s, T, out):
             if game.is_light_dark(cards, cid):
                 continue
             m = cards[cid, K.C_ELEMENT] == elem
+            if (only & K.PAY_ONLY_BACKUPS) != 0 or ((only & K.PAY_ONLY_ELEMENT) != 0 and not m):
+                continue
             # a discard may overpay by one CP (CR 5.2.1.3.1): pay_feasible(-1, ...) allows it
             if game.pay_feasible(remaining - 2, need and not m, nd - 1, nde - (1 if m else 0), nb, nbe):
                 out[HAND_BASE + i] = 1
@@ -222,6 +230,8 @@ def legal_mask_row(game, s, T, out):
             if cards[cid, K.C_TYPE] != K.CardType.BACKUP or s[DULL + slot * CARD_W] != 0 or slot == reserved:
                 continue
             m = game.produces_element(cards, cid, elem)
+            if (only & K.PAY_ONLY_ELEMENT) != 0 and not m:
+                continue
             if game.pay_feasible(remaining - 1, need and not m, nd, nde, nb - 1, nbe - (1 if m else 0)):
                 out[OWN_FIELD_BASE + i] = 1
                 n_legal += 1
@@ -288,6 +298,10 @@ def legal_mask_row(game, s, T, out):
     if kind == K.Decision.ORDER_TRIGGERS:
         return mask_pending(game, out, OPTION_BASE, OPTION_SLOTS, s, p)  # CR 11.8.7: OPTION k, pending ability k
     if kind == K.Decision.SELECT_CARD:
+        if s[DEC_ARG] >= K.SelectFor.LOOK_PICK:
+            # Op.LOOK_TOP: the first DEC_ARG[1] options may be taken (the others are shown); none only for "up to"
+            out[PASS] = s[DEC_ARG + 2]
+            return s[DEC_ARG + 2] + mask_options(out, OPTION_BASE, OPTION_SLOTS, s[DEC_ARG + 1])
         out[PASS] = 1  # searching / putting onto the field may find nothing (documented)
         return 1 + mask_options(out, OPTION_BASE, OPTION_SLOTS, s[CAND_N])  # OPTION k: card CAND[k]
     if kind == K.Decision.DISCARD:
@@ -467,12 +481,16 @@ def apply_unchecked(game, s, T, a):
         arow = s[base + E_ABIL]
         r = ability_table(T)[arow, K.A_CODE_START] + s[base + FR_PC]
         op = code_table(T)[r, K.I_OP]
-        if op == K.Op.SEARCH:
+        if op == K.Op.LOOK_TOP:
+            game.look_answer(s, T, base, r, p, a, -1 if a == PASS else option_of(a, OPTION_BASE))
+        elif op == K.Op.SEARCH:
             if a != PASS:
                 slot = s[CAND + option_of(a, OPTION_BASE)]
                 zone_take(s, ZT, slot)
                 if code_table(T)[r, K.I_A1] == K.Destination.HAND:
                     game.put_in_zone(s, slot, K.Zone.HAND)
+                elif code_table(T)[r, K.I_A1] == K.Destination.BREAK_ZONE:
+                    game.put_in_zone(s, slot, K.Zone.BREAK)
                 else:
                     game.enter_field(s, T, slot, p)
                     if code_table(T)[r, K.I_A1] == K.Destination.FIELD_DULL and s[ZONE + slot * CARD_W] == K.Zone.FIELD:

@@ -128,7 +128,7 @@ def hand_card_playable(game, s, T, player, slot, nd, disc, nb, bk):
                 s, T, abil[arow, K.A_COND], abil[arow, K.A_COND_ARG], player, slot):  # fmt: skip
             return False
         cost = game.least_cost(s, T, player, slot)
-        if not game.can_pay_counted(s, T, player, cost, game.card_pay_element(cards, cid), slot, -1, nd, disc, nb, bk):
+        if not game.can_pay_card(s, T, player, cost, cid, slot, nd, disc, nb, bk):
             return False
         return game.has_required_targets(s, T, cards[cid, K.C_SUMMON_ABIL], player, slot)
     elif player != s[TURN_PLAYER] or (phase != K.Phase.MAIN1 and phase != K.Phase.MAIN2) or s[STACK_N] != 0:
@@ -140,7 +140,7 @@ def hand_card_playable(game, s, T, player, slot, nd, disc, nb, bk):
     if not game.may_deploy(s, T, player, cid):
         return False
     cost = game.least_cost(s, T, player, slot)
-    return game.can_pay_counted(s, T, player, cost, game.card_pay_element(cards, cid), slot, -1, nd, disc, nb, bk)
+    return game.can_pay_card(s, T, player, cost, cid, slot, nd, disc, nb, bk)
 
 
 @internal
@@ -238,6 +238,7 @@ def finish_payment(game, s, T):
     elif kind == PK_SUMMON:
         chase_push(game, s, BUILD_ENTRY)
         game.trigger_field(s, T, player, K.Trigger.CAST_SUMMON, slot)  # "When you cast a Summon"
+        game.trigger_field(s, T, 1 - player, K.Trigger.OPP_CAST_SUMMON, slot)  # "When your opponent casts a Summon"
         s[PRIORITY_PLAYER] = player
     else:
         arow = s[PAY_ABIL]

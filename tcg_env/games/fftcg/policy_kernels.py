@@ -422,7 +422,7 @@ def target_gain(s, T, p, arow, reg, slot):
         a0 = code[r, K.I_A0]
         if op == K.Op.DAMAGE:
             if is_fwd:
-                dmg += a0
+                dmg += a0 + code[r, K.I_A1]  # a1: the base of "N damage and M more for each ..."
         elif op == K.Op.BREAK or op == K.Op.REMOVE_FROM_GAME:
             kill = True  # CR 15.1.1.3 / 15.1.1.5
         elif op == K.Op.RETURN_TO_HAND:

@@ -15,7 +15,7 @@ from tcg_env.engine.jit import internal
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, N_SLOTS
 from tcg_env.games.fftcg.state import (CARD, CARD_W, DAMAGED_EMPTY, DAMAGE_N, DMG, DREW_FROM_EMPTY, D_POWER, FIELD_L,
-                                       FIELD_N, MARKS, ZONE)
+                                       D_RST, FIELD_N, MARKS, ZONE)
 
 
 # =============================================================================================
@@ -69,8 +69,9 @@ def rule_processes(game, s, T):
                 if cards[cid, K.C_TYPE] == K.CardType.FORWARD:
                     if s[D_POWER + slot * CARD_W] <= 0:
                         marks[slot] = K.BreakMark.TO_BREAK_ZONE  # CR 12.4.4
-                    elif s[DMG + slot * CARD_W] >= s[D_POWER + slot * CARD_W]:
-                        marks[slot] = K.BreakMark.BROKEN  # CR 12.4.5
+                    elif s[DMG + slot * CARD_W] >= s[D_POWER + slot * CARD_W] \
+                            and (s[D_RST + slot * CARD_W] & K.RESTRICT_UNBREAKABLE) == 0:
+                        marks[slot] = K.BreakMark.BROKEN  # CR 12.4.5 ("cannot be broken": it stays)
                 if game.is_light_dark(cards, cid):
                     ld += 1
                 # CR 12.4.6, each pair once: a non-generic card sharing its name with another

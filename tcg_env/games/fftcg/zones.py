@@ -26,6 +26,7 @@ from tcg_env.games.fftcg.state import (
     DECK_N,
     DREW_FROM_EMPTY,
     DULL,
+    D_RST,
     FIELD_L,
     FIELD_N,
     HAND_L,
@@ -55,6 +56,11 @@ def leave_field(game, s, T, slot, dest, is_break):
     (CR 15.1.1.3), which triggers "is broken" abilities; other moves to the Break Zone do not
     (CR 15.1.1.3.2)."""
     cards = card_table(T)
+    if dest == K.Zone.BREAK and (s[D_RST + slot * CARD_W] & K.RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE) != 0:
+        # "If it is put from the field into the Break Zone this turn, remove it from the game instead.": a replacement
+        # (CR 11.12.5); the replaced event (put into the Break Zone, broken) triggers nothing (CR 11.8.15)
+        dest = K.Zone.REMOVED
+        is_break = False
     p = s[CONTROLLER + slot * CARD_W]
     zone_remove(s, FIELD_N + p, FIELD_L + p * FIELD_SLOTS, slot)
     # leaves battle (CR 10.1.3.3)
