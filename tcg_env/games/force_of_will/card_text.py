@@ -32,7 +32,7 @@ from typing import Any, Mapping
 from lark import Transformer, v_args
 
 from tcg_env.cards.text import CardTextCompiler, CountWords, LineResult, TextTransformer, Unsupported
-from tcg_env.games.force_of_will.constants import N_REGS
+from tcg_env.games.force_of_will.constants import N_REGS, OPTION_SLOTS
 
 __all__ = ["APPROXIMATIONS", "COMPILER", "FowTextCompiler", "normalise_line"]
 
@@ -61,6 +61,14 @@ APPROXIMATIONS: dict[str, str] = {
         "has left the field by then, its printed ATK is read, not its ATK as it last was in the field "
         "(CR 911.1: last known information, which the engine does not keep)"
     ),
+    "look_not_revealed": (
+        "\"reveal the top N cards of your deck\" / \"reveal a <card> from among them\": nothing is shown to the "
+        "opponent (the engine's SEARCH reveals nothing; CR 1005.1: revealing gives information only)"
+    ),
+    "look_rest_random_order": (
+        "\"put the rest on the bottom of your deck in any order\": the cards looked at and not taken go to the "
+        "bottom in a random order, not in an order the player chooses"
+    ),
     "search_choice_by_card": (
         "a search lists the matching cards by card id, at most the engine's option slots of them "
         "(effects.search): with more distinct matching cards in the deck than slots, the lowest ids"
@@ -68,6 +76,7 @@ APPROXIMATIONS: dict[str, str] = {
 }
 
 _N_REGS = N_REGS  # the target registers of an effect program
+_LOOK_MAX = OPTION_SLOTS  # "look at the top N cards": every distinct card id among them is an option
 _BATTLE_KW = {"flying", "first_strike", "swiftness", "pierce", "precision", "barrier", "imperishable", "eternal",
               "explode", "drain", "bane", "bloodlust"}  # fmt: skip  # what an effect may grant (cards.py KeywordName)
 _SYM = {"w": "light", "r": "fire", "u": "water", "g": "wind", "b": "darkness"}
@@ -617,6 +626,9 @@ class _T(CountWords, TextTransformer, Transformer):
         b.condition = conds[0] if conds else None
         return b
 
+    def look_sentence(self, clauses):
+        return clauses
+
     def sentence(self, *items):
         return [c if isinstance(c, tuple) else (c, False) for c in items if c is not None]
 
@@ -932,6 +944,93 @@ class _T(CountWords, TextTransformer, Transformer):
         # "up to N": N searches, each of which may find nothing (CR 1014.2); the deck is hidden and
         # shuffled at the end, so shuffling in between changes nothing the players may know
         return [(dict(op, filter=dict(flt)), None) for _ in range(count)]
+
+    # "Look at / reveal the top N cards of your deck. [You may] put a <card> from among them into your
+    # hand. Put the rest on the bottom of your deck in a random order." (SEARCH over the top N cards,
+    # constants.SEARCH_*; the candidates are the distinct card ids among them, N <= OPTION_SLOTS)
+    def look_at(self, n):
+        return False, n
+
+    def look_reveal(self, n):
+        return True, n
+
+    def look_n(self, n):
+        return n
+
+    def _take(self, what, to, may, reveal):
+        return {"what": dict(what), "to": to, "may": may, "reveal": reveal}
+
+    def take_may_reveal(self, what, to):
+        return self._take(what, to, True, True)
+
+    def take_may(self, what, to):
+        return self._take(what, to, True, False)
+
+    def take_may_it(self, to):
+        return self._take({}, to, True, False)
+
+    def take_reveal(self, what, to):
+        return self._take(what, to, False, True)
+
+    def take(self, what, to):
+        return self._take(what, to, False, False)
+
+    def rest_bottom(self, order=None):
+        if order != "random":
+            # "in any order" (or no order printed): the player would choose the order
+            self.approximate("look_rest_random_order")
+        return "bottom"
+
+    def rest_graveyard(self):
+        return "graveyard"
+
+    def random_order(self):
+        return "random"
+
+    def any_order(self):
+        return "any"
+
+    def look_top(self, head, take, rest="top"):
+        revealed, n = head
+        n = _fixed(n)
+        if not 1 <= n <= _LOOK_MAX:
+            raise Unsupported(f"looking at the top {n} cards")
+        flt = dict(take["what"])
+        if "name" in flt:
+            raise Unsupported("a card named ... from among the cards looked at")
+        if take["reveal"] or revealed:
+            self.approximate("look_not_revealed")  # CR 1005.1: revealing shows information only
+        flt["zone"] = "main_deck"
+        if take["to"] == "field" and flt.get("type") != ["resonator"]:
+            raise Unsupported("a card looked at into the field that may not be a resonator")
+        # CR 1014.2: a card with specific information chosen among cards only its chooser sees may not be
+        # found; a revealed card (CR 1005.1) or "a card" is chosen as from a public zone (CR 1014.1)
+        specific = any(k != "zone" for k in flt)
+        must = not take["may"] and (revealed or take["reveal"] or not specific)
+        op = {"op": "search", "filter": flt, "top": n, "rest": rest, "must": must}
+        if take["to"] != "hand":
+            op["to"] = take["to"]
+        return [([(op, None)], False)]
+
+    def look_top_stay(self, head, take):
+        return self.look_top(head, take, "top")
+
+    def look_if_its(self, head, what, to):
+        if head[1] != 1:
+            raise Unsupported("'if it's ...' after more than one card")
+        return self.look_top(head, self._take(what, to, False, False))
+
+    def look_if_its_else(self, head, what, to):
+        if head[1] != 1:
+            raise Unsupported("'if it's ...' after more than one card")
+        return self.look_top(head, self._take(what, to, False, False), "graveyard")
+
+    def look_one_bottom(self, head):
+        # CR 1034.1: "Foresee 1" is "look at the top card of your deck, put it on the top or the bottom"
+        revealed, n = head
+        if revealed or n != 1:
+            raise Unsupported("'you may put it on the bottom' after revealing or after more than one card")
+        return [([({"op": "foresee", "count": 1}, None)], False)]
 
     def put_from_hand(self, what):
         # the SEARCH op over the hand (its zone): the player picks one of the matching cards by card id

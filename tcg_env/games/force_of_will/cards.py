@@ -205,7 +205,11 @@ OpDamagePlayer = op_model("damage_player", _M, amount=Union[_Life, XHundreds], w
 OpGainLife = op_model("gain_life", _M, amount=Union[_Life, XHundreds], who=_Who)  # noqa: UP007
 OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(WhoName, "opponent"))  # noqa: UP007
 # to: where the card found goes ("put it into your hand / the field / your graveyard", constants.SearchTo)
-OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard"], "hand"))
+# top N: "look at / reveal the top N cards of your deck" (only those; no shuffle), the rest to the bottom in a
+# random order, into the graveyard or left on top; must: "put a <card> from among them" without "you may"
+OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard"], "hand"),
+                    top=(int, Field(default=0, ge=0, le=K.SEARCH_TOP_MASK)),
+                    rest=(Literal["bottom", "graveyard", "top"], "bottom"), must=(bool, False))
 OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(default=1, ge=1, le=5)))
 OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rested: "... into the field rested"
 OpForesee = op_model("foresee", _M, count=_N)
@@ -230,6 +234,9 @@ OpGraveToRemoved = op_model("grave_to_removed", _M, filter=FowFilter)
 OpGraveToHand = op_model("grave_to_hand", _M, reg=(Reg, 0))
 OpGraveToField = op_model("grave_to_field", _M, rested=(bool, False), reg=(Reg, 0))
 OpIf = op_model("if", _M, condition=FowCondition, skip=(int, Field(default=1, ge=1, le=20)))
+_SEARCH_REST = {"bottom": K.SEARCH_REST_BOTTOM, "graveyard": K.SEARCH_REST_GRAVEYARD, "top": 0}
+
+
 class FowPer(StrictModel):
     """"... for each <what>": the cards of the fields ``filter`` matches (seen from the ability's
     controller), or the cards in its controller's hand or graveyard."""
@@ -1045,7 +1052,10 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.to", "a search into the field finds a resonator (filter type [\"resonator\"])")
             # zone hand: "you may put a <card> from your hand into your field" (only into the field)
             zones = ("main_deck", "hand") if op.to == "field" else ("main_deck",)
-            return self.compile_filter(op.filter, f"{q}.filter", zones), int(K.SearchTo[op.to.upper()]), 0
+            if (op.top == 0 and op.must) or (op.top > 0 and op.filter.zone != "main_deck"):
+                self.fail(f"{q}.top", "'must' and 'top' look at the top cards of the main deck (top > 0)")
+            look = 0 if op.top == 0 else op.top | _SEARCH_REST[op.rest] | (K.SEARCH_MUST if op.must else 0)
+            return self.compile_filter(op.filter, f"{q}.filter", zones), int(K.SearchTo[op.to.upper()]), look
         if name == "produce_will":
             return _WILL_CODE[op.will], op.count, 0
         if name == "call_stone":

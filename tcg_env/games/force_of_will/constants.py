@@ -286,6 +286,15 @@ class SearchTo(IntEnum):
     GRAVEYARD = 2
 
 
+# SEARCH's a2: 0 searches the whole main deck and shuffles it (CR 1014, 1021). "Look at / reveal the
+# top N cards of your deck. [You may] put a <card> from among them into your hand. Put the rest on the
+# bottom of your deck in a random order / into your graveyard.": a2 = N (the cards looked at, from the
+# top; no shuffle) plus where the rest goes and whether one must be taken when one matches
+SEARCH_TOP_MASK = 31  # a2 & mask: N, the top cards looked at (at most OPTION_SLOTS); 0: the whole deck
+SEARCH_REST_BOTTOM = 32  # the cards looked at and not taken to the bottom of the deck, in a random order
+SEARCH_REST_GRAVEYARD = 64  # ... into their owner's graveyard (neither bit: they stay on top, in order)
+SEARCH_MUST = 128  # "put a <card> from among them" without "you may": no PASS while one matches
+
 class Condition(IntEnum):
     """Conditions of abilities and of the IF instruction."""
 

@@ -242,8 +242,9 @@ def legal_mask_row(game, s, T, out):
         return mask_pending(game, out, OPTION_BASE, OPTION_SLOTS, s, p)
     if kind == Decision.CHOOSE_TARGET or kind == Decision.SEARCH:
         n = mask_options(out, OPTION_BASE, OPTION_SLOTS, s[CAND_N])
-        if kind == Decision.SEARCH or s[DEC_ARG + 2] != 0:
-            out[PASS] = 1  # "up to": done; a search may fail to find (CR 1014.2)
+        may_pass = game.search_may_pass(s, T) if kind == Decision.SEARCH else s[DEC_ARG + 2] != 0
+        if may_pass:
+            out[PASS] = 1  # "up to": done; a search may fail to find (CR 1014.2), unless SEARCH_MUST
             n += 1
         return n
     if kind == Decision.FORESEE:

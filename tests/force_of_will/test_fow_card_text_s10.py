@@ -1,0 +1,128 @@
+"""Force of Will card text, session 10 pieces: looking at (or revealing) the top cards of the deck and
+taking one of them. Lines are made up in the game's template language. Rule numbers: CR 8.01
+(``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tcg_env.cards.text import Verdict
+from test_fow_card_text import _imported_pool, exact, line
+
+_FIRE = "FOW1-079"  # a fire magic stone of the starter pool
+
+
+# ---- "look at the top N cards" (SEARCH over the top N, constants.SEARCH_*) -------------------------
+def test_cr_1014_2_look_at_the_top_cards_and_take_one_compiles_to_a_search_of_the_top():
+    r = exact("Look at the top two cards of your deck. Put a card from among them into your hand and the rest "
+              "into your graveyard.", "chant")
+    assert r.fields["effect"] == [{"op": "search", "filter": {"zone": "main_deck"}, "top": 2, "rest": "graveyard",
+                                   "must": True}]
+    # a card with specific information chosen among cards only its chooser sees may be not found (CR 1014.2)
+    r = exact("[Enter] => Look at the top five cards of your deck. You may put a resonator with total cost 5 or "
+              "less from among them into the field. Put the rest on the bottom of your deck in a random order.")
+    assert r.abilities[0]["effect"][0] | {"must": True} == {
+        "op": "search", "filter": {"type": ["resonator"], "cost_max": 5, "zone": "main_deck"}, "top": 5,
+        "rest": "bottom", "must": True, "to": "field"}
+    assert r.abilities[0]["effect"][0]["must"] is False
+    r = exact("Look at the top three cards of your deck. Put a water card from among them into your hand.", "chant")
+    assert r.fields["effect"][0]["must"] is False and r.fields["effect"][0]["rest"] == "top"
+    # revealed cards are chosen as from a public zone (CR 1005.1, 1014.1); nothing is shown (approximate)
+    r = line("Reveal the top four cards of your deck. Put a chant from among them into your hand and the rest on "
+             "the bottom of your deck in any order.", "chant")
+    assert r.verdict is Verdict.APPROXIMATE
+    assert set(r.approximations) == {"look_not_revealed", "look_rest_random_order"}
+    assert r.fields["effect"][0]["must"] is True
+    r = line("[Enter] => Reveal the top card of your deck. If it's a resonator, put it into the field.")
+    assert r.approximations == ("look_not_revealed",)
+    assert r.abilities[0]["effect"][0]["top"] == 1 and r.abilities[0]["effect"][0]["rest"] == "top"
+    assert line("[Enter] => Look at the top four cards of your deck. You may put a card from among them into the "
+                "field. Put the rest on the bottom of your deck in a random order.").verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1034_1_look_at_the_top_card_and_maybe_put_it_on_the_bottom_is_foresee_1():
+    r = exact("{Rest}: Look at the top card of your deck. You may put it on the bottom of your deck.")
+    assert r.abilities[0]["effect"] == [{"op": "foresee", "count": 1}]
+
+
+def _look_game(tmp_path, text):
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    chant = {"id": "TXT-001", "name": "Made-up Glimpse", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+             "abilities": [text]}
+    pup = {"id": "TXT-002", "name": "Made-up Pup", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+           "ATK": 200, "DEF": 200, "abilities": []}
+    res, pool = _imported_pool(tmp_path, [chant, pup])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    under = sc.put(0, _FIRE, "main_deck", top=True)  # not looked at
+    looked = [sc.put(0, c, "main_deck", top=True) for c in (_FIRE, "TXT-002", _FIRE)]
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    return res, g, card, under, looked
+
+
+def _pass_until_search(g):
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+
+    for _ in range(10):
+        if int(g.state[H_DECISION]) == K.Decision.SEARCH:
+            return
+        g.step(K.PASS)
+    raise AssertionError("no SEARCH decision")
+
+
+def test_cr_1014_look_at_the_top_three_take_one_the_rest_into_the_graveyard(tmp_path):
+    """"Look at the top three cards of your deck. Put a card from among them into your hand and the rest
+    into your graveyard.": the player must take one of the three ("a card": no specific information,
+    CR 1014.1), the other two go to the graveyard, the fourth card stays on top of the deck."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.engine.zones import zone_list
+
+    res, g, card, under, looked = _look_game(tmp_path, "Look at the top three cards of your deck. Put a card from "
+                                             "among them into your hand and the rest into your graveyard.")
+    assert res.text_records[0].verdict is Verdict.EXACT
+    _pass_until_search(g)
+    legal = g.legal_actions().tolist()
+    assert K.PASS not in legal  # SEARCH_MUST
+    cids = [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]
+    pup_id = int(g.state[S.CARD + looked[1] * S.CARD_W])
+    assert sorted(cids) == sorted({pup_id, int(g.state[S.CARD + looked[0] * S.CARD_W])})  # distinct card ids
+    g.step(K.OPTION_BASE + cids.index(pup_id))
+    for _ in range(6):
+        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD:
+            break
+        g.step(K.PASS)
+    zone = lambda c: int(g.state[S.ZONE + c * S.CARD_W])  # noqa: E731
+    assert zone(card) == K.Zone.GRAVEYARD
+    assert zone(looked[1]) == K.Zone.HAND
+    assert zone(looked[0]) == K.Zone.GRAVEYARD and zone(looked[2]) == K.Zone.GRAVEYARD
+    assert zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 0)[-1] == under
+
+
+def test_cr_1014_2_you_may_put_none_and_the_rest_go_to_the_bottom(tmp_path):
+    """"You may put a resonator from among them into your hand. Put the rest on the bottom of your deck in a
+    random order.": the player may take none (PASS); the three cards looked at go to the bottom of the
+    deck and the card under them is on top."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.engine.zones import zone_list
+
+    res, g, card, under, looked = _look_game(tmp_path, "Look at the top three cards of your deck. You may put a "
+                                             "resonator from among them into your hand. Put the rest on the bottom "
+                                             "of your deck in a random order.")
+    assert res.text_records[0].verdict is Verdict.EXACT
+    _pass_until_search(g)
+    assert int(g.state[S.CAND_N]) == 1  # the one resonator among the three
+    assert K.PASS in g.legal_actions().tolist()
+    g.step(K.PASS)
+    for _ in range(6):
+        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD:
+            break
+        g.step(K.PASS)
+    deck = zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 0)
+    assert sorted(deck[:3]) == sorted(looked) and deck[-1] == under
