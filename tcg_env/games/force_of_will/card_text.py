@@ -1648,7 +1648,7 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     parts = _QUOTED.split(s)  # quoted names are kept as printed; the card's own name outside them is "this card"
     s = "".join(p if i % 2 else _mark_races((p.replace(name, "this card") if name else p).lower(), races)
                 for i, p in enumerate(parts))  # fmt: skip
-    s = " ".join(s.replace("thi card", "this card").split())
+    s = " ".join(s.replace("thi card", "this card").replace("can't ", "cannot ").split())  # "can't block"
     if s.endswith('."'):
         s = s[:-2] + '".'  # the full stop printed inside a closing quote
     elif s.endswith(","):
