@@ -1,5 +1,5 @@
 """Force of Will card text, session 10 pieces: looking at (or revealing) the top cards of the deck and
-taking one of them. Lines are made up in the game's template language. Rule numbers: CR 8.01
+taking one of them; "at the beginning of your turn"; "Choose one" modal texts. Lines are made up in the game's template language. Rule numbers: CR 8.01
 (``force-of-will-cr-8.01.txt``)."""
 
 from __future__ import annotations
@@ -176,5 +176,84 @@ def test_fow_sim_list_coverage_after_session_10():
     if not path.is_file():
         pytest.skip(f"card data not available: {path}")
     rep = import_force_of_will_json(path).report()
-    assert rep["cards_exact"] >= 960 and rep["cards_approximate"] >= 1080
+    assert rep["cards_exact"] >= 975 and rep["cards_approximate"] >= 1100
     assert {"look_not_revealed", "look_rest_random_order"} <= set(rep["approximations"])
+
+
+# ---- "Choose one" (CR 903.2e): the mode chosen as it is played, before the targets ----------------
+def test_cr_903_2e_choose_one_compiles_each_mode_as_a_program_of_its_own():
+    r = exact("Choose one - Destroy target addition; or you gain 1000 life.", "chant")
+    assert r.fields["effect"] == [{"op": "select_mode", "modes": [
+        [{"op": "choose", "filter": {"type": ["addition"]}}, {"op": "destroy"}],
+        [{"op": "gain_life", "amount": 1000}]]}]
+    r = exact("[Enter] => Choose one; - Recover target resonator. - Rest target resonator.")
+    assert [m[-1]["op"] for m in r.abilities[0]["effect"][0]["modes"]] == ["recover", "rest"]
+    assert line("{Rest}: Choose one - Draw a card; or you gain 200 life.").verdict is Verdict.UNSUPPORTED
+
+
+def _modal_game(tmp_path, text, opponent_field=()):
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    chant = {"id": "TXT-001", "name": "Made-up Choice", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+             "abilities": [text]}
+    res, pool = _imported_pool(tmp_path, [chant])
+    assert res.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    victims = [sc.put(1, c, "field") for c in opponent_field]
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    return g, card, victims
+
+
+def _resolve(g, card):
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    for _ in range(10):
+        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD:
+            return
+        if int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET:
+            g.step(K.OPTION_BASE)
+        else:
+            g.step(K.PASS)
+    raise AssertionError("the chant did not resolve")
+
+
+def test_cr_903_2e_a_mode_without_legal_targets_is_not_offered(tmp_path):
+    """"Choose one - Destroy target addition; or you gain 1000 life." with no addition in any field: the
+    mode is chosen as the chant is played (CHOOSE_MODE), only the second is legal (CR 903.2g), and the
+    chant resolves that mode only."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, card, _ = _modal_game(tmp_path, "Choose one - Destroy target addition; or you gain 1000 life.")
+    assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_MODE
+    assert [a for a in g.legal_actions().tolist() if a >= K.OPTION_BASE] == [K.OPTION_BASE + 1]
+    life = int(g.state[S.LIFE])
+    g.step(K.OPTION_BASE + 1)
+    _resolve(g, card)
+    assert int(g.state[S.LIFE]) == life + 1000
+
+
+def test_cr_903_2e_the_chosen_mode_chooses_its_targets_and_the_other_mode_does_not_exist(tmp_path):
+    """"Choose one - Destroy target resonator; or draw a card.": the first mode chosen, its target is
+    chosen as the chant is played (CR 903.2g) and destroyed as it resolves; no card is drawn."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, card, (victim,) = _modal_game(tmp_path, "Choose one - Destroy target resonator; or draw a card.",
+                                     ["FOW1-024"])
+    assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_MODE
+    assert {K.OPTION_BASE, K.OPTION_BASE + 1} <= set(g.legal_actions().tolist())
+    hand = int(g.state[S.HAND_N])
+    g.step(K.OPTION_BASE)
+    assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET
+    _resolve(g, card)
+    assert int(g.state[S.ZONE + victim * S.CARD_W]) == K.Zone.GRAVEYARD
+    assert int(g.state[S.HAND_N]) == hand

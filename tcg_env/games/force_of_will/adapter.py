@@ -262,6 +262,7 @@ WORDS = {
         D.SEARCH: _find,
         D.FORESEE: if_there("Put {card} on top of the deck{for}"),
         D.ORDER_AUTOMATIC: _play_next,
+        D.CHOOSE_MODE: lambda act: f"Choose mode {act.i + 1} (CR 903.2e){_for(act.game)}",
         None: _target,
     },
     "standby_play": {None: _play_standby},

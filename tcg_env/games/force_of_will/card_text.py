@@ -629,6 +629,15 @@ class _T(CountWords, TextTransformer, Transformer):
     def look_sentence(self, clauses):
         return clauses
 
+    def mode(self, *sentences):
+        body = self.body(*sentences)
+        if body.optional:
+            raise Unsupported("'you may' in a mode")
+        return body
+
+    def modal_body(self, *modes):
+        return _Modes(list(modes))
+
     def sentence(self, *items):
         return [c if isinstance(c, tuple) else (c, False) for c in items if c is not None]
 
@@ -1510,6 +1519,25 @@ class _Body:
         return out or None
 
 
+class _Modes:
+    """"Choose one - A; or B" (CR 903.2e): the modes' bodies, assembled into one SELECT_MODE op (each mode a
+    program of its own, with its own target registers); never optional, never an aura."""
+
+    optional = False
+    condition = None
+
+    def __init__(self, modes: list[_Body]):
+        self.modes = modes
+
+    def ops(self, will: bool = False) -> list[dict]:
+        if will:
+            raise Unsupported("a choice of modes in an activate ability")
+        return [{"op": "select_mode", "modes": [m.ops() for m in self.modes]}]
+
+    def aura(self):
+        return None
+
+
 def _copy_ops(ops: list[dict]) -> list[dict]:
     return [dict(op) for op in ops]
 
@@ -1582,6 +1610,8 @@ _GAINS_TEXT = re.compile(r"\s*\(this card gains the following text[^()]*\)", re.
 _ARROWS = re.compile(r"\s*(?:>>>|=>|⇒|→)\s*")
 _QUOTED = re.compile(r'("[^"]*")')
 _SPACE_BEFORE = re.compile(r"\s+([,.:;])")
+_MODES_HEAD = re.compile(r"\bchoose one\s*(?:[;:.]\s*)?-\s+")  # the modes follow ...
+_MODE_SEP = re.compile(r"(?:;\s*or|[;.]\s*-)\s+")  # ... separated by "; or" or "; -" / ". -"
 
 
 _GRAMMAR_WORDS = {"resonator", "card", "addition", "regalia", "chant", "spell", "rune", "ruler", "entity", "magic stone",
@@ -1649,6 +1679,11 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     s = "".join(p if i % 2 else _mark_races((p.replace(name, "this card") if name else p).lower(), races)
                 for i, p in enumerate(parts))  # fmt: skip
     s = " ".join(s.replace("thi card", "this card").replace("can't ", "cannot ").split())  # "can't block"
+    if "choose one" in s:  # "Choose one - A; or B." / "Choose one; - A. - B." (CR 903.2e): the modes marked
+        s, n = _MODES_HEAD.subn("choose one modes_follow ", s, count=1)
+        if n:
+            head, _, modes = s.partition("modes_follow ")
+            s = head + "modes_follow " + _MODE_SEP.sub(". or_mode ", modes)
     if s.endswith('."'):
         s = s[:-2] + '".'  # the full stop printed inside a closing quote
     elif s.endswith(","):

@@ -451,6 +451,10 @@ class Op(IntEnum):
     FORESEE = 38  # a0 = count (CR 1034)
     MILL = 39  # a0 = count: top cards of the main deck to the graveyard
     SET_X = 41  # a0 = Per, a1 = filter row, a2 = times: the frame's X (E_X) := times x the count ("for each ...")
+    # "Choose one - A; or B" (CR 903.2e): the program's only row; a0 = the first mode's ability row, a1 = how
+    # many modes (consecutive rows, each with a program of its own); the mode is chosen as the card or ability
+    # is played, before its targets (priority.ask_mode), and the frame then runs that mode's program
+    SELECT_MODE = 42
     MANA_COUNTER = 40  # a0 = mana counters to put (< 0: remove) on the J/ruler of player a1 (CR 1122, 1022.1)
     # --- replacement and prevention effects (CR 910, 1018; the shield table, state.SHIELDS) ---
     PREVENT = 50  # on every card of I_REG: prevent the next a0 damage dealt to it this turn (a0 = 0: all, CR 1018.1b)
@@ -553,9 +557,10 @@ class Decision(IntEnum):
     REVEAL_TRIGGER = 13  # CR 708.2: reveal a triggered [Trigger] card from the hand and play it (OPTION 0) or not (PASS)
     SEARCH = 14  # CR 1014.2: the card found (OPTION k of the candidates) or none (PASS)
     FORESEE = 15  # CR 1034.1: a looked-at card onto the top (OPTION k) or to the bottom (BOTTOM k) of the deck
+    CHOOSE_MODE = 16  # CR 903.2e: the mode of a "Choose one" text (OPTION k: mode k; DEC_ARG: first mode row, modes)
 
 
-N_DECISIONS = 16
+N_DECISIONS = 17
 
 
 class Step(IntEnum):

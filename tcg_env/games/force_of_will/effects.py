@@ -8,7 +8,7 @@ hooks and Force of Will's own opcodes (constants.Op).
 """
 
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.effects import ASKED, I_A0, I_A1, I_A2, I_OP, NEXT, STOPPED
+from tcg_env.engine.effects import ASKED, I_A0, I_A1, I_A2, I_OP, NEXT, STOPPED, targets_available
 # the core's frame stack, the rules kernels game.push_frame, game.top_frame ... of Force of Will
 from tcg_env.engine.effects import frames_full, pop_frame, push_frame, top_frame  # noqa: F401
 from tcg_env.engine.header import H_DONE
@@ -228,6 +228,20 @@ def ask_discard(s, f, player):
     """DISCARD chosen by the player: one hand card (SELECT_HAND), FR_CNT counts them."""
     s[DEC_ARG] = 1  # an effect's discard (0: the end phase's, CR 505.5d)
     set_decision(s, K.Decision.DISCARD, player)
+
+
+@internal
+def playable_targets(game, s, T, arow, viewer, source):
+    """May ability ``arow``'s program be played as far as its targets go (CR 903.2g): the core's
+    ``targets_available``; a choice of modes (Op.SELECT_MODE, CR 903.2e) when one of its modes may be."""
+    abil = ability_table(T)
+    c0 = abil[arow, K.A_CODE_START]
+    if abil[arow, K.A_CODE_LEN] > 0 and code_table(T)[c0, I_OP] == Op.SELECT_MODE:
+        for k in range(code_table(T)[c0, I_A1]):
+            if targets_available(game, s, T, code_table(T)[c0, I_A0] + k, viewer, source):
+                return True
+        return False
+    return targets_available(game, s, T, arow, viewer, source)
 
 
 @internal
