@@ -176,7 +176,7 @@ def test_fow_sim_list_coverage_after_session_10():
     if not path.is_file():
         pytest.skip(f"card data not available: {path}")
     rep = import_force_of_will_json(path).report()
-    assert rep["cards_exact"] >= 975 and rep["cards_approximate"] >= 1100
+    assert rep["cards_exact"] >= 985 and rep["cards_approximate"] >= 1110
     assert {"look_not_revealed", "look_rest_random_order"} <= set(rep["approximations"])
 
 
@@ -257,3 +257,33 @@ def test_cr_903_2e_the_chosen_mode_chooses_its_targets_and_the_other_mode_does_n
     _resolve(g, card)
     assert int(g.state[S.ZONE + victim * S.CARD_W]) == K.Zone.GRAVEYARD
     assert int(g.state[S.HAND_N]) == hand
+
+
+# ---- "target player or J/resonator" (CR 903.2g): the target a player or a card -----------------------
+def test_cr_903_2g_target_player_or_j_resonator_is_a_choice_of_the_card_the_opponent_or_you():
+    r = exact("This card deals 500 damage to target player or J/resonator.", "chant")
+    assert r.fields["effect"] == [{"op": "select_mode", "modes": [
+        [{"op": "choose", "filter": {"type": ["j_resonator"]}}, {"op": "damage", "amount": 500}],
+        [{"op": "damage_player", "amount": 500, "who": "opponent"}],
+        [{"op": "damage_player", "amount": 500, "who": "controller"}]]}]
+    assert line("[Enter] => This card deals 400 damage to target player or J/resonator. Destroy it.").verdict \
+        is Verdict.UNSUPPORTED  # "it" would be no card when a player is the target
+
+
+def test_cr_903_2g_damage_to_target_player_or_j_resonator_dealt_to_the_player_chosen(tmp_path):
+    """"This card deals 500 damage to target player or J/resonator.": with a resonator in the opponent's
+    field the three targets are offered (the resonator, the opponent, the caster); the opponent chosen, it
+    is dealt 500 damage (CR 1007.2), the resonator none."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, card, (victim,) = _modal_game(tmp_path, "This card deals 500 damage to target player or J/resonator.",
+                                     ["FOW1-024"])
+    assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_MODE
+    assert {K.OPTION_BASE, K.OPTION_BASE + 1, K.OPTION_BASE + 2} <= set(g.legal_actions().tolist())
+    life = [int(g.state[S.LIFE + p]) for p in range(2)]
+    g.step(K.OPTION_BASE + 1)
+    _resolve(g, card)
+    assert [int(g.state[S.LIFE + p]) for p in range(2)] == [life[0], life[1] - 500]
+    assert int(g.state[S.DAMAGE + victim * S.CARD_W]) == 0

@@ -622,9 +622,30 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'you may' after another effect")
         if optional and any(not c[1] for c in clauses):
             raise Unsupported("'you may' for part of an effect")
+        if any(op["op"] == "_player_or" for ops, _ in clauses for op, _ in ops):
+            return self._player_or(clauses, optional, conds)
         b = _Body([c[0] for c in clauses], optional, self.card.get("type") not in ("chant", "rune"))
         b.condition = conds[0] if conds else None
         return b
+
+    def _player_or(self, clauses, optional, conds):
+        """"This card deals N damage to target player or J/resonator." (CR 903.2g: a target that is a player
+        or a card): a choice of modes (the SELECT_MODE op, CHOOSE_MODE asked as it is played, before the
+        card target): the card (then which one), your opponent, or you; the rest of the text in each."""
+        marks = [op for ops, _ in clauses for op, _ in ops if op["op"] == "_player_or"]
+        if optional or conds or len(marks) != 1:
+            raise Unsupported("'target player' with 'you may', 'as long as' or twice")
+        if any(sel is not None and sel.kind == "prev" for ops, _ in clauses for _, sel in ops):
+            raise Unsupported("'it' / 'that' after 'target player or ...'")
+        mark = marks[0]
+        choices = [({"op": "damage_player", "amount": _life(mark["amount"]), "who": who}, None)
+                   for who in ("opponent", "controller")]  # fmt: skip
+        if mark["filter"] is not None:
+            choices.insert(0, ({"op": "damage", "amount": mark["amount"]}, _Sel("choose", _target_filter(mark["filter"]))))
+        on_field = self.card.get("type") not in ("chant", "rune")
+        modes = [_Body([[choice if op is mark else (op, sel) for op, sel in ops] for ops, _ in clauses], False, on_field)
+                 for choice in choices]  # fmt: skip
+        return _Modes(modes)
 
     def look_sentence(self, clauses):
         return clauses
@@ -807,6 +828,11 @@ class _T(CountWords, TextTransformer, Transformer):
     def damage(self, *args):
         n, sel = args[-2], args[-1]
         return [({"op": "damage", "amount": n}, sel)]
+
+    def damage_player_or(self, dealer, n, flt=None):
+        # "deals N damage to target player [or <J/resonator>]": a target that is a player or a card, read by
+        # body() as a choice of modes (CR 903.2e's machinery): the card, your opponent or you (CR 903.2g)
+        return [({"op": "_player_or", "amount": n, "filter": flt}, None)]
 
     def damage_player(self, *args):
         n = [a for a in args if a is not None][-1]  # dealer and target_opponent are None
