@@ -287,3 +287,12 @@ def test_cr_903_2g_damage_to_target_player_or_j_resonator_dealt_to_the_player_ch
     _resolve(g, card)
     assert [int(g.state[S.LIFE + p]) for p in range(2)] == [life[0], life[1] - 500]
     assert int(g.state[S.DAMAGE + victim * S.CARD_W]) == 0
+
+
+def test_damage_multiplied_by_the_number_of_cards_is_damage_for_each_of_them():
+    """"N damage multiplied by the number of <cards>" and "N damage for each <cards> to <target>" compile to the
+    program of "N damage to <target> for each <cards>" (SET_X, played by session 9's tests)."""
+    per_each = exact("This card deals 300 damage to target J/resonator for each resonator you control.", "chant")
+    for text in ("This card deals 300 damage multiplied by the number of resonators you control to target J/resonator.",
+                 "This card deals 300 damage for each resonator you control to target J/resonator."):
+        assert exact(text, "chant").fields == per_each.fields

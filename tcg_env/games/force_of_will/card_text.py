@@ -794,6 +794,14 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("X00 damage for each ...")
         return [self._set_x(per, n // 100), ({"op": "damage", "amount": "X00"}, sel)]
 
+    def damage_times(self, *args):
+        # "<dealer> deals N damage multiplied by the number of <cards> to <targets>": as "... for each <cards>"
+        n, per, sel = args[-3], args[-2], args[-1]
+        return self.damage_per(n, sel, per)
+
+    def damage_player_times(self, *args):
+        return self.damage_player_per(args[-2], args[-1])
+
     def damage_player_per(self, *args):
         n, per = args[-2], args[-1]
         if not isinstance(n, int):
