@@ -393,7 +393,7 @@ class FowCard(CardBase):
 def fow_kernel_flags(cards: np.ndarray, code: np.ndarray) -> np.ndarray:
     """The ``flags`` table of a pool's ``T`` (constants.FL_*): the pool's row holds the RESTRICT_* bits
     its RESTRICT and AURA_RESTRICT instructions give (the only ways a card gets one: effects.
-    add_restrictions, characteristics.aura_sums) and whether it has a COST_REDUCTION instruction;
+    add_restrictions, characteristics.aura_sums) and whether it has a COST_REDUCTION or a SELECT_MODE instruction;
     the cards' rows are unused (0)."""
     from tcg_env.engine.tables import FLAG_WORDS
 
@@ -402,6 +402,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray) -> np.ndarray:
     flags[-1, K.FL_RESTRICT] = np.bitwise_or.reduce(code[restricting, K.I_A0]) if restricting.any() else 0
     if (code[:, K.I_OP] == K.Op.COST_REDUCTION).any():
         flags[-1, K.FL_MISC] |= K.FLAG_COST_REDUCTION
+    if (code[:, K.I_OP] == K.Op.SELECT_MODE).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_SELECT_MODE
     return flags
 
 

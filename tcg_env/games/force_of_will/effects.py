@@ -15,7 +15,7 @@ from tcg_env.engine.header import H_DONE
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.rng import shuffle_run_with
-from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.zones import zone_offsets, zone_put, zone_take
 from tcg_env.rules.modifiers import mod_apply
 from tcg_env.games.force_of_will import constants as K
@@ -234,6 +234,9 @@ def ask_discard(s, f, player):
 def playable_targets(game, s, T, arow, viewer, source):
     """May ability ``arow``'s program be played as far as its targets go (CR 903.2g): the core's
     ``targets_available``; a choice of modes (Op.SELECT_MODE, CR 903.2e) when one of its modes may be."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_SELECT_MODE) == 0:
+        return targets_available(game, s, T, arow, viewer, source)  # no modes in the pool (its flags)
     abil = ability_table(T)
     c0 = abil[arow, K.A_CODE_START]
     if abil[arow, K.A_CODE_LEN] > 0 and code_table(T)[c0, I_OP] == Op.SELECT_MODE:

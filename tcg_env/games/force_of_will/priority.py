@@ -17,7 +17,7 @@ from tcg_env.engine.effects import ASKED, DONE, I_A0, I_A1, I_OP, MODE_ALL, MODE
 from tcg_env.engine.effects import missing_required_target, recheck_targets, run_program
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
-from tcg_env.engine.tables import ability_table, card_table, code_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, flag_table
 from tcg_env.engine.triggers import pending_take
 from tcg_env.engine.zones import zone_put, zone_take
 from tcg_env.games.force_of_will import constants as K
@@ -235,6 +235,9 @@ def ask_mode(game, s, T, f):
     controller choose the mode as it is played, before the targets (903.2g): the CHOOSE_MODE decision
     (DEC_ARG: the first mode's ability row, the number of modes); ``mode_chosen`` then makes the chosen
     mode's program the frame's."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_SELECT_MODE) == 0:
+        return False  # no modes in the pool (its flags)
     c0 = ability_table(T)[s[f + E_ABIL], K.A_CODE_START]
     if ability_table(T)[s[f + E_ABIL], K.A_CODE_LEN] == 0 or code_table(T)[c0, I_OP] != Op.SELECT_MODE:
         return False
