@@ -518,6 +518,8 @@ def op_words(op: Any) -> str:
         return out
     if op.op == "if":
         return f"if {condition_words(op.condition)} (else skip {op.skip})"
+    if op.op == "select_mode":  # CR 903.2e
+        return "choose one: " + " | ".join(effect_words(m) for m in op.modes)
     for arg in ("amount", "count", "will", "keywords", "restrictions", "instead"):
         v = getattr(op, arg, None)
         if v is not None:
