@@ -296,3 +296,9 @@ def test_damage_multiplied_by_the_number_of_cards_is_damage_for_each_of_them():
     for text in ("This card deals 300 damage multiplied by the number of resonators you control to target J/resonator.",
                  "This card deals 300 damage for each resonator you control to target J/resonator."):
         assert exact(text, "chant").fields == per_each.fields
+
+
+def test_cr_1407_a_chant_spell_or_resonator_spell_is_that_card_on_the_chase():
+    assert exact("Cancel target chant spell.", "chant").fields == exact("Cancel target chant.", "chant").fields
+    assert exact("Cancel target resonator spell.", "chant").fields["effect"][0] == {
+        "op": "choose", "filter": {"type": ["resonator"], "zone": "chase"}}

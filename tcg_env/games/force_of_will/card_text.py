@@ -1428,6 +1428,7 @@ _NOUNS: dict[str, dict] = {
     "n_addition": {"type": ["addition"]},
     "n_regalia": {"type": ["regalia"]},
     "n_chant": {"type": ["chant"], "zone": "chase"},
+    "n_resonator_spell": {"type": ["resonator"], "zone": "chase"},  # CR 1407: a resonator on the chase
     "n_spell": {"type": ["chant", "resonator", "addition", "regalia"], "zone": "chase"},  # CR 1407: a spell on the chase
     "n_rune": {"type": ["rune"]},
     "n_card": {},
