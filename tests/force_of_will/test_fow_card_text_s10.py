@@ -25,8 +25,12 @@ def test_cr_1014_2_look_at_the_top_cards_and_take_one_compiles_to_a_search_of_th
         "op": "search", "filter": {"type": ["resonator"], "cost_max": 5, "zone": "main_deck"}, "top": 5,
         "rest": "bottom", "must": True, "to": "field"}
     assert r.abilities[0]["effect"][0]["must"] is False
-    r = exact("Look at the top three cards of your deck. Put a water card from among them into your hand.", "chant")
-    assert r.fields["effect"][0]["must"] is False and r.fields["effect"][0]["rest"] == "top"
+    r = exact("Look at the top three cards of your deck. Put a water card from among them into your hand. Put the rest "
+              "into your graveyard.", "chant")
+    assert r.fields["effect"][0]["must"] is False and r.fields["effect"][0]["rest"] == "graveyard"
+    # left on top in their order, which copy of a card is taken would matter: not compiled
+    assert line("Look at the top three cards of your deck. Put a water card from among them into your hand.",
+                "chant").verdict is Verdict.UNSUPPORTED
     # revealed cards are chosen as from a public zone (CR 1005.1, 1014.1); nothing is shown (approximate)
     r = line("Reveal the top four cards of your deck. Put a chant from among them into your hand and the rest on "
              "the bottom of your deck in any order.", "chant")
@@ -302,3 +306,32 @@ def test_cr_1407_a_chant_spell_or_resonator_spell_is_that_card_on_the_chase():
     assert exact("Cancel target chant spell.", "chant").fields == exact("Cancel target chant.", "chant").fields
     assert exact("Cancel target resonator spell.", "chant").fields["effect"][0] == {
         "op": "choose", "filter": {"type": ["resonator"], "zone": "chase"}}
+
+
+def test_cr_906_6_a_triggered_choice_of_modes_none_of_whose_targets_exist_leaves(tmp_path):
+    """A made-up resonator "[Enter] => Choose one - Destroy target addition; or destroy target regalia." enters
+    with no addition or regalia in any field: no mode can be chosen, the ability leaves without a decision
+    (CR 906.6) and the game goes on (its controller has priority again)."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pup = {"id": "TXT-001", "name": "Made-up Pup", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+           "ATK": 200, "DEF": 200, "abilities": ["[Enter] => Choose one - Destroy target addition; or destroy "
+                                                 "target regalia."]}
+    res, pool = _imported_pool(tmp_path, [pup])
+    assert res.text_records[0].verdict is Verdict.EXACT
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    for _ in range(12):
+        assert int(g.state[H_DECISION]) != K.Decision.CHOOSE_MODE
+        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.FIELD and int(g.state[S.CHASE_N]) == 0 \
+                and int(g.state[S.PT_N]) == 0:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.FIELD and int(g.state[S.CHASE_N]) == 0
+    assert int(g.state[H_DECISION]) == K.Decision.PRIORITY and g.legal_actions().size > 0

@@ -652,6 +652,8 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def mode(self, *sentences):
         body = self.body(*sentences)
+        if isinstance(body, _Modes):
+            raise Unsupported("a choice inside a mode ('target player' in a mode)")
         if body.optional:
             raise Unsupported("'you may' in a mode")
         return body
@@ -1046,6 +1048,9 @@ class _T(CountWords, TextTransformer, Transformer):
         flt["zone"] = "main_deck"
         if take["to"] == "field" and flt.get("type") != ["resonator"]:
             raise Unsupported("a card looked at into the field that may not be a resonator")
+        if rest == "top" and n > 1:
+            # the cards left keep their order: which of two copies is taken would matter (SEARCH takes the top one)
+            raise Unsupported("cards looked at left on top in their order")
         # CR 1014.2: a card with specific information chosen among cards only its chooser sees may not be
         # found; a revealed card (CR 1005.1) or "a card" is chosen as from a public zone (CR 1014.1)
         specific = any(k != "zone" for k in flt)

@@ -241,10 +241,17 @@ def ask_mode(game, s, T, f):
     c0 = ability_table(T)[s[f + E_ABIL], K.A_CODE_START]
     if ability_table(T)[s[f + E_ABIL], K.A_CODE_LEN] == 0 or code_table(T)[c0, I_OP] != Op.SELECT_MODE:
         return False
-    s[DEC_ARG] = code_table(T)[c0, I_A0]
+    first = code_table(T)[c0, I_A0]
+    s[DEC_ARG] = first
     s[DEC_ARG + 1] = code_table(T)[c0, I_A1]
-    set_decision(s, K.Decision.CHOOSE_MODE, s[f + E_CTRL])
-    return True
+    for k in range(s[DEC_ARG + 1]):
+        if game.playable_targets(s, T, first + k, s[f + E_CTRL], s[f + E_SLOT]):
+            set_decision(s, K.Decision.CHOOSE_MODE, s[f + E_CTRL])
+            return True
+    # no mode can be chosen (a triggered ability, CR 906.6: a card or ability is not played without its
+    # targets, checked before): the first mode, whose targets are missing, leaves (finish_frame)
+    s[f + E_ABIL] = first
+    return False
 
 
 @internal
