@@ -81,15 +81,16 @@ def test_illegal_action_raises_by_default_and_loses_with_the_wrapper():
 def test_an_older_env_version_is_refused_naming_the_current_one():
     """The observation changed in v1 (docs/envs.md, "Versions"), Force of Will's again in v2, every
     game's in the versions that show real cards' public state (fftcg_v2, force_of_will_v3,
-    weiss_schwarz_v2, dbscg_v1, fftcg_2014_v1): PettingZoo's convention renames the env, and the old
-    names are refused rather than given an env of other observations."""
+    weiss_schwarz_v2, dbscg_v1, fftcg_2014_v1), Force of Will's again in v4 (its CHOOSE_MODE decision):
+    PettingZoo's convention renames the env, and the old names are refused rather than given an env of
+    other observations."""
     import warnings
 
     import gymnasium
 
     import tcg_env
 
-    for game, current in {"fftcg": 2, "force_of_will": 3, "weiss_schwarz": 2, "dbscg": 1, "fftcg_2014": 1}.items():
+    for game, current in {"fftcg": 2, "force_of_will": 4, "weiss_schwarz": 2, "dbscg": 1, "fftcg_2014": 1}.items():
         new = f"{game}_v{current}"
         assert tcg_env.get_spec(game).env_name == new
         gym_id = tcg_env.GYM_IDS[game]

@@ -269,8 +269,10 @@ def test_cr_904_as_long_as_is_the_condition_of_a_continuous_ability_only():
     assert line("Draw a card as long as your life is 1000 or less.", "chant").verdict is Verdict.UNSUPPORTED
 
 
-def test_damage_to_a_player_or_resonator_is_unsupported():
-    r = line("This card deals 500 damage to target player or J/resonator.", "chant")
+def test_damage_to_a_player_or_resonator_then_it_is_unsupported():
+    # session 10 compiles "target player or J/resonator" (test_fow_card_text_s10.py); "it" after it is no card
+    # when a player is the target
+    r = line("This card deals 500 damage to target player or J/resonator. Put it on top of its owner's deck.", "chant")
     assert r.verdict is Verdict.UNSUPPORTED and r.reason
 
 
@@ -773,7 +775,9 @@ def test_target_opponent_is_the_opponent_and_a_missing_full_stop_is_read():
     assert line("Target opponent discards a card.", "chant").fields["effect"] == [
         {"op": "discard", "count": 1, "who": "opponent"}]
     assert line("[Enter]: Destroy target addition", "resonator").verdict is Verdict.EXACT
-    assert line("This card deals 500 damage to target player.", "chant").verdict is Verdict.UNSUPPORTED
+    # "target player" (session 10): the opponent or you, chosen as it is played (CR 903.2g)
+    assert [m[0]["who"] for m in line("This card deals 500 damage to target player.", "chant").fields["effect"][0]["modes"]] \
+        == ["opponent", "controller"]
 
 
 def test_cr_1013_2_a_rulers_rest_ability_rests_it_and_it_then_cannot_call_a_stone(tmp_path):

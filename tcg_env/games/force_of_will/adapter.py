@@ -91,7 +91,8 @@ def _source(game) -> str:
     name = game.pool.names[card] if card >= 0 else _name(game, slot)
     if abil < 0 or abil >= game.pool.n_abilities:
         return name
-    if int(game.pool.abilities[abil, K.A_KIND]) in (K.AbilityKind.SPELL, K.AbilityKind.TRIGGER):
+    if int(game.pool.abilities[abil, K.A_KIND]) in (K.AbilityKind.SPELL, K.AbilityKind.TRIGGER) and \
+            game.pool.ability_source[abil][1] < 0:  # (a mode of an automatic ability is its ability's, CR 903.2e)
         # the card itself (CR 703.3), or a chant played by its [Trigger]: its effect (CR 708.6)
         m = game.pool.models[game.pool.ability_source[abil][0]]
         return f"{name} ({effect_words(m.effect) if m.effect else 'choose ' + str(m.addition).replace('_', '-')})"
@@ -262,6 +263,7 @@ WORDS = {
         D.SEARCH: _find,
         D.FORESEE: if_there("Put {card} on top of the deck{for}"),
         D.ORDER_AUTOMATIC: _play_next,
+        D.CHOOSE_MODE: lambda act: f"Choose mode {act.i + 1} (CR 903.2e){_for(act.game)}",
         None: _target,
     },
     "standby_play": {None: _play_standby},

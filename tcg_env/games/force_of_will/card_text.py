@@ -32,7 +32,7 @@ from typing import Any, Mapping
 from lark import Transformer, v_args
 
 from tcg_env.cards.text import CardTextCompiler, CountWords, LineResult, TextTransformer, Unsupported
-from tcg_env.games.force_of_will.constants import N_REGS
+from tcg_env.games.force_of_will.constants import N_REGS, OPTION_SLOTS
 
 __all__ = ["APPROXIMATIONS", "COMPILER", "FowTextCompiler", "normalise_line"]
 
@@ -61,6 +61,14 @@ APPROXIMATIONS: dict[str, str] = {
         "has left the field by then, its printed ATK is read, not its ATK as it last was in the field "
         "(CR 911.1: last known information, which the engine does not keep)"
     ),
+    "look_not_revealed": (
+        "\"reveal the top N cards of your deck\" / \"reveal a <card> from among them\": nothing is shown to the "
+        "opponent (the engine's SEARCH reveals nothing; CR 1005.1: revealing gives information only)"
+    ),
+    "look_rest_random_order": (
+        "\"put the rest on the bottom of your deck in any order\": the cards looked at and not taken go to the "
+        "bottom in a random order, not in an order the player chooses"
+    ),
     "search_choice_by_card": (
         "a search lists the matching cards by card id, at most the engine's option slots of them "
         "(effects.search): with more distinct matching cards in the deck than slots, the lowest ids"
@@ -68,6 +76,7 @@ APPROXIMATIONS: dict[str, str] = {
 }
 
 _N_REGS = N_REGS  # the target registers of an effect program
+_LOOK_MAX = OPTION_SLOTS  # "look at the top N cards": every distinct card id among them is an option
 _BATTLE_KW = {"flying", "first_strike", "swiftness", "pierce", "precision", "barrier", "imperishable", "eternal",
               "explode", "drain", "bane", "bloodlust"}  # fmt: skip  # what an effect may grant (cards.py KeywordName)
 _SYM = {"w": "light", "r": "fire", "u": "water", "g": "wind", "b": "darkness"}
@@ -613,9 +622,44 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'you may' after another effect")
         if optional and any(not c[1] for c in clauses):
             raise Unsupported("'you may' for part of an effect")
+        if any(op["op"] == "_player_or" for ops, _ in clauses for op, _ in ops):
+            return self._player_or(clauses, optional, conds)
         b = _Body([c[0] for c in clauses], optional, self.card.get("type") not in ("chant", "rune"))
         b.condition = conds[0] if conds else None
         return b
+
+    def _player_or(self, clauses, optional, conds):
+        """"This card deals N damage to target player or J/resonator." (CR 903.2g: a target that is a player
+        or a card): a choice of modes (the SELECT_MODE op, CHOOSE_MODE asked as it is played, before the
+        card target): the card (then which one), your opponent, or you; the rest of the text in each."""
+        marks = [op for ops, _ in clauses for op, _ in ops if op["op"] == "_player_or"]
+        if optional or conds or len(marks) != 1:
+            raise Unsupported("'target player' with 'you may', 'as long as' or twice")
+        if any(sel is not None and sel.kind == "prev" for ops, _ in clauses for _, sel in ops):
+            raise Unsupported("'it' / 'that' after 'target player or ...'")
+        mark = marks[0]
+        choices = [({"op": "damage_player", "amount": _life(mark["amount"]), "who": who}, None)
+                   for who in ("opponent", "controller")]  # fmt: skip
+        if mark["filter"] is not None:
+            choices.insert(0, ({"op": "damage", "amount": mark["amount"]}, _Sel("choose", _target_filter(mark["filter"]))))
+        on_field = self.card.get("type") not in ("chant", "rune")
+        modes = [_Body([[choice if op is mark else (op, sel) for op, sel in ops] for ops, _ in clauses], False, on_field)
+                 for choice in choices]  # fmt: skip
+        return _Modes(modes)
+
+    def look_sentence(self, clauses):
+        return clauses
+
+    def mode(self, *sentences):
+        body = self.body(*sentences)
+        if isinstance(body, _Modes):
+            raise Unsupported("a choice inside a mode ('target player' in a mode)")
+        if body.optional:
+            raise Unsupported("'you may' in a mode")
+        return body
+
+    def modal_body(self, *modes):
+        return _Modes(list(modes))
 
     def sentence(self, *items):
         return [c if isinstance(c, tuple) else (c, False) for c in items if c is not None]
@@ -752,6 +796,14 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("X00 damage for each ...")
         return [self._set_x(per, n // 100), ({"op": "damage", "amount": "X00"}, sel)]
 
+    def damage_times(self, *args):
+        # "<dealer> deals N damage multiplied by the number of <cards> to <targets>": as "... for each <cards>"
+        n, per, sel = args[-3], args[-2], args[-1]
+        return self.damage_per(n, sel, per)
+
+    def damage_player_times(self, *args):
+        return self.damage_player_per(args[-2], args[-1])
+
     def damage_player_per(self, *args):
         n, per = args[-2], args[-1]
         if not isinstance(n, int):
@@ -786,6 +838,11 @@ class _T(CountWords, TextTransformer, Transformer):
     def damage(self, *args):
         n, sel = args[-2], args[-1]
         return [({"op": "damage", "amount": n}, sel)]
+
+    def damage_player_or(self, dealer, n, flt=None):
+        # "deals N damage to target player [or <J/resonator>]": a target that is a player or a card, read by
+        # body() as a choice of modes (CR 903.2e's machinery): the card, your opponent or you (CR 903.2g)
+        return [({"op": "_player_or", "amount": n, "filter": flt}, None)]
 
     def damage_player(self, *args):
         n = [a for a in args if a is not None][-1]  # dealer and target_opponent are None
@@ -932,6 +989,96 @@ class _T(CountWords, TextTransformer, Transformer):
         # "up to N": N searches, each of which may find nothing (CR 1014.2); the deck is hidden and
         # shuffled at the end, so shuffling in between changes nothing the players may know
         return [(dict(op, filter=dict(flt)), None) for _ in range(count)]
+
+    # "Look at / reveal the top N cards of your deck. [You may] put a <card> from among them into your
+    # hand. Put the rest on the bottom of your deck in a random order." (SEARCH over the top N cards,
+    # constants.SEARCH_*; the candidates are the distinct card ids among them, N <= OPTION_SLOTS)
+    def look_at(self, n):
+        return False, n
+
+    def look_reveal(self, n):
+        return True, n
+
+    def look_n(self, n):
+        return n
+
+    def _take(self, what, to, may, reveal):
+        return {"what": dict(what), "to": to, "may": may, "reveal": reveal}
+
+    def take_may_reveal(self, what, to):
+        return self._take(what, to, True, True)
+
+    def take_may(self, what, to):
+        return self._take(what, to, True, False)
+
+    def take_may_it(self, to):
+        return self._take({}, to, True, False)
+
+    def take_reveal(self, what, to):
+        return self._take(what, to, False, True)
+
+    def take(self, what, to):
+        return self._take(what, to, False, False)
+
+    def rest_bottom(self, order=None):
+        if order != "random":
+            # "in any order" (or no order printed): the player would choose the order
+            self.approximate("look_rest_random_order")
+        return "bottom"
+
+    def rest_graveyard(self):
+        return "graveyard"
+
+    def random_order(self):
+        return "random"
+
+    def any_order(self):
+        return "any"
+
+    def look_top(self, head, take, rest="top"):
+        revealed, n = head
+        n = _fixed(n)
+        if not 1 <= n <= _LOOK_MAX:
+            raise Unsupported(f"looking at the top {n} cards")
+        flt = dict(take["what"])
+        if "name" in flt:
+            raise Unsupported("a card named ... from among the cards looked at")
+        if take["reveal"] or revealed:
+            self.approximate("look_not_revealed")  # CR 1005.1: revealing shows information only
+        flt["zone"] = "main_deck"
+        if take["to"] == "field" and flt.get("type") != ["resonator"]:
+            raise Unsupported("a card looked at into the field that may not be a resonator")
+        if rest == "top" and n > 1:
+            # the cards left keep their order: which of two copies is taken would matter (SEARCH takes the top one)
+            raise Unsupported("cards looked at left on top in their order")
+        # CR 1014.2: a card with specific information chosen among cards only its chooser sees may not be
+        # found; a revealed card (CR 1005.1) or "a card" is chosen as from a public zone (CR 1014.1)
+        specific = any(k != "zone" for k in flt)
+        must = not take["may"] and (revealed or take["reveal"] or not specific)
+        op = {"op": "search", "filter": flt, "top": n, "rest": rest, "must": must}
+        if take["to"] != "hand":
+            op["to"] = take["to"]
+        return [([(op, None)], False)]
+
+    def look_top_stay(self, head, take):
+        return self.look_top(head, take, "top")
+
+    def look_if_its(self, head, what, to):
+        if head[1] != 1:
+            raise Unsupported("'if it's ...' after more than one card")
+        return self.look_top(head, self._take(what, to, False, False))
+
+    def look_if_its_else(self, head, what, to):
+        if head[1] != 1:
+            raise Unsupported("'if it's ...' after more than one card")
+        return self.look_top(head, self._take(what, to, False, False), "graveyard")
+
+    def look_one_bottom(self, head):
+        # CR 1034.1: "Foresee 1" is "look at the top card of your deck, put it on the top or the bottom"
+        revealed, n = head
+        if revealed or n != 1:
+            raise Unsupported("'you may put it on the bottom' after revealing or after more than one card")
+        return [([({"op": "foresee", "count": 1}, None)], False)]
 
     def put_from_hand(self, what):
         # the SEARCH op over the hand (its zone): the player picks one of the matching cards by card id
@@ -1286,6 +1433,7 @@ _NOUNS: dict[str, dict] = {
     "n_addition": {"type": ["addition"]},
     "n_regalia": {"type": ["regalia"]},
     "n_chant": {"type": ["chant"], "zone": "chase"},
+    "n_resonator_spell": {"type": ["resonator"], "zone": "chase"},  # CR 1407: a resonator on the chase
     "n_spell": {"type": ["chant", "resonator", "addition", "regalia"], "zone": "chase"},  # CR 1407: a spell on the chase
     "n_rune": {"type": ["rune"]},
     "n_card": {},
@@ -1411,6 +1559,25 @@ class _Body:
         return out or None
 
 
+class _Modes:
+    """"Choose one - A; or B" (CR 903.2e): the modes' bodies, assembled into one SELECT_MODE op (each mode a
+    program of its own, with its own target registers); never optional, never an aura."""
+
+    optional = False
+    condition = None
+
+    def __init__(self, modes: list[_Body]):
+        self.modes = modes
+
+    def ops(self, will: bool = False) -> list[dict]:
+        if will:
+            raise Unsupported("a choice of modes in an activate ability")
+        return [{"op": "select_mode", "modes": [m.ops() for m in self.modes]}]
+
+    def aura(self):
+        return None
+
+
 def _copy_ops(ops: list[dict]) -> list[dict]:
     return [dict(op) for op in ops]
 
@@ -1483,6 +1650,8 @@ _GAINS_TEXT = re.compile(r"\s*\(this card gains the following text[^()]*\)", re.
 _ARROWS = re.compile(r"\s*(?:>>>|=>|⇒|→)\s*")
 _QUOTED = re.compile(r'("[^"]*")')
 _SPACE_BEFORE = re.compile(r"\s+([,.:;])")
+_MODES_HEAD = re.compile(r"\bchoose one\s*(?:[;:.]\s*)?-\s+")  # the modes follow ...
+_MODE_SEP = re.compile(r"(?:;\s*or|[;.]\s*-)\s+")  # ... separated by "; or" or "; -" / ". -"
 
 
 _GRAMMAR_WORDS = {"resonator", "card", "addition", "regalia", "chant", "spell", "rune", "ruler", "entity", "magic stone",
@@ -1549,7 +1718,12 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     parts = _QUOTED.split(s)  # quoted names are kept as printed; the card's own name outside them is "this card"
     s = "".join(p if i % 2 else _mark_races((p.replace(name, "this card") if name else p).lower(), races)
                 for i, p in enumerate(parts))  # fmt: skip
-    s = " ".join(s.replace("thi card", "this card").split())
+    s = " ".join(s.replace("thi card", "this card").replace("can't ", "cannot ").split())  # "can't block"
+    if "choose one" in s:  # "Choose one - A; or B." / "Choose one; - A. - B." (CR 903.2e): the modes marked
+        s, n = _MODES_HEAD.subn("choose one modes_follow ", s, count=1)
+        if n:
+            head, _, modes = s.partition("modes_follow ")
+            s = head + "modes_follow " + _MODE_SEP.sub(". or_mode ", modes)
     if s.endswith('."'):
         s = s[:-2] + '".'  # the full stop printed inside a closing quote
     elif s.endswith(","):

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, Union
 
 import numpy as np
-from pydantic import BeforeValidator, Field
+from pydantic import AfterValidator, BeforeValidator, Field, TypeAdapter
 
 from tcg_env.cards.base import CardBase, FilterBase, StrictModel
 from tcg_env.cards.ops import op_codes, op_model, reg_ops, targeting_ops
@@ -205,7 +205,11 @@ OpDamagePlayer = op_model("damage_player", _M, amount=Union[_Life, XHundreds], w
 OpGainLife = op_model("gain_life", _M, amount=Union[_Life, XHundreds], who=_Who)  # noqa: UP007
 OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(WhoName, "opponent"))  # noqa: UP007
 # to: where the card found goes ("put it into your hand / the field / your graveyard", constants.SearchTo)
-OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard"], "hand"))
+# top N: "look at / reveal the top N cards of your deck" (only those; no shuffle), the rest to the bottom in a
+# random order, into the graveyard or left on top; must: "put a <card> from among them" without "you may"
+OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard"], "hand"),
+                    top=(int, Field(default=0, ge=0, le=K.SEARCH_TOP_MASK)),
+                    rest=(Literal["bottom", "graveyard", "top"], "bottom"), must=(bool, False))
 OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(default=1, ge=1, le=5)))
 OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rested: "... into the field rested"
 OpForesee = op_model("foresee", _M, count=_N)
@@ -230,6 +234,9 @@ OpGraveToRemoved = op_model("grave_to_removed", _M, filter=FowFilter)
 OpGraveToHand = op_model("grave_to_hand", _M, reg=(Reg, 0))
 OpGraveToField = op_model("grave_to_field", _M, rested=(bool, False), reg=(Reg, 0))
 OpIf = op_model("if", _M, condition=FowCondition, skip=(int, Field(default=1, ge=1, le=20)))
+_SEARCH_REST = {"bottom": K.SEARCH_REST_BOTTOM, "graveyard": K.SEARCH_REST_GRAVEYARD, "top": 0}
+
+
 class FowPer(StrictModel):
     """"... for each <what>": the cards of the fields ``filter`` matches (seen from the ability's
     controller), or the cards in its controller's hand or graveyard."""
@@ -251,8 +258,13 @@ OpCostReduction = op_model("cost_reduction", _M, amount=Annotated[int, Field(ge=
 # ``times`` x the count (constants.Op.SET_X)
 OpSetX = op_model("set_x", _M, per=FowPer, times=(int, Field(default=1, ge=1, le=100)))
 
+# "Choose one - A; or B" (CR 903.2e): the effect's only op; each mode is an effect of its own (checked as one,
+# _modes_valid), compiled into an ability row of its own that the SELECT_MODE row names (constants.Op.SELECT_MODE)
+OpSelectMode = op_model("select_mode", _M, modes=Annotated[list[list[Any]], Field(min_length=2, max_length=K.OPTION_SLOTS),
+                                                AfterValidator(lambda v: _modes_valid(v))])
+
 _OP_MODELS = (
-    OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpDamage, OpDestroy, OpRest, OpRecover,
+    OpSelectMode, OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpDamage, OpDestroy, OpRest, OpRecover,
     OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle, OpGrantKeyword, OpRestrict,
     OpCounter, OpDraw, OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
     OpForesee, OpMill, OpIf, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
@@ -263,6 +275,14 @@ EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP00
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
 #: op name in card files -> constants.Op
 EFFECT_OPS: dict[str, K.Op] = op_codes(_OP_MODELS, K.Op)
+
+
+def _modes_valid(modes: list[list[Any]]) -> list[list[Any]]:
+    effect = TypeAdapter(Effect)
+    out = [effect.validate_python(m) for m in modes]
+    if any(op.op == "select_mode" for m in out for op in m):
+        raise ValueError("a mode is no choice of modes")
+    return out
 _TAGS = frozenset(EFFECT_OPS)
 
 _TARGETING = {"choose", "select_all", "target_self"}
@@ -373,7 +393,7 @@ class FowCard(CardBase):
 def fow_kernel_flags(cards: np.ndarray, code: np.ndarray) -> np.ndarray:
     """The ``flags`` table of a pool's ``T`` (constants.FL_*): the pool's row holds the RESTRICT_* bits
     its RESTRICT and AURA_RESTRICT instructions give (the only ways a card gets one: effects.
-    add_restrictions, characteristics.aura_sums) and whether it has a COST_REDUCTION instruction;
+    add_restrictions, characteristics.aura_sums) and whether it has a COST_REDUCTION or a SELECT_MODE instruction;
     the cards' rows are unused (0)."""
     from tcg_env.engine.tables import FLAG_WORDS
 
@@ -382,6 +402,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray) -> np.ndarray:
     flags[-1, K.FL_RESTRICT] = np.bitwise_or.reduce(code[restricting, K.I_A0]) if restricting.any() else 0
     if (code[:, K.I_OP] == K.Op.COST_REDUCTION).any():
         flags[-1, K.FL_MISC] |= K.FLAG_COST_REDUCTION
+    if (code[:, K.I_OP] == K.Op.SELECT_MODE).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_SELECT_MODE
     return flags
 
 
@@ -496,6 +518,8 @@ def op_words(op: Any) -> str:
         return out
     if op.op == "if":
         return f"if {condition_words(op.condition)} (else skip {op.skip})"
+    if op.op == "select_mode":  # CR 903.2e
+        return "choose one: " + " | ".join(effect_words(m) for m in op.modes)
     for arg in ("amount", "count", "will", "keywords", "restrictions", "instead"):
         v = getattr(op, arg, None)
         if v is not None:
@@ -905,7 +929,26 @@ class _Compiler(PoolCompiler):
         row[K.A_CARD] = cid
         self.ab_rows.append(row)
         self.ability_source.append((cid, k))
-        return len(self.ab_rows) - 1
+        r = len(self.ab_rows) - 1
+        if effect and effect[0].op == "select_mode":
+            self.add_modes(cid, p, k, kind, row, effect[0].modes)
+        return r
+
+    def add_modes(self, cid: int, p: str, k: int, kind: K.AbilityKind, parent: list[int], modes: list) -> None:
+        """CR 903.2e: one ability row per mode after the ability's (its SELECT_MODE row names them): a copy of the
+        ability's row (costs, "you may", its card) with the mode's program, of kind SPELL and without a
+        trigger, so that no scan of the card's abilities (triggers, activate abilities, auras) sees it."""
+        for m, mode in enumerate(modes):
+            code_start = len(self.code_rows)
+            self.compile_effect(kind, mode, f"{p}.effect[0].modes[{m}]" if p != "effect" else f"effect[0].modes[{m}]")
+            row = list(parent)
+            row[K.A_KIND] = int(K.AbilityKind.SPELL)
+            row[K.A_TRIGGER] = int(K.Trigger.NONE)
+            row[K.A_TRIG_FILTER] = -1
+            row[K.A_CODE_START] = code_start
+            row[K.A_CODE_LEN] = len(self.code_rows) - code_start
+            self.ab_rows.append(row)
+            self.ability_source.append((cid, k))
 
     def compile_condition(self, c: FowCondition | None, p: str) -> tuple[int, int]:
         if c is None:
@@ -985,6 +1028,9 @@ class _Compiler(PoolCompiler):
         who = lambda: int(K.Who[op.who.upper()])  # noqa: E731
         if name == "choose":
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "chase", "graveyard")), op.count, int(op.up_to)
+        if name == "select_mode":
+            # the modes' ability rows follow the row of the ability being compiled (add_ability)
+            return len(self.ab_rows) + 1, len(op.modes), 0
         if name == "set_x":
             if self._card.cost is not None and parse_will_cost(self._card.cost)[1] < 0:
                 self.fail(q, "set_x in a card whose cost has {X} (the X chosen as it is played, CR 903.2f)")
@@ -1045,7 +1091,10 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.to", "a search into the field finds a resonator (filter type [\"resonator\"])")
             # zone hand: "you may put a <card> from your hand into your field" (only into the field)
             zones = ("main_deck", "hand") if op.to == "field" else ("main_deck",)
-            return self.compile_filter(op.filter, f"{q}.filter", zones), int(K.SearchTo[op.to.upper()]), 0
+            if (op.top == 0 and op.must) or (op.top > 0 and op.filter.zone != "main_deck"):
+                self.fail(f"{q}.top", "'must' and 'top' look at the top cards of the main deck (top > 0)")
+            look = 0 if op.top == 0 else op.top | _SEARCH_REST[op.rest] | (K.SEARCH_MUST if op.must else 0)
+            return self.compile_filter(op.filter, f"{q}.filter", zones), int(K.SearchTo[op.to.upper()]), look
         if name == "produce_will":
             return _WILL_CODE[op.will], op.count, 0
         if name == "call_stone":
@@ -1100,6 +1149,13 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
     chant's effect has no source in the field; IF skips inside the program."""
     op, earlier = effect[j], effect[:j]
     name = op.op
+    if name == "select_mode":
+        # CR 903.2e: the mode is chosen as a chant / rune or an automatic ability is played (priority.ask_mode)
+        if len(effect) != 1:
+            return "op", "select_mode is the effect's only op"
+        if kind not in (K.AbilityKind.SPELL, K.AbilityKind.AUTOMATIC):
+            return "op", "select_mode in a chant's or rune's effect or an automatic ability only"
+        return None
     filled = [o.reg for o in earlier if o.op in _TARGETING]
     if (kind == K.AbilityKind.CONTINUOUS) != (name in _CONTINUOUS_ONLY):
         if kind == K.AbilityKind.CONTINUOUS:

@@ -192,6 +192,7 @@ C_NCOLS = CARD_TABLE.width
 FL_RESTRICT = 0  # the pool's row: the RESTRICT_* bits some RESTRICT / AURA_RESTRICT instruction of the pool gives
 FL_MISC = 1  # the pool's row: FLAG_* bits
 FLAG_COST_REDUCTION = 1  # some COST_REDUCTION instruction (characteristics.cost_reduction, own_cost_reduction)
+FLAG_SELECT_MODE = 2  # some SELECT_MODE instruction (priority.ask_mode, effects.playable_targets)
 
 TB_MASTER = 1  # a master rune (CR 201.3c): one in a rune deck (CR 402.6c)
 TB_CHANT = 2  # a rune with the chant type too ("Chant/Rune", CR 201.2c-i, 402.6d)
@@ -285,6 +286,15 @@ class SearchTo(IntEnum):
     FIELD = 1
     GRAVEYARD = 2
 
+
+# SEARCH's a2: 0 searches the whole main deck and shuffles it (CR 1014, 1021). "Look at / reveal the
+# top N cards of your deck. [You may] put a <card> from among them into your hand. Put the rest on the
+# bottom of your deck in a random order / into your graveyard.": a2 = N (the cards looked at, from the
+# top; no shuffle) plus where the rest goes and whether one must be taken when one matches
+SEARCH_TOP_MASK = 31  # a2 & mask: N, the top cards looked at (at most OPTION_SLOTS); 0: the whole deck
+SEARCH_REST_BOTTOM = 32  # the cards looked at and not taken to the bottom of the deck, in a random order
+SEARCH_REST_GRAVEYARD = 64  # ... into their owner's graveyard (neither bit: they stay on top, in order)
+SEARCH_MUST = 128  # "put a <card> from among them" without "you may": no PASS while one matches
 
 class Condition(IntEnum):
     """Conditions of abilities and of the IF instruction."""
@@ -442,6 +452,10 @@ class Op(IntEnum):
     FORESEE = 38  # a0 = count (CR 1034)
     MILL = 39  # a0 = count: top cards of the main deck to the graveyard
     SET_X = 41  # a0 = Per, a1 = filter row, a2 = times: the frame's X (E_X) := times x the count ("for each ...")
+    # "Choose one - A; or B" (CR 903.2e): the program's only row; a0 = the first mode's ability row, a1 = how
+    # many modes (consecutive rows, each with a program of its own); the mode is chosen as the card or ability
+    # is played, before its targets (priority.ask_mode), and the frame then runs that mode's program
+    SELECT_MODE = 42
     MANA_COUNTER = 40  # a0 = mana counters to put (< 0: remove) on the J/ruler of player a1 (CR 1122, 1022.1)
     # --- replacement and prevention effects (CR 910, 1018; the shield table, state.SHIELDS) ---
     PREVENT = 50  # on every card of I_REG: prevent the next a0 damage dealt to it this turn (a0 = 0: all, CR 1018.1b)
@@ -544,9 +558,10 @@ class Decision(IntEnum):
     REVEAL_TRIGGER = 13  # CR 708.2: reveal a triggered [Trigger] card from the hand and play it (OPTION 0) or not (PASS)
     SEARCH = 14  # CR 1014.2: the card found (OPTION k of the candidates) or none (PASS)
     FORESEE = 15  # CR 1034.1: a looked-at card onto the top (OPTION k) or to the bottom (BOTTOM k) of the deck
+    CHOOSE_MODE = 16  # CR 903.2e: the mode of a "Choose one" text (OPTION k: mode k; DEC_ARG: first mode row, modes)
 
 
-N_DECISIONS = 16
+N_DECISIONS = 17
 
 
 class Step(IntEnum):

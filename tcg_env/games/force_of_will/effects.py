@@ -8,14 +8,14 @@ hooks and Force of Will's own opcodes (constants.Op).
 """
 
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.effects import ASKED, I_A0, I_A1, NEXT, STOPPED
+from tcg_env.engine.effects import ASKED, I_A0, I_A1, I_A2, I_OP, NEXT, STOPPED, targets_available
 # the core's frame stack, the rules kernels game.push_frame, game.top_frame ... of Force of Will
 from tcg_env.engine.effects import frames_full, pop_frame, push_frame, top_frame  # noqa: F401
 from tcg_env.engine.header import H_DONE
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.rng import shuffle_run_with
-from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.zones import zone_offsets, zone_put, zone_take
 from tcg_env.rules.modifiers import mod_apply
 from tcg_env.games.force_of_will import constants as K
@@ -231,22 +231,46 @@ def ask_discard(s, f, player):
 
 
 @internal
-def search(game, s, T, f, p, frow):
+def playable_targets(game, s, T, arow, viewer, source):
+    """May ability ``arow``'s program be played as far as its targets go (CR 903.2g): the core's
+    ``targets_available``; a choice of modes (Op.SELECT_MODE, CR 903.2e) when one of its modes may be."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_SELECT_MODE) == 0:
+        return targets_available(game, s, T, arow, viewer, source)  # no modes in the pool (its flags)
+    abil = ability_table(T)
+    c0 = abil[arow, K.A_CODE_START]
+    if abil[arow, K.A_CODE_LEN] > 0 and code_table(T)[c0, I_OP] == Op.SELECT_MODE:
+        for k in range(code_table(T)[c0, I_A1]):
+            if targets_available(game, s, T, code_table(T)[c0, I_A0] + k, viewer, source):
+                return True
+        return False
+    return targets_available(game, s, T, arow, viewer, source)
+
+
+@internal
+def search(game, s, T, f, p, frow, look):
     """SEARCH (CR 1014.2: a hidden zone, the player may fail to find): ``p`` chooses one matching
     card of its main deck for its hand, or none (the SEARCH decision: OPTION k of the candidates,
     PASS); then the deck is shuffled (CR 1021). Cards of the same card id are the same choice, so
     the candidates are the distinct matching card ids (``CAND`` holds card ids, not slots), in card
     id order (the deck's order stays hidden; past OPTION_SLOTS ids the lowest ones: documented).
-    FR_CNT is 1 once answered (``found``). A filter of the zone hand: "you may put a <card> from your
-    hand into your field" (its cards are known to their holder; no shuffle)."""
+    FR_CNT is 1 once answered with none, 2 with a card (``found``). A filter of the zone hand: "you
+    may put a <card> from your hand into your field" (its cards are known to their holder; no shuffle).
+    ``look`` (the row's a2, constants.SEARCH_*): only the top N cards of the deck are looked at ("look
+    at the top N cards of your deck ..."), no shuffle; the ones not taken go where its bits say."""
     deck = filter_table(T)[frow, K.F_ZONE] != K.FilterZone.HAND
     n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND, p)
+    top = look & K.SEARCH_TOP_MASK
     if s[f + FR_CNT] > 0:
-        if deck:
+        if top > 0:
+            taken = 1 if s[f + FR_CNT] == 2 else 0
+            look_rest(game, s, T, p, min(top, s[n_off] + taken) - taken, look)
+        elif deck:
             shuffle_run_with(s, s, l_off, s[n_off])
         return NEXT
     n = 0
-    for i in range(s[n_off] - 1, -1, -1):
+    lowest = 0 if top == 0 else max(s[n_off] - top, 0)  # the deck's top is its last index
+    for i in range(s[n_off] - 1, lowest - 1, -1):
         slot = s[l_off + i]
         if not game.filter_match(s, T, frow, slot, p, s[f + E_SLOT]):
             continue
@@ -261,7 +285,9 @@ def search(game, s, T, f, p, frow):
         s[CAND + k] = cid
         n = min(n + 1, OPTION_SLOTS)
     if n == 0:
-        if deck:
+        if top > 0:
+            look_rest(game, s, T, p, min(top, s[n_off]), look)
+        elif deck:
             shuffle_run_with(s, s, l_off, s[n_off])
         return NEXT
     s[CAND_N] = n
@@ -270,10 +296,37 @@ def search(game, s, T, f, p, frow):
 
 
 @internal
+def look_rest(game, s, T, p, n, look):
+    """The ``n`` cards looked at and not taken (the top ``n`` of ``p``'s main deck): to the bottom
+    in a random order (the deck's bottom is index 0: they are shuffled there), into the graveyard,
+    or left on top (constants.SEARCH_REST_*)."""
+    n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK, p)
+    if look & K.SEARCH_REST_BOTTOM:
+        for _ in range(n):
+            game.to_deck_bottom(s, s[l_off + s[n_off] - 1])
+        shuffle_run_with(s, s, l_off, n)
+    elif look & K.SEARCH_REST_GRAVEYARD:
+        for _ in range(n):
+            game.to_graveyard(s, T, s[l_off + s[n_off] - 1])
+
+
+@internal
+def search_may_pass(game, s, T):
+    """May the SEARCH decision be answered with none (CR 1014.2: a search may fail to find)? Not
+    for "put a <card> from among them ..." without "you may" (constants.SEARCH_MUST) while one
+    matches (the decision is asked only then)."""
+    f = game.top_frame(s)
+    row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
+    return row[I_OP] != Op.SEARCH or (row[I_A2] & K.SEARCH_MUST) == 0
+
+
+@internal
 def found(game, s, T, p, k):
     """The SEARCH decision's answer: a card of candidate ``k``'s card id from ``p``'s main deck into
     its hand (k -1: none, CR 1014.2), or where the SEARCH row's a1 says (constants.SearchTo: "put it
-    into the field", CR 307.7 / 1140.2, or "into your graveyard"); SEARCH then shuffles."""
+    into the field", CR 307.7 / 1140.2, or "into your graveyard"); SEARCH then shuffles (or, after a
+    look at the top cards, puts the rest where its a2 says). The deck is scanned from the top: a
+    card of the top N (the candidates came from there) is found before any other of its id."""
     f = game.top_frame(s)
     if k >= 0:
         row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
@@ -290,7 +343,7 @@ def found(game, s, T, p, k):
                 else:
                     game.move_card(s, T, slot, Zone.HAND)
                 break
-    s[f + FR_CNT] = 1
+    s[f + FR_CNT] = 1 if k < 0 else 2
 
 
 @internal
@@ -374,7 +427,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.LOSE_LIFE:
         s[LIFE + who] -= game.amount_of(s, f, a0)
     elif op == Op.SEARCH:
-        return game.search(s, T, f, ctrl, a0)
+        return game.search(s, T, f, ctrl, a0, a2)
     elif op == Op.FORESEE:
         return game.foresee(s, T, f, ctrl, a0)
     elif op == Op.PREVENT or op == Op.SHIELD_DESTROY:

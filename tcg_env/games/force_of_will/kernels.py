@@ -242,8 +242,9 @@ def legal_mask_row(game, s, T, out):
         return mask_pending(game, out, OPTION_BASE, OPTION_SLOTS, s, p)
     if kind == Decision.CHOOSE_TARGET or kind == Decision.SEARCH:
         n = mask_options(out, OPTION_BASE, OPTION_SLOTS, s[CAND_N])
-        if kind == Decision.SEARCH or s[DEC_ARG + 2] != 0:
-            out[PASS] = 1  # "up to": done; a search may fail to find (CR 1014.2)
+        may_pass = game.search_may_pass(s, T) if kind == Decision.SEARCH else s[DEC_ARG + 2] != 0
+        if may_pass:
+            out[PASS] = 1  # "up to": done; a search may fail to find (CR 1014.2), unless SEARCH_MUST
             n += 1
         return n
     if kind == Decision.FORESEE:
@@ -252,6 +253,8 @@ def legal_mask_row(game, s, T, out):
         return n + mask_options(out, K.BOTTOM_BASE, OPTION_SLOTS, s[CAND_N])
     if kind == Decision.CHOOSE_X:
         return mask_options(out, OPTION_BASE, OPTION_SLOTS, s[DEC_ARG] + 1)  # CR 903.2f: X = k
+    if kind == Decision.CHOOSE_MODE:
+        return game.mode_mask(s, T, p, out)  # CR 903.2e
     if kind == Decision.OPTIONAL or kind == Decision.REVEAL_TRIGGER:
         return mask_yes_no(out, OPTION_BASE, PASS)  # "you may": OPTION 0 yes, PASS no
     if kind == Decision.PIERCE:
@@ -353,6 +356,8 @@ def apply_unchecked(game, s, T, a):
         s[game.top_frame(s) + FR_DISCARD] -= 1
     elif kind == Decision.CHOOSE_X:
         x_chosen(game, s, T, p, option_of(a, OPTION_BASE))
+    elif kind == Decision.CHOOSE_MODE:
+        game.mode_chosen(s, option_of(a, OPTION_BASE))  # CR 903.2e
     elif kind == Decision.REVEAL_TRIGGER:
         reveal_answered(game, s, T, p, a != PASS)
     elif kind == Decision.SEARCH:

@@ -10,7 +10,7 @@ chosen one card at a time after the targets (CR 903.2j: DISCARD_COST, ``priority
 
 from tcg_env.engine.chase import chase_full, chase_push, chase_size
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.effects import MODE_ALL, MODE_TARGETS, targets_available
+from tcg_env.engine.effects import MODE_ALL, MODE_TARGETS
 from tcg_env.engine.header import H_TURN
 # the legal mask's per-card predicates are inlined (internal_inline): as calls, passing the row and
 # the tables at each of ~50 calls per mask cost ~40% of it (docs/performance-log.md, 2026-11-26)
@@ -119,7 +119,7 @@ def hand_card_playable(game, s, T, p, i, how):
             return False
         a = ability_table(T)[r]
         return (game.condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot)
-                and game.trigger_payable(s, T, p, slot, r) and targets_available(game, s, T, r, p, slot))
+                and game.trigger_payable(s, T, p, slot, r) and game.playable_targets(s, T, r, p, slot))
     if (c[K.C_KEYWORDS] & K.KW_QUICKCAST) == 0 and not game.main_timing(s, p):
         return False  # CR 604.2a, 709.1 / 1111.2
     if not game.room_to_play(s):
@@ -136,7 +136,7 @@ def hand_card_playable(game, s, T, p, i, how):
     arow = c[K.C_SPELL_ABIL]
     if t == CardType.ADDITION and c[K.C_ADDITION] != K.AdditionTarget.FIELD and arow < 0:
         return False  # an addition added to a card needs its target's CHOOSE row (CR 1406.2a)
-    if arow >= 0 and not targets_available(game, s, T, arow, p, slot):
+    if arow >= 0 and not game.playable_targets(s, T, arow, p, slot):
         return False  # CR 903.2g
     return True
 
@@ -297,7 +297,7 @@ def ability_usable(game, s, T, p, slot, j):
     if game.frames_full(s):
         return False
     if a[K.A_KIND] == AbilityKind.ACTIVATE:
-        if chase_full(game, s) or not targets_available(game, s, T, r, p, slot):
+        if chase_full(game, s) or not game.playable_targets(s, T, r, p, slot):
             return False
     return True
 
@@ -431,7 +431,7 @@ def standby_playable(game, s, T, p, i):
     a = ability_table(T)[r]
     if not game.condition_holds(s, T, a[K.A_COND], a[K.A_COND_ARG], p, slot):
         return False
-    return game.trigger_payable(s, T, p, slot, r) and targets_available(game, s, T, r, p, slot)
+    return game.trigger_payable(s, T, p, slot, r) and game.playable_targets(s, T, r, p, slot)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -491,7 +491,7 @@ def rune_playable(game, s, T, p, i):
     if not game.can_pay(s, p, c, K.C_COST, rune_free_cost(c)):
         return False
     arow = c[K.C_SPELL_ABIL]
-    return arow < 0 or targets_available(game, s, T, arow, p, slot)
+    return arow < 0 or game.playable_targets(s, T, arow, p, slot)
 
 
 @internal_inline

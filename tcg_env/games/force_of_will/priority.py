@@ -13,15 +13,17 @@ step, constants.Step) or PASS_ON (605.1c). What stays here: what a chase entry i
 from tcg_env.engine.chase import Priority, chase_full, chase_pop, chase_push, give_priority, priority_pass
 from tcg_env.engine.chase import priority_point as chase_priority_point
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.effects import ASKED, DONE, MODE_ALL, MODE_RESOLVE, MODE_TARGETS
+from tcg_env.engine.effects import ASKED, DONE, I_A0, I_A1, I_OP, MODE_ALL, MODE_RESOLVE, MODE_TARGETS
 from tcg_env.engine.effects import missing_required_target, recheck_targets, run_program
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
-from tcg_env.engine.tables import ability_table, card_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, flag_table
 from tcg_env.engine.triggers import pending_take
 from tcg_env.engine.zones import zone_put, zone_take
 from tcg_env.games.force_of_will import constants as K
-from tcg_env.games.force_of_will.constants import HAND_SLOTS, N_REGS, CardType, EntryKind, Flow, Purpose, Step, Zone
+from tcg_env.games.force_of_will.constants import (
+    HAND_SLOTS, N_REGS, OPTION_BASE, CardType, EntryKind, Flow, Op, Purpose, Step, Zone
+)
 from tcg_env.games.force_of_will.keywords import resolve_keyword_ability
 from tcg_env.games.force_of_will.state import (
     ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG,
@@ -222,7 +224,57 @@ def run_frame(game, s, T, f):
     if s[f + FR_PC] < 0:  # "you may": ask first (OPTION 0 yes, PASS no)
         set_decision(s, K.Decision.OPTIONAL, s[f + E_CTRL])
         return ASKED
+    if s[f + FR_MODE] == MODE_TARGETS and s[f + FR_PC] == 0 and ask_mode(game, s, T, f):
+        return ASKED
     return run_program(game, s, T, f)
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def ask_mode(game, s, T, f):
+    """CR 903.2e: a program that is a choice of modes (Op.SELECT_MODE, "Choose one - A; or B") has its
+    controller choose the mode as it is played, before the targets (903.2g): the CHOOSE_MODE decision
+    (DEC_ARG: the first mode's ability row, the number of modes); ``mode_chosen`` then makes the chosen
+    mode's program the frame's."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_SELECT_MODE) == 0:
+        return False  # no modes in the pool (its flags)
+    c0 = ability_table(T)[s[f + E_ABIL], K.A_CODE_START]
+    if ability_table(T)[s[f + E_ABIL], K.A_CODE_LEN] == 0 or code_table(T)[c0, I_OP] != Op.SELECT_MODE:
+        return False
+    first = code_table(T)[c0, I_A0]
+    s[DEC_ARG] = first
+    s[DEC_ARG + 1] = code_table(T)[c0, I_A1]
+    for k in range(s[DEC_ARG + 1]):
+        if game.playable_targets(s, T, first + k, s[f + E_CTRL], s[f + E_SLOT]):
+            set_decision(s, K.Decision.CHOOSE_MODE, s[f + E_CTRL])
+            return True
+    # no mode can be chosen (a triggered ability, CR 906.6: a card or ability is not played without its
+    # targets, checked before): the first mode, whose targets are missing, leaves (finish_frame)
+    s[f + E_ABIL] = first
+    return False
+
+
+@internal
+def mode_mask(game, s, T, p, out):
+    """CHOOSE_MODE's legal answers: OPTION k for each mode k whose targets can be chosen (CR 903.2g;
+    the card or ability could be played, so one can)."""
+    f = game.top_frame(s)
+    n = 0
+    for k in range(s[DEC_ARG + 1]):
+        if game.playable_targets(s, T, s[DEC_ARG] + k, p, s[f + E_SLOT]):
+            out[OPTION_BASE + k] = 1
+            n += 1
+    return n
+
+
+@internal
+def mode_chosen(game, s, k):
+    """CHOOSE_MODE's answer: mode ``k``'s program is the frame's (its ability row, a copy of the
+    chosen ability's but for its program); the modes not chosen do not exist (CR 903.2e). The chase
+    entry keeps the row, so the mode resolves (CR 903.3)."""
+    f = game.top_frame(s)
+    s[f + E_ABIL] = s[DEC_ARG] + k
+    s[f + FR_PC] = 0
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
