@@ -1,6 +1,6 @@
 """Profile the numba kernels with ``perf``, every kernel under its own name.
 
-    python benchmarks/profile_kernels.py --game weiss_schwarz --seconds 10 [--top 30]
+    python benchmarks/profile_kernels.py --game weiss_schwarz --seconds 10 [--top 30] [--file CARDS.json]
 
 ``perf`` cannot name JIT-compiled code: numba's LLVM has no perf listener here, so a plain
 ``perf record`` shows the engine as anonymous ``[JIT]`` addresses. This script compiles the
@@ -67,7 +67,30 @@ def _write_perf_map() -> int:
     return len(ordered)
 
 
-def _worker(game: str, batch: int, seconds: float) -> None:
+def _imported(game: str, file: str):
+    """The pool imported from ``file`` and two decks from it shaped like the game's default decks
+    (as ``bench_imported_pool.py`` builds its ``as_like`` decks)."""
+    import tempfile as _tf
+
+    import tcg_env
+    from tcg_env.cards.deck_like import deck_like_named
+    from tcg_env.cards.errors import DeckError
+    from tcg_env.cards.files import import_card_file, load_game_pool, write_pool
+
+    spec = tcg_env.get_spec(game)
+    res = import_card_file(game, file)
+    with _tf.TemporaryDirectory() as d:
+        pool = load_game_pool(game, write_pool(game, list(res), Path(d) / "imported.json", source=file))
+    decks = []
+    for i, like in enumerate(spec.default_decks()):
+        try:
+            decks.append(deck_like_named(game, pool, like, seed=i, abilities="as_like")[1])
+        except DeckError:
+            decks.append(deck_like_named(game, pool, None, seed=i, abilities="as_like")[1])
+    return pool, decks
+
+
+def _worker(game: str, batch: int, seconds: float, file: str = "") -> None:
     import numba
     import numpy as np
 
@@ -75,7 +98,11 @@ def _worker(game: str, batch: int, seconds: float) -> None:
     import tcg_env
 
     numba.set_num_threads(1)
-    bg = tcg_env.make_batch(game, batch, seed=1)
+    if file:
+        pool, decks = _imported(game, file)
+        bg = tcg_env.make_batch(game, batch, decks=decks, seed=1, pool=pool)
+    else:
+        bg = tcg_env.make_batch(game, batch, seed=1)
     k = bg.spec.kernels
     rng = k.seed_agent_rng(batch, 7)
     counters = np.zeros((batch, 5), np.int64)
@@ -110,10 +137,11 @@ def main() -> None:
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--seconds", type=float, default=10.0, help="seconds sampled")
     ap.add_argument("--top", type=int, default=30)
+    ap.add_argument("--file", default="", help="a raw card list: profile its imported pool (as_like decks)")
     ap.add_argument(_WORKER, action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
-        _worker(args.game, args.batch, args.seconds + 5.0)
+        _worker(args.game, args.batch, args.seconds + 5.0, args.file)
         return
     if shutil.which("perf") is None:
         sys.exit("profile_kernels: perf is not installed (Debian: apt-get install linux-perf)")
@@ -121,7 +149,7 @@ def main() -> None:
     data = os.path.join(cache, "perf.data")
     env = dict(os.environ, NUMBA_CACHE_DIR=cache)
     worker = subprocess.Popen([sys.executable, __file__, _WORKER, "--game", args.game, "--batch", str(args.batch),
-                               "--seconds", str(args.seconds)], env=env, stdout=subprocess.PIPE, text=True)
+                               "--seconds", str(args.seconds), "--file", args.file], env=env, stdout=subprocess.PIPE, text=True)
     try:
         line = worker.stdout.readline().split()
         if not line or line[0] != "ready":

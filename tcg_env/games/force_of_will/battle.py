@@ -43,11 +43,22 @@ def can_attack(game, s, T, p, slot):
     w = slot * CARD_W
     if s[ZONE + w] != Zone.FIELD or s[CONTROLLER + w] != p or s[RESTED + w] != 0:
         return False
+    return game.can_attack_now(s, T, p, slot, game.continuous_in_field(s, T))
+
+
+@internal
+def can_attack_now(game, s, T, p, slot, cont):
+    """``can_attack`` with ``cont`` = ``characteristics.continuous_in_field(s, T)`` known: a loop
+    over the field's cards (the attacker mask, ``must_attack_exists``) asks once, not a scan of the
+    fields per card and per keyword or restriction read."""
+    w = slot * CARD_W
+    if s[ZONE + w] != Zone.FIELD or s[CONTROLLER + w] != p or s[RESTED + w] != 0:
+        return False
     if not game.is_j_resonator(s, T, slot) or not game.has_atk_def(s, T, slot):
         return False
-    if game.restricted(s, T, slot, K.RESTRICT_CANT_ATTACK):
+    if game.restricted_now(s, T, slot, K.RESTRICT_CANT_ATTACK, cont):
         return False
-    return game.controls_since_turn_start(s, T, slot)
+    return game.controls_since_turn_start_now(s, T, slot, cont)
 
 
 @internal
@@ -57,7 +68,7 @@ def must_attack_exists(game, s, T, p):
     cont = game.continuous_in_field(s, T)  # once, not a scan of the fields per card (characteristics.keywords_now)
     for i in range(s[n_off]):
         slot = s[l_off + i]
-        if (game.keywords_now(s, T, slot, cont) & K.KW_BLOODLUST) != 0 and game.can_attack(s, T, p, slot):
+        if (game.keywords_now(s, T, slot, cont) & K.KW_BLOODLUST) != 0 and game.can_attack_now(s, T, p, slot, cont):
             return True
     return False
 
@@ -81,16 +92,24 @@ def attackable(game, s, T, attacker, slot):
 def can_block(game, s, T, p, slot):
     """CR 804.3 / 804.4: a recovered J/resonator with ATK and DEF of ``p`` other than the attacked
     object, not prohibited from blocking; [Flying] attackers only by [Flying] (CR 1106.2)."""
+    return game.can_block_now(s, T, p, slot, game.continuous_in_field(s, T))
+
+
+@internal
+def can_block_now(game, s, T, p, slot, cont):
+    """``can_block`` with ``cont`` = ``characteristics.continuous_in_field(s, T)`` known (the
+    blocker mask asks once for the whole field)."""
     w = slot * CARD_W
     if s[ZONE + w] != Zone.FIELD or s[CONTROLLER + w] != p or s[RESTED + w] != 0:
         return False
     if slot == s[ATTACKED] or not game.is_j_resonator(s, T, slot) or not game.has_atk_def(s, T, slot):
         return False
-    if game.restricted(s, T, slot, K.RESTRICT_CANT_BLOCK):
+    if game.restricted_now(s, T, slot, K.RESTRICT_CANT_BLOCK, cont):
         return False
-    if game.restricted(s, T, s[ATTACKER], K.RESTRICT_CANT_BE_BLOCKED):
+    if game.restricted_now(s, T, s[ATTACKER], K.RESTRICT_CANT_BE_BLOCKED, cont):
         return False  # "this card cannot be blocked"
-    if game.has_keyword(s, T, s[ATTACKER], K.KW_FLYING) and not game.has_keyword(s, T, slot, K.KW_FLYING):
+    if (game.keywords_now(s, T, s[ATTACKER], cont) & K.KW_FLYING) != 0 and (
+            game.keywords_now(s, T, slot, cont) & K.KW_FLYING) == 0:
         return False
     return True
 

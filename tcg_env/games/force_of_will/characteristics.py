@@ -108,18 +108,23 @@ def aura_sums(game, s, T, slot, kinds, srcs):
             if c[K.C_HAS_CONT] == 0:
                 continue
             for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
-                active = abil[r, K.A_KIND] == K.AbilityKind.CONTINUOUS and game.condition_holds(
-                    s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src)
-                # an inactive ability's program is skipped (a range of length 0)
-                mult = 1  # AURA_PER: the count the next AURA_POWER is multiplied by ("for each ...")
-                for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN] * active):
+                if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+                    continue
+                # read lazily (the same sums; both are reads of the row): the condition at the first
+                # instruction of a kind asked whose filter matches ``slot``, an AURA_PER's count
+                # ("for each ...") when the AURA_POWER after it applies. Most reads ask for a kind
+                # the ability has not or for a card its filter rejects, and then neither is read.
+                active = -1  # -1: not read yet
+                per = -1  # a pending AURA_PER's (per, filter row), -1: none
+                per_row = 0
+                for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
                     op = code[q, I_OP]
                     if op == K.Op.AURA_PER:
-                        if ((kinds >> AURA_POWER) & 1) != 0:
-                            mult = game.aura_count(s, T, code[q, I_A0], code[q, I_A1], p, src)
+                        per = code[q, I_A0]
+                        per_row = code[q, I_A1]
                         continue
-                    m = mult
-                    mult = 1
+                    pending = per
+                    per = -1  # an AURA_PER multiplies the next instruction only
                     if op == K.Op.AURA_POWER:
                         kind = AURA_POWER
                     elif op == K.Op.AURA_KEYWORD:
@@ -136,7 +141,12 @@ def aura_sums(game, s, T, slot, kinds, srcs):
                             continue
                     elif not game.filter_base(s, T, frow, slot, p, src):
                         continue
+                    if active < 0:
+                        active = 1 if game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src) else 0
+                    if active == 0:
+                        break  # an inactive ability adds nothing
                     if kind == AURA_POWER:
+                        m = 1 if pending < 0 else game.aura_count(s, T, pending, per_row, p, src)
                         atk += code[q, I_A0] * m
                         df += code[q, I_A2] * m
                     elif kind == AURA_KW:
@@ -286,6 +296,16 @@ def restricted(game, s, T, slot, bits):
 
 
 @internal
+def restricted_now(game, s, T, slot, bits, cont):
+    """``restricted`` with ``cont`` = ``continuous_in_field(s, T)`` known (a loop over the field's
+    cards asks once, not a scan of the fields per card)."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_RESTRICT] & bits) == 0:
+        return False
+    return (game.restrictions_now(s, T, slot, cont) & bits) != 0
+
+
+@internal
 def restrictions_now(game, s, T, slot, cont):
     """``restrictions_of`` with ``cont`` = ``continuous_in_field(s, T)`` known."""
     return game.base_restrictions(s, slot) | game.aura_from(s, T, slot, AURA_RST, cont)[0]
@@ -332,6 +352,12 @@ def controls_since_turn_start(game, s, T, slot):
     """CR 803.3a / 905.3: controlled continuously since the beginning of this turn, or [Swiftness]
     (CR 1107.2)."""
     return s[ENTERED + slot * CARD_W] < s[H_TURN] or game.has_keyword(s, T, slot, K.KW_SWIFTNESS)
+
+
+@internal
+def controls_since_turn_start_now(game, s, T, slot, cont):
+    """``controls_since_turn_start`` with ``cont`` = ``continuous_in_field(s, T)`` known."""
+    return s[ENTERED + slot * CARD_W] < s[H_TURN] or (game.keywords_now(s, T, slot, cont) & K.KW_SWIFTNESS) != 0
 
 
 @internal

@@ -52,7 +52,13 @@ def filter_base(game, s, T, frow, slot, viewer, source):
         return False
     if s[ZONE + slot * CARD_W] != Zone.FIELD:
         return game.filter_core(s, T, frow, slot, viewer, source, card_table(T)[s[CARD + slot * CARD_W], C_ATK], 0)
-    return game.filter_core(s, T, frow, slot, viewer, source, game.base_atk(s, T, slot), game.base_keywords(s, T, slot))
+    # filter_core reads the ATK only for an ATK bound and the keywords only for [Barrier] on a card
+    # another player controls (CR 1120.2): each is computed only when read (continuous abilities'
+    # filters call this for every card read, characteristics.aura_sums)
+    f = filter_table(T)[frow]
+    atk = game.base_atk(s, T, slot) if (f[K.F_ATK_MIN] >= 0 or f[K.F_ATK_MAX] >= 0) else 0
+    kw = game.base_keywords(s, T, slot) if s[CONTROLLER + slot * CARD_W] != viewer else 0
+    return game.filter_core(s, T, frow, slot, viewer, source, atk, kw)
 
 
 @internal

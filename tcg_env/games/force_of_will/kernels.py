@@ -262,9 +262,11 @@ def legal_mask_row(game, s, T, out):
     n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
     if kind == Decision.ATTACKER:
         forced = game.must_attack_exists(s, T, p)
+        cont = game.continuous_in_field(s, T)  # once for the whole field (battle.can_attack_now)
         for i in range(min(s[n_off], FIELD_SLOTS)):
             slot = s[l_off + i]
-            if game.can_attack(s, T, p, slot) and (not forced or (K.KW_BLOODLUST & game.keywords_of(s, T, slot)) != 0):
+            if game.can_attack_now(s, T, p, slot, cont) and (
+                    not forced or (K.KW_BLOODLUST & game.keywords_now(s, T, slot, cont)) != 0):
                 out[OWN_FIELD_BASE + i] = 1
                 n += 1
         if not forced:
@@ -283,8 +285,9 @@ def legal_mask_row(game, s, T, out):
     if kind == Decision.BLOCK:
         out[PASS] = 1
         n = 1
+        cont = game.continuous_in_field(s, T)  # once for the whole field (battle.can_block_now)
         for i in range(min(s[n_off], FIELD_SLOTS)):
-            if game.can_block(s, T, p, s[l_off + i]):
+            if game.can_block_now(s, T, p, s[l_off + i], cont):
                 out[OWN_FIELD_BASE + i] = 1
                 n += 1
         return n
