@@ -5,7 +5,7 @@ value head. Illegal actions are removed by *masked logits*: their logit is repla
 ``MASKED_LOGIT`` (a large negative number) before the softmax, so they get probability 0 (exactly:
 ``exp(-1e9 - max)`` underflows to 0 in float32) and the gradient never flows into them.
 
-Inputs are the game's flat observation (FF-TCG: 1472 float32 columns, ``docs/fftcg/observations.md``;
+Inputs are the game's flat observation (FF-TCG: 1780 float32 columns, ``docs/fftcg/observations.md``;
 Weiss Schwarz: 1996, ``docs/weiss_schwarz/observations.md``, already scaled in the engine)
 times a fixed per-column scale (``obs_scale``, a buffer saved with the weights): most columns are
 already in [0, 1], but a few carry small integers (``card_id_plus1`` up to the pool size, element /

@@ -200,11 +200,17 @@ def _field_card(game, slot):
     kw = int(row[S.D_KW + w])
     flags += [n for n, bit in K.KEYWORD_BITS.items() if kw & bit]
     # its restrictions now, and its once-per-turn abilities used this turn (the observation's
-    # cant_attack, cant_block, ability0_used, ability1_used: public, CR 7.6)
+    # cant_attack, cant_block, ability0_used, ability1_used, cant_be_blocked, cant_be_broken,
+    # cant_be_broken_by_opp_effects, removed_instead_of_break_zone: public, CR 7.6)
     rst = int(row[S.D_RST + w])
     flags += [n for n, bit in (("cannot attack", K.RESTRICT_CANT_ATTACK), ("cannot block", K.RESTRICT_CANT_BLOCK),
                                ("ability 1 used this turn", K.RESTRICT_USED_ACT0),
-                               ("ability 2 used this turn", K.RESTRICT_USED_ACT1)) if rst & bit]
+                               ("ability 2 used this turn", K.RESTRICT_USED_ACT1),
+                               ("cannot be blocked", K.RESTRICT_UNBLOCKABLE),
+                               ("cannot be broken", K.RESTRICT_UNBREAKABLE),
+                               ("cannot be broken by opposing effects", K.RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS),
+                               ("removed instead of the Break Zone", K.RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE))
+              if rst & bit]
     stats = []
     if pool.cards[cid, K.C_TYPE] == K.CardType.FORWARD:
         stats.append(("power", str(int(row[S.D_POWER + w]))))

@@ -131,6 +131,17 @@ CARD_COLUMNS = [
     # use was public, and the opponent's mask cannot show it
     "ability0_used",
     "ability1_used",
+    # CR 7.6: a field card is public, and so are the restrictions effects gave it (the effects were
+    # public when they resolved; the opponent's mask cannot show them): "cannot be blocked"
+    # (RESTRICT_UNBLOCKABLE, CR 10.1.3.1), "cannot be broken" (RESTRICT_UNBREAKABLE: neither a break
+    # nor damage >= power breaks it, CR 12.4.5), "cannot be broken by opposing Summons or abilities that
+    # don't deal damage" (RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS), "if it is put into the Break Zone this
+    # turn, remove it from the game instead" (RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE, CR 11.12.5); 0 in
+    # hand rows
+    "cant_be_blocked",
+    "cant_be_broken",
+    "cant_be_broken_by_opp_effects",
+    "removed_instead_of_break_zone",
 ]
 # the columns copied from the pool's obs_rows (the static columns and the dynamic ones written over
 # them); the ones after are written for every row
@@ -160,7 +171,7 @@ OPTIONS = OBS.add("options", OPTION_COLUMNS, rows=OPTION_SLOTS, cards=True,
 OBS_SIZE = OBS.size
 
 GLOBAL_SIZE = GLOBAL.size
-CARD_FEATURES = HAND.shape[1]  # per card row (hand, own field, opponent field): 28
+CARD_FEATURES = HAND.shape[1]  # per card row (hand, own field, opponent field): 32
 ENTRY_FEATURES = STACK_BLOCK.shape[1]
 OPTION_FEATURES = OPTIONS.shape[1]
 OBS_GLOBAL = GLOBAL.base
@@ -192,6 +203,10 @@ R_BLOCKING = HAND.col("blocking")
 R_CANT_ATTACK = HAND.col("cant_attack")
 R_CANT_BLOCK = HAND.col("cant_block")
 R_USED = HAND.col("ability0_used")  # + 0 / 1
+R_CANT_BE_BLOCKED = HAND.col("cant_be_blocked")
+R_CANT_BE_BROKEN = HAND.col("cant_be_broken")
+R_CANT_BE_BROKEN_BY_OPP = HAND.col("cant_be_broken_by_opp_effects")
+R_REMOVED_INSTEAD = HAND.col("removed_instead_of_break_zone")
 # a stack row's columns
 ST_PRESENT = STACK_BLOCK.col("present")
 ST_MINE = STACK_BLOCK.col("mine")
@@ -221,6 +236,10 @@ def hand_card_row(game, s, T, player, slot, out, o):
     copy_card_row(out, o, T, cid, N_TABLE_COLUMNS)
     out[o + R_USED] = 0.0
     out[o + R_USED + 1] = 0.0
+    out[o + R_CANT_BE_BLOCKED] = 0.0
+    out[o + R_CANT_BE_BROKEN] = 0.0
+    out[o + R_CANT_BE_BROKEN_BY_OPP] = 0.0
+    out[o + R_REMOVED_INSTEAD] = 0.0
     if s[D_COUNTS + player * 3 + 2] != 0 or (card_table(T)[cid, K.C_HAS_FIELD] & K.HAS_SELF_COST_REDUCTION) != 0:
         out[o + R_COST] = game.current_cost(s, T, player, slot) / 10.0
 
@@ -245,6 +264,10 @@ def field_card_row(game, s, T, player, slot, out, o):
     out[o + R_CANT_BLOCK] = (rst & RESTRICT_CANT_BLOCK) != 0
     out[o + R_USED] = (rst & K.RESTRICT_USED_ACT0) != 0
     out[o + R_USED + 1] = (rst & K.RESTRICT_USED_ACT1) != 0
+    out[o + R_CANT_BE_BLOCKED] = (rst & K.RESTRICT_UNBLOCKABLE) != 0
+    out[o + R_CANT_BE_BROKEN] = (rst & K.RESTRICT_UNBREAKABLE) != 0
+    out[o + R_CANT_BE_BROKEN_BY_OPP] = (rst & K.RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS) != 0
+    out[o + R_REMOVED_INSTEAD] = (rst & K.RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE) != 0
 
 
 # the blocks of a list zone (engine.obsbuf): its first rows cards, then zero rows
