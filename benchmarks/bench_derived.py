@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import importlib
 import sys
 import time
 from pathlib import Path
@@ -52,14 +51,15 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     from profile_kernels import _imported
 
-    refresh = importlib.import_module(f"tcg_env.games.{args.game}.characteristics").refresh_derived
-    rules = importlib.import_module(f"tcg_env.games.{args.game}.constants").RULES
+    import tcg_env
+
+    rules = tcg_env.get_spec(args.game).kernels.rules  # the game's tag: its hooks, refresh_derived among them
 
     @njit
     def loop(states, T, reps):
         for _ in range(reps):
             for b in range(states.shape[0]):
-                refresh(rules, states[b], T)
+                rules.refresh_derived(states[b], T)
 
     pool, decks = _imported(args.game, args.file)
     sets = {"starter": _rows(args.game, None, None), "imported": _rows(args.game, pool, decks)}
