@@ -34,28 +34,32 @@ def assert_snapshot_refused():
     return _assert_snapshot_refused
 
 
-# Under pytest-xdist (the README's test command runs `-n auto --dist loadgroup`), a game's tests go
-# to one worker: its own folder and every test parametrized with that `game`. A game's kernels
-# take about a minute to compile on a 2-core machine; tests spread over workers would compile them
-# once per worker, all at the same time, and CI would gain nothing from its second core.
+# Under pytest-xdist (the README's test command runs `-n logical`), a game's tests go to one worker:
+# its own folder, and every test parametrized with that game (the game's name is one of the test
+# id's parts). A game's kernels take about a minute to compile on a 2-core machine; tests spread
+# over workers would compile them once per worker, at the same time, and CI would gain little from
+# its second core. The other tests are spread by module. (xdist's own `--dist loadgroup` cannot do
+# this under pytest 9: it renames node ids through an attribute pytest 9 no longer has.)
 _GAME_FOLDERS = ("fftcg", "fftcg_2014", "weiss_schwarz", "force_of_will", "dbscg", "template")
 
 
-def _game_group(item) -> str | None:
-    callspec = getattr(item, "callspec", None)
-    for key in ("game", "spec"):  # the conformance kit's fixture `spec` is parametrized by name
-        game = callspec.params.get(key) if callspec is not None else None
-        if isinstance(game, str):
-            return game
-    parts = item.path.relative_to(item.config.rootpath).parts
+def _game_of(nodeid: str) -> str | None:
+    """The game whose worker runs the test ``nodeid``, None for a test of no one game."""
+    if nodeid.endswith("]") and "[" in nodeid:
+        for part in nodeid[nodeid.index("[") + 1 : -1].split("-"):
+            if part in _GAME_FOLDERS:
+                return part
+    parts = nodeid.split("::")[0].split("/")
     return parts[1] if len(parts) > 2 and parts[0] == "tests" and parts[1] in _GAME_FOLDERS else None
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config, items):
-    if not config.pluginmanager.hasplugin("xdist"):
-        return
-    for item in items:
-        group = _game_group(item)
-        if group is not None:
-            item.add_marker(pytest.mark.xdist_group(group))
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GameScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            game = _game_of(nodeid)
+            return f"game:{game}" if game is not None else super()._split_scope(nodeid)
+
+    return GameScheduling(config, log)
