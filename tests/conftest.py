@@ -63,3 +63,11 @@ def pytest_xdist_make_scheduler(config, log):
             return f"game:{game}" if game is not None else super()._split_scope(nodeid)
 
     return GameScheduling(config, log)
+
+
+def pytest_collection_modifyitems(config, items):
+    # the tests that make a game of every game run last (a stable sort): on a worker of the game
+    # groups above, by then the other workers have compiled their games' kernels and the numba
+    # cache loads them in a second; run early, each worker compiled every game (about 200 s of
+    # CPU each in CI)
+    items.sort(key=lambda item: item.get_closest_marker("all_games") is not None)

@@ -214,6 +214,7 @@ def test_snapshot_refuses_an_all_zero_rng_state(snapshot, assert_snapshot_refuse
     assert_snapshot_refused(g, bad, "field 'rng' is all zero")
 
 
+@pytest.mark.all_games
 def test_snapshot_of_another_game_or_none_says_which(snapshot):
     g, d = snapshot
     row = np.array(g.state)
@@ -230,6 +231,7 @@ def test_snapshot_of_another_game_or_none_says_which(snapshot):
         Game.from_dict(dict(d, game="chess"))
 
 
+@pytest.mark.all_games
 def test_a_snapshot_restored_with_another_games_pool_says_whose_snapshot_it_is(snapshot):
     """Issue 25 item 7: ``Game.from_dict(their_snapshot, pool=my_pool)`` said "taken with a different
     card pool (fingerprint ...)" or "format 1 is not 2"; the game is named first, as docs/*/snapshot.md
