@@ -81,7 +81,7 @@ def test_illegal_action_raises_by_default_and_loses_with_the_wrapper():
 def test_an_older_env_version_is_refused_naming_the_current_one():
     """The observation changed in v1 (docs/envs.md, "Versions"), Force of Will's again in v2, every
     game's in the versions that show real cards' public state (fftcg_v2, force_of_will_v3,
-    weiss_schwarz_v2, dbscg_v1, fftcg_2014_v1), Force of Will's again in v4 (its CHOOSE_MODE decision),
+    weiss_schwarz_v2, dbscg_v1, fftcg_2014_v1), Weiss Schwarz's again in v3 (each player's latest trigger-check card), Force of Will's again in v4 (its CHOOSE_MODE decision),
     FF-TCG's again in the versions that show the restrictions effects give a field card (fftcg_v3,
     fftcg_2014_v2): PettingZoo's convention renames the env, and the old names are refused rather than
     given an env of other observations."""
@@ -91,7 +91,7 @@ def test_an_older_env_version_is_refused_naming_the_current_one():
 
     import tcg_env
 
-    for game, current in {"fftcg": 3, "force_of_will": 4, "weiss_schwarz": 2, "dbscg": 1, "fftcg_2014": 2}.items():
+    for game, current in {"fftcg": 3, "force_of_will": 4, "weiss_schwarz": 3, "dbscg": 1, "fftcg_2014": 2}.items():
         new = f"{game}_v{current}"
         assert tcg_env.get_spec(game).env_name == new
         gym_id = tcg_env.GYM_IDS[game]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from ws_helpers import CX_POOL, GUARD, SCOUT, find_action
+from ws_helpers import CX_DRAW, CX_POOL, GUARD, INSIGHT, SCOUT, SUPPORTER, find_action
 
 import tcg_env
 from tcg_env.engine.tables import unpack_tables
@@ -48,8 +48,12 @@ def observations(row, pool):
 
 
 def hidden_slots(row, p):
+    """p's cards in a deck or stock, but for p's latest trigger-check card: revealed to both (CR
+    7.3.1.2) before it went face down into the stock, it is known there (``trigger_checks``)."""
+    known = {int(row[S.LAST_TRIG + q]) for q in range(2)}
     return [sl for sl in range(p * K.MAX_DECK, (p + 1) * K.MAX_DECK)
-            if int(row[S.CARD + sl * S.CARD_W]) >= 0 and int(row[S.ZONE + sl * S.CARD_W]) in HIDDEN_TO_ALL]
+            if int(row[S.CARD + sl * S.CARD_W]) >= 0 and int(row[S.ZONE + sl * S.CARD_W]) in HIDDEN_TO_ALL
+            and sl not in known]
 
 
 def test_cr_3_10_2_a_pool_triggers_stock_card_is_not_told_by_the_observation(scenario, pool):
@@ -58,7 +62,9 @@ def test_cr_3_10_2_a_pool_triggers_stock_card_is_not_told_by_the_observation(sce
     non-climax) changes no observation of either player."""
     sc = scenario()
     sc.put(0, SCOUT, "stage", pos=0)
-    sc.stack_deck(0, [CX_POOL, CX_POOL, GUARD])  # trigger check: a pool icon; the pooled card: a climax
+    # trigger check: a pool icon; the pooled card: a climax (another one: the deck holds one of each,
+    # and a second CX_POOL stacked was the same card, the trigger card itself)
+    sc.stack_deck(0, [CX_POOL, CX_DRAW, GUARD])
     sc.stack_deck(1, [GUARD, GUARD])
     g = sc.game()
     g.step(find_action(g, "End the main phase"))
@@ -69,7 +75,8 @@ def test_cr_3_10_2_a_pool_triggers_stock_card_is_not_told_by_the_observation(sce
     g.step(find_action(g, "Use"))
     row = np.array(g.state, np.int32)
     stock = [int(x) for x in row[S.STOCK_L : S.STOCK_L + int(row[S.STOCK_N])]]
-    pooled = [sl for sl in stock if _is_climax(g.pool, int(row[S.CARD + sl * S.CARD_W]))]
+    # the trigger check's own card went there too, but revealed (CR 7.3.1.2): the pooled one is the other
+    pooled = [sl for sl in stock if _is_climax(g.pool, int(row[S.CARD + sl * S.CARD_W])) and sl != int(row[S.LAST_TRIG])]
     assert pooled, "the pooled climax is in the stock"
     deck = [int(x) for x in row[S.DECK_L : S.DECK_L + int(row[S.DECK_N])]]
     plain = next(sl for sl in deck if not _is_climax(g.pool, int(row[S.CARD + sl * S.CARD_W])))
@@ -265,3 +272,42 @@ def test_cr_4_12_2_2_the_soul_a_trigger_gave_shows_while_the_cards_second_icon_a
     rederived = tcg_env.Game(g.spec, g.pool, row, g.variant_index)
     for p in (0, 1):
         assert _same_view(rederived, g, p)
+
+
+def test_cr_7_3_1_2_the_trigger_check_card_both_saw_shows_in_both_observations_and_the_log(scenario, pool):
+    """CR 7.3.1.2: the trigger check reveals the top card of the deck to both players, then puts it
+    face down into the stock (CR 3.13.1.2), here with no decision between (a soul icon asks
+    nothing). Both observations show it (``trigger_checks``: the attacker's own row for its
+    player, the opponent's row for the other), the log names it, and a determinization of either
+    player keeps it in its stock slot."""
+    from tcg_env.games.weiss_schwarz import observation as O
+    from tcg_env.games.weiss_schwarz.cards import card_obs_rows
+    from tcg_env.view import changes
+
+    sc = scenario()
+    sc.put(0, SCOUT, "stage", pos=0)
+    sc.stack_deck(0, [SUPPORTER, GUARD, INSIGHT])  # top first: SUPPORTER is the trigger check's card
+    sc.stack_deck(1, [GUARD, GUARD])
+    g = sc.game()
+    g.step(find_action(g, "End the main phase"))
+    if g.decision == K.Decision.CLIMAX:
+        g.step(find_action(g, "Play no climax"))
+    before = g.spec.public_view(g, 1)
+    g.step(find_action(g, "Direct attack with Scout"))
+    row = np.array(g.state, np.int32)
+    checked = int(row[S.LAST_TRIG + 0])
+    assert checked >= 0 and int(row[S.ZONE + checked * S.CARD_W]) == K.Zone.STOCK
+    assert int(row[S.CARD + checked * S.CARD_W]) == SUPPORTER and int(row[S.LAST_TRIG + 1]) == -1
+    card_row = card_obs_rows(np.asarray(g.pool.cards))[SUPPORTER]
+    obs = observations(row, g.pool)
+    rows = [o[O.OBS_TRIGGER_CHECKS : O.OBS_TRIGGER_CHECKS + 2 * O.CARD_FEATURES].reshape(2, -1) for o in obs]
+    np.testing.assert_array_equal(rows[0][0], card_row)  # player 0: "my latest trigger check"
+    np.testing.assert_array_equal(rows[1][1], card_row)  # player 1: "the opponent's"
+    assert not rows[0][1].any() and not rows[1][0].any()
+    told = [str(c) for c in changes(before, g.spec.public_view(g, 1), ("P0", "you"))]
+    assert any(t.startswith(f"{g.pool.names[SUPPORTER]}: P0's deck -> ") for t in told), told
+    for p in (0, 1):
+        for k in range(4):
+            h = _determinized(g, p, 110 + k)
+            assert int(h.state[S.CARD + checked * S.CARD_W]) == SUPPORTER
+            assert _same_view(h, g, p)

@@ -260,8 +260,9 @@ def public_view(game, viewer: int | None = None):
     """What ``viewer`` (0 / 1; None: everything) sees (:class:`tcg_env.view.BoardView`): each
     player's level and clock (the score, CR 4.3.2, 4.5), the stage by position (CR 3.4) with each
     character's power and soul, the climax area, the clock and the level zone (face up, CR 3.8,
-    3.9); the hand (level, cost, power) only to its owner; stock, deck and markers as counts, the
-    waiting room and memory as counts."""
+    3.9); the hand (level, cost, power) only to its owner; stock, deck and markers as counts (the
+    stock's latest trigger-check card named: CR 7.3.1.2 revealed it to both), the waiting room and
+    memory as counts."""
     from tcg_env.view import AreaView, BoardView, CardView, PlayerView
 
     row = game._row
@@ -303,7 +304,10 @@ def public_view(game, viewer: int | None = None):
                                                 for sl in hand) if viewer is None or viewer == p else None,
                      "inline", counted=True),
             AreaView("deck", tuple(zl[K.Zone.DECK]), None, "count", counted=True),
-            AreaView("stock", tuple(zl[K.Zone.STOCK]), None, "count", counted=True),  # face down (CR 3.10)
+            # face down (CR 3.10), but the latest trigger-check card was revealed to both on its way
+            # there (CR 7.3.1.2, 3.13.1.2): named, so that the log says which card went to the stock
+            AreaView("stock", tuple(zl[K.Zone.STOCK]), named([sl for sl in zl[K.Zone.STOCK] if sl == int(row[S.LAST_TRIG + p])]),
+                     "count", counted=True),
             AreaView("waiting room", tuple(zl[K.Zone.WAITING_ROOM]), named(zl[K.Zone.WAITING_ROOM]), "count", counted=True),
             AreaView("memory", tuple(zl[K.Zone.MEMORY]), named(zl[K.Zone.MEMORY]), "count"),
             AreaView("markers", tuple(markers), None, "count"),

@@ -102,6 +102,7 @@ from tcg_env.games.weiss_schwarz.state import (
     STOCK_N,
     SUSPENDED,
     TRIG_SLOT,
+    LAST_TRIG,
     TURN_PLAYER,
     USES,
     ZONE,
@@ -590,6 +591,8 @@ def setup_row(game, s, deck0, deck1, T):
     s[ATK_SLOT] = -1
     s[DEF_SLOT] = -1
     s[TRIG_SLOT] = -1
+    s[LAST_TRIG] = -1
+    s[LAST_TRIG + 1] = -1
     s[H_TURN] = 1
     for p in range(2):
         deal_deck(s, ZT, K.Zone.DECK, p, deck0 if p == 0 else deck1, p * K.MAX_DECK)

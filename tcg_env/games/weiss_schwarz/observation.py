@@ -39,6 +39,7 @@ from tcg_env.games.weiss_schwarz.state import (
     D_SOUL,
     DEC_ARG,
     KWMOD,
+    LAST_TRIG,
     DECK_N,
     DEF_SLOT,
     FIRST_PLAYER,
@@ -160,6 +161,9 @@ OPP_LEVEL = OBS.add("opp_level", CARD_COLUMNS, rows=LEVEL_ROWS, doc="the opponen
 CLIMAX = OBS.add("climax", CARD_COLUMNS, rows=2, doc="my climax area, the opponent's")
 CANDIDATES = OBS.add("candidates", CARD_COLUMNS, rows=K.OPTION_SLOTS, cards=True,
                      doc="cards behind `option k` in a `CHOOSE_TARGET` (decider only)")
+TRIGGER_CHECKS = OBS.add("trigger_checks", CARD_COLUMNS, rows=2,
+                         doc="the card of my latest trigger check, the opponent's (CR 7.3.1.2: revealed to "
+                             "both), while it is in the resolution zone or its stock")
 OBS_SIZE = OBS.size
 
 OBS_GLOBAL = GLOBAL.base
@@ -172,6 +176,7 @@ OBS_MY_LEVEL = MY_LEVEL.base
 OBS_OPP_LEVEL = OPP_LEVEL.base
 OBS_CLIMAX = CLIMAX.base  # my climax area, then the opponent's
 OBS_CANDIDATES = CANDIDATES.base
+OBS_TRIGGER_CHECKS = TRIGGER_CHECKS.base
 
 # global columns observe_into writes (the global block starts at column 0)
 G_ME = GLOBAL.col("my_deck_div50")  # + a _PLAYER_COLUMNS column
@@ -235,6 +240,7 @@ def observe_into(s, T, player, out, over_previous):
     # the hand, clock, level and candidate blocks are prefixes of present rows (obsbuf)
     zero_range(out, 0, OBS_HAND)
     zero_range(out, OBS_CLIMAX, OBS_CANDIDATES)
+    zero_range(out, OBS_TRIGGER_CHECKS, OBS_TRIGGER_CHECKS + 2 * CARD_FEATURES)
     # a card's CARD_COLUMNS are copied whole from the kernel tables' obs_rows
     # (tcg_env.games.weiss_schwarz.cards.card_obs_rows; engine.obsbuf.copy_card_row, one fixed-size
     # copy) instead of computed and stored column by column, so the rows about to be written need
@@ -334,6 +340,13 @@ def observe_into(s, T, player, out, over_previous):
         if s[CX_N + q] > 0:
             copy_card_row(out, OBS_CLIMAX + side * CARD_FEATURES, T,
                           s[CARD + s[CX_L + q * K.MAX_DECK + s[CX_N + q] - 1] * CARD_W], CARD_FEATURES)
+    # each player's latest trigger-check card: both saw it revealed (CR 7.3.1.2) before it went face
+    # down into the stock (CR 3.13.1.2); shown while it stays there (its place is then public again)
+    for side in range(2):
+        q = p if side == 0 else o
+        tc = s[LAST_TRIG + q]
+        if tc >= 0 and (s[ZONE + tc * CARD_W] == K.Zone.STOCK or s[ZONE + tc * CARD_W] == K.Zone.RESOLUTION):
+            copy_card_row(out, OBS_TRIGGER_CHECKS + side * CARD_FEATURES, T, s[CARD + tc * CARD_W], CARD_FEATURES)
     # choice candidates, the decider's only (a hand choice stays private): cards it may look at
     # (public zones, its hand, the deck cards a search or look shows it). A stock card is a blank
     # (CR 3.10.2: nobody looks at a stock): its row says "present" only

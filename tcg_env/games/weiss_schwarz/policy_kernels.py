@@ -75,6 +75,7 @@ from tcg_env.games.weiss_schwarz.state import (
     STAGE,
     STOCK_N,
     TRIG_SLOT,
+    LAST_TRIG,
     ZONE,
     ZT,
 )
@@ -556,13 +557,19 @@ def seen_slots(s, player, out):
     """The card slots whose cards ``player`` knows although they may sit in a hidden zone, written
     to ``out``; returns how many: the card of the current trigger check (CR 7.3.1.2: it is revealed
     to both players; a treasure icon puts it into the hand while its second icon is still to be
-    performed, CR 4.12.2.8) and, for the player on move only, the candidates of its pending choice
+    performed, CR 4.12.2.8), each player's latest trigger-check card while it is in that player's
+    stock (revealed to both on its way there: ``observation``'s ``trigger_checks``) and, for the player on move only, the candidates of its pending choice
     (cards its effect looks at in the deck or stock: ``observation``'s candidate columns, the
     decider's only, and its mask). ORDER_AUTO's candidates are pending abilities, no cards."""
     n = 0
     if s[TRIG_SLOT] >= 0:
         out[n] = s[TRIG_SLOT]
         n += 1
+    for q in range(2):  # each player's latest trigger-check card, seen by both, while in the stock
+        tc = s[LAST_TRIG + q]
+        if tc >= 0 and tc != s[TRIG_SLOT] and s[ZONE + tc * CARD_W] == K.Zone.STOCK:
+            out[n] = tc
+            n += 1
     if s[H_DECIDER] == player and s[H_DECISION] != K.Decision.ORDER_AUTO:
         for i in range(s[CAND_N]):
             c = s[CAND + i]
@@ -617,7 +624,7 @@ def resample_hidden(game, s, T, player, rng_row):
       hold between them, not which is where (CR 3.10.2: nobody looks at a stock; a pool trigger's
       card goes there unseen) nor the deck's order;
     * a card known although in one of those zones keeps its place (``seen_slots``: the revealed
-      trigger card, CR 7.3.1.2 / 4.12.2.8, and the cards a pending choice offers);
+      trigger card and each player's latest one in its stock, CR 7.3.1.2 / 4.12.2.8, and the cards a pending choice offers);
     * the game's own RNG (future shuffles) is reseeded by the core after this
       (``tcg_env.engine.policy.determinize_row``).
 
@@ -627,7 +634,7 @@ def resample_hidden(game, s, T, player, rng_row):
     pending choice are not tracked. Everything ``player`` observes is unchanged (its observation
     counts its climax cards in deck and stock together, ``observation.GLOBAL_COLUMNS``).
     """
-    kept = np.empty(K.OPTION_SLOTS + 1, np.int64)
+    kept = np.empty(K.OPTION_SLOTS + 3, np.int64)
     n = seen_slots(s, player, kept)
     kept_ids = np.empty(n, np.int64)
     for k in range(n):

@@ -68,6 +68,10 @@ DEF_SLOT = _a("defender_slot")  # frontal: the defending character (CR 7.2.1.5.1
 DEF_POS = _a("defender_pos")  # its stage position at declaration
 TRIG_SLOT = _a("trigger_card")  # the card of the current trigger check, -1
 TRIG_ICON_I = _a("trigger_icon_index")  # which of its two icons is being performed
+# each player's latest trigger-check card, -1: revealed to both players (CR 7.3.1.2) and then put
+# face down into the stock (CR 3.13.1.2), often with no decision between, so the observation (and
+# the log) would otherwise never show a card both players saw
+LAST_TRIG = _a("last_trigger_card", 2)
 SHOT_ARMED = _a("shot_armed")  # CR 4.12.2.7 the attacker's next canceled damage deals 1
 COUNTER_USED = _a("counter_used")
 

@@ -67,6 +67,7 @@ from tcg_env.games.weiss_schwarz.state import (
     SUSPENDED,
     TRIG_ICON_I,
     TRIG_SLOT,
+    LAST_TRIG,
     TURN_PLAYER,
     ZONE,
 )
@@ -180,6 +181,8 @@ def flow_step(game, s, T):
         s[STEP] = K.AttackStep.TRIGGER
         top = game.move_top_of_deck(s, tp, K.Zone.RESOLUTION)  # CR 7.3.1.2 trigger check
         s[TRIG_SLOT] = top
+        if top >= 0:
+            s[LAST_TRIG + tp] = top
         s[TRIG_ICON_I] = 0
         a = s[ATK_SLOT]
         if top >= 0 and cards[cid_of(s, top), K.C_TYPE] == K.CardType.CLIMAX and a >= 0 and s[ZONE + a * CARD_W] == K.Zone.STAGE:
