@@ -142,3 +142,14 @@ def test_an_out_that_cannot_be_written_names_the_option_and_the_path(tmp_path, c
     assert f"--out {afile}: cannot write the results there: it is a file, not a folder" in capsys.readouterr().err
     assert main(["play", "--seed", "1", "--save-replay", str(afile / "r.json")]) == 2
     assert f"--save-replay {afile / 'r.json'}: cannot write the replay there: {afile} is a file" in capsys.readouterr().err
+
+
+def test_ws_cards_show_says_an_abilitys_condition(capsys):
+    """CR 8.1.1.2 / 8.6: "When this card attacks, if you have 2 or more other characters, ..." only
+    resolves when the condition holds; the summary says so (it once read as unconditional)."""
+    assert main(["cards", "show", "--game", "weiss_schwarz", "LF-002"]) == 0
+    out = capsys.readouterr().out
+    assert "ability: auto attacks_self if other_chars_at_least 2: target_self -> power 1000" in out
+    pool = tcg_env.get_spec("weiss_schwarz").load_tables()
+    counted = [pool.ability_summary(r) for r in range(pool.n_abilities) if "trait_count_at_least" in pool.ability_summary(r)]
+    assert "auto attacks_self if trait_count_at_least 1 <<Song>>: target_self -> soul 1" in counted, counted

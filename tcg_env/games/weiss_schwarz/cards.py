@@ -529,13 +529,26 @@ class WSCardTable(CardTable):
         abilities = self.models[cid].abilities
         ab = abilities[k] if k < K.MAX_ABIL_PER_CARD else self.granted[k - K.MAX_ABIL_PER_CARD]
         head = ("granted " if k >= K.MAX_ABIL_PER_CARD else "") + ab.kind + (f" {ab.keyword}" if ab.keyword else "") + (f" {ab.trigger}" if ab.trigger else "")
+        if ab.condition is not None:  # said, or a player reading the summary takes the ability for unconditional
+            head += f" if {_describe_condition(ab.condition)}"
         return f"{head}: " + " -> ".join(_describe_ops(ab.effect))
+
+
+def _describe_condition(cond: WSCondition) -> str:
+    """``other_chars_at_most 1``, ``trait_count_at_least 1 <<Song>>``: the kind and its arguments."""
+    args = [str(cond.value)] if cond.value is not None else []
+    args += [f'"{cond.name}"'] if cond.name else []
+    args += [f"<<{x}>>" for x in (cond.trait, cond.trait_or) if x]
+    return " ".join([cond.kind, *args])
 
 
 def _describe_ops(ops: list[Any]) -> list[str]:
     out = []
     for op in ops:
-        if op.op in ("if", "may", "if_stored"):
+        if op.op == "if":
+            out.append(f"if {_describe_condition(op.condition)}[" + " -> ".join(_describe_ops(op.then)) + "]")
+            continue
+        if op.op in ("may", "if_stored"):
             out.append(f"{op.op}[" + " -> ".join(_describe_ops(op.then)) + "]")
             continue
         arg = getattr(op, "amount", None)
