@@ -30,6 +30,13 @@ def _records():
             "do so, draw 2 cards."),
         rec(2, "Breaker", "forward", 1, 5000, "Scout", "When Breaker enters the field, you may discard 1 card. When "
             "you do so, choose 1 Forward opponent controls. Break it."),
+        rec(3, "Payer", "forward", 1, 5000, "Scout", "When Payer enters the field, you may pay {Fire}{1}. When you "
+            "do so, choose 1 Forward opponent controls. Break it."),
+        rec(4, "Martyr", "forward", 1, 5000, "Scout", "When Martyr enters the field, you may put Martyr into the Break "
+            "Zone. When you do so, draw 2 cards."),
+        rec(5, "Phoenix", "forward", 1, 5000, "Scout", "When Phoenix is put from the field into the Break Zone, you may "
+            "remove Phoenix from the game. If you do so, draw 1 card."),
+        rec(6, "Doom", "summon", 1, 0, "", "Choose 1 Forward. Break it."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(3)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(16)]
@@ -64,13 +71,13 @@ def test_if_you_do_so_compiles_to_if_done_after_the_discard():
                                  FWD).verdict is Verdict.UNSUPPORTED
 
 
-def _game(mini, hand, theirs=("U-040",)):
+def _game(mini, hand, theirs=("U-040",), backups=3):
     from tcg_env.games.fftcg.scenario import Scenario
 
     res, pool = mini
     deck = ([c.number for c in res] * 3)[:50]
     sc = Scenario.main_phase(pool, decks=(deck, deck))
-    sc.field(0, ["U-020", "U-021", "U-022"])
+    sc.field(0, ["U-020", "U-021", "U-022"][:backups])
     sc.field(1, list(theirs))
     sc.hand(0, list(hand))
     return sc.game()
@@ -139,3 +146,54 @@ def test_when_you_do_so_is_an_ability_of_its_own_on_the_stack_CR_11_8_17(mini, h
         assert any(d == K.Decision.PRIORITY and n == 1 for d, n in seen[chose[0]:])
     else:
         assert not chose  # nothing discarded: no ability triggered
+
+
+@pytest.mark.parametrize("backups, paid", [(3, True), (2, False)])
+def test_you_may_pay_cp_when_you_do_so_CR_5_2_1_3(mini, backups, paid):
+    # "you may pay {Fire}{1}": paid as a cost is, with the Backups' CP (CR 5.2.1.3, the PAY_CP decision); with one
+    # Backup left after playing Payer (1 CP) and an empty hand, 2 CP cannot be paid: nothing is paid, nothing breaks
+    g = _game(mini, ["U-003"], backups=backups)
+    target = next(slot for slot in range(K.N_SLOTS) if int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.FIELD
+                  and int(g.state[S.CONTROLLER + slot * S.CARD_W]) == 1)
+    _cast(g, "Payer")
+    seen = _play(g, True)
+    pays = [i for i, (d, _) in enumerate(seen) if d == K.Decision.PAY_CP]
+    dull = sum(int(g.state[S.DULL + slot * S.CARD_W]) for slot in range(K.N_SLOTS)
+               if int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.FIELD and int(g.state[S.OWNER + slot * S.CARD_W]) == 0)
+    assert int(g.state[S.ZONE + target * S.CARD_W]) == (K.Zone.BREAK if paid else K.Zone.FIELD)
+    assert dull == (3 if paid else 1) and len(pays) == (3 if paid else 1)  # 1 CP for Payer, then 2 for the effect
+    assert int(g.state[S.PAY_KIND]) == K.PK_NONE
+
+
+@pytest.mark.parametrize("yes", [True, False])
+def test_put_this_into_the_break_zone_when_you_do_so_CR_15_1_1_3_2(mini, yes):
+    # "you may put Martyr into the Break Zone" (Op.SOURCE_LEAVES: it leaves the field, not broken); done: the
+    # "When you do so" ability draws 2
+    g = _game(mini, ["U-004"])
+    martyr = next(slot for slot in range(K.N_SLOTS) if int(g.state[S.CARD + slot * S.CARD_W]) == g.pool.card_id("U-004")
+                  and int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.HAND)
+    _cast(g, "Martyr")
+    _play(g, yes)
+    assert int(g.state[S.ZONE + martyr * S.CARD_W]) == (K.Zone.BREAK if yes else K.Zone.FIELD)
+    assert int(g.state[S.HAND_N]) == (2 if yes else 0)
+
+
+def test_remove_this_from_the_game_from_the_break_zone_if_you_do_so(mini):
+    # "When Phoenix is put from the field into the Break Zone, you may remove Phoenix from the game. If you do so,
+    # draw 1 card.": the card is looked for in the Break Zone (CR 11.8.16.1) and removed from there
+    from tcg_env.games.fftcg.scenario import Scenario
+    from tests.fftcg.fftcg_helpers import do
+
+    res, pool = mini
+    deck = ([c.number for c in res] * 3)[:50]
+    sc = Scenario.main_phase(pool, decks=(deck, deck))
+    sc.field(0, ["U-020", "U-021", "U-022", "U-005"])
+    sc.field(1, ["U-040"])
+    sc.hand(0, ["U-006"])
+    g = sc.game()
+    phoenix = next(slot for slot in range(K.N_SLOTS) if int(g.state[S.CARD + slot * S.CARD_W]) == pool.card_id("U-005")
+                   and int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.FIELD)
+    do(g, "Cast Doom", "Choose your Phoenix")
+    _play(g, True)
+    assert int(g.state[S.ZONE + phoenix * S.CARD_W]) == K.Zone.REMOVED
+    assert int(g.state[S.HAND_N]) == 1

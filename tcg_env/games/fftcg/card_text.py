@@ -903,6 +903,20 @@ class FFTextTransformer(TextTransformer, Transformer):
     def done_receive_damage(self, items):
         return ("op", {"op": "damage_player", "amount": self._ints(items)[0], "who": "controller"})
 
+    def done_pay(self, items):
+        # "you may pay {Fire}{1}.": paid as a cost is (Op.PAY); the costs' reading of the symbols
+        cost = self._cost([("syms", [str(t)[1:-1] for t in items])], special=False)
+        if set(cost) - {"cp", "element"} or not cost.get("cp"):
+            raise Unsupported("'you may pay' other than CP")
+        return ("op", {"op": "pay", "cp": cost["cp"], **({"element": cost["element"]} if "element" in cost else {})})
+
+    def done_self_to_break(self, _):
+        # "you may put ~ into the Break Zone" (Op.SOURCE_LEAVES; where the card is: auto() from the trigger)
+        return ("op", {"op": "source_leaves", "to": "break_zone"})
+
+    def done_self_removed(self, _):
+        return ("op", {"op": "source_leaves", "to": "removed"})
+
     def may_if_done(self, items):
         # "you may X. If you do so, Y.": the ability is optional (asked on resolution, CR 11.8.14) and Y runs
         # when X was done (declining does nothing at all, which is what "if you do so" asks)
@@ -1036,7 +1050,8 @@ class FFTextTransformer(TextTransformer, Transformer):
                 elif kind == "if_done":
                     # "If you do so, <effect>.": the core's IF_DONE right after the instruction it asks about
                     prev = rest[-1] if rest else None
-                    if prev is None or prev["op"] not in ("discard", "damage_player") or prev.get("who") != "controller":
+                    if prev is None or prev["op"] not in ("discard", "damage_player", "pay", "source_leaves") \
+                            or prev.get("who", "controller") != "controller":
                         raise Unsupported("'if you do so' after an effect that does not report whether it was done")
                     at = len(rest)
                     walk(st[1])
@@ -1196,6 +1211,13 @@ class FFTextTransformer(TextTransformer, Transformer):
                 ab["condition"] = cond
             if optional:
                 ab["optional"] = True
+            for op in ab["effect"]:
+                if op["op"] == "source_leaves":
+                    # where the card is as its ability resolves: in the Break Zone after "is put from the field into
+                    # the Break Zone" / "is broken" (CR 11.8.16.1: looked for in the zone it moved to), else on the field
+                    op["source_in"] = "break_zone" if t in ("put_into_break_self", "broken_self") else "field"
+                    if t in ("leaves_field_self",) or op["to"] == op["source_in"]:
+                        raise Unsupported("moving the card to the zone it is in, or from a zone the trigger does not say")
             out.append(ab)
             if reflex is not None:
                 out.append({**reflex, "effect": [dict(op) for op in reflex["effect"]]})

@@ -178,6 +178,10 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         if_done_op(module),
         # "When you do so, <effect>.": queue the next ability (trigger "reflexive") on the controller's pending list
         op_model("reflex", module),
+        # "you may pay {Fire}{1}.": cp CP, one of them of element (none: any)
+        op_model("pay", module, cp=(int, Field(ge=1, le=10)), element=(ElementName | None, None)),
+        # "you may put <this> into the Break Zone / remove <this> from the game": from the field or the Break Zone
+        op_model("source_leaves", module, to=Literal["break_zone", "removed"], source_in=Literal["field", "break_zone"]),
         op_model("mill", module, count=(int, Field(default=1, ge=1, le=20)), who=(WhoName, "controller")),
         op_model("discard", module, count=(int, Field(default=1, ge=1, le=10)), who=WhoName, random=(bool, False)),
         op_model("damage_player", module, amount=(int, Field(default=1, ge=1, le=7)), who=(WhoName, "opponent")),
@@ -236,8 +240,9 @@ _ON_REGISTER = {
 }  # fmt: skip
 # the ops whose instruction reports whether it was done (engine.effects NOT_DONE): what an "if_done" may follow.
 # DISCARD: every card discarded; DAMAGE_PLAYER: the damage is always received (no effect of the 2016 rules
-# prevents damage to a player; a defeat ends the game, CR 3.1)
-_REPORTS_DONE = frozenset({"discard", "damage_player"})
+# prevents damage to a player; a defeat ends the game, CR 3.1); PAY: the CP paid (not when it cannot be paid);
+# SOURCE_LEAVES: the source moved (not when it was no longer where the ability expects it)
+_REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
                "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "any_element_cp",
                "aura_unchoosable", "pay_only"}
@@ -697,6 +702,16 @@ class _Compiler(PoolCompiler):
                 if any(o.op in ("choose", "select_mode", "mode", "if", "if_done") for o in ab.effect[j + 1: j + 1 + op.rows]):
                     self.fail(f"{q}.rows", "an 'if_done' covers no choose, mode, if or if_done")
                 a0, a2 = int(not op.done), op.rows
+            elif name == "pay":
+                if op.element in ("light", "dark"):
+                    self.fail(f"{q}.element", "Light and Dark CP cannot be produced; use a main element")
+                a0, a1 = op.cp, -1 if op.element is None else int(K.Element[op.element.upper()])
+            elif name == "source_leaves":
+                if op.to == op.source_in or card.type == "summon" or no_self:
+                    self.fail(f"{q}.to", "source_leaves moves a Character's own card to another zone (not in a Summon's "
+                                         "or EX Burst's effect)")
+                a0 = int(K.Zone.BREAK if op.to == "break_zone" else K.Zone.REMOVED)
+                a1 = int(K.Zone.FIELD if op.source_in == "field" else K.Zone.BREAK)
             elif name == "reflex":
                 k = next(i for i, a in enumerate(card.abilities) if a is ab)
                 nxt = card.abilities[k + 1] if k + 1 < len(card.abilities) else None

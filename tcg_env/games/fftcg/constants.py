@@ -337,6 +337,14 @@ class Op(IntEnum):
     # "When you do so, <effect>.": queue ability row E_ABIL + a0 (an auto-ability with Trigger.REFLEXIVE) on the
     # controller's pending list, with the frame's source and trigger information (CR 11.8.17.5)
     REFLEX = 42
+    # "you may pay <CP>. If / When you do so, ...": a0 CP, a1 the Element one CP of which must be paid (-1 none),
+    # paid as a cost is (CR 5.2.1.3: discards 2 CP, Backups 1 CP; the PAY_CP decision); NOT_DONE when the player
+    # cannot pay it (then nothing is paid)
+    PAY = 43
+    # "you may put <this> into the Break Zone / remove <this> from the game. If / When you do so, ...": the source
+    # moves to zone a0 (Zone.BREAK, Zone.REMOVED) from zone a1 (Zone.FIELD: leaves the field, not broken, CR
+    # 15.1.1.3.2; Zone.BREAK: a card whose ability triggered as it was put there); NOT_DONE when it is not there
+    SOURCE_LEAVES = 44
     # --- effects on every card of register I_REG (Characters on the field) ---
     POWER = CoreOp.POWER  # a0 = signed power change, a1 = Duration
     DAMAGE = 11  # a0 = damage amount (CR 5.2.6.1)
@@ -427,7 +435,7 @@ class Op(IntEnum):
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
 # built-in starter pool does not use: adding cards to the starter pool would change its recorded games
 # (tests/engine/test_golden_play.py). tests/fftcg/test_fftcg_card_text.py runs each of them in the engine.
-REAL_CARD_OPS = frozenset({Op.IF_DONE, Op.REFLEX, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
