@@ -12,11 +12,11 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, Literal
 
-from pydantic import create_model
+from pydantic import Field, create_model
 
 from tcg_env.cards.base import StrictModel
 
-__all__ = ["Op", "op_model", "op_tag", "op_codes", "reg_ops", "targeting_ops"]
+__all__ = ["Op", "op_model", "op_tag", "op_codes", "reg_ops", "targeting_ops", "if_done_op", "if_done_problem"]
 
 
 class Op(StrictModel):
@@ -59,3 +59,22 @@ def op_tag(model: type[Op]) -> str:
 def op_codes(models: tuple[type[Op], ...], codes: type[Enum]) -> dict[str, Any]:
     """Tag -> the game's opcode (``codes[TAG.upper()]``) of each op model: the compiler's table."""
     return {op_tag(m): codes[op_tag(m).upper()] for m in models}
+
+
+def if_done_op(module: str) -> type[Op]:
+    """``OpIfDone`` (the core's ``CoreOp.IF_DONE``): ``{op = "if_done", rows = N}`` "If you do, <the next
+    N ops>" (``done = false``: "If you don't, ..."), right after the op it asks about, which must be one
+    that reports whether it was done (see :func:`if_done_problem`)."""
+    return op_model("if_done", module, rows=(int, Field(default=1, ge=1, le=20)), done=(bool, True))
+
+
+def if_done_problem(effect: list, j: int, reports: frozenset[str] | set[str]) -> tuple[str, str] | None:
+    """Why ``effect[j]`` (an ``if_done`` op) cannot run, as (field, reason), or None: the op before it
+    must be one of ``reports`` (the game's ops that return NOT_DONE when they were not done: anything
+    else is always "done"), and its rows must lie inside the effect."""
+    op = effect[j]
+    if j == 0 or effect[j - 1].op not in reports:
+        return "op", f"if_done must come right after an op that reports it ({', '.join(sorted(reports))})"
+    if j + op.rows >= len(effect):
+        return "rows", f"governs past the end of the effect ({len(effect) - j - 1} ops follow)"
+    return None

@@ -25,6 +25,21 @@ offsets): the core's :func:`push_frame` (every word cleared, then the entry's wo
 names those words (FF-TCG, Force of Will; Weiss Schwarz's frames hold no kind, card, mode or
 purpose and push their own). What happens when a frame finishes is the game's rule.
 
+Done or not done: "If you do, ..."
+----------------------------------
+Card text makes an instruction depend on whether the one before it was done: Force of Will's
+"You may discard a card. If you do, draw two cards." (CR 104.2: what cannot be done is not done),
+FF-TCG's "you may discard 1 card. If you do so, ...". An instruction that finished without doing
+what it says (declined, impossible, or not in full: a discard from a hand with fewer cards) returns
+:data:`NOT_DONE` instead of :data:`NEXT`; the core's DISCARD does (done: all the cards discarded),
+and a game's ``exec_op`` reports its own opcodes the same way (what "done" means is the game's rule).
+``CoreOp.IF_DONE`` (a0 = 0 "If you do", 1 "If you don't"; a2 rows) must be the row right after the
+instruction it asks about (the games' card compilers check it): a NOT_DONE instruction decides it at
+once (past the IF_DONE row, and past its a2 rows for "If you do"), and an IF_DONE reached in turn
+follows a done instruction (it skips its a2 rows for "If you don't"). Nothing is kept in the frame,
+so the frame layouts are unchanged, and NEXT's path through the loop is not longer: NOT_DONE is
+looked at only among the statuses that are not NEXT. A NOT_DONE not followed by IF_DONE is NEXT.
+
 Modes: when targets are chosen
 ------------------------------
 Some games choose an effect's targets when it is played or put on the stack and only check them
@@ -45,7 +60,7 @@ register); ``TARGET_MAX``; the ability table's ``A_CODE_START`` / ``A_CODE_LEN``
 Kernels (``s`` the row, ``T`` the card tables, ``f`` a frame's base):
 
 ``exec_op(s, T, f, op, reg, a0, a1, a2) -> status``
-    The game's own opcodes (see the statuses below).
+    The game's own opcodes (see the statuses below; NOT_DONE where an IF_DONE may ask).
 ``filter_match(s, T, frow, slot, viewer, source) -> bool``
     Does card ``slot`` match filter row ``frow`` (as ``viewer`` sees it, for the ability of
     ``source``)?
@@ -122,6 +137,10 @@ class CoreOp(IntEnum):
     DISCARD = 31  # a0 = count (-1: stored_count); a2 = 1 at random, else the discarding player chooses
     # --- control flow ---
     IF = 60  # a0 = the game's condition, a1 = its argument: when it does not hold, skip the next a2 rows
+    # "If you do, ..." (a0 = 0) / "If you don't, ..." (a0 = 1): skip the next a2 rows unless the
+    # instruction just before was done (a0 = 0) / was not done (a0 = 1); see "Done or not done" above.
+    # (64: clear of every game's own opcodes)
+    IF_DONE = 64
 
 
 EACH_TARGET_FIRST = 10  # opcodes in this range act on every card of the register, one by one
@@ -140,14 +159,16 @@ MODE_TARGETS = 0
 MODE_RESOLVE = 1
 MODE_ALL = 2
 
-# what an instruction did: exec_op's result (NEXT, ASKED, STOPPED, AGAIN) and run_program's (DONE,
-# ASKED, STOPPED)
+# what an instruction did: exec_op's result (NEXT, ASKED, STOPPED, AGAIN, NOT_DONE) and run_program's
+# (DONE, ASKED, STOPPED)
 NEXT = 0  # finished: on to the next instruction
 ASKED = 1  # it set a decision: the program stops; the instruction runs again after the answer
 STOPPED = 2  # the program stops without a decision (the game ended, a frame was pushed on top,
 #              an interrupt): the instruction left the program counter where it resumes
 AGAIN = 3  # run the same instruction again at once (it advanced its own FRAME_COUNT)
 DONE = 4  # the program ran to its end (the game pops the frame)
+NOT_DONE = 5  # finished without doing what it says (declined, impossible, not in full): as NEXT, and an
+#               IF_DONE row right after it is decided at once (see "Done or not done")
 
 FRAME_N = hooks.constant("FRAME_N")
 FRAMES = hooks.constant("FRAMES")
@@ -458,18 +479,24 @@ def _on_each_target(game, s, T, f, op, reg, a0, a1, a2):
 
 @internal
 def _discard(game, s, f, a0, a1, a2):
+    """DISCARD: done when all ``n`` cards were discarded; a hand with fewer discards what it has
+    (Force of Will CR 104.2: as much as possible) and that is NOT_DONE, as is a count of 0 (CR
+    104.2: nothing is performed)."""
     who = player_operand(game, s, f, a1)
     n = count_operand(game, s, f, a0)
     if a2 != 0:
+        k = 0
         for _ in range(n):
             h = hand_count(game, s, who)
             if h == 0:
                 break
             discard_hand_index(game, s, who, rng_below(s, h))
-    elif s[f + FRAME_COUNT(game)] < n and hand_count(game, s, who) > 0:
+            k += 1
+        return NEXT if 0 < n <= k else NOT_DONE
+    if s[f + FRAME_COUNT(game)] < n and hand_count(game, s, who) > 0:
         ask_discard(game, s, f, who)
         return ASKED
-    return NEXT
+    return NEXT if 0 < n <= s[f + FRAME_COUNT(game)] else NOT_DONE
 
 
 # =============================================================================================
@@ -516,12 +543,24 @@ def run_program(game, s, T, f):
             if not condition_holds(game, s, T, a0, a1, s[f + FRAME_CONTROLLER(game)], s[f + FRAME_SOURCE(game)]):
                 s[pc_at] += a2
             status = NEXT
+        elif op == CoreOp.IF_DONE:
+            # reached in turn: the instruction before it was done (a NOT_DONE one skips this row)
+            if a0 != 0:
+                s[pc_at] += a2  # "If you don't, ..."
+            status = NEXT
         else:
             status = exec_op(game, s, T, f, op, reg, a0, a1, a2)
-        if status == AGAIN:
-            continue
         if status != NEXT:
-            return status
+            if status == AGAIN:
+                continue
+            if status != NOT_DONE:
+                return status
+            if s[pc_at] + 1 < clen and code[r + 1, I_OP] == CoreOp.IF_DONE:
+                # decided now, so nothing has to remember it: past the IF_DONE row, and past its rows
+                # too for "If you do, ..."
+                s[pc_at] += 1
+                if code[r + 1, I_A0] == 0:
+                    s[pc_at] += code[r + 1, I_A2]
         s[pc_at] += 1
         s[f + FRAME_COUNT(game)] = 0
         if interrupt_due(game, s):

@@ -227,6 +227,48 @@ def test_if_skips_its_rows_when_the_condition_does_not_hold():
     assert reg(s, 0) == [1] and reg(s, 1) == []
 
 
+def test_if_done_follows_whether_the_instruction_before_it_was_done():
+    """IF_DONE a0 = 0 ("If you do"): its rows run only after a done instruction; a0 = 1 ("If you
+    don't"): only after a NOT_DONE one; decided by the instruction right before it."""
+    T = tables([
+        [G.OP_MAYBE, 0, 1, 0, 0],  # done: +1
+        [CoreOp.IF_DONE, 0, 0, 0, 1],
+        [CoreOp.TARGET_SELF, 0, 0, 0, 0],  # runs
+        [G.OP_MAYBE, 0, 0, 0, 0],  # not done
+        [CoreOp.IF_DONE, 0, 0, 0, 1],
+        [CoreOp.TARGET_SELF, 1, 0, 0, 0],  # skipped
+        [G.OP_MAYBE, 0, 0, 0, 0],  # not done
+        [CoreOp.IF_DONE, 0, 1, 0, 1],
+        [G.OP_MAYBE, 0, 1, 0, 0],  # "if you don't": runs, +1
+        [G.OP_MAYBE, 0, 1, 0, 0],  # done: +1
+        [CoreOp.IF_DONE, 0, 1, 0, 1],
+        [G.OP_MAYBE, 0, 1, 0, 0],  # "if you don't": skipped
+    ])
+    s = row(source=1)
+    assert G.run(s, T) == DONE
+    assert reg(s, 0) == [1] and reg(s, 1) == [] and s[G.POWER + 1] == 2 + 3
+
+
+def test_discard_is_done_only_when_every_card_was_discarded():
+    """DISCARD reports NOT_DONE when the hand held fewer cards than the count (as much as possible,
+    Force of Will CR 104.2), at random or chosen; an IF_DONE after it skips its rows."""
+    T = tables([[CoreOp.DISCARD, 0, 2, Who.OPPONENT, 1], [CoreOp.IF_DONE, 0, 0, 0, 1], [CoreOp.TARGET_SELF, 0, 0, 0, 0],
+                [CoreOp.DISCARD, 0, 2, Who.CONTROLLER, 1], [CoreOp.IF_DONE, 0, 0, 0, 1], [CoreOp.TARGET_SELF, 1, 0, 0, 0]])
+    s = row(source=4)
+    s[G.HAND_N] = 1
+    assert G.run(s, T) == DONE
+    assert reg(s, 0) == [4] and reg(s, 1) == [] and list(s[G.HAND_N:G.HAND_N + 2]) == [0, 1]
+    T = tables([[CoreOp.DISCARD, 0, 2, Who.CONTROLLER, 0], [CoreOp.IF_DONE, 0, 0, 0, 1], [CoreOp.TARGET_SELF, 0, 0, 0, 0]])
+    for hand, chosen in ((3, [4]), (1, [])):
+        s = row(source=4)
+        s[G.HAND_N] = hand
+        while G.run(s, T) == ASKED:
+            s[G.HAND_N] -= 1  # the game's action handler discards one and counts it
+            s[G.FRAME + G.FR_CNT] += 1
+            s[H_DECISION] = 0
+        assert reg(s, 0) == chosen and s[G.HAND_N] == max(hand - 2, 0)
+
+
 def test_an_interrupt_stops_after_the_instruction():
     T = tables([[CoreOp.TARGET_SELF, 0, 0, 0, 0], [CoreOp.TARGET_SELF, 1, 0, 0, 0]])
     s = row()
@@ -239,15 +281,26 @@ def test_an_interrupt_stops_after_the_instruction():
 @pytest.mark.parametrize("game", ["fftcg", "force_of_will", "weiss_schwarz"])
 def test_every_game_takes_the_shared_opcodes_by_name(game):
     """A game's Op enum uses the core's numbers for the shared opcodes (every game has those its
-    cards share; IF where its cards have conditions), and numbers its own apart from them."""
+    cards share; IF where its cards have conditions, IF_DONE where they say "if you do"), and
+    numbers its own apart from them."""
     import importlib
 
     K = importlib.import_module(f"tcg_env.games.{game}.constants")
     for op in CoreOp:
-        if op != CoreOp.IF or "IF" in K.Op.__members__:
+        if op not in (CoreOp.IF, CoreOp.IF_DONE) or op.name in K.Op.__members__:
             assert K.Op[op.name] == op
     shared = {int(op) for op in CoreOp}
     assert all(int(op) not in shared for op in K.Op if op.name not in CoreOp.__members__)
+
+
+@pytest.mark.parametrize("game", ["fftcg", "fftcg_2014", "force_of_will", "weiss_schwarz", "dbscg"])
+def test_no_game_numbers_its_own_opcode_with_a_core_number(game):
+    """A core opcode means the same in every game: none of a game's own opcodes has its number."""
+    import importlib
+
+    K = importlib.import_module(f"tcg_env.games.{game}.constants")
+    shared = {int(op): op.name for op in CoreOp}
+    assert [op.name for op in K.Op if int(op) in shared and shared[int(op)] != op.name] == []
 
 
 def test_the_core_frame_stack_pushes_cleared_frames_with_the_entry_and_pops_them():

@@ -10,7 +10,7 @@ time is run, from a row the test writes.
 from numba import njit
 
 from tcg_env.engine.decisions import end_game, set_decision
-from tcg_env.engine.effects import AGAIN, NEXT, STOPPED, reg_has, run_program
+from tcg_env.engine.effects import AGAIN, NEXT, NOT_DONE, STOPPED, reg_has, run_program
 from tcg_env.engine.hooks import Rules
 from tcg_env.engine.layout import StateLayout
 from tcg_env.engine.tables import filter_table
@@ -67,6 +67,7 @@ OP_BUMP = 20  # each target: power + a0 (a game opcode inside the each-target ra
 OP_STORE = 40  # stored count = a0
 OP_STOP = 41  # stop after this instruction (as a frame pushed on top would)
 OP_TWICE = 42  # runs twice (AGAIN once), counting in FRAME_COUNT, then power + 1 on the source
+OP_MAYBE = 43  # power + 1 on the source when a0 != 0 (done), else nothing (NOT_DONE)
 
 
 @njit(cache=True)
@@ -201,6 +202,10 @@ def exec_op(s, T, f, op, reg, a0, a1, a2):
         s[f + FR_CNT] += 1
         if s[f + FR_CNT] < 2:
             return AGAIN
+        s[POWER + s[f + FR_SLOT]] += 1
+    elif op == OP_MAYBE:
+        if a0 == 0:
+            return NOT_DONE
         s[POWER + s[f + FR_SLOT]] += 1
     return NEXT
 

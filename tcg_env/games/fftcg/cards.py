@@ -24,7 +24,7 @@ from pydantic import BeforeValidator, Field
 
 from tcg_env.engine.tables import pack_tables
 from tcg_env.cards.base import CardBase, FilterBase, StrictModel
-from tcg_env.cards.ops import op_codes, op_model, reg_ops, targeting_ops
+from tcg_env.cards.ops import if_done_op, if_done_problem, op_codes, op_model, reg_ops, targeting_ops
 from tcg_env.cards.pool import CardFeatures, CardTable, PoolCompiler, bits, card_file_functions, inverse_ids
 from tcg_env.games.fftcg import constants as K
 
@@ -74,6 +74,7 @@ TriggerName = Literal[
     "attacks_other",
     "party_attacks_self",
     "opp_cast_summon",
+    "reflexive",  # "When you do so, ...": queued by the "reflex" op of the ability before it
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -173,6 +174,14 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("draw", module, count=(int, Field(default=1, ge=1, le=10)), who=(WhoName, "controller")),
         # "If <condition>, <effect>." inside an effect: the next ``then`` ops run only when it holds on resolution
         op_model("if", module, condition=FFCondition, then=(int, Field(ge=1, le=20))),
+        # "If you do so, <effect>." right after an op of _REPORTS_DONE (the core's IF_DONE)
+        if_done_op(module),
+        # "When you do so, <effect>.": queue the next ability (trigger "reflexive") on the controller's pending list
+        op_model("reflex", module),
+        # "you may pay {Fire}{1}.": cp CP, one of them of element (none: any)
+        op_model("pay", module, cp=(int, Field(ge=1, le=10)), element=(ElementName | None, None)),
+        # "you may put <this> into the Break Zone / remove <this> from the game": from the field or the Break Zone
+        op_model("source_leaves", module, to=Literal["break_zone", "removed"], source_in=Literal["field", "break_zone"]),
         op_model("mill", module, count=(int, Field(default=1, ge=1, le=20)), who=(WhoName, "controller")),
         op_model("discard", module, count=(int, Field(default=1, ge=1, le=10)), who=WhoName, random=(bool, False)),
         op_model("damage_player", module, amount=(int, Field(default=1, ge=1, le=7)), who=(WhoName, "opponent")),
@@ -229,6 +238,11 @@ _ON_REGISTER = {
     "damage", "break", "dull", "activate", "freeze", "power", "power_per", "grant_keyword", "restrict",
     "return_to_hand", "remove_from_game", "put_on_deck_top", "put_on_deck_bottom",
 }  # fmt: skip
+# the ops whose instruction reports whether it was done (engine.effects NOT_DONE): what an "if_done" may follow.
+# DISCARD: every card discarded; DAMAGE_PLAYER: the damage is always received (no effect of the 2016 rules
+# prevents damage to a player; a defeat ends the game, CR 3.1); PAY: the CP paid (not when it cannot be paid);
+# SOURCE_LEAVES: the source moved (not when it was no longer where the ability expects it)
+_REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
                "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "any_element_cp",
                "aura_unchoosable", "pay_only"}
@@ -473,6 +487,8 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.trigger", "an auto ability needs a trigger")
         elif ab.trigger is not None:
             self.fail(f"{p}.trigger", "only auto abilities have a trigger")
+        if ab.trigger == "reflexive" and (k == 0 or not any(op.op == "reflex" for op in card.abilities[k - 1].effect)):
+            self.fail(f"{p}.trigger", "a 'reflexive' ability follows the ability whose 'reflex' op queues it")
         if ab.trigger_filter is not None and ab.trigger not in ("enters_other", "put_into_break_other", "attacks_other"):
             self.fail(f"{p}.trigger_filter", "trigger_filter is only used with triggers 'enters_other', "
                                              "'put_into_break_other' and 'attacks_other'")
@@ -679,6 +695,29 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{q}.then", "an 'if' covers that many following ops (no choose, mode or if among them)")
                 a0, a1 = self.compile_condition(op.condition, f"{q}.condition")
                 a2 = op.then
+            elif name == "if_done":
+                problem = if_done_problem(ab.effect, j, _REPORTS_DONE)
+                if problem is not None:
+                    self.fail(f"{q}.{problem[0]}", problem[1])
+                if any(o.op in ("choose", "select_mode", "mode", "if", "if_done") for o in ab.effect[j + 1: j + 1 + op.rows]):
+                    self.fail(f"{q}.rows", "an 'if_done' covers no choose, mode, if or if_done")
+                a0, a2 = int(not op.done), op.rows
+            elif name == "pay":
+                if op.element in ("light", "dark"):
+                    self.fail(f"{q}.element", "Light and Dark CP cannot be produced; use a main element")
+                a0, a1 = op.cp, -1 if op.element is None else int(K.Element[op.element.upper()])
+            elif name == "source_leaves":
+                if op.to == op.source_in or card.type == "summon" or no_self:
+                    self.fail(f"{q}.to", "source_leaves moves a Character's own card to another zone (not in a Summon's "
+                                         "or EX Burst's effect)")
+                a0 = int(K.Zone.BREAK if op.to == "break_zone" else K.Zone.REMOVED)
+                a1 = int(K.Zone.FIELD if op.source_in == "field" else K.Zone.BREAK)
+            elif name == "reflex":
+                k = next(i for i, a in enumerate(card.abilities) if a is ab)
+                nxt = card.abilities[k + 1] if k + 1 < len(card.abilities) else None
+                if nxt is None or nxt.kind != "auto" or nxt.trigger != "reflexive":
+                    self.fail(f"{q}.op", "reflex queues the next ability, an auto ability with trigger 'reflexive'")
+                a0 = 1  # the next ability row (a card's abilities are consecutive rows)
             elif name == "draw" or name == "mill":
                 a0, a1 = op.count, K.Who[op.who.upper()]
             elif name == "discard":

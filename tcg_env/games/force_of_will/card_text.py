@@ -620,7 +620,12 @@ class _T(CountWords, TextTransformer, Transformer):
         optional = any(c[1] for c in clauses)
         if optional and not (len(clauses) >= 1 and clauses[0][1]):
             raise Unsupported("'you may' after another effect")
-        if optional and any(not c[1] for c in clauses):
+        # "You may X. If you do, Y.": the ability is optional (asked on resolution) and Y depends on X being done
+        # (the IF_DONE row); declining does nothing at all, which is what "if you do" asks. "If you don't" after
+        # a "you may" would have to run when declined: not so
+        if optional and any(_if_done_clause(c[0]) is False for c in clauses):
+            raise Unsupported("'you may ... If you don't, ...' (declining the whole ability skips the 'if you don't')")
+        if optional and any(not c[1] and not _if_done_clause(c[0]) for c in clauses):
             raise Unsupported("'you may' for part of an effect")
         if any(op["op"] == "_player_or" for ops, _ in clauses for op, _ in ops):
             return self._player_or(clauses, optional, conds)
@@ -678,6 +683,18 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'you may' inside an 'if' sentence")
         marker = ({"op": "_if", "condition": cond}, None)
         return [([marker] + [x for c, _ in clauses for x in c], False)]
+
+    def if_done_sentence(self, *items, done=True):
+        # "If you do, <effect>." (CR 104.2: what cannot be done is not done): the IF_DONE row after the
+        # instruction it asks about (_assemble checks that it is one that reports it)
+        clauses = self.sentence(*items)
+        if any(opt for _, opt in clauses):
+            raise Unsupported("'you may' inside an 'if you do' sentence")
+        marker = ({"op": "_if_done", "done": done}, None)
+        return [([marker] + [x for c, _ in clauses for x in c], False)]
+
+    def if_not_done_sentence(self, *items):
+        return self.if_done_sentence(*items, done=False)
 
     def as_long_as(self, *args):
         *items, cond = args
@@ -1578,6 +1595,17 @@ class _Modes:
         return None
 
 
+def _if_done_clause(ops: list) -> bool | None:
+    """True: an "If you do, ..." clause, False: "If you don't, ...", None: another."""
+    if ops and ops[0][0] and ops[0][0].get("op") == "_if_done":
+        return ops[0][0]["done"]
+    return None
+
+
+# the ops whose instruction reports whether it was done (cards._REPORTS_DONE): what "if you do" may follow
+_REPORTS_DONE = {"discard"}  # keep equal to cards._REPORTS_DONE (the compiler checks it again)
+
+
 def _copy_ops(ops: list[dict]) -> list[dict]:
     return [dict(op) for op in ops]
 
@@ -1592,12 +1620,24 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
     body: list[dict] = []
     regs: dict[int, int] = {}
     last: int | None = None
+    prev_if = False
     for clause in clauses:
         if_at = None
         for op, sel in clause:
             op = dict(op)
             if op["op"] == "_eternal":
                 raise Unsupported("'cannot be destroyed' in an effect")
+            if op["op"] == "_if_done":
+                # "If you do": right after the instruction it asks about, which reports it (the core's DISCARD:
+                # every card discarded); not after an "if" sentence (not done when its condition failed)
+                last_op = body[-1] if body else None
+                if last_op is None or last_op["op"] not in _REPORTS_DONE or last_op.get("who", "controller") != "controller":
+                    raise Unsupported("'if you do' after an effect that does not report whether it was done")
+                if prev_if:
+                    raise Unsupported("'if you do' after an 'if' sentence")
+                if_at = len(body)
+                body.append({"op": "if_done", "rows": 1, **({} if op["done"] else {"done": False})})
+                continue
             if op["op"] == "_if":
                 if_at = len(body)
                 body.append({"op": "if", "condition": op["condition"], "skip": 1})
@@ -1632,9 +1672,11 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
             last = regs[id(sel)]
             op["reg"] = last
             body.append(op)
+        prev_if = if_at is not None and body[if_at]["op"] == "if"
         if if_at is not None:
-            body[if_at]["skip"] = len(body) - if_at - 1  # the sentence's ops: skipped when it does not hold
-            if body[if_at]["skip"] < 1:
+            key = "skip" if body[if_at]["op"] == "if" else "rows"
+            body[if_at][key] = len(body) - if_at - 1  # the sentence's ops: skipped when it does not hold
+            if body[if_at][key] < 1:
                 raise Unsupported("an 'if' sentence with nothing to do")
     for op in chooses + body:
         if op.get("reg") == 0:

@@ -26,7 +26,7 @@ import numpy as np
 from pydantic import AfterValidator, BeforeValidator, Field, TypeAdapter
 
 from tcg_env.cards.base import CardBase, FilterBase, StrictModel
-from tcg_env.cards.ops import op_codes, op_model, reg_ops, targeting_ops
+from tcg_env.cards.ops import if_done_op, if_done_problem, op_codes, op_model, reg_ops, targeting_ops
 from tcg_env.cards.pool import CardFeatures, CardTable, PoolCompiler, bits, card_file_functions, inverse_ids
 from tcg_env.engine.tables import pack_tables
 from tcg_env.games.force_of_will import constants as K
@@ -234,6 +234,7 @@ OpGraveToRemoved = op_model("grave_to_removed", _M, filter=FowFilter)
 OpGraveToHand = op_model("grave_to_hand", _M, reg=(Reg, 0))
 OpGraveToField = op_model("grave_to_field", _M, rested=(bool, False), reg=(Reg, 0))
 OpIf = op_model("if", _M, condition=FowCondition, skip=(int, Field(default=1, ge=1, le=20)))
+OpIfDone = if_done_op(_M)  # "If you do, ..." (CoreOp.IF_DONE) after an op of _REPORTS_DONE
 _SEARCH_REST = {"bottom": K.SEARCH_REST_BOTTOM, "graveyard": K.SEARCH_REST_GRAVEYARD, "top": 0}
 
 
@@ -267,7 +268,7 @@ _OP_MODELS = (
     OpSelectMode, OpChoose, OpSelectAll, OpTargetSelf, OpPower, OpDamage, OpDestroy, OpRest, OpRecover,
     OpReturnToHand, OpRemove, OpCancel, OpBanish, OpRemoveFromBattle, OpGrantKeyword, OpRestrict,
     OpCounter, OpDraw, OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
-    OpForesee, OpMill, OpIf, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
+    OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpGraveToHand, OpGraveToField,
 )  # fmt: skip
@@ -286,6 +287,9 @@ def _modes_valid(modes: list[list[Any]]) -> list[list[Any]]:
 _TAGS = frozenset(EFFECT_OPS)
 
 _TARGETING = {"choose", "select_all", "target_self"}
+# the ops that report NOT_DONE when they did not do what they say (engine.effects: the core's DISCARD, not every
+# card discarded, CR 104.2): the ops an "if_done" may follow
+_REPORTS_DONE = frozenset({"discard"})
 _ON_REGISTER = {
     "power", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom",
@@ -518,6 +522,8 @@ def op_words(op: Any) -> str:
         return out
     if op.op == "if":
         return f"if {condition_words(op.condition)} (else skip {op.skip})"
+    if op.op == "if_done":
+        return f"if you {'do' if op.done else 'do not'} ({op.rows} ops)"
     if op.op == "select_mode":  # CR 903.2e
         return "choose one: " + " | ".join(effect_words(m) for m in op.modes)
     for arg in ("amount", "count", "will", "keywords", "restrictions", "instead"):
@@ -1109,6 +1115,8 @@ class _Compiler(PoolCompiler):
             return op.count, who(), 0
         if name == "foresee":
             return op.count, 0, 0
+        if name == "if_done":
+            return int(not op.done), 0, op.rows
         if name == "if":
             cond, arg = self.compile_condition(op.condition, f"{q}.condition")
             if cond == K.Condition.NONE:  # pragma: no cover - ConditionName has no "none"
@@ -1171,6 +1179,8 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
         return "op", "target_self needs a source on the field (not in a chant's effect)"
     if name == "if" and j + op.skip >= len(effect):
         return "skip", f"skips past the end of the effect ({len(effect) - j - 1} ops follow)"
+    if name == "if_done":
+        return if_done_problem(effect, j, _REPORTS_DONE)
     return None
 
 

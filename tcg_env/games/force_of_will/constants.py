@@ -463,6 +463,9 @@ class Op(IntEnum):
     SHIELD_DESTROY = 52  # on every card of I_REG: this turn, the next time it would be destroyed, a0 (Instead bits) instead
     # --- control flow ---
     IF = CoreOp.IF  # a0 = Condition, a1 = arg, a2 = rows to skip when false
+    # "If you do, ..." (a0 = 0) / "If you don't, ..." (a0 = 1): the next a2 rows, decided by the row before it
+    # (DISCARD: every card discarded, CR 104.2)
+    IF_DONE = CoreOp.IF_DONE
     # --- continuous effects (CONTINUOUS abilities and additions, recomputed after every change) ---
     AURA_POWER = 70  # a0 = ATK change, a1 = filter row it applies to, a2 = DEF change
     AURA_KEYWORD = 71  # a0 = KW_* bits, a1 = filter row
