@@ -55,6 +55,8 @@ from tcg_env.games.fftcg.state import (
     DAMAGED_EMPTY,
     DECK_L,
     DECK_N,
+    REVEALED,
+    REVEALED_N,
     DEC_ARG,
     DMG,
     D_RST,
@@ -606,6 +608,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         if n == 0:
             return NEXT
         top = s[DECK_L + ctrl * MAX_DECK + n - 1]
+        s[REVEALED_N + ctrl] = 0
+        record_reveal(s, ctrl, top)
         if game.filter_match(s, T, a0, top, ctrl, src):
             if a1 == K.Destination.HAND:
                 zone_pop_top(s, DECK_N + ctrl, DECK_L + ctrl * MAX_DECK)
@@ -627,8 +631,16 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         while i >= 0 and not game.filter_match(s, T, a0, s[base + i], ctrl, src):
             i -= 1
         if i < 0:
+            s[REVEALED_N + ctrl] = 0  # every card revealed (the first REVEAL_ROWS from the top are kept)
+            for j in range(n - 1, -1, -1):
+                record_reveal(s, ctrl, s[base + j])
             zone_shuffle(s, ZT, K.Zone.DECK, ctrl, s)  # every card revealed: all of them shuffled back
             return NEXT
+        # shown to both: the card found first, then the cards turned over above it from the top
+        s[REVEALED_N + ctrl] = 0
+        record_reveal(s, ctrl, s[base + i])
+        for j in range(n - 1, i, -1):
+            record_reveal(s, ctrl, s[base + j])
         found = zone_remove_at(s, DECK_N + ctrl, base, i)
         # the k cards revealed above it go to the bottom, shuffled; the ones below keep their order: the
         # deck (m cards now) rotated by k (three reversals), then its bottom k shuffled
@@ -703,12 +715,16 @@ def look_top(game, s, T, f, a0, a1, a2):
     src = s[f + E_SLOT]
     n_top = a2 % K.LOOK_SPAN
     take = (a2 // K.LOOK_SPAN) % K.LOOK_SPAN
-    up_to = a2 // (K.LOOK_SPAN * K.LOOK_SPAN)
+    up_to = (a2 // (K.LOOK_SPAN * K.LOOK_SPAN)) & 1
     dest = a1 % 4
     base = DECK_L + ctrl * MAX_DECK
     n = s[DECK_N + ctrl]
     if s[f + FR_CNT] == 0:
         w, taken, phase = min(n_top, n), 0, 0
+        if a2 // (2 * K.LOOK_SPAN * K.LOOK_SPAN) != 0:  # "Reveal the top N cards": shown to both, top first
+            s[REVEALED_N + ctrl] = 0
+            for i in range(n - 1, n - 1 - w, -1):
+                record_reveal(s, ctrl, s[base + i])
     else:
         w, taken, phase = game.look_state(s, f)
     if phase == 0 and taken < take and w > 0:
@@ -757,6 +773,16 @@ def look_top(game, s, T, f, a0, a1, a2):
     if w == 1:
         game.look_to_bottom(s, s[base + n - 1], ctrl)
     return NEXT
+
+
+@internal
+def record_reveal(s, player, slot):
+    """Keep the card of ``slot``, which ``player`` reveals, in the player's latest reveal (state.REVEALED: card
+    ids, the first REVEAL_ROWS of the reveal); the caller sets REVEALED_N to 0 when a reveal starts."""
+    k = s[REVEALED_N + player]
+    if k < K.REVEAL_ROWS:
+        s[REVEALED + player * K.REVEAL_ROWS + k] = s[CARD + slot * CARD_W]
+        s[REVEALED_N + player] = k + 1
 
 
 @internal

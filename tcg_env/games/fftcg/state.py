@@ -21,6 +21,7 @@ from tcg_env.games.fftcg.constants import (
     FIELD_SLOTS,
     FRAME_MAX,
     MAX_DECK,
+    REVEAL_ROWS,
     N_REGS,
     N_SLOTS,
     OPTION_SLOTS,
@@ -186,6 +187,12 @@ ASSIGNED = _a("party_damage", FIELD_SLOTS)  # per attacker index
 # ---- candidates of SELECT_CARD / ORDER_TRIGGERS --------------------------------------------------
 CAND_N = _a("candidate_count")
 CAND = _a("candidates", OPTION_SLOTS)  # card slots (SELECT_CARD) or trigger indices
+
+# each player's latest reveal (Op.REVEAL_TOP, REVEAL_UNTIL, LOOK_TOP "reveal"): how many cards and their card
+# ids (not slots: a determinization deals the hidden zones' ids anew, and what was seen stays as seen), the card
+# an effect takes first; the cards were shown to both players (constants.REVEAL_ROWS)
+REVEALED_N = _a("revealed_count", 2)
+REVEALED = _a("revealed_cards", (2, REVEAL_ROWS))
 
 # scratch marks used inside one kernel call (always all zero between calls)
 MARKS = _a("scratch_marks", N_SLOTS)
