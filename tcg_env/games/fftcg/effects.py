@@ -22,6 +22,7 @@ from tcg_env.engine.effects import (
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.rng import shuffle_run_with
+from tcg_env.engine.reveals import reveal_begin, reveal_card
 from tcg_env.engine.zones import zone_pop_top, zone_push_bottom, zone_remove_at, zone_shuffle, zone_take
 from tcg_env.rules.modifiers import mod_apply
 from tcg_env.games.fftcg import constants as K
@@ -608,7 +609,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         if n == 0:
             return NEXT
         top = s[DECK_L + ctrl * MAX_DECK + n - 1]
-        s[REVEALED_N + ctrl] = 0
+        reveal_begin(s, REVEALED_N, ctrl)
         record_reveal(s, ctrl, top)
         if game.filter_match(s, T, a0, top, ctrl, src):
             if a1 == K.Destination.HAND:
@@ -631,13 +632,13 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         while i >= 0 and not game.filter_match(s, T, a0, s[base + i], ctrl, src):
             i -= 1
         if i < 0:
-            s[REVEALED_N + ctrl] = 0  # every card revealed (the first REVEAL_ROWS from the top are kept)
+            reveal_begin(s, REVEALED_N, ctrl)  # every card revealed (the first REVEAL_ROWS from the top are kept)
             for j in range(n - 1, -1, -1):
                 record_reveal(s, ctrl, s[base + j])
             zone_shuffle(s, ZT, K.Zone.DECK, ctrl, s)  # every card revealed: all of them shuffled back
             return NEXT
         # shown to both: the card found first, then the cards turned over above it from the top
-        s[REVEALED_N + ctrl] = 0
+        reveal_begin(s, REVEALED_N, ctrl)
         record_reveal(s, ctrl, s[base + i])
         for j in range(n - 1, i, -1):
             record_reveal(s, ctrl, s[base + j])
@@ -722,7 +723,7 @@ def look_top(game, s, T, f, a0, a1, a2):
     if s[f + FR_CNT] == 0:
         w, taken, phase = min(n_top, n), 0, 0
         if a2 // (2 * K.LOOK_SPAN * K.LOOK_SPAN) != 0:  # "Reveal the top N cards": shown to both, top first
-            s[REVEALED_N + ctrl] = 0
+            reveal_begin(s, REVEALED_N, ctrl)
             for i in range(n - 1, n - 1 - w, -1):
                 record_reveal(s, ctrl, s[base + i])
     else:
@@ -777,12 +778,8 @@ def look_top(game, s, T, f, a0, a1, a2):
 
 @internal
 def record_reveal(s, player, slot):
-    """Keep the card of ``slot``, which ``player`` reveals, in the player's latest reveal (state.REVEALED: card
-    ids, the first REVEAL_ROWS of the reveal); the caller sets REVEALED_N to 0 when a reveal starts."""
-    k = s[REVEALED_N + player]
-    if k < K.REVEAL_ROWS:
-        s[REVEALED + player * K.REVEAL_ROWS + k] = s[CARD + slot * CARD_W]
-        s[REVEALED_N + player] = k + 1
+    """The card of ``slot`` is shown to both players by ``player``'s current reveal (state.REVEALED)."""
+    reveal_card(s, REVEALED_N, REVEALED, K.REVEAL_ROWS, player, s[CARD + slot * CARD_W])
 
 
 @internal

@@ -12,6 +12,7 @@ from tcg_env.engine.blocks import ObsLayout, WordColumns
 from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.jit import internal, internal_inline
 from tcg_env.engine.obsbuf import clear_block, columns_writer, copy_card_row, zero_range, zone_rows_writer
+from tcg_env.engine.reveals import revealed_card, revealed_count
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN, H_VARIANT
 from tcg_env.engine.triggers import PE_SLOT, pending_entry
@@ -368,8 +369,8 @@ def observe_into(game, s, T, player, out, over_previous):
     zero_range(out, OBS_REVEALED, OBS_REVEALED + 2 * K.REVEAL_ROWS * REVEALED_FEATURES)
     for side in range(2):
         who = me if side == 0 else op
-        for k in range(s[REVEALED_N + who]):
-            cid = s[REVEALED + who * K.REVEAL_ROWS + k]
+        for k in range(revealed_count(s, REVEALED_N, who)):
+            cid = revealed_card(s, REVEALED, K.REVEAL_ROWS, who, k)
             o = OBS_REVEALED + (side * K.REVEAL_ROWS + k) * REVEALED_FEATURES
             out[o] = 1.0
             out[o + 1] = cid + 1.0

@@ -5,6 +5,7 @@ card slot; player p's deck occupies slots [p*MAX_DECK, p*MAX_DECK + deck size)).
 """
 
 from tcg_env.engine.layout import StateLayout
+from tcg_env.engine.reveals import declare_reveals
 from tcg_env.engine.zones import Seen, ZoneLists
 from tcg_env.rules.modifiers import ADD, OR, ModifierTable
 from tcg_env.rules.triggers import TriggerColumns
@@ -188,11 +189,9 @@ ASSIGNED = _a("party_damage", FIELD_SLOTS)  # per attacker index
 CAND_N = _a("candidate_count")
 CAND = _a("candidates", OPTION_SLOTS)  # card slots (SELECT_CARD) or trigger indices
 
-# each player's latest reveal (Op.REVEAL_TOP, REVEAL_UNTIL, LOOK_TOP "reveal"): how many cards and their card
-# ids (not slots: a determinization deals the hidden zones' ids anew, and what was seen stays as seen), the card
-# an effect takes first; the cards were shown to both players (constants.REVEAL_ROWS)
-REVEALED_N = _a("revealed_count", 2)
-REVEALED = _a("revealed_cards", (2, REVEAL_ROWS))
+# each player's latest reveal (Op.REVEAL_TOP, REVEAL_UNTIL, LOOK_TOP "reveal"): shown to both players, kept as
+# card ids (tcg_env.engine.reveals; constants.REVEAL_ROWS)
+REVEALED_N, REVEALED = declare_reveals(LAYOUT, REVEAL_ROWS)  # tcg_env.engine.reveals
 
 # scratch marks used inside one kernel call (always all zero between calls)
 MARKS = _a("scratch_marks", N_SLOTS)
