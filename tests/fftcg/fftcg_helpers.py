@@ -96,3 +96,14 @@ def on_path(game, path: str):
 
         game.step = full_step
     return game
+
+
+def revealed_in_observation(g, viewer):
+    """The card ids ``viewer``'s observation shows in its ``revealed`` block: (its own latest reveal,
+    the opponent's), each in the block's order."""
+    from tcg_env.games.fftcg import constants as K
+    from tcg_env.games.fftcg import observation as O
+
+    obs = g.observe(viewer)
+    rows = obs[O.OBS_REVEALED : O.OBS_REVEALED + 2 * K.REVEAL_ROWS * O.REVEALED_FEATURES].reshape(2, K.REVEAL_ROWS, -1)
+    return tuple([int(r[1]) - 1 for r in side if r[0] == 1.0] for side in rows)

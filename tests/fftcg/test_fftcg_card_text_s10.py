@@ -16,6 +16,7 @@ from tcg_env.games.fftcg import state as S
 from tcg_env.games.fftcg.card_text import COMPILER
 from tcg_env.games.fftcg.cards import compile_fftcg_pool
 from tcg_env.games.fftcg.importer import import_fftcg_json
+from tests.fftcg.fftcg_helpers import revealed_in_observation
 
 FWD = {"name": "Zell Test", "type": "forward", "job": "Monk", "element": "fire", "cost": 3}
 
@@ -205,7 +206,7 @@ def test_mini_import_s10(mini):
     res, _ = mini
     rep = coverage_report(res.text_records)
     assert rep["cards"] == rep["cards_approximate"] == len(res) == 40
-    assert rep["cards_exact"] == 38  # Ciaran: power_lki; Sifter: reveal_unobserved
+    assert rep["cards_exact"] == 39  # Ciaran: power_lki (Sifter's reveal is exact: state.REVEALED)
 
 
 def test_cannot_be_broken_this_turn_keeps_a_forward_with_lethal_damage_CR_12_4_5(mini):
@@ -424,6 +425,9 @@ def test_reveal_take_up_to_one_and_the_rest_to_the_break_zone(mini, take):
             break
         g.step(K.PASS)
     assert K.PASS in [int(x) for x in g.legal_actions()] and _options(g) == [0]  # "up to": none may be taken
+    # "Reveal the top 2 cards": the opponent sees both, while the choice is pending and after
+    ids = sorted(int(g.state[S.CARD + sl * S.CARD_W]) for sl in (fwd, bk))
+    assert sorted(revealed_in_observation(g, 1)[1]) == ids
     g.step(K.OPTION_BASE if take else K.PASS)
     _resolve(g)
     assert int(g.state[S.ZONE + bk * S.CARD_W]) == (K.Zone.HAND if take else K.Zone.BREAK)

@@ -16,6 +16,7 @@ from tcg_env.games.fftcg import state as S
 from tcg_env.games.fftcg.card_text import COMPILER, normalise_line
 from tcg_env.games.fftcg.cards import compile_fftcg_pool
 from tcg_env.games.fftcg.importer import import_fftcg_json
+from tests.fftcg.fftcg_helpers import revealed_in_observation
 
 FWD = {"name": "Zell Test", "type": "forward", "job": "Monk", "element": "fire", "cost": 3}
 SUMMON = {"name": "Flarebolt", "type": "summon", "element": "fire", "cost": 2}
@@ -279,7 +280,7 @@ def test_mini_import(mini):
     res, _ = mini
     rep = coverage_report(res.text_records)
     assert rep["cards"] == rep["cards_approximate"] == len(res) == 34
-    assert rep["cards_exact"] == 31  # Diviner, Delver: reveal_unobserved; Keeper: leave_one_by_one
+    assert rep["cards_exact"] == 33  # Keeper: leave_one_by_one (Diviner's, Delver's reveals are exact: state.REVEALED)
     daybolt = next(c for c in res if c.number == "U-005")
     assert daybolt.abilities[0].condition.kind == "your_turn"
 
@@ -427,6 +428,9 @@ def test_reveal_the_top_card(mini, top, where):
     do(g, "Use ability: Diviner")
     _resolve(g)
     assert int(g.state[S.ZONE + slot * S.CARD_W]) == where and int(g.state[S.DECK_N]) == deck - 1
+    # revealed: both players saw the card (their observations' `revealed` block), wherever it went
+    cid = int(g.state[S.CARD + slot * S.CARD_W])
+    assert revealed_in_observation(g, 0) == ([cid], []) and revealed_in_observation(g, 1) == ([], [cid])
 
 
 @pytest.mark.parametrize("backups, playable", [(["U-013", "U-014"], False), (["U-012", "U-013"], True)])
@@ -468,6 +472,10 @@ def test_turn_over_cards_until_one_is_revealed(mini):
     assert int(row[S.ZONE + backup * S.CARD_W]) == K.Zone.HAND and int(row[S.DECK_N]) == n - 1
     assert {int(row[S.DECK_L + 0]), int(row[S.DECK_L + 1])} == above
     assert int(row[S.DECK_L + n - 2]) == under
+    # every card turned over was shown to both: the one found first, then the others from the top
+    ids = [int(row[S.CARD + sl * S.CARD_W]) for sl in (backup, *sorted(above, reverse=True))]
+    shown = revealed_in_observation(g, 1)
+    assert shown[0] == [] and shown[1][0] == ids[0] and sorted(shown[1]) == sorted(ids)
 
 
 def test_them_is_both_chosen_sets(mini):

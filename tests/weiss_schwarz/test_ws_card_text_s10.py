@@ -241,7 +241,7 @@ def test_cr_7_3_1_2_the_trigger_step_performs_the_extra_trigger_checks(pool, pay
 def test_if_that_card_is_an_event_or_a_trait_character_compiles_to_two_filters():
     r = _c("【AUTO】 When this card attacks, reveal the top card of your deck. If that card is an event or a 《Glass》 "
            "character, draw 1 card.")
-    assert r.verdict.value == "approximate" and r.approximations == ("reveal_unseen",)
+    assert r.verdict.value == "exact"  # the card is shown to both players (engine.reveals, the observations)
     rev = r.abilities[0]["effect"][0]
     assert rev["op"] == "reveal_top" and rev["filter"] == {"type": "event", "zone": "deck"}
     assert rev["filter_or"] == {"type": "character", "trait": "Glass", "zone": "deck"}
@@ -257,6 +257,17 @@ def test_the_revealed_card_matches_either_kind(pool, top, drawn):
     hand = _n(g, "HAND")
     _act(g, "Direct attack with Peeker")  # the attack, then the turn ends (no other attacker)
     assert _n(g, "HAND") == hand + drawn
+    # revealed: both players' observations show the card (the `revealed` block: mine first, then the opponent's)
+    from tcg_env.games.weiss_schwarz import observation as O
+    from tcg_env.games.weiss_schwarz.cards import card_obs_rows
+
+    want = card_obs_rows(np.asarray(g.pool.cards))[top]
+    width = O.CARD_FEATURES
+    mine, theirs = g.observe(0), g.observe(1)
+    np.testing.assert_array_equal(mine[O.OBS_REVEALED : O.OBS_REVEALED + width], want)
+    other = O.OBS_REVEALED + K.REVEAL_ROWS * width
+    np.testing.assert_array_equal(theirs[other : other + width], want)
+    assert not theirs[O.OBS_REVEALED : other].any()
 
 
 # ---------------------------------------------------------------------------- facing

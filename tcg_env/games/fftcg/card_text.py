@@ -46,9 +46,6 @@ APPROXIMATIONS: dict[str, str] = {
                        "none",
     "discard_order": "\"each player discards\": the ability's controller discards first, then the opponent (CR "
                      "6.1.3 has the turn player choose first)",
-    "reveal_unobserved": "\"Reveal the top card of your deck\": the revealed card is not shown in the players' "
-                         "observations (the engine keeps no public record of a revealed card); what happens to it is "
-                         "as printed",
     "leave_one_by_one": "\"When a ... is put from the field into the Break Zone\": when several cards leave the field "
                         "at once (one effect or rule process), the engine moves them one at a time, and the ability of "
                         "a card that has already left does not trigger on the ones after it (the rules look back at "
@@ -761,8 +758,7 @@ class FFTextTransformer(TextTransformer, Transformer):
                 raise Unsupported("playing a Summon onto the field")
             if "type" not in f:
                 f = _with(f, type="character")
-        self.approximate("reveal_unobserved")
-        op = {"op": "reveal_top", "filter": f, "destination": dest}
+        op = {"op": "reveal_top", "filter": f, "destination": dest}  # shown to both: state.REVEALED
         if other:
             op["else_break"] = True
         return _Steps([("op", op)])
@@ -801,9 +797,9 @@ class FFTextTransformer(TextTransformer, Transformer):
                 raise Unsupported("playing a Summon onto the field")
             if "type" not in f:
                 f = _with(f, type="character")
-        if verb.startswith("reveal"):
-            self.approximate("reveal_unobserved")  # the opponent sees them too: not in their observation
         op = {"op": "look_top", "filter": f, "count": n, "take": k, "destination": parts["dest"], "rest": parts["rest"]}
+        if verb.startswith("reveal"):
+            op["revealed"] = True  # the opponent sees them too (state.REVEALED, the observation's `revealed`)
         if up_to:
             op["up_to"] = True
         return _Steps([("op", op)])
@@ -818,7 +814,6 @@ class FFTextTransformer(TextTransformer, Transformer):
         f = next(i for i in items if isinstance(i, dict))
         if "side" in f or "zone" in f or "state" in f or "exclude_self" in f:
             raise Unsupported("a side, zone or state on the revealed card")
-        self.approximate("reveal_unobserved")
         return _Steps([("op", {"op": "reveal_until", "filter": _with(f, side="own", zone="deck")})])
 
     def mill_you(self, items):

@@ -201,7 +201,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("look_top", module, filter=filter_model, count=(int, Field(ge=1, le=K.OPTION_SLOTS)),
                  take=(int, Field(default=1, ge=1, le=K.OPTION_SLOTS)), up_to=(bool, False),
                  destination=(Literal["hand", "field", "field_dull", "bottom"], "hand"),
-                 rest=(Literal["bottom", "break", "top"], "bottom")),
+                 rest=(Literal["bottom", "break", "top"], "bottom"),
+                 revealed=(bool, False)),  # "Reveal the top N": the cards are shown to both players
         op_model("aura_power", module, amount=_Amount, filter=filter_model),
         op_model("aura_keyword", module, keywords=KeywordList, filter=filter_model),
         op_model("cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)], filter=filter_model),
@@ -743,7 +744,7 @@ class _Compiler(PoolCompiler):
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",), characters=op.destination != "hand")
                 a1 = K.Destination[op.destination.upper()] + 4 * {"bottom": 0, "break": K.LOOK_REST_BREAK,
                                                                   "top": K.LOOK_REST_TOP}[op.rest]
-                a2 = op.count + K.LOOK_SPAN * op.take + K.LOOK_SPAN * K.LOOK_SPAN * int(op.up_to)
+                a2 = op.count + K.LOOK_SPAN * op.take + K.LOOK_SPAN * K.LOOK_SPAN * (int(op.up_to) + 2 * int(op.revealed))
             elif name == "reveal_until":
                 if op.filter.side == "opponent":
                     self.fail(f"{q}.filter.side", "you reveal your own deck")

@@ -381,7 +381,7 @@ class Op(IntEnum):
     REVEAL_UNTIL = 38
     # "Look at / Reveal the top N cards of your deck. Add / Play [up to] K <filter a0> among them to your hand / onto
     # the field and return the other cards to the bottom of your deck in any order / put the rest into the Break
-    # Zone." a1 = Destination + 4 x LOOK_REST_BREAK; a2 = N + 64 x K + 4096 x up_to. The player picks the cards one
+    # Zone." a1 = Destination + 4 x LOOK_REST_BREAK; a2 = N + 64 x K + 4096 x up_to + 8192 x revealed. The player picks the cards one
     # at a time among the top N (SelectFor.LOOK_PICK: every card looked at is shown as an option, the matching ones
     # first and selectable), then puts the others on the bottom one at a time in the order they choose
     # (SelectFor.LOOK_ORDER); effects.look_top, kernels (the answers)
@@ -457,7 +457,11 @@ PER_SOURCE_POWER = -3
 
 LOOK_REST_BREAK = 1  # Op.LOOK_TOP's a1 // 4: the cards not taken go to the Break Zone (else to the deck's bottom)
 LOOK_REST_TOP = 2  # ... stay on top of the deck, in their order
-LOOK_SPAN = 64  # Op.LOOK_TOP's a2 = N + LOOK_SPAN * K + LOOK_SPAN ** 2 * up_to
+LOOK_SPAN = 64  # Op.LOOK_TOP's a2 = N + LOOK_SPAN * K + LOOK_SPAN ** 2 * (up_to + 2 * revealed)
+# the cards of a player's latest reveal kept in the state row and the observation (state.REVEALED): a
+# revealed card is shown to every player ("Reveal the top card / N cards / until ..."), and most reveals end
+# with no decision in between, so without a record no observation would show what both players saw
+REVEAL_ROWS = 8
 
 
 class Duration(IntEnum):

@@ -24,6 +24,7 @@ from tcg_env.engine.effects import (
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.rng import shuffle_run_with
+from tcg_env.engine.reveals import reveal_begin, reveal_card
 from tcg_env.engine.zones import zone_pop_top, zone_push_bottom, zone_remove_at, zone_shuffle, zone_take
 from tcg_env.rules.modifiers import mod_apply
 from tcg_env.games.fftcg import constants as K
@@ -57,6 +58,8 @@ from tcg_env.games.fftcg.state import (
     DAMAGED_EMPTY,
     DECK_L,
     DECK_N,
+    REVEALED,
+    REVEALED_N,
     DEC_ARG,
     DMG,
     D_RST,
@@ -620,6 +623,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         if n == 0:
             return NEXT
         top = s[DECK_L + ctrl * MAX_DECK + n - 1]
+        reveal_begin(s, REVEALED_N, ctrl)
+        record_reveal(s, ctrl, top)
         if game.filter_match(s, T, a0, top, ctrl, src):
             if a1 == K.Destination.HAND:
                 zone_pop_top(s, DECK_N + ctrl, DECK_L + ctrl * MAX_DECK)
@@ -641,8 +646,16 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         while i >= 0 and not game.filter_match(s, T, a0, s[base + i], ctrl, src):
             i -= 1
         if i < 0:
+            reveal_begin(s, REVEALED_N, ctrl)  # every card revealed (the first REVEAL_ROWS from the top are kept)
+            for j in range(n - 1, -1, -1):
+                record_reveal(s, ctrl, s[base + j])
             zone_shuffle(s, ZT, K.Zone.DECK, ctrl, s)  # every card revealed: all of them shuffled back
             return NEXT
+        # shown to both: the card found first, then the cards turned over above it from the top
+        reveal_begin(s, REVEALED_N, ctrl)
+        record_reveal(s, ctrl, s[base + i])
+        for j in range(n - 1, i, -1):
+            record_reveal(s, ctrl, s[base + j])
         found = zone_remove_at(s, DECK_N + ctrl, base, i)
         # the k cards revealed above it go to the bottom, shuffled; the ones below keep their order: the
         # deck (m cards now) rotated by k (three reversals), then its bottom k shuffled
@@ -758,12 +771,16 @@ def look_top(game, s, T, f, a0, a1, a2):
     src = s[f + E_SLOT]
     n_top = a2 % K.LOOK_SPAN
     take = (a2 // K.LOOK_SPAN) % K.LOOK_SPAN
-    up_to = a2 // (K.LOOK_SPAN * K.LOOK_SPAN)
+    up_to = (a2 // (K.LOOK_SPAN * K.LOOK_SPAN)) & 1
     dest = a1 % 4
     base = DECK_L + ctrl * MAX_DECK
     n = s[DECK_N + ctrl]
     if s[f + FR_CNT] == 0:
         w, taken, phase = min(n_top, n), 0, 0
+        if a2 // (2 * K.LOOK_SPAN * K.LOOK_SPAN) != 0:  # "Reveal the top N cards": shown to both, top first
+            reveal_begin(s, REVEALED_N, ctrl)
+            for i in range(n - 1, n - 1 - w, -1):
+                record_reveal(s, ctrl, s[base + i])
     else:
         w, taken, phase = game.look_state(s, f)
     if phase == 0 and taken < take and w > 0:
@@ -812,6 +829,12 @@ def look_top(game, s, T, f, a0, a1, a2):
     if w == 1:
         game.look_to_bottom(s, s[base + n - 1], ctrl)
     return NEXT
+
+
+@internal
+def record_reveal(s, player, slot):
+    """The card of ``slot`` is shown to both players by ``player``'s current reveal (state.REVEALED)."""
+    reveal_card(s, REVEALED_N, REVEALED, K.REVEAL_ROWS, player, s[CARD + slot * CARD_W])
 
 
 @internal

@@ -12,6 +12,7 @@ from tcg_env.engine.blocks import ObsLayout, WordColumns
 from tcg_env.engine.tables import ability_table, card_table, code_table
 from tcg_env.engine.jit import internal, internal_inline
 from tcg_env.engine.obsbuf import clear_block, columns_writer, copy_card_row, zero_range, zone_rows_writer
+from tcg_env.engine.reveals import revealed_card, revealed_count
 
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN, H_VARIANT
 from tcg_env.engine.triggers import PE_SLOT, pending_entry
@@ -69,6 +70,8 @@ from tcg_env.games.fftcg.state import (
     PAY_PAID,
     PHASE,
     PRIORITY_PLAYER,
+    REVEALED,
+    REVEALED_N,
     REMOVED_N,
     STACK,
     STACK_N,
@@ -154,6 +157,9 @@ ENTRY_COLUMNS = ["present", "mine", "is_summon", "card_id_plus1", "element", "co
                  *[f"action{k + 1}_selected" for k in range(MAX_MODES)]]
 OPTION_COLUMNS = ["present", "card_id_plus1", "element", "type", "cost_div10", "power_div10000", "mine", "zone"]
 STACK_ROWS = 4
+# a revealed card: what both players saw (its card, not where it is now: a determinization deals the hidden
+# zones' cards anew)
+REVEALED_COLUMNS = ["present", "card_id_plus1", "element", "type", "cost_div10", "power_div10000"]
 
 # The flat observation, declared once (tcg_env.engine.blocks): the offsets below, the views
 # (obs_columns), the entity layout's card-row blocks and the tables of docs/fftcg/observations.md
@@ -168,6 +174,9 @@ OPP_FIELD = OBS.add("opp_field", CARD_COLUMNS, rows=FIELD_SLOTS, cards=True,
 STACK_BLOCK = OBS.add("stack", ENTRY_COLUMNS, rows=STACK_ROWS, doc="the top 4 stack entries, top first")
 OPTIONS = OBS.add("options", OPTION_COLUMNS, rows=OPTION_SLOTS, cards=True,
                   doc="the candidates of a `SELECT_CARD` / `ORDER_TRIGGERS` choice (matches `option` k)")
+REVEALED_BLOCK = OBS.add("revealed", REVEALED_COLUMNS, rows=2 * K.REVEAL_ROWS,
+                         doc="the cards of my latest reveal, then my opponent's (shown to both players; "
+                             "the card an effect took first, then the others from the top)")
 OBS_SIZE = OBS.size
 
 GLOBAL_SIZE = GLOBAL.size
@@ -180,6 +189,8 @@ OBS_OWN_FIELD = OWN_FIELD.base
 OBS_OPP_FIELD = OPP_FIELD.base
 OBS_STACK = STACK_BLOCK.base
 OBS_OPTIONS = OPTIONS.base
+OBS_REVEALED = REVEALED_BLOCK.base
+REVEALED_FEATURES = REVEALED_BLOCK.shape[1]
 
 # global columns observe_into writes (the global block starts at column 0)
 G_CP_LEFT = GLOBAL.col("cp_left_to_pay_div10")
@@ -354,6 +365,19 @@ def observe_into(game, s, T, player, out, over_previous):
             bits = s[e + E_MODE]
             for k in range(MAX_MODES):
                 out[o + ST_MODES + k] = (bits >> k) & 1
+    # each player's latest reveal (state.REVEALED: card ids), mine first: public, every player saw the cards
+    zero_range(out, OBS_REVEALED, OBS_REVEALED + 2 * K.REVEAL_ROWS * REVEALED_FEATURES)
+    for side in range(2):
+        who = me if side == 0 else op
+        for k in range(revealed_count(s, REVEALED_N, who)):
+            cid = revealed_card(s, REVEALED, K.REVEAL_ROWS, who, k)
+            o = OBS_REVEALED + (side * K.REVEAL_ROWS + k) * REVEALED_FEATURES
+            out[o] = 1.0
+            out[o + 1] = cid + 1.0
+            out[o + 2] = cards[cid, K.C_ELEMENT]
+            out[o + 3] = cards[cid, K.C_TYPE]
+            out[o + 4] = cards[cid, K.C_COST] / 10.0
+            out[o + 5] = cards[cid, K.C_POWER] / 10000.0
     # options of the pending choice, for its decider only
     has_options = dec == K.Decision.SELECT_CARD or dec == K.Decision.ORDER_TRIGGERS
     n_options = s[CAND_N] if decider == me and has_options else 0

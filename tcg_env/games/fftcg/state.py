@@ -5,6 +5,7 @@ card slot; player p's deck occupies slots [p*MAX_DECK, p*MAX_DECK + deck size)).
 """
 
 from tcg_env.engine.layout import StateLayout
+from tcg_env.engine.reveals import declare_reveals
 from tcg_env.engine.zones import Seen, ZoneLists
 from tcg_env.rules.modifiers import ADD, OR, ModifierTable
 from tcg_env.rules.triggers import TriggerColumns
@@ -21,6 +22,7 @@ from tcg_env.games.fftcg.constants import (
     FIELD_SLOTS,
     FRAME_MAX,
     MAX_DECK,
+    REVEAL_ROWS,
     N_REGS,
     N_SLOTS,
     OPTION_SLOTS,
@@ -186,6 +188,10 @@ ASSIGNED = _a("party_damage", FIELD_SLOTS)  # per attacker index
 # ---- candidates of SELECT_CARD / ORDER_TRIGGERS --------------------------------------------------
 CAND_N = _a("candidate_count")
 CAND = _a("candidates", OPTION_SLOTS)  # card slots (SELECT_CARD) or trigger indices
+
+# each player's latest reveal (Op.REVEAL_TOP, REVEAL_UNTIL, LOOK_TOP "reveal"): shown to both players, kept as
+# card ids (tcg_env.engine.reveals; constants.REVEAL_ROWS)
+REVEALED_N, REVEALED = declare_reveals(LAYOUT, REVEAL_ROWS)  # tcg_env.engine.reveals
 
 # scratch marks used inside one kernel call (always all zero between calls)
 MARKS = _a("scratch_marks", N_SLOTS)

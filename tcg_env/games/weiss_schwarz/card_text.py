@@ -40,8 +40,9 @@ APPROXIMATIONS: dict[str, str] = {
                        "in their order (no re-ordering decision; rules-coverage CR 4.7-4.9)",
     "reverse_any": "\"when this card becomes [REVERSE] in battle\" with another condition: also triggers when an "
                    "effect reverses the card outside a battle (alone, \"in battle\" is the condition in_battle)",
-    "reveal_unseen": "\"reveal the top card of your deck\": the test of the revealed card and what follows are "
-                     "the card's, but the observations do not show the revealed card to either player",
+    "reveal_unseen": "\"you may reveal up to N cards from the top of your deck\": what is taken and what follows "
+                     "are as printed, but the opponent's observation does not show the revealed cards (a look; "
+                     "\"reveal the top card\" is exact: both observations show it)",
     "mill_via_resolution": "\"put the top N cards of your deck into your waiting room. If there is a climax among "
                            "those cards\": the cards pass through the resolution zone (the Brainstorm "
                            "instruction) so that their climaxes are counted; if the deck runs out midway, the "
@@ -1122,8 +1123,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                         and (xd["x"] == "mill_level" or src["count"] == 1):
                     body[at] = {"op": "mill_level", "count": src["count"]}
                 elif src["op"] == "reveal_top" and "filter" not in src and xd["x"] == "card_level":
-                    body[at] = {"op": "top_level"}
-                    self.approximate("reveal_unseen")
+                    body[at] = {"op": "top_level"}  # the card is shown to both (state.REVEALED)
                 else:
                     raise Unsupported("'X is equal to the level' of something other than the milled / revealed cards")
                 continue
@@ -1149,8 +1149,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 flt = ops[0]["filter"]
                 test = {"filter": flt["@or"][0], "filter_or": flt["@or"][1]} if "@or" in flt else {"filter": flt}
                 if last and last[-1]["op"] == "reveal_top" and "filter" not in last[-1]:
-                    last[-1].update(test)
-                    self.approximate("reveal_unseen")
+                    last[-1].update(test)  # the card is shown to both (state.REVEALED)
                 elif last and last[-1]["op"] in ("mill", "pool", "clock_top") and last[-1].get("count") == 1 \
                         and last[-1]["op"] == "mill":
                     last.insert(len(last) - 1, {"op": "reveal_top", **test})

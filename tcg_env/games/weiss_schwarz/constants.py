@@ -64,6 +64,9 @@ MAX_ABIL_PER_CARD = 8  # the compiler rejects cards with more abilities than thi
 # checks its attack's trigger step still performs after the one of CR 7.3.1.2 (Op.TRIGGER_CHECKS); no
 # new state word, cleared at the end of the attack (and with USES at the end of the turn)
 EXTRA_TRIG_SHIFT = 24
+# the cards of a player's latest reveal kept in the state row and the observation (state.REVEALED,
+# tcg_env.engine.reveals): "reveal the top card of your deck" shows it to both players
+REVEAL_ROWS = 4
 EXTRA_TRIG_MASK = 3
 # Safety net for CR 11.1 (infinite loops): a game that reaches this many decisions is a draw.
 MAX_DECISIONS_PER_GAME = 20000

@@ -19,6 +19,7 @@ from tcg_env.engine.effects import reg_add, reg_count, reg_has, reg_slot
 from tcg_env.engine.tables import ability_table, card_table, filter_table
 from tcg_env.engine.header import H_ERROR, H_TURN
 from tcg_env.engine.jit import internal
+from tcg_env.engine.reveals import reveal_begin, reveal_card
 from tcg_env.engine.zones import zone_offsets, zone_push, zone_remove, zone_shuffle
 from tcg_env.rules.modifiers import mod_apply, mod_forget
 from tcg_env.games.weiss_schwarz import constants as K
@@ -32,6 +33,8 @@ from tcg_env.games.weiss_schwarz.state import (
     CLOCK_N,
     DECK_L,
     DECK_N,
+    REVEALED,
+    REVEALED_N,
     DEC_ARG,
     DEF_SLOT,
     D_RST,
@@ -507,6 +510,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     elif op == K.Op.REVEAL_TOP:  # the top card stays where it is (it is only revealed)
         s[f + FR_STORE] = 0
         top = game.deck_top(s, m)
+        reveal_begin(s, REVEALED_N, m)  # shown to both players (engine.reveals: their observations)
+        if top >= 0:
+            reveal_card(s, REVEALED_N, REVEALED, K.REVEAL_ROWS, m, cid_of(s, top))
         # a1 = a second filter row + 1 (0 none): "if that card is an event or a <<T>> character"
         if top >= 0 and (a0 < 0 or game.filter_match(s, T, a0, top, m, src)
                          or (a1 > 0 and game.filter_match(s, T, a1 - 1, top, m, src))):
@@ -581,9 +587,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     elif op == K.Op.WR_TO_DECK:  # the whole waiting room into the deck (the shuffle is the next op)
         while s[WR_N + who] > 0:
             game.put_in_zone(s, s[WR_L + who * K.MAX_DECK + s[WR_N + who] - 1], K.Zone.DECK)
-    elif op == K.Op.TOP_LEVEL:  # store the top card's level (0 with no card)
+    elif op == K.Op.TOP_LEVEL:  # store the top card's level (0 with no card); the card is revealed
         n_d = s[DECK_N + m]
         s[f + FR_STORE] = card_table(T)[cid_of(s, s[DECK_L + m * K.MAX_DECK + n_d - 1]), K.C_LEVEL] if n_d > 0 else 0
+        reveal_begin(s, REVEALED_N, m)
+        if n_d > 0:
+            reveal_card(s, REVEALED_N, REVEALED, K.REVEAL_ROWS, m, cid_of(s, s[DECK_L + m * K.MAX_DECK + n_d - 1]))
     elif op == K.Op.TRIGGER_CHECKS:
         # "during that attack, perform a trigger check N times on the trigger step": N - 1 checks after
         # the one of CR 7.3.1.2 (turn.py, F_TRIGGER_DONE); only while an attack is declared

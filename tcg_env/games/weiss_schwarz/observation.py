@@ -15,6 +15,7 @@ from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.engine.obsbuf import clear_rows_after, columns_writer, copy_card_row, zero_range
+from tcg_env.engine.reveals import revealed_card, revealed_count
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
     ATK_POS,
@@ -40,6 +41,8 @@ from tcg_env.games.weiss_schwarz.state import (
     DEC_ARG,
     KWMOD,
     LAST_TRIG,
+    REVEALED,
+    REVEALED_N,
     DECK_N,
     DEF_SLOT,
     FIRST_PLAYER,
@@ -164,6 +167,9 @@ CANDIDATES = OBS.add("candidates", CARD_COLUMNS, rows=K.OPTION_SLOTS, cards=True
 TRIGGER_CHECKS = OBS.add("trigger_checks", CARD_COLUMNS, rows=2,
                          doc="the card of my latest trigger check, the opponent's (CR 7.3.1.2: revealed to "
                              "both), while it is in the resolution zone or its stock")
+REVEALED_BLOCK = OBS.add("revealed", CARD_COLUMNS, rows=2 * K.REVEAL_ROWS,
+                         doc="the cards of my latest reveal by an effect, then the opponent's (\"reveal the top "
+                             "card of your deck\": shown to both)")
 OBS_SIZE = OBS.size
 
 OBS_GLOBAL = GLOBAL.base
@@ -177,6 +183,7 @@ OBS_OPP_LEVEL = OPP_LEVEL.base
 OBS_CLIMAX = CLIMAX.base  # my climax area, then the opponent's
 OBS_CANDIDATES = CANDIDATES.base
 OBS_TRIGGER_CHECKS = TRIGGER_CHECKS.base
+OBS_REVEALED = REVEALED_BLOCK.base
 
 # global columns observe_into writes (the global block starts at column 0)
 G_ME = GLOBAL.col("my_deck_div50")  # + a _PLAYER_COLUMNS column
@@ -240,7 +247,7 @@ def observe_into(s, T, player, out, over_previous):
     # the hand, clock, level and candidate blocks are prefixes of present rows (obsbuf)
     zero_range(out, 0, OBS_HAND)
     zero_range(out, OBS_CLIMAX, OBS_CANDIDATES)
-    zero_range(out, OBS_TRIGGER_CHECKS, OBS_TRIGGER_CHECKS + 2 * CARD_FEATURES)
+    zero_range(out, OBS_TRIGGER_CHECKS, OBS_REVEALED + 2 * K.REVEAL_ROWS * CARD_FEATURES)
     # a card's CARD_COLUMNS are copied whole from the kernel tables' obs_rows
     # (tcg_env.games.weiss_schwarz.cards.card_obs_rows; engine.obsbuf.copy_card_row, one fixed-size
     # copy) instead of computed and stored column by column, so the rows about to be written need
@@ -347,6 +354,12 @@ def observe_into(s, T, player, out, over_previous):
         tc = s[LAST_TRIG + q]
         if tc >= 0 and (s[ZONE + tc * CARD_W] == K.Zone.STOCK or s[ZONE + tc * CARD_W] == K.Zone.RESOLUTION):
             copy_card_row(out, OBS_TRIGGER_CHECKS + side * CARD_FEATURES, T, s[CARD + tc * CARD_W], CARD_FEATURES)
+    # each player's latest reveal by an effect (engine.reveals: card ids), mine first: both saw the cards
+    for side in range(2):
+        q = p if side == 0 else o
+        for k in range(revealed_count(s, REVEALED_N, q)):
+            copy_card_row(out, OBS_REVEALED + (side * K.REVEAL_ROWS + k) * CARD_FEATURES, T,
+                          revealed_card(s, REVEALED, K.REVEAL_ROWS, q, k), CARD_FEATURES)
     # choice candidates, the decider's only (a hand choice stays private): cards it may look at
     # (public zones, its hand, the deck cards a search or look shows it). A stock card is a blank
     # (CR 3.10.2: nobody looks at a stock): its row says "present" only

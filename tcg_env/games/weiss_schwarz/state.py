@@ -7,6 +7,7 @@ per-card records.
 """
 
 from tcg_env.engine.layout import StateLayout
+from tcg_env.engine.reveals import declare_reveals
 from tcg_env.engine.zones import Seen, ZoneLists
 from tcg_env.rules.modifiers import ADD, OR, UNTIL_LATEST, UNTIL_MAX, ModifierTable
 from tcg_env.rules.triggers import NO_CARD_IGNORES, TriggerColumns
@@ -27,6 +28,7 @@ from tcg_env.games.weiss_schwarz.constants import (
     FRAME_MAX,
     MAX_DECK,
     N_POSITIONS,
+    REVEAL_ROWS,
     N_REGS,
     N_SLOTS,
     OPTION_SLOTS,
@@ -72,6 +74,9 @@ TRIG_ICON_I = _a("trigger_icon_index")  # which of its two icons is being perfor
 # face down into the stock (CR 3.13.1.2), often with no decision between, so the observation (and
 # the log) would otherwise never show a card both players saw
 LAST_TRIG = _a("last_trigger_card", 2)
+# each player's latest reveal by an effect (Op.REVEAL_TOP, TOP_LEVEL: "reveal the top card of your deck"),
+# shown to both players, as card ids (tcg_env.engine.reveals)
+REVEALED_N, REVEALED = declare_reveals(LAYOUT, REVEAL_ROWS)
 SHOT_ARMED = _a("shot_armed")  # CR 4.12.2.7 the attacker's next canceled damage deals 1
 COUNTER_USED = _a("counter_used")
 
