@@ -106,8 +106,11 @@ _QUOTED = re.compile(r'("[^"]*"|<<[^>]*>>)')
 
 
 _NUMBER_WORDS = {w: str(i) for i, w in enumerate(
-    ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), 1)}
+    ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"))}
 _NUMBER_WORD = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b")
+
+
+_FULL_WIDTH = {c: c - 0xFEE0 for c in range(0xFF10, 0xFF5B) if chr(c - 0xFEE0).isalnum()}
 
 
 def normalise(line: str) -> str:
@@ -118,6 +121,9 @@ def normalise(line: str) -> str:
     s = s.replace("\uff08", "(").replace("\uff09", ")").replace("×", " x ").replace("［", "[").replace("］", "]")
     for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1):  # a circled stock cost (CR 8.4.3)
         s = s.replace(c, f"({i})")
+    # full-width letters and digits ("Ｘ", "ｆｒｏｍ") as plain ASCII; a "?" between two letters stands for a
+    # space the database lost ("When?this?card?attacks")
+    s = s.translate(_FULL_WIDTH)
     parts = _QUOTED.split(s)
     out = []
     for i, p in enumerate(parts):
@@ -125,6 +131,7 @@ def normalise(line: str) -> str:
             out.append(" " + p + " ")
             continue
         p = p.lower()
+        p = re.sub(r"(?<=[a-z])\?(?=[a-z])", " ", p)
         p = re.sub(r"\[(\w+)\]", r" [\1] ", p)  # [auto]when / the[standby]effect
         p = re.sub(r"(?<=[a-z\]])\[", " [", p)
         p = p.replace("'s ", "'s ")
@@ -801,6 +808,23 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def top_deck_n(self, n, pile):
         return [{"op": _PILE_OP[pile], "count": n}]
 
+    def top_deck_n_pre(self, n, pile):
+        # "put N cards from the top of your deck into your X": the top N cards (not "up to")
+        return [{"op": _PILE_OP[pile], "count": n}]
+
+    def mill_x(self):
+        return [{"op": "mill", "count": "x"}]  # X: the "X is equal to" sentence (effects)
+
+    def mill_opp(self, n):
+        # "put the top N cards of your opponent's deck into their waiting room" (MILL, a1 = the opponent)
+        return [{"op": "mill", "count": n, "who": "opponent"}]
+
+    def mill_opp1(self):
+        return self.mill_opp(1)
+
+    def mill_opp_x(self):
+        return [{"op": "mill", "count": "x", "who": "opponent"}]
+
     def damage(self, n):
         return [{"op": "damage", "amount": n}]
 
@@ -1017,6 +1041,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # second an IF checked on resolution)
         return [{"op": "if", "condition": a, "then": [{"op": "if", "condition": b, "then": ops}]}]
 
+    def if_spec_among(self, spec, ops):
+        # "put the top N cards of your deck into your waiting room. If there is a <spec> among those
+        # cards, ...": a climax keeps its Brainstorm form (@ifclimax); any other description counts the
+        # milled cards that match (MILL_COUNT) and runs the block when one or more do
+        if spec == {"type": "climax"}:
+            return self.if_climax_among(ops)
+        if set(spec) - {"type", "level_min", "level_max", "trait", "trait_or", "color", "cost_max"}:
+            raise Unsupported("'if there is a <spec> among those cards' with a description the count cannot test")
+        return [{"op": "@ifspec", "filter": self.to_filter(spec, zone="waiting_room"), "then": ops}]
+
     def if_climax_among(self, ops):
         return [{"op": "@ifclimax", "then": ops}]
 
@@ -1130,7 +1164,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if ops and ops[0]["op"] == "@xdef":
                 xd = ops[0]
                 pending = [o for o in _walk(out) if o["op"] == "power_x" and o["amount"] is None]
-                looks = [o for o in _walk(out) if o["op"] == "look_top" and o["count"] == "x"]
+                looks = [o for o in _walk(out) if o["op"] in ("look_top", "mill") and o["count"] == "x"]
                 if xd["x"] != "count" or not pending and not looks or pending and looks \
                         or looks and (xd["mult"] != 1 or len(looks) > 1):
                     raise Unsupported("an 'X is equal to' this compiler cannot count")
@@ -1166,6 +1200,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     continue
                 else:
                     raise Unsupported("'if that card is' after something other than revealing or milling the top card")
+                last.append({"op": "if_stored", "then": ops[0]["then"]})
+                last.extend(ops[1:])
+                continue
+            if ops and ops[0]["op"] == "@ifspec":
+                # "put the top N cards of your deck into your waiting room. If there is a level 2 or
+                # higher card among those cards, ...": MILL_COUNT stores how many of the milled cards
+                # match, IF_STORED runs the block when 1 or more do
+                if not (last and last[-1]["op"] == "mill" and isinstance(last[-1]["count"], int)
+                        and last[-1].get("who", "master") == "master"):
+                    raise Unsupported("'if there is a <spec> among those cards' after something else")
+                if any(o["op"] in ("count", "brainstorm", "reveal_top", "if_stored", "mill_count", "mill_level")
+                       for o in _walk(out)):
+                    raise Unsupported("'if there is a <spec> among those cards' beside another stored count")
+                last[-1] = {"op": "mill_count", "count": last[-1]["count"], "filter": ops[0]["filter"]}
                 last.append({"op": "if_stored", "then": ops[0]["then"]})
                 last.extend(ops[1:])
                 continue
@@ -1334,6 +1382,26 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return {"kind": "memory_at_least", "value": n}
         return {"kind": "memory_filter_at_least", "value": n, "filter": self.to_filter(spec, zone="memory")}
 
+    def c_have_at_most(self, n, *parts):
+        # "you have N or less (other) <spec>": the stage characters the filter matches, this card
+        # included unless "other" (own_filter_at_most)
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        spec = parts[-1]
+        if spec.get("type") != "character" or "zone" in spec:
+            raise Unsupported("a count of cards that are not characters")
+        if other and spec == {"type": "character"}:
+            return self.c_other_max(n)
+        return {"kind": "own_filter_at_most", "value": int(n),
+                "filter": self.to_filter(spec, relation="other" if other else None)}
+
+    def c_opp_part_at_most(self, part, n):
+        return self._opp_cond("opp_filter_at_most", n, {}, part)
+
+    def c_clock_is(self, n):
+        if int(n) != 0:
+            raise Unsupported("'the number of cards in your clock is N' (exactly N > 0)")
+        return self.c_clock_max(0)
+
     def c_memory_spec_pre(self, n, spec):
         return self.c_memory_spec(spec, n)
 
@@ -1490,6 +1558,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_self_hand(self):
         return {"@self_to": "hand"}
+
+    def c_clock_top_n(self, count, spec):
+        if count != ("exactly", 1) or spec != {}:
+            raise Unsupported("a cost putting several cards from the top of your deck into your clock")
+        return self.c_clock_top()
 
     def c_clock_top(self):
         return {"clock_top": 1}
@@ -2168,8 +2241,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def aura_middle(self, gains):
         return self._aura(gains, {"type": "character", "relation": "other", "positions": ["center_middle"]})
 
-    def aura_named(self, name, gains):
-        return self._aura(gains, {"type": "character", "relation": "other", "name": card_name(name)})
+    def aura_named(self, *parts):
+        # "all of your other "A" (and "B") get ...": an aura for each name (a character has one name)
+        *names, gains = parts
+        return [op for name in names
+                for op in self._aura(gains, {"type": "character", "relation": "other", "name": card_name(name)})]
+
+    def aura_middle_trait(self, tok, gains):
+        return self._aura(gains, {"type": "character", "relation": "other", "positions": ["center_middle"],
+                                  "trait": str(tok)[2:-2]})
 
     # ---------------------------------------------------------------- lines
     def reminder(self, tok):

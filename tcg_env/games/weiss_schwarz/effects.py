@@ -595,14 +595,14 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         for _ in range(a0):
             if s[STOCK_N + who] > 0:
                 game.put_in_zone(s, s[STOCK_L + who * K.MAX_DECK], K.Zone.WAITING_ROOM)
-    elif op == K.Op.POOL:
-        for _ in range(a0):
+    elif op == K.Op.POOL:  # a0 -1: the stored count ("put X cards from the top of your deck ...")
+        for _ in range(count_operand(game, s, f, a0)):
             game.move_top_of_deck(s, who, K.Zone.STOCK)
     elif op == K.Op.MILL:
-        for _ in range(a0):
+        for _ in range(count_operand(game, s, f, a0)):
             game.move_top_of_deck(s, who, K.Zone.WAITING_ROOM)
     elif op == K.Op.CLOCK_TOP:
-        for _ in range(a0):
+        for _ in range(count_operand(game, s, f, a0)):
             game.move_top_of_deck(s, who, K.Zone.CLOCK)
     elif op == K.Op.BRAINSTORM:  # CR 10.7.3: flip a0 to the resolution zone, then all to WR
         ncx = 0
