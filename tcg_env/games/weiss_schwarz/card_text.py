@@ -113,6 +113,26 @@ _NUMBER_WORD = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b")
 _FULL_WIDTH = {c: c - 0xFEE0 for c in range(0xFF10, 0xFF5B) if chr(c - 0xFEE0).isalnum()}
 
 
+_KIND_MARK = re.compile(r"【(?:AUTO|CONT|ACT)】|\[(?:AUTO|CONT|ACT)\]")
+
+
+def split_abilities(text: str) -> list[str]:
+    """The abilities of one database entry: some entries hold two printed abilities in one string
+    ("... gets +1000 power. 【AUTO】 When ..."). A kind mark after a finished sentence (". " or ") "),
+    outside quotes (a granted ability) and parentheses (reminder text), begins the next ability."""
+    out, start = [], 0
+    for m in _KIND_MARK.finditer(text):
+        pre = text[start:m.start()]
+        if not pre.strip() or not re.search(r"[.)]\s+$", pre):
+            continue
+        if (pre.count('"') + pre.count("\u201c") + pre.count("\u201d")) % 2 or pre.count("(") != pre.count(")"):
+            continue
+        out.append(pre.strip())
+        start = m.start()
+    out.append(text[start:].strip())
+    return [t for t in out if t]
+
+
 def normalise(line: str) -> str:
     """The line as the grammar reads it: 【X】 -> [x], 《T》 -> <<T>>, plain quotes, brackets spaced,
     lower case outside card names ("...") and traits (<<...>>), spaces collapsed."""
