@@ -541,6 +541,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         spec = next(p for p in parts if isinstance(p, dict))
         return self._xcount(other, spec, int(mult))
 
+    def x_count_opp1(self):
+        return self.x_count_opp(1)
+
     def x_count_opp(self, mult):
         return {"x": "count", "filter": {"type": "character", "side": "opponent"}, "mult": int(mult)}
 
@@ -1787,6 +1790,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         flt = self.to_filter(self._other_spec(spec, "'s battle opponent becomes [REVERSE]"))
         return ("other_battle_opp_reversed", {"trigger_filter": flt})
 
+    def t_event_played(self):  # Trigger.EVENT_PLAYED (play.play_event)
+        return ("event_played", None)
+
     def t_direct_attacks(self):
         return ("direct_attacks_self", None)
 
@@ -2210,6 +2216,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def per_own(self, *parts):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = parts[-1]
+        if set(spec) == {"name"}:
+            spec = dict(spec, type="character")  # "for each of your other "X"": characters of the stage (CR 3.6)
         if spec.get("type") != "character":
             raise Unsupported("counting cards that are not characters")
         return self.to_filter(spec, relation="other" if other else None)
@@ -2217,6 +2225,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def per_own_part(self, *parts):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec, part = parts[-2], parts[-1]
+        if set(spec) == {"name"}:
+            spec = dict(spec, type="character")
         if spec.get("type") != "character":
             raise Unsupported("counting cards that are not characters")
         return self.to_filter(spec, relation="other" if other else None, positions=[part])
@@ -2254,6 +2264,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def r_reverse(self):
         return "cant_reverse"  # battle.reverse_char
+
+    def restrict_facing(self, rs):
+        # "the character facing this card cannot move to another position (of the stage)": the
+        # restriction on the opponent's character across (CR 3.6.5), while this card faces it
+        return [{"op": "aura_restrict", "restrictions": rs,
+                 "filter": {"type": "character", "side": "opponent", "relation": "facing"}}]
 
     def aura_facing(self, gains):
         return self._aura(gains, {"type": "character", "side": "opponent", "relation": "facing"})

@@ -91,6 +91,7 @@ TriggerName = Literal[
     "begin_battle", "begin_counter", "other_attacks", "other_frontal_attacked", "own_trigger_check_climax",
     "battle_damage_received_canceled", "battle_damage_received_not_canceled", "act_used", "opp_act_used",
     "other_reversed", "other_battle_opp_reversed", "direct_attacks_self", "opp_climax_placed",
+    "event_played",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",

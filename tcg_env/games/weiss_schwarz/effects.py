@@ -441,7 +441,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         if i < s[f + FR_REGN + reg]:
             sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
             s[f + FR_CNT] = i + 1
-            if s[ZONE + sl * CARD_W] == K.Zone.STAGE and owner_of(s, sl) == m:
+            # a character that "cannot move to another position" (RESTRICT_CANT_MOVE) stays where it is:
+            # the restriction holds against effects as against the move of CR 6.5.1.2.4
+            if s[ZONE + sl * CARD_W] == K.Zone.STAGE and owner_of(s, sl) == m \
+                    and (s[D_RST + sl * CARD_W] & K.RESTRICT_CANT_MOVE) == 0:
                 s[DEC_ARG + 1] = K.ChoiceFor.MOVE_POSITION
                 s[DEC_ARG + 2] = sl
                 s[DEC_ARG + 3] = (1 if a0 == 0 else 2) | (a2 << 4)

@@ -60,7 +60,7 @@ from tcg_env.games.weiss_schwarz.state import (
     ZT,
 )
 from tcg_env.engine.decisions import set_decision
-from tcg_env.games.weiss_schwarz.zones import cid_of, has_hand_abilities, owner_of, stage_slot
+from tcg_env.games.weiss_schwarz.zones import cid_of, has_hand_abilities, owner_of, pool_may_trigger, stage_slot
 
 
 @internal
@@ -248,6 +248,13 @@ def play_event(game, s, T, p, hand_i):
     c = cid_of(s, sl)
     game.pay_stock(s, p, cards[c, K.C_COST])
     game.put_in_zone(s, sl, K.Zone.RESOLUTION)  # CR 6.5.1.2.2 / 3.13.1.1
+    if pool_may_trigger(T, K.Trigger.EVENT_PLAYED):
+        # "when you play an event" (CR 8.6.2): p's stage characters; the abilities wait in their standby
+        # condition and are played at the check timing after the event's effect (CR 8.6.2.4.2)
+        for pos in range(K.N_POSITIONS):
+            ch = stage_slot(s, p, pos)
+            if ch >= 0:
+                game.trigger_card(s, T, ch, p, K.Trigger.EVENT_PLAYED, sl)
     game.push_frame(s, T, sl, cards[c, K.C_EVENT_ABIL], p, -1)  # to the waiting room once resolved
 
 
