@@ -29,7 +29,8 @@ def _c(line, **card):
     return compile_line(line, {"type": "character", "name": "Tester", "traits": ["Glass"], **card})
 
 
-FAN, SPARK, PLAIN, FLARE, SIPHON, SIFTER, WARDEN, ELDER, LOOKOUT, PAIR, TWINA, TWINB, WOOD, MOVER = range(14)
+FAN, SPARK, PLAIN, FLARE, SIPHON, SIFTER, WARDEN, ELDER, LOOKOUT, PAIR, TWINA, TWINB, WOOD, MOVER, KEEPER, \
+    SCOUT = range(16)
 RECORDS = [
     _rec("T/S11-001", "Fan", ["【AUTO】 This ability activates up to 1 time per turn. When you play an event, this card "
                               "gets +2000 power until end of turn."]),
@@ -52,6 +53,12 @@ RECORDS = [
     _rec("T/S11-013", "Wood", traits=("Wood",)),
     _rec("T/S11-014", "Mover", ["【ACT】 [【REST】 this card] Choose 1 of your other characters, and move it to an open "
                                 "position of your stage."]),
+    _rec("T/S11-015", "Keeper", ["【CONT】 If you have another 《Wood》 character, this card gets +500 power and the "
+                                 "following ability. \"【CONT】 During your turn, this card gets +1000 power.\""]),
+    _rec("T/S11-016", "Scout", ["【AUTO】 When this card attacks, look at up to 3 cards from the top of your deck, "
+                                "choose up to 1 climax from among them, reveal it to your opponent, put it into your "
+                                "hand, and put the rest into your waiting room. If you put 1 card into your hand, "
+                                "choose 1 card in your hand, and put it into your waiting room."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S11-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -257,3 +264,51 @@ def test_more_conditions_and_gains_in_the_card_language():
         assert _c(line).verdict.value == "exact", line
     r = _c("【CONT】 All of your other cards named \"Plain\" get +500 power.")
     assert r.abilities[0]["effect"][0]["filter"] == {"type": "character", "relation": "other", "name": "Plain"}
+
+
+# ---------------------------------------------------------------------------- a [CONT] ability granted to this card
+def test_a_cont_ability_granted_to_this_card_is_a_cont_ability_under_both_conditions():
+    r = _c("【CONT】 If you have another 《Wood》 character, this card gets +500 power and the following ability. "
+           "\"【CONT】 During your turn, this card gets +1000 power.\"")
+    assert r.verdict.value == "exact" and len(r.abilities) == 2
+    cond = {"kind": "trait_count_at_least", "trait": "Wood", "value": 1}
+    assert r.abilities[1] == {"kind": "cont", "whose": "yours", "condition": cond, "effect": [
+        {"op": "aura_power", "amount": 1000, "filter": {"type": "character", "relation": "self"}}]}
+    # granted to other characters, it would be theirs: not compiled
+    assert not _c("【CONT】 All of your other \"Plain\" get the following ability. \"【CONT】 During your turn, this "
+                  "card gets +1000 power.\"").compiled
+
+
+@pytest.mark.parametrize("wood, mine, power", [(True, True, 4500), (True, False, 3500), (False, True, 3000)])
+def test_cr_8_1_1_3_the_granted_cont_ability_works_while_granted(pool, wood, mine, power):
+    sc = _scenario(pool, turn_player=0 if mine else 1)
+    keeper = sc.put(0, KEEPER, "stage", pos=0)
+    if wood:
+        sc.put(0, WOOD, "stage", pos=3)
+    g = sc.game()
+    assert _power(g, keeper) == power
+
+
+# ---------------------------------------------------------------------------- if you put N cards into your hand
+def test_if_you_put_1_card_into_your_hand_compiles_to_a_stored_count():
+    r = _c(RECORDS[SCOUT]["ability"][0])
+    look, test = r.abilities[0]["effect"]
+    assert look["op"] == "look_top" and look["store_taken"] and test["op"] == "if_stored"
+
+
+@pytest.mark.parametrize("climax", [True, False])
+def test_if_you_put_1_card_into_your_hand_then_discard(pool, climax):
+    sc = _scenario(pool)
+    sc.put(0, SCOUT, "stage", pos=0)
+    sc.stack_deck(0, [FLARE if climax else PLAIN, WOOD, ELDER, PLAIN])
+    sc.put(0, PLAIN, "hand")
+    g = sc.game()
+    _act(g, "End the main phase")
+    hand, wr = _n(g, "HAND"), _n(g, "WR")
+    _act(g, "Direct attack with Scout")
+    if climax:
+        _act(g, "Choose Flare")  # the climax into the hand ...
+        assert _n(g, "HAND") == hand + 1
+        _act(g, "Choose Plain")  # ... so a card of the hand into the waiting room
+    assert _n(g, "HAND") == hand
+    assert _n(g, "WR") == wr + 3  # the 2 (or 3) not taken, and the one discarded

@@ -480,6 +480,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             for name in res.approximations:
                 self.approximate(name)
             return ("restrict", [r for o in ab["effect"] for r in o["restrictions"]])
+        if ab.get("kind") == "cont" and "keyword" not in ab and "zone" not in ab:
+            # a [CONT] ability: only a [CONT] ability of this card may grant it to this card (cont_line
+            # writes it as this card's own CONT ability under both conditions, _aura); compiled as this
+            # card's (its counts know whether this card is one of the characters counted)
+            res = COMPILER.compile_line(inner, self.card)
+            if not res.compiled or len(res.abilities) != 1 or res.fields or res.abilities[0].get("kind") != "cont":
+                raise Unsupported(f"a granted ability the compiler cannot compile ({res.reason or 'not one ability'})")
+            ab = res.abilities[0]
+            return ("selfcont", dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {})))
         if ab.get("kind") != "auto" or ab.get("trigger") not in _GRANTED_TRIGGERS:
             raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
         if ab.get("once_per_turn") or ab.get("times_per_turn") or ab.get("keyword") not in (None, "encore") \
@@ -497,6 +506,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         kind, v = self._granted(tok)
         if kind == "restrict":
             return ("restrict", v, dur)
+        if kind == "selfcont":
+            raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
         return ("grant", dict(v, **{"@dur": dur}))
 
     def g_abilities(self, n, *toks):
@@ -596,6 +607,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a gain without a duration outside a [CONT] ability")
         ops = []
         for k, v in gains:
+            if k == "selfcont":
+                raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
             if k == "restrict":
                 ops.append({"op": "restrict", "restrictions": v, **({"duration": dur} if dur != "end_of_turn" else {})})
                 continue
@@ -1077,6 +1090,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def if_climax_among(self, ops):
         return [{"op": "@ifclimax", "then": ops}]
 
+    def if_put_hand(self, n, ops):
+        return [{"op": "@ifput", "at_least": int(n), "then": ops}]
+
     def if_you_do(self, ops):
         return [{"op": "@ifdo", "then": ops}]
 
@@ -1224,6 +1240,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 else:
                     raise Unsupported("'if that card is' after something other than revealing or milling the top card")
                 last.append({"op": "if_stored", "then": ops[0]["then"]})
+                last.extend(ops[1:])
+                continue
+            if ops and ops[0]["op"] == "@ifput":
+                # "look at ..., choose up to N <spec> from among them, put it into your hand, ... . If you put
+                # 1 card into your hand, ...": LOOK_TOP stores the number of cards taken, IF_STORED tests it
+                if not (last and last[-1]["op"] == "look_top" and last[-1].get("to", "hand") == "hand"
+                        and ops[0]["at_least"] >= 1 and last[-1].get("take", 1) >= ops[0]["at_least"]):
+                    raise Unsupported("'if you put N cards into your hand' after something other than a look at the deck")
+                if any(o["op"] in ("count", "brainstorm", "reveal_top", "if_stored", "mill_count", "mill_level",
+                                   "top_level") for o in _walk(out)) or last[-1]["count"] == "x":
+                    raise Unsupported("'if you put N cards into your hand' beside another stored count")
+                last[-1]["store_taken"] = True
+                last.append({"op": "if_stored", **({"at_least": ops[0]["at_least"]} if ops[0]["at_least"] > 1 else {}),
+                             "then": ops[0]["then"]})
                 last.extend(ops[1:])
                 continue
             if ops and ops[0]["op"] == "@ifspec":
@@ -2172,6 +2202,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def _aura(self, gains, flt):
         ops = []
         for k, v in gains:
+            if k == "selfcont":
+                # "[CONT] (if A,) this card gets the following ability. "[CONT] (during your turn / if B,)
+                # this card gets ..."": while A holds this card has the granted ability, which works as
+                # this card's own; cont_line writes it as a second CONT ability under A and its own B
+                if flt != {"type": "character", "relation": "self"}:
+                    raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
+                ops.append({"op": "@selfcont", "ability": v})
+                continue
             if k == "grant":
                 # the receiving characters check it as of the last refresh of the derived values
                 # (characteristics.refresh_derived, at every check timing)
@@ -2297,6 +2335,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         cond, ops = body
         if self.card.get("type") == "event":
             raise Unsupported("a [CONT] ability on an event")
+        granted = [op["ability"] for op in ops if op["op"] == "@selfcont"]
+        ops = [op for op in ops if op["op"] != "@selfcont"]
+        if granted:
+            return self._cont_with_granted(label, cond, ops, granted)
         ab: dict[str, Any] = {"kind": "cont", "effect": ops}
         if any(op.pop("@zone", None) for op in ops):
             if len(ops) != 1 or label is not None or self.card.get("type") != "character":
@@ -2343,6 +2385,39 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 and self.card.get("type") != "character":
             raise Unsupported("a climax's aura about 'this card'")
         return ab
+
+    def _cont_with_granted(self, label, cond, ops, granted):
+        """A [CONT] ability giving this card [CONT] abilities: the line's own ability (its other gains,
+        if any), and each granted one as a CONT ability of this card that holds when the granting
+        condition and its own do (both the ability's `whose` and one condition at most)."""
+        out = []
+        if ops:
+            out.append(self.cont_line(*([label] if label else []), (cond, ops)))
+        outer = self.cont_line(*([label] if label else []), (cond, [{"op": "aura_power", "amount": 0,
+                                                                     "filter": {"type": "character", "relation": "self"}}]))
+        turn = {"your_turn": "yours", "opponents_turn": "opponents"}
+
+        def split_turn(ab):  # "during your (opponent's) turn" alone is a condition: the ability's `whose`
+            if ab.get("condition", {}).get("kind") in turn and "whose" not in ab:
+                ab["whose"] = turn[ab.pop("condition")["kind"]]
+
+        split_turn(outer)
+        for g in granted:
+            g = copy.deepcopy(g)
+            for name in g.pop("@approx", ()):
+                self.approximate(name)
+            split_turn(g)
+            if "whose" in outer:
+                if g.get("whose", outer["whose"]) != outer["whose"]:
+                    raise Unsupported("a granted [CONT] ability for the other player's turn")
+                g["whose"] = outer["whose"]
+            for key in ("condition", "zone", "keyword"):
+                if key in outer:
+                    if key in g:
+                        raise Unsupported("two conditions on a [CONT] ability")
+                    g[key] = outer[key]
+            out.append(g)
+        return out
 
     def auto_line(self, ab, *_):
         if self.card.get("type") == "event":

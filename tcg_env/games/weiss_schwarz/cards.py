@@ -315,7 +315,8 @@ OpSearch = op_model("search", _M, filter=WSFilter, count=(CountX, 1), reveal=(bo
 OpLookTop = op_model("look_top", _M, count=Union[Annotated[int, Field(ge=1, le=K.OPTION_SLOTS)], Literal["x"]],  # noqa: UP007
                      take=(int, Field(default=1, ge=0, le=K.OPTION_SLOTS)), filter=(WSFilter | None, None),
                      rest=(Literal["top", "waiting_room"], "top"),
-                     to=(Literal["hand", "waiting_room", "deck_bottom", "deck_top"], "hand"))  # where the cards taken go
+                     to=(Literal["hand", "waiting_room", "deck_bottom", "deck_top"], "hand"),  # where the cards taken go
+                     store_taken=(bool, False))  # store the number taken ("if you put 1 card into your hand")
 OpBrainstorm = op_model("brainstorm", _M, count=Annotated[int, Field(ge=1, le=10)])
 OpShuffleDeck = op_model("shuffle_deck", _M, who=(WhoName, "master"))
 OpPayStock = op_model("pay_stock", _M, count=Annotated[int, Field(ge=1, le=10)])
@@ -1167,7 +1168,8 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.take", f"re-ordering (to deck_top) takes at most {K.TARGET_MAX} cards")
             to = {"hand": K.LOOK_TAKE_HAND, "waiting_room": K.LOOK_TAKE_WR, "deck_bottom": K.LOOK_TAKE_BOTTOM,
                   "deck_top": K.LOOK_TAKE_TOP}[op.to]
-            return x(op.count), op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10), flt
+            return x(op.count), op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10) \
+                | ((K.LOOK_STORE_TAKEN << 12) if op.store_taken else 0), flt
         if name in ("brainstorm", "pay_stock"):
             return op.count, 0, 0
         if name == "shuffle_deck":

@@ -651,6 +651,7 @@ class Op(IntEnum):
 LOOK_REST_WR = 1  # LOOK_TOP (a1 >> 8) & 3: the cards looked at and not taken go to the waiting room
 # LOOK_TOP (a1 >> 10) & 3: where the cards taken go ("put it into your hand", "... into your waiting
 # room", "... at the bottom of your deck"; the others stay on top)
+LOOK_STORE_TAKEN = 1  # LOOK_TOP (a1 >> 12) & 1: store the number of cards taken ("if you put 1 card into your hand")
 LOOK_TAKE_HAND = 0
 LOOK_TAKE_WR = 1
 LOOK_TAKE_BOTTOM = 2

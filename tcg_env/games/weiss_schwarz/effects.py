@@ -467,12 +467,15 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         # "put the rest into your waiting room": the cards looked at (the top min(a0, deck)) less
         # those taken, which are among them
         rest = 0
-        if ((a1 >> 8) & 3) == K.LOOK_REST_WR:
+        if ((a1 >> 8) & 3) == K.LOOK_REST_WR or ((a1 >> 12) & 1) == K.LOOK_STORE_TAKEN:
             taken = 0
             for i in range(reg_count(game, s, f, reg)):
                 if s[ZONE + reg_slot(game, s, f, reg, i) * CARD_W] == K.Zone.DECK:
                     taken += 1
-            rest = min(nlook, s[DECK_N + m]) - taken
+            if ((a1 >> 8) & 3) == K.LOOK_REST_WR:
+                rest = min(nlook, s[DECK_N + m]) - taken
+            if ((a1 >> 12) & 1) == K.LOOK_STORE_TAKEN:
+                s[f + FR_STORE] = taken  # "if you put 1 card into your hand, ..." (IF_STORED)
         dest = (a1 >> 10) & 3  # where the cards taken go: LOOK_TAKE_* (hand, waiting room, deck bottom)
         ntop = 0  # cards taken put back on top (LOOK_TAKE_TOP): the rest are under them
         if dest == K.LOOK_TAKE_HAND:
