@@ -30,7 +30,7 @@ def _c(line, **card):
 
 
 FAN, SPARK, PLAIN, FLARE, SIPHON, SIFTER, WARDEN, ELDER, LOOKOUT, PAIR, TWINA, TWINB, WOOD, MOVER, KEEPER, \
-    SCOUT = range(16)
+    SCOUT, CLOCKER, CHARGER = range(18)
 RECORDS = [
     _rec("T/S11-001", "Fan", ["【AUTO】 This ability activates up to 1 time per turn. When you play an event, this card "
                               "gets +2000 power until end of turn."]),
@@ -59,6 +59,9 @@ RECORDS = [
                                 "choose up to 1 climax from among them, reveal it to your opponent, put it into your "
                                 "hand, and put the rest into your waiting room. If you put 1 card into your hand, "
                                 "choose 1 card in your hand, and put it into your waiting room."]),
+    _rec("T/S11-017", "Clocker", ["【AUTO】 [Put 1 《Wood》 character from your hand into your clock] When this card "
+                                  "attacks, you may pay the cost. If you do, draw 1 card."]),
+    _rec("T/S11-018", "Charger", ["【AUTO】 When this card frontal attacks, draw 1 card."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S11-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -312,3 +315,39 @@ def test_if_you_put_1_card_into_your_hand_then_discard(pool, climax):
         _act(g, "Choose Plain")  # ... so a card of the hand into the waiting room
     assert _n(g, "HAND") == hand
     assert _n(g, "WR") == wr + 3  # the 2 (or 3) not taken, and the one discarded
+
+
+# ---------------------------------------------------------------------------- a hand-to-clock cost of some cards
+@pytest.mark.parametrize("wood", [True, False])
+def test_cr_8_4_a_cost_putting_a_trait_character_from_your_hand_into_your_clock(pool, wood):
+    sc = _scenario(pool)
+    sc.put(0, CLOCKER, "stage", pos=0)
+    plain = sc.put(0, PLAIN, "hand")
+    w = sc.put(0, WOOD, "hand") if wood else -1
+    g = sc.game()
+    _act(g, "End the main phase")
+    _act(g, "Direct attack with Clocker")
+    labels = _labels(g)
+    if not wood:  # only a <<Glass>> card in the hand: the cost cannot be paid (CR 8.4.2)
+        assert not any(t.startswith("Use Clocker") for t in labels), labels
+        return
+    _act(g, "Use Clocker")
+    pays = [t.split(" for ")[0] for t in _labels(g) if t.startswith("Pay with")]
+    assert pays == ["Pay with Wood"], pays
+    _act(g, "Pay with Wood")
+    assert int(g.state[S.ZONE + w * S.CARD_W]) == K.Zone.CLOCK
+    assert int(g.state[S.ZONE + plain * S.CARD_W]) == K.Zone.HAND
+
+
+# ---------------------------------------------------------------------------- when this card frontal attacks
+@pytest.mark.parametrize("frontal", [True, False])
+def test_cr_7_2_1_6_when_this_card_frontal_attacks(pool, frontal):
+    sc = _scenario(pool)
+    sc.put(0, CHARGER, "stage", pos=1)
+    if frontal:
+        sc.put(1, PLAIN, "stage", pos=1)  # a character across: a frontal attack may be declared
+    g = sc.game()
+    _act(g, "End the main phase")
+    hand = _n(g, "HAND")
+    _act(g, "Frontal attack with Charger" if frontal else "Direct attack with Charger")
+    assert _n(g, "HAND") == hand + int(frontal)

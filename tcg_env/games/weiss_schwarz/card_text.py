@@ -1575,6 +1575,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 if k in cost:
                     raise Unsupported("a cost with two parts of the same kind")
                 cost[k] = v
+        if "hand_to_clock_filter" in cost and cost.get("discard"):
+            raise Unsupported("a discard and a hand-to-clock cost of some cards only (one filter column)")
         if cost.get("rest_self") and cost.get("rest_other") and cost["rest_other_filter"].get("relation") != "other":
             raise Unsupported("resting this card and N of your characters (which may include it)")
         return cost
@@ -1588,9 +1590,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return out
 
     def c_hand_clock(self, count, spec):
-        if count[0] != "exactly" or spec:
-            raise Unsupported("a hand-to-clock cost of some cards only")
-        return {"hand_to_clock": count[1]}
+        if count[0] != "exactly":
+            raise Unsupported("'up to' in a cost")
+        out: dict[str, Any] = {"hand_to_clock": count[1]}
+        if spec:
+            out["hand_to_clock_filter"] = self.to_filter(spec, zone="hand")
+        return out
 
     def c_rest_self(self):
         return {"rest_self": True}
@@ -1822,6 +1827,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def t_event_played(self):  # Trigger.EVENT_PLAYED (play.play_event)
         return ("event_played", None)
+
+    def t_frontal_attacks(self):  # Trigger.FRONTAL_ATTACKS_SELF (battle.declare_attack)
+        return ("frontal_attacks_self", None)
 
     def t_direct_attacks(self):
         return ("direct_attacks_self", None)

@@ -91,7 +91,7 @@ TriggerName = Literal[
     "begin_battle", "begin_counter", "other_attacks", "other_frontal_attacked", "own_trigger_check_climax",
     "battle_damage_received_canceled", "battle_damage_received_not_canceled", "act_used", "opp_act_used",
     "other_reversed", "other_battle_opp_reversed", "direct_attacks_self", "opp_climax_placed",
-    "event_played",
+    "event_played", "frontal_attacks_self",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -191,6 +191,9 @@ class WSCost(StrictModel):
     self_to: Literal["hand", "clock", "stock"] | None = None
     marker: WSFilter | None = None  # Fusion (CR 10.14.1.1)
     hand_to_clock: int = Field(default=0, ge=0, le=3)
+    # "[Put 1 <<T>> character from your hand into your clock]": the hand cards put into the clock match it
+    # (without a discard: the column A_COST_DISCARD_FILTER, which then applies to them)
+    hand_to_clock_filter: WSFilter | None = None
     # "[REST] N of your (other) <spec> characters" (CR 8.4): N standing stage characters matching
     # rest_other_filter (relation "other": not this card); the engine rests the first ones in
     # stage-position order (costs.pay_fixed_costs), no choice is asked
@@ -871,6 +874,11 @@ class _Compiler(PoolCompiler):
             if cost.discard == 0:
                 self.fail(f"{p}.cost.discard_filter", "needs discard >= 1")
             discard_filter = self.compile_filter(cost.discard_filter, f"{p}.cost.discard_filter", zones=("hand",))
+        if cost.hand_to_clock_filter is not None:
+            if cost.hand_to_clock == 0 or cost.discard:
+                self.fail(f"{p}.cost.hand_to_clock_filter", "needs hand_to_clock >= 1 and no discard")
+            discard_filter = self.compile_filter(cost.hand_to_clock_filter, f"{p}.cost.hand_to_clock_filter",
+                                                 zones=("hand",))
         if cost.reveal is not None:
             reveal = self.compile_filter(cost.reveal, f"{p}.cost.reveal", zones=("hand",))
         if cost.marker is not None:

@@ -338,6 +338,7 @@ class Trigger(IntEnum):
     DIRECT_ATTACKS_SELF = 37  # "when this card direct attacks" (CR 7.2.1.6, the attack type declared)
     OPP_CLIMAX_PLACED = 38  # "when a climax is placed on your opponent's climax area": every stage character of
     #                         the other player when one plays a climax (CR 6.6.1.2.1); A_TRIG_FILTER on the climax
+    FRONTAL_ATTACKS_SELF = 40  # "when this card frontal attacks" (CR 7.2.1.6, the attack type declared, 7.2.1.5.1)
     EVENT_PLAYED = 39  # "when you play an event": every stage character of the player who plays one (CR 6.5.1.2.2,
     #                    8.6.2: when it is put into the resolution zone; played after the event has resolved, CR 8.6.2.4.2
     #                    and the check timing of CR 9.1); A_TRIG_FILTER on the event (play.play_event)

@@ -370,7 +370,7 @@ def _walk_dicts(v: Any):
 def _filters_of(ab: dict) -> list[dict]:
     out = []
     for d in _walk_dicts(ab):
-        for k in ("filter", "counted", "discard_filter", "trigger_filter", "reveal", "marker"):
+        for k in ("filter", "counted", "discard_filter", "hand_to_clock_filter", "trigger_filter", "reveal", "marker"):
             if isinstance(d.get(k), dict):
                 out.append(d[k])
         if d is ab.get("condition") or d.get("kind") == "trait_count_at_least" or (d.get("op") == "if"):
