@@ -30,7 +30,7 @@ def _c(line, **card):
 
 
 FAN, SPARK, PLAIN, FLARE, SIPHON, SIFTER, WARDEN, ELDER, LOOKOUT, PAIR, TWINA, TWINB, WOOD, MOVER, KEEPER, \
-    SCOUT, CLOCKER, CHARGER = range(18)
+    SCOUT, CLOCKER, CHARGER, SINKER = range(19)
 RECORDS = [
     _rec("T/S11-001", "Fan", ["【AUTO】 This ability activates up to 1 time per turn. When you play an event, this card "
                               "gets +2000 power until end of turn."]),
@@ -62,6 +62,8 @@ RECORDS = [
     _rec("T/S11-017", "Clocker", ["【AUTO】 [Put 1 《Wood》 character from your hand into your clock] When this card "
                                   "attacks, you may pay the cost. If you do, draw 1 card."]),
     _rec("T/S11-018", "Charger", ["【AUTO】 When this card frontal attacks, draw 1 card."]),
+    _rec("T/S11-019", "Sinker", ["【ACT】 [Put 1 card from your hand into your waiting room & Put this card at the bottom "
+                                 "of your deck] Choose 1 character in your waiting room, and return it to your hand."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S11-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -351,3 +353,19 @@ def test_cr_7_2_1_6_when_this_card_frontal_attacks(pool, frontal):
     hand = _n(g, "HAND")
     _act(g, "Frontal attack with Charger" if frontal else "Direct attack with Charger")
     assert _n(g, "HAND") == hand + int(frontal)
+
+
+# ---------------------------------------------------------------------------- this card at the bottom of the deck
+def test_cr_8_4_a_cost_putting_this_card_at_the_bottom_of_your_deck(pool):
+    sc = _scenario(pool)
+    sinker = sc.put(0, SINKER, "stage", pos=0)
+    sc.put(0, WOOD, "hand")
+    elder = sc.put(0, ELDER, "waiting_room")
+    g = sc.game()
+    deck = _n(g, "DECK")
+    _act(g, "Use ability 0 of Sinker")
+    _act(g, "Pay with Wood")
+    assert int(g.state[S.ZONE + sinker * S.CARD_W]) == K.Zone.DECK
+    assert int(g.state[S.DECK_L]) == sinker and _n(g, "DECK") == deck + 1  # the bottom: the list's first card
+    _act(g, "Choose")
+    assert int(g.state[S.ZONE + elder * S.CARD_W]) == K.Zone.HAND or _n(g, "HAND") == 1

@@ -1614,6 +1614,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_self_stock(self):
         return {"@self_to": "stock"}
 
+    def c_self_deck_bottom(self):
+        return {"@self_to": "deck_bottom"}
+
     def c_self_hand(self):
         return {"@self_to": "hand"}
 
@@ -2065,6 +2068,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         dests = [d for k, d in (("self_to_wr", "waiting_room"), ("self_to_memory", "memory")) if cost.pop(k, False)]
         if "@self_to" in cost:
             dests.append(cost.pop("@self_to"))
+        if "deck_bottom" in dests:
+            raise Unsupported("Change putting this card at the bottom of the deck")
         ops = [o for o in effects if not (o["op"] == "@t" and o["who"] == "that")]
         if len(ops) == 4 and ops[0] == {"op": "@t", "who": "self"} and ops[1]["op"] in _SELF_MOVES:
             # "put this card into your waiting room. Choose ..." (an [ACT] ability's effect)

@@ -188,7 +188,7 @@ class WSCost(StrictModel):
     self_to_memory: bool = False
     # "[Return this card to your hand]", "[Put this card into your clock / stock]": the Zone packed
     # into A_COST_SELF_TO_MEMORY (1: the memory, else that Zone's value; no new column)
-    self_to: Literal["hand", "clock", "stock"] | None = None
+    self_to: Literal["hand", "clock", "stock", "deck_bottom"] | None = None  # deck_bottom: SELF_TO_DECK_BOTTOM
     marker: WSFilter | None = None  # Fusion (CR 10.14.1.1)
     hand_to_clock: int = Field(default=0, ge=0, le=3)
     # "[Put 1 <<T>> character from your hand into your clock]": the hand cards put into the clock match it
@@ -899,7 +899,8 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.times_per_turn", "an auto ability's limit of 2 or 3 uses (not with once_per_turn)")
             row[K.A_ONCE_PER_TURN] = ab.times_per_turn
         if cost.self_to is not None:  # packed into A_COST_SELF_TO_MEMORY (costs.pay_fixed_costs)
-            row[K.A_COST_SELF_TO_MEMORY] = int(K.Zone[cost.self_to.upper()])
+            row[K.A_COST_SELF_TO_MEMORY] = (K.SELF_TO_DECK_BOTTOM if cost.self_to == "deck_bottom"
+                                            else int(K.Zone[cost.self_to.upper()]))
         if cost.rest_other:  # packed into A_COST_REST_SELF (constants.REST_OTHER_*)
             row[K.A_COST_REST_SELF] |= (cost.rest_other << K.REST_OTHER_SHIFT) | ((rest_other + 1) << K.REST_OTHER_FILTER_SHIFT)
             if cost.stage_to_wr:

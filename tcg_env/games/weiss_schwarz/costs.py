@@ -102,10 +102,12 @@ def pay_fixed_costs(game, s, T, arow, p, slot):
     if A[arow, K.A_COST_SELF_TO_WR] != 0:
         game.put_in_zone(s, slot, K.Zone.WAITING_ROOM)
     elif A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
-        # 1: the memory; else the Zone packed by the pool compiler (cost self_to: hand, clock, stock)
+        # 1: the memory; SELF_TO_DECK_BOTTOM; else the Zone packed by the pool compiler (cost self_to: hand, clock, stock)
         z = A[arow, K.A_COST_SELF_TO_MEMORY]
         if z == 1:
             game.put_in_zone(s, slot, K.Zone.MEMORY)
+        elif z == K.SELF_TO_DECK_BOTTOM:  # "[put this card at the bottom of your deck]"
+            game.put_on_deck_bottom(s, slot)
         else:  # two calls: one expression would unify an IntEnum member with the int32 under numba
             game.put_in_zone(s, slot, z)
     game.refresh_if_empty(s, p)  # CR 9.2.1: the refresh the cost made wait
