@@ -30,7 +30,7 @@ def _c(line, **card):
 
 
 FAN, SPARK, PLAIN, FLARE, SIPHON, SIFTER, WARDEN, ELDER, LOOKOUT, PAIR, TWINA, TWINB, WOOD, MOVER, KEEPER, \
-    SCOUT, CLOCKER, CHARGER, SINKER = range(19)
+    SCOUT, CLOCKER, CHARGER, SINKER, STACKER, VETERAN, CORNER = range(22)
 RECORDS = [
     _rec("T/S11-001", "Fan", ["【AUTO】 This ability activates up to 1 time per turn. When you play an event, this card "
                               "gets +2000 power until end of turn."]),
@@ -64,6 +64,12 @@ RECORDS = [
     _rec("T/S11-018", "Charger", ["【AUTO】 When this card frontal attacks, draw 1 card."]),
     _rec("T/S11-019", "Sinker", ["【ACT】 [Put 1 card from your hand into your waiting room & Put this card at the bottom "
                                  "of your deck] Choose 1 character in your waiting room, and return it to your hand."]),
+    _rec("T/S11-020", "Stacker", ["【CONT】 This card gets +1000 power for each marker underneath this card.",
+                                  "【ACT】 [【REST】 this card] Choose 1 card in your hand, and put it face down underneath "
+                                  "this card as a marker."]),
+    _rec("T/S11-021", "Veteran", ["【CONT】 Experience If \"Elder\" is in your level, this card gets +2000 power."]),
+    _rec("T/S11-022", "Corner", ["【CONT】 If you have 1 or less other characters in your center stage, this card gets "
+                                 "+1000 power."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S11-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -369,3 +375,40 @@ def test_cr_8_4_a_cost_putting_this_card_at_the_bottom_of_your_deck(pool):
     assert int(g.state[S.DECK_L]) == sinker and _n(g, "DECK") == deck + 1  # the bottom: the list's first card
     _act(g, "Choose")
     assert int(g.state[S.ZONE + elder * S.CARD_W]) == K.Zone.HAND or _n(g, "HAND") == 1
+
+
+# ---------------------------------------------------------------------------- markers, the level, the center stage
+def test_cr_3_5_3_this_card_gets_power_for_each_marker_underneath_it(pool):
+    r = _c("【CONT】 This card gets +1000 power for each marker underneath this card.")
+    assert r.verdict.value == "exact" and r.abilities[0]["effect"][0]["counted"] == "markers"
+    sc = _scenario(pool)
+    me = sc.put(0, STACKER, "stage", pos=0)
+    sc.put(0, PLAIN, "hand")
+    g = sc.game()
+    assert _power(g, me) == 3000
+    _act(g, "Use ability 0 of Stacker")
+    _act(g, "Choose Plain")
+    assert int(g.state[S.MARKER_N]) == 1 and _power(g, me) == 4000
+
+
+@pytest.mark.parametrize("in_level, power", [(True, 5000), (False, 3000)])
+def test_cr_10_10_a_name_in_your_level(pool, in_level, power):
+    r = _c("【CONT】 Experience If \"Elder\" is in your level, this card gets +2000 power.")
+    assert r.verdict.value == "exact" and r.abilities[0]["condition"] == {"kind": "named_in_level", "name": "Elder"}
+    sc = _scenario(pool)
+    me = sc.put(0, VETERAN, "stage", pos=0)
+    sc.put(0, ELDER if in_level else PLAIN, "level")
+    g = sc.game()
+    assert _power(g, me) == power
+
+
+@pytest.mark.parametrize("center, back, bonus", [(1, 2, 1000), (2, 0, 0)])
+def test_if_you_have_1_or_less_other_characters_in_your_center_stage(pool, center, back, bonus):
+    sc = _scenario(pool, extra=(PLAIN, PLAIN))
+    me = sc.put(0, CORNER, "stage", pos=0)
+    for i in range(center):
+        sc.put(0, PLAIN, "stage", pos=1 + i)
+    for i in range(back):
+        sc.put(0, PLAIN, "stage", pos=3 + i)
+    g = sc.game()
+    assert _power(g, me) == 3000 + bonus

@@ -29,7 +29,8 @@ from tcg_env.games.weiss_schwarz import constants as K
 __all__ = ["APPROXIMATIONS", "COMPILER", "WSTextTransformer", "normalise", "compile_line"]
 
 #: the conditions play.hand_condition_holds tests (a level in the hand)
-HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_climax_at_most", "named_in_clock")
+HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_climax_at_most", "named_in_clock",
+                         "named_in_level")
 
 #: name -> what the compiled abilities do differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
@@ -1439,13 +1440,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "you have N or less (other) <spec>": the stage characters the filter matches, this card
         # included unless "other" (own_filter_at_most)
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
-        spec = parts[-1]
+        part = parts[-1] if isinstance(parts[-1], str) else None  # "in your center / back stage"
+        spec = next(p for p in parts if isinstance(p, dict))
         if spec.get("type") != "character" or "zone" in spec:
             raise Unsupported("a count of cards that are not characters")
-        if other and spec == {"type": "character"}:
+        if other and spec == {"type": "character"} and part is None:
             return self.c_other_max(n)
         return {"kind": "own_filter_at_most", "value": int(n),
-                "filter": self.to_filter(spec, relation="other" if other else None)}
+                "filter": self.to_filter(spec, relation="other" if other else None,
+                                         **({"positions": [part]} if part else {}))}
 
     def c_opp_part_at_most(self, part, n):
         return self._opp_cond("opp_filter_at_most", n, {}, part)
@@ -1546,6 +1549,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def c_named_clock(self, name):
         return {"kind": "named_in_clock", "name": card_name(name)}
+
+    def c_named_level(self, name):
+        return {"kind": "named_in_level", "name": card_name(name)}
 
     def c_wr_climax_max(self, n):
         return {"kind": "wr_climax_at_most", "value": n}
@@ -2264,6 +2270,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "aura_power_per", "amount": gains[0][1], "filter": {"type": "character", "relation": "self"},
                  "counted": counted}]  # fmt: skip
 
+    def per_marker(self):
+        return "markers"  # aura_power_per counted "markers" (characteristics.apply_cont)
+
     def per_own(self, *parts):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = parts[-1]
@@ -2391,7 +2400,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("Memory with another condition than the number of cards in the memory")
             ab["keyword"] = "memory"
         elif label == "experience":
-            if cond is None or cond["kind"] != "level_sum_at_least":
+            # CR 10.10.1: a keyword of abilities that refer to the cards in your level (no effect of its own)
+            if cond is None or cond["kind"] not in ("level_sum_at_least", "named_in_level"):
                 raise Unsupported("Experience without the level-sum condition")
             ab["keyword"] = "experience"
         if any(op["filter"].get("relation") in ("in_front", "facing", "self") for op in ops) \

@@ -104,6 +104,7 @@ ConditionName = Literal[
     "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
     "wr_climax_at_most", "named_in_clock", "self_rested", "memory_at_most", "memory_filter_at_least",
     "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
+    "named_in_level",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -126,7 +127,7 @@ _COND_COUNT = {
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
     "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most",
 }  # fmt: skip
-_COND_NAME = {"climax_named", "named_on_stage", "named_in_clock"}
+_COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 
 
 def _as_list(v: Any) -> Any:
@@ -337,7 +338,8 @@ OpAuraSoul = op_model("aura_soul", _M, amount=Annotated[int, Field(ge=-5, le=5)]
 OpAuraLevel = op_model("aura_level", _M, amount=Annotated[int, Field(ge=-3, le=3)], filter=WSFilter)
 OpAuraKeyword = op_model("aura_keyword", _M, keywords=KeywordList, filter=WSFilter)
 OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, filter=WSFilter)
-OpAuraPowerPer = op_model("aura_power_per", _M, amount=Power, filter=WSFilter, counted=WSFilter)
+# counted "markers": the markers underneath this card (CR 3.5.3; a2 = -1)
+OpAuraPowerPer = op_model("aura_power_per", _M, amount=Power, filter=WSFilter, counted=Union[WSFilter, Literal["markers"]])  # noqa: UP007
 OpAuraPowerLevel = op_model("aura_power_level", _M, amount=Power, filter=WSFilter)  # amount x each one's level
 # "reveal the top card of your deck. if that card is <filter>, ...": register + stored count 1 / 0
 OpRevealTop = op_model("reveal_top", _M, filter=(WSFilter | None, None), reg=(Reg, 0),
@@ -971,8 +973,8 @@ class _Compiler(PoolCompiler):
             need(ab.zone == "memory" or any(_mentions(cond, ab.effect, k) for k in _COND_MEMORY), "zone",
                  "Memory: zone 'memory' or a condition on the memory (CR 10.9.1)")  # fmt: skip
         elif kw == "experience":  # CR 10.10.1
-            need(ab.zone == "level" or _mentions(cond, ab.effect, "level_sum_at_least"), "zone",
-                 "Experience: zone 'level' or a level_sum_at_least condition (CR 10.10.1)")  # fmt: skip
+            need(ab.zone == "level" or any(_mentions(cond, ab.effect, k) for k in ("level_sum_at_least", "named_in_level")),
+                 "zone", "Experience: zone 'level' or a condition on the level (CR 10.10.1)")  # fmt: skip
         return cond
 
     def compile_condition(self, cond: WSCondition | None, p: str) -> tuple[int, int]:
@@ -1211,6 +1213,8 @@ class _Compiler(PoolCompiler):
             if op.amount == 0:
                 self.fail(f"{q}.amount", "must not be 0")
             applies = self.compile_filter(op.filter, f"{q}.filter", zones=("stage",))
+            if op.counted == "markers":  # "for each marker underneath this card"
+                return op.amount, applies, -1
             counted = self.compile_filter(
                 op.counted, f"{q}.counted", zones=tuple(z.lower() for z in K.FilterZone.__members__)
             )

@@ -436,6 +436,7 @@ class Condition(IntEnum):
     OPP_FILTER_AT_MOST = 44  # ... <= (arg & 0xFF) ("if your opponent has 1 or less characters in their center stage")
     OWN_FILTER_AT_MOST = 46  # the master has <= (arg & 0xFF) stage characters matching filter row arg >> 8
     #                          ("if you do not have any other characters in your center stage")
+    NAMED_IN_LEVEL = 47  # master's level zone holds a card with name id arg ("X" is in your level)
     PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
     #                        the turn that this card is placed on the stage from your hand" (approximation
     #                        placed_this_turn_any_way: any placement counts)

@@ -375,7 +375,8 @@ def _filters_of(ab: dict) -> list[dict]:
                 out.append(d[k])
         if d is ab.get("condition") or d.get("kind") == "trait_count_at_least" or (d.get("op") == "if"):
             c = d.get("condition", d) if d.get("op") == "if" else d
-            if isinstance(c, dict) and c.get("kind") in ("trait_count_at_least", "climax_named", "named_on_stage", "named_in_clock"):
+            if isinstance(c, dict) and c.get("kind") in ("trait_count_at_least", "climax_named", "named_on_stage", "named_in_clock",
+                                                           "named_in_level"):
                 f = {k: c[k] for k in ("trait", "trait_or", "name") if k in c}
                 out.append(f)
     return out

@@ -91,6 +91,11 @@ def hand_condition_holds(game, s, T, cond, arg, p):
             if cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
                 return True
         return False
+    if cond == K.Condition.NAMED_IN_LEVEL:
+        for i in range(s[LEVEL_N + p]):
+            if cards[cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
+                return True
+        return False
     return False
 
 
