@@ -30,7 +30,7 @@ def _c(line, **card):
 
 
 FAN, SPARK, PLAIN, FLARE, SIPHON, SIFTER, WARDEN, ELDER, LOOKOUT, PAIR, TWINA, TWINB, WOOD, MOVER, KEEPER, \
-    SCOUT, CLOCKER, CHARGER, SINKER, STACKER, VETERAN, CORNER = range(22)
+    SCOUT, CLOCKER, CHARGER, SINKER, STACKER, VETERAN, CORNER, SHIFTER = range(23)
 RECORDS = [
     _rec("T/S11-001", "Fan", ["【AUTO】 This ability activates up to 1 time per turn. When you play an event, this card "
                               "gets +2000 power until end of turn."]),
@@ -70,6 +70,8 @@ RECORDS = [
     _rec("T/S11-021", "Veteran", ["【CONT】 Experience If \"Elder\" is in your level, this card gets +2000 power."]),
     _rec("T/S11-022", "Corner", ["【CONT】 If you have 1 or less other characters in your center stage, this card gets "
                                  "+1000 power."]),
+    _rec("T/S11-023", "Shifter", ["【AUTO】 At the beginning of your opponent's attack phase, you may move this card to an "
+                                  "open position of your center stage with a character facing this card."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S11-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -255,7 +257,7 @@ def test_you_have_n_or_less_other_trait_characters_compiles_to_own_filter_at_mos
 
 @pytest.mark.parametrize("woods, bonus", [(0, 1000), (1, 1000), (2, 0)])
 def test_if_you_have_1_or_less_other_trait_characters(pool, woods, bonus):
-    sc = _scenario(pool)
+    sc = _scenario(pool, extra=(WOOD, WOOD))
     me = sc.put(0, LOOKOUT, "stage", pos=0)
     sc.put(0, PLAIN, "stage", pos=1)  # not a <<Wood>> character
     for i in range(woods):
@@ -412,3 +414,19 @@ def test_if_you_have_1_or_less_other_characters_in_your_center_stage(pool, cente
         sc.put(0, PLAIN, "stage", pos=3 + i)
     g = sc.game()
     assert _power(g, me) == 3000 + bonus
+
+
+# ---------------------------------------------------------------------------- a position with a character facing it
+def test_cr_3_6_5_move_this_card_to_an_open_position_with_a_character_facing_it(pool):
+    sc = _scenario(pool, turn_player=1)
+    me = sc.put(0, SHIFTER, "stage", pos=3)
+    sc.put(0, PLAIN, "stage", pos=1)  # the center middle is not open
+    sc.put(1, PLAIN, "stage", pos=0)  # faces player 0's center right
+    sc.put(1, WOOD, "stage", pos=1)  # faces the center middle
+    g = sc.game()
+    _act(g, "End the main phase")  # player 1's attack phase begins: Shifter's ability (CR 7.2.1.1)
+    _act(g, "Use Shifter")
+    labels = _labels(g)
+    assert len(labels) == 1 and "center right" in labels[0], labels  # not the center left: no one faces it
+    g.step(int(g.legal_actions()[0]))
+    assert int(g.state[S.POS + me * S.CARD_W]) == 2

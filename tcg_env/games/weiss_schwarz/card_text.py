@@ -989,6 +989,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "move it to an open position of your back / center stage": the positions allowed (a2 mask)
         return self._on(who, {"op": "move_position", "positions": [part]})
 
+    def move_part_facing(self, who, part, facing_whom):
+        # "move this card to an open position of your center stage with a character facing this card"
+        if part != "center" or facing_whom != who:
+            raise Unsupported("a move to a position faced by a character, other than this card's own")
+        return self._on(who, {"op": "move_position", "positions": ["center"], "facing": True})
+
     def move_middle(self, who):
         return self._on(who, {"op": "move_position", "positions": ["center_middle"]})
 

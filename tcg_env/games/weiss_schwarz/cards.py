@@ -249,7 +249,8 @@ OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
 _Positions = (Annotated[list[PositionName], BeforeValidator(_as_list), Field(min_length=1)] | None, None)
 OpToStage = op_model("to_stage", _M, orientation=(OrientationName, "stand"), any_position=(bool, False), reg=(Reg, 0),
                      positions=_Positions)
-OpMovePosition = op_model("move_position", _M, any_position=(bool, False), reg=(Reg, 0), positions=_Positions)
+OpMovePosition = op_model("move_position", _M, any_position=(bool, False), reg=(Reg, 0), positions=_Positions,
+                          facing=(bool, False))  # only to a center position with a character facing it
 OpToMarker = op_model("to_marker", _M, face_up=(bool, False), reg=(Reg, 0))
 OpDraw = op_model("draw", _M, count=(CountX, 1), up_to=(bool, False), who=(WhoName, "master"))
 OpDiscard = op_model("discard", _M, count=(CountX, 1), who=(WhoName, "master"))
@@ -1139,7 +1140,9 @@ class _Compiler(PoolCompiler):
         if name in ("to_stage", "move_position"):
             mask = 0 if op.positions is None else bits(op.positions, K.POSITION_BITS)
             if name == "move_position":
-                return int(op.any_position), 0, mask
+                if op.facing and (op.positions is None or set(op.positions) - {"center"}):
+                    self.fail(f"{q}.facing", "a character faces a center position only (CR 3.6.5): positions [center]")
+                return int(op.any_position) | (K.MOVE_FACING if op.facing else 0), 0, mask
             return K.Orientation[op.orientation.upper()], int(op.any_position), mask
         if name == "to_marker":
             return int(op.face_up), 0, 0

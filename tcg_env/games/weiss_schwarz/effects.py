@@ -447,7 +447,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     and (s[D_RST + sl * CARD_W] & K.RESTRICT_CANT_MOVE) == 0:
                 s[DEC_ARG + 1] = K.ChoiceFor.MOVE_POSITION
                 s[DEC_ARG + 2] = sl
-                s[DEC_ARG + 3] = (1 if a0 == 0 else 2) | (a2 << 4)
+                s[DEC_ARG + 3] = (1 if (a0 & 1) == 0 else 2) | (a2 << 4)
+                if (a0 & K.MOVE_FACING) != 0:  # "... of your center stage with a character facing this card"
+                    s[DEC_ARG + 3] |= K.POSITION_NEEDS_FACING
                 set_decision(s, K.Decision.CHOOSE_POSITION, m)
                 return ASKED
             return AGAIN
