@@ -10,6 +10,7 @@ import json
 import numpy as np
 import pytest
 
+from tcg_env.engine.header import H_DECIDER
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.card_text import compile_line, normalise, split_abilities
@@ -30,7 +31,7 @@ def _c(line, **card):
 
 
 FAN, SPARK, PLAIN, FLARE, SIPHON, SIFTER, WARDEN, ELDER, LOOKOUT, PAIR, TWINA, TWINB, WOOD, MOVER, KEEPER, \
-    SCOUT, CLOCKER, CHARGER, SINKER, STACKER, VETERAN, CORNER, SHIFTER = range(23)
+    SCOUT, CLOCKER, CHARGER, SINKER, STACKER, VETERAN, CORNER, SHIFTER, FLIPPER = range(24)
 RECORDS = [
     _rec("T/S11-001", "Fan", ["【AUTO】 This ability activates up to 1 time per turn. When you play an event, this card "
                               "gets +2000 power until end of turn."]),
@@ -72,6 +73,9 @@ RECORDS = [
                                  "+1000 power."]),
     _rec("T/S11-023", "Shifter", ["【AUTO】 At the beginning of your opponent's attack phase, you may move this card to an "
                                   "open position of your center stage with a character facing this card."]),
+    _rec("T/S11-024", "Flipper", ["【AUTO】 When this card is placed on the stage from your hand, choose up to 1 of your "
+                                  "opponent's characters, put it into their memory, and your opponent puts that "
+                                  "character from their memory on any position of their stage."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S11-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -430,3 +434,18 @@ def test_cr_3_6_5_move_this_card_to_an_open_position_with_a_character_facing_it(
     assert len(labels) == 1 and "center right" in labels[0], labels  # not the center left: no one faces it
     g.step(int(g.legal_actions()[0]))
     assert int(g.state[S.POS + me * S.CARD_W]) == 2
+
+
+# ---------------------------------------------------------------------------- the opponent puts it on their stage
+def test_cr_3_1_4_your_opponent_puts_that_character_from_their_memory_on_their_stage(pool):
+    sc = _scenario(pool)
+    sc.put(0, FLIPPER, "hand")
+    them = sc.put(1, PLAIN, "stage", pos=0, orient=K.Orientation.REST)
+    g = sc.game()
+    _act(g, "Play Flipper to center left")
+    _act(g, "Choose opponent's center left")  # into their memory ...
+    assert int(g.state[S.ZONE + them * S.CARD_W]) == K.Zone.MEMORY
+    assert int(g.state[H_DECIDER]) == 1  # ... and its owner chooses the position (TO_STAGE_BY_OWNER)
+    _act(g, "Choose own back right")
+    assert int(g.state[S.ZONE + them * S.CARD_W]) == K.Zone.STAGE and int(g.state[S.POS + them * S.CARD_W]) == 4
+    assert int(g.state[S.ORIENT + them * S.CARD_W]) == K.Orientation.STAND  # a new card (CR 3.1.4)

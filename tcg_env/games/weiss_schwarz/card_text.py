@@ -1013,6 +1013,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def stock_bottom_opp(self):
         return [{"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}]
 
+    def opp_puts_to_stage(self, who):
+        # "choose up to 1 of your opponent's characters, put it into their memory, and your opponent puts
+        # that character from their memory on any position of their stage": its owner places it and chooses
+        # the position (TO_STAGE_BY_OWNER); a character there goes to the waiting room (CR 8.6.2.4.1)
+        return self._on(who, {"op": "to_stage", "any_position": True, "by_owner": True})
+
     def to_stage(self, who):
         return self._on(who, {"op": "to_stage", "any_position": True})
 

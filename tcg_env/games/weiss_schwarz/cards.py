@@ -248,7 +248,7 @@ OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
 # positions: the stage positions allowed ("any position of your back stage"; None: all of them)
 _Positions = (Annotated[list[PositionName], BeforeValidator(_as_list), Field(min_length=1)] | None, None)
 OpToStage = op_model("to_stage", _M, orientation=(OrientationName, "stand"), any_position=(bool, False), reg=(Reg, 0),
-                     positions=_Positions)
+                     positions=_Positions, by_owner=(bool, False))  # by_owner: its owner puts it on their stage
 OpMovePosition = op_model("move_position", _M, any_position=(bool, False), reg=(Reg, 0), positions=_Positions,
                           facing=(bool, False))  # only to a center position with a character facing it
 OpToMarker = op_model("to_marker", _M, face_up=(bool, False), reg=(Reg, 0))
@@ -1143,7 +1143,7 @@ class _Compiler(PoolCompiler):
                 if op.facing and (op.positions is None or set(op.positions) - {"center"}):
                     self.fail(f"{q}.facing", "a character faces a center position only (CR 3.6.5): positions [center]")
                 return int(op.any_position) | (K.MOVE_FACING if op.facing else 0), 0, mask
-            return K.Orientation[op.orientation.upper()], int(op.any_position), mask
+            return K.Orientation[op.orientation.upper()], int(op.any_position) | (K.TO_STAGE_BY_OWNER if op.by_owner else 0), mask
         if name == "to_marker":
             return int(op.face_up), 0, 0
         if name == "draw":

@@ -656,6 +656,7 @@ LOOK_REST_WR = 1  # LOOK_TOP (a1 >> 8) & 3: the cards looked at and not taken go
 SELF_TO_DECK_BOTTOM = 32  # A_COST_SELF_TO_MEMORY: "[put this card at the bottom of your deck]" (1 is the memory; no Zone)
 MOVE_FACING = 2  # MOVE_POSITION a0 bit: only to a center position with a character facing it (CR 3.6.5)
 POSITION_NEEDS_FACING = 8  # the CHOOSE_POSITION mode bit (DEC_ARG + 3) of MOVE_FACING
+TO_STAGE_BY_OWNER = 2  # TO_STAGE a1 bit: the card's owner puts it on their own stage and chooses the position
 LOOK_STORE_TAKEN = 1  # LOOK_TOP (a1 >> 12) & 1: store the number of cards taken ("if you put 1 card into your hand")
 LOOK_TAKE_HAND = 0
 LOOK_TAKE_WR = 1

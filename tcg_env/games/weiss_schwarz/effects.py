@@ -386,8 +386,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         if i < s[f + FR_REGN + reg]:
             sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
             s[f + FR_CNT] = i + 1
-            if owner_of(s, sl) != m or s[ZONE + sl * CARD_W] == K.Zone.STAGE:
-                return AGAIN  # only the master's own cards, from outside the stage
+            q = owner_of(s, sl)
+            # only the master's own cards, from outside the stage; with TO_STAGE_BY_OWNER any card, which its
+            # owner puts on their stage ("your opponent puts that character from their memory on any position")
+            by_owner = op == K.Op.TO_STAGE and (a1 & K.TO_STAGE_BY_OWNER) != 0
+            if (q != m and not by_owner) or s[ZONE + sl * CARD_W] == K.Zone.STAGE:
+                return AGAIN
             if op == K.Op.TO_MARKER:
                 if s[ZONE + src * CARD_W] == K.Zone.STAGE:
                     game.take_from_zone(s, sl)
@@ -396,8 +400,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             s[DEC_ARG] = a0
             s[DEC_ARG + 1] = K.ChoiceFor.TO_STAGE
             s[DEC_ARG + 2] = sl
-            s[DEC_ARG + 3] = (0 if a1 == 1 else 1) | (a2 << 4)  # the positions allowed (kernels.legal_mask_row)
-            set_decision(s, K.Decision.CHOOSE_POSITION, m)
+            s[DEC_ARG + 3] = (0 if (a1 & 1) == 1 else 1) | (a2 << 4)  # the positions allowed (kernels.legal_mask_row)
+            set_decision(s, K.Decision.CHOOSE_POSITION, q)  # the master, or the owner (TO_STAGE_BY_OWNER)
             return ASKED
     elif op == K.Op.FUSION:  # CR 10.14.1.1: up to one card named a0 from the deck onto this position
         if s[f + FR_CNT] == 0 and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, -1, a0, -1, m, src, True) > 0:
