@@ -31,7 +31,7 @@ def _c(line, **card):
 
 
 FAN, SPARK, PLAIN, FLARE, SIPHON, SIFTER, WARDEN, ELDER, LOOKOUT, PAIR, TWINA, TWINB, WOOD, MOVER, KEEPER, \
-    SCOUT, CLOCKER, CHARGER, SINKER, STACKER, VETERAN, CORNER, SHIFTER, FLIPPER = range(24)
+    SCOUT, CLOCKER, CHARGER, SINKER, STACKER, VETERAN, CORNER, SHIFTER, FLIPPER, GIANT = range(25)
 RECORDS = [
     _rec("T/S11-001", "Fan", ["【AUTO】 This ability activates up to 1 time per turn. When you play an event, this card "
                               "gets +2000 power until end of turn."]),
@@ -76,6 +76,8 @@ RECORDS = [
     _rec("T/S11-024", "Flipper", ["【AUTO】 When this card is placed on the stage from your hand, choose up to 1 of your "
                                   "opponent's characters, put it into their memory, and your opponent puts that "
                                   "character from their memory on any position of their stage."]),
+    _rec("T/S11-025", "Giant", ["【CONT】 If your opponent has a level 1 or higher character, this card gets -1 level "
+                                "while in your hand."], level="1"),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S11-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(13)]
@@ -449,3 +451,14 @@ def test_cr_3_1_4_your_opponent_puts_that_character_from_their_memory_on_their_s
     _act(g, "Choose own back right")
     assert int(g.state[S.ZONE + them * S.CARD_W]) == K.Zone.STAGE and int(g.state[S.POS + them * S.CARD_W]) == 4
     assert int(g.state[S.ORIENT + them * S.CARD_W]) == K.Orientation.STAND  # a new card (CR 3.1.4)
+
+
+# ---------------------------------------------------------------------------- a level in the hand
+@pytest.mark.parametrize("theirs, playable", [(ELDER, True), (PLAIN, False)])
+def test_cr_8_6_2_1_a_level_in_the_hand_under_a_condition_on_the_opponents_characters(pool, theirs, playable):
+    sc = _scenario(pool)
+    sc.put(0, GIANT, "hand")
+    sc.put(1, theirs, "stage", pos=3)  # a level 1 (Elder) or level 0 character of the opponent
+    g = sc.game()
+    assert int(g.state[S.LEVEL_N]) == 0  # level 0: only a card of level 0 in the hand can be played
+    assert any(t.startswith("Play Giant") for t in _labels(g)) == playable

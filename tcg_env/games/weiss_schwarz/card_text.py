@@ -2378,7 +2378,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if len(ops) != 1 or label is not None or self.card.get("type") != "character":
                 raise Unsupported("a level in the hand beside another effect")
             ab["zone"] = "hand"
-            if (cond is not None and cond["kind"] not in HAND_LEVEL_CONDITIONS) or "whose" in (cond or {}):
+            simple_opp = cond is not None and cond["kind"] == "opp_filter_at_least" and \
+                set(cond["filter"]) <= {"type", "side", "level_min", "positions"}  # play.hand_condition_holds
+            if (cond is not None and cond["kind"] not in HAND_LEVEL_CONDITIONS and not simple_opp) \
+                    or "whose" in (cond or {}):
                 raise Unsupported(f"a level in the hand under the condition {cond['kind']!r} (play.hand_condition_holds)")
         if cond is not None and "whose" in cond:
             cond = dict(cond)

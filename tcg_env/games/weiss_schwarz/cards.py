@@ -860,6 +860,12 @@ class _Compiler(PoolCompiler):
             trig_filter = self.compile_filter(ab.trigger_filter, f"{p}.trigger_filter", zones=zones)
 
         cond_kind, cond_arg = self.compile_condition(cond, f"{p}.condition")
+        if ab.zone == "hand" and cond is not None and cond.kind == "opp_filter_at_least":
+            # play.hand_condition_holds reads only the level bound and the positions of the filter
+            f = cond.filter
+            if f.type not in (None, "character", ["character"]) \
+                    or set(f.model_dump(exclude_defaults=True)) - {"type", "side", "level_min", "positions"}:
+                self.fail(f"{p}.condition.filter", "in the hand: a filter of the opponent's characters by level (and positions) only")
 
         code_start = len(self.code_rows)
         self.compile_ops(card, ab, ab.effect, f"{p}.effect", set(), counted=False)

@@ -20,7 +20,7 @@ import itertools
 
 import numpy as np
 
-from tcg_env.engine.tables import ability_table, card_table, code_table, flag_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.rules.costs import zone_type_mask
@@ -29,6 +29,7 @@ from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
     CARD_W,
     D_KW,
+    D_LEVEL,
     KWMOD,
     CLOCK_L,
     CLOCK_N,
@@ -91,6 +92,19 @@ def hand_condition_holds(game, s, T, cond, arg, p):
             if cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
                 return True
         return False
+    if cond == K.Condition.OPP_FILTER_AT_LEAST:
+        # "if your opponent has a level N or higher character": the compiler allows here only a filter of
+        # the opponent's characters by level (and positions), read from its row without filter_match
+        F = filter_table(T)
+        frow = arg >> 8
+        n = 0
+        for pos in range(K.N_POSITIONS):
+            sl = s[STAGE + (1 - p) * K.N_POSITIONS + pos]
+            if sl < 0 or (F[frow, K.F_POS_MASK] != 0 and (F[frow, K.F_POS_MASK] >> pos) & 1 == 0):
+                continue
+            if F[frow, K.F_LEVEL_MIN] < 0 or s[D_LEVEL + sl * CARD_W] >= F[frow, K.F_LEVEL_MIN]:
+                n += 1
+        return n >= (arg & 0xFF)
     if cond == K.Condition.NAMED_IN_LEVEL:
         for i in range(s[LEVEL_N + p]):
             if cards[cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
