@@ -316,6 +316,8 @@ def declare_attack(game, s, T, p, pos, atype):
     game.trigger_card(s, T, sl, p, K.Trigger.ATTACKS_SELF, -1)  # 7.2.1.6
     if atype == K.AttackType.DIRECT:  # "when this card direct attacks"
         game.trigger_card(s, T, sl, p, K.Trigger.DIRECT_ATTACKS_SELF, -1)
+    elif atype == K.AttackType.FRONTAL:  # "when this card frontal attacks"
+        game.trigger_card(s, T, sl, p, K.Trigger.FRONTAL_ATTACKS_SELF, -1)
     for q in range(K.N_POSITIONS if pool_may_trigger(T, K.Trigger.OTHER_ATTACKS) else 0):
         o = stage_slot(s, p, q)  # "when your other character attacks" (filtered by the attacker)
         if o >= 0 and o != sl:

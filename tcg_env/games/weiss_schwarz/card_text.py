@@ -29,7 +29,8 @@ from tcg_env.games.weiss_schwarz import constants as K
 __all__ = ["APPROXIMATIONS", "COMPILER", "WSTextTransformer", "normalise", "compile_line"]
 
 #: the conditions play.hand_condition_holds tests (a level in the hand)
-HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_climax_at_most", "named_in_clock")
+HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_climax_at_most", "named_in_clock",
+                         "named_in_level")
 
 #: name -> what the compiled abilities do differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
@@ -107,8 +108,31 @@ _QUOTED = re.compile(r'("[^"]*"|<<[^>]*>>)')
 
 
 _NUMBER_WORDS = {w: str(i) for i, w in enumerate(
-    ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), 1)}
+    ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"))}
 _NUMBER_WORD = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b")
+
+
+_FULL_WIDTH = {c: c - 0xFEE0 for c in range(0xFF10, 0xFF5B) if chr(c - 0xFEE0).isalnum()}
+
+
+_KIND_MARK = re.compile(r"【(?:AUTO|CONT|ACT)】|\[(?:AUTO|CONT|ACT)\]")
+
+
+def split_abilities(text: str) -> list[str]:
+    """The abilities of one database entry: some entries hold two printed abilities in one string
+    ("... gets +1000 power. 【AUTO】 When ..."). A kind mark after a finished sentence (". " or ") "),
+    outside quotes (a granted ability) and parentheses (reminder text), begins the next ability."""
+    out, start = [], 0
+    for m in _KIND_MARK.finditer(text):
+        pre = text[start:m.start()]
+        if not pre.strip() or not re.search(r"[.)]\s+$", pre):
+            continue
+        if (pre.count('"') + pre.count("\u201c") + pre.count("\u201d")) % 2 or pre.count("(") != pre.count(")"):
+            continue
+        out.append(pre.strip())
+        start = m.start()
+    out.append(text[start:].strip())
+    return [t for t in out if t]
 
 
 def normalise(line: str) -> str:
@@ -119,6 +143,9 @@ def normalise(line: str) -> str:
     s = s.replace("\uff08", "(").replace("\uff09", ")").replace("×", " x ").replace("［", "[").replace("］", "]")
     for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1):  # a circled stock cost (CR 8.4.3)
         s = s.replace(c, f"({i})")
+    # full-width letters and digits ("Ｘ", "ｆｒｏｍ") as plain ASCII; a "?" between two letters stands for a
+    # space the database lost ("When?this?card?attacks")
+    s = s.translate(_FULL_WIDTH)
     parts = _QUOTED.split(s)
     out = []
     for i, p in enumerate(parts):
@@ -126,6 +153,7 @@ def normalise(line: str) -> str:
             out.append(" " + p + " ")
             continue
         p = p.lower()
+        p = re.sub(r"(?<=[a-z])\?(?=[a-z])", " ", p)
         p = re.sub(r"\[(\w+)\]", r" [\1] ", p)  # [auto]when / the[standby]effect
         p = re.sub(r"(?<=[a-z\]])\[", " [", p)
         p = p.replace("'s ", "'s ")
@@ -454,6 +482,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             for name in res.approximations:
                 self.approximate(name)
             return ("restrict", [r for o in ab["effect"] for r in o["restrictions"]])
+        if ab.get("kind") == "cont" and "keyword" not in ab and "zone" not in ab:
+            # a [CONT] ability: only a [CONT] ability of this card may grant it to this card (cont_line
+            # writes it as this card's own CONT ability under both conditions, _aura); compiled as this
+            # card's (its counts know whether this card is one of the characters counted)
+            res = COMPILER.compile_line(inner, self.card)
+            if not res.compiled or len(res.abilities) != 1 or res.fields or res.abilities[0].get("kind") != "cont":
+                raise Unsupported(f"a granted ability the compiler cannot compile ({res.reason or 'not one ability'})")
+            ab = res.abilities[0]
+            return ("selfcont", dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {})))
         if ab.get("kind") != "auto" or ab.get("trigger") not in _GRANTED_TRIGGERS:
             raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
         if ab.get("once_per_turn") or ab.get("times_per_turn") or ab.get("keyword") not in (None, "encore") \
@@ -471,6 +508,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         kind, v = self._granted(tok)
         if kind == "restrict":
             return ("restrict", v, dur)
+        if kind == "selfcont":
+            raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
         return ("grant", dict(v, **{"@dur": dur}))
 
     def g_abilities(self, n, *toks):
@@ -514,6 +553,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = next(p for p in parts if isinstance(p, dict))
         return self._xcount(other, spec, int(mult))
+
+    def x_count_opp1(self):
+        return self.x_count_opp(1)
 
     def x_count_opp(self, mult):
         return {"x": "count", "filter": {"type": "character", "side": "opponent"}, "mult": int(mult)}
@@ -567,6 +609,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a gain without a duration outside a [CONT] ability")
         ops = []
         for k, v in gains:
+            if k == "selfcont":
+                raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
             if k == "restrict":
                 ops.append({"op": "restrict", "restrictions": v, **({"duration": dur} if dur != "end_of_turn" else {})})
                 continue
@@ -802,6 +846,23 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def top_deck_n(self, n, pile):
         return [{"op": _PILE_OP[pile], "count": n}]
 
+    def top_deck_n_pre(self, n, pile):
+        # "put N cards from the top of your deck into your X": the top N cards (not "up to")
+        return [{"op": _PILE_OP[pile], "count": n}]
+
+    def mill_x(self):
+        return [{"op": "mill", "count": "x"}]  # X: the "X is equal to" sentence (effects)
+
+    def mill_opp(self, n):
+        # "put the top N cards of your opponent's deck into their waiting room" (MILL, a1 = the opponent)
+        return [{"op": "mill", "count": n, "who": "opponent"}]
+
+    def mill_opp1(self):
+        return self.mill_opp(1)
+
+    def mill_opp_x(self):
+        return [{"op": "mill", "count": "x", "who": "opponent"}]
+
     def damage(self, n):
         return [{"op": "damage", "amount": n}]
 
@@ -929,6 +990,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "move it to an open position of your back / center stage": the positions allowed (a2 mask)
         return self._on(who, {"op": "move_position", "positions": [part]})
 
+    def move_part_facing(self, who, part, facing_whom):
+        # "move this card to an open position of your center stage with a character facing this card"
+        if part != "center" or facing_whom != who:
+            raise Unsupported("a move to a position faced by a character, other than this card's own")
+        return self._on(who, {"op": "move_position", "positions": ["center"], "facing": True})
+
     def move_middle(self, who):
         return self._on(who, {"op": "move_position", "positions": ["center_middle"]})
 
@@ -946,6 +1013,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def stock_bottom_opp(self):
         return [{"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}]
+
+    def opp_puts_to_stage(self, who):
+        # "choose up to 1 of your opponent's characters, put it into their memory, and your opponent puts
+        # that character from their memory on any position of their stage": its owner places it and chooses
+        # the position (TO_STAGE_BY_OWNER); a character there goes to the waiting room (CR 8.6.2.4.1)
+        return self._on(who, {"op": "to_stage", "any_position": True, "by_owner": True})
 
     def to_stage(self, who):
         return self._on(who, {"op": "to_stage", "any_position": True})
@@ -1018,8 +1091,21 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # second an IF checked on resolution)
         return [{"op": "if", "condition": a, "then": [{"op": "if", "condition": b, "then": ops}]}]
 
+    def if_spec_among(self, spec, ops):
+        # "put the top N cards of your deck into your waiting room. If there is a <spec> among those
+        # cards, ...": a climax keeps its Brainstorm form (@ifclimax); any other description counts the
+        # milled cards that match (MILL_COUNT) and runs the block when one or more do
+        if spec == {"type": "climax"}:
+            return self.if_climax_among(ops)
+        if set(spec) - {"type", "level_min", "level_max", "trait", "trait_or", "color", "cost_max"}:
+            raise Unsupported("'if there is a <spec> among those cards' with a description the count cannot test")
+        return [{"op": "@ifspec", "filter": self.to_filter(spec, zone="waiting_room"), "then": ops}]
+
     def if_climax_among(self, ops):
         return [{"op": "@ifclimax", "then": ops}]
+
+    def if_put_hand(self, n, ops):
+        return [{"op": "@ifput", "at_least": int(n), "then": ops}]
 
     def if_you_do(self, ops):
         return [{"op": "@ifdo", "then": ops}]
@@ -1130,7 +1216,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if ops and ops[0]["op"] == "@xdef":
                 xd = ops[0]
                 pending = [o for o in _walk(out) if o["op"] == "power_x" and o["amount"] is None]
-                looks = [o for o in _walk(out) if o["op"] == "look_top" and o["count"] == "x"]
+                looks = [o for o in _walk(out) if o["op"] in ("look_top", "mill") and o["count"] == "x"]
                 if xd["x"] != "count" or not pending and not looks or pending and looks \
                         or looks and (xd["mult"] != 1 or len(looks) > 1):
                     raise Unsupported("an 'X is equal to' this compiler cannot count")
@@ -1165,6 +1251,34 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     continue
                 else:
                     raise Unsupported("'if that card is' after something other than revealing or milling the top card")
+                last.append({"op": "if_stored", "then": ops[0]["then"]})
+                last.extend(ops[1:])
+                continue
+            if ops and ops[0]["op"] == "@ifput":
+                # "look at ..., choose up to N <spec> from among them, put it into your hand, ... . If you put
+                # 1 card into your hand, ...": LOOK_TOP stores the number of cards taken, IF_STORED tests it
+                if not (last and last[-1]["op"] == "look_top" and last[-1].get("to", "hand") == "hand"
+                        and ops[0]["at_least"] >= 1 and last[-1].get("take", 1) >= ops[0]["at_least"]):
+                    raise Unsupported("'if you put N cards into your hand' after something other than a look at the deck")
+                if any(o["op"] in ("count", "brainstorm", "reveal_top", "if_stored", "mill_count", "mill_level",
+                                   "top_level") for o in _walk(out)) or last[-1]["count"] == "x":
+                    raise Unsupported("'if you put N cards into your hand' beside another stored count")
+                last[-1]["store_taken"] = True
+                last.append({"op": "if_stored", **({"at_least": ops[0]["at_least"]} if ops[0]["at_least"] > 1 else {}),
+                             "then": ops[0]["then"]})
+                last.extend(ops[1:])
+                continue
+            if ops and ops[0]["op"] == "@ifspec":
+                # "put the top N cards of your deck into your waiting room. If there is a level 2 or
+                # higher card among those cards, ...": MILL_COUNT stores how many of the milled cards
+                # match, IF_STORED runs the block when 1 or more do
+                if not (last and last[-1]["op"] == "mill" and isinstance(last[-1]["count"], int)
+                        and last[-1].get("who", "master") == "master"):
+                    raise Unsupported("'if there is a <spec> among those cards' after something else")
+                if any(o["op"] in ("count", "brainstorm", "reveal_top", "if_stored", "mill_count", "mill_level")
+                       for o in _walk(out)):
+                    raise Unsupported("'if there is a <spec> among those cards' beside another stored count")
+                last[-1] = {"op": "mill_count", "count": last[-1]["count"], "filter": ops[0]["filter"]}
                 last.append({"op": "if_stored", "then": ops[0]["then"]})
                 last.extend(ops[1:])
                 continue
@@ -1333,6 +1447,28 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return {"kind": "memory_at_least", "value": n}
         return {"kind": "memory_filter_at_least", "value": n, "filter": self.to_filter(spec, zone="memory")}
 
+    def c_have_at_most(self, n, *parts):
+        # "you have N or less (other) <spec>": the stage characters the filter matches, this card
+        # included unless "other" (own_filter_at_most)
+        other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
+        part = parts[-1] if isinstance(parts[-1], str) else None  # "in your center / back stage"
+        spec = next(p for p in parts if isinstance(p, dict))
+        if spec.get("type") != "character" or "zone" in spec:
+            raise Unsupported("a count of cards that are not characters")
+        if other and spec == {"type": "character"} and part is None:
+            return self.c_other_max(n)
+        return {"kind": "own_filter_at_most", "value": int(n),
+                "filter": self.to_filter(spec, relation="other" if other else None,
+                                         **({"positions": [part]} if part else {}))}
+
+    def c_opp_part_at_most(self, part, n):
+        return self._opp_cond("opp_filter_at_most", n, {}, part)
+
+    def c_clock_is(self, n):
+        if int(n) != 0:
+            raise Unsupported("'the number of cards in your clock is N' (exactly N > 0)")
+        return self.c_clock_max(0)
+
     def c_memory_spec_pre(self, n, spec):
         return self.c_memory_spec(spec, n)
 
@@ -1425,6 +1561,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_named_clock(self, name):
         return {"kind": "named_in_clock", "name": card_name(name)}
 
+    def c_named_level(self, name):
+        return {"kind": "named_in_level", "name": card_name(name)}
+
     def c_wr_climax_max(self, n):
         return {"kind": "wr_climax_at_most", "value": n}
 
@@ -1453,6 +1592,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 if k in cost:
                     raise Unsupported("a cost with two parts of the same kind")
                 cost[k] = v
+        if "hand_to_clock_filter" in cost and cost.get("discard"):
+            raise Unsupported("a discard and a hand-to-clock cost of some cards only (one filter column)")
         if cost.get("rest_self") and cost.get("rest_other") and cost["rest_other_filter"].get("relation") != "other":
             raise Unsupported("resting this card and N of your characters (which may include it)")
         return cost
@@ -1466,9 +1607,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return out
 
     def c_hand_clock(self, count, spec):
-        if count[0] != "exactly" or spec:
-            raise Unsupported("a hand-to-clock cost of some cards only")
-        return {"hand_to_clock": count[1]}
+        if count[0] != "exactly":
+            raise Unsupported("'up to' in a cost")
+        out: dict[str, Any] = {"hand_to_clock": count[1]}
+        if spec:
+            out["hand_to_clock_filter"] = self.to_filter(spec, zone="hand")
+        return out
 
     def c_rest_self(self):
         return {"rest_self": True}
@@ -1487,8 +1631,16 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_self_stock(self):
         return {"@self_to": "stock"}
 
+    def c_self_deck_bottom(self):
+        return {"@self_to": "deck_bottom"}
+
     def c_self_hand(self):
         return {"@self_to": "hand"}
+
+    def c_clock_top_n(self, count, spec):
+        if count != ("exactly", 1) or spec != {}:
+            raise Unsupported("a cost putting several cards from the top of your deck into your clock")
+        return self.c_clock_top()
 
     def c_clock_top(self):
         return {"clock_top": 1}
@@ -1692,6 +1844,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def t_other_bopp_reversed(self, _other, spec):
         flt = self.to_filter(self._other_spec(spec, "'s battle opponent becomes [REVERSE]"))
         return ("other_battle_opp_reversed", {"trigger_filter": flt})
+
+    def t_event_played(self):  # Trigger.EVENT_PLAYED (play.play_event)
+        return ("event_played", None)
+
+    def t_frontal_attacks(self):  # Trigger.FRONTAL_ATTACKS_SELF (battle.declare_attack)
+        return ("frontal_attacks_self", None)
 
     def t_direct_attacks(self):
         return ("direct_attacks_self", None)
@@ -1927,6 +2085,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         dests = [d for k, d in (("self_to_wr", "waiting_room"), ("self_to_memory", "memory")) if cost.pop(k, False)]
         if "@self_to" in cost:
             dests.append(cost.pop("@self_to"))
+        if "deck_bottom" in dests:
+            raise Unsupported("Change putting this card at the bottom of the deck")
         ops = [o for o in effects if not (o["op"] == "@t" and o["who"] == "that")]
         if len(ops) == 4 and ops[0] == {"op": "@t", "who": "self"} and ops[1]["op"] in _SELF_MOVES:
             # "put this card into your waiting room. Choose ..." (an [ACT] ability's effect)
@@ -2072,6 +2232,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def _aura(self, gains, flt):
         ops = []
         for k, v in gains:
+            if k == "selfcont":
+                # "[CONT] (if A,) this card gets the following ability. "[CONT] (during your turn / if B,)
+                # this card gets ..."": while A holds this card has the granted ability, which works as
+                # this card's own; cont_line writes it as a second CONT ability under A and its own B
+                if flt != {"type": "character", "relation": "self"}:
+                    raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
+                ops.append({"op": "@selfcont", "ability": v})
+                continue
             if k == "grant":
                 # the receiving characters check it as of the last refresh of the derived values
                 # (characteristics.refresh_derived, at every check timing)
@@ -2113,9 +2281,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [{"op": "aura_power_per", "amount": gains[0][1], "filter": {"type": "character", "relation": "self"},
                  "counted": counted}]  # fmt: skip
 
+    def per_marker(self):
+        return "markers"  # aura_power_per counted "markers" (characteristics.apply_cont)
+
     def per_own(self, *parts):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = parts[-1]
+        if set(spec) == {"name"}:
+            spec = dict(spec, type="character")  # "for each of your other "X"": characters of the stage (CR 3.6)
         if spec.get("type") != "character":
             raise Unsupported("counting cards that are not characters")
         return self.to_filter(spec, relation="other" if other else None)
@@ -2123,6 +2296,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def per_own_part(self, *parts):
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec, part = parts[-2], parts[-1]
+        if set(spec) == {"name"}:
+            spec = dict(spec, type="character")
         if spec.get("type") != "character":
             raise Unsupported("counting cards that are not characters")
         return self.to_filter(spec, relation="other" if other else None, positions=[part])
@@ -2161,14 +2336,27 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def r_reverse(self):
         return "cant_reverse"  # battle.reverse_char
 
+    def restrict_facing(self, rs):
+        # "the character facing this card cannot move to another position (of the stage)": the
+        # restriction on the opponent's character across (CR 3.6.5), while this card faces it
+        return [{"op": "aura_restrict", "restrictions": rs,
+                 "filter": {"type": "character", "side": "opponent", "relation": "facing"}}]
+
     def aura_facing(self, gains):
         return self._aura(gains, {"type": "character", "side": "opponent", "relation": "facing"})
 
     def aura_middle(self, gains):
         return self._aura(gains, {"type": "character", "relation": "other", "positions": ["center_middle"]})
 
-    def aura_named(self, name, gains):
-        return self._aura(gains, {"type": "character", "relation": "other", "name": card_name(name)})
+    def aura_named(self, *parts):
+        # "all of your other "A" (and "B") get ...": an aura for each name (a character has one name)
+        *names, gains = parts
+        return [op for name in names
+                for op in self._aura(gains, {"type": "character", "relation": "other", "name": card_name(name)})]
+
+    def aura_middle_trait(self, tok, gains):
+        return self._aura(gains, {"type": "character", "relation": "other", "positions": ["center_middle"],
+                                  "trait": str(tok)[2:-2]})
 
     # ---------------------------------------------------------------- lines
     def reminder(self, tok):
@@ -2180,12 +2368,19 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         cond, ops = body
         if self.card.get("type") == "event":
             raise Unsupported("a [CONT] ability on an event")
+        granted = [op["ability"] for op in ops if op["op"] == "@selfcont"]
+        ops = [op for op in ops if op["op"] != "@selfcont"]
+        if granted:
+            return self._cont_with_granted(label, cond, ops, granted)
         ab: dict[str, Any] = {"kind": "cont", "effect": ops}
         if any(op.pop("@zone", None) for op in ops):
             if len(ops) != 1 or label is not None or self.card.get("type") != "character":
                 raise Unsupported("a level in the hand beside another effect")
             ab["zone"] = "hand"
-            if (cond is not None and cond["kind"] not in HAND_LEVEL_CONDITIONS) or "whose" in (cond or {}):
+            simple_opp = cond is not None and cond["kind"] == "opp_filter_at_least" and \
+                set(cond["filter"]) <= {"type", "side", "level_min", "positions"}  # play.hand_condition_holds
+            if (cond is not None and cond["kind"] not in HAND_LEVEL_CONDITIONS and not simple_opp) \
+                    or "whose" in (cond or {}):
                 raise Unsupported(f"a level in the hand under the condition {cond['kind']!r} (play.hand_condition_holds)")
         if cond is not None and "whose" in cond:
             cond = dict(cond)
@@ -2219,13 +2414,47 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("Memory with another condition than the number of cards in the memory")
             ab["keyword"] = "memory"
         elif label == "experience":
-            if cond is None or cond["kind"] != "level_sum_at_least":
+            # CR 10.10.1: a keyword of abilities that refer to the cards in your level (no effect of its own)
+            if cond is None or cond["kind"] not in ("level_sum_at_least", "named_in_level"):
                 raise Unsupported("Experience without the level-sum condition")
             ab["keyword"] = "experience"
         if any(op["filter"].get("relation") in ("in_front", "facing", "self") for op in ops) \
                 and self.card.get("type") != "character":
             raise Unsupported("a climax's aura about 'this card'")
         return ab
+
+    def _cont_with_granted(self, label, cond, ops, granted):
+        """A [CONT] ability giving this card [CONT] abilities: the line's own ability (its other gains,
+        if any), and each granted one as a CONT ability of this card that holds when the granting
+        condition and its own do (both the ability's `whose` and one condition at most)."""
+        out = []
+        if ops:
+            out.append(self.cont_line(*([label] if label else []), (cond, ops)))
+        outer = self.cont_line(*([label] if label else []), (cond, [{"op": "aura_power", "amount": 0,
+                                                                     "filter": {"type": "character", "relation": "self"}}]))
+        turn = {"your_turn": "yours", "opponents_turn": "opponents"}
+
+        def split_turn(ab):  # "during your (opponent's) turn" alone is a condition: the ability's `whose`
+            if ab.get("condition", {}).get("kind") in turn and "whose" not in ab:
+                ab["whose"] = turn[ab.pop("condition")["kind"]]
+
+        split_turn(outer)
+        for g in granted:
+            g = copy.deepcopy(g)
+            for name in g.pop("@approx", ()):
+                self.approximate(name)
+            split_turn(g)
+            if "whose" in outer:
+                if g.get("whose", outer["whose"]) != outer["whose"]:
+                    raise Unsupported("a granted [CONT] ability for the other player's turn")
+                g["whose"] = outer["whose"]
+            for key in ("condition", "zone", "keyword"):
+                if key in outer:
+                    if key in g:
+                        raise Unsupported("two conditions on a [CONT] ability")
+                    g[key] = outer[key]
+            out.append(g)
+        return out
 
     def auto_line(self, ab, *_):
         if self.card.get("type") == "event":

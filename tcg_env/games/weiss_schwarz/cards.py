@@ -91,6 +91,7 @@ TriggerName = Literal[
     "begin_battle", "begin_counter", "other_attacks", "other_frontal_attacked", "own_trigger_check_climax",
     "battle_damage_received_canceled", "battle_damage_received_not_canceled", "act_used", "opp_act_used",
     "other_reversed", "other_battle_opp_reversed", "direct_attacks_self", "opp_climax_placed",
+    "event_played", "frontal_attacks_self",
 ]  # fmt: skip
 ConditionName = Literal[
     "in_back_stage", "in_center_stage", "in_center_middle", "top_of_clock", "level_at_least",
@@ -103,6 +104,7 @@ ConditionName = Literal[
     "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
     "wr_climax_at_most", "named_in_clock", "self_rested", "memory_at_most", "memory_filter_at_least",
     "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
+    "named_in_level",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -125,7 +127,7 @@ _COND_COUNT = {
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
     "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most",
 }  # fmt: skip
-_COND_NAME = {"climax_named", "named_on_stage", "named_in_clock"}
+_COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 
 
 def _as_list(v: Any) -> Any:
@@ -187,9 +189,12 @@ class WSCost(StrictModel):
     self_to_memory: bool = False
     # "[Return this card to your hand]", "[Put this card into your clock / stock]": the Zone packed
     # into A_COST_SELF_TO_MEMORY (1: the memory, else that Zone's value; no new column)
-    self_to: Literal["hand", "clock", "stock"] | None = None
+    self_to: Literal["hand", "clock", "stock", "deck_bottom"] | None = None  # deck_bottom: SELF_TO_DECK_BOTTOM
     marker: WSFilter | None = None  # Fusion (CR 10.14.1.1)
     hand_to_clock: int = Field(default=0, ge=0, le=3)
+    # "[Put 1 <<T>> character from your hand into your clock]": the hand cards put into the clock match it
+    # (without a discard: the column A_COST_DISCARD_FILTER, which then applies to them)
+    hand_to_clock_filter: WSFilter | None = None
     # "[REST] N of your (other) <spec> characters" (CR 8.4): N standing stage characters matching
     # rest_other_filter (relation "other": not this card); the engine rests the first ones in
     # stage-position order (costs.pay_fixed_costs), no choice is asked
@@ -243,8 +248,9 @@ OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
 # positions: the stage positions allowed ("any position of your back stage"; None: all of them)
 _Positions = (Annotated[list[PositionName], BeforeValidator(_as_list), Field(min_length=1)] | None, None)
 OpToStage = op_model("to_stage", _M, orientation=(OrientationName, "stand"), any_position=(bool, False), reg=(Reg, 0),
-                     positions=_Positions)
-OpMovePosition = op_model("move_position", _M, any_position=(bool, False), reg=(Reg, 0), positions=_Positions)
+                     positions=_Positions, by_owner=(bool, False))  # by_owner: its owner puts it on their stage
+OpMovePosition = op_model("move_position", _M, any_position=(bool, False), reg=(Reg, 0), positions=_Positions,
+                          facing=(bool, False))  # only to a center position with a character facing it
 OpToMarker = op_model("to_marker", _M, face_up=(bool, False), reg=(Reg, 0))
 OpDraw = op_model("draw", _M, count=(CountX, 1), up_to=(bool, False), who=(WhoName, "master"))
 OpDiscard = op_model("discard", _M, count=(CountX, 1), who=(WhoName, "master"))
@@ -314,7 +320,8 @@ OpSearch = op_model("search", _M, filter=WSFilter, count=(CountX, 1), reveal=(bo
 OpLookTop = op_model("look_top", _M, count=Union[Annotated[int, Field(ge=1, le=K.OPTION_SLOTS)], Literal["x"]],  # noqa: UP007
                      take=(int, Field(default=1, ge=0, le=K.OPTION_SLOTS)), filter=(WSFilter | None, None),
                      rest=(Literal["top", "waiting_room"], "top"),
-                     to=(Literal["hand", "waiting_room", "deck_bottom", "deck_top"], "hand"))  # where the cards taken go
+                     to=(Literal["hand", "waiting_room", "deck_bottom", "deck_top"], "hand"),  # where the cards taken go
+                     store_taken=(bool, False))  # store the number taken ("if you put 1 card into your hand")
 OpBrainstorm = op_model("brainstorm", _M, count=Annotated[int, Field(ge=1, le=10)])
 OpShuffleDeck = op_model("shuffle_deck", _M, who=(WhoName, "master"))
 OpPayStock = op_model("pay_stock", _M, count=Annotated[int, Field(ge=1, le=10)])
@@ -332,7 +339,8 @@ OpAuraSoul = op_model("aura_soul", _M, amount=Annotated[int, Field(ge=-5, le=5)]
 OpAuraLevel = op_model("aura_level", _M, amount=Annotated[int, Field(ge=-3, le=3)], filter=WSFilter)
 OpAuraKeyword = op_model("aura_keyword", _M, keywords=KeywordList, filter=WSFilter)
 OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, filter=WSFilter)
-OpAuraPowerPer = op_model("aura_power_per", _M, amount=Power, filter=WSFilter, counted=WSFilter)
+# counted "markers": the markers underneath this card (CR 3.5.3; a2 = -1)
+OpAuraPowerPer = op_model("aura_power_per", _M, amount=Power, filter=WSFilter, counted=Union[WSFilter, Literal["markers"]])  # noqa: UP007
 OpAuraPowerLevel = op_model("aura_power_level", _M, amount=Power, filter=WSFilter)  # amount x each one's level
 # "reveal the top card of your deck. if that card is <filter>, ...": register + stored count 1 / 0
 OpRevealTop = op_model("reveal_top", _M, filter=(WSFilter | None, None), reg=(Reg, 0),
@@ -865,6 +873,12 @@ class _Compiler(PoolCompiler):
             trig_filter = self.compile_filter(ab.trigger_filter, f"{p}.trigger_filter", zones=zones)
 
         cond_kind, cond_arg = self.compile_condition(cond, f"{p}.condition")
+        if ab.zone == "hand" and cond is not None and cond.kind == "opp_filter_at_least":
+            # play.hand_condition_holds reads only the level bound and the positions of the filter
+            f = cond.filter
+            if f.type not in (None, "character", ["character"]) \
+                    or set(f.model_dump(exclude_defaults=True)) - {"type", "side", "level_min", "positions"}:
+                self.fail(f"{p}.condition.filter", "in the hand: a filter of the opponent's characters by level (and positions) only")
 
         code_start = len(self.code_rows)
         self.compile_ops(card, ab, ab.effect, f"{p}.effect", set(), counted=False)
@@ -882,6 +896,11 @@ class _Compiler(PoolCompiler):
             if cost.discard == 0:
                 self.fail(f"{p}.cost.discard_filter", "needs discard >= 1")
             discard_filter = self.compile_filter(cost.discard_filter, f"{p}.cost.discard_filter", zones=("hand",))
+        if cost.hand_to_clock_filter is not None:
+            if cost.hand_to_clock == 0 or cost.discard:
+                self.fail(f"{p}.cost.hand_to_clock_filter", "needs hand_to_clock >= 1 and no discard")
+            discard_filter = self.compile_filter(cost.hand_to_clock_filter, f"{p}.cost.hand_to_clock_filter",
+                                                 zones=("hand",))
         if cost.reveal is not None:
             reveal = self.compile_filter(cost.reveal, f"{p}.cost.reveal", zones=("hand",))
         if cost.marker is not None:
@@ -902,7 +921,8 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.times_per_turn", "an auto ability's limit of 2 or 3 uses (not with once_per_turn)")
             row[K.A_ONCE_PER_TURN] = ab.times_per_turn
         if cost.self_to is not None:  # packed into A_COST_SELF_TO_MEMORY (costs.pay_fixed_costs)
-            row[K.A_COST_SELF_TO_MEMORY] = int(K.Zone[cost.self_to.upper()])
+            row[K.A_COST_SELF_TO_MEMORY] = (K.SELF_TO_DECK_BOTTOM if cost.self_to == "deck_bottom"
+                                            else int(K.Zone[cost.self_to.upper()]))
         if cost.rest_other:  # packed into A_COST_REST_SELF (constants.REST_OTHER_*)
             row[K.A_COST_REST_SELF] |= (cost.rest_other << K.REST_OTHER_SHIFT) | ((rest_other + 1) << K.REST_OTHER_FILTER_SHIFT)
             if cost.stage_to_wr:
@@ -973,8 +993,8 @@ class _Compiler(PoolCompiler):
             need(ab.zone == "memory" or any(_mentions(cond, ab.effect, k) for k in _COND_MEMORY), "zone",
                  "Memory: zone 'memory' or a condition on the memory (CR 10.9.1)")  # fmt: skip
         elif kw == "experience":  # CR 10.10.1
-            need(ab.zone == "level" or _mentions(cond, ab.effect, "level_sum_at_least"), "zone",
-                 "Experience: zone 'level' or a level_sum_at_least condition (CR 10.10.1)")  # fmt: skip
+            need(ab.zone == "level" or any(_mentions(cond, ab.effect, k) for k in ("level_sum_at_least", "named_in_level")),
+                 "zone", "Experience: zone 'level' or a condition on the level (CR 10.10.1)")  # fmt: skip
         return cond
 
     def compile_condition(self, cond: WSCondition | None, p: str) -> tuple[int, int]:
@@ -1139,8 +1159,10 @@ class _Compiler(PoolCompiler):
         if name in ("to_stage", "move_position"):
             mask = 0 if op.positions is None else bits(op.positions, K.POSITION_BITS)
             if name == "move_position":
-                return int(op.any_position), 0, mask
-            return K.Orientation[op.orientation.upper()], int(op.any_position), mask
+                if op.facing and (op.positions is None or set(op.positions) - {"center"}):
+                    self.fail(f"{q}.facing", "a character faces a center position only (CR 3.6.5): positions [center]")
+                return int(op.any_position) | (K.MOVE_FACING if op.facing else 0), 0, mask
+            return K.Orientation[op.orientation.upper()], int(op.any_position) | (K.TO_STAGE_BY_OWNER if op.by_owner else 0), mask
         if name == "to_marker":
             return int(op.face_up), 0, 0
         if name == "draw":
@@ -1179,7 +1201,8 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{q}.take", f"re-ordering (to deck_top) takes at most {K.TARGET_MAX} cards")
             to = {"hand": K.LOOK_TAKE_HAND, "waiting_room": K.LOOK_TAKE_WR, "deck_bottom": K.LOOK_TAKE_BOTTOM,
                   "deck_top": K.LOOK_TAKE_TOP}[op.to]
-            return x(op.count), op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10), flt
+            return x(op.count), op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10) \
+                | ((K.LOOK_STORE_TAKEN << 12) if op.store_taken else 0), flt
         if name in ("brainstorm", "pay_stock"):
             return op.count, 0, 0
         if name == "shuffle_deck":
@@ -1212,6 +1235,8 @@ class _Compiler(PoolCompiler):
             if op.amount == 0:
                 self.fail(f"{q}.amount", "must not be 0")
             applies = self.compile_filter(op.filter, f"{q}.filter", zones=("stage",))
+            if op.counted == "markers":  # "for each marker underneath this card"
+                return op.amount, applies, -1
             counted = self.compile_filter(
                 op.counted, f"{q}.counted", zones=tuple(z.lower() for z in K.FilterZone.__members__)
             )

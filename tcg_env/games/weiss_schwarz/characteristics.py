@@ -24,9 +24,11 @@ from tcg_env.games.weiss_schwarz.state import (
     D_POWER,
     D_RST,
     D_SOUL,
+    MARKER_N,
     MEMORY_L,
     MEMORY_N,
     MT,
+    POS,
     TURN_PLAYER,
     ZONE,
 )
@@ -59,7 +61,13 @@ def apply_cont(game, s, T, src, p, zone):
             frow = code[r, K.I_A1]
             if not K.Op.AURA_POWER <= op <= K.Op.AURA_POWER_LEVEL:
                 continue  # the continuous instructions are one block of opcodes (constants.Op)
-            if op == K.Op.AURA_POWER_PER:
+            if op == K.Op.AURA_POWER_PER and code[r, K.I_A2] < 0:
+                # "for each marker underneath this card" (CR 3.5.3): the markers at the source's position
+                cnt = 0
+                if s[ZONE + src * CARD_W] == K.Zone.STAGE:
+                    cnt = s[MARKER_N + owner_of(s, src) * K.N_POSITIONS + s[POS + src * CARD_W]]
+                v = v * cnt
+            elif op == K.Op.AURA_POWER_PER:
                 cnt = 0
                 f2 = code[r, K.I_A2]
                 side2 = F[f2, K.F_SIDE]

@@ -341,6 +341,10 @@ class Trigger(IntEnum):
     DIRECT_ATTACKS_SELF = 37  # "when this card direct attacks" (CR 7.2.1.6, the attack type declared)
     OPP_CLIMAX_PLACED = 38  # "when a climax is placed on your opponent's climax area": every stage character of
     #                         the other player when one plays a climax (CR 6.6.1.2.1); A_TRIG_FILTER on the climax
+    FRONTAL_ATTACKS_SELF = 40  # "when this card frontal attacks" (CR 7.2.1.6, the attack type declared, 7.2.1.5.1)
+    EVENT_PLAYED = 39  # "when you play an event": every stage character of the player who plays one (CR 6.5.1.2.2,
+    #                    8.6.2: when it is put into the resolution zone; played after the event has resolved, CR 8.6.2.4.2
+    #                    and the check timing of CR 9.1); A_TRIG_FILTER on the event (play.play_event)
 
 
 # the triggers a granted ability may have (cards._Compiler.GRANTED_TRIGGERS): the card is on the stage
@@ -435,6 +439,7 @@ class Condition(IntEnum):
     OPP_FILTER_AT_MOST = 44  # ... <= (arg & 0xFF) ("if your opponent has 1 or less characters in their center stage")
     OWN_FILTER_AT_MOST = 46  # the master has <= (arg & 0xFF) stage characters matching filter row arg >> 8
     #                          ("if you do not have any other characters in your center stage")
+    NAMED_IN_LEVEL = 47  # master's level zone holds a card with name id arg ("X" is in your level)
     PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
     #                        the turn that this card is placed on the stage from your hand" (approximation
     #                        placed_this_turn_any_way: any placement counts)
@@ -651,6 +656,11 @@ class Op(IntEnum):
 LOOK_REST_WR = 1  # LOOK_TOP (a1 >> 8) & 3: the cards looked at and not taken go to the waiting room
 # LOOK_TOP (a1 >> 10) & 3: where the cards taken go ("put it into your hand", "... into your waiting
 # room", "... at the bottom of your deck"; the others stay on top)
+SELF_TO_DECK_BOTTOM = 32  # A_COST_SELF_TO_MEMORY: "[put this card at the bottom of your deck]" (1 is the memory; no Zone)
+MOVE_FACING = 2  # MOVE_POSITION a0 bit: only to a center position with a character facing it (CR 3.6.5)
+POSITION_NEEDS_FACING = 8  # the CHOOSE_POSITION mode bit (DEC_ARG + 3) of MOVE_FACING
+TO_STAGE_BY_OWNER = 2  # TO_STAGE a1 bit: the card's owner puts it on their own stage and chooses the position
+LOOK_STORE_TAKEN = 1  # LOOK_TOP (a1 >> 12) & 1: store the number of cards taken ("if you put 1 card into your hand")
 LOOK_TAKE_HAND = 0
 LOOK_TAKE_WR = 1
 LOOK_TAKE_BOTTOM = 2

@@ -46,12 +46,14 @@ def cost_payable(game, s, T, arow, p, slot):
         return False
     if A[arow, K.A_COST_CLOCK_TOP] > s[DECK_N + p]:
         return False  # CR 9.2.3 / 8.4.2.2: no refresh mid-cost, so the deck must hold them all
-    if A[arow, K.A_COST_DISCARD] > 0 and A[arow, K.A_COST_DISCARD_FILTER] >= 0:
+    # the filter of the discarded cards, or (no discard) of the hand cards put into the clock
+    n_filtered = A[arow, K.A_COST_DISCARD] if A[arow, K.A_COST_DISCARD] > 0 else A[arow, K.A_COST_HAND_TO_CLOCK]
+    if n_filtered > 0 and A[arow, K.A_COST_DISCARD_FILTER] >= 0:
         n = 0
         for i in range(s[HAND_N + p]):
             if game.filter_match(s, T, A[arow, K.A_COST_DISCARD_FILTER], s[HAND_L + p * K.MAX_DECK + i], p, slot):
                 n += 1
-        if n < A[arow, K.A_COST_DISCARD]:
+        if n < n_filtered:
             return False
     if A[arow, K.A_COST_SELF_TO_WR] != 0 or A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
         if s[ZONE + slot * CARD_W] != K.Zone.STAGE:
@@ -100,10 +102,12 @@ def pay_fixed_costs(game, s, T, arow, p, slot):
     if A[arow, K.A_COST_SELF_TO_WR] != 0:
         game.put_in_zone(s, slot, K.Zone.WAITING_ROOM)
     elif A[arow, K.A_COST_SELF_TO_MEMORY] != 0:
-        # 1: the memory; else the Zone packed by the pool compiler (cost self_to: hand, clock, stock)
+        # 1: the memory; SELF_TO_DECK_BOTTOM; else the Zone packed by the pool compiler (cost self_to: hand, clock, stock)
         z = A[arow, K.A_COST_SELF_TO_MEMORY]
         if z == 1:
             game.put_in_zone(s, slot, K.Zone.MEMORY)
+        elif z == K.SELF_TO_DECK_BOTTOM:  # "[put this card at the bottom of your deck]"
+            game.put_on_deck_bottom(s, slot)
         else:  # two calls: one expression would unify an IntEnum member with the int32 under numba
             game.put_in_zone(s, slot, z)
     game.refresh_if_empty(s, p)  # CR 9.2.1: the refresh the cost made wait
@@ -157,7 +161,9 @@ def first_marker_source(game, s, T, frow, p, src):
 @internal
 def pay_cost_card_ok(game, s, T, p, hand_slot):
     """A hand card the pending cost can take now (the discard filter applies to discards)."""
+    fr = ability_table(T)[s[PAY_ABIL], K.A_COST_DISCARD_FILTER]
     if s[PAY_DISCARD_LEFT] > 0:
-        fr = ability_table(T)[s[PAY_ABIL], K.A_COST_DISCARD_FILTER]
         return fr < 0 or game.filter_match(s, T, fr, hand_slot, p, s[PAY_SLOT])
+    if s[PAY_CLOCK_LEFT] > 0 and fr >= 0 and ability_table(T)[s[PAY_ABIL], K.A_COST_DISCARD] == 0:
+        return game.filter_match(s, T, fr, hand_slot, p, s[PAY_SLOT])  # "[put 1 <<T>> character ... into your clock]"
     return s[PAY_CLOCK_LEFT] > 0

@@ -389,8 +389,12 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         if i < s[f + FR_REGN + reg]:
             sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
             s[f + FR_CNT] = i + 1
-            if owner_of(s, sl) != m or s[ZONE + sl * CARD_W] == K.Zone.STAGE:
-                return AGAIN  # only the master's own cards, from outside the stage
+            q = owner_of(s, sl)
+            # only the master's own cards, from outside the stage; with TO_STAGE_BY_OWNER any card, which its
+            # owner puts on their stage ("your opponent puts that character from their memory on any position")
+            by_owner = op == K.Op.TO_STAGE and (a1 & K.TO_STAGE_BY_OWNER) != 0
+            if (q != m and not by_owner) or s[ZONE + sl * CARD_W] == K.Zone.STAGE:
+                return AGAIN
             if op == K.Op.TO_MARKER:
                 if s[ZONE + src * CARD_W] == K.Zone.STAGE:
                     game.take_from_zone(s, sl)
@@ -399,8 +403,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             s[DEC_ARG] = a0
             s[DEC_ARG + 1] = K.ChoiceFor.TO_STAGE
             s[DEC_ARG + 2] = sl
-            s[DEC_ARG + 3] = (0 if a1 == 1 else 1) | (a2 << 4)  # the positions allowed (kernels.legal_mask_row)
-            set_decision(s, K.Decision.CHOOSE_POSITION, m)
+            s[DEC_ARG + 3] = (0 if (a1 & 1) == 1 else 1) | (a2 << 4)  # the positions allowed (kernels.legal_mask_row)
+            set_decision(s, K.Decision.CHOOSE_POSITION, q)  # the master, or the owner (TO_STAGE_BY_OWNER)
             return ASKED
     elif op == K.Op.FUSION:  # CR 10.14.1.1: up to one card named a0 from the deck onto this position
         if s[f + FR_CNT] == 0 and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, -1, a0, -1, m, src, True) > 0:
@@ -444,10 +448,15 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         if i < s[f + FR_REGN + reg]:
             sl = s[f + FR_REG + reg * K.TARGET_MAX + i]
             s[f + FR_CNT] = i + 1
-            if s[ZONE + sl * CARD_W] == K.Zone.STAGE and owner_of(s, sl) == m:
+            # a character that "cannot move to another position" (RESTRICT_CANT_MOVE) stays where it is:
+            # the restriction holds against effects as against the move of CR 6.5.1.2.4
+            if s[ZONE + sl * CARD_W] == K.Zone.STAGE and owner_of(s, sl) == m \
+                    and (s[D_RST + sl * CARD_W] & K.RESTRICT_CANT_MOVE) == 0:
                 s[DEC_ARG + 1] = K.ChoiceFor.MOVE_POSITION
                 s[DEC_ARG + 2] = sl
-                s[DEC_ARG + 3] = (1 if a0 == 0 else 2) | (a2 << 4)
+                s[DEC_ARG + 3] = (1 if (a0 & 1) == 0 else 2) | (a2 << 4)
+                if (a0 & K.MOVE_FACING) != 0:  # "... of your center stage with a character facing this card"
+                    s[DEC_ARG + 3] |= K.POSITION_NEEDS_FACING
                 set_decision(s, K.Decision.CHOOSE_POSITION, m)
                 return ASKED
             return AGAIN
@@ -467,12 +476,15 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         # "put the rest into your waiting room": the cards looked at (the top min(a0, deck)) less
         # those taken, which are among them
         rest = 0
-        if ((a1 >> 8) & 3) == K.LOOK_REST_WR:
+        if ((a1 >> 8) & 3) == K.LOOK_REST_WR or ((a1 >> 12) & 1) == K.LOOK_STORE_TAKEN:
             taken = 0
             for i in range(reg_count(game, s, f, reg)):
                 if s[ZONE + reg_slot(game, s, f, reg, i) * CARD_W] == K.Zone.DECK:
                     taken += 1
-            rest = min(nlook, s[DECK_N + m]) - taken
+            if ((a1 >> 8) & 3) == K.LOOK_REST_WR:
+                rest = min(nlook, s[DECK_N + m]) - taken
+            if ((a1 >> 12) & 1) == K.LOOK_STORE_TAKEN:
+                s[f + FR_STORE] = taken  # "if you put 1 card into your hand, ..." (IF_STORED)
         dest = (a1 >> 10) & 3  # where the cards taken go: LOOK_TAKE_* (hand, waiting room, deck bottom)
         ntop = 0  # cards taken put back on top (LOOK_TAKE_TOP): the rest are under them
         if dest == K.LOOK_TAKE_HAND:
@@ -604,14 +616,14 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         for _ in range(a0):
             if s[STOCK_N + who] > 0:
                 game.put_in_zone(s, s[STOCK_L + who * K.MAX_DECK], K.Zone.WAITING_ROOM)
-    elif op == K.Op.POOL:
-        for _ in range(a0):
+    elif op == K.Op.POOL:  # a0 -1: the stored count ("put X cards from the top of your deck ...")
+        for _ in range(count_operand(game, s, f, a0)):
             game.move_top_of_deck(s, who, K.Zone.STOCK)
     elif op == K.Op.MILL:
-        for _ in range(a0):
+        for _ in range(count_operand(game, s, f, a0)):
             game.move_top_of_deck(s, who, K.Zone.WAITING_ROOM)
     elif op == K.Op.CLOCK_TOP:
-        for _ in range(a0):
+        for _ in range(count_operand(game, s, f, a0)):
             game.move_top_of_deck(s, who, K.Zone.CLOCK)
     elif op == K.Op.BRAINSTORM:  # CR 10.7.3: flip a0 to the resolution zone, then all to WR
         ncx = 0

@@ -289,6 +289,11 @@ def condition_holds(game, s, T, cond, arg, p, source):
             if cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
                 return True
         return False
+    if cond == K.Condition.NAMED_IN_LEVEL:  # "X" is in your level (CR 3.8: the level zone is public)
+        for i in range(s[LEVEL_N + p]):
+            if cards[cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
+                return True
+        return False
     if cond == K.Condition.PLAYED_THIS_TURN:  # placed on the stage this turn (play.place_on_stage)
         return on_stage and s[PLACED_TURN + source * CARD_W] == s[H_TURN]
     if cond == K.Condition.OWN_FILTER_AT_MOST:  # "you do not have any other <spec> in your center stage"

@@ -38,7 +38,7 @@ from tcg_env.cards.importers import ImportResult as BaseImportResult
 from tcg_env.cards.importers import Skipped, read_card_list
 from tcg_env.cards.text import LineResult, TextRecord
 from tcg_env.games.weiss_schwarz import constants as K
-from tcg_env.games.weiss_schwarz.card_text import APPROXIMATIONS, COMPILER, mark_quoted_names
+from tcg_env.games.weiss_schwarz.card_text import APPROXIMATIONS, COMPILER, mark_quoted_names, split_abilities
 from tcg_env.games.weiss_schwarz.cards import WSCard
 
 __all__ = ["ImportResult", "import_ws_json", "raw_layout"]
@@ -86,7 +86,8 @@ def _skip_record(skip: Skipped, reason: str, number: str, records: list[TextReco
         return
     traits = [str(a).strip() for a in rec.get("attributes") or [] if str(a).strip() not in ("", "-")]
     ctx = _ctx(ctype, str(rec.get("name") or "").strip(), traits)
-    lines = [_compile(str(x), ctx, qnames) for x in rec.get("ability") or [] if str(x).strip() not in ("", "-")]
+    lines = [_compile(t, ctx, qnames) for x in rec.get("ability") or [] if str(x).strip() not in ("", "-")
+             for t in split_abilities(str(x))]
     records.append(TextRecord(number, _set_of(number), lines, skip=reason, name=ctx["name"]))
 
 
@@ -162,7 +163,8 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             continue
         name = str(rec.get("name") or "").strip()
         ctx = _ctx(ctype, name, traits)
-        lines = [" ".join(str(a).split()) for a in rec.get("ability") or [] if str(a).strip() not in ("", "-")]
+        lines = [" ".join(t.split()) for a in rec.get("ability") or [] if str(a).strip() not in ("", "-")
+                 for t in split_abilities(str(a))]  # two abilities in one entry: two lines
         results = [_compile(line, ctx, qnames) for line in lines]
         abilities: list[dict] = []
         sources: list[int] = []  # the line of each ability
@@ -368,12 +370,13 @@ def _walk_dicts(v: Any):
 def _filters_of(ab: dict) -> list[dict]:
     out = []
     for d in _walk_dicts(ab):
-        for k in ("filter", "counted", "discard_filter", "trigger_filter", "reveal", "marker"):
+        for k in ("filter", "counted", "discard_filter", "hand_to_clock_filter", "trigger_filter", "reveal", "marker"):
             if isinstance(d.get(k), dict):
                 out.append(d[k])
         if d is ab.get("condition") or d.get("kind") == "trait_count_at_least" or (d.get("op") == "if"):
             c = d.get("condition", d) if d.get("op") == "if" else d
-            if isinstance(c, dict) and c.get("kind") in ("trait_count_at_least", "climax_named", "named_on_stage", "named_in_clock"):
+            if isinstance(c, dict) and c.get("kind") in ("trait_count_at_least", "climax_named", "named_on_stage", "named_in_clock",
+                                                           "named_in_level"):
                 f = {k: c[k] for k in ("trait", "trait_or", "name") if k in c}
                 out.append(f)
     return out

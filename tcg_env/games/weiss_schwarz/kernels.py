@@ -255,11 +255,14 @@ def legal_mask_row(game, s, T, out):
                 n += 1
         return n
     if kind == K.Decision.CHOOSE_POSITION:
-        mode = s[DEC_ARG + 3] & 15  # 0 any position, 1 an empty one, 2 any other than its own
+        mode = s[DEC_ARG + 3] & 7  # 0 any position, 1 an empty one, 2 any other than its own
+        facing = (s[DEC_ARG + 3] & K.POSITION_NEEDS_FACING) != 0  # "with a character facing" (CR 3.6.5)
         allowed = s[DEC_ARG + 3] >> 4  # POSITION_BITS of the positions allowed (0: all)
         cur = s[POS + s[DEC_ARG + 2] * CARD_W]
         for pos in range(K.N_POSITIONS):
             if allowed != 0 and (allowed >> pos) & 1 == 0:
+                continue
+            if facing and game.facing_slot(s, p, pos) < 0:
                 continue
             if mode == 1 and stage_slot(s, p, pos) >= 0:
                 continue

@@ -20,7 +20,7 @@ import itertools
 
 import numpy as np
 
-from tcg_env.engine.tables import ability_table, card_table, code_table, flag_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal
 from tcg_env.rules.costs import zone_type_mask
@@ -29,6 +29,7 @@ from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
     CARD_W,
     D_KW,
+    D_LEVEL,
     KWMOD,
     CLOCK_L,
     CLOCK_N,
@@ -60,7 +61,7 @@ from tcg_env.games.weiss_schwarz.state import (
     ZT,
 )
 from tcg_env.engine.decisions import set_decision
-from tcg_env.games.weiss_schwarz.zones import cid_of, has_hand_abilities, owner_of, stage_slot
+from tcg_env.games.weiss_schwarz.zones import cid_of, has_hand_abilities, owner_of, pool_may_trigger, stage_slot
 
 
 @internal
@@ -89,6 +90,24 @@ def hand_condition_holds(game, s, T, cond, arg, p):
     if cond == K.Condition.NAMED_IN_CLOCK:
         for i in range(s[CLOCK_N + p]):
             if cards[cid_of(s, s[CLOCK_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
+                return True
+        return False
+    if cond == K.Condition.OPP_FILTER_AT_LEAST:
+        # "if your opponent has a level N or higher character": the compiler allows here only a filter of
+        # the opponent's characters by level (and positions), read from its row without filter_match
+        F = filter_table(T)
+        frow = arg >> 8
+        n = 0
+        for pos in range(K.N_POSITIONS):
+            sl = s[STAGE + (1 - p) * K.N_POSITIONS + pos]
+            if sl < 0 or (F[frow, K.F_POS_MASK] != 0 and (F[frow, K.F_POS_MASK] >> pos) & 1 == 0):
+                continue
+            if F[frow, K.F_LEVEL_MIN] < 0 or s[D_LEVEL + sl * CARD_W] >= F[frow, K.F_LEVEL_MIN]:
+                n += 1
+        return n >= (arg & 0xFF)
+    if cond == K.Condition.NAMED_IN_LEVEL:
+        for i in range(s[LEVEL_N + p]):
+            if cards[cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
                 return True
         return False
     return False
@@ -248,6 +267,13 @@ def play_event(game, s, T, p, hand_i):
     c = cid_of(s, sl)
     game.pay_stock(s, p, cards[c, K.C_COST])
     game.put_in_zone(s, sl, K.Zone.RESOLUTION)  # CR 6.5.1.2.2 / 3.13.1.1
+    if pool_may_trigger(T, K.Trigger.EVENT_PLAYED):
+        # "when you play an event" (CR 8.6.2): p's stage characters; the abilities wait in their standby
+        # condition and are played at the check timing after the event's effect (CR 8.6.2.4.2)
+        for pos in range(K.N_POSITIONS):
+            ch = stage_slot(s, p, pos)
+            if ch >= 0:
+                game.trigger_card(s, T, ch, p, K.Trigger.EVENT_PLAYED, sl)
     game.push_frame(s, T, sl, cards[c, K.C_EVENT_ABIL], p, -1)  # to the waiting room once resolved
 
 

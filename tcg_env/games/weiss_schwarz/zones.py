@@ -95,6 +95,20 @@ def put_in_zone(game, s, slot, z):
 
 
 @internal
+def put_on_deck_bottom(game, s, slot):
+    """Put ``slot`` at the bottom of its owner's deck (the deck list's first card)."""
+    game.take_from_zone(s, slot)
+    mod_forget(s, MT, slot)  # CR 3.1.4
+    q = owner_of(s, slot)
+    s[ZONE + slot * CARD_W] = K.Zone.DECK
+    n_d = s[DECK_N + q]
+    for j in range(n_d, 0, -1):
+        s[DECK_L + q * K.MAX_DECK + j] = s[DECK_L + q * K.MAX_DECK + j - 1]
+    s[DECK_L + q * K.MAX_DECK] = slot
+    s[DECK_N + q] = n_d + 1
+
+
+@internal
 def refresh_if_empty(s, p):
     """CR 9.2 (interrupt): an empty deck takes the whole waiting room, shuffled; refresh point +1.
     CR 9.2.2.1: with an empty waiting room too (and no climax in the resolution zone during a
