@@ -1,6 +1,6 @@
 """CR 11 (priority, the stack, Summons, abilities, EX Burst) and CR 12 rule processes."""
 
-from fftcg_helpers import do, is_legal, pass_until
+from fftcg_helpers import do, is_legal, pass_until, revealed_in_observation
 
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
@@ -197,9 +197,13 @@ def test_cr_15_1_1_8_search_takes_a_card_and_shuffles(scenario):
     g.step(K.PASS)
     assert g.decision == D.SELECT_CARD
     deck_before = int(g.state[S.DECK_N])
+    found = int(g.state[S.CAND + int(g.legal_actions()[-1]) - K.OPTION_BASE])
     g.step(int(g.legal_actions()[-1]))  # an option (PASS is index 0)
     assert int(g.state[S.DECK_N]) == deck_before - 1
     assert int(g.state[S.HAND_N]) == 1
+    # CR 15.1.1.8.1: the card found is revealed: the opponent's observation shows it (`revealed`)
+    cid = int(g.state[S.CARD + found * S.CARD_W])
+    assert revealed_in_observation(g, 1) == ([], [cid]) and revealed_in_observation(g, 0) == ([cid], [])
 
 
 def test_put_onto_field_from_the_break_zone(scenario):

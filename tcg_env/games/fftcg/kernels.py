@@ -42,6 +42,7 @@ from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_NUM_DECISIONS
 from tcg_env.engine.chase import chase_full, give_priority
 from tcg_env.engine.rng import rng_below
 from tcg_env.engine.triggers import pending_none
+from tcg_env.engine.reveals import reveal_begin, reveal_card
 from tcg_env.engine.zones import (
     clear_zone_lists,
     deal_deck,
@@ -90,6 +91,8 @@ from tcg_env.games.fftcg.state import (
     CAND_N,
     CARD,
     CARD_W,
+    REVEALED,
+    REVEALED_N,
     CONTROLLER,
     DECK_L,
     DECK_N,
@@ -486,6 +489,9 @@ def apply_unchecked(game, s, T, a):
         elif op == K.Op.SEARCH:
             if a != PASS:
                 slot = s[CAND + option_of(a, OPTION_BASE)]
+                # CR 15.1.1.8.1: the card found is revealed (both players' observations: engine.reveals)
+                reveal_begin(s, REVEALED_N, p)
+                reveal_card(s, REVEALED_N, REVEALED, K.REVEAL_ROWS, p, s[CARD + slot * CARD_W])
                 zone_take(s, ZT, slot)
                 if code_table(T)[r, K.I_A1] == K.Destination.HAND:
                     game.put_in_zone(s, slot, K.Zone.HAND)
