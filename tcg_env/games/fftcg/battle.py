@@ -105,17 +105,13 @@ def may_block_attacker(game, s, T, blocker, attacker):
         return True
     abil = ability_table(T)
     code = code_table(T)
-    a0 = cards[cid, K.C_ABIL_START]
-    for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-        if abil[a, K.A_KIND] != K.AbilityKind.FIELD:
-            continue
-        c0 = abil[a, K.A_CODE_START]
-        for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
-            if code[r, K.I_OP] == K.Op.UNBLOCKABLE_BY and game.filter_match(
-                    s, T, code[r, K.I_A0], blocker, s[CONTROLLER + attacker * CARD_W], attacker) \
-                    and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG],
-                                             s[CONTROLLER + attacker * CARD_W], attacker):  # fmt: skip
-                return False
+    ctrl = s[CONTROLLER + attacker * CARD_W]
+    a, r = game.field_op_row(T, cid, K.Op.UNBLOCKABLE_BY, cards[cid, K.C_ABIL_START], 0)
+    while r >= 0:
+        if game.filter_match(s, T, code[r, K.I_A0], blocker, ctrl, attacker) \
+                and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], ctrl, attacker):
+            return False
+        a, r = game.field_op_row(T, cid, K.Op.UNBLOCKABLE_BY, a, r + 1)
     return True
 
 

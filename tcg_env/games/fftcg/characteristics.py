@@ -9,7 +9,7 @@ See ``kernels`` for the file layout.
 from numba import njit
 
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
-from tcg_env.engine.jit import internal
+from tcg_env.engine.jit import internal, internal_widened
 from tcg_env.rules.modifiers import mod_total
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS
@@ -41,6 +41,33 @@ def controls(s, player, slot):
 def is_light_dark(cards, cid):
     e = cards[cid, K.C_ELEMENT]
     return e == K.Element.LIGHT or e == K.Element.DARK
+
+
+@internal_widened  # called with literal ops and int32 / int64 cursors: one compile (engine.jit)
+def field_op_row(T, cid, opcode, a, r):
+    """The rows with op ``opcode`` of card ``cid``'s field abilities (CR 11.9), one at a time: the first
+    at or after code row ``r`` of ability ``a``, as (its ability row, its code row), or (-1, -1) when none
+    is left. Start at (``cards[cid, C_ABIL_START]``, 0); the next after (a, r) is at (a, r + 1). Whether
+    the row applies now (its ability's condition, its filter) is the caller's to check::
+
+        a, r = game.field_op_row(T, cid, op, cards[cid, K.C_ABIL_START], 0)
+        while r >= 0:
+            ...
+            a, r = game.field_op_row(T, cid, op, a, r + 1)
+    """
+    cards = card_table(T)
+    abil = ability_table(T)
+    code = code_table(T)
+    a_end = cards[cid, K.C_ABIL_START] + cards[cid, K.C_ABIL_COUNT]
+    while a < a_end:
+        if abil[a, K.A_KIND] == K.AbilityKind.FIELD:
+            c0 = abil[a, K.A_CODE_START]
+            for i in range(max(r, c0), c0 + abil[a, K.A_CODE_LEN]):
+                if code[i, K.I_OP] == opcode:
+                    return a, i
+        a += 1
+        r = 0
+    return -1, -1
 
 
 # =============================================================================================

@@ -171,15 +171,12 @@ def aura_unchoosable_bits(game, s, T, slot):
         cid = s[CARD + src * CARD_W]
         if (cards[cid, K.C_HAS_FIELD] & K.HAS_AURA_UNCHOOSABLE) == 0:
             continue
-        a0 = cards[cid, K.C_ABIL_START]
-        for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-            if abil[a, K.A_KIND] != K.AbilityKind.FIELD:
-                continue
-            c0 = abil[a, K.A_CODE_START]
-            for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
-                if code[r, K.I_OP] == K.Op.AURA_UNCHOOSABLE and game.filter_match(s, T, code[r, K.I_A1], slot, p, src) \
-                        and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, src):
-                    out |= code[r, K.I_A0]
+        a, r = game.field_op_row(T, cid, K.Op.AURA_UNCHOOSABLE, cards[cid, K.C_ABIL_START], 0)
+        while r >= 0:
+            if game.filter_match(s, T, code[r, K.I_A1], slot, p, src) \
+                    and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], p, src):
+                out |= code[r, K.I_A0]
+            a, r = game.field_op_row(T, cid, K.Op.AURA_UNCHOOSABLE, a, r + 1)
     return out
 
 
@@ -194,15 +191,11 @@ def field_op_bits(game, s, T, slot, opcode):
     cid = s[CARD + slot * CARD_W]
     ctrl = s[CONTROLLER + slot * CARD_W]
     out = 0
-    a0 = cards[cid, K.C_ABIL_START]
-    for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-        if abil[a, K.A_KIND] != K.AbilityKind.FIELD:
-            continue
-        c0 = abil[a, K.A_CODE_START]
-        for r in range(c0, c0 + abil[a, K.A_CODE_LEN]):
-            if code[r, K.I_OP] == opcode and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG],
-                                                                  ctrl, slot):  # fmt: skip
-                out |= code[r, K.I_A0] | K.FIELD_OP_FOUND
+    a, r = game.field_op_row(T, cid, opcode, cards[cid, K.C_ABIL_START], 0)
+    while r >= 0:
+        if game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], ctrl, slot):
+            out |= code[r, K.I_A0] | K.FIELD_OP_FOUND
+        a, r = game.field_op_row(T, cid, opcode, a, r + 1)
     return out
 
 
