@@ -5,18 +5,16 @@ restriction, two abilities in one database entry, ...)."""
 
 from __future__ import annotations
 
-import json
 
-import numpy as np
 import pytest
 
 from tcg_env.engine.header import H_DECIDER
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.card_text import compile_line, normalise, split_abilities
-from tcg_env.games.weiss_schwarz.cards import compile_ws_pool
-from tcg_env.games.weiss_schwarz.importer import import_ws_json
 from tcg_env.games.weiss_schwarz.scenario import Scenario
+
+import ws_card_text_kit as kit
 
 
 def _rec(code, name, ability=(), type="Character", level="0", power="3000", traits=("Glass",), trigger=(), cost="0"):
@@ -85,48 +83,27 @@ RECORDS += [_rec(f"T/S11-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in ra
 
 @pytest.fixture(scope="module")
 def pool(tmp_path_factory):
-    p = tmp_path_factory.mktemp("ws11") / "list.json"
-    p.write_text(json.dumps(RECORDS))
-    res = import_ws_json(p)
-    assert not res.unsupported, res.unsupported
-    return compile_ws_pool(res.cards)
+    return kit.import_pool(tmp_path_factory, "ws11", RECORDS)
 
 
 def _deck(extra=()):
-    """50 cards: 4 Flare, the ``extra`` ids, then one of each other card in turn (at most 4 of a name)."""
-    ids = [FLARE] * 4 + list(extra)
-    others = [i for i in range(len(RECORDS)) if i != FLARE]
-    k = 0
-    while len(ids) < 50:
-        c = others[k % len(others)]
-        if ids.count(c) < 4:
-            ids.append(c)
-        k += 1
-    return np.array(ids, np.int32)
+    return kit.deck_of(len(RECORDS), FLARE, extra)
 
 
 def _scenario(pool, extra=(), **kw):
     return Scenario.main_phase(pool, decks=(_deck(extra), _deck(extra)), **kw)
 
 
-def _power(g, slot):
-    return int(g.state[S.D_POWER + slot * S.CARD_W])
+_power = kit.power
 
 
-def _n(g, zone, p=0):
-    return int(g.state[getattr(S, zone + "_N") + p])
+_n = kit.count
 
 
-def _labels(g):
-    return [g.describe_action(int(a)) for a in g.legal_actions()]
+_labels = kit.labels
 
 
-def _act(g, text):
-    for a in g.legal_actions():
-        if g.describe_action(int(a)).startswith(text):
-            g.step(int(a))
-            return
-    raise AssertionError(f"no action {text!r}: {_labels(g)}")
+_act = kit.act
 
 
 # ---------------------------------------------------------------------------- normalisation

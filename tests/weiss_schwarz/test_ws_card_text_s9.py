@@ -8,15 +8,15 @@ import json
 import sys
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz import state as S
 from tcg_env.games.weiss_schwarz.card_text import compile_line
-from tcg_env.games.weiss_schwarz.cards import compile_ws_pool
 from tcg_env.games.weiss_schwarz.importer import import_ws_json
 from tcg_env.games.weiss_schwarz.scenario import Scenario
+
+import ws_card_text_kit as kit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "conformance"))
 
@@ -113,32 +113,18 @@ RECORDS += [_rec(f"T/S09-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in ra
 
 @pytest.fixture(scope="module")
 def pool(tmp_path_factory):
-    p = tmp_path_factory.mktemp("ws9") / "list.json"
-    p.write_text(json.dumps(RECORDS))
-    res = import_ws_json(p)
-    assert not res.unsupported, res.unsupported
-    return compile_ws_pool(res.cards)
+    return kit.import_pool(tmp_path_factory, "ws9", RECORDS)
 
 
 def _deck(extra=()):
-    """50 cards: 4 Flare, the ``extra`` ids, then one of each other card in turn (at most 4 of a name)."""
-    ids = [FLARE] * 4 + list(extra)
-    others = [i for i in range(len(RECORDS)) if i != FLARE]
-    k = 0
-    while len(ids) < 50:
-        c = others[k % len(others)]
-        if ids.count(c) < 4:
-            ids.append(c)
-        k += 1
-    return np.array(ids, np.int32)
+    return kit.deck_of(len(RECORDS), FLARE, extra)
 
 
 def _scenario(pool, extra=(), **kw):
     return Scenario.main_phase(pool, decks=(_deck(extra), _deck(extra)), **kw)
 
 
-def _power(g, slot):
-    return int(g.state[S.D_POWER + slot * S.CARD_W])
+_power = kit.power
 
 
 def test_a_part_of_a_card_name_matches_the_names_that_contain_it(pool):
@@ -151,8 +137,7 @@ def test_a_part_of_a_card_name_matches_the_names_that_contain_it(pool):
     assert (_power(g, rina), _power(g, lena), _power(g, plain)) == (3500, 3500, 3000)
 
 
-def _n(g, zone, p=0):
-    return int(g.state[getattr(S, zone + "_N") + p])
+_n = kit.count
 
 
 def _act(g, text):
@@ -516,7 +501,7 @@ def test_level_x_or_lower_with_x_the_level_of_the_cards_milled_or_revealed():
         {"op": "to_hand"}]  # fmt: skip
     r = _c("【AUTO】 When this card attacks, reveal the top card of your deck, choose 1 level X or lower character in "
            "your waiting room, and return it to your hand. X is equal to the level of the revealed card.")
-    assert r.verdict.value == "approximate" and r.approximations == ("reveal_unseen",)
+    assert r.verdict.value == "exact"  # the revealed card is in both observations (engine.reveals)
     assert r.abilities[0]["effect"][0] == {"op": "top_level"}
 
 

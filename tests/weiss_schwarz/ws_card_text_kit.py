@@ -1,0 +1,63 @@
+"""The set-up the Weiss Schwarz card-text engine tests share (test_ws_card_text_s9 / s10 / s11): a small
+made-up card list imported like a real one, decks of it, scenarios, and reading a game."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz.cards import compile_ws_pool
+from tcg_env.games.weiss_schwarz.importer import import_ws_json
+from tcg_env.games.weiss_schwarz.scenario import Scenario
+
+
+def import_pool(tmp_path_factory, name: str, records: list[dict]):
+    """``records`` written as a card list and imported (every line must compile), compiled into a pool."""
+    p = tmp_path_factory.mktemp(name) / "list.json"
+    p.write_text(json.dumps(records))
+    res = import_ws_json(p)
+    assert not res.unsupported, res.unsupported
+    return compile_ws_pool(res.cards)
+
+
+def deck_of(n_cards: int, first: int, extra=()) -> np.ndarray:
+    """50 cards: 4 of card ``first``, the ``extra`` ids, then one of each other card in turn (at most 4 of a
+    name, CR 5.1.2.2)."""
+    ids = [first] * 4 + list(extra)
+    others = [i for i in range(n_cards) if i != first]
+    k = 0
+    while len(ids) < 50:
+        c = others[k % len(others)]
+        if ids.count(c) < 4:
+            ids.append(c)
+        k += 1
+    return np.array(ids, np.int32)
+
+
+def main_phase(pool, n_cards: int, first: int, extra=(), **kw):
+    """A main-phase scenario, both players with :func:`deck_of`'s deck."""
+    return Scenario.main_phase(pool, decks=(deck_of(n_cards, first, extra), deck_of(n_cards, first, extra)), **kw)
+
+
+def power(g, slot) -> int:
+    return int(g.state[S.D_POWER + slot * S.CARD_W])
+
+
+def count(g, zone: str, p: int = 0) -> int:
+    """Player ``p``'s number of cards in ``zone`` (a state list name: "HAND", "WR", "STOCK" ...)."""
+    return int(g.state[getattr(S, zone + "_N") + p])
+
+
+def labels(g) -> list[str]:
+    return [g.describe_action(int(a)) for a in g.legal_actions()]
+
+
+def act(g, text: str) -> None:
+    """Take the legal action whose description starts with ``text``."""
+    for a in g.legal_actions():
+        if g.describe_action(int(a)).startswith(text):
+            g.step(int(a))
+            return
+    raise AssertionError(f"no action {text!r}: {labels(g)}")
