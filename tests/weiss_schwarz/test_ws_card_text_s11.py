@@ -94,16 +94,8 @@ def _scenario(pool, extra=(), **kw):
     return Scenario.main_phase(pool, decks=(_deck(extra), _deck(extra)), **kw)
 
 
-_power = kit.power
-
-
-_n = kit.count
-
-
-_labels = kit.labels
-
-
-_act = kit.act
+# reading a game (ws_card_text_kit)
+_power, _n, _labels, _act = kit.power, kit.count, kit.labels, kit.act
 
 
 # ---------------------------------------------------------------------------- normalisation
