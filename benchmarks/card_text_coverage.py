@@ -6,7 +6,8 @@
 Imports every file with the game's importer (nothing is written), and prints one line per file:
 cards, exact, exact-or-approximate (shares), lines by verdict and the import time; then the same
 for all files together, the worst file, the most common unsupported sentence shapes over all of
-them, and as its last line one JSON object (game, files, totals, worst, import_s_max).
+them, the approximations that alone keep approximate cards from exact (how many cards each), and as
+its last line one JSON object (game, files, totals, worst, import_s_max).
 """
 
 from __future__ import annotations
@@ -39,12 +40,16 @@ def main(argv=None) -> int:
     ap.add_argument("--top", type=int, default=15, help="how many unsupported shapes to print")
     args = ap.parse_args(argv)
     from tcg_env.cards.files import import_card_file
+    from tcg_env.cards.text import Verdict
 
     files = [Path(f) for f in args.files] + (sorted(Path(args.dir).glob("*.json")) if args.dir else [])
     if not files:
         ap.error("no card lists given")
     total = dict.fromkeys(KEYS, 0)
     shapes: Counter = Counter()
+    # approximate cards whose lines use one approximation only: the cards that approximation alone keeps
+    # from exact (the cheapest exact cards: make that one mechanism exact)
+    only_one: Counter = Counter()
     per_file = []
     for f in files:
         t0 = time.perf_counter()
@@ -61,6 +66,10 @@ def main(argv=None) -> int:
             total[k] += r[k]
         for s in r["unsupported_shapes"]:
             shapes[s["shape"]] += s["lines"]
+        for rec in res.text_records or ():
+            names = {n for line in rec.lines for n in line.approximations}
+            if len(names) == 1 and rec.verdict is Verdict.APPROXIMATE:
+                only_one[names.pop()] += 1
     if not per_file:
         return 1
     print(_line(f"all {len(per_file)} files", total))
@@ -71,6 +80,9 @@ def main(argv=None) -> int:
     print(f"most common unsupported shapes (of each file's top 30), over {len(per_file)} files:")
     for sh, c in shapes.most_common(args.top):
         print(f"  {c:5d}  {sh[:150]}")
+    print(f"approximate cards held back by one approximation only, over {len(per_file)} files:")
+    for name, c in only_one.most_common(args.top):
+        print(f"  {c:5d}  {name}")
     n = max(total["cards"], 1)
     print(json.dumps({"game": args.game, "files": len(per_file), **total,
                       "share_exact": round(total["cards_exact"] / n, 4),
