@@ -15,12 +15,13 @@ from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.effects import I_A0, I_A1, I_A2, I_OP
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
+from tcg_env.rules.filters import passes_bits, passes_side
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.rules.modifiers import mod_total
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, C_DEF, C_KEYWORDS, C_TYPE, CardType, Mod, Zone
 from tcg_env.games.force_of_will.state import (
-    ATTACHED, CARD, CARD_W, CHASE, CHASE_N, COUNTERS, ENTERED, ENTRY_W, E_KIND, E_SLOT, E_X, FRAMES, FRAME_N,
+    ATTACHED, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, ENTERED, ENTRY_W, E_KIND, E_SLOT, E_X, FRAMES, FRAME_N,
     FRAME_W, MT, REVEALED, ZONE, ZT
 )
 
@@ -76,6 +77,34 @@ SRC_PAST = 1 << 62
 
 
 AURA_ALL = (1 << AURA_POWER) | (1 << AURA_KW) | (1 << AURA_RST)  # aura_sums' kinds: every one
+
+
+@internal_inline
+def type_mask_of(c):
+    """The card types of card row ``c`` as bits (1 << CardType): a chant/rune is both (CR 201.2c-i)."""
+    m = 1 << c[C_TYPE]
+    if (c[K.C_TYPE_BITS] & K.TB_CHANT) != 0:
+        m |= 1 << CardType.CHANT
+    return m
+
+
+@internal_inline
+def field_card_may_pass(s, T, frow, slot, viewer):
+    """``filter_core``'s side, card type and attribute tests for a card in a field (its holder is
+    its controller): False when one rejects the card, and then ``filter_base`` / ``filter_match``
+    reject it too (every test of ``filter_core`` must pass). Read before them where the cards of
+    the fields are read for a continuous ability's filter (``characteristics.field_aura_sums``,
+    ``aura_sums``, ``aura_count``): most such filters name one side's J/resonators, and most of a
+    field's cards are the other side's or magic stones, so most reads end here without the call
+    (docs/performance-log.md, issue 30, session 11)."""
+    w = slot * CARD_W
+    if s[ZONE + w] != Zone.FIELD:
+        return True  # not decided here: the filter reads it
+    f = filter_table(T)[frow]
+    if not passes_side(f[K.F_SIDE], K.FilterSide.OWN, K.FilterSide.OPPONENT, s[CONTROLLER + w], viewer):
+        return False
+    c = card_table(T)[s[CARD + w]]
+    return passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and passes_bits(f[K.F_ATTR_MASK], c[K.C_ATTR])
 
 
 @internal
@@ -139,7 +168,7 @@ def aura_sums(game, s, T, slot, kinds, srcs):
                     if frow < 0:
                         if s[ATTACHED + src * CARD_W] != slot:
                             continue
-                    elif not game.filter_base(s, T, frow, slot, p, src):
+                    elif not (field_card_may_pass(s, T, frow, slot, p) and game.filter_base(s, T, frow, slot, p, src)):
                         continue
                     if active < 0:
                         active = 1 if game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src) else 0
@@ -216,7 +245,7 @@ def field_aura_sums(game, s, T, kinds, srcs, sums):
                         if frow < 0:
                             if s[ATTACHED + src * CARD_W] != slot:
                                 continue
-                        elif not game.filter_base(s, T, frow, slot, p, src):
+                        elif not (field_card_may_pass(s, T, frow, slot, p) and game.filter_base(s, T, frow, slot, p, src)):
                             continue
                         if active < 0:
                             active = 1 if game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src) else 0
