@@ -134,10 +134,7 @@ class _InternalCompiler(Compiler):
 
 kernel = njit(cache=True)
 internal = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=False, pipeline_class=_InternalCompiler)
-# _nrt=True given: numba otherwise inherits the caller's setting (Flags.inherit_if_not_set), and an
-# internal_nrt function called from an ``internal`` one could not allocate
-internal_nrt = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=True,
-                    pipeline_class=_InternalCompiler)
+internal_nrt = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, pipeline_class=_InternalCompiler)
 internal_inline = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=False, inline="always")
 kernel_inline = njit(cache=True, inline="always")
 

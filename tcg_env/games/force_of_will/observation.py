@@ -23,13 +23,13 @@ granted by one-time effects, and from the continuous abilities in the fields, ``
 an addition's row names the field row of the card it is added to (DYN_ADDED_TO, CR 1002.1).
 """
 
-import numpy as np
 from numba import njit
 
 from tcg_env.engine.blocks import EntityLayout, ObsLayout, WordColumns
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
-from tcg_env.engine.jit import internal_inline, internal_nrt
+from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
+from tcg_env.engine.memory import stack_int64
 from tcg_env.engine.obsbuf import clear_rows_after_at, columns_writer, copy_card_row, zero_range, zone_rows_writer
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.zones import zone_find, zone_offsets
@@ -38,6 +38,7 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import CARD_OBS_FEATURES, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, Mod, Zone
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, ATTACKED, ATTACKER, BLOCKER, CALLED, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER,
+    FIELD_CAP,
     COUNTERS, DAMAGE, DEC_ARG, ENTERED, ENTRY_W, E_SLOT, E_X, GODS_ART_USED, JUDGED, LIFE, MANA, MARK, MT,
     PRIORITY_PLAYER, PT, RESTED, REVEALED, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT,
     STEP, TURNS_TAKEN, TURN_PLAYER, WILL, ZONE, ZONES, ZT
@@ -408,16 +409,23 @@ def summed_columns(game, s, T, slot, obs, o, sums, n0, cont):
         in_field_values(game, s, T, slot, obs, o, sums[4 * t], sums[4 * t + 1], sums[4 * t + 2], sums[4 * t + 3])
 
 
-@internal_nrt  # allocates the fields' sums (tcg_env.engine.jit)
+# field_aura_rows' sums: 4 words for each position of both fields
+SUMS_WORDS = 4 * 2 * FIELD_CAP
+
+
+@internal
 def field_aura_rows(game, s, T, me, obs, cont):
     """``in_field_columns`` for every row that can show a card in a field (``in_field_rows``), the
     continuous abilities (``cont`` != 0) read once for the fields
     (``characteristics.field_aura_sums``: each ability's condition and count once, not once per
-    card read; the same sums)."""
+    card read; the same sums), into a scratch buffer on the stack (``engine.memory.stack_int64``:
+    the row kernels are compiled without numba's runtime and allocate no array)."""
     n0_off, l0_off = zone_offsets(ZT, Zone.FIELD, 0)
     n1_off, l1_off = zone_offsets(ZT, Zone.FIELD, 1)
     n0 = s[n0_off]
-    sums = np.zeros(4 * (n0 + s[n1_off]) + 4, np.int64)
+    sums = stack_int64(SUMS_WORDS)  # on the stack: an ``internal`` kernel allocates no array (engine.memory)
+    for t in range(4 * (n0 + s[n1_off])):
+        sums[t] = 0
     game.field_aura_sums(s, T, AURA_ALL, cont, sums)
     for q in range(2):
         pl = me if q == 0 else 1 - me
