@@ -23,6 +23,7 @@ the package after an edit to this file (or any other engine / game file).
 """
 
 import numpy as np
+from numba import config
 from numba.core import cgutils, types
 from numba.extending import intrinsic, overload
 
@@ -125,3 +126,38 @@ def _prefetch_lines(typingctx, a, start, stop, write):
 @overload(prefetch)
 def _prefetch_overload(a, start, stop, write):
     return lambda a, start, stop, write: _prefetch_lines(a, start, stop, write)
+
+
+def _stack_int64_python(n):
+    return np.zeros(n, np.int64)
+
+
+@intrinsic
+def _stack_int64(typingctx, n):
+    """A 1-D int64 array of ``n`` (a compile-time constant: a module constant at the call) words on
+    the calling function's stack (an ``alloca`` in its entry block), with no owner: a scratch buffer
+    that a kernel compiled without numba's runtime (``engine.jit.internal``) can create. Its words
+    are not cleared: the caller writes before it reads. It lives until its function returns: never
+    return it or store it."""
+    if not isinstance(n, types.IntegerLiteral) or n.literal_value <= 0:
+        return None
+    ty = types.Array(types.int64, 1, "C")
+    size = n.literal_value
+
+    def codegen(context, builder, sig, args):
+        from llvmlite import ir
+        from numba.np.arrayobj import populate_array
+
+        i64 = ir.IntType(64)
+        data = cgutils.alloca_once(builder, i64, size=size)
+        ary = context.make_array(ty)(context, builder)
+        populate_array(ary, data=data, shape=[ir.Constant(i64, size)], strides=[ir.Constant(i64, 8)],
+                       itemsize=ir.Constant(i64, 8), meminfo=None)
+        return ary._getvalue()
+
+    return ty(n), codegen
+
+
+# ``stack_int64(N)``: the intrinsic when compiling, a numpy array under NUMBA_DISABLE_JIT (where an
+# intrinsic cannot run); as engine.tables' views, chosen once here
+stack_int64 = _stack_int64_python if config.DISABLE_JIT else _stack_int64

@@ -15,12 +15,13 @@ from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.effects import I_A0, I_A1, I_A2, I_OP
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
+from tcg_env.rules.filters import passes_bits, passes_side
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.rules.modifiers import mod_total
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, C_DEF, C_KEYWORDS, C_TYPE, CardType, Mod, Zone
 from tcg_env.games.force_of_will.state import (
-    ATTACHED, CARD, CARD_W, CHASE, CHASE_N, COUNTERS, ENTERED, ENTRY_W, E_KIND, E_SLOT, E_X, FRAMES, FRAME_N,
+    ATTACHED, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, ENTERED, ENTRY_W, E_KIND, E_SLOT, E_X, FRAMES, FRAME_N,
     FRAME_W, MT, REVEALED, ZONE, ZT
 )
 
@@ -76,6 +77,34 @@ SRC_PAST = 1 << 62
 
 
 AURA_ALL = (1 << AURA_POWER) | (1 << AURA_KW) | (1 << AURA_RST)  # aura_sums' kinds: every one
+
+
+@internal_inline
+def type_mask_of(c):
+    """The card types of card row ``c`` as bits (1 << CardType): a chant/rune is both (CR 201.2c-i)."""
+    m = 1 << c[C_TYPE]
+    if (c[K.C_TYPE_BITS] & K.TB_CHANT) != 0:
+        m |= 1 << CardType.CHANT
+    return m
+
+
+@internal_inline
+def field_card_may_pass(s, T, frow, slot, viewer):
+    """``filter_core``'s side, card type and attribute tests for a card in a field (its holder is
+    its controller): False when one rejects the card, and then ``filter_base`` / ``filter_match``
+    reject it too (every test of ``filter_core`` must pass). Read before them where the cards of
+    the fields are read for a continuous ability's filter (``characteristics.field_aura_sums``,
+    ``aura_sums``, ``aura_count``): most such filters name one side's J/resonators, and most of a
+    field's cards are the other side's or magic stones, so most reads end here without the call
+    (docs/performance-log.md, issue 30, session 11)."""
+    w = slot * CARD_W
+    if s[ZONE + w] != Zone.FIELD:
+        return True  # not decided here: the filter reads it
+    f = filter_table(T)[frow]
+    if not passes_side(f[K.F_SIDE], K.FilterSide.OWN, K.FilterSide.OPPONENT, s[CONTROLLER + w], viewer):
+        return False
+    c = card_table(T)[s[CARD + w]]
+    return passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and passes_bits(f[K.F_ATTR_MASK], c[K.C_ATTR])
 
 
 @internal
@@ -139,7 +168,7 @@ def aura_sums(game, s, T, slot, kinds, srcs):
                     if frow < 0:
                         if s[ATTACHED + src * CARD_W] != slot:
                             continue
-                    elif not game.filter_base(s, T, frow, slot, p, src):
+                    elif not (field_card_may_pass(s, T, frow, slot, p) and game.filter_base(s, T, frow, slot, p, src)):
                         continue
                     if active < 0:
                         active = 1 if game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src) else 0
@@ -154,6 +183,85 @@ def aura_sums(game, s, T, slot, kinds, srcs):
                     else:
                         rst |= code[q, I_A0]
     return atk, df, kw, rst
+
+
+@internal
+def field_aura_sums(game, s, T, kinds, srcs, sums):
+    """``aura_sums`` of every card in the fields at once, into ``sums`` (int64, zeroed by the
+    caller, 4 words per field position: player 0's field in list order, then player 1's: the sums
+    of the ATK changes, of the DEF changes, the keywords, the restrictions). The same sums as
+    ``aura_sums`` read card by card, but each continuous ability's condition and "for each" count
+    is read once for the fields (lazily, at its first instruction of a kind asked that applies to
+    a card), not once per card read: the observation reads every field card's values at every
+    decision (docs/performance-log.md, issue 30, session 11). Each instruction's filter is still
+    asked for every card of the fields (CR 909: an aura applies to every card it names)."""
+    if srcs == 0:
+        return
+    abil = ability_table(T)
+    code = code_table(T)
+    n0_off, l0_off = zone_offsets(ZT, Zone.FIELD, 0)
+    n1_off, l1_off = zone_offsets(ZT, Zone.FIELD, 1)
+    n0 = s[n0_off]
+    n = n0 + s[n1_off]
+    for p in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+        for i in range(s[n_off]):
+            if i < SRC_BITS and ((srcs >> (p * SRC_BITS + i)) & 1) == 0:
+                continue  # no continuous ability there: its card is not read
+            src = s[l_off + i]
+            c = card_table(T)[s[CARD + src * CARD_W]]
+            if c[K.C_HAS_CONT] == 0:
+                continue
+            for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+                if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+                    continue
+                active = -1  # the condition (the same for every card): -1 not read yet
+                per = -1  # a pending AURA_PER's (per, filter row), -1: none
+                per_row = 0
+                for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                    op = code[q, I_OP]
+                    if op == K.Op.AURA_PER:
+                        per = code[q, I_A0]
+                        per_row = code[q, I_A1]
+                        continue
+                    pending = per
+                    per = -1  # an AURA_PER multiplies the next instruction only
+                    if op == K.Op.AURA_POWER:
+                        kind = AURA_POWER
+                    elif op == K.Op.AURA_KEYWORD:
+                        kind = AURA_KW
+                    elif op == K.Op.AURA_RESTRICT:
+                        kind = AURA_RST
+                    else:
+                        continue
+                    if ((kinds >> kind) & 1) == 0:
+                        continue
+                    frow = code[q, I_A1]
+                    m = -1  # the AURA_PER's count (the same for every card): -1 not read yet
+                    for t in range(n):
+                        slot = s[l0_off + t] if t < n0 else s[l1_off + t - n0]
+                        if s[ZONE + slot * CARD_W] != Zone.FIELD:
+                            continue
+                        if frow < 0:
+                            if s[ATTACHED + src * CARD_W] != slot:
+                                continue
+                        elif not (field_card_may_pass(s, T, frow, slot, p) and game.filter_base(s, T, frow, slot, p, src)):
+                            continue
+                        if active < 0:
+                            active = 1 if game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src) else 0
+                        if active == 0:
+                            break  # an inactive ability adds nothing
+                        if kind == AURA_POWER:
+                            if m < 0:
+                                m = 1 if pending < 0 else game.aura_count(s, T, pending, per_row, p, src)
+                            sums[4 * t] += code[q, I_A0] * m
+                            sums[4 * t + 1] += code[q, I_A2] * m
+                        elif kind == AURA_KW:
+                            sums[4 * t + 2] |= code[q, I_A0]
+                        else:
+                            sums[4 * t + 3] |= code[q, I_A0]
+                    if active == 0:
+                        break
 
 
 @internal

@@ -7,12 +7,12 @@ from tcg_env.engine.jit import internal_widened as internal  # one compile per f
 from tcg_env.engine.tables import card_table, filter_table
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
-from tcg_env.games.force_of_will.constants import C_ATK, C_TYPE, N_ATTRIBUTES, CardType, Zone
+from tcg_env.games.force_of_will.constants import C_ATK, N_ATTRIBUTES, CardType, Zone
 from tcg_env.games.force_of_will.state import (
     ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, GRAVE_N, HAND_N, LIFE, OWNER, PLAYED_CARDS, RESTED,
     REVEALED, TURN_PLAYER, ZONE, ZT
 )
-from tcg_env.games.force_of_will.characteristics import x_on_chase
+from tcg_env.games.force_of_will.characteristics import field_card_may_pass, type_mask_of, x_on_chase
 from tcg_env.rules.filters import (
     holder_of, passes_bits, passes_equals, passes_equals_any2, passes_not_source, passes_range, passes_side,
     passes_state, passes_zone
@@ -112,15 +112,6 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
-def type_mask_of(c):
-    """The card types of card row ``c`` as bits (1 << CardType): a chant/rune is both (CR 201.2c-i)."""
-    m = 1 << c[C_TYPE]
-    if (c[K.C_TYPE_BITS] & K.TB_CHANT) != 0:
-        m |= 1 << CardType.CHANT
-    return m
-
-
-@internal_inline  # one caller: inlined into it (engine.jit)
 def count_stones(game, s, T, p):
     """Magic stones ``p`` controls (CR 1128.3: printed type magic stone)."""
     n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
@@ -156,7 +147,8 @@ def aura_count(game, s, T, per, frow, controller, source):
     for p in range(2):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
         for i in range(s[n_off]):
-            if game.filter_base(s, T, frow, s[l_off + i], controller, source):
+            t = s[l_off + i]
+            if field_card_may_pass(s, T, frow, t, controller) and game.filter_base(s, T, frow, t, controller, source):
                 n += 1
     return n
 
@@ -201,7 +193,8 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, controller)
         n = 0
         for i in range(s[n_off]):
-            if game.filter_base(s, T, frow, s[l_off + i], controller, source):
+            t = s[l_off + i]
+            if field_card_may_pass(s, T, frow, t, controller) and game.filter_base(s, T, frow, t, controller, source):
                 n += 1
         return n >= need
     if cond == K.Condition.RUNE_ATTRIBUTES:

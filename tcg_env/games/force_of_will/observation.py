@@ -29,6 +29,7 @@ from tcg_env.engine.blocks import EntityLayout, ObsLayout, WordColumns
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_TURN
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
+from tcg_env.engine.memory import stack_int64
 from tcg_env.engine.obsbuf import clear_rows_after_at, columns_writer, copy_card_row, zero_range, zone_rows_writer
 from tcg_env.engine.tables import card_table
 from tcg_env.engine.zones import zone_find, zone_offsets
@@ -37,6 +38,7 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import CARD_OBS_FEATURES, CHASE_MAX, FIELD_SLOTS, HAND_SLOTS, Mod, Zone
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, ATTACKED, ATTACKER, BLOCKER, CALLED, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER,
+    FIELD_CAP,
     COUNTERS, DAMAGE, DEC_ARG, ENTERED, ENTRY_W, E_SLOT, E_X, GODS_ART_USED, JUDGED, LIFE, MANA, MARK, MT,
     PRIORITY_PLAYER, PT, RESTED, REVEALED, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT,
     STEP, TURNS_TAKEN, TURN_PLAYER, WILL, ZONE, ZONES, ZT
@@ -349,56 +351,135 @@ def shield_columns(game, s, slot, obs, o):
                 obs[d + DYN_DESTROY_SHIELD] = 1.0
 
 
-@internal
-def in_field_columns(game, s, T, slot, obs, o, cont):
+@internal_inline
+def in_field_values(game, s, T, slot, obs, o, atk, df, kw, rst):
     """The columns of the row at ``o`` that only a card in a field (``slot``) has beyond
-    ``card_row``'s: ATK, DEF, keywords and restrictions with the continuous abilities (CR 909;
-    ``cont``: ``characteristics.continuous_in_field``, 0 for none), and its shields. The
-    continuous abilities are read as the rules read them, by ``characteristics.aura_sums``
-    (``atk_of``, ``keywords_now``, ``restrictions_now``: the card's own values and theirs), all
-    kinds in one reading."""
+    ``card_row``'s: ATK, DEF, keywords and restrictions with the sums ``atk``, ``df``, ``kw``,
+    ``rst`` of the continuous abilities that apply to it (CR 909; ``characteristics.aura_sums``),
+    and its shields. A sum of 0 leaves its columns as ``card_row`` wrote them (the card's own
+    values: the same numbers), so most rows read no modifier here."""
     if s[ZONE + slot * CARD_W] == Zone.FIELD:
         d = o + CARD_OBS_FEATURES
-        if cont != 0:
-            atk, df, kw, rst = game.aura_sums(s, T, slot, AURA_ALL, cont)
+        if atk != 0:
             obs[d + DYN_ATK] = (game.base_atk(s, T, slot) + atk) / 1000.0
+        if df != 0:
             obs[d + DYN_DEF] = (game.base_def(s, T, slot) + df) / 1000.0
-            # CR 302.2: a keyword or a restriction a continuous ability grants is public (the
-            # card's own ones are in the row already: card_row, extra_columns)
-            if kw != 0:
-                keyword_columns(obs, o, game.base_keywords(s, T, slot) | kw)
-            if rst != 0:
-                restriction_columns(obs, o, game.base_restrictions(s, slot) | rst)
+        # CR 302.2: a keyword or a restriction a continuous ability grants is public (the card's own
+        # ones are in the row already: card_row, extra_columns)
+        if kw != 0:
+            keyword_columns(obs, o, game.base_keywords(s, T, slot) | kw)
+        if rst != 0:
+            restriction_columns(obs, o, game.base_restrictions(s, slot) | rst)
         if s[SHIELD_N] > 0:
             game.shield_columns(s, slot, obs, o)
+
+
+@internal
+def in_field_columns(game, s, T, slot, obs, o, cont):
+    """``in_field_values`` with the continuous abilities read for ``slot`` alone (``cont``:
+    ``characteristics.continuous_in_field``, 0 for none), as the rules read them, by
+    ``characteristics.aura_sums`` (``atk_of``, ``keywords_now``, ``restrictions_now``: the card's
+    own values and theirs), all kinds in one reading."""
+    atk, df, kw, rst = game.aura_sums(s, T, slot, AURA_ALL, cont)
+    in_field_values(game, s, T, slot, obs, o, atk, df, kw, rst)
+
+
+@internal_inline
+def field_position(s, slot, n0):
+    """The position of ``slot`` in ``characteristics.field_aura_sums``' order (player 0's field,
+    then player 1's), -1 when it is in no field list."""
+    if s[ZONE + slot * CARD_W] != Zone.FIELD:
+        return -1
+    ctrl = s[CONTROLLER + slot * CARD_W]
+    n_off, l_off = zone_offsets(ZT, Zone.FIELD, ctrl)
+    i = zone_find(s, n_off, l_off, slot)
+    if i < 0:
+        return -1
+    return i + (n0 if ctrl == 1 else 0)
+
+
+@internal_inline
+def summed_columns(game, s, T, slot, obs, o, sums, n0, cont):
+    """``in_field_columns`` for a row whose card may be in a field, its sums read from ``sums``
+    (``field_aura_sums``) where it is in a field list."""
+    t = field_position(s, slot, n0)
+    if t < 0:
+        game.in_field_columns(s, T, slot, obs, o, cont)
+    else:
+        in_field_values(game, s, T, slot, obs, o, sums[4 * t], sums[4 * t + 1], sums[4 * t + 2], sums[4 * t + 3])
+
+
+# field_aura_rows' sums: 4 words for each position of both fields
+SUMS_WORDS = 4 * 2 * FIELD_CAP
+
+
+@internal
+def field_aura_rows(game, s, T, me, obs, cont):
+    """``in_field_columns`` for every row that can show a card in a field (``in_field_rows``), the
+    continuous abilities (``cont`` != 0) read once for the fields
+    (``characteristics.field_aura_sums``: each ability's condition and count once, not once per
+    card read; the same sums), into a scratch buffer on the stack (``engine.memory.stack_int64``:
+    the row kernels are compiled without numba's runtime and allocate no array)."""
+    n0_off, l0_off = zone_offsets(ZT, Zone.FIELD, 0)
+    n1_off, l1_off = zone_offsets(ZT, Zone.FIELD, 1)
+    n0 = s[n0_off]
+    sums = stack_int64(SUMS_WORDS)  # on the stack: an ``internal`` kernel allocates no array (engine.memory)
+    for t in range(4 * (n0 + s[n1_off])):
+        sums[t] = 0
+    game.field_aura_sums(s, T, AURA_ALL, cont, sums)
+    for q in range(2):
+        pl = me if q == 0 else 1 - me
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, pl)
+        base = B_FIELD if q == 0 else B_OPP_FIELD
+        first = 0 if pl == 0 else n0
+        for i in range(min(s[n_off], FIELD_SLOTS)):
+            t = 4 * (first + i)
+            in_field_values(game, s, T, s[l_off + i], obs, base + i * CARD_ROW_W, sums[t], sums[t + 1], sums[t + 2],
+                            sums[t + 3])
+    for k in range(2):
+        slot = (me if k == 0 else 1 - me) * K.PLAYER_SLOTS + K.RULER_SLOT
+        if s[CARD + slot * CARD_W] >= 0:
+            summed_columns(game, s, T, slot, obs, B_RULERS + k * CARD_ROW_W, sums, n0, cont)
+    for i in range(s[CHASE_N]):
+        src = s[CHASE + i * ENTRY_W + E_SLOT]
+        if src >= 0:
+            summed_columns(game, s, T, src, obs, B_CHASE + i * CARD_ROW_W, sums, n0, cont)
+    kind = s[H_DECISION]
+    if s[H_DECIDER] == me and kind != K.Decision.SEARCH:  # a searched card is a card id, in no field
+        for k in range(game.candidate_count(s, me)):
+            summed_columns(game, s, T, game.candidate_slot(s, me, k), obs, B_CAND + k * CARD_ROW_W, sums, n0, cont)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
 def in_field_rows(game, s, T, me, obs, cont):
     """``in_field_columns`` for every row that can show a card in a field: both fields, the rulers
-    (a J-ruler), the chase (the source of an activate ability); and each player's shields."""
+    (a J-ruler), the chase (the source of an activate ability); and each player's shields. With a
+    continuous ability in a field (``cont`` != 0), ``field_aura_rows`` reads them once for all."""
     for k in range(s[SHIELD_N]):
         e = SHIELDS + k * SHIELD_W
         if s[e + SH_SLOT] < 0 and s[e + SH_KIND] == K.Shield.PREVENT:
             g = G_PREVENT + (0 if s[e + SH_PLAYER] == me else 1)
             obs[g] = obs[g] + game.shield_amount(s, k)
+    if cont != 0:
+        game.field_aura_rows(s, T, me, obs, cont)
+        return
     for q in range(2):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, me if q == 0 else 1 - me)
         base = B_FIELD if q == 0 else B_OPP_FIELD
         for i in range(min(s[n_off], FIELD_SLOTS)):
-            game.in_field_columns(s, T, s[l_off + i], obs, base + i * CARD_ROW_W, cont)
+            game.in_field_columns(s, T, s[l_off + i], obs, base + i * CARD_ROW_W, 0)
     for k in range(2):
         slot = (me if k == 0 else 1 - me) * K.PLAYER_SLOTS + K.RULER_SLOT
         if s[CARD + slot * CARD_W] >= 0:
-            game.in_field_columns(s, T, slot, obs, B_RULERS + k * CARD_ROW_W, cont)
+            game.in_field_columns(s, T, slot, obs, B_RULERS + k * CARD_ROW_W, 0)
     for i in range(s[CHASE_N]):
         src = s[CHASE + i * ENTRY_W + E_SLOT]
         if src >= 0:
-            game.in_field_columns(s, T, src, obs, B_CHASE + i * CARD_ROW_W, cont)
+            game.in_field_columns(s, T, src, obs, B_CHASE + i * CARD_ROW_W, 0)
     kind = s[H_DECISION]
     if s[H_DECIDER] == me and kind != K.Decision.SEARCH:  # a searched card is a card id, in no field
         for k in range(game.candidate_count(s, me)):
-            game.in_field_columns(s, T, game.candidate_slot(s, me, k), obs, B_CAND + k * CARD_ROW_W, cont)
+            game.in_field_columns(s, T, game.candidate_slot(s, me, k), obs, B_CAND + k * CARD_ROW_W, 0)
 
 
 @internal

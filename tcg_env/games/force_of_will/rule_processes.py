@@ -10,7 +10,7 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import CardType, Zone
 from tcg_env.games.force_of_will.state import ATTACHED, CARD, CARD_W, DAMAGE, DREW_FROM_EMPTY, LIFE, ZONE, ZT
-from tcg_env.games.force_of_will.characteristics import def_now
+from tcg_env.games.force_of_will.characteristics import AURA_KW, AURA_POWER
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -39,6 +39,7 @@ def check_losing(s):
 
 SWEEP_DAMAGE = 0  # CR 1204: J/resonators destroyed
 SWEEP_ADDITIONS = 1  # CR 1406.4a / 1206.1: additions added to nothing put into the graveyard
+DOOMED_KINDS = (1 << AURA_POWER) | (1 << AURA_KW)  # what SWEEP_DAMAGE reads of the continuous abilities
 
 
 @internal_inline  # in the sweeps' loops over the fields
@@ -49,9 +50,14 @@ def doomed(game, s, T, slot, which, cont):
     DEF is 0 or less (not [Eternal], CR 1010.3). SWEEP_ADDITIONS, CR 1406.4a / 1206.1: an addition
     that must be added to a card and is added to none, to one gone, or to itself."""
     if which == SWEEP_DAMAGE:
-        if not game.is_j_resonator(s, T, slot) or (game.keywords_now(s, T, slot, cont) & K.KW_ETERNAL) != 0:
+        if not game.is_j_resonator(s, T, slot):
             return False
-        d = def_now(game, s, T, slot, cont)
+        # its keywords and DEF in one reading of the continuous abilities (characteristics.keywords_now
+        # and def_now read them once each)
+        _, df, kw, _ = game.aura_sums(s, T, slot, DOOMED_KINDS, cont)
+        if ((game.base_keywords(s, T, slot) | kw) & K.KW_ETERNAL) != 0:
+            return False
+        d = game.base_def(s, T, slot) + df
         return d <= 0 or s[DAMAGE + slot * CARD_W] >= d
     if game.card_type(s, T, slot) != CardType.ADDITION:
         return False
