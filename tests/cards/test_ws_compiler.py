@@ -166,4 +166,4 @@ def test_describe(table):
     assert table.describe_card(table.index["LF-016"]) == "Festival of Sails [LF-016] Yellow Climax [soul+shot]"
     assert "L3/C2 10000 soul 2" in table.describe_card(table.index["LF-012"])
     start = int(card(table, "LF-055")[K.C_ABIL_START])
-    assert table.describe_ability(start) == "Searing Verdict: event: damage 1 -> if[damage 1]"
+    assert table.describe_ability(start) == "Searing Verdict: event: damage 1 -> if opp_level_at_least 2[damage 1]"

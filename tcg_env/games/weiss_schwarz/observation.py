@@ -41,6 +41,7 @@ from tcg_env.games.weiss_schwarz.state import (
     DEC_ARG,
     KWMOD,
     LAST_TRIG,
+    LAST_TRIG_ID,
     REVEALED,
     REVEALED_N,
     DECK_N,
@@ -353,7 +354,7 @@ def observe_into(s, T, player, out, over_previous):
         q = p if side == 0 else o
         tc = s[LAST_TRIG + q]
         if tc >= 0 and (s[ZONE + tc * CARD_W] == K.Zone.STOCK or s[ZONE + tc * CARD_W] == K.Zone.RESOLUTION):
-            copy_card_row(out, OBS_TRIGGER_CHECKS + side * CARD_FEATURES, T, s[CARD + tc * CARD_W], CARD_FEATURES)
+            copy_card_row(out, OBS_TRIGGER_CHECKS + side * CARD_FEATURES, T, s[LAST_TRIG_ID + q], CARD_FEATURES)
     # each player's latest reveal by an effect (engine.reveals: card ids), mine first: both saw the cards
     for side in range(2):
         q = p if side == 0 else o

@@ -74,6 +74,9 @@ TRIG_ICON_I = _a("trigger_icon_index")  # which of its two icons is being perfor
 # face down into the stock (CR 3.13.1.2), often with no decision between, so the observation (and
 # the log) would otherwise never show a card both players saw
 LAST_TRIG = _a("last_trigger_card", 2)
+# ... and its card id: what both saw stays as seen when a deal of the hidden piles (a determinization, the
+# conformance kit) gives the stock slot another card
+LAST_TRIG_ID = _a("last_trigger_card_id", 2)
 # each player's latest reveal by an effect (Op.REVEAL_TOP, TOP_LEVEL: "reveal the top card of your deck"),
 # shown to both players, as card ids (tcg_env.engine.reveals)
 REVEALED_N, REVEALED = declare_reveals(LAYOUT, REVEAL_ROWS)

@@ -68,6 +68,7 @@ from tcg_env.games.weiss_schwarz.state import (
     TRIG_ICON_I,
     TRIG_SLOT,
     LAST_TRIG,
+    LAST_TRIG_ID,
     TURN_PLAYER,
     ZONE,
 )
@@ -183,6 +184,7 @@ def flow_step(game, s, T):
         s[TRIG_SLOT] = top
         if top >= 0:
             s[LAST_TRIG + tp] = top
+            s[LAST_TRIG_ID + tp] = cid_of(s, top)
         s[TRIG_ICON_I] = 0
         a = s[ATK_SLOT]
         if top >= 0 and cards[cid_of(s, top), K.C_TYPE] == K.CardType.CLIMAX and a >= 0 and s[ZONE + a * CARD_W] == K.Zone.STAGE:
