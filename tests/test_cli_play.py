@@ -28,12 +28,17 @@ PLAY_ARGS = {"fftcg": ["--seed", "4", "--bot-deck", "fire_wind_aggro"], "force_o
              "weiss_schwarz": ["--seed", "3"], "fftcg_2014": ["--seed", "4", "--bot-deck", "fire_party_aggro"]}  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def played(tmp_path_factory):
-    """{game: (stdout, replay data)} of one game each against the heuristic bot."""
-    out = {}
-    for game in GAMES:
-        rp = tmp_path_factory.mktemp(game) / "game.json"
+class _Played(dict):
+    """{game: (stdout, replay data)} of one game each against the heuristic bot, played the first time
+    a test asks for that game: under xdist a game's tests run on that game's worker (conftest.py), and
+    playing every game there compiled every game's kernels on every worker."""
+
+    def __init__(self, tmp_path_factory):
+        super().__init__()
+        self._tmp = tmp_path_factory
+
+    def __missing__(self, game):
+        rp = self._tmp.mktemp(game) / "game.json"
         old_stdin, old_stdout = sys.stdin, sys.stdout
         sys.stdin, sys.stdout = io.StringIO("1\n" * 5000), io.StringIO()
         try:
@@ -43,8 +48,13 @@ def played(tmp_path_factory):
             sys.stdin, sys.stdout = old_stdin, old_stdout
         assert rc == 0, text[-2000:]
         assert "Game over: " in text, text[-2000:]
-        out[game] = (text, json.loads(rp.read_text()))
-    return out
+        self[game] = (text, json.loads(rp.read_text()))
+        return self[game]
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    return _Played(tmp_path_factory)
 
 
 def _log_lines(text: str) -> list[str]:
@@ -129,13 +139,15 @@ def test_the_bots_choices_name_the_card_and_the_ability(played, game):
     assert all(": " in ln.split(")", 1)[-1] for ln in bot if re.match(r"bot: Use ability \d", ln))  # names what it does
 
 
-def test_fow_bot_target_names_the_card_the_ability_and_whose(played):
+@pytest.mark.parametrize("game", ["force_of_will"])  # on that game's worker (conftest.py)
+def test_fow_bot_target_names_the_card_the_ability_and_whose(played, game):
     text, _ = played["force_of_will"]
     line = next(ln for ln in _log_lines(text) if ln.startswith("bot: Target "))
     assert re.match(r"bot: Target .+ \(player [01]'s [a-z-]+\) for .+ \(.+\)$", line), line
 
 
-def test_what_each_action_did_is_told_under_it(played):
+@pytest.mark.parametrize("game", ["force_of_will"])  # on that game's worker (conftest.py)
+def test_what_each_action_did_is_told_under_it(played, game):
     """Force of Will: a card played goes to the chase, then to its area; a destroyed card to the
     graveyard; the draws are counted for the bot and named for you."""
     text, _ = played["force_of_will"]
@@ -180,7 +192,8 @@ def _mid_game(game: str, steps: int = 300, seed: int = 4):
     return g
 
 
-def test_fow_board_groups_the_field_by_kind():
+@pytest.mark.parametrize("game", ["force_of_will"])  # on that game's worker (conftest.py)
+def test_fow_board_groups_the_field_by_kind(game):
     """Was one "field" list; now ruler (J-ruler), resonators, magic stones, additions by kind."""
     from tcg_env.games.force_of_will import constants as K
     from tcg_env.games.force_of_will import state as S
@@ -202,7 +215,8 @@ def test_fow_board_groups_the_field_by_kind():
     assert "   ruler:" in board and "resonators:" in board and "magic stones:" in board and "   field " not in board
 
 
-def test_ws_hand_shows_level_cost_and_power():
+@pytest.mark.parametrize("game", ["weiss_schwarz"])  # on that game's worker (conftest.py)
+def test_ws_hand_shows_level_cost_and_power(game):
     g = _mid_game("weiss_schwarz", 60)
     hand = next(ln for ln in g.render(viewer=0).splitlines() if ln.strip().startswith("hand:"))
     cards = hand.split("hand:", 1)[1].strip().split("), ")
@@ -239,7 +253,8 @@ def test_changes_names_only_what_the_viewer_sees():
     assert "Secret Card" not in "\n".join(lines)
 
 
-def test_the_log_never_names_a_card_the_viewer_cannot_see(played):
+@pytest.mark.parametrize("game", ["force_of_will"])  # on that game's worker (conftest.py)
+def test_the_log_never_names_a_card_the_viewer_cannot_see(played, game):
     """The bot putting a card face down into its standby area (CR 310.2) was logged with the card's
     name ("bot: Put Undertow Serpent into the standby area"); the log tells it as "a card"."""
     text, data = played["force_of_will"]
@@ -274,7 +289,8 @@ def test_mask_hidden_tells_a_hidden_card_as_a_card():
                        card=(twin.slot, twin.name)) == "Target Undertow Serpent"  # the card pointed at is one you see
 
 
-def test_a_question_mark_reads_a_card_during_play(capsys, monkeypatch):
+@pytest.mark.parametrize("game", ["fftcg"])  # on that game's worker (conftest.py)
+def test_a_question_mark_reads_a_card_during_play(capsys, monkeypatch, game):
     """A player of real cards needs their text: ``? NAME`` (or ``? NUMBER``) at the prompt prints the
     card as `tcg cards show` does and asks again; an unknown name is one line; nothing is played."""
     monkeypatch.setattr(sys, "stdin", io.StringIO("? Ember Knight\n? ff1-002\n? Nobody At All\n?\nq\n"))

@@ -19,8 +19,10 @@ from tcg_env.games.fftcg.scenario import Scenario
 
 D = K.Decision
 # the example variant replaces FF-TCG 2016's rules; the 7th damage rule it changes is the 2014 rules' own
-pytestmark = pytest.mark.only_2016("variant_example is a variant of FF-TCG 2016's rules: the 7th damage of 2016 CR "
-                                   "3.1.1 it replaces is 2014 CR 12.4.1's rule process already")
+# compiled, the variant is a whole FF-TCG engine of its own (minutes of CI's compile time, where FF-TCG 2014, a rules
+# variant too, compiles its own): CI runs this file as Python instead (NUMBA_DISABLE_JIT=1, test_variant_nojit.py)
+pytestmark = [pytest.mark.only_2016("variant_example is a variant of FF-TCG 2016's rules: the 7th damage of 2016 CR "
+                                    "3.1.1 it replaces is 2014 CR 12.4.1's rule process already"), pytest.mark.slow]
 VARIANT = "variant_example"  # tests/fftcg/variant_example.py (tests/fftcg is on the path)
 
 
