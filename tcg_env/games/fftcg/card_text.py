@@ -400,6 +400,7 @@ class FFTextTransformer(TextTransformer, Transformer):
         return self._count_condition(n, f, "own")
 
     def c_control_none(self, items):
+        items = [t for t in items if not isinstance(t, Token)]  # "you don't control a DESC": the article
         if "side" in items[0]:
             raise Unsupported("a side inside 'you control'")
         return self._count_condition(0, items[0], "own")
@@ -570,6 +571,44 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def it_damage(self, items):
         return _Steps([("reg", [{"op": "damage", "amount": self._ints(items)[0], **self._per(items)}])])
+
+    def it_and_self_damage(self, items):
+        # "Deal it and ~ 5000 damage.": the chosen cards and the card itself, in one resolution (damage adds up
+        # before the rule process, CR 12.4.5, so the two amounts are dealt at once). A chosen card that may be the
+        # card itself would be dealt the amount twice: refused where the choice can include it ("not_self" step)
+        n = self._ints(items)[0]
+        return _Steps([("not_self_it", None), ("reg", [{"op": "damage", "amount": n}]),
+                       ("self", [{"op": "damage", "amount": n}])])
+
+    def all_and_self_damage(self, items):
+        # "Deal 2000 damage to all the Forwards opponent controls and 3000 damage to ~."
+        f = next(t for t in items if isinstance(t, dict))
+        if not self._excludes_self(f):
+            raise Unsupported("damage to a group that may hold the card and to the card itself")
+        a, b = self._ints(items)[:2]
+        return _Steps([("all", f, [{"op": "damage", "amount": a}]), ("self", [{"op": "damage", "amount": b}])])
+
+    def _excludes_self(self, f: dict) -> bool:
+        # a description the card itself cannot match: the opponent's cards, "other than ~", another card type
+        if f.get("side") == "opponent" or f.get("exclude_self") or ("zone" in f):
+            return "alt" not in f or self._excludes_self(f["alt"])
+        t = f.get("type")
+        if t is not None and t != "character" and t != self.card.get("type"):
+            return "alt" not in f or self._excludes_self(f["alt"])
+        return False
+
+    # "the Forward that blocks ~" / "the blocking Forward": the blocker of the battle (one Forward, CR 10.1.3),
+    # only in an ability that "When ~ is blocked" triggers (checked in result())
+    def the_blocker(self, _):
+        self.blocker_ref = True
+        return {"type": "forward", "state": "blocking"}
+
+    def blocker_damage(self, items):
+        f = next(t for t in items if isinstance(t, dict))
+        return _Steps([("all", f, [{"op": "damage", "amount": self._ints(items)[0]}])])
+
+    def blocker_verbs(self, items):
+        return _Steps([("all", items[1], [{"op": items[0]}])])
 
     def it_damage_power(self, _):
         # "Deal it damage equal to ~'s power." (per "source_power": 1000 x the power / 1000, counted on resolution);
@@ -958,6 +997,10 @@ class FFTextTransformer(TextTransformer, Transformer):
                         chooses.append(op)
                         it_regs.append(n_regs)
                         n_regs += 1
+                elif kind == "not_self_it":
+                    # "deal it and ~ N damage": "it" must not be able to be the card itself
+                    if last_choose is not None and not all(self._excludes_self(t["filter"]) for t in last_choose):
+                        raise Unsupported("'it and ~' where the chosen card may be the card itself")
                 elif kind == "reg":
                     if last_choose is None:
                         raise Unsupported("'it' without a chosen card")
@@ -1368,6 +1411,17 @@ class FFTextTransformer(TextTransformer, Transformer):
                               "comes from Backups and discards)")
         return [{"kind": "field", "effect": [{"op": "any_element_cp"}]}]
 
+    def f_element_cp(self, items):
+        # "If ~ is on the field, ~ can produce Wind CP.": a Backup dulled for CP pays one CP of its own element or
+        # of that one (Op.ANY_ELEMENT_CP with elements; costs.produces_element)
+        if self.card.get("type") != "backup":
+            raise Unsupported("CP produced by a card that is not a Backup (the engine's CP comes from Backups and "
+                              "discards)")
+        elem = next(str(t).lower() for t in items if isinstance(t, Token) and t.type == "ELEMENT")
+        if elem in ("light", "dark"):
+            raise Unsupported("Light or Dark CP produced by a Backup")
+        return [{"kind": "field", "effect": [{"op": "any_element_cp", "elements": [elem]}]}]
+
     def f_unchoosable(self, items):
         kinds = [str(k).lower() for k in items[-1].children]
         return [{"kind": "field", "effect": [{"op": "unchoosable", "by": kinds}]}]
@@ -1498,6 +1552,11 @@ class FFTextTransformer(TextTransformer, Transformer):
             abilities, fields = tree_value["__ex__"], {"ex_burst": True}
         else:
             abilities, fields = super().result(tree_value)
+        if getattr(self, "blocker_ref", False) and any(
+                ab.get("kind") != "auto" or ab.get("trigger") != "is_blocked_self" for ab in abilities):
+            # "the Forward that blocks ~" is the battle's blocker only while ~ is blocked (an action ability may be
+            # used when ~ is not in a battle at all)
+            raise Unsupported("'the Forward that blocks ~' outside 'When ~ is blocked'")
         return abilities, fields
 
 

@@ -211,7 +211,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
                  per=(Literal["card", "damage"] | None, None), filter=(filter_model | None, None)),
         op_model("unblockable_by", module, filter=filter_model),
         op_model("undullable", module),
-        op_model("any_element_cp", module),
+        # "can produce CP of any Element" (no elements) / "can produce Wind CP" (the elements besides its own)
+        op_model("any_element_cp", module, elements=(list[ElementName], [])),
         op_model("unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)]),
         op_model("pay_only", module, element=(bool, False), backups=(bool, False)),
         op_model("aura_unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)],
@@ -470,6 +471,8 @@ class _Compiler(PoolCompiler):
                     row[K.C_HAS_FIELD] |= K.UNDULLABLE_BY_OPPONENT
                 if op.op == "any_element_cp":
                     row[K.C_HAS_FIELD] |= K.ANY_ELEMENT_CP
+                    for e in op.elements:
+                        row[K.C_HAS_FIELD] |= 1 << (K.EXTRA_ELEMENT_CP_SHIFT + int(K.Element[e.upper()]))
                 if op.op == "aura_unchoosable":
                     row[K.C_HAS_FIELD] |= K.HAS_AURA_UNCHOOSABLE
                 if op.op == "pay_only":

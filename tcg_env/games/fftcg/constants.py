@@ -158,6 +158,11 @@ HAS_AURA_UNCHOOSABLE = 128
 # / only CP of Backups (no discards) may pay its cost (costs.pay_restriction, play.hand_card_playable, the PAY_CP mask)
 PAY_ONLY_ELEMENT = 256
 PAY_ONLY_BACKUPS = 512
+# bits 10..17: "If <this> is on the field, <this> can produce <Element> CP." (Op.ANY_ELEMENT_CP with elements): bit
+# 10 + e says the Backup, dulled for CP, may also pay one CP of element e; with ANY_ELEMENT_CP set and none of these
+# bits, every element (costs.produces_element, costs.count_resources). The card's own element is always produced.
+EXTRA_ELEMENT_CP_SHIFT = 10
+EXTRA_ELEMENT_CP_MASK = 0xFF << EXTRA_ELEMENT_CP_SHIFT
 # the pool's flags (tcg_env.engine.tables: the flags table's last row, word FL_MISC; cards.ff_kernel_flags): a set
 # bit says the pool may need the check
 FL_MISC = 0
@@ -428,7 +433,8 @@ class Op(IntEnum):
     # unconditional field ability, read from the hand
     PAY_ONLY = 49
     # "If <this> is on the field, <this> can produce CP of any Element." (C_HAS_FIELD bit 6, read where CP is
-    # counted and paid: costs.produces_element); unconditional, no operands
+    # counted and paid: costs.produces_element); unconditional, no operands. With ``elements`` ("... can produce
+    # Wind CP."): those elements besides the card's own (C_HAS_FIELD bits 10..17)
     ANY_ELEMENT_CP = 59
 
 

@@ -1,0 +1,228 @@
+"""FF-TCG card text, session 12 (branch s12-ffgrammar): "can produce <Element> CP", "deal it and ~ N damage",
+"deal N damage to all the ... and M damage to ~", the Forward that blocks ~ (after "When ~ is blocked"), "of power
+N or less / or more", "if you don't control a DESC", "The DESC you control have ...", and "When ~ is chosen by
+[your opponent's] Summons or abilities"; compiled from made-up lines in the game's template language and played
+in small games."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tcg_env.cards.text import Verdict, coverage_report
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg import state as S
+from tcg_env.games.fftcg.card_text import COMPILER
+from tcg_env.games.fftcg.cards import compile_fftcg_pool
+from tcg_env.games.fftcg.importer import import_fftcg_json
+
+FWD = {"name": "Zell Test", "type": "forward", "job": "Monk", "element": "fire", "cost": 3}
+
+
+def _c(line, card=FWD):
+    return COMPILER.compile_line(line, card)
+
+
+@pytest.mark.parametrize("line", [
+    # the chosen card may be the card itself: it would be dealt the amount twice
+    "{Fire}: Choose 1 Forward. Deal it and Zell Test 3000 damage.",
+    "{Fire}: Deal 1000 damage to all the Forwards and 2000 damage to Zell Test.",
+    # the blocker only while the card is blocked
+    "{2}: Break the Forward that blocks Zell Test.",
+    "When Zell Test attacks, deal the blocking Forward 3000 damage.",
+])  # fmt: skip
+def test_refused_shapes_s12(line):
+    assert _c(line).verdict is Verdict.UNSUPPORTED
+
+
+def test_compiled_shapes_s12():
+    r = _c("{Earth}: Choose 1 Forward of power 5000 or less. Break it.")
+    assert r.verdict is Verdict.EXACT and r.abilities[0]["effect"][0]["filter"] == {"type": "forward",
+                                                                                     "power_max": 5000}
+    r = _c("If you don't control a Forward other than Zell Test, Zell Test gains +2000 power.")
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["condition"] == {"kind": "controls_at_most", "value": 0,
+                                           "filter": {"type": "forward", "exclude_self": True, "side": "own"}}
+    r = _c("If Clerk is on the field, Clerk can produce Light CP.", {"name": "Clerk", "type": "backup"})
+    assert r.verdict is Verdict.UNSUPPORTED
+    assert _c("If Zell Test is on the field, Zell Test can produce Wind CP.").verdict is Verdict.UNSUPPORTED
+
+
+# ---- played in small games --------------------------------------------------------------------------------
+def _records():
+    def rec(i, name, t, cost, power, job, text, element="fire"):
+        return {"id": f"V-{i:03d}", "name": name, "element": element, "type": t, "cost": cost, "power": power,
+                "job": job, "category": "I", "text": text}  # fmt: skip
+
+    recs = [
+        rec(1, "Windy", "backup", 2, 0, "Mage", "If Windy is on the field, Windy can produce Wind CP."),
+        rec(2, "Gale", "summon", 1, 0, "", "Choose 1 Forward. Deal it 1000 damage.", element="wind"),
+        rec(3, "Scorch", "forward", 3, 8000, "Monk", "{1}: Choose 1 Forward opponent controls. Deal it and Scorch "
+            "3000 damage."),
+        rec(4, "Blaze", "forward", 3, 8000, "Monk", "{1}: Deal 2000 damage to all the Forwards opponent controls "
+            "and 1000 damage to Blaze."),
+        rec(5, "Thorn", "forward", 2, 5000, "Knight", "When Thorn is blocked, deal 4000 damage to the Forward that "
+            "blocks Thorn."),
+        rec(6, "Pick", "summon", 1, 0, "", "Choose 1 Forward of power 5000 or less. Break it."),
+        rec(7, "Loner", "forward", 2, 5000, "Ronin", "If you don't control a Forward other than Loner, Loner gains "
+            "+2000 power."),
+        rec(8, "Banner", "backup", 2, 0, "Herald", "The Forwards you control have +1000 power."),
+        rec(9, "Wisp", "forward", 2, 5000, "Sprite", "When Wisp is chosen by your opponent's Summons or abilities, "
+            "draw 1 card."),
+        rec(10, "Echo", "forward", 2, 5000, "Sprite", "When Echo is chosen by a Summon or an ability, Echo gains "
+            "+2000 power until the end of the turn."),
+        rec(11, "Bolt", "summon", 1, 0, "", "Choose 1 Forward. Deal it 1000 damage."),
+        rec(12, "Big", "forward", 3, 9000, "Giant", ""),
+    ]
+    recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
+    recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(4)]
+    return recs
+
+
+@pytest.fixture(scope="module")
+def mini(tmp_path_factory):
+    p = tmp_path_factory.mktemp("ff12") / "mini12.json"
+    p.write_text(json.dumps(_records()))
+    res = import_fftcg_json(p)
+    return res, compile_fftcg_pool(res)
+
+
+def _deck(res):
+    return ([c.number for c in res] * 4)[:50]
+
+
+def _slot_of(g, number, zone=K.Zone.FIELD, player=0):
+    cid = g.pool.card_id(number)
+    for slot in range(K.N_SLOTS):
+        w = slot * S.CARD_W
+        if g.state[S.CARD + w] == cid and g.state[S.ZONE + w] == zone and g.state[S.CONTROLLER + w] == player:
+            return slot
+    raise AssertionError(f"{number} not in zone {zone}")
+
+
+def _cp_action(g):
+    acts = [int(a) for a in g.legal_actions() if int(a) != K.PASS]
+    field = [a for a in acts if K.OWN_FIELD_BASE <= a < K.OWN_FIELD_BASE + K.FIELD_SLOTS]
+    return (field or acts)[0]
+
+
+def _resolve(g, limit=40):
+    """Pay with the Backups and pass until the stack is empty."""
+    for _ in range(limit):
+        if g.done or (g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0):
+            return
+        acts = [int(a) for a in g.legal_actions()]
+        g.step(_cp_action(g) if g.decision == K.Decision.PAY_CP else (K.PASS if K.PASS in acts else acts[0]))
+
+
+def _game(mini, hand=(), mine=(), theirs=("V-040",), backups=("V-020", "V-021", "V-022"), turn_player=0,
+          their_hand=()):
+    from tcg_env.games.fftcg.scenario import Scenario
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)), turn_player=turn_player)
+    sc.field(0, [*backups, *mine])
+    sc.field(1, list(theirs))
+    sc.hand(0, list(hand))
+    if their_hand:
+        sc.hand(1, list(their_hand))
+    return sc.game()
+
+
+def _power(g, number, player=0):
+    return int(g.state[S.D_POWER + _slot_of(g, number, player=player) * S.CARD_W])
+
+
+def _dmg(g, number, player=0):
+    return int(g.state[S.DMG + _slot_of(g, number, player=player) * S.CARD_W])
+
+
+def test_mini_import_s12(mini):
+    res, _ = mini
+    rep = coverage_report(res.text_records)
+    assert rep["cards"] == rep["cards_exact"] == len(res) == 20
+
+
+@pytest.mark.parametrize("backup, castable", [("V-001", True), ("V-020", False)])
+def test_a_backup_that_can_produce_wind_cp_pays_the_wind_cp_CR_11_2(mini, backup, castable):
+    # "If Windy is on the field, Windy can produce Wind CP.": the Fire Backup, dulled for CP, pays Gale's Wind CP
+    # (Op.ANY_ELEMENT_CP with elements); a plain Fire Backup cannot (no Wind CP, no card to discard)
+    from tests.fftcg.fftcg_helpers import do, is_legal
+
+    g = _game(mini, ["V-002"], backups=(backup,))
+    assert is_legal(g, "Cast Gale") == castable
+    if castable:
+        do(g, "Cast Gale", "Choose opponent's Filler 0")
+        _resolve(g)
+        assert _dmg(g, "V-040", player=1) == 1000
+        assert int(g.state[S.DULL + _slot_of(g, "V-001") * S.CARD_W]) == 1
+
+
+def test_deal_it_and_the_card_itself_damage(mini):
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, mine=("V-003",))
+    do(g, "Use ability: Scorch", "Choose opponent's Filler 0")
+    _resolve(g)
+    assert _dmg(g, "V-040", player=1) == 3000 and _dmg(g, "V-003") == 3000
+
+
+def test_damage_to_all_and_to_the_card_itself(mini):
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, mine=("V-004",), theirs=("V-040", "V-041"))
+    do(g, "Use ability: Blaze")
+    _resolve(g)
+    assert _dmg(g, "V-040", player=1) == _dmg(g, "V-041", player=1) == 2000 and _dmg(g, "V-004") == 1000
+
+
+@pytest.mark.parametrize("blocked", [False, True])
+def test_damage_to_the_forward_that_blocks_it_CR_10_1_3(mini, blocked):
+    # "When Thorn is blocked, deal 4000 damage to the Forward that blocks Thorn.": the blocker (Filler 0, 5000
+    # power) takes 4000 before battle damage, then Thorn's 5000 breaks it; unblocked, nothing
+    from tests.fftcg.fftcg_helpers import do, pass_until
+
+    g = _game(mini, mine=("V-005",), theirs=("V-040", "V-041"))
+    g.step(K.PASS)
+    g.step(K.PASS)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    do(g, "Attack with Thorn")
+    pass_until(g, K.Decision.DECLARE_BLOCK)
+    do(g, "Block with Filler 0" if blocked else "Don't block")
+    for _ in range(10):  # the auto-ability resolves before battle damage
+        if int(g.state[S.STACK_N]) == 0 and g.decision == K.Decision.PRIORITY and blocked \
+                and int(g.state[S.BLOCKER]) >= 0 and int(g.state[S.DMG + int(g.state[S.BLOCKER]) * S.CARD_W]) > 0:
+            break
+        if g.decision == K.Decision.DECLARE_ATTACK:
+            break
+        g.step(K.PASS)
+    if blocked:
+        assert int(g.state[S.DMG + int(g.state[S.BLOCKER]) * S.CARD_W]) == 4000
+    assert _dmg(g, "V-041", player=1) == 0
+    if not blocked:
+        assert _dmg(g, "V-040", player=1) == 0
+
+
+def test_choose_a_forward_of_power_or_less(mini):
+    # "Choose 1 Forward of power 5000 or less.": Big (9000) is not offered
+    from tests.fftcg.fftcg_helpers import do, is_legal
+
+    g = _game(mini, ["V-006"], theirs=("V-040", "V-012"))
+    do(g, "Cast Pick")
+    assert not is_legal(g, "Choose opponent's Big")
+    do(g, "Choose opponent's Filler 0")
+    _resolve(g)
+    assert int(g.state[S.ZONE + _slot_of(g, "V-012", player=1) * S.CARD_W]) == K.Zone.FIELD
+    assert int(g.state[S.BREAK_N + 1]) == 1
+
+
+@pytest.mark.parametrize("other, power", [((), 7000), (("V-041",), 5000)])
+def test_if_you_dont_control_a_forward_other_than_it(mini, other, power):
+    g = _game(mini, mine=("V-007", *other))
+    assert _power(g, "V-007") == power
+
+
+def test_the_forwards_you_control_have_power(mini):
+    g = _game(mini, mine=("V-041",), backups=("V-008",))
+    assert _power(g, "V-041") == 6000 and _power(g, "V-040", player=1) == 5000
