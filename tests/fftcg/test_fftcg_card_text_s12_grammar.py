@@ -226,3 +226,39 @@ def test_if_you_dont_control_a_forward_other_than_it(mini, other, power):
 def test_the_forwards_you_control_have_power(mini):
     g = _game(mini, mine=("V-041",), backups=("V-008",))
     assert _power(g, "V-041") == 6000 and _power(g, "V-040", player=1) == 5000
+
+
+@pytest.mark.parametrize("target, drawn", [("opponent's Wisp", 1), ("opponent's Filler 0", 0)])
+def test_when_chosen_by_your_opponents_summon_CR_11_3_3(mini, target, drawn):
+    # "When Wisp is chosen by your opponent's Summons or abilities, draw 1 card." (Trigger.CHOSEN_BY_OPP_SELF): fired
+    # as Bolt is cast choosing it; its controller (player 1) draws
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, ["V-011"], theirs=("V-009", "V-040"))
+    hand = int(g.state[S.HAND_N + 1])
+    do(g, "Cast Bolt", "Choose " + target)
+    _resolve(g)
+    assert int(g.state[S.HAND_N + 1]) == hand + drawn
+
+
+def test_when_chosen_by_a_summon_resolves_first_CR_11_8_7(mini):
+    # "When Echo is chosen by a Summon or an ability, Echo gains +2000 power until the end of the turn." (CHOSEN_SELF:
+    # its controller's own Summon too); the auto-ability goes on the stack above Bolt and resolves first
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, ["V-011"], mine=("V-010",))
+    do(g, "Cast Bolt", "Choose your Echo")
+    for _ in range(10):
+        if g.decision != K.Decision.PAY_CP:
+            break
+        g.step(_cp_action(g))
+    assert int(g.state[S.STACK_N]) == 2  # Bolt and Echo's auto-ability above it
+    _resolve(g)
+    assert _power(g, "V-010") == 7000 and _dmg(g, "V-010") == 1000
+    # not chosen by the opponent: Wisp's ability is not Echo's; a card chosen by its controller's own Summon does
+    # not trigger "chosen by your opponent's ..."
+    g = _game(mini, ["V-011"], mine=("V-009",))
+    hand = int(g.state[S.HAND_N])
+    do(g, "Cast Bolt", "Choose your Wisp")
+    _resolve(g)
+    assert int(g.state[S.HAND_N]) == hand - 1

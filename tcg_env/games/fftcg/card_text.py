@@ -1150,6 +1150,12 @@ class FFTextTransformer(TextTransformer, Transformer):
     def t_is_blocked_self(self, _):
         return ("is_blocked_self", None)
 
+    def t_chosen_self(self, _):
+        return ("chosen_self", None)
+
+    def t_chosen_by_opp_self(self, _):
+        return ("chosen_by_opp_self", None)
+
     def t_blocks_or_blocked(self, _):
         return ("blocks_self|is_blocked_self", None)  # one ability per trigger
 

@@ -75,6 +75,8 @@ TriggerName = Literal[
     "party_attacks_self",
     "opp_cast_summon",
     "reflexive",  # "When you do so, ...": queued by the "reflex" op of the ability before it
+    "chosen_self",  # "When <this> is chosen by a Summon or an ability"
+    "chosen_by_opp_self",  # "When <this> is chosen by your opponent's Summons or abilities"
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -289,7 +291,7 @@ parse_fftcg_cards, load_fftcg_cards, load_fftcg_pool = card_file_functions(
 # --------------------------------------------------------------------------------------------
 # Compiled tables
 # --------------------------------------------------------------------------------------------
-def ff_kernel_flags(cards: np.ndarray, code: np.ndarray) -> np.ndarray:
+def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray | None = None) -> np.ndarray:
     """The ``flags`` table of a pool's ``T`` (tcg_env.engine.tables): every card's row every bit set (the kernels
     skip nothing for a card); the pool's row (the last) word FL_MISC: FLAG_AURA_UNCHOOSABLE when some instruction
     is Op.AURA_UNCHOOSABLE (else effects.can_be_chosen skips its scan of the field)."""
@@ -297,6 +299,9 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray) -> np.ndarray:
 
     flags = np.full((cards.shape[0] + 1, FLAG_WORDS), -1, np.int32)
     flags[-1, K.FL_MISC] = K.FLAG_AURA_UNCHOOSABLE * int(bool((code[:, K.I_OP] == K.Op.AURA_UNCHOOSABLE).any()))
+    if abilities is not None and abilities.shape[0] and np.isin(
+            abilities[:, K.A_TRIGGER], (K.Trigger.CHOSEN_SELF, K.Trigger.CHOSEN_BY_OPP_SELF)).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_CHOSEN_TRIGGER  # kernels.apply_decision's CHOOSE_TARGET fires them
     return flags
 
 
@@ -318,7 +323,7 @@ class FFCardTable(CardTable):
     job_names = property(lambda self: inverse_ids(self.job_ids), doc="Job id -> job name ('' for id 0).")
 
     def kernel_flags(self) -> np.ndarray:
-        return ff_kernel_flags(self.cards, self.code)
+        return ff_kernel_flags(self.cards, self.code, self.abilities)
     category_names = property(lambda self: inverse_ids(self.category_ids), doc="Category id -> name ('' for id 0).")
 
     def card_obs_features(self) -> np.ndarray:

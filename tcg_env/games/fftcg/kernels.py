@@ -36,7 +36,7 @@ argument, never a global, so the kernels compile once and cache for every card p
 
 import numpy as np
 
-from tcg_env.engine.tables import ability_table, card_table, code_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, flag_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_NUM_DECISIONS, WINNER_DRAW
 from tcg_env.engine.chase import chase_full, give_priority
@@ -408,6 +408,9 @@ def apply_unchecked(game, s, T, a):
                 slot = s[FIELD_L + p * FIELD_SLOTS + (a - OWN_FIELD_BASE)]
             else:
                 slot = s[FIELD_L + (1 - p) * FIELD_SLOTS + (a - OPP_FIELD_BASE)]
+            ft = flag_table(T)
+            if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_CHOSEN_TRIGGER) != 0:
+                game.trigger_chosen(s, T, base, slot)
             n = s[base + E_REGN + reg]
             s[base + E_REG + reg * TARGET_MAX + n] = slot
             s[base + E_REGN + reg] = n + 1
