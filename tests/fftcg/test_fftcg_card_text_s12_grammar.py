@@ -1,7 +1,8 @@
 """FF-TCG card text, session 12 (branch s12-ffgrammar): "can produce <Element> CP", "deal it and ~ N damage",
 "deal N damage to all the ... and M damage to ~", the Forward that blocks ~ (after "When ~ is blocked"), "of power
-N or less / or more", "if you don't control a DESC", "The DESC you control have ...", and "When ~ is chosen by
-[your opponent's] Summons or abilities"; compiled from made-up lines in the game's template language and played
+N or less / or more", "if you don't control a DESC", "The DESC you control have ...", "When ~ is chosen by
+[your opponent's] Summons or abilities", and the card's own damage replacements ("If ~ is dealt damage, reduce the
+damage by N instead."); compiled from made-up lines in the game's template language and played
 in small games."""
 
 from __future__ import annotations
@@ -74,6 +75,13 @@ def _records():
             "+2000 power until the end of the turn."),
         rec(11, "Bolt", "summon", 1, 0, "", "Choose 1 Forward. Deal it 1000 damage."),
         rec(12, "Big", "forward", 3, 9000, "Giant", ""),
+        rec(13, "Shell", "forward", 3, 7000, "Guard", "If Shell is dealt damage, reduce the damage by 1000 instead."),
+        rec(14, "Ward", "forward", 3, 7000, "Guard", "If Ward is dealt damage less than its power, the damage becomes "
+            "0 instead."),
+        rec(15, "Aegis", "forward", 3, 7000, "Guard", "If Aegis is dealt damage by your opponent's Summons or "
+            "abilities, the damage becomes 0 instead."),
+        rec(16, "Blast", "summon", 1, 0, "", "Choose 1 Forward. Deal it 1000 damage. If you control 3 or more Backups, "
+            "deal it 8000 damage instead."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(4)]
@@ -141,7 +149,7 @@ def _dmg(g, number, player=0):
 def test_mini_import_s12(mini):
     res, _ = mini
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == rep["cards_exact"] == len(res) == 20
+    assert rep["cards"] == rep["cards_exact"] == len(res) == 24
 
 
 @pytest.mark.parametrize("backup, castable", [("V-001", True), ("V-020", False)])
@@ -262,3 +270,59 @@ def test_when_chosen_by_a_summon_resolves_first_CR_11_8_7(mini):
     do(g, "Cast Bolt", "Choose your Wisp")
     _resolve(g)
     assert int(g.state[S.HAND_N]) == hand - 1
+
+
+@pytest.mark.parametrize("summon, backups, dealt", [("V-011", 3, 0), ("V-016", 2, 0), ("V-016", 3, 7000)])
+def test_reduce_the_damage_instead_CR_11_12_5_2(mini, summon, backups, dealt):
+    # "If Shell is dealt damage, reduce the damage by 1000 instead.": Bolt's 1000 -> 0; Blast's "1000 ... 8000
+    # instead" is one amount of 8000 -> 7000 (not 1000 - 1000 plus 7000 - 1000), which breaks the 7000 Shell
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, [summon], theirs=("V-013",), backups=("V-020", "V-021", "V-022", "V-023")[:backups])
+    breaks = int(g.state[S.BREAK_N + 1])
+    do(g, "Cast " + ("Bolt" if summon == "V-011" else "Blast"), "Choose opponent's Shell")
+    _resolve(g)
+    if dealt >= 7000:
+        assert int(g.state[S.BREAK_N + 1]) == breaks + 1  # CR 12.4.5
+    else:
+        assert _dmg(g, "V-013", player=1) == dealt
+
+
+@pytest.mark.parametrize("attacker, dmg", [("V-041", 4000)])
+def test_battle_damage_is_reduced_CR_10_1_4(mini, attacker, dmg):
+    # the blocking Shell is dealt Filler 1's 5000 battle damage, reduced by 1000
+    from tests.fftcg.fftcg_helpers import do, pass_until
+
+    g = _game(mini, mine=(attacker,), theirs=("V-013",))
+    g.step(K.PASS)
+    g.step(K.PASS)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    do(g, "Attack with Filler 1")
+    pass_until(g, K.Decision.DECLARE_BLOCK)
+    do(g, "Block with Shell")
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    assert _dmg(g, "V-013", player=1) == dmg
+
+
+@pytest.mark.parametrize("summon, dealt", [("V-011", 0), ("V-016", 8000)])
+def test_damage_less_than_its_power_becomes_0(mini, summon, dealt):
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, [summon], theirs=("V-014",))
+    breaks = int(g.state[S.BREAK_N + 1])
+    do(g, "Cast " + ("Bolt" if summon == "V-011" else "Blast"), "Choose opponent's Ward")
+    _resolve(g)
+    if dealt:
+        assert int(g.state[S.BREAK_N + 1]) == breaks + 1
+    else:
+        assert _dmg(g, "V-014", player=1) == 0
+
+
+@pytest.mark.parametrize("whose, dealt", [("opponent's", 0), ("your", 1000)])
+def test_damage_by_your_opponents_summons_becomes_0(mini, whose, dealt):
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, ["V-011"], mine=("V-015",) if whose == "your" else (), theirs=("V-015",))
+    do(g, "Cast Bolt", f"Choose {whose} Aegis")
+    _resolve(g)
+    assert _dmg(g, "V-015", player=0 if whose == "your" else 1) == dealt

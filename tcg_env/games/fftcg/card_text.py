@@ -1074,8 +1074,10 @@ class FFTextTransformer(TextTransformer, Transformer):
                         sel = next((o for o in rest if o["op"] == "select_all" and o["reg"] == prev["reg"]), None)
                         if sel is None or sel["filter"] != st[3]:
                             raise Unsupported("'deal N damage to all the ... instead' after damage to other cards")
+                    # instead_of: the damaged card's replacements (Op.DAMAGE_MOD) see the one amount Y
                     rest.extend([{"op": "if", "condition": st[1], "then": 1},
-                                 {"op": "damage", "amount": st[2] - prev["amount"], "reg": prev["reg"]}])
+                                 {"op": "damage", "amount": st[2] - prev["amount"], "reg": prev["reg"],
+                                  "instead_of": prev["amount"]}])
                 elif kind == "instead_draw":
                     # "Draw X cards. If C, draw Y cards instead.": X, then Y - X more at once: the same cards from the
                     # top of the deck, nothing in between (no ability triggers on a draw; a draw from an empty deck
@@ -1416,6 +1418,43 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("CP of any Element produced by a card that is not a Backup (the engine's CP "
                               "comes from Backups and discards)")
         return [{"kind": "field", "effect": [{"op": "any_element_cp"}]}]
+
+    # "If ~ is dealt damage [by ...], reduce the damage by N / the damage becomes N instead.", "If ~ is dealt damage less
+    # than its power, the damage becomes 0 instead." (Op.DAMAGE_MOD: a replacement effect, CR 11.12.5.2, read by
+    # effects.damage_dealt where battle damage and the damage of Summons and abilities are dealt)
+    def de_any(self, items):
+        return ("any", items[0] if items else "any")
+
+    def de_less_power(self, _):
+        return ("less_power", "any")
+
+    def by_effects(self, _):
+        return "effects"
+
+    def by_opp_effects(self, _):
+        return "opp_effects"
+
+    def dr_reduce(self, items):
+        return ("reduce", _int(items[0]))
+
+    def dr_becomes(self, items):
+        return ("becomes", _int(items[0]))
+
+    def f_damage_mod(self, items):
+        (event, by), (mode, amount) = [t for t in items if isinstance(t, tuple)]
+        if self.card.get("type") != "forward":
+            raise Unsupported("damage dealt to a card that is not a Forward")
+        if amount % 1000:
+            raise Unsupported("an amount of damage that is not a multiple of 1000")
+        if event == "less_power":
+            if (mode, amount) != ("becomes", 0):
+                raise Unsupported("'dealt damage less than its power' with another replacement than 0")
+            mode = "zero_if_less_than_power"
+        return [{"kind": "field", "effect": [{"op": "damage_mod", "mode": mode, "amount": amount, "by": by}]}]
+
+    def f_damage_reduced(self, items):
+        # "The damage dealt to ~ is reduced by 1000 instead."
+        return self.f_damage_mod([("any", "any"), ("reduce", self._ints(items)[0])])
 
     def f_element_cp(self, items):
         # "If ~ is on the field, ~ can produce Wind CP.": a Backup dulled for CP pays one CP of its own element or

@@ -164,7 +164,10 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # per "hand" / "opp_hand": each card in the controller's / the opponent's hand
         op_model("damage", module, amount=Annotated[int, Field(gt=0, multiple_of=1000)], reg=(Reg, 0),
                  per=(Literal["card", "damage", "hand", "opp_hand", "source_power"] | None, None),
-                 filter=(filter_model | None, None), base=(Annotated[int, Field(ge=0, multiple_of=1000)], 0)),
+                 filter=(filter_model | None, None), base=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
+                 # "Deal it X damage. If C, deal it Y damage instead.": the Y - X dealt after X (instead_of = X): one
+                 # amount Y for the damaged card's replacements (Op.DAMAGE_MOD; effects.each_target)
+                 instead_of=(Annotated[int, Field(ge=0, multiple_of=1000)], 0)),
         *reg_ops(module, Reg, "break", "dull", "activate", "freeze"),
         op_model("power", module, amount=_Amount, duration=_Dur, reg=(Reg, 0)),
         op_model("power_per", module, amount=_Amount, duration=_Dur, reg=(Reg, 0),
@@ -213,6 +216,10 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
                  per=(Literal["card", "damage"] | None, None), filter=(filter_model | None, None)),
         op_model("unblockable_by", module, filter=filter_model),
         op_model("undullable", module),
+        # "If <this> is dealt damage [by ...], reduce the damage by N / the damage becomes N instead." (CR 11.12.5.2)
+        op_model("damage_mod", module, mode=Literal["reduce", "becomes", "zero_if_less_than_power"],
+                 amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
+                 by=(Literal["any", "effects", "opp_effects"], "any")),
         # "can produce CP of any Element" (no elements) / "can produce Wind CP" (the elements besides its own)
         op_model("any_element_cp", module, elements=(list[ElementName], [])),
         op_model("unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)]),
@@ -249,7 +256,7 @@ _ON_REGISTER = {
 _REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
                "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "any_element_cp",
-               "aura_unchoosable", "pay_only"}
+               "aura_unchoosable", "pay_only", "damage_mod"}
 
 
 class FFAbility(StrictModel):
@@ -299,6 +306,8 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
 
     flags = np.full((cards.shape[0] + 1, FLAG_WORDS), -1, np.int32)
     flags[-1, K.FL_MISC] = K.FLAG_AURA_UNCHOOSABLE * int(bool((code[:, K.I_OP] == K.Op.AURA_UNCHOOSABLE).any()))
+    if (code[:, K.I_OP] == K.Op.DAMAGE_MOD).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD  # effects.damage_dealt where damage is dealt
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.CHOSEN_SELF, K.Trigger.CHOSEN_BY_OPP_SELF)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_CHOSEN_TRIGGER  # kernels.apply_decision's CHOOSE_TARGET fires them
@@ -474,6 +483,8 @@ class _Compiler(PoolCompiler):
             for op in ab.effect:
                 if op.op == "undullable":
                     row[K.C_HAS_FIELD] |= K.UNDULLABLE_BY_OPPONENT
+                if op.op == "damage_mod":
+                    row[K.C_HAS_FIELD] |= K.HAS_DAMAGE_MOD
                 if op.op == "any_element_cp":
                     row[K.C_HAS_FIELD] |= K.ANY_ELEMENT_CP
                     for e in op.elements:
@@ -684,6 +695,10 @@ class _Compiler(PoolCompiler):
                 a0, a1, a2 = op.amount, op.base, self.compile_per(op, q)
                 if op.base and a2 == 0:
                     self.fail(f"{q}.base", "a base amount without a 'for each' (per)")
+                if op.instead_of:
+                    if a2 != 0:
+                        self.fail(f"{q}.instead_of", "an amount dealt instead of another with a 'for each' (per)")
+                    a1 = op.instead_of  # a1 without a2: the amount already dealt (effects.each_target)
             elif name == "power":
                 if op.amount == 0:
                     self.fail(f"{q}.amount", "must not be 0")
@@ -782,6 +797,10 @@ class _Compiler(PoolCompiler):
             elif name == "any_element_cp":
                 if ab.condition is not None or card.type != "backup":
                     self.fail(f"{q}.op", "any_element_cp is an unconditional ability of a Backup (the CP it produces)")
+            elif name == "damage_mod":
+                if card.type != "forward":
+                    self.fail(f"{q}.op", "damage_mod is an ability of a Forward (the damage it is dealt)")
+                a0, a1, a2 = K.DamageMod[op.mode.upper()], op.amount, K.DamageBy[op.by.upper()]
             elif name == "undullable":
                 pass  # its condition (if any) is read where a card is dulled: effects.field_op_bits
             elif name == "unchoosable":

@@ -163,10 +163,14 @@ PAY_ONLY_BACKUPS = 512
 # bits, every element (costs.produces_element, costs.count_resources). The card's own element is always produced.
 EXTRA_ELEMENT_CP_SHIFT = 10
 EXTRA_ELEMENT_CP_MASK = 0xFF << EXTRA_ELEMENT_CP_SHIFT
+# bit 18: a field ability replaces the damage the card is dealt (Op.DAMAGE_MOD: "If <this> is dealt damage, reduce
+# the damage by 1000 instead.", CR 11.12.5.2); effects.damage_dealt reads it where damage is dealt
+HAS_DAMAGE_MOD = 1 << 18
 # the pool's flags (tcg_env.engine.tables: the flags table's last row, word FL_MISC; cards.ff_kernel_flags): a set
 # bit says the pool may need the check
 FL_MISC = 0
 FLAG_AURA_UNCHOOSABLE = 1  # some card has Op.AURA_UNCHOOSABLE (effects.can_be_chosen scans the field for it)
+FLAG_DAMAGE_MOD = 4  # some card has Op.DAMAGE_MOD (effects.damage_dealt looks at the damaged card's abilities)
 FLAG_CHOSEN_TRIGGER = 2  # some ability triggers "When <this> is chosen by ..." (Trigger.CHOSEN_SELF / CHOSEN_BY_OPP_SELF)
 # effects.field_op_bits: marks "a field ability whose condition holds has this op" beside the ops' a0 bits
 FIELD_OP_FOUND = 1 << 24
@@ -443,12 +447,32 @@ class Op(IntEnum):
     # counted and paid: costs.produces_element); unconditional, no operands. With ``elements`` ("... can produce
     # Wind CP."): those elements besides the card's own (C_HAS_FIELD bits 10..17)
     ANY_ELEMENT_CP = 59
+    # "If <this> is dealt damage [by ...], reduce the damage by N / the damage becomes N instead.", "If <this> is dealt
+    # damage less than its power, the damage becomes 0 instead." (a replacement effect, CR 11.12.5.2): a0 = DamageMod,
+    # a1 = N, a2 = DamageBy; C_HAS_FIELD bit 18, pool flag FLAG_DAMAGE_MOD; read by effects.damage_dealt
+    DAMAGE_MOD = 61
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
 # built-in starter pool does not use: adding cards to the starter pool would change its recorded games
 # (tests/engine/test_golden_play.py). tests/fftcg/test_fftcg_card_text.py runs each of them in the engine.
-REAL_CARD_OPS = frozenset({Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+class DamageMod(IntEnum):
+    """Op.DAMAGE_MOD's a0: how the damage the card is dealt is replaced."""
+
+    REDUCE = 1  # "reduce the damage by N instead" (not below 0)
+    BECOMES = 2  # "the damage becomes N instead"
+    ZERO_IF_LESS_THAN_POWER = 3  # "If <this> is dealt damage less than its power, the damage becomes 0 instead."
+
+
+class DamageBy(IntEnum):
+    """Op.DAMAGE_MOD's a2: which damage it replaces."""
+
+    ANY = 0  # "is dealt damage" / "receives damage": battle damage and the damage of Summons and abilities
+    EFFECTS = 1  # "by a Summon or an ability", "by Summons or abilities"
+    OPP_EFFECTS = 2  # "by your opponent's Summons or abilities"
+
+
+REAL_CARD_OPS = frozenset({Op.DAMAGE_MOD, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,

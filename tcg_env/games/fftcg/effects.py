@@ -62,6 +62,7 @@ from tcg_env.games.fftcg.state import (
     REVEALED_N,
     DEC_ARG,
     DMG,
+    D_POWER,
     D_RST,
     DULL,
     ENTRY_W,
@@ -531,7 +532,17 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
         if card_table(T)[s[CARD + t * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
             # a2: "for each ..." (filters.per_count), counted on resolution; a1: a base amount dealt with it
             # ("Deal it 4000 damage and 1000 more damage for each ...": one amount of damage)
-            s[DMG + t * CARD_W] += a0 if a2 == 0 else a1 + a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT])
+            amount = a0 if a2 == 0 else a1 + a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT])
+            ft = flag_table(T)
+            if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_MOD) != 0:
+                if a2 == 0 and a1 > 0:
+                    # "... If C, deal it Y damage instead.": the Y - X more of an amount X already dealt (a1): the
+                    # card's replacement applies to the one amount Y (CR 11.12.5), so this adds mod(Y) - mod(X)
+                    amount = game.damage_dealt(s, T, t, a1 + a0, s[f + E_CTRL]) - game.damage_dealt(s, T, t, a1,
+                                                                                                   s[f + E_CTRL])
+                else:
+                    amount = game.damage_dealt(s, T, t, amount, s[f + E_CTRL])
+            s[DMG + t * CARD_W] += amount
     elif op == K.Op.POWER_PER:
         game.add_power(s, t, a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT]), a1)
     elif op == K.Op.BREAK:
@@ -958,3 +969,32 @@ def finish_frame(game, s, T):
         s[FLOW] = FL_AFTER_RESOLVE
     # P_EX and P_DAMAGE: the frame below (or FLOW) continues
     game.refresh_derived(s, T)
+
+
+@internal
+def damage_dealt(game, s, T, slot, amount, dealer):
+    """The damage the Forward in ``slot`` is dealt when ``amount`` is dealt to it, after its own replacement
+    effects (Op.DAMAGE_MOD, CR 11.12.5.2: "If <this> is dealt damage, reduce the damage by 1000 instead."), applied
+    in printed order while their conditions hold (CR 11.9). ``dealer``: the player whose Summon or ability deals
+    it, -1 for battle damage. Called only in a pool that has such an ability (FLAG_DAMAGE_MOD)."""
+    cards = card_table(T)
+    cid = s[CARD + slot * CARD_W]
+    if amount <= 0 or (cards[cid, K.C_HAS_FIELD] & K.HAS_DAMAGE_MOD) == 0:
+        return amount
+    abil = ability_table(T)
+    code = code_table(T)
+    ctrl = s[CONTROLLER + slot * CARD_W]
+    a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD, cards[cid, K.C_ABIL_START], 0)
+    while r >= 0:
+        by = code[r, K.I_A2]
+        applies = by == K.DamageBy.ANY or (dealer >= 0 and (by == K.DamageBy.EFFECTS or dealer != ctrl))
+        if applies and amount > 0 and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], ctrl, slot):
+            mode = code[r, K.I_A0]
+            if mode == K.DamageMod.REDUCE:
+                amount = max(0, amount - code[r, K.I_A1])
+            elif mode == K.DamageMod.BECOMES:
+                amount = code[r, K.I_A1]
+            elif mode == K.DamageMod.ZERO_IF_LESS_THAN_POWER and amount < s[D_POWER + slot * CARD_W]:
+                amount = 0
+        a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD, a, r + 1)
+    return amount
