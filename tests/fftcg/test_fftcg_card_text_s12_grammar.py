@@ -82,6 +82,14 @@ def _records():
             "abilities, the damage becomes 0 instead."),
         rec(16, "Blast", "summon", 1, 0, "", "Choose 1 Forward. Deal it 1000 damage. If you control 3 or more Backups, "
             "deal it 8000 damage instead."),
+        rec(30, "Scout", "forward", 2, 5000, "Scout", "When Scout enters the field, you may search for up to 2 Backups "
+            "and add them to your hand."),
+        rec(31, "Tyrant", "forward", 2, 5000, "Lord", "When Tyrant enters the field, your opponent selects 1 Forward "
+            "they control. Put it into the Break Zone."),
+        rec(19, "Purge", "summon", 1, 0, "", "Each player discards 1 card from his/her hand."),
+        rec(17, "Spite", "forward", 3, 9000, "Guard", "When Spite is dealt damage, draw 1 card."),
+        rec(18, "Grudge", "forward", 3, 9000, "Guard", "When Grudge is dealt damage by your opponent's Summons or "
+            "abilities, draw 1 card."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(4)]
@@ -149,7 +157,7 @@ def _dmg(g, number, player=0):
 def test_mini_import_s12(mini):
     res, _ = mini
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == rep["cards_exact"] == len(res) == 24
+    assert rep["cards"] == rep["cards_exact"] == len(res) == 29
 
 
 @pytest.mark.parametrize("backup, castable", [("V-001", True), ("V-020", False)])
@@ -326,3 +334,122 @@ def test_damage_by_your_opponents_summons_becomes_0(mini, whose, dealt):
     do(g, "Cast Bolt", f"Choose {whose} Aegis")
     _resolve(g)
     assert _dmg(g, "V-015", player=0 if whose == "your" else 1) == dealt
+
+
+@pytest.mark.parametrize("summon, target, player, drawn", [
+    ("V-011", "V-017", 1, 1),  # Bolt on the opponent's Spite: its controller draws
+    ("V-016", "V-017", 1, 1),  # Blast's "1000 ... 8000 instead" is one amount: one trigger
+    ("V-011", "V-018", 1, 1),  # Grudge: by the opponent's Summon
+    ("V-011", "V-018", 0, 0),  # Grudge: by its controller's own Summon
+])  # fmt: skip
+def test_when_it_is_dealt_damage(mini, summon, target, player, drawn):
+    from tests.fftcg.fftcg_helpers import do
+
+    name = {"V-017": "Spite", "V-018": "Grudge"}[target]
+    g = _game(mini, [summon], mine=(target,) if player == 0 else (), theirs=(target,) if player == 1 else ("V-040",),
+              backups=("V-020", "V-021", "V-022"))
+    hand = int(g.state[S.HAND_N + player]) - (1 if player == 0 else 0)  # the Summon leaves the caster's hand
+    do(g, "Cast " + ("Bolt" if summon == "V-011" else "Blast"), ("Choose opponent's " if player else "Choose your ")
+       + name)
+    _resolve(g)
+    assert int(g.state[S.HAND_N + player]) == hand + drawn
+
+
+def test_damage_reduced_to_0_is_not_dealt_CR_11_12_5_4(mini):
+    # Shell's "reduce the damage by 1000" takes Bolt's 1000 to 0: the damage is not dealt (a Forward that would
+    # trigger on it does not); Shell is not damaged
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, ["V-011"], theirs=("V-013",))
+    do(g, "Cast Bolt", "Choose opponent's Shell")
+    _resolve(g)
+    assert _dmg(g, "V-013", player=1) == 0
+
+
+@pytest.mark.parametrize("turn_player", [0, 1])
+def test_each_player_discards_the_turn_player_first_CR_11_11_6(mini, turn_player):
+    # "Each player discards 1 card from his/her hand.": the turn player discards first, then the other player (who
+    # sees it), whoever casts it (was the approximation discard_order: the caster first)
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, ["V-019", "V-040"], turn_player=turn_player, their_hand=("V-041",))
+    if turn_player == 1:
+        g.step(K.PASS)  # the turn player passes priority: player 0 may cast the Summon
+    do(g, "Cast Purge")
+    for _ in range(10):
+        if g.decision != K.Decision.PAY_CP:
+            break
+        g.step(_cp_action(g))
+    for _ in range(10):
+        if g.decision == K.Decision.DISCARD:
+            break
+        g.step(K.PASS)
+    order = []
+    for _ in range(2):
+        assert g.decision == K.Decision.DISCARD
+        order.append(g.current_player)
+        g.step([int(a) for a in g.legal_actions() if int(a) != K.PASS][0])
+    assert order == [turn_player, 1 - turn_player]
+    assert int(g.state[S.HAND_N]) == int(g.state[S.HAND_N + 1]) == 0
+
+
+@pytest.mark.parametrize("take", [0, 1, 2])
+def test_search_for_up_to_two_CR_15_1_1_8(mini, take):
+    # "you may search for up to 2 Backups and add them to your hand": one card at a time, the player stops at any
+    # count; the deck is shuffled once after
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, ["V-030"])
+    hand, deck = int(g.state[S.HAND_N]), int(g.state[S.DECK_N])
+    do(g, "Play Scout")
+    taken = 0
+    asked = False
+    for _ in range(40):
+        if g.decision == K.Decision.PAY_CP:
+            g.step(_cp_action(g))
+        elif g.decision == K.Decision.OPTIONAL_EFFECT:
+            asked = True
+            g.step([int(a) for a in g.legal_actions() if int(a) != K.PASS][0])
+        elif g.decision == K.Decision.SELECT_CARD:
+            if taken < take:
+                g.step([int(a) for a in g.legal_actions() if int(a) != K.PASS][0])
+                taken += 1
+            else:
+                assert K.PASS in [int(a) for a in g.legal_actions()]  # "up to": may stop
+                g.step(K.PASS)
+        elif g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0 and asked:
+            break
+        else:
+            g.step(K.PASS)
+    assert taken == take
+    assert int(g.state[S.HAND_N]) == hand - 1 + take and int(g.state[S.DECK_N]) == deck - take
+    for i in range(int(g.state[S.HAND_N])):
+        slot = int(g.state[S.HAND_L + i])
+        assert g.pool.cards[int(g.state[S.CARD + slot * S.CARD_W]), K.C_TYPE] == K.CardType.BACKUP
+
+
+def test_your_opponent_selects_a_forward_they_control_CR_11_8_9(mini):
+    # "When Tyrant enters the field, your opponent selects 1 Forward they control. Put it into the Break Zone.": on
+    # resolution the opponent selects (no pass) among their Forwards; selecting is not choosing (CR 11.8.9: Wisp's
+    # "When Wisp is chosen by ..." does not trigger) and putting into the Break Zone is not breaking
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, ["V-031"], theirs=("V-009", "V-012"))
+    hand1 = int(g.state[S.HAND_N + 1])
+    do(g, "Play Tyrant")
+    for _ in range(20):
+        if g.decision == K.Decision.PAY_CP:
+            g.step(_cp_action(g))
+        elif g.decision == K.Decision.SELECT_CARD:
+            break
+        else:
+            g.step(K.PASS)
+    assert g.decision == K.Decision.SELECT_CARD and g.current_player == 1
+    acts = [int(a) for a in g.legal_actions()]
+    assert K.PASS not in acts and len(acts) == 2
+    wisp = _slot_of(g, "V-009", player=1)
+    g.step(next(a for a in acts if int(g.state[S.CAND + a - K.OPTION_BASE]) == wisp))
+    _resolve(g)
+    assert int(g.state[S.ZONE + wisp * S.CARD_W]) == K.Zone.BREAK
+    assert int(g.state[S.ZONE + _slot_of(g, "V-012", player=1) * S.CARD_W]) == K.Zone.FIELD
+    assert int(g.state[S.HAND_N + 1]) == hand1

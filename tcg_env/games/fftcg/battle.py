@@ -198,28 +198,37 @@ def damage_deal(game, s, T):
                 s[ASSIGNED + i] = 0
         set_decision(s, K.Decision.ASSIGN_PARTY_DAMAGE, 1 - tp)
         return
-    # the damaged Forwards' own replacements (Op.DAMAGE_MOD, CR 11.12.5.2): only in a pool that has one
+    # the damaged Forwards' own replacements (Op.DAMAGE_MOD, CR 11.12.5.2) and "When <this> is dealt damage": only in a
+    # pool that has one (effects.deal_forward_damage)
     ft = flag_table(T)
-    mods = (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_MOD) != 0
+    extra = (ft[ft.shape[0] - 1, K.FL_MISC] & (K.FLAG_DAMAGE_MOD | K.FLAG_DEALT_DAMAGE_TRIGGER)) != 0
     if atk_deals:
         total = 0
         for i in range(s[ATK_N]):
             slot = s[ATK_L + i]
             if game.controls(s, tp, slot) and s[D_POWER + slot * CARD_W] > 0:
                 total += s[D_POWER + slot * CARD_W]
-        s[DMG + blk * CARD_W] += game.damage_dealt(s, T, blk, total, -1) if mods else total
+        if extra:
+            game.deal_forward_damage(s, T, blk, total, -1, 0)
+        else:
+            s[DMG + blk * CARD_W] += total
     if blk_deals and bpower > 0:
         if game.live_attackers(s) >= 2:
             for i in range(s[ATK_N]):
                 slot = s[ATK_L + i]
                 if game.controls(s, tp, slot):
-                    dealt = s[ASSIGNED + i]
-                    s[DMG + slot * CARD_W] += game.damage_dealt(s, T, slot, dealt, -1) if mods else dealt
+                    if extra:
+                        game.deal_forward_damage(s, T, slot, s[ASSIGNED + i], -1, 0)
+                    else:
+                        s[DMG + slot * CARD_W] += s[ASSIGNED + i]
         else:
             for i in range(s[ATK_N]):
                 slot = s[ATK_L + i]
                 if game.controls(s, tp, slot):
-                    s[DMG + slot * CARD_W] += game.damage_dealt(s, T, slot, bpower, -1) if mods else bpower
+                    if extra:
+                        game.deal_forward_damage(s, T, slot, bpower, -1, 0)
+                    else:
+                        s[DMG + slot * CARD_W] += bpower
     s[ASSIGN_DONE] = 0
     s[ASSIGN_LEFT] = 0
     if stage == DS_FIRST:

@@ -660,6 +660,18 @@ class FFTextTransformer(TextTransformer, Transformer):
     def it_deck_bottom(self, _):
         return _Steps([("reg", [{"op": "put_on_deck_bottom"}])])
 
+    def it_put_break(self, _):
+        # "Put it into the Break Zone.": not a break (CR 15.1.1.3.2: "is broken" does not trigger)
+        return _Steps([("reg", [{"op": "put_into_break_zone"}])])
+
+    def opp_select_sent(self, items):
+        n, f = self._ints(items)[0], next(t for t in items if isinstance(t, dict))
+        if "side" in f or "zone" in f:
+            raise Unsupported("a side or zone in what the opponent selects")
+        if not 1 <= n <= 5:
+            raise Unsupported("the opponent selects more than 5 cards")
+        return _Steps([("opp_select", _with(f, side="opponent"), n)])
+
     def it_remove(self, _):
         return _Steps([("reg", [{"op": "remove_from_game"}])])
 
@@ -759,10 +771,13 @@ class FFTextTransformer(TextTransformer, Transformer):
         return _Steps([("op", {"op": "draw", "count": self._ints(items)[0], "who": "opponent"})])
 
     def each_discards(self, items):
+        # CR 11.11.6: both players perform it, the turn player first, then the non-turn player (who sees the turn
+        # player's discards): the order is asked on resolution (conditions your_turn / opp_turn)
         n = self._ints(items)[0]
-        self.approximate("discard_order")
-        return _Steps([("op", {"op": "discard", "count": n, "who": "controller"}),
-                       ("op", {"op": "discard", "count": n, "who": "opponent"})])
+        mine = ("op", {"op": "discard", "count": n, "who": "controller"})
+        theirs = ("op", {"op": "discard", "count": n, "who": "opponent"})
+        return _Steps([("if", {"kind": "your_turn", "value": 0}, [mine, theirs]),
+                       ("if", {"kind": "opp_turn", "value": 0}, [theirs, mine])])
 
     def self_deals_opponent(self, items):
         # "~ deals your opponent 1 point of damage." (CR 6.5: the source's damage to a player)
@@ -896,6 +911,25 @@ class FFTextTransformer(TextTransformer, Transformer):
                 raise Unsupported("playing a Summon onto the field")
         return _Steps([("op", {"op": "search", "filter": f, "destination": destination}, True)])
 
+    def search_up_to_hand(self, items, destination="hand"):
+        # "Search for up to 2 [Category X] Forwards and add them to your hand.": one card at a time, the player may
+        # stop at any count (what "up to" asks: not the may_choose_none approximation), one shuffle after (CR 15.1.1.8)
+        n, f = self._ints(items)[0], items[-1]
+        if not 1 <= n <= 5:
+            raise Unsupported("a search for more than 5 cards")
+        if n > 1 and destination != "hand":
+            # they enter the field together (each sees the others enter, CR 11.8.16.2.1); the engine's search puts
+            # them onto the field one at a time
+            raise Unsupported("a search for more than 1 card played onto the field")
+        step = self.search_hand([Token("INT", "1"), f], destination)[0]
+        op = dict(step[1])
+        if n > 1:
+            op["count"] = n
+        return _Steps([("op", op)])
+
+    def search_up_to_field(self, items):
+        return self.search_up_to_hand(items, "field")
+
     def search_break(self, items):
         return self.search_hand(items, "break_zone")
 
@@ -997,6 +1031,15 @@ class FFTextTransformer(TextTransformer, Transformer):
                         chooses.append(op)
                         it_regs.append(n_regs)
                         n_regs += 1
+                elif kind == "opp_select":
+                    # "Your opponent selects N ... they control.": a register filled on resolution by the opponent
+                    # (Op.OPP_SELECT); "it" after it is the selected cards
+                    if n_regs >= 2:
+                        raise Unsupported("more than 2 sets of targets")
+                    rest.append({"op": "opp_select", "filter": st[1], "count": st[2], "reg": n_regs})
+                    last_choose = [{"filter": st[1], "count": st[2], "up_to": False, "group": True}]
+                    it_regs = [n_regs]
+                    n_regs += 1
                 elif kind == "not_self_it":
                     # "deal it and ~ N damage": "it" must not be able to be the card itself
                     if last_choose is not None and not all(self._excludes_self(t["filter"]) for t in last_choose):
@@ -1151,6 +1194,18 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def t_is_blocked_self(self, _):
         return ("is_blocked_self", None)
+
+    def t_dealt_damage_self(self, items):
+        # "When ~ is dealt damage [by your opponent's Summons or abilities]" (Trigger.DEALT_DAMAGE_SELF /
+        # DEALT_DAMAGE_BY_OPP_EFFECTS_SELF: effects.deal_forward_damage)
+        if self.card.get("type") != "forward":
+            raise Unsupported("damage dealt to a card that is not a Forward")
+        items = [t for t in items if isinstance(t, str) and not isinstance(t, Token)]  # the dmg_by value
+        if not items:
+            return ("dealt_damage_self", None)
+        if items[0] == "opp_effects":
+            return ("dealt_damage_by_opp_effects_self", None)
+        raise Unsupported("'is dealt damage by a Summon or an ability' (any player's) as a trigger")
 
     def t_chosen_self(self, _):
         return ("chosen_self", None)

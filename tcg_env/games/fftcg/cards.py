@@ -77,6 +77,8 @@ TriggerName = Literal[
     "reflexive",  # "When you do so, ...": queued by the "reflex" op of the ability before it
     "chosen_self",  # "When <this> is chosen by a Summon or an ability"
     "chosen_by_opp_self",  # "When <this> is chosen by your opponent's Summons or abilities"
+    "dealt_damage_self",  # "When <this> is dealt damage"
+    "dealt_damage_by_opp_effects_self",  # "When <this> is dealt damage by your opponent's Summons or abilities"
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -91,6 +93,7 @@ ConditionName = Literal[
     "controls_at_most",
     "opp_hand_at_most",
     "your_main_phase",
+    "opp_turn",
 ]
 
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK,
@@ -169,6 +172,10 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
                  # amount Y for the damaged card's replacements (Op.DAMAGE_MOD; effects.each_target)
                  instead_of=(Annotated[int, Field(ge=0, multiple_of=1000)], 0)),
         *reg_ops(module, Reg, "break", "dull", "activate", "freeze"),
+        # "Your opponent selects 1 Forward they control." (on resolution, their choice; then "put it into the Break
+        # Zone": put_into_break_zone, not a break)
+        op_model("opp_select", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5)), reg=(Reg, 0)),
+        *reg_ops(module, Reg, "put_into_break_zone"),
         op_model("power", module, amount=_Amount, duration=_Dur, reg=(Reg, 0)),
         op_model("power_per", module, amount=_Amount, duration=_Dur, reg=(Reg, 0),
                  per=(Literal["card", "damage", "hand", "opp_hand"], "card"), filter=(filter_model | None, None)),
@@ -190,8 +197,10 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("mill", module, count=(int, Field(default=1, ge=1, le=20)), who=(WhoName, "controller")),
         op_model("discard", module, count=(int, Field(default=1, ge=1, le=10)), who=WhoName, random=(bool, False)),
         op_model("damage_player", module, amount=(int, Field(default=1, ge=1, le=7)), who=(WhoName, "opponent")),
+        # count > 1: "search for up to N ... and add them to your hand" (the player stops at any count)
         op_model("search", module, filter=filter_model,
-                 destination=(Literal["hand", "field", "field_dull", "break_zone"], "hand")),
+                 destination=(Literal["hand", "field", "field_dull", "break_zone"], "hand"),
+                 count=(int, Field(default=1, ge=1, le=5))),
         op_model("put_onto_field", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
         # "Reveal the top card of your deck. If it is a <filter>, add it to your hand / play it onto the field
         # [dull]. [If it is not ..., put it into the Break Zone.]"
@@ -244,10 +253,10 @@ EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP00
 EFFECT_OPS: dict[str, K.Op] = op_codes(_OP_MODELS, K.Op)
 _TAGS = frozenset(EFFECT_OPS)
 
-_TARGETING = {"choose", "select_all", "target_self"}
+_TARGETING = {"choose", "select_all", "target_self", "opp_select"}
 _ON_REGISTER = {
     "damage", "break", "dull", "activate", "freeze", "power", "power_per", "grant_keyword", "restrict",
-    "return_to_hand", "remove_from_game", "put_on_deck_top", "put_on_deck_bottom",
+    "return_to_hand", "remove_from_game", "put_on_deck_top", "put_on_deck_bottom", "put_into_break_zone",
 }  # fmt: skip
 # the ops whose instruction reports whether it was done (engine.effects NOT_DONE): what an "if_done" may follow.
 # DISCARD: every card discarded; DAMAGE_PLAYER: the damage is always received (no effect of the 2016 rules
@@ -311,6 +320,9 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.CHOSEN_SELF, K.Trigger.CHOSEN_BY_OPP_SELF)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_CHOSEN_TRIGGER  # kernels.apply_decision's CHOOSE_TARGET fires them
+    if abilities is not None and abilities.shape[0] and np.isin(
+            abilities[:, K.A_TRIGGER], (K.Trigger.DEALT_DAMAGE_SELF, K.Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF)).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_DEALT_DAMAGE_TRIGGER  # effects.deal_forward_damage fires them
     return flags
 
 
@@ -691,6 +703,11 @@ class _Compiler(PoolCompiler):
                 a1, a2 = op.count, int(op.up_to)
             elif name == "select_all":
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+            elif name == "opp_select":
+                if op.filter.side != "opponent":
+                    self.fail(f"{q}.filter.side", "the opponent selects among the cards they control")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+                a1 = op.count
             elif name == "damage":
                 a0, a1, a2 = op.amount, op.base, self.compile_per(op, q)
                 if op.base and a2 == 0:
@@ -754,6 +771,7 @@ class _Compiler(PoolCompiler):
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",),
                                          characters=op.destination in ("field", "field_dull"))
                 a1 = K.Destination[op.destination.upper()]
+                a2 = op.count if op.count > 1 else 0  # up to a2 cards, one SELECT_CARD each (effects SEARCH)
             elif name == "reveal_top":
                 if op.filter.side == "opponent":
                     self.fail(f"{q}.filter.side", "you reveal your own deck")

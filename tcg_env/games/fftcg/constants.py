@@ -170,6 +170,7 @@ HAS_DAMAGE_MOD = 1 << 18
 # bit says the pool may need the check
 FL_MISC = 0
 FLAG_AURA_UNCHOOSABLE = 1  # some card has Op.AURA_UNCHOOSABLE (effects.can_be_chosen scans the field for it)
+FLAG_DEALT_DAMAGE_TRIGGER = 8  # some ability triggers "When <this> is dealt damage" (effects.deal_forward_damage)
 FLAG_DAMAGE_MOD = 4  # some card has Op.DAMAGE_MOD (effects.damage_dealt looks at the damaged card's abilities)
 FLAG_CHOSEN_TRIGGER = 2  # some ability triggers "When <this> is chosen by ..." (Trigger.CHOSEN_SELF / CHOSEN_BY_OPP_SELF)
 # effects.field_op_bits: marks "a field ability whose condition holds has this op" beside the ops' a0 bits
@@ -231,6 +232,11 @@ class Trigger(IntEnum):
     # that has such an ability (FL_MISC bit FLAG_CHOSEN_TRIGGER)
     CHOSEN_SELF = 28
     CHOSEN_BY_OPP_SELF = 29
+    # "When <this> is dealt damage" / "... by your opponent's Summons or abilities": fired where an amount of damage
+    # above 0 (after the card's replacements, CR 11.12.5.4) is dealt to it (effects.deal_forward_damage); only in a
+    # pool with such an ability (FL_MISC bit FLAG_DEALT_DAMAGE_TRIGGER)
+    DEALT_DAMAGE_SELF = 30
+    DEALT_DAMAGE_BY_OPP_EFFECTS_SELF = 31
     ATTACKS_OTHER = 24  # "When a <filter> attacks" (A_TRIG_FILTER; triggers.trigger_attacks_other)  # "When <this> is blocked" (a Forward of the attacking party a block is declared against)
 
 
@@ -260,6 +266,9 @@ class Condition(IntEnum):
     # it is the controller's turn and Main Phase 1 or 2 ("You can only use this ability during your Main Phase",
     # CR 9.3: the Main Phases)
     YOUR_MAIN_PHASE = 24
+    # it is the opponent's turn (the controller is the non-turn player): "each player discards" has the turn player
+    # discard first (CR 11.11.6), so the program asks YOUR_TURN / OPP_TURN for the order
+    OPP_TURN = 25
 
 
 COND_COUNT_SPAN = 16  # CONTROLS_AT_LEAST packs (filter row, count) in A_COND_ARG: row * 16 + count
@@ -451,6 +460,12 @@ class Op(IntEnum):
     # damage less than its power, the damage becomes 0 instead." (a replacement effect, CR 11.12.5.2): a0 = DamageMod,
     # a1 = N, a2 = DamageBy; C_HAS_FIELD bit 18, pool flag FLAG_DAMAGE_MOD; read by effects.damage_dealt
     DAMAGE_MOD = 61
+    # "Your opponent selects N <filter> they control.": on resolution, the opponent of the controller selects (not
+    # chooses, CR 11.8.9) up to a1 of their cards on the field matching filter a0 (as many as they have, up to a1),
+    # into register I_REG (a SELECT_CARD decision of theirs, SelectFor.OPP_SELECT, no pass)
+    OPP_SELECT = 62
+    # "Put it into the Break Zone." (a Character of the field: not broken, CR 15.1.1.3.2)
+    PUT_INTO_BREAK_ZONE = 23
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
@@ -472,15 +487,16 @@ class DamageBy(IntEnum):
     OPP_EFFECTS = 2  # "by your opponent's Summons or abilities"
 
 
-REAL_CARD_OPS = frozenset({Op.DAMAGE_MOD, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
-                                  Condition.YOUR_MAIN_PHASE,
+                                  Condition.YOUR_MAIN_PHASE, Condition.OPP_TURN,
                                   Condition.OPP_HAND_AT_MOST})
 REAL_CARD_TRIGGERS = frozenset({Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
-                                Trigger.CHOSEN_BY_OPP_SELF})
+                                Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,
+                                Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
 
 
@@ -584,6 +600,7 @@ class SelectFor(IntEnum):
     # may be taken; DEC_ARG[2]: 1 when the player may take none, "up to") / the next card to put on the bottom
     LOOK_PICK = 4
     LOOK_ORDER = 5
+    OPP_SELECT = 6  # Op.OPP_SELECT: the opponent's card of the field (DEC_ARG[1]: every option; DEC_ARG[2] = 0: no pass)
 
 
 class Decision(IntEnum):

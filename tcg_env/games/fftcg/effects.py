@@ -534,15 +534,11 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
             # ("Deal it 4000 damage and 1000 more damage for each ...": one amount of damage)
             amount = a0 if a2 == 0 else a1 + a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT])
             ft = flag_table(T)
-            if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_MOD) != 0:
-                if a2 == 0 and a1 > 0:
-                    # "... If C, deal it Y damage instead.": the Y - X more of an amount X already dealt (a1): the
-                    # card's replacement applies to the one amount Y (CR 11.12.5), so this adds mod(Y) - mod(X)
-                    amount = game.damage_dealt(s, T, t, a1 + a0, s[f + E_CTRL]) - game.damage_dealt(s, T, t, a1,
-                                                                                                   s[f + E_CTRL])
-                else:
-                    amount = game.damage_dealt(s, T, t, amount, s[f + E_CTRL])
-            s[DMG + t * CARD_W] += amount
+            if (ft[ft.shape[0] - 1, K.FL_MISC] & (K.FLAG_DAMAGE_MOD | K.FLAG_DEALT_DAMAGE_TRIGGER)) != 0:
+                # a1 without a2: "... If C, deal it Y damage instead.", the Y - X more of an amount X already dealt
+                game.deal_forward_damage(s, T, t, amount, s[f + E_CTRL], a1 if a2 == 0 else 0)
+            else:
+                s[DMG + t * CARD_W] += amount
     elif op == K.Op.POWER_PER:
         game.add_power(s, t, a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT]), a1)
     elif op == K.Op.BREAK:
@@ -566,6 +562,8 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
         game.leave_field(s, T, t, K.Zone.HAND, False)
     elif op == K.Op.REMOVE_FROM_GAME:
         game.leave_field(s, T, t, K.Zone.REMOVED, False)
+    elif op == K.Op.PUT_INTO_BREAK_ZONE:
+        game.leave_field(s, T, t, K.Zone.BREAK, False)  # not broken (CR 15.1.1.3.2)
     elif op == K.Op.PUT_ON_DECK_TOP or op == K.Op.PUT_ON_DECK_BOTTOM:
         game.leave_field(s, T, t, K.Zone.DECK, False)  # on top of its owner's deck
         if op == K.Op.PUT_ON_DECK_BOTTOM and s[ZONE + t * CARD_W] == K.Zone.DECK:
@@ -607,6 +605,29 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     src = s[f + E_SLOT]
     if op == K.Op.MODE_IF:
         return NEXT  # read when the actions are selected (mode_rule); never reached on resolution
+    if op == K.Op.OPP_SELECT:
+        # the opponent selects (CR 11.8.9: not a choice; "cannot be chosen" does not apply) one card at a time
+        opp = 1 - ctrl
+        if s[f + E_REGN + reg] < a1:
+            s[CAND_N] = 0
+            for i in range(s[FIELD_N + opp]):
+                slot = s[FIELD_L + opp * FIELD_SLOTS + i]
+                if not game.filter_match(s, T, a0, slot, ctrl, src):
+                    continue
+                taken = False
+                for j in range(s[f + E_REGN + reg]):
+                    if s[f + E_REG + reg * TARGET_MAX + j] == slot:
+                        taken = True
+                if not taken and s[CAND_N] < OPTION_SLOTS:
+                    s[CAND + s[CAND_N]] = slot
+                    s[CAND_N] += 1
+            if s[CAND_N] > 0:
+                s[DEC_ARG] = K.SelectFor.OPP_SELECT
+                s[DEC_ARG + 1] = s[CAND_N]  # every option may be taken
+                s[DEC_ARG + 2] = 0  # no pass: "selects N" (as many as there are)
+                set_decision(s, K.Decision.SELECT_CARD, opp)
+                return ASKED
+        return NEXT
     if op == K.Op.SELECT_MODE or op == K.Op.MODE:
         # on resolution: on to the next selected action's rows (from this MODE row's action on;
         # none left: the program ends); the run loop adds 1 to the program counter
@@ -721,16 +742,19 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         game.deal_damage_to_player(s, player_operand(game, s, f, a1), a0, src)
         return STOPPED  # the damage frame runs next
     if op == K.Op.SEARCH:
-        if s[f + FR_CNT] == 0:
+        # a2 > 1: "search for up to a2 ...": FR_CNT is 1 + the cards taken so far (the answer asks again)
+        taken = s[f + FR_CNT] - 1 if s[f + FR_CNT] > 0 else 0
+        if s[f + FR_CNT] == 0 or (a2 > 1 and taken < a2):
             n = game.fill_candidates_distinct(s, T, a0, ctrl, src, DECK_N + ctrl, DECK_L + ctrl * MAX_DECK)
             if n > 0 and (a1 == K.Destination.FIELD or a1 == K.Destination.FIELD_DULL):
                 n = game.keep_candidates_that_fit(s, T, ctrl)
             if n > 0:
-                s[f + FR_CNT] = 1
+                s[f + FR_CNT] = taken + 1
                 s[DEC_ARG] = K.SelectFor.SEARCH
                 set_decision(s, K.Decision.SELECT_CARD, ctrl)
                 return ASKED
         zone_shuffle(s, ZT, K.Zone.DECK, ctrl, s)  # CR 15.1.1.8
+        s[f + FR_CNT] = 0
     elif op == K.Op.ADD_TO_HAND:
         if s[f + FR_CNT] < a1:
             if game.fill_candidates_distinct(s, T, a0, ctrl, src, BREAK_N + ctrl, BREAK_L + ctrl * MAX_DECK) > 0:
@@ -976,7 +1000,7 @@ def damage_dealt(game, s, T, slot, amount, dealer):
     """The damage the Forward in ``slot`` is dealt when ``amount`` is dealt to it, after its own replacement
     effects (Op.DAMAGE_MOD, CR 11.12.5.2: "If <this> is dealt damage, reduce the damage by 1000 instead."), applied
     in printed order while their conditions hold (CR 11.9). ``dealer``: the player whose Summon or ability deals
-    it, -1 for battle damage. Called only in a pool that has such an ability (FLAG_DAMAGE_MOD)."""
+    it, -1 for battle damage (deal_forward_damage)."""
     cards = card_table(T)
     cid = s[CARD + slot * CARD_W]
     if amount <= 0 or (cards[cid, K.C_HAS_FIELD] & K.HAS_DAMAGE_MOD) == 0:
@@ -998,3 +1022,22 @@ def damage_dealt(game, s, T, slot, amount, dealer):
                 amount = 0
         a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD, a, r + 1)
     return amount
+
+
+@internal
+def deal_forward_damage(game, s, T, slot, amount, dealer, before):
+    """Deal ``amount`` damage to the Forward in ``slot`` (``dealer``: the player whose Summon or ability deals it, -1
+    for battle damage) in a pool with damage replacements or "When <this> is dealt damage" (FLAG_DAMAGE_MOD,
+    FLAG_DEALT_DAMAGE_TRIGGER). ``before`` > 0: this is the rest of one amount ``before`` + ``amount`` whose first
+    ``before`` was dealt by the row before ("Deal it X damage. If C, deal it Y damage instead."): the replacements
+    see the one amount (mod(Y) - mod(X) more) and the damage triggers once. Damage replaced down to 0 is not dealt
+    (CR 11.12.5.4: the replaced event does not happen), so it triggers nothing."""
+    dealt_before = game.damage_dealt(s, T, slot, before, dealer) if before > 0 else 0
+    dealt = game.damage_dealt(s, T, slot, before + amount, dealer) - dealt_before
+    s[DMG + slot * CARD_W] += dealt
+    ft = flag_table(T)
+    if dealt > 0 and dealt_before == 0 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DEALT_DAMAGE_TRIGGER) != 0:
+        ctrl = s[CONTROLLER + slot * CARD_W]
+        game.trigger_card(s, T, slot, ctrl, K.Trigger.DEALT_DAMAGE_SELF, -1)
+        if dealer >= 0 and dealer != ctrl:
+            game.trigger_card(s, T, slot, ctrl, K.Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, -1)

@@ -489,6 +489,12 @@ def apply_unchecked(game, s, T, a):
         op = code_table(T)[r, K.I_OP]
         if op == K.Op.LOOK_TOP:
             game.look_answer(s, T, base, r, p, a, -1 if a == PASS else option_of(a, OPTION_BASE))
+        elif op == K.Op.OPP_SELECT:
+            # the opponent's selection into the register (the op asks again until a1 are selected or none is left)
+            reg = code_table(T)[r, K.I_REG]
+            n = s[base + E_REGN + reg]
+            s[base + E_REG + reg * TARGET_MAX + n] = s[CAND + option_of(a, OPTION_BASE)]
+            s[base + E_REGN + reg] = n + 1
         elif op == K.Op.SEARCH:
             if a != PASS:
                 slot = s[CAND + option_of(a, OPTION_BASE)]
@@ -504,9 +510,12 @@ def apply_unchecked(game, s, T, a):
                     game.enter_field(s, T, slot, p)
                     if code_table(T)[r, K.I_A1] == K.Destination.FIELD_DULL and s[ZONE + slot * CARD_W] == K.Zone.FIELD:
                         s[DULL + slot * CARD_W] = 1
-            zone_shuffle(s, ZT, K.Zone.DECK, p, s)
-            s[base + FR_CNT] = 0
-            s[base + FR_PC] += 1
+            if a != PASS and s[base + FR_CNT] < code_table(T)[r, K.I_A2]:
+                s[base + FR_CNT] += 1  # "search for up to N": the op asks for the next card (effects SEARCH)
+            else:
+                zone_shuffle(s, ZT, K.Zone.DECK, p, s)
+                s[base + FR_CNT] = 0
+                s[base + FR_PC] += 1
         else:
             if a == PASS:
                 s[base + FR_CNT] = 0
