@@ -86,6 +86,16 @@ def _records():
             "and add them to your hand."),
         rec(31, "Tyrant", "forward", 2, 5000, "Lord", "When Tyrant enters the field, your opponent selects 1 Forward "
             "they control. Put it into the Break Zone."),
+        rec(32, "Caller", "forward", 2, 5000, "Lord", "When Caller enters the field, you may play 1 Backup from your "
+            "hand onto the field dull."),
+        rec(33, "Plate", "forward", 3, 7000, "Guard", "If Plate is dealt damage by a Forward, reduce the damage by 1000 "
+            "instead."),
+        rec(34, "Thief", "forward", 2, 5000, "Thief", "When Thief enters the field, your opponent reveals their hand. "
+            "Select 1 card of cost 3 or more in their hand. Your opponent discards this card."),
+        rec(35, "Rider", "forward", 2, 5000, "Rider", "When Rider forms a party and attacks, Rider and all the Forwards "
+            "forming a party with it gain +3000 power until the end of the turn."),
+        rec(36, "Marshal", "forward", 2, 5000, "Lord", "When a Forward other than Marshal you control attacks, it gains "
+            "+2000 power until the end of the turn."),
         rec(19, "Purge", "summon", 1, 0, "", "Each player discards 1 card from his/her hand."),
         rec(17, "Spite", "forward", 3, 9000, "Guard", "When Spite is dealt damage, draw 1 card."),
         rec(18, "Grudge", "forward", 3, 9000, "Guard", "When Grudge is dealt damage by your opponent's Summons or "
@@ -157,7 +167,7 @@ def _dmg(g, number, player=0):
 def test_mini_import_s12(mini):
     res, _ = mini
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == rep["cards_exact"] == len(res) == 29
+    assert rep["cards"] == rep["cards_exact"] == len(res) == 34
 
 
 @pytest.mark.parametrize("backup, castable", [("V-001", True), ("V-020", False)])
@@ -453,3 +463,94 @@ def test_your_opponent_selects_a_forward_they_control_CR_11_8_9(mini):
     assert int(g.state[S.ZONE + wisp * S.CARD_W]) == K.Zone.BREAK
     assert int(g.state[S.ZONE + _slot_of(g, "V-012", player=1) * S.CARD_W]) == K.Zone.FIELD
     assert int(g.state[S.HAND_N + 1]) == hand1
+
+
+def test_play_a_backup_from_your_hand_onto_the_field_dull(mini):
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, ["V-032", "V-023"])
+    do(g, "Play Caller")
+    for _ in range(30):
+        if g.decision == K.Decision.PAY_CP:
+            g.step(_cp_action(g))
+        elif g.decision in (K.Decision.OPTIONAL_EFFECT, K.Decision.SELECT_CARD):
+            g.step([int(a) for a in g.legal_actions() if int(a) != K.PASS][0])
+        elif g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0 and int(g.state[S.HAND_N]) == 0:
+            break
+        else:
+            g.step(K.PASS)
+    slot = _slot_of(g, "V-023")
+    assert int(g.state[S.DULL + slot * S.CARD_W]) == 1
+
+
+@pytest.mark.parametrize("how, dealt", [("Bolt", 1000), ("Scorch", 2000)])
+def test_damage_by_a_forward_is_reduced_CR_11_11_8(mini, how, dealt):
+    # "If Plate is dealt damage by a Forward, reduce the damage by 1000 instead.": a Summon's damage is not reduced;
+    # a Forward's ability's is (CR 11.11.8: the card that is the source of the ability does what it instructs)
+    from tests.fftcg.fftcg_helpers import do
+
+    g = _game(mini, ["V-011"], mine=("V-003",), theirs=("V-033",))
+    if how == "Bolt":
+        do(g, "Cast Bolt", "Choose opponent's Plate")
+    else:
+        do(g, "Use ability: Scorch", "Choose opponent's Plate")
+    _resolve(g)
+    assert _dmg(g, "V-033", player=1) == dealt
+
+
+def test_your_opponent_reveals_their_hand_and_discards_the_selected_card(mini):
+    # the hand is shown to both players (the revealed block), the controller selects among the matching cards (Big,
+    # cost 3; not Filler 1, cost 2; no pass), the opponent discards it
+    from tests.fftcg.fftcg_helpers import do, revealed_in_observation
+
+    g = _game(mini, ["V-034"], their_hand=("V-041", "V-012"))
+    do(g, "Play Thief")
+    for _ in range(20):
+        if g.decision == K.Decision.PAY_CP:
+            g.step(_cp_action(g))
+        elif g.decision == K.Decision.SELECT_CARD:
+            break
+        else:
+            g.step(K.PASS)
+    assert g.decision == K.Decision.SELECT_CARD and g.current_player == 0
+    acts = [int(a) for a in g.legal_actions()]
+    assert acts == [K.OPTION_BASE]
+    ids = {g.pool.card_id("V-041"), g.pool.card_id("V-012")}
+    assert set(revealed_in_observation(g, 0)[1]) == ids and set(revealed_in_observation(g, 1)[0]) == ids
+    g.step(K.OPTION_BASE)
+    _resolve(g)
+    assert int(g.state[S.ZONE + _slot_of(g, "V-012", zone=K.Zone.BREAK, player=1) * S.CARD_W]) == K.Zone.BREAK
+    assert int(g.state[S.HAND_N + 1]) == 1
+
+
+def test_it_and_the_forwards_forming_a_party_with_it_gain_power_CR_15_1_1_9(mini):
+    from tests.fftcg.fftcg_helpers import do, pass_until
+
+    g = _game(mini, mine=("V-035", "V-041", "V-042"), theirs=("V-040",))
+    g.step(K.PASS)
+    g.step(K.PASS)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    do(g, "Attack with Rider")
+    do(g, "Add Filler 1 to the party")
+    for _ in range(20):
+        if g.decision == K.Decision.DECLARE_BLOCK:
+            break
+        g.step(K.PASS)
+    assert _power(g, "V-035") == _power(g, "V-041") == 8000
+    assert _power(g, "V-042") == 5000 and _power(g, "V-040", player=1) == 5000
+
+
+def test_when_a_forward_you_control_attacks_it_gains_power(mini):
+    # "it": the attacking Forward (Op.TARGET_TRIGGER: the card the trigger was about)
+    from tests.fftcg.fftcg_helpers import do, pass_until
+
+    g = _game(mini, mine=("V-036", "V-041", "V-042"), theirs=("V-040",))
+    g.step(K.PASS)
+    g.step(K.PASS)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    do(g, "Attack with Filler 1")
+    for _ in range(20):
+        if g.decision == K.Decision.DECLARE_BLOCK:
+            break
+        g.step(K.PASS)
+    assert _power(g, "V-041") == 7000 and _power(g, "V-042") == 5000 and _power(g, "V-036") == 5000

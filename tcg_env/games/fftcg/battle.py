@@ -209,7 +209,7 @@ def damage_deal(game, s, T):
             if game.controls(s, tp, slot) and s[D_POWER + slot * CARD_W] > 0:
                 total += s[D_POWER + slot * CARD_W]
         if extra:
-            game.deal_forward_damage(s, T, blk, total, -1, 0)
+            game.deal_forward_damage(s, T, blk, total, -1, K.CardType.FORWARD, 0)
         else:
             s[DMG + blk * CARD_W] += total
     if blk_deals and bpower > 0:
@@ -218,7 +218,7 @@ def damage_deal(game, s, T):
                 slot = s[ATK_L + i]
                 if game.controls(s, tp, slot):
                     if extra:
-                        game.deal_forward_damage(s, T, slot, s[ASSIGNED + i], -1, 0)
+                        game.deal_forward_damage(s, T, slot, s[ASSIGNED + i], -1, K.CardType.FORWARD, 0)
                     else:
                         s[DMG + slot * CARD_W] += s[ASSIGNED + i]
         else:
@@ -226,7 +226,7 @@ def damage_deal(game, s, T):
                 slot = s[ATK_L + i]
                 if game.controls(s, tp, slot):
                     if extra:
-                        game.deal_forward_damage(s, T, slot, bpower, -1, 0)
+                        game.deal_forward_damage(s, T, slot, bpower, -1, K.CardType.FORWARD, 0)
                     else:
                         s[DMG + slot * CARD_W] += bpower
     s[ASSIGN_DONE] = 0

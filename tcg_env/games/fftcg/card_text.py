@@ -603,6 +603,11 @@ class FFTextTransformer(TextTransformer, Transformer):
         self.blocker_ref = True
         return {"type": "forward", "state": "blocking"}
 
+    def party_gains(self, items):
+        self.party_ref = True
+        f = {"type": "forward", "state": "attacking"}
+        return _Steps([("all", f, self._mod_ops(self._mods_of(items), self._dur(items)))])
+
     def blocker_damage(self, items):
         f = next(t for t in items if isinstance(t, dict))
         return _Steps([("all", f, [{"op": "damage", "amount": self._ints(items)[0]}])])
@@ -671,6 +676,24 @@ class FFTextTransformer(TextTransformer, Transformer):
         if not 1 <= n <= 5:
             raise Unsupported("the opponent selects more than 5 cards")
         return _Steps([("opp_select", _with(f, side="opponent"), n)])
+
+    def ht_discard(self, _):
+        return "discard"
+
+    def ht_remove(self, _):
+        return "remove"
+
+    def hand_select_sent(self, items):
+        # the opponent's hand is revealed (both players see it, state.REVEALED) and the controller selects (not
+        # chooses, CR 11.8.9) the card on resolution
+        n, f = self._ints(items)[0], next(t for t in items if isinstance(t, dict))
+        then = next(t for t in items if t in ("discard", "remove") and not isinstance(t, Token))
+        if "side" in f or "zone" in f or "state" in f or "exclude_self" in f:
+            raise Unsupported("a side, zone or state on a card of the opponent's hand")
+        if not 1 <= n <= 5:
+            raise Unsupported("more than 5 cards selected in a hand")
+        return _Steps([("op", {"op": "hand_select", "filter": _with(f, side="opponent", zone="hand"), "count": n,
+                               "then": then})])
 
     def it_remove(self, _):
         return _Steps([("reg", [{"op": "remove_from_game"}])])
@@ -942,7 +965,10 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def _play(self, items, zone):
         if any(isinstance(t, Token) and t.type == "DULL_WORD" for t in items):
-            raise Unsupported("playing a card onto the field dull")
+            # "... from your hand onto the field dull": put_onto_field's dull (Op.PUT_ONTO_FIELD's a2)
+            steps = self._play([t for t in items if not (isinstance(t, Token) and t.type == "DULL_WORD")], zone)
+            steps[0][1]["dull"] = True
+            return steps
         n, f = self._ints(items)[0], items[-1] if isinstance(items[-1], dict) else items[1]
         if "side" in f or "zone" in f or "state" in f:
             raise Unsupported("a side, zone or state on a card played from a zone")
@@ -1031,6 +1057,14 @@ class FFTextTransformer(TextTransformer, Transformer):
                         chooses.append(op)
                         it_regs.append(n_regs)
                         n_regs += 1
+                elif kind == "trigger_card":
+                    # "When a Forward you control attacks, it gains ...": "it" is the card the trigger was about
+                    if n_regs >= 2:
+                        raise Unsupported("more than 2 sets of targets")
+                    rest.append({"op": "target_trigger", "reg": n_regs})
+                    last_choose = [{"filter": {}, "count": 1, "up_to": False, "group": True}]
+                    it_regs = [n_regs]
+                    n_regs += 1
                 elif kind == "opp_select":
                     # "Your opponent selects N ... they control.": a register filled on resolution by the opponent
                     # (Op.OPP_SELECT); "it" after it is the selected cards
@@ -1205,6 +1239,8 @@ class FFTextTransformer(TextTransformer, Transformer):
             return ("dealt_damage_self", None)
         if items[0] == "opp_effects":
             return ("dealt_damage_by_opp_effects_self", None)
+        if items[0] in ("forward", "character"):
+            raise Unsupported("'is dealt damage by a Forward / Character' as a trigger")
         raise Unsupported("'is dealt damage by a Summon or an ability' (any player's) as a trigger")
 
     def t_chosen_self(self, _):
@@ -1301,6 +1337,10 @@ class FFTextTransformer(TextTransformer, Transformer):
             reflex = {"kind": "auto", "trigger": "reflexive", "effect": self.program(rest[0][2], has_source=True)}
             rest = [("optional", rest[0][1]), *rest[1:]]
         steps, optional = self._effect_value(rest[0])
+        if all(t in ("attacks_other", "enters_other") for t in trig.split("|")) \
+                and not any(st[0] in ("choose", "all", "opp_select") for st in steps) and any(st[0] == "reg" for st in steps):
+            # "When a Forward you control attacks / enters your field, it gains ...": "it" is that card (Op.TARGET_TRIGGER)
+            steps = [("trigger_card",), *steps]
         if self.card.get("type") == "summon":
             raise Unsupported("an auto ability on a Summon")
         out = []
@@ -1489,6 +1529,12 @@ class FFTextTransformer(TextTransformer, Transformer):
     def by_opp_effects(self, _):
         return "opp_effects"
 
+    def by_forward(self, _):
+        return "forward"
+
+    def by_character(self, _):
+        return "character"
+
     def dr_reduce(self, items):
         return ("reduce", _int(items[0]))
 
@@ -1657,6 +1703,10 @@ class FFTextTransformer(TextTransformer, Transformer):
             # "the Forward that blocks ~" is the battle's blocker only while ~ is blocked (an action ability may be
             # used when ~ is not in a battle at all)
             raise Unsupported("'the Forward that blocks ~' outside 'When ~ is blocked'")
+        if getattr(self, "party_ref", False) and any(
+                ab.get("kind") != "auto" or ab.get("trigger") != "party_attacks_self" for ab in abilities):
+            # the attacking Forwards are the party ~ forms only while its party attack is the battle
+            raise Unsupported("'the Forwards forming a party with ~' outside 'When ~ forms a party and attacks'")
         return abilities, fields
 
 

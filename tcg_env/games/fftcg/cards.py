@@ -176,6 +176,12 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # Zone": put_into_break_zone, not a break)
         op_model("opp_select", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5)), reg=(Reg, 0)),
         *reg_ops(module, Reg, "put_into_break_zone"),
+        # "Your opponent reveals their hand. Select 1 <filter> from their hand. Your opponent discards this card / removes
+        # it from the game."
+        # "When a Forward you control attacks, it gains ...": the card the trigger was about (attacks_other, enters_other)
+        op_model("target_trigger", module, reg=(Reg, 0)),
+        op_model("hand_select", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5)),
+                 then=(Literal["discard", "remove"], "discard")),
         op_model("power", module, amount=_Amount, duration=_Dur, reg=(Reg, 0)),
         op_model("power_per", module, amount=_Amount, duration=_Dur, reg=(Reg, 0),
                  per=(Literal["card", "damage", "hand", "opp_hand"], "card"), filter=(filter_model | None, None)),
@@ -201,7 +207,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("search", module, filter=filter_model,
                  destination=(Literal["hand", "field", "field_dull", "break_zone"], "hand"),
                  count=(int, Field(default=1, ge=1, le=5))),
-        op_model("put_onto_field", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
+        op_model("put_onto_field", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5)),
+                 dull=(bool, False)),  # "... onto the field dull" (a2 = 1)
         # "Reveal the top card of your deck. If it is a <filter>, add it to your hand / play it onto the field
         # [dull]. [If it is not ..., put it into the Break Zone.]"
         op_model("reveal_top", module, filter=filter_model,
@@ -228,7 +235,7 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # "If <this> is dealt damage [by ...], reduce the damage by N / the damage becomes N instead." (CR 11.12.5.2)
         op_model("damage_mod", module, mode=Literal["reduce", "becomes", "zero_if_less_than_power"],
                  amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
-                 by=(Literal["any", "effects", "opp_effects"], "any")),
+                 by=(Literal["any", "effects", "opp_effects", "forward", "character"], "any")),
         # "can produce CP of any Element" (no elements) / "can produce Wind CP" (the elements besides its own)
         op_model("any_element_cp", module, elements=(list[ElementName], [])),
         op_model("unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)]),
@@ -253,7 +260,7 @@ EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP00
 EFFECT_OPS: dict[str, K.Op] = op_codes(_OP_MODELS, K.Op)
 _TAGS = frozenset(EFFECT_OPS)
 
-_TARGETING = {"choose", "select_all", "target_self", "opp_select"}
+_TARGETING = {"choose", "select_all", "target_self", "opp_select", "target_trigger"}
 _ON_REGISTER = {
     "damage", "break", "dull", "activate", "freeze", "power", "power_per", "grant_keyword", "restrict",
     "return_to_hand", "remove_from_game", "put_on_deck_top", "put_on_deck_bottom", "put_into_break_zone",
@@ -703,6 +710,11 @@ class _Compiler(PoolCompiler):
                 a1, a2 = op.count, int(op.up_to)
             elif name == "select_all":
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+            elif name == "hand_select":
+                if op.filter.side != "opponent" or op.filter.zone != "hand":
+                    self.fail(f"{q}.filter", "the cards of the opponent's hand (side opponent, zone hand)")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("hand",), characters=False)
+                a1, a2 = op.count, int(op.then == "remove")
             elif name == "opp_select":
                 if op.filter.side != "opponent":
                     self.fail(f"{q}.filter.side", "the opponent selects among the cards they control")
@@ -797,6 +809,7 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{q}.filter.type", "put_onto_field needs a Character type (forward/backup/character)")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("break", "hand"), characters=True)
                 a1 = op.count
+                a2 = int(op.dull)
             elif name == "add_to_hand":
                 if op.filter.side == "opponent":
                     self.fail(f"{q}.filter.side", "you add cards of your own Break Zone to your hand")

@@ -464,6 +464,13 @@ class Op(IntEnum):
     # chooses, CR 11.8.9) up to a1 of their cards on the field matching filter a0 (as many as they have, up to a1),
     # into register I_REG (a SELECT_CARD decision of theirs, SelectFor.OPP_SELECT, no pass)
     OPP_SELECT = 62
+    # "Your opponent reveals their hand. Select N <filter> from their hand. Your opponent discards this card / removes it
+    # from the game.": the opponent's hand shown to both players (state.REVEALED), the controller selects a1 of the
+    # matching cards one at a time (SelectFor.HAND_SELECT, no pass while one is left), a2: 0 discarded, 1 removed
+    HAND_SELECT = 63
+    # "When a <filter> attacks / enters your field, it gains ...": the card the trigger was about (the entry's E_AUX)
+    # into register I_REG, while it is on the field
+    TARGET_TRIGGER = 65
     # "Put it into the Break Zone." (a Character of the field: not broken, CR 15.1.1.3.2)
     PUT_INTO_BREAK_ZONE = 23
 
@@ -485,9 +492,13 @@ class DamageBy(IntEnum):
     ANY = 0  # "is dealt damage" / "receives damage": battle damage and the damage of Summons and abilities
     EFFECTS = 1  # "by a Summon or an ability", "by Summons or abilities"
     OPP_EFFECTS = 2  # "by your opponent's Summons or abilities"
+    # "by a Forward": battle damage, or an ability of a Forward (CR 11.11.8: the card that is the source of the ability
+    # does what it instructs); "by a Character": of a Forward or a Backup
+    FORWARD = 3
+    CHARACTER = 4
 
 
-REAL_CARD_OPS = frozenset({Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
@@ -600,6 +611,7 @@ class SelectFor(IntEnum):
     # may be taken; DEC_ARG[2]: 1 when the player may take none, "up to") / the next card to put on the bottom
     LOOK_PICK = 4
     LOOK_ORDER = 5
+    HAND_SELECT = 7  # Op.HAND_SELECT: a card of the opponent's revealed hand (DEC_ARG[1]: every option; no pass)
     OPP_SELECT = 6  # Op.OPP_SELECT: the opponent's card of the field (DEC_ARG[1]: every option; DEC_ARG[2] = 0: no pass)
 
 

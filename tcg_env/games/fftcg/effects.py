@@ -68,6 +68,7 @@ from tcg_env.games.fftcg.state import (
     ENTRY_W,
     E_ABIL,
     E_AUX,
+    E_CARD,
     E_CTRL,
     E_KIND,
     E_MODE,
@@ -536,7 +537,9 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
             ft = flag_table(T)
             if (ft[ft.shape[0] - 1, K.FL_MISC] & (K.FLAG_DAMAGE_MOD | K.FLAG_DEALT_DAMAGE_TRIGGER)) != 0:
                 # a1 without a2: "... If C, deal it Y damage instead.", the Y - X more of an amount X already dealt
-                game.deal_forward_damage(s, T, t, amount, s[f + E_CTRL], a1 if a2 == 0 else 0)
+                # the source's card type (as it last was, E_CARD): CR 11.11.8, an ability's damage is its card's
+                src_type = card_table(T)[s[f + E_CARD], K.C_TYPE] if s[f + E_CARD] >= 0 else -1
+                game.deal_forward_damage(s, T, t, amount, s[f + E_CTRL], src_type, a1 if a2 == 0 else 0)
             else:
                 s[DMG + t * CARD_W] += amount
     elif op == K.Op.POWER_PER:
@@ -605,6 +608,30 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     src = s[f + E_SLOT]
     if op == K.Op.MODE_IF:
         return NEXT  # read when the actions are selected (mode_rule); never reached on resolution
+    if op == K.Op.TARGET_TRIGGER:
+        aux = s[f + E_AUX]
+        if aux >= 0 and s[ZONE + aux * CARD_W] == K.Zone.FIELD:
+            n = s[f + E_REGN + reg]
+            s[f + E_REG + reg * TARGET_MAX + n] = aux
+            s[f + E_REGN + reg] = n + 1
+        return NEXT
+    if op == K.Op.HAND_SELECT:
+        opp = 1 - ctrl
+        if s[f + FR_CNT] == 0:
+            # "Your opponent reveals their hand": every card of it to both players (the first REVEAL_ROWS)
+            reveal_begin(s, REVEALED_N, opp)
+            for i in range(s[HAND_N + opp]):
+                record_reveal(s, opp, s[HAND_L + opp * MAX_DECK + i])
+            s[f + FR_CNT] = 1
+        if s[f + FR_CNT] - 1 < a1:
+            if game.fill_candidates_distinct(s, T, a0, ctrl, src, HAND_N + opp, HAND_L + opp * MAX_DECK) > 0:
+                s[DEC_ARG] = K.SelectFor.HAND_SELECT
+                s[DEC_ARG + 1] = s[CAND_N]  # every option may be taken
+                s[DEC_ARG + 2] = 0  # no pass: "select N" (as many as there are)
+                set_decision(s, K.Decision.SELECT_CARD, ctrl)
+                return ASKED
+        s[f + FR_CNT] = 0
+        return NEXT
     if op == K.Op.OPP_SELECT:
         # the opponent selects (CR 11.8.9: not a choice; "cannot be chosen" does not apply) one card at a time
         opp = 1 - ctrl
@@ -996,11 +1023,13 @@ def finish_frame(game, s, T):
 
 
 @internal
-def damage_dealt(game, s, T, slot, amount, dealer):
+def damage_dealt(game, s, T, slot, amount, dealer, src_type):
     """The damage the Forward in ``slot`` is dealt when ``amount`` is dealt to it, after its own replacement
     effects (Op.DAMAGE_MOD, CR 11.12.5.2: "If <this> is dealt damage, reduce the damage by 1000 instead."), applied
     in printed order while their conditions hold (CR 11.9). ``dealer``: the player whose Summon or ability deals
-    it, -1 for battle damage (deal_forward_damage)."""
+    it, -1 for battle damage; ``src_type``: the card type of what deals it (a Forward in battle; a Summon, or the card
+    whose ability it is: CR 11.11.8, the card that is the source does what its ability instructs)
+    (deal_forward_damage)."""
     cards = card_table(T)
     cid = s[CARD + slot * CARD_W]
     if amount <= 0 or (cards[cid, K.C_HAS_FIELD] & K.HAS_DAMAGE_MOD) == 0:
@@ -1011,7 +1040,12 @@ def damage_dealt(game, s, T, slot, amount, dealer):
     a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD, cards[cid, K.C_ABIL_START], 0)
     while r >= 0:
         by = code[r, K.I_A2]
-        applies = by == K.DamageBy.ANY or (dealer >= 0 and (by == K.DamageBy.EFFECTS or dealer != ctrl))
+        if by == K.DamageBy.FORWARD:
+            applies = src_type == K.CardType.FORWARD
+        elif by == K.DamageBy.CHARACTER:
+            applies = src_type == K.CardType.FORWARD or src_type == K.CardType.BACKUP
+        else:
+            applies = by == K.DamageBy.ANY or (dealer >= 0 and (by == K.DamageBy.EFFECTS or dealer != ctrl))
         if applies and amount > 0 and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], ctrl, slot):
             mode = code[r, K.I_A0]
             if mode == K.DamageMod.REDUCE:
@@ -1025,15 +1059,15 @@ def damage_dealt(game, s, T, slot, amount, dealer):
 
 
 @internal
-def deal_forward_damage(game, s, T, slot, amount, dealer, before):
+def deal_forward_damage(game, s, T, slot, amount, dealer, src_type, before):
     """Deal ``amount`` damage to the Forward in ``slot`` (``dealer``: the player whose Summon or ability deals it, -1
     for battle damage) in a pool with damage replacements or "When <this> is dealt damage" (FLAG_DAMAGE_MOD,
     FLAG_DEALT_DAMAGE_TRIGGER). ``before`` > 0: this is the rest of one amount ``before`` + ``amount`` whose first
     ``before`` was dealt by the row before ("Deal it X damage. If C, deal it Y damage instead."): the replacements
     see the one amount (mod(Y) - mod(X) more) and the damage triggers once. Damage replaced down to 0 is not dealt
     (CR 11.12.5.4: the replaced event does not happen), so it triggers nothing."""
-    dealt_before = game.damage_dealt(s, T, slot, before, dealer) if before > 0 else 0
-    dealt = game.damage_dealt(s, T, slot, before + amount, dealer) - dealt_before
+    dealt_before = game.damage_dealt(s, T, slot, before, dealer, src_type) if before > 0 else 0
+    dealt = game.damage_dealt(s, T, slot, before + amount, dealer, src_type) - dealt_before
     s[DMG + slot * CARD_W] += dealt
     ft = flag_table(T)
     if dealt > 0 and dealt_before == 0 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DEALT_DAMAGE_TRIGGER) != 0:

@@ -489,6 +489,20 @@ def apply_unchecked(game, s, T, a):
         op = code_table(T)[r, K.I_OP]
         if op == K.Op.LOOK_TOP:
             game.look_answer(s, T, base, r, p, a, -1 if a == PASS else option_of(a, OPTION_BASE))
+        elif op == K.Op.HAND_SELECT:
+            # the selected card of the opponent's hand: they discard it (CR 15.1.1.4) or remove it from the game
+            slot = s[CAND + option_of(a, OPTION_BASE)]
+            opp = 1 - p
+            for i in range(s[HAND_N + opp]):
+                if s[HAND_L + opp * MAX_DECK + i] == slot:
+                    if code_table(T)[r, K.I_A2] == 0:
+                        game.discard_hand_index(s, opp, i)
+                    else:
+                        zone_remove_at(s, HAND_N + opp, HAND_L + opp * MAX_DECK, i)
+                        s[ZONE + slot * CARD_W] = K.Zone.NONE
+                        game.put_in_zone(s, slot, K.Zone.REMOVED)
+                    break
+            s[base + FR_CNT] += 1
         elif op == K.Op.OPP_SELECT:
             # the opponent's selection into the register (the op asks again until a1 are selected or none is left)
             reg = code_table(T)[r, K.I_REG]
@@ -526,7 +540,10 @@ def apply_unchecked(game, s, T, a):
                 game.put_in_zone(s, slot, K.Zone.HAND)
                 s[base + FR_CNT] += 1
             else:
-                game.put_onto_field_from_zone(s, T, s[CAND + option_of(a, OPTION_BASE)], p)
+                slot = s[CAND + option_of(a, OPTION_BASE)]
+                game.put_onto_field_from_zone(s, T, slot, p)
+                if code_table(T)[r, K.I_A2] == 1 and s[ZONE + slot * CARD_W] == K.Zone.FIELD:
+                    s[DULL + slot * CARD_W] = 1  # "... onto the field dull" (as Op.SEARCH's field_dull)
                 s[base + FR_CNT] += 1
     if s[H_NUM_DECISIONS] >= MAX_DECISIONS_PER_GAME and s[H_DONE] == 0:
         end_game(s, WINNER_DRAW)  # CR 13.1 safety net (documented)
