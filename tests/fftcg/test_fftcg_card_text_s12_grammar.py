@@ -48,6 +48,15 @@ def test_compiled_shapes_s12():
     r = _c("If Clerk is on the field, Clerk can produce Light CP.", {"name": "Clerk", "type": "backup"})
     assert r.verdict is Verdict.UNSUPPORTED
     assert _c("If Zell Test is on the field, Zell Test can produce Wind CP.").verdict is Verdict.UNSUPPORTED
+    # the later sets' wording of the phase triggers: the same abilities
+    for new, old in [("At the beginning of your Main Phase 1", "At the beginning of Main Phase 1 during each of your turns"),
+                     ("At the beginning of your Attack Phase", "At the beginning of the Attack Phase during each of your "
+                                                               "turns")]:
+        assert _c(new + ", draw 1 card.").abilities == _c(old + ", draw 1 card.").abilities
+    # "that Forward" after "When a Forward ... enters your field": the entering card (Op.TARGET_TRIGGER)
+    r = _c("When a Forward other than Zell Test enters your field, that Forward gains +1000 power until the end of the "
+           "turn.")
+    assert r.verdict is Verdict.EXACT and r.abilities[0]["effect"][0] == {"op": "target_trigger", "reg": 0}
 
 
 # ---- played in small games --------------------------------------------------------------------------------
