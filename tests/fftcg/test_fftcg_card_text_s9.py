@@ -59,7 +59,7 @@ def test_granted_auto_ability_only_under_damage():
                             "effect": [{"op": "draw", "count": 1}]}]
     r = _c('If you control 3 or more Backups, Zell Test gains "When Zell Test attacks, draw 1 card."')
     assert r.verdict is Verdict.UNSUPPORTED and "auto ability under a condition" in r.reason
-    r = _c('Damage 3 -- Zell Test gains "If Zell Test is dealt damage, the damage becomes 0 instead."')
+    r = _c('Damage 3 -- Zell Test gains "If Zell Test deals damage to a Forward, double the damage instead."')
     assert r.verdict is Verdict.UNSUPPORTED and r.reason.startswith("a granted quoted ability")
 
 
@@ -82,13 +82,14 @@ def test_granted_auto_ability_only_under_damage():
      [{"op": "target_self", "reg": 0},
       {"op": "power_per", "amount": 1000, "duration": "end_of_turn", "per": "card",
        "filter": {"type": "summon", "zone": "break", "side": "own"}, "reg": 0}]),
-    # "X damage. If C, Y damage instead.": X, then Y - X more under IF
+    # "X damage. If C, Y damage instead.": X, then Y - X more under IF (instead_of X: one amount Y for the
+    # damaged card's replacements, session 12)
     ("When Zell Test enters the field, choose 1 Forward. Deal it 2000 damage. If you control 3 or more Backups, "
      "deal it 5000 damage instead.",
      [{"op": "choose", "filter": {"type": "forward"}, "count": 1, "reg": 0}, {"op": "damage", "amount": 2000, "reg": 0},
       {"op": "if", "condition": {"kind": "controls_at_least", "value": 3, "filter": {"type": "backup", "side": "own"}},
        "then": 1},
-      {"op": "damage", "amount": 3000, "reg": 0}]),
+      {"op": "damage", "amount": 3000, "reg": 0, "instead_of": 2000}]),
     ("When Zell Test attacks, choose 1 Forward opponent controls. Dull it and deal it 3000 damage.",
      [{"op": "choose", "filter": {"type": "forward", "side": "opponent"}, "count": 1, "reg": 0},
       {"op": "dull", "reg": 0}, {"op": "damage", "amount": 3000, "reg": 0}]),

@@ -6,7 +6,7 @@ damage step (CR 10.1.4: First Strike CR 15.2.3, party damage assignment CR 10.1.
 the player CR 6.5).
 """
 
-from tcg_env.engine.tables import ability_table, card_table, code_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, flag_table
 from tcg_env.engine.chase import give_priority
 from tcg_env.engine.jit import internal
 from tcg_env.engine.header import H_TURN
@@ -198,24 +198,37 @@ def damage_deal(game, s, T):
                 s[ASSIGNED + i] = 0
         set_decision(s, K.Decision.ASSIGN_PARTY_DAMAGE, 1 - tp)
         return
+    # the damaged Forwards' own replacements (Op.DAMAGE_MOD, CR 11.12.5.2) and "When <this> is dealt damage": only in a
+    # pool that has one (effects.deal_forward_damage)
+    ft = flag_table(T)
+    extra = (ft[ft.shape[0] - 1, K.FL_MISC] & (K.FLAG_DAMAGE_MOD | K.FLAG_DEALT_DAMAGE_TRIGGER)) != 0
     if atk_deals:
         total = 0
         for i in range(s[ATK_N]):
             slot = s[ATK_L + i]
             if game.controls(s, tp, slot) and s[D_POWER + slot * CARD_W] > 0:
                 total += s[D_POWER + slot * CARD_W]
-        s[DMG + blk * CARD_W] += total
+        if extra:
+            game.deal_forward_damage(s, T, blk, total, -1, K.CardType.FORWARD, 0)
+        else:
+            s[DMG + blk * CARD_W] += total
     if blk_deals and bpower > 0:
         if game.live_attackers(s) >= 2:
             for i in range(s[ATK_N]):
                 slot = s[ATK_L + i]
                 if game.controls(s, tp, slot):
-                    s[DMG + slot * CARD_W] += s[ASSIGNED + i]
+                    if extra:
+                        game.deal_forward_damage(s, T, slot, s[ASSIGNED + i], -1, K.CardType.FORWARD, 0)
+                    else:
+                        s[DMG + slot * CARD_W] += s[ASSIGNED + i]
         else:
             for i in range(s[ATK_N]):
                 slot = s[ATK_L + i]
                 if game.controls(s, tp, slot):
-                    s[DMG + slot * CARD_W] += bpower
+                    if extra:
+                        game.deal_forward_damage(s, T, slot, bpower, -1, K.CardType.FORWARD, 0)
+                    else:
+                        s[DMG + slot * CARD_W] += bpower
     s[ASSIGN_DONE] = 0
     s[ASSIGN_LEFT] = 0
     if stage == DS_FIRST:

@@ -400,6 +400,7 @@ class FFTextTransformer(TextTransformer, Transformer):
         return self._count_condition(n, f, "own")
 
     def c_control_none(self, items):
+        items = [t for t in items if not isinstance(t, Token)]  # "you don't control a DESC": the article
         if "side" in items[0]:
             raise Unsupported("a side inside 'you control'")
         return self._count_condition(0, items[0], "own")
@@ -571,6 +572,49 @@ class FFTextTransformer(TextTransformer, Transformer):
     def it_damage(self, items):
         return _Steps([("reg", [{"op": "damage", "amount": self._ints(items)[0], **self._per(items)}])])
 
+    def it_and_self_damage(self, items):
+        # "Deal it and ~ 5000 damage.": the chosen cards and the card itself, in one resolution (damage adds up
+        # before the rule process, CR 12.4.5, so the two amounts are dealt at once). A chosen card that may be the
+        # card itself would be dealt the amount twice: refused where the choice can include it ("not_self" step)
+        n = self._ints(items)[0]
+        return _Steps([("not_self_it", None), ("reg", [{"op": "damage", "amount": n}]),
+                       ("self", [{"op": "damage", "amount": n}])])
+
+    def all_and_self_damage(self, items):
+        # "Deal 2000 damage to all the Forwards opponent controls and 3000 damage to ~."
+        f = next(t for t in items if isinstance(t, dict))
+        if not self._excludes_self(f):
+            raise Unsupported("damage to a group that may hold the card and to the card itself")
+        a, b = self._ints(items)[:2]
+        return _Steps([("all", f, [{"op": "damage", "amount": a}]), ("self", [{"op": "damage", "amount": b}])])
+
+    def _excludes_self(self, f: dict) -> bool:
+        # a description the card itself cannot match: the opponent's cards, "other than ~", another card type
+        if f.get("side") == "opponent" or f.get("exclude_self") or ("zone" in f):
+            return "alt" not in f or self._excludes_self(f["alt"])
+        t = f.get("type")
+        if t is not None and t != "character" and t != self.card.get("type"):
+            return "alt" not in f or self._excludes_self(f["alt"])
+        return False
+
+    # "the Forward that blocks ~" / "the blocking Forward": the blocker of the battle (one Forward, CR 10.1.3),
+    # only in an ability that "When ~ is blocked" triggers (checked in result())
+    def the_blocker(self, _):
+        self.blocker_ref = True
+        return {"type": "forward", "state": "blocking"}
+
+    def party_gains(self, items):
+        self.party_ref = True
+        f = {"type": "forward", "state": "attacking"}
+        return _Steps([("all", f, self._mod_ops(self._mods_of(items), self._dur(items)))])
+
+    def blocker_damage(self, items):
+        f = next(t for t in items if isinstance(t, dict))
+        return _Steps([("all", f, [{"op": "damage", "amount": self._ints(items)[0]}])])
+
+    def blocker_verbs(self, items):
+        return _Steps([("all", items[1], [{"op": items[0]}])])
+
     def it_damage_power(self, _):
         # "Deal it damage equal to ~'s power." (per "source_power": 1000 x the power / 1000, counted on resolution);
         # a source that has left the field counts its printed power (CR 11.11.4 asks for its power as it last was)
@@ -620,6 +664,36 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def it_deck_bottom(self, _):
         return _Steps([("reg", [{"op": "put_on_deck_bottom"}])])
+
+    def it_put_break(self, _):
+        # "Put it into the Break Zone.": not a break (CR 15.1.1.3.2: "is broken" does not trigger)
+        return _Steps([("reg", [{"op": "put_into_break_zone"}])])
+
+    def opp_select_sent(self, items):
+        n, f = self._ints(items)[0], next(t for t in items if isinstance(t, dict))
+        if "side" in f or "zone" in f:
+            raise Unsupported("a side or zone in what the opponent selects")
+        if not 1 <= n <= 5:
+            raise Unsupported("the opponent selects more than 5 cards")
+        return _Steps([("opp_select", _with(f, side="opponent"), n)])
+
+    def ht_discard(self, _):
+        return "discard"
+
+    def ht_remove(self, _):
+        return "remove"
+
+    def hand_select_sent(self, items):
+        # the opponent's hand is revealed (both players see it, state.REVEALED) and the controller selects (not
+        # chooses, CR 11.8.9) the card on resolution
+        n, f = self._ints(items)[0], next(t for t in items if isinstance(t, dict))
+        then = next(t for t in items if t in ("discard", "remove") and not isinstance(t, Token))
+        if "side" in f or "zone" in f or "state" in f or "exclude_self" in f:
+            raise Unsupported("a side, zone or state on a card of the opponent's hand")
+        if not 1 <= n <= 5:
+            raise Unsupported("more than 5 cards selected in a hand")
+        return _Steps([("op", {"op": "hand_select", "filter": _with(f, side="opponent", zone="hand"), "count": n,
+                               "then": then})])
 
     def it_remove(self, _):
         return _Steps([("reg", [{"op": "remove_from_game"}])])
@@ -720,10 +794,13 @@ class FFTextTransformer(TextTransformer, Transformer):
         return _Steps([("op", {"op": "draw", "count": self._ints(items)[0], "who": "opponent"})])
 
     def each_discards(self, items):
+        # CR 11.11.6: both players perform it, the turn player first, then the non-turn player (who sees the turn
+        # player's discards): the order is asked on resolution (conditions your_turn / opp_turn)
         n = self._ints(items)[0]
-        self.approximate("discard_order")
-        return _Steps([("op", {"op": "discard", "count": n, "who": "controller"}),
-                       ("op", {"op": "discard", "count": n, "who": "opponent"})])
+        mine = ("op", {"op": "discard", "count": n, "who": "controller"})
+        theirs = ("op", {"op": "discard", "count": n, "who": "opponent"})
+        return _Steps([("if", {"kind": "your_turn", "value": 0}, [mine, theirs]),
+                       ("if", {"kind": "opp_turn", "value": 0}, [theirs, mine])])
 
     def self_deals_opponent(self, items):
         # "~ deals your opponent 1 point of damage." (CR 6.5: the source's damage to a player)
@@ -857,6 +934,25 @@ class FFTextTransformer(TextTransformer, Transformer):
                 raise Unsupported("playing a Summon onto the field")
         return _Steps([("op", {"op": "search", "filter": f, "destination": destination}, True)])
 
+    def search_up_to_hand(self, items, destination="hand"):
+        # "Search for up to 2 [Category X] Forwards and add them to your hand.": one card at a time, the player may
+        # stop at any count (what "up to" asks: not the may_choose_none approximation), one shuffle after (CR 15.1.1.8)
+        n, f = self._ints(items)[0], items[-1]
+        if not 1 <= n <= 5:
+            raise Unsupported("a search for more than 5 cards")
+        if n > 1 and destination != "hand":
+            # they enter the field together (each sees the others enter, CR 11.8.16.2.1); the engine's search puts
+            # them onto the field one at a time
+            raise Unsupported("a search for more than 1 card played onto the field")
+        step = self.search_hand([Token("INT", "1"), f], destination)[0]
+        op = dict(step[1])
+        if n > 1:
+            op["count"] = n
+        return _Steps([("op", op)])
+
+    def search_up_to_field(self, items):
+        return self.search_up_to_hand(items, "field")
+
     def search_break(self, items):
         return self.search_hand(items, "break_zone")
 
@@ -869,7 +965,10 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def _play(self, items, zone):
         if any(isinstance(t, Token) and t.type == "DULL_WORD" for t in items):
-            raise Unsupported("playing a card onto the field dull")
+            # "... from your hand onto the field dull": put_onto_field's dull (Op.PUT_ONTO_FIELD's a2)
+            steps = self._play([t for t in items if not (isinstance(t, Token) and t.type == "DULL_WORD")], zone)
+            steps[0][1]["dull"] = True
+            return steps
         n, f = self._ints(items)[0], items[-1] if isinstance(items[-1], dict) else items[1]
         if "side" in f or "zone" in f or "state" in f:
             raise Unsupported("a side, zone or state on a card played from a zone")
@@ -958,6 +1057,27 @@ class FFTextTransformer(TextTransformer, Transformer):
                         chooses.append(op)
                         it_regs.append(n_regs)
                         n_regs += 1
+                elif kind == "trigger_card":
+                    # "When a Forward you control attacks, it gains ...": "it" is the card the trigger was about
+                    if n_regs >= 2:
+                        raise Unsupported("more than 2 sets of targets")
+                    rest.append({"op": "target_trigger", "reg": n_regs})
+                    last_choose = [{"filter": {}, "count": 1, "up_to": False, "group": True}]
+                    it_regs = [n_regs]
+                    n_regs += 1
+                elif kind == "opp_select":
+                    # "Your opponent selects N ... they control.": a register filled on resolution by the opponent
+                    # (Op.OPP_SELECT); "it" after it is the selected cards
+                    if n_regs >= 2:
+                        raise Unsupported("more than 2 sets of targets")
+                    rest.append({"op": "opp_select", "filter": st[1], "count": st[2], "reg": n_regs})
+                    last_choose = [{"filter": st[1], "count": st[2], "up_to": False, "group": True}]
+                    it_regs = [n_regs]
+                    n_regs += 1
+                elif kind == "not_self_it":
+                    # "deal it and ~ N damage": "it" must not be able to be the card itself
+                    if last_choose is not None and not all(self._excludes_self(t["filter"]) for t in last_choose):
+                        raise Unsupported("'it and ~' where the chosen card may be the card itself")
                 elif kind == "reg":
                     if last_choose is None:
                         raise Unsupported("'it' without a chosen card")
@@ -1031,8 +1151,10 @@ class FFTextTransformer(TextTransformer, Transformer):
                         sel = next((o for o in rest if o["op"] == "select_all" and o["reg"] == prev["reg"]), None)
                         if sel is None or sel["filter"] != st[3]:
                             raise Unsupported("'deal N damage to all the ... instead' after damage to other cards")
+                    # instead_of: the damaged card's replacements (Op.DAMAGE_MOD) see the one amount Y
                     rest.extend([{"op": "if", "condition": st[1], "then": 1},
-                                 {"op": "damage", "amount": st[2] - prev["amount"], "reg": prev["reg"]}])
+                                 {"op": "damage", "amount": st[2] - prev["amount"], "reg": prev["reg"],
+                                  "instead_of": prev["amount"]}])
                 elif kind == "instead_draw":
                     # "Draw X cards. If C, draw Y cards instead.": X, then Y - X more at once: the same cards from the
                     # top of the deck, nothing in between (no ability triggers on a draw; a draw from an empty deck
@@ -1106,6 +1228,26 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def t_is_blocked_self(self, _):
         return ("is_blocked_self", None)
+
+    def t_dealt_damage_self(self, items):
+        # "When ~ is dealt damage [by your opponent's Summons or abilities]" (Trigger.DEALT_DAMAGE_SELF /
+        # DEALT_DAMAGE_BY_OPP_EFFECTS_SELF: effects.deal_forward_damage)
+        if self.card.get("type") != "forward":
+            raise Unsupported("damage dealt to a card that is not a Forward")
+        items = [t for t in items if isinstance(t, str) and not isinstance(t, Token)]  # the dmg_by value
+        if not items:
+            return ("dealt_damage_self", None)
+        if items[0] == "opp_effects":
+            return ("dealt_damage_by_opp_effects_self", None)
+        if items[0] in ("forward", "character"):
+            raise Unsupported("'is dealt damage by a Forward / Character' as a trigger")
+        raise Unsupported("'is dealt damage by a Summon or an ability' (any player's) as a trigger")
+
+    def t_chosen_self(self, _):
+        return ("chosen_self", None)
+
+    def t_chosen_by_opp_self(self, _):
+        return ("chosen_by_opp_self", None)
 
     def t_blocks_or_blocked(self, _):
         return ("blocks_self|is_blocked_self", None)  # one ability per trigger
@@ -1195,6 +1337,10 @@ class FFTextTransformer(TextTransformer, Transformer):
             reflex = {"kind": "auto", "trigger": "reflexive", "effect": self.program(rest[0][2], has_source=True)}
             rest = [("optional", rest[0][1]), *rest[1:]]
         steps, optional = self._effect_value(rest[0])
+        if all(t in ("attacks_other", "enters_other") for t in trig.split("|")) \
+                and not any(st[0] in ("choose", "all", "opp_select") for st in steps) and any(st[0] == "reg" for st in steps):
+            # "When a Forward you control attacks / enters your field, it gains ...": "it" is that card (Op.TARGET_TRIGGER)
+            steps = [("trigger_card",), *steps]
         if self.card.get("type") == "summon":
             raise Unsupported("an auto ability on a Summon")
         out = []
@@ -1368,6 +1514,60 @@ class FFTextTransformer(TextTransformer, Transformer):
                               "comes from Backups and discards)")
         return [{"kind": "field", "effect": [{"op": "any_element_cp"}]}]
 
+    # "If ~ is dealt damage [by ...], reduce the damage by N / the damage becomes N instead.", "If ~ is dealt damage less
+    # than its power, the damage becomes 0 instead." (Op.DAMAGE_MOD: a replacement effect, CR 11.12.5.2, read by
+    # effects.damage_dealt where battle damage and the damage of Summons and abilities are dealt)
+    def de_any(self, items):
+        return ("any", items[0] if items else "any")
+
+    def de_less_power(self, _):
+        return ("less_power", "any")
+
+    def by_effects(self, _):
+        return "effects"
+
+    def by_opp_effects(self, _):
+        return "opp_effects"
+
+    def by_forward(self, _):
+        return "forward"
+
+    def by_character(self, _):
+        return "character"
+
+    def dr_reduce(self, items):
+        return ("reduce", _int(items[0]))
+
+    def dr_becomes(self, items):
+        return ("becomes", _int(items[0]))
+
+    def f_damage_mod(self, items):
+        (event, by), (mode, amount) = [t for t in items if isinstance(t, tuple)]
+        if self.card.get("type") != "forward":
+            raise Unsupported("damage dealt to a card that is not a Forward")
+        if amount % 1000:
+            raise Unsupported("an amount of damage that is not a multiple of 1000")
+        if event == "less_power":
+            if (mode, amount) != ("becomes", 0):
+                raise Unsupported("'dealt damage less than its power' with another replacement than 0")
+            mode = "zero_if_less_than_power"
+        return [{"kind": "field", "effect": [{"op": "damage_mod", "mode": mode, "amount": amount, "by": by}]}]
+
+    def f_damage_reduced(self, items):
+        # "The damage dealt to ~ is reduced by 1000 instead."
+        return self.f_damage_mod([("any", "any"), ("reduce", self._ints(items)[0])])
+
+    def f_element_cp(self, items):
+        # "If ~ is on the field, ~ can produce Wind CP.": a Backup dulled for CP pays one CP of its own element or
+        # of that one (Op.ANY_ELEMENT_CP with elements; costs.produces_element)
+        if self.card.get("type") != "backup":
+            raise Unsupported("CP produced by a card that is not a Backup (the engine's CP comes from Backups and "
+                              "discards)")
+        elem = next(str(t).lower() for t in items if isinstance(t, Token) and t.type == "ELEMENT")
+        if elem in ("light", "dark"):
+            raise Unsupported("Light or Dark CP produced by a Backup")
+        return [{"kind": "field", "effect": [{"op": "any_element_cp", "elements": [elem]}]}]
+
     def f_unchoosable(self, items):
         kinds = [str(k).lower() for k in items[-1].children]
         return [{"kind": "field", "effect": [{"op": "unchoosable", "by": kinds}]}]
@@ -1498,6 +1698,15 @@ class FFTextTransformer(TextTransformer, Transformer):
             abilities, fields = tree_value["__ex__"], {"ex_burst": True}
         else:
             abilities, fields = super().result(tree_value)
+        if getattr(self, "blocker_ref", False) and any(
+                ab.get("kind") != "auto" or ab.get("trigger") != "is_blocked_self" for ab in abilities):
+            # "the Forward that blocks ~" is the battle's blocker only while ~ is blocked (an action ability may be
+            # used when ~ is not in a battle at all)
+            raise Unsupported("'the Forward that blocks ~' outside 'When ~ is blocked'")
+        if getattr(self, "party_ref", False) and any(
+                ab.get("kind") != "auto" or ab.get("trigger") != "party_attacks_self" for ab in abilities):
+            # the attacking Forwards are the party ~ forms only while its party attack is the battle
+            raise Unsupported("'the Forwards forming a party with ~' outside 'When ~ forms a party and attacks'")
         return abilities, fields
 
 

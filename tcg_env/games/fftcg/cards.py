@@ -75,6 +75,10 @@ TriggerName = Literal[
     "party_attacks_self",
     "opp_cast_summon",
     "reflexive",  # "When you do so, ...": queued by the "reflex" op of the ability before it
+    "chosen_self",  # "When <this> is chosen by a Summon or an ability"
+    "chosen_by_opp_self",  # "When <this> is chosen by your opponent's Summons or abilities"
+    "dealt_damage_self",  # "When <this> is dealt damage"
+    "dealt_damage_by_opp_effects_self",  # "When <this> is dealt damage by your opponent's Summons or abilities"
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -89,6 +93,7 @@ ConditionName = Literal[
     "controls_at_most",
     "opp_hand_at_most",
     "your_main_phase",
+    "opp_turn",
 ]
 
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK,
@@ -162,8 +167,21 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # per "hand" / "opp_hand": each card in the controller's / the opponent's hand
         op_model("damage", module, amount=Annotated[int, Field(gt=0, multiple_of=1000)], reg=(Reg, 0),
                  per=(Literal["card", "damage", "hand", "opp_hand", "source_power"] | None, None),
-                 filter=(filter_model | None, None), base=(Annotated[int, Field(ge=0, multiple_of=1000)], 0)),
+                 filter=(filter_model | None, None), base=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
+                 # "Deal it X damage. If C, deal it Y damage instead.": the Y - X dealt after X (instead_of = X): one
+                 # amount Y for the damaged card's replacements (Op.DAMAGE_MOD; effects.each_target)
+                 instead_of=(Annotated[int, Field(ge=0, multiple_of=1000)], 0)),
         *reg_ops(module, Reg, "break", "dull", "activate", "freeze"),
+        # "Your opponent selects 1 Forward they control." (on resolution, their choice; then "put it into the Break
+        # Zone": put_into_break_zone, not a break)
+        op_model("opp_select", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5)), reg=(Reg, 0)),
+        *reg_ops(module, Reg, "put_into_break_zone"),
+        # "Your opponent reveals their hand. Select 1 <filter> from their hand. Your opponent discards this card / removes
+        # it from the game."
+        # "When a Forward you control attacks, it gains ...": the card the trigger was about (attacks_other, enters_other)
+        op_model("target_trigger", module, reg=(Reg, 0)),
+        op_model("hand_select", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5)),
+                 then=(Literal["discard", "remove"], "discard")),
         op_model("power", module, amount=_Amount, duration=_Dur, reg=(Reg, 0)),
         op_model("power_per", module, amount=_Amount, duration=_Dur, reg=(Reg, 0),
                  per=(Literal["card", "damage", "hand", "opp_hand"], "card"), filter=(filter_model | None, None)),
@@ -185,9 +203,12 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("mill", module, count=(int, Field(default=1, ge=1, le=20)), who=(WhoName, "controller")),
         op_model("discard", module, count=(int, Field(default=1, ge=1, le=10)), who=WhoName, random=(bool, False)),
         op_model("damage_player", module, amount=(int, Field(default=1, ge=1, le=7)), who=(WhoName, "opponent")),
+        # count > 1: "search for up to N ... and add them to your hand" (the player stops at any count)
         op_model("search", module, filter=filter_model,
-                 destination=(Literal["hand", "field", "field_dull", "break_zone"], "hand")),
-        op_model("put_onto_field", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
+                 destination=(Literal["hand", "field", "field_dull", "break_zone"], "hand"),
+                 count=(int, Field(default=1, ge=1, le=5))),
+        op_model("put_onto_field", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5)),
+                 dull=(bool, False)),  # "... onto the field dull" (a2 = 1)
         # "Reveal the top card of your deck. If it is a <filter>, add it to your hand / play it onto the field
         # [dull]. [If it is not ..., put it into the Break Zone.]"
         op_model("reveal_top", module, filter=filter_model,
@@ -211,7 +232,12 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
                  per=(Literal["card", "damage"] | None, None), filter=(filter_model | None, None)),
         op_model("unblockable_by", module, filter=filter_model),
         op_model("undullable", module),
-        op_model("any_element_cp", module),
+        # "If <this> is dealt damage [by ...], reduce the damage by N / the damage becomes N instead." (CR 11.12.5.2)
+        op_model("damage_mod", module, mode=Literal["reduce", "becomes", "zero_if_less_than_power"],
+                 amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
+                 by=(Literal["any", "effects", "opp_effects", "forward", "character"], "any")),
+        # "can produce CP of any Element" (no elements) / "can produce Wind CP" (the elements besides its own)
+        op_model("any_element_cp", module, elements=(list[ElementName], [])),
         op_model("unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)]),
         op_model("pay_only", module, element=(bool, False), backups=(bool, False)),
         op_model("aura_unchoosable", module, by=Annotated[list[Literal["summons", "abilities"]], Field(min_length=1)],
@@ -234,10 +260,10 @@ EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP00
 EFFECT_OPS: dict[str, K.Op] = op_codes(_OP_MODELS, K.Op)
 _TAGS = frozenset(EFFECT_OPS)
 
-_TARGETING = {"choose", "select_all", "target_self"}
+_TARGETING = {"choose", "select_all", "target_self", "opp_select", "target_trigger"}
 _ON_REGISTER = {
     "damage", "break", "dull", "activate", "freeze", "power", "power_per", "grant_keyword", "restrict",
-    "return_to_hand", "remove_from_game", "put_on_deck_top", "put_on_deck_bottom",
+    "return_to_hand", "remove_from_game", "put_on_deck_top", "put_on_deck_bottom", "put_into_break_zone",
 }  # fmt: skip
 # the ops whose instruction reports whether it was done (engine.effects NOT_DONE): what an "if_done" may follow.
 # DISCARD: every card discarded; DAMAGE_PLAYER: the damage is always received (no effect of the 2016 rules
@@ -246,7 +272,7 @@ _ON_REGISTER = {
 _REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
                "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "any_element_cp",
-               "aura_unchoosable", "pay_only"}
+               "aura_unchoosable", "pay_only", "damage_mod"}
 
 
 class FFAbility(StrictModel):
@@ -288,7 +314,7 @@ parse_fftcg_cards, load_fftcg_cards, load_fftcg_pool = card_file_functions(
 # --------------------------------------------------------------------------------------------
 # Compiled tables
 # --------------------------------------------------------------------------------------------
-def ff_kernel_flags(cards: np.ndarray, code: np.ndarray) -> np.ndarray:
+def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray | None = None) -> np.ndarray:
     """The ``flags`` table of a pool's ``T`` (tcg_env.engine.tables): every card's row every bit set (the kernels
     skip nothing for a card); the pool's row (the last) word FL_MISC: FLAG_AURA_UNCHOOSABLE when some instruction
     is Op.AURA_UNCHOOSABLE (else effects.can_be_chosen skips its scan of the field)."""
@@ -296,6 +322,14 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray) -> np.ndarray:
 
     flags = np.full((cards.shape[0] + 1, FLAG_WORDS), -1, np.int32)
     flags[-1, K.FL_MISC] = K.FLAG_AURA_UNCHOOSABLE * int(bool((code[:, K.I_OP] == K.Op.AURA_UNCHOOSABLE).any()))
+    if (code[:, K.I_OP] == K.Op.DAMAGE_MOD).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD  # effects.damage_dealt where damage is dealt
+    if abilities is not None and abilities.shape[0] and np.isin(
+            abilities[:, K.A_TRIGGER], (K.Trigger.CHOSEN_SELF, K.Trigger.CHOSEN_BY_OPP_SELF)).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_CHOSEN_TRIGGER  # kernels.apply_decision's CHOOSE_TARGET fires them
+    if abilities is not None and abilities.shape[0] and np.isin(
+            abilities[:, K.A_TRIGGER], (K.Trigger.DEALT_DAMAGE_SELF, K.Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF)).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_DEALT_DAMAGE_TRIGGER  # effects.deal_forward_damage fires them
     return flags
 
 
@@ -317,7 +351,7 @@ class FFCardTable(CardTable):
     job_names = property(lambda self: inverse_ids(self.job_ids), doc="Job id -> job name ('' for id 0).")
 
     def kernel_flags(self) -> np.ndarray:
-        return ff_kernel_flags(self.cards, self.code)
+        return ff_kernel_flags(self.cards, self.code, self.abilities)
     category_names = property(lambda self: inverse_ids(self.category_ids), doc="Category id -> name ('' for id 0).")
 
     def card_obs_features(self) -> np.ndarray:
@@ -468,8 +502,12 @@ class _Compiler(PoolCompiler):
             for op in ab.effect:
                 if op.op == "undullable":
                     row[K.C_HAS_FIELD] |= K.UNDULLABLE_BY_OPPONENT
+                if op.op == "damage_mod":
+                    row[K.C_HAS_FIELD] |= K.HAS_DAMAGE_MOD
                 if op.op == "any_element_cp":
                     row[K.C_HAS_FIELD] |= K.ANY_ELEMENT_CP
+                    for e in op.elements:
+                        row[K.C_HAS_FIELD] |= 1 << (K.EXTRA_ELEMENT_CP_SHIFT + int(K.Element[e.upper()]))
                 if op.op == "aura_unchoosable":
                     row[K.C_HAS_FIELD] |= K.HAS_AURA_UNCHOOSABLE
                 if op.op == "pay_only":
@@ -672,10 +710,24 @@ class _Compiler(PoolCompiler):
                 a1, a2 = op.count, int(op.up_to)
             elif name == "select_all":
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+            elif name == "hand_select":
+                if op.filter.side != "opponent" or op.filter.zone != "hand":
+                    self.fail(f"{q}.filter", "the cards of the opponent's hand (side opponent, zone hand)")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("hand",), characters=False)
+                a1, a2 = op.count, int(op.then == "remove")
+            elif name == "opp_select":
+                if op.filter.side != "opponent":
+                    self.fail(f"{q}.filter.side", "the opponent selects among the cards they control")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+                a1 = op.count
             elif name == "damage":
                 a0, a1, a2 = op.amount, op.base, self.compile_per(op, q)
                 if op.base and a2 == 0:
                     self.fail(f"{q}.base", "a base amount without a 'for each' (per)")
+                if op.instead_of:
+                    if a2 != 0:
+                        self.fail(f"{q}.instead_of", "an amount dealt instead of another with a 'for each' (per)")
+                    a1 = op.instead_of  # a1 without a2: the amount already dealt (effects.each_target)
             elif name == "power":
                 if op.amount == 0:
                     self.fail(f"{q}.amount", "must not be 0")
@@ -731,6 +783,7 @@ class _Compiler(PoolCompiler):
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",),
                                          characters=op.destination in ("field", "field_dull"))
                 a1 = K.Destination[op.destination.upper()]
+                a2 = op.count if op.count > 1 else 0  # up to a2 cards, one SELECT_CARD each (effects SEARCH)
             elif name == "reveal_top":
                 if op.filter.side == "opponent":
                     self.fail(f"{q}.filter.side", "you reveal your own deck")
@@ -756,6 +809,7 @@ class _Compiler(PoolCompiler):
                     self.fail(f"{q}.filter.type", "put_onto_field needs a Character type (forward/backup/character)")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("break", "hand"), characters=True)
                 a1 = op.count
+                a2 = int(op.dull)
             elif name == "add_to_hand":
                 if op.filter.side == "opponent":
                     self.fail(f"{q}.filter.side", "you add cards of your own Break Zone to your hand")
@@ -774,6 +828,10 @@ class _Compiler(PoolCompiler):
             elif name == "any_element_cp":
                 if ab.condition is not None or card.type != "backup":
                     self.fail(f"{q}.op", "any_element_cp is an unconditional ability of a Backup (the CP it produces)")
+            elif name == "damage_mod":
+                if card.type != "forward":
+                    self.fail(f"{q}.op", "damage_mod is an ability of a Forward (the damage it is dealt)")
+                a0, a1, a2 = K.DamageMod[op.mode.upper()], op.amount, K.DamageBy[op.by.upper()]
             elif name == "undullable":
                 pass  # its condition (if any) is read where a card is dulled: effects.field_op_bits
             elif name == "unchoosable":

@@ -69,8 +69,17 @@ def pay_feasible(remaining, need_elem, nd, nde, nb, nbe):
 @internal
 def produces_element(game, cards, cid, elem):
     """Does the Backup ``cid``, dulled for CP, pay the one CP of element ``elem`` a cost asks? Its own
-    element's, or any element's when it "can produce CP of any Element" (Op.ANY_ELEMENT_CP)."""
-    return elem >= 0 and (cards[cid, K.C_ELEMENT] == elem or (cards[cid, K.C_HAS_FIELD] & K.ANY_ELEMENT_CP) != 0)
+    element's, or any element's when it "can produce CP of any Element" (Op.ANY_ELEMENT_CP), or the elements it
+    "can produce" besides its own (Op.ANY_ELEMENT_CP with elements: C_HAS_FIELD bits 10..17)."""
+    if elem < 0:
+        return False
+    if cards[cid, K.C_ELEMENT] == elem:
+        return True
+    has = cards[cid, K.C_HAS_FIELD]
+    if (has & K.ANY_ELEMENT_CP) == 0:
+        return False
+    extra = (has & K.EXTRA_ELEMENT_CP_MASK) >> K.EXTRA_ELEMENT_CP_SHIFT
+    return extra == 0 or ((extra >> elem) & 1) != 0
 
 
 @internal_widened  # called with literal arguments from many places: one compile (engine.jit)
@@ -135,8 +144,12 @@ def count_resources(game, s, T, player):
         if cards[cid, K.C_TYPE] == K.CardType.BACKUP and s[DULL + slot * CARD_W] == 0:
             nb += 1
             if (cards[cid, K.C_HAS_FIELD] & K.ANY_ELEMENT_CP) != 0:
-                for e in range(8):  # CP of any Element: a source of each (one element CP is asked per cost)
-                    bk = packed_add(bk, e)
+                # CP of any Element (or of the elements it can produce besides its own): a source of each (one
+                # element CP is asked per cost)
+                extra = (cards[cid, K.C_HAS_FIELD] & K.EXTRA_ELEMENT_CP_MASK) >> K.EXTRA_ELEMENT_CP_SHIFT
+                for e in range(8):
+                    if extra == 0 or ((extra >> e) & 1) != 0 or e == cards[cid, K.C_ELEMENT]:
+                        bk = packed_add(bk, e)
             else:
                 bk = packed_add(bk, cards[cid, K.C_ELEMENT])
     return nd, disc, nb, bk

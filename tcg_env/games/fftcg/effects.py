@@ -62,11 +62,13 @@ from tcg_env.games.fftcg.state import (
     REVEALED_N,
     DEC_ARG,
     DMG,
+    D_POWER,
     D_RST,
     DULL,
     ENTRY_W,
     E_ABIL,
     E_AUX,
+    E_CARD,
     E_CTRL,
     E_KIND,
     E_MODE,
@@ -531,7 +533,15 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
         if card_table(T)[s[CARD + t * CARD_W], K.C_TYPE] == K.CardType.FORWARD:
             # a2: "for each ..." (filters.per_count), counted on resolution; a1: a base amount dealt with it
             # ("Deal it 4000 damage and 1000 more damage for each ...": one amount of damage)
-            s[DMG + t * CARD_W] += a0 if a2 == 0 else a1 + a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT])
+            amount = a0 if a2 == 0 else a1 + a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT])
+            ft = flag_table(T)
+            if (ft[ft.shape[0] - 1, K.FL_MISC] & (K.FLAG_DAMAGE_MOD | K.FLAG_DEALT_DAMAGE_TRIGGER)) != 0:
+                # a1 without a2: "... If C, deal it Y damage instead.", the Y - X more of an amount X already dealt
+                # the source's card type (as it last was, E_CARD): CR 11.11.8, an ability's damage is its card's
+                src_type = card_table(T)[s[f + E_CARD], K.C_TYPE] if s[f + E_CARD] >= 0 else -1
+                game.deal_forward_damage(s, T, t, amount, s[f + E_CTRL], src_type, a1 if a2 == 0 else 0)
+            else:
+                s[DMG + t * CARD_W] += amount
     elif op == K.Op.POWER_PER:
         game.add_power(s, t, a0 * game.per_count(s, T, a2, s[f + E_CTRL], s[f + E_SLOT]), a1)
     elif op == K.Op.BREAK:
@@ -555,6 +565,8 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
         game.leave_field(s, T, t, K.Zone.HAND, False)
     elif op == K.Op.REMOVE_FROM_GAME:
         game.leave_field(s, T, t, K.Zone.REMOVED, False)
+    elif op == K.Op.PUT_INTO_BREAK_ZONE:
+        game.leave_field(s, T, t, K.Zone.BREAK, False)  # not broken (CR 15.1.1.3.2)
     elif op == K.Op.PUT_ON_DECK_TOP or op == K.Op.PUT_ON_DECK_BOTTOM:
         game.leave_field(s, T, t, K.Zone.DECK, False)  # on top of its owner's deck
         if op == K.Op.PUT_ON_DECK_BOTTOM and s[ZONE + t * CARD_W] == K.Zone.DECK:
@@ -596,6 +608,53 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     src = s[f + E_SLOT]
     if op == K.Op.MODE_IF:
         return NEXT  # read when the actions are selected (mode_rule); never reached on resolution
+    if op == K.Op.TARGET_TRIGGER:
+        aux = s[f + E_AUX]
+        if aux >= 0 and s[ZONE + aux * CARD_W] == K.Zone.FIELD:
+            n = s[f + E_REGN + reg]
+            s[f + E_REG + reg * TARGET_MAX + n] = aux
+            s[f + E_REGN + reg] = n + 1
+        return NEXT
+    if op == K.Op.HAND_SELECT:
+        opp = 1 - ctrl
+        if s[f + FR_CNT] == 0:
+            # "Your opponent reveals their hand": every card of it to both players (the first REVEAL_ROWS)
+            reveal_begin(s, REVEALED_N, opp)
+            for i in range(s[HAND_N + opp]):
+                record_reveal(s, opp, s[HAND_L + opp * MAX_DECK + i])
+            s[f + FR_CNT] = 1
+        if s[f + FR_CNT] - 1 < a1:
+            if game.fill_candidates_distinct(s, T, a0, ctrl, src, HAND_N + opp, HAND_L + opp * MAX_DECK) > 0:
+                s[DEC_ARG] = K.SelectFor.HAND_SELECT
+                s[DEC_ARG + 1] = s[CAND_N]  # every option may be taken
+                s[DEC_ARG + 2] = 0  # no pass: "select N" (as many as there are)
+                set_decision(s, K.Decision.SELECT_CARD, ctrl)
+                return ASKED
+        s[f + FR_CNT] = 0
+        return NEXT
+    if op == K.Op.OPP_SELECT:
+        # the opponent selects (CR 11.8.9: not a choice; "cannot be chosen" does not apply) one card at a time
+        opp = 1 - ctrl
+        if s[f + E_REGN + reg] < a1:
+            s[CAND_N] = 0
+            for i in range(s[FIELD_N + opp]):
+                slot = s[FIELD_L + opp * FIELD_SLOTS + i]
+                if not game.filter_match(s, T, a0, slot, ctrl, src):
+                    continue
+                taken = False
+                for j in range(s[f + E_REGN + reg]):
+                    if s[f + E_REG + reg * TARGET_MAX + j] == slot:
+                        taken = True
+                if not taken and s[CAND_N] < OPTION_SLOTS:
+                    s[CAND + s[CAND_N]] = slot
+                    s[CAND_N] += 1
+            if s[CAND_N] > 0:
+                s[DEC_ARG] = K.SelectFor.OPP_SELECT
+                s[DEC_ARG + 1] = s[CAND_N]  # every option may be taken
+                s[DEC_ARG + 2] = 0  # no pass: "selects N" (as many as there are)
+                set_decision(s, K.Decision.SELECT_CARD, opp)
+                return ASKED
+        return NEXT
     if op == K.Op.SELECT_MODE or op == K.Op.MODE:
         # on resolution: on to the next selected action's rows (from this MODE row's action on;
         # none left: the program ends); the run loop adds 1 to the program counter
@@ -710,16 +769,19 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         game.deal_damage_to_player(s, player_operand(game, s, f, a1), a0, src)
         return STOPPED  # the damage frame runs next
     if op == K.Op.SEARCH:
-        if s[f + FR_CNT] == 0:
+        # a2 > 1: "search for up to a2 ...": FR_CNT is 1 + the cards taken so far (the answer asks again)
+        taken = s[f + FR_CNT] - 1 if s[f + FR_CNT] > 0 else 0
+        if s[f + FR_CNT] == 0 or (a2 > 1 and taken < a2):
             n = game.fill_candidates_distinct(s, T, a0, ctrl, src, DECK_N + ctrl, DECK_L + ctrl * MAX_DECK)
             if n > 0 and (a1 == K.Destination.FIELD or a1 == K.Destination.FIELD_DULL):
                 n = game.keep_candidates_that_fit(s, T, ctrl)
             if n > 0:
-                s[f + FR_CNT] = 1
+                s[f + FR_CNT] = taken + 1
                 s[DEC_ARG] = K.SelectFor.SEARCH
                 set_decision(s, K.Decision.SELECT_CARD, ctrl)
                 return ASKED
         zone_shuffle(s, ZT, K.Zone.DECK, ctrl, s)  # CR 15.1.1.8
+        s[f + FR_CNT] = 0
     elif op == K.Op.ADD_TO_HAND:
         if s[f + FR_CNT] < a1:
             if game.fill_candidates_distinct(s, T, a0, ctrl, src, BREAK_N + ctrl, BREAK_L + ctrl * MAX_DECK) > 0:
@@ -958,3 +1020,58 @@ def finish_frame(game, s, T):
         s[FLOW] = FL_AFTER_RESOLVE
     # P_EX and P_DAMAGE: the frame below (or FLOW) continues
     game.refresh_derived(s, T)
+
+
+@internal
+def damage_dealt(game, s, T, slot, amount, dealer, src_type):
+    """The damage the Forward in ``slot`` is dealt when ``amount`` is dealt to it, after its own replacement
+    effects (Op.DAMAGE_MOD, CR 11.12.5.2: "If <this> is dealt damage, reduce the damage by 1000 instead."), applied
+    in printed order while their conditions hold (CR 11.9). ``dealer``: the player whose Summon or ability deals
+    it, -1 for battle damage; ``src_type``: the card type of what deals it (a Forward in battle; a Summon, or the card
+    whose ability it is: CR 11.11.8, the card that is the source does what its ability instructs)
+    (deal_forward_damage)."""
+    cards = card_table(T)
+    cid = s[CARD + slot * CARD_W]
+    if amount <= 0 or (cards[cid, K.C_HAS_FIELD] & K.HAS_DAMAGE_MOD) == 0:
+        return amount
+    abil = ability_table(T)
+    code = code_table(T)
+    ctrl = s[CONTROLLER + slot * CARD_W]
+    a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD, cards[cid, K.C_ABIL_START], 0)
+    while r >= 0:
+        by = code[r, K.I_A2]
+        if by == K.DamageBy.FORWARD:
+            applies = src_type == K.CardType.FORWARD
+        elif by == K.DamageBy.CHARACTER:
+            applies = src_type == K.CardType.FORWARD or src_type == K.CardType.BACKUP
+        else:
+            applies = by == K.DamageBy.ANY or (dealer >= 0 and (by == K.DamageBy.EFFECTS or dealer != ctrl))
+        if applies and amount > 0 and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG], ctrl, slot):
+            mode = code[r, K.I_A0]
+            if mode == K.DamageMod.REDUCE:
+                amount = max(0, amount - code[r, K.I_A1])
+            elif mode == K.DamageMod.BECOMES:
+                amount = code[r, K.I_A1]
+            elif mode == K.DamageMod.ZERO_IF_LESS_THAN_POWER and amount < s[D_POWER + slot * CARD_W]:
+                amount = 0
+        a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD, a, r + 1)
+    return amount
+
+
+@internal
+def deal_forward_damage(game, s, T, slot, amount, dealer, src_type, before):
+    """Deal ``amount`` damage to the Forward in ``slot`` (``dealer``: the player whose Summon or ability deals it, -1
+    for battle damage) in a pool with damage replacements or "When <this> is dealt damage" (FLAG_DAMAGE_MOD,
+    FLAG_DEALT_DAMAGE_TRIGGER). ``before`` > 0: this is the rest of one amount ``before`` + ``amount`` whose first
+    ``before`` was dealt by the row before ("Deal it X damage. If C, deal it Y damage instead."): the replacements
+    see the one amount (mod(Y) - mod(X) more) and the damage triggers once. Damage replaced down to 0 is not dealt
+    (CR 11.12.5.4: the replaced event does not happen), so it triggers nothing."""
+    dealt_before = game.damage_dealt(s, T, slot, before, dealer, src_type) if before > 0 else 0
+    dealt = game.damage_dealt(s, T, slot, before + amount, dealer, src_type) - dealt_before
+    s[DMG + slot * CARD_W] += dealt
+    ft = flag_table(T)
+    if dealt > 0 and dealt_before == 0 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DEALT_DAMAGE_TRIGGER) != 0:
+        ctrl = s[CONTROLLER + slot * CARD_W]
+        game.trigger_card(s, T, slot, ctrl, K.Trigger.DEALT_DAMAGE_SELF, -1)
+        if dealer >= 0 and dealer != ctrl:
+            game.trigger_card(s, T, slot, ctrl, K.Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, -1)

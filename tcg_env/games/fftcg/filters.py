@@ -87,6 +87,8 @@ def condition_holds(game, s, T, cond, arg, player, source):
         return s[HAND_N + 1 - player] <= arg
     if cond == K.Condition.YOUR_TURN:
         return s[TURN_PLAYER] == player
+    if cond == K.Condition.OPP_TURN:
+        return s[TURN_PLAYER] != player
     if cond == K.Condition.YOUR_MAIN_PHASE:
         return s[TURN_PLAYER] == player and (s[PHASE] == K.Phase.MAIN1 or s[PHASE] == K.Phase.MAIN2)
     if cond == K.Condition.CONTROLS_AT_LEAST or cond == K.Condition.CONTROLS_AT_MOST:

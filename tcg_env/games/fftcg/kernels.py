@@ -36,7 +36,7 @@ argument, never a global, so the kernels compile once and cache for every card p
 
 import numpy as np
 
-from tcg_env.engine.tables import ability_table, card_table, code_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, flag_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_NUM_DECISIONS, WINNER_DRAW
 from tcg_env.engine.chase import chase_full, give_priority
@@ -408,6 +408,9 @@ def apply_unchecked(game, s, T, a):
                 slot = s[FIELD_L + p * FIELD_SLOTS + (a - OWN_FIELD_BASE)]
             else:
                 slot = s[FIELD_L + (1 - p) * FIELD_SLOTS + (a - OPP_FIELD_BASE)]
+            ft = flag_table(T)
+            if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_CHOSEN_TRIGGER) != 0:
+                game.trigger_chosen(s, T, base, slot)
             n = s[base + E_REGN + reg]
             s[base + E_REG + reg * TARGET_MAX + n] = slot
             s[base + E_REGN + reg] = n + 1
@@ -486,6 +489,26 @@ def apply_unchecked(game, s, T, a):
         op = code_table(T)[r, K.I_OP]
         if op == K.Op.LOOK_TOP:
             game.look_answer(s, T, base, r, p, a, -1 if a == PASS else option_of(a, OPTION_BASE))
+        elif op == K.Op.HAND_SELECT:
+            # the selected card of the opponent's hand: they discard it (CR 15.1.1.4) or remove it from the game
+            slot = s[CAND + option_of(a, OPTION_BASE)]
+            opp = 1 - p
+            for i in range(s[HAND_N + opp]):
+                if s[HAND_L + opp * MAX_DECK + i] == slot:
+                    if code_table(T)[r, K.I_A2] == 0:
+                        game.discard_hand_index(s, opp, i)
+                    else:
+                        zone_remove_at(s, HAND_N + opp, HAND_L + opp * MAX_DECK, i)
+                        s[ZONE + slot * CARD_W] = K.Zone.NONE
+                        game.put_in_zone(s, slot, K.Zone.REMOVED)
+                    break
+            s[base + FR_CNT] += 1
+        elif op == K.Op.OPP_SELECT:
+            # the opponent's selection into the register (the op asks again until a1 are selected or none is left)
+            reg = code_table(T)[r, K.I_REG]
+            n = s[base + E_REGN + reg]
+            s[base + E_REG + reg * TARGET_MAX + n] = s[CAND + option_of(a, OPTION_BASE)]
+            s[base + E_REGN + reg] = n + 1
         elif op == K.Op.SEARCH:
             if a != PASS:
                 slot = s[CAND + option_of(a, OPTION_BASE)]
@@ -501,9 +524,12 @@ def apply_unchecked(game, s, T, a):
                     game.enter_field(s, T, slot, p)
                     if code_table(T)[r, K.I_A1] == K.Destination.FIELD_DULL and s[ZONE + slot * CARD_W] == K.Zone.FIELD:
                         s[DULL + slot * CARD_W] = 1
-            zone_shuffle(s, ZT, K.Zone.DECK, p, s)
-            s[base + FR_CNT] = 0
-            s[base + FR_PC] += 1
+            if a != PASS and s[base + FR_CNT] < code_table(T)[r, K.I_A2]:
+                s[base + FR_CNT] += 1  # "search for up to N": the op asks for the next card (effects SEARCH)
+            else:
+                zone_shuffle(s, ZT, K.Zone.DECK, p, s)
+                s[base + FR_CNT] = 0
+                s[base + FR_PC] += 1
         else:
             if a == PASS:
                 s[base + FR_CNT] = 0
@@ -514,7 +540,10 @@ def apply_unchecked(game, s, T, a):
                 game.put_in_zone(s, slot, K.Zone.HAND)
                 s[base + FR_CNT] += 1
             else:
-                game.put_onto_field_from_zone(s, T, s[CAND + option_of(a, OPTION_BASE)], p)
+                slot = s[CAND + option_of(a, OPTION_BASE)]
+                game.put_onto_field_from_zone(s, T, slot, p)
+                if code_table(T)[r, K.I_A2] == 1 and s[ZONE + slot * CARD_W] == K.Zone.FIELD:
+                    s[DULL + slot * CARD_W] = 1  # "... onto the field dull" (as Op.SEARCH's field_dull)
                 s[base + FR_CNT] += 1
     if s[H_NUM_DECISIONS] >= MAX_DECISIONS_PER_GAME and s[H_DONE] == 0:
         end_game(s, WINNER_DRAW)  # CR 13.1 safety net (documented)

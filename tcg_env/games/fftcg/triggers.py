@@ -10,8 +10,8 @@ columns ``state.TRIGGERS`` declares); which cards are looked at, and in which or
 from tcg_env.engine.jit import internal, internal_widened
 from tcg_env.rules.triggers import trigger_abilities
 from tcg_env.games.fftcg import constants as K
-from tcg_env.games.fftcg.constants import FIELD_SLOTS
-from tcg_env.games.fftcg.state import FIELD_L, FIELD_N, TT, TT_ENTERS_OTHER
+from tcg_env.games.fftcg.constants import FIELD_SLOTS, N_REGS, TARGET_MAX
+from tcg_env.games.fftcg.state import CARD_W, CONTROLLER, E_CTRL, E_REG, E_REGN, FIELD_L, FIELD_N, TT, TT_ENTERS_OTHER
 
 
 # =============================================================================================
@@ -65,3 +65,20 @@ def trigger_attacks_other(game, s, T, attacker):
         for i in range(s[FIELD_N + q]):
             other = s[FIELD_L + q * FIELD_SLOTS + i]
             trigger_abilities(game, s, T, TT_ENTERS_OTHER, other, q, K.Trigger.ATTACKS_OTHER, attacker, True, 0)
+
+
+@internal
+def trigger_chosen(game, s, T, base, slot):
+    """"When <this> is chosen by a Summon or an ability" (Trigger.CHOSEN_SELF) and "... by your opponent's Summons
+    or abilities" (CHOSEN_BY_OPP_SELF): ``slot`` is being chosen as a target of the Summon or ability of the entry
+    at ``base`` (its targets are chosen as it is cast or put on the stack, CR 11.3.3 / 11.6.5 / 11.8.9; the
+    auto-ability waits for the next priority, CR 11.8.7, so it resolves first). A card chosen again by the same
+    Summon or ability (a second set of targets) is not chosen anew. Called only in a pool with such an ability."""
+    for reg in range(N_REGS):
+        for j in range(s[base + E_REGN + reg]):
+            if s[base + E_REG + reg * TARGET_MAX + j] == slot:
+                return
+    owner = s[CONTROLLER + slot * CARD_W]
+    game.trigger_card(s, T, slot, owner, K.Trigger.CHOSEN_SELF, -1)
+    if s[base + E_CTRL] != owner:
+        game.trigger_card(s, T, slot, owner, K.Trigger.CHOSEN_BY_OPP_SELF, -1)
