@@ -162,6 +162,9 @@ PAY_ONLY_BACKUPS = 512
 # bit says the pool may need the check
 FL_MISC = 0
 FLAG_AURA_UNCHOOSABLE = 1  # some card has Op.AURA_UNCHOOSABLE (effects.can_be_chosen scans the field for it)
+# some CHOOSE row's filter is of the Break Zone ("Choose 1 Forward in your Break Zone.": effects.any_choosable looks
+# there for a legal target, CR 11.3.3)
+FLAG_CHOOSE_BREAK = 2
 # effects.field_op_bits: marks "a field ability whose condition holds has this op" beside the ops' a0 bits
 FIELD_OP_FOUND = 1 << 24
 C_NCOLS = CARD_TABLE.width

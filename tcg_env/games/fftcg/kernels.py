@@ -36,7 +36,7 @@ argument, never a global, so the kernels compile once and cache for every card p
 
 import numpy as np
 
-from tcg_env.engine.tables import ability_table, card_table, code_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_NUM_DECISIONS, WINNER_DRAW
 from tcg_env.engine.chase import chase_full, give_priority
@@ -258,6 +258,10 @@ def legal_mask_row(game, s, T, out):
         frow = s[DEC_ARG]
         reg = s[DEC_ARG + 1]
         src = s[base + E_SLOT]
+        if filter_table(T)[frow, K.F_ZONE] == K.FilterZone.BREAK:
+            # cards of the Break Zone: OPTION k, candidate k (effects.fill_break_targets); PASS only for "up to"
+            out[PASS] = 1 if s[DEC_ARG + 2] != 0 else 0
+            return out[PASS] + mask_options(out, OPTION_BASE, OPTION_SLOTS, s[CAND_N])
         for q in range(2):
             off = OWN_FIELD_BASE if q == p else OPP_FIELD_BASE
             for i in range(s[FIELD_N + q]):
@@ -305,8 +309,11 @@ def legal_mask_row(game, s, T, out):
             # Op.LOOK_TOP: the first DEC_ARG[1] options may be taken (the others are shown); none only for "up to"
             out[PASS] = s[DEC_ARG + 2]
             return s[DEC_ARG + 2] + mask_options(out, OPTION_BASE, OPTION_SLOTS, s[DEC_ARG + 1])
-        out[PASS] = 1  # searching / putting onto the field may find nothing (documented)
-        return 1 + mask_options(out, OPTION_BASE, OPTION_SLOTS, s[CAND_N])  # OPTION k: card CAND[k]
+        # searching / putting onto the field / adding to the hand: none may be taken, unless the instruction says
+        # a card must be taken when one matches (a2 = 1: "search for 1 ...", "play 1 ... from your hand", CR 15.1.1.8.1)
+        base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
+        out[PASS] = 1 - code_table(T)[ability_table(T)[s[base + E_ABIL], K.A_CODE_START] + s[base + FR_PC], K.I_A2]
+        return out[PASS] + mask_options(out, OPTION_BASE, OPTION_SLOTS, s[CAND_N])  # OPTION k: card CAND[k]
     if kind == K.Decision.DISCARD:
         return mask_hand(out, HAND_BASE, HAND_SLOTS, s, ZT, K.Zone.HAND, p)
     return 0
@@ -404,7 +411,9 @@ def apply_unchecked(game, s, T, a):
         if a == PASS:
             s[base + FR_PC] += 1
         else:
-            if a < OPP_FIELD_BASE:
+            if a >= OPTION_BASE:
+                slot = s[CAND + option_of(a, OPTION_BASE)]  # a card of the Break Zone
+            elif a < OPP_FIELD_BASE:
                 slot = s[FIELD_L + p * FIELD_SLOTS + (a - OWN_FIELD_BASE)]
             else:
                 slot = s[FIELD_L + (1 - p) * FIELD_SLOTS + (a - OPP_FIELD_BASE)]

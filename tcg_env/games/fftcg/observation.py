@@ -9,7 +9,7 @@ player who decides. Every column is declared once (``OBS``, the globals with the
 from numba import njit
 
 from tcg_env.engine.blocks import ObsLayout, WordColumns
-from tcg_env.engine.tables import ability_table, card_table, code_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
 from tcg_env.engine.jit import internal, internal_inline
 from tcg_env.engine.obsbuf import clear_block, columns_writer, copy_card_row, zero_range, zone_rows_writer
 from tcg_env.engine.reveals import revealed_card, revealed_count
@@ -31,6 +31,7 @@ from tcg_env.games.fftcg.constants import (
 )
 from tcg_env.games.fftcg.state import (
     CARD_W,
+    DEC_ARG,
     ASSIGN_LEFT,
     ATK_L,
     ATK_N,
@@ -379,11 +380,12 @@ def observe_into(game, s, T, player, out, over_previous):
             out[o + 4] = cards[cid, K.C_COST] / 10.0
             out[o + 5] = cards[cid, K.C_POWER] / 10000.0
     # options of the pending choice, for its decider only
-    has_options = dec == K.Decision.SELECT_CARD or dec == K.Decision.ORDER_TRIGGERS
+    has_options = dec == K.Decision.SELECT_CARD or dec == K.Decision.ORDER_TRIGGERS or (
+        dec == K.Decision.CHOOSE_TARGET and filter_table(T)[s[DEC_ARG], K.F_ZONE] == K.FilterZone.BREAK)  # Break Zone cards
     n_options = s[CAND_N] if decider == me and has_options else 0
     clear_block(out, OBS_OPTIONS, OPTION_SLOTS, OPTION_FEATURES, n_options, over_previous)
     for k in range(n_options):
-        if dec == K.Decision.SELECT_CARD:
+        if dec != K.Decision.ORDER_TRIGGERS:
             slot = s[CAND + k]
         else:
             slot = s[pending_entry(game, s, me, s[CAND + k]) + PE_SLOT]
