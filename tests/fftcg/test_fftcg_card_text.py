@@ -145,7 +145,7 @@ def test_action_ability_costs():
     assert r.verdict is Verdict.EXACT
     assert r.abilities[0]["cost"] == {"element": "fire", "cp": 2, "dull": True, "break_self": True}
     r = _c("{Fire}{Fire}: Zell Test gains +2000 power until the end of the turn.")
-    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("one_element_cp",)
+    assert r.verdict is Verdict.EXACT and r.abilities[0]["cost"] == {"elements": ["fire", "fire"], "cp": 2}
     assert r.abilities[0]["effect"] == [{"op": "target_self", "reg": 0},
                                         {"op": "power", "amount": 2000, "duration": "end_of_turn", "reg": 0}]  # fmt: skip
 

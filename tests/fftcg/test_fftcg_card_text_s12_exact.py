@@ -38,6 +38,12 @@ def _records():
             "add it to your hand."),
         rec(6, "Herald", "forward", 1, 5000, "Knight", "When Herald enters the field, play 1 Backup of cost 2 or less "
             "from your hand onto the field."),
+        rec(7, "Twin", "forward", 1, 5000, "Mage", "{Fire}{Ice}: Draw 1 card."),
+        rec(8, "Pyro", "forward", 1, 5000, "Mage", "{Fire}{Fire}{1}: Draw 1 card."),
+        rec(30, "Frost", "backup", 2, 0, "Clerk", "", element="ice"),
+        rec(31, "Rain", "backup", 2, 0, "Clerk", "", element="water"),
+        rec(32, "Mist", "backup", 2, 0, "Clerk", "", element="water"),
+        rec(33, "Shard", "backup", 2, 0, "Clerk", "", element="ice"),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(5)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(6)]
@@ -56,12 +62,12 @@ def _deck(res):
     return ([c.number for c in res] * 4)[:50]
 
 
-def _game(mini, hand, mine=(), brk=(), deck_top=()):
+def _game(mini, hand, mine=(), brk=(), deck_top=(), backups=("X-020", "X-021", "X-022")):
     from tcg_env.games.fftcg.scenario import Scenario
 
     res, pool = mini
     sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
-    sc.field(0, ["X-020", "X-021", "X-022", *mine])  # three Backups: 3 CP
+    sc.field(0, [*backups, *mine])  # three Fire Backups: 3 CP
     sc.field(1, ["X-040"])
     sc.hand(0, list(hand))
     slots = [sc.put(0, n, K.Zone.BREAK) for n in brk]
@@ -214,3 +220,101 @@ def test_play_one_from_your_hand_must_play_one(mini):
     g.step(_legal(g)[0])
     _resolve(g)
     assert int(g.state[S.HAND_N]) == 0 and int(g.state[S.FIELD_N]) == 5  # 3 Backups, Herald, the Clerk
+
+
+# ---- costs of several element CP symbols -------------------------------------------------------------------------
+def test_several_element_symbols_compile_exact():
+    r = COMPILER.compile_line("{Fire}{Ice}{1}: Draw 1 card.", {"name": "Twin", "type": "forward", "element": "fire",
+                                                               "cost": 2, "job": "Mage"})
+    assert r.verdict is Verdict.EXACT and r.abilities[0]["cost"] == {"elements": ["fire", "ice"], "cp": 3}
+
+
+def _feasible_by_search(remaining, req, had, d, b, nd_other, nb_other, nany):
+    """Every payment: x[e] discards and y[e] Backups of element e (two elements), discards / Backups of other elements,
+    z any-element Backups; the whole payment exact or one CP over with a discard (CR 5.2.1.3.1), each symbol of
+    element e paid with a CP of e (an any-element Backup pays one symbol)."""
+    import itertools
+
+    for x0, x1, y0, y1, xo, yo, z in itertools.product(range(d[0] + 1), range(d[1] + 1), range(b[0] + 1),
+                                                       range(b[1] + 1), range(nd_other + 1), range(nb_other + 1),
+                                                       range(nany + 1)):
+        total = 2 * (x0 + x1 + xo) + y0 + y1 + yo + z
+        disc = had or x0 + x1 + xo > 0
+        if total != remaining and not (total == remaining + 1 and disc):
+            continue
+        short = max(0, req[0] - 2 * x0 - y0) + max(0, req[1] - 2 * x1 - y1)
+        if short <= z:
+            return True
+    return False
+
+
+def test_several_element_symbols_payment_feasibility_equals_a_search_over_every_payment():
+    import itertools
+
+    import numpy as np
+    from numba import njit
+
+    from tcg_env.games.fftcg.costs import pay_multi_feasible
+
+    @njit
+    def answers(cases, out):
+        for i in range(cases.shape[0]):
+            c = cases[i]
+            req = c[1] + (c[2] << K.ELEM_BITS)
+            d = c[4] + (c[5] << 8) + (c[8] << 16)  # elements 0, 1, and 2 (asked by no symbol)
+            b = c[6] + (c[7] << 8) + (c[9] << 16)
+            nb = c[6] + c[7] + c[9] + c[10]  # the any-element Backups are Backups too
+            out[i] = pay_multi_feasible(c[0], req, c[3] != 0, c[4] + c[5] + c[8], d, nb, b, c[10])
+
+    cases = np.array(list(itertools.product(range(-1, 7), range(3), range(3), (0, 1), range(3), range(3), range(3),
+                                            range(3), range(2), range(2), range(2))), np.int64)
+    out = np.zeros(len(cases), np.int8)
+    answers(cases, out)
+    expected = np.array([_feasible_by_search(c[0], (c[1], c[2]), c[3], (c[4], c[5]), (c[6], c[7]), c[8], c[9], c[10])
+                         for c in cases.tolist()], np.int8)
+    bad = np.flatnonzero(out != expected)
+    assert bad.size == 0, f"differs from the search at {cases[bad[0]].tolist()} (search: {expected[bad[0]]})"
+
+
+def _usable(g, name):
+    return any(g.describe_action(a).startswith(f"Use ability: {name}") for a in _legal(g))
+
+
+def test_a_cost_of_two_elements_asks_one_cp_of_each(mini):
+    # "{Fire}{Ice}": two Fire Backups and a Water one make 3 CP but no Ice CP: the ability cannot be used
+    g, _ = _game(mini, [], mine=["X-007"], backups=("X-020", "X-021", "X-031"))
+    assert not _usable(g, "Twin")
+    g, _ = _game(mini, [], mine=["X-007"], backups=("X-020", "X-030", "X-031"))
+    hand = int(g.state[S.HAND_N])
+    do(g, "Use ability: Twin")
+    assert g.decision == K.Decision.PAY_CP
+    assert sorted(_legal(g)) == [K.OWN_FIELD_BASE + 0, K.OWN_FIELD_BASE + 1]  # the Water Backup pays no symbol
+    g.step(K.OWN_FIELD_BASE + 0)
+    assert _legal(g) == [K.OWN_FIELD_BASE + 1]  # then the Ice one
+    g.step(K.OWN_FIELD_BASE + 1)
+    _resolve(g)
+    assert int(g.state[S.HAND_N]) == hand + 1
+
+
+def test_the_order_of_the_sources_does_not_matter_CR_11_6_10(mini):
+    # "{Fire}{Ice}" with an Ice card in the hand and a Fire Backup: the discard first (2 Ice CP, one over), then the
+    # Fire Backup: 3 CP for a cost of 2, one over from a discard (CR 5.2.1.3.1)
+    g, _ = _game(mini, ["X-033"], mine=["X-007"], backups=("X-020",))
+    do(g, "Use ability: Twin")
+    assert sorted(_legal(g)) == [K.HAND_BASE + 0, K.OWN_FIELD_BASE + 0]
+    g.step(K.HAND_BASE + 0)
+    assert g.decision == K.Decision.PAY_CP and _legal(g) == [K.OWN_FIELD_BASE + 0]
+    g.step(K.OWN_FIELD_BASE + 0)
+    assert g.decision != K.Decision.PAY_CP
+
+
+def test_two_symbols_of_one_element_ask_two_cp_of_it(mini):
+    # "{Fire}{Fire}{1}": one Fire Backup and two Water ones make 3 CP with one Fire: not enough Fire
+    g, _ = _game(mini, [], mine=["X-008"], backups=("X-020", "X-031", "X-032"))
+    assert not _usable(g, "Pyro")
+    g, _ = _game(mini, [], mine=["X-008"], backups=("X-020", "X-021", "X-031"))
+    do(g, "Use ability: Pyro")
+    g.step(K.OWN_FIELD_BASE + 2)  # the Water Backup pays the generic CP
+    assert sorted(_legal(g)) == [K.OWN_FIELD_BASE + 0, K.OWN_FIELD_BASE + 1]
+    g.step(K.OWN_FIELD_BASE + 0)
+    assert _legal(g) == [K.OWN_FIELD_BASE + 1]

@@ -29,8 +29,6 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "FFTextTransformer", "FFTextCompiler", 
 
 #: approximation name -> what the compiled ability does differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
-    "one_element_cp": "a cost with two or more element CP symbols asks one CP of the (first) element; the other "
-                      "CP of it may be paid with CP of any element (the engine's cost has one element requirement)",
     "enters_other_self": "\"When a ... enters your field\" does not trigger on the card's own entering (the engine's "
                          "trigger looks at the other cards), though the card itself matches the description",
     "end_of_turn_trigger": "\"At the end of each of your turns\" triggers at the beginning of your End Phase "
@@ -895,9 +893,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def done_pay(self, items):
         # "you may pay {Fire}{1}.": paid as a cost is (Op.PAY); the costs' reading of the symbols
         cost = self._cost([("syms", [str(t)[1:-1] for t in items])], special=False)
-        if set(cost) - {"cp", "element"} or not cost.get("cp"):
+        if set(cost) - {"cp", "element", "elements"} or not cost.get("cp"):
             raise Unsupported("'you may pay' other than CP")
-        return ("op", {"op": "pay", "cp": cost["cp"], **({"element": cost["element"]} if "element" in cost else {})})
+        return ("op", {"op": "pay", "cp": cost["cp"], **{k: cost[k] for k in ("element", "elements") if k in cost}})
 
     def done_self_to_break(self, _):
         # "you may put ~ into the Break Zone" (Op.SOURCE_LEAVES; where the card is: auto() from the trigger)
@@ -1283,10 +1281,10 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("a special ability without the {S} symbol")
         if any(e in ("light", "dark") for e in elements):
             raise Unsupported("Light or Dark CP in a cost (the engine's CP cannot be of those elements)")
-        if elements:
-            if len(elements) > 1:
-                self.approximate("one_element_cp")
+        if len(elements) == 1:
             cost["element"] = elements[0]
+        elif elements:
+            cost["elements"] = elements  # one CP of each symbol's element (K.ELEM_MULTI)
         if cp:
             cost["cp"] = cp
         if cost.get("discard") and cp:

@@ -134,6 +134,9 @@ class FFCost(StrictModel):
 
     cp: int = Field(default=0, ge=0, le=10)
     element: ElementName | None = None
+    # two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): one CP of each symbol's element (element is
+    # then unset); A_COST_ELEMENT = ELEM_MULTI + the counts (elements_code)
+    elements: list[ElementName] = Field(default_factory=list)
     dull: bool = False
     discard: int = Field(default=0, ge=0, le=5)
     break_self: bool = False
@@ -184,7 +187,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # "When you do so, <effect>.": queue the next ability (trigger "reflexive") on the controller's pending list
         op_model("reflex", module),
         # "you may pay {Fire}{1}.": cp CP, one of them of element (none: any)
-        op_model("pay", module, cp=(int, Field(ge=1, le=10)), element=(ElementName | None, None)),
+        op_model("pay", module, cp=(int, Field(ge=1, le=10)), element=(ElementName | None, None),
+                 elements=(list[ElementName], Field(default_factory=list))),  # several symbols: as FFCost's
         # "you may put <this> into the Break Zone / remove <this> from the game": from the field or the Break Zone
         op_model("source_leaves", module, to=Literal["break_zone", "removed"], source_in=Literal["field", "break_zone"]),
         op_model("mill", module, count=(int, Field(default=1, ge=1, le=20)), who=(WhoName, "controller")),
@@ -532,6 +536,7 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.cost.element", "an element requirement needs cp >= 1")
         if cost.element is not None and cost.element in ("light", "dark"):
             self.fail(f"{p}.cost.element", "Light and Dark CP cannot be produced; use a main element")
+        multi = self.elements_code(cost.element, cost.elements, cost.cp, f"{p}.cost")
         if (cost.dull or cost.break_self) and card.type == "summon":
             self.fail(f"{p}.cost", "a Summon cannot dull or break itself")
 
@@ -558,6 +563,8 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.cost", "an ability that activates Characters needs a cost beyond dull (loops)")
 
         row = self.new_row(self.K.ABILITY_TABLE, ab, p, cost=cost)
+        if multi is not None:
+            row[K.A_COST_ELEMENT] = multi
         if kind in ("action", "special"):
             row[K.A_OPTIONAL] = int(ab.once_per_turn)  # the column's meaning for these kinds
         row[K.A_TRIG_FILTER] = trig_filter
@@ -569,6 +576,25 @@ class _Compiler(PoolCompiler):
         self.ab_rows.append(row)
         self.ability_source.append((cid, k))
         return len(self.ab_rows) - 1
+
+    def elements_code(self, element, elements: list[str], cp: int, p: str) -> int | None:
+        """A cost's element CP symbols (``elements``, two or more) as A_COST_ELEMENT / Op.PAY's a1: ELEM_MULTI + the
+        count of each element's symbols (constants.ELEM_BITS bits each); None for one element or none."""
+        if not elements:
+            return None
+        if element is not None or len(elements) < 2:
+            self.fail(f"{p}.elements", "two or more element symbols, without 'element'")
+        if len(elements) > cp:
+            self.fail(f"{p}.elements", "more element symbols than CP")
+        code = 0
+        for e in elements:
+            k = int(K.Element[e.upper()])
+            if k >= K.N_CP_ELEMENTS:
+                self.fail(f"{p}.elements", "Light and Dark CP cannot be produced; use a main element")
+            if elements.count(e) > K.ELEM_MAX:
+                self.fail(f"{p}.elements", f"at most {K.ELEM_MAX} symbols of one element")
+            code += 1 << (K.ELEM_BITS * k)
+        return K.ELEM_MULTI + code
 
     def compile_per(self, op, q: str) -> int:
         """An amount's "for each": 0 none, 1 each point of damage the controller has received, 2 + the
@@ -733,6 +759,9 @@ class _Compiler(PoolCompiler):
                 if op.element in ("light", "dark"):
                     self.fail(f"{q}.element", "Light and Dark CP cannot be produced; use a main element")
                 a0, a1 = op.cp, -1 if op.element is None else int(K.Element[op.element.upper()])
+                multi = self.elements_code(op.element, op.elements, op.cp, q)
+                if multi is not None:
+                    a1 = multi
             elif name == "source_leaves":
                 if op.to == op.source_in or card.type == "summon" or no_self:
                     self.fail(f"{q}.to", "source_leaves moves a Character's own card to another zone (not in a Summon's "

@@ -712,7 +712,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             s[PAY_COST] = a0
             s[PAY_ELEM] = a1
             s[PAY_PAID] = 0
-            s[PAY_HAS_ELEM] = 1 if a1 < 0 else 0
+            s[PAY_HAS_ELEM] = game.has_elem_start(a1, a0)  # (several element symbols: costs.has_elem_start)
             s[PAY_NDISC] = 0
             s[PAY_DISCARD_LEFT] = 0
             s[PAY_SAMENAME] = 0

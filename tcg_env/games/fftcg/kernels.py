@@ -204,6 +204,8 @@ def legal_mask_row(game, s, T, out):
         return n_legal
     if kind == K.Decision.PAY_CP:
         reserved = game.pay_reserved_field(s, T)
+        if s[PAY_ELEM] >= K.ELEM_MULTI:  # a cost of several element symbols (imported cards' abilities)
+            return game.pay_cp_mask_multi(s, T, p, out, reserved)
         nd, nde, nb, nbe = game.pay_resources(s, T, p, s[PAY_ELEM], -1, reserved)
         elem = s[PAY_ELEM]
         # "You can only pay with <element> CP / CP produced by Backups to cast <this>" (Op.PAY_ONLY)
@@ -387,7 +389,9 @@ def apply_unchecked(game, s, T, a):
             k = a - ABILITY_BASE
             game.activate_ability(s, T, p, k // K.ABILITIES_PER_CARD, k % K.ABILITIES_PER_CARD)
     elif kind == K.Decision.PAY_CP:
-        if a < OWN_FIELD_BASE:
+        if s[PAY_ELEM] >= K.ELEM_MULTI:
+            game.pay_cp_answer_multi(s, T, p, a)
+        elif a < OWN_FIELD_BASE:
             slot = game.discard_hand_index(s, p, option_of(a, HAND_BASE))
             s[PAY_PAID] += 2
             s[PAY_NDISC] += 1
