@@ -145,7 +145,7 @@ def test_action_ability_costs():
     assert r.verdict is Verdict.EXACT
     assert r.abilities[0]["cost"] == {"element": "fire", "cp": 2, "dull": True, "break_self": True}
     r = _c("{Fire}{Fire}: Zell Test gains +2000 power until the end of the turn.")
-    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("one_element_cp",)
+    assert r.verdict is Verdict.EXACT and r.abilities[0]["cost"] == {"elements": ["fire", "fire"], "cp": 2}
     assert r.abilities[0]["effect"] == [{"op": "target_self", "reg": 0},
                                         {"op": "power", "amount": 2000, "duration": "end_of_turn", "reg": 0}]  # fmt: skip
 
@@ -207,11 +207,11 @@ def test_summon_effect_and_ex_burst():
         {"op": "damage", "amount": 3000, "reg": 0}]}]
 
 
-def test_play_from_the_break_zone_is_chosen_on_resolution():
+def test_play_from_the_break_zone_is_chosen_on_cast_CR_11_3_3():
     r = _c("Choose 1 Forward of cost 2 or less in your Break Zone. Play it onto the field.", SUMMON)
-    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("chosen_on_resolution",)
-    assert r.abilities[0]["effect"] == [{"op": "put_onto_field", "count": 1, "filter": {
-        "type": "forward", "cost_max": 2, "zone": "break", "side": "own"}}]
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["effect"] == [{"op": "choose", "count": 1, "reg": 0, "filter": {
+        "type": "forward", "cost_max": 2, "zone": "break", "side": "own"}}, {"op": "put_onto_field", "reg": 0}]
 
 
 # ---- unsupported lines keep their reason ----------------------------------------------------------------
@@ -369,8 +369,8 @@ def test_mini_import(mini):
     assert [a.kind for a in by["T-001"].abilities] == ["action", "auto"] and not by["T-001"].uncompiled
     assert by["T-004"].keywords == ["brave"]
     rep = coverage_report(res.text_records)
-    assert rep["cards"] == 68 and rep["cards_exact"] == 65 and rep["lines_unsupported"] == 1
-    assert rep["cards_approximate"] == 67  # Keeper: leave_one_by_one  # Finder: chosen_on_resolution
+    assert rep["cards"] == 68 and rep["cards_exact"] == 66 and rep["lines_unsupported"] == 1
+    assert rep["cards_approximate"] == 67  # Keeper: leave_one_by_one
 
 
 def test_a_card_that_may_be_generic_is_approximate_in_the_simulator_layout(tmp_path):
@@ -778,7 +778,7 @@ def test_cannot_be_blocked_by_a_forward_of_cost_4_or_more(mini):
 
 
 def test_add_to_hand_from_the_break_zone(mini):
-    # "Choose 1 Forward in your Break Zone. Add it to your hand." (chosen on resolution)
+    # "Choose 1 Forward in your Break Zone. Add it to your hand." (chosen when the ability is used, CR 11.6.5)
     from tcg_env.games.fftcg.scenario import Scenario
     from tests.fftcg.fftcg_helpers import do
 
@@ -788,13 +788,14 @@ def test_add_to_hand_from_the_break_zone(mini):
     sc.break_zone(0, ["T-003", "T-001"])  # a Forward and a Backup
     g = sc.game()
     do(g, "Use ability: Finder")
-    for _ in range(10):
-        if g.decision == K.Decision.SELECT_CARD:
-            break
-        g.step(K.PASS)
+    assert g.decision == K.Decision.CHOOSE_TARGET
     options = [g.describe_action(int(a)) for a in g.legal_actions()]
     assert any("Squire" in o for o in options) and not any("Ledger" in o for o in options)  # Forwards only
     do(g, "Choose Squire")
+    for _ in range(10):
+        if g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0:
+            break
+        g.step(K.PASS)
     assert int(g.state[S.HAND_N]) == 1
     assert _slot_of(g, "T-003", K.Zone.HAND) >= 0
 

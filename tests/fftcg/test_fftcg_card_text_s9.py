@@ -133,9 +133,9 @@ def test_modal_actions_whose_opening_quote_the_list_lost():
 
 def test_up_to_cards_of_the_break_zone_and_for_each_card_there():
     r = _c("{1}{Dull}: Choose up to 2 Characters in your Break Zone. Add them to your hand.")
-    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("chosen_on_resolution",)
-    assert r.abilities[0]["effect"] == [{"op": "add_to_hand", "count": 2, "filter": {
-        "type": "character", "zone": "break", "side": "own"}}]
+    assert r.verdict is Verdict.EXACT
+    assert r.abilities[0]["effect"] == [{"op": "choose", "count": 2, "reg": 0, "up_to": True, "filter": {
+        "type": "character", "zone": "break", "side": "own"}}, {"op": "add_to_hand", "reg": 0}]
     r = _c("For each Summon in your Break Zone, Zell Test gains +1000 power.")
     assert r.verdict is Verdict.EXACT and r.abilities[0]["effect"] == [{"op": "aura_power_per", "amount": 1000,
         "filter": {"type": "summon", "zone": "break", "side": "own"}}]  # fmt: skip

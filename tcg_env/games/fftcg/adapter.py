@@ -169,6 +169,7 @@ WORDS = {
         D.EX_BURST: _use_ex_burst,
         D.OPTIONAL_EFFECT: _use_optional,
         D.SELECT_CARD: if_there("Choose {card}"),
+        D.CHOOSE_TARGET: if_there("Choose {card} in the Break Zone"),
         D.ORDER_TRIGGERS: _put_next,
         None: "Option {i}",
     },

@@ -29,8 +29,6 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "FFTextTransformer", "FFTextCompiler", 
 
 #: approximation name -> what the compiled ability does differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
-    "one_element_cp": "a cost with two or more element CP symbols asks one CP of the (first) element; the other "
-                      "CP of it may be paid with CP of any element (the engine's cost has one element requirement)",
     "enters_other_self": "\"When a ... enters your field\" does not trigger on the card's own entering (the engine's "
                          "trigger looks at the other cards), though the card itself matches the description",
     "end_of_turn_trigger": "\"At the end of each of your turns\" triggers at the beginning of your End Phase "
@@ -38,12 +36,6 @@ APPROXIMATIONS: dict[str, str] = {
     "no_monsters": "\"Forward or Monster\": Monsters are not played by the engine, so only Forwards can be chosen; "
                    "a modal ability's action that chooses Monsters only (\"Choose 1 Monster. Break it.\") is left out "
                    "(it could never be selected: no Monster is on the field)",
-    "chosen_on_resolution": "a card chosen in the Break Zone is chosen when the Summon or ability resolves, not "
-                            "when it is cast or put on the stack, and the player may choose none (the engine's "
-                            "card selection always allows it)",
-    "may_choose_none": "a card taken from the deck or the hand without \"you may\" (\"search for 1 ...\", \"play 1 "
-                       "... from your hand\") may be declined: the engine's card selection always allows choosing "
-                       "none",
     "discard_order": "\"each player discards\": the ability's controller discards first, then the opponent (CR "
                      "6.1.3 has the turn player choose first)",
     "leave_one_by_one": "\"When a ... is put from the field into the Break Zone\": when several cards leave the field "
@@ -162,8 +154,8 @@ def _int(tok: Token) -> int:
 class _Steps(list):
     """Effect steps of one sentence: ("choose", [filter-count dicts]) / ("reg", [ops on "it"]) /
     ("all", filter, [ops]) / ("self", [ops]) / ("op", op) or ("op", op, True) for a card taken from
-    a zone that the engine lets the player decline / ("play_it" | "add_it", None) for the card chosen
-    in the Break Zone."""
+    a zone, which must be taken when one matches unless "you may" comes first / ("play_it" | "add_it", None)
+    for the card chosen in the Break Zone."""
 
 
 class FFTextTransformer(TextTransformer, Transformer):
@@ -1000,9 +992,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def done_pay(self, items):
         # "you may pay {Fire}{1}.": paid as a cost is (Op.PAY); the costs' reading of the symbols
         cost = self._cost([("syms", [str(t)[1:-1] for t in items])], special=False)
-        if set(cost) - {"cp", "element"} or not cost.get("cp"):
+        if set(cost) - {"cp", "element", "elements"} or not cost.get("cp"):
             raise Unsupported("'you may pay' other than CP")
-        return ("op", {"op": "pay", "cp": cost["cp"], **({"element": cost["element"]} if "element" in cost else {})})
+        return ("op", {"op": "pay", "cp": cost["cp"], **{k: cost[k] for k in ("element", "elements") if k in cost}})
 
     def done_self_to_break(self, _):
         # "you may put ~ into the Break Zone" (Op.SOURCE_LEAVES; where the card is: auto() from the trigger)
@@ -1034,19 +1026,31 @@ class FFTextTransformer(TextTransformer, Transformer):
         n_regs = 0
         it_regs: list[int] = []
         last_choose: list[dict] | None = None
+        last_break: dict | None = None  # the choose op of the card chosen in the Break Zone, until "it" acts on it
         first = steps[0] if steps else None  # the step a "you may" is about (not the first of a nested walk)
 
         def walk(steps):
-            nonlocal reg, n_regs, it_regs, last_choose
+            nonlocal reg, n_regs, it_regs, last_choose, last_break
             for st in steps:
                 kind = st[0]
                 if kind == "choose":
                     it_regs = []
                     last_choose = st[1]
+                    last_break = None
                     for tgt in st[1]:
                         f = tgt["filter"]
                         if f.get("zone") == "break":
-                            continue  # a card of the Break Zone: only "play it onto the field" follows
+                            # a card of the Break Zone, chosen like any target when the Summon is cast / the ability
+                            # put on the stack (CR 11.3.3, 11.8.9; the CHOOSE row's options); "play it onto the
+                            # field" / "add it to your hand" follows (which sets the filter's type)
+                            if len(st[1]) != 1 or n_regs >= 2:
+                                raise Unsupported("a card of the Break Zone chosen with other cards")
+                            last_break = {"op": "choose", "filter": _own(f), "count": tgt["count"], "reg": n_regs}
+                            if tgt["up_to"]:
+                                last_break["up_to"] = True
+                            chooses.append(last_break)
+                            n_regs += 1
+                            continue
                         if f.get("type") == "summon":
                             raise Unsupported("choosing a Summon on the field")
                         if n_regs >= 2:
@@ -1093,21 +1097,21 @@ class FFTextTransformer(TextTransformer, Transformer):
                     what = "play it onto the field" if kind == "play_it" else "add it to your hand"
                     if last_choose is None or len(last_choose) != 1 or last_choose[0]["filter"].get("zone") != "break":
                         raise Unsupported(f"'{what}' of a card not in the Break Zone")
-                    tgt = last_choose[0]
-                    # "up to": the engine's card selection lets the player stop at any count (that is also why
-                    # a card chosen without "up to" is approximate: chosen_on_resolution)
-                    f = _own(tgt["filter"])
+                    if last_break is None:
+                        raise Unsupported(f"'{what}' twice on a card of the Break Zone")
+                    # the card chosen when cast / put on the stack (its CHOOSE row: none chosen only for "up to");
+                    # on resolution, the chosen cards still in the Break Zone move (CR 11.11.2)
+                    f = last_break["filter"]
                     if "state" in f or "exclude_self" in f:
                         raise Unsupported("a state or 'other than' on a card of the Break Zone")
-                    self.approximate("chosen_on_resolution")
                     if kind == "play_it":
                         if "type" not in f:
                             f = _with(f, type="character")
                         if f["type"] == "summon":
                             raise Unsupported("playing a Summon onto the field")
-                        rest.append({"op": "put_onto_field", "filter": f, "count": tgt["count"]})
-                    else:
-                        rest.append({"op": "add_to_hand", "filter": f, "count": tgt["count"]})
+                        last_break["filter"] = f
+                    rest.append({"op": "put_onto_field" if kind == "play_it" else "add_to_hand", "reg": last_break["reg"]})
+                    last_break = None
                 elif kind == "all":
                     if n_regs >= 2:
                         raise Unsupported("more than 2 sets of targets")
@@ -1132,9 +1136,12 @@ class FFTextTransformer(TextTransformer, Transformer):
                     rest.extend([{**op, "reg": n_regs} for op in st[1]])
                     n_regs += 1
                 elif kind == "op":
-                    rest.append(st[1])
                     if len(st) > 2 and not (optional and st is first):
-                        self.approximate("may_choose_none")  # a mandatory choice of a card the player may decline
+                        # a card taken from the deck / the hand without "you may": one must be taken when one
+                        # matches (the SELECT_CARD mask; CR 15.1.1.8.1 for a search)
+                        rest.append({**st[1], "up_to": False})
+                    else:
+                        rest.append(st[1])
                 elif kind == "instead_damage":
                     # "Deal it X damage. If C, deal it Y damage instead.": X, then Y - X more when C holds on
                     # resolution. Damage dealt to a Forward in one resolution adds up before the Forward is
@@ -1189,6 +1196,8 @@ class FFTextTransformer(TextTransformer, Transformer):
                     rest.insert(at, {"op": "if", "condition": st[1], "then": len(rest) - at})
 
         walk(steps)
+        if last_break is not None:
+            raise Unsupported("a card chosen in the Break Zone without 'play it' / 'add it'")
         for c in chooses:
             if c["filter"].get("zone") is None:
                 c["filter"] = {k: v for k, v in c["filter"].items()}
@@ -1418,10 +1427,10 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("a special ability without the {S} symbol")
         if any(e in ("light", "dark") for e in elements):
             raise Unsupported("Light or Dark CP in a cost (the engine's CP cannot be of those elements)")
-        if elements:
-            if len(elements) > 1:
-                self.approximate("one_element_cp")
+        if len(elements) == 1:
             cost["element"] = elements[0]
+        elif elements:
+            cost["elements"] = elements  # one CP of each symbol's element (K.ELEM_MULTI)
         if cp:
             cost["cp"] = cp
         if cost.get("discard") and cp:

@@ -139,6 +139,9 @@ class FFCost(StrictModel):
 
     cp: int = Field(default=0, ge=0, le=10)
     element: ElementName | None = None
+    # two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): one CP of each symbol's element (element is
+    # then unset); A_COST_ELEMENT = ELEM_MULTI + the counts (elements_code)
+    elements: list[ElementName] = Field(default_factory=list)
     dull: bool = False
     discard: int = Field(default=0, ge=0, le=5)
     break_self: bool = False
@@ -188,7 +191,12 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("grant_keyword", module, keywords=KeywordList, duration=_Dur, reg=(Reg, 0)),
         op_model("restrict", module, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0)),
         *reg_ops(module, Reg, "return_to_hand", "remove_from_game", "put_on_deck_top", "put_on_deck_bottom"),
-        op_model("add_to_hand", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
+        # the cards of your Break Zone the player selects on resolution (filter, count), or the cards chosen into
+        # register reg by a choose op with a Break Zone filter (chosen when the Summon is cast or the ability put on
+        # the stack, CR 11.3.3 / 11.8.9); up_to: the player may take fewer (none) than there are (the starter pool's
+        # cards; "Add 1 ... to your hand" without "up to" takes one when one matches)
+        op_model("add_to_hand", module, filter=(filter_model | None, None), count=(int, Field(default=1, ge=1, le=5)),
+                 reg=(Reg | None, None), up_to=(bool, True)),
         op_model("draw", module, count=(int, Field(default=1, ge=1, le=10)), who=(WhoName, "controller")),
         # "If <condition>, <effect>." inside an effect: the next ``then`` ops run only when it holds on resolution
         op_model("if", module, condition=FFCondition, then=(int, Field(ge=1, le=20))),
@@ -197,18 +205,22 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # "When you do so, <effect>.": queue the next ability (trigger "reflexive") on the controller's pending list
         op_model("reflex", module),
         # "you may pay {Fire}{1}.": cp CP, one of them of element (none: any)
-        op_model("pay", module, cp=(int, Field(ge=1, le=10)), element=(ElementName | None, None)),
+        op_model("pay", module, cp=(int, Field(ge=1, le=10)), element=(ElementName | None, None),
+                 elements=(list[ElementName], Field(default_factory=list))),  # several symbols: as FFCost's
         # "you may put <this> into the Break Zone / remove <this> from the game": from the field or the Break Zone
         op_model("source_leaves", module, to=Literal["break_zone", "removed"], source_in=Literal["field", "break_zone"]),
         op_model("mill", module, count=(int, Field(default=1, ge=1, le=20)), who=(WhoName, "controller")),
         op_model("discard", module, count=(int, Field(default=1, ge=1, le=10)), who=WhoName, random=(bool, False)),
         op_model("damage_player", module, amount=(int, Field(default=1, ge=1, le=7)), who=(WhoName, "opponent")),
-        # count > 1: "search for up to N ... and add them to your hand" (the player stops at any count)
+        # count > 1: "search for up to N ... and add them to your hand" (the player stops at any count); up_to false:
+        # a mandatory "search for 1 ..." takes a card when one matches (CR 15.1.1.8.1); up_to: the player may find none
         op_model("search", module, filter=filter_model,
                  destination=(Literal["hand", "field", "field_dull", "break_zone"], "hand"),
-                 count=(int, Field(default=1, ge=1, le=5))),
-        op_model("put_onto_field", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5)),
-                 dull=(bool, False)),  # "... onto the field dull" (a2 = 1)
+                 count=(int, Field(default=1, ge=1, le=5)), up_to=(bool, True)),
+        # filter / reg / up_to as add_to_hand's ("Play 1 ... from your hand onto the field": up_to false); dull:
+        # "... onto the field dull"
+        op_model("put_onto_field", module, filter=(filter_model | None, None), count=(int, Field(default=1, ge=1, le=5)),
+                 reg=(Reg | None, None), up_to=(bool, True), dull=(bool, False)),
         # "Reveal the top card of your deck. If it is a <filter>, add it to your hand / play it onto the field
         # [dull]. [If it is not ..., put it into the Break Zone.]"
         op_model("reveal_top", module, filter=filter_model,
@@ -314,10 +326,12 @@ parse_fftcg_cards, load_fftcg_cards, load_fftcg_pool = card_file_functions(
 # --------------------------------------------------------------------------------------------
 # Compiled tables
 # --------------------------------------------------------------------------------------------
-def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray | None = None) -> np.ndarray:
+def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray | None = None,
+                    filters: np.ndarray | None = None) -> np.ndarray:
     """The ``flags`` table of a pool's ``T`` (tcg_env.engine.tables): every card's row every bit set (the kernels
     skip nothing for a card); the pool's row (the last) word FL_MISC: FLAG_AURA_UNCHOOSABLE when some instruction
-    is Op.AURA_UNCHOOSABLE (else effects.can_be_chosen skips its scan of the field)."""
+    is Op.AURA_UNCHOOSABLE (else effects.can_be_chosen skips its scan of the field); FLAG_CHOOSE_BREAK when some
+    CHOOSE row's filter (of ``filters``) is of the Break Zone (else effects.any_choosable reads no filter zone)."""
     from tcg_env.engine.tables import FLAG_WORDS
 
     flags = np.full((cards.shape[0] + 1, FLAG_WORDS), -1, np.int32)
@@ -330,6 +344,11 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.DEALT_DAMAGE_SELF, K.Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_DEALT_DAMAGE_TRIGGER  # effects.deal_forward_damage fires them
+    if filters is not None and len(filters):
+        rows = code[code[:, K.I_OP] == K.Op.CHOOSE, K.I_A0]
+        rows = rows[(rows >= 0) & (rows < len(filters))]
+        if (filters[rows, K.F_ZONE] == K.FilterZone.BREAK).any():
+            flags[-1, K.FL_MISC] |= K.FLAG_CHOOSE_BREAK
     return flags
 
 
@@ -351,7 +370,7 @@ class FFCardTable(CardTable):
     job_names = property(lambda self: inverse_ids(self.job_ids), doc="Job id -> job name ('' for id 0).")
 
     def kernel_flags(self) -> np.ndarray:
-        return ff_kernel_flags(self.cards, self.code, self.abilities)
+        return ff_kernel_flags(self.cards, self.code, self.abilities, self.filters)
     category_names = property(lambda self: inverse_ids(self.category_ids), doc="Category id -> name ('' for id 0).")
 
     def card_obs_features(self) -> np.ndarray:
@@ -555,6 +574,7 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.cost.element", "an element requirement needs cp >= 1")
         if cost.element is not None and cost.element in ("light", "dark"):
             self.fail(f"{p}.cost.element", "Light and Dark CP cannot be produced; use a main element")
+        multi = self.elements_code(cost.element, cost.elements, cost.cp, f"{p}.cost")
         if (cost.dull or cost.break_self) and card.type == "summon":
             self.fail(f"{p}.cost", "a Summon cannot dull or break itself")
 
@@ -581,6 +601,8 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.cost", "an ability that activates Characters needs a cost beyond dull (loops)")
 
         row = self.new_row(self.K.ABILITY_TABLE, ab, p, cost=cost)
+        if multi is not None:
+            row[K.A_COST_ELEMENT] = multi
         if kind in ("action", "special"):
             row[K.A_OPTIONAL] = int(ab.once_per_turn)  # the column's meaning for these kinds
         row[K.A_TRIG_FILTER] = trig_filter
@@ -592,6 +614,25 @@ class _Compiler(PoolCompiler):
         self.ab_rows.append(row)
         self.ability_source.append((cid, k))
         return len(self.ab_rows) - 1
+
+    def elements_code(self, element, elements: list[str], cp: int, p: str) -> int | None:
+        """A cost's element CP symbols (``elements``, two or more) as A_COST_ELEMENT / Op.PAY's a1: ELEM_MULTI + the
+        count of each element's symbols (constants.ELEM_BITS bits each); None for one element or none."""
+        if not elements:
+            return None
+        if element is not None or len(elements) < 2:
+            self.fail(f"{p}.elements", "two or more element symbols, without 'element'")
+        if len(elements) > cp:
+            self.fail(f"{p}.elements", "more element symbols than CP")
+        code = 0
+        for e in elements:
+            k = int(K.Element[e.upper()])
+            if k >= K.N_CP_ELEMENTS:
+                self.fail(f"{p}.elements", "Light and Dark CP cannot be produced; use a main element")
+            if elements.count(e) > K.ELEM_MAX:
+                self.fail(f"{p}.elements", f"at most {K.ELEM_MAX} symbols of one element")
+            code += 1 << (K.ELEM_BITS * k)
+        return K.ELEM_MULTI + code
 
     def compile_per(self, op, q: str) -> int:
         """An amount's "for each": 0 none, 1 each point of damage the controller has received, 2 + the
@@ -640,6 +681,7 @@ class _Compiler(PoolCompiler):
     def compile_effect(self, card: FFCard, ab: FFAbility, p: str) -> None:
         is_field = ab.kind == "field"
         filled: set[int] = set()
+        break_regs: dict[int, FFFilter] = {}  # registers filled by a choose of Break Zone cards: their filters
         seen_effect = False
         no_self = ab.kind in ("summon", "ex_burst")
         modal = bool(ab.effect) and ab.effect[0].op == "select_mode"
@@ -676,7 +718,7 @@ class _Compiler(PoolCompiler):
                     # each action chooses its own targets first (CR 11.3.3); registers start empty
                     self.code_rows.append([int(EFFECT_OPS[name]), 0, n_modes - sum(o.op == "mode" for o in
                                                                                   ab.effect[j:]), 0, 0])
-                    filled, seen_effect = set(), False
+                    filled, seen_effect, break_regs = set(), False, {}
                 else:
                     if op.count > op.modes:
                         self.fail(f"{q}.count", "selects more actions than there are")
@@ -700,13 +742,23 @@ class _Compiler(PoolCompiler):
                 filled.add(op.reg)
             if name in _ON_REGISTER and op.reg not in filled:
                 self.fail(f"{q}.reg", f"register {op.reg} has no targets (choose/select_all/target_self first)")
+            if name in _ON_REGISTER and op.reg in break_regs:
+                self.fail(f"{q}.reg", f"register {op.reg} holds cards chosen in the Break Zone: only add_to_hand / "
+                                      "put_onto_field act on them")
             if name == "target_self" and (no_self or card.type == "summon"):
                 self.fail(f"{q}.op", "target_self needs a source on the field (not in summon/ex_burst abilities)")
 
             a0 = a1 = a2 = 0
-            reg = getattr(op, "reg", 0)
+            reg = getattr(op, "reg", 0) or 0
             if name == "choose":
-                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+                # a card on the field, or in your Break Zone ("Choose 1 Forward in your Break Zone. Add it to your
+                # hand.": chosen when cast / put on the stack like any target, CR 11.3.3, 11.8.9)
+                in_break = op.filter.zone == "break"
+                if in_break:
+                    if op.filter.side != "own":
+                        self.fail(f"{q}.filter.side", "a card chosen in the Break Zone is in your own Break Zone")
+                    break_regs[op.reg] = op.filter
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field", "break"), characters=not in_break)
                 a1, a2 = op.count, int(op.up_to)
             elif name == "select_all":
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
@@ -759,6 +811,9 @@ class _Compiler(PoolCompiler):
                 if op.element in ("light", "dark"):
                     self.fail(f"{q}.element", "Light and Dark CP cannot be produced; use a main element")
                 a0, a1 = op.cp, -1 if op.element is None else int(K.Element[op.element.upper()])
+                multi = self.elements_code(op.element, op.elements, op.cp, q)
+                if multi is not None:
+                    a1 = multi
             elif name == "source_leaves":
                 if op.to == op.source_in or card.type == "summon" or no_self:
                     self.fail(f"{q}.to", "source_leaves moves a Character's own card to another zone (not in a Summon's "
@@ -783,7 +838,22 @@ class _Compiler(PoolCompiler):
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("deck",),
                                          characters=op.destination in ("field", "field_dull"))
                 a1 = K.Destination[op.destination.upper()]
-                a2 = op.count if op.count > 1 else 0  # up to a2 cards, one SELECT_CARD each (effects SEARCH)
+                if op.count > 1 and not op.up_to:
+                    self.fail(f"{q}.count", "a search of more than one card is \"up to\" N (up_to true)")
+                # a2: up to a2 > 1 cards, one SELECT_CARD each (effects SEARCH); SEARCH_MUST: a card must be taken
+                # when one matches (the SELECT_CARD mask); 0: one card, or none
+                a2 = op.count if op.count > 1 else K.SEARCH_MUST * int(not op.up_to)
+            elif name in ("put_onto_field", "add_to_hand") and (op.reg is not None or op.filter is None):
+                # the cards chosen into register reg in the Break Zone (a1 = 0 says so; a0 no filter): those still
+                # there on resolution move (CR 11.11.2: a target that has left it is not affected)
+                if op.reg is None or op.filter is not None or op.reg not in break_regs:
+                    self.fail(f"{q}.reg", f"{name} takes a filter, or the register of a choose op with a Break Zone "
+                                          "filter (not both)")
+                f = break_regs[op.reg]
+                if name == "put_onto_field" and (f.type is None or "summon" in f.type):
+                    self.fail(f"{q}.reg", "put_onto_field needs the choose filter's Character type (forward/backup/"
+                                          "character)")
+                a0, a1, a2 = -1, 0, K.PUT_DULL * int(name == "put_onto_field" and op.dull)
             elif name == "reveal_top":
                 if op.filter.side == "opponent":
                     self.fail(f"{q}.filter.side", "you reveal your own deck")
@@ -808,13 +878,12 @@ class _Compiler(PoolCompiler):
                 if op.filter.type is None:
                     self.fail(f"{q}.filter.type", "put_onto_field needs a Character type (forward/backup/character)")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("break", "hand"), characters=True)
-                a1 = op.count
-                a2 = int(op.dull)
+                a1, a2 = op.count, K.PUT_MUST * int(not op.up_to) | K.PUT_DULL * int(op.dull)
             elif name == "add_to_hand":
                 if op.filter.side == "opponent":
                     self.fail(f"{q}.filter.side", "you add cards of your own Break Zone to your hand")
                 a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("break",), characters=False)
-                a1 = op.count
+                a1, a2 = op.count, K.PUT_MUST * int(not op.up_to)
             elif name == "aura_power":
                 if op.amount == 0:
                     self.fail(f"{q}.amount", "must not be 0")

@@ -173,6 +173,23 @@ FLAG_AURA_UNCHOOSABLE = 1  # some card has Op.AURA_UNCHOOSABLE (effects.can_be_c
 FLAG_DEALT_DAMAGE_TRIGGER = 8  # some ability triggers "When <this> is dealt damage" (effects.deal_forward_damage)
 FLAG_DAMAGE_MOD = 4  # some card has Op.DAMAGE_MOD (effects.damage_dealt looks at the damaged card's abilities)
 FLAG_CHOSEN_TRIGGER = 2  # some ability triggers "When <this> is chosen by ..." (Trigger.CHOSEN_SELF / CHOSEN_BY_OPP_SELF)
+# some CHOOSE row's filter is of the Break Zone ("Choose 1 Forward in your Break Zone.": effects.any_choosable looks
+# there for a legal target, CR 11.3.3)
+FLAG_CHOOSE_BREAK = 16
+# a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
+# A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
+# (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
+# pay, packed the same way) until every symbol is paid, then 1 (costs.begin_payment, costs.pay_multi_feasible)
+# Op.SEARCH's a2: > 1 "search for up to a2 ..."; SEARCH_MUST "search for 1 ...": a card must be taken when one matches
+# (CR 15.1.1.8.1); 0 one card, or none. Op.PUT_ONTO_FIELD's / Op.ADD_TO_HAND's a2 bits: PUT_MUST (as SEARCH_MUST),
+# PUT_DULL ("... onto the field dull")
+SEARCH_MUST = 1
+PUT_MUST = 1
+PUT_DULL = 2
+ELEM_MULTI = 1 << 20
+ELEM_BITS = 3
+ELEM_MAX = (1 << ELEM_BITS) - 1  # symbols of one element in one cost
+N_CP_ELEMENTS = 6  # Fire .. Earth
 # effects.field_op_bits: marks "a field ability whose condition holds has this op" beside the ops' a0 bits
 FIELD_OP_FOUND = 1 << 24
 C_NCOLS = CARD_TABLE.width

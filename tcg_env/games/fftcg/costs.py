@@ -5,9 +5,11 @@ element, one CP over from a discard, CR 5.2.1.3.1), the player's CP sources, and
 progress that the PAY_CP / PAY_DISCARD decisions fill. See ``kernels`` for the file layout.
 """
 
+import numpy as np
+
 from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.jit import internal, internal_widened
-from tcg_env.rules.costs import packed_add, packed_count
+from tcg_env.rules.costs import PACK_BITS, packed_add, packed_count
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, FL_PAY, MAX_DECK, PK_ABILITY
 from tcg_env.games.fftcg.state import (
@@ -116,8 +118,213 @@ def pay_resources(game, s, T, player, elem, skip_hand_slot, skip_field_slot):
 @internal_widened  # called with literal arguments from many places: one compile (engine.jit)
 def can_pay(game, s, T, player, cost, elem, skip_hand_slot, skip_field_slot):
     """Exact check by scanning (used outside mask computation)."""
+    if elem >= K.ELEM_MULTI:
+        return game.can_pay_multi(s, T, player, cost, elem - K.ELEM_MULTI, skip_hand_slot, skip_field_slot)
     nd, nde, nb, nbe = game.pay_resources(s, T, player, elem, skip_hand_slot, skip_field_slot)
     return game.pay_feasible(cost, elem >= 0, nd, nde, nb, nbe)
+
+
+# ---- costs of several element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}": one CP of each symbol's element) ----
+@internal
+def elem_need(req, e):
+    """The CP of element ``e`` still asked by the packed counts ``req`` (ELEM_BITS bits per element)."""
+    return (req >> (K.ELEM_BITS * e)) & K.ELEM_MAX
+
+
+@internal
+def elem_pay(req, e, n):
+    """``req`` with ``n`` CP of element ``e`` paid (its count never below 0)."""
+    return req - (min(n, elem_need(req, e)) << (K.ELEM_BITS * e))
+
+
+@internal
+def multi_sources(game, s, T, player, skip_hand_slot, skip_field_slot):
+    """``player``'s CP sources but the two skipped slots (CR 5.2.1.3): (discardable cards, their count per element
+    packed (``rules.costs.packed_count``), active Backups, theirs per element, those of them that produce CP of any
+    Element)."""
+    cards = card_table(T)
+    d = np.int64(0)
+    b = np.int64(0)
+    nd = 0
+    for i in range(s[HAND_N + player]):
+        slot = s[HAND_L + player * MAX_DECK + i]
+        cid = s[CARD + slot * CARD_W]
+        if slot == skip_hand_slot or game.is_light_dark(cards, cid):
+            continue  # Light and Dark cards can't be discarded for CP
+        nd += 1
+        d = packed_add(d, cards[cid, K.C_ELEMENT])
+    nb = 0
+    nany = 0
+    for i in range(s[FIELD_N + player]):
+        slot = s[FIELD_L + player * FIELD_SLOTS + i]
+        if slot == skip_field_slot or s[DULL + slot * CARD_W] != 0:
+            continue
+        cid = s[CARD + slot * CARD_W]
+        if cards[cid, K.C_TYPE] != K.CardType.BACKUP:
+            continue
+        nb += 1
+        if (cards[cid, K.C_HAS_FIELD] & K.ANY_ELEMENT_CP) != 0:
+            nany += 1
+        else:
+            b = packed_add(b, cards[cid, K.C_ELEMENT])
+    return nd, d, nb, b, nany
+
+
+@internal
+def can_pay_multi(game, s, T, player, cost, req, skip_hand_slot, skip_field_slot):
+    """Can ``player`` pay ``cost`` CP, the element symbols of the packed counts ``req`` each with a CP of its
+    element, from its sources but the two skipped slots?"""
+    nd, d, nb, b, nany = game.multi_sources(s, T, player, skip_hand_slot, skip_field_slot)
+    return pay_multi_feasible(cost, req, False, nd, d, nb, b, nany)
+
+
+@internal
+def pay_exact(n, nd, nb):
+    """Can exactly ``n`` >= 0 CP be made with up to ``nd`` discards (2 CP each) and ``nb`` Backups (1 CP each)?"""
+    return max(0, (n - nb + 1) // 2) <= min(nd, n // 2)
+
+
+@internal
+def rest_generic(left, had_discard, nd, nb):
+    """Can the CP left (``left``; -1: the sources chosen already make one CP more than the cost) be made without an
+    element from ``nd`` discards and ``nb`` Backups, the whole payment exact or one CP over with a discard among its
+    sources (CR 5.2.1.3.1; ``had_discard``: one is among the sources chosen already)?"""
+    if left <= 0:
+        return left == 0 or (left == -1 and had_discard)
+    if nd < 0 or nb < 0:
+        return False
+    if had_discard:
+        return pay_exact(left, nd, nb) or pay_exact(left + 1, nd, nb)
+    return pay_feasible(left, False, nd, 0, nb, 0)
+
+
+@internal
+def pay_multi_feasible(remaining, req, had_discard, nd, d, nb, b, nany):
+    """Can the payment be finished: ``remaining`` CP more (exactly, or one CP more with a discard among all its
+    sources: CR 5.2.1.3.1; ``had_discard``: a card was discarded for it already), each element symbol still asked
+    (``req``: ELEM_BITS bits per element) paid with a CP of its element (CR 5.2.1.3: a discard makes 2 CP, a Backup
+    1 CP, of the card's element), from ``nd`` discardable cards and ``nb`` active Backups (``d`` / ``b``: their
+    counts per element, packed as ``rules.costs.packed_count`` reads them; ``nany`` of the Backups produce CP of any
+    Element)? Every way of paying the symbols is tried (for each element asked: how many of its cards are discarded
+    for its symbols, 0 .. half of them rounded up; the rest of them from its Backups, then from the any-element
+    ones), and the CP left is then made without an element from the sources not used (:func:`rest_generic`)."""
+    if nd < 0 or nb < 0:
+        return False
+    xs = np.int64(0)  # the discards for each element's symbols (PACK_BITS bits each): a counter over them
+    while True:
+        used_d = 0
+        used_b = 0
+        used_any = 0
+        made = 0  # CP the symbols' sources make
+        for e in range(K.N_CP_ELEMENTS):
+            r = elem_need(req, e)
+            if r == 0:
+                continue
+            x = packed_count(xs, e)
+            y = max(0, r - 2 * x)
+            yb = min(y, packed_count(b, e))
+            used_d += x
+            used_b += yb
+            used_any += y - yb
+            made += 2 * x + y
+        if used_any <= nany and rest_generic(remaining - made, had_discard or used_d > 0, nd - used_d,
+                                             nb - used_b - used_any):
+            return True
+        # the next combination of discards
+        e = 0
+        while e < K.N_CP_ELEMENTS:
+            r = elem_need(req, e)
+            x = packed_count(xs, e)
+            if r > 0 and x < (r + 1) // 2 and x < packed_count(d, e):
+                xs = packed_add(xs, e)
+                break
+            xs -= x << (PACK_BITS * e)
+            e += 1
+        if e >= K.N_CP_ELEMENTS:
+            return False
+
+
+@internal
+def multi_source_ok(remaining, req, had_discard, nd, d, nb, b, nany, elem, cp, any_element):
+    """May one more source pay toward the payment in progress (``remaining`` CP, element symbols ``req`` still
+    asked, ``had_discard``; the sources ``nd``, ``d``, ``nb``, ``b``, ``nany`` include it): a discard (``cp`` 2) or
+    a Backup (1) of element ``elem`` (``any_element``: of any Element, the player's choice)? The payment is one set
+    of sources (CR 11.6.10: paid at once), so the order they are chosen in does not matter. Returns the symbols
+    still asked after it (>= 0) when the payment can still be finished, else -1."""
+    if any_element:
+        # its CP is of the element the player names: a symbol's, or one not asked (it pays a generic CP)
+        for e in range(-1, K.N_CP_ELEMENTS):
+            if e >= 0 and elem_need(req, e) == 0:
+                continue
+            r2 = req if e < 0 else elem_pay(req, e, 1)
+            if pay_multi_feasible(remaining - 1, r2, had_discard, nd, d, nb - 1, b, nany - 1):
+                return r2
+        return -1
+    r2 = elem_pay(req, elem, cp) if elem < K.N_CP_ELEMENTS else req
+    if cp == 2:
+        ok = pay_multi_feasible(remaining - 2, r2, True, nd - 1, d - (np.int64(1) << (PACK_BITS * elem)), nb, b, nany)
+    else:
+        ok = pay_multi_feasible(remaining - 1, r2, had_discard, nd, d, nb - 1, b - (np.int64(1) << (PACK_BITS * elem)),
+                                nany)
+    return r2 if ok else -1
+
+
+@internal
+def pay_cp_mask_multi(game, s, T, p, out, reserved):
+    """The PAY_CP mask (HAND i: discard for 2 CP, OWN_FIELD i: dull a Backup for 1 CP) of a payment whose cost has
+    several element symbols (PAY_ELEM >= ELEM_MULTI): the sources after which the rest can still be paid."""
+    cards = card_table(T)
+    nd, d, nb, b, nany = game.multi_sources(s, T, p, -1, reserved)
+    req = -s[PAY_HAS_ELEM] if s[PAY_HAS_ELEM] < 0 else 0
+    remaining = s[PAY_COST] - s[PAY_PAID]
+    had = s[PAY_NDISC] > 0
+    n_legal = 0
+    for i in range(min(s[HAND_N + p], K.HAND_SLOTS)):
+        cid = s[CARD + s[HAND_L + p * MAX_DECK + i] * CARD_W]
+        if game.is_light_dark(cards, cid):
+            continue
+        if multi_source_ok(remaining, req, had, nd, d, nb, b, nany, cards[cid, K.C_ELEMENT], 2, False) >= 0:
+            out[K.HAND_BASE + i] = 1
+            n_legal += 1
+    for i in range(s[FIELD_N + p]):
+        slot = s[FIELD_L + p * FIELD_SLOTS + i]
+        cid = s[CARD + slot * CARD_W]
+        if cards[cid, K.C_TYPE] != K.CardType.BACKUP or s[DULL + slot * CARD_W] != 0 or slot == reserved:
+            continue
+        if multi_source_ok(remaining, req, had, nd, d, nb, b, nany, cards[cid, K.C_ELEMENT], 1,
+                           (cards[cid, K.C_HAS_FIELD] & K.ANY_ELEMENT_CP) != 0) >= 0:
+            out[K.OWN_FIELD_BASE + i] = 1
+            n_legal += 1
+    return n_legal
+
+
+@internal
+def pay_cp_answer_multi(game, s, T, p, a):
+    """The PAY_CP answer ``a`` of a payment whose cost has several element symbols: the source pays (a discard 2 CP,
+    a Backup 1 CP) and the symbols still asked (PAY_HAS_ELEM) lose those it pays (a Backup of any Element: the first
+    symbol's element after which the rest can still be paid, else none)."""
+    cards = card_table(T)
+    req = -s[PAY_HAS_ELEM] if s[PAY_HAS_ELEM] < 0 else 0
+    if a < K.OWN_FIELD_BASE:
+        slot = game.discard_hand_index(s, p, a - K.HAND_BASE)
+        s[PAY_PAID] += 2
+        s[PAY_NDISC] += 1
+        e = cards[s[CARD + slot * CARD_W], K.C_ELEMENT]
+        if e < K.N_CP_ELEMENTS:
+            req = elem_pay(req, e, 2)
+    else:
+        slot = s[FIELD_L + p * FIELD_SLOTS + (a - K.OWN_FIELD_BASE)]
+        cid = s[CARD + slot * CARD_W]
+        if (cards[cid, K.C_HAS_FIELD] & K.ANY_ELEMENT_CP) != 0:
+            nd, d, nb, b, nany = game.multi_sources(s, T, p, -1, game.pay_reserved_field(s, T))
+            r2 = multi_source_ok(s[PAY_COST] - s[PAY_PAID], req, s[PAY_NDISC] > 0, nd, d, nb, b, nany, 0, 1, True)
+            if r2 >= 0:
+                req = r2
+        elif cards[cid, K.C_ELEMENT] < K.N_CP_ELEMENTS:
+            req = elem_pay(req, cards[cid, K.C_ELEMENT], 1)
+        s[DULL + slot * CARD_W] = 1
+        s[PAY_PAID] += 1
+    s[PAY_HAS_ELEM] = 1 if req == 0 else -req
 
 
 @internal
@@ -158,6 +365,8 @@ def count_resources(game, s, T, player):
 @internal_widened  # called with literal arguments from many places: one compile (engine.jit)
 def can_pay_counted(game, s, T, player, cost, elem, skip_hand_slot, skip_field_slot, nd, disc, nb, bk):
     """``can_pay`` from the counts of ``count_resources`` (same result)."""
+    if elem >= K.ELEM_MULTI:  # several element symbols: the sources counted by element (never a starter pool's)
+        return game.can_pay_multi(s, T, player, cost, elem - K.ELEM_MULTI, skip_hand_slot, skip_field_slot)
     cards = card_table(T)
     nde = packed_count(disc, elem) if elem >= 0 else 0
     nbe = packed_count(bk, elem) if elem >= 0 else 0
@@ -218,7 +427,18 @@ def card_pay_element(game, cards, cid):
 # The payment in progress (the PAY_CP and PAY_DISCARD decisions)
 # =============================================================================================
 @internal
-def begin_payment(s, kind, player, slot, arow, cost, elem, discard_left, samename):
+def has_elem_start(elem, cost):
+    """PAY_HAS_ELEM as a payment of ``cost`` CP with element requirement ``elem`` (A_COST_ELEMENT) starts: 1 none
+    asked, 0 one CP of element ``elem`` asked, -(the packed counts) several element symbols (ELEM_MULTI)."""
+    if elem < 0 or cost == 0:
+        return 1
+    if elem >= K.ELEM_MULTI:
+        return -(elem - K.ELEM_MULTI)
+    return 0
+
+
+@internal
+def begin_payment(game, s, kind, player, slot, arow, cost, elem, discard_left, samename):
     s[PAY_KIND] = kind
     s[PAY_PLAYER] = player
     s[PAY_SLOT] = slot
@@ -226,7 +446,7 @@ def begin_payment(s, kind, player, slot, arow, cost, elem, discard_left, samenam
     s[PAY_COST] = cost
     s[PAY_ELEM] = elem
     s[PAY_PAID] = 0
-    s[PAY_HAS_ELEM] = 1 if (elem < 0 or cost == 0) else 0
+    s[PAY_HAS_ELEM] = game.has_elem_start(elem, cost)
     s[PAY_NDISC] = 0
     s[PAY_DISCARD_LEFT] = discard_left
     s[PAY_SAMENAME] = samename
@@ -239,7 +459,7 @@ def payment_complete(s):
         s[PAY_DISCARD_LEFT] == 0
         and s[PAY_SAMENAME] == 0
         and s[PAY_PAID] >= s[PAY_COST]
-        and s[PAY_HAS_ELEM] != 0
+        and s[PAY_HAS_ELEM] > 0  # (several element symbols: -(the symbols still asked) until they are paid)
     )
 
 

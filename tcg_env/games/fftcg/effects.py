@@ -203,7 +203,18 @@ def field_op_bits(game, s, T, slot, opcode):
 
 @internal
 def any_choosable(game, s, T, frow, viewer, source, arow):
-    """Is there a card on either field that ``arow``'s CHOOSE with filter ``frow`` may choose?"""
+    """Is there a card on either field (in the Break Zones, for a Break Zone filter) that ``arow``'s CHOOSE
+    with filter ``frow`` may choose?"""
+    ft = flag_table(T)
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_CHOOSE_BREAK) != 0 \
+            and filter_table(T)[frow, K.F_ZONE] == K.FilterZone.BREAK:
+        # "Choose 1 Forward in your Break Zone.": a legal target there (CR 11.3.3, 11.6.5, 11.8.9); a field
+        # ability's "cannot be chosen" applies on the field only (CR 11.9.1)
+        for p in range(2):
+            for i in range(s[BREAK_N + p]):
+                if game.filter_match(s, T, frow, s[BREAK_L + p * MAX_DECK + i], viewer, source):
+                    return True
+        return False
     for p in range(2):
         for i in range(s[FIELD_N + p]):
             slot = s[FIELD_L + p * FIELD_SLOTS + i]
@@ -501,8 +512,33 @@ def in_play_slot(s, player, i):
 
 @internal
 def choose_candidates(game, s, T, f, reg, frow):
-    """Targets on either field (CR 11.3.3): the action layout addresses the fields directly."""
+    """Targets on either field (CR 11.3.3): the action layout addresses the fields directly; cards of the
+    Break Zone (a Break Zone filter): listed as the options (CAND) of the CHOOSE_TARGET decision."""
+    if filter_table(T)[frow, K.F_ZONE] == K.FilterZone.BREAK:
+        return game.fill_break_targets(s, T, frow, s[f + E_CTRL], s[f + E_SLOT], f, reg)
     return game.count_candidates(s, T, frow, s[f + E_CTRL], s[f + E_SLOT], f, reg)
+
+
+@internal
+def fill_break_targets(game, s, T, frow, viewer, source, base, reg):
+    """The cards of the Break Zones filter ``frow`` matches that register ``reg`` does not hold yet, one per
+    card id (copies are interchangeable), as the candidates (CAND) of a CHOOSE_TARGET decision; their count."""
+    s[CAND_N] = 0
+    for p in range(2):
+        for i in range(s[BREAK_N + p]):
+            slot = s[BREAK_L + p * MAX_DECK + i]
+            if not game.filter_match(s, T, frow, slot, viewer, source) or game.reg_contains(s, base, reg, slot):
+                continue
+            cid = s[CARD + slot * CARD_W]
+            dup = False
+            for k in range(s[CAND_N]):
+                if s[CARD + (s[CAND + k]) * CARD_W] == cid:
+                    dup = True
+                    break
+            if not dup and s[CAND_N] < OPTION_SLOTS:
+                s[CAND + s[CAND_N]] = slot
+                s[CAND_N] += 1
+    return s[CAND_N]
 
 
 @internal
@@ -735,7 +771,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             s[PAY_COST] = a0
             s[PAY_ELEM] = a1
             s[PAY_PAID] = 0
-            s[PAY_HAS_ELEM] = 1 if a1 < 0 else 0
+            s[PAY_HAS_ELEM] = game.has_elem_start(a1, a0)  # (several element symbols: costs.has_elem_start)
             s[PAY_NDISC] = 0
             s[PAY_DISCARD_LEFT] = 0
             s[PAY_SAMENAME] = 0
@@ -782,6 +818,20 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 return ASKED
         zone_shuffle(s, ZT, K.Zone.DECK, ctrl, s)  # CR 15.1.1.8
         s[f + FR_CNT] = 0
+    elif (op == K.Op.ADD_TO_HAND or op == K.Op.PUT_ONTO_FIELD) and a1 == 0:
+        # the cards chosen into register ``reg`` in the Break Zone when the Summon was cast / the ability put on the
+        # stack: those still there move (CR 11.11.2; the entry's check has dropped the others)
+        for i in range(s[f + E_REGN + reg]):
+            slot = s[f + E_REG + reg * TARGET_MAX + i]
+            if s[ZONE + slot * CARD_W] != K.Zone.BREAK:
+                continue
+            if op == K.Op.ADD_TO_HAND:
+                zone_take(s, ZT, slot)
+                game.put_in_zone(s, slot, K.Zone.HAND)
+            elif game.can_enter_field(s, T, slot, ctrl):
+                game.put_onto_field_from_zone(s, T, slot, ctrl)
+                if (a2 & K.PUT_DULL) != 0 and s[ZONE + slot * CARD_W] == K.Zone.FIELD:
+                    s[DULL + slot * CARD_W] = 1  # "... onto the field dull"
     elif op == K.Op.ADD_TO_HAND:
         if s[f + FR_CNT] < a1:
             if game.fill_candidates_distinct(s, T, a0, ctrl, src, BREAK_N + ctrl, BREAK_L + ctrl * MAX_DECK) > 0:

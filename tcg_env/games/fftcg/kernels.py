@@ -36,7 +36,7 @@ argument, never a global, so the kernels compile once and cache for every card p
 
 import numpy as np
 
-from tcg_env.engine.tables import ability_table, card_table, code_table, flag_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.jit import internal
 from tcg_env.engine.header import H_DECIDER, H_DECISION, H_DONE, H_NUM_DECISIONS, WINNER_DRAW
 from tcg_env.engine.chase import chase_full, give_priority
@@ -204,6 +204,8 @@ def legal_mask_row(game, s, T, out):
         return n_legal
     if kind == K.Decision.PAY_CP:
         reserved = game.pay_reserved_field(s, T)
+        if s[PAY_ELEM] >= K.ELEM_MULTI:  # a cost of several element symbols (imported cards' abilities)
+            return game.pay_cp_mask_multi(s, T, p, out, reserved)
         nd, nde, nb, nbe = game.pay_resources(s, T, p, s[PAY_ELEM], -1, reserved)
         elem = s[PAY_ELEM]
         # "You can only pay with <element> CP / CP produced by Backups to cast <this>" (Op.PAY_ONLY)
@@ -258,6 +260,10 @@ def legal_mask_row(game, s, T, out):
         frow = s[DEC_ARG]
         reg = s[DEC_ARG + 1]
         src = s[base + E_SLOT]
+        if filter_table(T)[frow, K.F_ZONE] == K.FilterZone.BREAK:
+            # cards of the Break Zone: OPTION k, candidate k (effects.fill_break_targets); PASS only for "up to"
+            out[PASS] = 1 if s[DEC_ARG + 2] != 0 else 0
+            return out[PASS] + mask_options(out, OPTION_BASE, OPTION_SLOTS, s[CAND_N])
         for q in range(2):
             off = OWN_FIELD_BASE if q == p else OPP_FIELD_BASE
             for i in range(s[FIELD_N + q]):
@@ -305,8 +311,16 @@ def legal_mask_row(game, s, T, out):
             # Op.LOOK_TOP: the first DEC_ARG[1] options may be taken (the others are shown); none only for "up to"
             out[PASS] = s[DEC_ARG + 2]
             return s[DEC_ARG + 2] + mask_options(out, OPTION_BASE, OPTION_SLOTS, s[DEC_ARG + 1])
-        out[PASS] = 1  # searching / putting onto the field may find nothing (documented)
-        return 1 + mask_options(out, OPTION_BASE, OPTION_SLOTS, s[CAND_N])  # OPTION k: card CAND[k]
+        # searching / putting onto the field / adding to the hand: none may be taken, unless the instruction says
+        # a card must be taken when one matches ("search for 1 ...", "play 1 ... from your hand", CR 15.1.1.8.1:
+        # a2 SEARCH_MUST / the PUT_MUST bit)
+        base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
+        a2 = code_table(T)[ability_table(T)[s[base + E_ABIL], K.A_CODE_START] + s[base + FR_PC], K.I_A2]
+        if s[DEC_ARG] == K.SelectFor.SEARCH:
+            out[PASS] = 0 if a2 == K.SEARCH_MUST else 1
+        else:
+            out[PASS] = 0 if (a2 & K.PUT_MUST) != 0 else 1
+        return out[PASS] + mask_options(out, OPTION_BASE, OPTION_SLOTS, s[CAND_N])  # OPTION k: card CAND[k]
     if kind == K.Decision.DISCARD:
         return mask_hand(out, HAND_BASE, HAND_SLOTS, s, ZT, K.Zone.HAND, p)
     return 0
@@ -380,7 +394,9 @@ def apply_unchecked(game, s, T, a):
             k = a - ABILITY_BASE
             game.activate_ability(s, T, p, k // K.ABILITIES_PER_CARD, k % K.ABILITIES_PER_CARD)
     elif kind == K.Decision.PAY_CP:
-        if a < OWN_FIELD_BASE:
+        if s[PAY_ELEM] >= K.ELEM_MULTI:
+            game.pay_cp_answer_multi(s, T, p, a)
+        elif a < OWN_FIELD_BASE:
             slot = game.discard_hand_index(s, p, option_of(a, HAND_BASE))
             s[PAY_PAID] += 2
             s[PAY_NDISC] += 1
@@ -404,7 +420,9 @@ def apply_unchecked(game, s, T, a):
         if a == PASS:
             s[base + FR_PC] += 1
         else:
-            if a < OPP_FIELD_BASE:
+            if a >= OPTION_BASE:
+                slot = s[CAND + option_of(a, OPTION_BASE)]  # a card of the Break Zone
+            elif a < OPP_FIELD_BASE:
                 slot = s[FIELD_L + p * FIELD_SLOTS + (a - OWN_FIELD_BASE)]
             else:
                 slot = s[FIELD_L + (1 - p) * FIELD_SLOTS + (a - OPP_FIELD_BASE)]
@@ -542,7 +560,7 @@ def apply_unchecked(game, s, T, a):
             else:
                 slot = s[CAND + option_of(a, OPTION_BASE)]
                 game.put_onto_field_from_zone(s, T, slot, p)
-                if code_table(T)[r, K.I_A2] == 1 and s[ZONE + slot * CARD_W] == K.Zone.FIELD:
+                if (code_table(T)[r, K.I_A2] & K.PUT_DULL) != 0 and s[ZONE + slot * CARD_W] == K.Zone.FIELD:
                     s[DULL + slot * CARD_W] = 1  # "... onto the field dull" (as Op.SEARCH's field_dull)
                 s[base + FR_CNT] += 1
     if s[H_NUM_DECISIONS] >= MAX_DECISIONS_PER_GAME and s[H_DONE] == 0:

@@ -9,7 +9,7 @@ player who decides. Every column is declared once (``OBS``, the globals with the
 from numba import njit
 
 from tcg_env.engine.blocks import ObsLayout, WordColumns
-from tcg_env.engine.tables import ability_table, card_table, code_table
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.jit import internal, internal_inline
 from tcg_env.engine.obsbuf import clear_block, columns_writer, copy_card_row, zero_range, zone_rows_writer
 from tcg_env.engine.reveals import revealed_card, revealed_count
@@ -31,6 +31,7 @@ from tcg_env.games.fftcg.constants import (
 )
 from tcg_env.games.fftcg.state import (
     CARD_W,
+    DEC_ARG,
     ASSIGN_LEFT,
     ATK_L,
     ATK_N,
@@ -173,7 +174,8 @@ OPP_FIELD = OBS.add("opp_field", CARD_COLUMNS, rows=FIELD_SLOTS, cards=True,
                     doc="your opponent's field (matches `opp_field`)")
 STACK_BLOCK = OBS.add("stack", ENTRY_COLUMNS, rows=STACK_ROWS, doc="the top 4 stack entries, top first")
 OPTIONS = OBS.add("options", OPTION_COLUMNS, rows=OPTION_SLOTS, cards=True,
-                  doc="the candidates of a `SELECT_CARD` / `ORDER_TRIGGERS` choice (matches `option` k)")
+                  doc="the candidates of a `SELECT_CARD` / `ORDER_TRIGGERS` choice, or of a `CHOOSE_TARGET` of "
+                      "Break Zone cards (matches `option` k)")
 REVEALED_BLOCK = OBS.add("revealed", REVEALED_COLUMNS, rows=2 * K.REVEAL_ROWS,
                          doc="the cards of my latest reveal, then my opponent's (shown to both players; "
                              "the card an effect took first, then the others from the top)")
@@ -311,9 +313,13 @@ def observe_into(game, s, T, player, out, over_previous):
     write_globals(s, me, out, g)
     if s[PAY_KIND] != 0:
         out[g + G_CP_LEFT] = (s[PAY_COST] - s[PAY_PAID]) / 10.0
-        out[g + G_CP_ELEMENT_NEEDED] = 1.0 if s[PAY_HAS_ELEM] == 0 else 0.0
+        out[g + G_CP_ELEMENT_NEEDED] = 1.0 if s[PAY_HAS_ELEM] <= 0 else 0.0
         if s[PAY_ELEM] >= 0 and s[PAY_HAS_ELEM] == 0:
             out[g + G_CP_ELEMENT + s[PAY_ELEM]] = 1.0
+        elif s[PAY_HAS_ELEM] < 0:  # several element symbols (K.ELEM_MULTI): each element still asked
+            for e in range(K.N_CP_ELEMENTS):
+                if ((-s[PAY_HAS_ELEM]) >> (K.ELEM_BITS * e)) & K.ELEM_MAX:
+                    out[g + G_CP_ELEMENT + e] = 1.0
     out[g + G_LIMITED] = 1.0 if s[H_VARIANT] == K.VARIANT_LIMITED else 0.0
     out[g + G_I_HAVE_PRIORITY] = 1.0 if (dec == K.Decision.PRIORITY and decider == me) else 0.0
     out[g + G_BLOCKED] = 1.0 if s[BLOCK_DECLARED] != 0 else 0.0
@@ -380,10 +386,16 @@ def observe_into(game, s, T, player, out, over_previous):
             out[o + 5] = cards[cid, K.C_POWER] / 10000.0
     # options of the pending choice, for its decider only
     has_options = dec == K.Decision.SELECT_CARD or dec == K.Decision.ORDER_TRIGGERS
+    if dec == K.Decision.CHOOSE_TARGET:
+        # the cards of the Break Zone a CHOOSE row may choose (effects.fill_break_targets): only in a pool that has
+        # such a choice (FLAG_CHOOSE_BREAK; a rules variant's own CHOOSE_TARGET questions keep no filter row)
+        ft = flag_table(T)
+        if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_CHOOSE_BREAK) != 0 and 0 <= s[DEC_ARG] < filter_table(T).shape[0]:
+            has_options = filter_table(T)[s[DEC_ARG], K.F_ZONE] == K.FilterZone.BREAK
     n_options = s[CAND_N] if decider == me and has_options else 0
     clear_block(out, OBS_OPTIONS, OPTION_SLOTS, OPTION_FEATURES, n_options, over_previous)
     for k in range(n_options):
-        if dec == K.Decision.SELECT_CARD:
+        if dec != K.Decision.ORDER_TRIGGERS:
             slot = s[CAND + k]
         else:
             slot = s[pending_entry(game, s, me, s[CAND + k]) + PE_SLOT]

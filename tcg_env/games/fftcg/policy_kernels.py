@@ -745,6 +745,10 @@ def _choose_target(s, T, mask, p, rng_row):
             if mask[off + i] != 0:
                 slot = s[FIELD_L + q * FIELD_SLOTS + i]
                 best, best_a, ties = _take(target_gain(s, T, p, arow, reg, slot), off + i, best, best_a, ties, rng_row)
+    for k in range(K.OPTION_SLOTS):
+        if mask[OPTION_BASE + k] != 0:  # a card of the Break Zone (taken back: worth what the card is)
+            sc = static_value(T, s[CARD + (s[CAND + k]) * CARD_W])
+            best, best_a, ties = _take(sc, OPTION_BASE + k, best, best_a, ties, rng_row)
     return best_a
 
 
