@@ -107,6 +107,30 @@ def field_card_may_pass(s, T, frow, slot, viewer):
     return passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and passes_bits(f[K.F_ATTR_MASK], c[K.C_ATTR])
 
 
+AURA_PENDING = -2  # aura_kind of an AURA_PER: "for each ...", multiplying the next instruction
+
+
+@internal_inline
+def aura_kind(op, kinds):
+    """The kind (AURA_*) of a continuous ability's instruction ``op`` when ``kinds`` (bits
+    ``1 << AURA_*``) asks for it; AURA_PENDING for an AURA_PER (its count multiplies the next
+    instruction); -1 for any other instruction or a kind not asked. The one decoding of
+    ``aura_sums`` and ``field_aura_sums``."""
+    if op == K.Op.AURA_PER:
+        return AURA_PENDING
+    if op == K.Op.AURA_POWER:
+        kind = AURA_POWER
+    elif op == K.Op.AURA_KEYWORD:
+        kind = AURA_KW
+    elif op == K.Op.AURA_RESTRICT:
+        kind = AURA_RST
+    else:
+        return -1
+    if ((kinds >> kind) & 1) == 0:
+        return -1
+    return kind
+
+
 @internal
 def aura_sums(game, s, T, slot, kinds, srcs):
     """The continuous abilities (CR 904, 909) of the cards in the field that apply to ``slot``, of
@@ -147,22 +171,14 @@ def aura_sums(game, s, T, slot, kinds, srcs):
                 per = -1  # a pending AURA_PER's (per, filter row), -1: none
                 per_row = 0
                 for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
-                    op = code[q, I_OP]
-                    if op == K.Op.AURA_PER:
+                    kind = aura_kind(code[q, I_OP], kinds)
+                    if kind == AURA_PENDING:
                         per = code[q, I_A0]
                         per_row = code[q, I_A1]
                         continue
                     pending = per
                     per = -1  # an AURA_PER multiplies the next instruction only
-                    if op == K.Op.AURA_POWER:
-                        kind = AURA_POWER
-                    elif op == K.Op.AURA_KEYWORD:
-                        kind = AURA_KW
-                    elif op == K.Op.AURA_RESTRICT:
-                        kind = AURA_RST
-                    else:
-                        continue
-                    if ((kinds >> kind) & 1) == 0:
+                    if kind < 0:
                         continue
                     frow = code[q, I_A1]
                     if frow < 0:
@@ -219,22 +235,14 @@ def field_aura_sums(game, s, T, kinds, srcs, sums):
                 per = -1  # a pending AURA_PER's (per, filter row), -1: none
                 per_row = 0
                 for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
-                    op = code[q, I_OP]
-                    if op == K.Op.AURA_PER:
+                    kind = aura_kind(code[q, I_OP], kinds)
+                    if kind == AURA_PENDING:
                         per = code[q, I_A0]
                         per_row = code[q, I_A1]
                         continue
                     pending = per
                     per = -1  # an AURA_PER multiplies the next instruction only
-                    if op == K.Op.AURA_POWER:
-                        kind = AURA_POWER
-                    elif op == K.Op.AURA_KEYWORD:
-                        kind = AURA_KW
-                    elif op == K.Op.AURA_RESTRICT:
-                        kind = AURA_RST
-                    else:
-                        continue
-                    if ((kinds >> kind) & 1) == 0:
+                    if kind < 0:
                         continue
                     frow = code[q, I_A1]
                     m = -1  # the AURA_PER's count (the same for every card): -1 not read yet
