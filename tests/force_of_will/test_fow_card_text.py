@@ -213,15 +213,15 @@ def test_this_card_and_you_may_are_not_a_chants_effect():
     assert line("You may draw a card.", "chant").verdict is Verdict.UNSUPPORTED
 
 
-def test_search_is_approximate_with_named_differences():
+def test_cr_1005_1_search_reveal_it_is_shown_and_only_the_choice_by_card_differs():
     r = line("Search your deck for a resonator, reveal it and put it into your hand. Then shuffle your deck.", "chant")
     assert r.verdict is Verdict.APPROXIMATE
-    assert set(r.approximations) == {"search_not_revealed", "search_choice_by_card"} <= set(APPROXIMATIONS)
-    # a named card is one or a few card ids, fewer than the option slots: only the reveal differs
-    r = line('Search your deck for a card named "Made Up Card", reveal it and put it into your hand. '
-             "Then shuffle your deck.", "chant")
-    assert r.approximations == ("search_not_revealed",)
-    assert r.fields["effect"] == [{"op": "search", "filter": {"name": "Made Up Card", "zone": "main_deck"}}]
+    assert r.approximations == ("search_choice_by_card",) and set(r.approximations) <= set(APPROXIMATIONS)
+    # a named card is one or a few card ids, fewer than the option slots; the card found is revealed (engine.reveals)
+    r = exact('Search your deck for a card named "Made Up Card", reveal it and put it into your hand. '
+              "Then shuffle your deck.", "chant")
+    assert r.fields["effect"] == [{"op": "search", "filter": {"name": "Made Up Card", "zone": "main_deck"},
+                                   "reveal": "taken"}]
 
 
 def test_cr_403_5_put_on_top_or_bottom_of_its_owners_deck_and_each_player():

@@ -32,17 +32,12 @@ from typing import Any, Mapping
 from lark import Transformer, v_args
 
 from tcg_env.cards.text import CardTextCompiler, CountWords, LineResult, TextTransformer, Unsupported
-from tcg_env.games.force_of_will.constants import N_REGS, OPTION_SLOTS
+from tcg_env.games.force_of_will.constants import N_REGS, OPTION_SLOTS, REVEAL_ROWS
 
 __all__ = ["APPROXIMATIONS", "COMPILER", "FowTextCompiler", "normalise_line"]
 
 #: approximation name -> what the compiled ability does differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
-    "search_not_revealed": (
-        "\"Search your deck for ..., reveal it and put it into your hand\": the card found is put into "
-        "the hand without being shown to the opponent (the engine's SEARCH reveals nothing; CR 1005 "
-        "reveal gives information only)"
-    ),
     "magic_stone_types": (
         "\"Treat this card as a fire magic stone and a water magic stone.\": the engine does not track magic "
         "stone types (no compiled ability refers to them; the lines that do are unsupported): the stone plays "
@@ -62,8 +57,8 @@ APPROXIMATIONS: dict[str, str] = {
         "(CR 911.1: last known information, which the engine does not keep)"
     ),
     "look_not_revealed": (
-        "\"reveal the top N cards of your deck\" / \"reveal a <card> from among them\": nothing is shown to the "
-        "opponent (the engine's SEARCH reveals nothing; CR 1005.1: revealing gives information only)"
+        f"\"reveal the top N cards of your deck\" with N over {REVEAL_ROWS}: only the top {REVEAL_ROWS} are kept as "
+        "shown (the state's record of a reveal and the observation's `revealed` block, engine.reveals; CR 1005.1)"
     ),
     "look_rest_random_order": (
         "\"put the rest on the bottom of your deck in any order\": the cards looked at and not taken go to the "
@@ -991,8 +986,6 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def search(self, what, put, _shuffle, count=1):
         revealed, to = put
-        if revealed:
-            self.approximate("search_not_revealed")
         if "name" not in what:
             # a named card is one or a few card ids (reprints), far fewer than the option slots
             self.approximate("search_choice_by_card")
@@ -1003,9 +996,15 @@ class _T(CountWords, TextTransformer, Transformer):
         op = {"op": "search", "filter": flt}
         if to != "hand":
             op["to"] = to
+        if revealed:
+            op["reveal"] = "taken"  # "reveal it and put it ...": shown to both players (engine.reveals)
         # "up to N": N searches, each of which may find nothing (CR 1014.2); the deck is hidden and
         # shuffled at the end, so shuffling in between changes nothing the players may know
-        return [(dict(op, filter=dict(flt)), None) for _ in range(count)]
+        ops = [(dict(op, filter=dict(flt)), None) for _ in range(count)]
+        for later, _ in ops[1:]:
+            if revealed:
+                later["reveal"] = "taken_more"  # "reveal them": the cards found, one reveal (CR 1005.1)
+        return ops
 
     # "Look at / reveal the top N cards of your deck. [You may] put a <card> from among them into your
     # hand. Put the rest on the bottom of your deck in a random order." (SEARCH over the top N cards,
@@ -1060,8 +1059,6 @@ class _T(CountWords, TextTransformer, Transformer):
         flt = dict(take["what"])
         if "name" in flt:
             raise Unsupported("a card named ... from among the cards looked at")
-        if take["reveal"] or revealed:
-            self.approximate("look_not_revealed")  # CR 1005.1: revealing shows information only
         flt["zone"] = "main_deck"
         if take["to"] == "field" and flt.get("type") != ["resonator"]:
             raise Unsupported("a card looked at into the field that may not be a resonator")
@@ -1075,6 +1072,14 @@ class _T(CountWords, TextTransformer, Transformer):
         op = {"op": "search", "filter": flt, "top": n, "rest": rest, "must": must}
         if take["to"] != "hand":
             op["to"] = take["to"]
+        # CR 1005.1: a revealed card is shown to both players: the top N ("reveal the top N cards"), or the one
+        # taken ("reveal a <card> from among them and put it ..."), kept by engine.reveals for the observations
+        if revealed:
+            op["reveal"] = "top"
+            if n > REVEAL_ROWS:
+                self.approximate("look_not_revealed")
+        elif take["reveal"]:
+            op["reveal"] = "taken"
         return [([(op, None)], False)]
 
     def look_top_stay(self, head, take):

@@ -206,10 +206,13 @@ OpGainLife = op_model("gain_life", _M, amount=Union[_Life, XHundreds], who=_Who)
 OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(WhoName, "opponent"))  # noqa: UP007
 # to: where the card found goes ("put it into your hand / the field / your graveyard", constants.SearchTo)
 # top N: "look at / reveal the top N cards of your deck" (only those; no shuffle), the rest to the bottom in a
-# random order, into the graveyard or left on top; must: "put a <card> from among them" without "you may"
+# random order, into the graveyard or left on top; must: "put a <card> from among them" without "you may";
+# reveal: "reveal it" (the card found, "taken"; "taken_more": the same reveal as the search before it, "search
+# for up to N ..., reveal them") or "reveal the top N cards" ("top", with top N), CR 1005.1
 OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard"], "hand"),
                     top=(int, Field(default=0, ge=0, le=K.SEARCH_TOP_MASK)),
-                    rest=(Literal["bottom", "graveyard", "top"], "bottom"), must=(bool, False))
+                    rest=(Literal["bottom", "graveyard", "top"], "bottom"), must=(bool, False),
+                    reveal=(Literal["none", "taken", "taken_more", "top"], "none"))
 OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(default=1, ge=1, le=5)))
 OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rested: "... into the field rested"
 OpForesee = op_model("foresee", _M, count=_N)
@@ -236,6 +239,8 @@ OpGraveToField = op_model("grave_to_field", _M, rested=(bool, False), reg=(Reg, 
 OpIf = op_model("if", _M, condition=FowCondition, skip=(int, Field(default=1, ge=1, le=20)))
 OpIfDone = if_done_op(_M)  # "If you do, ..." (CoreOp.IF_DONE) after an op of _REPORTS_DONE
 _SEARCH_REST = {"bottom": K.SEARCH_REST_BOTTOM, "graveyard": K.SEARCH_REST_GRAVEYARD, "top": 0}
+_SEARCH_REVEAL = {"none": 0, "taken": K.SEARCH_REVEAL_TAKEN, "taken_more": K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_MORE,
+                  "top": K.SEARCH_REVEAL_TOP}
 
 
 class FowPer(StrictModel):
@@ -397,7 +402,8 @@ class FowCard(CardBase):
 def fow_kernel_flags(cards: np.ndarray, code: np.ndarray) -> np.ndarray:
     """The ``flags`` table of a pool's ``T`` (constants.FL_*): the pool's row holds the RESTRICT_* bits
     its RESTRICT and AURA_RESTRICT instructions give (the only ways a card gets one: effects.
-    add_restrictions, characteristics.aura_sums) and whether it has a COST_REDUCTION or a SELECT_MODE instruction;
+    add_restrictions, characteristics.aura_sums) and whether it has a COST_REDUCTION or a SELECT_MODE instruction
+    or a SEARCH that reveals (FLAG_REVEAL: the observation's `revealed` block);
     the cards' rows are unused (0)."""
     from tcg_env.engine.tables import FLAG_WORDS
 
@@ -408,6 +414,9 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray) -> np.ndarray:
         flags[-1, K.FL_MISC] |= K.FLAG_COST_REDUCTION
     if (code[:, K.I_OP] == K.Op.SELECT_MODE).any():
         flags[-1, K.FL_MISC] |= K.FLAG_SELECT_MODE
+    searching = code[:, K.I_OP] == K.Op.SEARCH
+    if (code[searching, K.I_A2] & (K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_TOP)).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_REVEAL
     return flags
 
 
@@ -1100,6 +1109,9 @@ class _Compiler(PoolCompiler):
             if (op.top == 0 and op.must) or (op.top > 0 and op.filter.zone != "main_deck"):
                 self.fail(f"{q}.top", "'must' and 'top' look at the top cards of the main deck (top > 0)")
             look = 0 if op.top == 0 else op.top | _SEARCH_REST[op.rest] | (K.SEARCH_MUST if op.must else 0)
+            if op.reveal == "top" and op.top == 0:
+                self.fail(f"{q}.reveal", "'top' reveals the top cards looked at (top > 0)")
+            look |= _SEARCH_REVEAL[op.reveal]
             return self.compile_filter(op.filter, f"{q}.filter", zones), int(K.SearchTo[op.to.upper()]), look
         if name == "produce_will":
             return _WILL_CODE[op.will], op.count, 0

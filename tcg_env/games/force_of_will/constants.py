@@ -193,6 +193,7 @@ FL_RESTRICT = 0  # the pool's row: the RESTRICT_* bits some RESTRICT / AURA_REST
 FL_MISC = 1  # the pool's row: FLAG_* bits
 FLAG_COST_REDUCTION = 1  # some COST_REDUCTION instruction (characteristics.cost_reduction, own_cost_reduction)
 FLAG_SELECT_MODE = 2  # some SELECT_MODE instruction (priority.ask_mode, effects.playable_targets)
+FLAG_REVEAL = 4  # some SEARCH that reveals (SEARCH_REVEAL_*): the observation's `revealed` block may be non-zero
 
 TB_MASTER = 1  # a master rune (CR 201.3c): one in a rune deck (CR 402.6c)
 TB_CHANT = 2  # a rune with the chant type too ("Chant/Rune", CR 201.2c-i, 402.6d)
@@ -295,6 +296,15 @@ SEARCH_TOP_MASK = 31  # a2 & mask: N, the top cards looked at (at most OPTION_SL
 SEARCH_REST_BOTTOM = 32  # the cards looked at and not taken to the bottom of the deck, in a random order
 SEARCH_REST_GRAVEYARD = 64  # ... into their owner's graveyard (neither bit: they stay on top, in order)
 SEARCH_MUST = 128  # "put a <card> from among them" without "you may": no PASS while one matches
+# revealed cards are shown to every player (CR 1005.1), kept in the state by engine.reveals (state.REVEAL_N /
+# REVEAL_IDS) for both players' observations (the `revealed` block)
+SEARCH_REVEAL_TAKEN = 256  # "search your deck for ..., reveal it and put it ...": the card found is revealed
+SEARCH_REVEAL_TOP = 512  # "reveal the top N cards of your deck": the N cards looked at are revealed (top first)
+SEARCH_REVEAL_MORE = 1024  # with SEARCH_REVEAL_TAKEN: the same reveal as the SEARCH before ("up to N ..., reveal them")
+# the cards of a player's latest reveal kept in the state row and the observation (engine.reveals): a reveal of
+# more cards keeps its first REVEAL_ROWS (the card compiler calls "reveal the top N" with N > REVEAL_ROWS
+# approximate, look_not_revealed)
+REVEAL_ROWS = 8
 
 class Condition(IntEnum):
     """Conditions of abilities and of the IF instruction."""

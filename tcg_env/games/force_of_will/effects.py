@@ -14,6 +14,7 @@ from tcg_env.engine.effects import frames_full, pop_frame, push_frame, top_frame
 from tcg_env.engine.header import H_DONE
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
+from tcg_env.engine.reveals import reveal_begin, reveal_card
 from tcg_env.engine.rng import shuffle_run_with
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.zones import zone_offsets, zone_put, zone_take
@@ -24,7 +25,8 @@ from tcg_env.games.force_of_will.constants import (
 )
 from tcg_env.games.force_of_will.state import (
     CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE, DEC_ARG, ENTRY_W, E_CARD, E_CTRL,
-    E_ABIL, E_KIND, E_REG, E_REGN, E_SLOT, E_X, FR_CNT, FR_PC, LIFE, MANA, MT, OWNER, RESTED, WILL, ZONE, ZT
+    E_ABIL, E_KIND, E_REG, E_REGN, E_SLOT, E_X, FR_CNT, FR_PC, LIFE, MANA, MT, OWNER, RESTED, REVEAL_IDS, REVEAL_N,
+    WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
 
@@ -257,7 +259,10 @@ def search(game, s, T, f, p, frow, look):
     FR_CNT is 1 once answered with none, 2 with a card (``found``). A filter of the zone hand: "you
     may put a <card> from your hand into your field" (its cards are known to their holder; no shuffle).
     ``look`` (the row's a2, constants.SEARCH_*): only the top N cards of the deck are looked at ("look
-    at the top N cards of your deck ..."), no shuffle; the ones not taken go where its bits say."""
+    at the top N cards of your deck ..."), no shuffle; the ones not taken go where its bits say.
+    SEARCH_REVEAL_TOP ("reveal the top N cards"): those N are revealed (CR 1005.1) as the search starts;
+    SEARCH_REVEAL_TAKEN ("reveal it"): the card found is, by ``found`` (state.REVEAL_IDS); a reveal begins
+    here, but for SEARCH_REVEAL_MORE ("search for up to N ..., reveal them": the SEARCH before began it)."""
     deck = filter_table(T)[frow, K.F_ZONE] != K.FilterZone.HAND
     n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND, p)
     top = look & K.SEARCH_TOP_MASK
@@ -270,6 +275,12 @@ def search(game, s, T, f, p, frow, look):
         return NEXT
     n = 0
     lowest = 0 if top == 0 else max(s[n_off] - top, 0)  # the deck's top is its last index
+    if (look & (K.SEARCH_REVEAL_TOP | K.SEARCH_REVEAL_TAKEN)) != 0 and (look & K.SEARCH_REVEAL_MORE) == 0:
+        reveal_begin(s, REVEAL_N, p)  # a new reveal (CR 1005.1; engine.reveals): the card found is added by found
+    if look & K.SEARCH_REVEAL_TOP:
+        # "reveal the top N cards of your deck" (CR 1005.1): shown to every player, top first
+        for i in range(s[n_off] - 1, lowest - 1, -1):
+            reveal_card(s, REVEAL_N, REVEAL_IDS, K.REVEAL_ROWS, p, s[CARD + s[l_off + i] * CARD_W])
     for i in range(s[n_off] - 1, lowest - 1, -1):
         slot = s[l_off + i]
         if not game.filter_match(s, T, frow, slot, p, s[f + E_SLOT]):
@@ -333,6 +344,10 @@ def found(game, s, T, p, k):
         dest = row[I_A1]
         deck = filter_table(T)[row[I_A0], K.F_ZONE] != K.FilterZone.HAND
         n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND, p)
+        if row[I_A2] & K.SEARCH_REVEAL_TAKEN:
+            # "reveal it and put it into your hand" (CR 1005.1): the card found is shown to every player (the
+            # reveal began with the search, or with the one before it for SEARCH_REVEAL_MORE)
+            reveal_card(s, REVEAL_N, REVEAL_IDS, K.REVEAL_ROWS, p, s[CAND + k])
         for i in range(s[n_off] - 1, -1, -1):
             slot = s[l_off + i]
             if s[CARD + slot * CARD_W] == s[CAND + k]:

@@ -1,0 +1,112 @@
+"""Force of Will card text, session 12 pieces: revealed cards shown to both players (CR 1005.1: the
+state's record of each player's latest reveal, ``tcg_env.engine.reveals``, and the observation's
+``revealed`` block). Lines are made up in the game's template language. Rule numbers: CR 8.01
+(``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+from tcg_env.cards.text import Verdict
+from test_fow_card_text import _imported_pool, exact, line
+from test_fow_card_text_s10 import _pass_until_search
+
+_FIRE = "FOW1-079"  # a fire magic stone of the starter pool
+
+
+def _revealed_ids(g, viewer):
+    """The card ids of the `revealed` block's rows in ``viewer``'s observation: (mine, the opponent's)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import observation as O
+
+    obs = g.observe(viewer)
+    w = O.CARD_OBS_FEATURES
+    cid_col = O.STATIC_COLUMNS.index("card_id_plus1")
+    rows = [obs[O.B_REVEALED + k * w: O.B_REVEALED + (k + 1) * w] for k in range(2 * K.REVEAL_ROWS)]
+    ids = [int(round(r[cid_col])) - 1 for r in rows if r[0] != 0]
+    mine = [int(round(r[cid_col])) - 1 for r in rows[: K.REVEAL_ROWS] if r[0] != 0]
+    return mine, ids[len(mine):]
+
+
+def _game(tmp_path, text, deck_top):
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    chant = {"id": "TXT-001", "name": "Made-up Glimpse", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+             "abilities": [text]}
+    pup = {"id": "TXT-002", "name": "Made-up Pup", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+           "ATK": 200, "DEF": 200, "abilities": []}
+    res, pool = _imported_pool(tmp_path, [chant, pup])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-001"])
+    put = [sc.put(0, c, "main_deck", top=True) for c in deck_top]  # the last one on top
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    return res, g, card, put
+
+
+def test_cr_1005_1_reveal_the_top_cards_compiles_exact_with_its_reveal():
+    r = exact("Reveal the top three cards of your deck. Put a resonator from among them into your hand. Put the rest "
+              "on the bottom of your deck in a random order.", "chant")
+    assert r.fields["effect"] == [{"op": "search", "filter": {"type": ["resonator"], "zone": "main_deck"}, "top": 3,
+                                   "rest": "bottom", "must": True, "reveal": "top"}]
+    r = exact("Look at the top three cards of your deck. You may reveal a resonator from among them and put it into "
+              "your hand. Put the rest on the bottom of your deck in a random order.", "chant")
+    assert r.fields["effect"][0]["reveal"] == "taken" and r.fields["effect"][0]["must"] is False
+    # "up to two ..., reveal them": one reveal of every card found
+    r = line('Search your deck for up to two cards named "Made Up Card", reveal them and put them into your hand. '
+             "Then shuffle your deck.", "chant")
+    if r.verdict is not Verdict.UNSUPPORTED:
+        assert [op.get("reveal") for op in r.fields["effect"]] == ["taken", "taken_more"]
+
+
+def test_cr_1005_1_revealed_top_cards_are_in_both_players_observations(tmp_path):
+    """"Reveal the top three cards of your deck. Put a resonator from among them into your hand. Put the rest
+    on the bottom of your deck in a random order.": the three cards are shown to both players (CR 1005.1),
+    top first, in both observations (mine for the revealer, the opponent's for the other player), also after
+    they went to the hand and the bottom of the deck; the resonator is in the hand."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    res, g, card, put = _game(tmp_path, "Reveal the top three cards of your deck. Put a resonator from among them "
+                              "into your hand. Put the rest on the bottom of your deck in a random order.",
+                              [_FIRE, "TXT-002", _FIRE])
+    assert res.text_records[0].verdict is Verdict.EXACT
+    cid = lambda slot: int(g.state[S.CARD + slot * S.CARD_W])  # noqa: E731
+    assert _revealed_ids(g, 0) == ([], []) and _revealed_ids(g, 1) == ([], [])
+    _pass_until_search(g)
+    shown = [cid(put[2]), cid(put[1]), cid(put[0])]  # top first
+    assert _revealed_ids(g, 0) == (shown, []) and _revealed_ids(g, 1) == ([], shown)
+    assert K.PASS not in g.legal_actions().tolist()  # revealed: chosen as from a public zone (CR 1014.1)
+    g.step(K.OPTION_BASE + 0)  # the only resonator
+    for _ in range(6):
+        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.ZONE + put[1] * S.CARD_W]) == K.Zone.HAND
+    assert _revealed_ids(g, 0) == (shown, []) and _revealed_ids(g, 1) == ([], shown)
+
+
+def test_cr_1005_1_a_searched_card_revealed_is_shown_and_a_hidden_one_is_not(tmp_path):
+    """"Search your deck for a card named ..., reveal it and put it into your hand.": the card found is in
+    both observations' `revealed` block; "Look at the top ... You may put a resonator from among them into
+    your hand" (not revealed) shows nothing."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    res, g, card, put = _game(tmp_path, 'Search your deck for a card named "Made-up Pup", reveal it and put it into '
+                              "your hand. Then shuffle your deck.", [_FIRE, "TXT-002"])
+    assert res.text_records[0].verdict is Verdict.EXACT
+    _pass_until_search(g)
+    assert _revealed_ids(g, 1) == ([], [])  # not yet found
+    pup = int(g.state[S.CARD + put[1] * S.CARD_W])
+    g.step(K.OPTION_BASE + 0)
+    assert int(g.state[S.ZONE + put[1] * S.CARD_W]) == K.Zone.HAND
+    assert _revealed_ids(g, 0) == ([pup], []) and _revealed_ids(g, 1) == ([], [pup])
+
+    res, g, card, put = _game(tmp_path, "Look at the top two cards of your deck. You may put a resonator from among "
+                              "them into your hand. Put the rest on the bottom of your deck in a random order.",
+                              [_FIRE, "TXT-002"])
+    _pass_until_search(g)
+    g.step(K.OPTION_BASE + 0)
+    assert int(g.state[S.ZONE + put[1] * S.CARD_W]) == K.Zone.HAND
+    assert _revealed_ids(g, 0) == ([], []) and _revealed_ids(g, 1) == ([], [])
