@@ -234,9 +234,9 @@ def test_cr_403_5_put_on_top_or_bottom_of_its_owners_deck_and_each_player():
     assert [op["who"] for op in r.fields["effect"]] == ["controller", "opponent"]
 
 
-def test_magic_stone_types_are_an_approximation_and_the_destroyed_trigger_not_on_j_rulers():
-    r = line("Treat this card as a wind magic stone and darkness magic stone.", "magic_stone")
-    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("magic_stone_types",)
+def test_cr_201_4_magic_stone_types_are_a_card_field_and_the_destroyed_trigger_not_on_j_rulers():
+    r = exact("Treat this card as a wind magic stone and darkness magic stone.", "magic_stone")
+    assert r.fields == {"stone_types": ["wind", "darkness"]}
     assert line("Treat this card as a wind magic stone.", "resonator").verdict is Verdict.UNSUPPORTED
     # a destroyed J-ruler returns to the ruler area (CR 1010.1): it is not put into a graveyard
     text = "When this card is put into a graveyard from the field => Draw a card."

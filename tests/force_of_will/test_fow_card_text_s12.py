@@ -110,3 +110,27 @@ def test_cr_1005_1_a_searched_card_revealed_is_shown_and_a_hidden_one_is_not(tmp
     g.step(K.OPTION_BASE + 0)
     assert int(g.state[S.ZONE + put[1] * S.CARD_W]) == K.Zone.HAND
     assert _revealed_ids(g, 0) == ([], []) and _revealed_ids(g, 1) == ([], [])
+
+
+# ---- magic stone types (CR 201.4) --------------------------------------------------------------------
+def test_cr_201_4_magic_stone_types_from_the_text_and_from_the_name(tmp_path):
+    """"Treat this card as a fire magic stone and water magic stone." gives the stone those two types (CR 201.4,
+    904.2a: a base ability), exact; a magic stone named "Fire Magic Stone" has that type (CR 201.4b); another
+    stone has none. The types are the card table's C_TYPE_BITS bits from TB_STONE_SHIFT."""
+    from tcg_env.games.force_of_will import constants as K
+
+    dual = {"id": "TXT-010", "name": "Made-up Dual Stone", "type": ["Magic Stone", "Special Magic Stone"],
+            "cost": None, "colour": ["V"], "abilities": ["Treat this card as a fire magic stone and water magic stone.",
+                                                         "{Rest}: Produce {R} or {U}."]}
+    basic = {"id": "TXT-011", "name": "Fire Magic Stone", "type": ["Magic Stone", "Basic Magic Stone"], "cost": None,
+             "colour": ["V"], "abilities": ["{Rest}: Produce {R}."]}
+    res, pool = _imported_pool(tmp_path, [dual, basic])
+    assert [r.verdict for r in res.text_records if r.number == "TXT-010"] == [Verdict.EXACT]
+
+    def types(number):
+        bits = int(pool.cards[pool.index[number], K.C_TYPE_BITS])
+        return {a for i, a in enumerate(K.ATTRIBUTE_NAMES) if bits & (1 << (K.TB_STONE_SHIFT + i))}
+
+    assert types("TXT-010") == {"fire", "water"}
+    assert types("TXT-011") == {"fire"}
+    assert types("FOW1-079") == set()  # "Ember Crystal": no type

@@ -38,11 +38,6 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "FowTextCompiler", "normalise_line"]
 
 #: approximation name -> what the compiled ability does differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
-    "magic_stone_types": (
-        "\"Treat this card as a fire magic stone and a water magic stone.\": the engine does not track magic "
-        "stone types (no compiled ability refers to them; the lines that do are unsupported): the stone plays "
-        "with the will it produces"
-    ),
     "search_shuffle_always": (
         "\"... If you do, shuffle your deck.\" after a search: the deck is shuffled also when no card "
         "was found (the engine's SEARCH always shuffles, CR 1021)"
@@ -259,12 +254,11 @@ class _T(CountWords, TextTransformer, Transformer):
         return attr
 
     def stone_types(self, *attrs):
-        # CR 402.4: "treat this card as a fire magic stone and ..." gives it magic stone types that
-        # the engine does not track (no compiled ability reads them)
+        # CR 201.4, 904.2a: "treat this card as a fire magic stone and ..." gives it those magic stone types (a base
+        # ability: the card field stone_types, C_TYPE_BITS from TB_STONE_SHIFT)
         if self.card.get("type") != "magic_stone":
             raise Unsupported("magic stone types on a card that is not a magic stone")
-        self.approximate("magic_stone_types")
-        return None
+        return {"__fields__": True, "stone_types": list(dict.fromkeys(attrs))}
 
     def noun_one(self, n):
         return n

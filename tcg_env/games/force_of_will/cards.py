@@ -390,6 +390,10 @@ class FowCard(CardBase):
     rune_cost: int = Field(default=0, ge=-10, le=10)
     story: bool = False  # chants: a story chant, for the extra deck ([Grimoire], CR 1132.2)
     enters_rested: bool = False  # "This card enters the field rested." (C_TYPE_BITS TB_ENTERS_RESTED)
+    # magic stones: the magic stone types "Treat this card as a fire magic stone and ..." gives (CR 201.4, 904.2a;
+    # C_TYPE_BITS from TB_STONE_SHIFT); a stone named "<Attribute> Magic Stone" has that type anyway (CR 201.4b)
+    stone_types: Annotated[list[Literal["light", "fire", "water", "wind", "darkness"]], BeforeValidator(_as_list),
+                           Field(max_length=5)] = Field(default_factory=list)  # fmt: skip
     grimoire: int = Field(default=0, ge=0, le=K.MAX_EXTRA)  # rulers: [Grimoire] N (CR 1132.2, 402.5c)
     stealth: FowStealth | None = None  # resonators: [Stealth] <condition> (CR 1114)
     effect: Effect | None = None  # chants and runes: what resolving it does (CR 703.3)
@@ -397,6 +401,17 @@ class FowCard(CardBase):
     awakening: FowAwakening | None = None  # resonators: [Awakening] (CR 1109)
     incarnation: FowIncarnation | None = None  # resonators: [Incarnation] (CR 1110)
     abilities: list[FowAbility] = Field(default_factory=list, max_length=8)
+
+
+def stone_type_bits(card) -> int:
+    """The magic stone types of ``card`` as C_TYPE_BITS bits (CR 201.4): those its text gives (``stone_types``)
+    and, on a magic stone named "<Attribute> Magic Stone", that one (CR 201.4b)."""
+    names = set(card.stone_types)
+    if card.type == "magic_stone":
+        for a in K.ATTRIBUTE_NAMES:
+            if card.name.strip().lower() == f"{a} magic stone":
+                names.add(a)
+    return sum(1 << (K.TB_STONE_SHIFT + K.ATTRIBUTE_NAMES.index(a)) for a in names)
 
 
 def fow_kernel_flags(cards: np.ndarray, code: np.ndarray) -> np.ndarray:
@@ -717,6 +732,7 @@ class _Compiler(PoolCompiler):
             "awakening": ("resonator",), "incarnation": ("resonator",), "stealth": ("resonator",),
             "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",),
             "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
+            "stone_types": ("magic_stone",),
             "divinity": ("ruler", "j_ruler", "rune"),
             "mana": ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"),
         }  # fmt: skip
@@ -794,6 +810,7 @@ class _Compiler(PoolCompiler):
         row[K.C_STEALTH] = int(card.stealth is not None)
         row[K.C_TYPE_BITS] = (K.TB_MASTER * card.master) | (K.TB_CHANT * card.chant_rune) | (K.TB_STORY * card.story) \
             | (K.TB_ENTERS_RESTED * card.enters_rested)
+        row[K.C_TYPE_BITS] |= stone_type_bits(card)
         if card.incarnation is not None:
             row[K.C_INCARNATION] = bits(card.incarnation.attributes, K.ATTRIBUTE_BITS)
             row[K.C_INCARNATION_N] = card.incarnation.count

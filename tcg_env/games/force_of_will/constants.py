@@ -199,6 +199,11 @@ TB_MASTER = 1  # a master rune (CR 201.3c): one in a rune deck (CR 402.6c)
 TB_CHANT = 2  # a rune with the chant type too ("Chant/Rune", CR 201.2c-i, 402.6d)
 TB_STORY = 4  # a story chant: it belongs to the extra deck ([Grimoire], CR 1132.2)
 TB_ENTERS_RESTED = 8  # "This card enters the field rested." (zones.enter_field)
+# the magic stone types (CR 201.4a: "Light Magic Stone" ... "Darkness Magic Stone"): bit TB_STONE_SHIFT + the
+# attribute's index (ATTRIBUTE_NAMES); a magic stone named as a type has it (CR 201.4b), "Treat this card as a fire
+# magic stone and ..." gives them (CR 904.2a: a base ability; the card field stone_types)
+TB_STONE_SHIFT = 4
+TB_STONE_TYPES = 31 << TB_STONE_SHIFT
 
 # Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), the kernel tables'
 # obs_rows (engine.tables).
