@@ -6,7 +6,7 @@ state's record of each player's latest reveal, ``tcg_env.engine.reveals``, and t
 from __future__ import annotations
 
 from tcg_env.cards.text import Verdict
-from test_fow_card_text import _imported_pool, exact, line
+from test_fow_card_text import _imported_pool, exact
 from test_fow_card_text_s10 import _pass_until_search
 
 _FIRE = "FOW1-079"  # a fire magic stone of the starter pool
@@ -53,10 +53,9 @@ def test_cr_1005_1_reveal_the_top_cards_compiles_exact_with_its_reveal():
               "your hand. Put the rest on the bottom of your deck in a random order.", "chant")
     assert r.fields["effect"][0]["reveal"] == "taken" and r.fields["effect"][0]["must"] is False
     # "up to two ..., reveal them": one reveal of every card found
-    r = line('Search your deck for up to two cards named "Made Up Card", reveal them and put them into your hand. '
-             "Then shuffle your deck.", "chant")
-    if r.verdict is not Verdict.UNSUPPORTED:
-        assert [op.get("reveal") for op in r.fields["effect"]] == ["taken", "taken_more"]
+    r = exact('Search your deck for up to two cards named "Made Up Card", reveal them and put them into your hand. '
+              "Then shuffle your deck.", "chant")
+    assert [op.get("reveal") for op in r.fields["effect"]] == ["taken", "taken_more"]
 
 
 def test_cr_1005_1_revealed_top_cards_are_in_both_players_observations(tmp_path):
@@ -134,3 +133,53 @@ def test_cr_201_4_magic_stone_types_from_the_text_and_from_the_name(tmp_path):
     assert types("TXT-010") == {"fire", "water"}
     assert types("TXT-011") == {"fire"}
     assert types("FOW1-079") == set()  # "Ember Crystal": no type
+
+
+# ---- a search past the option slots (CR 1014.2: any matching card may be found) ----------------------
+def test_cr_1014_2_a_search_of_more_card_ids_than_the_option_slots_lists_them_a_page_at_a_time(tmp_path):
+    """"Search your deck for a resonator and put it into your hand.": with more distinct matching card ids in
+    the deck than the option slots, the SEARCH decision lists the lowest OPTION_SLOTS - 1 of them and a last
+    option SEARCH_MORE; answering it lists the next ones, and the highest id of the deck can be found (before:
+    the lowest ids only, approximate)."""
+    import numpy as np
+
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.engine.zones import zone_list
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    text = "Search your deck for a resonator and put it into your hand. Then shuffle your deck."
+    assert exact(text, "chant").approximations == ()
+    chant = {"id": "TXT-001", "name": "Made-up Seeker", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+             "abilities": [text]}
+    pups = [{"id": f"TXT-{100 + i}", "name": f"Made-up Pup {i}", "type": ["Resonator"], "cost": "{R}",
+             "colour": ["R"], "ATK": 100, "DEF": 100, "abilities": []} for i in range(K.OPTION_SLOTS + 2)]
+    res, pool = _imported_pool(tmp_path, [chant, *pups])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    sc.hand(0, ["TXT-001"])
+    for pup in pups:
+        sc.put(0, pup["id"], "main_deck", top=True)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    _pass_until_search(g)
+    row = np.asarray(g.state)
+    deck = zone_list(row, S.ZONES, K.Zone.MAIN_DECK, 0)
+    ids = sorted({int(row[S.CARD + s * S.CARD_W]) for s in deck
+                  if int(pool.cards[int(row[S.CARD + s * S.CARD_W]), K.C_TYPE]) == K.CardType.RESONATOR})
+    assert len(ids) > K.OPTION_SLOTS
+    page, seen = K.OPTION_SLOTS - 1, []
+    for _ in range(len(ids)):
+        assert int(g.state[H_DECISION]) == K.Decision.SEARCH
+        cand = [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]
+        if cand[-1] != K.SEARCH_MORE:
+            seen += cand
+            break
+        assert len(cand) == K.OPTION_SLOTS
+        seen += cand[:page]
+        g.step(K.OPTION_BASE + page)  # the next cards
+    assert seen == ids  # every matching card id, once, in order
+    g.step(K.OPTION_BASE + len(cand) - 1)  # the highest id: out of reach before
+    hand = zone_list(np.asarray(g.state), S.ZONES, K.Zone.HAND, 0)
+    assert ids[-1] in [int(g.state[S.CARD + s * S.CARD_W]) for s in hand]

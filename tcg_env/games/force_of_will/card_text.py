@@ -59,10 +59,6 @@ APPROXIMATIONS: dict[str, str] = {
         "\"put the rest on the bottom of your deck in any order\": the cards looked at and not taken go to the "
         "bottom in a random order, not in an order the player chooses"
     ),
-    "search_choice_by_card": (
-        "a search lists the matching cards by card id, at most the engine's option slots of them "
-        "(effects.search): with more distinct matching cards in the deck than slots, the lowest ids"
-    ),
 }
 
 _N_REGS = N_REGS  # the target registers of an effect program
@@ -980,9 +976,6 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def search(self, what, put, _shuffle, count=1):
         revealed, to = put
-        if "name" not in what:
-            # a named card is one or a few card ids (reprints), far fewer than the option slots
-            self.approximate("search_choice_by_card")
         flt = dict(what)
         flt["zone"] = "main_deck"
         if to == "field" and flt.get("type") != ["resonator"]:

@@ -305,6 +305,11 @@ SEARCH_MUST = 128  # "put a <card> from among them" without "you may": no PASS w
 # REVEAL_IDS) for both players' observations (the `revealed` block)
 SEARCH_REVEAL_TAKEN = 256  # "search your deck for ..., reveal it and put it ...": the card found is revealed
 SEARCH_REVEAL_TOP = 512  # "reveal the top N cards of your deck": the N cards looked at are revealed (top first)
+# a search with more distinct matching card ids than the option slots lists them a page at a time (CR 1014.2:
+# the player may find any matching card): OPTION_SLOTS - 1 ids, lowest first, then the candidate SEARCH_MORE
+# ("the next cards", effects.found); FR_CNT = SEARCH_PAGE + the lowest card id the page lists
+SEARCH_MORE = -2
+SEARCH_PAGE = 3
 SEARCH_REVEAL_MORE = 1024  # with SEARCH_REVEAL_TAKEN: the same reveal as the SEARCH before ("up to N ..., reveal them")
 # the cards of a player's latest reveal kept in the state row and the observation (engine.reveals): a reveal of
 # more cards keeps its first REVEAL_ROWS (the card compiler calls "reveal the top N" with N > REVEAL_ROWS

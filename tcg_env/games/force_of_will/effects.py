@@ -255,7 +255,9 @@ def search(game, s, T, f, p, frow, look):
     card of its main deck for its hand, or none (the SEARCH decision: OPTION k of the candidates,
     PASS); then the deck is shuffled (CR 1021). Cards of the same card id are the same choice, so
     the candidates are the distinct matching card ids (``CAND`` holds card ids, not slots), in card
-    id order (the deck's order stays hidden; past OPTION_SLOTS ids the lowest ones: documented).
+    id order (the deck's order stays hidden). Past OPTION_SLOTS ids, a page at a time: the lowest
+    OPTION_SLOTS - 1, then SEARCH_MORE, whose answer lists the next ids (FR_CNT = SEARCH_PAGE + the
+    lowest id of the page), so every matching card can be found (CR 1014.2).
     FR_CNT is 1 once answered with none, 2 with a card (``found``). A filter of the zone hand: "you
     may put a <card> from your hand into your field" (its cards are known to their holder; no shuffle).
     ``look`` (the row's a2, constants.SEARCH_*): only the top N cards of the deck are looked at ("look
@@ -266,7 +268,8 @@ def search(game, s, T, f, p, frow, look):
     deck = filter_table(T)[frow, K.F_ZONE] != K.FilterZone.HAND
     n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND, p)
     top = look & K.SEARCH_TOP_MASK
-    if s[f + FR_CNT] > 0:
+    first = s[f + FR_CNT] - K.SEARCH_PAGE  # a later page (SEARCH_MORE answered): the lowest card id it lists
+    if 0 < s[f + FR_CNT] < K.SEARCH_PAGE:
         if top > 0:
             taken = 1 if s[f + FR_CNT] == 2 else 0
             look_rest(game, s, T, p, min(top, s[n_off] + taken) - taken, look)
@@ -274,10 +277,12 @@ def search(game, s, T, f, p, frow, look):
             shuffle_run_with(s, s, l_off, s[n_off])
         return NEXT
     n = 0
+    more = False
     lowest = 0 if top == 0 else max(s[n_off] - top, 0)  # the deck's top is its last index
-    if (look & (K.SEARCH_REVEAL_TOP | K.SEARCH_REVEAL_TAKEN)) != 0 and (look & K.SEARCH_REVEAL_MORE) == 0:
+    fresh = s[f + FR_CNT] == 0  # not a later page
+    if fresh and (look & (K.SEARCH_REVEAL_TOP | K.SEARCH_REVEAL_TAKEN)) != 0 and (look & K.SEARCH_REVEAL_MORE) == 0:
         reveal_begin(s, REVEAL_N, p)  # a new reveal (CR 1005.1; engine.reveals): the card found is added by found
-    if look & K.SEARCH_REVEAL_TOP:
+    if fresh and (look & K.SEARCH_REVEAL_TOP) != 0:
         # "reveal the top N cards of your deck" (CR 1005.1): shown to every player, top first
         for i in range(s[n_off] - 1, lowest - 1, -1):
             reveal_card(s, REVEAL_N, REVEAL_IDS, K.REVEAL_ROWS, p, s[CARD + s[l_off + i] * CARD_W])
@@ -286,15 +291,23 @@ def search(game, s, T, f, p, frow, look):
         if not game.filter_match(s, T, frow, slot, p, s[f + E_SLOT]):
             continue
         cid = s[CARD + slot * CARD_W]
+        if cid < first:
+            continue  # listed on an earlier page
         k = 0
         while k < n and s[CAND + k] < cid:
             k += 1
-        if (k < n and s[CAND + k] == cid) or k >= OPTION_SLOTS:
-            continue  # the same card as one listed; past the capacity
+        if k < n and s[CAND + k] == cid:
+            continue  # the same card as one listed
+        if k >= OPTION_SLOTS or n == OPTION_SLOTS:
+            more = True  # a distinct id past the capacity (k < OPTION_SLOTS: the last one listed leaves)
+            if k >= OPTION_SLOTS:
+                continue
         for j in range(min(n, OPTION_SLOTS - 1), k, -1):  # insert in card id order
             s[CAND + j] = s[CAND + j - 1]
         s[CAND + k] = cid
         n = min(n + 1, OPTION_SLOTS)
+    if more:
+        s[CAND + OPTION_SLOTS - 1] = K.SEARCH_MORE  # the next page, from the id after the last one listed
     if n == 0:
         if top > 0:
             look_rest(game, s, T, p, min(top, s[n_off]), look)
@@ -339,6 +352,9 @@ def found(game, s, T, p, k):
     look at the top cards, puts the rest where its a2 says). The deck is scanned from the top: a
     card of the top N (the candidates came from there) is found before any other of its id."""
     f = game.top_frame(s)
+    if k >= 0 and s[CAND + k] == K.SEARCH_MORE:
+        s[f + FR_CNT] = K.SEARCH_PAGE + s[CAND + k - 1] + 1  # the next page (search lists it and asks again)
+        return
     if k >= 0:
         row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
         dest = row[I_A1]

@@ -524,7 +524,8 @@ def candidate_rows(game, s, T, me, obs, over_previous):
         o = B_CAND + k * CARD_ROW_W
         if kind == K.Decision.SEARCH:
             zero_range(obs, o, o + CARD_ROW_W)
-            copy_card_row(obs, o, T, s[CAND + k], CARD_OBS_FEATURES)
+            if s[CAND + k] >= 0:  # SEARCH_MORE (the next page of a search): a row with no card
+                copy_card_row(obs, o, T, s[CAND + k], CARD_OBS_FEATURES)
             obs[o + CARD_OBS_FEATURES + DYN_PRESENT] = 1.0
         else:
             card_row(game, s, T, me, game.candidate_slot(s, me, k), obs, o)
