@@ -6,7 +6,7 @@ state's record of each player's latest reveal, ``tcg_env.engine.reveals``, and t
 from __future__ import annotations
 
 from tcg_env.cards.text import Verdict
-from test_fow_card_text import _imported_pool, exact
+from test_fow_card_text import _imported_pool, exact, line
 from test_fow_card_text_s10 import _pass_until_search
 
 _FIRE = "FOW1-079"  # a fire magic stone of the starter pool
@@ -183,3 +183,54 @@ def test_cr_1014_2_a_search_of_more_card_ids_than_the_option_slots_lists_them_a_
     g.step(K.OPTION_BASE + len(cand) - 1)  # the highest id: out of reach before
     hand = zone_list(np.asarray(g.state), S.ZONES, K.Zone.HAND, 0)
     assert ids[-1] in [int(g.state[S.CARD + s * S.CARD_W]) for s in hand]
+
+
+def _resonance_game(tmp_path, stone):
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    listener = {"id": "TXT-003", "name": "Made-up Listener", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+                "ATK": 200, "DEF": 200, "abilities": ["[Resonance] Fire Magic Stone => You gain 300 life."]}
+    caller = {"id": "TXT-004", "name": "Made-up Call", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+              "abilities": ["Put the top card of your magic stone deck into your field."]}
+    basic = {"id": "TXT-011", "name": "Fire Magic Stone", "type": ["Magic Stone", "Basic Magic Stone"], "cost": None,
+             "colour": ["V"], "abilities": ["{Rest}: Produce {R}."]}
+    res, pool = _imported_pool(tmp_path, [listener, caller, basic])
+    assert [r.verdict for r in res.text_records if r.number in ("TXT-003", "TXT-004")] == [Verdict.EXACT] * 2
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    sc.field(0, ["TXT-003"])
+    sc.hand(0, ["TXT-004"])
+    top = sc.put(0, stone, "stone_deck", top=True)
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE)
+    return g, top
+
+
+def test_cr_1127_resonance_triggers_when_a_magic_stone_of_its_kind_enters_your_field(tmp_path):
+    """"[Resonance] Fire Magic Stone => You gain 300 life.": a magic stone with the type Fire Magic Stone (here
+    by its name, CR 201.4b) entering the field under your control triggers it (CR 1127.2); a stone without the
+    type ("Ember Crystal") does not. The chant "Put the top card of your magic stone deck into your field" puts
+    the stone there."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    for stone, gained in (("TXT-011", 300), ("FOW1-079", 0)):
+        g, top = _resonance_game(tmp_path, stone)
+        life = int(g.state[S.LIFE + 0])
+        for _ in range(12):
+            if int(g.state[S.ZONE + top * S.CARD_W]) == K.Zone.FIELD and int(g.state[S.CHASE_N]) == 0 \
+                    and int(g.state[S.PT_N + 0]) == 0:
+                break
+            g.step(K.PASS)
+        assert int(g.state[S.ZONE + top * S.CARD_W]) == K.Zone.FIELD
+        assert int(g.state[S.LIFE + 0]) - life == gained, stone
+
+
+def test_cr_201_4c_an_attribute_magic_stone_is_the_magic_stone_type_not_the_attribute():
+    r = exact("This card gains [+200/+200] as long as you control a fire magic stone.")
+    assert r.abilities[0]["condition"]["filter"] == {"type": ["fire_magic_stone"], "side": "own"}
+    r = exact("[Resonance] Wind Magic Stone => Draw a card.")
+    assert r.abilities[0]["trigger"] == "other_enters"
+    assert r.abilities[0]["trigger_filter"]["type"] == ["wind_magic_stone"]
+    assert line("[Resonance] Wind Magic Stone => Draw a card.", "magic_stone").verdict is Verdict.UNSUPPORTED

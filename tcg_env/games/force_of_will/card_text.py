@@ -534,6 +534,16 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("a judgment trigger on a card that is not a J-ruler")
         return [{"trigger": "judgment"}]
 
+    def t_resonance(self, attr):
+        # CR 1127.2: "[Resonance] <Kind of Magic Stone> => <effect>" is "whenever that kind of magic stone enters the
+        # field under your control, <effect>": a card with that magic stone type (CR 1127.2a, 201.4c), the filter type
+        # "<attribute>_magic_stone". On a card that is itself of the kind its own entering triggers it (CR 1127.3):
+        # OTHER_ENTERS watches the other cards only, so only on a card that has no magic stone type (not a stone)
+        if self.card.get("type") == "magic_stone":
+            raise Unsupported("[Resonance] on a magic stone (CR 1127.3: its own entering may trigger it)")
+        return [{"trigger": "other_enters", "trigger_filter": {"type": [f"{attr}_magic_stone"], "side": "own",
+                                                               "exclude_self": True}}]
+
     def t_other_enters(self, *args):
         flt = args[-1] if isinstance(args[-1], dict) else {}
         flt = dict(flt)
@@ -1278,7 +1288,12 @@ class _T(CountWords, TextTransformer, Transformer):
         return {"exclude_self": True}
 
     def filter(self, *parts):
-        return _filter(*[p for p in parts if p is not None])
+        out = _filter(*[p for p in parts if p is not None])
+        if out.get("type") == ["magic_stone"] and "attribute" in out:
+            # CR 201.4c: "fire magic stone" names the magic stone type Fire Magic Stone (the cards with that type),
+            # not a magic stone with the fire attribute (a basic magic stone has none, CR 208.4)
+            out["type"] = [f"{a}_magic_stone" for a in out.pop("attribute")]
+        return out
 
     filter_pl = filter
 

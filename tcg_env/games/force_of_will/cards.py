@@ -44,6 +44,8 @@ TypeName = Literal["ruler", "j_ruler", "magic_stone", "resonator", "chant", "add
 FilterTypeName = Literal[
     "ruler", "j_ruler", "magic_stone", "resonator", "chant", "addition", "regalia", "rune",
     "j_resonator", "j_ruler_or_ruler",
+    # magic stone types (CR 201.4c): the cards with that type (constants.TYPEMASK_STONE_SHIFT)
+    "light_magic_stone", "fire_magic_stone", "water_magic_stone", "wind_magic_stone", "darkness_magic_stone",
 ]  # fmt: skip
 # keyword skills printed as bits (constants.KEYWORD_BITS); [Stealth] has its condition: ``stealth``
 KeywordName = BitKeywordName = Literal[

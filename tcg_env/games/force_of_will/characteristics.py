@@ -81,10 +81,15 @@ AURA_ALL = (1 << AURA_POWER) | (1 << AURA_KW) | (1 << AURA_RST)  # aura_sums' ki
 
 @internal_inline
 def type_mask_of(c):
-    """The card types of card row ``c`` as bits (1 << CardType): a chant/rune is both (CR 201.2c-i)."""
+    """The card types of card row ``c`` as bits (1 << CardType): a chant/rune is both (CR 201.2c-i);
+    and its magic stone types (CR 201.4), from bit TYPEMASK_STONE_SHIFT (the filter type names
+    "<attribute>_magic_stone")."""
     m = 1 << c[C_TYPE]
-    if (c[K.C_TYPE_BITS] & K.TB_CHANT) != 0:
-        m |= 1 << CardType.CHANT
+    tb = c[K.C_TYPE_BITS]
+    if tb != 0:  # most cards: no bit (one test, as the chant test alone was)
+        if (tb & K.TB_CHANT) != 0:
+            m |= 1 << CardType.CHANT
+        m |= ((tb & K.TB_STONE_TYPES) >> K.TB_STONE_SHIFT) << K.TYPEMASK_STONE_SHIFT
     return m
 
 

@@ -98,8 +98,12 @@ N_CARD_TYPES = 8
 TYPEMASK_J_RESONATOR = (1 << CardType.J_RULER) | (1 << CardType.RESONATOR)  # "J/resonator" (CR 201.2a)
 TYPEMASK_J_RULER = (1 << CardType.RULER) | (1 << CardType.J_RULER)  # "J/ruler" (CR 201.2b)
 # a filter's type names
+# "<attribute> magic stone" names a magic stone type (CR 201.4c: the cards with that type, whatever their card
+# type or attribute): bit TYPEMASK_STONE_SHIFT + the attribute (characteristics.type_mask_of)
+TYPEMASK_STONE_SHIFT = N_CARD_TYPES
 TYPEMASK_BITS = {t.name.lower(): 1 << t for t in CardType} | {"j_resonator": TYPEMASK_J_RESONATOR,
-                                                              "j_ruler_or_ruler": TYPEMASK_J_RULER}
+                                                              "j_ruler_or_ruler": TYPEMASK_J_RULER} \
+    | {f"{a.name.lower()}_magic_stone": 1 << (TYPEMASK_STONE_SHIFT + a) for a in Attribute}
 
 
 class AdditionTarget(IntEnum):
