@@ -114,8 +114,8 @@ def test_cr_1005_1_a_searched_card_revealed_is_shown_and_a_hidden_one_is_not(tmp
 # ---- magic stone types (CR 201.4) --------------------------------------------------------------------
 def test_cr_201_4_magic_stone_types_from_the_text_and_from_the_name(tmp_path):
     """"Treat this card as a fire magic stone and water magic stone." gives the stone those two types (CR 201.4,
-    904.2a: a base ability), exact; a magic stone named "Fire Magic Stone" has that type (CR 201.4b); another
-    stone has none. The types are the card table's C_TYPE_BITS bits from TB_STONE_SHIFT."""
+    904.2a: a base ability), exact; a magic stone named "Fire Magic Stone" has that type (CR 201.4b), and so
+    has one whose type line prints it; another stone has none. The types are the card table's C_TYPE_BITS bits from TB_STONE_SHIFT."""
     from tcg_env.games.force_of_will import constants as K
 
     dual = {"id": "TXT-010", "name": "Made-up Dual Stone", "type": ["Magic Stone", "Special Magic Stone"],
@@ -123,7 +123,9 @@ def test_cr_201_4_magic_stone_types_from_the_text_and_from_the_name(tmp_path):
                                                          "{Rest}: Produce {R} or {U}."]}
     basic = {"id": "TXT-011", "name": "Fire Magic Stone", "type": ["Magic Stone", "Basic Magic Stone"], "cost": None,
              "colour": ["V"], "abilities": ["{Rest}: Produce {R}."]}
-    res, pool = _imported_pool(tmp_path, [dual, basic])
+    flame = {"id": "TXT-012", "name": "Magic Stone of Made-up Flame", "cost": None, "colour": ["V"],
+             "type": ["Magic Stone", "Basic Magic Stone", "Fire Magic Stone"], "abilities": ["{Rest}: Produce {R}."]}
+    res, pool = _imported_pool(tmp_path, [dual, basic, flame])
     assert [r.verdict for r in res.text_records if r.number == "TXT-010"] == [Verdict.EXACT]
 
     def types(number):
@@ -132,6 +134,7 @@ def test_cr_201_4_magic_stone_types_from_the_text_and_from_the_name(tmp_path):
 
     assert types("TXT-010") == {"fire", "water"}
     assert types("TXT-011") == {"fire"}
+    assert types("TXT-012") == {"fire"}  # the type line prints it (CR 201.4)
     assert types("FOW1-079") == set()  # "Ember Crystal": no type
 
 
