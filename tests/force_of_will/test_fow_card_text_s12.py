@@ -237,3 +237,38 @@ def test_cr_201_4c_an_attribute_magic_stone_is_the_magic_stone_type_not_the_attr
     assert r.abilities[0]["trigger"] == "other_enters"
     assert r.abilities[0]["trigger_filter"]["type"] == ["wind_magic_stone"]
     assert line("[Resonance] Wind Magic Stone => Draw a card.", "magic_stone").verdict is Verdict.UNSUPPORTED
+
+
+# ---- "whenever you play a <card>" (CR 903.2: played once it is put onto the chase) -------------------
+def test_cr_903_2_whenever_you_play_a_chant_triggers_on_your_chant_not_on_a_resonator(tmp_path):
+    """"Whenever you play a chant => You gain 300 life." (Trigger.YOU_PLAY, the card on the chase matching the
+    filter): playing a chant triggers it, the ability resolves first (it is put onto the chase above the chant);
+    playing a resonator does not."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    watcher = {"id": "TXT-005", "name": "Made-up Watcher", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+               "ATK": 200, "DEF": 200, "abilities": ["Whenever you play a chant => You gain 300 life."]}
+    chant = {"id": "TXT-006", "name": "Made-up Spark", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+             "abilities": ["Draw a card."]}
+    pup = {"id": "TXT-002", "name": "Made-up Pup", "type": ["Resonator"], "cost": "{R}", "colour": ["R"],
+           "ATK": 200, "DEF": 200, "abilities": []}
+    res, pool = _imported_pool(tmp_path, [watcher, chant, pup])
+    assert [r.verdict for r in res.text_records if r.number == "TXT-005"] == [Verdict.EXACT]
+    assert int(pool.kernel_flags()[-1, K.FL_MISC]) & K.FLAG_YOU_PLAY
+    for played, gained in (("TXT-006", 300), ("TXT-002", 0)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        sc.will(0, K.Attribute.FIRE)
+        sc.field(0, ["TXT-005"])
+        (card,) = sc.hand(0, [played])
+        g = sc.game()
+        life = int(g.state[S.LIFE + 0])
+        g.step(K.PLAY_HAND_BASE)
+        for _ in range(12):
+            if int(g.state[S.ZONE + card * S.CARD_W]) != K.Zone.CHASE and int(g.state[S.CHASE_N]) == 0 \
+                    and int(g.state[S.PT_N + 0]) == 0:
+                break
+            g.step(K.PASS)
+        assert int(g.state[S.ZONE + card * S.CARD_W]) in (K.Zone.GRAVEYARD, K.Zone.FIELD)
+        assert int(g.state[S.LIFE + 0]) - life == gained, played

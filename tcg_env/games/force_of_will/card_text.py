@@ -544,6 +544,21 @@ class _T(CountWords, TextTransformer, Transformer):
         return [{"trigger": "other_enters", "trigger_filter": {"type": [f"{attr}_magic_stone"], "side": "own",
                                                                "exclude_self": True}}]
 
+    def t_you_play(self, *args):
+        # "whenever you play a <card>" (CR 903.2: once it is put onto the chase): Trigger.YOU_PLAY, the card on the
+        # chase (the filter's zone chase), played by this card's controller
+        flt = dict(args[-1])
+        played = ["resonator", "chant", "addition", "regalia", "rune"]
+        if flt.pop("_race_noun", False) and "type" not in flt:
+            flt["type"] = played  # "a Fairy": a race or a trait (CR 205.1a), on any card played
+        if not flt.get("type") or not set(flt["type"]) <= set(played):
+            raise Unsupported("'whenever you play' a card that is not a resonator, chant, addition, regalia or rune")
+        if flt.get("side", "own") != "own" or flt.get("zone", "chase") != "chase" or \
+                set(flt) & {"state", "atk_min", "atk_max", "exclude_self", "_not"}:
+            raise Unsupported("'whenever you play' a card of a filter read elsewhere than on the chase")
+        flt["side"], flt["zone"] = "own", "chase"
+        return [{"trigger": "you_play", "trigger_filter": flt}]
+
     def t_other_enters(self, *args):
         flt = args[-1] if isinstance(args[-1], dict) else {}
         flt = dict(flt)

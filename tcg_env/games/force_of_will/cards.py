@@ -61,10 +61,12 @@ TriggerName = Literal[
     "other_enters", "begin_draw_phase", "begin_main_phase", "end_of_turn", "opponent_plays_spell",
     "judgment", "opponent_attacks", "begin_battle", "begin_attack_step", "begin_block_step", "end_of_battle",
     "j_resonator_attacks", "put_into_graveyard", "dealt_damage", "you_gain_life", "damage_to_you",
-    "deals_damage_to_opponent",
+    "deals_damage_to_opponent", "you_play",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
-_FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",)}
+_FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
+                      "you_play": ("resonator", "chant", "addition", "regalia", "rune")}
+_TRIGGER_FILTER_ZONE = {"you_play": "chase"}  # the card the trigger watches is there (else in the field)
 ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
@@ -416,7 +418,7 @@ def stone_type_bits(card) -> int:
     return sum(1 << (K.TB_STONE_SHIFT + K.ATTRIBUTE_NAMES.index(a)) for a in names)
 
 
-def fow_kernel_flags(cards: np.ndarray, code: np.ndarray) -> np.ndarray:
+def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray | None = None) -> np.ndarray:
     """The ``flags`` table of a pool's ``T`` (constants.FL_*): the pool's row holds the RESTRICT_* bits
     its RESTRICT and AURA_RESTRICT instructions give (the only ways a card gets one: effects.
     add_restrictions, characteristics.aura_sums) and whether it has a COST_REDUCTION or a SELECT_MODE instruction
@@ -431,6 +433,9 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray) -> np.ndarray:
         flags[-1, K.FL_MISC] |= K.FLAG_COST_REDUCTION
     if (code[:, K.I_OP] == K.Op.SELECT_MODE).any():
         flags[-1, K.FL_MISC] |= K.FLAG_SELECT_MODE
+    if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC)
+                             & (abilities[:, K.A_TRIGGER] == K.Trigger.YOU_PLAY)).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_YOU_PLAY  # (without the abilities: set, the kernels skip nothing)
     searching = code[:, K.I_OP] == K.Op.SEARCH
     if (code[searching, K.I_A2] & (K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_TOP)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REVEAL
@@ -457,7 +462,7 @@ class FowCardTable(CardTable):
         return card_obs_features(self.cards)
 
     def kernel_flags(self) -> np.ndarray:
-        return fow_kernel_flags(self.cards, self.code)
+        return fow_kernel_flags(self.cards, self.code, self.abilities)
 
     def is_deck_card(self, card_id: int) -> bool:
         """False for a J-ruler side: it is never listed in a deck (it is its ruler's back, CR 705)."""
@@ -605,6 +610,7 @@ _TRIGGER_WORDS = {
     "put_into_graveyard": "when it is put into a graveyard from the field",
     "dealt_damage": "when it is dealt damage", "you_gain_life": "when you gain life",
     "damage_to_you": "when damage is dealt to you", "deals_damage_to_opponent": "when it deals damage to the opponent",
+    "you_play": "when you play a card",
 }  # fmt: skip
 
 
@@ -943,8 +949,11 @@ class _Compiler(PoolCompiler):
         """Append one ability row (and its program) and return its row."""
         trig_filter = -1
         if trigger in _FILTERED_TRIGGERS:  # default: one of yours ("another resonator you control ...")
-            flt = trigger_filter or FowFilter(side="own", type=list(_FILTERED_TRIGGERS[trigger]))
-            trig_filter = self.compile_filter(flt, f"{p}.trigger_filter", ("field",))
+            zone = _TRIGGER_FILTER_ZONE.get(trigger, "field")
+            flt = trigger_filter or FowFilter(side="own", type=list(_FILTERED_TRIGGERS[trigger]), zone=zone)
+            if flt.zone != zone:
+                self.fail(f"{p}.trigger_filter.zone", f"the card of trigger {trigger!r} is in the {zone}")
+            trig_filter = self.compile_filter(flt, f"{p}.trigger_filter", (zone,))
         cond, cond_arg = self.compile_condition(condition, f"{p}.condition")
         code_start = len(self.code_rows)
         self.compile_effect(kind, effect, "effect" if p == "effect" else f"{p}.effect")

@@ -197,6 +197,7 @@ FL_RESTRICT = 0  # the pool's row: the RESTRICT_* bits some RESTRICT / AURA_REST
 FL_MISC = 1  # the pool's row: FLAG_* bits
 FLAG_COST_REDUCTION = 1  # some COST_REDUCTION instruction (characteristics.cost_reduction, own_cost_reduction)
 FLAG_SELECT_MODE = 2  # some SELECT_MODE instruction (priority.ask_mode, effects.playable_targets)
+FLAG_YOU_PLAY = 8  # some automatic ability with trigger YOU_PLAY (priority.finish_frame looks for them)
 FLAG_REVEAL = 4  # some SEARCH that reveals (SEARCH_REVEAL_*): the observation's `revealed` block may be non-zero
 
 TB_MASTER = 1  # a master rune (CR 201.3c): one in a rune deck (CR 402.6c)
@@ -260,6 +261,9 @@ class Trigger(IntEnum):
     YOU_GAIN_LIFE = 24
     DAMAGE_TO_YOU = 25
     DEALS_DAMAGE_TO_OPPONENT = 26  # "whenever this card deals damage to your opponent" (any damage, CR 1007.2)
+    # "whenever you play a <card>" (CR 903.2: played once it is put onto the chase, priority.finish_frame): the
+    # card on the chase matches A_TRIG_FILTER (zone chase); the cards its controller controls (trigger_controlled_on)
+    YOU_PLAY = 27
 
 
 class KeywordAbility(IntEnum):
