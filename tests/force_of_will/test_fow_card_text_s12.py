@@ -272,3 +272,22 @@ def test_cr_903_2_whenever_you_play_a_chant_triggers_on_your_chant_not_on_a_reso
             g.step(K.PASS)
         assert int(g.state[S.ZONE + card * S.CARD_W]) in (K.Zone.GRAVEYARD, K.Zone.FIELD)
         assert int(g.state[S.LIFE + 0]) - life == gained, played
+
+
+def test_cr_1005_1_search_for_up_to_two_reveal_them_is_one_reveal_of_both(tmp_path):
+    """"Search your deck for up to two resonators, reveal them and put them into your hand.": two searches, the
+    second adding to the first one's reveal (SEARCH_REVEAL_MORE): both cards found are in both observations."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    res, g, card, put = _game(tmp_path, "Search your deck for up to two resonators, reveal them and put them into "
+                              "your hand. Then shuffle your deck.", ["TXT-002"])
+    assert res.text_records[0].verdict is Verdict.EXACT
+    found = []
+    for _ in range(2):
+        _pass_until_search(g)
+        cand = [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]
+        k = 0 if cand[0] != K.SEARCH_MORE else 1
+        found.append(cand[k])
+        g.step(K.OPTION_BASE + k)
+    assert _revealed_ids(g, 0) == (found, []) and _revealed_ids(g, 1) == ([], found)
