@@ -13,13 +13,12 @@ from test_fow_card_text import _drive, _imported_pool, exact, line
 
 # ---- searches (CR 1014, 1021) ----------------------------------------------------------------------
 def test_cr_1014_search_filters_with_total_cost_and_its_destination():
-    r = line("[Enter] => Search your deck for a card with total cost 4 or more, reveal it, and put it into "
-             "your hand. Then shuffle your deck.")
-    assert r.verdict is Verdict.APPROXIMATE
-    assert r.abilities[0]["effect"] == [{"op": "search", "filter": {"cost_min": 4, "zone": "main_deck"}}]
-    r = line("[Enter] => Search your deck for a resonator with total cost 2 or less and put it into the field. "
-             "Then shuffle your deck.")
-    assert r.approximations == ("search_choice_by_card",)
+    r = exact("[Enter] => Search your deck for a card with total cost 4 or more, reveal it, and put it into "
+              "your hand. Then shuffle your deck.")
+    assert r.abilities[0]["effect"] == [{"op": "search", "filter": {"cost_min": 4, "zone": "main_deck"},
+                                         "reveal": "taken"}]
+    r = exact("[Enter] => Search your deck for a resonator with total cost 2 or less and put it into the field. "
+              "Then shuffle your deck.")
     assert r.abilities[0]["effect"] == [{"op": "search", "to": "field",
                                          "filter": {"type": ["resonator"], "cost_max": 2, "zone": "main_deck"}}]
     r = line("Search your deck for a darkness card and put it into your graveyard. Then shuffle your deck.", "chant")
@@ -33,10 +32,12 @@ def test_cr_307_7_a_search_into_the_field_only_finds_resonators():
 
 
 def test_cr_1014_2_up_to_n_is_n_searches_each_of_which_may_find_nothing():
-    r = line("Search your deck for up to two resonators, reveal them and put them into your hand. "
-             "Then shuffle your deck.", "chant")
-    assert r.verdict is Verdict.APPROXIMATE
-    assert r.fields["effect"] == [{"op": "search", "filter": {"type": ["resonator"], "zone": "main_deck"}}] * 2
+    r = exact("Search your deck for up to two resonators, reveal them and put them into your hand. "
+              "Then shuffle your deck.", "chant")
+    # one reveal of the cards found (CR 1005.1: "taken", then "taken_more")
+    flt = {"type": ["resonator"], "zone": "main_deck"}
+    assert r.fields["effect"] == [{"op": "search", "filter": flt, "reveal": "taken"},
+                                  {"op": "search", "filter": flt, "reveal": "taken_more"}]
 
 
 def test_a_search_for_a_named_card_lists_all_its_card_ids():
@@ -372,7 +373,7 @@ def test_fow_sim_list_coverage_after_session_9():
         pytest.skip(f"card data not available: {path}")
     rep = import_force_of_will_json(path).report()
     assert rep["cards_exact"] >= 945 and rep["cards_approximate"] >= 1045
-    assert {"own_atk_printed_when_gone", "search_choice_by_card"} <= set(rep["approximations"])
+    assert {"own_atk_printed_when_gone"} <= set(rep["approximations"])
 
 
 def test_this_card_enters_the_field_rested(tmp_path):

@@ -151,6 +151,8 @@ def _use_stealth(act) -> str:
 
 def _find(act) -> str | None:
     """SEARCH: the candidates are card ids (effects.search)."""
+    if act.slot == K.SEARCH_MORE:
+        return f"See the next matching cards (more than the option slots){_for(act.game)}"
     return f"Find {act.game.pool.names[act.slot]} (to the hand){_for(act.game)}" if act.slot >= 0 else None
 
 

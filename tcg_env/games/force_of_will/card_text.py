@@ -32,22 +32,12 @@ from typing import Any, Mapping
 from lark import Transformer, v_args
 
 from tcg_env.cards.text import CardTextCompiler, CountWords, LineResult, TextTransformer, Unsupported
-from tcg_env.games.force_of_will.constants import N_REGS, OPTION_SLOTS
+from tcg_env.games.force_of_will.constants import N_REGS, OPTION_SLOTS, REVEAL_ROWS
 
 __all__ = ["APPROXIMATIONS", "COMPILER", "FowTextCompiler", "normalise_line"]
 
 #: approximation name -> what the compiled ability does differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
-    "search_not_revealed": (
-        "\"Search your deck for ..., reveal it and put it into your hand\": the card found is put into "
-        "the hand without being shown to the opponent (the engine's SEARCH reveals nothing; CR 1005 "
-        "reveal gives information only)"
-    ),
-    "magic_stone_types": (
-        "\"Treat this card as a fire magic stone and a water magic stone.\": the engine does not track magic "
-        "stone types (no compiled ability refers to them; the lines that do are unsupported): the stone plays "
-        "with the will it produces"
-    ),
     "search_shuffle_always": (
         "\"... If you do, shuffle your deck.\" after a search: the deck is shuffled also when no card "
         "was found (the engine's SEARCH always shuffles, CR 1021)"
@@ -62,16 +52,12 @@ APPROXIMATIONS: dict[str, str] = {
         "(CR 911.1: last known information, which the engine does not keep)"
     ),
     "look_not_revealed": (
-        "\"reveal the top N cards of your deck\" / \"reveal a <card> from among them\": nothing is shown to the "
-        "opponent (the engine's SEARCH reveals nothing; CR 1005.1: revealing gives information only)"
+        f"\"reveal the top N cards of your deck\" with N over {REVEAL_ROWS}: only the top {REVEAL_ROWS} are kept as "
+        "shown (the state's record of a reveal and the observation's `revealed` block, engine.reveals; CR 1005.1)"
     ),
     "look_rest_random_order": (
         "\"put the rest on the bottom of your deck in any order\": the cards looked at and not taken go to the "
         "bottom in a random order, not in an order the player chooses"
-    ),
-    "search_choice_by_card": (
-        "a search lists the matching cards by card id, at most the engine's option slots of them "
-        "(effects.search): with more distinct matching cards in the deck than slots, the lowest ids"
     ),
 }
 
@@ -264,12 +250,11 @@ class _T(CountWords, TextTransformer, Transformer):
         return attr
 
     def stone_types(self, *attrs):
-        # CR 402.4: "treat this card as a fire magic stone and ..." gives it magic stone types that
-        # the engine does not track (no compiled ability reads them)
+        # CR 201.4, 904.2a: "treat this card as a fire magic stone and ..." gives it those magic stone types (a base
+        # ability: the card field stone_types, C_TYPE_BITS from TB_STONE_SHIFT)
         if self.card.get("type") != "magic_stone":
             raise Unsupported("magic stone types on a card that is not a magic stone")
-        self.approximate("magic_stone_types")
-        return None
+        return {"__fields__": True, "stone_types": list(dict.fromkeys(attrs))}
 
     def noun_one(self, n):
         return n
@@ -548,6 +533,31 @@ class _T(CountWords, TextTransformer, Transformer):
         if self.card.get("type") != "j_ruler":
             raise Unsupported("a judgment trigger on a card that is not a J-ruler")
         return [{"trigger": "judgment"}]
+
+    def t_resonance(self, attr):
+        # CR 1127.2: "[Resonance] <Kind of Magic Stone> => <effect>" is "whenever that kind of magic stone enters the
+        # field under your control, <effect>": a card with that magic stone type (CR 1127.2a, 201.4c), the filter type
+        # "<attribute>_magic_stone". On a card that is itself of the kind its own entering triggers it (CR 1127.3):
+        # OTHER_ENTERS watches the other cards only, so only on a card that has no magic stone type (not a stone)
+        if self.card.get("type") == "magic_stone":
+            raise Unsupported("[Resonance] on a magic stone (CR 1127.3: its own entering may trigger it)")
+        return [{"trigger": "other_enters", "trigger_filter": {"type": [f"{attr}_magic_stone"], "side": "own",
+                                                               "exclude_self": True}}]
+
+    def t_you_play(self, *args):
+        # "whenever you play a <card>" (CR 903.2: once it is put onto the chase): Trigger.YOU_PLAY, the card on the
+        # chase (the filter's zone chase), played by this card's controller
+        flt = dict(args[-1])
+        played = ["resonator", "chant", "addition", "regalia", "rune"]
+        if flt.pop("_race_noun", False) and "type" not in flt:
+            flt["type"] = played  # "a Fairy": a race or a trait (CR 205.1a), on any card played
+        if not flt.get("type") or not set(flt["type"]) <= set(played):
+            raise Unsupported("'whenever you play' a card that is not a resonator, chant, addition, regalia or rune")
+        if flt.get("side", "own") != "own" or flt.get("zone", "chase") != "chase" or \
+                set(flt) & {"state", "atk_min", "atk_max", "exclude_self", "_not"}:
+            raise Unsupported("'whenever you play' a card of a filter read elsewhere than on the chase")
+        flt["side"], flt["zone"] = "own", "chase"
+        return [{"trigger": "you_play", "trigger_filter": flt}]
 
     def t_other_enters(self, *args):
         flt = args[-1] if isinstance(args[-1], dict) else {}
@@ -991,11 +1001,6 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def search(self, what, put, _shuffle, count=1):
         revealed, to = put
-        if revealed:
-            self.approximate("search_not_revealed")
-        if "name" not in what:
-            # a named card is one or a few card ids (reprints), far fewer than the option slots
-            self.approximate("search_choice_by_card")
         flt = dict(what)
         flt["zone"] = "main_deck"
         if to == "field" and flt.get("type") != ["resonator"]:
@@ -1003,9 +1008,15 @@ class _T(CountWords, TextTransformer, Transformer):
         op = {"op": "search", "filter": flt}
         if to != "hand":
             op["to"] = to
+        if revealed:
+            op["reveal"] = "taken"  # "reveal it and put it ...": shown to both players (engine.reveals)
         # "up to N": N searches, each of which may find nothing (CR 1014.2); the deck is hidden and
         # shuffled at the end, so shuffling in between changes nothing the players may know
-        return [(dict(op, filter=dict(flt)), None) for _ in range(count)]
+        ops = [(dict(op, filter=dict(flt)), None) for _ in range(count)]
+        for later, _ in ops[1:]:
+            if revealed:
+                later["reveal"] = "taken_more"  # "reveal them": the cards found, one reveal (CR 1005.1)
+        return ops
 
     # "Look at / reveal the top N cards of your deck. [You may] put a <card> from among them into your
     # hand. Put the rest on the bottom of your deck in a random order." (SEARCH over the top N cards,
@@ -1060,8 +1071,6 @@ class _T(CountWords, TextTransformer, Transformer):
         flt = dict(take["what"])
         if "name" in flt:
             raise Unsupported("a card named ... from among the cards looked at")
-        if take["reveal"] or revealed:
-            self.approximate("look_not_revealed")  # CR 1005.1: revealing shows information only
         flt["zone"] = "main_deck"
         if take["to"] == "field" and flt.get("type") != ["resonator"]:
             raise Unsupported("a card looked at into the field that may not be a resonator")
@@ -1075,6 +1084,14 @@ class _T(CountWords, TextTransformer, Transformer):
         op = {"op": "search", "filter": flt, "top": n, "rest": rest, "must": must}
         if take["to"] != "hand":
             op["to"] = take["to"]
+        # CR 1005.1: a revealed card is shown to both players: the top N ("reveal the top N cards"), or the one
+        # taken ("reveal a <card> from among them and put it ..."), kept by engine.reveals for the observations
+        if revealed:
+            op["reveal"] = "top"
+            if n > REVEAL_ROWS:
+                self.approximate("look_not_revealed")
+        elif take["reveal"]:
+            op["reveal"] = "taken"
         return [([(op, None)], False)]
 
     def look_top_stay(self, head, take):
@@ -1286,7 +1303,12 @@ class _T(CountWords, TextTransformer, Transformer):
         return {"exclude_self": True}
 
     def filter(self, *parts):
-        return _filter(*[p for p in parts if p is not None])
+        out = _filter(*[p for p in parts if p is not None])
+        if out.get("type") == ["magic_stone"] and "attribute" in out:
+            # CR 201.4c: "fire magic stone" names the magic stone type Fire Magic Stone (the cards with that type),
+            # not a magic stone with the fire attribute (a basic magic stone has none, CR 208.4)
+            out["type"] = [f"{a}_magic_stone" for a in out.pop("attribute")]
+        return out
 
     filter_pl = filter
 

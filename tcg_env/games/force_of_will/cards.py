@@ -44,6 +44,8 @@ TypeName = Literal["ruler", "j_ruler", "magic_stone", "resonator", "chant", "add
 FilterTypeName = Literal[
     "ruler", "j_ruler", "magic_stone", "resonator", "chant", "addition", "regalia", "rune",
     "j_resonator", "j_ruler_or_ruler",
+    # magic stone types (CR 201.4c): the cards with that type (constants.TYPEMASK_STONE_SHIFT)
+    "light_magic_stone", "fire_magic_stone", "water_magic_stone", "wind_magic_stone", "darkness_magic_stone",
 ]  # fmt: skip
 # keyword skills printed as bits (constants.KEYWORD_BITS); [Stealth] has its condition: ``stealth``
 KeywordName = BitKeywordName = Literal[
@@ -59,10 +61,12 @@ TriggerName = Literal[
     "other_enters", "begin_draw_phase", "begin_main_phase", "end_of_turn", "opponent_plays_spell",
     "judgment", "opponent_attacks", "begin_battle", "begin_attack_step", "begin_block_step", "end_of_battle",
     "j_resonator_attacks", "put_into_graveyard", "dealt_damage", "you_gain_life", "damage_to_you",
-    "deals_damage_to_opponent",
+    "deals_damage_to_opponent", "you_play",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
-_FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",)}
+_FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
+                      "you_play": ("resonator", "chant", "addition", "regalia", "rune")}
+_TRIGGER_FILTER_ZONE = {"you_play": "chase"}  # the card the trigger watches is there (else in the field)
 ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
@@ -206,10 +210,13 @@ OpGainLife = op_model("gain_life", _M, amount=Union[_Life, XHundreds], who=_Who)
 OpLoseLife = op_model("lose_life", _M, amount=Union[_Life, XHundreds], who=(WhoName, "opponent"))  # noqa: UP007
 # to: where the card found goes ("put it into your hand / the field / your graveyard", constants.SearchTo)
 # top N: "look at / reveal the top N cards of your deck" (only those; no shuffle), the rest to the bottom in a
-# random order, into the graveyard or left on top; must: "put a <card> from among them" without "you may"
+# random order, into the graveyard or left on top; must: "put a <card> from among them" without "you may";
+# reveal: "reveal it" (the card found, "taken"; "taken_more": the same reveal as the search before it, "search
+# for up to N ..., reveal them") or "reveal the top N cards" ("top", with top N), CR 1005.1
 OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field", "graveyard"], "hand"),
                     top=(int, Field(default=0, ge=0, le=K.SEARCH_TOP_MASK)),
-                    rest=(Literal["bottom", "graveyard", "top"], "bottom"), must=(bool, False))
+                    rest=(Literal["bottom", "graveyard", "top"], "bottom"), must=(bool, False),
+                    reveal=(Literal["none", "taken", "taken_more", "top"], "none"))
 OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(default=1, ge=1, le=5)))
 OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rested: "... into the field rested"
 OpForesee = op_model("foresee", _M, count=_N)
@@ -236,6 +243,8 @@ OpGraveToField = op_model("grave_to_field", _M, rested=(bool, False), reg=(Reg, 
 OpIf = op_model("if", _M, condition=FowCondition, skip=(int, Field(default=1, ge=1, le=20)))
 OpIfDone = if_done_op(_M)  # "If you do, ..." (CoreOp.IF_DONE) after an op of _REPORTS_DONE
 _SEARCH_REST = {"bottom": K.SEARCH_REST_BOTTOM, "graveyard": K.SEARCH_REST_GRAVEYARD, "top": 0}
+_SEARCH_REVEAL = {"none": 0, "taken": K.SEARCH_REVEAL_TAKEN, "taken_more": K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_MORE,
+                  "top": K.SEARCH_REVEAL_TOP}
 
 
 class FowPer(StrictModel):
@@ -385,6 +394,10 @@ class FowCard(CardBase):
     rune_cost: int = Field(default=0, ge=-10, le=10)
     story: bool = False  # chants: a story chant, for the extra deck ([Grimoire], CR 1132.2)
     enters_rested: bool = False  # "This card enters the field rested." (C_TYPE_BITS TB_ENTERS_RESTED)
+    # magic stones: the magic stone types "Treat this card as a fire magic stone and ..." gives (CR 201.4, 904.2a;
+    # C_TYPE_BITS from TB_STONE_SHIFT); a stone named "<Attribute> Magic Stone" has that type anyway (CR 201.4b)
+    stone_types: Annotated[list[Literal["light", "fire", "water", "wind", "darkness"]], BeforeValidator(_as_list),
+                           Field(max_length=5)] = Field(default_factory=list)  # fmt: skip
     grimoire: int = Field(default=0, ge=0, le=K.MAX_EXTRA)  # rulers: [Grimoire] N (CR 1132.2, 402.5c)
     stealth: FowStealth | None = None  # resonators: [Stealth] <condition> (CR 1114)
     effect: Effect | None = None  # chants and runes: what resolving it does (CR 703.3)
@@ -394,10 +407,22 @@ class FowCard(CardBase):
     abilities: list[FowAbility] = Field(default_factory=list, max_length=8)
 
 
-def fow_kernel_flags(cards: np.ndarray, code: np.ndarray) -> np.ndarray:
+def stone_type_bits(card) -> int:
+    """The magic stone types of ``card`` as C_TYPE_BITS bits (CR 201.4): those its text gives (``stone_types``)
+    and, on a magic stone named "<Attribute> Magic Stone", that one (CR 201.4b)."""
+    names = set(card.stone_types)
+    if card.type == "magic_stone":
+        for a in K.ATTRIBUTE_NAMES:
+            if card.name.strip().lower() == f"{a} magic stone":
+                names.add(a)
+    return sum(1 << (K.TB_STONE_SHIFT + K.ATTRIBUTE_NAMES.index(a)) for a in names)
+
+
+def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray | None = None) -> np.ndarray:
     """The ``flags`` table of a pool's ``T`` (constants.FL_*): the pool's row holds the RESTRICT_* bits
     its RESTRICT and AURA_RESTRICT instructions give (the only ways a card gets one: effects.
-    add_restrictions, characteristics.aura_sums) and whether it has a COST_REDUCTION or a SELECT_MODE instruction;
+    add_restrictions, characteristics.aura_sums) and whether it has a COST_REDUCTION or a SELECT_MODE instruction
+    or a SEARCH that reveals (FLAG_REVEAL: the observation's `revealed` block);
     the cards' rows are unused (0)."""
     from tcg_env.engine.tables import FLAG_WORDS
 
@@ -408,6 +433,12 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray) -> np.ndarray:
         flags[-1, K.FL_MISC] |= K.FLAG_COST_REDUCTION
     if (code[:, K.I_OP] == K.Op.SELECT_MODE).any():
         flags[-1, K.FL_MISC] |= K.FLAG_SELECT_MODE
+    if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC)
+                             & (abilities[:, K.A_TRIGGER] == K.Trigger.YOU_PLAY)).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_YOU_PLAY  # (without the abilities: set, the kernels skip nothing)
+    searching = code[:, K.I_OP] == K.Op.SEARCH
+    if (code[searching, K.I_A2] & (K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_TOP)).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_REVEAL
     return flags
 
 
@@ -431,7 +462,7 @@ class FowCardTable(CardTable):
         return card_obs_features(self.cards)
 
     def kernel_flags(self) -> np.ndarray:
-        return fow_kernel_flags(self.cards, self.code)
+        return fow_kernel_flags(self.cards, self.code, self.abilities)
 
     def is_deck_card(self, card_id: int) -> bool:
         """False for a J-ruler side: it is never listed in a deck (it is its ruler's back, CR 705)."""
@@ -579,6 +610,7 @@ _TRIGGER_WORDS = {
     "put_into_graveyard": "when it is put into a graveyard from the field",
     "dealt_damage": "when it is dealt damage", "you_gain_life": "when you gain life",
     "damage_to_you": "when damage is dealt to you", "deals_damage_to_opponent": "when it deals damage to the opponent",
+    "you_play": "when you play a card",
 }  # fmt: skip
 
 
@@ -708,6 +740,7 @@ class _Compiler(PoolCompiler):
             "awakening": ("resonator",), "incarnation": ("resonator",), "stealth": ("resonator",),
             "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",),
             "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
+            "stone_types": ("magic_stone",),
             "divinity": ("ruler", "j_ruler", "rune"),
             "mana": ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"),
         }  # fmt: skip
@@ -785,6 +818,7 @@ class _Compiler(PoolCompiler):
         row[K.C_STEALTH] = int(card.stealth is not None)
         row[K.C_TYPE_BITS] = (K.TB_MASTER * card.master) | (K.TB_CHANT * card.chant_rune) | (K.TB_STORY * card.story) \
             | (K.TB_ENTERS_RESTED * card.enters_rested)
+        row[K.C_TYPE_BITS] |= stone_type_bits(card)
         if card.incarnation is not None:
             row[K.C_INCARNATION] = bits(card.incarnation.attributes, K.ATTRIBUTE_BITS)
             row[K.C_INCARNATION_N] = card.incarnation.count
@@ -915,8 +949,11 @@ class _Compiler(PoolCompiler):
         """Append one ability row (and its program) and return its row."""
         trig_filter = -1
         if trigger in _FILTERED_TRIGGERS:  # default: one of yours ("another resonator you control ...")
-            flt = trigger_filter or FowFilter(side="own", type=list(_FILTERED_TRIGGERS[trigger]))
-            trig_filter = self.compile_filter(flt, f"{p}.trigger_filter", ("field",))
+            zone = _TRIGGER_FILTER_ZONE.get(trigger, "field")
+            flt = trigger_filter or FowFilter(side="own", type=list(_FILTERED_TRIGGERS[trigger]), zone=zone)
+            if flt.zone != zone:
+                self.fail(f"{p}.trigger_filter.zone", f"the card of trigger {trigger!r} is in the {zone}")
+            trig_filter = self.compile_filter(flt, f"{p}.trigger_filter", (zone,))
         cond, cond_arg = self.compile_condition(condition, f"{p}.condition")
         code_start = len(self.code_rows)
         self.compile_effect(kind, effect, "effect" if p == "effect" else f"{p}.effect")
@@ -1100,6 +1137,9 @@ class _Compiler(PoolCompiler):
             if (op.top == 0 and op.must) or (op.top > 0 and op.filter.zone != "main_deck"):
                 self.fail(f"{q}.top", "'must' and 'top' look at the top cards of the main deck (top > 0)")
             look = 0 if op.top == 0 else op.top | _SEARCH_REST[op.rest] | (K.SEARCH_MUST if op.must else 0)
+            if op.reveal == "top" and op.top == 0:
+                self.fail(f"{q}.reveal", "'top' reveals the top cards looked at (top > 0)")
+            look |= _SEARCH_REVEAL[op.reveal]
             return self.compile_filter(op.filter, f"{q}.filter", zones), int(K.SearchTo[op.to.upper()]), look
         if name == "produce_will":
             return _WILL_CODE[op.will], op.count, 0

@@ -81,10 +81,15 @@ AURA_ALL = (1 << AURA_POWER) | (1 << AURA_KW) | (1 << AURA_RST)  # aura_sums' ki
 
 @internal_inline
 def type_mask_of(c):
-    """The card types of card row ``c`` as bits (1 << CardType): a chant/rune is both (CR 201.2c-i)."""
+    """The card types of card row ``c`` as bits (1 << CardType): a chant/rune is both (CR 201.2c-i);
+    and its magic stone types (CR 201.4), from bit TYPEMASK_STONE_SHIFT (the filter type names
+    "<attribute>_magic_stone")."""
     m = 1 << c[C_TYPE]
-    if (c[K.C_TYPE_BITS] & K.TB_CHANT) != 0:
-        m |= 1 << CardType.CHANT
+    tb = c[K.C_TYPE_BITS]
+    if tb != 0:  # most cards: no bit (one test, as the chant test alone was)
+        if (tb & K.TB_CHANT) != 0:
+            m |= 1 << CardType.CHANT
+        m |= ((tb & K.TB_STONE_TYPES) >> K.TB_STONE_SHIFT) << K.TYPEMASK_STONE_SHIFT
     return m
 
 
@@ -105,6 +110,30 @@ def field_card_may_pass(s, T, frow, slot, viewer):
         return False
     c = card_table(T)[s[CARD + w]]
     return passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)) and passes_bits(f[K.F_ATTR_MASK], c[K.C_ATTR])
+
+
+AURA_PENDING = -2  # aura_kind of an AURA_PER: "for each ...", multiplying the next instruction
+
+
+@internal_inline
+def aura_kind(op, kinds):
+    """The kind (AURA_*) of a continuous ability's instruction ``op`` when ``kinds`` (bits
+    ``1 << AURA_*``) asks for it; AURA_PENDING for an AURA_PER (its count multiplies the next
+    instruction); -1 for any other instruction or a kind not asked. The one decoding of
+    ``aura_sums`` and ``field_aura_sums``."""
+    if op == K.Op.AURA_PER:
+        return AURA_PENDING
+    if op == K.Op.AURA_POWER:
+        kind = AURA_POWER
+    elif op == K.Op.AURA_KEYWORD:
+        kind = AURA_KW
+    elif op == K.Op.AURA_RESTRICT:
+        kind = AURA_RST
+    else:
+        return -1
+    if ((kinds >> kind) & 1) == 0:
+        return -1
+    return kind
 
 
 @internal
@@ -147,22 +176,14 @@ def aura_sums(game, s, T, slot, kinds, srcs):
                 per = -1  # a pending AURA_PER's (per, filter row), -1: none
                 per_row = 0
                 for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
-                    op = code[q, I_OP]
-                    if op == K.Op.AURA_PER:
+                    kind = aura_kind(code[q, I_OP], kinds)
+                    if kind == AURA_PENDING:
                         per = code[q, I_A0]
                         per_row = code[q, I_A1]
                         continue
                     pending = per
                     per = -1  # an AURA_PER multiplies the next instruction only
-                    if op == K.Op.AURA_POWER:
-                        kind = AURA_POWER
-                    elif op == K.Op.AURA_KEYWORD:
-                        kind = AURA_KW
-                    elif op == K.Op.AURA_RESTRICT:
-                        kind = AURA_RST
-                    else:
-                        continue
-                    if ((kinds >> kind) & 1) == 0:
+                    if kind < 0:
                         continue
                     frow = code[q, I_A1]
                     if frow < 0:
@@ -219,22 +240,14 @@ def field_aura_sums(game, s, T, kinds, srcs, sums):
                 per = -1  # a pending AURA_PER's (per, filter row), -1: none
                 per_row = 0
                 for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
-                    op = code[q, I_OP]
-                    if op == K.Op.AURA_PER:
+                    kind = aura_kind(code[q, I_OP], kinds)
+                    if kind == AURA_PENDING:
                         per = code[q, I_A0]
                         per_row = code[q, I_A1]
                         continue
                     pending = per
                     per = -1  # an AURA_PER multiplies the next instruction only
-                    if op == K.Op.AURA_POWER:
-                        kind = AURA_POWER
-                    elif op == K.Op.AURA_KEYWORD:
-                        kind = AURA_KW
-                    elif op == K.Op.AURA_RESTRICT:
-                        kind = AURA_RST
-                    else:
-                        continue
-                    if ((kinds >> kind) & 1) == 0:
+                    if kind < 0:
                         continue
                     frow = code[q, I_A1]
                     m = -1  # the AURA_PER's count (the same for every card): -1 not read yet

@@ -98,8 +98,12 @@ N_CARD_TYPES = 8
 TYPEMASK_J_RESONATOR = (1 << CardType.J_RULER) | (1 << CardType.RESONATOR)  # "J/resonator" (CR 201.2a)
 TYPEMASK_J_RULER = (1 << CardType.RULER) | (1 << CardType.J_RULER)  # "J/ruler" (CR 201.2b)
 # a filter's type names
+# "<attribute> magic stone" names a magic stone type (CR 201.4c: the cards with that type, whatever their card
+# type or attribute): bit TYPEMASK_STONE_SHIFT + the attribute (characteristics.type_mask_of)
+TYPEMASK_STONE_SHIFT = N_CARD_TYPES
 TYPEMASK_BITS = {t.name.lower(): 1 << t for t in CardType} | {"j_resonator": TYPEMASK_J_RESONATOR,
-                                                              "j_ruler_or_ruler": TYPEMASK_J_RULER}
+                                                              "j_ruler_or_ruler": TYPEMASK_J_RULER} \
+    | {f"{a.name.lower()}_magic_stone": 1 << (TYPEMASK_STONE_SHIFT + a) for a in Attribute}
 
 
 class AdditionTarget(IntEnum):
@@ -193,11 +197,18 @@ FL_RESTRICT = 0  # the pool's row: the RESTRICT_* bits some RESTRICT / AURA_REST
 FL_MISC = 1  # the pool's row: FLAG_* bits
 FLAG_COST_REDUCTION = 1  # some COST_REDUCTION instruction (characteristics.cost_reduction, own_cost_reduction)
 FLAG_SELECT_MODE = 2  # some SELECT_MODE instruction (priority.ask_mode, effects.playable_targets)
+FLAG_YOU_PLAY = 8  # some automatic ability with trigger YOU_PLAY (priority.finish_frame looks for them)
+FLAG_REVEAL = 4  # some SEARCH that reveals (SEARCH_REVEAL_*): the observation's `revealed` block may be non-zero
 
 TB_MASTER = 1  # a master rune (CR 201.3c): one in a rune deck (CR 402.6c)
 TB_CHANT = 2  # a rune with the chant type too ("Chant/Rune", CR 201.2c-i, 402.6d)
 TB_STORY = 4  # a story chant: it belongs to the extra deck ([Grimoire], CR 1132.2)
 TB_ENTERS_RESTED = 8  # "This card enters the field rested." (zones.enter_field)
+# the magic stone types (CR 201.4a: "Light Magic Stone" ... "Darkness Magic Stone"): bit TB_STONE_SHIFT + the
+# attribute's index (ATTRIBUTE_NAMES); a magic stone named as a type has it (CR 201.4b), "Treat this card as a fire
+# magic stone and ..." gives them (CR 904.2a: a base ability; the card field stone_types)
+TB_STONE_SHIFT = 4
+TB_STONE_TYPES = 31 << TB_STONE_SHIFT
 
 # Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), the kernel tables'
 # obs_rows (engine.tables).
@@ -250,6 +261,9 @@ class Trigger(IntEnum):
     YOU_GAIN_LIFE = 24
     DAMAGE_TO_YOU = 25
     DEALS_DAMAGE_TO_OPPONENT = 26  # "whenever this card deals damage to your opponent" (any damage, CR 1007.2)
+    # "whenever you play a <card>" (CR 903.2: played once it is put onto the chase, priority.finish_frame): the
+    # card on the chase matches A_TRIG_FILTER (zone chase); the cards its controller controls (trigger_controlled_on)
+    YOU_PLAY = 27
 
 
 class KeywordAbility(IntEnum):
@@ -295,6 +309,20 @@ SEARCH_TOP_MASK = 31  # a2 & mask: N, the top cards looked at (at most OPTION_SL
 SEARCH_REST_BOTTOM = 32  # the cards looked at and not taken to the bottom of the deck, in a random order
 SEARCH_REST_GRAVEYARD = 64  # ... into their owner's graveyard (neither bit: they stay on top, in order)
 SEARCH_MUST = 128  # "put a <card> from among them" without "you may": no PASS while one matches
+# revealed cards are shown to every player (CR 1005.1), kept in the state by engine.reveals (state.REVEAL_N /
+# REVEAL_IDS) for both players' observations (the `revealed` block)
+SEARCH_REVEAL_TAKEN = 256  # "search your deck for ..., reveal it and put it ...": the card found is revealed
+SEARCH_REVEAL_TOP = 512  # "reveal the top N cards of your deck": the N cards looked at are revealed (top first)
+# a search with more distinct matching card ids than the option slots lists them a page at a time (CR 1014.2:
+# the player may find any matching card): OPTION_SLOTS - 1 ids, lowest first, then the candidate SEARCH_MORE
+# ("the next cards", effects.found); FR_CNT = SEARCH_PAGE + the lowest card id the page lists
+SEARCH_MORE = -2
+SEARCH_PAGE = 3
+SEARCH_REVEAL_MORE = 1024  # with SEARCH_REVEAL_TAKEN: the same reveal as the SEARCH before ("up to N ..., reveal them")
+# the cards of a player's latest reveal kept in the state row and the observation (engine.reveals): a reveal of
+# more cards keeps its first REVEAL_ROWS (the card compiler calls "reveal the top N" with N > REVEAL_ROWS
+# approximate, look_not_revealed)
+REVEAL_ROWS = 8
 
 class Condition(IntEnum):
     """Conditions of abilities and of the IF instruction."""

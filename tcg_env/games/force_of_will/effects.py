@@ -14,6 +14,7 @@ from tcg_env.engine.effects import frames_full, pop_frame, push_frame, top_frame
 from tcg_env.engine.header import H_DONE
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
+from tcg_env.engine.reveals import reveal_begin, reveal_card
 from tcg_env.engine.rng import shuffle_run_with
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.zones import zone_offsets, zone_put, zone_take
@@ -24,7 +25,8 @@ from tcg_env.games.force_of_will.constants import (
 )
 from tcg_env.games.force_of_will.state import (
     CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE, DEC_ARG, ENTRY_W, E_CARD, E_CTRL,
-    E_ABIL, E_KIND, E_REG, E_REGN, E_SLOT, E_X, FR_CNT, FR_PC, LIFE, MANA, MT, OWNER, RESTED, WILL, ZONE, ZT
+    E_ABIL, E_KIND, E_REG, E_REGN, E_SLOT, E_X, FR_CNT, FR_PC, LIFE, MANA, MT, OWNER, RESTED, REVEAL_IDS, REVEAL_N,
+    WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
 
@@ -253,15 +255,21 @@ def search(game, s, T, f, p, frow, look):
     card of its main deck for its hand, or none (the SEARCH decision: OPTION k of the candidates,
     PASS); then the deck is shuffled (CR 1021). Cards of the same card id are the same choice, so
     the candidates are the distinct matching card ids (``CAND`` holds card ids, not slots), in card
-    id order (the deck's order stays hidden; past OPTION_SLOTS ids the lowest ones: documented).
+    id order (the deck's order stays hidden). Past OPTION_SLOTS ids, a page at a time: the lowest
+    OPTION_SLOTS - 1, then SEARCH_MORE, whose answer lists the next ids (FR_CNT = SEARCH_PAGE + the
+    lowest id of the page), so every matching card can be found (CR 1014.2).
     FR_CNT is 1 once answered with none, 2 with a card (``found``). A filter of the zone hand: "you
     may put a <card> from your hand into your field" (its cards are known to their holder; no shuffle).
     ``look`` (the row's a2, constants.SEARCH_*): only the top N cards of the deck are looked at ("look
-    at the top N cards of your deck ..."), no shuffle; the ones not taken go where its bits say."""
+    at the top N cards of your deck ..."), no shuffle; the ones not taken go where its bits say.
+    SEARCH_REVEAL_TOP ("reveal the top N cards"): those N are revealed (CR 1005.1) as the search starts;
+    SEARCH_REVEAL_TAKEN ("reveal it"): the card found is, by ``found`` (state.REVEAL_IDS); a reveal begins
+    here, but for SEARCH_REVEAL_MORE ("search for up to N ..., reveal them": the SEARCH before began it)."""
     deck = filter_table(T)[frow, K.F_ZONE] != K.FilterZone.HAND
     n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND, p)
     top = look & K.SEARCH_TOP_MASK
-    if s[f + FR_CNT] > 0:
+    first = s[f + FR_CNT] - K.SEARCH_PAGE  # a later page (SEARCH_MORE answered): the lowest card id it lists
+    if 0 < s[f + FR_CNT] < K.SEARCH_PAGE:
         if top > 0:
             taken = 1 if s[f + FR_CNT] == 2 else 0
             look_rest(game, s, T, p, min(top, s[n_off] + taken) - taken, look)
@@ -269,21 +277,37 @@ def search(game, s, T, f, p, frow, look):
             shuffle_run_with(s, s, l_off, s[n_off])
         return NEXT
     n = 0
+    more = False
     lowest = 0 if top == 0 else max(s[n_off] - top, 0)  # the deck's top is its last index
+    fresh = s[f + FR_CNT] == 0  # not a later page
+    if fresh and (look & (K.SEARCH_REVEAL_TOP | K.SEARCH_REVEAL_TAKEN)) != 0 and (look & K.SEARCH_REVEAL_MORE) == 0:
+        reveal_begin(s, REVEAL_N, p)  # a new reveal (CR 1005.1; engine.reveals): the card found is added by found
+    if fresh and (look & K.SEARCH_REVEAL_TOP) != 0:
+        # "reveal the top N cards of your deck" (CR 1005.1): shown to every player, top first
+        for i in range(s[n_off] - 1, lowest - 1, -1):
+            reveal_card(s, REVEAL_N, REVEAL_IDS, K.REVEAL_ROWS, p, s[CARD + s[l_off + i] * CARD_W])
     for i in range(s[n_off] - 1, lowest - 1, -1):
         slot = s[l_off + i]
         if not game.filter_match(s, T, frow, slot, p, s[f + E_SLOT]):
             continue
         cid = s[CARD + slot * CARD_W]
+        if cid < first:
+            continue  # listed on an earlier page
         k = 0
         while k < n and s[CAND + k] < cid:
             k += 1
-        if (k < n and s[CAND + k] == cid) or k >= OPTION_SLOTS:
-            continue  # the same card as one listed; past the capacity
+        if k < n and s[CAND + k] == cid:
+            continue  # the same card as one listed
+        if k >= OPTION_SLOTS or n == OPTION_SLOTS:
+            more = True  # a distinct id past the capacity (k < OPTION_SLOTS: the last one listed leaves)
+            if k >= OPTION_SLOTS:
+                continue
         for j in range(min(n, OPTION_SLOTS - 1), k, -1):  # insert in card id order
             s[CAND + j] = s[CAND + j - 1]
         s[CAND + k] = cid
         n = min(n + 1, OPTION_SLOTS)
+    if more:
+        s[CAND + OPTION_SLOTS - 1] = K.SEARCH_MORE  # the next page, from the id after the last one listed
     if n == 0:
         if top > 0:
             look_rest(game, s, T, p, min(top, s[n_off]), look)
@@ -328,11 +352,18 @@ def found(game, s, T, p, k):
     look at the top cards, puts the rest where its a2 says). The deck is scanned from the top: a
     card of the top N (the candidates came from there) is found before any other of its id."""
     f = game.top_frame(s)
+    if k >= 0 and s[CAND + k] == K.SEARCH_MORE:
+        s[f + FR_CNT] = K.SEARCH_PAGE + s[CAND + k - 1] + 1  # the next page (search lists it and asks again)
+        return
     if k >= 0:
         row = code_table(T)[ability_table(T)[s[f + E_ABIL], K.A_CODE_START] + s[f + FR_PC]]
         dest = row[I_A1]
         deck = filter_table(T)[row[I_A0], K.F_ZONE] != K.FilterZone.HAND
         n_off, l_off = zone_offsets(ZT, Zone.MAIN_DECK if deck else Zone.HAND, p)
+        if row[I_A2] & K.SEARCH_REVEAL_TAKEN:
+            # "reveal it and put it into your hand" (CR 1005.1): the card found is shown to every player (the
+            # reveal began with the search, or with the one before it for SEARCH_REVEAL_MORE)
+            reveal_card(s, REVEAL_N, REVEAL_IDS, K.REVEAL_ROWS, p, s[CAND + k])
         for i in range(s[n_off] - 1, -1, -1):
             slot = s[l_off + i]
             if s[CARD + slot * CARD_W] == s[CAND + k]:

@@ -233,6 +233,9 @@ def _normalise(layout: str, rec: dict) -> dict:
     }  # fmt: skip
 
 
+_STONE_TYPE = re.compile(r"(Light|Fire|Water|Wind|Darkness) Magic Stone", re.I)  # a magic stone type (CR 201.4a)
+
+
 def _card_context(n: dict, ctype: str) -> dict:
     """What a line's compilation reads of its card (card_text.FowTextCompiler.context_key) and the
     race names of the list (``races``: read as races where the text names them)."""
@@ -323,6 +326,10 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, list[LineResult]]:
             return None, "stone_will_not_understood", results
         rec["will"] = list(dict.fromkeys(will))
         rec["basic"] = bool(n["basic"]) and len(rec["will"]) == 1
+        # CR 201.4: the magic stone types its type line prints ("Fire Magic Stone"; "Magic Stone of Flame" prints it)
+        printed = [m.group(1).lower() for t in n["types"] if (m := _STONE_TYPE.fullmatch(str(t).strip()))]
+        if printed:
+            rec["stone_types"] = list(dict.fromkeys([*rec.get("stone_types", []), *printed]))
     if ctype == "rune":
         words = " ".join(n["types"]).lower()
         rec["master"] = "master" in words  # CR 201.3c

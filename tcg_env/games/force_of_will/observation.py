@@ -31,7 +31,8 @@ from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
 from tcg_env.engine.memory import stack_int64
 from tcg_env.engine.obsbuf import clear_rows_after_at, columns_writer, copy_card_row, zero_range, zone_rows_writer
-from tcg_env.engine.tables import card_table
+from tcg_env.engine.reveals import revealed_card, revealed_count
+from tcg_env.engine.tables import card_table, flag_table
 from tcg_env.engine.zones import zone_find, zone_offsets
 from tcg_env.rules.modifiers import mod_total
 from tcg_env.games.force_of_will import constants as K
@@ -40,7 +41,7 @@ from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, ATTACKED, ATTACKER, BLOCKER, CALLED, CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER,
     FIELD_CAP,
     COUNTERS, DAMAGE, DEC_ARG, ENTERED, ENTRY_W, E_SLOT, E_X, GODS_ART_USED, JUDGED, LIFE, MANA, MARK, MT,
-    PRIORITY_PLAYER, PT, RESTED, REVEALED, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT,
+    PRIORITY_PLAYER, PT, RESTED, REVEALED, REVEAL_IDS, REVEAL_N, SHIELDS, SHIELD_N, SHIELD_W, SH_AMOUNT, SH_KIND, SH_PLAYER, SH_SLOT,
     STEP, TURNS_TAKEN, TURN_PLAYER, WILL, ZONE, ZONES, ZT
 )
 from tcg_env.games.force_of_will.characteristics import AURA_ALL
@@ -133,6 +134,12 @@ RUNES = OBS.add("runes", CARD_COLUMNS, rows=2 * K.RUNE_SLOTS, cards=True,
                 "rune's row, an empty row for a face-down one")
 CANDIDATES = OBS.add("candidates", CARD_COLUMNS, rows=K.OPTION_SLOTS, cards=True,
                      doc="the candidates of my pending choice (`option` k, `bottom` k: row k)")
+# each player's latest reveal (CR 1005.1: shown to every player): the card's static columns, by card id (what was
+# shown, not where the card is now: a determinization deals the hidden zones' cards anew; engine.reveals)
+REVEALED_ROWS = OBS.add("revealed", STATIC_COLUMNS, rows=2 * K.REVEAL_ROWS,
+                        doc=f"the cards of my latest reveal, then my opponent's ({K.REVEAL_ROWS} rows each; shown to "
+                        "both players, CR 1005.1): \"reveal the top N cards\" top first, or the card a search "
+                        "revealed")
 OBS_SIZE = OBS.size
 
 GLOBAL_W = GLOBAL.size
@@ -146,6 +153,7 @@ B_STANDBY = STANDBY_ROWS.base
 B_GRAVE = GRAVEYARDS.base
 B_RUNES = RUNES.base
 B_CAND = CANDIDATES.base
+B_REVEALED = REVEALED_ROWS.base
 
 # global columns the kernel writes (the global block starts at column 0)
 G_LIFE = GLOBAL.col("my_life_div4000")  # + 0 own, 1 the opponent's
@@ -516,10 +524,23 @@ def candidate_rows(game, s, T, me, obs, over_previous):
         o = B_CAND + k * CARD_ROW_W
         if kind == K.Decision.SEARCH:
             zero_range(obs, o, o + CARD_ROW_W)
-            copy_card_row(obs, o, T, s[CAND + k], CARD_OBS_FEATURES)
+            if s[CAND + k] >= 0:  # SEARCH_MORE (the next page of a search): a row with no card
+                copy_card_row(obs, o, T, s[CAND + k], CARD_OBS_FEATURES)
             obs[o + CARD_OBS_FEATURES + DYN_PRESENT] = 1.0
         else:
             card_row(game, s, T, me, game.candidate_slot(s, me, k), obs, o)
+
+
+@internal
+def revealed_rows(s, T, me, obs):
+    """The `revealed` block: each player's latest reveal (state.REVEAL_IDS), mine first, public (CR
+    1005.1: every player saw the cards); its card ids' static columns."""
+    zero_range(obs, B_REVEALED, B_REVEALED + 2 * K.REVEAL_ROWS * CARD_OBS_FEATURES)
+    for side in range(2):
+        who = me if side == 0 else 1 - me
+        for k in range(revealed_count(s, REVEAL_N, who)):
+            copy_card_row(obs, B_REVEALED + (side * K.REVEAL_ROWS + k) * CARD_OBS_FEATURES, T,
+                          revealed_card(s, REVEAL_IDS, K.REVEAL_ROWS, who, k), CARD_OBS_FEATURES)
 
 
 @njit(cache=True)
@@ -585,6 +606,10 @@ def observe_into(game, s, T, player, obs, over_previous):
         elif not ov or obs[o + CARD_OBS_FEATURES + DYN_PRESENT] != 0.0:
             zero_range(obs, o, o + CARD_ROW_W)
     game.candidate_rows(s, T, me, obs, ov)
+    F = flag_table(T)
+    if not ov or (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_REVEAL) != 0:
+        # a pool without a revealing search never writes the block: it stays as the first call zeroed it
+        revealed_rows(s, T, me, obs)
     cont = game.continuous_in_field(s, T)
     if cont != 0 or s[SHIELD_N] > 0:
         in_field_rows(game, s, T, me, obs, cont)

@@ -296,7 +296,7 @@ def _costliest_candidate(game, s, T, mask):
     best = -1
     best_cost = -1
     for k in range(s[CAND_N]):
-        if mask[OPTION_BASE + k] != 0:
+        if mask[OPTION_BASE + k] != 0 and s[CAND + k] >= 0:  # not SEARCH_MORE (the next page)
             c = game.total_cost(T, s[CAND + k])  # a search's candidates are card ids
             if c > best_cost:
                 best, best_cost = k, c

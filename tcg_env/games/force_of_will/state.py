@@ -6,10 +6,11 @@ its ruler first (constants.RULER_SLOT). The zones of CR 300s are the core's list
 """
 
 from tcg_env.engine.layout import StateLayout
+from tcg_env.engine.reveals import declare_reveals
 from tcg_env.engine.zones import Seen, ZoneLists
 from tcg_env.games.force_of_will.constants import (
     CHASE_MAX, FRAME_MAX, MAX_EXTRA, MAX_STONE_DECK, N_REGS, N_SLOTS, N_WILL, OPTION_SLOTS, PENDING_MAX,
-    PLAYER_SLOTS, SHIELD_MAX, STANDBY_SLOTS, TARGET_MAX, Duration, Mod, Zone
+    PLAYER_SLOTS, REVEAL_ROWS, SHIELD_MAX, STANDBY_SLOTS, TARGET_MAX, Duration, Mod, Zone
 )
 from tcg_env.rules.modifiers import ADD, OR, ModifierTable
 
@@ -181,5 +182,9 @@ SH_SOURCE = 5  # the card id of its source (last known information, CR 911)
 SHIELD_W = 6  # the fields above, in this order (replacement.add_shield writes them so)
 SHIELD_N = _a("shield_count")
 SHIELDS = _a("shields", (SHIELD_MAX, SHIELD_W))
+
+# each player's latest reveal (CR 1005.1: SEARCH with SEARCH_REVEAL_*): shown to both players, kept as card ids
+# (tcg_env.engine.reveals; constants.REVEAL_ROWS). Not the card record's REVEALED word (a revealed rune, CR 711.2)
+REVEAL_N, REVEAL_IDS = declare_reveals(LAYOUT, REVEAL_ROWS)
 
 STATE_SIZE = LAYOUT.size

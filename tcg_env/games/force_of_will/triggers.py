@@ -46,6 +46,16 @@ def trigger_controlled(game, s, T, trig, p):
 
 
 @internal
+def trigger_controlled_on(game, s, T, trig, p, aux):
+    """``trigger_controlled`` about card ``aux`` (its trigger filter reads it): "whenever you play a
+    <card>" (Trigger.YOU_PLAY, the card on the chase)."""
+    for z in (Zone.FIELD, Zone.RULER_AREA):
+        n_off, l_off = zone_offsets(ZT, z, p)
+        for i in range(s[n_off]):
+            game.trigger_own(s, T, s[l_off + i], trig, aux)
+
+
+@internal
 def trigger_all(game, s, T, trig, aux):
     """Every active card's automatic abilities with trigger ``trig`` (CR 902.1: the J/resonators,
     additions, regalia and stones in the field, the rulers in their ruler areas), the turn
