@@ -148,6 +148,8 @@ def test_cr_4_7_look_at_the_top_three_take_one_and_the_rest_to_the_waiting_room(
     g = sc.game()
     hand, wr, deck = _n(g, "HAND"), _n(g, "WR"), _n(g, "DECK")
     _act(g, "Play Lamp to center left")
+    while "Look at one more card" in [g.describe_action(int(a)) for a in g.legal_actions()]:  # CR 3.2.3.1
+        _act(g, "Look at one more card")
     _act(g, "Choose Guard")
     assert _n(g, "HAND") == hand - 1 + 1  # Lamp played, Guard taken
     assert _n(g, "WR") == wr + 2 and _n(g, "DECK") == deck - 3

@@ -34,9 +34,9 @@ HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_clima
 
 #: name -> what the compiled abilities do differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
-    "look_exactly_n": "\"look at up to N cards from the top of your deck\": the engine looks at the top N "
-                      "cards (all of the deck if fewer), not at a number up to N the player picks one card at "
-                      "a time",
+    "look_exactly_n": "\"you may reveal up to N cards from the top of your deck\": the engine reveals the top N "
+                      "cards (all of the deck if fewer) when the player says yes, not a number up to N the player "
+                      "picks one card at a time (\"look at up to N cards\" is exact: CR 3.2.3.1)",
     "look_order_kept": "\"put the rest back on top of your deck in any order\": the cards not taken stay on top "
                        "in their order (no re-ordering decision; rules-coverage CR 4.7-4.9)",
     "reverse_any": "\"when this card becomes [REVERSE] in battle\" with another condition: also triggers when an "
@@ -892,16 +892,21 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def look_x(self):
         return "x"  # "look at up to X cards": the count of the "X is equal to" sentence (effects)
 
-    def _look(self, n, take, spec, rest="top"):
+    def _look(self, n, take, spec, rest="top", up_to=True):
+        # "look at up to N cards from the top of your deck" (CR 3.2.3 / 3.2.3.1): LOOK_TOP up_to, the master
+        # looks one card at a time and may stop before each; what follows is about the cards looked at
         if n == "x":
             if take != 1:
                 raise Unsupported("looking at X cards and taking more than 1")
         elif n > 16 or take > n:
             raise Unsupported("looking at more than 16 cards")
-        self.approximate("look_exactly_n")
+        if not up_to:
+            self.approximate("look_exactly_n")
         if rest == "top":
             self.approximate("look_order_kept")
         op: dict[str, Any] = {"op": "look_top", "count": n, "take": take}
+        if up_to:
+            op["up_to"] = True
         if rest != "top":
             op["rest"] = rest
         if spec:
@@ -923,7 +928,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("'if you reveal N or more cards' (N > 1)")
         take, spec = taken
         self.approximate("reveal_unseen")
-        body = [self._look(int(n), take, spec, rest="waiting_room")]
+        body = [self._look(int(n), take, spec, rest="waiting_room", up_to=False)]
         for ops in rest:
             body += ops
         return [{"op": "may", "then": body}]
@@ -955,8 +960,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # put on top in the order taken (LOOK_TAKE_TOP): every order can be made
         if n == "x" or n > 8:
             raise Unsupported("re-ordering X or more than 8 cards (a target register's size)")
-        self.approximate("look_exactly_n")
-        return [{"op": "look_top", "count": n, "take": n, "to": "deck_top"}]
+        return [{"op": "look_top", "count": n, "take": n, "to": "deck_top", "up_to": True}]
 
     def look1(self):
         return [{"op": "@look1"}]

@@ -470,7 +470,26 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     elif op == K.Op.LOOK_TOP:  # up to (a1 & 0xFF) of the top a0 cards (filter a2) to hand
         take = a1 & 0xFF
         nlook = count_operand(game, s, f, a0)  # -1: the stored count ("look at up to X cards")
-        if s[f + FR_CNT] < take and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, nlook, m, src, False) > 0:
+        cnt = s[f + FR_CNT]
+        if ((a1 >> 13) & 1) == K.LOOK_UP_TO:
+            # "look at up to N cards" (CR 3.2.3 / 3.2.3.1): one card at a time, and before each the master may
+            # stop (3.2.3.1.1: even before the first); a look moves no card, so it ends with the deck (3.2.3.3)
+            seen = (cnt >> K.LOOK_SEEN_SHIFT) & K.LOOK_SEEN_MASK
+            if (cnt & K.LOOK_STOPPED) == 0:
+                if seen < min(nlook, s[DECK_N + m]):
+                    # the cards looked at so far (top first) are the candidates: the master's observation shows them
+                    n_d = s[DECK_N + m]
+                    for i in range(min(seen, K.OPTION_SLOTS)):
+                        s[CAND + i] = s[DECK_L + m * K.MAX_DECK + n_d - 1 - i]
+                    s[CAND_N] = min(seen, K.OPTION_SLOTS)
+                    s[DEC_ARG] = seen
+                    s[DEC_ARG + 1] = K.ChoiceFor.LOOK_MORE
+                    set_decision(s, K.Decision.OPTIONAL_EFFECT, m)
+                    return ASKED
+                s[f + FR_CNT] = cnt | K.LOOK_STOPPED
+            nlook = seen  # what follows is about the cards looked at
+            cnt &= K.LOOK_CHOSEN_MASK
+        if cnt < take and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, nlook, m, src, False) > 0:
             game.ask_candidates(s, m, reg, 1)
             return ASKED
         # "put the rest into your waiting room": the cards looked at (the top min(a0, deck)) less

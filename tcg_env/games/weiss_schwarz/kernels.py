@@ -486,6 +486,9 @@ def apply_unchecked(game, s, T, a):
         f = frame_base(s, s[FRAME_N] - 1)
         s[f + FR_PC] += 1 if a != K.PASS else 1 + s[DEC_ARG]
         s[f + FR_CNT] = 0
+    elif kind == K.Decision.OPTIONAL_EFFECT and s[DEC_ARG + 1] == K.ChoiceFor.LOOK_MORE:  # CR 3.2.3.1
+        f = frame_base(s, s[FRAME_N] - 1)
+        s[f + FR_CNT] += (1 << K.LOOK_SEEN_SHIFT) if a != K.PASS else K.LOOK_STOPPED  # the LOOK_TOP resumes
     elif kind == K.Decision.OPTIONAL_EFFECT:
         slot, arow, aux = pending_take(game, s, p, s[DEC_ARG])
         if a != K.PASS:
@@ -553,7 +556,9 @@ def apply_unchecked(game, s, T, a):
         else:
             f = frame_base(s, s[FRAME_N] - 1)
             if a == K.PASS:
-                s[f + FR_CNT] = 1 << 20  # done choosing: the instruction finishes on resume
+                # done choosing: the instruction finishes on resume (an up-to LOOK_TOP's count of the cards
+                # looked at, above LOOK_CHOSEN_MASK, is kept)
+                s[f + FR_CNT] = (s[f + FR_CNT] & ~K.LOOK_CHOSEN_MASK) | (1 << 20)
             else:
                 if in_block(a, K.OPTION_BASE, K.OPTION_SLOTS):
                     sl = s[CAND + option_of(a, K.OPTION_BASE)]

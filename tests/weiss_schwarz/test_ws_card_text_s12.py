@@ -1,0 +1,150 @@
+"""Weiss Schwarz card text, session 12 pieces: made-up lines in the card language compiled, and on a
+small imported list what the engine does with them ("look at up to N cards" one card at a time, CR
+3.2.3.1; ...)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tcg_env.engine.header import H_DECIDER, H_DECISION
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz.card_text import compile_line
+from tcg_env.games.weiss_schwarz.observation import CARD_FEATURES, OBS_CANDIDATES
+from tcg_env.games.weiss_schwarz.scenario import Scenario
+
+import ws_card_text_kit as kit
+
+
+def _rec(code, name, ability=(), type="Character", level="0", power="3000", traits=("Glass",), trigger=(), cost="0"):
+    char = type == "Character"
+    return {"code": code, "name": name, "type": type, "color": "YELLOW", "level": level if type != "Climax" else "-",
+            "cost": cost if type != "Climax" else "-", "power": power if char else "-", "soul": 1 if char else 0,
+            "trigger": list(trigger), "attributes": list(traits) if char else [], "ability": list(ability), "side": "W"}  # fmt: skip
+
+
+def _c(line, **card):
+    return compile_line(line, {"type": "character", "name": "Tester", "traits": ["Glass"], **card})
+
+
+PLAIN, FLARE, PEEKER, SORTER = range(4)
+RECORDS = [
+    _rec("T/S12-001", "Plain"),
+    _rec("T/S12-002", "Flare", [], type="Climax", trigger=("SOUL",)),
+    _rec("T/S12-003", "Peeker", ["【AUTO】 When this card attacks, look at up to 3 cards from the top of your deck, "
+                                 "choose up to 1 climax from among them, put it into your hand, and put the rest into "
+                                 "your waiting room."]),
+    _rec("T/S12-004", "Sorter", ["【AUTO】 When this card attacks, look at up to 2 cards from the top of your deck, and "
+                                 "put them on the top of your deck in any order."]),
+]  # fmt: skip
+# vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
+RECORDS += [_rec(f"T/S12-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(12)]
+FILLER = 4
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    return kit.import_pool(tmp_path_factory, "ws12", RECORDS)
+
+
+def _scenario(pool, **kw):
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    return Scenario.main_phase(pool, decks=(deck, deck), **kw)
+
+
+_n, _labels, _act = kit.count, kit.labels, kit.act
+
+
+def _zone(g, slot) -> int:
+    return int(g.state[S.ZONE + slot * S.CARD_W])
+
+
+def _deck_top(g, p, k) -> list[int]:
+    """Player ``p``'s top ``k`` deck slots, top first."""
+    n = int(g.state[S.DECK_N + p])
+    return [int(g.state[S.DECK_L + p * K.MAX_DECK + n - 1 - i]) for i in range(k)]
+
+
+def _candidate_rows(g, viewer) -> np.ndarray:
+    return g.observe(viewer)[OBS_CANDIDATES: OBS_CANDIDATES + 4 * CARD_FEATURES].reshape(4, CARD_FEATURES)
+
+
+# ---------------------------------------------------------------------------- look at up to N cards (CR 3.2.3.1)
+def test_look_at_up_to_n_cards_compiles_exact_one_card_at_a_time():
+    r = _c(RECORDS[PEEKER]["ability"][0])
+    assert r.verdict == "exact", r.approximations
+    (look,) = r.abilities[0]["effect"]
+    assert look["op"] == "look_top" and look["up_to"] and look["count"] == 3
+    r = _c(RECORDS[SORTER]["ability"][0])
+    assert r.verdict == "exact", r.approximations
+    # "you may reveal up to N cards" keeps the declared approximation (the reveal is not a look)
+    r = _c("【AUTO】 When this card attacks, you may reveal up to 2 cards from the top of your deck. If you reveal 1 or "
+           "more cards, choose up to 1 climax from among them, put it into your hand, and put the rest into your "
+           "waiting room.")
+    assert "look_exactly_n" in r.approximations
+
+
+@pytest.mark.parametrize("looks", [0, 1, 2, 3])
+def test_cr_3_2_3_1_look_at_up_to_n_cards_the_player_stops_before_any_card(pool, looks):
+    sc = _scenario(pool)
+    sc.put(0, PEEKER, "stage", pos=0)
+    sc.stack_deck(0, [PLAIN, FILLER, FLARE, FILLER + 1])  # the climax is the third card
+    g = sc.game()
+    top = _deck_top(g, 0, 4)
+    _act(g, "End the main phase")
+    hand, wr = _n(g, "HAND"), _n(g, "WR")
+    _act(g, "Direct attack with Peeker")
+    for k in range(looks):
+        # the looking player decides before each card (CR 3.2.3.1; before the first too, 3.2.3.1.1) and sees the
+        # cards looked at so far; the opponent's observation shows none of them (CR 3.2.2: a hidden zone)
+        assert int(g.state[H_DECISION]) == K.Decision.OPTIONAL_EFFECT and int(g.state[H_DECIDER]) == 0
+        assert "Look at one more card" in _labels(g) and "Stop looking at cards" in _labels(g)
+        assert [int(g.state[S.CAND + i]) for i in range(int(g.state[S.CAND_N]))] == top[:k]
+        assert np.count_nonzero(_candidate_rows(g, 0)[:, 0]) == k
+        assert not _candidate_rows(g, 1).any()
+        _act(g, "Look at one more card")
+    if looks < 3:
+        _act(g, "Stop looking at cards")
+    if looks == 3:  # the climax was looked at: the player may take it
+        _act(g, "Choose Flare")
+        assert _zone(g, top[2]) == K.Zone.HAND
+    # only the cards looked at go to the waiting room; the others stay on top of the deck
+    assert _n(g, "HAND") == hand + (1 if looks == 3 else 0)
+    assert _n(g, "WR") == wr + (looks - 1 if looks == 3 else looks)
+    for i in range(4):
+        if i < looks:
+            assert _zone(g, top[i]) == (K.Zone.HAND if i == 2 else K.Zone.WAITING_ROOM)
+        else:  # the first card not looked at is the attack's trigger check (CR 7.3.1.2), into the stock
+            assert _zone(g, top[i]) == (K.Zone.STOCK if i == looks else K.Zone.DECK)
+
+
+def test_cr_3_2_3_3_look_at_up_to_n_cards_ends_with_the_deck(pool):
+    sc = _scenario(pool)
+    sc.put(0, PEEKER, "stage", pos=0)
+    sc.empty_deck_to(0, "waiting_room", keep=2)
+    g = sc.game()
+    _act(g, "End the main phase")
+    _act(g, "Direct attack with Peeker")
+    _act(g, "Look at one more card")
+    _act(g, "Look at one more card")
+    # 2 cards in the deck: no third "one more?" (a look moves no card, CR 3.2.3.3)
+    assert "Look at one more card" not in _labels(g)
+
+
+def test_look_at_up_to_n_cards_and_put_them_back_in_any_order(pool):
+    sc = _scenario(pool)
+    sc.put(0, SORTER, "stage", pos=0)
+    sc.stack_deck(0, [PLAIN, FILLER, FILLER + 1])
+    g = sc.game()
+    top = _deck_top(g, 0, 3)
+    _act(g, "End the main phase")
+    _act(g, "Direct attack with Sorter")
+    _act(g, "Look at one more card")
+    _act(g, "Look at one more card")
+    # both looked at: the player takes them one by one, the last taken on top
+    _act(g, "Choose Plain")
+    _act(g, "Choose Filler 0")
+    # Filler 0 went on top: the attack's trigger check (CR 7.3.1.2) took it, Plain is under it
+    assert _zone(g, top[1]) == K.Zone.STOCK
+    assert _deck_top(g, 0, 2) == [top[0], top[2]]
