@@ -273,7 +273,7 @@ def test_new_triggers_and_costs():
     assert res.verdict.value == "approximate" and list(res.approximations) == ["other_placed_any"]
     assert res.abilities[0]["trigger"] == "other_placed"
     res = _c("【ACT】 [(1) 【REST】 2 of your 《Moth》 characters] This card gets +1000 power until end of turn.")
-    assert res.verdict.value == "approximate" and list(res.approximations) == ["rest_cost_first"]
+    assert res.verdict.value == "exact"  # the player chooses them (the PAY_COST decision, session 12)
     assert res.abilities[0]["cost"] == {"stock": 1, "rest_other": 2,
                                         "rest_other_filter": {"type": "character", "trait": "Moth"}}  # fmt: skip
     res = _c("【AUTO】 [1] When this card attacks, you may pay the cost. If you do, draw 1 card.")

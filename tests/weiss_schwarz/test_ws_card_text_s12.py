@@ -28,7 +28,7 @@ def _c(line, **card):
     return compile_line(line, {"type": "character", "name": "Tester", "traits": ["Glass"], **card})
 
 
-PLAIN, FLARE, PEEKER, SORTER = range(4)
+PLAIN, FLARE, PEEKER, SORTER, RECALLER, HEALER, RESTER = range(7)
 RECORDS = [
     _rec("T/S12-001", "Plain"),
     _rec("T/S12-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -37,10 +37,16 @@ RECORDS = [
                                  "your waiting room."]),
     _rec("T/S12-004", "Sorter", ["【AUTO】 When this card attacks, look at up to 2 cards from the top of your deck, and "
                                  "put them on the top of your deck in any order."]),
+    _rec("T/S12-005", "Recaller", ["【AUTO】 When this card attacks, you may choose 1 card in your clock, and return it "
+                                   "to your hand. If you do, choose 1 card in your hand, and put it into your waiting "
+                                   "room."]),
+    _rec("T/S12-006", "Healer", ["【AUTO】 When this card attacks, you may put the top card of your opponent's clock into "
+                                 "their waiting room. If you do, draw 1 card."]),
+    _rec("T/S12-007", "Rester", ["【ACT】 [【REST】 1 of your other 《Wood》 characters] Draw 1 card."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S12-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(12)]
-FILLER = 4
+FILLER = 7
 
 
 @pytest.fixture(scope="module")
@@ -148,3 +154,72 @@ def test_look_at_up_to_n_cards_and_put_them_back_in_any_order(pool):
     # Filler 0 went on top: the attack's trigger check (CR 7.3.1.2) took it, Plain is under it
     assert _zone(g, top[1]) == K.Zone.STOCK
     assert _deck_top(g, 0, 2) == [top[0], top[2]]
+
+
+# ---------------------------------------------------------------------------- "you may A. If you do, B" (IF_DONE)
+def test_if_you_do_compiles_to_the_cores_if_done():
+    r = _c(RECORDS[RECALLER]["ability"][0])
+    assert r.verdict == "exact", r.approximations
+    (may,) = r.abilities[0]["effect"]
+    assert [o["op"] for o in may["then"]] == ["choose", "to_hand", "if_done", "choose", "to_waiting_room"]
+    assert may["then"][2]["rows"] == 2
+    r = _c(RECORDS[HEALER]["ability"][0])
+    assert r.verdict == "exact" and [o["op"] for o in r.abilities[0]["effect"][0]["then"]] == ["heal", "if_done", "draw"]
+    # a choice of 2 cards (done in part?) keeps the declared approximation
+    r = _c("【AUTO】 When this card attacks, you may choose 2 cards in your clock, and return them to your hand. If you "
+           "do, draw 1 card.")
+    assert r.approximations == ("if_you_do",)
+
+
+@pytest.mark.parametrize("clock", [True, False])
+def test_cr_1_3_3_if_you_do_after_a_choice_that_found_nothing(pool, clock):
+    sc = _scenario(pool)
+    sc.put(0, RECALLER, "stage", pos=0)
+    c = sc.put(0, FILLER, "clock") if clock else -1
+    g = sc.game()
+    _act(g, "End the main phase")
+    hand, wr = _n(g, "HAND"), _n(g, "WR")
+    _act(g, "Direct attack with Recaller")
+    _act(g, "Use Recaller")
+    if clock:  # the clock card returned: "if you do" holds, a hand card goes to the waiting room
+        _act(g, "Choose Filler 0")
+        assert _zone(g, c) == K.Zone.HAND
+        _act(g, "Choose Filler 0")
+        assert _n(g, "HAND") == hand and _n(g, "WR") == wr + 1
+    else:  # nothing to return (CR 1.3.3): nothing done, so nothing of "if you do" either
+        assert not any(t.startswith("Choose") for t in _labels(g))
+        assert _n(g, "HAND") == hand and _n(g, "WR") == wr
+
+
+@pytest.mark.parametrize("clock", [True, False])
+def test_cr_1_3_3_if_you_do_after_an_empty_clock(pool, clock):
+    sc = _scenario(pool)
+    sc.put(0, HEALER, "stage", pos=0)
+    c = sc.put(1, FILLER, "clock") if clock else -1
+    g = sc.game()
+    _act(g, "End the main phase")
+    _act(g, "Direct attack with Healer")
+    hand = _n(g, "HAND")
+    _act(g, "Use Healer")
+    assert _n(g, "HAND") == hand + (1 if clock else 0)  # the draw only when the clock card went
+    if clock:
+        assert _zone(g, c) == K.Zone.WAITING_ROOM
+
+
+# ---------------------------------------------------------------------------- the stage characters of a cost (CR 8.4)
+def test_cr_8_4_the_player_chooses_the_character_a_cost_rests(pool):
+    assert _c(RECORDS[RESTER]["ability"][0]).verdict == "exact"
+    sc = _scenario(pool)
+    rester = sc.put(0, RESTER, "stage", pos=0)
+    first = sc.put(0, FILLER, "stage", pos=1)
+    second = sc.put(0, FILLER + 1, "stage", pos=3)
+    g = sc.game()
+    hand = _n(g, "HAND")
+    _act(g, "Use ability 0 of Rester")
+    assert int(g.state[H_DECISION]) == K.Decision.PAY_COST
+    offered = sorted(_labels(g))
+    assert len(offered) == 2 and "Filler 0" in offered[0] + offered[1] and "Filler 1" in offered[0] + offered[1]
+    _act(g, "Choose own back left")  # not the first in stage-position order
+    orient = lambda sl: int(g.state[S.ORIENT + sl * S.CARD_W])  # noqa: E731
+    assert orient(second) == K.Orientation.REST and orient(first) == K.Orientation.STAND
+    assert orient(rester) == K.Orientation.STAND and _n(g, "HAND") == hand + 1

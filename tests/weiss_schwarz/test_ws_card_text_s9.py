@@ -379,8 +379,9 @@ def test_put_the_bottom_card_of_your_opponents_stock_into_their_waiting_room():
     r = _c("【AUTO】 When this card becomes 【REVERSE】, if this card's battle opponent is level 1 or lower, you may put "
            "that character into your opponent's stock. If you do, put the bottom card of your opponent's stock into "
            "their waiting room.")
-    assert r.verdict.value == "approximate" and r.approximations == ("if_you_do",)
-    assert r.abilities[0]["effect"][0]["then"][-1] == {"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}
+    assert r.verdict.value == "exact"  # the move reports whether it was done: IF_DONE (session 12)
+    assert r.abilities[0]["effect"][0]["then"][-2:] == [{"op": "if_done", "rows": 1},
+                                                        {"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}]
 
 
 def test_an_open_position_of_your_back_stage_is_the_positions_allowed():

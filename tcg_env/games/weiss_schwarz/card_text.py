@@ -50,8 +50,6 @@ APPROXIMATIONS: dict[str, str] = {
                            "refresh does not shuffle in the cards already put",
     "take_up_to": "\"choose N cards from among them\": the player may take fewer than N (the engine's choice "
                   "from the cards looked at is an \"up to\")",
-    "rest_cost_first": "\"[REST] N of your (other) characters\" in a cost: the engine rests the first N standing "
-                       "characters that match, in stage-position order (the player does not choose which)",
     "other_placed_any": "\"when your other <<T>> character is placed on the stage from your hand\": also "
                         "triggers when the character is placed on the stage another way (by an effect, Encore)",
     "change_on_resolution": "Change [... put this card into <zone>]: this card goes to <zone> on resolution, when the "
@@ -72,9 +70,6 @@ APPROXIMATIONS: dict[str, str] = {
     "placed_this_turn_any_way": "\"during the turn that this card is placed on the stage from your hand\": the "
                                 "condition also holds when this card was placed on the stage this turn another way "
                                 "(by an effect, Encore, Change)",
-    "stage_cost_first": "\"[put N <spec> character(s) from your stage into your waiting room]\" in a cost: the "
-                        "engine picks them (the other matching characters first, in stage-position order; this card "
-                        "only when not enough others match), the player does not choose which",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
 }
@@ -196,6 +191,21 @@ def _looks(ops: list[dict]) -> list[dict]:
     if out and out[-1]["op"] == "@look1":
         raise Unsupported("looking at the top card only (no instruction shows a card)")
     return out
+
+
+# the ops whose instruction reports whether it was done (cards._REPORTS_DONE) and the targeting marks that may come
+# before one in the "A" of "you may A. If you do, B"
+_REPORTS_DONE = ("to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
+                 "draw", "heal")
+
+
+def _reports_done(ops: list[dict]) -> bool:
+    """"you may A. If you do, B" with A one instruction that reports whether it was done, on one card: a choice of
+    1 card (or this card, that character) moved, 1 card drawn, the top card of a clock put away. A choice of more
+    cards (done in part?) or another instruction keeps the approximation if_you_do."""
+    if not ops or ops[-1]["op"] not in _REPORTS_DONE or ops[-1].get("count", 1) != 1 or ops[-1].get("up_to"):
+        return False
+    return all(o["op"] == "@t" or o["op"] == "choose" and o.get("count") == 1 for o in ops[:-1])
 
 
 def _walk(ops: list[dict]):
@@ -1315,7 +1325,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if ops and ops[0]["op"] == "@ifdo":
                 if not last or last[-1]["op"] != "may":
                     raise Unsupported("'if you do' after an effect that is not optional")
-                self.approximate("if_you_do")
+                if _reports_done(last[-1]["then"]):
+                    # "you may A. If you do, B": the core's IF_DONE after A's instruction, which reports whether
+                    # it was done (NOT_DONE: nothing chosen or moved, an empty clock; CR 1.3.3)
+                    last[-1]["then"].append({"op": "@if_done"})
+                else:
+                    self.approximate("if_you_do")
                 last[-1]["then"].extend(ops[0]["then"])
                 last.extend(ops[1:])
                 continue
@@ -1650,15 +1665,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return {"clock_top": 1}
 
     def c_stage_wr(self, count, *parts):
-        # "[put N (other) <spec> character(s) from your stage into your waiting room]" (CR 8.4): the
-        # engine picks them, the other characters first in stage-position order (stage_cost_first)
+        # "[put N (other) <spec> character(s) from your stage into your waiting room]" (CR 8.4): the player
+        # chooses them one at a time (the PAY_COST decision, costs.stage_cost_ok)
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = _as_char(parts[-1])
         if count[0] != "exactly" or not 1 <= count[1] <= K.REST_OTHER_MASK:
             raise Unsupported("'up to' in a cost")
         if spec.get("type") != "character" or "zone" in spec:
             raise Unsupported("a cost putting stage cards that are not characters")
-        self.approximate("stage_cost_first")
         return {"rest_other": count[1], "rest_other_filter": self.to_filter(spec, relation="other" if other else None),
                 "stage_to_wr": True}
 
@@ -1675,8 +1689,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return {"reveal": self.to_filter(spec, zone="hand")}
 
     def c_rest_other(self, count, *parts):
-        # "[REST] N of your (other) <spec> characters" (CR 8.4): the engine rests the first N
-        # standing ones in stage-position order (costs.rest_other_sources)
+        # "[REST] N of your (other) <spec> characters" (CR 8.4): the player chooses N standing ones, one at
+        # a time (the PAY_COST decision, costs.stage_cost_ok)
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = parts[-1]
         if count[0] != "exactly":
@@ -1685,7 +1699,6 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             spec = {k: v for k, v in spec.items() if k != "orientation"}  # only [STAND] ones can be rested anyway
         if spec.get("type") != "character" or "orientation" in spec:
             raise Unsupported("a cost resting cards that are not characters")
-        self.approximate("rest_cost_first")
         return {"rest_other": count[1], "rest_other_filter": self.to_filter(spec, relation="other" if other else None)}
 
     def auto_cost(self, cost):
@@ -2590,6 +2603,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 st["fixed"][who] = reg
                 st["cur"] = reg
                 continue
+            if name == "@if_done":  # "If you do, <the rest of the block>" (rows counted below)
+                out.append({"op": "if_done", "rows": 0})
+                continue
             if name == "@self_and":
                 a = self._take(st)
                 b = self._take(st)
@@ -2620,6 +2636,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 op = {k: v for k, v in op.items() if k != "@owner"}
                 op["reg"] = st["cur"]
             out.append(op)
+        for i, o in enumerate(out):
+            if o["op"] == "if_done":
+                o["rows"] = len(out) - i - 1
+                if o["rows"] == 0 or i == 0 or out[i - 1]["op"] not in _REPORTS_DONE:
+                    raise Unsupported("'if you do' after an instruction that does not report it")
         for i, o in enumerate(out):
             # a card only revealed or looked at, with nothing done after: no instruction shows a card
             # (the effect would be nothing), so the line is not compiled

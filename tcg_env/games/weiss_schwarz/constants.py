@@ -641,6 +641,8 @@ class Op(IntEnum):
     COUNT = 61  # a0 = filter row: store the number of matching cards (count -1 operands)
     CHOOSE_OPTIONAL = 62  # ask the master "do it?" (a2 = rows to skip on no)
     IF_STORED = 63  # skip a2 rows unless the stored count >= a0 (after REVEAL_TOP: "if that card is ...")
+    IF_DONE = CoreOp.IF_DONE  # "If you do, ..." (a0 = 0; 1 "If you don't"), a2 rows: right after an op that reports
+    #                           NOT_DONE (the moves of a register's cards, DRAW, HEAL; cards._REPORTS_DONE)
     # --- continuous effects (CONT abilities only, recomputed after every change) ---
     AURA_POWER = 70  # a0 = signed power, a1 = filter row of the characters it applies to
     AURA_SOUL = 71  # a0 = signed soul, a1 = filter row

@@ -14,7 +14,7 @@ The frame stack: a played event's or ability's program starts on a new frame (``
 Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
 
-from tcg_env.engine.effects import AGAIN, ASKED, DONE, NEXT, count_operand, player_operand, run_program
+from tcg_env.engine.effects import AGAIN, ASKED, DONE, NEXT, NOT_DONE, count_operand, player_operand, run_program
 from tcg_env.engine.effects import reg_add, reg_count, reg_has, reg_slot
 from tcg_env.engine.tables import ability_table, card_table, filter_table
 from tcg_env.engine.header import H_ERROR, H_TURN
@@ -597,10 +597,14 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     elif op == K.Op.DAMAGE:
         game.deal_damage(s, T, who, count_operand(game, s, f, a0) + a2)  # a2: added to a stored count
     elif op == K.Op.HEAL:
+        moved = 0
         for _ in range(a0):
             nc = s[CLOCK_N + who]
             if nc > 0:
                 game.put_in_zone(s, s[CLOCK_L + who * K.MAX_DECK + nc - 1], K.Zone.STOCK if a2 == 1 else K.Zone.WAITING_ROOM)
+                moved += 1
+        if moved < a0:  # CR 1.3.3: what cannot be done is not done ("If you do, ...": IF_DONE)
+            return NOT_DONE
     elif op == K.Op.MILL_LEVEL:  # mill a0, store the total level of the cards milled (a climax: level 0)
         total = 0
         for _ in range(a0):
