@@ -368,9 +368,10 @@ def test_events_of_several_lines_are_one_program(tmp_path):
 def test_put_the_top_cards_into_the_waiting_room_then_test_them():
     res = _c("【AUTO】 When this card attacks, put the top 2 cards of your deck into your waiting room. If there is a "
              "climax among those cards, this card gets +2000 power until end of turn.")
-    assert res.verdict.value == "approximate" and res.approximations == ("mill_via_resolution",)
+    # the cards go straight to the waiting room, MILL_COUNT counts the climaxes (session 12; before: brainstorm)
+    assert res.verdict.value == "exact"
     assert res.abilities[0]["effect"] == [
-        {"op": "brainstorm", "count": 2},
+        {"op": "mill_count", "count": 2, "filter": {"type": "climax", "zone": "waiting_room"}},
         {"op": "if_stored", "then": [{"op": "target_self"}, {"op": "power", "amount": 2000}]},
     ]
     res = _c("【AUTO】 When this card attacks, put the top card of your deck into your waiting room. If that card is a "

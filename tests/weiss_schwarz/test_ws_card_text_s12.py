@@ -28,7 +28,7 @@ def _c(line, **card):
     return compile_line(line, {"type": "character", "name": "Tester", "traits": ["Glass"], **card})
 
 
-PLAIN, FLARE, PEEKER, SORTER, RECALLER, HEALER, RESTER = range(7)
+PLAIN, FLARE, PEEKER, SORTER, RECALLER, HEALER, RESTER, MILLER = range(8)
 RECORDS = [
     _rec("T/S12-001", "Plain"),
     _rec("T/S12-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -43,10 +43,12 @@ RECORDS = [
     _rec("T/S12-006", "Healer", ["【AUTO】 When this card attacks, you may put the top card of your opponent's clock into "
                                  "their waiting room. If you do, draw 1 card."]),
     _rec("T/S12-007", "Rester", ["【ACT】 [【REST】 1 of your other 《Wood》 characters] Draw 1 card."]),
+    _rec("T/S12-008", "Miller", ["【AUTO】 When this card attacks, put the top 2 cards of your deck into your waiting room. "
+                                 "If there is a climax among those cards, this card gets +1000 power until end of turn."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S12-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(12)]
-FILLER = 7
+FILLER = 8
 
 
 @pytest.fixture(scope="module")
@@ -223,3 +225,19 @@ def test_cr_8_4_the_player_chooses_the_character_a_cost_rests(pool):
     orient = lambda sl: int(g.state[S.ORIENT + sl * S.CARD_W])  # noqa: E731
     assert orient(second) == K.Orientation.REST and orient(first) == K.Orientation.STAND
     assert orient(rester) == K.Orientation.STAND and _n(g, "HAND") == hand + 1
+
+
+# ---------------------------------------------------------------------------- a climax among the cards milled
+@pytest.mark.parametrize("climax", [True, False])
+def test_cr_3_2_3_if_there_is_a_climax_among_the_cards_put_into_your_waiting_room(pool, climax):
+    assert _c(RECORDS[MILLER]["ability"][0]).verdict == "exact"
+    sc = _scenario(pool)
+    miller = sc.put(0, MILLER, "stage", pos=0)
+    sc.put(0, FILLER, "stage", pos=1)  # a second attacker: the attack phase waits after Miller's attack
+    sc.stack_deck(0, [PLAIN, FLARE if climax else FILLER + 1])
+    g = sc.game()
+    top = _deck_top(g, 0, 2)
+    _act(g, "End the main phase")
+    _act(g, "Direct attack with Miller")
+    assert [_zone(g, sl) for sl in top] == [K.Zone.WAITING_ROOM] * 2  # straight to the waiting room
+    assert kit.power(g, miller) == 3000 + (1000 if climax else 0)

@@ -45,7 +45,7 @@ APPROXIMATIONS: dict[str, str] = {
                      "are as printed, but the opponent's observation does not show the revealed cards (a look; "
                      "\"reveal the top card\" is exact: both observations show it)",
     "mill_via_resolution": "\"put the top N cards of your deck into your waiting room. If there is a climax among "
-                           "those cards\": the cards pass through the resolution zone (the Brainstorm "
+                           "those cards\" beside another stored count in the effect: the cards pass through the resolution zone (the Brainstorm "
                            "instruction) so that their climaxes are counted; if the deck runs out midway, the "
                            "refresh does not shuffle in the cards already put",
     "take_up_to": "\"choose N cards from among them\": the player may take fewer than N (the engine's choice "
@@ -1302,7 +1302,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # count the climaxes, CR 10.7.3's mechanics) and a block run when the count is >= 1
                 if not (last and last[-1]["op"] in ("mill", "brainstorm") and isinstance(last[-1]["count"], int)):
                     raise Unsupported("'if there is a climax among those cards' after something else")
-                if last[-1]["op"] == "mill":
+                if last[-1]["op"] == "mill" and last[-1].get("who", "master") == "master" and not any(
+                        o["op"] in ("count", "brainstorm", "reveal_top", "if_stored", "mill_count", "mill_level")
+                        for o in _walk(out)):
+                    # the cards go straight to the waiting room one at a time (CR 3.2.3; a refresh mid-way,
+                    # 3.2.3.2, shuffles in those already put), MILL_COUNT counting the climaxes among them
+                    last[-1] = {"op": "mill_count", "count": last[-1]["count"],
+                                "filter": self.to_filter({"type": "climax"}, zone="waiting_room")}
+                    last.append({"op": "if_stored", "then": ops[0]["then"]})
+                    last.extend(ops[1:])
+                    continue
+                if last[-1]["op"] == "mill":  # beside another stored count: the Brainstorm instruction
                     last[-1] = {"op": "brainstorm", "count": last[-1]["count"]}
                     self.approximate("mill_via_resolution")
                 last.append({"op": "if_stored", "then": ops[0]["then"]})
