@@ -118,7 +118,7 @@ def test_cr_4_12_2_10_standby_climax_and_icon_reminders():
 def test_approximations_are_named_and_declared():
     res = _c("【AUTO】 When this card is placed on the stage from your hand, look at up to 3 cards from the top of your "
              "deck, choose 1 card from among them, put it into your hand, and put the rest into your waiting room.")
-    assert res.verdict.value == "approximate" and res.approximations == ("take_up_to",)
+    assert res.verdict.value == "exact" and res.abilities[0]["effect"][0]["must_take"]  # CR 8.6.3.1 (session 12)
     assert res.abilities[0]["effect"][0]["rest"] == "waiting_room"
     res = _c("【AUTO】 When this card becomes 【REVERSE】 in battle, put this card into your stock.")
     assert res.verdict.value == "exact" and res.abilities[0]["condition"] == {"kind": "in_battle"}

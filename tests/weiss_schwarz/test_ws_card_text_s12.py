@@ -28,7 +28,7 @@ def _c(line, **card):
     return compile_line(line, {"type": "character", "name": "Tester", "traits": ["Glass"], **card})
 
 
-PLAIN, FLARE, PEEKER, SORTER, RECALLER, HEALER, RESTER, MILLER = range(8)
+PLAIN, FLARE, PEEKER, SORTER, RECALLER, HEALER, RESTER, MILLER, TAKER = range(9)
 RECORDS = [
     _rec("T/S12-001", "Plain"),
     _rec("T/S12-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -45,10 +45,12 @@ RECORDS = [
     _rec("T/S12-007", "Rester", ["【ACT】 [【REST】 1 of your other 《Wood》 characters] Draw 1 card."]),
     _rec("T/S12-008", "Miller", ["【AUTO】 When this card attacks, put the top 2 cards of your deck into your waiting room. "
                                  "If there is a climax among those cards, this card gets +1000 power until end of turn."]),
+    _rec("T/S12-009", "Taker", ["【AUTO】 When this card attacks, look at up to 2 cards from the top of your deck, choose 1 "
+                                "card from among them, put it into your hand, and put the rest into your waiting room."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S12-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(12)]
-FILLER = 8
+FILLER = 9
 
 
 @pytest.fixture(scope="module")
@@ -241,3 +243,20 @@ def test_cr_3_2_3_if_there_is_a_climax_among_the_cards_put_into_your_waiting_roo
     _act(g, "Direct attack with Miller")
     assert [_zone(g, sl) for sl in top] == [K.Zone.WAITING_ROOM] * 2  # straight to the waiting room
     assert kit.power(g, miller) == 3000 + (1000 if climax else 0)
+
+
+# ---------------------------------------------------------------------------- choose N cards from among them
+def test_cr_8_6_3_1_choose_1_card_from_among_them_cannot_be_declined(pool):
+    assert _c(RECORDS[TAKER]["ability"][0]).verdict == "exact"
+    sc = _scenario(pool)
+    sc.put(0, TAKER, "stage", pos=0)
+    sc.stack_deck(0, [PLAIN, FILLER])
+    g = sc.game()
+    top = _deck_top(g, 0, 2)
+    _act(g, "End the main phase")
+    _act(g, "Direct attack with Taker")
+    assert kit.look_all(g) == 2
+    labels = _labels(g)
+    assert not any(t.startswith("Pass") for t in labels) and len(labels) == 2, labels  # no stopping (CR 8.6.3.1)
+    _act(g, "Choose Filler 0")
+    assert _zone(g, top[1]) == K.Zone.HAND and _zone(g, top[0]) == K.Zone.WAITING_ROOM

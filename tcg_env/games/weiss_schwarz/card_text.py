@@ -48,8 +48,6 @@ APPROXIMATIONS: dict[str, str] = {
                            "those cards\" beside another stored count in the effect: the cards pass through the resolution zone (the Brainstorm "
                            "instruction) so that their climaxes are counted; if the deck runs out midway, the "
                            "refresh does not shuffle in the cards already put",
-    "take_up_to": "\"choose N cards from among them\": the player may take fewer than N (the engine's choice "
-                  "from the cards looked at is an \"up to\")",
     "other_placed_any": "\"when your other <<T>> character is placed on the stage from your hand\": also "
                         "triggers when the character is placed on the stage another way (by an effect, Encore)",
     "change_on_resolution": "Change [... put this card into <zone>]: this card goes to <zone> on resolution, when the "
@@ -947,12 +945,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [self._look(n, take, spec, rest="waiting_room")]
 
     def look_take_exact_rest_wr(self, n, take, spec, *_):
-        self.approximate("take_up_to")
-        return [self._look(n, take, spec, rest="waiting_room")]
+        # "choose N cards from among them" (CR 8.6.3.1: as many as possible up to N): LOOK_TOP must_take
+        return [dict(self._look(n, take, spec, rest="waiting_room"), must_take=True)]
 
     def look_take_exact_top_rest_wr(self, n, take, spec, *_):
-        self.approximate("take_up_to")
-        return self.look_take_top_rest_wr(n, take, spec)
+        return [dict(op, must_take=True) for op in self.look_take_top_rest_wr(n, take, spec)]
 
     def look_take_top_rest_wr(self, n, take, spec, *_):
         # "look at up to N cards ..., choose 1 card from among them, put it on the top of your deck, and put

@@ -323,7 +323,9 @@ OpLookTop = op_model("look_top", _M, count=Union[Annotated[int, Field(ge=1, le=K
                      to=(Literal["hand", "waiting_room", "deck_bottom", "deck_top"], "hand"),  # where the cards taken go
                      store_taken=(bool, False),  # store the number taken ("if you put 1 card into your hand")
                      # "look at up to N cards" (CR 3.2.3.1): the master looks one card at a time and may stop before each
-                     up_to=(bool, False))
+                     up_to=(bool, False),
+                     # "choose N cards from among them" (CR 8.6.3.1): as many as possible up to `take`, no stopping
+                     must_take=(bool, False))
 OpBrainstorm = op_model("brainstorm", _M, count=Annotated[int, Field(ge=1, le=10)])
 OpShuffleDeck = op_model("shuffle_deck", _M, who=(WhoName, "master"))
 OpPayStock = op_model("pay_stock", _M, count=Annotated[int, Field(ge=1, le=10)])
@@ -1228,7 +1230,8 @@ class _Compiler(PoolCompiler):
             to = {"hand": K.LOOK_TAKE_HAND, "waiting_room": K.LOOK_TAKE_WR, "deck_bottom": K.LOOK_TAKE_BOTTOM,
                   "deck_top": K.LOOK_TAKE_TOP}[op.to]
             return x(op.count), op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10) \
-                | ((K.LOOK_STORE_TAKEN << 12) if op.store_taken else 0) | ((K.LOOK_UP_TO << 13) if op.up_to else 0), flt
+                | ((K.LOOK_STORE_TAKEN << 12) if op.store_taken else 0) | ((K.LOOK_UP_TO << 13) if op.up_to else 0) \
+                | ((K.LOOK_MUST_TAKE << 14) if op.must_take else 0), flt
         if name in ("brainstorm", "pay_stock"):
             return op.count, 0, 0
         if name == "shuffle_deck":

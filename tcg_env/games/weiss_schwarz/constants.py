@@ -665,6 +665,8 @@ TO_STAGE_BY_OWNER = 2  # TO_STAGE a1 bit: the card's owner puts it on their own 
 LOOK_STORE_TAKEN = 1  # LOOK_TOP (a1 >> 12) & 1: store the number of cards taken ("if you put 1 card into your hand")
 LOOK_UP_TO = 1  # LOOK_TOP (a1 >> 13) & 1: "look at up to N cards" (CR 3.2.3.1): the master looks at the cards one at a
 #                time and may stop before each (the LOOK_MORE decision); then a0 is the number looked at
+LOOK_MUST_TAKE = 1  # LOOK_TOP (a1 >> 14) & 1: "choose N cards from among them": as many as possible up to N (CR
+#                    8.6.3.1), the player cannot stop choosing while a card matches
 # the frame's FR_CNT word during an up-to LOOK_TOP: the low LOOK_CHOSEN_MASK bits count the cards taken (as for
 # every choice; PASS sets bit 20 there), the number of cards looked at is kept above them, and LOOK_STOPPED says
 # that the looking is over (the master stopped, or it looked at N cards or at the whole deck, CR 3.2.3.3)

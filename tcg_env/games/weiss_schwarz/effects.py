@@ -490,7 +490,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
             nlook = seen  # what follows is about the cards looked at
             cnt &= K.LOOK_CHOSEN_MASK
         if cnt < take and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, nlook, m, src, False) > 0:
-            game.ask_candidates(s, m, reg, 1)
+            # "choose N cards from among them" (LOOK_MUST_TAKE, CR 8.6.3.1): no PASS while one can be chosen
+            game.ask_candidates(s, m, reg, 0 if ((a1 >> 14) & 1) == K.LOOK_MUST_TAKE else 1)
             return ASKED
         # "put the rest into your waiting room": the cards looked at (the top min(a0, deck)) less
         # those taken, which are among them
