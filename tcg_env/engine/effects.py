@@ -32,7 +32,9 @@ Card text makes an instruction depend on whether the one before it was done: For
 FF-TCG's "you may discard 1 card. If you do so, ...". An instruction that finished without doing
 what it says (declined, impossible, or not in full: a discard from a hand with fewer cards) returns
 :data:`NOT_DONE` instead of :data:`NEXT`; the core's DISCARD does (done: all the cards discarded),
-and a game's ``exec_op`` reports its own opcodes the same way (what "done" means is the game's rule).
+and a game's ``exec_op`` reports its own opcodes the same way (what "done" means is the game's rule);
+the each-target opcodes are NOT_DONE when no card of the register was affected, DRAW when fewer cards
+were drawn than it says.
 ``CoreOp.IF_DONE`` (a0 = 0 "If you do", 1 "If you don't"; a2 rows) must be the row right after the
 instruction it asks about (the games' card compilers check it): a NOT_DONE instruction decides it at
 once (past the IF_DONE row, and past its a2 rows for "If you do"), and an IF_DONE reached in turn
@@ -461,10 +463,14 @@ def _select_all(game, s, T, f, reg, frow):
 
 @internal
 def _on_each_target(game, s, T, f, op, reg, a0, a1, a2):
+    """NEXT, or NOT_DONE when no card of the register was affected (an "If you do" after it: nothing
+    chosen, or nothing where the instruction acts)."""
+    done = 0
     for i in range(reg_count(game, s, f, reg)):
         slot = reg_slot(game, s, f, reg, i)
         if not target_affected(game, s, op, slot):
             continue
+        done += 1
         if op == CoreOp.POWER:
             add_power(game, s, slot, a0, a1)
             add_power_second(game, s, slot, a2, a1)
@@ -475,6 +481,7 @@ def _on_each_target(game, s, T, f, op, reg, a0, a1, a2):
         else:
             each_target(game, s, T, f, op, slot, a0, a1, a2)
     after_each_target(game, s, T)
+    return NEXT if done > 0 else NOT_DONE
 
 
 @internal
@@ -531,12 +538,15 @@ def run_program(game, s, T, f):
             reg_add(game, s, f, reg, s[f + FRAME_SOURCE(game)])
             status = NEXT
         elif EACH_TARGET_FIRST <= op <= EACH_TARGET_LAST:
-            _on_each_target(game, s, T, f, op, reg, a0, a1, a2)
-            status = NEXT
+            status = _on_each_target(game, s, T, f, op, reg, a0, a1, a2)
         elif op == CoreOp.DRAW:
-            draw_cards(game, s, player_operand(game, s, f, a1), count_operand(game, s, f, a0))
-            # a draw from an empty deck may have ended the game (FF-TCG CR 3.1.2): nothing more
-            status = STOPPED if s[H_DONE] != 0 else NEXT
+            who = player_operand(game, s, f, a1)
+            n = count_operand(game, s, f, a0)
+            h = hand_count(game, s, who)
+            draw_cards(game, s, who, n)
+            # a draw from an empty deck may have ended the game (FF-TCG CR 3.1.2): nothing more; fewer cards
+            # drawn than it says (or none asked) is NOT_DONE (an "If you do" after it)
+            status = STOPPED if s[H_DONE] != 0 else (NEXT if 0 < n <= hand_count(game, s, who) - h else NOT_DONE)
         elif op == CoreOp.DISCARD:
             status = _discard(game, s, f, a0, a1, a2)
         elif op == CoreOp.IF:

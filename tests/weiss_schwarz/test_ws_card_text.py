@@ -117,8 +117,8 @@ def test_cr_4_12_2_10_standby_climax_and_icon_reminders():
 
 def test_approximations_are_named_and_declared():
     res = _c("【AUTO】 When this card is placed on the stage from your hand, look at up to 3 cards from the top of your "
-             "deck, choose up to 1 card from among them, put it into your hand, and put the rest into your waiting room.")
-    assert res.verdict.value == "approximate" and res.approximations == ("look_exactly_n",)
+             "deck, choose 1 card from among them, put it into your hand, and put the rest into your waiting room.")
+    assert res.verdict.value == "exact" and res.abilities[0]["effect"][0]["must_take"]  # CR 8.6.3.1 (session 12)
     assert res.abilities[0]["effect"][0]["rest"] == "waiting_room"
     res = _c("【AUTO】 When this card becomes 【REVERSE】 in battle, put this card into your stock.")
     assert res.verdict.value == "exact" and res.abilities[0]["condition"] == {"kind": "in_battle"}
@@ -273,7 +273,7 @@ def test_new_triggers_and_costs():
     assert res.verdict.value == "approximate" and list(res.approximations) == ["other_placed_any"]
     assert res.abilities[0]["trigger"] == "other_placed"
     res = _c("【ACT】 [(1) 【REST】 2 of your 《Moth》 characters] This card gets +1000 power until end of turn.")
-    assert res.verdict.value == "approximate" and list(res.approximations) == ["rest_cost_first"]
+    assert res.verdict.value == "exact"  # the player chooses them (the PAY_COST decision, session 12)
     assert res.abilities[0]["cost"] == {"stock": 1, "rest_other": 2,
                                         "rest_other_filter": {"type": "character", "trait": "Moth"}}  # fmt: skip
     res = _c("【AUTO】 [1] When this card attacks, you may pay the cost. If you do, draw 1 card.")
@@ -368,9 +368,10 @@ def test_events_of_several_lines_are_one_program(tmp_path):
 def test_put_the_top_cards_into_the_waiting_room_then_test_them():
     res = _c("【AUTO】 When this card attacks, put the top 2 cards of your deck into your waiting room. If there is a "
              "climax among those cards, this card gets +2000 power until end of turn.")
-    assert res.verdict.value == "approximate" and res.approximations == ("mill_via_resolution",)
+    # the cards go straight to the waiting room, MILL_COUNT counts the climaxes (session 12; before: brainstorm)
+    assert res.verdict.value == "exact"
     assert res.abilities[0]["effect"] == [
-        {"op": "brainstorm", "count": 2},
+        {"op": "mill_count", "count": 2, "filter": {"type": "climax", "zone": "waiting_room"}},
         {"op": "if_stored", "then": [{"op": "target_self"}, {"op": "power", "amount": 2000}]},
     ]
     res = _c("【AUTO】 When this card attacks, put the top card of your deck into your waiting room. If that card is a "

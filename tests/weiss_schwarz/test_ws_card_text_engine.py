@@ -148,6 +148,8 @@ def test_cr_4_7_look_at_the_top_three_take_one_and_the_rest_to_the_waiting_room(
     g = sc.game()
     hand, wr, deck = _n(g, "HAND"), _n(g, "WR"), _n(g, "DECK")
     _act(g, "Play Lamp to center left")
+    while "Look at one more card" in [g.describe_action(int(a)) for a in g.legal_actions()]:  # CR 3.2.3.1
+        _act(g, "Look at one more card")
     _act(g, "Choose Guard")
     assert _n(g, "HAND") == hand - 1 + 1  # Lamp played, Guard taken
     assert _n(g, "WR") == wr + 2 and _n(g, "DECK") == deck - 3
@@ -310,6 +312,10 @@ def test_cr_8_4_a_cost_that_rests_another_of_your_characters(pool):
     scout = sc.put(0, SCOUT, "stage", pos=3)  # <<Stone>>
     g = sc.game()
     _act(g, "Use ability 0 of Drummer")
+    # the player chooses the character to rest (CR 8.4): only the standing <<Stone>> other than this card
+    labels = [g.describe_action(int(a)) for a in g.legal_actions()]
+    assert len(labels) == 1 and "Scout" in labels[0], labels
+    g.step(int(g.legal_actions()[0]))
     assert _power(g, drummer) == 3000 + 1500
     orient = lambda sl: int(g.state[S.ORIENT + sl * S.CARD_W])  # noqa: E731
     assert orient(scout) == int(K.Orientation.REST) and orient(lamp) == int(K.Orientation.STAND)

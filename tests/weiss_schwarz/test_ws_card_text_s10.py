@@ -256,13 +256,13 @@ def test_if_there_is_a_character_facing_this_card(pool, facing):
 def test_cr_8_4_a_cost_putting_characters_from_your_stage_into_your_waiting_room():
     r = _c("【AUTO】 [(1) Put 1 other 《Glass》 character from your stage into your waiting room] When this card attacks, "
            "you may pay the cost. If you do, draw 1 card.")
-    assert r.verdict.value == "approximate" and r.approximations == ("stage_cost_first",)
+    assert r.verdict.value == "exact"  # the player chooses them (the PAY_COST decision, session 12)
     assert r.abilities[0]["cost"] == {"stock": 1, "rest_other": 1, "stage_to_wr": True, "rest_other_filter": {
         "type": "character", "trait": "Glass", "relation": "other"}}
 
 
-@pytest.mark.parametrize("other", [True, False])
-def test_cr_8_4_the_stage_cost_takes_another_character_before_this_card(pool, other):
+@pytest.mark.parametrize("other, choose", [(True, "Plain"), (True, "Pyre"), (False, "Pyre")])
+def test_cr_8_4_the_player_chooses_the_stage_characters_of_a_cost(pool, other, choose):
     sc = _scenario(pool)
     pyre = sc.put(0, PYRE, "stage", pos=0)
     plain = sc.put(0, PLAIN, "stage", pos=3, orient=K.Orientation.REST) if other else -1  # any orientation
@@ -271,10 +271,14 @@ def test_cr_8_4_the_stage_cost_takes_another_character_before_this_card(pool, ot
     hand = _n(g, "HAND")
     _act(g, "Direct attack with Pyre")
     _act(g, "Use Pyre")
+    # "1 character": this card too; the player chooses (CR 8.4), one stage position per character
+    offered = sorted(t.split("(")[1].split(")")[0] for t in _labels(g))
+    assert offered == (["Plain", "Pyre"] if other else ["Pyre"])
+    _act(g, f"Choose own {'center left' if choose == 'Pyre' else 'back left'}")
     zone = lambda sl: int(g.state[S.ZONE + sl * S.CARD_W])  # noqa: E731
-    assert zone(pyre) == (K.Zone.STAGE if other else K.Zone.WAITING_ROOM)  # "1 character": this card too
+    assert zone(pyre) == (K.Zone.WAITING_ROOM if choose == "Pyre" else K.Zone.STAGE)
     if other:
-        assert zone(plain) == K.Zone.WAITING_ROOM
+        assert zone(plain) == (K.Zone.WAITING_ROOM if choose == "Plain" else K.Zone.STAGE)
     assert _n(g, "HAND") == hand + 1
 
 

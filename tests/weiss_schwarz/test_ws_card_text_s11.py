@@ -294,6 +294,7 @@ def test_if_you_put_1_card_into_your_hand_then_discard(pool, climax):
     _act(g, "End the main phase")
     hand, wr = _n(g, "HAND"), _n(g, "WR")
     _act(g, "Direct attack with Scout")
+    kit.look_all(g)
     if climax:
         _act(g, "Choose Flare")  # the climax into the hand ...
         assert _n(g, "HAND") == hand + 1

@@ -158,8 +158,8 @@ def _top(g, k, p=0):
 def test_reorder_the_top_of_the_deck_compiles_to_look_top_deck_top():
     r = _c("【AUTO】 When this card is placed on the stage from your hand, look at up to two cards from the top of "
            "your deck, and put them on the top of your deck in any order.")
-    assert r.verdict.value == "approximate" and r.approximations == ("look_exactly_n",)
-    assert r.abilities[0]["effect"] == [{"op": "look_top", "count": 2, "take": 2, "to": "deck_top"}]
+    assert r.verdict.value == "exact" and r.approximations == ()  # CR 3.2.3.1: one card at a time (up_to)
+    assert r.abilities[0]["effect"] == [{"op": "look_top", "count": 2, "take": 2, "to": "deck_top", "up_to": True}]
 
 
 @pytest.mark.parametrize("order", [("Plain", "Lena Len", "Kagamine Rina"), ("Lena Len", "Kagamine Rina", "Plain")])
@@ -172,6 +172,7 @@ def test_cr_3_2_2_put_them_on_the_top_of_your_deck_in_any_order(pool, order):
     deck = _n(g, "DECK")
     assert _top(g, 3) == ["Kagamine Rina", "Lena Len", "Plain"]
     _act(g, "Play Oracle to center left")
+    assert kit.look_all(g) == 3
     for name in reversed(order):
         _act(g, f"Choose {name}")
     assert _n(g, "DECK") == deck and _top(g, 3) == list(order)
@@ -183,6 +184,7 @@ def test_cr_3_2_2_cards_not_taken_stay_under_those_taken(pool):
     sc.stack_deck(0, [RINA, LENA, PLAIN])
     g = sc.game()
     _act(g, "Play Oracle to center left")
+    kit.look_all(g)
     _act(g, "Choose Plain")
     _act(g, "Pass")
     assert _top(g, 3) == ["Plain", "Kagamine Rina", "Lena Len"]
@@ -377,8 +379,9 @@ def test_put_the_bottom_card_of_your_opponents_stock_into_their_waiting_room():
     r = _c("【AUTO】 When this card becomes 【REVERSE】, if this card's battle opponent is level 1 or lower, you may put "
            "that character into your opponent's stock. If you do, put the bottom card of your opponent's stock into "
            "their waiting room.")
-    assert r.verdict.value == "approximate" and r.approximations == ("if_you_do",)
-    assert r.abilities[0]["effect"][0]["then"][-1] == {"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}
+    assert r.verdict.value == "exact"  # the move reports whether it was done: IF_DONE (session 12)
+    assert r.abilities[0]["effect"][0]["then"][-2:] == [{"op": "if_done", "rows": 1},
+                                                        {"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}]
 
 
 def test_an_open_position_of_your_back_stage_is_the_positions_allowed():
@@ -442,9 +445,10 @@ def test_look_at_up_to_x_cards_counts_x_first():
     r = _c("【AUTO】 When this card is placed on the stage from your hand, look at up to X cards from the top of your "
            "deck, choose up to 1 card from among them, put it into your hand, and put the rest into your waiting "
            "room. X is equal to the number of 《Glass》 characters you have.")
-    assert r.verdict.value == "approximate" and r.approximations == ("look_exactly_n",)
+    assert r.verdict.value == "exact" and r.approximations == ()
     assert r.abilities[0]["effect"] == [{"op": "count", "filter": {"type": "character", "trait": "Glass"}},
-                                        {"op": "look_top", "count": "x", "take": 1, "rest": "waiting_room"}]
+                                        {"op": "look_top", "count": "x", "take": 1, "rest": "waiting_room",
+                                         "up_to": True}]
 
 
 @pytest.mark.parametrize("others", [0, 2])
@@ -456,6 +460,7 @@ def test_look_at_x_cards_x_counted_when_it_resolves(pool, others):
     g = sc.game()
     wr, deck = _n(g, "WR"), _n(g, "DECK")
     _act(g, "Use ability 0 of Scout")
+    assert kit.look_all(g) == 1 + others  # X cards at most (CR 3.2.3.1)
     _act(g, "Pass")  # take nothing: every card looked at goes to the waiting room
     assert _n(g, "WR") == wr + 1 + others and _n(g, "DECK") == deck - 1 - others
 
@@ -542,6 +547,7 @@ def test_choose_a_card_put_it_on_the_top_and_the_rest_into_the_waiting_room(pool
     g = sc.game()
     wr, deck = _n(g, "WR"), _n(g, "DECK")
     _act(g, "Use ability 0 of Seer")
+    kit.look_all(g)
     _act(g, "Choose Lena Len")
     assert _top(g, 2) == ["Lena Len", "Moth"]  # the card taken on top, the fourth card under it
     assert _n(g, "WR") == wr + 2 and _n(g, "DECK") == deck - 2

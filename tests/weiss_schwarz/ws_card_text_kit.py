@@ -61,3 +61,12 @@ def act(g, text: str) -> None:
             g.step(int(a))
             return
     raise AssertionError(f"no action {text!r}: {labels(g)}")
+
+
+def look_all(g) -> int:
+    """"Look at up to N cards" (CR 3.2.3.1): look at one more card as long as the player may; returns how many."""
+    k = 0
+    while "Look at one more card" in labels(g):
+        act(g, "Look at one more card")
+        k += 1
+    return k

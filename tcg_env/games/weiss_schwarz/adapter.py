@@ -177,6 +177,11 @@ def _stage_of(p_of):
 
 
 # the wording of each action block (constants.ACTIONS) by the pending decision, None: any other;
+def _looking(act) -> bool:
+    """An up-to look's "one more card?" (CR 3.2.3.1, ChoiceFor.LOOK_MORE), not a "do it?"."""
+    return int(act.row[S.DEC_ARG + 1]) == K.ChoiceFor.LOOK_MORE
+
+
 # ``{pos}``: the stage position of the action's first index
 WORDS = {
     "pass": {
@@ -188,7 +193,7 @@ WORDS = {
         Decision.COUNTER: "No counter",
         Decision.ENCORE_PAY: "Decline Encore",
         Decision.TRIGGER_OPTION: "Decline the trigger",
-        Decision.OPTIONAL_EFFECT: lambda act: f"Decline {_source(act.game) or 'the ability'}",
+        Decision.OPTIONAL_EFFECT: lambda act: "Stop looking at cards" if _looking(act) else f"Decline {_source(act.game) or 'the ability'}",
         None: "Pass / stop choosing",
     },
     "hand": {None: _choose_hand},
@@ -205,7 +210,7 @@ WORDS = {
         Decision.LEVEL_UP: _level_up,
         Decision.TRIGGER_OPTION: lambda act: f"Use the {K.TriggerIcon(int(act.row[S.DEC_ARG])).name.lower()} trigger",
         Decision.ENCORE_PAY: "Pay Encore [3]",
-        Decision.OPTIONAL_EFFECT: lambda act: f"Use {_source(act.game) or 'the ability'}",
+        Decision.OPTIONAL_EFFECT: lambda act: "Look at one more card" if _looking(act) else f"Use {_source(act.game) or 'the ability'}",
         Decision.ORDER_AUTO: _play_next,
         None: if_there("Choose {card}", "Option {i}"),
     },

@@ -34,9 +34,9 @@ HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_clima
 
 #: name -> what the compiled abilities do differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
-    "look_exactly_n": "\"look at up to N cards from the top of your deck\": the engine looks at the top N "
-                      "cards (all of the deck if fewer), not at a number up to N the player picks one card at "
-                      "a time",
+    "look_exactly_n": "\"you may reveal up to N cards from the top of your deck\": the engine reveals the top N "
+                      "cards (all of the deck if fewer) when the player says yes, not a number up to N the player "
+                      "picks one card at a time (\"look at up to N cards\" is exact: CR 3.2.3.1)",
     "look_order_kept": "\"put the rest back on top of your deck in any order\": the cards not taken stay on top "
                        "in their order (no re-ordering decision; rules-coverage CR 4.7-4.9)",
     "reverse_any": "\"when this card becomes [REVERSE] in battle\" with another condition: also triggers when an "
@@ -45,13 +45,9 @@ APPROXIMATIONS: dict[str, str] = {
                      "are as printed, but the opponent's observation does not show the revealed cards (a look; "
                      "\"reveal the top card\" is exact: both observations show it)",
     "mill_via_resolution": "\"put the top N cards of your deck into your waiting room. If there is a climax among "
-                           "those cards\": the cards pass through the resolution zone (the Brainstorm "
+                           "those cards\" beside another stored count in the effect: the cards pass through the resolution zone (the Brainstorm "
                            "instruction) so that their climaxes are counted; if the deck runs out midway, the "
                            "refresh does not shuffle in the cards already put",
-    "take_up_to": "\"choose N cards from among them\": the player may take fewer than N (the engine's choice "
-                  "from the cards looked at is an \"up to\")",
-    "rest_cost_first": "\"[REST] N of your (other) characters\" in a cost: the engine rests the first N standing "
-                       "characters that match, in stage-position order (the player does not choose which)",
     "other_placed_any": "\"when your other <<T>> character is placed on the stage from your hand\": also "
                         "triggers when the character is placed on the stage another way (by an effect, Encore)",
     "change_on_resolution": "Change [... put this card into <zone>]: this card goes to <zone> on resolution, when the "
@@ -72,9 +68,6 @@ APPROXIMATIONS: dict[str, str] = {
     "placed_this_turn_any_way": "\"during the turn that this card is placed on the stage from your hand\": the "
                                 "condition also holds when this card was placed on the stage this turn another way "
                                 "(by an effect, Encore, Change)",
-    "stage_cost_first": "\"[put N <spec> character(s) from your stage into your waiting room]\" in a cost: the "
-                        "engine picks them (the other matching characters first, in stage-position order; this card "
-                        "only when not enough others match), the player does not choose which",
     "if_you_do": "\"you may A. If you do, B\": B happens whenever the player said yes to A, even where A "
                  "found nothing to do (e.g. no card to choose)",
 }
@@ -196,6 +189,21 @@ def _looks(ops: list[dict]) -> list[dict]:
     if out and out[-1]["op"] == "@look1":
         raise Unsupported("looking at the top card only (no instruction shows a card)")
     return out
+
+
+# the ops whose instruction reports whether it was done (cards._REPORTS_DONE) and the targeting marks that may come
+# before one in the "A" of "you may A. If you do, B"
+_REPORTS_DONE = ("to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
+                 "draw", "heal")
+
+
+def _reports_done(ops: list[dict]) -> bool:
+    """"you may A. If you do, B" with A one instruction that reports whether it was done, on one card: a choice of
+    1 card (or this card, that character) moved, 1 card drawn, the top card of a clock put away. A choice of more
+    cards (done in part?) or another instruction keeps the approximation if_you_do."""
+    if not ops or ops[-1]["op"] not in _REPORTS_DONE or ops[-1].get("count", 1) != 1 or ops[-1].get("up_to"):
+        return False
+    return all(o["op"] == "@t" or o["op"] == "choose" and o.get("count") == 1 for o in ops[:-1])
 
 
 def _walk(ops: list[dict]):
@@ -892,16 +900,21 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def look_x(self):
         return "x"  # "look at up to X cards": the count of the "X is equal to" sentence (effects)
 
-    def _look(self, n, take, spec, rest="top"):
+    def _look(self, n, take, spec, rest="top", up_to=True):
+        # "look at up to N cards from the top of your deck" (CR 3.2.3 / 3.2.3.1): LOOK_TOP up_to, the master
+        # looks one card at a time and may stop before each; what follows is about the cards looked at
         if n == "x":
             if take != 1:
                 raise Unsupported("looking at X cards and taking more than 1")
         elif n > 16 or take > n:
             raise Unsupported("looking at more than 16 cards")
-        self.approximate("look_exactly_n")
+        if not up_to:
+            self.approximate("look_exactly_n")
         if rest == "top":
             self.approximate("look_order_kept")
         op: dict[str, Any] = {"op": "look_top", "count": n, "take": take}
+        if up_to:
+            op["up_to"] = True
         if rest != "top":
             op["rest"] = rest
         if spec:
@@ -923,7 +936,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("'if you reveal N or more cards' (N > 1)")
         take, spec = taken
         self.approximate("reveal_unseen")
-        body = [self._look(int(n), take, spec, rest="waiting_room")]
+        body = [self._look(int(n), take, spec, rest="waiting_room", up_to=False)]
         for ops in rest:
             body += ops
         return [{"op": "may", "then": body}]
@@ -932,12 +945,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return [self._look(n, take, spec, rest="waiting_room")]
 
     def look_take_exact_rest_wr(self, n, take, spec, *_):
-        self.approximate("take_up_to")
-        return [self._look(n, take, spec, rest="waiting_room")]
+        # "choose N cards from among them" (CR 8.6.3.1: as many as possible up to N): LOOK_TOP must_take
+        return [dict(self._look(n, take, spec, rest="waiting_room"), must_take=True)]
 
     def look_take_exact_top_rest_wr(self, n, take, spec, *_):
-        self.approximate("take_up_to")
-        return self.look_take_top_rest_wr(n, take, spec)
+        return [dict(op, must_take=True) for op in self.look_take_top_rest_wr(n, take, spec)]
 
     def look_take_top_rest_wr(self, n, take, spec, *_):
         # "look at up to N cards ..., choose 1 card from among them, put it on the top of your deck, and put
@@ -955,8 +967,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # put on top in the order taken (LOOK_TAKE_TOP): every order can be made
         if n == "x" or n > 8:
             raise Unsupported("re-ordering X or more than 8 cards (a target register's size)")
-        self.approximate("look_exactly_n")
-        return [{"op": "look_top", "count": n, "take": n, "to": "deck_top"}]
+        return [{"op": "look_top", "count": n, "take": n, "to": "deck_top", "up_to": True}]
 
     def look1(self):
         return [{"op": "@look1"}]
@@ -1288,7 +1299,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # count the climaxes, CR 10.7.3's mechanics) and a block run when the count is >= 1
                 if not (last and last[-1]["op"] in ("mill", "brainstorm") and isinstance(last[-1]["count"], int)):
                     raise Unsupported("'if there is a climax among those cards' after something else")
-                if last[-1]["op"] == "mill":
+                if last[-1]["op"] == "mill" and last[-1].get("who", "master") == "master" and not any(
+                        o["op"] in ("count", "brainstorm", "reveal_top", "if_stored", "mill_count", "mill_level")
+                        for o in _walk(out)):
+                    # the cards go straight to the waiting room one at a time (CR 3.2.3; a refresh mid-way,
+                    # 3.2.3.2, shuffles in those already put), MILL_COUNT counting the climaxes among them
+                    last[-1] = {"op": "mill_count", "count": last[-1]["count"],
+                                "filter": self.to_filter({"type": "climax"}, zone="waiting_room")}
+                    last.append({"op": "if_stored", "then": ops[0]["then"]})
+                    last.extend(ops[1:])
+                    continue
+                if last[-1]["op"] == "mill":  # beside another stored count: the Brainstorm instruction
                     last[-1] = {"op": "brainstorm", "count": last[-1]["count"]}
                     self.approximate("mill_via_resolution")
                 last.append({"op": "if_stored", "then": ops[0]["then"]})
@@ -1311,7 +1332,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if ops and ops[0]["op"] == "@ifdo":
                 if not last or last[-1]["op"] != "may":
                     raise Unsupported("'if you do' after an effect that is not optional")
-                self.approximate("if_you_do")
+                if _reports_done(last[-1]["then"]):
+                    # "you may A. If you do, B": the core's IF_DONE after A's instruction, which reports whether
+                    # it was done (NOT_DONE: nothing chosen or moved, an empty clock; CR 1.3.3)
+                    last[-1]["then"].append({"op": "@if_done"})
+                else:
+                    self.approximate("if_you_do")
                 last[-1]["then"].extend(ops[0]["then"])
                 last.extend(ops[1:])
                 continue
@@ -1646,15 +1672,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return {"clock_top": 1}
 
     def c_stage_wr(self, count, *parts):
-        # "[put N (other) <spec> character(s) from your stage into your waiting room]" (CR 8.4): the
-        # engine picks them, the other characters first in stage-position order (stage_cost_first)
+        # "[put N (other) <spec> character(s) from your stage into your waiting room]" (CR 8.4): the player
+        # chooses them one at a time (the PAY_COST decision, costs.stage_cost_ok)
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = _as_char(parts[-1])
         if count[0] != "exactly" or not 1 <= count[1] <= K.REST_OTHER_MASK:
             raise Unsupported("'up to' in a cost")
         if spec.get("type") != "character" or "zone" in spec:
             raise Unsupported("a cost putting stage cards that are not characters")
-        self.approximate("stage_cost_first")
         return {"rest_other": count[1], "rest_other_filter": self.to_filter(spec, relation="other" if other else None),
                 "stage_to_wr": True}
 
@@ -1671,8 +1696,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return {"reveal": self.to_filter(spec, zone="hand")}
 
     def c_rest_other(self, count, *parts):
-        # "[REST] N of your (other) <spec> characters" (CR 8.4): the engine rests the first N
-        # standing ones in stage-position order (costs.rest_other_sources)
+        # "[REST] N of your (other) <spec> characters" (CR 8.4): the player chooses N standing ones, one at
+        # a time (the PAY_COST decision, costs.stage_cost_ok)
         other = any(isinstance(p, Token) and p.type == "OTHER" for p in parts)
         spec = parts[-1]
         if count[0] != "exactly":
@@ -1681,7 +1706,6 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             spec = {k: v for k, v in spec.items() if k != "orientation"}  # only [STAND] ones can be rested anyway
         if spec.get("type") != "character" or "orientation" in spec:
             raise Unsupported("a cost resting cards that are not characters")
-        self.approximate("rest_cost_first")
         return {"rest_other": count[1], "rest_other_filter": self.to_filter(spec, relation="other" if other else None)}
 
     def auto_cost(self, cost):
@@ -2586,6 +2610,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 st["fixed"][who] = reg
                 st["cur"] = reg
                 continue
+            if name == "@if_done":  # "If you do, <the rest of the block>" (rows counted below)
+                out.append({"op": "if_done", "rows": 0})
+                continue
             if name == "@self_and":
                 a = self._take(st)
                 b = self._take(st)
@@ -2616,6 +2643,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 op = {k: v for k, v in op.items() if k != "@owner"}
                 op["reg"] = st["cur"]
             out.append(op)
+        for i, o in enumerate(out):
+            if o["op"] == "if_done":
+                o["rows"] = len(out) - i - 1
+                if o["rows"] == 0 or i == 0 or out[i - 1]["op"] not in _REPORTS_DONE:
+                    raise Unsupported("'if you do' after an instruction that does not report it")
         for i, o in enumerate(out):
             # a card only revealed or looked at, with nothing done after: no instruction shows a card
             # (the effect would be nothing), so the line is not compiled

@@ -23,7 +23,7 @@ from pydantic import BeforeValidator, Field
 
 from tcg_env.engine.tables import pack_tables
 from tcg_env.cards.base import CardBase, FilterBase, StrictModel
-from tcg_env.cards.ops import Op, op_codes, op_model, reg_ops, targeting_ops
+from tcg_env.cards.ops import Op, if_done_op, if_done_problem, op_codes, op_model, reg_ops, targeting_ops
 from tcg_env.cards.pool import CardFeatures, CardTable, PoolCompiler, bits, card_file_functions, inverse_ids
 from tcg_env.games.weiss_schwarz import constants as K
 
@@ -196,12 +196,12 @@ class WSCost(StrictModel):
     # (without a discard: the column A_COST_DISCARD_FILTER, which then applies to them)
     hand_to_clock_filter: WSFilter | None = None
     # "[REST] N of your (other) <spec> characters" (CR 8.4): N standing stage characters matching
-    # rest_other_filter (relation "other": not this card); the engine rests the first ones in
-    # stage-position order (costs.pay_fixed_costs), no choice is asked
+    # rest_other_filter (relation "other": not this card), which the player chooses one at a time (the
+    # PAY_COST decision: costs.stage_cost_ok, pay_stage_char)
     rest_other: int = Field(default=0, ge=0, le=4)
     rest_other_filter: WSFilter | None = None
     # with rest_other: "[put N <spec> character(s) from your stage into your waiting room]": those N go to
-    # the waiting room instead (any orientation; the engine picks them: others first, in stage order)
+    # the waiting room instead (any orientation; chosen by the player as well)
     stage_to_wr: bool = False
 
 
@@ -321,7 +321,11 @@ OpLookTop = op_model("look_top", _M, count=Union[Annotated[int, Field(ge=1, le=K
                      take=(int, Field(default=1, ge=0, le=K.OPTION_SLOTS)), filter=(WSFilter | None, None),
                      rest=(Literal["top", "waiting_room"], "top"),
                      to=(Literal["hand", "waiting_room", "deck_bottom", "deck_top"], "hand"),  # where the cards taken go
-                     store_taken=(bool, False))  # store the number taken ("if you put 1 card into your hand")
+                     store_taken=(bool, False),  # store the number taken ("if you put 1 card into your hand")
+                     # "look at up to N cards" (CR 3.2.3.1): the master looks one card at a time and may stop before each
+                     up_to=(bool, False),
+                     # "choose N cards from among them" (CR 8.6.3.1): as many as possible up to `take`, no stopping
+                     must_take=(bool, False))
 OpBrainstorm = op_model("brainstorm", _M, count=Annotated[int, Field(ge=1, le=10)])
 OpShuffleDeck = op_model("shuffle_deck", _M, who=(WhoName, "master"))
 OpPayStock = op_model("pay_stock", _M, count=Annotated[int, Field(ge=1, le=10)])
@@ -395,9 +399,16 @@ class OpIfStored(_Op):
     then: list[BaseOrMay] = Field(min_length=1, max_length=16)
 
 
-MayOp = Annotated[Union[_BASE_OPS + (OpIfStored,)], Field(discriminator="op")]  # noqa: UP007
+# "If you do, <the next `rows` ops>" (the core's IF_DONE) right after an op of _REPORTS_DONE: "you may put this card
+# into your stock. If you do, ..." (the "may" holds both)
+OpIfDone = if_done_op(_M)
+MayOp = Annotated[Union[_BASE_OPS + (OpIfStored, OpIfDone)], Field(discriminator="op")]  # noqa: UP007
 OpMay.model_rebuild()
-_OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored)
+_OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored, OpIfDone)
+# the ops whose instruction reports whether it was done (engine.effects NOT_DONE): the moves and changes of a
+# register's cards (none affected: not done), a draw or a clock card to the waiting room not in full (CR 1.3.3)
+_REPORTS_DONE = frozenset({"to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top",
+                           "to_deck_bottom", "draw", "heal"})
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 
 
@@ -409,6 +420,7 @@ EFFECT_OPS["aura_grant_ability"] = K.Op.AURA_KEYWORD
 EFFECT_OPS["if"] = K.Op.IF
 EFFECT_OPS["may"] = K.Op.CHOOSE_OPTIONAL
 EFFECT_OPS["if_stored"] = K.Op.IF_STORED
+EFFECT_OPS["if_done"] = K.Op.IF_DONE
 _TAGS = frozenset(EFFECT_OPS)
 _TARGETING = {"choose", "select_all", "target_self", "target_battle_opp", "target_triggering", "reveal_top"}
 _ON_REGISTER = {
@@ -1068,9 +1080,24 @@ class _Compiler(PoolCompiler):
         """Append the instruction rows of ``ops``; returns whether a count was stored."""
         is_cont = ab.kind == "cont"
         filled = set(filled)  # registers filled inside an if/may block stay local to it
+        if_done_at: list[tuple[int, int]] = []  # (the IF_DONE row, the index of the last op it governs)
+
+        def close_if_done(last: int) -> None:  # the IF_DONE rows whose ops end at ``last``: their rows to skip
+            for at, end in if_done_at:
+                if end == last:
+                    self.code_rows[at][4] = len(self.code_rows) - at - 1
+
         for j, op in enumerate(ops):
+            close_if_done(j - 1)
             q = f"{p}[{j}]"
             name = op.op
+            if name == "if_done":
+                problem = if_done_problem(ops, j, _REPORTS_DONE)
+                if problem is not None:
+                    self.fail(f"{q}.{problem[0]}", problem[1])
+                if_done_at.append((len(self.code_rows), j + op.rows))
+                self.code_rows.append([int(K.Op.IF_DONE), 0, int(not op.done), 0, 0])  # a2 patched
+                continue
             if is_cont and name not in _CONT_ONLY:
                 self.fail(f"{q}.op", f"cont abilities only use {', '.join(sorted(_CONT_ONLY))} (CR 8.1.1.3)")
             if not is_cont and name in _CONT_ONLY:
@@ -1116,6 +1143,7 @@ class _Compiler(PoolCompiler):
             if name in _COUNTING:
                 counted = True
             self.code_rows.append([int(EFFECT_OPS[name]), reg, a0, a1, a2])
+        close_if_done(len(ops) - 1)
         return counted
 
     def op_args(self, op: Any, q: str) -> tuple[int, int, int]:  # noqa: C901 - one case per op
@@ -1202,7 +1230,8 @@ class _Compiler(PoolCompiler):
             to = {"hand": K.LOOK_TAKE_HAND, "waiting_room": K.LOOK_TAKE_WR, "deck_bottom": K.LOOK_TAKE_BOTTOM,
                   "deck_top": K.LOOK_TAKE_TOP}[op.to]
             return x(op.count), op.take | ((K.LOOK_REST_WR << 8) if op.rest == "waiting_room" else 0) | (to << 10) \
-                | ((K.LOOK_STORE_TAKEN << 12) if op.store_taken else 0), flt
+                | ((K.LOOK_STORE_TAKEN << 12) if op.store_taken else 0) | ((K.LOOK_UP_TO << 13) if op.up_to else 0) \
+                | ((K.LOOK_MUST_TAKE << 14) if op.must_take else 0), flt
         if name in ("brainstorm", "pay_stock"):
             return op.count, 0, 0
         if name == "shuffle_deck":

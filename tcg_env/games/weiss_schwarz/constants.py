@@ -641,6 +641,8 @@ class Op(IntEnum):
     COUNT = 61  # a0 = filter row: store the number of matching cards (count -1 operands)
     CHOOSE_OPTIONAL = 62  # ask the master "do it?" (a2 = rows to skip on no)
     IF_STORED = 63  # skip a2 rows unless the stored count >= a0 (after REVEAL_TOP: "if that card is ...")
+    IF_DONE = CoreOp.IF_DONE  # "If you do, ..." (a0 = 0; 1 "If you don't"), a2 rows: right after an op that reports
+    #                           NOT_DONE (the moves of a register's cards, DRAW, HEAL; cards._REPORTS_DONE)
     # --- continuous effects (CONT abilities only, recomputed after every change) ---
     AURA_POWER = 70  # a0 = signed power, a1 = filter row of the characters it applies to
     AURA_SOUL = 71  # a0 = signed soul, a1 = filter row
@@ -661,6 +663,17 @@ MOVE_FACING = 2  # MOVE_POSITION a0 bit: only to a center position with a charac
 POSITION_NEEDS_FACING = 8  # the CHOOSE_POSITION mode bit (DEC_ARG + 3) of MOVE_FACING
 TO_STAGE_BY_OWNER = 2  # TO_STAGE a1 bit: the card's owner puts it on their own stage and chooses the position
 LOOK_STORE_TAKEN = 1  # LOOK_TOP (a1 >> 12) & 1: store the number of cards taken ("if you put 1 card into your hand")
+LOOK_UP_TO = 1  # LOOK_TOP (a1 >> 13) & 1: "look at up to N cards" (CR 3.2.3.1): the master looks at the cards one at a
+#                time and may stop before each (the LOOK_MORE decision); then a0 is the number looked at
+LOOK_MUST_TAKE = 1  # LOOK_TOP (a1 >> 14) & 1: "choose N cards from among them": as many as possible up to N (CR
+#                    8.6.3.1), the player cannot stop choosing while a card matches
+# the frame's FR_CNT word during an up-to LOOK_TOP: the low LOOK_CHOSEN_MASK bits count the cards taken (as for
+# every choice; PASS sets bit 20 there), the number of cards looked at is kept above them, and LOOK_STOPPED says
+# that the looking is over (the master stopped, or it looked at N cards or at the whole deck, CR 3.2.3.3)
+LOOK_CHOSEN_MASK = (1 << 21) - 1
+LOOK_SEEN_SHIFT = 21
+LOOK_SEEN_MASK = 63
+LOOK_STOPPED = 1 << 28
 LOOK_TAKE_HAND = 0
 LOOK_TAKE_WR = 1
 LOOK_TAKE_BOTTOM = 2
@@ -769,6 +782,8 @@ class ChoiceFor(IntEnum):
     MOVE_POSITION = -6  # an effect's MOVE_POSITION: the card's new position
     TO_STAGE = -7  # an effect's TO_STAGE: the position the card is put on
     SUNDER = -8  # CR 10.15.2: the position the chosen marker becomes the character on
+    LOOK_MORE = -9  # CR 3.2.3.1: an up-to LOOK_TOP's "look at one more card?" (OPTION 0 yes, PASS stop; the
+    #                 cards looked at so far are the candidates, which the looking player's observation shows)
 
 
 N_DECISIONS = 17

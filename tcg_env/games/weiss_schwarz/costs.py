@@ -5,8 +5,9 @@
   clock (no refresh while a cost is paid, 9.2.3), this card to the waiting room or the memory,
   Resonate's reveal (10.13), Fusion's marker (10.14.1.1, ``first_marker_source``).
 * ``pay_fixed_costs``: the parts that need no choice, in the order written (8.4.2.1);
-  ``pay_cost_card_ok``: a hand card that the cost being paid can take (hand cards of a cost are
-  chosen one at a time: ``play.start_ability``).
+  ``pay_cost_card_ok``: a hand card that the cost being paid can take, ``stage_cost_ok``: a stage
+  character that it can take (hand cards and stage characters of a cost are chosen one at a time:
+  ``play.start_ability``, the PAY_COST decision).
 
 Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
@@ -16,6 +17,7 @@ from tcg_env.engine.jit import internal
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
     CARD_W,
+    DEC_ARG,
     DECK_L,
     DECK_N,
     HAND_L,
@@ -87,8 +89,8 @@ def pay_fixed_costs(game, s, T, arow, p, slot):
     game.pay_stock(s, p, A[arow, K.A_COST_STOCK])
     if (A[arow, K.A_COST_REST_SELF] & 1) != 0:
         s[ORIENT + slot * CARD_W] = K.Orientation.REST
-    if ((A[arow, K.A_COST_REST_SELF] >> K.REST_OTHER_SHIFT) & K.REST_OTHER_MASK) > 0:
-        game.rest_other_sources(s, T, arow, p, slot, True)
+    # "[REST] N of your characters" / "[put N characters from your stage into ...]": chosen and paid in the
+    # PAY_COST decision before (pay_stage_char)
     for _ in range(A[arow, K.A_COST_CLOCK_TOP]):
         # CR 8.4.2.1 / 9.2.3: no refresh while a cost is paid (cost_payable checked the deck)
         n = s[DECK_N + p]
@@ -114,38 +116,54 @@ def pay_fixed_costs(game, s, T, arow, p, slot):
 
 
 @internal
-def rest_other_sources(game, s, T, arow, p, slot, rest):
-    """The cost "[REST] N of your (other) <spec> characters": counts ``p``'s standing stage
-    characters matching the cost's filter (stage-position order); with ``rest``, rests the first N
-    of them (the engine picks them for the player: the approximation rest_cost_first)."""
+def stage_cost_ok(game, s, T, arow, p, slot, sl):
+    """Whether ``p``'s stage character ``sl`` can pay a part of the cost "[REST] N of your (other) <spec>
+    characters" (a standing one) or "[put N <spec> character(s) from your stage into your waiting room]"
+    (REST_OTHER_TO_WR: any orientation) of ability ``arow`` of ``slot``: it matches the cost's filter, and it
+    is not this card where another part of the cost needs this card ([REST] this card, put it somewhere)."""
     A = ability_table(T)
-    want = (A[arow, K.A_COST_REST_SELF] >> K.REST_OTHER_SHIFT) & K.REST_OTHER_MASK
-    fr = (A[arow, K.A_COST_REST_SELF] >> K.REST_OTHER_FILTER_SHIFT) - 1
-    to_wr = (A[arow, K.A_COST_REST_SELF] & K.REST_OTHER_TO_WR) != 0
+    w = A[arow, K.A_COST_REST_SELF]
+    if sl < 0:
+        return False
+    if (w & K.REST_OTHER_TO_WR) == 0 and s[ORIENT + sl * CARD_W] != K.Orientation.STAND:
+        return False
+    if sl == slot and ((w & 1) != 0 or A[arow, K.A_COST_SELF_TO_WR] != 0 or A[arow, K.A_COST_SELF_TO_MEMORY] != 0
+                       or A[arow, K.A_COST_MARKER_FILTER] >= 0):
+        return False
+    fr = (w >> K.REST_OTHER_FILTER_SHIFT) - 1
+    return fr < 0 or game.filter_match(s, T, fr, sl, p, slot)
+
+
+@internal
+def rest_other_sources(game, s, T, arow, p, slot, rest):
+    """The stage characters of ``p`` that can pay the cost "[REST] N of your (other) <spec> characters" /
+    "[put N <spec> character(s) from your stage into your waiting room]" (``stage_cost_ok``). The player
+    chooses which, one at a time (CR 8.4: the PAY_COST decision, ``play.start_ability``); ``rest`` is unused."""
     n = 0
-    # "[put N character(s) from your stage into your waiting room]" (REST_OTHER_TO_WR): any
-    # orientation; the other characters first, this card last (approximation stage_cost_first)
-    for k in range(2 if to_wr else 1):
-        for pos in range(K.N_POSITIONS):
-            sl = stage_slot(s, p, pos)
-            if sl < 0:
-                continue
-            if to_wr:
-                if (k == 0) == (sl == slot):
-                    continue
-            elif s[ORIENT + sl * CARD_W] != K.Orientation.STAND:
-                continue
-            if fr >= 0 and not game.filter_match(s, T, fr, sl, p, slot):
-                continue
-            if rest:
-                if n >= want:
-                    break
-                if to_wr:
-                    game.stage_to_wr(s, T, sl)  # CR 8.4: "when put into your waiting room from the stage"
-                else:
-                    s[ORIENT + sl * CARD_W] = K.Orientation.REST
+    for pos in range(K.N_POSITIONS):
+        if game.stage_cost_ok(s, T, arow, p, slot, stage_slot(s, p, pos)):
             n += 1
     return n
+
+
+@internal
+def pay_stage_left(s, T):
+    """The stage characters the cost being paid (PAY_ABIL) still takes: DEC_ARG + 3 of the PAY_COST decision,
+    read only when that cost has such a part (another cost leaves the word as an earlier decision left it)."""
+    if (ability_table(T)[s[PAY_ABIL], K.A_COST_REST_SELF] >> K.REST_OTHER_SHIFT) & K.REST_OTHER_MASK == 0:
+        return 0
+    return s[DEC_ARG + 3]
+
+
+@internal
+def pay_stage_char(game, s, T, sl):
+    """The chosen stage character pays its part of the cost: to the waiting room (REST_OTHER_TO_WR; its
+    "when put into your waiting room from the stage" abilities trigger) or rested."""
+    if (ability_table(T)[s[PAY_ABIL], K.A_COST_REST_SELF] & K.REST_OTHER_TO_WR) != 0:
+        game.stage_to_wr(s, T, sl)
+    else:
+        s[ORIENT + sl * CARD_W] = K.Orientation.REST
+    s[DEC_ARG + 3] -= 1
 
 
 @internal

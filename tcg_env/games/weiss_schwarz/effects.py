@@ -14,7 +14,7 @@ The frame stack: a played event's or ability's program starts on a new frame (``
 Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
 
-from tcg_env.engine.effects import AGAIN, ASKED, DONE, NEXT, count_operand, player_operand, run_program
+from tcg_env.engine.effects import AGAIN, ASKED, DONE, NEXT, NOT_DONE, count_operand, player_operand, run_program
 from tcg_env.engine.effects import reg_add, reg_count, reg_has, reg_slot
 from tcg_env.engine.tables import ability_table, card_table, filter_table
 from tcg_env.engine.header import H_ERROR, H_TURN
@@ -470,8 +470,28 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     elif op == K.Op.LOOK_TOP:  # up to (a1 & 0xFF) of the top a0 cards (filter a2) to hand
         take = a1 & 0xFF
         nlook = count_operand(game, s, f, a0)  # -1: the stored count ("look at up to X cards")
-        if s[f + FR_CNT] < take and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, nlook, m, src, False) > 0:
-            game.ask_candidates(s, m, reg, 1)
+        cnt = s[f + FR_CNT]
+        if ((a1 >> 13) & 1) == K.LOOK_UP_TO:
+            # "look at up to N cards" (CR 3.2.3 / 3.2.3.1): one card at a time, and before each the master may
+            # stop (3.2.3.1.1: even before the first); a look moves no card, so it ends with the deck (3.2.3.3)
+            seen = (cnt >> K.LOOK_SEEN_SHIFT) & K.LOOK_SEEN_MASK
+            if (cnt & K.LOOK_STOPPED) == 0:
+                if seen < min(nlook, s[DECK_N + m]):
+                    # the cards looked at so far (top first) are the candidates: the master's observation shows them
+                    n_d = s[DECK_N + m]
+                    for i in range(min(seen, K.OPTION_SLOTS)):
+                        s[CAND + i] = s[DECK_L + m * K.MAX_DECK + n_d - 1 - i]
+                    s[CAND_N] = min(seen, K.OPTION_SLOTS)
+                    s[DEC_ARG] = seen
+                    s[DEC_ARG + 1] = K.ChoiceFor.LOOK_MORE
+                    set_decision(s, K.Decision.OPTIONAL_EFFECT, m)
+                    return ASKED
+                s[f + FR_CNT] = cnt | K.LOOK_STOPPED
+            nlook = seen  # what follows is about the cards looked at
+            cnt &= K.LOOK_CHOSEN_MASK
+        if cnt < take and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, nlook, m, src, False) > 0:
+            # "choose N cards from among them" (LOOK_MUST_TAKE, CR 8.6.3.1): no PASS while one can be chosen
+            game.ask_candidates(s, m, reg, 0 if ((a1 >> 14) & 1) == K.LOOK_MUST_TAKE else 1)
             return ASKED
         # "put the rest into your waiting room": the cards looked at (the top min(a0, deck)) less
         # those taken, which are among them
@@ -578,10 +598,14 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     elif op == K.Op.DAMAGE:
         game.deal_damage(s, T, who, count_operand(game, s, f, a0) + a2)  # a2: added to a stored count
     elif op == K.Op.HEAL:
+        moved = 0
         for _ in range(a0):
             nc = s[CLOCK_N + who]
             if nc > 0:
                 game.put_in_zone(s, s[CLOCK_L + who * K.MAX_DECK + nc - 1], K.Zone.STOCK if a2 == 1 else K.Zone.WAITING_ROOM)
+                moved += 1
+        if moved < a0:  # CR 1.3.3: what cannot be done is not done ("If you do, ...": IF_DONE)
+            return NOT_DONE
     elif op == K.Op.MILL_LEVEL:  # mill a0, store the total level of the cards milled (a climax: level 0)
         total = 0
         for _ in range(a0):

@@ -253,6 +253,11 @@ def legal_mask_row(game, s, T, out):
             if game.pay_cost_card_ok(s, T, p, s[HAND_L + p * K.MAX_DECK + i]):
                 out[K.HAND_BASE + i] = 1
                 n += 1
+        if n == 0 and game.pay_stage_left(s, T) > 0:  # then the stage characters of the cost (CR 8.4)
+            for pos in range(K.N_POSITIONS):
+                if game.stage_cost_ok(s, T, s[PAY_ABIL], p, s[PAY_SLOT], stage_slot(s, p, pos)):
+                    out[K.OWN_STAGE_BASE + pos] = 1
+                    n += 1
         return n
     if kind == K.Decision.CHOOSE_POSITION:
         mode = s[DEC_ARG + 3] & 7  # 0 any position, 1 an empty one, 2 any other than its own
@@ -486,20 +491,24 @@ def apply_unchecked(game, s, T, a):
         f = frame_base(s, s[FRAME_N] - 1)
         s[f + FR_PC] += 1 if a != K.PASS else 1 + s[DEC_ARG]
         s[f + FR_CNT] = 0
+    elif kind == K.Decision.OPTIONAL_EFFECT and s[DEC_ARG + 1] == K.ChoiceFor.LOOK_MORE:  # CR 3.2.3.1
+        f = frame_base(s, s[FRAME_N] - 1)
+        s[f + FR_CNT] += (1 << K.LOOK_SEEN_SHIFT) if a != K.PASS else K.LOOK_STOPPED  # the LOOK_TOP resumes
     elif kind == K.Decision.OPTIONAL_EFFECT:
         slot, arow, aux = pending_take(game, s, p, s[DEC_ARG])
         if a != K.PASS:
             game.count_auto_use(s, T, slot, arow)  # "up to N times per turn": a declined cost is no use
             game.start_ability(s, T, p, slot, arow, aux)
     elif kind == K.Decision.PAY_COST:
-        hs = zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE))
-        if s[PAY_DISCARD_LEFT] > 0:
-            game.put_in_zone(s, hs, K.Zone.WAITING_ROOM)
+        if in_block(a, K.OWN_STAGE_BASE, K.N_POSITIONS):  # a stage character of the cost (costs.stage_cost_ok)
+            game.pay_stage_char(s, T, stage_slot(s, p, a - K.OWN_STAGE_BASE))
+        elif s[PAY_DISCARD_LEFT] > 0:
+            game.put_in_zone(s, zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)), K.Zone.WAITING_ROOM)
             s[PAY_DISCARD_LEFT] -= 1
         else:
-            game.put_in_zone(s, hs, K.Zone.CLOCK)
+            game.put_in_zone(s, zone_card(s, ZT, K.Zone.HAND, p, option_of(a, K.HAND_BASE)), K.Zone.CLOCK)
             s[PAY_CLOCK_LEFT] -= 1
-        if s[PAY_DISCARD_LEFT] > 0 or s[PAY_CLOCK_LEFT] > 0:
+        if s[PAY_DISCARD_LEFT] > 0 or s[PAY_CLOCK_LEFT] > 0 or game.pay_stage_left(s, T) > 0:
             set_decision(s, K.Decision.PAY_COST, p)
             return
         game.pay_fixed_costs(s, T, s[PAY_ABIL], p, s[PAY_SLOT])
@@ -553,7 +562,9 @@ def apply_unchecked(game, s, T, a):
         else:
             f = frame_base(s, s[FRAME_N] - 1)
             if a == K.PASS:
-                s[f + FR_CNT] = 1 << 20  # done choosing: the instruction finishes on resume
+                # done choosing: the instruction finishes on resume (an up-to LOOK_TOP's count of the cards
+                # looked at, above LOOK_CHOSEN_MASK, is kept)
+                s[f + FR_CNT] = (s[f + FR_CNT] & ~K.LOOK_CHOSEN_MASK) | (1 << 20)
             else:
                 if in_block(a, K.OPTION_BASE, K.OPTION_SLOTS):
                     sl = s[CAND + option_of(a, K.OPTION_BASE)]

@@ -261,7 +261,9 @@ def observe_into(s, T, player, out, over_previous):
                          min(s[CLOCK_N + q], CLOCK_ROWS), over_previous)
         clear_rows_after(out, OBS_MY_LEVEL if side == 0 else OBS_OPP_LEVEL, LEVEL_ROWS, CARD_FEATURES,
                          min(s[LEVEL_N + q], LEVEL_ROWS), over_previous)
-    n_candidates = min(s[CAND_N], K.OPTION_SLOTS) if (dk == K.Decision.CHOOSE_TARGET and s[H_DECIDER] == p) else 0
+    # (an up-to look's "one more?" shows the cards looked at so far: CR 3.2.3.1, ChoiceFor.LOOK_MORE)
+    shows = dk == K.Decision.CHOOSE_TARGET or (dk == K.Decision.OPTIONAL_EFFECT and s[DEC_ARG + 1] == K.ChoiceFor.LOOK_MORE)
+    n_candidates = min(s[CAND_N], K.OPTION_SLOTS) if (shows and s[H_DECIDER] == p) else 0
     clear_rows_after(out, OBS_CANDIDATES, K.OPTION_SLOTS, CARD_FEATURES, n_candidates, over_previous)
     write_globals(s, p, out, OBS_GLOBAL)
     out[G_ME + P_CLIMAX] = 1.0 if s[CX_N + p] > 0 else 0.0

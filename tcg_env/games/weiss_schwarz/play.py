@@ -28,6 +28,7 @@ from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
     CARD_W,
+    DEC_ARG,
     D_KW,
     D_LEVEL,
     KWMOD,
@@ -413,12 +414,15 @@ def start_ability(game, s, T, p, slot, arow, aux):
     A = ability_table(T)
     nd = A[arow, K.A_COST_DISCARD]
     nc = A[arow, K.A_COST_HAND_TO_CLOCK]
-    if nd > 0 or nc > 0:
+    ns = (A[arow, K.A_COST_REST_SELF] >> K.REST_OTHER_SHIFT) & K.REST_OTHER_MASK  # stage characters (CR 8.4)
+    if nd > 0 or nc > 0 or ns > 0:
         s[PAY_SLOT] = slot
         s[PAY_ABIL] = arow
         s[PAY_AUX] = aux
         s[PAY_DISCARD_LEFT] = nd
         s[PAY_CLOCK_LEFT] = nc
+        if ns > 0:  # costs.pay_stage_left: written only for such a cost (the built-in pools' rows are unchanged)
+            s[DEC_ARG + 3] = ns
         set_decision(s, K.Decision.PAY_COST, p)
         return 1
     game.pay_fixed_costs(s, T, arow, p, slot)
