@@ -179,6 +179,11 @@ class CardTextCompiler:
         s = line.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
         return " ".join(s.split())
 
+    def check_ability(self, ability: dict) -> None:
+        """Raise pydantic's ValidationError when the card format refuses a compiled ability (a count
+        beyond an op's bounds, say): the line is then unsupported with that reason, rather than a
+        card file the import writes and cannot load. Default: no check."""
+
     def context_key(self, card: Mapping[str, Any]) -> tuple:
         """The parts of the card context a line's compilation depends on (the cache key)."""
         return tuple(sorted((k, v) for k, v in card.items() if isinstance(v, (str, int, bool, type(None)))))
@@ -229,6 +234,15 @@ class CardTextCompiler:
             raise
         except Unsupported as exc:
             return LineResult.unsupported(text, str(exc))
+        from pydantic import ValidationError
+
+        for ab in abilities:
+            try:
+                self.check_ability(ab)
+            except ValidationError as exc:
+                err = exc.errors()[0]
+                where = ".".join(str(x) for x in err["loc"])
+                return LineResult.unsupported(text, f"the card format refuses the compiled ability ({where}: {err['msg']})")
         for name in t.approximations:
             if name not in self.approximations:
                 raise KeyError(f"approximation {name!r} is not declared in the game's approximations")

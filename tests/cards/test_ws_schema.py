@@ -225,3 +225,38 @@ def test_choose_count_capped_by_target_registers(tmp_path):
 
 def test_climax_placed_only_on_a_climax(tmp_path):
     check(error(write(tmp_path, ability='trigger = "climax_placed"')), "abilities[0].trigger", "own_climax_placed")
+
+
+def test_cr_2_9_a_character_may_print_power_0_but_not_a_negative_or_odd_power(tmp_path):
+    """CR 2.9 sets no least power: a character printed with 0 loads (a trial deck has one, and its
+    whole set failed to import); a negative power or one not a multiple of 500 is refused."""
+    p = tmp_path / "t.toml"
+    p.write_text(CLIMAX + CHAR.format(extra="", kind="auto", ability='trigger = "attacks_self"', effect=PUMP)
+                 .replace("power = 6000", "power = 0"))
+    pool = load_ws_pool(p)
+    assert pool is not None
+    for bad, words in (("-500", "must be >= 0"), ("250", "0 or more, a multiple of 500")):
+        p.write_text(CLIMAX + CHAR.format(extra="", kind="auto", ability='trigger = "attacks_self"', effect=PUMP)
+                     .replace("power = 6000", f"power = {bad}"))
+        check(error(p), "power", words)
+
+
+def test_a_compiled_ability_the_card_format_refuses_is_an_unsupported_line_not_a_failed_import():
+    """The text compiler checks each compiled ability against the card format (mill_count's count is
+    at most 10): "put the top 17 cards ..." is unsupported with the reason, in a card's own line and in
+    an ability it grants, instead of an import that writes a card file it cannot load."""
+    from tcg_env.games.weiss_schwarz.card_text import COMPILER
+
+    own = COMPILER.compile_line("【AUTO】 When this card attacks, put the top 17 cards of your deck into your waiting "
+                                "room. If there is a climax among those cards, this card gets +1000 power until end of "
+                                "turn.", {"type": "character"})
+    assert not own.compiled and "mill_count.count" in own.reason, own.reason
+    granted = COMPILER.compile_line('【CONT】 All of your other "Test Knight" get the following ability. "【AUTO】 When '
+                                    'this card attacks, put the top 17 cards of your deck into your waiting room. If there '
+                                    'is a climax among those cards, this card gets +1000 power until end of turn."',
+                                    {"type": "character"})
+    assert not granted.compiled and "mill_count.count" in granted.reason, granted.reason
+    three = COMPILER.compile_line("【AUTO】 When this card attacks, put the top 3 cards of your deck into your waiting "
+                                  "room. If there is a climax among those cards, this card gets +1000 power until end of "
+                                  "turn.", {"type": "character"})
+    assert three.compiled, three.reason  # the same line within the bounds compiles

@@ -171,6 +171,11 @@ class _Compiler(CardTextCompiler):
     def context_key(self, card: Mapping[str, Any]) -> tuple:
         return (card.get("type"), card.get("name"), tuple(card.get("traits") or ()))
 
+    def check_ability(self, ability: dict) -> None:
+        from tcg_env.games.weiss_schwarz.cards import WSAbility  # cards imports nothing of this module
+
+        WSAbility.model_validate(ability)
+
 
 def _looks(ops: list[dict]) -> list[dict]:
     """"look at the top card of your deck, and put it on the top of your deck or into your waiting

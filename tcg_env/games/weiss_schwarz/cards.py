@@ -689,8 +689,8 @@ class _Compiler(PoolCompiler):
     def compile_card(self, cid: int, card: WSCard) -> None:
         t = card.type
         if t == "character":
-            if card.power <= 0 or card.power % 500:
-                self.fail("power", "a character needs power > 0, a multiple of 500 (CR 2.9)")
+            if card.power < 0 or card.power % 500:  # printed 0 exists (a trial deck's RKN/S115-TE12)
+                self.fail("power", "a character's power is 0 or more, a multiple of 500 (CR 2.9)")
         else:
             for fld in ("power", "soul"):
                 if getattr(card, fld):
