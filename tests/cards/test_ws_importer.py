@@ -183,3 +183,27 @@ def test_a_reprint_of_an_imported_card_counts_with_its_verdict(tmp_path):
     dup = res.text_records[-1]
     assert dup.skip == "duplicate" and getattr(dup, "duplicate_of", None) == "X/T03-001"
     assert [lr.verdict.value for lr in dup.lines] == ["exact"] and res.report()["cards"] == 2
+
+
+def test_a_list_whose_cards_the_card_format_refuses_still_imports_and_its_pool_compiles(tmp_path):
+    """Three sets of the English database did not import at all: a power that is a typo (4450) is
+    skipped as ``invalid_power``; a printed power of 0 is a power (CR 2.9 sets no least); an [ACT]
+    Change whose only cost, moving this card, the change op takes over is unsupported (the pool
+    compiler's [ACT] needs a cost, CR 8.1.1.1.1), not a card the pool compiler refuses."""
+    base = {"type": "Character", "color": "RED", "level": "1", "cost": "0", "soul": 1, "trigger": [],
+            "attributes": ["Tester"], "side": "S", "expansion": "Synthetic"}
+    recs = [
+        {**base, "code": "X/T02-001", "name": "Typo Knight", "power": "4450", "ability": []},
+        {**base, "code": "X/T02-002", "name": "Zero Knight", "power": "0", "ability": []},
+        {**base, "code": "X/T02-003", "name": "Change Knight", "power": "3000", "ability": [
+            '【ACT】 [Put this card into your waiting room] Choose 1 "Zero Knight" in your waiting room, and put it on '
+            "the stage position that this card was on."]},
+    ]  # fmt: skip
+    p = tmp_path / "t.json"
+    p.write_text(json.dumps(recs))
+    res = import_ws_json(p)
+    assert [c.number for c in res] == ["X/T02-002", "X/T02-003"] and dict(res.skipped) == {"invalid_power": 1}
+    zero, change = res
+    assert zero.power == 0 and not change.abilities and len(change.uncompiled) == 1
+    assert "[ACT] Change" in res.unsupported["X/T02-003"][0]
+    compile_ws_pool(list(res))  # the import's cards make a pool

@@ -2202,6 +2202,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         cost, effects = parts[-2], parts[-1]
         if any(o["op"] == "@change_place" for o in effects):
             cost, effects = self._change(cost, effects)
+            if not cost:  # the pool compiler's [ACT] needs a cost (CR 8.1.1.1.1); the move went to the change op
+                raise Unsupported("an [ACT] Change whose only cost, moving this card, is left to the change op")
         if "@self_to" in cost:
             if cost.get("self_to_wr") or cost.get("self_to_memory"):
                 raise Unsupported("a cost moving this card to two zones")

@@ -18,6 +18,7 @@ in :attr:`ImportResult.skipped`:
 
 * ``trigger_choice``: the CHOICE icon is not among the icons of CR 4.12.2;
 * ``event_unsupported``: an event is only its effect, so one with any unsupported line is skipped;
+* ``invalid_power``: a character's power that is not a multiple of 500 (a typo of the list);
 * ``too_many_traits``, ``unknown_color``, ``unknown_type``, ``duplicate``, ``invalid``.
 
 No card data is copied into this repository: the importer reads files the user supplies.
@@ -158,6 +159,8 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             reason = "unknown_color"
         elif len(traits) > 3:
             reason = "too_many_traits"
+        elif ctype == "character" and _int(rec.get("power")) % 500:
+            reason = "invalid_power"  # a list's typo (4450): the card format's powers are multiples of 500
         if reason is not None:
             _skip_record(skip, reason, number, texts, rec, qnames)
             continue
