@@ -198,12 +198,21 @@ def test_a_list_whose_cards_the_card_format_refuses_still_imports_and_its_pool_c
         {**base, "code": "X/T02-003", "name": "Change Knight", "power": "3000", "ability": [
             '【ACT】 [Put this card into your waiting room] Choose 1 "Zero Knight" in your waiting room, and put it on '
             "the stage position that this card was on."]},
+        {**base, "code": "X/T02-004", "name": "Grant Knight", "power": "3000", "ability": [
+            '【CONT】 During your turn, this card gets +1000 power and the following ability. "【CONT】 This card can be '
+            'played from your hand without fulfilling color requirements."',
+            "【AUTO】 When this card attacks, this card gets +1000 power until end of turn."]},
     ]  # fmt: skip
     p = tmp_path / "t.json"
     p.write_text(json.dumps(recs))
     res = import_ws_json(p)
-    assert [c.number for c in res] == ["X/T02-002", "X/T02-003"] and dict(res.skipped) == {"invalid_power": 1}
-    zero, change = res
+    assert [c.number for c in res] == ["X/T02-002", "X/T02-003", "X/T02-004"]
+    assert dict(res.skipped) == {"invalid_power": 1}
+    zero, change, grant = res
     assert zero.power == 0 and not change.abilities and len(change.uncompiled) == 1
     assert "[ACT] Change" in res.unsupported["X/T02-003"][0]
+    # a line the card format takes and the pool compiler refuses (a hand ability granted on the stage): unsupported
+    # with the pool compiler's reason, the card's other line kept
+    assert len(grant.abilities) == 1 and grant.abilities[0].kind == "auto" and len(grant.uncompiled) == 1
+    assert "the pool compiler refuses it" in res.unsupported["X/T02-004"][0]
     compile_ws_pool(list(res))  # the import's cards make a pool

@@ -11,7 +11,8 @@ verdict: exact, approximate (a named difference, the card's ``approximate``) or 
 guessed at: the card's ``uncompiled`` and :attr:`ImportResult.unsupported`, card number -> lines
 with the reason; the card is imported without it, ``complete_only=True`` drops it). Trigger-icon
 reminder text (CR 2.12.3) compiles to nothing: the engine performs the icons. An ability that
-names a card or a trait no card of the list has is unsupported (the pool compiler needs them).
+names a card or a trait no card of the list has is unsupported (the pool compiler needs them), and so is one whose
+ability the pool compiler refuses (its reason kept): the file an import writes always loads.
 :attr:`ImportResult.text_records` has every record of a played type, skipped ones included: the
 coverage report of ``tcg cards import --report``. Cards the engine cannot represent at all are skipped and counted by reason
 in :attr:`ImportResult.skipped`:
@@ -296,6 +297,24 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         if not changed:
             break
 
+    # the pool compiler's checks past the card format (a restriction's zone, an [ACT] ability's cost, ...): a line
+    # whose ability it refuses is unsupported with its reason, so that the file the import writes loads
+    for _ in range(len(models)):
+        problem = _pool_problem([r for r in models if not r.get("_skip") and not (
+            complete_only and any(not lr.compiled for lr in by_number[r["number"]].lines))])
+        if problem is None:
+            break
+        r, k, reason = problem
+        text_rec = by_number[r["number"]]
+        li = r["_sources"][k]
+        for j, lr in enumerate(text_rec.lines):
+            if lr.compiled and (j == li or li < 0 and lr.abilities):
+                text_rec.lines[j] = LineResult.unsupported(lr.line, f"the pool compiler refuses it: {reason}")
+        del r["abilities"][k]
+        del r["_sources"][k]
+        if r["type"] == "event" and not r["abilities"]:
+            r["_skip"] = "event_unsupported"
+
     cards: list[WSCard] = []
     for r in models:
         text_rec = by_number[r["number"]]
@@ -324,6 +343,27 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
     return ImportResult(cards, file=path.name, total=len(data), skipped=skip, unsupported=unsupported,
                         parsed_lines=parsed, errors=errors, text_records=texts, game="weiss_schwarz",
                         approximations=APPROXIMATIONS)  # fmt: skip
+
+
+def _pool_problem(models: list[dict]) -> tuple[dict, int, str] | None:
+    """The first ability of ``models`` (the import's card records) the pool compiler refuses: (its record, its
+    index, the reason); None when the pool compiles, or when what it refuses is no ability (left to the loader)."""
+    import re
+
+    from tcg_env.games.weiss_schwarz.cards import compile_ws_pool
+
+    try:
+        cards = [WSCard.model_validate({k: v for k, v in r.items() if not k.startswith("_")}) for r in models]
+        compile_ws_pool(cards)
+    except ValidationError:
+        return None  # the card format's own refusals are counted as 'invalid' below
+    except CardDataError as exc:
+        m = re.match(r"abilities\[(\d+)\]", exc.field or "")
+        r = next((r for r in models if r["number"] == exc.card), None)
+        if m is None or r is None or int(m.group(1)) >= len(r["abilities"]):
+            return None
+        return r, int(m.group(1)), exc.reason
+    return None
 
 
 def _uses_registers(ops: list[dict]) -> bool:
