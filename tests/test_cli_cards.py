@@ -82,7 +82,8 @@ def test_an_uncompiled_line_of_a_pool_is_marked_and_checked(tmp_path, capsys):
     ("force_of_will", "force_of_will", "LifeAsDev_force-of-will__CardDB.json", None, None, None),
     ("weiss_schwarz", "weiss_schwarz", "CCondeluci_WeissSchwarz-ENG-DB__5HY_W83.json", "5HY/W83-E002",
      "【CXCOMBO】 When this card attacks", "When this card attacks, if you have another"),
-    ("fftcg", "fftcg", "ThomasALeon_FFTCGSim__fftcg_real_cards.json", "1-001H", "When Auron deals damage", None),
+    # the first card with a line left uncompiled (Auron's "... onto the field dull" compiles since session 12)
+    ("fftcg", "fftcg", "ThomasALeon_FFTCGSim__fftcg_real_cards.json", None, None, None),
 ])  # fmt: skip
 def test_an_imported_card_marks_the_text_no_ability_implements(tmp_path, capsys, game, sub, name, number,
                                                                uncompiled, compiled):  # fmt: skip
