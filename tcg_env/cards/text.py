@@ -163,7 +163,12 @@ class CardTextCompiler:
     """
 
     def __init__(self, grammar: Path, transformer: type, *, approximations: Mapping[str, str],
-                 start: str = "line", parser: str = "lalr", **lark_options: Any):  # fmt: skip
+                 start: str = "line", parser: str = "lalr", ability_model: str | None = None,
+                 **lark_options: Any):  # fmt: skip
+        # ability_model: "module:Class" of the card format's ability model, which check_ability validates against
+        # (named, not imported: a game's card format is a Python-layer module its card-text module must not import,
+        # engine.cache / tests/engine/test_cache.py)
+        self.ability_model = ability_model
         self.grammar_path = Path(grammar)
         self.transformer = transformer
         self.approximations = dict(approximations)
@@ -182,7 +187,13 @@ class CardTextCompiler:
     def check_ability(self, ability: dict) -> None:
         """Raise pydantic's ValidationError when the card format refuses a compiled ability (a count
         beyond an op's bounds, say): the line is then unsupported with that reason, rather than a
-        card file the import writes and cannot load. Default: no check."""
+        card file the import writes and cannot load. Default: the ``ability_model``'s validation, if
+        the game names one."""
+        if self.ability_model is not None:
+            import importlib
+
+            module, _, name = self.ability_model.partition(":")
+            getattr(importlib.import_module(module), name).model_validate(ability)
 
     def context_key(self, card: Mapping[str, Any]) -> tuple:
         """The parts of the card context a line's compilation depends on (the cache key)."""

@@ -171,11 +171,6 @@ class _Compiler(CardTextCompiler):
     def context_key(self, card: Mapping[str, Any]) -> tuple:
         return (card.get("type"), card.get("name"), tuple(card.get("traits") or ()))
 
-    def check_ability(self, ability: dict) -> None:
-        from tcg_env.games.weiss_schwarz.cards import WSAbility  # cards imports nothing of this module
-
-        WSAbility.model_validate(ability)
-
 
 def _looks(ops: list[dict]) -> list[dict]:
     """"look at the top card of your deck, and put it on the top of your deck or into your waiting
@@ -2670,7 +2665,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 _HERE = Path(__file__).resolve().parent
 # the LALR tables are cached between processes (text._parser_cache: a rebuild of this grammar costs about
 # a second, more on a loaded machine)
-COMPILER = _Compiler(_HERE / "card_text.lark", WSTextTransformer, approximations=APPROXIMATIONS, parser="lalr")
+COMPILER = _Compiler(_HERE / "card_text.lark", WSTextTransformer, approximations=APPROXIMATIONS, parser="lalr",
+                     ability_model="tcg_env.games.weiss_schwarz.cards:WSAbility")
 
 
 def compile_line(line: str, card: Mapping[str, Any] | None = None):
