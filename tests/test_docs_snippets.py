@@ -3,7 +3,10 @@ game's newcomer page (docs/<game>/README.md), and the deck lists those pages sho
 
 Each ```python block runs in a fresh interpreter from the repository root. The one change made:
 MaskablePPO's ``total_timesteps=50_000`` becomes 256, so the block shows that the example wires up
-and learns without spending minutes of CI on it.
+and learns without spending minutes of CI on it. A block that starts Ray (the RLlib example) runs
+whole in the slow run; CI runs it up to the line that builds the algorithm and validates the config
+there (the same build and training, through the same ``tcg_env.rllib`` calls, run in CI in
+tests/training/test_rllib_selfplay.py's smoke run: a second Ray start-up here cost about a minute).
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*/README.md"))]
 SHORTEN = {"total_timesteps=50_000": "total_timesteps=256"}
+# a line that starts the long part of a block -> what CI runs instead of it and the rest
+CUT = {"algo = config.build_algo()": "config.validate()"}
 
 
 def _blocks(lang: str) -> list[tuple[str, int, str]]:
@@ -26,6 +31,19 @@ def _blocks(lang: str) -> list[tuple[str, int, str]]:
 
 
 PYTHON = _blocks("python")
+
+
+def _cut(code: str) -> str | None:
+    """The block's short form for CI, or None when it has no long part."""
+    for line, instead in CUT.items():
+        if line in code:
+            return code[:code.index(line)] + instead + "\n"
+    return None
+
+
+RUNS = [pytest.param(p, i, code, id=f"{p}#{i}", marks=[pytest.mark.slow] if _cut(code) else [])
+        for p, i, code in PYTHON]
+RUNS += [pytest.param(p, i, _cut(code), id=f"{p}#{i}-short") for p, i, code in PYTHON if _cut(code)]
 DECKS = [b for b in _blocks("text") if re.search(r"^\d+x? \S+", b[2], re.M)]
 
 
@@ -34,9 +52,11 @@ def test_pages_have_snippets():
     assert any(page == "docs/force_of_will/README.md" for page, _, _ in DECKS)
     for old in SHORTEN:  # a page that changed its numbers would run the long form in CI
         assert any(old in code for _, _, code in PYTHON), old
+    for line in CUT:  # and one that changed the cut line would run no short form
+        assert any(line in code for _, _, code in PYTHON), line
 
 
-@pytest.mark.parametrize("page,i,code", PYTHON, ids=[f"{p}#{i}" for p, i, _ in PYTHON])
+@pytest.mark.parametrize("page,i,code", RUNS)
 def test_python_snippet_runs(page, i, code):
     if "sb3_contrib" in code:
         pytest.importorskip("sb3_contrib")
