@@ -27,6 +27,7 @@ from tcg_env.games.weiss_schwarz.state import (
     ATK_SLOT,
     CAND,
     CAND_N,
+    LOOKED_N,
     CARD_W,
     USES,
     CLOCK_L,
@@ -484,6 +485,7 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                     s[CAND_N] = min(seen, K.OPTION_SLOTS)
                     s[DEC_ARG] = seen
                     s[DEC_ARG + 1] = K.ChoiceFor.LOOK_MORE
+                    s[LOOKED_N] = seen
                     set_decision(s, K.Decision.OPTIONAL_EFFECT, m)
                     return ASKED
                 s[f + FR_CNT] = cnt | K.LOOK_STOPPED
@@ -492,7 +494,9 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         if cnt < take and game.fill_list_candidates(s, T, f, reg, K.Zone.DECK, m, a2, 0, nlook, m, src, False) > 0:
             # "choose N cards from among them" (LOOK_MUST_TAKE, CR 8.6.3.1): no PASS while one can be chosen
             game.ask_candidates(s, m, reg, 0 if ((a1 >> 14) & 1) == K.LOOK_MUST_TAKE else 1)
+            s[LOOKED_N] = min(nlook, s[DECK_N + m])  # the master saw them all, the choosable ones or not
             return ASKED
+        s[LOOKED_N] = 0
         # "put the rest into your waiting room": the cards looked at (the top min(a0, deck)) less
         # those taken, which are among them
         rest = 0

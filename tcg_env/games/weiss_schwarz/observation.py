@@ -42,8 +42,10 @@ from tcg_env.games.weiss_schwarz.state import (
     KWMOD,
     LAST_TRIG,
     LAST_TRIG_ID,
+    LOOKED_N,
     REVEALED,
     REVEALED_N,
+    DECK_L,
     DECK_N,
     DEF_SLOT,
     FIRST_PLAYER,
@@ -171,6 +173,9 @@ TRIGGER_CHECKS = OBS.add("trigger_checks", CARD_COLUMNS, rows=2,
 REVEALED_BLOCK = OBS.add("revealed", CARD_COLUMNS, rows=2 * K.REVEAL_ROWS,
                          doc="the cards of my latest reveal by an effect, then the opponent's (\"reveal the top "
                              "card of your deck\": shown to both)")
+LOOKED = OBS.add("looked", CARD_COLUMNS, rows=K.OPTION_SLOTS,
+                 doc="the cards at the top of my deck that my pending look has looked at (\"look at up to N cards "
+                     "from the top of your deck\", CR 3.2.3), top first, the ones I may not choose too (mine only)")
 OBS_SIZE = OBS.size
 
 OBS_GLOBAL = GLOBAL.base
@@ -185,6 +190,7 @@ OBS_CLIMAX = CLIMAX.base  # my climax area, then the opponent's
 OBS_CANDIDATES = CANDIDATES.base
 OBS_TRIGGER_CHECKS = TRIGGER_CHECKS.base
 OBS_REVEALED = REVEALED_BLOCK.base
+OBS_LOOKED = LOOKED.base
 
 # global columns observe_into writes (the global block starts at column 0)
 G_ME = GLOBAL.col("my_deck_div50")  # + a _PLAYER_COLUMNS column
@@ -265,6 +271,10 @@ def observe_into(s, T, player, out, over_previous):
     shows = dk == K.Decision.CHOOSE_TARGET or (dk == K.Decision.OPTIONAL_EFFECT and s[DEC_ARG + 1] == K.ChoiceFor.LOOK_MORE)
     n_candidates = min(s[CAND_N], K.OPTION_SLOTS) if (shows and s[H_DECIDER] == p) else 0
     clear_rows_after(out, OBS_CANDIDATES, K.OPTION_SLOTS, CARD_FEATURES, n_candidates, over_previous)
+    # a look at the top of the deck (CR 3.2.3): the looking player saw every card looked at, also those
+    # its choice may not take (its candidates are the choosable ones only)
+    n_looked = min(s[LOOKED_N], s[DECK_N + p], K.OPTION_SLOTS) if s[H_DECIDER] == p else 0
+    clear_rows_after(out, OBS_LOOKED, K.OPTION_SLOTS, CARD_FEATURES, n_looked, over_previous)
     write_globals(s, p, out, OBS_GLOBAL)
     out[G_ME + P_CLIMAX] = 1.0 if s[CX_N + p] > 0 else 0.0
     out[G_OPP + P_CLIMAX] = 1.0 if s[CX_N + o] > 0 else 0.0
@@ -363,6 +373,10 @@ def observe_into(s, T, player, out, over_previous):
         for k in range(revealed_count(s, REVEALED_N, q)):
             copy_card_row(out, OBS_REVEALED + (side * K.REVEAL_ROWS + k) * CARD_FEATURES, T,
                           revealed_card(s, REVEALED, K.REVEAL_ROWS, q, k), CARD_FEATURES)
+    n_deck = s[DECK_N + p]
+    for k in range(n_looked):  # top first
+        copy_card_row(out, OBS_LOOKED + k * CARD_FEATURES, T, s[CARD + s[DECK_L + p * K.MAX_DECK + n_deck - 1 - k] * CARD_W],
+                      CARD_FEATURES)
     # choice candidates, the decider's only (a hand choice stays private): cards it may look at
     # (public zones, its hand, the deck cards a search or look shows it). A stock card is a blank
     # (CR 3.10.2: nobody looks at a stock): its row says "present" only

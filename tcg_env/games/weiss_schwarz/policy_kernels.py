@@ -51,6 +51,9 @@ from tcg_env.games.weiss_schwarz.state import (
     ATK_TYPE,
     CAND,
     CAND_N,
+    DECK_L,
+    DECK_N,
+    LOOKED_N,
     CARD,
     CARD_W,
     CLOCK_L,
@@ -560,7 +563,7 @@ def seen_slots(s, player, out):
     performed, CR 4.12.2.8), each player's latest trigger-check card while it is in that player's
     stock (revealed to both on its way there: ``observation``'s ``trigger_checks``) and, for the player on move only, the candidates of its pending choice
     (cards its effect looks at in the deck or stock: ``observation``'s candidate columns, the
-    decider's only, and its mask). ORDER_AUTO's candidates are pending abilities, no cards."""
+    decider's only, and its mask) and the cards its pending look at the top of its deck has looked at. ORDER_AUTO's candidates are pending abilities, no cards."""
     n = 0
     if s[TRIG_SLOT] >= 0:
         out[n] = s[TRIG_SLOT]
@@ -576,6 +579,12 @@ def seen_slots(s, player, out):
             if 0 <= c < K.N_SLOTS:
                 out[n] = c
                 n += 1
+        # the cards its pending look at the top of its deck has looked at (CR 3.2.3; ``observation``'s
+        # looked rows), which the candidates above may repeat (a slot kept twice is kept once)
+        n_deck = s[DECK_N + player]
+        for i in range(min(s[LOOKED_N], n_deck, K.OPTION_SLOTS)):
+            out[n] = s[DECK_L + player * K.MAX_DECK + n_deck - 1 - i]
+            n += 1
     return n
 
 
@@ -634,7 +643,7 @@ def resample_hidden(game, s, T, player, rng_row):
     pending choice are not tracked. Everything ``player`` observes is unchanged (its observation
     counts its climax cards in deck and stock together, ``observation.GLOBAL_COLUMNS``).
     """
-    kept = np.empty(K.OPTION_SLOTS + 3, np.int64)
+    kept = np.empty(2 * K.OPTION_SLOTS + 3, np.int64)
     n = seen_slots(s, player, kept)
     kept_ids = np.empty(n, np.int64)
     for k in range(n):

@@ -214,6 +214,10 @@ PAY_CLOCK_LEFT = _a("pay_hand_to_clock_left")  # hand cards still to put into th
 # candidates of SELECT-like decisions (OPTION k): card slots or pending-ability indices
 CAND_N = _a("candidate_count")
 CAND = _a("candidates", OPTION_SLOTS)
+# while a look at the top of a deck (Op.LOOK_TOP, CR 3.2.3) asks its player, the number of cards
+# looked at: the top LOOKED_N cards of the decider's deck, which it has seen (its observation's
+# `looked` rows; kept in place by a determinization for it) although some may not be choosable; 0 else
+LOOKED_N = _a("looked_count")
 
 # player p's card slots that hold climax cards (set at reset from the card ids, which never change
 # slot during a game, and re-derived by determinization): the observation counts the climax cards
