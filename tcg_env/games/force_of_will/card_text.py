@@ -410,10 +410,21 @@ class _T(CountWords, TextTransformer, Transformer):
         if len(ops) != 1:
             raise Unsupported("a will ability producing several wills")
         wills = ops[0].pop("_choices")
+        several = wills[0].get("_several") if len(wills) == 1 and isinstance(wills[0], dict) else None
         if self.card.get("type") == "magic_stone":
-            if costs != {"rest": True} or len(wills) > 2:
+            if costs != {"rest": True} or len(wills) > 2 or several is not None:
                 raise Unsupported("a magic stone's will ability other than {Rest}: Produce one or two choices")
             return {"__fields__": True, "will": wills}
+        if several is not None:
+            # "Produce {R}{R}" / "{W}{G}": all of them at once (CR 907.3), one produce_will per kind of will
+            return [{"kind": "will", "cost": costs,
+                     "effect": [{"op": "produce_will", "will": w, "count": n} for w, n in several.items()]}]
+        if len(wills) > 2:
+            # "Produce one will of any attribute" / "{W}, {R}, {U}, {G}, or {B}": one will ability whose controller
+            # chooses the will as it resolves (a choice of modes, priority.ask_mode; the card has room for two
+            # activate or will abilities, constants.ABILITIES_PER_CARD)
+            return [{"kind": "will", "cost": costs,
+                     "effect": [{"op": "select_mode", "modes": [[{"op": "produce_will", "will": w}] for w in wills]}]}]
         # "Produce {W} or {B}": one will ability per choice, with the same cost (paying one pays it)
         return [{"kind": "will", "cost": costs, "effect": [{"op": "produce_will", "will": w}]} for w in wills]
 
@@ -1190,6 +1201,18 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def produce_what(self, *toks):
         return list(dict.fromkeys(self._will_name(t) for t in toks))
+
+    def produce_list(self, *toks):
+        return self.produce_what(*toks)  # "Produce {W}, {R}, {U}, {G}, or {B}." (one of them)
+
+    def produce_any(self):
+        # CR 208.1, 1027.1a: the attributes are light, fire, water, wind and darkness: one of the five, not void
+        return list(_SYM.values())
+
+    def produce_several(self, *toks):
+        # "Produce {R}{R}." / "Produce {W}{G}.": every will printed (CR 907.5), one produce_will per kind
+        names = [self._will_name(t) for t in toks]
+        return [{"_several": {w: names.count(w) for w in dict.fromkeys(names)}}]
 
     def prevent_all(self, sel):
         return [({"op": "prevent", "amount": "all"}, sel)]

@@ -899,8 +899,12 @@ class _Compiler(PoolCompiler):
         if ab.cost is not None and ab.cost.mana_from != "this_card" and not ab.cost.mana:
             self.fail(f"{p}.cost.mana_from", "mana_from needs a mana cost")
         if kind == "will":
-            if not all(op.op == "produce_will" for op in ab.effect):
-                self.fail(f"{p}.effect", "a will ability only produces will (CR 907.1): produce_will ops")
+            # a choice of wills ("Produce one will of any attribute"): a select_mode of produce_will modes
+            chosen = [op for m in ab.effect[0].modes for op in m] if ab.effect and ab.effect[0].op == "select_mode" \
+                else ab.effect
+            if not chosen or not all(op.op == "produce_will" for op in chosen):
+                self.fail(f"{p}.effect", "a will ability only produces will (CR 907.1): produce_will ops "
+                          "(or a select_mode of them)")
             if ab.cost.will:
                 self.fail(f"{p}.cost.will", "a will ability is not paid with will here (no loops)")
         elif any(op.op == "produce_will" for op in ab.effect):
@@ -1201,8 +1205,8 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
         # CR 903.2e: the mode is chosen as a chant / rune or an automatic ability is played (priority.ask_mode)
         if len(effect) != 1:
             return "op", "select_mode is the effect's only op"
-        if kind not in (K.AbilityKind.SPELL, K.AbilityKind.AUTOMATIC):
-            return "op", "select_mode in a chant's or rune's effect or an automatic ability only"
+        if kind not in (K.AbilityKind.SPELL, K.AbilityKind.AUTOMATIC, K.AbilityKind.WILL):
+            return "op", "select_mode in a chant's or rune's effect, an automatic ability or a will ability only"
         return None
     filled = [o.reg for o in earlier if o.op in _TARGETING]
     if (kind == K.AbilityKind.CONTINUOUS) != (name in _CONTINUOUS_ONLY):
