@@ -66,3 +66,105 @@ def test_cr_907_3_any_attribute_will_ability_asks_the_will_and_puts_it_in_the_po
     g.step(K.ACTIVATE_BASE + sc.zone(0, "field").index(b) * K.ABILITIES_PER_CARD)
     assert _will(g, 0, K.Attribute.FIRE) == after[int(K.Attribute.FIRE)] + 2
     assert int(g.state[H_DECISION]) == K.Decision.PRIORITY
+
+
+# ---- continuous prevention (CR 1018, 910) ------------------------------------------------------------
+def test_cr_1018_continuous_prevention_lines_compile_to_prevent_damage():
+    r = exact("If this card would be dealt 700 or less damage, prevent it.")
+    assert r.abilities == [{"kind": "continuous", "effect": [{"op": "prevent_damage", "amount": 700, "at_most": True,
+                                                              "filter": {"self_only": True}}]}]
+    r = exact("Prevent all damage that would be dealt to this card during your opponent's turn.")
+    assert r.abilities[0]["condition"] == {"kind": "opponents_turn"}
+    assert r.abilities[0]["effect"][0]["amount"] == "all"
+    r = exact("[Continuous]: If damage would be dealt to the resonator with this, prevent 500 of it.", "addition",
+              addition="resonator")
+    assert r.abilities[0]["effect"] == [{"op": "prevent_damage", "amount": 500,
+                                         "filter": {"added_to": True, "type": ["resonator"]}}]
+    # a chant's "prevent all damage ..." lasts only with "this turn" (a one-time effect's shield, CR 908)
+    assert line("Prevent all damage that would be dealt to target resonator.", "chant").verdict is Verdict.UNSUPPORTED
+    # the source of the damage is not read ("... by fire resonators")
+    assert line("Prevent all damage that would be dealt to this card by fire resonators.").verdict is Verdict.UNSUPPORTED
+
+
+def _damage_game(tmp_path, protected_text, damages):
+    """Player 0's made-up chants "Deal N damage to target resonator." (one per amount), player 1's resonator
+    (DEF 2000) with ``protected_text``; returns the pool's scenario pieces."""
+    chants = [{"id": f"TXT-1{i}", "name": f"Made-up Bolt {i}", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+               "abilities": [f"Deal {n} damage to target resonator."]} for i, n in enumerate(damages)]
+    res, pool = _imported_pool(tmp_path, [_res(1, [protected_text], 200, 2000)] + chants)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    return pool
+
+
+def _bolt(g, sc, hand_index, card):
+    """Play player 0's hand chant ``hand_index`` (a fire will in the pool), its target chosen, and pass until it
+    resolved."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g.step(K.PLAY_HAND_BASE + hand_index)
+    for _ in range(12):
+        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD:
+            return
+        legal = g.legal_actions().tolist()
+        if int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET:
+            g.step([a for a in legal if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS][0])
+        else:
+            g.step(K.PASS)
+    raise AssertionError("the chant did not resolve")
+
+
+def test_cr_1018_if_this_card_would_be_dealt_n_or_less_damage_it_is_prevented(tmp_path):
+    """"If this card would be dealt 700 or less damage, prevent it.": 700 damage is not dealt (CR 1018.1b), 800
+    damage is dealt in full (the replacement does not apply to it)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _damage_game(tmp_path, "If this card would be dealt 700 or less damage, prevent it.", [700, 800])
+    for number, dealt in (("TXT-10", 0), ("TXT-11", 800)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        sc.will(0, K.Attribute.FIRE)
+        (card,) = sc.hand(0, [number])
+        guard = sc.put(1, "TXT-001", "field")
+        g = sc.game()
+        _bolt(g, sc, 0, card)
+        assert int(g.state[S.DAMAGE + guard * S.CARD_W]) == dealt, number
+        assert int(g.state[S.ZONE + guard * S.CARD_W]) == K.Zone.FIELD
+
+
+def test_cr_1018_prevent_all_damage_during_your_opponents_turn_and_prevent_n_of_it(tmp_path):
+    """"Prevent all damage that would be dealt to this card during your opponent's turn.": on its controller's
+    opponent's turn no damage is dealt; on its controller's own turn it is. An addition's "If damage would be dealt
+    to the resonator with this, prevent 500 of it.": 800 damage to the card it is added to leaves 300 (CR 1018.1a)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    pool = _damage_game(tmp_path, "Prevent all damage that would be dealt to this card during your opponent's turn.",
+                        [800])
+    for owner, dealt in ((1, 0), (0, 800)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        sc.will(0, K.Attribute.FIRE)
+        (card,) = sc.hand(0, ["TXT-10"])
+        guard = sc.put(owner, "TXT-001", "field")
+        g = sc.game()
+        _bolt(g, sc, 0, card)
+        assert int(g.state[S.DAMAGE + guard * S.CARD_W]) == dealt, owner
+
+    add = {"id": "TXT-020", "name": "Made-up Aegis", "type": ["Addition: Resonator"], "cost": "{R}", "colour": ["R"],
+           "abilities": ["[Continuous]: If damage would be dealt to the resonator with this, prevent 500 of it."]}
+    bolt = {"id": "TXT-10", "name": "Made-up Bolt", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+            "abilities": ["Deal 800 damage to target resonator."]}
+    res, pool = _imported_pool(tmp_path, [_res(1, [], 200, 2000), add, bolt])
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-10"])
+    guard = sc.put(1, "TXT-001", "field")
+    aegis = sc.put(1, "TXT-020", "field")
+    sc.row[S.ATTACHED + aegis * S.CARD_W] = guard
+    g = sc.game()
+    _bolt(g, sc, 0, card)
+    assert int(g.state[S.DAMAGE + guard * S.CARD_W]) == 300

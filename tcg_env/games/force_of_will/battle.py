@@ -217,6 +217,7 @@ def block_declared(game, s, T, blocker):
         s[BLOCKED] = 1
         s[RESTED + blocker * CARD_W] = 1
         game.trigger_own(s, T, blocker, K.Trigger.BLOCKS, s[ATTACKER])
+        game.trigger_own(s, T, s[ATTACKER], K.Trigger.IS_BLOCKED, blocker)  # "whenever this card is blocked"
     s[STEP] = Step.BLOCK_DECLARED
     game.start_priority(s, s[TURN_PLAYER])
 

@@ -450,7 +450,9 @@ class _T(CountWords, TextTransformer, Transformer):
         args = [a for a in args if a is not None]
         trig, body = args[0], args[-1]
         self._field_card("an automatic ability")
-        ops, optional = body.ops(), body.optional
+        # "that resonator": the trigger's other card, when every trigger of the line is about one (Op.TARGET_TRIGGER)
+        about_card = all(t.get("trigger") in _ABOUT_CARD and "trigger_filter" in t for t in trig)
+        ops, optional = body.ops(trigger_card=about_card), body.optional
         out = []
         for t in trig:
             ab = {"kind": "automatic", **t, "effect": _copy_ops(ops)}
@@ -506,6 +508,36 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def t_enter_or_attacks(self, *_):
         return [{"trigger": "enter"}, {"trigger": "attacks"}]
+
+    def t_is_blocked(self, *_):
+        return [{"trigger": "is_blocked"}]  # constants.Trigger.IS_BLOCKED: a blocker is declared for it (CR 804.4)
+
+    def t_blocks_or_blocked(self, *_):
+        return [{"trigger": "blocks"}, {"trigger": "is_blocked"}]
+
+    def _other_card(self, flt) -> dict:
+        # the other card of a trigger (the attacker blocked, the blocker, the J/resonator dealt damage): a J/resonator
+        # in the field matched by the trigger filter (the event's aux, CR 906.4)
+        flt = _target_filter(flt)
+        if not set(flt.get("type", ["j_resonator"])) <= {"resonator", "j_resonator"} or flt.get("zone", "field") != "field" \
+                or set(flt) & {"exclude_self", "self_only", "state"}:
+            raise Unsupported("the other card of a trigger that is not a J/resonator in the field")
+        flt.setdefault("type", ["j_resonator"])
+        return flt
+
+    def t_blocks_or_blocked_by(self, *args):
+        flt = self._other_card(args[-1])
+        return [{"trigger": "blocks", "trigger_filter": flt}, {"trigger": "is_blocked", "trigger_filter": dict(flt)}]
+
+    def t_is_blocked_by(self, *args):
+        return [{"trigger": "is_blocked", "trigger_filter": self._other_card(args[-1])}]
+
+    def t_blocks_a(self, *args):
+        return [{"trigger": "blocks", "trigger_filter": self._other_card(args[-1])}]
+
+    def t_deals_damage_to(self, *args):
+        # keywords.damage_dealt: DEALS_DAMAGE about the card dealt damage (-1 for a player: a filter never matches it)
+        return [{"trigger": "deals_damage", "trigger_filter": self._other_card(args[-1])}]
 
     def t_attacks_or_blocks(self, *_):
         return [{"trigger": "attacks"}, {"trigger": "blocks"}]
@@ -1214,6 +1246,16 @@ class _T(CountWords, TextTransformer, Transformer):
         names = [self._will_name(t) for t in toks]
         return [{"_several": {w: names.count(w) for w in dict.fromkeys(names)}}]
 
+    # continuous prevention (CR 1018, 910): read as a continuous ability's aura only (_Body.aura)
+    def prevent_static(self, sel):
+        return [({"op": "_prevent_cont", "amount": "all"}, sel)]
+
+    def prevent_of_it(self, sel, n):
+        return [({"op": "_prevent_cont", "amount": _life(n)}, sel)]
+
+    def prevent_at_most(self, n):
+        return [({"op": "_prevent_cont", "amount": _life(n), "at_most": True}, _SELF)]
+
     def prevent_all(self, sel):
         return [({"op": "prevent", "amount": "all"}, sel)]
 
@@ -1309,6 +1351,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def t_prev(self, *_):
         return _Sel("prev")
+
+    def t_that(self, *_):
+        return _Sel("prev", {"_that": True})  # "that resonator": never this card itself (_assemble)
 
     def t_your_jruler(self, *_):
         return _Sel("all", {"type": ["j_ruler"], "side": "own"})  # a J-ruler is in the field (CR 307.6)
@@ -1586,14 +1631,16 @@ class _Body:
         self.clauses, self.optional, self.on_field = clauses, optional, on_field
         self.condition: dict | None = None  # "as long as ...": only a continuous ability has one
 
-    def ops(self, will: bool = False) -> list[dict]:
+    def ops(self, will: bool = False, trigger_card: bool = False) -> list[dict]:
         if self.condition is not None:
             raise Unsupported("'as long as' in an effect (only continuous abilities have a lasting condition)")
         if any("_per" in op for c in self.clauses for op, _ in c if op):
             raise Unsupported("'for each' in a one-time effect (only continuous ATK/DEF is counted)")
-        out = _assemble(self.clauses, self.on_field)
+        out = _assemble(self.clauses, self.on_field, trigger_card)
         if not will and any(op["op"] == "produce_will" for op in out):
             raise Unsupported("producing will outside a will ability (CR 907)")
+        if any(op["op"] == "_prevent_cont" for op in out):
+            raise Unsupported("a lasting prevention in a one-time effect (without 'this turn')")
         return out
 
     def aura(self) -> list[dict] | None:
@@ -1605,6 +1652,13 @@ class _Body:
         if [op["op"] for op, _ in self.clauses[0]] == ["_eternal"]:
             return "_eternal"
         for op, sel in self.clauses[0]:
+            if op["op"] == "_prevent_cont" and sel is not None and sel.kind in ("all", "self"):
+                # CR 1018.1: "prevent all damage that would be dealt to <cards>" (1018.1b), "prevent N of it"
+                # (1018.1a), "if this card would be dealt N or less damage, prevent it" (replacement.py)
+                flt = dict(sel.filter) if sel.kind == "all" else {"self_only": True}
+                out.append({"op": "prevent_damage", "amount": op["amount"], "filter": flt,
+                            **({"at_most": True} if op.get("at_most") else {})})
+                continue
             if sel is None or sel.kind not in ("all", "self") or op.get("duration") != "permanent":
                 return None
             flt = dict(sel.filter) if sel.kind == "all" else {"self_only": True}  # "this card gains ..."
@@ -1631,7 +1685,7 @@ class _Modes:
     def __init__(self, modes: list[_Body]):
         self.modes = modes
 
-    def ops(self, will: bool = False) -> list[dict]:
+    def ops(self, will: bool = False, trigger_card: bool = False) -> list[dict]:
         if will:
             raise Unsupported("a choice of modes in an activate ability")
         return [{"op": "select_mode", "modes": [m.ops() for m in self.modes]}]
@@ -1656,9 +1710,15 @@ def _copy_ops(ops: list[dict]) -> list[dict]:
 
 
 _SELF = _Sel("self")
+_TRIGGER_CARD = _Sel("trigger")
 
 
-def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = False) -> list[dict]:
+# the triggers whose event is about another card (the frame's E_AUX): "that <card>" is it (Op.TARGET_TRIGGER)
+_ABOUT_CARD = {"blocks", "is_blocked", "deals_damage"}
+
+
+def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = False,
+              trigger_card: bool = False) -> list[dict]:
     """The effect program of a list of clauses: the targets first (CR 903.2g), a register per
     selection (at most two, constants.N_REGS), "it" the last one."""
     chooses: list[dict] = []
@@ -1691,7 +1751,14 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                 body.append(op)
                 continue
             if sel.kind == "prev" and last is None and source_on_field:
-                sel = _SELF  # "it" in an ability of a card in the field with nothing chosen: the card itself
+                if (sel.filter or {}).get("_that"):
+                    # "that J/resonator" with nothing chosen: the other card of the trigger (the blocker, the card
+                    # dealt damage): Op.TARGET_TRIGGER where the trigger is about one, else unsupported
+                    if not trigger_card:
+                        raise Unsupported("'that <card>' naming the card of the trigger")
+                    sel = _TRIGGER_CARD
+                else:
+                    sel = _SELF  # "it" in an ability of a card in the field with nothing chosen: the card itself
             if sel.kind == "prev":
                 if last is None:
                     raise Unsupported("'it' / 'that card' with nothing selected before")
@@ -1712,6 +1779,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     chooses.append(ch)
                 elif sel.kind == "all":
                     body.append({"op": "select_all", "filter": sel.filter, "reg": r})
+                elif sel.kind == "trigger":
+                    body.append({"op": "target_trigger", "reg": r})
                 else:
                     body.append({"op": "target_self", "reg": r})
             last = regs[id(sel)]

@@ -61,12 +61,15 @@ TriggerName = Literal[
     "other_enters", "begin_draw_phase", "begin_main_phase", "end_of_turn", "opponent_plays_spell",
     "judgment", "opponent_attacks", "begin_battle", "begin_attack_step", "begin_block_step", "end_of_battle",
     "j_resonator_attacks", "put_into_graveyard", "dealt_damage", "you_gain_life", "damage_to_you",
-    "deals_damage_to_opponent", "you_play",
+    "deals_damage_to_opponent", "you_play", "is_blocked",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
                       "you_play": ("resonator", "chant", "addition", "regalia", "rune")}
 _TRIGGER_FILTER_ZONE = {"you_play": "chase"}  # the card the trigger watches is there (else in the field)
+# the triggers about another card that may have a filter (none: any card or none): the attacker this card blocks,
+# the blocker of this card, the J/resonator this card deals damage to (the event's aux: Op.TARGET_TRIGGER reads it)
+_OTHER_CARD_TRIGGERS = ("blocks", "is_blocked", "deals_damage")
 ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
@@ -189,6 +192,7 @@ _Dur = (DurationName, "end_of_turn")
 _Who = (WhoName, "controller")
 _N = (int, Field(default=1, ge=1, le=10))
 OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, FowFilter, Reg, Count)
+OpTargetTrigger = op_model("target_trigger", _M, reg=(Reg, 0))  # the trigger's card (Op.TARGET_TRIGGER)
 OpPower = op_model("power", _M, atk=(SignedHundreds, 0), defense=(SignedHundreds, 0), duration=_Dur, reg=(Reg, 0))
 # "X00" (CR 903.3c: X times 100) / "X": the X chosen when a {X} chant is played (CR 903.2f)
 XHundreds = Literal["X00"]
@@ -236,6 +240,12 @@ OpPreventPlayer = op_model("prevent_player", _M, amount=(_Prevent, "all"), who=_
 OpShieldDestroy = op_model("shield_destroy", _M, instead=(InsteadList, ["rest", "heal"]), reg=(Reg, 0))
 OpReplaceDestroy = op_model("replace_destroy", _M, instead=(InsteadList, ["heal"]), filter=(Union[FowFilter, None], None))  # noqa: UP007
 OpGraveToRemoved = op_model("grave_to_removed", _M, filter=FowFilter)
+# continuous prevention (CR 1018): "prevent all damage that would be dealt to <filter>" (amount "all"), "if damage
+# would be dealt to <filter>, prevent N of it" (amount N), "if <filter> would be dealt N or less damage, prevent it"
+# (amount N, at_most): Op.PREVENT_DAMAGE
+OpPreventDamage = op_model("prevent_damage", _M, amount=(Union[Annotated[int, Field(gt=0, le=20000, multiple_of=100)],  # noqa: UP007
+                                                                Literal["all"]], "all"),
+                           at_most=(bool, False), filter=FowFilter)
 # "put <targets> from your graveyard into your hand / into the field [rested]": the register's cards still in
 # a graveyard (the choose filter's zone "graveyard", CR 903.2g)
 OpGraveToHand = op_model("grave_to_hand", _M, reg=(Reg, 0))
@@ -279,7 +289,7 @@ _OP_MODELS = (
     OpCounter, OpDraw, OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
-    OpSetX, OpGraveToHand, OpGraveToField,
+    OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -295,7 +305,7 @@ def _modes_valid(modes: list[list[Any]]) -> list[list[Any]]:
     return out
 _TAGS = frozenset(EFFECT_OPS)
 
-_TARGETING = {"choose", "select_all", "target_self"}
+_TARGETING = {"choose", "select_all", "target_self", "target_trigger"}
 # the ops that report NOT_DONE when they did not do what they say (engine.effects: the core's DISCARD, not every
 # card discarded, CR 104.2): the ops an "if_done" may follow
 _REPORTS_DONE = frozenset({"discard"})
@@ -305,7 +315,7 @@ _ON_REGISTER = {
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy",
-                    "grave_to_removed"}  # fmt: skip
+                    "grave_to_removed", "prevent_damage"}  # fmt: skip
 _INSTEAD_BITS = {"rest": K.INSTEAD_REST, "heal": K.INSTEAD_HEAL}
 
 
@@ -436,6 +446,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC)
                              & (abilities[:, K.A_TRIGGER] == K.Trigger.YOU_PLAY)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_YOU_PLAY  # (without the abilities: set, the kernels skip nothing)
+    if (code[:, K.I_OP] == K.Op.PREVENT_DAMAGE).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_PREVENT_CONT
     searching = code[:, K.I_OP] == K.Op.SEARCH
     if (code[searching, K.I_A2] & (K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_TOP)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REVEAL
@@ -610,7 +622,7 @@ _TRIGGER_WORDS = {
     "put_into_graveyard": "when it is put into a graveyard from the field",
     "dealt_damage": "when it is dealt damage", "you_gain_life": "when you gain life",
     "damage_to_you": "when damage is dealt to you", "deals_damage_to_opponent": "when it deals damage to the opponent",
-    "you_play": "when you play a card",
+    "you_play": "when you play a card", "is_blocked": "when it is blocked",
 }  # fmt: skip
 
 
@@ -876,9 +888,14 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.trigger", "an automatic ability needs a trigger (CR 906)")
         elif ab.trigger is not None or ab.trigger_whose != "any":
             self.fail(f"{p}.trigger", "only automatic abilities have a trigger")
-        if ab.trigger_filter is not None and ab.trigger not in _FILTERED_TRIGGERS:
+        if ab.trigger_filter is not None and ab.trigger not in _FILTERED_TRIGGERS and ab.trigger not in _OTHER_CARD_TRIGGERS:
             self.fail(f"{p}.trigger_filter",
-                      f"trigger_filter is only used with trigger {' or '.join(map(repr, _FILTERED_TRIGGERS))}")
+                      f"trigger_filter is only used with trigger "
+                      f"{' or '.join(map(repr, list(_FILTERED_TRIGGERS) + list(_OTHER_CARD_TRIGGERS)))}")
+        if any(op.op == "target_trigger" for op in ab.effect) and (
+                kind != "automatic" or ab.trigger not in _OTHER_CARD_TRIGGERS or ab.trigger_filter is None):
+            self.fail(f"{p}.effect", "target_trigger (the trigger's other card) in an automatic ability with trigger "
+                      f"{' or '.join(map(repr, _OTHER_CARD_TRIGGERS))} and a trigger_filter")
         if ab.trigger == "judgment" and card.type != "j_ruler":
             self.fail(f"{p}.trigger", "only a J-ruler has a 'judgment' trigger (CR 705.3)")
         if ab.optional and kind != "automatic":
@@ -952,7 +969,9 @@ class _Compiler(PoolCompiler):
                     condition: FowCondition | None = None, optional: bool = False, once: str = "no") -> int:  # fmt: skip
         """Append one ability row (and its program) and return its row."""
         trig_filter = -1
-        if trigger in _FILTERED_TRIGGERS:  # default: one of yours ("another resonator you control ...")
+        if trigger in _OTHER_CARD_TRIGGERS and trigger_filter is not None:
+            trig_filter = self.compile_filter(trigger_filter, f"{p}.trigger_filter", ("field",))
+        elif trigger in _FILTERED_TRIGGERS:  # default: one of yours ("another resonator you control ...")
             zone = _TRIGGER_FILTER_ZONE.get(trigger, "field")
             flt = trigger_filter or FowFilter(side="own", type=list(_FILTERED_TRIGGERS[trigger]), zone=zone)
             if flt.zone != zone:
@@ -1114,6 +1133,11 @@ class _Compiler(PoolCompiler):
             return bits(op.instead, _INSTEAD_BITS) | K.INSTEAD_SOURCE_TO_GRAVEYARD, frow, 0
         if name == "grave_to_removed":
             return 0, self.compile_filter(op.filter, f"{q}.filter", ("field", "chase")), 0
+        if name == "prevent_damage":
+            if op.amount == "all" and op.at_most:
+                self.fail(f"{q}.at_most", "at_most needs an amount (all of a damage of that amount or less)")
+            a0 = 0 if op.amount == "all" else (op.amount if op.at_most else -op.amount)
+            return a0, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
         if name == "grant_keyword":
             return bits(op.keywords, K.KEYWORD_BITS), int(K.Duration[op.duration.upper()]), 0
         if name == "restrict":

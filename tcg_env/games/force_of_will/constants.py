@@ -199,6 +199,7 @@ FLAG_COST_REDUCTION = 1  # some COST_REDUCTION instruction (characteristics.cost
 FLAG_SELECT_MODE = 2  # some SELECT_MODE instruction (priority.ask_mode, effects.playable_targets)
 FLAG_YOU_PLAY = 8  # some automatic ability with trigger YOU_PLAY (priority.finish_frame looks for them)
 FLAG_REVEAL = 4  # some SEARCH that reveals (SEARCH_REVEAL_*): the observation's `revealed` block may be non-zero
+FLAG_PREVENT_CONT = 16  # some PREVENT_DAMAGE instruction (effects.deal_damage_to_card reads the continuous prevention)
 
 TB_MASTER = 1  # a master rune (CR 201.3c): one in a rune deck (CR 402.6c)
 TB_CHANT = 2  # a rune with the chant type too ("Chant/Rune", CR 201.2c-i, 402.6d)
@@ -264,6 +265,7 @@ class Trigger(IntEnum):
     # "whenever you play a <card>" (CR 903.2: played once it is put onto the chase, priority.finish_frame): the
     # card on the chase matches A_TRIG_FILTER (zone chase); the cards its controller controls (trigger_controlled_on)
     YOU_PLAY = 27
+    IS_BLOCKED = 28  # "whenever this card is blocked": the attacker, when a blocker is declared (CR 804.4; battle.block_declared)
 
 
 class KeywordAbility(IntEnum):
@@ -507,6 +509,14 @@ class Op(IntEnum):
     GRAVE_TO_HAND = 55
     GRAVE_TO_FIELD = 56
     GRAVE_TO_REMOVED = 54  # a1 = filter row: a matching card that would be put into a graveyard from the filter's zone is removed instead
+    # continuous prevention (CR 1018, 910): damage that would be dealt to a card its filter (a1) matches is prevented:
+    # a0 = 0 all of it (1018.1b), a0 < 0 -a0 of it (1018.1a), a0 > 0 all of it when it is a0 or less
+    # (replacement.continuous_prevention, read where the damage is dealt; pools with one: FLAG_PREVENT_CONT)
+    PREVENT_DAMAGE = 57
+    # "that resonator" after a trigger about another card ("whenever this card is blocked by a resonator", "deals
+    # damage to a resonator"): the trigger's card (the frame's E_AUX, CR 906.7) into register I_REG while it is
+    # still in the field (CR 302.3: once it left, it is a new card)
+    TARGET_TRIGGER = 58
 
 
 class Shield(IntEnum):

@@ -8,7 +8,7 @@ hooks and Force of Will's own opcodes (constants.Op).
 """
 
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.effects import ASKED, I_A0, I_A1, I_A2, I_OP, NEXT, STOPPED, targets_available
+from tcg_env.engine.effects import ASKED, I_A0, I_A1, I_A2, I_OP, NEXT, STOPPED, reg_add, targets_available
 # the core's frame stack, the rules kernels game.push_frame, game.top_frame ... of Force of Will
 from tcg_env.engine.effects import frames_full, pop_frame, push_frame, top_frame  # noqa: F401
 from tcg_env.engine.header import H_DONE
@@ -24,7 +24,7 @@ from tcg_env.games.force_of_will.constants import (
     N_REGS, OPTION_SLOTS, TARGET_MAX, Decision, Mod, Op, Shield, Zone
 )
 from tcg_env.games.force_of_will.state import (
-    CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE, DEC_ARG, ENTRY_W, E_CARD, E_CTRL,
+    CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE, DEC_ARG, ENTRY_W, E_AUX, E_CARD, E_CTRL,
     E_ABIL, E_KIND, E_REG, E_REGN, E_SLOT, E_X, FR_CNT, FR_PC, LIFE, MANA, MT, OWNER, RESTED, REVEAL_IDS, REVEAL_N,
     WILL, ZONE, ZT
 )
@@ -131,7 +131,11 @@ def deal_damage_to_card(game, s, T, src, slot, amount):
     abilities trigger ([Drain], [Bane]: keywords.damage_dealt). Returns the damage dealt."""
     if amount <= 0 or not game.is_j_resonator(s, T, slot) or card_table(T)[s[CARD + slot * CARD_W], K.C_DEF] <= 0:
         return 0
-    amount = game.prevent_damage(s, slot, -1, amount)  # CR 1018.1
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_PREVENT_CONT) != 0:
+        amount = game.continuous_prevention(s, T, slot, amount)  # CR 1018.1, 910 (and the shields)
+    else:
+        amount = game.prevent_damage(s, slot, -1, amount)  # CR 1018.1
     if amount <= 0:
         return 0
     s[DAMAGE + slot * CARD_W] += amount
@@ -443,7 +447,11 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     ctrl = s[f + E_CTRL]
     who = ctrl if a1 == K.Who.CONTROLLER else 1 - ctrl
     src = s[f + E_SLOT]
-    if op == Op.DAMAGE_PLAYER:
+    if op == Op.TARGET_TRIGGER:
+        aux = s[f + E_AUX]  # the trigger's card (CR 906.7); a card that left the field is a new one (CR 302.3)
+        if aux >= 0 and s[ZONE + aux * CARD_W] == Zone.FIELD:
+            reg_add(game, s, f, reg, aux)
+    elif op == Op.DAMAGE_PLAYER:
         game.deal_damage_to_player(s, T, src if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD else -1, who,
                               game.amount_of(s, f, a0))
     elif op == Op.SET_X:
