@@ -168,3 +168,172 @@ def test_cr_1018_prevent_all_damage_during_your_opponents_turn_and_prevent_n_of_
     g = sc.game()
     _bolt(g, sc, 0, card)
     assert int(g.state[S.DAMAGE + guard * S.CARD_W]) == 300
+
+
+# ---- triggers about another card: "that <card>" (CR 906.7, 804.4, 1007.5) ------------------------------
+def test_cr_804_4_blocks_or_is_blocked_by_and_deals_damage_to_compile_with_a_trigger_filter():
+    r = exact("Whenever this card blocks or is blocked by a resonator => Put that resonator on the bottom of its "
+              "owner's deck.")
+    assert [(a["trigger"], a["trigger_filter"], a["effect"][0]) for a in r.abilities] == [
+        ("blocks", {"type": ["resonator"]}, {"op": "target_trigger"}),
+        ("is_blocked", {"type": ["resonator"]}, {"op": "target_trigger"})]
+    r = exact("Whenever this card deals damage to a resonator => Destroy that resonator.")
+    assert r.abilities[0]["trigger"] == "deals_damage" and r.abilities[0]["effect"] == [{"op": "target_trigger"},
+                                                                                        {"op": "destroy"}]
+    # "it" is still this card; "that resonator" after a trigger about no other card names nothing compiled
+    r = exact("Whenever this card blocks or is blocked => It gains [-300/-300] until end of turn.")
+    assert r.abilities[0]["effect"][0] == {"op": "target_self"}
+    assert line("When this card attacks => Destroy that resonator.").verdict is Verdict.UNSUPPORTED
+
+
+def _to_block(g, sc, attacker, blocker):
+    """Player 0 attacks player 1 with ``attacker``; player 1 blocks with ``blocker``."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+
+    g.step(K.BATTLE)
+    for _ in range(8):
+        if int(g.state[H_DECISION]) == K.Decision.ATTACKER:
+            break
+        g.step(K.PASS)
+    g.step(K.OWN_FIELD_BASE + sc.zone(0, "field").index(attacker))
+    g.step(K.ATTACK_PLAYER)
+    for _ in range(8):
+        if int(g.state[H_DECISION]) == K.Decision.BLOCK:
+            break
+        g.step(K.PASS)
+    g.step(K.OWN_FIELD_BASE + sc.zone(1, "field").index(blocker))
+
+
+def test_cr_906_7_blocked_by_a_resonator_puts_that_resonator_on_the_bottom_of_its_owners_deck(tmp_path):
+    """"Whenever this card blocks or is blocked by a resonator => Put that resonator on the bottom of its owner's
+    deck.": the attacker is blocked (CR 804.4), its ability triggers about the blocker, which goes to the bottom of
+    player 1's deck."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    res, pool = _imported_pool(tmp_path, [
+        _res(1, ["Whenever this card blocks or is blocked by a resonator => Put that resonator on the bottom of its "
+                 "owner's deck."], 500, 500),
+        _res(2, [], 100, 1000)])
+    assert [r.verdict for r in res.text_records] == [Verdict.EXACT, Verdict.EXACT]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    attacker = sc.put(0, "TXT-001", "field")
+    blocker = sc.put(1, "TXT-002", "field")
+    g = sc.game()
+    _to_block(g, sc, attacker, blocker)
+    for _ in range(10):
+        if int(g.state[S.ZONE + blocker * S.CARD_W]) != K.Zone.FIELD:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.ZONE + blocker * S.CARD_W]) == K.Zone.MAIN_DECK
+    from tcg_env.engine.zones import zone_list
+    import numpy as np
+    assert zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 1)[0] == blocker  # the bottom
+    assert int(g.state[S.ZONE + attacker * S.CARD_W]) == K.Zone.FIELD
+
+
+def test_cr_1007_5_deals_damage_to_a_resonator_destroys_that_resonator(tmp_path):
+    """"Whenever this card deals damage to a resonator => Destroy that resonator.": its battle damage to a blocker
+    with DEF left triggers it about the blocker, which is destroyed; its damage to a player does not trigger it."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    res, pool = _imported_pool(tmp_path, [
+        _res(1, ["Whenever this card deals damage to a resonator => Destroy that resonator."], 100, 500),
+        _res(2, [], 100, 1000)])
+    assert [r.verdict for r in res.text_records] == [Verdict.EXACT, Verdict.EXACT]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    attacker = sc.put(0, "TXT-001", "field")
+    blocker = sc.put(1, "TXT-002", "field")
+    g = sc.game()
+    _to_block(g, sc, attacker, blocker)
+    for _ in range(16):
+        if int(g.state[S.ZONE + blocker * S.CARD_W]) != K.Zone.FIELD:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.ZONE + blocker * S.CARD_W]) == K.Zone.GRAVEYARD  # 100 damage of 1000 DEF, then destroyed
+    assert int(g.state[S.ZONE + attacker * S.CARD_W]) == K.Zone.FIELD
+
+
+# ---- "when this card leaves the field" (CR 906.7b) ----------------------------------------------------
+def test_cr_906_7b_when_this_card_leaves_the_field_triggers_on_a_return_to_the_hand(tmp_path):
+    """"When this card leaves the field => You gain 1000 life.": returned to its owner's hand by a chant, the card
+    left the field and its ability triggers (its controller as it was in the field gains the life); a J/ruler's
+    return to its ruler area is no such line (unsupported on a J/ruler)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    assert exact("When this card leaves your field for a non-field zone => Draw a card.").abilities[0]["trigger"] == \
+        "leaves_field"
+    assert [a["trigger"] for a in exact("When this card enters your field or leaves your field for a non-field zone, "
+                                        "draw a card.").abilities] == ["enter", "leaves_field"]
+    assert line("When this card leaves the field => Draw a card.", "j_ruler").verdict is Verdict.UNSUPPORTED
+    bounce = {"id": "TXT-10", "name": "Made-up Undertow", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+              "abilities": ["Return target resonator to its owner's hand."]}
+    res, pool = _imported_pool(tmp_path, [_res(1, ["When this card leaves the field => You gain 1000 life."]), bounce])
+    assert [r.verdict for r in res.text_records] == [Verdict.EXACT, Verdict.EXACT]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-10"])
+    keeper = sc.put(1, "TXT-001", "field")
+    g = sc.game()
+    life0, life1 = int(g.state[S.LIFE]), int(g.state[S.LIFE + 1])
+    _bolt(g, sc, 0, card)
+    assert int(g.state[S.ZONE + keeper * S.CARD_W]) == K.Zone.HAND
+    for _ in range(6):
+        if int(g.state[S.LIFE + 1]) != life1:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.LIFE + 1]) == life1 + 1000 and int(g.state[S.LIFE]) == life0
+
+
+# ---- replacing the damage a source deals (CR 910, 910.2a) ---------------------------------------------
+def test_cr_910_double_damage_to_a_resonator_and_that_much_plus_n(tmp_path):
+    """"If this card would deal damage to a resonator, it deals double that much instead.": its 300 battle damage
+    to a blocking resonator is 600; "If a fire J/resonator you control would deal damage, it deals that much +100
+    instead.": a fire attacker's 300 battle damage to the player is 400 (the card itself is such a J/resonator)."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    r = exact("If this card would deal damage to a J/resonator, it deals double that much instead.")
+    assert r.abilities[0]["effect"] == [{"op": "damage_mod", "amount": "double", "source": {"self_only": True},
+                                         "filter": {"type": ["j_resonator"]}}]
+    res, pool = _imported_pool(tmp_path, [
+        _res(1, ["If this card would deal damage to a resonator, it deals double that much instead."], 300, 500),
+        _res(2, [], 100, 1000),
+        _res(3, ["If a fire J/resonator you control would deal damage, it deals that much +100 instead."], 300, 500)])
+    assert [r.verdict for r in res.text_records] == [Verdict.EXACT] * 3
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    attacker = sc.put(0, "TXT-001", "field")
+    blocker = sc.put(1, "TXT-002", "field")
+    g = sc.game()
+    _to_block(g, sc, attacker, blocker)
+    for _ in range(16):
+        if int(g.state[S.DAMAGE + blocker * S.CARD_W]) != 0:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.DAMAGE + blocker * S.CARD_W]) == 600
+    assert int(g.state[S.DAMAGE + attacker * S.CARD_W]) == 100
+
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    attacker = sc.put(0, "TXT-003", "field")
+    g = sc.game()
+    life = int(g.state[S.LIFE + 1])
+    g.step(K.BATTLE)
+    for _ in range(8):
+        if int(g.state[H_DECISION]) == K.Decision.ATTACKER:
+            break
+        g.step(K.PASS)
+    g.step(K.OWN_FIELD_BASE + sc.zone(0, "field").index(attacker))
+    g.step(K.ATTACK_PLAYER)
+    for _ in range(16):
+        if int(g.state[S.LIFE + 1]) != life:
+            break
+        g.step(K.PASS)  # no blocker (the BLOCK decision's PASS), the priority sequences
+    assert int(g.state[S.LIFE + 1]) == life - 400

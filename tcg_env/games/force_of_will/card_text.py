@@ -509,6 +509,14 @@ class _T(CountWords, TextTransformer, Transformer):
     def t_enter_or_attacks(self, *_):
         return [{"trigger": "enter"}, {"trigger": "attacks"}]
 
+    def t_leaves(self, *_):
+        if self.card.get("type") in ("j_ruler", "ruler"):
+            raise Unsupported("'leaves the field' on a J/ruler (its return to the ruler area, CR 1010.1)")
+        return [{"trigger": "leaves_field"}]  # constants.Trigger.LEAVES_FIELD (zones.move_card)
+
+    def t_enter_or_leaves(self, *_):
+        return [{"trigger": "enter"}] + self.t_leaves()
+
     def t_is_blocked(self, *_):
         return [{"trigger": "is_blocked"}]  # constants.Trigger.IS_BLOCKED: a blocker is declared for it (CR 804.4)
 
@@ -1253,8 +1261,40 @@ class _T(CountWords, TextTransformer, Transformer):
     def prevent_of_it(self, sel, n):
         return [({"op": "_prevent_cont", "amount": _life(n)}, sel)]
 
-    def prevent_at_most(self, n):
+    def prevent_at_most(self, who, n):
+        if who != {"self_only": True}:
+            raise Unsupported("'if <cards> would be dealt N or less damage' of other cards than this one")
         return [({"op": "_prevent_cont", "amount": _life(n), "at_most": True}, _SELF)]
+
+    # "if <source> would deal damage [to <cards>], it deals double that much / that much +N instead" (CR 910)
+    def dmg_self(self):
+        return {"self_only": True}
+
+    def dmg_filter(self, flt):
+        flt = _target_filter(flt)
+        if flt.get("zone", "field") != "field" or set(flt.get("type", [])) - {"resonator", "j_resonator"} \
+                or flt.get("side", "own") != "own" or "type" not in flt:
+            raise Unsupported("a damage source that is not a J/resonator you control in the field")
+        return {**flt, "side": "own"}
+
+    def dmg_to(self, flt):
+        flt = _target_filter(flt)
+        if flt.get("zone", "field") != "field":
+            raise Unsupported("damage dealt to a card that is not in the field")
+        return flt
+
+    def dmg_double(self):
+        return "double"
+
+    def dmg_plus(self, n):
+        return _life(n)
+
+    def damage_mod(self, source, *rest):
+        to = rest[0] if len(rest) == 2 else None
+        op = {"op": "_damage_mod", "amount": rest[-1], "source": source}
+        if to is not None:
+            op["filter"] = to
+        return [(op, _SELF)]
 
     def prevent_all(self, sel):
         return [({"op": "prevent", "amount": "all"}, sel)]
@@ -1639,7 +1679,7 @@ class _Body:
         out = _assemble(self.clauses, self.on_field, trigger_card)
         if not will and any(op["op"] == "produce_will" for op in out):
             raise Unsupported("producing will outside a will ability (CR 907)")
-        if any(op["op"] == "_prevent_cont" for op in out):
+        if any(op["op"] in ("_prevent_cont", "_damage_mod") for op in out):
             raise Unsupported("a lasting prevention in a one-time effect (without 'this turn')")
         return out
 
@@ -1652,6 +1692,9 @@ class _Body:
         if [op["op"] for op, _ in self.clauses[0]] == ["_eternal"]:
             return "_eternal"
         for op, sel in self.clauses[0]:
+            if op["op"] == "_damage_mod":
+                out.append({k: v for k, v in op.items() if k != "op"} | {"op": "damage_mod"})
+                continue
             if op["op"] == "_prevent_cont" and sel is not None and sel.kind in ("all", "self"):
                 # CR 1018.1: "prevent all damage that would be dealt to <cards>" (1018.1b), "prevent N of it"
                 # (1018.1a), "if this card would be dealt N or less damage, prevent it" (replacement.py)

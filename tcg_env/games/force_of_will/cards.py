@@ -61,7 +61,7 @@ TriggerName = Literal[
     "other_enters", "begin_draw_phase", "begin_main_phase", "end_of_turn", "opponent_plays_spell",
     "judgment", "opponent_attacks", "begin_battle", "begin_attack_step", "begin_block_step", "end_of_battle",
     "j_resonator_attacks", "put_into_graveyard", "dealt_damage", "you_gain_life", "damage_to_you",
-    "deals_damage_to_opponent", "you_play", "is_blocked",
+    "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
@@ -246,6 +246,10 @@ OpGraveToRemoved = op_model("grave_to_removed", _M, filter=FowFilter)
 OpPreventDamage = op_model("prevent_damage", _M, amount=(Union[Annotated[int, Field(gt=0, le=20000, multiple_of=100)],  # noqa: UP007
                                                                 Literal["all"]], "all"),
                            at_most=(bool, False), filter=FowFilter)
+# "if <source> would deal damage [to <filter>], it deals double that much / that much +N instead" (Op.DAMAGE_MOD)
+OpDamageMod = op_model("damage_mod", _M, amount=(Union[Annotated[int, Field(gt=0, le=20000, multiple_of=100)],  # noqa: UP007
+                                                        Literal["double"]], "double"),
+                       source=FowFilter, filter=(Union[FowFilter, None], None))  # noqa: UP007
 # "put <targets> from your graveyard into your hand / into the field [rested]": the register's cards still in
 # a graveyard (the choose filter's zone "graveyard", CR 903.2g)
 OpGraveToHand = op_model("grave_to_hand", _M, reg=(Reg, 0))
@@ -289,7 +293,7 @@ _OP_MODELS = (
     OpCounter, OpDraw, OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
-    OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger,
+    OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -315,7 +319,7 @@ _ON_REGISTER = {
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy",
-                    "grave_to_removed", "prevent_damage"}  # fmt: skip
+                    "grave_to_removed", "prevent_damage", "damage_mod"}  # fmt: skip
 _INSTEAD_BITS = {"rest": K.INSTEAD_REST, "heal": K.INSTEAD_HEAL}
 
 
@@ -446,6 +450,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC)
                              & (abilities[:, K.A_TRIGGER] == K.Trigger.YOU_PLAY)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_YOU_PLAY  # (without the abilities: set, the kernels skip nothing)
+    if (code[:, K.I_OP] == K.Op.DAMAGE_MOD).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD
     if (code[:, K.I_OP] == K.Op.PREVENT_DAMAGE).any():
         flags[-1, K.FL_MISC] |= K.FLAG_PREVENT_CONT
     searching = code[:, K.I_OP] == K.Op.SEARCH
@@ -622,7 +628,7 @@ _TRIGGER_WORDS = {
     "put_into_graveyard": "when it is put into a graveyard from the field",
     "dealt_damage": "when it is dealt damage", "you_gain_life": "when you gain life",
     "damage_to_you": "when damage is dealt to you", "deals_damage_to_opponent": "when it deals damage to the opponent",
-    "you_play": "when you play a card", "is_blocked": "when it is blocked",
+    "you_play": "when you play a card", "is_blocked": "when it is blocked", "leaves_field": "when it leaves the field",
 }  # fmt: skip
 
 
@@ -1133,6 +1139,10 @@ class _Compiler(PoolCompiler):
             return bits(op.instead, _INSTEAD_BITS) | K.INSTEAD_SOURCE_TO_GRAVEYARD, frow, 0
         if name == "grave_to_removed":
             return 0, self.compile_filter(op.filter, f"{q}.filter", ("field", "chase")), 0
+        if name == "damage_mod":
+            a0 = 0 if op.amount == "double" else op.amount
+            a2 = -1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", ("field",))
+            return a0, self.compile_filter(op.source, f"{q}.source", ("field",)), a2
         if name == "prevent_damage":
             if op.amount == "all" and op.at_most:
                 self.fail(f"{q}.at_most", "at_most needs an amount (all of a damage of that amount or less)")

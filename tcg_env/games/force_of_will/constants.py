@@ -199,6 +199,7 @@ FLAG_COST_REDUCTION = 1  # some COST_REDUCTION instruction (characteristics.cost
 FLAG_SELECT_MODE = 2  # some SELECT_MODE instruction (priority.ask_mode, effects.playable_targets)
 FLAG_YOU_PLAY = 8  # some automatic ability with trigger YOU_PLAY (priority.finish_frame looks for them)
 FLAG_REVEAL = 4  # some SEARCH that reveals (SEARCH_REVEAL_*): the observation's `revealed` block may be non-zero
+FLAG_DAMAGE_MOD = 32  # some DAMAGE_MOD instruction (effects.modified_damage)
 FLAG_PREVENT_CONT = 16  # some PREVENT_DAMAGE instruction (effects.deal_damage_to_card reads the continuous prevention)
 
 TB_MASTER = 1  # a master rune (CR 201.3c): one in a rune deck (CR 402.6c)
@@ -265,6 +266,9 @@ class Trigger(IntEnum):
     # "whenever you play a <card>" (CR 903.2: played once it is put onto the chase, priority.finish_frame): the
     # card on the chase matches A_TRIG_FILTER (zone chase); the cards its controller controls (trigger_controlled_on)
     YOU_PLAY = 27
+    # "when this card leaves the field" (for a non-field zone): any move from the field but a J-ruler's return to its
+    # ruler area (zones.move_card; CR 906.7b: the ability refers to the card as it was in the field)
+    LEAVES_FIELD = 29
     IS_BLOCKED = 28  # "whenever this card is blocked": the attacker, when a blocker is declared (CR 804.4; battle.block_declared)
 
 
@@ -517,6 +521,11 @@ class Op(IntEnum):
     # damage to a resonator"): the trigger's card (the frame's E_AUX, CR 906.7) into register I_REG while it is
     # still in the field (CR 302.3: once it left, it is a new card)
     TARGET_TRIGGER = 58
+    # "if <source> would deal damage [to <cards>], it deals double that much / that much +N instead" (CR 910, a
+    # replacement of the source's controller's, applied before any prevention, CR 910.2a): a0 = N (0: double), a1 = the
+    # source's filter row, a2 = the filter row of the card dealt damage (-1: any card or player);
+    # effects.modified_damage, only in pools with one (FLAG_DAMAGE_MOD)
+    DAMAGE_MOD = 59
 
 
 class Shield(IntEnum):

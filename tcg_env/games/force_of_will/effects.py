@@ -126,12 +126,54 @@ def add_restrictions(game, s, slot, bits, duration):
 
 
 @internal
+def modified_damage(game, s, T, src, slot, amount):
+    """CR 910: the damage card ``src`` (in the field) would deal to card ``slot`` (-1: a player) after the continuous
+    DAMAGE_MOD replacements of the cards in the field ("it deals double that much / that much +N instead"). CR
+    910.2a: their order is the source's controller's choice; chosen for them, the most damage: the additions first,
+    then the doublings (each applied once, 910.3)."""
+    if src < 0 or amount <= 0 or s[ZONE + src * CARD_W] != Zone.FIELD:
+        return amount
+    code = code_table(T)
+    abil = ability_table(T)
+    plus = 0
+    doubles = 0
+    for k in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, k)
+        for i in range(s[n_off]):
+            card = s[l_off + i]
+            c = card_table(T)[s[CARD + card * CARD_W]]
+            if c[K.C_HAS_CONT] == 0:
+                continue
+            p = s[CONTROLLER + card * CARD_W]
+            for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+                if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+                    continue
+                for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                    if code[q, I_OP] != Op.DAMAGE_MOD or not game.filter_base(s, T, code[q, I_A1], src, p, card):
+                        continue
+                    if code[q, I_A2] >= 0 and (slot < 0 or not game.filter_base(s, T, code[q, I_A2], slot, p, card)):
+                        continue
+                    if not game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, card):
+                        continue
+                    if code[q, I_A0] == 0:
+                        doubles += 1
+                    else:
+                        plus += code[q, I_A0]
+    amount += plus
+    for _ in range(doubles):
+        amount *= 2
+    return amount
+
+
+@internal
 def deal_damage_to_card(game, s, T, src, slot, amount):
     """CR 1007.1 / 1007.4: damage on a J/resonator with DEF; the source card's "deals damage"
     abilities trigger ([Drain], [Bane]: keywords.damage_dealt). Returns the damage dealt."""
     if amount <= 0 or not game.is_j_resonator(s, T, slot) or card_table(T)[s[CARD + slot * CARD_W], K.C_DEF] <= 0:
         return 0
     F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_MOD) != 0:
+        amount = game.modified_damage(s, T, src, slot, amount)  # CR 910.2a: before the prevention
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_PREVENT_CONT) != 0:
         amount = game.continuous_prevention(s, T, slot, amount)  # CR 1018.1, 910 (and the shields)
     else:
@@ -148,6 +190,9 @@ def deal_damage_to_card(game, s, T, src, slot, amount):
 def deal_damage_to_player(game, s, T, src, p, amount):
     """CR 1007.2 (less what is prevented, CR 1018.1); the source card's "deals damage" abilities
     trigger ([Drain]: keywords.damage_dealt)."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_MOD) != 0:
+        amount = game.modified_damage(s, T, src, -1, amount)  # CR 910.2a: before the prevention
     amount = game.prevent_damage(s, -1, p, amount)
     if amount <= 0:
         return 0

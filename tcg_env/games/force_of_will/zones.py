@@ -87,6 +87,9 @@ def move_card(game, s, T, slot, z):
             s[CONTROLLER + w] = ctrl
             game.trigger_own(s, T, slot, K.Trigger.PUT_INTO_GRAVEYARD, slot)
             s[CONTROLLER + w] = s[OWNER + w]
+        s[CONTROLLER + w] = ctrl  # "when this card leaves the field" (CR 906.7b, as above)
+        game.trigger_own(s, T, slot, K.Trigger.LEAVES_FIELD, slot)
+        s[CONTROLLER + w] = s[OWNER + w]
     return True
 
 
