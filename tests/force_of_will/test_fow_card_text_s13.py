@@ -337,3 +337,31 @@ def test_cr_910_double_damage_to_a_resonator_and_that_much_plus_n(tmp_path):
             break
         g.step(K.PASS)  # no blocker (the BLOCK decision's PASS), the priority sequences
     assert int(g.state[S.LIFE + 1]) == life - 400
+
+
+# ---- "as long as there is a [+100/+100] counter on it" (CR 1022, 904) --------------------------------
+def test_cr_1022_as_long_as_there_is_a_plus_counter_on_it(tmp_path):
+    """"This card gains [Swiftness] as long as there is a [+100/+100] counter on it.": without a counter it has no
+    [Swiftness]; with one it has; with a [-100/-100] counter as well, the two cancel (CR 1203) and it has none."""
+    import numpy as np
+
+    from fow_tables import current_values
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    assert exact("This card gains [+200/+200] as long as there are two or more [+100/+100] counters on this card."
+                 ).abilities[0]["condition"] == {"kind": "self_counters_at_least", "value": 2}
+    # in an effect "it" may be another card: not read as this card
+    assert line("Destroy target resonator if there is a [+100/+100] counter on it.", "chant").verdict \
+        is Verdict.UNSUPPORTED
+    res, pool = _imported_pool(tmp_path, [_res(1, ["This card gains [Swiftness] as long as there is a [+100/+100] "
+                                                   "counter on it."])])
+    assert res.text_records[0].verdict is Verdict.EXACT
+    for counters, swift in ((0, False), (1, True), (2, False)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        slot = sc.put(0, "TXT-001", "field")
+        sc.row[S.COUNTERS + slot * S.CARD_W] = counters if counters < 2 else 0  # 2: one of each kind, cancelled
+        g = sc.game()
+        kw = int(current_values(np.asarray(g.state), pool.kernel_tables, slot)[2])
+        assert bool(kw & K.KW_SWIFTNESS) is swift, counters

@@ -739,6 +739,8 @@ class _T(CountWords, TextTransformer, Transformer):
         return None
 
     def if_sentence(self, cond, *items):
+        if cond.get("_it"):
+            raise Unsupported("'if there is a counter on it' ('it' may be another card than this one)")
         clauses = self.sentence(*items)
         if any(opt for _, opt in clauses):
             raise Unsupported("'you may' inside an 'if' sentence")
@@ -759,9 +761,11 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def as_long_as(self, *args):
         *items, cond = args
+        cond = {k: v for k, v in cond.items() if k != "_it"}
         return [(c, o, cond) for c, o in self.sentence(*items)]
 
     def as_long_as_first(self, cond, *items):
+        cond = {k: v for k, v in cond.items() if k != "_it"}
         return [(c, o, cond) for c, o in self.sentence(*items)]
 
     # conditions (constants.Condition)
@@ -812,6 +816,23 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def c_grave(self, n):
         return {"kind": "graveyard_at_least", "value": _fixed(n)}
+
+    # CR 1022: the net count of [+100/+100] counters on the card with the ability ("it": only in "as long as", where
+    # it is the card whose continuous ability it is)
+    def c_self_counter(self):
+        return {"kind": "self_counters_at_least", "value": 1}
+
+    def c_it_counter(self):
+        return {"kind": "self_counters_at_least", "value": 1, "_it": True}
+
+    def c_self_counters(self, n):
+        n = _fixed(n)
+        if not 1 <= n <= 20:
+            raise Unsupported(f"a condition on {n} counters")
+        return {"kind": "self_counters_at_least", "value": n}
+
+    def c_it_counters(self, n):
+        return {**self.c_self_counters(n), "_it": True}
 
     def c_name(self, q):
         return {"kind": "control_name", "value": str(q)[1:-1]}

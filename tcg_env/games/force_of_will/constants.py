@@ -347,6 +347,9 @@ class Condition(IntEnum):
     CONTROL_AT_LEAST = 11  # arg = filter row << CONTROL_COUNT_BITS | count: you control count or more matching cards
     YOUR_TURN = 12  # "during your turn": its controller is the turn player (CR 501)
     OPPONENTS_TURN = 13  # "during your opponent's turn"
+    # "as long as there is a [+100/+100] counter on it / there are N or more ... on this card": arg = N, the source's net
+    # count of [+100/+100] counters (state.COUNTERS: +1 and -1 cancel, CR 1022, 1203), the source in the field
+    SELF_COUNTERS_AT_LEAST = 14
 
 
 CONTROL_COUNT_BITS = 4  # CONTROL_AT_LEAST packs the count (1..15) in its low bits, the filter row above them

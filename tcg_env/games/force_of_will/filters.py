@@ -9,7 +9,7 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, N_ATTRIBUTES, CardType, Zone
 from tcg_env.games.force_of_will.state import (
-    ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, GRAVE_N, HAND_N, LIFE, OWNER, PLAYED_CARDS, RESTED,
+    ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, GRAVE_N, HAND_N, LIFE, OWNER, PLAYED_CARDS, RESTED,
     REVEALED, TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.characteristics import field_card_may_pass, type_mask_of, x_on_chase
@@ -182,6 +182,8 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return False
     if cond == K.Condition.GRAVEYARD_AT_LEAST:
         return s[GRAVE_N + controller] >= arg
+    if cond == K.Condition.SELF_COUNTERS_AT_LEAST:
+        return source >= 0 and s[ZONE + source * CARD_W] == Zone.FIELD and s[COUNTERS + source * CARD_W] >= arg
     if cond == K.Condition.RUNES_REVEALED_AT_LEAST:
         return game.revealed_runes(s, T, controller, 0) >= arg  # CR 1137.2b
     if cond == K.Condition.CONTROL_AT_LEAST:
