@@ -208,7 +208,10 @@ def _to_block(g, sc, attacker, blocker):
 def test_cr_906_7_blocked_by_a_resonator_puts_that_resonator_on_the_bottom_of_its_owners_deck(tmp_path):
     """"Whenever this card blocks or is blocked by a resonator => Put that resonator on the bottom of its owner's
     deck.": the attacker is blocked (CR 804.4), its ability triggers about the blocker, which goes to the bottom of
-    player 1's deck."""
+    player 1's deck; a blocker with [Barrier] too (it is not targeted: the trigger filter's F_UNTARGETED, CR 1120.2)."""
+    import numpy as np
+
+    from tcg_env.engine.zones import zone_list
     from tcg_env.games.force_of_will import constants as K
     from tcg_env.games.force_of_will import state as S
     from tcg_env.games.force_of_will.scenario import Scenario
@@ -216,22 +219,21 @@ def test_cr_906_7_blocked_by_a_resonator_puts_that_resonator_on_the_bottom_of_it
     res, pool = _imported_pool(tmp_path, [
         _res(1, ["Whenever this card blocks or is blocked by a resonator => Put that resonator on the bottom of its "
                  "owner's deck."], 500, 500),
-        _res(2, [], 100, 1000)])
-    assert [r.verdict for r in res.text_records] == [Verdict.EXACT, Verdict.EXACT]
-    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
-    attacker = sc.put(0, "TXT-001", "field")
-    blocker = sc.put(1, "TXT-002", "field")
-    g = sc.game()
-    _to_block(g, sc, attacker, blocker)
-    for _ in range(10):
-        if int(g.state[S.ZONE + blocker * S.CARD_W]) != K.Zone.FIELD:
-            break
-        g.step(K.PASS)
-    assert int(g.state[S.ZONE + blocker * S.CARD_W]) == K.Zone.MAIN_DECK
-    from tcg_env.engine.zones import zone_list
-    import numpy as np
-    assert zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 1)[0] == blocker  # the bottom
-    assert int(g.state[S.ZONE + attacker * S.CARD_W]) == K.Zone.FIELD
+        _res(2, [], 100, 1000), _res(3, ["[Barrier]"], 100, 1000)])
+    assert [r.verdict for r in res.text_records] == [Verdict.EXACT] * 3
+    for number in ("TXT-002", "TXT-003"):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        attacker = sc.put(0, "TXT-001", "field")
+        blocker = sc.put(1, number, "field")
+        g = sc.game()
+        _to_block(g, sc, attacker, blocker)
+        for _ in range(10):
+            if int(g.state[S.ZONE + blocker * S.CARD_W]) != K.Zone.FIELD:
+                break
+            g.step(K.PASS)
+        assert int(g.state[S.ZONE + blocker * S.CARD_W]) == K.Zone.MAIN_DECK, number
+        assert zone_list(np.asarray(g.state), S.ZONES, K.Zone.MAIN_DECK, 1)[0] == blocker  # the bottom
+        assert int(g.state[S.ZONE + attacker * S.CARD_W]) == K.Zone.FIELD
 
 
 def test_cr_1007_5_deals_damage_to_a_resonator_destroys_that_resonator(tmp_path):

@@ -976,7 +976,7 @@ class _Compiler(PoolCompiler):
         """Append one ability row (and its program) and return its row."""
         trig_filter = -1
         if trigger in _OTHER_CARD_TRIGGERS and trigger_filter is not None:
-            trig_filter = self.compile_filter(trigger_filter, f"{p}.trigger_filter", ("field",))
+            trig_filter = self.compile_filter(trigger_filter, f"{p}.trigger_filter", ("field",), untargeted=True)
         elif trigger in _FILTERED_TRIGGERS:  # default: one of yours ("another resonator you control ...")
             zone = _TRIGGER_FILTER_ZONE.get(trigger, "field")
             flt = trigger_filter or FowFilter(side="own", type=list(_FILTERED_TRIGGERS[trigger]), zone=zone)
@@ -1212,7 +1212,7 @@ class _Compiler(PoolCompiler):
             return op.amount, self.compile_filter(op.filter, f"{q}.filter", ("hand",)), 0
         return 0, 0, 0  # destroy, rest, recover, return_to_hand, remove, banish, remove_from_battle, to_deck_*: the register only
 
-    def compile_filter(self, f: FowFilter, p: str, zones: tuple[str, ...]) -> int:
+    def compile_filter(self, f: FowFilter, p: str, zones: tuple[str, ...], untargeted: bool = False) -> int:
         self.check_filter(f, p, zones, ranges=("cost", "atk"))
         if f.state != "any" and f.zone != "field":
             self.fail(f"{p}.state", "state only applies to cards in the field")
@@ -1225,6 +1225,8 @@ class _Compiler(PoolCompiler):
         row = self.new_row(K.FILTER_TABLE, f, p)
         if f.self_only:
             row[K.F_EXCLUDE_SELF] = K.SELF_ONLY  # the ability's own card alone
+        if untargeted:
+            row[K.F_UNTARGETED] = 1  # a trigger filter: [Barrier] does not keep the card out (CR 1120.2)
         return self.add_filter(row)
 
 
