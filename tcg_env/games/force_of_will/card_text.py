@@ -947,6 +947,23 @@ class _T(CountWords, TextTransformer, Transformer):
         n = [a for a in args if a is not None][-1]  # dealer and target_opponent are None
         return [({"op": "damage_player", "amount": _life(n), "who": "opponent"}, None)]
 
+    def damage_opp_and(self, *args):
+        n, sel = args[1], args[-1]  # (dealer, amount, [target_opponent,] selection)
+        return self.damage_player(n) + self.damage(n, sel)
+
+    def damage_opp_and_theirs(self, *args):
+        # "to your opponent and each J/resonator they control": "they" is the opponent
+        n, parts = args[1], [a for a in args[2:] if a is not None]  # (dealer, amount, the filter's parts)
+        flt = _filter(*parts)
+        if flt.get("side", "opponent") != "opponent":
+            raise Unsupported("a side and 'they control'")
+        return self.damage_player(n) + self.damage(n, _Sel("all", _target_filter({**flt, "side": "opponent"})))
+
+    def damage_each_player_and(self, *args):
+        # "to each player and J/resonator": each player and each such card
+        n, parts = args[1], [a for a in args[2:] if a is not None]
+        return self.damage_each_player(n) + self.damage(n, _Sel("all", _target_filter(_filter(*parts))))
+
     def damage_each_player(self, *args):
         n = _life(args[-1])
         return [({"op": "damage_player", "amount": n, "who": "controller"}, None),
