@@ -398,3 +398,32 @@ def test_cr_1007_damage_to_your_opponent_and_each_j_resonator_they_control(tmp_p
     assert int(g.state[S.LIFE + 1]) == life - 300
     assert [int(g.state[S.DAMAGE + t * S.CARD_W]) for t in theirs] == [300, 300]
     assert int(g.state[S.DAMAGE + mine * S.CARD_W]) == 0 and int(g.state[S.DAMAGE + src * S.CARD_W]) == 0
+
+
+# ---- "that much damage" (the trigger's damage, CR 1007) ---------------------------------------------
+def test_cr_1007_whenever_this_card_is_dealt_damage_it_deals_that_much_damage(tmp_path):
+    """"Whenever this card is dealt damage => It deals that much damage to your opponent.": 700 damage dealt to it
+    (a chant) makes its controller's opponent lose 700 life; "that much" after another trigger is unsupported."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    assert line("Whenever this card attacks => It deals that much damage to your opponent.").verdict \
+        is Verdict.UNSUPPORTED
+    r = exact("Whenever damage is dealt to you => This card deals that much damage to your opponent.")
+    assert r.abilities[0]["trigger"] == "damage_to_you"
+    pool = _damage_game(tmp_path, "Whenever this card is dealt damage => It deals that much damage to your opponent.",
+                        [700])
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.FIRE)
+    (card,) = sc.hand(0, ["TXT-10"])
+    rager = sc.put(1, "TXT-001", "field")
+    g = sc.game()
+    life0, life1 = int(g.state[S.LIFE]), int(g.state[S.LIFE + 1])
+    _bolt(g, sc, 0, card)
+    assert int(g.state[S.DAMAGE + rager * S.CARD_W]) == 700
+    for _ in range(6):
+        if int(g.state[S.LIFE]) != life0:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.LIFE]) == life0 - 700 and int(g.state[S.LIFE + 1]) == life1

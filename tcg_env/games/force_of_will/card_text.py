@@ -453,6 +453,9 @@ class _T(CountWords, TextTransformer, Transformer):
         # "that resonator": the trigger's other card, when every trigger of the line is about one (Op.TARGET_TRIGGER)
         about_card = all(t.get("trigger") in _ABOUT_CARD and "trigger_filter" in t for t in trig)
         ops, optional = body.ops(trigger_card=about_card), body.optional
+        if any(op["op"] == "set_x" and op["per"]["count"] == "trigger_damage" for op in ops) and \
+                not all(t.get("trigger") in ("dealt_damage", "damage_to_you") for t in trig):
+            raise Unsupported("'that much' after a trigger that is no damage dealt")
         out = []
         for t in trig:
             ab = {"kind": "automatic", **t, "effect": _copy_ops(ops)}
@@ -920,6 +923,22 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def dealer_prev(self):
         return "prev"
+
+    # "... that much damage" after "whenever this card is dealt damage / damage is dealt to you": the trigger's damage
+    # (Per.TRIGGER_DAMAGE: the frame's aux), checked in automatic()
+    def _that_much(self):
+        if self.card.get("x"):
+            raise Unsupported("'that much' on a card whose cost has {X}")
+        return ({"op": "set_x", "per": {"count": "trigger_damage"}, "times": 1}, None)
+
+    def damage_that_much(self, dealer, sel):
+        return [self._that_much(), ({"op": "damage", "amount": "X00"}, sel)]
+
+    def damage_that_much_opp(self, dealer):
+        return [self._that_much(), ({"op": "damage_player", "amount": "X00", "who": "opponent"}, None)]
+
+    def damage_that_much_you(self, dealer):
+        return [self._that_much(), ({"op": "damage_player", "amount": "X00", "who": "controller"}, None)]
 
     def damage_own_atk(self, dealer, sel):
         # "this card deals damage equal to its ATK to <targets>": SET_X reads the card's ATK (in hundreds)

@@ -265,7 +265,7 @@ class FowPer(StrictModel):
     """"... for each <what>": the cards of the fields ``filter`` matches (seen from the ability's
     controller), or the cards in its controller's hand or graveyard."""
 
-    count: Literal["field", "hand", "graveyard", "self_atk"] = "field"  # self_atk: the card's own ATK / 100
+    count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage"] = "field"  # self_atk: the card's own ATK / 100
     filter: FowFilter | None = None
 
 
@@ -1065,8 +1065,8 @@ class _Compiler(PoolCompiler):
         for j, op in enumerate(effect):
             self._per_x = any(o.op == "set_x" for o in effect[:j])  # the "X" operands after a SET_X
             if op.op in ("aura_power", "cost_reduction") and op.per is not None:
-                if op.per.count == "self_atk":
-                    self.fail(f"{p}[{j}].per.count", "self_atk is an amount of a one-time effect (set_x), not a count")
+                if op.per.count in ("self_atk", "trigger_damage"):
+                    self.fail(f"{p}[{j}].per.count", f"{op.per.count} is an amount of a one-time effect (set_x), not a count")
                 self.code_rows.append([int(K.Op.AURA_PER), 0, *self.per_args(op.per, f"{p}[{j}].per")])
             self.code_rows.append([int(EFFECT_OPS[op.op]), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
         self._per_x = False

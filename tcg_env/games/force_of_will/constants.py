@@ -296,6 +296,9 @@ class Per(IntEnum):
     HAND = 1  # the cards in its controller's hand
     GRAVEYARD = 2  # the cards in its controller's graveyard
     SELF_ATK = 3  # not a count: the source's ATK in hundreds ("damage equal to its ATK", SET_X only)
+    # not a count: the damage of the trigger in hundreds ("whenever this card is dealt damage / damage is dealt to you
+    # => ... that much damage": the pending entry's and frame's aux, effects.deal_damage_to_*), SET_X only
+    TRIGGER_DAMAGE = 4
 
 
 class SearchTo(IntEnum):

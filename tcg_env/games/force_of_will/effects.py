@@ -182,7 +182,8 @@ def deal_damage_to_card(game, s, T, src, slot, amount):
         return 0
     s[DAMAGE + slot * CARD_W] += amount
     game.damage_dealt(s, T, src, slot, amount)
-    game.trigger_own(s, T, slot, K.Trigger.DEALT_DAMAGE, src)  # "whenever this card is dealt damage"
+    # "whenever this card is dealt damage": the amount is the trigger's aux ("... that much damage", Per.TRIGGER_DAMAGE)
+    game.trigger_own(s, T, slot, K.Trigger.DEALT_DAMAGE, amount)
     return amount
 
 
@@ -198,7 +199,7 @@ def deal_damage_to_player(game, s, T, src, p, amount):
         return 0
     s[LIFE + p] -= amount
     game.damage_dealt(s, T, src, -1, amount)
-    game.trigger_controlled(s, T, K.Trigger.DAMAGE_TO_YOU, p)  # "whenever damage is dealt to you"
+    game.trigger_controlled_on(s, T, K.Trigger.DAMAGE_TO_YOU, p, amount)  # "whenever damage is dealt to you" (aux: how much)
     if src >= 0 and s[CONTROLLER + src * CARD_W] != p:
         game.trigger_own(s, T, src, K.Trigger.DEALS_DAMAGE_TO_OPPONENT, -1)  # "... deals damage to your opponent"
     return amount
@@ -502,7 +503,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     elif op == Op.SET_X:
         # "... for each <cards> / card in your hand": the count read now (as it resolves), kept as the
         # frame's X for the "X" operands after it (amount_of); only in programs of cards without {X}
-        s[f + E_X] = a2 * (own_atk(game, s, T, src) if a0 == K.Per.SELF_ATK else game.aura_count(s, T, a0, a1, ctrl, src))
+        if a0 == K.Per.TRIGGER_DAMAGE:
+            s[f + E_X] = a2 * (max(s[f + E_AUX], 0) // 100)  # the damage that triggered the ability (its aux)
+        else:
+            s[f + E_X] = a2 * (own_atk(game, s, T, src) if a0 == K.Per.SELF_ATK else game.aura_count(s, T, a0, a1, ctrl, src))
     elif op == Op.GAIN_LIFE:
         gained = game.amount_of(s, f, a0)
         s[LIFE + who] += gained
