@@ -427,3 +427,53 @@ def test_cr_1007_whenever_this_card_is_dealt_damage_it_deals_that_much_damage(tm
             break
         g.step(K.PASS)
     assert int(g.state[S.LIFE]) == life0 - 700 and int(g.state[S.LIFE + 1]) == life1
+
+
+# ---- conditions and counts: you don't control another, your opponent controls, hands, graveyard cards ---
+def test_cr_904_conditions_on_the_fields_and_hands_and_a_count_of_graveyard_cards(tmp_path):
+    """Continuous abilities (CR 904) read as long as their condition holds: "you don't control other resonators"
+    (+500 ATK alone, none beside another resonator), "your opponent controls a resonator" (its opponent's field),
+    "your opponent has two or less cards in hand"; "for each resonator in your graveyard" counts only resonators."""
+    import numpy as np
+
+    from fow_tables import current_values
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    assert line("If you have five or more cards in your hand, you may pay {1} less to play this card.").verdict \
+        is Verdict.UNSUPPORTED  # the card itself is still in the hand as the engine reads the cost
+    res, pool = _imported_pool(tmp_path, [
+        _res(1, ["As long as you don't control other resonators, this card gains [+500/+500]."], 100, 100),
+        _res(2, ["As long as your opponent controls a resonator, this card gains [+300/+0]."], 100, 100),
+        _res(3, ["As long as your opponent has two or less cards in hand, this card gains [+400/+400]."], 100, 100),
+        _res(4, ["This card gains [+200/+200] for each resonator in your graveyard."], 100, 100),
+        {"id": "TXT-005", "name": "Made-up Spark", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+         "abilities": ["Draw a card."]}])
+    assert [r.verdict for r in res.text_records] == [Verdict.EXACT] * 5
+
+    def atk(g, slot):
+        return int(current_values(np.asarray(g.state), pool.kernel_tables, slot)[0])
+
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    lone = sc.put(0, "TXT-001", "field")
+    assert atk(sc.game(), lone) == 600
+    sc.put(0, "TXT-002", "field")
+    assert atk(sc.game(), lone) == 100
+
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    watcher = sc.put(0, "TXT-002", "field")
+    assert atk(sc.game(), watcher) == 100
+    sc.put(1, "TXT-004", "field")
+    assert atk(sc.game(), watcher) == 400
+
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    counter = sc.put(0, "TXT-003", "field")
+    assert atk(sc.game(), counter) == 500  # the opponent's hand is empty (every hand card went back)
+    sc.hand(1, ["TXT-005", "TXT-005", "TXT-005"])
+    assert atk(sc.game(), counter) == 100
+
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    grave = sc.put(0, "TXT-004", "field")
+    for c in ("TXT-001", "TXT-002", "TXT-005"):
+        sc.put(0, c, "graveyard")
+    sc.put(1, "TXT-001", "graveyard")  # the opponent's graveyard: not counted
+    assert atk(sc.game(), grave) == 100 + 2 * 200

@@ -130,7 +130,7 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("paying less for a card that is not played from the hand")
         self.approximate("pay_less_always")
         op = {"op": "cost_reduction", "amount": int(m[1]), "filter": {"zone": "hand", "self_only": True}}
-        if (condition or {}).get("kind") == "hand_empty" or (per or {}).get("count") == "hand":
+        if (condition or {}).get("kind") in ("hand_empty", "hand_at_least") or (per or {}).get("count") == "hand":
             raise Unsupported("a cost reduction counting the hand (the engine reads it with the card still there)")
         if per is not None:
             if per["count"] == "field" and "exclude_self" in per["filter"]:
@@ -808,6 +808,31 @@ class _T(CountWords, TextTransformer, Transformer):
     def c_control_n_other(self, n, flt):
         return self._c_control(n, flt, True)
 
+    def c_opp_control(self, flt):
+        c = self._c_control(1, {**flt, "side": "own"} if flt.get("side") in (None, "opponent") else flt)
+        if c["kind"] != "control_at_least" or flt.get("side", "opponent") != "opponent":
+            raise Unsupported("'your opponent controls' a card of another kind")
+        c["filter"]["side"] = "opponent"
+        return {**c, "kind": "opp_control_at_least"}
+
+    def c_control_none(self, flt):
+        c = self._c_control(1, flt)
+        if c["kind"] != "control_at_least":
+            raise Unsupported("'you don't control' a card of another kind")
+        return {**c, "kind": "control_none"}
+
+    def c_control_none_other(self, *args):
+        c = self._c_control(1, args[-1], True)
+        if c["kind"] != "control_at_least":
+            raise Unsupported("'you don't control' a card of another kind")
+        return {**c, "kind": "control_none"}
+
+    def c_hand_at_least(self, n):
+        return {"kind": "hand_at_least", "value": _fixed(n)}
+
+    def c_opp_hand_at_most(self, n):
+        return {"kind": "opp_hand_at_most", "value": _fixed(n)}
+
     def c_your_turn(self):
         return {"kind": "your_turn"}
 
@@ -1080,6 +1105,12 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def per_graveyard(self):
         return {"count": "graveyard"}
+
+    def per_graveyard_matching(self, flt):
+        flt = _target_filter({**flt, "zone": "graveyard"})
+        if set(flt) & {"side", "state", "atk_min", "atk_max", "exclude_self"}:
+            raise Unsupported("'for each <card> in your graveyard' with a side, state, ATK or 'other'")
+        return {"count": "graveyard", "filter": flt}
 
     def cannot(self, sel, restr, duration=None):
         if restr == ["_eternal"]:

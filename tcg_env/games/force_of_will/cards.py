@@ -73,7 +73,8 @@ _OTHER_CARD_TRIGGERS = ("blocks", "is_blocked", "deals_damage")
 ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
-    "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least",
+    "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
+    "hand_at_least", "opp_hand_at_most",
 ]  # fmt: skip
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
 
@@ -1030,6 +1031,17 @@ class _Compiler(PoolCompiler):
             if not isinstance(v, str):
                 self.fail(f"{p}.value", "control_name takes a card name")
             return int(K.Condition.CONTROL_NAME), self.interned(self.name_ids, v, f"{p}.value", "card name")
+        if c.kind in ("opp_control_at_least", "control_none"):
+            # CONTROL_AT_LEAST's packing; the opponent's cards are matched from its controller's side (side opponent)
+            opp = c.kind == "opp_control_at_least"
+            if c.filter is not None and (c.filter.side == "opponent") != opp:
+                self.fail(f"{p}.filter.side", "opp_control_at_least reads the opponent's cards (side opponent), "
+                          "control_none yours")
+            flt = c.filter.model_copy(update={"side": "any"}) if opp and c.filter is not None else c.filter
+            cond, arg = self.compile_condition(c.model_copy(update={"kind": "control_at_least", "filter": flt}), p)
+            if opp:
+                arg = (self.compile_filter(c.filter, f"{p}.filter", ("field",)) << K.CONTROL_COUNT_BITS) | c.value
+            return int(K.Condition[c.kind.upper()]), arg
         if c.kind == "control_at_least":
             if c.filter is None or c.filter.zone != "field" or c.filter.side == "opponent":
                 self.fail(f"{p}.filter", "control_at_least counts cards in your field: a filter of the field, not the opponent's side")
@@ -1072,6 +1084,9 @@ class _Compiler(PoolCompiler):
         self._per_x = False
 
     def per_args(self, per: "FowPer", q: str) -> tuple[int, int, int]:
+        if per.count == "graveyard" and per.filter is not None:
+            # "for each <card> in your graveyard": the matching cards of its controller's graveyard
+            return int(K.Per.GRAVEYARD_MATCHING), self.compile_filter(per.filter, f"{q}.filter", ("graveyard",)), 0
         if per.count != "field":
             if per.filter is not None:
                 self.fail(f"{q}.filter", "a count of the hand or graveyard takes no filter")

@@ -299,6 +299,7 @@ class Per(IntEnum):
     # not a count: the damage of the trigger in hundreds ("whenever this card is dealt damage / damage is dealt to you
     # => ... that much damage": the pending entry's and frame's aux, effects.deal_damage_to_*), SET_X only
     TRIGGER_DAMAGE = 4
+    GRAVEYARD_MATCHING = 5  # the cards of its controller's graveyard its filter (zone graveyard) matches
 
 
 class SearchTo(IntEnum):
@@ -353,6 +354,12 @@ class Condition(IntEnum):
     # "as long as there is a [+100/+100] counter on it / there are N or more ... on this card": arg = N, the source's net
     # count of [+100/+100] counters (state.COUNTERS: +1 and -1 cancel, CR 1022, 1203), the source in the field
     SELF_COUNTERS_AT_LEAST = 14
+    # "as long as your opponent controls a <filter>": CONTROL_AT_LEAST's packing, the opponent's field (the filter seen
+    # from the ability's controller: side opponent); "as long as you don't control (another) <filter>": none of them
+    OPP_CONTROL_AT_LEAST = 15
+    CONTROL_NONE = 16
+    HAND_AT_LEAST = 17  # arg = cards in its controller's hand
+    OPP_HAND_AT_MOST = 18  # arg = cards in the opponent's hand
 
 
 CONTROL_COUNT_BITS = 4  # CONTROL_AT_LEAST packs the count (1..15) in its low bits, the filter row above them

@@ -144,6 +144,13 @@ def aura_count(game, s, T, per, frow, controller, source):
         return s[HAND_N + controller]
     if per == K.Per.GRAVEYARD:
         return s[GRAVE_N + controller]
+    if per == K.Per.GRAVEYARD_MATCHING:
+        n_off, l_off = zone_offsets(ZT, Zone.GRAVEYARD, controller)
+        n = 0
+        for i in range(s[n_off]):
+            if game.filter_base(s, T, frow, s[l_off + i], controller, source):
+                n += 1
+        return n
     n = 0
     for p in range(2):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
@@ -187,6 +194,21 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return source >= 0 and s[ZONE + source * CARD_W] == Zone.FIELD and s[COUNTERS + source * CARD_W] >= arg
     if cond == K.Condition.RUNES_REVEALED_AT_LEAST:
         return game.revealed_runes(s, T, controller, 0) >= arg  # CR 1137.2b
+    if cond == K.Condition.HAND_AT_LEAST:
+        return s[HAND_N + controller] >= arg
+    if cond == K.Condition.OPP_HAND_AT_MOST:
+        return s[HAND_N + 1 - controller] <= arg
+    if cond == K.Condition.OPP_CONTROL_AT_LEAST or cond == K.Condition.CONTROL_NONE:
+        need = arg & ((1 << K.CONTROL_COUNT_BITS) - 1)
+        frow = arg >> K.CONTROL_COUNT_BITS
+        p = 1 - controller if cond == K.Condition.OPP_CONTROL_AT_LEAST else controller
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+        n = 0
+        for i in range(s[n_off]):
+            t = s[l_off + i]
+            if field_card_may_pass(s, T, frow, t, controller) and game.filter_base(s, T, frow, t, controller, source):
+                n += 1
+        return n >= need if cond == K.Condition.OPP_CONTROL_AT_LEAST else n == 0
     if cond == K.Condition.CONTROL_AT_LEAST:
         # "as long as / if you control (another | N or more) <filter>": the cards of the controller's field
         # that match, read without the continuous abilities (filter_base: a continuous ability's condition
