@@ -477,3 +477,36 @@ def test_cr_904_conditions_on_the_fields_and_hands_and_a_count_of_graveyard_card
         sc.put(0, c, "graveyard")
     sc.put(1, "TXT-001", "graveyard")  # the opponent's graveyard: not counted
     assert atk(sc.game(), grave) == 100 + 2 * 200
+
+
+# ---- "prevent all damage that would be dealt by target <card> this turn" (CR 1018.1b) ----------------
+def test_cr_1018_1b_damage_dealt_by_a_target_is_prevented_this_turn(tmp_path):
+    """"Prevent all damage that would be dealt by target resonator until end of turn.": the resonator's ability
+    "{Rest}: This card deals 500 damage to your opponent." then deals none (the shield on its source); "... by
+    resonators this turn" (no target: later resonators too) is unsupported."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    assert line("Prevent all damage that would be dealt by resonators this turn.", "chant").verdict \
+        is Verdict.UNSUPPORTED
+    chant = {"id": "TXT-10", "name": "Made-up Calm", "type": ["Chant"], "cost": "{R}", "colour": ["R"],
+             "abilities": ["Prevent all damage that would be dealt by target resonator until end of turn."]}
+    res, pool = _imported_pool(tmp_path, [_res(1, ["{Rest}: This card deals 500 damage to your opponent."]), chant])
+    assert [r.verdict for r in res.text_records] == [Verdict.EXACT, Verdict.EXACT]
+    for calmed in (True, False):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        sc.will(0, K.Attribute.FIRE)
+        (card,) = sc.hand(0, ["TXT-10"])
+        pinger = sc.put(0, "TXT-001", "field")
+        g = sc.game()
+        life = int(g.state[S.LIFE + 1])
+        if calmed:
+            _bolt(g, sc, 0, card)
+        g.step(K.ACTIVATE_BASE + sc.zone(0, "field").index(pinger) * K.ABILITIES_PER_CARD)
+        for _ in range(4):
+            if int(g.state[S.CHASE_N]) == 0:
+                break
+            g.step(K.PASS)
+        assert int(g.state[S.CHASE_N]) == 0
+        assert int(g.state[S.LIFE + 1]) == (life if calmed else life - 500), calmed

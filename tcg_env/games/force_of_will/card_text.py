@@ -1390,6 +1390,14 @@ class _T(CountWords, TextTransformer, Transformer):
     def prevent_next(self, n, sel):
         return [({"op": "prevent", "amount": n}, sel)]
 
+    def prevent_from(self, sel):
+        # CR 1018.1b: a shield on each card selected: the damage it deals this turn is prevented (Op.PREVENT_FROM). Only
+        # targets: "... dealt by resonators this turn" applies to every resonator dealing damage this turn, one that
+        # enters later too, not only to the ones in the field as it resolves
+        if sel.kind != "choose":
+            raise Unsupported("'prevent all damage that would be dealt by <cards>' of cards that are not targets")
+        return [({"op": "prevent_from"}, sel)]
+
     def prevent_you(self):
         return [({"op": "prevent_player", "amount": "all", "who": "controller"}, None)]
 

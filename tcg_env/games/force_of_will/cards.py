@@ -237,6 +237,7 @@ OpManaCounter = op_model("mana_counter", _M, count=Annotated[int, Field(ge=-10, 
 _Prevent = Union[Annotated[int, Field(gt=0, le=20000, multiple_of=100)], Literal["all"], XHundreds]  # noqa: UP007
 InsteadList = Annotated[list[Literal["rest", "heal"]], BeforeValidator(_as_list)]
 OpPrevent = op_model("prevent", _M, amount=(_Prevent, "all"), reg=(Reg, 0))
+OpPreventFrom = op_model("prevent_from", _M, reg=(Reg, 0))  # "prevent all damage that would be dealt by <targets> this turn"
 OpPreventPlayer = op_model("prevent_player", _M, amount=(_Prevent, "all"), who=_Who)
 OpShieldDestroy = op_model("shield_destroy", _M, instead=(InsteadList, ["rest", "heal"]), reg=(Reg, 0))
 OpReplaceDestroy = op_model("replace_destroy", _M, instead=(InsteadList, ["heal"]), filter=(Union[FowFilter, None], None))  # noqa: UP007
@@ -294,7 +295,7 @@ _OP_MODELS = (
     OpCounter, OpDraw, OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
-    OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod,
+    OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -318,6 +319,7 @@ _ON_REGISTER = {
     "power", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
+    "prevent_from",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy",
                     "grave_to_removed", "prevent_damage", "damage_mod"}  # fmt: skip

@@ -542,6 +542,9 @@ class Op(IntEnum):
     # source's filter row, a2 = the filter row of the card dealt damage (-1: any card or player);
     # effects.modified_damage, only in pools with one (FLAG_DAMAGE_MOD)
     DAMAGE_MOD = 59
+    # "prevent all damage that would be dealt by <targets> this turn" (CR 1018.1b): a shield table entry on every card
+    # of register I_REG (Shield.PREVENT_FROM), read where damage is dealt (replacement.damage_from_prevented)
+    PREVENT_FROM = 60
 
 
 class Shield(IntEnum):
@@ -549,6 +552,7 @@ class Shield(IntEnum):
 
     PREVENT = 1  # CR 1018: damage that would be dealt to the card / player is reduced
     DESTROY = 2  # CR 910: the next destruction of the card is replaced (SH_AMOUNT: INSTEAD_* bits)
+    PREVENT_FROM = 3  # CR 1018.1b: all damage the card (SH_SLOT) would deal this turn is prevented
 
 
 # what a destruction is replaced by (SHIELD_DESTROY / REPLACE_DESTROY a0: bits, CR 910.1)

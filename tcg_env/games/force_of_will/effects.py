@@ -25,7 +25,7 @@ from tcg_env.games.force_of_will.constants import (
 )
 from tcg_env.games.force_of_will.state import (
     CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE, DEC_ARG, ENTRY_W, E_AUX, E_CARD, E_CTRL,
-    E_ABIL, E_KIND, E_REG, E_REGN, E_SLOT, E_X, FR_CNT, FR_PC, LIFE, MANA, MT, OWNER, RESTED, REVEAL_IDS, REVEAL_N,
+    E_ABIL, E_KIND, E_REG, E_REGN, E_SLOT, E_X, FR_CNT, FR_PC, LIFE, MANA, MT, OWNER, RESTED, REVEAL_IDS, REVEAL_N, SHIELD_N,
     WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
@@ -171,6 +171,8 @@ def deal_damage_to_card(game, s, T, src, slot, amount):
     abilities trigger ([Drain], [Bane]: keywords.damage_dealt). Returns the damage dealt."""
     if amount <= 0 or not game.is_j_resonator(s, T, slot) or card_table(T)[s[CARD + slot * CARD_W], K.C_DEF] <= 0:
         return 0
+    if s[SHIELD_N] > 0 and game.damage_from_prevented(s, src):
+        return 0  # CR 1018.1b: the damage of that source is prevented
     F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_MOD) != 0:
         amount = game.modified_damage(s, T, src, slot, amount)  # CR 910.2a: before the prevention
@@ -191,6 +193,8 @@ def deal_damage_to_card(game, s, T, src, slot, amount):
 def deal_damage_to_player(game, s, T, src, p, amount):
     """CR 1007.2 (less what is prevented, CR 1018.1); the source card's "deals damage" abilities
     trigger ([Drain]: keywords.damage_dealt)."""
+    if s[SHIELD_N] > 0 and game.damage_from_prevented(s, src):
+        return 0  # CR 1018.1b
     F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_MOD) != 0:
         amount = game.modified_damage(s, T, src, -1, amount)  # CR 910.2a: before the prevention
@@ -518,6 +522,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         return game.search(s, T, f, ctrl, a0, a2)
     elif op == Op.FORESEE:
         return game.foresee(s, T, f, ctrl, a0)
+    elif op == Op.PREVENT_FROM:
+        add_shields(game, s, f, reg, Shield.PREVENT_FROM, 0)
     elif op == Op.PREVENT or op == Op.SHIELD_DESTROY:
         amount = game.amount_of(s, f, a0)
         if a0 >= 0 or amount > 0:  # "prevent the next X00" with X = 0 prevents nothing

@@ -171,6 +171,19 @@ def replacement_source(game, s, T, op, slot):
 
 
 @internal
+def damage_from_prevented(game, s, src):
+    """CR 1018.1b: is all damage card ``src`` would deal prevented ("prevent all damage that would be dealt by target
+    resonator this turn": a PREVENT_FROM entry on it, which ends as it leaves the field, CR 302.3)?"""
+    if src < 0:
+        return False
+    for i in range(s[SHIELD_N]):
+        e = game.shield_at(i)
+        if s[e + SH_KIND] == Shield.PREVENT_FROM and s[e + SH_SLOT] == src:
+            return True
+    return False
+
+
+@internal
 def continuous_prevention(game, s, T, slot, amount):
     """CR 1018 / 910: the damage left of ``amount`` that would be dealt to card ``slot`` after the prevention
     effects: the continuous abilities' PREVENT_DAMAGE of the cards in the field (a0 = 0: all of it; a0 < 0: -a0
