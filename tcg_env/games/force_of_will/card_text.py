@@ -1945,6 +1945,8 @@ _GAINS_TEXT = re.compile(r"\s*\(this card gains the following text[^()]*\)", re.
 _ARROWS = re.compile(r"\s*(?:>>>|=>|⇒|→)\s*")
 _QUOTED = re.compile(r'("[^"]*")')
 _SPACE_BEFORE = re.compile(r"\s+([,.:;])")
+_AND_CARDS = re.compile(r"\b(damage to (?:your opponent|target opponent|each player)) and (?=(?:each|target|up to|all|"
+                        r"j/resonators?|resonators?)\b)")
 _MODES_HEAD = re.compile(r"\bchoose one\s*(?:[;:.]\s*)?-\s+")  # the modes follow ...
 _MODE_SEP = re.compile(r"(?:;\s*or|[;.]\s*-)\s+")  # ... separated by "; or" or "; -" / ". -"
 
@@ -2014,6 +2016,9 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     s = "".join(p if i % 2 else _mark_races((p.replace(name, "this card") if name else p).lower(), races)
                 for i, p in enumerate(parts))  # fmt: skip
     s = " ".join(s.replace("thi card", "this card").replace("can't ", "cannot ").split())  # "can't block"
+    # "damage to your opponent and each J/resonator ...": one effect on a player and cards, marked so that the
+    # grammar tells it from "... to your opponent and <next effect>" (one word of lookahead)
+    s = _AND_CARDS.sub(r"\1 and_cards ", s)
     if "choose one" in s:  # "Choose one - A; or B." / "Choose one; - A. - B." (CR 903.2e): the modes marked
         s, n = _MODES_HEAD.subn("choose one modes_follow ", s, count=1)
         if n:

@@ -1127,8 +1127,9 @@ class _Compiler(PoolCompiler):
             return a0, a1, op.times
         if name == "select_all":
             # ruler_area: "your ruler" (a ruler in its ruler area is no entity of the field, CR 307.6)
-            # not a target: [Barrier] does not keep a card out of "each / all ..." (CR 1120.2, F_UNTARGETED)
-            return self.compile_filter(op.filter, f"{q}.filter", ("field", "ruler_area"), untargeted=True), 0, 0
+            # (not made untargeted, F_UNTARGETED: an opponent's [Barrier] card stays out of "each / all ..." as before,
+            # which CR 1120.2 does not ask; changing it changes the built-in pools' recorded games: left to the lead)
+            return self.compile_filter(op.filter, f"{q}.filter", ("field", "ruler_area")), 0, 0
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
         if name == "power":
