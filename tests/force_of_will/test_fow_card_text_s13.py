@@ -509,3 +509,26 @@ def test_cr_1018_1b_damage_dealt_by_a_target_is_prevented_this_turn(tmp_path):
             g.step(K.PASS)
         assert int(g.state[S.CHASE_N]) == 0
         assert int(g.state[S.LIFE + 1]) == (life if calmed else life - 500), calmed
+
+
+def test_cr_1124_2_if_you_played_two_or_more_cards_this_turn(tmp_path):
+    """"{Rest}: If you played two or more cards this turn, draw a card.": the count of cards played this turn (the one
+    [Torrent] reads, CR 1124.2): one card played, no draw; two, a draw."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    res, pool = _imported_pool(tmp_path, [_res(1, ["{Rest}: If you played two or more cards this turn, draw a card."])])
+    assert res.text_records[0].verdict is Verdict.EXACT
+    for played, drawn in ((1, 0), (2, 1)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        card = sc.put(0, "TXT-001", "field")
+        sc.row[S.PLAYED_CARDS] = played
+        g = sc.game()
+        hand = int(g.state[S.HAND_N])
+        g.step(K.ACTIVATE_BASE + sc.zone(0, "field").index(card) * K.ABILITIES_PER_CARD)
+        for _ in range(4):
+            if int(g.state[S.CHASE_N]) == 0:
+                break
+            g.step(K.PASS)
+        assert int(g.state[S.CHASE_N]) == 0 and int(g.state[S.HAND_N]) == hand + drawn, played

@@ -827,6 +827,12 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("'you don't control' a card of another kind")
         return {**c, "kind": "control_none"}
 
+    def c_played_at_least(self, n):
+        n = _fixed(n)
+        if not 1 <= n <= 20:
+            raise Unsupported(f"a condition on {n} cards played")
+        return {"kind": "played_cards_at_least", "value": n}
+
     def c_hand_at_least(self, n):
         return {"kind": "hand_at_least", "value": _fixed(n)}
 

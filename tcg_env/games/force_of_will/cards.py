@@ -74,7 +74,7 @@ ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
-    "hand_at_least", "opp_hand_at_most",
+    "hand_at_least", "opp_hand_at_most", "played_cards_at_least",
 ]  # fmt: skip
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
 

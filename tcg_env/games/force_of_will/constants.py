@@ -360,6 +360,7 @@ class Condition(IntEnum):
     CONTROL_NONE = 16
     HAND_AT_LEAST = 17  # arg = cards in its controller's hand
     OPP_HAND_AT_MOST = 18  # arg = cards in the opponent's hand
+    PLAYED_CARDS_AT_LEAST = 19  # "if you played N or more cards this turn": arg = N (state.PLAYED_CARDS, CR 1124.2's count)
 
 
 CONTROL_COUNT_BITS = 4  # CONTROL_AT_LEAST packs the count (1..15) in its low bits, the filter row above them
