@@ -518,6 +518,10 @@ def test_cr_1124_2_if_you_played_two_or_more_cards_this_turn(tmp_path):
     from tcg_env.games.force_of_will import state as S
     from tcg_env.games.force_of_will.scenario import Scenario
 
+    # the condition after the effect, with a comma: the same "if" over that sentence's ops
+    r = exact("{Rest}: Draw a card, if you played two or more cards this turn.")
+    assert r.abilities[0]["effect"][0] == {"op": "if", "condition": {"kind": "played_cards_at_least", "value": 2},
+                                           "skip": 1}
     res, pool = _imported_pool(tmp_path, [_res(1, ["{Rest}: If you played two or more cards this turn, draw a card."])])
     assert res.text_records[0].verdict is Verdict.EXACT
     for played, drawn in ((1, 0), (2, 1)):
