@@ -177,6 +177,9 @@ def test_cr_804_4_blocks_or_is_blocked_by_and_deals_damage_to_compile_with_a_tri
     assert [(a["trigger"], a["trigger_filter"], a["effect"][0]) for a in r.abilities] == [
         ("blocks", {"type": ["resonator"]}, {"op": "target_trigger"}),
         ("is_blocked", {"type": ["resonator"]}, {"op": "target_trigger"})]
+    # "deals damage to an opponent": with two players, your opponent (CR 1007.2)
+    assert exact("Whenever this card deals damage to an opponent, draw a card.").abilities[0]["trigger"] == \
+        "deals_damage_to_opponent"
     r = exact("Whenever this card deals damage to a resonator => Destroy that resonator.")
     assert r.abilities[0]["trigger"] == "deals_damage" and r.abilities[0]["effect"] == [{"op": "target_trigger"},
                                                                                         {"op": "destroy"}]
