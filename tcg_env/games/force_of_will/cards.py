@@ -1127,7 +1127,7 @@ class _Compiler(PoolCompiler):
             return a0, a1, op.times
         if name == "select_all":
             # ruler_area: "your ruler" (a ruler in its ruler area is no entity of the field, CR 307.6)
-            # (not made untargeted, F_UNTARGETED: an opponent's [Barrier] card stays out of "each / all ..." as before,
+            # (not made untargeted, K.UNTARGETED: an opponent's [Barrier] card stays out of "each / all ..." as before,
             # which CR 1120.2 does not ask; changing it changes the built-in pools' recorded games: left to the lead)
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "ruler_area")), 0, 0
         if name == "cancel" or name in _TARGETING:
@@ -1245,7 +1245,7 @@ class _Compiler(PoolCompiler):
         if f.self_only:
             row[K.F_EXCLUDE_SELF] = K.SELF_ONLY  # the ability's own card alone
         if untargeted:
-            row[K.F_UNTARGETED] = 1  # a trigger filter: [Barrier] does not keep the card out (CR 1120.2)
+            row[K.F_ADDED_TO] |= K.UNTARGETED  # a trigger filter: [Barrier] does not keep the card out (CR 1120.2)
         return self.add_filter(row)
 
 
