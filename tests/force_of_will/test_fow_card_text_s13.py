@@ -539,3 +539,71 @@ def test_cr_1124_2_if_you_played_two_or_more_cards_this_turn(tmp_path):
                 break
             g.step(K.PASS)
         assert int(g.state[S.CHASE_N]) == 0 and int(g.state[S.HAND_N]) == hand + drawn, played
+
+
+# ---- the imported cards with this session's pieces play random games ------------------------------
+_S13_OPS = {"prevent_damage", "damage_mod", "prevent_from", "target_trigger", "select_mode"}
+_S13_TRIGGERS = {"is_blocked", "leaves_field"}
+_S13_CONDITIONS = {"self_counters_at_least", "opp_control_at_least", "control_none", "hand_at_least",
+                   "opp_hand_at_most", "played_cards_at_least"}
+
+
+def _uses_s13(card) -> bool:
+    ops = [op for ab in card.abilities for op in ab.effect] + list(card.effect or [])
+    if any(op.op in _S13_OPS or (op.op == "set_x" and op.per.count == "trigger_damage")
+           or (op.op == "produce_will" and op.count > 1) for op in ops):
+        return True
+    return any(ab.trigger in _S13_TRIGGERS or ab.trigger_filter is not None and ab.trigger in ("blocks", "deals_damage")
+               or (ab.condition is not None and ab.condition.kind in _S13_CONDITIONS) for ab in card.abilities)
+
+
+def test_an_imported_pool_with_session_13_abilities_plays_random_games():
+    """Two decks of imported cards whose compiled abilities use this session's pieces (will choices, continuous
+    prevention, damage replacement, triggers about another card, leaving the field, the new conditions) play random
+    games to the end with the conformance invariants (card conservation)."""
+    import sys
+    from pathlib import Path
+
+    import numpy as np
+    import pytest
+
+    import tcg_env
+    from tcg_env.games.force_of_will.cards import compile_force_of_will_pool
+    from tcg_env.games.force_of_will.importer import import_force_of_will_json
+
+    root = Path(__file__).resolve().parents[2]
+    path = root.parent / "shared" / "carddata" / "force_of_will" / "antlebel2_fow-sim__cards.json"
+    if not path.is_file():
+        pytest.skip(f"card data not available: {path}")
+    sys.path.insert(0, str(root / "tests" / "conformance"))
+    from conformance_helpers import check_cards, random_action
+
+    res = import_force_of_will_json(path)
+    ok = {r.number for r in res.text_records if r.skip is None and r.verdict is not Verdict.UNSUPPORTED}
+    new = {}
+    for c in res:
+        if c.number in ok and c.type in ("resonator", "chant", "addition") and c.cost and "X" not in c.cost and _uses_s13(c):
+            new.setdefault(c.name, c)
+    chosen = list(new.values())
+    assert len(chosen) >= 20
+    rulers = [c for c in res if c.type == "ruler" and c.number in ok and c.j_ruler in ok]
+    stones = [c for c in res if c.type == "magic_stone" and c.basic and len(c.will) == 1]
+    decks = []
+    for k in range(2):
+        main = chosen[10 * k: 10 * k + 10]
+        attrs = [a for c in main for a in c.attribute] or ["fire"]
+        stone = next((s for s in stones if s.will[0] == max(set(attrs), key=attrs.count)), stones[0])
+        decks.append([rulers[k].number] + [c.number for c in main for _ in range(4)] + [stone.number] * 10)
+    pool = compile_force_of_will_pool(list(res))
+    spec = tcg_env.get_spec("force_of_will")
+    sizes = tuple(len(d) for d in decks)
+    for seed in range(3):
+        g = tcg_env.make_game("force_of_will", decks=decks, seed=seed, pool=pool)
+        rng = np.random.default_rng(seed)
+        while not g.done and g.num_decisions <= spec.max_decisions:
+            assert g.action_mask().any(), f"seed {seed}: empty mask before the end"
+            if g.num_decisions % 5 == 0:
+                check_cards(spec, np.array(g.state), sizes)
+            g.step(random_action(g, rng))
+        check_cards(spec, np.array(g.state), sizes)
+        assert g.done and g.winner in (0, 1, -1)
