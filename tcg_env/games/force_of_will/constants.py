@@ -550,7 +550,7 @@ class Op(IntEnum):
     DAMAGE_MOD = 59
     # "prevent all damage that would be dealt by <targets> this turn" (CR 1018.1b): a shield table entry on every card
     # of register I_REG (Shield.PREVENT_FROM), read where damage is dealt (replacement.damage_from_prevented)
-    PREVENT_FROM = 60
+    PREVENT_FROM = 61  # (60 is the core's IF)
 
 
 class Shield(IntEnum):
