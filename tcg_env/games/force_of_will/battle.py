@@ -15,6 +15,7 @@ effects.remove_from_battle.
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
+from tcg_env.engine.tables import flag_table
 from tcg_env.engine.zones import zone_offsets
 from tcg_env.rules.modifiers import mod_end_in_zone
 from tcg_env.games.force_of_will import constants as K
@@ -217,6 +218,9 @@ def block_declared(game, s, T, blocker):
         s[BLOCKED] = 1
         s[RESTED + blocker * CARD_W] = 1
         game.trigger_own(s, T, blocker, K.Trigger.BLOCKS, s[ATTACKER])
+        F = flag_table(T)
+        if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_IS_BLOCKED) != 0:  # only in pools with such an ability
+            game.trigger_own(s, T, s[ATTACKER], K.Trigger.IS_BLOCKED, blocker)  # "whenever this card is blocked"
     s[STEP] = Step.BLOCK_DECLARED
     game.start_priority(s, s[TURN_PLAYER])
 

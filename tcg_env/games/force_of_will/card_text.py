@@ -130,7 +130,7 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("paying less for a card that is not played from the hand")
         self.approximate("pay_less_always")
         op = {"op": "cost_reduction", "amount": int(m[1]), "filter": {"zone": "hand", "self_only": True}}
-        if (condition or {}).get("kind") == "hand_empty" or (per or {}).get("count") == "hand":
+        if (condition or {}).get("kind") in ("hand_empty", "hand_at_least") or (per or {}).get("count") == "hand":
             raise Unsupported("a cost reduction counting the hand (the engine reads it with the card still there)")
         if per is not None:
             if per["count"] == "field" and "exclude_self" in per["filter"]:
@@ -410,10 +410,21 @@ class _T(CountWords, TextTransformer, Transformer):
         if len(ops) != 1:
             raise Unsupported("a will ability producing several wills")
         wills = ops[0].pop("_choices")
+        several = wills[0].get("_several") if len(wills) == 1 and isinstance(wills[0], dict) else None
         if self.card.get("type") == "magic_stone":
-            if costs != {"rest": True} or len(wills) > 2:
+            if costs != {"rest": True} or len(wills) > 2 or several is not None:
                 raise Unsupported("a magic stone's will ability other than {Rest}: Produce one or two choices")
             return {"__fields__": True, "will": wills}
+        if several is not None:
+            # "Produce {R}{R}" / "{W}{G}": all of them at once (CR 907.3), one produce_will per kind of will
+            return [{"kind": "will", "cost": costs,
+                     "effect": [{"op": "produce_will", "will": w, "count": n} for w, n in several.items()]}]
+        if len(wills) > 2:
+            # "Produce one will of any attribute" / "{W}, {R}, {U}, {G}, or {B}": one will ability whose controller
+            # chooses the will as it resolves (a choice of modes, priority.ask_mode; the card has room for two
+            # activate or will abilities, constants.ABILITIES_PER_CARD)
+            return [{"kind": "will", "cost": costs,
+                     "effect": [{"op": "select_mode", "modes": [[{"op": "produce_will", "will": w}] for w in wills]}]}]
         # "Produce {W} or {B}": one will ability per choice, with the same cost (paying one pays it)
         return [{"kind": "will", "cost": costs, "effect": [{"op": "produce_will", "will": w}]} for w in wills]
 
@@ -439,7 +450,12 @@ class _T(CountWords, TextTransformer, Transformer):
         args = [a for a in args if a is not None]
         trig, body = args[0], args[-1]
         self._field_card("an automatic ability")
-        ops, optional = body.ops(), body.optional
+        # "that resonator": the trigger's other card, when every trigger of the line is about one (Op.TARGET_TRIGGER)
+        about_card = all(t.get("trigger") in _ABOUT_CARD and "trigger_filter" in t for t in trig)
+        ops, optional = body.ops(trigger_card=about_card), body.optional
+        if any(op["op"] == "set_x" and op["per"]["count"] == "trigger_damage" for op in ops) and \
+                not all(t.get("trigger") in ("dealt_damage", "damage_to_you") for t in trig):
+            raise Unsupported("'that much' after a trigger that is no damage dealt")
         out = []
         for t in trig:
             ab = {"kind": "automatic", **t, "effect": _copy_ops(ops)}
@@ -495,6 +511,44 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def t_enter_or_attacks(self, *_):
         return [{"trigger": "enter"}, {"trigger": "attacks"}]
+
+    def t_leaves(self, *_):
+        if self.card.get("type") in ("j_ruler", "ruler"):
+            raise Unsupported("'leaves the field' on a J/ruler (its return to the ruler area, CR 1010.1)")
+        return [{"trigger": "leaves_field"}]  # constants.Trigger.LEAVES_FIELD (zones.move_card)
+
+    def t_enter_or_leaves(self, *_):
+        return [{"trigger": "enter"}] + self.t_leaves()
+
+    def t_is_blocked(self, *_):
+        return [{"trigger": "is_blocked"}]  # constants.Trigger.IS_BLOCKED: a blocker is declared for it (CR 804.4)
+
+    def t_blocks_or_blocked(self, *_):
+        return [{"trigger": "blocks"}, {"trigger": "is_blocked"}]
+
+    def _other_card(self, flt) -> dict:
+        # the other card of a trigger (the attacker blocked, the blocker, the J/resonator dealt damage): a J/resonator
+        # in the field matched by the trigger filter (the event's aux, CR 906.4)
+        flt = _target_filter(flt)
+        if not set(flt.get("type", ["j_resonator"])) <= {"resonator", "j_resonator"} or flt.get("zone", "field") != "field" \
+                or set(flt) & {"exclude_self", "self_only", "state"}:
+            raise Unsupported("the other card of a trigger that is not a J/resonator in the field")
+        flt.setdefault("type", ["j_resonator"])
+        return flt
+
+    def t_blocks_or_blocked_by(self, *args):
+        flt = self._other_card(args[-1])
+        return [{"trigger": "blocks", "trigger_filter": flt}, {"trigger": "is_blocked", "trigger_filter": dict(flt)}]
+
+    def t_is_blocked_by(self, *args):
+        return [{"trigger": "is_blocked", "trigger_filter": self._other_card(args[-1])}]
+
+    def t_blocks_a(self, *args):
+        return [{"trigger": "blocks", "trigger_filter": self._other_card(args[-1])}]
+
+    def t_deals_damage_to(self, *args):
+        # keywords.damage_dealt: DEALS_DAMAGE about the card dealt damage (-1 for a player: a filter never matches it)
+        return [{"trigger": "deals_damage", "trigger_filter": self._other_card(args[-1])}]
 
     def t_attacks_or_blocks(self, *_):
         return [{"trigger": "attacks"}, {"trigger": "blocks"}]
@@ -688,6 +742,8 @@ class _T(CountWords, TextTransformer, Transformer):
         return None
 
     def if_sentence(self, cond, *items):
+        if cond.get("_it"):
+            raise Unsupported("'if there is a counter on it' ('it' may be another card than this one)")
         clauses = self.sentence(*items)
         if any(opt for _, opt in clauses):
             raise Unsupported("'you may' inside an 'if' sentence")
@@ -708,9 +764,11 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def as_long_as(self, *args):
         *items, cond = args
+        cond = {k: v for k, v in cond.items() if k != "_it"}
         return [(c, o, cond) for c, o in self.sentence(*items)]
 
     def as_long_as_first(self, cond, *items):
+        cond = {k: v for k, v in cond.items() if k != "_it"}
         return [(c, o, cond) for c, o in self.sentence(*items)]
 
     # conditions (constants.Condition)
@@ -750,6 +808,37 @@ class _T(CountWords, TextTransformer, Transformer):
     def c_control_n_other(self, n, flt):
         return self._c_control(n, flt, True)
 
+    def c_opp_control(self, flt):
+        c = self._c_control(1, {**flt, "side": "own"} if flt.get("side") in (None, "opponent") else flt)
+        if c["kind"] != "control_at_least" or flt.get("side", "opponent") != "opponent":
+            raise Unsupported("'your opponent controls' a card of another kind")
+        c["filter"]["side"] = "opponent"
+        return {**c, "kind": "opp_control_at_least"}
+
+    def c_control_none(self, flt):
+        c = self._c_control(1, flt)
+        if c["kind"] != "control_at_least":
+            raise Unsupported("'you don't control' a card of another kind")
+        return {**c, "kind": "control_none"}
+
+    def c_control_none_other(self, *args):
+        c = self._c_control(1, args[-1], True)
+        if c["kind"] != "control_at_least":
+            raise Unsupported("'you don't control' a card of another kind")
+        return {**c, "kind": "control_none"}
+
+    def c_played_at_least(self, n):
+        n = _fixed(n)
+        if not 1 <= n <= 20:
+            raise Unsupported(f"a condition on {n} cards played")
+        return {"kind": "played_cards_at_least", "value": n}
+
+    def c_hand_at_least(self, n):
+        return {"kind": "hand_at_least", "value": _fixed(n)}
+
+    def c_opp_hand_at_most(self, n):
+        return {"kind": "opp_hand_at_most", "value": _fixed(n)}
+
     def c_your_turn(self):
         return {"kind": "your_turn"}
 
@@ -761,6 +850,23 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def c_grave(self, n):
         return {"kind": "graveyard_at_least", "value": _fixed(n)}
+
+    # CR 1022: the net count of [+100/+100] counters on the card with the ability ("it": only in "as long as", where
+    # it is the card whose continuous ability it is)
+    def c_self_counter(self):
+        return {"kind": "self_counters_at_least", "value": 1}
+
+    def c_it_counter(self):
+        return {"kind": "self_counters_at_least", "value": 1, "_it": True}
+
+    def c_self_counters(self, n):
+        n = _fixed(n)
+        if not 1 <= n <= 20:
+            raise Unsupported(f"a condition on {n} counters")
+        return {"kind": "self_counters_at_least", "value": n}
+
+    def c_it_counters(self, n):
+        return {**self.c_self_counters(n), "_it": True}
 
     def c_name(self, q):
         return {"kind": "control_name", "value": str(q)[1:-1]}
@@ -849,6 +955,22 @@ class _T(CountWords, TextTransformer, Transformer):
     def dealer_prev(self):
         return "prev"
 
+    # "... that much damage" after "whenever this card is dealt damage / damage is dealt to you": the trigger's damage
+    # (Per.TRIGGER_DAMAGE: the frame's aux), checked in automatic()
+    def _that_much(self):
+        if self.card.get("x"):
+            raise Unsupported("'that much' on a card whose cost has {X}")
+        return ({"op": "set_x", "per": {"count": "trigger_damage"}, "times": 1}, None)
+
+    def damage_that_much(self, dealer, sel):
+        return [self._that_much(), ({"op": "damage", "amount": "X00"}, sel)]
+
+    def damage_that_much_opp(self, dealer):
+        return [self._that_much(), ({"op": "damage_player", "amount": "X00", "who": "opponent"}, None)]
+
+    def damage_that_much_you(self, dealer):
+        return [self._that_much(), ({"op": "damage_player", "amount": "X00", "who": "controller"}, None)]
+
     def damage_own_atk(self, dealer, sel):
         # "this card deals damage equal to its ATK to <targets>": SET_X reads the card's ATK (in hundreds)
         # as it resolves (Per.SELF_ATK), DAMAGE deals X00
@@ -874,6 +996,23 @@ class _T(CountWords, TextTransformer, Transformer):
     def damage_player(self, *args):
         n = [a for a in args if a is not None][-1]  # dealer and target_opponent are None
         return [({"op": "damage_player", "amount": _life(n), "who": "opponent"}, None)]
+
+    def damage_opp_and(self, *args):
+        n, sel = args[1], args[-1]  # (dealer, amount, [target_opponent,] selection)
+        return self.damage_player(n) + self.damage(n, sel)
+
+    def damage_opp_and_theirs(self, *args):
+        # "to your opponent and each J/resonator they control": "they" is the opponent
+        n, parts = args[1], [a for a in args[2:] if a is not None]  # (dealer, amount, the filter's parts)
+        flt = _filter(*parts)
+        if flt.get("side", "opponent") != "opponent":
+            raise Unsupported("a side and 'they control'")
+        return self.damage_player(n) + self.damage(n, _Sel("all", _target_filter({**flt, "side": "opponent"})))
+
+    def damage_each_player_and(self, *args):
+        # "to each player and J/resonator": each player and each such card
+        n, parts = args[1], [a for a in args[2:] if a is not None]
+        return self.damage_each_player(n) + self.damage(n, _Sel("all", _target_filter(_filter(*parts))))
 
     def damage_each_player(self, *args):
         n = _life(args[-1])
@@ -972,6 +1111,12 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def per_graveyard(self):
         return {"count": "graveyard"}
+
+    def per_graveyard_matching(self, flt):
+        flt = _target_filter({**flt, "zone": "graveyard"})
+        if set(flt) & {"side", "state", "atk_min", "atk_max", "exclude_self"}:
+            raise Unsupported("'for each <card> in your graveyard' with a side, state, ATK or 'other'")
+        return {"count": "graveyard", "filter": flt}
 
     def cannot(self, sel, restr, duration=None):
         if restr == ["_eternal"]:
@@ -1191,11 +1336,73 @@ class _T(CountWords, TextTransformer, Transformer):
     def produce_what(self, *toks):
         return list(dict.fromkeys(self._will_name(t) for t in toks))
 
+    def produce_list(self, *toks):
+        return self.produce_what(*toks)  # "Produce {W}, {R}, {U}, {G}, or {B}." (one of them)
+
+    def produce_any(self):
+        # CR 208.1, 1027.1a: the attributes are light, fire, water, wind and darkness: one of the five, not void
+        return list(_SYM.values())
+
+    def produce_several(self, *toks):
+        # "Produce {R}{R}." / "Produce {W}{G}.": every will printed (CR 907.5), one produce_will per kind
+        names = [self._will_name(t) for t in toks]
+        return [{"_several": {w: names.count(w) for w in dict.fromkeys(names)}}]
+
+    # continuous prevention (CR 1018, 910): read as a continuous ability's aura only (_Body.aura)
+    def prevent_static(self, sel):
+        return [({"op": "_prevent_cont", "amount": "all"}, sel)]
+
+    def prevent_of_it(self, sel, n):
+        return [({"op": "_prevent_cont", "amount": _life(n)}, sel)]
+
+    def prevent_at_most(self, who, n):
+        if who != {"self_only": True}:
+            raise Unsupported("'if <cards> would be dealt N or less damage' of other cards than this one")
+        return [({"op": "_prevent_cont", "amount": _life(n), "at_most": True}, _SELF)]
+
+    # "if <source> would deal damage [to <cards>], it deals double that much / that much +N instead" (CR 910)
+    def dmg_self(self):
+        return {"self_only": True}
+
+    def dmg_filter(self, flt):
+        flt = _target_filter(flt)
+        if flt.get("zone", "field") != "field" or set(flt.get("type", [])) - {"resonator", "j_resonator"} \
+                or flt.get("side", "own") != "own" or "type" not in flt:
+            raise Unsupported("a damage source that is not a J/resonator you control in the field")
+        return {**flt, "side": "own"}
+
+    def dmg_to(self, flt):
+        flt = _target_filter(flt)
+        if flt.get("zone", "field") != "field":
+            raise Unsupported("damage dealt to a card that is not in the field")
+        return flt
+
+    def dmg_double(self):
+        return "double"
+
+    def dmg_plus(self, n):
+        return _life(n)
+
+    def damage_mod(self, source, *rest):
+        to = rest[0] if len(rest) == 2 else None
+        op = {"op": "_damage_mod", "amount": rest[-1], "source": source}
+        if to is not None:
+            op["filter"] = to
+        return [(op, _SELF)]
+
     def prevent_all(self, sel):
         return [({"op": "prevent", "amount": "all"}, sel)]
 
     def prevent_next(self, n, sel):
         return [({"op": "prevent", "amount": n}, sel)]
+
+    def prevent_from(self, sel):
+        # CR 1018.1b: a shield on each card selected: the damage it deals this turn is prevented (Op.PREVENT_FROM). Only
+        # targets: "... dealt by resonators this turn" applies to every resonator dealing damage this turn, one that
+        # enters later too, not only to the ones in the field as it resolves
+        if sel.kind != "choose":
+            raise Unsupported("'prevent all damage that would be dealt by <cards>' of cards that are not targets")
+        return [({"op": "prevent_from"}, sel)]
 
     def prevent_you(self):
         return [({"op": "prevent_player", "amount": "all", "who": "controller"}, None)]
@@ -1286,6 +1493,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def t_prev(self, *_):
         return _Sel("prev")
+
+    def t_that(self, *_):
+        return _Sel("prev", {"_that": True})  # "that resonator": never this card itself (_assemble)
 
     def t_your_jruler(self, *_):
         return _Sel("all", {"type": ["j_ruler"], "side": "own"})  # a J-ruler is in the field (CR 307.6)
@@ -1563,14 +1773,16 @@ class _Body:
         self.clauses, self.optional, self.on_field = clauses, optional, on_field
         self.condition: dict | None = None  # "as long as ...": only a continuous ability has one
 
-    def ops(self, will: bool = False) -> list[dict]:
+    def ops(self, will: bool = False, trigger_card: bool = False) -> list[dict]:
         if self.condition is not None:
             raise Unsupported("'as long as' in an effect (only continuous abilities have a lasting condition)")
         if any("_per" in op for c in self.clauses for op, _ in c if op):
             raise Unsupported("'for each' in a one-time effect (only continuous ATK/DEF is counted)")
-        out = _assemble(self.clauses, self.on_field)
+        out = _assemble(self.clauses, self.on_field, trigger_card)
         if not will and any(op["op"] == "produce_will" for op in out):
             raise Unsupported("producing will outside a will ability (CR 907)")
+        if any(op["op"] in ("_prevent_cont", "_damage_mod") for op in out):
+            raise Unsupported("a lasting prevention in a one-time effect (without 'this turn')")
         return out
 
     def aura(self) -> list[dict] | None:
@@ -1582,6 +1794,16 @@ class _Body:
         if [op["op"] for op, _ in self.clauses[0]] == ["_eternal"]:
             return "_eternal"
         for op, sel in self.clauses[0]:
+            if op["op"] == "_damage_mod":
+                out.append({k: v for k, v in op.items() if k != "op"} | {"op": "damage_mod"})
+                continue
+            if op["op"] == "_prevent_cont" and sel is not None and sel.kind in ("all", "self"):
+                # CR 1018.1: "prevent all damage that would be dealt to <cards>" (1018.1b), "prevent N of it"
+                # (1018.1a), "if this card would be dealt N or less damage, prevent it" (replacement.py)
+                flt = dict(sel.filter) if sel.kind == "all" else {"self_only": True}
+                out.append({"op": "prevent_damage", "amount": op["amount"], "filter": flt,
+                            **({"at_most": True} if op.get("at_most") else {})})
+                continue
             if sel is None or sel.kind not in ("all", "self") or op.get("duration") != "permanent":
                 return None
             flt = dict(sel.filter) if sel.kind == "all" else {"self_only": True}  # "this card gains ..."
@@ -1608,7 +1830,7 @@ class _Modes:
     def __init__(self, modes: list[_Body]):
         self.modes = modes
 
-    def ops(self, will: bool = False) -> list[dict]:
+    def ops(self, will: bool = False, trigger_card: bool = False) -> list[dict]:
         if will:
             raise Unsupported("a choice of modes in an activate ability")
         return [{"op": "select_mode", "modes": [m.ops() for m in self.modes]}]
@@ -1633,9 +1855,15 @@ def _copy_ops(ops: list[dict]) -> list[dict]:
 
 
 _SELF = _Sel("self")
+_TRIGGER_CARD = _Sel("trigger")
 
 
-def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = False) -> list[dict]:
+# the triggers whose event is about another card (the frame's E_AUX): "that <card>" is it (Op.TARGET_TRIGGER)
+_ABOUT_CARD = {"blocks", "is_blocked", "deals_damage"}
+
+
+def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = False,
+              trigger_card: bool = False) -> list[dict]:
     """The effect program of a list of clauses: the targets first (CR 903.2g), a register per
     selection (at most two, constants.N_REGS), "it" the last one."""
     chooses: list[dict] = []
@@ -1668,7 +1896,14 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                 body.append(op)
                 continue
             if sel.kind == "prev" and last is None and source_on_field:
-                sel = _SELF  # "it" in an ability of a card in the field with nothing chosen: the card itself
+                if (sel.filter or {}).get("_that"):
+                    # "that J/resonator" with nothing chosen: the other card of the trigger (the blocker, the card
+                    # dealt damage): Op.TARGET_TRIGGER where the trigger is about one, else unsupported
+                    if not trigger_card:
+                        raise Unsupported("'that <card>' naming the card of the trigger")
+                    sel = _TRIGGER_CARD
+                else:
+                    sel = _SELF  # "it" in an ability of a card in the field with nothing chosen: the card itself
             if sel.kind == "prev":
                 if last is None:
                     raise Unsupported("'it' / 'that card' with nothing selected before")
@@ -1689,6 +1924,8 @@ def _assemble(clauses: list[list[tuple[dict, Any]]], source_on_field: bool = Fal
                     chooses.append(ch)
                 elif sel.kind == "all":
                     body.append({"op": "select_all", "filter": sel.filter, "reg": r})
+                elif sel.kind == "trigger":
+                    body.append({"op": "target_trigger", "reg": r})
                 else:
                     body.append({"op": "target_self", "reg": r})
             last = regs[id(sel)]
@@ -1714,6 +1951,8 @@ _GAINS_TEXT = re.compile(r"\s*\(this card gains the following text[^()]*\)", re.
 _ARROWS = re.compile(r"\s*(?:>>>|=>|⇒|→)\s*")
 _QUOTED = re.compile(r'("[^"]*")')
 _SPACE_BEFORE = re.compile(r"\s+([,.:;])")
+_AND_CARDS = re.compile(r"\b(damage to (?:your opponent|target opponent|each player)) and (?=(?:each|target|up to|all|"
+                        r"j/resonators?|resonators?)\b)")
 _MODES_HEAD = re.compile(r"\bchoose one\s*(?:[;:.]\s*)?-\s+")  # the modes follow ...
 _MODE_SEP = re.compile(r"(?:;\s*or|[;.]\s*-)\s+")  # ... separated by "; or" or "; -" / ". -"
 
@@ -1783,6 +2022,9 @@ def normalise_line(line: str, name: str = "", races: frozenset[str] = frozenset(
     s = "".join(p if i % 2 else _mark_races((p.replace(name, "this card") if name else p).lower(), races)
                 for i, p in enumerate(parts))  # fmt: skip
     s = " ".join(s.replace("thi card", "this card").replace("can't ", "cannot ").split())  # "can't block"
+    # "damage to your opponent and each J/resonator ...": one effect on a player and cards, marked so that the
+    # grammar tells it from "... to your opponent and <next effect>" (one word of lookahead)
+    s = _AND_CARDS.sub(r"\1 and_cards ", s)
     if "choose one" in s:  # "Choose one - A; or B." / "Choose one; - A. - B." (CR 903.2e): the modes marked
         s, n = _MODES_HEAD.subn("choose one modes_follow ", s, count=1)
         if n:

@@ -61,16 +61,20 @@ TriggerName = Literal[
     "other_enters", "begin_draw_phase", "begin_main_phase", "end_of_turn", "opponent_plays_spell",
     "judgment", "opponent_attacks", "begin_battle", "begin_attack_step", "begin_block_step", "end_of_battle",
     "j_resonator_attacks", "put_into_graveyard", "dealt_damage", "you_gain_life", "damage_to_you",
-    "deals_damage_to_opponent", "you_play",
+    "deals_damage_to_opponent", "you_play", "is_blocked", "leaves_field",
 ]  # fmt: skip
 # the triggers that watch another card (A_TRIG_FILTER), with the filter a card file may leave out
 _FILTERED_TRIGGERS = {"other_enters": ("resonator",), "j_resonator_attacks": ("j_resonator",),
                       "you_play": ("resonator", "chant", "addition", "regalia", "rune")}
 _TRIGGER_FILTER_ZONE = {"you_play": "chase"}  # the card the trigger watches is there (else in the field)
+# the triggers about another card that may have a filter (none: any card or none): the attacker this card blocks,
+# the blocker of this card, the J/resonator this card deals damage to (the event's aux: Op.TARGET_TRIGGER reads it)
+_OTHER_CARD_TRIGGERS = ("blocks", "is_blocked", "deals_damage")
 ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
-    "control_at_least", "your_turn", "opponents_turn",
+    "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
+    "hand_at_least", "opp_hand_at_most", "played_cards_at_least",
 ]  # fmt: skip
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
 
@@ -189,6 +193,7 @@ _Dur = (DurationName, "end_of_turn")
 _Who = (WhoName, "controller")
 _N = (int, Field(default=1, ge=1, le=10))
 OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, FowFilter, Reg, Count)
+OpTargetTrigger = op_model("target_trigger", _M, reg=(Reg, 0))  # the trigger's card (Op.TARGET_TRIGGER)
 OpPower = op_model("power", _M, atk=(SignedHundreds, 0), defense=(SignedHundreds, 0), duration=_Dur, reg=(Reg, 0))
 # "X00" (CR 903.3c: X times 100) / "X": the X chosen when a {X} chant is played (CR 903.2f)
 XHundreds = Literal["X00"]
@@ -232,10 +237,21 @@ OpManaCounter = op_model("mana_counter", _M, count=Annotated[int, Field(ge=-10, 
 _Prevent = Union[Annotated[int, Field(gt=0, le=20000, multiple_of=100)], Literal["all"], XHundreds]  # noqa: UP007
 InsteadList = Annotated[list[Literal["rest", "heal"]], BeforeValidator(_as_list)]
 OpPrevent = op_model("prevent", _M, amount=(_Prevent, "all"), reg=(Reg, 0))
+OpPreventFrom = op_model("prevent_from", _M, reg=(Reg, 0))  # "prevent all damage that would be dealt by <targets> this turn"
 OpPreventPlayer = op_model("prevent_player", _M, amount=(_Prevent, "all"), who=_Who)
 OpShieldDestroy = op_model("shield_destroy", _M, instead=(InsteadList, ["rest", "heal"]), reg=(Reg, 0))
 OpReplaceDestroy = op_model("replace_destroy", _M, instead=(InsteadList, ["heal"]), filter=(Union[FowFilter, None], None))  # noqa: UP007
 OpGraveToRemoved = op_model("grave_to_removed", _M, filter=FowFilter)
+# continuous prevention (CR 1018): "prevent all damage that would be dealt to <filter>" (amount "all"), "if damage
+# would be dealt to <filter>, prevent N of it" (amount N), "if <filter> would be dealt N or less damage, prevent it"
+# (amount N, at_most): Op.PREVENT_DAMAGE
+OpPreventDamage = op_model("prevent_damage", _M, amount=(Union[Annotated[int, Field(gt=0, le=20000, multiple_of=100)],  # noqa: UP007
+                                                                Literal["all"]], "all"),
+                           at_most=(bool, False), filter=FowFilter)
+# "if <source> would deal damage [to <filter>], it deals double that much / that much +N instead" (Op.DAMAGE_MOD)
+OpDamageMod = op_model("damage_mod", _M, amount=(Union[Annotated[int, Field(gt=0, le=20000, multiple_of=100)],  # noqa: UP007
+                                                        Literal["double"]], "double"),
+                       source=FowFilter, filter=(Union[FowFilter, None], None))  # noqa: UP007
 # "put <targets> from your graveyard into your hand / into the field [rested]": the register's cards still in
 # a graveyard (the choose filter's zone "graveyard", CR 903.2g)
 OpGraveToHand = op_model("grave_to_hand", _M, reg=(Reg, 0))
@@ -251,7 +267,7 @@ class FowPer(StrictModel):
     """"... for each <what>": the cards of the fields ``filter`` matches (seen from the ability's
     controller), or the cards in its controller's hand or graveyard."""
 
-    count: Literal["field", "hand", "graveyard", "self_atk"] = "field"  # self_atk: the card's own ATK / 100
+    count: Literal["field", "hand", "graveyard", "self_atk", "trigger_damage"] = "field"  # self_atk: the card's own ATK / 100
     filter: FowFilter | None = None
 
 
@@ -279,7 +295,7 @@ _OP_MODELS = (
     OpCounter, OpDraw, OpDiscard, OpDamagePlayer, OpGainLife, OpLoseLife, OpSearch, OpProduceWill, OpCallStone,
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
-    OpSetX, OpGraveToHand, OpGraveToField,
+    OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -295,7 +311,7 @@ def _modes_valid(modes: list[list[Any]]) -> list[list[Any]]:
     return out
 _TAGS = frozenset(EFFECT_OPS)
 
-_TARGETING = {"choose", "select_all", "target_self"}
+_TARGETING = {"choose", "select_all", "target_self", "target_trigger"}
 # the ops that report NOT_DONE when they did not do what they say (engine.effects: the core's DISCARD, not every
 # card discarded, CR 104.2): the ops an "if_done" may follow
 _REPORTS_DONE = frozenset({"discard"})
@@ -303,9 +319,10 @@ _ON_REGISTER = {
     "power", "damage", "destroy", "rest", "recover", "return_to_hand", "remove", "cancel", "banish",
     "remove_from_battle", "to_deck_top", "to_deck_bottom",
     "grant_keyword", "restrict", "counter", "prevent", "shield_destroy", "grave_to_hand", "grave_to_field",
+    "prevent_from",
 }  # fmt: skip
 _CONTINUOUS_ONLY = {"aura_power", "aura_keyword", "aura_restrict", "cost_reduction", "replace_destroy",
-                    "grave_to_removed"}  # fmt: skip
+                    "grave_to_removed", "prevent_damage", "damage_mod"}  # fmt: skip
 _INSTEAD_BITS = {"rest": K.INSTEAD_REST, "heal": K.INSTEAD_HEAL}
 
 
@@ -436,6 +453,13 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC)
                              & (abilities[:, K.A_TRIGGER] == K.Trigger.YOU_PLAY)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_YOU_PLAY  # (without the abilities: set, the kernels skip nothing)
+    for trig, bit in ((K.Trigger.LEAVES_FIELD, K.FLAG_LEAVES_FIELD), (K.Trigger.IS_BLOCKED, K.FLAG_IS_BLOCKED)):
+        if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC) & (abilities[:, K.A_TRIGGER] == trig)).any():
+            flags[-1, K.FL_MISC] |= bit  # (without the abilities: set, the kernels skip nothing)
+    if (code[:, K.I_OP] == K.Op.DAMAGE_MOD).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD
+    if (code[:, K.I_OP] == K.Op.PREVENT_DAMAGE).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_PREVENT_CONT
     searching = code[:, K.I_OP] == K.Op.SEARCH
     if (code[searching, K.I_A2] & (K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_TOP)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REVEAL
@@ -610,7 +634,7 @@ _TRIGGER_WORDS = {
     "put_into_graveyard": "when it is put into a graveyard from the field",
     "dealt_damage": "when it is dealt damage", "you_gain_life": "when you gain life",
     "damage_to_you": "when damage is dealt to you", "deals_damage_to_opponent": "when it deals damage to the opponent",
-    "you_play": "when you play a card",
+    "you_play": "when you play a card", "is_blocked": "when it is blocked", "leaves_field": "when it leaves the field",
 }  # fmt: skip
 
 
@@ -876,9 +900,14 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.trigger", "an automatic ability needs a trigger (CR 906)")
         elif ab.trigger is not None or ab.trigger_whose != "any":
             self.fail(f"{p}.trigger", "only automatic abilities have a trigger")
-        if ab.trigger_filter is not None and ab.trigger not in _FILTERED_TRIGGERS:
+        if ab.trigger_filter is not None and ab.trigger not in _FILTERED_TRIGGERS and ab.trigger not in _OTHER_CARD_TRIGGERS:
             self.fail(f"{p}.trigger_filter",
-                      f"trigger_filter is only used with trigger {' or '.join(map(repr, _FILTERED_TRIGGERS))}")
+                      f"trigger_filter is only used with trigger "
+                      f"{' or '.join(map(repr, list(_FILTERED_TRIGGERS) + list(_OTHER_CARD_TRIGGERS)))}")
+        if any(op.op == "target_trigger" for op in ab.effect) and (
+                kind != "automatic" or ab.trigger not in _OTHER_CARD_TRIGGERS or ab.trigger_filter is None):
+            self.fail(f"{p}.effect", "target_trigger (the trigger's other card) in an automatic ability with trigger "
+                      f"{' or '.join(map(repr, _OTHER_CARD_TRIGGERS))} and a trigger_filter")
         if ab.trigger == "judgment" and card.type != "j_ruler":
             self.fail(f"{p}.trigger", "only a J-ruler has a 'judgment' trigger (CR 705.3)")
         if ab.optional and kind != "automatic":
@@ -899,8 +928,12 @@ class _Compiler(PoolCompiler):
         if ab.cost is not None and ab.cost.mana_from != "this_card" and not ab.cost.mana:
             self.fail(f"{p}.cost.mana_from", "mana_from needs a mana cost")
         if kind == "will":
-            if not all(op.op == "produce_will" for op in ab.effect):
-                self.fail(f"{p}.effect", "a will ability only produces will (CR 907.1): produce_will ops")
+            # a choice of wills ("Produce one will of any attribute"): a select_mode of produce_will modes
+            chosen = [op for m in ab.effect[0].modes for op in m] if ab.effect and ab.effect[0].op == "select_mode" \
+                else ab.effect
+            if not chosen or not all(op.op == "produce_will" for op in chosen):
+                self.fail(f"{p}.effect", "a will ability only produces will (CR 907.1): produce_will ops "
+                          "(or a select_mode of them)")
             if ab.cost.will:
                 self.fail(f"{p}.cost.will", "a will ability is not paid with will here (no loops)")
         elif any(op.op == "produce_will" for op in ab.effect):
@@ -948,7 +981,9 @@ class _Compiler(PoolCompiler):
                     condition: FowCondition | None = None, optional: bool = False, once: str = "no") -> int:  # fmt: skip
         """Append one ability row (and its program) and return its row."""
         trig_filter = -1
-        if trigger in _FILTERED_TRIGGERS:  # default: one of yours ("another resonator you control ...")
+        if trigger in _OTHER_CARD_TRIGGERS and trigger_filter is not None:
+            trig_filter = self.compile_filter(trigger_filter, f"{p}.trigger_filter", ("field",), untargeted=True)
+        elif trigger in _FILTERED_TRIGGERS:  # default: one of yours ("another resonator you control ...")
             zone = _TRIGGER_FILTER_ZONE.get(trigger, "field")
             flt = trigger_filter or FowFilter(side="own", type=list(_FILTERED_TRIGGERS[trigger]), zone=zone)
             if flt.zone != zone:
@@ -1001,6 +1036,17 @@ class _Compiler(PoolCompiler):
             if not isinstance(v, str):
                 self.fail(f"{p}.value", "control_name takes a card name")
             return int(K.Condition.CONTROL_NAME), self.interned(self.name_ids, v, f"{p}.value", "card name")
+        if c.kind in ("opp_control_at_least", "control_none"):
+            # CONTROL_AT_LEAST's packing; the opponent's cards are matched from its controller's side (side opponent)
+            opp = c.kind == "opp_control_at_least"
+            if c.filter is not None and (c.filter.side == "opponent") != opp:
+                self.fail(f"{p}.filter.side", "opp_control_at_least reads the opponent's cards (side opponent), "
+                          "control_none yours")
+            flt = c.filter.model_copy(update={"side": "any"}) if opp and c.filter is not None else c.filter
+            cond, arg = self.compile_condition(c.model_copy(update={"kind": "control_at_least", "filter": flt}), p)
+            if opp:
+                arg = (self.compile_filter(c.filter, f"{p}.filter", ("field",)) << K.CONTROL_COUNT_BITS) | c.value
+            return int(K.Condition[c.kind.upper()]), arg
         if c.kind == "control_at_least":
             if c.filter is None or c.filter.zone != "field" or c.filter.side == "opponent":
                 self.fail(f"{p}.filter", "control_at_least counts cards in your field: a filter of the field, not the opponent's side")
@@ -1036,13 +1082,16 @@ class _Compiler(PoolCompiler):
         for j, op in enumerate(effect):
             self._per_x = any(o.op == "set_x" for o in effect[:j])  # the "X" operands after a SET_X
             if op.op in ("aura_power", "cost_reduction") and op.per is not None:
-                if op.per.count == "self_atk":
-                    self.fail(f"{p}[{j}].per.count", "self_atk is an amount of a one-time effect (set_x), not a count")
+                if op.per.count in ("self_atk", "trigger_damage"):
+                    self.fail(f"{p}[{j}].per.count", f"{op.per.count} is an amount of a one-time effect (set_x), not a count")
                 self.code_rows.append([int(K.Op.AURA_PER), 0, *self.per_args(op.per, f"{p}[{j}].per")])
             self.code_rows.append([int(EFFECT_OPS[op.op]), getattr(op, "reg", 0), *self.op_args(op, f"{p}[{j}]")])
         self._per_x = False
 
     def per_args(self, per: "FowPer", q: str) -> tuple[int, int, int]:
+        if per.count == "graveyard" and per.filter is not None:
+            # "for each <card> in your graveyard": the matching cards of its controller's graveyard
+            return int(K.Per.GRAVEYARD_MATCHING), self.compile_filter(per.filter, f"{q}.filter", ("graveyard",)), 0
         if per.count != "field":
             if per.filter is not None:
                 self.fail(f"{q}.filter", "a count of the hand or graveyard takes no filter")
@@ -1081,6 +1130,8 @@ class _Compiler(PoolCompiler):
             return a0, a1, op.times
         if name == "select_all":
             # ruler_area: "your ruler" (a ruler in its ruler area is no entity of the field, CR 307.6)
+            # (not made untargeted, K.UNTARGETED: an opponent's [Barrier] card stays out of "each / all ..." as before,
+            # which CR 1120.2 does not ask; changing it changes the built-in pools' recorded games: left to the lead)
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "ruler_area")), 0, 0
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
@@ -1110,6 +1161,15 @@ class _Compiler(PoolCompiler):
             return bits(op.instead, _INSTEAD_BITS) | K.INSTEAD_SOURCE_TO_GRAVEYARD, frow, 0
         if name == "grave_to_removed":
             return 0, self.compile_filter(op.filter, f"{q}.filter", ("field", "chase")), 0
+        if name == "damage_mod":
+            a0 = 0 if op.amount == "double" else op.amount
+            a2 = -1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", ("field",))
+            return a0, self.compile_filter(op.source, f"{q}.source", ("field",)), a2
+        if name == "prevent_damage":
+            if op.amount == "all" and op.at_most:
+                self.fail(f"{q}.at_most", "at_most needs an amount (all of a damage of that amount or less)")
+            a0 = 0 if op.amount == "all" else (op.amount if op.at_most else -op.amount)
+            return a0, self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
         if name == "grant_keyword":
             return bits(op.keywords, K.KEYWORD_BITS), int(K.Duration[op.duration.upper()]), 0
         if name == "restrict":
@@ -1174,7 +1234,7 @@ class _Compiler(PoolCompiler):
             return op.amount, self.compile_filter(op.filter, f"{q}.filter", ("hand",)), 0
         return 0, 0, 0  # destroy, rest, recover, return_to_hand, remove, banish, remove_from_battle, to_deck_*: the register only
 
-    def compile_filter(self, f: FowFilter, p: str, zones: tuple[str, ...]) -> int:
+    def compile_filter(self, f: FowFilter, p: str, zones: tuple[str, ...], untargeted: bool = False) -> int:
         self.check_filter(f, p, zones, ranges=("cost", "atk"))
         if f.state != "any" and f.zone != "field":
             self.fail(f"{p}.state", "state only applies to cards in the field")
@@ -1187,6 +1247,8 @@ class _Compiler(PoolCompiler):
         row = self.new_row(K.FILTER_TABLE, f, p)
         if f.self_only:
             row[K.F_EXCLUDE_SELF] = K.SELF_ONLY  # the ability's own card alone
+        if untargeted:
+            row[K.F_ADDED_TO] |= K.UNTARGETED  # a trigger filter: [Barrier] does not keep the card out (CR 1120.2)
         return self.add_filter(row)
 
 
@@ -1201,8 +1263,8 @@ def _program_problem(kind: K.AbilityKind, effect: list, j: int) -> tuple[str, st
         # CR 903.2e: the mode is chosen as a chant / rune or an automatic ability is played (priority.ask_mode)
         if len(effect) != 1:
             return "op", "select_mode is the effect's only op"
-        if kind not in (K.AbilityKind.SPELL, K.AbilityKind.AUTOMATIC):
-            return "op", "select_mode in a chant's or rune's effect or an automatic ability only"
+        if kind not in (K.AbilityKind.SPELL, K.AbilityKind.AUTOMATIC, K.AbilityKind.WILL):
+            return "op", "select_mode in a chant's or rune's effect, an automatic ability or a will ability only"
         return None
     filled = [o.reg for o in earlier if o.op in _TARGETING]
     if (kind == K.AbilityKind.CONTINUOUS) != (name in _CONTINUOUS_ONLY):

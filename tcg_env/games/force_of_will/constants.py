@@ -199,6 +199,10 @@ FLAG_COST_REDUCTION = 1  # some COST_REDUCTION instruction (characteristics.cost
 FLAG_SELECT_MODE = 2  # some SELECT_MODE instruction (priority.ask_mode, effects.playable_targets)
 FLAG_YOU_PLAY = 8  # some automatic ability with trigger YOU_PLAY (priority.finish_frame looks for them)
 FLAG_REVEAL = 4  # some SEARCH that reveals (SEARCH_REVEAL_*): the observation's `revealed` block may be non-zero
+FLAG_DAMAGE_MOD = 32  # some DAMAGE_MOD instruction (effects.modified_damage)
+FLAG_LEAVES_FIELD = 64  # some automatic ability with trigger LEAVES_FIELD (zones.move_card fires it)
+FLAG_IS_BLOCKED = 128  # some automatic ability with trigger IS_BLOCKED (battle.block_declared fires it)
+FLAG_PREVENT_CONT = 16  # some PREVENT_DAMAGE instruction (effects.deal_damage_to_card reads the continuous prevention)
 
 TB_MASTER = 1  # a master rune (CR 201.3c): one in a rune deck (CR 402.6c)
 TB_CHANT = 2  # a rune with the chant type too ("Chant/Rune", CR 201.2c-i, 402.6d)
@@ -264,6 +268,10 @@ class Trigger(IntEnum):
     # "whenever you play a <card>" (CR 903.2: played once it is put onto the chase, priority.finish_frame): the
     # card on the chase matches A_TRIG_FILTER (zone chase); the cards its controller controls (trigger_controlled_on)
     YOU_PLAY = 27
+    # "when this card leaves the field" (for a non-field zone): any move from the field but a J-ruler's return to its
+    # ruler area (zones.move_card; CR 906.7b: the ability refers to the card as it was in the field)
+    LEAVES_FIELD = 29
+    IS_BLOCKED = 28  # "whenever this card is blocked": the attacker, when a blocker is declared (CR 804.4; battle.block_declared)
 
 
 class KeywordAbility(IntEnum):
@@ -290,6 +298,10 @@ class Per(IntEnum):
     HAND = 1  # the cards in its controller's hand
     GRAVEYARD = 2  # the cards in its controller's graveyard
     SELF_ATK = 3  # not a count: the source's ATK in hundreds ("damage equal to its ATK", SET_X only)
+    # not a count: the damage of the trigger in hundreds ("whenever this card is dealt damage / damage is dealt to you
+    # => ... that much damage": the pending entry's and frame's aux, effects.deal_damage_to_*), SET_X only
+    TRIGGER_DAMAGE = 4
+    GRAVEYARD_MATCHING = 5  # the cards of its controller's graveyard its filter (zone graveyard) matches
 
 
 class SearchTo(IntEnum):
@@ -341,6 +353,16 @@ class Condition(IntEnum):
     CONTROL_AT_LEAST = 11  # arg = filter row << CONTROL_COUNT_BITS | count: you control count or more matching cards
     YOUR_TURN = 12  # "during your turn": its controller is the turn player (CR 501)
     OPPONENTS_TURN = 13  # "during your opponent's turn"
+    # "as long as there is a [+100/+100] counter on it / there are N or more ... on this card": arg = N, the source's net
+    # count of [+100/+100] counters (state.COUNTERS: +1 and -1 cancel, CR 1022, 1203), the source in the field
+    SELF_COUNTERS_AT_LEAST = 14
+    # "as long as your opponent controls a <filter>": CONTROL_AT_LEAST's packing, the opponent's field (the filter seen
+    # from the ability's controller: side opponent); "as long as you don't control (another) <filter>": none of them
+    OPP_CONTROL_AT_LEAST = 15
+    CONTROL_NONE = 16
+    HAND_AT_LEAST = 17  # arg = cards in its controller's hand
+    OPP_HAND_AT_MOST = 18  # arg = cards in the opponent's hand
+    PLAYED_CARDS_AT_LEAST = 19  # "if you played N or more cards this turn": arg = N (state.PLAYED_CARDS, CR 1124.2's count)
 
 
 CONTROL_COUNT_BITS = 4  # CONTROL_AT_LEAST packs the count (1..15) in its low bits, the filter row above them
@@ -433,6 +455,12 @@ F_ZONE = FILTER_TABLE.add("zone", source=enum(FilterZone))  # FilterZone
 # added by the card side: 1 = only the card the ability's source (an addition) is added to
 # ("added resonator gains ...", CR 1406.1a); 0 = no such limit
 F_ADDED_TO = FILTER_TABLE.add("added_to", source=copy())
+# F_ADDED_TO holds bits: ADDED_TO_CARD (the column's source, FowFilter.added_to) and UNTARGETED, set by the card side:
+# the cards the filter matches are not targets (a trigger filter: the card an event is about), so [Barrier] (CR 1120.2:
+# not targeted by the opponent's spells and abilities) does not keep one out. (A bit of this column, not a column of
+# its own: a wider filter table changes every pool's fingerprint, the built-in pools' recorded snapshots included.)
+ADDED_TO_CARD = 1
+UNTARGETED = 2
 F_NCOLS = FILTER_TABLE.width
 # F_EXCLUDE_SELF = SELF_ONLY: the filter matches the ability's own card alone ("this card cannot
 # attack", a continuous ability of its own; FowFilter.self_only), written by cards.compile_filter
@@ -507,6 +535,22 @@ class Op(IntEnum):
     GRAVE_TO_HAND = 55
     GRAVE_TO_FIELD = 56
     GRAVE_TO_REMOVED = 54  # a1 = filter row: a matching card that would be put into a graveyard from the filter's zone is removed instead
+    # continuous prevention (CR 1018, 910): damage that would be dealt to a card its filter (a1) matches is prevented:
+    # a0 = 0 all of it (1018.1b), a0 < 0 -a0 of it (1018.1a), a0 > 0 all of it when it is a0 or less
+    # (replacement.continuous_prevention, read where the damage is dealt; pools with one: FLAG_PREVENT_CONT)
+    PREVENT_DAMAGE = 57
+    # "that resonator" after a trigger about another card ("whenever this card is blocked by a resonator", "deals
+    # damage to a resonator"): the trigger's card (the frame's E_AUX, CR 906.7) into register I_REG while it is
+    # still in the field (CR 302.3: once it left, it is a new card)
+    TARGET_TRIGGER = 58
+    # "if <source> would deal damage [to <cards>], it deals double that much / that much +N instead" (CR 910, a
+    # replacement of the source's controller's, applied before any prevention, CR 910.2a): a0 = N (0: double), a1 = the
+    # source's filter row, a2 = the filter row of the card dealt damage (-1: any card or player);
+    # effects.modified_damage, only in pools with one (FLAG_DAMAGE_MOD)
+    DAMAGE_MOD = 59
+    # "prevent all damage that would be dealt by <targets> this turn" (CR 1018.1b): a shield table entry on every card
+    # of register I_REG (Shield.PREVENT_FROM), read where damage is dealt (replacement.damage_from_prevented)
+    PREVENT_FROM = 61  # (60 is the core's IF)
 
 
 class Shield(IntEnum):
@@ -514,6 +558,7 @@ class Shield(IntEnum):
 
     PREVENT = 1  # CR 1018: damage that would be dealt to the card / player is reduced
     DESTROY = 2  # CR 910: the next destruction of the card is replaced (SH_AMOUNT: INSTEAD_* bits)
+    PREVENT_FROM = 3  # CR 1018.1b: all damage the card (SH_SLOT) would deal this turn is prevented
 
 
 # what a destruction is replaced by (SHIELD_DESTROY / REPLACE_DESTROY a0: bits, CR 910.1)

@@ -8,7 +8,7 @@ hooks and Force of Will's own opcodes (constants.Op).
 """
 
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.effects import ASKED, I_A0, I_A1, I_A2, I_OP, NEXT, STOPPED, targets_available
+from tcg_env.engine.effects import ASKED, I_A0, I_A1, I_A2, I_OP, NEXT, STOPPED, reg_add, targets_available
 # the core's frame stack, the rules kernels game.push_frame, game.top_frame ... of Force of Will
 from tcg_env.engine.effects import frames_full, pop_frame, push_frame, top_frame  # noqa: F401
 from tcg_env.engine.header import H_DONE
@@ -24,8 +24,8 @@ from tcg_env.games.force_of_will.constants import (
     N_REGS, OPTION_SLOTS, TARGET_MAX, Decision, Mod, Op, Shield, Zone
 )
 from tcg_env.games.force_of_will.state import (
-    CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE, DEC_ARG, ENTRY_W, E_CARD, E_CTRL,
-    E_ABIL, E_KIND, E_REG, E_REGN, E_SLOT, E_X, FR_CNT, FR_PC, LIFE, MANA, MT, OWNER, RESTED, REVEAL_IDS, REVEAL_N,
+    CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE, DEC_ARG, ENTRY_W, E_AUX, E_CARD, E_CTRL,
+    E_ABIL, E_KIND, E_REG, E_REGN, E_SLOT, E_X, FR_CNT, FR_PC, LIFE, MANA, MT, OWNER, RESTED, REVEAL_IDS, REVEAL_N, SHIELD_N,
     WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
@@ -126,17 +126,66 @@ def add_restrictions(game, s, slot, bits, duration):
 
 
 @internal
+def modified_damage(game, s, T, src, slot, amount):
+    """CR 910: the damage card ``src`` (in the field) would deal to card ``slot`` (-1: a player) after the continuous
+    DAMAGE_MOD replacements of the cards in the field ("it deals double that much / that much +N instead"). CR
+    910.2a: their order is the source's controller's choice; chosen for them, the most damage: the additions first,
+    then the doublings (each applied once, 910.3)."""
+    if src < 0 or amount <= 0 or s[ZONE + src * CARD_W] != Zone.FIELD:
+        return amount
+    code = code_table(T)
+    abil = ability_table(T)
+    plus = 0
+    doubles = 0
+    for k in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, k)
+        for i in range(s[n_off]):
+            card = s[l_off + i]
+            c = card_table(T)[s[CARD + card * CARD_W]]
+            if c[K.C_HAS_CONT] == 0:
+                continue
+            p = s[CONTROLLER + card * CARD_W]
+            for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+                if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+                    continue
+                for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                    if code[q, I_OP] != Op.DAMAGE_MOD or not game.filter_base(s, T, code[q, I_A1], src, p, card):
+                        continue
+                    if code[q, I_A2] >= 0 and (slot < 0 or not game.filter_base(s, T, code[q, I_A2], slot, p, card)):
+                        continue
+                    if not game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, card):
+                        continue
+                    if code[q, I_A0] == 0:
+                        doubles += 1
+                    else:
+                        plus += code[q, I_A0]
+    amount += plus
+    for _ in range(doubles):
+        amount *= 2
+    return amount
+
+
+@internal
 def deal_damage_to_card(game, s, T, src, slot, amount):
     """CR 1007.1 / 1007.4: damage on a J/resonator with DEF; the source card's "deals damage"
     abilities trigger ([Drain], [Bane]: keywords.damage_dealt). Returns the damage dealt."""
     if amount <= 0 or not game.is_j_resonator(s, T, slot) or card_table(T)[s[CARD + slot * CARD_W], K.C_DEF] <= 0:
         return 0
-    amount = game.prevent_damage(s, slot, -1, amount)  # CR 1018.1
+    if s[SHIELD_N] > 0 and game.damage_from_prevented(s, src):
+        return 0  # CR 1018.1b: the damage of that source is prevented
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_MOD) != 0:
+        amount = game.modified_damage(s, T, src, slot, amount)  # CR 910.2a: before the prevention
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_PREVENT_CONT) != 0:
+        amount = game.continuous_prevention(s, T, slot, amount)  # CR 1018.1, 910 (and the shields)
+    else:
+        amount = game.prevent_damage(s, slot, -1, amount)  # CR 1018.1
     if amount <= 0:
         return 0
     s[DAMAGE + slot * CARD_W] += amount
     game.damage_dealt(s, T, src, slot, amount)
-    game.trigger_own(s, T, slot, K.Trigger.DEALT_DAMAGE, src)  # "whenever this card is dealt damage"
+    # "whenever this card is dealt damage": the amount is the trigger's aux ("... that much damage", Per.TRIGGER_DAMAGE)
+    game.trigger_own(s, T, slot, K.Trigger.DEALT_DAMAGE, amount)
     return amount
 
 
@@ -144,12 +193,17 @@ def deal_damage_to_card(game, s, T, src, slot, amount):
 def deal_damage_to_player(game, s, T, src, p, amount):
     """CR 1007.2 (less what is prevented, CR 1018.1); the source card's "deals damage" abilities
     trigger ([Drain]: keywords.damage_dealt)."""
+    if s[SHIELD_N] > 0 and game.damage_from_prevented(s, src):
+        return 0  # CR 1018.1b
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_MOD) != 0:
+        amount = game.modified_damage(s, T, src, -1, amount)  # CR 910.2a: before the prevention
     amount = game.prevent_damage(s, -1, p, amount)
     if amount <= 0:
         return 0
     s[LIFE + p] -= amount
     game.damage_dealt(s, T, src, -1, amount)
-    game.trigger_controlled(s, T, K.Trigger.DAMAGE_TO_YOU, p)  # "whenever damage is dealt to you"
+    game.trigger_controlled_on(s, T, K.Trigger.DAMAGE_TO_YOU, p, amount)  # "whenever damage is dealt to you" (aux: how much)
     if src >= 0 and s[CONTROLLER + src * CARD_W] != p:
         game.trigger_own(s, T, src, K.Trigger.DEALS_DAMAGE_TO_OPPONENT, -1)  # "... deals damage to your opponent"
     return amount
@@ -443,13 +497,20 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
     ctrl = s[f + E_CTRL]
     who = ctrl if a1 == K.Who.CONTROLLER else 1 - ctrl
     src = s[f + E_SLOT]
-    if op == Op.DAMAGE_PLAYER:
+    if op == Op.TARGET_TRIGGER:
+        aux = s[f + E_AUX]  # the trigger's card (CR 906.7); a card that left the field is a new one (CR 302.3)
+        if aux >= 0 and s[ZONE + aux * CARD_W] == Zone.FIELD:
+            reg_add(game, s, f, reg, aux)
+    elif op == Op.DAMAGE_PLAYER:
         game.deal_damage_to_player(s, T, src if src >= 0 and s[ZONE + src * CARD_W] == Zone.FIELD else -1, who,
                               game.amount_of(s, f, a0))
     elif op == Op.SET_X:
         # "... for each <cards> / card in your hand": the count read now (as it resolves), kept as the
         # frame's X for the "X" operands after it (amount_of); only in programs of cards without {X}
-        s[f + E_X] = a2 * (own_atk(game, s, T, src) if a0 == K.Per.SELF_ATK else game.aura_count(s, T, a0, a1, ctrl, src))
+        if a0 == K.Per.TRIGGER_DAMAGE:
+            s[f + E_X] = a2 * (max(s[f + E_AUX], 0) // 100)  # the damage that triggered the ability (its aux)
+        else:
+            s[f + E_X] = a2 * (own_atk(game, s, T, src) if a0 == K.Per.SELF_ATK else game.aura_count(s, T, a0, a1, ctrl, src))
     elif op == Op.GAIN_LIFE:
         gained = game.amount_of(s, f, a0)
         s[LIFE + who] += gained
@@ -461,6 +522,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
         return game.search(s, T, f, ctrl, a0, a2)
     elif op == Op.FORESEE:
         return game.foresee(s, T, f, ctrl, a0)
+    elif op == Op.PREVENT_FROM:
+        add_shields(game, s, f, reg, Shield.PREVENT_FROM, 0)
     elif op == Op.PREVENT or op == Op.SHIELD_DESTROY:
         amount = game.amount_of(s, f, a0)
         if a0 >= 0 or amount > 0:  # "prevent the next X00" with X = 0 prevents nothing

@@ -9,7 +9,7 @@ from tcg_env.engine.zones import zone_offsets
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_ATK, N_ATTRIBUTES, CardType, Zone
 from tcg_env.games.force_of_will.state import (
-    ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, GRAVE_N, HAND_N, LIFE, OWNER, PLAYED_CARDS, RESTED,
+    ATTACHED, ATTACKER, BLOCKER, CARD, CARD_W, CONTROLLER, COUNTERS, GRAVE_N, HAND_N, LIFE, OWNER, PLAYED_CARDS, RESTED,
     REVEALED, TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.characteristics import field_card_may_pass, type_mask_of, x_on_chase
@@ -41,7 +41,8 @@ def filter_match(game, s, T, frow, slot, viewer, source):
     # CR 1120.2: [Barrier] is the one test that reads the keywords (continuous abilities included:
     # a scan of the fields), so it comes last: filter_core with them rejects exactly what this
     # rejects
-    return not (on_field and s[CONTROLLER + w] != viewer and (game.keywords_of(s, T, slot) & K.KW_BARRIER) != 0)
+    return not (on_field and s[CONTROLLER + w] != viewer and (f[K.F_ADDED_TO] & K.UNTARGETED) == 0
+                and (game.keywords_of(s, T, slot) & K.KW_BARRIER) != 0)
 
 
 @internal
@@ -82,12 +83,12 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
         return False
     if slot == source and z == Zone.CHASE:
         return False  # CR 903.2g-i: a card on the chase does not target itself
-    if f[K.F_ADDED_TO] != 0 and (source < 0 or s[ATTACHED + source * CARD_W] != slot):
+    if (f[K.F_ADDED_TO] & K.ADDED_TO_CARD) != 0 and (source < 0 or s[ATTACHED + source * CARD_W] != slot):
         return False  # CR 1406.1a: "added resonator ...": only the card the source addition is added to
     holder = holder_of(s, OWNER + w, CONTROLLER + w, z == Zone.FIELD or z == Zone.CHASE or z == Zone.RULER_AREA)
     if not passes_side(f[K.F_SIDE], K.FilterSide.OWN, K.FilterSide.OPPONENT, holder, viewer):
         return False
-    if holder != viewer and z == Zone.FIELD and (kw & K.KW_BARRIER) != 0:
+    if holder != viewer and z == Zone.FIELD and (kw & K.KW_BARRIER) != 0 and (f[K.F_ADDED_TO] & K.UNTARGETED) == 0:
         return False  # CR 1120.2
     if not passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)):
         return False
@@ -143,6 +144,13 @@ def aura_count(game, s, T, per, frow, controller, source):
         return s[HAND_N + controller]
     if per == K.Per.GRAVEYARD:
         return s[GRAVE_N + controller]
+    if per == K.Per.GRAVEYARD_MATCHING:
+        n_off, l_off = zone_offsets(ZT, Zone.GRAVEYARD, controller)
+        n = 0
+        for i in range(s[n_off]):
+            if game.filter_base(s, T, frow, s[l_off + i], controller, source):
+                n += 1
+        return n
     n = 0
     for p in range(2):
         n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
@@ -182,8 +190,27 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         return False
     if cond == K.Condition.GRAVEYARD_AT_LEAST:
         return s[GRAVE_N + controller] >= arg
+    if cond == K.Condition.SELF_COUNTERS_AT_LEAST:
+        return source >= 0 and s[ZONE + source * CARD_W] == Zone.FIELD and s[COUNTERS + source * CARD_W] >= arg
     if cond == K.Condition.RUNES_REVEALED_AT_LEAST:
         return game.revealed_runes(s, T, controller, 0) >= arg  # CR 1137.2b
+    if cond == K.Condition.PLAYED_CARDS_AT_LEAST:
+        return s[PLAYED_CARDS + controller] >= arg
+    if cond == K.Condition.HAND_AT_LEAST:
+        return s[HAND_N + controller] >= arg
+    if cond == K.Condition.OPP_HAND_AT_MOST:
+        return s[HAND_N + 1 - controller] <= arg
+    if cond == K.Condition.OPP_CONTROL_AT_LEAST or cond == K.Condition.CONTROL_NONE:
+        need = arg & ((1 << K.CONTROL_COUNT_BITS) - 1)
+        frow = arg >> K.CONTROL_COUNT_BITS
+        p = 1 - controller if cond == K.Condition.OPP_CONTROL_AT_LEAST else controller
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, p)
+        n = 0
+        for i in range(s[n_off]):
+            t = s[l_off + i]
+            if field_card_may_pass(s, T, frow, t, controller) and game.filter_base(s, T, frow, t, controller, source):
+                n += 1
+        return n >= need if cond == K.Condition.OPP_CONTROL_AT_LEAST else n == 0
     if cond == K.Condition.CONTROL_AT_LEAST:
         # "as long as / if you control (another | N or more) <filter>": the cards of the controller's field
         # that match, read without the continuous abilities (filter_base: a continuous ability's condition

@@ -479,7 +479,7 @@ def _merge_effects(a: list[dict], b: list[dict]) -> list[dict] | None:
 # the ops acting on a target register (cards.py _ON_REGISTER and the targeting ops)
 _REG_OPS = {"choose", "select_all", "target_self", "power", "damage", "destroy", "rest", "recover", "return_to_hand",
             "remove", "cancel", "banish", "remove_from_battle", "to_deck_top", "to_deck_bottom", "grant_keyword", "restrict", "counter", "prevent",
-            "shield_destroy"}  # fmt: skip
+            "shield_destroy", "prevent_from", "target_trigger"}  # fmt: skip
 
 
 def _finish(rec: dict, results: list[LineResult]) -> None:

@@ -224,7 +224,9 @@ def run_frame(game, s, T, f):
     if s[f + FR_PC] < 0:  # "you may": ask first (OPTION 0 yes, PASS no)
         set_decision(s, K.Decision.OPTIONAL, s[f + E_CTRL])
         return ASKED
-    if s[f + FR_MODE] == MODE_TARGETS and s[f + FR_PC] == 0 and ask_mode(game, s, T, f):
+    # a will ability's choice of wills ("Produce one will of any attribute") is a choice of modes too
+    if (s[f + FR_MODE] == MODE_TARGETS or s[f + FR_PURPOSE] == Purpose.WILL) and s[f + FR_PC] == 0 \
+            and ask_mode(game, s, T, f):
         return ASKED
     return run_program(game, s, T, f)
 

@@ -170,6 +170,62 @@ def replacement_source(game, s, T, op, slot):
     return -1, 0
 
 
+@internal
+def damage_from_prevented(game, s, src):
+    """CR 1018.1b: is all damage card ``src`` would deal prevented ("prevent all damage that would be dealt by target
+    resonator this turn": a PREVENT_FROM entry on it, which ends as it leaves the field, CR 302.3)?"""
+    if src < 0:
+        return False
+    for i in range(s[SHIELD_N]):
+        e = game.shield_at(i)
+        if s[e + SH_KIND] == Shield.PREVENT_FROM and s[e + SH_SLOT] == src:
+            return True
+    return False
+
+
+@internal
+def continuous_prevention(game, s, T, slot, amount):
+    """CR 1018 / 910: the damage left of ``amount`` that would be dealt to card ``slot`` after the prevention
+    effects: the continuous abilities' PREVENT_DAMAGE of the cards in the field (a0 = 0: all of it; a0 < 0: -a0
+    of it; a0 > 0: all of it when it is a0 or less) and the shield table's (``prevent_damage``). CR 910.2a: the
+    controller of the card dealt damage chooses the order; chosen for them, the most favourable (the module
+    docstring): a "prevent all" first, then an "N or less" on the whole damage (the shields are kept), else the
+    shields and the amounts, then an "N or less" on what is left (910.2: it applies to the changed event)."""
+    code = code_table(T)
+    abil = ability_table(T)
+    upto = -1  # the largest "N or less"
+    less = 0  # the amounts "prevent N of it"
+    for k in range(2):
+        n_off, l_off = zone_offsets(ZT, Zone.FIELD, k)
+        for i in range(s[n_off]):
+            src = s[l_off + i]
+            c = card_table(T)[s[CARD + src * CARD_W]]
+            if c[K.C_HAS_CONT] == 0:
+                continue
+            p = s[CONTROLLER + src * CARD_W]
+            for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+                if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+                    continue
+                for q in range(abil[r, K.A_CODE_START], abil[r, K.A_CODE_START] + abil[r, K.A_CODE_LEN]):
+                    if code[q, I_OP] != K.Op.PREVENT_DAMAGE or not game.filter_base(s, T, code[q, I_A1], slot, p, src):
+                        continue
+                    if not game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, src):
+                        continue
+                    a0 = code[q, I_A0]
+                    if a0 == 0:
+                        return 0  # CR 1018.1b
+                    if a0 > 0:
+                        upto = max(upto, a0)
+                    else:
+                        less -= a0
+    if amount <= upto:
+        return 0
+    amount = game.prevent_damage(s, slot, -1, amount) - less  # CR 1018.1a
+    if amount <= upto:
+        return 0
+    return max(amount, 0)
+
+
 @internal_inline  # one caller: inlined into it (engine.jit)
 def grave_replaced(game, s, T, slot):
     """CR 910.1: "if <a card> would be put into a graveyard (from the filter's zone), remove it

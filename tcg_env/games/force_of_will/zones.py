@@ -9,7 +9,7 @@ and the standby area (CR 706.2); pseudo-cards (a rune's copy) ceasing to exist (
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
-from tcg_env.engine.tables import card_table
+from tcg_env.engine.tables import card_table, flag_table
 from tcg_env.engine.zones import zone_move, zone_offsets, zone_push_bottom, zone_put, zone_take
 from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.force_of_will import constants as K
@@ -86,6 +86,11 @@ def move_card(game, s, T, slot, z):
             # as it was in the field, its controller plays it (CR 906.7b)
             s[CONTROLLER + w] = ctrl
             game.trigger_own(s, T, slot, K.Trigger.PUT_INTO_GRAVEYARD, slot)
+            s[CONTROLLER + w] = s[OWNER + w]
+        F = flag_table(T)
+        if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_LEAVES_FIELD) != 0:  # only in pools with such an ability
+            s[CONTROLLER + w] = ctrl  # "when this card leaves the field" (CR 906.7b, as above)
+            game.trigger_own(s, T, slot, K.Trigger.LEAVES_FIELD, slot)
             s[CONTROLLER + w] = s[OWNER + w]
     return True
 
