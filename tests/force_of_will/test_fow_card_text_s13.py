@@ -211,7 +211,7 @@ def _to_block(g, sc, attacker, blocker):
 def test_cr_906_7_blocked_by_a_resonator_puts_that_resonator_on_the_bottom_of_its_owners_deck(tmp_path):
     """"Whenever this card blocks or is blocked by a resonator => Put that resonator on the bottom of its owner's
     deck.": the attacker is blocked (CR 804.4), its ability triggers about the blocker, which goes to the bottom of
-    player 1's deck; a blocker with [Barrier] too (it is not targeted: the trigger filter's UNTARGETED bit, CR 1120.2)."""
+    player 1's deck; a blocker with [Barrier] too (it is not targeted: only a choose's filter targets, CR 1120.2)."""
     import numpy as np
 
     from tcg_env.engine.zones import zone_list

@@ -982,7 +982,7 @@ class _Compiler(PoolCompiler):
         """Append one ability row (and its program) and return its row."""
         trig_filter = -1
         if trigger in _OTHER_CARD_TRIGGERS and trigger_filter is not None:
-            trig_filter = self.compile_filter(trigger_filter, f"{p}.trigger_filter", ("field",), untargeted=True)
+            trig_filter = self.compile_filter(trigger_filter, f"{p}.trigger_filter", ("field",))
         elif trigger in _FILTERED_TRIGGERS:  # default: one of yours ("another resonator you control ...")
             zone = _TRIGGER_FILTER_ZONE.get(trigger, "field")
             flt = trigger_filter or FowFilter(side="own", type=list(_FILTERED_TRIGGERS[trigger]), zone=zone)
@@ -1119,7 +1119,9 @@ class _Compiler(PoolCompiler):
         name = op.op
         who = lambda: int(K.Who[op.who.upper()])  # noqa: E731
         if name == "choose":
-            return self.compile_filter(op.filter, f"{q}.filter", ("field", "chase", "graveyard")), op.count, int(op.up_to)
+            # "target ...": the one selection that targets (CR 1120.2: an opponent's [Barrier] card is not a legal target)
+            return (self.compile_filter(op.filter, f"{q}.filter", ("field", "chase", "graveyard"), targeted=True), op.count,
+                    int(op.up_to))
         if name == "select_mode":
             # the modes' ability rows follow the row of the ability being compiled (add_ability)
             return len(self.ab_rows) + 1, len(op.modes), 0
@@ -1130,8 +1132,7 @@ class _Compiler(PoolCompiler):
             return a0, a1, op.times
         if name == "select_all":
             # ruler_area: "your ruler" (a ruler in its ruler area is no entity of the field, CR 307.6)
-            # (not made untargeted, K.UNTARGETED: an opponent's [Barrier] card stays out of "each / all ..." as before,
-            # which CR 1120.2 does not ask; changing it changes the built-in pools' recorded games: left to the lead)
+            # (no target: an opponent's [Barrier] card is among "each / all ...", CR 1120.2)
             return self.compile_filter(op.filter, f"{q}.filter", ("field", "ruler_area")), 0, 0
         if name == "cancel" or name in _TARGETING:
             return 0, 0, 0
@@ -1234,7 +1235,7 @@ class _Compiler(PoolCompiler):
             return op.amount, self.compile_filter(op.filter, f"{q}.filter", ("hand",)), 0
         return 0, 0, 0  # destroy, rest, recover, return_to_hand, remove, banish, remove_from_battle, to_deck_*: the register only
 
-    def compile_filter(self, f: FowFilter, p: str, zones: tuple[str, ...], untargeted: bool = False) -> int:
+    def compile_filter(self, f: FowFilter, p: str, zones: tuple[str, ...], targeted: bool = False) -> int:
         self.check_filter(f, p, zones, ranges=("cost", "atk"))
         if f.state != "any" and f.zone != "field":
             self.fail(f"{p}.state", "state only applies to cards in the field")
@@ -1247,8 +1248,8 @@ class _Compiler(PoolCompiler):
         row = self.new_row(K.FILTER_TABLE, f, p)
         if f.self_only:
             row[K.F_EXCLUDE_SELF] = K.SELF_ONLY  # the ability's own card alone
-        if untargeted:
-            row[K.F_ADDED_TO] |= K.UNTARGETED  # a trigger filter: [Barrier] does not keep the card out (CR 1120.2)
+        if targeted:
+            row[K.F_ADDED_TO] |= K.TARGETED  # targets: an opponent's [Barrier] card is kept out (CR 1120.2)
         return self.add_filter(row)
 
 

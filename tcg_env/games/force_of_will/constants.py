@@ -455,12 +455,13 @@ F_ZONE = FILTER_TABLE.add("zone", source=enum(FilterZone))  # FilterZone
 # added by the card side: 1 = only the card the ability's source (an addition) is added to
 # ("added resonator gains ...", CR 1406.1a); 0 = no such limit
 F_ADDED_TO = FILTER_TABLE.add("added_to", source=copy())
-# F_ADDED_TO holds bits: ADDED_TO_CARD (the column's source, FowFilter.added_to) and UNTARGETED, set by the card side:
-# the cards the filter matches are not targets (a trigger filter: the card an event is about), so [Barrier] (CR 1120.2:
-# not targeted by the opponent's spells and abilities) does not keep one out. (A bit of this column, not a column of
+# F_ADDED_TO holds bits: ADDED_TO_CARD (the column's source, FowFilter.added_to) and TARGETED, set by the card side:
+# the cards the filter matches are targets ("target resonator": the op choose), so an opponent's [Barrier] card is
+# kept out (CR 1120.2: it cannot be targeted by the opponent's spells and abilities; [Barrier] stops targeting only:
+# "each / all ...", continuous abilities, conditions and the cards a trigger is about still match it). (A bit of this column, not a column of
 # its own: a wider filter table changes every pool's fingerprint, the built-in pools' recorded snapshots included.)
 ADDED_TO_CARD = 1
-UNTARGETED = 2
+TARGETED = 2
 F_NCOLS = FILTER_TABLE.width
 # F_EXCLUDE_SELF = SELF_ONLY: the filter matches the ability's own card alone ("this card cannot
 # attack", a continuous ability of its own; FowFilter.self_only), written by cards.compile_filter

@@ -41,7 +41,7 @@ def filter_match(game, s, T, frow, slot, viewer, source):
     # CR 1120.2: [Barrier] is the one test that reads the keywords (continuous abilities included:
     # a scan of the fields), so it comes last: filter_core with them rejects exactly what this
     # rejects
-    return not (on_field and s[CONTROLLER + w] != viewer and (f[K.F_ADDED_TO] & K.UNTARGETED) == 0
+    return not (on_field and s[CONTROLLER + w] != viewer and (f[K.F_ADDED_TO] & K.TARGETED) != 0
                 and (game.keywords_of(s, T, slot) & K.KW_BARRIER) != 0)
 
 
@@ -88,7 +88,7 @@ def filter_core(game, s, T, frow, slot, viewer, source, atk, kw):
     holder = holder_of(s, OWNER + w, CONTROLLER + w, z == Zone.FIELD or z == Zone.CHASE or z == Zone.RULER_AREA)
     if not passes_side(f[K.F_SIDE], K.FilterSide.OWN, K.FilterSide.OPPONENT, holder, viewer):
         return False
-    if holder != viewer and z == Zone.FIELD and (kw & K.KW_BARRIER) != 0 and (f[K.F_ADDED_TO] & K.UNTARGETED) == 0:
+    if holder != viewer and z == Zone.FIELD and (kw & K.KW_BARRIER) != 0 and (f[K.F_ADDED_TO] & K.TARGETED) != 0:
         return False  # CR 1120.2
     if not passes_bits(f[K.F_TYPE_MASK], type_mask_of(c)):
         return False
