@@ -1686,6 +1686,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_stage_wr_another(self, spec):
         return self.c_stage_wr(("exactly", 1), Token("OTHER", "other"), spec)
 
+    def c_climax_wr(self, count, spec):
+        # "[put 1 "X" from your climax area into your waiting room]" (CR 8.4): payable while your climax
+        # area holds a card it describes (costs.cost_payable); that card goes to your waiting room
+        if count != ("exactly", 1):
+            raise Unsupported("a cost putting more than one card from the climax area")
+        if not spec.get("name") or set(spec) - {"name", "type"} or spec.get("type") not in (None, "climax", "card"):
+            raise Unsupported("a climax-area cost that does not name the card")
+        return {"climax_to_wr": {"type": "climax", "name": spec["name"], "zone": "climax_area"}}
+
     def c_reveal(self, count, spec):
         # CR 10.13.1 Resonate: "[reveal 1 <spec> in your hand]": payable while the hand holds one
         # (costs.cost_payable); the card stays in the hand, and the engine shows it to nobody
@@ -2041,6 +2050,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             # the combo column too where the condition slot is free
             if cond is None:
                 ab["combo"] = named_cx
+        elif ("combo",) in prefixes and (cost or {}).get("climax_to_wr"):
+            pass  # "[CXCOMBO] [put 1 "X" from your climax area into ...]": the cost names the climax (CR 8.12.1)
         elif ("combo",) in prefixes:
             if cond is None or cond["kind"] != "climax_named":
                 raise Unsupported("[CXCOMBO] without the named climax condition")

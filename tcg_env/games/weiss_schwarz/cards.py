@@ -203,6 +203,10 @@ class WSCost(StrictModel):
     # with rest_other: "[put N <spec> character(s) from your stage into your waiting room]": those N go to
     # the waiting room instead (any orientation; chosen by the player as well)
     stage_to_wr: bool = False
+    # "[Put 1 "X" from your climax area into your waiting room]" (CR 8.4): the top card of your climax
+    # area, matching this filter, goes to your waiting room (packed into A_COST_REVEAL_FILTER as -2 - row:
+    # no new column; not with Resonate's reveal)
+    climax_to_wr: WSFilter | None = None
 
 
 class WSCondition(StrictModel):
@@ -915,6 +919,12 @@ class _Compiler(PoolCompiler):
                                                  zones=("hand",))
         if cost.reveal is not None:
             reveal = self.compile_filter(cost.reveal, f"{p}.cost.reveal", zones=("hand",))
+        if cost.climax_to_wr is not None:
+            if reveal != -1:
+                self.fail(f"{p}.cost.climax_to_wr", "not with a reveal in the same cost (one column)")
+            if cost.climax_to_wr.side != "own" or cost.climax_to_wr.zone != "climax_area":
+                self.fail(f"{p}.cost.climax_to_wr", "a card of your own climax area")
+            reveal = K.COST_CLIMAX_FILTER0 - self.compile_filter(cost.climax_to_wr, f"{p}.cost.climax_to_wr", zones=("climax_area",))
         if cost.marker is not None:
             if cost.marker.side != "own":
                 self.fail(f"{p}.cost.marker.side", "a Fusion marker is one of your characters")

@@ -167,6 +167,9 @@ REST_OTHER_MASK = 7
 # orientation ("[put N <spec> character(s) from your stage into your waiting room]", cost stage_to_wr)
 REST_OTHER_TO_WR = 1 << 4
 REST_OTHER_FILTER_SHIFT = 8
+# "[put 1 "X" from your climax area into your waiting room]" packed into A_COST_REVEAL_FILTER (no new
+# column): COST_CLIMAX_FILTER0 - filter row (-1 stays "no reveal", a row >= 0 Resonate's reveal)
+COST_CLIMAX_FILTER0 = -2
 # an ability granted to a card ("... gets the following ability until end of turn. "[AUTO] ...""):
 # its row comes after every card's (no card's range holds it), with A_ZONE = GRANT_ZONE0 + k for
 # the granted ability k, whose bit 1 << (GRANT_BIT0 + k) an effect ORs into the card's end-of-turn
