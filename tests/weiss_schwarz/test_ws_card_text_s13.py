@@ -25,17 +25,26 @@ def _c(line, **card):
     return compile_line(line, {"type": "character", "name": "Tester", "traits": ["Glass"], **card})
 
 
-PLAIN, FLARE, SPARK, COMBOER = range(4)
+PLAIN, FLARE, SPARK, COMBOER, HELPER, SENIOR, RECALLED, NAMESAKE, GROUPIE = range(9)
 RECORDS = [
     _rec("T/S13-001", "Plain"),
     _rec("T/S13-002", "Flare", [], type="Climax", trigger=("SOUL",)),
     _rec("T/S13-003", "Spark", [], type="Climax", trigger=("SOUL",)),
     _rec("T/S13-004", "Comboer", ["【AUTO】 【CXCOMBO】 [Put 1 \"Flare\" from your climax area into your waiting room] When "
                                   "this card attacks, you may pay the cost. If you do, draw 2 cards."]),
+    _rec("T/S13-005", "Helper", ["【CONT】 Assist During your turn, all of your characters in front of this card get "
+                                 "+1000 power."]),
+    _rec("T/S13-006", "Senior", ["【CONT】 Experience If \"Plain\" is in your level, this card gets -1 level while in "
+                                 "your hand."], level="2"),
+    _rec("T/S13-007", "Recalled", ["【CONT】 Memory If your memory has 2 or more 《Wood》 characters, this card gets -1 "
+                                   "level while in your hand."], level="1"),
+    _rec("T/S13-008", "Ichika Namesake", []),
+    _rec("T/S13-009", "Groupie", ["【CONT】 If you have 2 or more characters with \"Ichika\" in their card names, this "
+                                  "card gets -1 level while in your hand."], level="1"),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S13-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(12)]
-FILLER = 4
+FILLER = 9
 
 
 @pytest.fixture(scope="module")
@@ -81,3 +90,50 @@ def test_cr_8_4_climax_area_cost_pays_with_the_named_climax_only(pool, climax):
     _act(g, "Use Comboer")
     assert _zone(g, cx) == K.Zone.WAITING_ROOM and _n(g, "CX") == 0
     assert _n(g, "HAND") == hand + 2 and _n(g, "WR") == wr + 1
+
+
+# ---------------------------------------------------------------------------- Assist during a turn (CR 10.3.2)
+def test_assist_during_your_turn_compiles_to_the_abilitys_turn():
+    r = _c(RECORDS[HELPER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    (ab,) = r.abilities
+    assert ab["keyword"] == "assist" and ab["whose"] == "yours" and "condition" not in ab
+
+
+@pytest.mark.parametrize("turn_player", [0, 1])
+def test_cr_10_3_2_assist_during_your_turn_only_in_your_turn(pool, turn_player):
+    sc = _scenario(pool, turn_player=turn_player)
+    front = sc.put(0, PLAIN, "stage", pos=1)  # the center middle: in front of the back stage's left (CR 10.3.2)
+    sc.put(0, HELPER, "stage", pos=3)
+    g = sc.game()
+    assert kit.power(g, front) == 3000 + (1000 if turn_player == 0 else 0)
+
+
+# ---------------------------------------------------------------------------- levels in the hand (CR 8.6.2.1)
+def test_levels_in_the_hand_with_experience_memory_and_name_counts_compile_exact():
+    for card in (SENIOR, RECALLED, GROUPIE):
+        r = _c(RECORDS[card]["ability"][0])
+        assert r.verdict == "exact", (RECORDS[card]["name"], r.reason, r.approximations)
+        assert r.abilities[0]["zone"] == "hand"
+    assert _c(RECORDS[SENIOR]["ability"][0]).abilities[0]["keyword"] == "experience"
+    assert _c(RECORDS[RECALLED]["ability"][0]).abilities[0]["keyword"] == "memory"
+
+
+@pytest.mark.parametrize("card, holds", [(SENIOR, True), (SENIOR, False), (RECALLED, True), (RECALLED, False),
+                                         (GROUPIE, True), (GROUPIE, False)])
+def test_cr_8_6_2_1_a_level_in_the_hand_under_experience_memory_and_name_count_conditions(pool, card, holds):
+    sc = _scenario(pool)
+    sc.put(0, card, "hand")
+    if card == SENIOR:  # "Plain" (or a filler) in the level zone: the player is level 1 either way
+        sc.put(0, PLAIN if holds else FILLER, "level")
+    elif card == RECALLED:  # two <<Wood>> characters (fillers) in the memory, or one
+        sc.put(0, FILLER, "memory")
+        sc.put(0, FILLER + 1 if holds else PLAIN, "memory")
+    else:  # two characters with "Ichika" in their card names on the stage, or one
+        sc.put(0, NAMESAKE, "stage", pos=0)
+        sc.put(0, NAMESAKE if holds else PLAIN, "stage", pos=1)
+    g = sc.game()
+    name = RECORDS[card]["name"]
+    # Senior (level 2) at level 1, the others (level 1) at level 0: playable only with the -1 (CR 8.6.2.1)
+    assert int(g.state[S.LEVEL_N]) == (1 if card == SENIOR else 0)
+    assert any(t.startswith(f"Play {name}") for t in _labels(g)) == holds

@@ -2411,12 +2411,19 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return self._cont_with_granted(label, cond, ops, granted)
         ab: dict[str, Any] = {"kind": "cont", "effect": ops}
         if any(op.pop("@zone", None) for op in ops):
-            if len(ops) != 1 or label is not None or self.card.get("type") != "character":
+            # Experience / Memory (CR 10.10.1 / 10.9.1) name no effect of their own: the label below checks
+            # the condition they need
+            if len(ops) != 1 or label not in (None, "experience", "memory") or self.card.get("type") != "character":
                 raise Unsupported("a level in the hand beside another effect")
             ab["zone"] = "hand"
             simple_opp = cond is not None and cond["kind"] == "opp_filter_at_least" and \
                 set(cond["filter"]) <= {"type", "side", "level_min", "positions"}  # play.hand_condition_holds
-            if (cond is not None and cond["kind"] not in HAND_LEVEL_CONDITIONS and not simple_opp) \
+            # a count of your stage characters / memory cards by type, trait, name or part of a name
+            # (play.hand_filter_ok reads those columns alone)
+            simple_own = cond is not None and cond["kind"] in ("filter_count_at_least", "memory_filter_at_least") \
+                and set(cond["filter"]) <= {"type", "side", "trait", "name", "name_contains", "zone"} \
+                and cond["filter"].get("side", "own") == "own"
+            if (cond is not None and cond["kind"] not in HAND_LEVEL_CONDITIONS and not simple_opp and not simple_own) \
                     or "whose" in (cond or {}):
                 raise Unsupported(f"a level in the hand under the condition {cond['kind']!r} (play.hand_condition_holds)")
         if cond is not None and "whose" in cond:
@@ -2434,6 +2441,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             cond = None
         if cond is not None and cond["kind"] != "none":
             ab["condition"] = cond
+        if label == "assist" and cond is not None and cond["kind"] in ("your_turn", "opponents_turn") \
+                and "whose" not in ab:
+            # "Assist During your turn, ...": the turn is the ability's `whose`, the keyword's own condition
+            # (in the back stage, CR 10.3.2) its condition
+            ab["whose"] = "yours" if cond["kind"] == "your_turn" else "opponents"
+            ab.pop("condition")
+            cond = None
         if label == "assist":
             if cond is not None:
                 raise Unsupported("Assist with a condition")

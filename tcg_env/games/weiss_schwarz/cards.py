@@ -895,6 +895,12 @@ class _Compiler(PoolCompiler):
             if f.type not in (None, "character", ["character"]) \
                     or set(f.model_dump(exclude_defaults=True)) - {"type", "side", "level_min", "positions"}:
                 self.fail(f"{p}.condition.filter", "in the hand: a filter of the opponent's characters by level (and positions) only")
+        if ab.zone == "hand" and cond is not None and cond.kind in ("filter_count_at_least", "memory_filter_at_least"):
+            # play.hand_filter_ok reads only the type, trait, name and name parts of the filter
+            f = cond.filter
+            if f.side != "own" or f.trait_or is not None \
+                    or set(f.model_dump(exclude_defaults=True)) - {"type", "trait", "name", "name_contains", "zone"}:
+                self.fail(f"{p}.condition.filter", "in the hand: a filter of your cards by type, trait and name only")
 
         code_start = len(self.code_rows)
         self.compile_ops(card, ab, ab.effect, f"{p}.effect", set(), counted=False)
