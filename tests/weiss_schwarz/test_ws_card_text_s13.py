@@ -25,7 +25,7 @@ def _c(line, **card):
     return compile_line(line, {"type": "character", "name": "Tester", "traits": ["Glass"], **card})
 
 
-PLAIN, FLARE, SPARK, COMBOER, HELPER, SENIOR, RECALLED, NAMESAKE, GROUPIE = range(9)
+PLAIN, FLARE, SPARK, COMBOER, HELPER, SENIOR, RECALLED, NAMESAKE, GROUPIE, SOULER, CLIMBER = range(11)
 RECORDS = [
     _rec("T/S13-001", "Plain"),
     _rec("T/S13-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -41,10 +41,12 @@ RECORDS = [
     _rec("T/S13-008", "Ichika Namesake", []),
     _rec("T/S13-009", "Groupie", ["【CONT】 If you have 2 or more characters with \"Ichika\" in their card names, this "
                                   "card gets -1 level while in your hand."], level="1"),
+    _rec("T/S13-010", "Souler", ["【CONT】 This card gets +1000 power and +1 soul for each of your other \"Plain\"."]),
+    _rec("T/S13-011", "Climber", ["【CONT】 This card gets +1 level for each of your other \"Plain\"."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S13-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(12)]
-FILLER = 9
+FILLER = 11
 
 
 @pytest.fixture(scope="module")
@@ -137,3 +139,27 @@ def test_cr_8_6_2_1_a_level_in_the_hand_under_experience_memory_and_name_count_c
     # Senior (level 2) at level 1, the others (level 1) at level 0: playable only with the -1 (CR 8.6.2.1)
     assert int(g.state[S.LEVEL_N]) == (1 if card == SENIOR else 0)
     assert any(t.startswith(f"Play {name}") for t in _labels(g)) == holds
+
+
+# ---------------------------------------------------------------------------- soul / level for each (CR 8.9)
+def test_soul_and_level_for_each_compile_exact():
+    r = _c(RECORDS[SOULER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert [o["op"] for o in r.abilities[0]["effect"]] == ["aura_power_per", "aura_soul_per"]
+    r = _c(RECORDS[CLIMBER]["ability"][0])
+    assert r.verdict == "exact" and r.abilities[0]["effect"][0]["op"] == "aura_level_per", r.reason
+
+
+@pytest.mark.parametrize("plains", [0, 1, 2])
+def test_cr_8_9_soul_power_and_level_for_each_other_named_character(pool, plains):
+    sc = _scenario(pool)
+    souler = sc.put(0, SOULER, "stage", pos=0)
+    climber = sc.put(0, CLIMBER, "stage", pos=3)
+    for k in range(plains):
+        sc.put(0, PLAIN, "stage", pos=1 + k * 3)  # center middle, back right
+    sc.put(1, PLAIN, "stage", pos=2)  # the opponent's "Plain" is not one of yours
+    g = sc.game()
+    assert kit.power(g, souler) == 3000 + 1000 * plains
+    assert int(g.state[S.D_SOUL + souler * S.CARD_W]) == 1 + plains
+    assert int(g.state[S.D_LEVEL + climber * S.CARD_W]) == plains
+    assert int(g.state[S.D_SOUL + climber * S.CARD_W]) == 1 and kit.power(g, climber) == 3000

@@ -2313,10 +2313,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                  "@zone": "hand"}]
 
     def aura_self_per(self, gains, counted):
-        if len(gains) != 1 or gains[0][0] != "power":
-            raise Unsupported("'for each' with another gain than power")
-        return [{"op": "aura_power_per", "amount": gains[0][1], "filter": {"type": "character", "relation": "self"},
-                 "counted": counted}]  # fmt: skip
+        # "this card gets +1000 power (and +1 soul / level) for each ...": each gain per counted card
+        if not gains or any(len(g) != 2 or g[0] not in ("power", "soul", "level") for g in gains) \
+                or len({g[0] for g in gains}) != len(gains):
+            raise Unsupported("'for each' with another gain than power, soul or level")
+        return [{"op": f"aura_{k}_per", "amount": v, "filter": {"type": "character", "relation": "self"},
+                 "counted": counted} for k, v in gains]  # fmt: skip
 
     def per_marker(self):
         return "markers"  # aura_power_per counted "markers" (characteristics.apply_cont)

@@ -349,6 +349,11 @@ OpAuraKeyword = op_model("aura_keyword", _M, keywords=KeywordList, filter=WSFilt
 OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, filter=WSFilter)
 # counted "markers": the markers underneath this card (CR 3.5.3; a2 = -1)
 OpAuraPowerPer = op_model("aura_power_per", _M, amount=Power, filter=WSFilter, counted=Union[WSFilter, Literal["markers"]])  # noqa: UP007
+# "+1 soul / +1 level for each ...": AURA_POWER_PER with the characteristic in its I_REG column (PER_SOUL, PER_LEVEL)
+OpAuraSoulPer = op_model("aura_soul_per", _M, amount=Annotated[int, Field(ge=-10, le=10)], filter=WSFilter,
+                         counted=Union[WSFilter, Literal["markers"]])  # noqa: UP007
+OpAuraLevelPer = op_model("aura_level_per", _M, amount=Annotated[int, Field(ge=-10, le=10)], filter=WSFilter,
+                          counted=Union[WSFilter, Literal["markers"]])  # noqa: UP007
 OpAuraPowerLevel = op_model("aura_power_level", _M, amount=Power, filter=WSFilter)  # amount x each one's level
 # "reveal the top card of your deck. if that card is <filter>, ...": register + stored count 1 / 0
 OpRevealTop = op_model("reveal_top", _M, filter=(WSFilter | None, None), reg=(Reg, 0),
@@ -368,7 +373,7 @@ _BASE_OPS = (
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
-    OpAuraGrantAbility,
+    OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer,
 )  # fmt: skip
 BaseOp = Annotated[Union[_BASE_OPS], Field(discriminator="op")]  # noqa: UP007
 
@@ -417,8 +422,11 @@ EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP00
 
 
 #: op name in card files -> constants.Op
-EFFECT_OPS: dict[str, K.Op] = op_codes(tuple(m for m in _BASE_OPS if m not in (OpGrantAbility, OpAuraGrantAbility)),
+EFFECT_OPS: dict[str, K.Op] = op_codes(tuple(m for m in _BASE_OPS if m not in (OpGrantAbility, OpAuraGrantAbility,
+                                                                                OpAuraSoulPer, OpAuraLevelPer)),
                                        K.Op)
+EFFECT_OPS["aura_soul_per"] = K.Op.AURA_POWER_PER  # I_REG = PER_SOUL
+EFFECT_OPS["aura_level_per"] = K.Op.AURA_POWER_PER  # I_REG = PER_LEVEL
 EFFECT_OPS["grant_ability"] = K.Op.GRANT_KEYWORD  # a granted ability's bit among the keyword bits
 EFFECT_OPS["aura_grant_ability"] = K.Op.AURA_KEYWORD
 EFFECT_OPS["if"] = K.Op.IF
@@ -433,6 +441,7 @@ _ON_REGISTER = {
     "to_stage", "move_position", "to_marker",
 }  # fmt: skip
 _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
+              "aura_soul_per", "aura_level_per",
               "aura_power_level", "aura_grant_ability"}
 _COUNTING = {"brainstorm", "count", "mill_level", "top_level", "mill_count"}
 # keyword ops: only in an ability written with that keyword (CR 10)
@@ -1151,6 +1160,8 @@ class _Compiler(PoolCompiler):
                     self.code_rows[at] = [int(K.Op.CHOOSE_OPTIONAL), 0, 0, 0, skip]
                 continue
             reg = getattr(op, "reg", 0)
+            if name in ("aura_soul_per", "aura_level_per"):  # the characteristic AURA_POWER_PER changes
+                reg = K.PER_SOUL if name == "aura_soul_per" else K.PER_LEVEL
             if "no_color_requirement" in (getattr(op, "restrictions", None) or ()) \
                     and not (name == "aura_restrict" and ab.kind == "cont" and ab.zone == "hand"):
                 self.fail(f"{q}.restrictions", "no_color_requirement is an aura_restrict of a [CONT] ability "
@@ -1276,7 +1287,7 @@ class _Compiler(PoolCompiler):
         if name == "aura_restrict":
             flt = self.compile_filter(op.filter, f"{q}.filter", zones=("stage",))
             return bits(op.restrictions, _RESTRICT_BITS), flt, 0
-        if name == "aura_power_per":
+        if name in ("aura_power_per", "aura_soul_per", "aura_level_per"):
             if op.amount == 0:
                 self.fail(f"{q}.amount", "must not be 0")
             applies = self.compile_filter(op.filter, f"{q}.filter", zones=("stage",))

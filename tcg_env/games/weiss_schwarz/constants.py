@@ -654,10 +654,14 @@ class Op(IntEnum):
     AURA_RESTRICT = 74  # a0 = RESTRICT_* bits, a1 = filter row
     AURA_POWER_PER = 75  # a0 = power per counted card, a1 = filter row it applies to,
     #                      a2 = filter row counted
+    #                      (I_REG: PER_POWER, or PER_SOUL / PER_LEVEL: "+1 soul / level for each ...")
     AURA_POWER_LEVEL = 76  # a0 = power per level of each character it applies to (a1 = filter row):
     #                        "+X power. X is equal to that character's level x N" (Assist)
 
 
+PER_POWER = 0  # AURA_POWER_PER's I_REG: the characteristic it changes (aura_power_per / aura_soul_per / aura_level_per)
+PER_SOUL = 1
+PER_LEVEL = 2
 LOOK_REST_WR = 1  # LOOK_TOP (a1 >> 8) & 3: the cards looked at and not taken go to the waiting room
 # LOOK_TOP (a1 >> 10) & 3: where the cards taken go ("put it into your hand", "... into your waiting
 # room", "... at the bottom of your deck"; the others stay on top)
