@@ -25,7 +25,8 @@ def _c(line, **card):
     return compile_line(line, {"type": "character", "name": "Tester", "traits": ["Glass"], **card})
 
 
-PLAIN, FLARE, SPARK, COMBOER, HELPER, SENIOR, RECALLED, NAMESAKE, GROUPIE, SOULER, CLIMBER = range(11)
+(PLAIN, FLARE, SPARK, COMBOER, HELPER, SENIOR, RECALLED, NAMESAKE, GROUPIE, SOULER, CLIMBER, GRANTER,
+ DRAWER) = range(13)
 RECORDS = [
     _rec("T/S13-001", "Plain"),
     _rec("T/S13-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -43,10 +44,14 @@ RECORDS = [
                                   "card gets -1 level while in your hand."], level="1"),
     _rec("T/S13-010", "Souler", ["【CONT】 This card gets +1000 power and +1 soul for each of your other \"Plain\"."]),
     _rec("T/S13-011", "Climber", ["【CONT】 This card gets +1 level for each of your other \"Plain\"."]),
+    _rec("T/S13-012", "Granter", ["【ACT】 [【REST】 this card] This card gets the following ability until end of turn. "
+                                  "\"【AUTO】 This ability activates up to 1 time per turn. When you use an 【ACT】, draw 1 "
+                                  "card.\""]),
+    _rec("T/S13-013", "Drawer", ["【ACT】 [Put 1 card from your hand into your waiting room] Draw 1 card."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S13-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(12)]
-FILLER = 11
+FILLER = 13
 
 
 @pytest.fixture(scope="module")
@@ -163,3 +168,31 @@ def test_cr_8_9_soul_power_and_level_for_each_other_named_character(pool, plains
     assert int(g.state[S.D_SOUL + souler * S.CARD_W]) == 1 + plains
     assert int(g.state[S.D_LEVEL + climber * S.CARD_W]) == plains
     assert int(g.state[S.D_SOUL + climber * S.CARD_W]) == 1 and kit.power(g, climber) == 3000
+
+
+# ---------------------------------------------------------------------------- a granted ability used once per turn
+def test_granted_ability_with_a_once_per_turn_limit_compiles_exact():
+    r = _c(RECORDS[GRANTER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    (grant,) = [o for o in r.abilities[0]["effect"] if o["op"] == "grant_ability"]
+    assert grant["ability"]["once_per_turn"] and grant["ability"]["trigger"] == "act_used"
+
+
+def test_granted_ability_activates_up_to_1_time_per_turn(pool):
+    sc = _scenario(pool)
+    granter = sc.put(0, GRANTER, "stage", pos=0)
+    sc.put(0, DRAWER, "stage", pos=1)
+    for k in range(3):
+        sc.put(0, FILLER + k, "hand")
+    g = sc.game()
+    hand = _n(g, "HAND")
+    _act(g, "Use ability 0 of Granter")
+    while not any(t.startswith("Use ability 0 of Drawer") for t in _labels(g)):
+        g.step(int(g.legal_actions()[0]))  # the granted ability, if the grant's own [ACT] triggered it
+    for _ in range(2):  # Drawer's [ACT] twice: each a discard and a draw, the granted draw once in all
+        _act(g, "Use ability 0 of Drawer")
+        while int(g.state[S.PAY_ABIL]) >= 0 and not any(t.startswith("Use ability 0 of Drawer") for t in _labels(g)) \
+                and not any(t.startswith("End the main phase") for t in _labels(g)):
+            g.step(int(g.legal_actions()[0]))  # the card of the cost, the triggered draw
+    assert _n(g, "HAND") == hand + 1, _labels(g)
+    assert (int(g.state[S.USES + granter * S.CARD_W]) >> K.GRANT_USE_BIT0) & 1 == 1

@@ -501,9 +501,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return ("selfcont", dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {})))
         if ab.get("kind") != "auto" or ab.get("trigger") not in _GRANTED_TRIGGERS:
             raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
-        if ab.get("once_per_turn") or ab.get("times_per_turn") or ab.get("keyword") not in (None, "encore") \
-                or ab.get("combo"):
-            raise Unsupported("a granted ability with a once-per-turn limit, a keyword (but Encore) or a combo")
+        # "this ability activates up to 1 time per turn": its use kept on the receiving card (GRANT_USE_BIT0)
+        if ab.get("times_per_turn") or ab.get("keyword") not in (None, "encore") or ab.get("combo"):
+            raise Unsupported("a granted ability with a limit of 2 or 3 uses, a keyword (but Encore) or a combo")
         for name in res.approximations:
             self.approximate(name)
         return ("grant", ab)

@@ -684,6 +684,7 @@ class _Compiler(PoolCompiler):
         self.title_ids: dict[str, int] = {}
         self.climax_names: set[str] = set()
         self.grants: list[tuple[str, WSAbility, int, WSCard]] = []  # granted ability k (A_ZONE = GRANT_ZONE0 + k)
+        self.limited_grants: list[str] = []  # the granted abilities with a once-per-turn limit (GRANT_USE_BIT0 + j)
         self.name_groups: dict[tuple[str, ...], int] = {}  # name parts -> group k (constants.NAME_GROUP_BIT0)
 
     def intern_card(self, card: WSCard) -> None:
@@ -814,12 +815,17 @@ class _Compiler(PoolCompiler):
         if ab.kind != "auto" or ab.trigger not in self.GRANTED_TRIGGERS:
             self.fail(f"{q}.ability", "a granted ability is an auto ability triggered while its card is on the "
                       f"stage ({', '.join(self.GRANTED_TRIGGERS)})")
-        if ab.once_per_turn or ab.keyword not in (None, "encore") or ab.combo is not None:
-            self.fail(f"{q}.ability", "a granted ability has no once-per-turn limit, keyword (but Encore) or combo")
+        if ab.times_per_turn is not None or ab.keyword not in (None, "encore") or ab.combo is not None:
+            self.fail(f"{q}.ability", "a granted ability has no limit of 2 or 3 uses, keyword (but Encore) or combo")
         key = ab.model_dump_json()
         for k, (key2, _, _, _) in enumerate(self.grants):
             if key2 == key:
                 return k
+        if ab.once_per_turn:  # its use: a bit of the receiving card's USES word (triggers.auto_use_index)
+            if len(self.limited_grants) >= K.MAX_LIMITED_GRANTS:
+                self.fail(f"{q}.ability", f"at most {K.MAX_LIMITED_GRANTS} distinct granted abilities with a "
+                          "once-per-turn limit per pool")
+            self.limited_grants.append(key)
         if len(self.grants) >= K.MAX_GRANTS:
             self.fail(f"{q}.ability", f"at most {K.MAX_GRANTS} distinct granted abilities per pool")
         self.grants.append((key, ab, self.index[card.number], card))
@@ -834,6 +840,8 @@ class _Compiler(PoolCompiler):
             self._card = card  # errors name the card that grants it
             r = self.compile_ability(cid, card, K.MAX_ABIL_PER_CARD + k, ab)
             self.ab_rows[r][K.A_ZONE] = K.GRANT_ZONE0 + k
+            if ab.once_per_turn:  # the bit of its use above the limit (triggers.auto_use_index)
+                self.ab_rows[r][K.A_ONCE_PER_TURN] = 1 | (self.limited_grants.index(key) << K.GRANT_LIMIT_SHIFT)
             k += 1
 
     # ---- abilities ----

@@ -68,6 +68,14 @@ EXTRA_TRIG_SHIFT = 24
 # tcg_env.engine.reveals): "reveal the top card of your deck" shows it to both players
 REVEAL_ROWS = 4
 EXTRA_TRIG_MASK = 3
+# a granted AUTO ability with "this ability activates up to 1 time per turn" (cards._Compiler.grant_index): the
+# receiving card's USES word keeps its use in bit GRANT_USE_BIT0 + j, j its index among the pool's limited
+# granted abilities (at most MAX_LIMITED_GRANTS: bits 26..30, above EXTRA_TRIG), packed into its ability row's
+# A_ONCE_PER_TURN above the limit (ONCE_LIMIT_MASK; no new column)
+GRANT_USE_BIT0 = 26
+MAX_LIMITED_GRANTS = 5
+GRANT_LIMIT_SHIFT = 4
+ONCE_LIMIT_MASK = 15
 # Safety net for CR 11.1 (infinite loops): a game that reaches this many decisions is a draw.
 MAX_DECISIONS_PER_GAME = 20000
 
