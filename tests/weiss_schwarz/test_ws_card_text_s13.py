@@ -26,7 +26,7 @@ def _c(line, **card):
 
 
 (PLAIN, FLARE, SPARK, COMBOER, HELPER, SENIOR, RECALLED, NAMESAKE, GROUPIE, SOULER, CLIMBER, GRANTER,
- DRAWER) = range(13)
+ DRAWER, DIGGER) = range(14)
 RECORDS = [
     _rec("T/S13-001", "Plain"),
     _rec("T/S13-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -48,10 +48,13 @@ RECORDS = [
                                   "\"【AUTO】 This ability activates up to 1 time per turn. When you use an 【ACT】, draw 1 "
                                   "card.\""]),
     _rec("T/S13-013", "Drawer", ["【ACT】 [Put 1 card from your hand into your waiting room] Draw 1 card."]),
+    _rec("T/S13-014", "Digger", ["【AUTO】 [Put 1 card from your hand into your waiting room] When this card attacks, put "
+                                 "the top 2 cards of your deck into your waiting room. If there is a climax among those "
+                                 "cards, you may pay the cost. If you do, draw 2 cards."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S13-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(12)]
-FILLER = 13
+FILLER = 14
 
 
 @pytest.fixture(scope="module")
@@ -196,3 +199,37 @@ def test_granted_ability_activates_up_to_1_time_per_turn(pool):
             g.step(int(g.legal_actions()[0]))  # the card of the cost, the triggered draw
     assert _n(g, "HAND") == hand + 1, _labels(g)
     assert (int(g.state[S.USES + granter * S.CARD_W]) >> K.GRANT_USE_BIT0) & 1 == 1
+
+
+# ---------------------------------------------------------------------------- the cost paid inside the effect (CR 8.4.2)
+def test_cost_paid_inside_the_effect_compiles_exact():
+    r = _c(RECORDS[DIGGER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    (ab,) = r.abilities
+    assert "cost" not in ab and "optional" not in ab
+    (block,) = [o for o in ab["effect"] if o["op"] == "if_stored"]
+    assert [o["op"] for o in block["then"][0]["then"]] == ["discard", "if_done", "draw"]
+
+
+@pytest.mark.parametrize("climax, pay, hand_cards", [(True, True, 1), (True, False, 1), (False, None, 1),
+                                                     (True, True, 0)])
+def test_cr_8_4_2_the_cost_is_paid_where_the_effect_says_so(pool, climax, pay, hand_cards):
+    sc = _scenario(pool)
+    sc.put(0, DIGGER, "stage", pos=0)
+    for k in range(hand_cards):
+        sc.put(0, FILLER + k, "hand")
+    sc.stack_deck(0, [FLARE if climax else PLAIN, FILLER + 5, FILLER + 6, FILLER + 7])
+    g = sc.game()
+    _act(g, "End the main phase")
+    hand, wr = _n(g, "HAND"), _n(g, "WR")
+    _act(g, "Direct attack with Digger")  # the ability is played without a cost: no question before the mill
+    assert _n(g, "WR") == wr + 2
+    if not climax:  # no climax among those cards: the cost is not paid, nothing drawn
+        assert not any(t.startswith("Use") for t in _labels(g)) and _n(g, "HAND") == hand
+        return
+    _act(g, "Use" if pay else "Decline")
+    if pay and hand_cards:
+        _act(g, "Choose Filler 0")  # the card of the cost
+        assert _n(g, "HAND") == hand - 1 + 2 and _n(g, "WR") == wr + 3
+    else:  # declined, or an empty hand pays nothing (CR 8.4.2.2): no draw
+        assert _n(g, "HAND") == hand and _n(g, "WR") == wr + 2

@@ -194,7 +194,7 @@ def _looks(ops: list[dict]) -> list[dict]:
 # the ops whose instruction reports whether it was done (cards._REPORTS_DONE) and the targeting marks that may come
 # before one in the "A" of "you may A. If you do, B"
 _REPORTS_DONE = ("to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
-                 "draw", "heal")
+                 "draw", "heal", "discard")
 
 
 def _reports_done(ops: list[dict]) -> bool:
@@ -1237,8 +1237,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 continue
             # the sentence before, or the last sentence inside it ("if X, A. if that card is / if you do, B")
             last = out
-            while last and last[-1]["op"] == "if":
-                last = last[-1]["then"]
+            while last and (last[-1]["op"] == "if" or last[-1]["op"] == "if_stored" and ops
+                            and ops[0]["op"] == "@ifdo" and last[-1]["then"][-1:] and last[-1]["then"][-1]["op"] == "may"):
+                last = last[-1]["then"]  # "if there is X among those cards, you may A. If you do, B": B in the block
             if ops and ops[0]["op"] == "@ifcard":
                 # "reveal the top card of your deck. If that card is X, ..." (REVEAL_TOP + IF_STORED);
                 # "put the top card of your deck into your waiting room. If that card is X, ...":
@@ -1973,6 +1974,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def rest_pay(self, effects):
         return ("pay", None, effects)
 
+    def pay_cost_later(self):
+        # "..., if there is a climax among those cards, you may pay the cost. If you do, ...": the cost paid
+        # where the text says so (CR 8.4.2): a "may" of its action (auto_body: a discard of 1 card, the
+        # ability then has no cost of its own)
+        return [{"op": "may", "then": [{"op": "discard", "count": 1, "@cost": True}]}]
+
     def rest_if_pay(self, cond, effects):
         return ("pay", cond, effects)
 
@@ -2101,6 +2108,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("a cost moving this card to two zones")
             cost = dict(cost)
             cost["self_to"] = cost.pop("@self_to")
+        later = [o for o in _dicts(effects) if o.get("@cost")]
+        if later:
+            # the cost paid inside the effect (pay_cost_later): "[put 1 card from your hand into your waiting
+            # room]" is the discard of 1 card, which does nothing with an empty hand (CR 8.4.2.2)
+            if mode == "pay" or len(later) != 1 or cost != {"discard": 1}:
+                raise Unsupported("'you may pay the cost' inside the effect with another cost than 1 hand card")
+            del later[0]["@cost"]
+            cost = None
         if mode == "pay":
             if cost is None:
                 raise Unsupported("'you may pay the cost' without a cost")

@@ -417,7 +417,7 @@ _OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored, OpIfDone)
 # the ops whose instruction reports whether it was done (engine.effects NOT_DONE): the moves and changes of a
 # register's cards (none affected: not done), a draw or a clock card to the waiting room not in full (CR 1.3.3)
 _REPORTS_DONE = frozenset({"to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top",
-                           "to_deck_bottom", "draw", "heal"})
+                           "to_deck_bottom", "draw", "heal", "discard"})  # discard: fewer than its count is not done
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 
 
