@@ -26,7 +26,7 @@ def _c(line, **card):
 
 
 (PLAIN, FLARE, SPARK, COMBOER, HELPER, SENIOR, RECALLED, NAMESAKE, GROUPIE, SOULER, CLIMBER, GRANTER,
- DRAWER, DIGGER) = range(14)
+ DRAWER, DIGGER, BOOST) = range(15)
 RECORDS = [
     _rec("T/S13-001", "Plain"),
     _rec("T/S13-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -51,10 +51,13 @@ RECORDS = [
     _rec("T/S13-014", "Digger", ["【AUTO】 [Put 1 card from your hand into your waiting room] When this card attacks, put "
                                  "the top 2 cards of your deck into your waiting room. If there is a climax among those "
                                  "cards, you may pay the cost. If you do, draw 2 cards."]),
+    _rec("T/S13-015", "Boost", ["Choose 1 of your characters, and that character gets the following ability until end of "
+                                "turn. \"【AUTO】 This ability activates up to 1 time per turn. When this card attacks, "
+                                "this card gets +1000 power until end of turn.\""], type="Event"),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S13-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(12)]
-FILLER = 14
+FILLER = 15
 
 
 @pytest.fixture(scope="module")
@@ -233,3 +236,19 @@ def test_cr_8_4_2_the_cost_is_paid_where_the_effect_says_so(pool, climax, pay, h
         assert _n(g, "HAND") == hand - 1 + 2 and _n(g, "WR") == wr + 3
     else:  # declined, or an empty hand pays nothing (CR 8.4.2.2): no draw
         assert _n(g, "HAND") == hand and _n(g, "WR") == wr + 2
+
+
+def test_an_event_grants_a_limited_ability_about_the_character_that_gets_it(pool):
+    # "this card" in the granted ability is the character that gets it (compiled for a character, not the event)
+    (row,) = [g for g in pool.granted if g.once_per_turn and g.trigger == "attacks_self"]
+    assert [o.op for o in row.effect] == ["target_self", "power"]
+    sc = _scenario(pool)
+    me = sc.put(0, PLAIN, "stage", pos=1)
+    sc.put(1, FILLER, "stage", pos=1)  # faces it: the attack stops at the opponent's counter step
+    sc.put(0, BOOST, "hand")
+    g = sc.game()
+    _act(g, "Play event Boost")
+    _act(g, "Choose own center middle")
+    _act(g, "End the main phase")
+    _act(g, "Frontal attack")
+    assert kit.power(g, me) == 4000, _labels(g)

@@ -838,7 +838,10 @@ class _Compiler(PoolCompiler):
         while k < len(self.grants):
             key, ab, cid, card = self.grants[k]
             self._card = card  # errors name the card that grants it
-            r = self.compile_ability(cid, card, K.MAX_ABIL_PER_CARD + k, ab)
+            # the ability is the receiving character's ("this card" is that character), whoever grants it (an
+            # event too): compiled for a character
+            holder = card if card.type == "character" else card.model_copy(update={"type": "character"})
+            r = self.compile_ability(cid, holder, K.MAX_ABIL_PER_CARD + k, ab)
             self.ab_rows[r][K.A_ZONE] = K.GRANT_ZONE0 + k
             if ab.once_per_turn:  # the bit of its use above the limit (triggers.auto_use_index)
                 self.ab_rows[r][K.A_ONCE_PER_TURN] = 1 | (self.limited_grants.index(key) << K.GRANT_LIMIT_SHIFT)

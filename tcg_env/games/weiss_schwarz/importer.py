@@ -417,7 +417,8 @@ def _walk_dicts(v: Any):
 def _filters_of(ab: dict) -> list[dict]:
     out = []
     for d in _walk_dicts(ab):
-        for k in ("filter", "counted", "discard_filter", "hand_to_clock_filter", "trigger_filter", "reveal", "marker"):
+        for k in ("filter", "counted", "discard_filter", "hand_to_clock_filter", "trigger_filter", "reveal", "marker",
+                  "climax_to_wr"):
             if isinstance(d.get(k), dict):
                 out.append(d[k])
         if d is ab.get("condition") or d.get("kind") == "trait_count_at_least" or (d.get("op") == "if"):
