@@ -194,7 +194,7 @@ def _looks(ops: list[dict]) -> list[dict]:
 # the ops whose instruction reports whether it was done (cards._REPORTS_DONE) and the targeting marks that may come
 # before one in the "A" of "you may A. If you do, B"
 _REPORTS_DONE = ("to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top", "to_deck_bottom",
-                 "draw", "heal")
+                 "draw", "heal", "discard")
 
 
 def _reports_done(ops: list[dict]) -> bool:
@@ -501,9 +501,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return ("selfcont", dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {})))
         if ab.get("kind") != "auto" or ab.get("trigger") not in _GRANTED_TRIGGERS:
             raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
-        if ab.get("once_per_turn") or ab.get("times_per_turn") or ab.get("keyword") not in (None, "encore") \
-                or ab.get("combo"):
-            raise Unsupported("a granted ability with a once-per-turn limit, a keyword (but Encore) or a combo")
+        # "this ability activates up to 1 time per turn": its use kept on the receiving card (GRANT_USE_BIT0)
+        if ab.get("times_per_turn") or ab.get("keyword") not in (None, "encore") or ab.get("combo"):
+            raise Unsupported("a granted ability with a limit of 2 or 3 uses, a keyword (but Encore) or a combo")
         for name in res.approximations:
             self.approximate(name)
         return ("grant", ab)
@@ -1237,8 +1237,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 continue
             # the sentence before, or the last sentence inside it ("if X, A. if that card is / if you do, B")
             last = out
-            while last and last[-1]["op"] == "if":
-                last = last[-1]["then"]
+            while last and (last[-1]["op"] == "if" or last[-1]["op"] == "if_stored" and ops
+                            and ops[0]["op"] == "@ifdo" and last[-1]["then"][-1:] and last[-1]["then"][-1]["op"] == "may"):
+                last = last[-1]["then"]  # "if there is X among those cards, you may A. If you do, B": B in the block
             if ops and ops[0]["op"] == "@ifcard":
                 # "reveal the top card of your deck. If that card is X, ..." (REVEAL_TOP + IF_STORED);
                 # "put the top card of your deck into your waiting room. If that card is X, ...":
@@ -1686,6 +1687,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_stage_wr_another(self, spec):
         return self.c_stage_wr(("exactly", 1), Token("OTHER", "other"), spec)
 
+    def c_climax_wr(self, count, spec):
+        # "[put 1 "X" from your climax area into your waiting room]" (CR 8.4): payable while your climax
+        # area holds a card it describes (costs.cost_payable); that card goes to your waiting room
+        if count != ("exactly", 1):
+            raise Unsupported("a cost putting more than one card from the climax area")
+        if not spec.get("name") or set(spec) - {"name", "type"} or spec.get("type") not in (None, "climax", "card"):
+            raise Unsupported("a climax-area cost that does not name the card")
+        return {"climax_to_wr": {"type": "climax", "name": spec["name"], "zone": "climax_area"}}
+
     def c_reveal(self, count, spec):
         # CR 10.13.1 Resonate: "[reveal 1 <spec> in your hand]": payable while the hand holds one
         # (costs.cost_payable); the card stays in the hand, and the engine shows it to nobody
@@ -1964,6 +1974,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def rest_pay(self, effects):
         return ("pay", None, effects)
 
+    def pay_cost_later(self):
+        # "..., if there is a climax among those cards, you may pay the cost. If you do, ...": the cost paid
+        # where the text says so (CR 8.4.2): a "may" of its action (auto_body: a discard of 1 card, the
+        # ability then has no cost of its own)
+        return [{"op": "may", "then": [{"op": "discard", "count": 1, "@cost": True}]}]
+
     def rest_if_pay(self, cond, effects):
         return ("pay", cond, effects)
 
@@ -2041,6 +2057,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             # the combo column too where the condition slot is free
             if cond is None:
                 ab["combo"] = named_cx
+        elif ("combo",) in prefixes and (cost or {}).get("climax_to_wr"):
+            pass  # "[CXCOMBO] [put 1 "X" from your climax area into ...]": the cost names the climax (CR 8.12.1)
         elif ("combo",) in prefixes:
             if cond is None or cond["kind"] != "climax_named":
                 raise Unsupported("[CXCOMBO] without the named climax condition")
@@ -2090,6 +2108,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("a cost moving this card to two zones")
             cost = dict(cost)
             cost["self_to"] = cost.pop("@self_to")
+        later = [o for o in _dicts(effects) if o.get("@cost")]
+        if later:
+            # the cost paid inside the effect (pay_cost_later): "[put 1 card from your hand into your waiting
+            # room]" is the discard of 1 card, which does nothing with an empty hand (CR 8.4.2.2)
+            if mode == "pay" or len(later) != 1 or cost != {"discard": 1}:
+                raise Unsupported("'you may pay the cost' inside the effect with another cost than 1 hand card")
+            del later[0]["@cost"]
+            cost = None
         if mode == "pay":
             if cost is None:
                 raise Unsupported("'you may pay the cost' without a cost")
@@ -2302,10 +2328,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                  "@zone": "hand"}]
 
     def aura_self_per(self, gains, counted):
-        if len(gains) != 1 or gains[0][0] != "power":
-            raise Unsupported("'for each' with another gain than power")
-        return [{"op": "aura_power_per", "amount": gains[0][1], "filter": {"type": "character", "relation": "self"},
-                 "counted": counted}]  # fmt: skip
+        # "this card gets +1000 power (and +1 soul / level) for each ...": each gain per counted card
+        if not gains or any(len(g) != 2 or g[0] not in ("power", "soul", "level") for g in gains) \
+                or len({g[0] for g in gains}) != len(gains):
+            raise Unsupported("'for each' with another gain than power, soul or level")
+        return [{"op": f"aura_{k}_per", "amount": v, "filter": {"type": "character", "relation": "self"},
+                 "counted": counted} for k, v in gains]  # fmt: skip
 
     def per_marker(self):
         return "markers"  # aura_power_per counted "markers" (characteristics.apply_cont)
@@ -2400,12 +2428,19 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return self._cont_with_granted(label, cond, ops, granted)
         ab: dict[str, Any] = {"kind": "cont", "effect": ops}
         if any(op.pop("@zone", None) for op in ops):
-            if len(ops) != 1 or label is not None or self.card.get("type") != "character":
+            # Experience / Memory (CR 10.10.1 / 10.9.1) name no effect of their own: the label below checks
+            # the condition they need
+            if len(ops) != 1 or label not in (None, "experience", "memory") or self.card.get("type") != "character":
                 raise Unsupported("a level in the hand beside another effect")
             ab["zone"] = "hand"
             simple_opp = cond is not None and cond["kind"] == "opp_filter_at_least" and \
                 set(cond["filter"]) <= {"type", "side", "level_min", "positions"}  # play.hand_condition_holds
-            if (cond is not None and cond["kind"] not in HAND_LEVEL_CONDITIONS and not simple_opp) \
+            # a count of your stage characters / memory cards by type, trait, name or part of a name
+            # (play.hand_filter_ok reads those columns alone)
+            simple_own = cond is not None and cond["kind"] in ("filter_count_at_least", "memory_filter_at_least") \
+                and set(cond["filter"]) <= {"type", "side", "trait", "name", "name_contains", "zone"} \
+                and cond["filter"].get("side", "own") == "own"
+            if (cond is not None and cond["kind"] not in HAND_LEVEL_CONDITIONS and not simple_opp and not simple_own) \
                     or "whose" in (cond or {}):
                 raise Unsupported(f"a level in the hand under the condition {cond['kind']!r} (play.hand_condition_holds)")
         if cond is not None and "whose" in cond:
@@ -2423,6 +2458,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             cond = None
         if cond is not None and cond["kind"] != "none":
             ab["condition"] = cond
+        if label == "assist" and cond is not None and cond["kind"] in ("your_turn", "opponents_turn") \
+                and "whose" not in ab:
+            # "Assist During your turn, ...": the turn is the ability's `whose`, the keyword's own condition
+            # (in the back stage, CR 10.3.2) its condition
+            ab["whose"] = "yours" if cond["kind"] == "your_turn" else "opponents"
+            ab.pop("condition")
+            cond = None
         if label == "assist":
             if cond is not None:
                 raise Unsupported("Assist with a condition")

@@ -203,6 +203,10 @@ class WSCost(StrictModel):
     # with rest_other: "[put N <spec> character(s) from your stage into your waiting room]": those N go to
     # the waiting room instead (any orientation; chosen by the player as well)
     stage_to_wr: bool = False
+    # "[Put 1 "X" from your climax area into your waiting room]" (CR 8.4): the top card of your climax
+    # area, matching this filter, goes to your waiting room (packed into A_COST_REVEAL_FILTER as -2 - row:
+    # no new column; not with Resonate's reveal)
+    climax_to_wr: WSFilter | None = None
 
 
 class WSCondition(StrictModel):
@@ -345,6 +349,11 @@ OpAuraKeyword = op_model("aura_keyword", _M, keywords=KeywordList, filter=WSFilt
 OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, filter=WSFilter)
 # counted "markers": the markers underneath this card (CR 3.5.3; a2 = -1)
 OpAuraPowerPer = op_model("aura_power_per", _M, amount=Power, filter=WSFilter, counted=Union[WSFilter, Literal["markers"]])  # noqa: UP007
+# "+1 soul / +1 level for each ...": AURA_POWER_PER with the characteristic in its I_REG column (PER_SOUL, PER_LEVEL)
+OpAuraSoulPer = op_model("aura_soul_per", _M, amount=Annotated[int, Field(ge=-10, le=10)], filter=WSFilter,
+                         counted=Union[WSFilter, Literal["markers"]])  # noqa: UP007
+OpAuraLevelPer = op_model("aura_level_per", _M, amount=Annotated[int, Field(ge=-10, le=10)], filter=WSFilter,
+                          counted=Union[WSFilter, Literal["markers"]])  # noqa: UP007
 OpAuraPowerLevel = op_model("aura_power_level", _M, amount=Power, filter=WSFilter)  # amount x each one's level
 # "reveal the top card of your deck. if that card is <filter>, ...": register + stored count 1 / 0
 OpRevealTop = op_model("reveal_top", _M, filter=(WSFilter | None, None), reg=(Reg, 0),
@@ -364,7 +373,7 @@ _BASE_OPS = (
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
-    OpAuraGrantAbility,
+    OpAuraGrantAbility, OpAuraSoulPer, OpAuraLevelPer,
 )  # fmt: skip
 BaseOp = Annotated[Union[_BASE_OPS], Field(discriminator="op")]  # noqa: UP007
 
@@ -408,13 +417,16 @@ _OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored, OpIfDone)
 # the ops whose instruction reports whether it was done (engine.effects NOT_DONE): the moves and changes of a
 # register's cards (none affected: not done), a draw or a clock card to the waiting room not in full (CR 1.3.3)
 _REPORTS_DONE = frozenset({"to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top",
-                           "to_deck_bottom", "draw", "heal"})
+                           "to_deck_bottom", "draw", "heal", "discard"})  # discard: fewer than its count is not done
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 
 
 #: op name in card files -> constants.Op
-EFFECT_OPS: dict[str, K.Op] = op_codes(tuple(m for m in _BASE_OPS if m not in (OpGrantAbility, OpAuraGrantAbility)),
+EFFECT_OPS: dict[str, K.Op] = op_codes(tuple(m for m in _BASE_OPS if m not in (OpGrantAbility, OpAuraGrantAbility,
+                                                                                OpAuraSoulPer, OpAuraLevelPer)),
                                        K.Op)
+EFFECT_OPS["aura_soul_per"] = K.Op.AURA_POWER_PER  # I_REG = PER_SOUL
+EFFECT_OPS["aura_level_per"] = K.Op.AURA_POWER_PER  # I_REG = PER_LEVEL
 EFFECT_OPS["grant_ability"] = K.Op.GRANT_KEYWORD  # a granted ability's bit among the keyword bits
 EFFECT_OPS["aura_grant_ability"] = K.Op.AURA_KEYWORD
 EFFECT_OPS["if"] = K.Op.IF
@@ -429,6 +441,7 @@ _ON_REGISTER = {
     "to_stage", "move_position", "to_marker",
 }  # fmt: skip
 _CONT_ONLY = {"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
+              "aura_soul_per", "aura_level_per",
               "aura_power_level", "aura_grant_ability"}
 _COUNTING = {"brainstorm", "count", "mill_level", "top_level", "mill_count"}
 # keyword ops: only in an ability written with that keyword (CR 10)
@@ -671,6 +684,7 @@ class _Compiler(PoolCompiler):
         self.title_ids: dict[str, int] = {}
         self.climax_names: set[str] = set()
         self.grants: list[tuple[str, WSAbility, int, WSCard]] = []  # granted ability k (A_ZONE = GRANT_ZONE0 + k)
+        self.limited_grants: list[str] = []  # the granted abilities with a once-per-turn limit (GRANT_USE_BIT0 + j)
         self.name_groups: dict[tuple[str, ...], int] = {}  # name parts -> group k (constants.NAME_GROUP_BIT0)
 
     def intern_card(self, card: WSCard) -> None:
@@ -801,12 +815,17 @@ class _Compiler(PoolCompiler):
         if ab.kind != "auto" or ab.trigger not in self.GRANTED_TRIGGERS:
             self.fail(f"{q}.ability", "a granted ability is an auto ability triggered while its card is on the "
                       f"stage ({', '.join(self.GRANTED_TRIGGERS)})")
-        if ab.once_per_turn or ab.keyword not in (None, "encore") or ab.combo is not None:
-            self.fail(f"{q}.ability", "a granted ability has no once-per-turn limit, keyword (but Encore) or combo")
+        if ab.times_per_turn is not None or ab.keyword not in (None, "encore") or ab.combo is not None:
+            self.fail(f"{q}.ability", "a granted ability has no limit of 2 or 3 uses, keyword (but Encore) or combo")
         key = ab.model_dump_json()
         for k, (key2, _, _, _) in enumerate(self.grants):
             if key2 == key:
                 return k
+        if ab.once_per_turn:  # its use: a bit of the receiving card's USES word (triggers.auto_use_index)
+            if len(self.limited_grants) >= K.MAX_LIMITED_GRANTS:
+                self.fail(f"{q}.ability", f"at most {K.MAX_LIMITED_GRANTS} distinct granted abilities with a "
+                          "once-per-turn limit per pool")
+            self.limited_grants.append(key)
         if len(self.grants) >= K.MAX_GRANTS:
             self.fail(f"{q}.ability", f"at most {K.MAX_GRANTS} distinct granted abilities per pool")
         self.grants.append((key, ab, self.index[card.number], card))
@@ -819,8 +838,13 @@ class _Compiler(PoolCompiler):
         while k < len(self.grants):
             key, ab, cid, card = self.grants[k]
             self._card = card  # errors name the card that grants it
-            r = self.compile_ability(cid, card, K.MAX_ABIL_PER_CARD + k, ab)
+            # the ability is the receiving character's ("this card" is that character), whoever grants it (an
+            # event too): compiled for a character
+            holder = card if card.type == "character" else card.model_copy(update={"type": "character"})
+            r = self.compile_ability(cid, holder, K.MAX_ABIL_PER_CARD + k, ab)
             self.ab_rows[r][K.A_ZONE] = K.GRANT_ZONE0 + k
+            if ab.once_per_turn:  # the bit of its use above the limit (triggers.auto_use_index)
+                self.ab_rows[r][K.A_ONCE_PER_TURN] = 1 | (self.limited_grants.index(key) << K.GRANT_LIMIT_SHIFT)
             k += 1
 
     # ---- abilities ----
@@ -891,6 +915,12 @@ class _Compiler(PoolCompiler):
             if f.type not in (None, "character", ["character"]) \
                     or set(f.model_dump(exclude_defaults=True)) - {"type", "side", "level_min", "positions"}:
                 self.fail(f"{p}.condition.filter", "in the hand: a filter of the opponent's characters by level (and positions) only")
+        if ab.zone == "hand" and cond is not None and cond.kind in ("filter_count_at_least", "memory_filter_at_least"):
+            # play.hand_filter_ok reads only the type, trait, name and name parts of the filter
+            f = cond.filter
+            if f.side != "own" or f.trait_or is not None \
+                    or set(f.model_dump(exclude_defaults=True)) - {"type", "trait", "name", "name_contains", "zone"}:
+                self.fail(f"{p}.condition.filter", "in the hand: a filter of your cards by type, trait and name only")
 
         code_start = len(self.code_rows)
         self.compile_ops(card, ab, ab.effect, f"{p}.effect", set(), counted=False)
@@ -915,6 +945,12 @@ class _Compiler(PoolCompiler):
                                                  zones=("hand",))
         if cost.reveal is not None:
             reveal = self.compile_filter(cost.reveal, f"{p}.cost.reveal", zones=("hand",))
+        if cost.climax_to_wr is not None:
+            if reveal != -1:
+                self.fail(f"{p}.cost.climax_to_wr", "not with a reveal in the same cost (one column)")
+            if cost.climax_to_wr.side != "own" or cost.climax_to_wr.zone != "climax_area":
+                self.fail(f"{p}.cost.climax_to_wr", "a card of your own climax area")
+            reveal = K.COST_CLIMAX_FILTER0 - self.compile_filter(cost.climax_to_wr, f"{p}.cost.climax_to_wr", zones=("climax_area",))
         if cost.marker is not None:
             if cost.marker.side != "own":
                 self.fail(f"{p}.cost.marker.side", "a Fusion marker is one of your characters")
@@ -1135,6 +1171,8 @@ class _Compiler(PoolCompiler):
                     self.code_rows[at] = [int(K.Op.CHOOSE_OPTIONAL), 0, 0, 0, skip]
                 continue
             reg = getattr(op, "reg", 0)
+            if name in ("aura_soul_per", "aura_level_per"):  # the characteristic AURA_POWER_PER changes
+                reg = K.PER_SOUL if name == "aura_soul_per" else K.PER_LEVEL
             if "no_color_requirement" in (getattr(op, "restrictions", None) or ()) \
                     and not (name == "aura_restrict" and ab.kind == "cont" and ab.zone == "hand"):
                 self.fail(f"{q}.restrictions", "no_color_requirement is an aura_restrict of a [CONT] ability "
@@ -1260,7 +1298,7 @@ class _Compiler(PoolCompiler):
         if name == "aura_restrict":
             flt = self.compile_filter(op.filter, f"{q}.filter", zones=("stage",))
             return bits(op.restrictions, _RESTRICT_BITS), flt, 0
-        if name == "aura_power_per":
+        if name in ("aura_power_per", "aura_soul_per", "aura_level_per"):
             if op.amount == 0:
                 self.fail(f"{q}.amount", "must not be 0")
             applies = self.compile_filter(op.filter, f"{q}.filter", zones=("stage",))

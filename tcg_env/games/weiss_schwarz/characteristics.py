@@ -102,7 +102,12 @@ def apply_cont(game, s, T, src, p, zone):
                     if not game.filter_match(s, T, frow, sl, p, src):
                         continue
                     b = sl * CARD_W
-                    if op == K.Op.AURA_POWER or op == K.Op.AURA_POWER_PER:
+                    if op == K.Op.AURA_POWER_PER and code[r, K.I_REG] != K.PER_POWER:
+                        if code[r, K.I_REG] == K.PER_SOUL:  # "+1 soul for each ..."
+                            s[D_SOUL + b] += v
+                        else:  # PER_LEVEL: "+1 level for each ..."
+                            s[D_LEVEL + b] += v
+                    elif op == K.Op.AURA_POWER or op == K.Op.AURA_POWER_PER:
                         s[D_POWER + b] += v
                     elif op == K.Op.AURA_POWER_LEVEL:  # "X is equal to that character's level x N"
                         s[D_POWER + b] += v * s[D_LEVEL + b]

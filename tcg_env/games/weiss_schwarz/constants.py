@@ -68,6 +68,14 @@ EXTRA_TRIG_SHIFT = 24
 # tcg_env.engine.reveals): "reveal the top card of your deck" shows it to both players
 REVEAL_ROWS = 4
 EXTRA_TRIG_MASK = 3
+# a granted AUTO ability with "this ability activates up to 1 time per turn" (cards._Compiler.grant_index): the
+# receiving card's USES word keeps its use in bit GRANT_USE_BIT0 + j, j its index among the pool's limited
+# granted abilities (at most MAX_LIMITED_GRANTS: bits 26..30, above EXTRA_TRIG), packed into its ability row's
+# A_ONCE_PER_TURN above the limit (ONCE_LIMIT_MASK; no new column)
+GRANT_USE_BIT0 = 26
+MAX_LIMITED_GRANTS = 5
+GRANT_LIMIT_SHIFT = 4
+ONCE_LIMIT_MASK = 15
 # Safety net for CR 11.1 (infinite loops): a game that reaches this many decisions is a draw.
 MAX_DECISIONS_PER_GAME = 20000
 
@@ -167,6 +175,9 @@ REST_OTHER_MASK = 7
 # orientation ("[put N <spec> character(s) from your stage into your waiting room]", cost stage_to_wr)
 REST_OTHER_TO_WR = 1 << 4
 REST_OTHER_FILTER_SHIFT = 8
+# "[put 1 "X" from your climax area into your waiting room]" packed into A_COST_REVEAL_FILTER (no new
+# column): COST_CLIMAX_FILTER0 - filter row (-1 stays "no reveal", a row >= 0 Resonate's reveal)
+COST_CLIMAX_FILTER0 = -2
 # an ability granted to a card ("... gets the following ability until end of turn. "[AUTO] ...""):
 # its row comes after every card's (no card's range holds it), with A_ZONE = GRANT_ZONE0 + k for
 # the granted ability k, whose bit 1 << (GRANT_BIT0 + k) an effect ORs into the card's end-of-turn
@@ -651,10 +662,14 @@ class Op(IntEnum):
     AURA_RESTRICT = 74  # a0 = RESTRICT_* bits, a1 = filter row
     AURA_POWER_PER = 75  # a0 = power per counted card, a1 = filter row it applies to,
     #                      a2 = filter row counted
+    #                      (I_REG: PER_POWER, or PER_SOUL / PER_LEVEL: "+1 soul / level for each ...")
     AURA_POWER_LEVEL = 76  # a0 = power per level of each character it applies to (a1 = filter row):
     #                        "+X power. X is equal to that character's level x N" (Assist)
 
 
+PER_POWER = 0  # AURA_POWER_PER's I_REG: the characteristic it changes (aura_power_per / aura_soul_per / aura_level_per)
+PER_SOUL = 1
+PER_LEVEL = 2
 LOOK_REST_WR = 1  # LOOK_TOP (a1 >> 8) & 3: the cards looked at and not taken go to the waiting room
 # LOOK_TOP (a1 >> 10) & 3: where the cards taken go ("put it into your hand", "... into your waiting
 # room", "... at the bottom of your deck"; the others stay on top)

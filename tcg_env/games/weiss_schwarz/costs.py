@@ -17,6 +17,8 @@ from tcg_env.engine.jit import internal
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
     CARD_W,
+    CX_L,
+    CX_N,
     DEC_ARG,
     DECK_L,
     DECK_N,
@@ -67,6 +69,11 @@ def cost_payable(game, s, T, arow, p, slot):
     # CR 10.13 Resonate: revealing a matching hand card; the engine keeps no record of revealed
     # cards, so which one is revealed does not matter and no choice is asked
     rf = A[arow, K.A_COST_REVEAL_FILTER]
+    if rf <= K.COST_CLIMAX_FILTER0:
+        # "[put 1 "X" from your climax area into your waiting room]": the climax area's card must match
+        n = s[CX_N + p]
+        if n == 0 or not game.filter_match(s, T, K.COST_CLIMAX_FILTER0 - rf, s[CX_L + p * K.MAX_DECK + n - 1], p, slot):
+            return False
     if rf >= 0:
         found = False
         for i in range(s[HAND_N + p]):
@@ -101,6 +108,9 @@ def pay_fixed_costs(game, s, T, arow, p, slot):
         if ch >= 0:
             game.take_from_zone(s, ch)  # its own markers go to the waiting room (10.14.1.1.2.1)
             game.make_marker(s, ch, p, s[POS + slot * CARD_W])
+    if A[arow, K.A_COST_REVEAL_FILTER] <= K.COST_CLIMAX_FILTER0 and s[CX_N + p] > 0:
+        # the climax-area card the cost names (cost_payable checked it) into the waiting room
+        game.put_in_zone(s, s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1], K.Zone.WAITING_ROOM)
     if A[arow, K.A_COST_SELF_TO_WR] != 0:
         game.put_in_zone(s, slot, K.Zone.WAITING_ROOM)
     elif A[arow, K.A_COST_SELF_TO_MEMORY] != 0:

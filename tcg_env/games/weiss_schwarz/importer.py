@@ -223,11 +223,15 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             keys = {json.dumps(d["ability"], sort_keys=True) for d in _walk_dicts(ab)
                     if d.get("op") in ("grant_ability", "aura_grant_ability")}
             new = [k for k in keys if k not in grant_keys]
+            n_limited = sum(1 for k in grant_keys + new if json.loads(k).get("once_per_turn"))
             groups = {tuple(sorted(set(d["name_contains"]))) for d in _walk_dicts(ab) if "name_contains" in d}
             new_groups = [g for g in groups if g not in name_groups]
             if len(grant_keys) + len(new) > K.MAX_GRANTS:
                 results[i] = LineResult.unsupported(results[i].line, "more distinct granted abilities than the "
                                                     "engine has bits for (MAX_GRANTS per list)")
+            elif n_limited > K.MAX_LIMITED_GRANTS:
+                results[i] = LineResult.unsupported(results[i].line, "more distinct granted abilities with a once-per-"
+                                                    "turn limit than the engine has bits for (MAX_LIMITED_GRANTS per list)")
             elif len(name_groups) + len(new_groups) > K.MAX_NAME_GROUPS:
                 results[i] = LineResult.unsupported(results[i].line, "more distinct parts of card names than the "
                                                     "engine has bits for (MAX_NAME_GROUPS per list)")
@@ -413,7 +417,8 @@ def _walk_dicts(v: Any):
 def _filters_of(ab: dict) -> list[dict]:
     out = []
     for d in _walk_dicts(ab):
-        for k in ("filter", "counted", "discard_filter", "hand_to_clock_filter", "trigger_filter", "reveal", "marker"):
+        for k in ("filter", "counted", "discard_filter", "hand_to_clock_filter", "trigger_filter", "reveal", "marker",
+                  "climax_to_wr"):
             if isinstance(d.get(k), dict):
                 out.append(d[k])
         if d is ab.get("condition") or d.get("kind") == "trait_count_at_least" or (d.get("op") == "if"):

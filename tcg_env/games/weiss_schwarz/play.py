@@ -38,6 +38,8 @@ from tcg_env.games.weiss_schwarz.state import (
     LEVEL_L,
     LEVEL_N,
     MARKER_N,
+    MEMORY_L,
+    MEMORY_N,
     MOVE_RUN_SEEN,
     MOVE_RUN_START,
     MT,
@@ -111,7 +113,40 @@ def hand_condition_holds(game, s, T, cond, arg, p):
             if cards[cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
                 return True
         return False
+    if cond == K.Condition.FILTER_COUNT_AT_LEAST:  # "if you have N or more characters with "X" in their card names"
+        n = 0
+        for pos in range(K.N_POSITIONS):
+            sl = s[STAGE + p * K.N_POSITIONS + pos]
+            if sl >= 0 and hand_filter_ok(T, arg >> 8, cid_of(s, sl)):
+                n += 1
+        return n >= (arg & 0xFF)
+    if cond == K.Condition.MEMORY_FILTER_AT_LEAST:  # "if your memory has N or more <<T>> characters"
+        n = 0
+        for i in range(s[MEMORY_N + p]):
+            if hand_filter_ok(T, arg >> 8, cid_of(s, s[MEMORY_L + p * K.MAX_DECK + i])):
+                n += 1
+        return n >= (arg & 0xFF)
     return False
+
+
+@internal
+def hand_filter_ok(T, frow, cid):
+    """Filter row ``frow`` by the printed columns the compiler allows in a level in the hand's condition
+    (card_text.cont_line: type, trait, name, part of a name): ``filters.filter_match`` would ask a hand
+    card's level (see hand_condition_holds)."""
+    cards = card_table(T)
+    F = filter_table(T)
+    if F[frow, K.F_TYPE_MASK] != 0 and (F[frow, K.F_TYPE_MASK] >> cards[cid, K.C_TYPE]) & 1 == 0:
+        return False
+    t = F[frow, K.F_TRAIT] & 0xFFFF
+    if t != 0 and t != cards[cid, K.C_TRAIT0] and t != cards[cid, K.C_TRAIT1] and t != cards[cid, K.C_TRAIT2]:
+        return False
+    nm = F[frow, K.F_NAME]
+    if nm > 0 and cards[cid, K.C_NAME] != nm:
+        return False
+    if nm < 0 and ((cards[cid, K.C_TITLE] >> (K.NAME_GROUP_BIT0 - 1 - nm)) & 1) == 0:
+        return False
+    return True
 
 
 @internal

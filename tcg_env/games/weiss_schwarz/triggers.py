@@ -200,7 +200,15 @@ def play_pending(game, s, T, p, i):
 def auto_use_index(game, s, T, slot, arow):
     """(k, uses this turn) of AUTO ability row ``arow`` of card ``slot``: the card's USES word holds a bit
     per use of its ability k (bits k, k + 8, k + 16; forgotten at the end of the turn and when the card
-    changes zones); k = -1 for a granted ability (no limit)."""
+    changes zones); k = -1 for a granted ability without a limit. A granted ability limited to 1 use per turn
+    has bit GRANT_USE_BIT0 + j of that word (j packed above its A_ONCE_PER_TURN limit): (that bit, its use)."""
+    A = ability_table(T)
+    if A[arow, K.A_ZONE] >= K.GRANT_ZONE0:  # a granted ability's row (after every card's: arow - the card's
+        lim = A[arow, K.A_ONCE_PER_TURN]  # first row may still be below MAX_ABIL_PER_CARD)
+        if lim > 0:
+            bit = K.GRANT_USE_BIT0 + (lim >> K.GRANT_LIMIT_SHIFT)
+            return bit, (s[USES + slot * CARD_W] >> bit) & 1
+        return -1, 0
     k = arow - card_table(T)[cid_of(s, slot), K.C_ABIL_START]
     if k < 0 or k >= K.MAX_ABIL_PER_CARD:
         return -1, 0
@@ -214,7 +222,7 @@ def auto_use_index(game, s, T, slot, arow):
 def auto_uses_left(game, s, T, slot, arow):
     """How many more times this turn AUTO ability ``arow`` may be played ("this ability activates up to N
     times per turn", A_ONCE_PER_TURN = N); 1 for an ability without a limit."""
-    limit = ability_table(T)[arow, K.A_ONCE_PER_TURN]
+    limit = ability_table(T)[arow, K.A_ONCE_PER_TURN] & K.ONCE_LIMIT_MASK  # a granted one's bit index above it
     if limit <= 0:
         return 1
     k, used = game.auto_use_index(s, T, slot, arow)
@@ -228,5 +236,7 @@ def count_auto_use(game, s, T, slot, arow):
     """The ability is played (CR 8.7.3.1.1: an ability whose cost is declined is not played, so not counted)."""
     if ability_table(T)[arow, K.A_ONCE_PER_TURN] > 0:
         k, used = game.auto_use_index(s, T, slot, arow)
-        if k >= 0 and used < 3:
+        if k >= K.GRANT_USE_BIT0:  # a granted ability's one use
+            s[USES + slot * CARD_W] |= 1 << k
+        elif k >= 0 and used < 3:
             s[USES + slot * CARD_W] |= 1 << (k + used * K.MAX_ABIL_PER_CARD)
