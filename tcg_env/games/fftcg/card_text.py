@@ -29,9 +29,9 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "FFTextTransformer", "FFTextCompiler", 
 
 #: approximation name -> what the compiled ability does differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
-    "element_cp_in_multi_cost": "\"~ can produce <Element> CP\": for a cost of two or more element CP symbols "
-                                "(costs.multi_sources) the Backup counts as producing CP of any Element; for every "
-                                "other cost, its own element or the one printed",
+    "element_cp_in_multi_cost": "no longer used (session 13: costs.multi_sources knows the elements such a Backup "
+                                "produces); before, \"~ can produce <Element> CP\" counted as CP of any Element for "
+                                "a cost of two or more element CP symbols",
     "enters_other_self": "\"When a ... enters your field\" does not trigger on the card's own entering (the engine's "
                          "trigger looks at the other cards), though the card itself matches the description",
     "end_of_turn_trigger": "\"At the end of each of your turns\" triggers at the beginning of your End Phase "
@@ -1578,7 +1578,6 @@ class FFTextTransformer(TextTransformer, Transformer):
         elem = next(str(t).lower() for t in items if isinstance(t, Token) and t.type == "ELEMENT")
         if elem in ("light", "dark"):
             raise Unsupported("Light or Dark CP produced by a Backup")
-        self.approximate("element_cp_in_multi_cost")
         return [{"kind": "field", "effect": [{"op": "any_element_cp", "elements": [elem]}]}]
 
     def f_unchoosable(self, items):

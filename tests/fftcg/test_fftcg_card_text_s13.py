@@ -1,0 +1,185 @@
+"""FF-TCG card text, session 13 (branch s13-ff): a Backup that "can produce <Element> CP" in a cost of several
+element symbols (its own element or the printed one, no longer any: `element_cp_in_multi_cost` gone), ...
+Compiled from made-up lines in the game's template language and played in small games."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tcg_env.cards.text import Verdict
+from tcg_env.games.fftcg import constants as K
+from tcg_env.games.fftcg import state as S
+from tcg_env.games.fftcg.card_text import COMPILER
+from tcg_env.games.fftcg.cards import compile_fftcg_pool
+from tcg_env.games.fftcg.importer import import_fftcg_json
+from tests.fftcg.fftcg_helpers import do
+
+FWD = {"name": "Zell Test", "type": "forward", "job": "Monk", "element": "fire", "cost": 3}
+
+
+def _c(line, card=FWD):
+    return COMPILER.compile_line(line, card)
+
+
+def _records():
+    def rec(i, name, t, cost, power, job, text, element="fire"):
+        return {"id": f"W-{i:03d}", "name": name, "element": element, "type": t, "cost": cost, "power": power,
+                "job": job, "category": "I", "text": text}  # fmt: skip
+
+    recs = [
+        rec(1, "Windy", "backup", 2, 0, "Mage", "If Windy is on the field, Windy can produce Wind CP."),
+        rec(2, "Twin", "forward", 1, 5000, "Mage", "{Wind}{Ice}: Draw 1 card."),
+        rec(3, "Pair", "forward", 1, 5000, "Mage", "{Water}{Ice}: Draw 1 card."),
+        rec(30, "Frost", "backup", 2, 0, "Clerk", "", element="ice"),
+        rec(31, "Rain", "backup", 2, 0, "Clerk", "", element="water"),
+    ]
+    recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
+    recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(12)]
+    return recs
+
+
+@pytest.fixture(scope="module")
+def mini(tmp_path_factory):
+    p = tmp_path_factory.mktemp("ff13") / "mini13.json"
+    p.write_text(json.dumps(_records()))
+    res = import_fftcg_json(p)
+    return res, compile_fftcg_pool(res)
+
+
+def _deck(res):
+    return ([c.number for c in res] * 3)[:50]
+
+
+def _legal(g):
+    return [int(a) for a in g.legal_actions()]
+
+
+def _slot_of(g, number, zone=K.Zone.FIELD, player=0):
+    cid = g.pool.card_id(number)
+    for slot in range(K.N_SLOTS):
+        w = slot * S.CARD_W
+        if g.state[S.CARD + w] == cid and g.state[S.ZONE + w] == zone and g.state[S.CONTROLLER + w] == player:
+            return slot
+    raise AssertionError(f"{number} not in zone {zone}")
+
+
+def _resolve(g, limit=40):
+    """Pay with the first legal source and pass until the stack is empty."""
+    for _ in range(limit):
+        if g.done or (g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0):
+            return
+        acts = _legal(g)
+        g.step(K.PASS if K.PASS in acts and g.decision != K.Decision.PAY_CP else
+               [a for a in acts if a != K.PASS][0])
+
+
+def _game(mini, hand=(), mine=(), theirs=("W-040",), backups=("W-020", "W-021", "W-022"), turn_player=0,
+          their_hand=()):
+    from tcg_env.games.fftcg.scenario import Scenario
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)), turn_player=turn_player)
+    sc.field(0, [*backups, *mine])
+    sc.field(1, list(theirs))
+    sc.hand(0, list(hand))
+    if their_hand:
+        sc.hand(1, list(their_hand))
+    return sc.game()
+
+
+def _usable(g, name):
+    return any(g.describe_action(a).startswith(f"Use ability: {name}") for a in _legal(g))
+
+
+# ---- "~ can produce <Element> CP" in a cost of several element symbols (CR 5.2.1.3) ------------------------------
+def test_element_cp_backup_compiles_exact():
+    r = _c("If Windy is on the field, Windy can produce Wind CP.", {"name": "Windy", "type": "backup",
+                                                                   "element": "fire", "cost": 2, "job": "Mage"})
+    assert r.verdict is Verdict.EXACT and r.approximations == ()
+
+
+def test_a_backup_producing_its_own_or_the_printed_element_pays_one_symbol_CR_5_2_1_3(mini):
+    # "{Wind}{Ice}": the Fire Backup that can produce Wind CP pays the Wind symbol, the Ice Backup the Ice one
+    g = _game(mini, mine=["W-002"], backups=("W-001", "W-030"))
+    assert _usable(g, "Twin")
+    hand = int(g.state[S.HAND_N])
+    do(g, "Use ability: Twin")
+    assert g.decision == K.Decision.PAY_CP
+    assert sorted(_legal(g)) == [K.OWN_FIELD_BASE + 0, K.OWN_FIELD_BASE + 1]
+    g.step(K.OWN_FIELD_BASE + 0)  # Windy: its CP is Wind (the symbol it can pay)
+    assert _legal(g) == [K.OWN_FIELD_BASE + 1]
+    g.step(K.OWN_FIELD_BASE + 1)
+    _resolve(g)
+    assert int(g.state[S.HAND_N]) == hand + 1
+    assert int(g.state[S.DULL + _slot_of(g, "W-001") * S.CARD_W]) == 1
+
+
+def test_a_backup_producing_wind_cp_pays_no_water_symbol_CR_5_2_1_3(mini):
+    # "{Water}{Ice}": Windy makes Fire or Wind CP, not Water: with only the Ice Backup beside it, no payment (it
+    # counted as any Element before: the approximation element_cp_in_multi_cost)
+    g = _game(mini, mine=["W-003"], backups=("W-001", "W-030"))
+    assert not _usable(g, "Pair")
+    g = _game(mini, mine=["W-003"], backups=("W-001", "W-030", "W-031"))
+    assert _usable(g, "Pair")
+    do(g, "Use ability: Pair")
+    assert sorted(_legal(g)) == [K.OWN_FIELD_BASE + 1, K.OWN_FIELD_BASE + 2]  # Windy pays neither symbol
+
+
+def _feasible_x_by_search(remaining, req, had, dcount, bcount, xs, nany):
+    """Every payment: per element 0..2 (0 and 1 asked by ``req``) the discards and Backups used, a subset of the
+    few-element Backups ``xs`` (sets of elements), each used one producing one element of its set, and any-element
+    Backups; exact or one CP over with a discard (CR 5.2.1.3.1), the symbols of each element paid with its CP."""
+    import itertools
+
+    for xd in itertools.product(*[range(n + 1) for n in dcount]):
+        for yb in itertools.product(*[range(n + 1) for n in bcount]):
+            for pick in itertools.product(*[[None, *sorted(x)] for x in xs]):
+                for z in range(nany + 1):
+                    total = 2 * sum(xd) + sum(yb) + sum(p is not None for p in pick) + z
+                    disc = had or sum(xd) > 0
+                    if total != remaining and not (total == remaining + 1 and disc):
+                        continue
+                    cp = [2 * xd[e] + yb[e] + sum(p == e for p in pick) for e in range(3)]
+                    if sum(max(0, req[e] - cp[e]) for e in range(2)) <= z:
+                        return True
+    return False
+
+
+def test_few_element_backups_payment_feasibility_equals_a_search_over_every_payment():
+    import itertools
+
+    import numpy as np
+    from numba import njit
+
+    from tcg_env.games.fftcg.costs import XSET_BITS, pay_multi_feasible_x
+
+    sets = [0b011, 0b101, 0b110]
+
+    @njit
+    def answers(cases, out):
+        for i in range(cases.shape[0]):
+            c = cases[i]
+            req = c[1] + (c[2] << K.ELEM_BITS)
+            d = c[4] + (c[5] << 8) + (c[6] << 16)
+            b = c[7] + (c[8] << 8)
+            xsets = np.int64(0)
+            nx = 0
+            for k in range(2):
+                if c[9 + k] > 0:
+                    xsets |= np.int64(c[9 + k]) << (XSET_BITS * nx)
+                    nx += 1
+            out[i] = pay_multi_feasible_x(c[0], req, c[3] != 0, c[4] + c[5] + c[6], d, c[7] + c[8] + nx + c[11], b,
+                                          c[11], xsets)
+
+    cases = np.array([c for c in itertools.product(range(-1, 6), range(3), range(3), (0, 1), range(2), range(2),
+                                                   range(2), range(2), range(2), [0, *sets], [0, *sets], range(2))
+                      if c[9] or not c[10]], np.int64)
+    out = np.zeros(len(cases), np.int8)
+    answers(cases, out)
+    expected = np.array([_feasible_x_by_search(c[0], (c[1], c[2]), c[3], (c[4], c[5], c[6]), (c[7], c[8], 0),
+                                               [{e for e in range(3) if (x >> e) & 1} for x in (c[9], c[10]) if x],
+                                               c[11]) for c in cases.tolist()], np.int8)
+    bad = np.flatnonzero(out != expected)
+    assert bad.size == 0, f"differs from the search at {cases[bad[0]].tolist()} (search: {expected[bad[0]]})"
