@@ -1,5 +1,7 @@
 """FF-TCG card text, session 13 (branch s13-ff): a Backup that "can produce <Element> CP" in a cost of several
-element symbols (its own element or the printed one, no longer any: `element_cp_in_multi_cost` gone), ...
+element symbols (its own element or the printed one, no longer any: `element_cp_in_multi_cost` gone); "When a party
+you control attacks" / "When N or more DESC you control form a party and attack" (Trigger.PARTY_ATTACKS); "The cost
+required to play your DESC onto the field is reduced by N (it cannot become 0)".
 Compiled from made-up lines in the game's template language and played in small games."""
 
 from __future__ import annotations
@@ -32,6 +34,11 @@ def _records():
         rec(1, "Windy", "backup", 2, 0, "Mage", "If Windy is on the field, Windy can produce Wind CP."),
         rec(2, "Twin", "forward", 1, 5000, "Mage", "{Wind}{Ice}: Draw 1 card."),
         rec(3, "Pair", "forward", 1, 5000, "Mage", "{Water}{Ice}: Draw 1 card."),
+        rec(10, "Leader", "forward", 2, 5000, "Operative", "When 2 or more [Job Operative] Forwards you control form a "
+            "party and attack, draw 1 card."),
+        rec(11, "Rallier", "backup", 2, 0, "Herald", "When a party you control attacks, all Forwards in that party gain "
+            "+1000 power until the end of the turn."),
+        rec(12, "Agent", "forward", 2, 5000, "Operative", ""),
         rec(30, "Frost", "backup", 2, 0, "Clerk", "", element="ice"),
         rec(31, "Rain", "backup", 2, 0, "Clerk", "", element="water"),
     ]
@@ -183,3 +190,61 @@ def test_few_element_backups_payment_feasibility_equals_a_search_over_every_paym
                                                c[11]) for c in cases.tolist()], np.int8)
     bad = np.flatnonzero(out != expected)
     assert bad.size == 0, f"differs from the search at {cases[bad[0]].tolist()} (search: {expected[bad[0]]})"
+
+
+# ---- "When a party you control attacks" / "When N or more DESC you control form a party and attack" ---------------
+def _attack(g, *names):
+    from tests.fftcg.fftcg_helpers import pass_until
+
+    g.step(K.PASS)
+    g.step(K.PASS)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    do(g, f"Attack with {names[0]}")
+    for n in names[1:]:
+        do(g, f"Add {n} to the party")
+    for _ in range(30):  # the party declared, its triggers resolved, the battle done
+        if g.decision == K.Decision.ADD_TO_PARTY:
+            g.step(K.PASS)
+        elif g.decision == K.Decision.DECLARE_ATTACK or int(g.state[S.PHASE]) != K.Phase.ATTACK:
+            break
+        else:
+            g.step(K.PASS)
+
+
+@pytest.mark.parametrize("partner, draws", [(None, 0), ("Filler 1", 0), ("Agent", 1)])
+def test_when_two_or_more_job_forwards_form_a_party_and_attack_CR_15_1_1_9(mini, partner, draws):
+    # "When 2 or more [Job Operative] Forwards you control form a party and attack, draw 1 card.": Leader with an
+    # Operative (Agent) is such a party: one card, once for the attack; with a Soldier or alone it is not
+    g = _game(mini, mine=("W-010", "W-012", "W-041"), theirs=())
+    hand = int(g.state[S.HAND_N])
+    _attack(g, "Leader", *([partner] if partner else []))
+    assert int(g.state[S.HAND_N]) == hand + draws
+
+
+@pytest.mark.parametrize("party", [False, True])
+def test_when_a_party_you_control_attacks_all_forwards_in_that_party_gain_CR_15_1_1_9(mini, party):
+    # "When a party you control attacks, all Forwards in that party gain +1000 power until the end of the turn." (on a
+    # Backup): the two Forwards of the party gain it, the Forward that does not attack does not; no party, no trigger
+    g = _game(mini, mine=("W-011", "W-040", "W-041", "W-042"), theirs=())
+    _attack(g, "Filler 0", *(["Filler 1"] if party else []))
+    powers = [int(g.state[S.D_POWER + _slot_of(g, n) * S.CARD_W]) for n in ("W-040", "W-041", "W-042")]
+    assert powers == ([6000, 6000, 5000] if party else [5000, 5000, 5000])
+
+
+def test_party_attack_shapes_compile_exact():
+    r = _c("When a party you control attacks, choose 1 active Forward opponent controls. Deal it 8000 damage.")
+    assert r.verdict is Verdict.EXACT and r.abilities[0]["trigger"] == "party_attacks"
+    r = _c("When 1 or more [Category VI] Forwards you control form a party and attack, draw 1 card.")
+    assert r.verdict is Verdict.EXACT and r.abilities[0]["trigger_count"] == 1
+    # the party's Forwards only after the party trigger; a party of the opponent's Forwards is not compiled
+    assert _c("{1}: All Forwards in that party gain +1000 power until the end of the turn.").verdict is \
+        Verdict.UNSUPPORTED
+    assert _c("When 2 or more Forwards opponent controls form a party and attack, draw 1 card.").verdict is \
+        Verdict.UNSUPPORTED
+
+
+# ---- "The cost required to play your DESC onto the field is reduced by N (it cannot become 0)." ------------------
+def test_cost_reduction_onto_the_field_compiles_as_the_cast_form():
+    a = _c("The cost required to play your [Job Operative] Forwards onto the field is reduced by 1 (it cannot become 0).")
+    b = _c("The cost required to play your [Job Operative] Forwards is reduced by 1.")
+    assert a.verdict is Verdict.EXACT and a.abilities == b.abilities

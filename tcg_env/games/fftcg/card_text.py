@@ -1322,6 +1322,16 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("a Summon put from the field")
         return ("put_into_break_other", f)
 
+    def t_party_attacks(self, _):
+        # a party is two or more Forwards (CR 15.1.1.9): any party of the controller's
+        return ("party_attacks", None)
+
+    def t_party_attacks_n(self, items):
+        n, f = _int(items[0]), items[1]
+        if f.get("side") != "own" or "zone" in f or "state" in f or f.get("type") not in ("forward", "character"):
+            raise Unsupported("a party of cards other than Forwards you control")
+        return ("party_attacks", (f, n))
+
     def t_attacks_other(self, items):
         f = items[-1]
         if "zone" in f or "state" in f:
@@ -1360,6 +1370,8 @@ class FFTextTransformer(TextTransformer, Transformer):
             ab = {"kind": "auto", "trigger": t, "effect": self.program(steps, has_source=True, optional=optional)}
             if tfilter is not None and t in ("enters_other", "put_into_break_other", "attacks_other"):
                 ab["trigger_filter"] = tfilter
+            if tfilter is not None and t == "party_attacks":
+                ab["trigger_filter"], ab["trigger_count"] = _with(tfilter[0], type="forward"), tfilter[1]
             if cond is not None:
                 ab["condition"] = cond
             if optional:
@@ -1716,7 +1728,8 @@ class FFTextTransformer(TextTransformer, Transformer):
             # used when ~ is not in a battle at all)
             raise Unsupported("'the Forward that blocks ~' outside 'When ~ is blocked'")
         if getattr(self, "party_ref", False) and any(
-                ab.get("kind") != "auto" or ab.get("trigger") != "party_attacks_self" for ab in abilities):
+                ab.get("kind") != "auto" or ab.get("trigger") not in ("party_attacks_self", "party_attacks")
+                for ab in abilities):
             # the attacking Forwards are the party ~ forms only while its party attack is the battle
             raise Unsupported("'the Forwards forming a party with ~' outside 'When ~ forms a party and attacks'")
         return abilities, fields

@@ -79,6 +79,7 @@ TriggerName = Literal[
     "chosen_by_opp_self",  # "When <this> is chosen by your opponent's Summons or abilities"
     "dealt_damage_self",  # "When <this> is dealt damage"
     "dealt_damage_by_opp_effects_self",  # "When <this> is dealt damage by your opponent's Summons or abilities"
+    "party_attacks",  # "When a party you control attacks" / "When N or more <filter> you control form a party and attack"
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -291,6 +292,8 @@ class FFAbility(StrictModel):
     kind: KindName
     trigger: TriggerName | None = None
     trigger_filter: FFFilter | None = None
+    # party_attacks: how many Forwards of the party must match trigger_filter (a party is two or more, CR 15.1.1.9)
+    trigger_count: int = Field(default=1, ge=1, le=5)
     condition: FFCondition | None = None
     optional: bool = False
     once_per_turn: bool = False  # action / special: "You can only use this ability once per turn"
@@ -344,6 +347,8 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.DEALT_DAMAGE_SELF, K.Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_DEALT_DAMAGE_TRIGGER  # effects.deal_forward_damage fires them
+    if abilities is not None and abilities.shape[0] and (abilities[:, K.A_TRIGGER] == K.Trigger.PARTY_ATTACKS).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_PARTY_TRIGGER  # battle.declare_attackers_done fires them
     if filters is not None and len(filters):
         rows = code[code[:, K.I_OP] == K.Op.CHOOSE, K.I_A0]
         rows = rows[(rows >= 0) & (rows < len(filters))]
@@ -547,9 +552,12 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.trigger", "only auto abilities have a trigger")
         if ab.trigger == "reflexive" and (k == 0 or not any(op.op == "reflex" for op in card.abilities[k - 1].effect)):
             self.fail(f"{p}.trigger", "a 'reflexive' ability follows the ability whose 'reflex' op queues it")
-        if ab.trigger_filter is not None and ab.trigger not in ("enters_other", "put_into_break_other", "attacks_other"):
+        if ab.trigger_filter is not None and ab.trigger not in ("enters_other", "put_into_break_other", "attacks_other",
+                                                                "party_attacks"):
             self.fail(f"{p}.trigger_filter", "trigger_filter is only used with triggers 'enters_other', "
-                                             "'put_into_break_other' and 'attacks_other'")
+                                             "'put_into_break_other', 'attacks_other' and 'party_attacks'")
+        if ab.trigger_count != 1 and ab.trigger != "party_attacks":
+            self.fail(f"{p}.trigger_count", "trigger_count is only used with trigger 'party_attacks'")
         # a Summon's condition is when it may be cast ("You can only cast <this> during your turn")
         if ab.condition is not None and kind not in ("auto", "field", "action", "special", "summon"):
             self.fail(f"{p}.condition", "only auto, field, action, special and summon abilities have conditions")
@@ -582,7 +590,8 @@ class _Compiler(PoolCompiler):
         if ab.trigger == "enters_other":
             flt = ab.trigger_filter or FFFilter(side="own", type=["character"])
             trig_filter = self.compile_filter(flt, f"{p}.trigger_filter", zones=("field",), characters=True)
-        elif ab.trigger in ("put_into_break_other", "attacks_other"):
+        elif ab.trigger in ("put_into_break_other", "attacks_other") or (
+                ab.trigger == "party_attacks" and ab.trigger_filter is not None):
             # the card as it last was on the field (triggers.trigger_put_into_break_other)
             flt = ab.trigger_filter or FFFilter(type=["character"])
             trig_filter = self.compile_filter(flt, f"{p}.trigger_filter", zones=("field",), characters=True)
@@ -611,6 +620,7 @@ class _Compiler(PoolCompiler):
         row[K.A_CODE_START] = code_start
         row[K.A_CODE_LEN] = len(self.code_rows) - code_start
         row[K.A_CARD] = cid
+        row[K.A_TRIG_COUNT] = ab.trigger_count
         self.ab_rows.append(row)
         self.ability_source.append((cid, k))
         return len(self.ab_rows) - 1

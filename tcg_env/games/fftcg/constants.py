@@ -176,6 +176,7 @@ FLAG_CHOSEN_TRIGGER = 2  # some ability triggers "When <this> is chosen by ..." 
 # some CHOOSE row's filter is of the Break Zone ("Choose 1 Forward in your Break Zone.": effects.any_choosable looks
 # there for a legal target, CR 11.3.3)
 FLAG_CHOOSE_BREAK = 16
+FLAG_PARTY_TRIGGER = 32  # some ability triggers "When a party you control attacks" (Trigger.PARTY_ATTACKS)
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -254,6 +255,12 @@ class Trigger(IntEnum):
     # pool with such an ability (FL_MISC bit FLAG_DEALT_DAMAGE_TRIGGER)
     DEALT_DAMAGE_SELF = 30
     DEALT_DAMAGE_BY_OPP_EFFECTS_SELF = 31
+    # "When a party you control attacks" / "When N or more <filter> you control form a party and attack": the
+    # controller's Forwards attack as a party (two or more, CR 15.1.1.9), at least A_TRIG_COUNT of them matching
+    # A_TRIG_FILTER (-1: any); once per attack, for each card of the attacking player's field
+    # (triggers.trigger_party_attacks, from battle.declare_attackers_done; only in a pool with such an ability: FL_MISC
+    # bit FLAG_PARTY_TRIGGER)
+    PARTY_ATTACKS = 32
     ATTACKS_OTHER = 24  # "When a <filter> attacks" (A_TRIG_FILTER; triggers.trigger_attacks_other)  # "When <this> is blocked" (a Forward of the attacking party a block is declared against)
 
 
@@ -307,6 +314,8 @@ A_CODE_LEN = ABILITY_TABLE.add("code_len")
 # auto: 1 = "you may" (CR 11.8.14), asked on resolution; action / special: 1 = once per turn
 A_OPTIONAL = ABILITY_TABLE.add("optional", source=copy())
 A_CARD = ABILITY_TABLE.add("card")  # card id that owns the ability
+# Trigger.PARTY_ATTACKS: how many Forwards of the party must match A_TRIG_FILTER ("When 2 or more ... form a party")
+A_TRIG_COUNT = ABILITY_TABLE.add("trig_count")
 A_NCOLS = ABILITY_TABLE.width
 
 
@@ -524,7 +533,7 @@ REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TU
 REAL_CARD_TRIGGERS = frozenset({Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,
-                                Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF})
+                                Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, Trigger.PARTY_ATTACKS})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
 
 
