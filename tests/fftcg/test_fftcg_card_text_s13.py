@@ -1,7 +1,9 @@
 """FF-TCG card text, session 13 (branch s13-ff): a Backup that "can produce <Element> CP" in a cost of several
 element symbols (its own element or the printed one, no longer any: `element_cp_in_multi_cost` gone); "When a party
 you control attacks" / "When N or more DESC you control form a party and attack" (Trigger.PARTY_ATTACKS); "The cost
-required to play your DESC onto the field is reduced by N (it cannot become 0)".
+required to play your DESC onto the field is reduced by N (it cannot become 0)"; an effect one of whose sets of targets
+is gone still applies to the valid ones (CR 11.11.2.1); "if you have N or more cards in your hand"; "~ cannot be returned to its owner's hand by opponent's Summons or abilities";
+"{Dull}, Put ~ into the Break Zone: ..." (a cost's part after a comma); "~ does not activate during your Active Phase".
 Compiled from made-up lines in the game's template language and played in small games."""
 
 from __future__ import annotations
@@ -39,6 +41,14 @@ def _records():
         rec(11, "Rallier", "backup", 2, 0, "Herald", "When a party you control attacks, all Forwards in that party gain "
             "+1000 power until the end of the turn."),
         rec(12, "Agent", "forward", 2, 5000, "Operative", ""),
+        rec(13, "Herald", "forward", 2, 5000, "Knight", "When Herald enters the field, choose 1 Forward opponent "
+            "controls and 1 Backup opponent controls. Dull them."),
+        rec(14, "Smash", "summon", 1, 0, "", "Choose 1 Forward. Break it."),
+        rec(15, "Sage", "forward", 2, 5000, "Sage", "If you have 4 or more cards in your hand, Sage gains +2000 power."),
+        rec(16, "Stone", "forward", 2, 5000, "Knight", "Stone cannot be returned to its owner's hand by opponent's "
+            "Summons or abilities."),
+        rec(17, "Gust", "summon", 1, 0, "", "Choose 1 Forward. Return it to its owner's hand."),
+        rec(18, "Sleeper", "forward", 2, 7000, "Golem", "Sleeper does not activate during your Active Phase."),
         rec(30, "Frost", "backup", 2, 0, "Clerk", "", element="ice"),
         rec(31, "Rain", "backup", 2, 0, "Clerk", "", element="water"),
     ]
@@ -72,14 +82,21 @@ def _slot_of(g, number, zone=K.Zone.FIELD, player=0):
     raise AssertionError(f"{number} not in zone {zone}")
 
 
+def _answer(g):
+    """A PAY_CP answer dulls a Backup when one may (no discard); another decision: pass, else the first option."""
+    acts = _legal(g)
+    if g.decision == K.Decision.PAY_CP:
+        field = [a for a in acts if K.OWN_FIELD_BASE <= a < K.OWN_FIELD_BASE + K.FIELD_SLOTS]
+        return (field or [a for a in acts if a != K.PASS])[0]
+    return K.PASS if K.PASS in acts else acts[0]
+
+
 def _resolve(g, limit=40):
-    """Pay with the first legal source and pass until the stack is empty."""
+    """Pay with the Backups and pass until the stack is empty."""
     for _ in range(limit):
         if g.done or (g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0):
             return
-        acts = _legal(g)
-        g.step(K.PASS if K.PASS in acts and g.decision != K.Decision.PAY_CP else
-               [a for a in acts if a != K.PASS][0])
+        g.step(_answer(g))
 
 
 def _game(mini, hand=(), mine=(), theirs=("W-040",), backups=("W-020", "W-021", "W-022"), turn_player=0,
@@ -248,3 +265,73 @@ def test_cost_reduction_onto_the_field_compiles_as_the_cast_form():
     a = _c("The cost required to play your [Job Operative] Forwards onto the field is reduced by 1 (it cannot become 0).")
     b = _c("The cost required to play your [Job Operative] Forwards is reduced by 1.")
     assert a.verdict is Verdict.EXACT and a.abilities == b.abilities
+
+
+# ---- CR 11.11.2.1: the effect applies to the targets still valid ---------------------------------------------------
+def test_an_effect_whose_chosen_forward_is_gone_still_dulls_the_chosen_backup_CR_11_11_2_1(mini):
+    # Herald's auto-ability chooses the opponent's Forward and Backup; Smash, cast in response, breaks the Forward:
+    # on resolution the Backup is still a valid target, so it is dulled (the effect is cancelled only when every
+    # chosen target is gone, CR 11.11.2)
+    g = _game(mini, hand=["W-013", "W-014"], theirs=("W-040", "W-023"))
+    do(g, "Play Herald")
+    for _ in range(20):
+        if g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 1:
+            break
+        g.step(_answer(g) if g.decision != K.Decision.CHOOSE_TARGET else [a for a in _legal(g) if a != K.PASS][0])
+    assert int(g.state[S.STACK_N]) == 1  # Herald's ability, its targets chosen
+    do(g, "Cast Smash", "Choose opponent's Filler 0")
+    _resolve(g)
+    assert int(g.state[S.ZONE + _slot_of(g, "W-040", zone=K.Zone.BREAK, player=1) * S.CARD_W]) == K.Zone.BREAK
+    assert int(g.state[S.DULL + _slot_of(g, "W-023", player=1) * S.CARD_W]) == 1
+
+
+# ---- "If you have N or more cards in your hand, ..." (Condition.HAND_AT_LEAST) -------------------------------------
+def test_if_you_have_n_or_more_cards_in_your_hand_CR_11_9(mini):
+    # a field ability under a condition applies while the condition holds (CR 11.9): 4 cards in the hand, +2000;
+    # after casting one of them (3 left), none
+    g = _game(mini, hand=["W-014", "W-041", "W-042", "W-043"], mine=("W-015",))
+    assert int(g.state[S.D_POWER + _slot_of(g, "W-015") * S.CARD_W]) == 7000
+    do(g, "Cast Smash", "Choose opponent's Filler 0")
+    _resolve(g)
+    assert int(g.state[S.HAND_N]) == 3
+    assert int(g.state[S.D_POWER + _slot_of(g, "W-015") * S.CARD_W]) == 5000
+    g = _game(mini, hand=["W-041", "W-042", "W-043"], mine=("W-015",))
+    assert int(g.state[S.D_POWER + _slot_of(g, "W-015") * S.CARD_W]) == 5000
+
+
+# ---- "~ cannot be returned to its owner's hand by opponent's Summons or abilities." ---------------------------------
+@pytest.mark.parametrize("owner, returned", [(1, False), (0, True)])
+def test_cannot_be_returned_to_its_owners_hand_by_opponents_summons(mini, owner, returned):
+    # the opponent's Gust does not return Stone; its controller's own Gust does
+    g = _game(mini, hand=["W-017"], mine=("W-016",) if owner == 0 else (), theirs=("W-016",) if owner == 1 else ())
+    do(g, "Cast Gust", "Choose opponent's Stone" if owner == 1 else "Choose your Stone")
+    _resolve(g)
+    zone = K.Zone.HAND if returned else K.Zone.FIELD
+    assert int(g.state[S.ZONE + _slot_of(g, "W-016", zone=zone, player=owner) * S.CARD_W]) == zone
+
+
+def test_a_costs_part_after_a_comma_may_begin_with_a_capital():
+    card = {"name": "Bard", "type": "backup", "job": "Bard", "element": "fire", "cost": 3}
+    a = COMPILER.compile_line("{Fire}{Dull}, Put Bard into the Break Zone: Draw 1 card.", card)
+    b = COMPILER.compile_line("{Fire}{Dull}, put Bard into the Break Zone: Draw 1 card.", card)
+    assert a.verdict is Verdict.EXACT and a.abilities == b.abilities
+
+
+# ---- "~ does not activate during your Active Phase." (Op.NO_ACTIVATE) ---------------------------------------------
+def test_does_not_activate_during_your_active_phase_CR_9_1_1_1(mini):
+    # the opponent's turn ends; in its controller's Active Phase every dull card activates (CR 9.1.1.1) but Sleeper
+    from tcg_env.games.fftcg.scenario import Scenario
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)), turn_player=1)
+    sc.field(0, ["W-018", "W-040"], dull=True)
+    sc.field(1, ["W-041"])
+    g = sc.game()
+    for _ in range(60):
+        if int(g.state[S.TURN_PLAYER]) == 0 and int(g.state[S.PHASE]) == K.Phase.MAIN1:
+            break
+        acts = _legal(g)
+        g.step(K.PASS if K.PASS in acts else acts[0])
+    assert int(g.state[S.TURN_PLAYER]) == 0 and int(g.state[S.PHASE]) == K.Phase.MAIN1
+    assert int(g.state[S.DULL + _slot_of(g, "W-018") * S.CARD_W]) == 1
+    assert int(g.state[S.DULL + _slot_of(g, "W-040") * S.CARD_W]) == 0

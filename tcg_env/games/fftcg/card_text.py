@@ -125,7 +125,7 @@ def clean_ffdecks_lines(abilities: list[str]) -> list[str]:
 # ------------------------------------------------------------------------------------------------
 # Normalisation for the grammar
 # ------------------------------------------------------------------------------------------------
-_SENTENCE_START = re.compile(r"(^|[.:] |-- |EX BURST |% )([A-Z])(?=[a-z ])")
+_SENTENCE_START = re.compile(r"(^|[.:] |-- |EX BURST |% |\}, )([A-Z])(?=[a-z ])")  # "{Dull}, Put ~ ...": a cost's part too
 _BARE_CATEGORY = re.compile(r"(?<!\[)\bCategory ([IVX]+|[A-Z][A-Z0-9-]+)(?![\]A-Za-z0-9-])")
 _BRACKETED = re.compile(r"(\[[^\]]*\]|%[^%]*%)")
 
@@ -413,6 +413,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def c_hand_at_most(self, items):
         return {"kind": "hand_at_most", "value": _int(items[0])}
 
+    def c_hand_at_least(self, items):
+        return {"kind": "hand_at_least", "value": _int(items[0])}
+
     def c_opp_hand_at_most(self, items):
         return {"kind": "opp_hand_at_most", "value": _int(items[0])}
 
@@ -529,6 +532,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def r_unbreakable_opp(self, _):
         return ("restrict", ["unbreakable_by_opp_effects"])
+
+    def r_unreturnable_opp(self, _):
+        return ("restrict", ["unreturnable_by_opp_effects"])
 
     def _mods_of(self, items):
         for t in items:
@@ -1531,6 +1537,11 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def f_undullable(self, items):
         return [{"kind": "field", "effect": [{"op": "undullable"}]}]
+
+    def f_no_activate(self, items):
+        # "~ does not activate during your / the Active Phase": only the turn player's cards activate there (CR
+        # 9.1.1.1), so "the" Active Phase is its controller's
+        return [{"kind": "field", "effect": [{"op": "no_activate"}]}]
 
     def f_any_element_cp(self, items):
         if self.card.get("type") != "backup":

@@ -51,6 +51,7 @@ TypeName = Literal["forward", "backup", "summon"]
 FilterTypeName = Literal["forward", "backup", "character", "summon", "any"]
 KeywordName = Literal["haste", "brave", "first_strike", "back_attack"]
 RestrictionName = Literal["cant_attack", "cant_block", "unblockable", "unbreakable", "unbreakable_by_opp_effects",
+                          "unreturnable_by_opp_effects",
                           "removed_instead_of_break_zone"]
 DurationName = Literal["end_of_turn", "permanent"]
 WhoName = Literal["controller", "opponent"]
@@ -93,6 +94,7 @@ ConditionName = Literal[
     "your_turn",
     "controls_at_most",
     "opp_hand_at_most",
+    "hand_at_least",
     "your_main_phase",
     "opp_turn",
 ]
@@ -100,7 +102,8 @@ ConditionName = Literal[
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK,
                   "unblockable": K.RESTRICT_UNBLOCKABLE, "unbreakable": K.RESTRICT_UNBREAKABLE,
                   "unbreakable_by_opp_effects": K.RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS,
-                  "removed_instead_of_break_zone": K.RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE}
+                  "removed_instead_of_break_zone": K.RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE,
+                  "unreturnable_by_opp_effects": K.RESTRICT_UNRETURNABLE_BY_OPP_EFFECTS}
 
 
 def _as_list(v: Any) -> Any:
@@ -245,6 +248,7 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
                  per=(Literal["card", "damage"] | None, None), filter=(filter_model | None, None)),
         op_model("unblockable_by", module, filter=filter_model),
         op_model("undullable", module),
+        op_model("no_activate", module),  # "<this> does not activate during your Active Phase"
         # "If <this> is dealt damage [by ...], reduce the damage by N / the damage becomes N instead." (CR 11.12.5.2)
         op_model("damage_mod", module, mode=Literal["reduce", "becomes", "zero_if_less_than_power"],
                  amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
@@ -284,7 +288,7 @@ _ON_REGISTER = {
 # SOURCE_LEAVES: the source moved (not when it was no longer where the ability expects it)
 _REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
-               "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "any_element_cp",
+               "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "any_element_cp",
                "aura_unchoosable", "pay_only", "damage_mod"}
 
 
@@ -526,6 +530,8 @@ class _Compiler(PoolCompiler):
             for op in ab.effect:
                 if op.op == "undullable":
                     row[K.C_HAS_FIELD] |= K.UNDULLABLE_BY_OPPONENT
+                if op.op == "no_activate":
+                    row[K.C_HAS_FIELD] |= K.NO_ACTIVATE_IN_ACTIVE_PHASE
                 if op.op == "damage_mod":
                     row[K.C_HAS_FIELD] |= K.HAS_DAMAGE_MOD
                 if op.op == "any_element_cp":
@@ -615,12 +621,13 @@ class _Compiler(PoolCompiler):
         if kind in ("action", "special"):
             row[K.A_OPTIONAL] = int(ab.once_per_turn)  # the column's meaning for these kinds
         row[K.A_TRIG_FILTER] = trig_filter
+        if ab.trigger == "party_attacks":  # the filter row and how many of the party must match it, packed
+            row[K.A_TRIG_FILTER] = (trig_filter + 1) * K.COND_COUNT_SPAN + ab.trigger_count
         row[K.A_COND] = cond
         row[K.A_COND_ARG] = cond_arg
         row[K.A_CODE_START] = code_start
         row[K.A_CODE_LEN] = len(self.code_rows) - code_start
         row[K.A_CARD] = cid
-        row[K.A_TRIG_COUNT] = ab.trigger_count
         self.ab_rows.append(row)
         self.ability_source.append((cid, k))
         return len(self.ab_rows) - 1
@@ -911,8 +918,8 @@ class _Compiler(PoolCompiler):
                 if card.type != "forward":
                     self.fail(f"{q}.op", "damage_mod is an ability of a Forward (the damage it is dealt)")
                 a0, a1, a2 = K.DamageMod[op.mode.upper()], op.amount, K.DamageBy[op.by.upper()]
-            elif name == "undullable":
-                pass  # its condition (if any) is read where a card is dulled: effects.field_op_bits
+            elif name == "undullable" or name == "no_activate":
+                pass  # its condition (if any) is read where a card is dulled / activated: effects.field_op_bits
             elif name == "unchoosable":
                 a0 = K.UNCHOOSABLE_BY_SUMMONS * ("summons" in op.by) | K.UNCHOOSABLE_BY_ABILITIES * ("abilities" in op.by)
             elif name == "aura_unchoosable":

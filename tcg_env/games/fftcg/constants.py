@@ -116,6 +116,9 @@ RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS = 64
 # the turn): zones.leave_field moves it to the Removed zone instead (a replacement, CR 11.12.5: the replaced event,
 # being put into the Break Zone or broken, does not happen and triggers nothing, CR 11.8.15)
 RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE = 128
+# "<it> cannot be returned to its owner's hand by your opponent's Summons or abilities": an Op.RETURN_TO_HAND whose
+# controller is its controller's opponent does not move it
+RESTRICT_UNRETURNABLE_BY_OPP_EFFECTS = 256
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
@@ -166,6 +169,8 @@ EXTRA_ELEMENT_CP_MASK = 0xFF << EXTRA_ELEMENT_CP_SHIFT
 # bit 18: a field ability replaces the damage the card is dealt (Op.DAMAGE_MOD: "If <this> is dealt damage, reduce
 # the damage by 1000 instead.", CR 11.12.5.2); effects.damage_dealt reads it where damage is dealt
 HAS_DAMAGE_MOD = 1 << 18
+# bit 19: "<this> does not activate during your Active Phase" (Op.NO_ACTIVATE; turn.start_turn)
+NO_ACTIVATE_IN_ACTIVE_PHASE = 1 << 19
 # the pool's flags (tcg_env.engine.tables: the flags table's last row, word FL_MISC; cards.ff_kernel_flags): a set
 # bit says the pool may need the check
 FL_MISC = 0
@@ -256,8 +261,8 @@ class Trigger(IntEnum):
     DEALT_DAMAGE_SELF = 30
     DEALT_DAMAGE_BY_OPP_EFFECTS_SELF = 31
     # "When a party you control attacks" / "When N or more <filter> you control form a party and attack": the
-    # controller's Forwards attack as a party (two or more, CR 15.1.1.9), at least A_TRIG_COUNT of them matching
-    # A_TRIG_FILTER (-1: any); once per attack, for each card of the attacking player's field
+    # controller's Forwards attack as a party (two or more, CR 15.1.1.9), at least a count of them matching a filter
+    # (A_TRIG_FILTER packs both: (filter row + 1) * COND_COUNT_SPAN + count, row -1: any); once per attack, for each card of the attacking player's field
     # (triggers.trigger_party_attacks, from battle.declare_attackers_done; only in a pool with such an ability: FL_MISC
     # bit FLAG_PARTY_TRIGGER)
     PARTY_ATTACKS = 32
@@ -293,6 +298,7 @@ class Condition(IntEnum):
     # it is the opponent's turn (the controller is the non-turn player): "each player discards" has the turn player
     # discard first (CR 11.11.6), so the program asks YOUR_TURN / OPP_TURN for the order
     OPP_TURN = 25
+    HAND_AT_LEAST = 26  # the controller has >= arg cards in hand ("If you have 4 or more cards in your hand")
 
 
 COND_COUNT_SPAN = 16  # CONTROLS_AT_LEAST packs (filter row, count) in A_COND_ARG: row * 16 + count
@@ -301,7 +307,7 @@ COND_COUNT_SPAN = 16  # CONTROLS_AT_LEAST packs (filter row, count) in A_COND_AR
 ABILITY_TABLE = TableLayout("ability")
 A_KIND = ABILITY_TABLE.add("kind", source=enum(AbilityKind))
 A_TRIGGER = ABILITY_TABLE.add("trigger", source=enum(Trigger, none=Trigger.NONE))
-A_TRIG_FILTER = ABILITY_TABLE.add("trig_filter")  # filter row for ENTERS_OTHER, -1 otherwise
+A_TRIG_FILTER = ABILITY_TABLE.add("trig_filter")  # filter row for ENTERS_OTHER, -1 otherwise (PARTY_ATTACKS: packed)
 A_COND = ABILITY_TABLE.add("cond")
 A_COND_ARG = ABILITY_TABLE.add("cond_arg")
 A_COST_CP = ABILITY_TABLE.add("cost_cp", source=copy("cost.cp"))  # CP to pay (CR 11.2)
@@ -314,8 +320,6 @@ A_CODE_LEN = ABILITY_TABLE.add("code_len")
 # auto: 1 = "you may" (CR 11.8.14), asked on resolution; action / special: 1 = once per turn
 A_OPTIONAL = ABILITY_TABLE.add("optional", source=copy())
 A_CARD = ABILITY_TABLE.add("card")  # card id that owns the ability
-# Trigger.PARTY_ATTACKS: how many Forwards of the party must match A_TRIG_FILTER ("When 2 or more ... form a party")
-A_TRIG_COUNT = ABILITY_TABLE.add("trig_count")
 A_NCOLS = ABILITY_TABLE.width
 
 
@@ -471,6 +475,9 @@ class Op(IntEnum):
     # "<this> cannot become dull by your opponent's Summons or abilities" (C_HAS_FIELD bit 5, read by
     # effects.each_target's DULL); unconditional field abilities only
     UNDULLABLE = 58
+    # "<this> does not activate during your Active Phase" (C_HAS_FIELD bit 19, read by turn.start_turn, its condition
+    # with it: effects.field_op_bits)
+    NO_ACTIVATE = 66
     # a0 = UNCHOOSABLE_BY_* bits, a1 = filter row: the cards it matches (seen by the ability's controller) "cannot
     # be chosen by your opponent's Summons [or abilities]" (C_HAS_FIELD bit 7; effects.can_be_chosen); 48: clear of
     # FF-TCG 2014's additions
@@ -524,12 +531,12 @@ class DamageBy(IntEnum):
     CHARACTER = 4
 
 
-REAL_CARD_OPS = frozenset({Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
                                   Condition.YOUR_MAIN_PHASE, Condition.OPP_TURN,
-                                  Condition.OPP_HAND_AT_MOST})
+                                  Condition.OPP_HAND_AT_MOST, Condition.HAND_AT_LEAST})
 REAL_CARD_TRIGGERS = frozenset({Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,

@@ -73,8 +73,9 @@ def trigger_attacks_other(game, s, T, attacker):
 def trigger_party_attacks(game, s, T, player):
     """"When a party you control attacks" / "When N or more <filter> you control form a party and attack"
     (Trigger.PARTY_ATTACKS): ``player``'s Forwards of the attack (ATK_L) attack as a party (two or more, CR
-    15.1.1.9); every card of ``player``'s field whose ability asks at least A_TRIG_COUNT of them matching
-    A_TRIG_FILTER (-1: any) triggers once for the attack (its condition checked now, CR 11.8.13)."""
+    15.1.1.9); every card of ``player``'s field whose ability asks at least a count of them matching a filter
+    (A_TRIG_FILTER: (filter row + 1) * COND_COUNT_SPAN + count, row -1: any) triggers once for the attack (its
+    condition checked now, CR 11.8.13)."""
     if s[ATK_N] < 2:
         return
     cards = card_table(T)
@@ -86,12 +87,13 @@ def trigger_party_attacks(game, s, T, player):
         for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
             if abil[a, K.A_KIND] != K.AbilityKind.AUTO or abil[a, K.A_TRIGGER] != K.Trigger.PARTY_ATTACKS:
                 continue
-            fr = abil[a, K.A_TRIG_FILTER]
+            fr = abil[a, K.A_TRIG_FILTER] // K.COND_COUNT_SPAN - 1
+            need = abil[a, K.A_TRIG_FILTER] % K.COND_COUNT_SPAN
             n = 0
             for j in range(s[ATK_N]):
                 if fr < 0 or game.filter_match(s, T, fr, s[ATK_L + j], player, slot):
                     n += 1
-            if n >= abil[a, K.A_TRIG_COUNT] and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG],
+            if n >= need and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG],
                                                                      player, slot):
                 pending_add(game, s, player, slot, a, -1)
 
