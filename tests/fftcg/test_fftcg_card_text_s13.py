@@ -3,7 +3,8 @@ element symbols (its own element or the printed one, no longer any: `element_cp_
 you control attacks" / "When N or more DESC you control form a party and attack" (Trigger.PARTY_ATTACKS); "The cost
 required to play your DESC onto the field is reduced by N (it cannot become 0)"; an effect one of whose sets of targets
 is gone still applies to the valid ones (CR 11.11.2.1); "if you have N or more cards in your hand"; "~ cannot be returned to its owner's hand by opponent's Summons or abilities";
-"{Dull}, Put ~ into the Break Zone: ..." (a cost's part after a comma); "~ does not activate during your Active Phase".
+"{Dull}, Put ~ into the Break Zone: ..." (a cost's part after a comma); "~ does not activate during your Active Phase";
+"~ must attack once per turn if possible"; a field ability's subject without "the".
 Compiled from made-up lines in the game's template language and played in small games."""
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ def _records():
             "Summons or abilities."),
         rec(17, "Gust", "summon", 1, 0, "", "Choose 1 Forward. Return it to its owner's hand."),
         rec(18, "Sleeper", "forward", 2, 7000, "Golem", "Sleeper does not activate during your Active Phase."),
+        rec(19, "Brute", "forward", 2, 6000, "Berserker", "Brute must attack once per turn if possible."),
         rec(30, "Frost", "backup", 2, 0, "Clerk", "", element="ice"),
         rec(31, "Rain", "backup", 2, 0, "Clerk", "", element="water"),
     ]
@@ -335,3 +337,47 @@ def test_does_not_activate_during_your_active_phase_CR_9_1_1_1(mini):
     assert int(g.state[S.TURN_PLAYER]) == 0 and int(g.state[S.PHASE]) == K.Phase.MAIN1
     assert int(g.state[S.DULL + _slot_of(g, "W-018") * S.CARD_W]) == 1
     assert int(g.state[S.DULL + _slot_of(g, "W-040") * S.CARD_W]) == 0
+
+
+def test_a_field_abilitys_subject_without_an_article_is_the_same_group():
+    for line in ("Characters you control cannot be returned to their owners' hands by your opponent's Summons or "
+                 "abilities.", "Forwards of cost 5 or more cannot block."):
+        a, b = _c(line), _c("The " + line[0].lower() + line[1:])
+        assert a.verdict is Verdict.EXACT and a.abilities == b.abilities
+
+
+# ---- "~ must attack once per turn if possible." (Op.MUST_ATTACK) ----------------------------------------------------
+def test_must_attack_once_per_turn_if_possible(mini):
+    # while Brute can attack (CR 10.1.2.1) and has not this turn, the Attack Phase may not end: no PASS; after it
+    # attacked, the player may end it
+    from tests.fftcg.fftcg_helpers import pass_until
+
+    g = _game(mini, mine=("W-019", "W-040"), theirs=())
+    g.step(K.PASS)
+    g.step(K.PASS)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    assert K.PASS not in _legal(g)
+    assert any(g.describe_action(a).startswith("Attack with Brute") for a in _legal(g))
+    assert any(g.describe_action(a).startswith("Attack with Filler 0") for a in _legal(g))
+    do(g, "Attack with Brute")
+    for _ in range(30):
+        if g.decision == K.Decision.DECLARE_ATTACK:
+            break
+        g.step(K.PASS)
+    assert g.decision == K.Decision.DECLARE_ATTACK and K.PASS in _legal(g)
+
+
+def test_must_attack_does_not_bind_a_forward_that_cannot_attack(mini):
+    from tcg_env.games.fftcg.scenario import Scenario
+    from tests.fftcg.fftcg_helpers import pass_until
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc.field(0, ["W-020", "W-021", "W-022"])
+    sc.field(0, ["W-019"], dull=True)
+    sc.field(0, ["W-040"])
+    g = sc.game()
+    g.step(K.PASS)
+    g.step(K.PASS)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    assert K.PASS in _legal(g)

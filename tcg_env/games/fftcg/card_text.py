@@ -1538,6 +1538,13 @@ class FFTextTransformer(TextTransformer, Transformer):
     def f_undullable(self, items):
         return [{"kind": "field", "effect": [{"op": "undullable"}]}]
 
+    def f_must_attack(self, items):
+        # "~ must attack once per turn if possible": while it can attack and has not this turn, its controller may
+        # not end the Attack Phase (the DECLARE_ATTACK mask: no PASS)
+        if self.card.get("type") != "forward":
+            raise Unsupported("'must attack' on a card that is not a Forward")
+        return [{"kind": "field", "effect": [{"op": "must_attack"}]}]
+
     def f_no_activate(self, items):
         # "~ does not activate during your / the Active Phase": only the turn player's cards activate there (CR
         # 9.1.1.1), so "the" Active Phase is its controller's

@@ -249,6 +249,7 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         op_model("unblockable_by", module, filter=filter_model),
         op_model("undullable", module),
         op_model("no_activate", module),  # "<this> does not activate during your Active Phase"
+        op_model("must_attack", module),  # "<this> must attack once per turn if possible"
         # "If <this> is dealt damage [by ...], reduce the damage by N / the damage becomes N instead." (CR 11.12.5.2)
         op_model("damage_mod", module, mode=Literal["reduce", "becomes", "zero_if_less_than_power"],
                  amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
@@ -288,7 +289,7 @@ _ON_REGISTER = {
 # SOURCE_LEAVES: the source moved (not when it was no longer where the ability expects it)
 _REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
-               "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "any_element_cp",
+               "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "must_attack", "any_element_cp",
                "aura_unchoosable", "pay_only", "damage_mod"}
 
 
@@ -351,6 +352,8 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.DEALT_DAMAGE_SELF, K.Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_DEALT_DAMAGE_TRIGGER  # effects.deal_forward_damage fires them
+    if (code[:, K.I_OP] == K.Op.MUST_ATTACK).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_MUST_ATTACK  # the DECLARE_ATTACK mask looks for such a Forward
     if abilities is not None and abilities.shape[0] and (abilities[:, K.A_TRIGGER] == K.Trigger.PARTY_ATTACKS).any():
         flags[-1, K.FL_MISC] |= K.FLAG_PARTY_TRIGGER  # battle.declare_attackers_done fires them
     if filters is not None and len(filters):
@@ -532,6 +535,8 @@ class _Compiler(PoolCompiler):
                     row[K.C_HAS_FIELD] |= K.UNDULLABLE_BY_OPPONENT
                 if op.op == "no_activate":
                     row[K.C_HAS_FIELD] |= K.NO_ACTIVATE_IN_ACTIVE_PHASE
+                if op.op == "must_attack":
+                    row[K.C_HAS_FIELD] |= K.MUST_ATTACK_ONCE
                 if op.op == "damage_mod":
                     row[K.C_HAS_FIELD] |= K.HAS_DAMAGE_MOD
                 if op.op == "any_element_cp":
@@ -918,6 +923,9 @@ class _Compiler(PoolCompiler):
                 if card.type != "forward":
                     self.fail(f"{q}.op", "damage_mod is an ability of a Forward (the damage it is dealt)")
                 a0, a1, a2 = K.DamageMod[op.mode.upper()], op.amount, K.DamageBy[op.by.upper()]
+            elif name == "must_attack":
+                if card.type != "forward":
+                    self.fail(f"{q}.op", "must_attack is an ability of a Forward")
             elif name == "undullable" or name == "no_activate":
                 pass  # its condition (if any) is read where a card is dulled / activated: effects.field_op_bits
             elif name == "unchoosable":

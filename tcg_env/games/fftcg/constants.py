@@ -171,6 +171,8 @@ EXTRA_ELEMENT_CP_MASK = 0xFF << EXTRA_ELEMENT_CP_SHIFT
 HAS_DAMAGE_MOD = 1 << 18
 # bit 19: "<this> does not activate during your Active Phase" (Op.NO_ACTIVATE; turn.start_turn)
 NO_ACTIVATE_IN_ACTIVE_PHASE = 1 << 19
+# bit 20: "<this> must attack once per turn if possible" (Op.MUST_ATTACK)
+MUST_ATTACK_ONCE = 1 << 20
 # the pool's flags (tcg_env.engine.tables: the flags table's last row, word FL_MISC; cards.ff_kernel_flags): a set
 # bit says the pool may need the check
 FL_MISC = 0
@@ -182,6 +184,7 @@ FLAG_CHOSEN_TRIGGER = 2  # some ability triggers "When <this> is chosen by ..." 
 # there for a legal target, CR 11.3.3)
 FLAG_CHOOSE_BREAK = 16
 FLAG_PARTY_TRIGGER = 32  # some ability triggers "When a party you control attacks" (Trigger.PARTY_ATTACKS)
+FLAG_MUST_ATTACK = 64  # some card "must attack once per turn if possible" (Op.MUST_ATTACK: the DECLARE_ATTACK mask)
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -478,6 +481,9 @@ class Op(IntEnum):
     # "<this> does not activate during your Active Phase" (C_HAS_FIELD bit 19, read by turn.start_turn, its condition
     # with it: effects.field_op_bits)
     NO_ACTIVATE = 66
+    # "<this> must attack once per turn if possible" (C_HAS_FIELD bit 20; kernels' DECLARE_ATTACK mask: no PASS while
+    # it can attack, its condition with it; pool flag FLAG_MUST_ATTACK)
+    MUST_ATTACK = 67
     # a0 = UNCHOOSABLE_BY_* bits, a1 = filter row: the cards it matches (seen by the ability's controller) "cannot
     # be chosen by your opponent's Summons [or abilities]" (C_HAS_FIELD bit 7; effects.can_be_chosen); 48: clear of
     # FF-TCG 2014's additions
@@ -531,7 +537,7 @@ class DamageBy(IntEnum):
     CHARACTER = 4
 
 
-REAL_CARD_OPS = frozenset({Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
