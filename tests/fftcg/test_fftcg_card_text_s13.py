@@ -4,7 +4,8 @@ you control attacks" / "When N or more DESC you control form a party and attack"
 required to play your DESC onto the field is reduced by N (it cannot become 0)"; an effect one of whose sets of targets
 is gone still applies to the valid ones (CR 11.11.2.1); "if you have N or more cards in your hand"; "~ cannot be returned to its owner's hand by opponent's Summons or abilities";
 "{Dull}, Put ~ into the Break Zone: ..." (a cost's part after a comma); "~ does not activate during your Active Phase";
-"~ must attack once per turn if possible"; a field ability's subject without "the".
+"~ must attack once per turn if possible"; a field ability's subject without "the"; "The Forwards forming a party
+with ~ gain ..." (Condition.SELF_IN_PARTY).
 Compiled from made-up lines in the game's template language and played in small games."""
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ def _records():
         rec(17, "Gust", "summon", 1, 0, "", "Choose 1 Forward. Return it to its owner's hand."),
         rec(18, "Sleeper", "forward", 2, 7000, "Golem", "Sleeper does not activate during your Active Phase."),
         rec(19, "Brute", "forward", 2, 6000, "Berserker", "Brute must attack once per turn if possible."),
+        rec(24, "Bird", "forward", 2, 5000, "Chocobo", "The Forwards forming a party with Bird gain First Strike."),
         rec(30, "Frost", "backup", 2, 0, "Clerk", "", element="ice"),
         rec(31, "Rain", "backup", 2, 0, "Clerk", "", element="water"),
     ]
@@ -381,3 +383,21 @@ def test_must_attack_does_not_bind_a_forward_that_cannot_attack(mini):
     g.step(K.PASS)
     pass_until(g, K.Decision.DECLARE_ATTACK)
     assert K.PASS in _legal(g)
+
+
+# ---- "The Forwards forming a party with ~ gain First Strike." (Condition.SELF_IN_PARTY) ------------------------------
+@pytest.mark.parametrize("with_bird", [False, True])
+def test_the_forwards_forming_a_party_with_it_gain_first_strike_CR_15_1_1_9(mini, with_bird):
+    from tests.fftcg.fftcg_helpers import pass_until
+
+    g = _game(mini, mine=("W-024", "W-040", "W-041"), theirs=())
+    g.step(K.PASS)
+    g.step(K.PASS)
+    pass_until(g, K.Decision.DECLARE_ATTACK)
+    do(g, "Attack with Filler 0")
+    do(g, "Add Bird to the party" if with_bird else "Add Filler 1 to the party")
+    pass_until(g, K.Decision.PRIORITY)
+    kw = [int(g.state[S.D_KW + _slot_of(g, n) * S.CARD_W]) & K.KW_FIRST_STRIKE for n in ("W-040", "W-041", "W-024")]
+    assert [k != 0 for k in kw] == ([True, False, False] if with_bird else [False, False, False])
+    assert _c("If you control a Backup, the Forwards forming a party with Zell Test gain +1000 power.").verdict is \
+        Verdict.UNSUPPORTED  # two conditions

@@ -1538,6 +1538,11 @@ class FFTextTransformer(TextTransformer, Transformer):
     def f_undullable(self, items):
         return [{"kind": "field", "effect": [{"op": "undullable"}]}]
 
+    def f_party_aura(self, items):
+        # the attacking Forwards other than ~ while ~ attacks in a party: the attack is one party (CR 15.1.1.9)
+        f = {"type": "forward", "state": "attacking", "exclude_self": True}
+        return [{"kind": "field", "effect": self._aura(f, items[-1]), "condition": {"kind": "self_in_party", "value": 0}}]
+
     def f_must_attack(self, items):
         # "~ must attack once per turn if possible": while it can attack and has not this turn, its controller may
         # not end the Attack Phase (the DECLARE_ATTACK mask: no PASS)
@@ -1758,6 +1763,8 @@ def _condition_on(ab: dict, cond: dict) -> None:
     # (effects.field_op_bits, battle.may_block_attacker); the CP a Backup produces reads none
     if any(op["op"] == "any_element_cp" for op in ab["effect"]):
         raise Unsupported("a condition on 'can produce CP of any Element' (the CP count reads no condition)")
+    if "condition" in ab:  # "The Forwards forming a party with ~ ..." has its own (self_in_party)
+        raise Unsupported("two conditions on one ability (the engine checks one)")
     ab["condition"] = cond
 
 

@@ -95,6 +95,7 @@ ConditionName = Literal[
     "controls_at_most",
     "opp_hand_at_most",
     "hand_at_least",
+    "self_in_party",
     "your_main_phase",
     "opp_turn",
 ]

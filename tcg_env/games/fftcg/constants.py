@@ -302,6 +302,9 @@ class Condition(IntEnum):
     # discard first (CR 11.11.6), so the program asks YOUR_TURN / OPP_TURN for the order
     OPP_TURN = 25
     HAND_AT_LEAST = 26  # the controller has >= arg cards in hand ("If you have 4 or more cards in your hand")
+    # the ability's card attacks in a party (two or more attacking Forwards, CR 15.1.1.9): "The Forwards forming a
+    # party with <this> gain First Strike."
+    SELF_IN_PARTY = 27
 
 
 COND_COUNT_SPAN = 16  # CONTROLS_AT_LEAST packs (filter row, count) in A_COND_ARG: row * 16 + count
@@ -542,7 +545,7 @@ REAL_CARD_OPS = frozenset({Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
                                   Condition.YOUR_MAIN_PHASE, Condition.OPP_TURN,
-                                  Condition.OPP_HAND_AT_MOST, Condition.HAND_AT_LEAST})
+                                  Condition.OPP_HAND_AT_MOST, Condition.HAND_AT_LEAST, Condition.SELF_IN_PARTY})
 REAL_CARD_TRIGGERS = frozenset({Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,
