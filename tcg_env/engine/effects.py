@@ -387,9 +387,10 @@ def targets_available(game, s, T, arow, viewer, source):
 
 @internal
 def recheck_targets(game, s, T, f):
-    """On resolution, drop the chosen targets that no longer match their CHOOSE's filter; returns
-    False when every chosen target of a register is gone, and the effect is cancelled (FF-TCG CR
-    11.11.2)."""
+    """On resolution, drop the chosen targets that no longer match their CHOOSE's filter, in every
+    register; returns False when targets were chosen and every one of them is gone, and the effect is
+    cancelled (FF-TCG CR 11.11.2); while one is still valid the effect applies to the valid ones (CR
+    11.11.2.1), a register whose targets are all gone acting on none."""
     abil = ability_table(T)
     code = code_table(T)
     arow = s[f + FRAME_ABILITY(game)]
@@ -397,6 +398,8 @@ def recheck_targets(game, s, T, f):
     src = s[f + FRAME_SOURCE(game)]
     c0 = abil[arow, A_CODE_START(game)]
     counts = f + FRAME_REG_COUNTS(game)
+    chosen = False
+    left = False
     for r in range(c0, c0 + abil[arow, A_CODE_LEN(game)]):
         if code[r, I_OP] != CoreOp.CHOOSE:
             break
@@ -411,9 +414,9 @@ def recheck_targets(game, s, T, f):
                 s[f + FRAME_REGS(game) + reg * TARGET_MAX(game) + k] = t
                 k += 1
         s[counts + reg] = k
-        if k == 0:
-            return False
-    return True
+        chosen = True
+        left = left or k > 0
+    return left or not chosen
 
 
 @internal

@@ -210,7 +210,9 @@ def _field_card(game, slot):
                                ("cannot be blocked", K.RESTRICT_UNBLOCKABLE),
                                ("cannot be broken", K.RESTRICT_UNBREAKABLE),
                                ("cannot be broken by opposing effects", K.RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS),
-                               ("removed instead of the Break Zone", K.RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE))
+                               ("removed instead of the Break Zone", K.RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE),
+                               ("cannot be returned to the hand by opposing effects",
+                                K.RESTRICT_UNRETURNABLE_BY_OPP_EFFECTS))
               if rst & bit]
     stats = []
     if pool.cards[cid, K.C_TYPE] == K.CardType.FORWARD:

@@ -130,6 +130,9 @@ def declare_attackers_done(game, s, T):
         if s[ATK_N] >= 2:  # "When <this> forms a party and attacks" (CR 15.1.1.9)
             game.trigger_card(s, T, s[ATK_L + i], tp, K.Trigger.PARTY_ATTACKS_SELF, -1)
         game.trigger_attacks_other(s, T, s[ATK_L + i])  # "When a <filter> attacks"
+    ft = flag_table(T)
+    if s[ATK_N] >= 2 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_PARTY_TRIGGER) != 0:
+        game.trigger_party_attacks(s, T, tp)  # "When a party you control attacks" (once for the attack)
     s[BLOCKER] = -1
     s[BLOCK_DECLARED] = 0
     s[STEP] = K.AttackStep.DECLARATION

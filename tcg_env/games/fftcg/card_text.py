@@ -29,9 +29,9 @@ __all__ = ["APPROXIMATIONS", "COMPILER", "FFTextTransformer", "FFTextCompiler", 
 
 #: approximation name -> what the compiled ability does differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
-    "element_cp_in_multi_cost": "\"~ can produce <Element> CP\": for a cost of two or more element CP symbols "
-                                "(costs.multi_sources) the Backup counts as producing CP of any Element; for every "
-                                "other cost, its own element or the one printed",
+    "element_cp_in_multi_cost": "no longer used (session 13: costs.multi_sources knows the elements such a Backup "
+                                "produces); before, \"~ can produce <Element> CP\" counted as CP of any Element for "
+                                "a cost of two or more element CP symbols",
     "enters_other_self": "\"When a ... enters your field\" does not trigger on the card's own entering (the engine's "
                          "trigger looks at the other cards), though the card itself matches the description",
     "end_of_turn_trigger": "\"At the end of each of your turns\" triggers at the beginning of your End Phase "
@@ -125,7 +125,7 @@ def clean_ffdecks_lines(abilities: list[str]) -> list[str]:
 # ------------------------------------------------------------------------------------------------
 # Normalisation for the grammar
 # ------------------------------------------------------------------------------------------------
-_SENTENCE_START = re.compile(r"(^|[.:] |-- |EX BURST |% )([A-Z])(?=[a-z ])")
+_SENTENCE_START = re.compile(r"(^|[.:] |-- |EX BURST |% |\}, )([A-Z])(?=[a-z ])")  # "{Dull}, Put ~ ...": a cost's part too
 _BARE_CATEGORY = re.compile(r"(?<!\[)\bCategory ([IVX]+|[A-Z][A-Z0-9-]+)(?![\]A-Za-z0-9-])")
 _BRACKETED = re.compile(r"(\[[^\]]*\]|%[^%]*%)")
 
@@ -413,6 +413,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def c_hand_at_most(self, items):
         return {"kind": "hand_at_most", "value": _int(items[0])}
 
+    def c_hand_at_least(self, items):
+        return {"kind": "hand_at_least", "value": _int(items[0])}
+
     def c_opp_hand_at_most(self, items):
         return {"kind": "opp_hand_at_most", "value": _int(items[0])}
 
@@ -529,6 +532,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def r_unbreakable_opp(self, _):
         return ("restrict", ["unbreakable_by_opp_effects"])
+
+    def r_unreturnable_opp(self, _):
+        return ("restrict", ["unreturnable_by_opp_effects"])
 
     def _mods_of(self, items):
         for t in items:
@@ -1322,6 +1328,16 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("a Summon put from the field")
         return ("put_into_break_other", f)
 
+    def t_party_attacks(self, _):
+        # a party is two or more Forwards (CR 15.1.1.9): any party of the controller's
+        return ("party_attacks", None)
+
+    def t_party_attacks_n(self, items):
+        n, f = _int(items[0]), items[1]
+        if f.get("side") != "own" or "zone" in f or "state" in f or f.get("type") not in ("forward", "character"):
+            raise Unsupported("a party of cards other than Forwards you control")
+        return ("party_attacks", (f, n))
+
     def t_attacks_other(self, items):
         f = items[-1]
         if "zone" in f or "state" in f:
@@ -1360,6 +1376,8 @@ class FFTextTransformer(TextTransformer, Transformer):
             ab = {"kind": "auto", "trigger": t, "effect": self.program(steps, has_source=True, optional=optional)}
             if tfilter is not None and t in ("enters_other", "put_into_break_other", "attacks_other"):
                 ab["trigger_filter"] = tfilter
+            if tfilter is not None and t == "party_attacks":
+                ab["trigger_filter"], ab["trigger_count"] = _with(tfilter[0], type="forward"), tfilter[1]
             if cond is not None:
                 ab["condition"] = cond
             if optional:
@@ -1520,6 +1538,23 @@ class FFTextTransformer(TextTransformer, Transformer):
     def f_undullable(self, items):
         return [{"kind": "field", "effect": [{"op": "undullable"}]}]
 
+    def f_party_aura(self, items):
+        # the attacking Forwards other than ~ while ~ attacks in a party: the attack is one party (CR 15.1.1.9)
+        f = {"type": "forward", "state": "attacking", "exclude_self": True}
+        return [{"kind": "field", "effect": self._aura(f, items[-1]), "condition": {"kind": "self_in_party", "value": 0}}]
+
+    def f_must_attack(self, items):
+        # "~ must attack once per turn if possible": while it can attack and has not this turn, its controller may
+        # not end the Attack Phase (the DECLARE_ATTACK mask: no PASS)
+        if self.card.get("type") != "forward":
+            raise Unsupported("'must attack' on a card that is not a Forward")
+        return [{"kind": "field", "effect": [{"op": "must_attack"}]}]
+
+    def f_no_activate(self, items):
+        # "~ does not activate during your / the Active Phase": only the turn player's cards activate there (CR
+        # 9.1.1.1), so "the" Active Phase is its controller's
+        return [{"kind": "field", "effect": [{"op": "no_activate"}]}]
+
     def f_any_element_cp(self, items):
         if self.card.get("type") != "backup":
             raise Unsupported("CP of any Element produced by a card that is not a Backup (the engine's CP "
@@ -1578,7 +1613,6 @@ class FFTextTransformer(TextTransformer, Transformer):
         elem = next(str(t).lower() for t in items if isinstance(t, Token) and t.type == "ELEMENT")
         if elem in ("light", "dark"):
             raise Unsupported("Light or Dark CP produced by a Backup")
-        self.approximate("element_cp_in_multi_cost")
         return [{"kind": "field", "effect": [{"op": "any_element_cp", "elements": [elem]}]}]
 
     def f_unchoosable(self, items):
@@ -1717,7 +1751,8 @@ class FFTextTransformer(TextTransformer, Transformer):
             # used when ~ is not in a battle at all)
             raise Unsupported("'the Forward that blocks ~' outside 'When ~ is blocked'")
         if getattr(self, "party_ref", False) and any(
-                ab.get("kind") != "auto" or ab.get("trigger") != "party_attacks_self" for ab in abilities):
+                ab.get("kind") != "auto" or ab.get("trigger") not in ("party_attacks_self", "party_attacks")
+                for ab in abilities):
             # the attacking Forwards are the party ~ forms only while its party attack is the battle
             raise Unsupported("'the Forwards forming a party with ~' outside 'When ~ forms a party and attacks'")
         return abilities, fields
@@ -1728,6 +1763,8 @@ def _condition_on(ab: dict, cond: dict) -> None:
     # (effects.field_op_bits, battle.may_block_attacker); the CP a Backup produces reads none
     if any(op["op"] == "any_element_cp" for op in ab["effect"]):
         raise Unsupported("a condition on 'can produce CP of any Element' (the CP count reads no condition)")
+    if "condition" in ab:  # "The Forwards forming a party with ~ ..." has its own (self_in_party)
+        raise Unsupported("two conditions on one ability (the engine checks one)")
     ab["condition"] = cond
 
 

@@ -51,6 +51,7 @@ TypeName = Literal["forward", "backup", "summon"]
 FilterTypeName = Literal["forward", "backup", "character", "summon", "any"]
 KeywordName = Literal["haste", "brave", "first_strike", "back_attack"]
 RestrictionName = Literal["cant_attack", "cant_block", "unblockable", "unbreakable", "unbreakable_by_opp_effects",
+                          "unreturnable_by_opp_effects",
                           "removed_instead_of_break_zone"]
 DurationName = Literal["end_of_turn", "permanent"]
 WhoName = Literal["controller", "opponent"]
@@ -79,6 +80,7 @@ TriggerName = Literal[
     "chosen_by_opp_self",  # "When <this> is chosen by your opponent's Summons or abilities"
     "dealt_damage_self",  # "When <this> is dealt damage"
     "dealt_damage_by_opp_effects_self",  # "When <this> is dealt damage by your opponent's Summons or abilities"
+    "party_attacks",  # "When a party you control attacks" / "When N or more <filter> you control form a party and attack"
 ]
 ConditionName = Literal[
     "damage_at_least",
@@ -92,6 +94,8 @@ ConditionName = Literal[
     "your_turn",
     "controls_at_most",
     "opp_hand_at_most",
+    "hand_at_least",
+    "self_in_party",
     "your_main_phase",
     "opp_turn",
 ]
@@ -99,7 +103,8 @@ ConditionName = Literal[
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK,
                   "unblockable": K.RESTRICT_UNBLOCKABLE, "unbreakable": K.RESTRICT_UNBREAKABLE,
                   "unbreakable_by_opp_effects": K.RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS,
-                  "removed_instead_of_break_zone": K.RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE}
+                  "removed_instead_of_break_zone": K.RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE,
+                  "unreturnable_by_opp_effects": K.RESTRICT_UNRETURNABLE_BY_OPP_EFFECTS}
 
 
 def _as_list(v: Any) -> Any:
@@ -244,6 +249,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
                  per=(Literal["card", "damage"] | None, None), filter=(filter_model | None, None)),
         op_model("unblockable_by", module, filter=filter_model),
         op_model("undullable", module),
+        op_model("no_activate", module),  # "<this> does not activate during your Active Phase"
+        op_model("must_attack", module),  # "<this> must attack once per turn if possible"
         # "If <this> is dealt damage [by ...], reduce the damage by N / the damage becomes N instead." (CR 11.12.5.2)
         op_model("damage_mod", module, mode=Literal["reduce", "becomes", "zero_if_less_than_power"],
                  amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
@@ -283,7 +290,7 @@ _ON_REGISTER = {
 # SOURCE_LEAVES: the source moved (not when it was no longer where the ability expects it)
 _REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
-               "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "any_element_cp",
+               "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "must_attack", "any_element_cp",
                "aura_unchoosable", "pay_only", "damage_mod"}
 
 
@@ -291,6 +298,8 @@ class FFAbility(StrictModel):
     kind: KindName
     trigger: TriggerName | None = None
     trigger_filter: FFFilter | None = None
+    # party_attacks: how many Forwards of the party must match trigger_filter (a party is two or more, CR 15.1.1.9)
+    trigger_count: int = Field(default=1, ge=1, le=5)
     condition: FFCondition | None = None
     optional: bool = False
     once_per_turn: bool = False  # action / special: "You can only use this ability once per turn"
@@ -344,6 +353,10 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.DEALT_DAMAGE_SELF, K.Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_DEALT_DAMAGE_TRIGGER  # effects.deal_forward_damage fires them
+    if (code[:, K.I_OP] == K.Op.MUST_ATTACK).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_MUST_ATTACK  # the DECLARE_ATTACK mask looks for such a Forward
+    if abilities is not None and abilities.shape[0] and (abilities[:, K.A_TRIGGER] == K.Trigger.PARTY_ATTACKS).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_PARTY_TRIGGER  # battle.declare_attackers_done fires them
     if filters is not None and len(filters):
         rows = code[code[:, K.I_OP] == K.Op.CHOOSE, K.I_A0]
         rows = rows[(rows >= 0) & (rows < len(filters))]
@@ -521,6 +534,10 @@ class _Compiler(PoolCompiler):
             for op in ab.effect:
                 if op.op == "undullable":
                     row[K.C_HAS_FIELD] |= K.UNDULLABLE_BY_OPPONENT
+                if op.op == "no_activate":
+                    row[K.C_HAS_FIELD] |= K.NO_ACTIVATE_IN_ACTIVE_PHASE
+                if op.op == "must_attack":
+                    row[K.C_HAS_FIELD] |= K.MUST_ATTACK_ONCE
                 if op.op == "damage_mod":
                     row[K.C_HAS_FIELD] |= K.HAS_DAMAGE_MOD
                 if op.op == "any_element_cp":
@@ -547,9 +564,12 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.trigger", "only auto abilities have a trigger")
         if ab.trigger == "reflexive" and (k == 0 or not any(op.op == "reflex" for op in card.abilities[k - 1].effect)):
             self.fail(f"{p}.trigger", "a 'reflexive' ability follows the ability whose 'reflex' op queues it")
-        if ab.trigger_filter is not None and ab.trigger not in ("enters_other", "put_into_break_other", "attacks_other"):
+        if ab.trigger_filter is not None and ab.trigger not in ("enters_other", "put_into_break_other", "attacks_other",
+                                                                "party_attacks"):
             self.fail(f"{p}.trigger_filter", "trigger_filter is only used with triggers 'enters_other', "
-                                             "'put_into_break_other' and 'attacks_other'")
+                                             "'put_into_break_other', 'attacks_other' and 'party_attacks'")
+        if ab.trigger_count != 1 and ab.trigger != "party_attacks":
+            self.fail(f"{p}.trigger_count", "trigger_count is only used with trigger 'party_attacks'")
         # a Summon's condition is when it may be cast ("You can only cast <this> during your turn")
         if ab.condition is not None and kind not in ("auto", "field", "action", "special", "summon"):
             self.fail(f"{p}.condition", "only auto, field, action, special and summon abilities have conditions")
@@ -582,7 +602,8 @@ class _Compiler(PoolCompiler):
         if ab.trigger == "enters_other":
             flt = ab.trigger_filter or FFFilter(side="own", type=["character"])
             trig_filter = self.compile_filter(flt, f"{p}.trigger_filter", zones=("field",), characters=True)
-        elif ab.trigger in ("put_into_break_other", "attacks_other"):
+        elif ab.trigger in ("put_into_break_other", "attacks_other") or (
+                ab.trigger == "party_attacks" and ab.trigger_filter is not None):
             # the card as it last was on the field (triggers.trigger_put_into_break_other)
             flt = ab.trigger_filter or FFFilter(type=["character"])
             trig_filter = self.compile_filter(flt, f"{p}.trigger_filter", zones=("field",), characters=True)
@@ -606,6 +627,8 @@ class _Compiler(PoolCompiler):
         if kind in ("action", "special"):
             row[K.A_OPTIONAL] = int(ab.once_per_turn)  # the column's meaning for these kinds
         row[K.A_TRIG_FILTER] = trig_filter
+        if ab.trigger == "party_attacks":  # the filter row and how many of the party must match it, packed
+            row[K.A_TRIG_FILTER] = (trig_filter + 1) * K.COND_COUNT_SPAN + ab.trigger_count
         row[K.A_COND] = cond
         row[K.A_COND_ARG] = cond_arg
         row[K.A_CODE_START] = code_start
@@ -901,8 +924,11 @@ class _Compiler(PoolCompiler):
                 if card.type != "forward":
                     self.fail(f"{q}.op", "damage_mod is an ability of a Forward (the damage it is dealt)")
                 a0, a1, a2 = K.DamageMod[op.mode.upper()], op.amount, K.DamageBy[op.by.upper()]
-            elif name == "undullable":
-                pass  # its condition (if any) is read where a card is dulled: effects.field_op_bits
+            elif name == "must_attack":
+                if card.type != "forward":
+                    self.fail(f"{q}.op", "must_attack is an ability of a Forward")
+            elif name == "undullable" or name == "no_activate":
+                pass  # its condition (if any) is read where a card is dulled / activated: effects.field_op_bits
             elif name == "unchoosable":
                 a0 = K.UNCHOOSABLE_BY_SUMMONS * ("summons" in op.by) | K.UNCHOOSABLE_BY_ABILITIES * ("abilities" in op.by)
             elif name == "aura_unchoosable":

@@ -116,6 +116,9 @@ RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS = 64
 # the turn): zones.leave_field moves it to the Removed zone instead (a replacement, CR 11.12.5: the replaced event,
 # being put into the Break Zone or broken, does not happen and triggers nothing, CR 11.8.15)
 RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE = 128
+# "<it> cannot be returned to its owner's hand by your opponent's Summons or abilities": an Op.RETURN_TO_HAND whose
+# controller is its controller's opponent does not move it
+RESTRICT_UNRETURNABLE_BY_OPP_EFFECTS = 256
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
@@ -166,6 +169,10 @@ EXTRA_ELEMENT_CP_MASK = 0xFF << EXTRA_ELEMENT_CP_SHIFT
 # bit 18: a field ability replaces the damage the card is dealt (Op.DAMAGE_MOD: "If <this> is dealt damage, reduce
 # the damage by 1000 instead.", CR 11.12.5.2); effects.damage_dealt reads it where damage is dealt
 HAS_DAMAGE_MOD = 1 << 18
+# bit 19: "<this> does not activate during your Active Phase" (Op.NO_ACTIVATE; turn.start_turn)
+NO_ACTIVATE_IN_ACTIVE_PHASE = 1 << 19
+# bit 20: "<this> must attack once per turn if possible" (Op.MUST_ATTACK)
+MUST_ATTACK_ONCE = 1 << 20
 # the pool's flags (tcg_env.engine.tables: the flags table's last row, word FL_MISC; cards.ff_kernel_flags): a set
 # bit says the pool may need the check
 FL_MISC = 0
@@ -176,6 +183,8 @@ FLAG_CHOSEN_TRIGGER = 2  # some ability triggers "When <this> is chosen by ..." 
 # some CHOOSE row's filter is of the Break Zone ("Choose 1 Forward in your Break Zone.": effects.any_choosable looks
 # there for a legal target, CR 11.3.3)
 FLAG_CHOOSE_BREAK = 16
+FLAG_PARTY_TRIGGER = 32  # some ability triggers "When a party you control attacks" (Trigger.PARTY_ATTACKS)
+FLAG_MUST_ATTACK = 64  # some card "must attack once per turn if possible" (Op.MUST_ATTACK: the DECLARE_ATTACK mask)
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -254,6 +263,12 @@ class Trigger(IntEnum):
     # pool with such an ability (FL_MISC bit FLAG_DEALT_DAMAGE_TRIGGER)
     DEALT_DAMAGE_SELF = 30
     DEALT_DAMAGE_BY_OPP_EFFECTS_SELF = 31
+    # "When a party you control attacks" / "When N or more <filter> you control form a party and attack": the
+    # controller's Forwards attack as a party (two or more, CR 15.1.1.9), at least a count of them matching a filter
+    # (A_TRIG_FILTER packs both: (filter row + 1) * COND_COUNT_SPAN + count, row -1: any); once per attack, for each card of the attacking player's field
+    # (triggers.trigger_party_attacks, from battle.declare_attackers_done; only in a pool with such an ability: FL_MISC
+    # bit FLAG_PARTY_TRIGGER)
+    PARTY_ATTACKS = 32
     ATTACKS_OTHER = 24  # "When a <filter> attacks" (A_TRIG_FILTER; triggers.trigger_attacks_other)  # "When <this> is blocked" (a Forward of the attacking party a block is declared against)
 
 
@@ -286,6 +301,10 @@ class Condition(IntEnum):
     # it is the opponent's turn (the controller is the non-turn player): "each player discards" has the turn player
     # discard first (CR 11.11.6), so the program asks YOUR_TURN / OPP_TURN for the order
     OPP_TURN = 25
+    HAND_AT_LEAST = 26  # the controller has >= arg cards in hand ("If you have 4 or more cards in your hand")
+    # the ability's card attacks in a party (two or more attacking Forwards, CR 15.1.1.9): "The Forwards forming a
+    # party with <this> gain First Strike."
+    SELF_IN_PARTY = 27
 
 
 COND_COUNT_SPAN = 16  # CONTROLS_AT_LEAST packs (filter row, count) in A_COND_ARG: row * 16 + count
@@ -294,7 +313,7 @@ COND_COUNT_SPAN = 16  # CONTROLS_AT_LEAST packs (filter row, count) in A_COND_AR
 ABILITY_TABLE = TableLayout("ability")
 A_KIND = ABILITY_TABLE.add("kind", source=enum(AbilityKind))
 A_TRIGGER = ABILITY_TABLE.add("trigger", source=enum(Trigger, none=Trigger.NONE))
-A_TRIG_FILTER = ABILITY_TABLE.add("trig_filter")  # filter row for ENTERS_OTHER, -1 otherwise
+A_TRIG_FILTER = ABILITY_TABLE.add("trig_filter")  # filter row for ENTERS_OTHER, -1 otherwise (PARTY_ATTACKS: packed)
 A_COND = ABILITY_TABLE.add("cond")
 A_COND_ARG = ABILITY_TABLE.add("cond_arg")
 A_COST_CP = ABILITY_TABLE.add("cost_cp", source=copy("cost.cp"))  # CP to pay (CR 11.2)
@@ -462,6 +481,12 @@ class Op(IntEnum):
     # "<this> cannot become dull by your opponent's Summons or abilities" (C_HAS_FIELD bit 5, read by
     # effects.each_target's DULL); unconditional field abilities only
     UNDULLABLE = 58
+    # "<this> does not activate during your Active Phase" (C_HAS_FIELD bit 19, read by turn.start_turn, its condition
+    # with it: effects.field_op_bits)
+    NO_ACTIVATE = 66
+    # "<this> must attack once per turn if possible" (C_HAS_FIELD bit 20; kernels' DECLARE_ATTACK mask: no PASS while
+    # it can attack, its condition with it; pool flag FLAG_MUST_ATTACK)
+    MUST_ATTACK = 67
     # a0 = UNCHOOSABLE_BY_* bits, a1 = filter row: the cards it matches (seen by the ability's controller) "cannot
     # be chosen by your opponent's Summons [or abilities]" (C_HAS_FIELD bit 7; effects.can_be_chosen); 48: clear of
     # FF-TCG 2014's additions
@@ -515,16 +540,16 @@ class DamageBy(IntEnum):
     CHARACTER = 4
 
 
-REAL_CARD_OPS = frozenset({Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
                                   Condition.YOUR_MAIN_PHASE, Condition.OPP_TURN,
-                                  Condition.OPP_HAND_AT_MOST})
+                                  Condition.OPP_HAND_AT_MOST, Condition.HAND_AT_LEAST, Condition.SELF_IN_PARTY})
 REAL_CARD_TRIGGERS = frozenset({Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,
-                                Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF})
+                                Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, Trigger.PARTY_ATTACKS})
 REAL_CARD_STATES = frozenset({CardState.DAMAGED, CardState.ATTACKING, CardState.BLOCKING})
 
 

@@ -11,7 +11,7 @@ from tcg_env.engine.tables import ability_table, card_table
 from tcg_env.engine.jit import internal, internal_widened
 from tcg_env.rules.costs import PACK_BITS, packed_add, packed_count
 from tcg_env.games.fftcg import constants as K
-from tcg_env.games.fftcg.constants import FIELD_SLOTS, FL_PAY, MAX_DECK, PK_ABILITY
+from tcg_env.games.fftcg.constants import FIELD_SLOTS, FL_PAY, MAX_BACKUPS, MAX_DECK, PK_ABILITY
 from tcg_env.games.fftcg.state import (
     CARD,
     CARD_W,
@@ -124,6 +124,13 @@ def can_pay(game, s, T, player, cost, elem, skip_hand_slot, skip_field_slot):
     return game.pay_feasible(cost, elem >= 0, nd, nde, nb, nbe)
 
 
+XSET_BITS = 8  # one element set (a bit per element) of a Backup that produces CP of a few elements
+XSET_MASK = (1 << XSET_BITS) - 1
+XSET_MAX = MAX_BACKUPS  # such Backups counted (a field holds 5 Backups at most, play.py): 5 * XSET_BITS bits
+XSET_CH_BITS = 4
+XSET_CH_MASK = (1 << XSET_CH_BITS) - 1
+
+
 # ---- costs of several element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}": one CP of each symbol's element) ----
 @internal
 def elem_need(req, e):
@@ -141,7 +148,9 @@ def elem_pay(req, e, n):
 def multi_sources(game, s, T, player, skip_hand_slot, skip_field_slot):
     """``player``'s CP sources but the two skipped slots (CR 5.2.1.3): (discardable cards, their count per element
     packed (``rules.costs.packed_count``), active Backups, theirs per element, those of them that produce CP of any
-    Element)."""
+    Element, the element sets of those that produce CP of their own element or of the ones printed (``xsets``:
+    XSET_BITS bits per such Backup, one bit per element; they count in the active Backups, not in the per-element
+    counts))."""
     cards = card_table(T)
     d = np.int64(0)
     b = np.int64(0)
@@ -155,6 +164,8 @@ def multi_sources(game, s, T, player, skip_hand_slot, skip_field_slot):
         d = packed_add(d, cards[cid, K.C_ELEMENT])
     nb = 0
     nany = 0
+    xsets = np.int64(0)
+    nx = 0
     for i in range(s[FIELD_N + player]):
         slot = s[FIELD_L + player * FIELD_SLOTS + i]
         if slot == skip_field_slot or s[DULL + slot * CARD_W] != 0:
@@ -163,19 +174,106 @@ def multi_sources(game, s, T, player, skip_hand_slot, skip_field_slot):
         if cards[cid, K.C_TYPE] != K.CardType.BACKUP:
             continue
         nb += 1
-        if (cards[cid, K.C_HAS_FIELD] & K.ANY_ELEMENT_CP) != 0:
+        xset = backup_element_set(cards, cid)
+        if xset < 0:
             nany += 1
+        elif xset > 0 and nx < XSET_MAX:
+            xsets |= np.int64(xset) << (XSET_BITS * nx)
+            nx += 1
         else:
             b = packed_add(b, cards[cid, K.C_ELEMENT])
-    return nd, d, nb, b, nany
+    return nd, d, nb, b, nany, xsets
+
+
+@internal
+def backup_element_set(cards, cid):
+    """The elements the Backup ``cid`` produces CP of when it also produces some printed ones ("~ can produce Wind
+    CP", Op.ANY_ELEMENT_CP with elements): one bit per element, its own and those; -1 when it produces CP of any
+    Element; 0 when only its own element's."""
+    has = cards[cid, K.C_HAS_FIELD]
+    if (has & K.ANY_ELEMENT_CP) == 0:
+        return 0
+    extra = (has & K.EXTRA_ELEMENT_CP_MASK) >> K.EXTRA_ELEMENT_CP_SHIFT
+    if extra == 0:
+        return -1
+    return extra | (1 << cards[cid, K.C_ELEMENT])
+
+
+@internal
+def xset_drop(xsets, xset):
+    """``xsets`` without one Backup whose element set is ``xset`` (the Backups of one set are alike)."""
+    k = 0
+    while k < XSET_MAX:
+        if ((xsets >> (XSET_BITS * k)) & XSET_MASK) == xset:
+            low = xsets & ((np.int64(1) << (XSET_BITS * k)) - 1)
+            return low | ((xsets >> (XSET_BITS * (k + 1))) << (XSET_BITS * k))
+        k += 1
+    return xsets
+
+
+@internal
+def xset_choices(xset, req):
+    """The elements worth trying for a Backup of element set ``xset`` in a payment asking the symbols ``req``: those
+    of its set still asked, and one of its set not asked (all such pay a generic CP alike)."""
+    asked = 0
+    for e in range(K.N_CP_ELEMENTS):
+        if elem_need(req, e) > 0:
+            asked |= 1 << e
+    out = xset & asked
+    rest = xset & ~asked
+    if rest != 0:
+        out |= rest & -rest
+    return out
+
+
+@internal
+def pay_multi_feasible_x(remaining, req, had_discard, nd, d, nb, b, nany, xsets):
+    """:func:`pay_multi_feasible` with Backups that produce CP of one of a few elements (``xsets``, counted in
+    ``nb``, not in ``b``): every element each of them may produce (:func:`xset_choices`) is tried."""
+    if xsets == 0:
+        return pay_multi_feasible(remaining, req, had_discard, nd, d, nb, b, nany)
+    nx = 0
+    ch = np.int64(0)  # the element each of them produces, XSET_CH_BITS bits each: a counter over them
+    while nx < XSET_MAX and ((xsets >> (XSET_BITS * nx)) & XSET_MASK) != 0:
+        c = xset_choices((xsets >> (XSET_BITS * nx)) & XSET_MASK, req)
+        ch |= np.int64(lowest_bit(c)) << (XSET_CH_BITS * nx)
+        nx += 1
+    while True:
+        bb = b
+        for k in range(nx):
+            bb = packed_add(bb, (ch >> (XSET_CH_BITS * k)) & XSET_CH_MASK)
+        if pay_multi_feasible(remaining, req, had_discard, nd, d, nb, bb, nany):
+            return True
+        k = 0
+        while k < nx:
+            c = xset_choices((xsets >> (XSET_BITS * k)) & XSET_MASK, req)
+            e = (ch >> (XSET_CH_BITS * k)) & XSET_CH_MASK
+            nxt = c & ~((np.int64(2) << e) - 1)
+            ch -= e << (XSET_CH_BITS * k)
+            if nxt != 0:
+                ch += np.int64(lowest_bit(nxt)) << (XSET_CH_BITS * k)
+                break
+            ch += np.int64(lowest_bit(c)) << (XSET_CH_BITS * k)
+            k += 1
+        if k >= nx:
+            return False
+
+
+@internal
+def lowest_bit(m):
+    """The index of the lowest set bit of ``m`` > 0."""
+    i = 0
+    while ((m >> i) & 1) == 0:
+        i += 1
+    return i
 
 
 @internal
 def can_pay_multi(game, s, T, player, cost, req, skip_hand_slot, skip_field_slot):
     """Can ``player`` pay ``cost`` CP, the element symbols of the packed counts ``req`` each with a CP of its
     element, from its sources but the two skipped slots?"""
-    nd, d, nb, b, nany = game.multi_sources(s, T, player, skip_hand_slot, skip_field_slot)
-    return pay_multi_feasible(cost, req, False, nd, d, nb, b, nany)
+    nd, d, nb, b, nany, xsets = game.multi_sources(s, T, player, skip_hand_slot, skip_field_slot)
+    return pay_multi_feasible_x(cost, req, False, nd, d, nb, b, nany, xsets)
 
 
 @internal
@@ -245,27 +343,34 @@ def pay_multi_feasible(remaining, req, had_discard, nd, d, nb, b, nany):
 
 
 @internal
-def multi_source_ok(remaining, req, had_discard, nd, d, nb, b, nany, elem, cp, any_element):
+def multi_source_ok(remaining, req, had_discard, nd, d, nb, b, nany, xsets, elem, cp, xset):
     """May one more source pay toward the payment in progress (``remaining`` CP, element symbols ``req`` still
-    asked, ``had_discard``; the sources ``nd``, ``d``, ``nb``, ``b``, ``nany`` include it): a discard (``cp`` 2) or
-    a Backup (1) of element ``elem`` (``any_element``: of any Element, the player's choice)? The payment is one set
-    of sources (CR 11.6.10: paid at once), so the order they are chosen in does not matter. Returns the symbols
-    still asked after it (>= 0) when the payment can still be finished, else -1."""
-    if any_element:
-        # its CP is of the element the player names: a symbol's, or one not asked (it pays a generic CP)
+    asked, ``had_discard``; the sources ``nd``, ``d``, ``nb``, ``b``, ``nany``, ``xsets`` include it): a discard
+    (``cp`` 2) or a Backup (1) of element ``elem`` (``xset`` -1: of any Element, the player's choice; > 0: of one of
+    the elements of that set, :func:`backup_element_set`)? The payment is one set of sources (CR 11.6.10: paid at
+    once), so the order they are chosen in does not matter. Returns the symbols still asked after it (>= 0) when the
+    payment can still be finished, else -1."""
+    if xset != 0:
+        # its CP is of the element the player names (among its set): a symbol's, or one not asked (a generic CP)
         for e in range(-1, K.N_CP_ELEMENTS):
-            if e >= 0 and elem_need(req, e) == 0:
+            if e >= 0 and (elem_need(req, e) == 0 or (xset > 0 and ((xset >> e) & 1) == 0)):
                 continue
             r2 = req if e < 0 else elem_pay(req, e, 1)
-            if pay_multi_feasible(remaining - 1, r2, had_discard, nd, d, nb - 1, b, nany - 1):
+            if xset < 0:
+                ok = pay_multi_feasible_x(remaining - 1, r2, had_discard, nd, d, nb - 1, b, nany - 1, xsets)
+            else:
+                ok = pay_multi_feasible_x(remaining - 1, r2, had_discard, nd, d, nb - 1, b, nany,
+                                          xset_drop(xsets, xset))
+            if ok:
                 return r2
         return -1
     r2 = elem_pay(req, elem, cp) if elem < K.N_CP_ELEMENTS else req
     if cp == 2:
-        ok = pay_multi_feasible(remaining - 2, r2, True, nd - 1, d - (np.int64(1) << (PACK_BITS * elem)), nb, b, nany)
+        ok = pay_multi_feasible_x(remaining - 2, r2, True, nd - 1, d - (np.int64(1) << (PACK_BITS * elem)), nb, b,
+                                  nany, xsets)
     else:
-        ok = pay_multi_feasible(remaining - 1, r2, had_discard, nd, d, nb - 1, b - (np.int64(1) << (PACK_BITS * elem)),
-                                nany)
+        ok = pay_multi_feasible_x(remaining - 1, r2, had_discard, nd, d, nb - 1,
+                                  b - (np.int64(1) << (PACK_BITS * elem)), nany, xsets)
     return r2 if ok else -1
 
 
@@ -274,7 +379,7 @@ def pay_cp_mask_multi(game, s, T, p, out, reserved):
     """The PAY_CP mask (HAND i: discard for 2 CP, OWN_FIELD i: dull a Backup for 1 CP) of a payment whose cost has
     several element symbols (PAY_ELEM >= ELEM_MULTI): the sources after which the rest can still be paid."""
     cards = card_table(T)
-    nd, d, nb, b, nany = game.multi_sources(s, T, p, -1, reserved)
+    nd, d, nb, b, nany, xsets = game.multi_sources(s, T, p, -1, reserved)
     req = -s[PAY_HAS_ELEM] if s[PAY_HAS_ELEM] < 0 else 0
     remaining = s[PAY_COST] - s[PAY_PAID]
     had = s[PAY_NDISC] > 0
@@ -283,7 +388,7 @@ def pay_cp_mask_multi(game, s, T, p, out, reserved):
         cid = s[CARD + s[HAND_L + p * MAX_DECK + i] * CARD_W]
         if game.is_light_dark(cards, cid):
             continue
-        if multi_source_ok(remaining, req, had, nd, d, nb, b, nany, cards[cid, K.C_ELEMENT], 2, False) >= 0:
+        if multi_source_ok(remaining, req, had, nd, d, nb, b, nany, xsets, cards[cid, K.C_ELEMENT], 2, 0) >= 0:
             out[K.HAND_BASE + i] = 1
             n_legal += 1
     for i in range(s[FIELD_N + p]):
@@ -291,8 +396,8 @@ def pay_cp_mask_multi(game, s, T, p, out, reserved):
         cid = s[CARD + slot * CARD_W]
         if cards[cid, K.C_TYPE] != K.CardType.BACKUP or s[DULL + slot * CARD_W] != 0 or slot == reserved:
             continue
-        if multi_source_ok(remaining, req, had, nd, d, nb, b, nany, cards[cid, K.C_ELEMENT], 1,
-                           (cards[cid, K.C_HAS_FIELD] & K.ANY_ELEMENT_CP) != 0) >= 0:
+        if multi_source_ok(remaining, req, had, nd, d, nb, b, nany, xsets, cards[cid, K.C_ELEMENT], 1,
+                           backup_element_set(cards, cid)) >= 0:
             out[K.OWN_FIELD_BASE + i] = 1
             n_legal += 1
     return n_legal
@@ -315,9 +420,11 @@ def pay_cp_answer_multi(game, s, T, p, a):
     else:
         slot = s[FIELD_L + p * FIELD_SLOTS + (a - K.OWN_FIELD_BASE)]
         cid = s[CARD + slot * CARD_W]
-        if (cards[cid, K.C_HAS_FIELD] & K.ANY_ELEMENT_CP) != 0:
-            nd, d, nb, b, nany = game.multi_sources(s, T, p, -1, game.pay_reserved_field(s, T))
-            r2 = multi_source_ok(s[PAY_COST] - s[PAY_PAID], req, s[PAY_NDISC] > 0, nd, d, nb, b, nany, 0, 1, True)
+        xset = backup_element_set(cards, cid)
+        if xset != 0:
+            nd, d, nb, b, nany, xsets = game.multi_sources(s, T, p, -1, game.pay_reserved_field(s, T))
+            r2 = multi_source_ok(s[PAY_COST] - s[PAY_PAID], req, s[PAY_NDISC] > 0, nd, d, nb, b, nany, xsets, 0, 1,
+                                 xset)
             if r2 >= 0:
                 req = r2
         elif cards[cid, K.C_ELEMENT] < K.N_CP_ELEMENTS:

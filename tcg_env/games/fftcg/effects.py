@@ -598,7 +598,10 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
     elif op == K.Op.FREEZE:
         s[FROZEN + t * CARD_W] = 1
     elif op == K.Op.RETURN_TO_HAND:
-        game.leave_field(s, T, t, K.Zone.HAND, False)
+        # "cannot be returned to its owner's hand by your opponent's Summons or abilities"
+        if (s[D_RST + t * CARD_W] & K.RESTRICT_UNRETURNABLE_BY_OPP_EFFECTS) == 0 \
+                or s[CONTROLLER + t * CARD_W] == s[f + E_CTRL]:
+            game.leave_field(s, T, t, K.Zone.HAND, False)
     elif op == K.Op.REMOVE_FROM_GAME:
         game.leave_field(s, T, t, K.Zone.REMOVED, False)
     elif op == K.Op.PUT_INTO_BREAK_ZONE:
@@ -1035,8 +1038,8 @@ def run_top_frame(game, s, T):
 
 @internal
 def validate_entry_targets(game, s, T, base):
-    """CR 11.11.2: drop targets that became invalid; if every chosen target of a register is gone,
-    the whole effect is cancelled (returns False)."""
+    """CR 11.11.2: drop targets that became invalid; if every chosen target is gone, the whole effect is
+    cancelled (returns False); while one is still valid, it applies to the valid ones (CR 11.11.2.1)."""
     if game.is_modal(T, s[base + E_ABIL]):
         return game.recheck_mode_targets(s, T, base)
     return recheck_targets(game, s, T, base)

@@ -83,6 +83,10 @@ def condition_holds(game, s, T, cond, arg, player, source):
         return game.count_field_type(s, T, 1 - player, K.CardType.FORWARD) >= arg
     if cond == K.Condition.HAND_AT_MOST:
         return s[HAND_N + player] <= arg
+    if cond == K.Condition.SELF_IN_PARTY:
+        return s[ATK_N] >= 2 and zone_find(s, ATK_N, ATK_L, source) >= 0
+    if cond == K.Condition.HAND_AT_LEAST:
+        return s[HAND_N + player] >= arg
     if cond == K.Condition.OPP_HAND_AT_MOST:
         return s[HAND_N + 1 - player] <= arg
     if cond == K.Condition.YOUR_TURN:

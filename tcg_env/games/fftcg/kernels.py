@@ -279,6 +279,8 @@ def legal_mask_row(game, s, T, out):
     if kind == K.Decision.DECLARE_ATTACK or kind == K.Decision.ADD_TO_PARTY:
         out[PASS] = 1
         n_legal = 1
+        ft = flag_table(T)
+        must = kind == K.Decision.DECLARE_ATTACK and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_MUST_ATTACK) != 0
         for i in range(s[FIELD_N + p]):
             slot = s[FIELD_L + p * FIELD_SLOTS + i]
             if game.can_attack(s, T, p, slot):
@@ -286,6 +288,12 @@ def legal_mask_row(game, s, T, out):
                     continue
                 out[OWN_FIELD_BASE + i] = 1
                 n_legal += 1
+                if must and out[PASS] != 0 \
+                        and (card_table(T)[s[CARD + slot * CARD_W], K.C_HAS_FIELD] & K.MUST_ATTACK_ONCE) != 0 \
+                        and game.field_op_bits(s, T, slot, K.Op.MUST_ATTACK) != 0:
+                    # "<it> must attack once per turn if possible": it can, so the Attack Phase may not end yet
+                    out[PASS] = 0
+                    n_legal -= 1
         return n_legal
     if kind == K.Decision.DECLARE_BLOCK:
         out[PASS] = 1

@@ -8,10 +8,12 @@ columns ``state.TRIGGERS`` declares); which cards are looked at, and in which or
 """
 
 from tcg_env.engine.jit import internal, internal_widened
+from tcg_env.engine.tables import ability_table, card_table
+from tcg_env.engine.triggers import pending_add
 from tcg_env.rules.triggers import trigger_abilities
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, N_REGS, TARGET_MAX
-from tcg_env.games.fftcg.state import CARD_W, CONTROLLER, E_CTRL, E_REG, E_REGN, FIELD_L, FIELD_N, TT, TT_ENTERS_OTHER
+from tcg_env.games.fftcg.state import ATK_L, ATK_N, CARD, CARD_W, CONTROLLER, E_CTRL, E_REG, E_REGN, FIELD_L, FIELD_N, TT, TT_ENTERS_OTHER
 
 
 # =============================================================================================
@@ -65,6 +67,35 @@ def trigger_attacks_other(game, s, T, attacker):
         for i in range(s[FIELD_N + q]):
             other = s[FIELD_L + q * FIELD_SLOTS + i]
             trigger_abilities(game, s, T, TT_ENTERS_OTHER, other, q, K.Trigger.ATTACKS_OTHER, attacker, True, 0)
+
+
+@internal
+def trigger_party_attacks(game, s, T, player):
+    """"When a party you control attacks" / "When N or more <filter> you control form a party and attack"
+    (Trigger.PARTY_ATTACKS): ``player``'s Forwards of the attack (ATK_L) attack as a party (two or more, CR
+    15.1.1.9); every card of ``player``'s field whose ability asks at least a count of them matching a filter
+    (A_TRIG_FILTER: (filter row + 1) * COND_COUNT_SPAN + count, row -1: any) triggers once for the attack (its
+    condition checked now, CR 11.8.13)."""
+    if s[ATK_N] < 2:
+        return
+    cards = card_table(T)
+    abil = ability_table(T)
+    for i in range(s[FIELD_N + player]):
+        slot = s[FIELD_L + player * FIELD_SLOTS + i]
+        cid = s[CARD + slot * CARD_W]
+        a0 = cards[cid, K.C_ABIL_START]
+        for a in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
+            if abil[a, K.A_KIND] != K.AbilityKind.AUTO or abil[a, K.A_TRIGGER] != K.Trigger.PARTY_ATTACKS:
+                continue
+            fr = abil[a, K.A_TRIG_FILTER] // K.COND_COUNT_SPAN - 1
+            need = abil[a, K.A_TRIG_FILTER] % K.COND_COUNT_SPAN
+            n = 0
+            for j in range(s[ATK_N]):
+                if fr < 0 or game.filter_match(s, T, fr, s[ATK_L + j], player, slot):
+                    n += 1
+            if n >= need and game.condition_holds(s, T, abil[a, K.A_COND], abil[a, K.A_COND_ARG],
+                                                                     player, slot):
+                pending_add(game, s, player, slot, a, -1)
 
 
 @internal

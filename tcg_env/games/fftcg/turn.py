@@ -9,6 +9,7 @@ from numba import njit
 
 from tcg_env.engine.chase import give_priority
 from tcg_env.engine.jit import internal
+from tcg_env.engine.tables import card_table
 from tcg_env.engine.header import H_DECISION, H_DONE, H_ERROR, H_TURN, WINNER_DRAW
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import (
@@ -34,6 +35,7 @@ from tcg_env.games.fftcg.state import (
     ATK_N,
     BLOCKER,
     BLOCK_DECLARED,
+    CARD,
     CARD_W,
     DEC_ARG,
     DULL,
@@ -67,12 +69,14 @@ from tcg_env.engine.decisions import end_game, set_decision
 def start_turn(game, s, T):
     """Active Phase (CR 9.1) and Draw Phase (CR 9.2), then the start of Main Phase 1."""
     tp = s[TURN_PLAYER]
+    cards = card_table(T)
     s[PHASE] = K.Phase.ACTIVE
     for i in range(s[FIELD_N + tp]):
         slot = s[FIELD_L + tp * FIELD_SLOTS + i]
         if s[FROZEN + slot * CARD_W] != 0:
             s[FROZEN + slot * CARD_W] = 0  # CR 15.2.4.2: stays dull this once
-        else:
+        elif (cards[s[CARD + slot * CARD_W], K.C_HAS_FIELD] & K.NO_ACTIVATE_IN_ACTIVE_PHASE) == 0 \
+                or game.field_op_bits(s, T, slot, K.Op.NO_ACTIVATE) == 0:  # "does not activate during your Active Phase"
             s[DULL + slot * CARD_W] = 0
     s[PHASE] = K.Phase.DRAW
     n = 1 if (s[H_TURN] == 1 and tp == s[FIRST_PLAYER]) else 2  # CR 9.2.1.3
