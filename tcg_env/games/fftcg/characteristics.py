@@ -10,6 +10,7 @@ from numba import njit
 
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
 from tcg_env.engine.jit import internal, internal_inline, internal_widened
+from tcg_env.engine.memory import prefetch
 from tcg_env.rules.modifiers import mod_total
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, N_SLOTS
@@ -107,6 +108,10 @@ def refresh_derived(game, s, T):
             elif ct == K.CardType.BACKUP:
                 nb += 1
             if cards[cid, K.C_HAS_FIELD] != 0:
+                if n_field_abil == 0:
+                    # the kept part's words (at the row's end, cold where no batch kernel prefetched them, e.g. a
+                    # single row's step): on their way while the cards' own values are computed
+                    prefetch(s, FA_HEAD, FA_POS + 2 * max(s[FIELD_N], s[FIELD_N + 1]) * FA_W, False)
                 n_field_abil += 1
                 deps |= flags[cid, K.FL_DERIVED_DEPS]
             # the printed values with the effects' modifiers (state.MODS), through the card table
