@@ -140,6 +140,36 @@ def test_kept_field_part_follows_every_input_CR_11_9(mini):
     assert _power(sc, "K-006", player=1) == 6000 and _power(sc, "K-006") == 6000
 
 
+
+def test_kept_field_part_opponents_turn_condition_CR_11_9(mini):
+    # "During your opponent's turn" (Condition.OPP_TURN, read by filters.condition_holds) is kept with the turn player
+    # (DEP_TURN): Eager's condition turned into the opponent's turn; the text importer does not write it, the card
+    # model does
+    res, _ = mini
+    cards = []
+    for c in res:
+        if c.number == "K-004":
+            ab = c.abilities[0]
+            c = c.model_copy(update={"abilities": [ab.model_copy(update={
+                "condition": ab.condition.model_copy(update={"kind": "opp_turn"})})]})
+        cards.append(c)
+    pool = compile_fftcg_pool(cards)
+    cid = pool.card_id("K-004")
+    assert unpack_flags(pool.kernel_tables)[cid, K.FL_DERIVED_DEPS] == K.DEP_TURN
+    sc = _scenario((cards, pool))
+    T = sc.pool.kernel_tables
+    sc.field(0, ["K-004", "K-006"])
+    row = sc.row
+    _check_fresh(row, T)
+    assert _power(sc, "K-004") == 5000  # player 0's turn
+    row[S.TURN_PLAYER] = 1
+    _check_fresh(row, T)
+    assert _power(sc, "K-004") == 6000
+    row[S.TURN_PLAYER] = 0
+    _check_fresh(row, T)
+    assert _power(sc, "K-004") == 5000
+
+
 def _cp(g):
     acts = [int(a) for a in g.legal_actions() if int(a) != K.PASS]
     field = [a for a in acts if K.OWN_FIELD_BASE <= a < K.OWN_FIELD_BASE + K.FIELD_SLOTS]
