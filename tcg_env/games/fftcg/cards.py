@@ -335,10 +335,81 @@ parse_fftcg_cards, load_fftcg_cards, load_fftcg_pool = card_file_functions(
 # --------------------------------------------------------------------------------------------
 # Compiled tables
 # --------------------------------------------------------------------------------------------
+# what a condition of a field ability reads besides the cards on the fields (derived_deps)
+_COND_DEPS = {
+    K.Condition.NONE: 0,
+    K.Condition.DAMAGE_AT_LEAST: K.DEP_DAMAGE,
+    K.Condition.OPP_DAMAGE_AT_LEAST: K.DEP_DAMAGE,
+    K.Condition.BACKUPS_AT_LEAST: 0,
+    K.Condition.FORWARDS_AT_LEAST: 0,
+    K.Condition.OPP_FORWARDS_AT_LEAST: 0,
+    K.Condition.JOB_ON_FIELD: 0,
+    K.Condition.HAND_AT_MOST: K.DEP_HAND,
+    K.Condition.OPP_HAND_AT_MOST: K.DEP_HAND,
+    K.Condition.YOUR_TURN: K.DEP_TURN,
+    K.Condition.OPP_TURN: K.DEP_TURN,
+    K.Condition.YOUR_MAIN_PHASE: K.DEP_TURN,
+}
+# the ops of field abilities characteristics.refresh_derived applies (the others are read where they matter)
+_DERIVED_OPS = (K.Op.COST_REDUCTION, K.Op.AURA_POWER_PER, K.Op.AURA_POWER, K.Op.AURA_KEYWORD, K.Op.AURA_RESTRICT)
+
+
+def _filter_deps(filters: np.ndarray, frow: int) -> int:
+    """What ``filters.filter_row_match`` reads of a card on the field for filter ``frow`` (and its alternatives)
+    beyond the card's place and its printed values: 0 when nothing (any zone but the Break Zone: a field's cards
+    match or not by place alone), DEP_UNCACHED when the card's values now (a power bound, the power on the field
+    with the field abilities' own changes, CR 11.12.4), its state (dull, damaged, attacking, blocking) or the
+    Break Zone's cards."""
+    while frow >= 0:
+        f = filters[frow]
+        if (f[K.F_ZONE] == K.FilterZone.BREAK or f[K.F_POWER_MIN] >= 0 or f[K.F_POWER_MAX] >= 0
+                or f[K.F_STATE] != K.CardState.ANY):
+            return K.DEP_UNCACHED
+        frow = (int(f[K.F_EXCLUDE_SELF]) >> K.FILTER_ALT_SHIFT) - 1
+    return 0
+
+
+def derived_deps(cards: np.ndarray, abilities: np.ndarray, filters: np.ndarray, code: np.ndarray) -> np.ndarray:
+    """Per card id, what the part of the derived values its field abilities give (``characteristics.
+    refresh_derived``: AURA_*, COST_REDUCTION, with their conditions) reads besides the cards on the fields, as
+    DEP_* bits: the damage counts, the hand counts, the turn player and phase (DEP_DAMAGE, DEP_HAND, DEP_TURN);
+    DEP_UNCACHED when it reads anything else (a card's power or state now, the Break Zone, a condition not listed
+    here). refresh_derived keeps that part in the row while the fields hold the same cards and those counts are
+    the same, so a condition or filter column added here must be listed (else DEP_UNCACHED)."""
+    out = np.zeros(cards.shape[0], np.int32)
+    for cid in range(cards.shape[0]):
+        a0 = int(cards[cid, K.C_ABIL_START])
+        for a in range(a0, a0 + int(cards[cid, K.C_ABIL_COUNT])):
+            if abilities[a, K.A_KIND] != K.AbilityKind.FIELD:
+                continue
+            c0 = int(abilities[a, K.A_CODE_START])
+            rows = [r for r in range(c0, c0 + int(abilities[a, K.A_CODE_LEN])) if code[r, K.I_OP] in _DERIVED_OPS]
+            if not rows:
+                continue  # its condition does not matter to the derived values
+            cond = int(abilities[a, K.A_COND])
+            if cond in (K.Condition.CONTROLS_AT_LEAST, K.Condition.CONTROLS_AT_MOST):
+                out[cid] |= _filter_deps(filters, int(abilities[a, K.A_COND_ARG]) // K.COND_COUNT_SPAN)
+            else:
+                out[cid] |= _COND_DEPS.get(cond, K.DEP_UNCACHED)
+            for r in rows:
+                op = code[r, K.I_OP]
+                if op == K.Op.AURA_POWER_PER:
+                    if code[r, K.I_A2] != 0:
+                        out[cid] |= K.DEP_DAMAGE
+                    elif code[r, K.I_A1] < 0:  # not a filter's count (filters.per_count's other specs): not listed
+                        out[cid] |= K.DEP_UNCACHED
+                    else:
+                        out[cid] |= _filter_deps(filters, int(code[r, K.I_A1]))
+                elif op != K.Op.COST_REDUCTION:
+                    out[cid] |= _filter_deps(filters, int(code[r, K.I_A1]))
+    return out
+
+
 def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray | None = None,
                     filters: np.ndarray | None = None) -> np.ndarray:
-    """The ``flags`` table of a pool's ``T`` (tcg_env.engine.tables): every card's row every bit set (the kernels
-    skip nothing for a card); the pool's row (the last) word FL_MISC: FLAG_AURA_UNCHOOSABLE when some instruction
+    """The ``flags`` table of a pool's ``T`` (tcg_env.engine.tables): a card's row word FL_DERIVED_DEPS, what its
+    field abilities' part of the derived values reads (:func:`derived_deps`; without ``abilities`` and ``filters``:
+    -1, never kept), its other words every bit set (the kernels skip nothing for a card); the pool's row (the last) word FL_MISC: FLAG_AURA_UNCHOOSABLE when some instruction
     is Op.AURA_UNCHOOSABLE (else effects.can_be_chosen skips its scan of the field); FLAG_CHOOSE_BREAK when some
     CHOOSE row's filter (of ``filters``) is of the Break Zone (else effects.any_choosable reads no filter zone)."""
     from tcg_env.engine.tables import FLAG_WORDS
@@ -362,6 +433,8 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
         rows = rows[(rows >= 0) & (rows < len(filters))]
         if (filters[rows, K.F_ZONE] == K.FilterZone.BREAK).any():
             flags[-1, K.FL_MISC] |= K.FLAG_CHOOSE_BREAK
+    if abilities is not None and filters is not None:
+        flags[:-1, K.FL_DERIVED_DEPS] = derived_deps(cards, abilities, filters, code)
     return flags
 
 

@@ -8,11 +8,12 @@ See ``kernels`` for the file layout.
 
 from numba import njit
 
-from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table
-from tcg_env.engine.jit import internal, internal_widened
+from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
+from tcg_env.engine.jit import internal, internal_inline, internal_widened
+from tcg_env.engine.memory import prefetch
 from tcg_env.rules.modifiers import mod_total
 from tcg_env.games.fftcg import constants as K
-from tcg_env.games.fftcg.constants import FIELD_SLOTS
+from tcg_env.games.fftcg.constants import FIELD_SLOTS, N_SLOTS
 from tcg_env.games.fftcg.filters import field_type_mask
 from tcg_env.games.fftcg.state import (
     CARD,
@@ -22,9 +23,25 @@ from tcg_env.games.fftcg.state import (
     D_KW,
     D_POWER,
     D_RST,
+    DAMAGE_N,
+    FA_COST_REDUCTIONS,
+    FA_DAMAGE_N,
+    FA_FIELD_N,
+    FA_HAND_N,
+    FA_HEAD,
+    FA_KEYWORDS,
+    FA_PHASE,
+    FA_POS,
+    FA_POWER,
+    FA_RESTRICTIONS,
+    FA_TURN,
+    FA_W,
     FIELD_L,
     FIELD_N,
+    HAND_N,
     MT,
+    PHASE,
+    TURN_PLAYER,
     ZONE,
 )
 
@@ -76,9 +93,9 @@ def field_op_row(T, cid, opcode, a, r):
 @njit(cache=True)
 def refresh_derived(game, s, T):
     cards = card_table(T)
-    abil = ability_table(T)
-    code = code_table(T)
+    flags = flag_table(T)
     n_field_abil = 0
+    deps = 0  # what the field abilities on the field read besides the fields' cards (cards.derived_deps)
     for p in range(2):
         nf = 0
         nb = 0
@@ -90,7 +107,13 @@ def refresh_derived(game, s, T):
                 nf += 1
             elif ct == K.CardType.BACKUP:
                 nb += 1
-            n_field_abil += cards[cid, K.C_HAS_FIELD] != 0
+            if cards[cid, K.C_HAS_FIELD] != 0:
+                if n_field_abil == 0:
+                    # the kept part's words (at the row's end, cold where no batch kernel prefetched them, e.g. a
+                    # single row's step): on their way while the cards' own values are computed
+                    prefetch(s, FA_HEAD, FA_POS + 2 * max(s[FIELD_N], s[FIELD_N + 1]) * FA_W, False)
+                n_field_abil += 1
+                deps |= flags[cid, K.FL_DERIVED_DEPS]
             # the printed values with the effects' modifiers (state.MODS), through the card table
             # read above: rules.modifiers' mod_derive writes the same words, but it reads the table
             # through T, and after each store into the row LLVM reads T's header again (both are
@@ -105,8 +128,83 @@ def refresh_derived(game, s, T):
         s[D_COUNTS + p * 3 + 2] = 0
     if n_field_abil == 0:
         return  # no field abilities on the field: the cards' own values are final
+    # the field abilities' part: what they gave when the fields held the same cards and the counts
+    # their conditions read were the same (the row's FA_* words: kept from its last computation), else
+    # computed anew and kept
+    keep = (deps & K.DEP_UNCACHED) == 0
+    if keep and field_part_kept(s, deps):
+        apply_field_part(s)
+        return
+    game.compute_field_part(s, T, keep)
+
+
+@internal_inline
+def field_part_kept(s, deps):
+    """Is the field abilities' part of the derived values kept in the row (FA_*) the one of the
+    cards on the fields now? It is when the fields hold the same cards in the same places (slots and
+    card ids) and the counts that ``deps`` names (cards.derived_deps: the damage, the hands, the turn
+    and phase their conditions and counts read) are the same as when it was computed: nothing else
+    its filters, conditions and counts read can differ (a pool whose field abilities read anything
+    else has DEP_UNCACHED, and is never kept)."""
+    if s[FA_HEAD + FA_FIELD_N] != s[FIELD_N] or s[FA_HEAD + FA_FIELD_N + 1] != s[FIELD_N + 1]:
+        return False
+    if (deps & K.DEP_DAMAGE) != 0 and (s[FA_HEAD + FA_DAMAGE_N] != s[DAMAGE_N]
+                                       or s[FA_HEAD + FA_DAMAGE_N + 1] != s[DAMAGE_N + 1]):
+        return False
+    if (deps & K.DEP_HAND) != 0 and (s[FA_HEAD + FA_HAND_N] != s[HAND_N]
+                                     or s[FA_HEAD + FA_HAND_N + 1] != s[HAND_N + 1]):
+        return False
+    if (deps & K.DEP_TURN) != 0 and (s[FA_HEAD + FA_TURN] != s[TURN_PLAYER] or s[FA_HEAD + FA_PHASE] != s[PHASE]):
+        return False
+    for p in range(2):
+        for i in range(s[FIELD_N + p]):
+            slot = s[FIELD_L + p * FIELD_SLOTS + i]
+            if s[FA_POS + (2 * i + p) * FA_W] != slot + N_SLOTS * s[CARD + slot * CARD_W]:
+                return False
+    return True
+
+
+@internal_inline
+def apply_field_part(s):
+    """Add the kept field abilities' part (FA_*) to the cards' own values (refresh_derived)."""
+    for p in range(2):
+        s[D_COUNTS + p * 3 + 2] = s[FA_HEAD + FA_COST_REDUCTIONS + p]
+        for i in range(s[FIELD_N + p]):
+            r = FA_POS + (2 * i + p) * FA_W
+            w = s[FIELD_L + p * FIELD_SLOTS + i] * CARD_W
+            s[D_POWER + w] += s[r + FA_POWER]
+            s[D_KW + w] |= s[r + FA_KEYWORDS]
+            s[D_RST + w] |= s[r + FA_RESTRICTIONS]
+
+
+@internal
+def compute_field_part(game, s, T, keep):
+    """The field abilities' part of the derived values, applied after the cards' own values (CR
+    11.12.4.6/7: power changes last); ``keep``: recorded in the row's FA_* words with what it was
+    computed from (field_part_kept), else the kept part, if any, is dropped."""
+    cards = card_table(T)
+    abil = ability_table(T)
+    code = code_table(T)
     F = filter_table(T)
-    # field abilities: applied after the card's own values (CR 11.12.4.6/7: power changes last)
+    if keep:
+        s[FA_HEAD + FA_FIELD_N] = s[FIELD_N]
+        s[FA_HEAD + FA_FIELD_N + 1] = s[FIELD_N + 1]
+        s[FA_HEAD + FA_DAMAGE_N] = s[DAMAGE_N]
+        s[FA_HEAD + FA_DAMAGE_N + 1] = s[DAMAGE_N + 1]
+        s[FA_HEAD + FA_HAND_N] = s[HAND_N]
+        s[FA_HEAD + FA_HAND_N + 1] = s[HAND_N + 1]
+        s[FA_HEAD + FA_TURN] = s[TURN_PLAYER]
+        s[FA_HEAD + FA_PHASE] = s[PHASE]
+        for p in range(2):
+            for i in range(s[FIELD_N + p]):
+                slot = s[FIELD_L + p * FIELD_SLOTS + i]
+                r = FA_POS + (2 * i + p) * FA_W
+                s[r] = slot + N_SLOTS * s[CARD + slot * CARD_W]
+                s[r + FA_POWER] = 0
+                s[r + FA_KEYWORDS] = 0
+                s[r + FA_RESTRICTIONS] = 0
+    elif s[FA_HEAD + FA_FIELD_N] != -1:
+        s[FA_HEAD + FA_FIELD_N] = -1  # nothing kept: no fields match
     for p in range(2):
         for i in range(s[FIELD_N + p]):
             src = s[FIELD_L + p * FIELD_SLOTS + i]
@@ -128,7 +226,10 @@ def refresh_derived(game, s, T):
                         # each point of damage (a2 = 1), or each card filter a1 matches on both fields or in
                         # both Break Zones (its zone): filters.per_count
                         spec = 1 if code[r, K.I_A2] != 0 else 2 + code[r, K.I_A1]
-                        s[D_POWER + src * CARD_W] += code[r, K.I_A0] * game.per_count(s, T, spec, p, src)
+                        add = code[r, K.I_A0] * game.per_count(s, T, spec, p, src)
+                        s[D_POWER + src * CARD_W] += add
+                        if keep:
+                            s[FA_POS + (2 * i + p) * FA_W + FA_POWER] += add
                     if op == K.Op.AURA_POWER or op == K.Op.AURA_KEYWORD or op == K.Op.AURA_RESTRICT:
                         frow = code[r, K.I_A1]
                         for q in range(2):
@@ -140,12 +241,22 @@ def refresh_derived(game, s, T):
                                 if (tm & (1 << cards[s[CARD + t * CARD_W], K.C_TYPE])) == 0:
                                     continue
                                 if game.filter_match(s, T, frow, t, p, src):
+                                    k = FA_POS + (2 * j + q) * FA_W
                                     if op == K.Op.AURA_POWER:
                                         s[D_POWER + t * CARD_W] += code[r, K.I_A0]
+                                        if keep:
+                                            s[k + FA_POWER] += code[r, K.I_A0]
                                     elif op == K.Op.AURA_KEYWORD:
                                         s[D_KW + t * CARD_W] |= code[r, K.I_A0]
+                                        if keep:
+                                            s[k + FA_KEYWORDS] |= code[r, K.I_A0]
                                     else:
                                         s[D_RST + t * CARD_W] |= code[r, K.I_A0]
+                                        if keep:
+                                            s[k + FA_RESTRICTIONS] |= code[r, K.I_A0]
+    if keep:
+        s[FA_HEAD + FA_COST_REDUCTIONS] = s[D_COUNTS + 2]
+        s[FA_HEAD + FA_COST_REDUCTIONS + 1] = s[D_COUNTS + 5]
 
 
 @njit(cache=True)

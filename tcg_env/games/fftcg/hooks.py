@@ -35,8 +35,10 @@ from tcg_env.games.fftcg.effects import (  # noqa: F401 - the effect interpreter
     target_affected,
 )
 from tcg_env.games.fftcg.constants import Decision
-from tcg_env.games.fftcg.state import (ATK_N, CARD, CARD_W, D_COUNTS, ENTRY_W, FIELD_L, FIELD_N, FRAME_N, FRAME_W,
-                                       FRAMES, HAND_L, HAND_N, PT, PT_N, STACK, STACK_N, STATE_SIZE)
+from tcg_env.games.fftcg.state import (ATK_N, CARD, CARD_W, D_COUNTS, ENTRY_W, FA_FIELD_N, FA_HEAD, FA_POS, FA_W,
+                                       FIELD_L, FIELD_N, FRAME_N, FRAME_W, FRAMES, HAND_L, HAND_N, PT, PT_N, STACK,
+                                       STACK_N)
+from tcg_env.games.fftcg.state import STATE_SIZE  # noqa: F401 - the engine contract's
 from tcg_env.games.fftcg.state import DEC_ARG, E_ABIL, E_CTRL, E_REG, E_REGN, E_SLOT, FR_CNT, FR_PC  # noqa: F401
 from tcg_env.games.fftcg.state import E_AUX, E_CARD, E_KIND, FR_MODE, FR_PURPOSE  # the core's push_frame
 from tcg_env.games.fftcg.constants import N_REGS  # noqa: F401
@@ -82,7 +84,7 @@ def _prefetch_hot_lines(s):
     prefetch(s, D_COUNTS, STACK + ENTRY_W, False)  # derived counts, payment, stack count and top
     prefetch(s, PT_N, PT + 6, False)
     prefetch(s, FRAME_N, FRAMES + FRAME_W, False)
-    prefetch(s, ATK_N, STATE_SIZE, False)
+    prefetch(s, ATK_N, FA_HEAD, False)  # (not the field part kept: read only with field abilities on the field)
 
 
 @internal
@@ -98,6 +100,9 @@ def _prefetch_cards(s):
     n = s[STACK_N]
     if n > 0:
         prefetch(s, STACK + (n - 1) * ENTRY_W, STACK + n * ENTRY_W, False)
+    if s[FA_HEAD + FA_FIELD_N] > 0:  # a field part kept (its head came with the hot lines): its places' records
+        m = max(s[FIELD_N], s[FIELD_N + 1])
+        prefetch(s, FA_POS, FA_POS + 2 * m * FA_W, False)
 
 
 @internal

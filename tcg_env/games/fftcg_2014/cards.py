@@ -250,6 +250,12 @@ class CardTable(C16.FFCardTable):
     def card_obs_features(self) -> np.ndarray:
         return card_obs_features(self.cards)
 
+    def kernel_flags(self) -> np.ndarray:
+        # the derived values' field part is never kept under these rules: their filters and conditions read words
+        # FF-TCG 2016's derived_deps does not know (the character an Item equips, Overdrive, Junction ...), so every
+        # card reads "anything" (FL_DERIVED_DEPS -1, characteristics.refresh_derived computes it every time)
+        return C16.ff_kernel_flags(self.cards, self.code)
+
     def ability_model(self, row: int):
         """The model of ability ``row``, the rules' abilities (Level UP, Link) included."""
         cid, k = self.ability_source[row]
