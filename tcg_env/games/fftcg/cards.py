@@ -346,6 +346,7 @@ _COND_DEPS = {
     K.Condition.JOB_ON_FIELD: 0,
     K.Condition.HAND_AT_MOST: K.DEP_HAND,
     K.Condition.OPP_HAND_AT_MOST: K.DEP_HAND,
+    K.Condition.HAND_AT_LEAST: K.DEP_HAND,  # (session 13: the controller's hand count, as HAND_AT_MOST)
     K.Condition.YOUR_TURN: K.DEP_TURN,
     K.Condition.OPP_TURN: K.DEP_TURN,
     K.Condition.YOUR_MAIN_PHASE: K.DEP_TURN,
