@@ -117,20 +117,20 @@ def hand_condition_holds(game, s, T, cond, arg, p):
         n = 0
         for pos in range(K.N_POSITIONS):
             sl = s[STAGE + p * K.N_POSITIONS + pos]
-            if sl >= 0 and hand_filter_ok(T, arg >> 8, cid_of(s, sl)):
+            if sl >= 0 and game.hand_filter_ok(T, arg >> 8, cid_of(s, sl)):
                 n += 1
         return n >= (arg & 0xFF)
     if cond == K.Condition.MEMORY_FILTER_AT_LEAST:  # "if your memory has N or more <<T>> characters"
         n = 0
         for i in range(s[MEMORY_N + p]):
-            if hand_filter_ok(T, arg >> 8, cid_of(s, s[MEMORY_L + p * K.MAX_DECK + i])):
+            if game.hand_filter_ok(T, arg >> 8, cid_of(s, s[MEMORY_L + p * K.MAX_DECK + i])):
                 n += 1
         return n >= (arg & 0xFF)
     return False
 
 
 @internal
-def hand_filter_ok(T, frow, cid):
+def hand_filter_ok(game, T, frow, cid):
     """Filter row ``frow`` by the printed columns the compiler allows in a level in the hand's condition
     (card_text.cont_line: type, trait, name, part of a name): ``filters.filter_match`` would ask a hand
     card's level (see hand_condition_holds)."""
