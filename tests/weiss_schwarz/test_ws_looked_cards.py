@@ -79,6 +79,10 @@ def test_cr_3_2_3_the_looking_player_sees_every_card_looked_at_the_opponent_none
     np.testing.assert_array_equal(rows[2], cand[0])  # top first: the climax is the third
     assert not np.array_equal(rows[0], rows[1]), "Plain and Big (9000 power) differ"
     assert not _looked_rows(g, 1).any(), "CR 3.2.2: the opponent sees none of them"
+    # the terminal board (tcg play) shows them to the looking player too, top first, and not to the opponent
+    look = {v: next(a for p, a in g.spec.public_view(g, v).areas() if p == 0 and a.name == "look") for v in (0, 1)}
+    assert [c.name for c in look[0].cards] == ["Plain", "Big", "Flare"]
+    assert look[1].style == "none" and not look[1].slots
     # a determinization for the looking player keeps the cards it saw where they are; the opponent's obs is its own
     for seed in range(4):
         h = _determinized(g, 0, seed)

@@ -267,7 +267,7 @@ def public_view(game, viewer: int | None = None):
     character's power and soul, the climax area, the clock and the level zone (face up, CR 3.8,
     3.9); the hand (level, cost, power) only to its owner; stock, deck and markers as counts (the
     stock's latest trigger-check card named: CR 7.3.1.2 revealed it to both), the waiting room and
-    memory as counts."""
+    memory as counts; the cards a pending look has looked at (CR 3.2.3) to the looking player."""
     from tcg_env.view import AreaView, BoardView, CardView, PlayerView
 
     row = game._row
@@ -300,6 +300,8 @@ def public_view(game, viewer: int | None = None):
         markers = [sl for sl in range(p * K.MAX_DECK, (p + 1) * K.MAX_DECK)
                    if cid_of(sl) >= 0 and int(row[S.ZONE + sl * S.CARD_W]) == K.Zone.MARKER]  # fmt: skip
         hand = zl[K.Zone.HAND]
+        n_looked = int(row[S.LOOKED_N]) if int(row[H_DECIDER]) == p and not row[H_DONE] else 0
+        looked = list(reversed(zl[K.Zone.DECK]))[:n_looked]
         areas = (
             AreaView("stage", tuple(c.slot for c in on_stage), tuple(on_stage), "lines"),
             AreaView("climax", tuple(zl[K.Zone.CLIMAX_AREA]), named(zl[K.Zone.CLIMAX_AREA]), "inline"),
@@ -309,6 +311,10 @@ def public_view(game, viewer: int | None = None):
                                                 for sl in hand) if viewer is None or viewer == p else None,
                      "inline", counted=True),
             AreaView("deck", tuple(zl[K.Zone.DECK]), None, "count", counted=True),
+            # the cards a pending look at the top of the deck has looked at (CR 3.2.3; the observation's looked
+            # block): to the looking player only, top first; listed after the deck, so the log says "deck -> look"
+            AreaView("look", tuple(looked), named(looked), "inline") if looked and (viewer is None or viewer == p)
+            else AreaView("look", (), (), "none"),
             # face down (CR 3.10), but the latest trigger-check card was revealed to both on its way
             # there (CR 7.3.1.2, 3.13.1.2): named, so that the log says which card went to the stock
             AreaView("stock", tuple(zl[K.Zone.STOCK]), named([sl for sl in zl[K.Zone.STOCK] if sl == int(row[S.LAST_TRIG + p])]),
