@@ -15,7 +15,7 @@ breaks a rule.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable
 
 from tcg_env.cards.errors import DeckError
 
@@ -31,18 +31,22 @@ def _whole(pool, cid: int) -> bool:
 
 
 def deck_like(game: str, pool: Any, like: str | None = None, *, seed: int = 0, variant: str | None = None,
-              abilities: str = "first") -> list[str]:  # fmt: skip
+              abilities: str = "first", prefer: Callable[[int], bool] | None = None) -> list[str]:  # fmt: skip
     """Card numbers of ``pool`` forming a deck shaped like the built-in deck ``like`` (default: the
     first built-in deck, default decks first, that the pool can fill), checked by the game's deck
     rules (see the module doc). ``abilities``: ``"first"`` (cards whose text compiled whole, then
     cards with abilities, come first: the deck plays the compiled text) or ``"as_like"`` (a card with
     abilities stands for a card with abilities, a vanilla one for a vanilla one, as the built-in deck
-    has them: a deck as heavy in abilities as the one it copies, for comparing engine speed)."""
-    return deck_like_named(game, pool, like, seed=seed, variant=variant, abilities=abilities)[1]
+    has them: a deck as heavy in abilities as the one it copies, for comparing engine speed).
+    ``prefer``: the pool's card ids for which it is true come before all others (a test that needs
+    decks holding some kind of card, e.g. continuous abilities, asks for it rather than relying on
+    which cards happen to compile whole)."""
+    return deck_like_named(game, pool, like, seed=seed, variant=variant, abilities=abilities, prefer=prefer)[1]
 
 
 def deck_like_named(game: str, pool: Any, like: str | None = None, *, seed: int = 0,
-                    variant: str | None = None, abilities: str = "first") -> tuple[str, list[str]]:  # fmt: skip
+                    variant: str | None = None, abilities: str = "first",
+                    prefer: Callable[[int], bool] | None = None) -> tuple[str, list[str]]:  # fmt: skip
     """:func:`deck_like`, and the name of the built-in deck whose shape it has."""
     import tcg_env
 
@@ -50,18 +54,19 @@ def deck_like_named(game: str, pool: Any, like: str | None = None, *, seed: int 
         raise ValueError(f"abilities must be one of {', '.join(ABILITIES)}, got {abilities!r}")
     spec = tcg_env.get_spec(game)
     if like is not None:
-        return like, _deck_like(spec, pool, like, seed, variant, abilities)
+        return like, _deck_like(spec, pool, like, seed, variant, abilities, prefer)
     problems = []
     for name in dict.fromkeys([*spec.default_decks(), *spec.list_decks()]):
         try:
-            return name, _deck_like(spec, pool, name, seed, variant, abilities)
+            return name, _deck_like(spec, pool, name, seed, variant, abilities, prefer)
         except DeckError as exc:
             problems.append(exc)
     raise problems[0] if len(problems) == 1 else DeckError(
         f"the pool cannot fill any built-in deck's shape ({'; '.join(p.reason for p in problems)})", file="the card pool")
 
 
-def _deck_like(spec: Any, pool: Any, like: str, seed: int, variant: str | None, abilities: str) -> list[str]:
+def _deck_like(spec: Any, pool: Any, like: str, seed: int, variant: str | None, abilities: str,
+               prefer: Callable[[int], bool] | None) -> list[str]:
     game = spec.name
     base = spec.load_tables()
     ref = spec.load_deck(base, like, variant)
@@ -81,8 +86,9 @@ def _deck_like(spec: Any, pool: Any, like: str, seed: int, variant: str | None, 
     rng.shuffle(shuffled)
     has = [len(pool.ability_rows(c)) > 0 for c in range(pool.n_cards)]
     whole = [_whole(pool, c) for c in range(pool.n_cards)]
-    # candidates in order of preference: whole compiled text, then abilities
-    rich = sorted(shuffled, key=lambda c: (not whole[c], not has[c]))
+    preferred = [bool(prefer(c)) if prefer is not None else False for c in range(pool.n_cards)]
+    # candidates in order of preference: the caller's, whole compiled text, then abilities
+    rich = sorted(shuffled, key=lambda c: (not preferred[c], not whole[c], not has[c]))
     used: set[str] = set()  # numbers and names taken (deck rules count copies by name: reprints share one)
     mapping: dict[int, str] = {}
     for cid in dict.fromkeys(ref_ids):
