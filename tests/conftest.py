@@ -53,6 +53,13 @@ def _game_of(nodeid: str) -> str | None:
     return parts[1] if len(parts) > 2 and parts[0] == "tests" and parts[1] in _GAME_FOLDERS else None
 
 
+def pytest_configure(config):
+    # CI (CI=true) prints its 30 slowest tests: CI time is a budget (15 minutes), and the log of a
+    # run over it must say where the time went
+    if os.environ.get("CI") == "true" and not config.option.durations:
+        config.option.durations = 30
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     from xdist.scheduler import LoadScopeScheduling

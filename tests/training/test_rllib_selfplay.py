@@ -155,7 +155,7 @@ def _run(*args, timeout=240, env=None):
     return out.stdout
 
 
-def test_rllib_selfplay_smoke_run_checkpoints_resumes_and_writes_final_eval(tmp_path):
+def _smoke_run(tmp_path):
     out = _run(f"out_dir={tmp_path}")
     run = tmp_path / "rllib_smoke"
     assert "iteration 1 " in out and "iteration 2 " in out and "env steps/s" in out and "snapshot -> main_v1" in out
@@ -173,7 +173,19 @@ def test_rllib_selfplay_smoke_run_checkpoints_resumes_and_writes_final_eval(tmp_
     progress = list(csv.DictReader(open(run / "progress.csv")))
     assert [int(r["iteration"]) for r in progress] == [1, 2]
     assert all(float(r["env_steps_per_s"]) > 0 for r in progress) and int(progress[-1]["env_steps"]) >= 2 * 256
+    return run
 
+
+def test_rllib_selfplay_smoke_run_checkpoints_and_writes_final_eval(tmp_path):
+    """CI's form: one run of the command line (a Ray start-up costs ~20 s of CI's budget); resuming is
+    checked in CI in-process by ``test_snapshots_reach_the_env_runner_and_resume_restores_them``
+    and from the command line by the slow form below."""
+    _smoke_run(tmp_path)
+
+
+@pytest.mark.slow
+def test_rllib_selfplay_smoke_run_checkpoints_resumes_and_writes_final_eval(tmp_path):
+    run = _smoke_run(tmp_path)
     out = _run(f"out_dir={tmp_path}", "resume=true", "max_iterations=3")
     assert "resumed" in out and "iteration 3 " in out
     state = json.loads((run / "checkpoint" / "tcg_state.json").read_text())["state"]
