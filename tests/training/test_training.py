@@ -731,6 +731,7 @@ def test_short_training_beats_random_at_weiss_schwarz(tmp_path, overlap):
     assert r.win_rate >= 0.75, r.row()
 
 
+@pytest.mark.slow  # CI runs the script in test_scaling's --ppo-only form; this one adds the SB3 comparison
 def test_bench_training_prints_one_json_line():
     import subprocess
     import sys
