@@ -15,7 +15,7 @@ from conformance_helpers import check_cards, deck_sizes, record_random_games
 import tcg_env
 from tcg_env import Game
 from tcg_env.cards.deck_like import deck_like
-from tcg_env.cards.files import import_card_file, load_game_pool, write_pool
+from tests.shared_carddata import imported_pool
 
 CARDDATA = Path(__file__).resolve().parents[2].parent / "shared" / "carddata"
 LISTS = {
@@ -31,12 +31,7 @@ SWEEP_EVERY = 7  # try every legal action at every 7th state
 @pytest.fixture(scope="module", params=sorted(LISTS))
 def imported(request, tmp_path_factory):
     game = request.param
-    src = CARDDATA / LISTS[game]
-    if not src.is_file():
-        pytest.skip(f"shared card data not available: {src}")
-    res = import_card_file(game, src)
-    path = write_pool(game, list(res), tmp_path_factory.mktemp(game) / "pool.json", source=str(src))
-    pool = load_game_pool(game, path)
+    pool = imported_pool(game, *LISTS[game].split("/"))  # shared by the process's tests (not changed here)
     spec = tcg_env.get_spec(game)
     decks = [deck_like(game, pool, None, seed=i) for i in range(2)]  # two draws of the first shape the pool fills
     pairs = [(decks[0], decks[1]), (decks[1], decks[0])]

@@ -26,13 +26,9 @@ LISTS = {
 
 def _imported(game, tmp_path):
     from tcg_env.cards.deck_like import deck_like
-    from tcg_env.cards.files import import_card_file, load_game_pool, write_pool
+    from tests.shared_carddata import imported_pool
 
-    src = CARDDATA / LISTS[game]
-    if not src.exists():
-        pytest.skip(f"no sample card data at {src}")
-    res = import_card_file(game, src)
-    pool = load_game_pool(game, write_pool(game, list(res), tmp_path / "pool.json", source=str(src)))
+    pool = imported_pool(game, *LISTS[game].split("/"))  # shared by the process's tests (not changed here)
     return pool, [deck_like(game, pool, None, seed=i, abilities="first") for i in range(2)]
 
 

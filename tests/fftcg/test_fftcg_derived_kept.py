@@ -241,14 +241,11 @@ def test_kept_field_part_plays_the_same_games_builtin_pool():
     _same_play_kept_or_not(pool, None, 160)
 
 
-def test_kept_field_part_plays_the_same_games_imported_pool(tmp_path):
-    if not REAL_LIST.exists():
-        pytest.skip(f"no sample card data at {REAL_LIST}")
+def test_kept_field_part_plays_the_same_games_imported_pool():
     from tcg_env.cards.deck_like import deck_like
-    from tcg_env.cards.files import import_card_file, load_game_pool, write_pool
+    from tests.shared_carddata import imported_pool
 
-    res = import_card_file("fftcg", REAL_LIST)
-    pool = load_game_pool("fftcg", write_pool("fftcg", list(res), tmp_path / "pool.json", source=str(REAL_LIST)))
+    pool = imported_pool("fftcg", REAL_LIST.parent.name, REAL_LIST.name)
     decks = [deck_like("fftcg", pool, None, seed=i, abilities="first") for i in range(2)]
     deps = unpack_flags(pool.kernel_tables)[:-1, K.FL_DERIVED_DEPS]
     # the comparison means something only if the decks hold a card with field abilities whose part is kept

@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-import pytest
 from numba import njit
 
 import tcg_env
@@ -46,13 +45,11 @@ def _unsound(states, T, out):
     out[0], out[1], out[2] = bad, checked, skipped
 
 
-def test_cr_11_9_the_field_precheck_never_skips_a_matching_card(tmp_path):
-    if not SRC.exists():
-        pytest.skip(f"no sample card data at {SRC}")
+def test_cr_11_9_the_field_precheck_never_skips_a_matching_card():
     from tcg_env.cards.deck_like import deck_like
-    from tcg_env.cards.files import import_card_file, load_game_pool, write_pool
+    from tests.shared_carddata import imported_pool
 
-    pool = load_game_pool("fftcg", write_pool("fftcg", list(import_card_file("fftcg", SRC)), tmp_path / "p.json"))
+    pool = imported_pool("fftcg", SRC.parent.name, SRC.name)
     decks = [deck_like("fftcg", pool, None, seed=i, abilities="first") for i in range(2)]
     batch = tcg_env.make_batch("fftcg", 32, decks=decks, seed=2, pool=pool)
     k = batch.spec.kernels

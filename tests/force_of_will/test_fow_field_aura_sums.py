@@ -8,7 +8,6 @@ whose fields hold many cards. Skipped without ``../shared``."""
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -119,12 +118,10 @@ def test_cr_909_field_sums_read_once_equal_each_cards_own_reading_in_imported_po
     import tcg_env
     from tcg_env.cards.deck_like import deck_like_named
     from tcg_env.cards.errors import DeckError
-    from tcg_env.cards.files import import_card_file, load_game_pool, write_pool
+    from tests.shared_carddata import imported_pool
 
     game = "force_of_will"
-    res = import_card_file(game, str(_SIM))
-    with tempfile.TemporaryDirectory() as d:
-        pool = load_game_pool(game, write_pool(game, list(res), Path(d) / "imported.json", source=str(_SIM)))
+    pool = imported_pool(game, _SIM.parent.name, _SIM.name)  # shared by the process's tests (not changed here)
     # cards with a continuous ability first: which cards compile whole changes as the compiler
     # grows, and the decks of "whole text first" alone came to hold too few to test anything
     cont = card_table(pool.kernel_tables)[:, K.C_HAS_CONT] != 0
