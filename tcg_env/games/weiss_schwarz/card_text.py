@@ -1454,6 +1454,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         flt = self.to_filter(spec, relation="other", positions=[part])
         return {"kind": "own_filter_at_most", "value": 0, "filter": flt}
 
+    def c_none_have(self, spec):
+        # "if you do not have a <<T>> character / any characters with "X" in its card name": none of your
+        # stage characters matches (own_filter_at_most 0; this card counts if it is one)
+        if spec.get("type") != "character" or "zone" in spec:
+            raise Unsupported("a count of cards that are not characters")
+        return {"kind": "own_filter_at_most", "value": 0, "filter": self.to_filter(spec)}
+
+    def c_number_have_max(self, spec, n):
+        # "if the number of <<T>> characters you have is 1 or less"
+        return self.c_have_at_most(n, spec)
+
     def c_no_other_rest(self):
         return {"kind": "no_other_rested_center"}
 
@@ -2433,15 +2444,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if len(ops) != 1 or label not in (None, "experience", "memory") or self.card.get("type") != "character":
                 raise Unsupported("a level in the hand beside another effect")
             ab["zone"] = "hand"
-            simple_opp = cond is not None and cond["kind"] == "opp_filter_at_least" and \
-                set(cond["filter"]) <= {"type", "side", "level_min", "positions"}  # play.hand_condition_holds
-            # a count of your stage characters / memory cards by type, trait, name or part of a name
-            # (play.hand_filter_ok reads those columns alone)
-            simple_own = cond is not None and cond["kind"] in ("filter_count_at_least", "memory_filter_at_least") \
-                and set(cond["filter"]) <= {"type", "side", "trait", "name", "name_contains", "zone"} \
-                and cond["filter"].get("side", "own") == "own"
-            if (cond is not None and cond["kind"] not in HAND_LEVEL_CONDITIONS and not simple_opp and not simple_own) \
-                    or "whose" in (cond or {}):
+            if cond is not None and not self._hand_condition_ok(cond):
                 raise Unsupported(f"a level in the hand under the condition {cond['kind']!r} (play.hand_condition_holds)")
         if cond is not None and "whose" in cond:
             cond = dict(cond)
@@ -2490,6 +2493,21 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 and self.card.get("type") != "character":
             raise Unsupported("a climax's aura about 'this card'")
         return ab
+
+    @staticmethod
+    def _hand_condition_ok(cond) -> bool:
+        """A condition play.hand_condition_holds tests (a CONT ability working from the hand)."""
+        if "whose" in cond:
+            return False
+        if cond["kind"] in HAND_LEVEL_CONDITIONS:
+            return True
+        if cond["kind"] == "opp_filter_at_least":
+            return set(cond["filter"]) <= {"type", "side", "level_min", "positions"}
+        # a count of your stage characters / memory cards by type, trait(s), name or part of a name
+        # (play.hand_filter_ok reads those columns alone)
+        return cond["kind"] in ("filter_count_at_least", "memory_filter_at_least", "own_filter_at_most") \
+            and set(cond["filter"]) <= {"type", "side", "trait", "trait_or", "name", "name_contains", "zone"} \
+            and cond["filter"].get("side", "own") == "own"
 
     def _cont_with_granted(self, label, cond, ops, granted):
         """A [CONT] ability giving this card [CONT] abilities: the line's own ability (its other gains,
@@ -2559,6 +2577,38 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def event_body(self, ops):
         return ops
+
+    def play_restriction(self, cond):
+        return ("@cant_play", cond)
+
+    def _cant_play(self, restr) -> dict:
+        """"If <condition>, this card cannot be played from your hand" (CR 8.6.2.1): a CONT ability working
+        from the hand (zone "hand", play.hand_cant_play) whose aura_restrict cant_play holds while the
+        condition does; the condition is one play.hand_condition_holds tests."""
+        cond = restr[1]
+        if self.card.get("type") not in ("event", "character") or self.card.get("@raw"):
+            raise Unsupported("a play restriction on a climax or inside another line")
+        if not self._hand_condition_ok(cond):
+            raise Unsupported(f"a play restriction under the condition {cond['kind']!r} (play.hand_condition_holds)")
+        return {"kind": "cont", "zone": "hand", "condition": cond,
+                "effect": [{"op": "aura_restrict", "restrictions": ["cant_play"],
+                            "filter": {"type": "character", "relation": "self"}}]}
+
+    def play_restriction_line(self, *parts):
+        counter = any(isinstance(p, Token) and p.type == "COUNTER_MARK" for p in parts)
+        restr = next(p for p in parts if isinstance(p, tuple))
+        if counter and self.card.get("type") != "event":
+            raise Unsupported("the counter icon on a card that is not an event")
+        ab = self._cant_play(restr)
+        return [ab, {"__counter__": True}] if counter else ab
+
+    def event_line_restricted(self, *parts):
+        # the restriction and the event's effect on one line: two abilities
+        restr = next(p for p in parts if isinstance(p, tuple))
+        rest = [p for p in parts if not isinstance(p, tuple)]
+        ev = self.event_line(*rest)
+        ab = self._cant_play(restr)
+        return [ab, *ev] if isinstance(ev, list) else [ab, ev]
 
     def event_brainstorm(self, ops):
         raise Unsupported("Brainstorm on an event")

@@ -66,7 +66,7 @@ AbilityKeywordName = Literal[
     "accelerate", "resonate", "fusion", "sunder",
 ]  # fmt: skip
 RestrictionName = Literal["cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
-                          "no_color_requirement", "cant_reverse"]
+                          "no_color_requirement", "cant_reverse", "cant_play"]
 DurationName = Literal["end_of_turn", "next_opp_turn_end", "permanent"]
 WhoName = Literal["master", "opponent"]
 KindName = Literal["cont", "auto", "act", "event", "counter_act"]
@@ -116,6 +116,7 @@ _RESTRICT_BITS = {
     "no_encore": K.RESTRICT_NO_ENCORE,
     "no_color_requirement": K.RESTRICT_NO_COLOR_REQ,
     "cant_reverse": K.RESTRICT_CANT_REVERSE,
+    "cant_play": K.RESTRICT_CANT_PLAY,
 }
 # conditions whose value is a count / level (the rest take a name, a trait or nothing)
 _COND_MEMORY = ("memory_at_least", "memory_at_most", "memory_filter_at_least")  # Memory's conditions (CR 10.9.1)
@@ -915,11 +916,13 @@ class _Compiler(PoolCompiler):
             if f.type not in (None, "character", ["character"]) \
                     or set(f.model_dump(exclude_defaults=True)) - {"type", "side", "level_min", "positions"}:
                 self.fail(f"{p}.condition.filter", "in the hand: a filter of the opponent's characters by level (and positions) only")
-        if ab.zone == "hand" and cond is not None and cond.kind in ("filter_count_at_least", "memory_filter_at_least"):
-            # play.hand_filter_ok reads only the type, trait, name and name parts of the filter
+        if ab.zone == "hand" and cond is not None and cond.kind in ("filter_count_at_least", "memory_filter_at_least",
+                                                                    "own_filter_at_most"):
+            # play.hand_filter_ok reads only the type, trait(s), name and name parts of the filter
             f = cond.filter
-            if f.side != "own" or f.trait_or is not None \
-                    or set(f.model_dump(exclude_defaults=True)) - {"type", "trait", "name", "name_contains", "zone"}:
+            if f.side != "own" \
+                    or set(f.model_dump(exclude_defaults=True)) - {"type", "trait", "trait_or", "name", "name_contains",
+                                                                   "zone"}:
                 self.fail(f"{p}.condition.filter", "in the hand: a filter of your cards by type, trait and name only")
 
         code_start = len(self.code_rows)
@@ -1173,10 +1176,11 @@ class _Compiler(PoolCompiler):
             reg = getattr(op, "reg", 0)
             if name in ("aura_soul_per", "aura_level_per"):  # the characteristic AURA_POWER_PER changes
                 reg = K.PER_SOUL if name == "aura_soul_per" else K.PER_LEVEL
-            if "no_color_requirement" in (getattr(op, "restrictions", None) or ()) \
-                    and not (name == "aura_restrict" and ab.kind == "cont" and ab.zone == "hand"):
-                self.fail(f"{q}.restrictions", "no_color_requirement is an aura_restrict of a [CONT] ability "
-                          "with zone 'hand' (the card played from the hand, CR 8.6.2.1.1)")
+            for hand_only in ("no_color_requirement", "cant_play"):
+                if hand_only in (getattr(op, "restrictions", None) or ()) \
+                        and not (name == "aura_restrict" and ab.kind == "cont" and ab.zone == "hand"):
+                    self.fail(f"{q}.restrictions", f"{hand_only} is an aura_restrict of a [CONT] ability "
+                              "with zone 'hand' (the card played from the hand, CR 8.6.2.1)")
             a0, a1, a2 = self.op_args(op, q)
             if name in _COUNTING:
                 counted = True

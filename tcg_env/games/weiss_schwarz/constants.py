@@ -243,6 +243,9 @@ RESTRICT_NO_ENCORE = 1 << 5  # cannot use Encore
 # requirements" (an aura_restrict of a CONT ability with zone "hand" only: play.hand_no_color_req)
 RESTRICT_NO_COLOR_REQ = 1 << 6
 RESTRICT_CANT_REVERSE = 1 << 7  # "this card cannot become [REVERSE]" (battle.reverse_char)
+# not a stage restriction: a hand card's, "this card cannot be played from your hand" (an aura_restrict of a
+# CONT ability with zone "hand" only, under its condition: play.hand_cant_play, CR 8.6.2.1)
+RESTRICT_CANT_PLAY = 1 << 8
 
 
 # --------------------------------------------------------------------------------------------
