@@ -34,6 +34,9 @@ HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_clima
 
 #: name -> what the compiled abilities do differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
+    "player_no_encore_on_stage": "\"you (your opponent) cannot use \"[AUTO] Encore\" until end of turn\": the "
+                                 "characters that player has on the stage when the effect resolves cannot use Encore "
+                                 "until end of turn; a character put on the stage later that turn still can",
     "look_exactly_n": "\"you may reveal up to N cards from the top of your deck\": the engine reveals the top N "
                       "cards (all of the deck if fewer) when the player says yes, not a number up to N the player "
                       "picks one card at a time (\"look at up to N cards\" is exact: CR 3.2.3.1)",
@@ -2400,6 +2403,49 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def r_reverse(self):
         return "cant_reverse"  # battle.reverse_char
+
+    @staticmethod
+    def _encore_name(tok):
+        # ""[AUTO] Encore"" names the keyword ability, CR 10.2 (the rules' Encore [3] is one, 10.2.3)
+        if str(tok).strip('"').strip().lower() not in ("[auto] encore", "encore"):
+            raise Unsupported("'cannot use' an ability other than Encore")
+
+    def r_use(self, tok):
+        # "cannot use "[AUTO] Encore"": no Encore of the character's, printed, granted or the rules'
+        # Encore [3] (play.stage_to_wr, RESTRICT_NO_ENCORE)
+        self._encore_name(tok)
+        return "no_encore"
+
+    def cannot_until(self, subj, rs, dur):
+        # "that character cannot attack / use "[AUTO] Encore" until end of turn": the restriction on the target
+        op = {"op": "restrict", "restrictions": rs, **({"duration": dur} if dur != "end_of_turn" else {})}
+        if subj[0] == "group":
+            return [{"op": "select_all", "filter": subj[1]}, {"op": "@t", "who": "last"}, op]
+        return self._on(subj, op)
+
+    def cannot_until_pre(self, dur, subj, rs):
+        return self.cannot_until(subj, rs, dur)
+
+    def _player_no_encore(self, tok, dur, side):
+        # "you (your opponent) cannot use "[AUTO] Encore" until end of turn": a player's restriction, which
+        # the engine keeps on that player's characters on the stage when the effect resolves
+        self._encore_name(tok)
+        self.approximate("player_no_encore_on_stage")
+        flt = {"type": "character", **({"side": "opponent"} if side == "opponent" else {})}
+        return [{"op": "select_all", "filter": flt}, {"op": "@t", "who": "last"},
+                {"op": "restrict", "restrictions": ["no_encore"], **({"duration": dur} if dur != "end_of_turn" else {})}]
+
+    def player_no_encore(self, tok, dur):
+        return self._player_no_encore(tok, dur, "own")
+
+    def player_no_encore_pre(self, dur, tok):
+        return self._player_no_encore(tok, dur, "own")
+
+    def opp_no_encore(self, tok, dur):
+        return self._player_no_encore(tok, dur, "opponent")
+
+    def opp_no_encore_pre(self, dur, tok):
+        return self._player_no_encore(tok, dur, "opponent")
 
     def restrict_facing(self, rs):
         # "the character facing this card cannot move to another position (of the stage)": the

@@ -736,8 +736,12 @@ class _Compiler(PoolCompiler):
         if len(card.abilities) > K.MAX_ABIL_PER_CARD:
             self.fail("abilities", f"at most {K.MAX_ABIL_PER_CARD} abilities per card")
         if t == "event":
-            if kinds != ["event"]:
-                self.fail("abilities", "an event has exactly one ability, of kind 'event' (CR 6.5.1.2.2)")
+            # one ability of kind 'event' (its effect, CR 6.5.1.2.2); before it only CONT abilities working
+            # from the hand ("this card cannot be played from your hand" under a condition, CR 8.6.2.1)
+            if kinds.count("event") != 1 or kinds[-1] != "event" or any(
+                    a.kind != "cont" or a.zone != "hand" for a in card.abilities[:-1]):  # fmt: skip
+                self.fail("abilities", "an event has one ability of kind 'event' (CR 6.5.1.2.2), after CONT "
+                          "abilities working from the hand only")
         else:
             if "event" in kinds:
                 self.fail(f"abilities[{kinds.index('event')}].kind", "only events have 'event' abilities")

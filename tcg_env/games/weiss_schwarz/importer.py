@@ -250,7 +250,11 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
                 texts.append(text_rec)
                 skip("event_unsupported", number)
                 continue
-            abilities, sources = [{"kind": "event", "effect": event_ops}], [-1]
+            # its effect, and the CONT abilities working from the hand ("this card cannot be played from
+            # your hand" under a condition, CR 8.6.2.1)
+            hand = [(a, i) for a, i in zip(abilities, sources) if a.get("kind") == "cont" and a.get("zone") == "hand"]
+            abilities = [a for a, _ in hand] + [{"kind": "event", "effect": event_ops}]
+            sources = [i for _, i in hand] + [-1]
         texts.append(text_rec)
         by_number[number] = text_rec
         models.append({
@@ -295,8 +299,9 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
                     continue
                 keep.append(ab)
                 src.append(li)
+            dropped = len(keep) < len(r["abilities"])
             r["abilities"], r["_sources"] = keep, src
-            if r["type"] == "event" and not keep:
+            if r["type"] == "event" and (not keep or dropped):  # an event is played whole or not at all
                 r["_skip"] = "event_unsupported"
         if not changed:
             break
@@ -316,7 +321,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
                 text_rec.lines[j] = LineResult.unsupported(lr.line, f"the pool compiler refuses it: {reason}")
         del r["abilities"][k]
         del r["_sources"][k]
-        if r["type"] == "event" and not r["abilities"]:
+        if r["type"] == "event":  # an event is played whole or not at all (its effect, or a restriction of its)
             r["_skip"] = "event_unsupported"
 
     cards: list[WSCard] = []

@@ -1,0 +1,142 @@
+"""Weiss Schwarz card text, session 14 pieces: made-up lines in the card language compiled, and on a small
+imported list what the engine does with them ("cannot use Encore", CR 10.2; "this card cannot be played
+from your hand", CR 8.6.2.1; ...)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz.card_text import compile_line
+from tcg_env.games.weiss_schwarz.scenario import Scenario
+
+import ws_card_text_kit as kit
+
+
+def _rec(code, name, ability=(), type="Character", level="0", power="3000", traits=("Glass",), trigger=(), cost="0"):
+    char = type == "Character"
+    return {"code": code, "name": name, "type": type, "color": "YELLOW", "level": level if type != "Climax" else "-",
+            "cost": cost if type != "Climax" else "-", "power": power if char else "-", "soul": 1 if char else 0,
+            "trigger": list(trigger), "attributes": list(traits) if char else [], "ability": list(ability), "side": "W"}  # fmt: skip
+
+
+def _c(line, type="character"):
+    return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
+
+
+(PLAIN, FLARE, SHACKLED, JAILER, GUARDED, WEAK) = range(6)
+RECORDS = [
+    _rec("T/S14-001", "Plain"),
+    _rec("T/S14-002", "Flare", [], type="Climax", trigger=("SOUL",)),
+    _rec("T/S14-003", "Shackled", ["【AUTO】 Encore [Put 1 character from your hand into your waiting room]",
+                                   "【CONT】 This card cannot use \"【AUTO】 Encore\"."]),
+    _rec("T/S14-004", "Jailer", ["【AUTO】 When this card attacks, your opponent cannot use \"【AUTO】 Encore\" until end "
+                                 "of turn. (Your opponent cannot use the \"【AUTO】 Encore [(3)]\" rule either)"],
+         power="9000"),
+    _rec("T/S14-005", "Guarded", ["If you do not have a 《Glass》 character, this card cannot be played from your hand. "
+                                  "Draw 1 card."], type="Event"),
+    _rec("T/S14-006", "Weak", [], power="1000", traits=("Wood",)),
+]  # fmt: skip
+# vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
+RECORDS += [_rec(f"T/S14-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(12)]
+FILLER = 6
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    return kit.import_pool(tmp_path_factory, "ws14", RECORDS)
+
+
+def _scenario(pool, **kw):
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    return Scenario.main_phase(pool, decks=(deck, deck), **kw)
+
+
+_n, _labels, _act = kit.count, kit.labels, kit.act
+
+
+def _zone(g, slot) -> int:
+    return int(g.state[S.ZONE + slot * S.CARD_W])
+
+
+def _stock(sc, player, n):
+    for k in range(n):
+        sc.put(player, FILLER + k, "stock")
+
+
+# ---------------------------------------------------------------------------- "cannot use Encore" (CR 10.2)
+def test_cannot_use_encore_compiles():
+    r = _c(RECORDS[SHACKLED]["ability"][1])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][0]["restrictions"] == ["no_encore"]
+    r = _c(RECORDS[JAILER]["ability"][0])
+    assert r.verdict == "approximate" and r.approximations == ("player_no_encore_on_stage",), r.reason
+    r = _c("【AUTO】 When this card attacks, choose 1 of your opponent's characters, and that character cannot side "
+           "attack until end of turn.")
+    assert r.verdict == "exact" and r.abilities[0]["effect"][-1]["restrictions"] == ["cant_side"], r.reason
+
+
+@pytest.mark.parametrize("card", [PLAIN, SHACKLED])
+def test_cr_10_2_a_character_that_cannot_use_encore_is_offered_no_encore(pool, card):
+    sc = _scenario(pool)
+    me = sc.put(0, card, "stage", pos=0, orient=K.Orientation.REVERSE)
+    _stock(sc, 0, 3)
+    sc.put(0, PLAIN, "hand")  # the printed Encore's cost could be paid
+    sc.flow("encore")
+    g = sc.game()
+    _act(g, "Put reversed")
+    labels = _labels(g)
+    if card == PLAIN:  # CR 10.2.3: every character has Encore [3]
+        _act(g, "Pay Encore [3]")
+        assert _zone(g, me) == K.Zone.STAGE and int(g.state[S.ORIENT + me * S.CARD_W]) == K.Orientation.REST
+        return
+    # neither the rules' Encore [3] nor its printed Encore is offered: it stays in the waiting room
+    assert not any(t.startswith("Pay Encore") or t.startswith("Use Shackled") for t in labels), labels
+    assert _zone(g, me) == K.Zone.WAITING_ROOM and _n(g, "STOCK") == 3
+
+
+def test_cr_10_2_your_opponent_cannot_use_encore_after_the_attack(pool):
+    sc = _scenario(pool)
+    sc.put(0, JAILER, "stage", pos=0)
+    weak = sc.put(1, WEAK, "stage", pos=2)  # faces the Jailer (CR 3.6.5)
+    _stock(sc, 1, 3)
+    g = sc.game()
+    _act(g, "End the main phase")
+    _act(g, "Frontal attack with Jailer")
+    assert int(g.state[S.D_RST + weak * S.CARD_W]) & K.RESTRICT_NO_ENCORE
+    for _ in range(40):  # the counter step, the battle (the Weak is reversed), the encore step
+        if _zone(g, weak) != K.Zone.STAGE or g.done:
+            break
+        labels = _labels(g)
+        assert not any(t.startswith("Pay Encore") for t in labels), labels
+        pick = [t for t in labels if t.startswith("Put reversed Weak")] or [t for t in labels if t.startswith(
+            ("Pass", "End", "Decline", "No counter"))] or labels
+        _act(g, pick[0])
+    assert _zone(g, weak) == K.Zone.WAITING_ROOM
+    assert not any(t.startswith("Pay Encore") for t in _labels(g))
+
+
+# ---------------------------------------------------------------------------- a play restriction (CR 8.6.2.1)
+def test_play_restriction_compiles_to_a_hand_ability():
+    r = _c(RECORDS[GUARDED]["ability"][0], type="event")
+    assert r.verdict == "exact", r.reason
+    cont, event = r.abilities
+    assert cont["zone"] == "hand" and cont["effect"][0]["restrictions"] == ["cant_play"]
+    assert cont["condition"] == {"kind": "own_filter_at_most", "value": 0,
+                                 "filter": {"type": "character", "trait": "Glass"}}
+    assert event["kind"] == "event"
+
+
+@pytest.mark.parametrize("glass", [True, False])
+def test_cr_8_6_2_1_an_event_that_cannot_be_played_without_a_trait(pool, glass):
+    sc = _scenario(pool)
+    sc.put(0, PLAIN if glass else WEAK, "stage", pos=0)
+    sc.put(0, GUARDED, "hand")
+    g = sc.game()
+    playable = any(t.startswith("Play event Guarded") for t in _labels(g))
+    assert playable == glass, _labels(g)
+    if glass:
+        hand = _n(g, "HAND")
+        _act(g, "Play event Guarded")
+        assert _n(g, "HAND") == hand - 1 + 1  # the event left the hand, its draw came in
