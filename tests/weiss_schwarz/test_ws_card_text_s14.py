@@ -25,7 +25,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, SHACKLED, JAILER, GUARDED, WEAK) = range(6)
+(PLAIN, FLARE, SHACKLED, JAILER, GUARDED, WEAK, LOCKER, BULLY, HELPER) = range(9)
 RECORDS = [
     _rec("T/S14-001", "Plain"),
     _rec("T/S14-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -37,10 +37,15 @@ RECORDS = [
     _rec("T/S14-005", "Guarded", ["If you do not have a 《Glass》 character, this card cannot be played from your hand. "
                                   "Draw 1 card."], type="Event"),
     _rec("T/S14-006", "Weak", [], power="1000", traits=("Wood",)),
+    _rec("T/S14-007", "Locker", ["【CONT】 You cannot play events or \"Backup\" from your hand."]),
+    _rec("T/S14-008", "Bully", ["【CONT】 During this card's battle, your opponent cannot play \"Backup\" from their hand."],
+         power="2000"),
+    _rec("T/S14-009", "Helper", ["【ACT】 【COUNTER】 Backup 3000, Level 0 [Put this card from your hand into your waiting "
+                                 "room]"], traits=("Wood",)),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S14-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(12)]
-FILLER = 6
+FILLER = 9
 
 
 @pytest.fixture(scope="module")
@@ -140,3 +145,45 @@ def test_cr_8_6_2_1_an_event_that_cannot_be_played_without_a_trait(pool, glass):
         hand = _n(g, "HAND")
         _act(g, "Play event Guarded")
         assert _n(g, "HAND") == hand - 1 + 1  # the event left the hand, its draw came in
+
+
+# ---------------------------------------------------------------------------- "you cannot play events / Backup"
+def test_play_locks_compile():
+    r = _c(RECORDS[LOCKER]["ability"][0])
+    assert r.verdict == "exact" and r.abilities[0]["effect"][0]["restrictions"] == ["no_backup_you", "no_events_you"]
+    r = _c("【AUTO】 When this card is placed on the stage from your hand, this card gets +4500 power and the following "
+           "ability until the end of your opponent's next turn. \"【CONT】 During this card's battle, all players cannot "
+           "play \"Backup\" from their hands.\"")  # the quotes inside a quoted ability (normalise)
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"][-1] == {"op": "restrict", "restrictions": ["battle_no_backup_you",
+                                            "battle_no_backup_opp"], "duration": "next_opp_turn_end"}
+
+
+@pytest.mark.parametrize("locker", [True, False])
+def test_cr_6_5_1_2_you_cannot_play_events_while_the_locker_is_on_the_stage(pool, locker):
+    sc = _scenario(pool)
+    sc.put(0, LOCKER if locker else PLAIN, "stage", pos=0)  # both <<Glass>>: Guarded's own condition holds
+    sc.put(0, GUARDED, "hand")
+    g = sc.game()
+    assert any(t.startswith("Play event Guarded") for t in _labels(g)) != locker, _labels(g)
+
+
+@pytest.mark.parametrize("attacker", [BULLY, PLAIN])
+def test_cr_10_5_no_backup_during_the_bullys_battle(pool, attacker):
+    sc = _scenario(pool)
+    sc.put(0, attacker, "stage", pos=0)
+    weak = sc.put(1, WEAK, "stage", pos=2)  # faces it
+    sc.put(1, HELPER, "hand")
+    g = sc.game()
+    _act(g, "End the main phase")
+    _act(g, "Frontal attack")
+    offered = False
+    for _ in range(10):  # up to the counter step (none is asked when the defender has nothing to play)
+        labels = _labels(g)
+        offered = offered or any(t.startswith("Counter with Helper") for t in labels)
+        if offered or any(t.startswith("No counter") for t in labels) or not labels:
+            break
+        g.step(int(g.legal_actions()[0]))
+    assert offered == (attacker != BULLY), _labels(g)
+    if attacker == BULLY:  # the battle came: the Weak (1000) lost to the Bully (2000) with no Backup (CR 7.6)
+        assert int(g.state[S.ORIENT + weak * S.CARD_W]) == K.Orientation.REVERSE or _zone(g, weak) != K.Zone.STAGE

@@ -131,11 +131,40 @@ def split_abilities(text: str) -> list[str]:
     return [t for t in out if t]
 
 
+# a quoted ability ("[CONT] ... "Backup" from their hand.") ends at a quote after its last sentence's stop
+_ABILITY_END = re.compile(r'(?<=[.)])"(?=\s|$|")')
+
+
+def _mark_nested_quotes(s: str) -> str:
+    """The quotes inside a quoted ability (a granted one, "[CONT] ... cannot play "Backup" ...") written as
+    NAME_QUOTE_OPEN / NAME_QUOTE_CLOSE pairs, so that the ability is one quoted token (_granted gives them
+    back); left alone where they do not pair up."""
+    out, i = [], 0
+    while True:
+        k = s.find('"[', i)
+        if k < 0:
+            break
+        m = _ABILITY_END.search(s, k + 1)
+        if m is None:
+            break
+        body = s[k + 1 : m.start()]
+        if body.count('"') % 2 == 0 and '"' in body:
+            parts = body.split('"')
+            body = "".join(p + ((NAME_QUOTE_OPEN if j % 2 == 0 else NAME_QUOTE_CLOSE) if j < len(parts) - 1 else "")
+                           for j, p in enumerate(parts))
+        out.append(s[i : k + 1] + body + '"')
+        i = m.end()
+    out.append(s[i:])
+    return "".join(out)
+
+
 def normalise(line: str) -> str:
     """The line as the grammar reads it: 【X】 -> [x], 《T》 -> <<T>>, plain quotes, brackets spaced,
-    lower case outside card names ("...") and traits (<<...>>), spaces collapsed."""
+    lower case outside card names ("...") and traits (<<...>>), spaces collapsed; the quotes inside a
+    quoted ability marked (_mark_nested_quotes)."""
     s = line.replace("【", "[").replace("】", "]").replace("《", "<<").replace("》", ">>")
     s = s.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
+    s = _mark_nested_quotes(s)
     s = s.replace("\uff08", "(").replace("\uff09", ")").replace("×", " x ").replace("［", "[").replace("］", "]")
     for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1):  # a circled stock cost (CR 8.4.3)
         s = s.replace(c, f"({i})")
@@ -478,7 +507,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def _granted(self, tok) -> tuple[str, dict]:
         """The quoted ability a gain grants ("gets the following ability. "[AUTO] ...""): the
         quoted line compiled for the same card; its approximations are the line's."""
-        inner = str(tok)[1:-1].strip()
+        inner = card_name(tok).strip()  # the quotes inside it given back (_mark_nested_quotes)
         if not inner.startswith("["):
             raise Unsupported("granting a quoted text that is not an ability")
         # the ability is the receiving character's ("this card" is that character), whoever grants it
@@ -2446,6 +2475,41 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def opp_no_encore_pre(self, dur, tok):
         return self._player_no_encore(tok, dur, "opponent")
+
+    # "you cannot play events or "Backup" from your hand" (play.play_locked)
+    def pw_events(self):
+        return {"events"}
+
+    def pw_named(self, tok):
+        if str(tok).strip('"').strip().lower() != "backup":
+            raise Unsupported("'cannot play' a named card other than \"Backup\"")
+        return {"backup"}
+
+    def pw_events_named(self, tok):
+        return {"events"} | self.pw_named(tok)
+
+    def hand_loc(self, *_):
+        return None
+
+    def lw_opp(self):
+        return ("opp",)
+
+    def lw_all(self):
+        return ("you", "opp")
+
+    def lw_you(self):
+        return ("you",)
+
+    def lock_you(self, what, _loc):
+        # "[CONT] You cannot play events or "Backup" from your hand": while this card is on the stage
+        rs = [f"no_{w}_you" for w in sorted(what)]
+        return [{"op": "aura_restrict", "restrictions": rs, "filter": {"type": "character", "relation": "self"}}]
+
+    def lock_battle(self, who, what, _loc):
+        # "During this card's battle, your opponent (all players / you) cannot play events or "Backup" from
+        # their hand": while this card is the attacking or the defending character (CR 7.2.1.5.1)
+        rs = [f"battle_no_{w}_{p}" for p in who for w in sorted(what)]
+        return [{"op": "aura_restrict", "restrictions": rs, "filter": {"type": "character", "relation": "self"}}]
 
     def restrict_facing(self, rs):
         # "the character facing this card cannot move to another position (of the stage)": the

@@ -66,7 +66,9 @@ AbilityKeywordName = Literal[
     "accelerate", "resonate", "fusion", "sunder",
 ]  # fmt: skip
 RestrictionName = Literal["cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
-                          "no_color_requirement", "cant_reverse", "cant_play"]
+                          "no_color_requirement", "cant_reverse", "cant_play", "no_events_you", "no_backup_you",
+                          "battle_no_events_you", "battle_no_backup_you", "battle_no_events_opp",
+                          "battle_no_backup_opp"]
 DurationName = Literal["end_of_turn", "next_opp_turn_end", "permanent"]
 WhoName = Literal["master", "opponent"]
 KindName = Literal["cont", "auto", "act", "event", "counter_act"]
@@ -117,6 +119,12 @@ _RESTRICT_BITS = {
     "no_color_requirement": K.RESTRICT_NO_COLOR_REQ,
     "cant_reverse": K.RESTRICT_CANT_REVERSE,
     "cant_play": K.RESTRICT_CANT_PLAY,
+    "no_events_you": K.RESTRICT_NO_EVENTS_YOU,
+    "no_backup_you": K.RESTRICT_NO_BACKUP_YOU,
+    "battle_no_events_you": K.RESTRICT_BATTLE_NO_EVENTS_YOU,
+    "battle_no_backup_you": K.RESTRICT_BATTLE_NO_BACKUP_YOU,
+    "battle_no_events_opp": K.RESTRICT_BATTLE_NO_EVENTS_OPP,
+    "battle_no_backup_opp": K.RESTRICT_BATTLE_NO_BACKUP_OPP,
 }
 # conditions whose value is a count / level (the rest take a name, a trait or nothing)
 _COND_MEMORY = ("memory_at_least", "memory_at_most", "memory_filter_at_least")  # Memory's conditions (CR 10.9.1)
@@ -650,6 +658,9 @@ def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray) 
     for r in range(abilities.shape[0]):
         if abilities[r, K.A_ZONE] >= K.GRANT_ZONE0:
             row_flags(r, flags[n])
+    restricts = (code[:, K.I_OP] == K.Op.AURA_RESTRICT) | (code[:, K.I_OP] == K.Op.RESTRICT)
+    if (restricts & ((code[:, K.I_A0] & K.RESTRICT_PLAY_LOCKS) != 0)).any():
+        flags[n, K.FL_MISC] |= K.FLAG_PLAY_LOCK  # play.play_locked
     return flags
 
 

@@ -246,6 +246,19 @@ RESTRICT_CANT_REVERSE = 1 << 7  # "this card cannot become [REVERSE]" (battle.re
 # not a stage restriction: a hand card's, "this card cannot be played from your hand" (an aura_restrict of a
 # CONT ability with zone "hand" only, under its condition: play.hand_cant_play, CR 8.6.2.1)
 RESTRICT_CANT_PLAY = 1 << 8
+# a stage character's restrictions on players ("[CONT] You cannot play events or "Backup" from your hand", "During
+# this card's battle, your opponent cannot play "Backup" from their hand"): events (CR 6.5.1.2.2 / 7.4.1.2) or
+# Backup (CR 10.5) played from the hand by the character's master (_YOU) or the other player (_OPP), always or
+# while the character is in battle (_BATTLE: the attacking or the defending character, CR 7.2.1.5.1);
+# play.play_locked
+RESTRICT_NO_EVENTS_YOU = 1 << 9
+RESTRICT_NO_BACKUP_YOU = 1 << 10
+RESTRICT_BATTLE_NO_EVENTS_YOU = 1 << 11
+RESTRICT_BATTLE_NO_BACKUP_YOU = 1 << 12
+RESTRICT_BATTLE_NO_EVENTS_OPP = 1 << 13
+RESTRICT_BATTLE_NO_BACKUP_OPP = 1 << 14
+RESTRICT_PLAY_LOCKS = (RESTRICT_NO_EVENTS_YOU | RESTRICT_NO_BACKUP_YOU | RESTRICT_BATTLE_NO_EVENTS_YOU
+                       | RESTRICT_BATTLE_NO_BACKUP_YOU | RESTRICT_BATTLE_NO_EVENTS_OPP | RESTRICT_BATTLE_NO_BACKUP_OPP)
 
 
 # --------------------------------------------------------------------------------------------
@@ -288,6 +301,7 @@ C_NCOLS = CARD_TABLE.width
 FL_MISC = 0  # word: FLAG_* bits
 FL_TRIG = 1  # words FL_TRIG, FL_TRIG + 1: bit t % 31 of word FL_TRIG + t // 31 = an AUTO ability with Trigger t
 FLAG_HAND_CONT = 1  # a CONT ability that works from the hand (AbilityZone.HAND: play.hand_aura)
+FLAG_PLAY_LOCK = 2  # (last row) an instruction restricting a player's events / Backup (RESTRICT_PLAY_LOCKS)
 FL_CONT = 3  # word: bit (1 << AbilityZone z) = a CONT ability working from zone z with a continuous
 #              instruction (Op.AURA_POWER .. AURA_POWER_LEVEL): what characteristics.apply_cont applies
 

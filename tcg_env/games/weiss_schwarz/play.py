@@ -27,7 +27,9 @@ from tcg_env.rules.costs import zone_type_mask
 from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
+    ATK_SLOT,
     CARD_W,
+    DEF_SLOT,
     DEC_ARG,
     D_KW,
     D_LEVEL,
@@ -210,10 +212,39 @@ def hand_cant_play(game, s, T, p, cid):
 
 
 @internal
+def play_locked(game, s, T, p, events):
+    """Whether a stage character's restriction forbids player ``p`` to play events (``events``) or Backup
+    from the hand now (RESTRICT_PLAY_LOCKS): "[CONT] You cannot play events or "Backup" from your hand" of
+    p's characters; "During this card's battle, your opponent (all players, you) cannot play ..." of a
+    character in battle (the attacking or the defending one, CR 7.2.1.5.1). The pool's FLAG_PLAY_LOCK
+    skips the scan when no card has such a restriction."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_PLAY_LOCK) == 0:
+        return False
+    you = K.RESTRICT_NO_EVENTS_YOU if events else K.RESTRICT_NO_BACKUP_YOU
+    b_you = K.RESTRICT_BATTLE_NO_EVENTS_YOU if events else K.RESTRICT_BATTLE_NO_BACKUP_YOU
+    b_opp = K.RESTRICT_BATTLE_NO_EVENTS_OPP if events else K.RESTRICT_BATTLE_NO_BACKUP_OPP
+    in_battle = s[ATK_SLOT] >= 0 and s[DEF_SLOT] >= 0
+    for q in range(2):
+        for pos in range(K.N_POSITIONS):
+            sl = stage_slot(s, q, pos)
+            if sl < 0:
+                continue
+            r = s[D_RST + sl * CARD_W]
+            if q == p and (r & you) != 0:
+                return True
+            if in_battle and (sl == s[ATK_SLOT] or sl == s[DEF_SLOT]) and (r & (b_you if q == p else b_opp)) != 0:
+                return True
+    return False
+
+
+@internal
 def playable_with_mask(game, s, T, p, cid, cmask):
     """``card_playable_base`` with the colour mask computed once per legal-mask call."""
     cards = card_table(T)
     if has_hand_abilities(T, cid) and game.hand_cant_play(s, T, p, cid):
+        return False
+    if cards[cid, K.C_TYPE] == K.CardType.EVENT and game.play_locked(s, T, p, True):
         return False
     if cards[cid, K.C_TYPE] != K.CardType.CLIMAX:
         lvl = game.hand_level(s, T, p, cid) if has_hand_abilities(T, cid) else cards[cid, K.C_LEVEL]
@@ -250,6 +281,8 @@ def card_playable_base(game, s, T, p, cid):
     being played (hand_cant_play)."""
     cards = card_table(T)
     if has_hand_abilities(T, cid) and game.hand_cant_play(s, T, p, cid):
+        return False
+    if cards[cid, K.C_TYPE] == K.CardType.EVENT and game.play_locked(s, T, p, True):
         return False
     if cards[cid, K.C_TYPE] != K.CardType.CLIMAX:
         # the level it has in the hand
