@@ -25,7 +25,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, SHACKLED, JAILER, GUARDED, WEAK, LOCKER, BULLY, HELPER) = range(9)
+(PLAIN, FLARE, SHACKLED, JAILER, GUARDED, WEAK, LOCKER, BULLY, HELPER, CHOOSER) = range(10)
 RECORDS = [
     _rec("T/S14-001", "Plain"),
     _rec("T/S14-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -42,10 +42,14 @@ RECORDS = [
          power="2000"),
     _rec("T/S14-009", "Helper", ["【ACT】 【COUNTER】 Backup 3000, Level 0 [Put this card from your hand into your waiting "
                                  "room]"], traits=("Wood",)),
+    _rec("T/S14-010", "Chooser", ["【AUTO】 When this card is placed on the stage from your hand, choose 1 of the following "
+                                  "effects, and perform it. \"Draw 1 card.\" \"Put the top card of your deck into your "
+                                  "stock.\" \"Choose 1 of your opponent's characters, and that character gets -1000 power "
+                                  "until end of turn.\""]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S14-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(12)]
-FILLER = 9
+FILLER = 10
 
 
 @pytest.fixture(scope="module")
@@ -187,3 +191,31 @@ def test_cr_10_5_no_backup_during_the_bullys_battle(pool, attacker):
     assert offered == (attacker != BULLY), _labels(g)
     if attacker == BULLY:  # the battle came: the Weak (1000) lost to the Bully (2000) with no Backup (CR 7.6)
         assert int(g.state[S.ORIENT + weak * S.CARD_W]) == K.Orientation.REVERSE or _zone(g, weak) != K.Zone.STAGE
+
+
+# ---------------------------------------------------------------------------- "choose 1 of the following effects"
+def test_choose_one_of_the_following_effects_compiles():
+    r = _c(RECORDS[CHOOSER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    (op,) = r.abilities[0]["effect"]
+    assert op["op"] == "choose_one" and [o[-1]["op"] for o in op["options"]] == ["draw", "pool", "power"]
+
+
+@pytest.mark.parametrize("option", [0, 1, 2])
+def test_choose_1_of_the_following_effects_performs_the_chosen_one_only(pool, option):
+    sc = _scenario(pool)
+    sc.put(0, CHOOSER, "hand")
+    weak = sc.put(1, WEAK, "stage", pos=0)
+    g = sc.game()
+    hand, stock = _n(g, "HAND"), _n(g, "STOCK")
+    _act(g, "Play Chooser")
+    for k in range(option + 1):  # "this one?" for each option before the last: yes on the chosen one
+        if k == 2:
+            break
+        assert int(g.state[S.DEC_ARG + 1]) == K.ChoiceFor.CHOOSE_OPTIONAL
+        g.step(int(K.PASS) if k < option else int(next(a for a in g.legal_actions() if a != K.PASS)))
+    if option == 2:
+        _act(g, "Choose")  # the opponent's character
+    assert _n(g, "HAND") == hand - 1 + (option == 0)
+    assert _n(g, "STOCK") == stock + (option == 1)
+    assert kit.power(g, weak) == 1000 - 1000 * (option == 2)

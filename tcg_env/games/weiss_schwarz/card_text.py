@@ -243,6 +243,9 @@ def _walk(ops: list[dict]):
         yield o
         if o.get("op") in ("if", "may"):
             yield from _walk(o["then"])
+        if o.get("op") == "choose_one":
+            for opt in o["options"]:
+                yield from _walk(opt)
 
 
 def _dicts(v: Any):
@@ -1197,6 +1200,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def if_repeat_action(self, cond, n, tok):
         return [{"op": "if", "condition": cond, "then": self.repeat_action(n, tok)}]
+
+    def choose_effect(self, count, *toks):
+        # "choose 1 of the following effects, and perform it. "A" "B"": the master picks one option (cards:
+        # choose_one); each option a quoted effect, its pronouns its own
+        if count != ("exactly", 1) or len(toks) > 4:
+            raise Unsupported("choosing another number than 1 of the following effects (or more than 4)")
+        return [{"op": "choose_one", "options": [self._quoted_ops(t, "as an option") for t in toks]}]
 
     def quoted_action(self, tok):
         return self._quoted_ops(tok, "once")
@@ -2783,6 +2793,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     raise Unsupported("an empty optional effect")
                 out.append(op)
                 # registers filled inside an if/may block are local to it (cards.py)
+                st["cur"] = None
+                continue
+            if name == "choose_one":
+                # each option resolved as a block of its own (its registers local to it, as an if/may's)
+                opts = []
+                for opt in op["options"]:
+                    if any(o["op"] == "choose_one" for o in _walk(opt)):
+                        raise Unsupported("nested choices of effects")
+                    inner = dict(st, free=list(st["free"]), fixed=dict(st["fixed"]))
+                    r = self._resolve(opt, inner, battle, False)
+                    if not r:
+                        raise Unsupported("an empty option")
+                    opts.append(r)
+                out.append({"op": "choose_one", "options": opts})
                 st["cur"] = None
                 continue
             if name == "@t":

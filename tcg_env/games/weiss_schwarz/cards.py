@@ -422,7 +422,17 @@ class OpIfStored(_Op):
 OpIfDone = if_done_op(_M)
 MayOp = Annotated[Union[_BASE_OPS + (OpIfStored, OpIfDone)], Field(discriminator="op")]  # noqa: UP007
 OpMay.model_rebuild()
-_OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored, OpIfDone)
+class OpChooseOne(_Op):
+    """"Choose 1 of the following effects, and perform it": the master picks one option, which runs. Compiled
+    as CHOOSE_OPTIONAL ("this one?") + the option + SKIP past the rest, for every option but the last, which
+    runs when every earlier one was declined."""
+
+    op: Literal["choose_one"]
+    options: list[list[Annotated[Union[_BASE_OPS + (OpMay, OpIf, OpIfStored, OpIfDone)],  # noqa: UP007
+                                 Field(discriminator="op")]]] = Field(min_length=2, max_length=4)
+
+
+_OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored, OpIfDone, OpChooseOne)
 # the ops whose instruction reports whether it was done (engine.effects NOT_DONE): the moves and changes of a
 # register's cards (none affected: not done), a draw or a clock card to the waiting room not in full (CR 1.3.3)
 _REPORTS_DONE = frozenset({"to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top",
@@ -442,6 +452,7 @@ EFFECT_OPS["if"] = K.Op.IF
 EFFECT_OPS["may"] = K.Op.CHOOSE_OPTIONAL
 EFFECT_OPS["if_stored"] = K.Op.IF_STORED
 EFFECT_OPS["if_done"] = K.Op.IF_DONE
+EFFECT_OPS["choose_one"] = K.Op.CHOOSE_OPTIONAL
 _TAGS = frozenset(EFFECT_OPS)
 _TARGETING = {"choose", "select_all", "target_self", "target_battle_opp", "target_triggering", "reveal_top"}
 _ON_REGISTER = {
@@ -592,6 +603,9 @@ def _describe_ops(ops: list[Any]) -> list[str]:
             continue
         if op.op in ("may", "if_stored"):
             out.append(f"{op.op}[" + " -> ".join(_describe_ops(op.then)) + "]")
+            continue
+        if op.op == "choose_one":
+            out.append("choose_one[" + " | ".join(" -> ".join(_describe_ops(o)) for o in op.options) + "]")
             continue
         arg = getattr(op, "amount", None)
         if arg is None:
@@ -1175,6 +1189,22 @@ class _Compiler(PoolCompiler):
             for fld in ("count", "amount"):
                 if getattr(op, fld, None) == "x" and not counted:
                     self.fail(f"{q}.{fld}", "'x' needs an earlier brainstorm or count op in the program")
+            if name == "choose_one":
+                ends = []
+                for k, opt in enumerate(op.options):
+                    last = k == len(op.options) - 1
+                    at = len(self.code_rows)
+                    if not last:
+                        self.code_rows.append([0] * K.I_NCOLS)  # CHOOSE_OPTIONAL, patched below
+                    # registers filled in an option are the option's (another option may not use them)
+                    counted = self.compile_ops(card, ab, opt, f"{q}.options[{k}]", set(filled), counted) or counted
+                    if not last:
+                        ends.append(len(self.code_rows))
+                        self.code_rows.append([int(K.Op.SKIP), 0, 0, 0, 0])  # past the other options, patched
+                        self.code_rows[at] = [int(K.Op.CHOOSE_OPTIONAL), 0, 0, 0, len(self.code_rows) - at - 1]
+                for e in ends:
+                    self.code_rows[e][4] = len(self.code_rows) - e - 1
+                continue
             if name in ("if", "may", "if_stored"):
                 at = len(self.code_rows)
                 self.code_rows.append([0] * K.I_NCOLS)  # patched below with the rows to skip
@@ -1377,6 +1407,9 @@ def _all_tags(ops: list[Any]) -> set[str]:
         out.add(op.op)
         if op.op in ("if", "may", "if_stored"):
             out |= _all_tags(op.then)
+        if op.op == "choose_one":
+            for o in op.options:
+                out |= _all_tags(o)
     return out
 
 
@@ -1387,6 +1420,8 @@ def _mentions(cond: WSCondition | None, ops: list[Any], kind: str) -> bool:
         if op.op == "if" and (op.condition.kind == kind or _mentions(None, op.then, kind)):
             return True
         if op.op in ("may", "if_stored") and _mentions(None, op.then, kind):
+            return True
+        if op.op == "choose_one" and any(_mentions(None, o, kind) for o in op.options):
             return True
     return False
 

@@ -671,6 +671,8 @@ class Op(IntEnum):
     IF_STORED = 63  # skip a2 rows unless the stored count >= a0 (after REVEAL_TOP: "if that card is ...")
     IF_DONE = CoreOp.IF_DONE  # "If you do, ..." (a0 = 0; 1 "If you don't"), a2 rows: right after an op that reports
     #                           NOT_DONE (the moves of a register's cards, DRAW, HEAL; cards._REPORTS_DONE)
+    SKIP = 65  # skip a2 rows: the end of an option of "choose 1 of the following effects" (cards: choose_one, the
+    #            options after a CHOOSE_OPTIONAL each, the last one alone)
     # --- continuous effects (CONT abilities only, recomputed after every change) ---
     AURA_POWER = 70  # a0 = signed power, a1 = filter row of the characters it applies to
     AURA_SOUL = 71  # a0 = signed soul, a1 = filter row
