@@ -25,7 +25,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, SHACKLED, JAILER, GUARDED, WEAK, LOCKER, BULLY, HELPER, CHOOSER) = range(10)
+(PLAIN, FLARE, SHACKLED, JAILER, GUARDED, WEAK, LOCKER, BULLY, HELPER, CHOOSER, STOPPER) = range(11)
 RECORDS = [
     _rec("T/S14-001", "Plain"),
     _rec("T/S14-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -46,10 +46,12 @@ RECORDS = [
                                   "effects, and perform it. \"Draw 1 card.\" \"Put the top card of your deck into your "
                                   "stock.\" \"Choose 1 of your opponent's characters, and that character gets -1000 power "
                                   "until end of turn.\""]),
+    _rec("T/S14-011", "Stopper", ["【COUNTER】 Choose 1 character in battle, and that character gets the following ability "
+                                  "until end of turn. \"【CONT】 This card cannot deal damage to a player.\""], type="Event"),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S14-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(12)]
-FILLER = 10
+FILLER = 11
 
 
 @pytest.fixture(scope="module")
@@ -219,3 +221,29 @@ def test_choose_1_of_the_following_effects_performs_the_chosen_one_only(pool, op
     assert _n(g, "HAND") == hand - 1 + (option == 0)
     assert _n(g, "STOCK") == stock + (option == 1)
     assert kit.power(g, weak) == 1000 - 1000 * (option == 2)
+
+
+# ---------------------------------------------------------------------------- "cannot deal damage to a player"
+@pytest.mark.parametrize("counter", [True, False])
+def test_cr_7_5_1_2_a_character_in_battle_that_cannot_deal_damage(pool, counter):
+    r = _c(RECORDS[STOPPER]["ability"][0], type="event")
+    assert r.verdict == "approximate" and r.approximations == ("no_damage_attack_only",), r.reason
+    sc = _scenario(pool)
+    sc.put(0, PLAIN, "stage", pos=0)
+    sc.put(1, WEAK, "stage", pos=2)  # faces it
+    sc.put(1, STOPPER, "hand")
+    sc.stack_deck(1, [FILLER + k for k in range(3)])  # no climax: the damage is not canceled
+    g = sc.game()
+    _act(g, "End the main phase")
+    _act(g, "Frontal attack")
+    clock = _n(g, "CLOCK", 1)
+    if counter:
+        _act(g, "Counter with Stopper")
+        _act(g, "Choose opp")  # the attacking character (the opponent's, as P1 sees it)
+    else:
+        _act(g, "No counter")
+    for _ in range(5):  # past the damage and battle steps, to P0's next decision
+        if int(g.state[S.STEP]) not in (K.AttackStep.COUNTER, K.AttackStep.DAMAGE):
+            break
+        g.step(int(g.legal_actions()[0]))
+    assert _n(g, "CLOCK", 1) == clock + (0 if counter else 1)

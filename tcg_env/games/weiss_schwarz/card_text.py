@@ -34,6 +34,8 @@ HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_clima
 
 #: name -> what the compiled abilities do differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
+    "no_damage_attack_only": "\"this card cannot deal damage to a player\": its attack deals no damage in the damage "
+                             "step (CR 7.5.1.2); damage its abilities deal is still dealt",
     "player_no_encore_on_stage": "\"you (your opponent) cannot use \"[AUTO] Encore\" until end of turn\": the "
                                  "characters that player has on the stage when the effect resolves cannot use Encore "
                                  "until end of turn; a character put on the stage later that turn still can",
@@ -765,6 +767,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return self.to_filter(spec, relation="defending")
 
     ch_in_battle_plain = ch_in_battle
+
+    def ch_any_in_battle(self, spec):
+        # "choose 1 character in battle": the attacking or the defending character, either player's (CR 7.2.1.5.1)
+        if spec.get("type") != "character" or "zone" in spec:
+            raise Unsupported("cards in battle that are not characters")
+        return self.to_filter(spec, side="any", relation="in_battle")
 
     def z_wr(self):
         return "waiting_room"
@@ -2448,6 +2456,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # ""[AUTO] Encore"" names the keyword ability, CR 10.2 (the rules' Encore [3] is one, 10.2.3)
         if str(tok).strip('"').strip().lower() not in ("[auto] encore", "encore"):
             raise Unsupported("'cannot use' an ability other than Encore")
+
+    def r_no_damage(self):
+        self.approximate("no_damage_attack_only")
+        return "no_damage"
 
     def r_use(self, tok):
         # "cannot use "[AUTO] Encore"": no Encore of the character's, printed, granted or the rules'
