@@ -25,7 +25,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, SHACKLED, JAILER, GUARDED, WEAK, LOCKER, BULLY, HELPER, CHOOSER, STOPPER) = range(11)
+(PLAIN, FLARE, SHACKLED, JAILER, GUARDED, WEAK, LOCKER, BULLY, HELPER, CHOOSER, STOPPER, PICKER) = range(12)
 RECORDS = [
     _rec("T/S14-001", "Plain"),
     _rec("T/S14-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -48,10 +48,14 @@ RECORDS = [
                                   "until end of turn.\""]),
     _rec("T/S14-011", "Stopper", ["【COUNTER】 Choose 1 character in battle, and that character gets the following ability "
                                   "until end of turn. \"【CONT】 This card cannot deal damage to a player.\""], type="Event"),
+    # the options as the next entries of the database (importer: join_options)
+    _rec("T/S14-012", "Picker", ["Choose 1 of the following effects, and perform it.", "\"Draw 1 card.\"",
+                                 "\"You may choose 1 \"Plain\" in your waiting room, and return it to your hand.\""],
+         type="Event"),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S14-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(12)]
-FILLER = 11
+FILLER = 12
 
 
 @pytest.fixture(scope="module")
@@ -247,3 +251,19 @@ def test_cr_7_5_1_2_a_character_in_battle_that_cannot_deal_damage(pool, counter)
             break
         g.step(int(g.legal_actions()[0]))
     assert _n(g, "CLOCK", 1) == clock + (0 if counter else 1)
+
+
+@pytest.mark.parametrize("option", [0, 1])
+def test_choose_1_of_the_following_effects_with_the_options_on_the_next_entries(pool, option):
+    sc = _scenario(pool)
+    sc.put(0, PICKER, "hand")
+    plain = sc.put(0, PLAIN, "waiting_room")
+    g = sc.game()
+    hand = _n(g, "HAND")
+    _act(g, "Play event Picker")
+    g.step(int(next(a for a in g.legal_actions() if a != K.PASS)) if option == 0 else int(K.PASS))
+    if option == 1:  # the second option: "you may choose 1 "Plain" in your waiting room" (its quotes inside)
+        g.step(int(next(a for a in g.legal_actions() if a != K.PASS)))  # yes
+        _act(g, "Choose")
+        assert _zone(g, plain) == K.Zone.HAND
+    assert _n(g, "HAND") == hand - 1 + 1

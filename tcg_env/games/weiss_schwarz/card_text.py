@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from lark import Token, Transformer, v_args
+from lark.exceptions import VisitError
 
 from tcg_env.cards.text import CardTextCompiler, CountWords, TextTransformer, Unsupported
 from tcg_env.games.weiss_schwarz import constants as K
@@ -116,6 +117,24 @@ _FULL_WIDTH = {c: c - 0xFEE0 for c in range(0xFF10, 0xFF5B) if chr(c - 0xFEE0).i
 _KIND_MARK = re.compile(r"【(?:AUTO|CONT|ACT)】|\[(?:AUTO|CONT|ACT)\]")
 
 
+_PERFORM_IT = re.compile(r"of the following effects,? and perform it\.\s*$", re.IGNORECASE)
+
+
+def join_options(lines: list[str]) -> list[str]:
+    """"Choose 1 of the following effects, and perform it." with its options as the next entries of the
+    database (each a quoted effect): one line, as where the options follow on the same line."""
+    out: list[str] = []
+    joining = False
+    for line in lines:
+        if out and line.strip().startswith('"') and (joining or _PERFORM_IT.search(out[-1])):
+            out[-1] = out[-1] + " " + line.strip()
+            joining = True
+            continue
+        joining = False
+        out.append(line)
+    return out
+
+
 def split_abilities(text: str) -> list[str]:
     """The abilities of one database entry: some entries hold two printed abilities in one string
     ("... gets +1000 power. 【AUTO】 When ..."). A kind mark after a finished sentence (". " or ") "),
@@ -137,13 +156,22 @@ def split_abilities(text: str) -> list[str]:
 _ABILITY_END = re.compile(r'(?<=[.)])"(?=\s|$|")')
 
 
+NEST_QUOTE_OPEN, NEST_QUOTE_CLOSE = "\u2e02", "\u2e03"
+_OPTIONS_START = re.compile(r"of the following effects,? and perform it\.\s*(?=\")", re.IGNORECASE)
+
+
 def _mark_nested_quotes(s: str) -> str:
-    """The quotes inside a quoted ability (a granted one, "[CONT] ... cannot play "Backup" ...") written as
-    NAME_QUOTE_OPEN / NAME_QUOTE_CLOSE pairs, so that the ability is one quoted token (_granted gives them
-    back); left alone where they do not pair up."""
+    """The quotes inside a quoted ability (a granted one, "[CONT] ... cannot play "Backup" ...") or a quoted
+    option of "choose 1 of the following effects" written as NAME_QUOTE_OPEN / NAME_QUOTE_CLOSE pairs, so
+    that the ability is one quoted token (_granted, _quoted_ops give them back); left alone where they do
+    not pair up (NEST_QUOTE_* marks: the card names holding quotes keep NAME_QUOTE_*)."""
     out, i = [], 0
+    m0 = _OPTIONS_START.search(s)
+    opt = m0.end() if m0 else -1  # the next option's opening quote
     while True:
         k = s.find('"[', i)
+        if opt >= i and (k < 0 or opt < k):
+            k = opt
         if k < 0:
             break
         m = _ABILITY_END.search(s, k + 1)
@@ -152,10 +180,15 @@ def _mark_nested_quotes(s: str) -> str:
         body = s[k + 1 : m.start()]
         if body.count('"') % 2 == 0 and '"' in body:
             parts = body.split('"')
-            body = "".join(p + ((NAME_QUOTE_OPEN if j % 2 == 0 else NAME_QUOTE_CLOSE) if j < len(parts) - 1 else "")
+            body = "".join(p + ((NEST_QUOTE_OPEN if j % 2 == 0 else NEST_QUOTE_CLOSE) if j < len(parts) - 1 else "")
                            for j, p in enumerate(parts))
         out.append(s[i : k + 1] + body + '"')
         i = m.end()
+        if opt >= 0:  # options follow one another: the next one, after spaces
+            j = i
+            while j < len(s) and s[j] == " ":
+                j += 1
+            opt = j if j < len(s) and s[j] == '"' else -1
     out.append(s[i:])
     return "".join(out)
 
@@ -286,6 +319,11 @@ def mark_quoted_names(line: str, names: list[str]) -> str:
             marked = re.sub(r'"([^"]*)"', NAME_QUOTE_OPEN + r"\1" + NAME_QUOTE_CLOSE, n)
             line = line.replace(f'"{n}"', f'"{marked}"')
     return line
+
+
+def _unnest(tok: Any) -> str:
+    """A quoted ability or option without its quotes, the quotes inside it given back (_mark_nested_quotes)."""
+    return str(tok)[1:-1].replace(NEST_QUOTE_OPEN, '"').replace(NEST_QUOTE_CLOSE, '"')
 
 
 def card_name(tok: Any) -> str:
@@ -512,7 +550,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def _granted(self, tok) -> tuple[str, dict]:
         """The quoted ability a gain grants ("gets the following ability. "[AUTO] ...""): the
         quoted line compiled for the same card; its approximations are the line's."""
-        inner = card_name(tok).strip()  # the quotes inside it given back (_mark_nested_quotes)
+        inner = _unnest(tok).strip()  # the quotes inside it given back (_mark_nested_quotes)
         if not inner.startswith("["):
             raise Unsupported("granting a quoted text that is not an ability")
         # the ability is the receiving character's ("this card" is that character), whoever grants it
@@ -1180,13 +1218,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def _quoted_ops(self, tok, what: str) -> list[dict]:
         """A quoted action ("perform the following action. "<effect>""), parsed as an event's text
         (its pronouns and registers resolved with the line's); its approximations are the line's."""
-        text = normalise(str(tok)[1:-1])
+        text = normalise(_unnest(tok))  # the quotes inside it given back (_mark_nested_quotes)
         try:
             tree = COMPILER.parser.parse(text)
         except Exception as exc:  # a LarkError: the quoted effect is no sentence of the grammar
             raise Unsupported(f"the action performed {what}: {str(exc).splitlines()[0][:80]}") from None
         t = WSTextTransformer({"type": "event", "@raw": True})
-        value = t.transform(tree)
+        try:
+            value = t.transform(tree)
+        except VisitError as exc:  # the quoted effect's own reason (an Unsupported inside it)
+            orig = exc.orig_exc
+            raise (orig if isinstance(orig, Unsupported) else Unsupported(f"the action performed {what}: {orig}")) from None
         if not isinstance(value, dict) or "@raw_ops" not in value:
             raise Unsupported(f"the action performed {what} is not an effect")
         for name in t.approximations:

@@ -397,8 +397,17 @@ class OpMay(_Op):
     then: list["MayOp"] = Field(min_length=1, max_length=16)
 
 
-# an if / if_stored block may hold a "you may" ("if X, you may Y")
-BaseOrMay = Annotated[Union[_BASE_OPS + (OpMay,)], Field(discriminator="op")]  # noqa: UP007
+class OpChooseOne(_Op):
+    """"Choose 1 of the following effects, and perform it": the master picks one option, which runs. Compiled
+    as CHOOSE_OPTIONAL ("this one?") + the option + SKIP past the rest, for every option but the last, which
+    runs when every earlier one was declined."""
+
+    op: Literal["choose_one"]
+    options: list[list["OptionOp"]] = Field(min_length=2, max_length=4)
+
+
+# an if / if_stored block may hold a "you may" ("if X, you may Y") or a choice of effects
+BaseOrMay = Annotated[Union[_BASE_OPS + (OpMay, OpChooseOne)], Field(discriminator="op")]  # noqa: UP007
 
 
 class OpIf(_Op):
@@ -421,18 +430,13 @@ class OpIfStored(_Op):
 # "If you do, <the next `rows` ops>" (the core's IF_DONE) right after an op of _REPORTS_DONE: "you may put this card
 # into your stock. If you do, ..." (the "may" holds both)
 OpIfDone = if_done_op(_M)
-MayOp = Annotated[Union[_BASE_OPS + (OpIfStored, OpIfDone)], Field(discriminator="op")]  # noqa: UP007
+MayOp = Annotated[Union[_BASE_OPS + (OpIfStored, OpIfDone, OpChooseOne)], Field(discriminator="op")]  # noqa: UP007
+# an option of a choice of effects: ops, a "you may", an if / if_stored block, "if you do" (no choice inside)
+OptionOp = Annotated[Union[_BASE_OPS + (OpMay, OpIf, OpIfStored, OpIfDone)], Field(discriminator="op")]  # noqa: UP007
+OpChooseOne.model_rebuild()
 OpMay.model_rebuild()
-class OpChooseOne(_Op):
-    """"Choose 1 of the following effects, and perform it": the master picks one option, which runs. Compiled
-    as CHOOSE_OPTIONAL ("this one?") + the option + SKIP past the rest, for every option but the last, which
-    runs when every earlier one was declined."""
-
-    op: Literal["choose_one"]
-    options: list[list[Annotated[Union[_BASE_OPS + (OpMay, OpIf, OpIfStored, OpIfDone)],  # noqa: UP007
-                                 Field(discriminator="op")]]] = Field(min_length=2, max_length=4)
-
-
+OpIf.model_rebuild()
+OpIfStored.model_rebuild()
 _OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored, OpIfDone, OpChooseOne)
 # the ops whose instruction reports whether it was done (engine.effects NOT_DONE): the moves and changes of a
 # register's cards (none affected: not done), a draw or a clock card to the waiting room not in full (CR 1.3.3)

@@ -40,7 +40,8 @@ from tcg_env.cards.importers import ImportResult as BaseImportResult
 from tcg_env.cards.importers import Skipped, read_card_list
 from tcg_env.cards.text import LineResult, TextRecord
 from tcg_env.games.weiss_schwarz import constants as K
-from tcg_env.games.weiss_schwarz.card_text import APPROXIMATIONS, COMPILER, mark_quoted_names, split_abilities
+from tcg_env.games.weiss_schwarz.card_text import (APPROXIMATIONS, COMPILER, join_options, mark_quoted_names,
+                                                   split_abilities)
 from tcg_env.games.weiss_schwarz.cards import WSCard
 
 __all__ = ["ImportResult", "import_ws_json", "raw_layout"]
@@ -169,6 +170,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         ctx = _ctx(ctype, name, traits)
         lines = [" ".join(t.split()) for a in rec.get("ability") or [] if str(a).strip() not in ("", "-")
                  for t in split_abilities(str(a))]  # two abilities in one entry: two lines
+        lines = join_options(lines)
         results = [_compile(line, ctx, qnames) for line in lines]
         abilities: list[dict] = []
         sources: list[int] = []  # the line of each ability
