@@ -25,7 +25,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, SHACKLED, JAILER, GUARDED, WEAK, LOCKER, BULLY, HELPER, CHOOSER, STOPPER, PICKER) = range(12)
+(PLAIN, FLARE, SHACKLED, JAILER, GUARDED, WEAK, LOCKER, BULLY, HELPER, CHOOSER, STOPPER, PICKER, WARDEN) = range(13)
 RECORDS = [
     _rec("T/S14-001", "Plain"),
     _rec("T/S14-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -52,10 +52,13 @@ RECORDS = [
     _rec("T/S14-012", "Picker", ["Choose 1 of the following effects, and perform it.", "\"Draw 1 card.\"",
                                  "\"You may choose 1 \"Plain\" in your waiting room, and return it to your hand.\""],
          type="Event"),
+    _rec("T/S14-013", "Warden", ["【AUTO】 When this card or this card's battle opponent becomes 【REVERSE】, that character "
+                                 "cannot use \"【AUTO】 Encore\" until end of turn. (The \"【AUTO】 Encore [(3)]\" rule cannot "
+                                 "be used either)"], power="2000"),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S14-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(12)]
-FILLER = 12
+FILLER = 13
 
 
 @pytest.fixture(scope="module")
@@ -111,21 +114,28 @@ def test_cr_10_2_a_character_that_cannot_use_encore_is_offered_no_encore(pool, c
     assert _zone(g, me) == K.Zone.WAITING_ROOM and _n(g, "STOCK") == 3
 
 
-def test_cr_10_2_your_opponent_cannot_use_encore_after_the_attack(pool):
+@pytest.mark.parametrize("attacker, defender", [(JAILER, WEAK), (WARDEN, WEAK), (WARDEN, PLAIN)])
+def test_cr_10_2_the_reversed_character_cannot_use_encore_after_the_attack(pool, attacker, defender):
+    # Jailer: "your opponent cannot use Encore" when it attacks; Warden: "when this card or this card's battle
+    # opponent becomes [REVERSE], that character cannot use Encore" (the Weak loses to it, it loses to the Plain)
     sc = _scenario(pool)
-    sc.put(0, JAILER, "stage", pos=0)
-    weak = sc.put(1, WEAK, "stage", pos=2)  # faces the Jailer (CR 3.6.5)
+    mine = sc.put(0, attacker, "stage", pos=0)
+    theirs = sc.put(1, defender, "stage", pos=2)  # faces it (CR 3.6.5)
+    _stock(sc, 0, 3)
     _stock(sc, 1, 3)
     g = sc.game()
     _act(g, "End the main phase")
-    _act(g, "Frontal attack with Jailer")
-    assert int(g.state[S.D_RST + weak * S.CARD_W]) & K.RESTRICT_NO_ENCORE
+    _act(g, "Frontal attack")
+    if attacker == JAILER:
+        assert int(g.state[S.D_RST + theirs * S.CARD_W]) & K.RESTRICT_NO_ENCORE
+    weak = mine if defender == PLAIN else theirs  # the one that becomes [REVERSE]
+    name = RECORDS[attacker if defender == PLAIN else defender]["name"]
     for _ in range(40):  # the counter step, the battle (the Weak is reversed), the encore step
         if _zone(g, weak) != K.Zone.STAGE or g.done:
             break
         labels = _labels(g)
         assert not any(t.startswith("Pay Encore") for t in labels), labels
-        pick = [t for t in labels if t.startswith("Put reversed Weak")] or [t for t in labels if t.startswith(
+        pick = [t for t in labels if t.startswith(f"Put reversed {name}")] or [t for t in labels if t.startswith(
             ("Pass", "End", "Decline", "No counter"))] or labels
         _act(g, pick[0])
     assert _zone(g, weak) == K.Zone.WAITING_ROOM

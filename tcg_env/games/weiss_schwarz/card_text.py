@@ -1869,6 +1869,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     # "when this card attacks or is frontal attacked": one ability per trigger (auto_body), the same
     # effect either way
+    def t_self_or_opp_reversed(self):
+        # "when this card or this card's battle opponent becomes [REVERSE], ... that character ...": two
+        # abilities, "that character" the card that became [REVERSE] (this card in the first; auto_body)
+        return ("@two", (("reversed_self", None), ("battle_opp_reversed", None)), "that_is_reversed")
+
     def t_attacks_or_frontal(self):
         return ("@two", (("attacks_self", None), ("frontal_attacked_self", None)))
 
@@ -2107,6 +2112,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         parts = tuple(x for p in parts for x in (p if isinstance(p, list) else [p]))
         if isinstance(parts[-2], tuple) and parts[-2][0] == "@two":
             out = [self.auto_body(*copy.deepcopy(parts[:-2]), t, copy.deepcopy(parts[-1])) for t in parts[-2][1]]
+            if len(parts[-2]) > 2:  # "that character" is the card that became [REVERSE]: this card in the first
+                first = out[0]["effect"]
+                if any(o["op"] in ("if", "may", "if_stored", "choose_one") for o in first) or \
+                        sum(o["op"] == "target_battle_opp" for o in first) != 1 or \
+                        not any(o["op"] == "target_battle_opp" for o in out[1]["effect"]):
+                    raise Unsupported("'when this card or its battle opponent becomes [REVERSE]' with another effect")
+                out[0]["effect"] = [{"op": "target_self"} if o["op"] == "target_battle_opp" else o for o in first]
             if any(ab.get("once_per_turn") or ab.get("times_per_turn") for ab in out):
                 raise Unsupported("two triggers on an ability with a once-per-turn limit")
             if any(ab["trigger"] == "to_wr_from_stage_self" and "condition" in ab for ab in out):
