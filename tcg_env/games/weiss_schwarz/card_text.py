@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from lark import Token, Transformer, v_args
+from lark.exceptions import VisitError
 
 from tcg_env.cards.text import CardTextCompiler, CountWords, TextTransformer, Unsupported
 from tcg_env.games.weiss_schwarz import constants as K
@@ -34,6 +35,11 @@ HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_clima
 
 #: name -> what the compiled abilities do differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
+    "no_damage_attack_only": "\"this card cannot deal damage to a player\": its attack deals no damage in the damage "
+                             "step (CR 7.5.1.2); damage its abilities deal is still dealt",
+    "player_no_encore_on_stage": "\"you (your opponent) cannot use \"[AUTO] Encore\" until end of turn\": the "
+                                 "characters that player has on the stage when the effect resolves cannot use Encore "
+                                 "until end of turn; a character put on the stage later that turn still can",
     "look_exactly_n": "\"you may reveal up to N cards from the top of your deck\": the engine reveals the top N "
                       "cards (all of the deck if fewer) when the player says yes, not a number up to N the player "
                       "picks one card at a time (\"look at up to N cards\" is exact: CR 3.2.3.1)",
@@ -111,6 +117,24 @@ _FULL_WIDTH = {c: c - 0xFEE0 for c in range(0xFF10, 0xFF5B) if chr(c - 0xFEE0).i
 _KIND_MARK = re.compile(r"【(?:AUTO|CONT|ACT)】|\[(?:AUTO|CONT|ACT)\]")
 
 
+_PERFORM_IT = re.compile(r"of the following effects,? and perform it\.\s*$", re.IGNORECASE)
+
+
+def join_options(lines: list[str]) -> list[str]:
+    """"Choose 1 of the following effects, and perform it." with its options as the next entries of the
+    database (each a quoted effect): one line, as where the options follow on the same line."""
+    out: list[str] = []
+    joining = False
+    for line in lines:
+        if out and line.strip().startswith('"') and (joining or _PERFORM_IT.search(out[-1])):
+            out[-1] = out[-1] + " " + line.strip()
+            joining = True
+            continue
+        joining = False
+        out.append(line)
+    return out
+
+
 def split_abilities(text: str) -> list[str]:
     """The abilities of one database entry: some entries hold two printed abilities in one string
     ("... gets +1000 power. 【AUTO】 When ..."). A kind mark after a finished sentence (". " or ") "),
@@ -128,11 +152,54 @@ def split_abilities(text: str) -> list[str]:
     return [t for t in out if t]
 
 
+# a quoted ability ("[CONT] ... "Backup" from their hand.") ends at a quote after its last sentence's stop
+_ABILITY_END = re.compile(r'(?<=[.)])"(?=\s|$|")')
+
+
+NEST_QUOTE_OPEN, NEST_QUOTE_CLOSE = "\u2e02", "\u2e03"
+_OPTIONS_START = re.compile(r"of the following effects,? and perform it\.\s*(?=\")", re.IGNORECASE)
+
+
+def _mark_nested_quotes(s: str) -> str:
+    """The quotes inside a quoted ability (a granted one, "[CONT] ... cannot play "Backup" ...") or a quoted
+    option of "choose 1 of the following effects" written as NAME_QUOTE_OPEN / NAME_QUOTE_CLOSE pairs, so
+    that the ability is one quoted token (_granted, _quoted_ops give them back); left alone where they do
+    not pair up (NEST_QUOTE_* marks: the card names holding quotes keep NAME_QUOTE_*)."""
+    out, i = [], 0
+    m0 = _OPTIONS_START.search(s)
+    opt = m0.end() if m0 else -1  # the next option's opening quote
+    while True:
+        k = s.find('"[', i)
+        if opt >= i and (k < 0 or opt < k):
+            k = opt
+        if k < 0:
+            break
+        m = _ABILITY_END.search(s, k + 1)
+        if m is None:
+            break
+        body = s[k + 1 : m.start()]
+        if body.count('"') % 2 == 0 and '"' in body:
+            parts = body.split('"')
+            body = "".join(p + ((NEST_QUOTE_OPEN if j % 2 == 0 else NEST_QUOTE_CLOSE) if j < len(parts) - 1 else "")
+                           for j, p in enumerate(parts))
+        out.append(s[i : k + 1] + body + '"')
+        i = m.end()
+        if opt >= 0:  # options follow one another: the next one, after spaces
+            j = i
+            while j < len(s) and s[j] == " ":
+                j += 1
+            opt = j if j < len(s) and s[j] == '"' else -1
+    out.append(s[i:])
+    return "".join(out)
+
+
 def normalise(line: str) -> str:
     """The line as the grammar reads it: 【X】 -> [x], 《T》 -> <<T>>, plain quotes, brackets spaced,
-    lower case outside card names ("...") and traits (<<...>>), spaces collapsed."""
+    lower case outside card names ("...") and traits (<<...>>), spaces collapsed; the quotes inside a
+    quoted ability marked (_mark_nested_quotes)."""
     s = line.replace("【", "[").replace("】", "]").replace("《", "<<").replace("》", ">>")
     s = s.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
+    s = _mark_nested_quotes(s)
     s = s.replace("\uff08", "(").replace("\uff09", ")").replace("×", " x ").replace("［", "[").replace("］", "]")
     for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1):  # a circled stock cost (CR 8.4.3)
         s = s.replace(c, f"({i})")
@@ -211,6 +278,9 @@ def _walk(ops: list[dict]):
         yield o
         if o.get("op") in ("if", "may"):
             yield from _walk(o["then"])
+        if o.get("op") == "choose_one":
+            for opt in o["options"]:
+                yield from _walk(opt)
 
 
 def _dicts(v: Any):
@@ -249,6 +319,11 @@ def mark_quoted_names(line: str, names: list[str]) -> str:
             marked = re.sub(r'"([^"]*)"', NAME_QUOTE_OPEN + r"\1" + NAME_QUOTE_CLOSE, n)
             line = line.replace(f'"{n}"', f'"{marked}"')
     return line
+
+
+def _unnest(tok: Any) -> str:
+    """A quoted ability or option without its quotes, the quotes inside it given back (_mark_nested_quotes)."""
+    return str(tok)[1:-1].replace(NEST_QUOTE_OPEN, '"').replace(NEST_QUOTE_CLOSE, '"')
 
 
 def card_name(tok: Any) -> str:
@@ -475,7 +550,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def _granted(self, tok) -> tuple[str, dict]:
         """The quoted ability a gain grants ("gets the following ability. "[AUTO] ...""): the
         quoted line compiled for the same card; its approximations are the line's."""
-        inner = str(tok)[1:-1].strip()
+        inner = _unnest(tok).strip()  # the quotes inside it given back (_mark_nested_quotes)
         if not inner.startswith("["):
             raise Unsupported("granting a quoted text that is not an ability")
         # the ability is the receiving character's ("this card" is that character), whoever grants it
@@ -730,6 +805,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return self.to_filter(spec, relation="defending")
 
     ch_in_battle_plain = ch_in_battle
+
+    def ch_any_in_battle(self, spec):
+        # "choose 1 character in battle": the attacking or the defending character, either player's (CR 7.2.1.5.1)
+        if spec.get("type") != "character" or "zone" in spec:
+            raise Unsupported("cards in battle that are not characters")
+        return self.to_filter(spec, side="any", relation="in_battle")
 
     def z_wr(self):
         return "waiting_room"
@@ -1137,13 +1218,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def _quoted_ops(self, tok, what: str) -> list[dict]:
         """A quoted action ("perform the following action. "<effect>""), parsed as an event's text
         (its pronouns and registers resolved with the line's); its approximations are the line's."""
-        text = normalise(str(tok)[1:-1])
+        text = normalise(_unnest(tok))  # the quotes inside it given back (_mark_nested_quotes)
         try:
             tree = COMPILER.parser.parse(text)
         except Exception as exc:  # a LarkError: the quoted effect is no sentence of the grammar
             raise Unsupported(f"the action performed {what}: {str(exc).splitlines()[0][:80]}") from None
         t = WSTextTransformer({"type": "event", "@raw": True})
-        value = t.transform(tree)
+        try:
+            value = t.transform(tree)
+        except VisitError as exc:  # the quoted effect's own reason (an Unsupported inside it)
+            orig = exc.orig_exc
+            raise (orig if isinstance(orig, Unsupported) else Unsupported(f"the action performed {what}: {orig}")) from None
         if not isinstance(value, dict) or "@raw_ops" not in value:
             raise Unsupported(f"the action performed {what} is not an effect")
         for name in t.approximations:
@@ -1165,6 +1250,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def if_repeat_action(self, cond, n, tok):
         return [{"op": "if", "condition": cond, "then": self.repeat_action(n, tok)}]
+
+    def choose_effect(self, count, *toks):
+        # "choose 1 of the following effects, and perform it. "A" "B"": the master picks one option (cards:
+        # choose_one); each option a quoted effect, its pronouns its own
+        if count != ("exactly", 1) or len(toks) > 4:
+            raise Unsupported("choosing another number than 1 of the following effects (or more than 4)")
+        return [{"op": "choose_one", "options": [self._quoted_ops(t, "as an option") for t in toks]}]
 
     def quoted_action(self, tok):
         return self._quoted_ops(tok, "once")
@@ -1453,6 +1545,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a count of cards that are not characters")
         flt = self.to_filter(spec, relation="other", positions=[part])
         return {"kind": "own_filter_at_most", "value": 0, "filter": flt}
+
+    def c_none_have(self, spec):
+        # "if you do not have a <<T>> character / any characters with "X" in its card name": none of your
+        # stage characters matches (own_filter_at_most 0; this card counts if it is one)
+        if spec.get("type") != "character" or "zone" in spec:
+            raise Unsupported("a count of cards that are not characters")
+        return {"kind": "own_filter_at_most", "value": 0, "filter": self.to_filter(spec)}
+
+    def c_number_have_max(self, spec, n):
+        # "if the number of <<T>> characters you have is 1 or less"
+        return self.c_have_at_most(n, spec)
 
     def c_no_other_rest(self):
         return {"kind": "no_other_rested_center"}
@@ -1766,6 +1869,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     # "when this card attacks or is frontal attacked": one ability per trigger (auto_body), the same
     # effect either way
+    def t_self_or_opp_reversed(self):
+        # "when this card or this card's battle opponent becomes [REVERSE], ... that character ...": two
+        # abilities, "that character" the card that became [REVERSE] (this card in the first; auto_body)
+        return ("@two", (("reversed_self", None), ("battle_opp_reversed", None)), "that_is_reversed")
+
     def t_attacks_or_frontal(self):
         return ("@two", (("attacks_self", None), ("frontal_attacked_self", None)))
 
@@ -2004,6 +2112,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         parts = tuple(x for p in parts for x in (p if isinstance(p, list) else [p]))
         if isinstance(parts[-2], tuple) and parts[-2][0] == "@two":
             out = [self.auto_body(*copy.deepcopy(parts[:-2]), t, copy.deepcopy(parts[-1])) for t in parts[-2][1]]
+            if len(parts[-2]) > 2:  # "that character" is the card that became [REVERSE]: this card in the first
+                first = out[0]["effect"]
+                if any(o["op"] in ("if", "may", "if_stored", "choose_one") for o in first) or \
+                        sum(o["op"] == "target_battle_opp" for o in first) != 1 or \
+                        not any(o["op"] == "target_battle_opp" for o in out[1]["effect"]):
+                    raise Unsupported("'when this card or its battle opponent becomes [REVERSE]' with another effect")
+                out[0]["effect"] = [{"op": "target_self"} if o["op"] == "target_battle_opp" else o for o in first]
             if any(ab.get("once_per_turn") or ab.get("times_per_turn") for ab in out):
                 raise Unsupported("two triggers on an ability with a once-per-turn limit")
             if any(ab["trigger"] == "to_wr_from_stage_self" and "condition" in ab for ab in out):
@@ -2390,6 +2505,88 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def r_reverse(self):
         return "cant_reverse"  # battle.reverse_char
 
+    @staticmethod
+    def _encore_name(tok):
+        # ""[AUTO] Encore"" names the keyword ability, CR 10.2 (the rules' Encore [3] is one, 10.2.3)
+        if str(tok).strip('"').strip().lower() not in ("[auto] encore", "encore"):
+            raise Unsupported("'cannot use' an ability other than Encore")
+
+    def r_no_damage(self):
+        self.approximate("no_damage_attack_only")
+        return "no_damage"
+
+    def r_use(self, tok):
+        # "cannot use "[AUTO] Encore"": no Encore of the character's, printed, granted or the rules'
+        # Encore [3] (play.stage_to_wr, RESTRICT_NO_ENCORE)
+        self._encore_name(tok)
+        return "no_encore"
+
+    def cannot_until(self, subj, rs, dur):
+        # "that character cannot attack / use "[AUTO] Encore" until end of turn": the restriction on the target
+        op = {"op": "restrict", "restrictions": rs, **({"duration": dur} if dur != "end_of_turn" else {})}
+        if subj[0] == "group":
+            return [{"op": "select_all", "filter": subj[1]}, {"op": "@t", "who": "last"}, op]
+        return self._on(subj, op)
+
+    def cannot_until_pre(self, dur, subj, rs):
+        return self.cannot_until(subj, rs, dur)
+
+    def _player_no_encore(self, tok, dur, side):
+        # "you (your opponent) cannot use "[AUTO] Encore" until end of turn": a player's restriction, which
+        # the engine keeps on that player's characters on the stage when the effect resolves
+        self._encore_name(tok)
+        self.approximate("player_no_encore_on_stage")
+        flt = {"type": "character", **({"side": "opponent"} if side == "opponent" else {})}
+        return [{"op": "select_all", "filter": flt}, {"op": "@t", "who": "last"},
+                {"op": "restrict", "restrictions": ["no_encore"], **({"duration": dur} if dur != "end_of_turn" else {})}]
+
+    def player_no_encore(self, tok, dur):
+        return self._player_no_encore(tok, dur, "own")
+
+    def player_no_encore_pre(self, dur, tok):
+        return self._player_no_encore(tok, dur, "own")
+
+    def opp_no_encore(self, tok, dur):
+        return self._player_no_encore(tok, dur, "opponent")
+
+    def opp_no_encore_pre(self, dur, tok):
+        return self._player_no_encore(tok, dur, "opponent")
+
+    # "you cannot play events or "Backup" from your hand" (play.play_locked)
+    def pw_events(self):
+        return {"events"}
+
+    def pw_named(self, tok):
+        if str(tok).strip('"').strip().lower() != "backup":
+            raise Unsupported("'cannot play' a named card other than \"Backup\"")
+        return {"backup"}
+
+    def pw_events_named(self, tok):
+        return {"events"} | self.pw_named(tok)
+
+    def hand_loc(self, *_):
+        return None
+
+    def lw_opp(self):
+        return ("opp",)
+
+    def lw_all(self):
+        return ("you", "opp")
+
+    def lw_you(self):
+        return ("you",)
+
+    def lock_you(self, what, _loc):
+        # "[CONT] You cannot play events or "Backup" from your hand": while this card is on the stage
+        rs = [f"no_{w}_you" for w in sorted(what)]
+        return [{"op": "aura_restrict", "restrictions": rs, "filter": {"type": "character", "relation": "self"}}]
+
+    def lock_battle(self, who, what, _loc):
+        # "During this card's battle, your opponent (all players / you) cannot play events or "Backup" from
+        # their hand": while this card is the attacking or the defending character (CR 7.2.1.5.1)
+        rs = [f"battle_no_{w}_{p}" for p in who for w in sorted(what)]
+        return [{"op": "aura_restrict", "restrictions": rs, "filter": {"type": "character", "relation": "self"}}]
+
     def restrict_facing(self, rs):
         # "the character facing this card cannot move to another position (of the stage)": the
         # restriction on the opponent's character across (CR 3.6.5), while this card faces it
@@ -2433,15 +2630,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if len(ops) != 1 or label not in (None, "experience", "memory") or self.card.get("type") != "character":
                 raise Unsupported("a level in the hand beside another effect")
             ab["zone"] = "hand"
-            simple_opp = cond is not None and cond["kind"] == "opp_filter_at_least" and \
-                set(cond["filter"]) <= {"type", "side", "level_min", "positions"}  # play.hand_condition_holds
-            # a count of your stage characters / memory cards by type, trait, name or part of a name
-            # (play.hand_filter_ok reads those columns alone)
-            simple_own = cond is not None and cond["kind"] in ("filter_count_at_least", "memory_filter_at_least") \
-                and set(cond["filter"]) <= {"type", "side", "trait", "name", "name_contains", "zone"} \
-                and cond["filter"].get("side", "own") == "own"
-            if (cond is not None and cond["kind"] not in HAND_LEVEL_CONDITIONS and not simple_opp and not simple_own) \
-                    or "whose" in (cond or {}):
+            if cond is not None and not self._hand_condition_ok(cond):
                 raise Unsupported(f"a level in the hand under the condition {cond['kind']!r} (play.hand_condition_holds)")
         if cond is not None and "whose" in cond:
             cond = dict(cond)
@@ -2490,6 +2679,21 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 and self.card.get("type") != "character":
             raise Unsupported("a climax's aura about 'this card'")
         return ab
+
+    @staticmethod
+    def _hand_condition_ok(cond) -> bool:
+        """A condition play.hand_condition_holds tests (a CONT ability working from the hand)."""
+        if "whose" in cond:
+            return False
+        if cond["kind"] in HAND_LEVEL_CONDITIONS:
+            return True
+        if cond["kind"] == "opp_filter_at_least":
+            return set(cond["filter"]) <= {"type", "side", "level_min", "positions"}
+        # a count of your stage characters / memory cards by type, trait(s), name or part of a name
+        # (play.hand_filter_ok reads those columns alone)
+        return cond["kind"] in ("filter_count_at_least", "memory_filter_at_least", "own_filter_at_most") \
+            and set(cond["filter"]) <= {"type", "side", "trait", "trait_or", "name", "name_contains", "zone"} \
+            and cond["filter"].get("side", "own") == "own"
 
     def _cont_with_granted(self, label, cond, ops, granted):
         """A [CONT] ability giving this card [CONT] abilities: the line's own ability (its other gains,
@@ -2560,6 +2764,38 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def event_body(self, ops):
         return ops
 
+    def play_restriction(self, cond):
+        return ("@cant_play", cond)
+
+    def _cant_play(self, restr) -> dict:
+        """"If <condition>, this card cannot be played from your hand" (CR 8.6.2.1): a CONT ability working
+        from the hand (zone "hand", play.hand_cant_play) whose aura_restrict cant_play holds while the
+        condition does; the condition is one play.hand_condition_holds tests."""
+        cond = restr[1]
+        if self.card.get("type") not in ("event", "character") or self.card.get("@raw"):
+            raise Unsupported("a play restriction on a climax or inside another line")
+        if not self._hand_condition_ok(cond):
+            raise Unsupported(f"a play restriction under the condition {cond['kind']!r} (play.hand_condition_holds)")
+        return {"kind": "cont", "zone": "hand", "condition": cond,
+                "effect": [{"op": "aura_restrict", "restrictions": ["cant_play"],
+                            "filter": {"type": "character", "relation": "self"}}]}
+
+    def play_restriction_line(self, *parts):
+        counter = any(isinstance(p, Token) and p.type == "COUNTER_MARK" for p in parts)
+        restr = next(p for p in parts if isinstance(p, tuple))
+        if counter and self.card.get("type") != "event":
+            raise Unsupported("the counter icon on a card that is not an event")
+        ab = self._cant_play(restr)
+        return [ab, {"__counter__": True}] if counter else ab
+
+    def event_line_restricted(self, *parts):
+        # the restriction and the event's effect on one line: two abilities
+        restr = next(p for p in parts if isinstance(p, tuple))
+        rest = [p for p in parts if not isinstance(p, tuple)]
+        ev = self.event_line(*rest)
+        ab = self._cant_play(restr)
+        return [ab, *ev] if isinstance(ev, list) else [ab, ev]
+
     def event_brainstorm(self, ops):
         raise Unsupported("Brainstorm on an event")
 
@@ -2623,6 +2859,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                     raise Unsupported("an empty optional effect")
                 out.append(op)
                 # registers filled inside an if/may block are local to it (cards.py)
+                st["cur"] = None
+                continue
+            if name == "choose_one":
+                # each option resolved as a block of its own (its registers local to it, as an if/may's)
+                opts = []
+                for opt in op["options"]:
+                    if any(o["op"] == "choose_one" for o in _walk(opt)):
+                        raise Unsupported("nested choices of effects")
+                    inner = dict(st, free=list(st["free"]), fixed=dict(st["fixed"]))
+                    r = self._resolve(opt, inner, battle, False)
+                    if not r:
+                        raise Unsupported("an empty option")
+                    opts.append(r)
+                out.append({"op": "choose_one", "options": opts})
                 st["cur"] = None
                 continue
             if name == "@t":

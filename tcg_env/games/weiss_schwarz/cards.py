@@ -66,7 +66,9 @@ AbilityKeywordName = Literal[
     "accelerate", "resonate", "fusion", "sunder",
 ]  # fmt: skip
 RestrictionName = Literal["cant_attack", "cant_frontal", "cant_side", "cant_be_chosen", "cant_move", "no_encore",
-                          "no_color_requirement", "cant_reverse"]
+                          "no_color_requirement", "cant_reverse", "cant_play", "no_events_you", "no_backup_you",
+                          "battle_no_events_you", "battle_no_backup_you", "battle_no_events_opp",
+                          "battle_no_backup_opp", "no_damage"]
 DurationName = Literal["end_of_turn", "next_opp_turn_end", "permanent"]
 WhoName = Literal["master", "opponent"]
 KindName = Literal["cont", "auto", "act", "event", "counter_act"]
@@ -116,6 +118,14 @@ _RESTRICT_BITS = {
     "no_encore": K.RESTRICT_NO_ENCORE,
     "no_color_requirement": K.RESTRICT_NO_COLOR_REQ,
     "cant_reverse": K.RESTRICT_CANT_REVERSE,
+    "cant_play": K.RESTRICT_CANT_PLAY,
+    "no_damage": K.RESTRICT_NO_DAMAGE,
+    "no_events_you": K.RESTRICT_NO_EVENTS_YOU,
+    "no_backup_you": K.RESTRICT_NO_BACKUP_YOU,
+    "battle_no_events_you": K.RESTRICT_BATTLE_NO_EVENTS_YOU,
+    "battle_no_backup_you": K.RESTRICT_BATTLE_NO_BACKUP_YOU,
+    "battle_no_events_opp": K.RESTRICT_BATTLE_NO_EVENTS_OPP,
+    "battle_no_backup_opp": K.RESTRICT_BATTLE_NO_BACKUP_OPP,
 }
 # conditions whose value is a count / level (the rest take a name, a trait or nothing)
 _COND_MEMORY = ("memory_at_least", "memory_at_most", "memory_filter_at_least")  # Memory's conditions (CR 10.9.1)
@@ -387,8 +397,17 @@ class OpMay(_Op):
     then: list["MayOp"] = Field(min_length=1, max_length=16)
 
 
-# an if / if_stored block may hold a "you may" ("if X, you may Y")
-BaseOrMay = Annotated[Union[_BASE_OPS + (OpMay,)], Field(discriminator="op")]  # noqa: UP007
+class OpChooseOne(_Op):
+    """"Choose 1 of the following effects, and perform it": the master picks one option, which runs. Compiled
+    as CHOOSE_OPTIONAL ("this one?") + the option + SKIP past the rest, for every option but the last, which
+    runs when every earlier one was declined."""
+
+    op: Literal["choose_one"]
+    options: list[list["OptionOp"]] = Field(min_length=2, max_length=4)
+
+
+# an if / if_stored block may hold a "you may" ("if X, you may Y") or a choice of effects
+BaseOrMay = Annotated[Union[_BASE_OPS + (OpMay, OpChooseOne)], Field(discriminator="op")]  # noqa: UP007
 
 
 class OpIf(_Op):
@@ -411,9 +430,14 @@ class OpIfStored(_Op):
 # "If you do, <the next `rows` ops>" (the core's IF_DONE) right after an op of _REPORTS_DONE: "you may put this card
 # into your stock. If you do, ..." (the "may" holds both)
 OpIfDone = if_done_op(_M)
-MayOp = Annotated[Union[_BASE_OPS + (OpIfStored, OpIfDone)], Field(discriminator="op")]  # noqa: UP007
+MayOp = Annotated[Union[_BASE_OPS + (OpIfStored, OpIfDone, OpChooseOne)], Field(discriminator="op")]  # noqa: UP007
+# an option of a choice of effects: ops, a "you may", an if / if_stored block, "if you do" (no choice inside)
+OptionOp = Annotated[Union[_BASE_OPS + (OpMay, OpIf, OpIfStored, OpIfDone)], Field(discriminator="op")]  # noqa: UP007
+OpChooseOne.model_rebuild()
 OpMay.model_rebuild()
-_OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored, OpIfDone)
+OpIf.model_rebuild()
+OpIfStored.model_rebuild()
+_OP_MODELS = _BASE_OPS + (OpIf, OpMay, OpIfStored, OpIfDone, OpChooseOne)
 # the ops whose instruction reports whether it was done (engine.effects NOT_DONE): the moves and changes of a
 # register's cards (none affected: not done), a draw or a clock card to the waiting room not in full (CR 1.3.3)
 _REPORTS_DONE = frozenset({"to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory", "to_deck_top",
@@ -433,6 +457,7 @@ EFFECT_OPS["if"] = K.Op.IF
 EFFECT_OPS["may"] = K.Op.CHOOSE_OPTIONAL
 EFFECT_OPS["if_stored"] = K.Op.IF_STORED
 EFFECT_OPS["if_done"] = K.Op.IF_DONE
+EFFECT_OPS["choose_one"] = K.Op.CHOOSE_OPTIONAL
 _TAGS = frozenset(EFFECT_OPS)
 _TARGETING = {"choose", "select_all", "target_self", "target_battle_opp", "target_triggering", "reveal_top"}
 _ON_REGISTER = {
@@ -584,6 +609,9 @@ def _describe_ops(ops: list[Any]) -> list[str]:
         if op.op in ("may", "if_stored"):
             out.append(f"{op.op}[" + " -> ".join(_describe_ops(op.then)) + "]")
             continue
+        if op.op == "choose_one":
+            out.append("choose_one[" + " | ".join(" -> ".join(_describe_ops(o)) for o in op.options) + "]")
+            continue
         arg = getattr(op, "amount", None)
         if arg is None:
             arg = getattr(op, "count", None)
@@ -649,6 +677,9 @@ def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray) 
     for r in range(abilities.shape[0]):
         if abilities[r, K.A_ZONE] >= K.GRANT_ZONE0:
             row_flags(r, flags[n])
+    restricts = (code[:, K.I_OP] == K.Op.AURA_RESTRICT) | (code[:, K.I_OP] == K.Op.RESTRICT)
+    if (restricts & ((code[:, K.I_A0] & K.RESTRICT_PLAY_LOCKS) != 0)).any():
+        flags[n, K.FL_MISC] |= K.FLAG_PLAY_LOCK  # play.play_locked
     return flags
 
 
@@ -735,8 +766,12 @@ class _Compiler(PoolCompiler):
         if len(card.abilities) > K.MAX_ABIL_PER_CARD:
             self.fail("abilities", f"at most {K.MAX_ABIL_PER_CARD} abilities per card")
         if t == "event":
-            if kinds != ["event"]:
-                self.fail("abilities", "an event has exactly one ability, of kind 'event' (CR 6.5.1.2.2)")
+            # one ability of kind 'event' (its effect, CR 6.5.1.2.2); before it only CONT abilities working
+            # from the hand ("this card cannot be played from your hand" under a condition, CR 8.6.2.1)
+            if kinds.count("event") != 1 or kinds[-1] != "event" or any(
+                    a.kind != "cont" or a.zone != "hand" for a in card.abilities[:-1]):  # fmt: skip
+                self.fail("abilities", "an event has one ability of kind 'event' (CR 6.5.1.2.2), after CONT "
+                          "abilities working from the hand only")
         else:
             if "event" in kinds:
                 self.fail(f"abilities[{kinds.index('event')}].kind", "only events have 'event' abilities")
@@ -915,11 +950,13 @@ class _Compiler(PoolCompiler):
             if f.type not in (None, "character", ["character"]) \
                     or set(f.model_dump(exclude_defaults=True)) - {"type", "side", "level_min", "positions"}:
                 self.fail(f"{p}.condition.filter", "in the hand: a filter of the opponent's characters by level (and positions) only")
-        if ab.zone == "hand" and cond is not None and cond.kind in ("filter_count_at_least", "memory_filter_at_least"):
-            # play.hand_filter_ok reads only the type, trait, name and name parts of the filter
+        if ab.zone == "hand" and cond is not None and cond.kind in ("filter_count_at_least", "memory_filter_at_least",
+                                                                    "own_filter_at_most"):
+            # play.hand_filter_ok reads only the type, trait(s), name and name parts of the filter
             f = cond.filter
-            if f.side != "own" or f.trait_or is not None \
-                    or set(f.model_dump(exclude_defaults=True)) - {"type", "trait", "name", "name_contains", "zone"}:
+            if f.side != "own" \
+                    or set(f.model_dump(exclude_defaults=True)) - {"type", "trait", "trait_or", "name", "name_contains",
+                                                                   "zone"}:
                 self.fail(f"{p}.condition.filter", "in the hand: a filter of your cards by type, trait and name only")
 
         code_start = len(self.code_rows)
@@ -1157,6 +1194,22 @@ class _Compiler(PoolCompiler):
             for fld in ("count", "amount"):
                 if getattr(op, fld, None) == "x" and not counted:
                     self.fail(f"{q}.{fld}", "'x' needs an earlier brainstorm or count op in the program")
+            if name == "choose_one":
+                ends = []
+                for k, opt in enumerate(op.options):
+                    last = k == len(op.options) - 1
+                    at = len(self.code_rows)
+                    if not last:
+                        self.code_rows.append([0] * K.I_NCOLS)  # CHOOSE_OPTIONAL, patched below
+                    # registers filled in an option are the option's (another option may not use them)
+                    counted = self.compile_ops(card, ab, opt, f"{q}.options[{k}]", set(filled), counted) or counted
+                    if not last:
+                        ends.append(len(self.code_rows))
+                        self.code_rows.append([int(K.Op.SKIP), 0, 0, 0, 0])  # past the other options, patched
+                        self.code_rows[at] = [int(K.Op.CHOOSE_OPTIONAL), 0, 0, 0, len(self.code_rows) - at - 1]
+                for e in ends:
+                    self.code_rows[e][4] = len(self.code_rows) - e - 1
+                continue
             if name in ("if", "may", "if_stored"):
                 at = len(self.code_rows)
                 self.code_rows.append([0] * K.I_NCOLS)  # patched below with the rows to skip
@@ -1173,10 +1226,11 @@ class _Compiler(PoolCompiler):
             reg = getattr(op, "reg", 0)
             if name in ("aura_soul_per", "aura_level_per"):  # the characteristic AURA_POWER_PER changes
                 reg = K.PER_SOUL if name == "aura_soul_per" else K.PER_LEVEL
-            if "no_color_requirement" in (getattr(op, "restrictions", None) or ()) \
-                    and not (name == "aura_restrict" and ab.kind == "cont" and ab.zone == "hand"):
-                self.fail(f"{q}.restrictions", "no_color_requirement is an aura_restrict of a [CONT] ability "
-                          "with zone 'hand' (the card played from the hand, CR 8.6.2.1.1)")
+            for hand_only in ("no_color_requirement", "cant_play"):
+                if hand_only in (getattr(op, "restrictions", None) or ()) \
+                        and not (name == "aura_restrict" and ab.kind == "cont" and ab.zone == "hand"):
+                    self.fail(f"{q}.restrictions", f"{hand_only} is an aura_restrict of a [CONT] ability "
+                              "with zone 'hand' (the card played from the hand, CR 8.6.2.1)")
             a0, a1, a2 = self.op_args(op, q)
             if name in _COUNTING:
                 counted = True
@@ -1358,6 +1412,9 @@ def _all_tags(ops: list[Any]) -> set[str]:
         out.add(op.op)
         if op.op in ("if", "may", "if_stored"):
             out |= _all_tags(op.then)
+        if op.op == "choose_one":
+            for o in op.options:
+                out |= _all_tags(o)
     return out
 
 
@@ -1368,6 +1425,8 @@ def _mentions(cond: WSCondition | None, ops: list[Any], kind: str) -> bool:
         if op.op == "if" and (op.condition.kind == kind or _mentions(None, op.then, kind)):
             return True
         if op.op in ("may", "if_stored") and _mentions(None, op.then, kind):
+            return True
+        if op.op == "choose_one" and any(_mentions(None, o, kind) for o in op.options):
             return True
     return False
 

@@ -243,6 +243,23 @@ RESTRICT_NO_ENCORE = 1 << 5  # cannot use Encore
 # requirements" (an aura_restrict of a CONT ability with zone "hand" only: play.hand_no_color_req)
 RESTRICT_NO_COLOR_REQ = 1 << 6
 RESTRICT_CANT_REVERSE = 1 << 7  # "this card cannot become [REVERSE]" (battle.reverse_char)
+# not a stage restriction: a hand card's, "this card cannot be played from your hand" (an aura_restrict of a
+# CONT ability with zone "hand" only, under its condition: play.hand_cant_play, CR 8.6.2.1)
+RESTRICT_CANT_PLAY = 1 << 8
+# a stage character's restrictions on players ("[CONT] You cannot play events or "Backup" from your hand", "During
+# this card's battle, your opponent cannot play "Backup" from their hand"): events (CR 6.5.1.2.2 / 7.4.1.2) or
+# Backup (CR 10.5) played from the hand by the character's master (_YOU) or the other player (_OPP), always or
+# while the character is in battle (_BATTLE: the attacking or the defending character, CR 7.2.1.5.1);
+# play.play_locked
+RESTRICT_NO_EVENTS_YOU = 1 << 9
+RESTRICT_NO_BACKUP_YOU = 1 << 10
+RESTRICT_BATTLE_NO_EVENTS_YOU = 1 << 11
+RESTRICT_BATTLE_NO_BACKUP_YOU = 1 << 12
+RESTRICT_BATTLE_NO_EVENTS_OPP = 1 << 13
+RESTRICT_BATTLE_NO_BACKUP_OPP = 1 << 14
+RESTRICT_NO_DAMAGE = 1 << 15  # "this card cannot deal damage to a player": its attack's damage (CR 7.5.1.2)
+RESTRICT_PLAY_LOCKS = (RESTRICT_NO_EVENTS_YOU | RESTRICT_NO_BACKUP_YOU | RESTRICT_BATTLE_NO_EVENTS_YOU
+                       | RESTRICT_BATTLE_NO_BACKUP_YOU | RESTRICT_BATTLE_NO_EVENTS_OPP | RESTRICT_BATTLE_NO_BACKUP_OPP)
 
 
 # --------------------------------------------------------------------------------------------
@@ -285,6 +302,7 @@ C_NCOLS = CARD_TABLE.width
 FL_MISC = 0  # word: FLAG_* bits
 FL_TRIG = 1  # words FL_TRIG, FL_TRIG + 1: bit t % 31 of word FL_TRIG + t // 31 = an AUTO ability with Trigger t
 FLAG_HAND_CONT = 1  # a CONT ability that works from the hand (AbilityZone.HAND: play.hand_aura)
+FLAG_PLAY_LOCK = 2  # (last row) an instruction restricting a player's events / Backup (RESTRICT_PLAY_LOCKS)
 FL_CONT = 3  # word: bit (1 << AbilityZone z) = a CONT ability working from zone z with a continuous
 #              instruction (Op.AURA_POWER .. AURA_POWER_LEVEL): what characteristics.apply_cont applies
 
@@ -654,6 +672,8 @@ class Op(IntEnum):
     IF_STORED = 63  # skip a2 rows unless the stored count >= a0 (after REVEAL_TOP: "if that card is ...")
     IF_DONE = CoreOp.IF_DONE  # "If you do, ..." (a0 = 0; 1 "If you don't"), a2 rows: right after an op that reports
     #                           NOT_DONE (the moves of a register's cards, DRAW, HEAL; cards._REPORTS_DONE)
+    SKIP = 65  # skip a2 rows: the end of an option of "choose 1 of the following effects" (cards: choose_one, the
+    #            options after a CHOOSE_OPTIONAL each, the last one alone)
     # --- continuous effects (CONT abilities only, recomputed after every change) ---
     AURA_POWER = 70  # a0 = signed power, a1 = filter row of the characters it applies to
     AURA_SOUL = 71  # a0 = signed soul, a1 = filter row

@@ -557,6 +557,8 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
     elif op == K.Op.IF_STORED:
         if s[f + FR_STORE] < a0:
             s[f + FR_PC] += a2
+    elif op == K.Op.SKIP:  # an option of "choose 1 of the following effects" done: past the other options
+        s[f + FR_PC] += a2
     elif op == K.Op.POWER_X:  # a0 x the stored count, to every register card still on the stage
         amount = a0 * s[f + FR_STORE]
         if amount != 0:

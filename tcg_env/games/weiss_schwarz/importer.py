@@ -40,7 +40,8 @@ from tcg_env.cards.importers import ImportResult as BaseImportResult
 from tcg_env.cards.importers import Skipped, read_card_list
 from tcg_env.cards.text import LineResult, TextRecord
 from tcg_env.games.weiss_schwarz import constants as K
-from tcg_env.games.weiss_schwarz.card_text import APPROXIMATIONS, COMPILER, mark_quoted_names, split_abilities
+from tcg_env.games.weiss_schwarz.card_text import (APPROXIMATIONS, COMPILER, join_options, mark_quoted_names,
+                                                   split_abilities)
 from tcg_env.games.weiss_schwarz.cards import WSCard
 
 __all__ = ["ImportResult", "import_ws_json", "raw_layout"]
@@ -169,6 +170,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         ctx = _ctx(ctype, name, traits)
         lines = [" ".join(t.split()) for a in rec.get("ability") or [] if str(a).strip() not in ("", "-")
                  for t in split_abilities(str(a))]  # two abilities in one entry: two lines
+        lines = join_options(lines)
         results = [_compile(line, ctx, qnames) for line in lines]
         abilities: list[dict] = []
         sources: list[int] = []  # the line of each ability
@@ -250,7 +252,11 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
                 texts.append(text_rec)
                 skip("event_unsupported", number)
                 continue
-            abilities, sources = [{"kind": "event", "effect": event_ops}], [-1]
+            # its effect, and the CONT abilities working from the hand ("this card cannot be played from
+            # your hand" under a condition, CR 8.6.2.1)
+            hand = [(a, i) for a, i in zip(abilities, sources) if a.get("kind") == "cont" and a.get("zone") == "hand"]
+            abilities = [a for a, _ in hand] + [{"kind": "event", "effect": event_ops}]
+            sources = [i for _, i in hand] + [-1]
         texts.append(text_rec)
         by_number[number] = text_rec
         models.append({
@@ -295,8 +301,9 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
                     continue
                 keep.append(ab)
                 src.append(li)
+            dropped = len(keep) < len(r["abilities"])
             r["abilities"], r["_sources"] = keep, src
-            if r["type"] == "event" and not keep:
+            if r["type"] == "event" and (not keep or dropped):  # an event is played whole or not at all
                 r["_skip"] = "event_unsupported"
         if not changed:
             break
@@ -316,7 +323,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
                 text_rec.lines[j] = LineResult.unsupported(lr.line, f"the pool compiler refuses it: {reason}")
         del r["abilities"][k]
         del r["_sources"][k]
-        if r["type"] == "event" and not r["abilities"]:
+        if r["type"] == "event":  # an event is played whole or not at all (its effect, or a restriction of its)
             r["_skip"] = "event_unsupported"
 
     cards: list[WSCard] = []

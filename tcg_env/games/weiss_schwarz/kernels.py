@@ -448,11 +448,11 @@ def apply_unchecked(game, s, T, a):
     elif kind == K.Decision.ENCORE:
         pos = a - K.OWN_STAGE_BASE
         sl = stage_slot(s, p, pos)
-        game.stage_to_wr(s, T, sl)  # CR 7.7.1.2
+        no_encore = game.stage_to_wr(s, T, sl)  # CR 7.7.1.2
         s[DEC_ARG] = sl
         s[DEC_ARG + 1] = pos
-        # CR 10.2.3: every character has Encore [3]
-        if s[STOCK_N + p] >= 3 and stage_slot(s, p, pos) < 0:
+        # CR 10.2.3: every character has Encore [3], unless it "cannot use Encore" (RESTRICT_NO_ENCORE)
+        if not no_encore and s[STOCK_N + p] >= 3 and stage_slot(s, p, pos) < 0:
             set_decision(s, K.Decision.ENCORE_PAY, p)
             return
     elif kind == K.Decision.ENCORE_PAY:

@@ -27,10 +27,13 @@ from tcg_env.rules.costs import zone_type_mask
 from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
+    ATK_SLOT,
     CARD_W,
+    DEF_SLOT,
     DEC_ARG,
     D_KW,
     D_LEVEL,
+    D_RST,
     KWMOD,
     CLOCK_L,
     CLOCK_N,
@@ -64,6 +67,7 @@ from tcg_env.games.weiss_schwarz.state import (
     ZT,
 )
 from tcg_env.engine.decisions import set_decision
+from tcg_env.engine.triggers import pending_count
 from tcg_env.games.weiss_schwarz.zones import cid_of, has_hand_abilities, owner_of, pool_may_trigger, stage_slot
 
 
@@ -113,13 +117,15 @@ def hand_condition_holds(game, s, T, cond, arg, p):
             if cards[cid_of(s, s[LEVEL_L + p * K.MAX_DECK + i]), K.C_NAME] == arg:
                 return True
         return False
-    if cond == K.Condition.FILTER_COUNT_AT_LEAST:  # "if you have N or more characters with "X" in their card names"
+    if cond == K.Condition.FILTER_COUNT_AT_LEAST or cond == K.Condition.OWN_FILTER_AT_MOST:
+        # "if you have N or more characters with "X" in their card names" / "if you do not have a <<T>>
+        # character" (at most 0)
         n = 0
         for pos in range(K.N_POSITIONS):
             sl = s[STAGE + p * K.N_POSITIONS + pos]
             if sl >= 0 and game.hand_filter_ok(T, arg >> 8, cid_of(s, sl)):
                 n += 1
-        return n >= (arg & 0xFF)
+        return n >= (arg & 0xFF) if cond == K.Condition.FILTER_COUNT_AT_LEAST else n <= (arg & 0xFF)
     if cond == K.Condition.MEMORY_FILTER_AT_LEAST:  # "if your memory has N or more <<T>> characters"
         n = 0
         for i in range(s[MEMORY_N + p]):
@@ -140,7 +146,9 @@ def hand_filter_ok(game, T, frow, cid):
         return False
     t = F[frow, K.F_TRAIT] & 0xFFFF
     if t != 0 and t != cards[cid, K.C_TRAIT0] and t != cards[cid, K.C_TRAIT1] and t != cards[cid, K.C_TRAIT2]:
-        return False
+        t2 = F[frow, K.F_TRAIT] >> 16  # "<<A>> or <<B>>": the second trait, packed (filters.filter_match)
+        if t2 == 0 or (t2 != cards[cid, K.C_TRAIT0] and t2 != cards[cid, K.C_TRAIT1] and t2 != cards[cid, K.C_TRAIT2]):
+            return False
     nm = F[frow, K.F_NAME]
     if nm > 0 and cards[cid, K.C_NAME] != nm:
         return False
@@ -194,9 +202,50 @@ def hand_no_color_req(game, s, T, p, cid):
 
 
 @internal
+def hand_cant_play(game, s, T, p, cid):
+    """"If you do not have a <<T>> character, this card cannot be played from your hand" (CR 8.6.2.1: a
+    card's own restriction on being played): a CONT ability of the card with zone HAND holding an
+    AURA_RESTRICT with RESTRICT_CANT_PLAY, whose condition holds now."""
+    if (flag_table(T)[cid, K.FL_MISC] & K.FLAG_HAND_CONT) == 0:
+        return False  # no ability works from the hand (the pool's flags)
+    return (game.hand_aura(s, T, p, cid, K.Op.AURA_RESTRICT)[1] & K.RESTRICT_CANT_PLAY) != 0
+
+
+@internal
+def play_locked(game, s, T, p, events):
+    """Whether a stage character's restriction forbids player ``p`` to play events (``events``) or Backup
+    from the hand now (RESTRICT_PLAY_LOCKS): "[CONT] You cannot play events or "Backup" from your hand" of
+    p's characters; "During this card's battle, your opponent (all players, you) cannot play ..." of a
+    character in battle (the attacking or the defending one, CR 7.2.1.5.1). The pool's FLAG_PLAY_LOCK
+    skips the scan when no card has such a restriction."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_PLAY_LOCK) == 0:
+        return False
+    you = K.RESTRICT_NO_EVENTS_YOU if events else K.RESTRICT_NO_BACKUP_YOU
+    b_you = K.RESTRICT_BATTLE_NO_EVENTS_YOU if events else K.RESTRICT_BATTLE_NO_BACKUP_YOU
+    b_opp = K.RESTRICT_BATTLE_NO_EVENTS_OPP if events else K.RESTRICT_BATTLE_NO_BACKUP_OPP
+    in_battle = s[ATK_SLOT] >= 0 and s[DEF_SLOT] >= 0
+    for q in range(2):
+        for pos in range(K.N_POSITIONS):
+            sl = stage_slot(s, q, pos)
+            if sl < 0:
+                continue
+            r = s[D_RST + sl * CARD_W]
+            if q == p and (r & you) != 0:
+                return True
+            if in_battle and (sl == s[ATK_SLOT] or sl == s[DEF_SLOT]) and (r & (b_you if q == p else b_opp)) != 0:
+                return True
+    return False
+
+
+@internal
 def playable_with_mask(game, s, T, p, cid, cmask):
     """``card_playable_base`` with the colour mask computed once per legal-mask call."""
     cards = card_table(T)
+    if has_hand_abilities(T, cid) and game.hand_cant_play(s, T, p, cid):
+        return False
+    if cards[cid, K.C_TYPE] == K.CardType.EVENT and game.play_locked(s, T, p, True):
+        return False
     if cards[cid, K.C_TYPE] != K.CardType.CLIMAX:
         lvl = game.hand_level(s, T, p, cid) if has_hand_abilities(T, cid) else cards[cid, K.C_LEVEL]
         if lvl > game.player_level(s, p):
@@ -228,8 +277,13 @@ def color_ok(s, T, p, cid):
 
 @internal
 def card_playable_base(game, s, T, p, cid):
-    """Colour, level (CR 8.6.2.1) and stock cost (CR 8.6.2.3) of a hand card."""
+    """Colour, level (CR 8.6.2.1) and stock cost (CR 8.6.2.3) of a hand card, and its own restriction on
+    being played (hand_cant_play)."""
     cards = card_table(T)
+    if has_hand_abilities(T, cid) and game.hand_cant_play(s, T, p, cid):
+        return False
+    if cards[cid, K.C_TYPE] == K.CardType.EVENT and game.play_locked(s, T, p, True):
+        return False
     if cards[cid, K.C_TYPE] != K.CardType.CLIMAX:
         # the level it has in the hand
         lvl = game.hand_level(s, T, p, cid) if has_hand_abilities(T, cid) else cards[cid, K.C_LEVEL]
@@ -249,18 +303,26 @@ def card_playable_base(game, s, T, p, cid):
 @internal
 def stage_to_wr(game, s, T, slot):
     """A character goes from the stage to the waiting room: "when this card is put into your
-    waiting room from the stage" (Encore, CR 10.2.1) triggers with its last position."""
+    waiting room from the stage" (Encore, CR 10.2.1) triggers with its last position. Returns
+    whether the character could not use Encore (RESTRICT_NO_ENCORE as it left the stage): its
+    printed or granted Encore is not queued, and the rules' Encore [3] (CR 10.2.3) is not offered."""
     pos = s[POS + slot * CARD_W]
     p = owner_of(s, slot)
     # granted abilities (an effect's until the end of the turn, a CONT ability's as of the last
     # refresh of the derived values): forgotten by the zone change below (CR 3.1.4)
     granted = (s[KWMOD + slot * CARD_W] | s[D_KW + slot * CARD_W]) >> K.GRANT_BIT0
+    # "this card cannot use Encore" as it was on the stage: no Encore of its triggers (CR 10.2)
+    no_encore = (s[D_RST + slot * CARD_W] & K.RESTRICT_NO_ENCORE) != 0
+    n0 = pending_count(game, s, p)
     game.put_in_zone(s, slot, K.Zone.WAITING_ROOM)
     game.trigger_card(s, T, slot, p, K.Trigger.TO_WR_FROM_STAGE_SELF, pos)
     if granted != 0:
         # an ability granted until the end of the turn: the card had it when it left the stage
         # (a leaving-the-stage trigger looks back at the card as it was on the stage)
         game.trigger_granted(s, T, slot, p, K.Trigger.TO_WR_FROM_STAGE_SELF, pos, False, granted)
+    if no_encore:
+        game.drop_pending_keyword(s, T, p, slot, n0, K.Keyword.ENCORE)
+    return no_encore
 
 
 @internal

@@ -37,6 +37,7 @@ from tcg_env.games.weiss_schwarz.state import (
 from tcg_env.engine.decisions import set_decision
 from tcg_env.engine.triggers import (
     pending_add,
+    pending_count,
     NONE_PENDING,
     PE_ABIL,
     PE_AUX,
@@ -92,6 +93,20 @@ def trigger_granted(game, s, T, slot, p, trig, aux, aux_is_card, granted):
             if ok and game.condition_holds(s, T, A[r, K.A_COND], A[r, K.A_COND_ARG], p, slot):
                 pending_add(game, s, p, slot, r, aux)
         r -= 1
+
+
+@internal
+def drop_pending_keyword(game, s, T, p, slot, n0, keyword):
+    """Take back the abilities of card ``slot`` with keyword ``keyword`` that ``p``'s pending list
+    gained from entry ``n0`` on (a card that "cannot use Encore", RESTRICT_NO_ENCORE: its Encore,
+    printed or granted, never enters a standby condition; CR 10.2)."""
+    A = ability_table(T)
+    i = pending_count(game, s, p) - 1
+    while i >= n0:
+        e = pending_entry(game, s, p, i)
+        if s[e + PE_SLOT] == slot and A[s[e + PE_ABIL], K.A_KEYWORD] == keyword:
+            pending_remove(game, s, p, i)
+        i -= 1
 
 
 @internal

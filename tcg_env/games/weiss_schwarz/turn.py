@@ -32,6 +32,7 @@ from tcg_env.games.weiss_schwarz.state import (
     DEF_POS,
     DEF_SLOT,
     D_POWER,
+    D_RST,
     D_SOUL,
     FIRST_PLAYER,
     FLOW,
@@ -241,6 +242,9 @@ def flow_step(game, s, T):
         # CR 7.5.1.2.2: an attacker that left or moved deals no damage
         if a >= 0 and s[ZONE + a * CARD_W] == K.Zone.STAGE and s[POS + a * CARD_W] == s[ATK_POS]:
             game.refresh_derived(s, T)
+        # "this card cannot deal damage to a player" (RESTRICT_NO_DAMAGE): no damage of its attack
+        if a >= 0 and s[ZONE + a * CARD_W] == K.Zone.STAGE and s[POS + a * CARD_W] == s[ATK_POS] \
+                and (s[D_RST + a * CARD_W] & K.RESTRICT_NO_DAMAGE) == 0:
             soul = s[D_SOUL + a * CARD_W]
             canceled = game.deal_damage(s, T, 1 - tp, soul)
             if soul > 0:
