@@ -1403,6 +1403,20 @@ class FFTextTransformer(TextTransformer, Transformer):
     def cost_discard(self, items):
         return ("discard", _int(items[0]))
 
+    def cost_dull_chars(self, items):
+        # "Dull N active DESC" / "Dull a total of N active DESC": N active Characters the player controls that match
+        # (CR 11.6.2.4); the source itself pays it when it matches (the text excludes it by "other than ~"), and the
+        # dull icon's rule (CR 11.6.2.3: under control since the start of the turn) is not a rule of this cost
+        n = _int(next(t for t in items if isinstance(t, Token) and t.type == "INT"))
+        f = items[-1]
+        if f.get("state") != "active":
+            raise Unsupported("a cost that dulls Characters not printed 'active'")
+        if f.get("side") == "opponent" or "zone" in f or "alt" in f and "zone" in f["alt"]:
+            raise Unsupported("a dull cost on Characters the player does not control (CR 11.6.2.4)")
+        if f.get("type") == "summon":
+            raise Unsupported("a dull cost on Summons")
+        return ("dull_chars", (n, _with(f, side="own")))
+
     def cost(self, items):
         return list(items)
 
@@ -1444,6 +1458,10 @@ class FFTextTransformer(TextTransformer, Transformer):
                 cost["break_self"] = True
             elif kind == "discard":
                 cost["discard"] = v
+            elif kind == "dull_chars":
+                if "dull_characters" in cost:
+                    raise Unsupported("a cost that dulls two kinds of Characters")
+                cost["dull_characters"], cost["dull_filter"] = v
         if special and not saw_s:
             raise Unsupported("a special ability without the {S} symbol")
         if any(e in ("light", "dark") for e in elements):
@@ -1456,6 +1474,10 @@ class FFTextTransformer(TextTransformer, Transformer):
             cost["cp"] = cp
         if cost.get("discard") and cp:
             raise Unsupported("a discard cost with a CP cost")
+        if cost.get("dull_characters") and len(cost) > 2:
+            # paid alone, Character by Character (the PAY_DISCARD decision); with CP or the dull icon the Backups
+            # it may dull would also pay CP (CR 11.6.10: one payment), which the payment does not weigh
+            raise Unsupported("a cost that dulls Characters with another cost")
         if self.card.get("type") == "summon":
             raise Unsupported("an action ability on a Summon")
         return cost

@@ -150,6 +150,10 @@ class FFCost(StrictModel):
     dull: bool = False
     discard: int = Field(default=0, ge=0, le=5)
     break_self: bool = False
+    # "Dull N active DESC": N active Characters the player controls that match dull_filter (CR 11.6.2.4), chosen one
+    # at a time in the PAY_DISCARD decision (never combined with another cost: a simplification of CR 11.6.10)
+    dull_characters: int = Field(default=0, ge=0, le=5)
+    dull_filter: FFFilter | None = None
 
 
 class FFCondition(StrictModel):
@@ -671,6 +675,17 @@ class _Compiler(PoolCompiler):
         multi = self.elements_code(cost.element, cost.elements, cost.cp, f"{p}.cost")
         if (cost.dull or cost.break_self) and card.type == "summon":
             self.fail(f"{p}.cost", "a Summon cannot dull or break itself")
+        dull_filter = -1
+        if (cost.dull_characters > 0) != (cost.dull_filter is not None):
+            self.fail(f"{p}.cost.dull_filter", "dull_characters and dull_filter go together")
+        if cost.dull_filter is not None:
+            if cost.cp or cost.dull or cost.discard or cost.break_self or kind != "action":
+                self.fail(f"{p}.cost", "a cost that dulls Characters is an action ability's whole cost (simplification)")
+            flt = cost.dull_filter
+            if flt.side != "own" or flt.zone != "field" or flt.state != "active":
+                self.fail(f"{p}.cost.dull_filter", "the Characters dulled are active ones the player controls "
+                                                   "(side 'own', zone 'field', state 'active': CR 11.6.2.4)")
+            dull_filter = self.compile_filter(flt, f"{p}.cost.dull_filter", zones=("field",), characters=True)
 
         trig_filter = -1
         if ab.trigger == "enters_other":
@@ -701,6 +716,8 @@ class _Compiler(PoolCompiler):
         if kind in ("action", "special"):
             row[K.A_OPTIONAL] = int(ab.once_per_turn)  # the column's meaning for these kinds
         row[K.A_TRIG_FILTER] = trig_filter
+        if dull_filter >= 0:  # an action ability's A_TRIG_FILTER: its "Dull N active DESC" cost, packed
+            row[K.A_COST_DULL_CHARS] = (dull_filter + 1) * K.COND_COUNT_SPAN + cost.dull_characters
         if ab.trigger == "party_attacks":  # the filter row and how many of the party must match it, packed
             row[K.A_TRIG_FILTER] = (trig_filter + 1) * K.COND_COUNT_SPAN + ab.trigger_count
         row[K.A_COND] = cond
@@ -1045,7 +1062,7 @@ class _Compiler(PoolCompiler):
 
 
 def _cost_nonempty(c: FFCost) -> bool:
-    return bool(c.cp or c.dull or c.discard or c.break_self)
+    return bool(c.cp or c.dull or c.discard or c.break_self or c.dull_characters)
 
 
 def compile_fftcg_pool(cards: list[FFCard]) -> FFCardTable:

@@ -323,6 +323,11 @@ ABILITY_TABLE = TableLayout("ability")
 A_KIND = ABILITY_TABLE.add("kind", source=enum(AbilityKind))
 A_TRIGGER = ABILITY_TABLE.add("trigger", source=enum(Trigger, none=Trigger.NONE))
 A_TRIG_FILTER = ABILITY_TABLE.add("trig_filter")  # filter row for ENTERS_OTHER, -1 otherwise (PARTY_ATTACKS: packed)
+# the column's meaning for an action ability (it has no trigger): its "Dull N active DESC" cost (CR 11.6.2.4), N
+# active Characters of the player matching a filter row, dulled as the ability's whole cost and paid in the
+# PAY_DISCARD decision (PAY_DISCARD_LEFT counts them); packed (filter row + 1) * COND_COUNT_SPAN + N, -1 none
+# (play.dull_cost_count / dull_cost_filter)
+A_COST_DULL_CHARS = A_TRIG_FILTER
 A_COND = ABILITY_TABLE.add("cond")
 A_COND_ARG = ABILITY_TABLE.add("cond_arg")
 A_COST_CP = ABILITY_TABLE.add("cost_cp", source=copy("cost.cp"))  # CP to pay (CR 11.2)
