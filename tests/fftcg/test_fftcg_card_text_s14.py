@@ -1,5 +1,7 @@
 """FF-TCG card text, session 14 (branch s14-ff): "Dull N active DESC: ..." (a cost that dulls active Characters the
-player controls, CR 11.6.2.4). Compiled from made-up lines in the game's template language and played in small games
+player controls, CR 11.6.2.4); "if there are N or more / exactly N different Elements among DESC", "if you have N or
+more different Elements among cards in your Break Zone", "If you control N or more DESC and if the DESC you control are
+all of different Elements" (Condition.ELEMENTS_AT_LEAST, ELEMENTS_EXACTLY, ALL_DIFFERENT_ELEMENTS_AT_LEAST). Compiled from made-up lines in the game's template language and played in small games
 (the mini-pool helpers of the session 13 module)."""
 
 from __future__ import annotations
@@ -33,6 +35,14 @@ def _records():
         rec(5, "Dancer", "backup", 2, 0, "Dancer", "Dull 1 active [Job Dancer] or [Card Name Dancer]: Choose 1 Forward. "
             "Dull it."),
         rec(6, "Swordsman", "forward", 2, 5000, "Knight", "", element="fire"),
+        rec(7, "Luso", "forward", 2, 5000, "Hunter", "If there are 3 or more different Elements among Forwards you "
+            "control, Luso gains +2000 power.", element="wind"),
+        rec(8, "Onion", "forward", 2, 5000, "Knight", "If you control 3 or more Backups and if the Backups you control "
+            "are all of different Elements, Onion gains +6000 power.", element="earth"),
+        rec(9, "Gilgamesh", "forward", 2, 5000, "Swordsman", "If you have 2 or more different Elements among cards in "
+            "your Break Zone, Gilgamesh gains +1000 power.", element="earth"),
+        rec(10, "Flame Clerk", "backup", 2, 0, "Clerk", "", element="fire"),
+        rec(11, "Ice Clerk", "backup", 2, 0, "Clerk", "", element="ice"),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(8)]
@@ -110,3 +120,32 @@ def test_dull_two_active_backups_then_they_pay_no_cp_CR_11_6_2_4(mini):
     assert int(g.state[S.HAND_N]) == hand + 1
     assert _dull(g, "W-003") == 1 and _dull(g, "W-020") == 1
     assert not _usable(g, "Scholar")
+
+
+# ---- the different Elements among cards (conditions of field abilities, CR 11.9) --------------------------------------
+def test_elements_among_forwards_you_control_condition(mini):
+    # Luso (Wind) + Water: 2 Elements; the opponent's Fire Forward does not count; + the Fire Swordsman: 3
+    g = _game(mini, mine=["W-007", "W-040"], theirs=("W-006",))
+    assert _power(g, "W-007") == 5000
+    g = _game(mini, mine=["W-007", "W-040", "W-041", "W-006"])
+    assert _power(g, "W-007") == 7000
+
+
+def test_backups_all_of_different_elements_condition(mini):
+    # 3 Backups of 3 Elements: +6000; two Water ones among 3: none; 2 Backups of 2 Elements: fewer than 3, none
+    assert _power(_game(mini, mine=["W-008"], backups=("W-020", "W-010", "W-011")), "W-008") == 11000
+    assert _power(_game(mini, mine=["W-008"], backups=("W-020", "W-021", "W-011")), "W-008") == 5000
+    assert _power(_game(mini, mine=["W-008"], backups=("W-010", "W-011")), "W-008") == 5000
+
+
+def test_elements_among_cards_in_your_break_zone_condition(mini):
+    from tcg_env.games.fftcg.scenario import Scenario
+
+    res, pool = mini
+    for own_break, theirs, power in ((["W-040", "W-041"], ["W-006"], 5000), (["W-040", "W-006"], [], 6000)):
+        sc = Scenario.main_phase(pool, decks=(([c.number for c in res] * 3)[:50],) * 2)
+        sc.field(0, ["W-020", "W-009"])
+        sc.break_zone(0, own_break)
+        if theirs:
+            sc.break_zone(1, theirs)  # the opponent's Break Zone is not "your Break Zone"
+        assert _power(sc.game(), "W-009") == power

@@ -400,6 +400,24 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("a side inside 'you control'")
         return self._count_condition(0, items[0], "own")
 
+    @staticmethod
+    def _own_elements_filter(f):
+        # "among Forwards you control", "among cards in your Break Zone": the player's own cards
+        if f.get("side") == "opponent" or (f.get("zone") != "break" and f.get("side") != "own"):
+            raise Unsupported("different Elements among cards not the player's own")
+        if f.get("zone") == "break" and "side" in f:
+            raise Unsupported("a side inside 'in your Break Zone'")
+        return _with(f, side="own")
+
+    def c_elements_ge(self, items):
+        return {"kind": "elements_at_least", "value": _int(items[0]), "filter": self._own_elements_filter(items[1])}
+
+    def c_elements_eq(self, items):
+        return {"kind": "elements_exactly", "value": _int(items[0]), "filter": self._own_elements_filter(items[1])}
+
+    def c_all_different(self, items):
+        return {"kind": "all_different", "filter": self._own_elements_filter(items[0])}
+
     def c_opp_control(self, items):
         n, f = items[0]
         return self._count_condition(n, f, "opponent")
@@ -426,6 +444,12 @@ class FFTextTransformer(TextTransformer, Transformer):
         return {"kind": "hand_at_most", "value": 0}
 
     def cond_list(self, items):
+        if len(items) == 2 and items[1]["kind"] == "all_different" and items[0]["kind"] == "controls_at_least" \
+                and items[0]["filter"] == items[1]["filter"]:
+            # "If you control N or more DESC and if the DESC you control are all of different Elements": one count
+            return {**items[0], "kind": "all_different_elements_at_least"}
+        if any(c["kind"] == "all_different" for c in items):
+            raise Unsupported("'are all of different Elements' without 'you control N or more' of the same cards")
         if len(items) != 1:
             raise Unsupported("two conditions on one ability (the engine checks one)")
         return items[0]

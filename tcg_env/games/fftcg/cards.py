@@ -98,6 +98,9 @@ ConditionName = Literal[
     "self_in_party",
     "your_main_phase",
     "opp_turn",
+    "elements_at_least",
+    "elements_exactly",
+    "all_different_elements_at_least",
 ]
 
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK,
@@ -392,7 +395,8 @@ def derived_deps(cards: np.ndarray, abilities: np.ndarray, filters: np.ndarray, 
             if not rows:
                 continue  # its condition does not matter to the derived values
             cond = int(abilities[a, K.A_COND])
-            if cond in (K.Condition.CONTROLS_AT_LEAST, K.Condition.CONTROLS_AT_MOST):
+            if cond in (K.Condition.CONTROLS_AT_LEAST, K.Condition.CONTROLS_AT_MOST, K.Condition.ELEMENTS_AT_LEAST,
+                        K.Condition.ELEMENTS_EXACTLY, K.Condition.ALL_DIFFERENT_ELEMENTS_AT_LEAST):
                 out[cid] |= _filter_deps(filters, int(abilities[a, K.A_COND_ARG]) // K.COND_COUNT_SPAN)
             else:
                 out[cid] |= _COND_DEPS.get(cond, K.DEP_UNCACHED)
@@ -771,7 +775,8 @@ class _Compiler(PoolCompiler):
         cond_arg = 0
         cond = self.K.Condition[c.kind.upper()]
         v = c.value
-        counted = c.kind in ("controls_at_least", "controls_at_most")
+        counted = c.kind in ("controls_at_least", "controls_at_most", "elements_at_least", "elements_exactly",
+                             "all_different_elements_at_least")
         if (c.filter is not None) != counted:
             self.fail(f"{p}.filter", f"{c.kind} needs a filter; other conditions have none"
                       if counted else "only controls_at_least / controls_at_most have a filter")
@@ -780,7 +785,7 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.value", "job_on_field takes a job name")
             cond_arg = self.interned(self.job_ids, v, f"{p}.value", "job")
         elif counted:
-            low = 1 if c.kind == "controls_at_least" else 0
+            low = 0 if c.kind == "controls_at_most" else 1
             if not isinstance(v, int) or isinstance(v, bool) or not low <= v < K.COND_COUNT_SPAN:
                 self.fail(f"{p}.value", f"must be a count {low}..{K.COND_COUNT_SPAN - 1}")
             frow = self.compile_filter(c.filter, f"{p}.filter", zones=("field", "break"),

@@ -314,6 +314,16 @@ class Condition(IntEnum):
     # the ability's card attacks in a party (two or more attacking Forwards, CR 15.1.1.9): "The Forwards forming a
     # party with <this> gain First Strike."
     SELF_IN_PARTY = 27
+    # the different Elements among the cards filter row (arg // COND_COUNT_SPAN) matches (as CONTROLS_AT_LEAST counts
+    # them) number at least / exactly arg % COND_COUNT_SPAN ("if there are 3 or more different Elements among Forwards
+    # you control", "if you have 5 or more different Elements among cards in your Break Zone"); each card has one
+    # Element (the importer skips Multi-Element cards)
+    ELEMENTS_AT_LEAST = 28
+    ELEMENTS_EXACTLY = 29
+    # the cards filter row (arg // COND_COUNT_SPAN) matches number at least arg % COND_COUNT_SPAN and are all of
+    # different Elements ("If you control 4 or more Backups and if the Backups you control are all of different
+    # Elements")
+    ALL_DIFFERENT_ELEMENTS_AT_LEAST = 30
 
 
 COND_COUNT_SPAN = 16  # CONTROLS_AT_LEAST packs (filter row, count) in A_COND_ARG: row * 16 + count
