@@ -1,7 +1,8 @@
 """FF-TCG card text, session 14 (branch s14-ff): "Dull N active DESC: ..." (a cost that dulls active Characters the
 player controls, CR 11.6.2.4); "if there are N or more / exactly N different Elements among DESC", "if you have N or
 more different Elements among cards in your Break Zone", "If you control N or more DESC and if the DESC you control are
-all of different Elements" (Condition.ELEMENTS_AT_LEAST, ELEMENTS_EXACTLY, ALL_DIFFERENT_ELEMENTS_AT_LEAST). Compiled from made-up lines in the game's template language and played in small games
+all of different Elements" (Condition.ELEMENTS_AT_LEAST, ELEMENTS_EXACTLY, ALL_DIFFERENT_ELEMENTS_AT_LEAST); "~ gains ..."
+on a card with the generic icon gives the card itself only (the aura's self_only, no longer self_by_name). Compiled from made-up lines in the game's template language and played in small games
 (the mini-pool helpers of the session 13 module)."""
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ def _records():
         rec(10, "Flame Clerk", "backup", 2, 0, "Clerk", "", element="fire"),
         rec(11, "Ice Clerk", "backup", 2, 0, "Clerk", "", element="ice"),
     ]
+    recs.append(rec(12, "Knight", "forward", 2, 5000, "Knight", "Knight gains +1000 power.", element="fire"))
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(8)]
     return recs
@@ -149,3 +151,13 @@ def test_elements_among_cards_in_your_break_zone_condition(mini):
         if theirs:
             sc.break_zone(1, theirs)  # the opponent's Break Zone is not "your Break Zone"
         assert _power(sc.game(), "W-009") == power
+
+
+# ---- "~ gains ..." on a generic card: the card itself (CR 12.4.6: same-name copies are other cards) -----------------
+def test_self_gains_on_a_generic_card_applies_to_itself_only(mini):
+    # two copies on the field (a card with the generic icon may have them, CR 7.7.3; the scenario places them)
+    g = _game(mini, mine=["W-012", "W-012"])
+    slots = [s for s in range(K.N_SLOTS) if g.state[S.ZONE + s * S.CARD_W] == K.Zone.FIELD
+             and g.state[S.CARD + s * S.CARD_W] == g.pool.card_id("W-012")]
+    assert len(slots) == 2
+    assert [int(g.state[S.D_POWER + s * S.CARD_W]) for s in slots] == [6000, 6000]  # not 7000 each

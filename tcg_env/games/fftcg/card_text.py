@@ -45,10 +45,9 @@ APPROXIMATIONS: dict[str, str] = {
                         "at once (one effect or rule process), the engine moves them one at a time, and the ability of "
                         "a card that has already left does not trigger on the ones after it (the rules look back at "
                         "all of them)",
-    "self_by_name": "\"<this card> gains ...\" on a card with the generic icon applies to every same-name copy you "
-                    "control (the field ability's filter is the card's name); in a list that does not record the "
-                    "icon (the simulator layout), so is a card that may have it (a Standard Unit, or a card named "
-                    "after its job)",
+    "self_by_name": "no longer used (session 14: \"~ gains ...\" applies to the card itself, the aura's self_only); "
+                    "before, on a card with the generic icon it applied to every same-name copy you control (the "
+                    "field ability's filter was the card's name)",
     "power_lki": "\"Deal it damage equal to <this>'s power\": when the card has left the field before the effect "
                  "resolves, its printed power is dealt (CR 11.11.4 asks for its power just before it left: the engine "
                  "keeps no record of it); on the field, its power then, as printed",
@@ -1524,8 +1523,8 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     # ---- field abilities ----
     def _self_filter(self) -> dict:
-        if self.card.get("generic") or self.card.get("maybe_generic"):
-            self.approximate("self_by_name")
+        # the ability's card only (the op's self_only): a same-name copy of a card with the generic icon is another
+        # card (the name narrows the scan; self_by_name is no longer used)
         return {"side": "own", "name": self.card.get("name", "")}
 
     def subject_self(self, _):
@@ -1552,7 +1551,7 @@ class FFTextTransformer(TextTransformer, Transformer):
         return f
 
     def f_self_gains(self, items):
-        return [{"kind": "field", "effect": self._aura(self._self_filter(), items[-1])}]
+        return [{"kind": "field", "effect": [{**op, "self_only": True} for op in self._aura(self._self_filter(), items[-1])]}]
 
     def f_aura_gains(self, items):
         return [{"kind": "field", "effect": self._aura(self._aura_filter(items[0]), items[-1])}]
@@ -1563,11 +1562,11 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def f_self_loses(self, items):
         return [{"kind": "field", "effect": [{"op": "aura_power", "amount": -self._ints(items)[0],
-                                               "filter": self._self_filter()}]}]  # fmt: skip
+                                               "filter": self._self_filter(), "self_only": True}]}]  # fmt: skip
 
     def f_self_restrict(self, items):
         return [{"kind": "field", "effect": [{"op": "aura_restrict", "restrictions": items[-1][1],
-                                               "filter": self._self_filter()}]}]  # fmt: skip
+                                               "filter": self._self_filter(), "self_only": True}]}]  # fmt: skip
 
     def f_aura_restrict(self, items):
         return [{"kind": "field", "effect": [{"op": "aura_restrict", "restrictions": items[-1][1],

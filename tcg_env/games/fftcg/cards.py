@@ -248,10 +248,12 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
                  destination=(Literal["hand", "field", "field_dull", "bottom"], "hand"),
                  rest=(Literal["bottom", "break", "top"], "bottom"),
                  revealed=(bool, False)),  # "Reveal the top N": the cards are shown to both players
-        op_model("aura_power", module, amount=_Amount, filter=filter_model),
-        op_model("aura_keyword", module, keywords=KeywordList, filter=filter_model),
+        # self_only: "~ gains ..." (the card itself, not its same-name copies: a card with the generic icon, CR 12.4.6),
+        # the filter's matches that are the ability's own card (a2 = K.AURA_SELF_ONLY)
+        op_model("aura_power", module, amount=_Amount, filter=filter_model, self_only=(bool, False)),
+        op_model("aura_keyword", module, keywords=KeywordList, filter=filter_model, self_only=(bool, False)),
         op_model("cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)], filter=filter_model),
-        op_model("aura_restrict", module, restrictions=RestrictionList, filter=filter_model),
+        op_model("aura_restrict", module, restrictions=RestrictionList, filter=filter_model, self_only=(bool, False)),
         op_model("self_cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)],
                  per=(Literal["card", "damage"] | None, None), filter=(filter_model | None, None)),
         op_model("unblockable_by", module, filter=filter_model),
@@ -1007,6 +1009,7 @@ class _Compiler(PoolCompiler):
                 if op.amount == 0:
                     self.fail(f"{q}.amount", "must not be 0")
                 a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+                a2 = K.AURA_SELF_ONLY * int(op.self_only)
             elif name == "self_cost_reduction":
                 a0, a1 = op.amount, self.compile_per(op, q)
             elif name == "pay_only":
@@ -1043,11 +1046,13 @@ class _Compiler(PoolCompiler):
             elif name == "aura_keyword":
                 a0 = bits(op.keywords, K.KEYWORD_BITS)
                 a1 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+                a2 = K.AURA_SELF_ONLY * int(op.self_only)
             elif name == "cost_reduction":
                 a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("hand",), characters=False)
             elif name == "aura_restrict":
                 a0 = bits(op.restrictions, _RESTRICT_BITS)
                 a1 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+                a2 = K.AURA_SELF_ONLY * int(op.self_only)
             self.code_rows.append([int(EFFECT_OPS[name]), reg, a0, a1, a2])
 
     def compile_filter(self, f: FFFilter, p: str, zones: tuple[str, ...], characters: bool) -> int:

@@ -326,6 +326,7 @@ class Condition(IntEnum):
     ALL_DIFFERENT_ELEMENTS_AT_LEAST = 30
 
 
+AURA_SELF_ONLY = 1  # an aura's a2: "~ gains ...", the card itself only (not a same-name copy of a generic card)
 COND_COUNT_SPAN = 16  # CONTROLS_AT_LEAST packs (filter row, count) in A_COND_ARG: row * 16 + count
 
 
@@ -476,6 +477,7 @@ class Op(IntEnum):
     AURA_KEYWORD = 51  # a0 = KW_* bits, a1 = filter row
     COST_REDUCTION = 52  # a0 = CP reduction, a1 = filter row (zone HAND: cards whose cost is reduced)
     AURA_RESTRICT = 53  # a0 = RESTRICT_* bits, a1 = filter row
+    # (AURA_POWER, AURA_KEYWORD, AURA_RESTRICT: a2 = AURA_SELF_ONLY, the filter's matches that are the ability's card)
     # the source gains a0 power for each card filter row a1 matches on both fields (a2 = 0), or for
     # each point of damage its controller has received (a2 = 1): "For each ..., <this> gains +1000 power."
     AURA_POWER_PER = 54
