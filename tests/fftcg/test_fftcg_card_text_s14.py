@@ -2,7 +2,8 @@
 player controls, CR 11.6.2.4); "if there are N or more / exactly N different Elements among DESC", "if you have N or
 more different Elements among cards in your Break Zone", "If you control N or more DESC and if the DESC you control are
 all of different Elements" (Condition.ELEMENTS_AT_LEAST, ELEMENTS_EXACTLY, ALL_DIFFERENT_ELEMENTS_AT_LEAST); "~ gains ..."
-on a card with the generic icon gives the card itself only (the aura's self_only, no longer self_by_name). Compiled from made-up lines in the game's template language and played in small games
+on a card with the generic icon gives the card itself only (the aura's self_only, no longer self_by_name); "At the end of
+each of your turns" exact (CR 9.5.1.1). Compiled from made-up lines in the game's template language and played in small games
 (the mini-pool helpers of the session 13 module)."""
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ def _records():
         rec(11, "Ice Clerk", "backup", 2, 0, "Clerk", "", element="ice"),
     ]
     recs.append(rec(12, "Knight", "forward", 2, 5000, "Knight", "Knight gains +1000 power.", element="fire"))
+    recs.append(rec(13, "Sentry", "backup", 2, 0, "Guard", "At the end of each of your turns, draw 1 card."))
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
     recs += [rec(40 + i, f"Filler {i}", "forward", 2, 5000, "Soldier", "") for i in range(8)]
     return recs
@@ -161,3 +163,17 @@ def test_self_gains_on_a_generic_card_applies_to_itself_only(mini):
              and g.state[S.CARD + s * S.CARD_W] == g.pool.card_id("W-012")]
     assert len(slots) == 2
     assert [int(g.state[S.D_POWER + s * S.CARD_W]) for s in slots] == [6000, 6000]  # not 7000 each
+
+
+# ---- "At the end of each of your turns" (CR 9.5.1.1, 9.5.1.2) ---------------------------------------------------------
+def test_end_of_your_turn_trigger_resolves_before_the_hand_size_discard_CR_9_5_1_1(mini):
+    assert _c("At the end of each of your turns, draw 1 card.").verdict is Verdict.EXACT
+    g = _game(mini, backups=("W-013",), hand=("W-040", "W-041", "W-042", "W-043", "W-044"))
+    assert int(g.state[S.HAND_N]) == 5
+    for _ in range(40):
+        if g.decision == K.Decision.DISCARD:
+            break
+        g.step(K.PASS)
+    # the trigger drew in the End Phase, then the turn player discards down to five (CR 9.5.1.2)
+    assert g.decision == K.Decision.DISCARD and int(g.state[S.PHASE]) == K.Phase.END
+    assert int(g.state[S.HAND_N]) == 6

@@ -34,8 +34,10 @@ APPROXIMATIONS: dict[str, str] = {
                                 "a cost of two or more element CP symbols",
     "enters_other_self": "\"When a ... enters your field\" does not trigger on the card's own entering (the engine's "
                          "trigger looks at the other cards), though the card itself matches the description",
-    "end_of_turn_trigger": "\"At the end of each of your turns\" triggers at the beginning of your End Phase "
-                           "(the engine's trigger point; hand-size discards come after it)",
+    "end_of_turn_trigger": "no longer used (session 14: CR 9.5.1.1 puts the auto-abilities \"at the end of the turn\" "
+                           "onto the stack with those \"at the beginning of the End Phase\", before the hand-size "
+                           "discard, CR 9.5.1.2, as the engine does); before, \"At the end of each of your turns\" was "
+                           "counted approximate",
     "no_monsters": "\"Forward or Monster\": Monsters are not played by the engine, so only Forwards can be chosen; "
                    "a modal ability's action that chooses Monsters only (\"Choose 1 Monster. Break it.\") is left out "
                    "(it could never be selected: no Monster is on the field)",
@@ -1324,7 +1326,7 @@ class FFTextTransformer(TextTransformer, Transformer):
         return ("begin_end_phase", None)
 
     def t_end_of_turn(self, _):
-        self.approximate("end_of_turn_trigger")
+        # CR 9.5.1.1: "at the end of the turn" triggers where "at the beginning of the End Phase" does
         return ("begin_end_phase", None)
 
     def t_enters_other(self, items):
