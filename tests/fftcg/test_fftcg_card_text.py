@@ -380,9 +380,9 @@ def test_mini_import(mini):
     assert rep["cards_approximate"] == 69  # Keeper: leave_one_by_one
 
 
-def test_a_card_that_may_be_generic_is_approximate_in_the_simulator_layout(tmp_path):
+def test_a_card_that_may_be_generic_is_exact_in_the_simulator_layout(tmp_path):
     # the simulator layout does not record the generic icon: "Knight gains ..." on a card named after
-    # its job may apply to every Knight you control (self_by_name)
+    # its job applies to the card itself only (the aura's self_only; session 14: no longer self_by_name)
     line = "Damage 3 -- Knight gains +1000 power."
     recs = [{"id": f"T-00{i}", "name": name, "element": "fire", "type": "forward", "cost": 2, "power": 5000,
              "job": job, "category": "I", "text": line.replace("Knight", name)}
@@ -391,8 +391,7 @@ def test_a_card_that_may_be_generic_is_approximate_in_the_simulator_layout(tmp_p
     p.write_text(json.dumps(recs))
     res = import_fftcg_json(p)
     verdicts = [rec.lines[0].verdict for rec in res.text_records]
-    assert verdicts == [Verdict.APPROXIMATE, Verdict.EXACT]
-    assert res.text_records[0].lines[0].approximations == ("self_by_name",)
+    assert verdicts == [Verdict.EXACT, Verdict.EXACT]
 
 
 def _deck(res):

@@ -52,7 +52,7 @@ def test_field_cannot_be_broken_and_unconditional_self_gains():
     r = _c("Zell Test cannot be broken by opposing Summons or abilities that don't deal damage.")
     assert r.verdict is Verdict.EXACT
     assert r.abilities[0]["effect"] == [{"op": "aura_restrict", "restrictions": ["unbreakable_by_opp_effects"],
-                                         "filter": {"side": "own", "name": "Zell Test"}}]
+                                         "filter": {"side": "own", "name": "Zell Test"}, "self_only": True}]
     # "~ gains ..." without a condition (the field ability's subject and an effect's "~ gains ... until the end
     # of the turn" no longer collide in the grammar)
     r = _c("Zell Test gains +1000 power.")

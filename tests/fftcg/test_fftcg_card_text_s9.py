@@ -44,7 +44,8 @@ def test_granted_power_and_quoted_ability_under_a_condition():
     assert r.verdict is Verdict.EXACT
     assert r.abilities == [
         {"kind": "field", "condition": cond,
-         "effect": [{"op": "aura_power", "amount": 1000, "filter": {"side": "own", "name": "Zell Test"}}]},
+         "effect": [{"op": "aura_power", "amount": 1000, "filter": {"side": "own", "name": "Zell Test"},
+                     "self_only": True}]},
         {"kind": "field", "condition": cond, "effect": [{"op": "unchoosable", "by": ["summons"]}]},
     ]
 

@@ -155,6 +155,7 @@ WORDS = {
     },
     "own_field": {
         D.PAY_CP: "Pay: dull {card} (1 CP)",
+        D.PAY_DISCARD: "Pay: dull {card}",  # a "Dull N active ..." cost
         D.CHOOSE_TARGET: "Choose your {card}",
         D.DECLARE_ATTACK: "Attack with {card}",
         D.ADD_TO_PARTY: "Add {card} to the party",

@@ -34,8 +34,10 @@ APPROXIMATIONS: dict[str, str] = {
                                 "a cost of two or more element CP symbols",
     "enters_other_self": "\"When a ... enters your field\" does not trigger on the card's own entering (the engine's "
                          "trigger looks at the other cards), though the card itself matches the description",
-    "end_of_turn_trigger": "\"At the end of each of your turns\" triggers at the beginning of your End Phase "
-                           "(the engine's trigger point; hand-size discards come after it)",
+    "end_of_turn_trigger": "no longer used (session 14: CR 9.5.1.1 puts the auto-abilities \"at the end of the turn\" "
+                           "onto the stack with those \"at the beginning of the End Phase\", before the hand-size "
+                           "discard, CR 9.5.1.2, as the engine does); before, \"At the end of each of your turns\" was "
+                           "counted approximate",
     "no_monsters": "\"Forward or Monster\": Monsters are not played by the engine, so only Forwards can be chosen; "
                    "a modal ability's action that chooses Monsters only (\"Choose 1 Monster. Break it.\") is left out "
                    "(it could never be selected: no Monster is on the field)",
@@ -45,10 +47,9 @@ APPROXIMATIONS: dict[str, str] = {
                         "at once (one effect or rule process), the engine moves them one at a time, and the ability of "
                         "a card that has already left does not trigger on the ones after it (the rules look back at "
                         "all of them)",
-    "self_by_name": "\"<this card> gains ...\" on a card with the generic icon applies to every same-name copy you "
-                    "control (the field ability's filter is the card's name); in a list that does not record the "
-                    "icon (the simulator layout), so is a card that may have it (a Standard Unit, or a card named "
-                    "after its job)",
+    "self_by_name": "no longer used (session 14: \"~ gains ...\" applies to the card itself, the aura's self_only); "
+                    "before, on a card with the generic icon it applied to every same-name copy you control (the "
+                    "field ability's filter was the card's name)",
     "power_lki": "\"Deal it damage equal to <this>'s power\": when the card has left the field before the effect "
                  "resolves, its printed power is dealt (CR 11.11.4 asks for its power just before it left: the engine "
                  "keeps no record of it); on the field, its power then, as printed",
@@ -400,6 +401,24 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("a side inside 'you control'")
         return self._count_condition(0, items[0], "own")
 
+    @staticmethod
+    def _own_elements_filter(f):
+        # "among Forwards you control", "among cards in your Break Zone": the player's own cards
+        if f.get("side") == "opponent" or (f.get("zone") != "break" and f.get("side") != "own"):
+            raise Unsupported("different Elements among cards not the player's own")
+        if f.get("zone") == "break" and "side" in f:
+            raise Unsupported("a side inside 'in your Break Zone'")
+        return _with(f, side="own")
+
+    def c_elements_ge(self, items):
+        return {"kind": "elements_at_least", "value": _int(items[0]), "filter": self._own_elements_filter(items[1])}
+
+    def c_elements_eq(self, items):
+        return {"kind": "elements_exactly", "value": _int(items[0]), "filter": self._own_elements_filter(items[1])}
+
+    def c_all_different(self, items):
+        return {"kind": "all_different", "filter": self._own_elements_filter(items[0])}
+
     def c_opp_control(self, items):
         n, f = items[0]
         return self._count_condition(n, f, "opponent")
@@ -426,6 +445,12 @@ class FFTextTransformer(TextTransformer, Transformer):
         return {"kind": "hand_at_most", "value": 0}
 
     def cond_list(self, items):
+        if len(items) == 2 and items[1]["kind"] == "all_different" and items[0]["kind"] == "controls_at_least" \
+                and items[0]["filter"] == items[1]["filter"]:
+            # "If you control N or more DESC and if the DESC you control are all of different Elements": one count
+            return {**items[0], "kind": "all_different_elements_at_least"}
+        if any(c["kind"] == "all_different" for c in items):
+            raise Unsupported("'are all of different Elements' without 'you control N or more' of the same cards")
         if len(items) != 1:
             raise Unsupported("two conditions on one ability (the engine checks one)")
         return items[0]
@@ -1301,7 +1326,7 @@ class FFTextTransformer(TextTransformer, Transformer):
         return ("begin_end_phase", None)
 
     def t_end_of_turn(self, _):
-        self.approximate("end_of_turn_trigger")
+        # CR 9.5.1.1: "at the end of the turn" triggers where "at the beginning of the End Phase" does
         return ("begin_end_phase", None)
 
     def t_enters_other(self, items):
@@ -1403,6 +1428,20 @@ class FFTextTransformer(TextTransformer, Transformer):
     def cost_discard(self, items):
         return ("discard", _int(items[0]))
 
+    def cost_dull_chars(self, items):
+        # "Dull N active DESC" / "Dull a total of N active DESC": N active Characters the player controls that match
+        # (CR 11.6.2.4); the source itself pays it when it matches (the text excludes it by "other than ~"), and the
+        # dull icon's rule (CR 11.6.2.3: under control since the start of the turn) is not a rule of this cost
+        n = _int(next(t for t in items if isinstance(t, Token) and t.type == "INT"))
+        f = items[-1]
+        if f.get("state") != "active":
+            raise Unsupported("a cost that dulls Characters not printed 'active'")
+        if f.get("side") == "opponent" or "zone" in f or "alt" in f and "zone" in f["alt"]:
+            raise Unsupported("a dull cost on Characters the player does not control (CR 11.6.2.4)")
+        if f.get("type") == "summon":
+            raise Unsupported("a dull cost on Summons")
+        return ("dull_chars", (n, _with(f, side="own")))
+
     def cost(self, items):
         return list(items)
 
@@ -1444,6 +1483,10 @@ class FFTextTransformer(TextTransformer, Transformer):
                 cost["break_self"] = True
             elif kind == "discard":
                 cost["discard"] = v
+            elif kind == "dull_chars":
+                if "dull_characters" in cost:
+                    raise Unsupported("a cost that dulls two kinds of Characters")
+                cost["dull_characters"], cost["dull_filter"] = v
         if special and not saw_s:
             raise Unsupported("a special ability without the {S} symbol")
         if any(e in ("light", "dark") for e in elements):
@@ -1456,6 +1499,10 @@ class FFTextTransformer(TextTransformer, Transformer):
             cost["cp"] = cp
         if cost.get("discard") and cp:
             raise Unsupported("a discard cost with a CP cost")
+        if cost.get("dull_characters") and len(cost) > 2:
+            # paid alone, Character by Character (the PAY_DISCARD decision); with CP or the dull icon the Backups
+            # it may dull would also pay CP (CR 11.6.10: one payment), which the payment does not weigh
+            raise Unsupported("a cost that dulls Characters with another cost")
         if self.card.get("type") == "summon":
             raise Unsupported("an action ability on a Summon")
         return cost
@@ -1478,8 +1525,8 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     # ---- field abilities ----
     def _self_filter(self) -> dict:
-        if self.card.get("generic") or self.card.get("maybe_generic"):
-            self.approximate("self_by_name")
+        # the ability's card only (the op's self_only): a same-name copy of a card with the generic icon is another
+        # card (the name narrows the scan; self_by_name is no longer used)
         return {"side": "own", "name": self.card.get("name", "")}
 
     def subject_self(self, _):
@@ -1506,7 +1553,7 @@ class FFTextTransformer(TextTransformer, Transformer):
         return f
 
     def f_self_gains(self, items):
-        return [{"kind": "field", "effect": self._aura(self._self_filter(), items[-1])}]
+        return [{"kind": "field", "effect": [{**op, "self_only": True} for op in self._aura(self._self_filter(), items[-1])]}]
 
     def f_aura_gains(self, items):
         return [{"kind": "field", "effect": self._aura(self._aura_filter(items[0]), items[-1])}]
@@ -1517,11 +1564,11 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def f_self_loses(self, items):
         return [{"kind": "field", "effect": [{"op": "aura_power", "amount": -self._ints(items)[0],
-                                               "filter": self._self_filter()}]}]  # fmt: skip
+                                               "filter": self._self_filter(), "self_only": True}]}]  # fmt: skip
 
     def f_self_restrict(self, items):
         return [{"kind": "field", "effect": [{"op": "aura_restrict", "restrictions": items[-1][1],
-                                               "filter": self._self_filter()}]}]  # fmt: skip
+                                               "filter": self._self_filter(), "self_only": True}]}]  # fmt: skip
 
     def f_aura_restrict(self, items):
         return [{"kind": "field", "effect": [{"op": "aura_restrict", "restrictions": items[-1][1],

@@ -98,6 +98,9 @@ ConditionName = Literal[
     "self_in_party",
     "your_main_phase",
     "opp_turn",
+    "elements_at_least",
+    "elements_exactly",
+    "all_different_elements_at_least",
 ]
 
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK,
@@ -150,6 +153,10 @@ class FFCost(StrictModel):
     dull: bool = False
     discard: int = Field(default=0, ge=0, le=5)
     break_self: bool = False
+    # "Dull N active DESC": N active Characters the player controls that match dull_filter (CR 11.6.2.4), chosen one
+    # at a time in the PAY_DISCARD decision (never combined with another cost: a simplification of CR 11.6.10)
+    dull_characters: int = Field(default=0, ge=0, le=5)
+    dull_filter: FFFilter | None = None
 
 
 class FFCondition(StrictModel):
@@ -241,10 +248,12 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
                  destination=(Literal["hand", "field", "field_dull", "bottom"], "hand"),
                  rest=(Literal["bottom", "break", "top"], "bottom"),
                  revealed=(bool, False)),  # "Reveal the top N": the cards are shown to both players
-        op_model("aura_power", module, amount=_Amount, filter=filter_model),
-        op_model("aura_keyword", module, keywords=KeywordList, filter=filter_model),
+        # self_only: "~ gains ..." (the card itself, not its same-name copies: a card with the generic icon, CR 12.4.6),
+        # the filter's matches that are the ability's own card (a2 = K.AURA_SELF_ONLY)
+        op_model("aura_power", module, amount=_Amount, filter=filter_model, self_only=(bool, False)),
+        op_model("aura_keyword", module, keywords=KeywordList, filter=filter_model, self_only=(bool, False)),
         op_model("cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)], filter=filter_model),
-        op_model("aura_restrict", module, restrictions=RestrictionList, filter=filter_model),
+        op_model("aura_restrict", module, restrictions=RestrictionList, filter=filter_model, self_only=(bool, False)),
         op_model("self_cost_reduction", module, amount=Annotated[int, Field(ge=1, le=10)],
                  per=(Literal["card", "damage"] | None, None), filter=(filter_model | None, None)),
         op_model("unblockable_by", module, filter=filter_model),
@@ -388,7 +397,8 @@ def derived_deps(cards: np.ndarray, abilities: np.ndarray, filters: np.ndarray, 
             if not rows:
                 continue  # its condition does not matter to the derived values
             cond = int(abilities[a, K.A_COND])
-            if cond in (K.Condition.CONTROLS_AT_LEAST, K.Condition.CONTROLS_AT_MOST):
+            if cond in (K.Condition.CONTROLS_AT_LEAST, K.Condition.CONTROLS_AT_MOST, K.Condition.ELEMENTS_AT_LEAST,
+                        K.Condition.ELEMENTS_EXACTLY, K.Condition.ALL_DIFFERENT_ELEMENTS_AT_LEAST):
                 out[cid] |= _filter_deps(filters, int(abilities[a, K.A_COND_ARG]) // K.COND_COUNT_SPAN)
             else:
                 out[cid] |= _COND_DEPS.get(cond, K.DEP_UNCACHED)
@@ -671,6 +681,17 @@ class _Compiler(PoolCompiler):
         multi = self.elements_code(cost.element, cost.elements, cost.cp, f"{p}.cost")
         if (cost.dull or cost.break_self) and card.type == "summon":
             self.fail(f"{p}.cost", "a Summon cannot dull or break itself")
+        dull_filter = -1
+        if (cost.dull_characters > 0) != (cost.dull_filter is not None):
+            self.fail(f"{p}.cost.dull_filter", "dull_characters and dull_filter go together")
+        if cost.dull_filter is not None:
+            if cost.cp or cost.dull or cost.discard or cost.break_self or kind != "action":
+                self.fail(f"{p}.cost", "a cost that dulls Characters is an action ability's whole cost (simplification)")
+            flt = cost.dull_filter
+            if flt.side != "own" or flt.zone != "field" or flt.state != "active":
+                self.fail(f"{p}.cost.dull_filter", "the Characters dulled are active ones the player controls "
+                                                   "(side 'own', zone 'field', state 'active': CR 11.6.2.4)")
+            dull_filter = self.compile_filter(flt, f"{p}.cost.dull_filter", zones=("field",), characters=True)
 
         trig_filter = -1
         if ab.trigger == "enters_other":
@@ -701,6 +722,8 @@ class _Compiler(PoolCompiler):
         if kind in ("action", "special"):
             row[K.A_OPTIONAL] = int(ab.once_per_turn)  # the column's meaning for these kinds
         row[K.A_TRIG_FILTER] = trig_filter
+        if dull_filter >= 0:  # an action ability's A_TRIG_FILTER: its "Dull N active DESC" cost, packed
+            row[K.ACTION_DULL_COST_COL] = (dull_filter + 1) * K.COND_COUNT_SPAN + cost.dull_characters
         if ab.trigger == "party_attacks":  # the filter row and how many of the party must match it, packed
             row[K.A_TRIG_FILTER] = (trig_filter + 1) * K.COND_COUNT_SPAN + ab.trigger_count
         row[K.A_COND] = cond
@@ -754,7 +777,8 @@ class _Compiler(PoolCompiler):
         cond_arg = 0
         cond = self.K.Condition[c.kind.upper()]
         v = c.value
-        counted = c.kind in ("controls_at_least", "controls_at_most")
+        counted = c.kind in ("controls_at_least", "controls_at_most", "elements_at_least", "elements_exactly",
+                             "all_different_elements_at_least")
         if (c.filter is not None) != counted:
             self.fail(f"{p}.filter", f"{c.kind} needs a filter; other conditions have none"
                       if counted else "only controls_at_least / controls_at_most have a filter")
@@ -763,7 +787,7 @@ class _Compiler(PoolCompiler):
                 self.fail(f"{p}.value", "job_on_field takes a job name")
             cond_arg = self.interned(self.job_ids, v, f"{p}.value", "job")
         elif counted:
-            low = 1 if c.kind == "controls_at_least" else 0
+            low = 0 if c.kind == "controls_at_most" else 1
             if not isinstance(v, int) or isinstance(v, bool) or not low <= v < K.COND_COUNT_SPAN:
                 self.fail(f"{p}.value", f"must be a count {low}..{K.COND_COUNT_SPAN - 1}")
             frow = self.compile_filter(c.filter, f"{p}.filter", zones=("field", "break"),
@@ -985,6 +1009,7 @@ class _Compiler(PoolCompiler):
                 if op.amount == 0:
                     self.fail(f"{q}.amount", "must not be 0")
                 a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+                a2 = K.AURA_SELF_ONLY * int(op.self_only)
             elif name == "self_cost_reduction":
                 a0, a1 = op.amount, self.compile_per(op, q)
             elif name == "pay_only":
@@ -1021,11 +1046,13 @@ class _Compiler(PoolCompiler):
             elif name == "aura_keyword":
                 a0 = bits(op.keywords, K.KEYWORD_BITS)
                 a1 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+                a2 = K.AURA_SELF_ONLY * int(op.self_only)
             elif name == "cost_reduction":
                 a0, a1 = op.amount, self.compile_filter(op.filter, f"{q}.filter", zones=("hand",), characters=False)
             elif name == "aura_restrict":
                 a0 = bits(op.restrictions, _RESTRICT_BITS)
                 a1 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+                a2 = K.AURA_SELF_ONLY * int(op.self_only)
             self.code_rows.append([int(EFFECT_OPS[name]), reg, a0, a1, a2])
 
     def compile_filter(self, f: FFFilter, p: str, zones: tuple[str, ...], characters: bool) -> int:
@@ -1045,7 +1072,7 @@ class _Compiler(PoolCompiler):
 
 
 def _cost_nonempty(c: FFCost) -> bool:
-    return bool(c.cp or c.dull or c.discard or c.break_self)
+    return bool(c.cp or c.dull or c.discard or c.break_self or c.dull_characters)
 
 
 def compile_fftcg_pool(cards: list[FFCard]) -> FFCardTable:

@@ -240,6 +240,8 @@ def compute_field_part(game, s, T, keep):
                                 t = s[FIELD_L + q * FIELD_SLOTS + j]
                                 if (tm & (1 << cards[s[CARD + t * CARD_W], K.C_TYPE])) == 0:
                                     continue
+                                if code[r, K.I_A2] == K.AURA_SELF_ONLY and t != src:
+                                    continue  # "~ gains ...": the card itself
                                 if game.filter_match(s, T, frow, t, p, src):
                                     k = FA_POS + (2 * j + q) * FA_W
                                     if op == K.Op.AURA_POWER:

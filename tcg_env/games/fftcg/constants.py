@@ -314,8 +314,19 @@ class Condition(IntEnum):
     # the ability's card attacks in a party (two or more attacking Forwards, CR 15.1.1.9): "The Forwards forming a
     # party with <this> gain First Strike."
     SELF_IN_PARTY = 27
+    # the different Elements among the cards filter row (arg // COND_COUNT_SPAN) matches (as CONTROLS_AT_LEAST counts
+    # them) number at least / exactly arg % COND_COUNT_SPAN ("if there are 3 or more different Elements among Forwards
+    # you control", "if you have 5 or more different Elements among cards in your Break Zone"); each card has one
+    # Element (the importer skips Multi-Element cards)
+    ELEMENTS_AT_LEAST = 28
+    ELEMENTS_EXACTLY = 29
+    # the cards filter row (arg // COND_COUNT_SPAN) matches number at least arg % COND_COUNT_SPAN and are all of
+    # different Elements ("If you control 4 or more Backups and if the Backups you control are all of different
+    # Elements")
+    ALL_DIFFERENT_ELEMENTS_AT_LEAST = 30
 
 
+AURA_SELF_ONLY = 1  # an aura's a2: "~ gains ...", the card itself only (not a same-name copy of a generic card)
 COND_COUNT_SPAN = 16  # CONTROLS_AT_LEAST packs (filter row, count) in A_COND_ARG: row * 16 + count
 
 
@@ -323,6 +334,11 @@ ABILITY_TABLE = TableLayout("ability")
 A_KIND = ABILITY_TABLE.add("kind", source=enum(AbilityKind))
 A_TRIGGER = ABILITY_TABLE.add("trigger", source=enum(Trigger, none=Trigger.NONE))
 A_TRIG_FILTER = ABILITY_TABLE.add("trig_filter")  # filter row for ENTERS_OTHER, -1 otherwise (PARTY_ATTACKS: packed)
+# the column's meaning for an action ability (it has no trigger): its "Dull N active DESC" cost (CR 11.6.2.4), N
+# active Characters of the player matching a filter row, dulled as the ability's whole cost and paid in the
+# PAY_DISCARD decision (PAY_DISCARD_LEFT counts them); packed (filter row + 1) * COND_COUNT_SPAN + N, -1 none
+# (play.dull_cost_count / dull_cost_filter)
+ACTION_DULL_COST_COL = A_TRIG_FILTER  # (not named A_*: the layout test pairs each A_* constant with one column)
 A_COND = ABILITY_TABLE.add("cond")
 A_COND_ARG = ABILITY_TABLE.add("cond_arg")
 A_COST_CP = ABILITY_TABLE.add("cost_cp", source=copy("cost.cp"))  # CP to pay (CR 11.2)
@@ -461,6 +477,7 @@ class Op(IntEnum):
     AURA_KEYWORD = 51  # a0 = KW_* bits, a1 = filter row
     COST_REDUCTION = 52  # a0 = CP reduction, a1 = filter row (zone HAND: cards whose cost is reduced)
     AURA_RESTRICT = 53  # a0 = RESTRICT_* bits, a1 = filter row
+    # (AURA_POWER, AURA_KEYWORD, AURA_RESTRICT: a2 = AURA_SELF_ONLY, the filter's matches that are the ability's card)
     # the source gains a0 power for each card filter row a1 matches on both fields (a2 = 0), or for
     # each point of damage its controller has received (a2 = 1): "For each ..., <this> gains +1000 power."
     AURA_POWER_PER = 54
@@ -674,7 +691,7 @@ class Decision(IntEnum):
     MULLIGAN = 2  # CR 8.2.1.4: OPTION 0 = mulligan, PASS = keep
     PRIORITY = 3  # CR 11.1: HAND = play/cast, ABILITY = use ability, PASS = forfeit priority
     PAY_CP = 4  # CR 11.2: HAND = discard for 2 CP, OWN_FIELD = dull a Backup for 1 CP
-    PAY_DISCARD = 5  # discard cost of an action ability / same-name card of a special (CR 11.7.1)
+    PAY_DISCARD = 5  # discard cost of an action ability / same-name card of a special (CR 11.7.1); OWN_FIELD: a Character dulled for a "Dull N active ..." cost (CR 11.6.2.4)
     CHOOSE_TARGET = 6  # OWN_FIELD / OPP_FIELD = choose this card; PASS = stop ("up to" choices)
     DECLARE_ATTACK = 7  # CR 10.1.2: OWN_FIELD = attack with this Forward, PASS = end the Attack Phase
     ADD_TO_PARTY = 8  # CR 15.1.1.9: OWN_FIELD = add this Forward to the party, PASS = declaration done

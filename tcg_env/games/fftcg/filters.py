@@ -101,6 +101,15 @@ def condition_holds(game, s, T, cond, arg, player, source):
         # counted until the answer is decided: the cards left cannot change it
         n = game.count_matching(s, T, arg // K.COND_COUNT_SPAN, player, source, bound + 1 if at_most else bound)
         return n <= bound if at_most else n >= bound
+    if (cond == K.Condition.ELEMENTS_AT_LEAST or cond == K.Condition.ELEMENTS_EXACTLY
+            or cond == K.Condition.ALL_DIFFERENT_ELEMENTS_AT_LEAST):
+        bound = arg % K.COND_COUNT_SPAN
+        n, ne = game.count_elements(s, T, arg // K.COND_COUNT_SPAN, player, source)
+        if cond == K.Condition.ELEMENTS_AT_LEAST:
+            return ne >= bound
+        if cond == K.Condition.ELEMENTS_EXACTLY:
+            return ne == bound
+        return n >= bound and ne == n
     if cond == K.Condition.JOB_ON_FIELD:
         cards = card_table(T)
         for i in range(s[FIELD_N + player]):
@@ -153,6 +162,28 @@ def count_matching(game, s, T, frow, player, source, stop):
                 if n >= stop:
                     return n
     return n
+
+
+@internal
+def count_elements(game, s, T, frow, player, source):
+    """(the cards filter ``frow`` matches, seen by ``player``, where ``count_matching`` counts them; the different
+    Elements among them): each card has one Element (the importer skips Multi-Element cards)."""
+    F = filter_table(T)
+    cards = card_table(T)
+    n = 0
+    seen = 0
+    in_break = F[frow, K.F_ZONE] == K.FilterZone.BREAK
+    for p in range(2):
+        for i in range(s[BREAK_N + p] if in_break else s[FIELD_N + p]):
+            slot = s[BREAK_L + p * K.MAX_DECK + i] if in_break else s[FIELD_L + p * FIELD_SLOTS + i]
+            if game.filter_match(s, T, frow, slot, player, source):
+                n += 1
+                seen |= 1 << cards[s[CARD + slot * CARD_W], K.C_ELEMENT]
+    ne = 0
+    while seen != 0:
+        ne += seen & 1
+        seen >>= 1
+    return n, ne
 
 
 # the Zone of each FilterZone code, in FilterZone's order; the filter's values of the words' "own" /

@@ -76,6 +76,7 @@ from tcg_env.games.fftcg.constants import (
     OPTION_SLOTS,
     OWN_FIELD_BASE,
     PASS,
+    PK_ABILITY,
     P_EX,
     TARGET_MAX,
 )
@@ -117,8 +118,10 @@ from tcg_env.games.fftcg.state import (
     OWNER,
     PAY_COST,
     PAY_DISCARD_LEFT,
+    PAY_ABIL,
     PAY_ELEM,
     PAY_HAS_ELEM,
+    PAY_KIND,
     PAY_NDISC,
     PAY_PAID,
     PAY_SAMENAME,
@@ -133,6 +136,7 @@ from tcg_env.games.fftcg.state import (
     ZT,
 )
 from tcg_env.engine.decisions import end_game, set_decision
+from tcg_env.games.fftcg.play import dull_cost_count, dull_cost_filter
 from tcg_env.rules.choices import mask_hand, mask_options, mask_pending, mask_yes_no, option_of, zone_card
 
 
@@ -242,8 +246,17 @@ def legal_mask_row(game, s, T, out):
                 n_legal += 1
         return n_legal
     if kind == K.Decision.PAY_DISCARD:
-        nh = min(s[HAND_N + p], HAND_SLOTS)
         src = s[PAY_SLOT]
+        if s[PAY_KIND] == PK_ABILITY and dull_cost_count(ability_table(T), s[PAY_ABIL]) > 0:
+            # "Dull N active DESC" (CR 11.6.2.4): an active Character of the player's that matches, one at a time
+            # (every one keeps the rest payable: the cost is the ability's whole cost, cards.FFCost)
+            frow = dull_cost_filter(ability_table(T), s[PAY_ABIL])
+            for i in range(min(s[FIELD_N + p], FIELD_SLOTS)):
+                if game.filter_match(s, T, frow, s[FIELD_L + p * FIELD_SLOTS + i], p, src):
+                    out[OWN_FIELD_BASE + i] = 1
+                    n_legal += 1
+            return n_legal
+        nh = min(s[HAND_N + p], HAND_SLOTS)
         for i in range(nh):
             slot = zone_card(s, ZT, K.Zone.HAND, p, i)
             if s[PAY_SAMENAME] != 0:
@@ -417,11 +430,15 @@ def apply_unchecked(game, s, T, a):
             if game.produces_element(cards, s[CARD + slot * CARD_W], s[PAY_ELEM]):
                 s[PAY_HAS_ELEM] = 1
     elif kind == K.Decision.PAY_DISCARD:
-        game.discard_hand_index(s, p, option_of(a, HAND_BASE))
-        if s[PAY_SAMENAME] != 0:
-            s[PAY_SAMENAME] = 0
-        else:
+        if a >= OWN_FIELD_BASE:  # a Character dulled for a "Dull N active DESC" cost (CR 11.6.2.4)
+            s[DULL + s[FIELD_L + p * FIELD_SLOTS + (a - OWN_FIELD_BASE)] * CARD_W] = 1
             s[PAY_DISCARD_LEFT] -= 1
+        else:
+            game.discard_hand_index(s, p, option_of(a, HAND_BASE))
+            if s[PAY_SAMENAME] != 0:
+                s[PAY_SAMENAME] = 0
+            else:
+                s[PAY_DISCARD_LEFT] -= 1
     elif kind == K.Decision.CHOOSE_TARGET:
         base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
         reg = s[DEC_ARG + 1]

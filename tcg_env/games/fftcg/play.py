@@ -83,6 +83,9 @@ def ability_usable(game, s, T, player, slot, arow, nd, disc, nb, bk):
     elem = abil[arow, K.A_COST_ELEMENT]
     if abil[arow, K.A_COST_DISCARD] > s[HAND_N + player]:
         return False
+    ndull = dull_cost_count(abil, arow)
+    if ndull > 0 and game.count_matching(s, T, dull_cost_filter(abil, arow), player, slot, ndull) < ndull:
+        return False  # "Dull N active DESC": N such Characters of the player's (CR 11.6.2.4), the source among them
     if abil[arow, K.A_KIND] == K.AbilityKind.SPECIAL:
         # CR 11.7.1: discard a same-name card, then pay the CP from the rest of the hand
         found = False
@@ -97,6 +100,21 @@ def ability_usable(game, s, T, player, slot, arow, nd, disc, nb, bk):
     elif cp > 0 and not game.can_pay_counted(s, T, player, cp, elem, -1, skip_field, nd, disc, nb, bk):
         return False
     return game.has_required_targets(s, T, arow, player, slot)
+
+
+@internal
+def dull_cost_count(abil, arow):
+    """The Characters an action ability's "Dull N active DESC" cost dulls (0: none; K.ACTION_DULL_COST_COL)."""
+    v = abil[arow, K.ACTION_DULL_COST_COL]
+    if abil[arow, K.A_KIND] != K.AbilityKind.ACTION or v <= 0:
+        return 0
+    return v % K.COND_COUNT_SPAN
+
+
+@internal
+def dull_cost_filter(abil, arow):
+    """The filter row the Characters of an action ability's "Dull N active DESC" cost match (K.ACTION_DULL_COST_COL)."""
+    return abil[arow, K.ACTION_DULL_COST_COL] // K.COND_COUNT_SPAN - 1
 
 
 @internal
@@ -217,7 +235,7 @@ def activate_ability(game, s, T, player, field_index, j):
         arow,
         abil[arow, K.A_COST_CP],
         abil[arow, K.A_COST_ELEMENT],
-        abil[arow, K.A_COST_DISCARD],
+        abil[arow, K.A_COST_DISCARD] + dull_cost_count(abil, arow),  # (never both: cards.FFCost)
         samename,
     )
     game.push_program_frame(s, T, M_TARGET, P_CAST, EK_ABILITY, slot, arow, player, -1)

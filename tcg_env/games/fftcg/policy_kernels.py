@@ -88,6 +88,7 @@ from tcg_env.games.fftcg.state import (
     ZONE,
 )
 from tcg_env.rules.choices import zone_card
+from tcg_env.games.fftcg.play import dull_cost_count
 
 
 # ---- the heuristic's weights (card units) ----------------------------------------------------
@@ -639,6 +640,9 @@ def _ability_score(game, s, T, p, fi, j):
         pen += 0.5 * field_value(s, T, slot) if is_fwd else BACKUP_USE
     if abil[arow, K.A_COST_BREAK_SELF] != 0:
         pen += field_value(s, T, slot)
+    ndull = dull_cost_count(abil, arow)
+    if ndull > 0:
+        pen += ndull * BACKUP_USE  # "Dull N active DESC": N Characters dulled
     nd = abil[arow, K.A_COST_DISCARD]
     if nd > 0:
         pen += _cheapest_keep_sum(game, s, T, p, nd, -1, _free_discards(s, p, 0), False)
@@ -723,6 +727,10 @@ def _discard(game, s, T, mask, p, rng_row):
         if mask[HAND_BASE + i] != 0:
             h = zone_card(s, ZT, K.Zone.HAND, p, i)
             best, best_a, ties = _take(-keep_value(game, s, T, p, h, nb), HAND_BASE + i, best, best_a, ties, rng_row)
+    for i in range(s[FIELD_N + p]):
+        if mask[OWN_FIELD_BASE + i] != 0:  # a Character dulled for a "Dull N active DESC" cost: the least worth
+            best, best_a, ties = _take(-field_value(s, T, s[FIELD_L + p * FIELD_SLOTS + i]), OWN_FIELD_BASE + i,
+                                       best, best_a, ties, rng_row)
     return best_a
 
 

@@ -139,7 +139,7 @@ PAY_ELEM = _a("pay_element")  # element one CP must have (-1: none)
 PAY_PAID = _a("pay_paid")
 PAY_HAS_ELEM = _a("pay_has_element")
 PAY_NDISC = _a("pay_discards")  # cards discarded for CP so far (the one-excess rule)
-PAY_DISCARD_LEFT = _a("pay_discard_cost_left")  # cards still to discard as a cost
+PAY_DISCARD_LEFT = _a("pay_discard_cost_left")  # cards still to discard as a cost, or Characters to dull for a "Dull N active ..." cost (never both)
 PAY_SAMENAME = _a("pay_same_name")  # 1: the special ability's same-name discard is still due
 
 # ---- the stack (CR 7.12) and effect programs ---------------------------------------------------
