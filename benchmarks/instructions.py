@@ -31,6 +31,13 @@ same checkout, same decisions, differed by about 1% in total under random hash s
 fixes it; whether that makes two runs identical is not yet checked); a difference of several
 percent between two checkouts is the code's. Slow on a loaded 2-core machine:
 5-10 minutes a run (more with ``--functions``), most of it the uninstrumented start.
+
+``--file CARDS.json`` counts a pool imported from a raw card list instead of the built-in one, with
+the decks ``bench_imported_pool.py`` measures (``--abilities``: ``as_like``, the like-for-like decks,
+or ``first``): the parent imports the list once (outside valgrind) and hands the child the pool's file
+and the decks. The built-in count of the same command (no ``--file``) plays the built-in decks of the
+shapes the imported decks have (the default decks where the pool fills them, as in that benchmark),
+so the two counts' ratio is the benchmark's ratio by instructions (starter / imported per decision).
 """
 
 from __future__ import annotations
@@ -65,6 +72,15 @@ def function_names(play) -> dict[str, str]:
     sig = play.signatures[0]
     library = play.overloads[sig].library
     names = {}
+    if getattr(library, "_disable_inspection", False):
+        # loaded from numba's cache (form 3): no assembly, but the module kept for linking names every
+        # function the object code defines
+        for fn in library._shared_module.functions:
+            if not fn.is_declaration:
+                address = library.get_pointer_to_function(fn.name)
+                if address:
+                    names[f"0x{address:016x}"] = machine_code.readable(fn.name)
+        return names
     for line in play.inspect_asm(sig).splitlines():
         m = machine_code._FUNCTION.match(line)
         if m:
@@ -74,8 +90,34 @@ def function_names(play) -> dict[str, str]:
     return names
 
 
+def imported_decks(checkout: Path, game: str, file: Path, abilities: str, outdir: Path) -> dict:
+    """Import ``file`` as ``tcg cards import`` does, write the pool to ``outdir`` and build the two decks
+    shaped like the default decks (``bench_imported_pool.py``'s); returns the child's arguments."""
+    sys.path.insert(0, str(checkout))
+    import tcg_env
+    from tcg_env.cards.deck_like import deck_like_named
+    from tcg_env.cards.errors import DeckError
+    from tcg_env.cards.files import import_card_file, load_game_pool, write_pool
+
+    spec = tcg_env.get_spec(game)
+    res = import_card_file(game, str(file))
+    path = write_pool(game, list(res), outdir / "imported.json", source=str(file))
+    pool = load_game_pool(game, path)
+    names, decks = [], []
+    for i, like in enumerate(spec.default_decks()):
+        try:
+            name, deck = deck_like_named(game, pool, like, seed=i, abilities=abilities)
+        except DeckError:
+            name, deck = deck_like_named(game, pool, None, seed=i, abilities=abilities)
+        names.append(name)
+        decks.append(deck)
+    (outdir / "decks.json").write_text(json.dumps({"like": names, "decks": decks}))
+    return {"pool": str(path), "decks": str(outdir / "decks.json"), "like": names}
+
+
 def play_counted(checkout: Path, game: str, form: int, batch: int, warmup: int, steps: int,
-                 under_valgrind: bool, names: bool) -> dict:
+                 under_valgrind: bool, names: bool, pool_file: str | None = None,
+                 decks_file: str | None = None) -> dict:
     """Run the checkout's ``bench_row_loop`` loop: warm-up, then the counted pass between the marks."""
     sys.path.insert(0, str(checkout))
     sys.path.insert(0, str(checkout / "benchmarks"))
@@ -86,8 +128,19 @@ def play_counted(checkout: Path, game: str, form: int, batch: int, warmup: int, 
     import tcg_env
 
     numba.set_num_threads(1)
-    bg = tcg_env.make_batch(game, batch, seed=1)
-    play = bench_row_loop.make_loop(game, form)
+    if pool_file:  # an imported pool and its decks (imported_decks)
+        from tcg_env.cards.files import load_game_pool
+
+        decks = json.loads(Path(decks_file).read_text())["decks"]
+        bg = tcg_env.make_batch(game, batch, decks=decks, seed=1, pool=load_game_pool(game, pool_file))
+    else:
+        bg = tcg_env.make_batch(game, batch, seed=1)
+    if form == 3:  # the engine's batch kernel (cached: nothing compiles under valgrind)
+        from tcg_env.engine.batch import batch_range
+
+        play, compiled = bg.spec.kernels.random_play_batch, batch_range
+    else:
+        play = compiled = bench_row_loop.make_loop(game, form)
     rng = bg.spec.kernels.seed_agent_rng(batch, 7)
     counters = np.zeros((batch, 5), np.int64)
     args = (bg.states, bg._T, bg.decks, bg.deck_lens, bg.seeds, bg.variant_index)
@@ -102,7 +155,11 @@ def play_counted(checkout: Path, game: str, form: int, batch: int, warmup: int, 
     os.ctermid()  # DUMP_MARK
     if under_valgrind:  # the rest (the function names: LLVM writes the loop's assembly) uninstrumented
         subprocess.run(["callgrind_control", "--instr=off", str(os.getpid())], check=True, capture_output=True)
-    named = function_names(play) if names else {}
+    try:
+        named = function_names(compiled) if names else {}
+    except Exception as exc:  # e.g. code loaded from numba's cache, whose assembly is not at hand
+        print(f"no function names: {exc!r}", file=sys.stderr)
+        named = {}
     digest = hashlib.sha256()
     for a in (bg.states, bg.masks, counters):
         digest.update(np.ascontiguousarray(a).tobytes())
@@ -127,20 +184,28 @@ def _total(path: Path) -> int:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default="fftcg")
-    ap.add_argument("--form", type=int, default=2, choices=(0, 1, 2),
-                    help="bench_row_loop's form: 0 observation over the previous, 1 full observation, 2 none")
+    ap.add_argument("--form", type=int, default=2, choices=(0, 1, 2, 3),
+                    help="bench_row_loop's form: 0 observation over the previous, 1 full observation, 2 none, "
+                         "3 the engine's batch random play (random_play_batch, what bench_imported_pool.py times; "
+                         "loaded from numba's cache, so its runs under valgrind start several times faster)")
     ap.add_argument("--checkout", type=Path, default=HERE.parent)
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--warmup", type=int, default=300, help="decisions per row before the counted pass")
     ap.add_argument("--steps", type=int, default=200, help="decisions per row counted")
     ap.add_argument("--functions", type=int, default=0, help="also print the N costliest functions")
     ap.add_argument("--keep", type=Path, help="copy callgrind's file of the counted pass here")
+    ap.add_argument("--file", type=Path, help="count a pool imported from this raw card list (its as_like decks)")
+    ap.add_argument("--abilities", default="as_like", choices=("as_like", "first"),
+                    help="with --file: the decks' kind (bench_imported_pool.py's as_like or abilities first)")
     ap.add_argument("--child", choices=("native", "valgrind"), help=argparse.SUPPRESS)
+    ap.add_argument("--pool-file", help=argparse.SUPPRESS)
+    ap.add_argument("--decks-file", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     checkout = args.checkout.resolve()
     if args.child:
         print(json.dumps(play_counted(checkout, args.game, args.form, args.batch, args.warmup, args.steps,
-                                      args.child == "valgrind", args.functions > 0)))
+                                      args.child == "valgrind", args.functions > 0, args.pool_file,
+                                      args.decks_file)))
         return 0
     if not (checkout / "tcg_env").is_dir():
         sys.exit(f"--checkout {checkout}: not a tcg_env checkout (no tcg_env folder)")
@@ -153,6 +218,11 @@ def main(argv=None) -> int:
     # more in some functions, the decisions the same; the likely cause is the order numba meets the
     # functions in (Python's string hashes), and with it LLVM's inlining and registers
     env = {**os.environ, "PYTHONPATH": str(checkout), "PYTHONHASHSEED": "0"}
+    pool_dir = tempfile.TemporaryDirectory(prefix="tcg-instructions-pool-")
+    imported = None
+    if args.file:
+        imported = imported_decks(checkout, args.game, args.file.resolve(), args.abilities, Path(pool_dir.name))
+        child += ["--pool-file", imported["pool"], "--decks-file", imported["decks"]]
     native = json.loads(subprocess.run([*child, "--child", "native"], env=env, check=True, capture_output=True, text=True).stdout.splitlines()[-1])
     with tempfile.TemporaryDirectory(prefix="tcg-instructions-") as tmp:
         out = Path(tmp)
@@ -172,11 +242,14 @@ def main(argv=None) -> int:
     if counted["digest"] != native["digest"]:
         print(f"warning: the run under valgrind ended elsewhere than the native one ({counted['digest']} "
               f"against {native['digest']})")
+    pool_dir.cleanup()
     result = {"game": args.game, "form": args.form, "checkout": str(checkout), "batch": args.batch,
+              "pool": str(args.file) if args.file else "built-in",
+              "decks": imported["like"] if imported else "default", "abilities": args.abilities if args.file else None,
               "warmup": args.warmup, "steps": args.steps, "decisions": counted["decisions"],
               "games": counted["games"], "instructions": total,
               "per_decision": round(total / counted["decisions"], 1), "digest": counted["digest"]}
-    print(f"{args.game} form {args.form} at {checkout}: {result['per_decision']:.1f} instructions per decision "
+    print(f"{args.game} form {args.form} at {checkout}, pool {result['pool']}: {result['per_decision']:.1f} instructions per decision "
           f"({total} over {counted['decisions']} decisions); digest {counted['digest']}")
     if top:
         lines = top.splitlines()

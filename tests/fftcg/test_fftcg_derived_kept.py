@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 import tcg_env
+from tcg_env.engine.header import H_DONE
 from tcg_env.engine.tables import pack_tables, unpack_flags, unpack_obs_rows, unpack_tables
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
@@ -80,6 +81,7 @@ def _check_fresh(row, T):
     refresh_derived(K.RULES, row, T)
     fresh = row.copy()
     fresh[S.FA_HEAD + S.FA_FIELD_N] = -1
+    fresh[S.DERIVED_CLEAN] = 0  # and the memo of the whole refresh (state.DERIVED_CLEAN)
     refresh_derived(K.RULES, fresh, T)
     for base in DERIVED:
         np.testing.assert_array_equal(row[base: base + K.N_SLOTS * S.CARD_W: S.CARD_W],
@@ -207,6 +209,23 @@ def test_aura_source_entering_and_leaving_mid_game_CR_12_4_5(mini):
     assert int(g.state[S.ZONE + filler * S.CARD_W]) == K.Zone.BREAK
 
 
+def _assert_memo_fresh(row, T):
+    """A refresh of ``row`` as it is (its memos used where they hold) gives what one with both memos dropped gives."""
+    a, fresh = row.copy(), row.copy()
+    refresh_derived(K.RULES, a, T)
+    fresh[S.FA_HEAD + S.FA_FIELD_N] = -1
+    fresh[S.DERIVED_CLEAN] = 0
+    refresh_derived(K.RULES, fresh, T)
+    for base in DERIVED:
+        np.testing.assert_array_equal(a[base: base + K.N_SLOTS * S.CARD_W: S.CARD_W],
+                                      fresh[base: base + K.N_SLOTS * S.CARD_W: S.CARD_W])
+    np.testing.assert_array_equal(a[S.D_COUNTS: S.D_COUNTS + 6], fresh[S.D_COUNTS: S.D_COUNTS + 6])
+    if row[H_DONE] == 0:  # a game in progress was refreshed by the kernels: the row's own values are fresh
+        for base in DERIVED:
+            np.testing.assert_array_equal(row[base: base + K.N_SLOTS * S.CARD_W: S.CARD_W],
+                                          fresh[base: base + K.N_SLOTS * S.CARD_W: S.CARD_W])
+
+
 def _play(game, pool, decks, T, calls):
     batch = tcg_env.make_batch(game, 16, decks=decks, seed=5, pool=pool)
     k = batch.spec.kernels
@@ -217,7 +236,10 @@ def _play(game, pool, decks, T, calls):
         k.random_play_batch(batch.states, T, batch.decks, batch.deck_lens, batch.seeds, batch.variant_index,
                             (1, 4, 9)[i % 3], batch.obs, batch.masks, rng, counters)
         states = batch.states.copy()
+        for b in range(states.shape[0]):  # the memo of the whole refresh (state.DERIVED_CLEAN) is never stale
+            _assert_memo_fresh(states[b], T)
         states[:, KEPT] = 0
+        states[:, S.DERIVED_CLEAN] = 0  # the memo too (its value follows the flags)
         out.append((states, batch.obs.copy(), batch.masks.copy()))
     return out, int(counters[:, 1].sum())
 

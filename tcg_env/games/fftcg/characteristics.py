@@ -24,6 +24,7 @@ from tcg_env.games.fftcg.state import (
     D_POWER,
     D_RST,
     DAMAGE_N,
+    DERIVED_CLEAN,
     FA_COST_REDUCTIONS,
     FA_DAMAGE_N,
     FA_FIELD_N,
@@ -92,6 +93,11 @@ def field_op_row(T, cid, opcode, a, r):
 # =============================================================================================
 @njit(cache=True)
 def refresh_derived(game, s, T):
+    c = s[DERIVED_CLEAN]
+    if c != 0 and (c == 1 or field_counts_kept(s, c - 1)):
+        # nothing the derived values are computed from changed since the last refresh (state.DERIVED_CLEAN): no
+        # modifier, no field, and the counts the field abilities' conditions read are the kept part's
+        return
     cards = card_table(T)
     flags = flag_table(T)
     n_field_abil = 0
@@ -127,15 +133,33 @@ def refresh_derived(game, s, T):
         s[D_COUNTS + p * 3 + 1] = nb
         s[D_COUNTS + p * 3 + 2] = 0
     if n_field_abil == 0:
+        s[DERIVED_CLEAN] = 1
         return  # no field abilities on the field: the cards' own values are final
     # the field abilities' part: what they gave when the fields held the same cards and the counts
     # their conditions read were the same (the row's FA_* words: kept from its last computation), else
     # computed anew and kept
     keep = (deps & K.DEP_UNCACHED) == 0
+    # clean while nothing changes, if the part is kept (else it reads what no memo follows: computed every time)
+    s[DERIVED_CLEAN] = 1 + deps if keep else 0
     if keep and field_part_kept(s, deps):
         apply_field_part(s)
         return
     game.compute_field_part(s, T, keep)
+
+
+@internal_inline
+def field_counts_kept(s, deps):
+    """Are the counts that ``deps`` names (cards.derived_deps) the ones the kept field part (FA_HEAD) was
+    computed with? (field_part_kept's checks but the fields' cards)"""
+    if (deps & K.DEP_DAMAGE) != 0 and (s[FA_HEAD + FA_DAMAGE_N] != s[DAMAGE_N]
+                                       or s[FA_HEAD + FA_DAMAGE_N + 1] != s[DAMAGE_N + 1]):
+        return False
+    if (deps & K.DEP_HAND) != 0 and (s[FA_HEAD + FA_HAND_N] != s[HAND_N]
+                                     or s[FA_HEAD + FA_HAND_N + 1] != s[HAND_N + 1]):
+        return False
+    if (deps & K.DEP_TURN) != 0 and (s[FA_HEAD + FA_TURN] != s[TURN_PLAYER] or s[FA_HEAD + FA_PHASE] != s[PHASE]):
+        return False
+    return True
 
 
 @internal_inline
@@ -148,13 +172,7 @@ def field_part_kept(s, deps):
     else has DEP_UNCACHED, and is never kept)."""
     if s[FA_HEAD + FA_FIELD_N] != s[FIELD_N] or s[FA_HEAD + FA_FIELD_N + 1] != s[FIELD_N + 1]:
         return False
-    if (deps & K.DEP_DAMAGE) != 0 and (s[FA_HEAD + FA_DAMAGE_N] != s[DAMAGE_N]
-                                       or s[FA_HEAD + FA_DAMAGE_N + 1] != s[DAMAGE_N + 1]):
-        return False
-    if (deps & K.DEP_HAND) != 0 and (s[FA_HEAD + FA_HAND_N] != s[HAND_N]
-                                     or s[FA_HEAD + FA_HAND_N + 1] != s[HAND_N + 1]):
-        return False
-    if (deps & K.DEP_TURN) != 0 and (s[FA_HEAD + FA_TURN] != s[TURN_PLAYER] or s[FA_HEAD + FA_PHASE] != s[PHASE]):
+    if not field_counts_kept(s, deps):
         return False
     for p in range(2):
         for i in range(s[FIELD_N + p]):

@@ -46,6 +46,7 @@ from tcg_env.games.fftcg.constants import (
     TARGET_MAX,
 )
 from tcg_env.games.fftcg.state import (
+    DERIVED_CLEAN,
     BREAK_L,
     BREAK_N,
     BUILD_ENTRY,
@@ -551,16 +552,19 @@ def target_affected(s, op, slot):
 @internal
 def add_power(game, s, slot, amount, duration):
     mod_apply(game, s, MT, slot, K.Mod.POWER, duration, amount)
+    s[DERIVED_CLEAN] = 0  # a modifier changed (state.DERIVED_CLEAN)
 
 
 @internal
 def grant_keywords(game, s, slot, bits, duration):
     mod_apply(game, s, MT, slot, K.Mod.KEYWORDS, duration, bits)
+    s[DERIVED_CLEAN] = 0  # a modifier changed (state.DERIVED_CLEAN)
 
 
 @internal
 def add_restrictions(game, s, slot, bits, duration):
     mod_apply(game, s, MT, slot, K.Mod.RESTRICTIONS, duration, bits)
+    s[DERIVED_CLEAN] = 0  # a modifier changed (state.DERIVED_CLEAN)
 
 
 @internal

@@ -63,6 +63,7 @@ class Scenario(_Scenario):
         player = self.owner(slot) if player is None else player
         super().move(slot, zone, player, top=top)
         self.row[S.CONTROLLER + slot * S.CARD_W] = player
+        self.row[S.DERIVED_CLEAN] = 0  # a field may have changed: the derived values' memo no longer holds
 
     def put(self, player: int, card, zone, top: bool = True, *, dull=False, damage=0, frozen=False,
             entered_this_turn=False) -> int:
@@ -70,6 +71,7 @@ class Scenario(_Scenario):
         with ``damage``, ``frozen``, and ``entered_this_turn`` or before (CR 10.1.2.1: a Forward
         under its controller's control since the turn began can attack). Returns its slot."""
         slot = super().put(player, card, zone, top=top)
+        self.row[S.DERIVED_CLEAN] = 0  # as move's
         if self.zone_id(zone) == K.Zone.FIELD:
             r, w = self.row, slot * S.CARD_W
             r[S.DULL + w] = int(dull)
@@ -112,6 +114,7 @@ class Scenario(_Scenario):
         from tcg_env.games.fftcg.characteristics import refresh_derived
 
         row[S.PRIORITY_CLEAN] = 0
+        row[S.DERIVED_CLEAN] = 0  # the edits may have changed what the derived values are computed from
         refresh_derived(K.RULES, row, self.pool.kernel_tables)
 
     def check(self, row: np.ndarray) -> None:

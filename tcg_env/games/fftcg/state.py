@@ -49,6 +49,13 @@ PASSES = _a("consecutive_passes")
 # found nothing to do, with no auto-ability pending: a pass (handing priority on, or ending the step
 # or phase) changes nothing they read, so the next priority point can skip them (kernels.apply_unchecked)
 PRIORITY_CLEAN = _a("priority_rules_clean")
+# 0, or 1 + the field abilities' dependencies (cards.derived_deps, never DEP_UNCACHED) when the derived values of
+# the field cards (D_POWER, D_KW, D_RST, D_COUNTS; characteristics.refresh_derived) are those of the modifiers and
+# fields now: a memo set by refresh_derived and cleared wherever a modifier or a field changes (zones.enter_field /
+# leave_field, effects' modifier ops, the end of the turn: state.MODS' writers), so that a refresh with nothing
+# changed since the last one returns at once (with field abilities on the field: while the counts their
+# conditions read are the kept part's, FA_HEAD). A position edited by hand sets it to 0 (computed anew)
+DERIVED_CLEAN = _a("derived_clean")
 FLOW = _a("flow")  # Flow: what the engine does next when no decision and no effect frame is pending
 MULLIGAN_STAGE = _a("mulligan_stage")  # 0 first player, 1 second player, 2 done
 DEC_ARG = _a("decision_args", 4)  # parameters of the pending decision (see kernels)

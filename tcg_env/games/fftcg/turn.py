@@ -32,6 +32,7 @@ from tcg_env.games.fftcg.constants import (
     HAND_LIMIT,
 )
 from tcg_env.games.fftcg.state import (
+    DERIVED_CLEAN,
     ATK_N,
     BLOCKER,
     BLOCK_DECLARED,
@@ -137,6 +138,7 @@ def end_cleanup(game, s, T):
     # cards only, and a card leaving the field forgets them (state.MODS). So visit the field,
     # not all 120 slots (a vector env's rows are cold in cache: each slot is a cache line)
     mod_end_in_zone(s, MT, ZT, K.Zone.FIELD, K.Duration.END_OF_TURN)
+    s[DERIVED_CLEAN] = 0  # the modifiers changed (state.DERIVED_CLEAN)
     if game.rule_processes(s, T):
         return
     # CR 9.5.1.4: triggered abilities would get priority here; none of the vocabulary triggers on

@@ -14,6 +14,7 @@ from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, MAX_DECK
 from tcg_env.games.fftcg.state import (
+    DERIVED_CLEAN,
     ASSIGNED,
     ATK_L,
     ATK_N,
@@ -75,6 +76,7 @@ def leave_field(game, s, T, slot, dest, is_break):
     if dest == K.Zone.BREAK:
         game.trigger_put_into_break_other(s, T, slot, p)  # before it changes zone: the filter sees it on the field
     mod_forget(s, MT, slot)  # CR 7.4: a new card (state.MODS)
+    s[DERIVED_CLEAN] = 0  # a field changed
     game.put_in_zone(s, slot, dest)
     game.trigger_card(s, T, slot, p, K.Trigger.LEAVES_FIELD_SELF, slot)
     if dest == K.Zone.BREAK:  # broken or not (CR 15.1.1.3.2)
@@ -93,6 +95,7 @@ def enter_field(game, s, T, slot, player):
         game.put_in_zone(s, slot, K.Zone.BREAK)  # no room (engine capacity, documented)
         return
     mod_forget(s, MT, slot)  # CR 7.4
+    s[DERIVED_CLEAN] = 0  # a field changes
     zone_push(s, FIELD_N + player, FIELD_L + player * FIELD_SLOTS, slot)
     s[ZONE + slot * CARD_W] = K.Zone.FIELD
     s[CONTROLLER + slot * CARD_W] = player

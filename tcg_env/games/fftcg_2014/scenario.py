@@ -22,6 +22,7 @@ class Scenario(_Scenario):
         from tcg_env.games.fftcg_2014 import constants as K
 
         row[S.PRIORITY_CLEAN] = 0
+        row[S.DERIVED_CLEAN] = 0  # the edits may have changed what the derived values are computed from
         refresh_derived(K.RULES, row, self.pool.kernel_tables)
 
     def equip(self, item_slot: int, character_slot: int) -> "Scenario":
