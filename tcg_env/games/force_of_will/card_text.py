@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from lark import Transformer, v_args
+from lark import Token, Transformer, v_args
 
 from tcg_env.cards.text import CardTextCompiler, CountWords, LineResult, TextTransformer, Unsupported
 from tcg_env.games.force_of_will.constants import N_REGS, OPTION_SLOTS, REVEAL_ROWS
@@ -1412,6 +1412,25 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def mana_counter(self, n):
         return [({"op": "mana_counter", "count": _fixed(n)}, None)]
+
+    def make_token(self, n, desc):
+        # CR 1303: tokens with the ATK/DEF, attributes, race and keywords printed; CR 1303.1b: a resonator; CR
+        # 1303.1c: under the control of the effect's controller ("into the field" too). The importer makes the token's
+        # card row from ``_token`` (importer._token_cards) and names it in ``token``
+        n = _fixed(n)
+        if not 1 <= n <= 5:
+            raise Unsupported(f"{n} tokens")
+        return [({"op": "make_token", "count": n, "_token": desc}, None)]
+
+    def token_desc(self, power, *rest):
+        atk, dfn = _power(power)
+        if atk < 0 or dfn <= 0:
+            raise Unsupported("a token with no DEF or a negative ATK")
+        attrs = [a for a in rest if isinstance(a, str) and not isinstance(a, Token)]
+        race = next(str(t).split(":", 1)[1][:-1] for t in rest if isinstance(t, Token) and t.type == "RACE")
+        kws = next((k for k in rest if isinstance(k, list)), [])
+        return {"atk": atk, "defense": dfn, "attribute": list(dict.fromkeys(attrs)), "races": [race],
+                "keywords": list(kws)}
 
     # ---------------- will produced ----------------
     def _will_name(self, tok):

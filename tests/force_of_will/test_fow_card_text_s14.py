@@ -1,0 +1,81 @@
+"""Force of Will card text, session 14 pieces: tokens (CR 1303). Lines are made up in the game's template
+language. Rule numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+import numpy as np
+from fow_tables import current_values
+
+from tcg_env.cards.text import Verdict
+from test_fow_card_text import _imported_pool, exact, line
+from test_fow_card_text_s13 import _bolt
+
+
+def _card(number, name, ctype, abilities, **kw):
+    return {"id": number, "name": name, "type": [ctype], "cost": "{B}", "colour": ["B"], "abilities": abilities, **kw}
+
+
+# ---- tokens (CR 1303) --------------------------------------------------------------------------------------
+def test_cr_1303_token_lines_compile_to_make_token_with_the_tokens_card():
+    r = exact("[Enter] => Put two [200/200] darkness Zombie resonator tokens with [Flying] into the field.",
+              races=frozenset({"Zombie"}))
+    (op,) = r.abilities[0]["effect"]
+    assert op["op"] == "make_token" and op["count"] == 2
+    assert op["_token"] == {"atk": 200, "defense": 200, "attribute": ["darkness"], "races": ["Zombie"],
+                            "keywords": ["flying"]}
+    # a token whose race the list does not know, a [0/0] token, a token with a text: not compiled
+    assert line("Put a [100/100] wind Wibble resonator token into the field.", "chant").verdict is Verdict.UNSUPPORTED
+    assert line("Put a [0/0] light Zombie resonator token into the field.", "chant",
+                races=frozenset({"Zombie"})).verdict is Verdict.UNSUPPORTED
+
+
+def test_cr_1303_a_chant_makes_tokens_that_cease_to_exist_when_they_leave_the_field(tmp_path):
+    """"Put two [200/200] darkness Zombie resonator tokens with [Flying] into the field.": two resonators of the
+    token's card under the chant's controller's control (CR 1303.1b-c), with the ATK/DEF and keyword printed
+    (1303.1a); one destroyed goes to no graveyard: it ceases to exist (CR 1303.3a), its slot free again."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-001", "Made-up Zombie", "Resonator", [], ATK=100, DEF=100, race=["Zombie"]),
+             _card("TXT-010", "Made-up Rising", "Chant",
+                   ["Put two [200/200] darkness Zombie resonator tokens with [Flying] into the field."]),
+             _card("TXT-011", "Made-up Doom", "Chant", ["Destroy target resonator."])]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    (tok,) = [c for c in res.cards if c.token]
+    tid = pool.index[tok.number]
+    assert not pool.is_deck_card(tid)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.DARKNESS, 2)
+    rising, doom = sc.hand(0, ["TXT-010", "TXT-011"])
+    g = sc.game()
+    field_before = set(sc.zone(0, "field"))
+    grave_before = int(g.state[S.GRAVE_N + 0])
+    _bolt(g, sc, sc.zone(0, "hand").index(rising), rising)
+    tokens = [s for s in range(K.N_SLOTS) if int(g.state[S.CARD + s * S.CARD_W]) == tid]
+    assert len(tokens) == 2
+    for s in tokens:
+        w = s * S.CARD_W
+        assert int(g.state[S.ZONE + w]) == K.Zone.FIELD and int(g.state[S.CONTROLLER + w]) == 0
+        assert int(g.state[S.PSEUDO + w]) == K.PSEUDO_TOKEN and s not in field_before
+        atk, dfn, kw = current_values(np.asarray(g.state), pool.kernel_tables, s)
+        assert (int(atk), int(dfn)) == (200, 200) and int(kw) & K.KW_FLYING
+    assert int(g.state[S.GRAVE_N + 0]) == grave_before + 1  # the chant only
+    # destroyed: into no graveyard, the slot free (CR 1303.3a)
+    hand = [int(x) for x in g.state[S.HAND_L: S.HAND_L + int(g.state[S.HAND_N])]]
+    g.step(K.PLAY_HAND_BASE + hand.index(doom))
+    from tcg_env.engine.header import H_DECISION
+    for _ in range(12):
+        if int(g.state[S.ZONE + doom * S.CARD_W]) == K.Zone.GRAVEYARD:
+            break
+        if int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET:
+            opts = [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]
+            g.step(K.OPTION_BASE + opts.index(tokens[0]))
+        else:
+            g.step(K.PASS)
+    gone = tokens[0] * S.CARD_W
+    assert int(g.state[S.CARD + gone]) == -1 and int(g.state[S.PSEUDO + gone]) == 0
+    assert int(g.state[S.ZONE + gone]) == K.Zone.NONE
+    assert int(g.state[S.GRAVE_N + 0]) == grave_before + 2  # the two chants, no token
+    assert int(g.state[S.ZONE + tokens[1] * S.CARD_W]) == K.Zone.FIELD
