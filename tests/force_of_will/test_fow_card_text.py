@@ -302,7 +302,7 @@ def test_fow_sim_list_report_counts():
     rep = res.report()
     # every record of a played type, skipped ones included ([Trigger] chants too)
     assert rep["cards"] == len(res.text_records) and rep["cards"] > 5000
-    assert rep["cards_imported"] == len(res)
+    assert rep["cards_imported"] == len([c for c in res if not c.token])  # the tokens (CR 1303) are no records
     assert rep["lines"] == rep["lines_exact"] + rep["lines_approximate"] + rep["lines_unsupported"]
     assert rep["cards_exact"] >= 1090 and rep["cards_approximate"] >= rep["cards_exact"] + 20
     assert set(rep["approximations"]) <= set(APPROXIMATIONS)
