@@ -79,3 +79,56 @@ def test_cr_1303_a_chant_makes_tokens_that_cease_to_exist_when_they_leave_the_fi
     assert int(g.state[S.ZONE + gone]) == K.Zone.NONE
     assert int(g.state[S.GRAVE_N + 0]) == grave_before + 2  # the two chants, no token
     assert int(g.state[S.ZONE + tokens[1] * S.CARD_W]) == K.Zone.FIELD
+
+
+# ---- "cannot be targeted by spells or abilities" (CR 903.2g; [Barrier] is the opponent's only, CR 1120.2) -----------
+def test_cannot_be_targeted_by_spells_or_abilities_compiles_to_a_restriction_on_targets_only():
+    r = exact("This card cannot be targeted by spells or abilities.")
+    assert r.abilities == [{"kind": "continuous", "effect": [{"op": "aura_restrict", "restrictions": ["cant_be_targeted"],
+                                                              "filter": {"self_only": True}}]}]
+    r = exact("Target resonator cannot be targeted by spells or abilities until end of turn.", "chant")
+    assert r.fields["effect"][1] == {"op": "restrict", "restrictions": ["cant_be_targeted"], "duration": "end_of_turn"}
+    # the opponent's only: [Barrier], on the ability controller's own cards (unchanged)
+    r = exact("Resonators you control cannot be targeted by spells or abilities your opponent controls.")
+    assert r.abilities[0]["effect"][0]["op"] == "aura_keyword"
+
+
+def test_a_card_that_cannot_be_targeted_is_no_target_of_either_player_but_each_still_reaches_it(tmp_path):
+    """"This card cannot be targeted by spells or abilities.": neither its controller's nor the opponent's
+    "Destroy target resonator." may choose it (unlike [Barrier], CR 1120.2, which stops only the opponent's);
+    "This card deals 300 damage to each resonator." (no target) still damages it."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-001", "Made-up Veiled", "Resonator", ["This card cannot be targeted by spells or abilities."],
+                   ATK=100, DEF=1000),
+             _card("TXT-002", "Made-up Plain", "Resonator", [], ATK=100, DEF=1000),
+             _card("TXT-010", "Made-up Doom", "Chant", ["Destroy target resonator."]),
+             _card("TXT-011", "Made-up Quake", "Chant", ["Deal 300 damage to each resonator."])]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.DARKNESS, 2)
+    doom, quake = sc.hand(0, ["TXT-010", "TXT-011"])
+    mine, theirs = sc.put(0, "TXT-001", "field"), sc.put(1, "TXT-001", "field")
+    plain = sc.put(1, "TXT-002", "field")
+    g = sc.game()
+    g.step(K.PLAY_HAND_BASE + sc.zone(0, "hand").index(doom))
+    assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET
+    opts = {int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))}
+    assert plain in opts and mine not in opts and theirs not in opts
+    g.step(K.OPTION_BASE + [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))].index(plain))
+    for _ in range(8):
+        if int(g.state[S.ZONE + doom * S.CARD_W]) == K.Zone.GRAVEYARD:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.ZONE + plain * S.CARD_W]) == K.Zone.GRAVEYARD
+    hand = [int(x) for x in g.state[S.HAND_L: S.HAND_L + int(g.state[S.HAND_N])]]
+    g.step(K.PLAY_HAND_BASE + hand.index(quake))
+    for _ in range(8):
+        if int(g.state[S.ZONE + quake * S.CARD_W]) == K.Zone.GRAVEYARD:
+            break
+        g.step(K.PASS)
+    assert [int(g.state[S.DAMAGE + s * S.CARD_W]) for s in (mine, theirs)] == [300, 300]

@@ -227,6 +227,9 @@ class _T(CountWords, TextTransformer, Transformer):
     def r_barrier(self):
         return ["_barrier"]
 
+    def r_untargetable(self):
+        return ["cant_be_targeted"]  # by anyone's spells or abilities (constants.RESTRICT_CANT_BE_TARGETED)
+
     def r_destroyed(self):
         return ["_eternal"]
 

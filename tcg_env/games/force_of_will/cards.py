@@ -52,7 +52,8 @@ KeywordName = BitKeywordName = Literal[
     "pierce", "precision", "first_strike", "explode", "flying", "swiftness", "imperishable",
     "quickcast", "barrier", "drain", "eternal", "bane", "bloodlust",
 ]  # fmt: skip
-RestrictionName = Literal["cant_attack", "cant_block", "cant_recover", "cant_be_blocked", "cant_be_attacked"]
+RestrictionName = Literal["cant_attack", "cant_block", "cant_recover", "cant_be_blocked", "cant_be_attacked",
+                          "cant_be_targeted"]
 DurationName = Literal["end_of_turn", "permanent", "end_of_battle"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["activate", "will", "automatic", "continuous"]
@@ -84,6 +85,7 @@ _RESTRICT_BITS = {
     "cant_recover": K.RESTRICT_CANT_RECOVER,
     "cant_be_blocked": K.RESTRICT_CANT_BE_BLOCKED,
     "cant_be_attacked": K.RESTRICT_CANT_BE_ATTACKED,
+    "cant_be_targeted": K.RESTRICT_CANT_BE_TARGETED,
 }
 _WILL_CODE = {a: i for i, a in enumerate(K.ATTRIBUTE_NAMES)} | {"void": K.WILL_VOID}
 # will symbols of a printed cost (CR 203.3): {W} light, {R} fire, {U} water, {G} wind, {B} darkness

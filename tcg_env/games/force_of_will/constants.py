@@ -151,6 +151,10 @@ RESTRICT_CANT_BLOCK = 2
 RESTRICT_CANT_RECOVER = 4  # "does not recover during your next recovery phase"
 RESTRICT_CANT_BE_BLOCKED = 8  # "this card cannot be blocked" (CR 804.3: no J/resonator may block it)
 RESTRICT_CANT_BE_ATTACKED = 16  # "this card cannot be attacked" (CR 803.3b: no J/resonator may attack it)
+# "this card cannot be targeted by spells or abilities" (anyone's, its controller's too; [Barrier] is only the other
+# players', CR 1120.2): no filter of a target matches it (filters.filter_match, CR 903.2g). Not in the observation's
+# restriction columns (a new column would change its layout); the legal targets show it
+RESTRICT_CANT_BE_TARGETED = 32
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
