@@ -23,6 +23,12 @@ def test_cr_1303_token_lines_compile_to_make_token_with_the_tokens_card():
     assert op["op"] == "make_token" and op["count"] == 2
     assert op["_token"] == {"atk": 200, "defense": 200, "attribute": ["darkness"], "races": ["Zombie"],
                             "keywords": ["flying"]}
+    # CR 1303.1b: no type printed is a resonator; "each player puts": one for each player, under their control
+    r = exact("Put two [400/400] darkness Zombie tokens into the field.", "chant", races=frozenset({"Zombie"}))
+    assert r.fields["effect"][0]["op"] == "make_token"
+    r = exact("Each player puts a [400/400] light Zombie resonator token into the field.", "chant",
+              races=frozenset({"Zombie"}))
+    assert [op.get("who", "controller") for op in r.fields["effect"]] == ["controller", "opponent"]
     # a token whose race the list does not know, a [0/0] token, a token with a text: not compiled
     assert line("Put a [100/100] wind Wibble resonator token into the field.", "chant").verdict is Verdict.UNSUPPORTED
     assert line("Put a [0/0] light Zombie resonator token into the field.", "chant",
@@ -62,6 +68,8 @@ def test_cr_1303_a_chant_makes_tokens_that_cease_to_exist_when_they_leave_the_fi
         atk, dfn, kw = current_values(np.asarray(g.state), pool.kernel_tables, s)
         assert (int(atk), int(dfn)) == (200, 200) and int(kw) & K.KW_FLYING
     assert int(g.state[S.GRAVE_N + 0]) == grave_before + 1  # the chant only
+    from tcg_env.games.force_of_will.adapter import check_snapshot
+    check_snapshot(np.asarray(g.state), pool)  # a token's record passes the snapshot checks
     # destroyed: into no graveyard, the slot free (CR 1303.3a)
     hand = [int(x) for x in g.state[S.HAND_L: S.HAND_L + int(g.state[S.HAND_N])]]
     g.step(K.PLAY_HAND_BASE + hand.index(doom))

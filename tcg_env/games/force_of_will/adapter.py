@@ -456,7 +456,7 @@ VALUE_DOMAINS = {
     "controller": (0, 1),
     "mark": FLAG,
     "revealed": FLAG,
-    "pseudo": FLAG,
+    "pseudo": (0, K.PSEUDO_TOKEN),  # none, a rune's copy (PSEUDO_COPY), a token (PSEUDO_TOKEN, CR 1303)
     "mana": (0, 2**31 - 1),
     "called_stone": FLAG,
     "judgment_done": FLAG,

@@ -1425,6 +1425,12 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported(f"{n} tokens")
         return [({"op": "make_token", "count": n, "_token": desc}, None)]
 
+    def each_make_token(self, n, desc):
+        # "each player puts ... into the field": each player's tokens under their control (CR 1303.1c: specified
+        # otherwise), the effect's controller's first
+        ops = self.make_token(n, desc)
+        return ops + [({**ops[0][0], "who": "opponent"}, None)]
+
     def token_desc(self, power, *rest):
         atk, dfn = _power(power)
         if atk < 0 or dfn <= 0:
