@@ -140,3 +140,49 @@ def test_a_card_that_cannot_be_targeted_is_no_target_of_either_player_but_each_s
             break
         g.step(K.PASS)
     assert [int(g.state[S.DAMAGE + s * S.CARD_W]) for s in (mine, theirs)] == [300, 300]
+
+
+# ---- "doesn't recover during its controller's next recovery phase" (CR 503.5) --------------------------------------
+def test_cr_503_5_doesnt_recover_during_next_recovery_phase_and_cannot_recover_stays_unsupported():
+    r = exact("Rest target resonator. It doesn't recover during its controller's next recovery phase.", "chant")
+    assert r.fields["effect"][2] == {"op": "restrict", "restrictions": ["cant_recover"], "duration": "permanent"}
+    # the engine's restriction skips one recovery phase: "cannot recover" (for good, or until end of turn, which a
+    # recover effect would read) and a continuous "doesn't recover" are not it
+    for text, ctype in (("Target resonator cannot recover.", "chant"), ("This card cannot recover.", "resonator"),
+                        ("Target resonator cannot recover until end of turn.", "chant"),
+                        ("[Continuous]: This card doesn't recover during its controller's next recovery phase.",
+                         "resonator")):
+        assert line(text, ctype).verdict is Verdict.UNSUPPORTED, text
+
+
+def test_cr_503_5_a_rested_target_stays_rested_in_its_controllers_next_recovery_phase_only(tmp_path):
+    """Player 0's "Rest target resonator. It doesn't recover during its controller's next recovery phase." on
+    player 1's resonator: in player 1's next turn it is still rested after the recovery phase (CR 503.5), and the
+    restriction is used up."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-001", "Made-up Plain", "Resonator", [], ATK=100, DEF=1000),
+             _card("TXT-010", "Made-up Frost", "Chant",
+                   ["Rest target resonator. It doesn't recover during its controller's next recovery phase."])]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.DARKNESS)
+    (frost,) = sc.hand(0, ["TXT-010"])
+    theirs = sc.put(1, "TXT-001", "field")
+    g = sc.game()
+    _bolt(g, sc, 0, frost)
+    w = theirs * S.CARD_W
+    assert int(g.state[S.RESTED + w]) == 1 and int(g.state[S.RST_PERM + w]) & K.RESTRICT_CANT_RECOVER
+    for _ in range(200):  # to player 1's main phase (its recovery phase passed)
+        if int(g.state[S.TURN_PLAYER]) == 1 and int(g.state[S.STEP]) == K.Step.MAIN:
+            break
+        legal = g.legal_actions().tolist()
+        g.step(K.PASS if K.PASS in legal else legal[0])
+        assert int(g.state[H_DECISION]) >= 0
+    assert int(g.state[S.TURN_PLAYER]) == 1 and int(g.state[S.STEP]) == K.Step.MAIN
+    assert int(g.state[S.ZONE + w]) == K.Zone.FIELD and int(g.state[S.RESTED + w]) == 1
+    assert int(g.state[S.RST_PERM + w]) & K.RESTRICT_CANT_RECOVER == 0  # used up: the next one recovers it

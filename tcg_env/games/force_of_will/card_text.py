@@ -1133,7 +1133,16 @@ class _T(CountWords, TextTransformer, Transformer):
             if sel.kind != "self" and (sel.filter or {}).get("side") != "own":
                 raise Unsupported("'cannot be targeted by your opponent's ...' on cards that may be the opponent's")
             return [({"op": "grant_keyword", "keywords": ["barrier"], "duration": duration or "permanent"}, sel)]
+        if "cant_recover" in restr:
+            # the engine's restriction is "does not recover during its controller's next recovery phase" (once,
+            # turn.recover_all): not "cannot recover" for good, nor a restriction a recover effect reads
+            raise Unsupported("'cannot recover' (the engine skips one recovery phase only)")
         return [({"op": "restrict", "restrictions": restr, "duration": duration or "permanent"}, sel)]
+
+    def no_recover_next(self, sel):
+        # CR 503.5: the card stays rested in its controller's next recovery phase, once (turn.recover_all reads and
+        # clears RESTRICT_CANT_RECOVER of the "permanent" cell; it is forgotten when the card leaves the field)
+        return [({"op": "restrict", "restrictions": ["cant_recover"], "duration": "permanent"}, sel)]
 
     def loses_all(self, sel):
         raise Unsupported("'loses all abilities'")
@@ -1842,6 +1851,8 @@ class _Body:
             elif op["op"] == "grant_keyword":
                 out.append({"op": "aura_keyword", "keywords": op["keywords"], "filter": flt})
             elif op["op"] == "restrict":
+                if "cant_recover" in op["restrictions"]:
+                    return None  # turn.recover_all reads a one-time effect's restriction only, not an aura's
                 out.append({"op": "aura_restrict", "restrictions": op["restrictions"], "filter": flt})
             else:
                 return None
