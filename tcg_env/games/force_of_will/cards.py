@@ -592,6 +592,8 @@ def op_words(op: Any) -> str:
         return f"if you {'do' if op.done else 'do not'} ({op.rows} ops)"
     if op.op == "select_mode":  # CR 903.2e
         return "choose one: " + " | ".join(effect_words(m) for m in op.modes)
+    if op.op == "make_token":  # CR 1303
+        return f"make {op.count} token {op.token}" + (" for the opponent" if op.who == "opponent" else "")
     for arg in ("amount", "count", "will", "keywords", "restrictions", "instead"):
         v = getattr(op, arg, None)
         if v is not None:
