@@ -141,6 +141,19 @@ def test_a_card_that_cannot_be_targeted_is_no_target_of_either_player_but_each_s
         g.step(K.PASS)
     assert [int(g.state[S.DAMAGE + s * S.CARD_W]) for s in (mine, theirs)] == [300, 300]
 
+    # a cost paid with a chosen card is no target (CR 903.2g): "Banish a resonator: Draw a card." may banish it
+    cards.append(_card("TXT-003", "Made-up Altar", "Resonator", ["Banish a resonator: Draw a card."], ATK=100, DEF=100))
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    altar, veiled = sc.field(0, ["TXT-003", "TXT-001"])
+    g = sc.game()
+    g.step(K.ACTIVATE_BASE + sc.zone(0, "field").index(altar) * K.ABILITIES_PER_CARD)
+    opts = [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]
+    assert veiled in opts
+    g.step(K.OPTION_BASE + opts.index(veiled))
+    assert int(g.state[S.ZONE + veiled * S.CARD_W]) == K.Zone.GRAVEYARD
+
 
 # ---- "doesn't recover during its controller's next recovery phase" (CR 503.5) --------------------------------------
 def test_cr_503_5_doesnt_recover_during_next_recovery_phase_and_cannot_recover_stays_unsupported():

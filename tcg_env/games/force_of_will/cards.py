@@ -1006,7 +1006,11 @@ class _Compiler(PoolCompiler):
             trig_filter = self.compile_filter(flt, f"{p}.trigger_filter", (zone,))
         cond, cond_arg = self.compile_condition(condition, f"{p}.condition")
         code_start = len(self.code_rows)
+        # the card a cost is paid with ("banish a resonator: ...") is chosen, not targeted (CR 903.2g targets are
+        # named "target"): its choose filter is no target's (op_args)
+        self._pay_reg = cost.pay_reg if cost is not None and cost.pay_chosen != "none" else None
         self.compile_effect(kind, effect, "effect" if p == "effect" else f"{p}.effect")
+        self._pay_reg = None
         cost = cost or FowCost()
         attr, free = parse_will_cost(cost.will)
         row = self.new_row(K.ABILITY_TABLE, None, p, kind=kind, trigger=trigger, whose=whose, cost=cost,
@@ -1135,8 +1139,9 @@ class _Compiler(PoolCompiler):
         who = lambda: int(K.Who[op.who.upper()])  # noqa: E731
         if name == "choose":
             # "target ...": the one selection that targets (CR 1120.2: an opponent's [Barrier] card is not a legal target)
-            return (self.compile_filter(op.filter, f"{q}.filter", ("field", "chase", "graveyard"), targeted=True), op.count,
-                    int(op.up_to))
+            targeted = getattr(self, "_pay_reg", None) != op.reg  # not the card a cost is paid with (add_ability)
+            return (self.compile_filter(op.filter, f"{q}.filter", ("field", "chase", "graveyard"), targeted=targeted),
+                    op.count, int(op.up_to))
         if name == "select_mode":
             # the modes' ability rows follow the row of the ability being compiled (add_ability)
             return len(self.ab_rows) + 1, len(op.modes), 0
