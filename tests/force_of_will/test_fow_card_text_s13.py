@@ -548,7 +548,14 @@ _S13_CONDITIONS = {"self_counters_at_least", "opp_control_at_least", "control_no
                    "opp_hand_at_most", "played_cards_at_least"}
 
 
+def _makes_tokens(card) -> bool:  # session 14: tokens (CR 1303), dealt first into the decks below
+    return any(op.op == "make_token" for ab in card.abilities for op in ab.effect) or any(
+        op.op == "make_token" for op in card.effect or [])
+
+
 def _uses_s13(card) -> bool:
+    if _makes_tokens(card):
+        return True
     ops = [op for ab in card.abilities for op in ab.effect] + list(card.effect or [])
     if any(op.op in _S13_OPS or (op.op == "set_x" and op.per.count == "trigger_damage")
            or (op.op == "produce_will" and op.count > 1) for op in ops):
@@ -559,7 +566,8 @@ def _uses_s13(card) -> bool:
 
 def test_an_imported_pool_with_session_13_abilities_plays_random_games():
     """Two decks of imported cards whose compiled abilities use this session's pieces (will choices, continuous
-    prevention, damage replacement, triggers about another card, leaving the field, the new conditions) play random
+    prevention, damage replacement, triggers about another card, leaving the field, the new conditions; session 14:
+    tokens, CR 1303, a token's slot owned by no deck card) play random
     games to the end with the conformance invariants (card conservation)."""
     import sys
     from pathlib import Path
@@ -584,7 +592,7 @@ def test_an_imported_pool_with_session_13_abilities_plays_random_games():
     for c in res:
         if c.number in ok and c.type in ("resonator", "chant", "addition") and c.cost and "X" not in c.cost and _uses_s13(c):
             new.setdefault(c.name, c)
-    chosen = list(new.values())
+    chosen = sorted(new.values(), key=lambda c: not _makes_tokens(c))
     assert len(chosen) >= 20
     rulers = [c for c in res if c.type == "ruler" and c.number in ok and c.j_ruler in ok]
     stones = [c for c in res if c.type == "magic_stone" and c.basic and len(c.will) == 1]

@@ -456,7 +456,7 @@ VALUE_DOMAINS = {
     "controller": (0, 1),
     "mark": FLAG,
     "revealed": FLAG,
-    "pseudo": FLAG,
+    "pseudo": (0, K.PSEUDO_TOKEN),  # none, a rune's copy (PSEUDO_COPY), a token (PSEUDO_TOKEN, CR 1303)
     "mana": (0, 2**31 - 1),
     "called_stone": FLAG,
     "judgment_done": FLAG,
@@ -571,7 +571,11 @@ def card_attributes(pool) -> dict:
     cost = [int(np.sum(pool.cards[c, K.C_COST : K.C_COST + K.N_ATTRIBUTES]) + max(int(pool.cards[c, K.C_COST_FREE]), 0))
             for c in range(pool.n_cards)]  # fmt: skip
     attrs = _attribute_names(pool)
-    return {"type": card_attribute(pool, K.C_TYPE, TYPE_NAMES), "cost": (cost, None),
+    types = card_attribute(pool, K.C_TYPE, TYPE_NAMES)
+    # a token (CR 1303) is no deck card: its own type word, so that no deck built by attributes picks it
+    types = ([("token" if pool.cards[c, K.C_TYPE_BITS] & K.TB_TOKEN else t) for c, t in enumerate(types[0])],
+             tuple(types[1]) + ("token",))
+    return {"type": types, "cost": (cost, None),
             "attribute": (attrs, tuple(sorted(set(attrs))))}  # fmt: skip
 
 

@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from lark import Transformer, v_args
+from lark import Token, Transformer, v_args
 
 from tcg_env.cards.text import CardTextCompiler, CountWords, LineResult, TextTransformer, Unsupported
 from tcg_env.games.force_of_will.constants import N_REGS, OPTION_SLOTS, REVEAL_ROWS
@@ -226,6 +226,9 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def r_barrier(self):
         return ["_barrier"]
+
+    def r_untargetable(self):
+        return ["cant_be_targeted"]  # by anyone's spells or abilities (constants.RESTRICT_CANT_BE_TARGETED)
 
     def r_destroyed(self):
         return ["_eternal"]
@@ -1130,7 +1133,16 @@ class _T(CountWords, TextTransformer, Transformer):
             if sel.kind != "self" and (sel.filter or {}).get("side") != "own":
                 raise Unsupported("'cannot be targeted by your opponent's ...' on cards that may be the opponent's")
             return [({"op": "grant_keyword", "keywords": ["barrier"], "duration": duration or "permanent"}, sel)]
+        if "cant_recover" in restr:
+            # the engine's restriction is "does not recover during its controller's next recovery phase" (once,
+            # turn.recover_all): not "cannot recover" for good, nor a restriction a recover effect reads
+            raise Unsupported("'cannot recover' (the engine skips one recovery phase only)")
         return [({"op": "restrict", "restrictions": restr, "duration": duration or "permanent"}, sel)]
+
+    def no_recover_next(self, sel):
+        # CR 503.5: the card stays rested in its controller's next recovery phase, once (turn.recover_all reads and
+        # clears RESTRICT_CANT_RECOVER of the "permanent" cell; it is forgotten when the card leaves the field)
+        return [({"op": "restrict", "restrictions": ["cant_recover"], "duration": "permanent"}, sel)]
 
     def loses_all(self, sel):
         raise Unsupported("'loses all abilities'")
@@ -1412,6 +1424,31 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def mana_counter(self, n):
         return [({"op": "mana_counter", "count": _fixed(n)}, None)]
+
+    def make_token(self, n, desc):
+        # CR 1303: tokens with the ATK/DEF, attributes, race and keywords printed; CR 1303.1b: a resonator; CR
+        # 1303.1c: under the control of the effect's controller ("into the field" too). The importer makes the token's
+        # card row from ``_token`` (importer._token_cards) and names it in ``token``
+        n = _fixed(n)
+        if not 1 <= n <= 5:
+            raise Unsupported(f"{n} tokens")
+        return [({"op": "make_token", "count": n, "_token": desc}, None)]
+
+    def each_make_token(self, n, desc):
+        # "each player puts ... into the field": each player's tokens under their control (CR 1303.1c: specified
+        # otherwise), the effect's controller's first
+        ops = self.make_token(n, desc)
+        return ops + [({**ops[0][0], "who": "opponent"}, None)]
+
+    def token_desc(self, power, *rest):
+        atk, dfn = _power(power)
+        if atk < 0 or dfn <= 0:
+            raise Unsupported("a token with no DEF or a negative ATK")
+        attrs = [a for a in rest if isinstance(a, str) and not isinstance(a, Token)]
+        race = next(str(t).split(":", 1)[1][:-1] for t in rest if isinstance(t, Token) and t.type == "RACE")
+        kws = next((k for k in rest if isinstance(k, list)), [])
+        return {"atk": atk, "defense": dfn, "attribute": list(dict.fromkeys(attrs)), "races": [race],
+                "keywords": list(kws)}
 
     # ---------------- will produced ----------------
     def _will_name(self, tok):
@@ -1814,6 +1851,8 @@ class _Body:
             elif op["op"] == "grant_keyword":
                 out.append({"op": "aura_keyword", "keywords": op["keywords"], "filter": flt})
             elif op["op"] == "restrict":
+                if "cant_recover" in op["restrictions"]:
+                    return None  # turn.recover_all reads a one-time effect's restriction only, not an aura's
                 out.append({"op": "aura_restrict", "restrictions": op["restrictions"], "filter": flt})
             else:
                 return None

@@ -52,7 +52,8 @@ KeywordName = BitKeywordName = Literal[
     "pierce", "precision", "first_strike", "explode", "flying", "swiftness", "imperishable",
     "quickcast", "barrier", "drain", "eternal", "bane", "bloodlust",
 ]  # fmt: skip
-RestrictionName = Literal["cant_attack", "cant_block", "cant_recover", "cant_be_blocked", "cant_be_attacked"]
+RestrictionName = Literal["cant_attack", "cant_block", "cant_recover", "cant_be_blocked", "cant_be_attacked",
+                          "cant_be_targeted"]
 DurationName = Literal["end_of_turn", "permanent", "end_of_battle"]
 WhoName = Literal["controller", "opponent"]
 KindName = Literal["activate", "will", "automatic", "continuous"]
@@ -84,6 +85,7 @@ _RESTRICT_BITS = {
     "cant_recover": K.RESTRICT_CANT_RECOVER,
     "cant_be_blocked": K.RESTRICT_CANT_BE_BLOCKED,
     "cant_be_attacked": K.RESTRICT_CANT_BE_ATTACKED,
+    "cant_be_targeted": K.RESTRICT_CANT_BE_TARGETED,
 }
 _WILL_CODE = {a: i for i, a in enumerate(K.ATTRIBUTE_NAMES)} | {"void": K.WILL_VOID}
 # will symbols of a printed cost (CR 203.3): {W} light, {R} fire, {U} water, {G} wind, {B} darkness
@@ -224,6 +226,9 @@ OpSearch = op_model("search", _M, filter=FowFilter, to=(Literal["hand", "field",
                     reveal=(Literal["none", "taken", "taken_more", "top"], "none"))
 OpProduceWill = op_model("produce_will", _M, will=WillName, count=(int, Field(default=1, ge=1, le=5)))
 OpCallStone = op_model("call_stone", _M, who=_Who, rested=(bool, False))  # rested: "... into the field rested"
+# "put N [A/D] <attribute> <race> resonator token(s) into the field" (CR 1303): ``token`` the number of a token card of
+# the pool (token = true), made ``count`` times under the control of ``who`` (CR 1303.1c; Op.MAKE_TOKEN)
+OpMakeToken = op_model("make_token", _M, token=Annotated[str, Field(min_length=1)], count=_N, who=_Who)
 OpForesee = op_model("foresee", _M, count=_N)
 # "put the top N cards of your deck into your graveyard"; to "removed": "remove the top N cards of your deck
 # from the game" (CR 1004.1)
@@ -296,6 +301,7 @@ _OP_MODELS = (
     OpForesee, OpMill, OpIf, OpIfDone, OpAuraPower, OpAuraKeyword, OpAuraRestrict, OpCostReduction, OpPrevent,
     OpPreventPlayer, OpShieldDestroy, OpReplaceDestroy, OpGraveToRemoved, OpManaCounter, OpToDeckTop, OpToDeckBottom,
     OpSetX, OpGraveToHand, OpGraveToField, OpPreventDamage, OpTargetTrigger, OpDamageMod, OpPreventFrom,
+    OpMakeToken,
 )  # fmt: skip
 EffectOp = Annotated[Union[_OP_MODELS], Field(discriminator="op")]  # noqa: UP007
 Effect = Annotated[list[EffectOp], Field(min_length=1, max_length=24)]
@@ -411,6 +417,9 @@ class FowCard(CardBase):
     rune_cost: int = Field(default=0, ge=-10, le=10)
     story: bool = False  # chants: a story chant, for the extra deck ([Grimoire], CR 1132.2)
     enters_rested: bool = False  # "This card enters the field rested." (C_TYPE_BITS TB_ENTERS_RESTED)
+    # a token (CR 1303): a resonator no deck holds, made by an effect (the op make_token names it); no cost
+    # (CR 1303.1a: only the information its effect specifies), C_TYPE_BITS TB_TOKEN
+    token: bool = False
     # magic stones: the magic stone types "Treat this card as a fire magic stone and ..." gives (CR 201.4, 904.2a;
     # C_TYPE_BITS from TB_STONE_SHIFT); a stone named "<Attribute> Magic Stone" has that type anyway (CR 201.4b)
     stone_types: Annotated[list[Literal["light", "fire", "water", "wind", "darkness"]], BeforeValidator(_as_list),
@@ -489,8 +498,10 @@ class FowCardTable(CardTable):
         return fow_kernel_flags(self.cards, self.code, self.abilities)
 
     def is_deck_card(self, card_id: int) -> bool:
-        """False for a J-ruler side: it is never listed in a deck (it is its ruler's back, CR 705)."""
-        return int(self.cards[card_id, K.C_TYPE]) != K.CardType.J_RULER
+        """False for a J-ruler side (it is its ruler's back, CR 705) and a token (an effect makes it, CR 1303):
+        neither is ever listed in a deck."""
+        return int(self.cards[card_id, K.C_TYPE]) != K.CardType.J_RULER and not (
+            int(self.cards[card_id, K.C_TYPE_BITS]) & K.TB_TOKEN)
 
     def ability_summary(self, row: int) -> str:
         """What ability ``row`` is, in a few words (``tcg cards show``, the play log): its kind (CR
@@ -581,6 +592,8 @@ def op_words(op: Any) -> str:
         return f"if you {'do' if op.done else 'do not'} ({op.rows} ops)"
     if op.op == "select_mode":  # CR 903.2e
         return "choose one: " + " | ".join(effect_words(m) for m in op.modes)
+    if op.op == "make_token":  # CR 1303
+        return f"make {op.count} token {op.token}" + (" for the opponent" if op.who == "opponent" else "")
     for arg in ("amount", "count", "will", "keywords", "restrictions", "instead"):
         v = getattr(op, arg, None)
         if v is not None:
@@ -731,7 +744,9 @@ class _Compiler(PoolCompiler):
     # ---- cards ----
     def check_card(self, card: FowCard) -> None:
         t = card.type
-        if t in _PAID_TYPES and card.cost is None:
+        if card.token and (t != "resonator" or card.cost is not None):
+            self.fail("token", "a token here is a resonator without a cost (CR 1303.1a-b)")
+        if t in _PAID_TYPES and card.cost is None and not card.token:
             self.fail("cost", f"a {t} has a cost (CR 203), e.g. cost = \"{{R}}{{1}}\"")
         if t not in _PAID_TYPES and card.cost is not None:
             self.fail("cost", f"a {t} has no cost (omit it)")
@@ -841,7 +856,7 @@ class _Compiler(PoolCompiler):
         row[K.C_WILL_A], row[K.C_WILL_B] = wills[0], wills[1]
         row[K.C_STEALTH] = int(card.stealth is not None)
         row[K.C_TYPE_BITS] = (K.TB_MASTER * card.master) | (K.TB_CHANT * card.chant_rune) | (K.TB_STORY * card.story) \
-            | (K.TB_ENTERS_RESTED * card.enters_rested)
+            | (K.TB_ENTERS_RESTED * card.enters_rested) | (K.TB_TOKEN * card.token)
         row[K.C_TYPE_BITS] |= stone_type_bits(card)
         if card.incarnation is not None:
             row[K.C_INCARNATION] = bits(card.incarnation.attributes, K.ATTRIBUTE_BITS)
@@ -991,7 +1006,11 @@ class _Compiler(PoolCompiler):
             trig_filter = self.compile_filter(flt, f"{p}.trigger_filter", (zone,))
         cond, cond_arg = self.compile_condition(condition, f"{p}.condition")
         code_start = len(self.code_rows)
+        # the card a cost is paid with ("banish a resonator: ...") is chosen, not targeted (CR 903.2g targets are
+        # named "target"): its choose filter is no target's (op_args)
+        self._pay_reg = cost.pay_reg if cost is not None and cost.pay_chosen != "none" else None
         self.compile_effect(kind, effect, "effect" if p == "effect" else f"{p}.effect")
+        self._pay_reg = None
         cost = cost or FowCost()
         attr, free = parse_will_cost(cost.will)
         row = self.new_row(K.ABILITY_TABLE, None, p, kind=kind, trigger=trigger, whose=whose, cost=cost,
@@ -1120,8 +1139,9 @@ class _Compiler(PoolCompiler):
         who = lambda: int(K.Who[op.who.upper()])  # noqa: E731
         if name == "choose":
             # "target ...": the one selection that targets (CR 1120.2: an opponent's [Barrier] card is not a legal target)
-            return (self.compile_filter(op.filter, f"{q}.filter", ("field", "chase", "graveyard"), targeted=True), op.count,
-                    int(op.up_to))
+            targeted = getattr(self, "_pay_reg", None) != op.reg  # not the card a cost is paid with (add_ability)
+            return (self.compile_filter(op.filter, f"{q}.filter", ("field", "chase", "graveyard"), targeted=targeted),
+                    op.count, int(op.up_to))
         if name == "select_mode":
             # the modes' ability rows follow the row of the ability being compiled (add_ability)
             return len(self.ab_rows) + 1, len(op.modes), 0
@@ -1206,6 +1226,11 @@ class _Compiler(PoolCompiler):
             return _WILL_CODE[op.will], op.count, 0
         if name == "call_stone":
             return 0, who(), int(op.rested)
+        if name == "make_token":
+            cid = self.index.get(op.token)
+            if cid is None or not self.models[cid].token:
+                self.fail(f"{q}.token", f"{op.token!r} is no token card of the pool (a card with token = true)")
+            return cid, who(), op.count
         if name == "grave_to_hand":
             return 0, 0, 0
         if name == "grave_to_field":

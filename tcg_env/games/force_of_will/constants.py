@@ -151,6 +151,10 @@ RESTRICT_CANT_BLOCK = 2
 RESTRICT_CANT_RECOVER = 4  # "does not recover during your next recovery phase"
 RESTRICT_CANT_BE_BLOCKED = 8  # "this card cannot be blocked" (CR 804.3: no J/resonator may block it)
 RESTRICT_CANT_BE_ATTACKED = 16  # "this card cannot be attacked" (CR 803.3b: no J/resonator may attack it)
+# "this card cannot be targeted by spells or abilities" (anyone's, its controller's too; [Barrier] is only the other
+# players', CR 1120.2): no filter of a target matches it (filters.filter_match, CR 903.2g). Not in the observation's
+# restriction columns (a new column would change its layout); the legal targets show it
+RESTRICT_CANT_BE_TARGETED = 32
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
@@ -213,6 +217,12 @@ TB_ENTERS_RESTED = 8  # "This card enters the field rested." (zones.enter_field)
 # magic stone and ..." gives them (CR 904.2a: a base ability; the card field stone_types)
 TB_STONE_SHIFT = 4
 TB_STONE_TYPES = 31 << TB_STONE_SHIFT
+# a token's card row (CR 1303): no deck holds it; an effect makes one (Op.MAKE_TOKEN) in a free slot of its
+# controller's, and it ceases to exist once it has moved out of the field (CR 1303.3a, zones.move_card)
+TB_TOKEN = 1 << (TB_STONE_SHIFT + 5)
+# the card record's PSEUDO word: a rune's copy (CR 1017.3) or a token (CR 1303.3a), both cease to exist
+PSEUDO_COPY = 1
+PSEUDO_TOKEN = 2
 
 # Per-card static observation features (float32 [n, CARD_OBS_FEATURES]), the kernel tables'
 # obs_rows (engine.tables).
@@ -552,6 +562,9 @@ class Op(IntEnum):
     # "prevent all damage that would be dealt by <targets> this turn" (CR 1018.1b): a shield table entry on every card
     # of register I_REG (Shield.PREVENT_FROM), read where damage is dealt (replacement.damage_from_prevented)
     PREVENT_FROM = 61  # (60 is the core's IF)
+    # "put N [A/D] <attribute> <race> resonator token(s) [with <keywords>] into the field" (CR 1303): a0 = the token's
+    # card row (TB_TOKEN), a1 = Who (its controller, CR 1303.1c), a2 = how many
+    MAKE_TOKEN = 62
 
 
 class Shield(IntEnum):

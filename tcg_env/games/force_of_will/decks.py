@@ -50,6 +50,8 @@ def split_deck(table: Any, deck: Deck, extra: Iterable[int] = ()) -> DeckParts:
     types = table.cards[ids, K.C_TYPE] if ids.size else np.zeros(0, np.int32)
     for cid in ids[types == _T.J_RULER].tolist()[:1]:
         _fail(deck, table, "a J-ruler is the back of its ruler: list the ruler, not its J-ruler side (CR 705.3)", cid)
+    for cid in ids[(table.cards[ids, K.C_TYPE_BITS] & K.TB_TOKEN) != 0].tolist()[:1] if ids.size else ():
+        _fail(deck, table, "a token is made by an effect, not listed in a deck (CR 1303.1)", cid)
     rulers = ids[types == _T.RULER]
     if len(rulers) != 1:
         what = "no ruler" if len(rulers) == 0 else f"{len(rulers)} rulers"

@@ -29,6 +29,7 @@ from tcg_env.games.force_of_will.state import (
     WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
+from tcg_env.games.force_of_will.state import ATTACHED, PSEUDO  # tokens (CR 1303)
 
 
 # =============================================================================================
@@ -553,6 +554,19 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
             game.enter_field(s, T, top, ctrl)  # CR 1016
             if a2 == 1:
                 s[RESTED + top * CARD_W] = 1  # "... into the field rested": it enters rested
+    elif op == Op.MAKE_TOKEN:
+        # CR 1303.1c: a2 tokens of card row a0 into the field under ``who``'s control, each in a free slot of
+        # theirs (none left: the rest are not made, CR 104.2); it enters like a card (its "enters" triggers)
+        for _ in range(a2):
+            slot = game.free_slot(s, who)
+            if slot < 0:
+                break
+            w = slot * CARD_W
+            s[CARD + w] = a0
+            s[OWNER + w] = who
+            s[ATTACHED + w] = -1
+            s[PSEUDO + w] = K.PSEUDO_TOKEN
+            game.enter_field(s, T, slot, who)
     elif op == Op.MANA_COUNTER:
         # CR 1022.1: put (a0 > 0) or remove (a0 < 0, as many as there are) mana counters on the
         # J/ruler of player ``who`` (CR 1122); its ruler slot, either side up

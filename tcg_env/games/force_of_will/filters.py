@@ -41,6 +41,8 @@ def filter_match(game, s, T, frow, slot, viewer, source):
     # CR 1120.2: [Barrier] is the one test that reads the keywords (continuous abilities included:
     # a scan of the fields), so it comes last: filter_core with them rejects exactly what this
     # rejects
+    if on_field and (f[K.F_ADDED_TO] & K.TARGETED) != 0 and game.restricted(s, T, slot, K.RESTRICT_CANT_BE_TARGETED):
+        return False  # "cannot be targeted by spells or abilities" (anyone's; looked up only in pools with it)
     return not (on_field and s[CONTROLLER + w] != viewer and (f[K.F_ADDED_TO] & K.TARGETED) != 0
                 and (game.keywords_of(s, T, slot) & K.KW_BARRIER) != 0)
 

@@ -29,6 +29,8 @@ Importing this module does no numba work (the card schema only).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -460,6 +462,26 @@ def _drop_unknown_names(rec: dict, results: list[LineResult], names: set[str]) -
     return True
 
 
+def _token_cards(obj: Any, tokens: dict[str, dict]) -> None:
+    """Each ``make_token`` op of ``obj`` (a card record's abilities / effect, the modes inside) names its token by
+    number (``token``): the card of the token it describes (``_token``, card_text.make_token), one per kind, added to
+    ``tokens`` (CR 1303.1a: the token has what its effect specifies; 1303.1d: a "<name> token" has that name)."""
+    if isinstance(obj, dict):
+        spec = obj.pop("_token", None) if obj.get("op") == "make_token" else None
+        if spec is not None:
+            key = json.dumps(spec, sort_keys=True)
+            codes = "".join({"light": "W", "fire": "R", "water": "U", "wind": "G", "darkness": "B"}[a] for a in spec["attribute"])
+            number = f"TKN-{spec['atk'] // 100}-{spec['defense'] // 100}-{codes or 'V'}-{hashlib.sha1(key.encode()).hexdigest()[:6]}"
+            tokens.setdefault(number, {"number": number, "name": spec["races"][0], "type": "resonator",
+                                       "token": True, **spec})
+            obj["token"] = number
+        for v in obj.values():
+            _token_cards(v, tokens)
+    elif isinstance(obj, list):
+        for v in obj:
+            _token_cards(v, tokens)
+
+
 def _merge_effects(a: list[dict], b: list[dict]) -> list[dict] | None:
     """Two effect programs run one after the other as one: ``b``'s registers after ``a``'s, every
     ``choose`` first (targets are chosen as the card is played, CR 903.2g); None past two registers."""
@@ -601,6 +623,9 @@ def import_force_of_will_json(path: str | Path) -> ImportResult:
         else:
             skipped(f"{rec['type']}_effect_not_understood", number)
     pending = kept
+    tokens: dict[str, dict] = {}
+    for _, rec in pending:
+        _token_cards([rec.get("abilities"), rec.get("effect"), rec.get("awakening"), rec.get("trigger")], tokens)
     ok = {number for number, _ in pending}
     for number, rec in pending:
         rec.pop("judgment", None)  # the pairing below sets it
@@ -618,6 +643,8 @@ def import_force_of_will_json(path: str | Path) -> ImportResult:
             skipped("invalid", number)
             field, reason = validation_problem(exc, rec)
             errors.append(f"{number}: field {field!r}: {reason}")
+    for number, rec in tokens.items():  # the tokens' cards (CR 1303): no printed card, no deck holds them
+        cards.append(FowCard.model_validate(rec).with_file(path.name))
     # a ruler whose J side failed validation keeps its front only; a J side whose ruler failed goes
     for c in cards:
         if c.type == "ruler" and c.j_ruler is not None and c.j_ruler not in imported:

@@ -519,7 +519,7 @@ def play_rune(game, s, T, p, i):
     s[OWNER + cw] = p
     s[CONTROLLER + cw] = p
     s[ATTACHED + cw] = -1
-    s[PSEUDO + cw] = 1
+    s[PSEUDO + cw] = K.PSEUDO_COPY
     game.pay(s, p, c, K.C_COST, rune_free_cost(c))
     zone_put(s, ZT, copy, Zone.CHASE)
     game.note_card_play(s, p)

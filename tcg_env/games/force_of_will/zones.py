@@ -4,7 +4,7 @@ forgets (CR 302.3, 1022.3): entering the field (CR 307.7; its "enters" abilities
 1140.2), draws (CR 1009), discards (CR 1019), destruction (CR 1010, with its replacement effects,
 CR 910: ``replacement``), the magic stone deck (CR 305.3), the bottom of the main deck (CR 403.5)
 and the standby area (CR 706.2); pseudo-cards (a rune's copy) ceasing to exist (CR 1017.1a,
-1017.3a)."""
+1017.3a), tokens too once they left the field (CR 1303.3a)."""
 
 from tcg_env.engine.header import H_TURN
 from tcg_env.engine.jit import internal_inline
@@ -14,6 +14,7 @@ from tcg_env.engine.zones import zone_move, zone_offsets, zone_push_bottom, zone
 from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_J_SIDE, C_TYPE, CardType, Zone
+from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # a token's battle (CR 1303.3a)
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, DREW_FROM_EMPTY, ENTERED, HAND_L, HAND_N, MANA, MT, OWNER,
     PSEUDO, RESTED, STANDBY_TURN, ZONE, ZT
@@ -60,9 +61,33 @@ def move_card(game, s, T, slot, z):
     """Move ``slot`` to zone ``z`` of its owner (CR 302.5 / 302.6; the field and the chase by its
     controller), on top, applying CR 316; returns whether it moved. What it forgets: CR 302.3. A
     pseudo-card (a rune's copy) ceases to exist instead (CR 1017.3a, 711.3)."""
-    if s[PSEUDO + slot * CARD_W] != 0:
+    pseudo = s[PSEUDO + slot * CARD_W]
+    if pseudo == K.PSEUDO_TOKEN:
+        if s[ZONE + slot * CARD_W] == Zone.NONE and z == Zone.FIELD:
+            zone_put(s, ZT, slot, Zone.FIELD)  # a token being made (Op.MAKE_TOKEN) enters the field
+            return True
+        # CR 1303.3a: a token moves to that zone (what watches the move sees it: "put into a graveyard from the
+        # field"), then ceases to exist
+        if move_card_core(game, s, T, slot, z):
+            # out of the field it is in no battle (CR 803.5a / 804.4a, battle.still_in_battle): the battle forgets its
+            # slot, which a new token may hold next (CR 1029.1 as for a card removed from battle)
+            if s[ATTACKER] == slot:
+                s[ATTACKER] = -1
+            if s[BLOCKER] == slot:
+                s[BLOCKER] = -1
+            if s[ATTACKED] == slot:
+                s[ATTACKED] = K.ATTACKED_NONE
+            cease_to_exist(game, s, slot)
+        return False
+    if pseudo != 0:
         cease_to_exist(game, s, slot)
         return False
+    return move_card_core(game, s, T, slot, z)
+
+
+@internal
+def move_card_core(game, s, T, slot, z):
+    """``move_card`` of a card that is no pseudo-card (a token moves so too before it ceases to exist)."""
     t = game.card_type(s, T, slot)
     if t == CardType.CHANT and (z == Zone.STONE_DECK or z == Zone.FIELD or z == Zone.RULER_AREA):
         z = Zone.GRAVEYARD  # CR 316.4
@@ -205,6 +230,8 @@ def destroy(game, s, T, slot):
         return True
     ctrl = s[CONTROLLER + w]
     game.to_graveyard(s, T, slot)
+    if s[CARD + w] < 0:
+        return True  # a token: it ceased to exist (CR 1303.3a); it had no ability of its own
     # CR 906.7b: the ability refers to the card as it was in the field; its controller plays it
     s[CONTROLLER + w] = ctrl
     game.trigger_own(s, T, slot, K.Trigger.DESTROYED, slot)
