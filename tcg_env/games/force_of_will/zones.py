@@ -14,7 +14,6 @@ from tcg_env.engine.zones import zone_move, zone_offsets, zone_push_bottom, zone
 from tcg_env.rules.modifiers import mod_forget
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import C_J_SIDE, C_TYPE, CardType, Zone
-from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # a token's battle (CR 1303.3a)
 from tcg_env.games.force_of_will.state import (
     ASTRAL, ATTACHED, CARD, CARD_W, CONTROLLER, DAMAGE, DREW_FROM_EMPTY, ENTERED, HAND_L, HAND_N, MANA, MT, OWNER,
     PSEUDO, RESTED, STANDBY_TURN, ZONE, ZT
@@ -71,12 +70,7 @@ def move_card(game, s, T, slot, z):
         if move_card_core(game, s, T, slot, z):
             # out of the field it is in no battle (CR 803.5a / 804.4a, battle.still_in_battle): the battle forgets its
             # slot, which a new token may hold next (CR 1029.1 as for a card removed from battle)
-            if s[ATTACKER] == slot:
-                s[ATTACKER] = -1
-            if s[BLOCKER] == slot:
-                s[BLOCKER] = -1
-            if s[ATTACKED] == slot:
-                s[ATTACKED] = K.ATTACKED_NONE
+            game.remove_from_battle(s, slot)
             cease_to_exist(game, s, slot)
         return False
     if pseudo != 0:
