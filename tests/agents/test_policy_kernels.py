@@ -50,7 +50,9 @@ def test_agent_actions_batch_for_listed_rows_only(game, agent):
     P.playout_batch(bg.states, bg._T, bg.masks, seed_agent_rng(n, 4), np.zeros((n, 2), np.int32), 40, lengths)
     rows = np.array([13, 2, 7, 8, 0], np.int64)
     rng_rows, rng_full = seed_agent_rng(n, 9), seed_agent_rng(n, 9)
-    for out_dtype in (np.int32, np.int64):
+    # an int64 output is another specialization of the whole policy kernel (~15 s of compile per game in
+    # CI); its handling is the core's (engine.batch), the same for every game: checked on one game
+    for out_dtype in (np.int32, np.int64) if game == "fftcg" else (np.int32,):
         full = np.zeros(n, np.int32)
         P.agent_actions_batch(bg.states, bg._T, bg.masks, rng_full, kind, full)
         out = np.full(n, -7, out_dtype)
