@@ -40,6 +40,9 @@ def assert_snapshot_refused():
 # over workers would compile them once per worker, at the same time, and CI would gain little from
 # its second core. The other tests are spread by module. (xdist's own `--dist loadgroup` cannot do
 # this under pytest 9: it renames node ids through an attribute pytest 9 no longer has.)
+# So a test of one game must not make a game of another: that game's kernels would compile on this
+# worker too, unless the other worker had cached them already (the conformance kit's snapshot tests
+# did, ~280 s of CI's 855 s, until they handed their own snapshot to the other games' specs instead).
 _GAME_FOLDERS = ("fftcg", "fftcg_2014", "weiss_schwarz", "force_of_will", "dbscg", "template")
 
 
@@ -70,11 +73,3 @@ def pytest_xdist_make_scheduler(config, log):
             return f"game:{game}" if game is not None else super()._split_scope(nodeid)
 
     return GameScheduling(config, log)
-
-
-def pytest_collection_modifyitems(config, items):
-    # the tests that make a game of every game run last (a stable sort): on a worker of the game
-    # groups above, by then the other workers have compiled their games' kernels and the numba
-    # cache loads them in a second; run early, each worker compiled every game (about 200 s of
-    # CPU each in CI)
-    items.sort(key=lambda item: item.get_closest_marker("all_games") is not None)

@@ -35,7 +35,7 @@ from conformance_helpers import (
 import tcg_env
 from tcg_env import Game, IllegalActionError, SnapshotError
 from tcg_env.extra_games import registered
-from tcg_env.registry import list_games
+from tcg_env.registry import get_spec, list_games
 
 GAMES = list_games()  # the registered games (the other games a snapshot may be of)
 SHORT_GAMES = 6  # random games per game in the default run
@@ -217,15 +217,29 @@ def test_snapshot_refuses_an_all_zero_rng_state(snapshot, assert_snapshot_refuse
     assert_snapshot_refused(g, bad, "field 'rng' is all zero")
 
 
-@pytest.mark.all_games
+_OTHER_POOLS: dict = {}
+
+
+def _other_games(spec):
+    """``(name, spec, pool)`` of every registered game but ``spec``'s. Their pools only: the tests
+    below hand *this* game's snapshot to the others, so that no other game's kernels compile on this
+    game's test worker (they did, ~280 s of CI's 855 s: conftest.py sends a game's tests to one
+    worker, and the other games' kernels were not always in the cache yet)."""
+    for other in GAMES:
+        if other != spec.name:
+            if other not in _OTHER_POOLS:
+                _OTHER_POOLS[other] = get_spec(other).load_tables()
+            yield other, get_spec(other), _OTHER_POOLS[other]
+
+
 def test_snapshot_of_another_game_or_none_says_which(snapshot):
     g, d = snapshot
+    for other, their_spec, their_pool in _other_games(g.spec):
+        theirs = np.zeros(their_spec.state_size, np.int32)
+        with pytest.raises(SnapshotError, match=f"this is a snapshot of '{g.spec.name}', not of '{other}'"):
+            their_spec.from_dict(theirs, their_pool, d)
+        assert not theirs.any()  # refused before anything is written
     row = np.array(g.state)
-    for other in GAMES:
-        if other != g.spec.name:
-            theirs = tcg_env.make_game(other, seed=0).to_dict()
-            with pytest.raises(SnapshotError, match=f"this is a snapshot of '{other}', not of '{g.spec.name}'"):
-                g.spec.from_dict(row, g.pool, theirs)
     nameless = dict(d)
     del nameless["game"]  # once gave "format 2 is not 1"
     with pytest.raises(SnapshotError, match=f"this is a snapshot of None, not of '{g.spec.name}'"):
@@ -234,24 +248,21 @@ def test_snapshot_of_another_game_or_none_says_which(snapshot):
         Game.from_dict(dict(d, game="chess"))
 
 
-@pytest.mark.all_games
 def test_a_snapshot_restored_with_another_games_pool_says_whose_snapshot_it_is(snapshot):
     """Issue 25 item 7: ``Game.from_dict(their_snapshot, pool=my_pool)`` said "taken with a different
     card pool (fingerprint ...)" or "format 1 is not 2"; the game is named first, as docs/*/snapshot.md
     promise. The spec's own restore, handed another game's pool, names the pool's game."""
     g, d = snapshot
     row = np.array(g.state)
-    for other in GAMES:
-        if other == g.spec.name:
-            continue
-        theirs = tcg_env.make_game(other, seed=0)
+    me = g.spec.name
+    for other, _, their_pool in _other_games(g.spec):
         with pytest.raises(SnapshotError) as info:
-            Game.from_dict(theirs.to_dict(), pool=g.pool)
-        assert str(info.value) == (f"{g.spec.name} snapshot: this is a snapshot of {other!r}, not of {g.spec.name!r} "
-                                   f"(the card pool given is a {g.spec.name} pool)")
+            Game.from_dict(d, pool=their_pool)
+        assert str(info.value) == (f"{other} snapshot: this is a snapshot of {me!r}, not of {other!r} "
+                                   f"(the card pool given is a {other} pool)")
         with pytest.raises(SnapshotError) as info:
-            g.spec.from_dict(row, theirs.pool, d)
-        assert str(info.value) == f"{g.spec.name} snapshot: the card pool given is a {other} pool, not a {g.spec.name} one"
+            g.spec.from_dict(row, their_pool, d)
+        assert str(info.value) == f"{me} snapshot: the card pool given is a {other} pool, not a {me} one"
     np.testing.assert_array_equal(row, g.state)
 
 
