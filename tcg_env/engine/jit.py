@@ -8,8 +8,9 @@
 * numba builds a CPython wrapper (and a C wrapper) for every jitted function, so that Python can
   call it; a helper that only other kernels call never needs them, and building them cost ~7% of
   the engine's cold compile (186 wrappers, measured with cProfile). Calling an ``internal``
-  function from Python crashes the interpreter, so only helpers that no Python code, test or agent
-  calls are marked ``internal``.
+  function from Python raises a TypeError that names it (``_InternalDispatcher``; numba's own call
+  crashed the interpreter), so only helpers that no Python code, test or agent calls are marked
+  ``internal``.
 * every call between kernels that passes arrays (the state row, the card tables ``T``) makes
   the callee count references to each array on entry and exit: out-of-line calls to
   ``NRT_incref`` / ``NRT_decref``. The entry kernels borrow their arrays (``engine.memory``), so
@@ -132,10 +133,38 @@ class _InternalCompiler(Compiler):
         return [pm]
 
 
+class _InternalDispatcher(CPUDispatcher):
+    """The numba dispatcher of the ``internal*`` functions. They have no CPython wrapper, so numba's
+    own call from Python jumped into code that was never generated and crashed the interpreter; a
+    call from Python raises a TypeError naming the function instead. Kernels never reach this
+    method: numba types a call to a dispatcher from its ``py_func`` and links the compiled code."""
+
+    def __call__(self, *args, **kwargs):
+        f = self.py_func
+        raise TypeError(f"{f.__module__}.{f.__qualname__} is an internal kernel (tcg_env.engine.jit): only other "
+                        "kernels can call it; call a kernel that calls it")
+
+
+def _internal_jit(options: dict, pipeline_class=_InternalCompiler, dispatcher=_InternalDispatcher):
+    """A decorator like ``njit(cache=True, **options)`` whose functions are ``dispatcher``s."""
+
+    def wrap(fn):
+        if config.DISABLE_JIT:
+            return fn
+        extra = {} if pipeline_class is None else {"pipeline_class": pipeline_class}
+        disp = dispatcher(py_func=fn, locals={}, targetoptions={"nopython": True, **options}, **extra)
+        disp.enable_caching()
+        return disp
+
+    return wrap
+
+
+_INTERNAL_OPTIONS = {"no_cpython_wrapper": True, "no_cfunc_wrapper": True, "_nrt": False}
+
 kernel = njit(cache=True)
-internal = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=False, pipeline_class=_InternalCompiler)
-internal_nrt = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, pipeline_class=_InternalCompiler)
-internal_inline = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=False, inline="always")
+internal = _internal_jit(_INTERNAL_OPTIONS)
+internal_nrt = _internal_jit({"no_cpython_wrapper": True, "no_cfunc_wrapper": True})
+internal_inline = _internal_jit(dict(_INTERNAL_OPTIONS, inline="always"), pipeline_class=None)
 kernel_inline = njit(cache=True, inline="always")
 
 
@@ -159,19 +188,10 @@ class WidenedDispatcherType(types.Dispatcher):
 register_default(WidenedDispatcherType)(models.OpaqueModel)
 
 
-class _WidenedDispatcher(CPUDispatcher):
+class _WidenedDispatcher(_InternalDispatcher):
     @property
     def _numba_type_(self):
         return WidenedDispatcherType(self)
 
 
-_INTERNAL_OPTIONS = {"nopython": True, "no_cpython_wrapper": True, "no_cfunc_wrapper": True, "_nrt": False}
-
-
-def internal_widened(fn):
-    if config.DISABLE_JIT:
-        return fn
-    disp = _WidenedDispatcher(py_func=fn, locals={}, targetoptions=dict(_INTERNAL_OPTIONS),
-                              pipeline_class=_InternalCompiler)
-    disp.enable_caching()
-    return disp
+internal_widened = _internal_jit(_INTERNAL_OPTIONS, dispatcher=_WidenedDispatcher)

@@ -137,3 +137,14 @@ def test_the_inliner_fix_is_installed_on_this_numba():
     assert numba_fixes.apply() is True
     assert isinstance(inline_closurecall.copy, numba_fixes._SharedMemoCopy)
     assert inline_closurecall.InlineWorker.inline_ir.__wrapped__ is not None
+
+
+# ---- an internal function called from Python names itself (jit._InternalDispatcher) ------------------
+@pytest.mark.skipif(config.DISABLE_JIT, reason="without JIT they are plain Python functions")
+@pytest.mark.parametrize("fn", [_leaf, _sum_of_leaves, _branchy, _pick], ids=["internal", "internal_nrt",
+                                                                            "internal_inline", "internal_widened"])
+def test_an_internal_function_called_from_python_raises_a_type_error_naming_it(fn):
+    """numba's own call of a function without a CPython wrapper crashed the interpreter."""
+    with pytest.raises(TypeError, match=rf"test_jit\.{fn.py_func.__name__} is an internal kernel .*only other kernels"):
+        fn(np.zeros(3, np.int32), 1, True) if fn is _pick else fn(3)
+    assert _top(2) == 1 + 2 and _inlines_twice(4) == _branchy.py_func(4) + _branchy.py_func(5)  # kernels still call them
