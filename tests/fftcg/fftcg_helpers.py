@@ -107,3 +107,70 @@ def revealed_in_observation(g, viewer):
     obs = g.observe(viewer)
     rows = obs[O.OBS_REVEALED : O.OBS_REVEALED + 2 * K.REVEAL_ROWS * O.REVEALED_FEATURES].reshape(2, K.REVEAL_ROWS, -1)
     return tuple([int(r[1]) - 1 for r in side if r[0] == 1.0] for side in rows)
+
+
+# ---- the card-text tests' small pools and games (tests/fftcg/test_fftcg_card_text*.py) ----------------
+def card_record(prefix: str, default_element: str = "fire"):
+    """``rec(i, name, type, cost, power, job, text, element=default_element)``: a raw card record of
+    the FF-TCG JSON lists (number ``{prefix}-{i:03d}``), for a test's made-up pool."""
+
+    def rec(i, name, t, cost, power, job, text, element=default_element):
+        return {"id": f"{prefix}-{i:03d}", "name": name, "element": element, "type": t, "cost": cost, "power": power,
+                "job": job, "category": "I", "text": text}  # fmt: skip
+
+    return rec
+
+
+def import_mini(tmp_path_factory, tag: str, records: list[dict]):
+    """``(import result, compiled pool)`` of ``records`` written as a card list and imported the way
+    ``tcg cards import`` does (the card-text compiler included)."""
+    import json
+
+    from tcg_env.games.fftcg.cards import compile_fftcg_pool
+    from tcg_env.games.fftcg.importer import import_fftcg_json
+
+    p = tmp_path_factory.mktemp(tag) / f"{tag}.json"
+    p.write_text(json.dumps(records))
+    res = import_fftcg_json(p)
+    return res, compile_fftcg_pool(res)
+
+
+def mini_deck(res, copies: int = 4) -> list[str]:
+    """A 50-card deck of ``copies`` of each card of the import ``res`` (cut at 50)."""
+    return ([c.number for c in res] * copies)[:50]
+
+
+def slot_of(g, number: str, zone=K.Zone.FIELD, player: int = 0) -> int:
+    """The slot of card ``number`` in ``zone`` under ``player``'s control."""
+    from tcg_env.games.fftcg import state as S
+
+    cid = g.pool.card_id(number)
+    for slot in range(K.N_SLOTS):
+        w = slot * S.CARD_W
+        if g.state[S.CARD + w] == cid and g.state[S.ZONE + w] == zone and g.state[S.CONTROLLER + w] == player:
+            return slot
+    raise AssertionError(f"{number} not in zone {zone}")
+
+
+def first_payment(g) -> int:
+    """The first payment action (not PASS) of a PAY_CP decision."""
+    return next(int(a) for a in g.legal_actions() if int(a) != K.PASS)
+
+
+def backup_payment(g) -> int:
+    """A payment by dulling a Backup (the hand kept for later casts), else the first offered."""
+    acts = [int(a) for a in g.legal_actions() if int(a) != K.PASS]
+    field = [a for a in acts if K.OWN_FIELD_BASE <= a < K.OWN_FIELD_BASE + K.FIELD_SLOTS]
+    return (field or acts)[0]
+
+
+def resolve_stack(g, limit: int = 40, pay=backup_payment) -> None:
+    """Pay (``pay(g)`` at each PAY_CP decision) and pass, else take the first action, until the
+    stack is empty at a priority decision, or the game ends."""
+    from tcg_env.games.fftcg import state as S
+
+    for _ in range(limit):
+        if g.done or (g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0):
+            return
+        acts = [int(a) for a in g.legal_actions()]
+        g.step(pay(g) if g.decision == K.Decision.PAY_CP else (K.PASS if K.PASS in acts else acts[0]))

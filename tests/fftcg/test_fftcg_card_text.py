@@ -14,11 +14,24 @@ import pytest
 from tcg_env.cards.text import Verdict, coverage_report
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
-from tcg_env.games.fftcg.card_text import (APPROXIMATIONS, COMPILER, clean_ffdecks_lines, clean_simulator_text,
-                                           compile_card_lines,
-                                           normalise_line)
+from tcg_env.games.fftcg.card_text import (
+    APPROXIMATIONS,
+    COMPILER,
+    clean_ffdecks_lines,
+    clean_simulator_text,
+    compile_card_lines,
+    normalise_line,
+)
 from tcg_env.games.fftcg.cards import compile_fftcg_pool
 from tcg_env.games.fftcg.importer import import_fftcg_json
+from tests.fftcg.fftcg_helpers import (
+    card_record,
+    first_payment,
+    import_mini,
+    mini_deck,
+    resolve_stack,
+    slot_of,
+)
 
 CARDDATA = Path(__file__).resolve().parents[2].parent / "shared" / "carddata" / "fftcg"
 SIM = CARDDATA / "ThomasALeon_FFTCGSim__fftcg_real_cards.json"
@@ -238,9 +251,7 @@ def test_every_approximation_is_documented():
 
 # ---- the kernels: the new trigger and condition ----------------------------------------------------------
 def _records():
-    def rec(i, name, t, cost, power, job, text):
-        return {"id": f"T-{i:03d}", "name": name, "element": "fire", "type": t, "cost": cost, "power": power,
-                "job": job, "category": "I", "text": text}  # fmt: skip
+    rec = card_record("T")
 
     recs = [
         rec(1, "Ledger", "backup", 2, 0, "Clerk", "《ダル》, put Ledger into the Break Zone: Choose 1 Forward. "
@@ -356,10 +367,7 @@ def _records():
 
 @pytest.fixture(scope="module")
 def mini(tmp_path_factory):
-    p = tmp_path_factory.mktemp("ff") / "mini.json"
-    p.write_text(json.dumps(_records()))
-    res = import_fftcg_json(p)
-    return res, compile_fftcg_pool(res)
+    return import_mini(tmp_path_factory, "ff", _records())
 
 
 def test_the_real_card_vocabulary_is_in_the_mini_pool(mini):
@@ -401,31 +409,17 @@ def test_a_card_that_may_be_generic_is_exact_in_the_simulator_layout(tmp_path):
     assert verdicts == [Verdict.EXACT, Verdict.EXACT]
 
 
-def _deck(res):
-    numbers = [c.number for c in res]
-    return (numbers * 3)[:50]
-
-
-def _slot_of(g, number, zone=K.Zone.FIELD, player=0):
-    cid = g.pool.card_id(number)
-    for slot in range(K.N_SLOTS):
-        w = slot * S.CARD_W
-        if g.state[S.CARD + w] == cid and g.state[S.ZONE + w] == zone and g.state[S.CONTROLLER + w] == player:
-            return slot
-    raise AssertionError(f"{number} not in zone {zone}")
-
-
 def test_controls_at_least_condition_counts_the_filtered_forwards(mini):
     # "If you control 2 or more [Job Knight] Forwards, Captain gains +2000 power." (CR 11.9)
     from tcg_env.games.fftcg.scenario import Scenario
 
     res, pool = mini
     for knights, power in ((["T-003"], 7000), (["T-003", "T-004"], 9000)):
-        sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+        sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
         sc.field(0, ["T-002", *knights])
         sc.field(1, ["T-010", "T-011"])  # the opponent's Forwards are not counted (side: own)
         g = sc.game()
-        assert g.state[S.D_POWER + _slot_of(g, "T-002") * S.CARD_W] == power
+        assert g.state[S.D_POWER + slot_of(g, "T-002") * S.CARD_W] == power
 
 
 @pytest.mark.parametrize("owner, dulled", [(1, 0), (0, 1)])
@@ -436,14 +430,14 @@ def test_cannot_become_dull_by_the_opponents_summons(mini, owner, dulled):
     from tests.fftcg.fftcg_helpers import do
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
     sc.field(0, ["T-001", "T-007"])
     sc.field(owner, ["T-047"])
-    sc.move(_slot_of(sc.game(), "T-046", K.Zone.DECK), K.Zone.HAND, 0)
+    sc.move(slot_of(sc.game(), "T-046", K.Zone.DECK), K.Zone.HAND, 0)
     g = sc.game()
     do(g, "Cast Sleep", "Choose " + ("opponent's" if owner else "your") + " Stout")
-    _resolve(g)
-    assert int(g.state[S.DULL + _slot_of(g, "T-047", K.Zone.FIELD, owner) * S.CARD_W]) == dulled
+    resolve_stack(g, pay=first_payment)
+    assert int(g.state[S.DULL + slot_of(g, "T-047", K.Zone.FIELD, owner) * S.CARD_W]) == dulled
 
 
 def test_count_condition_in_your_break_zone(mini):
@@ -454,7 +448,7 @@ def test_count_condition_in_your_break_zone(mini):
     res, pool = mini
     for mine, theirs, power in ((["T-003"], ["T-003", "T-004"], 5000), (["T-003", "T-001", "T-004"], [], 7000),
                                 (["T-003", "T-001"], [], 5000)):
-        sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+        sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
         sc.field(0, ["T-048"])
         sc.break_zone(0, mine)  # T-001 is a Backup: not counted
         sc.break_zone(1, theirs)
@@ -466,7 +460,7 @@ def test_opponent_hand_at_most_condition(mini):
     from tcg_env.games.fftcg.scenario import Scenario
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
     sc.field(0, ["T-044"])
     for n, power in ((0, 7000), (2, 7000), (3, 5000)):
         while int(sc.game().state[S.HAND_N + 1]) < n:
@@ -480,7 +474,7 @@ def test_controls_at_most_condition(mini):
 
     res, pool = mini
     for backups, power in (([], 7000), (["T-001"], 7000), (["T-001", "T-007"], 5000)):
-        sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+        sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
         sc.field(0, ["T-040", *backups])
         sc.field(1, ["T-030", "T-031"])  # the opponent's Backups are not counted (side: own)
         g = sc.game()
@@ -522,10 +516,10 @@ def test_a_forward_that_cannot_be_chosen_by_opponent_summons(mini):
 
     res, pool = mini
     for opp_field, castable in ((["T-041"], False), (["T-041", "T-010"], True)):
-        sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+        sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
         sc.field(0, ["T-001", "T-007", "T-031"])
         sc.field(1, opp_field)
-        sc.move(_slot_of(sc.game(), "T-005", K.Zone.DECK), K.Zone.HAND, 0)
+        sc.move(slot_of(sc.game(), "T-005", K.Zone.DECK), K.Zone.HAND, 0)
         g = sc.game()
         assert is_legal(g, "Cast Blast") == castable
         assert is_legal(g, "Use ability: Finisher") is False  # Finisher wants a damaged Forward
@@ -534,7 +528,7 @@ def test_a_forward_that_cannot_be_chosen_by_opponent_summons(mini):
             do(g, "Cast Blast")
             options = [g.describe_action(int(a)) for a in g.legal_actions()]
             assert any("Filler 0" in o for o in options) and not any("Veil" in o for o in options)
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
     sc.field(0, ["T-030"])
     sc.field(1, ["T-041"])
     g = sc.game()
@@ -552,7 +546,7 @@ def test_put_the_top_cards_of_your_deck_into_the_break_zone(mini):
     deck, brk = int(g.state[S.DECK_N]), int(g.state[S.BREAK_N])
     top2 = [int(g.state[S.DECK_L + deck - 1 - i]) for i in range(2)]  # the top of the deck is its last entry
     do(g, "Play Digger")
-    _resolve(g)
+    resolve_stack(g, pay=first_payment)
     assert int(g.state[S.DECK_N]) == deck - 2 and int(g.state[S.BREAK_N]) == brk + 2
     assert all(int(g.state[S.ZONE + t * S.CARD_W]) == K.Zone.BREAK for t in top2)
     assert _c("Your opponent puts the top card of his/her deck into the Break Zone.", SUMMON).abilities[0][
@@ -566,7 +560,7 @@ def test_a_condition_inside_the_effect_is_checked_on_resolution(mini):
 
     res, pool = mini
     for backups, dulled in ((["T-001", "T-007", "T-030"], 1), (["T-001", "T-007"], 0)):
-        sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+        sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
         sc.field(0, backups)
         sc.field(1, ["T-010"])
         sc.hand(0, ["T-043"])  # (not from the deck: the mini pool's opening hands vary with its size)
@@ -578,8 +572,8 @@ def test_a_condition_inside_the_effect_is_checked_on_resolution(mini):
             acts = [int(a) for a in g.legal_actions()]
             g.step(_pay(acts) if g.decision == K.Decision.PAY_CP else K.PASS)
         do(g, "Choose opponent's Filler 0")
-        _resolve(g)
-        target = _slot_of(g, "T-010", K.Zone.FIELD, 1)
+        resolve_stack(g, pay=first_payment)
+        target = slot_of(g, "T-010", K.Zone.FIELD, 1)
         assert int(g.state[S.DULL + target * S.CARD_W]) == dulled
     ab = _c("When Zell Test enters the field, choose 1 Forward. If you control 4 or more Backups, break it.").abilities[0]
     assert [o["op"] for o in ab["effect"]] == ["choose", "if", "break"] and ab["effect"][1]["then"] == 1
@@ -643,7 +637,7 @@ def test_two_described_alternatives_are_one_filter_with_alt():
 
 
 def _power(g, number, player=0):
-    return int(g.state[S.D_POWER + _slot_of(g, number, player=player) * S.CARD_W])
+    return int(g.state[S.D_POWER + slot_of(g, number, player=player) * S.CARD_W])
 
 
 def test_alternative_filter_and_power_per_card(mini):
@@ -652,7 +646,7 @@ def test_alternative_filter_and_power_per_card(mini):
     from tcg_env.games.fftcg.scenario import Scenario
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
     sc.field(0, ["T-008", "T-002", "T-003", "T-010", "T-009"])
     sc.field(1, ["T-004", "T-001", "T-007"])
     g = sc.game()
@@ -667,7 +661,7 @@ def test_only_during_your_turn_is_checked_when_used(mini):
 
     res, pool = mini
     for turn_player, legal in ((0, True), (1, False)):
-        sc = Scenario.main_phase(pool, turn_player=turn_player, decks=(_deck(res), _deck(res)))
+        sc = Scenario.main_phase(pool, turn_player=turn_player, decks=(mini_deck(res, 3), mini_deck(res, 3)))
         sc.field(0, ["T-030", "T-010"])
         sc.field(1, ["T-011"])
         g = sc.game()
@@ -683,7 +677,7 @@ def test_damaged_forward_filter(mini):
     from tests.fftcg.fftcg_helpers import do
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
     sc.field(0, ["T-031"])
     sc.put(1, "T-010", K.Zone.FIELD, damage=1000)
     sc.field(1, ["T-011"])
@@ -700,7 +694,7 @@ def test_attacking_forward_filter(mini):
     from tests.fftcg.fftcg_helpers import do, is_legal
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
     sc.field(0, ["T-010"])
     sc.field(1, ["T-032", "T-011"])
     g = sc.game()
@@ -726,7 +720,7 @@ def test_once_per_turn(mini):
     from tests.fftcg.fftcg_helpers import is_legal
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
     sc.field(0, ["T-033"])
     sc.hand(0, ["T-010", "T-011", "T-012"])
     g = sc.game()
@@ -749,7 +743,7 @@ def test_a_free_ability_once_per_turn(mini):
     from tests.fftcg.fftcg_helpers import do, is_legal
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
     sc.field(0, ["T-034"])
     g = sc.game()
     do(g, "Use ability: Idler")
@@ -768,7 +762,7 @@ def test_the_cost_of_a_card_in_hand_reduced_by_its_own_text(mini):
 
     res, pool = mini
     for knights, cost in (([], 4), (["T-003"], 2)):
-        sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+        sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
         sc.hand(0, ["T-035"])
         sc.field(0, ["T-001", "T-007", "T-008", "T-030", *knights])  # four Backups: 4 CP
         g = sc.game()
@@ -780,7 +774,7 @@ def test_cannot_be_blocked_by_a_forward_of_cost_4_or_more(mini):
     from tests.fftcg.fftcg_helpers import do, is_legal, pass_until
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
     sc.field(0, ["T-036", "T-010"])
     sc.field(1, ["T-035", "T-011"])  # Bargain costs 4, Filler 1 costs 3
     g = sc.game()
@@ -796,7 +790,7 @@ def test_add_to_hand_from_the_break_zone(mini):
     from tests.fftcg.fftcg_helpers import do
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
     sc.field(0, ["T-007"])
     sc.break_zone(0, ["T-003", "T-001"])  # a Forward and a Backup
     g = sc.game()
@@ -810,7 +804,7 @@ def test_add_to_hand_from_the_break_zone(mini):
             break
         g.step(K.PASS)
     assert int(g.state[S.HAND_N]) == 1
-    assert _slot_of(g, "T-003", K.Zone.HAND) >= 0
+    assert slot_of(g, "T-003", K.Zone.HAND) >= 0
 
 
 def test_put_into_break_zone_by_a_cost_triggers_put_from_field(mini):
@@ -819,7 +813,7 @@ def test_put_into_break_zone_by_a_cost_triggers_put_from_field(mini):
     from tests.fftcg.fftcg_helpers import do
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
     sc.field(0, ["T-001"])
     sc.field(1, ["T-010"])
     g = sc.game()
@@ -832,7 +826,7 @@ def test_put_into_break_zone_by_a_cost_triggers_put_from_field(mini):
             break
         g.step(K.PASS)
     assert int(g.state[S.HAND_N]) == hand0 + 2  # the auto-ability drew 2
-    assert g.state[S.ZONE + _slot_of(g, "T-001", K.Zone.BREAK) * S.CARD_W] == K.Zone.BREAK
+    assert g.state[S.ZONE + slot_of(g, "T-001", K.Zone.BREAK) * S.CARD_W] == K.Zone.BREAK
 
 
 # ---- modal abilities: "Select 1 of the M following actions." -------------------------------------------------
@@ -883,25 +877,16 @@ def _modal_game(mini, hand_card):
     from tcg_env.games.fftcg.scenario import Scenario
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
     sc.field(0, ["T-001", "T-007", "T-030"])  # three Backups of different names to pay with
     sc.field(1, ["T-010"])
-    sc.move(_slot_of(sc.game(), hand_card, K.Zone.DECK), K.Zone.HAND, 0)
+    sc.move(slot_of(sc.game(), hand_card, K.Zone.DECK), K.Zone.HAND, 0)
     return sc.game()
 
 
 def _pay(acts):
     """A payment action (not PASS) of a PAY_CP decision."""
     return next(a for a in acts if a != K.PASS)
-
-
-def _resolve(g, limit=40):
-    """Pay with the first Backups offered and pass until the stack is empty."""
-    for _ in range(limit):
-        if g.done or (g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0):
-            return
-        acts = [int(a) for a in g.legal_actions()]
-        g.step(_pay(acts) if g.decision == K.Decision.PAY_CP else (K.PASS if K.PASS in acts else acts[0]))
 
 
 def test_modal_summon_action_selected_on_cast_then_its_target(mini):
@@ -916,8 +901,8 @@ def test_modal_summon_action_selected_on_cast_then_its_target(mini):
     do(g, "Choose opponent's Filler 0")
     assert g.decision == K.Decision.PAY_CP
     hand = int(g.state[S.HAND_N])
-    _resolve(g)
-    target = _slot_of(g, "T-010", K.Zone.FIELD, 1)
+    resolve_stack(g, pay=first_payment)
+    target = slot_of(g, "T-010", K.Zone.FIELD, 1)
     assert int(g.state[S.DMG + target * S.CARD_W]) == 4000  # action 1 only: no card drawn
     assert int(g.state[S.HAND_N]) == hand
 
@@ -930,8 +915,8 @@ def test_modal_summon_declining_action_1_selects_action_2(mini):
     g.step(K.PASS)  # not action 1: action 2, the last, is selected without a question
     assert g.decision == K.Decision.PAY_CP  # "Draw 1 card." chooses nothing
     hand = int(g.state[S.HAND_N])
-    _resolve(g)
-    target = _slot_of(g, "T-010", K.Zone.FIELD, 1)
+    resolve_stack(g, pay=first_payment)
+    target = slot_of(g, "T-010", K.Zone.FIELD, 1)
     assert int(g.state[S.DMG + target * S.CARD_W]) == 0
     assert int(g.state[S.HAND_N]) == hand + 1
 
@@ -948,8 +933,8 @@ def test_modal_summon_up_to_two_actions_each_with_its_target(mini):
     do(g, "Choose opponent's Filler 0")
     assert g.decision == K.Decision.PAY_CP
     hand = int(g.state[S.HAND_N])
-    _resolve(g)
-    target = _slot_of(g, "T-010", K.Zone.FIELD, 1)
+    resolve_stack(g, pay=first_payment)
+    target = slot_of(g, "T-010", K.Zone.FIELD, 1)
     assert int(g.state[S.DMG + target * S.CARD_W]) == 2000 and int(g.state[S.DULL + target * S.CARD_W]) == 1
     assert int(g.state[S.HAND_N]) == hand
 
@@ -964,7 +949,7 @@ def test_modal_summon_up_to_may_select_the_last_action_only(mini):
     do(g, "Select action 3")  # "up to": asked too (nothing is forced)
     assert g.decision == K.Decision.PAY_CP
     hand = int(g.state[S.HAND_N])
-    _resolve(g)
+    resolve_stack(g, pay=first_payment)
     assert int(g.state[S.HAND_N]) == hand + 1
 
 
@@ -976,10 +961,10 @@ def test_modal_count_raised_by_a_condition(mini, backups, both):
     from tests.fftcg.fftcg_helpers import do
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
     sc.field(0, backups)
     sc.field(1, ["T-010"])
-    sc.move(_slot_of(sc.game(), "T-045", K.Zone.DECK), K.Zone.HAND, 0)
+    sc.move(slot_of(sc.game(), "T-045", K.Zone.DECK), K.Zone.HAND, 0)
     g = sc.game()
     do(g, "Play Brink")
     for _ in range(10):
@@ -992,8 +977,8 @@ def test_modal_count_raised_by_a_condition(mini, backups, both):
     assert g.decision == K.Decision.CHOOSE_TARGET
     do(g, "Choose opponent's Filler 0")
     hand = int(g.state[S.HAND_N])
-    _resolve(g)
-    target = _slot_of(g, "T-010", K.Zone.FIELD, 1)
+    resolve_stack(g, pay=first_payment)
+    target = slot_of(g, "T-010", K.Zone.FIELD, 1)
     assert int(g.state[S.DULL + target * S.CARD_W]) == 1
     assert int(g.state[S.HAND_N]) == hand + int(both)
 
@@ -1004,9 +989,9 @@ def test_modal_action_without_a_target_cannot_be_selected(mini):
     from tests.fftcg.fftcg_helpers import do
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
     sc.field(0, ["T-001", "T-007"])
-    sc.move(_slot_of(sc.game(), "T-037", K.Zone.DECK), K.Zone.HAND, 0)
+    sc.move(slot_of(sc.game(), "T-037", K.Zone.DECK), K.Zone.HAND, 0)
     g = sc.game()
     do(g, "Cast Either")
     assert g.decision == K.Decision.PAY_CP
@@ -1026,8 +1011,8 @@ def test_modal_auto_ability_selects_when_put_on_the_stack(mini):
     assert g.decision == K.Decision.OPTIONAL_EFFECT
     do(g, "Select action 1")
     do(g, "Choose opponent's Filler 0")
-    _resolve(g)
-    target = _slot_of(g, "T-010", K.Zone.FIELD, 1)
+    resolve_stack(g, pay=first_payment)
+    target = slot_of(g, "T-010", K.Zone.FIELD, 1)
     assert int(g.state[S.DULL + target * S.CARD_W]) == 1
 
 

@@ -6,24 +6,19 @@ itself after X is done, its targets chosen then (CR 11.8.7, 11.8.9)."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from tcg_env.cards.text import Verdict
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
 from tcg_env.games.fftcg.card_text import COMPILER
-from tcg_env.games.fftcg.cards import compile_fftcg_pool
-from tcg_env.games.fftcg.importer import import_fftcg_json
+from tests.fftcg.fftcg_helpers import card_record, import_mini
 
 FWD = {"name": "Zell Test", "type": "forward", "job": "Monk", "element": "fire", "cost": 3}
 
 
 def _records():
-    def rec(i, name, t, cost, power, job, text):
-        return {"id": f"U-{i:03d}", "name": name, "element": "fire", "type": t, "cost": cost, "power": power,
-                "job": job, "category": "I", "text": text}
+    rec = card_record("U")
 
     recs = [
         rec(1, "Seeker", "forward", 1, 5000, "Scout", "When Seeker enters the field, you may discard 1 card. If you "
@@ -45,10 +40,7 @@ def _records():
 
 @pytest.fixture(scope="module")
 def mini(tmp_path_factory):
-    p = tmp_path_factory.mktemp("ffdo") / "mini_if_done.json"
-    p.write_text(json.dumps(_records()))
-    res = import_fftcg_json(p)
-    return res, compile_fftcg_pool(res)
+    return import_mini(tmp_path_factory, "ffdo", _records())
 
 
 def test_if_you_do_so_compiles_to_if_done_after_the_discard():

@@ -6,17 +6,21 @@ compiled from made-up lines in the game's template language and played in small 
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from tcg_env.cards.text import Verdict, coverage_report
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
 from tcg_env.games.fftcg.card_text import COMPILER
-from tcg_env.games.fftcg.cards import compile_fftcg_pool
-from tcg_env.games.fftcg.importer import import_fftcg_json
-from tests.fftcg.fftcg_helpers import revealed_in_observation
+from tests.fftcg.fftcg_helpers import (
+    backup_payment,
+    card_record,
+    import_mini,
+    mini_deck,
+    resolve_stack,
+    revealed_in_observation,
+    slot_of,
+)
 
 FWD = {"name": "Zell Test", "type": "forward", "job": "Monk", "element": "fire", "cost": 3}
 
@@ -87,9 +91,7 @@ def test_damage_equal_to_the_cards_power_is_approximate():
 
 # ---- played in small games --------------------------------------------------------------------------------
 def _records():
-    def rec(i, name, t, cost, power, job, text, element="fire"):
-        return {"id": f"U-{i:03d}", "name": name, "element": element, "type": t, "cost": cost, "power": power,
-                "job": job, "category": "I", "text": text}  # fmt: skip
+    rec = card_record("U")
 
     recs = [
         rec(1, "Aegis", "summon", 1, 0, "", "Choose 1 Forward you control. It cannot be broken this turn."),
@@ -147,53 +149,21 @@ def _records():
 
 @pytest.fixture(scope="module")
 def mini(tmp_path_factory):
-    p = tmp_path_factory.mktemp("ff10") / "mini10.json"
-    p.write_text(json.dumps(_records()))
-    res = import_fftcg_json(p)
-    return res, compile_fftcg_pool(res)
-
-
-def _deck(res):
-    return ([c.number for c in res] * 4)[:50]
-
-
-def _slot_of(g, number, zone=K.Zone.FIELD, player=0):
-    cid = g.pool.card_id(number)
-    for slot in range(K.N_SLOTS):
-        w = slot * S.CARD_W
-        if g.state[S.CARD + w] == cid and g.state[S.ZONE + w] == zone and g.state[S.CONTROLLER + w] == player:
-            return slot
-    raise AssertionError(f"{number} not in zone {zone}")
-
-
-def _cp_action(g):
-    """A payment by dulling a Backup (the hand kept for later casts), else the first offered."""
-    acts = [int(a) for a in g.legal_actions() if int(a) != K.PASS]
-    field = [a for a in acts if K.OWN_FIELD_BASE <= a < K.OWN_FIELD_BASE + K.FIELD_SLOTS]
-    return (field or acts)[0]
+    return import_mini(tmp_path_factory, "ff10", _records())
 
 
 def _pay(g):
     for _ in range(10):
         if g.decision != K.Decision.PAY_CP:
             return
-        g.step(_cp_action(g))
-
-
-def _resolve(g, limit=40):
-    """Pay with the Backups and pass until the stack is empty."""
-    for _ in range(limit):
-        if g.done or (g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0):
-            return
-        acts = [int(a) for a in g.legal_actions()]
-        g.step(_cp_action(g) if g.decision == K.Decision.PAY_CP else (K.PASS if K.PASS in acts else acts[0]))
+        g.step(backup_payment(g))
 
 
 def _game(mini, hand, mine=(), theirs=("U-040",), turn_player=0, their_hand=()):
     from tcg_env.games.fftcg.scenario import Scenario
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)), turn_player=turn_player)
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)), turn_player=turn_player)
     sc.field(0, ["U-020", "U-021", "U-022", *mine])  # three Backups: 3 CP
     sc.field(1, list(theirs))
     sc.hand(0, list(hand))
@@ -216,13 +186,13 @@ def test_cannot_be_broken_this_turn_keeps_a_forward_with_lethal_damage_CR_12_4_5
 
     g = _game(mini, ["U-001", "U-003", "U-002"], mine=("U-040",))
     do(g, "Cast Aegis", "Choose your Filler 0")
-    _resolve(g)
+    resolve_stack(g)
     do(g, "Cast Bolt", "Choose your Filler 0")
-    _resolve(g)
-    slot = _slot_of(g, "U-040")
+    resolve_stack(g)
+    slot = slot_of(g, "U-040")
     assert int(g.state[S.DMG + slot * S.CARD_W]) == 9000
     do(g, "Cast Doom", "Choose your Filler 0")
-    _resolve(g)
+    resolve_stack(g)
     assert int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.FIELD
 
 
@@ -231,12 +201,12 @@ def test_cannot_be_broken_by_opposing_effects_that_deal_no_damage(mini):
     from tests.fftcg.fftcg_helpers import do
 
     g = _game(mini, ["U-002", "U-003"], theirs=("U-004",))
-    slot = _slot_of(g, "U-004", player=1)
+    slot = slot_of(g, "U-004", player=1)
     do(g, "Cast Doom", "Choose opponent's Stalwart")
-    _resolve(g)
+    resolve_stack(g)
     assert int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.FIELD
     do(g, "Cast Bolt", "Choose opponent's Stalwart")
-    _resolve(g)
+    resolve_stack(g)
     assert int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.BREAK
 
 
@@ -244,9 +214,9 @@ def test_its_controllers_own_break_breaks_it(mini):
     from tests.fftcg.fftcg_helpers import do
 
     g = _game(mini, ["U-002"], mine=("U-004",))
-    slot = _slot_of(g, "U-004")
+    slot = slot_of(g, "U-004")
     do(g, "Cast Doom", "Choose your Stalwart")
-    _resolve(g)
+    resolve_stack(g)
     assert int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.BREAK
 
 
@@ -259,7 +229,7 @@ def test_cannot_be_blocked_this_turn_CR_10_1_3_1(mini, sneak):
     g = _game(mini, ["U-005"], mine=("U-041",), theirs=("U-040",))
     if sneak:
         do(g, "Cast Sneak", "Choose your Filler 1")
-        _resolve(g)
+        resolve_stack(g)
     g.step(K.PASS)
     g.step(K.PASS)
     pass_until(g, K.Decision.DECLARE_ATTACK)
@@ -280,9 +250,9 @@ def test_damage_and_more_damage_for_each_is_one_amount(mini):
 
     g = _game(mini, ["U-006"], theirs=("U-040",))
     do(g, "Cast Jolt", "Choose opponent's Filler 0")
-    _resolve(g)
+    resolve_stack(g)
     # 2000 + 3 x 1000 = 5000: the Filler (5000 power) is broken
-    assert int(g.state[S.ZONE + _slot_of(g, "U-040", K.Zone.BREAK, player=1) * S.CARD_W]) == K.Zone.BREAK
+    assert int(g.state[S.ZONE + slot_of(g, "U-040", K.Zone.BREAK, player=1) * S.CARD_W]) == K.Zone.BREAK
 
 
 @pytest.mark.parametrize("cards, broken", [(2, False), (4, True)])
@@ -292,9 +262,9 @@ def test_damage_for_each_card_in_the_opponents_hand(mini, cards, broken):
     g = _game(mini, ["U-007"], their_hand=["U-041"] * cards)
     assert int(g.state[S.HAND_N + 1]) == cards
     do(g, "Cast Taunt", "Choose opponent's Filler 0")
-    _resolve(g)
+    resolve_stack(g)
     zone = K.Zone.BREAK if broken else K.Zone.FIELD
-    slot = _slot_of(g, "U-040", zone, player=1)
+    slot = slot_of(g, "U-040", zone, player=1)
     if not broken:
         assert int(g.state[S.DMG + slot * S.CARD_W]) == 1000 + 1000 * cards
 
@@ -317,7 +287,7 @@ def test_choose_then_you_may_deal_it_damage_CR_11_8_14(mini, use):
             break
         else:
             g.step(K.PASS)
-    assert int(g.state[S.DMG + _slot_of(g, "U-040", player=1) * S.CARD_W]) == (3000 if use else 0)
+    assert int(g.state[S.DMG + slot_of(g, "U-040", player=1) * S.CARD_W]) == (3000 if use else 0)
 
 
 def find_yes(g):
@@ -365,8 +335,8 @@ def test_damage_equal_to_the_cards_power(mini):
 
     g = _game(mini, [], mine=("U-012",), theirs=("U-040",))
     do(g, "Use ability: Ciaran", "Choose opponent's Filler 0")
-    _resolve(g)
-    assert int(g.state[S.ZONE + _slot_of(g, "U-040", K.Zone.BREAK, player=1) * S.CARD_W]) == K.Zone.BREAK
+    resolve_stack(g)
+    assert int(g.state[S.ZONE + slot_of(g, "U-040", K.Zone.BREAK, player=1) * S.CARD_W]) == K.Zone.BREAK
 
 
 def _options(g):
@@ -380,7 +350,7 @@ def test_look_at_the_top_cards_take_one_and_order_the_others_to_the_bottom(mini)
     from tests.fftcg.fftcg_helpers import do
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)))
     sc.field(0, ["U-013"])
     below = sc.put(0, "U-044", K.Zone.DECK)
     c = sc.put(0, "U-023", K.Zone.DECK)
@@ -401,7 +371,7 @@ def test_look_at_the_top_cards_take_one_and_order_the_others_to_the_bottom(mini)
     first = int(g.state[S.CAND + 1])
     assert first == c
     g.step(K.OPTION_BASE + 1)  # c to the bottom first, then a (the last one, without a question)
-    _resolve(g)
+    resolve_stack(g)
     row = g.state
     assert int(row[S.DECK_N]) == n - 1
     assert [int(row[S.DECK_L + 0]), int(row[S.DECK_L + 1])] == [a, c]
@@ -414,7 +384,7 @@ def test_reveal_take_up_to_one_and_the_rest_to_the_break_zone(mini, take):
     from tests.fftcg.fftcg_helpers import do
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)))
     sc.field(0, ["U-014"])
     fwd = sc.put(0, "U-041", K.Zone.DECK)
     bk = sc.put(0, "U-023", K.Zone.DECK)
@@ -429,7 +399,7 @@ def test_reveal_take_up_to_one_and_the_rest_to_the_break_zone(mini, take):
     ids = sorted(int(g.state[S.CARD + sl * S.CARD_W]) for sl in (fwd, bk))
     assert sorted(revealed_in_observation(g, 1)[1]) == ids
     g.step(K.OPTION_BASE if take else K.PASS)
-    _resolve(g)
+    resolve_stack(g)
     assert int(g.state[S.ZONE + bk * S.CARD_W]) == (K.Zone.HAND if take else K.Zone.BREAK)
     assert int(g.state[S.ZONE + fwd * S.CARD_W]) == K.Zone.BREAK
 
@@ -440,7 +410,7 @@ def test_look_at_the_top_card_and_maybe_place_it_at_the_bottom(mini, bottom):
     from tests.fftcg.fftcg_helpers import do
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)))
     sc.field(0, ["U-015"])
     top = sc.put(0, "U-041", K.Zone.DECK)
     g = sc.game()
@@ -452,7 +422,7 @@ def test_look_at_the_top_card_and_maybe_place_it_at_the_bottom(mini, bottom):
         g.step(K.PASS)
     assert K.PASS in [int(x) for x in g.legal_actions()] and _options(g) == [0]
     g.step(K.OPTION_BASE if bottom else K.PASS)
-    _resolve(g)
+    resolve_stack(g)
     assert int(g.state[S.DECK_N]) == n
     assert int(g.state[S.DECK_L + (0 if bottom else n - 1)]) == top
 
@@ -486,8 +456,8 @@ def test_will_not_activate_during_your_next_active_phase_is_freeze_CR_15_2_4_2(m
 
     g = _game(mini, [], mine=("U-017",))
     do(g, "Use ability: Slugger", "Choose opponent's Filler 0")
-    _resolve(g)
-    assert int(g.state[S.FROZEN + _slot_of(g, "U-017") * S.CARD_W]) == 1
+    resolve_stack(g)
+    assert int(g.state[S.FROZEN + slot_of(g, "U-017") * S.CARD_W]) == 1
 
 
 def test_for_each_it_gains_power(mini):
@@ -495,8 +465,8 @@ def test_for_each_it_gains_power(mini):
 
     g = _game(mini, ["U-018"])
     do(g, "Cast Rally", "Choose opponent's Filler 0")
-    _resolve(g)
-    assert int(g.state[S.D_POWER + _slot_of(g, "U-040", player=1) * S.CARD_W]) == 5000 + 3000
+    resolve_stack(g)
+    assert int(g.state[S.D_POWER + slot_of(g, "U-040", player=1) * S.CARD_W]) == 5000 + 3000
 
 
 def test_removed_from_the_game_instead_of_the_break_zone_CR_11_12_5(mini):
@@ -505,9 +475,9 @@ def test_removed_from_the_game_instead_of_the_break_zone_CR_11_12_5(mini):
     from tests.fftcg.fftcg_helpers import do
 
     g = _game(mini, ["U-019"], theirs=("U-040",))
-    slot = _slot_of(g, "U-040", player=1)
+    slot = slot_of(g, "U-040", player=1)
     do(g, "Cast Erase", "Choose opponent's Filler 0")
-    _resolve(g)
+    resolve_stack(g)
     assert int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.REMOVED
     assert int(g.state[S.BREAK_N + 1]) == 0
 
@@ -519,14 +489,14 @@ def test_group_damage_instead(mini, clerks, zone):
     from tests.fftcg.fftcg_helpers import do
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)))
     sc.field(0, list(clerks))
     sc.field(1, ["U-040"])
     sc.hand(0, ["U-030"])
     g = sc.game()
-    slot = _slot_of(g, "U-040", player=1)
+    slot = slot_of(g, "U-040", player=1)
     do(g, "Cast Gust")
-    _resolve(g)
+    resolve_stack(g)
     assert int(g.state[S.ZONE + slot * S.CARD_W]) == zone
     if zone == K.Zone.FIELD:
         assert int(g.state[S.DMG + slot * S.CARD_W]) == 1000
@@ -539,7 +509,7 @@ def test_draw_instead(mini, more, drawn):
     g = _game(mini, ["U-031"], mine=more)
     hand = int(g.state[S.HAND_N])
     do(g, "Cast Insight")
-    _resolve(g)
+    resolve_stack(g)
     assert int(g.state[S.HAND_N]) == hand - 1 + drawn
 
 
@@ -548,10 +518,10 @@ def test_put_on_top_or_at_the_bottom_of_its_owners_deck(mini, card, name, bottom
     from tests.fftcg.fftcg_helpers import do
 
     g = _game(mini, [card], theirs=("U-040",))
-    slot = _slot_of(g, "U-040", player=1)
+    slot = slot_of(g, "U-040", player=1)
     n = int(g.state[S.DECK_N + 1])
     do(g, f"Cast {name}", "Choose opponent's Filler 0")
-    _resolve(g)
+    resolve_stack(g)
     assert int(g.state[S.ZONE + slot * S.CARD_W]) == K.Zone.DECK and int(g.state[S.DECK_N + 1]) == n + 1
     assert int(g.state[S.DECK_L + K.MAX_DECK + (0 if bottom else n)]) == slot
 
@@ -568,7 +538,7 @@ def test_search_and_put_it_into_the_break_zone(mini):
         elif g.decision == K.Decision.OPTIONAL_EFFECT:
             g.step(find_yes(g))
         elif g.decision == K.Decision.PAY_CP:
-            g.step(_cp_action(g))
+            g.step(backup_payment(g))
         elif g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0:
             break
         else:
@@ -582,7 +552,7 @@ def _payment_game(mini, backups, hand):
     from tcg_env.games.fftcg.scenario import Scenario
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)))
     sc.field(0, list(backups))
     sc.field(1, ["U-040"])
     sc.hand(0, list(hand))
@@ -599,11 +569,11 @@ def test_only_pay_with_the_elements_cp_CR_11_2(mini, backups, castable):
     assert is_legal(g, "Cast Ward") == castable
     if castable:
         do(g, "Cast Ward", "Choose opponent's Filler 0")
-        water = [i for i in range(int(g.state[S.FIELD_N])) if int(g.state[S.FIELD_L + i]) == _slot_of(g, "U-037")]
+        water = [i for i in range(int(g.state[S.FIELD_N])) if int(g.state[S.FIELD_L + i]) == slot_of(g, "U-037")]
         assert g.decision == K.Decision.PAY_CP
         assert K.OWN_FIELD_BASE + water[0] not in [int(a) for a in g.legal_actions()]
-        _resolve(g)
-        assert int(g.state[S.DMG + _slot_of(g, "U-040", player=1) * S.CARD_W]) == 1000
+        resolve_stack(g)
+        assert int(g.state[S.DMG + slot_of(g, "U-040", player=1) * S.CARD_W]) == 1000
 
 
 @pytest.mark.parametrize("backups, playable", [(("U-020",), False), (("U-020", "U-021"), True)])
@@ -617,8 +587,8 @@ def test_only_pay_with_cp_produced_by_backups(mini, backups, playable):
         do(g, "Play Rude")
         assert g.decision == K.Decision.PAY_CP
         assert all(int(a) >= K.OWN_FIELD_BASE for a in g.legal_actions())
-        _resolve(g)
-        assert int(g.state[S.ZONE + _slot_of(g, "U-036") * S.CARD_W]) == K.Zone.FIELD
+        resolve_stack(g)
+        assert int(g.state[S.ZONE + slot_of(g, "U-036") * S.CARD_W]) == K.Zone.FIELD
 
 
 def test_when_your_opponent_casts_a_summon(mini):
@@ -627,11 +597,11 @@ def test_when_your_opponent_casts_a_summon(mini):
     from tests.fftcg.fftcg_helpers import do
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)), turn_player=1)
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)), turn_player=1)
     sc.field(1, ["U-020", "U-021", "U-040"])
     sc.field(0, ["U-039"])
     sc.hand(1, ["U-003"])
     g = sc.game()
     do(g, "Cast Bolt", "Choose your Filler 0")
-    _resolve(g)
-    assert int(g.state[S.D_POWER + _slot_of(g, "U-039") * S.CARD_W]) == 7000
+    resolve_stack(g)
+    assert int(g.state[S.D_POWER + slot_of(g, "U-039") * S.CARD_W]) == 7000

@@ -6,25 +6,19 @@ each symbol's element. Compiled from made-up lines in the game's template langua
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from tcg_env.cards.text import Verdict
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
 from tcg_env.games.fftcg.card_text import COMPILER
-from tcg_env.games.fftcg.cards import compile_fftcg_pool
-from tcg_env.games.fftcg.importer import import_fftcg_json
-from tests.fftcg.fftcg_helpers import do
+from tests.fftcg.fftcg_helpers import card_record, do, import_mini, mini_deck
 
 SUMMON = {"name": "Raise Test", "type": "summon", "element": "fire", "cost": 2}
 
 
 def _records():
-    def rec(i, name, t, cost, power, job, text, element="fire"):
-        return {"id": f"X-{i:03d}", "name": name, "element": element, "type": t, "cost": cost, "power": power,
-                "job": job, "category": "I", "text": text}  # fmt: skip
+    rec = card_record("X")
 
     recs = [
         rec(1, "Raise", "summon", 1, 0, "", "Choose 1 Forward of cost 3 or less in your Break Zone. Add it to your "
@@ -52,21 +46,14 @@ def _records():
 
 @pytest.fixture(scope="module")
 def mini(tmp_path_factory):
-    p = tmp_path_factory.mktemp("ff12") / "mini12.json"
-    p.write_text(json.dumps(_records()))
-    res = import_fftcg_json(p)
-    return res, compile_fftcg_pool(res)
-
-
-def _deck(res):
-    return ([c.number for c in res] * 4)[:50]
+    return import_mini(tmp_path_factory, "ff12x", _records())
 
 
 def _game(mini, hand, mine=(), brk=(), deck_top=(), backups=("X-020", "X-021", "X-022")):
     from tcg_env.games.fftcg.scenario import Scenario
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)))
     sc.field(0, [*backups, *mine])  # three Fire Backups: 3 CP
     sc.field(1, ["X-040"])
     sc.hand(0, list(hand))

@@ -7,16 +7,20 @@ in small games."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from tcg_env.cards.text import Verdict, coverage_report
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
 from tcg_env.games.fftcg.card_text import COMPILER
-from tcg_env.games.fftcg.cards import compile_fftcg_pool
-from tcg_env.games.fftcg.importer import import_fftcg_json
+from tests.fftcg.fftcg_helpers import (
+    backup_payment,
+    card_record,
+    import_mini,
+    mini_deck,
+    resolve_stack,
+    slot_of,
+)
 
 FWD = {"name": "Zell Test", "type": "forward", "job": "Monk", "element": "fire", "cost": 3}
 
@@ -61,9 +65,7 @@ def test_compiled_shapes_s12():
 
 # ---- played in small games --------------------------------------------------------------------------------
 def _records():
-    def rec(i, name, t, cost, power, job, text, element="fire"):
-        return {"id": f"V-{i:03d}", "name": name, "element": element, "type": t, "cost": cost, "power": power,
-                "job": job, "category": "I", "text": text}  # fmt: skip
+    rec = card_record("V")
 
     recs = [
         rec(1, "Windy", "backup", 2, 0, "Mage", "If Windy is on the field, Windy can produce Wind CP."),
@@ -117,38 +119,7 @@ def _records():
 
 @pytest.fixture(scope="module")
 def mini(tmp_path_factory):
-    p = tmp_path_factory.mktemp("ff12") / "mini12.json"
-    p.write_text(json.dumps(_records()))
-    res = import_fftcg_json(p)
-    return res, compile_fftcg_pool(res)
-
-
-def _deck(res):
-    return ([c.number for c in res] * 4)[:50]
-
-
-def _slot_of(g, number, zone=K.Zone.FIELD, player=0):
-    cid = g.pool.card_id(number)
-    for slot in range(K.N_SLOTS):
-        w = slot * S.CARD_W
-        if g.state[S.CARD + w] == cid and g.state[S.ZONE + w] == zone and g.state[S.CONTROLLER + w] == player:
-            return slot
-    raise AssertionError(f"{number} not in zone {zone}")
-
-
-def _cp_action(g):
-    acts = [int(a) for a in g.legal_actions() if int(a) != K.PASS]
-    field = [a for a in acts if K.OWN_FIELD_BASE <= a < K.OWN_FIELD_BASE + K.FIELD_SLOTS]
-    return (field or acts)[0]
-
-
-def _resolve(g, limit=40):
-    """Pay with the Backups and pass until the stack is empty."""
-    for _ in range(limit):
-        if g.done or (g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0):
-            return
-        acts = [int(a) for a in g.legal_actions()]
-        g.step(_cp_action(g) if g.decision == K.Decision.PAY_CP else (K.PASS if K.PASS in acts else acts[0]))
+    return import_mini(tmp_path_factory, "ff12", _records())
 
 
 def _game(mini, hand=(), mine=(), theirs=("V-040",), backups=("V-020", "V-021", "V-022"), turn_player=0,
@@ -156,7 +127,7 @@ def _game(mini, hand=(), mine=(), theirs=("V-040",), backups=("V-020", "V-021", 
     from tcg_env.games.fftcg.scenario import Scenario
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)), turn_player=turn_player)
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)), turn_player=turn_player)
     sc.field(0, [*backups, *mine])
     sc.field(1, list(theirs))
     sc.hand(0, list(hand))
@@ -166,11 +137,11 @@ def _game(mini, hand=(), mine=(), theirs=("V-040",), backups=("V-020", "V-021", 
 
 
 def _power(g, number, player=0):
-    return int(g.state[S.D_POWER + _slot_of(g, number, player=player) * S.CARD_W])
+    return int(g.state[S.D_POWER + slot_of(g, number, player=player) * S.CARD_W])
 
 
 def _dmg(g, number, player=0):
-    return int(g.state[S.DMG + _slot_of(g, number, player=player) * S.CARD_W])
+    return int(g.state[S.DMG + slot_of(g, number, player=player) * S.CARD_W])
 
 
 def test_mini_import_s12(mini):
@@ -190,9 +161,9 @@ def test_a_backup_that_can_produce_wind_cp_pays_the_wind_cp_CR_11_2(mini, backup
     assert is_legal(g, "Cast Gale") == castable
     if castable:
         do(g, "Cast Gale", "Choose opponent's Filler 0")
-        _resolve(g)
+        resolve_stack(g)
         assert _dmg(g, "V-040", player=1) == 1000
-        assert int(g.state[S.DULL + _slot_of(g, "V-001") * S.CARD_W]) == 1
+        assert int(g.state[S.DULL + slot_of(g, "V-001") * S.CARD_W]) == 1
 
 
 def test_deal_it_and_the_card_itself_damage(mini):
@@ -200,7 +171,7 @@ def test_deal_it_and_the_card_itself_damage(mini):
 
     g = _game(mini, mine=("V-003",))
     do(g, "Use ability: Scorch", "Choose opponent's Filler 0")
-    _resolve(g)
+    resolve_stack(g)
     assert _dmg(g, "V-040", player=1) == 3000 and _dmg(g, "V-003") == 3000
 
 
@@ -209,7 +180,7 @@ def test_damage_to_all_and_to_the_card_itself(mini):
 
     g = _game(mini, mine=("V-004",), theirs=("V-040", "V-041"))
     do(g, "Use ability: Blaze")
-    _resolve(g)
+    resolve_stack(g)
     assert _dmg(g, "V-040", player=1) == _dmg(g, "V-041", player=1) == 2000 and _dmg(g, "V-004") == 1000
 
 
@@ -248,8 +219,8 @@ def test_choose_a_forward_of_power_or_less(mini):
     do(g, "Cast Pick")
     assert not is_legal(g, "Choose opponent's Big")
     do(g, "Choose opponent's Filler 0")
-    _resolve(g)
-    assert int(g.state[S.ZONE + _slot_of(g, "V-012", player=1) * S.CARD_W]) == K.Zone.FIELD
+    resolve_stack(g)
+    assert int(g.state[S.ZONE + slot_of(g, "V-012", player=1) * S.CARD_W]) == K.Zone.FIELD
     assert int(g.state[S.BREAK_N + 1]) == 1
 
 
@@ -273,7 +244,7 @@ def test_when_chosen_by_your_opponents_summon_CR_11_3_3(mini, target, drawn):
     g = _game(mini, ["V-011"], theirs=("V-009", "V-040"))
     hand = int(g.state[S.HAND_N + 1])
     do(g, "Cast Bolt", "Choose " + target)
-    _resolve(g)
+    resolve_stack(g)
     assert int(g.state[S.HAND_N + 1]) == hand + drawn
 
 
@@ -287,16 +258,16 @@ def test_when_chosen_by_a_summon_resolves_first_CR_11_8_7(mini):
     for _ in range(10):
         if g.decision != K.Decision.PAY_CP:
             break
-        g.step(_cp_action(g))
+        g.step(backup_payment(g))
     assert int(g.state[S.STACK_N]) == 2  # Bolt and Echo's auto-ability above it
-    _resolve(g)
+    resolve_stack(g)
     assert _power(g, "V-010") == 7000 and _dmg(g, "V-010") == 1000
     # not chosen by the opponent: Wisp's ability is not Echo's; a card chosen by its controller's own Summon does
     # not trigger "chosen by your opponent's ..."
     g = _game(mini, ["V-011"], mine=("V-009",))
     hand = int(g.state[S.HAND_N])
     do(g, "Cast Bolt", "Choose your Wisp")
-    _resolve(g)
+    resolve_stack(g)
     assert int(g.state[S.HAND_N]) == hand - 1
 
 
@@ -309,7 +280,7 @@ def test_reduce_the_damage_instead_CR_11_12_5_2(mini, summon, backups, dealt):
     g = _game(mini, [summon], theirs=("V-013",), backups=("V-020", "V-021", "V-022", "V-023")[:backups])
     breaks = int(g.state[S.BREAK_N + 1])
     do(g, "Cast " + ("Bolt" if summon == "V-011" else "Blast"), "Choose opponent's Shell")
-    _resolve(g)
+    resolve_stack(g)
     if dealt >= 7000:
         assert int(g.state[S.BREAK_N + 1]) == breaks + 1  # CR 12.4.5
     else:
@@ -339,7 +310,7 @@ def test_damage_less_than_its_power_becomes_0(mini, summon, dealt):
     g = _game(mini, [summon], theirs=("V-014",))
     breaks = int(g.state[S.BREAK_N + 1])
     do(g, "Cast " + ("Bolt" if summon == "V-011" else "Blast"), "Choose opponent's Ward")
-    _resolve(g)
+    resolve_stack(g)
     if dealt:
         assert int(g.state[S.BREAK_N + 1]) == breaks + 1
     else:
@@ -352,7 +323,7 @@ def test_damage_by_your_opponents_summons_becomes_0(mini, whose, dealt):
 
     g = _game(mini, ["V-011"], mine=("V-015",) if whose == "your" else (), theirs=("V-015",))
     do(g, "Cast Bolt", f"Choose {whose} Aegis")
-    _resolve(g)
+    resolve_stack(g)
     assert _dmg(g, "V-015", player=0 if whose == "your" else 1) == dealt
 
 
@@ -371,7 +342,7 @@ def test_when_it_is_dealt_damage(mini, summon, target, player, drawn):
     hand = int(g.state[S.HAND_N + player]) - (1 if player == 0 else 0)  # the Summon leaves the caster's hand
     do(g, "Cast " + ("Bolt" if summon == "V-011" else "Blast"), ("Choose opponent's " if player else "Choose your ")
        + name)
-    _resolve(g)
+    resolve_stack(g)
     assert int(g.state[S.HAND_N + player]) == hand + drawn
 
 
@@ -382,7 +353,7 @@ def test_damage_reduced_to_0_is_not_dealt_CR_11_12_5_4(mini):
 
     g = _game(mini, ["V-011"], theirs=("V-013",))
     do(g, "Cast Bolt", "Choose opponent's Shell")
-    _resolve(g)
+    resolve_stack(g)
     assert _dmg(g, "V-013", player=1) == 0
 
 
@@ -399,7 +370,7 @@ def test_each_player_discards_the_turn_player_first_CR_11_11_6(mini, turn_player
     for _ in range(10):
         if g.decision != K.Decision.PAY_CP:
             break
-        g.step(_cp_action(g))
+        g.step(backup_payment(g))
     for _ in range(10):
         if g.decision == K.Decision.DISCARD:
             break
@@ -426,7 +397,7 @@ def test_search_for_up_to_two_CR_15_1_1_8(mini, take):
     asked = False
     for _ in range(40):
         if g.decision == K.Decision.PAY_CP:
-            g.step(_cp_action(g))
+            g.step(backup_payment(g))
         elif g.decision == K.Decision.OPTIONAL_EFFECT:
             asked = True
             g.step([int(a) for a in g.legal_actions() if int(a) != K.PASS][0])
@@ -459,7 +430,7 @@ def test_your_opponent_selects_a_forward_they_control_CR_11_8_9(mini):
     do(g, "Play Tyrant")
     for _ in range(20):
         if g.decision == K.Decision.PAY_CP:
-            g.step(_cp_action(g))
+            g.step(backup_payment(g))
         elif g.decision == K.Decision.SELECT_CARD:
             break
         else:
@@ -467,11 +438,11 @@ def test_your_opponent_selects_a_forward_they_control_CR_11_8_9(mini):
     assert g.decision == K.Decision.SELECT_CARD and g.current_player == 1
     acts = [int(a) for a in g.legal_actions()]
     assert K.PASS not in acts and len(acts) == 2
-    wisp = _slot_of(g, "V-009", player=1)
+    wisp = slot_of(g, "V-009", player=1)
     g.step(next(a for a in acts if int(g.state[S.CAND + a - K.OPTION_BASE]) == wisp))
-    _resolve(g)
+    resolve_stack(g)
     assert int(g.state[S.ZONE + wisp * S.CARD_W]) == K.Zone.BREAK
-    assert int(g.state[S.ZONE + _slot_of(g, "V-012", player=1) * S.CARD_W]) == K.Zone.FIELD
+    assert int(g.state[S.ZONE + slot_of(g, "V-012", player=1) * S.CARD_W]) == K.Zone.FIELD
     assert int(g.state[S.HAND_N + 1]) == hand1
 
 
@@ -482,14 +453,14 @@ def test_play_a_backup_from_your_hand_onto_the_field_dull(mini):
     do(g, "Play Caller")
     for _ in range(30):
         if g.decision == K.Decision.PAY_CP:
-            g.step(_cp_action(g))
+            g.step(backup_payment(g))
         elif g.decision in (K.Decision.OPTIONAL_EFFECT, K.Decision.SELECT_CARD):
             g.step([int(a) for a in g.legal_actions() if int(a) != K.PASS][0])
         elif g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0 and int(g.state[S.HAND_N]) == 0:
             break
         else:
             g.step(K.PASS)
-    slot = _slot_of(g, "V-023")
+    slot = slot_of(g, "V-023")
     assert int(g.state[S.DULL + slot * S.CARD_W]) == 1
 
 
@@ -504,7 +475,7 @@ def test_damage_by_a_forward_is_reduced_CR_11_11_8(mini, how, dealt):
         do(g, "Cast Bolt", "Choose opponent's Plate")
     else:
         do(g, "Use ability: Scorch", "Choose opponent's Plate")
-    _resolve(g)
+    resolve_stack(g)
     assert _dmg(g, "V-033", player=1) == dealt
 
 
@@ -517,7 +488,7 @@ def test_your_opponent_reveals_their_hand_and_discards_the_selected_card(mini):
     do(g, "Play Thief")
     for _ in range(20):
         if g.decision == K.Decision.PAY_CP:
-            g.step(_cp_action(g))
+            g.step(backup_payment(g))
         elif g.decision == K.Decision.SELECT_CARD:
             break
         else:
@@ -528,8 +499,8 @@ def test_your_opponent_reveals_their_hand_and_discards_the_selected_card(mini):
     ids = {g.pool.card_id("V-041"), g.pool.card_id("V-012")}
     assert set(revealed_in_observation(g, 0)[1]) == ids and set(revealed_in_observation(g, 1)[0]) == ids
     g.step(K.OPTION_BASE)
-    _resolve(g)
-    assert int(g.state[S.ZONE + _slot_of(g, "V-012", zone=K.Zone.BREAK, player=1) * S.CARD_W]) == K.Zone.BREAK
+    resolve_stack(g)
+    assert int(g.state[S.ZONE + slot_of(g, "V-012", zone=K.Zone.BREAK, player=1) * S.CARD_W]) == K.Zone.BREAK
     assert int(g.state[S.HAND_N + 1]) == 1
 
 

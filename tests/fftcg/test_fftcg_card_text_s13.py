@@ -10,17 +10,13 @@ Compiled from made-up lines in the game's template language and played in small 
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from tcg_env.cards.text import Verdict
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
 from tcg_env.games.fftcg.card_text import COMPILER
-from tcg_env.games.fftcg.cards import compile_fftcg_pool
-from tcg_env.games.fftcg.importer import import_fftcg_json
-from tests.fftcg.fftcg_helpers import do
+from tests.fftcg.fftcg_helpers import card_record, do, import_mini, mini_deck, slot_of
 
 FWD = {"name": "Zell Test", "type": "forward", "job": "Monk", "element": "fire", "cost": 3}
 
@@ -30,9 +26,7 @@ def _c(line, card=FWD):
 
 
 def _records():
-    def rec(i, name, t, cost, power, job, text, element="fire"):
-        return {"id": f"W-{i:03d}", "name": name, "element": element, "type": t, "cost": cost, "power": power,
-                "job": job, "category": "I", "text": text}  # fmt: skip
+    rec = card_record("W")
 
     recs = [
         rec(1, "Windy", "backup", 2, 0, "Mage", "If Windy is on the field, Windy can produce Wind CP."),
@@ -63,27 +57,11 @@ def _records():
 
 @pytest.fixture(scope="module")
 def mini(tmp_path_factory):
-    p = tmp_path_factory.mktemp("ff13") / "mini13.json"
-    p.write_text(json.dumps(_records()))
-    res = import_fftcg_json(p)
-    return res, compile_fftcg_pool(res)
-
-
-def _deck(res):
-    return ([c.number for c in res] * 3)[:50]
+    return import_mini(tmp_path_factory, "ff13", _records())
 
 
 def _legal(g):
     return [int(a) for a in g.legal_actions()]
-
-
-def _slot_of(g, number, zone=K.Zone.FIELD, player=0):
-    cid = g.pool.card_id(number)
-    for slot in range(K.N_SLOTS):
-        w = slot * S.CARD_W
-        if g.state[S.CARD + w] == cid and g.state[S.ZONE + w] == zone and g.state[S.CONTROLLER + w] == player:
-            return slot
-    raise AssertionError(f"{number} not in zone {zone}")
 
 
 def _answer(g):
@@ -108,7 +86,7 @@ def _game(mini, hand=(), mine=(), theirs=("W-040",), backups=("W-020", "W-021", 
     from tcg_env.games.fftcg.scenario import Scenario
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)), turn_player=turn_player)
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)), turn_player=turn_player)
     sc.field(0, [*backups, *mine])
     sc.field(1, list(theirs))
     sc.hand(0, list(hand))
@@ -141,7 +119,7 @@ def test_a_backup_producing_its_own_or_the_printed_element_pays_one_symbol_CR_5_
     g.step(K.OWN_FIELD_BASE + 1)
     _resolve(g)
     assert int(g.state[S.HAND_N]) == hand + 1
-    assert int(g.state[S.DULL + _slot_of(g, "W-001") * S.CARD_W]) == 1
+    assert int(g.state[S.DULL + slot_of(g, "W-001") * S.CARD_W]) == 1
 
 
 def test_a_backup_producing_wind_cp_pays_no_water_symbol_CR_5_2_1_3(mini):
@@ -248,7 +226,7 @@ def test_when_a_party_you_control_attacks_all_forwards_in_that_party_gain_CR_15_
     # Backup): the two Forwards of the party gain it, the Forward that does not attack does not; no party, no trigger
     g = _game(mini, mine=("W-011", "W-040", "W-041", "W-042"), theirs=())
     _attack(g, "Filler 0", *(["Filler 1"] if party else []))
-    powers = [int(g.state[S.D_POWER + _slot_of(g, n) * S.CARD_W]) for n in ("W-040", "W-041", "W-042")]
+    powers = [int(g.state[S.D_POWER + slot_of(g, n) * S.CARD_W]) for n in ("W-040", "W-041", "W-042")]
     assert powers == ([6000, 6000, 5000] if party else [5000, 5000, 5000])
 
 
@@ -285,8 +263,8 @@ def test_an_effect_whose_chosen_forward_is_gone_still_dulls_the_chosen_backup_CR
     assert int(g.state[S.STACK_N]) == 1  # Herald's ability, its targets chosen
     do(g, "Cast Smash", "Choose opponent's Filler 0")
     _resolve(g)
-    assert int(g.state[S.ZONE + _slot_of(g, "W-040", zone=K.Zone.BREAK, player=1) * S.CARD_W]) == K.Zone.BREAK
-    assert int(g.state[S.DULL + _slot_of(g, "W-023", player=1) * S.CARD_W]) == 1
+    assert int(g.state[S.ZONE + slot_of(g, "W-040", zone=K.Zone.BREAK, player=1) * S.CARD_W]) == K.Zone.BREAK
+    assert int(g.state[S.DULL + slot_of(g, "W-023", player=1) * S.CARD_W]) == 1
 
 
 # ---- "If you have N or more cards in your hand, ..." (Condition.HAND_AT_LEAST) -------------------------------------
@@ -294,13 +272,13 @@ def test_if_you_have_n_or_more_cards_in_your_hand_CR_11_9(mini):
     # a field ability under a condition applies while the condition holds (CR 11.9): 4 cards in the hand, +2000;
     # after casting one of them (3 left), none
     g = _game(mini, hand=["W-014", "W-041", "W-042", "W-043"], mine=("W-015",))
-    assert int(g.state[S.D_POWER + _slot_of(g, "W-015") * S.CARD_W]) == 7000
+    assert int(g.state[S.D_POWER + slot_of(g, "W-015") * S.CARD_W]) == 7000
     do(g, "Cast Smash", "Choose opponent's Filler 0")
     _resolve(g)
     assert int(g.state[S.HAND_N]) == 3
-    assert int(g.state[S.D_POWER + _slot_of(g, "W-015") * S.CARD_W]) == 5000
+    assert int(g.state[S.D_POWER + slot_of(g, "W-015") * S.CARD_W]) == 5000
     g = _game(mini, hand=["W-041", "W-042", "W-043"], mine=("W-015",))
-    assert int(g.state[S.D_POWER + _slot_of(g, "W-015") * S.CARD_W]) == 5000
+    assert int(g.state[S.D_POWER + slot_of(g, "W-015") * S.CARD_W]) == 5000
 
 
 # ---- "~ cannot be returned to its owner's hand by opponent's Summons or abilities." ---------------------------------
@@ -311,7 +289,7 @@ def test_cannot_be_returned_to_its_owners_hand_by_opponents_summons(mini, owner,
     do(g, "Cast Gust", "Choose opponent's Stone" if owner == 1 else "Choose your Stone")
     _resolve(g)
     zone = K.Zone.HAND if returned else K.Zone.FIELD
-    assert int(g.state[S.ZONE + _slot_of(g, "W-016", zone=zone, player=owner) * S.CARD_W]) == zone
+    assert int(g.state[S.ZONE + slot_of(g, "W-016", zone=zone, player=owner) * S.CARD_W]) == zone
 
 
 def test_a_costs_part_after_a_comma_may_begin_with_a_capital():
@@ -327,7 +305,7 @@ def test_does_not_activate_during_your_active_phase_CR_9_1_1_1(mini):
     from tcg_env.games.fftcg.scenario import Scenario
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)), turn_player=1)
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)), turn_player=1)
     sc.field(0, ["W-018", "W-040"], dull=True)
     sc.field(1, ["W-041"])
     g = sc.game()
@@ -337,8 +315,8 @@ def test_does_not_activate_during_your_active_phase_CR_9_1_1_1(mini):
         acts = _legal(g)
         g.step(K.PASS if K.PASS in acts else acts[0])
     assert int(g.state[S.TURN_PLAYER]) == 0 and int(g.state[S.PHASE]) == K.Phase.MAIN1
-    assert int(g.state[S.DULL + _slot_of(g, "W-018") * S.CARD_W]) == 1
-    assert int(g.state[S.DULL + _slot_of(g, "W-040") * S.CARD_W]) == 0
+    assert int(g.state[S.DULL + slot_of(g, "W-018") * S.CARD_W]) == 1
+    assert int(g.state[S.DULL + slot_of(g, "W-040") * S.CARD_W]) == 0
 
 
 def test_a_field_abilitys_subject_without_an_article_is_the_same_group():
@@ -374,7 +352,7 @@ def test_must_attack_does_not_bind_a_forward_that_cannot_attack(mini):
     from tests.fftcg.fftcg_helpers import pass_until
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
     sc.field(0, ["W-020", "W-021", "W-022"])
     sc.field(0, ["W-019"], dull=True)
     sc.field(0, ["W-040"])
@@ -397,7 +375,7 @@ def test_the_forwards_forming_a_party_with_it_gain_first_strike_CR_15_1_1_9(mini
     do(g, "Attack with Filler 0")
     do(g, "Add Bird to the party" if with_bird else "Add Filler 1 to the party")
     pass_until(g, K.Decision.PRIORITY)
-    kw = [int(g.state[S.D_KW + _slot_of(g, n) * S.CARD_W]) & K.KW_FIRST_STRIKE for n in ("W-040", "W-041", "W-024")]
+    kw = [int(g.state[S.D_KW + slot_of(g, n) * S.CARD_W]) & K.KW_FIRST_STRIKE for n in ("W-040", "W-041", "W-024")]
     assert [k != 0 for k in kw] == ([True, False, False] if with_bird else [False, False, False])
     assert _c("If you control a Backup, the Forwards forming a party with Zell Test gain +1000 power.").verdict is \
         Verdict.UNSUPPORTED  # two conditions

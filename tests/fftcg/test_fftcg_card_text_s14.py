@@ -8,24 +8,18 @@ each of your turns" exact (CR 9.5.1.1). Compiled from made-up lines in the game'
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from tcg_env.cards.text import Verdict
 from tcg_env.engine.header import H_TURN
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
-from tcg_env.games.fftcg.cards import compile_fftcg_pool
-from tcg_env.games.fftcg.importer import import_fftcg_json
-from tests.fftcg.fftcg_helpers import do
-from tests.fftcg.test_fftcg_card_text_s13 import _c, _game, _legal, _resolve, _slot_of, _usable
+from tests.fftcg.fftcg_helpers import card_record, do, import_mini, slot_of
+from tests.fftcg.test_fftcg_card_text_s13 import _c, _game, _legal, _resolve, _usable
 
 
 def _records():
-    def rec(i, name, t, cost, power, job, text, element="water"):
-        return {"id": f"W-{i:03d}", "name": name, "element": element, "type": t, "cost": cost, "power": power,
-                "job": job, "category": "I", "text": text}  # fmt: skip
+    rec = card_record("W", "water")
 
     recs = [
         rec(1, "Steiner", "forward", 3, 7000, "Knight", "Dull 1 active Water Forward other than Steiner: Steiner gains "
@@ -55,18 +49,15 @@ def _records():
 
 @pytest.fixture(scope="module")
 def mini(tmp_path_factory):
-    p = tmp_path_factory.mktemp("ff14") / "mini14.json"
-    p.write_text(json.dumps(_records()))
-    res = import_fftcg_json(p)
-    return res, compile_fftcg_pool(res)
+    return import_mini(tmp_path_factory, "ff14", _records())
 
 
 def _dull(g, number, player=0):
-    return int(g.state[S.DULL + _slot_of(g, number, player=player) * S.CARD_W])
+    return int(g.state[S.DULL + slot_of(g, number, player=player) * S.CARD_W])
 
 
 def _power(g, number, player=0):
-    return int(g.state[S.D_POWER + _slot_of(g, number, player=player) * S.CARD_W])
+    return int(g.state[S.D_POWER + slot_of(g, number, player=player) * S.CARD_W])
 
 
 # ---- "Dull N active DESC: ..." (CR 11.6.2.4) -----------------------------------------------------------------------
@@ -87,7 +78,7 @@ def test_dull_n_active_cost_dulls_a_chosen_matching_character_CR_11_6_2_4(mini):
     # Water Forward cannot pay it. A Forward that entered this turn can (the dull icon's rule, CR 11.6.2.3, is not
     # this cost's)
     g = _game(mini, mine=["W-001", "W-040", "W-006"], theirs=("W-041",))
-    filler = _slot_of(g, "W-040")
+    filler = slot_of(g, "W-040")
     g._row[S.CTRL_TURN + filler * S.CARD_W] = g._row[H_TURN]
     do(g, "Use ability: Steiner")
     assert g.decision == K.Decision.PAY_DISCARD

@@ -5,8 +5,6 @@ compiled from made-up lines in the game's template language and run in small gam
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pytest
 
@@ -16,7 +14,15 @@ from tcg_env.games.fftcg import state as S
 from tcg_env.games.fftcg.card_text import COMPILER, normalise_line
 from tcg_env.games.fftcg.cards import compile_fftcg_pool
 from tcg_env.games.fftcg.importer import import_fftcg_json
-from tests.fftcg.fftcg_helpers import revealed_in_observation
+from tests.fftcg.fftcg_helpers import (
+    card_record,
+    first_payment,
+    import_mini,
+    mini_deck,
+    resolve_stack,
+    revealed_in_observation,
+    slot_of,
+)
 
 FWD = {"name": "Zell Test", "type": "forward", "job": "Monk", "element": "fire", "cost": 3}
 SUMMON = {"name": "Flarebolt", "type": "summon", "element": "fire", "cost": 2}
@@ -183,9 +189,7 @@ def test_references_without_brackets_or_glued_to_a_word():
 
 # ---- in play -----------------------------------------------------------------------------------------------
 def _records():
-    def rec(i, name, t, cost, power, job, text, element="fire"):
-        return {"id": f"U-{i:03d}", "name": name, "element": element, "type": t, "cost": cost, "power": power,
-                "job": job, "category": "I", "text": text}  # fmt: skip
+    rec = card_record("U")
 
     recs = [
         rec(1, "Volley", "summon", 1, 0, "", "Choose 1 Forward opponent controls. Deal it 1000 damage for each "
@@ -236,40 +240,14 @@ def _records():
 
 @pytest.fixture(scope="module")
 def mini(tmp_path_factory):
-    p = tmp_path_factory.mktemp("ff9") / "mini9.json"
-    p.write_text(json.dumps(_records()))
-    res = import_fftcg_json(p)
-    return res, compile_fftcg_pool(res)
-
-
-def _deck(res):
-    return ([c.number for c in res] * 4)[:50]
-
-
-def _slot_of(g, number, zone=K.Zone.FIELD, player=0):
-    cid = g.pool.card_id(number)
-    for slot in range(K.N_SLOTS):
-        w = slot * S.CARD_W
-        if g.state[S.CARD + w] == cid and g.state[S.ZONE + w] == zone and g.state[S.CONTROLLER + w] == player:
-            return slot
-    raise AssertionError(f"{number} not in zone {zone}")
-
-
-def _resolve(g, limit=40):
-    """Pay with what is offered first and pass until the stack is empty."""
-    for _ in range(limit):
-        if g.done or (g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0):
-            return
-        acts = [int(a) for a in g.legal_actions()]
-        g.step(next(a for a in acts if a != K.PASS) if g.decision == K.Decision.PAY_CP else
-               (K.PASS if K.PASS in acts else acts[0]))
+    return import_mini(tmp_path_factory, "ff9", _records())
 
 
 def _game(mini, hand, mine=(), theirs=("U-040",), damage=0, turn_player=0):
     from tcg_env.games.fftcg.scenario import Scenario
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)), turn_player=turn_player)
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)), turn_player=turn_player)
     sc.field(0, ["U-020", "U-021", "U-022", *mine])  # three Backups: 3 CP
     sc.field(1, list(theirs))
     if damage:
@@ -292,8 +270,8 @@ def test_damage_for_each_backup_counted_on_resolution(mini):
 
     g = _game(mini, ["U-001"])
     do(g, "Cast Volley", "Choose opponent's Filler 0")
-    _resolve(g)
-    assert int(g.state[S.DMG + _slot_of(g, "U-040", player=1) * S.CARD_W]) == 3000  # three Backups
+    resolve_stack(g, pay=first_payment)
+    assert int(g.state[S.DMG + slot_of(g, "U-040", player=1) * S.CARD_W]) == 3000  # three Backups
 
 
 def test_power_lost_for_each_point_of_damage(mini):
@@ -301,8 +279,8 @@ def test_power_lost_for_each_point_of_damage(mini):
 
     g = _game(mini, ["U-002"], damage=2)
     do(g, "Cast Wither", "Choose opponent's Filler 0")
-    _resolve(g)
-    assert int(g.state[S.D_POWER + _slot_of(g, "U-040", player=1) * S.CARD_W]) == 3000
+    resolve_stack(g, pay=first_payment)
+    assert int(g.state[S.D_POWER + slot_of(g, "U-040", player=1) * S.CARD_W]) == 3000
 
 
 @pytest.mark.parametrize("backups, cost", [(0, 5), (3, 2)])
@@ -311,7 +289,7 @@ def test_own_cost_reduced_for_each_backup(mini, backups, cost):
     from tests.fftcg.fftcg_helpers import is_legal
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)))
     sc.field(0, [f"U-02{i}" for i in range(backups)])
     sc.hand(0, ["U-003", "U-041", "U-042", "U-043", "U-044", "U-045"])  # cards to discard for CP
     g = sc.game()
@@ -325,7 +303,7 @@ def test_a_summons_own_cost_reduced_for_each_backup(mini, backups, castable):
     from tests.fftcg.fftcg_helpers import is_legal
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)))
     sc.field(0, [f"U-02{i}" for i in range(backups)])
     sc.field(1, ["U-040"])
     sc.hand(0, ["U-025"])
@@ -340,7 +318,7 @@ def test_cannot_be_chosen_under_the_damage_condition(mini, damage, choosable):
     from tests.fftcg.fftcg_helpers import is_legal
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)))
     sc.field(0, ["U-020", "U-021"])
     sc.field(1, ["U-004"])
     if damage:
@@ -355,12 +333,12 @@ def test_power_for_each_summon_in_your_break_zone(mini):
     from tcg_env.games.fftcg.scenario import Scenario
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)))
     sc.field(0, ["U-028"])
     sc.break_zone(0, ["U-001", "U-009", "U-041"])  # two Summons and a Forward
     sc.break_zone(1, ["U-002"])
     g = sc.game()
-    assert int(g.state[S.D_POWER + _slot_of(g, "U-028") * S.CARD_W]) == 7000
+    assert int(g.state[S.D_POWER + slot_of(g, "U-028") * S.CARD_W]) == 7000
 
 
 @pytest.mark.parametrize("damage, power", [(0, 5000), (3, 6000)])
@@ -368,13 +346,13 @@ def test_granted_aura_under_the_damage_condition(mini, damage, power):
     from tcg_env.games.fftcg.scenario import Scenario
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)))
     sc.field(0, ["U-008", "U-041"])
     if damage:
         sc.damage(0, damage)
     g = sc.game()
-    assert int(g.state[S.D_POWER + _slot_of(g, "U-041") * S.CARD_W]) == power
-    assert int(g.state[S.D_POWER + _slot_of(g, "U-008") * S.CARD_W]) == power
+    assert int(g.state[S.D_POWER + slot_of(g, "U-041") * S.CARD_W]) == power
+    assert int(g.state[S.D_POWER + slot_of(g, "U-008") * S.CARD_W]) == power
 
 
 @pytest.mark.parametrize("extra, dmg", [((), 2000), (("U-023",), 6000)])
@@ -383,8 +361,8 @@ def test_instead_damage(mini, extra, dmg):
 
     g = _game(mini, ["U-006"], mine=extra, theirs=("U-015",))
     do(g, "Cast Surge", "Choose opponent's Giant")
-    _resolve(g)
-    assert int(g.state[S.DMG + _slot_of(g, "U-015", player=1) * S.CARD_W]) == dmg
+    resolve_stack(g, pay=first_payment)
+    assert int(g.state[S.DMG + slot_of(g, "U-015", player=1) * S.CARD_W]) == dmg
 
 
 def test_casting_a_summon_triggers_and_resolves_first(mini):
@@ -398,20 +376,20 @@ def test_casting_a_summon_triggers_and_resolves_first(mini):
             break
         g.step(next(int(a) for a in g.legal_actions() if int(a) != K.PASS))
     assert int(g.state[S.STACK_N]) == 2  # the Summon and Caller's auto-ability above it
-    _resolve(g)
-    assert int(g.state[S.D_POWER + _slot_of(g, "U-010") * S.CARD_W]) == 6000
+    resolve_stack(g, pay=first_payment)
+    assert int(g.state[S.D_POWER + slot_of(g, "U-010") * S.CARD_W]) == 6000
     # the opponent's Summon does not trigger it ("you cast")
     from tcg_env.games.fftcg.scenario import Scenario
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)), turn_player=1)
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)), turn_player=1)
     sc.field(1, ["U-020", "U-041"])
     sc.field(0, ["U-010"])
     sc.hand(1, ["U-009"])
     g = sc.game()
     do(g, "Cast Zap", "Choose opponent's Caller")
-    _resolve(g)
-    assert int(g.state[S.D_POWER + _slot_of(g, "U-010") * S.CARD_W]) == 5000
+    resolve_stack(g, pay=first_payment)
+    assert int(g.state[S.D_POWER + slot_of(g, "U-010") * S.CARD_W]) == 5000
 
 
 @pytest.mark.parametrize("top, where", [("U-041", K.Zone.HAND), ("U-021", K.Zone.BREAK)])
@@ -422,13 +400,13 @@ def test_reveal_the_top_card(mini, top, where):
     from tests.fftcg.fftcg_helpers import do
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)))
     sc.field(0, ["U-011"])
     slot = sc.put(0, top, K.Zone.DECK)  # on top
     g = sc.game()
     deck = int(g.state[S.DECK_N])
     do(g, "Use ability: Diviner")
-    _resolve(g)
+    resolve_stack(g, pay=first_payment)
     assert int(g.state[S.ZONE + slot * S.CARD_W]) == where and int(g.state[S.DECK_N]) == deck - 1
     # revealed: both players saw the card (their observations' `revealed` block), wherever it went
     cid = int(g.state[S.CARD + slot * S.CARD_W])
@@ -443,15 +421,15 @@ def test_a_backup_that_produces_cp_of_any_element(mini, backups, playable):
     from tests.fftcg.fftcg_helpers import do, is_legal
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)))
     sc.field(0, backups)
     sc.hand(0, ["U-041"])
     g = sc.game()
     assert is_legal(g, "Play Filler 1") == playable
     if playable:
         do(g, "Play Filler 1")
-        _resolve(g)
-        assert int(g.state[S.ZONE + _slot_of(g, "U-041") * S.CARD_W]) == K.Zone.FIELD
+        resolve_stack(g, pay=first_payment)
+        assert int(g.state[S.ZONE + slot_of(g, "U-041") * S.CARD_W]) == K.Zone.FIELD
 
 
 def test_turn_over_cards_until_one_is_revealed(mini):
@@ -461,7 +439,7 @@ def test_turn_over_cards_until_one_is_revealed(mini):
     from tests.fftcg.fftcg_helpers import do
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)))
     sc.field(0, ["U-026"])
     under = sc.put(0, "U-042", K.Zone.DECK)
     backup = sc.put(0, "U-023", K.Zone.DECK)
@@ -469,7 +447,7 @@ def test_turn_over_cards_until_one_is_revealed(mini):
     g = sc.game()
     n = int(g.state[S.DECK_N])
     do(g, "Use ability: Delver")
-    _resolve(g)
+    resolve_stack(g, pay=first_payment)
     row = g.state
     assert int(row[S.ZONE + backup * S.CARD_W]) == K.Zone.HAND and int(row[S.DECK_N]) == n - 1
     assert {int(row[S.DECK_L + 0]), int(row[S.DECK_L + 1])} == above
@@ -485,9 +463,9 @@ def test_them_is_both_chosen_sets(mini):
 
     g = _game(mini, ["U-007"], theirs=("U-040", "U-024"))
     do(g, "Cast Pair", "Choose opponent's Filler 0", "Choose opponent's Clerk 4")
-    _resolve(g)
-    assert int(g.state[S.DULL + _slot_of(g, "U-040", player=1) * S.CARD_W]) == 1
-    assert int(g.state[S.DULL + _slot_of(g, "U-024", player=1) * S.CARD_W]) == 1
+    resolve_stack(g, pay=first_payment)
+    assert int(g.state[S.DULL + slot_of(g, "U-040", player=1) * S.CARD_W]) == 1
+    assert int(g.state[S.DULL + slot_of(g, "U-024", player=1) * S.CARD_W]) == 1
 
 
 def test_summon_cast_only_during_your_turn(mini):
@@ -498,7 +476,7 @@ def test_summon_cast_only_during_your_turn(mini):
 
     assert is_legal(_game(mini, ["U-005"]), "Cast Daybolt")
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)), turn_player=1)
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)), turn_player=1)
     sc.field(1, ["U-020", "U-041"])
     sc.field(0, ["U-021", "U-022", "U-040"])
     sc.hand(1, ["U-009"])
@@ -522,7 +500,7 @@ def test_blocks_or_is_blocked_triggers_on_the_attacker(mini, blocked):
     from tests.fftcg.fftcg_helpers import do, pass_until
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)))
     sc.field(0, ["U-017"])
     sc.field(1, ["U-040"])
     g = sc.game()
@@ -546,7 +524,7 @@ def test_a_forward_you_control_put_into_the_break_zone(mini, target, owner, draw
     g = _game(mini, ["U-018"], mine=("U-019", "U-041"))
     hand = int(g.state[S.HAND_N])
     do(g, "Cast Doom", ("Choose opponent's " if owner else "Choose your ") + target)
-    _resolve(g)
+    resolve_stack(g, pay=first_payment)
     assert int(g.state[S.HAND_N]) == hand - 1 + drawn
 
 
@@ -558,7 +536,7 @@ def test_a_forward_you_control_attacks(mini, attacker, drawn):
     from tests.fftcg.fftcg_helpers import do, pass_until
 
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)))
     sc.field(0, ["U-027", "U-041"])
     sc.field(1, ["U-040"])
     g = sc.game()
@@ -582,7 +560,7 @@ def test_back_attack_is_played_at_summon_speed(mini):
 
     assert _c("Back Attack", FWD).fields == {"keywords": ["back_attack"]}
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)), turn_player=1)
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res), mini_deck(res)), turn_player=1)
     sc.field(1, ["U-020", "U-041"])
     sc.field(0, ["U-021", "U-022", "U-040"])
     sc.hand(1, ["U-009"])
@@ -597,8 +575,8 @@ def test_back_attack_is_played_at_summon_speed(mini):
     assert int(g.state[S.PRIORITY_PLAYER]) == 0 and int(g.state[S.STACK_N]) == 1
     assert is_legal(g, "Play Ambusher") and not is_legal(g, "Play Filler 2")
     do(g, "Play Ambusher")
-    _resolve(g)
-    assert int(g.state[S.ZONE + _slot_of(g, "U-016") * S.CARD_W]) == K.Zone.FIELD
+    resolve_stack(g, pay=first_payment)
+    assert int(g.state[S.ZONE + slot_of(g, "U-016") * S.CARD_W]) == K.Zone.FIELD
 
 
 def test_imported_cards_with_the_third_round_vocabulary_play_random_games():

@@ -4,26 +4,20 @@ Summon or ability on the stack selected (``action*_selected``, CR 7.12: the stac
 hand card's cost reduced by its own text (``cost_div10``, the owner's hand). The text board names
 them. The cards are the made-up ones of test_fftcg_card_text."""
 
-import json
 
 import pytest
 
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import observation as O
 from tcg_env.games.fftcg import state as S
-from tcg_env.games.fftcg.cards import compile_fftcg_pool
-from tcg_env.games.fftcg.importer import import_fftcg_json
 from tcg_env.games.fftcg.scenario import Scenario
-from tests.fftcg.fftcg_helpers import do, is_legal
-from tests.fftcg.test_fftcg_card_text import _deck, _modal_game, _pay, _records, _slot_of
+from tests.fftcg.fftcg_helpers import do, import_mini, is_legal, mini_deck, slot_of
+from tests.fftcg.test_fftcg_card_text import _modal_game, _pay, _records
 
 
 @pytest.fixture(scope="module")
 def mini(tmp_path_factory):
-    p = tmp_path_factory.mktemp("ff") / "mini.json"
-    p.write_text(json.dumps(_records()))
-    res = import_fftcg_json(p)
-    return res, compile_fftcg_pool(res)
+    return import_mini(tmp_path_factory, "ff", _records())
 
 
 def _field_row(g, viewer, owner, slot):
@@ -45,10 +39,10 @@ def test_cr_9_5_1_3_2_a_once_per_turn_ability_used_this_turn_is_shown_in_both_vi
     ``ability0_used`` in its controller's view and in the opponent's (who saw it used; nothing else
     tells it the ability cannot be used again); the board says so; a Backup without it shows 0."""
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
     sc.field(0, ["T-034", "T-001"])
     g = sc.game()
-    idler, ledger = _slot_of(g, "T-034"), _slot_of(g, "T-001")
+    idler, ledger = slot_of(g, "T-034"), slot_of(g, "T-001")
     for viewer in (0, 1):
         assert _field_row(g, viewer, 0, idler)["ability0_used"] == 0.0
     do(g, "Use ability: Idler")
@@ -89,10 +83,10 @@ def test_a_plain_summon_on_the_stack_selects_no_action(mini):
     """"Choose 1 Forward opponent controls. Deal it 4000 damage." (not modal) on the stack: every
     ``action*_selected`` is 0 (E_MODE's word is then a register's card slot, not read)."""
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
     sc.field(0, ["T-001", "T-007", "T-030"])
     sc.field(1, ["T-010"])
-    sc.move(_slot_of(sc.game(), "T-005", K.Zone.DECK), K.Zone.HAND, 0)
+    sc.move(slot_of(sc.game(), "T-005", K.Zone.DECK), K.Zone.HAND, 0)
     g = sc.game()
     do(g, "Cast Blast")
     for _ in range(10):
@@ -109,7 +103,7 @@ def test_the_cost_of_a_hand_card_reduced_by_its_own_text_is_its_cost_column(mini
     """"If you control a [Job Knight] Forward, the cost required to cast Bargain is reduced by 2.": the
     owner's hand row shows the cost it would pay now (2 with a Knight, 4 without)."""
     res, pool = mini
-    sc = Scenario.main_phase(pool, decks=(_deck(res), _deck(res)))
+    sc = Scenario.main_phase(pool, decks=(mini_deck(res, 3), mini_deck(res, 3)))
     sc.hand(0, ["T-035"])
     sc.field(0, knights)
     g = sc.game()

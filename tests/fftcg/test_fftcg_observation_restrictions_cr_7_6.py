@@ -5,25 +5,19 @@ the field into the Break Zone this turn, remove it from the game instead"
 (``removed_instead_of_break_zone``) show in its row in both players' observations, set by the engine
 playing the cards' text (the made-up cards of test_fftcg_card_text_s10); the board names them."""
 
-import json
 
 import pytest
 
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import observation as O
 from tcg_env.games.fftcg import state as S
-from tcg_env.games.fftcg.cards import compile_fftcg_pool
-from tcg_env.games.fftcg.importer import import_fftcg_json
-from tests.fftcg.fftcg_helpers import do
-from tests.fftcg.test_fftcg_card_text_s10 import _game, _records, _resolve, _slot_of
+from tests.fftcg.fftcg_helpers import do, import_mini, resolve_stack, slot_of
+from tests.fftcg.test_fftcg_card_text_s10 import _game, _records
 
 
 @pytest.fixture(scope="module")
 def mini(tmp_path_factory):
-    p = tmp_path_factory.mktemp("ffobs") / "mini.json"
-    p.write_text(json.dumps(_records()))
-    res = import_fftcg_json(p)
-    return res, compile_fftcg_pool(res)
+    return import_mini(tmp_path_factory, "ffobs", _records())
 
 
 NEW = ("cant_be_blocked", "cant_be_broken", "cant_be_broken_by_opp_effects", "removed_instead_of_break_zone")
@@ -51,18 +45,18 @@ def test_cr_7_6_restrictions_given_by_effects_are_shown_in_both_views(mini):
     opposing Summons or abilities that don't deal damage" (its own field ability). Each row shows its bits
     only, in both players' observations; a hand row shows none."""
     g = _game(mini, ["U-001", "U-019", "U-005"], mine=("U-040", "U-041"), theirs=("U-004",))
-    f0, f1, stalwart = _slot_of(g, "U-040"), _slot_of(g, "U-041"), _slot_of(g, "U-004", player=1)
+    f0, f1, stalwart = slot_of(g, "U-040"), slot_of(g, "U-041"), slot_of(g, "U-004", player=1)
     assert _bits(g, 0, f0) == _bits(g, 0, f1) == (0.0, 0.0, 0.0, 0.0)
     assert _bits(g, 1, stalwart) == (0.0, 0.0, 1.0, 0.0)
     do(g, "Cast Aegis", "Choose your Filler 0")
-    _resolve(g)
+    resolve_stack(g)
     assert _bits(g, 0, f0) == (0.0, 1.0, 0.0, 0.0)
     do(g, "Cast Erase", "Choose your Filler 0")
-    _resolve(g)
+    resolve_stack(g)
     assert int(g.state[S.ZONE + f0 * S.CARD_W]) == K.Zone.FIELD  # not broken (CR 12.4.5)
     assert _bits(g, 0, f0) == (0.0, 1.0, 0.0, 1.0)
     do(g, "Cast Sneak", "Choose your Filler 1")
-    _resolve(g)
+    resolve_stack(g)
     assert _bits(g, 0, f1) == (1.0, 0.0, 0.0, 0.0)
     assert _bits(g, 0, f0) == (0.0, 1.0, 0.0, 1.0)
     assert _bits(g, 1, stalwart) == (0.0, 0.0, 1.0, 0.0)
