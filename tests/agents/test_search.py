@@ -18,6 +18,20 @@ def test_search_plays_legal_moves_and_beats_random_in_a_short_match():
     assert r.wins_a >= 3, str(r)
 
 
+@pytest.mark.parametrize("game", ["dbscg", "fftcg_2014"])  # (FF-TCG: above; Weiss Schwarz: its agent tests)
+def test_search_agent_plays_legal_moves_on_other_games(game):
+    # Game.step raises on an illegal move; 40 decisions of a small budget
+    g = tcg_env.make_game(game, seed=1)
+    bot = make_agent("search", game=game, simulations=8, seed=0)
+    while not g.done and g.num_decisions < 40:
+        m = g.action_mask()
+        a = bot.act(g.observe(g.current_player), m, game=g)
+        assert m[a] == 1
+        g.step(a)
+    assert g.done or g.num_decisions == 40
+    assert np.isfinite(g.observe(0)).all()
+
+
 def test_ismcts_method_plays_legal_moves_and_beats_random():
     search = make_agent("mcts", method="ismcts", simulations=12, wave=6, seed=5)
     r = python_match(search, make_agent("random", seed=6), 2, seed=57)
