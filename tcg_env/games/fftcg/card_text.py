@@ -50,6 +50,11 @@ APPROXIMATIONS: dict[str, str] = {
     "self_by_name": "no longer used (session 14: \"~ gains ...\" applies to the card itself, the aura's self_only); "
                     "before, on a card with the generic icon it applied to every same-name copy you control (the "
                     "field ability's filter was the card's name)",
+    "damage_mod_order": "\"the damage becomes N (above 0) instead\", \"If ~ is dealt damage less than its power, the "
+                        "damage becomes 0 instead\": when a \"next damage\" shield (\"During this turn, the next damage "
+                        "dealt to it is reduced by N instead\") applies to the same damage, the engine applies the "
+                        "shield first; CR 11.12.5.6.1 lets the Forward's controller choose the order (the result "
+                        "differs: 6000 damage to a 5000-power Forward reduced by 2000)",
     "power_lki": "\"Deal it damage equal to <this>'s power\": when the card has left the field before the effect "
                  "resolves, its printed power is dealt (CR 11.11.4 asks for its power just before it left: the engine "
                  "keeps no record of it); on the field, its power then, as printed",
@@ -435,6 +440,14 @@ class FFTextTransformer(TextTransformer, Transformer):
     def c_hand_at_least(self, items):
         return {"kind": "hand_at_least", "value": _int(items[0])}
 
+    # "if you have cast a Summon / N or more cards this turn" (Condition.CAST_AT_LEAST): in the 2016 rules only a
+    # Summon is cast (CR 15.1.1.7.1; a Character is played, CR 11.4), so the cards cast are the Summons cast
+    def c_cast_at_least(self, items):
+        return {"kind": "cast_at_least", "value": _int(items[0])}
+
+    def c_cast_summon(self, _):
+        return {"kind": "cast_at_least", "value": 1}
+
     def c_opp_hand_at_most(self, items):
         return {"kind": "opp_hand_at_most", "value": _int(items[0])}
 
@@ -690,6 +703,36 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def it_deck_bottom(self, _):
         return _Steps([("reg", [{"op": "put_on_deck_bottom"}])])
+
+    # "During this turn, the next damage dealt to it is reduced by N / becomes 0 instead." (Op.DAMAGE_SHIELD: a
+    # replacement effect until the end of the turn that the next damage dealt to the card uses up, CR 11.12.5)
+    def sr_reduce(self, items):
+        return ("shield", _int(items[0]))
+
+    def sr_becomes(self, items):
+        if _int(items[0]) != 0:
+            raise Unsupported("the next damage becomes an amount other than 0")
+        return ("shield", 0)
+
+    @staticmethod
+    def _shield_op(n):
+        if n % 1000:
+            raise Unsupported("an amount of damage that is not a multiple of 1000")
+        return {"op": "damage_shield", "amount": n} if n else {"op": "damage_shield", "becomes_zero": True}
+
+    @staticmethod
+    def _shield_of(items):
+        return next(t[1] for t in items if isinstance(t, tuple) and t[0] == "shield")
+
+    def it_shield(self, items):
+        return _Steps([("reg", [self._shield_op(self._shield_of(items))])])
+
+    def it_shield_reduce(self, items):
+        # "Reduce the next damage dealt to it this turn by 1000."
+        return _Steps([("reg", [self._shield_op(self._ints(items)[0])])])
+
+    def self_shield(self, items):
+        return _Steps([("self", [self._shield_op(self._shield_of(items))])])
 
     def it_put_break(self, _):
         # "Put it into the Break Zone.": not a break (CR 15.1.1.3.2: "is broken" does not trigger)
@@ -1645,6 +1688,9 @@ class FFTextTransformer(TextTransformer, Transformer):
             if (mode, amount) != ("becomes", 0):
                 raise Unsupported("'dealt damage less than its power' with another replacement than 0")
             mode = "zero_if_less_than_power"
+        if mode == "zero_if_less_than_power" or (mode == "becomes" and amount > 0):
+            # its result depends on the order with a "next damage" shield's reduction (effects.damage_dealt)
+            self.approximate("damage_mod_order")
         return [{"kind": "field", "effect": [{"op": "damage_mod", "mode": mode, "amount": amount, "by": by}]}]
 
     def f_damage_reduced(self, items):

@@ -101,6 +101,7 @@ ConditionName = Literal[
     "elements_at_least",
     "elements_exactly",
     "all_different_elements_at_least",
+    "cast_at_least",
 ]
 
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK,
@@ -191,6 +192,10 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # Zone": put_into_break_zone, not a break)
         op_model("opp_select", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5)), reg=(Reg, 0)),
         *reg_ops(module, Reg, "put_into_break_zone"),
+        # "During this turn, the next damage dealt to it is reduced by N / becomes 0 instead." (a replacement effect the
+        # next damage dealt to the card uses up, CR 11.12.5; Op.DAMAGE_SHIELD)
+        op_model("damage_shield", module, amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
+                 becomes_zero=(bool, False), reg=(Reg, 0)),
         # "Your opponent reveals their hand. Select 1 <filter> from their hand. Your opponent discards this card / removes
         # it from the game."
         # "When a Forward you control attacks, it gains ...": the card the trigger was about (attacks_other, enters_other)
@@ -292,6 +297,7 @@ _TARGETING = {"choose", "select_all", "target_self", "opp_select", "target_trigg
 _ON_REGISTER = {
     "damage", "break", "dull", "activate", "freeze", "power", "power_per", "grant_keyword", "restrict",
     "return_to_hand", "remove_from_game", "put_on_deck_top", "put_on_deck_bottom", "put_into_break_zone",
+    "damage_shield",
 }  # fmt: skip
 # the ops whose instruction reports whether it was done (engine.effects NOT_DONE): what an "if_done" may follow.
 # DISCARD: every card discarded; DAMAGE_PLAYER: the damage is always received (no effect of the 2016 rules
@@ -429,6 +435,9 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
     flags[-1, K.FL_MISC] = K.FLAG_AURA_UNCHOOSABLE * int(bool((code[:, K.I_OP] == K.Op.AURA_UNCHOOSABLE).any()))
     if (code[:, K.I_OP] == K.Op.DAMAGE_MOD).any():
         flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD  # effects.damage_dealt where damage is dealt
+    if (code[:, K.I_OP] == K.Op.DAMAGE_SHIELD).any():
+        # effects.deal_forward_damage where damage is dealt (FLAG_DAMAGE_MOD routes battle and effect damage there)
+        flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_SHIELD
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.CHOSEN_SELF, K.Trigger.CHOSEN_BY_OPP_SELF)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_CHOSEN_TRIGGER  # kernels.apply_decision's CHOOSE_TARGET fires them
@@ -901,6 +910,10 @@ class _Compiler(PoolCompiler):
                     if a2 != 0:
                         self.fail(f"{q}.instead_of", "an amount dealt instead of another with a 'for each' (per)")
                     a1 = op.instead_of  # a1 without a2: the amount already dealt (effects.each_target)
+            elif name == "damage_shield":
+                if op.becomes_zero == (op.amount > 0):
+                    self.fail(f"{q}.amount", "a shield reduces the damage by an amount > 0, or makes it 0 (becomes_zero)")
+                a0 = K.SHIELD_ZERO if op.becomes_zero else op.amount
             elif name == "power":
                 if op.amount == 0:
                     self.fail(f"{q}.amount", "must not be 0")

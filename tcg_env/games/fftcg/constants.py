@@ -119,6 +119,13 @@ RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE = 128
 # "<it> cannot be returned to its owner's hand by your opponent's Summons or abilities": an Op.RETURN_TO_HAND whose
 # controller is its controller's opponent does not move it
 RESTRICT_UNRETURNABLE_BY_OPP_EFFECTS = 256
+# "During this turn, the next damage dealt to it is reduced by N / becomes 0 instead." (Op.DAMAGE_SHIELD): the card has a
+# shield (its total in state.SHIELD) until the end of the turn or until the next damage dealt to it uses it up
+# (effects.deal_forward_damage); forgotten when the card moves (CR 7.4). Not an observation column (the layout is unchanged)
+RESTRICT_DAMAGE_SHIELD = 512
+# Op.DAMAGE_SHIELD's a0 for "becomes 0" (any damage reduced to 0); a reduction is a0 = N. Shields on one card add up
+# (reductions commute: CR 11.12.5.6.1's order does not change the result), capped at SHIELD_ZERO
+SHIELD_ZERO = 1 << 20
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
@@ -185,6 +192,9 @@ FLAG_CHOSEN_TRIGGER = 2  # some ability triggers "When <this> is chosen by ..." 
 FLAG_CHOOSE_BREAK = 16
 FLAG_PARTY_TRIGGER = 32  # some ability triggers "When a party you control attacks" (Trigger.PARTY_ATTACKS)
 FLAG_MUST_ATTACK = 64  # some card "must attack once per turn if possible" (Op.MUST_ATTACK: the DECLARE_ATTACK mask)
+# some effect gives "the next damage dealt to it ... this turn" (Op.DAMAGE_SHIELD: effects.deal_forward_damage reads and
+# uses up the card's shield; set with FLAG_DAMAGE_MOD, which routes damage there)
+FLAG_DAMAGE_SHIELD = 128
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -324,6 +334,10 @@ class Condition(IntEnum):
     # different Elements ("If you control 4 or more Backups and if the Backups you control are all of different
     # Elements")
     ALL_DIFFERENT_ELEMENTS_AT_LEAST = 30
+    # the controller has cast >= arg Summons this turn (state.CAST_N: "if you have cast a Summon this turn", "if you
+    # have cast 3 or more cards this turn"; CR 15.1.1.7.1: casting is placing a Summon card onto the stack by paying
+    # its cost, so the cards cast are Summons; an EX Burst is not cast, CR 11.10)
+    CAST_AT_LEAST = 31
 
 
 AURA_SELF_ONLY = 1  # an aura's a2: "~ gains ...", the card itself only (not a same-name copy of a generic card)
@@ -541,6 +555,10 @@ class Op(IntEnum):
     TARGET_TRIGGER = 65
     # "Put it into the Break Zone." (a Character of the field: not broken, CR 15.1.1.3.2)
     PUT_INTO_BREAK_ZONE = 23
+    # a0 = N (or SHIELD_ZERO): "During this turn, the next damage dealt to it is reduced by N / becomes 0 instead." (a
+    # replacement effect, CR 11.12.5, that the next damage dealt to the card uses up: RESTRICT_DAMAGE_SHIELD and
+    # state.SHIELD, read by effects.deal_forward_damage; pool flag FLAG_DAMAGE_SHIELD)
+    DAMAGE_SHIELD = 24
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
@@ -566,14 +584,14 @@ class DamageBy(IntEnum):
     CHARACTER = 4
 
 
-REAL_CARD_OPS = frozenset({Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.DAMAGE_SHIELD, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
                                   Condition.YOUR_MAIN_PHASE, Condition.OPP_TURN,
                                   Condition.OPP_HAND_AT_MOST, Condition.HAND_AT_LEAST, Condition.SELF_IN_PARTY,
                                   Condition.ELEMENTS_AT_LEAST, Condition.ELEMENTS_EXACTLY,
-                                  Condition.ALL_DIFFERENT_ELEMENTS_AT_LEAST})
+                                  Condition.ALL_DIFFERENT_ELEMENTS_AT_LEAST, Condition.CAST_AT_LEAST})
 REAL_CARD_TRIGGERS = frozenset({Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,

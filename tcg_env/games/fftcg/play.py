@@ -46,6 +46,7 @@ from tcg_env.games.fftcg.state import (
     HAND_N,
     PASSES,
     PAY_ABIL,
+    CAST_N,
     PAY_KIND,
     PAY_PLAYER,
     PAY_SLOT,
@@ -255,6 +256,7 @@ def finish_payment(game, s, T):
         s[PRIORITY_PLAYER] = player
     elif kind == PK_SUMMON:
         chase_push(game, s, BUILD_ENTRY)
+        s[CAST_N + player] += 1  # CR 11.3.8: the Summon is cast now ("if you have cast a Summon this turn")
         game.trigger_field(s, T, player, K.Trigger.CAST_SUMMON, slot)  # "When you cast a Summon"
         game.trigger_field(s, T, 1 - player, K.Trigger.OPP_CAST_SUMMON, slot)  # "When your opponent casts a Summon"
         s[PRIORITY_PLAYER] = player
