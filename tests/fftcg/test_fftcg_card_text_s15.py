@@ -75,10 +75,13 @@ def _cast(g, name, *choices):
 def test_cast_this_turn_conditions_compile_exact():
     seer = {"name": "Seer", "type": "backup", "job": "Seer", "element": "water", "cost": 2}
     for line in ("{Dull}: Draw 1 card. You can only use this ability if you have cast a Summon this turn.",
-                 "When Seer enters the field, if you have cast 3 or more cards this turn, draw 1 card.",
+                 "When Seer enters the field, if you have cast 2 or more Summons this turn, draw 1 card.",
                  "If you have cast a Summon this turn, the cost required to cast Seer is reduced by 1."):
         r = _c(line, seer)
         assert r.verdict is Verdict.EXACT and r.approximations == (), line
+    # "cards": the Summons (CR 15.1.1.7.1), a doubt declared (later rules cast Characters too)
+    r = _c("When Seer enters the field, if you have cast 3 or more cards this turn, draw 1 card.", seer)
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("cast_cards_summons_only",)
 
 
 def test_only_usable_once_a_summon_was_cast_this_turn_and_the_count_resets_CR_15_1_1_7_1(mini):

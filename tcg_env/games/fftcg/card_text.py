@@ -50,6 +50,10 @@ APPROXIMATIONS: dict[str, str] = {
     "self_by_name": "no longer used (session 14: \"~ gains ...\" applies to the card itself, the aura's self_only); "
                     "before, on a card with the generic icon it applied to every same-name copy you control (the "
                     "field ability's filter was the card's name)",
+    "cast_cards_summons_only": "\"if you have cast N or more cards this turn\": the Summons cast this turn are counted "
+                               "(CR 15.1.1.7.1: in the 2016 rules only a Summon is cast; a Character is played); the "
+                               "sets that print it were written for rules in which a Character played from the hand is "
+                               "cast too, and would count it",
     "damage_mod_order": "\"the damage becomes N (above 0) instead\", \"If ~ is dealt damage less than its power, the "
                         "damage becomes 0 instead\": when a \"next damage\" shield (\"During this turn, the next damage "
                         "dealt to it is reduced by N instead\") applies to the same damage, the engine applies the "
@@ -444,6 +448,12 @@ class FFTextTransformer(TextTransformer, Transformer):
     # Summon is cast (CR 15.1.1.7.1; a Character is played, CR 11.4), so the cards cast are the Summons cast
     def c_cast_at_least(self, items):
         return {"kind": "cast_at_least", "value": _int(items[0])}
+
+    def c_cast_cards_at_least(self, items):
+        # "N or more cards": the sets that print it count Characters played from the hand too (later rules call that
+        # casting); the 2016 rules' letter counts Summons. A doubt, so declared
+        self.approximate("cast_cards_summons_only")
+        return self.c_cast_at_least(items)
 
     def c_cast_summon(self, _):
         return {"kind": "cast_at_least", "value": 1}
