@@ -40,6 +40,8 @@ def _records():
         rec(7, "Gordon", "forward", 2, 7000, "Rebel", "{Dull}: The next damage dealt to Gordon becomes 0 this turn."),
         rec(9, "Sentinel", "backup", 2, 0, "Guard", "{Dull}: Choose 1 Forward. During this turn, the next damage dealt "
             "to it is reduced by 1000 instead."),
+        rec(10, "Leo", "forward", 2, 5000, "General", "When Leo enters the field, you may dull 2 active Backups you "
+            "control. When you do so, choose 1 Forward opponent controls. Break it."),
         rec(8, "Brick", "forward", 2, 5000, "Knight", "If Brick is dealt damage, reduce the damage by 1000 instead."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
@@ -209,3 +211,47 @@ def test_a_shield_ends_with_the_turn_CR_9_5_1_3(mini):
             break
         g.step(_answer(g))
     assert not int(g.state[S.RST_EOT + slot * S.CARD_W]) & K.RESTRICT_DAMAGE_SHIELD
+
+
+# ---- "you may dull N active DESC you control. When you do so, ..." (Op.DULL_ACTIVE) -------------------------------------
+def test_you_may_dull_n_active_compiles_exact():
+    leo = {"name": "Leo", "type": "forward", "job": "General", "element": "water", "cost": 2}
+    for line in ("When Leo enters the field, you may dull 3 active [Category IV] Characters you control. When you do so, "
+                 "choose 1 Character of cost 4 or more. Break it.",
+                 "When you cast a Summon, you may dull 1 active Forward you control. If you do so, draw 1 card."):
+        r = _c(line, leo)
+        assert r.verdict is Verdict.EXACT and r.approximations == (), line
+    # not printed "active": not compiled
+    assert _c("When Leo enters the field, you may dull 1 Forward you control. When you do so, draw 1 card.",
+              leo).verdict is Verdict.UNSUPPORTED
+
+
+def _play_leo(g):
+    do(g, "Play Leo")
+    for _ in range(30):
+        if g.decision == K.Decision.OPTIONAL_EFFECT:
+            g.step(K.OPTION_BASE)  # "you may": yes
+        elif g.decision == K.Decision.SELECT_CARD:
+            g.step(_legal(g)[0])
+        elif g.decision == K.Decision.CHOOSE_TARGET:
+            g.step([a for a in _legal(g) if a != K.PASS][0])
+        elif g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0:
+            return
+        else:
+            g.step(_answer(g))
+
+
+def test_you_may_dull_n_active_then_the_reflexive_ability_CR_11_8_14(mini):
+    # four Backups: two pay Leo's cost, the two left active are dulled, then the opponent's Forward is broken
+    g = _game(mini, hand=("W-010",), theirs=("W-041",), backups=("W-020", "W-021", "W-022", "W-023"))
+    _play_leo(g)
+    assert all(int(g.state[S.DULL + _slot_of(g, f"W-02{i}") * S.CARD_W]) == 1 for i in range(4))
+    assert int(g.state[S.ZONE + _slot_of(g, "W-041", zone=K.Zone.BREAK, player=1) * S.CARD_W]) == K.Zone.BREAK
+
+
+def test_you_may_dull_n_active_with_too_few_does_nothing(mini):
+    # three Backups: one left active after the cost, fewer than 2: nothing is dulled, no Forward is broken
+    g = _game(mini, hand=("W-010",), theirs=("W-041",), backups=("W-020", "W-021", "W-022"))
+    _play_leo(g)
+    assert sorted(int(g.state[S.DULL + _slot_of(g, f"W-02{i}") * S.CARD_W]) for i in range(3)) == [0, 1, 1]
+    assert int(g.state[S.ZONE + _slot_of(g, "W-041", player=1) * S.CARD_W]) == K.Zone.FIELD

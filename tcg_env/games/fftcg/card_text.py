@@ -1087,6 +1087,14 @@ class FFTextTransformer(TextTransformer, Transformer):
         # "you may put ~ into the Break Zone" (Op.SOURCE_LEAVES; where the card is: auto() from the trigger)
         return ("op", {"op": "source_leaves", "to": "break_zone"})
 
+    def done_dull_active(self, items):
+        # "you may dull 3 active [Category IV] Characters you control." (Op.DULL_ACTIVE: all of them or none)
+        n, f = self._ints(items)[0], next(t for t in items if isinstance(t, dict))
+        if f.get("side") != "own" or f.get("state") != "active" or "zone" in f or "alt" in f or not 1 <= n <= 5 \
+                or f.get("type") == "summon":
+            raise Unsupported("dulling Characters other than N active ones you control")
+        return ("op", {"op": "dull_active", "count": n, "filter": f})
+
     def done_self_removed(self, _):
         return ("op", {"op": "source_leaves", "to": "removed"})
 
@@ -1261,7 +1269,7 @@ class FFTextTransformer(TextTransformer, Transformer):
                 elif kind == "if_done":
                     # "If you do so, <effect>.": the core's IF_DONE right after the instruction it asks about
                     prev = rest[-1] if rest else None
-                    if prev is None or prev["op"] not in ("discard", "damage_player", "pay", "source_leaves") \
+                    if prev is None or prev["op"] not in ("discard", "damage_player", "pay", "source_leaves", "dull_active") \
                             or prev.get("who", "controller") != "controller":
                         raise Unsupported("'if you do so' after an effect that does not report whether it was done")
                     at = len(rest)

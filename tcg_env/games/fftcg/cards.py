@@ -194,6 +194,9 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         *reg_ops(module, Reg, "put_into_break_zone"),
         # "During this turn, the next damage dealt to it is reduced by N / becomes 0 instead." (a replacement effect the
         # next damage dealt to the card uses up, CR 11.12.5; Op.DAMAGE_SHIELD)
+        # "you may dull 3 active [Category IV] Characters you control. When you do so, ...": all of them or none (reports
+        # whether they were dulled; Op.DULL_ACTIVE)
+        op_model("dull_active", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
         op_model("damage_shield", module, amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
                  becomes_zero=(bool, False), reg=(Reg, 0)),
         # "Your opponent reveals their hand. Select 1 <filter> from their hand. Your opponent discards this card / removes
@@ -303,7 +306,7 @@ _ON_REGISTER = {
 # DISCARD: every card discarded; DAMAGE_PLAYER: the damage is always received (no effect of the 2016 rules
 # prevents damage to a player; a defeat ends the game, CR 3.1); PAY: the CP paid (not when it cannot be paid);
 # SOURCE_LEAVES: the source moved (not when it was no longer where the ability expects it)
-_REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves"})
+_REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves", "dull_active"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
                "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "must_attack", "any_element_cp",
                "aura_unchoosable", "pay_only", "damage_mod"}
@@ -910,6 +913,11 @@ class _Compiler(PoolCompiler):
                     if a2 != 0:
                         self.fail(f"{q}.instead_of", "an amount dealt instead of another with a 'for each' (per)")
                     a1 = op.instead_of  # a1 without a2: the amount already dealt (effects.each_target)
+            elif name == "dull_active":
+                if op.filter.side != "own" or op.filter.state != "active":
+                    self.fail(f"{q}.filter", "the active Characters the controller controls (side own, state active)")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+                a1 = op.count
             elif name == "damage_shield":
                 if op.becomes_zero == (op.amount > 0):
                     self.fail(f"{q}.amount", "a shield reduces the damage by an amount > 0, or makes it 0 (becomes_zero)")

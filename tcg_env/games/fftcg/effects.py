@@ -679,6 +679,26 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 return ASKED
         s[f + FR_CNT] = 0
         return NEXT
+    if op == K.Op.DULL_ACTIVE:
+        # "you may dull N active <filter> you control": all N or none (FR_CNT: how many are dulled so far)
+        if s[f + FR_CNT] == 0 and game.count_active_own(s, T, a0, ctrl, src) < a1:
+            return NOT_DONE
+        if s[f + FR_CNT] < a1:
+            s[CAND_N] = 0
+            for i in range(s[FIELD_N + ctrl]):
+                slot = s[FIELD_L + ctrl * FIELD_SLOTS + i]
+                if s[DULL + slot * CARD_W] == 0 and s[CAND_N] < OPTION_SLOTS and game.filter_match(s, T, a0, slot, ctrl, src):
+                    s[CAND + s[CAND_N]] = slot
+                    s[CAND_N] += 1
+            if s[CAND_N] > 0:
+                s[DEC_ARG] = K.SelectFor.DULL_ACTIVE
+                s[DEC_ARG + 1] = s[CAND_N]  # every option may be taken
+                s[DEC_ARG + 2] = 0  # no pass
+                set_decision(s, K.Decision.SELECT_CARD, ctrl)
+                return ASKED
+        done = s[f + FR_CNT] >= a1
+        s[f + FR_CNT] = 0
+        return NEXT if done else NOT_DONE
     if op == K.Op.OPP_SELECT:
         # the opponent selects (CR 11.8.9: not a choice; "cannot be chosen" does not apply) one card at a time
         opp = 1 - ctrl
@@ -1122,6 +1142,17 @@ def damage_dealt(game, s, T, slot, amount, dealer, src_type, shield):
                 amount = 0
         a, r = game.field_op_row(T, cid, K.Op.DAMAGE_MOD, a, r + 1)
     return amount
+
+
+@internal
+def count_active_own(game, s, T, frow, player, source):
+    """How many active Characters on ``player``'s field filter ``frow`` matches (Op.DULL_ACTIVE)."""
+    n = 0
+    for i in range(s[FIELD_N + player]):
+        slot = s[FIELD_L + player * FIELD_SLOTS + i]
+        if s[DULL + slot * CARD_W] == 0 and game.filter_match(s, T, frow, slot, player, source):
+            n += 1
+    return n
 
 
 @internal

@@ -546,6 +546,9 @@ def apply_unchecked(game, s, T, a):
                         game.put_in_zone(s, slot, K.Zone.REMOVED)
                     break
             s[base + FR_CNT] += 1
+        elif op == K.Op.DULL_ACTIVE:
+            s[s[CAND + option_of(a, OPTION_BASE)] * CARD_W + DULL] = 1  # the selected Character (CR 15.1.1.2)
+            s[base + FR_CNT] += 1
         elif op == K.Op.OPP_SELECT:
             # the opponent's selection into the register (the op asks again until a1 are selected or none is left)
             reg = code_table(T)[r, K.I_REG]
