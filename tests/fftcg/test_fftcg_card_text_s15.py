@@ -42,6 +42,10 @@ def _records():
             "to it is reduced by 1000 instead."),
         rec(10, "Leo", "forward", 2, 5000, "General", "When Leo enters the field, you may dull 2 active Backups you "
             "control. When you do so, choose 1 Forward opponent controls. Break it."),
+        rec(11, "Sorc", "forward", 2, 5000, "Summoner", "When Sorc enters the field, you may discard 1 Summon. When you "
+            "do so, choose 1 Forward opponent controls. Break it."),
+        rec(12, "Caius", "forward", 2, 5000, "Guardian", "When Caius attacks, choose 1 Forward. You may discard 1 [Card "
+            "Name Splash] from your hand. If you do so, deal it 7000 damage."),
         rec(8, "Brick", "forward", 2, 5000, "Knight", "If Brick is dealt damage, reduce the damage by 1000 instead."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
@@ -255,3 +259,68 @@ def test_you_may_dull_n_active_with_too_few_does_nothing(mini):
     _play_leo(g)
     assert sorted(int(g.state[S.DULL + _slot_of(g, f"W-02{i}") * S.CARD_W]) for i in range(3)) == [0, 1, 1]
     assert int(g.state[S.ZONE + _slot_of(g, "W-041", player=1) * S.CARD_W]) == K.Zone.FIELD
+
+
+# ---- "you may discard N DESC. When / If you do so, ..." (Op.DISCARD_MATCHING) ------------------------------------------
+def test_you_may_discard_a_card_of_a_kind_compiles_exact():
+    for line in ("When Sorc enters the field, you may discard 1 [Job Chaos]. When you do so, draw 2 cards.",
+                 "When Sorc attacks, choose 1 Forward. You may discard 1 Summon from your hand. If you do so, dull it and "
+                 "Freeze it."):
+        r = _c(line, {"name": "Sorc", "type": "forward", "job": "Summoner", "element": "water", "cost": 2})
+        assert r.verdict is Verdict.EXACT and r.approximations == (), line
+
+
+def _play_sorc(g):
+    do(g, "Play Sorc")
+    for _ in range(30):
+        if g.decision == K.Decision.OPTIONAL_EFFECT:
+            g.step(K.OPTION_BASE)  # "you may": yes
+        elif g.decision == K.Decision.SELECT_CARD:
+            assert [g.describe_action(a).split(" for ")[0] for a in _legal(g)] == ["Choose Splash"]  # the Summon only
+            g.step(_legal(g)[0])
+        elif g.decision == K.Decision.CHOOSE_TARGET:
+            g.step([a for a in _legal(g) if a != K.PASS][0])
+        elif g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0:
+            return
+        else:
+            g.step(_answer(g))
+
+
+def test_you_may_discard_a_summon_then_the_reflexive_ability_CR_15_1_1_4(mini):
+    g = _game(mini, hand=("W-011", "W-003", "W-042"), theirs=("W-041",))
+    _play_sorc(g)
+    assert int(g.state[S.HAND_N]) == 1  # Sorc played, Splash discarded, the Forward kept
+    assert int(g.state[S.ZONE + _slot_of(g, "W-003", zone=K.Zone.BREAK) * S.CARD_W]) == K.Zone.BREAK
+    assert int(g.state[S.ZONE + _slot_of(g, "W-041", zone=K.Zone.BREAK, player=1) * S.CARD_W]) == K.Zone.BREAK
+
+
+def test_you_may_discard_a_summon_without_one_does_nothing(mini):
+    g = _game(mini, hand=("W-011", "W-042"), theirs=("W-041",))
+    _play_sorc(g)
+    assert int(g.state[S.HAND_N]) == 1  # the Forward stays in the hand
+    assert int(g.state[S.ZONE + _slot_of(g, "W-041", player=1) * S.CARD_W]) == K.Zone.FIELD
+
+
+def test_choose_then_you_may_discard_by_name_if_you_do_so_CR_11_8_9(mini):
+    # Caius attacks: the Forward is chosen as the ability is put on the stack, the discard asked on resolution
+    from tests.fftcg.fftcg_helpers import pass_until
+
+    for hand, dealt in ((("W-003",), 7000), (("W-042",), 0)):
+        g = _game(mini, mine=["W-012"], theirs=("W-041",), hand=hand)
+        g.step(K.PASS)
+        g.step(K.PASS)
+        pass_until(g, K.Decision.DECLARE_ATTACK)
+        do(g, "Attack with Caius")
+        for _ in range(30):
+            if g.decision == K.Decision.CHOOSE_TARGET:
+                do(g, "Choose opponent's Filler 1")
+            elif g.decision == K.Decision.OPTIONAL_EFFECT:
+                g.step(K.OPTION_BASE)
+            elif g.decision == K.Decision.SELECT_CARD:
+                g.step(_legal(g)[0])
+            elif g.decision in (K.Decision.DECLARE_BLOCK, K.Decision.DECLARE_ATTACK) and int(g.state[S.STACK_N]) == 0:
+                break
+            else:
+                g.step(_answer(g))
+        assert _dmg(g, "W-041", player=1) == dealt, hand
+        assert int(g.state[S.HAND_N]) == (0 if dealt else 1)

@@ -1095,6 +1095,15 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("dulling Characters other than N active ones you control")
         return ("op", {"op": "dull_active", "count": n, "filter": f})
 
+    def done_discard_matching(self, items):
+        # "you may discard 1 Summon / 1 [Job Chaos]." (Op.DISCARD_MATCHING: all of them or none)
+        n, f = self._ints(items)[0], next(t for t in items if isinstance(t, dict))
+        if set(f) - {"type", "job", "name", "category", "element", "cost_min", "cost_max", "cost"} or not 1 <= n <= 5:
+            raise Unsupported("discarding cards other than N of a kind from your hand")
+        if not f:
+            return self.done_discard(items)
+        return ("op", {"op": "discard_matching", "count": n, "filter": _with(f, side="own", zone="hand")})
+
     def done_self_removed(self, _):
         return ("op", {"op": "source_leaves", "to": "removed"})
 
@@ -1103,6 +1112,12 @@ class FFTextTransformer(TextTransformer, Transformer):
         # when X was done (declining does nothing at all, which is what "if you do so" asks)
         done, rest = items[0], [s for st in items[1:] for s in st]
         return ("optional", [done, ("if_done", rest)])
+
+    def choose_may_if_done(self, items):
+        # "choose 1 Forward. You may discard 1 Summon. If you do so, dull it.": the target chosen when the ability is put
+        # on the stack (CR 11.8.9), the "you may" asked on resolution (CR 11.8.14), then as "you may X. If you do so, Y."
+        chosen, done, rest = list(items[0]), items[1], [s for st in items[2:] for s in st]
+        return ("optional", [*chosen, done, ("if_done", rest)])
 
     def may_when_done(self, items):
         # "you may X. When you do so, Y.": "When ..., <effect>" is an auto-ability's form (CR 11.8.2); it is
@@ -1269,7 +1284,8 @@ class FFTextTransformer(TextTransformer, Transformer):
                 elif kind == "if_done":
                     # "If you do so, <effect>.": the core's IF_DONE right after the instruction it asks about
                     prev = rest[-1] if rest else None
-                    if prev is None or prev["op"] not in ("discard", "damage_player", "pay", "source_leaves", "dull_active") \
+                    if prev is None or prev["op"] not in ("discard", "damage_player", "pay", "source_leaves", "dull_active",
+                                                          "discard_matching") \
                             or prev.get("who", "controller") != "controller":
                         raise Unsupported("'if you do so' after an effect that does not report whether it was done")
                     at = len(rest)

@@ -196,6 +196,8 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # next damage dealt to the card uses up, CR 11.12.5; Op.DAMAGE_SHIELD)
         # "you may dull 3 active [Category IV] Characters you control. When you do so, ...": all of them or none (reports
         # whether they were dulled; Op.DULL_ACTIVE)
+        # "you may discard 1 Summon / 1 [Job Chaos]. When you do so, ...": all of them or none (Op.DISCARD_MATCHING)
+        op_model("discard_matching", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
         op_model("dull_active", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
         op_model("damage_shield", module, amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
                  becomes_zero=(bool, False), reg=(Reg, 0)),
@@ -306,7 +308,7 @@ _ON_REGISTER = {
 # DISCARD: every card discarded; DAMAGE_PLAYER: the damage is always received (no effect of the 2016 rules
 # prevents damage to a player; a defeat ends the game, CR 3.1); PAY: the CP paid (not when it cannot be paid);
 # SOURCE_LEAVES: the source moved (not when it was no longer where the ability expects it)
-_REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves", "dull_active"})
+_REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves", "dull_active", "discard_matching"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
                "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "must_attack", "any_element_cp",
                "aura_unchoosable", "pay_only", "damage_mod"}
@@ -913,6 +915,11 @@ class _Compiler(PoolCompiler):
                     if a2 != 0:
                         self.fail(f"{q}.instead_of", "an amount dealt instead of another with a 'for each' (per)")
                     a1 = op.instead_of  # a1 without a2: the amount already dealt (effects.each_target)
+            elif name == "discard_matching":
+                if op.filter.side != "own" or op.filter.zone != "hand":
+                    self.fail(f"{q}.filter", "the cards of the controller's hand (side own, zone hand)")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("hand",), characters=False)
+                a1 = op.count
             elif name == "dull_active":
                 if op.filter.side != "own" or op.filter.state != "active":
                     self.fail(f"{q}.filter", "the active Characters the controller controls (side own, state active)")

@@ -563,6 +563,10 @@ class Op(IntEnum):
     # least a1 active Characters matching filter a0 on their field, they select a1 of them one at a time (a SELECT_CARD,
     # SelectFor.DULL_ACTIVE, no pass) and each is dulled (done); fewer: nothing is dulled (not done, engine NOT_DONE)
     DULL_ACTIVE = 68
+    # "you may discard N <filter>. When / If you do so, ..." (a Summon, a [Job X]): on resolution, when the controller's hand
+    # holds at least a1 cards matching filter a0 (zone hand), they select a1 of them one at a time (a SELECT_CARD,
+    # SelectFor.DISCARD_MATCHING, no pass) and discard each (CR 15.1.1.4): done; fewer: nothing is discarded (NOT_DONE)
+    DISCARD_MATCHING = 69
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
@@ -588,7 +592,7 @@ class DamageBy(IntEnum):
     CHARACTER = 4
 
 
-REAL_CARD_OPS = frozenset({Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
@@ -705,6 +709,7 @@ class SelectFor(IntEnum):
     LOOK_ORDER = 5
     HAND_SELECT = 7  # Op.HAND_SELECT: a card of the opponent's revealed hand (DEC_ARG[1]: every option; no pass)
     OPP_SELECT = 6  # Op.OPP_SELECT: the opponent's card of the field (DEC_ARG[1]: every option; DEC_ARG[2] = 0: no pass)
+    DISCARD_MATCHING = 9  # Op.DISCARD_MATCHING: a card of the controller's hand to discard (DEC_ARG[1]: every option; no pass)
     DULL_ACTIVE = 8  # Op.DULL_ACTIVE: the controller's active Character to dull (DEC_ARG[1]: every option; no pass)
 
 

@@ -679,6 +679,25 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 return ASKED
         s[f + FR_CNT] = 0
         return NEXT
+    if op == K.Op.DISCARD_MATCHING:
+        # "you may discard 1 Summon": all N or none (FR_CNT: how many are discarded so far)
+        if s[f + FR_CNT] == 0:
+            n = 0
+            for i in range(s[HAND_N + ctrl]):
+                if game.filter_match(s, T, a0, s[HAND_L + ctrl * MAX_DECK + i], ctrl, src):
+                    n += 1
+            if n < a1:
+                return NOT_DONE
+        if s[f + FR_CNT] < a1:
+            if game.fill_candidates_distinct(s, T, a0, ctrl, src, HAND_N + ctrl, HAND_L + ctrl * MAX_DECK) > 0:
+                s[DEC_ARG] = K.SelectFor.DISCARD_MATCHING
+                s[DEC_ARG + 1] = s[CAND_N]  # every option may be taken
+                s[DEC_ARG + 2] = 0  # no pass
+                set_decision(s, K.Decision.SELECT_CARD, ctrl)
+                return ASKED
+        done = s[f + FR_CNT] >= a1
+        s[f + FR_CNT] = 0
+        return NEXT if done else NOT_DONE
     if op == K.Op.DULL_ACTIVE:
         # "you may dull N active <filter> you control": all N or none (FR_CNT: how many are dulled so far)
         if s[f + FR_CNT] == 0 and game.count_active_own(s, T, a0, ctrl, src) < a1:

@@ -546,6 +546,13 @@ def apply_unchecked(game, s, T, a):
                         game.put_in_zone(s, slot, K.Zone.REMOVED)
                     break
             s[base + FR_CNT] += 1
+        elif op == K.Op.DISCARD_MATCHING:
+            slot = s[CAND + option_of(a, OPTION_BASE)]
+            for i in range(s[HAND_N + p]):
+                if s[HAND_L + p * MAX_DECK + i] == slot:
+                    game.discard_hand_index(s, p, i)  # CR 15.1.1.4
+                    break
+            s[base + FR_CNT] += 1
         elif op == K.Op.DULL_ACTIVE:
             s[s[CAND + option_of(a, OPTION_BASE)] * CARD_W + DULL] = 1  # the selected Character (CR 15.1.1.2)
             s[base + FR_CNT] += 1
