@@ -46,6 +46,10 @@ def _records():
             "do so, choose 1 Forward opponent controls. Break it."),
         rec(12, "Caius", "forward", 2, 5000, "Guardian", "When Caius attacks, choose 1 Forward. You may discard 1 [Card "
             "Name Splash] from your hand. If you do so, deal it 7000 damage."),
+        rec(13, "Mystic", "forward", 2, 5000, "Mystic", "Put 1 Backup into the Break Zone: Mystic gains +3000 power until "
+            "the end of the turn."),
+        rec(14, "Lancer", "forward", 2, 5000, "Lancer", "{Dull}, put 2 Backups into the Break Zone: Choose 1 Forward. "
+            "Deal it 5000 damage."),
         rec(8, "Brick", "forward", 2, 5000, "Knight", "If Brick is dealt damage, reduce the damage by 1000 instead."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
@@ -324,3 +328,49 @@ def test_choose_then_you_may_discard_by_name_if_you_do_so_CR_11_8_9(mini):
                 g.step(_answer(g))
         assert _dmg(g, "W-041", player=1) == dealt, hand
         assert int(g.state[S.HAND_N]) == (0 if dealt else 1)
+
+
+# ---- "Put N DESC into the Break Zone: ..." (an action ability's cost; not a break, CR 15.1.1.3.2) -----------------------
+def test_put_n_characters_into_the_break_zone_cost_compiles_exact():
+    fwd = {"name": "Mystic", "type": "forward", "job": "Mystic", "element": "water", "cost": 2}
+    bak = {"name": "Sage", "type": "backup", "job": "Sage", "element": "water", "cost": 2}
+    for line in ("Put 1 Backup into the Break Zone: Mystic gains +3000 power until the end of the turn.",
+                 "{Dull}, put 3 Backups into the Break Zone: Choose 2 Forwards. Deal them 10000 damage."):
+        r = _c(line, fwd)
+        assert r.verdict is Verdict.EXACT and r.approximations == (), line
+    # the dull icon and a description the card itself matches (paid at once, CR 11.6.10); with CP: not compiled
+    assert _c("{Dull}, put 1 Backup into the Break Zone: Draw 1 card.", bak).verdict is Verdict.UNSUPPORTED
+    assert _c("{Ice}{Dull}, put 1 Backup into the Break Zone: Draw 1 card.", fwd).verdict is Verdict.UNSUPPORTED
+    # another card's name may be put (the card itself cannot match it); its own name may not (with the dull icon)
+    lb = {"name": "Leblanc", "type": "forward", "job": "Sphere Hunter", "element": "water", "cost": 2}
+    assert _c("{Dull}, put 1 [Card Name Ormi] or 1 [Card Name Logos] into the Break Zone: Leblanc cannot be broken this "
+              "turn.", lb).verdict is Verdict.EXACT
+    assert _c("{Dull}, put 1 [Card Name Leblanc] into the Break Zone: Draw 1 card.", lb).verdict is Verdict.UNSUPPORTED
+    assert _c("{Dull}, put 1 [Card Name Leblanc] into the Break Zone: Draw 1 card.",
+              {**lb, "name": "Ormi"}).verdict is Verdict.EXACT  # the same line on another card (the cache keys the name)
+
+
+def test_put_a_backup_into_the_break_zone_as_a_cost(mini):
+    g = _game(mini, mine=["W-013"], backups=("W-020",))
+    do(g, "Use ability: Mystic")
+    assert g.decision == K.Decision.PAY_DISCARD
+    assert [g.describe_action(a) for a in _legal(g)] == ["Pay: put Clerk 0 into the Break Zone"]
+    g.step(_legal(g)[0])
+    _resolve(g)
+    assert int(g.state[S.ZONE + _slot_of(g, "W-020", zone=K.Zone.BREAK) * S.CARD_W]) == K.Zone.BREAK
+    assert int(g.state[S.D_POWER + _slot_of(g, "W-013") * S.CARD_W]) == 8000
+    assert not _usable(g, "Mystic")  # no Backup left to pay it
+
+
+def test_dull_and_put_two_backups_into_the_break_zone(mini):
+    g = _game(mini, mine=["W-014"], theirs=("W-041",), backups=("W-020",))
+    assert not _usable(g, "Lancer")  # one Backup: the cost cannot be paid
+    g = _game(mini, mine=["W-014"], theirs=("W-041",), backups=("W-020", "W-021", "W-022"))
+    do(g, "Use ability: Lancer", "Choose opponent's Filler 1")
+    assert g.decision == K.Decision.PAY_DISCARD and len(_legal(g)) == 3  # Lancer itself is not offered
+    g.step(_legal(g)[0])
+    g.step(_legal(g)[0])
+    _resolve(g)
+    assert _dmg(g, "W-041", player=1) == 5000
+    assert int(g.state[S.DULL + _slot_of(g, "W-014") * S.CARD_W]) == 1
+    assert int(g.state[S.BREAK_N]) == 2

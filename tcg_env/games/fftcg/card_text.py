@@ -1519,6 +1519,16 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("a dull cost on Summons")
         return ("dull_chars", (n, _with(f, side="own")))
 
+    def cost_break_chars(self, items):
+        # "Put 1 Backup into the Break Zone: ...": N Characters the player controls (not broken, CR 15.1.1.3.2)
+        n = _int(next(t for t in items if isinstance(t, Token) and t.type == "INT"))
+        f = items[-1]
+        if f.get("side") == "opponent" or "zone" in f or "alt" in f and ("zone" in f["alt"] or "side" in f["alt"]):
+            raise Unsupported("a cost that puts into the Break Zone Characters the player does not control")
+        if f.get("type") == "summon" or f.get("state", "any") != "any":
+            raise Unsupported("a cost that puts Summons or Characters in a state into the Break Zone")
+        return ("break_chars", (n, _with(f, side="own")))
+
     def cost(self, items):
         return list(items)
 
@@ -1560,6 +1570,10 @@ class FFTextTransformer(TextTransformer, Transformer):
                 cost["break_self"] = True
             elif kind == "discard":
                 cost["discard"] = v
+            elif kind == "break_chars":
+                if "break_characters" in cost:
+                    raise Unsupported("a cost that puts two kinds of Characters into the Break Zone")
+                cost["break_characters"], cost["break_filter"] = v
             elif kind == "dull_chars":
                 if "dull_characters" in cost:
                     raise Unsupported("a cost that dulls two kinds of Characters")
@@ -1580,9 +1594,32 @@ class FFTextTransformer(TextTransformer, Transformer):
             # paid alone, Character by Character (the PAY_DISCARD decision); with CP or the dull icon the Backups
             # it may dull would also pay CP (CR 11.6.10: one payment), which the payment does not weigh
             raise Unsupported("a cost that dulls Characters with another cost")
+        if cost.get("break_characters"):
+            # with the dull icon only (CR 11.6.10 pays all at once: a Backup put into the Break Zone cannot also pay
+            # CP, which the payment does not weigh); the source, dulled by the icon, must not be one of them (it is
+            # chosen before the icon is paid): the description must exclude it
+            if set(cost) - {"break_characters", "break_filter", "dull"}:
+                raise Unsupported("a cost that puts Characters into the Break Zone with another cost than the dull icon")
+            if cost.get("dull") and not self._excludes_self(cost["break_filter"]):
+                raise Unsupported("a cost that dulls the card and may put it into the Break Zone")
         if self.card.get("type") == "summon":
             raise Unsupported("an action ability on a Summon")
         return cost
+
+    def _excludes_self(self, f) -> bool:
+        # the card itself cannot match ``f``: "other than ~", or a card type it is not
+        if f.get("exclude_self"):
+            return True
+        types = f.get("type")
+        types = [types] if isinstance(types, str) else types
+        for alt in ([f] + ([f["alt"]] if "alt" in f else [])):
+            if "name" in alt and alt["name"] != self.card.get("name"):
+                continue  # "[Card Name X]" of another name
+            t = alt.get("type", types)
+            t = [t] if isinstance(t, str) else t
+            if not t or "character" in t or self.card.get("type") in t:
+                return False
+        return True
 
     def action(self, items):
         cost = self._cost(items[0], special=False)
@@ -1916,7 +1953,8 @@ def _no_loop(ab: dict) -> dict:
     it could loop forever); a special ability always costs a same-name card (CR 11.7.1)."""
     c = ab["cost"]
     if ab["kind"] == "action" and any(op["op"] == "activate" for op in ab["effect"]) and not (c.get("cp") or c.get("discard")
-                                                                    or c.get("break_self") or ab.get("once_per_turn")):  # fmt: skip
+                                                                    or c.get("break_self") or c.get("break_characters")
+                                                                    or ab.get("once_per_turn")):  # fmt: skip
         raise Unsupported("an ability that activates Characters for a dull cost alone (the engine refuses "
                           "possible loops, CR 13)")
     return ab
@@ -1983,8 +2021,9 @@ class FFTextCompiler(CardTextCompiler):
             res = self._granted(granted, card)
         else:
             ctx = {k: card.get(k) for k in ("type", "job", "element", "cost", "category", "generic", "maybe_generic")}
-            # the name matters to a line only through "~" (self filters use it): key on it when used
-            if "~" in text:
+            # the name matters to a line only through "~" (self filters use it) and "[Card Name X]" (whether X may be the
+            # card itself: a cost's Characters, _excludes_self): key on it when used
+            if "~" in text or "[Card Name" in text:
                 ctx["name"] = card.get("name")
             res = super().compile_line(text, ctx)
         res.line = line

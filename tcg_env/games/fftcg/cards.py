@@ -158,6 +158,10 @@ class FFCost(StrictModel):
     # at a time in the PAY_DISCARD decision (never combined with another cost: a simplification of CR 11.6.10)
     dull_characters: int = Field(default=0, ge=0, le=5)
     dull_filter: FFFilter | None = None
+    # "Put N DESC into the Break Zone": N Characters the player controls that match break_filter, chosen one at a time in
+    # the PAY_DISCARD decision and put into the Break Zone (not broken, CR 15.1.1.3.2); with the dull icon only
+    break_characters: int = Field(default=0, ge=0, le=5)
+    break_filter: FFFilter | None = None
 
 
 class FFCondition(StrictModel):
@@ -679,7 +683,7 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.cost", "only action and special abilities have a cost")
         if kind == "action" and (ab.cost is None or not _cost_nonempty(ab.cost)) and not ab.once_per_turn:
             # a free ability could be used forever (CR 13); "{0}: ... once per turn" is bounded
-            self.fail(f"{p}.cost", "an action ability needs a cost (cp, dull, discard or break_self) "
+            self.fail(f"{p}.cost", "an action ability needs a cost (cp, dull, discard, break_self, Characters) "
                                    "or once_per_turn")
         if card.type == "summon" and kind not in ("summon", "field"):
             self.fail(f"{p}.kind", "a Summon has only its summon ability (and its own cost reductions)")
@@ -707,6 +711,19 @@ class _Compiler(PoolCompiler):
                                                    "(side 'own', zone 'field', state 'active': CR 11.6.2.4)")
             dull_filter = self.compile_filter(flt, f"{p}.cost.dull_filter", zones=("field",), characters=True)
 
+        break_filter = -1
+        if (cost.break_characters > 0) != (cost.break_filter is not None):
+            self.fail(f"{p}.cost.break_filter", "break_characters and break_filter go together")
+        if cost.break_filter is not None:
+            if cost.cp or cost.discard or cost.break_self or cost.dull_characters or kind != "action":
+                self.fail(f"{p}.cost", "a cost that puts Characters into the Break Zone goes with the dull icon only "
+                                       "(simplification)")
+            flt = cost.break_filter
+            if flt.side != "own" or flt.zone != "field":
+                self.fail(f"{p}.cost.break_filter", "the Characters put into the Break Zone are the player's own "
+                                                    "(side 'own', zone 'field')")
+            break_filter = self.compile_filter(flt, f"{p}.cost.break_filter", zones=("field",), characters=True)
+
         trig_filter = -1
         if ab.trigger == "enters_other":
             flt = ab.trigger_filter or FFFilter(side="own", type=["character"])
@@ -727,7 +744,8 @@ class _Compiler(PoolCompiler):
         # CR 13: activating characters with an ability whose only cost is dulling could loop forever
         # (a special ability's cost always includes discarding a same-name card, CR 11.7.1: never a loop)
         if kind == "action" and any(op.op == "activate" for op in ab.effect):
-            if cost.cp == 0 and cost.discard == 0 and not cost.break_self and not ab.once_per_turn:
+            if cost.cp == 0 and cost.discard == 0 and not cost.break_self and not cost.break_characters \
+                    and not ab.once_per_turn:
                 self.fail(f"{p}.cost", "an ability that activates Characters needs a cost beyond dull (loops)")
 
         row = self.new_row(self.K.ABILITY_TABLE, ab, p, cost=cost)
@@ -738,6 +756,8 @@ class _Compiler(PoolCompiler):
         row[K.A_TRIG_FILTER] = trig_filter
         if dull_filter >= 0:  # an action ability's A_TRIG_FILTER: its "Dull N active DESC" cost, packed
             row[K.ACTION_DULL_COST_COL] = (dull_filter + 1) * K.COND_COUNT_SPAN + cost.dull_characters
+        if break_filter >= 0:  # "Put N DESC into the Break Zone", packed as the dull cost with BREAK_COST_FLAG
+            row[K.ACTION_DULL_COST_COL] = K.BREAK_COST_FLAG + (break_filter + 1) * K.COND_COUNT_SPAN + cost.break_characters
         if ab.trigger == "party_attacks":  # the filter row and how many of the party must match it, packed
             row[K.A_TRIG_FILTER] = (trig_filter + 1) * K.COND_COUNT_SPAN + ab.trigger_count
         row[K.A_COND] = cond
@@ -1100,7 +1120,7 @@ class _Compiler(PoolCompiler):
 
 
 def _cost_nonempty(c: FFCost) -> bool:
-    return bool(c.cp or c.dull or c.discard or c.break_self or c.dull_characters)
+    return bool(c.cp or c.dull or c.discard or c.break_self or c.dull_characters or c.break_characters)
 
 
 def compile_fftcg_pool(cards: list[FFCard]) -> FFCardTable:

@@ -342,6 +342,10 @@ class Condition(IntEnum):
 
 AURA_SELF_ONLY = 1  # an aura's a2: "~ gains ...", the card itself only (not a same-name copy of a generic card)
 COND_COUNT_SPAN = 16  # CONTROLS_AT_LEAST packs (filter row, count) in A_COND_ARG: row * 16 + count
+# an action ability's ACTION_DULL_COST_COL with this added: its "Put N DESC into the Break Zone" cost (the Characters
+# chosen in the PAY_DISCARD decision are put into the Break Zone, not broken, CR 15.1.1.3.2) instead of "Dull N active
+# DESC" (a multiple of COND_COUNT_SPAN: the count and the filter row read as before; play.cost_puts_into_break)
+BREAK_COST_FLAG = 1 << 24
 
 
 ABILITY_TABLE = TableLayout("ability")

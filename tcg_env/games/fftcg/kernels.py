@@ -136,7 +136,7 @@ from tcg_env.games.fftcg.state import (
     ZT,
 )
 from tcg_env.engine.decisions import end_game, set_decision
-from tcg_env.games.fftcg.play import dull_cost_count, dull_cost_filter
+from tcg_env.games.fftcg.play import cost_puts_into_break, dull_cost_count, dull_cost_filter
 from tcg_env.rules.choices import mask_hand, mask_options, mask_pending, mask_yes_no, option_of, zone_card
 
 
@@ -431,7 +431,11 @@ def apply_unchecked(game, s, T, a):
                 s[PAY_HAS_ELEM] = 1
     elif kind == K.Decision.PAY_DISCARD:
         if a >= OWN_FIELD_BASE:  # a Character dulled for a "Dull N active DESC" cost (CR 11.6.2.4)
-            s[DULL + s[FIELD_L + p * FIELD_SLOTS + (a - OWN_FIELD_BASE)] * CARD_W] = 1
+            slot = s[FIELD_L + p * FIELD_SLOTS + (a - OWN_FIELD_BASE)]
+            if cost_puts_into_break(ability_table(T), s[PAY_ABIL]):
+                game.leave_field(s, T, slot, K.Zone.BREAK, False)  # "Put 1 Backup into the Break Zone": not broken
+            else:
+                s[DULL + slot * CARD_W] = 1
             s[PAY_DISCARD_LEFT] -= 1
         else:
             game.discard_hand_index(s, p, option_of(a, HAND_BASE))

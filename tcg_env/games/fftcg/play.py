@@ -115,7 +115,14 @@ def dull_cost_count(abil, arow):
 @internal
 def dull_cost_filter(abil, arow):
     """The filter row the Characters of an action ability's "Dull N active DESC" cost match (K.ACTION_DULL_COST_COL)."""
-    return abil[arow, K.ACTION_DULL_COST_COL] // K.COND_COUNT_SPAN - 1
+    return (abil[arow, K.ACTION_DULL_COST_COL] % K.BREAK_COST_FLAG) // K.COND_COUNT_SPAN - 1
+
+
+@internal
+def cost_puts_into_break(abil, arow):
+    """The Characters of the cost (dull_cost_count) are put into the Break Zone ("Put 1 Backup into the Break Zone:
+    ..."), not dulled."""
+    return abil[arow, K.ACTION_DULL_COST_COL] >= K.BREAK_COST_FLAG
 
 
 @internal
