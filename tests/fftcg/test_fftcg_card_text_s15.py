@@ -50,6 +50,10 @@ def _records():
             "the end of the turn."),
         rec(14, "Lancer", "forward", 2, 5000, "Lancer", "{Dull}, put 2 Backups into the Break Zone: Choose 1 Forward. "
             "Deal it 5000 damage."),
+        rec(15, "Feo", "forward", 2, 5000, "Warrior", "When your opponent uses an EX Burst, your opponent randomly "
+            "discards 1 card."),
+        rec(16, "Freeze", "summon", 1, 0, "", "EX BURST Choose 1 Forward. Dull it."),
+        rec(17, "Pinger", "backup", 2, 0, "Gunner", "{Dull}: Deal 1 point of damage to your opponent."),
         rec(8, "Brick", "forward", 2, 5000, "Knight", "If Brick is dealt damage, reduce the damage by 1000 instead."),
     ]
     recs += [rec(20 + i, f"Clerk {i}", "backup", 2, 0, "Clerk", "") for i in range(4)]
@@ -374,3 +378,28 @@ def test_dull_and_put_two_backups_into_the_break_zone(mini):
     assert _dmg(g, "W-041", player=1) == 5000
     assert int(g.state[S.DULL + _slot_of(g, "W-014") * S.CARD_W]) == 1
     assert int(g.state[S.BREAK_N]) == 2
+
+
+# ---- "When your opponent uses an EX Burst" (Trigger.OPP_EX_BURST, CR 11.10.2) ---------------------------------------------
+@pytest.mark.parametrize("use, discarded", [(True, 1), (False, 0)])
+def test_when_your_opponent_uses_an_ex_burst_CR_11_10_2(mini, use, discarded):
+    from tcg_env.games.fftcg.scenario import Scenario
+
+    res, pool = mini
+    sc = Scenario.main_phase(pool, decks=(([c.number for c in res] * 3)[:50],) * 2)
+    sc.field(0, ["W-017", "W-015"])
+    sc.hand(1, ["W-040", "W-041"])
+    sc.deck_top(1, ["W-016"])  # Freeze (EX Burst) on top of the opponent's deck
+    g = sc.game()
+    do(g, "Use ability: Pinger")
+    for _ in range(30):
+        if g.decision == K.Decision.EX_BURST:
+            g.step(K.OPTION_BASE if use else K.PASS)
+        elif g.decision == K.Decision.CHOOSE_TARGET:
+            g.step([a for a in _legal(g) if a != K.PASS][0])
+        elif g.decision == K.Decision.PRIORITY and int(g.state[S.STACK_N]) == 0:
+            break
+        else:
+            g.step(_answer(g))
+    assert int(g.state[S.DAMAGE_N + 1]) == 1
+    assert int(g.state[S.HAND_N + 1]) == 2 - discarded

@@ -1390,6 +1390,9 @@ class FFTextTransformer(TextTransformer, Transformer):
     def t_opp_cast_summon(self, _):
         return ("opp_cast_summon", None)
 
+    def t_opp_ex_burst(self, _):
+        return ("opp_ex_burst", None)
+
     def t_opp_forward_broken(self, _):
         return ("opp_forward_broken", None)
 

@@ -75,6 +75,7 @@ TriggerName = Literal[
     "attacks_other",
     "party_attacks_self",
     "opp_cast_summon",
+    "opp_ex_burst",  # "When your opponent uses an EX Burst"
     "reflexive",  # "When you do so, ...": queued by the "reflex" op of the ability before it
     "chosen_self",  # "When <this> is chosen by a Summon or an ability"
     "chosen_by_opp_self",  # "When <this> is chosen by your opponent's Summons or abilities"

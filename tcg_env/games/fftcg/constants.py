@@ -288,6 +288,9 @@ class Trigger(IntEnum):
     # (triggers.trigger_party_attacks, from battle.declare_attackers_done; only in a pool with such an ability: FL_MISC
     # bit FLAG_PARTY_TRIGGER)
     PARTY_ATTACKS = 32
+    # "When your opponent uses an EX Burst": the other player's field, when they use an EX Burst (CR 11.10.2: the effect
+    # applies at once; this auto-ability waits for the next priority, CR 11.8.7; kernels' EX_BURST answer)
+    OPP_EX_BURST = 33
     ATTACKS_OTHER = 24  # "When a <filter> attacks" (A_TRIG_FILTER; triggers.trigger_attacks_other)  # "When <this> is blocked" (a Forward of the attacking party a block is declared against)
 
 
@@ -604,7 +607,7 @@ REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TU
                                   Condition.OPP_HAND_AT_MOST, Condition.HAND_AT_LEAST, Condition.SELF_IN_PARTY,
                                   Condition.ELEMENTS_AT_LEAST, Condition.ELEMENTS_EXACTLY,
                                   Condition.ALL_DIFFERENT_ELEMENTS_AT_LEAST, Condition.CAST_AT_LEAST})
-REAL_CARD_TRIGGERS = frozenset({Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
+REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,
                                 Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, Trigger.PARTY_ATTACKS})

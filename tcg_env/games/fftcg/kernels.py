@@ -514,6 +514,7 @@ def apply_unchecked(game, s, T, a):
             slot = s[DEC_ARG]
             arow = cards[s[CARD + slot * CARD_W], K.C_EX_ABIL]
             game.push_program_frame(s, T, M_BOTH, P_EX, EK_ABILITY, slot, arow, p, -1)  # CR 11.10.2
+            game.trigger_field(s, T, 1 - p, K.Trigger.OPP_EX_BURST, slot)  # "When your opponent uses an EX Burst"
     elif kind == K.Decision.OPTIONAL_EFFECT:
         base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
         if game.selecting_mode(s, T, base):
