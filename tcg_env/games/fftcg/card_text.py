@@ -638,8 +638,10 @@ class FFTextTransformer(TextTransformer, Transformer):
         return _Steps([("all", f, [{"op": "damage", "amount": a}]), ("self", [{"op": "damage", "amount": b}])])
 
     def _excludes_self(self, f: dict) -> bool:
-        # a description the card itself cannot match: the opponent's cards, "other than ~", another card type
-        if f.get("side") == "opponent" or f.get("exclude_self") or ("zone" in f):
+        # a description the card itself cannot match: the opponent's cards, "other than ~", another card type, "[Card
+        # Name X]" of another name (the compiler's cache keys a line with "[Card Name" on the card's name)
+        if f.get("side") == "opponent" or f.get("exclude_self") or ("zone" in f) \
+                or ("name" in f and self.card.get("name") is not None and f["name"] != self.card.get("name")):
             return "alt" not in f or self._excludes_self(f["alt"])
         t = f.get("type")
         if t is not None and t != "character" and t != self.card.get("type"):
@@ -1608,21 +1610,6 @@ class FFTextTransformer(TextTransformer, Transformer):
         if self.card.get("type") == "summon":
             raise Unsupported("an action ability on a Summon")
         return cost
-
-    def _excludes_self(self, f) -> bool:
-        # the card itself cannot match ``f``: "other than ~", or a card type it is not
-        if f.get("exclude_self"):
-            return True
-        types = f.get("type")
-        types = [types] if isinstance(types, str) else types
-        for alt in ([f] + ([f["alt"]] if "alt" in f else [])):
-            if "name" in alt and alt["name"] != self.card.get("name"):
-                continue  # "[Card Name X]" of another name
-            t = alt.get("type", types)
-            t = [t] if isinstance(t, str) else t
-            if not t or "character" in t or self.card.get("type") in t:
-                return False
-        return True
 
     def action(self, items):
         cost = self._cost(items[0], special=False)
