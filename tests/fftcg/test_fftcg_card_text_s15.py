@@ -352,6 +352,10 @@ def test_put_n_characters_into_the_break_zone_cost_compiles_exact():
     assert _c("{Dull}, put 1 [Card Name Leblanc] into the Break Zone: Draw 1 card.", lb).verdict is Verdict.UNSUPPORTED
     assert _c("{Dull}, put 1 [Card Name Leblanc] into the Break Zone: Draw 1 card.",
               {**lb, "name": "Ormi"}).verdict is Verdict.EXACT  # the same line on another card (the cache keys the name)
+    # the same check ("the card itself cannot match") of "Deal it and ~" / "... and M damage to ~" is unchanged
+    for line in ("When Leblanc enters the field, choose 1 Forward opponent controls. Deal it and Leblanc 9000 damage.",
+                 "{Fire}: Deal 1000 damage to all the Forwards opponent controls and 2000 damage to Leblanc."):
+        assert _c(line, lb).verdict is Verdict.EXACT, line
 
 
 def test_put_a_backup_into_the_break_zone_as_a_cost(mini):
