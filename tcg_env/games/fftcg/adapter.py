@@ -93,6 +93,19 @@ def _discard_for_cp(act) -> str | None:
     return f"Pay: discard {act.card} (2 {el} CP){act.copy}"
 
 
+def _pay_own_field(act) -> str | None:
+    """PAY_DISCARD on the player's field: a Character dulled for "Dull N active DESC", or put into the Break Zone for
+    "Put N DESC into the Break Zone" (K.BREAK_COST_FLAG)."""
+    if act.slot < 0:
+        return None
+    arow = int(act.row[S.PAY_ABIL])
+    abil = act.game.pool.abilities
+    if int(act.row[S.PAY_KIND]) == K.PK_ABILITY and 0 <= arow < len(abil) \
+            and int(abil[arow, K.ACTION_DULL_COST_COL]) >= K.BREAK_COST_FLAG:
+        return f"Pay: put {act.card} into the Break Zone"
+    return f"Pay: dull {act.card}"
+
+
 def _use_ability(act) -> str:
     i, j = act.index
     if act.slot < 0:
@@ -156,7 +169,7 @@ WORDS = {
     },
     "own_field": {
         D.PAY_CP: "Pay: dull {card} (1 CP)",
-        D.PAY_DISCARD: "Pay: dull {card}",  # a "Dull N active ..." cost
+        D.PAY_DISCARD: _pay_own_field,  # a "Dull N active ..." / "Put N ... into the Break Zone" cost
         D.CHOOSE_TARGET: "Choose your {card}",
         D.DECLARE_ATTACK: "Attack with {card}",
         D.ADD_TO_PARTY: "Add {card} to the party",

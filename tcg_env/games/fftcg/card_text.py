@@ -50,6 +50,15 @@ APPROXIMATIONS: dict[str, str] = {
     "self_by_name": "no longer used (session 14: \"~ gains ...\" applies to the card itself, the aura's self_only); "
                     "before, on a card with the generic icon it applied to every same-name copy you control (the "
                     "field ability's filter was the card's name)",
+    "cast_cards_summons_only": "\"if you have cast N or more cards this turn\": the Summons cast this turn are counted "
+                               "(CR 15.1.1.7.1: in the 2016 rules only a Summon is cast; a Character is played); the "
+                               "sets that print it were written for rules in which a Character played from the hand is "
+                               "cast too, and would count it",
+    "damage_mod_order": "\"the damage becomes N (above 0) instead\", \"If ~ is dealt damage less than its power, the "
+                        "damage becomes 0 instead\": when a \"next damage\" shield (\"During this turn, the next damage "
+                        "dealt to it is reduced by N instead\") applies to the same damage, the engine applies the "
+                        "shield first; CR 11.12.5.6.1 lets the Forward's controller choose the order (the result "
+                        "differs: 6000 damage to a 5000-power Forward reduced by 2000)",
     "power_lki": "\"Deal it damage equal to <this>'s power\": when the card has left the field before the effect "
                  "resolves, its printed power is dealt (CR 11.11.4 asks for its power just before it left: the engine "
                  "keeps no record of it); on the field, its power then, as printed",
@@ -435,6 +444,20 @@ class FFTextTransformer(TextTransformer, Transformer):
     def c_hand_at_least(self, items):
         return {"kind": "hand_at_least", "value": _int(items[0])}
 
+    # "if you have cast a Summon / N or more cards this turn" (Condition.CAST_AT_LEAST): in the 2016 rules only a
+    # Summon is cast (CR 15.1.1.7.1; a Character is played, CR 11.4), so the cards cast are the Summons cast
+    def c_cast_at_least(self, items):
+        return {"kind": "cast_at_least", "value": _int(items[0])}
+
+    def c_cast_cards_at_least(self, items):
+        # "N or more cards": the sets that print it count Characters played from the hand too (later rules call that
+        # casting); the 2016 rules' letter counts Summons. A doubt, so declared
+        self.approximate("cast_cards_summons_only")
+        return self.c_cast_at_least(items)
+
+    def c_cast_summon(self, _):
+        return {"kind": "cast_at_least", "value": 1}
+
     def c_opp_hand_at_most(self, items):
         return {"kind": "opp_hand_at_most", "value": _int(items[0])}
 
@@ -615,8 +638,10 @@ class FFTextTransformer(TextTransformer, Transformer):
         return _Steps([("all", f, [{"op": "damage", "amount": a}]), ("self", [{"op": "damage", "amount": b}])])
 
     def _excludes_self(self, f: dict) -> bool:
-        # a description the card itself cannot match: the opponent's cards, "other than ~", another card type
-        if f.get("side") == "opponent" or f.get("exclude_self") or ("zone" in f):
+        # a description the card itself cannot match: the opponent's cards, "other than ~", another card type, "[Card
+        # Name X]" of another name (the compiler's cache keys a line with "[Card Name" on the card's name)
+        if f.get("side") == "opponent" or f.get("exclude_self") or ("zone" in f) \
+                or ("name" in f and self.card.get("name") is not None and f["name"] != self.card.get("name")):
             return "alt" not in f or self._excludes_self(f["alt"])
         t = f.get("type")
         if t is not None and t != "character" and t != self.card.get("type"):
@@ -690,6 +715,36 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def it_deck_bottom(self, _):
         return _Steps([("reg", [{"op": "put_on_deck_bottom"}])])
+
+    # "During this turn, the next damage dealt to it is reduced by N / becomes 0 instead." (Op.DAMAGE_SHIELD: a
+    # replacement effect until the end of the turn that the next damage dealt to the card uses up, CR 11.12.5)
+    def sr_reduce(self, items):
+        return ("shield", _int(items[0]))
+
+    def sr_becomes(self, items):
+        if _int(items[0]) != 0:
+            raise Unsupported("the next damage becomes an amount other than 0")
+        return ("shield", 0)
+
+    @staticmethod
+    def _shield_op(n):
+        if n % 1000:
+            raise Unsupported("an amount of damage that is not a multiple of 1000")
+        return {"op": "damage_shield", "amount": n} if n else {"op": "damage_shield", "becomes_zero": True}
+
+    @staticmethod
+    def _shield_of(items):
+        return next(t[1] for t in items if isinstance(t, tuple) and t[0] == "shield")
+
+    def it_shield(self, items):
+        return _Steps([("reg", [self._shield_op(self._shield_of(items))])])
+
+    def it_shield_reduce(self, items):
+        # "Reduce the next damage dealt to it this turn by 1000."
+        return _Steps([("reg", [self._shield_op(self._ints(items)[0])])])
+
+    def self_shield(self, items):
+        return _Steps([("self", [self._shield_op(self._shield_of(items))])])
 
     def it_put_break(self, _):
         # "Put it into the Break Zone.": not a break (CR 15.1.1.3.2: "is broken" does not trigger)
@@ -1034,6 +1089,23 @@ class FFTextTransformer(TextTransformer, Transformer):
         # "you may put ~ into the Break Zone" (Op.SOURCE_LEAVES; where the card is: auto() from the trigger)
         return ("op", {"op": "source_leaves", "to": "break_zone"})
 
+    def done_dull_active(self, items):
+        # "you may dull 3 active [Category IV] Characters you control." (Op.DULL_ACTIVE: all of them or none)
+        n, f = self._ints(items)[0], next(t for t in items if isinstance(t, dict))
+        if f.get("side") != "own" or f.get("state") != "active" or "zone" in f or "alt" in f or not 1 <= n <= 5 \
+                or f.get("type") == "summon":
+            raise Unsupported("dulling Characters other than N active ones you control")
+        return ("op", {"op": "dull_active", "count": n, "filter": f})
+
+    def done_discard_matching(self, items):
+        # "you may discard 1 Summon / 1 [Job Chaos]." (Op.DISCARD_MATCHING: all of them or none)
+        n, f = self._ints(items)[0], next(t for t in items if isinstance(t, dict))
+        if set(f) - {"type", "job", "name", "category", "element", "cost_min", "cost_max", "cost"} or not 1 <= n <= 5:
+            raise Unsupported("discarding cards other than N of a kind from your hand")
+        if not f:
+            return self.done_discard(items)
+        return ("op", {"op": "discard_matching", "count": n, "filter": _with(f, side="own", zone="hand")})
+
     def done_self_removed(self, _):
         return ("op", {"op": "source_leaves", "to": "removed"})
 
@@ -1042,6 +1114,12 @@ class FFTextTransformer(TextTransformer, Transformer):
         # when X was done (declining does nothing at all, which is what "if you do so" asks)
         done, rest = items[0], [s for st in items[1:] for s in st]
         return ("optional", [done, ("if_done", rest)])
+
+    def choose_may_if_done(self, items):
+        # "choose 1 Forward. You may discard 1 Summon. If you do so, dull it.": the target chosen when the ability is put
+        # on the stack (CR 11.8.9), the "you may" asked on resolution (CR 11.8.14), then as "you may X. If you do so, Y."
+        chosen, done, rest = list(items[0]), items[1], [s for st in items[2:] for s in st]
+        return ("optional", [*chosen, done, ("if_done", rest)])
 
     def may_when_done(self, items):
         # "you may X. When you do so, Y.": "When ..., <effect>" is an auto-ability's form (CR 11.8.2); it is
@@ -1208,7 +1286,8 @@ class FFTextTransformer(TextTransformer, Transformer):
                 elif kind == "if_done":
                     # "If you do so, <effect>.": the core's IF_DONE right after the instruction it asks about
                     prev = rest[-1] if rest else None
-                    if prev is None or prev["op"] not in ("discard", "damage_player", "pay", "source_leaves") \
+                    if prev is None or prev["op"] not in ("discard", "damage_player", "pay", "source_leaves", "dull_active",
+                                                          "discard_matching") \
                             or prev.get("who", "controller") != "controller":
                         raise Unsupported("'if you do so' after an effect that does not report whether it was done")
                     at = len(rest)
@@ -1312,6 +1391,9 @@ class FFTextTransformer(TextTransformer, Transformer):
 
     def t_opp_cast_summon(self, _):
         return ("opp_cast_summon", None)
+
+    def t_opp_ex_burst(self, _):
+        return ("opp_ex_burst", None)
 
     def t_opp_forward_broken(self, _):
         return ("opp_forward_broken", None)
@@ -1442,6 +1524,16 @@ class FFTextTransformer(TextTransformer, Transformer):
             raise Unsupported("a dull cost on Summons")
         return ("dull_chars", (n, _with(f, side="own")))
 
+    def cost_break_chars(self, items):
+        # "Put 1 Backup into the Break Zone: ...": N Characters the player controls (not broken, CR 15.1.1.3.2)
+        n = _int(next(t for t in items if isinstance(t, Token) and t.type == "INT"))
+        f = items[-1]
+        if f.get("side") == "opponent" or "zone" in f or "alt" in f and ("zone" in f["alt"] or "side" in f["alt"]):
+            raise Unsupported("a cost that puts into the Break Zone Characters the player does not control")
+        if f.get("type") == "summon" or f.get("state", "any") != "any":
+            raise Unsupported("a cost that puts Summons or Characters in a state into the Break Zone")
+        return ("break_chars", (n, _with(f, side="own")))
+
     def cost(self, items):
         return list(items)
 
@@ -1483,6 +1575,10 @@ class FFTextTransformer(TextTransformer, Transformer):
                 cost["break_self"] = True
             elif kind == "discard":
                 cost["discard"] = v
+            elif kind == "break_chars":
+                if "break_characters" in cost:
+                    raise Unsupported("a cost that puts two kinds of Characters into the Break Zone")
+                cost["break_characters"], cost["break_filter"] = v
             elif kind == "dull_chars":
                 if "dull_characters" in cost:
                     raise Unsupported("a cost that dulls two kinds of Characters")
@@ -1503,6 +1599,14 @@ class FFTextTransformer(TextTransformer, Transformer):
             # paid alone, Character by Character (the PAY_DISCARD decision); with CP or the dull icon the Backups
             # it may dull would also pay CP (CR 11.6.10: one payment), which the payment does not weigh
             raise Unsupported("a cost that dulls Characters with another cost")
+        if cost.get("break_characters"):
+            # with the dull icon only (CR 11.6.10 pays all at once: a Backup put into the Break Zone cannot also pay
+            # CP, which the payment does not weigh); the source, dulled by the icon, must not be one of them (it is
+            # chosen before the icon is paid): the description must exclude it
+            if set(cost) - {"break_characters", "break_filter", "dull"}:
+                raise Unsupported("a cost that puts Characters into the Break Zone with another cost than the dull icon")
+            if cost.get("dull") and not self._excludes_self(cost["break_filter"]):
+                raise Unsupported("a cost that dulls the card and may put it into the Break Zone")
         if self.card.get("type") == "summon":
             raise Unsupported("an action ability on a Summon")
         return cost
@@ -1645,6 +1749,9 @@ class FFTextTransformer(TextTransformer, Transformer):
             if (mode, amount) != ("becomes", 0):
                 raise Unsupported("'dealt damage less than its power' with another replacement than 0")
             mode = "zero_if_less_than_power"
+        if mode == "zero_if_less_than_power" or (mode == "becomes" and amount > 0):
+            # its result depends on the order with a "next damage" shield's reduction (effects.damage_dealt)
+            self.approximate("damage_mod_order")
         return [{"kind": "field", "effect": [{"op": "damage_mod", "mode": mode, "amount": amount, "by": by}]}]
 
     def f_damage_reduced(self, items):
@@ -1836,7 +1943,8 @@ def _no_loop(ab: dict) -> dict:
     it could loop forever); a special ability always costs a same-name card (CR 11.7.1)."""
     c = ab["cost"]
     if ab["kind"] == "action" and any(op["op"] == "activate" for op in ab["effect"]) and not (c.get("cp") or c.get("discard")
-                                                                    or c.get("break_self") or ab.get("once_per_turn")):  # fmt: skip
+                                                                    or c.get("break_self") or c.get("break_characters")
+                                                                    or ab.get("once_per_turn")):  # fmt: skip
         raise Unsupported("an ability that activates Characters for a dull cost alone (the engine refuses "
                           "possible loops, CR 13)")
     return ab
@@ -1903,8 +2011,9 @@ class FFTextCompiler(CardTextCompiler):
             res = self._granted(granted, card)
         else:
             ctx = {k: card.get(k) for k in ("type", "job", "element", "cost", "category", "generic", "maybe_generic")}
-            # the name matters to a line only through "~" (self filters use it): key on it when used
-            if "~" in text:
+            # the name matters to a line only through "~" (self filters use it) and "[Card Name X]" (whether X may be the
+            # card itself: a cost's Characters, _excludes_self): key on it when used
+            if "~" in text or "[Card Name" in text:
                 ctx["name"] = card.get("name")
             res = super().compile_line(text, ctx)
         res.line = line

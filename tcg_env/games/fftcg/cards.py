@@ -75,6 +75,7 @@ TriggerName = Literal[
     "attacks_other",
     "party_attacks_self",
     "opp_cast_summon",
+    "opp_ex_burst",  # "When your opponent uses an EX Burst"
     "reflexive",  # "When you do so, ...": queued by the "reflex" op of the ability before it
     "chosen_self",  # "When <this> is chosen by a Summon or an ability"
     "chosen_by_opp_self",  # "When <this> is chosen by your opponent's Summons or abilities"
@@ -101,6 +102,7 @@ ConditionName = Literal[
     "elements_at_least",
     "elements_exactly",
     "all_different_elements_at_least",
+    "cast_at_least",
 ]
 
 _RESTRICT_BITS = {"cant_attack": K.RESTRICT_CANT_ATTACK, "cant_block": K.RESTRICT_CANT_BLOCK,
@@ -157,6 +159,10 @@ class FFCost(StrictModel):
     # at a time in the PAY_DISCARD decision (never combined with another cost: a simplification of CR 11.6.10)
     dull_characters: int = Field(default=0, ge=0, le=5)
     dull_filter: FFFilter | None = None
+    # "Put N DESC into the Break Zone": N Characters the player controls that match break_filter, chosen one at a time in
+    # the PAY_DISCARD decision and put into the Break Zone (not broken, CR 15.1.1.3.2); with the dull icon only
+    break_characters: int = Field(default=0, ge=0, le=5)
+    break_filter: FFFilter | None = None
 
 
 class FFCondition(StrictModel):
@@ -191,6 +197,15 @@ def effect_op_models(module: str, filter_model: type) -> tuple:
         # Zone": put_into_break_zone, not a break)
         op_model("opp_select", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5)), reg=(Reg, 0)),
         *reg_ops(module, Reg, "put_into_break_zone"),
+        # "During this turn, the next damage dealt to it is reduced by N / becomes 0 instead." (a replacement effect the
+        # next damage dealt to the card uses up, CR 11.12.5; Op.DAMAGE_SHIELD)
+        # "you may dull 3 active [Category IV] Characters you control. When you do so, ...": all of them or none (reports
+        # whether they were dulled; Op.DULL_ACTIVE)
+        # "you may discard 1 Summon / 1 [Job Chaos]. When you do so, ...": all of them or none (Op.DISCARD_MATCHING)
+        op_model("discard_matching", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
+        op_model("dull_active", module, filter=filter_model, count=(int, Field(default=1, ge=1, le=5))),
+        op_model("damage_shield", module, amount=(Annotated[int, Field(ge=0, multiple_of=1000)], 0),
+                 becomes_zero=(bool, False), reg=(Reg, 0)),
         # "Your opponent reveals their hand. Select 1 <filter> from their hand. Your opponent discards this card / removes
         # it from the game."
         # "When a Forward you control attacks, it gains ...": the card the trigger was about (attacks_other, enters_other)
@@ -292,12 +307,13 @@ _TARGETING = {"choose", "select_all", "target_self", "opp_select", "target_trigg
 _ON_REGISTER = {
     "damage", "break", "dull", "activate", "freeze", "power", "power_per", "grant_keyword", "restrict",
     "return_to_hand", "remove_from_game", "put_on_deck_top", "put_on_deck_bottom", "put_into_break_zone",
+    "damage_shield",
 }  # fmt: skip
 # the ops whose instruction reports whether it was done (engine.effects NOT_DONE): what an "if_done" may follow.
 # DISCARD: every card discarded; DAMAGE_PLAYER: the damage is always received (no effect of the 2016 rules
 # prevents damage to a player; a defeat ends the game, CR 3.1); PAY: the CP paid (not when it cannot be paid);
 # SOURCE_LEAVES: the source moved (not when it was no longer where the ability expects it)
-_REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves"})
+_REPORTS_DONE = frozenset({"discard", "damage_player", "pay", "source_leaves", "dull_active", "discard_matching"})
 _FIELD_ONLY = {"aura_power", "aura_keyword", "cost_reduction", "aura_restrict", "aura_power_per",
                "self_cost_reduction", "unblockable_by", "unchoosable", "undullable", "no_activate", "must_attack", "any_element_cp",
                "aura_unchoosable", "pay_only", "damage_mod"}
@@ -429,6 +445,9 @@ def ff_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray |
     flags[-1, K.FL_MISC] = K.FLAG_AURA_UNCHOOSABLE * int(bool((code[:, K.I_OP] == K.Op.AURA_UNCHOOSABLE).any()))
     if (code[:, K.I_OP] == K.Op.DAMAGE_MOD).any():
         flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD  # effects.damage_dealt where damage is dealt
+    if (code[:, K.I_OP] == K.Op.DAMAGE_SHIELD).any():
+        # effects.deal_forward_damage where damage is dealt (FLAG_DAMAGE_MOD routes battle and effect damage there)
+        flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD | K.FLAG_DAMAGE_SHIELD
     if abilities is not None and abilities.shape[0] and np.isin(
             abilities[:, K.A_TRIGGER], (K.Trigger.CHOSEN_SELF, K.Trigger.CHOSEN_BY_OPP_SELF)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_CHOSEN_TRIGGER  # kernels.apply_decision's CHOOSE_TARGET fires them
@@ -665,7 +684,7 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.cost", "only action and special abilities have a cost")
         if kind == "action" and (ab.cost is None or not _cost_nonempty(ab.cost)) and not ab.once_per_turn:
             # a free ability could be used forever (CR 13); "{0}: ... once per turn" is bounded
-            self.fail(f"{p}.cost", "an action ability needs a cost (cp, dull, discard or break_self) "
+            self.fail(f"{p}.cost", "an action ability needs a cost (cp, dull, discard, break_self, Characters) "
                                    "or once_per_turn")
         if card.type == "summon" and kind not in ("summon", "field"):
             self.fail(f"{p}.kind", "a Summon has only its summon ability (and its own cost reductions)")
@@ -693,6 +712,19 @@ class _Compiler(PoolCompiler):
                                                    "(side 'own', zone 'field', state 'active': CR 11.6.2.4)")
             dull_filter = self.compile_filter(flt, f"{p}.cost.dull_filter", zones=("field",), characters=True)
 
+        break_filter = -1
+        if (cost.break_characters > 0) != (cost.break_filter is not None):
+            self.fail(f"{p}.cost.break_filter", "break_characters and break_filter go together")
+        if cost.break_filter is not None:
+            if cost.cp or cost.discard or cost.break_self or cost.dull_characters or kind != "action":
+                self.fail(f"{p}.cost", "a cost that puts Characters into the Break Zone goes with the dull icon only "
+                                       "(simplification)")
+            flt = cost.break_filter
+            if flt.side != "own" or flt.zone != "field":
+                self.fail(f"{p}.cost.break_filter", "the Characters put into the Break Zone are the player's own "
+                                                    "(side 'own', zone 'field')")
+            break_filter = self.compile_filter(flt, f"{p}.cost.break_filter", zones=("field",), characters=True)
+
         trig_filter = -1
         if ab.trigger == "enters_other":
             flt = ab.trigger_filter or FFFilter(side="own", type=["character"])
@@ -713,7 +745,8 @@ class _Compiler(PoolCompiler):
         # CR 13: activating characters with an ability whose only cost is dulling could loop forever
         # (a special ability's cost always includes discarding a same-name card, CR 11.7.1: never a loop)
         if kind == "action" and any(op.op == "activate" for op in ab.effect):
-            if cost.cp == 0 and cost.discard == 0 and not cost.break_self and not ab.once_per_turn:
+            if cost.cp == 0 and cost.discard == 0 and not cost.break_self and not cost.break_characters \
+                    and not ab.once_per_turn:
                 self.fail(f"{p}.cost", "an ability that activates Characters needs a cost beyond dull (loops)")
 
         row = self.new_row(self.K.ABILITY_TABLE, ab, p, cost=cost)
@@ -724,6 +757,8 @@ class _Compiler(PoolCompiler):
         row[K.A_TRIG_FILTER] = trig_filter
         if dull_filter >= 0:  # an action ability's A_TRIG_FILTER: its "Dull N active DESC" cost, packed
             row[K.ACTION_DULL_COST_COL] = (dull_filter + 1) * K.COND_COUNT_SPAN + cost.dull_characters
+        if break_filter >= 0:  # "Put N DESC into the Break Zone", packed as the dull cost with BREAK_COST_FLAG
+            row[K.ACTION_DULL_COST_COL] = K.BREAK_COST_FLAG + (break_filter + 1) * K.COND_COUNT_SPAN + cost.break_characters
         if ab.trigger == "party_attacks":  # the filter row and how many of the party must match it, packed
             row[K.A_TRIG_FILTER] = (trig_filter + 1) * K.COND_COUNT_SPAN + ab.trigger_count
         row[K.A_COND] = cond
@@ -901,6 +936,20 @@ class _Compiler(PoolCompiler):
                     if a2 != 0:
                         self.fail(f"{q}.instead_of", "an amount dealt instead of another with a 'for each' (per)")
                     a1 = op.instead_of  # a1 without a2: the amount already dealt (effects.each_target)
+            elif name == "discard_matching":
+                if op.filter.side != "own" or op.filter.zone != "hand":
+                    self.fail(f"{q}.filter", "the cards of the controller's hand (side own, zone hand)")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("hand",), characters=False)
+                a1 = op.count
+            elif name == "dull_active":
+                if op.filter.side != "own" or op.filter.state != "active":
+                    self.fail(f"{q}.filter", "the active Characters the controller controls (side own, state active)")
+                a0 = self.compile_filter(op.filter, f"{q}.filter", zones=("field",), characters=True)
+                a1 = op.count
+            elif name == "damage_shield":
+                if op.becomes_zero == (op.amount > 0):
+                    self.fail(f"{q}.amount", "a shield reduces the damage by an amount > 0, or makes it 0 (becomes_zero)")
+                a0 = K.SHIELD_ZERO if op.becomes_zero else op.amount
             elif name == "power":
                 if op.amount == 0:
                     self.fail(f"{q}.amount", "must not be 0")
@@ -1072,7 +1121,7 @@ class _Compiler(PoolCompiler):
 
 
 def _cost_nonempty(c: FFCost) -> bool:
-    return bool(c.cp or c.dull or c.discard or c.break_self or c.dull_characters)
+    return bool(c.cp or c.dull or c.discard or c.break_self or c.dull_characters or c.break_characters)
 
 
 def compile_fftcg_pool(cards: list[FFCard]) -> FFCardTable:

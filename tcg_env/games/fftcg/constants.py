@@ -119,6 +119,13 @@ RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE = 128
 # "<it> cannot be returned to its owner's hand by your opponent's Summons or abilities": an Op.RETURN_TO_HAND whose
 # controller is its controller's opponent does not move it
 RESTRICT_UNRETURNABLE_BY_OPP_EFFECTS = 256
+# "During this turn, the next damage dealt to it is reduced by N / becomes 0 instead." (Op.DAMAGE_SHIELD): the card has a
+# shield (its total in state.SHIELD) until the end of the turn or until the next damage dealt to it uses it up
+# (effects.deal_forward_damage); forgotten when the card moves (CR 7.4). Not an observation column (the layout is unchanged)
+RESTRICT_DAMAGE_SHIELD = 512
+# Op.DAMAGE_SHIELD's a0 for "becomes 0" (any damage reduced to 0); a reduction is a0 = N. Shields on one card add up
+# (reductions commute: CR 11.12.5.6.1's order does not change the result), capped at SHIELD_ZERO
+SHIELD_ZERO = 1 << 20
 
 # --------------------------------------------------------------------------------------------
 # Card table: cards[card_id, C_*] (int32). Card id 0..n-1 in the compiled pool order.
@@ -185,6 +192,9 @@ FLAG_CHOSEN_TRIGGER = 2  # some ability triggers "When <this> is chosen by ..." 
 FLAG_CHOOSE_BREAK = 16
 FLAG_PARTY_TRIGGER = 32  # some ability triggers "When a party you control attacks" (Trigger.PARTY_ATTACKS)
 FLAG_MUST_ATTACK = 64  # some card "must attack once per turn if possible" (Op.MUST_ATTACK: the DECLARE_ATTACK mask)
+# some effect gives "the next damage dealt to it ... this turn" (Op.DAMAGE_SHIELD: effects.deal_forward_damage reads and
+# uses up the card's shield; set with FLAG_DAMAGE_MOD, which routes damage there)
+FLAG_DAMAGE_SHIELD = 128
 # a cost of two or more element CP symbols ("{Fire}{Ice}{1}", "{Fire}{Fire}"): each symbol asks one CP of its element.
 # A_COST_ELEMENT (and Op.PAY's a1) = ELEM_MULTI + the count of each element's symbols, ELEM_BITS bits per element
 # (Fire .. Earth: Light and Dark CP cannot be produced); during the payment PAY_HAS_ELEM = -(the counts still to
@@ -278,6 +288,9 @@ class Trigger(IntEnum):
     # (triggers.trigger_party_attacks, from battle.declare_attackers_done; only in a pool with such an ability: FL_MISC
     # bit FLAG_PARTY_TRIGGER)
     PARTY_ATTACKS = 32
+    # "When your opponent uses an EX Burst": the other player's field, when they use an EX Burst (CR 11.10.2: the effect
+    # applies at once; this auto-ability waits for the next priority, CR 11.8.7; kernels' EX_BURST answer)
+    OPP_EX_BURST = 33
     ATTACKS_OTHER = 24  # "When a <filter> attacks" (A_TRIG_FILTER; triggers.trigger_attacks_other)  # "When <this> is blocked" (a Forward of the attacking party a block is declared against)
 
 
@@ -324,10 +337,18 @@ class Condition(IntEnum):
     # different Elements ("If you control 4 or more Backups and if the Backups you control are all of different
     # Elements")
     ALL_DIFFERENT_ELEMENTS_AT_LEAST = 30
+    # the controller has cast >= arg Summons this turn (state.CAST_N: "if you have cast a Summon this turn", "if you
+    # have cast 3 or more cards this turn"; CR 15.1.1.7.1: casting is placing a Summon card onto the stack by paying
+    # its cost, so the cards cast are Summons; an EX Burst is not cast, CR 11.10)
+    CAST_AT_LEAST = 31
 
 
 AURA_SELF_ONLY = 1  # an aura's a2: "~ gains ...", the card itself only (not a same-name copy of a generic card)
 COND_COUNT_SPAN = 16  # CONTROLS_AT_LEAST packs (filter row, count) in A_COND_ARG: row * 16 + count
+# an action ability's ACTION_DULL_COST_COL with this added: its "Put N DESC into the Break Zone" cost (the Characters
+# chosen in the PAY_DISCARD decision are put into the Break Zone, not broken, CR 15.1.1.3.2) instead of "Dull N active
+# DESC" (a multiple of COND_COUNT_SPAN: the count and the filter row read as before; play.cost_puts_into_break)
+BREAK_COST_FLAG = 1 << 24
 
 
 ABILITY_TABLE = TableLayout("ability")
@@ -541,6 +562,18 @@ class Op(IntEnum):
     TARGET_TRIGGER = 65
     # "Put it into the Break Zone." (a Character of the field: not broken, CR 15.1.1.3.2)
     PUT_INTO_BREAK_ZONE = 23
+    # a0 = N (or SHIELD_ZERO): "During this turn, the next damage dealt to it is reduced by N / becomes 0 instead." (a
+    # replacement effect, CR 11.12.5, that the next damage dealt to the card uses up: RESTRICT_DAMAGE_SHIELD and
+    # state.SHIELD, read by effects.deal_forward_damage; pool flag FLAG_DAMAGE_SHIELD)
+    DAMAGE_SHIELD = 24
+    # "you may dull N active <filter> you control. When / If you do so, ...": on resolution, when the controller has at
+    # least a1 active Characters matching filter a0 on their field, they select a1 of them one at a time (a SELECT_CARD,
+    # SelectFor.DULL_ACTIVE, no pass) and each is dulled (done); fewer: nothing is dulled (not done, engine NOT_DONE)
+    DULL_ACTIVE = 68
+    # "you may discard N <filter>. When / If you do so, ..." (a Summon, a [Job X]): on resolution, when the controller's hand
+    # holds at least a1 cards matching filter a0 (zone hand), they select a1 of them one at a time (a SELECT_CARD,
+    # SelectFor.DISCARD_MATCHING, no pass) and discard each (CR 15.1.1.4): done; fewer: nothing is discarded (NOT_DONE)
+    DISCARD_MATCHING = 69
 
 
 # The vocabulary real cards' text needs (the card-text compiler, tcg_env.games.fftcg.card_text) that the
@@ -566,15 +599,15 @@ class DamageBy(IntEnum):
     CHARACTER = 4
 
 
-REAL_CARD_OPS = frozenset({Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
+REAL_CARD_OPS = frozenset({Op.DISCARD_MATCHING, Op.DULL_ACTIVE, Op.DAMAGE_SHIELD, Op.MUST_ATTACK, Op.NO_ACTIVATE, Op.TARGET_TRIGGER, Op.HAND_SELECT, Op.OPP_SELECT, Op.PUT_INTO_BREAK_ZONE, Op.DAMAGE_MOD, Op.IF_DONE, Op.REFLEX, Op.PAY, Op.SOURCE_LEAVES, Op.PAY_ONLY, Op.AURA_UNCHOOSABLE, Op.LOOK_TOP, Op.PUT_ON_DECK_TOP, Op.PUT_ON_DECK_BOTTOM, Op.ADD_TO_HAND, Op.AURA_POWER_PER, Op.SELF_COST_REDUCTION, Op.UNBLOCKABLE_BY,
                            Op.SELECT_MODE, Op.MODE, Op.UNCHOOSABLE, Op.MILL, Op.IF, Op.MODE_IF, Op.UNDULLABLE,
                            Op.POWER_PER, Op.REVEAL_TOP, Op.ANY_ELEMENT_CP, Op.REVEAL_UNTIL})
 REAL_CARD_CONDITIONS = frozenset({Condition.CONTROLS_AT_LEAST, Condition.YOUR_TURN, Condition.CONTROLS_AT_MOST,
                                   Condition.YOUR_MAIN_PHASE, Condition.OPP_TURN,
                                   Condition.OPP_HAND_AT_MOST, Condition.HAND_AT_LEAST, Condition.SELF_IN_PARTY,
                                   Condition.ELEMENTS_AT_LEAST, Condition.ELEMENTS_EXACTLY,
-                                  Condition.ALL_DIFFERENT_ELEMENTS_AT_LEAST})
-REAL_CARD_TRIGGERS = frozenset({Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
+                                  Condition.ALL_DIFFERENT_ELEMENTS_AT_LEAST, Condition.CAST_AT_LEAST})
+REAL_CARD_TRIGGERS = frozenset({Trigger.OPP_EX_BURST, Trigger.REFLEXIVE, Trigger.OPP_CAST_SUMMON, Trigger.PARTY_ATTACKS_SELF, Trigger.PUT_INTO_BREAK_SELF, Trigger.CAST_SUMMON, Trigger.IS_BLOCKED_SELF,
                                 Trigger.PUT_INTO_BREAK_OTHER, Trigger.ATTACKS_OTHER, Trigger.CHOSEN_SELF,
                                 Trigger.CHOSEN_BY_OPP_SELF, Trigger.DEALT_DAMAGE_SELF,
                                 Trigger.DEALT_DAMAGE_BY_OPP_EFFECTS_SELF, Trigger.PARTY_ATTACKS})
@@ -683,6 +716,8 @@ class SelectFor(IntEnum):
     LOOK_ORDER = 5
     HAND_SELECT = 7  # Op.HAND_SELECT: a card of the opponent's revealed hand (DEC_ARG[1]: every option; no pass)
     OPP_SELECT = 6  # Op.OPP_SELECT: the opponent's card of the field (DEC_ARG[1]: every option; DEC_ARG[2] = 0: no pass)
+    DISCARD_MATCHING = 9  # Op.DISCARD_MATCHING: a card of the controller's hand to discard (DEC_ARG[1]: every option; no pass)
+    DULL_ACTIVE = 8  # Op.DULL_ACTIVE: the controller's active Character to dull (DEC_ARG[1]: every option; no pass)
 
 
 class Decision(IntEnum):

@@ -47,6 +47,8 @@ from tcg_env.games.fftcg.constants import (
 )
 from tcg_env.games.fftcg.state import (
     DERIVED_CLEAN,
+    RST_EOT,
+    SHIELD,
     BREAK_L,
     BREAK_N,
     BUILD_ENTRY,
@@ -610,6 +612,8 @@ def each_target(game, s, T, f, op, t, a0, a1, a2):
         game.leave_field(s, T, t, K.Zone.REMOVED, False)
     elif op == K.Op.PUT_INTO_BREAK_ZONE:
         game.leave_field(s, T, t, K.Zone.BREAK, False)  # not broken (CR 15.1.1.3.2)
+    elif op == K.Op.DAMAGE_SHIELD:
+        game.add_damage_shield(s, t, a0)
     elif op == K.Op.PUT_ON_DECK_TOP or op == K.Op.PUT_ON_DECK_BOTTOM:
         game.leave_field(s, T, t, K.Zone.DECK, False)  # on top of its owner's deck
         if op == K.Op.PUT_ON_DECK_BOTTOM and s[ZONE + t * CARD_W] == K.Zone.DECK:
@@ -675,6 +679,45 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):
                 return ASKED
         s[f + FR_CNT] = 0
         return NEXT
+    if op == K.Op.DISCARD_MATCHING:
+        # "you may discard 1 Summon": all N or none (FR_CNT: how many are discarded so far)
+        if s[f + FR_CNT] == 0:
+            n = 0
+            for i in range(s[HAND_N + ctrl]):
+                if game.filter_match(s, T, a0, s[HAND_L + ctrl * MAX_DECK + i], ctrl, src):
+                    n += 1
+            if n < a1:
+                return NOT_DONE
+        if s[f + FR_CNT] < a1:
+            if game.fill_candidates_distinct(s, T, a0, ctrl, src, HAND_N + ctrl, HAND_L + ctrl * MAX_DECK) > 0:
+                s[DEC_ARG] = K.SelectFor.DISCARD_MATCHING
+                s[DEC_ARG + 1] = s[CAND_N]  # every option may be taken
+                s[DEC_ARG + 2] = 0  # no pass
+                set_decision(s, K.Decision.SELECT_CARD, ctrl)
+                return ASKED
+        done = s[f + FR_CNT] >= a1
+        s[f + FR_CNT] = 0
+        return NEXT if done else NOT_DONE
+    if op == K.Op.DULL_ACTIVE:
+        # "you may dull N active <filter> you control": all N or none (FR_CNT: how many are dulled so far)
+        if s[f + FR_CNT] == 0 and game.count_active_own(s, T, a0, ctrl, src) < a1:
+            return NOT_DONE
+        if s[f + FR_CNT] < a1:
+            s[CAND_N] = 0
+            for i in range(s[FIELD_N + ctrl]):
+                slot = s[FIELD_L + ctrl * FIELD_SLOTS + i]
+                if s[DULL + slot * CARD_W] == 0 and s[CAND_N] < OPTION_SLOTS and game.filter_match(s, T, a0, slot, ctrl, src):
+                    s[CAND + s[CAND_N]] = slot
+                    s[CAND_N] += 1
+            if s[CAND_N] > 0:
+                s[DEC_ARG] = K.SelectFor.DULL_ACTIVE
+                s[DEC_ARG + 1] = s[CAND_N]  # every option may be taken
+                s[DEC_ARG + 2] = 0  # no pass
+                set_decision(s, K.Decision.SELECT_CARD, ctrl)
+                return ASKED
+        done = s[f + FR_CNT] >= a1
+        s[f + FR_CNT] = 0
+        return NEXT if done else NOT_DONE
     if op == K.Op.OPP_SELECT:
         # the opponent selects (CR 11.8.9: not a choice; "cannot be chosen" does not apply) one card at a time
         opp = 1 - ctrl
@@ -1080,13 +1123,18 @@ def finish_frame(game, s, T):
 
 
 @internal
-def damage_dealt(game, s, T, slot, amount, dealer, src_type):
-    """The damage the Forward in ``slot`` is dealt when ``amount`` is dealt to it, after its own replacement
-    effects (Op.DAMAGE_MOD, CR 11.12.5.2: "If <this> is dealt damage, reduce the damage by 1000 instead."), applied
-    in printed order while their conditions hold (CR 11.9). ``dealer``: the player whose Summon or ability deals
+def damage_dealt(game, s, T, slot, amount, dealer, src_type, shield):
+    """The damage the Forward in ``slot`` is dealt when ``amount`` is dealt to it, after its "next damage" shields
+    (``shield``: their total, Op.DAMAGE_SHIELD, or 0) and its own replacement effects (Op.DAMAGE_MOD, CR 11.12.5.2:
+    "If <this> is dealt damage, reduce the damage by 1000 instead."), applied in printed order while their conditions
+    hold (CR 11.9). The shields first: reductions commute with the card's own reductions; with "becomes N" or "less
+    than its power" the order matters and CR 11.12.5.6.1 lets the card's controller choose it, the engine takes the
+    shields first (the card-text approximation damage_mod_order). ``dealer``: the player whose Summon or ability deals
     it, -1 for battle damage; ``src_type``: the card type of what deals it (a Forward in battle; a Summon, or the card
     whose ability it is: CR 11.11.8, the card that is the source does what its ability instructs)
     (deal_forward_damage)."""
+    if shield > 0 and amount > 0:
+        amount = max(0, amount - shield)
     cards = card_table(T)
     cid = s[CARD + slot * CARD_W]
     if amount <= 0 or (cards[cid, K.C_HAS_FIELD] & K.HAS_DAMAGE_MOD) == 0:
@@ -1116,6 +1164,50 @@ def damage_dealt(game, s, T, slot, amount, dealer, src_type):
 
 
 @internal
+def count_active_own(game, s, T, frow, player, source):
+    """How many active Characters on ``player``'s field filter ``frow`` matches (Op.DULL_ACTIVE)."""
+    n = 0
+    for i in range(s[FIELD_N + player]):
+        slot = s[FIELD_L + player * FIELD_SLOTS + i]
+        if s[DULL + slot * CARD_W] == 0 and game.filter_match(s, T, frow, slot, player, source):
+            n += 1
+    return n
+
+
+@internal
+def use_damage_shield(game, s, slot, before, total):
+    """The total of the "next damage" shields (Op.DAMAGE_SHIELD) the damage ``total`` dealt to the Forward in ``slot``
+    meets. A damage event (``before`` 0, ``total`` > 0) uses them up (the replacement effect "the next damage dealt
+    to it ..." applies once, CR 11.12.5) and records what it used in SHIELD; the rest of one amount dealt in two rows
+    (``before`` > 0: "Deal it X damage. If C, deal it Y damage instead.") is the same damage and reads the record."""
+    w = slot * CARD_W
+    if before > 0:
+        return s[SHIELD + slot]
+    if total <= 0:
+        return 0
+    used = 0
+    if (s[RST_EOT + w] & K.RESTRICT_DAMAGE_SHIELD) != 0:
+        used = s[SHIELD + slot]
+        s[RST_EOT + w] &= ~K.RESTRICT_DAMAGE_SHIELD
+        s[D_RST + w] &= ~K.RESTRICT_DAMAGE_SHIELD  # never a field ability's bit: the value now without it
+    s[SHIELD + slot] = used
+    return used
+
+
+@internal
+def add_damage_shield(game, s, slot, amount):
+    """Op.DAMAGE_SHIELD on the card in ``slot``: "During this turn, the next damage dealt to it is reduced by
+    ``amount`` / becomes 0 (SHIELD_ZERO) instead." Shields the card already has add up (all of them apply to the next
+    damage; reductions commute, and "becomes 0" after any of them is 0)."""
+    w = slot * CARD_W
+    if (s[RST_EOT + w] & K.RESTRICT_DAMAGE_SHIELD) != 0:
+        s[SHIELD + slot] = min(s[SHIELD + slot] + amount, K.SHIELD_ZERO)
+    else:
+        s[SHIELD + slot] = amount
+        game.add_restrictions(s, slot, K.RESTRICT_DAMAGE_SHIELD, K.Duration.END_OF_TURN)
+
+
+@internal
 def deal_forward_damage(game, s, T, slot, amount, dealer, src_type, before):
     """Deal ``amount`` damage to the Forward in ``slot`` (``dealer``: the player whose Summon or ability deals it, -1
     for battle damage) in a pool with damage replacements or "When <this> is dealt damage" (FLAG_DAMAGE_MOD,
@@ -1123,10 +1215,13 @@ def deal_forward_damage(game, s, T, slot, amount, dealer, src_type, before):
     ``before`` was dealt by the row before ("Deal it X damage. If C, deal it Y damage instead."): the replacements
     see the one amount (mod(Y) - mod(X) more) and the damage triggers once. Damage replaced down to 0 is not dealt
     (CR 11.12.5.4: the replaced event does not happen), so it triggers nothing."""
-    dealt_before = game.damage_dealt(s, T, slot, before, dealer, src_type) if before > 0 else 0
-    dealt = game.damage_dealt(s, T, slot, before + amount, dealer, src_type) - dealt_before
-    s[DMG + slot * CARD_W] += dealt
     ft = flag_table(T)
+    shield = 0
+    if (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DAMAGE_SHIELD) != 0:
+        shield = game.use_damage_shield(s, slot, before, before + amount)
+    dealt_before = game.damage_dealt(s, T, slot, before, dealer, src_type, shield) if before > 0 else 0
+    dealt = game.damage_dealt(s, T, slot, before + amount, dealer, src_type, shield) - dealt_before
+    s[DMG + slot * CARD_W] += dealt
     if dealt > 0 and dealt_before == 0 and (ft[ft.shape[0] - 1, K.FL_MISC] & K.FLAG_DEALT_DAMAGE_TRIGGER) != 0:
         ctrl = s[CONTROLLER + slot * CARD_W]
         game.trigger_card(s, T, slot, ctrl, K.Trigger.DEALT_DAMAGE_SELF, -1)

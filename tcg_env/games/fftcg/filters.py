@@ -13,6 +13,7 @@ from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS
 from tcg_env.engine.zones import zone_find
 from tcg_env.games.fftcg.state import (
+    CAST_N,
     ATK_L,
     ATK_N,
     BREAK_L,
@@ -91,6 +92,8 @@ def condition_holds(game, s, T, cond, arg, player, source):
         return s[HAND_N + 1 - player] <= arg
     if cond == K.Condition.YOUR_TURN:
         return s[TURN_PLAYER] == player
+    if cond == K.Condition.CAST_AT_LEAST:
+        return s[CAST_N + player] >= arg
     if cond == K.Condition.OPP_TURN:
         return s[TURN_PLAYER] != player
     if cond == K.Condition.YOUR_MAIN_PHASE:

@@ -136,7 +136,7 @@ from tcg_env.games.fftcg.state import (
     ZT,
 )
 from tcg_env.engine.decisions import end_game, set_decision
-from tcg_env.games.fftcg.play import dull_cost_count, dull_cost_filter
+from tcg_env.games.fftcg.play import cost_puts_into_break, dull_cost_count, dull_cost_filter
 from tcg_env.rules.choices import mask_hand, mask_options, mask_pending, mask_yes_no, option_of, zone_card
 
 
@@ -431,7 +431,11 @@ def apply_unchecked(game, s, T, a):
                 s[PAY_HAS_ELEM] = 1
     elif kind == K.Decision.PAY_DISCARD:
         if a >= OWN_FIELD_BASE:  # a Character dulled for a "Dull N active DESC" cost (CR 11.6.2.4)
-            s[DULL + s[FIELD_L + p * FIELD_SLOTS + (a - OWN_FIELD_BASE)] * CARD_W] = 1
+            slot = s[FIELD_L + p * FIELD_SLOTS + (a - OWN_FIELD_BASE)]
+            if cost_puts_into_break(ability_table(T), s[PAY_ABIL]):
+                game.leave_field(s, T, slot, K.Zone.BREAK, False)  # "Put 1 Backup into the Break Zone": not broken
+            else:
+                s[DULL + slot * CARD_W] = 1
             s[PAY_DISCARD_LEFT] -= 1
         else:
             game.discard_hand_index(s, p, option_of(a, HAND_BASE))
@@ -510,6 +514,7 @@ def apply_unchecked(game, s, T, a):
             slot = s[DEC_ARG]
             arow = cards[s[CARD + slot * CARD_W], K.C_EX_ABIL]
             game.push_program_frame(s, T, M_BOTH, P_EX, EK_ABILITY, slot, arow, p, -1)  # CR 11.10.2
+            game.trigger_field(s, T, 1 - p, K.Trigger.OPP_EX_BURST, slot)  # "When your opponent uses an EX Burst"
     elif kind == K.Decision.OPTIONAL_EFFECT:
         base = FRAMES + (s[FRAME_N] - 1) * FRAME_W
         if game.selecting_mode(s, T, base):
@@ -545,6 +550,16 @@ def apply_unchecked(game, s, T, a):
                         s[ZONE + slot * CARD_W] = K.Zone.NONE
                         game.put_in_zone(s, slot, K.Zone.REMOVED)
                     break
+            s[base + FR_CNT] += 1
+        elif op == K.Op.DISCARD_MATCHING:
+            slot = s[CAND + option_of(a, OPTION_BASE)]
+            for i in range(s[HAND_N + p]):
+                if s[HAND_L + p * MAX_DECK + i] == slot:
+                    game.discard_hand_index(s, p, i)  # CR 15.1.1.4
+                    break
+            s[base + FR_CNT] += 1
+        elif op == K.Op.DULL_ACTIVE:
+            s[s[CAND + option_of(a, OPTION_BASE)] * CARD_W + DULL] = 1  # the selected Character (CR 15.1.1.2)
             s[base + FR_CNT] += 1
         elif op == K.Op.OPP_SELECT:
             # the opponent's selection into the register (the op asks again until a1 are selected or none is left)

@@ -46,6 +46,7 @@ from tcg_env.games.fftcg.state import (
     HAND_N,
     PASSES,
     PAY_ABIL,
+    CAST_N,
     PAY_KIND,
     PAY_PLAYER,
     PAY_SLOT,
@@ -114,7 +115,14 @@ def dull_cost_count(abil, arow):
 @internal
 def dull_cost_filter(abil, arow):
     """The filter row the Characters of an action ability's "Dull N active DESC" cost match (K.ACTION_DULL_COST_COL)."""
-    return abil[arow, K.ACTION_DULL_COST_COL] // K.COND_COUNT_SPAN - 1
+    return (abil[arow, K.ACTION_DULL_COST_COL] % K.BREAK_COST_FLAG) // K.COND_COUNT_SPAN - 1
+
+
+@internal
+def cost_puts_into_break(abil, arow):
+    """The Characters of the cost (dull_cost_count) are put into the Break Zone ("Put 1 Backup into the Break Zone:
+    ..."), not dulled."""
+    return abil[arow, K.ACTION_DULL_COST_COL] >= K.BREAK_COST_FLAG
 
 
 @internal
@@ -255,6 +263,7 @@ def finish_payment(game, s, T):
         s[PRIORITY_PLAYER] = player
     elif kind == PK_SUMMON:
         chase_push(game, s, BUILD_ENTRY)
+        s[CAST_N + player] += 1  # CR 11.3.8: the Summon is cast now ("if you have cast a Summon this turn")
         game.trigger_field(s, T, player, K.Trigger.CAST_SUMMON, slot)  # "When you cast a Summon"
         game.trigger_field(s, T, 1 - player, K.Trigger.OPP_CAST_SUMMON, slot)  # "When your opponent casts a Summon"
         s[PRIORITY_PLAYER] = player

@@ -218,4 +218,14 @@ FA_KEY, FA_POWER, FA_KEYWORDS, FA_RESTRICTIONS = 0, 1, 2, 3
 FA_W = 4
 FA_POS = _a("field_part", (FIELD_SLOTS, 2, FA_W))
 
+# per player: the Summons they have cast this turn (CR 11.3.8: counted when the casting ends, play.finish_payment; set
+# to 0 at the start of each turn, turn.start_turn): Condition.CAST_AT_LEAST ("if you have cast a Summon this turn")
+CAST_N = _a("summons_cast_this_turn", 2)
+
+# per card slot: while its RESTRICT_DAMAGE_SHIELD bit is set (until the end of the turn, forgotten when the card moves),
+# the total of its "next damage" shields (Op.DAMAGE_SHIELD: N, or SHIELD_ZERO); once the next damage dealt to it used
+# them (the bit cleared), the total that damage used (0: none), which the rest of one amount dealt in two rows
+# ("Deal it X damage. If C, deal it Y damage instead.") reads again (effects.deal_forward_damage)
+SHIELD = _a("damage_shield", N_SLOTS)
+
 STATE_SIZE = LAYOUT.size

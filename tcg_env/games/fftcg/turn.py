@@ -32,6 +32,7 @@ from tcg_env.games.fftcg.constants import (
     HAND_LIMIT,
 )
 from tcg_env.games.fftcg.state import (
+    CAST_N,
     DERIVED_CLEAN,
     ATK_N,
     BLOCKER,
@@ -72,6 +73,8 @@ def start_turn(game, s, T):
     tp = s[TURN_PLAYER]
     cards = card_table(T)
     s[PHASE] = K.Phase.ACTIVE
+    s[CAST_N] = 0  # "this turn": the Summons cast in the turn now beginning (Condition.CAST_AT_LEAST)
+    s[CAST_N + 1] = 0
     for i in range(s[FIELD_N + tp]):
         slot = s[FIELD_L + tp * FIELD_SLOTS + i]
         if s[FROZEN + slot * CARD_W] != 0:
