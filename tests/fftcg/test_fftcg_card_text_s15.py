@@ -6,7 +6,6 @@ small games (the mini-pool helpers of the session 13 module)."""
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
@@ -14,16 +13,12 @@ from tcg_env.cards.text import Verdict
 from tcg_env.engine.header import H_TURN
 from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg import state as S
-from tcg_env.games.fftcg.cards import compile_fftcg_pool
-from tcg_env.games.fftcg.importer import import_fftcg_json
-from tests.fftcg.fftcg_helpers import do
-from tests.fftcg.test_fftcg_card_text_s13 import _answer, _c, _game, _legal, _resolve, _slot_of, _usable
+from tests.fftcg.fftcg_helpers import card_record, do, import_mini, slot_of
+from tests.fftcg.test_fftcg_card_text_s13 import _answer, _c, _game, _legal, _resolve, _usable
 
 
 def _records():
-    def rec(i, name, t, cost, power, job, text, element="water"):
-        return {"id": f"W-{i:03d}", "name": name, "element": element, "type": t, "cost": cost, "power": power,
-                "job": job, "category": "I", "text": text}  # fmt: skip
+    rec = card_record("W", "water")
 
     recs = [
         rec(1, "Seer", "backup", 2, 0, "Seer", "{Dull}: Draw 1 card. You can only use this ability if you have cast a "
@@ -63,14 +58,11 @@ def _records():
 
 @pytest.fixture(scope="module")
 def mini(tmp_path_factory):
-    p = tmp_path_factory.mktemp("ff15") / "mini15.json"
-    p.write_text(json.dumps(_records()))
-    res = import_fftcg_json(p)
-    return res, compile_fftcg_pool(res)
+    return import_mini(tmp_path_factory, "ff15", _records())
 
 
 def _dmg(g, number, player=0):
-    return int(g.state[S.DMG + _slot_of(g, number, player=player) * S.CARD_W])
+    return int(g.state[S.DMG + slot_of(g, number, player=player) * S.CARD_W])
 
 
 def _use(g, name, *choices):
@@ -155,7 +147,7 @@ def test_next_damage_shields_compile_exact_and_order_dependent_replacements_appr
 def test_the_next_damage_is_reduced_once_then_damage_is_dealt_in_full_CR_11_12_5(mini):
     g = _game(mini, mine=["W-004", "W-040"], theirs=("W-041",), hand=("W-003", "W-003"))
     _use(g, "Guard", "Choose your Filler 0")
-    slot = _slot_of(g, "W-040")
+    slot = slot_of(g, "W-040")
     assert int(g.state[S.RST_EOT + slot * S.CARD_W]) & K.RESTRICT_DAMAGE_SHIELD
     _cast(g, "Splash", "Choose your Filler 0")
     assert _dmg(g, "W-040") == 1000  # 3000 reduced by 2000
@@ -203,7 +195,7 @@ def test_a_shield_reduces_battle_damage_to_the_blocker_CR_10_1_4(mini):
     do(g, "Attack with Filler 0")
     pass_until(g, K.Decision.DECLARE_BLOCK)
     do(g, "Block with Filler 1")
-    blocker = _slot_of(g, "W-041", player=1)
+    blocker = slot_of(g, "W-041", player=1)
     for _ in range(30):
         if int(g.state[S.DMG + blocker * S.CARD_W]) > 0:
             break
@@ -215,7 +207,7 @@ def test_a_shield_reduces_battle_damage_to_the_blocker_CR_10_1_4(mini):
 def test_a_shield_ends_with_the_turn_CR_9_5_1_3(mini):
     g = _game(mini, mine=["W-007"], theirs=("W-041",))
     _use(g, "Gordon")
-    slot = _slot_of(g, "W-007")
+    slot = slot_of(g, "W-007")
     assert int(g.state[S.RST_EOT + slot * S.CARD_W]) & K.RESTRICT_DAMAGE_SHIELD
     turn = int(g.state[H_TURN])
     for _ in range(200):
@@ -257,16 +249,16 @@ def test_you_may_dull_n_active_then_the_reflexive_ability_CR_11_8_14(mini):
     # four Backups: two pay Leo's cost, the two left active are dulled, then the opponent's Forward is broken
     g = _game(mini, hand=("W-010",), theirs=("W-041",), backups=("W-020", "W-021", "W-022", "W-023"))
     _play_leo(g)
-    assert all(int(g.state[S.DULL + _slot_of(g, f"W-02{i}") * S.CARD_W]) == 1 for i in range(4))
-    assert int(g.state[S.ZONE + _slot_of(g, "W-041", zone=K.Zone.BREAK, player=1) * S.CARD_W]) == K.Zone.BREAK
+    assert all(int(g.state[S.DULL + slot_of(g, f"W-02{i}") * S.CARD_W]) == 1 for i in range(4))
+    assert int(g.state[S.ZONE + slot_of(g, "W-041", zone=K.Zone.BREAK, player=1) * S.CARD_W]) == K.Zone.BREAK
 
 
 def test_you_may_dull_n_active_with_too_few_does_nothing(mini):
     # three Backups: one left active after the cost, fewer than 2: nothing is dulled, no Forward is broken
     g = _game(mini, hand=("W-010",), theirs=("W-041",), backups=("W-020", "W-021", "W-022"))
     _play_leo(g)
-    assert sorted(int(g.state[S.DULL + _slot_of(g, f"W-02{i}") * S.CARD_W]) for i in range(3)) == [0, 1, 1]
-    assert int(g.state[S.ZONE + _slot_of(g, "W-041", player=1) * S.CARD_W]) == K.Zone.FIELD
+    assert sorted(int(g.state[S.DULL + slot_of(g, f"W-02{i}") * S.CARD_W]) for i in range(3)) == [0, 1, 1]
+    assert int(g.state[S.ZONE + slot_of(g, "W-041", player=1) * S.CARD_W]) == K.Zone.FIELD
 
 
 # ---- "you may discard N DESC. When / If you do so, ..." (Op.DISCARD_MATCHING) ------------------------------------------
@@ -298,15 +290,15 @@ def test_you_may_discard_a_summon_then_the_reflexive_ability_CR_15_1_1_4(mini):
     g = _game(mini, hand=("W-011", "W-003", "W-042"), theirs=("W-041",))
     _play_sorc(g)
     assert int(g.state[S.HAND_N]) == 1  # Sorc played, Splash discarded, the Forward kept
-    assert int(g.state[S.ZONE + _slot_of(g, "W-003", zone=K.Zone.BREAK) * S.CARD_W]) == K.Zone.BREAK
-    assert int(g.state[S.ZONE + _slot_of(g, "W-041", zone=K.Zone.BREAK, player=1) * S.CARD_W]) == K.Zone.BREAK
+    assert int(g.state[S.ZONE + slot_of(g, "W-003", zone=K.Zone.BREAK) * S.CARD_W]) == K.Zone.BREAK
+    assert int(g.state[S.ZONE + slot_of(g, "W-041", zone=K.Zone.BREAK, player=1) * S.CARD_W]) == K.Zone.BREAK
 
 
 def test_you_may_discard_a_summon_without_one_does_nothing(mini):
     g = _game(mini, hand=("W-011", "W-042"), theirs=("W-041",))
     _play_sorc(g)
     assert int(g.state[S.HAND_N]) == 1  # the Forward stays in the hand
-    assert int(g.state[S.ZONE + _slot_of(g, "W-041", player=1) * S.CARD_W]) == K.Zone.FIELD
+    assert int(g.state[S.ZONE + slot_of(g, "W-041", player=1) * S.CARD_W]) == K.Zone.FIELD
 
 
 def test_choose_then_you_may_discard_by_name_if_you_do_so_CR_11_8_9(mini):
@@ -365,8 +357,8 @@ def test_put_a_backup_into_the_break_zone_as_a_cost(mini):
     assert [g.describe_action(a) for a in _legal(g)] == ["Pay: put Clerk 0 into the Break Zone"]
     g.step(_legal(g)[0])
     _resolve(g)
-    assert int(g.state[S.ZONE + _slot_of(g, "W-020", zone=K.Zone.BREAK) * S.CARD_W]) == K.Zone.BREAK
-    assert int(g.state[S.D_POWER + _slot_of(g, "W-013") * S.CARD_W]) == 8000
+    assert int(g.state[S.ZONE + slot_of(g, "W-020", zone=K.Zone.BREAK) * S.CARD_W]) == K.Zone.BREAK
+    assert int(g.state[S.D_POWER + slot_of(g, "W-013") * S.CARD_W]) == 8000
     assert not _usable(g, "Mystic")  # no Backup left to pay it
 
 
@@ -380,7 +372,7 @@ def test_dull_and_put_two_backups_into_the_break_zone(mini):
     g.step(_legal(g)[0])
     _resolve(g)
     assert _dmg(g, "W-041", player=1) == 5000
-    assert int(g.state[S.DULL + _slot_of(g, "W-014") * S.CARD_W]) == 1
+    assert int(g.state[S.DULL + slot_of(g, "W-014") * S.CARD_W]) == 1
     assert int(g.state[S.BREAK_N]) == 2
 
 

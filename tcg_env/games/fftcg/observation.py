@@ -31,6 +31,7 @@ from tcg_env.games.fftcg.constants import (
 )
 from tcg_env.games.fftcg.state import (
     CARD_W,
+    CAST_N,
     DEC_ARG,
     ASSIGN_LEFT,
     ATK_L,
@@ -74,6 +75,7 @@ from tcg_env.games.fftcg.state import (
     REVEALED,
     REVEALED_N,
     REMOVED_N,
+    SHIELD,
     STACK,
     STACK_N,
     STEP,
@@ -108,6 +110,7 @@ GLOBALS.scaled("attackers_div5", ATK_N, 5)
 GLOBALS.written("attack_blocked")
 GLOBALS.is_player("priority_player_is_me", PRIORITY_PLAYER)
 GLOBALS.written(*[f"cp_element_{e.name.lower()}" for e in K.Element])  # the element still to pay
+GLOBALS.pair("summons_cast_this_turn_div5", CAST_N, 5)  # public: each cast was (Condition.CAST_AT_LEAST reads it)
 GLOBAL_COLUMNS = GLOBALS.names
 write_globals = columns_writer(GLOBALS, "write_globals")
 CARD_COLUMNS = [
@@ -146,6 +149,12 @@ CARD_COLUMNS = [
     "cant_be_broken",
     "cant_be_broken_by_opp_effects",
     "removed_instead_of_break_zone",
+    # "cannot be returned to its owner's hand by your opponent's Summons or abilities"
+    # (RESTRICT_UNRETURNABLE_BY_OPP_EFFECTS), and the "next damage dealt to it this turn" shields an
+    # effect gave it (Op.DAMAGE_SHIELD, CR 11.12.5; state.SHIELD): their total reduction, or "becomes 0"
+    "cant_be_returned_by_opp_effects",
+    "next_damage_reduced_div10000",
+    "next_damage_becomes_0",
 ]
 # the columns copied from the pool's obs_rows (the static columns and the dynamic ones written over
 # them); the ones after are written for every row
@@ -220,6 +229,9 @@ R_CANT_BE_BLOCKED = HAND.col("cant_be_blocked")
 R_CANT_BE_BROKEN = HAND.col("cant_be_broken")
 R_CANT_BE_BROKEN_BY_OPP = HAND.col("cant_be_broken_by_opp_effects")
 R_REMOVED_INSTEAD = HAND.col("removed_instead_of_break_zone")
+R_CANT_BE_RETURNED = HAND.col("cant_be_returned_by_opp_effects")
+R_SHIELD = HAND.col("next_damage_reduced_div10000")
+R_SHIELD_ZERO = HAND.col("next_damage_becomes_0")
 # a stack row's columns
 ST_PRESENT = STACK_BLOCK.col("present")
 ST_MINE = STACK_BLOCK.col("mine")
@@ -253,6 +265,9 @@ def hand_card_row(game, s, T, player, slot, out, o):
     out[o + R_CANT_BE_BROKEN] = 0.0
     out[o + R_CANT_BE_BROKEN_BY_OPP] = 0.0
     out[o + R_REMOVED_INSTEAD] = 0.0
+    out[o + R_CANT_BE_RETURNED] = 0.0
+    out[o + R_SHIELD] = 0.0
+    out[o + R_SHIELD_ZERO] = 0.0
     if s[D_COUNTS + player * 3 + 2] != 0 or (card_table(T)[cid, K.C_HAS_FIELD] & K.HAS_SELF_COST_REDUCTION) != 0:
         out[o + R_COST] = game.current_cost(s, T, player, slot) / 10.0
 
@@ -281,6 +296,12 @@ def field_card_row(game, s, T, player, slot, out, o):
     out[o + R_CANT_BE_BROKEN] = (rst & K.RESTRICT_UNBREAKABLE) != 0
     out[o + R_CANT_BE_BROKEN_BY_OPP] = (rst & K.RESTRICT_UNBREAKABLE_BY_OPP_EFFECTS) != 0
     out[o + R_REMOVED_INSTEAD] = (rst & K.RESTRICT_REMOVE_INSTEAD_OF_BREAK_ZONE) != 0
+    out[o + R_CANT_BE_RETURNED] = (rst & K.RESTRICT_UNRETURNABLE_BY_OPP_EFFECTS) != 0
+    # the shields public as the effects that gave them were (CR 7.6); once used, the word keeps what
+    # the damage used, and the bit is cleared
+    shield = s[SHIELD + slot] if (rst & K.RESTRICT_DAMAGE_SHIELD) != 0 else 0
+    out[o + R_SHIELD] = shield / 10000.0 if shield < K.SHIELD_ZERO else 0.0
+    out[o + R_SHIELD_ZERO] = shield >= K.SHIELD_ZERO
 
 
 # the blocks of a list zone (engine.obsbuf): its first rows cards, then zero rows
