@@ -399,3 +399,39 @@ def test_when_your_opponent_uses_an_ex_burst_CR_11_10_2(mini, use, discarded):
             g.step(_answer(g))
     assert int(g.state[S.DAMAGE_N + 1]) == 1
     assert int(g.state[S.HAND_N + 1]) == 2 - discarded
+
+
+# ---- the observation: shields and cast counts are public (CR 7.6; fftcg_v5) --------------------------------------------
+def _seen(g, viewer):
+    from tcg_env.games.fftcg import observation as O
+
+    return dict(zip(O.OBS.column_names(), g.observe(viewer).tolist()))
+
+
+def _row_of(g, viewer, owner, number):
+    """The observation block and row of ``owner``'s field card ``number`` in ``viewer``'s view."""
+    slot = slot_of(g, number, player=owner)
+    at = [int(x) for x in g.state[S.FIELD_L + owner * K.FIELD_SLOTS: S.FIELD_L + owner * K.FIELD_SLOTS
+                                  + int(g.state[S.FIELD_N + owner])]].index(slot)  # fmt: skip
+    return f"{'own_field' if viewer == owner else 'opp_field'}[{at}]"
+
+
+def test_shields_and_summons_cast_are_in_both_players_observations_CR_7_6(mini):
+    g = _game(mini, mine=["W-004", "W-005", "W-040"], theirs=("W-041",), hand=("W-003",))
+    _use(g, "Wall", "Choose your Filler 0")  # becomes 0
+    _use(g, "Guard", "Choose opponent's Filler 1")  # reduced by 2000
+    for viewer in (0, 1):
+        seen = _seen(g, viewer)
+        mine, theirs = _row_of(g, viewer, 0, "W-040"), _row_of(g, viewer, 1, "W-041")
+        assert seen[f"{mine}.next_damage_becomes_0"] == 1.0 and seen[f"{mine}.next_damage_reduced_div10000"] == 0.0
+        assert seen[f"{theirs}.next_damage_becomes_0"] == 0.0
+        assert abs(seen[f"{theirs}.next_damage_reduced_div10000"] - 0.2) < 1e-6, viewer
+    _cast(g, "Splash", "Choose your Filler 0")  # uses the shield up: no damage
+    assert _dmg(g, "W-040") == 0
+    for viewer in (0, 1):
+        seen = _seen(g, viewer)
+        mine = _row_of(g, viewer, 0, "W-040")
+        assert seen[f"{mine}.next_damage_becomes_0"] == 0.0 and seen[f"{mine}.next_damage_reduced_div10000"] == 0.0
+        me, them = ("my", "opp") if viewer == 0 else ("opp", "my")
+        assert abs(seen[f"global.{me}_summons_cast_this_turn_div5"] - 0.2) < 1e-6  # player 0 cast one Summon
+        assert seen[f"global.{them}_summons_cast_this_turn_div5"] == 0.0
