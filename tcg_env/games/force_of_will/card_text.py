@@ -43,8 +43,9 @@ APPROXIMATIONS: dict[str, str] = {
         "was found (the engine's SEARCH always shuffles, CR 1021)"
     ),
     "pay_less_always": (
-        "\"You may pay {N} less to play this card [if ... / for each ...]\": the engine always pays the smaller "
-        "cost (the player is not asked; paying more only spends will that nothing compiled reads, CR 903.2i)"
+        "\"You may pay {N} less to play this card [if ... / for each ...]\" on a card whose cost has X: the engine "
+        "always pays the smaller cost (the player is not asked; paying more only spends will that nothing compiled "
+        "reads, CR 903.2i); without X the player is asked (exact)"
     ),
     "own_atk_printed_when_gone": (
         "\"this card deals damage equal to its ATK ...\": the ATK is read as the effect resolves; if the card "
@@ -121,15 +122,20 @@ class _T(CountWords, TextTransformer, Transformer):
         # nothing by itself. The lines that name one ("cards with [Tales]") stay unsupported.
         return None
 
-    def _pay_less(self, syms, condition=None, per=None):
-        # CR 903.2i: the card's own cost reduction, from the hand (characteristics.own_cost_reduction)
+    def _pay_less(self, syms, condition=None, per=None, optional=True):
+        # CR 903.2i: the card's own cost reduction, from the hand (characteristics.own_cost_reduction);
+        # "you may": the player is asked whether to take it as the card is played (CR 903.2i-iv,
+        # play.play_from_hand), but on a card whose cost has X (taken then: the approximation)
         m = re.fullmatch(r"\{(\d+)\}", syms)
         if not m or not 1 <= int(m[1]) <= 10:
             raise Unsupported("paying less of an attribute's will")
         if self.card.get("type") not in _PAID:
             raise Unsupported("paying less for a card that is not played from the hand")
-        self.approximate("pay_less_always")
         op = {"op": "cost_reduction", "amount": int(m[1]), "filter": {"zone": "hand", "self_only": True}}
+        if optional and "X" in str(self.card.get("cost") or "").upper():
+            self.approximate("pay_less_always")
+        elif optional:
+            op["optional"] = True
         if (condition or {}).get("kind") in ("hand_empty", "hand_at_least") or (per or {}).get("count") == "hand":
             raise Unsupported("a cost reduction counting the hand (the engine reads it with the card still there)")
         if per is not None:
@@ -154,8 +160,10 @@ class _T(CountWords, TextTransformer, Transformer):
         return {"__fields__": True, "rune_cost": self._rune_cost(syms)}
 
     def rune_pay_less(self, syms):
+        # the player is asked whether to take it (CR 903.2i-iv, play.play_rune), but on a rune whose cost has X
         n = self._rune_cost(syms)
-        self.approximate("pay_less_always")
+        if "X" in str(self.card.get("cost") or "").upper():
+            self.approximate("pay_less_always")
         return {"__fields__": True, "rune_cost": -n}
 
     def pay_less(self, syms):
@@ -169,6 +177,19 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def pay_less_per(self, syms, per):
         return self._pay_less(syms, per=per)
+
+    # "You pay {N} less to play this card [if ... / for each ...]": no choice, always applied (CR 903.2i-iv)
+    def must_pay_less(self, syms):
+        return self._pay_less(syms, optional=False)
+
+    def must_pay_less_if(self, syms, cond):
+        return self._pay_less(syms, cond, optional=False)
+
+    def must_pay_less_if_first(self, cond, syms):
+        return self._pay_less(syms, cond, optional=False)
+
+    def must_pay_less_per(self, syms, per):
+        return self._pay_less(syms, per=per, optional=False)
 
     # "[Null] / [Seal] (N) / [Rune] N - <text>": the text's abilities with the condition (CR 1134.2,
     # 1128.2, 1137.2b): a continuous one applies, an activate one is played, an automatic one triggers

@@ -283,8 +283,10 @@ OpAuraKeyword = op_model("aura_keyword", _M, keywords=KeywordList, filter=FowFil
 OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, filter=FowFilter)
 # per: "... for each <cards>" (the AURA_PER row before it); a filter self_only in the hand: the card's own
 # "you may pay {N} less to play this card" (characteristics.own_cost_reduction)
+# optional: "you may pay ..." (the player may decline it, CR 903.2i-iv: asked as the card is played, only the
+# card's own, self_only; a2 = 1), else "you pay {N} less ..." (always applied)
 OpCostReduction = op_model("cost_reduction", _M, amount=Annotated[int, Field(ge=1, le=10)], filter=FowFilter,
-                           per=(Union[FowPer, None], None))  # noqa: UP007
+                           per=(Union[FowPer, None], None), optional=(bool, False))  # noqa: UP007
 # "... for each <cards>" in a one-time effect: the X of the ops after it (their "X" / "X00" operands) is
 # ``times`` x the count (constants.Op.SET_X)
 OpSetX = op_model("set_x", _M, per=FowPer, times=(int, Field(default=1, ge=1, le=100)))
@@ -828,6 +830,12 @@ class _Compiler(PoolCompiler):
             # its own "you may pay {N} less to play this card" works from the hand (own_cost_reduction)
             self.fail("abilities", f"a {t} does what its effect says; it has no abilities here "
                       "(but its own cost reduction)")
+        if (card.trigger is not None or (card.cost is not None and parse_will_cost(card.cost)[1] < 0)) and any(
+                op.op == "cost_reduction" and op.optional for a in card.abilities for op in a.effect):
+            # the player is asked about an optional reduction only when a card without X is played from the hand
+            # (play.play_from_hand); a [Trigger] card (priority.trigger_card_free_cost) or an X cost takes it
+            self.fail("abilities", "an optional cost reduction ('you may pay ... less') on a [Trigger] card or a "
+                      "card whose cost has X (it would be taken without asking)")
         if t == "magic_stone" and any(a.kind == "will" for a in card.abilities):
             # CR 907: a stone's will ability is its 'will' field (the WILL_A / WILL_B actions); its other
             # abilities are any card's: automatic ones trigger in the field (triggers.trigger_all, zones.enter_field
@@ -1257,7 +1265,9 @@ class _Compiler(PoolCompiler):
             names = op.keywords if name == "aura_keyword" else op.restrictions
             return bits(names, table), self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
         if name == "cost_reduction":
-            return op.amount, self.compile_filter(op.filter, f"{q}.filter", ("hand",)), 0
+            if op.optional and not op.filter.self_only:
+                self.fail(f"{q}.optional", "only a card's own reduction is asked as it is played (self_only)")
+            return op.amount, self.compile_filter(op.filter, f"{q}.filter", ("hand",)), int(op.optional)
         return 0, 0, 0  # destroy, rest, recover, return_to_hand, remove, banish, remove_from_battle, to_deck_*: the register only
 
     def compile_filter(self, f: FowFilter, p: str, zones: tuple[str, ...], targeted: bool = False) -> int:

@@ -334,14 +334,15 @@ def cost_reduction(game, s, T, p, slot):
             for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
                 if code[q, I_OP] == K.Op.COST_REDUCTION and game.filter_base(s, T, code[q, I_A1], slot, p, src):
                     total += code[q, I_A0]
-    return total + game.own_cost_reduction(s, T, p, slot)
+    return total + game.own_cost_reduction(s, T, p, slot, False)
 
 
 @internal
-def own_cost_reduction(game, s, T, p, slot):
-    """The hand card ``slot``'s own "you may pay {N} less to play this card [if <condition> / for each
+def own_cost_reduction(game, s, T, p, slot, optional_only):
+    """The hand card ``slot``'s own "[you may] pay {N} less to play this card [if <condition> / for each
     <cards>]" (a COST_REDUCTION of its own continuous ability, filter self_only, in the hand: CR
-    903.2i): the condition is checked, an AURA_PER before it multiplies it."""
+    903.2i): the condition is checked, an AURA_PER before it multiplies it. ``optional_only``: only the
+    "you may" ones (a2 = 1), which the player may decline (play.play_from_hand asks)."""
     abil = ability_table(T)
     code = code_table(T)
     c = card_table(T)[s[CARD + slot * CARD_W]]
@@ -360,7 +361,8 @@ def own_cost_reduction(game, s, T, p, slot):
             if op == K.Op.AURA_PER:
                 mult = game.aura_count(s, T, code[q, I_A0], code[q, I_A1], p, slot)
                 continue
-            if op == K.Op.COST_REDUCTION and filter_table(T)[code[q, I_A1], K.F_EXCLUDE_SELF] == K.SELF_ONLY:
+            if op == K.Op.COST_REDUCTION and filter_table(T)[code[q, I_A1], K.F_EXCLUDE_SELF] == K.SELF_ONLY \
+                    and (not optional_only or code[q, I_A2] != 0):
                 total += code[q, I_A0] * mult
             mult = 1
     return total
@@ -464,7 +466,7 @@ def x_on_chase(s, slot):
     for i in range(s[FRAME_N]):
         f = FRAMES + i * FRAME_W
         if s[f + E_KIND] == K.EntryKind.CARD and s[f + E_SLOT] == slot:
-            return s[f + E_X]
+            return max(s[f + E_X], 0)  # < 0: a declinable cost reduction (play.play_from_hand), no X
     return 0
 
 

@@ -538,7 +538,7 @@ class Op(IntEnum):
     AURA_KEYWORD = 71  # a0 = KW_* bits, a1 = filter row
     AURA_RESTRICT = 72  # a0 = RESTRICT_* bits, a1 = filter row
     AURA_PER = 74  # a0 = Per (what is counted), a1 = filter row (Per.FIELD): the next AURA_POWER counts once per card
-    COST_REDUCTION = 73  # a0 = free will less, a1 = filter row (zone HAND: the cards it reduces)
+    COST_REDUCTION = 73  # a0 = free will less, a1 = filter row (zone HAND: the cards it reduces), a2 = 1: "you may" (own only: the player is asked, play.play_from_hand)
     # continuous replacement effects (CR 910), read where the replaced event happens (replacement.py)
     REPLACE_DESTROY = 53  # a0 = Instead bits (INSTEAD_SOURCE_TO_GRAVEYARD required), a1 = filter row (-1: the added card)
     # on the cards of register I_REG chosen in a graveyard (not each-target ops: target_affected reads

@@ -16,7 +16,7 @@ from tcg_env.engine.header import H_TURN
 # the tables at each of ~50 calls per mask cost ~40% of it (docs/performance-log.md, 2026-11-26)
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
-from tcg_env.engine.tables import ability_table, card_table
+from tcg_env.engine.tables import ability_table, card_table, flag_table
 from tcg_env.engine.zones import zone_move, zone_offsets, zone_put
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
@@ -185,17 +185,50 @@ def play_from_hand(game, s, T, p, i, how):
         s[DEC_ARG + 1] = game.cost_reduction(s, T, p, slot)  # read while it is in the hand
     elif how == K.PLAY_INCARNATED:
         banish_for_incarnation(game, s, T, p, c[K.C_INCARNATION], c[K.C_INCARNATION_N])
-    elif how == K.PLAY_AWAKENED:
-        a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
-        game.pay_both(s, p, c, K.C_COST, game.free_cost(s, T, p, slot), a, K.A_COST, a[K.A_COST_FREE])  # CR 1109.2
-    else:
-        game.pay(s, p, c, K.C_COST, game.free_cost(s, T, p, slot))
+    declinable = 0
+    if not x and how != K.PLAY_INCARNATED:
+        free = game.free_cost(s, T, p, slot)
+        declinable = declinable_reduction(game, s, T, p, slot, how, free)
+        if how == K.PLAY_AWAKENED:
+            a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
+            game.pay_both(s, p, c, K.C_COST, free, a, K.A_COST, a[K.A_COST_FREE])  # CR 1109.2
+        else:
+            game.pay(s, p, c, K.C_COST, free)
     s[CONTROLLER + slot * CARD_W] = p
     zone_move(s, ZT, slot, Zone.CHASE)
     game.note_card_play(s, p)
-    game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, slot, c[K.C_SPELL_ABIL], p, how)
+    f = game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, slot, c[K.C_SPELL_ABIL], p, how)
+    if declinable > 0:
+        # CR 903.2i-iv: "you may pay {N} less": the reduced cost is paid now (the same will as paid after
+        # the targets, nothing reads the pool meanwhile); after the targets the player is asked whether to
+        # decline it (priority.finish_frame: OPTIONAL; PASS pays the rest). Kept as -N in E_X, which a card
+        # without {X} does not use, and cleared before the card is put onto the chase.
+        s[f + E_X] = -declinable
     if x:
         set_decision(s, K.Decision.CHOOSE_X, p)
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def declinable_reduction(game, s, T, p, slot, how, free):
+    """CR 903.2i-iv: how much more free will hand card ``slot`` costs if ``p`` declines its own optional
+    reductions ("you may pay {N} less to play this card", COST_REDUCTION a2 = 1), 0 when it has none or
+    when the full cost cannot be paid (then the reduction must be taken to play it, CR 903.2j)."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_COST_REDUCTION) == 0:
+        return 0  # no COST_REDUCTION in the pool
+    opt = game.own_cost_reduction(s, T, p, slot, True)
+    if opt == 0:
+        return 0
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    full = max(c[K.C_COST_FREE] - (game.cost_reduction(s, T, p, slot) - opt), 0)
+    if full <= free:
+        return 0
+    if how == K.PLAY_AWAKENED:
+        if not game.can_pay_both(s, p, c, K.C_COST, full, ability_table(T)[c[K.C_AWAKEN_ABIL]], K.A_COST, K.A_COST_FREE):
+            return 0
+    elif not game.can_pay(s, p, c, K.C_COST, full):
+        return 0
+    return full - free
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -520,10 +553,16 @@ def play_rune(game, s, T, p, i):
     s[CONTROLLER + cw] = p
     s[ATTACHED + cw] = -1
     s[PSEUDO + cw] = K.PSEUDO_COPY
-    game.pay(s, p, c, K.C_COST, rune_free_cost(c))
+    free = rune_free_cost(c)
+    declinable = 0
+    if c[K.C_INCARNATION_N] < 0 and c[K.C_COST_FREE] >= 0 and game.can_pay(s, p, c, K.C_COST, c[K.C_COST_FREE]):
+        declinable = c[K.C_COST_FREE] - free  # "you may pay {N} less ... from a rune area" (CR 903.2i-iv)
+    game.pay(s, p, c, K.C_COST, free)
     zone_put(s, ZT, copy, Zone.CHASE)
     game.note_card_play(s, p)
-    game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, copy, c[K.C_SPELL_ABIL], p, K.PLAY_NORMAL)
+    f = game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, copy, c[K.C_SPELL_ABIL], p, K.PLAY_NORMAL)
+    if declinable > 0:
+        s[f + E_X] = -declinable  # asked after the targets, as for a hand card (play_from_hand)
 
 
 @internal

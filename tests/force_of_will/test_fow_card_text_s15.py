@@ -1,0 +1,122 @@
+"""Force of Will card text, session 15 pieces: a card's own cost reductions, asked (CR 903.2i-iv). Lines are
+made up in the game's template language. Rule numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+from tcg_env.cards.text import Verdict
+from test_fow_card_text import _imported_pool, exact, line
+
+
+def _card(number, name, ctype, abilities, cost="{B}{2}", **kw):
+    return {"id": number, "name": name, "type": [ctype], "cost": cost, "colour": ["B"], "abilities": abilities, **kw}
+
+
+def _pool_will(g, p=0):
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    return [int(g.state[S.WILL + p * K.N_WILL + a]) for a in range(K.N_WILL)]
+
+
+# ---- "you may pay {N} less" / "you pay {N} less" to play this card (CR 903.2i-iv) ----------------------------
+def test_cr_903_2i_iv_own_cost_reductions_compile_optional_or_always():
+    r = exact("You may pay {1} less to play this card.")
+    assert r.abilities == [{"kind": "continuous", "effect": [
+        {"op": "cost_reduction", "amount": 1, "filter": {"zone": "hand", "self_only": True}, "optional": True}]}]
+    assert r.approximations == ()
+    r = exact("You pay {2} less to play this card if you control a resonator.")
+    assert "optional" not in r.abilities[0]["effect"][0] and r.abilities[0]["condition"]["kind"] == "control_at_least"
+    r = exact("If you control a resonator, you pay {1} less to play this card.", "chant")
+    assert "optional" not in r.abilities[0]["effect"][0]
+    # a card whose cost has X takes it without asking: the approximation
+    r = line("You may pay {1} less to play this card.", "chant", cost="{B}{X}")
+    assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("pay_less_always",)
+    # a rune's from its rune area: asked too (play.play_rune)
+    r = exact("You may pay {2} less to play this card from a rune area.", "rune")
+    assert r.fields == {"rune_cost": -2}
+
+
+def _play_resonator(tmp_path, text, will, answer=None):
+    """Player 0 plays a made-up {B}{2} resonator with ``text`` holding ``will`` darkness will; ``answer``: the
+    action at the OPTIONAL decision (none expected when None). Returns the game, the card's slot and whether the
+    player was asked."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-001", "Made-up Thrifty", "Resonator", [text], ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.DARKNESS, will)
+    (card,) = sc.hand(0, ["TXT-001"])
+    g = sc.game()
+    hand = [int(x) for x in g.state[S.HAND_L: S.HAND_L + int(g.state[S.HAND_N])]]
+    g.step(K.PLAY_HAND_BASE + hand.index(card))
+    asked = int(g.state[H_DECISION]) == K.Decision.OPTIONAL
+    if asked:
+        assert sorted(g.legal_actions().tolist()) == sorted([K.OPTION_BASE, K.PASS])
+        assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.CHASE  # on its way, not yet on the chase
+        assert int(g.state[S.CHASE_N]) == 0
+        g.step(answer)
+    for _ in range(6):
+        if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.FIELD:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.FIELD
+    return g, card, asked
+
+
+def test_cr_903_2i_iv_you_may_pay_less_the_player_chooses_to_take_the_reduction(tmp_path):
+    """"You may pay {1} less to play this card." with three will: asked; OPTION 0 takes the reduction (one will
+    left in the pool), PASS declines it and the full {B}{2} is paid (none left)."""
+    from tcg_env.games.force_of_will import constants as K
+
+    g, _, asked = _play_resonator(tmp_path, "You may pay {1} less to play this card.", 3, K.OPTION_BASE)
+    assert asked and sum(_pool_will(g)) == 1
+    g, _, asked = _play_resonator(tmp_path, "You may pay {1} less to play this card.", 3, K.PASS)
+    assert asked and sum(_pool_will(g)) == 0
+
+
+def test_cr_903_2j_you_may_pay_less_is_not_asked_when_only_the_reduced_cost_can_be_paid(tmp_path):
+    """Two will: the full cost cannot be paid (CR 903.2j), so the card is played only with the reduction, unasked;
+    "You pay {1} less ..." (no "may") is never asked."""
+    g, _, asked = _play_resonator(tmp_path, "You may pay {1} less to play this card.", 2)
+    assert not asked and sum(_pool_will(g)) == 0
+    g, _, asked = _play_resonator(tmp_path, "You pay {1} less to play this card.", 3)
+    assert not asked and sum(_pool_will(g)) == 1
+
+
+def test_cr_903_2i_iv_a_rune_may_be_played_from_its_rune_area_without_its_reduction(tmp_path):
+    """"You may pay {1} less to play this card from a rune area." on a {B}{2} rune (CR 711.2): with three will the
+    player is asked after its targets; PASS pays the full cost, OPTION 0 leaves one will; the copy resolves."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    ruler = {"id": "TXT-001", "name": "Made-up Sage", "type": ["Ruler"], "cost": None, "colour": ["B"],
+             "abilities": ["[Divinity] 3"]}
+    rune = _card("TXT-002", "Made-up Glyph", "Rune", ["Draw a card.",
+                                                     "You may pay {1} less to play this card from a rune area."],
+                 divinity=1)
+    res, pool = _imported_pool(tmp_path, [ruler, rune])
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    for answer, left in ((K.PASS, 0), (K.OPTION_BASE, 1)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        sc.row[S.CARD + K.RULER_SLOT * S.CARD_W] = pool.index["TXT-001"]  # player 0's ruler: [Divinity] 3
+        glyph = sc.put(0, "TXT-002", "rune_area")
+        sc.will(0, K.Attribute.DARKNESS, 3)
+        g = sc.game()
+        hand = int(g.state[S.HAND_N])
+        runes = [int(x) for x in sc.zone(0, "rune_area")]
+        g.step(K.PLAY_RUNE_BASE + runes.index(glyph))
+        assert int(g.state[H_DECISION]) == K.Decision.OPTIONAL
+        g.step(answer)
+        assert sum(_pool_will(g)) == left and int(g.state[S.CHASE_N]) == 1
+        for _ in range(4):
+            if int(g.state[S.CHASE_N]) == 0:
+                break
+            g.step(K.PASS)
+        assert int(g.state[S.HAND_N]) == hand + 1  # the copy resolved: a card drawn
