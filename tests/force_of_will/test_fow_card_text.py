@@ -676,7 +676,8 @@ def test_cr_903_2i_pay_less_to_play_this_card_is_its_own_optional_cost_reduction
                                                           "optional": True}]}]
     assert line("You may pay {2} less to play this card for each addition you control.",
                 "chant").abilities[0]["effect"][0]["per"] == {"count": "field", "filter": {"type": ["addition"], "side": "own"}}
-    assert line("You may pay {R} less to play this card.", "resonator").verdict is Verdict.UNSUPPORTED
+    # attribute will: session 15 (test_fow_card_text_s15.py); not "you pay {R} less" (no choice) yet
+    assert line("You pay {R} less to play this card.", "resonator").verdict is Verdict.UNSUPPORTED
 
 
 def test_for_each_card_in_your_hand_counts_the_hand_in_the_engine(tmp_path):

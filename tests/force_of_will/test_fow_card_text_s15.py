@@ -29,7 +29,7 @@ def test_cr_903_2i_iv_own_cost_reductions_compile_optional_or_always():
     r = exact("If you control a resonator, you pay {1} less to play this card.", "chant")
     assert "optional" not in r.abilities[0]["effect"][0]
     # a card whose cost has X takes it without asking: the approximation
-    r = line("You may pay {1} less to play this card.", "chant", cost="{B}{X}")
+    r = line("You may pay {1} less to play this card.", "chant", x=True)
     assert r.verdict is Verdict.APPROXIMATE and r.approximations == ("pay_less_always",)
     # a rune's from its rune area: asked too (play.play_rune)
     r = exact("You may pay {2} less to play this card from a rune area.", "rune")
@@ -120,3 +120,59 @@ def test_cr_903_2i_iv_a_rune_may_be_played_from_its_rune_area_without_its_reduct
                 break
             g.step(K.PASS)
         assert int(g.state[S.HAND_N]) == hand + 1  # the copy resolved: a card drawn
+
+
+def test_cr_903_2i_iv_paying_less_of_an_attribute_compiles_for_a_cost_that_has_it(tmp_path):
+    r = exact('If you control "Made-up Zero", you may pay {B}{1} less to play this card.')
+    assert r.abilities[0]["effect"] == [{"op": "cost_reduction", "amount": 1, "filter": {"zone": "hand", "self_only": True},
+                                         "attributes": ["darkness"], "optional": True}]
+    assert line("You pay {B} less to play this card.").verdict is Verdict.UNSUPPORTED  # no choice: not compiled
+    assert line("You may pay {B} less to play this card.", "chant", x=True).verdict is Verdict.UNSUPPORTED
+    # the card compiler refuses a reduction of an attribute the printed cost lacks (CR 903.2i-iv: a part decreased)
+    cards = [_card("TXT-001", "Made-up Bright", "Resonator", ["You may pay {W} less to play this card."], ATK=100, DEF=100),
+             _card("TXT-002", "Made-up Dark", "Resonator", ["You may pay {B}{B} less to play this card."],
+                   cost="{B}{B}{1}", ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert [r.verdict for r in res.text_records] == [Verdict.UNSUPPORTED, Verdict.EXACT]
+
+
+def test_cr_903_2i_iv_you_may_pay_an_attribute_less_is_asked_and_paid_from_that_attribute(tmp_path):
+    """"You may pay {B} less to play this card." on a {B}{B}{1} resonator: with one darkness and one light will it
+    is played only with the reduction ({B}{1}), unasked; with three darkness will the player is asked: OPTION 0
+    leaves one darkness will, PASS pays {B}{B}{1}."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-001", "Made-up Umbral", "Resonator", ["You may pay {B} less to play this card."],
+                   cost="{B}{B}{1}", ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    for will, answer, left in (({K.Attribute.DARKNESS: 1, K.Attribute.LIGHT: 1}, None, 0),
+                               ({K.Attribute.DARKNESS: 3}, K.OPTION_BASE, 1), ({K.Attribute.DARKNESS: 3}, K.PASS, 0)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        for a, n in will.items():
+            sc.will(0, a, n)
+        (card,) = sc.hand(0, ["TXT-001"])
+        g = sc.game()
+        hand = [int(x) for x in g.state[S.HAND_L: S.HAND_L + int(g.state[S.HAND_N])]]
+        assert K.PLAY_HAND_BASE + hand.index(card) in g.legal_actions().tolist()
+        g.step(K.PLAY_HAND_BASE + hand.index(card))
+        assert (int(g.state[H_DECISION]) == K.Decision.OPTIONAL) == (answer is not None)
+        if answer is not None:
+            g.step(answer)
+        pool_now = _pool_will(g)
+        assert sum(pool_now) == left and pool_now[K.Attribute.DARKNESS] == left
+        for _ in range(4):
+            if int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.FIELD:
+                break
+            g.step(K.PASS)
+        assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.FIELD
+    # one darkness will only: {B}{1} cannot be paid, the card is not playable
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.DARKNESS, 1)
+    sc.will(0, K.Attribute.LIGHT, 0)
+    sc.hand(0, ["TXT-001"])
+    g = sc.game()
+    assert K.PLAY_HAND_BASE not in g.legal_actions().tolist()

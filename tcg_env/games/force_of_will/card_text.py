@@ -126,13 +126,22 @@ class _T(CountWords, TextTransformer, Transformer):
         # CR 903.2i: the card's own cost reduction, from the hand (characteristics.own_cost_reduction);
         # "you may": the player is asked whether to take it as the card is played (CR 903.2i-iv,
         # play.play_from_hand), but on a card whose cost has X (taken then: the approximation)
-        m = re.fullmatch(r"\{(\d+)\}", syms)
-        if not m or not 1 <= int(m[1]) <= 10:
-            raise Unsupported("paying less of an attribute's will")
+        parts = re.findall(r"\{([^}]*)\}", syms)
+        attrs = [_SYM[p.lower()] for p in parts if p.lower() in _SYM]
+        nums = [int(p) for p in parts if p.isdigit()]
+        if len(attrs) + len(nums) != len(parts) or len(nums) > 1 or (nums and not 1 <= nums[0] <= 10):
+            raise Unsupported("paying less of will that is no attribute or number")
         if self.card.get("type") not in _PAID:
             raise Unsupported("paying less for a card that is not played from the hand")
-        op = {"op": "cost_reduction", "amount": int(m[1]), "filter": {"zone": "hand", "self_only": True}}
-        if optional and "X" in str(self.card.get("cost") or "").upper():
+        x_cost = bool(self.card.get("x")) or "X" in str(self.card.get("cost") or "").upper()
+        op = {"op": "cost_reduction", "amount": nums[0] if nums else 0, "filter": {"zone": "hand", "self_only": True}}
+        if attrs:
+            # CR 903.2i-iv: that attribute's part of the card's cost decreased (the card compiler refuses a
+            # printed cost without it); asked as the card is played, like the generic "you may" ones
+            if not optional or x_cost:
+                raise Unsupported("paying less of an attribute's will without 'you may' or on a card whose cost has X")
+            op["attributes"] = attrs
+        if optional and x_cost:
             self.approximate("pay_less_always")
         elif optional:
             op["optional"] = True
@@ -162,7 +171,7 @@ class _T(CountWords, TextTransformer, Transformer):
     def rune_pay_less(self, syms):
         # the player is asked whether to take it (CR 903.2i-iv, play.play_rune), but on a rune whose cost has X
         n = self._rune_cost(syms)
-        if "X" in str(self.card.get("cost") or "").upper():
+        if self.card.get("x") or "X" in str(self.card.get("cost") or "").upper():
             self.approximate("pay_less_always")
         return {"__fields__": True, "rune_cost": -n}
 

@@ -284,9 +284,12 @@ OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, fil
 # per: "... for each <cards>" (the AURA_PER row before it); a filter self_only in the hand: the card's own
 # "you may pay {N} less to play this card" (characteristics.own_cost_reduction)
 # optional: "you may pay ..." (the player may decline it, CR 903.2i-iv: asked as the card is played, only the
-# card's own, self_only; a2 = 1), else "you pay {N} less ..." (always applied)
-OpCostReduction = op_model("cost_reduction", _M, amount=Annotated[int, Field(ge=1, le=10)], filter=FowFilter,
-                           per=(Union[FowPer, None], None), optional=(bool, False))  # noqa: UP007
+# card's own, self_only; a2 bit COST_RED_OPTIONAL), else "you pay {N} less ..." (always applied); attributes: the
+# attribute will less ("{B}{B}": darkness twice; a2's COST_RED_ATTR_* fields), only optional and the card's own
+OpCostReduction = op_model("cost_reduction", _M, amount=(int, Field(default=1, ge=0, le=10)), filter=FowFilter,
+                           per=(Union[FowPer, None], None), optional=(bool, False),  # noqa: UP007
+                           attributes=(list[Literal["light", "fire", "water", "wind", "darkness"]],
+                                       Field(default_factory=list, max_length=6)))
 # "... for each <cards>" in a one-time effect: the X of the ops after it (their "X" / "X00" operands) is
 # ``times`` x the count (constants.Op.SET_X)
 OpSetX = op_model("set_x", _M, per=FowPer, times=(int, Field(default=1, ge=1, le=100)))
@@ -459,6 +462,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     flags[-1, K.FL_RESTRICT] = np.bitwise_or.reduce(code[restricting, K.I_A0]) if restricting.any() else 0
     if (code[:, K.I_OP] == K.Op.COST_REDUCTION).any():
         flags[-1, K.FL_MISC] |= K.FLAG_COST_REDUCTION
+        if (code[code[:, K.I_OP] == K.Op.COST_REDUCTION, K.I_A2] >> K.COST_RED_ATTR_SHIFT).any():
+            flags[-1, K.FL_MISC] |= K.FLAG_ATTR_REDUCTION
     if (code[:, K.I_OP] == K.Op.SELECT_MODE).any():
         flags[-1, K.FL_MISC] |= K.FLAG_SELECT_MODE
     if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC)
@@ -1267,7 +1272,21 @@ class _Compiler(PoolCompiler):
         if name == "cost_reduction":
             if op.optional and not op.filter.self_only:
                 self.fail(f"{q}.optional", "only a card's own reduction is asked as it is played (self_only)")
-            return op.amount, self.compile_filter(op.filter, f"{q}.filter", ("hand",)), int(op.optional)
+            if op.amount == 0 and not op.attributes:
+                self.fail(f"{q}.amount", "a cost reduction reduces something: amount or attributes")
+            a2 = int(op.optional)
+            if op.attributes:
+                if not (op.optional and op.filter.self_only):
+                    self.fail(f"{q}.attributes", "attribute will less only in a card's own optional reduction "
+                              "('you may pay {B} less to play this card')")
+                printed = parse_will_cost(self._card.cost or "")[0]
+                for a in set(op.attributes):
+                    n = op.attributes.count(a)
+                    if n > K.COST_RED_ATTR_MASK or printed[K.ATTRIBUTE_NAMES.index(a)] < n:
+                        self.fail(f"{q}.attributes", f"{n} {a} will less than the card's cost has (CR 903.2i-iv: "
+                                  "a part of its cost decreased)")
+                    a2 |= n << (K.COST_RED_ATTR_SHIFT + K.COST_RED_ATTR_BITS * K.ATTRIBUTE_NAMES.index(a))
+            return op.amount, self.compile_filter(op.filter, f"{q}.filter", ("hand",)), a2
         return 0, 0, 0  # destroy, rest, recover, return_to_hand, remove, banish, remove_from_battle, to_deck_*: the register only
 
     def compile_filter(self, f: FowFilter, p: str, zones: tuple[str, ...], targeted: bool = False) -> int:

@@ -207,6 +207,17 @@ FLAG_DAMAGE_MOD = 32  # some DAMAGE_MOD instruction (effects.modified_damage)
 FLAG_LEAVES_FIELD = 64  # some automatic ability with trigger LEAVES_FIELD (zones.move_card fires it)
 FLAG_IS_BLOCKED = 128  # some automatic ability with trigger IS_BLOCKED (battle.block_declared fires it)
 FLAG_PREVENT_CONT = 16  # some PREVENT_DAMAGE instruction (effects.deal_damage_to_card reads the continuous prevention)
+FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
+# COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS
+# bits per attribute (Attribute order): the will of that attribute less ("you may pay {B} less", CR 903.2i-iv)
+COST_RED_OPTIONAL = 1
+COST_RED_ATTR_SHIFT = 1
+COST_RED_ATTR_BITS = 3
+COST_RED_ATTR_MASK = (1 << COST_RED_ATTR_BITS) - 1
+# a declinable reduction waiting for the player's answer, kept as -(1 + the packed payment) in the frame's E_X
+# (play.declinable_reduction): the free will paid if declined, if taken, then the attribute will less if taken
+PAY_FREE_BITS = 5
+PAY_FREE_MASK = (1 << PAY_FREE_BITS) - 1
 
 TB_MASTER = 1  # a master rune (CR 201.3c): one in a rune deck (CR 402.6c)
 TB_CHANT = 2  # a rune with the chant type too ("Chant/Rune", CR 201.2c-i, 402.6d)

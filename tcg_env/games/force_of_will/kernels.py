@@ -385,11 +385,9 @@ def apply_unchecked(game, s, T, a):
     elif kind == Decision.OPTIONAL:
         f = game.top_frame(s)
         if s[f + FR_PURPOSE] == Purpose.PLAY and s[f + E_X] < 0:
-            # CR 903.2i-iv: "you may pay {N} less to play this card" (priority.finish_frame): declined, the
-            # rest of the full cost is paid (its payability checked as it was played, play.declinable_reduction)
-            if a == PASS:
-                game.pay_free(s, p, -s[f + E_X])
-            s[f + E_X] = 0
+            # CR 903.2i-iv: "you may pay {N} less to play this card" (priority.finish_frame): the cost paid, with
+            # the reduction (OPTION 0) or without (PASS; payable, checked as it was played, play.declinable_reduction)
+            game.pay_pending_cost(s, T, p, f, a != PASS)
         elif a == PASS:
             s[f + E_ABIL] = -1  # declined: nothing is done
         else:
