@@ -176,3 +176,47 @@ def test_cr_903_2i_iv_you_may_pay_an_attribute_less_is_asked_and_paid_from_that_
     sc.hand(0, ["TXT-001"])
     g = sc.game()
     assert K.PLAY_HAND_BASE not in g.legal_actions().tolist()
+
+
+# ---- "your J/ruler is "A" or "B"" (CR 201.2b) and "you control "<a ruler's name>"" (CR 105.3) ----------------------
+def test_cr_201_2b_your_j_ruler_is_compiles_to_the_ruler_slots_name():
+    r = exact('This card gains [+200/+200] as long as your J/ruler is "Made-up Sage" or "Made-up Sage, Risen".')
+    assert r.abilities[0]["condition"] == {"kind": "ruler_named", "value": "Made-up Sage", "names": ["Made-up Sage, Risen"]}
+    r = exact('You pay {1} less to play this card if you control a J/ruler named "Made-up Sage".')
+    assert r.abilities[0]["condition"] == {"kind": "ruler_named", "value": "Made-up Sage"}
+
+
+def test_cr_201_2b_and_105_3_a_ruler_in_its_ruler_area_is_your_j_ruler_and_is_controlled(tmp_path):
+    """"as long as your J/ruler is "Made-up Sage" or ..." holds while player 0's ruler is Made-up Sage, not another
+    ruler; "as long as you control "Made-up Sage"" holds for the ruler in its ruler area (CR 105.3: every card is
+    controlled), which is in no field."""
+    from fow_tables import current_values
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [{"id": "TXT-001", "name": "Made-up Sage", "type": ["Ruler"], "cost": None, "colour": ["B"], "abilities": []},
+             {"id": "TXT-002", "name": "Made-up Other", "type": ["Ruler"], "cost": None, "colour": ["B"], "abilities": []},
+             _card("TXT-003", "Made-up Votary", "Resonator",
+                   ['This card gains [+200/+200] as long as your J/ruler is "Made-up Sage" or "Made-up Sage, Risen".'],
+                   ATK=100, DEF=100),
+             _card("TXT-004", "Made-up Herald", "Resonator",
+                   ['This card gains [+300/+300] as long as you control "Made-up Sage".'], ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    recs = {r.number: r for r in res.text_records}
+    assert recs["TXT-003"].verdict is Verdict.UNSUPPORTED  # "Made-up Sage, Risen": no such card in the list
+    cards[2]["abilities"] = ['This card gains [+200/+200] as long as your J/ruler is "Made-up Other" or "Made-up Sage".']
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    cards[2]["abilities"] = ['This card gains [+200/+200] as long as your J/ruler is "Made-up Sage".']
+    res, pool = _imported_pool(tmp_path, cards)
+    for ruler, bonus in (("TXT-001", 200), ("TXT-002", 0)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        sc.row[S.CARD + K.RULER_SLOT * S.CARD_W] = pool.index[ruler]
+        assert int(sc.row[S.ZONE + K.RULER_SLOT * S.CARD_W]) == K.Zone.RULER_AREA
+        votary, herald = sc.field(0, ["TXT-003", "TXT-004"])
+        g = sc.game()
+        atk, dfn, _ = current_values(g.state, pool.kernel_tables, votary)
+        assert (int(atk), int(dfn)) == (100 + bonus, 100 + bonus)
+        atk, _, _ = current_values(g.state, pool.kernel_tables, herald)
+        assert int(atk) == 100 + (300 if bonus else 0)

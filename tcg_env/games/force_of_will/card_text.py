@@ -904,6 +904,14 @@ class _T(CountWords, TextTransformer, Transformer):
     def c_name(self, q):
         return {"kind": "control_name", "value": str(q)[1:-1]}
 
+    def c_ruler_is(self, q, q2=None):
+        # CR 201.2b: "J/ruler" is the ruler or the J-ruler, the card of its ruler slot either side up (a player has
+        # one, the engine changes no J/ruler's control); a ruler's or J-ruler's name is its side's alone
+        cond = {"kind": "ruler_named", "value": str(q)[1:-1]}
+        if q2 is not None:
+            cond["names"] = [str(q2)[1:-1]]
+        return cond
+
     def optional(self, eff):
         return (eff, True)
 

@@ -75,7 +75,7 @@ ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
-    "hand_at_least", "opp_hand_at_most", "played_cards_at_least",
+    "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named",
 ]  # fmt: skip
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
 
@@ -187,6 +187,8 @@ class FowCondition(StrictModel):
     value: int | str = 0
     # control_at_least: you control ``value`` (1..15) or more cards in the field this filter matches
     filter: FowFilter | None = None
+    # ruler_named: the card names besides ``value`` ("your J/ruler is "A" or "B"": value A, names [B])
+    names: list[str] = Field(default_factory=list, max_length=1)
 
 
 # ---- effect ops (tagged by ``op``; the shared op model: tcg_env.cards.ops) ----------------------
@@ -1068,6 +1070,14 @@ class _Compiler(PoolCompiler):
             if not isinstance(v, str):
                 self.fail(f"{p}.value", "control_name takes a card name")
             return int(K.Condition.CONTROL_NAME), self.interned(self.name_ids, v, f"{p}.value", "card name")
+        if c.kind == "ruler_named":
+            names = [v, *c.names] if isinstance(v, str) and v else list(c.names)
+            if not 1 <= len(names) <= 2:
+                self.fail(f"{p}.names", "ruler_named takes one or two card names (value, names)")
+            ids = [self.interned(self.name_ids, n, f"{p}.names", "card name") for n in names]
+            if max(ids) >= 1 << K.RULER_NAME_BITS:
+                self.fail(f"{p}.names", "too many card names in the pool for ruler_named")
+            return int(K.Condition.RULER_NAMED), ids[0] | ((ids[-1] + 1) << K.RULER_NAME_BITS)
         if c.kind in ("opp_control_at_least", "control_none"):
             # CONTROL_AT_LEAST's packing; the opponent's cards are matched from its controller's side (side opponent)
             opp = c.kind == "opp_control_at_least"

@@ -384,6 +384,12 @@ class Condition(IntEnum):
     HAND_AT_LEAST = 17  # arg = cards in its controller's hand
     OPP_HAND_AT_MOST = 18  # arg = cards in the opponent's hand
     PLAYED_CARDS_AT_LEAST = 19  # "if you played N or more cards this turn": arg = N (state.PLAYED_CARDS, CR 1124.2's count)
+    # "if your J/ruler is "A" [or "B"]", "you control a J/ruler named "A"": the card of its controller's ruler slot,
+    # either side up (CR 201.2b: a ruler or J-ruler; a player has one), is named A or B: arg = A | (B + 1) << RULER_NAME_BITS
+    RULER_NAMED = 20
+
+
+RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
 
 
 CONTROL_COUNT_BITS = 4  # CONTROL_AT_LEAST packs the count (1..15) in its low bits, the filter row above them
