@@ -220,3 +220,97 @@ def test_cr_201_2b_and_105_3_a_ruler_in_its_ruler_area_is_your_j_ruler_and_is_co
         assert (int(atk), int(dfn)) == (100 + bonus, 100 + bonus)
         atk, _, _ = current_values(g.state, pool.kernel_tables, herald)
         assert int(atk) == 100 + (300 if bonus else 0)
+
+
+# ---- "As an additional cost to play this card, banish a <card> / rest N recovered <cards> you control" (CR 903.2j) ----
+def _choose_in_order(g, picks):
+    """Answer each CHOOSE_TARGET with the next slot of ``picks``; PASS at priority until the chase is empty."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    picks = list(picks)
+    for _ in range(12):
+        if int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET:
+            cands = [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))]
+            g.step(K.OPTION_BASE + cands.index(picks.pop(0)))
+        elif int(g.state[S.CHASE_N]) == 0 and not picks:
+            return
+        else:
+            g.step(K.PASS)
+
+
+def test_cr_903_2j_an_additional_cost_banishes_the_chosen_card_after_the_targets(tmp_path):
+    """A {B} chant "Destroy target resonator." with "As an additional cost to play this card, banish a resonator.":
+    not playable without a resonator of its controller's to banish; played, its target is chosen first (CR 903.2g),
+    then the resonator banished (into the graveyard, CR 1011) before it resolves (CR 903.2j), chosen among its
+    controller's only; the target is destroyed on resolution."""
+    from tcg_env.engine.header import H_DECISION
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-001", "Made-up Offering", "Chant",
+                   ["As an additional cost to play this card, banish a resonator.", "Destroy target resonator."],
+                   cost="{B}"),
+             _card("TXT-002", "Made-up Thrall", "Resonator", [], cost="{B}", ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    (chant,) = [c for c in res if c.number == "TXT-001"]
+    assert chant.play_cost.pay_chosen == "banish" and [op.op for op in chant.effect] == ["choose", "choose", "destroy"]
+    for own in (False, True):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        sc.will(0, K.Attribute.DARKNESS, 1)
+        mine = sc.field(0, ["TXT-002"])[0] if own else None
+        foe = sc.field(1, ["TXT-002"])[0]
+        (card,) = sc.hand(0, ["TXT-001"])
+        g = sc.game()
+        legal = g.legal_actions().tolist()
+        assert (K.PLAY_HAND_BASE in legal) == own
+        if not own:
+            continue
+        g.step(K.PLAY_HAND_BASE)
+        assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET  # the target: either resonator
+        assert sorted(int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))) == sorted([mine, foe])
+        g.step(K.OPTION_BASE + [int(g.state[S.CAND + k]) for k in range(2)].index(foe))
+        assert int(g.state[H_DECISION]) == K.Decision.CHOOSE_TARGET  # the card to banish: its controller's only
+        assert [int(g.state[S.CAND + k]) for k in range(int(g.state[S.CAND_N]))] == [mine]
+        g.step(K.OPTION_BASE)
+        assert int(g.state[S.ZONE + mine * S.CARD_W]) == K.Zone.GRAVEYARD and int(g.state[S.CHASE_N]) == 1
+        assert int(g.state[S.ZONE + foe * S.CARD_W]) == K.Zone.FIELD
+        _choose_in_order(g, [])
+        assert int(g.state[S.ZONE + foe * S.CARD_W]) == K.Zone.GRAVEYARD
+        assert int(g.state[S.ZONE + card * S.CARD_W]) == K.Zone.GRAVEYARD
+
+
+def test_cr_1013_3_an_additional_cost_rests_two_recovered_resonators(tmp_path):
+    """"As an additional cost to play this card, rest two recovered light resonators you control." on a chant "Draw
+    a card.": playable only with two recovered light resonators of its controller's; both are rested as it is
+    played (CR 1013.3), then it resolves."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-001", "Made-up Vigil", "Chant",
+                   ["As an additional cost to play this card, rest two recovered light resonators you control.",
+                    "Draw a card."], cost="{B}"),
+             {**_card("TXT-002", "Made-up Acolyte", "Resonator", [], cost="{W}", ATK=100, DEF=100), "colour": ["W"]}]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    for n, rested in ((2, 0), (2, 1), (3, 0)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        sc.will(0, K.Attribute.DARKNESS, 1)
+        mine = sc.field(0, ["TXT-002"] * n)
+        if rested:
+            sc.row[S.RESTED + mine[0] * S.CARD_W] = 1
+        sc.hand(0, ["TXT-001"])
+        g = sc.game()
+        playable = n - rested >= 2
+        assert (K.PLAY_HAND_BASE in g.legal_actions().tolist()) == playable
+        if not playable:
+            continue
+        hand = int(g.state[S.HAND_N])
+        g.step(K.PLAY_HAND_BASE)
+        _choose_in_order(g, mine[:2])
+        assert [int(g.state[S.RESTED + s * S.CARD_W]) for s in mine] == [1, 1] + [0] * (n - 2)
+        assert int(g.state[S.HAND_N]) == hand  # the chant left the hand, a card drawn

@@ -354,6 +354,31 @@ class _T(CountWords, TextTransformer, Transformer):
             raise Unsupported("banish a card in a state as a cost")
         return {"_pay": (how, flt)}
 
+    def additional_cost(self, cost):
+        # CR 903.2j: "As an additional cost to play this card, banish a <card> / rest a recovered <card> you control"
+        # on a chant: a choose of its program (after its targets, CR 903.2g; importer._additional_cost) whose card is
+        # banished / rested once the targets are chosen (cards.FowCard.play_cost, priority.pay_chosen_cost)
+        if self.card.get("type") not in ("chant", "rune"):
+            raise Unsupported("an additional cost on a card that is not a chant or rune")
+        if set(cost) != {"_pay"}:
+            raise Unsupported("an additional cost other than banishing or resting a chosen card")
+        how, flt = cost["_pay"]
+        return {"__fields__": True, "effect": [{"op": "choose", "filter": flt, "_pay_cost": how}]}
+
+    def _additional_cost_n(self, how, n, flt):
+        n = _fixed(n)
+        if not 2 <= n <= 3:
+            raise Unsupported(f"an additional cost of {n} cards")
+        out = self.additional_cost(self._pay_card(how, [flt]))
+        out["effect"][0]["count"] = n  # CR 1013.3: that many distinct cards (a choose of n, not "up to")
+        return out
+
+    def additional_cost_rest_n(self, n, flt):
+        return self._additional_cost_n("rest", n, flt)
+
+    def additional_cost_banish_n(self, n, flt):
+        return self._additional_cost_n("banish", n, flt)
+
     def cost_banish_card(self, *parts):
         return self._pay_card("banish", parts)
 

@@ -434,6 +434,10 @@ class FowCard(CardBase):
     grimoire: int = Field(default=0, ge=0, le=K.MAX_EXTRA)  # rulers: [Grimoire] N (CR 1132.2, 402.5c)
     stealth: FowStealth | None = None  # resonators: [Stealth] <condition> (CR 1114)
     effect: Effect | None = None  # chants and runes: what resolving it does (CR 703.3)
+    # chants: "As an additional cost to play this card, banish a <card> / rest a recovered <card> you control" (CR
+    # 903.2j): pay_chosen and pay_reg only, the card chosen by the effect's choose on pay_reg (its spell row's
+    # A_COST_BANISH_SELF, priority.pay_chosen_cost)
+    play_cost: FowCost | None = None
     trigger: FowTrigger | None = None  # chants: [Trigger] (CR 1113)
     awakening: FowAwakening | None = None  # resonators: [Awakening] (CR 1109)
     incarnation: FowIncarnation | None = None  # resonators: [Incarnation] (CR 1110)
@@ -885,7 +889,16 @@ class _Compiler(PoolCompiler):
             self.compile_ability(cid, card, f"abilities[{k}]", k, ab)
         row[K.C_SPELL_ABIL] = row[K.C_AWAKEN_ABIL] = row[K.C_TRIGGER_ABIL] = row[K.C_STEALTH_ABIL] = -1
         if card.effect is not None:
-            row[K.C_SPELL_ABIL] = self.add_ability(cid, "effect", -1, K.AbilityKind.SPELL, card.effect)
+            # an additional cost's card is chosen, not targeted (its choose without the TARGETED bit: add_ability)
+            row[K.C_SPELL_ABIL] = self.add_ability(cid, "effect", -1, K.AbilityKind.SPELL, card.effect,
+                                                   cost=card.play_cost)
+        if card.play_cost is not None:
+            pc = card.play_cost
+            if card.type not in ("chant", "rune") or card.effect is None or card.trigger is not None or pc.pay_chosen == "none" or \
+                    pc.model_dump(exclude={"pay_chosen", "pay_reg"}) != FowCost().model_dump(exclude={"pay_chosen", "pay_reg"}):
+                self.fail("play_cost", "an additional cost is a chant's (not one with [Trigger]): pay_chosen and pay_reg only")
+            self.check_chosen_card(pc, card.effect, "play_cost", most=3)
+            self.ab_rows[row[K.C_SPELL_ABIL]][K.A_COST_BANISH_SELF] = (2 if pc.pay_chosen == "banish" else 4) + pc.pay_reg
         if card.type == "addition" and card.addition != "field":
             # CR 1406.2a: an addition added to a card targets, as it is played, one card in the field
             # of the type its [Addition: X] names, whoever controls it (1406.2a sets no controller);
@@ -995,16 +1008,22 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.cost.pay_chosen", "only an activate ability pays with a chosen card (its targets are chosen as it is played)")
         if c.banish_self:
             self.fail(f"{p}.cost.pay_chosen", "banish_self and pay_chosen share a column: not both")
-        chooses = [op for op in ab.effect if op.op == "choose" and op.reg == c.pay_reg]
-        if len(chooses) != 1 or chooses[0].count != 1 or chooses[0].up_to:
-            self.fail(f"{p}.cost.pay_reg", "needs one choose of one card (not 'up to') on that register")
+        self.check_chosen_card(c, ab.effect, f"{p}.cost")
+
+    def check_chosen_card(self, c: FowCost, effect: list, p: str, most: int = 1) -> None:
+        """The cards a cost is paid with: one choose of ``most`` cards at most (an activate ability's one; a chant's
+        additional cost "rest two recovered <cards> you control" two) on register pay_reg, of its controller's
+        field, which no other op uses (priority.pay_chosen_cost banishes / rests each and empties it)."""
+        chooses = [op for op in effect if op.op == "choose" and op.reg == c.pay_reg]
+        if len(chooses) != 1 or not 1 <= chooses[0].count <= most or chooses[0].up_to:
+            self.fail(f"{p}.pay_reg", f"needs one choose of 1 to {most} cards (not 'up to') on that register")
         flt = chooses[0].filter
         if flt.zone != "field" or flt.side != "own":
-            self.fail(f"{p}.cost.pay_reg", "the card paid with is one of your field (side own)")
+            self.fail(f"{p}.pay_reg", "the card paid with is one of your field (side own)")
         if c.pay_chosen == "rest" and flt.state != "recovered":
-            self.fail(f"{p}.cost.pay_reg", "a card rested for a cost is a recovered one (state recovered)")
-        if any(getattr(op, "reg", None) == c.pay_reg for op in ab.effect if op.op != "choose"):
-            self.fail(f"{p}.cost.pay_reg", "the register paid with is used by no other op")
+            self.fail(f"{p}.pay_reg", "a card rested for a cost is a recovered one (state recovered)")
+        if any(getattr(op, "reg", None) == c.pay_reg for op in effect if op.op != "choose"):
+            self.fail(f"{p}.pay_reg", "the register paid with is used by no other op")
 
     def add_ability(self, cid: int, p: str, k: int, kind: K.AbilityKind, effect: list, *, cost: FowCost | None = None,
                     trigger: str | None = None, whose: str = "any", trigger_filter: FowFilter | None = None,

@@ -322,8 +322,10 @@ def finish_frame(game, s, T):
             # CR 903.2j: the targets chosen (903.2g), the cost's discards, one card at a time
             set_decision(s, K.Decision.DISCARD_COST, s[f + E_CTRL])
             return
-        if not drop and s[f + E_KIND] == EntryKind.ABILITY and s[f + E_ABIL] >= 0 and \
-                ability_table(T)[s[f + E_ABIL], K.A_COST_BANISH_SELF] >= 2:
+        # an activate ability's "banish a <card>: ..." or a chant's additional cost (CR 903.2j; a [Trigger] or
+        # [Stealth] card's row has none: cards.FowCard.play_cost)
+        if not drop and s[f + E_ABIL] >= 0 and ability_table(T)[s[f + E_ABIL], K.A_COST_BANISH_SELF] >= 2 and \
+                (s[f + E_KIND] == EntryKind.ABILITY or purpose == Purpose.PLAY):
             pay_chosen_cost(game, s, T, f, ability_table(T)[s[f + E_ABIL], K.A_COST_BANISH_SELF])
         if not drop:
             chase_push(game, s, f)  # CR 903.2d: onto the chase; the mask left room
