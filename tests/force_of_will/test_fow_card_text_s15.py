@@ -314,3 +314,42 @@ def test_cr_1013_3_an_additional_cost_rests_two_recovered_resonators(tmp_path):
         _choose_in_order(g, mine[:2])
         assert [int(g.state[S.RESTED + s * S.CARD_W]) for s in mine] == [1, 1] + [0] * (n - 2)
         assert int(g.state[S.HAND_N]) == hand  # the chant left the hand, a card drawn
+
+
+# ---- "cannot be targeted by spells or abilities" is public (CR 302.2): the column cant_be_targeted (v6) -------------
+def test_cr_302_2_cannot_be_targeted_is_a_column_in_both_seats_views(tmp_path):
+    """Printed ("This card cannot be targeted by spells or abilities.") or granted until end of turn by a resolved
+    chant ("Target resonator cannot be targeted by spells or abilities until end of turn."): both players'
+    observations show ``cant_be_targeted`` on the card's row; a plain resonator's row does not; the board names it."""
+    import numpy as np
+
+    from tcg_env.engine.zones import zone_list
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import observation as O
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-001", "Made-up Veiled", "Resonator", ["This card cannot be targeted by spells or abilities."],
+                   ATK=100, DEF=100),
+             _card("TXT-002", "Made-up Plain", "Resonator", [], ATK=100, DEF=100),
+             _card("TXT-003", "Made-up Shroud", "Chant",
+                   ["Target resonator cannot be targeted by spells or abilities until end of turn."], cost="{B}")]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    sc.will(0, K.Attribute.DARKNESS, 1)
+    veiled, plain = sc.field(0, ["TXT-001", "TXT-002"])
+    sc.hand(0, ["TXT-003"])
+    g = sc.game()
+    names = O.OBS.column_names()
+
+    def shown(slot):
+        i = zone_list(np.asarray(g.state), S.ZONES, K.Zone.FIELD, 0).index(slot)
+        return [float(g.observe(v)[names.index(f"{'my' if v == 0 else 'opp'}_field[{i}].cant_be_targeted")])
+                for v in (0, 1)]
+
+    assert shown(veiled) == [1.0, 1.0] and shown(plain) == [0.0, 0.0]
+    assert "cannot be targeted" in g.render()
+    g.step(K.PLAY_HAND_BASE)
+    _choose_in_order(g, [plain])  # the only legal target: the veiled one is none (CR 903.2g)
+    assert shown(plain) == [1.0, 1.0]

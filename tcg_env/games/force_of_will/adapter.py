@@ -324,7 +324,7 @@ _FIELD_AREAS = ((K.CardType.RESONATOR, "resonators"), (K.CardType.MAGIC_STONE, "
 # the restriction columns of a card row (observation.DYN_CANT_*) as the board names them
 _RESTRICTION_FLAGS = (("cannot attack", O.DYN_CANT_ATTACK), ("cannot block", O.DYN_CANT_BLOCK),
                       ("does not recover", O.DYN_CANT_RECOVER), ("cannot be blocked", O.DYN_CANT_BE_BLOCKED),
-                      ("cannot be attacked", O.DYN_CANT_BE_ATTACKED))
+                      ("cannot be attacked", O.DYN_CANT_BE_ATTACKED), ("cannot be targeted", O.DYN_CANT_BE_TARGETED))
 
 
 def _field_stats(game) -> tuple[dict[int, tuple[int, int]], dict[int, tuple[str, ...]]]:
