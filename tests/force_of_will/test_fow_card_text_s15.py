@@ -353,3 +353,16 @@ def test_cr_302_2_cannot_be_targeted_is_a_column_in_both_seats_views(tmp_path):
     g.step(K.PLAY_HAND_BASE)
     _choose_in_order(g, [plain])  # the only legal target: the veiled one is none (CR 903.2g)
     assert shown(plain) == [1.0, 1.0]
+
+
+def test_cr_903_2g_a_graveyard_line_after_another_selection_keeps_its_own_register(tmp_path):
+    """A chant printed over two lines, "Destroy target resonator." then "Put target resonator from your graveyard
+    into your hand.": one program whose graveyard op acts on the second line's register, not on the first line's
+    target (importer._REG_OPS lists grave_to_hand / grave_to_field since session 15)."""
+    cards = [_card("TXT-001", "Made-up Exchange", "Chant",
+                   ["Destroy target resonator.", "Put target resonator from your graveyard into your hand."], cost="{B}"),
+             _card("TXT-002", "Made-up Thrall", "Resonator", [], cost="{B}", ATK=100, DEF=100)]
+    res, _ = _imported_pool(tmp_path, cards)
+    (chant,) = [c for c in res if c.number == "TXT-001"]
+    ops = [(op.op, getattr(op, "reg", None)) for op in chant.effect]
+    assert ops == [("choose", 0), ("choose", 1), ("destroy", 0), ("grave_to_hand", 1)]

@@ -125,13 +125,13 @@ def hand_card_playable(game, s, T, p, i, how):
     if not game.room_to_play(s):
         return False
     if how == K.PLAY_AWAKENED:
-        if c[K.C_AWAKEN_ABIL] < 0 or not game.payable(s, T, p, slot, how, game.free_cost(s, T, p, slot),
-                                                      game.hand_attr_reduction(s, T, p, slot)):
+        if c[K.C_AWAKEN_ABIL] < 0 or not payable(game, s, T, p, slot, how, game.free_cost(s, T, p, slot),
+                                                 hand_attr_reduction(game, s, T, p, slot)):
             return False
     elif how == K.PLAY_INCARNATED:
         if c[K.C_INCARNATION] == 0 or incarnation_count(s, T, p, c[K.C_INCARNATION]) < c[K.C_INCARNATION_N]:
             return False
-    elif not game.payable(s, T, p, slot, how, game.free_cost(s, T, p, slot), game.hand_attr_reduction(s, T, p, slot)):
+    elif not payable(game, s, T, p, slot, how, game.free_cost(s, T, p, slot), hand_attr_reduction(game, s, T, p, slot)):
         return False
     arow = c[K.C_SPELL_ABIL]
     if t == CardType.ADDITION and c[K.C_ADDITION] != K.AdditionTarget.FIELD and arow < 0:
@@ -188,7 +188,7 @@ def play_from_hand(game, s, T, p, i, how):
     pending = 0
     if not x and how != K.PLAY_INCARNATED:
         free = game.free_cost(s, T, p, slot)
-        attr = game.hand_attr_reduction(s, T, p, slot)
+        attr = hand_attr_reduction(game, s, T, p, slot)
         pending = declinable_reduction(game, s, T, p, slot, how, free, attr)
         if pending == 0:
             game.pay_card_cost(s, T, p, slot, how, free, attr)
@@ -205,7 +205,7 @@ def play_from_hand(game, s, T, p, i, how):
         set_decision(s, K.Decision.CHOOSE_X, p)
 
 
-@internal
+@internal_inline  # in the legal mask: inlined (engine.jit), 0 at once in a pool without attribute reductions
 def hand_attr_reduction(game, s, T, p, slot):
     """Hand card ``slot``'s own attribute will reductions ("you may pay {B} less to play this card"), packed
     COST_RED_ATTR_BITS bits an attribute from bit 0; 0 in a pool without any (FLAG_ATTR_REDUCTION)."""
@@ -227,17 +227,19 @@ def credit_attr(s, p, attr, sign):
         s[WILL + p * K.N_WILL + a] += sign * ((attr >> (K.COST_RED_ATTR_BITS * a)) & K.COST_RED_ATTR_MASK)
 
 
-@internal
+@internal_inline  # in the legal mask: inlined (engine.jit)
 def payable(game, s, T, p, slot, how, free, attr):
     """Can ``p`` pay hand card ``slot``'s cost (its free part ``free``, its attribute parts less ``attr``), with
     its [Awakening] cost when ``how`` is PLAY_AWAKENED (CR 1109.2)?"""
     c = card_table(T)[s[CARD + slot * CARD_W]]
-    credit_attr(s, p, attr, 1)
+    if attr != 0:
+        credit_attr(s, p, attr, 1)
     if how == K.PLAY_AWAKENED:
         ok = game.can_pay_both(s, p, c, K.C_COST, free, ability_table(T)[c[K.C_AWAKEN_ABIL]], K.A_COST, K.A_COST_FREE)
     else:
         ok = game.can_pay(s, p, c, K.C_COST, free)
-    credit_attr(s, p, attr, -1)
+    if attr != 0:
+        credit_attr(s, p, attr, -1)
     return ok
 
 
@@ -246,7 +248,8 @@ def pay_card_cost(game, s, T, p, slot, how, free, attr):
     """Pay card ``slot``'s cost (its free part ``free``, its attribute parts less ``attr``), with its
     [Awakening] cost when ``how`` is PLAY_AWAKENED (CR 1109.2)."""
     c = card_table(T)[s[CARD + slot * CARD_W]]
-    credit_attr(s, p, attr, 1)
+    if attr != 0:
+        credit_attr(s, p, attr, 1)
     if how == K.PLAY_AWAKENED:
         a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
         game.pay_both(s, p, c, K.C_COST, free, a, K.A_COST, a[K.A_COST_FREE])
@@ -266,7 +269,7 @@ def declinable_reduction(game, s, T, p, slot, how, free, attr):
     opt = game.own_cost_reduction(s, T, p, slot, True)
     c = card_table(T)[s[CARD + slot * CARD_W]]
     full = max(c[K.C_COST_FREE] - (game.cost_reduction(s, T, p, slot) - opt), 0)
-    if (full <= free and attr == 0) or not game.payable(s, T, p, slot, how, full, 0):
+    if (full <= free and attr == 0) or not payable(game, s, T, p, slot, how, full, 0):
         return 0
     return pack_pending(full, free, attr)
 
