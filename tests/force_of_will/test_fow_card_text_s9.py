@@ -73,7 +73,7 @@ def test_damage_equal_to_its_own_atk_reads_the_atk_as_it_resolves():
 def test_cr_711_a_runes_cost_from_the_rune_area():
     assert exact("You pay {1} more to play this card from a rune area.", "rune").fields == {"rune_cost": 1}
     r = line("You may pay {2} less to play this card from a rune area.", "rune")
-    assert r.approximations == ("pay_less_always",) and r.fields == {"rune_cost": -2}
+    assert r.verdict is Verdict.EXACT and r.fields == {"rune_cost": -2}  # asked (CR 903.2i-iv, play.play_rune)
     assert line("You pay {1} more to play this card from a rune area.", "resonator").verdict is Verdict.UNSUPPORTED
     assert line("You pay {W} more to play this card from a rune area.", "rune").verdict is Verdict.UNSUPPORTED
 

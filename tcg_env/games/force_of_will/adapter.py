@@ -116,8 +116,24 @@ def _whose(game, slot: int) -> str:
     return "on the chase" if z == K.Zone.CHASE else f"in player {owner}'s {K.Zone(z).name.lower().replace('_', ' ')}"
 
 
+def _declinable(game) -> int:
+    """The free will a card being played costs more if its "you may pay {N} less" is declined (the top frame's
+    E_X < 0 while it is asked, play.play_from_hand; CR 903.2i-iv), 0 when that is not what OPTIONAL asks."""
+    row = game._row
+    n = int(row[S.FRAME_N])
+    if n <= 0:
+        return 0
+    f = S.FRAMES + (n - 1) * S.FRAME_W
+    if int(row[f + S.FR_PURPOSE]) != K.Purpose.PLAY:
+        return 0
+    return max(-int(row[f + S.E_X]), 0)
+
+
 def _decline(act) -> str:
     """PASS at OPTIONAL: "no" to the "you may" of the ability asking."""
+    d = _declinable(act.game)
+    if d:
+        return f"No: pay the full cost ({d} more) for {_source(act.game)}"
     src = _source(act.game)
     return f"No: decline {src}" if src else "No (decline the ability)"
 
@@ -142,6 +158,9 @@ def _produce_will(act) -> str:
 def _use_stealth(act) -> str:
     """OPTIONAL: "yes" to the ability asking; a resonator in the standby area with [Stealth] is
     played without paying its cost (CR 1114.2)."""
+    d = _declinable(act.game)
+    if d:
+        return f"Yes: pay {d} less for {_source(act.game)}"
     f = S.FRAMES + (int(act.row[S.FRAME_N]) - 1) * S.FRAME_W
     slot = int(act.row[f + S.E_SLOT])
     if int(act.row[S.ZONE + slot * S.CARD_W]) == K.Zone.STANDBY:
@@ -305,7 +324,7 @@ _FIELD_AREAS = ((K.CardType.RESONATOR, "resonators"), (K.CardType.MAGIC_STONE, "
 # the restriction columns of a card row (observation.DYN_CANT_*) as the board names them
 _RESTRICTION_FLAGS = (("cannot attack", O.DYN_CANT_ATTACK), ("cannot block", O.DYN_CANT_BLOCK),
                       ("does not recover", O.DYN_CANT_RECOVER), ("cannot be blocked", O.DYN_CANT_BE_BLOCKED),
-                      ("cannot be attacked", O.DYN_CANT_BE_ATTACKED))
+                      ("cannot be attacked", O.DYN_CANT_BE_ATTACKED), ("cannot be targeted", O.DYN_CANT_BE_TARGETED))
 
 
 def _field_stats(game) -> tuple[dict[int, tuple[int, int]], dict[int, tuple[str, ...]]]:

@@ -43,8 +43,9 @@ APPROXIMATIONS: dict[str, str] = {
         "was found (the engine's SEARCH always shuffles, CR 1021)"
     ),
     "pay_less_always": (
-        "\"You may pay {N} less to play this card [if ... / for each ...]\": the engine always pays the smaller "
-        "cost (the player is not asked; paying more only spends will that nothing compiled reads, CR 903.2i)"
+        "\"You may pay {N} less to play this card [if ... / for each ...]\" on a card whose cost has X: the engine "
+        "always pays the smaller cost (the player is not asked; paying more only spends will that nothing compiled "
+        "reads, CR 903.2i); without X the player is asked (exact)"
     ),
     "own_atk_printed_when_gone": (
         "\"this card deals damage equal to its ATK ...\": the ATK is read as the effect resolves; if the card "
@@ -121,15 +122,29 @@ class _T(CountWords, TextTransformer, Transformer):
         # nothing by itself. The lines that name one ("cards with [Tales]") stay unsupported.
         return None
 
-    def _pay_less(self, syms, condition=None, per=None):
-        # CR 903.2i: the card's own cost reduction, from the hand (characteristics.own_cost_reduction)
-        m = re.fullmatch(r"\{(\d+)\}", syms)
-        if not m or not 1 <= int(m[1]) <= 10:
-            raise Unsupported("paying less of an attribute's will")
+    def _pay_less(self, syms, condition=None, per=None, optional=True):
+        # CR 903.2i: the card's own cost reduction, from the hand (characteristics.own_cost_reduction);
+        # "you may": the player is asked whether to take it as the card is played (CR 903.2i-iv,
+        # play.play_from_hand), but on a card whose cost has X (taken then: the approximation)
+        parts = re.findall(r"\{([^}]*)\}", syms)
+        attrs = [_SYM[p.lower()] for p in parts if p.lower() in _SYM]
+        nums = [int(p) for p in parts if p.isdigit()]
+        if len(attrs) + len(nums) != len(parts) or len(nums) > 1 or (nums and not 1 <= nums[0] <= 10):
+            raise Unsupported("paying less of will that is no attribute or number")
         if self.card.get("type") not in _PAID:
             raise Unsupported("paying less for a card that is not played from the hand")
-        self.approximate("pay_less_always")
-        op = {"op": "cost_reduction", "amount": int(m[1]), "filter": {"zone": "hand", "self_only": True}}
+        x_cost = bool(self.card.get("x")) or "X" in str(self.card.get("cost") or "").upper()
+        op = {"op": "cost_reduction", "amount": nums[0] if nums else 0, "filter": {"zone": "hand", "self_only": True}}
+        if attrs:
+            # CR 903.2i-iv: that attribute's part of the card's cost decreased (the card compiler refuses a
+            # printed cost without it); asked as the card is played, like the generic "you may" ones
+            if not optional or x_cost:
+                raise Unsupported("paying less of an attribute's will without 'you may' or on a card whose cost has X")
+            op["attributes"] = attrs
+        if optional and x_cost:
+            self.approximate("pay_less_always")
+        elif optional:
+            op["optional"] = True
         if (condition or {}).get("kind") in ("hand_empty", "hand_at_least") or (per or {}).get("count") == "hand":
             raise Unsupported("a cost reduction counting the hand (the engine reads it with the card still there)")
         if per is not None:
@@ -154,8 +169,10 @@ class _T(CountWords, TextTransformer, Transformer):
         return {"__fields__": True, "rune_cost": self._rune_cost(syms)}
 
     def rune_pay_less(self, syms):
+        # the player is asked whether to take it (CR 903.2i-iv, play.play_rune), but on a rune whose cost has X
         n = self._rune_cost(syms)
-        self.approximate("pay_less_always")
+        if self.card.get("x") or "X" in str(self.card.get("cost") or "").upper():
+            self.approximate("pay_less_always")
         return {"__fields__": True, "rune_cost": -n}
 
     def pay_less(self, syms):
@@ -169,6 +186,19 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def pay_less_per(self, syms, per):
         return self._pay_less(syms, per=per)
+
+    # "You pay {N} less to play this card [if ... / for each ...]": no choice, always applied (CR 903.2i-iv)
+    def must_pay_less(self, syms):
+        return self._pay_less(syms, optional=False)
+
+    def must_pay_less_if(self, syms, cond):
+        return self._pay_less(syms, cond, optional=False)
+
+    def must_pay_less_if_first(self, cond, syms):
+        return self._pay_less(syms, cond, optional=False)
+
+    def must_pay_less_per(self, syms, per):
+        return self._pay_less(syms, per=per, optional=False)
 
     # "[Null] / [Seal] (N) / [Rune] N - <text>": the text's abilities with the condition (CR 1134.2,
     # 1128.2, 1137.2b): a continuous one applies, an activate one is played, an automatic one triggers
@@ -323,6 +353,31 @@ class _T(CountWords, TextTransformer, Transformer):
         elif "state" in flt:
             raise Unsupported("banish a card in a state as a cost")
         return {"_pay": (how, flt)}
+
+    def additional_cost(self, cost):
+        # CR 903.2j: "As an additional cost to play this card, banish a <card> / rest a recovered <card> you control"
+        # on a chant: a choose of its program (after its targets, CR 903.2g; importer._additional_cost) whose card is
+        # banished / rested once the targets are chosen (cards.FowCard.play_cost, priority.pay_chosen_cost)
+        if self.card.get("type") not in ("chant", "rune"):
+            raise Unsupported("an additional cost on a card that is not a chant or rune")
+        if set(cost) != {"_pay"}:
+            raise Unsupported("an additional cost other than banishing or resting a chosen card")
+        how, flt = cost["_pay"]
+        return {"__fields__": True, "effect": [{"op": "choose", "filter": flt, "_pay_cost": how}]}
+
+    def _additional_cost_n(self, how, n, flt):
+        n = _fixed(n)
+        if not 2 <= n <= 3:
+            raise Unsupported(f"an additional cost of {n} cards")
+        out = self.additional_cost(self._pay_card(how, [flt]))
+        out["effect"][0]["count"] = n  # CR 1013.3: that many distinct cards (a choose of n, not "up to")
+        return out
+
+    def additional_cost_rest_n(self, n, flt):
+        return self._additional_cost_n("rest", n, flt)
+
+    def additional_cost_banish_n(self, n, flt):
+        return self._additional_cost_n("banish", n, flt)
 
     def cost_banish_card(self, *parts):
         return self._pay_card("banish", parts)
@@ -873,6 +928,14 @@ class _T(CountWords, TextTransformer, Transformer):
 
     def c_name(self, q):
         return {"kind": "control_name", "value": str(q)[1:-1]}
+
+    def c_ruler_is(self, q, q2=None):
+        # CR 201.2b: "J/ruler" is the ruler or the J-ruler, the card of its ruler slot either side up (a player has
+        # one, the engine changes no J/ruler's control); a ruler's or J-ruler's name is its side's alone
+        cond = {"kind": "ruler_named", "value": str(q)[1:-1]}
+        if q2 is not None:
+            cond["names"] = [str(q2)[1:-1]]
+        return cond
 
     def optional(self, eff):
         return (eff, True)

@@ -75,7 +75,7 @@ ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
-    "hand_at_least", "opp_hand_at_most", "played_cards_at_least",
+    "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named",
 ]  # fmt: skip
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
 
@@ -187,6 +187,8 @@ class FowCondition(StrictModel):
     value: int | str = 0
     # control_at_least: you control ``value`` (1..15) or more cards in the field this filter matches
     filter: FowFilter | None = None
+    # ruler_named: the card names besides ``value`` ("your J/ruler is "A" or "B"": value A, names [B])
+    names: list[str] = Field(default_factory=list, max_length=1)
 
 
 # ---- effect ops (tagged by ``op``; the shared op model: tcg_env.cards.ops) ----------------------
@@ -283,8 +285,13 @@ OpAuraKeyword = op_model("aura_keyword", _M, keywords=KeywordList, filter=FowFil
 OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, filter=FowFilter)
 # per: "... for each <cards>" (the AURA_PER row before it); a filter self_only in the hand: the card's own
 # "you may pay {N} less to play this card" (characteristics.own_cost_reduction)
-OpCostReduction = op_model("cost_reduction", _M, amount=Annotated[int, Field(ge=1, le=10)], filter=FowFilter,
-                           per=(Union[FowPer, None], None))  # noqa: UP007
+# optional: "you may pay ..." (the player may decline it, CR 903.2i-iv: asked as the card is played, only the
+# card's own, self_only; a2 bit COST_RED_OPTIONAL), else "you pay {N} less ..." (always applied); attributes: the
+# attribute will less ("{B}{B}": darkness twice; a2's COST_RED_ATTR_* fields), only optional and the card's own
+OpCostReduction = op_model("cost_reduction", _M, amount=(int, Field(default=1, ge=0, le=10)), filter=FowFilter,
+                           per=(Union[FowPer, None], None), optional=(bool, False),  # noqa: UP007
+                           attributes=(list[Literal["light", "fire", "water", "wind", "darkness"]],
+                                       Field(default_factory=list, max_length=6)))
 # "... for each <cards>" in a one-time effect: the X of the ops after it (their "X" / "X00" operands) is
 # ``times`` x the count (constants.Op.SET_X)
 OpSetX = op_model("set_x", _M, per=FowPer, times=(int, Field(default=1, ge=1, le=100)))
@@ -427,6 +434,10 @@ class FowCard(CardBase):
     grimoire: int = Field(default=0, ge=0, le=K.MAX_EXTRA)  # rulers: [Grimoire] N (CR 1132.2, 402.5c)
     stealth: FowStealth | None = None  # resonators: [Stealth] <condition> (CR 1114)
     effect: Effect | None = None  # chants and runes: what resolving it does (CR 703.3)
+    # chants: "As an additional cost to play this card, banish a <card> / rest a recovered <card> you control" (CR
+    # 903.2j): pay_chosen and pay_reg only, the card chosen by the effect's choose on pay_reg (its spell row's
+    # A_COST_BANISH_SELF, priority.pay_chosen_cost)
+    play_cost: FowCost | None = None
     trigger: FowTrigger | None = None  # chants: [Trigger] (CR 1113)
     awakening: FowAwakening | None = None  # resonators: [Awakening] (CR 1109)
     incarnation: FowIncarnation | None = None  # resonators: [Incarnation] (CR 1110)
@@ -457,6 +468,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
     flags[-1, K.FL_RESTRICT] = np.bitwise_or.reduce(code[restricting, K.I_A0]) if restricting.any() else 0
     if (code[:, K.I_OP] == K.Op.COST_REDUCTION).any():
         flags[-1, K.FL_MISC] |= K.FLAG_COST_REDUCTION
+        if (code[code[:, K.I_OP] == K.Op.COST_REDUCTION, K.I_A2] >> K.COST_RED_ATTR_SHIFT).any():
+            flags[-1, K.FL_MISC] |= K.FLAG_ATTR_REDUCTION
     if (code[:, K.I_OP] == K.Op.SELECT_MODE).any():
         flags[-1, K.FL_MISC] |= K.FLAG_SELECT_MODE
     if abilities is None or ((abilities[:, K.A_KIND] == K.AbilityKind.AUTOMATIC)
@@ -828,6 +841,12 @@ class _Compiler(PoolCompiler):
             # its own "you may pay {N} less to play this card" works from the hand (own_cost_reduction)
             self.fail("abilities", f"a {t} does what its effect says; it has no abilities here "
                       "(but its own cost reduction)")
+        if (card.trigger is not None or (card.cost is not None and parse_will_cost(card.cost)[1] < 0)) and any(
+                op.op == "cost_reduction" and op.optional for a in card.abilities for op in a.effect):
+            # the player is asked about an optional reduction only when a card without X is played from the hand
+            # (play.play_from_hand); a [Trigger] card (priority.trigger_card_free_cost) or an X cost takes it
+            self.fail("abilities", "an optional cost reduction ('you may pay ... less') on a [Trigger] card or a "
+                      "card whose cost has X (it would be taken without asking)")
         if t == "magic_stone" and any(a.kind == "will" for a in card.abilities):
             # CR 907: a stone's will ability is its 'will' field (the WILL_A / WILL_B actions); its other
             # abilities are any card's: automatic ones trigger in the field (triggers.trigger_all, zones.enter_field
@@ -870,7 +889,16 @@ class _Compiler(PoolCompiler):
             self.compile_ability(cid, card, f"abilities[{k}]", k, ab)
         row[K.C_SPELL_ABIL] = row[K.C_AWAKEN_ABIL] = row[K.C_TRIGGER_ABIL] = row[K.C_STEALTH_ABIL] = -1
         if card.effect is not None:
-            row[K.C_SPELL_ABIL] = self.add_ability(cid, "effect", -1, K.AbilityKind.SPELL, card.effect)
+            # an additional cost's card is chosen, not targeted (its choose without the TARGETED bit: add_ability)
+            row[K.C_SPELL_ABIL] = self.add_ability(cid, "effect", -1, K.AbilityKind.SPELL, card.effect,
+                                                   cost=card.play_cost)
+        if card.play_cost is not None:
+            pc = card.play_cost
+            if card.type not in ("chant", "rune") or card.effect is None or card.trigger is not None or pc.pay_chosen == "none" or \
+                    pc.model_dump(exclude={"pay_chosen", "pay_reg"}) != FowCost().model_dump(exclude={"pay_chosen", "pay_reg"}):
+                self.fail("play_cost", "an additional cost is a chant's (not one with [Trigger]): pay_chosen and pay_reg only")
+            self.check_chosen_card(pc, card.effect, "play_cost", most=3)
+            self.ab_rows[row[K.C_SPELL_ABIL]][K.A_COST_BANISH_SELF] = (2 if pc.pay_chosen == "banish" else 4) + pc.pay_reg
         if card.type == "addition" and card.addition != "field":
             # CR 1406.2a: an addition added to a card targets, as it is played, one card in the field
             # of the type its [Addition: X] names, whoever controls it (1406.2a sets no controller);
@@ -980,16 +1008,22 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.cost.pay_chosen", "only an activate ability pays with a chosen card (its targets are chosen as it is played)")
         if c.banish_self:
             self.fail(f"{p}.cost.pay_chosen", "banish_self and pay_chosen share a column: not both")
-        chooses = [op for op in ab.effect if op.op == "choose" and op.reg == c.pay_reg]
-        if len(chooses) != 1 or chooses[0].count != 1 or chooses[0].up_to:
-            self.fail(f"{p}.cost.pay_reg", "needs one choose of one card (not 'up to') on that register")
+        self.check_chosen_card(c, ab.effect, f"{p}.cost")
+
+    def check_chosen_card(self, c: FowCost, effect: list, p: str, most: int = 1) -> None:
+        """The cards a cost is paid with: one choose of ``most`` cards at most (an activate ability's one; a chant's
+        additional cost "rest two recovered <cards> you control" two) on register pay_reg, of its controller's
+        field, which no other op uses (priority.pay_chosen_cost banishes / rests each and empties it)."""
+        chooses = [op for op in effect if op.op == "choose" and op.reg == c.pay_reg]
+        if len(chooses) != 1 or not 1 <= chooses[0].count <= most or chooses[0].up_to:
+            self.fail(f"{p}.pay_reg", f"needs one choose of 1 to {most} cards (not 'up to') on that register")
         flt = chooses[0].filter
         if flt.zone != "field" or flt.side != "own":
-            self.fail(f"{p}.cost.pay_reg", "the card paid with is one of your field (side own)")
+            self.fail(f"{p}.pay_reg", "the card paid with is one of your field (side own)")
         if c.pay_chosen == "rest" and flt.state != "recovered":
-            self.fail(f"{p}.cost.pay_reg", "a card rested for a cost is a recovered one (state recovered)")
-        if any(getattr(op, "reg", None) == c.pay_reg for op in ab.effect if op.op != "choose"):
-            self.fail(f"{p}.cost.pay_reg", "the register paid with is used by no other op")
+            self.fail(f"{p}.pay_reg", "a card rested for a cost is a recovered one (state recovered)")
+        if any(getattr(op, "reg", None) == c.pay_reg for op in effect if op.op != "choose"):
+            self.fail(f"{p}.pay_reg", "the register paid with is used by no other op")
 
     def add_ability(self, cid: int, p: str, k: int, kind: K.AbilityKind, effect: list, *, cost: FowCost | None = None,
                     trigger: str | None = None, whose: str = "any", trigger_filter: FowFilter | None = None,
@@ -1055,6 +1089,14 @@ class _Compiler(PoolCompiler):
             if not isinstance(v, str):
                 self.fail(f"{p}.value", "control_name takes a card name")
             return int(K.Condition.CONTROL_NAME), self.interned(self.name_ids, v, f"{p}.value", "card name")
+        if c.kind == "ruler_named":
+            names = [v, *c.names] if isinstance(v, str) and v else list(c.names)
+            if not 1 <= len(names) <= 2:
+                self.fail(f"{p}.names", "ruler_named takes one or two card names (value, names)")
+            ids = [self.interned(self.name_ids, n, f"{p}.names", "card name") for n in names]
+            if max(ids) >= 1 << K.RULER_NAME_BITS:
+                self.fail(f"{p}.names", "too many card names in the pool for ruler_named")
+            return int(K.Condition.RULER_NAMED), ids[0] | ((ids[-1] + 1) << K.RULER_NAME_BITS)
         if c.kind in ("opp_control_at_least", "control_none"):
             # CONTROL_AT_LEAST's packing; the opponent's cards are matched from its controller's side (side opponent)
             opp = c.kind == "opp_control_at_least"
@@ -1257,7 +1299,23 @@ class _Compiler(PoolCompiler):
             names = op.keywords if name == "aura_keyword" else op.restrictions
             return bits(names, table), self.compile_filter(op.filter, f"{q}.filter", ("field",)), 0
         if name == "cost_reduction":
-            return op.amount, self.compile_filter(op.filter, f"{q}.filter", ("hand",)), 0
+            if op.optional and not op.filter.self_only:
+                self.fail(f"{q}.optional", "only a card's own reduction is asked as it is played (self_only)")
+            if op.amount == 0 and not op.attributes:
+                self.fail(f"{q}.amount", "a cost reduction reduces something: amount or attributes")
+            a2 = int(op.optional)
+            if op.attributes:
+                if not (op.optional and op.filter.self_only):
+                    self.fail(f"{q}.attributes", "attribute will less only in a card's own optional reduction "
+                              "('you may pay {B} less to play this card')")
+                printed = parse_will_cost(self._card.cost or "")[0]
+                for a in set(op.attributes):
+                    n = op.attributes.count(a)
+                    if n > K.COST_RED_ATTR_MASK or printed[K.ATTRIBUTE_NAMES.index(a)] < n:
+                        self.fail(f"{q}.attributes", f"{n} {a} will less than the card's cost has (CR 903.2i-iv: "
+                                  "a part of its cost decreased)")
+                    a2 |= n << (K.COST_RED_ATTR_SHIFT + K.COST_RED_ATTR_BITS * K.ATTRIBUTE_NAMES.index(a))
+            return op.amount, self.compile_filter(op.filter, f"{q}.filter", ("hand",)), a2
         return 0, 0, 0  # destroy, rest, recover, return_to_hand, remove, banish, remove_from_battle, to_deck_*: the register only
 
     def compile_filter(self, f: FowFilter, p: str, zones: tuple[str, ...], targeted: bool = False) -> int:

@@ -334,14 +334,15 @@ def cost_reduction(game, s, T, p, slot):
             for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
                 if code[q, I_OP] == K.Op.COST_REDUCTION and game.filter_base(s, T, code[q, I_A1], slot, p, src):
                     total += code[q, I_A0]
-    return total + game.own_cost_reduction(s, T, p, slot)
+    return total + game.own_cost_reduction(s, T, p, slot, False)
 
 
 @internal
-def own_cost_reduction(game, s, T, p, slot):
-    """The hand card ``slot``'s own "you may pay {N} less to play this card [if <condition> / for each
+def own_cost_reduction(game, s, T, p, slot, optional_only):
+    """The hand card ``slot``'s own "[you may] pay {N} less to play this card [if <condition> / for each
     <cards>]" (a COST_REDUCTION of its own continuous ability, filter self_only, in the hand: CR
-    903.2i): the condition is checked, an AURA_PER before it multiplies it."""
+    903.2i): the condition is checked, an AURA_PER before it multiplies it. ``optional_only``: only the
+    "you may" ones (a2 = 1), which the player may decline (play.play_from_hand asks)."""
     abil = ability_table(T)
     code = code_table(T)
     c = card_table(T)[s[CARD + slot * CARD_W]]
@@ -360,10 +361,41 @@ def own_cost_reduction(game, s, T, p, slot):
             if op == K.Op.AURA_PER:
                 mult = game.aura_count(s, T, code[q, I_A0], code[q, I_A1], p, slot)
                 continue
-            if op == K.Op.COST_REDUCTION and filter_table(T)[code[q, I_A1], K.F_EXCLUDE_SELF] == K.SELF_ONLY:
+            if op == K.Op.COST_REDUCTION and filter_table(T)[code[q, I_A1], K.F_EXCLUDE_SELF] == K.SELF_ONLY \
+                    and (not optional_only or (code[q, I_A2] & K.COST_RED_OPTIONAL) != 0):
                 total += code[q, I_A0] * mult
             mult = 1
     return total
+
+
+@internal
+def own_attr_reduction(game, s, T, p, slot, attr):
+    """The will of attribute ``attr`` less that hand card ``slot``'s own "you may pay {B} less to play this card
+    [if ... / for each ...]" give (COST_REDUCTION a2's COST_RED_ATTR_* field; the compiler makes them "you may"
+    only: play.hand_attr_reduction), at most its printed cost of that attribute (CR 903.2i-iv: a part decreased)."""
+    abil = ability_table(T)
+    code = code_table(T)
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    total = 0
+    if c[K.C_HAS_CONT] == 0:
+        return 0
+    shift = K.COST_RED_ATTR_SHIFT + K.COST_RED_ATTR_BITS * attr
+    for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
+        if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
+            continue
+        if not game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, slot):
+            continue
+        mult = 1
+        c0 = abil[r, K.A_CODE_START]
+        for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
+            op = code[q, I_OP]
+            if op == K.Op.AURA_PER:
+                mult = game.aura_count(s, T, code[q, I_A0], code[q, I_A1], p, slot)
+                continue
+            if op == K.Op.COST_REDUCTION and filter_table(T)[code[q, I_A1], K.F_EXCLUDE_SELF] == K.SELF_ONLY:
+                total += ((code[q, I_A2] >> shift) & K.COST_RED_ATTR_MASK) * mult
+            mult = 1
+    return min(total, c[K.C_COST + attr])
 
 
 @internal
@@ -464,7 +496,7 @@ def x_on_chase(s, slot):
     for i in range(s[FRAME_N]):
         f = FRAMES + i * FRAME_W
         if s[f + E_KIND] == K.EntryKind.CARD and s[f + E_SLOT] == slot:
-            return s[f + E_X]
+            return max(s[f + E_X], 0)  # < 0: a declinable cost reduction (play.play_from_hand), no X
     return 0
 
 

@@ -207,6 +207,17 @@ FLAG_DAMAGE_MOD = 32  # some DAMAGE_MOD instruction (effects.modified_damage)
 FLAG_LEAVES_FIELD = 64  # some automatic ability with trigger LEAVES_FIELD (zones.move_card fires it)
 FLAG_IS_BLOCKED = 128  # some automatic ability with trigger IS_BLOCKED (battle.block_declared fires it)
 FLAG_PREVENT_CONT = 16  # some PREVENT_DAMAGE instruction (effects.deal_damage_to_card reads the continuous prevention)
+FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
+# COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS
+# bits per attribute (Attribute order): the will of that attribute less ("you may pay {B} less", CR 903.2i-iv)
+COST_RED_OPTIONAL = 1
+COST_RED_ATTR_SHIFT = 1
+COST_RED_ATTR_BITS = 3
+COST_RED_ATTR_MASK = (1 << COST_RED_ATTR_BITS) - 1
+# a declinable reduction waiting for the player's answer, kept as -(1 + the packed payment) in the frame's E_X
+# (play.declinable_reduction): the free will paid if declined, if taken, then the attribute will less if taken
+PAY_FREE_BITS = 5
+PAY_FREE_MASK = (1 << PAY_FREE_BITS) - 1
 
 TB_MASTER = 1  # a master rune (CR 201.3c): one in a rune deck (CR 402.6c)
 TB_CHANT = 2  # a rune with the chant type too ("Chant/Rune", CR 201.2c-i, 402.6d)
@@ -373,6 +384,12 @@ class Condition(IntEnum):
     HAND_AT_LEAST = 17  # arg = cards in its controller's hand
     OPP_HAND_AT_MOST = 18  # arg = cards in the opponent's hand
     PLAYED_CARDS_AT_LEAST = 19  # "if you played N or more cards this turn": arg = N (state.PLAYED_CARDS, CR 1124.2's count)
+    # "if your J/ruler is "A" [or "B"]", "you control a J/ruler named "A"": the card of its controller's ruler slot,
+    # either side up (CR 201.2b: a ruler or J-ruler; a player has one), is named A or B: arg = A | (B + 1) << RULER_NAME_BITS
+    RULER_NAMED = 20
+
+
+RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
 
 
 CONTROL_COUNT_BITS = 4  # CONTROL_AT_LEAST packs the count (1..15) in its low bits, the filter row above them
@@ -538,7 +555,7 @@ class Op(IntEnum):
     AURA_KEYWORD = 71  # a0 = KW_* bits, a1 = filter row
     AURA_RESTRICT = 72  # a0 = RESTRICT_* bits, a1 = filter row
     AURA_PER = 74  # a0 = Per (what is counted), a1 = filter row (Per.FIELD): the next AURA_POWER counts once per card
-    COST_REDUCTION = 73  # a0 = free will less, a1 = filter row (zone HAND: the cards it reduces)
+    COST_REDUCTION = 73  # a0 = free will less, a1 = filter row (zone HAND: the cards it reduces), a2 = 1: "you may" (own only: the player is asked, play.play_from_hand)
     # continuous replacement effects (CR 910), read where the replaced event happens (replacement.py)
     REPLACE_DESTROY = 53  # a0 = Instead bits (INSTEAD_SOURCE_TO_GRAVEYARD required), a1 = filter row (-1: the added card)
     # on the cards of register I_REG chosen in a graveyard (not each-target ops: target_affected reads

@@ -8,7 +8,7 @@ hooks and Force of Will's own opcodes (constants.Op).
 """
 
 from tcg_env.engine.decisions import set_decision
-from tcg_env.engine.effects import ASKED, I_A0, I_A1, I_A2, I_OP, NEXT, STOPPED, reg_add, targets_available
+from tcg_env.engine.effects import ASKED, I_A0, I_A1, I_A2, I_OP, I_REG, NEXT, STOPPED, reg_add, targets_available
 # the core's frame stack, the rules kernels game.push_frame, game.top_frame ... of Force of Will
 from tcg_env.engine.effects import frames_full, pop_frame, push_frame, top_frame  # noqa: F401
 from tcg_env.engine.header import H_DONE
@@ -25,7 +25,7 @@ from tcg_env.games.force_of_will.constants import (
 )
 from tcg_env.games.force_of_will.state import (
     CAND, CAND_N, CARD, CARD_W, CHASE, CHASE_N, CONTROLLER, COUNTERS, DAMAGE, DEC_ARG, ENTRY_W, E_AUX, E_CARD, E_CTRL,
-    E_ABIL, E_KIND, E_REG, E_REGN, E_SLOT, E_X, FR_CNT, FR_PC, LIFE, MANA, MT, OWNER, RESTED, REVEAL_IDS, REVEAL_N, SHIELD_N,
+    E_ABIL, E_KIND, E_REG, E_REGN, E_SLOT, E_X, FR_CNT, FR_PC, FR_PURPOSE, LIFE, MANA, MT, OWNER, RESTED, REVEAL_IDS, REVEAL_N, SHIELD_N,
     WILL, ZONE, ZT
 )
 from tcg_env.games.force_of_will.state import ATTACKED, ATTACKER, BLOCKER  # battle (CR 1029)
@@ -70,7 +70,8 @@ def choose_candidates(game, s, T, f, reg, frow):
     # the register of a card chosen to pay a cost (priority.pay_chosen_cost): chosen apart from the
     # targets (CR 903.2g, 903.2j), so a target may be that card too
     arow = s[f + E_ABIL]
-    code = ability_table(T)[arow, K.A_COST_BANISH_SELF] if s[f + E_KIND] == K.EntryKind.ABILITY and arow >= 0 else 0
+    code = ability_table(T)[arow, K.A_COST_BANISH_SELF] if arow >= 0 and (
+        s[f + E_KIND] == K.EntryKind.ABILITY or s[f + FR_PURPOSE] == K.Purpose.PLAY) else 0  # a chant's play_cost too
     pay_reg = (code - 2) % 2 if code >= 2 else -1
     n = 0
     for p in range(2):
@@ -291,6 +292,8 @@ def ask_discard(s, f, player):
 def playable_targets(game, s, T, arow, viewer, source):
     """May ability ``arow``'s program be played as far as its targets go (CR 903.2g): the core's
     ``targets_available``; a choice of modes (Op.SELECT_MODE, CR 903.2e) when one of its modes may be."""
+    if ability_table(T)[arow, K.A_COST_BANISH_SELF] >= 2 and not cost_cards_available(game, s, T, arow, viewer, source):
+        return False  # CR 903.2j / 1013.3: the cards a cost is paid with, as many as it names
     F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_SELECT_MODE) == 0:
         return targets_available(game, s, T, arow, viewer, source)  # no modes in the pool (its flags)
@@ -302,6 +305,30 @@ def playable_targets(game, s, T, arow, viewer, source):
                 return True
         return False
     return targets_available(game, s, T, arow, viewer, source)
+
+
+@internal
+def cost_cards_available(game, s, T, arow, viewer, source):
+    """Has ability ``arow``'s cost paid with chosen cards (A_COST_BANISH_SELF 2 + reg / 4 + reg: "banish a
+    <card>", "rest two recovered <cards> you control", cards.FowCost.pay_chosen) as many cards to choose as its
+    CHOOSE on that register names (CR 903.2j: a cost not paid in full is not paid; the core's targets_available
+    asks for one)?"""
+    reg = (ability_table(T)[arow, K.A_COST_BANISH_SELF] - 2) % 2
+    code = code_table(T)
+    c0 = ability_table(T)[arow, K.A_CODE_START]
+    for r in range(c0, c0 + ability_table(T)[arow, K.A_CODE_LEN]):
+        if code[r, I_OP] != Op.CHOOSE:
+            break
+        if code[r, I_REG] != reg:
+            continue
+        n = 0
+        for p in range(2):
+            for i in range(game.in_play_count(s, p)):
+                slot = game.in_play_slot(s, p, i)
+                if slot >= 0 and game.filter_match(s, T, code[r, I_A0], slot, viewer, source):
+                    n += 1
+        return n >= code[r, I_A1]
+    return True
 
 
 @internal

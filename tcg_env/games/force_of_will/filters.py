@@ -189,7 +189,12 @@ def condition_holds(game, s, T, cond, arg, controller, source):
         for i in range(s[n_off]):
             if card_table(T)[s[CARD + s[l_off + i] * CARD_W], K.C_NAME] == arg:
                 return True
-        return False
+        # CR 105.3: its ruler in its ruler area is controlled too (a J-ruler is in the field, above)
+        r = game.j_ruler_slot(s, controller)
+        return s[ZONE + r * CARD_W] == Zone.RULER_AREA and card_table(T)[s[CARD + r * CARD_W], K.C_NAME] == arg
+    if cond == K.Condition.RULER_NAMED:
+        n = card_table(T)[s[CARD + game.j_ruler_slot(s, controller) * CARD_W], K.C_NAME]
+        return n == (arg & ((1 << K.RULER_NAME_BITS) - 1)) or n == (arg >> K.RULER_NAME_BITS) - 1
     if cond == K.Condition.GRAVEYARD_AT_LEAST:
         return s[GRAVE_N + controller] >= arg
     if cond == K.Condition.SELF_COUNTERS_AT_LEAST:

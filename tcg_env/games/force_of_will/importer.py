@@ -342,6 +342,8 @@ def _to_model(n: dict, ctype: str) -> tuple[dict | None, str, list[LineResult]]:
         if isinstance(div, bool) or not isinstance(div, int) or not 1 <= div <= 20:
             return None, "rune_divinity_not_understood", results
         rec["divinity"] = div
+    if "effect" in rec:
+        _additional_cost(rec)
     if ctype in ("chant", "rune") and "effect" not in rec:
         return None, f"{ctype}_effect_not_understood", results
     _finish(rec, results)
@@ -501,7 +503,29 @@ def _merge_effects(a: list[dict], b: list[dict]) -> list[dict] | None:
 # the ops acting on a target register (cards.py _ON_REGISTER and the targeting ops)
 _REG_OPS = {"choose", "select_all", "target_self", "power", "damage", "destroy", "rest", "recover", "return_to_hand",
             "remove", "cancel", "banish", "remove_from_battle", "to_deck_top", "to_deck_bottom", "grant_keyword", "restrict", "counter", "prevent",
-            "shield_destroy", "prevent_from", "target_trigger"}  # fmt: skip
+            "shield_destroy", "prevent_from", "target_trigger", "grave_to_hand", "grave_to_field"}  # fmt: skip
+# (grave_to_hand / grave_to_field added in session 15: before, a graveyard line after another selection kept register
+# 0, the other line's: cards._ON_REGISTER lists them)
+
+
+def _additional_cost(rec: dict) -> None:
+    """"As an additional cost to play this card, banish a <card>" (card_text.additional_cost: a choose marked
+    ``_pay_cost``) merged into the chant's effect: the choose moved after the targets' (CR 903.2g, then 903.2j)
+    and its register the card field ``play_cost``'s ``pay_reg``; an effect that is nothing but that choose (its
+    effect line not compiled) is no effect (the chant is then skipped)."""
+    ops = rec["effect"]
+    paid = [op for op in ops if op.get("_pay_cost")]
+    if not paid:
+        return
+    if len(paid) == len(ops):
+        del rec["effect"]
+        return
+    (ch,) = paid
+    rest = [op for op in ops if op is not ch]
+    n = sum(op["op"] == "choose" for op in rest)
+    ch = {k: v for k, v in ch.items() if k != "_pay_cost"} | {"how": ch["_pay_cost"]}
+    rec["play_cost"] = {"pay_chosen": ch.pop("how")} | ({"pay_reg": ch["reg"]} if ch.get("reg") else {})
+    rec["effect"] = rest[:n] + [ch] + rest[n:]
 
 
 def _finish(rec: dict, results: list[LineResult]) -> None:

@@ -43,11 +43,11 @@ from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
     ABILITIES_PER_CARD, ACTIVATE_BASE, ATTACK_PLAYER, BATTLE, CALL_STONE, FIELD_SLOTS, HAND_SLOTS, JUDGMENT,
     NUM_ACTIONS, OPP_FIELD_BASE, OPTION_BASE, OPTION_SLOTS, OWN_FIELD_BASE, PASS, PLAY_HAND_BASE, PLAY_STANDBY_BASE, RULER_ACTIVATE_BASE,
-    SELECT_HAND_BASE, STANDBY_BASE, WILL_A_BASE, WILL_B_BASE, CardType, Decision, Step, Zone
+    SELECT_HAND_BASE, STANDBY_BASE, WILL_A_BASE, WILL_B_BASE, CardType, Decision, Purpose, Step, Zone
 )
 from tcg_env.games.force_of_will.state import (
-    ATTACHED, ATTACKED, ATTACKER, BLOCKER, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL,
-    FIRST_PLAYER, FR_CNT, FR_DISCARD, FR_PC, HAND_N, LIFE, MANA, MARK, MULLIGAN_STAGE, OWNER, STEP,
+    ATTACHED, ATTACKED, ATTACKER, BLOCKER, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL, E_X,
+    FIRST_PLAYER, FR_CNT, FR_DISCARD, FR_PC, FR_PURPOSE, HAND_N, LIFE, MANA, MARK, MULLIGAN_STAGE, OWNER, STEP,
     TURN_PLAYER, ZONE, ZT
 )
 from tcg_env.games.force_of_will.priority import reveal_answered
@@ -384,7 +384,11 @@ def apply_unchecked(game, s, T, a):
         game.play_pending(s, T, p, option_of(a, OPTION_BASE))  # CAND k is k (priority.order_pending)
     elif kind == Decision.OPTIONAL:
         f = game.top_frame(s)
-        if a == PASS:
+        if s[f + FR_PURPOSE] == Purpose.PLAY and s[f + E_X] < 0:
+            # CR 903.2i-iv: "you may pay {N} less to play this card" (priority.finish_frame): the cost paid, with
+            # the reduction (OPTION 0) or without (PASS; payable, checked as it was played, play.declinable_reduction)
+            game.pay_pending_cost(s, T, p, f, a != PASS)
+        elif a == PASS:
             s[f + E_ABIL] = -1  # declined: nothing is done
         else:
             s[f + FR_PC] = 0

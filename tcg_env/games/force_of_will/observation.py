@@ -104,6 +104,7 @@ DYN_COLUMNS = [
     # its restrictions now (RESTRICT_*, continuous abilities included): cannot attack / block, does not
     # recover; cannot be blocked (CR 804.3) / be attacked (CR 803.3b): what the opponent's choices read
     "cant_attack", "cant_block", "cant_recover", "cant_be_blocked", "cant_be_attacked",
+    "cant_be_targeted",  # "cannot be targeted by spells or abilities" (CR 903.2g: no target of anyone's; v6)
     # an addition added to a card (CR 1002.1): (that card's field row + 1) / FIELD_SLOTS, 0: none; and
     # whether that row is in my field (1) or the opponent's (0)
     "added_to", "added_to_mine",
@@ -188,6 +189,7 @@ DYN_CANT_BLOCK = DYN_COLUMNS.index("cant_block")
 DYN_CANT_RECOVER = DYN_COLUMNS.index("cant_recover")
 DYN_CANT_BE_BLOCKED = DYN_COLUMNS.index("cant_be_blocked")
 DYN_CANT_BE_ATTACKED = DYN_COLUMNS.index("cant_be_attacked")
+DYN_CANT_BE_TARGETED = DYN_COLUMNS.index("cant_be_targeted")
 DYN_ADDED_TO = DYN_COLUMNS.index("added_to")
 DYN_ADDED_TO_MINE = DYN_COLUMNS.index("added_to_mine")
 DYN_W = len(DYN_COLUMNS)
@@ -278,6 +280,7 @@ def card_row(game, s, T, player, slot, obs, o):
     obs[d + DYN_CANT_RECOVER] = 0.0
     obs[d + DYN_CANT_BE_BLOCKED] = 0.0
     obs[d + DYN_CANT_BE_ATTACKED] = 0.0
+    obs[d + DYN_CANT_BE_TARGETED] = 0.0
     obs[d + DYN_ADDED_TO] = 0.0
     obs[d + DYN_ADDED_TO_MINE] = 0.0
     if extra:
@@ -315,6 +318,7 @@ def restriction_columns(obs, o, rst):
     obs[d + DYN_CANT_RECOVER] = 1.0 if (rst & K.RESTRICT_CANT_RECOVER) != 0 else 0.0
     obs[d + DYN_CANT_BE_BLOCKED] = 1.0 if (rst & K.RESTRICT_CANT_BE_BLOCKED) != 0 else 0.0
     obs[d + DYN_CANT_BE_ATTACKED] = 1.0 if (rst & K.RESTRICT_CANT_BE_ATTACKED) != 0 else 0.0
+    obs[d + DYN_CANT_BE_TARGETED] = 1.0 if (rst & K.RESTRICT_CANT_BE_TARGETED) != 0 else 0.0
 
 
 @internal

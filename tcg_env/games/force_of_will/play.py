@@ -16,7 +16,7 @@ from tcg_env.engine.header import H_TURN
 # the tables at each of ~50 calls per mask cost ~40% of it (docs/performance-log.md, 2026-11-26)
 from tcg_env.engine.jit import internal_inline
 from tcg_env.engine.jit import internal_widened as internal  # one compile per function (engine.jit)
-from tcg_env.engine.tables import ability_table, card_table
+from tcg_env.engine.tables import ability_table, card_table, flag_table
 from tcg_env.engine.zones import zone_move, zone_offsets, zone_put
 from tcg_env.games.force_of_will import constants as K
 from tcg_env.games.force_of_will.constants import (
@@ -125,13 +125,13 @@ def hand_card_playable(game, s, T, p, i, how):
     if not game.room_to_play(s):
         return False
     if how == K.PLAY_AWAKENED:
-        if c[K.C_AWAKEN_ABIL] < 0 or not game.can_pay_both(s, p, c, K.C_COST, game.free_cost(s, T, p, slot),
-                                                      ability_table(T)[c[K.C_AWAKEN_ABIL]], K.A_COST, K.A_COST_FREE):
+        if c[K.C_AWAKEN_ABIL] < 0 or not payable(game, s, T, p, slot, how, game.free_cost(s, T, p, slot),
+                                                 hand_attr_reduction(game, s, T, p, slot)):
             return False
     elif how == K.PLAY_INCARNATED:
         if c[K.C_INCARNATION] == 0 or incarnation_count(s, T, p, c[K.C_INCARNATION]) < c[K.C_INCARNATION_N]:
             return False
-    elif not game.can_pay(s, p, c, K.C_COST, game.free_cost(s, T, p, slot)):
+    elif not payable(game, s, T, p, slot, how, game.free_cost(s, T, p, slot), hand_attr_reduction(game, s, T, p, slot)):
         return False
     arow = c[K.C_SPELL_ABIL]
     if t == CardType.ADDITION and c[K.C_ADDITION] != K.AdditionTarget.FIELD and arow < 0:
@@ -185,17 +185,117 @@ def play_from_hand(game, s, T, p, i, how):
         s[DEC_ARG + 1] = game.cost_reduction(s, T, p, slot)  # read while it is in the hand
     elif how == K.PLAY_INCARNATED:
         banish_for_incarnation(game, s, T, p, c[K.C_INCARNATION], c[K.C_INCARNATION_N])
-    elif how == K.PLAY_AWAKENED:
-        a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
-        game.pay_both(s, p, c, K.C_COST, game.free_cost(s, T, p, slot), a, K.A_COST, a[K.A_COST_FREE])  # CR 1109.2
-    else:
-        game.pay(s, p, c, K.C_COST, game.free_cost(s, T, p, slot))
+    pending = 0
+    if not x and how != K.PLAY_INCARNATED:
+        free = game.free_cost(s, T, p, slot)
+        attr = hand_attr_reduction(game, s, T, p, slot)
+        pending = declinable_reduction(game, s, T, p, slot, how, free, attr)
+        if pending == 0:
+            game.pay_card_cost(s, T, p, slot, how, free, attr)
     s[CONTROLLER + slot * CARD_W] = p
     zone_move(s, ZT, slot, Zone.CHASE)
     game.note_card_play(s, p)
-    game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, slot, c[K.C_SPELL_ABIL], p, how)
+    f = game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, slot, c[K.C_SPELL_ABIL], p, how)
+    if pending > 0:
+        # CR 903.2i-iv: "you may pay {N} / {B} less": after the targets the player is asked whether to take it
+        # (priority.finish_frame: OPTIONAL), then the cost is paid (CR 903.2j, pay_pending_cost). Kept as
+        # -pending in E_X, which a card without {X} does not use, and cleared before it goes onto the chase.
+        s[f + E_X] = -pending
     if x:
         set_decision(s, K.Decision.CHOOSE_X, p)
+
+
+@internal_inline  # in the legal mask: inlined (engine.jit), 0 at once in a pool without attribute reductions
+def hand_attr_reduction(game, s, T, p, slot):
+    """Hand card ``slot``'s own attribute will reductions ("you may pay {B} less to play this card"), packed
+    COST_RED_ATTR_BITS bits an attribute from bit 0; 0 in a pool without any (FLAG_ATTR_REDUCTION)."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_ATTR_REDUCTION) == 0:
+        return 0
+    packed = 0
+    for a in range(N_ATTRIBUTES):
+        packed |= game.own_attr_reduction(s, T, p, slot, a) << (K.COST_RED_ATTR_BITS * a)
+    return packed
+
+
+@internal_inline
+def credit_attr(s, p, attr, sign):
+    """Add (sign 1) or take back (-1) the packed attribute will ``attr`` to / from ``p``'s pool: paying a cost
+    with {B} less is paying it all from a pool with one {B} more (each attribute part at least that large, the
+    free part paid after the attribute parts: the same will is left, costs.pay)."""
+    for a in range(N_ATTRIBUTES):
+        s[WILL + p * K.N_WILL + a] += sign * ((attr >> (K.COST_RED_ATTR_BITS * a)) & K.COST_RED_ATTR_MASK)
+
+
+@internal_inline  # in the legal mask: inlined (engine.jit)
+def payable(game, s, T, p, slot, how, free, attr):
+    """Can ``p`` pay hand card ``slot``'s cost (its free part ``free``, its attribute parts less ``attr``), with
+    its [Awakening] cost when ``how`` is PLAY_AWAKENED (CR 1109.2)?"""
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    if attr != 0:
+        credit_attr(s, p, attr, 1)
+    if how == K.PLAY_AWAKENED:
+        ok = game.can_pay_both(s, p, c, K.C_COST, free, ability_table(T)[c[K.C_AWAKEN_ABIL]], K.A_COST, K.A_COST_FREE)
+    else:
+        ok = game.can_pay(s, p, c, K.C_COST, free)
+    if attr != 0:
+        credit_attr(s, p, attr, -1)
+    return ok
+
+
+@internal
+def pay_card_cost(game, s, T, p, slot, how, free, attr):
+    """Pay card ``slot``'s cost (its free part ``free``, its attribute parts less ``attr``), with its
+    [Awakening] cost when ``how`` is PLAY_AWAKENED (CR 1109.2)."""
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    if attr != 0:
+        credit_attr(s, p, attr, 1)
+    if how == K.PLAY_AWAKENED:
+        a = ability_table(T)[c[K.C_AWAKEN_ABIL]]
+        game.pay_both(s, p, c, K.C_COST, free, a, K.A_COST, a[K.A_COST_FREE])
+    else:
+        game.pay(s, p, c, K.C_COST, free)
+
+
+@internal_inline  # one caller: inlined into it (engine.jit)
+def declinable_reduction(game, s, T, p, slot, how, free, attr):
+    """CR 903.2i-iv: hand card ``slot``'s own optional reductions ("you may pay {N} / {B} less to play this
+    card", COST_REDUCTION a2 bit COST_RED_OPTIONAL; its attribute ones are all optional), when ``p`` could
+    also pay without them (else they must be taken to play it, CR 903.2j): the payment either way, packed
+    (pack_pending) for pay_pending_cost; 0 when there is nothing to ask."""
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_COST_REDUCTION) == 0:
+        return 0  # no COST_REDUCTION in the pool
+    opt = game.own_cost_reduction(s, T, p, slot, True)
+    c = card_table(T)[s[CARD + slot * CARD_W]]
+    full = max(c[K.C_COST_FREE] - (game.cost_reduction(s, T, p, slot) - opt), 0)
+    if (full <= free and attr == 0) or not payable(game, s, T, p, slot, how, full, 0):
+        return 0
+    return pack_pending(full, free, attr)
+
+
+@internal_inline
+def pack_pending(full, free, attr):
+    """A payment waiting for the answer (E_X = -this): the free will if declined, if taken, then the attribute
+    will less if taken (constants.PAY_FREE_BITS)."""
+    return 1 + min(full, K.PAY_FREE_MASK) + (min(free, K.PAY_FREE_MASK) << K.PAY_FREE_BITS) + \
+        (attr << (2 * K.PAY_FREE_BITS))
+
+
+@internal
+def pay_pending_cost(game, s, T, p, f, take):
+    """OPTIONAL's answer to "you may pay ... less" (priority.finish_frame): the cost of the card frame ``f``
+    plays paid with the reduction (``take``) or without (CR 903.2i-iv, 903.2j); E_X cleared."""
+    v = -s[f + E_X] - 1
+    s[f + E_X] = 0
+    full = v & K.PAY_FREE_MASK
+    free = (v >> K.PAY_FREE_BITS) & K.PAY_FREE_MASK
+    attr = v >> (2 * K.PAY_FREE_BITS)
+    slot = s[f + E_SLOT]
+    if take:
+        game.pay_card_cost(s, T, p, slot, s[f + E_AUX], free, attr)
+    else:
+        game.pay_card_cost(s, T, p, slot, s[f + E_AUX], full, 0)
 
 
 @internal_inline  # one caller: inlined into it (engine.jit)
@@ -520,10 +620,17 @@ def play_rune(game, s, T, p, i):
     s[CONTROLLER + cw] = p
     s[ATTACHED + cw] = -1
     s[PSEUDO + cw] = K.PSEUDO_COPY
-    game.pay(s, p, c, K.C_COST, rune_free_cost(c))
+    free = rune_free_cost(c)
+    pending = 0
+    if c[K.C_INCARNATION_N] < 0 and c[K.C_COST_FREE] >= 0 and game.can_pay(s, p, c, K.C_COST, c[K.C_COST_FREE]):
+        pending = pack_pending(c[K.C_COST_FREE], free, 0)  # "you may pay {N} less ... from a rune area" (CR 903.2i-iv)
+    else:
+        game.pay(s, p, c, K.C_COST, free)
     zone_put(s, ZT, copy, Zone.CHASE)
     game.note_card_play(s, p)
-    game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, copy, c[K.C_SPELL_ABIL], p, K.PLAY_NORMAL)
+    f = game.push_frame(s, T, MODE_TARGETS, Purpose.PLAY, EntryKind.CARD, copy, c[K.C_SPELL_ABIL], p, K.PLAY_NORMAL)
+    if pending > 0:
+        s[f + E_X] = -pending  # asked after the targets, as for a hand card (play_from_hand)
 
 
 @internal

@@ -27,7 +27,7 @@ from tcg_env.games.force_of_will.constants import (
 from tcg_env.games.force_of_will.keywords import resolve_keyword_ability
 from tcg_env.games.force_of_will.state import (
     ATTACHED, CAND, CAND_N, CARD, CARD_W, CONTROLLER, DEC_ARG, E_ABIL, E_AUX, E_CARD, E_CTRL, E_KIND, E_REG,
-    E_REGN, E_SLOT, ENTRY_W, FLOW, FR_DISCARD, FR_MODE, FR_PC, FR_PURPOSE, HAND_N, LIFE, MANA, OPP_ACTED, PLAYED_CARDS,
+    E_REGN, E_SLOT, E_X, ENTRY_W, FLOW, FR_DISCARD, FR_MODE, FR_PC, FR_PURPOSE, HAND_N, LIFE, MANA, OPP_ACTED, PLAYED_CARDS,
     PRIORITY_PLAYER, RESTED, STEP,
     TURN_PLAYER, ZONE, ZT
 )
@@ -313,12 +313,19 @@ def finish_frame(game, s, T):
             zone_put(s, ZT, slot, Zone.CHASE)
             game.note_card_play(s, s[f + E_CTRL])
         drop = purpose == Purpose.TRIGGER and s[f + E_ABIL] >= 0 and missing_required_target(game, s, T, f)
+        if purpose == Purpose.PLAY and s[f + E_KIND] == EntryKind.CARD and s[f + E_X] < 0:
+            # CR 903.2i-iv: the targets chosen, "you may pay {N} less to play this card" (play.play_from_hand):
+            # OPTION 0 takes the reduction, PASS declines it and pays the rest (kernels.apply_decision)
+            set_decision(s, K.Decision.OPTIONAL, s[f + E_CTRL])
+            return
         if not drop and s[f + FR_DISCARD] > 0 and s[HAND_N + s[f + E_CTRL]] > 0:
             # CR 903.2j: the targets chosen (903.2g), the cost's discards, one card at a time
             set_decision(s, K.Decision.DISCARD_COST, s[f + E_CTRL])
             return
-        if not drop and s[f + E_KIND] == EntryKind.ABILITY and s[f + E_ABIL] >= 0 and \
-                ability_table(T)[s[f + E_ABIL], K.A_COST_BANISH_SELF] >= 2:
+        # an activate ability's "banish a <card>: ..." or a chant's additional cost (CR 903.2j; a [Trigger] or
+        # [Stealth] card's row has none: cards.FowCard.play_cost)
+        if not drop and s[f + E_ABIL] >= 0 and ability_table(T)[s[f + E_ABIL], K.A_COST_BANISH_SELF] >= 2 and \
+                (s[f + E_KIND] == EntryKind.ABILITY or purpose == Purpose.PLAY):
             pay_chosen_cost(game, s, T, f, ability_table(T)[s[f + E_ABIL], K.A_COST_BANISH_SELF])
         if not drop:
             chase_push(game, s, f)  # CR 903.2d: onto the chase; the mask left room
