@@ -231,6 +231,15 @@ def normalise(line: str) -> str:
     return " ".join(s.split())
 
 
+def _drop_assist(ab: dict) -> None:
+    """A granted "[CONT] Assist All of your characters in front of this card get ...": the ability without
+    its keyword (and so without Assist's condition in_back_stage, which the pool compiler adds to the
+    keyword, CR 10.3.2): its filter (relation in_front, IN_FRONT_MASK) matches only from the back stage, so
+    the ability does the same; the card is not counted as printed with Assist."""
+    if ab.get("keyword") == "assist":
+        del ab["keyword"]
+
+
 class _Compiler(CardTextCompiler):
     def normalise(self, line: str) -> str:
         return normalise(line)
@@ -557,6 +566,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         res = COMPILER.compile_line(inner, {"type": "character"})
         if not res.compiled or len(res.abilities) != 1 or res.fields:
             raise Unsupported(f"a granted ability the compiler cannot compile ({res.reason or 'not one ability'})")
+        traits = re.findall(r"《([^》]+)》|<<(.+?)>>", inner)
+        traits = [a or b for a, b in traits]
+        if traits and COMPILER.compile_line(inner, {"type": "character", "traits": traits}).abilities != res.abilities:
+            # "if you have 2 or more <<T>> characters": the kernels count the others, one fewer when the card
+            # is such a character itself (_count_cond), and the receiving character is not known here
+            raise Unsupported("a granted ability counting characters the receiving one may be among")
         ab = res.abilities[0]
         if ab.get("kind") == "cont" and "condition" not in ab and "whose" not in ab and "keyword" not in ab and all(
                 o["op"] == "aura_restrict" and o["filter"] == {"type": "character", "relation": "self"}
@@ -565,15 +580,19 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             for name in res.approximations:
                 self.approximate(name)
             return ("restrict", [r for o in ab["effect"] for r in o["restrictions"]])
-        if ab.get("kind") == "cont" and "keyword" not in ab and "zone" not in ab:
-            # a [CONT] ability: only a [CONT] ability of this card may grant it to this card (cont_line
-            # writes it as this card's own CONT ability under both conditions, _aura); compiled as this
-            # card's (its counts know whether this card is one of the characters counted)
+        if ab.get("kind") == "cont" and ab.get("keyword") in (None, "assist") and "zone" not in ab:
+            # a [CONT] ability. A [CONT] ability of this card granting it to this card: cont_line writes it as
+            # this card's own CONT ability under both conditions (_aura); compiled as this card's (its counts
+            # know whether this card is one of the characters counted). Granted to other characters or by an
+            # effect ("@grant"): a granted ability row of the receiving character's
+            # (characteristics.apply_granted_cont), as compiled for any character
+            grant = dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {}))
             res = COMPILER.compile_line(inner, self.card)
             if not res.compiled or len(res.abilities) != 1 or res.fields or res.abilities[0].get("kind") != "cont":
                 raise Unsupported(f"a granted ability the compiler cannot compile ({res.reason or 'not one ability'})")
             ab = res.abilities[0]
-            return ("selfcont", dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {})))
+            return ("selfcont", dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {}),
+                                     **{"@grant": grant}))
         if ab.get("kind") != "auto" or ab.get("trigger") not in _GRANTED_TRIGGERS:
             raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
         # "this ability activates up to 1 time per turn": its use kept on the receiving card (GRANT_USE_BIT0)
@@ -592,7 +611,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if kind == "restrict":
             return ("restrict", v, dur)
         if kind == "selfcont":
-            raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
+            return ("selfcont", v, dur)
         return ("grant", dict(v, **{"@dur": dur}))
 
     def g_abilities(self, n, *toks):
@@ -693,14 +712,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         ops = []
         for k, v in gains:
             if k == "selfcont":
-                raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
+                # a granted [CONT] ability (characteristics.apply_granted_cont) for the duration
+                k, v = "grant", self._cont_grant(v)
             if k == "restrict":
                 ops.append({"op": "restrict", "restrictions": v, **({"duration": dur} if dur != "end_of_turn" else {})})
                 continue
             if k == "grant":
-                if dur != "end_of_turn":
-                    raise Unsupported("an ability granted until the end of the opponent's next turn")
-                ops.append({"op": "grant_ability", "ability": v})
+                # CR 8.2.1.2: until the end of the opponent's next turn, the receiving card's KWMOD_LONG
+                ops.append({"op": "grant_ability", "ability": v, **({"duration": dur} if dur != "end_of_turn" else {})})
                 continue
             if k == "power_x":
                 ops.append({"op": "power_x", "amount": None, **({"duration": dur} if dur != "end_of_turn" else {})})
@@ -2396,9 +2415,25 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return (dict(body[0], whose=turn[cond["kind"]]), body[1])
         raise Unsupported("two conditions on a [CONT] ability")
 
+    def _cont_grant(self, v):
+        """The granted [CONT] ability of a "selfcont" gain as another character's (or by an effect): the
+        receiving card's granted ability row; its approximations are the line's."""
+        g = copy.deepcopy(v["@grant"])
+        _drop_assist(g)
+        for name in g.pop("@approx", ()):
+            self.approximate(name)
+        if any(not o["op"].startswith("aura_") or o["op"] == "aura_grant_ability" for o in g["effect"]):
+            raise Unsupported("a granted [CONT] ability with other instructions than continuous ones")
+        return g
+
     def _aura(self, gains, flt):
         ops = []
         for k, v in gains:
+            if k == "selfcont" and flt != {"type": "character", "relation": "self"}:
+                # "all of your other "X" get the following ability. "[CONT] ..."": a granted ability row
+                # the receiving characters apply after the printed auras (characteristics.refresh_derived)
+                ops.append({"op": "aura_grant_ability", "ability": self._cont_grant(v), "filter": dict(flt)})
+                continue
             if k == "selfcont":
                 # "[CONT] (if A,) this card gets the following ability. "[CONT] (during your turn / if B,)
                 # this card gets ..."": while A holds this card has the granted ability, which works as
@@ -2713,6 +2748,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         split_turn(outer)
         for g in granted:
             g = copy.deepcopy(g)
+            g.pop("@grant", None)
+            _drop_assist(g)
             for name in g.pop("@approx", ()):
                 self.approximate(name)
             split_turn(g)

@@ -243,8 +243,8 @@ _M = __name__
 _Dur = (DurationName, "end_of_turn")
 # the durations each op's kernel keeps (the others would end at the end of this turn)
 _DURATIONS = {"power": ("end_of_turn", "next_opp_turn_end"), "power_x": ("end_of_turn", "next_opp_turn_end"), "restrict": ("end_of_turn", "next_opp_turn_end"),
-              "soul": ("end_of_turn",), "level": ("end_of_turn",), "grant_keyword": ("end_of_turn",),
-              "grant_ability": ("end_of_turn",)}
+              "soul": ("end_of_turn",), "level": ("end_of_turn",), "grant_keyword": ("end_of_turn", "next_opp_turn_end"),
+              "grant_ability": ("end_of_turn", "next_opp_turn_end")}
 _Name = (str, Field(min_length=1))
 OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, WSFilter, Reg, CountX)
 OpTargetBattleOpp, OpTargetTriggering = reg_ops(_M, Reg, "target_battle_opp", "target_triggering")
@@ -374,6 +374,9 @@ OpRevealTop = op_model("reveal_top", _M, filter=(WSFilter | None, None), reg=(Re
 OpGrantAbility = op_model("grant_ability", _M, ability=dict[str, Any], duration=_Dur, reg=(Reg, 0))
 # a CONT ability's "all of your <filter> characters get "[AUTO] ..."": AURA_KEYWORD with the bit
 OpAuraGrantAbility = op_model("aura_grant_ability", _M, ability=dict[str, Any], filter=WSFilter)
+# the instructions a granted CONT ability may hold (characteristics.apply_cont_row applies them)
+_GRANTED_CONT_OPS = frozenset({"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
+                               "aura_soul_per", "aura_level_per", "aura_power_level"})
 
 _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
@@ -677,6 +680,8 @@ def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray) 
     for r in range(abilities.shape[0]):
         if abilities[r, K.A_ZONE] >= K.GRANT_ZONE0:
             row_flags(r, flags[n])
+            if abilities[r, K.A_KIND] == K.AbilityKind.CONT:
+                flags[n, K.FL_MISC] |= K.FLAG_GRANTED_CONT  # characteristics.refresh_derived
     restricts = (code[:, K.I_OP] == K.Op.AURA_RESTRICT) | (code[:, K.I_OP] == K.Op.RESTRICT)
     if (restricts & ((code[:, K.I_A0] & K.RESTRICT_PLAY_LOCKS) != 0)).any():
         flags[n, K.FL_MISC] |= K.FLAG_PLAY_LOCK  # play.play_locked
@@ -847,9 +852,16 @@ class _Compiler(PoolCompiler):
             ab = WSAbility.model_validate(ability)
         except ValueError as exc:
             self.fail(f"{q}.ability", f"not an ability: {str(exc).splitlines()[0]}")
-        if ab.kind != "auto" or ab.trigger not in self.GRANTED_TRIGGERS:
+        if ab.kind == "cont":
+            # a granted CONT ability (characteristics.apply_granted_cont): the receiving stage character's,
+            # continuous instructions only (no grant of its own: the granted ones are applied in one pass)
+            if ab.zone != "default" or ab.keyword is not None or any(
+                    o.op not in _GRANTED_CONT_OPS for o in ab.effect):  # fmt: skip
+                self.fail(f"{q}.ability", "a granted CONT ability works on the stage with continuous power, soul, "
+                          "level, keyword or restriction instructions and no keyword")
+        elif ab.kind != "auto" or ab.trigger not in self.GRANTED_TRIGGERS:
             self.fail(f"{q}.ability", "a granted ability is an auto ability triggered while its card is on the "
-                      f"stage ({', '.join(self.GRANTED_TRIGGERS)})")
+                      f"stage ({', '.join(self.GRANTED_TRIGGERS)}), or a CONT ability")
         if ab.times_per_turn is not None or ab.keyword not in (None, "encore") or ab.combo is not None:
             self.fail(f"{q}.ability", "a granted ability has no limit of 2 or 3 uses, keyword (but Encore) or combo")
         key = ab.model_dump_json()
