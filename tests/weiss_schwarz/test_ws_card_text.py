@@ -130,8 +130,8 @@ def test_approximations_are_named_and_declared():
 
 def test_unsupported_lines_keep_a_reason():
     for line, why in [
-        ("【AUTO】 When your character's trigger check reveals a climax with in its trigger icon, this card gets +1000 "
-         "power until end of turn.", "grammar"),  # the icon's name is missing from the line
+        ("【AUTO】 When this card attacks, choose 1 character with in its trigger icon in your waiting room, and return "
+         "it to your hand.", "does not name"),  # the icon's name is missing from the line (a climax: approximated)
         ("【CONT】 All of your other characters get the following ability. \"【AUTO】 Hi.\"", "grammar"),
         # a [CONT] ability granted to other characters counting characters the receiving one may be among
         # (granted to other characters since session 15)

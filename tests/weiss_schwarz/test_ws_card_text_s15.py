@@ -26,7 +26,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, SHADE, RETREATER, BUOY, LEADER, SUPPORTER, WEAK) = range(8)
+(PLAIN, FLARE, SHADE, RETREATER, BUOY, LEADER, SUPPORTER, WEAK, SHOOTER, WATCHER, SPOTTER) = range(11)
 RECORDS = [
     _rec("T/S15-001", "Plain"),
     _rec("T/S15-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -50,10 +50,16 @@ RECORDS = [
     _rec("T/S15-007", "Supporter", ["【CONT】 If you have another \"Plain\", this card gets \"【CONT】 Assist All of your "
                                     "characters in front of this card get +500 power.\"."]),
     _rec("T/S15-008", "Weak", [], power="1000", traits=("Wood",)),
+    _rec("T/S15-009", "Shooter", [], type="Climax", trigger=("SOUL", "SHOT")),
+    # a trigger icon the database names (CR 2.12 / 4.12.2), and one it drops (approximation trigger_icon_dropped)
+    _rec("T/S15-010", "Watcher", ["【AUTO】 When your character's trigger check reveals a climax with [[shot.gif]] in its "
+                                  "trigger icon, draw 1 card."]),
+    _rec("T/S15-011", "Spotter", ["【AUTO】 When your character's trigger check reveals a climax with in its trigger "
+                                  "icon, draw 1 card."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S15-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(12)]
-FILLER = 8
+FILLER = 11
 
 
 @pytest.fixture(scope="module")
@@ -197,3 +203,31 @@ def test_cr_10_3_2_a_granted_assist_works_from_the_back_stage(pool, plain, pos):
     sc.put(0, SUPPORTER, "stage", pos=pos)
     g = sc.game()
     assert kit.power(g, front) == 1000 + (500 if plain and pos == 3 else 0)
+
+
+# ---------------------------------------------------------------------------- trigger icons (CR 4.12.2)
+def test_a_climax_with_a_trigger_icon_compiles_to_a_trigger_filter():
+    r = _c(RECORDS[WATCHER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["trigger_filter"] == {"type": "climax", "trigger_icon": "shot"}
+    r = _c(RECORDS[SPOTTER]["ability"][0])  # the database dropped the icon's name: any climax
+    assert r.verdict == "approximate" and r.approximations == ("trigger_icon_dropped",), r.reason
+    assert "trigger_filter" not in r.abilities[0]
+    r = _c("【AUTO】 When this card is placed on the stage from your hand, choose up to 1 character with in its trigger "
+           "icon in your waiting room, and return it to your hand.")
+    assert r.verdict == "unsupported"  # a character: not "any character"
+
+
+@pytest.mark.parametrize("card, climax, gains", [(WATCHER, SHOOTER, True), (WATCHER, FLARE, False),
+                                                 (SPOTTER, FLARE, True), (SPOTTER, SHOOTER, True)])
+def test_cr_7_3_1_2_a_trigger_check_revealing_a_climax_with_an_icon(pool, card, climax, gains):
+    sc = _scenario(pool)
+    sc.put(0, card, "stage", pos=1)
+    sc.stack_deck(0, [climax])
+    g = sc.game()
+    _act(g, "End the main phase")
+    _pass_until(g, lambda x: any(d.startswith("Direct attack") for d in _labels(x)))
+    assert _n(g, "HAND", 0) == 0
+    _act(g, "Direct attack")  # the trigger check reveals the climax (CR 7.3.1.2); no decision to the next turn
+    _pass_until(g, lambda x: _turn(x) == 4)
+    assert _n(g, "HAND", 0) == (1 if gains else 0)

@@ -35,6 +35,8 @@ HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_clima
 
 #: name -> what the compiled abilities do differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
+    "trigger_icon_dropped": "\"a climax with [icon] in its trigger icon\" where the English database drops the icon's "
+                            "name (\"a climax with  in its trigger icon\"): any climax, whatever its trigger icons",
     "no_damage_attack_only": "\"this card cannot deal damage to a player\": its attack deals no damage in the damage "
                              "step (CR 7.5.1.2); damage its abilities deal is still dealt",
     "player_no_encore_on_stage": "\"you (your opponent) cannot use \"[AUTO] Encore\" until end of turn\": the "
@@ -200,6 +202,7 @@ def normalise(line: str) -> str:
     s = line.replace("【", "[").replace("】", "]").replace("《", "<<").replace("》", ">>")
     s = s.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = _mark_nested_quotes(s)
+    s = re.sub(r"\[\[(\w+)\.gif\]\]", r"[icon_\1]", s)  # a trigger icon the database names (CR 4.12.2)
     s = s.replace("\uff08", "(").replace("\uff09", ")").replace("×", " x ").replace("［", "[").replace("］", "]")
     for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1):  # a circled stock cost (CR 8.4.3)
         s = s.replace(c, f"({i})")
@@ -399,6 +402,25 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         spec = self.charspec(*parts[:-1])
         spec["name_contains"] = self._name_parts(str(parts[-1]))
         return spec
+
+    def charspec_icon(self, *parts):
+        # "a climax with [standby] in its trigger icon" (CR 2.12: the card's trigger icons); the database drops
+        # the name of most icons ("a climax with  in its trigger icon"): any climax (approximation
+        # trigger_icon_dropped)
+        spec = self.charspec(*parts[:-1])
+        spec.update(self._icon(parts[-1], spec.get("type")))
+        return spec
+
+    def _icon(self, tok, noun) -> dict:
+        m = re.search(r"\[icon_([a-z]+)\]", str(tok))
+        if m is None:
+            if noun != "climax":
+                raise Unsupported("a card that is not a climax with a trigger icon the database does not name")
+            self.approximate("trigger_icon_dropped")
+            return {}
+        if m.group(1) not in K.TRIGGER_ICON_NAMES[1:]:
+            raise Unsupported(f"the trigger icon {m.group(1)!r}, which the engine does not have")
+        return {"trigger_icon": m.group(1)}
 
     def _name_parts(self, text: str) -> list[str]:
         """The quoted parts of "with "X" (or "Y") in its card name". The English database prints some with
@@ -2023,6 +2045,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def t_own_trigger_cx(self):
         return ("own_trigger_check_climax", None)
+
+    def _icon_trigger(self, trig, tok):
+        # the revealed / placed climax is the triggering card (turn.py, kernels.py pass it): the icon is its filter
+        icon = self._icon(tok, "climax")
+        return (trig, {"trigger_filter": {"type": "climax", **icon}} if icon else None)
+
+    def t_own_trigger_cx_icon(self, tok):
+        return self._icon_trigger("own_trigger_check_climax", tok)
+
+    def t_trigger_cx_icon(self, tok):
+        return self._icon_trigger("trigger_check_climax", tok)
+
+    def t_own_climax_icon(self, tok):
+        return self._icon_trigger("own_climax_placed", tok)
 
     def t_end_turn(self, *_):
         raise Unsupported("'at the end of the turn' (the engine has 'at the beginning of the end phase')")

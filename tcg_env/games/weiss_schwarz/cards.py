@@ -906,11 +906,13 @@ class _Compiler(PoolCompiler):
         trig = ab.trigger
         if ab.trigger_filter is not None and trig not in ("other_placed", "own_climax_placed", "opp_char_reversed",
                                                           "other_attacks", "other_frontal_attacked",
-                                                          "own_trigger_check_climax", "battle_opp_reversed",
+                                                          "own_trigger_check_climax", "trigger_check_climax",
+                                                          "battle_opp_reversed",
                                                           "other_reversed", "other_battle_opp_reversed"):
             # battle_opp_reversed: turn.py passes the battle opponent as the triggering card
             self.fail(f"{p}.trigger_filter", "only used with other_placed, own_climax_placed, opp_char_reversed, "
-                      "other_attacks, other_frontal_attacked, own_trigger_check_climax, battle_opp_reversed")
+                      "other_attacks, other_frontal_attacked, (own_)trigger_check_climax, battle_opp_reversed, other_reversed, "
+                      "other_battle_opp_reversed")
         if (trig == "use_keyword") != (ab.trigger_keyword is not None):
             self.fail(f"{p}.trigger_keyword", "trigger_keyword is required by, and only used with, use_keyword")
         if ab.whose != "any" and kind != "cont" and (trig is None or not trig.startswith("begin_")):
