@@ -26,7 +26,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, SHADE, RETREATER, BUOY, LEADER, SUPPORTER, WEAK, SHOOTER, WATCHER, SPOTTER) = range(11)
+(PLAIN, FLARE, SHADE, RETREATER, BUOY, LEADER, SUPPORTER, WEAK, SHOOTER, WATCHER, SPOTTER, TWIN) = range(12)
 RECORDS = [
     _rec("T/S15-001", "Plain"),
     _rec("T/S15-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -56,10 +56,15 @@ RECORDS = [
                                   "trigger icon, draw 1 card."]),
     _rec("T/S15-011", "Spotter", ["【AUTO】 When your character's trigger check reveals a climax with in its trigger "
                                   "icon, draw 1 card."]),
+    # two granted abilities with the one duration
+    _rec("T/S15-012", "Twin", ["【AUTO】 When this card is placed on the stage from your hand, this card gets the following "
+                               "abilities until the end of your opponent's next turn. \"【CONT】 During your opponent's "
+                               "turn, this card gets +2000 power.\" \"【CONT】 The character facing this card gets -1 "
+                               "soul.\""]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S15-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(12)]
-FILLER = 11
+FILLER = 12
 
 
 @pytest.fixture(scope="module")
@@ -163,20 +168,24 @@ def test_cr_8_2_1_2_a_granted_auto_ability_triggers_in_the_opponents_next_turn(p
     assert _zone(g, me) == K.Zone.HAND  # returned (the game went on to the next turn's draw)
 
 
-@pytest.mark.parametrize("turn_player", [0, 1])
-def test_cr_8_2_1_2_power_and_a_granted_ability_during_the_opponents_turn(pool, turn_player):
+@pytest.mark.parametrize("card", [BUOY, TWIN])
+def test_cr_8_2_1_2_power_and_a_granted_ability_during_the_opponents_turn(pool, card):
     sc = _scenario(pool)
-    sc.put(0, BUOY, "hand")
+    sc.put(0, card, "hand")
+    foe = sc.put(1, PLAIN, "stage", pos=2)  # faces the center left
     g = sc.game()
-    _act(g, "Play Buoy to center left")
+    _act(g, f"Play {RECORDS[card]['name']} to center left")
     _pass_until(g, _resolved)
-    buoy = int(g.state[S.STAGE + 0])
-    assert kit.power(g, buoy) == 3000 + 1000  # its own turn: +1000, not the granted +2000
+    me = int(g.state[S.STAGE + 0])
+    bonus = 1000 if card == BUOY else 0  # Buoy: "+1000 power and the following ability"
+    soul = 0 if card == BUOY else -1  # Twin: "the character facing this card gets -1 soul" as well
+    assert kit.power(g, me) == 3000 + bonus  # its own turn: not the granted +2000
+    assert _soul(g, foe) == 1 + soul
     t = _turn(g)
     _pass_until(g, lambda x: _turn(x) == t + 1 and int(x.state[S.PHASE]) == K.Phase.MAIN)
-    assert kit.power(g, buoy) == 3000 + 1000 + 2000
+    assert kit.power(g, me) == 3000 + bonus + 2000 and _soul(g, foe) == 1 + soul
     _pass_until(g, lambda x: _turn(x) == t + 2 and int(x.state[S.PHASE]) == K.Phase.MAIN)
-    assert kit.power(g, buoy) == 3000
+    assert kit.power(g, me) == 3000 and _soul(g, foe) == 1
 
 
 # ---------------------------------------------------------------------------- granted by a CONT ability (CR 8.1.1.3)
@@ -216,6 +225,9 @@ def test_a_climax_with_a_trigger_icon_compiles_to_a_trigger_filter():
     r = _c("【AUTO】 When this card is placed on the stage from your hand, choose up to 1 character with in its trigger "
            "icon in your waiting room, and return it to your hand.")
     assert r.verdict == "unsupported"  # a character: not "any character"
+    r = _c("【ACT】 Brainstorm [(1) 【REST】 this card] Flip over 4 cards from the top of your deck, and put them into your "
+           "waiting room. For each climax with in its trigger icon revealed among those cards, draw up to 1 card.")
+    assert r.verdict == "approximate" and r.approximations == ("trigger_icon_dropped",), r.reason
 
 
 @pytest.mark.parametrize("card, climax, gains", [(WATCHER, SHOOTER, True), (WATCHER, FLARE, False),

@@ -726,7 +726,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         gains = [g[:2] for g in gains]
         inner += [v.pop("@dur") for k, v in gains if k == "grant" and "@dur" in v]
         if inner:
-            if dur is not None or len(inner) > 1:
+            # "gets the following abilities until end of turn. "A" "B"": each quoted ability carries the one duration
+            if dur is not None or len(set(inner)) > 1:
                 raise Unsupported("two durations in one gain")
             dur = inner[0]
         if dur is None:
@@ -1242,6 +1243,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def if_you_do(self, ops):
         return [{"op": "@ifdo", "then": ops}]
+
+    def _per_climax_icon(self, tok):
+        # "for each climax with [icon] in its trigger icon revealed among those cards" (Brainstorm, CR 10.7): the
+        # count is of every climax flipped, so only an icon the database dropped (any climax, trigger_icon_dropped)
+        if self._icon(tok, "climax"):
+            raise Unsupported("Brainstorm counting the climaxes with a named trigger icon")
+
+    def per_climax_icon(self, tok, ops):
+        self._per_climax_icon(tok)
+        return self.per_climax(ops)
+
+    def per_climax_action_icon(self, tok, name):
+        self._per_climax_icon(tok)
+        return self.per_climax_action(name)
 
     def per_climax(self, ops):
         # "For each climax revealed among those cards, <X>" after a Brainstorm flip: X once per
