@@ -26,7 +26,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, SHADE, RETREATER, BUOY, LEADER, SUPPORTER, WEAK, SHOOTER, WATCHER, SPOTTER, TWIN) = range(12)
+(PLAIN, FLARE, SHADE, RETREATER, BUOY, LEADER, SUPPORTER, WEAK, SHOOTER, WATCHER, SPOTTER, TWIN, RENEWER) = range(13)
 RECORDS = [
     _rec("T/S15-001", "Plain"),
     _rec("T/S15-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -61,10 +61,13 @@ RECORDS = [
                                "abilities until the end of your opponent's next turn. \"【CONT】 During your opponent's "
                                "turn, this card gets +2000 power.\" \"【CONT】 The character facing this card gets -1 "
                                "soul.\""]),
+    _rec("T/S15-013", "Renewer", ["【AUTO】 When this card is placed on the stage from your hand, your opponent puts all "
+                                  "of their stock into their waiting room, and puts the same number of cards from the "
+                                  "top of their deck into their stock."]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S15-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(12)]
-FILLER = 12
+FILLER = 13
 
 
 @pytest.fixture(scope="module")
@@ -243,3 +246,23 @@ def test_cr_7_3_1_2_a_trigger_check_revealing_a_climax_with_an_icon(pool, card, 
     _act(g, "Direct attack")  # the trigger check reveals the climax (CR 7.3.1.2); no decision to the next turn
     _pass_until(g, lambda x: _turn(x) == 4)
     assert _n(g, "HAND", 0) == (1 if gains else 0)
+
+
+# ---------------------------------------------------------------------------- the opponent's stock renewed
+def test_the_opponents_stock_renewed_compiles_exact():
+    r = _c(RECORDS[RENEWER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [{"op": "stock_renew", "who": "opponent"}]
+
+
+@pytest.mark.parametrize("stock", [0, 3])
+def test_the_opponent_puts_all_of_their_stock_into_their_waiting_room_and_as_many_from_their_deck(pool, stock):
+    sc = _scenario(pool)
+    sc.put(0, RENEWER, "hand")
+    old = [sc.put(1, FILLER + k, "stock") for k in range(stock)]
+    g = sc.game()
+    deck, wr = _n(g, "DECK", 1), _n(g, "WR", 1)
+    _act(g, "Play Renewer")
+    _pass_until(g, _resolved)
+    assert _n(g, "STOCK", 1) == stock and _n(g, "WR", 1) == wr + stock and _n(g, "DECK", 1) == deck - stock
+    assert all(_zone(g, sl) == K.Zone.WAITING_ROOM for sl in old)  # the old stock, not the new one

@@ -1145,6 +1145,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def to_stage_part(self, who, part):
         return self._on(who, {"op": "to_stage", "any_position": True, "positions": [part]})
 
+    def opp_stock_renew(self):
+        return [{"op": "stock_renew", "who": "opponent"}]
+
     def stock_bottom_opp(self):
         return [{"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}]
 

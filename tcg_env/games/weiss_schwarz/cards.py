@@ -325,6 +325,14 @@ class OpStockBottomToWr(_CountWho):
     op: Literal["stock_bottom_to_wr"]
 
 
+class OpStockRenew(_Op):
+    """"<player> puts all of their stock into their waiting room, and puts the same number of cards from the top
+    of their deck into their stock" (Op.STOCK_RENEW)."""
+
+    op: Literal["stock_renew"]
+    who: WhoName = "master"
+
+
 class OpClockTop(_CountWho):
     op: Literal["clock_top"]
 
@@ -382,7 +390,7 @@ _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
     OpLevel, OpGrantKeyword, OpRestrict, OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom,
     OpToStock, OpToClock, OpToMemory, OpToDeckTop, OpToDeckBottom, OpToStage, OpMovePosition,
-    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
+    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockRenew, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
@@ -1313,7 +1321,7 @@ class _Compiler(PoolCompiler):
             return 0, 0, 0
         if name == "mill_count":
             return op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)), 0
-        if name == "wr_to_deck":
+        if name in ("wr_to_deck", "stock_renew"):
             return 0, who, 0
         if name == "trigger_checks":
             return op.count, 0, 0

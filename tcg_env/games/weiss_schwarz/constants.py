@@ -666,6 +666,9 @@ class Op(IntEnum):
     TRIGGER_CHECKS = 57  # a0 = N: "during that attack, perform a trigger check N times on the trigger step":
     #                      the trigger step of the current attack performs N trigger checks (CR 7.3.1.2: one);
     #                      the checks left are kept in the attacker's USES word (EXTRA_TRIG_SHIFT)
+    STOCK_RENEW = 58  # a1 = Who: that player puts all of their stock into their waiting room and puts the same
+    #                   number of cards from the top of their deck into their stock (CR 3.10.2: its cards in
+    #                   their order; the deck's moves as any, with its refresh, CR 9.2.1)
     # --- control flow / counting ---
     IF = CoreOp.IF  # a0 = Condition, a1 = arg, a2 = rows to skip when false
     COUNT = 61  # a0 = filter row: store the number of matching cards (count -1 operands)
