@@ -26,7 +26,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, SHADE, RETREATER, BUOY, LEADER, SUPPORTER, WEAK, SHOOTER, WATCHER, SPOTTER, TWIN, RENEWER) = range(13)
+(PLAIN, FLARE, SHADE, RETREATER, BUOY, LEADER, SUPPORTER, WEAK, SHOOTER, WATCHER, SPOTTER, TWIN, RENEWER, CLIMBER) = range(14)
 RECORDS = [
     _rec("T/S15-001", "Plain"),
     _rec("T/S15-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -64,10 +64,13 @@ RECORDS = [
     _rec("T/S15-013", "Renewer", ["【AUTO】 When this card is placed on the stage from your hand, your opponent puts all "
                                   "of their stock into their waiting room, and puts the same number of cards from the "
                                   "top of their deck into their stock."]),
+    # a [CONT] ability granting this card an [ACT] ability
+    _rec("T/S15-014", "Climber", ["【CONT】 If your level is 1 or higher, this card gets the following ability. \"【ACT】 "
+                                  "[【REST】 this card] Draw 1 card.\""]),
 ]  # fmt: skip
 # vanilla fillers: a deck has at most 4 cards of a name (CR 5.1.2.2)
 RECORDS += [_rec(f"T/S15-F{i:02d}", f"Filler {i}", traits=("Wood",)) for i in range(12)]
-FILLER = 13
+FILLER = 14
 
 
 @pytest.fixture(scope="module")
@@ -266,3 +269,30 @@ def test_the_opponent_puts_all_of_their_stock_into_their_waiting_room_and_as_man
     _pass_until(g, _resolved)
     assert _n(g, "STOCK", 1) == stock and _n(g, "WR", 1) == wr + stock and _n(g, "DECK", 1) == deck - stock
     assert all(_zone(g, sl) == K.Zone.WAITING_ROOM for sl in old)  # the old stock, not the new one
+
+
+# ---------------------------------------------------------------------------- an [ACT] ability granted to this card
+def test_an_act_ability_a_cont_ability_grants_this_card_compiles_to_its_act_ability_under_the_condition():
+    r = _c(RECORDS[CLIMBER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    (ab,) = r.abilities
+    assert ab["kind"] == "act" and ab["condition"] == {"kind": "level_at_least", "value": 1}
+    r = _c("【AUTO】 When this card attacks, this card gets the following ability until end of turn. \"【ACT】 [(1)] This "
+           "card gets +1000 power until end of turn.\"")
+    assert r.verdict == "unsupported"  # by an effect: no [ACT] row for it
+
+
+@pytest.mark.parametrize("level", [0, 1])
+def test_cr_8_1_1_3_an_act_ability_granted_while_the_condition_holds(pool, level):
+    sc = _scenario(pool)
+    me = sc.put(0, CLIMBER, "stage", pos=0)
+    for k in range(level):
+        sc.put(0, FILLER + k, "level")
+    g = sc.game()
+    usable = any(t.startswith("Use ability 0 of Climber") for t in _labels(g))
+    assert usable == (level == 1), _labels(g)
+    if usable:
+        hand = _n(g, "HAND", 0)
+        _act(g, "Use ability 0 of Climber")
+        _pass_until(g, _resolved)
+        assert _n(g, "HAND", 0) == hand + 1 and int(g.state[S.ORIENT + me * S.CARD_W]) == K.Orientation.REST

@@ -615,6 +615,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             ab = res.abilities[0]
             return ("selfcont", dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {}),
                                      **{"@grant": grant}))
+        if ab.get("kind") == "act" and self.card.get("type") == "character":
+            # an [ACT] ability: only a [CONT] ability of this card may grant it to this card (_aura): this card's own
+            # [ACT] ability usable while the granting condition holds (play.ability_usable_kind tests A_COND; once
+            # played it resolves, CR 8.2); compiled as this card's
+            res = COMPILER.compile_line(inner, self.card)
+            if not res.compiled or len(res.abilities) != 1 or res.fields or res.abilities[0].get("kind") != "act":
+                raise Unsupported(f"a granted ability the compiler cannot compile ({res.reason or 'not one ability'})")
+            return ("selfact", dict(res.abilities[0], **({"@approx": list(res.approximations)} if res.approximations else {})))
         if ab.get("kind") != "auto" or ab.get("trigger") not in _GRANTED_TRIGGERS:
             raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
         # "this ability activates up to 1 time per turn": its use kept on the receiving card (GRANT_USE_BIT0)
@@ -634,6 +642,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return ("restrict", v, dur)
         if kind == "selfcont":
             return ("selfcont", v, dur)
+        if kind == "selfact":
+            raise Unsupported("a granted [ACT] ability given by an effect")
         return ("grant", dict(v, **{"@dur": dur}))
 
     def g_abilities(self, n, *toks):
@@ -734,6 +744,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a gain without a duration outside a [CONT] ability")
         ops = []
         for k, v in gains:
+            if k == "selfact":
+                raise Unsupported("a granted [ACT] ability given by an effect")
             if k == "selfcont":
                 # a granted [CONT] ability (characteristics.apply_granted_cont) for the duration
                 k, v = "grant", self._cont_grant(v)
@@ -2483,6 +2495,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def _aura(self, gains, flt):
         ops = []
         for k, v in gains:
+            if k == "selfact":
+                # "[CONT] (if A,) this card gets the following ability. "[ACT] ..."": this card's [ACT] ability under A
+                if flt != {"type": "character", "relation": "self"}:
+                    raise Unsupported("a granted [ACT] ability given to other characters")
+                ops.append({"op": "@selfcont", "ability": v})
+                continue
             if k == "selfcont" and flt != {"type": "character", "relation": "self"}:
                 # "all of your other "X" get the following ability. "[CONT] ..."": a granted ability row
                 # the receiving characters apply after the printed auras (characteristics.refresh_derived)
@@ -2806,6 +2824,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             _drop_assist(g)
             for name in g.pop("@approx", ()):
                 self.approximate(name)
+            if g["kind"] == "act":
+                # an [ACT] ability usable while the granting condition holds: that condition alone
+                if any(key in outer for key in ("whose", "zone", "keyword")) or "condition" in g:
+                    raise Unsupported("a granted [ACT] ability under a turn, a zone, a keyword or two conditions")
+                if "condition" in outer:
+                    g["condition"] = outer["condition"]
+                out.append(g)
+                continue
             split_turn(g)
             if "whose" in outer:
                 if g.get("whose", outer["whose"]) != outer["whose"]:
