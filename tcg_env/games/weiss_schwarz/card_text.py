@@ -607,7 +607,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             # this card's own CONT ability under both conditions (_aura); compiled as this card's (its counts
             # know whether this card is one of the characters counted). Granted to other characters or by an
             # effect ("@grant"): a granted ability row of the receiving character's
-            # (characteristics.apply_granted_cont), as compiled for any character
+            # (characteristics.apply_cont with the granted bits), as compiled for any character
             grant = dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {}))
             res = COMPILER.compile_line(inner, self.card)
             if not res.compiled or len(res.abilities) != 1 or res.fields or res.abilities[0].get("kind") != "cont":
@@ -747,7 +747,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if k == "selfact":
                 raise Unsupported("a granted [ACT] ability given by an effect")
             if k == "selfcont":
-                # a granted [CONT] ability (characteristics.apply_granted_cont) for the duration
+                # a granted [CONT] ability (characteristics.apply_cont with the granted bits) for the duration
                 k, v = "grant", self._cont_grant(v)
             if k == "restrict":
                 ops.append({"op": "restrict", "restrictions": v, **({"duration": dur} if dur != "end_of_turn" else {})})

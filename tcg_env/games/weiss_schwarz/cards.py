@@ -382,7 +382,7 @@ OpRevealTop = op_model("reveal_top", _M, filter=(WSFilter | None, None), reg=(Re
 OpGrantAbility = op_model("grant_ability", _M, ability=dict[str, Any], duration=_Dur, reg=(Reg, 0))
 # a CONT ability's "all of your <filter> characters get "[AUTO] ..."": AURA_KEYWORD with the bit
 OpAuraGrantAbility = op_model("aura_grant_ability", _M, ability=dict[str, Any], filter=WSFilter)
-# the instructions a granted CONT ability may hold (characteristics.apply_cont_row applies them)
+# the instructions a granted CONT ability may hold (characteristics.apply_cont applies them)
 _GRANTED_CONT_OPS = frozenset({"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
                                "aura_soul_per", "aura_level_per", "aura_power_level"})
 
@@ -861,7 +861,7 @@ class _Compiler(PoolCompiler):
         except ValueError as exc:
             self.fail(f"{q}.ability", f"not an ability: {str(exc).splitlines()[0]}")
         if ab.kind == "cont":
-            # a granted CONT ability (characteristics.apply_granted_cont): the receiving stage character's,
+            # a granted CONT ability (characteristics.apply_cont with the granted bits): the receiving stage character's,
             # continuous instructions only (no grant of its own: the granted ones are applied in one pass)
             if ab.zone != "default" or ab.keyword is not None or any(
                     o.op not in _GRANTED_CONT_OPS for o in ab.effect):  # fmt: skip

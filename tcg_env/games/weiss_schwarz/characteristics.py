@@ -10,7 +10,7 @@ Comments cite the comprehensive rules v2.03 as ``CR x.y``.
 """
 
 from tcg_env.engine.tables import ability_table, card_table, code_table, filter_table, flag_table
-from tcg_env.engine.jit import internal, internal_inline
+from tcg_env.engine.jit import internal
 from tcg_env.rules.modifiers import mod_derive
 from tcg_env.games.weiss_schwarz import constants as K
 from tcg_env.games.weiss_schwarz.state import (
@@ -36,111 +36,102 @@ from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, stage_slot
 
 
 @internal
-def apply_cont(game, s, T, src, p, zone):
+def apply_cont(game, s, T, src, p, zone, granted):
     """Apply the CONT abilities of ``src`` of master ``p`` that work from AbilityZone ``zone``
-    (DEFAULT: a stage character or a climax; CLOCK_TOP: Alarm 10.1; MEMORY: 10.9)."""
+    (DEFAULT: a stage character or a climax; CLOCK_TOP: Alarm 10.1; MEMORY: 10.9); with ``granted`` != 0,
+    instead the CONT abilities granted to stage character ``src`` (bit k: the pool's granted ability k,
+    the ability row with A_ZONE = GRANT_ZONE0 + k after every card's rows; by an effect until the end of
+    the turn or of the opponent's next turn, KWMOD / KWMOD_LONG, or by a CONT ability: its D_KW bits).
+    CR 8.1.1.3: the card has the ability, and "this card" is that card."""
     cards = card_table(T)
-    A = ability_table(T)
-    cid = cid_of(s, src)
-    a0 = cards[cid, K.C_ABIL_START]
-    for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-        if A[ai, K.A_KIND] != K.AbilityKind.CONT or A[ai, K.A_ZONE] != zone:
-            continue
-        apply_cont_row(game, s, T, ai, src, p)
-
-
-@internal
-def apply_granted_cont(game, s, T, src, p, granted):
-    """Apply the CONT abilities granted to stage character ``src`` (bit k of ``granted``: the pool's
-    granted ability k, the ability row with A_ZONE = GRANT_ZONE0 + k after every card's rows): by an
-    effect until the end of the turn or of the opponent's next turn (KWMOD, KWMOD_LONG) or by a CONT
-    ability (D_KW). CR 8.1.1.3: the card has the ability, and "this card" is that card."""
-    A = ability_table(T)
-    r = A.shape[0] - 1
-    while r >= 0 and A[r, K.A_ZONE] >= K.GRANT_ZONE0:
-        if (granted >> (A[r, K.A_ZONE] - K.GRANT_ZONE0)) & 1 != 0 and A[r, K.A_KIND] == K.AbilityKind.CONT:
-            apply_cont_row(game, s, T, r, src, p)
-        r -= 1
-
-
-@internal_inline
-def apply_cont_row(game, s, T, ai, src, p):
-    """Apply CONT ability row ``ai`` of ``src`` (master ``p``) if its condition holds (inlined into
-    apply_cont's loop, as its body was: no call per CONT ability in the built-in pools' refresh)."""
     A = ability_table(T)
     F = filter_table(T)
     code = code_table(T)
-    if not game.condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, src):
-        return
-    # a CONT ability's A_TRIG_WHOSE: "during your (opponent's) turn" beside its condition
-    w = A[ai, K.A_TRIG_WHOSE]
-    if (w == K.TriggerWhose.YOURS and s[TURN_PLAYER] != p) or (w == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == p):
-        return
-    c0 = A[ai, K.A_CODE_START]
-    for r in range(c0, c0 + A[ai, K.A_CODE_LEN]):
-        op = code[r, K.I_OP]
-        v = code[r, K.I_A0]
-        frow = code[r, K.I_A1]
-        if not K.Op.AURA_POWER <= op <= K.Op.AURA_POWER_LEVEL:
-            continue  # the continuous instructions are one block of opcodes (constants.Op)
-        if op == K.Op.AURA_POWER_PER and code[r, K.I_A2] < 0:
-            # "for each marker underneath this card" (CR 3.5.3): the markers at the source's position
-            cnt = 0
-            if s[ZONE + src * CARD_W] == K.Zone.STAGE:
-                cnt = s[MARKER_N + owner_of(s, src) * K.N_POSITIONS + s[POS + src * CARD_W]]
-            v = v * cnt
-        elif op == K.Op.AURA_POWER_PER:
-            cnt = 0
-            f2 = code[r, K.I_A2]
-            side2 = F[f2, K.F_SIDE]
+    lo = cards[cid_of(s, src), K.C_ABIL_START]
+    hi = lo + cards[cid_of(s, src), K.C_ABIL_COUNT]
+    if granted != 0:  # the granted rows: the last ones of the table
+        hi = A.shape[0]
+        lo = hi
+        while lo > 0 and A[lo - 1, K.A_ZONE] >= K.GRANT_ZONE0:
+            lo -= 1
+    for ai in range(lo, hi):
+        if A[ai, K.A_KIND] != K.AbilityKind.CONT:
+            continue
+        if granted == 0 and A[ai, K.A_ZONE] != zone:
+            continue
+        if granted != 0 and (granted >> (A[ai, K.A_ZONE] - K.GRANT_ZONE0)) & 1 == 0:
+            continue
+        if not game.condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, src):
+            continue
+        # a CONT ability's A_TRIG_WHOSE: "during your (opponent's) turn" beside its condition
+        w = A[ai, K.A_TRIG_WHOSE]
+        if (w == K.TriggerWhose.YOURS and s[TURN_PLAYER] != p) or (w == K.TriggerWhose.OPPONENTS and s[TURN_PLAYER] == p):
+            continue
+        c0 = A[ai, K.A_CODE_START]
+        for r in range(c0, c0 + A[ai, K.A_CODE_LEN]):
+            op = code[r, K.I_OP]
+            v = code[r, K.I_A0]
+            frow = code[r, K.I_A1]
+            if not K.Op.AURA_POWER <= op <= K.Op.AURA_POWER_LEVEL:
+                continue  # the continuous instructions are one block of opcodes (constants.Op)
+            if op == K.Op.AURA_POWER_PER and code[r, K.I_A2] < 0:
+                # "for each marker underneath this card" (CR 3.5.3): the markers at the source's position
+                cnt = 0
+                if s[ZONE + src * CARD_W] == K.Zone.STAGE:
+                    cnt = s[MARKER_N + owner_of(s, src) * K.N_POSITIONS + s[POS + src * CARD_W]]
+                v = v * cnt
+            elif op == K.Op.AURA_POWER_PER:
+                cnt = 0
+                f2 = code[r, K.I_A2]
+                side2 = F[f2, K.F_SIDE]
+                for q in range(2):
+                    for pos in range(K.N_POSITIONS):
+                        sl = stage_slot(s, q, pos)
+                        if sl < 0:
+                            continue
+                        own = owner_of(s, sl)
+                        if (side2 == K.FilterSide.OWN and own != p) or (side2 == K.FilterSide.OPPONENT and own == p):
+                            continue  # filter_match's own side test, without the call
+                        if game.filter_match(s, T, f2, sl, p, src):
+                            cnt += 1
+                v = v * cnt
+            # filter_match's side test (FilterSide OWN: the master's cards, OPPONENT: the opponent's) and
+            # "this card" (Relation.SELF, on the stage) done here, without the call: every CONT filter of
+            # the starter decks names a side, so half of the ten stage positions were calls that
+            # could only reject. apply_unchecked ~1,500 -> ~1,450 TSC cycles per decision (main
+            # phase 937 -> 893; single thread, hot rows)
+            side = F[frow, K.F_SIDE]
+            only_src = F[frow, K.F_RELATION] == K.Relation.SELF
             for q in range(2):
                 for pos in range(K.N_POSITIONS):
                     sl = stage_slot(s, q, pos)
                     if sl < 0:
                         continue
                     own = owner_of(s, sl)
-                    if (side2 == K.FilterSide.OWN and own != p) or (side2 == K.FilterSide.OPPONENT and own == p):
-                        continue  # filter_match's own side test, without the call
-                    if game.filter_match(s, T, f2, sl, p, src):
-                        cnt += 1
-            v = v * cnt
-        # filter_match's side test (FilterSide OWN: the master's cards, OPPONENT: the opponent's) and
-        # "this card" (Relation.SELF, on the stage) done here, without the call: every CONT filter of
-        # the starter decks names a side, so half of the ten stage positions were calls that
-        # could only reject. apply_unchecked ~1,500 -> ~1,450 TSC cycles per decision (main
-        # phase 937 -> 893; single thread, hot rows)
-        side = F[frow, K.F_SIDE]
-        only_src = F[frow, K.F_RELATION] == K.Relation.SELF
-        for q in range(2):
-            for pos in range(K.N_POSITIONS):
-                sl = stage_slot(s, q, pos)
-                if sl < 0:
-                    continue
-                own = owner_of(s, sl)
-                if (side == K.FilterSide.OWN and own != p) or (side == K.FilterSide.OPPONENT and own == p):
-                    continue
-                if only_src and sl != src and s[ZONE + sl * CARD_W] == K.Zone.STAGE:
-                    continue
-                if not game.filter_match(s, T, frow, sl, p, src):
-                    continue
-                b = sl * CARD_W
-                if op == K.Op.AURA_POWER_PER and code[r, K.I_REG] != K.PER_POWER:
-                    if code[r, K.I_REG] == K.PER_SOUL:  # "+1 soul for each ..."
+                    if (side == K.FilterSide.OWN and own != p) or (side == K.FilterSide.OPPONENT and own == p):
+                        continue
+                    if only_src and sl != src and s[ZONE + sl * CARD_W] == K.Zone.STAGE:
+                        continue
+                    if not game.filter_match(s, T, frow, sl, p, src):
+                        continue
+                    b = sl * CARD_W
+                    if op == K.Op.AURA_POWER_PER and code[r, K.I_REG] != K.PER_POWER:
+                        if code[r, K.I_REG] == K.PER_SOUL:  # "+1 soul for each ..."
+                            s[D_SOUL + b] += v
+                        else:  # PER_LEVEL: "+1 level for each ..."
+                            s[D_LEVEL + b] += v
+                    elif op == K.Op.AURA_POWER or op == K.Op.AURA_POWER_PER:
+                        s[D_POWER + b] += v
+                    elif op == K.Op.AURA_POWER_LEVEL:  # "X is equal to that character's level x N"
+                        s[D_POWER + b] += v * s[D_LEVEL + b]
+                    elif op == K.Op.AURA_SOUL:
                         s[D_SOUL + b] += v
-                    else:  # PER_LEVEL: "+1 level for each ..."
+                    elif op == K.Op.AURA_LEVEL:
                         s[D_LEVEL + b] += v
-                elif op == K.Op.AURA_POWER or op == K.Op.AURA_POWER_PER:
-                    s[D_POWER + b] += v
-                elif op == K.Op.AURA_POWER_LEVEL:  # "X is equal to that character's level x N"
-                    s[D_POWER + b] += v * s[D_LEVEL + b]
-                elif op == K.Op.AURA_SOUL:
-                    s[D_SOUL + b] += v
-                elif op == K.Op.AURA_LEVEL:
-                    s[D_LEVEL + b] += v
-                elif op == K.Op.AURA_KEYWORD:
-                    s[D_KW + b] |= v
-                elif op == K.Op.AURA_RESTRICT:
-                    s[D_RST + b] |= v
+                    elif op == K.Op.AURA_KEYWORD:
+                        s[D_KW + b] |= v
+                    elif op == K.Op.AURA_RESTRICT:
+                        s[D_RST + b] |= v
 
 
 @internal
@@ -161,20 +152,20 @@ def refresh_derived(game, s, T):
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
             if sl >= 0 and (FL[cid_of(s, sl), K.FL_CONT] & (1 << K.AbilityZone.DEFAULT)) != 0:
-                game.apply_cont(s, T, sl, p, 0)
+                game.apply_cont(s, T, sl, p, 0, 0)
         if s[CX_N + p] > 0:
             cx = s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1]
             if (FL[cid_of(s, cx), K.FL_CONT] & (1 << K.AbilityZone.DEFAULT)) != 0:
-                game.apply_cont(s, T, cx, p, 0)
+                game.apply_cont(s, T, cx, p, 0, 0)
         nc = s[CLOCK_N + p]
         if nc > 0:
             top = s[CLOCK_L + p * K.MAX_DECK + nc - 1]
             if (FL[cid_of(s, top), K.FL_CONT] & (1 << K.AbilityZone.CLOCK_TOP)) != 0:
-                game.apply_cont(s, T, top, p, K.AbilityZone.CLOCK_TOP)
+                game.apply_cont(s, T, top, p, K.AbilityZone.CLOCK_TOP, 0)
         for i in range(s[MEMORY_N + p]):
             mm = s[MEMORY_L + p * K.MAX_DECK + i]
             if (FL[cid_of(s, mm), K.FL_CONT] & (1 << K.AbilityZone.MEMORY)) != 0:
-                game.apply_cont(s, T, mm, p, K.AbilityZone.MEMORY)
+                game.apply_cont(s, T, mm, p, K.AbilityZone.MEMORY, 0)
     # granted CONT abilities (FLAG_GRANTED_CONT: the pool has one; the built-in pools have none) after the
     # printed ones, whose auras may grant them (D_KW: the modifiers' bits and the auras')
     if (FL[FL.shape[0] - 1, K.FL_MISC] & K.FLAG_GRANTED_CONT) != 0:
@@ -182,4 +173,4 @@ def refresh_derived(game, s, T):
             for pos in range(K.N_POSITIONS):
                 sl = stage_slot(s, p, pos)
                 if sl >= 0 and (s[D_KW + sl * CARD_W] >> K.GRANT_BIT0) != 0:
-                    game.apply_granted_cont(s, T, sl, p, s[D_KW + sl * CARD_W] >> K.GRANT_BIT0)
+                    game.apply_cont(s, T, sl, p, 0, s[D_KW + sl * CARD_W] >> K.GRANT_BIT0)
