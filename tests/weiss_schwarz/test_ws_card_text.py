@@ -138,7 +138,7 @@ def test_unsupported_lines_keep_a_reason():
         ("【CONT】 All of your other 《Moth》 characters get \"【CONT】 If you have 2 or more 《Moth》 characters, this card "
          "gets +1000 power.\".", "the receiving one may be among"),
         ("【AUTO】 When this card attacks, this card gets the following ability until end of turn. \"【ACT】 [(1)] This "
-         "card gets +1000 power until end of turn.\"", "granted ability other than"),
+         "card gets +1000 power until end of turn.\"", "granted [ACT] ability given by an effect"),
         ("【AUTO】 When this card attacks, this card gets +1 level until the end of your opponent's next turn.",
          "opponent's next turn"),
         ("【ACT】 [【REST】 1 of your characters & 【REST】 this card] Draw 1 card.", "may include it"),
