@@ -18,7 +18,7 @@ from tcg_env.games.weiss_schwarz.filters import condition_holds, filter_match
 from tcg_env.games.weiss_schwarz.kernels import apply_unchecked, legal_mask_row
 from tcg_env.games.weiss_schwarz.zones import cid_of, stage_slot
 from tcg_env.games.weiss_schwarz.state import (
-    CARD_W, CLOCK_L, CLOCK_N, CX_L, CX_N, D_KW, D_LEVEL, D_POWER, D_RST, D_SOUL, KWMOD, LMOD, MEMORY_L, MEMORY_N,
+    CARD_W, CLOCK_L, CLOCK_N, CX_L, CX_N, D_KW, D_LEVEL, D_POWER, D_RST, D_SOUL, KWMOD, KWMOD_LONG, LMOD, MEMORY_L, MEMORY_N,
     PMOD, PMOD_LONG, RSTMOD, RSTMOD_LONG, SMOD,
 )
 
@@ -84,7 +84,7 @@ def _refresh_ref(game, s, T):
             s[D_POWER + b] = cards[c, K.C_POWER] + s[PMOD + b] + s[PMOD_LONG + b]
             s[D_SOUL + b] = cards[c, K.C_SOUL] + s[SMOD + b]
             s[D_LEVEL + b] = cards[c, K.C_LEVEL] + s[LMOD + b]
-            s[D_KW + b] = cards[c, K.C_KEYWORDS] | s[KWMOD + b]
+            s[D_KW + b] = cards[c, K.C_KEYWORDS] | s[KWMOD + b] | s[KWMOD_LONG + b]
             s[D_RST + b] = s[RSTMOD + b] | s[RSTMOD_LONG + b]
     for p in range(2):
         for pos in range(NPOS):

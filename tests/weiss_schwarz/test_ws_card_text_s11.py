@@ -262,9 +262,10 @@ def test_a_cont_ability_granted_to_this_card_is_a_cont_ability_under_both_condit
     cond = {"kind": "trait_count_at_least", "trait": "Wood", "value": 1}
     assert r.abilities[1] == {"kind": "cont", "whose": "yours", "condition": cond, "effect": [
         {"op": "aura_power", "amount": 1000, "filter": {"type": "character", "relation": "self"}}]}
-    # granted to other characters, it would be theirs: not compiled
-    assert not _c("【CONT】 All of your other \"Plain\" get the following ability. \"【CONT】 During your turn, this "
-                  "card gets +1000 power.\"").compiled
+    # granted to other characters, it is theirs: a granted ability row they apply (session 15)
+    r = _c("【CONT】 All of your other \"Plain\" get the following ability. \"【CONT】 During your turn, this card gets "
+           "+1000 power.\"")
+    assert r.verdict.value == "exact" and r.abilities[0]["effect"][0]["op"] == "aura_grant_ability", r.reason
 
 
 @pytest.mark.parametrize("wood, mine, power", [(True, True, 4500), (True, False, 3500), (False, True, 3000)])

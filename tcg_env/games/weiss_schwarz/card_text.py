@@ -35,6 +35,8 @@ HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_clima
 
 #: name -> what the compiled abilities do differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
+    "trigger_icon_dropped": "\"a climax with [icon] in its trigger icon\" where the English database drops the icon's "
+                            "name (\"a climax with  in its trigger icon\"): any climax, whatever its trigger icons",
     "no_damage_attack_only": "\"this card cannot deal damage to a player\": its attack deals no damage in the damage "
                              "step (CR 7.5.1.2); damage its abilities deal is still dealt",
     "player_no_encore_on_stage": "\"you (your opponent) cannot use \"[AUTO] Encore\" until end of turn\": the "
@@ -200,6 +202,7 @@ def normalise(line: str) -> str:
     s = line.replace("【", "[").replace("】", "]").replace("《", "<<").replace("》", ">>")
     s = s.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     s = _mark_nested_quotes(s)
+    s = re.sub(r"\[\[(\w+)\.gif\]\]", r"[icon_\1]", s)  # a trigger icon the database names (CR 4.12.2)
     s = s.replace("\uff08", "(").replace("\uff09", ")").replace("×", " x ").replace("［", "[").replace("］", "]")
     for i, c in enumerate("①②③④⑤⑥⑦⑧⑨⑩", 1):  # a circled stock cost (CR 8.4.3)
         s = s.replace(c, f"({i})")
@@ -229,6 +232,15 @@ def normalise(line: str) -> str:
     s = "".join(out)
     s = re.sub(r"\s*[/\uff0f]\s*", " / ", s)
     return " ".join(s.split())
+
+
+def _drop_assist(ab: dict) -> None:
+    """A granted "[CONT] Assist All of your characters in front of this card get ...": the ability without
+    its keyword (and so without Assist's condition in_back_stage, which the pool compiler adds to the
+    keyword, CR 10.3.2): its filter (relation in_front, IN_FRONT_MASK) matches only from the back stage, so
+    the ability does the same; the card is not counted as printed with Assist."""
+    if ab.get("keyword") == "assist":
+        del ab["keyword"]
 
 
 class _Compiler(CardTextCompiler):
@@ -390,6 +402,25 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         spec = self.charspec(*parts[:-1])
         spec["name_contains"] = self._name_parts(str(parts[-1]))
         return spec
+
+    def charspec_icon(self, *parts):
+        # "a climax with [standby] in its trigger icon" (CR 2.12: the card's trigger icons); the database drops
+        # the name of most icons ("a climax with  in its trigger icon"): any climax (approximation
+        # trigger_icon_dropped)
+        spec = self.charspec(*parts[:-1])
+        spec.update(self._icon(parts[-1], spec.get("type")))
+        return spec
+
+    def _icon(self, tok, noun) -> dict:
+        m = re.search(r"\[icon_([a-z]+)\]", str(tok))
+        if m is None:
+            if noun != "climax":
+                raise Unsupported("a card that is not a climax with a trigger icon the database does not name")
+            self.approximate("trigger_icon_dropped")
+            return {}
+        if m.group(1) not in K.TRIGGER_ICON_NAMES[1:]:
+            raise Unsupported(f"the trigger icon {m.group(1)!r}, which the engine does not have")
+        return {"trigger_icon": m.group(1)}
 
     def _name_parts(self, text: str) -> list[str]:
         """The quoted parts of "with "X" (or "Y") in its card name". The English database prints some with
@@ -557,6 +588,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         res = COMPILER.compile_line(inner, {"type": "character"})
         if not res.compiled or len(res.abilities) != 1 or res.fields:
             raise Unsupported(f"a granted ability the compiler cannot compile ({res.reason or 'not one ability'})")
+        traits = re.findall(r"《([^》]+)》|<<(.+?)>>", inner)
+        traits = [a or b for a, b in traits]
+        if traits and COMPILER.compile_line(inner, {"type": "character", "traits": traits}).abilities != res.abilities:
+            # "if you have 2 or more <<T>> characters": the kernels count the others, one fewer when the card
+            # is such a character itself (_count_cond), and the receiving character is not known here
+            raise Unsupported("a granted ability counting characters the receiving one may be among")
         ab = res.abilities[0]
         if ab.get("kind") == "cont" and "condition" not in ab and "whose" not in ab and "keyword" not in ab and all(
                 o["op"] == "aura_restrict" and o["filter"] == {"type": "character", "relation": "self"}
@@ -565,15 +602,27 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             for name in res.approximations:
                 self.approximate(name)
             return ("restrict", [r for o in ab["effect"] for r in o["restrictions"]])
-        if ab.get("kind") == "cont" and "keyword" not in ab and "zone" not in ab:
-            # a [CONT] ability: only a [CONT] ability of this card may grant it to this card (cont_line
-            # writes it as this card's own CONT ability under both conditions, _aura); compiled as this
-            # card's (its counts know whether this card is one of the characters counted)
+        if ab.get("kind") == "cont" and ab.get("keyword") in (None, "assist") and "zone" not in ab:
+            # a [CONT] ability. A [CONT] ability of this card granting it to this card: cont_line writes it as
+            # this card's own CONT ability under both conditions (_aura); compiled as this card's (its counts
+            # know whether this card is one of the characters counted). Granted to other characters or by an
+            # effect ("@grant"): a granted ability row of the receiving character's
+            # (characteristics.apply_cont with the granted bits), as compiled for any character
+            grant = dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {}))
             res = COMPILER.compile_line(inner, self.card)
             if not res.compiled or len(res.abilities) != 1 or res.fields or res.abilities[0].get("kind") != "cont":
                 raise Unsupported(f"a granted ability the compiler cannot compile ({res.reason or 'not one ability'})")
             ab = res.abilities[0]
-            return ("selfcont", dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {})))
+            return ("selfcont", dict(ab, **({"@approx": list(res.approximations)} if res.approximations else {}),
+                                     **{"@grant": grant}))
+        if ab.get("kind") == "act" and self.card.get("type") == "character":
+            # an [ACT] ability: only a [CONT] ability of this card may grant it to this card (_aura): this card's own
+            # [ACT] ability usable while the granting condition holds (play.ability_usable_kind tests A_COND; once
+            # played it resolves, CR 8.2); compiled as this card's
+            res = COMPILER.compile_line(inner, self.card)
+            if not res.compiled or len(res.abilities) != 1 or res.fields or res.abilities[0].get("kind") != "act":
+                raise Unsupported(f"a granted ability the compiler cannot compile ({res.reason or 'not one ability'})")
+            return ("selfact", dict(res.abilities[0], **({"@approx": list(res.approximations)} if res.approximations else {})))
         if ab.get("kind") != "auto" or ab.get("trigger") not in _GRANTED_TRIGGERS:
             raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
         # "this ability activates up to 1 time per turn": its use kept on the receiving card (GRANT_USE_BIT0)
@@ -592,7 +641,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if kind == "restrict":
             return ("restrict", v, dur)
         if kind == "selfcont":
-            raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
+            return ("selfcont", v, dur)
+        if kind == "selfact":
+            raise Unsupported("a granted [ACT] ability given by an effect")
         return ("grant", dict(v, **{"@dur": dur}))
 
     def g_abilities(self, n, *toks):
@@ -685,22 +736,25 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         gains = [g[:2] for g in gains]
         inner += [v.pop("@dur") for k, v in gains if k == "grant" and "@dur" in v]
         if inner:
-            if dur is not None or len(inner) > 1:
+            # "gets the following abilities until end of turn. "A" "B"": each quoted ability carries the one duration
+            if dur is not None or len(set(inner)) > 1:
                 raise Unsupported("two durations in one gain")
             dur = inner[0]
         if dur is None:
             raise Unsupported("a gain without a duration outside a [CONT] ability")
         ops = []
         for k, v in gains:
+            if k == "selfact":
+                raise Unsupported("a granted [ACT] ability given by an effect")
             if k == "selfcont":
-                raise Unsupported("a granted ability other than an [AUTO] ability triggered on the stage")
+                # a granted [CONT] ability (characteristics.apply_cont with the granted bits) for the duration
+                k, v = "grant", self._cont_grant(v)
             if k == "restrict":
                 ops.append({"op": "restrict", "restrictions": v, **({"duration": dur} if dur != "end_of_turn" else {})})
                 continue
             if k == "grant":
-                if dur != "end_of_turn":
-                    raise Unsupported("an ability granted until the end of the opponent's next turn")
-                ops.append({"op": "grant_ability", "ability": v})
+                # CR 8.2.1.2: until the end of the opponent's next turn, the receiving card's KWMOD_LONG
+                ops.append({"op": "grant_ability", "ability": v, **({"duration": dur} if dur != "end_of_turn" else {})})
                 continue
             if k == "power_x":
                 ops.append({"op": "power_x", "amount": None, **({"duration": dur} if dur != "end_of_turn" else {})})
@@ -1103,6 +1157,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def to_stage_part(self, who, part):
         return self._on(who, {"op": "to_stage", "any_position": True, "positions": [part]})
 
+    def opp_stock_renew(self):
+        return [{"op": "stock_renew", "who": "opponent"}]
+
     def stock_bottom_opp(self):
         return [{"op": "stock_bottom_to_wr", "count": 1, "who": "opponent"}]
 
@@ -1201,6 +1258,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def if_you_do(self, ops):
         return [{"op": "@ifdo", "then": ops}]
+
+    def _per_climax_icon(self, tok):
+        # "for each climax with [icon] in its trigger icon revealed among those cards" (Brainstorm, CR 10.7): the
+        # count is of every climax flipped, so only an icon the database dropped (any climax, trigger_icon_dropped)
+        if self._icon(tok, "climax"):
+            raise Unsupported("Brainstorm counting the climaxes with a named trigger icon")
+
+    def per_climax_icon(self, tok, ops):
+        self._per_climax_icon(tok)
+        return self.per_climax(ops)
+
+    def per_climax_action_icon(self, tok, name):
+        self._per_climax_icon(tok)
+        return self.per_climax_action(name)
 
     def per_climax(self, ops):
         # "For each climax revealed among those cards, <X>" after a Brainstorm flip: X once per
@@ -2005,6 +2076,20 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def t_own_trigger_cx(self):
         return ("own_trigger_check_climax", None)
 
+    def _icon_trigger(self, trig, tok):
+        # the revealed / placed climax is the triggering card (turn.py, kernels.py pass it): the icon is its filter
+        icon = self._icon(tok, "climax")
+        return (trig, {"trigger_filter": {"type": "climax", **icon}} if icon else None)
+
+    def t_own_trigger_cx_icon(self, tok):
+        return self._icon_trigger("own_trigger_check_climax", tok)
+
+    def t_trigger_cx_icon(self, tok):
+        return self._icon_trigger("trigger_check_climax", tok)
+
+    def t_own_climax_icon(self, tok):
+        return self._icon_trigger("own_climax_placed", tok)
+
     def t_end_turn(self, *_):
         raise Unsupported("'at the end of the turn' (the engine has 'at the beginning of the end phase')")
 
@@ -2396,9 +2481,31 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return (dict(body[0], whose=turn[cond["kind"]]), body[1])
         raise Unsupported("two conditions on a [CONT] ability")
 
+    def _cont_grant(self, v):
+        """The granted [CONT] ability of a "selfcont" gain as another character's (or by an effect): the
+        receiving card's granted ability row; its approximations are the line's."""
+        g = copy.deepcopy(v["@grant"])
+        _drop_assist(g)
+        for name in g.pop("@approx", ()):
+            self.approximate(name)
+        if any(not o["op"].startswith("aura_") or o["op"] == "aura_grant_ability" for o in g["effect"]):
+            raise Unsupported("a granted [CONT] ability with other instructions than continuous ones")
+        return g
+
     def _aura(self, gains, flt):
         ops = []
         for k, v in gains:
+            if k == "selfact":
+                # "[CONT] (if A,) this card gets the following ability. "[ACT] ..."": this card's [ACT] ability under A
+                if flt != {"type": "character", "relation": "self"}:
+                    raise Unsupported("a granted [ACT] ability given to other characters")
+                ops.append({"op": "@selfcont", "ability": v})
+                continue
+            if k == "selfcont" and flt != {"type": "character", "relation": "self"}:
+                # "all of your other "X" get the following ability. "[CONT] ..."": a granted ability row
+                # the receiving characters apply after the printed auras (characteristics.refresh_derived)
+                ops.append({"op": "aura_grant_ability", "ability": self._cont_grant(v), "filter": dict(flt)})
+                continue
             if k == "selfcont":
                 # "[CONT] (if A,) this card gets the following ability. "[CONT] (during your turn / if B,)
                 # this card gets ..."": while A holds this card has the granted ability, which works as
@@ -2713,8 +2820,18 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         split_turn(outer)
         for g in granted:
             g = copy.deepcopy(g)
+            g.pop("@grant", None)
+            _drop_assist(g)
             for name in g.pop("@approx", ()):
                 self.approximate(name)
+            if g["kind"] == "act":
+                # an [ACT] ability usable while the granting condition holds: that condition alone
+                if any(key in outer for key in ("whose", "zone", "keyword")) or "condition" in g:
+                    raise Unsupported("a granted [ACT] ability under a turn, a zone, a keyword or two conditions")
+                if "condition" in outer:
+                    g["condition"] = outer["condition"]
+                out.append(g)
+                continue
             split_turn(g)
             if "whose" in outer:
                 if g.get("whose", outer["whose"]) != outer["whose"]:

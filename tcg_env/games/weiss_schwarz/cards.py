@@ -243,8 +243,8 @@ _M = __name__
 _Dur = (DurationName, "end_of_turn")
 # the durations each op's kernel keeps (the others would end at the end of this turn)
 _DURATIONS = {"power": ("end_of_turn", "next_opp_turn_end"), "power_x": ("end_of_turn", "next_opp_turn_end"), "restrict": ("end_of_turn", "next_opp_turn_end"),
-              "soul": ("end_of_turn",), "level": ("end_of_turn",), "grant_keyword": ("end_of_turn",),
-              "grant_ability": ("end_of_turn",)}
+              "soul": ("end_of_turn",), "level": ("end_of_turn",), "grant_keyword": ("end_of_turn", "next_opp_turn_end"),
+              "grant_ability": ("end_of_turn", "next_opp_turn_end")}
 _Name = (str, Field(min_length=1))
 OpChoose, OpSelectAll, OpTargetSelf = targeting_ops(_M, WSFilter, Reg, CountX)
 OpTargetBattleOpp, OpTargetTriggering = reg_ops(_M, Reg, "target_battle_opp", "target_triggering")
@@ -325,6 +325,14 @@ class OpStockBottomToWr(_CountWho):
     op: Literal["stock_bottom_to_wr"]
 
 
+class OpStockRenew(_Op):
+    """"<player> puts all of their stock into their waiting room, and puts the same number of cards from the top
+    of their deck into their stock" (Op.STOCK_RENEW)."""
+
+    op: Literal["stock_renew"]
+    who: WhoName = "master"
+
+
 class OpClockTop(_CountWho):
     op: Literal["clock_top"]
 
@@ -374,12 +382,15 @@ OpRevealTop = op_model("reveal_top", _M, filter=(WSFilter | None, None), reg=(Re
 OpGrantAbility = op_model("grant_ability", _M, ability=dict[str, Any], duration=_Dur, reg=(Reg, 0))
 # a CONT ability's "all of your <filter> characters get "[AUTO] ..."": AURA_KEYWORD with the bit
 OpAuraGrantAbility = op_model("aura_grant_ability", _M, ability=dict[str, Any], filter=WSFilter)
+# the instructions a granted CONT ability may hold (characteristics.apply_cont applies them)
+_GRANTED_CONT_OPS = frozenset({"aura_power", "aura_soul", "aura_level", "aura_keyword", "aura_restrict", "aura_power_per",
+                               "aura_soul_per", "aura_level_per", "aura_power_level"})
 
 _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
     OpLevel, OpGrantKeyword, OpRestrict, OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom,
     OpToStock, OpToClock, OpToMemory, OpToDeckTop, OpToDeckBottom, OpToStage, OpMovePosition,
-    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
+    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockRenew, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
@@ -677,6 +688,8 @@ def ws_kernel_flags(cards: np.ndarray, abilities: np.ndarray, code: np.ndarray) 
     for r in range(abilities.shape[0]):
         if abilities[r, K.A_ZONE] >= K.GRANT_ZONE0:
             row_flags(r, flags[n])
+            if abilities[r, K.A_KIND] == K.AbilityKind.CONT:
+                flags[n, K.FL_MISC] |= K.FLAG_GRANTED_CONT  # characteristics.refresh_derived
     restricts = (code[:, K.I_OP] == K.Op.AURA_RESTRICT) | (code[:, K.I_OP] == K.Op.RESTRICT)
     if (restricts & ((code[:, K.I_A0] & K.RESTRICT_PLAY_LOCKS) != 0)).any():
         flags[n, K.FL_MISC] |= K.FLAG_PLAY_LOCK  # play.play_locked
@@ -847,9 +860,16 @@ class _Compiler(PoolCompiler):
             ab = WSAbility.model_validate(ability)
         except ValueError as exc:
             self.fail(f"{q}.ability", f"not an ability: {str(exc).splitlines()[0]}")
-        if ab.kind != "auto" or ab.trigger not in self.GRANTED_TRIGGERS:
+        if ab.kind == "cont":
+            # a granted CONT ability (characteristics.apply_cont with the granted bits): the receiving stage character's,
+            # continuous instructions only (no grant of its own: the granted ones are applied in one pass)
+            if ab.zone != "default" or ab.keyword is not None or any(
+                    o.op not in _GRANTED_CONT_OPS for o in ab.effect):  # fmt: skip
+                self.fail(f"{q}.ability", "a granted CONT ability works on the stage with continuous power, soul, "
+                          "level, keyword or restriction instructions and no keyword")
+        elif ab.kind != "auto" or ab.trigger not in self.GRANTED_TRIGGERS:
             self.fail(f"{q}.ability", "a granted ability is an auto ability triggered while its card is on the "
-                      f"stage ({', '.join(self.GRANTED_TRIGGERS)})")
+                      f"stage ({', '.join(self.GRANTED_TRIGGERS)}), or a CONT ability")
         if ab.times_per_turn is not None or ab.keyword not in (None, "encore") or ab.combo is not None:
             self.fail(f"{q}.ability", "a granted ability has no limit of 2 or 3 uses, keyword (but Encore) or combo")
         key = ab.model_dump_json()
@@ -894,11 +914,13 @@ class _Compiler(PoolCompiler):
         trig = ab.trigger
         if ab.trigger_filter is not None and trig not in ("other_placed", "own_climax_placed", "opp_char_reversed",
                                                           "other_attacks", "other_frontal_attacked",
-                                                          "own_trigger_check_climax", "battle_opp_reversed",
+                                                          "own_trigger_check_climax", "trigger_check_climax",
+                                                          "battle_opp_reversed",
                                                           "other_reversed", "other_battle_opp_reversed"):
             # battle_opp_reversed: turn.py passes the battle opponent as the triggering card
             self.fail(f"{p}.trigger_filter", "only used with other_placed, own_climax_placed, opp_char_reversed, "
-                      "other_attacks, other_frontal_attacked, own_trigger_check_climax, battle_opp_reversed")
+                      "other_attacks, other_frontal_attacked, (own_)trigger_check_climax, battle_opp_reversed, other_reversed, "
+                      "other_battle_opp_reversed")
         if (trig == "use_keyword") != (ab.trigger_keyword is not None):
             self.fail(f"{p}.trigger_keyword", "trigger_keyword is required by, and only used with, use_keyword")
         if ab.whose != "any" and kind != "cont" and (trig is None or not trig.startswith("begin_")):
@@ -1299,7 +1321,7 @@ class _Compiler(PoolCompiler):
             return 0, 0, 0
         if name == "mill_count":
             return op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)), 0
-        if name == "wr_to_deck":
+        if name in ("wr_to_deck", "stock_renew"):
             return 0, who, 0
         if name == "trigger_checks":
             return op.count, 0, 0

@@ -36,17 +36,30 @@ from tcg_env.games.weiss_schwarz.zones import cid_of, owner_of, stage_slot
 
 
 @internal
-def apply_cont(game, s, T, src, p, zone):
+def apply_cont(game, s, T, src, p, zone, granted):
     """Apply the CONT abilities of ``src`` of master ``p`` that work from AbilityZone ``zone``
-    (DEFAULT: a stage character or a climax; CLOCK_TOP: Alarm 10.1; MEMORY: 10.9)."""
+    (DEFAULT: a stage character or a climax; CLOCK_TOP: Alarm 10.1; MEMORY: 10.9); with ``granted`` != 0,
+    instead the CONT abilities granted to stage character ``src`` (bit k: the pool's granted ability k,
+    the ability row with A_ZONE = GRANT_ZONE0 + k after every card's rows; by an effect until the end of
+    the turn or of the opponent's next turn, KWMOD / KWMOD_LONG, or by a CONT ability: its D_KW bits).
+    CR 8.1.1.3: the card has the ability, and "this card" is that card."""
     cards = card_table(T)
     A = ability_table(T)
     F = filter_table(T)
     code = code_table(T)
-    cid = cid_of(s, src)
-    a0 = cards[cid, K.C_ABIL_START]
-    for ai in range(a0, a0 + cards[cid, K.C_ABIL_COUNT]):
-        if A[ai, K.A_KIND] != K.AbilityKind.CONT or A[ai, K.A_ZONE] != zone:
+    lo = cards[cid_of(s, src), K.C_ABIL_START]
+    hi = lo + cards[cid_of(s, src), K.C_ABIL_COUNT]
+    if granted != 0:  # the granted rows: the last ones of the table
+        hi = A.shape[0]
+        lo = hi
+        while lo > 0 and A[lo - 1, K.A_ZONE] >= K.GRANT_ZONE0:
+            lo -= 1
+    for ai in range(lo, hi):
+        if A[ai, K.A_KIND] != K.AbilityKind.CONT:
+            continue
+        if granted == 0 and A[ai, K.A_ZONE] != zone:
+            continue
+        if granted != 0 and (granted >> (A[ai, K.A_ZONE] - K.GRANT_ZONE0)) & 1 == 0:
             continue
         if not game.condition_holds(s, T, A[ai, K.A_COND], A[ai, K.A_COND_ARG], p, src):
             continue
@@ -139,17 +152,25 @@ def refresh_derived(game, s, T):
         for pos in range(K.N_POSITIONS):
             sl = stage_slot(s, p, pos)
             if sl >= 0 and (FL[cid_of(s, sl), K.FL_CONT] & (1 << K.AbilityZone.DEFAULT)) != 0:
-                game.apply_cont(s, T, sl, p, 0)
+                game.apply_cont(s, T, sl, p, 0, 0)
         if s[CX_N + p] > 0:
             cx = s[CX_L + p * K.MAX_DECK + s[CX_N + p] - 1]
             if (FL[cid_of(s, cx), K.FL_CONT] & (1 << K.AbilityZone.DEFAULT)) != 0:
-                game.apply_cont(s, T, cx, p, 0)
+                game.apply_cont(s, T, cx, p, 0, 0)
         nc = s[CLOCK_N + p]
         if nc > 0:
             top = s[CLOCK_L + p * K.MAX_DECK + nc - 1]
             if (FL[cid_of(s, top), K.FL_CONT] & (1 << K.AbilityZone.CLOCK_TOP)) != 0:
-                game.apply_cont(s, T, top, p, K.AbilityZone.CLOCK_TOP)
+                game.apply_cont(s, T, top, p, K.AbilityZone.CLOCK_TOP, 0)
         for i in range(s[MEMORY_N + p]):
             mm = s[MEMORY_L + p * K.MAX_DECK + i]
             if (FL[cid_of(s, mm), K.FL_CONT] & (1 << K.AbilityZone.MEMORY)) != 0:
-                game.apply_cont(s, T, mm, p, K.AbilityZone.MEMORY)
+                game.apply_cont(s, T, mm, p, K.AbilityZone.MEMORY, 0)
+    # granted CONT abilities (FLAG_GRANTED_CONT: the pool has one; the built-in pools have none) after the
+    # printed ones, whose auras may grant them (D_KW: the modifiers' bits and the auras')
+    if (FL[FL.shape[0] - 1, K.FL_MISC] & K.FLAG_GRANTED_CONT) != 0:
+        for p in range(2):
+            for pos in range(K.N_POSITIONS):
+                sl = stage_slot(s, p, pos)
+                if sl >= 0 and (s[D_KW + sl * CARD_W] >> K.GRANT_BIT0) != 0:
+                    game.apply_cont(s, T, sl, p, 0, s[D_KW + sl * CARD_W] >> K.GRANT_BIT0)

@@ -303,6 +303,7 @@ FL_MISC = 0  # word: FLAG_* bits
 FL_TRIG = 1  # words FL_TRIG, FL_TRIG + 1: bit t % 31 of word FL_TRIG + t // 31 = an AUTO ability with Trigger t
 FLAG_HAND_CONT = 1  # a CONT ability that works from the hand (AbilityZone.HAND: play.hand_aura)
 FLAG_PLAY_LOCK = 2  # (last row) an instruction restricting a player's events / Backup (RESTRICT_PLAY_LOCKS)
+FLAG_GRANTED_CONT = 4  # (last row) a granted CONT ability (characteristics.apply_cont with the granted bits)
 FL_CONT = 3  # word: bit (1 << AbilityZone z) = a CONT ability working from zone z with a continuous
 #              instruction (Op.AURA_POWER .. AURA_POWER_LEVEL): what characteristics.apply_cont applies
 
@@ -665,6 +666,9 @@ class Op(IntEnum):
     TRIGGER_CHECKS = 57  # a0 = N: "during that attack, perform a trigger check N times on the trigger step":
     #                      the trigger step of the current attack performs N trigger checks (CR 7.3.1.2: one);
     #                      the checks left are kept in the attacker's USES word (EXTRA_TRIG_SHIFT)
+    STOCK_RENEW = 58  # a1 = Who: that player puts all of their stock into their waiting room and puts the same
+    #                   number of cards from the top of their deck into their stock (CR 3.10.2: its cards in
+    #                   their order; the deck's moves as any, with its refresh, CR 9.2.1)
     # --- control flow / counting ---
     IF = CoreOp.IF  # a0 = Condition, a1 = arg, a2 = rows to skip when false
     COUNT = 61  # a0 = filter row: store the number of matching cards (count -1 operands)

@@ -646,6 +646,11 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         for _ in range(a0):
             if s[STOCK_N + who] > 0:
                 game.put_in_zone(s, s[STOCK_L + who * K.MAX_DECK], K.Zone.WAITING_ROOM)
+    elif op == K.Op.STOCK_RENEW:  # "puts all of their stock into their waiting room, and puts the same number ..."
+        n = s[STOCK_N + who]
+        game.pay_stock(s, who, n)  # from the top, one card at a time (CR 8.4.3's move of stock cards)
+        for _ in range(n):
+            game.move_top_of_deck(s, who, K.Zone.STOCK)
     elif op == K.Op.POOL:  # a0 -1: the stored count ("put X cards from the top of your deck ...")
         for _ in range(count_operand(game, s, f, a0)):
             game.move_top_of_deck(s, who, K.Zone.STOCK)

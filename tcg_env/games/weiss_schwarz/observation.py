@@ -40,6 +40,7 @@ from tcg_env.games.weiss_schwarz.state import (
     D_SOUL,
     DEC_ARG,
     KWMOD,
+    KWMOD_LONG,
     LAST_TRIG,
     LAST_TRIG_ID,
     LOOKED_N,
@@ -327,8 +328,8 @@ def observe_into(s, T, player, out, over_previous):
                 for k in range(N_RESTRICTIONS):
                     out[r + S_RST + k] = 1 if rst & RESTRICTION_BITS[k] else 0
             # its granted abilities (as triggers.trigger_card reads them: until the end of the turn,
-            # KWMOD, or by a CONT ability, D_KW)
-            granted = (s[KWMOD + b] | kw) >> K.GRANT_BIT0
+            # KWMOD, or of the opponent's next turn, KWMOD_LONG, or by a CONT ability, D_KW)
+            granted = (s[KWMOD + b] | s[KWMOD_LONG + b] | kw) >> K.GRANT_BIT0
             if granted != 0:
                 granted_columns(T, granted, out, r)
     # own hand only (CR 3.3: hidden from the opponent)

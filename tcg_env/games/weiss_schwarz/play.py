@@ -35,6 +35,7 @@ from tcg_env.games.weiss_schwarz.state import (
     D_LEVEL,
     D_RST,
     KWMOD,
+    KWMOD_LONG,
     CLOCK_L,
     CLOCK_N,
     HAND_L,
@@ -308,9 +309,9 @@ def stage_to_wr(game, s, T, slot):
     printed or granted Encore is not queued, and the rules' Encore [3] (CR 10.2.3) is not offered."""
     pos = s[POS + slot * CARD_W]
     p = owner_of(s, slot)
-    # granted abilities (an effect's until the end of the turn, a CONT ability's as of the last
-    # refresh of the derived values): forgotten by the zone change below (CR 3.1.4)
-    granted = (s[KWMOD + slot * CARD_W] | s[D_KW + slot * CARD_W]) >> K.GRANT_BIT0
+    # granted abilities (an effect's until the end of the turn or of the opponent's next turn, a CONT
+    # ability's as of the last refresh of the derived values): forgotten by the zone change below (CR 3.1.4)
+    granted = (s[KWMOD + slot * CARD_W] | s[KWMOD_LONG + slot * CARD_W] | s[D_KW + slot * CARD_W]) >> K.GRANT_BIT0
     # "this card cannot use Encore" as it was on the stage: no Encore of its triggers (CR 10.2)
     no_encore = (s[D_RST + slot * CARD_W] & K.RESTRICT_NO_ENCORE) != 0
     n0 = pending_count(game, s, p)

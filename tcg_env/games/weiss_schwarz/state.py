@@ -129,6 +129,8 @@ _CARD_ATTRS = [
     "long_until_turn",  # turn number at whose end power_mod_long expires
     "restrict_mod_long",  # RESTRICT_* bits until the end of the opponent's next turn
     "restrict_until_turn",  # turn number at whose end restrict_mod_long expires
+    "kw_mod_long",  # keyword bits (granted abilities: GRANT_BIT0..) until the end of the opponent's next turn
+    "kw_until_turn",  # turn number at whose end kw_mod_long expires
     "uses",  # activated ability uses this turn (bit per ability, once-per-turn)
     # derived (recomputed from the above and the CONT abilities after every change)
     "cur_power",
@@ -139,7 +141,7 @@ _CARD_ATTRS = [
 ]
 CARD_W = len(_CARD_ATTRS)
 (CARD, OWNER, ZONE, ORIENT, POS, PLACED_TURN, PMOD, SMOD, LMOD, KWMOD, RSTMOD, PMOD_LONG, LONG_UNTIL, RSTMOD_LONG,
- RST_UNTIL, USES, D_POWER, D_SOUL, D_LEVEL, D_KW, D_RST) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
+ RST_UNTIL, KWMOD_LONG, KW_UNTIL, USES, D_POWER, D_SOUL, D_LEVEL, D_KW, D_RST) = LAYOUT.add_records(N_SLOTS, _CARD_ATTRS)
 
 # the modifiers of one-time effects (tcg_env.rules.modifiers): which word holds each (kind,
 # duration), what the card is now without its continuous abilities (the D_* words, mod_derive), and
@@ -157,14 +159,18 @@ MODIFIERS.cell(Mod.POWER, Duration.NEXT_OPP_TURN_END, PMOD_LONG, until=LONG_UNTI
 MODIFIERS.cell(Mod.RESTRICTIONS, Duration.END_OF_TURN, RSTMOD)
 MODIFIERS.cell(Mod.RESTRICTIONS, Duration.NEXT_OPP_TURN_END, RSTMOD_LONG, until=RST_UNTIL, merge=UNTIL_MAX)
 MODIFIERS.cell(Mod.KEYWORDS, Duration.END_OF_TURN, KWMOD)
+# keywords and granted abilities (GRANT_BIT0..) "until the end of your opponent's next turn": the
+# furthest expiry of the bits the word holds, as the restrictions'
+MODIFIERS.cell(Mod.KEYWORDS, Duration.NEXT_OPP_TURN_END, KWMOD_LONG, until=KW_UNTIL, merge=UNTIL_MAX)
 MODIFIERS.cell(Mod.SOUL, Duration.END_OF_TURN, SMOD)
 MODIFIERS.cell(Mod.LEVEL, Duration.END_OF_TURN, LMOD)
 # every other duration is kept in the end-of-turn word and ends with the turn: PERMANENT ("while the
 # card stays", which a card that leaves forgets anyway) ends early, and the card compiler refuses
-# "until the end of your opponent's next turn" for keywords, soul and level (rules-coverage, 8.2.1.2)
+# "until the end of your opponent's next turn" for soul and level (rules-coverage, 8.2.1.2)
 MODIFIERS.alias(Mod.POWER, Duration.PERMANENT, Duration.END_OF_TURN)
 MODIFIERS.alias(Mod.RESTRICTIONS, Duration.PERMANENT, Duration.END_OF_TURN)
-for _kind in (Mod.KEYWORDS, Mod.SOUL, Mod.LEVEL):
+MODIFIERS.alias(Mod.KEYWORDS, Duration.PERMANENT, Duration.END_OF_TURN)
+for _kind in (Mod.SOUL, Mod.LEVEL):
     MODIFIERS.alias(_kind, Duration.NEXT_OPP_TURN_END, Duration.END_OF_TURN)
     MODIFIERS.alias(_kind, Duration.PERMANENT, Duration.END_OF_TURN)
 MODIFIERS.forget(USES, duration=Duration.END_OF_TURN)  # once per turn (and a new card's)

@@ -26,6 +26,7 @@ from tcg_env.games.weiss_schwarz.state import (
     DEC_ARG,
     D_KW,
     KWMOD,
+    KWMOD_LONG,
     MEMORY_L,
     MEMORY_N,
     TT,
@@ -68,8 +69,10 @@ def trigger_card(game, s, T, slot, p, trig, aux):
     if cid >= 0 and (F[cid, w] >> bit) & 1 != 0:
         trigger_abilities(game, s, T, TT, slot, p, trig, aux, aux_is_card, 0)
     if s[ZONE + slot * CARD_W] == K.Zone.STAGE:
-        # granted until the end of the turn (KWMOD) or by a CONT ability (D_KW, characteristics.apply_cont)
-        granted = (s[KWMOD + slot * CARD_W] | s[D_KW + slot * CARD_W]) >> K.GRANT_BIT0
+        # granted until the end of the turn (KWMOD), of the opponent's next turn (KWMOD_LONG, CR 8.2.1.2) or by
+        # a CONT ability (D_KW, characteristics.apply_cont)
+        b = slot * CARD_W
+        granted = (s[KWMOD + b] | s[KWMOD_LONG + b] | s[D_KW + b]) >> K.GRANT_BIT0
         if granted != 0:
             game.trigger_granted(s, T, slot, p, trig, aux, aux_is_card, granted)
 
