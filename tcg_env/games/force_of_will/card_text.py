@@ -123,7 +123,7 @@ class _T(CountWords, TextTransformer, Transformer):
         return None
 
     def _pay_less(self, syms, condition=None, per=None, optional=True):
-        # CR 903.2i: the card's own cost reduction, from the hand (characteristics.own_cost_reduction);
+        # CR 903.2i: the card's own cost reduction, from the hand (characteristics.own_reduction);
         # "you may": the player is asked whether to take it as the card is played (CR 903.2i-iv,
         # play.play_from_hand), but on a card whose cost has X (taken then: the approximation)
         parts = re.findall(r"\{([^}]*)\}", syms)

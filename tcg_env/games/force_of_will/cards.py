@@ -284,7 +284,7 @@ OpAuraPower = op_model("aura_power", _M, atk=(SignedHundreds, 0), defense=(Signe
 OpAuraKeyword = op_model("aura_keyword", _M, keywords=KeywordList, filter=FowFilter)
 OpAuraRestrict = op_model("aura_restrict", _M, restrictions=RestrictionList, filter=FowFilter)
 # per: "... for each <cards>" (the AURA_PER row before it); a filter self_only in the hand: the card's own
-# "you may pay {N} less to play this card" (characteristics.own_cost_reduction)
+# "you may pay {N} less to play this card" (characteristics.own_reduction)
 # optional: "you may pay ..." (the player may decline it, CR 903.2i-iv: asked as the card is played, only the
 # card's own, self_only; a2 bit COST_RED_OPTIONAL), else "you pay {N} less ..." (always applied); attributes: the
 # attribute will less ("{B}{B}": darkness twice; a2's COST_RED_ATTR_* fields), only optional and the card's own
@@ -838,7 +838,7 @@ class _Compiler(PoolCompiler):
                           f"(triggers.trigger_standby), not {card.stealth.trigger!r}")
         if t in ("chant", "rune") and any(a.kind != "continuous" or any(
                 op.op != "cost_reduction" or not op.filter.self_only for op in a.effect) for a in card.abilities):
-            # its own "you may pay {N} less to play this card" works from the hand (own_cost_reduction)
+            # its own "you may pay {N} less to play this card" works from the hand (own_reduction)
             self.fail("abilities", f"a {t} does what its effect says; it has no abilities here "
                       "(but its own cost reduction)")
         if (card.trigger is not None or (card.cost is not None and parse_will_cost(card.cost)[1] < 0)) and any(

@@ -317,7 +317,7 @@ def cost_reduction(game, s, T, p, slot):
     ``slot`` (CR 903.2i-iv: free cost less)."""
     F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_COST_REDUCTION) == 0:
-        return 0  # no COST_REDUCTION in the pool (its flags): nothing to add up, here or in own_cost_reduction
+        return 0  # no COST_REDUCTION in the pool (its flags): nothing to add up, here or in own_reduction
     abil = ability_table(T)
     code = code_table(T)
     total = 0
@@ -334,52 +334,26 @@ def cost_reduction(game, s, T, p, slot):
             for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
                 if code[q, I_OP] == K.Op.COST_REDUCTION and game.filter_base(s, T, code[q, I_A1], slot, p, src):
                     total += code[q, I_A0]
-    return total + game.own_cost_reduction(s, T, p, slot, False)
+    return total + game.own_reduction(s, T, p, slot, -1, False)
 
 
 @internal
-def own_cost_reduction(game, s, T, p, slot, optional_only):
-    """The hand card ``slot``'s own "[you may] pay {N} less to play this card [if <condition> / for each
-    <cards>]" (a COST_REDUCTION of its own continuous ability, filter self_only, in the hand: CR
-    903.2i): the condition is checked, an AURA_PER before it multiplies it. ``optional_only``: only the
-    "you may" ones (a2 = 1), which the player may decline (play.play_from_hand asks)."""
+def own_reduction(game, s, T, p, slot, attr, optional_only):
+    """What the hand card ``slot``'s own "[you may] pay ... less to play this card [if <condition> / for
+    each <cards>]" take off its cost (a COST_REDUCTION of its own continuous ability, filter self_only,
+    in the hand: CR 903.2i): the condition is checked, an AURA_PER before it multiplies it.
+    ``attr`` < 0: the generic will ("pay {N} less", a0); ``optional_only``: only the "you may" ones
+    (a2's COST_RED_OPTIONAL), which the player may decline (play.play_from_hand asks). ``attr`` >= 0:
+    the will of that attribute ("you may pay {B} less", a2's COST_RED_ATTR_* field; the compiler makes
+    them "you may" only: play.hand_attr_reduction), at most the printed cost of that attribute (CR
+    903.2i-iv: a part decreased)."""
     abil = ability_table(T)
     code = code_table(T)
     c = card_table(T)[s[CARD + slot * CARD_W]]
     total = 0
     if c[K.C_HAS_CONT] == 0:
         return 0
-    for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
-        if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
-            continue
-        if not game.condition_holds(s, T, abil[r, K.A_COND], abil[r, K.A_COND_ARG], p, slot):
-            continue
-        mult = 1
-        c0 = abil[r, K.A_CODE_START]
-        for q in range(c0, c0 + abil[r, K.A_CODE_LEN]):
-            op = code[q, I_OP]
-            if op == K.Op.AURA_PER:
-                mult = game.aura_count(s, T, code[q, I_A0], code[q, I_A1], p, slot)
-                continue
-            if op == K.Op.COST_REDUCTION and filter_table(T)[code[q, I_A1], K.F_EXCLUDE_SELF] == K.SELF_ONLY \
-                    and (not optional_only or (code[q, I_A2] & K.COST_RED_OPTIONAL) != 0):
-                total += code[q, I_A0] * mult
-            mult = 1
-    return total
-
-
-@internal
-def own_attr_reduction(game, s, T, p, slot, attr):
-    """The will of attribute ``attr`` less that hand card ``slot``'s own "you may pay {B} less to play this card
-    [if ... / for each ...]" give (COST_REDUCTION a2's COST_RED_ATTR_* field; the compiler makes them "you may"
-    only: play.hand_attr_reduction), at most its printed cost of that attribute (CR 903.2i-iv: a part decreased)."""
-    abil = ability_table(T)
-    code = code_table(T)
-    c = card_table(T)[s[CARD + slot * CARD_W]]
-    total = 0
-    if c[K.C_HAS_CONT] == 0:
-        return 0
-    shift = K.COST_RED_ATTR_SHIFT + K.COST_RED_ATTR_BITS * attr
+    shift = K.COST_RED_ATTR_SHIFT + K.COST_RED_ATTR_BITS * max(attr, 0)
     for r in range(c[K.C_ABIL_START], c[K.C_ABIL_START] + c[K.C_ABIL_COUNT]):
         if abil[r, K.A_KIND] != K.AbilityKind.CONTINUOUS:
             continue
@@ -393,9 +367,12 @@ def own_attr_reduction(game, s, T, p, slot, attr):
                 mult = game.aura_count(s, T, code[q, I_A0], code[q, I_A1], p, slot)
                 continue
             if op == K.Op.COST_REDUCTION and filter_table(T)[code[q, I_A1], K.F_EXCLUDE_SELF] == K.SELF_ONLY:
-                total += ((code[q, I_A2] >> shift) & K.COST_RED_ATTR_MASK) * mult
+                if attr >= 0:
+                    total += ((code[q, I_A2] >> shift) & K.COST_RED_ATTR_MASK) * mult
+                elif not optional_only or (code[q, I_A2] & K.COST_RED_OPTIONAL) != 0:
+                    total += code[q, I_A0] * mult
             mult = 1
-    return min(total, c[K.C_COST + attr])
+    return min(total, c[K.C_COST + attr]) if attr >= 0 else total
 
 
 @internal

@@ -199,7 +199,7 @@ C_NCOLS = CARD_TABLE.width
 # when the pool is packed; a clear bit lets the kernels skip a check (same play, less work).
 FL_RESTRICT = 0  # the pool's row: the RESTRICT_* bits some RESTRICT / AURA_RESTRICT instruction of the pool gives
 FL_MISC = 1  # the pool's row: FLAG_* bits
-FLAG_COST_REDUCTION = 1  # some COST_REDUCTION instruction (characteristics.cost_reduction, own_cost_reduction)
+FLAG_COST_REDUCTION = 1  # some COST_REDUCTION instruction (characteristics.cost_reduction, own_reduction)
 FLAG_SELECT_MODE = 2  # some SELECT_MODE instruction (priority.ask_mode, effects.playable_targets)
 FLAG_YOU_PLAY = 8  # some automatic ability with trigger YOU_PLAY (priority.finish_frame looks for them)
 FLAG_REVEAL = 4  # some SEARCH that reveals (SEARCH_REVEAL_*): the observation's `revealed` block may be non-zero

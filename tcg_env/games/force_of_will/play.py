@@ -214,7 +214,7 @@ def hand_attr_reduction(game, s, T, p, slot):
         return 0
     packed = 0
     for a in range(N_ATTRIBUTES):
-        packed |= game.own_attr_reduction(s, T, p, slot, a) << (K.COST_RED_ATTR_BITS * a)
+        packed |= game.own_reduction(s, T, p, slot, a, False) << (K.COST_RED_ATTR_BITS * a)
     return packed
 
 
@@ -266,7 +266,7 @@ def declinable_reduction(game, s, T, p, slot, how, free, attr):
     F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_COST_REDUCTION) == 0:
         return 0  # no COST_REDUCTION in the pool
-    opt = game.own_cost_reduction(s, T, p, slot, True)
+    opt = game.own_reduction(s, T, p, slot, -1, True)
     c = card_table(T)[s[CARD + slot * CARD_W]]
     full = max(c[K.C_COST_FREE] - (game.cost_reduction(s, T, p, slot) - opt), 0)
     if (full <= free and attr == 0) or not payable(game, s, T, p, slot, how, full, 0):
