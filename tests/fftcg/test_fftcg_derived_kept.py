@@ -47,7 +47,9 @@ def _records():
         _rec(8, "Recall", "summon", "Choose 1 Forward you control. Return it to its owner's hand.", cost=1),
         _rec(9, "Bolt", "summon", "Choose 1 Forward. Deal it 5000 damage.", cost=1),
     ] + [_rec(20 + i, f"Clerk {i}", "backup", job="Clerk") for i in range(5)] \
-        + [_rec(40 + i, f"Filler {i}", "forward") for i in range(6)]  # (a legal deck: 3 copies of a card at most)
+        + [_rec(40 + i, f"Filler {i}", "forward") for i in range(6)] \
+        + [_rec(50, "Seeker", "forward", "If you have a [Card Name Bolt] in your Break Zone, Seeker gains +3000 power.")]
+    # (a legal deck: 3 copies of a card at most)
 
 
 @pytest.fixture(scope="module")
@@ -141,6 +143,54 @@ def test_kept_field_part_follows_every_input_CR_11_9(mini):
     _check_fresh(row, T)
     assert _power(sc, "K-006", player=1) == 6000 and _power(sc, "K-006") == 6000
 
+
+
+def test_kept_field_part_follows_the_break_zones_cards_CR_11_9(mini):
+    # "If you have a [Card Name X] in your Break Zone" reads the Break Zone's cards (DEP_BREAK): the part is kept while
+    # no card entered or left a Break Zone (its count with state.BREAK_IN, the cards put there so far)
+    sc = _scenario(mini)
+    T = sc.pool.kernel_tables
+    assert unpack_flags(T)[sc.pool.card_id("K-050"), K.FL_DERIVED_DEPS] == K.DEP_BREAK
+    sc.field(0, ["K-050", "K-006"])
+    row = sc.row
+    _check_fresh(row, T)
+    assert _power(sc, "K-050") == 5000  # no Bolt in the Break Zone
+    bolt = sc.put(0, "K-009", K.Zone.BREAK)
+    _check_fresh(row, T)
+    assert _power(sc, "K-050") == 5000 + 3000
+    # Bolt leaves the Break Zone and a Filler enters it: the same count, another card; the condition no longer holds,
+    # and the kept part must not be used
+    n_break = int(row[S.BREAK_N])
+    sc.move(bolt, K.Zone.HAND)
+    sc.put(0, "K-006", K.Zone.BREAK)
+    assert int(row[S.BREAK_N]) == n_break
+    row[S.DERIVED_CLEAN] = 1 + K.DEP_BREAK  # as the kernels leave it: only the kept part's inputs can tell
+    _check_fresh(row, T)
+    assert _power(sc, "K-050") == 5000
+    # the opponent's Bolt in its Break Zone: not "your Break Zone"
+    sc.put(1, "K-009", K.Zone.BREAK)
+    _check_fresh(row, T)
+    assert _power(sc, "K-050") == 5000
+
+
+def test_a_summon_cast_enters_the_break_zone_and_the_kept_part_follows_CR_11_11_10(mini):
+    # the kernels' own move (zones.put_in_zone) counts the Break Zone's entries: casting Bolt puts it there after
+    # it resolves (CR 11.11.10), and Seeker's condition then holds
+    from tests.fftcg.fftcg_helpers import do
+
+    sc = _scenario(mini)
+    sc.field(0, ["K-020", "K-021", "K-022", "K-050"])
+    sc.field(1, ["K-006"])
+    sc.hand(0, ["K-009"])
+    g = sc.game()
+    seeker = _slot(sc, "K-050")
+    entries = int(g.state[S.BREAK_IN])
+    assert int(g.state[S.D_POWER + seeker * S.CARD_W]) == 5000
+    do(g, "Cast Bolt", "Choose opponent's Filler")
+    _resolve(g)
+    assert int(g.state[S.BREAK_IN]) > entries
+    assert int(g.state[S.D_POWER + seeker * S.CARD_W]) == 8000
+    _assert_memo_fresh(g.state.copy(), g.pool.kernel_tables)
 
 
 def test_kept_field_part_opponents_turn_condition_CR_11_9(mini):

@@ -381,26 +381,30 @@ _DERIVED_OPS = (K.Op.COST_REDUCTION, K.Op.AURA_POWER_PER, K.Op.AURA_POWER, K.Op.
 
 
 def _filter_deps(filters: np.ndarray, frow: int) -> int:
-    """What ``filters.filter_row_match`` reads of a card on the field for filter ``frow`` (and its alternatives)
-    beyond the card's place and its printed values: 0 when nothing (any zone but the Break Zone: a field's cards
-    match or not by place alone), DEP_UNCACHED when the card's values now (a power bound, the power on the field
-    with the field abilities' own changes, CR 11.12.4), its state (dull, damaged, attacking, blocking) or the
-    Break Zone's cards."""
+    """What ``filters.filter_row_match`` reads for filter ``frow`` (and its alternatives) beyond the cards on the
+    fields by place and their printed values: 0 when nothing (a field's cards match or not by place alone);
+    DEP_BREAK for a filter of the Break Zone's cards (their printed values: what a Break Zone holds is all it reads,
+    state.BREAK_IN); DEP_UNCACHED when a field card's values now (a power bound, the power on the field with the
+    field abilities' own changes, CR 11.12.4) or a card's state (dull, damaged, attacking, blocking)."""
+    deps = 0
     while frow >= 0:
         f = filters[frow]
-        if (f[K.F_ZONE] == K.FilterZone.BREAK or f[K.F_POWER_MIN] >= 0 or f[K.F_POWER_MAX] >= 0
-                or f[K.F_STATE] != K.CardState.ANY):
+        if f[K.F_STATE] != K.CardState.ANY:
+            return K.DEP_UNCACHED
+        if f[K.F_ZONE] == K.FilterZone.BREAK:
+            deps |= K.DEP_BREAK  # a power bound reads the printed power there (filter_row_match)
+        elif f[K.F_POWER_MIN] >= 0 or f[K.F_POWER_MAX] >= 0:
             return K.DEP_UNCACHED
         frow = (int(f[K.F_EXCLUDE_SELF]) >> K.FILTER_ALT_SHIFT) - 1
-    return 0
+    return deps
 
 
 def derived_deps(cards: np.ndarray, abilities: np.ndarray, filters: np.ndarray, code: np.ndarray) -> np.ndarray:
     """Per card id, what the part of the derived values its field abilities give (``characteristics.
     refresh_derived``: AURA_*, COST_REDUCTION, with their conditions) reads besides the cards on the fields, as
-    DEP_* bits: the damage counts, the hand counts, the turn player and phase (DEP_DAMAGE, DEP_HAND, DEP_TURN);
-    DEP_UNCACHED when it reads anything else (a card's power or state now, the Break Zone, a condition not listed
-    here). refresh_derived keeps that part in the row while the fields hold the same cards and those counts are
+    DEP_* bits: the damage counts, the hand counts, the turn player and phase, the Break Zones' cards (DEP_DAMAGE,
+    DEP_HAND, DEP_TURN, DEP_BREAK); DEP_UNCACHED when it reads anything else (a card's power or state now, a
+    condition not listed here). refresh_derived keeps that part in the row while the fields hold the same cards and those counts are
     the same, so a condition or filter column added here must be listed (else DEP_UNCACHED)."""
     out = np.zeros(cards.shape[0], np.int32)
     for cid in range(cards.shape[0]):

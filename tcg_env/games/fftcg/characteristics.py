@@ -16,6 +16,8 @@ from tcg_env.games.fftcg import constants as K
 from tcg_env.games.fftcg.constants import FIELD_SLOTS, N_SLOTS
 from tcg_env.games.fftcg.filters import field_type_mask
 from tcg_env.games.fftcg.state import (
+    BREAK_IN,
+    BREAK_N,
     CARD,
     CARD_W,
     CONTROLLER,
@@ -25,6 +27,8 @@ from tcg_env.games.fftcg.state import (
     D_RST,
     DAMAGE_N,
     DERIVED_CLEAN,
+    FA_BREAK_IN,
+    FA_BREAK_N,
     FA_COST_REDUCTIONS,
     FA_DAMAGE_N,
     FA_FIELD_N,
@@ -159,6 +163,10 @@ def field_counts_kept(s, deps):
         return False
     if (deps & K.DEP_TURN) != 0 and (s[FA_HEAD + FA_TURN] != s[TURN_PLAYER] or s[FA_HEAD + FA_PHASE] != s[PHASE]):
         return False
+    if (deps & K.DEP_BREAK) != 0 and (s[FA_HEAD + FA_BREAK_N] != s[BREAK_N] or s[FA_HEAD + FA_BREAK_N + 1] != s[BREAK_N + 1]
+                                      or s[FA_HEAD + FA_BREAK_IN] != s[BREAK_IN]
+                                      or s[FA_HEAD + FA_BREAK_IN + 1] != s[BREAK_IN + 1]):
+        return False  # a card entered or left a Break Zone (state.BREAK_IN: the same count and entries, none did)
     return True
 
 
@@ -213,6 +221,9 @@ def compute_field_part(game, s, T, keep):
         s[FA_HEAD + FA_HAND_N + 1] = s[HAND_N + 1]
         s[FA_HEAD + FA_TURN] = s[TURN_PLAYER]
         s[FA_HEAD + FA_PHASE] = s[PHASE]
+        for p in range(2):
+            s[FA_HEAD + FA_BREAK_N + p] = s[BREAK_N + p]
+            s[FA_HEAD + FA_BREAK_IN + p] = s[BREAK_IN + p]
         for p in range(2):
             for i in range(s[FIELD_N + p]):
                 slot = s[FIELD_L + p * FIELD_SLOTS + i]

@@ -211,12 +211,13 @@ ELEM_MAX = (1 << ELEM_BITS) - 1  # symbols of one element in one cost
 N_CP_ELEMENTS = 6  # Fire .. Earth
 # a card's flags, word FL_DERIVED_DEPS (cards.derived_deps): what the part of the derived values its field abilities
 # give reads besides the cards on the fields (characteristics.refresh_derived keeps that part while those are the
-# same): the damage counts, the hand counts, the turn player and phase; DEP_UNCACHED: anything else (never kept;
-# the default table's -1 has it)
+# same): the damage counts, the hand counts, the turn player and phase, the Break Zones' cards; DEP_UNCACHED: anything
+# else (never kept; the default table's -1 has it)
 FL_DERIVED_DEPS = 1
 DEP_DAMAGE = 1
 DEP_HAND = 2
 DEP_TURN = 4
+DEP_BREAK = 8
 DEP_UNCACHED = 1 << 30
 # effects.field_op_bits: marks "a field ability whose condition holds has this op" beside the ops' a0 bits
 FIELD_OP_FOUND = 1 << 24

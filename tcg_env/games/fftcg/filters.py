@@ -146,15 +146,15 @@ def per_count(game, s, T, spec, player, source):
 def count_matching(game, s, T, frow, player, source, stop):
     """How many cards filter ``frow`` matches, seen by ``player``, on both fields (in both Break
     Zones when its zone is the Break Zone: "if you have 3 ... in your Break Zone"), counting no
-    further than ``stop``. A field whose cards cannot match by the filter's side and type
-    (:func:`field_type_mask`) is skipped, and so is a card of a type the filter does not name,
-    before ``filter_match``."""
+    further than ``stop``. A field or Break Zone whose cards cannot match by the filter's side and type
+    (:func:`field_type_mask`: a Break Zone's cards are its owner's, CR 6.2) is skipped, and so is a card
+    of a type the filter does not name, before ``filter_match``."""
     F = filter_table(T)
     cards = card_table(T)
     n = 0
     in_break = F[frow, K.F_ZONE] == K.FilterZone.BREAK
     for p in range(2):
-        tm = -1 if in_break else field_type_mask(F, frow, player, p)
+        tm = field_type_mask(F, frow, player, p)
         if tm == 0:
             continue
         for i in range(s[BREAK_N + p] if in_break else s[FIELD_N + p]):

@@ -64,6 +64,8 @@ class Scenario(_Scenario):
         super().move(slot, zone, player, top=top)
         self.row[S.CONTROLLER + slot * S.CARD_W] = player
         self.row[S.DERIVED_CLEAN] = 0  # a field may have changed: the derived values' memo no longer holds
+        if self.zone_id(zone) == K.Zone.BREAK:
+            self.row[S.BREAK_IN + player] += 1  # as zones.put_in_zone counts it (the kept field part's input)
 
     def put(self, player: int, card, zone, top: bool = True, *, dull=False, damage=0, frozen=False,
             entered_this_turn=False) -> int:

@@ -206,14 +206,15 @@ MARKS = _a("scratch_marks", N_SLOTS)
 # ---- the field abilities' part of the derived values, kept (characteristics.refresh_derived) ------
 # What the field abilities on the field gave the cards (CR 11.9, 11.12.4) when it was last computed, with what
 # it was computed from: the cards on the fields by place (slot + N_SLOTS * card id) and the counts their
-# conditions read (the damage, the hands, the turn player and phase; cards.derived_deps). A memo of the row's
+# conditions read (the damage, the hands, the turn player and phase, the Break Zones' counts and entries;
+# cards.derived_deps). A memo of the row's
 # other words and the pool: refresh_derived adds it to the cards' own values while the fields hold the same cards
 # and those counts are the same (characteristics.field_part_kept), else computes it anew. -1 in the first word:
 # nothing kept. The words of a game in the head (in the last line of the words above, which hooks prefetches),
 # then one record per place on the fields, the two players' i-th places side by side (player p's i-th at
 # FA_POS + (2 * i + p) * FA_W: the few first places of both fields in one or two cache lines)
-FA_FIELD_N, FA_DAMAGE_N, FA_HAND_N, FA_TURN, FA_PHASE, FA_COST_REDUCTIONS = 0, 2, 4, 6, 7, 8
-FA_HEAD = _a("field_part_inputs", 10)
+FA_FIELD_N, FA_DAMAGE_N, FA_HAND_N, FA_TURN, FA_PHASE, FA_COST_REDUCTIONS, FA_BREAK_N, FA_BREAK_IN = 0, 2, 4, 6, 7, 8, 10, 12
+FA_HEAD = _a("field_part_inputs", 14)
 FA_KEY, FA_POWER, FA_KEYWORDS, FA_RESTRICTIONS = 0, 1, 2, 3
 FA_W = 4
 FA_POS = _a("field_part", (FIELD_SLOTS, 2, FA_W))
@@ -227,5 +228,10 @@ CAST_N = _a("summons_cast_this_turn", 2)
 # them (the bit cleared), the total that damage used (0: none), which the rest of one amount dealt in two rows
 # ("Deal it X damage. If C, deal it Y damage instead.") reads again (effects.deal_forward_damage)
 SHIELD = _a("damage_shield", N_SLOTS)
+
+# per player: the cards put into their Break Zone so far this game (zones.put_in_zone). With the Break Zone's count it
+# names what the Break Zone holds since the field part was kept (FA_BREAK_IN, FA_BREAK_N): a card leaving lowers the
+# count, a card entering raises this, so the pair is the same only while no card entered or left
+BREAK_IN = _a("break_zone_entries", 2)
 
 STATE_SIZE = LAYOUT.size

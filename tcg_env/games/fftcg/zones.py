@@ -16,6 +16,7 @@ from tcg_env.games.fftcg.constants import FIELD_SLOTS, MAX_DECK
 from tcg_env.games.fftcg.state import (
     DERIVED_CLEAN,
     ASSIGNED,
+    BREAK_IN,
     ATK_L,
     ATK_N,
     BLOCKER,
@@ -49,6 +50,8 @@ def put_in_zone(s, slot, zone):
     its owner's control (CR 6.2.4: control is a matter of the field)."""
     s[CONTROLLER + slot * CARD_W] = s[OWNER + slot * CARD_W]
     zone_put(s, ZT, slot, zone)
+    if zone == K.Zone.BREAK:
+        s[BREAK_IN + s[OWNER + slot * CARD_W]] += 1  # what the kept field part's Break Zone conditions read
 
 
 @internal_widened  # called with literal arguments from many places: one compile (engine.jit)
