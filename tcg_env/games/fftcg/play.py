@@ -84,9 +84,6 @@ def ability_usable(game, s, T, player, slot, arow, nd, disc, nb, bk):
     elem = abil[arow, K.A_COST_ELEMENT]
     if abil[arow, K.A_COST_DISCARD] > s[HAND_N + player]:
         return False
-    ndull = dull_cost_count(abil, arow)
-    if ndull > 0 and game.count_matching(s, T, dull_cost_filter(abil, arow), player, slot, ndull) < ndull:
-        return False  # "Dull N active DESC": N such Characters of the player's (CR 11.6.2.4), the source among them
     if abil[arow, K.A_KIND] == K.AbilityKind.SPECIAL:
         # CR 11.7.1: discard a same-name card, then pay the CP from the rest of the hand
         found = False
@@ -99,6 +96,11 @@ def ability_usable(game, s, T, player, slot, arow, nd, disc, nb, bk):
         if not found:
             return False
     elif cp > 0 and not game.can_pay_counted(s, T, player, cp, elem, -1, skip_field, nd, disc, nb, bk):
+        return False
+    # "Dull N active DESC" / "Put N DESC into the Break Zone": N such Characters of the player's (CR 11.6.2.4), the
+    # source among them; a loop over both fields, after the checks that cost less (the same answer)
+    ndull = dull_cost_count(abil, arow)
+    if ndull > 0 and game.count_matching(s, T, dull_cost_filter(abil, arow), player, slot, ndull) < ndull:
         return False
     return game.has_required_targets(s, T, arow, player, slot)
 
