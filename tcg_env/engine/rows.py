@@ -23,6 +23,8 @@ ROW_MASK = 1  # legal mask of ``row`` into ``mask``; returns the number of legal
 ROW_OBSERVE = 2  # ``player``'s observation into ``obs``
 ROW_STEP = 3  # apply checked action ``player`` (the action index), run on, write the mask
 ROW_ADVANCE = 4  # run a row edited in Python (a scenario, a snapshot) to its next decision
+ROW_APPLY = 5  # apply legal action ``player`` (the action index) unchecked and run to the next decision (no auto_single)
+ROW_APPLY_CHECKED = 6  # ``apply_row``: checked action ``player``, ``mask`` its scratch; returns 0 / ERR_DONE / ERR_ILLEGAL
 
 
 @kernel_inline  # a thin wrapper: inlined into the entry kernels (engine.jit)
@@ -104,7 +106,8 @@ def row_entry(game, op, row, T, deck0, deck1, seed, variant, auto_single, player
     numba optimises every top-level kernel together with everything it calls, so each separate
     entry point the facade calls costs a full pass over the engine at cold compile (7-12 s each,
     measured); the step shares it too (a separate step kernel cost ~20 s more, for ~0.3 us less a
-    step)."""
+    step), and so do the row operations of ``spec.kernels`` (``legal_mask_row``, ``apply_unchecked``,
+    ``apply_row``, ``reset_row``, ``observe_row``: ``engine.api.GameKernels``)."""
     # borrowed views: no reference-count updates inside the engine (tcg_env.engine.memory)
     row = borrow(row)
     T = borrow(T)
@@ -122,5 +125,10 @@ def row_entry(game, op, row, T, deck0, deck1, seed, variant, auto_single, player
     if op == ROW_ADVANCE:
         hooks.advance_row(game, row, T)
         return 0
+    if op == ROW_APPLY:
+        hooks.apply_unchecked(game, row, T, np.int64(player))
+        return 0
+    if op == ROW_APPLY_CHECKED:
+        return apply_row(game, row, T, np.int64(player), mask)
     hooks.observe_row(game, row, T, np.int64(player), obs)
     return 0
