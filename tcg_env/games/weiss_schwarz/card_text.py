@@ -1870,6 +1870,25 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a climax-area cost that does not name the card")
         return {"climax_to_wr": {"type": "climax", "name": spec["name"], "zone": "climax_area"}}
 
+    def _wr_cost(self, count, spec, to):
+        # "[put 1 <<T>> character from your waiting room at the bottom of your clock]" / "[return 2
+        # characters from your waiting room to your deck & shuffle your deck]" (CR 8.4): auto_body pays it on
+        # resolution (_wr_cost_ops), where an [AUTO] ability's cost is paid (CR 8.7.3.1)
+        if count[0] != "exactly" or not 1 <= count[1] <= K.TARGET_MAX:
+            raise Unsupported("'up to' in a cost")
+        if "zone" in spec or spec.get("type") not in ("character", "card", "climax", "event", None):
+            raise Unsupported("a waiting-room cost of something that is not a card")
+        return {"@wr": {"count": count[1], "filter": self.to_filter(spec, zone="waiting_room"), "to": to}}
+
+    def c_wr_clock_bottom(self, count, spec):
+        return self._wr_cost(count, spec, "clock_bottom")
+
+    def c_wr_deck(self, count, spec):
+        return self._wr_cost(count, spec, "deck")
+
+    def c_shuffle(self):
+        return {"@shuffle": True}
+
     def c_reveal(self, count, spec):
         # CR 10.13.1 Resonate: "[reveal 1 <spec> in your hand]": payable while the hand holds one
         # (costs.cost_payable); the card stays in the hand, and the engine shows it to nobody
@@ -2241,7 +2260,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if not trig.startswith("begin_") or self.card.get("type") != "character":
                 raise Unsupported("an ability working from the memory / clock with another trigger than a phase")
             ab["zone"] = zone
-        if ("accelerate",) in prefixes:
+        if ("accelerate",) in prefixes and ((cost or {}).get("@wr") or {}).get("to") == "clock_bottom":
+            pass  # CR 10.12.1: a keyword with no meaning in terms of effects (the cost puts a card into the clock)
+        elif ("accelerate",) in prefixes:
             if not (cost or {}).get("clock_top") or "keyword" in ab:
                 raise Unsupported("Accelerate without putting the top card of your deck into your clock as its cost")
             ab["keyword"] = "accelerate"
@@ -2308,6 +2329,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("a cost moving this card to two zones")
             cost = dict(cost)
             cost["self_to"] = cost.pop("@self_to")
+        if cost is not None and "@wr" in cost:
+            # a cost taking waiting-room cards: paid where an [AUTO] ability's cost is, on resolution (CR
+            # 8.7.3.1.1), and only in full (CR 8.4.2.2): the program checks the stock and the waiting room
+            # first, asks whether to pay, then pays (the cards chosen one at a time) and does the rest
+            if mode != "pay" or set(cost) - {"stock", "@wr", "@shuffle"} \
+                    or ("@shuffle" in cost) != (cost["@wr"]["to"] == "deck") or ("change",) in prefixes:
+                raise Unsupported("a waiting-room cost beside another cost, or without 'you may pay the cost'")
+            ab["effect"] = self._wr_cost_ops(cost, effects, trig, ab.get("condition"))
+            return ab
         later = [o for o in _dicts(effects) if o.get("@cost")]
         if later:
             # the cost paid inside the effect (pay_cost_later): "[put 1 card from your hand into your waiting
@@ -2325,6 +2355,28 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a cost without 'you may pay the cost'")
         ab["effect"] = self.resolve(effects, trig, ab.get("condition"))
         return ab
+
+    def _wr_cost_ops(self, cost, effects, trig, cond) -> list[dict]:
+        """The program of "[(S) put N <spec> from your waiting room at the bottom of your clock / return N
+        <spec> from your waiting room to your deck & shuffle your deck] ..., you may pay the cost. If you do,
+        X": if the stock holds S and the waiting room N matching cards (CR 8.4.2.2: all of it can be paid),
+        the player may pay: S stock, N chosen cards moved (CR 8.4.2.1: in the order written), then X."""
+        wr = cost["@wr"]
+        pay: list[dict] = []
+        if cost.get("stock"):
+            pay.append({"op": "pay_stock", "count": cost["stock"]})
+        pay.append({"op": "choose", "filter": wr["filter"], "count": wr["count"]})
+        if wr["to"] == "clock_bottom":
+            pay.append({"op": "to_clock", "bottom": True})
+        else:
+            pay += [{"op": "to_deck_top"}, {"op": "shuffle_deck"}]
+        pay.append({"op": "@cost_done"})  # the cost's cards are no "it" of the effect
+        out = self.resolve([{"op": "may", "then": pay + effects}], trig, cond)
+        out = [{"op": "if", "condition": {"kind": "wr_filter_at_least", "value": wr["count"], "filter": wr["filter"]},
+                "then": out}]
+        if cost.get("stock"):
+            out = [{"op": "if", "condition": {"kind": "stock_at_least", "value": cost["stock"]}, "then": out}]
+        return out
 
     def _change(self, cost, effects):
         """Change (CR 10.8.1): "[... put this card into <zone>] ..., choose a card named "X" in your
@@ -2403,11 +2455,19 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 "condition": {"kind": "level_at_least", "value": int(level)}, "optional": True,
                 "effect": [{"op": "shift"}]}
 
+    @staticmethod
+    def _plain_cost(cost):
+        if any(k in cost for k in ("@wr", "@shuffle")):
+            raise Unsupported("a waiting-room cost outside an [AUTO] ability's 'you may pay the cost'")
+        return cost
+
     def encore(self, cost):
+        self._plain_cost(cost)
         return {"kind": "auto", "keyword": "encore", "trigger": "to_wr_from_stage_self", "optional": True,
                 "cost": cost, "effect": [{"op": "encore_self"}]}  # fmt: skip
 
     def bond(self, name, cost):
+        self._plain_cost(cost)
         return {"kind": "auto", "keyword": "bond", "trigger": "played_self", "optional": True, "cost": cost,
                 "effect": [{"op": "bond", "name": card_name(name)}]}  # fmt: skip
 
@@ -2420,7 +2480,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def act_body(self, *parts):
         label = parts[0] if isinstance(parts[0], str) else None
-        cost, effects = parts[-2], parts[-1]
+        cost, effects = self._plain_cost(parts[-2]), parts[-1]
         if any(o["op"] == "@change_place" for o in effects):
             cost, effects = self._change(cost, effects)
             if not cost:  # the pool compiler's [ACT] needs a cost (CR 8.1.1.1.1); the move went to the change op
@@ -2858,6 +2918,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def backup_line(self, b, *_):
         return b
 
+    def deck_any_copies(self):
+        # CR 5.1.2.4: a continuous ability about deck construction replaces the "up to four" rule of
+        # 5.1.2.2 for this card's name (decks.validate_deck); it does nothing during the game
+        if self.card.get("type") not in ("character", "event", "climax"):
+            raise Unsupported("a deck-construction ability on a card of no played type")
+        return {"__fields__": True, "any_copies": True}
+
     def backup(self, power, level, *stock):
         cost = int(str(stock[0])[1:-1]) if stock else 0
         if self.card.get("type") != "character":
@@ -3020,6 +3087,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 st.setdefault("side", {})[reg] = {"self": "own", "battle_opp": "opponent"}.get(who, "any")
                 st["fixed"][who] = reg
                 st["cur"] = reg
+                continue
+            if name == "@cost_done":  # a cost paid by the program (_wr_cost_ops): its register is free again
+                if isinstance(st["cur"], int):
+                    st["free"].insert(0, st["cur"])
+                st["cur"] = None
                 continue
             if name == "@if_done":  # "If you do, <the rest of the block>" (rows counted below)
                 out.append({"op": "if_done", "rows": 0})

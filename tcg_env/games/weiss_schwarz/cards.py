@@ -106,7 +106,7 @@ ConditionName = Literal[
     "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
     "wr_climax_at_most", "named_in_clock", "self_rested", "memory_at_most", "memory_filter_at_least",
     "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
-    "named_in_level",
+    "named_in_level", "wr_filter_at_least",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -135,7 +135,7 @@ _COND_COUNT = {
     "wr_climax_at_least", "trait_count_at_least", "stock_at_most", "facing_level_at_least", "facing_cost_at_most",
     "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least", "filter_count_at_least",
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
-    "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most",
+    "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 
@@ -255,8 +255,10 @@ OpSoul = op_model("soul", _M, amount=Annotated[int, Field(ge=-5, le=5)], duratio
 OpLevel = op_model("level", _M, amount=Annotated[int, Field(ge=-3, le=3)], duration=_Dur, reg=(Reg, 0))
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
 OpRestrict = op_model("restrict", _M, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0))
-OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom, OpToStock, OpToClock, OpToMemory = reg_ops(
-    _M, Reg, "stand", "rest", "reverse", "to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory")
+OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom, OpToStock, OpToMemory = reg_ops(
+    _M, Reg, "stand", "rest", "reverse", "to_hand", "to_waiting_room", "to_stock", "to_memory")
+# bottom: "at the bottom of your clock" (a0 = CLOCK_BOTTOM), else the top (CR 3.1.6)
+OpToClock = op_model("to_clock", _M, reg=(Reg, 0), bottom=(bool, False))
 OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
 # any_position False: an empty position; True: any (the old one is replaced, CR 9.6)
 # positions: the stage positions allowed ("any position of your back stage"; None: all of them)
@@ -426,7 +428,8 @@ class OpIf(_Op):
 
     op: Literal["if"]
     condition: WSCondition
-    then: list[BaseOrMay] = Field(min_length=1, max_length=16)
+    # an if inside an if: the two tests of a cost paid by the program (the stock, the waiting room: CR 8.4.2.2)
+    then: list["IfThenOp"] = Field(min_length=1, max_length=16)
 
 
 class OpIfStored(_Op):
@@ -444,6 +447,7 @@ OpIfDone = if_done_op(_M)
 MayOp = Annotated[Union[_BASE_OPS + (OpIfStored, OpIfDone, OpChooseOne)], Field(discriminator="op")]  # noqa: UP007
 # an option of a choice of effects: ops, a "you may", an if / if_stored block, "if you do" (no choice inside)
 OptionOp = Annotated[Union[_BASE_OPS + (OpMay, OpIf, OpIfStored, OpIfDone)], Field(discriminator="op")]  # noqa: UP007
+IfThenOp = Annotated[Union[_BASE_OPS + (OpMay, OpChooseOne, OpIf)], Field(discriminator="op")]  # noqa: UP007
 OpChooseOne.model_rebuild()
 OpMay.model_rebuild()
 OpIf.model_rebuild()
@@ -527,6 +531,7 @@ class WSCard(CardBase):
     clock_icon: bool = False
     keywords: Annotated[list[Literal["great_performance"]], BeforeValidator(_as_list)] = Field(default_factory=list)
     backup: WSBackup | None = None
+    any_copies: bool = False  # CR 5.1.2.4: "you can put any number of cards with the same card name as this card into your deck"
     abilities: list[WSAbility] = Field(default_factory=list)
 
 
@@ -1151,6 +1156,12 @@ class _Compiler(PoolCompiler):
             if cond.value > 0xFF:
                 self.fail(f"{p}.value", "must be <= 255")
             arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("stage",)) << 8) | cond.value
+        elif kind == "wr_filter_at_least":
+            if cond.filter is None or cond.filter.side != "own" or cond.filter.zone != "waiting_room":
+                self.fail(f"{p}.filter", "wr_filter_at_least needs a filter on your own waiting room")
+            if cond.value > 0xFF:
+                self.fail(f"{p}.value", "must be <= 255")
+            arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("waiting_room",)) << 8) | cond.value
         elif kind == "memory_filter_at_least":
             if cond.filter is None or cond.filter.side != "own" or cond.filter.zone != "memory":
                 self.fail(f"{p}.filter", "memory_filter_at_least needs a filter on your own memory")
@@ -1307,6 +1318,8 @@ class _Compiler(PoolCompiler):
             return K.Orientation[op.orientation.upper()], int(op.any_position) | (K.TO_STAGE_BY_OWNER if op.by_owner else 0), mask
         if name == "to_marker":
             return int(op.face_up), 0, 0
+        if name == "to_clock":
+            return (K.CLOCK_BOTTOM if op.bottom else 0), 0, 0
         if name == "draw":
             return x(op.count), who, int(op.up_to)
         if name == "damage":

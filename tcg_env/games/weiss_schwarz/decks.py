@@ -7,8 +7,9 @@ every game's (:mod:`tcg_env.cards.decks`).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from tcg_env.cards.decks import DeckFolder, DeckRules, DeckSize, TypeLimit
+from tcg_env.cards.decks import Deck, DeckFolder, DeckRules, DeckSize, TypeLimit, check_copies, check_ids
 from tcg_env.games.weiss_schwarz import constants as K
 
 __all__ = ["DECKS", "load_checked_deck", "RULES", "list_decks", "load_deck", "validate_deck"]
@@ -17,14 +18,30 @@ __all__ = ["DECKS", "load_checked_deck", "RULES", "list_decks", "load_deck", "va
 # numbers (5.1.2.2, 5.1.2.2.1); climax (5.1.2.3)
 RULES = DeckRules(
     sizes={None: DeckSize(K.DECK_SIZE, K.DECK_SIZE, "5.1.2.1")},
-    copies=K.MAX_COPIES,
+    copies=None,  # validate_deck: 5.1.2.2 with the exception of 5.1.2.4
     copies_rule="5.1.2.2",
     copies_by="name",
     limits=(TypeLimit(K.C_TYPE, K.CardType.CLIMAX, K.MAX_CLIMAX, "climax", "5.1.2.3"),),
 )
-DECKS = DeckFolder(Path(__file__).resolve().parent / "data" / "decks", RULES.check)
 
-validate_deck = RULES.check
+
+def _any_copies(table: Any, cid: int) -> bool:
+    """CR 5.1.2.4: the card's continuous ability "you can put any number of cards with the same card name
+    as this card into your deck" replaces the "up to four" rule (5.1.2.2) for its name."""
+    models = getattr(table, "models", None)
+    return bool(models is not None and cid < len(models) and getattr(models[cid], "any_copies", False))
+
+
+def validate_deck(table: Any, deck: Deck, format: str | None = None) -> Deck:
+    """CR 5.1.2: 50 cards, at most 8 climax, at most 4 cards of a card name (5.1.2.2) unless one of them
+    says any number may be put into the deck (5.1.2.4)."""
+    RULES.check(table, deck, format)
+    check_copies(table, deck, check_ids(table, deck), K.MAX_COPIES, RULES.copies_rule, by=RULES.copies_by,
+                 exempt=lambda cid: _any_copies(table, cid))  # fmt: skip
+    return deck
+
+
+DECKS = DeckFolder(Path(__file__).resolve().parent / "data" / "decks", validate_deck)
 list_decks = DECKS.names
 load_deck = DECKS.load
 load_checked_deck = DECKS.load_checked  # the spec's load_deck (pool, source, variant)

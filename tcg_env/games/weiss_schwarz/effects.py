@@ -327,7 +327,18 @@ def each_target(game, s, T, f, op, sl, a0, a1, a2):
     elif op == K.Op.TO_STOCK:
         game.put_in_zone(s, sl, K.Zone.STOCK)
     elif op == K.Op.TO_CLOCK:
-        game.put_in_zone(s, sl, K.Zone.CLOCK)
+        if a0 == K.CLOCK_BOTTOM:  # "at the bottom of your clock": the clock list's first card
+            q = owner_of(s, sl)
+            game.take_from_zone(s, sl)
+            mod_forget(s, MT, sl)  # CR 3.1.4
+            s[ZONE + b] = K.Zone.CLOCK
+            n_c = s[CLOCK_N + q]
+            for j in range(n_c, 0, -1):
+                s[CLOCK_L + q * K.MAX_DECK + j] = s[CLOCK_L + q * K.MAX_DECK + j - 1]
+            s[CLOCK_L + q * K.MAX_DECK] = sl
+            s[CLOCK_N + q] = n_c + 1
+        else:
+            game.put_in_zone(s, sl, K.Zone.CLOCK)
     elif op == K.Op.TO_MEMORY:
         game.put_in_zone(s, sl, K.Zone.MEMORY)
     elif op == K.Op.TO_DECK_TOP or op == K.Op.TO_DECK_BOTTOM:

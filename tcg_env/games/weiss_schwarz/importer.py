@@ -177,10 +177,12 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         event_ops: list[dict] = []
         backup = None
         counter = False
+        any_copies = False
         for i, res in enumerate(results):
             if not res.compiled:
                 continue
             backup = res.fields.get("backup", backup)
+            any_copies = any_copies or bool(res.fields.get("any_copies"))
             counter = counter or bool(res.fields.get("counter")) or "backup" in res.fields
             for ab in res.abilities:
                 if ab["kind"] == "event":
@@ -274,6 +276,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             "side": _SIDES.get(str(rec.get("side") or "W").upper(), "weiss"),
             "counter": counter,
             "backup": backup,
+            **({"any_copies": True} if any_copies else {}),
             "abilities": abilities,
             "text": "\n".join(lines),
             "_sources": sources,

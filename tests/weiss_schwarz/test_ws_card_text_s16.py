@@ -1,0 +1,160 @@
+"""Weiss Schwarz card text, session 16 pieces: made-up lines in the card language compiled, and on a small
+imported list what the engine does with them: deck construction abilities (CR 5.1.2.4) and [AUTO] costs that
+take cards from the waiting room (to the bottom of the clock, or back into the deck; CR 8.4, 8.7.3.1.1)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tcg_env.cards.decks import Deck, DeckError
+from tcg_env.games.weiss_schwarz import constants as K
+from tcg_env.games.weiss_schwarz import state as S
+from tcg_env.games.weiss_schwarz.card_text import compile_line
+from tcg_env.games.weiss_schwarz.decks import validate_deck
+from tcg_env.games.weiss_schwarz.scenario import Scenario
+
+import ws_card_text_kit as kit
+
+
+def _rec(code, name, ability=(), type="Character", level="0", power="3000", traits=("Glass",), trigger=(), cost="0"):
+    char = type == "Character"
+    return {"code": code, "name": name, "type": type, "color": "YELLOW", "level": level if type != "Climax" else "-",
+            "cost": cost if type != "Climax" else "-", "power": power if char else "-", "soul": 1 if char else 0,
+            "trigger": list(trigger), "attributes": list(traits) if char else [], "ability": list(ability), "side": "W"}  # fmt: skip
+
+
+def _c(line, type="character"):
+    return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
+
+
+(PLAIN, FLARE, MANY, CLOCKER, RECYCLER, WOOD) = range(6)
+RECORDS = [
+    _rec("T/S16-001", "Plain"),
+    _rec("T/S16-002", "Flare", [], type="Climax", trigger=("SOUL",)),
+    # CR 5.1.2.4: a deck-construction ability
+    _rec("T/S16-003", "Many", ["【CONT】 You can put any number of cards with the same card name as this card into "
+                               "your deck."]),
+    # a cost putting a waiting-room character at the bottom of the clock
+    _rec("T/S16-004", "Clocker", ["【AUTO】 [(1) Put 1 《Wood》 character from your waiting room at the bottom of your "
+                                  "clock] When this card is placed on the stage from your hand, you may pay the cost. "
+                                  "If you do, draw 2 cards."]),
+    # a cost returning waiting-room characters to the deck
+    _rec("T/S16-005", "Recycler", ["【AUTO】 [Return 2 characters from your waiting room to your deck & Shuffle your "
+                                   "deck] When this card is placed on the stage from your hand, you may pay the cost. "
+                                   "If you do, this card gets +1500 power until end of turn."]),
+    _rec("T/S16-006", "Wood", [], traits=("Wood",)),
+]  # fmt: skip
+RECORDS += [_rec(f"T/S16-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
+FILLER = 6
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory):
+    return kit.import_pool(tmp_path_factory, "ws16", RECORDS)
+
+
+def _scenario(pool, **kw):
+    deck = kit.deck_of(len(RECORDS), FLARE)
+    return Scenario.main_phase(pool, decks=(deck, deck), **kw)
+
+
+_n, _labels, _act = kit.count, kit.labels, kit.act
+
+
+def _zone(g, slot) -> int:
+    return int(g.state[S.ZONE + slot * S.CARD_W])
+
+
+def _resolved(g) -> bool:
+    """No ability resolving or standing by (CR 8.7.2)."""
+    return int(g.state[S.FRAME_N]) == 0 and int(g.state[S.PT_N]) == 0 and int(g.state[S.PT_N + 1]) == 0
+
+
+def _answer(g, yes: bool, limit=40):
+    """Answer the decisions until nothing resolves: the optional ones with ``yes``, the others with the first
+    legal choice."""
+    for _ in range(limit):
+        if _resolved(g):
+            return
+        d = _labels(g)
+        pick = next((x for x in d if x.startswith(("Use", "Yes", "Do it", "Pay") if yes else ("Decline", "No", "Do not", "Skip"))), d[0])
+        g.step(int(g.legal_actions()[d.index(pick)]))
+    raise AssertionError("not resolved")
+
+
+# ---------------------------------------------------------------------------- CR 5.1.2.4 deck construction
+def test_a_deck_construction_ability_compiles_to_the_card_field():
+    for verb in ("can", "may"):
+        r = _c(f"【CONT】 You {verb} put any number of cards with the same card name as this card into your deck.")
+        assert r.verdict == "exact", r.reason
+        assert r.abilities == [] and r.fields == {"any_copies": True}
+
+
+def test_cr_5_1_2_4_any_number_of_copies_of_a_card_that_says_so(pool):
+    ids = np.array([MANY] * 10 + [FILLER + k for k in range(12) for _ in range(3)] + [PLAIN] * 4, np.int32)
+    assert len(ids) == 50
+    validate_deck(pool, Deck("t", ids))  # 10 "Many": its ability replaces 5.1.2.2
+    ids[:10] = PLAIN  # 14 "Plain": at most 4 (CR 5.1.2.2)
+    with pytest.raises(DeckError, match="5.1.2.2"):
+        validate_deck(pool, Deck("t", ids))
+
+
+# ---------------------------------------------------------------------------- waiting-room costs (CR 8.4)
+def test_waiting_room_costs_compile_to_a_program_that_checks_then_pays():
+    r = _c(RECORDS[CLOCKER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    (ab,) = r.abilities
+    assert "cost" not in ab and not ab.get("optional")
+    (stock_if,) = ab["effect"]
+    assert stock_if["condition"] == {"kind": "stock_at_least", "value": 1}
+    (wr_if,) = stock_if["then"]
+    assert wr_if["condition"]["kind"] == "wr_filter_at_least" and wr_if["condition"]["value"] == 1
+    (may,) = wr_if["then"]
+    assert [o["op"] for o in may["then"]] == ["pay_stock", "choose", "to_clock", "draw"]
+    assert may["then"][2] == {"op": "to_clock", "bottom": True}
+    r = _c(RECORDS[RECYCLER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    (wr_if,) = r.abilities[0]["effect"]
+    assert [o["op"] for o in wr_if["then"][0]["then"]] == ["choose", "to_deck_top", "shuffle_deck", "target_self", "power"]
+    # Encore and [ACT] abilities keep their costs in the cost columns: a waiting-room cost there is refused
+    for line in ("【AUTO】 Encore [Put 1 《Wood》 character from your waiting room at the bottom of your clock]",
+                 "【ACT】 [Put 1 《Wood》 character from your waiting room at the bottom of your clock] Draw 1 card."):
+        assert _c(line).verdict == "unsupported"
+
+
+@pytest.mark.parametrize("woods", [0, 1, 2])
+def test_cr_8_4_a_waiting_room_character_to_the_bottom_of_the_clock(pool, woods):
+    sc = _scenario(pool)
+    sc.put(0, CLOCKER, "hand")
+    wood = [sc.put(0, WOOD, "waiting_room") for _ in range(woods)]
+    sc.put(0, PLAIN, "waiting_room")  # not a <<Wood>> character: no part of the cost
+    top = sc.put(0, FILLER, "clock")
+    for k in range(2):
+        sc.put(0, FILLER + 1 + k, "stock")
+    g = sc.game()
+    hand, clock, stock = _n(g, "HAND", 0), _n(g, "CLOCK", 0), _n(g, "STOCK", 0)
+    _act(g, "Play Clocker")
+    _answer(g, yes=True)
+    paid = woods > 0  # CR 8.4.2.2: no <<Wood>> character, no part of the cost is paid
+    assert _n(g, "CLOCK", 0) == clock + paid
+    assert _n(g, "STOCK", 0) == stock - paid  # the ability's (1); Clocker costs 0
+    assert _n(g, "HAND", 0) == hand - 1 + 2 * paid  # Clocker played, 2 drawn
+    if paid:
+        bottom = int(g.state[S.CLOCK_L + 0])
+        assert bottom in wood and _zone(g, bottom) == K.Zone.CLOCK  # at the bottom, under the clock's top card
+        assert int(g.state[S.CLOCK_L + _n(g, "CLOCK", 0) - 1]) == top
+
+
+@pytest.mark.parametrize("yes", [True, False])
+def test_cr_8_7_3_1_1_the_waiting_room_cost_may_be_declined(pool, yes):
+    sc = _scenario(pool)
+    me = sc.put(0, RECYCLER, "hand")
+    wr = [sc.put(0, FILLER + k, "waiting_room") for k in range(3)]
+    g = sc.game()
+    deck = _n(g, "DECK", 0)
+    _act(g, "Play Recycler")
+    _answer(g, yes=yes)
+    assert _n(g, "WR", 0) == 3 - 2 * yes and _n(g, "DECK", 0) == deck + 2 * yes
+    assert sum(_zone(g, sl) == K.Zone.DECK for sl in wr) == 2 * yes
+    assert kit.power(g, me) == 3000 + 1500 * yes
