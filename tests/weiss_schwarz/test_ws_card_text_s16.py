@@ -28,7 +28,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, MANY, CLOCKER, RECYCLER, WOOD) = range(6)
+(PLAIN, FLARE, MANY, CLOCKER, RECYCLER, WOOD, GAMBLER) = range(7)
 RECORDS = [
     _rec("T/S16-001", "Plain"),
     _rec("T/S16-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -44,9 +44,13 @@ RECORDS = [
                                    "deck] When this card is placed on the stage from your hand, you may pay the cost. "
                                    "If you do, this card gets +1500 power until end of turn."]),
     _rec("T/S16-006", "Wood", [], traits=("Wood",)),
+    # "if that card is not ...": the revealed card counts when it does not match
+    _rec("T/S16-007", "Gambler", ["【AUTO】 When this card is placed on the stage from your hand, reveal the top card of "
+                                  "your deck. If that card is not a 《Wood》 character, put it into your clock. (If it "
+                                  "is, return the revealed card to its original place)"]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S16-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
-FILLER = 6
+FILLER = 7
 
 
 @pytest.fixture(scope="module")
@@ -158,3 +162,26 @@ def test_cr_8_7_3_1_1_the_waiting_room_cost_may_be_declined(pool, yes):
     assert _n(g, "WR", 0) == 3 - 2 * yes and _n(g, "DECK", 0) == deck + 2 * yes
     assert sum(_zone(g, sl) == K.Zone.DECK for sl in wr) == 2 * yes
     assert kit.power(g, me) == 3000 + 1500 * yes
+
+
+# ---------------------------------------------------------------------------- "if that card is not ..."
+def test_if_that_card_is_not_compiles_to_a_negated_reveal():
+    r = _c(RECORDS[GAMBLER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    reveal, block = r.abilities[0]["effect"]
+    assert reveal["op"] == "reveal_top" and reveal["negate"] is True and block["op"] == "if_stored"
+
+
+@pytest.mark.parametrize("top_card", [WOOD, PLAIN])
+def test_the_revealed_card_that_is_not_a_trait_character_goes_to_the_clock(pool, top_card):
+    sc = _scenario(pool)
+    sc.put(0, GAMBLER, "hand")
+    sc.stack_deck(0, [top_card])
+    g = sc.game()
+    top = int(g.state[S.DECK_L + _n(g, "DECK", 0) - 1])
+    clock = _n(g, "CLOCK", 0)
+    _act(g, "Play Gambler")
+    _answer(g, yes=True)
+    moved = top_card != WOOD  # a <<Wood>> character stays on top of the deck
+    assert _n(g, "CLOCK", 0) == clock + moved
+    assert _zone(g, top) == (K.Zone.CLOCK if moved else K.Zone.DECK)

@@ -1129,6 +1129,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def if_that_card(self, flt, ops):
         return [{"op": "@ifcard", "filter": flt, "then": ops}]
 
+    def if_that_card_not(self, flt, ops):
+        # "if that card is not a <<T>> character, ...": the revealed card counts (and is "it") when it does
+        # not match (REVEAL_TOP a2)
+        return [{"op": "@ifcard", "filter": flt, "negate": True, "then": ops}]
+
     def shuffle(self):
         return [{"op": "shuffle_deck"}]
 
@@ -1409,6 +1414,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # the same test of the card, before it moves (nothing is hidden: it goes face up)
                 flt = ops[0]["filter"]
                 test = {"filter": flt["@or"][0], "filter_or": flt["@or"][1]} if "@or" in flt else {"filter": flt}
+                if ops[0].get("negate"):
+                    test["negate"] = True
                 if last and last[-1]["op"] == "reveal_top" and "filter" not in last[-1]:
                     last[-1].update(test)  # the card is shown to both (state.REVEALED)
                 elif last and last[-1]["op"] in ("mill", "pool", "clock_top") and last[-1].get("count") == 1 \

@@ -377,7 +377,8 @@ OpAuraLevelPer = op_model("aura_level_per", _M, amount=Annotated[int, Field(ge=-
 OpAuraPowerLevel = op_model("aura_power_level", _M, amount=Power, filter=WSFilter)  # amount x each one's level
 # "reveal the top card of your deck. if that card is <filter>, ...": register + stored count 1 / 0
 OpRevealTop = op_model("reveal_top", _M, filter=(WSFilter | None, None), reg=(Reg, 0),
-                       filter_or=(WSFilter | None, None))  # "if that card is an event or a <<T>> character"
+                       filter_or=(WSFilter | None, None),  # "if that card is an event or a <<T>> character"
+                       negate=(bool, False))  # "if that card is not ...": the card counts when it matches no filter
 # "<register> gets the following ability until end of turn. "[AUTO] ..."": the granted ability (a
 # WSAbility, checked when the pool compiles) becomes an ability row of the pool's (A_ZONE = GRANT_ZONE0 + k); the op
 # runs GRANT_KEYWORD with its bit (constants.GRANT_BIT0), so the card checks it until the end of the turn
@@ -1292,8 +1293,10 @@ class _Compiler(PoolCompiler):
         if name == "reveal_top":
             if op.filter_or is not None and op.filter is None:
                 self.fail(f"{q}.filter_or", "filter_or is a second filter beside filter")
+            if op.negate and op.filter is None:
+                self.fail(f"{q}.negate", "negate needs a filter (no card matches 'not any card')")
             f_or = 0 if op.filter_or is None else self.compile_filter(op.filter_or, f"{q}.filter_or", zones=("deck",)) + 1
-            return (-1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("deck",))), f_or, 0
+            return (-1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("deck",))), f_or, int(op.negate)
         if name == "select_all":
             return self.compile_filter(op.filter, f"{q}.filter", zones=("stage", "markers", "climax_area")), 0, 0
         if name in ("power", "soul", "level", "power_x"):

@@ -560,9 +560,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         reveal_begin(s, REVEALED_N, m)  # shown to both players (engine.reveals: their observations)
         if top >= 0:
             reveal_card(s, REVEALED_N, REVEALED, K.REVEAL_ROWS, m, cid_of(s, top))
-        # a1 = a second filter row + 1 (0 none): "if that card is an event or a <<T>> character"
+        # a1 = a second filter row + 1 (0 none): "if that card is an event or a <<T>> character"; a2 = 1:
+        # "if that card is not ...": the card counts when it matches neither
         if top >= 0 and (a0 < 0 or game.filter_match(s, T, a0, top, m, src)
-                         or (a1 > 0 and game.filter_match(s, T, a1 - 1, top, m, src))):
+                         or (a1 > 0 and game.filter_match(s, T, a1 - 1, top, m, src))) != (a2 != 0):
             reg_add(game, s, f, reg, top)
             s[f + FR_STORE] = 1
     elif op == K.Op.IF_STORED:
