@@ -28,7 +28,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, MANY, CLOCKER, RECYCLER, WOOD, GAMBLER) = range(7)
+(PLAIN, FLARE, MANY, CLOCKER, RECYCLER, WOOD, GAMBLER, KEEPER) = range(8)
 RECORDS = [
     _rec("T/S16-001", "Plain"),
     _rec("T/S16-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -48,9 +48,11 @@ RECORDS = [
     _rec("T/S16-007", "Gambler", ["【AUTO】 When this card is placed on the stage from your hand, reveal the top card of "
                                   "your deck. If that card is not a 《Wood》 character, put it into your clock. (If it "
                                   "is, return the revealed card to its original place)"]),
+    # a cost moving this card that it pays only while it stands
+    _rec("T/S16-008", "Keeper", ["【ACT】 [(1) Put this 【STAND】 card into your memory] Draw 1 card."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S16-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
-FILLER = 7
+FILLER = 8
 
 
 @pytest.fixture(scope="module")
@@ -185,3 +187,19 @@ def test_the_revealed_card_that_is_not_a_trait_character_goes_to_the_clock(pool,
     moved = top_card != WOOD  # a <<Wood>> character stays on top of the deck
     assert _n(g, "CLOCK", 0) == clock + moved
     assert _zone(g, top) == (K.Zone.CLOCK if moved else K.Zone.DECK)
+
+
+# ---------------------------------------------------------------------------- "[put this [STAND] card into ...]"
+@pytest.mark.parametrize("orient", [K.Orientation.STAND, K.Orientation.REST])
+def test_cr_8_4_2_2_put_this_standing_card_into_your_memory_only_while_it_stands(pool, orient):
+    sc = _scenario(pool)
+    me = sc.put(0, KEEPER, "stage", pos=0, orient=orient)
+    sc.put(0, FILLER, "stock")
+    g = sc.game()
+    usable = any(t.startswith("Use ability 0 of Keeper") for t in _labels(g))
+    assert usable == (orient == K.Orientation.STAND), _labels(g)
+    if usable:
+        hand = _n(g, "HAND", 0)
+        _act(g, "Use ability 0 of Keeper")
+        _answer(g, yes=True)
+        assert _zone(g, me) == K.Zone.MEMORY and _n(g, "HAND", 0) == hand + 1 and _n(g, "STOCK", 0) == 0

@@ -1831,6 +1831,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_self_memory(self):
         return {"self_to_memory": True}
 
+    # "[put this [STAND] card into ...]": payable only while this card stands (CR 8.4.2.2); an [ACT]
+    # ability's condition self_standing (act_body)
+    def c_self_memory_stand(self):
+        return {"self_to_memory": True, "@stand": True}
+
+    def c_self_wr_stand(self):
+        return {"self_to_wr": True, "@stand": True}
+
     # Change (CR 10.8): this card's move to another zone than the waiting room / memory is only a
     # Change cost (auto_body turns it into the change op's destination)
     def c_self_clock(self):
@@ -2238,6 +2246,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return out
         prefixes = [p for p in parts[:-2] if isinstance(p, tuple) and (len(p) == 1 or p[0] == "times")]
         cost = next((p[1] for p in parts if isinstance(p, tuple) and len(p) == 2 and p[0] == "cost"), None)
+        if cost is not None and "@stand" in cost:
+            raise Unsupported("'put this [STAND] card' in the cost of an [AUTO] ability")
         trig, whose = parts[-2]
         mode, cond, effects = parts[-1]
         ab: dict[str, Any] = {"kind": "auto", "trigger": trig}
@@ -2463,9 +2473,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 "effect": [{"op": "shift"}]}
 
     @staticmethod
-    def _plain_cost(cost):
+    def _plain_cost(cost, act=False):
         if any(k in cost for k in ("@wr", "@shuffle")):
             raise Unsupported("a waiting-room cost outside an [AUTO] ability's 'you may pay the cost'")
+        if "@stand" in cost and not act:
+            raise Unsupported("'put this [STAND] card' in the cost of an ability that is not an [ACT] ability")
         return cost
 
     def encore(self, cost):
@@ -2487,7 +2499,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def act_body(self, *parts):
         label = parts[0] if isinstance(parts[0], str) else None
-        cost, effects = self._plain_cost(parts[-2]), parts[-1]
+        cost, effects = self._plain_cost(parts[-2], act=True), parts[-1]
+        stand = bool(cost.get("@stand"))
+        if stand:
+            cost = {k: v for k, v in cost.items() if k != "@stand"}
         if any(o["op"] == "@change_place" for o in effects):
             cost, effects = self._change(cost, effects)
             if not cost:  # the pool compiler's [ACT] needs a cost (CR 8.1.1.1.1); the move went to the change op
@@ -2498,6 +2513,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             cost = dict(cost)
             cost["self_to"] = cost.pop("@self_to")
         ab: dict[str, Any] = {"kind": "act", "cost": cost}
+        if stand:
+            ab["condition"] = {"kind": "self_standing"}  # the cost can be paid only while it stands (CR 8.4.2.2)
         if label == "resonate":
             # CR 10.13.1 names the reveal in an AUTO ability's cost; the English cards also print it
             # on [ACT] abilities, where the keyword has no effect (CR 10.13.1: "no meaning in terms
