@@ -28,7 +28,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, MANY, CLOCKER, RECYCLER, WOOD, GAMBLER, KEEPER) = range(8)
+(PLAIN, FLARE, MANY, CLOCKER, RECYCLER, WOOD, GAMBLER, KEEPER, PHOENIX) = range(9)
 RECORDS = [
     _rec("T/S16-001", "Plain"),
     _rec("T/S16-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -50,9 +50,13 @@ RECORDS = [
                                   "is, return the revealed card to its original place)"]),
     # a cost moving this card that it pays only while it stands
     _rec("T/S16-008", "Keeper", ["【ACT】 [(1) Put this 【STAND】 card into your memory] Draw 1 card."]),
+    # Encore with a waiting-room cost (CR 10.2.2)
+    _rec("T/S16-009", "Phoenix", ["【AUTO】 Encore [Put 1 《Wood》 character from your waiting room at the bottom of your "
+                                  "clock] (When this card is put into your waiting room from the stage, you may pay the "
+                                  "cost. If you do, return this card to its previous stage position as 【REST】)"]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S16-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
-FILLER = 8
+FILLER = 9
 
 
 @pytest.fixture(scope="module")
@@ -123,10 +127,9 @@ def test_waiting_room_costs_compile_to_a_program_that_checks_then_pays():
     assert r.verdict == "exact", r.reason
     (wr_if,) = r.abilities[0]["effect"]
     assert [o["op"] for o in wr_if["then"][0]["then"]] == ["choose", "to_deck_top", "shuffle_deck", "target_self", "power"]
-    # Encore and [ACT] abilities keep their costs in the cost columns: a waiting-room cost there is refused
-    for line in ("【AUTO】 Encore [Put 1 《Wood》 character from your waiting room at the bottom of your clock]",
-                 "【ACT】 [Put 1 《Wood》 character from your waiting room at the bottom of your clock] Draw 1 card."):
-        assert _c(line).verdict == "unsupported"
+    # [ACT] abilities keep their costs in the cost columns (paid before they are played): refused there
+    r = _c("【ACT】 [Put 1 《Wood》 character from your waiting room at the bottom of your clock] Draw 1 card.")
+    assert r.verdict == "unsupported"
 
 
 @pytest.mark.parametrize("woods", [0, 1, 2])
@@ -203,3 +206,25 @@ def test_cr_8_4_2_2_put_this_standing_card_into_your_memory_only_while_it_stands
         _act(g, "Use ability 0 of Keeper")
         _answer(g, yes=True)
         assert _zone(g, me) == K.Zone.MEMORY and _n(g, "HAND", 0) == hand + 1 and _n(g, "STOCK", 0) == 0
+
+
+# ---------------------------------------------------------------------------- Encore with a waiting-room cost
+@pytest.mark.parametrize("woods", [0, 1])
+def test_cr_10_2_2_encore_paid_with_a_waiting_room_character(pool, woods):
+    r = _c(RECORDS[PHOENIX]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["keyword"] == "encore"  # "cannot use Encore" applies to it (CR 10.2)
+    sc = _scenario(pool)
+    me = sc.put(0, PHOENIX, "stage", pos=1, orient=K.Orientation.REVERSE)
+    wood = [sc.put(0, WOOD, "waiting_room") for _ in range(woods)]
+    sc.flow("encore")
+    g = sc.game()
+    _act(g, "Put reversed Phoenix")  # CR 7.7.1.2: the encore step's rule action
+    assert _zone(g, me) == K.Zone.WAITING_ROOM and (_resolved(g) != bool(woods))  # Encore stands by with a <<Wood>>
+    _answer(g, yes=True)
+    if woods:
+        assert _zone(g, me) == K.Zone.STAGE and int(g.state[S.ORIENT + me * S.CARD_W]) == K.Orientation.REST
+        assert int(g.state[S.POS + me * S.CARD_W]) == 1
+        assert _zone(g, wood[0]) == K.Zone.CLOCK and int(g.state[S.CLOCK_L + 0]) == wood[0]
+    else:
+        assert _zone(g, me) == K.Zone.WAITING_ROOM and _n(g, "CLOCK", 0) == 0

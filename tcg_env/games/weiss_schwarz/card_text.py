@@ -2481,6 +2481,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         return cost
 
     def encore(self, cost):
+        if "@wr" in cost:
+            # "Encore [put 1 <<T>> character from your waiting room at the bottom of your clock]" (CR 10.2.2):
+            # the Encore ability (its keyword: "cannot use Encore" applies, CR 10.2), its cost paid by the
+            # program (_wr_cost_ops)
+            if set(cost) - {"stock", "@wr", "@shuffle"} or ("@shuffle" in cost) != (cost["@wr"]["to"] == "deck"):
+                raise Unsupported("a waiting-room cost beside another cost")
+            return {"kind": "auto", "keyword": "encore", "trigger": "to_wr_from_stage_self",
+                    "effect": self._wr_cost_ops(cost, [{"op": "encore_self"}], "to_wr_from_stage_self", None)}
         self._plain_cost(cost)
         return {"kind": "auto", "keyword": "encore", "trigger": "to_wr_from_stage_self", "optional": True,
                 "cost": cost, "effect": [{"op": "encore_self"}]}  # fmt: skip

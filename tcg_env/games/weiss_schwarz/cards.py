@@ -1067,7 +1067,11 @@ class _Compiler(PoolCompiler):
             need(ab.kind == "auto" and ab.trigger == "to_wr_from_stage_self", "trigger",
                  "Encore is an auto ability triggered by to_wr_from_stage_self (CR 10.2.2)")  # fmt: skip
             need("encore_self" in tags, "effect", "an Encore ability runs encore_self (CR 10.2.2)")
-            need(ab.cost is not None and _cost_nonempty(ab.cost), "cost", "Encore [cost] needs a cost (CR 10.2.2)")
+            # the cost in the cost columns, or a waiting-room cost the program pays (its first test)
+            paid_by_program = bool(ab.effect) and ab.effect[0].op == "if" and ab.effect[0].condition.kind in (
+                "wr_filter_at_least", "stock_at_least")
+            need(ab.cost is not None and _cost_nonempty(ab.cost) or paid_by_program, "cost",
+                 "Encore [cost] needs a cost (CR 10.2.2)")
         elif kw == "assist":  # CR 10.3.2
             need(ab.kind == "cont", "kind", "Assist is a cont ability (CR 10.3.1)")
             need(cond is None or cond.kind == "in_back_stage", "condition", "Assist's condition is in_back_stage")
