@@ -28,7 +28,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, MANY, CLOCKER, RECYCLER, WOOD, GAMBLER, KEEPER, PHOENIX) = range(9)
+(PLAIN, FLARE, MANY, CLOCKER, RECYCLER, WOOD, GAMBLER, KEEPER, PHOENIX, SIX) = range(10)
 RECORDS = [
     _rec("T/S16-001", "Plain"),
     _rec("T/S16-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -54,9 +54,10 @@ RECORDS = [
     _rec("T/S16-009", "Phoenix", ["【AUTO】 Encore [Put 1 《Wood》 character from your waiting room at the bottom of your "
                                   "clock] (When this card is put into your waiting room from the stage, you may pay the "
                                   "cost. If you do, return this card to its previous stage position as 【REST】)"]),
+    _rec("T/S16-010", "Six", ["【CONT】 You can put up to six cards with the same card name as this card in your deck."]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S16-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
-FILLER = 9
+FILLER = 10
 
 
 @pytest.fixture(scope="module")
@@ -99,6 +100,8 @@ def test_a_deck_construction_ability_compiles_to_the_card_field():
         r = _c(f"【CONT】 You {verb} put any number of cards with the same card name as this card into your deck.")
         assert r.verdict == "exact", r.reason
         assert r.abilities == [] and r.fields == {"any_copies": True}
+    r = _c("【CONT】 You can put up to 6 cards with the same card name as this card into your deck.")
+    assert r.verdict == "exact" and r.fields == {"max_copies": 6}
 
 
 def test_cr_5_1_2_4_any_number_of_copies_of_a_card_that_says_so(pool):
@@ -107,6 +110,11 @@ def test_cr_5_1_2_4_any_number_of_copies_of_a_card_that_says_so(pool):
     validate_deck(pool, Deck("t", ids))  # 10 "Many": its ability replaces 5.1.2.2
     ids[:10] = PLAIN  # 14 "Plain": at most 4 (CR 5.1.2.2)
     with pytest.raises(DeckError, match="5.1.2.2"):
+        validate_deck(pool, Deck("t", ids))
+    ids[:10] = [SIX] * 6 + [MANY] * 4  # "up to six" (CR 5.1.2.4)
+    validate_deck(pool, Deck("t", ids))
+    ids[6] = SIX
+    with pytest.raises(DeckError, match="5.1.2.4"):
         validate_deck(pool, Deck("t", ids))
 
 

@@ -2957,6 +2957,13 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a deck-construction ability on a card of no played type")
         return {"__fields__": True, "any_copies": True}
 
+    def deck_max_copies(self, n):
+        # CR 5.1.2.4: "you can put up to N cards with the same card name as this card into your deck" replaces
+        # the "up to four" of 5.1.2.2 for this card's name
+        if self.card.get("type") not in ("character", "event", "climax") or not 1 <= int(n) <= K.DECK_SIZE:
+            raise Unsupported("a deck-construction ability with a count the deck cannot hold")
+        return {"__fields__": True, "max_copies": int(n)}
+
     def backup(self, power, level, *stock):
         cost = int(str(stock[0])[1:-1]) if stock else 0
         if self.card.get("type") != "character":

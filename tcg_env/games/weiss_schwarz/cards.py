@@ -533,6 +533,7 @@ class WSCard(CardBase):
     keywords: Annotated[list[Literal["great_performance"]], BeforeValidator(_as_list)] = Field(default_factory=list)
     backup: WSBackup | None = None
     any_copies: bool = False  # CR 5.1.2.4: "you can put any number of cards with the same card name as this card into your deck"
+    max_copies: int | None = Field(default=None, ge=1, le=50)  # CR 5.1.2.4: "you can put up to N cards with the same card name ..."
     abilities: list[WSAbility] = Field(default_factory=list)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from tcg_env.cards.decks import Deck, DeckFolder, DeckRules, DeckSize, TypeLimit, check_copies, check_ids
 from tcg_env.games.weiss_schwarz import constants as K
 
@@ -25,19 +27,29 @@ RULES = DeckRules(
 )
 
 
-def _any_copies(table: Any, cid: int) -> bool:
-    """CR 5.1.2.4: the card's continuous ability "you can put any number of cards with the same card name
-    as this card into your deck" replaces the "up to four" rule (5.1.2.2) for its name."""
+def _copies_allowed(table: Any, cid: int) -> int | None:
+    """CR 5.1.2.4: the copies of card ``cid``'s name a deck may hold when the card's continuous ability about
+    deck construction replaces the "up to four" rule (5.1.2.2): None (any number: "you can put any number of
+    cards with the same card name as this card into your deck"), N ("you can put up to N cards ..."), or
+    MAX_COPIES (no such ability)."""
     models = getattr(table, "models", None)
-    return bool(models is not None and cid < len(models) and getattr(models[cid], "any_copies", False))
+    card = models[cid] if models is not None and cid < len(models) else None
+    if card is not None and getattr(card, "any_copies", False):
+        return None
+    most = getattr(card, "max_copies", None) if card is not None else None
+    return K.MAX_COPIES if most is None else most
 
 
 def validate_deck(table: Any, deck: Deck, format: str | None = None) -> Deck:
     """CR 5.1.2: 50 cards, at most 8 climax, at most 4 cards of a card name (5.1.2.2) unless one of them
-    says any number may be put into the deck (5.1.2.4)."""
+    says how many may be put into the deck (5.1.2.4)."""
     RULES.check(table, deck, format)
-    check_copies(table, deck, check_ids(table, deck), K.MAX_COPIES, RULES.copies_rule, by=RULES.copies_by,
-                 exempt=lambda cid: _any_copies(table, cid))  # fmt: skip
+    ids = check_ids(table, deck)
+    check_copies(table, deck, ids, K.MAX_COPIES, RULES.copies_rule, by=RULES.copies_by,
+                 exempt=lambda cid: _copies_allowed(table, cid) != K.MAX_COPIES)  # fmt: skip
+    for most in sorted({m for m in (_copies_allowed(table, int(c)) for c in set(ids.tolist())) if m not in (None, K.MAX_COPIES)}):
+        some = np.array([c for c in ids.tolist() if _copies_allowed(table, c) == most], np.int32)
+        check_copies(table, deck, some, most, "5.1.2.4", by=RULES.copies_by)
     return deck
 
 

@@ -178,11 +178,13 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         backup = None
         counter = False
         any_copies = False
+        max_copies = None
         for i, res in enumerate(results):
             if not res.compiled:
                 continue
             backup = res.fields.get("backup", backup)
             any_copies = any_copies or bool(res.fields.get("any_copies"))
+            max_copies = res.fields.get("max_copies", max_copies)
             counter = counter or bool(res.fields.get("counter")) or "backup" in res.fields
             for ab in res.abilities:
                 if ab["kind"] == "event":
@@ -277,6 +279,7 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             "counter": counter,
             "backup": backup,
             **({"any_copies": True} if any_copies else {}),
+            **({"max_copies": max_copies} if max_copies is not None else {}),
             "abilities": abilities,
             "text": "\n".join(lines),
             "_sources": sources,
