@@ -28,7 +28,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, MANY, CLOCKER, RECYCLER, WOOD, GAMBLER, KEEPER, PHOENIX, SIX) = range(10)
+(PLAIN, FLARE, MANY, CLOCKER, RECYCLER, WOOD, GAMBLER, KEEPER, PHOENIX, SIX, PEEKER) = range(11)
 RECORDS = [
     _rec("T/S16-001", "Plain"),
     _rec("T/S16-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -55,9 +55,12 @@ RECORDS = [
                                   "clock] (When this card is put into your waiting room from the stage, you may pay the "
                                   "cost. If you do, return this card to its previous stage position as 【REST】)"]),
     _rec("T/S16-010", "Six", ["【CONT】 You can put up to six cards with the same card name as this card in your deck."]),
+    # looking at the top card alone (its master sees it; it stays where it is)
+    _rec("T/S16-011", "Peeker", ["【ACT】 [【REST】 this card] Look at the top card of your deck. (Return the card you saw "
+                                 "to its original place)"]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S16-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
-FILLER = 10
+FILLER = 11
 
 
 @pytest.fixture(scope="module")
@@ -236,3 +239,30 @@ def test_cr_10_2_2_encore_paid_with_a_waiting_room_character(pool, woods):
         assert _zone(g, wood[0]) == K.Zone.CLOCK and int(g.state[S.CLOCK_L + 0]) == wood[0]
     else:
         assert _zone(g, me) == K.Zone.WAITING_ROOM and _n(g, "CLOCK", 0) == 0
+
+
+# ---------------------------------------------------------------------------- looking at the top card alone
+def test_looking_at_the_top_card_alone_compiles_only_at_the_programs_end():
+    r = _c(RECORDS[PEEKER]["ability"][0])
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["effect"] == [{"op": "look_top", "count": 1, "take": 1, "to": "deck_top"}]
+    r = _c("【AUTO】 When this card's battle opponent becomes 【REVERSE】, you may look at the top card of your deck. If "
+           "you do, put that card face down underneath this card as a marker.")
+    assert r.verdict == "unsupported"  # "that card" is the looked-at card: no register holds it
+
+
+def test_cr_3_2_3_the_master_looks_at_the_top_card_and_it_stays_on_top(pool):
+    sc = _scenario(pool)
+    sc.put(0, PEEKER, "stage", pos=0)
+    sc.stack_deck(0, [WOOD])
+    g = sc.game()
+    top, deck = int(g.state[S.DECK_L + _n(g, "DECK", 0) - 1]), _n(g, "DECK", 0)
+    _act(g, "Use ability 0 of Peeker")
+    seen = False
+    for _ in range(10):
+        if _resolved(g):
+            break
+        seen = seen or any("Wood" in t for t in _labels(g))  # the looked-at card is the master's to see
+        g.step(int(g.legal_actions()[0]))
+    assert seen and _resolved(g)
+    assert _n(g, "DECK", 0) == deck and int(g.state[S.DECK_L + deck - 1]) == top

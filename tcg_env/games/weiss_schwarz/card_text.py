@@ -81,6 +81,7 @@ APPROXIMATIONS: dict[str, str] = {
 }
 
 _POSITIONS = {"center": "center", "back": "back"}
+_EXPERIENCE_CONDS = ("level_sum_at_least", "named_in_level")  # CR 10.10.1: the abilities refer to the level zone
 _MEMORY_CONDS = ("memory_at_least", "memory_at_most", "memory_filter_at_least")  # cards._COND_MEMORY
 # the change op's destinations of this card ("put this card into your waiting room. choose ...")
 _SELF_MOVES = {"to_waiting_room": "waiting_room", "to_memory": "memory", "to_clock": "clock", "to_hand": "hand",
@@ -266,7 +267,7 @@ def _looks(ops: list[dict]) -> list[dict]:
             out[-1] = {"op": "reveal_top"}  # the card it refers to: no test, nothing shown to the opponent
         out.append(op)
     if out and out[-1]["op"] == "@look1":
-        raise Unsupported("looking at the top card only (no instruction shows a card)")
+        out[-1] = {"op": "@look1only"}  # nothing after it in this sentence: resolve() checks the program's end
     return out
 
 
@@ -2302,6 +2303,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("[CXCOMBO] without the named climax condition")
             ab["combo"] = cond["name"]
             cond = None
+        # "[CXCOMBO] Experience ... if "X" is in your climax area, and the total level of the cards in your level is N
+        # or higher, ...": the climax is the combo (the ability's condition), the level sum an IF (CR 10.10.1: an
+        # ability referring to the level, wherever the text tests it)
+        level_if = ("experience",) in prefixes and cond is None and "combo" in ab and len(effects) == 1 \
+            and effects[0]["op"] in ("if", "@cond2") and effects[0]["condition"]["kind"] in _EXPERIENCE_CONDS
         if effects and effects[0]["op"] == "@cond2":
             # "if A, and B, you may pay the cost": A is the ability's condition (or, with [CXCOMBO], the
             # combo column, which the pool compiler keeps alone), B is checked after the cost
@@ -2314,7 +2320,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         for p in prefixes:
             if p[0] == "times":
                 ab["times_per_turn"] = p[1]
-        if ("experience",) in prefixes and (cond is None or cond["kind"] != "level_sum_at_least"):
+        if ("experience",) in prefixes and (cond is None or cond["kind"] not in _EXPERIENCE_CONDS) and not level_if:
             raise Unsupported("Experience without the level-sum condition")
         if ("experience",) in prefixes:
             ab["keyword"] = "experience"
@@ -3055,6 +3061,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "when your other character attacks / is frontal attacked, ... that character": the trigger's
         if trig in ("other_attacks", "other_frontal_attacked", "other_placed", "other_reversed"):
             battle = "triggering"
+        last = ops[-1] if ops else {}
+        end = last if last.get("op") != "may" or len(last["then"]) != 1 else last["then"][0]
+        if any(o["op"] == "@look1only" and o is not end for o in _walk(ops)):
+            # a look at the top card that a later instruction refers to ("if you do, put that card ...")
+            raise Unsupported("looking at the top card only (no instruction shows a card)")
         st = {"free": list(range(N_REGS)), "cur": None, "fixed": {}}
         out = self._resolve(ops, st, battle, top=True)
         if not out:
@@ -3126,6 +3137,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 st.setdefault("side", {})[reg] = {"self": "own", "battle_opp": "opponent"}.get(who, "any")
                 st["fixed"][who] = reg
                 st["cur"] = reg
+                continue
+            if name == "@look1only":
+                # "(you may) look at the top card of your deck. (Return the card you saw to its original place)",
+                # the program's last instruction: the master looks at it (LOOK_TOP shows it to the looking player
+                # only) and it stays on top of the deck
+                out.append({"op": "look_top", "count": 1, "take": 1, "to": "deck_top"})
                 continue
             if name == "@cost_done":  # a cost paid by the program (_wr_cost_ops): its register is free again
                 if isinstance(st["cur"], int):
