@@ -266,3 +266,22 @@ def test_cr_3_2_3_the_master_looks_at_the_top_card_and_it_stays_on_top(pool):
         g.step(int(g.legal_actions()[0]))
     assert seen and _resolved(g)
     assert _n(g, "DECK", 0) == deck and int(g.state[S.DECK_L + deck - 1]) == top
+
+
+# ---------------------------------------------------------------------------- compiled only
+def test_cxcombo_experience_with_the_level_sum_as_the_second_condition():
+    r = _c("【AUTO】 【CXCOMBO】 Experience When this card attacks, if \"Moon\" is in your climax area, and the total level "
+           "of cards in your level is 2 or higher, you may choose 1 《Glass》 character in your waiting room, and return it "
+           "to your hand.")
+    assert r.verdict == "exact", r.reason
+    (ab,) = r.abilities
+    assert ab["combo"] == "Moon" and ab["keyword"] == "experience"  # CR 8.12, 10.10.1
+    assert ab["effect"][0]["op"] == "if" and ab["effect"][0]["condition"] == {"kind": "level_sum_at_least", "value": 2}
+
+
+def test_during_your_opponents_turn_when_is_the_abilitys_whose():
+    r = _c("【AUTO】 During your opponent's turn, when this card's battle opponent becomes 【REVERSE】, you may draw a card.")
+    assert r.verdict == "exact", r.reason
+    assert r.abilities[0]["whose"] == "opponents" and r.abilities[0]["trigger"] == "battle_opp_reversed"
+    r = _c("【AUTO】 During your opponent's turn, at the beginning of your climax phase, draw 1 card.")
+    assert r.verdict == "unsupported"  # a phase of one player's turn: the two turns disagree

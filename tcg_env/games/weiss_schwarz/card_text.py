@@ -2456,6 +2456,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         ab["condition"] = {"kind": "your_turn"}
         return ab
 
+    def auto_body_opp_turn(self, *parts):
+        # "during your opponent's turn, when ...": the ability's `whose` (rules.triggers: it triggers only while
+        # the other player is the turn player, and resolves in that turn's check timing), beside its condition
+        ab = self.auto_body(*parts)
+        if isinstance(ab, list):
+            raise Unsupported("'during your opponent's turn' with two triggers")
+        if "whose" in ab or ab.get("zone") is not None:
+            raise Unsupported("'during your opponent's turn' with a trigger about a player's phase or another zone")
+        ab["whose"] = "opponents"
+        return ab
+
     def auto_body_played_turn(self, *parts):
         # "during the turn that this card is placed on the stage from your hand, when ...": the
         # ability's condition played_this_turn (checked when it triggers and when it resolves)

@@ -930,9 +930,11 @@ class _Compiler(PoolCompiler):
                       "other_battle_opp_reversed")
         if (trig == "use_keyword") != (ab.trigger_keyword is not None):
             self.fail(f"{p}.trigger_keyword", "trigger_keyword is required by, and only used with, use_keyword")
-        if ab.whose != "any" and kind != "cont" and (trig is None or not trig.startswith("begin_")):
-            self.fail(f"{p}.whose", "whose is only used with the begin_* (phase/step) triggers and cont abilities "
-                      "(\"during your (opponent's) turn\")")
+        if ab.whose != "any" and kind not in ("cont", "auto"):
+            # begin_* triggers: whose phase; other auto triggers: "during your opponent's turn, when ..." (the turn
+            # player the trigger is limited to, rules.triggers)
+            self.fail(f"{p}.whose", "whose is only used with auto abilities (\"at the beginning of your phase\", "
+                      "\"during your opponent's turn, when ...\") and cont abilities (\"during your (opponent's) turn\")")
         if ab.optional and kind != "auto":
             self.fail(f"{p}.optional", "only auto abilities are optional (CR 8.7.3.1.1); use a 'may' op")
         cost = ab.cost or WSCost()
