@@ -28,7 +28,7 @@ def _c(line, type="character"):
     return compile_line(line, {"type": type, "name": "Tester", "traits": ["Glass"]})
 
 
-(PLAIN, FLARE, MANY, CLOCKER, RECYCLER, WOOD, GAMBLER, KEEPER, PHOENIX, SIX, PEEKER) = range(11)
+(PLAIN, FLARE, MANY, CLOCKER, RECYCLER, WOOD, GAMBLER, KEEPER, PHOENIX, SIX, PEEKER, TRIMMER) = range(12)
 RECORDS = [
     _rec("T/S16-001", "Plain"),
     _rec("T/S16-002", "Flare", [], type="Climax", trigger=("SOUL",)),
@@ -58,9 +58,13 @@ RECORDS = [
     # looking at the top card alone (its master sees it; it stays where it is)
     _rec("T/S16-011", "Peeker", ["【ACT】 [【REST】 this card] Look at the top card of your deck. (Return the card you saw "
                                  "to its original place)"]),
+    # an action all players perform (approximation memory_kept_last)
+    _rec("T/S16-012", "Trimmer", ["【AUTO】 When this card is placed on the stage from your hand, all players perform the "
+                                  "following action. \"If your memory has 5 or more cards, choose 4 cards in your memory, "
+                                  "and put all cards in your memory except those cards into your waiting room.\""]),
 ]  # fmt: skip
 RECORDS += [_rec(f"T/S16-F{i:02d}", f"Filler {i}", traits=("Sand",)) for i in range(12)]
-FILLER = 11
+FILLER = 12
 
 
 @pytest.fixture(scope="module")
@@ -285,3 +289,20 @@ def test_during_your_opponents_turn_when_is_the_abilitys_whose():
     assert r.abilities[0]["whose"] == "opponents" and r.abilities[0]["trigger"] == "battle_opp_reversed"
     r = _c("【AUTO】 During your opponent's turn, at the beginning of your climax phase, draw 1 card.")
     assert r.verdict == "unsupported"  # a phase of one player's turn: the two turns disagree
+
+
+# ---------------------------------------------------------------------------- "all players perform the following action"
+def test_all_players_keep_four_cards_of_their_memory(pool):
+    r = _c(RECORDS[TRIMMER]["ability"][0])
+    assert r.verdict == "approximate" and r.approximations == ("memory_kept_last",), r.reason
+    sc = _scenario(pool)
+    sc.put(0, TRIMMER, "hand")
+    mine = [sc.put(0, FILLER + k, "memory") for k in range(6)]
+    theirs = [sc.put(1, FILLER + k, "memory") for k in range(4)]
+    g = sc.game()
+    wr = _n(g, "WR", 0)
+    _act(g, "Play Trimmer")
+    _answer(g, yes=True)
+    assert _n(g, "MEMORY", 0) == 4 and _n(g, "WR", 0) == wr + 2
+    assert [_zone(g, sl) for sl in mine] == [K.Zone.WAITING_ROOM] * 2 + [K.Zone.MEMORY] * 4  # the last 4 kept
+    assert _n(g, "MEMORY", 1) == 4 and all(_zone(g, sl) == K.Zone.MEMORY for sl in theirs)  # 4: fewer than 5

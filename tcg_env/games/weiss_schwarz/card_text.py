@@ -35,6 +35,9 @@ HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_clima
 
 #: name -> what the compiled abilities do differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
+    "memory_kept_last": "\"all players perform the following action. \"If your memory has N or more cards, choose K cards "
+                        "in your memory, and put all cards in your memory except those cards into your waiting room.\"\": "
+                        "each player keeps the K cards put into their memory last (the text lets each player choose them)",
     "trigger_icon_dropped": "\"a climax with [icon] in its trigger icon\" where the English database drops the icon's "
                             "name (\"a climax with  in its trigger icon\"): any climax, whatever its trigger icons",
     "no_damage_attack_only": "\"this card cannot deal damage to a player\": its attack deals no damage in the damage "
@@ -1311,6 +1314,24 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         for name in t.approximations:
             self.approximate(name)
         return value["@raw_ops"]
+
+    def memory_keep(self, at_least, keep):
+        # "if your memory has N or more cards, choose K cards in your memory, and put all cards in your memory except
+        # those cards into your waiting room" (only as "all players perform the following action", below)
+        if not 0 <= int(keep) < int(at_least) <= K.MAX_DECK:
+            raise Unsupported("keeping as many memory cards as the memory must hold")
+        return [{"op": "@memory_keep", "keep": int(keep), "at_least": int(at_least)}]
+
+    def all_players_action(self, tok):
+        # "all players perform the following action. "<trim of the memory>"": each player's memory (the engine keeps
+        # the cards put into it last: approximation memory_kept_last); nothing in it triggers, so the order of the
+        # players does not matter
+        ops = self._quoted_ops(tok, "by all players")
+        if len(ops) != 1 or ops[0]["op"] != "@memory_keep":
+            raise Unsupported("an action all players perform other than keeping N cards of their memory")
+        self.approximate("memory_kept_last")
+        trim = {"op": "memory_trim", "keep": ops[0]["keep"], "at_least": ops[0]["at_least"]}
+        return [dict(trim, who="master"), dict(trim, who="opponent")]
 
     def per_climax_action(self, tok):
         # "For each climax revealed among those cards, perform the following action. "<effect>""

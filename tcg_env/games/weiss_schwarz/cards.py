@@ -335,6 +335,16 @@ class OpStockRenew(_Op):
     who: WhoName = "master"
 
 
+class OpMemoryTrim(_Op):
+    """When the player's memory holds ``at_least`` or more cards, its earliest cards go to the waiting room until
+    ``keep`` are left (Op.MEMORY_TRIM; the printed "choose N cards in your memory" is approximation memory_kept_last)."""
+
+    op: Literal["memory_trim"]
+    keep: int = Field(ge=0, le=50)
+    at_least: int = Field(default=0, ge=0, le=50)
+    who: WhoName = "master"
+
+
 class OpClockTop(_CountWho):
     op: Literal["clock_top"]
 
@@ -393,7 +403,7 @@ _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
     OpLevel, OpGrantKeyword, OpRestrict, OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom,
     OpToStock, OpToClock, OpToMemory, OpToDeckTop, OpToDeckBottom, OpToStage, OpMovePosition,
-    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockRenew, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
+    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockRenew, OpMemoryTrim, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
@@ -1346,6 +1356,8 @@ class _Compiler(PoolCompiler):
             return op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)), 0
         if name in ("wr_to_deck", "stock_renew"):
             return 0, who, 0
+        if name == "memory_trim":
+            return op.keep, who, op.at_least
         if name == "trigger_checks":
             return op.count, 0, 0
         if name in ("discard", "pool", "mill", "clock_top", "stock_bottom_to_wr"):

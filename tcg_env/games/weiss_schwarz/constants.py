@@ -671,6 +671,11 @@ class Op(IntEnum):
     STOCK_RENEW = 58  # a1 = Who: that player puts all of their stock into their waiting room and puts the same
     #                   number of cards from the top of their deck into their stock (CR 3.10.2: its cards in
     #                   their order; the deck's moves as any, with its refresh, CR 9.2.1)
+    MEMORY_TRIM = 59  # a0 = cards kept, a1 = Who, a2 = at least: when that player's memory holds a2 or more cards,
+    #                   its cards put there first go to the waiting room until a0 are left ("all players perform the
+    #                   following action. "If your memory has 5 or more cards, choose 4 cards in your memory, and put
+    #                   all cards in your memory except those cards into your waiting room."", approximation
+    #                   memory_kept_last: the printed text lets each player choose the cards kept)
     # --- control flow / counting ---
     IF = CoreOp.IF  # a0 = Condition, a1 = arg, a2 = rows to skip when false
     COUNT = 61  # a0 = filter row: store the number of matching cards (count -1 operands)

@@ -53,6 +53,8 @@ from tcg_env.games.weiss_schwarz.state import (
     FR_STORE,
     HAND_L,
     HAND_N,
+    MEMORY_L,
+    MEMORY_N,
     MT,
     ORIENT,
     POS,
@@ -663,6 +665,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         game.pay_stock(s, who, n)  # from the top, one card at a time (CR 8.4.3's move of stock cards)
         for _ in range(n):
             game.move_top_of_deck(s, who, K.Zone.STOCK)
+    elif op == K.Op.MEMORY_TRIM:  # the memory's earliest cards (its list's first) to the waiting room
+        if s[MEMORY_N + who] >= a2:
+            while s[MEMORY_N + who] > a0:
+                game.put_in_zone(s, s[MEMORY_L + who * K.MAX_DECK], K.Zone.WAITING_ROOM)
     elif op == K.Op.POOL:  # a0 -1: the stored count ("put X cards from the top of your deck ...")
         for _ in range(count_operand(game, s, f, a0)):
             game.move_top_of_deck(s, who, K.Zone.STOCK)
