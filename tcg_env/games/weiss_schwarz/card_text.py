@@ -1315,22 +1315,33 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             self.approximate(name)
         return value["@raw_ops"]
 
-    def memory_keep(self, at_least, keep):
-        # "if your memory has N or more cards, choose K cards in your memory, and put all cards in your memory except
-        # those cards into your waiting room" (only as "all players perform the following action", below)
-        if not 0 <= int(keep) < int(at_least) <= K.MAX_DECK:
-            raise Unsupported("keeping as many memory cards as the memory must hold")
-        return [{"op": "@memory_keep", "keep": int(keep), "at_least": int(at_least)}]
+    def except_to_wr(self):
+        # "put all cards in your memory except those cards into your waiting room" (only in the action all players
+        # perform, below)
+        return [{"op": "@except_wr"}]
+
+    @staticmethod
+    def _memory_keep(ops) -> tuple[int, int] | None:
+        """(K, N) of "if your memory has N or more cards, choose K cards in your memory, and put all cards in your
+        memory except those cards into your waiting room", else None."""
+        if len(ops) != 1 or ops[0]["op"] != "if" or ops[0]["condition"].get("kind") != "memory_at_least":
+            return None
+        then = ops[0]["then"]
+        if len(then) != 2 or then[0]["op"] != "choose" or then[1]["op"] != "@except_wr" or then[0].get("up_to") \
+                or then[0].get("filter") != {"zone": "memory"} or not isinstance(then[0].get("count"), int):
+            return None
+        keep, at_least = then[0]["count"], ops[0]["condition"]["value"]
+        return (keep, at_least) if 0 <= keep < at_least else None
 
     def all_players_action(self, tok):
         # "all players perform the following action. "<trim of the memory>"": each player's memory (the engine keeps
         # the cards put into it last: approximation memory_kept_last); nothing in it triggers, so the order of the
         # players does not matter
-        ops = self._quoted_ops(tok, "by all players")
-        if len(ops) != 1 or ops[0]["op"] != "@memory_keep":
+        kn = self._memory_keep(self._quoted_ops(tok, "by all players"))
+        if kn is None:
             raise Unsupported("an action all players perform other than keeping N cards of their memory")
         self.approximate("memory_kept_last")
-        trim = {"op": "memory_trim", "keep": ops[0]["keep"], "at_least": ops[0]["at_least"]}
+        trim = {"op": "memory_trim", "keep": kn[0], "at_least": kn[1]}
         return [dict(trim, who="master"), dict(trim, who="opponent")]
 
     def per_climax_action(self, tok):
