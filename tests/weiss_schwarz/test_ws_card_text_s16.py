@@ -306,3 +306,9 @@ def test_all_players_keep_four_cards_of_their_memory(pool):
     assert _n(g, "MEMORY", 0) == 4 and _n(g, "WR", 0) == wr + 2
     assert [_zone(g, sl) for sl in mine] == [K.Zone.WAITING_ROOM] * 2 + [K.Zone.MEMORY] * 4  # the last 4 kept
     assert _n(g, "MEMORY", 1) == 4 and all(_zone(g, sl) == K.Zone.MEMORY for sl in theirs)  # 4: fewer than 5
+
+
+def test_a_link_label_compiles_to_nothing_approximately():
+    r = _c("【CONT】 LINK@ Super Dimension Venus", type="climax")
+    assert r.verdict == "approximate" and r.approximations == ("link_label",)
+    assert r.abilities == [] and r.fields == {}

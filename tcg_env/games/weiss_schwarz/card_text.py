@@ -35,6 +35,8 @@ HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_clima
 
 #: name -> what the compiled abilities do differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
+    "link_label": "\"[CONT] LINK@ <name>\": a label other cards' text refers to, which the comprehensive rules do not "
+                  "define: it does nothing (a card whose text refers to it does not compile)",
     "memory_kept_last": "\"all players perform the following action. \"If your memory has N or more cards, choose K cards "
                         "in your memory, and put all cards in your memory except those cards into your waiting room.\"\": "
                         "each player keeps the K cards put into their memory last (the text lets each player choose them)",
@@ -2998,6 +3000,12 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def backup_line(self, b, *_):
         return b
+
+    def link_label(self, _tok):
+        # "[CONT] LINK@ <name>": no instruction of its own (other cards' text refers to cards with it; the
+        # comprehensive rules define no LINK): nothing (approximation link_label)
+        self.approximate("link_label")
+        return {"__fields__": True}
 
     def deck_any_copies(self):
         # CR 5.1.2.4: a continuous ability about deck construction replaces the "up to four" rule of
