@@ -665,10 +665,6 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         game.pay_stock(s, who, n)  # from the top, one card at a time (CR 8.4.3's move of stock cards)
         for _ in range(n):
             game.move_top_of_deck(s, who, K.Zone.STOCK)
-    elif op == K.Op.MEMORY_TRIM:  # the memory's earliest cards (its list's first) to the waiting room
-        if s[MEMORY_N + who] >= a2:
-            while s[MEMORY_N + who] > a0:
-                game.put_in_zone(s, s[MEMORY_L + who * K.MAX_DECK], K.Zone.WAITING_ROOM)
     elif op == K.Op.POOL:  # a0 -1: the stored count ("put X cards from the top of your deck ...")
         for _ in range(count_operand(game, s, f, a0)):
             game.move_top_of_deck(s, who, K.Zone.STOCK)
@@ -705,6 +701,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 if sl >= 0 and game.filter_match(s, T, a0, sl, m, src):
                     cnt += 1
         s[f + FR_STORE] = cnt
+    elif op == K.Op.MEMORY_TRIM:  # last in the chain (imported pools only): the memory's earliest cards to the WR
+        if s[MEMORY_N + who] >= a2:
+            while s[MEMORY_N + who] > a0:
+                game.put_in_zone(s, s[MEMORY_L + who * K.MAX_DECK], K.Zone.WAITING_ROOM)
     # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
     # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.unsupported) do nothing yet
     return NEXT
