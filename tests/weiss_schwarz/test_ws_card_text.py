@@ -387,7 +387,9 @@ def test_look_at_the_top_card_and_decide_where_it_goes():
     assert res.verdict.value == "exact"
     assert res.abilities[0]["effect"] == [{"op": "look_top", "count": 1, "take": 1, "to": "waiting_room"}]
     res = _c("【AUTO】 When this card attacks, look at the top card of your deck.")
-    assert res.verdict.value == "unsupported"  # looking only: no instruction shows a card
+    # looking only (session 16): LOOK_TOP shows it to its master, and it stays on top (test_ws_card_text_s16)
+    assert res.verdict.value == "exact"
+    assert res.abilities[0]["effect"] == [{"op": "look_top", "count": 1, "take": 1, "to": "deck_top"}]
 
 
 def test_every_approximation_is_documented():

@@ -35,6 +35,11 @@ HAND_LEVEL_CONDITIONS = ("trait_count_at_least", "wr_climax_at_least", "wr_clima
 
 #: name -> what the compiled abilities do differently from the printed line
 APPROXIMATIONS: dict[str, str] = {
+    "link_label": "\"[CONT] LINK@ <name>\": a label other cards' text refers to, which the comprehensive rules do not "
+                  "define: it does nothing (a card whose text refers to it does not compile)",
+    "memory_kept_last": "\"all players perform the following action. \"If your memory has N or more cards, choose K cards "
+                        "in your memory, and put all cards in your memory except those cards into your waiting room.\"\": "
+                        "each player keeps the K cards put into their memory last (the text lets each player choose them)",
     "trigger_icon_dropped": "\"a climax with [icon] in its trigger icon\" where the English database drops the icon's "
                             "name (\"a climax with  in its trigger icon\"): any climax, whatever its trigger icons",
     "no_damage_attack_only": "\"this card cannot deal damage to a player\": its attack deals no damage in the damage "
@@ -81,6 +86,7 @@ APPROXIMATIONS: dict[str, str] = {
 }
 
 _POSITIONS = {"center": "center", "back": "back"}
+_EXPERIENCE_CONDS = ("level_sum_at_least", "named_in_level")  # CR 10.10.1: the abilities refer to the level zone
 _MEMORY_CONDS = ("memory_at_least", "memory_at_most", "memory_filter_at_least")  # cards._COND_MEMORY
 # the change op's destinations of this card ("put this card into your waiting room. choose ...")
 _SELF_MOVES = {"to_waiting_room": "waiting_room", "to_memory": "memory", "to_clock": "clock", "to_hand": "hand",
@@ -266,7 +272,7 @@ def _looks(ops: list[dict]) -> list[dict]:
             out[-1] = {"op": "reveal_top"}  # the card it refers to: no test, nothing shown to the opponent
         out.append(op)
     if out and out[-1]["op"] == "@look1":
-        raise Unsupported("looking at the top card only (no instruction shows a card)")
+        out[-1] = {"op": "@look1only"}  # nothing after it in this sentence: resolve() checks the program's end
     return out
 
 
@@ -1129,6 +1135,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def if_that_card(self, flt, ops):
         return [{"op": "@ifcard", "filter": flt, "then": ops}]
 
+    def if_that_card_not(self, flt, ops):
+        # "if that card is not a <<T>> character, ...": the revealed card counts (and is "it") when it does
+        # not match (REVEAL_TOP a2)
+        return [{"op": "@ifcard", "filter": flt, "negate": True, "then": ops}]
+
     def shuffle(self):
         return [{"op": "shuffle_deck"}]
 
@@ -1306,6 +1317,35 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             self.approximate(name)
         return value["@raw_ops"]
 
+    def except_to_wr(self):
+        # "put all cards in your memory except those cards into your waiting room" (only in the action all players
+        # perform, below)
+        return [{"op": "@except_wr"}]
+
+    @staticmethod
+    def _memory_keep(ops) -> tuple[int, int] | None:
+        """(K, N) of "if your memory has N or more cards, choose K cards in your memory, and put all cards in your
+        memory except those cards into your waiting room", else None."""
+        if len(ops) != 1 or ops[0]["op"] != "if" or ops[0]["condition"].get("kind") != "memory_at_least":
+            return None
+        then = ops[0]["then"]
+        if len(then) != 2 or then[0]["op"] != "choose" or then[1]["op"] != "@except_wr" or then[0].get("up_to") \
+                or then[0].get("filter") != {"zone": "memory"} or not isinstance(then[0].get("count"), int):
+            return None
+        keep, at_least = then[0]["count"], ops[0]["condition"]["value"]
+        return (keep, at_least) if 0 <= keep < at_least else None
+
+    def all_players_action(self, tok):
+        # "all players perform the following action. "<trim of the memory>"": each player's memory (the engine keeps
+        # the cards put into it last: approximation memory_kept_last); nothing in it triggers, so the order of the
+        # players does not matter
+        kn = self._memory_keep(self._quoted_ops(tok, "by all players"))
+        if kn is None:
+            raise Unsupported("an action all players perform other than keeping N cards of their memory")
+        self.approximate("memory_kept_last")
+        trim = {"op": "memory_trim", "keep": kn[0], "at_least": kn[1]}
+        return [dict(trim, who="master"), dict(trim, who="opponent")]
+
     def per_climax_action(self, tok):
         # "For each climax revealed among those cards, perform the following action. "<effect>""
         return [{"op": "@per_climax", "then": self._quoted_ops(tok, "for each climax")}]
@@ -1409,6 +1449,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 # the same test of the card, before it moves (nothing is hidden: it goes face up)
                 flt = ops[0]["filter"]
                 test = {"filter": flt["@or"][0], "filter_or": flt["@or"][1]} if "@or" in flt else {"filter": flt}
+                if ops[0].get("negate"):
+                    test["negate"] = True
                 if last and last[-1]["op"] == "reveal_top" and "filter" not in last[-1]:
                     last[-1].update(test)  # the card is shown to both (state.REVEALED)
                 elif last and last[-1]["op"] in ("mill", "pool", "clock_top") and last[-1].get("count") == 1 \
@@ -1824,6 +1866,14 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def c_self_memory(self):
         return {"self_to_memory": True}
 
+    # "[put this [STAND] card into ...]": payable only while this card stands (CR 8.4.2.2); an [ACT]
+    # ability's condition self_standing (act_body)
+    def c_self_memory_stand(self):
+        return {"self_to_memory": True, "@stand": True}
+
+    def c_self_wr_stand(self):
+        return {"self_to_wr": True, "@stand": True}
+
     # Change (CR 10.8): this card's move to another zone than the waiting room / memory is only a
     # Change cost (auto_body turns it into the change op's destination)
     def c_self_clock(self):
@@ -1869,6 +1919,25 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         if not spec.get("name") or set(spec) - {"name", "type"} or spec.get("type") not in (None, "climax", "card"):
             raise Unsupported("a climax-area cost that does not name the card")
         return {"climax_to_wr": {"type": "climax", "name": spec["name"], "zone": "climax_area"}}
+
+    def _wr_cost(self, count, spec, to):
+        # "[put 1 <<T>> character from your waiting room at the bottom of your clock]" / "[return 2
+        # characters from your waiting room to your deck & shuffle your deck]" (CR 8.4): auto_body pays it on
+        # resolution (_wr_cost_ops), where an [AUTO] ability's cost is paid (CR 8.7.3.1)
+        if count[0] != "exactly" or not 1 <= count[1] <= K.TARGET_MAX:
+            raise Unsupported("'up to' in a cost")
+        if "zone" in spec or spec.get("type") not in ("character", "card", "climax", "event", None):
+            raise Unsupported("a waiting-room cost of something that is not a card")
+        return {"@wr": {"count": count[1], "filter": self.to_filter(spec, zone="waiting_room"), "to": to}}
+
+    def c_wr_clock_bottom(self, count, spec):
+        return self._wr_cost(count, spec, "clock_bottom")
+
+    def c_wr_deck(self, count, spec):
+        return self._wr_cost(count, spec, "deck")
+
+    def c_shuffle(self):
+        return {"@shuffle": True}
 
     def c_reveal(self, count, spec):
         # CR 10.13.1 Resonate: "[reveal 1 <spec> in your hand]": payable while the hand holds one
@@ -2212,6 +2281,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             return out
         prefixes = [p for p in parts[:-2] if isinstance(p, tuple) and (len(p) == 1 or p[0] == "times")]
         cost = next((p[1] for p in parts if isinstance(p, tuple) and len(p) == 2 and p[0] == "cost"), None)
+        if cost is not None and "@stand" in cost:
+            raise Unsupported("'put this [STAND] card' in the cost of an [AUTO] ability")
         trig, whose = parts[-2]
         mode, cond, effects = parts[-1]
         ab: dict[str, Any] = {"kind": "auto", "trigger": trig}
@@ -2241,7 +2312,9 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             if not trig.startswith("begin_") or self.card.get("type") != "character":
                 raise Unsupported("an ability working from the memory / clock with another trigger than a phase")
             ab["zone"] = zone
-        if ("accelerate",) in prefixes:
+        if ("accelerate",) in prefixes and ((cost or {}).get("@wr") or {}).get("to") == "clock_bottom":
+            pass  # CR 10.12.1: a keyword with no meaning in terms of effects (the cost puts a card into the clock)
+        elif ("accelerate",) in prefixes:
             if not (cost or {}).get("clock_top") or "keyword" in ab:
                 raise Unsupported("Accelerate without putting the top card of your deck into your clock as its cost")
             ab["keyword"] = "accelerate"
@@ -2264,6 +2337,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("[CXCOMBO] without the named climax condition")
             ab["combo"] = cond["name"]
             cond = None
+        # "[CXCOMBO] Experience ... if "X" is in your climax area, and the total level of the cards in your level is N
+        # or higher, ...": the climax is the combo (the ability's condition), the level sum an IF (CR 10.10.1: an
+        # ability referring to the level, wherever the text tests it)
+        level_if = ("experience",) in prefixes and cond is None and "combo" in ab and len(effects) == 1 \
+            and effects[0]["op"] in ("if", "@cond2") and effects[0]["condition"]["kind"] in _EXPERIENCE_CONDS
         if effects and effects[0]["op"] == "@cond2":
             # "if A, and B, you may pay the cost": A is the ability's condition (or, with [CXCOMBO], the
             # combo column, which the pool compiler keeps alone), B is checked after the cost
@@ -2276,7 +2354,7 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         for p in prefixes:
             if p[0] == "times":
                 ab["times_per_turn"] = p[1]
-        if ("experience",) in prefixes and (cond is None or cond["kind"] != "level_sum_at_least"):
+        if ("experience",) in prefixes and (cond is None or cond["kind"] not in _EXPERIENCE_CONDS) and not level_if:
             raise Unsupported("Experience without the level-sum condition")
         if ("experience",) in prefixes:
             ab["keyword"] = "experience"
@@ -2308,6 +2386,15 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 raise Unsupported("a cost moving this card to two zones")
             cost = dict(cost)
             cost["self_to"] = cost.pop("@self_to")
+        if cost is not None and "@wr" in cost:
+            # a cost taking waiting-room cards: paid where an [AUTO] ability's cost is, on resolution (CR
+            # 8.7.3.1.1), and only in full (CR 8.4.2.2): the program checks the stock and the waiting room
+            # first, asks whether to pay, then pays (the cards chosen one at a time) and does the rest
+            if mode != "pay" or set(cost) - {"stock", "@wr", "@shuffle"} \
+                    or ("@shuffle" in cost) != (cost["@wr"]["to"] == "deck") or ("change",) in prefixes:
+                raise Unsupported("a waiting-room cost beside another cost, or without 'you may pay the cost'")
+            ab["effect"] = self._wr_cost_ops(cost, effects, trig, ab.get("condition"))
+            return ab
         later = [o for o in _dicts(effects) if o.get("@cost")]
         if later:
             # the cost paid inside the effect (pay_cost_later): "[put 1 card from your hand into your waiting
@@ -2325,6 +2412,28 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             raise Unsupported("a cost without 'you may pay the cost'")
         ab["effect"] = self.resolve(effects, trig, ab.get("condition"))
         return ab
+
+    def _wr_cost_ops(self, cost, effects, trig, cond) -> list[dict]:
+        """The program of "[(S) put N <spec> from your waiting room at the bottom of your clock / return N
+        <spec> from your waiting room to your deck & shuffle your deck] ..., you may pay the cost. If you do,
+        X": if the stock holds S and the waiting room N matching cards (CR 8.4.2.2: all of it can be paid),
+        the player may pay: S stock, N chosen cards moved (CR 8.4.2.1: in the order written), then X."""
+        wr = cost["@wr"]
+        pay: list[dict] = []
+        if cost.get("stock"):
+            pay.append({"op": "pay_stock", "count": cost["stock"]})
+        pay.append({"op": "choose", "filter": wr["filter"], "count": wr["count"]})
+        if wr["to"] == "clock_bottom":
+            pay.append({"op": "to_clock", "bottom": True})
+        else:
+            pay += [{"op": "to_deck_top"}, {"op": "shuffle_deck"}]
+        pay.append({"op": "@cost_done"})  # the cost's cards are no "it" of the effect
+        out = self.resolve([{"op": "may", "then": pay + effects}], trig, cond)
+        out = [{"op": "if", "condition": {"kind": "wr_filter_at_least", "value": wr["count"], "filter": wr["filter"]},
+                "then": out}]
+        if cost.get("stock"):
+            out = [{"op": "if", "condition": {"kind": "stock_at_least", "value": cost["stock"]}, "then": out}]
+        return out
 
     def _change(self, cost, effects):
         """Change (CR 10.8.1): "[... put this card into <zone>] ..., choose a card named "X" in your
@@ -2381,6 +2490,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         ab["condition"] = {"kind": "your_turn"}
         return ab
 
+    def auto_body_opp_turn(self, *parts):
+        # "during your opponent's turn, when ...": the ability's `whose` (rules.triggers: it triggers only while
+        # the other player is the turn player, and resolves in that turn's check timing), beside its condition
+        ab = self.auto_body(*parts)
+        if isinstance(ab, list):
+            raise Unsupported("'during your opponent's turn' with two triggers")
+        if "whose" in ab or ab.get("zone") is not None:
+            raise Unsupported("'during your opponent's turn' with a trigger about a player's phase or another zone")
+        ab["whose"] = "opponents"
+        return ab
+
     def auto_body_played_turn(self, *parts):
         # "during the turn that this card is placed on the stage from your hand, when ...": the
         # ability's condition played_this_turn (checked when it triggers and when it resolves)
@@ -2403,11 +2523,29 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 "condition": {"kind": "level_at_least", "value": int(level)}, "optional": True,
                 "effect": [{"op": "shift"}]}
 
+    @staticmethod
+    def _plain_cost(cost, act=False):
+        if any(k in cost for k in ("@wr", "@shuffle")):
+            raise Unsupported("a waiting-room cost outside an [AUTO] ability's 'you may pay the cost'")
+        if "@stand" in cost and not act:
+            raise Unsupported("'put this [STAND] card' in the cost of an ability that is not an [ACT] ability")
+        return cost
+
     def encore(self, cost):
+        if "@wr" in cost:
+            # "Encore [put 1 <<T>> character from your waiting room at the bottom of your clock]" (CR 10.2.2):
+            # the Encore ability (its keyword: "cannot use Encore" applies, CR 10.2), its cost paid by the
+            # program (_wr_cost_ops)
+            if set(cost) - {"stock", "@wr", "@shuffle"} or ("@shuffle" in cost) != (cost["@wr"]["to"] == "deck"):
+                raise Unsupported("a waiting-room cost beside another cost")
+            return {"kind": "auto", "keyword": "encore", "trigger": "to_wr_from_stage_self",
+                    "effect": self._wr_cost_ops(cost, [{"op": "encore_self"}], "to_wr_from_stage_self", None)}
+        self._plain_cost(cost)
         return {"kind": "auto", "keyword": "encore", "trigger": "to_wr_from_stage_self", "optional": True,
                 "cost": cost, "effect": [{"op": "encore_self"}]}  # fmt: skip
 
     def bond(self, name, cost):
+        self._plain_cost(cost)
         return {"kind": "auto", "keyword": "bond", "trigger": "played_self", "optional": True, "cost": cost,
                 "effect": [{"op": "bond", "name": card_name(name)}]}  # fmt: skip
 
@@ -2420,7 +2558,10 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
 
     def act_body(self, *parts):
         label = parts[0] if isinstance(parts[0], str) else None
-        cost, effects = parts[-2], parts[-1]
+        cost, effects = self._plain_cost(parts[-2], act=True), parts[-1]
+        stand = bool(cost.get("@stand"))
+        if stand:
+            cost = {k: v for k, v in cost.items() if k != "@stand"}
         if any(o["op"] == "@change_place" for o in effects):
             cost, effects = self._change(cost, effects)
             if not cost:  # the pool compiler's [ACT] needs a cost (CR 8.1.1.1.1); the move went to the change op
@@ -2431,6 +2572,8 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
             cost = dict(cost)
             cost["self_to"] = cost.pop("@self_to")
         ab: dict[str, Any] = {"kind": "act", "cost": cost}
+        if stand:
+            ab["condition"] = {"kind": "self_standing"}  # the cost can be paid only while it stands (CR 8.4.2.2)
         if label == "resonate":
             # CR 10.13.1 names the reveal in an AUTO ability's cost; the English cards also print it
             # on [ACT] abilities, where the keyword has no effect (CR 10.13.1: "no meaning in terms
@@ -2858,6 +3001,26 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
     def backup_line(self, b, *_):
         return b
 
+    def link_label(self, _tok):
+        # "[CONT] LINK@ <name>": no instruction of its own (other cards' text refers to cards with it; the
+        # comprehensive rules define no LINK): nothing (approximation link_label)
+        self.approximate("link_label")
+        return {"__fields__": True}
+
+    def deck_any_copies(self):
+        # CR 5.1.2.4: a continuous ability about deck construction replaces the "up to four" rule of
+        # 5.1.2.2 for this card's name (decks.validate_deck); it does nothing during the game
+        if self.card.get("type") not in ("character", "event", "climax"):
+            raise Unsupported("a deck-construction ability on a card of no played type")
+        return {"__fields__": True, "any_copies": True}
+
+    def deck_max_copies(self, n):
+        # CR 5.1.2.4: "you can put up to N cards with the same card name as this card into your deck" replaces
+        # the "up to four" of 5.1.2.2 for this card's name
+        if self.card.get("type") not in ("character", "event", "climax") or not 1 <= int(n) <= K.DECK_SIZE:
+            raise Unsupported("a deck-construction ability with a count the deck cannot hold")
+        return {"__fields__": True, "max_copies": int(n)}
+
     def backup(self, power, level, *stock):
         cost = int(str(stock[0])[1:-1]) if stock else 0
         if self.card.get("type") != "character":
@@ -2949,6 +3112,11 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
         # "when your other character attacks / is frontal attacked, ... that character": the trigger's
         if trig in ("other_attacks", "other_frontal_attacked", "other_placed", "other_reversed"):
             battle = "triggering"
+        last = ops[-1] if ops else {}
+        end = last if last.get("op") != "may" or len(last["then"]) != 1 else last["then"][0]
+        if any(o["op"] == "@look1only" and o is not end for o in _walk(ops)):
+            # a look at the top card that a later instruction refers to ("if you do, put that card ...")
+            raise Unsupported("looking at the top card only (no instruction shows a card)")
         st = {"free": list(range(N_REGS)), "cur": None, "fixed": {}}
         out = self._resolve(ops, st, battle, top=True)
         if not out:
@@ -3020,6 +3188,17 @@ class WSTextTransformer(CountWords, TextTransformer, Transformer):
                 st.setdefault("side", {})[reg] = {"self": "own", "battle_opp": "opponent"}.get(who, "any")
                 st["fixed"][who] = reg
                 st["cur"] = reg
+                continue
+            if name == "@look1only":
+                # "(you may) look at the top card of your deck. (Return the card you saw to its original place)",
+                # the program's last instruction: the master looks at it (LOOK_TOP shows it to the looking player
+                # only) and it stays on top of the deck
+                out.append({"op": "look_top", "count": 1, "take": 1, "to": "deck_top"})
+                continue
+            if name == "@cost_done":  # a cost paid by the program (_wr_cost_ops): its register is free again
+                if isinstance(st["cur"], int):
+                    st["free"].insert(0, st["cur"])
+                st["cur"] = None
                 continue
             if name == "@if_done":  # "If you do, <the rest of the block>" (rows counted below)
                 out.append({"op": "if_done", "rows": 0})

@@ -106,7 +106,7 @@ ConditionName = Literal[
     "hand_at_least", "filter_count_at_least", "facing_level_is", "facing_level_above_self",
     "wr_climax_at_most", "named_in_clock", "self_rested", "memory_at_most", "memory_filter_at_least",
     "all_chars_filter", "opp_filter_at_least", "opp_filter_at_most", "played_this_turn", "own_filter_at_most",
-    "named_in_level",
+    "named_in_level", "wr_filter_at_least",
 ]  # fmt: skip
 
 _RESTRICT_BITS = {
@@ -135,7 +135,7 @@ _COND_COUNT = {
     "wr_climax_at_least", "trait_count_at_least", "stock_at_most", "facing_level_at_least", "facing_cost_at_most",
     "markers_at_least", "battle_opp_cost_at_most", "other_chars_at_most", "hand_at_least", "filter_count_at_least",
     "facing_level_is", "wr_climax_at_most", "memory_at_most", "memory_filter_at_least",
-    "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most",
+    "opp_filter_at_least", "opp_filter_at_most", "own_filter_at_most", "wr_filter_at_least",
 }  # fmt: skip
 _COND_NAME = {"climax_named", "named_on_stage", "named_in_clock", "named_in_level"}
 
@@ -255,8 +255,10 @@ OpSoul = op_model("soul", _M, amount=Annotated[int, Field(ge=-5, le=5)], duratio
 OpLevel = op_model("level", _M, amount=Annotated[int, Field(ge=-3, le=3)], duration=_Dur, reg=(Reg, 0))
 OpGrantKeyword = op_model("grant_keyword", _M, keywords=KeywordList, duration=_Dur, reg=(Reg, 0))
 OpRestrict = op_model("restrict", _M, restrictions=RestrictionList, duration=_Dur, reg=(Reg, 0))
-OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom, OpToStock, OpToClock, OpToMemory = reg_ops(
-    _M, Reg, "stand", "rest", "reverse", "to_hand", "to_waiting_room", "to_stock", "to_clock", "to_memory")
+OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom, OpToStock, OpToMemory = reg_ops(
+    _M, Reg, "stand", "rest", "reverse", "to_hand", "to_waiting_room", "to_stock", "to_memory")
+# bottom: "at the bottom of your clock" (a0 = CLOCK_BOTTOM), else the top (CR 3.1.6)
+OpToClock = op_model("to_clock", _M, reg=(Reg, 0), bottom=(bool, False))
 OpToDeckTop, OpToDeckBottom = reg_ops(_M, Reg, "to_deck_top", "to_deck_bottom")
 # any_position False: an empty position; True: any (the old one is replaced, CR 9.6)
 # positions: the stage positions allowed ("any position of your back stage"; None: all of them)
@@ -333,6 +335,16 @@ class OpStockRenew(_Op):
     who: WhoName = "master"
 
 
+class OpMemoryTrim(_Op):
+    """When the player's memory holds ``at_least`` or more cards, its earliest cards go to the waiting room until
+    ``keep`` are left (Op.MEMORY_TRIM; the printed "choose N cards in your memory" is approximation memory_kept_last)."""
+
+    op: Literal["memory_trim"]
+    keep: int = Field(ge=0, le=50)
+    at_least: int = Field(default=0, ge=0, le=50)
+    who: WhoName = "master"
+
+
 class OpClockTop(_CountWho):
     op: Literal["clock_top"]
 
@@ -375,7 +387,8 @@ OpAuraLevelPer = op_model("aura_level_per", _M, amount=Annotated[int, Field(ge=-
 OpAuraPowerLevel = op_model("aura_power_level", _M, amount=Power, filter=WSFilter)  # amount x each one's level
 # "reveal the top card of your deck. if that card is <filter>, ...": register + stored count 1 / 0
 OpRevealTop = op_model("reveal_top", _M, filter=(WSFilter | None, None), reg=(Reg, 0),
-                       filter_or=(WSFilter | None, None))  # "if that card is an event or a <<T>> character"
+                       filter_or=(WSFilter | None, None),  # "if that card is an event or a <<T>> character"
+                       negate=(bool, False))  # "if that card is not ...": the card counts when it matches no filter
 # "<register> gets the following ability until end of turn. "[AUTO] ..."": the granted ability (a
 # WSAbility, checked when the pool compiles) becomes an ability row of the pool's (A_ZONE = GRANT_ZONE0 + k); the op
 # runs GRANT_KEYWORD with its bit (constants.GRANT_BIT0), so the card checks it until the end of the turn
@@ -390,7 +403,7 @@ _BASE_OPS = (
     OpChoose, OpSelectAll, OpTargetSelf, OpTargetBattleOpp, OpTargetTriggering, OpPower, OpSoul,
     OpLevel, OpGrantKeyword, OpRestrict, OpStand, OpRest, OpReverse, OpToHand, OpToWaitingRoom,
     OpToStock, OpToClock, OpToMemory, OpToDeckTop, OpToDeckBottom, OpToStage, OpMovePosition,
-    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockRenew, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
+    OpToMarker, OpDraw, OpDiscard, OpDamage, OpHeal, OpPool, OpMill, OpClockTop, OpStockBottomToWr, OpStockRenew, OpMemoryTrim, OpMillLevel, OpTopLevel, OpMillCount, OpWrToDeck, OpSearch, OpLookTop,
     OpBrainstorm, OpShuffleDeck, OpPayStock, OpTriggerIcon, OpEncoreSelf, OpBond, OpBackup,
     OpChange, OpShift, OpFusion, OpSunder, OpCount, OpTriggerChecks, OpAuraPower, OpAuraSoul, OpAuraLevel,
     OpAuraKeyword, OpAuraRestrict, OpAuraPowerPer, OpPowerX, OpAuraPowerLevel, OpRevealTop, OpGrantAbility,
@@ -426,7 +439,8 @@ class OpIf(_Op):
 
     op: Literal["if"]
     condition: WSCondition
-    then: list[BaseOrMay] = Field(min_length=1, max_length=16)
+    # an if inside an if: the two tests of a cost paid by the program (the stock, the waiting room: CR 8.4.2.2)
+    then: list["IfThenOp"] = Field(min_length=1, max_length=16)
 
 
 class OpIfStored(_Op):
@@ -444,6 +458,7 @@ OpIfDone = if_done_op(_M)
 MayOp = Annotated[Union[_BASE_OPS + (OpIfStored, OpIfDone, OpChooseOne)], Field(discriminator="op")]  # noqa: UP007
 # an option of a choice of effects: ops, a "you may", an if / if_stored block, "if you do" (no choice inside)
 OptionOp = Annotated[Union[_BASE_OPS + (OpMay, OpIf, OpIfStored, OpIfDone)], Field(discriminator="op")]  # noqa: UP007
+IfThenOp = Annotated[Union[_BASE_OPS + (OpMay, OpChooseOne, OpIf)], Field(discriminator="op")]  # noqa: UP007
 OpChooseOne.model_rebuild()
 OpMay.model_rebuild()
 OpIf.model_rebuild()
@@ -527,6 +542,8 @@ class WSCard(CardBase):
     clock_icon: bool = False
     keywords: Annotated[list[Literal["great_performance"]], BeforeValidator(_as_list)] = Field(default_factory=list)
     backup: WSBackup | None = None
+    any_copies: bool = False  # CR 5.1.2.4: "you can put any number of cards with the same card name as this card into your deck"
+    max_copies: int | None = Field(default=None, ge=1, le=50)  # CR 5.1.2.4: "you can put up to N cards with the same card name ..."
     abilities: list[WSAbility] = Field(default_factory=list)
 
 
@@ -923,9 +940,11 @@ class _Compiler(PoolCompiler):
                       "other_battle_opp_reversed")
         if (trig == "use_keyword") != (ab.trigger_keyword is not None):
             self.fail(f"{p}.trigger_keyword", "trigger_keyword is required by, and only used with, use_keyword")
-        if ab.whose != "any" and kind != "cont" and (trig is None or not trig.startswith("begin_")):
-            self.fail(f"{p}.whose", "whose is only used with the begin_* (phase/step) triggers and cont abilities "
-                      "(\"during your (opponent's) turn\")")
+        if ab.whose != "any" and kind not in ("cont", "auto"):
+            # begin_* triggers: whose phase; other auto triggers: "during your opponent's turn, when ..." (the turn
+            # player the trigger is limited to, rules.triggers)
+            self.fail(f"{p}.whose", "whose is only used with auto abilities (\"at the beginning of your phase\", "
+                      "\"during your opponent's turn, when ...\") and cont abilities (\"during your (opponent's) turn\")")
         if ab.optional and kind != "auto":
             self.fail(f"{p}.optional", "only auto abilities are optional (CR 8.7.3.1.1); use a 'may' op")
         cost = ab.cost or WSCost()
@@ -1061,7 +1080,11 @@ class _Compiler(PoolCompiler):
             need(ab.kind == "auto" and ab.trigger == "to_wr_from_stage_self", "trigger",
                  "Encore is an auto ability triggered by to_wr_from_stage_self (CR 10.2.2)")  # fmt: skip
             need("encore_self" in tags, "effect", "an Encore ability runs encore_self (CR 10.2.2)")
-            need(ab.cost is not None and _cost_nonempty(ab.cost), "cost", "Encore [cost] needs a cost (CR 10.2.2)")
+            # the cost in the cost columns, or a waiting-room cost the program pays (its first test)
+            paid_by_program = bool(ab.effect) and ab.effect[0].op == "if" and ab.effect[0].condition.kind in (
+                "wr_filter_at_least", "stock_at_least")
+            need(ab.cost is not None and _cost_nonempty(ab.cost) or paid_by_program, "cost",
+                 "Encore [cost] needs a cost (CR 10.2.2)")
         elif kw == "assist":  # CR 10.3.2
             need(ab.kind == "cont", "kind", "Assist is a cont ability (CR 10.3.1)")
             need(cond is None or cond.kind == "in_back_stage", "condition", "Assist's condition is in_back_stage")
@@ -1151,6 +1174,12 @@ class _Compiler(PoolCompiler):
             if cond.value > 0xFF:
                 self.fail(f"{p}.value", "must be <= 255")
             arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("stage",)) << 8) | cond.value
+        elif kind == "wr_filter_at_least":
+            if cond.filter is None or cond.filter.side != "own" or cond.filter.zone != "waiting_room":
+                self.fail(f"{p}.filter", "wr_filter_at_least needs a filter on your own waiting room")
+            if cond.value > 0xFF:
+                self.fail(f"{p}.value", "must be <= 255")
+            arg = (self.compile_filter(cond.filter, f"{p}.filter", zones=("waiting_room",)) << 8) | cond.value
         elif kind == "memory_filter_at_least":
             if cond.filter is None or cond.filter.side != "own" or cond.filter.zone != "memory":
                 self.fail(f"{p}.filter", "memory_filter_at_least needs a filter on your own memory")
@@ -1281,8 +1310,10 @@ class _Compiler(PoolCompiler):
         if name == "reveal_top":
             if op.filter_or is not None and op.filter is None:
                 self.fail(f"{q}.filter_or", "filter_or is a second filter beside filter")
+            if op.negate and op.filter is None:
+                self.fail(f"{q}.negate", "negate needs a filter (no card matches 'not any card')")
             f_or = 0 if op.filter_or is None else self.compile_filter(op.filter_or, f"{q}.filter_or", zones=("deck",)) + 1
-            return (-1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("deck",))), f_or, 0
+            return (-1 if op.filter is None else self.compile_filter(op.filter, f"{q}.filter", zones=("deck",))), f_or, int(op.negate)
         if name == "select_all":
             return self.compile_filter(op.filter, f"{q}.filter", zones=("stage", "markers", "climax_area")), 0, 0
         if name in ("power", "soul", "level", "power_x"):
@@ -1307,6 +1338,8 @@ class _Compiler(PoolCompiler):
             return K.Orientation[op.orientation.upper()], int(op.any_position) | (K.TO_STAGE_BY_OWNER if op.by_owner else 0), mask
         if name == "to_marker":
             return int(op.face_up), 0, 0
+        if name == "to_clock":
+            return (K.CLOCK_BOTTOM if op.bottom else 0), 0, 0
         if name == "draw":
             return x(op.count), who, int(op.up_to)
         if name == "damage":
@@ -1323,6 +1356,8 @@ class _Compiler(PoolCompiler):
             return op.count, self.compile_filter(op.filter, f"{q}.filter", zones=("waiting_room",)), 0
         if name in ("wr_to_deck", "stock_renew"):
             return 0, who, 0
+        if name == "memory_trim":
+            return op.keep, who, op.at_least
         if name == "trigger_checks":
             return op.count, 0, 0
         if name in ("discard", "pool", "mill", "clock_top", "stock_bottom_to_wr"):

@@ -470,6 +470,8 @@ class Condition(IntEnum):
     OWN_FILTER_AT_MOST = 46  # the master has <= (arg & 0xFF) stage characters matching filter row arg >> 8
     #                          ("if you do not have any other characters in your center stage")
     NAMED_IN_LEVEL = 47  # master's level zone holds a card with name id arg ("X" is in your level)
+    WR_FILTER_AT_LEAST = 48  # master's waiting room holds >= (arg & 0xFF) cards matching filter row arg >> 8 (a
+    #                          cost taking them, paid by the program: card_text._wr_cost_ops, CR 8.4.2.2)
     PLAYED_THIS_TURN = 45  # the source was placed on the stage this turn (its PLACED_TURN is this turn): "during
     #                        the turn that this card is placed on the stage from your hand" (approximation
     #                        placed_this_turn_any_way: any placement counts)
@@ -669,6 +671,11 @@ class Op(IntEnum):
     STOCK_RENEW = 58  # a1 = Who: that player puts all of their stock into their waiting room and puts the same
     #                   number of cards from the top of their deck into their stock (CR 3.10.2: its cards in
     #                   their order; the deck's moves as any, with its refresh, CR 9.2.1)
+    MEMORY_TRIM = 59  # a0 = cards kept, a1 = Who, a2 = at least: when that player's memory holds a2 or more cards,
+    #                   its cards put there first go to the waiting room until a0 are left ("all players perform the
+    #                   following action. "If your memory has 5 or more cards, choose 4 cards in your memory, and put
+    #                   all cards in your memory except those cards into your waiting room."", approximation
+    #                   memory_kept_last: the printed text lets each player choose the cards kept)
     # --- control flow / counting ---
     IF = CoreOp.IF  # a0 = Condition, a1 = arg, a2 = rows to skip when false
     COUNT = 61  # a0 = filter row: store the number of matching cards (count -1 operands)
@@ -697,6 +704,7 @@ PER_LEVEL = 2
 LOOK_REST_WR = 1  # LOOK_TOP (a1 >> 8) & 3: the cards looked at and not taken go to the waiting room
 # LOOK_TOP (a1 >> 10) & 3: where the cards taken go ("put it into your hand", "... into your waiting
 # room", "... at the bottom of your deck"; the others stay on top)
+CLOCK_BOTTOM = 1  # Op.TO_CLOCK a0: the bottom of the owner's clock (the clock list's first card), else its top
 SELF_TO_DECK_BOTTOM = 32  # A_COST_SELF_TO_MEMORY: "[put this card at the bottom of your deck]" (1 is the memory; no Zone)
 MOVE_FACING = 2  # MOVE_POSITION a0 bit: only to a center position with a character facing it (CR 3.6.5)
 POSITION_NEEDS_FACING = 8  # the CHOOSE_POSITION mode bit (DEC_ARG + 3) of MOVE_FACING

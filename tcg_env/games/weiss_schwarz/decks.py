@@ -7,8 +7,11 @@ every game's (:mod:`tcg_env.cards.decks`).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from tcg_env.cards.decks import DeckFolder, DeckRules, DeckSize, TypeLimit
+import numpy as np
+
+from tcg_env.cards.decks import Deck, DeckFolder, DeckRules, DeckSize, TypeLimit, check_copies, check_ids
 from tcg_env.games.weiss_schwarz import constants as K
 
 __all__ = ["DECKS", "load_checked_deck", "RULES", "list_decks", "load_deck", "validate_deck"]
@@ -17,14 +20,40 @@ __all__ = ["DECKS", "load_checked_deck", "RULES", "list_decks", "load_deck", "va
 # numbers (5.1.2.2, 5.1.2.2.1); climax (5.1.2.3)
 RULES = DeckRules(
     sizes={None: DeckSize(K.DECK_SIZE, K.DECK_SIZE, "5.1.2.1")},
-    copies=K.MAX_COPIES,
+    copies=None,  # validate_deck: 5.1.2.2 with the exception of 5.1.2.4
     copies_rule="5.1.2.2",
     copies_by="name",
     limits=(TypeLimit(K.C_TYPE, K.CardType.CLIMAX, K.MAX_CLIMAX, "climax", "5.1.2.3"),),
 )
-DECKS = DeckFolder(Path(__file__).resolve().parent / "data" / "decks", RULES.check)
 
-validate_deck = RULES.check
+
+def _copies_allowed(table: Any, cid: int) -> int | None:
+    """CR 5.1.2.4: the copies of card ``cid``'s name a deck may hold when the card's continuous ability about
+    deck construction replaces the "up to four" rule (5.1.2.2): None (any number: "you can put any number of
+    cards with the same card name as this card into your deck"), N ("you can put up to N cards ..."), or
+    MAX_COPIES (no such ability)."""
+    models = getattr(table, "models", None)
+    card = models[cid] if models is not None and cid < len(models) else None
+    if card is not None and getattr(card, "any_copies", False):
+        return None
+    most = getattr(card, "max_copies", None) if card is not None else None
+    return K.MAX_COPIES if most is None else most
+
+
+def validate_deck(table: Any, deck: Deck, format: str | None = None) -> Deck:
+    """CR 5.1.2: 50 cards, at most 8 climax, at most 4 cards of a card name (5.1.2.2) unless one of them
+    says how many may be put into the deck (5.1.2.4)."""
+    RULES.check(table, deck, format)
+    ids = check_ids(table, deck)
+    check_copies(table, deck, ids, K.MAX_COPIES, RULES.copies_rule, by=RULES.copies_by,
+                 exempt=lambda cid: _copies_allowed(table, cid) != K.MAX_COPIES)  # fmt: skip
+    for most in sorted({m for m in (_copies_allowed(table, int(c)) for c in set(ids.tolist())) if m not in (None, K.MAX_COPIES)}):
+        some = np.array([c for c in ids.tolist() if _copies_allowed(table, c) == most], np.int32)
+        check_copies(table, deck, some, most, "5.1.2.4", by=RULES.copies_by)
+    return deck
+
+
+DECKS = DeckFolder(Path(__file__).resolve().parent / "data" / "decks", validate_deck)
 list_decks = DECKS.names
 load_deck = DECKS.load
 load_checked_deck = DECKS.load_checked  # the spec's load_deck (pool, source, variant)

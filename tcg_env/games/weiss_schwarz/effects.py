@@ -53,6 +53,8 @@ from tcg_env.games.weiss_schwarz.state import (
     FR_STORE,
     HAND_L,
     HAND_N,
+    MEMORY_L,
+    MEMORY_N,
     MT,
     ORIENT,
     POS,
@@ -327,7 +329,18 @@ def each_target(game, s, T, f, op, sl, a0, a1, a2):
     elif op == K.Op.TO_STOCK:
         game.put_in_zone(s, sl, K.Zone.STOCK)
     elif op == K.Op.TO_CLOCK:
-        game.put_in_zone(s, sl, K.Zone.CLOCK)
+        if a0 == K.CLOCK_BOTTOM:  # "at the bottom of your clock": the clock list's first card
+            q = owner_of(s, sl)
+            game.take_from_zone(s, sl)
+            mod_forget(s, MT, sl)  # CR 3.1.4
+            s[ZONE + b] = K.Zone.CLOCK
+            n_c = s[CLOCK_N + q]
+            for j in range(n_c, 0, -1):
+                s[CLOCK_L + q * K.MAX_DECK + j] = s[CLOCK_L + q * K.MAX_DECK + j - 1]
+            s[CLOCK_L + q * K.MAX_DECK] = sl
+            s[CLOCK_N + q] = n_c + 1
+        else:
+            game.put_in_zone(s, sl, K.Zone.CLOCK)
     elif op == K.Op.TO_MEMORY:
         game.put_in_zone(s, sl, K.Zone.MEMORY)
     elif op == K.Op.TO_DECK_TOP or op == K.Op.TO_DECK_BOTTOM:
@@ -549,9 +562,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
         reveal_begin(s, REVEALED_N, m)  # shown to both players (engine.reveals: their observations)
         if top >= 0:
             reveal_card(s, REVEALED_N, REVEALED, K.REVEAL_ROWS, m, cid_of(s, top))
-        # a1 = a second filter row + 1 (0 none): "if that card is an event or a <<T>> character"
+        # a1 = a second filter row + 1 (0 none): "if that card is an event or a <<T>> character"; a2 = 1:
+        # "if that card is not ...": the card counts when it matches neither
         if top >= 0 and (a0 < 0 or game.filter_match(s, T, a0, top, m, src)
-                         or (a1 > 0 and game.filter_match(s, T, a1 - 1, top, m, src))):
+                         or (a1 > 0 and game.filter_match(s, T, a1 - 1, top, m, src))) != (a2 != 0):
             reg_add(game, s, f, reg, top)
             s[f + FR_STORE] = 1
     elif op == K.Op.IF_STORED:
@@ -687,6 +701,10 @@ def exec_op(game, s, T, f, op, reg, a0, a1, a2):  # noqa: C901 - one case per op
                 if sl >= 0 and game.filter_match(s, T, a0, sl, m, src):
                     cnt += 1
         s[f + FR_STORE] = cnt
+    elif op == K.Op.MEMORY_TRIM:  # last in the chain (imported pools only): the memory's earliest cards to the WR
+        if s[MEMORY_N + who] >= a2:
+            while s[MEMORY_N + who] > a0:
+                game.put_in_zone(s, s[MEMORY_L + who * K.MAX_DECK], K.Zone.WAITING_ROOM)
     # op >= K.Op.AURA_POWER: continuous instructions work through refresh_derived; the other opcodes
     # (UNSUPPORTED_OPS in tcg_env.games.weiss_schwarz.unsupported) do nothing yet
     return NEXT

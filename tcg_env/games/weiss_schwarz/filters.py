@@ -318,4 +318,10 @@ def condition_holds(game, s, T, cond, arg, p, source):
             if cards[cid_of(s, s[WR_L + p * K.MAX_DECK + i]), K.C_TYPE] == K.CardType.CLIMAX:
                 n += 1
         return n >= arg if cond == K.Condition.WR_CLIMAX_AT_LEAST else n <= arg
+    if cond == K.Condition.WR_FILTER_AT_LEAST:  # a waiting-room cost can be paid in full (CR 8.4.2.2)
+        n = 0
+        for i in range(s[WR_N + p]):
+            if game.filter_match(s, T, arg >> 8, s[WR_L + p * K.MAX_DECK + i], p, source):
+                n += 1
+        return n >= (arg & 0xFF)
     return False

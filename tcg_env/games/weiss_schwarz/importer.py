@@ -177,10 +177,14 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
         event_ops: list[dict] = []
         backup = None
         counter = False
+        any_copies = False
+        max_copies = None
         for i, res in enumerate(results):
             if not res.compiled:
                 continue
             backup = res.fields.get("backup", backup)
+            any_copies = any_copies or bool(res.fields.get("any_copies"))
+            max_copies = res.fields.get("max_copies", max_copies)
             counter = counter or bool(res.fields.get("counter")) or "backup" in res.fields
             for ab in res.abilities:
                 if ab["kind"] == "event":
@@ -274,6 +278,8 @@ def import_ws_json(path: str | Path, *, complete_only: bool = False) -> ImportRe
             "side": _SIDES.get(str(rec.get("side") or "W").upper(), "weiss"),
             "counter": counter,
             "backup": backup,
+            **({"any_copies": True} if any_copies else {}),
+            **({"max_copies": max_copies} if max_copies is not None else {}),
             "abilities": abilities,
             "text": "\n".join(lines),
             "_sources": sources,
