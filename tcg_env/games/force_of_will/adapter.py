@@ -197,6 +197,13 @@ def _target(act) -> str:
     return f"Target {act.card} ({_whose(act.game, act.slot)}){_for(act.game)}"
 
 
+def _play_remnant(act) -> str:
+    """OPTION k in PRIORITY: play the card k-th from the top of the graveyard by [Remnant] (CR 1115.2)."""
+    grave = zone(act.row, K.Zone.GRAVEYARD, act.p)
+    slot = grave[len(grave) - 1 - act.i] if act.i < len(grave) else -1
+    return f"Play {_name(act.game, slot)} from the graveyard by [Remnant] ({_cost(act.game, slot) if slot >= 0 else '?'})"
+
+
 def _play_standby(act) -> str:
     if act.slot >= 0 and int(act.game.pool.cards[_cid(act.row, act.slot), K.C_STEALTH_ABIL]) >= 0:
         return f"Play {act.card} from the standby area without paying its cost (its [Stealth])"
@@ -285,6 +292,7 @@ WORDS = {
         D.FORESEE: if_there("Put {card} on top of the deck{for}"),
         D.ORDER_AUTOMATIC: _play_next,
         D.CHOOSE_MODE: lambda act: f"Choose mode {act.i + 1} (CR 903.2e){_for(act.game)}",
+        D.PRIORITY: _play_remnant,
         None: _target,
     },
     "standby_play": {None: _play_standby},

@@ -106,6 +106,16 @@ class _T(CountWords, TextTransformer, Transformer):
     def keywords(self, kws):
         ctype = self.card.get("type")
         names = list(dict.fromkeys(kws))
+        if "remnant" in names:
+            # CR 1115.2: [Remnant] changes how the card is played (from its owner's graveyard, then removed from the
+            # game instead of leaving the chase for anywhere else): the card field remnant, on a chant only (a
+            # resonator's would be removed instead of entering the field: not compiled)
+            if ctype != "chant":
+                raise Unsupported(f"[Remnant] on a {ctype}")
+            rest = [k for k in names if k != "remnant"]
+            if rest and rest != ["quickcast"]:
+                raise Unsupported(f"keywords {rest} on a {ctype}")
+            return {"__fields__": True, "keywords": rest, "remnant": True}
         if ctype == "j_ruler" and "quickcast" in names:
             raise Unsupported("[Quickcast] on a J-ruler (it is not played from the hand, CR 1111)")
         if ctype in ("resonator", "j_ruler"):

@@ -424,6 +424,9 @@ class FowCard(CardBase):
     rune_cost: int = Field(default=0, ge=-10, le=10)
     story: bool = False  # chants: a story chant, for the extra deck ([Grimoire], CR 1132.2)
     enters_rested: bool = False  # "This card enters the field rested." (C_TYPE_BITS TB_ENTERS_RESTED)
+    # chants: [Remnant] (CR 1115.2): it may be played from its owner's graveyard, then removed from the game instead of
+    # leaving the chase for anywhere else (C_TYPE_BITS TB_REMNANT)
+    remnant: bool = False
     # a token (CR 1303): a resonator no deck holds, made by an effect (the op make_token names it); no cost
     # (CR 1303.1a: only the information its effect specifies), C_TYPE_BITS TB_TOKEN
     token: bool = False
@@ -482,6 +485,8 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
         flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD
     if (code[:, K.I_OP] == K.Op.PREVENT_DAMAGE).any():
         flags[-1, K.FL_MISC] |= K.FLAG_PREVENT_CONT
+    if (cards[:, K.C_TYPE_BITS] & K.TB_REMNANT).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_REMNANT  # play.grave_card_playable, only in pools with a [Remnant] card
     searching = code[:, K.I_OP] == K.Op.SEARCH
     if (code[searching, K.I_A2] & (K.SEARCH_REVEAL_TAKEN | K.SEARCH_REVEAL_TOP)).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REVEAL
@@ -792,6 +797,7 @@ class _Compiler(PoolCompiler):
             "awakening": ("resonator",), "incarnation": ("resonator",), "stealth": ("resonator",),
             "master": ("rune",), "chant_rune": ("rune",), "rune_cost": ("rune",),
             "enters_rested": ("resonator", "addition", "regalia", "magic_stone"), "story": ("chant",), "grimoire": ("ruler",),
+            "remnant": ("chant",),
             "stone_types": ("magic_stone",),
             "divinity": ("ruler", "j_ruler", "rune"),
             "mana": ("ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"),
@@ -875,7 +881,7 @@ class _Compiler(PoolCompiler):
         row[K.C_WILL_A], row[K.C_WILL_B] = wills[0], wills[1]
         row[K.C_STEALTH] = int(card.stealth is not None)
         row[K.C_TYPE_BITS] = (K.TB_MASTER * card.master) | (K.TB_CHANT * card.chant_rune) | (K.TB_STORY * card.story) \
-            | (K.TB_ENTERS_RESTED * card.enters_rested) | (K.TB_TOKEN * card.token)
+            | (K.TB_ENTERS_RESTED * card.enters_rested) | (K.TB_TOKEN * card.token) | (K.TB_REMNANT * card.remnant)
         row[K.C_TYPE_BITS] |= stone_type_bits(card)
         if card.incarnation is not None:
             row[K.C_INCARNATION] = bits(card.incarnation.attributes, K.ATTRIBUTE_BITS)

@@ -207,6 +207,7 @@ FLAG_DAMAGE_MOD = 32  # some DAMAGE_MOD instruction (effects.modified_damage)
 FLAG_LEAVES_FIELD = 64  # some automatic ability with trigger LEAVES_FIELD (zones.move_card fires it)
 FLAG_IS_BLOCKED = 128  # some automatic ability with trigger IS_BLOCKED (battle.block_declared fires it)
 FLAG_PREVENT_CONT = 16  # some PREVENT_DAMAGE instruction (effects.deal_damage_to_card reads the continuous prevention)
+FLAG_REMNANT = 512  # some card with [Remnant] (TB_REMNANT): the PRIORITY mask looks at the graveyard (CR 1115.2)
 FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
 # COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS
 # bits per attribute (Attribute order): the will of that attribute less ("you may pay {B} less", CR 903.2i-iv)
@@ -231,6 +232,13 @@ TB_STONE_TYPES = 31 << TB_STONE_SHIFT
 # a token's card row (CR 1303): no deck holds it; an effect makes one (Op.MAKE_TOKEN) in a free slot of its
 # controller's, and it ceases to exist once it has moved out of the field (CR 1303.3a, zones.move_card)
 TB_TOKEN = 1 << (TB_STONE_SHIFT + 5)
+# [Remnant] (CR 1115.2): "You may play this card from your graveyard. If you played this card from your graveyard by
+# Remnant, if this card would move from the chase area to anywhere else, remove it from the game instead." (a chant:
+# play.grave_card_playable; the card record's MARK word while it is on the chase, zones.move_card_core)
+TB_REMNANT = 1 << (TB_STONE_SHIFT + 6)
+# the graveyard cards [Remnant] can play: the top REMNANT_ROWS of its owner's graveyard (the observation's `graveyards`
+# rows, observation.GRAVE_ROWS), chosen in the PRIORITY decision by OPTION_BASE + k (k-th from the top)
+REMNANT_ROWS = 8
 # the card record's PSEUDO word: a rune's copy (CR 1017.3) or a token (CR 1303.3a), both cease to exist
 PSEUDO_COPY = 1
 PSEUDO_TOKEN = 2
@@ -752,7 +760,9 @@ OPP_FIELD = ACTIONS.add("opp_field", FIELD_SLOTS, "the opponent's field position
 ATTACK_PLAYER = ACTIONS.add("attack_player", doc="the opponent is the attacked object (CR 803.3b)").base
 OPTION = ACTIONS.add("option", OPTION_SLOTS, "candidate `k` (`state.CAND`; row `k` of the decider's `candidates` "
                      "observation block): a target, a searched or foreseen card, an automatic ability to play first; "
-                     "\"yes\" (k = 0); X = k; [Pierce]: 100 more damage to the blocker (k = 0), all of it (k = 1)",
+                     "\"yes\" (k = 0); X = k; [Pierce]: 100 more damage to the blocker (k = 0), all of it (k = 1); "
+                     "in `PRIORITY` (new in session 16): play the card `k`-th from the top of own graveyard (row `k` of "
+                     "the `graveyards` block, k < `REMNANT_ROWS` = 8) by [Remnant] (CR 1115.2)",
                      points_at="candidates")
 PLAY_STANDBY = ACTIONS.add("standby_play", STANDBY_SLOTS, "play standby card `i` by its activate-like [Trigger] (CR "
                            "708, 1113.2a), or a resonator by its [Stealth] whose condition is a state (\"[Stealth] your "

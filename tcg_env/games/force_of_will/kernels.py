@@ -53,7 +53,7 @@ from tcg_env.games.force_of_will.state import (
 from tcg_env.games.force_of_will.priority import reveal_answered
 from tcg_env.games.force_of_will.play import (
     ability_actions_of, call_stone, call_stone_legal, hand_card_playable, judgment_legal, play_from_standby,
-    play_judgment, play_rune, put_standby, rune_playable, standby_legal, standby_playable, will_producer, x_chosen
+    play_from_grave, play_judgment, play_rune, put_standby, remnant_actions, rune_playable, standby_legal, standby_playable, will_producer, x_chosen
 )
 from tcg_env.games.force_of_will.battle import attackable, choose_attacker, forfeit_attack, pierce_assign, pierce_mask
 from tcg_env.games.force_of_will.turn import finish_mulligan
@@ -200,6 +200,7 @@ def priority_mask(game, s, T, p, out):
         if rune_playable(game, s, T, p, i):  # CR 711, 709.3c
             out[K.PLAY_RUNE_BASE + i] = 1
             n += 1
+    n += remnant_actions(game, s, T, p, out)  # CR 1115.2: OPTION k, the graveyard's k-th card from the top
     ruler = game.j_ruler_slot(s, p)
     if s[CARD + ruler * CARD_W] >= 0 and s[ZONE + ruler * CARD_W] == Zone.RULER_AREA:
         n += ability_actions_of(game, s, T, p, ruler, RULER_ACTIVATE_BASE, out)
@@ -309,6 +310,8 @@ def apply_priority(game, s, T, p, a):
         game.play_from_hand(s, T, p, a - K.AWAKEN_HAND_BASE, K.PLAY_AWAKENED)
     elif a >= PLAY_STANDBY_BASE:
         play_from_standby(game, s, T, p, a - PLAY_STANDBY_BASE)
+    elif a >= OPTION_BASE:
+        play_from_grave(game, s, T, p, a - OPTION_BASE)  # [Remnant] (CR 1115.2; play.remnant_actions)
     elif a < STANDBY_BASE:
         game.play_from_hand(s, T, p, a - PLAY_HAND_BASE, K.PLAY_NORMAL)
     elif a < WILL_A_BASE:

@@ -1,0 +1,110 @@
+"""Force of Will card text, session 16 pieces: [Remnant] (CR 1115). Lines are made up in the game's template
+language. Rule numbers: CR 8.01 (``force-of-will-cr-8.01.txt``)."""
+
+from __future__ import annotations
+
+from tcg_env.cards.text import Verdict
+from test_fow_card_text import _imported_pool, exact, line
+
+
+def _card(number, name, ctype, abilities, cost="{B}", **kw):
+    return {"id": number, "name": name, "type": [ctype], "cost": cost, "colour": ["B"], "abilities": abilities, **kw}
+
+
+# ---- [Remnant] (CR 1115.2) ------------------------------------------------------------------------------------
+def test_cr_1115_remnant_compiles_to_the_card_field_on_a_chant_only():
+    assert exact("[Remnant]", "chant").fields == {"keywords": [], "remnant": True}
+    r = exact("[Quickcast] [Remnant] (You may play this card from your graveyard. If you do, remove it from the game "
+              "instead of putting it anywhere else any time it would leave the chase.)", "chant")
+    assert r.fields == {"keywords": ["quickcast"], "remnant": True}
+    # a resonator's would be removed instead of entering the field: not compiled
+    assert line("[Remnant]", "resonator").verdict is Verdict.UNSUPPORTED
+
+
+def _remnant_game(tmp_path, will, where=0, texts=("Draw a card.", "[Remnant]")):
+    """Player 0 in its main phase with ``will`` darkness will and a made-up {B} chant with ``texts`` in its
+    graveyard, ``where`` cards from the top (other graveyard cards above it). Returns (game, chant slot)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-001", "Made-up Echo", "Chant", list(texts)),
+             _card("TXT-002", "Made-up Filler", "Chant", ["Draw a card."])]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    chant = sc.put(0, "TXT-001", "graveyard")
+    for _ in range(where):
+        sc.put(0, "TXT-002", "graveyard")
+    if will:
+        sc.will(0, K.Attribute.DARKNESS, will)
+    return sc.game(), chant
+
+
+def test_cr_1115_2_a_remnant_chant_is_played_from_the_graveyard_and_removed_from_the_game(tmp_path):
+    """A {B} chant "Draw a card." with [Remnant] on top of the graveyard: with {B} its play is OPTION 0 at
+    priority (the graveyard's top row); it goes to the chase, its cost paid; it resolves (a card drawn) and then,
+    played by [Remnant], it is removed from the game instead of going to the graveyard."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+
+    g, chant = _remnant_game(tmp_path, 1)
+    assert K.OPTION_BASE in g.legal_actions().tolist()
+    assert "from the graveyard by [Remnant]" in g.describe_action(K.OPTION_BASE)
+    hand = int(g.state[S.HAND_N])
+    g.step(K.OPTION_BASE)
+    assert int(g.state[S.ZONE + chant * S.CARD_W]) == K.Zone.CHASE and int(g.state[S.CHASE_N]) == 1
+    assert sum(int(g.state[S.WILL + a]) for a in range(K.N_WILL)) == 0  # CR 903.2j: its cost paid
+    for _ in range(4):
+        if int(g.state[S.CHASE_N]) == 0:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.HAND_N]) == hand + 1  # it resolved
+    assert int(g.state[S.ZONE + chant * S.CARD_W]) == K.Zone.REMOVED  # CR 1115.2: not the graveyard
+    assert int(g.state[S.MARK + chant * S.CARD_W]) == 0
+    assert K.OPTION_BASE not in g.legal_actions().tolist()
+
+
+def test_cr_1115_2_remnant_needs_its_cost_and_names_the_graveyard_row(tmp_path):
+    """Without will it cannot be played (CR 903.2j); one card above it in the graveyard, it is OPTION 1; the card
+    without [Remnant] above it is not playable from the graveyard at all."""
+    from tcg_env.games.force_of_will import constants as K
+
+    g, _ = _remnant_game(tmp_path, 0)
+    assert not [a for a in g.legal_actions().tolist() if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS]
+    g, _ = _remnant_game(tmp_path, 1, where=1)
+    assert [a for a in g.legal_actions().tolist() if K.OPTION_BASE <= a < K.OPTION_BASE + K.OPTION_SLOTS] \
+        == [K.OPTION_BASE + 1]
+
+
+def test_cr_1115_2_a_remnant_chant_played_from_the_hand_goes_to_the_graveyard(tmp_path):
+    """Played from the hand (not by [Remnant]), it resolves into the graveyard as any chant (CR 703.3)."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-001", "Made-up Echo", "Chant", ["Draw a card.", "[Remnant]"])]
+    _, pool = _imported_pool(tmp_path, cards)
+    sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+    (chant,) = sc.hand(0, ["TXT-001"])
+    sc.will(0, K.Attribute.DARKNESS, 1)
+    g = sc.game()
+    hand = [int(x) for x in g.state[S.HAND_L: S.HAND_L + int(g.state[S.HAND_N])]]
+    g.step(K.PLAY_HAND_BASE + hand.index(chant))
+    for _ in range(4):
+        if int(g.state[S.CHASE_N]) == 0:
+            break
+        g.step(K.PASS)
+    assert int(g.state[S.ZONE + chant * S.CARD_W]) == K.Zone.GRAVEYARD
+
+
+def test_cr_1115_2_remnant_with_its_own_cost_reduction_stays_unsupported(tmp_path):
+    """Its own "you may pay ... less" is compiled for the hand: with [Remnant] the [Remnant] line is unsupported."""
+    from tcg_env.games.force_of_will.importer import import_force_of_will_json  # noqa: F401
+
+    cards = [_card("TXT-001", "Made-up Echo", "Chant", ["Draw a card.", "[Remnant]",
+                                                       "You may pay {1} less to play this card."], cost="{B}{1}")]
+    res, pool = _imported_pool(tmp_path, cards)
+    (rec,) = res.text_records
+    bad = [r for r in rec.lines if r.verdict is Verdict.UNSUPPORTED]
+    assert [r.line for r in bad] == ["[Remnant]"]
+    assert not pool.models[pool.index["TXT-001"]].remnant
