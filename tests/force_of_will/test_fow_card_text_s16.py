@@ -108,3 +108,56 @@ def test_cr_1115_2_remnant_with_its_own_cost_reduction_stays_unsupported(tmp_pat
     bad = [r for r in rec.lines if r.verdict is Verdict.UNSUPPORTED]
     assert [r.line for r in bad] == ["[Remnant]"]
     assert not pool.models[pool.index["TXT-001"]].remnant
+
+
+# ---- [Energize] (CR 1119.2) -----------------------------------------------------------------------------------
+def _energize_cards(j_abilities=()):
+    ruler = {"id": "TXT-010", "name": "Made-up Herald", "type": ["Ruler"], "cost": None, "colour": ["R"],
+             "abilities": ["[Judgment] {R}{1}", "[Energize] {R} (As the game starts, if you are not the player going "
+                           "first, you get a will coin with \"Banish this coin: Produce {R}.\")"]}
+    j_side = {"id": "TXT-010J", "name": "Made-up Herald, Awakened", "type": ["J-Ruler"], "cost": None,
+              "colour": ["R"], "ATK": 1000, "DEF": 1000, "abilities": list(j_abilities)}
+    return [ruler, j_side]
+
+
+def test_cr_1119_2_energize_compiles_to_a_once_per_game_will_ability_on_both_sides(tmp_path):
+    from tcg_env.games.force_of_will import constants as K
+
+    r = exact("[Energize] {R}", "ruler")
+    assert r.abilities == [{"kind": "will", "gods_art": K.ENERGIZE_ART, "condition": {"kind": "not_first_player"},
+                            "effect": [{"op": "produce_will", "will": "fire"}]}]
+    assert len(exact("[Energize] {W}{U}", "ruler").abilities) == 2  # CR 1119.2b: one of them chosen
+    assert line("[Energize] {R}", "resonator").verdict is Verdict.UNSUPPORTED
+    res, pool = _imported_pool(tmp_path, _energize_cards())
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    j = pool.models[pool.index["TXT-010J"]]
+    assert [a.gods_art for a in j.abilities] == [K.ENERGIZE_ART]  # the coin stays whichever side is up
+    # a J-ruler side with no room for it: the [Energize] line is unsupported
+    res, _ = _imported_pool(tmp_path, _energize_cards(["{R}: Draw a card.", "{1}: You gain 100 life."]))
+    (rec,) = [r for r in res.text_records if r.number == "TXT-010"]
+    assert [r.line.startswith("[Energize]") for r in rec.lines if r.verdict is Verdict.UNSUPPORTED] == [True]
+
+
+def test_cr_1119_2_the_player_not_going_first_banishes_the_will_coin_once_for_its_will(tmp_path):
+    """Player 0's ruler has [Energize] {R}: while player 0 is not the first player, the coin's will ability is a
+    ruler action (RULER_ACTIVATE 0); played, one {R} is in the pool and it is gone for the game (the once-per-game
+    name, state.GODS_ART_USED). The first player has no coin."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    _, pool = _imported_pool(tmp_path, _energize_cards())
+    for first, has_coin in ((1, True), (0, False)):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        sc.row[S.CARD + K.RULER_SLOT * S.CARD_W] = pool.index["TXT-010"]
+        sc.row[S.FIRST_PLAYER] = first
+        g = sc.game()
+        assert int(g.state[S.ZONE + K.RULER_SLOT * S.CARD_W]) == K.Zone.RULER_AREA
+        assert (K.RULER_ACTIVATE_BASE in g.legal_actions().tolist()) is has_coin
+        if not has_coin:
+            continue
+        fire = int(g.state[S.WILL + K.Attribute.FIRE])
+        g.step(K.RULER_ACTIVATE_BASE)
+        assert int(g.state[S.WILL + K.Attribute.FIRE]) == fire + 1  # CR 907.3: at once, no chase
+        assert int(g.state[S.CHASE_N]) == 0
+        assert K.RULER_ACTIVATE_BASE not in g.legal_actions().tolist()  # banished: once per game

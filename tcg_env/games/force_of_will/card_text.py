@@ -32,7 +32,7 @@ from typing import Any, Mapping
 from lark import Token, Transformer, v_args
 
 from tcg_env.cards.text import CardTextCompiler, CountWords, LineResult, TextTransformer, Unsupported
-from tcg_env.games.force_of_will.constants import N_REGS, OPTION_SLOTS, REVEAL_ROWS
+from tcg_env.games.force_of_will.constants import ENERGIZE_ART, N_REGS, OPTION_SLOTS, REVEAL_ROWS
 
 __all__ = ["APPROXIMATIONS", "COMPILER", "FowTextCompiler", "normalise_line"]
 
@@ -252,6 +252,21 @@ class _T(CountWords, TextTransformer, Transformer):
         if self.card.get("type") not in ("ruler", "j_ruler"):
             raise Unsupported("[Divinity] on a card that is not a J/ruler")
         return {"__fields__": True, "divinity": min(int(n), 20)}  # CR 1136.2
+
+    def energize(self, syms):
+        # CR 1119.2: "[Energize] <will symbol>": after the first player is decided, a player who is not the first
+        # player starts the game with a will coin token "Banish this: Produce <will symbol>" (1119.2b: several
+        # symbols, one of them chosen as it is banished): a will ability of the J/ruler (the importer copies it to
+        # the J-ruler side: the coin stays whichever side is up), once per game by the name ENERGIZE_ART
+        # (state.GODS_ART_USED), only while its controller is not the first player (Condition.NOT_FIRST_PLAYER)
+        if self.card.get("type") != "ruler":
+            raise Unsupported("[Energize] on a card that is not a ruler")
+        parts = re.findall(r"\{([^}]*)\}", syms)
+        if not parts or any(q.lower() not in _SYM for q in parts) or len(parts) > 2:
+            raise Unsupported("[Energize] of other will than one or two attribute symbols")
+        wills = list(dict.fromkeys(_SYM[q.lower()] for q in parts))
+        return [{"kind": "will", "gods_art": ENERGIZE_ART, "condition": {"kind": "not_first_player"},
+                 "effect": [{"op": "produce_will", "will": w}]} for w in wills]
 
     def judgment(self, cost):
         if self.card.get("type") != "ruler":

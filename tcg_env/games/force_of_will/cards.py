@@ -75,7 +75,7 @@ ConditionName = Literal[
     "life_at_most", "opponent_life_at_most", "stones_at_least", "j_ruler", "hand_empty",
     "played_card_this_turn", "control_name", "graveyard_at_least", "runes_revealed_at_least", "rune_attributes",
     "control_at_least", "your_turn", "opponents_turn", "self_counters_at_least", "opp_control_at_least", "control_none",
-    "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named",
+    "hand_at_least", "opp_hand_at_most", "played_cards_at_least", "ruler_named", "not_first_player",
 ]  # fmt: skip
 AdditionName = Literal["field", "resonator", "j_ruler", "j_resonator"]
 
@@ -963,7 +963,11 @@ class _Compiler(PoolCompiler):
             self.fail(f"{p}.optional", "only automatic abilities are optional ('you may')")
         if ab.once != "no" and kind != "activate":
             self.fail(f"{p}.once", "only activate abilities are limited to once per turn / game")
-        if kind in ("activate", "will"):
+        coin = kind == "will" and ab.gods_art == K.ENERGIZE_ART
+        if coin and (ab.cost is not None or card.type not in ("ruler", "j_ruler")):
+            # [Energize] (CR 1119.2): the will coin's only cost is banishing the coin (once per game: its name)
+            self.fail(f"{p}.cost", "the [Energize] will coin's ability (a J/ruler's) has no cost but banishing the coin")
+        if kind in ("activate", "will") and not coin:
             if ab.cost is None or not _cost_nonempty(ab.cost):
                 self.fail(f"{p}.cost", f"a {kind} ability needs a cost (CR 905.2): will, rest, banish_self, discard, life or mana")
             if ab.cost.rest and card.type in ("chant", "rune"):
@@ -983,12 +987,13 @@ class _Compiler(PoolCompiler):
             if not chosen or not all(op.op == "produce_will" for op in chosen):
                 self.fail(f"{p}.effect", "a will ability only produces will (CR 907.1): produce_will ops "
                           "(or a select_mode of them)")
-            if ab.cost.will:
+            if ab.cost is not None and ab.cost.will:
                 self.fail(f"{p}.cost.will", "a will ability is not paid with will here (no loops)")
         elif any(op.op == "produce_will" for op in ab.effect):
             self.fail(f"{p}.effect", "produce_will belongs in a 'will' ability (it resolves without the chase, CR 907.3)")
         if ab.gods_art is not None:
-            if kind != "activate":
+            if kind != "activate" and not (kind == "will" and ab.gods_art == K.ENERGIZE_ART):
+                # (the will coin of [Energize], CR 1119.2: a will ability once per game, constants.ENERGIZE_ART)
                 self.fail(f"{p}.gods_art", "[God's Art] is an activate ability (CR 1112.1)")
             if ab.once == "turn":
                 self.fail(f"{p}.once", "a [God's Art] is played once per game (CR 1112.2), not once per turn")

@@ -395,6 +395,9 @@ class Condition(IntEnum):
     # "if your J/ruler is "A" [or "B"]", "you control a J/ruler named "A"": the card of its controller's ruler slot,
     # either side up (CR 201.2b: a ruler or J-ruler; a player has one), is named A or B: arg = A | (B + 1) << RULER_NAME_BITS
     RULER_NAMED = 20
+    # [Energize] (CR 1119.2): "if you are not the first player, you start the game with a will coin": its controller
+    # is not the first player (state.FIRST_PLAYER)
+    NOT_FIRST_PLAYER = 21
 
 
 RULER_NAME_BITS = 15  # RULER_NAMED packs two name ids
@@ -437,6 +440,11 @@ A_NCOLS = ABILITY_TABLE.width
 
 # [God's Art] names a pool may hold: one bit each in a player's int32 record (state.GODS_ART_USED)
 MAX_GODS_ARTS = 31
+# [Energize] <will> (CR 1119.2): the will coin token a player who is not the first player starts the game with, "Banish
+# this: Produce <will>", is compiled as a will ability of its J/ruler (both sides) used once per game by this reserved
+# name (a bit of state.GODS_ART_USED, as a [God's Art] name's: the coin is banished once; CR 1119.2a: its ability is
+# active while it is in the item area, from the start of the game until it is banished)
+ENERGIZE_ART = "[Energize] will coin"
 
 
 class Once(IntEnum):
