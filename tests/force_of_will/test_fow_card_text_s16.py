@@ -161,3 +161,38 @@ def test_cr_1119_2_the_player_not_going_first_banishes_the_will_coin_once_for_it
         assert int(g.state[S.WILL + K.Attribute.FIRE]) == fire + 1  # CR 907.3: at once, no chase
         assert int(g.state[S.CHASE_N]) == 0
         assert K.RULER_ACTIVATE_BASE not in g.legal_actions().tolist()  # banished: once per game
+
+
+# ---- "N target <cards>" needs N legal targets (CR 903.2g) --------------------------------------------------------
+def test_cr_903_2g_two_target_resonators_needs_two_legal_targets_to_be_played(tmp_path):
+    """A {B} chant "Rest two target resonators.": with one resonator in the field it cannot be played (CR 903.2g:
+    the controller chooses legal targets, as many as it names, or cannot play it; 903.2g-iii: the number is fixed);
+    with two it can, and both are rested. "Up to two" needs none."""
+    from tcg_env.games.force_of_will import constants as K
+    from tcg_env.games.force_of_will import state as S
+    from tcg_env.games.force_of_will.scenario import Scenario
+
+    cards = [_card("TXT-001", "Made-up Lull", "Chant", ["Rest two target resonators."]),
+             _card("TXT-002", "Made-up Doze", "Chant", ["Rest up to two target resonators."]),
+             _card("TXT-003", "Made-up Sleeper", "Resonator", [], ATK=100, DEF=100)]
+    res, pool = _imported_pool(tmp_path, cards)
+    assert all(r.verdict is Verdict.EXACT for r in res.text_records), [r.reason for r in res.text_records]
+    for n_res in (1, 2):
+        sc = Scenario.main_phase(pool, turn_player=0, seed=1)
+        lull, doze = sc.hand(0, ["TXT-001", "TXT-002"])
+        sleepers = [sc.put(1, "TXT-003", "field") for _ in range(n_res)]
+        sc.will(0, K.Attribute.DARKNESS, 1)
+        g = sc.game()
+        hand = [int(x) for x in g.state[S.HAND_L: S.HAND_L + int(g.state[S.HAND_N])]]
+        legal = g.legal_actions().tolist()
+        assert K.PLAY_HAND_BASE + hand.index(doze) in legal
+        assert (K.PLAY_HAND_BASE + hand.index(lull) in legal) is (n_res == 2)
+        if n_res == 2:
+            g.step(K.PLAY_HAND_BASE + hand.index(lull))
+            for _ in range(2):
+                g.step(next(a for a in g.legal_actions().tolist() if K.OPTION_BASE <= a < K.OPTION_BASE + 16))
+            for _ in range(4):
+                if int(g.state[S.CHASE_N]) == 0:
+                    break
+                g.step(K.PASS)
+            assert all(int(g.state[S.RESTED + x * S.CARD_W]) == 1 for x in sleepers)

@@ -485,6 +485,9 @@ def fow_kernel_flags(cards: np.ndarray, code: np.ndarray, abilities: np.ndarray 
         flags[-1, K.FL_MISC] |= K.FLAG_DAMAGE_MOD
     if (code[:, K.I_OP] == K.Op.PREVENT_DAMAGE).any():
         flags[-1, K.FL_MISC] |= K.FLAG_PREVENT_CONT
+    choosing = code[:, K.I_OP] == K.Op.CHOOSE
+    if ((code[choosing, K.I_A1] >= 2) & (code[choosing, K.I_A2] == 0)).any():
+        flags[-1, K.FL_MISC] |= K.FLAG_MULTI_TARGET  # effects.all_targets_available counts their targets (CR 903.2g)
     if (cards[:, K.C_TYPE_BITS] & K.TB_REMNANT).any():
         flags[-1, K.FL_MISC] |= K.FLAG_REMNANT  # play.grave_card_playable, only in pools with a [Remnant] card
     searching = code[:, K.I_OP] == K.Op.SEARCH

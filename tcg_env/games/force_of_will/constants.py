@@ -207,6 +207,7 @@ FLAG_DAMAGE_MOD = 32  # some DAMAGE_MOD instruction (effects.modified_damage)
 FLAG_LEAVES_FIELD = 64  # some automatic ability with trigger LEAVES_FIELD (zones.move_card fires it)
 FLAG_IS_BLOCKED = 128  # some automatic ability with trigger IS_BLOCKED (battle.block_declared fires it)
 FLAG_PREVENT_CONT = 16  # some PREVENT_DAMAGE instruction (effects.deal_damage_to_card reads the continuous prevention)
+FLAG_MULTI_TARGET = 1024  # some CHOOSE of a fixed count of two or more, not "up to" (effects.all_targets_available)
 FLAG_REMNANT = 512  # some card with [Remnant] (TB_REMNANT): the PRIORITY mask looks at the graveyard (CR 1115.2)
 FLAG_ATTR_REDUCTION = 256  # some COST_REDUCTION of attribute will (a2's COST_RED_ATTR_* fields: play.hand_attr_reduction)
 # COST_REDUCTION's a2: bit 0 "you may" (asked as the card is played, play.play_from_hand), then COST_RED_ATTR_BITS

@@ -296,15 +296,46 @@ def playable_targets(game, s, T, arow, viewer, source):
         return False  # CR 903.2j / 1013.3: the cards a cost is paid with, as many as it names
     F = flag_table(T)
     if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_SELECT_MODE) == 0:
-        return targets_available(game, s, T, arow, viewer, source)  # no modes in the pool (its flags)
+        return all_targets_available(game, s, T, arow, viewer, source)  # no modes in the pool (its flags)
     abil = ability_table(T)
     c0 = abil[arow, K.A_CODE_START]
     if abil[arow, K.A_CODE_LEN] > 0 and code_table(T)[c0, I_OP] == Op.SELECT_MODE:
         for k in range(code_table(T)[c0, I_A1]):
-            if targets_available(game, s, T, code_table(T)[c0, I_A0] + k, viewer, source):
+            if all_targets_available(game, s, T, code_table(T)[c0, I_A0] + k, viewer, source):
                 return True
         return False
-    return targets_available(game, s, T, arow, viewer, source)
+    return all_targets_available(game, s, T, arow, viewer, source)
+
+
+@internal_inline
+def all_targets_available(game, s, T, arow, viewer, source):
+    """The core's ``targets_available`` (a leading CHOOSE that must choose has a card to choose), then, for a CHOOSE
+    of a fixed count of two or more ("two target resonators"; not "up to", not X), that many legal targets (CR
+    903.2g: the controller chooses legal ones, as many as the text names, or cannot play it; 903.2g-iii: the number
+    is fixed as it is played). Counted only for such a CHOOSE: a count of one is what the core checks."""
+    if not targets_available(game, s, T, arow, viewer, source):
+        return False
+    F = flag_table(T)
+    if (F[F.shape[0] - 1, K.FL_MISC] & K.FLAG_MULTI_TARGET) == 0:
+        return True  # no such CHOOSE in the pool (its flags)
+    abil = ability_table(T)
+    code = code_table(T)
+    c0 = abil[arow, K.A_CODE_START]
+    for r in range(c0, c0 + abil[arow, K.A_CODE_LEN]):
+        if code[r, I_OP] != Op.CHOOSE:
+            break
+        need = code[r, I_A1]
+        if code[r, I_A2] != 0 or need < 2:
+            continue
+        n = 0
+        for p in range(2):
+            for i in range(game.in_play_count(s, p)):
+                slot = game.in_play_slot(s, p, i)
+                if slot >= 0 and game.filter_match(s, T, code[r, I_A0], slot, viewer, source):
+                    n += 1
+        if n < need:
+            return False
+    return True
 
 
 @internal
